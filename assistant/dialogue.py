@@ -1,0 +1,164 @@
+"""Conversation state: the assumptions in force and the context for follow-ups.
+
+Contract: `Dialogue` holds `Assumptions` (electricity price, utilization, ownership years,
+budget, new/used, price snapshot, currency) and `Context` (last GPUs, the GPU the last answer
+favoured, workload, precision, model, GPU count, the last query, a pending clarification).
+`Dialogue.complete(query)` returns the query with pronouns filled and ellipsis merged into the
+previous query, or a `Clarification` when a pronoun has nothing to refer to. `remember()`
+records what an answered query was about. Nothing here computes an answer.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from assistant.queries import Clarification, FollowUpQuery, GpuRef, Query
+
+DEFAULTS = {
+    "electricity_usd_per_kwh": 0.175,
+    "utilization": 0.15,
+    "years": 5.0,
+    "budget_usd": None,
+    "condition": None,
+    "snapshot": "current",
+    "currency": "USD",
+    "cny_per_usd": None,
+}
+
+
+@dataclass
+class Assumptions:
+    electricity_usd_per_kwh: float = DEFAULTS["electricity_usd_per_kwh"]
+    utilization: float = DEFAULTS["utilization"]
+    years: float = DEFAULTS["years"]
+    budget_usd: float | None = None
+    condition: str | None = None  # new | used | None (either)
+    snapshot: str = "current"
+    currency: str = "USD"
+    cny_per_usd: float | None = None  # None: the dated rate in knowledge/
+    changed: set[str] = field(default_factory=set)  # keys the user set
+
+    def set(self, key: str, value) -> None:
+        if not hasattr(self, key) or key == "changed":
+            raise KeyError(key)
+        setattr(self, key, value)
+        self.changed.add(key)
+
+    def reset(self) -> None:
+        for key, value in DEFAULTS.items():
+            setattr(self, key, value)
+        self.changed.clear()
+
+    def as_dict(self) -> dict:
+        return {k: getattr(self, k) for k in DEFAULTS}
+
+
+@dataclass
+class Context:
+    gpus: list[str] = field(default_factory=list)
+    focus: str | None = None  # the GPU the last answer favoured
+    workload: str | None = None
+    precision: str | None = None
+    model: str | None = None
+    gpu_count: int | None = None
+    last_query: Query | None = None
+    pending: Clarification | None = None
+
+
+class NothingToReferTo(Exception):
+    pass
+
+
+_FOLLOWUP_FIELDS = ("workload", "precision", "gpu_count", "model", "context_tokens", "budget_usd")
+
+
+class Dialogue:
+    def __init__(self, assumptions: Assumptions | None = None):
+        self.assumptions = assumptions or Assumptions()
+        self.context = Context()
+
+    # pronouns ----------------------------------------------------------------------------------
+    def _refer(self, ref: GpuRef) -> list[GpuRef]:
+        ctx = self.context
+        if not ctx.gpus:
+            raise NothingToReferTo(ref.mention)
+        focus = ctx.focus if ctx.focus in ctx.gpus else ctx.gpus[0]
+        if ref.pronoun in ("them", "both", "all"):
+            names = list(ctx.gpus)
+        elif ref.pronoun == "other":
+            others = [g for g in ctx.gpus if g != focus]
+            names = [others[0] if others else focus]
+        elif ref.pronoun == "first":
+            names = [ctx.gpus[0]]
+        elif ref.pronoun == "second":
+            names = [ctx.gpus[1] if len(ctx.gpus) > 1 else ctx.gpus[0]]
+        elif ref.pronoun == "last":
+            names = [ctx.gpus[-1]]
+        else:
+            names = [focus]
+        return [GpuRef(mention=ref.mention, name=n, count=ref.count, condition=ref.condition) for n in names]
+
+    def _fill(self, refs: tuple[GpuRef, ...]) -> tuple[GpuRef, ...]:
+        out: list[GpuRef] = []
+        for ref in refs:
+            out.extend(self._refer(ref) if ref.pronoun else [ref])
+        return tuple(out)
+
+    # follow-ups --------------------------------------------------------------------------------
+    def _merge(self, follow: FollowUpQuery) -> Query:
+        base = self.context.last_query
+        if base is None:
+            raise NothingToReferTo(follow.text)
+        changes: dict = {"text": follow.text}
+        names = {f.name for f in dataclasses.fields(base)}
+        for key in _FOLLOWUP_FIELDS:
+            value = getattr(follow, key)
+            if value is not None and key in names:
+                changes[key] = value
+        if follow.gpus and "gpus" in names:
+            changes["gpus"] = self._merged_gpus(base, follow)
+        elif follow.gpu_count and "gpus" in names and base.intent != "fit":
+            changes["gpus"] = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in base.gpus)
+        return dataclasses.replace(base, **changes)
+
+    def _merged_gpus(self, base: Query, follow: FollowUpQuery) -> tuple[GpuRef, ...]:
+        new = self._fill(follow.gpus)
+        old = tuple(base.gpus)
+        if follow.replace and old:
+            return old[:-1] + new
+        if base.intent == "compare":
+            kept = tuple(g for g in old if g.name not in {n.name for n in new})
+            return (kept + new)[-4:]
+        return new
+
+    def complete(self, query: Query) -> Query | Clarification:
+        try:
+            if isinstance(query, FollowUpQuery):
+                query = self._merge(query)
+            if hasattr(query, "gpus"):
+                query = dataclasses.replace(query, gpus=self._fill(query.gpus))
+        except NothingToReferTo as exc:
+            return Clarification(kind="missing", text=query.text, intent=query.intent,
+                                 message=f"I don't know what \"{exc}\" refers to yet: name a GPU, e.g. "
+                                         "\"how much memory does the RTX 4090 have?\"")
+        return query
+
+    def remember(self, query: Query, gpus: list[str], choice: str | None, workload: str | None = None,
+                 precision: str | None = None) -> None:
+        ctx = self.context
+        ctx.pending = None
+        ctx.last_query = query
+        if gpus:
+            ctx.gpus = list(gpus)
+        ctx.focus = choice or (gpus[0] if gpus else ctx.focus)
+        if choice and choice not in ctx.gpus:
+            ctx.gpus = [choice, *ctx.gpus]
+        ctx.workload = workload or ctx.workload
+        ctx.precision = precision or ctx.precision
+        model = getattr(query, "model", None)
+        if model is not None:
+            ctx.model = model.key
+        count = getattr(query, "gpu_count", None)
+        if count:
+            ctx.gpu_count = count

@@ -1,0 +1,60 @@
+"""One process's view of the assistant: the knowledge base, the name index, conversations.
+
+Contract: `open_session(db_url)` opens (building if needed) the knowledge base and returns a
+`Session`; `Session.conversation(assumptions)` starts a `Conversation` whose `ask(text)`
+always returns an `Answer`, never raises for any input. The CLI, the TUI and the dialogue
+test runner all start here. KB warnings (rebuilt, damaged, in-memory) are in
+`Session.warnings` and are shown once by the caller.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from assistant.dialogue import Assumptions, Dialogue
+from assistant.kb.reader import KbReader
+from assistant.kb.store import KbHandle, open_kb
+
+
+@dataclass
+class Session:
+    handle: KbHandle
+    reader: KbReader
+    warnings: list[str] = field(default_factory=list)
+
+    @cached_property
+    def index(self):
+        from assistant.nlu import NameIndex
+
+        return NameIndex.from_reader(self.reader)
+
+    @cached_property
+    def engine(self):
+        from assistant.engine import Engine
+
+        return Engine(self.reader, self.index)
+
+    def conversation(self, assumptions: Assumptions | None = None) -> "Conversation":
+        return Conversation(self, Dialogue(assumptions or Assumptions()))
+
+
+class Conversation:
+    def __init__(self, session: Session, dialogue: Dialogue):
+        self.session = session
+        self.dialogue = dialogue
+        self.history: list = []
+
+    def ask(self, text: str):
+        answer = self.session.engine.answer(text, self.dialogue)
+        self.history.append(answer)
+        return answer
+
+
+def open_session(db_url: str | None = None, echo_warnings: bool = True) -> Session:
+    handle = open_kb(db_url)
+    if echo_warnings:
+        for warning in handle.warnings:
+            print(f"gpu-advisor: warning: {warning}", file=sys.stderr)
+    return Session(handle=handle, reader=KbReader(handle.engine), warnings=list(handle.warnings))
