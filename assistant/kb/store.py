@@ -137,12 +137,8 @@ def _salvage_user_data(path: Path) -> tuple[list[dict], list[dict], str | None]:
 
 
 def _restore_user_data(engine: Engine, overrides: list[dict], settings: list[dict]) -> None:
-    from datetime import datetime
-
     with engine.begin() as conn:
         for row in overrides:
-            if isinstance(row.get("set_at"), str):
-                row["set_at"] = datetime.fromisoformat(row["set_at"])
             conn.execute(insert(t.UserPriceOverride).prefix_with("OR REPLACE"), row)
         for row in settings:
             conn.execute(insert(t.UserSetting).prefix_with("OR REPLACE"), row)

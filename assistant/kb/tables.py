@@ -8,7 +8,7 @@ GPUs by canonical name, not by id, so they survive rebuilds.
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
 
 from sqlmodel import Field, SQLModel
 
@@ -165,7 +165,7 @@ class UserPriceOverride(SQLModel, table=True):
     gpu_name: str = Field(primary_key=True)
     condition: str = Field(default="new", primary_key=True)
     usd: float
-    set_at: datetime = Field(default_factory=datetime.now)
+    set_at: str = ""  # ISO timestamp
 
 
 class UserSetting(SQLModel, table=True):

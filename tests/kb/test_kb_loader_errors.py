@@ -97,6 +97,5 @@ def test_missing_header_column(folder):
 
 
 def test_duplicate_source_id(folder):
-    _append(folder / "sources" / "extra.csv", "id,title,url,date")
-    _append(folder / "sources" / "extra.csv", "dettmers-2023,Again,https://example.org,2023")
+    (folder / "sources" / "extra.csv").write_text("id,title,url,date\ndettmers-2023,Again,https://example.org,2023\n")
     assert "already defined" in str(_error(folder))

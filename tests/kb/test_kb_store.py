@@ -65,7 +65,7 @@ def test_corrupt_file_is_rebuilt_and_reported(home):
     handle.engine.dispose()
     db = home / "kb.sqlite"
     data = bytearray(db.read_bytes())
-    data[200:4000] = b"\x00garbage" * 475
+    data[0:4096] = b"\x00garbage" * 512
     db.write_bytes(bytes(data))
     recovered = open_kb()
     assert recovered.built
