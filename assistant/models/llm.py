@@ -1,0 +1,136 @@
+"""LLM generation (decode) and prompt-processing (prefill) speed (§llm).
+
+Contract: `decode_speed(gpu, model, quant, ...)` and `prefill_speed(...)` return a frozen
+`LlmSpeed` with tokens/s (all sequences together and per sequence), the time parts per step,
+the factors and the dominant part. Works for any GPU and any `ModelSpec`; unknown specs give
+0 tokens/s with a note, never an exception, NaN or a negative number. Whether the model fits
+is the memory model's job (`memory.inference_memory`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from assistant.models import constants as C
+from assistant.models import hardware as hw
+from assistant.models.explain import Factor, dominant_of, finite, safe_div
+from assistant.models.memory import bits_per_weight, kv_cache_bytes_per_token
+from assistant.specs import GpuSpec, ModelSpec
+
+
+@dataclass(frozen=True)
+class LlmSpeed:
+    gpu: str
+    model: str
+    quant: str
+    mode: str               # decode | prefill
+    tokens_per_s: float     # all sequences together
+    per_sequence: float
+    batch: int
+    n_gpus: int
+    times_ms: tuple[tuple[str, float], ...]
+    factors: tuple[Factor, ...]
+    dominant: str
+    note: str = ""
+
+
+def effective_bandwidth(gpu: GpuSpec) -> Factor:
+    """Smooth min of efficiency x peak and the SMs' memory-level-parallelism cap (§llm.decode)."""
+    peak = hw.bandwidth_gb_s(gpu) * C.DECODE_BW_EFFICIENCY
+    cap = C.DECODE_BYTES_PER_CLK_PER_SM * hw.compute_units(gpu) * hw.clock_ghz(gpu)
+    if peak <= 0:
+        return Factor("effective bandwidth", 0.0, "GB/s", "§llm.decode", "no bandwidth spec")
+    if cap <= 0:
+        cap = peak  # unknown SM count: no parallelism cap
+    p = C.DECODE_SMOOTH_MIN_P
+    value = (peak ** -p + cap ** -p) ** (-1 / p)
+    return Factor("effective bandwidth", value, "GB/s", "§llm.decode",
+                  f"min~({C.DECODE_BW_EFFICIENCY:g} x {hw.bandwidth_gb_s(gpu):g}, "
+                  f"{C.DECODE_BYTES_PER_CLK_PER_SM:g} B/clk x {hw.compute_units(gpu):.0f} SM x {hw.clock_ghz(gpu):.2f} GHz)")
+
+
+def _active_params(model: ModelSpec, batch: int) -> float:
+    total = finite(model.params_b) * 1e9
+    active = finite(model.active_params_b, finite(model.params_b)) * 1e9 or total
+    # a batch touches more experts; at most all of them
+    return min(total, active * max(batch, 1)) if model.experts else total
+
+
+def _compute_tflops(gpu: GpuSpec) -> Factor:
+    """llama.cpp GEMMs run FP16 inputs with FP16 accumulate where the hardware has it."""
+    t = hw.tensor_tflops(gpu, "fp16_acc16")
+    return t if t.value > 0 else hw.matmul_tflops(gpu, "fp16_acc32")
+
+
+def _layer_overhead_s(model: ModelSpec) -> float:
+    layers = finite(model.layers)
+    width = finite(model.hidden) / 4096.0
+    return layers * (C.DECODE_LAYER_OVERHEAD_US + C.DECODE_LAYER_OVERHEAD_US_PER_4K * width) * 1e-6
+
+
+def decode_speed(gpu: GpuSpec, model: ModelSpec, quant: str = "q4_k_m", *, context: int = 1024,
+                 batch: int = 1, n_gpus: int = 1, split: str = "layer", interconnect: str = "pcie",
+                 kv_type: str = "fp16") -> LlmSpeed:
+    """Generation speed at `context` tokens already in the cache, `batch` sequences at once."""
+    batch, n = max(int(batch or 1), 1), max(int(n_gpus or 1), 1)
+    bw = effective_bandwidth(gpu)
+    weight_bytes = _active_params(model, batch) * bits_per_weight(quant) / 8
+    kv_bytes = kv_cache_bytes_per_token(model, kv_type) * max(context, 0) * batch
+    flops = 2 * finite(model.active_params_b, finite(model.params_b)) * 1e9 * batch
+    tflops = _compute_tflops(gpu)
+    if bw.value <= 0 or not model.layers:
+        return _unrated(gpu, model, quant, "decode", batch, n, (bw,), "missing bandwidth or model shape")
+    ways = n if split == "tensor" else 1
+    mem_s = (weight_bytes + kv_bytes) / (bw.value * 1e9 * ways)
+    compute_s = safe_div(flops, tflops.value * 1e12 * C.PREFILL_EFFICIENCY * ways, 0.0)
+    overhead_s = _layer_overhead_s(model) + _split_overhead_s(model, n, split, interconnect)
+    step = max(mem_s, compute_s) + overhead_s
+    parts = {"weights and KV cache from memory": mem_s, "compute": compute_s, "per-layer kernel overhead": overhead_s}
+    factors = (bw, Factor("weight bytes per step", weight_bytes / C.GB, "GB", "§mem.weights", f"{quant}, {bits_per_weight(quant):g} bits/weight"),
+               Factor("KV cache bytes per step", kv_bytes / C.GB, "GB", "§mem.kv", f"context {context}, batch {batch}"),
+               tflops)
+    return LlmSpeed(gpu.name, model.key, quant, "decode", batch / step, 1 / step, batch, n,
+                    tuple((k, v * 1e3) for k, v in parts.items()), factors, dominant_of(parts))
+
+
+def _split_overhead_s(model: ModelSpec, n: int, split: str, interconnect: str) -> float:
+    if n <= 1:
+        return 0.0
+    if split == "tensor":
+        per = C.TP_ALLREDUCE_US.get(interconnect, C.TP_ALLREDUCE_US["pcie"])
+        return 2 * finite(model.layers) * per * 1e-6
+    hop = C.PP_HOP_US.get(interconnect, C.PP_HOP_US["pcie"])
+    return (n - 1) * hop * 1e-6
+
+
+def prefill_speed(gpu: GpuSpec, model: ModelSpec, quant: str = "q4_k_m", *, prompt: int = 1024,
+                  n_gpus: int = 1, split: str = "layer", interconnect: str = "pcie") -> LlmSpeed:
+    """Prompt processing: 2 x active params FLOPs per token (+ attention) at PREFILL_EFFICIENCY."""
+    n = max(int(n_gpus or 1), 1)
+    tflops = _compute_tflops(gpu)
+    if tflops.value <= 0 or not model.layers:
+        return _unrated(gpu, model, quant, "prefill", 1, n, (tflops,), "missing compute specs or model shape")
+    active = finite(model.active_params_b, finite(model.params_b)) * 1e9
+    attn = 2 * finite(model.layers) * finite(model.attention_heads) * finite(model.head_dim) * max(prompt, 1)
+    extra = 1 + (C.PREFILL_QUANT_EXTRA if quant.lower() in C.GGUF_TYPES or quant.lower() in ("int4", "nf4", "int8") else 0)
+    flops = (2 * active + attn) * extra
+    ways = n if split == "tensor" else 1
+    per_token = flops / (tflops.value * 1e12 * C.PREFILL_EFFICIENCY * ways)
+    # kernels run once per micro-batch of INFER_BUFFER_TOKENS prompt tokens
+    overhead = (_layer_overhead_s(model) + _split_overhead_s(model, n, split, interconnect)) / C.INFER_BUFFER_TOKENS
+    step = per_token + overhead
+    parts = {"compute": per_token, "per-layer kernel overhead": overhead}
+    factors = (tflops, Factor("FLOPs per prompt token", flops / 1e9, "GFLOP", "§llm.prefill"),
+               Factor("prefill efficiency", C.PREFILL_EFFICIENCY, "", "§llm.prefill"))
+    return LlmSpeed(gpu.name, model.key, quant, "prefill", 1 / step, 1 / step, 1, n,
+                    tuple((k, v * 1e3) for k, v in parts.items()), factors, dominant_of(parts))
+
+
+def _unrated(gpu, model, quant, mode, batch, n, factors, note) -> LlmSpeed:
+    return LlmSpeed(gpu.name, model.key, quant, mode, 0.0, 0.0, batch, n, (), tuple(factors), "", note)
+
+
+def tokens_per_s_text(speed: LlmSpeed) -> str:
+    v = speed.tokens_per_s
+    return "not rated" if v <= 0 or not math.isfinite(v) else f"{v:,.0f} tokens/s" if v >= 100 else f"{v:.1f} tokens/s"

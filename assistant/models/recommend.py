@@ -1,0 +1,151 @@
+"""Recommendations: the reference decision chart as one path, and a ranking by performance per
+dollar under constraints (§rec).
+
+Contract: `walk_flowchart(chart, answers, affordable)` follows the chart (the dict of
+flowchart.json) with the user's yes/no answers and returns the answer reached or the next
+question to ask, with the path taken. `rank(gpus, workload, quotes, ...)` scores every
+candidate with `performance.relative_performance` and `cost.tco`, drops those that break a
+constraint (each with its reason) and returns the choice, the runners-up and the table.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from assistant.models import constants as C
+from assistant.models import cost, performance
+from assistant.models.explain import finite
+from assistant.specs import GpuSpec, PriceQuote
+
+# short answer keys -> chart questions
+QUESTION_KEYS = {
+    "organization": "Are you an organization?",
+    "train_llm_13b": "Do you train large language models with >= 13 billion parameters?",
+    "rich": "Are you rich?",
+    "not_poor": "Not rich but also not poor?",
+    "train": "Do you plan to train models?",
+    "transformers": "Do you plan to train transformer models?",
+    "use_llms": "Do you use large language models?",
+    "small_datasets": "Do you only work on small or streaming datasets?",
+}
+
+
+@dataclass(frozen=True)
+class FlowResult:
+    answer: str | None              # None when a question is still open
+    next_question: str | None
+    path: tuple[tuple[str, str], ...]  # (question or "budget", answer)
+    ladder: tuple[str, ...] = ()    # the budget ladder met on the way, if any
+
+
+def load_flowchart(path: Path | None = None) -> dict:
+    """The reference decision chart: `path`, else knowledge/flowchart.json."""
+    from assistant import paths
+
+    target = Path(path) if path is not None else paths.knowledge_dir() / "flowchart.json"
+    return json.loads(target.read_text(encoding="utf-8"))
+
+
+def _answer_for(question: str, answers: dict[str, bool]) -> bool | None:
+    if question in answers:
+        return answers[question]
+    key = next((k for k, q in QUESTION_KEYS.items() if q == question), None)
+    return answers.get(key) if key else None
+
+
+def walk_flowchart(chart: dict, answers: dict[str, bool],
+                   affordable: Callable[[str], bool] | None = None) -> FlowResult:
+    """Follow the chart; each budget ladder takes the first option `affordable` accepts
+    (default: the first option), else falls through to the ladder's `else` branch."""
+    node, path, ladder = chart, [], ()
+    while True:
+        if "answer" in node:
+            return FlowResult(node["answer"], None, tuple(path), ladder)
+        if "budget_ladder" in node:
+            ladder = tuple(node["budget_ladder"])
+            ok = affordable or (lambda _option: True)
+            pick = next((o for o in ladder if ok(o)), None)
+            if pick is not None:
+                path.append(("budget", pick))
+                return FlowResult(pick, None, tuple(path), ladder)
+            path.append(("budget", "none of " + ", ".join(ladder)))
+            node = node["else"]
+            continue
+        question = node["ask"]
+        value = _answer_for(question, answers)
+        if value is None:
+            return FlowResult(None, question, tuple(path), ladder)
+        path.append((question, "yes" if value else "no"))
+        node = node["yes" if value else "no"]
+
+
+@dataclass(frozen=True)
+class RankRow:
+    gpu: str
+    score: float               # relative performance (RTX 3090 = 1), all GPUs together
+    memory_gb: float
+    price_usd: float           # per GPU
+    price_source: str
+    tco_usd: float             # desktop base + GPUs + electricity over the period
+    value_per_purchase: float  # score per $1,000 of GPU purchase
+    value_per_tco: float       # score per $1,000 of total cost (the ranking key by default)
+    power_w: float
+
+
+@dataclass(frozen=True)
+class Ranking:
+    workload: str
+    choice: RankRow | None
+    runners_up: tuple[RankRow, ...]
+    rows: tuple[RankRow, ...]          # all kept candidates, best first
+    excluded: tuple[tuple[str, str], ...]  # (gpu, reason)
+    assumptions: dict = field(default_factory=dict)
+
+
+def _exclusion(gpu: GpuSpec, perf, price, *, need_gb, n, budget, vendors, max_power_w, allow_mobile) -> str | None:
+    mem = finite(gpu.memory_gb)
+    if gpu.is_mobile and not allow_mobile:
+        return "laptop GPU"
+    if vendors and not any(gpu.vendor.lower().startswith(v.lower()) for v in vendors):
+        return f"vendor {gpu.vendor} not in {', '.join(vendors)}"
+    if price is None:
+        return "no price in the snapshot"
+    if perf.score <= 0:
+        return "not rated (missing specs)"
+    if need_gb and mem * n < need_gb:
+        return f"memory {mem:g} GB x {n} < {need_gb:g} GB needed"
+    if budget and price.usd * n > budget:
+        return f"price ${price.usd * n:,.0f} over budget ${budget:,.0f}"
+    if max_power_w and finite(gpu.tdp_w) * n > max_power_w:
+        return f"power {finite(gpu.tdp_w) * n:g} W over {max_power_w:g} W"
+    return None
+
+
+def rank(gpus: list[GpuSpec], workload: str, quotes: list[PriceQuote], *, memory_need_gb: float | None = None,
+         budget_usd: float | None = None, condition: str = "average", vendors: tuple[str, ...] = (),
+         max_power_w: float | None = None, n_gpus: int = 1, years: float = C.DEFAULT_YEARS,
+         utilization: float = C.DEFAULT_UTILIZATION, usd_per_kwh: float = C.DEFAULT_KWH_USD,
+         overrides: dict | None = None, by: str = "tco", allow_mobile: bool = False, top: int = 3) -> Ranking:
+    """Rank `gpus` by performance per dollar (`by`: tco | purchase) under the constraints."""
+    kept, excluded = [], []
+    for gpu in gpus:
+        perf = performance.relative_performance(gpu, workload, n_gpus=n_gpus, batch_policy="none")
+        price = cost.lookup_price(gpu.name, quotes, condition, overrides)
+        reason = _exclusion(gpu, perf, price, need_gb=memory_need_gb, n=max(n_gpus, 1), budget=budget_usd,
+                            vendors=vendors, max_power_w=max_power_w, allow_mobile=allow_mobile)
+        if reason:
+            excluded.append((gpu.name, reason))
+            continue
+        t = cost.tco(gpu.name, price.usd, finite(gpu.tdp_w), n_gpus=n_gpus, years=years,
+                     utilization=utilization, usd_per_kwh=usd_per_kwh)
+        kept.append(RankRow(gpu.name, perf.score, finite(gpu.memory_gb), price.usd, price.source, t.total_usd,
+                            cost.value(perf.score, price.usd * max(n_gpus, 1)), cost.value(perf.score, t.total_usd),
+                            finite(gpu.tdp_w) * max(n_gpus, 1)))
+    key = (lambda r: r.value_per_purchase) if by == "purchase" else (lambda r: r.value_per_tco)
+    kept.sort(key=key, reverse=True)
+    assumptions = {"condition": condition, "years": years, "utilization": utilization, "usd_per_kwh": usd_per_kwh,
+                   "desktop_base_usd": C.DESKTOP_BASE_USD, "n_gpus": n_gpus, "by": by}
+    return Ranking(workload, kept[0] if kept else None, tuple(kept[1:1 + top]), tuple(kept), tuple(excluded), assumptions)

@@ -1,0 +1,53 @@
+"""Cost model: the reference's worked numbers and monotonicity."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from assistant.models import cost
+
+
+def test_rtx4090_electricity_about_100_per_year():
+    assert cost.electricity_usd(450, 0.15, 8760, 0.175) == pytest.approx(103.5, abs=1)
+
+
+def test_2020_buy_vs_rent_breaks_even_near_300_days():
+    be = cost.break_even(2200, 2.14, power_w=450, usd_per_kwh=0.12, utilization=0.15)
+    assert be.calendar_days == pytest.approx(300, rel=0.05)
+    spot = cost.break_even(2200, 0.90, power_w=450, usd_per_kwh=0.12, utilization=0.15)
+    assert spot.calendar_days / 30.4 == pytest.approx(24, rel=0.1)  # brief: stated inputs give ~24 months
+
+
+def test_break_even_never_when_renting_is_cheaper_than_power():
+    assert cost.break_even(1000, 0.01, power_w=450, usd_per_kwh=0.5).never
+
+
+def test_hours_per_week_pattern():
+    be = cost.break_even(1700, 0.74, power_w=450, usd_per_kwh=0.175, hours_per_week=10, utilization=None)
+    assert be.calendar_days == pytest.approx(be.hours_of_use / (10 / 7))
+
+
+def test_price_lookup_override_and_average(kb):
+    quotes = kb.prices("2023-01")
+    p = cost.lookup_price("GeForce RTX 4090", quotes, "new")
+    assert p is not None and p.usd > 1000
+    o = cost.lookup_price("GeForce RTX 4090", quotes, "new", {("GeForce RTX 4090", "new"): 1234.0})
+    assert o.usd == 1234.0 and o.source == "user override"
+    assert cost.lookup_price("No Such GPU", quotes) is None
+
+
+def test_training_run_6nd():
+    r = cost.training_run(1, 20, 100, mfu=0.5, power_w=300, rent_usd_per_gpu_hour=2.0)
+    assert r.flops == pytest.approx(1.2e20)
+    assert r.hours == pytest.approx(1.2e20 / 5e13 / 3600)
+    assert r.rented_usd == pytest.approx(r.gpu_hours * 2.0)
+
+
+@settings(max_examples=80, deadline=None)
+@given(price=st.floats(0.01, 1.0), extra=st.floats(0, 1.0), watts=st.floats(0, 2000), u=st.floats(0, 1))
+def test_higher_electricity_price_is_never_cheaper(price, extra, watts, u):
+    lo = cost.tco("x", 1000, watts, usd_per_kwh=price, utilization=u)
+    hi = cost.tco("x", 1000, watts, usd_per_kwh=price + extra, utilization=u)
+    assert hi.total_usd >= lo.total_usd

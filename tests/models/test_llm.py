@@ -1,0 +1,36 @@
+"""LLM decode/prefill model: shape of the answers (calibration lives in test_calibration)."""
+
+from __future__ import annotations
+
+from assistant.models import llm
+
+
+def test_decode_is_memory_bound_and_quantization_helps(kb):
+    g, m = kb.gpu("GeForce RTX 3090"), kb.model("llama-3-8b")
+    q4, f16 = llm.decode_speed(g, m, "q4_k_m"), llm.decode_speed(g, m, "f16")
+    assert q4.tokens_per_s > 2 * f16.tokens_per_s
+    assert f16.dominant == "weights and KV cache from memory"
+
+
+def test_batched_decode_raises_total_not_per_sequence(kb):
+    g, m = kb.gpu("A100 PCIe 80 GB"), kb.model("llama-3-8b")
+    one, many = llm.decode_speed(g, m, "f16", batch=1), llm.decode_speed(g, m, "f16", batch=32)
+    assert many.tokens_per_s > 5 * one.tokens_per_s
+    assert many.per_sequence < one.per_sequence
+
+
+def test_longer_context_is_slower(kb):
+    g, m = kb.gpu("GeForce RTX 4090"), kb.model("llama-3-8b")
+    assert llm.decode_speed(g, m, context=32000).tokens_per_s < llm.decode_speed(g, m, context=1000).tokens_per_s
+
+
+def test_tensor_split_beats_layer_split_on_two_gpus(kb):
+    g, m = kb.gpu("GeForce RTX 3090"), kb.model("llama-3-70b")
+    layer = llm.decode_speed(g, m, n_gpus=2, split="layer")
+    tensor = llm.decode_speed(g, m, n_gpus=2, split="tensor", interconnect="nvlink")
+    assert tensor.tokens_per_s > layer.tokens_per_s
+
+
+def test_prefill_is_compute_bound_and_fast(kb):
+    s = llm.prefill_speed(kb.gpu("GeForce RTX 4090"), kb.model("llama-3-8b"), "f16")
+    assert s.dominant == "compute" and s.tokens_per_s > 1000
