@@ -27,7 +27,8 @@ class GpuRef:
     name: str | None = None  # canonical KB name; None while a pronoun is unresolved
     count: int = 1  # "two 3090s" -> 2
     condition: str | None = None  # "a used 3090" -> used
-    pronoun: str | None = None  # it | them | other | that | first | second
+    pronoun: str | None = None  # it | them | other | that | first | second | variant ("no, the ti": mention is the variant word)
+    assumed: bool = False  # name is a documented default for a bare family ("A100" -> "A100 SXM4 80 GB"): say "assuming"
 
 
 @dataclass(frozen=True)

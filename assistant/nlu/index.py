@@ -1,0 +1,392 @@
+"""NameIndex: GPU, model and concept names from the KB, prepared for the question parser.
+
+Contract: `NameIndex.from_reader(reader)` reads `reader.name_entries`, `.models` and `.concepts`
+once; it does no I/O afterwards. `gpu(tokens)` resolves the token texts of one mention to a
+`GpuMatch` (ok / ambiguous / unknown); it never turns one product into another:
+- a mention whose core (the name without brand words: "rtx 4090" -> "4090") equals a product's
+  core resolves to it; "laptop"/"notebook" mean "mobile"; "4080s" is "4080 super";
+- a curated alias (knowledge/aliases.csv) resolves too; when the alias leaves out a variant
+  (memory size, form factor: "a100" -> A100 SXM4 80 GB) the match is `assumed`;
+- otherwise the products whose name contains every token of the mention are candidates:
+  exactly one -> assumed; several -> ambiguous (ask back); none -> unknown, with suggestions
+  from rapidfuzz (scorer `fuzz.ratio`, processor None: keys are pre-normalized, cutoff 60).
+`model(tokens)` and `concept(tokens)` do the same for open models and concepts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
+
+from assistant.nlu.text import key as text_key
+
+BRAND = frozenset({"nvidia", "geforce", "amd", "ati", "radeon", "rx", "rtx", "gtx", "tesla", "quadro",
+                   "instinct", "intel", "arc"})
+VENDOR_WORDS = {"nvidia": "NVIDIA", "geforce": "NVIDIA", "amd": "AMD", "radeon": "AMD", "ati": "AMD", "intel": "Intel",
+                "arc": "Intel"}
+MOBILE = {"laptop": "mobile", "notebook": "mobile", "laptops": "mobile", "mobile": "mobile"}
+VARIANT = frozenset({"gb", "sxm", "nvl"})
+SOFT = frozenset({"generation", "graphics", "edition", "pro"})
+CHIP = re.compile(r"^(ad|ga|gp|gk|gm|tu|gv|gh|navi|gddr|oem|sp|x|a|b)$")
+TIER = frozenset({"ti", "super", "xt", "xtx", "gre", "s", "d", "x", "m", "max", "mobile", "ultra", "le", "se", "gs",
+                  "gt", "gtx", "gto", "gx", "gso", "xl"})
+SUGGEST_CUTOFF = 60.0
+
+
+_NAME_TOKEN = re.compile(r"\d+(?:\.\d+)?|[a-z]+")
+
+
+def _low(s: str) -> list[str]:
+    """Token texts of a KB name (ASCII): the same split as `text.tokenize`, faster."""
+    return _NAME_TOKEN.findall(s.lower())
+
+
+def core_tokens(toks: list[str]) -> list[str]:
+    """Tokens without brand words before the model number ("GeForce 7900 GTX" keeps its GTX)."""
+    out, seen_num = [], False
+    for t in toks:
+        if t[0].isdigit():
+            seen_num = True
+        elif t in BRAND and not seen_num:
+            continue
+        out.append(MOBILE.get(t, t))
+    return out
+
+
+def _assumed(missing) -> bool:
+    """A match leaves out a variant (memory size, form factor): the answer must say so."""
+    return any(t in VARIANT or t.isdigit() for t in missing)
+
+
+def head_tokens(core: list[str]) -> frozenset[str]:
+    """The model number and a short letter prefix glued to it ("v 4900", "mi 300", "4090")."""
+    for j, t in enumerate(core):
+        if t[0].isdigit():
+            if j > 0 and len(core[j - 1]) <= 2 and core[j - 1].isalpha():
+                return frozenset((core[j - 1], t))
+            return frozenset((t,))
+    return frozenset()
+
+
+def _memory_of_mention(core: list[str]):
+    for j in range(len(core) - 1):
+        if core[j + 1] == "gb" and core[j].replace(".", "", 1).isdigit():
+            return float(core[j]), {j, j + 1}
+    return None
+
+
+@dataclass(frozen=True)
+class GpuMatch:
+    mention: str
+    status: str  # ok | ambiguous | unknown
+    name: str | None = None
+    candidates: tuple[str, ...] = ()
+    assumed: bool = False
+
+
+@dataclass(frozen=True)
+class ModelMatch:
+    mention: str
+    status: str  # ok | ambiguous | unknown
+    key: str | None = None
+    candidates: tuple[str, ...] = ()
+
+
+@dataclass
+class NameIndex:
+    names: list[str]
+    vendor: list[str]
+    mobile: list[bool]
+    memory: list[float]
+    cores: list[frozenset[str]]
+    heads: list[frozenset[str]]
+    full: list[frozenset[str]]
+    exact: dict[str, list[tuple[int, bool]]]
+    postings: dict[str, list[int]]
+    models: dict[str, str] = field(default_factory=dict)  # key text -> model key
+    model_info: dict[str, tuple[str, float, str, str]] = field(default_factory=dict)  # key -> (family, params_b, name, kind)
+    model_families: frozenset[str] = frozenset()
+    concepts: dict[str, str] = field(default_factory=dict)  # key text -> concept key
+    concept_titles: dict[str, str] = field(default_factory=dict)
+    _by_name: dict[str, int] = field(default_factory=dict)
+    _suggest: list[str] | None = None
+    _suggest_idx: list[int] | None = None
+    _suffixes: frozenset[str] | None = None
+
+    # construction -----------------------------------------------------------------------
+    @classmethod
+    def from_reader(cls, reader) -> "NameIndex":
+        return cls.build(reader.name_entries, getattr(reader, "models", []), getattr(reader, "concepts", []))
+
+    @classmethod
+    def build(cls, entries, models=(), concepts=()) -> "NameIndex":
+        names, vendor, mobile, memory, cores, heads, full = [], [], [], [], [], [], []
+        exact: dict[str, list[tuple[int, bool]]] = {}
+        postings: dict[str, list[int]] = {}
+        for i, e in enumerate(entries):
+            toks = _low(e.name)
+            core = core_tokens(toks)
+            names.append(e.name)
+            vendor.append("AMD" if e.vendor == "ATI" else e.vendor)
+            mobile.append(bool(e.is_mobile) or "mobile" in core or "max" in core)
+            memory.append(float(e.memory_gb or 0.0))
+            cset = frozenset(core)
+            cores.append(cset)
+            heads.append(head_tokens(core))
+            full.append(frozenset(toks))
+            ckey = " ".join(core)
+            exact.setdefault(ckey, []).append((i, False))
+            for t in cset:
+                postings.setdefault(t, []).append(i)
+            plain = " ".join(toks)
+            for alias in e.aliases:
+                if alias == plain or alias.endswith(ckey) or (" " not in alias and not alias.isalpha()
+                                                               and not alias.isdigit()):
+                    continue  # generated forms: the name itself already covers them
+                acore = core_tokens(_low(alias))
+                if not acore:
+                    continue
+                missing = cset - set(acore)
+                assumed = _assumed(missing)
+                exact.setdefault(" ".join(acore), []).append((i, assumed))
+        idx = cls(names, vendor, mobile, memory, cores, heads, full, exact, postings)
+        idx._by_name = {n: i for i, n in enumerate(names)}
+        idx._add_models(models)
+        idx._add_concepts(concepts)
+        return idx
+
+    def _add_models(self, models) -> None:
+        fams = set()
+        for m in models:
+            forms = {m.key.replace("-", " "), m.name, *m.aliases}
+            for f in forms:
+                k = text_key(f)
+                if k:
+                    self.models.setdefault(k, m.key)
+            fam = text_key(m.family or m.key.split("-")[0]).split(" ")[0] if (m.family or m.key) else ""
+            first = text_key(m.key).split(" ")[0]
+            for f in {fam, first}:
+                if f and f.isalpha() and len(f) >= 3:
+                    fams.add(f)
+            self.model_info[m.key] = (first, float(m.params_b or 0), m.name, m.kind)
+        self.model_families = frozenset(fams)
+
+    def _add_concepts(self, concepts) -> None:
+        for c in concepts:
+            for f in {c.key.replace("_", " ").replace("-", " "), c.title, *c.aliases}:
+                k = text_key(f)
+                if k:
+                    self.concepts.setdefault(k, c.key)
+            self.concept_titles[c.key] = c.title
+
+    # GPUs ----------------------------------------------------------------------------------
+    def is_gpu_name(self, name: str) -> bool:
+        return name in self._by_name
+
+    def memory_of(self, name: str) -> float | None:
+        i = self._by_name.get(name)
+        return None if i is None else self.memory[i]
+
+    def is_mobile(self, name: str) -> bool:
+        i = self._by_name.get(name)
+        return bool(i is not None and self.mobile[i])
+
+    def exact_core(self, core: list[str]) -> list[tuple[int, bool]]:
+        return self.exact.get(" ".join(core), [])
+
+    @property
+    def suffixes(self) -> frozenset[str]:
+        """Letter tokens that follow the model number in names of current products."""
+        if self._suffixes is None:
+            out = set()
+            for i, core in enumerate(self.cores):
+                if self.memory[i] >= 4:
+                    out.update(t for t in core if t.isalpha())
+            self._suffixes = frozenset(out | {"mobile", "laptop", "notebook", "super", "ti", "gb"})
+        return self._suffixes
+
+    def gpu(self, toks: list[str], mention: str, plural: bool = False) -> GpuMatch:
+        brands = [t for t in toks if t in BRAND]
+        core = core_tokens(toks)
+        if not core:
+            return GpuMatch(mention, "unknown")
+        tries = [core]
+        if core[-1] == "s" and len(core) > 1:
+            sup = core[:-1] + ["super"]
+            tries += [core[:-1], sup] if plural else [sup, core[:-1]]
+        if core[-1] in ("m",) and len(core) > 1:
+            tries.append(core[:-1] + ["mobile"])
+        for attempt in tries:
+            hits = self._filter(self.exact.get(" ".join(attempt), []), brands, attempt)
+            if len({i for i, _ in hits}) == 1:
+                i, assumed = hits[0]
+                return GpuMatch(mention, "ok", self.names[i], assumed=assumed)
+            if len(hits) > 1:
+                return GpuMatch(mention, "ambiguous", candidates=self._rank([i for i, _ in hits]))
+        for attempt in tries:
+            found = self._subset(attempt, brands)
+            if found is not None:
+                status, names, assumed = found
+                if status == "ok":
+                    return GpuMatch(mention, "ok", names[0], assumed=assumed)
+                return GpuMatch(mention, status, candidates=names)
+        mem = _memory_of_mention(core)
+        if mem is not None:
+            rest = [t for j, t in enumerate(core) if not (j in mem[1])]
+            inner = self.gpu(([b for b in brands] + rest), mention, plural)
+            if inner.status == "ok" and abs(self.memory[self._by_name[inner.name]] - mem[0]) < 0.5:
+                return inner
+            if inner.status == "ambiguous":
+                same = tuple(n for n in inner.candidates if abs(self.memory[self._by_name[n]] - mem[0]) < 0.5)
+                if len(same) == 1:
+                    return GpuMatch(mention, "ok", same[0], assumed=True)
+                if same:
+                    return GpuMatch(mention, "ambiguous", candidates=same)
+        return GpuMatch(mention, "unknown", candidates=self.suggest(core, brands))
+
+    def _filter(self, hits, brands, core):
+        if len(hits) <= 1:
+            return hits
+        out = hits
+        for b in brands:
+            v = VENDOR_WORDS.get(b)
+            keep = [h for h in out if (self.vendor[h[0]] == v if v else b in self.full[h[0]])]
+            if keep:
+                out = keep
+        if "mobile" not in core:
+            keep = [h for h in out if not self.mobile[h[0]]]
+            if keep:
+                out = keep
+        if len({i for i, _ in out}) > 1:
+            keep = [h for h in out if self.memory[h[0]] >= 2]
+            if keep:
+                out = keep
+        return out
+
+    def _subset(self, core: list[str], brands: list[str]):
+        sets = [self.postings.get(t) for t in set(core)]
+        if not sets or any(s is None for s in sets):
+            return None
+        base = set(min(sets, key=len))
+        for s in sets:
+            base &= set(s)
+        need = set(core)
+        cands = [i for i in base if need <= self.cores[i] and self.heads[i] <= need]
+        for b in brands:
+            v = VENDOR_WORDS.get(b)
+            cands = [i for i in cands if (self.vendor[i] == v if v else b in self.full[i])]
+        mob = "mobile" in need or "max" in need
+        cands = [i for i in cands if self.mobile[i] == mob]
+        if not cands:
+            return None
+        soft = [i for i in cands if (self.cores[i] - need) <= SOFT]
+        if len(soft) == 1:
+            return "ok", (self.names[soft[0]],), False
+        for rule in (lambda i: not ((self.cores[i] - need) & TIER),
+                     lambda i: not any(CHIP.match(t) for t in self.cores[i] - need),
+                     lambda i: self.memory[i] >= 2):
+            keep = [i for i in cands if rule(i)]
+            if keep:
+                cands = keep
+        if len(cands) == 1:
+            return "ok", (self.names[cands[0]],), _assumed(self.cores[cands[0]] - need)
+        return "ambiguous", self._rank(cands), False
+
+    def _rank(self, idx) -> tuple[str, ...]:
+        order = sorted(set(idx), key=lambda i: (self.mobile[i], -self.memory[i], len(self.names[i]), self.names[i]))
+        return tuple(self.names[i] for i in order[:6])
+
+    def suggest(self, core: list[str], brands=(), limit: int = 3) -> tuple[str, ...]:
+        if self._suggest is None:
+            keys, owners = [], []
+            for k, hits in self.exact.items():
+                for i, _ in hits:
+                    if self.memory[i] >= 2:
+                        keys.append(k)
+                        owners.append(i)
+            self._suggest, self._suggest_idx = keys, owners
+        q = " ".join(core)
+        res = process.extract(q, self._suggest, scorer=fuzz.ratio, processor=None, limit=40,
+                              score_cutoff=SUGGEST_CUTOFF)
+        qnum = next((float(t) for t in core if t.isdigit()), None)
+
+        def rank(r):
+            i = self._suggest_idx[r[2]]
+            knum = next((float(t) for t in self._suggest[r[2]].split() if t.isdigit()), None)
+            dist = abs(knum - qnum) if (qnum is not None and knum is not None) else 1e9
+            return (-round(r[1]), self.mobile[i], dist, len(self.names[i]))
+
+        out: list[str] = []
+        vendors = {VENDOR_WORDS[b] for b in brands if b in VENDOR_WORDS}
+        series = {b for b in brands if b not in VENDOR_WORDS}
+        for r in sorted(res, key=rank):
+            i = self._suggest_idx[r[2]]
+            if (vendors and self.vendor[i] not in vendors) or (series and not series <= self.full[i]):
+                continue
+            name = self.names[i]
+            if name not in out:
+                out.append(name)
+            if len(out) >= limit:
+                break
+        return tuple(out)
+
+    def variant(self, base: str, suffix: str) -> str | None:
+        """`base` plus a variant word ("ti", "super", "laptop", "12 gb"): for "no, the ti"."""
+        i = self._by_name.get(base)
+        if i is None:
+            return None
+        core = core_tokens(_low(base)) + core_tokens(_low(suffix))
+        m = self.gpu(core, suffix)
+        return m.name if m.status == "ok" and m.name != base else None
+
+    # models -----------------------------------------------------------------------------
+    def model_at(self, toks: list[str], i: int, max_len: int = 8) -> tuple[int, str] | None:
+        for n in range(min(max_len, len(toks) - i), 0, -1):
+            k = self.models.get(" ".join(toks[i:i + n]))
+            if k:
+                return n, k
+        return None
+
+    def models_like(self, family: str, params_b: float | None) -> tuple[str, ...]:
+        out = []
+        for k, (fam, p, _name, _kind) in self.model_info.items():
+            if fam == family and (params_b is None or abs(p - params_b) <= max(0.6, 0.08 * params_b)):
+                out.append(k)
+        return tuple(out)
+
+    def model_kind(self, key: str) -> str | None:
+        info = self.model_info.get(key)
+        return info[3] if info else None
+
+    def model_name(self, key: str) -> str:
+        info = self.model_info.get(key)
+        return info[2] if info else key
+
+    def fix_family(self, word: str) -> str | None:
+        if word in self.model_families or len(word) < 4:
+            return None
+        best = None
+        for fam in self.model_families:
+            if len(fam) < 4:
+                continue
+            d = OSA.distance(word, fam, score_cutoff=2 if len(fam) >= 6 else 1)
+            if d <= (2 if len(fam) >= 6 else 1) and (best is None or d < best[0]):
+                best = (d, fam)
+        return best[1] if best else None
+
+    # concepts ---------------------------------------------------------------------------
+    def concept(self, toks: list[str]) -> str | None:
+        if not toks or not self.concepts:
+            return None
+        k = " ".join(toks)
+        hit = self.concepts.get(k)
+        if hit is None and k.endswith("s"):
+            hit = self.concepts.get(k[:-1].rstrip())
+        if hit is None and len(k) >= 4:
+            res = process.extractOne(k, list(self.concepts), scorer=fuzz.ratio, processor=None, score_cutoff=85)
+            if res:
+                hit = self.concepts[res[0]]
+        return hit

@@ -1,0 +1,84 @@
+"""The parser's vocabulary, read from `grammar/lexicon.<lang>.toml` (data, not code).
+
+Contract: `lexicon(lang="en")` returns a cached `Lexicon`: `phrases` maps a tuple of token
+texts to a dict {section: value} (for `[keyword]` entries the section is the terminal name and
+the value is True); `match(tokens, i)` gives the longest phrase starting at token i as
+(length, meanings). `terminal(meanings)` picks the grammar terminal a phrase becomes,
+by `PRIORITY`. Units and number words for the number tagger are in `units` and `numbers`.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+
+from assistant import paths
+from assistant.nlu.text import words
+
+# Which terminal a phrase becomes when it has several meanings: structure first, filler last.
+PRIORITY = (
+    "WHY", "HOW_MUCH", "FASTER", "VS", "OR", "OVER", "THAN", "RESET", "HELP", "EXPLAIN", "NO", "FOLLOW",
+    "RENT", "SPEED", "VALUE", "RECOMMEND", "COMPARE", "COST", "SPEC", "ELECTRICITY", "UTILIZATION",
+    "BUDGET", "UNDER", "PRICES", "SET", "PRONOUN", "MODE", "WORKLOAD", "PRECISION", "FIT", "BUY", "FIELD",
+    "CONDITION", "VENDOR", "AND", "COSTS", "OF", "ON", "GPU_WORD", "MORE", "ONLY", "QUESTION", "PER",
+    "YEARS_WORD", "ASPECT", "FILLER",
+)
+VALUE_SECTIONS = ("workload", "precision", "field", "mode", "condition", "vendor", "pronoun", "aspect")
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    phrases: dict[tuple[str, ...], dict[str, object]]
+    max_len: int
+    units: dict[str, frozenset[tuple[str, ...]]]
+    numbers: dict[str, float]
+    count_words: frozenset[str]
+
+    def match(self, toks: list[str], i: int, longest: int | None = None) -> tuple[int, dict[str, object]] | None:
+        for n in range(min(longest or self.max_len, len(toks) - i), 0, -1):
+            hit = self.phrases.get(tuple(toks[i:i + n]))
+            if hit is not None:
+                return n, hit
+        return None
+
+    def unit(self, name: str, toks: list[str], i: int) -> int:
+        """Length of the longest `name` unit phrase at token i (0 if none)."""
+        forms = self.units.get(name, frozenset())
+        for n in (4, 3, 2, 1):
+            if i + n <= len(toks) and tuple(toks[i:i + n]) in forms:
+                return n
+        return 0
+
+
+def terminal(meanings: dict[str, object]) -> str:
+    for name in PRIORITY:
+        if name in meanings:
+            return name
+    return "FILLER"
+
+
+@lru_cache(maxsize=4)
+def lexicon(lang: str = "en") -> Lexicon:
+    with open(paths.grammar_dir() / f"lexicon.{lang}.toml", "rb") as fh:
+        doc = tomllib.load(fh)
+    phrases: dict[tuple[str, ...], dict[str, object]] = {}
+
+    def add(phrase: str, section: str, value: object) -> None:
+        toks = tuple(words(phrase))
+        if toks:
+            phrases.setdefault(toks, {}).setdefault(section, value)
+
+    for term, items in doc.get("keyword", {}).items():
+        for p in items:
+            add(p, term, True)
+    for section in VALUE_SECTIONS:
+        for value, items in doc.get(section, {}).items():
+            for p in items:
+                add(p, section.upper(), value)
+    for p in doc.get("filler", {}).get("words", []):
+        add(p, "FILLER", True)
+    units = {name: frozenset(tuple(words(p)) for p in items) for name, items in doc.get("units", {}).items()}
+    nums = doc.get("numbers", {})
+    numbers = {k.replace("_", " "): float(v) for k, v in nums.get("words", {}).items()}
+    return Lexicon(phrases, max(len(k) for k in phrases), units, numbers, frozenset(nums.get("count_words", ())))

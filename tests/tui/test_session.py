@@ -1,0 +1,79 @@
+"""The chat on the real core: a Session over the knowledge base (structure only, since the
+parser and models are still growing), warnings, start-up time, and the headless-core rule."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import ask, settle
+
+from assistant.kb.reader import KbReader
+from assistant.kb.store import KbHandle
+from assistant.session import Session
+from assistant.tui.app import create_app
+from assistant.tui.startup import measure_ready_seconds
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def fixture_session(kb_engine, monkeypatch) -> Session:
+    """open_session returns a Session over the shared test KB, with one warning to show."""
+    session = Session(handle=KbHandle(engine=kb_engine, url="sqlite://"), reader=KbReader(kb_engine),
+                      warnings=["the knowledge base was rebuilt"])
+    opened = []
+
+    def fake_open(db_url=None, echo_warnings=True):
+        opened.append((db_url, echo_warnings))
+        return session
+
+    monkeypatch.setattr("assistant.session.open_session", fake_open)
+    session.opened = opened
+    return session
+
+
+async def test_real_session_answers_and_warns_once(fixture_session):
+    app = create_app(db_url="sqlite://")
+    shown = []
+    app.notify = lambda message, **kw: shown.append((message, kw.get("severity")))
+    async with app.run_test() as pilot:
+        await settle(pilot, lambda: app.conversation is not None and app.catalog.gpu_names != [])
+        assert fixture_session.opened == [("sqlite://", False)]  # warnings go to the UI, not stderr
+        await ask(pilot, "why 4070 Ti over 4080?")
+        await ask(pilot, "and the 4090?")
+        log = app.chat.log_widget
+        assert len(log.answers) == 2
+        assert all(message.answer is not None and message.children for message in log.answers)
+        assert app.conversation.dialogue.assumptions is app.assumptions
+        assert "GeForce RTX 4090" in app.catalog.gpu_names
+        assert "current" in app.catalog.snapshots
+    assert shown == [("the knowledge base was rebuilt", "warning")]
+
+
+async def test_real_session_from_a_database_url():
+    app = create_app(db_url="sqlite://")  # builds an in-memory knowledge base in the worker
+    async with app.run_test() as pilot:
+        await ask(pilot, "how much memory does the RTX 4090 have?")  # waits for the session
+        answers = app.chat.log_widget.answers
+        assert len(answers) == 1 and answers[0].answer is not None
+        assert app.session is not None and app.session.reader.name_entries
+
+
+def test_input_is_ready_quickly():
+    seconds = measure_ready_seconds(db_url="sqlite://")
+    assert 0 < seconds < 10  # the 1 s target is checked by scripts/bench.py, not on a loaded test box
+
+
+def _core_python_files():
+    for path in (ROOT / "assistant").rglob("*.py"):
+        if path.relative_to(ROOT / "assistant").parts[0] != "tui":
+            yield path
+    yield from (ROOT / "scripts").rglob("*.py")
+
+
+def test_textual_is_imported_only_under_assistant_tui():
+    pattern = re.compile(r"^\s*(from|import)\s+textual\b", re.MULTILINE)
+    offenders = [str(p.relative_to(ROOT)) for p in _core_python_files() if pattern.search(p.read_text(encoding="utf-8"))]
+    assert offenders == []
