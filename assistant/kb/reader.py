@@ -3,21 +3,25 @@
 Contract: `KbReader(engine)` answers lookups with plain frozen values, caching what it has
 read for the life of the reader; nothing it returns holds a database session. User data
 (price overrides, settings) is written through it in short transactions, so several
-processes can write at once.
+processes can write at once. Queries are parameterized SQL over the tables of
+`assistant.kb.tables`, so that answering a question never pays for building the SQLModel
+classes (they are needed only to build the database).
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from functools import cached_property
 
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import bindparam, text
 from sqlalchemy.engine import Engine
 
-from assistant.kb import tables as t
 from assistant.specs import ArchRates, CloudRate, GpuSpec, ModelSpec, PriceQuote, SourceRef, TensorPeaks
+
+TABLE_NAMES = ("gpu", "gpualias", "architecture", "tensorpeak", "price", "cloudoffer", "openmodel", "concept",
+               "source", "kbmeta", "userpriceoverride", "usersetting")
 
 
 @dataclass(frozen=True)
@@ -43,9 +47,18 @@ class ConceptEntry:
     source: str
 
 
-_ARCH_FIELDS = [f for f in ArchRates.__dataclass_fields__]
-_PEAK_FIELDS = [f for f in TensorPeaks.__dataclass_fields__]
+_ARCH_FIELDS = list(ArchRates.__dataclass_fields__)
+_PEAK_FIELDS = list(TensorPeaks.__dataclass_fields__)
 _GPU_FIELDS = [f for f in GpuSpec.__dataclass_fields__ if f not in ("arch", "peaks", "overridden")]
+_GPU_SELECT = ("SELECT " + ", ".join(f"g.{c}" for c in [*_GPU_FIELDS, "arch_key", "overridden"])
+               + ", p.gpu_id AS peak_gpu, " + ", ".join(f"p.{c} AS peak_{c}" for c in _PEAK_FIELDS)
+               + " FROM gpu g LEFT JOIN tensorpeak p ON p.gpu_id = g.id")
+
+
+def _as_date(value) -> date | None:
+    if value is None or isinstance(value, date):
+        return value
+    return date.fromisoformat(str(value)[:10])
 
 
 class KbReader:
@@ -53,85 +66,86 @@ class KbReader:
         self.engine = engine
         self._gpus: dict[str, GpuSpec] = {}
 
-    def _rows(self, stmt) -> list:
+    def _rows(self, sql: str, **params) -> list:
+        stmt = text(sql)
+        for key, value in params.items():
+            if isinstance(value, (list, tuple)):
+                stmt = stmt.bindparams(bindparam(key, expanding=True))
         with self.engine.connect() as conn:
-            return list(conn.execute(stmt).mappings())
+            return list(conn.execute(stmt, params).mappings())
 
     @cached_property
     def name_entries(self) -> list[NameEntry]:
         aliases: dict[int, list[str]] = {}
-        for row in self._rows(select(t.GpuAlias.gpu_id, t.GpuAlias.alias)):
+        for row in self._rows("SELECT gpu_id, alias FROM gpualias"):
             aliases.setdefault(row["gpu_id"], []).append(row["alias"])
-        stmt = select(t.Gpu.id, t.Gpu.name, t.Gpu.vendor, t.Gpu.is_mobile, t.Gpu.memory_gb)
-        return [NameEntry(r["name"], r["vendor"], r["is_mobile"], r["memory_gb"], tuple(aliases.get(r["id"], ())))
-                for r in self._rows(stmt)]
+        rows = self._rows("SELECT id, name, vendor, is_mobile, memory_gb FROM gpu ORDER BY id")
+        return [NameEntry(r["name"], r["vendor"], bool(r["is_mobile"]), r["memory_gb"], tuple(aliases.get(r["id"], ())))
+                for r in rows]
 
     @cached_property
     def _architectures(self) -> dict[str, ArchRates]:
-        return {r["key"]: ArchRates(**{f: r[f] for f in _ARCH_FIELDS}) for r in self._rows(select(t.Architecture))}
+        out = {}
+        for r in self._rows("SELECT * FROM architecture"):
+            values = {f: r[f] for f in _ARCH_FIELDS}
+            for flag in ("sparsity_2_4", "async_copy", "tma"):
+                values[flag] = bool(values[flag])
+            out[r["key"]] = ArchRates(**values)
+        return out
 
-    def _spec(self, row, peak) -> GpuSpec:
+    def _spec(self, row) -> GpuSpec:
         values = {f: row[f] for f in _GPU_FIELDS}
+        values["release_date"] = _as_date(values["release_date"])
+        values["is_mobile"] = bool(values["is_mobile"])
         arch = self._architectures.get(row["arch_key"]) if row["arch_key"] else None
-        peaks = TensorPeaks(**{f: peak[f] for f in _PEAK_FIELDS}) if peak else None
+        peaks = TensorPeaks(**{f: row[f"peak_{f}"] for f in _PEAK_FIELDS}) if row["peak_gpu"] is not None else None
         overridden = tuple(x for x in (row["overridden"] or "").split(",") if x)
         return GpuSpec(**values, overridden=overridden, arch=arch, peaks=peaks)
 
-    def _load(self, where=None) -> list[GpuSpec]:
-        gpu_cols = [*_GPU_FIELDS, "arch_key", "overridden"]
-        peak = t.TensorPeak.__table__.c
-        stmt = (select(*[t.Gpu.__table__.c[c] for c in gpu_cols], peak.gpu_id.label("peak_gpu"),
-                       *[peak[c].label(f"peak_{c}") for c in _PEAK_FIELDS])
-                .outerjoin(t.TensorPeak.__table__, peak.gpu_id == t.Gpu.id))
-        if where is not None:
-            stmt = stmt.where(where)
+    def _load(self, where: str = "", **params) -> list[GpuSpec]:
         specs = []
-        for row in self._rows(stmt):
-            peak_values = {c: row[f"peak_{c}"] for c in _PEAK_FIELDS} if row["peak_gpu"] is not None else None
-            spec = self._spec(row, peak_values)
+        for row in self._rows(_GPU_SELECT + (f" WHERE {where}" if where else "") + " ORDER BY g.id", **params):
+            spec = self._spec(row)
             self._gpus[spec.name] = spec
             specs.append(spec)
         return specs
 
     def gpu(self, name: str) -> GpuSpec | None:
         if name not in self._gpus:
-            self._load(t.Gpu.name == name)
+            self._load("g.name = :name", name=name)
         return self._gpus.get(name)
 
     def gpus(self, names: list[str]) -> list[GpuSpec]:
         missing = [n for n in names if n not in self._gpus]
         if missing:
-            self._load(t.Gpu.name.in_(missing))
+            self._load("g.name IN :names", names=missing)
         return [self._gpus[n] for n in names if n in self._gpus]
 
     def all_gpus(self) -> list[GpuSpec]:
         return self._load()
 
     def prices(self, snapshot: str) -> list[PriceQuote]:
-        stmt = (select(t.Gpu.name.label("gpu"), t.Price.snapshot, t.Price.condition, t.Price.usd, t.Price.observed,
-                       t.Price.source, t.Price.note)
-                .join(t.Gpu, t.Gpu.id == t.Price.gpu_id).where(t.Price.snapshot == snapshot).order_by(t.Price.id))
-        return [PriceQuote(**r) for r in self._rows(stmt)]
+        rows = self._rows("SELECT g.name AS gpu, p.snapshot, p.condition, p.usd, p.observed, p.source, p.note "
+                          "FROM price p JOIN gpu g ON g.id = p.gpu_id WHERE p.snapshot = :snapshot ORDER BY p.id",
+                          snapshot=snapshot)
+        return [PriceQuote(**r) for r in rows]
 
     def price_snapshots(self) -> dict[str, tuple[str, str, int]]:
         """snapshot -> (first observed, last observed, number of prices)."""
-        stmt = select(t.Price.snapshot, func.min(t.Price.observed), func.max(t.Price.observed), func.count()).group_by(t.Price.snapshot)
-        with self.engine.connect() as conn:
-            return {r[0]: (r[1], r[2], r[3]) for r in conn.execute(stmt)}
+        rows = self._rows("SELECT snapshot, MIN(observed) AS first, MAX(observed) AS last, COUNT(*) AS n "
+                          "FROM price GROUP BY snapshot")
+        return {r["snapshot"]: (r["first"], r["last"], r["n"]) for r in rows}
 
     def cloud_rates(self, gpu: str | None = None) -> list[CloudRate]:
-        stmt = (select(t.CloudOffer.provider, t.Gpu.name.label("gpu"), t.CloudOffer.gpus_per_instance,
-                       t.CloudOffer.on_demand_usd_per_gpu_hour, t.CloudOffer.spot_usd_per_gpu_hour,
-                       t.CloudOffer.observed, t.CloudOffer.source, t.CloudOffer.note)
-                .join(t.Gpu, t.Gpu.id == t.CloudOffer.gpu_id).order_by(t.CloudOffer.id))
-        if gpu:
-            stmt = stmt.where(t.Gpu.name == gpu)
-        return [CloudRate(**r) for r in self._rows(stmt)]
+        sql = ("SELECT c.provider, g.name AS gpu, c.gpus_per_instance, c.on_demand_usd_per_gpu_hour, "
+               "c.spot_usd_per_gpu_hour, c.observed, c.source, c.note FROM cloudoffer c JOIN gpu g ON g.id = c.gpu_id")
+        rows = self._rows(sql + " WHERE g.name = :gpu ORDER BY c.id", gpu=gpu) if gpu else self._rows(sql + " ORDER BY c.id")
+        return [CloudRate(**r) for r in rows]
 
     @cached_property
     def models(self) -> list[ModelSpec]:
         out = []
-        for r in self._rows(select(t.OpenModel)):
+        for r in self._rows("SELECT * FROM openmodel ORDER BY key"):
             values = {f: r[f] for f in ModelSpec.__dataclass_fields__ if f != "aliases"}
             out.append(ModelSpec(**values, aliases=tuple(json.loads(r["aliases"]))))
         return out
@@ -141,43 +155,42 @@ class KbReader:
 
     @cached_property
     def concepts(self) -> list[ConceptEntry]:
-        out = []
-        for r in self._rows(select(t.Concept)):
-            out.append(ConceptEntry(r["key"], r["title"], r["title_zh"], tuple(json.loads(r["aliases"])), r["text"],
-                                    r["text_zh"], tuple(json.loads(r["related"])), r["source"]))
-        return out
+        return [ConceptEntry(r["key"], r["title"], r["title_zh"], tuple(json.loads(r["aliases"])), r["text"],
+                             r["text_zh"], tuple(json.loads(r["related"])), r["source"])
+                for r in self._rows("SELECT * FROM concept ORDER BY key")]
 
     @cached_property
     def sources(self) -> dict[str, SourceRef]:
-        return {r["id"]: SourceRef(**r) for r in self._rows(select(t.Source))}
+        return {r["id"]: SourceRef(**r) for r in self._rows("SELECT id, title, url, date FROM source")}
 
     def table_counts(self) -> dict[str, int]:
-        with self.engine.connect() as conn:
-            return {m.__tablename__: conn.execute(select(func.count()).select_from(m)).scalar()
-                    for m in [*t.KB_TABLES, *t.USER_TABLES]}
+        return {name: self._rows(f"SELECT COUNT(*) AS n FROM {name}")[0]["n"] for name in TABLE_NAMES}
 
     def meta(self) -> dict[str, str]:
-        return {r["key"]: r["value"] for r in self._rows(select(t.KbMeta))}
+        return {r["key"]: r["value"] for r in self._rows("SELECT key, value FROM kbmeta")}
 
     # user data -------------------------------------------------------------------------------
     def price_overrides(self) -> dict[tuple[str, str], float]:
-        return {(r["gpu_name"], r["condition"]): r["usd"] for r in self._rows(select(t.UserPriceOverride))}
+        return {(r["gpu_name"], r["condition"]): r["usd"]
+                for r in self._rows("SELECT gpu_name, condition, usd FROM userpriceoverride")}
+
+    def _write(self, *statements: tuple[str, dict]) -> None:
+        with self.engine.begin() as conn:
+            for sql, params in statements:
+                conn.execute(text(sql), params)
 
     def set_price_override(self, gpu: str, usd: float, condition: str = "new") -> None:
-        with self.engine.begin() as conn:
-            conn.execute(delete(t.UserPriceOverride).where(t.UserPriceOverride.gpu_name == gpu,
-                                                          t.UserPriceOverride.condition == condition))
-            conn.execute(insert(t.UserPriceOverride), {"gpu_name": gpu, "condition": condition, "usd": usd,
-                                                       "set_at": datetime.now().isoformat(timespec="seconds")})
+        key = {"gpu": gpu, "condition": condition}
+        self._write(("DELETE FROM userpriceoverride WHERE gpu_name = :gpu AND condition = :condition", key),
+                    ("INSERT INTO userpriceoverride (gpu_name, condition, usd, set_at) VALUES (:gpu, :condition, :usd, :at)",
+                     key | {"usd": usd, "at": datetime.now().isoformat(timespec="seconds")}))
 
     def clear_price_override(self, gpu: str) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(delete(t.UserPriceOverride).where(t.UserPriceOverride.gpu_name == gpu))
+        self._write(("DELETE FROM userpriceoverride WHERE gpu_name = :gpu", {"gpu": gpu}))
 
     def settings(self) -> dict[str, str]:
-        return {r["key"]: r["value"] for r in self._rows(select(t.UserSetting))}
+        return {r["key"]: r["value"] for r in self._rows("SELECT key, value FROM usersetting")}
 
     def set_setting(self, key: str, value: str) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(delete(t.UserSetting).where(t.UserSetting.key == key))
-            conn.execute(insert(t.UserSetting), {"key": key, "value": value})
+        self._write(("DELETE FROM usersetting WHERE key = :key", {"key": key}),
+                    ("INSERT INTO usersetting (key, value) VALUES (:key, :value)", {"key": key, "value": value}))

