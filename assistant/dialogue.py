@@ -70,13 +70,19 @@ class NothingToReferTo(Exception):
     pass
 
 
+class NoSuchVariant(Exception):
+    pass
+
+
 _FOLLOWUP_FIELDS = ("workload", "precision", "gpu_count", "model", "context_tokens", "budget_usd")
 
 
 class Dialogue:
-    def __init__(self, assumptions: Assumptions | None = None):
+    def __init__(self, assumptions: Assumptions | None = None, variant_of=None):
         self.assumptions = assumptions or Assumptions()
         self.context = Context()
+        # (GPU name, "ti" | "laptop" | "16gb" ...) -> the sibling product's name, or None
+        self.variant_of = variant_of
 
     # pronouns ----------------------------------------------------------------------------------
     def _refer(self, ref: GpuRef) -> list[GpuRef]:
@@ -84,6 +90,12 @@ class Dialogue:
         if not ctx.gpus:
             raise NothingToReferTo(ref.mention)
         focus = ctx.focus if ctx.focus in ctx.gpus else ctx.gpus[0]
+        if ref.pronoun == "variant":
+            base = ctx.gpus[-1]
+            name = self.variant_of(base, ref.mention) if self.variant_of else None
+            if name is None:
+                raise NoSuchVariant(f"I know no \"{ref.mention}\" version of the {base}.")
+            return [GpuRef(mention=ref.mention, name=name, count=ref.count, condition=ref.condition)]
         if ref.pronoun in ("them", "both", "all"):
             names = list(ctx.gpus)
         elif ref.pronoun == "other":
@@ -108,6 +120,10 @@ class Dialogue:
     # follow-ups --------------------------------------------------------------------------------
     def _merge(self, follow: FollowUpQuery) -> Query:
         base = self.context.last_query
+        if follow.gpus and (base is None or "gpus" not in {f.name for f in dataclasses.fields(base)}):
+            from assistant.queries import SpecQuery
+
+            return SpecQuery(text=follow.text, gpus=self._fill(follow.gpus))
         if base is None:
             raise NothingToReferTo(follow.text)
         changes: dict = {"text": follow.text}
@@ -138,6 +154,8 @@ class Dialogue:
                 query = self._merge(query)
             if hasattr(query, "gpus"):
                 query = dataclasses.replace(query, gpus=self._fill(query.gpus))
+        except NoSuchVariant as exc:
+            return Clarification(kind="unknown_gpu", text=query.text, intent=query.intent, message=str(exc))
         except NothingToReferTo as exc:
             return Clarification(kind="missing", text=query.text, intent=query.intent,
                                  message=f"I don't know what \"{exc}\" refers to yet: name a GPU, e.g. "

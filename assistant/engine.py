@@ -12,9 +12,10 @@ from __future__ import annotations
 import importlib
 
 from assistant.answer import Answer
-from assistant.clarify import fill, pick_candidate
+from assistant.clarify import fill
 from assistant.dialogue import Dialogue
 from assistant.kb.reader import KbReader
+from assistant.names import normalize_name
 from assistant.queries import Clarification, Query, UnknownQuery
 from assistant.respond.common import Env
 
@@ -22,6 +23,10 @@ _RESPONDERS = {
     "spec": "spec", "compare": "compare", "recommend": "recommend", "fit": "fit", "cost": "cost",
     "rent_or_buy": "rent", "explain": "explain", "set": "settings", "help": "help",
 }
+
+
+_FILLER = {"the", "one", "a", "an", "version", "variant", "model", "card", "no", "i", "meant", "mean", "instead"}
+_LAPTOP = {"laptop", "mobile", "notebook"}
 
 
 def _language(text: str) -> str:
@@ -32,7 +37,22 @@ class Engine:
     def __init__(self, reader: KbReader, index):
         self.reader = reader
         self.index = index
-        self._mobile = {e.name: e.is_mobile for e in reader.name_entries}
+
+    def variant_of(self, base: str, mention: str) -> str | None:
+        """The sibling of `base` that `mention` names: ("GeForce RTX 4070", "ti") -> the 4070 Ti."""
+        words = [w for w in normalize_name(mention).split() if w not in _FILLER]
+        laptop = any(w in _LAPTOP for w in words)
+        words = [w for w in words if w not in _LAPTOP and w != "desktop"]
+        base_words = normalize_name(base).split()
+        if "gb" in words:
+            base_words = [w for i, w in enumerate(base_words) if w != "gb" and not (i + 1 < len(base_words) and base_words[i + 1] == "gb")]
+        wanted = set(base_words) | set(words)
+        found = []
+        for entry in self.reader.name_entries:
+            tokens = normalize_name(entry.name).split()
+            if entry.is_mobile == laptop and wanted <= set(tokens) and entry.name != base:
+                found.append((len(tokens) - len(wanted), entry.name))
+        return min(found)[1] if found else None
 
     def answer(self, text: str, dialogue: Dialogue) -> Answer:
         try:
@@ -46,6 +66,8 @@ class Engine:
         from assistant.nlu import understand
 
         lang = _language(text)
+        if dialogue.variant_of is None:
+            dialogue.variant_of = self.variant_of
         env = Env(self.reader, dialogue.assumptions, dialogue.context, lang=lang)
         parsed = self._from_pending(text, dialogue) or understand(text, self.index)
         if isinstance(parsed, Clarification):
@@ -61,6 +83,8 @@ class Engine:
             dialogue.context.pending = None
             return answer
         answer.lang = lang
+        answer.notes += [f"\"{r.mention}\" taken as the {r.name}; name the variant to change it (e.g. \"{r.mention} 40GB\", \"{r.mention} PCIe\")."
+                         for r in getattr(query, "gpus", ()) if getattr(r, "assumed", False)]
         if not answer.assumptions and answer.intent not in ("help", "explain", "spec"):
             answer.assumptions = dialogue.assumptions.as_dict()
         dialogue.remember(query, answer.gpus, answer.choice, answer.workload, answer.precision)
@@ -70,7 +94,9 @@ class Engine:
         pending = dialogue.context.pending
         if pending is None or pending.pending is None or not pending.candidates:
             return None
-        choice = pick_candidate(text, pending.candidates, self._mobile)
+        from assistant.nlu import choose
+
+        choice = choose(text, pending, self.index)
         if choice is None:
             dialogue.context.pending = None
             return None

@@ -7,6 +7,8 @@ rebuilds). Out-of-range values are refused with the accepted range; nothing is h
 
 from __future__ import annotations
 
+import dataclasses
+
 from assistant.answer import Answer
 from assistant.queries import SetQuery, Setting
 from assistant.respond.common import Env, pct
@@ -58,7 +60,17 @@ def _problem(setting: Setting, env: Env) -> str | None:
     return None
 
 
+def _snapshot_named(setting: Setting, env: Env) -> Setting:
+    """"2023" -> "2023-01" when exactly one snapshot starts with what the user said."""
+    known = env.reader.price_snapshots()
+    if setting.key != "snapshot" or setting.value in known:
+        return setting
+    matches = [k for k in known if k.startswith(str(setting.value))]
+    return Setting("snapshot", matches[0]) if len(matches) == 1 else setting
+
+
 def respond(query: SetQuery, env: Env) -> Answer:
+    query = dataclasses.replace(query, settings=tuple(_snapshot_named(s, env) for s in query.settings))
     problems = [p for p in (_problem(s, env) for s in query.settings) if p]
     if problems:
         return Answer(question=query.text, intent="set", headline="",

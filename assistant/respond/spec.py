@@ -30,7 +30,7 @@ _ROWS = {
                  lambda g: g.release_date.isoformat() if g.release_date else None)],
 }
 _ORDER = ["memory", "bandwidth", "tensor_cores", "architecture", "compute", "l2", "power", "release"]
-_ALIASES = {"price": "all", "all": "all", "cuda_cores": "compute", "clock": "compute", "tdp": "power", "vram": "memory",
+_ALIASES = {"all": "all", "cuda_cores": "compute", "clock": "compute", "tdp": "power", "vram": "memory",
             "cache": "l2", "date": "release"}
 
 
@@ -66,14 +66,46 @@ def _arch_text(gpu: GpuSpec) -> str:
 def _sections(fields: tuple[str, ...]) -> list[str]:
     wanted = [_ALIASES.get(f, f) for f in fields]
     if not wanted or "all" in wanted:
-        return list(_ORDER)
-    return [s for s in _ORDER if s in wanted] or list(_ORDER)
+        return [*_ORDER, "price"]
+    chosen = [s for s in [*_ORDER, "price"] if s in wanted]
+    return chosen or [*_ORDER, "price"]
+
+
+def _price_rows(gpus: list[GpuSpec], env: Env, per_gpu: dict) -> list[list[str]]:
+    from assistant.models.cost import cheapest_cloud
+    from assistant.respond.pricing import price_of, price_text
+
+    rows = []
+    for condition in ("new", "used"):
+        found = [price_of(g.name, env, condition) for g in gpus]
+        if any(found):
+            rows.append([f"price {condition} ('{env.assumptions.snapshot}')", *[price_text(p, env) for p in found]])
+            for g, p in zip(gpus, found):
+                per_gpu[g.name][f"price_{condition}_usd"] = round(p.usd, 2) if p else None
+    clouds = [cheapest_cloud(g.name, env.reader.cloud_rates(g.name)) for g in gpus]
+    if any(clouds):
+        rows.append(["cloud, cheapest on demand", *[f"{env.money(c.on_demand_usd_per_gpu_hour, 2)}/h ({c.provider}, {c.observed})"
+                                                    if c else "no rate" for c in clouds]])
+        for g, c in zip(gpus, clouds):
+            per_gpu[g.name]["cloud_usd_per_hour"] = c.on_demand_usd_per_gpu_hour if c else None
+    if not rows:
+        rows.append(["price", *["no price in my data" for _ in gpus]])
+    return rows
 
 
 def _headline(gpus: list[GpuSpec], sections: list[str], env: Env) -> str:
     if len(gpus) == 1 and sections == ["memory"]:
         g = gpus[0]
         return f"The {g.name} has {num(g.memory_gb, 0)} GB of {g.memory_type or 'memory'}."
+    if sections == ["price"]:
+        from assistant.respond.pricing import price_of
+
+        parts = []
+        for g in gpus:
+            new, used = price_of(g.name, env, "new"), price_of(g.name, env, "used")
+            bits = [f"{env.money(p.usd)} {c}" for p, c in ((new, "new"), (used, "used")) if p]
+            parts.append(f"{g.short_name}: " + (" / ".join(bits) if bits else "no price in my data"))
+        return "; ".join(parts) + f" (price snapshot '{env.assumptions.snapshot}')."
     summaries = []
     for g in gpus:
         bits = [f"{num(g.memory_gb, 0)} GB {g.memory_type or ''}".strip(),
@@ -91,6 +123,9 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     figures: dict = {}
     per_gpu: dict = {g.name: {} for g in gpus}
     for section in sections:
+        if section == "price":
+            table.rows += _price_rows(gpus, env, per_gpu)
+            continue
         for label, show, key, value in _ROWS[section]:
             table.rows.append([label, *[show(g) for g in gpus]])
             for g in gpus:
@@ -109,6 +144,10 @@ def respond(query: SpecQuery, env: Env) -> Answer:
         if g.arch and g.arch.tensor_generation == 0:
             steps.append(f"The {g.name} has no tensor cores, which the reference method treats as a strong penalty for deep learning.")
     sources = [spec_source(g) for g in gpus]
+    if "price" in sections:
+        from assistant.respond.pricing import price_of
+
+        sources += env.cite(*[p.source for g in gpus for c in ("new", "used") if (p := price_of(g.name, env, c))])
     if any(g.overridden for g in gpus):
         sources += env.cite("nv-v100-ds")
     return Answer(question=query.text, intent="spec", headline=_headline(gpus, sections, env),
