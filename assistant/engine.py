@@ -94,9 +94,12 @@ class Engine:
         pending = dialogue.context.pending
         if pending is None or pending.pending is None or not pending.candidates:
             return None
-        from assistant.nlu import choose
+        from assistant.nlu.choose import choose
 
-        choice = choose(text, pending, self.index)
+        try:
+            choice = choose(text, pending, self.index)
+        except Exception:  # noqa: BLE001 - a reply that picks nothing is a new question
+            choice = None
         if choice is None:
             dialogue.context.pending = None
             return None
