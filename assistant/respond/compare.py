@@ -56,9 +56,13 @@ def _why(a: ValueRow, b: ValueRow, key: str) -> list[str]:
     steps.append(f"Memory bandwidth, the reference's best single proxy between tensor-core GPUs: "
                  f"{num(ga.memory_bandwidth_gb_s)} vs {num(gb.memory_bandwidth_gb_s)} GB/s = {bw:.2f}x.")
     ta, tb = hw.matmul_tflops(ga, "fp16_acc32").value, hw.matmul_tflops(gb, "fp16_acc32").value
-    steps.append(f"16-bit tensor throughput (FP32 accumulate): {ta:,.0f} vs {tb:,.0f} TFLOPS; the roofline "
-                 f"(docs/model.md §perf.roofline) finds {a.perf.dominant or 'n/a'} dominates for the {ga.short_name} "
-                 f"and {b.perf.dominant or 'n/a'} for the {gb.short_name}.")
+    if a.perf.dominant == b.perf.dominant:
+        dominated = f"{a.perf.dominant or 'nothing known'} dominates for both"
+    else:
+        dominated = (f"{a.perf.dominant or 'n/a'} dominates for the {ga.short_name} and "
+                     f"{b.perf.dominant or 'n/a'} for the {gb.short_name}")
+    steps.append(f"16-bit tensor throughput (FP32 accumulate): {ta:,.0f} vs {tb:,.0f} TFLOPS; in the roofline "
+                 f"(docs/model.md §perf.roofline) {dominated}.")
     for g in (ga, gb):
         if not hw.has_tensor_cores(g):
             steps.append(f"The {g.short_name} has no tensor cores: a strong penalty (it runs matrix math on vector units).")
@@ -79,6 +83,8 @@ def _headline(query: CompareQuery, rows: dict[str, ValueRow], names: list[str], 
     speed_text = (f"the {faster.gpu.short_name} is about {ratio:.2f}x as fast as the {slower.gpu.short_name} "
                   f"for {title} (estimated with Dettmers' method)")
     if query.aspect == "speed" or a.per_tco is None or b.per_tco is None:
+        if query.premise == "first" and faster is b:
+            return f"The {b.gpu.short_name} is the faster one, not the {a.gpu.short_name}: {speed_text}.", faster.gpu.name
         return speed_text[0].upper() + speed_text[1:] + ".", faster.gpu.name
     better, worse = (a, b) if a.per_tco >= b.per_tco else (b, a)
     gain = safe_div(better.per_tco, worse.per_tco) - 1

@@ -29,9 +29,21 @@ _ROWS = {
     "release": [("Released", lambda g: g.release_date.isoformat() if g.release_date else "n/a", "release_date",
                  lambda g: g.release_date.isoformat() if g.release_date else None)],
 }
-_ORDER = ["memory", "bandwidth", "tensor_cores", "architecture", "compute", "l2", "power", "release"]
+_ORDER = ["memory", "bandwidth", "tensor_cores", "speed", "architecture", "compute", "l2", "power", "release"]
 _ALIASES = {"all": "all", "cuda_cores": "compute", "clock": "compute", "tdp": "power", "vram": "memory",
-            "cache": "l2", "date": "release"}
+            "cache": "l2", "date": "release", "performance": "speed", "fast": "speed"}
+
+
+def _speed_rows(gpus: list[GpuSpec], per_gpu: dict) -> list[list[str]]:
+    from assistant.models.performance import WORKLOAD_TITLES, relative_performance
+
+    rows = []
+    for key in ("train16", "infer16", "infer8"):
+        perfs = [relative_performance(g, key) for g in gpus]
+        rows.append([f"{WORKLOAD_TITLES[key]} (RTX 3090 = 1)", *[f"{p.score:.2f}" if p.score else "not rated" for p in perfs]])
+        for g, p in zip(gpus, perfs):
+            per_gpu[g.name][f"relative_{key}"] = round(p.score, 3)
+    return rows
 
 
 def _peak(gpu: GpuSpec) -> float | None:
@@ -97,6 +109,12 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env) -> str:
     if len(gpus) == 1 and sections == ["memory"]:
         g = gpus[0]
         return f"The {g.name} has {num(g.memory_gb, 0)} GB of {g.memory_type or 'memory'}."
+    if sections == ["speed"]:
+        from assistant.models.performance import relative_performance
+
+        parts = [f"the {g.short_name} trains at about {relative_performance(g, 'train16').score:.2f}x an RTX 3090 "
+                 f"(16-bit, estimated with Dettmers' method)" for g in gpus]
+        return "; ".join(parts)[0].upper() + "; ".join(parts)[1:] + "."
     if sections == ["price"]:
         from assistant.respond.pricing import price_of
 
@@ -125,6 +143,9 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     for section in sections:
         if section == "price":
             table.rows += _price_rows(gpus, env, per_gpu)
+            continue
+        if section == "speed":
+            table.rows += _speed_rows(gpus, per_gpu)
             continue
         for label, show, key, value in _ROWS[section]:
             table.rows.append([label, *[show(g) for g in gpus]])
