@@ -40,6 +40,7 @@ class Knowledge:
     models: list[dict] = field(default_factory=list)
     concepts: list[dict] = field(default_factory=list)
     sources: list[dict] = field(default_factory=list)
+    rates: list[dict] = field(default_factory=list)
 
 
 class _Checker:
@@ -254,6 +255,16 @@ def _prices(folder: Path, res: _Resolver, known: set[str]) -> list[dict]:
     return out
 
 
+def _exchange_rates(folder: Path, known: set[str]) -> list[dict]:
+    path, rows = _optional_csv(folder, "exchange_rates.csv", ["currency", "per_usd", "observed", "source"])
+    out = []
+    for line, row in rows:
+        check = _Checker(path, line)
+        out.append({"currency": check.text(row, "currency").upper(), "per_usd": check.number(row, "per_usd"),
+                    "observed": check.day(row, "observed"), "source": _need_source(check, row, known)})
+    return out
+
+
 def _cloud(folder: Path, res: _Resolver, known: set[str]) -> list[dict]:
     cols = ["provider", "gpu", "gpus_per_instance", "on_demand_usd_per_gpu_hour", "spot_usd_per_gpu_hour", "observed", "source"]
     path, rows = _optional_csv(folder, "cloud.csv", cols)
@@ -354,4 +365,5 @@ def load_knowledge(folder: Path, gpus: list[dict]) -> Knowledge:
     kn.cloud = _cloud(folder, res, known)
     kn.models = _models(folder, known)
     kn.concepts = _concepts(folder, known)
+    kn.rates = _exchange_rates(folder, known)
     return kn

@@ -21,7 +21,7 @@ from sqlalchemy.engine import Engine
 from assistant.specs import ArchRates, CloudRate, GpuSpec, ModelSpec, PriceQuote, SourceRef, TensorPeaks
 
 TABLE_NAMES = ("gpu", "gpualias", "architecture", "tensorpeak", "price", "cloudoffer", "openmodel", "concept",
-               "source", "kbmeta", "userpriceoverride", "usersetting")
+               "source", "exchangerate", "kbmeta", "userpriceoverride", "usersetting")
 
 
 @dataclass(frozen=True)
@@ -162,6 +162,11 @@ class KbReader:
     @cached_property
     def sources(self) -> dict[str, SourceRef]:
         return {r["id"]: SourceRef(**r) for r in self._rows("SELECT id, title, url, date FROM source")}
+
+    def exchange_rate(self, currency: str) -> tuple[float, str, str] | None:
+        """(units per USD, observed, source id) from knowledge/exchange_rates.csv, or None."""
+        rows = self._rows("SELECT per_usd, observed, source FROM exchangerate WHERE currency = :c", c=currency.upper())
+        return (rows[0]["per_usd"], rows[0]["observed"], rows[0]["source"]) if rows else None
 
     def table_counts(self) -> dict[str, int]:
         return {name: self._rows(f"SELECT COUNT(*) AS n FROM {name}")[0]["n"] for name in TABLE_NAMES}

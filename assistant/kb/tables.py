@@ -156,6 +156,13 @@ class Source(SQLModel, table=True):
     date: str = ""
 
 
+class ExchangeRate(SQLModel, table=True):
+    currency: str = Field(primary_key=True)  # ISO code, e.g. CNY
+    per_usd: float  # units of the currency for one US dollar
+    observed: str
+    source: str
+
+
 class KbMeta(SQLModel, table=True):
     key: str = Field(primary_key=True)
     value: str
@@ -174,6 +181,6 @@ class UserSetting(SQLModel, table=True):
 
 
 KB_TABLES = [
-    GpuAlias, TensorPeak, Price, CloudOffer, Gpu, Architecture, OpenModel, Concept, Source, KbMeta,
+    GpuAlias, TensorPeak, Price, CloudOffer, Gpu, Architecture, OpenModel, Concept, Source, ExchangeRate, KbMeta,
 ]
 USER_TABLES = [UserPriceOverride, UserSetting]

@@ -58,8 +58,12 @@ def terminal(meanings: dict[str, object]) -> str:
     return "FILLER"
 
 
-@lru_cache(maxsize=4)
 def lexicon(lang: str = "en") -> Lexicon:
+    return _load(lang)
+
+
+@lru_cache(maxsize=4)
+def _load(lang: str) -> Lexicon:
     with open(paths.grammar_dir() / f"lexicon.{lang}.toml", "rb") as fh:
         doc = tomllib.load(fh)
     phrases: dict[tuple[str, ...], dict[str, object]] = {}

@@ -10,10 +10,11 @@ the `pending` query and the `slot` the candidates fill.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedInput
 from lark.lexer import Lexer
 
 from assistant import paths
@@ -31,6 +32,12 @@ VARIANT_WORDS = {"ti": "ti", "super": "super", "xt": "xt", "xtx": "xtx", "laptop
                  "notebook": "laptop", "desktop": "desktop", "gre": "gre", "d": "d", "s": "super"}
 
 
+# tag kinds the grammar reads; every other tag is passed as KW (the Transformer restores the tag)
+STRUCTURAL = frozenset({"GPU", "PRONOUN", "COUNT", "NUMBER", "CONDITION", "OF", "VS", "OR", "AND", "WHY", "OVER",
+                        "THAN", "FASTER", "QUESTION", "RECOMMEND", "BUY", "COMPARE", "FIT", "VALUE", "RENT", "COSTS",
+                        "MONEY"})
+
+
 class _PassLexer(Lexer):
     """The tagger has lexed already: hand its tokens to the parser unchanged."""
 
@@ -41,8 +48,12 @@ class _PassLexer(Lexer):
         yield from data
 
 
-@lru_cache(maxsize=2)
 def grammar(lang: str = "en") -> Lark:
+    return _grammar(lang)
+
+
+@lru_cache(maxsize=2)
+def _grammar(lang: str) -> Lark:
     # cache=True: Lark keeps the LALR tables in the temp folder (keyed by a hash of the grammar),
     # 13 ms instead of 55 ms per process; a broken cache file is rebuilt by Lark itself.
     return Lark.open(str(paths.grammar_dir() / f"{lang}.lark"), parser="lalr", lexer=_PassLexer, cache=True)
@@ -72,18 +83,10 @@ class _ToItems(Transformer):
         return self.tags[token.start_pos]
 
     def gpu_ref(self, children):
-        ref = Ref(children[-1])
-        for c in children[:-1]:
-            if c.kind in ("COUNT", "NUMBER"):
-                try:
-                    ref.count = max(1, min(int(float(c.value)), 1024))
-                except (TypeError, ValueError, OverflowError):
-                    ref.count = None
-            elif c.kind == "CONDITION":
-                ref.condition = c.value
-        return ref
+        return Ref(children[-1])
 
     def _struct(self, kind, children):
+        attach_counts(children)
         return Struct(kind, [c for c in children if isinstance(c, Ref)], [c.kind for c in children if isinstance(c, Tag)])
 
     def versus(self, c):
@@ -109,7 +112,38 @@ class _ToItems(Transformer):
         return s
 
     def start(self, children):
-        return children
+        return attach_counts(children)
+
+
+def _first_ref(item):
+    if isinstance(item, Ref):
+        return item
+    if isinstance(item, Struct) and item.refs and item.kind not in ("count_of",):
+        return item.refs[0]
+    return None
+
+
+def attach_counts(items: list) -> list:
+    """COUNT / NUMBER and CONDITION right before a GPU belong to it: "two used 3090s"."""
+    for k, item in enumerate(items):
+        if not isinstance(item, Tag) or item.kind not in ("COUNT", "NUMBER", "CONDITION"):
+            continue
+        nxt = items[k + 1] if k + 1 < len(items) else None
+        if isinstance(nxt, Tag) and nxt.kind == "CONDITION" and item.kind != "CONDITION":
+            nxt = items[k + 2] if k + 2 < len(items) else None
+        ref = _first_ref(nxt)
+        if ref is None or ref.tag.end < item.start:
+            continue
+        if item.kind == "CONDITION":
+            ref.condition = item.value
+            continue
+        try:
+            v = float(item.value)
+        except (TypeError, ValueError, OverflowError):
+            continue
+        if v.is_integer() and 1 <= v <= 1024:
+            ref.count = int(v)
+    return items
 
 
 # items -> bag -------------------------------------------------------------------------------
@@ -342,8 +376,10 @@ class Decider:
 
     def question_like(self) -> bool:
         b = self.b
+        if b.has("COST") and not (b.means("ELECTRICITY") and not b.has("GPU", "PRONOUN")):
+            return True
         return b.has("GPU", "MODEL", "PARAMS", "RECOMMEND", "COMPARE", "FIT", "RENT", "SPEC", "FASTER", "VS",
-                     "WHY", "SPEED", "VALUE", "COST", "EXPLAIN")
+                     "WHY", "SPEED", "VALUE", "EXPLAIN")
 
     def decide(self) -> Query | Clarification:
         b, text = self.b, self.b.text
@@ -407,6 +443,8 @@ class Decider:
             if b.struct("why") and not b.has("FASTER", "SPEED"):
                 aspect = None if aspect == "speed" else aspect
             return CompareQuery(text=text, gpus=tuple(refs), workload=wl, precision=prec, premise=premise, aspect=aspect)
+        if b.has("COMPARE", "VS", "FASTER") and len(refs) == 1 and refs[0].pronoun == "them":
+            return CompareQuery(text=text, gpus=tuple(refs), workload=wl, precision=prec, aspect=self.aspect())
         if (pair or b.has("COMPARE", "VS")) and len(refs) == 1 and not model and not b.has("RECOMMEND"):
             q = CompareQuery(text=text, gpus=tuple(refs), workload=wl, precision=prec, aspect=self.aspect(),
                              premise="first" if b.struct("why") else None)
@@ -520,9 +558,11 @@ def parse(text: str, index: NameIndex, lang: str = "en") -> Query | Clarificatio
     toks = tokenize(cleaned)
     lex = lexicon(lang)
     tags, unknown = tag(toks, cleaned, index, lex)
-    stream = [Token(t.kind, t.text or t.kind, start_pos=k) for k, t in enumerate(tags)]
-    tree = grammar(lang).parse(stream)
-    items = _ToItems(tags).transform(tree)
+    stream = [Token(t.kind if t.kind in STRUCTURAL else "KW", t.text or t.kind, start_pos=k) for k, t in enumerate(tags)]
+    try:
+        items = _ToItems(tags).transform(grammar(lang).parse(stream))
+    except UnexpectedInput:  # a safety net: read the stream flat rather than fail
+        items = attach_counts([Ref(t) if t.kind in ("GPU", "PRONOUN") else t for t in tags])
     bag = Bag(text if isinstance(text, str) else cleaned, tags, items, unknown, [t.text for t in toks])
     bag.toks_pos = [t.start for t in toks]
     bag.index = index
@@ -532,4 +572,4 @@ def parse(text: str, index: NameIndex, lang: str = "en") -> Query | Clarificatio
     return check(result, bag)
 
 
-__all__ = ["parse", "grammar", "replace"]
+__all__ = ["parse", "grammar"]

@@ -24,7 +24,11 @@ class Env:
     lang: str = "en"
 
     def cny_per_usd(self) -> float | None:
-        return self.assumptions.cny_per_usd
+        """The user's rate, else the dated rate in knowledge/exchange_rates.csv."""
+        if self.assumptions.cny_per_usd:
+            return self.assumptions.cny_per_usd
+        rate = self.reader.exchange_rate("CNY")
+        return rate[0] if rate else None
 
     def money(self, usd: float | None, decimals: int = 0) -> str:
         if usd is None:

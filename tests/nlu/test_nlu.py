@@ -1,0 +1,53 @@
+"""Unit checks of the understanding layer that the corpus does not express."""
+
+from __future__ import annotations
+
+from assistant.nlu import NameIndex, choose, understand
+from assistant.queries import Clarification, CompareQuery, SpecQuery
+
+
+def test_never_raises_on_odd_input(kb):
+    index = NameIndex.from_reader(kb)
+    for text in ["", " ", "?" * 5000, "x" * 100_000, "\x00\x1b[31m", "SELECT * FROM gpus; --", "4090和3090哪个适合训练",
+                 "🤖" * 50, "rtx " * 2000, "1" * 400, "$" * 100, "9" * 30 + "b", "ti ti ti", None, 42]:
+        result = understand(text, index)
+        assert isinstance(result, (CompareQuery, SpecQuery, Clarification)) or result.intent
+
+
+def test_ambiguous_gpu_carries_pending_and_slot(kb):
+    index = NameIndex.from_reader(kb)
+    clar = understand("4060 ti vs 3060", index)
+    assert isinstance(clar, Clarification) and clar.kind == "ambiguous_gpu"
+    assert clar.slot == "gpus[0]" and isinstance(clar.pending, CompareQuery)
+    assert choose("the 16 GB one", clar, index) == "GeForce RTX 4060 Ti 16 GB"
+    assert choose("the second", clar, index) == clar.candidates[1]
+    assert choose("8gb", clar, index) == "GeForce RTX 4060 Ti 8 GB"
+    assert choose("no idea", clar, index) is None
+
+
+def test_unknown_gpu_suggests_neighbours(kb):
+    index = NameIndex.from_reader(kb)
+    clar = understand("rtx 9090 specs", index)
+    assert clar.kind == "unknown_gpu"
+    assert clar.candidates[:2] == ("GeForce RTX 5090", "GeForce RTX 4090")
+    assert "RTX 5090" in clar.message
+
+
+def test_distinct_products_stay_distinct(kb):
+    index = NameIndex.from_reader(kb)
+    names = {q: understand(q, index).gpus[0].name for q in ["4090", "4090 laptop", "3080", "3080 12gb"]}
+    assert len(set(names.values())) == 4
+
+
+def test_default_variant_is_marked_assumed(kb):
+    index = NameIndex.from_reader(kb)
+    ref = understand("a100 specs", index).gpus[0]
+    assert ref.name == "A100 SXM4 80 GB" and ref.assumed
+    assert not understand("4090 specs", index).gpus[0].assumed
+
+
+def test_variant_helper(kb):
+    index = NameIndex.from_reader(kb)
+    assert index.variant("GeForce RTX 3080", "ti") == "GeForce RTX 3080 Ti"
+    assert index.variant("GeForce RTX 4090", "laptop") == "GeForce RTX 4090 Mobile"
+    assert index.variant("GeForce RTX 4080", "super") == "GeForce RTX 4080 SUPER"
