@@ -206,6 +206,43 @@ def fit_training(kb, folder: Path, shares=None, penalties=None) -> tuple[float, 
     return best[1], best[2], best[0]
 
 
+# Model variants for the decision in docs/model.md §perf.memory: (label, constant overrides,
+# what is re-fitted on the calibration rows: "both" = compute share and async penalty, "share").
+VARIANTS = (
+    ("before: L2 0.30, async 1.175 [P], share 0.25", dict(L2_MAX_TRAFFIC_CUT=0.30, NO_ASYNC_COPY_PENALTY=235 / 200,
+                                                        COMPUTE_SHARE=dict(C.COMPUTE_SHARE, train16=0.25)), None),
+    ("L2 0, async 1.175 [P], share refit", dict(L2_MAX_TRAFFIC_CUT=0.0, NO_ASYNC_COPY_PENALTY=235 / 200), "share"),
+    ("L2 0, async and share refit (adopted)", dict(L2_MAX_TRAFFIC_CUT=0.0), "both"),
+    ("L2 0, no async penalty, share refit", dict(L2_MAX_TRAFFIC_CUT=0.0, NO_ASYNC_COPY_PENALTY=1.0), "share"),
+    ("adopted + L2 0.15", dict(L2_MAX_TRAFFIC_CUT=0.15), None),
+    ("adopted + L2 0.30", dict(L2_MAX_TRAFFIC_CUT=0.30), None),
+    ("L2 0, effective bandwidth, both refit", dict(L2_MAX_TRAFFIC_CUT=0.0, ROOFLINE_EFFECTIVE_BANDWIDTH=True), "both"),
+)
+
+
+def sensitivity(kb, folder: Path) -> list[tuple]:
+    """Per variant: (label, share, penalty, median, max, rms log error, A100/V100, 4090/3090 train16,
+    4090/H100 infer8). Ratios per GPU with no batch factor, as out_of_sample_rows."""
+    def r(a, b, wl):
+        return performance.ratio(performance.relative_performance(kb.gpu(a), wl, batch_policy="none"),
+                                 performance.relative_performance(kb.gpu(b), wl, batch_policy="none"))
+    out = []
+    for label, over, refit in VARIANTS:
+        with constants(**over):
+            if refit:
+                share, pen, _ = fit_training(kb, folder, penalties=None if refit == "both" else [C.NO_ASYNC_COPY_PENALTY])
+                fitted = dict(COMPUTE_SHARE=dict(C.COMPUTE_SHARE, train16=share), NO_ASYNC_COPY_PENALTY=pen)
+            else:
+                fitted = {}
+            with constants(**fitted):
+                rows = [x for x in training_rows(kb, folder) if x.set == "training fp16"]
+                errs = [abs(x.error) for x in rows]
+                out.append((label, C.COMPUTE_SHARE["train16"], C.NO_ASYNC_COPY_PENALTY, statistics.median(errs), max(errs),
+                            rms_log_error(rows), r(A100, V100, "train16"), r("GeForce RTX 4090", "GeForce RTX 3090", "train16"),
+                            r("GeForce RTX 4090", "H100 SXM5 80 GB", "infer8")))
+    return out
+
+
 def summary(rows: list[Row]) -> dict[str, tuple[float, float, int]]:
     out = {}
     for s in dict.fromkeys(r.set for r in rows):
@@ -223,6 +260,7 @@ def main(argv=None) -> int:
     ap.add_argument("--dir", type=Path, default=default_dir())
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--fit", action="store_true", help="re-fit compute share and async-copy penalty")
+    ap.add_argument("--sensitivity", action="store_true", help="model variants: calibration fit vs out-of-sample")
     args = ap.parse_args(argv)
     from assistant.kb.reader import KbReader
     from assistant.kb.store import build_kb, make_engine
@@ -253,6 +291,12 @@ def main(argv=None) -> int:
         s_, a_, e_ = fit_training(kb, args.dir)
         print(f"\nfit (fp16 training rows): compute share {s_:.2f}, no-async-copy penalty {a_:.2f}, rms log error {e_:.4f}"
               f" (constants: {C.COMPUTE_SHARE['train16']:.2f}, {C.NO_ASYNC_COPY_PENALTY:.2f})")
+    if args.sensitivity:
+        print(f"\n{'variant':<46} {'share':>5} {'async':>5} {'median':>6} {'max':>6} {'rmslog':>6} {'A100/V100':>9}"
+              f" {'4090/3090':>9} {'4090/H100 i8':>12}")
+        for v in sensitivity(kb, args.dir):
+            print(f"{v[0]:<46} {v[1]:>5.2f} {v[2]:>5.2f} {v[3]:>6.1%} {v[4]:>6.1%} {v[5]:>6.3f} {v[6]:>9.2f} {v[7]:>9.2f}"
+                  f" {v[8]:>12.2f}")
     return 0
 
 

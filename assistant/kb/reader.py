@@ -65,6 +65,8 @@ class KbReader:
     def __init__(self, engine: Engine):
         self.engine = engine
         self._gpus: dict[str, GpuSpec] = {}
+        self._prices: dict[str, list[PriceQuote]] = {}
+        self._overrides: dict[tuple[str, str], float] | None = None
 
     def _rows(self, sql: str, **params) -> list:
         stmt = text(sql)
@@ -125,22 +127,32 @@ class KbReader:
         return self._load()
 
     def prices(self, snapshot: str) -> list[PriceQuote]:
-        rows = self._rows("SELECT g.name AS gpu, p.snapshot, p.condition, p.usd, p.observed, p.source, p.note "
-                          "FROM price p JOIN gpu g ON g.id = p.gpu_id WHERE p.snapshot = :snapshot ORDER BY p.id",
-                          snapshot=snapshot)
-        return [PriceQuote(**r) for r in rows]
+        if snapshot not in self._prices:
+            rows = self._rows("SELECT g.name AS gpu, p.snapshot, p.condition, p.usd, p.observed, p.source, p.note "
+                              "FROM price p JOIN gpu g ON g.id = p.gpu_id WHERE p.snapshot = :snapshot ORDER BY p.id",
+                              snapshot=snapshot)
+            self._prices[snapshot] = [PriceQuote(**r) for r in rows]
+        return self._prices[snapshot]
 
-    def price_snapshots(self) -> dict[str, tuple[str, str, int]]:
-        """snapshot -> (first observed, last observed, number of prices)."""
+    @cached_property
+    def _snapshots(self) -> dict[str, tuple[str, str, int]]:
         rows = self._rows("SELECT snapshot, MIN(observed) AS first, MAX(observed) AS last, COUNT(*) AS n "
                           "FROM price GROUP BY snapshot")
         return {r["snapshot"]: (r["first"], r["last"], r["n"]) for r in rows}
 
-    def cloud_rates(self, gpu: str | None = None) -> list[CloudRate]:
-        sql = ("SELECT c.provider, g.name AS gpu, c.gpus_per_instance, c.on_demand_usd_per_gpu_hour, "
-               "c.spot_usd_per_gpu_hour, c.observed, c.source, c.note FROM cloudoffer c JOIN gpu g ON g.id = c.gpu_id")
-        rows = self._rows(sql + " WHERE g.name = :gpu ORDER BY c.id", gpu=gpu) if gpu else self._rows(sql + " ORDER BY c.id")
+    def price_snapshots(self) -> dict[str, tuple[str, str, int]]:
+        """snapshot -> (first observed, last observed, number of prices)."""
+        return dict(self._snapshots)
+
+    @cached_property
+    def _cloud(self) -> list[CloudRate]:
+        rows = self._rows("SELECT c.provider, g.name AS gpu, c.gpus_per_instance, c.on_demand_usd_per_gpu_hour, "
+                          "c.spot_usd_per_gpu_hour, c.observed, c.source, c.note FROM cloudoffer c "
+                          "JOIN gpu g ON g.id = c.gpu_id ORDER BY c.id")
         return [CloudRate(**r) for r in rows]
+
+    def cloud_rates(self, gpu: str | None = None) -> list[CloudRate]:
+        return [r for r in self._cloud if gpu is None or r.gpu == gpu]
 
     @cached_property
     def models(self) -> list[ModelSpec]:
@@ -176,8 +188,11 @@ class KbReader:
 
     # user data -------------------------------------------------------------------------------
     def price_overrides(self) -> dict[tuple[str, str], float]:
-        return {(r["gpu_name"], r["condition"]): r["usd"]
-                for r in self._rows("SELECT gpu_name, condition, usd FROM userpriceoverride")}
+        """The user's prices; read once, then kept in step with this reader's own writes."""
+        if self._overrides is None:
+            self._overrides = {(r["gpu_name"], r["condition"]): r["usd"]
+                               for r in self._rows("SELECT gpu_name, condition, usd FROM userpriceoverride")}
+        return dict(self._overrides)
 
     def _write(self, *statements: tuple[str, dict]) -> None:
         from assistant.kb.store import writing
@@ -191,9 +206,11 @@ class KbReader:
         self._write(("DELETE FROM userpriceoverride WHERE gpu_name = :gpu AND condition = :condition", key),
                     ("INSERT INTO userpriceoverride (gpu_name, condition, usd, set_at) VALUES (:gpu, :condition, :usd, :at)",
                      key | {"usd": usd, "at": datetime.now().isoformat(timespec="seconds")}))
+        self._overrides = None
 
     def clear_price_override(self, gpu: str) -> None:
         self._write(("DELETE FROM userpriceoverride WHERE gpu_name = :gpu", {"gpu": gpu}))
+        self._overrides = None
 
     def settings(self) -> dict[str, str]:
         return {r["key"]: r["value"] for r in self._rows("SELECT key, value FROM usersetting")}

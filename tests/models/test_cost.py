@@ -38,6 +38,19 @@ def test_price_lookup_override_and_average(kb):
     assert cost.lookup_price("No Such GPU", quotes) is None
 
 
+def test_price_average_is_street_prices_not_msrp(kb):
+    # Dettmers' chart: average Amazon/eBay price = observed street prices. MSRP rows (notes "MSRP ...")
+    # count only when a card has no street quote: the 3080 Ti's $1,199 MSRP is not what it sold for.
+    quotes = kb.prices("2023-01")
+    ti = cost.lookup_price("GeForce RTX 3080 Ti", quotes)
+    assert ti.usd == pytest.approx((849 + (768 + 846) / 2) / 2)
+    assert cost.lookup_price("GeForce RTX 3080 Ti", quotes, "new").usd == 849
+    assert cost.lookup_price("GeForce RTX 2080 Ti", quotes).usd == pytest.approx((390 + 398) / 2)  # used only
+    titan = cost.lookup_price("TITAN RTX", quotes)  # only an MSRP row: used, and labelled
+    assert titan.usd == 2499 and titan.source.startswith("list price")
+    assert cost.lookup_price("GeForce RTX 2080 Ti", quotes, "new").source.startswith("list price")
+
+
 def test_training_run_6nd():
     r = cost.training_run(1, 20, 100, mfu=0.5, power_w=300, rent_usd_per_gpu_hour=2.0)
     assert r.flops == pytest.approx(1.2e20)

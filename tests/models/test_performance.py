@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -12,6 +13,8 @@ from hypothesis import strategies as st
 from assistant.models import hardware as hw
 from assistant.models import llm
 from assistant.models.performance import WORKLOADS, multi_gpu_speedup, relative_performance
+
+DATA = Path(__file__).parent / "data"
 
 
 def test_reference_gpu_scores_one(kb):
@@ -24,13 +27,48 @@ def test_a100_vs_v100_bandwidth_proxy_is_1_73(kb):
     assert hw.bandwidth_gb_s(a) / hw.bandwidth_gb_s(v) == pytest.approx(1.73, rel=0.05)
 
 
-def test_a100_vs_v100_full_roofline_is_above_the_bandwidth_proxy(kb):
-    # Finding (docs/model.md §findings): the full roofline adds the A100's 2.5x tensor FLOPS, async
-    # copy and 40 MB L2, so it predicts more than the 1.73x bandwidth proxy (and more than the
-    # 1.43-1.70x practical benchmarks [R]). Asserted as is, so a change in either direction shows.
-    r = relative_performance(kb.gpu("A100 SXM4 40 GB"), "train16").score / \
-        relative_performance(kb.gpu("Tesla V100 SXM2 16 GB"), "train16").score
-    assert 1.73 < r < 3.2
+def _calibration_gpus(kb):
+    """Every GPU of the training calibration table (copy in tests/models/data). The decode table has
+    large-L2 GPUs, but decode streams weights far larger than any L2 and does not use the L2 cut."""
+    fix = {"Tesla V100 32 GB (form factor not stated)": "Tesla V100 SXM2 32 GB"}
+    lines = [ln for ln in (DATA / "lambda_fp16_train.tsv").read_text().splitlines() if ln.strip() and not ln.startswith("#")]
+    names = {fix.get(ln.split("\t")[1], ln.split("\t")[1]) for ln in lines[1:]}
+    return [kb.gpu(n) for n in sorted(names)]
+
+
+def _ratio(kb, a, b, workload="train16", **kw):
+    return relative_performance(kb.gpu(a), workload, **kw).score / relative_performance(kb.gpu(b), workload, **kw).score
+
+
+def test_a100_vs_v100_roofline_out_of_sample(kb):
+    # Out of sample (docs/model.md §validation.oos): debiased practical speedups 1.43-1.70 [R], per GPU at
+    # equal batch. Any roofline with the A100 ahead on both bandwidth and FLOPS stays above the 1.73
+    # bandwidth ratio, so it overshoots all three; with no L2 cut and the fitted async penalty
+    # (x1.09 on the V100) the overshoot of the transformer row is under 20 % (it was 2.62x before).
+    r = _ratio(kb, "A100 SXM4 40 GB", "Tesla V100 SXM2 16 GB", batch_policy="none")
+    assert 1.73 < r < 1.70 * 1.2
+
+
+def test_default_batch_policy_penalizes_the_16gb_v100(kb):
+    # The advisor's default ("capped" at 24 GB) charges the 16 GB V100 a smaller batch: +8.7 % on the
+    # A100/V100 ratio; the 32 GB SXM2 variant (same 900 GB/s, 125 TFLOPS) is not penalized.
+    a, v16, v32 = "A100 SXM4 40 GB", "Tesla V100 SXM2 16 GB", "Tesla V100 SXM2 32 GB"
+    none = _ratio(kb, a, v16, batch_policy="none")
+    assert _ratio(kb, a, v16) / none == pytest.approx(1 / 0.92, rel=0.01)
+    assert _ratio(kb, a, v32) == pytest.approx(none, rel=0.01)
+
+
+def test_l2_factor_is_off_and_unidentifiable(kb, monkeypatch):
+    # No calibration GPU has more than 6 MB of L2, so the L2 cut cannot change any calibration row
+    # whatever its strength; the model therefore does not assume it (L2_MAX_TRAFFIC_CUT = 0) and the
+    # RTX 4090 is 1.26x a 3090 for 16-bit training (1.68x with the old 30 % cut).
+    from assistant.models import constants as C
+
+    assert C.L2_MAX_TRAFFIC_CUT == 0.0
+    assert _ratio(kb, "GeForce RTX 4090", "GeForce RTX 3090") == pytest.approx(1.26, abs=0.02)
+    monkeypatch.setattr(C, "L2_MAX_TRAFFIC_CUT", 0.30)
+    assert all(hw.l2_traffic_factor(g) == 1.0 for g in _calibration_gpus(kb))
+    assert _ratio(kb, "GeForce RTX 4090", "GeForce RTX 3090") == pytest.approx(1.70, abs=0.03)
 
 
 def test_rtx4090_is_a_third_of_h100_sxm_for_8bit_inference(kb):

@@ -1,9 +1,10 @@
 """Recommendation: the decision chart as one path, and the value ranking with the 2023-01 prices.
 
-Headline findings (docs/model.md §findings): with honest physics and the 2023-01 snapshot the
-model does NOT reproduce Dettmers' "RTX 3080 best 16-bit training value" and "RTX 4070 Ti best
-inference value" under his 5-year-cost normalization: the RTX 4090 leads. The tests assert what is
-true, so a change of data or model that changes the answer shows up here.
+Headline findings (docs/model.md §findings), 2023-01 snapshot, street prices, 5-year cost: the
+RTX 3080 Ti leads 16-bit training value with the RTX 3080 a close second (Dettmers: 3080 first);
+Dettmers' "RTX 4070 Ti best inference value" is NOT reproduced (the 4070 Ti's 504 GB/s makes it a
+slow inference card unless its 48 MB L2 is credited, which the calibration cannot support). The
+tests assert what is true, so a change of data or model that changes the answer shows up here.
 """
 
 from __future__ import annotations
@@ -58,22 +59,35 @@ def test_ranking_has_choice_runners_up_and_reasons(market):
 
 
 def test_16bit_training_value_headline(market):
-    # Dettmers: RTX 3080 best. Model: RTX 4090 first; the 3080 is in the leading group (top 4, within 15 %).
+    # Dettmers: RTX 3080 best. Model: RTX 3080 Ti first, RTX 3080 second within 10 %: both have
+    # ~900 GB/s for $650-830 street. The RTX 4090 (1.26x a 3090 without the uncalibrated L2 cut)
+    # does not earn back its ~1.8x price and is out of the top 4.
     rows = _rank(market, "train16").rows
     names = [r.gpu for r in rows]
-    assert names[0] == "GeForce RTX 4090"
-    assert "GeForce RTX 3080" in names[:4]
-    assert rows[names.index("GeForce RTX 3080")].value_per_tco > 0.85 * rows[0].value_per_tco
+    assert names[:2] == ["GeForce RTX 3080 Ti", "GeForce RTX 3080"]
+    assert rows[1].value_per_tco > 0.9 * rows[0].value_per_tco
+    assert "GeForce RTX 4090" not in names[:4]
 
 
 @pytest.mark.parametrize("workload", ["infer16", "infer8"])
 def test_inference_value_headline(market, workload):
-    # Dettmers: RTX 4070 Ti best. Model: 4070 Ti about half an RTX 4090 on every spec, so it cannot
-    # beat the 4090 once a desktop base cost is added; the 4090 leads and the 4070 Ti is behind the 4080.
+    # Dettmers: RTX 4070 Ti best. Model: inference is memory-bound (compute share 0.15), the 4070 Ti
+    # has 504 GB/s (0.54x a 3090) and FP8 only helps the compute share, so it ranks far down; the
+    # 3080 Ti (912 GB/s) leads, and the RTX 4080 (717 GB/s) is ahead of the 4070 Ti.
     rows = _rank(market, workload).rows
     names = [r.gpu for r in rows]
-    assert names[0] == "GeForce RTX 4090"
+    assert names[0] == "GeForce RTX 3080 Ti"
+    assert names.index("GeForce RTX 4070 Ti") >= 10
     assert names.index("GeForce RTX 4080") < names.index("GeForce RTX 4070 Ti")
+
+
+def test_4070ti_headline_not_rescued_by_full_l2(market, monkeypatch):
+    # Even with the [R] L2 claim at the old full strength (30 % cut at 72 MB) the 4070 Ti is not the
+    # inference value leader: the gap is not only the L2 decision (docs/model.md §findings).
+    from assistant.models import constants as C
+    monkeypatch.setattr(C, "L2_MAX_TRAFFIC_CUT", 0.30)
+    names = [r.gpu for r in _rank(market, "infer16").rows]
+    assert names.index("GeForce RTX 4070 Ti") >= 3
 
 
 def test_4070ti_vs_4080_both_value_measures(market):
@@ -81,8 +95,9 @@ def test_4070ti_vs_4080_both_value_measures(market):
     rows = {r.gpu: r for r in recommend.rank([g for g in gpus if g.name in ("GeForce RTX 4070 Ti", "GeForce RTX 4080")],
                                               "infer16", quotes).rows}
     ti, x80 = rows["GeForce RTX 4070 Ti"], rows["GeForce RTX 4080"]
-    # per purchase dollar the two are tied (within 3 %) ...
-    assert ti.value_per_purchase == pytest.approx(x80.value_per_purchase, rel=0.03)
-    # ... per 5-year cost the faster 4080 wins: the shared desktop base cost favours the faster card
+    # per purchase dollar the 4070 Ti is slightly ahead (score 0.58 for $865 vs 0.82 for $1,257) ...
+    assert 1.0 < ti.value_per_purchase / x80.value_per_purchase < 1.08
+    # ... per 5-year cost the faster 4080 wins by over 10 %: the shared $700 desktop base and its
+    # lower watts per unit of speed favour it (the seed reads the chart the other way round)
     assert x80.value_per_tco > 1.1 * ti.value_per_tco
     assert x80.score > ti.score and x80.tco_usd > ti.tco_usd
