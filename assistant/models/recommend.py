@@ -128,11 +128,16 @@ def rank(gpus: list[GpuSpec], workload: str, quotes: list[PriceQuote], *, memory
          budget_usd: float | None = None, condition: str = "average", vendors: tuple[str, ...] = (),
          max_power_w: float | None = None, n_gpus: int = 1, years: float = C.DEFAULT_YEARS,
          utilization: float = C.DEFAULT_UTILIZATION, usd_per_kwh: float = C.DEFAULT_KWH_USD,
-         overrides: dict | None = None, by: str = "tco", allow_mobile: bool = False, top: int = 3) -> Ranking:
-    """Rank `gpus` by performance per dollar (`by`: tco | purchase) under the constraints."""
+         overrides: dict | None = None, by: str = "tco", allow_mobile: bool = False, top: int = 3,
+         score: Callable | None = None) -> Ranking:
+    """Rank `gpus` by performance per dollar (`by`: tco | purchase) under the constraints.
+    `score(gpu, workload, n_gpus)` may be a memoized `performance.relative_performance`."""
     kept, excluded = [], []
     for gpu in gpus:
-        perf = performance.relative_performance(gpu, workload, n_gpus=n_gpus, batch_policy="none")
+        if score is not None:
+            perf = score(gpu, workload, n_gpus)
+        else:
+            perf = performance.relative_performance(gpu, workload, n_gpus=n_gpus, batch_policy="none")
         price = cost.lookup_price(gpu.name, quotes, condition, overrides)
         reason = _exclusion(gpu, perf, price, need_gb=memory_need_gb, n=max(n_gpus, 1), budget=budget_usd,
                             vendors=vendors, max_power_w=max_power_w, allow_mobile=allow_mobile)
