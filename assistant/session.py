@@ -32,9 +32,13 @@ class Session:
 
     @cached_property
     def engine(self):
+        import gc
+
         from assistant.engine import Engine
 
-        return Engine(self.reader, self.index)
+        engine = Engine(self.reader, self.index)
+        gc.freeze()  # the KB rows, name index and grammar live as long as the process: keep them out of GC passes
+        return engine
 
     def conversation(self, assumptions: Assumptions | None = None) -> "Conversation":
         return Conversation(self, Dialogue(assumptions or Assumptions()))
