@@ -5,7 +5,8 @@ Contract: `create_app(conversation=None, db_url=None, assumptions=None, catalog=
 otherwise it opens the knowledge base (`open_session(db_url)`) in a thread worker after the
 screen is up, so the input is ready at once; questions asked meanwhile wait for it.
 `GpuAdvisorApp.ask` is thread-safe and never raises. Session warnings are shown once as a
-notification. `run_app` runs the chat and returns an exit code.
+notification. `run_app` runs the chat and returns an exit code. `measure_ready_seconds`
+(assistant.tui.startup) times a fresh process until the input is ready, for scripts/bench.py.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from assistant.dialogue import Assumptions
 from assistant.tui.screens.chat import ChatScreen
 from assistant.tui.screens.export import ExportScreen
 from assistant.tui.screens.help import HelpScreen
+from assistant.tui.startup import measure_ready_seconds  # noqa: F401 - scripts/bench.py imports it from here
 from assistant.tui.transcript import Transcript
 from assistant.tui.widgets.assumptions_panel import summary
 
@@ -179,7 +181,8 @@ class GpuAdvisorApp(App[int]):
         except OSError as exc:
             self.notify(f"Could not export to {path}: {exc.strerror or exc}", severity="error")
             return None
-        self.notify(f"Exported {len(self.transcript)} answers to {written}", title="Export")
+        count = len(self.transcript)
+        self.notify(f"Exported {count} answer{'' if count == 1 else 's'} to {written}", title="Export")
         return written
 
 

@@ -10,12 +10,13 @@ from assistant.tui.screens.export import ExportScreen
 from assistant.tui.transcript import DEFAULT_EXPORT_NAME
 from assistant.tui.widgets.assumptions_panel import AssumptionsPanel
 from assistant.tui.widgets.message_log import NoticeMessage
+from assistant.tui.widgets.question_input import QuestionInput
 
 
 async def _edit(pilot, key: str, text: str) -> None:
     box = pilot.app.query_one(f"#assume-{key}", Input)
     await pilot.click(box)
-    await pilot.press("end", *["backspace"] * len(box.value), *text, "enter")
+    await pilot.press("ctrl+shift+a", *(text or ["backspace"]), "enter")  # select all, type over it
     await settle(pilot)
 
 
@@ -28,7 +29,8 @@ async def test_editing_assumptions_updates_the_conversation(app, fake):
         await _edit(pilot, "utilization", "40")
         await _edit(pilot, "budget_usd", "1500")
         assumptions = fake.dialogue.assumptions
-        assert (assumptions.electricity_usd_per_kwh, assumptions.utilization, assumptions.budget_usd) == (0.3, 0.4, 1500)
+        values = (assumptions.electricity_usd_per_kwh, assumptions.utilization, assumptions.budget_usd)
+        assert values == (0.3, 0.4, 1500)
         assert {"electricity_usd_per_kwh", "utilization", "budget_usd"} <= assumptions.changed
         changes = [(m.key, m.value) for m in posted_of(posted, AssumptionsPanel.Changed)]
         assert changes == [("electricity_usd_per_kwh", 0.3), ("utilization", 0.4), ("budget_usd", 1500.0)]
@@ -36,8 +38,8 @@ async def test_editing_assumptions_updates_the_conversation(app, fake):
         assert "Electricity ($/kWh): 0.3" in notices[0] and "Utilization (%): 40" in notices[1]
         assert app.sub_title.startswith("$0.3/kWh · 40% use")
 
-        await _edit(pilot, "years", "abc")  # invalid: flagged, not applied
-        assert assumptions.years == 5.0
+        await _edit(pilot, "years", "abc")  # invalid: reported, the value in force is shown again
+        assert assumptions.years == 5.0 and app.query_one("#assume-years", Input).value == "5"
         await _edit(pilot, "budget_usd", "")  # empty budget: none
         assert assumptions.budget_usd is None
 
@@ -62,10 +64,21 @@ async def test_panel_hidden_when_narrow_and_toggled_with_f2(app):
         panel = app.query_one(AssumptionsPanel)
         await settle(pilot)
         assert not panel.display
+        await pilot.press("f2")  # shown, cursor in its first field
+        assert panel.display and app.focused.id == "assume-electricity_usd_per_kwh"
+        await pilot.press("f2")  # from inside: hidden, back to the question
+        assert not panel.display and isinstance(app.focused, QuestionInput)
+
+
+async def test_f2_and_escape_move_between_question_and_panel_when_wide(app):
+    async with app.run_test(size=(120, 32)) as pilot:
+        panel = app.query_one(AssumptionsPanel)
+        await settle(pilot)
+        assert panel.display and isinstance(app.focused, QuestionInput)
         await pilot.press("f2")
-        assert panel.display
-        await pilot.press("f2")
-        assert not panel.display
+        assert panel.display and app.focused.id == "assume-electricity_usd_per_kwh"
+        await pilot.press("escape")
+        assert panel.display and isinstance(app.focused, QuestionInput)
 
 
 async def test_export_through_the_dialog(app, tmp_path, monkeypatch):
@@ -102,7 +115,7 @@ async def test_command_palette_offers_every_action(app):
         for title in ("Clear conversation", "Export conversation", "Toggle assumptions panel", "Theme", "Help"):
             assert title in titles
         await ask(pilot, "why 4070 Ti over 4080?")
-        await pilot.press("ctrl+p", *"clear conversation")
+        await pilot.press("ctrl+p", *"clear c")
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot, lambda: len(app.transcript) == 0)

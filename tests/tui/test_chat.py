@@ -37,7 +37,7 @@ async def test_typed_question_and_follow_up(app, fake):
         assert table.table.headers == ["", "RTX 4070 Ti", "RTX 4080"]
         assert app.chat.question_input.value == ""
 
-        await ask(pilot, "and if I rent it instead?", type_it=True)
+        await ask(pilot, "and if I rent it instead?")
         assert fake.asked == ["why 4070 Ti over 4080?", "and if I rent it instead?"]
         assert log.questions == fake.asked
         assert [a.answer for a in log.answers] == [TABLE, LINES]
@@ -87,11 +87,14 @@ async def test_history_recall_with_up_and_down(app):
 
 async def test_gpu_name_completion(app):
     async with app.run_test() as pilot:
-        await pilot.press(*"why 4070 ti over rtx 408")
+        box = app.chat.question_input
+        box.value = "why 4070 ti over rtx 40"
+        await pilot.press("end", "8")
         await settle(pilot, lambda: app.chat.question_input._suggestion != "")
         await pilot.press("tab")
         assert app.chat.question_input.value == "why 4070 ti over rtx 4080"
-        await pilot.press(*" or 7900")
+        box.value += " or 790"
+        await pilot.press("end", "0")
         await settle(pilot, lambda: app.chat.question_input._suggestion != "")
         await pilot.press("right")
         assert app.chat.question_input.value == "why 4070 ti over rtx 4080 or 7900 XTX"

@@ -61,6 +61,16 @@ async def test_real_session_from_a_database_url():
         assert app.session is not None and app.session.reader.name_entries
 
 
+async def test_a_knowledge_base_that_cannot_open_is_reported_not_fatal():
+    app = create_app(db_url="nosuchdialect://nowhere")
+    shown = []
+    app.notify = lambda message, **kw: shown.append(kw.get("severity"))
+    async with app.run_test() as pilot:
+        await ask(pilot, "why 4070 Ti over 4080?")
+        assert "could not be opened" in app.chat.log_widget.answers[0].answer.clarification
+    assert shown == ["error"]
+
+
 def test_input_is_ready_quickly():
     seconds = measure_ready_seconds(db_url="sqlite://")
     assert 0 < seconds < 10  # the 1 s target is checked by scripts/bench.py, not on a loaded test box
@@ -75,5 +85,6 @@ def _core_python_files():
 
 def test_textual_is_imported_only_under_assistant_tui():
     pattern = re.compile(r"^\s*(from|import)\s+textual\b", re.MULTILINE)
-    offenders = [str(p.relative_to(ROOT)) for p in _core_python_files() if pattern.search(p.read_text(encoding="utf-8"))]
+    offenders = [str(path.relative_to(ROOT)) for path in _core_python_files()
+                 if pattern.search(path.read_text(encoding="utf-8"))]
     assert offenders == []

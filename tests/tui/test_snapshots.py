@@ -28,7 +28,7 @@ def test_main_screen(snap_compare, app):
 
 
 def test_answer_with_table_and_panel(snap_compare, app):
-    assert snap_compare(app, terminal_size=(110, 32), run_before=_asking("why 4070 Ti over 4080?"))
+    assert snap_compare(app, terminal_size=(120, 32), run_before=_asking("why 4070 Ti over 4080?"))
 
 
 def test_bar_chart_answer(snap_compare, app):

@@ -4,7 +4,7 @@ Contract: submitting a question shows it with a pending answer at once, then a t
 asks the app's conversation (`GpuAdvisorApp.ask`, which never raises) and posts `AnswerReady`,
 whose handler fills the answer in, records the turn and refreshes the panel (an answer may
 have changed an assumption). Panel edits (`AssumptionsPanel.Changed`) go to the app. The panel
-hides itself on narrow terminals (< 100 columns) until toggled.
+hides itself on terminals narrower than 120 columns until toggled.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from assistant.tui.widgets.assumptions_panel import AssumptionsPanel, describe
 from assistant.tui.widgets.message_log import WELCOME, AnswerMessage, MessageLog
 from assistant.tui.widgets.question_input import QuestionInput
 
-WIDE = 100
+WIDE = 120
 
 
 class AnswerReady(Message):
@@ -40,6 +40,7 @@ class ChatScreen(Screen):
     BINDINGS = [
         Binding("pageup", "scroll_log('page_up')", "Scroll up", show=False),
         Binding("pagedown", "scroll_log('page_down')", "Scroll down", show=False),
+        Binding("escape", "focus_question", "Back to the question", show=False),
     ]
 
     def compose(self):
@@ -85,8 +86,8 @@ class ChatScreen(Screen):
     async def ask(self, text: str) -> AnswerMessage:
         """Show `text` as asked and answer it in a worker; return the pending answer message."""
         self.question_input.remember(text)
-        await self.log_widget.add_question(text)
-        pending = await self.log_widget.add_answer()
+        question = await self.log_widget.add_question(text)
+        pending = await self.log_widget.add_answer(question)
         self._answer(text, pending)
         return pending
 
@@ -95,9 +96,10 @@ class ChatScreen(Screen):
         self.post_message(AnswerReady(text, self.app.ask(text), pending))
 
     async def on_answer_ready(self, message: AnswerReady) -> None:
-        self.app.transcript.add(message.question, message.answer)
-        if message.pending.is_attached:
+        if message.pending.is_attached:  # not cleared while it was being answered
+            self.app.transcript.add(message.question, message.answer)
             await message.pending.show(message.answer)
+            self.log_widget.reveal(message.pending)
         self.assumptions_changed()
 
     # assumptions ------------------------------------------------------------------------------------
@@ -112,13 +114,22 @@ class ChatScreen(Screen):
 
     # view actions ------------------------------------------------------------------------------------
     def toggle_panel(self) -> None:
-        shown = self.panel.display
-        self.set_class(not shown, "-panel-on")
-        self.set_class(shown, "-panel-off")
+        """F2: show the panel and put the cursor in it; from inside it, hide it again."""
+        panel = self.panel
+        hide = panel.display and panel.has_focus_within
+        self.set_class(not hide, "-panel-on")
+        self.set_class(hide, "-panel-off")
+        if hide:
+            self.question_input.focus()
+        else:
+            panel.focus_first()
 
     async def clear(self) -> None:
         await self.log_widget.clear()
         await self.log_widget.add_notice("*Conversation cleared; assumptions kept. Press F1 for examples.*")
+
+    def action_focus_question(self) -> None:
+        self.question_input.focus()
 
     def action_scroll_log(self, direction: str) -> None:
         getattr(self.log_widget, f"scroll_{direction}")()

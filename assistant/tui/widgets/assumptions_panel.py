@@ -3,7 +3,7 @@
 Contract: `AssumptionsPanel` shows an `Assumptions` object (attributes down: `show(assumptions)`)
 and lets the user edit each value; a valid edit (Enter, or leaving the field) posts
 `AssumptionsPanel.Changed(key, value)` with the value in the units of `Assumptions` (the app
-applies it to the conversation). Invalid text is flagged and not posted.
+applies it to the conversation). Invalid text is reported and replaced by the value in force.
 """
 
 from __future__ import annotations
@@ -101,14 +101,19 @@ class AssumptionsPanel(VerticalScroll):
         yield Label("New or used")
         yield Select([(c, c) for c in (EITHER, "new", "used")], value=self.assumptions.condition or EITHER,
                      allow_blank=False, id="assume-condition", compact=True)
-        yield Static("Enter applies; ask again to see new numbers.", classes="panel-hint")
+        yield Static("Enter applies; ask again to see new numbers. Esc: back to the question.",
+                     classes="panel-hint")
+
+    def focus_first(self) -> None:
+        self.query_one(Input).focus()
 
     def set_snapshots(self, snapshots: list[str]) -> None:
         self.snapshots = list(snapshots) or [self.assumptions.snapshot]
         select = self.query_one("#assume-snapshot", Select)
         with select.prevent(Select.Changed):
             select.set_options([(s, s) for s in self.snapshots])
-            select.value = self.assumptions.snapshot if self.assumptions.snapshot in self.snapshots else self.snapshots[0]
+            current = self.assumptions.snapshot
+            select.value = current if current in self.snapshots else self.snapshots[0]
 
     def show(self, assumptions: Assumptions) -> None:
         """Show the values in `assumptions` (e.g. after an answer changed them)."""
@@ -128,7 +133,9 @@ class AssumptionsPanel(VerticalScroll):
         field = next(f for f in NUMBER_FIELDS if box.id == f"assume-{f.key}")
         result = box.validate(box.value)
         if result is not None and not result.is_valid:
-            self.notify(f"{field.label}: not a valid value", severity="error")
+            kept = field.show(getattr(self.assumptions, field.key)) or "none"
+            self.notify(f"{field.label}: {box.value!r} is not valid; kept {kept}", severity="error")
+            box.value = field.show(getattr(self.assumptions, field.key))
             return
         value = field.parse(box.value)
         if value != getattr(self.assumptions, field.key):

@@ -19,6 +19,7 @@ _SERIES_STYLES = 3
 
 
 def format_amount(value: float) -> str:
+    """A tick label: whole numbers from 100 up (1,234), three significant digits below (0.175)."""
     return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
 
 
@@ -121,7 +122,7 @@ class CostChart(Widget):
                     out.append(" " + names[i], style=self._style(i))
                     break
         out.append(f"\n{'':>{y_w}}└" + "─" * width, style=axis)
-        left, right = f"{x_min:g}", f"{x_max:g} {chart.x_label}".rstrip()
+        left, right = format_amount(x_min), f"{format_amount(x_max)} {chart.x_label}".rstrip()
         out.append(f"\n{'':>{y_w}} {left}{right:>{max(1, width - len(left))}}", style=axis)
         out.append("\n" + " " * (y_w + 1))
         for i, name in enumerate(names):

@@ -1,10 +1,11 @@
 """The conversation log: the user's questions, the assistant's answers, and notices.
 
 Contract: `MessageLog` is a scrolling column that stays at the bottom as messages arrive.
-`add_question(text)` shows a question; `add_answer()` shows a pending answer that
+`add_question(text)` shows a question; `add_answer(question)` shows a pending answer that
 `AnswerMessage.show(answer)` fills: the headline, the chart if any, the tables (compact grids),
-then the rest of the answer's Markdown (assistant.answer.to_markdown). Clarifications look different from
-answers so a question back is not mistaken for a result. Nothing here computes an answer.
+then the rest of the answer's Markdown (assistant.answer.to_markdown); `reveal` shows a long
+answer from its top. Clarifications look different from answers, so a question back is not
+mistaken for a result. Nothing here computes an answer.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ Ask in plain English, for example:
 - will llama 3 70b fit on two 3090s?
 - should I rent or buy a 4090 if I train 10 hours a week?
 
-**F1** help · **↑/↓** earlier questions · **→** complete a GPU name · **F2** assumptions
+**F1** help · **↑/↓** history · **→** completes a GPU name · **F2** assumptions
 """
 
 
@@ -45,19 +46,27 @@ def chart_widget(answer: Answer) -> Widget | None:
     return None
 
 
-class AnswerTable(Static):
+class AnswerTable(Widget):
     """One answer table, compact: a header rule and no lines between rows (Markdown's tables
-    box every row, which costs half the screen at 80x24). Columns after the first are figures."""
+    box every row, which costs half the screen at 80x24). Columns after the first are figures.
+    Row labels stay on one line when they fit in 40 % of the width; then the figures wrap."""
 
     def __init__(self, table: AnswerTableData) -> None:
+        super().__init__(classes="answer-table")
+        self.table = table
+
+    def render(self) -> RichTable:
+        table = self.table
+        labels = [table.headers[0] if table.headers else ""] + [str(row[0]) for row in table.rows if row]
+        keep_labels = max(map(len, labels)) <= self.content_size.width * 0.4
         grid = RichTable(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=False,
                          title=table.title or None, title_justify="left", header_style="bold")
         for n, header in enumerate(table.headers):
-            grid.add_column(header, justify="left" if n == 0 else "right", overflow="fold")
+            grid.add_column(header, justify="left" if n == 0 else "right", overflow="fold",
+                            no_wrap=n == 0 and keep_labels)
         for row in table.rows:
             grid.add_row(*[str(cell) for cell in row])
-        super().__init__(grid, classes="answer-table")
-        self.table = table
+        return grid
 
 
 def answer_widgets(answer: Answer) -> list[Widget]:
@@ -87,10 +96,11 @@ class NoticeMessage(Markdown):
 
 
 class AnswerMessage(Vertical):
-    """One answer; pending ("thinking…") until `show` gets the Answer."""
+    """One answer to `question`; pending ("thinking…") until `show` gets the Answer."""
 
-    def __init__(self) -> None:
+    def __init__(self, question: QuestionMessage) -> None:
         super().__init__(classes="-pending")
+        self.question = question
         self.answer: Answer | None = None
 
     def compose(self):
@@ -121,10 +131,22 @@ class MessageLog(VerticalScroll):
         self.anchor()
         return message
 
-    async def add_answer(self) -> AnswerMessage:
-        message = AnswerMessage()
+    async def add_answer(self, question: QuestionMessage) -> AnswerMessage:
+        message = AnswerMessage(question)
         await self.mount(message)
         return message
+
+    def reveal(self, message: AnswerMessage) -> None:
+        """Show an answer taller than the log from its question down: following the bottom
+        would show its sources first. The user's next question follows the bottom again."""
+
+        def scroll() -> None:
+            top = message.question.virtual_region_with_margin.y
+            if self.virtual_size.height - top > self.scrollable_content_region.height:
+                self.release_anchor()
+                self.scroll_to(y=top, animate=False, immediate=True)
+
+        self.call_after_refresh(scroll)
 
     async def clear(self) -> None:
         await self.remove_children()
