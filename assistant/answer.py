@@ -10,6 +10,7 @@ show as a small table.
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass, field
 
 
@@ -62,12 +63,21 @@ class Answer:
         return to_text(self, with_sources=False)
 
 
+def display_width(text: str) -> int:
+    """Terminal columns: CJK (East Asian wide / fullwidth) characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in str(text))
+
+
+def _ljust(text: str, width: int) -> str:
+    return str(text) + " " * max(width - display_width(text), 0)
+
+
 def _pad_table(table: Table) -> list[str]:
     cells = [table.headers, *table.rows]
-    widths = [max(len(str(row[i])) if i < len(row) else 0 for row in cells) for i in range(len(table.headers))]
+    widths = [max(display_width(str(row[i])) if i < len(row) else 0 for row in cells) for i in range(len(table.headers))]
     lines = [table.title] if table.title else []
     for n, row in enumerate(cells):
-        lines.append("  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip())
+        lines.append("  ".join(_ljust(c, w) for c, w in zip(row, widths)).rstrip())
         if n == 0:
             lines.append("  ".join("-" * w for w in widths))
     return lines
@@ -75,8 +85,12 @@ def _pad_table(table: Table) -> list[str]:
 
 def _labels(lang: str) -> dict[str, str]:
     if lang == "zh":
-        return {"why": "原因", "assumptions": "假设", "sources": "来源", "note": "注意"}
-    return {"why": "Why", "assumptions": "Assumptions", "sources": "Sources", "note": "Note"}
+        return {"why": "原因：", "assumptions": "假设：", "sources": "来源：", "note": "注意：", "sep": "；"}
+    return {"why": "Why:", "assumptions": "Assumptions:", "sources": "Sources:", "note": "Note:", "sep": "; "}
+
+
+def _gap(answer: Answer) -> str:
+    return "" if answer.lang == "zh" else " "
 
 
 def to_text(answer: Answer, with_sources: bool = True) -> str:
@@ -89,13 +103,13 @@ def to_text(answer: Answer, with_sources: bool = True) -> str:
     if answer.chart and answer.chart.kind == "bars" and not answer.tables:
         parts.append("\n".join(f"{l}: {v:.2f}" for l, v in zip(answer.chart.labels, answer.chart.values)))
     if answer.steps:
-        parts.append(f"{label['why']}:\n" + "\n".join(f"- {s}" for s in answer.steps))
+        parts.append(f"{label['why']}\n" + "\n".join(f"- {s}" for s in answer.steps))
     for note in answer.notes:
-        parts.append(f"{label['note']}: {note}")
+        parts.append(f"{label['note']}{_gap(answer)}{note}")
     if answer.assumption_text:
-        parts.append(f"{label['assumptions']}: {answer.assumption_text}")
+        parts.append(f"{label['assumptions']}{_gap(answer)}{answer.assumption_text}")
     if with_sources and answer.sources:
-        parts.append(f"{label['sources']}: " + "; ".join(answer.sources))
+        parts.append(f"{label['sources']}{_gap(answer)}" + label["sep"].join(answer.sources))
     return "\n\n".join(p for p in parts if p)
 
 
@@ -115,13 +129,13 @@ def to_markdown(answer: Answer) -> str:
         lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in table.rows]
         parts.append("\n".join(lines))
     if answer.steps:
-        parts.append(f"{label['why']}:\n\n" + "\n".join(f"- {s}" for s in answer.steps))
+        parts.append(f"{label['why']}\n\n" + "\n".join(f"- {s}" for s in answer.steps))
     for note in answer.notes:
-        parts.append(f"*{label['note']}:* {note}")
+        parts.append(f"*{label['note']}*{_gap(answer)}{note}")
     if answer.assumption_text:
-        parts.append(f"*{label['assumptions']}:* {answer.assumption_text}")
+        parts.append(f"*{label['assumptions']}*{_gap(answer)}{answer.assumption_text}")
     if answer.sources:
-        parts.append(f"*{label['sources']}:* " + "; ".join(answer.sources))
+        parts.append(f"*{label['sources']}*{_gap(answer)}" + label["sep"].join(answer.sources))
     return "\n\n".join(parts)
 
 

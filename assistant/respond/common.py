@@ -1,14 +1,21 @@
 """What every intent's responder shares: the environment and the formatting of numbers.
 
-Contract: `Env` bundles the KB reader, the assumptions in force and the dialogue context.
-Formatting helpers turn numbers into the strings answers show (money in the user's currency,
-GB, percentages); `cite()` turns source ids into "title (url, date)" lines, deduplicated.
+Contract: `Env` bundles the KB reader, the assumptions in force, the dialogue context and the
+language of the question; `env.t(key, ...)` is `assistant.i18n.t` in that language. Money:
+`money()` shows USD amounts in the currency in force (`currency`: the question's own currency,
+set by `for_query()` when it gives amounts in CNY, else the user's setting), converted with
+`cny_per_usd()` (the user's rate, else the dated rate in knowledge/exchange_rates.csv);
+`to_usd()` converts amounts the user gave in CNY for the models, which work in USD.
+Formatting helpers turn numbers into strings (GB, percentages); `cite()` turns source ids
+into "title (url, date)" lines, deduplicated.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
+from assistant import i18n
 from assistant.dialogue import Assumptions, Context
 from assistant.kb.reader import KbReader
 from assistant.specs import GpuSpec
@@ -22,6 +29,18 @@ class Env:
     assumptions: Assumptions
     context: Context
     lang: str = "en"
+    question_currency: str | None = None  # "CNY" when the question itself gave amounts in CNY
+
+    def t(self, key: str, **values) -> str:
+        return i18n.t(self.lang, key, **values)
+
+    def term(self, text: str | None) -> str:
+        return i18n.term(self.lang, text)
+
+    @property
+    def currency(self) -> str:
+        wanted = self.question_currency or self.assumptions.currency or "USD"
+        return "CNY" if wanted == "CNY" and self.cny_per_usd() else "USD"
 
     def cny_per_usd(self) -> float | None:
         """The user's rate, else the dated rate in knowledge/exchange_rates.csv."""
@@ -33,9 +52,56 @@ class Env:
     def money(self, usd: float | None, decimals: int = 0) -> str:
         if usd is None:
             return "n/a"
-        if self.assumptions.currency == "CNY" and self.cny_per_usd():
+        if self.currency == "CNY":
             return f"¥{usd * self.cny_per_usd():,.{decimals}f}"
         return f"${usd:,.{decimals}f}"
+
+    def to_usd(self, amount: float | None, currency: str | None) -> float | None:
+        """An amount the user gave in `currency` (USD when None), in USD: CNY at `cny_per_usd()`,
+        other currencies at their rate in knowledge/exchange_rates.csv."""
+        currency = (currency or "USD").upper().replace("RMB", "CNY")
+        if amount is None or currency == "USD":
+            return amount
+        found = self.reader.exchange_rate(currency)
+        rate = self.cny_per_usd() if currency == "CNY" else (found[0] if found else None)
+        if not rate:
+            raise ValueError(f"no {currency} exchange rate in knowledge/exchange_rates.csv")
+        return amount / rate
+
+    def rate_text(self) -> str:
+        """Which CNY rate is in force, for the assumptions ("" when amounts are in USD)."""
+        if self.currency != "CNY":
+            return ""
+        if self.assumptions.cny_per_usd:
+            return self.t("money.rate_user", rate=f"{self.assumptions.cny_per_usd:g}")
+        rate, observed, _ = self.reader.exchange_rate("CNY")
+        return self.t("money.rate_kb", rate=f"{rate:g}", date=observed)
+
+    def rate_sources(self) -> list[str]:
+        if self.currency != "CNY" or self.assumptions.cny_per_usd:
+            return []
+        found = self.reader.exchange_rate("CNY")
+        return self.cite(found[2]) if found else []
+
+    def assumption_dict(self) -> dict:
+        """The assumptions for the JSON `assumptions`, with the currency and rate in force."""
+        found = self.assumptions.as_dict()
+        if self.currency == "CNY":
+            found |= {"currency": "CNY", "cny_per_usd": self.cny_per_usd()}
+        return found
+
+    def for_query(self, query) -> "Env":
+        """This env for one question: its currency in force when it gave amounts in CNY, and its
+        own electricity price (CostQuery.electricity_usd_per_kwh, in its electricity_currency)."""
+        env = self
+        currency = query_currency(query)
+        if currency:
+            env = dataclasses.replace(env, question_currency=currency)
+        kwh = getattr(query, "electricity_usd_per_kwh", None)
+        if kwh:
+            usd = env.to_usd(kwh, getattr(query, "electricity_currency", None))
+            env = dataclasses.replace(env, assumptions=dataclasses.replace(env.assumptions, electricity_usd_per_kwh=usd))
+        return env
 
     def cite(self, *ids: str) -> list[str]:
         out: list[str] = []
@@ -50,6 +116,15 @@ class Env:
                 if line and line not in out:
                     out.append(line)
         return out
+
+
+def query_currency(query) -> str | None:
+    """"CNY" when the parsed question gave its amounts in CNY (元, 块, RMB, ¥), else None."""
+    for name in ("currency", "budget_currency", "electricity_currency", "money_currency"):
+        value = getattr(query, name, None)
+        if isinstance(value, str) and value.upper() in ("CNY", "RMB"):
+            return "CNY"
+    return None
 
 
 def gb(value: float | None, decimals: int = 0) -> str:

@@ -10,13 +10,13 @@ numbers, the headline says so first.
 
 from __future__ import annotations
 
+from assistant import i18n
 from assistant.answer import Answer, Chart, Table
 from assistant.models import hardware as hw
 from assistant.models.explain import safe_div
-from assistant.models.performance import WORKLOAD_TITLES
 from assistant.queries import CompareQuery
 from assistant.respond.common import Env, num, spec_source
-from assistant.respond.pricing import ValueRow, assumption_text, perf_workload, price_text, value_row
+from assistant.respond.pricing import ValueRow, assumption_text, perf_workload, price_text, value_row, workload_title
 
 _SPEED_ROWS = ("train16", "infer16", "infer8")
 
@@ -30,48 +30,51 @@ def _table(rows: dict[str, dict[str, ValueRow]], names: list[str], env: Env) -> 
     g = {n: main[n].gpu for n in names}
     t = Table(headers=["", *[g[n].short_name for n in names]], rows=[])
     for key in _SPEED_ROWS:
-        t.rows.append([f"relative {WORKLOAD_TITLES[key]} speed", *[_fmt(rows[key][n].perf.score) for n in names]])
+        t.rows.append([env.t("compare.row_speed", title=workload_title(env, key)), *[_fmt(rows[key][n].perf.score) for n in names]])
+
+    def tensor(x) -> str:
+        gen = x.arch.tensor_generation if x.arch and x.arch.tensor_generation else None
+        return f"{x.tensor_cores or env.t('compare.none')}" + (env.t("compare.tensor_gen", gen=gen) if gen else "")
+
     t.rows += [
-        ["memory", *[f"{num(g[n].memory_gb)} GB {g[n].memory_type or ''}".strip() for n in names]],
-        ["memory bandwidth", *[num(g[n].memory_bandwidth_gb_s, 0, "GB/s") for n in names]],
-        ["L2 cache", *[num(g[n].l2_cache_mb, 0, "MB") for n in names]],
-        ["tensor cores", *[f"{g[n].tensor_cores or 'none'}" + (f" (gen {g[n].arch.tensor_generation})" if g[n].arch and g[n].arch.tensor_generation else "") for n in names]],
-        ["power", *[num(g[n].tdp_w, 0, "W") for n in names]],
-        ["price", *[price_text(main[n].price, env) for n in names]],
-        [f"electricity over {env.assumptions.years:g} years", *[env.money(main[n].electricity_usd) for n in names]],
+        [env.t("compare.row_memory"), *[f"{num(g[n].memory_gb)} GB {g[n].memory_type or ''}".strip() for n in names]],
+        [env.t("compare.row_bandwidth"), *[num(g[n].memory_bandwidth_gb_s, 0, "GB/s") for n in names]],
+        [env.t("compare.row_l2"), *[num(g[n].l2_cache_mb, 0, "MB") for n in names]],
+        [env.t("compare.row_tensor"), *[tensor(g[n]) for n in names]],
+        [env.t("compare.row_power"), *[num(g[n].tdp_w, 0, "W") for n in names]],
+        [env.t("compare.row_price"), *[price_text(main[n].price, env) for n in names]],
+        [env.t("compare.row_electricity", years=f"{env.assumptions.years:g}"), *[env.money(main[n].electricity_usd) for n in names]],
     ]
     return t
 
 
 def _value_rows(rows: dict[str, ValueRow], names: list[str], key: str, env: Env) -> list[list[str]]:
-    title = WORKLOAD_TITLES[key]
-    return [[f"{title} per $1,000 of GPU price", *[_fmt(rows[n].per_purchase) for n in names]],
-            [f"{title} per $1,000 over {env.assumptions.years:g} years", *[_fmt(rows[n].per_tco) for n in names]]]
+    title = workload_title(env, key)
+    return [[env.t("compare.row_per_purchase", title=title), *[_fmt(rows[n].per_purchase) for n in names]],
+            [env.t("compare.row_per_tco", title=title, years=f"{env.assumptions.years:g}"), *[_fmt(rows[n].per_tco) for n in names]]]
 
 
-def _why(a: ValueRow, b: ValueRow, key: str) -> list[str]:
+def _why(a: ValueRow, b: ValueRow, key: str, env: Env) -> list[str]:
     ga, gb = a.gpu, b.gpu
     steps = []
     bw = safe_div(hw.bandwidth_gb_s(ga), hw.bandwidth_gb_s(gb))
-    steps.append(f"Memory bandwidth, the reference's best single proxy between tensor-core GPUs: "
-                 f"{num(ga.memory_bandwidth_gb_s)} vs {num(gb.memory_bandwidth_gb_s)} GB/s = {bw:.2f}x.")
+    steps.append(env.t("compare.why_bandwidth", a=num(ga.memory_bandwidth_gb_s), b=num(gb.memory_bandwidth_gb_s), ratio=f"{bw:.2f}"))
     ta, tb = hw.matmul_tflops(ga, "fp16_acc32").value, hw.matmul_tflops(gb, "fp16_acc32").value
     if a.perf.dominant == b.perf.dominant:
-        dominated = f"{a.perf.dominant or 'nothing known'} dominates for both"
+        dominated = env.t("compare.dominates_both", what=env.term(a.perf.dominant or "nothing known"))
     else:
-        dominated = (f"{a.perf.dominant or 'n/a'} dominates for the {ga.short_name} and "
-                     f"{b.perf.dominant or 'n/a'} for the {gb.short_name}")
-    steps.append(f"16-bit tensor throughput (FP32 accumulate): {ta:,.0f} vs {tb:,.0f} TFLOPS; in the roofline "
-                 f"(docs/model.md §perf.roofline) {dominated}.")
+        dominated = env.t("compare.dominates_each", a=env.term(a.perf.dominant or "n/a"), ga=ga.short_name,
+                          b=env.term(b.perf.dominant or "n/a"), gb=gb.short_name)
+    steps.append(env.t("compare.why_tensor", ta=f"{ta:,.0f}", tb=f"{tb:,.0f}", dominated=dominated))
     for g in (ga, gb):
         if not hw.has_tensor_cores(g):
-            steps.append(f"The {g.short_name} has no tensor cores: a strong penalty (it runs matrix math on vector units).")
+            steps.append(env.t("compare.why_no_tensor", gpu=g.short_name))
         elif g.arch and g.arch.product_class == "geforce" and g.arch.fp16_acc32 and g.arch.fp16_acc16 > g.arch.fp16_acc32:
-            steps.append(f"The {g.short_name} is a GeForce card: FP16 with FP32 accumulate runs at half its FP16 rate.")
+            steps.append(env.t("compare.why_geforce", gpu=g.short_name))
     if key == "infer8":
         for g in (ga, gb):
             if g.arch and not (g.arch.fp8_acc16 or g.arch.fp8_acc32):
-                steps.append(f"The {g.short_name} has no FP8 tensor cores, so 8-bit gains come from INT8 only where supported.")
+                steps.append(env.t("compare.why_no_fp8", gpu=g.short_name))
     return steps
 
 
@@ -79,30 +82,30 @@ def _headline(query: CompareQuery, rows: dict[str, ValueRow], names: list[str], 
     a, b = rows[names[0]], rows[names[1]]
     speed = safe_div(a.perf.score, b.perf.score)
     faster, slower, ratio = (a, b, speed) if speed >= 1 else (b, a, safe_div(1, speed))
-    title = WORKLOAD_TITLES[key]
-    speed_text = (f"the {faster.gpu.short_name} is about {ratio:.2f}x as fast as the {slower.gpu.short_name} "
-                  f"for {title} (estimated with Dettmers' method)")
+    title = workload_title(env, key)
+    speed_text = env.t("compare.speed", faster=faster.gpu.short_name, ratio=f"{ratio:.2f}", slower=slower.gpu.short_name, title=title)
     if query.aspect == "speed" or a.per_tco is None or b.per_tco is None:
         if query.premise == "first" and faster is b:
-            return f"The {b.gpu.short_name} is the faster one, not the {a.gpu.short_name}: {speed_text}.", faster.gpu.name
-        return speed_text[0].upper() + speed_text[1:] + ".", faster.gpu.name
+            return env.t("compare.premise_speed", b=b.gpu.short_name, a=a.gpu.short_name, speed=speed_text), faster.gpu.name
+        return i18n.cap(env.lang, speed_text) + i18n.end(env.lang), faster.gpu.name
     better, worse = (a, b) if a.per_tco >= b.per_tco else (b, a)
     gain = safe_div(better.per_tco, worse.per_tco) - 1
-    value_text = (f"the {better.gpu.short_name} gives {gain * 100:.0f} % more {title} per dollar over "
-                  f"{env.assumptions.years:g} years")
+    value_text = env.t("compare.value", better=better.gpu.short_name, gain=f"{gain * 100:.0f}", title=title,
+                       years=f"{env.assumptions.years:g}")
     if query.premise == "first" and better is not a:
-        head = f"Under these prices the {b.gpu.short_name} is the better buy, not the {a.gpu.short_name}: {value_text}; {speed_text}."
+        head = env.t("compare.premise_value", b=b.gpu.short_name, a=a.gpu.short_name, value=value_text, speed=speed_text)
     else:
-        head = f"Under the '{env.assumptions.snapshot}' prices, {value_text}; {speed_text}."
+        head = env.t("compare.head", snapshot=env.assumptions.snapshot, value=value_text, speed=speed_text)
     return head, better.gpu.name
 
 
 def respond(query: CompareQuery, env: Env) -> Answer:
+    env = env.for_query(query)
     gpus = env.reader.gpus([r.name for r in query.gpus if r.name])
     names = list(dict.fromkeys(g.name for g in gpus))
     if len(names) < 2:
         return Answer(question=query.text, intent="compare", headline="", gpus=names,
-                      clarification="I need two different GPUs to compare, e.g. \"4070 Ti vs 4080\".")
+                      clarification=env.t("compare.need_two"), lang=env.lang)
     key = perf_workload(query.workload, query.precision)
     if query.workload is None and query.precision is None and query.premise:
         key = "infer16"
@@ -112,14 +115,13 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     table.rows += _value_rows(rows, names, key, env)
     headline, choice = _headline(query, rows, names, key, env)
     a, b = rows[names[0]], rows[names[1]]
-    steps = _why(a, b, key)
+    steps = _why(a, b, key, env)
     if a.per_purchase and b.per_purchase:
-        steps.append(f"Per purchase dollar: {a.per_purchase:.2f} vs {b.per_purchase:.2f}; per {env.assumptions.years:g}-year "
-                     f"dollar (desktop + GPU + electricity, docs/model.md §cost.tco): {a.per_tco:.2f} vs {b.per_tco:.2f}.")
+        steps.append(env.t("compare.per_dollar", a=f"{a.per_purchase:.2f}", b=f"{b.per_purchase:.2f}", years=f"{env.assumptions.years:g}",
+                           c=f"{a.per_tco:.2f}", d=f"{b.per_tco:.2f}"))
     small = [rows[n].gpu.short_name for n in names if (rows[n].gpu.memory_gb or 0) < 24]
     if small:
-        steps.append(f"Memory: {', '.join(small)} {'has' if len(small) == 1 else 'have'} under 24 GB, the comfortable "
-                     "floor for training transformers (12 GB is the floor for image generation).")
+        steps.append(env.t("compare.small_memory", names=i18n.listing(env.lang).join(small), verb="has" if len(small) == 1 else "have"))
     speedup = safe_div(a.perf.score, b.perf.score)
     figures = {"speedup": round(speedup, 3), "workload_key": key,
                "bandwidth_ratio": round(safe_div(a.gpu.memory_bandwidth_gb_s or 0, b.gpu.memory_bandwidth_gb_s or 0), 3),
@@ -127,9 +129,10 @@ def respond(query: CompareQuery, env: Env) -> Answer:
                "value_per_purchase": {n: rows[n].per_purchase and round(rows[n].per_purchase, 3) for n in names},
                "value_per_tco": {n: rows[n].per_tco and round(rows[n].per_tco, 3) for n in names},
                "price_usd": {n: rows[n].price and round(rows[n].price.usd, 2) for n in names}}
-    chart = Chart(kind="bars", title=f"{WORKLOAD_TITLES[key]} per $1,000 over {env.assumptions.years:g} years",
+    chart = Chart(kind="bars", title=env.t("compare.row_per_tco", title=workload_title(env, key), years=f"{env.assumptions.years:g}"),
                   labels=[rows[n].gpu.short_name for n in names], values=[rows[n].per_tco or 0.0 for n in names])
     sources = [spec_source(rows[n].gpu) for n in names] + env.cite(*[rows[n].price.source for n in names if rows[n].price])
+    sources += env.rate_sources()
     sources.append("method: docs/model.md §perf, §cost.tco (Dettmers 2023 normalization)")
     return Answer(question=query.text, intent="compare", headline=headline, gpus=names, workload=query.workload,
                   precision=query.precision, choice=choice, tables=[table], steps=steps, figures=figures,

@@ -10,7 +10,9 @@ is asked or the model fits.
 from __future__ import annotations
 
 import dataclasses
+import re
 
+from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import llm, memory
 from assistant.queries import FitQuery
@@ -19,8 +21,29 @@ from assistant.specs import GpuSpec, ModelSpec
 
 _INFER_LADDER = ("fp16", "q8_0", "q4_k_m")
 _TRAIN_MODES = {"full_finetune": "full", "lora": "lora", "qlora": "qlora"}
-_MODE_WORDS = {"inference": "inference", "full_finetune": "full fine-tuning (Adam, mixed precision)",
-               "lora": "LoRA fine-tuning", "qlora": "QLoRA fine-tuning"}
+_FLOORS = {"image_generation": (12.0, "rec.floor_image"), "training": (24.0, "rec.floor_finetune"),
+           "llm_finetune": (24.0, "rec.floor_finetune"), "llm_inference": (24.0, "rec.floor_llm")}
+
+
+def _mode(env: Env, mode: str) -> str:
+    return env.t(f"fit.mode_{mode}")
+
+
+_SETUPS_ZH = [(re.compile(r"inference (\S+), (\d+) ctx, batch (\d+)"), "{0}，上下文 {1}，batch {2}"),
+              (re.compile(r"training (\S+) \((\S+)\), seq (\d+) x batch (\d+), ZeRO-(\d+) on (\d+) GPU\(s\)"),
+               "{0}（{1}），序列长度 {2} x batch {3}，ZeRO-{4}，{5} 块 GPU"),
+              (re.compile(r"image generation (\S+), (\d+)px, batch (\d+)"), "{0}，{1}px，batch {2}")]
+
+
+def _setup(env: Env, setup: str) -> str:
+    """The memory model's setup line ("inference q4_k_m, 8192 ctx, batch 1") in the answer's language."""
+    if env.lang != "zh":
+        return setup
+    for pattern, zh in _SETUPS_ZH:
+        m = pattern.fullmatch(setup)
+        if m:
+            return zh.format(*m.groups())
+    return setup
 
 
 def _model(query: FitQuery, env: Env) -> tuple[ModelSpec | None, str]:
@@ -31,9 +54,9 @@ def _model(query: FitQuery, env: Env) -> tuple[ModelSpec | None, str]:
         near = min(llms, key=lambda m: abs(m.params_b - query.params_b), default=None)
         if near is None:
             return None, ""
-        shaped = dataclasses.replace(near, key=f"{query.params_b:g}b", name=f"a {query.params_b:g}B model",
+        shaped = dataclasses.replace(near, key=f"{query.params_b:g}b", name=env.t("fit.sized_model", params=f"{query.params_b:g}"),
                                      params_b=query.params_b, active_params_b=query.params_b)
-        return shaped, f"A {query.params_b:g}B model is assumed to be shaped like {near.name} (layers, heads, KV heads)."
+        return shaped, env.t("fit.sized_note", params=f"{query.params_b:g}", near=near.name)
     return None, ""
 
 
@@ -69,8 +92,9 @@ def _no_gpu_answer(query, env, model, rows, prec_estimates, note) -> Answer:
     prec, est = prec_estimates[0]
     need = est.total_gb * est.n_gpus
     steps = [note] if note else []
-    steps.append("Name a GPU to check the fit, e.g. \"on two 3090s\".")
-    return Answer(question=query.text, intent="fit", headline=f"{model.name} needs about {need:.1f} GB for {_MODE_WORDS[query.mode]} at {prec}.",
+    steps.append(env.t("fit.name_gpu"))
+    return Answer(question=query.text, intent="fit", headline=env.t("fit.needs", model=model.name, need=f"{need:.1f}",
+                                                                   mode=_mode(env, query.mode), prec=prec),
                   tables=[rows], steps=steps, figures={"vram_required_gb": round(need, 2), "fits": None, "gpu_count": est.n_gpus},
                   sources=env.cite(model.source) + ["method: docs/model.md §mem"], lang=env.lang)
 
@@ -78,54 +102,97 @@ def _no_gpu_answer(query, env, model, rows, prec_estimates, note) -> Answer:
 def respond(query: FitQuery, env: Env) -> Answer:
     model, note = _model(query, env)
     if model is None:
-        return Answer(question=query.text, intent="fit", headline="",
-                      clarification="Which model? For example \"will llama 3 70b fit on two 3090s?\" or \"a 13b model on a 4090\".")
+        rule = _rule_answer(query, env)
+        return rule or Answer(question=query.text, intent="fit", headline="", clarification=env.t("fit.which_model"), lang=env.lang)
     gpu, n = _gpu(query, env)
+    if gpu is None and getattr(query, "memory_gb", None):
+        gpu = _card(query.memory_gb, env)
     estimates = [(p, _estimate(model, query, p, n)) for p in _precisions(model, query)]
     comps = [c for c, _ in estimates[0][1].components]
     capacity = f"{n} x {gpu.memory_gb:g} GB" if gpu else "—"
-    table = Table(headers=["precision", *comps, "total", f"fits on {capacity}"], rows=[])
+    table = Table(headers=[env.t("fit.col_precision"), *[env.term(c) for c in comps], env.t("fit.col_total"),
+                           env.t("fit.col_fits", capacity=capacity)], rows=[])
     fits = []
     for prec, est in estimates:
         f = memory.fit(est, gpu.memory_gb if gpu else None, n) if gpu else None
         fits.append((prec, est, f))
         total = est.total_gb * est.n_gpus
-        mark = "n/a" if f is None else ("yes" if f.fits else "no") + f" ({f.headroom_gb:+.1f} GB/GPU)"
+        mark = "n/a" if f is None else env.t("fit.yes" if f.fits else "fit.no") + env.t("fit.headroom", headroom=f"{f.headroom_gb:+.1f}")
         table.rows.append([prec, *[f"{v * est.n_gpus:.1f}" for _, v in est.components], f"{total:.1f} GB", mark])
-    table.title = "GB, all GPUs together" if n > 1 else "GB"
+    table.title = env.t("fit.title_all") if n > 1 else env.t("fit.title_one")
     if gpu is None:
         return _no_gpu_answer(query, env, model, table, estimates, note)
     ok = [x for x in fits if x[2].fits]
     pick = next((x for x in fits if x[0] == query.precision), None) or (ok[0] if ok else fits[-1])
     prec, est, f = pick
-    where = f"{n} x {gpu.short_name}" if n > 1 else f"a {gpu.short_name}"
+    where = env.t("fit.where_many", n=n, gpu=gpu.short_name) if n > 1 else env.t("fit.where_one", gpu=gpu.short_name)
     if ok:
         no = [p for p, _, x in fits if not x.fits]
-        head = f"Yes at {prec}, with about {ok[0][2].headroom_gb * n:.1f} GB to spare on {where} ({n * gpu.memory_gb:g} GB)"
-        head = f"Yes at {ok[0][0]}" + head[len(f"Yes at {prec}"):] if pick is ok[0] else head
-        head += f"; not at {', '.join(no)}." if no else "."
+        head = env.t("fit.head_yes", prec=ok[0][0] if pick is ok[0] else prec, spare=f"{ok[0][2].headroom_gb * n:.1f}", where=where,
+                     total=f"{n * gpu.memory_gb:g}")
+        head += env.t("fit.head_not_at", precisions=i18n.listing(env.lang).join(no)) if no else i18n.end(env.lang)
     else:
-        more = f" It would fit on {f.min_gpus} of them." if f.min_gpus and f.min_gpus > n else ""
-        head = f"No: {model.name} needs about {est.total_gb * n:.1f} GB at {prec} for {_MODE_WORDS[query.mode]}; {where} has {n * gpu.memory_gb:g} GB.{more}"
+        more = env.t("fit.would_fit", count=f.min_gpus) if f.min_gpus and f.min_gpus > n else ""
+        head = env.t("fit.head_no", model=model.name, need=f"{est.total_gb * n:.1f}", prec=prec, mode=_mode(env, query.mode),
+                     where=where, total=f"{n * gpu.memory_gb:g}", more=more)
     steps = [note] if note else []
-    steps.append(f"{_MODE_WORDS[query.mode].capitalize()}, {est.setup}; the largest part is {est.dominant}.")
+    steps.append(env.t("fit.setup", mode=i18n.cap(env.lang, _mode(env, query.mode)), setup=_setup(env, est.setup),
+                       dominant=env.term(est.dominant)))
     if model.attention in ("gqa", "mqa", "mla") and model.kind == "llm":
         kv = memory.kv_cache_bytes_per_token(model) / 1e6
-        steps.append(f"{model.attention.upper()} attention keeps the KV cache at {kv:.3f} MB per token "
-                     f"({kv * 1000:.0f} MB per 1k tokens of context).")
+        steps.append(env.t("fit.kv", attention=model.attention.upper(), kv=f"{kv:.3f}", kv1k=f"{kv * 1000:.0f}"))
     figures = {"vram_required_gb": round(est.total_gb * n, 2), "per_gpu_gb": round(est.total_gb, 2), "fits": f.fits,
                "gpu_count": n, "precision": prec, "headroom_gb": round(f.headroom_gb, 2), "min_gpus": f.min_gpus}
-    if model.kind == "llm" and query.mode == "inference" and (query.want_speed or f.fits):
+    if model.kind == "llm" and query.mode == "inference" and (query.want_speed or f.fits) and gpu.name:
         dec = llm.decode_speed(gpu, model, prec, context=query.context_tokens or 1024, batch=query.batch or 1, n_gpus=n)
         pre = llm.prefill_speed(gpu, model, prec, n_gpus=n)
         figures["tokens_per_second"] = round(dec.tokens_per_s, 1)
         figures["prefill_tokens_per_second"] = round(pre.tokens_per_s, 0)
-        split = " (layers split across GPUs over PCIe)" if n > 1 else ""
-        steps.append(f"Speed at {prec}: about {llm.tokens_per_s_text(dec)} generating at batch {dec.batch}{split}, "
-                     f"{llm.tokens_per_s_text(pre)} reading the prompt; {dec.dominant} dominates (docs/model.md §llm).")
+        split = env.t("fit.split") if n > 1 else ""
+        steps.append(env.t("fit.speed", prec=prec, decode=_speed(env, dec), batch=dec.batch, split=split, prefill=_speed(env, pre),
+                           dominant=env.term(dec.dominant)))
         if query.want_speed:
-            head += f" Expect about {llm.tokens_per_s_text(dec)} when generating."
-    sources = env.cite(model.source) + [spec_source(gpu), "method: docs/model.md §mem, §llm"]
-    return Answer(question=query.text, intent="fit", headline=head, gpus=[gpu.name], choice=gpu.name if f.fits else None,
+            head += env.t("fit.expect", decode=_speed(env, dec))
+    sources = env.cite(model.source) + ([spec_source(gpu)] if gpu.name else []) + ["method: docs/model.md §mem, §llm"]
+    return Answer(question=query.text, intent="fit", headline=head, gpus=[gpu.name] if gpu.name else [],
+                  choice=gpu.name if f.fits and gpu.name else None,
                   workload="llm_finetune" if query.mode in _TRAIN_MODES else ("image_generation" if model.kind == "image" else "llm_inference"),
                   precision=prec, tables=[table], steps=steps, figures=figures, sources=sources, lang=env.lang)
+
+
+def _speed(env: Env, speed) -> str:
+    return env.term(llm.tokens_per_s_text(speed))
+
+
+@dataclasses.dataclass(frozen=True)
+class _Card:
+    """"a 24 GB card": a nameless GPU with that much memory (fit only; no speed, no sources)."""
+
+    memory_gb: float
+    name: str = ""
+
+    @property
+    def short_name(self) -> str:
+        return f"{self.memory_gb:g} GB GPU"
+
+
+def _card(memory_gb: float, env: Env) -> _Card:
+    return _Card(float(memory_gb))
+
+
+def _rule_answer(query: FitQuery, env: Env) -> Answer | None:
+    """"12GB显存够跑Transformer吗": no model named, a memory size (or a GPU) and a workload: the reference rule."""
+    workload = getattr(query, "workload", None)
+    gpu, n = _gpu(query, env)
+    memory_gb = (gpu.memory_gb * n if gpu else None) or getattr(query, "memory_gb", None)
+    if workload not in _FLOORS or not memory_gb:
+        return None
+    floor, key = _FLOORS[workload]
+    fits = memory_gb >= floor
+    what = env.t(key)
+    head = env.t("fit.rule_yes" if fits else "fit.rule_no", memory=f"{memory_gb:g}", floor=f"{floor:g}", rule=what)
+    return Answer(question=query.text, intent="fit", headline=head, gpus=[gpu.name] if gpu else [], workload=workload,
+                  choice=gpu.name if gpu and fits else None, steps=[env.t("fit.rule_step")],
+                  figures={"vram_required_gb": floor, "fits": fits, "gpu_count": n, "memory_gb": memory_gb},
+                  sources=["Tim Dettmers, 'Which GPU(s) to Get for Deep Learning' (2023), memory rules", "method: docs/model.md §rec"],
+                  lang=env.lang)

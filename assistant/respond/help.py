@@ -19,9 +19,23 @@ EXAMPLES = [
 ]
 
 
+EXAMPLES_ZH = [
+    ("规格", "4090 的规格", "A100 有多少显存？"),
+    ("对比", "4070 Ti 和 4080 哪个性价比高？", "A100 比 V100 快多少？"),
+    ("推荐", "预算1万元，训练用什么显卡", "跑 stable diffusion 买什么卡，二手也行"),
+    ("装得下吗", "两块3090能跑 llama 3 70b 吗？", "12GB显存够跑Transformer吗"),
+    ("速度", "4090 跑 llama 3 8b q4_k_m 每秒多少 token", "mixtral 在 A100 上多快"),
+    ("使用成本", "4090 一年电费多少", "两块3090用3年总成本"),
+    ("租还是买", "4090 租还是买划算", "每周训练10小时，租还是买 H100"),
+    ("概念", "什么是张量核心？", "解释一下 L2 缓存"),
+    ("假设", "电价0.6元一度", "用人民币", "汇率7.2", "用2023-01的价格"),
+]
+
+
 def respond(query: HelpQuery, env: Env) -> Answer:
-    table = Table(headers=["You can ask about", "for example"], rows=[[topic, " / ".join(f'"{e}"' for e in ex)] for topic, *ex in EXAMPLES])
-    steps = ["Follow-ups work: \"and the 3090?\", \"what about for training?\", \"what about two of them?\".",
-             "Every number shows its assumptions and sources; change an assumption by saying it (\"assume 3 years\")."]
-    return Answer(question=query.text, intent="help", tables=[table], steps=steps, lang=env.lang,
-                  headline="Ask me which GPU to buy or rent for deep learning, and why. Plain words work.")
+    examples = EXAMPLES_ZH if env.lang == "zh" else EXAMPLES
+    quote = (lambda e: f"“{e}”") if env.lang == "zh" else (lambda e: f'"{e}"')
+    table = Table(headers=[env.t("help.col_topic"), env.t("help.col_examples")],
+                  rows=[[topic, " / ".join(quote(e) for e in ex)] for topic, *ex in examples])
+    steps = [env.t("help.followups"), env.t("help.assumptions")]
+    return Answer(question=query.text, intent="help", tables=[table], steps=steps, lang=env.lang, headline=env.t("help.head"))

@@ -9,7 +9,9 @@ price, 5-year cost and both performance-per-dollar figures for one GPU.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
+from assistant import i18n
 from assistant.models import constants as C
 from assistant.models import cost, performance
 from assistant.models.cost import PriceLookup
@@ -43,11 +45,11 @@ def price_of(gpu: str, env: Env, condition: str | None = None) -> PriceLookup | 
 
 def price_text(p: PriceLookup | None, env: Env) -> str:
     if p is None:
-        return f"no price ({env.assumptions.snapshot})"
+        return env.t("price.none", snapshot=env.assumptions.snapshot)
     if p.source == "user override":
-        return f"{env.money(p.usd)} (your price)"
-    label = {"average": "avg new/used", "new": "new", "used": "used"}.get(p.condition, p.condition)
-    return f"{env.money(p.usd)} ({label}, {p.observed})"
+        return env.t("price.yours", money=env.money(p.usd))
+    label = env.t(f"cond.{p.condition}") if p.condition in ("average", "new", "used") else p.condition
+    return env.t("price.quote", money=env.money(p.usd), label=label, observed=p.observed)
 
 
 @dataclass(frozen=True)
@@ -61,9 +63,20 @@ class ValueRow:
     per_tco: float | None  # score per $1,000 of total cost
 
 
+@lru_cache(maxsize=4096)
+def score(gpu: GpuSpec, key: str, n_gpus: int = 1, batch_policy: str = "capped") -> performance.Performance:
+    """The performance model's score, memoized: it is a pure function of frozen values."""
+    return performance.relative_performance(gpu, key, n_gpus=n_gpus, batch_policy=batch_policy)
+
+
+def ranking_score(gpu: GpuSpec, key: str, n_gpus: int = 1) -> performance.Performance:
+    """The score the value ranking uses (no batch-size penalty: models.recommend.rank)."""
+    return score(gpu, key, n_gpus, "none")
+
+
 def value_row(gpu: GpuSpec, env: Env, key: str, n_gpus: int = 1) -> ValueRow:
     a = env.assumptions
-    perf = performance.relative_performance(gpu, key, n_gpus=n_gpus)
+    perf = score(gpu, key, n_gpus)
     price = price_of(gpu.name, env)
     years = a.years
     elec = cost.electricity_usd((gpu.tdp_w or 0) * n_gpus, a.utilization, C.HOURS_PER_YEAR * years, a.electricity_usd_per_kwh)
@@ -78,14 +91,31 @@ def value_row(gpu: GpuSpec, env: Env, key: str, n_gpus: int = 1) -> ValueRow:
 def assumption_text(env: Env, with_prices: bool = True) -> str:
     a = env.assumptions
     snap = env.reader.price_snapshots().get(a.snapshot)
-    dates = f" (observed {snap[0]} .. {snap[1]})" if snap else ""
-    cond = {None: "average of new and used", "new": "new", "used": "used"}[a.condition]
+    dates = env.t("assume.dates", start=snap[0], end=snap[1]) if snap else ""
+    cond = env.t(f"assume.cond.{a.condition or 'none'}")
     parts = []
     if with_prices:
-        parts.append(f"price snapshot '{a.snapshot}'{dates}, {cond} prices")
-    parts.append(f"{a.years:g} years of ownership at {a.utilization * 100:.0f} % utilization and "
-                 f"{env.money(a.electricity_usd_per_kwh, 3)}/kWh (GPU power only)")
-    parts.append(f"a {env.money(C.DESKTOP_BASE_USD)} desktop around the GPU (docs/model.md §cost.tco)")
+        parts.append(env.t("assume.prices", snapshot=a.snapshot, dates=dates, cond=cond))
+    parts.append(env.t("assume.ownership", years=f"{a.years:g}", util=f"{a.utilization * 100:.0f}",
+                       kwh=env.money(a.electricity_usd_per_kwh, 3)))
+    parts.append(env.t("assume.desktop", money=env.money(C.DESKTOP_BASE_USD)))
     if a.budget_usd:
-        parts.append(f"budget {env.money(a.budget_usd)}")
-    return "; ".join(parts) + ". Change any of them, e.g. \"electricity is 0.30\" or \"assume 3 years\"."
+        parts.append(env.t("assume.budget", money=env.money(a.budget_usd)))
+    if env.rate_text():
+        parts.append(env.rate_text())
+    return i18n.sep(env.lang).join(parts) + i18n.end(env.lang) + (" " if env.lang != "zh" else "") + env.t("assume.tail")
+
+
+def workload_title(env: Env, key: str) -> str:
+    """The performance model's workload title ("16-bit training") in the answer's language."""
+    return env.term(performance.WORKLOAD_TITLES[key])
+
+
+def budget_usd(query, env: Env) -> float | None:
+    """The query's budget in USD: `budget_cny`, or `budget_usd` given in CNY (query currency CNY)."""
+    cny = getattr(query, "budget_cny", None)
+    if cny:
+        return env.to_usd(cny, "CNY")
+    value = getattr(query, "budget_usd", None)
+    currency = getattr(query, "budget_currency", None) or getattr(query, "currency", None)
+    return env.to_usd(value, currency) if value else value

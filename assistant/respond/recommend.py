@@ -10,21 +10,39 @@ vendor (software maturity is not in the speed model; BRIEF FAQ: ROCm trails CUDA
 
 from __future__ import annotations
 
+import re
+
+from assistant import i18n
 from assistant.answer import Answer, Chart, Table
 from assistant.models import memory, recommend
-from assistant.models.performance import WORKLOAD_TITLES
 from assistant.queries import RecommendQuery
 from assistant.respond.common import Env, gb
-from assistant.respond.pricing import assumption_text, perf_workload, price_of
+from assistant.respond.pricing import assumption_text, budget_usd, perf_workload, price_of, ranking_score, workload_title
 
-_FLOOR_GB = {"image_generation": (12.0, "image generation needs at least 12 GB (reference rule)"),
-             "llm_finetune": (24.0, "training transformers wants at least 24 GB (reference rule)"),
-             "llm_inference": (24.0, "running LLMs wants at least 24 GB (reference rule)")}
+_FLOOR_GB = {"image_generation": (12.0, "rec.floor_image"), "llm_finetune": (24.0, "rec.floor_finetune"),
+             "llm_inference": (24.0, "rec.floor_llm")}
+_REASONS = [(re.compile(r"vendor (?P<vendor>.+) not in (?P<allowed>.+)"), "rec.why_vendor"),
+            (re.compile(r"memory (?P<memory>[\d.]+) GB x (?P<n>\d+) < (?P<need>[\d.]+) GB needed"), "rec.why_memory"),
+            (re.compile(r"price \$(?P<price>[\d,.]+) over budget \$(?P<budget>[\d,.]+)"), "rec.why_budget"),
+            (re.compile(r"power (?P<power>[\d.]+) W over (?P<limit>[\d.]+) W"), "rec.why_power")]
+
+
+def _reason(reason: str, env: Env, budget: float | None = None) -> str:
+    """An exclusion reason of models.recommend in the answer's language and currency."""
+    for pattern, key in _REASONS:
+        m = pattern.fullmatch(reason)
+        if m:
+            values = m.groupdict()
+            if key == "rec.why_budget":
+                values = {k: env.money(float(v.replace(",", ""))) for k, v in values.items()}
+                values["budget"] = env.money(budget) if budget else values["budget"]
+            return env.t(key, **values)
+    return env.term(reason)
 
 
 def _memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
     if query.min_memory_gb:
-        return query.min_memory_gb, f"you asked for at least {query.min_memory_gb:g} GB"
+        return query.min_memory_gb, env.t("rec.asked_memory", gb=f"{query.min_memory_gb:g}")
     model = env.reader.model(query.model.key) if query.model else None
     if model is not None:
         n = max(query.gpu_count, 1)
@@ -35,9 +53,10 @@ def _memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
         else:
             est = memory.inference_memory(model, query.precision or "q4_k_m", n_gpus=n)
         how = est.setup
-        return round(est.total_gb * n, 1), f"{model.name} needs about {est.total_gb * n:.1f} GB ({how})"
+        return round(est.total_gb * n, 1), env.t("rec.model_needs", model=model.name, gb=f"{est.total_gb * n:.1f}", how=how)
     if query.workload in _FLOOR_GB:
-        return _FLOOR_GB[query.workload]
+        floor, key = _FLOOR_GB[query.workload]
+        return floor, env.t(key)
     return None, ""
 
 
@@ -63,13 +82,14 @@ def _flowchart(query: RecommendQuery, env: Env, budget: float | None) -> str:
     answers["use_llms"] = query.workload == "llm_inference" or bool(query.model)
     result = recommend.walk_flowchart(recommend.load_flowchart(), answers, _affordable(env, budget, max(query.gpu_count, 1)))
     if result.answer is None:
-        return f"The reference chart would next ask: \"{result.next_question}\"."
-    return f"The reference decision chart (Dettmers 2023) points to: {result.answer}."
+        return env.t("rec.chart_next", question=env.term(result.next_question))
+    return env.t("rec.chart_answer", answer=env.term(result.answer))
 
 
 def respond(query: RecommendQuery, env: Env) -> Answer:
+    env = env.for_query(query)
     a = env.assumptions
-    budget = query.budget_usd or a.budget_usd
+    budget = budget_usd(query, env) or a.budget_usd
     condition = query.condition or a.condition or "average"
     n = max(query.gpu_count, 1)
     key = perf_workload(query.workload, query.precision)
@@ -79,39 +99,42 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     ranking = recommend.rank(env.reader.gpus(names), key, env.reader.prices(a.snapshot), memory_need_gb=need,
                              budget_usd=budget, condition=condition, vendors=vendors, max_power_w=query.max_power_w,
                              n_gpus=n, years=a.years, utilization=a.utilization, usd_per_kwh=a.electricity_usd_per_kwh,
-                             overrides=env.reader.price_overrides())
-    title = WORKLOAD_TITLES[key]
-    steps = [f"Workload: {title}" + (f"; {need_why}" if need_why else "") + "."]
+                             overrides=env.reader.price_overrides(), score=ranking_score)
+    title = workload_title(env, key)
+    lang, years = env.lang, f"{a.years:g}"
+    steps = [env.t("rec.workload", title=title, need=(i18n.sep(lang) + need_why) if need_why else "")]
+    assumptions = env.assumption_dict() | {"budget_usd": budget, "condition": condition, "gpu_count": n}
     if ranking.choice is None:
-        reasons = "; ".join(f"{g}: {r}" for g, r in ranking.excluded[:6])
+        reasons = i18n.sep(lang).join(f"{g}{'：' if lang == 'zh' else ': '}{_reason(r, env, budget)}" for g, r in ranking.excluded[:6])
         return Answer(question=query.text, intent="recommend", workload=query.workload, precision=query.precision,
-                      headline=f"No GPU priced in the '{a.snapshot}' snapshot meets all the constraints.",
-                      steps=steps + [f"Excluded, for example: {reasons}."], figures={"ranking": []},
-                      assumption_text=assumption_text(env), lang=env.lang)
+                      headline=env.t("rec.none", snapshot=a.snapshot),
+                      steps=steps + [env.t("rec.excluded_examples", reasons=reasons)], figures={"ranking": []},
+                      assumptions=assumptions, assumption_text=assumption_text(env), lang=env.lang)
     best = ranking.choice
     count = f"{n} x " if n > 1 else ""
-    headline = (f"Best value for {title}: {count}{best.gpu}, at {env.money(best.price_usd)} each "
-                f"({best.value_per_tco:.2f} relative speed per $1,000 over {a.years:g} years).")
-    table = Table(headers=["GPU", "speed (3090 = 1)", "memory", "price", f"{a.years:g}-year cost", "per $1k price", f"per $1k {a.years:g} y"],
+    headline = env.t("rec.head", title=title, count=count, gpu=best.gpu, price=env.money(best.price_usd),
+                     value=f"{best.value_per_tco:.2f}", years=years)
+    table = Table(headers=[env.t("rec.col_gpu"), env.t("rec.col_speed"), env.t("rec.col_memory"), env.t("rec.col_price"),
+                           env.t("rec.col_cost", years=years), env.t("rec.col_per_price"), env.t("rec.col_per_tco", years=years)],
                   rows=[[r.gpu, f"{r.score:.2f}", gb(r.memory_gb), env.money(r.price_usd), env.money(r.tco_usd),
                          f"{r.value_per_purchase:.2f}", f"{r.value_per_tco:.2f}"] for r in ranking.rows[:8]])
     for r in ranking.runners_up:
-        steps.append(f"{r.gpu}: {r.value_per_tco:.2f} per $1,000 ({r.score:.2f}x speed, {env.money(r.price_usd)}) — "
-                     f"{(1 - r.value_per_tco / best.value_per_tco) * 100:.0f} % less value than the {best.gpu}.")
+        steps.append(env.t("rec.runner_up", gpu=r.gpu, value=f"{r.value_per_tco:.2f}", score=f"{r.score:.2f}",
+                           price=env.money(r.price_usd), less=f"{(1 - r.value_per_tco / best.value_per_tco) * 100:.0f}", best=best.gpu))
     notable = [(g, r) for g, r in ranking.excluded if r != "no price in the snapshot" and "laptop" not in r][:5]
     if notable:
-        steps.append("Excluded: " + "; ".join(f"{g} ({r})" for g, r in notable) + ".")
+        steps.append(env.t("rec.excluded", items=i18n.sep(lang).join(env.t("rec.excluded_item", gpu=g, reason=_reason(r, env, budget))
+                                                                     for g, r in notable)))
     steps.append(_flowchart(query, env, budget))
     if not query.vendor:
-        steps.append("Only NVIDIA GPUs are ranked: AMD (ROCm) and Intel software still trails CUDA (say \"amd\" to include them).")
+        steps.append(env.t("rec.nvidia_only"))
     figures = {"ranking": [{"gpu": r.gpu, "score": round(r.score, 3), "price_usd": round(r.price_usd, 2),
                             "value_per_tco": round(r.value_per_tco, 3), "value_per_purchase": round(r.value_per_purchase, 3)}
                            for r in ranking.rows[:10]],
                "memory_need_gb": need, "excluded": len(ranking.excluded), "workload_key": key}
-    chart = Chart(kind="bars", title=f"{title} per $1,000 over {a.years:g} years", labels=[r.gpu for r in ranking.rows[:10]],
+    chart = Chart(kind="bars", title=env.t("compare.row_per_tco", title=title, years=years), labels=[r.gpu for r in ranking.rows[:10]],
                   values=[r.value_per_tco for r in ranking.rows[:10]])
-    assumptions = a.as_dict() | {"budget_usd": budget, "condition": condition, "gpu_count": n}
-    sources = env.cite(*[r.price_source for r in ranking.rows[:3]]) + ["method: docs/model.md §rec, §perf, §cost.tco"]
+    sources = env.cite(*[r.price_source for r in ranking.rows[:3]]) + env.rate_sources() + ["method: docs/model.md §rec, §perf, §cost.tco"]
     return Answer(question=query.text, intent="recommend", headline=headline, workload=query.workload,
                   precision=query.precision, choice=best.gpu, tables=[table], steps=steps, figures=figures,
                   assumptions=assumptions, assumption_text=assumption_text(env), sources=sources, chart=chart, lang=env.lang)

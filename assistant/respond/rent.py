@@ -22,24 +22,24 @@ from assistant.respond.pricing import assumption_text, price_of, price_text
 def _usage(query: RentOrBuyQuery, env: Env) -> tuple[float, str]:
     """Hours of use per week and how we know."""
     if query.hours_per_week:
-        return min(query.hours_per_week, 168.0), f"{query.hours_per_week:g} hours a week"
+        return min(query.hours_per_week, 168.0), env.t("rent.hours_week", hours=f"{query.hours_per_week:g}")
     u = query.utilization or env.assumptions.utilization
-    return 168.0 * u, f"{u * 100:.0f} % utilization ({168 * u:.0f} hours a week)"
+    return 168.0 * u, env.t("rent.utilization", util=f"{u * 100:.0f}", hours=f"{168 * u:.0f}")
 
 
-def _duration(days: float) -> str:
+def _duration(days: float, env: Env) -> str:
     if days < 60:
-        return f"{days:.0f} days"
+        return env.t("rent.days", n=f"{days:.0f}")
     if days < 730:
-        return f"{days / 30.44:.0f} months"
-    return f"{days / 365.25:.1f} years"
+        return env.t("rent.months", n=f"{days / 30.44:.0f}")
+    return env.t("rent.years", n=f"{days / 365.25:.1f}")
 
 
 def respond(query: RentOrBuyQuery, env: Env) -> Answer:
+    env = env.for_query(query)
     ref = next((r for r in query.gpus if r.name), None)
     if ref is None:
-        return Answer(question=query.text, intent="rent_or_buy", headline="",
-                      clarification="Which GPU would you rent or buy? For example \"rent or buy a 4090 for 10 hours a week?\"")
+        return Answer(question=query.text, intent="rent_or_buy", headline="", clarification=env.t("rent.which_gpu"), lang=env.lang)
     gpu = env.reader.gpu(ref.name)
     n = ref.count
     a = env.assumptions
@@ -47,9 +47,10 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     rate = cost.cheapest_cloud(gpu.name, rates)
     price = price_of(gpu.name, env)
     if rate is None or price is None:
-        missing = "no cloud rate" if rate is None else f"no price in the '{a.snapshot}' snapshot"
-        return Answer(question=query.text, intent="rent_or_buy", gpus=[gpu.name], headline=f"I cannot compare renting and buying the {gpu.short_name}: {missing} for it in my data.",
-                      steps=["Cloud rates cover: " + ", ".join(sorted({r.gpu for r in env.reader.cloud_rates()})[:12]) + ", ..."],
+        missing = env.t("rent.no_rate") if rate is None else env.t("rent.no_price", snapshot=a.snapshot)
+        return Answer(question=query.text, intent="rent_or_buy", gpus=[gpu.name], lang=env.lang,
+                      headline=env.t("rent.cannot", gpu=gpu.short_name, missing=missing),
+                      steps=[env.t("rent.covered", gpus=", ".join(sorted({r.gpu for r in env.reader.cloud_rates()})[:12]))],
                       figures={"break_even_hours": None, "verdict": None})
     hours_week, usage = _usage(query, env)
     buy = price.usd * n + C.DESKTOP_BASE_USD
@@ -58,46 +59,47 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     be = cost.break_even(buy, rent_h, power_w=power, usd_per_kwh=a.electricity_usd_per_kwh, hours_per_week=hours_week)
     horizon_days = (query.months * 30.44) if query.months else a.years * 365.25
     verdict = "rent" if be.never or be.calendar_days > horizon_days else "buy"
-    count = f"{n} x " if n > 1 else "a "
+    count = env.t("rent.count_many", n=n) if n > 1 else env.t("rent.count_one")
     if be.never:
-        head = f"Rent: at {env.money(rent_h, 2)}/hour the cloud is cheaper than the electricity of owning {count}{gpu.short_name}."
+        head = env.t("rent.head_never", rate=env.money(rent_h, 2), count=count, gpu=gpu.short_name)
     elif verdict == "buy":
-        head = (f"Buy, if you will keep it for more than {_duration(be.calendar_days)}: at {usage}, owning {count}{gpu.short_name} "
-                f"breaks even after about {be.hours_of_use:,.0f} hours of use.")
+        head = env.t("rent.head_buy", duration=_duration(be.calendar_days, env), usage=usage, count=count, gpu=gpu.short_name,
+                     hours=f"{be.hours_of_use:,.0f}")
     else:
-        head = (f"Rent: at {usage}, buying {count}{gpu.short_name} only pays off after {be.hours_of_use:,.0f} hours of use, "
-                f"about {_duration(be.calendar_days)} — longer than {_duration(horizon_days)}.")
+        head = env.t("rent.head_rent", usage=usage, count=count, gpu=gpu.short_name, hours=f"{be.hours_of_use:,.0f}",
+                     duration=_duration(be.calendar_days, env), horizon=_duration(horizon_days, env))
     month_rent = rent_h * hours_week * 52 / 12
     month_own = be.own_usd_per_hour * hours_week * 52 / 12
-    table = Table(headers=["", "rent", "buy"], rows=[
-        ["up front", env.money(0), f"{env.money(buy)} ({price_text(price, env)} x {n} + {env.money(C.DESKTOP_BASE_USD)} desktop)"],
-        ["per hour of use", f"{env.money(rent_h, 2)} ({rate.provider}, {rate.observed})", f"{env.money(be.own_usd_per_hour, 3)} electricity ({power:,.0f} W)"],
-        [f"per month at {hours_week:g} h/week", env.money(month_rent), env.money(month_own)],
+    table = Table(headers=["", env.t("rent.col_rent"), env.t("rent.col_buy")], rows=[
+        [env.t("rent.row_upfront"), env.money(0),
+         env.t("rent.upfront_buy", buy=env.money(buy), price=price_text(price, env), n=n, desktop=env.money(C.DESKTOP_BASE_USD))],
+        [env.t("rent.row_hour"), env.t("rent.hour_rent", rate=env.money(rent_h, 2), provider=rate.provider, observed=rate.observed),
+         env.t("rent.hour_own", cost=env.money(be.own_usd_per_hour, 3), watts=f"{power:,.0f}")],
+        [env.t("rent.row_month", hours=f"{hours_week:g}"), env.money(month_rent), env.money(month_own)],
     ])
     spot = cost.cheapest_cloud(gpu.name, rates, spot=True)
-    steps = [f"Break-even = purchase / (rent per hour - own electricity per hour) = {env.money(buy)} / "
-             f"({env.money(rent_h, 2)} - {env.money(be.own_usd_per_hour, 3)}) = {be.hours_of_use:,.0f} hours (docs/model.md §cost.breakeven)."
-             if not be.never else "Owning never catches up: the hourly rent is below the electricity cost."]
+    steps = [env.t("rent.break_even", buy=env.money(buy), rent=env.money(rent_h, 2), own=env.money(be.own_usd_per_hour, 3),
+                   hours=f"{be.hours_of_use:,.0f}") if not be.never else env.t("rent.never")]
     if spot and spot.spot_usd_per_gpu_hour:
         spot_be = cost.break_even(buy, spot.spot_usd_per_gpu_hour * n, power_w=power, usd_per_kwh=a.electricity_usd_per_kwh,
                                   hours_per_week=hours_week)
-        steps.append(f"With spot instances ({spot.provider}, {env.money(spot.spot_usd_per_gpu_hour, 2)}/hour) the break-even moves to "
-                     + ("never." if spot_be.never else f"{spot_be.hours_of_use:,.0f} hours ({_duration(spot_be.calendar_days)})."))
+        then = env.t("rent.spot_never") if spot_be.never else env.t("rent.spot_hours", hours=f"{spot_be.hours_of_use:,.0f}",
+                                                                    duration=_duration(spot_be.calendar_days, env))
+        steps.append(env.t("rent.spot", provider=spot.provider, rate=env.money(spot.spot_usd_per_gpu_hour, 2), then=then))
     if price.usd * n < buy:
         own_pc = cost.break_even(price.usd * n, rent_h, power_w=power, usd_per_kwh=a.electricity_usd_per_kwh, hours_per_week=hours_week)
         if not own_pc.never:
-            steps.append(f"If you already own a desktop to put it in: {own_pc.hours_of_use:,.0f} hours ({_duration(own_pc.calendar_days)}).")
-    steps.append("The reference's rule: for more than about a year of deep learning, a desktop is cheaper; for sporadic use "
-                 "(a few hours every few days) rent.")
+            steps.append(env.t("rent.own_desktop", hours=f"{own_pc.hours_of_use:,.0f}", duration=_duration(own_pc.calendar_days, env)))
+    steps.append(env.t("rent.rule"))
     weeks = max(horizon_days / 7, 1)
     points = [w * weeks / 12 for w in range(13)]
-    chart = Chart(kind="lines", title="Cumulative cost: renting vs buying", x_label="weeks", y_label="USD",
+    chart = Chart(kind="lines", title=env.t("rent.chart"), x_label=env.t("rent.weeks"), y_label="USD",
                   series={"rent": [(w, rent_h * hours_week * w) for w in points],
                           "buy": [(w, buy + be.own_usd_per_hour * hours_week * w) for w in points]})
     figures = {"break_even_hours": None if be.never else round(be.hours_of_use, 1),
                "break_even_days": None if be.never else round(be.calendar_days, 1), "verdict": verdict,
                "rent_usd_per_hour": round(rent_h, 4), "buy_usd": round(buy, 2), "hours_per_week": hours_week}
-    sources = [spec_source(gpu)] + env.cite(rate.source, price.source) + ["method: docs/model.md §cost.breakeven"]
+    sources = [spec_source(gpu)] + env.cite(rate.source, price.source) + env.rate_sources() + ["method: docs/model.md §cost.breakeven"]
     return Answer(question=query.text, intent="rent_or_buy", headline=head, gpus=[gpu.name], choice=gpu.name if verdict == "buy" else None,
-                  workload=query.workload, tables=[table], steps=steps, figures=figures, chart=chart,
+                  workload=query.workload, tables=[table], steps=steps, figures=figures, chart=chart, assumptions=env.assumption_dict(),
                   assumption_text=assumption_text(env), sources=sources, lang=env.lang)

@@ -1,62 +1,93 @@
-"""Answer "electricity is 0.30", "assume 3 years", "the 4080 costs $999": change assumptions.
+"""Answer "electricity is 0.30", "assume 3 years", "the 4080 costs $999", "用人民币", "汇率7.2":
+change assumptions.
 
 Contract: every accepted setting is applied to the dialogue's assumptions (kept for the
 session); a price override is also saved in the user tables (kept across sessions and KB
 rebuilds). Out-of-range values are refused with the accepted range; nothing is half applied.
+Money typed in another currency (`Setting.currency`, or the keys electricity_cny_per_kwh /
+budget_cny) is converted to USD with the rate in force (a rate set in the same question
+first); money typed in CNY also switches the answers to CNY. When the exchange rate changes
+while answers are in CNY, the budget and electricity price the user set keep their CNY value.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
+from assistant import i18n
 from assistant.answer import Answer
 from assistant.queries import SetQuery, Setting
 from assistant.respond.common import Env, pct
 
 _RANGES = {
-    "electricity_usd_per_kwh": (0.0, 5.0, "an electricity price between $0 and $5 per kWh"),
-    "utilization": (0.0, 1.0, "a utilization between 0 and 100 %"),
-    "years": (0.1, 30.0, "an ownership period between 0.1 and 30 years"),
-    "budget_usd": (1.0, 100_000_000.0, "a positive budget"),
-    "cny_per_usd": (0.1, 100.0, "an exchange rate between 0.1 and 100 CNY per USD"),
+    "electricity_usd_per_kwh": (0.0, 5.0),
+    "utilization": (0.0, 1.0),
+    "years": (0.1, 30.0),
+    "budget_usd": (1.0, 100_000_000.0),
+    "cny_per_usd": (0.1, 100.0),
 }
-_LABELS = {
-    "electricity_usd_per_kwh": "electricity price", "utilization": "utilization", "years": "ownership period",
-    "budget_usd": "budget", "condition": "condition", "snapshot": "price snapshot", "currency": "currency",
-    "cny_per_usd": "exchange rate",
-}
+_LEGACY = {"electricity_cny_per_kwh": ("electricity_usd_per_kwh", "CNY"), "budget_cny": ("budget_usd", "CNY")}
+_MONEY = ("electricity_usd_per_kwh", "budget_usd", "price_override")
+_FIRST = ("reset", "cny_per_usd", "currency")  # applied before money, which they convert
+
+
+def _label(key: str, env: Env) -> str:
+    return env.t(f"set.label.{key}")
 
 
 def _show(key: str, value, env: Env) -> str:
     if value is None:
-        return "none" if key != "condition" else "new or used"
+        return env.t("set.none") if key != "condition" else env.t("set.new_or_used")
     if key == "electricity_usd_per_kwh":
-        return f"{env.money(value, 3)}/kWh"
+        return env.t("set.kwh", money=env.money(value, 3))
     if key == "utilization":
         return pct(value)
     if key == "years":
-        return f"{value:g} years"
+        return env.t("set.years", years=f"{value:g}")
     if key == "budget_usd":
         return env.money(value)
     if key == "cny_per_usd":
-        return f"{value:g} CNY per USD"
+        return env.t("set.rate", rate=f"{value:g}")
+    if key == "condition" and value in ("new", "used"):
+        return env.t(f"cond.{value}")
     return str(value)
+
+
+def _normalized(s: Setting) -> Setting:
+    """Legacy CNY keys -> the USD key with currency CNY."""
+    if s.key in _LEGACY:
+        key, currency = _LEGACY[s.key]
+        return dataclasses.replace(s, key=key, currency=currency) if hasattr(s, "currency") else Setting(key, s.value, s.gpu)
+    return s
+
+
+def _currency(s: Setting) -> str:
+    given = getattr(s, "currency", None) or ("CNY" if s.key in _LEGACY else "USD")
+    return str(given).upper().replace("RMB", "CNY")
 
 
 def _problem(setting: Setting, env: Env) -> str | None:
     key, value = setting.key, setting.value
     if key in _RANGES:
-        low, high, words = _RANGES[key]
-        if not isinstance(value, (int, float)) or not (low < value <= high or (key == "utilization" and value == 0)):
-            return f"{_LABELS[key]}: I need {words}, not {value}."
+        low, high = _RANGES[key]
+        number = value if isinstance(value, (int, float)) else None
+        if number is not None and key in _MONEY and _currency(setting) != "USD":
+            try:
+                number = env.to_usd(number, _currency(setting))
+            except ValueError:
+                return env.t("set.no_rate")
+        if number is None or not (low < number <= high or (key == "utilization" and number == 0)):
+            return env.t("set.bad_range", label=_label(key, env), words=env.t(f"set.range.{key}"), value=value)
     if key == "snapshot" and value not in env.reader.price_snapshots():
-        return f"there is no price snapshot '{value}' (known: {', '.join(sorted(env.reader.price_snapshots()))})."
+        return env.t("set.bad_snapshot", value=value, known=", ".join(sorted(env.reader.price_snapshots())))
     if key == "condition" and value not in ("new", "used", None):
-        return f"condition must be new or used, not {value}."
+        return env.t("set.bad_condition", value=value)
     if key == "currency" and value not in ("USD", "CNY"):
-        return f"I can show USD or CNY, not {value}."
+        return env.t("set.bad_currency", value=value)
+    if key == "currency" and value == "CNY" and not env.cny_per_usd():
+        return env.t("set.no_rate")
     if key == "price_override" and (not setting.gpu or not isinstance(value, (int, float)) or value <= 0):
-        return "a price override needs a GPU and a positive price, e.g. \"the 4080 costs $999\"."
+        return env.t("set.bad_override")
     return None
 
 
@@ -69,28 +100,63 @@ def _snapshot_named(setting: Setting, env: Env) -> Setting:
     return Setting("snapshot", matches[0]) if len(matches) == 1 else setting
 
 
+def _keep_cny(env: Env, old_rate: float | None) -> None:
+    """The rate changed while answers are in CNY: the CNY budget and electricity price stay put."""
+    a, new_rate = env.assumptions, env.cny_per_usd()
+    if a.currency != "CNY" or not old_rate or not new_rate or old_rate == new_rate:
+        return
+    for key in ("budget_usd", "electricity_usd_per_kwh"):
+        if key in a.changed and getattr(a, key):
+            setattr(a, key, getattr(a, key) * old_rate / new_rate)
+
+
 def respond(query: SetQuery, env: Env) -> Answer:
-    query = dataclasses.replace(query, settings=tuple(_snapshot_named(s, env) for s in query.settings))
-    problems = [p for p in (_problem(s, env) for s in query.settings) if p]
+    settings = [_normalized(_snapshot_named(s, env)) for s in query.settings]
+    settings.sort(key=lambda s: 0 if s.key in _FIRST else 1)
+    problems = [p for p in (_problem(s, env) for s in settings) if p]
     if problems:
-        return Answer(question=query.text, intent="set", headline="",
-                      clarification="I did not change anything: " + " ".join(problems))
-    lines, gpus = [], []
+        return Answer(question=query.text, intent="set", headline="", lang=env.lang,
+                      clarification=env.t("set.unchanged", problems=" ".join(problems)))
+    lines, gpus, figures = [], [], {}
     a = env.assumptions
-    for s in query.settings:
+    switched = False
+    for s in settings:
+        currency = _currency(s)
+        value = s.value
+        if s.key in _MONEY and currency != "USD" and isinstance(value, (int, float)):
+            value = env.to_usd(float(value), currency)
+            figures[s.key.replace("usd", currency.lower()) if "usd" in s.key else f"{s.key}_{currency.lower()}"] = s.value
+            if currency == "CNY" and a.currency != "CNY":
+                a.set("currency", "CNY")
+                switched = True
         if s.key == "reset":
             a.reset()
-            lines.append("All assumptions are back to their defaults (5 years, 15 % utilization, $0.175/kWh, current prices).")
-        elif s.key == "price_override":
+            lines.append(env.t("set.reset"))
+            continue
+        if s.key == "price_override":
             condition = "used" if a.condition == "used" else "new"
-            env.reader.set_price_override(s.gpu, float(s.value), condition)
+            env.reader.set_price_override(s.gpu, float(value), condition)
             gpus.append(s.gpu)
-            lines.append(f"The {s.gpu} now costs {env.money(float(s.value))} ({condition}) in my answers; "
-                         "this price is saved for later sessions too.")
-        else:
-            old = getattr(a, s.key)
-            a.set(s.key, s.value)
-            lines.append(f"{_LABELS[s.key].capitalize()}: {_show(s.key, old, env)} -> {_show(s.key, s.value, env)}.")
-    return Answer(question=query.text, intent="set", headline=" ".join(lines), gpus=gpus,
-                  assumptions=a.as_dict(), figures={s.key: s.value for s in query.settings if s.key != "reset"},
-                  lang=env.lang)
+            lines.append(env.t("set.override", gpu=s.gpu, money=env.money(float(value)), cond=env.t(f"cond.{condition}")))
+            figures[s.key] = float(value)
+            continue
+        old = getattr(a, s.key)
+        old_rate = env.cny_per_usd()
+        shown_old = _show(s.key, old, env)
+        a.set(s.key, value)
+        figures[s.key] = value
+        if s.key == "cny_per_usd":
+            _keep_cny(env, old_rate)
+        line = env.t("set.changed", label=i18n.cap(env.lang, _label(s.key, env)), old=shown_old, new=_show(s.key, value, env))
+        if s.key in _MONEY and currency == "CNY":
+            usd = f"${value:,.3f}/kWh" if s.key == "electricity_usd_per_kwh" else f"${value:,.0f}"
+            line += ("" if env.lang == "zh" else " ") + env.t("set.converted", cny=f"{s.value:g} {currency}", usd=usd,
+                                                              rate=f"{env.cny_per_usd():g}")
+        lines.append(line)
+        if s.key == "currency" and value == "CNY":
+            switched = True
+    if switched:
+        lines.append(env.t("set.in_cny", rate=env.rate_text()))
+    sources = env.rate_sources() if switched or any(s.key == "cny_per_usd" for s in settings) else []
+    return Answer(question=query.text, intent="set", headline=("" if env.lang == "zh" else " ").join(lines), gpus=gpus,
+                  assumptions=env.assumption_dict(), figures=figures, sources=sources, lang=env.lang)

