@@ -94,7 +94,7 @@ class Dialogue:
             base = ctx.gpus[-1]
             name = self.variant_of(base, ref.mention) if self.variant_of else None
             if name is None:
-                raise NoSuchVariant(f"I know no \"{ref.mention}\" version of the {base}.")
+                raise NoSuchVariant(ref.mention, base)
             return [GpuRef(mention=ref.mention, name=name, count=ref.count, condition=ref.condition)]
         if ref.pronoun in ("them", "both", "all"):
             names = list(ctx.gpus)
@@ -148,18 +148,21 @@ class Dialogue:
             return (kept + new)[-4:]
         return new
 
-    def complete(self, query: Query) -> Query | Clarification:
+    def complete(self, query: Query, lang: str = "en") -> Query | Clarification:
+        from assistant import i18n
+
         try:
             if isinstance(query, FollowUpQuery):
                 query = self._merge(query)
             if hasattr(query, "gpus"):
                 query = dataclasses.replace(query, gpus=self._fill(query.gpus))
         except NoSuchVariant as exc:
-            return Clarification(kind="unknown_gpu", text=query.text, intent=query.intent, message=str(exc))
+            mention, base = exc.args
+            return Clarification(kind="unknown_gpu", text=query.text, intent=query.intent,
+                                 message=i18n.t(lang, "dialogue.no_variant", mention=mention, base=base))
         except NothingToReferTo as exc:
             return Clarification(kind="missing", text=query.text, intent=query.intent,
-                                 message=f"I don't know what \"{exc}\" refers to yet: name a GPU, e.g. "
-                                         "\"how much memory does the RTX 4090 have?\"")
+                                 message=i18n.t(lang, "dialogue.no_referent", mention=str(exc)))
         return query
 
     def remember(self, query: Query, gpus: list[str], choice: str | None, workload: str | None = None,

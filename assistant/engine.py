@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 
+from assistant import i18n
 from assistant.answer import Answer
 from assistant.clarify import fill
 from assistant.dialogue import Dialogue
@@ -60,7 +61,7 @@ class Engine:
             return self._answer(text, dialogue)
         except Exception as exc:  # noqa: BLE001 - one failing question must not end the conversation
             return Answer(question=text, intent="unknown", headline="",
-                          clarification=f"Sorry, I failed to answer that ({type(exc).__name__}). Please rephrase it.",
+                          clarification=i18n.t(_language(text), "engine.failed", error=type(exc).__name__),
                           notes=[f"internal error: {type(exc).__name__}: {exc}"], figures={"error": type(exc).__name__})
 
     def _answer(self, text: str, dialogue: Dialogue) -> Answer:
@@ -73,7 +74,7 @@ class Engine:
         parsed = self._from_pending(text, dialogue) or understand(text, self.index)
         if isinstance(parsed, Clarification):
             return self._clarify(parsed, text, dialogue, env)
-        query = dialogue.complete(parsed)
+        query = dialogue.complete(parsed, lang)
         if isinstance(query, Clarification):
             return self._clarify(query, text, dialogue, env)
         if isinstance(query, UnknownQuery) or query.intent not in _RESPONDERS:
@@ -84,7 +85,7 @@ class Engine:
             dialogue.context.pending = None
             return answer
         answer.lang = lang
-        answer.notes += [f"\"{r.mention}\" taken as the {r.name}; name the variant to change it (e.g. \"{r.mention} 40GB\", \"{r.mention} PCIe\")."
+        answer.notes += [i18n.t(lang, "engine.assumed", mention=r.mention, name=r.name)
                          for r in getattr(query, "gpus", ()) if getattr(r, "assumed", False)]
         if not answer.assumptions and answer.intent not in ("help", "explain", "spec"):
             answer.assumptions = dialogue.assumptions.as_dict()
@@ -115,7 +116,6 @@ class Engine:
 
     def _not_understood(self, query: Query, env: Env) -> Answer:
         understood = getattr(query, "understood", ())
-        got = f" I recognised: {'; '.join(understood)}." if understood else ""
-        message = (f"I did not understand that question.{got} Try, for example: \"why 4070 Ti over 4080?\", "
-                   "\"will llama 3 70b fit on two 3090s?\", \"best GPU under $1500 for training\", or \"help\".")
-        return Answer(question=query.text, intent="unknown", headline="", clarification=message, lang=env.lang)
+        got = env.t("engine.recognised", items="; ".join(understood)) if understood else ""
+        return Answer(question=query.text, intent="unknown", headline="",
+                      clarification=env.t("engine.not_understood", got=got), lang=env.lang)

@@ -83,6 +83,19 @@ def t(lang: str, key: str, **values) -> str:
     return en.format(**values)
 
 
+_AN_LETTERS = "AEFHILMNORSX"  # letters whose English names start with a vowel sound: "an RTX", "an H100"
+
+
+def article(name: str) -> str:
+    """English indefinite article for a product name: "an RTX 4090", "an A100", "a GeForce"."""
+    if not name:
+        return "a"
+    spelled = len(name) > 1 and (name[1].isupper() or name[1].isdigit())
+    if spelled:
+        return "an" if name[0] in _AN_LETTERS else "a"
+    return "an" if name[0].lower() in "aeio" else "a"
+
+
 def term(lang: str, text: str | None) -> str:
     if text is None:
         return ""

@@ -60,23 +60,30 @@ def _model(query: FitQuery, env: Env) -> tuple[ModelSpec | None, str]:
     return None, ""
 
 
-def _estimate(model: ModelSpec, query: FitQuery, precision: str, n: int) -> memory.MemoryEstimate:
+def _estimate(model: ModelSpec, query: FitQuery, precision: str, n: int, mode: str) -> memory.MemoryEstimate:
     if model.kind == "image":
         return memory.image_memory(model, precision=precision if precision in ("fp32", "fp16", "fp8", "int8") else "fp16",
                                    batch=query.batch or 1)
-    if query.mode in _TRAIN_MODES:
-        return memory.training_memory(model, _TRAIN_MODES[query.mode], seq=query.context_tokens or 2048,
-                                      batch=query.batch or 1, checkpointing=query.mode != "full_finetune", n_gpus=n,
-                                      zero_stage=3 if n > 1 and query.mode == "full_finetune" else 0)
+    if mode in _TRAIN_MODES:
+        return memory.training_memory(model, _TRAIN_MODES[mode], seq=query.context_tokens or 2048,
+                                      batch=query.batch or 1, checkpointing=mode != "full_finetune", n_gpus=n,
+                                      zero_stage=3 if n > 1 and mode == "full_finetune" else 0)
     return memory.inference_memory(model, precision, context=query.context_tokens, batch=query.batch or 1, n_gpus=n)
 
 
-def _precisions(model: ModelSpec, query: FitQuery) -> list[str]:
+def _rows_to_show(model: ModelSpec, query: FitQuery, env: Env) -> list[tuple[str, str, str]]:
+    """(row label, mode, precision) per table row: the precision ladder for inference; for
+    fine-tuning the asked method plus the lighter ones (full -> LoRA -> QLoRA), so a "no" comes
+    with the way that works."""
+    if query.mode in _TRAIN_MODES and model.kind == "llm":
+        order = list(_TRAIN_MODES)
+        modes = order[order.index(query.mode):]
+        return [(env.t(f"fit.method_{m}"), m, "fp16") for m in modes]
     if query.precision:
-        return [query.precision]
-    if query.mode in _TRAIN_MODES or model.kind != "llm":
-        return ["fp16"]
-    return list(_INFER_LADDER)
+        return [(query.precision, query.mode, query.precision)]
+    if model.kind != "llm":
+        return [("fp16", query.mode, "fp16")]
+    return [(p, query.mode, p) for p in _INFER_LADDER]
 
 
 def _gpu(query: FitQuery, env: Env) -> tuple[GpuSpec | None, int]:
@@ -107,8 +114,9 @@ def respond(query: FitQuery, env: Env) -> Answer:
     gpu, n = _gpu(query, env)
     if gpu is None and getattr(query, "memory_gb", None):
         gpu = _card(query.memory_gb, env)
-    estimates = [(p, _estimate(model, query, p, n)) for p in _precisions(model, query)]
-    comps = [c for c, _ in estimates[0][1].components]
+    shown = _rows_to_show(model, query, env)
+    estimates = [(label, _estimate(model, query, prec, n, mode)) for label, mode, prec in shown]
+    comps = list(dict.fromkeys(c for _, est in estimates for c, _ in est.components))
     capacity = f"{n} x {gpu.memory_gb:g} GB" if gpu else "—"
     table = Table(headers=[env.t("fit.col_precision"), *[env.term(c) for c in comps], env.t("fit.col_total"),
                            env.t("fit.col_fits", capacity=capacity)], rows=[])
@@ -118,23 +126,30 @@ def respond(query: FitQuery, env: Env) -> Answer:
         fits.append((prec, est, f))
         total = est.total_gb * est.n_gpus
         mark = "n/a" if f is None else env.t("fit.yes" if f.fits else "fit.no") + env.t("fit.headroom", headroom=f"{f.headroom_gb:+.1f}")
-        table.rows.append([prec, *[f"{v * est.n_gpus:.1f}" for _, v in est.components], f"{total:.1f} GB", mark])
+        parts = dict(est.components)
+        table.rows.append([prec, *[f"{parts[c] * est.n_gpus:.1f}" if c in parts else "—" for c in comps], f"{total:.1f} GB", mark])
     table.title = env.t("fit.title_all") if n > 1 else env.t("fit.title_one")
     if gpu is None:
         return _no_gpu_answer(query, env, model, table, estimates, note)
     ok = [x for x in fits if x[2].fits]
-    pick = next((x for x in fits if x[0] == query.precision), None) or (ok[0] if ok else fits[-1])
+    if query.mode in _TRAIN_MODES and model.kind == "llm":
+        pick = fits[0]  # the method asked for; the lighter ones follow in the table
+    else:
+        pick = next((x for x in fits if x[0] == query.precision), None) or (ok[0] if ok else fits[-1])
     prec, est, f = pick
-    where = env.t("fit.where_many", n=n, gpu=gpu.short_name) if n > 1 else env.t("fit.where_one", gpu=gpu.short_name)
-    if ok:
+    where = env.t("fit.where_many", n=n, gpu=gpu.short_name) if n > 1 else env.t("fit.where_one", gpu=gpu.short_name, a=i18n.article(gpu.short_name))
+    if f.fits:
         no = [p for p, _, x in fits if not x.fits]
         head = env.t("fit.head_yes", prec=ok[0][0] if pick is ok[0] else prec, spare=f"{ok[0][2].headroom_gb * n:.1f}", where=where,
                      total=f"{n * gpu.memory_gb:g}")
         head += env.t("fit.head_not_at", precisions=i18n.listing(env.lang).join(no)) if no else i18n.end(env.lang)
     else:
         more = env.t("fit.would_fit", count=f.min_gpus) if f.min_gpus and f.min_gpus > n else ""
-        head = env.t("fit.head_no", model=model.name, need=f"{est.total_gb * n:.1f}", prec=prec, mode=_mode(env, query.mode),
+        head = env.t("fit.head_no_train" if query.mode in _TRAIN_MODES else "fit.head_no", model=model.name, need=f"{est.total_gb * n:.1f}", prec=prec, mode=_mode(env, query.mode),
                      where=where, total=f"{n * gpu.memory_gb:g}", more=more)
+    if not f.fits and ok:
+        label, alt, _ = ok[0]
+        head += env.t("fit.alternative", label=label, need=f"{alt.total_gb * n:.1f}", spare=f"{ok[0][2].headroom_gb * n:.1f}")
     steps = [note] if note else []
     steps.append(env.t("fit.setup", mode=i18n.cap(env.lang, _mode(env, query.mode)), setup=_setup(env, est.setup),
                        dominant=env.term(est.dominant)))

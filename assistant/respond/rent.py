@@ -11,6 +11,7 @@ cumulative cost of renting vs owning over time.
 
 from __future__ import annotations
 
+from assistant import i18n
 from assistant.answer import Answer, Chart, Table
 from assistant.models import constants as C
 from assistant.models import cost
@@ -59,7 +60,7 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     be = cost.break_even(buy, rent_h, power_w=power, usd_per_kwh=a.electricity_usd_per_kwh, hours_per_week=hours_week)
     horizon_days = (query.months * 30.44) if query.months else a.years * 365.25
     verdict = "rent" if be.never or be.calendar_days > horizon_days else "buy"
-    count = env.t("rent.count_many", n=n) if n > 1 else env.t("rent.count_one")
+    count = env.t("rent.count_many", n=n) if n > 1 else env.t("rent.count_one", a=i18n.article(gpu.short_name))
     if be.never:
         head = env.t("rent.head_never", rate=env.money(rent_h, 2), count=count, gpu=gpu.short_name)
     elif verdict == "buy":
