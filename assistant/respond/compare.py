@@ -78,7 +78,25 @@ def _why(a: ValueRow, b: ValueRow, key: str, env: Env) -> list[str]:
     return steps
 
 
+def _headline_many(query: CompareQuery, rows: dict[str, ValueRow], names: list[str], key: str, env: Env) -> tuple[str, str]:
+    """Three or more GPUs: the best value and the fastest, each against the field."""
+    title = workload_title(env, key)
+    fastest = max((rows[n] for n in names), key=lambda r: r.perf.score)
+    slowest = min((rows[n] for n in names), key=lambda r: r.perf.score)
+    priced = [rows[n] for n in names if rows[n].per_tco]
+    speed = env.t("compare.many_speed", fastest=fastest.gpu.short_name, ratio=f"{safe_div(fastest.perf.score, slowest.perf.score):.2f}",
+                  slowest=slowest.gpu.short_name, title=title)
+    if query.aspect == "speed" or not priced:
+        return i18n.cap(env.lang, speed) + i18n.end(env.lang), fastest.gpu.name
+    best = max(priced, key=lambda r: r.per_tco)
+    head = env.t("compare.many_value", n=len(names), best=best.gpu.short_name, title=title, years=f"{env.assumptions.years:g}",
+                 snapshot=env.assumptions.snapshot, speed=speed)
+    return head, best.gpu.name
+
+
 def _headline(query: CompareQuery, rows: dict[str, ValueRow], names: list[str], key: str, env: Env) -> tuple[str, str]:
+    if len(names) > 2:
+        return _headline_many(query, rows, names, key, env)
     a, b = rows[names[0]], rows[names[1]]
     speed = safe_div(a.perf.score, b.perf.score)
     faster, slower, ratio = (a, b, speed) if speed >= 1 else (b, a, safe_div(1, speed))

@@ -166,7 +166,10 @@ def respond(query: FitQuery, env: Env) -> Answer:
         split = env.t("fit.split") if n > 1 else ""
         steps.append(env.t("fit.speed", prec=prec, decode=_speed(env, dec), batch=dec.batch, split=split, prefill=_speed(env, pre),
                            dominant=env.term(dec.dominant)))
-        if query.want_speed:
+        if query.want_speed and f.fits:
+            head = env.t("fit.head_speed", model=model.name, decode=_speed(env, dec), where=where, prec=prec,
+                         prefill=_speed(env, pre), spare=f"{f.headroom_gb * n:.1f}", batch=dec.batch)
+        elif query.want_speed:
             head += env.t("fit.expect", decode=_speed(env, dec))
     sources = env.cite(model.source) + ([spec_source(gpu)] if gpu.name else []) + ["method: docs/model.md §mem, §llm"]
     return Answer(question=query.text, intent="fit", headline=head, gpus=[gpu.name] if gpu.name else [],

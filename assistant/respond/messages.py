@@ -82,6 +82,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # compare.py ---------------------------------------------------------------------------------
     "compare.need_two": ("I need two different GPUs to compare, e.g. \"4070 Ti vs 4080\".",
                          "比较需要两块不同的 GPU，例如“4070 Ti 和 4080 哪个好”。"),
+    "compare.many_speed": ("the {fastest} is the fastest, {ratio}x the {slowest} for {title}",
+                           "{fastest} 最快，{title}速度是 {slowest} 的 {ratio} 倍"),
+    "compare.many_value": ("Of these {n} GPUs, under the '{snapshot}' prices the {best} gives the most {title} per dollar over "
+                           "{years} years; {speed} (estimated with Dettmers' method).",
+                           "这 {n} 块显卡里，按“{snapshot}”价格，{best} 在 {years} 年内每美元的{title}性能最高；{speed}（按 Dettmers 的方法估算）。"),
     "compare.row_speed": ("relative {title} speed", "相对{title}速度"),
     "compare.row_memory": ("memory", "显存"),
     "compare.row_bandwidth": ("memory bandwidth", "显存带宽"),
