@@ -86,7 +86,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                            "{fastest} 最快，{title}速度是 {slowest} 的 {ratio} 倍"),
     "compare.many_value": ("Of these {n} GPUs, under the '{snapshot}' prices the {best} gives the most {title} per dollar over "
                            "{years} years; {speed} (estimated with Dettmers' method).",
-                           "这 {n} 块显卡里，按“{snapshot}”价格，{best} 在 {years} 年内每美元的{title}性能最高；{speed}（按 Dettmers 的方法估算）。"),
+                           "这 {n} 块显卡里，按“{snapshot}”价格，{best} 的性价比最高（{years} 年内每美元的{title}性能）；{speed}（按 Dettmers 的方法估算）。"),
     "compare.row_speed": ("relative {title} speed", "相对{title}速度"),
     "compare.row_memory": ("memory", "显存"),
     "compare.row_bandwidth": ("memory bandwidth", "显存带宽"),

@@ -54,7 +54,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "说出具体模型我能精确估算，例如“12GB显存能跑 llama 3 8b 吗”；小模型需要的更少，大模型更多，量化或 LoRA 能降低显存需求。"),
     "fit.head_speed": ("{model} generates about {decode} on {where} at {prec} (batch {batch}) and reads prompts at about {prefill}; "
                        "it fits with {spare} GB to spare (estimated; docs/model.md §llm).",
-                       "{model} 在 {where} 上以 {prec} 运行，生成约 {decode}（batch {batch}），读取提示词约 {prefill}；显存还剩 {spare} GB（估算，docs/model.md §llm）。"),
+                       "{model} 在 {where} 上以 {prec} 运行，生成速度约 {decode}（batch {batch}），读取提示词约 {prefill}；显存还剩 {spare} GB（估算，docs/model.md §llm）。"),
     "fit.expect": (" Expect about {decode} when generating.", "生成速度约 {decode}。"),
     # cost.py ------------------------------------------------------------------------------------
     "cost.hours_week": ("{hours} hours a week", "每周 {hours} 小时"),
