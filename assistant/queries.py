@@ -47,7 +47,7 @@ class Query:
 class SpecQuery(Query):
     intent: str = "spec"
     gpus: tuple[GpuRef, ...]
-    fields: tuple[str, ...] = ()  # memory | bandwidth | power | tensor_cores | l2 | price | release | all
+    fields: tuple[str, ...] = ()  # memory | bandwidth | power | tensor_cores | l2 | price | release | speed | all
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -74,8 +74,11 @@ class RecommendQuery(Query):
     model: ModelRef | None = None
     precision: str | None = None
     max_power_w: float | None = None
-    organization: bool | None = None
+    organization: bool | None = None  # "we are a startup", "for our lab" -> True; "as a student", "for myself" -> False
     cloud: bool | None = None
+    budget_currency: str | None = None  # None = USD; "CNY" | "EUR" | "GBP": budget_usd holds the amount in that currency
+    sort: str | None = None  # "price": "cheapest gpu for X" (cheapest that does the job, not the best)
+    params_b: float | None = None  # "gpu for running 13b models"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -92,6 +95,8 @@ class FitQuery(Query):
     mode: str = "inference"  # inference | full_finetune | lora | qlora
     want_speed: bool = False
     params_b: float | None = None  # "a 7b model" without a named model
+    memory_gb: float | None = None  # "a 24 GB card", "12GB显存够跑…吗": memory without a named GPU
+    workload: str | None = None  # "12GB显存够跑Transformer吗" (no model named)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -106,6 +111,8 @@ class CostQuery(Query):
     model: ModelRef | None = None
     params_b: float | None = None
     tokens: float | None = None  # training tokens for a training_run
+    electricity_usd_per_kwh: float | None = None  # "running cost of a 4090 at 0.30/kwh" (this question only)
+    electricity_currency: str | None = None  # None = USD; "CNY": electricity_usd_per_kwh is in yuan per kWh (度)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -130,6 +137,8 @@ class Setting:
     key: str  # electricity_usd_per_kwh | utilization | years | budget_usd | condition | snapshot | currency | cny_per_usd | price_override | reset
     value: str | float | None
     gpu: str | None = None  # for price_override: canonical KB name
+    currency: str | None = None  # None = USD; "CNY" | "EUR" | "GBP": a money value (budget_usd, electricity_usd_per_kwh,
+    #                              price_override) typed in that currency, to convert before use
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -158,6 +167,7 @@ class FollowUpQuery(Query):
     model: ModelRef | None = None
     context_tokens: int | None = None
     budget_usd: float | None = None
+    budget_currency: str | None = None  # as RecommendQuery.budget_currency
 
 
 @dataclass(frozen=True, kw_only=True)

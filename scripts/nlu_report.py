@@ -1,6 +1,6 @@
 """Usage: .venv/bin/python scripts/nlu_report.py [--failures] [--bench]
 
-Runs the question corpus (tests/nlu/cases.toml) through assistant.nlu.understand over an
+Runs the question corpora (tests/nlu/cases.toml, and cases_zh.toml as groups "zh:...") through assistant.nlu.understand over an
 in-memory KB and prints accuracy per intent group. --failures lists every failing case with
 what differed; --bench also times the index build and the median/p95 time per question.
 """
@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 from assistant.kb.reader import KbReader  # noqa: E402
 from assistant.kb.store import build_kb, make_engine  # noqa: E402
 from assistant.nlu import NameIndex, understand  # noqa: E402
-from assistant.nlu.corpus import check, load  # noqa: E402
+from assistant.nlu.corpus import FILES, check, load  # noqa: E402
 
 
 def main(argv: list[str]) -> int:
@@ -30,11 +30,14 @@ def main(argv: list[str]) -> int:
     t0 = time.perf_counter()
     index = NameIndex.from_reader(reader)
     build_ms = (time.perf_counter() - t0) * 1000
-    labels, cases = load(ROOT / "tests" / "nlu" / "cases.toml")
+    cases = []
+    for lang, name in FILES.items():
+        labels_, cases_ = load(ROOT / "tests" / "nlu" / name)
+        cases += [(group if lang == "en" else f"{lang}:{group}", c, labels_) for group, c in cases_]
     stats: dict[str, list[int]] = {}
     failures, times = [], []
     understand("warm up", index)
-    for group, case in cases:
+    for group, case, labels in cases:
         t = time.perf_counter()
         result = understand(case["q"], index)
         times.append((time.perf_counter() - t) * 1000)
@@ -58,7 +61,7 @@ def main(argv: list[str]) -> int:
     if "--failures" in argv:
         print("\n".join(failures) or "no failures")
     if "--bench" in argv:
-        qs = [c["q"] for _, c in cases]
+        qs = [c["q"] for _, c, _ in cases]
         runs = []
         for q in qs * 5:
             t = time.perf_counter()

@@ -26,13 +26,14 @@ def understand(text: str, index: NameIndex) -> Query | Clarification:
     try:
         return parse(text, index)
     except Exception as exc:  # never a traceback for a question, whatever it is
-        clar = messages.unparsed(text if isinstance(text, str) else "", [], [])
+        safe = text if isinstance(text, str) else ""
+        clar = messages.unparsed(safe, [], [], lang="zh" if any("\u4e00" <= ch <= "\u9fff" for ch in safe) else "en")
         clar.extras["error"] = f"{type(exc).__name__}: {exc}"[:200]
         return clar
 
 
 def choose(answer: str, clarification: Clarification, index: NameIndex) -> str | None:
-    from assistant.nlu.choose import choose as _choose
+    from assistant.nlu.picking import choose as _choose
 
     try:
         return _choose(answer, clarification, index)

@@ -1,6 +1,7 @@
 """Run the question corpus (tests/nlu/cases.toml): shared by the test and scripts/nlu_report.py.
 
-Contract: `load(path)` -> (gpu labels, [(group, case)]); `check(case, result, labels, index)`
+Contract: `FILES` are the corpora (cases.toml: English, cases_zh.toml: Chinese and mixed);
+`load(path)` -> (gpu labels, [(group, case)]); `check(case, result, labels, index)`
 -> list of mismatch strings (empty when the case passes), or None when the case must be skipped
 (it names a model key the KB does not have). Only the fields a case names are compared.
 """
@@ -13,12 +14,15 @@ from pathlib import Path
 
 from assistant.queries import Clarification
 
+FILES = {"en": "cases.toml", "zh": "cases_zh.toml"}
+
 _SCALARS = {"model": None, "workload": "workload", "precision": "precision", "budget": "budget_usd",
             "premise": "premise", "aspect": "aspect", "mode": "mode", "want_speed": "want_speed",
             "context": "context_tokens", "gpu_count": "gpu_count", "params_b": "params_b", "tokens": "tokens",
             "kind": "kind", "hours_per_week": "hours_per_week", "years": "years", "months": "months",
             "concept": "concept", "replace": "replace", "min_memory": "min_memory_gb", "condition": "condition",
-            "vendor": "vendor", "utilization": "utilization", "cloud": "cloud"}
+            "vendor": "vendor", "utilization": "utilization", "cloud": "cloud", "organization": "organization",
+            "sort": "sort", "memory_gb": "memory_gb", "electricity": "electricity_usd_per_kwh", "currency": None}
 
 
 def load(path: Path) -> tuple[dict[str, str], list[tuple[str, dict]]]:
@@ -99,17 +103,20 @@ def check(case: dict, result, labels: dict[str, str], index) -> list[str] | None
         if key == "model":
             m = getattr(query, "model", None)
             got = m.key if m is not None else None
+        elif key == "currency":  # the query's money currency; "USD" = None (dollars)
+            got = getattr(query, "budget_currency", None) or getattr(query, "electricity_currency", None) or "USD"
         else:
             got = getattr(query, attr, "<absent>")
         if not _same(case[key], got):
             bad.append(f"{key}: want {case[key]!r}, got {got!r}")
     if "settings" in case:
-        got = [(s.key, s.value, s.gpu) for s in getattr(query, "settings", ())]
+        got = [(s.key, s.value, s.gpu, getattr(s, "currency", None)) for s in getattr(query, "settings", ())]
         want = []
         for item in case["settings"]:
             value = None if item[1] == "" else item[1]
-            want.append((item[0], value, _name(item[2], labels) if len(item) > 2 else None))
-        if len(got) != len(want) or not all(g[0] == w[0] and _same(g[1], w[1]) and g[2] == w[2]
+            gpu = _name(item[2], labels) if len(item) > 2 and item[2] != "" else None
+            want.append((item[0], value, gpu, item[3] if len(item) > 3 else None))
+        if len(got) != len(want) or not all(g[0] == w[0] and _same(g[1], w[1]) and g[2] == w[2] and g[3] == w[3]
                                             for g, w in zip(got, want)):
             bad.append(f"settings: want {want}, got {got}")
     return bad

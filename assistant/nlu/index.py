@@ -111,6 +111,8 @@ class NameIndex:
     model_families: frozenset[str] = frozenset()
     concepts: dict[str, str] = field(default_factory=dict)  # key text -> concept key
     concept_titles: dict[str, str] = field(default_factory=dict)
+    concept_titles_zh: dict[str, str] = field(default_factory=dict)
+    concept_words: set[str] | None = None  # tokens of concept names (>= 3 letters): "is this about the domain?"
     _by_name: dict[str, int] = field(default_factory=dict)
     _suggest: list[str] | None = None
     _suggest_idx: list[int] | None = None
@@ -181,6 +183,11 @@ class NameIndex:
                 if k:
                     self.concepts.setdefault(k, c.key)
             self.concept_titles[c.key] = c.title
+            if getattr(c, "title_zh", ""):
+                self.concept_titles_zh[c.key] = c.title_zh
+                k = text_key(c.title_zh)
+                if k:
+                    self.concepts.setdefault(k, c.key)
 
     # GPUs ----------------------------------------------------------------------------------
     def is_gpu_name(self, name: str) -> bool:
@@ -274,7 +281,10 @@ class NameIndex:
         for s in sets:
             base &= set(s)
         need = set(core)
-        cands = [i for i in base if need <= self.cores[i] and self.heads[i] <= need]
+        mhead = head_tokens(core)
+        # a letter prefix counts only where the name has it: "300x" is not the X300, "mi 300x" is the MI300X
+        cands = [i for i in base if need <= self.cores[i] and self.heads[i] <= need
+                 and (len(self.heads[i]) < 2 or self.heads[i] == mhead)]
         for b in brands:
             v = VENDOR_WORDS.get(b)
             cands = [i for i in cands if (self.vendor[i] == v if v else b in self.full[i])]

@@ -1,6 +1,7 @@
 """The parser's vocabulary, read from `grammar/lexicon.<lang>.toml` (data, not code).
 
-Contract: `lexicon(lang="en")` returns a cached `Lexicon`: `phrases` maps a tuple of token
+Contract: `lexicon(lang="en")` returns a cached `Lexicon`; another language is loaded on top of
+English (`lexicon("zh")` = lexicon.en.toml + lexicon.zh.toml: questions mix both languages). `phrases` maps a tuple of token
 texts to a dict {section: value} (for `[keyword]` entries the section is the terminal name and
 the value is True); `match(tokens, i)` gives the longest phrase starting at token i as
 (length, meanings). `terminal(meanings)` picks the grammar terminal a phrase becomes,
@@ -19,12 +20,13 @@ from assistant.nlu.text import words
 # Which terminal a phrase becomes when it has several meanings: structure first, filler last.
 PRIORITY = (
     "WHY", "HOW_MUCH", "FASTER", "VS", "OR", "OVER", "THAN", "RESET", "HELP", "EXPLAIN", "NO", "FOLLOW",
-    "RENT", "SPEED", "VALUE", "RECOMMEND", "COMPARE", "COST", "SPEC", "ELECTRICITY", "UTILIZATION",
+    "RENT", "SPEED", "VALUE", "RECOMMEND", "COMPARE", "COST", "SPEC", "FX", "ELECTRICITY", "UTILIZATION",
     "BUDGET", "UNDER", "PRICES", "SET", "PRONOUN", "MODE", "WORKLOAD", "PRECISION", "FIT", "BUY", "FIELD",
     "CONDITION", "VENDOR", "AND", "COSTS", "OF", "ON", "GPU_WORD", "MORE", "ONLY", "QUESTION", "PER",
-    "YEARS_WORD", "ASPECT", "FILLER",
+    "YEARS_WORD", "ASPECT", "PERIOD", "ORGANIZATION", "SORT", "COST_KIND", "CURRENCY", "FILLER",
 )
-VALUE_SECTIONS = ("workload", "precision", "field", "mode", "condition", "vendor", "pronoun", "aspect")
+VALUE_SECTIONS = ("workload", "precision", "field", "mode", "condition", "vendor", "pronoun", "aspect", "organization",
+                  "sort", "cost_kind", "currency", "period")
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,7 @@ class Lexicon:
     def unit(self, name: str, toks: list[str], i: int) -> int:
         """Length of the longest `name` unit phrase at token i (0 if none)."""
         forms = self.units.get(name, frozenset())
-        for n in (4, 3, 2, 1):
+        for n in (6, 5, 4, 3, 2, 1):
             if i + n <= len(toks) and tuple(toks[i:i + n]) in forms:
                 return n
         return 0
@@ -62,10 +64,29 @@ def lexicon(lang: str = "en") -> Lexicon:
     return _load(lang)
 
 
+def _read(lang: str) -> dict:
+    with open(paths.grammar_dir() / f"lexicon.{lang}.toml", "rb") as fh:
+        return tomllib.load(fh)
+
+
+def _merge(base: dict, extra: dict) -> dict:
+    """Lists are concatenated, tables merged key by key, scalars replaced."""
+    out = dict(base)
+    for k, v in extra.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = _merge(out[k], v)
+        elif isinstance(v, list) and isinstance(out.get(k), list):
+            out[k] = out[k] + v
+        else:
+            out[k] = v
+    return out
+
+
 @lru_cache(maxsize=4)
 def _load(lang: str) -> Lexicon:
-    with open(paths.grammar_dir() / f"lexicon.{lang}.toml", "rb") as fh:
-        doc = tomllib.load(fh)
+    doc = _read("en")
+    if lang != "en":
+        doc = _merge(doc, _read(lang))
     phrases: dict[tuple[str, ...], dict[str, object]] = {}
 
     def add(phrase: str, section: str, value: object) -> None:

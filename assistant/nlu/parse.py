@@ -28,6 +28,11 @@ from assistant.queries import (
     Query, RecommendQuery, RentOrBuyQuery, SetQuery, Setting, SpecQuery,
 )
 
+def language(text: str) -> str:
+    """"zh" when the question has Chinese characters (mixed Chinese-English included), else "en"."""
+    return "zh" if any("\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff" for ch in text) else "en"
+
+
 VARIANT_WORDS = {"ti": "ti", "super": "super", "xt": "xt", "xtx": "xtx", "laptop": "laptop", "mobile": "laptop",
                  "notebook": "laptop", "desktop": "desktop", "gre": "gre", "d": "d", "s": "super"}
 
@@ -98,6 +103,9 @@ class _ToItems(Transformer):
     def faster(self, c):
         return self._struct("faster", c)
 
+    def than(self, c):
+        return self._struct("faster", c)  # "X 比 Y 快": the same pair as "X faster than Y"
+
     def rent_buy(self, c):
         return self._struct("rent_buy", c)
 
@@ -158,6 +166,7 @@ class Bag:
     structs: list[Struct] = field(default_factory=list)
     kinds: dict[str, list[Tag]] = field(default_factory=dict)
     meanings: dict[str, list] = field(default_factory=dict)
+    lang: str = "en"
 
     def __post_init__(self):
         for it in self.items:
@@ -224,6 +233,9 @@ class Decider:
 
     def workload(self) -> str | None:
         w = self.b.meaning("WORKLOAD")
+        found = self.b.meanings.get("WORKLOAD", [])
+        if "llm_inference" in found and ("training" in found or "llm_finetune" in found):
+            w = "llm_finetune"  # 训练 + 大模型, "train an llm"
         m = self.model_ref()
         if w in (None, "training", "inference") and m is not None:
             kind = self.index.model_kind(m.key)
@@ -254,6 +266,19 @@ class Decider:
 
     def money(self) -> float | None:
         return self.b.first("MONEY")
+
+    def currency(self, kind: str = "MONEY") -> str | None:
+        """Currency of the first `kind` tag: None for US dollars. A Chinese question's amount without a
+        unit ("预算一万", "电价0.6") is in yuan."""
+        got = self.b.kinds.get(kind)
+        if not got:
+            return None
+        cur = got[0].meanings.get("CURRENCY")
+        if cur is None and self.b.lang == "zh" and not any(c in got[0].text for c in "$€£") \
+                and "usd" not in got[0].text and "dollar" not in got[0].text and "美" not in got[0].text \
+                and "刀" not in got[0].text:
+            cur = "CNY"
+        return None if cur == "USD" else cur
 
     def num(self, kind: str):
         return self.b.first(kind)
@@ -300,7 +325,7 @@ class Decider:
     def fields(self) -> tuple[str, ...]:
         out = []
         for f in self.b.meanings.get("FIELD", []):
-            if f not in out:
+            if f not in out and not (f == "speed" and len(self.b.meanings.get("FIELD", [])) > 1 and not self.b.has("FASTER")):
                 out.append(f)
         if self.b.has("SPEC") and "all" not in out and not out:
             out.append("all")
@@ -322,7 +347,31 @@ class Decider:
                 hit = self.index.concepts.get(" ".join(rest[i:i + n]))
                 if hit:
                     return hit
+        if ex and start > 0:  # "张量核心是什么", "nvlink 是干嘛的": the concept comes first
+            head = tt[:next((k for k, t in enumerate(self.b.toks_pos) if t >= ex[0].start), len(tt))]
+            for n in range(min(len(head), 8), 0, -1):
+                for i in range(0, len(head) - n + 1):
+                    hit = self.index.concepts.get(" ".join(head[i:i + n]))
+                    if hit:
+                        return hit
+        if rest and all(len(w) == 1 and "\u3400" <= w <= "\u9fff" for w in rest):
+            return None  # no fuzzy matching of Chinese characters
         return self.index.concept(rest) if rest and len(rest) <= 5 else None
+
+    def domain_words(self) -> bool:
+        """Does the question name anything of this domain beyond "what is"? ("what is a frobnicator" is
+        concept-like: one unknown term; "what's the weather in Paris tomorrow" is not.)"""
+        b = self.b
+        if any(t.kind not in ("EXPLAIN", "QUESTION", "FILLER", "PER", "OF", "ON", "AND", "FOLLOW") for t in b.tags):
+            return True
+        words = [w for w in b.unknown if w.isascii()]
+        vocab = getattr(self.index, "concept_words", None)
+        if vocab is None:
+            vocab = {w for k in self.index.concepts for w in k.split() if len(w) >= 3}
+            self.index.concept_words = vocab
+        if any(w in vocab for w in b.unknown):
+            return True
+        return len(b.unknown) == 1 and (len(words) == 1 and len(words[0]) >= 3 or not words)
 
     # intents --------------------------------------------------------------------------------
     def settings(self) -> list[Setting]:
@@ -330,16 +379,34 @@ class Decider:
         price = b.struct("price")
         if price is not None and price.refs and any(t.kind in ("MONEY", "NUMBER") for t in price.parts):
             ref = self.gpu_refs_of(price.refs)[0]
-            usd = next(float(t.value) for t in price.parts if t.kind in ("MONEY", "NUMBER"))
-            out.append(Setting("price_override", usd, gpu=ref.name))
+            tag = next(t for t in price.parts if t.kind in ("MONEY", "NUMBER"))
+            cur = tag.meanings.get("CURRENCY") or ("CNY" if b.lang == "zh" and tag.kind == "NUMBER" else None)
+            cur = self.currency("MONEY") if tag.kind == "MONEY" else cur
+            out.append(Setting("price_override", float(tag.value), gpu=ref.name, currency=cur))
             self._override_ref = ref
-        kwh = b.first("KWH")
+        kwh, kwh_cur = b.first("KWH"), self.currency("KWH")
         if kwh is None and b.means("ELECTRICITY"):
-            v = b.first("MONEY") if b.has("MONEY") else b.first("NUMBER")
-            if v is not None:
+            if b.has("MONEY"):  # a typed amount ("-5 dollars", "0.6元") is taken as typed
+                kwh, kwh_cur = b.first("MONEY"), self.currency("MONEY")
+            elif b.has("NUMBER"):
+                v = b.first("NUMBER")
                 kwh = v / 100.0 if v >= 5 else v
+                kwh_cur = "CNY" if b.lang == "zh" else None
         if kwh is not None:
-            out.append(Setting("electricity_usd_per_kwh", float(kwh)))
+            out.append(Setting("electricity_usd_per_kwh", float(kwh), currency=kwh_cur))
+        if b.has("FX") and b.has("MONEY", "NUMBER"):
+            vals = [(float(t.value), t.meanings.get("CURRENCY")) for t in b.tags if t.kind in ("MONEY", "NUMBER")]
+            cny = [v for v, c in vals if c == "CNY"] or [v for v, _ in vals if v > 1] or [v for v, _ in vals]
+            usd = [v for v, c in vals if c is None and v != cny[0]]
+            rate = cny[0] / usd[0] if usd and usd[0] else cny[0]
+            out.append(Setting("cny_per_usd", 1.0 / rate if 0 < rate < 0.5 else rate))
+        hours = b.first("HOURS")
+        if hours and (hours.get("full_time") or (hours.get("per_week") or 0) >= 168) and not b.has("UTILIZATION", "PERCENT") and not b.has(
+                "GPU", "MODEL", "PARAMS", "RECOMMEND", "COMPARE", "RENT", "COST", "SPEC", "FASTER", "VS", "WHY",
+                "SPEED", "VALUE", "EXPLAIN"):
+            out.append(Setting("utilization", 1.0))  # "we run it 24/7"
+        if b.has("CURRENCY") and not b.has("MONEY", "KWH", "RATE", "FX", "NUMBER"):
+            out.append(Setting("currency", b.first("CURRENCY")))  # "show prices in yuan", "用人民币"
         if b.has("UTILIZATION") or (b.has("PERCENT") and b.has("SET")):
             v = b.first("PERCENT")
             if v is None and b.has("NUMBER"):
@@ -350,7 +417,7 @@ class Decider:
         if b.has("YEARS") and (b.has("SET") or not self.question_like()):
             out.append(Setting("years", float(b.first("YEARS"))))
         if b.has("BUDGET") and b.has("MONEY") and not b.has("RECOMMEND"):
-            out.append(Setting("budget_usd", float(b.first("MONEY"))))
+            out.append(Setting("budget_usd", float(b.first("MONEY")), currency=self.currency()))
         if b.has("PRICES") or (b.has("SET") and b.has("CONDITION", "DATE")):
             if b.has("DATE"):
                 out.append(Setting("snapshot", str(b.first("DATE"))))
@@ -387,7 +454,7 @@ class Decider:
         explicit = [r for r in refs if r.pronoun is None]
         wl, prec, model = self.workload(), self.precision(), self.model_ref()
         if not b.tags:
-            return msg.unparsed(text, b.unknown, [])
+            return msg.unparsed(text, b.unknown, [], lang=b.lang)
         if b.has("RESET") and not b.has("GPU", "MODEL"):
             return SetQuery(text=text, settings=(Setting("reset", None),))
         strong = b.has("RECOMMEND", "COMPARE", "RENT", "COST", "FIT", "SPEED", "VS", "WHY", "FASTER", "VALUE",
@@ -400,15 +467,21 @@ class Decider:
             if b.has("EXPLAIN") or (len(b.tags) + len(b.unknown) <= 3 and not b.has(
                     "PERCENT", "NUMBER", "MONEY", "YEARS", "MONTHS", "MEMORY", "CONTEXT", "COUNT", "DATE", "PRONOUN")):
                 c = self.concept()
-                if c and (b.has("EXPLAIN") or not b.has("SET", "FOLLOW", "AND", "NO")):
+                if c and (b.has("EXPLAIN") or not b.has("SET", "FOLLOW", "AND", "NO", "PRICES")):
                     ex = b.kinds.get("EXPLAIN")
                     mention = text[ex[0].end:].strip(" ?!.") if ex else text.strip(" ?!.")
                     return ExplainQuery(text=text, concept=c, mention=mention)
                 if b.has("EXPLAIN") and not b.has("GPU_WORD", "COST", "FIT", "SET", "ELECTRICITY", "UTILIZATION",
                                                   "FOLLOW", "AND", "NO"):
-                    return msg.unknown_concept(text, b.unknown, self.index)
+                    if not self.domain_words():  # "what's the weather in Paris tomorrow?": not a concept question
+                        return msg.unparsed(text, b.unknown, b.tags, lang=b.lang)
+                    return msg.unknown_concept(text, b.unknown, self.index, lang=b.lang)
         # follow-ups: "and the 3090?", "what about for training?", "no, the ti"
         lead = b.tags[0].kind
+        last = next((t for t in reversed(b.tags) if t.kind != "QUESTION"), b.tags[-1])
+        if b.lang == "zh" and last.kind == "FOLLOW" and last.text == "呢" and len(explicit) <= 1 \
+                and not b.has("COMPARE", "VS", "OR") and lead not in ("FOLLOW", "AND", "NO"):
+            lead = "FOLLOW"  # "3090呢？", "训练呢？": the Chinese follow-up particle
         if lead in ("FOLLOW", "AND", "NO") and not b.has("RECOMMEND", "RENT", "COST", "EXPLAIN", "HELP", "VS", "WHY",
                                                           "FASTER", "SPEC") \
                 and not (b.has("FIT", "SPEED") and (model or b.has("PARAMS"))):
@@ -417,8 +490,9 @@ class Decider:
         settings = self.settings()
         override = getattr(self, "_override_ref", None)
         others = [r for r in explicit if override is None or r.mention != override.mention]
-        if settings and not others and not b.has("MODEL", "PARAMS", "RECOMMEND", "COMPARE", "FIT", "RENT", "SPEC",
+        if settings and not others and not b.has("MODEL", "PARAMS", "RECOMMEND", "COMPARE", "RENT", "SPEC",
                                                  "FASTER", "VS", "WHY", "SPEED", "VALUE", "EXPLAIN") \
+                and not (b.has("FIT") and not (len(settings) == 1 and settings[0].key == "utilization")) \
                 and not (b.has("COST") and not b.has("KWH", "SET") and not b.means("ELECTRICITY") and not override):
             return SetQuery(text=text, settings=tuple(settings))
         # rent or buy
@@ -433,35 +507,55 @@ class Decider:
             per_week, _ = self.hours()
             return CostQuery(text=text, gpus=tuple(refs), kind=cost, years=self.num("YEARS"), hours_per_week=per_week,
                              utilization=self.num("PERCENT"), workload=wl, model=model, params_b=self.num("PARAMS"),
-                             tokens=self.num("TOKENS"))
+                             tokens=self.num("TOKENS"), electricity_usd_per_kwh=self.num("KWH"),
+                             electricity_currency=self.currency("KWH"))
         # compare
         pair = b.struct("versus") or b.struct("why") or b.struct("faster")
+        versus = b.struct("versus")
+        joined = b.has("AND") or any(t.text.startswith("and") for t in b.kinds.get("FOLLOW", []))
+        if len(refs) >= 2 and self.fields() and self.fields() != ("all",) and joined \
+                and (versus is None or set(versus.parts) <= {"AND", "COUNT", "NUMBER", "CONDITION"}) and not model \
+                and not b.has(
+                    "COMPARE", "VS", "OR", "WHY", "FASTER", "SPEED", "VALUE", "MORE", "ASPECT", "RECOMMEND", "THAN"):
+            return SpecQuery(text=text, gpus=tuple(refs), fields=self.fields())  # "memory of the 4090 and 3090"
         if len(refs) >= 2 and not (model and b.has("FIT", "SPEED") and not pair) or (pair and len(pair.refs) >= 2):
             premise = "first" if (b.struct("why") and len(b.struct("why").refs) >= 2 and
                                   "OVER" in b.struct("why").parts) else None
             aspect = self.aspect()
-            if b.struct("why") and not b.has("FASTER", "SPEED"):
+            if b.struct("why") and not b.has("FASTER", "SPEED") and not self.speed_words():
                 aspect = None if aspect == "speed" else aspect
             return CompareQuery(text=text, gpus=tuple(refs), workload=wl, precision=prec, premise=premise, aspect=aspect)
+        if b.has("FASTER") and "speed" in b.meanings.get("FIELD", []) and len(refs) == 1 and not model \
+                and not b.has("THAN", "COMPARE", "VS", "OR") and refs[0].pronoun != "them" and not b.struct("why"):
+            return SpecQuery(text=text, gpus=tuple(refs), fields=("speed",))  # "how fast is the 4090?"
         if b.has("COMPARE", "VS", "FASTER") and len(refs) == 1 and refs[0].pronoun == "them":
             return CompareQuery(text=text, gpus=tuple(refs), workload=wl, precision=prec, aspect=self.aspect())
         if (pair or b.has("COMPARE", "VS")) and len(refs) == 1 and not model and not b.has("RECOMMEND"):
             q = CompareQuery(text=text, gpus=tuple(refs), workload=wl, precision=prec, aspect=self.aspect(),
                              premise="first" if b.struct("why") else None)
-            return Clarification("missing", msg.missing_second(refs[0]), intent="compare", text=text, pending=q,
-                                 slot="gpus[1]")
+            return Clarification("missing", msg.missing_second(refs[0], lang=b.lang), intent="compare", text=text,
+                                 pending=q, slot="gpus[1]", extras={"lang": b.lang})
         # fit
         if (model or b.has("PARAMS")) and not b.has("RECOMMEND"):
             return FitQuery(text=text, model=model, gpus=tuple(refs), gpu_count=self.total_count(refs),
                             precision=prec, context_tokens=self.num("CONTEXT"), mode=self.mode(),
                             want_speed=b.has("SPEED") or (b.has("FASTER") and not b.has("THAN")),
-                            params_b=self.num("PARAMS"))
+                            params_b=self.num("PARAMS"), memory_gb=self.num("MEMORY") if not refs else None,
+                            workload=wl)
+        # "12GB显存够跑Transformer吗", "is 12gb enough for training transformers": memory without a GPU or model
+        if not refs and b.has("MEMORY") and b.has("FIT") and not b.has("RECOMMEND", "GPU_WORD") and wl:
+            return FitQuery(text=text, model=None, memory_gb=self.num("MEMORY"), workload=wl, mode=self.mode(),
+                            precision=prec, context_tokens=self.num("CONTEXT"))
         # recommend
         if b.has("RECOMMEND") or (not refs and (wl or b.has("MONEY", "UNDER", "BUDGET", "MEMORY", "CONDITION"))):
+            org = b.meaning("ORGANIZATION")
             return RecommendQuery(text=text, workload=wl, budget_usd=self.money(), condition=b.first("CONDITION"),
                                   vendor=b.first("VENDOR"), min_memory_gb=self.num("MEMORY"),
                                   gpu_count=self.total_count(refs) or 1, model=model, precision=prec,
-                                  max_power_w=self.num("WATTS"), cloud=True if b.has("RENT") else None)
+                                  max_power_w=self.num("WATTS"), cloud=True if b.has("RENT") else None,
+                                  organization=None if org is None else org == "yes",
+                                  budget_currency=self.currency() if b.has("MONEY") else None,
+                                  sort=b.meaning("SORT"), params_b=self.num("PARAMS"))
         if refs:
             return SpecQuery(text=text, gpus=tuple(refs), fields=self.fields())
         if settings:
@@ -470,7 +564,11 @@ class Decider:
             return self.followup(refs, wl, prec, model)
         if b.has("HELP"):
             return HelpQuery(text=text)
-        return msg.unparsed(text, b.unknown, b.tags)
+        return msg.unparsed(text, b.unknown, b.tags, lang=b.lang)
+
+    def speed_words(self) -> bool:
+        """"why X over Y for (raw) speed": speed asked for in so many words."""
+        return any(t.kind == "ASPECT" and t.value == "speed" for t in self.b.tags)
 
     def months(self) -> float | None:
         m = self.num("MONTHS")
@@ -485,6 +583,12 @@ class Decider:
         texts = " ".join(t.text.lower() for k in ("COST", "FIT", "ELECTRICITY", "FIELD") for t in b.kinds.get(k, []))
         if b.has("TOKENS") or ("train" in texts and not b.has("GPU", "PRONOUN")):
             return "training_run"
+        kinds = b.meanings.get("COST_KIND", [])
+        if kinds:
+            return kinds[0]
+        if b.has("COST") and b.lang == "zh" and "full_finetune" in b.meanings.get("MODE", []) \
+                and b.has("PARAMS", "MODEL") and not b.has("GPU", "PRONOUN"):
+            return "training_run"  # 训练一个7b模型要多少钱
         if any(w in texts for w in ("electric", "power", "energy", "running", "to run", "of running", "operating",
                                      "kwh")) or b.has("KWH") or "run" in texts.split():
             return "running"
@@ -517,7 +621,8 @@ class Decider:
         if count and count > 1 and not [r for r in refs if r.pronoun is None]:
             gpus = [g for g in gpus if g.pronoun is None]
         return FollowUpQuery(text=b.text, gpus=tuple(gpus), replace=replace_, workload=wl, precision=prec,
-                             gpu_count=count, model=model, context_tokens=self.num("CONTEXT"), budget_usd=self.money())
+                             gpu_count=count, model=model, context_tokens=self.num("CONTEXT"), budget_usd=self.money(),
+                             budget_currency=self.currency() if b.has("MONEY") else None)
 
 
 # checks: unresolved names -> clarification -------------------------------------------------
@@ -531,39 +636,45 @@ def check(q: Query, bag: Bag) -> Query | Clarification:
         if m is None:
             continue
         kind = "ambiguous_gpu" if m.status == "ambiguous" else "unknown_gpu"
-        return Clarification(kind, msg.gpu_problem(q, m, kind, bag.index), candidates=m.candidates, intent=q.intent,
-                             text=q.text, pending=q, slot=f"gpus[{i}]",
-                             extras={"mention": m.mention, "options": msg.options(m.candidates, bag.index)})
+        return Clarification(kind, msg.gpu_problem(q, m, kind, bag.index, lang=bag.lang), candidates=m.candidates,
+                             intent=q.intent, text=q.text, pending=q, slot=f"gpus[{i}]",
+                             extras={"mention": m.mention, "options": msg.options(m.candidates, bag.index),
+                                     "lang": bag.lang})
     if isinstance(q, SetQuery):
         for i, s in enumerate(q.settings):
             if s.key == "price_override" and s.gpu is None:
                 m = next(iter(gpu_tags.values()), None)
                 if m is not None:
                     kind = "ambiguous_gpu" if m.status == "ambiguous" else "unknown_gpu"
-                    return Clarification(kind, msg.gpu_problem(q, m, kind, bag.index), candidates=m.candidates,
-                                         intent="set", text=q.text, pending=q, slot=f"settings[{i}].gpu",
-                                         extras={"mention": m.mention, "options": msg.options(m.candidates, bag.index)})
+                    return Clarification(kind, msg.gpu_problem(q, m, kind, bag.index, lang=bag.lang),
+                                         candidates=m.candidates, intent="set", text=q.text, pending=q,
+                                         slot=f"settings[{i}].gpu",
+                                         extras={"mention": m.mention, "options": msg.options(m.candidates, bag.index),
+                                                 "lang": bag.lang})
     model = getattr(q, "model", None)
     if model is not None and not model.key:
         mt = bag.kinds.get("MODEL")
         m: ModelMatch = mt[0].value if mt else ModelMatch(model.mention, "unknown")
         kind = "ambiguous_model" if m.status == "ambiguous" else "unknown_model"
-        return Clarification(kind, msg.model_problem(q, m, kind, bag.index), candidates=m.candidates, intent=q.intent,
-                             text=q.text, pending=q, slot="model", extras={"mention": m.mention})
+        return Clarification(kind, msg.model_problem(q, m, kind, bag.index, lang=bag.lang), candidates=m.candidates,
+                             intent=q.intent, text=q.text, pending=q, slot="model",
+                             extras={"mention": m.mention, "lang": bag.lang})
     return q
 
 
-def parse(text: str, index: NameIndex, lang: str = "en") -> Query | Clarification:
+def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clarification:
+    """`lang` None: Chinese when the question has Chinese characters (English words still work), else English."""
     cleaned, cut = clean(text)
     toks = tokenize(cleaned)
+    lang = lang or language(cleaned)
     lex = lexicon(lang)
     tags, unknown = tag(toks, cleaned, index, lex)
     stream = [Token(t.kind if t.kind in STRUCTURAL else "KW", t.text or t.kind, start_pos=k) for k, t in enumerate(tags)]
     try:
-        items = _ToItems(tags).transform(grammar(lang).parse(stream))
+        items = _ToItems(tags).transform(grammar("en").parse(stream))  # one grammar: the terminals are shared
     except UnexpectedInput:  # a safety net: read the stream flat rather than fail
         items = attach_counts([Ref(t) if t.kind in ("GPU", "PRONOUN") else t for t in tags])
-    bag = Bag(text if isinstance(text, str) else cleaned, tags, items, unknown, [t.text for t in toks])
+    bag = Bag(text if isinstance(text, str) else cleaned, tags, items, unknown, [t.text for t in toks], lang=lang)
     bag.toks_pos = [t.start for t in toks]
     bag.index = index
     result = Decider(bag, index, lex).decide()

@@ -25,6 +25,38 @@ SERIES_FIX = ("rtx", "gtx")
 SUFFIX_FIX = {"tu": "ti", "ty": "ti", "tie": "ti", "supper": "super", "suoer": "super", "supr": "super",
               "sper": "super", "xtz": "xtx", "lapop": "laptop", "labtop": "laptop"}
 COSTS_WORDS = frozenset({"is", "for", "at", "costs", "cost", "=", "was", "price", "now", "only"})
+# letter prefixes that may stand apart from the model number: "mi 300x", "mi-300x", "wx 7100"
+SPACED_PREFIX = frozenset({"mi", "wx", "fx", "mx", "hd", "nx"})
+# Chinese numerals: digits, small units (十 百 千) and big units (万 亿)
+CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+CN_SMALL = {"十": 10, "百": 100, "千": 1000}
+CN_BIG = {"万": 10_000, "亿": 100_000_000}
+CN_NUM = frozenset(CN_DIGITS) | frozenset(CN_SMALL) | frozenset(CN_BIG)
+PER_WORDS = ("per", "a", "an", "/", "每", "一", "每一")
+
+
+def cn_number(chars: list[str]) -> float | None:
+    """Value of a run of Chinese numerals ("一万五" -> 15000, "两千" -> 2000, "三十二" -> 32)."""
+    total, section, num, last_unit = 0.0, 0.0, None, 0
+    for ch in chars:
+        if ch in CN_DIGITS:
+            num = CN_DIGITS[ch]
+        elif ch in CN_SMALL:
+            section += (1 if num is None else num) * CN_SMALL[ch]
+            num, last_unit = None, CN_SMALL[ch]
+        elif ch in CN_BIG:
+            section += num or 0
+            if section == 0:
+                section = 1
+            total += section * CN_BIG[ch]
+            section, num, last_unit = 0.0, None, CN_BIG[ch]
+        else:
+            return None
+    if num is not None and last_unit >= 100 and len(chars) >= 3 and chars[-2] in (CN_SMALL | CN_BIG):
+        section += num * last_unit / 10  # "一万五" = 15000, "两千五" = 2500
+        num = None
+    value = total + section + (num or 0)
+    return value if (value or any(c in ("零", "〇") for c in chars)) else None
 FAMILY_WORDS = frozenset({"instruct", "chat", "it", "base", "coder", "mini", "medium", "dev", "schnell", "xl",
                           "v", "r", "a", "x", "b", "mt", "hf", "xxl"})
 
@@ -52,6 +84,7 @@ class _Tagger:
         self.tt = [t.text for t in toks]
         self.tags: list[Tag] = []
         self.unknown: list[str] = []
+        self._last_unknown = -2
         self._fix_typos()
 
     # helpers --------------------------------------------------------------------------------
@@ -68,7 +101,23 @@ class _Tagger:
             return None
         t = self.toks[i]
         if t.kind == "num":
-            return _num(t.text), 1
+            v, used = _num(t.text), 1
+            nxt = self.toks[i + 1] if i + 1 < len(self.tt) else None
+            if v is not None and nxt is not None and nxt.glued and nxt.text in ("万", "千", "亿") and not (
+                    nxt.text == "千" and i + 2 < len(self.tt) and self.tt[i + 2] == "瓦"):
+                v, used = v * {"万": 1e4, "千": 1e3, "亿": 1e8}[nxt.text], 2
+            return v, used
+        if t.kind == "cjk" and t.text in CN_NUM:
+            hit = self.lex.match(self.tt, i)
+            if hit and hit[0] >= 2 and not all(x in CN_NUM for x in self.tt[i:i + hit[0]]):
+                return None  # 二手, 一下, 一周, 一度: a phrase, not a number
+            j = i
+            while j < len(self.tt) and self.toks[j].kind == "cjk" and self.tt[j] in CN_NUM and j - i < 12:
+                if j > i and self.tt[j] == "千" and j + 1 < len(self.tt) and self.tt[j + 1] == "瓦":
+                    break
+                j += 1
+            v = cn_number(self.tt[i:j])
+            return (v, j - i) if v is not None else None
         if t.text in ("a", "an") and i + 1 < len(self.tt) and self.tt[i + 1] in ("couple", "pair"):
             return 2.0, 2 + (1 if i + 2 < len(self.tt) and self.tt[i + 2] == "of" else 0)
         if t.text in self.lex.numbers:
@@ -78,6 +127,31 @@ class _Tagger:
 
     def unit(self, name: str, i: int) -> int:
         return self.lex.unit(name, self.tt, i)
+
+    def currency_at(self, i: int) -> str | None:
+        """ISO code of the money unit at token i: EUR, GBP, CNY; None for dollars (or no unit)."""
+        for name, code in (("cur_eur", "EUR"), ("cur_gbp", "GBP"), ("cur_cny", "CNY")):
+            if self.unit(name, i):
+                return code
+        return None
+
+    def gap(self, i: int) -> str:
+        """The text between token i and token i + 1 (what the tokenizer dropped)."""
+        return self.text[self.toks[i].end:self.toks[i + 1].start].strip() if i + 1 < len(self.toks) else ""
+
+    def full_time(self, i: int) -> int:
+        """24/7, 24x7, 7x24, 7*24(小时): tokens used, 0 if none."""
+        tt, n = self.tt, len(self.tt)
+        if tt[i] in ("24", "7") and i + 1 < n:
+            other = "7" if tt[i] == "24" else "24"
+            j = 0
+            if tt[i + 1] == other and self.gap(i) in ("*", "x", "×", "/"):
+                j = i + 2
+            elif i + 2 < n and tt[i + 1] in ("/", "x", "×") and tt[i + 2] == other:
+                j = i + 3
+            if j:
+                return j - i + self.unit("hours", j)
+        return self.unit("full_time", i)
 
     def _fix_typos(self) -> None:
         tt, toks = self.tt, self.toks
@@ -109,27 +183,50 @@ class _Tagger:
     # numbers --------------------------------------------------------------------------------
     def try_number(self, i: int) -> int | None:
         tt, n = self.tt, len(self.tt)
-        if tt[i] in ("24",) and i + 2 < n and tt[i + 1] == "/" and tt[i + 2] == "7":
-            return self.add("HOURS", {"per_week": 168.0}, i, i + 3)
+        ft = self.full_time(i)
+        if ft:
+            return self.add("HOURS", {"per_week": 168.0, "full_time": True}, i, i + ft)
         if self.toks[i].kind == "date":
             return self.add("DATE", tt[i], i, i + 1)
+        if tt[i:i + 3] == ["百", "分", "之"]:
+            got = self.number_at(i + 3)
+            return self.add("PERCENT", got[0] / 100.0, i, i + 3 + got[1]) if got else None
         money_pre = self.unit("money_before", i)
         if money_pre and self.toks[i].text != "dollar":
             got = self.number_at(i + money_pre)
             if got is None or self.toks[i + money_pre].kind != "num":
                 return None
-            return self._money(i, i + money_pre + got[1], got[0])
+            return self._money(i, i + money_pre + got[1], got[0], self.currency_at(i))
         got = self.number_at(i)
         if got is None:
             return None
         v, used = got
         j = i + used
         if self.toks[i].kind == "num" and float(v).is_integer() and 1900 <= v <= 2100 and used == 1:
+            if j < n and tt[j] == "年":  # 2023年(1月)的价格
+                if j + 2 < n and self.toks[j + 1].kind == "num" and tt[j + 2] == "月" and 1 <= float(tt[j + 1]) <= 12:
+                    return self.add("DATE", f"{int(v)}-{int(float(tt[j + 1])):02d}", i, j + 3)
+                return self.add("DATE", str(int(v)), i, j + 1)
             if j < n and (tt[j] in ("prices", "price", "pricing", "snapshot", "market") or
                           (i > 0 and tt[i - 1] in ("from", "of", "in", "since", "use"))):
                 return self.add("DATE", str(int(v)), i, j)
+        # GPU counts with a Chinese classifier: 两张3090, 2块4090, 四卡, 双卡
+        if float(v).is_integer() and 1 <= v <= 1024:
+            if self.unit("card_count", j):
+                return self.add("COUNT", int(v), i, j + self.unit("card_count", j))
+            cl = self.unit("classifier", j)
+            if cl and (j + cl >= n or tt[j + cl] in ("呢", "吗", "?", "的") or self.gpu_start(j + cl)
+                       or self.index.model_at(tt, j + cl)
+                       or "GPU_WORD" in (self.lex.match(tt, j + cl) or (0, {}))[1]):
+                return self.add("COUNT", int(v), i, j + cl)
+        # 5000以内, 一万左右: a Chinese "under" after the amount
+        if v >= 50 and j < n and self.toks[j].kind == "cjk" and {"UNDER", "BUDGET"} & set((self.lex.match(tt, j) or (0, {}))[1]):
+            return self._money(i, j, v)  # 2万预算
         # thousands: 1.5k, 2 grand
         k = self.unit("thousand", j)
+        if k and tt[j] == "g" and (j + 1 < n and (self.toks[j + 1].kind == "cjk" or tt[j + 1] in ("vram", "memory", "ram"))
+                                   or (j + 1 == n and any(t.kind == "cjk" for t in self.toks))):
+            k = 0  # "24g显存", "12g的卡": gigabytes, not grand
         if k and (self.toks[j].glued or tt[j] != "g"):
             jj = j + k
             if self.unit("context", jj):
@@ -138,31 +235,32 @@ class _Tagger:
                 return self.add("CONTEXT", int(v * 1000), i, jj + self.unit("tokens", jj))
             m = self.unit("money_after", jj)
             if m:
-                return self._money(i, jj + m, v * 1000)
+                return self._money(i, jj + m, v * 1000, self.currency_at(jj))
             prev = self.tags[-1].kind if self.tags else ""
             if prev in ("UNDER", "BUDGET") or v not in CONTEXT_SIZES or (jj < n and tt[jj] in ("budget", "dollars")):
                 return self._money(i, jj, v * 1000)
             return self.add("CONTEXT", int(v * 1000), i, jj)
         m = self.unit("money_after", j)
         if m:
-            if j + m < n and self.unit("kwh", j + m + (1 if tt[j + m] in ("per", "/", "a") else 0)):
-                return self._kwh(i, j + m, v)
-            return self._money(i, j + m, v)
+            return self._money(i, j + m, v, self.currency_at(j), explicit=True)
+        tenth = self.unit("cny_tenth", j)
+        if tenth:  # 六毛 = 0.6 元
+            return self._money(i, j + tenth, v / 10.0, "CNY", explicit=True)
         c = self.unit("cents", j)
         if c:
             jj = j + c
-            per = 1 if jj < n and tt[jj] in ("per", "/", "a", "an") else 0
+            per = 1 if jj < n and tt[jj] in PER_WORDS else 0
             kw = self.unit("kwh", jj + per)
             return self.add("KWH", v / 100.0, i, jj + per + kw if kw else jj)
-        per = 1 if j < n and tt[j] in ("per", "/", "a", "an") else 0
+        per = 1 if j < n and tt[j] in PER_WORDS else 0
         kw = self.unit("kwh", j + per)
-        if kw and (per or tt[j] != "unit"):
+        if kw and (per or tt[j] not in ("unit", "度")):
             return self._kwh(i, j + per + kw, v)
         h = self.unit("hours", j)
         if h and not (tt[j] == "h" and j + 1 < n and self.toks[j + 1].kind == "num"):
             jj = j + h
             skip = 0
-            while jj + skip < n and tt[jj + skip] in ("per", "a", "an", "/", "each", "every", "of", "in", "the"):
+            while jj + skip < n and tt[jj + skip] in ("per", "a", "an", "/", "each", "every", "of", "in", "the", "每", "一"):
                 skip += 1
             for unit, mult in (("week", 1.0), ("day", 7.0), ("month", 12.0 / 52.0)):
                 u = self.unit(unit, jj + skip)
@@ -190,7 +288,7 @@ class _Tagger:
                 if t:
                     return self.add("TOKENS", v * mult, i, jj + t)
                 if unit == "params":
-                    return self.add("PARAMS", v, i, jj)
+                    return self.add("PARAMS", v / 1e9 if v >= 1e6 else v, i, jj)  # 70亿参数 = 7B
         c = self.unit("context", j)
         if c:
             return self.add("CONTEXT", int(v), i, j + c)
@@ -203,28 +301,32 @@ class _Tagger:
         x = self.unit("count_x", j)
         if x and v <= 64 and float(v).is_integer():
             return self.add("COUNT", int(v), i, j + x)
-        if self.tags and self.tags[-1].kind in ("UNDER", "BUDGET") and self.toks[i].kind == "num" and v >= 50:
+        if self.tags and self.tags[-1].kind in ("UNDER", "BUDGET") and self.toks[i].kind in ("num", "cjk") and abs(v) >= 50:
             return self._money(i, j, v)
-        if self.toks[i].kind == "word" and float(v).is_integer() and j < n and (
+        if self.toks[i].kind in ("word", "cjk") and float(v).is_integer() and j < n and (
                 self.gpu_start(j) or tt[j] in ("of", "x", "gpus", "cards", "used", "new")):
             return self.add("COUNT", int(v), i, j)
         return None
 
-    def _money(self, i: int, j: int, v: float) -> int:
+    def _money(self, i: int, j: int, v: float, currency: str | None = None, explicit: bool = False) -> int:
+        """A money amount ending before token j; `currency` None means dollars or not said."""
         n = len(self.tt)
         if j < n and self.tt[j] in ("k", "grand", "thousand") and v < 1000:
             v *= 1000
             j += 1
-        per = 1 if j < n and self.tt[j] in ("per", "/", "a", "an") else 0
+        meanings = {"CURRENCY": currency} if currency else {}
+        per = 1 if j < n and self.tt[j] in PER_WORDS else 0
         kw = self.unit("kwh", j + per)
         if kw and (per or self.tt[j] != "unit"):
-            return self._kwh(i, j + per + kw, v)
+            return self._kwh(i, j + per + kw, v, currency, explicit=True)
         if per and self.unit("hours", j + per):
-            return self.add("RATE", v, i, j + per + self.unit("hours", j + per))
-        return self.add("MONEY", v, i, j)
+            return self.add("RATE", v, i, j + per + self.unit("hours", j + per), meanings)
+        return self.add("MONEY", v, i, j, meanings)
 
-    def _kwh(self, i: int, j: int, v: float) -> int:
-        return self.add("KWH", v / 100.0 if v >= 5 else v, i, j)
+    def _kwh(self, i: int, j: int, v: float, currency: str | None = None, explicit: bool = False) -> int:
+        """An electricity price per kWh; a bare 5 or more is cents ("electricity is 30"), a typed amount is not."""
+        meanings = {"CURRENCY": currency} if currency else {}
+        return self.add("KWH", v / 100.0 if (v >= 5 and not explicit) else v, i, j, meanings)
 
     # models ---------------------------------------------------------------------------------
     def try_model(self, i: int) -> int | None:
@@ -276,6 +378,8 @@ class _Tagger:
             return "brand"
         if toks[i].kind == "word" and nxt is not None and nxt.kind == "num" and nxt.glued and len(w) <= 3:
             return "prefix"
+        if w in SPACED_PREFIX and nxt is not None and nxt.kind == "num" and self.gap(i) in ("", "-"):
+            return "prefix"
         if toks[i].kind == "num" and w.isdigit() and 3 <= len(w) <= 5:
             return "number"
         if toks[i].kind == "word" and w in ("titan", "vii"):
@@ -293,7 +397,7 @@ class _Tagger:
         tt, toks, n = self.tt, self.toks, len(self.tt)
         sfx = self.index.suffixes
         j = i + 1
-        seen_num = toks[i].kind == "num" or (why == "prefix")
+        seen_num = toks[i].kind == "num" or (why == "prefix" and toks[i + 1].glued)
         while j < n and j - i < 8:
             t = toks[j]
             if t.kind == "num":
@@ -331,6 +435,11 @@ class _Tagger:
                     return None
                 if why == "prefix" and tt[i] in ("a", "an") and not toks[i + 1].glued:
                     return None
+                mob = self.unit("mobile_zh", end) if "mobile" not in sub and "laptop" not in sub else 0
+                if mob:  # "4090笔记本版", "4080 移动版"
+                    mm = self.index.gpu(sub + ["mobile"], self.span(i, end + mob), plural=plural)
+                    if mm.status != "unknown":
+                        return self.add("GPU", mm, i, end + mob)
                 return self.add("GPU", m, i, end)
         # nothing known: is it shaped like a GPU name? then it is an unknown GPU, not a number
         end = j
@@ -376,8 +485,12 @@ class _Tagger:
                     v = _num(self.tt[i])
                     nxt = self.add("NUMBER", v if v is not None else 0.0, i, i + 1)
                 else:
-                    if self.toks[i].kind in ("word", "cjk"):
-                        self.unknown.append(self.toks[i].text)
+                    t = self.toks[i]
+                    if t.kind == "cjk" and self.unknown and i > 0 and self._last_unknown == i - 1:
+                        self.unknown[-1] += t.text  # one unknown Chinese word, not one per character
+                    elif t.kind in ("word", "cjk"):
+                        self.unknown.append(t.text)
+                    self._last_unknown = i
                     nxt = i + 1
             i = max(nxt, i + 1)
         return self._post(), self.unknown
@@ -386,6 +499,12 @@ class _Tagger:
         out: list[Tag] = []
         for k, t in enumerate(self.tags):
             nxt = self.tags[k + 1] if k + 1 < len(self.tags) else None
+            back = next((k for k in range(len(out) - 1, max(len(out) - 3, -1), -1)
+                         if out[k].kind == "PERIOD"), None) if t.kind == "HOURS" and "total" in t.value else None
+            if back is not None and all(x.kind in ("FIT", "ON", "QUESTION", "SET", "GPU_WORD") for x in out[back + 1:]):
+                per = out.pop(back)  # 每周(用)10小时, 一天跑8小时
+                mult = {"week": 1.0, "day": 7.0, "month": 12.0 / 52.0}.get(per.value, 1.0)
+                t = Tag("HOURS", {"per_week": t.value["total"] * mult}, per.text + t.text, per.start, t.end, t.meanings)
             if t.kind == "FILLER":
                 if nxt is not None and nxt.kind in ("MONEY", "NUMBER") and out and out[-1].kind == "GPU":
                     out.append(Tag("COSTS", True, t.text, t.start, t.end, t.meanings))

@@ -1,7 +1,8 @@
 """Text normalization and tokenization shared by the question parser and the name index.
 
 Contract: `tokenize(text)` lower-cases (NFKC), drops control characters, reads at most
-`MAX_CHARS` characters, and splits into `Tok`s: numbers ("1,500" -> "1500", "0.30"), letter
+`MAX_CHARS` characters, and splits into `Tok`s: numbers ("1,500" -> "1500", "0.30", "-5" when the minus
+stands apart: "mi-300x" stays mi, 300, x), letter
 runs, dates ("2023-01"), single CJK characters and the symbols $ % / ? € £ ¥ × < ~ &.
 Letters and digits are always split ("rtx4090ti" -> rtx, 4090, ti), which is also how
 `key()` turns KB names and aliases into lookup keys, so both sides compare alike.
@@ -17,7 +18,7 @@ MAX_CHARS = 1000
 
 _TOKEN = re.compile(
     r"(?P<date>(?:19|20)\d\d-[01]?\d(?:-[0-3]?\d)?(?![\d]))"
-    r"|(?P<num>\d{1,3}(?:,\d{3})+(?![\d])|\d+(?:\.\d+)?|\.\d+)"
+    r"|(?P<num>(?:(?<![a-z0-9_.\-])-)?(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+(?:\.\d+)?|\.\d+))"
     r"|(?P<word>[a-z]+)"
     r"|(?P<cjk>[\u3400-\u9fff\uf900-\ufaff])"
     r"|(?P<sym>[$%/?€£¥×<~&])"
@@ -58,6 +59,8 @@ def tokenize(text: str) -> list[Tok]:
             value = value.replace(",", "")
             if value.startswith("."):
                 value = "0" + value
+            elif value.startswith("-."):
+                value = "-0" + value[1:]
         out.append(Tok(value, kind, m.start(), m.end(), m.start() == prev_end))
         prev_end = m.end()
     return out

@@ -1,4 +1,4 @@
-"""The question corpus (tests/nlu/cases.toml): every case must parse to the expected query."""
+"""The question corpora (tests/nlu/cases.toml, cases_zh.toml): every case must parse to the expected query."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from assistant.nlu import NameIndex, understand
 from assistant.nlu.corpus import check, load
 
 CASES = Path(__file__).with_name("cases.toml")
+CASES_ZH = Path(__file__).with_name("cases_zh.toml")
 
 
 @pytest.fixture(scope="session")
@@ -17,9 +18,10 @@ def index(kb) -> NameIndex:
     return NameIndex.from_reader(kb)
 
 
-def test_corpus(index):
-    labels, cases = load(CASES)
-    assert len(cases) >= 300
+@pytest.mark.parametrize("path,minimum", [(CASES, 300), (CASES_ZH, 120)], ids=["en", "zh"])
+def test_corpus(index, path, minimum):
+    labels, cases = load(path)
+    assert len(cases) >= minimum
     unknown_labels = {x for _, c in cases for key in ("gpus", "candidates") for x in c.get(key, ())
                       if not x.startswith("@") and x != "?" and x not in labels and not index.is_gpu_name(x)}
     assert not unknown_labels, f"labels missing from [gpu]: {sorted(unknown_labels)}"

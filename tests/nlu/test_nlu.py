@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import assistant.nlu
+import assistant.nlu.picking  # noqa: F401 - importing the submodule must not shadow the function
 from assistant.nlu import NameIndex, choose, understand
 from assistant.queries import Clarification, CompareQuery, SpecQuery
 
@@ -51,3 +53,23 @@ def test_variant_helper(kb):
     assert index.variant("GeForce RTX 3080", "ti") == "GeForce RTX 3080 Ti"
     assert index.variant("GeForce RTX 4090", "laptop") == "GeForce RTX 4090 Mobile"
     assert index.variant("GeForce RTX 4080", "super") == "GeForce RTX 4080 SUPER"
+
+
+def test_choose_is_the_function_not_a_module():
+    assert callable(assistant.nlu.choose) and assistant.nlu.choose.__module__ == "assistant.nlu"
+
+
+def test_chinese_clarifications_and_replies(kb):
+    index = NameIndex.from_reader(kb)
+    clar = understand("4060 ti 和 3060 哪个好", index)
+    assert clar.kind == "ambiguous_gpu" and clar.extras["lang"] == "zh" and "哪一张" in clar.message
+    assert choose("第一个", clar, index) == clar.candidates[0]
+    assert choose("16G的", clar, index) == "GeForce RTX 4060 Ti 16 GB"
+    assert choose("后者", clar, index) == clar.candidates[1]
+    laptop = understand("4090 和 3090", index)
+    assert isinstance(laptop, CompareQuery)
+    unparsed = understand("今天天气怎么样", index)
+    assert unparsed.kind == "unparsed" and unparsed.extras["lang"] == "zh" and "没看懂" in unparsed.message
+    missing = understand("4090和", index)
+    assert missing.kind == "missing" and missing.extras["lang"] == "zh"
+    assert understand("4060 ti vs 3060", index).extras["lang"] == "en"
