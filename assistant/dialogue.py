@@ -74,7 +74,7 @@ class NoSuchVariant(Exception):
     pass
 
 
-_FOLLOWUP_FIELDS = ("workload", "precision", "gpu_count", "model", "context_tokens", "budget_usd")
+_FOLLOWUP_FIELDS = ("workload", "precision", "gpu_count", "model", "context_tokens", "budget_usd", "budget_currency")
 
 
 class Dialogue:

@@ -19,7 +19,7 @@ from assistant.dialogue import Dialogue
 from assistant.kb.reader import KbReader
 from assistant.names import normalize_name
 from assistant.queries import Clarification, Query, UnknownQuery
-from assistant.respond.common import Env
+from assistant.respond.common import Env, NoExchangeRate
 
 _RESPONDERS = {
     "spec": "spec", "compare": "compare", "recommend": "recommend", "fit": "fit", "cost": "cost",
@@ -80,7 +80,11 @@ class Engine:
         if isinstance(query, UnknownQuery) or query.intent not in _RESPONDERS:
             return self._not_understood(query, env)
         responder = importlib.import_module(f"assistant.respond.{_RESPONDERS[query.intent]}")
-        answer = responder.respond(query, env)
+        try:
+            answer = responder.respond(query, env)
+        except NoExchangeRate as exc:
+            return Answer(question=text, intent=query.intent, headline="", lang=lang,
+                          clarification=env.t("money.no_rate", currency=str(exc)))
         if answer.clarification:
             dialogue.context.pending = None
             return answer

@@ -23,6 +23,10 @@ from assistant.specs import GpuSpec
 MODEL_DOC = "docs/model.md"
 
 
+class NoExchangeRate(ValueError):
+    """An amount in a currency the KB has no dated rate for."""
+
+
 @dataclass
 class Env:
     reader: KbReader
@@ -65,7 +69,7 @@ class Env:
         found = self.reader.exchange_rate(currency)
         rate = self.cny_per_usd() if currency == "CNY" else (found[0] if found else None)
         if not rate:
-            raise ValueError(f"no {currency} exchange rate in knowledge/exchange_rates.csv")
+            raise NoExchangeRate(currency)
         return amount / rate
 
     def rate_text(self) -> str:

@@ -46,10 +46,11 @@ def _setup(env: Env, setup: str) -> str:
     return setup
 
 
-def _model(query: FitQuery, env: Env) -> tuple[ModelSpec | None, str]:
+def sized_model(query, env: Env) -> tuple[ModelSpec | None, str]:
+    """The named model, or for "a 13b model" a KB model of the nearest size scaled to it."""
     if query.model:
         return env.reader.model(query.model.key), ""
-    if query.params_b:
+    if getattr(query, "params_b", None):
         llms = [m for m in env.reader.models if m.kind == "llm" and m.attention != "mla"]
         near = min(llms, key=lambda m: abs(m.params_b - query.params_b), default=None)
         if near is None:
@@ -107,7 +108,7 @@ def _no_gpu_answer(query, env, model, rows, prec_estimates, note) -> Answer:
 
 
 def respond(query: FitQuery, env: Env) -> Answer:
-    model, note = _model(query, env)
+    model, note = sized_model(query, env)
     if model is None:
         rule = _rule_answer(query, env)
         return rule or Answer(question=query.text, intent="fit", headline="", clarification=env.t("fit.which_model"), lang=env.lang)

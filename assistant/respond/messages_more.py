@@ -207,4 +207,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "dialogue.no_referent": ("I don't know what \"{mention}\" refers to yet: name a GPU, e.g. \"how much memory does the RTX 4090 have?\"",
                              "我还不知道“{mention}”指的是哪块显卡：请说出型号，例如“4090 有多少显存？”"),
     "dialogue.no_variant": ("I know no \"{mention}\" version of the {base}.", "我不知道 {base} 有“{mention}”这个版本。"),
+    "money.no_rate": ("I have no dated {currency} exchange rate, so I cannot convert that amount: give it in US dollars or "
+                      "in yuan (CNY).", "我没有带日期的 {currency} 汇率，无法换算这个金额：请用美元或人民币给出。"),
 }

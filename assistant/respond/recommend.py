@@ -10,6 +10,8 @@ vendor (software maturity is not in the speed model; BRIEF FAQ: ROCm trails CUDA
 
 from __future__ import annotations
 
+import dataclasses
+
 import re
 
 from assistant import i18n
@@ -43,7 +45,9 @@ def _reason(reason: str, env: Env, budget: float | None = None) -> str:
 def _memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
     if query.min_memory_gb:
         return query.min_memory_gb, env.t("rec.asked_memory", gb=f"{query.min_memory_gb:g}")
-    model = env.reader.model(query.model.key) if query.model else None
+    from assistant.respond.fit import sized_model
+
+    model = sized_model(query, env)[0] if (query.model or getattr(query, "params_b", None)) else None
     if model is not None:
         n = max(query.gpu_count, 1)
         if model.kind == "image":
@@ -74,16 +78,43 @@ def _affordable(env: Env, budget: float | None, n: int):
     return check
 
 
-def _flowchart(query: RecommendQuery, env: Env, budget: float | None) -> str:
-    answers = {"organization": bool(query.organization)}
+# The reference chart's answers that name GPUs, and the KB GPU each one favours first.
+_CHART_CHOICE = {"H100 SXM": "H100 SXM5 80 GB", "80% RTX 6000 Ada (A6000 Ada) / L40, 20% H100 SXM / PCIe": "RTX 6000 Ada Generation"}
+
+
+def _walk_chart(query: RecommendQuery, env: Env, budget: float | None):
     training = query.workload in ("training", "llm_finetune")
-    answers["train"] = training
-    answers["transformers"] = query.workload == "llm_finetune" or bool(query.model and training)
-    answers["use_llms"] = query.workload == "llm_inference" or bool(query.model)
-    result = recommend.walk_flowchart(recommend.load_flowchart(), answers, _affordable(env, budget, max(query.gpu_count, 1)))
+    big = (getattr(query, "params_b", None) or 0) >= 13 or (query.model is not None and (env.reader.model(query.model.key).params_b
+                                                                                          if env.reader.model(query.model.key) else 0) >= 13)
+    answers = {"organization": bool(query.organization), "train": training,
+               "transformers": query.workload == "llm_finetune" or bool(query.model and training),
+               "use_llms": query.workload == "llm_inference" or bool(query.model),
+               "train_llm_13b": training and big, "rich": False, "not_poor": True}
+    return recommend.walk_flowchart(recommend.load_flowchart(), answers, _affordable(env, budget, max(query.gpu_count, 1)))
+
+
+def _flowchart(query: RecommendQuery, env: Env, budget: float | None) -> str:
+    result = _walk_chart(query, env, budget)
     if result.answer is None:
         return env.t("rec.chart_next", question=env.term(result.next_question))
     return env.t("rec.chart_answer", answer=env.term(result.answer))
+
+
+def _organization_answer(query: RecommendQuery, env: Env, budget: float | None, base: Answer) -> Answer:
+    """Organizations: the reference chart's answer leads (it assumes "not rich": say a budget to change that)."""
+    result = _walk_chart(query, env, budget)
+    best = base.figures["ranking"][0]
+    base.headline = env.t("rec.head_org", answer=env.term(result.answer)) + " " + env.t(
+        "rec.org_value", gpu=best["gpu"], price=env.money(best["price_usd"]))
+    base.choice = _CHART_CHOICE.get(result.answer, base.choice)
+    base.steps.insert(0, env.t("rec.org_path", path=i18n.sep(env.lang).join(f"{env.term(q)} {env.term(a)}" for q, a in result.path)))
+    return base
+
+
+def _cheapest_first(ranking):
+    """"cheapest GPU for X": the constraints stay, the order is by price."""
+    rows = sorted(ranking.rows, key=lambda r: (r.price_usd, -r.value_per_tco))
+    return dataclasses.replace(ranking, choice=rows[0] if rows else None, runners_up=tuple(rows[1:4]), rows=tuple(rows))
 
 
 def respond(query: RecommendQuery, env: Env) -> Answer:
@@ -92,6 +123,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     budget = budget_usd(query, env) or a.budget_usd
     condition = query.condition or a.condition or "average"
     n = max(query.gpu_count, 1)
+    if query.workload is None and (getattr(query, "params_b", None) or query.model):
+        query = dataclasses.replace(query, workload="llm_inference")
     key = perf_workload(query.workload, query.precision)
     need, need_why = _memory_need(query, env)
     vendors = (query.vendor,) if query.vendor else ("NVIDIA",)
@@ -100,6 +133,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
                              budget_usd=budget, condition=condition, vendors=vendors, max_power_w=query.max_power_w,
                              n_gpus=n, years=a.years, utilization=a.utilization, usd_per_kwh=a.electricity_usd_per_kwh,
                              overrides=env.reader.price_overrides(), score=ranking_score)
+    if getattr(query, "sort", None) == "price":
+        ranking = _cheapest_first(ranking)
     title = workload_title(env, key)
     lang, years = env.lang, f"{a.years:g}"
     steps = [env.t("rec.workload", title=title, need=(i18n.sep(lang) + need_why) if need_why else "")]
@@ -112,7 +147,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
                       assumptions=assumptions, assumption_text=assumption_text(env), lang=env.lang)
     best = ranking.choice
     count = f"{n} x " if n > 1 else ""
-    headline = env.t("rec.head", title=title, count=count, gpu=best.gpu, price=env.money(best.price_usd),
+    head_key = "rec.head_cheapest" if getattr(query, "sort", None) == "price" else "rec.head"
+    headline = env.t(head_key, title=title, count=count, gpu=best.gpu, price=env.money(best.price_usd),
                      value=f"{best.value_per_tco:.2f}", years=years)
     table = Table(headers=[env.t("rec.col_gpu"), env.t("rec.col_speed"), env.t("rec.col_memory"), env.t("rec.col_price"),
                            env.t("rec.col_cost", years=years), env.t("rec.col_per_price"), env.t("rec.col_per_tco", years=years)],
@@ -135,6 +171,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     chart = Chart(kind="bars", title=env.t("compare.row_per_tco", title=title, years=years), labels=[r.gpu for r in ranking.rows[:10]],
                   values=[r.value_per_tco for r in ranking.rows[:10]])
     sources = env.cite(*[r.price_source for r in ranking.rows[:3]]) + env.rate_sources() + ["method: docs/model.md §rec, §perf, §cost.tco"]
-    return Answer(question=query.text, intent="recommend", headline=headline, workload=query.workload,
-                  precision=query.precision, choice=best.gpu, tables=[table], steps=steps, figures=figures,
-                  assumptions=assumptions, assumption_text=assumption_text(env), sources=sources, chart=chart, lang=env.lang)
+    answer = Answer(question=query.text, intent="recommend", headline=headline, workload=query.workload,
+                    precision=query.precision, choice=best.gpu, tables=[table], steps=steps, figures=figures,
+                    assumptions=assumptions, assumption_text=assumption_text(env), sources=sources, chart=chart, lang=env.lang)
+    return _organization_answer(query, env, budget, answer) if query.organization else answer
