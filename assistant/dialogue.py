@@ -172,7 +172,8 @@ class Dialogue:
         ctx.last_query = query
         if gpus:
             ctx.gpus = list(gpus)
-        ctx.focus = choice or (gpus[0] if gpus else ctx.focus)
+        # after a comparison "it" is the first GPU named and "the other" the second; otherwise the favoured one
+        ctx.focus = (gpus[0] if gpus else ctx.focus) if query.intent == "compare" else choice or (gpus[0] if gpus else ctx.focus)
         if choice and choice not in ctx.gpus:
             ctx.gpus = [choice, *ctx.gpus]
         ctx.workload = workload or ctx.workload

@@ -91,7 +91,7 @@ class Engine:
         answer.lang = lang
         answer.notes += [i18n.t(lang, "engine.assumed", mention=r.mention, name=r.name)
                          for r in getattr(query, "gpus", ()) if getattr(r, "assumed", False)]
-        if not answer.assumptions and answer.intent not in ("help", "explain", "spec"):
+        if not answer.assumptions and answer.intent not in ("help", "explain"):
             answer.assumptions = dialogue.assumptions.as_dict()
         dialogue.remember(query, answer.gpus, answer.choice, answer.workload, answer.precision)
         return answer

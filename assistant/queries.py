@@ -79,6 +79,7 @@ class RecommendQuery(Query):
     budget_currency: str | None = None  # None = USD; "CNY" | "EUR" | "GBP": budget_usd holds the amount in that currency
     sort: str | None = None  # "price": "cheapest gpu for X" (cheapest that does the job, not the best)
     params_b: float | None = None  # "gpu for running 13b models"
+    model_family: str | None = None  # "transformer": the reference's 24 GB memory rule applies
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -22,7 +22,8 @@ _SCALARS = {"model": None, "workload": "workload", "precision": "precision", "bu
             "kind": "kind", "hours_per_week": "hours_per_week", "years": "years", "months": "months",
             "concept": "concept", "replace": "replace", "min_memory": "min_memory_gb", "condition": "condition",
             "vendor": "vendor", "utilization": "utilization", "cloud": "cloud", "organization": "organization",
-            "sort": "sort", "memory_gb": "memory_gb", "electricity": "electricity_usd_per_kwh", "currency": None}
+            "sort": "sort", "memory_gb": "memory_gb", "electricity": "electricity_usd_per_kwh", "currency": None,
+            "family": "model_family"}
 
 
 def load(path: Path) -> tuple[dict[str, str], list[tuple[str, dict]]]:

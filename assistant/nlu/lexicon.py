@@ -26,7 +26,7 @@ PRIORITY = (
     "YEARS_WORD", "ASPECT", "PERIOD", "ORGANIZATION", "SORT", "COST_KIND", "CURRENCY", "FILLER",
 )
 VALUE_SECTIONS = ("workload", "precision", "field", "mode", "condition", "vendor", "pronoun", "aspect", "organization",
-                  "sort", "cost_kind", "currency", "period")
+                  "sort", "cost_kind", "currency", "period", "family")
 
 
 @dataclass(frozen=True)

@@ -555,7 +555,7 @@ class Decider:
                                   max_power_w=self.num("WATTS"), cloud=True if b.has("RENT") else None,
                                   organization=None if org is None else org == "yes",
                                   budget_currency=self.currency() if b.has("MONEY") else None,
-                                  sort=b.meaning("SORT"), params_b=self.num("PARAMS"))
+                                  sort=b.meaning("SORT"), params_b=self.num("PARAMS"), model_family=b.meaning("FAMILY"))
         if refs:
             return SpecQuery(text=text, gpus=tuple(refs), fields=self.fields())
         if settings:

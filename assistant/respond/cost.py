@@ -15,7 +15,7 @@ from assistant.models import constants as C
 from assistant.models import cost, hardware as hw
 from assistant.queries import CostQuery
 from assistant.respond.common import Env, spec_source
-from assistant.respond.pricing import assumption_text, perf_workload, price_of, price_text, value_row
+from assistant.respond.pricing import purchase_price, assumption_text, perf_workload, price_of, price_text, value_row
 
 
 def _utilization(query: CostQuery, env: Env) -> tuple[float, str]:
@@ -75,25 +75,29 @@ def respond(query: CostQuery, env: Env) -> Answer:
     figures: dict = {}
     labels = {"power": env.t("cost.row_power"), "year": env.t("cost.row_elec_year"),
               "elec": env.t("cost.row_elec_total", years=f"{years:g}"), "price": env.t("cost.row_price"),
-              "base": env.t("cost.row_base"), "total": env.t("cost.row_total", years=f"{years:g}")}
+              "total": env.t("cost.row_total", years=f"{years:g}"), "base": env.t("cost.row_base"),
+              "desktop": env.t("cost.row_with_desktop", years=f"{years:g}")}
     rows: dict[str, list[str]] = {k: [] for k in labels}
     key = perf_workload(query.workload, None)
     for i, ref in enumerate(refs):
         gpu = env.reader.gpu(ref.name)
         watts = (gpu.tdp_w or 0) * ref.count
         per_year = cost.electricity_usd(watts, util, C.HOURS_PER_YEAR, a.electricity_usd_per_kwh)
-        price = price_of(gpu.name, env)
+        price = purchase_price(gpu.name, env)
         t = cost.tco(gpu.name, price.usd if price else 0.0, gpu.tdp_w or 0, n_gpus=ref.count, years=years,
                      utilization=util, usd_per_kwh=a.electricity_usd_per_kwh)
         rows["power"].append(f"{watts:,.0f} W")
         rows["year"].append(env.money(per_year))
         rows["elec"].append(env.money(t.electricity_usd))
         rows["price"].append(price_text(price, env) + (f" x {ref.count}" if ref.count > 1 else ""))
+        own = t.purchase_usd + t.electricity_usd  # the GPU(s) and their electricity; the desktop is shown apart
+        rows["total"].append(env.money(own) if price else env.t("cost.no_price"))
         rows["base"].append(env.money(t.base_usd))
-        rows["total"].append(env.money(t.total_usd) if price else env.t("cost.no_price"))
+        rows["desktop"].append(env.money(t.total_usd) if price else env.t("cost.no_price"))
         if i == 0:
             figures = {"electricity_usd_per_year": round(per_year, 2), "electricity_usd": round(t.electricity_usd, 2),
-                       "total_cost_usd": round(t.total_usd, 2) if price else None,
+                       "total_cost_usd": round(own, 2) if price else None,
+                       "total_with_desktop_usd": round(t.total_usd, 2) if price else None,
                        "purchase_usd": round(t.purchase_usd, 2) if price else None, "years": years, "utilization": util}
             if query.kind == "perf_per_dollar":
                 v = value_row(gpu, env, key, ref.count)
@@ -108,18 +112,20 @@ def respond(query: CostQuery, env: Env) -> Answer:
     elif figures.get("total_cost_usd") is None:
         head = env.t("cost.head_no_price", gpu=first.short_name, money=env.money(figures["electricity_usd_per_year"]), snapshot=a.snapshot)
     else:
-        head = env.t("cost.head_tco", n=refs[0].count, gpu=first.short_name, years=f"{years:g}", total=env.money(figures["total_cost_usd"]),
+        n = refs[0].count
+        what = env.t("rent.count_many", n=n) + first.short_name if n > 1 else env.t("rent.count_one", a=i18n.article(first.short_name)) + first.short_name
+        head = env.t("cost.head_tco", what=what, years=f"{years:g}", total=env.money(figures["total_cost_usd"]),
                      purchase=env.money(figures["purchase_usd"]), desktop=env.money(C.DESKTOP_BASE_USD),
-                     electricity=env.money(figures["electricity_usd"]))
+                     electricity=env.money(figures["electricity_usd"]), with_desktop=env.money(figures["total_with_desktop_usd"]))
         if query.kind == "perf_per_dollar" and figures.get("value_per_tco"):
             head += env.t("cost.head_value", value=f"{figures['value_per_tco']:.2f}")
     steps = [env.t("cost.electricity_step", watts=f"{w:,.0f}", usage=util_text)]
     sources = ([spec_source(env.reader.gpu(r.name)) for r in refs] + env.rate_sources()
                + ["method: docs/model.md §cost.electricity, §cost.tco"])
     for r in refs:
-        p = price_of(r.name, env)
+        p = purchase_price(r.name, env)
         if p:
             sources += env.cite(p.source)
     return Answer(question=query.text, intent="cost", headline=head, gpus=[r.name for r in refs], workload=query.workload,
-                  tables=[table], steps=steps, figures=figures, assumptions=env.assumption_dict(), assumption_text=assumption_text(env),
+                  tables=[table], steps=steps, figures=figures, assumptions=env.assumption_dict(), assumption_text=assumption_text(env, buying=True),
                   sources=sources, lang=env.lang)

@@ -87,7 +87,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cost.row_elec_total": ("electricity over {years} years", "{years} 年电费"),
     "cost.row_price": ("GPU price", "显卡价格"),
     "cost.row_base": ("desktop base", "整机其余部分"),
-    "cost.row_total": ("total over {years} years", "{years} 年总成本"),
+    "cost.row_total": ("GPU + electricity over {years} years", "{years} 年显卡 + 电费"),
+    "cost.row_with_desktop": ("with the desktop, over {years} years", "连同整机，{years} 年"),
     "cost.no_price": ("no price", "无价格"),
     "cost.it": ("it", "它"),
     "cost.them": ("them", "它们"),
@@ -95,9 +96,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "{gpu}：电费每年约 {money}：{watts} W x {usage} x 8,760 h x {kwh}/kWh。"),
     "cost.head_no_price": ("{gpu}: electricity about {money} a year; no price in the '{snapshot}' snapshot for the total.",
                            "{gpu}：电费每年约 {money}；「{snapshot}」价格快照里没有它的价格，算不出总成本。"),
-    "cost.head_tco": ("Owning {n} x {gpu} for {years} years costs about {total}: {purchase} for the GPU(s), {desktop} for "
-                      "the rest of the desktop and {electricity} of electricity.",
-                      "{n} x {gpu} 用 {years} 年总成本约 {total}：显卡 {purchase}，整机其余部分 {desktop}，电费 {electricity}。"),
+    "cost.head_tco": ("Owning {what} for {years} years costs about {total}: {purchase} for the GPU(s) and {electricity} "
+                      "of electricity ({with_desktop} counting a {desktop} desktop around it).",
+                      "{what} 用 {years} 年总成本约 {total}：显卡 {purchase}，电费 {electricity}（连同 {desktop} 的整机其余部分共 {with_desktop}）。"),
     "cost.head_value": (" That is {value} relative speed per $1,000 (RTX 3090 = 1).", "相当于每 1,000 美元 {value} 的相对速度（RTX 3090 = 1）。"),
     "cost.electricity_step": ("Electricity counts the GPU's board power ({watts} W) at {usage}; a whole system adds the CPU and "
                               "the rest (about 100 W more in the reference's 2020 example).",
@@ -202,11 +203,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
                               "我没看懂这个问题。{got}可以这样问：“4070 Ti 和 4080 哪个性价比高？”、“两块3090能跑 llama 3 70b 吗？”、"
                               "“预算1万元训练用什么显卡”，或者输入“帮助”。"),
     "engine.recognised": (" I recognised: {items}.", "我识别出了：{items}。"),
-    "engine.assumed": ("\"{mention}\" taken as the {name}; name the variant to change it (e.g. \"{mention} 40GB\", \"{mention} PCIe\").",
-                       "“{mention}”按 {name} 处理；要换请说出具体版本（例如“{mention} 40GB”、“{mention} PCIe”）。"),
+    "engine.assumed": ("\"{mention}\": assuming the {name}; name another variant to change it.",
+                       "“{mention}”：按 {name} 假设；要换成别的版本请直接说出型号。"),
     "dialogue.no_referent": ("I don't know what \"{mention}\" refers to yet: name a GPU, e.g. \"how much memory does the RTX 4090 have?\"",
                              "我还不知道“{mention}”指的是哪块显卡：请说出型号，例如“4090 有多少显存？”"),
     "dialogue.no_variant": ("I know no \"{mention}\" version of the {base}.", "我不知道 {base} 有“{mention}”这个版本。"),
     "money.no_rate": ("I have no dated {currency} exchange rate, so I cannot convert that amount: give it in US dollars or "
                       "in yuan (CNY).", "我没有带日期的 {currency} 汇率，无法换算这个金额：请用美元或人民币给出。"),
+    "rent.other_gpu": ("Renting means a {rented} ({provider}), as you asked; buying means the {bought}, which is about {ratio}x "
+                       "the {rented} for 16-bit training, so an hour of each is not the same work.",
+                       "按你说的，租的是 {rented}（{provider}），买的是 {bought}；{bought} 的 16 位训练速度约为 {rented} 的 {ratio} 倍，两者每小时完成的工作量并不相同。"),
 }

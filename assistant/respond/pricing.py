@@ -43,6 +43,14 @@ def price_of(gpu: str, env: Env, condition: str | None = None) -> PriceLookup | 
     return found
 
 
+def purchase_price(gpu: str, env: Env) -> PriceLookup | None:
+    """What buying one costs: the condition the user chose, else new (used when no new price is
+    known). Value rankings use the reference's average of new and used instead (`price_of`)."""
+    chosen = env.assumptions.condition
+    found = price_of(gpu, env, chosen or "new")
+    return found if found is not None or chosen else price_of(gpu, env, "used")
+
+
 def price_text(p: PriceLookup | None, env: Env) -> str:
     if p is None:
         return env.t("price.none", snapshot=env.assumptions.snapshot)
@@ -88,11 +96,12 @@ def value_row(gpu: GpuSpec, env: Env, key: str, n_gpus: int = 1) -> ValueRow:
                     cost.value(perf.score, t.total_usd))
 
 
-def assumption_text(env: Env, with_prices: bool = True) -> str:
+def assumption_text(env: Env, with_prices: bool = True, buying: bool = False) -> str:
+    """`buying`: prices are what one card costs (new unless chosen), not the value average."""
     a = env.assumptions
     snap = env.reader.price_snapshots().get(a.snapshot)
     dates = env.t("assume.dates", start=snap[0], end=snap[1]) if snap else ""
-    cond = env.t(f"assume.cond.{a.condition or 'none'}")
+    cond = env.t(f"assume.cond.{a.condition or ('buying' if buying else 'none')}")
     parts = []
     if with_prices:
         parts.append(env.t("assume.prices", snapshot=a.snapshot, dates=dates, cond=cond))

@@ -58,6 +58,9 @@ def _memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
             est = memory.inference_memory(model, query.precision or "q4_k_m", n_gpus=n)
         how = est.setup
         return round(est.total_gb * n, 1), env.t("rec.model_needs", model=model.name, gb=f"{est.total_gb * n:.1f}", how=how)
+    if getattr(query, "model_family", None) == "transformer":
+        floor, key = _FLOOR_GB["llm_finetune"]
+        return floor, env.t(key)
     if query.workload in _FLOOR_GB:
         floor, key = _FLOOR_GB[query.workload]
         return floor, env.t(key)

@@ -17,7 +17,8 @@ from assistant.models import constants as C
 from assistant.models import cost
 from assistant.queries import RentOrBuyQuery
 from assistant.respond.common import Env, spec_source
-from assistant.respond.pricing import assumption_text, price_of, price_text
+from assistant.names import normalize_name
+from assistant.respond.pricing import assumption_text, price_text, purchase_price, ranking_score
 
 
 def _usage(query: RentOrBuyQuery, env: Env) -> tuple[float, str]:
@@ -36,17 +37,31 @@ def _duration(days: float, env: Env) -> str:
     return env.t("rent.years", n=f"{days / 365.25:.1f}")
 
 
+def _provider_named(text: str, rates) -> str | None:
+    """The cloud provider the question names, among those with a rate for the GPU (knowledge/cloud.csv)."""
+    words = normalize_name(text).split()
+    for provider in sorted({r.provider for r in rates}, key=len, reverse=True):
+        p = normalize_name(provider).split()
+        if any(words[i:i + len(p)] == p for i in range(len(words))):
+            return provider
+    return None
+
+
 def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     env = env.for_query(query)
-    ref = next((r for r in query.gpus if r.name), None)
-    if ref is None:
+    named = [r for r in query.gpus if r.name]
+    if not named:
         return Answer(question=query.text, intent="rent_or_buy", headline="", clarification=env.t("rent.which_gpu"), lang=env.lang)
+    ref = named[0]
     gpu = env.reader.gpu(ref.name)
+    # "buy a 3090 or rent a V100 on AWS": buy the first GPU named, rent the second
+    rented = env.reader.gpu(named[1].name) if len(named) > 1 else gpu
     n = ref.count
     a = env.assumptions
-    rates = env.reader.cloud_rates(gpu.name)
-    rate = cost.cheapest_cloud(gpu.name, rates)
-    price = price_of(gpu.name, env)
+    rates = env.reader.cloud_rates(rented.name)
+    asked = _provider_named(query.text, rates)
+    rate = cost.cheapest_cloud(rented.name, [r for r in rates if r.provider == asked] or rates)
+    price = purchase_price(gpu.name, env)
     if rate is None or price is None:
         missing = env.t("rent.no_rate") if rate is None else env.t("rent.no_price", snapshot=a.snapshot)
         return Answer(question=query.text, intent="rent_or_buy", gpus=[gpu.name], lang=env.lang,
@@ -78,7 +93,7 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
          env.t("rent.hour_own", cost=env.money(be.own_usd_per_hour, 3), watts=f"{power:,.0f}")],
         [env.t("rent.row_month", hours=f"{hours_week:g}"), env.money(month_rent), env.money(month_own)],
     ])
-    spot = cost.cheapest_cloud(gpu.name, rates, spot=True)
+    spot = cost.cheapest_cloud(rented.name, [r for r in rates if r.provider == asked] or rates, spot=True)
     steps = [env.t("rent.break_even", buy=env.money(buy), rent=env.money(rent_h, 2), own=env.money(be.own_usd_per_hour, 3),
                    hours=f"{be.hours_of_use:,.0f}") if not be.never else env.t("rent.never")]
     if spot and spot.spot_usd_per_gpu_hour:
@@ -91,6 +106,10 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
         own_pc = cost.break_even(price.usd * n, rent_h, power_w=power, usd_per_kwh=a.electricity_usd_per_kwh, hours_per_week=hours_week)
         if not own_pc.never:
             steps.append(env.t("rent.own_desktop", hours=f"{own_pc.hours_of_use:,.0f}", duration=_duration(own_pc.calendar_days, env)))
+    if rented.name != gpu.name:
+        speed = ranking_score(gpu, "train16").score / (ranking_score(rented, "train16").score or 1)
+        steps.insert(0, env.t("rent.other_gpu", rented=rented.short_name, provider=rate.provider, bought=gpu.short_name,
+                              ratio=f"{speed:.2f}"))
     steps.append(env.t("rent.rule"))
     weeks = max(horizon_days / 7, 1)
     points = [w * weeks / 12 for w in range(13)]
@@ -103,4 +122,4 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     sources = [spec_source(gpu)] + env.cite(rate.source, price.source) + env.rate_sources() + ["method: docs/model.md §cost.breakeven"]
     return Answer(question=query.text, intent="rent_or_buy", headline=head, gpus=[gpu.name], choice=gpu.name if verdict == "buy" else None,
                   workload=query.workload, tables=[table], steps=steps, figures=figures, chart=chart, assumptions=env.assumption_dict(),
-                  assumption_text=assumption_text(env), sources=sources, lang=env.lang)
+                  assumption_text=assumption_text(env, buying=True), sources=sources, lang=env.lang)
