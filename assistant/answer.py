@@ -131,11 +131,11 @@ def to_markdown(answer: Answer) -> str:
     if answer.steps:
         parts.append(f"{label['why']}\n\n" + "\n".join(f"- {s}" for s in answer.steps))
     for note in answer.notes:
-        parts.append(f"*{label['note']}*{_gap(answer)}{note}")
+        parts.append(f"*{label['note']}* {note}")  # the space lets CommonMark close the emphasis after CJK punctuation
     if answer.assumption_text:
-        parts.append(f"*{label['assumptions']}*{_gap(answer)}{answer.assumption_text}")
+        parts.append(f"*{label['assumptions']}* {answer.assumption_text}")
     if answer.sources:
-        parts.append(f"*{label['sources']}*{_gap(answer)}" + label["sep"].join(answer.sources))
+        parts.append(f"*{label['sources']}* " + label["sep"].join(answer.sources))
     return "\n\n".join(parts)
 
 

@@ -50,12 +50,26 @@ CLARIFY = Answer(
                   '(16 GB). Which one? (Answer "desktop" or "laptop".)',
 )
 
+CHINESE = Answer(
+    question="4070 Ti 和 4080 哪个性价比高？", intent="compare", choice="GeForce RTX 4080", lang="zh",
+    headline="按当前价格，RTX 4080 在 5 年内每美元的 16 位推理性能比 RTX 4070 Ti 高 22 %；RTX 4080 的速度约为 RTX 4070 Ti 的 1.40 倍。",
+    gpus=["GeForce RTX 4070 Ti", "GeForce RTX 4080"],
+    tables=[Table(headers=["", "RTX 4070 Ti", "RTX 4080"], rows=[
+        ["相对 16 位推理速度", "0.58", "0.82"],
+        ["显存", "12 GB GDDR6X", "16 GB GDDR6X"],
+        ["显存带宽", "504 GB/s", "717 GB/s"],
+        ["价格", "¥3,756（全新与二手平均）", "¥5,124（全新与二手平均）"],
+    ])],
+    steps=["两者都是 Ada 架构，带宽是最好的速度代理：504 对 717 GB/s。"],
+    assumption_text="价格快照「current」，使用 5 年，利用率 15 %", sources=["fixture"],
+)
+
 UNKNOWN = Answer(question="", intent="unknown", headline="", clarification="I did not understand that question.")
 
 SETTING = Answer(question="electricity is 0.30", intent="set", headline="Electricity is now $0.30/kWh.")
 
 # first matching keyword wins
-ANSWERS = [("rent", LINES), ("best", BARS), ("why", TABLE), ("4080", TABLE), ("4090", CLARIFY)]
+ANSWERS = [("性价比", CHINESE), ("rent", LINES), ("best", BARS), ("why", TABLE), ("4080", TABLE), ("4090", CLARIFY)]
 
 
 class FakeConversation:

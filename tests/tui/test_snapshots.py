@@ -45,3 +45,8 @@ def test_help_screen(snap_compare, app):
         await pilot.press("f1")
         await settle(pilot)
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_chinese_answer_keeps_cjk_columns_aligned(snap_compare, app):
+    """CJK characters are two cells wide: the table's columns must still line up."""
+    assert snap_compare(app, terminal_size=(100, 30), run_before=_asking("4070 Ti 和 4080 哪个性价比高？"))
