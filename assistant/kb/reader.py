@@ -66,6 +66,7 @@ class KbReader:
         self.engine = engine
         self._gpus: dict[str, GpuSpec] = {}
         self._prices: dict[str, list[PriceQuote]] = {}
+        self._prices_by_gpu: dict[str, dict[str, list[PriceQuote]]] = {}
         self._overrides: dict[tuple[str, str], float] | None = None
 
     def _rows(self, sql: str, **params) -> list:
@@ -133,6 +134,16 @@ class KbReader:
                               snapshot=snapshot)
             self._prices[snapshot] = [PriceQuote(**r) for r in rows]
         return self._prices[snapshot]
+
+    def prices_for(self, gpu: str, snapshot: str) -> list[PriceQuote]:
+        """One GPU's quotes in a snapshot (grouped once per snapshot)."""
+        key = f"{snapshot}\0by-gpu"
+        if key not in self._prices_by_gpu:
+            grouped: dict[str, list[PriceQuote]] = {}
+            for quote in self.prices(snapshot):
+                grouped.setdefault(quote.gpu, []).append(quote)
+            self._prices_by_gpu[key] = grouped
+        return self._prices_by_gpu[key].get(gpu, [])
 
     @cached_property
     def _snapshots(self) -> dict[str, tuple[str, str, int]]:

@@ -133,12 +133,15 @@ def rank(gpus: list[GpuSpec], workload: str, quotes: list[PriceQuote], *, memory
     """Rank `gpus` by performance per dollar (`by`: tco | purchase) under the constraints.
     `score(gpu, workload, n_gpus)` may be a memoized `performance.relative_performance`."""
     kept, excluded = [], []
+    by_gpu: dict[str, list[PriceQuote]] = {}
+    for quote in quotes:
+        by_gpu.setdefault(quote.gpu, []).append(quote)
     for gpu in gpus:
         if score is not None:
             perf = score(gpu, workload, n_gpus)
         else:
             perf = performance.relative_performance(gpu, workload, n_gpus=n_gpus, batch_policy="none")
-        price = cost.lookup_price(gpu.name, quotes, condition, overrides)
+        price = cost.lookup_price(gpu.name, by_gpu.get(gpu.name, []), condition, overrides)
         reason = _exclusion(gpu, perf, price, need_gb=memory_need_gb, n=max(n_gpus, 1), budget=budget_usd,
                             vendors=vendors, max_power_w=max_power_w, allow_mobile=allow_mobile)
         if reason:

@@ -36,6 +36,7 @@ class Lexicon:
     units: dict[str, frozenset[tuple[str, ...]]]
     numbers: dict[str, float]
     count_words: frozenset[str]
+    unit_starts: dict[str, frozenset[str]]  # first token of each unit phrase, per unit
 
     def match(self, toks: list[str], i: int, longest: int | None = None) -> tuple[int, dict[str, object]] | None:
         for n in range(min(longest or self.max_len, len(toks) - i), 0, -1):
@@ -46,6 +47,8 @@ class Lexicon:
 
     def unit(self, name: str, toks: list[str], i: int) -> int:
         """Length of the longest `name` unit phrase at token i (0 if none)."""
+        if i >= len(toks) or toks[i] not in self.unit_starts.get(name, ()):
+            return 0  # most tokens start no unit: answer without building candidate tuples
         forms = self.units.get(name, frozenset())
         for n in (6, 5, 4, 3, 2, 1):
             if i + n <= len(toks) and tuple(toks[i:i + n]) in forms:
@@ -106,4 +109,5 @@ def _load(lang: str) -> Lexicon:
     units = {name: frozenset(tuple(words(p)) for p in items) for name, items in doc.get("units", {}).items()}
     nums = doc.get("numbers", {})
     numbers = {k.replace("_", " "): float(v) for k, v in nums.get("words", {}).items()}
-    return Lexicon(phrases, max(len(k) for k in phrases), units, numbers, frozenset(nums.get("count_words", ())))
+    starts = {name: frozenset(form[0] for form in forms if form) for name, forms in units.items()}
+    return Lexicon(phrases, max(len(k) for k in phrases), units, numbers, frozenset(nums.get("count_words", ())), starts)

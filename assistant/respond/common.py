@@ -110,7 +110,7 @@ class Env:
     def cite(self, *ids: str) -> list[str]:
         out: list[str] = []
         for group in ids:
-            for sid in (group or "").split(";"):
+            for sid in (group or "").removeprefix("list price: ").split(";"):
                 sid = sid.strip()
                 src = self.reader.sources.get(sid)
                 if src is None:

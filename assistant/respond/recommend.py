@@ -11,6 +11,7 @@ vendor (software maturity is not in the speed model; BRIEF FAQ: ROCm trails CUDA
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 
 import re
 
@@ -120,6 +121,16 @@ def _cheapest_first(ranking):
     return dataclasses.replace(ranking, choice=rows[0] if rows else None, runners_up=tuple(rows[1:4]), rows=tuple(rows))
 
 
+@lru_cache(maxsize=256)
+def _rank(reader, snapshot, key, need, budget, condition, vendors, max_power_w, n, years, utilization, kwh, overrides):
+    """The ranking over every GPU priced in the snapshot; memoized, as the same question recurs."""
+    quotes = reader.prices(snapshot)
+    names = sorted({q.gpu for q in quotes})
+    return recommend.rank(reader.gpus(names), key, quotes, memory_need_gb=need, budget_usd=budget, condition=condition,
+                          vendors=vendors, max_power_w=max_power_w, n_gpus=n, years=years, utilization=utilization,
+                          usd_per_kwh=kwh, overrides=dict(overrides), score=ranking_score)
+
+
 def respond(query: RecommendQuery, env: Env) -> Answer:
     env = env.for_query(query)
     a = env.assumptions
@@ -131,11 +142,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     key = perf_workload(query.workload, query.precision)
     need, need_why = _memory_need(query, env)
     vendors = (query.vendor,) if query.vendor else ("NVIDIA",)
-    names = sorted({q.gpu for q in env.reader.prices(a.snapshot)})
-    ranking = recommend.rank(env.reader.gpus(names), key, env.reader.prices(a.snapshot), memory_need_gb=need,
-                             budget_usd=budget, condition=condition, vendors=vendors, max_power_w=query.max_power_w,
-                             n_gpus=n, years=a.years, utilization=a.utilization, usd_per_kwh=a.electricity_usd_per_kwh,
-                             overrides=env.reader.price_overrides(), score=ranking_score)
+    ranking = _rank(env.reader, a.snapshot, key, need, budget, condition, vendors, query.max_power_w, n, a.years,
+                    a.utilization, a.electricity_usd_per_kwh, tuple(sorted(env.reader.price_overrides().items())))
     if getattr(query, "sort", None) == "price":
         ranking = _cheapest_first(ranking)
     title = workload_title(env, key)
