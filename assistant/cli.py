@@ -98,6 +98,21 @@ def _render(answer, args) -> str:
     return render.to_text(answer)
 
 
+def _show(answer, args) -> None:
+    """Print one answer: rich terminal text when stdout is a colour terminal, else as rendered."""
+    import os
+
+    if args.json or args.markdown or not sys.stdout.isatty() or os.environ.get("NO_COLOR") or answer.clarification:
+        print(_render(answer, args))
+        return
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    from assistant import answer as render
+
+    Console().print(Markdown(render.to_markdown(answer)))
+
+
 def _check_snapshot(session, args) -> None:
     if getattr(args, "prices", None) and args.prices not in session.reader.price_snapshots():
         known = ", ".join(sorted(session.reader.price_snapshots()))
@@ -112,7 +127,7 @@ def _cmd_ask(args) -> int:
     _check_snapshot(session, args)
     conversation = session.conversation(_assumptions(args))
     answer = conversation.ask(" ".join(args.question))
-    print(_render(answer, args))
+    _show(answer, args)
     return Exit.OK if answer.understood else Exit.NOT_UNDERSTOOD
 
 

@@ -169,6 +169,8 @@ class Dialogue:
                  precision: str | None = None) -> None:
         ctx = self.context
         ctx.pending = None
+        if query.intent in ("set", "help", "explain"):
+            return  # "and the 3090?" after "electricity is 0.30" still continues the question before it
         ctx.last_query = query
         if gpus:
             ctx.gpus = list(gpus)

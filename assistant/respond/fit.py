@@ -37,8 +37,8 @@ _SETUPS_ZH = [(re.compile(r"inference (\S+), (\d+) ctx, batch (\d+)"), "{0}ï¼Œä¸
 
 def _setup(env: Env, setup: str) -> str:
     """The memory model's setup line ("inference q4_k_m, 8192 ctx, batch 1") in the answer's language."""
-    if env.lang != "zh":
-        return setup
+    if env.lang != "zh":  # the mode is already named in the sentence
+        return re.sub(r"^(inference|training|image generation) ", "", setup)
     for pattern, zh in _SETUPS_ZH:
         m = pattern.fullmatch(setup)
         if m:
