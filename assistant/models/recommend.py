@@ -11,6 +11,7 @@ constraint (each with its reason) and returns the choice, the runners-up and the
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -93,6 +94,7 @@ class RankRow:
     value_per_purchase: float  # score per $1,000 of GPU purchase
     value_per_tco: float       # score per $1,000 of total cost (the ranking key by default)
     power_w: float
+    n_gpus: int = 1            # GPUs of this kind counted together
 
 
 @dataclass(frozen=True)
@@ -124,23 +126,42 @@ def _exclusion(gpu: GpuSpec, perf, price, *, need_gb, n, budget, vendors, max_po
     return None
 
 
+def _count_for(gpu: GpuSpec, need_gb: float | None, n: int, most: int) -> int:
+    """How many of this GPU the ranking counts: `n`, or the fewest (<= most) that hold need_gb."""
+    mem = finite(gpu.memory_gb)
+    if most <= n or not need_gb or mem <= 0 or mem * n >= need_gb:
+        return n
+    # a desktop or workstation takes up to 4 cards (BRIEF FAQ: slots, power); servers of
+    # datacenter GPUs take 8
+    limit = min(most, 8 if gpu.arch is not None and gpu.arch.product_class == "datacenter" else 4)
+    fewest = math.ceil(need_gb / mem)
+    return fewest if fewest <= limit else n
+
+
 def rank(gpus: list[GpuSpec], workload: str, quotes: list[PriceQuote], *, memory_need_gb: float | None = None,
          budget_usd: float | None = None, condition: str = "average", vendors: tuple[str, ...] = (),
          max_power_w: float | None = None, n_gpus: int = 1, years: float = C.DEFAULT_YEARS,
          utilization: float = C.DEFAULT_UTILIZATION, usd_per_kwh: float = C.DEFAULT_KWH_USD,
          overrides: dict | None = None, by: str = "tco", allow_mobile: bool = False, top: int = 3,
-         score: Callable | None = None) -> Ranking:
+         score: Callable | None = None, max_auto_gpus: int = 1) -> Ranking:
     """Rank `gpus` by performance per dollar (`by`: tco | purchase) under the constraints.
-    `score(gpu, workload, n_gpus)` may be a memoized `performance.relative_performance`."""
+    `score(gpu, workload, n_gpus)` may be a memoized `performance.relative_performance`.
+    `max_auto_gpus` > 1: a GPU whose memory is too small counts as the fewest of its kind that
+    hold `memory_need_gb` together (up to that many), e.g. 2 x RTX 3090 for a 70B model (§rec)."""
     kept, excluded = [], []
     by_gpu: dict[str, list[PriceQuote]] = {}
     for quote in quotes:
         by_gpu.setdefault(quote.gpu, []).append(quote)
+    base_n = n_gpus
     for gpu in gpus:
+        n_gpus = _count_for(gpu, memory_need_gb, base_n, max_auto_gpus)
+        # GPUs added only to hold one copy of the model are split layer by layer: a token passes
+        # through each in turn, so they add memory, not speed (§rec.split)
+        speed_n = base_n if n_gpus > base_n else n_gpus
         if score is not None:
-            perf = score(gpu, workload, n_gpus)
+            perf = score(gpu, workload, speed_n)
         else:
-            perf = performance.relative_performance(gpu, workload, n_gpus=n_gpus, batch_policy="none")
+            perf = performance.relative_performance(gpu, workload, n_gpus=speed_n, batch_policy="none")
         price = cost.lookup_price(gpu.name, by_gpu.get(gpu.name, []), condition, overrides)
         reason = _exclusion(gpu, perf, price, need_gb=memory_need_gb, n=max(n_gpus, 1), budget=budget_usd,
                             vendors=vendors, max_power_w=max_power_w, allow_mobile=allow_mobile)
@@ -151,9 +172,9 @@ def rank(gpus: list[GpuSpec], workload: str, quotes: list[PriceQuote], *, memory
                      utilization=utilization, usd_per_kwh=usd_per_kwh)
         kept.append(RankRow(gpu.name, perf.score, finite(gpu.memory_gb), price.usd, price.source, t.total_usd,
                             cost.value(perf.score, price.usd * max(n_gpus, 1)), cost.value(perf.score, t.total_usd),
-                            finite(gpu.tdp_w) * max(n_gpus, 1)))
+                            finite(gpu.tdp_w) * max(n_gpus, 1), n_gpus))
     key = (lambda r: r.value_per_purchase) if by == "purchase" else (lambda r: r.value_per_tco)
     kept.sort(key=key, reverse=True)
     assumptions = {"condition": condition, "years": years, "utilization": utilization, "usd_per_kwh": usd_per_kwh,
-                   "desktop_base_usd": C.DESKTOP_BASE_USD, "n_gpus": n_gpus, "by": by}
+                   "desktop_base_usd": C.DESKTOP_BASE_USD, "n_gpus": base_n, "by": by}
     return Ranking(workload, kept[0] if kept else None, tuple(kept[1:1 + top]), tuple(kept), tuple(excluded), assumptions)

@@ -152,6 +152,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "单看性价比，最划算的是 {gpu}（{price}）。"),
     "rec.org_path": ("The chart's path: {path} (it assumes you are not \"rich\"; name a budget to change that).",
                      "决策路径：{path}（默认不是“不差钱”；说出预算可以改变）。"),
+    "rec.multi": ("No single GPU has {need} GB, so GPUs are counted {n} at a time (the model is split across them; "
+                  "NVLink or fast PCIe matters then).",
+                  "没有单卡有 {need} GB 显存，所以按每组 {n} 块卡计算（模型拆分到多块卡上，此时 NVLink 或高速 PCIe 很重要）。"),
     "rec.col_gpu": ("GPU", "GPU"),
     "rec.col_speed": ("speed (3090 = 1)", "速度（3090 = 1）"),
     "rec.col_memory": ("memory", "显存"),

@@ -115,20 +115,25 @@ def _organization_answer(query: RecommendQuery, env: Env, budget: float | None, 
     return base
 
 
+def _label(row) -> str:
+    return f"{row.n_gpus} x {row.gpu}" if row.n_gpus > 1 else row.gpu
+
+
 def _cheapest_first(ranking):
     """"cheapest GPU for X": the constraints stay, the order is by price."""
-    rows = sorted(ranking.rows, key=lambda r: (r.price_usd, -r.value_per_tco))
+    rows = sorted(ranking.rows, key=lambda r: (r.price_usd * r.n_gpus, -r.value_per_tco))
     return dataclasses.replace(ranking, choice=rows[0] if rows else None, runners_up=tuple(rows[1:4]), rows=tuple(rows))
 
 
 @lru_cache(maxsize=256)
-def _rank(reader, snapshot, key, need, budget, condition, vendors, max_power_w, n, years, utilization, kwh, overrides):
+def _rank(reader, snapshot, key, need, budget, condition, vendors, max_power_w, n, years, utilization, kwh, overrides,
+          max_auto_gpus=1):
     """The ranking over every GPU priced in the snapshot; memoized, as the same question recurs."""
     quotes = reader.prices(snapshot)
     names = sorted({q.gpu for q in quotes})
     return recommend.rank(reader.gpus(names), key, quotes, memory_need_gb=need, budget_usd=budget, condition=condition,
                           vendors=vendors, max_power_w=max_power_w, n_gpus=n, years=years, utilization=utilization,
-                          usd_per_kwh=kwh, overrides=dict(overrides), score=ranking_score)
+                          usd_per_kwh=kwh, overrides=dict(overrides), score=ranking_score, max_auto_gpus=max_auto_gpus)
 
 
 def respond(query: RecommendQuery, env: Env) -> Answer:
@@ -142,13 +147,23 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     key = perf_workload(query.workload, query.precision)
     need, need_why = _memory_need(query, env)
     vendors = (query.vendor,) if query.vendor else ("NVIDIA",)
+    overrides = tuple(sorted(env.reader.price_overrides().items()))
     ranking = _rank(env.reader, a.snapshot, key, need, budget, condition, vendors, query.max_power_w, n, a.years,
-                    a.utilization, a.electricity_usd_per_kwh, tuple(sorted(env.reader.price_overrides().items())))
+                    a.utilization, a.electricity_usd_per_kwh, overrides)
+    multi_note = ""
+    splittable = bool(query.model or getattr(query, "params_b", None)) and query.workload != "llm_finetune" and not query.min_memory_gb
+    if need and splittable and query.gpu_count <= 1:  # no count named: several smaller GPUs may hold the model
+        ranking = _rank(env.reader, a.snapshot, key, need, budget, condition, vendors, query.max_power_w, 1, a.years,
+                        a.utilization, a.electricity_usd_per_kwh, overrides, 8)
+        if ranking.choice is not None and ranking.choice.n_gpus > 1:
+            multi_note = env.t("rec.multi", need=f"{need:,.0f}", n=ranking.choice.n_gpus)
     if getattr(query, "sort", None) == "price":
         ranking = _cheapest_first(ranking)
     title = workload_title(env, key)
     lang, years = env.lang, f"{a.years:g}"
     steps = [env.t("rec.workload", title=title, need=(i18n.sep(lang) + need_why) if need_why else "")]
+    if multi_note:
+        steps.append(multi_note)
     assumptions = env.assumption_dict() | {"budget_usd": budget, "condition": condition, "gpu_count": n}
     if ranking.choice is None:
         reasons = i18n.sep(lang).join(f"{g}{'：' if lang == 'zh' else ': '}{_reason(r, env, budget)}" for g, r in ranking.excluded[:6])
@@ -157,16 +172,16 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
                       steps=steps + [env.t("rec.excluded_examples", reasons=reasons)], figures={"ranking": []},
                       assumptions=assumptions, assumption_text=assumption_text(env), lang=env.lang)
     best = ranking.choice
-    count = f"{n} x " if n > 1 else ""
+    count = f"{best.n_gpus} x " if best.n_gpus > 1 else ""
     head_key = "rec.head_cheapest" if getattr(query, "sort", None) == "price" else "rec.head"
     headline = env.t(head_key, title=title, count=count, gpu=best.gpu, price=env.money(best.price_usd),
                      value=f"{best.value_per_tco:.2f}", years=years)
     table = Table(headers=[env.t("rec.col_gpu"), env.t("rec.col_speed"), env.t("rec.col_memory"), env.t("rec.col_price"),
                            env.t("rec.col_cost", years=years), env.t("rec.col_per_price"), env.t("rec.col_per_tco", years=years)],
-                  rows=[[r.gpu, f"{r.score:.2f}", gb(r.memory_gb), env.money(r.price_usd), env.money(r.tco_usd),
+                  rows=[[_label(r), f"{r.score:.2f}", gb(r.memory_gb), env.money(r.price_usd), env.money(r.tco_usd),
                          f"{r.value_per_purchase:.2f}", f"{r.value_per_tco:.2f}"] for r in ranking.rows[:8]])
     for r in ranking.runners_up:
-        steps.append(env.t("rec.runner_up", gpu=r.gpu, value=f"{r.value_per_tco:.2f}", score=f"{r.score:.2f}",
+        steps.append(env.t("rec.runner_up", gpu=_label(r), value=f"{r.value_per_tco:.2f}", score=f"{r.score:.2f}",
                            price=env.money(r.price_usd), less=f"{(1 - r.value_per_tco / best.value_per_tco) * 100:.0f}", best=best.gpu))
     notable = [(g, r) for g, r in ranking.excluded if r != "no price in the snapshot" and "laptop" not in r][:5]
     if notable:
@@ -175,11 +190,11 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     steps.append(_flowchart(query, env, budget))
     if not query.vendor:
         steps.append(env.t("rec.nvidia_only"))
-    figures = {"ranking": [{"gpu": r.gpu, "score": round(r.score, 3), "price_usd": round(r.price_usd, 2),
+    figures = {"ranking": [{"gpu": r.gpu, "gpu_count": r.n_gpus, "score": round(r.score, 3), "price_usd": round(r.price_usd, 2),
                             "value_per_tco": round(r.value_per_tco, 3), "value_per_purchase": round(r.value_per_purchase, 3)}
                            for r in ranking.rows[:10]],
                "memory_need_gb": need, "excluded": len(ranking.excluded), "workload_key": key}
-    chart = Chart(kind="bars", title=env.t("compare.row_per_tco", title=title, years=years), labels=[r.gpu for r in ranking.rows[:10]],
+    chart = Chart(kind="bars", title=env.t("compare.row_per_tco", title=title, years=years), labels=[_label(r) for r in ranking.rows[:10]],
                   values=[r.value_per_tco for r in ranking.rows[:10]])
     sources = env.cite(*[r.price_source for r in ranking.rows[:3]]) + env.rate_sources() + ["method: docs/model.md §rec, §perf, §cost.tco"]
     answer = Answer(question=query.text, intent="recommend", headline=headline, workload=query.workload,

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from assistant.models import recommend
+from assistant.specs import PriceQuote
 
 CHART = json.loads((Path(__file__).parent / "data" / "flowchart.json").read_text())
 
@@ -101,3 +102,18 @@ def test_4070ti_vs_4080_both_value_measures(market):
     # lower watts per unit of speed favour it (the seed reads the chart the other way round)
     assert x80.value_per_tco > 1.1 * ti.value_per_tco
     assert x80.score > ti.score and x80.tco_usd > ti.tco_usd
+
+
+def test_a_model_too_big_for_one_card_counts_the_fewest_cards_that_hold_it(kb):
+    gpus = kb.gpus(["GeForce RTX 3090", "GeForce RTX 4090", "RTX A6000"])
+    quotes = [PriceQuote(g.name, "t", "used", usd, "2026-01", "test") for g, usd in zip(gpus, (800.0, 1800.0, 3500.0))]
+    ranking = recommend.rank(gpus, "infer16", quotes, memory_need_gb=45.0, condition="used", max_auto_gpus=8)
+    rows = {r.gpu: r for r in ranking.rows}
+    assert rows["GeForce RTX 3090"].n_gpus == 2 and rows["RTX A6000"].n_gpus == 1
+    one = recommend.rank(gpus[:1], "infer16", quotes, condition="used").rows[0]
+    # split layer by layer: two cards cost twice as much but are scored like one
+    assert rows["GeForce RTX 3090"].score == pytest.approx(one.score)
+    assert rows["GeForce RTX 3090"].value_per_purchase == pytest.approx(one.value_per_purchase / 2)
+    # without auto counting, the 24 GB cards are excluded
+    strict = recommend.rank(gpus, "infer16", quotes, memory_need_gb=45.0, condition="used")
+    assert [r.gpu for r in strict.rows] == ["RTX A6000"]
