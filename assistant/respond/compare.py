@@ -15,7 +15,7 @@ from assistant.answer import Answer, Chart, Table
 from assistant.models import hardware as hw
 from assistant.models.explain import safe_div
 from assistant.queries import CompareQuery
-from assistant.respond.common import Env, num, spec_source
+from assistant.respond.common import Env, join_names, num, spec_source
 from assistant.respond.pricing import ValueRow, assumption_text, perf_workload, price_text, value_row, workload_title
 
 _SPEED_ROWS = ("train16", "infer16", "infer8")
@@ -75,6 +75,9 @@ def _why(a: ValueRow, b: ValueRow, key: str, env: Env) -> list[str]:
         for g in (ga, gb):
             if g.arch and not (g.arch.fp8_acc16 or g.arch.fp8_acc32):
                 steps.append(env.t("compare.why_no_fp8", gpu=g.short_name))
+    others = [g.short_name for g in (ga, gb) if g.vendor != "NVIDIA"]
+    if others:
+        steps.append(env.t("compare.why_software", gpus=join_names(others, env.lang)))
     return steps
 
 

@@ -82,6 +82,8 @@ def _rows_to_show(model: ModelSpec, query: FitQuery, env: Env) -> list[tuple[str
         return [(env.t(f"fit.method_{m}"), m, "fp16") for m in modes]
     if query.precision:
         return [(query.precision, query.mode, query.precision)]
+    if model.kind == "image":  # fp8 weights (e.g. Flux in fp8) are how smaller cards run large image models
+        return [("fp16", query.mode, "fp16"), ("fp8", query.mode, "fp8")]
     if model.kind != "llm":
         return [("fp16", query.mode, "fp16")]
     return [(p, query.mode, p) for p in _INFER_LADDER]
@@ -118,17 +120,17 @@ def respond(query: FitQuery, env: Env) -> Answer:
     shown = _rows_to_show(model, query, env)
     estimates = [(label, _estimate(model, query, prec, n, mode)) for label, mode, prec in shown]
     comps = list(dict.fromkeys(c for _, est in estimates for c, _ in est.components))
-    capacity = f"{n} x {gpu.memory_gb:g} GB" if gpu else "—"
+    capacity = f"{n} x {gpu.memory_gb:g} GB" if gpu else ""
     table = Table(headers=[env.t("fit.col_precision"), *[env.term(c) for c in comps], env.t("fit.col_total"),
-                           env.t("fit.col_fits", capacity=capacity)], rows=[])
+                           *([env.t("fit.col_fits", capacity=capacity)] if gpu else [])], rows=[])
     fits = []
     for prec, est in estimates:
         f = memory.fit(est, gpu.memory_gb if gpu else None, n) if gpu else None
         fits.append((prec, est, f))
         total = est.total_gb * est.n_gpus
-        mark = "n/a" if f is None else env.t("fit.yes" if f.fits else "fit.no") + env.t("fit.headroom", headroom=f"{f.headroom_gb:+.1f}")
+        mark = [] if f is None else [env.t("fit.yes" if f.fits else "fit.no") + env.t("fit.headroom", headroom=f"{f.headroom_gb:+.1f}")]
         parts = dict(est.components)
-        table.rows.append([prec, *[f"{parts[c] * est.n_gpus:.1f}" if c in parts else "—" for c in comps], f"{total:.1f} GB", mark])
+        table.rows.append([prec, *[f"{parts[c] * est.n_gpus:.1f}" if c in parts else "—" for c in comps], f"{total:.1f} GB", *mark])
     table.title = env.t("fit.title_all") if n > 1 else env.t("fit.title_one")
     if gpu is None:
         return _no_gpu_answer(query, env, model, table, estimates, note)
@@ -145,7 +147,8 @@ def respond(query: FitQuery, env: Env) -> Answer:
                      total=f"{n * gpu.memory_gb:g}")
         head += env.t("fit.head_not_at", precisions=i18n.listing(env.lang).join(no)) if no else i18n.end(env.lang)
     else:
-        more = env.t("fit.would_fit", count=f.min_gpus) if f.min_gpus and f.min_gpus > n else ""
+        splits = model.kind == "llm"  # an image model's denoiser is not split across GPUs in practice
+        more = env.t("fit.would_fit", count=f.min_gpus) if splits and f.min_gpus and f.min_gpus > n else ""
         head = env.t("fit.head_no_train" if query.mode in _TRAIN_MODES else "fit.head_no", model=model.name, need=f"{est.total_gb * n:.1f}", prec=prec, mode=_mode(env, query.mode),
                      where=where, total=f"{n * gpu.memory_gb:g}", more=more)
     if not f.fits and ok:
@@ -154,6 +157,9 @@ def respond(query: FitQuery, env: Env) -> Answer:
     steps = [note] if note else []
     steps.append(env.t("fit.setup", mode=i18n.cap(env.lang, _mode(env, query.mode)), setup=_setup(env, est.setup),
                        dominant=env.term(est.dominant)))
+    text_encoders = dict(est.components).get("text encoders")
+    if model.kind == "image" and text_encoders:
+        steps.append(env.t("fit.offload", gb=f"{text_encoders:.1f}", peak=f"{est.total_gb - text_encoders:.1f}"))
     if model.attention in ("gqa", "mqa", "mla") and model.kind == "llm":
         kv = memory.kv_cache_bytes_per_token(model) / 1e6
         steps.append(env.t("fit.kv", attention=model.attention.upper(), kv=f"{kv:.3f}", kv1k=f"{kv * 1000:.0f}"))

@@ -88,6 +88,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "compare.many_value": ("Of these {n} GPUs, under the '{snapshot}' prices the {best} gives the most {title} per dollar over "
                            "{years} years; {speed} (estimated with Dettmers' method).",
                            "这 {n} 块显卡里，按“{snapshot}”价格，{best} 的性价比最高（{years} 年内每美元的{title}性能）；{speed}（按 Dettmers 的方法估算）。"),
+    "compare.why_software": ("These estimates come from specifications only: the {gpus} runs ROCm/oneAPI software, which still "
+                             "trails CUDA (the reference's FAQ), so measured deep-learning speed is often below what its specs suggest.",
+                             "这些估算只看硬件规格：{gpus} 使用 ROCm/oneAPI 软件栈，仍落后于 CUDA（参考文章的 FAQ），实际深度学习速度往往低于规格所示。"),
     "compare.row_speed": ("relative {title} speed", "相对{title}速度"),
     "compare.row_memory": ("memory", "显存"),
     "compare.row_bandwidth": ("memory bandwidth", "显存带宽"),

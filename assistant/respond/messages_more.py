@@ -55,6 +55,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "fit.head_speed": ("{model} generates about {decode} on {where} at {prec} (batch {batch}) and reads prompts at about {prefill}; "
                        "it fits with {spare} GB to spare (estimated; docs/model.md §llm).",
                        "{model} 在 {where} 上以 {prec} 运行，生成速度约 {decode}（batch {batch}），读取提示词约 {prefill}；显存还剩 {spare} GB（估算，docs/model.md §llm）。"),
+    "fit.offload": ("Unloading the text encoders ({gb} GB) once the prompt is encoded, as ComfyUI and diffusers' CPU offload "
+                    "do, lowers the peak to about {peak} GB.",
+                    "提示词编码后卸载文本编码器（{gb} GB），像 ComfyUI 和 diffusers 的 CPU offload 那样，峰值可降到约 {peak} GB。"),
     "fit.expect": (" Expect about {decode} when generating.", "生成速度约 {decode}。"),
     # cost.py ------------------------------------------------------------------------------------
     "cost.hours_week": ("{hours} hours a week", "每周 {hours} 小时"),
