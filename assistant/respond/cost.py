@@ -15,7 +15,7 @@ from assistant.models import constants as C
 from assistant.models import cost, hardware as hw
 from assistant.queries import CostQuery
 from assistant.respond.common import Env, spec_source
-from assistant.respond.pricing import purchase_price, assumption_text, perf_workload, price_of, price_text, value_row
+from assistant.respond.pricing import assumption_text, perf_workload, price_text, purchase_price, value_row
 
 
 def _utilization(query: CostQuery, env: Env) -> tuple[float, str]:

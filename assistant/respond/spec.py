@@ -5,7 +5,7 @@ from __future__ import annotations
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.queries import SpecQuery
-from assistant.respond.common import Env, join_names, num, spec_source
+from assistant.respond.common import Env, num, spec_source
 from assistant.specs import GpuSpec
 
 # field -> (row label key, function (gpu, env) giving the shown text, figure key, function giving the figure)
@@ -185,6 +185,3 @@ def respond(query: SpecQuery, env: Env) -> Answer:
                   gpus=[g.name for g in gpus], tables=[table], steps=steps, figures=figures, sources=sources,
                   notes=notes, lang=env.lang)
 
-
-def describe_names(gpus: list[GpuSpec], lang: str = "en") -> str:
-    return join_names([g.name for g in gpus], lang)
