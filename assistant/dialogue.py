@@ -74,6 +74,10 @@ class NoSuchVariant(Exception):
     pass
 
 
+class NoSecondGpu(Exception):
+    pass
+
+
 _FOLLOWUP_FIELDS = ("workload", "precision", "gpu_count", "model", "context_tokens", "budget_usd", "budget_currency")
 
 
@@ -114,6 +118,13 @@ class Dialogue:
     def _fill(self, refs: tuple[GpuRef, ...]) -> tuple[GpuRef, ...]:
         out: list[GpuRef] = []
         for ref in refs:
+            if ref.pronoun == "context":  # "why not the 4060 ti?": the GPU the conversation is about
+                named = {r.name for r in out}
+                others = [g for g in [self.context.focus, *self.context.gpus] if g and g not in named]
+                if not others:
+                    raise NoSecondGpu(out[0].name if out else "")
+                out.append(GpuRef(mention=ref.mention, name=others[0]))
+                continue
             out.extend(self._refer(ref) if ref.pronoun else [ref])
         return tuple(out)
 
@@ -156,6 +167,9 @@ class Dialogue:
                 query = self._merge(query)
             if hasattr(query, "gpus"):
                 query = dataclasses.replace(query, gpus=self._fill(query.gpus))
+        except NoSecondGpu as exc:
+            return Clarification(kind="missing", text=query.text, intent=query.intent,
+                                 message=i18n.t(lang, "dialogue.which_second", gpu=str(exc) or "GPU"))
         except NoSuchVariant as exc:
             mention, base = exc.args
             return Clarification(kind="unknown_gpu", text=query.text, intent=query.intent,

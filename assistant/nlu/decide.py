@@ -415,10 +415,11 @@ class Decider:
         if b.has("COMPARE", "VS", "FASTER") and len(refs) == 1 and refs[0].pronoun == "them":
             return CompareQuery(text=text, gpus=tuple(refs), workload=wl, precision=prec, aspect=self.aspect())
         if (pair or b.has("COMPARE", "VS")) and len(refs) == 1 and not model and not b.has("RECOMMEND"):
-            q = CompareQuery(text=text, gpus=tuple(refs), workload=wl, precision=prec, aspect=self.aspect(),
-                             premise="first" if b.struct("why") else None)
-            return Clarification("missing", msg.missing_second(refs[0], lang=b.lang), intent="compare", text=text,
-                                 pending=q, slot="gpus[1]", extras={"lang": b.lang})
+            # "why not the 4060 ti?", "compare the 4090": the other GPU comes from the conversation
+            # (pronoun "context"); with nothing to refer to, the dialogue asks which GPU
+            other = GpuRef(mention="", pronoun="context")
+            return CompareQuery(text=text, gpus=(refs[0], other), workload=wl, precision=prec, aspect=self.aspect(),
+                                premise="first" if b.struct("why") else None)
         # fit
         if (model or b.has("PARAMS")) and not b.has("RECOMMEND"):
             return FitQuery(text=text, model=model, gpus=tuple(refs), gpu_count=self.total_count(refs),

@@ -216,4 +216,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rent.other_gpu": ("Renting means a {rented} ({provider}), as you asked; buying means the {bought}, which is about {ratio}x "
                        "the {rented} for 16-bit training, so an hour of each is not the same work.",
                        "按你说的，租的是 {rented}（{provider}），买的是 {bought}；{bought} 的 16 位训练速度约为 {rented} 的 {ratio} 倍，两者每小时完成的工作量并不相同。"),
+    "dialogue.which_second": ("Compare the {gpu} with which GPU? (e.g. \"{gpu} vs RTX 3090\")",
+                              "要把 {gpu} 和哪块显卡比较？（例如“{gpu} 和 RTX 3090”）"),
 }

@@ -71,5 +71,6 @@ def test_chinese_clarifications_and_replies(kb):
     unparsed = understand("今天天气怎么样", index)
     assert unparsed.kind == "unparsed" and unparsed.extras["lang"] == "zh" and "没看懂" in unparsed.message
     missing = understand("4090和", index)
-    assert missing.kind == "missing" and missing.extras["lang"] == "zh"
+    # the second GPU of "4090和" comes from the conversation (the dialogue asks when there is none)
+    assert isinstance(missing, CompareQuery) and missing.gpus[1].pronoun == "context"
     assert understand("4060 ti vs 3060", index).extras["lang"] == "en"
