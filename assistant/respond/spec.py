@@ -36,12 +36,11 @@ _ALIASES = {"all": "all", "cuda_cores": "compute", "clock": "compute", "tdp": "p
 
 
 def _speed_rows(gpus: list[GpuSpec], per_gpu: dict, env: Env) -> list[list[str]]:
-    from assistant.models.performance import relative_performance
-    from assistant.respond.pricing import workload_title
+    from assistant.respond.pricing import score, workload_title
 
     rows = []
     for key in ("train16", "infer16", "infer8"):
-        perfs = [relative_performance(g, key) for g in gpus]
+        perfs = [score(g, key) for g in gpus]
         rows.append([env.t("spec.speed_row", title=workload_title(env, key)),
                      *[f"{p.score:.2f}" if p.score else env.t("spec.not_rated") for p in perfs]])
         for g, p in zip(gpus, perfs):
@@ -118,9 +117,9 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env) -> str:
         return env.t("spec.head_memory", name=g.name, memory=num(g.memory_gb, 0), kind=g.memory_type or env.t("spec.memory_word"),
                      kind_zh=g.memory_type or "").replace(" 。", "。")
     if sections == ["speed"]:
-        from assistant.models.performance import relative_performance
+        from assistant.respond.pricing import score
 
-        parts = [env.t("spec.head_speed", gpu=g.short_name, score=f"{relative_performance(g, 'train16').score:.2f}") for g in gpus]
+        parts = [env.t("spec.head_speed", gpu=g.short_name, score=f"{score(g, 'train16').score:.2f}") for g in gpus]
         return i18n.cap(lang, i18n.sep(lang).join(parts)) + i18n.end(lang)
     if sections == ["price"]:
         from assistant.respond.pricing import price_of
