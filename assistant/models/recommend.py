@@ -161,7 +161,7 @@ def rank(gpus: list[GpuSpec], workload: str, quotes: list[PriceQuote], *, memory
         if score is not None:
             perf = score(gpu, workload, speed_n)
         else:
-            perf = performance.relative_performance(gpu, workload, n_gpus=speed_n, batch_policy="none")
+            perf = performance.relative_performance(gpu, workload, n_gpus=speed_n, batch_policy="capped")
         price = cost.lookup_price(gpu.name, by_gpu.get(gpu.name, []), condition, overrides)
         reason = _exclusion(gpu, perf, price, need_gb=memory_need_gb, n=max(n_gpus, 1), budget=budget_usd,
                             vendors=vendors, max_power_w=max_power_w, allow_mobile=allow_mobile)

@@ -15,7 +15,7 @@ from assistant.models import constants as C
 from assistant.models import cost, hardware as hw
 from assistant.queries import CostQuery
 from assistant.respond.common import Env, spec_source
-from assistant.respond.pricing import assumption_text, perf_workload, price_text, purchase_price, value_row
+from assistant.respond.pricing import assumption_text, perf_workload, price_text, purchase_price, value_row, workload_title
 
 
 def _utilization(query: CostQuery, env: Env) -> tuple[float, str]:
@@ -59,6 +59,25 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
                   sources=[spec_source(gpu)] + (env.cite(rate.source) if rate else []) + env.rate_sources()
                   + ["method: docs/model.md §cost.training"],
                   lang=env.lang)
+
+
+def _standing(gpu, key: str, env: Env, figures: dict) -> str:
+    """Where this GPU stands in the value ranking of every NVIDIA GPU priced in the snapshot
+    (the same ranking "which GPU should I buy" uses)."""
+    from assistant.respond.recommend import _rank
+
+    a = env.assumptions
+    ranking = _rank(env.reader, a.snapshot, key, None, None, a.condition or "average", ("NVIDIA",), None, 1, a.years,
+                    a.utilization, a.electricity_usd_per_kwh, tuple(sorted(env.reader.price_overrides().items())))
+    names = [r.gpu for r in ranking.rows]
+    if gpu.name not in names:
+        return ""
+    place, best = names.index(gpu.name) + 1, ranking.rows[0]
+    figures["value_rank"], figures["value_ranked_gpus"] = place, len(names)
+    if place == 1:
+        return env.t("cost.standing_first", n=len(names), title=workload_title(env, key))
+    return env.t("cost.standing", place=place, n=len(names), title=workload_title(env, key), best=best.gpu,
+                 value=f"{best.value_per_tco:.2f}")
 
 
 def respond(query: CostQuery, env: Env) -> Answer:
@@ -118,7 +137,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
                      purchase=env.money(figures["purchase_usd"]), desktop=env.money(C.DESKTOP_BASE_USD),
                      electricity=env.money(figures["electricity_usd"]), with_desktop=env.money(figures["total_with_desktop_usd"]))
         if query.kind == "perf_per_dollar" and figures.get("value_per_tco"):
-            head += env.t("cost.head_value", value=f"{figures['value_per_tco']:.2f}")
+            head += env.t("cost.head_value", value=f"{figures['value_per_tco']:.2f}") + _standing(first, key, env, figures)
     steps = [env.t("cost.electricity_step", watts=f"{w:,.0f}", usage=util_text)]
     sources = ([spec_source(env.reader.gpu(r.name)) for r in refs] + env.rate_sources()
                + ["method: docs/model.md §cost.electricity, §cost.tco"])

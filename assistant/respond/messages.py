@@ -158,6 +158,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rec.multi": ("No single GPU has {need} GB, so GPUs are counted {n} at a time (the model is split across them; "
                   "NVLink or fast PCIe matters then).",
                   "没有单卡有 {need} GB 显存，所以按每组 {n} 块卡计算（模型拆分到多块卡上，此时 NVLink 或高速 PCIe 很重要）。"),
+    "rec.batch_note": ("Training speeds of cards under 24 GB include the smaller batch they can hold, as measured throughput "
+                       "does (docs/model.md §perf.batch); compared at equal batch, the reference's method, 10-12 GB cards rank higher.",
+                       "显存低于 24 GB 的卡，训练速度按它能放下的更小 batch 计算，实测吞吐也是如此（docs/model.md §perf.batch）；"
+                       "若按参考文章的方法在相同 batch 下比较，10-12 GB 的卡排名会更靠前。"),
     "rec.col_gpu": ("GPU", "GPU"),
     "rec.col_speed": ("speed (3090 = 1)", "速度（3090 = 1）"),
     "rec.col_memory": ("memory", "显存"),

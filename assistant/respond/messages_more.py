@@ -102,6 +102,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cost.head_tco": ("Owning {what} for {years} years costs about {total}: {purchase} for the GPU(s) and {electricity} "
                       "of electricity ({with_desktop} counting a {desktop} desktop around it).",
                       "{what} 用 {years} 年总成本约 {total}：显卡 {purchase}，电费 {electricity}（连同 {desktop} 的整机其余部分共 {with_desktop}）。"),
+    "cost.standing": (" It ranks {place} of {n} NVIDIA GPUs priced here for {title} value; the best is the {best} ({value}).",
+                      "在这里有价格的 {n} 块 NVIDIA 显卡中，它的{title}性价比排第 {place}；最好的是 {best}（{value}）。"),
+    "cost.standing_first": (" It is the best {title} value of the {n} NVIDIA GPUs priced here.",
+                            "在这里有价格的 {n} 块 NVIDIA 显卡中，它的{title}性价比最高。"),
     "cost.head_value": (" That is {value} relative speed per $1,000 (RTX 3090 = 1).", "相当于每 1,000 美元 {value} 的相对速度（RTX 3090 = 1）。"),
     "cost.electricity_step": ("Electricity counts the GPU's board power ({watts} W) at {usage}; a whole system adds the CPU and "
                               "the rest (about 100 W more in the reference's 2020 example).",

@@ -72,14 +72,14 @@ class ValueRow:
 
 
 @lru_cache(maxsize=4096)
-def score(gpu: GpuSpec, key: str, n_gpus: int = 1, batch_policy: str = "capped") -> performance.Performance:
-    """The performance model's score, memoized: it is a pure function of frozen values."""
-    return performance.relative_performance(gpu, key, n_gpus=n_gpus, batch_policy=batch_policy)
+def score(gpu: GpuSpec, key: str, n_gpus: int = 1) -> performance.Performance:
+    """The speed every answer shows and every value figure divides, memoized: the performance
+    model with its calibrated batch-size factor, so a card with less than 24 GB trains at the
+    smaller batch it can hold, as measured (docs/model.md §perf.batch)."""
+    return performance.relative_performance(gpu, key, n_gpus=n_gpus, batch_policy="capped")
 
 
-def ranking_score(gpu: GpuSpec, key: str, n_gpus: int = 1) -> performance.Performance:
-    """The score the value ranking uses (no batch-size penalty: models.recommend.rank)."""
-    return score(gpu, key, n_gpus, "none")
+ranking_score = score  # the value ranking (models.recommend.rank) uses the same score
 
 
 def value_row(gpu: GpuSpec, env: Env, key: str, n_gpus: int = 1) -> ValueRow:

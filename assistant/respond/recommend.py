@@ -187,6 +187,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if notable:
         steps.append(env.t("rec.excluded", items=i18n.sep(lang).join(env.t("rec.excluded_item", gpu=g, reason=_reason(r, env, budget))
                                                                      for g, r in notable)))
+    if key.startswith("train") and any(r.memory_gb < 24 for r in ranking.rows[:8]):
+        steps.append(env.t("rec.batch_note"))
     steps.append(_flowchart(query, env, budget))
     if not query.vendor:
         steps.append(env.t("rec.nvidia_only"))

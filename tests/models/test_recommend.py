@@ -60,14 +60,30 @@ def test_ranking_has_choice_runners_up_and_reasons(market):
 
 
 def test_16bit_training_value_headline(market):
-    # Dettmers: RTX 3080 best. Model: RTX 3080 Ti first, RTX 3080 second within 10 %: both have
-    # ~900 GB/s for $650-830 street. The RTX 4090 (1.26x a 3090 without the uncalibrated L2 cut)
-    # does not earn back its ~1.8x price and is out of the top 4.
+    # Dettmers: RTX 3080 best. The ranking uses measured-like training throughput: a card under
+    # 24 GB trains at the smaller batch it holds (the calibrated batch factor; the RTX 3080's
+    # Lambda row, 0.70, includes it). Then the 24 GB RTX 3090 leads, the 3080 Ti is second within
+    # 10 %, and the 10 GB RTX 3080 is sixth. The RTX 4090 (1.26x a 3090 without the uncalibrated
+    # L2 cut) does not earn back its ~1.7x price.
     rows = _rank(market, "train16").rows
+    names = [r.gpu for r in rows]
+    assert names[:2] == ["GeForce RTX 3090", "GeForce RTX 3080 Ti"]
+    assert rows[1].value_per_tco > 0.9 * rows[0].value_per_tco
+    assert names.index("GeForce RTX 3080") >= 3
+    assert names.index("GeForce RTX 4090") > names.index("GeForce RTX 3090")
+
+
+def test_16bit_training_value_at_equal_batch_is_near_the_reference(market):
+    # The reference compares GPUs at equal batch (its debiasing rule, BRIEF §1). Scored that way
+    # the RTX 3080 Ti and RTX 3080 (~900 GB/s for $650-830 street) lead within 10 %: close to
+    # Dettmers' "RTX 3080"; the difference to the ranking above is the 10 GB batch limit.
+    from assistant.models import performance
+
+    equal = lambda gpu, workload, n: performance.relative_performance(gpu, workload, n_gpus=n, batch_policy="none")
+    rows = _rank(market, "train16", score=equal).rows
     names = [r.gpu for r in rows]
     assert names[:2] == ["GeForce RTX 3080 Ti", "GeForce RTX 3080"]
     assert rows[1].value_per_tco > 0.9 * rows[0].value_per_tco
-    assert "GeForce RTX 4090" not in names[:4]
 
 
 @pytest.mark.parametrize("workload", ["infer16", "infer8"])
