@@ -64,10 +64,10 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
 def _standing(gpu, key: str, env: Env, figures: dict) -> str:
     """Where this GPU stands in the value ranking of every NVIDIA GPU priced in the snapshot
     (the same ranking "which GPU should I buy" uses)."""
-    from assistant.respond.recommend import _rank
+    from assistant.respond.recommend import rank_snapshot
 
     a = env.assumptions
-    ranking = _rank(env.reader, a.snapshot, key, None, None, a.condition or "average", ("NVIDIA",), None, 1, a.years,
+    ranking = rank_snapshot(env.reader, a.snapshot, key, None, None, a.condition or "average", ("NVIDIA",), None, 1, a.years,
                     a.utilization, a.electricity_usd_per_kwh, tuple(sorted(env.reader.price_overrides().items())))
     names = [r.gpu for r in ranking.rows]
     if gpu.name not in names:

@@ -126,7 +126,7 @@ def _cheapest_first(ranking):
 
 
 @lru_cache(maxsize=256)
-def _rank(reader, snapshot, key, need, budget, condition, vendors, max_power_w, n, years, utilization, kwh, overrides,
+def rank_snapshot(reader, snapshot, key, need, budget, condition, vendors, max_power_w, n, years, utilization, kwh, overrides,
           max_auto_gpus=1):
     """The ranking over every GPU priced in the snapshot; memoized, as the same question recurs."""
     quotes = reader.prices(snapshot)
@@ -148,12 +148,12 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     need, need_why = _memory_need(query, env)
     vendors = (query.vendor,) if query.vendor else ("NVIDIA",)
     overrides = tuple(sorted(env.reader.price_overrides().items()))
-    ranking = _rank(env.reader, a.snapshot, key, need, budget, condition, vendors, query.max_power_w, n, a.years,
+    ranking = rank_snapshot(env.reader, a.snapshot, key, need, budget, condition, vendors, query.max_power_w, n, a.years,
                     a.utilization, a.electricity_usd_per_kwh, overrides)
     multi_note = ""
     splittable = bool(query.model or getattr(query, "params_b", None)) and query.workload != "llm_finetune" and not query.min_memory_gb
     if need and splittable and query.gpu_count <= 1:  # no count named: several smaller GPUs may hold the model
-        ranking = _rank(env.reader, a.snapshot, key, need, budget, condition, vendors, query.max_power_w, 1, a.years,
+        ranking = rank_snapshot(env.reader, a.snapshot, key, need, budget, condition, vendors, query.max_power_w, 1, a.years,
                         a.utilization, a.electricity_usd_per_kwh, overrides, 8)
         if ranking.choice is not None and ranking.choice.n_gpus > 1:
             multi_note = env.t("rec.multi", need=f"{need:,.0f}", n=ranking.choice.n_gpus)
