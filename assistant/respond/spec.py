@@ -15,7 +15,10 @@ _ROWS = {
                    lambda g: g.memory_bandwidth_gb_s),
                   ("spec.bus", lambda g, env: num(g.memory_bus_bits, 0, "bit"), "memory_bus_bits", lambda g: g.memory_bus_bits)],
     "tensor_cores": [("spec.tensor_cores", lambda g, env: _tensor_text(g, env), "tensor_cores", lambda g: g.tensor_cores),
-                     ("spec.fp16_peak", lambda g, env: _peak_text(g, env), "fp16_tensor_tflops", lambda g: _peak(g))],
+                     ("spec.fp16_peak", lambda g, env: _peak_text(g, env), "fp16_tensor_tflops", lambda g: _peak(g)),
+                     ("spec.formats", lambda g, env: ", ".join(_formats(g)) or env.t("spec.none"), "tensor_formats",
+                      lambda g: _formats(g)),
+                     ("spec.features", lambda g, env: _features(g, env), "features", lambda g: _feature_keys(g))],
     "compute": [("spec.sms", lambda g, env: num(g.sms), "sms", lambda g: g.sms),
                 ("spec.shading", lambda g, env: num(g.shading_units), "shading_units", lambda g: g.shading_units),
                 ("spec.boost", lambda g, env: num(g.boost_clock_mhz, 0, "MHz"), "boost_clock_mhz", lambda g: g.boost_clock_mhz),
@@ -46,6 +49,29 @@ def _speed_rows(gpus: list[GpuSpec], per_gpu: dict, env: Env) -> list[list[str]]
         for g, p in zip(gpus, perfs):
             per_gpu[g.name][f"relative_{key}"] = round(p.score, 3)
     return rows
+
+
+_FORMATS = (("FP16", "fp16_acc16"), ("BF16", "bf16"), ("TF32", "tf32"), ("INT8", "int8"), ("FP8", "fp8_acc16"), ("FP4", "fp4"))
+
+
+def _formats(gpu: GpuSpec) -> list[str]:
+    """Number formats the tensor (matrix) cores run, from knowledge/architectures.toml."""
+    arch = gpu.arch
+    if arch is None or not arch.tensor_generation:
+        return []
+    return [label for label, rate in _FORMATS if getattr(arch, rate) or (rate == "fp8_acc16" and arch.fp8_acc32)]
+
+
+def _feature_keys(gpu: GpuSpec) -> list[str]:
+    arch = gpu.arch
+    if arch is None:
+        return []
+    return [k for k, on in (("sparsity_2_4", arch.sparsity_2_4), ("async_copy", arch.async_copy), ("tma", arch.tma)) if on]
+
+
+def _features(gpu: GpuSpec, env: Env) -> str:
+    keys = _feature_keys(gpu)
+    return ", ".join(env.t(f"spec.feature_{k}") for k in keys) or env.t("spec.none")
 
 
 def _peak(gpu: GpuSpec) -> float | None:
