@@ -37,6 +37,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "spec.bus": ("Memory bus", "显存位宽"),
     "spec.tensor_cores": ("Tensor cores", "张量核心"),
     "spec.fp16_peak": ("Dense FP16 tensor peak", "FP16 稠密张量峰值"),
+    "spec.power_advice": ("Power limiting costs little: the reference reports about 7 % less speed for 50 W less on an RTX "
+                          "2080 Ti. Four such cards draw {four} W; for four 350-450 W cards the reference plans a 1,600 W+ power supply "
+                          "(with power limits) and space between cards (they throttle above about 80 C).",
+                          "限功耗的代价很小：参考文章称 RTX 2080 Ti 降 50 W 只慢约 7 %。四块这样的卡要 {four} W；参考文章为四块 350-450 W 的卡"
+                          "建议 1,600 W 以上的电源（配合限功耗），并在卡之间留出空隙（超过约 80 C 会降频）。"),
+    "spec.head_power": ("the {gpu} draws up to {tdp} W (suggested power supply {psu} W)", "{gpu} 最高功耗 {tdp} W（建议电源 {psu} W）"),
     "spec.formats": ("Tensor-core formats", "张量核心支持的格式"),
     "spec.features": ("Tensor-core features", "张量核心特性"),
     "spec.feature_sparsity_2_4": ("2:4 sparsity", "2:4 稀疏"),

@@ -142,6 +142,9 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env) -> str:
         g = gpus[0]
         return env.t("spec.head_memory", name=g.name, memory=num(g.memory_gb, 0), kind=g.memory_type or env.t("spec.memory_word"),
                      kind_zh=g.memory_type or "").replace(" 。", "。")
+    if sections == ["power"]:
+        parts = [env.t("spec.head_power", gpu=g.short_name, tdp=num(g.tdp_w, 0), psu=num(g.suggested_psu_w, 0)) for g in gpus]
+        return i18n.cap(env.lang, "; ".join(parts)) + i18n.end(env.lang)
     if sections == ["speed"]:
         from assistant.respond.pricing import score
 
@@ -198,6 +201,10 @@ def respond(query: SpecQuery, env: Env) -> Answer:
         if g.arch and g.arch.tensor_generation == 0:
             steps.append(env.t("spec.tensorless", name=g.name))
     sources = [spec_source(g) for g in gpus]
+    if sections == ["power"]:  # power questions: the reference's practical advice, with its numbers
+        watts = max((g.tdp_w or 0) for g in gpus) if gpus else 0
+        steps.append(env.t("spec.power_advice", four=f"{4 * watts:,}"))
+        sources += env.cite("dettmers-2023")
     if "price" in sections:
         from assistant.respond.pricing import price_of
 
