@@ -192,6 +192,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     steps.append(_flowchart(query, env, budget))
     if not query.vendor:
         steps.append(env.t("rec.nvidia_only"))
+    elif query.vendor.upper() != "NVIDIA":
+        steps.append(env.t("compare.why_software", gpus=best.gpu))
     figures = {"ranking": [{"gpu": r.gpu, "gpu_count": r.n_gpus, "score": round(r.score, 3), "price_usd": round(r.price_usd, 2),
                             "value_per_tco": round(r.value_per_tco, 3), "value_per_purchase": round(r.value_per_purchase, 3)}
                            for r in ranking.rows[:10]],
