@@ -117,11 +117,32 @@ def _md_cell(value: str) -> str:
     return str(value).replace("|", "\\|").replace("\n", " ")
 
 
-def to_markdown(answer: Answer) -> str:
+def chart_text(chart: Chart, width: int = 30) -> str:
+    """A chart as fixed-width text (bars) or a table of points (lines), for exports and pipes."""
+    if chart.kind == "bars" and chart.values:
+        top = max(chart.values) or 1.0
+        pad = max(len(label) for label in chart.labels)
+        rows = [f"{label:<{pad}}  {'█' * max(1, round(value / top * width))} {value:.2f}"
+                for label, value in zip(chart.labels, chart.values)]
+        return "\n".join([chart.title, *rows])
+    if chart.kind == "lines" and chart.series:
+        names = list(chart.series)
+        xs = [x for x, _ in chart.series[names[0]]]
+        rows = [f"{chart.x_label or 'x'}: " + ", ".join(names)]
+        for k, x in enumerate(xs):
+            rows.append(f"{x:,.0f}: " + ", ".join(f"{chart.series[n][k][1]:,.0f}" for n in names))
+        return "\n".join([chart.title, *rows])
+    return ""
+
+
+def to_markdown(answer: Answer, with_chart: bool = False) -> str:
+    """`with_chart`: add the chart as a text block (exports; the TUI draws charts itself)."""
     label = _labels(answer.lang)
     if answer.clarification:
         return answer.clarification
     parts = [f"**{answer.headline}**"]
+    if with_chart and answer.chart and chart_text(answer.chart):
+        parts.append("```text\n" + chart_text(answer.chart) + "\n```")
     for table in answer.tables:
         lines = [f"*{table.title}*", ""] if table.title else []
         lines.append("| " + " | ".join(_md_cell(h) for h in table.headers) + " |")

@@ -31,7 +31,7 @@ class Transcript:
     def to_markdown(self) -> str:
         parts = ["# gpu-advisor conversation"]
         for question, answer in self.turns:
-            parts.append(f"## {' '.join(question.split())}\n\n{to_markdown(answer)}")
+            parts.append(f"## {' '.join(question.split())}\n\n{to_markdown(answer, with_chart=True)}")
         return "\n\n".join(parts) + "\n"
 
     def export(self, path: str | Path) -> Path:
