@@ -133,7 +133,8 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     by_key = {k: {g.name: value_row(g, env, k) for g in gpus} for k in {*_SPEED_ROWS, key}}
     rows = by_key[key]
     table = _table(by_key, names, env)
-    table.rows += _value_rows(rows, names, key, env)
+    if any(rows[n].price for n in names):  # per-dollar rows only when something has a price
+        table.rows += _value_rows(rows, names, key, env)
     headline, choice = _headline(query, rows, names, key, env)
     a, b = rows[names[0]], rows[names[1]]
     steps = _why(a, b, key, env)
