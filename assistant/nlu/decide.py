@@ -20,6 +20,10 @@ from assistant.queries import (
     Query, RecommendQuery, RentOrBuyQuery, SetQuery, Setting, SpecQuery,
 )
 
+# concepts on which the reference gives should-I advice, and the words that ask for it
+ADVICE_CONCEPTS = frozenset({"nvlink", "power-limit", "12vhpwr", "pcie", "rocm", "multi-gpu-build", "used-gpus"})
+ADVICE_WORDS = frozenset({"worth", "need", "needed", "should", "matter", "matters", "necessary", "safe", "值得", "需要", "有必要"})
+
 VARIANT_WORDS = {"ti": "ti", "super": "super", "xt": "xt", "xtx": "xtx", "laptop": "laptop", "mobile": "laptop",
                  "notebook": "laptop", "desktop": "desktop", "gre": "gre", "d": "d", "s": "super"}
 
@@ -325,6 +329,19 @@ class Decider:
                 out.append(GpuRef(mention=t.text, pronoun=t.value, count=r.count or 1, condition=r.condition))
         return out
 
+    def advice_concept(self) -> str | None:
+        """A should-I question about a hardware practice the reference gives advice on: "is nvlink
+        worth it", "should i power limit my 4090", "do I need pcie 4.0" -> that concept."""
+        toks = self.b.toks
+        if not ADVICE_WORDS.intersection(toks):
+            return None
+        for n in (3, 2, 1):
+            for i in range(len(toks) - n + 1):
+                hit = self.index.concepts.get(" ".join(toks[i:i + n]))
+                if hit in ADVICE_CONCEPTS:
+                    return hit
+        return None
+
     def question_like(self) -> bool:
         b = self.b
         if b.has("COST") and not (b.means("ELECTRICITY") and not b.has("GPU", "PRONOUN")):
@@ -345,6 +362,9 @@ class Decider:
                        "SPEC", "MODEL", "PARAMS")
         if b.has("HELP") and not strong and not explicit:
             return HelpQuery(text=text)
+        advice = self.advice_concept()
+        if advice and len(explicit) <= 2 and not b.has("RECOMMEND", "RENT", "VS", "FIT", "MODEL", "PARAMS", "MONEY", "BUDGET"):
+            return ExplainQuery(text=text, concept=advice, mention=text.strip(" ?!."))  # "is nvlink worth it for two 3090s?"
         # explain: "what is a tensor core", "nvlink?"
         if not explicit and not b.has("RECOMMEND", "RENT", "VS", "WHY", "FASTER", "MODEL", "PARAMS", "BUDGET",
                                       "MONEY", "KWH", "HOURS"):
