@@ -143,7 +143,7 @@ def respond(query: FitQuery, env: Env) -> Answer:
     where = env.t("fit.where_many", n=n, gpu=gpu.short_name) if n > 1 else env.t("fit.where_one", gpu=gpu.short_name, a=i18n.article(gpu.short_name))
     if f.fits:
         no = [p for p, _, x in fits if not x.fits]
-        head = env.t("fit.head_yes", prec=ok[0][0] if pick is ok[0] else prec, spare=f"{ok[0][2].headroom_gb * n:.1f}", where=where,
+        head = env.t("fit.head_yes_train" if query.mode in _TRAIN_MODES else "fit.head_yes", prec=ok[0][0] if pick is ok[0] else prec, spare=f"{ok[0][2].headroom_gb * n:.1f}", where=where,
                      total=f"{n * gpu.memory_gb:g}")
         head += env.t("fit.head_not_at", precisions=i18n.listing(env.lang).join(no)) if no else i18n.end(env.lang)
     else:
