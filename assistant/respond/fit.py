@@ -154,6 +154,10 @@ def respond(query: FitQuery, env: Env) -> Answer:
     if not f.fits and ok:
         label, alt, _ = ok[0]
         head += env.t("fit.alternative", label=label, need=f"{alt.total_gb * n:.1f}", spare=f"{ok[0][2].headroom_gb * n:.1f}")
+    elif not f.fits and query.mode in _TRAIN_MODES and model.kind == "llm":
+        shorter = _longest_sequence(model, query, shown[-1][1], gpu, n)
+        if shorter:
+            head += env.t("fit.shorter", label=shown[-1][0], seq=f"{shorter:,}")
     steps = [note] if note else []
     steps.append(env.t("fit.setup", mode=i18n.cap(env.lang, _mode(env, query.mode)), setup=_setup(env, est.setup),
                        dominant=env.term(est.dominant)))
@@ -183,6 +187,15 @@ def respond(query: FitQuery, env: Env) -> Answer:
                   choice=gpu.name if f.fits and gpu.name else None,
                   workload="llm_finetune" if query.mode in _TRAIN_MODES else ("image_generation" if model.kind == "image" else "llm_inference"),
                   precision=prec, tables=[table], steps=steps, figures=figures, sources=sources, lang=env.lang)
+
+
+def _longest_sequence(model: ModelSpec, query: FitQuery, mode: str, gpu, n: int) -> int | None:
+    """The longest training sequence (1024, 512 or 256 tokens) at which the lightest method fits."""
+    for seq in (1024, 512, 256):
+        shorter = dataclasses.replace(query, context_tokens=seq)
+        if memory.fit(_estimate(model, shorter, "fp16", n, mode), gpu.memory_gb, n).fits:
+            return seq
+    return None
 
 
 def _speed(env: Env, speed) -> str:

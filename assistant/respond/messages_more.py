@@ -34,6 +34,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "fit.where_one": ("{a} {gpu}", "一块 {gpu}"),
     "fit.head_yes": ("Yes at {prec}, with about {spare} GB to spare on {where} ({total} GB)",
                      "能，{prec} 下 {where}（共 {total} GB）还剩约 {spare} GB"),
+    "fit.shorter": (" {label} fits with training sequences of up to {seq} tokens.", "{label} 在训练序列不超过 {seq} token 时装得下。"),
     "fit.head_yes_train": ("Yes with {prec}, with about {spare} GB to spare on {where} ({total} GB)",
                            "能，用 {prec}，{where}（共 {total} GB）还剩约 {spare} GB"),
     "fit.head_not_at": ("; not at {precisions}.", "；{precisions} 下装不下。"),
