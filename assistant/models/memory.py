@@ -130,7 +130,8 @@ def training_memory(model: ModelSpec, method: str = "full", *, seq: int = 2048, 
         # bitsandbytes quantizes the block linears only: embeddings and LM head stay 16-bit (§mem.lora)
         embed = min(p, finite(model.vocab) * finite(model.hidden) * (2 if model.kind == "llm" else 1)) if method == "qlora" else 0.0
         parts["frozen weights"] = ((p - embed) * bits / 8 + embed * 2) / (n if zero_stage >= 3 else 1) / C.GB
-        parts["adapters + their Adam states"] = adapters * C.ADAM_BYTES_PER_PARAM["mixed"] / C.GB
+        # sharded (ZeRO-3) or split by layer over n GPUs, each GPU holds 1/n of the adapters too
+        parts["adapters + their Adam states"] = adapters * C.ADAM_BYTES_PER_PARAM["mixed"] / (n if zero_stage >= 3 else 1) / C.GB
     per_token = activation_bytes_per_token(model, seq, checkpointing, flash_attention, act_bytes)
     if method != "full" and lora_targets == "attention" and not checkpointing:
         per_token *= C.LORA_ATTN_ONLY_ACT_SHARE

@@ -28,7 +28,7 @@ def _fmt(v: float | None, d: int = 2) -> str:
 def _table(rows: dict[str, dict[str, ValueRow]], names: list[str], env: Env) -> Table:
     main = rows[_SPEED_ROWS[0]]
     g = {n: main[n].gpu for n in names}
-    t = Table(headers=["", *[g[n].short_name for n in names]], rows=[])
+    t = Table(headers=["", *[main[n].label for n in names]], rows=[])
     for key in _SPEED_ROWS:
         t.rows.append([env.t("compare.row_speed", title=workload_title(env, key)), *[_fmt(rows[key][n].perf.score) for n in names]])
 
@@ -87,12 +87,12 @@ def _headline_many(query: CompareQuery, rows: dict[str, ValueRow], names: list[s
     fastest = max((rows[n] for n in names), key=lambda r: r.perf.score)
     slowest = min((rows[n] for n in names), key=lambda r: r.perf.score)
     priced = [rows[n] for n in names if rows[n].per_tco]
-    speed = env.t("compare.many_speed", fastest=fastest.gpu.short_name, ratio=f"{safe_div(fastest.perf.score, slowest.perf.score):.2f}",
-                  slowest=slowest.gpu.short_name, title=title)
+    speed = env.t("compare.many_speed", fastest=fastest.label, ratio=f"{safe_div(fastest.perf.score, slowest.perf.score):.2f}",
+                  slowest=slowest.label, title=title)
     if query.aspect == "speed" or not priced:
         return i18n.cap(env.lang, speed) + i18n.end(env.lang), fastest.gpu.name
     best = max(priced, key=lambda r: r.per_tco)
-    head = env.t("compare.many_value", n=len(names), best=best.gpu.short_name, title=title, years=f"{env.assumptions.years:g}",
+    head = env.t("compare.many_value", n=len(names), best=best.label, title=title, years=f"{env.assumptions.years:g}",
                  snapshot=env.assumptions.snapshot, speed=speed)
     return head, best.gpu.name
 
@@ -104,17 +104,17 @@ def _headline(query: CompareQuery, rows: dict[str, ValueRow], names: list[str], 
     speed = safe_div(a.perf.score, b.perf.score)
     faster, slower, ratio = (a, b, speed) if speed >= 1 else (b, a, safe_div(1, speed))
     title = workload_title(env, key)
-    speed_text = env.t("compare.speed", faster=faster.gpu.short_name, ratio=f"{ratio:.2f}", slower=slower.gpu.short_name, title=title)
+    speed_text = env.t("compare.speed", faster=faster.label, ratio=f"{ratio:.2f}", slower=slower.label, title=title)
     if query.aspect == "speed" or a.per_tco is None or b.per_tco is None:
         if query.premise == "first" and faster is b:
-            return env.t("compare.premise_speed", b=b.gpu.short_name, a=a.gpu.short_name, speed=speed_text), faster.gpu.name
+            return env.t("compare.premise_speed", b=b.label, a=a.label, speed=speed_text), faster.gpu.name
         return i18n.cap(env.lang, speed_text) + i18n.end(env.lang), faster.gpu.name
     better, worse = (a, b) if a.per_tco >= b.per_tco else (b, a)
     gain = safe_div(better.per_tco, worse.per_tco) - 1
-    value_text = env.t("compare.value", better=better.gpu.short_name, gain=f"{gain * 100:.0f}", title=title,
+    value_text = env.t("compare.value", better=better.label, gain=f"{gain * 100:.0f}", title=title,
                        years=f"{env.assumptions.years:g}")
     if query.premise == "first" and better is not a:
-        head = env.t("compare.premise_value", b=b.gpu.short_name, a=a.gpu.short_name, value=value_text, speed=speed_text)
+        head = env.t("compare.premise_value", b=b.label, a=a.label, value=value_text, speed=speed_text)
     else:
         head = env.t("compare.head", snapshot=env.assumptions.snapshot, value=value_text, speed=speed_text)
     return head, better.gpu.name
@@ -130,7 +130,8 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     key = perf_workload(query.workload, query.precision)
     if query.workload is None and query.precision is None and query.premise:
         key = "infer16"
-    by_key = {k: {g.name: value_row(g, env, k) for g in gpus} for k in {*_SPEED_ROWS, key}}
+    counts = {r.name: r.count for r in query.gpus if r.name}  # "two 3090s or one 4090?"
+    by_key = {k: {g.name: value_row(g, env, k, max(counts.get(g.name, 1), 1)) for g in gpus} for k in {*_SPEED_ROWS, key}}
     rows = by_key[key]
     table = _table(by_key, names, env)
     if any(rows[n].price for n in names):  # per-dollar rows only when something has a price
@@ -152,7 +153,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
                "value_per_tco": {n: rows[n].per_tco and round(rows[n].per_tco, 3) for n in names},
                "price_usd": {n: rows[n].price and round(rows[n].price.usd, 2) for n in names}}
     chart = Chart(kind="bars", title=env.t("compare.row_per_tco", title=workload_title(env, key), years=f"{env.assumptions.years:g}"),
-                  labels=[rows[n].gpu.short_name for n in names], values=[rows[n].per_tco or 0.0 for n in names])
+                  labels=[rows[n].label for n in names], values=[rows[n].per_tco or 0.0 for n in names])
     sources = [spec_source(rows[n].gpu) for n in names] + env.cite(*[rows[n].price.source for n in names if rows[n].price])
     sources += env.rate_sources()
     sources.append("method: docs/model.md §perf, §cost.tco (Dettmers 2023 normalization)")

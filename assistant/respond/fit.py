@@ -51,7 +51,8 @@ def sized_model(query, env: Env) -> tuple[ModelSpec | None, str]:
     if query.model:
         return env.reader.model(query.model.key), ""
     if getattr(query, "params_b", None):
-        llms = [m for m in env.reader.models if m.kind == "llm" and m.attention != "mla"]
+        # a modern decoder-only shape (GQA, no MoE): "a 7b model" is Mistral/Qwen/Llama-like, not BLOOM
+        llms = [m for m in env.reader.models if m.kind == "llm" and m.attention == "gqa" and not m.experts]
         near = min(llms, key=lambda m: abs(m.params_b - query.params_b), default=None)
         if near is None:
             return None, ""
@@ -68,7 +69,9 @@ def _estimate(model: ModelSpec, query: FitQuery, precision: str, n: int, mode: s
     if mode in _TRAIN_MODES:
         return memory.training_memory(model, _TRAIN_MODES[mode], seq=query.context_tokens or 2048,
                                       batch=query.batch or 1, checkpointing=mode != "full_finetune", n_gpus=n,
-                                      zero_stage=3 if n > 1 and mode == "full_finetune" else 0)
+                                      # several GPUs: ZeRO-3 for full fine-tuning, a layer split for
+                                      # (Q)LoRA; either way each GPU holds 1/n of the weights (§mem.train)
+                                      zero_stage=3 if n > 1 else 0)
     return memory.inference_memory(model, precision, context=query.context_tokens, batch=query.batch or 1, n_gpus=n)
 
 

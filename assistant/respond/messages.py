@@ -166,13 +166,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "单看性价比，最划算的是 {gpu}（{price}）。"),
     "rec.org_path": ("The chart's path: {path} (it assumes you are not \"rich\"; name a budget to change that).",
                      "决策路径：{path}（默认不是“不差钱”；说出预算可以改变）。"),
-    "rec.multi": ("No single GPU has {need} GB, so GPUs are counted {n} at a time (the model is split across them; "
-                  "NVLink or fast PCIe matters then).",
-                  "没有单卡有 {need} GB 显存，所以按每组 {n} 块卡计算（模型拆分到多块卡上，此时 NVLink 或高速 PCIe 很重要）。"),
+    "rec.multi": ("Cards with less than {need} GB are counted {n} or more at a time, the fewest that hold the model "
+                  "(it is split across them: they add memory, not speed; NVLink or fast PCIe then matters).",
+                  "显存不足 {need} GB 的卡按能装下模型的最少张数计算（至少 {n} 张；模型拆分到多张卡上，只增加显存不增加速度，此时 NVLink 或高速 PCIe 很重要）。"),
     "rec.batch_note": ("Training speeds of cards under 24 GB include the smaller batch they can hold, as measured throughput "
                        "does (docs/model.md §perf.batch); compared at equal batch, the reference's method, 10-12 GB cards rank higher.",
                        "显存低于 24 GB 的卡，训练速度按它能放下的更小 batch 计算，实测吞吐也是如此（docs/model.md §perf.batch）；"
                        "若按参考文章的方法在相同 batch 下比较，10-12 GB 的卡排名会更靠前。"),
+    "rec.runner_up_cheapest": ("{gpu}: {price} each ({score}x speed, {value} per $1,000).",
+                               "{gpu}：每块 {price}（{score} 倍速度，每 1,000 美元 {value}）。"),
     "rec.col_gpu": ("GPU", "GPU"),
     "rec.col_speed": ("speed (3090 = 1)", "速度（3090 = 1）"),
     "rec.col_memory": ("memory", "显存"),

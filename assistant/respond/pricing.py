@@ -69,6 +69,12 @@ class ValueRow:
     tco_usd: float | None
     per_purchase: float | None  # score per $1,000 of GPU price
     per_tco: float | None  # score per $1,000 of total cost
+    n_gpus: int = 1
+
+    @property
+    def label(self) -> str:
+        """"2 x RTX 3090" when several are counted, else "RTX 3090"."""
+        return f"{self.n_gpus} x {self.gpu.short_name}" if self.n_gpus > 1 else self.gpu.short_name
 
 
 @lru_cache(maxsize=4096)
@@ -89,11 +95,11 @@ def value_row(gpu: GpuSpec, env: Env, key: str, n_gpus: int = 1) -> ValueRow:
     years = a.years
     elec = cost.electricity_usd((gpu.tdp_w or 0) * n_gpus, a.utilization, C.HOURS_PER_YEAR * years, a.electricity_usd_per_kwh)
     if price is None:
-        return ValueRow(gpu, perf, None, elec, None, None, None)
+        return ValueRow(gpu, perf, None, elec, None, None, None, n_gpus)
     t = cost.tco(gpu.name, price.usd, gpu.tdp_w or 0, n_gpus=n_gpus, years=years, utilization=a.utilization,
                  usd_per_kwh=a.electricity_usd_per_kwh)
     return ValueRow(gpu, perf, price, elec, t.total_usd, cost.value(perf.score, price.usd * n_gpus),
-                    cost.value(perf.score, t.total_usd))
+                    cost.value(perf.score, t.total_usd), n_gpus)
 
 
 def assumption_text(env: Env, with_prices: bool = True, buying: bool = False) -> str:

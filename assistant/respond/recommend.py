@@ -178,9 +178,14 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
                      value=f"{best.value_per_tco:.2f}", years=years)
     table = Table(headers=[env.t("rec.col_gpu"), env.t("rec.col_speed"), env.t("rec.col_memory"), env.t("rec.col_price"),
                            env.t("rec.col_cost", years=years), env.t("rec.col_per_price"), env.t("rec.col_per_tco", years=years)],
-                  rows=[[_label(r), f"{r.score:.2f}", gb(r.memory_gb), env.money(r.price_usd), env.money(r.tco_usd),
+                  rows=[[_label(r), f"{r.score:.2f}", (f"{r.n_gpus} x " if r.n_gpus > 1 else "") + gb(r.memory_gb), env.money(r.price_usd), env.money(r.tco_usd),
                          f"{r.value_per_purchase:.2f}", f"{r.value_per_tco:.2f}"] for r in ranking.rows[:8]])
+    cheapest = getattr(query, "sort", None) == "price"
     for r in ranking.runners_up:
+        if cheapest:
+            steps.append(env.t("rec.runner_up_cheapest", gpu=_label(r), price=env.money(r.price_usd), score=f"{r.score:.2f}",
+                               value=f"{r.value_per_tco:.2f}"))
+            continue
         steps.append(env.t("rec.runner_up", gpu=_label(r), value=f"{r.value_per_tco:.2f}", score=f"{r.score:.2f}",
                            price=env.money(r.price_usd), less=f"{(1 - r.value_per_tco / best.value_per_tco) * 100:.0f}", best=best.gpu))
     notable = [(g, r) for g, r in ranking.excluded if r != "no price in the snapshot" and "laptop" not in r][:5]

@@ -96,7 +96,7 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     spot = cost.cheapest_cloud(rented.name, [r for r in rates if r.provider == asked] or rates, spot=True)
     steps = [env.t("rent.break_even", buy=env.money(buy), rent=env.money(rent_h, 2), own=env.money(be.own_usd_per_hour, 3),
                    hours=f"{be.hours_of_use:,.0f}") if not be.never else env.t("rent.never")]
-    if spot and spot.spot_usd_per_gpu_hour:
+    if spot and spot.spot_usd_per_gpu_hour and spot.spot_usd_per_gpu_hour < rate.on_demand_usd_per_gpu_hour:
         spot_be = cost.break_even(buy, spot.spot_usd_per_gpu_hour * n, power_w=power, usd_per_kwh=a.electricity_usd_per_kwh,
                                   hours_per_week=hours_week)
         then = env.t("rent.spot_never") if spot_be.never else env.t("rent.spot_hours", hours=f"{spot_be.hours_of_use:,.0f}",
