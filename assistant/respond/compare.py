@@ -75,9 +75,10 @@ def _why(a: ValueRow, b: ValueRow, key: str, env: Env) -> list[str]:
         for g in (ga, gb):
             if g.arch and not (g.arch.fp8_acc16 or g.arch.fp8_acc32):
                 steps.append(env.t("compare.why_no_fp8", gpu=g.short_name))
-    others = [g.short_name for g in (ga, gb) if g.vendor != "NVIDIA"]
+    others = [g for g in (ga, gb) if g.vendor != "NVIDIA"]
     if others:
-        steps.append(env.t("compare.why_software", gpus=join_names(others, env.lang)))
+        steps.append(env.t("compare.why_software", gpus=join_names([g.short_name for g in others], env.lang),
+                           stack=" / ".join(dict.fromkeys("ROCm" if g.vendor in ("AMD", "ATI") else "oneAPI" for g in others))))
     return steps
 
 

@@ -125,9 +125,11 @@ def respond(query: CostQuery, env: Env) -> Answer:
     first = env.reader.gpu(refs[0].name)
     w = (first.tdp_w or 0) * refs[0].count
     if query.kind == "running":
-        head = env.t("cost.head_running", gpu=first.short_name, pronoun=env.t("cost.it" if refs[0].count == 1 else "cost.them"),
-                     money=env.money(figures["electricity_usd_per_year"]), watts=f"{w:,.0f}", usage=util_text,
-                     kwh=env.money(a.electricity_usd_per_kwh, 3))
+        n = refs[0].count
+        what = (env.t("rent.count_many", n=n) if n > 1 else "") + first.short_name
+        head = env.t("cost.head_running", gpu=what, pronoun=env.t("cost.it" if n == 1 else "cost.them"),
+                     money=env.money(figures["electricity_usd_per_year"]), watts=f"{w:,.0f}",
+                     share=f"{util * 100:.0f}", kwh=env.money(a.electricity_usd_per_kwh, 3))
     elif figures.get("total_cost_usd") is None:
         head = env.t("cost.head_no_price", gpu=first.short_name, money=env.money(figures["electricity_usd_per_year"]), snapshot=a.snapshot)
     else:
@@ -135,7 +137,8 @@ def respond(query: CostQuery, env: Env) -> Answer:
         what = env.t("rent.count_many", n=n) + first.short_name if n > 1 else env.t("rent.count_one", a=i18n.article(first.short_name)) + first.short_name
         head = env.t("cost.head_tco", what=what, years=f"{years:g}", total=env.money(figures["total_cost_usd"]),
                      purchase=env.money(figures["purchase_usd"]), desktop=env.money(C.DESKTOP_BASE_USD),
-                     electricity=env.money(figures["electricity_usd"]), with_desktop=env.money(figures["total_with_desktop_usd"]))
+                     electricity=env.money(figures["electricity_usd"]), with_desktop=env.money(figures["total_with_desktop_usd"]),
+                     cards="GPUs" if refs[0].count > 1 else "GPU")
         if query.kind == "perf_per_dollar" and figures.get("value_per_tco"):
             head += env.t("cost.head_value", value=f"{figures['value_per_tco']:.2f}") + _standing(first, key, env, figures)
     steps = [env.t("cost.electricity_step", watts=f"{w:,.0f}", usage=util_text)]

@@ -99,9 +99,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "compare.many_value": ("Of these {n} GPUs, under the '{snapshot}' prices the {best} gives the most {title} per dollar over "
                            "{years} years; {speed} (estimated with Dettmers' method).",
                            "这 {n} 块显卡里，按“{snapshot}”价格，{best} 的性价比最高（{years} 年内每美元的{title}性能）；{speed}（按 Dettmers 的方法估算）。"),
-    "compare.why_software": ("These estimates come from specifications only: the {gpus} runs ROCm/oneAPI software, which still "
+    "compare.why_software": ("These estimates come from specifications only: the {gpus} runs {stack} software, which still "
                              "trails CUDA (the reference's FAQ), so measured deep-learning speed is often below what its specs suggest.",
-                             "这些估算只看硬件规格：{gpus} 使用 ROCm/oneAPI 软件栈，仍落后于 CUDA（参考文章的 FAQ），实际深度学习速度往往低于规格所示。"),
+                             "这些估算只看硬件规格：{gpus} 使用 {stack} 软件栈，仍落后于 CUDA（参考文章的 FAQ），实际深度学习速度往往低于规格所示。"),
     "compare.row_speed": ("relative {title} speed", "相对{title}速度"),
     "compare.row_memory": ("memory", "显存"),
     "compare.row_bandwidth": ("memory bandwidth", "显存带宽"),
@@ -188,7 +188,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rec.excluded_item": ("{gpu} ({reason})", "{gpu}（{reason}）"),
     "rec.nvidia_only": ("Only NVIDIA GPUs are ranked: AMD (ROCm) and Intel software still trails CUDA (say \"amd\" to include them).",
                         "只排 NVIDIA 的卡：AMD（ROCm）和 Intel 的软件生态仍落后于 CUDA（说“amd”可以把它们也算进来）。"),
-    "rec.why_vendor": ("vendor {vendor} not in {allowed}", "厂商 {vendor} 不在 {allowed} 之列"),
+    "rec.why_vendor": ("made by {vendor}, not {allowed}", "厂商是 {vendor}，不是 {allowed}"),
     "rec.why_memory": ("memory {memory} GB x {n} < {need} GB needed", "显存 {memory} GB x {n} < 所需 {need} GB"),
     "rec.why_budget": ("price {price} over budget {budget}", "价格 {price} 超出预算 {budget}"),
     "rec.why_power": ("power {power} W over {limit} W", "功耗 {power} W 超过 {limit} W"),

@@ -98,11 +98,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cost.no_price": ("no price", "无价格"),
     "cost.it": ("it", "它"),
     "cost.them": ("them", "它们"),
-    "cost.head_running": ("{gpu}: Running {pronoun} costs about {money} a year in electricity: {watts} W x {usage} x 8,760 h x {kwh}/kWh.",
-                          "{gpu}：电费每年约 {money}：{watts} W x {usage} x 8,760 h x {kwh}/kWh。"),
+    "cost.head_running": ("{gpu}: Running {pronoun} costs about {money} a year in electricity: {watts} W x {share} % of "
+                          "8,760 h x {kwh}/kWh.",
+                          "{gpu}：电费每年约 {money}：{watts} W x 8,760 h 的 {share} % x {kwh}/kWh。"),
     "cost.head_no_price": ("{gpu}: electricity about {money} a year; no price in the '{snapshot}' snapshot for the total.",
                            "{gpu}：电费每年约 {money}；「{snapshot}」价格快照里没有它的价格，算不出总成本。"),
-    "cost.head_tco": ("Owning {what} for {years} years costs about {total}: {purchase} for the GPU(s) and {electricity} "
+    "cost.head_tco": ("Owning {what} for {years} years costs about {total}: {purchase} for the {cards} and {electricity} "
                       "of electricity ({with_desktop} counting a {desktop} desktop around it).",
                       "{what} 用 {years} 年总成本约 {total}：显卡 {purchase}，电费 {electricity}（连同 {desktop} 的整机其余部分共 {with_desktop}）。"),
     "cost.standing": (" It ranks {place} of {n} NVIDIA GPUs priced here for {title} value; the best is the {best} ({value}).",

@@ -24,7 +24,7 @@ from assistant.respond.pricing import assumption_text, budget_usd, perf_workload
 
 _FLOOR_GB = {"image_generation": (12.0, "rec.floor_image"), "llm_finetune": (24.0, "rec.floor_finetune"),
              "llm_inference": (24.0, "rec.floor_llm")}
-_REASONS = [(re.compile(r"vendor (?P<vendor>.+) not in (?P<allowed>.+)"), "rec.why_vendor"),
+_REASONS = [(re.compile(r"vendor (?P<vendor>.+) not in (?P<allowed>.+)"), "rec.why_vendor"),  # allowed: as the user typed it
             (re.compile(r"memory (?P<memory>[\d.]+) GB x (?P<n>\d+) < (?P<need>[\d.]+) GB needed"), "rec.why_memory"),
             (re.compile(r"price \$(?P<price>[\d,.]+) over budget \$(?P<budget>[\d,.]+)"), "rec.why_budget"),
             (re.compile(r"power (?P<power>[\d.]+) W over (?P<limit>[\d.]+) W"), "rec.why_power")]
@@ -115,6 +115,11 @@ def _organization_answer(query: RecommendQuery, env: Env, budget: float | None, 
     return base
 
 
+def software_stack(names: list[str], env: Env) -> str:
+    """ROCm for AMD GPUs, oneAPI for Intel ones."""
+    return " / ".join(dict.fromkeys("ROCm" if g.vendor in ("AMD", "ATI") else "oneAPI" for g in env.reader.gpus(names)))
+
+
 def _label(row) -> str:
     return f"{row.n_gpus} x {row.gpu}" if row.n_gpus > 1 else row.gpu
 
@@ -146,7 +151,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         query = dataclasses.replace(query, workload="llm_inference")
     key = perf_workload(query.workload, query.precision)
     need, need_why = _memory_need(query, env)
-    vendors = (query.vendor,) if query.vendor else ("NVIDIA",)
+    vendors = ({"amd": "AMD", "nvidia": "NVIDIA", "intel": "Intel"}.get(query.vendor.lower(), query.vendor),) if query.vendor else ("NVIDIA",)
     overrides = tuple(sorted(env.reader.price_overrides().items()))
     ranking = rank_snapshot(env.reader, a.snapshot, key, need, budget, condition, vendors, query.max_power_w, n, a.years,
                     a.utilization, a.electricity_usd_per_kwh, overrides)
@@ -198,7 +203,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if not query.vendor:
         steps.append(env.t("rec.nvidia_only"))
     elif query.vendor.upper() != "NVIDIA":
-        steps.append(env.t("compare.why_software", gpus=best.gpu))
+        steps.append(env.t("compare.why_software", gpus=best.gpu, stack=software_stack([best.gpu], env)))
     figures = {"ranking": [{"gpu": r.gpu, "gpu_count": r.n_gpus, "score": round(r.score, 3), "price_usd": round(r.price_usd, 2),
                             "value_per_tco": round(r.value_per_tco, 3), "value_per_purchase": round(r.value_per_purchase, 3)}
                            for r in ranking.rows[:10]],
