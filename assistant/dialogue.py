@@ -64,6 +64,7 @@ class Context:
     gpu_count: int | None = None
     last_query: Query | None = None
     pending: Clarification | None = None
+    recent: list[str] = field(default_factory=list)  # the last GPUs talked about, oldest first (at most 4)
 
 
 class NothingToReferTo(Exception):
@@ -100,8 +101,8 @@ class Dialogue:
             if name is None:
                 raise NoSuchVariant(ref.mention, base)
             return [GpuRef(mention=ref.mention, name=name, count=ref.count, condition=ref.condition)]
-        if ref.pronoun in ("them", "both", "all"):
-            names = list(ctx.gpus)
+        if ref.pronoun in ("them", "both", "all"):  # "specs of the 4090", "and the 3090?", "compare them"
+            names = list(ctx.gpus) if len(ctx.gpus) > 1 else ctx.recent[-2:] or list(ctx.gpus)
         elif ref.pronoun == "other":
             others = [g for g in ctx.gpus if g != focus]
             names = [others[0] if others else focus]
@@ -159,9 +160,25 @@ class Dialogue:
             return (kept + new)[-4:]
         return new
 
+    def _among_compared(self, query: Query) -> Query:
+        """"which one should I buy?" right after a comparison: a question about those GPUs, not
+        a recommendation from the whole market (an unconstrained recommendation is read so)."""
+        from assistant.queries import CompareQuery, RecommendQuery
+
+        last = self.context.last_query
+        if not (isinstance(query, RecommendQuery) and isinstance(last, CompareQuery)):
+            return query
+        constrained = (query.budget_usd, query.model, query.params_b, query.min_memory_gb, query.vendor, query.organization,
+                       query.sort, query.max_power_w, query.budget_currency, query.model_family)
+        if any(v is not None for v in constrained) or query.gpu_count > 1:
+            return query
+        return CompareQuery(text=query.text, gpus=last.gpus, workload=query.workload or last.workload,
+                            precision=query.precision or last.precision)
+
     def complete(self, query: Query, lang: str = "en") -> Query | Clarification:
         from assistant import i18n
 
+        query = self._among_compared(query)
         try:
             if isinstance(query, FollowUpQuery):
                 query = self._merge(query)
@@ -188,6 +205,7 @@ class Dialogue:
         ctx.last_query = query
         if gpus:
             ctx.gpus = list(gpus)
+            ctx.recent = ([g for g in ctx.recent if g not in gpus] + list(gpus))[-4:]
         # after a comparison "it" is the first GPU named and "the other" the second; otherwise the favoured one
         ctx.focus = (gpus[0] if gpus else ctx.focus) if query.intent == "compare" else choice or (gpus[0] if gpus else ctx.focus)
         if choice and choice not in ctx.gpus:
