@@ -137,7 +137,9 @@ def respond(query: SetQuery, env: Env) -> Answer:
             condition = "used" if a.condition == "used" else "new"
             env.reader.set_price_override(s.gpu, float(value), condition)
             gpus.append(s.gpu)
-            lines.append(env.t("set.override", gpu=s.gpu, money=env.money(float(value)), cond=env.t(f"cond.{condition}")))
+            kept = env.reader.engine.url.database not in (None, "", ":memory:")  # an in-memory KB forgets at exit
+            lines.append(env.t("set.override", gpu=s.gpu, money=env.money(float(value)), cond=env.t(f"cond.{condition}"),
+                               saved=env.t("set.saved") if kept else ""))
             figures[s.key] = float(value)
             continue
         old = getattr(a, s.key)
