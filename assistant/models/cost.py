@@ -92,11 +92,13 @@ def lookup_price(gpu: str, quotes: list[PriceQuote], condition: str = "average",
         usd = statistics.fmean(q.usd for q in chosen)
     else:
         pool, label = (street, "") if street else (listed, "list price: ")
-        by_cond = [[q for q in pool if q.condition == c] for c in ("new", "used")]
-        means = [statistics.fmean(q.usd for q in qs) for qs in by_cond if qs]
+        by_cond = {c: [q for q in pool if q.condition == c] for c in ("new", "used")}
+        means = [statistics.fmean(q.usd for q in qs) for qs in by_cond.values() if qs]
         if not means:
             return None
         usd, chosen = statistics.fmean(means), pool
+        if len(means) == 1:  # only new or only used quotes: say which, not "average"
+            condition = next(c for c, qs in by_cond.items() if qs)
     sources = label + ";".join(sorted({q.source for q in chosen}))
     return PriceLookup(gpu, usd, condition, sources, max(q.observed for q in chosen), len(chosen))
 

@@ -161,6 +161,11 @@ def respond(query: FitQuery, env: Env) -> Answer:
         shorter = _longest_sequence(model, query, shown[-1][1], gpu, n)
         if shorter:
             head += env.t("fit.shorter", label=shown[-1][0], seq=f"{shorter:,}")
+    elif not f.fits and model.kind == "llm":  # inference: the KV cache of a shorter context may be what is too much
+        lightest = shown[-1][2]
+        context = _longest_context(model, query, lightest, gpu, n)
+        if context:
+            head += env.t("fit.shorter_context", prec=lightest, ctx=f"{context:,}")
     steps = [note] if note else []
     steps.append(env.t("fit.setup", mode=i18n.cap(env.lang, _mode(env, query.mode)), setup=_setup(env, est.setup),
                        dominant=env.term(est.dominant)))
@@ -198,6 +203,17 @@ def _longest_sequence(model: ModelSpec, query: FitQuery, mode: str, gpu, n: int)
         shorter = dataclasses.replace(query, context_tokens=seq)
         if memory.fit(_estimate(model, shorter, "fp16", n, mode), gpu.memory_gb, n).fits:
             return seq
+    return None
+
+
+def _longest_context(model: ModelSpec, query: FitQuery, precision: str, gpu, n: int) -> int | None:
+    """The longest context (4,096 down to 512 tokens) at which the model fits at `precision`."""
+    for ctx in (4096, 2048, 1024, 512):
+        if query.context_tokens and ctx >= query.context_tokens:
+            continue
+        shorter = dataclasses.replace(query, context_tokens=ctx)
+        if memory.fit(_estimate(model, shorter, precision, n, "inference"), gpu.memory_gb, n).fits:
+            return ctx
     return None
 
 

@@ -35,6 +35,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "fit.head_yes": ("Yes at {prec}, with about {spare} GB to spare on {where} ({total} GB)",
                      "能，{prec} 下 {where}（共 {total} GB）还剩约 {spare} GB"),
     "fit.shorter": (" {label} fits with training sequences of up to {seq} tokens.", "{label} 在训练序列不超过 {seq} token 时装得下。"),
+    "fit.shorter_context": (" At {prec} it fits with a context of up to {ctx} tokens.", "以 {prec} 运行、上下文不超过 {ctx} token 时装得下。"),
     "fit.head_yes_train": ("Yes with {prec}, with about {spare} GB to spare on {where} ({total} GB)",
                            "能，用 {prec}，{where}（共 {total} GB）还剩约 {spare} GB"),
     "fit.head_not_at": ("; not at {precisions}.", "；{precisions} 下装不下。"),
