@@ -43,7 +43,9 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
                             rent_usd_per_gpu_hour=rate.on_demand_usd_per_gpu_hour if rate else None)
     days = run.hours / 24
     head = env.t("cost.run_head", params=f"{params:g}", tokens=f"{query.tokens / 1e9:,.0f}", flops=f"{run.flops:.2e}",
-                 days=f"{days:,.0f}", n=n, gpu=gpu.short_name, mfu=f"{C.DEFAULT_MFU * 100:.0f}")
+                 days=f"{days:,.0f}", mfu=f"{C.DEFAULT_MFU * 100:.0f}",
+                 where=env.t("rent.count_many", n=n) + gpu.short_name if n > 1
+                 else env.t("fit.where_one", gpu=gpu.short_name, a=i18n.article(gpu.short_name)))
     head += env.t("cost.run_rent", money=env.money(run.rented_usd), provider=rate.provider,
                   rate=env.money(rate.on_demand_usd_per_gpu_hour, 2)) if rate else env.t("cost.run_end")
     table = Table(headers=["", env.t("cost.col_value")], rows=[
@@ -54,11 +56,29 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
     figures = {"total_cost_usd": round(run.rented_usd, 2) if run.rented_usd else round(run.owned_electricity_usd, 2),
                "gpu_hours": round(run.gpu_hours, 1), "days": round(days, 2), "flops": run.flops,
                "electricity_usd": round(run.owned_electricity_usd, 2)}
+    steps = [env.t("cost.mfu", mfu=f"{C.DEFAULT_MFU * 100:.0f}")]
+    steps += _memory_check(query, env, gpu, n, figures)
     return Answer(question=query.text, intent="cost", headline=head, gpus=[gpu.name], tables=[table], figures=figures,
-                  steps=[env.t("cost.mfu", mfu=f"{C.DEFAULT_MFU * 100:.0f}")], assumptions=env.assumption_dict(),
+                  steps=steps, assumptions=env.assumption_dict(),
                   sources=[spec_source(gpu)] + (env.cite(rate.source) if rate else []) + env.rate_sources()
                   + ["method: docs/model.md §cost.training"],
                   lang=env.lang)
+
+
+def _memory_check(query: CostQuery, env: Env, gpu, n: int, figures: dict) -> list[str]:
+    """The time estimate trains every weight: say when full training does not fit (§mem.train)."""
+    from assistant.models import memory
+    from assistant.respond.fit import sized_model
+
+    model, _ = sized_model(query, env)
+    if model is None or model.kind != "llm" or not gpu.memory_gb:
+        return []
+    est = memory.training_memory(model, "full", checkpointing=True, n_gpus=n, zero_stage=3 if n > 1 else 0)
+    fits = memory.fit(est, gpu.memory_gb, n)
+    figures["full_training_fits"] = fits.fits
+    if fits.fits:
+        return []
+    return [env.t("cost.run_memory", need=f"{est.total_gb * n:,.0f}", total=f"{gpu.memory_gb * n:g}", gpus=fits.min_gpus or "many")]
 
 
 def _standing(gpu, key: str, env: Env, figures: dict) -> str:

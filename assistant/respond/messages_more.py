@@ -72,8 +72,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cost.run_missing": ("For a training-run cost I need {missing}, e.g. \"cost to train a 7b model on 1T tokens on 8 H100s\".",
                          "算一次训练的成本我还需要{missing}，例如“用8块H100训练7b模型1T token要多少钱”。"),
     "cost.run_head": ("Training {params}B parameters on {tokens}B tokens takes about {flops} FLOPs: {days} days on "
-                      "{n} x {gpu} at {mfu} % of the 16-bit tensor peak",
-                      "用 {tokens}B token 训练 {params}B 参数约需 {flops} FLOPs：{n} x {gpu} 按 16 位张量峰值的 {mfu} % 计算，需 {days} 天"),
+                      "{where} at {mfu} % of the 16-bit tensor peak",
+                      "用 {tokens}B token 训练 {params}B 参数约需 {flops} FLOPs：{where} 按 16 位张量峰值的 {mfu} % 计算，需 {days} 天"),
     "cost.run_rent": ("; renting costs about {money} ({provider}, {rate}/GPU-hour).", "；租用约 {money}（{provider}，每 GPU 小时 {rate}）。"),
     "cost.run_end": (".", "。"),
     "cost.col_value": ("value", "数值"),
@@ -111,6 +111,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "在这里有价格的 {n} 块 NVIDIA 显卡中，它的{title}性价比排第 {place}；最好的是 {best}（{value}）。"),
     "cost.standing_first": (" It is the best {title} value of the {n} NVIDIA GPUs priced here.",
                             "在这里有价格的 {n} 块 NVIDIA 显卡中，它的{title}性价比最高。"),
+    "cost.run_memory": ("Training every weight needs about {need} GB (Adam, mixed precision, gradient checkpointing) and these "
+                        "GPUs have {total} GB: it takes {gpus} of them with ZeRO-3, or LoRA/QLoRA, which trains far fewer weights.",
+                        "训练全部权重约需 {need} GB（Adam、混合精度、梯度检查点），这些 GPU 只有 {total} GB：要用 ZeRO-3 的话需要 {gpus} 块，"
+                        "或者改用只训练少量权重的 LoRA/QLoRA。"),
     "cost.head_value": (" That is {value} relative speed per $1,000 (RTX 3090 = 1).", "相当于每 1,000 美元 {value} 的相对速度（RTX 3090 = 1）。"),
     "cost.electricity_step": ("Electricity counts the GPU's board power ({watts} W) at {usage}; a whole system adds the CPU and "
                               "the rest (about 100 W more in the reference's 2020 example).",
