@@ -175,10 +175,22 @@ class Dialogue:
         return CompareQuery(text=query.text, gpus=last.gpus, workload=query.workload or last.workload,
                             precision=query.precision or last.precision)
 
+    def _speed_of_fit(self, query: Query) -> Query:
+        """"how fast would it be?" right after "will llama 3 70b fit on two 3090s?": the model's
+        tokens/s on those GPUs, not the GPU's training speed."""
+        from assistant.queries import FitQuery, SpecQuery
+
+        last = self.context.last_query
+        if not (isinstance(query, SpecQuery) and query.fields == ("speed",) and isinstance(last, FitQuery) and last.model):
+            return query
+        if any(g.pronoun is None for g in query.gpus):
+            return query  # "how fast is the 4090?" names its own GPU
+        return dataclasses.replace(last, text=query.text, want_speed=True)
+
     def complete(self, query: Query, lang: str = "en") -> Query | Clarification:
         from assistant import i18n
 
-        query = self._among_compared(query)
+        query = self._speed_of_fit(self._among_compared(query))
         try:
             if isinstance(query, FollowUpQuery):
                 query = self._merge(query)
