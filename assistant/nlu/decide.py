@@ -153,7 +153,15 @@ class Decider:
         return ModelRef(mention=t[0].text, key=m.key or "")
 
     def money(self) -> float | None:
-        return self.b.first("MONEY")
+        """The amount of money asked about; "my budget is 1500" (a bare number after "budget") counts."""
+        found = self.b.first("MONEY")
+        if found is None and self.b.has("BUDGET") and self.b.has("NUMBER"):
+            try:
+                value = float(self.b.first("NUMBER"))
+            except (TypeError, ValueError):
+                return None
+            return value if value >= 50 else None
+        return found
 
     def currency(self, kind: str = "MONEY") -> str | None:
         """Currency of the first `kind` tag: None for US dollars. A Chinese question's amount without a
@@ -304,8 +312,8 @@ class Decider:
                 out.append(Setting("utilization", float(v)))
         if b.has("YEARS") and (b.has("SET") or not self.question_like()):
             out.append(Setting("years", float(b.first("YEARS"))))
-        if b.has("BUDGET") and b.has("MONEY") and not b.has("RECOMMEND"):
-            out.append(Setting("budget_usd", float(b.first("MONEY")), currency=self.currency()))
+        if b.has("BUDGET") and self.money() is not None and not b.has("RECOMMEND"):
+            out.append(Setting("budget_usd", float(self.money()), currency=self.currency()))
         if b.has("PRICES") or (b.has("SET") and b.has("CONDITION", "DATE")):
             if b.has("DATE"):
                 out.append(Setting("snapshot", str(b.first("DATE"))))
