@@ -20,6 +20,10 @@ from assistant.queries import (
     Query, RecommendQuery, RentOrBuyQuery, SetQuery, Setting, SpecQuery,
 )
 
+THANKS = frozenset({"thanks", "thank", "you", "thx", "ty", "cheers", "great", "cool", "ok", "okay", "nice", "perfect",
+                    "谢谢", "多谢", "谢啦", "感谢", "好的", "", "a", "lot", "much", "so"})
+THANK_WORDS = frozenset({"thanks", "thank", "thx", "ty", "cheers", "谢谢", "多谢", "谢啦", "感谢"})
+
 # concepts on which the reference gives should-I advice, and the words that ask for it
 ADVICE_CONCEPTS = frozenset({"nvlink", "power-limit", "12vhpwr", "pcie", "rocm", "multi-gpu-build", "used-gpus"})
 ADVICE_WORDS = frozenset({"worth", "need", "needed", "should", "matter", "matters", "necessary", "safe", "值得", "需要", "有必要"})
@@ -362,6 +366,9 @@ class Decider:
         refs = self.gpu_refs()
         explicit = [r for r in refs if r.pronoun is None]
         wl, prec, model = self.workload(), self.precision(), self.model_ref()
+        words = {w.strip("!.?,~！。") for w in text.lower().split()}
+        if THANKS.issuperset(words) and words & THANK_WORDS:
+            return HelpQuery(text=text, topic="thanks")  # "thanks!", "谢谢": not a question, a courtesy
         if not b.tags:
             return msg.unparsed(text, b.unknown, [], lang=b.lang)
         if b.has("RESET") and not b.has("GPU", "MODEL"):

@@ -33,6 +33,8 @@ EXAMPLES_ZH = [
 
 
 def respond(query: HelpQuery, env: Env) -> Answer:
+    if query.topic == "thanks":
+        return Answer(question=query.text, intent="help", headline=env.t("help.welcome"), lang=env.lang)
     examples = EXAMPLES_ZH if env.lang == "zh" else EXAMPLES
     quote = (lambda e: f"“{e}”") if env.lang == "zh" else (lambda e: f'"{e}"')
     table = Table(headers=[env.t("help.col_topic"), env.t("help.col_examples")],

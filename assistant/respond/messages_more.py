@@ -232,4 +232,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                        "按你说的，租的是 {rented}（{provider}），买的是 {bought}；{bought} 的 16 位训练速度约为 {rented} 的 {ratio} 倍，两者每小时完成的工作量并不相同。"),
     "dialogue.which_second": ("Compare the {gpu} with which GPU? (e.g. \"{gpu} vs RTX 3090\")",
                               "要把 {gpu} 和哪块显卡比较？（例如“{gpu} 和 RTX 3090”）"),
+    "help.welcome": ("You're welcome. Ask me anything else about GPUs for deep learning, or \"help\" for examples.",
+                     "不客气。还有关于深度学习显卡的问题随时问我，输入“帮助”可以看例子。"),
 }
