@@ -131,6 +131,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                     "没法比较 {gpu} 租和买：我的数据里{missing}。"),
     "rent.no_rate": ("no cloud rate", "没有它的云上报价"),
     "rent.no_price": ("no price in the '{snapshot}' snapshot", "「{snapshot}」价格快照里没有它的价格"),
+    "rent.siblings": ("Variants I do have it for: {gpus} (ask about one of them).", "同系列里有数据的型号：{gpus}（可以换成其中之一再问）。"),
     "rent.covered": ("Cloud rates cover: {gpus}, ...", "有云上报价的 GPU：{gpus} 等"),
     "rent.count_one": ("{a} ", "一块 "),
     "rent.count_many": ("{n} x ", "{n} x "),

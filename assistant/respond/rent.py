@@ -47,6 +47,17 @@ def _provider_named(text: str, rates) -> str | None:
     return None
 
 
+def _siblings(gpu, env: Env, need_rate: bool) -> list[str]:
+    """Variants of the same family ("A100 SXM4 80 GB" -> "A100 PCIe 80 GB") that have what is missing."""
+    family = gpu.short_name.split()[0]
+    if need_rate:
+        names = {r.gpu for r in env.reader.cloud_rates()}
+    else:
+        names = {q.gpu for q in env.reader.prices(env.assumptions.snapshot)}
+    found = sorted(n for n in names if n != gpu.name and family in n.split())
+    return [env.t("rent.siblings", gpus=", ".join(found[:4]))] if found else []
+
+
 def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     env = env.for_query(query)
     named = [r for r in query.gpus if r.name]
@@ -66,7 +77,7 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
         missing = env.t("rent.no_rate") if rate is None else env.t("rent.no_price", snapshot=a.snapshot)
         return Answer(question=query.text, intent="rent_or_buy", gpus=[gpu.name], lang=env.lang,
                       headline=env.t("rent.cannot", gpu=gpu.short_name, missing=missing),
-                      steps=[env.t("rent.covered", gpus=", ".join(sorted({r.gpu for r in env.reader.cloud_rates()})[:12]))],
+                      steps=_siblings(gpu, env, rate is None) + [env.t("rent.covered", gpus=", ".join(sorted({r.gpu for r in env.reader.cloud_rates()})[:12]))],
                       figures={"break_even_hours": None, "verdict": None})
     hours_week, usage = _usage(query, env)
     buy = price.usd * n + C.DESKTOP_BASE_USD
