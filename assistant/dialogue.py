@@ -80,6 +80,7 @@ class NoSecondGpu(Exception):
 
 
 _FOLLOWUP_FIELDS = ("workload", "precision", "gpu_count", "model", "context_tokens", "budget_usd", "budget_currency")
+_SPEC_FIELDS_OK = ("spec",)  # a follow-up that asks for spec fields continues a spec question
 
 
 class Dialogue:
@@ -140,6 +141,13 @@ class Dialogue:
             raise NothingToReferTo(follow.text)
         changes: dict = {"text": follow.text}
         names = {f.name for f in dataclasses.fields(base)}
+        if follow.fields and base.intent not in _SPEC_FIELDS_OK and not follow.gpus and self.context.gpus:
+            from assistant.queries import SpecQuery  # "and its power?" after a comparison: the specs asked
+
+            return SpecQuery(text=follow.text, gpus=tuple(GpuRef(mention="", name=g) for g in self.context.gpus[:4]),
+                             fields=follow.fields)
+        if follow.fields and "fields" in names:
+            changes["fields"] = follow.fields
         for key in _FOLLOWUP_FIELDS:
             value = getattr(follow, key)
             if value is not None and key in names:

@@ -169,6 +169,7 @@ class FollowUpQuery(Query):
     context_tokens: int | None = None
     budget_usd: float | None = None
     budget_currency: str | None = None  # as RecommendQuery.budget_currency
+    fields: tuple[str, ...] = ()  # "and its bandwidth?": the spec fields asked now
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -542,7 +542,8 @@ class Decider:
             gpus = [g for g in gpus if g.pronoun is None]
         return FollowUpQuery(text=b.text, gpus=tuple(gpus), replace=replace_, workload=wl, precision=prec,
                              gpu_count=count, model=model, context_tokens=self.num("CONTEXT"), budget_usd=self.money(),
-                             budget_currency=self.currency() if b.has("MONEY") else None)
+                             budget_currency=self.currency() if b.has("MONEY") else None,
+                             fields=tuple(f for f in self.fields() if f != "all"))
 
 
 # checks: unresolved names -> clarification -------------------------------------------------
