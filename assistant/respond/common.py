@@ -157,3 +157,16 @@ def join_names(names: list[str], lang: str = "en") -> str:
     if len(names) <= 2:
         return " and ".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def counted(env: Env, gpu: GpuSpec, n: int, article: bool = True) -> str:
+    """"an RTX 4090" / "2 x RTX 3090" (Chinese "一块 RTX 4090"); article=False: "RTX 4090"."""
+    if n > 1:
+        return env.t("rent.count_many", n=n) + gpu.short_name
+    return (env.t("rent.count_one", a=i18n.article(gpu.short_name)) if article else "") + gpu.short_name
+
+
+def software_stack(gpus: list[GpuSpec]) -> str:
+    """The software a non-NVIDIA GPU runs: ROCm for AMD, oneAPI for Intel."""
+    return " / ".join(dict.fromkeys("ROCm" if g.vendor in ("AMD", "ATI") else "oneAPI" for g in gpus))
+

@@ -15,7 +15,7 @@ from assistant.answer import Answer, Chart, Table
 from assistant.models import hardware as hw
 from assistant.models.explain import safe_div
 from assistant.queries import CompareQuery
-from assistant.respond.common import Env, join_names, num, spec_source
+from assistant.respond.common import Env, join_names, num, software_stack, spec_source
 from assistant.respond.pricing import ValueRow, assumption_text, perf_workload, price_text, value_row, workload_title
 
 _SPEED_ROWS = ("train16", "infer16", "infer8")
@@ -78,7 +78,7 @@ def _why(a: ValueRow, b: ValueRow, key: str, env: Env) -> list[str]:
     others = [g for g in (ga, gb) if g.vendor != "NVIDIA"]
     if others:
         steps.append(env.t("compare.why_software", gpus=join_names([g.short_name for g in others], env.lang),
-                           stack=" / ".join(dict.fromkeys("ROCm" if g.vendor in ("AMD", "ATI") else "oneAPI" for g in others))))
+                           stack=software_stack(others)))
     return steps
 
 

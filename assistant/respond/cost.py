@@ -14,7 +14,7 @@ from assistant.answer import Answer, Table
 from assistant.models import constants as C
 from assistant.models import cost, hardware as hw
 from assistant.queries import CostQuery
-from assistant.respond.common import Env, spec_source
+from assistant.respond.common import Env, counted, spec_source
 from assistant.respond.pricing import assumption_text, perf_workload, price_text, purchase_price, value_row, workload_title
 
 
@@ -44,8 +44,7 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
     days = run.hours / 24
     head = env.t("cost.run_head", params=f"{params:g}", tokens=f"{query.tokens / 1e9:,.0f}", flops=f"{run.flops:.2e}",
                  days=f"{days:,.0f}", mfu=f"{C.DEFAULT_MFU * 100:.0f}",
-                 where=env.t("rent.count_many", n=n) + gpu.short_name if n > 1
-                 else env.t("fit.where_one", gpu=gpu.short_name, a=i18n.article(gpu.short_name)))
+                 where=counted(env, gpu, n))
     head += env.t("cost.run_rent", money=env.money(run.rented_usd), provider=rate.provider,
                   rate=env.money(rate.on_demand_usd_per_gpu_hour, 2)) if rate else env.t("cost.run_end")
     table = Table(headers=["", env.t("cost.col_value")], rows=[
@@ -146,16 +145,14 @@ def respond(query: CostQuery, env: Env) -> Answer:
     w = (first.tdp_w or 0) * refs[0].count
     if query.kind == "running":
         n = refs[0].count
-        what = (env.t("rent.count_many", n=n) if n > 1 else "") + first.short_name
-        head = env.t("cost.head_running", gpu=what, pronoun=env.t("cost.it" if n == 1 else "cost.them"),
+        head = env.t("cost.head_running", gpu=counted(env, first, n, article=False), pronoun=env.t("cost.it" if n == 1 else "cost.them"),
                      money=env.money(figures["electricity_usd_per_year"]), watts=f"{w:,.0f}",
                      share=f"{util * 100:.0f}", kwh=env.money(a.electricity_usd_per_kwh, 3))
     elif figures.get("total_cost_usd") is None:
         head = env.t("cost.head_no_price", gpu=first.short_name, money=env.money(figures["electricity_usd_per_year"]), snapshot=a.snapshot)
     else:
         n = refs[0].count
-        what = env.t("rent.count_many", n=n) + first.short_name if n > 1 else env.t("rent.count_one", a=i18n.article(first.short_name)) + first.short_name
-        head = env.t("cost.head_tco", what=what, years=f"{years:g}", total=env.money(figures["total_cost_usd"]),
+        head = env.t("cost.head_tco", what=counted(env, first, n), years=f"{years:g}", total=env.money(figures["total_cost_usd"]),
                      purchase=env.money(figures["purchase_usd"]), desktop=env.money(C.DESKTOP_BASE_USD),
                      electricity=env.money(figures["electricity_usd"]), with_desktop=env.money(figures["total_with_desktop_usd"]),
                      cards="GPUs" if refs[0].count > 1 else "GPU")

@@ -135,14 +135,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rent.covered": ("Cloud rates cover: {gpus}, ...", "有云上报价的 GPU：{gpus} 等"),
     "rent.count_one": ("{a} ", "一块 "),
     "rent.count_many": ("{n} x ", "{n} x "),
-    "rent.head_never": ("Rent: at {rate}/hour the cloud is cheaper than the electricity of owning {count}{gpu}.",
-                        "租：每小时 {rate} 的云价格比自己买{count}{gpu}的电费还便宜。"),
-    "rent.head_buy": ("Buy, if you will keep it for more than {duration}: at {usage}, owning {count}{gpu} breaks even "
+    "rent.head_never": ("Rent: at {rate}/hour the cloud is cheaper than the electricity of owning {what}.",
+                        "租：每小时 {rate} 的云价格比自己买{what}的电费还便宜。"),
+    "rent.head_buy": ("Buy, if you will keep it for more than {duration}: at {usage}, owning {what} breaks even "
                       "after about {hours} hours of use.",
-                      "买，前提是你会用超过 {duration}：按{usage}，买{count}{gpu}大约用 {hours} 小时后回本。"),
-    "rent.head_rent": ("Rent: at {usage}, buying {count}{gpu} only pays off after {hours} hours of use, about {duration} — "
+                      "买，前提是你会用超过 {duration}：按{usage}，买{what}大约用 {hours} 小时后回本。"),
+    "rent.head_rent": ("Rent: at {usage}, buying {what} only pays off after {hours} hours of use, about {duration} — "
                        "longer than {horizon}.",
-                       "租：按{usage}，买{count}{gpu}要用 {hours} 小时才回本，约 {duration}，超过了 {horizon}。"),
+                       "租：按{usage}，买{what}要用 {hours} 小时才回本，约 {duration}，超过了 {horizon}。"),
     "rent.col_rent": ("rent", "租"),
     "rent.col_buy": ("buy", "买"),
     "rent.row_upfront": ("up front", "前期投入"),

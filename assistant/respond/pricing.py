@@ -85,8 +85,6 @@ def score(gpu: GpuSpec, key: str, n_gpus: int = 1) -> performance.Performance:
     return performance.relative_performance(gpu, key, n_gpus=n_gpus, batch_policy="capped")
 
 
-ranking_score = score  # the value ranking (models.recommend.rank) uses the same score
-
 
 def value_row(gpu: GpuSpec, env: Env, key: str, n_gpus: int = 1) -> ValueRow:
     a = env.assumptions

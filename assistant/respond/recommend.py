@@ -19,8 +19,8 @@ from assistant import i18n
 from assistant.answer import Answer, Chart, Table
 from assistant.models import memory, recommend
 from assistant.queries import RecommendQuery
-from assistant.respond.common import Env, gb
-from assistant.respond.pricing import assumption_text, budget_usd, perf_workload, price_of, ranking_score, workload_title
+from assistant.respond.common import Env, gb, software_stack
+from assistant.respond.pricing import assumption_text, budget_usd, perf_workload, price_of, score, workload_title
 
 _FLOOR_GB = {"image_generation": (12.0, "rec.floor_image"), "llm_finetune": (24.0, "rec.floor_finetune"),
              "llm_inference": (24.0, "rec.floor_llm")}
@@ -115,11 +115,6 @@ def _organization_answer(query: RecommendQuery, env: Env, budget: float | None, 
     return base
 
 
-def software_stack(names: list[str], env: Env) -> str:
-    """ROCm for AMD GPUs, oneAPI for Intel ones."""
-    return " / ".join(dict.fromkeys("ROCm" if g.vendor in ("AMD", "ATI") else "oneAPI" for g in env.reader.gpus(names)))
-
-
 def _label(row) -> str:
     return f"{row.n_gpus} x {row.gpu}" if row.n_gpus > 1 else row.gpu
 
@@ -138,7 +133,7 @@ def rank_snapshot(reader, snapshot, key, need, budget, condition, vendors, max_p
     names = sorted({q.gpu for q in quotes})
     return recommend.rank(reader.gpus(names), key, quotes, memory_need_gb=need, budget_usd=budget, condition=condition,
                           vendors=vendors, max_power_w=max_power_w, n_gpus=n, years=years, utilization=utilization,
-                          usd_per_kwh=kwh, overrides=dict(overrides), score=ranking_score, max_auto_gpus=max_auto_gpus)
+                          usd_per_kwh=kwh, overrides=dict(overrides), score=score, max_auto_gpus=max_auto_gpus)
 
 
 def respond(query: RecommendQuery, env: Env) -> Answer:
@@ -203,7 +198,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if not query.vendor:
         steps.append(env.t("rec.nvidia_only"))
     elif query.vendor.upper() != "NVIDIA":
-        steps.append(env.t("compare.why_software", gpus=best.gpu, stack=software_stack([best.gpu], env)))
+        steps.append(env.t("compare.why_software", gpus=best.gpu, stack=software_stack(env.reader.gpus([best.gpu]))))
     figures = {"ranking": [{"gpu": r.gpu, "gpu_count": r.n_gpus, "score": round(r.score, 3), "price_usd": round(r.price_usd, 2),
                             "value_per_tco": round(r.value_per_tco, 3), "value_per_purchase": round(r.value_per_purchase, 3)}
                            for r in ranking.rows[:10]],

@@ -11,14 +11,13 @@ cumulative cost of renting vs owning over time.
 
 from __future__ import annotations
 
-from assistant import i18n
 from assistant.answer import Answer, Chart, Table
 from assistant.models import constants as C
 from assistant.models import cost
 from assistant.queries import RentOrBuyQuery
-from assistant.respond.common import Env, spec_source
+from assistant.respond.common import Env, counted, spec_source
 from assistant.names import normalize_name
-from assistant.respond.pricing import assumption_text, price_text, purchase_price, ranking_score
+from assistant.respond.pricing import assumption_text, price_text, purchase_price, score
 
 
 def _usage(query: RentOrBuyQuery, env: Env) -> tuple[float, str]:
@@ -86,14 +85,14 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     be = cost.break_even(buy, rent_h, power_w=power, usd_per_kwh=a.electricity_usd_per_kwh, hours_per_week=hours_week)
     horizon_days = (query.months * 30.44) if query.months else a.years * 365.25
     verdict = "rent" if be.never or be.calendar_days > horizon_days else "buy"
-    count = env.t("rent.count_many", n=n) if n > 1 else env.t("rent.count_one", a=i18n.article(gpu.short_name))
+    what = counted(env, gpu, n)
     if be.never:
-        head = env.t("rent.head_never", rate=env.money(rent_h, 2), count=count, gpu=gpu.short_name)
+        head = env.t("rent.head_never", rate=env.money(rent_h, 2), what=what)
     elif verdict == "buy":
-        head = env.t("rent.head_buy", duration=_duration(be.calendar_days, env), usage=usage, count=count, gpu=gpu.short_name,
+        head = env.t("rent.head_buy", duration=_duration(be.calendar_days, env), usage=usage, what=what,
                      hours=f"{be.hours_of_use:,.0f}")
     else:
-        head = env.t("rent.head_rent", usage=usage, count=count, gpu=gpu.short_name, hours=f"{be.hours_of_use:,.0f}",
+        head = env.t("rent.head_rent", usage=usage, what=what, hours=f"{be.hours_of_use:,.0f}",
                      duration=_duration(be.calendar_days, env), horizon=_duration(horizon_days, env))
     month_rent = rent_h * hours_week * 52 / 12
     month_own = be.own_usd_per_hour * hours_week * 52 / 12
@@ -118,7 +117,7 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
         if not own_pc.never:
             steps.append(env.t("rent.own_desktop", hours=f"{own_pc.hours_of_use:,.0f}", duration=_duration(own_pc.calendar_days, env)))
     if rented.name != gpu.name:
-        speed = ranking_score(gpu, "train16").score / (ranking_score(rented, "train16").score or 1)
+        speed = score(gpu, "train16").score / (score(rented, "train16").score or 1)
         steps.insert(0, env.t("rent.other_gpu", rented=rented.short_name, provider=rate.provider, bought=gpu.short_name,
                               ratio=f"{speed:.2f}"))
     steps.append(env.t("rent.rule"))
