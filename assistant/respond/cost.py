@@ -12,10 +12,12 @@ from __future__ import annotations
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import constants as C
-from assistant.models import cost, hardware as hw
+from assistant.models import cost, hardware as hw, memory
 from assistant.queries import CostQuery
 from assistant.respond.common import Env, counted, spec_source
+from assistant.respond.fit import sized_model
 from assistant.respond.pricing import assumption_text, perf_workload, price_text, purchase_price, value_row, workload_title
+from assistant.respond.recommend import rank_snapshot
 
 
 def _utilization(query: CostQuery, env: Env) -> tuple[float, str]:
@@ -66,9 +68,6 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
 
 def _memory_check(query: CostQuery, env: Env, gpu, n: int, figures: dict) -> list[str]:
     """The time estimate trains every weight: say when full training does not fit (§mem.train)."""
-    from assistant.models import memory
-    from assistant.respond.fit import sized_model
-
     model, _ = sized_model(query, env)
     if model is None or model.kind != "llm" or not gpu.memory_gb:
         return []
@@ -83,8 +82,6 @@ def _memory_check(query: CostQuery, env: Env, gpu, n: int, figures: dict) -> lis
 def _standing(gpu, key: str, env: Env, figures: dict) -> str:
     """Where this GPU stands in the value ranking of every NVIDIA GPU priced in the snapshot
     (the same ranking "which GPU should I buy" uses)."""
-    from assistant.respond.recommend import rank_snapshot
-
     a = env.assumptions
     ranking = rank_snapshot(env.reader, a.snapshot, key, None, None, a.condition or "average", ("NVIDIA",), None, 1, a.years,
                     a.utilization, a.electricity_usd_per_kwh, tuple(sorted(env.reader.price_overrides().items())))

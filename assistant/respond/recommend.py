@@ -20,6 +20,7 @@ from assistant.answer import Answer, Chart, Table
 from assistant.models import memory, recommend
 from assistant.queries import RecommendQuery
 from assistant.respond.common import Env, gb, software_stack
+from assistant.respond.fit import sized_model
 from assistant.respond.pricing import assumption_text, budget_usd, perf_workload, price_of, score, workload_title
 
 _FLOOR_GB = {"image_generation": (12.0, "rec.floor_image"), "llm_finetune": (24.0, "rec.floor_finetune"),
@@ -46,8 +47,6 @@ def _reason(reason: str, env: Env, budget: float | None = None) -> str:
 def _memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
     if query.min_memory_gb:
         return query.min_memory_gb, env.t("rec.asked_memory", gb=f"{query.min_memory_gb:g}")
-    from assistant.respond.fit import sized_model
-
     model = sized_model(query, env)[0] if (query.model or getattr(query, "params_b", None)) else None
     if model is not None:
         n = max(query.gpu_count, 1)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from assistant import i18n
 from assistant.answer import Answer, Table
+from assistant.models.cost import cheapest_cloud
 from assistant.queries import SpecQuery
 from assistant.respond.common import Env, num, spec_source
+from assistant.respond.pricing import price_of, price_text, score, workload_title
 from assistant.specs import GpuSpec
 
 # field -> (row label key, function (gpu, env) giving the shown text, figure key, function giving the figure)
@@ -39,8 +41,6 @@ _ALIASES = {"all": "all", "cuda_cores": "compute", "clock": "compute", "tdp": "p
 
 
 def _speed_rows(gpus: list[GpuSpec], per_gpu: dict, env: Env) -> list[list[str]]:
-    from assistant.respond.pricing import score, workload_title
-
     rows = []
     for key in ("train16", "infer16", "infer8"):
         perfs = [score(g, key) for g in gpus]
@@ -113,9 +113,6 @@ def _sections(fields: tuple[str, ...]) -> list[str]:
 
 
 def _price_rows(gpus: list[GpuSpec], env: Env, per_gpu: dict) -> list[list[str]]:
-    from assistant.models.cost import cheapest_cloud
-    from assistant.respond.pricing import price_of, price_text
-
     rows = []
     for condition in ("new", "used"):
         found = [price_of(g.name, env, condition) for g in gpus]
@@ -146,13 +143,9 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env) -> str:
         parts = [env.t("spec.head_power", gpu=g.short_name, tdp=num(g.tdp_w, 0), psu=num(g.suggested_psu_w, 0)) for g in gpus]
         return i18n.cap(env.lang, "; ".join(parts)) + i18n.end(env.lang)
     if sections == ["speed"]:
-        from assistant.respond.pricing import score
-
         parts = [env.t("spec.head_speed", gpu=g.short_name, score=f"{score(g, 'train16').score:.2f}") for g in gpus]
         return i18n.cap(lang, i18n.sep(lang).join(parts)) + i18n.end(lang)
     if sections == ["price"]:
-        from assistant.respond.pricing import price_of
-
         parts = []
         for g in gpus:
             new, used = price_of(g.name, env, "new"), price_of(g.name, env, "used")
@@ -206,8 +199,6 @@ def respond(query: SpecQuery, env: Env) -> Answer:
         steps.append(env.t("spec.power_advice", four=f"{4 * watts:,}"))
         sources += env.cite("dettmers-2023")
     if "price" in sections:
-        from assistant.respond.pricing import price_of
-
         sources += env.cite(*[p.source for g in gpus for c in ("new", "used") if (p := price_of(g.name, env, c))])
         sources += env.rate_sources()
     if any(g.overridden for g in gpus):
