@@ -131,7 +131,8 @@ def respond(query: SetQuery, env: Env) -> Answer:
                 switched = True
         if s.key == "reset":
             a.reset()
-            lines.append(env.t("set.reset"))
+            lines.append(env.t("set.reset", years=f"{a.years:g}", util=f"{a.utilization * 100:.0f}",
+                               kwh=env.money(a.electricity_usd_per_kwh, 3), snapshot=a.snapshot))
             continue
         if s.key == "price_override":
             condition = "used" if a.condition == "used" else "new"
