@@ -80,7 +80,6 @@ class NoSecondGpu(Exception):
 
 
 _FOLLOWUP_FIELDS = ("workload", "precision", "gpu_count", "model", "context_tokens", "budget_usd", "budget_currency")
-_SPEC_FIELDS_OK = ("spec",)  # a follow-up that asks for spec fields continues a spec question
 
 
 class Dialogue:
@@ -141,7 +140,7 @@ class Dialogue:
             raise NothingToReferTo(follow.text)
         changes: dict = {"text": follow.text}
         names = {f.name for f in dataclasses.fields(base)}
-        if follow.fields and base.intent not in _SPEC_FIELDS_OK and not follow.gpus and self.context.gpus:
+        if follow.fields and base.intent != "spec" and not follow.gpus and self.context.gpus:
             from assistant.queries import SpecQuery  # "and its power?" after a comparison: the specs asked
 
             return SpecQuery(text=follow.text, gpus=tuple(GpuRef(mention="", name=g) for g in self.context.gpus[:4]),
