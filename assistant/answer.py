@@ -74,7 +74,9 @@ def _ljust(text: str, width: int) -> str:
 
 def _pad_table(table: Table) -> list[str]:
     cells = [table.headers, *table.rows]
-    widths = [max(display_width(str(row[i])) if i < len(row) else 0 for row in cells) for i in range(len(table.headers))]
+    widths = [
+        max(display_width(str(row[i])) if i < len(row) else 0 for row in cells) for i in range(len(table.headers))
+    ]
     lines = [table.title] if table.title else []
     for n, row in enumerate(cells):
         lines.append("  ".join(_ljust(c, w) for c, w in zip(row, widths)).rstrip())
@@ -122,8 +124,10 @@ def chart_text(chart: Chart, width: int = 30) -> str:
     if chart.kind == "bars" and chart.values:
         top = max(chart.values) or 1.0
         pad = max(len(label) for label in chart.labels)
-        rows = [f"{label:<{pad}}  {'█' * max(1, round(value / top * width))} {value:.2f}"
-                for label, value in zip(chart.labels, chart.values)]
+        rows = [
+            f"{label:<{pad}}  {'█' * max(1, round(value / top * width))} {value:.2f}"
+            for label, value in zip(chart.labels, chart.values)
+        ]
         return "\n".join([chart.title, *rows])
     if chart.kind == "lines" and chart.series:
         names = list(chart.series)

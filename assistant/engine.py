@@ -22,8 +22,15 @@ from assistant.queries import Clarification, Query, UnknownQuery
 from assistant.respond.common import Env, NoExchangeRate
 
 _RESPONDERS = {
-    "spec": "spec", "compare": "compare", "recommend": "recommend", "fit": "fit", "cost": "cost",
-    "rent_or_buy": "rent", "explain": "explain", "set": "settings", "help": "help",
+    "spec": "spec",
+    "compare": "compare",
+    "recommend": "recommend",
+    "fit": "fit",
+    "cost": "cost",
+    "rent_or_buy": "rent",
+    "explain": "explain",
+    "set": "settings",
+    "help": "help",
 }
 
 
@@ -47,7 +54,11 @@ class Engine:
         words = [w for w in words if w not in _LAPTOP and w != "desktop"]
         base_words = normalize_name(base).split()
         if "gb" in words:
-            base_words = [w for i, w in enumerate(base_words) if w != "gb" and not (i + 1 < len(base_words) and base_words[i + 1] == "gb")]
+            base_words = [
+                w
+                for i, w in enumerate(base_words)
+                if w != "gb" and not (i + 1 < len(base_words) and base_words[i + 1] == "gb")
+            ]
         wanted = set(base_words) | set(words)
         found = []
         for entry in self.reader.name_entries:
@@ -60,9 +71,14 @@ class Engine:
         try:
             return self._answer(text, dialogue)
         except Exception as exc:  # noqa: BLE001 - one failing question must not end the conversation
-            return Answer(question=text, intent="unknown", headline="",
-                          clarification=i18n.t(_language(text), "engine.failed", error=type(exc).__name__),
-                          notes=[f"internal error: {type(exc).__name__}: {exc}"], figures={"error": type(exc).__name__})
+            return Answer(
+                question=text,
+                intent="unknown",
+                headline="",
+                clarification=i18n.t(_language(text), "engine.failed", error=type(exc).__name__),
+                notes=[f"internal error: {type(exc).__name__}: {exc}"],
+                figures={"error": type(exc).__name__},
+            )
 
     def _answer(self, text: str, dialogue: Dialogue) -> Answer:
         from assistant.nlu import understand
@@ -83,14 +99,22 @@ class Engine:
         try:
             answer = responder.respond(query, env)
         except NoExchangeRate as exc:
-            return Answer(question=text, intent=query.intent, headline="", lang=lang,
-                          clarification=env.t("money.no_rate", currency=str(exc)))
+            return Answer(
+                question=text,
+                intent=query.intent,
+                headline="",
+                lang=lang,
+                clarification=env.t("money.no_rate", currency=str(exc)),
+            )
         if answer.clarification:
             dialogue.context.pending = None
             return answer
         answer.lang = lang
-        answer.notes += [i18n.t(lang, "engine.assumed", mention=r.mention, name=r.name)
-                         for r in getattr(query, "gpus", ()) if getattr(r, "assumed", False)]
+        answer.notes += [
+            i18n.t(lang, "engine.assumed", mention=r.mention, name=r.name)
+            for r in getattr(query, "gpus", ())
+            if getattr(r, "assumed", False)
+        ]
         if not answer.assumptions and answer.intent not in ("help", "explain"):
             answer.assumptions = dialogue.assumptions.as_dict()
         dialogue.remember(query, answer.gpus, answer.choice, answer.workload, answer.precision)
@@ -114,12 +138,22 @@ class Engine:
 
     def _clarify(self, clar: Clarification, text: str, dialogue: Dialogue, env: Env) -> Answer:
         dialogue.context.pending = clar if clar.pending is not None and clar.candidates else None
-        return Answer(question=text, intent=clar.intent if clar.intent != "followup" else "unknown", headline="",
-                      clarification=clar.message, figures={"candidates": list(clar.candidates)} if clar.candidates else {},
-                      lang=env.lang)
+        return Answer(
+            question=text,
+            intent=clar.intent if clar.intent != "followup" else "unknown",
+            headline="",
+            clarification=clar.message,
+            figures={"candidates": list(clar.candidates)} if clar.candidates else {},
+            lang=env.lang,
+        )
 
     def _not_understood(self, query: Query, env: Env) -> Answer:
         understood = getattr(query, "understood", ())
         got = env.t("engine.recognised", items="; ".join(understood)) if understood else ""
-        return Answer(question=query.text, intent="unknown", headline="",
-                      clarification=env.t("engine.not_understood", got=got), lang=env.lang)
+        return Answer(
+            question=query.text,
+            intent="unknown",
+            headline="",
+            clarification=env.t("engine.not_understood", got=got),
+            lang=env.lang,
+        )

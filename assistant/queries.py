@@ -17,7 +17,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 WORKLOADS = ("training", "inference", "llm_inference", "llm_finetune", "image_generation")
-PRECISIONS = ("fp32", "tf32", "fp16", "bf16", "fp8", "int8", "int4", "q2_k", "q3_k_m", "q4_0", "q4_k_m", "q5_k_m", "q6_k", "q8_0")
+PRECISIONS = (
+    "fp32",
+    "tf32",
+    "fp16",
+    "bf16",
+    "fp8",
+    "int8",
+    "int4",
+    "q2_k",
+    "q3_k_m",
+    "q4_0",
+    "q4_k_m",
+    "q5_k_m",
+    "q6_k",
+    "q8_0",
+)
 INTENTS = ("spec", "compare", "recommend", "fit", "cost", "rent_or_buy", "explain", "set", "help", "unknown")
 
 
@@ -27,8 +42,12 @@ class GpuRef:
     name: str | None = None  # canonical KB name; None while a pronoun is unresolved
     count: int = 1  # "two 3090s" -> 2
     condition: str | None = None  # "a used 3090" -> used
-    pronoun: str | None = None  # it | them | other | that | first | second | variant ("no, the ti": mention is the variant word)
-    assumed: bool = False  # name is a documented default for a bare family ("A100" -> "A100 SXM4 80 GB"): say "assuming"
+    pronoun: str | None = (
+        None  # it | them | other | that | first | second | variant ("no, the ti": mention is the variant word)
+    )
+    assumed: bool = (
+        False  # name is a documented default for a bare family ("A100" -> "A100 SXM4 80 GB"): say "assuming"
+    )
 
 
 @dataclass(frozen=True)
@@ -52,7 +71,7 @@ class SpecQuery(Query):
 
 @dataclass(frozen=True, kw_only=True)
 class CompareQuery(Query):
-    """"X vs Y", "X or Y?", "how much faster is X than Y", "why X over Y"."""
+    """ "X vs Y", "X or Y?", "how much faster is X than Y", "why X over Y"."""
 
     intent: str = "compare"
     gpus: tuple[GpuRef, ...]
@@ -76,7 +95,9 @@ class RecommendQuery(Query):
     max_power_w: float | None = None
     organization: bool | None = None  # "we are a startup", "for our lab" -> True; "as a student", "for myself" -> False
     cloud: bool | None = None
-    budget_currency: str | None = None  # None = USD; "CNY" | "EUR" | "GBP": budget_usd holds the amount in that currency
+    budget_currency: str | None = (
+        None  # None = USD; "CNY" | "EUR" | "GBP": budget_usd holds the amount in that currency
+    )
     sort: str | None = None  # "price": "cheapest gpu for X" (cheapest that does the job, not the best)
     params_b: float | None = None  # "gpu for running 13b models"
     model_family: str | None = None  # "transformer": the reference's 24 GB memory rule applies
@@ -84,7 +105,7 @@ class RecommendQuery(Query):
 
 @dataclass(frozen=True, kw_only=True)
 class FitQuery(Query):
-    """"will llama 3 70b fit on two 3090s?", "tokens per second of mixtral on a 4090"."""
+    """ "will llama 3 70b fit on two 3090s?", "tokens per second of mixtral on a 4090"."""
 
     intent: str = "fit"
     model: ModelRef | None
@@ -138,7 +159,9 @@ class Setting:
     key: str  # electricity_usd_per_kwh | utilization | years | budget_usd | condition | snapshot | currency | cny_per_usd | price_override | reset
     value: str | float | None
     gpu: str | None = None  # for price_override: canonical KB name
-    currency: str | None = None  # None = USD; "CNY" | "EUR" | "GBP": a money value (budget_usd, electricity_usd_per_kwh,
+    currency: str | None = (
+        None  # None = USD; "CNY" | "EUR" | "GBP": a money value (budget_usd, electricity_usd_per_kwh,
+    )
     #                              price_override) typed in that currency, to convert before use
 
 

@@ -40,7 +40,7 @@ class Session:
         gc.freeze()  # the KB rows, name index and grammar live as long as the process: keep them out of GC passes
         return engine
 
-    def conversation(self, assumptions: Assumptions | None = None) -> "Conversation":
+    def conversation(self, assumptions: Assumptions | None = None) -> Conversation:
         return Conversation(self, Dialogue(assumptions or Assumptions()))
 
 

@@ -88,7 +88,7 @@ class GpuSpec:
         """Name without the GeForce/Radeon brand word, as people say it ("RTX 4090")."""
         for brand in ("GeForce ", "Radeon Instinct ", "Radeon ", "Tesla "):
             if self.name.startswith(brand):
-                return self.name[len(brand):]
+                return self.name[len(brand) :]
         return self.name
 
 

@@ -26,14 +26,30 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 QUESTIONS = [
-    "specs of the rtx 4090", "how much memory does the a100 have", "3090 vs 4090",
-    "why 4070 ti over 4080?", "how much faster is an A100 than a V100?", "rtx4090 or 3090ti?",
-    "best gpu under $1500 for training", "best bang for buck under $800 for stable diffusion",
-    "will llama 3 70b fit on two 3090s?", "can i finetune llama 3 8b with qlora on a 3060 12gb",
-    "tokens per second of llama 3 8b q4_k_m on a 4090", "electricity cost of a 4090",
-    "total cost of ownership of two 3090s over 3 years", "should i rent or buy a 4090 if i train 10 hours a week",
-    "what is a tensor core", "explain l2 cache", "electricity is 0.30", "help", "gefroce 3080 specs",
-    "what is the meaning of life", "", "rtx 9090 specs", "and the 3090?", "what about for training?",
+    "specs of the rtx 4090",
+    "how much memory does the a100 have",
+    "3090 vs 4090",
+    "why 4070 ti over 4080?",
+    "how much faster is an A100 than a V100?",
+    "rtx4090 or 3090ti?",
+    "best gpu under $1500 for training",
+    "best bang for buck under $800 for stable diffusion",
+    "will llama 3 70b fit on two 3090s?",
+    "can i finetune llama 3 8b with qlora on a 3060 12gb",
+    "tokens per second of llama 3 8b q4_k_m on a 4090",
+    "electricity cost of a 4090",
+    "total cost of ownership of two 3090s over 3 years",
+    "should i rent or buy a 4090 if i train 10 hours a week",
+    "what is a tensor core",
+    "explain l2 cache",
+    "electricity is 0.30",
+    "help",
+    "gefroce 3080 specs",
+    "what is the meaning of life",
+    "",
+    "rtx 9090 specs",
+    "and the 3090?",
+    "what about for training?",
 ]
 
 
@@ -123,7 +139,13 @@ def main() -> int:
         ("parse + resolve, median", f"{result['parse_median'] * 1000:.2f} ms", "< 2 ms"),
     ]
     for intent, values in sorted(result["per_intent"].items()):
-        rows.append((f"  {intent}: p50 / p99 ({len(values)})", f"{_p(values, 0.5) * 1000:.2f} / {_p(values, 0.99) * 1000:.2f} ms", "p99 < 5 ms"))
+        rows.append(
+            (
+                f"  {intent}: p50 / p99 ({len(values)})",
+                f"{_p(values, 0.5) * 1000:.2f} / {_p(values, 0.99) * 1000:.2f} ms",
+                "p99 < 5 ms",
+            )
+        )
     rows += [
         ("TUI time to ready", "n/a" if ready is None else f"{ready:.2f} s", "< 1 s"),
         ("KB build (in memory)", f"{build_s:.2f} s", "< 3 s"),

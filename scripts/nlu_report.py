@@ -68,8 +68,10 @@ def main(argv: list[str]) -> int:
             understand(q, index)
             runs.append((time.perf_counter() - t) * 1000)
         runs.sort()
-        print(f"GPU names: {len(entries)}; index build {build_ms:.1f} ms; per question median "
-              f"{statistics.median(runs):.3f} ms, p95 {runs[int(len(runs) * 0.95)]:.3f} ms, max {runs[-1]:.2f} ms")
+        print(
+            f"GPU names: {len(entries)}; index build {build_ms:.1f} ms; per question median "
+            f"{statistics.median(runs):.3f} ms, p95 {runs[int(len(runs) * 0.95)]:.3f} ms, max {runs[-1]:.2f} ms"
+        )
     return 1 if failures else 0
 
 

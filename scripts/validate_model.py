@@ -32,9 +32,12 @@ KB_NAME_FIX = {"Tesla V100 32 GB (form factor not stated)": "Tesla V100 SXM2 32 
 DECODE_GPU = {"RTX A6000": "RTX A6000", "A40 PCIe": "A40 PCIe", "A100 PCIe 80 GB": "A100 PCIe 80 GB"}
 # llama.cpp columns: (model key, quant, mode)
 DECODE_COLS = {
-    "decode_8b_q4km": ("llama-3-8b", "q4_k_m", "decode"), "decode_8b_f16": ("llama-3-8b", "f16", "decode"),
-    "decode_70b_q4km": ("llama-3-70b", "q4_k_m", "decode"), "prefill_8b_q4km": ("llama-3-8b", "q4_k_m", "prefill"),
-    "prefill_8b_f16": ("llama-3-8b", "f16", "prefill"), "prefill_70b_q4km": ("llama-3-70b", "q4_k_m", "prefill"),
+    "decode_8b_q4km": ("llama-3-8b", "q4_k_m", "decode"),
+    "decode_8b_f16": ("llama-3-8b", "f16", "decode"),
+    "decode_70b_q4km": ("llama-3-70b", "q4_k_m", "decode"),
+    "prefill_8b_q4km": ("llama-3-8b", "q4_k_m", "prefill"),
+    "prefill_8b_f16": ("llama-3-8b", "f16", "prefill"),
+    "prefill_70b_q4km": ("llama-3-70b", "q4_k_m", "prefill"),
 }
 
 
@@ -63,8 +66,10 @@ def read_tsv(path: Path) -> list[dict]:
 
 def training_rows(kb, folder: Path) -> list[Row]:
     out = []
-    ref = {w: performance.relative_performance(kb.gpu("GeForce RTX 3090"), w, batch_policy="benchmark")
-           for w in ("train16", "train32")}
+    ref = {
+        w: performance.relative_performance(kb.gpu("GeForce RTX 3090"), w, batch_policy="benchmark")
+        for w in ("train16", "train32")
+    }
     for r in read_tsv(folder / "lambda_fp16_train.tsv"):
         name = KB_NAME_FIX.get(r["kb_name"], r["kb_name"])
         gpu = kb.gpu(name)
@@ -82,8 +87,11 @@ def llama_rows(kb, folder: Path) -> list[Row]:
             if not r.get(col):
                 continue
             m = kb.model(key)
-            speed = (llm.decode_speed(gpu, m, quant, context=512) if mode == "decode"
-                     else llm.prefill_speed(gpu, m, quant, prompt=1024))
+            speed = (
+                llm.decode_speed(gpu, m, quant, context=512)
+                if mode == "decode"
+                else llm.prefill_speed(gpu, m, quant, prompt=1024)
+            )
             out.append(Row(mode, f"{r['gpu']} {col}", speed.tokens_per_s, float(r[col])))
     return out
 
@@ -93,13 +101,35 @@ def memory_rows(kb, folder: Path) -> list[Row]:
     m = kb.model
     mb = 1e6 / 1e9
     cases = [
-        ("CUDA context only", lambda: memory.training_memory(m("bert-base-cased"), "full").components[-1][1], 1343 * mb),
+        (
+            "CUDA context only",
+            lambda: memory.training_memory(m("bert-base-cased"), "full").components[-1][1],
+            1343 * mb,
+        ),
         ("bert-large weights fp32 + context", lambda: _weights_and_context(m("bert-large-uncased"), "fp32"), 2631 * mb),
-        ("bert-large training fp32 b4 s512", lambda: memory.training_memory(
-            m("bert-large-uncased"), "full", seq=512, batch=4, precision="fp32", flash_attention=False).total_gb, 14949 * mb),
-        ("bert-base-cased weights fp32", lambda: memory.inference_memory(m("bert-base-cased"), "fp32").components[0][1], 413.68 * mb),
-        ("T0_3B full fine-tuning (fp32, b8 s64)", lambda: memory.training_memory(
-            m("t0-3b"), "full", seq=64, batch=8, precision="fp32", flash_attention=False).total_gb, 47.14),
+        (
+            "bert-large training fp32 b4 s512",
+            lambda: (
+                memory.training_memory(
+                    m("bert-large-uncased"), "full", seq=512, batch=4, precision="fp32", flash_attention=False
+                ).total_gb
+            ),
+            14949 * mb,
+        ),
+        (
+            "bert-base-cased weights fp32",
+            lambda: memory.inference_memory(m("bert-base-cased"), "fp32").components[0][1],
+            413.68 * mb,
+        ),
+        (
+            "T0_3B full fine-tuning (fp32, b8 s64)",
+            lambda: (
+                memory.training_memory(
+                    m("t0-3b"), "full", seq=64, batch=8, precision="fp32", flash_attention=False
+                ).total_gb
+            ),
+            47.14,
+        ),
         ("T0_3B LoRA r8 (fp32 base, b8 s64)", lambda: _lora(m("t0-3b")), 14.4),
         ("mt0-xxl LoRA r8 (fp32 base, b8 s64)", lambda: _lora(m("mt0-xxl")), 56.0),
         ("bloomz-7b1 LoRA r8 (fp32 base, b8 s64)", lambda: _lora(m("bloomz-7b1")), 32.0),
@@ -116,8 +146,17 @@ def _weights_and_context(model, quant):
 
 def _lora(model):
     # peft README set-up: ought/raft twitter_complaints examples, batch 8, max length 64, r=8, fp32
-    return memory.training_memory(model, "lora", seq=64, batch=8, precision="fp32", checkpointing=False,
-                                  flash_attention=False, lora_rank=8, lora_targets="attention").total_gb
+    return memory.training_memory(
+        model,
+        "lora",
+        seq=64,
+        batch=8,
+        precision="fp32",
+        checkpointing=False,
+        flash_attention=False,
+        lora_rank=8,
+        lora_targets="attention",
+    ).total_gb
 
 
 def _qlora_context(model, gb):
@@ -142,13 +181,29 @@ OUT_OF_SAMPLE = (
     ("A100/V100 Mask R-CNN (debiased)", "measured", A100, V100, "train16", 1.47, "BRIEF §1 [R]"),
     ("A100/V100 transformer WMT14 (debiased)", "measured", A100, V100, "train16", 1.70, "BRIEF §1 [R]"),
     ("A100/V100 bandwidth proxy 1555/900", "reference estimate", A100, V100, "train16", 1.73, "BRIEF §1 [P]"),
-    ("RTX 4090/H100 SXM 8-bit inference", "reference estimate", "GeForce RTX 4090", "H100 SXM5 80 GB", "infer8",
-     0.33, "BRIEF §1 [P] (chart)"),
-    ("A100 80 GB/RTX A6000 (A100 faster, SD)", "qualitative (> 1)", "A100 PCIe 80 GB", "RTX A6000", "infer16",
-     None, "seed 004 FAQ"),
+    (
+        "RTX 4090/H100 SXM 8-bit inference",
+        "reference estimate",
+        "GeForce RTX 4090",
+        "H100 SXM5 80 GB",
+        "infer8",
+        0.33,
+        "BRIEF §1 [P] (chart)",
+    ),
+    (
+        "A100 80 GB/RTX A6000 (A100 faster, SD)",
+        "qualitative (> 1)",
+        "A100 PCIe 80 GB",
+        "RTX A6000",
+        "infer16",
+        None,
+        "seed 004 FAQ",
+    ),
 )
-NOT_COVERED = ("power limit -50 W on an RTX 2080 Ti costs ~7 % [R] (power limits not modelled)",
-               "8x A100 NVLink 3 has 5-7 % less multi-GPU overhead than 8x V100 [P2020] (one NVLink class)")
+NOT_COVERED = (
+    "power limit -50 W on an RTX 2080 Ti costs ~7 % [R] (power limits not modelled)",
+    "8x A100 NVLink 3 has 5-7 % less multi-GPU overhead than 8x V100 [P2020] (one NVLink class)",
+)
 
 
 @dataclass(frozen=True)
@@ -209,8 +264,13 @@ def fit_training(kb, folder: Path, shares=None, penalties=None) -> tuple[float, 
 # Model variants for the decision in docs/model.md §perf.memory: (label, constant overrides,
 # what is re-fitted on the calibration rows: "both" = compute share and async penalty, "share").
 VARIANTS = (
-    ("before: L2 0.30, async 1.175 [P], share 0.25", dict(L2_MAX_TRAFFIC_CUT=0.30, NO_ASYNC_COPY_PENALTY=235 / 200,
-                                                        COMPUTE_SHARE=dict(C.COMPUTE_SHARE, train16=0.25)), None),
+    (
+        "before: L2 0.30, async 1.175 [P], share 0.25",
+        dict(
+            L2_MAX_TRAFFIC_CUT=0.30, NO_ASYNC_COPY_PENALTY=235 / 200, COMPUTE_SHARE=dict(C.COMPUTE_SHARE, train16=0.25)
+        ),
+        None,
+    ),
     ("L2 0, async 1.175 [P], share refit", dict(L2_MAX_TRAFFIC_CUT=0.0, NO_ASYNC_COPY_PENALTY=235 / 200), "share"),
     ("L2 0, async and share refit (adopted)", dict(L2_MAX_TRAFFIC_CUT=0.0), "both"),
     ("L2 0, no async penalty, share refit", dict(L2_MAX_TRAFFIC_CUT=0.0, NO_ASYNC_COPY_PENALTY=1.0), "share"),
@@ -223,23 +283,39 @@ VARIANTS = (
 def sensitivity(kb, folder: Path) -> list[tuple]:
     """Per variant: (label, share, penalty, median, max, rms log error, A100/V100, 4090/3090 train16,
     4090/H100 infer8). Ratios per GPU with no batch factor, as out_of_sample_rows."""
+
     def r(a, b, wl):
-        return performance.ratio(performance.relative_performance(kb.gpu(a), wl, batch_policy="none"),
-                                 performance.relative_performance(kb.gpu(b), wl, batch_policy="none"))
+        return performance.ratio(
+            performance.relative_performance(kb.gpu(a), wl, batch_policy="none"),
+            performance.relative_performance(kb.gpu(b), wl, batch_policy="none"),
+        )
+
     out = []
     for label, over, refit in VARIANTS:
         with constants(**over):
             if refit:
-                share, pen, _ = fit_training(kb, folder, penalties=None if refit == "both" else [C.NO_ASYNC_COPY_PENALTY])
+                share, pen, _ = fit_training(
+                    kb, folder, penalties=None if refit == "both" else [C.NO_ASYNC_COPY_PENALTY]
+                )
                 fitted = dict(COMPUTE_SHARE=dict(C.COMPUTE_SHARE, train16=share), NO_ASYNC_COPY_PENALTY=pen)
             else:
                 fitted = {}
             with constants(**fitted):
                 rows = [x for x in training_rows(kb, folder) if x.set == "training fp16"]
                 errs = [abs(x.error) for x in rows]
-                out.append((label, C.COMPUTE_SHARE["train16"], C.NO_ASYNC_COPY_PENALTY, statistics.median(errs), max(errs),
-                            rms_log_error(rows), r(A100, V100, "train16"), r("GeForce RTX 4090", "GeForce RTX 3090", "train16"),
-                            r("GeForce RTX 4090", "H100 SXM5 80 GB", "infer8")))
+                out.append(
+                    (
+                        label,
+                        C.COMPUTE_SHARE["train16"],
+                        C.NO_ASYNC_COPY_PENALTY,
+                        statistics.median(errs),
+                        max(errs),
+                        rms_log_error(rows),
+                        r(A100, V100, "train16"),
+                        r("GeForce RTX 4090", "GeForce RTX 3090", "train16"),
+                        r("GeForce RTX 4090", "H100 SXM5 80 GB", "infer8"),
+                    )
+                )
     return out
 
 
@@ -289,14 +365,20 @@ def main(argv=None) -> int:
         print(f"not covered: {line}")
     if args.fit:
         s_, a_, e_ = fit_training(kb, args.dir)
-        print(f"\nfit (fp16 training rows): compute share {s_:.2f}, no-async-copy penalty {a_:.2f}, rms log error {e_:.4f}"
-              f" (constants: {C.COMPUTE_SHARE['train16']:.2f}, {C.NO_ASYNC_COPY_PENALTY:.2f})")
+        print(
+            f"\nfit (fp16 training rows): compute share {s_:.2f}, no-async-copy penalty {a_:.2f}, rms log error {e_:.4f}"
+            f" (constants: {C.COMPUTE_SHARE['train16']:.2f}, {C.NO_ASYNC_COPY_PENALTY:.2f})"
+        )
     if args.sensitivity:
-        print(f"\n{'variant':<46} {'share':>5} {'async':>5} {'median':>6} {'max':>6} {'rmslog':>6} {'A100/V100':>9}"
-              f" {'4090/3090':>9} {'4090/H100 i8':>12}")
+        print(
+            f"\n{'variant':<46} {'share':>5} {'async':>5} {'median':>6} {'max':>6} {'rmslog':>6} {'A100/V100':>9}"
+            f" {'4090/3090':>9} {'4090/H100 i8':>12}"
+        )
         for v in sensitivity(kb, args.dir):
-            print(f"{v[0]:<46} {v[1]:>5.2f} {v[2]:>5.2f} {v[3]:>6.1%} {v[4]:>6.1%} {v[5]:>6.3f} {v[6]:>9.2f} {v[7]:>9.2f}"
-                  f" {v[8]:>12.2f}")
+            print(
+                f"{v[0]:<46} {v[1]:>5.2f} {v[2]:>5.2f} {v[3]:>6.1%} {v[4]:>6.1%} {v[5]:>6.3f} {v[6]:>9.2f} {v[7]:>9.2f}"
+                f" {v[8]:>12.2f}"
+            )
     return 0
 
 

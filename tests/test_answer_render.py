@@ -8,8 +8,12 @@ from assistant.answer import Answer, Chart, chart_text, to_json, to_markdown, to
 
 
 def _answer() -> Answer:
-    return Answer(question="q", intent="recommend", headline="Best value: A.",
-                  chart=Chart(kind="bars", title="value", labels=["A", "Bee"], values=[2.0, 1.0]))
+    return Answer(
+        question="q",
+        intent="recommend",
+        headline="Best value: A.",
+        chart=Chart(kind="bars", title="value", labels=["A", "Bee"], values=[2.0, 1.0]),
+    )
 
 
 def test_bars_scale_to_the_largest_value():
@@ -20,7 +24,12 @@ def test_bars_scale_to_the_largest_value():
 
 
 def test_lines_become_a_table_of_points():
-    chart = Chart(kind="lines", title="cost", x_label="weeks", series={"rent": [(0, 0.0), (4, 40.0)], "buy": [(0, 900.0), (4, 905.0)]})
+    chart = Chart(
+        kind="lines",
+        title="cost",
+        x_label="weeks",
+        series={"rent": [(0, 0.0), (4, 40.0)], "buy": [(0, 900.0), (4, 905.0)]},
+    )
     assert chart_text(chart).splitlines() == ["cost", "weeks: rent, buy", "0: 0, 900", "4: 40, 905"]
 
 

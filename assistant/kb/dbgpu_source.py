@@ -40,7 +40,9 @@ def _spec_row(s) -> dict:
         "memory_gb": s.memory_size_gb,
         "memory_type": s.memory_type,
         "memory_bus_bits": s.memory_bus_bits,
-        "memory_bandwidth_gb_s": round(s.memory_bandwidth_gb_s, 3) if s.memory_bandwidth_gb_s else s.memory_bandwidth_gb_s,
+        "memory_bandwidth_gb_s": round(s.memory_bandwidth_gb_s, 3)
+        if s.memory_bandwidth_gb_s
+        else s.memory_bandwidth_gb_s,
         "sms": s.streaming_multiprocessors,
         "shading_units": s.shading_units,
         "tensor_cores": s.tensor_cores,

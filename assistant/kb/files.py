@@ -18,7 +18,7 @@ from assistant.kb.errors import KnowledgeError
 def display_name(path: Path) -> str:
     parts = path.parts
     if "knowledge" in parts:
-        return "/".join(parts[parts.index("knowledge"):])
+        return "/".join(parts[parts.index("knowledge") :])
     return str(path)
 
 
@@ -46,7 +46,9 @@ def read_csv(path: Path, required: list[str]) -> list[tuple[int, dict[str, str]]
     for record in reader:
         line = skip + reader.line_num
         if None in record:
-            raise KnowledgeError(name, line, None, f"has {len(header) + len(record[None])} cells, the header has {len(header)}")
+            raise KnowledgeError(
+                name, line, None, f"has {len(header) + len(record[None])} cells, the header has {len(header)}"
+            )
         rows.append((line, {k: (v or "").strip() for k, v in record.items()}))
     return rows
 

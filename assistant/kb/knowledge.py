@@ -21,12 +21,27 @@ from assistant.names import gpu_aliases, normalize_name
 
 _DATE = re.compile(r"^\d{4}-\d{2}(-\d{2})?$")
 OVERRIDABLE = {
-    "memory_gb": float, "memory_bandwidth_gb_s": float, "tdp_w": int, "l2_cache_mb": float,
-    "boost_clock_mhz": float, "sms": int, "tensor_cores": int, "memory_type": str,
-    "memory_bus_bits": int, "release_date": date.fromisoformat,
+    "memory_gb": float,
+    "memory_bandwidth_gb_s": float,
+    "tdp_w": int,
+    "l2_cache_mb": float,
+    "boost_clock_mhz": float,
+    "sms": int,
+    "tensor_cores": int,
+    "memory_type": str,
+    "memory_bus_bits": int,
+    "release_date": date.fromisoformat,
 }
 RATE_KEYS = ("fp16_acc16", "fp16_acc32", "bf16", "tf32", "int8", "fp8_acc16", "fp8_acc32", "fp4")
-PEAK_KEYS = ("fp16_acc16_tflops", "fp16_acc32_tflops", "bf16_tflops", "tf32_tflops", "int8_tops", "fp8_tflops", "fp4_tflops")
+PEAK_KEYS = (
+    "fp16_acc16_tflops",
+    "fp16_acc32_tflops",
+    "bf16_tflops",
+    "tf32_tflops",
+    "int8_tops",
+    "fp8_tflops",
+    "fp4_tflops",
+)
 
 
 @dataclass
@@ -114,7 +129,14 @@ def _sources(folder: Path) -> list[dict]:
             if sid in seen:
                 check.fail("id", f"source '{sid}' is already defined in {seen[sid]}")
             seen[sid] = display_name(path)
-            rows.append({"id": sid, "title": check.text(row, "title"), "url": check.text(row, "url"), "date": row.get("date", "")})
+            rows.append(
+                {
+                    "id": sid,
+                    "title": check.text(row, "title"),
+                    "url": check.text(row, "url"),
+                    "date": row.get("date", ""),
+                }
+            )
     return rows
 
 
@@ -243,15 +265,17 @@ def _prices(folder: Path, res: _Resolver, known: set[str]) -> list[dict]:
     out = []
     for line, row in rows:
         check = _Checker(path, line)
-        out.append({
-            "gpu": res.resolve(check, check.text(row, "gpu"))["name"],
-            "snapshot": check.text(row, "snapshot"),
-            "condition": check.choice(row, "condition", ("new", "used")),
-            "usd": check.number(row, "usd"),
-            "observed": check.day(row, "observed"),
-            "source": _need_source(check, row, known),
-            "note": row.get("note", ""),
-        })
+        out.append(
+            {
+                "gpu": res.resolve(check, check.text(row, "gpu"))["name"],
+                "snapshot": check.text(row, "snapshot"),
+                "condition": check.choice(row, "condition", ("new", "used")),
+                "usd": check.number(row, "usd"),
+                "observed": check.day(row, "observed"),
+                "source": _need_source(check, row, known),
+                "note": row.get("note", ""),
+            }
+        )
     return out
 
 
@@ -260,32 +284,61 @@ def _exchange_rates(folder: Path, known: set[str]) -> list[dict]:
     out = []
     for line, row in rows:
         check = _Checker(path, line)
-        out.append({"currency": check.text(row, "currency").upper(), "per_usd": check.number(row, "per_usd"),
-                    "observed": check.day(row, "observed"), "source": _need_source(check, row, known)})
+        out.append(
+            {
+                "currency": check.text(row, "currency").upper(),
+                "per_usd": check.number(row, "per_usd"),
+                "observed": check.day(row, "observed"),
+                "source": _need_source(check, row, known),
+            }
+        )
     return out
 
 
 def _cloud(folder: Path, res: _Resolver, known: set[str]) -> list[dict]:
-    cols = ["provider", "gpu", "gpus_per_instance", "on_demand_usd_per_gpu_hour", "spot_usd_per_gpu_hour", "observed", "source"]
+    cols = [
+        "provider",
+        "gpu",
+        "gpus_per_instance",
+        "on_demand_usd_per_gpu_hour",
+        "spot_usd_per_gpu_hour",
+        "observed",
+        "source",
+    ]
     path, rows = _optional_csv(folder, "cloud.csv", cols)
     out = []
     for line, row in rows:
         check = _Checker(path, line)
-        out.append({
-            "provider": check.text(row, "provider"),
-            "gpu": res.resolve(check, check.text(row, "gpu"))["name"],
-            "gpus_per_instance": int(check.number(row, "gpus_per_instance")),
-            "on_demand_usd_per_gpu_hour": check.number(row, "on_demand_usd_per_gpu_hour"),
-            "spot_usd_per_gpu_hour": check.number(row, "spot_usd_per_gpu_hour", required=False),
-            "observed": check.day(row, "observed"),
-            "source": _need_source(check, row, known),
-            "note": row.get("note", ""),
-        })
+        out.append(
+            {
+                "provider": check.text(row, "provider"),
+                "gpu": res.resolve(check, check.text(row, "gpu"))["name"],
+                "gpus_per_instance": int(check.number(row, "gpus_per_instance")),
+                "on_demand_usd_per_gpu_hour": check.number(row, "on_demand_usd_per_gpu_hour"),
+                "spot_usd_per_gpu_hour": check.number(row, "spot_usd_per_gpu_hour", required=False),
+                "observed": check.day(row, "observed"),
+                "source": _need_source(check, row, known),
+                "note": row.get("note", ""),
+            }
+        )
     return out
 
 
-_MODEL_INTS = ("layers", "hidden", "attention_heads", "kv_heads", "head_dim", "vocab", "context", "intermediate",
-               "experts", "experts_per_token", "kv_lora_rank", "qk_rope_head_dim", "native_resolution")
+_MODEL_INTS = (
+    "layers",
+    "hidden",
+    "attention_heads",
+    "kv_heads",
+    "head_dim",
+    "vocab",
+    "context",
+    "intermediate",
+    "experts",
+    "experts_per_token",
+    "kv_lora_rank",
+    "qk_rope_head_dim",
+    "native_resolution",
+)
 _MODEL_FLOATS = ("active_params_b", "text_encoder_params_b", "vae_params_b")
 
 
@@ -301,11 +354,16 @@ def _models(folder: Path, known: set[str]) -> list[dict]:
         if key in keys:
             check.fail("key", f"duplicate model key '{key}'")
         keys.add(key)
-        row = {"key": key, "name": check.text(m, "name"), "family": str(m.get("family", "")),
-               "kind": check.choice(m, "kind", ("llm", "image", "encoder")),
-               "aliases": json.dumps([normalize_name(a) for a in m.get("aliases", [])]),
-               "params_b": check.number(m, "params_b"), "attention": m.get("attention"),
-               "source": _need_source(check, m, known)}
+        row = {
+            "key": key,
+            "name": check.text(m, "name"),
+            "family": str(m.get("family", "")),
+            "kind": check.choice(m, "kind", ("llm", "image", "encoder")),
+            "aliases": json.dumps([normalize_name(a) for a in m.get("aliases", [])]),
+            "params_b": check.number(m, "params_b"),
+            "attention": m.get("attention"),
+            "source": _need_source(check, m, known),
+        }
         for k in _MODEL_INTS:
             row[k] = None if m.get(k) is None else int(check.number(m, k, positive=False))
         for k in _MODEL_FLOATS:
@@ -332,10 +390,18 @@ def _concepts(folder: Path, known: set[str]) -> list[dict]:
         if key in keys:
             check.fail("key", f"duplicate concept key '{key}'")
         keys.add(key)
-        out.append({"key": key, "title": check.text(c, "title"), "title_zh": str(c.get("title_zh", "")),
-                    "aliases": json.dumps(list(c.get("aliases", []))), "text": check.text(c, "text"),
-                    "text_zh": str(c.get("text_zh", "")), "related": json.dumps(list(c.get("related", []))),
-                    "source": _need_source(check, c, known)})
+        out.append(
+            {
+                "key": key,
+                "title": check.text(c, "title"),
+                "title_zh": str(c.get("title_zh", "")),
+                "aliases": json.dumps(list(c.get("aliases", []))),
+                "text": check.text(c, "text"),
+                "text_zh": str(c.get("text_zh", "")),
+                "related": json.dumps(list(c.get("related", []))),
+                "source": _need_source(check, c, known),
+            }
+        )
     return out
 
 

@@ -20,8 +20,21 @@ from sqlalchemy.engine import Engine
 
 from assistant.specs import ArchRates, CloudRate, GpuSpec, ModelSpec, PriceQuote, SourceRef, TensorPeaks
 
-TABLE_NAMES = ("gpu", "gpualias", "architecture", "tensorpeak", "price", "cloudoffer", "openmodel", "concept",
-               "source", "exchangerate", "kbmeta", "userpriceoverride", "usersetting")
+TABLE_NAMES = (
+    "gpu",
+    "gpualias",
+    "architecture",
+    "tensorpeak",
+    "price",
+    "cloudoffer",
+    "openmodel",
+    "concept",
+    "source",
+    "exchangerate",
+    "kbmeta",
+    "userpriceoverride",
+    "usersetting",
+)
 
 
 @dataclass(frozen=True)
@@ -50,9 +63,13 @@ class ConceptEntry:
 _ARCH_FIELDS = list(ArchRates.__dataclass_fields__)
 _PEAK_FIELDS = list(TensorPeaks.__dataclass_fields__)
 _GPU_FIELDS = [f for f in GpuSpec.__dataclass_fields__ if f not in ("arch", "peaks", "overridden")]
-_GPU_SELECT = ("SELECT " + ", ".join(f"g.{c}" for c in [*_GPU_FIELDS, "arch_key", "overridden"])
-               + ", p.gpu_id AS peak_gpu, " + ", ".join(f"p.{c} AS peak_{c}" for c in _PEAK_FIELDS)
-               + " FROM gpu g LEFT JOIN tensorpeak p ON p.gpu_id = g.id")
+_GPU_SELECT = (
+    "SELECT "
+    + ", ".join(f"g.{c}" for c in [*_GPU_FIELDS, "arch_key", "overridden"])
+    + ", p.gpu_id AS peak_gpu, "
+    + ", ".join(f"p.{c} AS peak_{c}" for c in _PEAK_FIELDS)
+    + " FROM gpu g LEFT JOIN tensorpeak p ON p.gpu_id = g.id"
+)
 
 
 def _as_date(value) -> date | None:
@@ -83,8 +100,10 @@ class KbReader:
         for row in self._rows("SELECT gpu_id, alias FROM gpualias"):
             aliases.setdefault(row["gpu_id"], []).append(row["alias"])
         rows = self._rows("SELECT id, name, vendor, is_mobile, memory_gb FROM gpu ORDER BY id")
-        return [NameEntry(r["name"], r["vendor"], bool(r["is_mobile"]), r["memory_gb"], tuple(aliases.get(r["id"], ())))
-                for r in rows]
+        return [
+            NameEntry(r["name"], r["vendor"], bool(r["is_mobile"]), r["memory_gb"], tuple(aliases.get(r["id"], ())))
+            for r in rows
+        ]
 
     @cached_property
     def _architectures(self) -> dict[str, ArchRates]:
@@ -129,9 +148,11 @@ class KbReader:
 
     def prices(self, snapshot: str) -> list[PriceQuote]:
         if snapshot not in self._prices:
-            rows = self._rows("SELECT g.name AS gpu, p.snapshot, p.condition, p.usd, p.observed, p.source, p.note "
-                              "FROM price p JOIN gpu g ON g.id = p.gpu_id WHERE p.snapshot = :snapshot ORDER BY p.id",
-                              snapshot=snapshot)
+            rows = self._rows(
+                "SELECT g.name AS gpu, p.snapshot, p.condition, p.usd, p.observed, p.source, p.note "
+                "FROM price p JOIN gpu g ON g.id = p.gpu_id WHERE p.snapshot = :snapshot ORDER BY p.id",
+                snapshot=snapshot,
+            )
             self._prices[snapshot] = [PriceQuote(**r) for r in rows]
         return self._prices[snapshot]
 
@@ -147,8 +168,9 @@ class KbReader:
 
     @cached_property
     def _snapshots(self) -> dict[str, tuple[str, str, int]]:
-        rows = self._rows("SELECT snapshot, MIN(observed) AS first, MAX(observed) AS last, COUNT(*) AS n "
-                          "FROM price GROUP BY snapshot")
+        rows = self._rows(
+            "SELECT snapshot, MIN(observed) AS first, MAX(observed) AS last, COUNT(*) AS n FROM price GROUP BY snapshot"
+        )
         return {r["snapshot"]: (r["first"], r["last"], r["n"]) for r in rows}
 
     def price_snapshots(self) -> dict[str, tuple[str, str, int]]:
@@ -157,9 +179,11 @@ class KbReader:
 
     @cached_property
     def _cloud(self) -> list[CloudRate]:
-        rows = self._rows("SELECT c.provider, g.name AS gpu, c.gpus_per_instance, c.on_demand_usd_per_gpu_hour, "
-                          "c.spot_usd_per_gpu_hour, c.observed, c.source, c.note FROM cloudoffer c "
-                          "JOIN gpu g ON g.id = c.gpu_id ORDER BY c.id")
+        rows = self._rows(
+            "SELECT c.provider, g.name AS gpu, c.gpus_per_instance, c.on_demand_usd_per_gpu_hour, "
+            "c.spot_usd_per_gpu_hour, c.observed, c.source, c.note FROM cloudoffer c "
+            "JOIN gpu g ON g.id = c.gpu_id ORDER BY c.id"
+        )
         return [CloudRate(**r) for r in rows]
 
     def cloud_rates(self, gpu: str | None = None) -> list[CloudRate]:
@@ -178,9 +202,19 @@ class KbReader:
 
     @cached_property
     def concepts(self) -> list[ConceptEntry]:
-        return [ConceptEntry(r["key"], r["title"], r["title_zh"], tuple(json.loads(r["aliases"])), r["text"],
-                             r["text_zh"], tuple(json.loads(r["related"])), r["source"])
-                for r in self._rows("SELECT * FROM concept ORDER BY key")]
+        return [
+            ConceptEntry(
+                r["key"],
+                r["title"],
+                r["title_zh"],
+                tuple(json.loads(r["aliases"])),
+                r["text"],
+                r["text_zh"],
+                tuple(json.loads(r["related"])),
+                r["source"],
+            )
+            for r in self._rows("SELECT * FROM concept ORDER BY key")
+        ]
 
     @cached_property
     def sources(self) -> dict[str, SourceRef]:
@@ -201,8 +235,10 @@ class KbReader:
     def price_overrides(self) -> dict[tuple[str, str], float]:
         """The user's prices; read once, then kept in step with this reader's own writes."""
         if self._overrides is None:
-            self._overrides = {(r["gpu_name"], r["condition"]): r["usd"]
-                               for r in self._rows("SELECT gpu_name, condition, usd FROM userpriceoverride")}
+            self._overrides = {
+                (r["gpu_name"], r["condition"]): r["usd"]
+                for r in self._rows("SELECT gpu_name, condition, usd FROM userpriceoverride")
+            }
         return dict(self._overrides)
 
     def _write(self, *statements: tuple[str, dict]) -> None:
@@ -214,9 +250,13 @@ class KbReader:
 
     def set_price_override(self, gpu: str, usd: float, condition: str = "new") -> None:
         key = {"gpu": gpu, "condition": condition}
-        self._write(("DELETE FROM userpriceoverride WHERE gpu_name = :gpu AND condition = :condition", key),
-                    ("INSERT INTO userpriceoverride (gpu_name, condition, usd, set_at) VALUES (:gpu, :condition, :usd, :at)",
-                     key | {"usd": usd, "at": datetime.now().isoformat(timespec="seconds")}))
+        self._write(
+            ("DELETE FROM userpriceoverride WHERE gpu_name = :gpu AND condition = :condition", key),
+            (
+                "INSERT INTO userpriceoverride (gpu_name, condition, usd, set_at) VALUES (:gpu, :condition, :usd, :at)",
+                key | {"usd": usd, "at": datetime.now().isoformat(timespec="seconds")},
+            ),
+        )
         self._overrides = None
 
     def clear_price_override(self, gpu: str) -> None:
@@ -227,5 +267,7 @@ class KbReader:
         return {r["key"]: r["value"] for r in self._rows("SELECT key, value FROM usersetting")}
 
     def set_setting(self, key: str, value: str) -> None:
-        self._write(("DELETE FROM usersetting WHERE key = :key", {"key": key}),
-                    ("INSERT INTO usersetting (key, value) VALUES (:key, :value)", {"key": key, "value": value}))
+        self._write(
+            ("DELETE FROM usersetting WHERE key = :key", {"key": key}),
+            ("INSERT INTO usersetting (key, value) VALUES (:key, :value)", {"key": key, "value": value}),
+        )

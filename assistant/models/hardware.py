@@ -55,7 +55,7 @@ def effective_bandwidth_value(bandwidth_gb_s: float, units: float, clock_ghz_: f
     if cap <= 0:
         return peak
     p = C.DECODE_SMOOTH_MIN_P
-    return (peak ** -p + cap ** -p) ** (-1 / p)
+    return (peak**-p + cap**-p) ** (-1 / p)
 
 
 def effective_bandwidth(gpu: GpuSpec) -> Factor:
@@ -65,9 +65,14 @@ def effective_bandwidth(gpu: GpuSpec) -> Factor:
     value = effective_bandwidth_value(bw, units, ghz)
     if value <= 0:
         return Factor("effective bandwidth", 0.0, "GB/s", "§perf.memory", "no bandwidth spec")
-    return Factor("effective bandwidth", value, "GB/s", "§perf.memory",
-                  f"min~({C.DECODE_BW_EFFICIENCY:g} x {bw:g}, "
-                  f"{C.DECODE_BYTES_PER_CLK_PER_SM:g} B/clk x {units:.0f} SM x {ghz:.2f} GHz)")
+    return Factor(
+        "effective bandwidth",
+        value,
+        "GB/s",
+        "§perf.memory",
+        f"min~({C.DECODE_BW_EFFICIENCY:g} x {bw:g}, "
+        f"{C.DECODE_BYTES_PER_CLK_PER_SM:g} B/clk x {units:.0f} SM x {ghz:.2f} GHz)",
+    )
 
 
 def memory_gb(gpu: GpuSpec) -> float:
@@ -87,14 +92,18 @@ def tensor_tflops(gpu: GpuSpec, fmt: str) -> Factor:
         if value > 0:
             if fmt == "fp8_acc32" and arch is not None and arch.fp8_acc16 > 0:
                 value *= finite(arch.fp8_acc32) / arch.fp8_acc16  # GeForce: FP32 accumulate at half rate
-            return Factor(f"tensor peak {fmt}", value, "TFLOPS", "knowledge/tensor_throughput.csv",
-                          gpu.peaks.source)
+            return Factor(f"tensor peak {fmt}", value, "TFLOPS", "knowledge/tensor_throughput.csv", gpu.peaks.source)
     if arch is None or arch.tensor_generation <= 0:
         return Factor(f"tensor peak {fmt}", 0.0, "TFLOPS", "§perf.tensor", "no tensor/matrix cores known")
     rate = finite(getattr(arch, rate_field))
     value = compute_units(gpu) * rate * clock_ghz(gpu) * 1e9 / 1e12
-    return Factor(f"tensor peak {fmt}", value, "TFLOPS", "§perf.tensor",
-                  f"{compute_units(gpu):.0f} SM x {rate:.0f} FLOP/SM/clk x {clock_ghz(gpu):.3f} GHz ({arch.key})")
+    return Factor(
+        f"tensor peak {fmt}",
+        value,
+        "TFLOPS",
+        "§perf.tensor",
+        f"{compute_units(gpu):.0f} SM x {rate:.0f} FLOP/SM/clk x {clock_ghz(gpu):.3f} GHz ({arch.key})",
+    )
 
 
 def vector_tflops(gpu: GpuSpec) -> Factor:

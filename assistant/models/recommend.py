@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from assistant.models import constants as C
 from assistant.models import cost, performance
@@ -36,10 +36,10 @@ QUESTION_KEYS = {
 
 @dataclass(frozen=True)
 class FlowResult:
-    answer: str | None              # None when a question is still open
+    answer: str | None  # None when a question is still open
     next_question: str | None
     path: tuple[tuple[str, str], ...]  # (question or "budget", answer)
-    ladder: tuple[str, ...] = ()    # the budget ladder met on the way, if any
+    ladder: tuple[str, ...] = ()  # the budget ladder met on the way, if any
 
 
 def load_flowchart(path: Path | None = None) -> dict:
@@ -57,8 +57,9 @@ def _answer_for(question: str, answers: dict[str, bool]) -> bool | None:
     return answers.get(key) if key else None
 
 
-def walk_flowchart(chart: dict, answers: dict[str, bool],
-                   affordable: Callable[[str], bool] | None = None) -> FlowResult:
+def walk_flowchart(
+    chart: dict, answers: dict[str, bool], affordable: Callable[[str], bool] | None = None
+) -> FlowResult:
     """Follow the chart; each budget ladder takes the first option `affordable` accepts
     (default: the first option), else falls through to the ladder's `else` branch."""
     node, path, ladder = chart, [], ()
@@ -86,15 +87,15 @@ def walk_flowchart(chart: dict, answers: dict[str, bool],
 @dataclass(frozen=True)
 class RankRow:
     gpu: str
-    score: float               # relative performance (RTX 3090 = 1), all GPUs together
+    score: float  # relative performance (RTX 3090 = 1), all GPUs together
     memory_gb: float
-    price_usd: float           # per GPU
+    price_usd: float  # per GPU
     price_source: str
-    tco_usd: float             # desktop base + GPUs + electricity over the period
+    tco_usd: float  # desktop base + GPUs + electricity over the period
     value_per_purchase: float  # score per $1,000 of GPU purchase
-    value_per_tco: float       # score per $1,000 of total cost (the ranking key by default)
+    value_per_tco: float  # score per $1,000 of total cost (the ranking key by default)
     power_w: float
-    n_gpus: int = 1            # GPUs of this kind counted together
+    n_gpus: int = 1  # GPUs of this kind counted together
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ class Ranking:
     workload: str
     choice: RankRow | None
     runners_up: tuple[RankRow, ...]
-    rows: tuple[RankRow, ...]          # all kept candidates, best first
+    rows: tuple[RankRow, ...]  # all kept candidates, best first
     excluded: tuple[tuple[str, str], ...]  # (gpu, reason)
     assumptions: dict = field(default_factory=dict)
 
@@ -138,12 +139,27 @@ def _count_for(gpu: GpuSpec, need_gb: float | None, n: int, most: int) -> int:
     return fewest if fewest <= limit else n
 
 
-def rank(gpus: list[GpuSpec], workload: str, quotes: list[PriceQuote], *, memory_need_gb: float | None = None,
-         budget_usd: float | None = None, condition: str = "average", vendors: tuple[str, ...] = (),
-         max_power_w: float | None = None, n_gpus: int = 1, years: float = C.DEFAULT_YEARS,
-         utilization: float = C.DEFAULT_UTILIZATION, usd_per_kwh: float = C.DEFAULT_KWH_USD,
-         overrides: dict | None = None, by: str = "tco", allow_mobile: bool = False, top: int = 3,
-         score: Callable | None = None, max_auto_gpus: int = 1) -> Ranking:
+def rank(
+    gpus: list[GpuSpec],
+    workload: str,
+    quotes: list[PriceQuote],
+    *,
+    memory_need_gb: float | None = None,
+    budget_usd: float | None = None,
+    condition: str = "average",
+    vendors: tuple[str, ...] = (),
+    max_power_w: float | None = None,
+    n_gpus: int = 1,
+    years: float = C.DEFAULT_YEARS,
+    utilization: float = C.DEFAULT_UTILIZATION,
+    usd_per_kwh: float = C.DEFAULT_KWH_USD,
+    overrides: dict | None = None,
+    by: str = "tco",
+    allow_mobile: bool = False,
+    top: int = 3,
+    score: Callable | None = None,
+    max_auto_gpus: int = 1,
+) -> Ranking:
     """Rank `gpus` by performance per dollar (`by`: tco | purchase) under the constraints.
     `score(gpu, workload, n_gpus)` may be a memoized `performance.relative_performance`.
     `max_auto_gpus` > 1: a GPU whose memory is too small counts as the fewest of its kind that
@@ -163,18 +179,54 @@ def rank(gpus: list[GpuSpec], workload: str, quotes: list[PriceQuote], *, memory
         else:
             perf = performance.relative_performance(gpu, workload, n_gpus=speed_n, batch_policy="capped")
         price = cost.lookup_price(gpu.name, by_gpu.get(gpu.name, []), condition, overrides)
-        reason = _exclusion(gpu, perf, price, need_gb=memory_need_gb, n=max(n_gpus, 1), budget=budget_usd,
-                            vendors=vendors, max_power_w=max_power_w, allow_mobile=allow_mobile)
+        reason = _exclusion(
+            gpu,
+            perf,
+            price,
+            need_gb=memory_need_gb,
+            n=max(n_gpus, 1),
+            budget=budget_usd,
+            vendors=vendors,
+            max_power_w=max_power_w,
+            allow_mobile=allow_mobile,
+        )
         if reason:
             excluded.append((gpu.name, reason))
             continue
-        t = cost.tco(gpu.name, price.usd, finite(gpu.tdp_w), n_gpus=n_gpus, years=years,
-                     utilization=utilization, usd_per_kwh=usd_per_kwh)
-        kept.append(RankRow(gpu.name, perf.score, finite(gpu.memory_gb), price.usd, price.source, t.total_usd,
-                            cost.value(perf.score, price.usd * max(n_gpus, 1)), cost.value(perf.score, t.total_usd),
-                            finite(gpu.tdp_w) * max(n_gpus, 1), n_gpus))
+        t = cost.tco(
+            gpu.name,
+            price.usd,
+            finite(gpu.tdp_w),
+            n_gpus=n_gpus,
+            years=years,
+            utilization=utilization,
+            usd_per_kwh=usd_per_kwh,
+        )
+        kept.append(
+            RankRow(
+                gpu.name,
+                perf.score,
+                finite(gpu.memory_gb),
+                price.usd,
+                price.source,
+                t.total_usd,
+                cost.value(perf.score, price.usd * max(n_gpus, 1)),
+                cost.value(perf.score, t.total_usd),
+                finite(gpu.tdp_w) * max(n_gpus, 1),
+                n_gpus,
+            )
+        )
     key = (lambda r: r.value_per_purchase) if by == "purchase" else (lambda r: r.value_per_tco)
     kept.sort(key=key, reverse=True)
-    assumptions = {"condition": condition, "years": years, "utilization": utilization, "usd_per_kwh": usd_per_kwh,
-                   "desktop_base_usd": C.DESKTOP_BASE_USD, "n_gpus": base_n, "by": by}
-    return Ranking(workload, kept[0] if kept else None, tuple(kept[1:1 + top]), tuple(kept), tuple(excluded), assumptions)
+    assumptions = {
+        "condition": condition,
+        "years": years,
+        "utilization": utilization,
+        "usd_per_kwh": usd_per_kwh,
+        "desktop_base_usd": C.DESKTOP_BASE_USD,
+        "n_gpus": base_n,
+        "by": by,
+    }
+    return Ranking(
+        workload, kept[0] if kept else None, tuple(kept[1 : 1 + top]), tuple(kept), tuple(excluded), assumptions
+    )

@@ -16,14 +16,37 @@ from assistant.queries import Clarification
 
 FILES = {"en": "cases.toml", "zh": "cases_zh.toml"}
 
-_SCALARS = {"model": None, "workload": "workload", "precision": "precision", "budget": "budget_usd",
-            "premise": "premise", "aspect": "aspect", "mode": "mode", "want_speed": "want_speed",
-            "context": "context_tokens", "gpu_count": "gpu_count", "params_b": "params_b", "tokens": "tokens",
-            "kind": "kind", "hours_per_week": "hours_per_week", "years": "years", "months": "months",
-            "concept": "concept", "replace": "replace", "min_memory": "min_memory_gb", "condition": "condition",
-            "vendor": "vendor", "utilization": "utilization", "cloud": "cloud", "organization": "organization",
-            "sort": "sort", "memory_gb": "memory_gb", "electricity": "electricity_usd_per_kwh", "currency": None,
-            "family": "model_family"}
+_SCALARS = {
+    "model": None,
+    "workload": "workload",
+    "precision": "precision",
+    "budget": "budget_usd",
+    "premise": "premise",
+    "aspect": "aspect",
+    "mode": "mode",
+    "want_speed": "want_speed",
+    "context": "context_tokens",
+    "gpu_count": "gpu_count",
+    "params_b": "params_b",
+    "tokens": "tokens",
+    "kind": "kind",
+    "hours_per_week": "hours_per_week",
+    "years": "years",
+    "months": "months",
+    "concept": "concept",
+    "replace": "replace",
+    "min_memory": "min_memory_gb",
+    "condition": "condition",
+    "vendor": "vendor",
+    "utilization": "utilization",
+    "cloud": "cloud",
+    "organization": "organization",
+    "sort": "sort",
+    "memory_gb": "memory_gb",
+    "electricity": "electricity_usd_per_kwh",
+    "currency": None,
+    "family": "model_family",
+}
 
 
 def load(path: Path) -> tuple[dict[str, str], list[tuple[str, dict]]]:
@@ -117,7 +140,8 @@ def check(case: dict, result, labels: dict[str, str], index) -> list[str] | None
             value = None if item[1] == "" else item[1]
             gpu = _name(item[2], labels) if len(item) > 2 and item[2] != "" else None
             want.append((item[0], value, gpu, item[3] if len(item) > 3 else None))
-        if len(got) != len(want) or not all(g[0] == w[0] and _same(g[1], w[1]) and g[2] == w[2] and g[3] == w[3]
-                                            for g, w in zip(got, want)):
+        if len(got) != len(want) or not all(
+            g[0] == w[0] and _same(g[1], w[1]) and g[2] == w[2] and g[3] == w[3] for g, w in zip(got, want)
+        ):
             bad.append(f"settings: want {want}, got {got}")
     return bad

@@ -16,20 +16,70 @@ from assistant.nlu.index import GpuMatch, ModelMatch, NameIndex
 from assistant.nlu.lexicon import Lexicon
 from assistant.nlu.tagger import Tag
 from assistant.queries import (
-    Clarification, CompareQuery, CostQuery, ExplainQuery, FitQuery, FollowUpQuery, GpuRef, HelpQuery, ModelRef,
-    Query, RecommendQuery, RentOrBuyQuery, SetQuery, Setting, SpecQuery,
+    Clarification,
+    CompareQuery,
+    CostQuery,
+    ExplainQuery,
+    FitQuery,
+    FollowUpQuery,
+    GpuRef,
+    HelpQuery,
+    ModelRef,
+    Query,
+    RecommendQuery,
+    RentOrBuyQuery,
+    SetQuery,
+    Setting,
+    SpecQuery,
 )
 
-THANKS = frozenset({"thanks", "thank", "you", "thx", "ty", "cheers", "great", "cool", "ok", "okay", "nice", "perfect",
-                    "谢谢", "多谢", "谢啦", "感谢", "好的", "", "a", "lot", "much", "so"})
+THANKS = frozenset(
+    {
+        "thanks",
+        "thank",
+        "you",
+        "thx",
+        "ty",
+        "cheers",
+        "great",
+        "cool",
+        "ok",
+        "okay",
+        "nice",
+        "perfect",
+        "谢谢",
+        "多谢",
+        "谢啦",
+        "感谢",
+        "好的",
+        "",
+        "a",
+        "lot",
+        "much",
+        "so",
+    }
+)
 THANK_WORDS = frozenset({"thanks", "thank", "thx", "ty", "cheers", "谢谢", "多谢", "谢啦", "感谢"})
 
 # concepts on which the reference gives should-I advice, and the words that ask for it
 ADVICE_CONCEPTS = frozenset({"nvlink", "power-limit", "12vhpwr", "pcie", "rocm", "multi-gpu-build", "used-gpus"})
-ADVICE_WORDS = frozenset({"worth", "need", "needed", "should", "matter", "matters", "necessary", "safe", "值得", "需要", "有必要"})
+ADVICE_WORDS = frozenset(
+    {"worth", "need", "needed", "should", "matter", "matters", "necessary", "safe", "值得", "需要", "有必要"}
+)
 
-VARIANT_WORDS = {"ti": "ti", "super": "super", "xt": "xt", "xtx": "xtx", "laptop": "laptop", "mobile": "laptop",
-                 "notebook": "laptop", "desktop": "desktop", "gre": "gre", "d": "d", "s": "super"}
+VARIANT_WORDS = {
+    "ti": "ti",
+    "super": "super",
+    "xt": "xt",
+    "xtx": "xtx",
+    "laptop": "laptop",
+    "mobile": "laptop",
+    "notebook": "laptop",
+    "desktop": "desktop",
+    "gre": "gre",
+    "d": "d",
+    "s": "super",
+}
 
 
 @dataclass
@@ -112,8 +162,15 @@ class Decider:
             t = r.tag
             if t.kind == "GPU":
                 m: GpuMatch = t.value
-                out.append(GpuRef(mention=t.text, name=m.name if m.status == "ok" else None, count=r.count or 1,
-                                  condition=r.condition, assumed=m.assumed))
+                out.append(
+                    GpuRef(
+                        mention=t.text,
+                        name=m.name if m.status == "ok" else None,
+                        count=r.count or 1,
+                        condition=r.condition,
+                        assumed=m.assumed,
+                    )
+                )
             elif t.kind == "PRONOUN":
                 if explicit and id(r) not in in_struct:
                     continue
@@ -174,9 +231,15 @@ class Decider:
         if not got:
             return None
         cur = got[0].meanings.get("CURRENCY")
-        if cur is None and self.b.lang == "zh" and not any(c in got[0].text for c in "$€£") \
-                and "usd" not in got[0].text and "dollar" not in got[0].text and "美" not in got[0].text \
-                and "刀" not in got[0].text:
+        if (
+            cur is None
+            and self.b.lang == "zh"
+            and not any(c in got[0].text for c in "$€£")
+            and "usd" not in got[0].text
+            and "dollar" not in got[0].text
+            and "美" not in got[0].text
+            and "刀" not in got[0].text
+        ):
             cur = "CNY"
         return None if cur == "USD" else cur
 
@@ -225,7 +288,9 @@ class Decider:
     def fields(self) -> tuple[str, ...]:
         out = []
         for f in self.b.meanings.get("FIELD", []):
-            if f not in out and not (f == "speed" and len(self.b.meanings.get("FIELD", [])) > 1 and not self.b.has("FASTER")):
+            if f not in out and not (
+                f == "speed" and len(self.b.meanings.get("FIELD", [])) > 1 and not self.b.has("FASTER")
+            ):
                 out.append(f)
         if self.b.has("SPEC") and "all" not in out and not out:
             out.append("all")
@@ -237,21 +302,60 @@ class Decider:
         start = 0
         if ex:
             start = next((k for k, t in enumerate(self.b.toks_pos) if t >= ex[0].end), len(tt))
-        rest = [w for w in tt[start:] if w not in ("?", "a", "an", "the", "is", "are", "mean", "means", "do", "does",
-                                                    "work", "works", "gpu", "gpus", "in", "for", "please", "s",
-                                                    "exactly", "really", "what", "me", "to", "and", "why", "it",
-                                                    "matter", "matters", "important", "explain", "deep", "learning",
-                                                    "ml", "ai", "a", "does", "how")]
+        rest = [
+            w
+            for w in tt[start:]
+            if w
+            not in (
+                "?",
+                "a",
+                "an",
+                "the",
+                "is",
+                "are",
+                "mean",
+                "means",
+                "do",
+                "does",
+                "work",
+                "works",
+                "gpu",
+                "gpus",
+                "in",
+                "for",
+                "please",
+                "s",
+                "exactly",
+                "really",
+                "what",
+                "me",
+                "to",
+                "and",
+                "why",
+                "it",
+                "matter",
+                "matters",
+                "important",
+                "explain",
+                "deep",
+                "learning",
+                "ml",
+                "ai",
+                "a",
+                "does",
+                "how",
+            )
+        ]
         for n in range(len(rest), 0, -1):
             for i in range(0, len(rest) - n + 1):
-                hit = self.index.concepts.get(" ".join(rest[i:i + n]))
+                hit = self.index.concepts.get(" ".join(rest[i : i + n]))
                 if hit:
                     return hit
         if ex and start > 0:  # "张量核心是什么", "nvlink 是干嘛的": the concept comes first
-            head = tt[:next((k for k, t in enumerate(self.b.toks_pos) if t >= ex[0].start), len(tt))]
+            head = tt[: next((k for k, t in enumerate(self.b.toks_pos) if t >= ex[0].start), len(tt))]
             for n in range(min(len(head), 8), 0, -1):
                 for i in range(0, len(head) - n + 1):
-                    hit = self.index.concepts.get(" ".join(head[i:i + n]))
+                    hit = self.index.concepts.get(" ".join(head[i : i + n]))
                     if hit:
                         return hit
         if rest and all(len(w) == 1 and "\u3400" <= w <= "\u9fff" for w in rest):
@@ -301,9 +405,27 @@ class Decider:
             rate = cny[0] / usd[0] if usd and usd[0] else cny[0]
             out.append(Setting("cny_per_usd", 1.0 / rate if 0 < rate < 0.5 else rate))
         hours = b.first("HOURS")
-        if hours and (hours.get("full_time") or (hours.get("per_week") or 0) >= 168) and not b.has("UTILIZATION", "PERCENT") and not b.has(
-                "GPU", "MODEL", "PARAMS", "RECOMMEND", "COMPARE", "RENT", "COST", "SPEC", "FASTER", "VS", "WHY",
-                "SPEED", "VALUE", "EXPLAIN"):
+        if (
+            hours
+            and (hours.get("full_time") or (hours.get("per_week") or 0) >= 168)
+            and not b.has("UTILIZATION", "PERCENT")
+            and not b.has(
+                "GPU",
+                "MODEL",
+                "PARAMS",
+                "RECOMMEND",
+                "COMPARE",
+                "RENT",
+                "COST",
+                "SPEC",
+                "FASTER",
+                "VS",
+                "WHY",
+                "SPEED",
+                "VALUE",
+                "EXPLAIN",
+            )
+        ):
             out.append(Setting("utilization", 1.0))  # "we run it 24/7"
         if b.has("CURRENCY") and not b.has("MONEY", "KWH", "RATE", "FX", "NUMBER"):
             out.append(Setting("currency", b.first("CURRENCY")))  # "show prices in yuan", "用人民币"
@@ -335,8 +457,15 @@ class Decider:
             t = r.tag
             if t.kind == "GPU":
                 m = t.value
-                out.append(GpuRef(mention=t.text, name=m.name if m.status == "ok" else None, count=r.count or 1,
-                                  condition=r.condition, assumed=m.assumed))
+                out.append(
+                    GpuRef(
+                        mention=t.text,
+                        name=m.name if m.status == "ok" else None,
+                        count=r.count or 1,
+                        condition=r.condition,
+                        assumed=m.assumed,
+                    )
+                )
             else:
                 out.append(GpuRef(mention=t.text, pronoun=t.value, count=r.count or 1, condition=r.condition))
         return out
@@ -349,7 +478,7 @@ class Decider:
             return None
         for n in (3, 2, 1):
             for i in range(len(toks) - n + 1):
-                hit = self.index.concepts.get(" ".join(toks[i:i + n]))
+                hit = self.index.concepts.get(" ".join(toks[i : i + n]))
                 if hit in ADVICE_CONCEPTS:
                     return hit
         return None
@@ -358,8 +487,22 @@ class Decider:
         b = self.b
         if b.has("COST") and not (b.means("ELECTRICITY") and not b.has("GPU", "PRONOUN")):
             return True
-        return b.has("GPU", "MODEL", "PARAMS", "RECOMMEND", "COMPARE", "FIT", "RENT", "SPEC", "FASTER", "VS",
-                     "WHY", "SPEED", "VALUE", "EXPLAIN")
+        return b.has(
+            "GPU",
+            "MODEL",
+            "PARAMS",
+            "RECOMMEND",
+            "COMPARE",
+            "FIT",
+            "RENT",
+            "SPEC",
+            "FASTER",
+            "VS",
+            "WHY",
+            "SPEED",
+            "VALUE",
+            "EXPLAIN",
+        )
 
     def decide(self) -> Query | Clarification:
         b, text = self.b, self.b.text
@@ -373,79 +516,163 @@ class Decider:
             return msg.unparsed(text, b.unknown, [], lang=b.lang)
         if b.has("RESET") and not b.has("GPU", "MODEL"):
             return SetQuery(text=text, settings=(Setting("reset", None),))
-        strong = b.has("RECOMMEND", "COMPARE", "RENT", "COST", "FIT", "SPEED", "VS", "WHY", "FASTER", "VALUE",
-                       "SPEC", "MODEL", "PARAMS")
+        strong = b.has(
+            "RECOMMEND",
+            "COMPARE",
+            "RENT",
+            "COST",
+            "FIT",
+            "SPEED",
+            "VS",
+            "WHY",
+            "FASTER",
+            "VALUE",
+            "SPEC",
+            "MODEL",
+            "PARAMS",
+        )
         if b.has("HELP") and not strong and not explicit:
             return HelpQuery(text=text)
         advice = self.advice_concept()
-        if advice and len(explicit) <= 2 and not b.has("RECOMMEND", "RENT", "VS", "FIT", "MODEL", "PARAMS", "MONEY", "BUDGET"):
-            return ExplainQuery(text=text, concept=advice, mention=text.strip(" ?!."))  # "is nvlink worth it for two 3090s?"
+        if (
+            advice
+            and len(explicit) <= 2
+            and not b.has("RECOMMEND", "RENT", "VS", "FIT", "MODEL", "PARAMS", "MONEY", "BUDGET")
+        ):
+            return ExplainQuery(
+                text=text, concept=advice, mention=text.strip(" ?!.")
+            )  # "is nvlink worth it for two 3090s?"
         # explain: "what is a tensor core", "nvlink?"
-        if not explicit and not b.has("RECOMMEND", "RENT", "VS", "WHY", "FASTER", "MODEL", "PARAMS", "BUDGET",
-                                      "MONEY", "KWH", "HOURS"):
-            if b.has("EXPLAIN") or (len(b.tags) + len(b.unknown) <= 3 and not b.has(
-                    "PERCENT", "NUMBER", "MONEY", "YEARS", "MONTHS", "MEMORY", "CONTEXT", "COUNT", "DATE", "PRONOUN")):
+        if not explicit and not b.has(
+            "RECOMMEND", "RENT", "VS", "WHY", "FASTER", "MODEL", "PARAMS", "BUDGET", "MONEY", "KWH", "HOURS"
+        ):
+            if b.has("EXPLAIN") or (
+                len(b.tags) + len(b.unknown) <= 3
+                and not b.has(
+                    "PERCENT", "NUMBER", "MONEY", "YEARS", "MONTHS", "MEMORY", "CONTEXT", "COUNT", "DATE", "PRONOUN"
+                )
+            ):
                 c = self.concept()
                 if c and (b.has("EXPLAIN") or not b.has("SET", "FOLLOW", "AND", "NO", "PRICES")):
                     ex = b.kinds.get("EXPLAIN")
-                    mention = text[ex[0].end:].strip(" ?!.") if ex else text.strip(" ?!.")
+                    mention = text[ex[0].end :].strip(" ?!.") if ex else text.strip(" ?!.")
                     return ExplainQuery(text=text, concept=c, mention=mention)
-                if b.has("EXPLAIN") and not b.has("GPU_WORD", "COST", "FIT", "SET", "ELECTRICITY", "UTILIZATION",
-                                                  "FOLLOW", "AND", "NO"):
+                if b.has("EXPLAIN") and not b.has(
+                    "GPU_WORD", "COST", "FIT", "SET", "ELECTRICITY", "UTILIZATION", "FOLLOW", "AND", "NO"
+                ):
                     if not self.domain_words():  # "what's the weather in Paris tomorrow?": not a concept question
                         return msg.unparsed(text, b.unknown, b.tags, lang=b.lang)
                     return msg.unknown_concept(text, b.unknown, self.index, lang=b.lang)
         # follow-ups: "and the 3090?", "what about for training?", "no, the ti"
         lead = b.tags[0].kind
         last = next((t for t in reversed(b.tags) if t.kind != "QUESTION"), b.tags[-1])
-        if b.lang == "zh" and last.kind == "FOLLOW" and last.text == "呢" and len(explicit) <= 1 \
-                and not b.has("COMPARE", "VS", "OR") and lead not in ("FOLLOW", "AND", "NO"):
+        if (
+            b.lang == "zh"
+            and last.kind == "FOLLOW"
+            and last.text == "呢"
+            and len(explicit) <= 1
+            and not b.has("COMPARE", "VS", "OR")
+            and lead not in ("FOLLOW", "AND", "NO")
+        ):
             lead = "FOLLOW"  # "3090呢？", "训练呢？": the Chinese follow-up particle
-        if lead in ("FOLLOW", "AND", "NO") and not b.has("RECOMMEND", "RENT", "COST", "EXPLAIN", "HELP", "VS", "WHY",
-                                                          "FASTER", "SPEC") \
-                and not (b.has("FIT", "SPEED") and (model or b.has("PARAMS"))):
+        if (
+            lead in ("FOLLOW", "AND", "NO")
+            and not b.has("RECOMMEND", "RENT", "COST", "EXPLAIN", "HELP", "VS", "WHY", "FASTER", "SPEC")
+            and not (b.has("FIT", "SPEED") and (model or b.has("PARAMS")))
+        ):
             return self.followup(refs, wl, prec, model)
         # settings
         settings = self.settings()
         override = getattr(self, "_override_ref", None)
         others = [r for r in explicit if override is None or r.mention != override.mention]
-        if settings and not others and not b.has("MODEL", "PARAMS", "RECOMMEND", "COMPARE", "RENT", "SPEC",
-                                                 "FASTER", "VS", "WHY", "SPEED", "VALUE", "EXPLAIN") \
-                and not (b.has("FIT") and not (len(settings) == 1 and settings[0].key == "utilization")) \
-                and not (b.has("COST") and not b.has("KWH", "SET") and not b.means("ELECTRICITY") and not override):
+        if (
+            settings
+            and not others
+            and not b.has(
+                "MODEL",
+                "PARAMS",
+                "RECOMMEND",
+                "COMPARE",
+                "RENT",
+                "SPEC",
+                "FASTER",
+                "VS",
+                "WHY",
+                "SPEED",
+                "VALUE",
+                "EXPLAIN",
+            )
+            and not (b.has("FIT") and not (len(settings) == 1 and settings[0].key == "utilization"))
+            and not (b.has("COST") and not b.has("KWH", "SET") and not b.means("ELECTRICITY") and not override)
+        ):
             return SetQuery(text=text, settings=tuple(settings))
         # rent or buy
         if b.has("RENT") or b.struct("rent_buy"):
             if not (b.has("RECOMMEND") and not explicit and not b.has("BUY")):
                 per_week, total = self.hours()
-                return RentOrBuyQuery(text=text, gpus=tuple(refs), hours_per_week=per_week,
-                                      utilization=self.num("PERCENT"), months=self.months(), workload=wl)
+                return RentOrBuyQuery(
+                    text=text,
+                    gpus=tuple(refs),
+                    hours_per_week=per_week,
+                    utilization=self.num("PERCENT"),
+                    months=self.months(),
+                    workload=wl,
+                )
         # cost
         cost = self.cost_kind()
         if cost and not b.has("RECOMMEND") and not (cost == "perf_per_dollar" and len(refs) >= 2):
             per_week, _ = self.hours()
-            return CostQuery(text=text, gpus=tuple(refs), kind=cost, years=self.num("YEARS"), hours_per_week=per_week,
-                             utilization=self.num("PERCENT"), workload=wl, model=model, params_b=self.num("PARAMS"),
-                             tokens=self.num("TOKENS"), electricity_usd_per_kwh=self.num("KWH"),
-                             electricity_currency=self.currency("KWH"))
+            return CostQuery(
+                text=text,
+                gpus=tuple(refs),
+                kind=cost,
+                years=self.num("YEARS"),
+                hours_per_week=per_week,
+                utilization=self.num("PERCENT"),
+                workload=wl,
+                model=model,
+                params_b=self.num("PARAMS"),
+                tokens=self.num("TOKENS"),
+                electricity_usd_per_kwh=self.num("KWH"),
+                electricity_currency=self.currency("KWH"),
+            )
         # compare
         pair = b.struct("versus") or b.struct("why") or b.struct("faster")
         versus = b.struct("versus")
         joined = b.has("AND") or any(t.text.startswith("and") for t in b.kinds.get("FOLLOW", []))
-        if len(refs) >= 2 and self.fields() and self.fields() != ("all",) and joined \
-                and (versus is None or set(versus.parts) <= {"AND", "COUNT", "NUMBER", "CONDITION"}) and not model \
-                and not b.has(
-                    "COMPARE", "VS", "OR", "WHY", "FASTER", "SPEED", "VALUE", "MORE", "ASPECT", "RECOMMEND", "THAN"):
+        if (
+            len(refs) >= 2
+            and self.fields()
+            and self.fields() != ("all",)
+            and joined
+            and (versus is None or set(versus.parts) <= {"AND", "COUNT", "NUMBER", "CONDITION"})
+            and not model
+            and not b.has(
+                "COMPARE", "VS", "OR", "WHY", "FASTER", "SPEED", "VALUE", "MORE", "ASPECT", "RECOMMEND", "THAN"
+            )
+        ):
             return SpecQuery(text=text, gpus=tuple(refs), fields=self.fields())  # "memory of the 4090 and 3090"
         if len(refs) >= 2 and not (model and b.has("FIT", "SPEED") and not pair) or (pair and len(pair.refs) >= 2):
-            premise = "first" if (b.struct("why") and len(b.struct("why").refs) >= 2 and
-                                  "OVER" in b.struct("why").parts) else None
+            premise = (
+                "first"
+                if (b.struct("why") and len(b.struct("why").refs) >= 2 and "OVER" in b.struct("why").parts)
+                else None
+            )
             aspect = self.aspect()
             if b.struct("why") and not b.has("FASTER", "SPEED") and not self.speed_words():
                 aspect = None if aspect == "speed" else aspect
-            return CompareQuery(text=text, gpus=tuple(refs), workload=wl, precision=prec, premise=premise, aspect=aspect)
-        if b.has("FASTER") and "speed" in b.meanings.get("FIELD", []) and len(refs) == 1 and not model \
-                and not b.has("THAN", "COMPARE", "VS", "OR") and refs[0].pronoun != "them" and not b.struct("why"):
+            return CompareQuery(
+                text=text, gpus=tuple(refs), workload=wl, precision=prec, premise=premise, aspect=aspect
+            )
+        if (
+            b.has("FASTER")
+            and "speed" in b.meanings.get("FIELD", [])
+            and len(refs) == 1
+            and not model
+            and not b.has("THAN", "COMPARE", "VS", "OR")
+            and refs[0].pronoun != "them"
+            and not b.struct("why")
+        ):
             return SpecQuery(text=text, gpus=tuple(refs), fields=("speed",))  # "how fast is the 4090?"
         if b.has("COMPARE", "VS", "FASTER") and len(refs) == 1 and refs[0].pronoun == "them":
             return CompareQuery(text=text, gpus=tuple(refs), workload=wl, precision=prec, aspect=self.aspect())
@@ -453,29 +680,61 @@ class Decider:
             # "why not the 4060 ti?", "compare the 4090": the other GPU comes from the conversation
             # (pronoun "context"); with nothing to refer to, the dialogue asks which GPU
             other = GpuRef(mention="", pronoun="context")
-            return CompareQuery(text=text, gpus=(refs[0], other), workload=wl, precision=prec, aspect=self.aspect(),
-                                premise="first" if b.struct("why") else None)
+            return CompareQuery(
+                text=text,
+                gpus=(refs[0], other),
+                workload=wl,
+                precision=prec,
+                aspect=self.aspect(),
+                premise="first" if b.struct("why") else None,
+            )
         # fit
         if (model or b.has("PARAMS")) and not b.has("RECOMMEND"):
-            return FitQuery(text=text, model=model, gpus=tuple(refs), gpu_count=self.total_count(refs),
-                            precision=prec, context_tokens=self.num("CONTEXT"), mode=self.mode(),
-                            want_speed=b.has("SPEED") or (b.has("FASTER") and not b.has("THAN")),
-                            params_b=self.num("PARAMS"), memory_gb=self.num("MEMORY") if not refs else None,
-                            workload=wl)
+            return FitQuery(
+                text=text,
+                model=model,
+                gpus=tuple(refs),
+                gpu_count=self.total_count(refs),
+                precision=prec,
+                context_tokens=self.num("CONTEXT"),
+                mode=self.mode(),
+                want_speed=b.has("SPEED") or (b.has("FASTER") and not b.has("THAN")),
+                params_b=self.num("PARAMS"),
+                memory_gb=self.num("MEMORY") if not refs else None,
+                workload=wl,
+            )
         # "12GB显存够跑Transformer吗", "is 12gb enough for training transformers": memory without a GPU or model
         if not refs and b.has("MEMORY") and b.has("FIT") and not b.has("RECOMMEND", "GPU_WORD") and wl:
-            return FitQuery(text=text, model=None, memory_gb=self.num("MEMORY"), workload=wl, mode=self.mode(),
-                            precision=prec, context_tokens=self.num("CONTEXT"))
+            return FitQuery(
+                text=text,
+                model=None,
+                memory_gb=self.num("MEMORY"),
+                workload=wl,
+                mode=self.mode(),
+                precision=prec,
+                context_tokens=self.num("CONTEXT"),
+            )
         # recommend
         if b.has("RECOMMEND") or (not refs and (wl or b.has("MONEY", "UNDER", "BUDGET", "MEMORY", "CONDITION"))):
             org = b.meaning("ORGANIZATION")
-            return RecommendQuery(text=text, workload=wl, budget_usd=self.money(), condition=b.first("CONDITION"),
-                                  vendor=b.first("VENDOR"), min_memory_gb=self.num("MEMORY"),
-                                  gpu_count=self.total_count(refs) or 1, model=model, precision=prec,
-                                  max_power_w=self.num("WATTS"), cloud=True if b.has("RENT") else None,
-                                  organization=None if org is None else org == "yes",
-                                  budget_currency=self.currency() if b.has("MONEY") else None,
-                                  sort=b.meaning("SORT"), params_b=self.num("PARAMS"), model_family=b.meaning("FAMILY"))
+            return RecommendQuery(
+                text=text,
+                workload=wl,
+                budget_usd=self.money(),
+                condition=b.first("CONDITION"),
+                vendor=b.first("VENDOR"),
+                min_memory_gb=self.num("MEMORY"),
+                gpu_count=self.total_count(refs) or 1,
+                model=model,
+                precision=prec,
+                max_power_w=self.num("WATTS"),
+                cloud=True if b.has("RENT") else None,
+                organization=None if org is None else org == "yes",
+                budget_currency=self.currency() if b.has("MONEY") else None,
+                sort=b.meaning("SORT"),
+                params_b=self.num("PARAMS"),
+                model_family=b.meaning("FAMILY"),
+            )
         if refs:
             return SpecQuery(text=text, gpus=tuple(refs), fields=self.fields())
         if settings:
@@ -487,7 +746,7 @@ class Decider:
         return msg.unparsed(text, b.unknown, b.tags, lang=b.lang)
 
     def speed_words(self) -> bool:
-        """"why X over Y for (raw) speed": speed asked for in so many words."""
+        """ "why X over Y for (raw) speed": speed asked for in so many words."""
         return any(t.kind == "ASPECT" and t.value == "speed" for t in self.b.tags)
 
     def months(self) -> float | None:
@@ -506,11 +765,22 @@ class Decider:
         kinds = b.meanings.get("COST_KIND", [])
         if kinds:
             return kinds[0]
-        if b.has("COST") and b.lang == "zh" and "full_finetune" in b.meanings.get("MODE", []) \
-                and b.has("PARAMS", "MODEL") and not b.has("GPU", "PRONOUN"):
+        if (
+            b.has("COST")
+            and b.lang == "zh"
+            and "full_finetune" in b.meanings.get("MODE", [])
+            and b.has("PARAMS", "MODEL")
+            and not b.has("GPU", "PRONOUN")
+        ):
             return "training_run"  # 训练一个7b模型要多少钱
-        if any(w in texts for w in ("electric", "power", "energy", "running", "to run", "of running", "operating",
-                                     "kwh")) or b.has("KWH") or "run" in texts.split():
+        if (
+            any(
+                w in texts
+                for w in ("electric", "power", "energy", "running", "to run", "of running", "operating", "kwh")
+            )
+            or b.has("KWH")
+            or "run" in texts.split()
+        ):
             return "running"
         if b.has("VALUE"):
             return "perf_per_dollar"
@@ -540,10 +810,19 @@ class Decider:
         count = self.total_count(refs)
         if count and count > 1 and not [r for r in refs if r.pronoun is None]:
             gpus = [g for g in gpus if g.pronoun is None]
-        return FollowUpQuery(text=b.text, gpus=tuple(gpus), replace=replace_, workload=wl, precision=prec,
-                             gpu_count=count, model=model, context_tokens=self.num("CONTEXT"), budget_usd=self.money(),
-                             budget_currency=self.currency() if b.has("MONEY") else None,
-                             fields=tuple(f for f in self.fields() if f != "all"))
+        return FollowUpQuery(
+            text=b.text,
+            gpus=tuple(gpus),
+            replace=replace_,
+            workload=wl,
+            precision=prec,
+            gpu_count=count,
+            model=model,
+            context_tokens=self.num("CONTEXT"),
+            budget_usd=self.money(),
+            budget_currency=self.currency() if b.has("MONEY") else None,
+            fields=tuple(f for f in self.fields() if f != "all"),
+        )
 
 
 # checks: unresolved names -> clarification -------------------------------------------------
@@ -557,27 +836,49 @@ def check(q: Query, bag: Bag) -> Query | Clarification:
         if m is None:
             continue
         kind = "ambiguous_gpu" if m.status == "ambiguous" else "unknown_gpu"
-        return Clarification(kind, msg.gpu_problem(q, m, kind, bag.index, lang=bag.lang), candidates=m.candidates,
-                             intent=q.intent, text=q.text, pending=q, slot=f"gpus[{i}]",
-                             extras={"mention": m.mention, "options": msg.options(m.candidates, bag.index),
-                                     "lang": bag.lang})
+        return Clarification(
+            kind,
+            msg.gpu_problem(q, m, kind, bag.index, lang=bag.lang),
+            candidates=m.candidates,
+            intent=q.intent,
+            text=q.text,
+            pending=q,
+            slot=f"gpus[{i}]",
+            extras={"mention": m.mention, "options": msg.options(m.candidates, bag.index), "lang": bag.lang},
+        )
     if isinstance(q, SetQuery):
         for i, s in enumerate(q.settings):
             if s.key == "price_override" and s.gpu is None:
                 m = next(iter(gpu_tags.values()), None)
                 if m is not None:
                     kind = "ambiguous_gpu" if m.status == "ambiguous" else "unknown_gpu"
-                    return Clarification(kind, msg.gpu_problem(q, m, kind, bag.index, lang=bag.lang),
-                                         candidates=m.candidates, intent="set", text=q.text, pending=q,
-                                         slot=f"settings[{i}].gpu",
-                                         extras={"mention": m.mention, "options": msg.options(m.candidates, bag.index),
-                                                 "lang": bag.lang})
+                    return Clarification(
+                        kind,
+                        msg.gpu_problem(q, m, kind, bag.index, lang=bag.lang),
+                        candidates=m.candidates,
+                        intent="set",
+                        text=q.text,
+                        pending=q,
+                        slot=f"settings[{i}].gpu",
+                        extras={
+                            "mention": m.mention,
+                            "options": msg.options(m.candidates, bag.index),
+                            "lang": bag.lang,
+                        },
+                    )
     model = getattr(q, "model", None)
     if model is not None and not model.key:
         mt = bag.kinds.get("MODEL")
         m: ModelMatch = mt[0].value if mt else ModelMatch(model.mention, "unknown")
         kind = "ambiguous_model" if m.status == "ambiguous" else "unknown_model"
-        return Clarification(kind, msg.model_problem(q, m, kind, bag.index, lang=bag.lang), candidates=m.candidates,
-                             intent=q.intent, text=q.text, pending=q, slot="model",
-                             extras={"mention": m.mention, "lang": bag.lang})
+        return Clarification(
+            kind,
+            msg.model_problem(q, m, kind, bag.index, lang=bag.lang),
+            candidates=m.candidates,
+            intent=q.intent,
+            text=q.text,
+            pending=q,
+            slot="model",
+            extras={"mention": m.mention, "lang": bag.lang},
+        )
     return q

@@ -23,16 +23,47 @@ from rapidfuzz.distance import OSA
 
 from assistant.nlu.text import key as text_key
 
-BRAND = frozenset({"nvidia", "geforce", "amd", "ati", "radeon", "rx", "rtx", "gtx", "tesla", "quadro",
-                   "instinct", "intel", "arc"})
-VENDOR_WORDS = {"nvidia": "NVIDIA", "geforce": "NVIDIA", "amd": "AMD", "radeon": "AMD", "ati": "AMD", "intel": "Intel",
-                "arc": "Intel"}
+BRAND = frozenset(
+    {"nvidia", "geforce", "amd", "ati", "radeon", "rx", "rtx", "gtx", "tesla", "quadro", "instinct", "intel", "arc"}
+)
+VENDOR_WORDS = {
+    "nvidia": "NVIDIA",
+    "geforce": "NVIDIA",
+    "amd": "AMD",
+    "radeon": "AMD",
+    "ati": "AMD",
+    "intel": "Intel",
+    "arc": "Intel",
+}
 MOBILE = {"laptop": "mobile", "notebook": "mobile", "laptops": "mobile", "mobile": "mobile"}
 VARIANT = frozenset({"gb", "sxm", "nvl"})
 SOFT = frozenset({"generation", "graphics", "edition", "pro"})
 CHIP = re.compile(r"^(ad|ga|gp|gk|gm|tu|gv|gh|navi|gddr|oem|sp|x|a|b)$")
-TIER = frozenset({"ti", "super", "xt", "xtx", "gre", "s", "d", "x", "m", "max", "mobile", "ultra", "le", "se", "gs",
-                  "gt", "gtx", "gto", "gx", "gso", "xl"})
+TIER = frozenset(
+    {
+        "ti",
+        "super",
+        "xt",
+        "xtx",
+        "gre",
+        "s",
+        "d",
+        "x",
+        "m",
+        "max",
+        "mobile",
+        "ultra",
+        "le",
+        "se",
+        "gs",
+        "gt",
+        "gtx",
+        "gto",
+        "gx",
+        "gso",
+        "xl",
+    }
+)
 SUGGEST_CUTOFF = 60.0
 
 
@@ -107,7 +138,9 @@ class NameIndex:
     exact: dict[str, list[tuple[int, bool]]]
     postings: dict[str, list[int]]
     models: dict[str, str] = field(default_factory=dict)  # key text -> model key
-    model_info: dict[str, tuple[str, float, str, str]] = field(default_factory=dict)  # key -> (family, params_b, name, kind)
+    model_info: dict[str, tuple[str, float, str, str]] = field(
+        default_factory=dict
+    )  # key -> (family, params_b, name, kind)
     model_families: frozenset[str] = frozenset()
     concepts: dict[str, str] = field(default_factory=dict)  # key text -> concept key
     concept_titles: dict[str, str] = field(default_factory=dict)
@@ -120,11 +153,11 @@ class NameIndex:
 
     # construction -----------------------------------------------------------------------
     @classmethod
-    def from_reader(cls, reader) -> "NameIndex":
+    def from_reader(cls, reader) -> NameIndex:
         return cls.build(reader.name_entries, getattr(reader, "models", []), getattr(reader, "concepts", []))
 
     @classmethod
-    def build(cls, entries, models=(), concepts=()) -> "NameIndex":
+    def build(cls, entries, models=(), concepts=()) -> NameIndex:
         names, vendor, mobile, memory, cores, heads, full = [], [], [], [], [], [], []
         exact: dict[str, list[tuple[int, bool]]] = {}
         postings: dict[str, list[int]] = {}
@@ -145,8 +178,11 @@ class NameIndex:
                 postings.setdefault(t, []).append(i)
             plain = " ".join(toks)
             for alias in e.aliases:
-                if alias == plain or alias.endswith(ckey) or (" " not in alias and not alias.isalpha()
-                                                               and not alias.isdigit()):
+                if (
+                    alias == plain
+                    or alias.endswith(ckey)
+                    or (" " not in alias and not alias.isalpha() and not alias.isdigit())
+                ):
                     continue  # generated forms: the name itself already covers them
                 acore = core_tokens(_low(alias))
                 if not acore:
@@ -242,7 +278,7 @@ class NameIndex:
                 return GpuMatch(mention, status, candidates=names)
         mem = _memory_of_mention(core)
         if mem is not None:
-            rest = [t for j, t in enumerate(core) if not (j in mem[1])]
+            rest = [t for j, t in enumerate(core) if j not in mem[1]]
             inner = self.gpu(([b for b in brands] + rest), mention, plural)
             if inner.status == "ok" and abs(self.memory[self._by_name[inner.name]] - mem[0]) < 0.5:
                 return inner
@@ -283,8 +319,11 @@ class NameIndex:
         need = set(core)
         mhead = head_tokens(core)
         # a letter prefix counts only where the name has it: "300x" is not the X300, "mi 300x" is the MI300X
-        cands = [i for i in base if need <= self.cores[i] and self.heads[i] <= need
-                 and (len(self.heads[i]) < 2 or self.heads[i] == mhead)]
+        cands = [
+            i
+            for i in base
+            if need <= self.cores[i] and self.heads[i] <= need and (len(self.heads[i]) < 2 or self.heads[i] == mhead)
+        ]
         for b in brands:
             v = VENDOR_WORDS.get(b)
             cands = [i for i in cands if (self.vendor[i] == v if v else b in self.full[i])]
@@ -295,9 +334,11 @@ class NameIndex:
         soft = [i for i in cands if (self.cores[i] - need) <= SOFT]
         if len(soft) == 1:
             return "ok", (self.names[soft[0]],), False
-        for rule in (lambda i: not ((self.cores[i] - need) & TIER),
-                     lambda i: not any(CHIP.match(t) for t in self.cores[i] - need),
-                     lambda i: self.memory[i] >= 2):
+        for rule in (
+            lambda i: not ((self.cores[i] - need) & TIER),
+            lambda i: not any(CHIP.match(t) for t in self.cores[i] - need),
+            lambda i: self.memory[i] >= 2,
+        ):
             keep = [i for i in cands if rule(i)]
             if keep:
                 cands = keep
@@ -319,8 +360,9 @@ class NameIndex:
                         owners.append(i)
             self._suggest, self._suggest_idx = keys, owners
         q = " ".join(core)
-        res = process.extract(q, self._suggest, scorer=fuzz.ratio, processor=None, limit=40,
-                              score_cutoff=SUGGEST_CUTOFF)
+        res = process.extract(
+            q, self._suggest, scorer=fuzz.ratio, processor=None, limit=40, score_cutoff=SUGGEST_CUTOFF
+        )
         qnum = next((float(t) for t in core if t.isdigit()), None)
 
         def rank(r):
@@ -355,7 +397,7 @@ class NameIndex:
     # models -----------------------------------------------------------------------------
     def model_at(self, toks: list[str], i: int, max_len: int = 8) -> tuple[int, str] | None:
         for n in range(min(max_len, len(toks) - i), 0, -1):
-            k = self.models.get(" ".join(toks[i:i + n]))
+            k = self.models.get(" ".join(toks[i : i + n]))
             if k:
                 return n, k
         return None

@@ -19,14 +19,75 @@ from assistant.nlu.text import words
 
 # Which terminal a phrase becomes when it has several meanings: structure first, filler last.
 PRIORITY = (
-    "WHY", "HOW_MUCH", "FASTER", "VS", "OR", "OVER", "THAN", "RESET", "HELP", "EXPLAIN", "NO", "FOLLOW",
-    "RENT", "SPEED", "VALUE", "RECOMMEND", "COMPARE", "COST", "SPEC", "FX", "ELECTRICITY", "UTILIZATION",
-    "BUDGET", "UNDER", "PRICES", "SET", "PRONOUN", "MODE", "WORKLOAD", "PRECISION", "FIT", "BUY", "FIELD",
-    "CONDITION", "VENDOR", "AND", "COSTS", "OF", "ON", "GPU_WORD", "MORE", "ONLY", "QUESTION", "PER",
-    "YEARS_WORD", "ASPECT", "PERIOD", "ORGANIZATION", "SORT", "COST_KIND", "CURRENCY", "FILLER",
+    "WHY",
+    "HOW_MUCH",
+    "FASTER",
+    "VS",
+    "OR",
+    "OVER",
+    "THAN",
+    "RESET",
+    "HELP",
+    "EXPLAIN",
+    "NO",
+    "FOLLOW",
+    "RENT",
+    "SPEED",
+    "VALUE",
+    "RECOMMEND",
+    "COMPARE",
+    "COST",
+    "SPEC",
+    "FX",
+    "ELECTRICITY",
+    "UTILIZATION",
+    "BUDGET",
+    "UNDER",
+    "PRICES",
+    "SET",
+    "PRONOUN",
+    "MODE",
+    "WORKLOAD",
+    "PRECISION",
+    "FIT",
+    "BUY",
+    "FIELD",
+    "CONDITION",
+    "VENDOR",
+    "AND",
+    "COSTS",
+    "OF",
+    "ON",
+    "GPU_WORD",
+    "MORE",
+    "ONLY",
+    "QUESTION",
+    "PER",
+    "YEARS_WORD",
+    "ASPECT",
+    "PERIOD",
+    "ORGANIZATION",
+    "SORT",
+    "COST_KIND",
+    "CURRENCY",
+    "FILLER",
 )
-VALUE_SECTIONS = ("workload", "precision", "field", "mode", "condition", "vendor", "pronoun", "aspect", "organization",
-                  "sort", "cost_kind", "currency", "period", "family")
+VALUE_SECTIONS = (
+    "workload",
+    "precision",
+    "field",
+    "mode",
+    "condition",
+    "vendor",
+    "pronoun",
+    "aspect",
+    "organization",
+    "sort",
+    "cost_kind",
+    "currency",
+    "period",
+    "family",
+)
 
 
 @dataclass(frozen=True)
@@ -40,7 +101,7 @@ class Lexicon:
 
     def match(self, toks: list[str], i: int, longest: int | None = None) -> tuple[int, dict[str, object]] | None:
         for n in range(min(longest or self.max_len, len(toks) - i), 0, -1):
-            hit = self.phrases.get(tuple(toks[i:i + n]))
+            hit = self.phrases.get(tuple(toks[i : i + n]))
             if hit is not None:
                 return n, hit
         return None
@@ -51,7 +112,7 @@ class Lexicon:
             return 0  # most tokens start no unit: answer without building candidate tuples
         forms = self.units.get(name, frozenset())
         for n in (6, 5, 4, 3, 2, 1):
-            if i + n <= len(toks) and tuple(toks[i:i + n]) in forms:
+            if i + n <= len(toks) and tuple(toks[i : i + n]) in forms:
                 return n
         return 0
 
@@ -110,4 +171,6 @@ def _load(lang: str) -> Lexicon:
     nums = doc.get("numbers", {})
     numbers = {k.replace("_", " "): float(v) for k, v in nums.get("words", {}).items()}
     starts = {name: frozenset(form[0] for form in forms if form) for name, forms in units.items()}
-    return Lexicon(phrases, max(len(k) for k in phrases), units, numbers, frozenset(nums.get("count_words", ())), starts)
+    return Lexicon(
+        phrases, max(len(k) for k in phrases), units, numbers, frozenset(nums.get("count_words", ())), starts
+    )

@@ -11,14 +11,27 @@ from __future__ import annotations
 from assistant.queries import Clarification
 
 INTENT_WORDS = {
-    "spec": "a question about a GPU's specs", "compare": "a comparison", "recommend": "a request for a recommendation",
-    "fit": "a question about whether a model fits", "cost": "a cost question", "rent_or_buy": "a rent-or-buy question",
-    "explain": "a request for an explanation", "set": "a change of assumptions", "followup": "a follow-up",
+    "spec": "a question about a GPU's specs",
+    "compare": "a comparison",
+    "recommend": "a request for a recommendation",
+    "fit": "a question about whether a model fits",
+    "cost": "a cost question",
+    "rent_or_buy": "a rent-or-buy question",
+    "explain": "a request for an explanation",
+    "set": "a change of assumptions",
+    "followup": "a follow-up",
     "help": "a request for help",
 }
 INTENT_WORDS_ZH = {
-    "spec": "查询显卡参数", "compare": "显卡对比", "recommend": "求推荐显卡", "fit": "模型能否装下/跑得动",
-    "cost": "成本问题", "rent_or_buy": "租还是买", "explain": "概念解释", "set": "修改假设条件", "followup": "追问",
+    "spec": "查询显卡参数",
+    "compare": "显卡对比",
+    "recommend": "求推荐显卡",
+    "fit": "模型能否装下/跑得动",
+    "cost": "成本问题",
+    "rent_or_buy": "租还是买",
+    "explain": "概念解释",
+    "set": "修改假设条件",
+    "followup": "追问",
     "help": "求助",
 }
 EXAMPLES = (
@@ -49,16 +62,24 @@ def _money(v, t) -> str:
 _TAG_WORDS = {
     "MONEY": lambda v, t: f"an amount of {_money(v, t)}",
     "KWH": lambda v, t: f"an electricity price of {_CUR.get(t.meanings.get('CURRENCY'), '$')}{v:.2f}/kWh",
-    "PERCENT": lambda v, t: f"{v * 100:g} %", "YEARS": lambda v, t: f"{v:g} years", "MEMORY": lambda v, t: f"{v:g} GB",
-    "PARAMS": lambda v, t: f"a {v:g}B-parameter model", "CONTEXT": lambda v, t: f"a context of {v:,} tokens",
-    "WORKLOAD": lambda v, t: f"the workload {v}", "PRECISION": lambda v, t: f"the precision {v}",
+    "PERCENT": lambda v, t: f"{v * 100:g} %",
+    "YEARS": lambda v, t: f"{v:g} years",
+    "MEMORY": lambda v, t: f"{v:g} GB",
+    "PARAMS": lambda v, t: f"a {v:g}B-parameter model",
+    "CONTEXT": lambda v, t: f"a context of {v:,} tokens",
+    "WORKLOAD": lambda v, t: f"the workload {v}",
+    "PRECISION": lambda v, t: f"the precision {v}",
 }
 _TAG_WORDS_ZH = {
     "MONEY": lambda v, t: f"金额 {_money(v, t)}",
     "KWH": lambda v, t: f"电价 {_CUR.get(t.meanings.get('CURRENCY'), '$')}{v:.2f}/度",
-    "PERCENT": lambda v, t: f"{v * 100:g}%", "YEARS": lambda v, t: f"{v:g} 年", "MEMORY": lambda v, t: f"{v:g} GB",
-    "PARAMS": lambda v, t: f"{v:g}B 参数的模型", "CONTEXT": lambda v, t: f"{v:,} token 上下文",
-    "WORKLOAD": lambda v, t: f"用途 {v}", "PRECISION": lambda v, t: f"精度 {v}",
+    "PERCENT": lambda v, t: f"{v * 100:g}%",
+    "YEARS": lambda v, t: f"{v:g} 年",
+    "MEMORY": lambda v, t: f"{v:g} GB",
+    "PARAMS": lambda v, t: f"{v:g}B 参数的模型",
+    "CONTEXT": lambda v, t: f"{v:,} token 上下文",
+    "WORKLOAD": lambda v, t: f"用途 {v}",
+    "PRECISION": lambda v, t: f"精度 {v}",
 }
 
 
@@ -74,8 +95,11 @@ def _gpu_label(name: str, index, lang: str = "en") -> str:
 
 
 def options(candidates, index) -> list[dict]:
-    return [{"name": c, "memory_gb": index.memory_of(c), "mobile": index.is_mobile(c)} for c in candidates
-            if index is not None and index.is_gpu_name(c)]
+    return [
+        {"name": c, "memory_gb": index.memory_of(c), "mobile": index.is_mobile(c)}
+        for c in candidates
+        if index is not None and index.is_gpu_name(c)
+    ]
 
 
 def _either(items: list[str], lang: str = "en") -> str:
@@ -133,16 +157,21 @@ def unparsed(text: str, unknown: list[str], tags, lang: str = "en") -> Clarifica
             if uniq:
                 words = ", ".join(f'"{w}"' for w in uniq[:8])
                 parts.append(f"I did not understand {words}.")
-        parts.append("Questions that work: " + ", ".join(EXAMPLES[:5]) + ". Type \"help\" for more.")
+        parts.append("Questions that work: " + ", ".join(EXAMPLES[:5]) + '. Type "help" for more.')
         message = " ".join(parts)
-    return Clarification("unparsed", message, intent="unknown", text=text if isinstance(text, str) else "",
-                         extras={"understood": got, "not_understood": uniq, "lang": lang})
+    return Clarification(
+        "unparsed",
+        message,
+        intent="unknown",
+        text=text if isinstance(text, str) else "",
+        extras={"understood": got, "not_understood": uniq, "lang": lang},
+    )
 
 
 def missing_second(ref, lang: str = "en") -> str:
     if lang == "zh":
         return f"要拿 {ref.name or ref.mention} 和哪张显卡比？（例如“{ref.mention} 和 3090 对比”）"
-    return f"Compare the {ref.name or ref.mention} with which GPU? (e.g. \"{ref.mention} vs 3090\")"
+    return f'Compare the {ref.name or ref.mention} with which GPU? (e.g. "{ref.mention} vs 3090")'
 
 
 def gpu_problem(q, m, kind: str, index, lang: str = "en") -> str:
@@ -150,16 +179,20 @@ def gpu_problem(q, m, kind: str, index, lang: str = "en") -> str:
     if lang == "zh":
         what = INTENT_WORDS_ZH.get(q.intent, "你的问题")
         if kind == "ambiguous_gpu":
-            return (f"“{m.mention}”可能是 {_either(labels, lang)}。是哪一张？"
-                    f"（回复型号、“第一个”，或能区分它们的信息，比如显存大小或“笔记本”。）")
+            return (
+                f"“{m.mention}”可能是 {_either(labels, lang)}。是哪一张？"
+                f"（回复型号、“第一个”，或能区分它们的信息，比如显存大小或“笔记本”。）"
+            )
         hint = f"你是不是指 {_either(labels, lang)}？" if labels else ""
         return f"我理解这是{what}，但我不认识“{m.mention}”这张显卡。{hint}"
     what = INTENT_WORDS.get(q.intent, "your question")
     if kind == "ambiguous_gpu":
-        return (f"\"{m.mention}\" could be the {_either(labels)}. Which one? "
-                f"(Answer with the name, \"the first\", or what tells them apart, e.g. the memory size or \"laptop\".)")
+        return (
+            f'"{m.mention}" could be the {_either(labels)}. Which one? '
+            f'(Answer with the name, "the first", or what tells them apart, e.g. the memory size or "laptop".)'
+        )
     hint = f" Did you mean the {_either(labels)}?" if labels else ""
-    return f"I understood {what}, but \"{m.mention}\" is not a GPU I know.{hint}"
+    return f'I understood {what}, but "{m.mention}" is not a GPU I know.{hint}'
 
 
 def model_problem(q, m, kind: str, index, lang: str = "en") -> str:
@@ -172,9 +205,9 @@ def model_problem(q, m, kind: str, index, lang: str = "en") -> str:
         return f"我理解这是{what}，但我不认识“{m.mention}”这个模型。{hint}"
     what = INTENT_WORDS.get(q.intent, "your question")
     if kind == "ambiguous_model":
-        return f"\"{m.mention}\" could be {_either(names)}. Which one?"
+        return f'"{m.mention}" could be {_either(names)}. Which one?'
     hint = f" Models I know of that family: {_either(names)}." if names else ""
-    return f"I understood {what}, but \"{m.mention}\" is not a model I know.{hint}"
+    return f'I understood {what}, but "{m.mention}" is not a model I know.{hint}'
 
 
 def unknown_concept(text: str, unknown: list[str], index, lang: str = "en") -> Clarification:
@@ -187,8 +220,15 @@ def unknown_concept(text: str, unknown: list[str], index, lang: str = "en") -> C
     else:
         topics = sorted(titles.values())[:12]
         what = " ".join(unknown[:6]) or "that"
-        message = (f"I understood a request for an explanation, but I have no explanation of \"{what}\". "
-                   f"Topics I can explain include: {', '.join(topics)}.")
+        message = (
+            f'I understood a request for an explanation, but I have no explanation of "{what}". '
+            f"Topics I can explain include: {', '.join(topics)}."
+        )
         understood_ = ["a request for an explanation"]
-    return Clarification("unparsed", message, intent="explain", text=text,
-                         extras={"understood": understood_, "not_understood": list(unknown), "lang": lang})
+    return Clarification(
+        "unparsed",
+        message,
+        intent="explain",
+        text=text,
+        extras={"understood": understood_, "not_understood": list(unknown), "lang": lang},
+    )

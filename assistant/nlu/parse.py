@@ -24,16 +24,37 @@ from assistant.queries import Clarification, Query
 
 
 def language(text: str) -> str:
-    """"zh" when the question has Chinese characters (mixed Chinese-English included), else "en"."""
+    """ "zh" when the question has Chinese characters (mixed Chinese-English included), else "en"."""
     return "zh" if any("\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff" for ch in text) else "en"
 
 
-
-
 # tag kinds the grammar reads; every other tag is passed as KW (the Transformer restores the tag)
-STRUCTURAL = frozenset({"GPU", "PRONOUN", "COUNT", "NUMBER", "CONDITION", "OF", "VS", "OR", "AND", "WHY", "OVER",
-                        "THAN", "FASTER", "QUESTION", "RECOMMEND", "BUY", "COMPARE", "FIT", "VALUE", "RENT", "COSTS",
-                        "MONEY"})
+STRUCTURAL = frozenset(
+    {
+        "GPU",
+        "PRONOUN",
+        "COUNT",
+        "NUMBER",
+        "CONDITION",
+        "OF",
+        "VS",
+        "OR",
+        "AND",
+        "WHY",
+        "OVER",
+        "THAN",
+        "FASTER",
+        "QUESTION",
+        "RECOMMEND",
+        "BUY",
+        "COMPARE",
+        "FIT",
+        "VALUE",
+        "RENT",
+        "COSTS",
+        "MONEY",
+    }
+)
 
 
 class _PassLexer(Lexer):
@@ -71,7 +92,9 @@ class _ToItems(Transformer):
 
     def _struct(self, kind, children):
         attach_counts(children)
-        return Struct(kind, [c for c in children if isinstance(c, Ref)], [c.kind for c in children if isinstance(c, Tag)])
+        return Struct(
+            kind, [c for c in children if isinstance(c, Ref)], [c.kind for c in children if isinstance(c, Tag)]
+        )
 
     def versus(self, c):
         return self._struct("versus", c)
@@ -140,7 +163,9 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     lang = lang or language(cleaned)
     lex = lexicon(lang)
     tags, unknown = tag(toks, cleaned, index, lex)
-    stream = [Token(t.kind if t.kind in STRUCTURAL else "KW", t.text or t.kind, start_pos=k) for k, t in enumerate(tags)]
+    stream = [
+        Token(t.kind if t.kind in STRUCTURAL else "KW", t.text or t.kind, start_pos=k) for k, t in enumerate(tags)
+    ]
     try:
         items = _ToItems(tags).transform(grammar("en").parse(stream))  # one grammar: the terminals are shared
     except UnexpectedInput:  # a safety net: read the stream flat rather than fail

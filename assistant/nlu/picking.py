@@ -12,8 +12,22 @@ import re
 
 from assistant.nlu.text import clean, tokenize
 
-ORDINALS = {"first": 0, "1st": 0, "one": 0, "second": 1, "2nd": 1, "two": 1, "third": 2, "3rd": 2, "three": 2,
-            "fourth": 3, "4th": 3, "last": -1, "former": 0, "latter": 1}
+ORDINALS = {
+    "first": 0,
+    "1st": 0,
+    "one": 0,
+    "second": 1,
+    "2nd": 1,
+    "two": 1,
+    "third": 2,
+    "3rd": 2,
+    "three": 2,
+    "fourth": 3,
+    "4th": 3,
+    "last": -1,
+    "former": 0,
+    "latter": 1,
+}
 
 
 ORDINALS_ZH = (("第一", 0), ("前者", 0), ("第二", 1), ("后者", 1), ("第三", 2), ("第四", 3), ("最后", -1))

@@ -22,8 +22,18 @@ BITS = {2: "q2_k", 3: "q3_k_m", 4: "int4", 5: "q5_k_m", 6: "q6_k", 8: "int8", 16
 CONTEXT_SIZES = {1, 2, 4, 8, 16, 32, 64, 128, 200, 256, 512, 1000, 1024}
 BRAND_FIX = ("geforce", "radeon", "nvidia", "quadro", "tesla", "instinct")
 SERIES_FIX = ("rtx", "gtx")
-SUFFIX_FIX = {"tu": "ti", "ty": "ti", "tie": "ti", "supper": "super", "suoer": "super", "supr": "super",
-              "sper": "super", "xtz": "xtx", "lapop": "laptop", "labtop": "laptop"}
+SUFFIX_FIX = {
+    "tu": "ti",
+    "ty": "ti",
+    "tie": "ti",
+    "supper": "super",
+    "suoer": "super",
+    "supr": "super",
+    "sper": "super",
+    "xtz": "xtx",
+    "lapop": "laptop",
+    "labtop": "laptop",
+}
 COSTS_WORDS = frozenset({"is", "for", "at", "costs", "cost", "=", "was", "price", "now", "only"})
 # letter prefixes that may stand apart from the model number: "mi 300x", "mi-300x", "wx 7100"
 SPACED_PREFIX = frozenset({"mi", "wx", "fx", "mx", "hd", "nx"})
@@ -57,8 +67,30 @@ def cn_number(chars: list[str]) -> float | None:
         num = None
     value = total + section + (num or 0)
     return value if (value or any(c in ("零", "〇") for c in chars)) else None
-FAMILY_WORDS = frozenset({"instruct", "chat", "it", "base", "coder", "mini", "medium", "dev", "schnell", "xl",
-                          "v", "r", "a", "x", "b", "mt", "hf", "xxl"})
+
+
+FAMILY_WORDS = frozenset(
+    {
+        "instruct",
+        "chat",
+        "it",
+        "base",
+        "coder",
+        "mini",
+        "medium",
+        "dev",
+        "schnell",
+        "xl",
+        "v",
+        "r",
+        "a",
+        "x",
+        "b",
+        "mt",
+        "hf",
+        "xxl",
+    }
+)
 
 
 @dataclass
@@ -89,7 +121,7 @@ class _Tagger:
 
     # helpers --------------------------------------------------------------------------------
     def span(self, i: int, j: int) -> str:
-        return self.text[self.toks[i].start:self.toks[j - 1].end]
+        return self.text[self.toks[i].start : self.toks[j - 1].end]
 
     def add(self, kind: str, value, i: int, j: int, meanings=None) -> int:
         self.tags.append(Tag(kind, value, self.span(i, j), self.toks[i].start, self.toks[j - 1].end, meanings or {}))
@@ -103,13 +135,18 @@ class _Tagger:
         if t.kind == "num":
             v, used = _num(t.text), 1
             nxt = self.toks[i + 1] if i + 1 < len(self.tt) else None
-            if v is not None and nxt is not None and nxt.glued and nxt.text in ("万", "千", "亿") and not (
-                    nxt.text == "千" and i + 2 < len(self.tt) and self.tt[i + 2] == "瓦"):
+            if (
+                v is not None
+                and nxt is not None
+                and nxt.glued
+                and nxt.text in ("万", "千", "亿")
+                and not (nxt.text == "千" and i + 2 < len(self.tt) and self.tt[i + 2] == "瓦")
+            ):
                 v, used = v * {"万": 1e4, "千": 1e3, "亿": 1e8}[nxt.text], 2
             return v, used
         if t.kind == "cjk" and t.text in CN_NUM:
             hit = self.lex.match(self.tt, i)
-            if hit and hit[0] >= 2 and not all(x in CN_NUM for x in self.tt[i:i + hit[0]]):
+            if hit and hit[0] >= 2 and not all(x in CN_NUM for x in self.tt[i : i + hit[0]]):
                 return None  # 二手, 一下, 一周, 一度: a phrase, not a number
             j = i
             while j < len(self.tt) and self.toks[j].kind == "cjk" and self.tt[j] in CN_NUM and j - i < 12:
@@ -137,7 +174,7 @@ class _Tagger:
 
     def gap(self, i: int) -> str:
         """The text between token i and token i + 1 (what the tokenizer dropped)."""
-        return self.text[self.toks[i].end:self.toks[i + 1].start].strip() if i + 1 < len(self.toks) else ""
+        return self.text[self.toks[i].end : self.toks[i + 1].start].strip() if i + 1 < len(self.toks) else ""
 
     def full_time(self, i: int) -> int:
         """24/7, 24x7, 7x24, 7*24(小时): tokens used, 0 if none."""
@@ -188,7 +225,7 @@ class _Tagger:
             return self.add("HOURS", {"per_week": 168.0, "full_time": True}, i, i + ft)
         if self.toks[i].kind == "date":
             return self.add("DATE", tt[i], i, i + 1)
-        if tt[i:i + 3] == ["百", "分", "之"]:
+        if tt[i : i + 3] == ["百", "分", "之"]:
             got = self.number_at(i + 3)
             return self.add("PERCENT", got[0] / 100.0, i, i + 3 + got[1]) if got else None
         money_pre = self.unit("money_before", i)
@@ -207,25 +244,43 @@ class _Tagger:
                 if j + 2 < n and self.toks[j + 1].kind == "num" and tt[j + 2] == "月" and 1 <= float(tt[j + 1]) <= 12:
                     return self.add("DATE", f"{int(v)}-{int(float(tt[j + 1])):02d}", i, j + 3)
                 return self.add("DATE", str(int(v)), i, j + 1)
-            if j < n and (tt[j] in ("prices", "price", "pricing", "snapshot", "market") or
-                          (i > 0 and tt[i - 1] in ("from", "of", "in", "since", "use"))):
+            if j < n and (
+                tt[j] in ("prices", "price", "pricing", "snapshot", "market")
+                or (i > 0 and tt[i - 1] in ("from", "of", "in", "since", "use"))
+            ):
                 return self.add("DATE", str(int(v)), i, j)
         # GPU counts with a Chinese classifier: 两张3090, 2块4090, 四卡, 双卡
         if float(v).is_integer() and 1 <= v <= 1024:
             if self.unit("card_count", j):
                 return self.add("COUNT", int(v), i, j + self.unit("card_count", j))
             cl = self.unit("classifier", j)
-            if cl and (j + cl >= n or tt[j + cl] in ("呢", "吗", "?", "的") or self.gpu_start(j + cl)
-                       or self.index.model_at(tt, j + cl)
-                       or "GPU_WORD" in (self.lex.match(tt, j + cl) or (0, {}))[1]):
+            if cl and (
+                j + cl >= n
+                or tt[j + cl] in ("呢", "吗", "?", "的")
+                or self.gpu_start(j + cl)
+                or self.index.model_at(tt, j + cl)
+                or "GPU_WORD" in (self.lex.match(tt, j + cl) or (0, {}))[1]
+            ):
                 return self.add("COUNT", int(v), i, j + cl)
         # 5000以内, 一万左右: a Chinese "under" after the amount
-        if v >= 50 and j < n and self.toks[j].kind == "cjk" and {"UNDER", "BUDGET"} & set((self.lex.match(tt, j) or (0, {}))[1]):
+        if (
+            v >= 50
+            and j < n
+            and self.toks[j].kind == "cjk"
+            and {"UNDER", "BUDGET"} & set((self.lex.match(tt, j) or (0, {}))[1])
+        ):
             return self._money(i, j, v)  # 2万预算
         # thousands: 1.5k, 2 grand
         k = self.unit("thousand", j)
-        if k and tt[j] == "g" and (j + 1 < n and (self.toks[j + 1].kind == "cjk" or tt[j + 1] in ("vram", "memory", "ram"))
-                                   or (j + 1 == n and any(t.kind == "cjk" for t in self.toks))):
+        if (
+            k
+            and tt[j] == "g"
+            and (
+                j + 1 < n
+                and (self.toks[j + 1].kind == "cjk" or tt[j + 1] in ("vram", "memory", "ram"))
+                or (j + 1 == n and any(t.kind == "cjk" for t in self.toks))
+            )
+        ):
             k = 0  # "24g显存", "12g的卡": gigabytes, not grand
         if k and (self.toks[j].glued or tt[j] != "g"):
             jj = j + k
@@ -260,7 +315,19 @@ class _Tagger:
         if h and not (tt[j] == "h" and j + 1 < n and self.toks[j + 1].kind == "num"):
             jj = j + h
             skip = 0
-            while jj + skip < n and tt[jj + skip] in ("per", "a", "an", "/", "each", "every", "of", "in", "the", "每", "一"):
+            while jj + skip < n and tt[jj + skip] in (
+                "per",
+                "a",
+                "an",
+                "/",
+                "each",
+                "every",
+                "of",
+                "in",
+                "the",
+                "每",
+                "一",
+            ):
                 skip += 1
             for unit, mult in (("week", 1.0), ("day", 7.0), ("month", 12.0 / 52.0)):
                 u = self.unit(unit, jj + skip)
@@ -301,10 +368,19 @@ class _Tagger:
         x = self.unit("count_x", j)
         if x and v <= 64 and float(v).is_integer():
             return self.add("COUNT", int(v), i, j + x)
-        if self.tags and self.tags[-1].kind in ("UNDER", "BUDGET") and self.toks[i].kind in ("num", "cjk") and abs(v) >= 50:
+        if (
+            self.tags
+            and self.tags[-1].kind in ("UNDER", "BUDGET")
+            and self.toks[i].kind in ("num", "cjk")
+            and abs(v) >= 50
+        ):
             return self._money(i, j, v)
-        if self.toks[i].kind in ("word", "cjk") and float(v).is_integer() and j < n and (
-                self.gpu_start(j) or tt[j] in ("of", "x", "gpus", "cards", "used", "new")):
+        if (
+            self.toks[i].kind in ("word", "cjk")
+            and float(v).is_integer()
+            and j < n
+            and (self.gpu_start(j) or tt[j] in ("of", "x", "gpus", "cards", "used", "new"))
+        ):
             return self.add("COUNT", int(v), i, j)
         return None
 
@@ -366,7 +442,9 @@ class _Tagger:
             return self.add("MODEL", ModelMatch(mention, "ambiguous", candidates=cands), i, j)
         if params is None and not version:
             return None
-        return self.add("MODEL", ModelMatch(mention, "unknown", candidates=self.index.models_like(family, None)[:6]), i, j)
+        return self.add(
+            "MODEL", ModelMatch(mention, "unknown", candidates=self.index.models_like(family, None)[:6]), i, j
+        )
 
     # GPUs -----------------------------------------------------------------------------------
     def gpu_start(self, i: int) -> str | None:
@@ -404,8 +482,9 @@ class _Tagger:
                 if j + 1 < n and tt[j + 1] in ("gb", "g") and (seen_num or why == "brand"):
                     j += 2
                     continue
-                if not seen_num or (t.glued and toks[j - 1].kind == "word" and tt[j - 1] not in BRAND and
-                                    len(tt[j - 1]) <= 4):
+                if not seen_num or (
+                    t.glued and toks[j - 1].kind == "word" and tt[j - 1] not in BRAND and len(tt[j - 1]) <= 4
+                ):
                     if not seen_num or j + 1 >= n or tt[j + 1] not in ("b", "k", "bit", "%"):
                         seen_num = True
                         j += 1
@@ -414,8 +493,9 @@ class _Tagger:
             if tt[j] in BRAND and not seen_num:
                 j += 1
                 continue
-            if (tt[j] in sfx or tt[j] in MOBILE or tt[j] in ("max", "q", "super", "ti", "s")) and \
-                    (len(tt[j]) > 1 or t.glued or (tt[j] == "q" and tt[j - 1] == "max")):
+            if (tt[j] in sfx or tt[j] in MOBILE or tt[j] in ("max", "q", "super", "ti", "s")) and (
+                len(tt[j]) > 1 or t.glued or (tt[j] == "q" and tt[j - 1] == "max")
+            ):
                 j += 1
                 continue
             break
@@ -426,8 +506,16 @@ class _Tagger:
             sub = tt[i:end]
             if not any(toks[k].kind == "num" for k in range(i, end)) and why != "word":
                 continue
-            if toks[end - 1].kind == "num" and end < n and (self.unit("money_after", end) or self.unit("hours", end)
-                                                            or self.unit("years", end) or tt[end] in ("b", "k", "%")):
+            if (
+                toks[end - 1].kind == "num"
+                and end < n
+                and (
+                    self.unit("money_after", end)
+                    or self.unit("hours", end)
+                    or self.unit("years", end)
+                    or tt[end] in ("b", "k", "%")
+                )
+            ):
                 continue
             m = self.index.gpu(sub, self.span(i, end), plural=plural)
             if m.status != "unknown":
@@ -445,9 +533,18 @@ class _Tagger:
         end = j
         while end > i + 1 and toks[end - 1].kind == "word" and tt[end - 1] not in ("ti", "super", "xt", "xtx", "s"):
             end -= 1
-        shaped = why == "brand" or (why == "prefix" and tt[i] not in ("q", "fp", "bf", "int", "tf", "f", "a", "x", "v")) \
-            or (why == "number" and len(tt[i]) == 4 and tt[i][1] == "0" and tt[i][3] == "0" and tt[i][2] in "56789"
-                and not (end < n and (self.unit("money_after", end) or tt[end] in ("b", "k", "%"))))
+        shaped = (
+            why == "brand"
+            or (why == "prefix" and tt[i] not in ("q", "fp", "bf", "int", "tf", "f", "a", "x", "v"))
+            or (
+                why == "number"
+                and len(tt[i]) == 4
+                and tt[i][1] == "0"
+                and tt[i][3] == "0"
+                and tt[i][2] in "56789"
+                and not (end < n and (self.unit("money_after", end) or tt[end] in ("b", "k", "%")))
+            )
+        )
         if why == "prefix" and tt[i] == "v" and len(tt[i + 1]) == 3 and tt[i + 1].endswith("00"):
             shaped = True
         if not shaped or not any(toks[k].kind == "num" for k in range(i, end)):
@@ -467,8 +564,13 @@ class _Tagger:
                 nxt = self.try_gpu(i)
             if nxt is None:
                 hit = self.lex.match(self.tt, i)
-                while hit and hit[0] > 1 and i + hit[0] < n and self.toks[i + hit[0]].glued \
-                        and {self.toks[i + hit[0] - 1].kind, self.toks[i + hit[0]].kind} == {"word", "num"}:
+                while (
+                    hit
+                    and hit[0] > 1
+                    and i + hit[0] < n
+                    and self.toks[i + hit[0]].glued
+                    and {self.toks[i + hit[0] - 1].kind, self.toks[i + hit[0]].kind} == {"word", "num"}
+                ):
                     hit = self.lex.match(self.tt, i, hit[0] - 1)
                 if hit:
                     used, meanings = hit
@@ -499,9 +601,14 @@ class _Tagger:
         out: list[Tag] = []
         for k, t in enumerate(self.tags):
             nxt = self.tags[k + 1] if k + 1 < len(self.tags) else None
-            back = next((k for k in range(len(out) - 1, max(len(out) - 3, -1), -1)
-                         if out[k].kind == "PERIOD"), None) if t.kind == "HOURS" and "total" in t.value else None
-            if back is not None and all(x.kind in ("FIT", "ON", "QUESTION", "SET", "GPU_WORD") for x in out[back + 1:]):
+            back = (
+                next((k for k in range(len(out) - 1, max(len(out) - 3, -1), -1) if out[k].kind == "PERIOD"), None)
+                if t.kind == "HOURS" and "total" in t.value
+                else None
+            )
+            if back is not None and all(
+                x.kind in ("FIT", "ON", "QUESTION", "SET", "GPU_WORD") for x in out[back + 1 :]
+            ):
                 per = out.pop(back)  # 每周(用)10小时, 一天跑8小时
                 mult = {"week": 1.0, "day": 7.0, "month": 12.0 / 52.0}.get(per.value, 1.0)
                 t = Tag("HOURS", {"per_week": t.value["total"] * mult}, per.text + t.text, per.start, t.end, t.meanings)
@@ -509,8 +616,14 @@ class _Tagger:
                 if nxt is not None and nxt.kind in ("MONEY", "NUMBER") and out and out[-1].kind == "GPU":
                     out.append(Tag("COSTS", True, t.text, t.start, t.end, t.meanings))
                 continue
-            if t.kind in ("COST", "FIELD", "QUESTION", "COSTS") and t.text in COSTS_WORDS and nxt is not None \
-                    and nxt.kind == "MONEY" and out and out[-1].kind == "GPU":
+            if (
+                t.kind in ("COST", "FIELD", "QUESTION", "COSTS")
+                and t.text in COSTS_WORDS
+                and nxt is not None
+                and nxt.kind == "MONEY"
+                and out
+                and out[-1].kind == "GPU"
+            ):
                 t = Tag("COSTS", True, t.text, t.start, t.end, t.meanings)
             out.append(t)
         return out

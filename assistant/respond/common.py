@@ -94,7 +94,7 @@ class Env:
             found |= {"currency": "CNY", "cny_per_usd": self.cny_per_usd()}
         return found
 
-    def for_query(self, query) -> "Env":
+    def for_query(self, query) -> Env:
         """This env for one question: its currency in force when it gave amounts in CNY, and its
         own electricity price (CostQuery.electricity_usd_per_kwh, in its electricity_currency)."""
         env = self
@@ -104,7 +104,9 @@ class Env:
         kwh = getattr(query, "electricity_usd_per_kwh", None)
         if kwh:
             usd = env.to_usd(kwh, getattr(query, "electricity_currency", None))
-            env = dataclasses.replace(env, assumptions=dataclasses.replace(env.assumptions, electricity_usd_per_kwh=usd))
+            env = dataclasses.replace(
+                env, assumptions=dataclasses.replace(env.assumptions, electricity_usd_per_kwh=usd)
+            )
         return env
 
     def cite(self, *ids: str) -> list[str]:
@@ -123,7 +125,7 @@ class Env:
 
 
 def query_currency(query) -> str | None:
-    """"CNY" when the parsed question gave its amounts in CNY (元, 块, RMB, ¥), else None."""
+    """ "CNY" when the parsed question gave its amounts in CNY (元, 块, RMB, ¥), else None."""
     for name in ("currency", "budget_currency", "electricity_currency", "money_currency"):
         value = getattr(query, name, None)
         if isinstance(value, str) and value.upper() in ("CNY", "RMB"):
@@ -160,7 +162,7 @@ def join_names(names: list[str], lang: str = "en") -> str:
 
 
 def counted(env: Env, gpu: GpuSpec, n: int, article: bool = True) -> str:
-    """"an RTX 4090" / "2 x RTX 3090" (Chinese "一块 RTX 4090"); article=False: "RTX 4090"."""
+    """ "an RTX 4090" / "2 x RTX 3090" (Chinese "一块 RTX 4090"); article=False: "RTX 4090"."""
     if n > 1:
         return env.t("rent.count_many", n=n) + gpu.short_name
     return (env.t("rent.count_one", a=i18n.article(gpu.short_name)) if article else "") + gpu.short_name
@@ -169,4 +171,3 @@ def counted(env: Env, gpu: GpuSpec, n: int, article: bool = True) -> str:
 def software_stack(gpus: list[GpuSpec]) -> str:
     """The software a non-NVIDIA GPU runs: ROCm for AMD, oneAPI for Intel."""
     return " / ".join(dict.fromkeys("ROCm" if g.vendor in ("AMD", "ATI") else "oneAPI" for g in gpus))
-

@@ -30,7 +30,12 @@ def _table(rows: dict[str, dict[str, ValueRow]], names: list[str], env: Env) -> 
     g = {n: main[n].gpu for n in names}
     t = Table(headers=["", *[main[n].label for n in names]], rows=[])
     for key in _SPEED_ROWS:
-        t.rows.append([env.t("compare.row_speed", title=workload_title(env, key)), *[_fmt(rows[key][n].perf.score) for n in names]])
+        t.rows.append(
+            [
+                env.t("compare.row_speed", title=workload_title(env, key)),
+                *[_fmt(rows[key][n].perf.score) for n in names],
+            ]
+        )
 
     def tensor(x) -> str:
         gen = x.arch.tensor_generation if x.arch and x.arch.tensor_generation else None
@@ -43,33 +48,52 @@ def _table(rows: dict[str, dict[str, ValueRow]], names: list[str], env: Env) -> 
         [env.t("compare.row_tensor"), *[tensor(g[n]) for n in names]],
         [env.t("compare.row_power"), *[num(g[n].tdp_w, 0, "W") for n in names]],
         [env.t("compare.row_price"), *[price_text(main[n].price, env) for n in names]],
-        [env.t("compare.row_electricity", years=f"{env.assumptions.years:g}"), *[env.money(main[n].electricity_usd) for n in names]],
+        [
+            env.t("compare.row_electricity", years=f"{env.assumptions.years:g}"),
+            *[env.money(main[n].electricity_usd) for n in names],
+        ],
     ]
     return t
 
 
 def _value_rows(rows: dict[str, ValueRow], names: list[str], key: str, env: Env) -> list[list[str]]:
     title = workload_title(env, key)
-    return [[env.t("compare.row_per_purchase", title=title), *[_fmt(rows[n].per_purchase) for n in names]],
-            [env.t("compare.row_per_tco", title=title, years=f"{env.assumptions.years:g}"), *[_fmt(rows[n].per_tco) for n in names]]]
+    return [
+        [env.t("compare.row_per_purchase", title=title), *[_fmt(rows[n].per_purchase) for n in names]],
+        [
+            env.t("compare.row_per_tco", title=title, years=f"{env.assumptions.years:g}"),
+            *[_fmt(rows[n].per_tco) for n in names],
+        ],
+    ]
 
 
 def _why(a: ValueRow, b: ValueRow, key: str, env: Env) -> list[str]:
     ga, gb = a.gpu, b.gpu
     steps = []
     bw = safe_div(hw.bandwidth_gb_s(ga), hw.bandwidth_gb_s(gb))
-    steps.append(env.t("compare.why_bandwidth", a=num(ga.memory_bandwidth_gb_s), b=num(gb.memory_bandwidth_gb_s), ratio=f"{bw:.2f}"))
+    steps.append(
+        env.t(
+            "compare.why_bandwidth", a=num(ga.memory_bandwidth_gb_s), b=num(gb.memory_bandwidth_gb_s), ratio=f"{bw:.2f}"
+        )
+    )
     ta, tb = hw.matmul_tflops(ga, "fp16_acc32").value, hw.matmul_tflops(gb, "fp16_acc32").value
     if a.perf.dominant == b.perf.dominant:
         dominated = env.t("compare.dominates_both", what=env.term(a.perf.dominant or "nothing known"))
     else:
-        dominated = env.t("compare.dominates_each", a=env.term(a.perf.dominant or "n/a"), ga=ga.short_name,
-                          b=env.term(b.perf.dominant or "n/a"), gb=gb.short_name)
+        dominated = env.t(
+            "compare.dominates_each",
+            a=env.term(a.perf.dominant or "n/a"),
+            ga=ga.short_name,
+            b=env.term(b.perf.dominant or "n/a"),
+            gb=gb.short_name,
+        )
     steps.append(env.t("compare.why_tensor", ta=f"{ta:,.0f}", tb=f"{tb:,.0f}", dominated=dominated))
     for g in (ga, gb):
         if not hw.has_tensor_cores(g):
             steps.append(env.t("compare.why_no_tensor", gpu=g.short_name))
-        elif g.arch and g.arch.product_class == "geforce" and g.arch.fp16_acc32 and g.arch.fp16_acc16 > g.arch.fp16_acc32:
+        elif (
+            g.arch and g.arch.product_class == "geforce" and g.arch.fp16_acc32 and g.arch.fp16_acc16 > g.arch.fp16_acc32
+        ):
             steps.append(env.t("compare.why_geforce", gpu=g.short_name))
     if key == "infer8":
         for g in (ga, gb):
@@ -77,24 +101,43 @@ def _why(a: ValueRow, b: ValueRow, key: str, env: Env) -> list[str]:
                 steps.append(env.t("compare.why_no_fp8", gpu=g.short_name))
     others = [g for g in (ga, gb) if g.vendor != "NVIDIA"]
     if others:
-        steps.append(env.t("compare.why_software", gpus=join_names([g.short_name for g in others], env.lang),
-                           stack=software_stack(others)))
+        steps.append(
+            env.t(
+                "compare.why_software",
+                gpus=join_names([g.short_name for g in others], env.lang),
+                stack=software_stack(others),
+            )
+        )
     return steps
 
 
-def _headline_many(query: CompareQuery, rows: dict[str, ValueRow], names: list[str], key: str, env: Env) -> tuple[str, str]:
+def _headline_many(
+    query: CompareQuery, rows: dict[str, ValueRow], names: list[str], key: str, env: Env
+) -> tuple[str, str]:
     """Three or more GPUs: the best value and the fastest, each against the field."""
     title = workload_title(env, key)
     fastest = max((rows[n] for n in names), key=lambda r: r.perf.score)
     slowest = min((rows[n] for n in names), key=lambda r: r.perf.score)
     priced = [rows[n] for n in names if rows[n].per_tco]
-    speed = env.t("compare.many_speed", fastest=fastest.label, ratio=f"{safe_div(fastest.perf.score, slowest.perf.score):.2f}",
-                  slowest=slowest.label, title=title)
+    speed = env.t(
+        "compare.many_speed",
+        fastest=fastest.label,
+        ratio=f"{safe_div(fastest.perf.score, slowest.perf.score):.2f}",
+        slowest=slowest.label,
+        title=title,
+    )
     if query.aspect == "speed" or not priced:
         return i18n.cap(env.lang, speed) + i18n.end(env.lang), fastest.gpu.name
     best = max(priced, key=lambda r: r.per_tco)
-    head = env.t("compare.many_value", n=len(names), best=best.label, title=title, years=f"{env.assumptions.years:g}",
-                 snapshot=env.assumptions.snapshot, speed=speed)
+    head = env.t(
+        "compare.many_value",
+        n=len(names),
+        best=best.label,
+        title=title,
+        years=f"{env.assumptions.years:g}",
+        snapshot=env.assumptions.snapshot,
+        speed=speed,
+    )
     return head, best.gpu.name
 
 
@@ -112,8 +155,9 @@ def _headline(query: CompareQuery, rows: dict[str, ValueRow], names: list[str], 
         return i18n.cap(env.lang, speed_text) + i18n.end(env.lang), faster.gpu.name
     better, worse = (a, b) if a.per_tco >= b.per_tco else (b, a)
     gain = safe_div(better.per_tco, worse.per_tco) - 1
-    value_text = env.t("compare.value", better=better.label, gain=f"{gain * 100:.0f}", title=title,
-                       years=f"{env.assumptions.years:g}")
+    value_text = env.t(
+        "compare.value", better=better.label, gain=f"{gain * 100:.0f}", title=title, years=f"{env.assumptions.years:g}"
+    )
     if query.premise == "first" and better is not a:
         head = env.t("compare.premise_value", b=b.label, a=a.label, value=value_text, speed=speed_text)
     else:
@@ -126,13 +170,21 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     gpus = env.reader.gpus([r.name for r in query.gpus if r.name])
     names = list(dict.fromkeys(g.name for g in gpus))
     if len(names) < 2:
-        return Answer(question=query.text, intent="compare", headline="", gpus=names,
-                      clarification=env.t("compare.need_two"), lang=env.lang)
+        return Answer(
+            question=query.text,
+            intent="compare",
+            headline="",
+            gpus=names,
+            clarification=env.t("compare.need_two"),
+            lang=env.lang,
+        )
     key = perf_workload(query.workload, query.precision)
     if query.workload is None and query.precision is None and query.premise:
         key = "infer16"
     counts = {r.name: r.count for r in query.gpus if r.name}  # "two 3090s or one 4090?"
-    by_key = {k: {g.name: value_row(g, env, k, max(counts.get(g.name, 1), 1)) for g in gpus} for k in {*_SPEED_ROWS, key}}
+    by_key = {
+        k: {g.name: value_row(g, env, k, max(counts.get(g.name, 1), 1)) for g in gpus} for k in {*_SPEED_ROWS, key}
+    }
     rows = by_key[key]
     table = _table(by_key, names, env)
     if any(rows[n].price for n in names):  # per-dollar rows only when something has a price
@@ -141,23 +193,59 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     a, b = rows[names[0]], rows[names[1]]
     steps = _why(a, b, key, env)
     if a.per_purchase and b.per_purchase:
-        steps.append(env.t("compare.per_dollar", a=f"{a.per_purchase:.2f}", b=f"{b.per_purchase:.2f}", years=f"{env.assumptions.years:g}",
-                           c=f"{a.per_tco:.2f}", d=f"{b.per_tco:.2f}"))
+        steps.append(
+            env.t(
+                "compare.per_dollar",
+                a=f"{a.per_purchase:.2f}",
+                b=f"{b.per_purchase:.2f}",
+                years=f"{env.assumptions.years:g}",
+                c=f"{a.per_tco:.2f}",
+                d=f"{b.per_tco:.2f}",
+            )
+        )
     small = [rows[n].gpu.short_name for n in names if (rows[n].gpu.memory_gb or 0) < 24]
     if small:
-        steps.append(env.t("compare.small_memory", names=i18n.listing(env.lang).join(small), verb="has" if len(small) == 1 else "have"))
+        steps.append(
+            env.t(
+                "compare.small_memory",
+                names=i18n.listing(env.lang).join(small),
+                verb="has" if len(small) == 1 else "have",
+            )
+        )
     speedup = safe_div(a.perf.score, b.perf.score)
-    figures = {"speedup": round(speedup, 3), "workload_key": key,
-               "bandwidth_ratio": round(safe_div(a.gpu.memory_bandwidth_gb_s or 0, b.gpu.memory_bandwidth_gb_s or 0), 3),
-               "relative_speed": {n: round(rows[n].perf.score, 3) for n in names},
-               "value_per_purchase": {n: rows[n].per_purchase and round(rows[n].per_purchase, 3) for n in names},
-               "value_per_tco": {n: rows[n].per_tco and round(rows[n].per_tco, 3) for n in names},
-               "price_usd": {n: rows[n].price and round(rows[n].price.usd, 2) for n in names}}
-    chart = Chart(kind="bars", title=env.t("compare.row_per_tco", title=workload_title(env, key), years=f"{env.assumptions.years:g}"),
-                  labels=[rows[n].label for n in names], values=[rows[n].per_tco or 0.0 for n in names])
-    sources = [spec_source(rows[n].gpu) for n in names] + env.cite(*[rows[n].price.source for n in names if rows[n].price])
+    figures = {
+        "speedup": round(speedup, 3),
+        "workload_key": key,
+        "bandwidth_ratio": round(safe_div(a.gpu.memory_bandwidth_gb_s or 0, b.gpu.memory_bandwidth_gb_s or 0), 3),
+        "relative_speed": {n: round(rows[n].perf.score, 3) for n in names},
+        "value_per_purchase": {n: rows[n].per_purchase and round(rows[n].per_purchase, 3) for n in names},
+        "value_per_tco": {n: rows[n].per_tco and round(rows[n].per_tco, 3) for n in names},
+        "price_usd": {n: rows[n].price and round(rows[n].price.usd, 2) for n in names},
+    }
+    chart = Chart(
+        kind="bars",
+        title=env.t("compare.row_per_tco", title=workload_title(env, key), years=f"{env.assumptions.years:g}"),
+        labels=[rows[n].label for n in names],
+        values=[rows[n].per_tco or 0.0 for n in names],
+    )
+    sources = [spec_source(rows[n].gpu) for n in names] + env.cite(
+        *[rows[n].price.source for n in names if rows[n].price]
+    )
     sources += env.rate_sources()
     sources.append("method: docs/model.md §perf, §cost.tco (Dettmers 2023 normalization)")
-    return Answer(question=query.text, intent="compare", headline=headline, gpus=names, workload=query.workload,
-                  precision=query.precision, choice=choice, tables=[table], steps=steps, figures=figures,
-                  assumption_text=assumption_text(env), sources=sources, chart=chart, lang=env.lang)
+    return Answer(
+        question=query.text,
+        intent="compare",
+        headline=headline,
+        gpus=names,
+        workload=query.workload,
+        precision=query.precision,
+        choice=choice,
+        tables=[table],
+        steps=steps,
+        figures=figures,
+        assumption_text=assumption_text(env),
+        sources=sources,
+        chart=chart,
+        lang=env.lang,
+    )

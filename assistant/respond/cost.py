@@ -12,11 +12,19 @@ from __future__ import annotations
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import constants as C
-from assistant.models import cost, hardware as hw, memory
+from assistant.models import cost, memory
+from assistant.models import hardware as hw
 from assistant.queries import CostQuery
 from assistant.respond.common import Env, counted, spec_source
 from assistant.respond.fit import sized_model
-from assistant.respond.pricing import assumption_text, perf_workload, price_text, purchase_price, value_row, workload_title
+from assistant.respond.pricing import (
+    assumption_text,
+    perf_workload,
+    price_text,
+    purchase_price,
+    value_row,
+    workload_title,
+)
 from assistant.respond.recommend import rank_snapshot
 
 
@@ -32,38 +40,86 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
     params = query.params_b or (model.active_params_b or model.params_b if model else None)
     ref = next((r for r in query.gpus if r.name), None)
     if not params or not query.tokens or ref is None:
-        missing = [env.t(w) for w, ok in (("cost.need_model_size", params), ("cost.need_tokens", query.tokens), ("cost.need_gpu", ref))
-                   if not ok]
-        return Answer(question=query.text, intent="cost", headline="", lang=env.lang,
-                      clarification=env.t("cost.run_missing", missing=i18n.listing(env.lang).join(missing)))
+        missing = [
+            env.t(w)
+            for w, ok in (("cost.need_model_size", params), ("cost.need_tokens", query.tokens), ("cost.need_gpu", ref))
+            if not ok
+        ]
+        return Answer(
+            question=query.text,
+            intent="cost",
+            headline="",
+            lang=env.lang,
+            clarification=env.t("cost.run_missing", missing=i18n.listing(env.lang).join(missing)),
+        )
     gpu = env.reader.gpu(ref.name)
     n = ref.count
     peak = hw.training_tflops(gpu, "fp16").value
     rate = cost.cheapest_cloud(gpu.name, env.reader.cloud_rates(gpu.name))
-    run = cost.training_run(params, query.tokens / 1e9, peak, n_gpus=n, power_w=gpu.tdp_w or 0,
-                            usd_per_kwh=env.assumptions.electricity_usd_per_kwh,
-                            rent_usd_per_gpu_hour=rate.on_demand_usd_per_gpu_hour if rate else None)
+    run = cost.training_run(
+        params,
+        query.tokens / 1e9,
+        peak,
+        n_gpus=n,
+        power_w=gpu.tdp_w or 0,
+        usd_per_kwh=env.assumptions.electricity_usd_per_kwh,
+        rent_usd_per_gpu_hour=rate.on_demand_usd_per_gpu_hour if rate else None,
+    )
     days = run.hours / 24
-    head = env.t("cost.run_head", params=f"{params:g}", tokens=f"{query.tokens / 1e9:,.0f}", flops=f"{run.flops:.2e}",
-                 days=f"{days:,.0f}", mfu=f"{C.DEFAULT_MFU * 100:.0f}",
-                 where=counted(env, gpu, n))
-    head += env.t("cost.run_rent", money=env.money(run.rented_usd), provider=rate.provider,
-                  rate=env.money(rate.on_demand_usd_per_gpu_hour, 2)) if rate else env.t("cost.run_end")
-    table = Table(headers=["", env.t("cost.col_value")], rows=[
-        [env.t("cost.row_flops"), f"{run.flops:.3e}"], [env.t("cost.row_peak"), f"{peak:,.0f} TFLOPS"],
-        [env.t("cost.row_gpu_hours"), f"{run.gpu_hours:,.0f}"], [env.t("cost.row_wall"), env.t("cost.days", days=f"{days:,.1f}")],
-        [env.t("cost.row_owned"), env.money(run.owned_electricity_usd)],
-        [env.t("cost.row_cloud"), env.money(run.rented_usd) if run.rented_usd else env.t("cost.no_cloud")]])
-    figures = {"total_cost_usd": round(run.rented_usd, 2) if run.rented_usd else round(run.owned_electricity_usd, 2),
-               "gpu_hours": round(run.gpu_hours, 1), "days": round(days, 2), "flops": run.flops,
-               "electricity_usd": round(run.owned_electricity_usd, 2)}
+    head = env.t(
+        "cost.run_head",
+        params=f"{params:g}",
+        tokens=f"{query.tokens / 1e9:,.0f}",
+        flops=f"{run.flops:.2e}",
+        days=f"{days:,.0f}",
+        mfu=f"{C.DEFAULT_MFU * 100:.0f}",
+        where=counted(env, gpu, n),
+    )
+    head += (
+        env.t(
+            "cost.run_rent",
+            money=env.money(run.rented_usd),
+            provider=rate.provider,
+            rate=env.money(rate.on_demand_usd_per_gpu_hour, 2),
+        )
+        if rate
+        else env.t("cost.run_end")
+    )
+    table = Table(
+        headers=["", env.t("cost.col_value")],
+        rows=[
+            [env.t("cost.row_flops"), f"{run.flops:.3e}"],
+            [env.t("cost.row_peak"), f"{peak:,.0f} TFLOPS"],
+            [env.t("cost.row_gpu_hours"), f"{run.gpu_hours:,.0f}"],
+            [env.t("cost.row_wall"), env.t("cost.days", days=f"{days:,.1f}")],
+            [env.t("cost.row_owned"), env.money(run.owned_electricity_usd)],
+            [env.t("cost.row_cloud"), env.money(run.rented_usd) if run.rented_usd else env.t("cost.no_cloud")],
+        ],
+    )
+    figures = {
+        "total_cost_usd": round(run.rented_usd, 2) if run.rented_usd else round(run.owned_electricity_usd, 2),
+        "gpu_hours": round(run.gpu_hours, 1),
+        "days": round(days, 2),
+        "flops": run.flops,
+        "electricity_usd": round(run.owned_electricity_usd, 2),
+    }
     steps = [env.t("cost.mfu", mfu=f"{C.DEFAULT_MFU * 100:.0f}")]
     steps += _memory_check(query, env, gpu, n, figures)
-    return Answer(question=query.text, intent="cost", headline=head, gpus=[gpu.name], tables=[table], figures=figures,
-                  steps=steps, assumptions=env.assumption_dict(),
-                  sources=[spec_source(gpu)] + (env.cite(rate.source) if rate else []) + env.rate_sources()
-                  + ["method: docs/model.md §cost.training"],
-                  lang=env.lang)
+    return Answer(
+        question=query.text,
+        intent="cost",
+        headline=head,
+        gpus=[gpu.name],
+        tables=[table],
+        figures=figures,
+        steps=steps,
+        assumptions=env.assumption_dict(),
+        sources=[spec_source(gpu)]
+        + (env.cite(rate.source) if rate else [])
+        + env.rate_sources()
+        + ["method: docs/model.md §cost.training"],
+        lang=env.lang,
+    )
 
 
 def _memory_check(query: CostQuery, env: Env, gpu, n: int, figures: dict) -> list[str]:
@@ -76,15 +132,35 @@ def _memory_check(query: CostQuery, env: Env, gpu, n: int, figures: dict) -> lis
     figures["full_training_fits"] = fits.fits
     if fits.fits:
         return []
-    return [env.t("cost.run_memory", need=f"{est.total_gb * n:,.0f}", total=f"{gpu.memory_gb * n:g}", gpus=fits.min_gpus or "many")]
+    return [
+        env.t(
+            "cost.run_memory",
+            need=f"{est.total_gb * n:,.0f}",
+            total=f"{gpu.memory_gb * n:g}",
+            gpus=fits.min_gpus or "many",
+        )
+    ]
 
 
 def _standing(gpu, key: str, env: Env, figures: dict) -> str:
     """Where this GPU stands in the value ranking of every NVIDIA GPU priced in the snapshot
     (the same ranking "which GPU should I buy" uses)."""
     a = env.assumptions
-    ranking = rank_snapshot(env.reader, a.snapshot, key, None, None, a.condition or "average", ("NVIDIA",), None, 1, a.years,
-                    a.utilization, a.electricity_usd_per_kwh, tuple(sorted(env.reader.price_overrides().items())))
+    ranking = rank_snapshot(
+        env.reader,
+        a.snapshot,
+        key,
+        None,
+        None,
+        a.condition or "average",
+        ("NVIDIA",),
+        None,
+        1,
+        a.years,
+        a.utilization,
+        a.electricity_usd_per_kwh,
+        tuple(sorted(env.reader.price_overrides().items())),
+    )
     names = [r.gpu for r in ranking.rows]
     if gpu.name not in names:
         return ""
@@ -92,8 +168,14 @@ def _standing(gpu, key: str, env: Env, figures: dict) -> str:
     figures["value_rank"], figures["value_ranked_gpus"] = place, len(names)
     if place == 1:
         return env.t("cost.standing_first", n=len(names), title=workload_title(env, key))
-    return env.t("cost.standing", place=place, n=len(names), title=workload_title(env, key), best=best.gpu,
-                 value=f"{best.value_per_tco:.2f}")
+    return env.t(
+        "cost.standing",
+        place=place,
+        n=len(names),
+        title=workload_title(env, key),
+        best=best.gpu,
+        value=f"{best.value_per_tco:.2f}",
+    )
 
 
 def respond(query: CostQuery, env: Env) -> Answer:
@@ -102,16 +184,26 @@ def respond(query: CostQuery, env: Env) -> Answer:
         return _training_run(query, env)
     refs = [r for r in query.gpus if r.name]
     if not refs:
-        return Answer(question=query.text, intent="cost", headline="", clarification=env.t("cost.which_gpu"), lang=env.lang)
+        return Answer(
+            question=query.text, intent="cost", headline="", clarification=env.t("cost.which_gpu"), lang=env.lang
+        )
     a = env.assumptions
     years = query.years or a.years
     util, util_text = _utilization(query, env)
-    table = Table(headers=["", *[env.reader.gpu(r.name).short_name + (f" x {r.count}" if r.count > 1 else "") for r in refs]], rows=[])
+    table = Table(
+        headers=["", *[env.reader.gpu(r.name).short_name + (f" x {r.count}" if r.count > 1 else "") for r in refs]],
+        rows=[],
+    )
     figures: dict = {}
-    labels = {"power": env.t("cost.row_power"), "year": env.t("cost.row_elec_year"),
-              "elec": env.t("cost.row_elec_total", years=f"{years:g}"), "price": env.t("cost.row_price"),
-              "total": env.t("cost.row_total", years=f"{years:g}"), "base": env.t("cost.row_base"),
-              "desktop": env.t("cost.row_with_desktop", years=f"{years:g}")}
+    labels = {
+        "power": env.t("cost.row_power"),
+        "year": env.t("cost.row_elec_year"),
+        "elec": env.t("cost.row_elec_total", years=f"{years:g}"),
+        "price": env.t("cost.row_price"),
+        "total": env.t("cost.row_total", years=f"{years:g}"),
+        "base": env.t("cost.row_base"),
+        "desktop": env.t("cost.row_with_desktop", years=f"{years:g}"),
+    }
     rows: dict[str, list[str]] = {k: [] for k in labels}
     key = perf_workload(query.workload, None)
     for i, ref in enumerate(refs):
@@ -119,8 +211,15 @@ def respond(query: CostQuery, env: Env) -> Answer:
         watts = (gpu.tdp_w or 0) * ref.count
         per_year = cost.electricity_usd(watts, util, C.HOURS_PER_YEAR, a.electricity_usd_per_kwh)
         price = purchase_price(gpu.name, env)
-        t = cost.tco(gpu.name, price.usd if price else 0.0, gpu.tdp_w or 0, n_gpus=ref.count, years=years,
-                     utilization=util, usd_per_kwh=a.electricity_usd_per_kwh)
+        t = cost.tco(
+            gpu.name,
+            price.usd if price else 0.0,
+            gpu.tdp_w or 0,
+            n_gpus=ref.count,
+            years=years,
+            utilization=util,
+            usd_per_kwh=a.electricity_usd_per_kwh,
+        )
         rows["power"].append(f"{watts:,.0f} W")
         rows["year"].append(env.money(per_year))
         rows["elec"].append(env.money(t.electricity_usd))
@@ -130,10 +229,15 @@ def respond(query: CostQuery, env: Env) -> Answer:
         rows["base"].append(env.money(t.base_usd))
         rows["desktop"].append(env.money(t.total_usd) if price else env.t("cost.no_price"))
         if i == 0:
-            figures = {"electricity_usd_per_year": round(per_year, 2), "electricity_usd": round(t.electricity_usd, 2),
-                       "total_cost_usd": round(own, 2) if price else None,
-                       "total_with_desktop_usd": round(t.total_usd, 2) if price else None,
-                       "purchase_usd": round(t.purchase_usd, 2) if price else None, "years": years, "utilization": util}
+            figures = {
+                "electricity_usd_per_year": round(per_year, 2),
+                "electricity_usd": round(t.electricity_usd, 2),
+                "total_cost_usd": round(own, 2) if price else None,
+                "total_with_desktop_usd": round(t.total_usd, 2) if price else None,
+                "purchase_usd": round(t.purchase_usd, 2) if price else None,
+                "years": years,
+                "utilization": util,
+            }
             if query.kind == "perf_per_dollar":
                 v = value_row(gpu, env, key, ref.count)
                 figures["value_per_purchase"], figures["value_per_tco"] = v.per_purchase, v.per_tco
@@ -142,26 +246,60 @@ def respond(query: CostQuery, env: Env) -> Answer:
     w = (first.tdp_w or 0) * refs[0].count
     if query.kind == "running":
         n = refs[0].count
-        head = env.t("cost.head_running", gpu=counted(env, first, n, article=False), pronoun=env.t("cost.it" if n == 1 else "cost.them"),
-                     money=env.money(figures["electricity_usd_per_year"]), watts=f"{w:,.0f}",
-                     share=f"{util * 100:.0f}", kwh=env.money(a.electricity_usd_per_kwh, 3))
+        head = env.t(
+            "cost.head_running",
+            gpu=counted(env, first, n, article=False),
+            pronoun=env.t("cost.it" if n == 1 else "cost.them"),
+            money=env.money(figures["electricity_usd_per_year"]),
+            watts=f"{w:,.0f}",
+            share=f"{util * 100:.0f}",
+            kwh=env.money(a.electricity_usd_per_kwh, 3),
+        )
     elif figures.get("total_cost_usd") is None:
-        head = env.t("cost.head_no_price", gpu=first.short_name, money=env.money(figures["electricity_usd_per_year"]), snapshot=a.snapshot)
+        head = env.t(
+            "cost.head_no_price",
+            gpu=first.short_name,
+            money=env.money(figures["electricity_usd_per_year"]),
+            snapshot=a.snapshot,
+        )
     else:
         n = refs[0].count
-        head = env.t("cost.head_tco", what=counted(env, first, n), years=f"{years:g}", total=env.money(figures["total_cost_usd"]),
-                     purchase=env.money(figures["purchase_usd"]), desktop=env.money(C.DESKTOP_BASE_USD),
-                     electricity=env.money(figures["electricity_usd"]), with_desktop=env.money(figures["total_with_desktop_usd"]),
-                     cards="GPUs" if refs[0].count > 1 else "GPU")
+        head = env.t(
+            "cost.head_tco",
+            what=counted(env, first, n),
+            years=f"{years:g}",
+            total=env.money(figures["total_cost_usd"]),
+            purchase=env.money(figures["purchase_usd"]),
+            desktop=env.money(C.DESKTOP_BASE_USD),
+            electricity=env.money(figures["electricity_usd"]),
+            with_desktop=env.money(figures["total_with_desktop_usd"]),
+            cards="GPUs" if refs[0].count > 1 else "GPU",
+        )
         if query.kind == "perf_per_dollar" and figures.get("value_per_tco"):
-            head += env.t("cost.head_value", value=f"{figures['value_per_tco']:.2f}") + _standing(first, key, env, figures)
+            head += env.t("cost.head_value", value=f"{figures['value_per_tco']:.2f}") + _standing(
+                first, key, env, figures
+            )
     steps = [env.t("cost.electricity_step", watts=f"{w:,.0f}", usage=util_text)]
-    sources = ([spec_source(env.reader.gpu(r.name)) for r in refs] + env.rate_sources()
-               + ["method: docs/model.md §cost.electricity, §cost.tco"])
+    sources = (
+        [spec_source(env.reader.gpu(r.name)) for r in refs]
+        + env.rate_sources()
+        + ["method: docs/model.md §cost.electricity, §cost.tco"]
+    )
     for r in refs:
         p = purchase_price(r.name, env)
         if p:
             sources += env.cite(p.source)
-    return Answer(question=query.text, intent="cost", headline=head, gpus=[r.name for r in refs], workload=query.workload,
-                  tables=[table], steps=steps, figures=figures, assumptions=env.assumption_dict(), assumption_text=assumption_text(env, buying=True),
-                  sources=sources, lang=env.lang)
+    return Answer(
+        question=query.text,
+        intent="cost",
+        headline=head,
+        gpus=[r.name for r in refs],
+        workload=query.workload,
+        tables=[table],
+        steps=steps,
+        figures=figures,
+        assumptions=env.assumption_dict(),
+        assumption_text=assumption_text(env, buying=True),
+        sources=sources,
+        lang=env.lang,
+    )

@@ -21,18 +21,26 @@ from assistant.specs import GpuSpec, ModelSpec
 
 _INFER_LADDER = ("fp16", "q8_0", "q4_k_m")
 _TRAIN_MODES = {"full_finetune": "full", "lora": "lora", "qlora": "qlora"}
-_FLOORS = {"image_generation": (12.0, "rec.floor_image"), "training": (24.0, "rec.floor_finetune"),
-           "llm_finetune": (24.0, "rec.floor_finetune"), "llm_inference": (24.0, "rec.floor_llm")}
+_FLOORS = {
+    "image_generation": (12.0, "rec.floor_image"),
+    "training": (24.0, "rec.floor_finetune"),
+    "llm_finetune": (24.0, "rec.floor_finetune"),
+    "llm_inference": (24.0, "rec.floor_llm"),
+}
 
 
 def _mode(env: Env, mode: str) -> str:
     return env.t(f"fit.mode_{mode}")
 
 
-_SETUPS_ZH = [(re.compile(r"inference (\S+), (\d+) ctx, batch (\d+)"), "{0}，上下文 {1}，batch {2}"),
-              (re.compile(r"training (\S+) \((\S+)\), seq (\d+) x batch (\d+), ZeRO-(\d+) on (\d+) GPU\(s\)"),
-               "{0}（{1}），序列长度 {2} x batch {3}，ZeRO-{4}，{5} 块 GPU"),
-              (re.compile(r"image generation (\S+), (\d+)px, batch (\d+)"), "{0}，{1}px，batch {2}")]
+_SETUPS_ZH = [
+    (re.compile(r"inference (\S+), (\d+) ctx, batch (\d+)"), "{0}，上下文 {1}，batch {2}"),
+    (
+        re.compile(r"training (\S+) \((\S+)\), seq (\d+) x batch (\d+), ZeRO-(\d+) on (\d+) GPU\(s\)"),
+        "{0}（{1}），序列长度 {2} x batch {3}，ZeRO-{4}，{5} 块 GPU",
+    ),
+    (re.compile(r"image generation (\S+), (\d+)px, batch (\d+)"), "{0}，{1}px，batch {2}"),
+]
 
 
 def _setup(env: Env, setup: str) -> str:
@@ -56,22 +64,36 @@ def sized_model(query, env: Env) -> tuple[ModelSpec | None, str]:
         near = min(llms, key=lambda m: abs(m.params_b - query.params_b), default=None)
         if near is None:
             return None, ""
-        shaped = dataclasses.replace(near, key=f"{query.params_b:g}b", name=env.t("fit.sized_model", params=f"{query.params_b:g}"),
-                                     params_b=query.params_b, active_params_b=query.params_b)
+        shaped = dataclasses.replace(
+            near,
+            key=f"{query.params_b:g}b",
+            name=env.t("fit.sized_model", params=f"{query.params_b:g}"),
+            params_b=query.params_b,
+            active_params_b=query.params_b,
+        )
         return shaped, env.t("fit.sized_note", params=f"{query.params_b:g}", near=near.name)
     return None, ""
 
 
 def _estimate(model: ModelSpec, query: FitQuery, precision: str, n: int, mode: str) -> memory.MemoryEstimate:
     if model.kind == "image":
-        return memory.image_memory(model, precision=precision if precision in ("fp32", "fp16", "fp8", "int8") else "fp16",
-                                   batch=query.batch or 1)
+        return memory.image_memory(
+            model,
+            precision=precision if precision in ("fp32", "fp16", "fp8", "int8") else "fp16",
+            batch=query.batch or 1,
+        )
     if mode in _TRAIN_MODES:
-        return memory.training_memory(model, _TRAIN_MODES[mode], seq=query.context_tokens or 2048,
-                                      batch=query.batch or 1, checkpointing=mode != "full_finetune", n_gpus=n,
-                                      # several GPUs: ZeRO-3 for full fine-tuning, a layer split for
-                                      # (Q)LoRA; either way each GPU holds 1/n of the weights (§mem.train)
-                                      zero_stage=3 if n > 1 else 0)
+        return memory.training_memory(
+            model,
+            _TRAIN_MODES[mode],
+            seq=query.context_tokens or 2048,
+            batch=query.batch or 1,
+            checkpointing=mode != "full_finetune",
+            n_gpus=n,
+            # several GPUs: ZeRO-3 for full fine-tuning, a layer split for
+            # (Q)LoRA; either way each GPU holds 1/n of the weights (§mem.train)
+            zero_stage=3 if n > 1 else 0,
+        )
     return memory.inference_memory(model, precision, context=query.context_tokens, batch=query.batch or 1, n_gpus=n)
 
 
@@ -81,7 +103,7 @@ def _rows_to_show(model: ModelSpec, query: FitQuery, env: Env) -> list[tuple[str
     with the way that works."""
     if query.mode in _TRAIN_MODES and model.kind == "llm":
         order = list(_TRAIN_MODES)
-        modes = order[order.index(query.mode):]
+        modes = order[order.index(query.mode) :]
         return [(env.t(f"fit.method_{m}"), m, "fp16") for m in modes]
     if query.precision:
         return [(query.precision, query.mode, query.precision)]
@@ -106,17 +128,25 @@ def _no_gpu_answer(query, env, model, rows, prec_estimates, note) -> Answer:
     need = est.total_gb * est.n_gpus
     steps = [note] if note else []
     steps.append(env.t("fit.name_gpu"))
-    return Answer(question=query.text, intent="fit", headline=env.t("fit.needs", model=model.name, need=f"{need:.1f}",
-                                                                   mode=_mode(env, query.mode), prec=prec),
-                  tables=[rows], steps=steps, figures={"vram_required_gb": round(need, 2), "fits": None, "gpu_count": est.n_gpus},
-                  sources=env.cite(model.source) + ["method: docs/model.md §mem"], lang=env.lang)
+    return Answer(
+        question=query.text,
+        intent="fit",
+        headline=env.t("fit.needs", model=model.name, need=f"{need:.1f}", mode=_mode(env, query.mode), prec=prec),
+        tables=[rows],
+        steps=steps,
+        figures={"vram_required_gb": round(need, 2), "fits": None, "gpu_count": est.n_gpus},
+        sources=env.cite(model.source) + ["method: docs/model.md §mem"],
+        lang=env.lang,
+    )
 
 
 def respond(query: FitQuery, env: Env) -> Answer:
     model, note = sized_model(query, env)
     if model is None:
         rule = _rule_answer(query, env)
-        return rule or Answer(question=query.text, intent="fit", headline="", clarification=env.t("fit.which_model"), lang=env.lang)
+        return rule or Answer(
+            question=query.text, intent="fit", headline="", clarification=env.t("fit.which_model"), lang=env.lang
+        )
     gpu, n = _gpu(query, env)
     if gpu is None and getattr(query, "memory_gb", None):
         gpu = _card(query.memory_gb, env)
@@ -124,16 +154,29 @@ def respond(query: FitQuery, env: Env) -> Answer:
     estimates = [(label, _estimate(model, query, prec, n, mode)) for label, mode, prec in shown]
     comps = list(dict.fromkeys(c for _, est in estimates for c, _ in est.components))
     capacity = f"{n} x {gpu.memory_gb:g} GB" if gpu else ""
-    table = Table(headers=[env.t("fit.col_precision"), *[env.term(c) for c in comps], env.t("fit.col_total"),
-                           *([env.t("fit.col_fits", capacity=capacity)] if gpu else [])], rows=[])
+    table = Table(
+        headers=[
+            env.t("fit.col_precision"),
+            *[env.term(c) for c in comps],
+            env.t("fit.col_total"),
+            *([env.t("fit.col_fits", capacity=capacity)] if gpu else []),
+        ],
+        rows=[],
+    )
     fits = []
     for prec, est in estimates:
         f = memory.fit(est, gpu.memory_gb if gpu else None, n) if gpu else None
         fits.append((prec, est, f))
         total = est.total_gb * est.n_gpus
-        mark = [] if f is None else [env.t("fit.yes" if f.fits else "fit.no") + env.t("fit.headroom", headroom=f"{f.headroom_gb:+.1f}")]
+        mark = (
+            []
+            if f is None
+            else [env.t("fit.yes" if f.fits else "fit.no") + env.t("fit.headroom", headroom=f"{f.headroom_gb:+.1f}")]
+        )
         parts = dict(est.components)
-        table.rows.append([prec, *[f"{parts[c] * est.n_gpus:.1f}" if c in parts else "—" for c in comps], f"{total:.1f} GB", *mark])
+        table.rows.append(
+            [prec, *[f"{parts[c] * est.n_gpus:.1f}" if c in parts else "—" for c in comps], f"{total:.1f} GB", *mark]
+        )
     table.title = env.t("fit.title_all") if n > 1 else env.t("fit.title_one")
     if gpu is None:
         return _no_gpu_answer(query, env, model, table, estimates, note)
@@ -143,20 +186,39 @@ def respond(query: FitQuery, env: Env) -> Answer:
     else:
         pick = next((x for x in fits if x[0] == query.precision), None) or (ok[0] if ok else fits[-1])
     prec, est, f = pick
-    where = env.t("fit.where_many", n=n, gpu=gpu.short_name) if n > 1 else env.t("fit.where_one", gpu=gpu.short_name, a=i18n.article(gpu.short_name))
+    where = (
+        env.t("fit.where_many", n=n, gpu=gpu.short_name)
+        if n > 1
+        else env.t("fit.where_one", gpu=gpu.short_name, a=i18n.article(gpu.short_name))
+    )
     if f.fits:
         no = [p for p, _, x in fits if not x.fits]
-        head = env.t("fit.head_yes_train" if query.mode in _TRAIN_MODES else "fit.head_yes", prec=ok[0][0] if pick is ok[0] else prec, spare=f"{ok[0][2].headroom_gb * n:.1f}", where=where,
-                     total=f"{n * gpu.memory_gb:g}")
+        head = env.t(
+            "fit.head_yes_train" if query.mode in _TRAIN_MODES else "fit.head_yes",
+            prec=ok[0][0] if pick is ok[0] else prec,
+            spare=f"{ok[0][2].headroom_gb * n:.1f}",
+            where=where,
+            total=f"{n * gpu.memory_gb:g}",
+        )
         head += env.t("fit.head_not_at", precisions=i18n.listing(env.lang).join(no)) if no else i18n.end(env.lang)
     else:
         splits = model.kind == "llm"  # an image model's denoiser is not split across GPUs in practice
         more = env.t("fit.would_fit", count=f.min_gpus) if splits and f.min_gpus and f.min_gpus > n else ""
-        head = env.t("fit.head_no_train" if query.mode in _TRAIN_MODES else "fit.head_no", model=model.name, need=f"{est.total_gb * n:.1f}", prec=prec, mode=_mode(env, query.mode),
-                     where=where, total=f"{n * gpu.memory_gb:g}", more=more)
+        head = env.t(
+            "fit.head_no_train" if query.mode in _TRAIN_MODES else "fit.head_no",
+            model=model.name,
+            need=f"{est.total_gb * n:.1f}",
+            prec=prec,
+            mode=_mode(env, query.mode),
+            where=where,
+            total=f"{n * gpu.memory_gb:g}",
+            more=more,
+        )
     if not f.fits and ok:
         label, alt, _ = ok[0]
-        head += env.t("fit.alternative", label=label, need=f"{alt.total_gb * n:.1f}", spare=f"{ok[0][2].headroom_gb * n:.1f}")
+        head += env.t(
+            "fit.alternative", label=label, need=f"{alt.total_gb * n:.1f}", spare=f"{ok[0][2].headroom_gb * n:.1f}"
+        )
     elif not f.fits and query.mode in _TRAIN_MODES and model.kind == "llm":
         shorter = _longest_sequence(model, query, shown[-1][1], gpu, n)
         if shorter:
@@ -167,34 +229,76 @@ def respond(query: FitQuery, env: Env) -> Answer:
         if context:
             head += env.t("fit.shorter_context", prec=lightest, ctx=f"{context:,}")
     steps = [note] if note else []
-    steps.append(env.t("fit.setup", mode=i18n.cap(env.lang, _mode(env, query.mode)), setup=_setup(env, est.setup),
-                       dominant=env.term(est.dominant)))
+    steps.append(
+        env.t(
+            "fit.setup",
+            mode=i18n.cap(env.lang, _mode(env, query.mode)),
+            setup=_setup(env, est.setup),
+            dominant=env.term(est.dominant),
+        )
+    )
     text_encoders = dict(est.components).get("text encoders")
     if model.kind == "image" and text_encoders:
         steps.append(env.t("fit.offload", gb=f"{text_encoders:.1f}", peak=f"{est.total_gb - text_encoders:.1f}"))
     if model.attention in ("gqa", "mqa", "mla") and model.kind == "llm":
         kv = memory.kv_cache_bytes_per_token(model) / 1e6
         steps.append(env.t("fit.kv", attention=model.attention.upper(), kv=f"{kv:.3f}", kv1k=f"{kv * 1000:.0f}"))
-    figures = {"vram_required_gb": round(est.total_gb * n, 2), "per_gpu_gb": round(est.total_gb, 2), "fits": f.fits,
-               "gpu_count": n, "precision": prec, "headroom_gb": round(f.headroom_gb, 2), "min_gpus": f.min_gpus}
+    figures = {
+        "vram_required_gb": round(est.total_gb * n, 2),
+        "per_gpu_gb": round(est.total_gb, 2),
+        "fits": f.fits,
+        "gpu_count": n,
+        "precision": prec,
+        "headroom_gb": round(f.headroom_gb, 2),
+        "min_gpus": f.min_gpus,
+    }
     if model.kind == "llm" and query.mode == "inference" and (query.want_speed or f.fits) and gpu.name:
         dec = llm.decode_speed(gpu, model, prec, context=query.context_tokens or 1024, batch=query.batch or 1, n_gpus=n)
         pre = llm.prefill_speed(gpu, model, prec, n_gpus=n)
         figures["tokens_per_second"] = round(dec.tokens_per_s, 1)
         figures["prefill_tokens_per_second"] = round(pre.tokens_per_s, 0)
         split = env.t("fit.split") if n > 1 else ""
-        steps.append(env.t("fit.speed", prec=prec, decode=_speed(env, dec), batch=dec.batch, split=split, prefill=_speed(env, pre),
-                           dominant=env.term(dec.dominant)))
+        steps.append(
+            env.t(
+                "fit.speed",
+                prec=prec,
+                decode=_speed(env, dec),
+                batch=dec.batch,
+                split=split,
+                prefill=_speed(env, pre),
+                dominant=env.term(dec.dominant),
+            )
+        )
         if query.want_speed and f.fits:
-            head = env.t("fit.head_speed", model=model.name, decode=_speed(env, dec), where=where, prec=prec,
-                         prefill=_speed(env, pre), spare=f"{f.headroom_gb * n:.1f}", batch=dec.batch)
+            head = env.t(
+                "fit.head_speed",
+                model=model.name,
+                decode=_speed(env, dec),
+                where=where,
+                prec=prec,
+                prefill=_speed(env, pre),
+                spare=f"{f.headroom_gb * n:.1f}",
+                batch=dec.batch,
+            )
         elif query.want_speed:
             head += env.t("fit.expect", decode=_speed(env, dec))
     sources = env.cite(model.source) + ([spec_source(gpu)] if gpu.name else []) + ["method: docs/model.md §mem, §llm"]
-    return Answer(question=query.text, intent="fit", headline=head, gpus=[gpu.name] if gpu.name else [],
-                  choice=gpu.name if f.fits and gpu.name else None,
-                  workload="llm_finetune" if query.mode in _TRAIN_MODES else ("image_generation" if model.kind == "image" else "llm_inference"),
-                  precision=prec, tables=[table], steps=steps, figures=figures, sources=sources, lang=env.lang)
+    return Answer(
+        question=query.text,
+        intent="fit",
+        headline=head,
+        gpus=[gpu.name] if gpu.name else [],
+        choice=gpu.name if f.fits and gpu.name else None,
+        workload="llm_finetune"
+        if query.mode in _TRAIN_MODES
+        else ("image_generation" if model.kind == "image" else "llm_inference"),
+        precision=prec,
+        tables=[table],
+        steps=steps,
+        figures=figures,
+        sources=sources,
+        lang=env.lang,
+    )
 
 
 def _longest_sequence(model: ModelSpec, query: FitQuery, mode: str, gpu, n: int) -> int | None:
@@ -223,7 +327,7 @@ def _speed(env: Env, speed) -> str:
 
 @dataclasses.dataclass(frozen=True)
 class _Card:
-    """"a 24 GB card": a nameless GPU with that much memory (fit only; no speed, no sources)."""
+    """ "a 24 GB card": a nameless GPU with that much memory (fit only; no speed, no sources)."""
 
     memory_gb: float
     name: str = ""
@@ -238,7 +342,7 @@ def _card(memory_gb: float, env: Env) -> _Card:
 
 
 def _rule_answer(query: FitQuery, env: Env) -> Answer | None:
-    """"12GB显存够跑Transformer吗": no model named, a memory size (or a GPU) and a workload: the reference rule."""
+    """ "12GB显存够跑Transformer吗": no model named, a memory size (or a GPU) and a workload: the reference rule."""
     workload = getattr(query, "workload", None)
     gpu, n = _gpu(query, env)
     memory_gb = (gpu.memory_gb * n if gpu else None) or getattr(query, "memory_gb", None)
@@ -248,8 +352,18 @@ def _rule_answer(query: FitQuery, env: Env) -> Answer | None:
     fits = memory_gb >= floor
     what = env.t(key)
     head = env.t("fit.rule_yes" if fits else "fit.rule_no", memory=f"{memory_gb:g}", floor=f"{floor:g}", rule=what)
-    return Answer(question=query.text, intent="fit", headline=head, gpus=[gpu.name] if gpu else [], workload=workload,
-                  choice=gpu.name if gpu and fits else None, steps=[env.t("fit.rule_step")],
-                  figures={"vram_required_gb": floor, "fits": fits, "gpu_count": n, "memory_gb": memory_gb},
-                  sources=["Tim Dettmers, 'Which GPU(s) to Get for Deep Learning' (2023), memory rules", "method: docs/model.md §rec"],
-                  lang=env.lang)
+    return Answer(
+        question=query.text,
+        intent="fit",
+        headline=head,
+        gpus=[gpu.name] if gpu else [],
+        workload=workload,
+        choice=gpu.name if gpu and fits else None,
+        steps=[env.t("fit.rule_step")],
+        figures={"vram_required_gb": floor, "fits": fits, "gpu_count": n, "memory_gb": memory_gb},
+        sources=[
+            "Tim Dettmers, 'Which GPU(s) to Get for Deep Learning' (2023), memory rules",
+            "method: docs/model.md §rec",
+        ],
+        lang=env.lang,
+    )

@@ -37,7 +37,11 @@ def respond(query: HelpQuery, env: Env) -> Answer:
         return Answer(question=query.text, intent="help", headline=env.t("help.welcome"), lang=env.lang)
     examples = EXAMPLES_ZH if env.lang == "zh" else EXAMPLES
     quote = (lambda e: f"“{e}”") if env.lang == "zh" else (lambda e: f'"{e}"')
-    table = Table(headers=[env.t("help.col_topic"), env.t("help.col_examples")],
-                  rows=[[topic, " / ".join(quote(e) for e in ex)] for topic, *ex in examples])
+    table = Table(
+        headers=[env.t("help.col_topic"), env.t("help.col_examples")],
+        rows=[[topic, " / ".join(quote(e) for e in ex)] for topic, *ex in examples],
+    )
     steps = [env.t("help.followups"), env.t("help.assumptions")]
-    return Answer(question=query.text, intent="help", tables=[table], steps=steps, lang=env.lang, headline=env.t("help.head"))
+    return Answer(
+        question=query.text, intent="help", tables=[table], steps=steps, lang=env.lang, headline=env.t("help.head")
+    )

@@ -19,8 +19,13 @@ from assistant.respond.common import Env
 from assistant.specs import GpuSpec
 
 _EIGHT_BIT = {"fp8", "int8", "int4", "q2_k", "q3_k_m", "q4_0", "q4_k_m", "q5_k_m", "q6_k", "q8_0"}
-WORKLOAD_WORDS = {"training": "16-bit training", "inference": "16-bit inference", "llm_inference": "LLM inference",
-                  "llm_finetune": "LLM fine-tuning", "image_generation": "image generation"}
+WORKLOAD_WORDS = {
+    "training": "16-bit training",
+    "inference": "16-bit inference",
+    "llm_inference": "LLM inference",
+    "llm_finetune": "LLM fine-tuning",
+    "image_generation": "image generation",
+}
 
 
 def perf_workload(workload: str | None, precision: str | None) -> str:
@@ -73,7 +78,7 @@ class ValueRow:
 
     @property
     def label(self) -> str:
-        """"2 x RTX 3090" when several are counted, else "RTX 3090"."""
+        """ "2 x RTX 3090" when several are counted, else "RTX 3090"."""
         return f"{self.n_gpus} x {self.gpu.short_name}" if self.n_gpus > 1 else self.gpu.short_name
 
 
@@ -85,19 +90,35 @@ def score(gpu: GpuSpec, key: str, n_gpus: int = 1) -> performance.Performance:
     return performance.relative_performance(gpu, key, n_gpus=n_gpus, batch_policy="capped")
 
 
-
 def value_row(gpu: GpuSpec, env: Env, key: str, n_gpus: int = 1) -> ValueRow:
     a = env.assumptions
     perf = score(gpu, key, n_gpus)
     price = price_of(gpu.name, env)
     years = a.years
-    elec = cost.electricity_usd((gpu.tdp_w or 0) * n_gpus, a.utilization, C.HOURS_PER_YEAR * years, a.electricity_usd_per_kwh)
+    elec = cost.electricity_usd(
+        (gpu.tdp_w or 0) * n_gpus, a.utilization, C.HOURS_PER_YEAR * years, a.electricity_usd_per_kwh
+    )
     if price is None:
         return ValueRow(gpu, perf, None, elec, None, None, None, n_gpus)
-    t = cost.tco(gpu.name, price.usd, gpu.tdp_w or 0, n_gpus=n_gpus, years=years, utilization=a.utilization,
-                 usd_per_kwh=a.electricity_usd_per_kwh)
-    return ValueRow(gpu, perf, price, elec, t.total_usd, cost.value(perf.score, price.usd * n_gpus),
-                    cost.value(perf.score, t.total_usd), n_gpus)
+    t = cost.tco(
+        gpu.name,
+        price.usd,
+        gpu.tdp_w or 0,
+        n_gpus=n_gpus,
+        years=years,
+        utilization=a.utilization,
+        usd_per_kwh=a.electricity_usd_per_kwh,
+    )
+    return ValueRow(
+        gpu,
+        perf,
+        price,
+        elec,
+        t.total_usd,
+        cost.value(perf.score, price.usd * n_gpus),
+        cost.value(perf.score, t.total_usd),
+        n_gpus,
+    )
 
 
 def assumption_text(env: Env, with_prices: bool = True, buying: bool = False) -> str:
@@ -109,14 +130,22 @@ def assumption_text(env: Env, with_prices: bool = True, buying: bool = False) ->
     parts = []
     if with_prices:
         parts.append(env.t("assume.prices", snapshot=a.snapshot, dates=dates, cond=cond))
-    parts.append(env.t("assume.ownership", years=f"{a.years:g}", util=f"{a.utilization * 100:.0f}",
-                       kwh=env.money(a.electricity_usd_per_kwh, 3)))
+    parts.append(
+        env.t(
+            "assume.ownership",
+            years=f"{a.years:g}",
+            util=f"{a.utilization * 100:.0f}",
+            kwh=env.money(a.electricity_usd_per_kwh, 3),
+        )
+    )
     parts.append(env.t("assume.desktop", money=env.money(C.DESKTOP_BASE_USD)))
     if a.budget_usd:
         parts.append(env.t("assume.budget", money=env.money(a.budget_usd)))
     if env.rate_text():
         parts.append(env.rate_text())
-    return i18n.sep(env.lang).join(parts) + i18n.end(env.lang) + (" " if env.lang != "zh" else "") + env.t("assume.tail")
+    return (
+        i18n.sep(env.lang).join(parts) + i18n.end(env.lang) + (" " if env.lang != "zh" else "") + env.t("assume.tail")
+    )
 
 
 def workload_title(env: Env, key: str) -> str:

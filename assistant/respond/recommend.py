@@ -11,9 +11,8 @@ vendor (software maturity is not in the speed model; BRIEF FAQ: ROCm trails CUDA
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
-
 import re
+from functools import lru_cache
 
 from assistant import i18n
 from assistant.answer import Answer, Chart, Table
@@ -23,12 +22,17 @@ from assistant.respond.common import Env, gb, software_stack
 from assistant.respond.fit import sized_model
 from assistant.respond.pricing import assumption_text, budget_usd, perf_workload, price_of, score, workload_title
 
-_FLOOR_GB = {"image_generation": (12.0, "rec.floor_image"), "llm_finetune": (24.0, "rec.floor_finetune"),
-             "llm_inference": (24.0, "rec.floor_llm")}
-_REASONS = [(re.compile(r"vendor (?P<vendor>.+) not in (?P<allowed>.+)"), "rec.why_vendor"),  # allowed: as the user typed it
-            (re.compile(r"memory (?P<memory>[\d.]+) GB x (?P<n>\d+) < (?P<need>[\d.]+) GB needed"), "rec.why_memory"),
-            (re.compile(r"price \$(?P<price>[\d,.]+) over budget \$(?P<budget>[\d,.]+)"), "rec.why_budget"),
-            (re.compile(r"power (?P<power>[\d.]+) W over (?P<limit>[\d.]+) W"), "rec.why_power")]
+_FLOOR_GB = {
+    "image_generation": (12.0, "rec.floor_image"),
+    "llm_finetune": (24.0, "rec.floor_finetune"),
+    "llm_inference": (24.0, "rec.floor_llm"),
+}
+_REASONS = [
+    (re.compile(r"vendor (?P<vendor>.+) not in (?P<allowed>.+)"), "rec.why_vendor"),  # allowed: as the user typed it
+    (re.compile(r"memory (?P<memory>[\d.]+) GB x (?P<n>\d+) < (?P<need>[\d.]+) GB needed"), "rec.why_memory"),
+    (re.compile(r"price \$(?P<price>[\d,.]+) over budget \$(?P<budget>[\d,.]+)"), "rec.why_budget"),
+    (re.compile(r"power (?P<power>[\d.]+) W over (?P<limit>[\d.]+) W"), "rec.why_power"),
+]
 
 
 def _reason(reason: str, env: Env, budget: float | None = None) -> str:
@@ -57,7 +61,9 @@ def _memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
         else:
             est = memory.inference_memory(model, query.precision or "q4_k_m", n_gpus=n)
         how = est.setup
-        return round(est.total_gb * n, 1), env.t("rec.model_needs", model=model.name, gb=f"{est.total_gb * n:.1f}", how=how)
+        return round(est.total_gb * n, 1), env.t(
+            "rec.model_needs", model=model.name, gb=f"{est.total_gb * n:.1f}", how=how
+        )
     if getattr(query, "model_family", None) == "transformer":
         floor, key = _FLOOR_GB["llm_finetune"]
         return floor, env.t(key)
@@ -78,22 +84,35 @@ def _affordable(env: Env, budget: float | None, n: int):
             if price is not None and price.usd * n <= budget:
                 return True
         return False
+
     return check
 
 
 # The reference chart's answers that name GPUs, and the KB GPU each one favours first.
-_CHART_CHOICE = {"H100 SXM": "H100 SXM5 80 GB", "80% RTX 6000 Ada (A6000 Ada) / L40, 20% H100 SXM / PCIe": "RTX 6000 Ada Generation"}
+_CHART_CHOICE = {
+    "H100 SXM": "H100 SXM5 80 GB",
+    "80% RTX 6000 Ada (A6000 Ada) / L40, 20% H100 SXM / PCIe": "RTX 6000 Ada Generation",
+}
 
 
 def _walk_chart(query: RecommendQuery, env: Env, budget: float | None):
     training = query.workload in ("training", "llm_finetune")
-    big = (getattr(query, "params_b", None) or 0) >= 13 or (query.model is not None and (env.reader.model(query.model.key).params_b
-                                                                                          if env.reader.model(query.model.key) else 0) >= 13)
-    answers = {"organization": bool(query.organization), "train": training,
-               "transformers": query.workload == "llm_finetune" or bool(query.model and training),
-               "use_llms": query.workload == "llm_inference" or bool(query.model),
-               "train_llm_13b": training and big, "rich": False, "not_poor": True}
-    return recommend.walk_flowchart(recommend.load_flowchart(), answers, _affordable(env, budget, max(query.gpu_count, 1)))
+    big = (getattr(query, "params_b", None) or 0) >= 13 or (
+        query.model is not None
+        and (env.reader.model(query.model.key).params_b if env.reader.model(query.model.key) else 0) >= 13
+    )
+    answers = {
+        "organization": bool(query.organization),
+        "train": training,
+        "transformers": query.workload == "llm_finetune" or bool(query.model and training),
+        "use_llms": query.workload == "llm_inference" or bool(query.model),
+        "train_llm_13b": training and big,
+        "rich": False,
+        "not_poor": True,
+    }
+    return recommend.walk_flowchart(
+        recommend.load_flowchart(), answers, _affordable(env, budget, max(query.gpu_count, 1))
+    )
 
 
 def _flowchart(query: RecommendQuery, env: Env, budget: float | None) -> str:
@@ -107,10 +126,15 @@ def _organization_answer(query: RecommendQuery, env: Env, budget: float | None, 
     """Organizations: the reference chart's answer leads (it assumes "not rich": say a budget to change that)."""
     result = _walk_chart(query, env, budget)
     best = base.figures["ranking"][0]
-    base.headline = env.t("rec.head_org", answer=env.term(result.answer)) + " " + env.t(
-        "rec.org_value", gpu=best["gpu"], price=env.money(best["price_usd"]))
+    base.headline = (
+        env.t("rec.head_org", answer=env.term(result.answer))
+        + " "
+        + env.t("rec.org_value", gpu=best["gpu"], price=env.money(best["price_usd"]))
+    )
     base.choice = _CHART_CHOICE.get(result.answer, base.choice)
-    base.steps.insert(0, env.t("rec.org_path", path=i18n.sep(env.lang).join(f"{env.term(q)} {env.term(a)}" for q, a in result.path)))
+    base.steps.insert(
+        0, env.t("rec.org_path", path=i18n.sep(env.lang).join(f"{env.term(q)} {env.term(a)}" for q, a in result.path))
+    )
     return base
 
 
@@ -119,20 +143,48 @@ def _label(row) -> str:
 
 
 def _cheapest_first(ranking):
-    """"cheapest GPU for X": the constraints stay, the order is by price."""
+    """ "cheapest GPU for X": the constraints stay, the order is by price."""
     rows = sorted(ranking.rows, key=lambda r: (r.price_usd * r.n_gpus, -r.value_per_tco))
     return dataclasses.replace(ranking, choice=rows[0] if rows else None, runners_up=tuple(rows[1:4]), rows=tuple(rows))
 
 
 @lru_cache(maxsize=256)
-def rank_snapshot(reader, snapshot, key, need, budget, condition, vendors, max_power_w, n, years, utilization, kwh, overrides,
-          max_auto_gpus=1):
+def rank_snapshot(
+    reader,
+    snapshot,
+    key,
+    need,
+    budget,
+    condition,
+    vendors,
+    max_power_w,
+    n,
+    years,
+    utilization,
+    kwh,
+    overrides,
+    max_auto_gpus=1,
+):
     """The ranking over every GPU priced in the snapshot; memoized, as the same question recurs."""
     quotes = reader.prices(snapshot)
     names = sorted({q.gpu for q in quotes})
-    return recommend.rank(reader.gpus(names), key, quotes, memory_need_gb=need, budget_usd=budget, condition=condition,
-                          vendors=vendors, max_power_w=max_power_w, n_gpus=n, years=years, utilization=utilization,
-                          usd_per_kwh=kwh, overrides=dict(overrides), score=score, max_auto_gpus=max_auto_gpus)
+    return recommend.rank(
+        reader.gpus(names),
+        key,
+        quotes,
+        memory_need_gb=need,
+        budget_usd=budget,
+        condition=condition,
+        vendors=vendors,
+        max_power_w=max_power_w,
+        n_gpus=n,
+        years=years,
+        utilization=utilization,
+        usd_per_kwh=kwh,
+        overrides=dict(overrides),
+        score=score,
+        max_auto_gpus=max_auto_gpus,
+    )
 
 
 def respond(query: RecommendQuery, env: Env) -> Answer:
@@ -145,15 +197,50 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         query = dataclasses.replace(query, workload="llm_inference")
     key = perf_workload(query.workload, query.precision)
     need, need_why = _memory_need(query, env)
-    vendors = ({"amd": "AMD", "nvidia": "NVIDIA", "intel": "Intel"}.get(query.vendor.lower(), query.vendor),) if query.vendor else ("NVIDIA",)
+    vendors = (
+        ({"amd": "AMD", "nvidia": "NVIDIA", "intel": "Intel"}.get(query.vendor.lower(), query.vendor),)
+        if query.vendor
+        else ("NVIDIA",)
+    )
     overrides = tuple(sorted(env.reader.price_overrides().items()))
-    ranking = rank_snapshot(env.reader, a.snapshot, key, need, budget, condition, vendors, query.max_power_w, n, a.years,
-                    a.utilization, a.electricity_usd_per_kwh, overrides)
+    ranking = rank_snapshot(
+        env.reader,
+        a.snapshot,
+        key,
+        need,
+        budget,
+        condition,
+        vendors,
+        query.max_power_w,
+        n,
+        a.years,
+        a.utilization,
+        a.electricity_usd_per_kwh,
+        overrides,
+    )
     multi_note = ""
-    splittable = bool(query.model or getattr(query, "params_b", None)) and query.workload != "llm_finetune" and not query.min_memory_gb
+    splittable = (
+        bool(query.model or getattr(query, "params_b", None))
+        and query.workload != "llm_finetune"
+        and not query.min_memory_gb
+    )
     if need and splittable and query.gpu_count <= 1:  # no count named: several smaller GPUs may hold the model
-        ranking = rank_snapshot(env.reader, a.snapshot, key, need, budget, condition, vendors, query.max_power_w, 1, a.years,
-                        a.utilization, a.electricity_usd_per_kwh, overrides, 8)
+        ranking = rank_snapshot(
+            env.reader,
+            a.snapshot,
+            key,
+            need,
+            budget,
+            condition,
+            vendors,
+            query.max_power_w,
+            1,
+            a.years,
+            a.utilization,
+            a.electricity_usd_per_kwh,
+            overrides,
+            8,
+        )
         if ranking.choice is not None and ranking.choice.n_gpus > 1:
             multi_note = env.t("rec.multi", need=f"{need:,.0f}", n=ranking.choice.n_gpus)
     if getattr(query, "sort", None) == "price":
@@ -165,32 +252,90 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         steps.append(multi_note)
     assumptions = env.assumption_dict() | {"budget_usd": budget, "condition": condition, "gpu_count": n}
     if ranking.choice is None:
-        reasons = i18n.sep(lang).join(f"{g}{'：' if lang == 'zh' else ': '}{_reason(r, env, budget)}" for g, r in ranking.excluded[:6])
-        return Answer(question=query.text, intent="recommend", workload=query.workload, precision=query.precision,
-                      headline=env.t("rec.none", snapshot=a.snapshot),
-                      steps=steps + [env.t("rec.excluded_examples", reasons=reasons)], figures={"ranking": []},
-                      assumptions=assumptions, assumption_text=assumption_text(env), lang=env.lang)
+        reasons = i18n.sep(lang).join(
+            f"{g}{'：' if lang == 'zh' else ': '}{_reason(r, env, budget)}" for g, r in ranking.excluded[:6]
+        )
+        return Answer(
+            question=query.text,
+            intent="recommend",
+            workload=query.workload,
+            precision=query.precision,
+            headline=env.t("rec.none", snapshot=a.snapshot),
+            steps=steps + [env.t("rec.excluded_examples", reasons=reasons)],
+            figures={"ranking": []},
+            assumptions=assumptions,
+            assumption_text=assumption_text(env),
+            lang=env.lang,
+        )
     best = ranking.choice
     count = f"{best.n_gpus} x " if best.n_gpus > 1 else ""
     head_key = "rec.head_cheapest" if getattr(query, "sort", None) == "price" else "rec.head"
-    headline = env.t(head_key, title=title, count=count, gpu=best.gpu, price=env.money(best.price_usd),
-                     value=f"{best.value_per_tco:.2f}", years=years)
-    table = Table(headers=[env.t("rec.col_gpu"), env.t("rec.col_speed"), env.t("rec.col_memory"), env.t("rec.col_price"),
-                           env.t("rec.col_cost", years=years), env.t("rec.col_per_price"), env.t("rec.col_per_tco", years=years)],
-                  rows=[[_label(r), f"{r.score:.2f}", (f"{r.n_gpus} x " if r.n_gpus > 1 else "") + gb(r.memory_gb), env.money(r.price_usd), env.money(r.tco_usd),
-                         f"{r.value_per_purchase:.2f}", f"{r.value_per_tco:.2f}"] for r in ranking.rows[:8]])
+    headline = env.t(
+        head_key,
+        title=title,
+        count=count,
+        gpu=best.gpu,
+        price=env.money(best.price_usd),
+        value=f"{best.value_per_tco:.2f}",
+        years=years,
+    )
+    table = Table(
+        headers=[
+            env.t("rec.col_gpu"),
+            env.t("rec.col_speed"),
+            env.t("rec.col_memory"),
+            env.t("rec.col_price"),
+            env.t("rec.col_cost", years=years),
+            env.t("rec.col_per_price"),
+            env.t("rec.col_per_tco", years=years),
+        ],
+        rows=[
+            [
+                _label(r),
+                f"{r.score:.2f}",
+                (f"{r.n_gpus} x " if r.n_gpus > 1 else "") + gb(r.memory_gb),
+                env.money(r.price_usd),
+                env.money(r.tco_usd),
+                f"{r.value_per_purchase:.2f}",
+                f"{r.value_per_tco:.2f}",
+            ]
+            for r in ranking.rows[:8]
+        ],
+    )
     cheapest = getattr(query, "sort", None) == "price"
     for r in ranking.runners_up:
         if cheapest:
-            steps.append(env.t("rec.runner_up_cheapest", gpu=_label(r), price=env.money(r.price_usd), score=f"{r.score:.2f}",
-                               value=f"{r.value_per_tco:.2f}"))
+            steps.append(
+                env.t(
+                    "rec.runner_up_cheapest",
+                    gpu=_label(r),
+                    price=env.money(r.price_usd),
+                    score=f"{r.score:.2f}",
+                    value=f"{r.value_per_tco:.2f}",
+                )
+            )
             continue
-        steps.append(env.t("rec.runner_up", gpu=_label(r), value=f"{r.value_per_tco:.2f}", score=f"{r.score:.2f}",
-                           price=env.money(r.price_usd), less=f"{(1 - r.value_per_tco / best.value_per_tco) * 100:.0f}", best=best.gpu))
+        steps.append(
+            env.t(
+                "rec.runner_up",
+                gpu=_label(r),
+                value=f"{r.value_per_tco:.2f}",
+                score=f"{r.score:.2f}",
+                price=env.money(r.price_usd),
+                less=f"{(1 - r.value_per_tco / best.value_per_tco) * 100:.0f}",
+                best=best.gpu,
+            )
+        )
     notable = [(g, r) for g, r in ranking.excluded if r != "no price in the snapshot" and "laptop" not in r][:5]
     if notable:
-        steps.append(env.t("rec.excluded", items=i18n.sep(lang).join(env.t("rec.excluded_item", gpu=g, reason=_reason(r, env, budget))
-                                                                     for g, r in notable)))
+        steps.append(
+            env.t(
+                "rec.excluded",
+                items=i18n.sep(lang).join(
+                    env.t("rec.excluded_item", gpu=g, reason=_reason(r, env, budget)) for g, r in notable
+                ),
+            )
+        )
     if key.startswith("train") and any(r.memory_gb < 24 for r in ranking.rows[:8]):
         steps.append(env.t("rec.batch_note"))
     steps.append(_flowchart(query, env, budget))
@@ -198,14 +343,47 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         steps.append(env.t("rec.nvidia_only"))
     elif query.vendor.upper() != "NVIDIA":
         steps.append(env.t("compare.why_software", gpus=best.gpu, stack=software_stack(env.reader.gpus([best.gpu]))))
-    figures = {"ranking": [{"gpu": r.gpu, "gpu_count": r.n_gpus, "score": round(r.score, 3), "price_usd": round(r.price_usd, 2),
-                            "value_per_tco": round(r.value_per_tco, 3), "value_per_purchase": round(r.value_per_purchase, 3)}
-                           for r in ranking.rows[:10]],
-               "memory_need_gb": need, "excluded": len(ranking.excluded), "workload_key": key}
-    chart = Chart(kind="bars", title=env.t("compare.row_per_tco", title=title, years=years), labels=[_label(r) for r in ranking.rows[:10]],
-                  values=[r.value_per_tco for r in ranking.rows[:10]])
-    sources = env.cite(*[r.price_source for r in ranking.rows[:3]]) + env.rate_sources() + ["method: docs/model.md §rec, §perf, §cost.tco"]
-    answer = Answer(question=query.text, intent="recommend", headline=headline, workload=query.workload,
-                    precision=query.precision, choice=best.gpu, tables=[table], steps=steps, figures=figures,
-                    assumptions=assumptions, assumption_text=assumption_text(env), sources=sources, chart=chart, lang=env.lang)
+    figures = {
+        "ranking": [
+            {
+                "gpu": r.gpu,
+                "gpu_count": r.n_gpus,
+                "score": round(r.score, 3),
+                "price_usd": round(r.price_usd, 2),
+                "value_per_tco": round(r.value_per_tco, 3),
+                "value_per_purchase": round(r.value_per_purchase, 3),
+            }
+            for r in ranking.rows[:10]
+        ],
+        "memory_need_gb": need,
+        "excluded": len(ranking.excluded),
+        "workload_key": key,
+    }
+    chart = Chart(
+        kind="bars",
+        title=env.t("compare.row_per_tco", title=title, years=years),
+        labels=[_label(r) for r in ranking.rows[:10]],
+        values=[r.value_per_tco for r in ranking.rows[:10]],
+    )
+    sources = (
+        env.cite(*[r.price_source for r in ranking.rows[:3]])
+        + env.rate_sources()
+        + ["method: docs/model.md §rec, §perf, §cost.tco"]
+    )
+    answer = Answer(
+        question=query.text,
+        intent="recommend",
+        headline=headline,
+        workload=query.workload,
+        precision=query.precision,
+        choice=best.gpu,
+        tables=[table],
+        steps=steps,
+        figures=figures,
+        assumptions=assumptions,
+        assumption_text=assumption_text(env),
+        sources=sources,
+        chart=chart,
+        lang=env.lang,
+    )
     return _organization_answer(query, env, budget, answer) if query.organization else answer

@@ -14,9 +14,9 @@ from __future__ import annotations
 from assistant.answer import Answer, Chart, Table
 from assistant.models import constants as C
 from assistant.models import cost
+from assistant.names import normalize_name
 from assistant.queries import RentOrBuyQuery
 from assistant.respond.common import Env, counted, spec_source
-from assistant.names import normalize_name
 from assistant.respond.pricing import assumption_text, price_text, purchase_price, score
 
 
@@ -41,7 +41,7 @@ def _provider_named(text: str, rates) -> str | None:
     words = normalize_name(text).split()
     for provider in sorted({r.provider for r in rates}, key=len, reverse=True):
         p = normalize_name(provider).split()
-        if any(words[i:i + len(p)] == p for i in range(len(words))):
+        if any(words[i : i + len(p)] == p for i in range(len(words))):
             return provider
     return None
 
@@ -61,7 +61,9 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     env = env.for_query(query)
     named = [r for r in query.gpus if r.name]
     if not named:
-        return Answer(question=query.text, intent="rent_or_buy", headline="", clarification=env.t("rent.which_gpu"), lang=env.lang)
+        return Answer(
+            question=query.text, intent="rent_or_buy", headline="", clarification=env.t("rent.which_gpu"), lang=env.lang
+        )
     ref = named[0]
     gpu = env.reader.gpu(ref.name)
     # "buy a 3090 or rent a V100 on AWS": buy the first GPU named, rent the second
@@ -74,10 +76,16 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     price = purchase_price(gpu.name, env)
     if rate is None or price is None:
         missing = env.t("rent.no_rate") if rate is None else env.t("rent.no_price", snapshot=a.snapshot)
-        return Answer(question=query.text, intent="rent_or_buy", gpus=[gpu.name], lang=env.lang,
-                      headline=env.t("rent.cannot", gpu=gpu.short_name, missing=missing),
-                      steps=_siblings(gpu, env, rate is None) + [env.t("rent.covered", gpus=", ".join(sorted({r.gpu for r in env.reader.cloud_rates()})[:12]))],
-                      figures={"break_even_hours": None, "verdict": None})
+        return Answer(
+            question=query.text,
+            intent="rent_or_buy",
+            gpus=[gpu.name],
+            lang=env.lang,
+            headline=env.t("rent.cannot", gpu=gpu.short_name, missing=missing),
+            steps=_siblings(gpu, env, rate is None)
+            + [env.t("rent.covered", gpus=", ".join(sorted({r.gpu for r in env.reader.cloud_rates()})[:12]))],
+            figures={"break_even_hours": None, "verdict": None},
+        )
     hours_week, usage = _usage(query, env)
     buy = price.usd * n + C.DESKTOP_BASE_USD
     power = (gpu.tdp_w or 0) * n + C.SYSTEM_BASE_POWER_W
@@ -89,47 +97,140 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     if be.never:
         head = env.t("rent.head_never", rate=env.money(rent_h, 2), what=what)
     elif verdict == "buy":
-        head = env.t("rent.head_buy", duration=_duration(be.calendar_days, env), usage=usage, what=what,
-                     hours=f"{be.hours_of_use:,.0f}")
+        head = env.t(
+            "rent.head_buy",
+            duration=_duration(be.calendar_days, env),
+            usage=usage,
+            what=what,
+            hours=f"{be.hours_of_use:,.0f}",
+        )
     else:
-        head = env.t("rent.head_rent", usage=usage, what=what, hours=f"{be.hours_of_use:,.0f}",
-                     duration=_duration(be.calendar_days, env), horizon=_duration(horizon_days, env))
+        head = env.t(
+            "rent.head_rent",
+            usage=usage,
+            what=what,
+            hours=f"{be.hours_of_use:,.0f}",
+            duration=_duration(be.calendar_days, env),
+            horizon=_duration(horizon_days, env),
+        )
     month_rent = rent_h * hours_week * 52 / 12
     month_own = be.own_usd_per_hour * hours_week * 52 / 12
-    table = Table(headers=["", env.t("rent.col_rent"), env.t("rent.col_buy")], rows=[
-        [env.t("rent.row_upfront"), env.money(0),
-         env.t("rent.upfront_buy", buy=env.money(buy), price=price_text(price, env), n=n, desktop=env.money(C.DESKTOP_BASE_USD))],
-        [env.t("rent.row_hour"), env.t("rent.hour_rent", rate=env.money(rent_h, 2), provider=rate.provider, observed=rate.observed),
-         env.t("rent.hour_own", cost=env.money(be.own_usd_per_hour, 3), watts=f"{power:,.0f}")],
-        [env.t("rent.row_month", hours=f"{hours_week:g}"), env.money(month_rent), env.money(month_own)],
-    ])
+    table = Table(
+        headers=["", env.t("rent.col_rent"), env.t("rent.col_buy")],
+        rows=[
+            [
+                env.t("rent.row_upfront"),
+                env.money(0),
+                env.t(
+                    "rent.upfront_buy",
+                    buy=env.money(buy),
+                    price=price_text(price, env),
+                    n=n,
+                    desktop=env.money(C.DESKTOP_BASE_USD),
+                ),
+            ],
+            [
+                env.t("rent.row_hour"),
+                env.t("rent.hour_rent", rate=env.money(rent_h, 2), provider=rate.provider, observed=rate.observed),
+                env.t("rent.hour_own", cost=env.money(be.own_usd_per_hour, 3), watts=f"{power:,.0f}"),
+            ],
+            [env.t("rent.row_month", hours=f"{hours_week:g}"), env.money(month_rent), env.money(month_own)],
+        ],
+    )
     spot = cost.cheapest_cloud(rented.name, [r for r in rates if r.provider == asked] or rates, spot=True)
-    steps = [env.t("rent.break_even", buy=env.money(buy), rent=env.money(rent_h, 2), own=env.money(be.own_usd_per_hour, 3),
-                   hours=f"{be.hours_of_use:,.0f}") if not be.never else env.t("rent.never")]
+    steps = [
+        env.t(
+            "rent.break_even",
+            buy=env.money(buy),
+            rent=env.money(rent_h, 2),
+            own=env.money(be.own_usd_per_hour, 3),
+            hours=f"{be.hours_of_use:,.0f}",
+        )
+        if not be.never
+        else env.t("rent.never")
+    ]
     if spot and spot.spot_usd_per_gpu_hour and spot.spot_usd_per_gpu_hour < rate.on_demand_usd_per_gpu_hour:
-        spot_be = cost.break_even(buy, spot.spot_usd_per_gpu_hour * n, power_w=power, usd_per_kwh=a.electricity_usd_per_kwh,
-                                  hours_per_week=hours_week)
-        then = env.t("rent.spot_never") if spot_be.never else env.t("rent.spot_hours", hours=f"{spot_be.hours_of_use:,.0f}",
-                                                                    duration=_duration(spot_be.calendar_days, env))
-        steps.append(env.t("rent.spot", provider=spot.provider, rate=env.money(spot.spot_usd_per_gpu_hour, 2), then=then))
+        spot_be = cost.break_even(
+            buy,
+            spot.spot_usd_per_gpu_hour * n,
+            power_w=power,
+            usd_per_kwh=a.electricity_usd_per_kwh,
+            hours_per_week=hours_week,
+        )
+        then = (
+            env.t("rent.spot_never")
+            if spot_be.never
+            else env.t(
+                "rent.spot_hours", hours=f"{spot_be.hours_of_use:,.0f}", duration=_duration(spot_be.calendar_days, env)
+            )
+        )
+        steps.append(
+            env.t("rent.spot", provider=spot.provider, rate=env.money(spot.spot_usd_per_gpu_hour, 2), then=then)
+        )
     if price.usd * n < buy:
-        own_pc = cost.break_even(price.usd * n, rent_h, power_w=power, usd_per_kwh=a.electricity_usd_per_kwh, hours_per_week=hours_week)
+        own_pc = cost.break_even(
+            price.usd * n, rent_h, power_w=power, usd_per_kwh=a.electricity_usd_per_kwh, hours_per_week=hours_week
+        )
         if not own_pc.never:
-            steps.append(env.t("rent.own_desktop", hours=f"{own_pc.hours_of_use:,.0f}", duration=_duration(own_pc.calendar_days, env)))
+            steps.append(
+                env.t(
+                    "rent.own_desktop",
+                    hours=f"{own_pc.hours_of_use:,.0f}",
+                    duration=_duration(own_pc.calendar_days, env),
+                )
+            )
     if rented.name != gpu.name:
         speed = score(gpu, "train16").score / (score(rented, "train16").score or 1)
-        steps.insert(0, env.t("rent.other_gpu", rented=rented.short_name, provider=rate.provider, bought=gpu.short_name,
-                              ratio=f"{speed:.2f}"))
+        steps.insert(
+            0,
+            env.t(
+                "rent.other_gpu",
+                rented=rented.short_name,
+                provider=rate.provider,
+                bought=gpu.short_name,
+                ratio=f"{speed:.2f}",
+            ),
+        )
     steps.append(env.t("rent.rule"))
     weeks = max(horizon_days / 7, 1)
     points = [w * weeks / 12 for w in range(13)]
-    chart = Chart(kind="lines", title=env.t("rent.chart"), x_label=env.t("rent.weeks"), y_label="USD",
-                  series={"rent": [(w, rent_h * hours_week * w) for w in points],
-                          "buy": [(w, buy + be.own_usd_per_hour * hours_week * w) for w in points]})
-    figures = {"break_even_hours": None if be.never else round(be.hours_of_use, 1),
-               "break_even_days": None if be.never else round(be.calendar_days, 1), "verdict": verdict,
-               "rent_usd_per_hour": round(rent_h, 4), "buy_usd": round(buy, 2), "hours_per_week": hours_week}
-    sources = [spec_source(gpu)] + env.cite(rate.source, price.source) + env.rate_sources() + ["method: docs/model.md §cost.breakeven"]
-    return Answer(question=query.text, intent="rent_or_buy", headline=head, gpus=[gpu.name], choice=gpu.name if verdict == "buy" else None,
-                  workload=query.workload, tables=[table], steps=steps, figures=figures, chart=chart, assumptions=env.assumption_dict(),
-                  assumption_text=assumption_text(env, buying=True), sources=sources, lang=env.lang)
+    chart = Chart(
+        kind="lines",
+        title=env.t("rent.chart"),
+        x_label=env.t("rent.weeks"),
+        y_label="USD",
+        series={
+            "rent": [(w, rent_h * hours_week * w) for w in points],
+            "buy": [(w, buy + be.own_usd_per_hour * hours_week * w) for w in points],
+        },
+    )
+    figures = {
+        "break_even_hours": None if be.never else round(be.hours_of_use, 1),
+        "break_even_days": None if be.never else round(be.calendar_days, 1),
+        "verdict": verdict,
+        "rent_usd_per_hour": round(rent_h, 4),
+        "buy_usd": round(buy, 2),
+        "hours_per_week": hours_week,
+    }
+    sources = (
+        [spec_source(gpu)]
+        + env.cite(rate.source, price.source)
+        + env.rate_sources()
+        + ["method: docs/model.md §cost.breakeven"]
+    )
+    return Answer(
+        question=query.text,
+        intent="rent_or_buy",
+        headline=head,
+        gpus=[gpu.name],
+        choice=gpu.name if verdict == "buy" else None,
+        workload=query.workload,
+        tables=[table],
+        steps=steps,
+        figures=figures,
+        chart=chart,
+        assumptions=env.assumption_dict(),
+        assumption_text=assumption_text(env, buying=True),
+        sources=sources,
+        lang=env.lang,
+    )

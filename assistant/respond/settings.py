@@ -57,7 +57,11 @@ def _normalized(s: Setting) -> Setting:
     """Legacy CNY keys -> the USD key with currency CNY."""
     if s.key in _LEGACY:
         key, currency = _LEGACY[s.key]
-        return dataclasses.replace(s, key=key, currency=currency) if hasattr(s, "currency") else Setting(key, s.value, s.gpu)
+        return (
+            dataclasses.replace(s, key=key, currency=currency)
+            if hasattr(s, "currency")
+            else Setting(key, s.value, s.gpu)
+        )
     return s
 
 
@@ -92,7 +96,7 @@ def _problem(setting: Setting, env: Env) -> str | None:
 
 
 def _snapshot_named(setting: Setting, env: Env) -> Setting:
-    """"2023" -> "2023-01" when exactly one snapshot starts with what the user said."""
+    """ "2023" -> "2023-01" when exactly one snapshot starts with what the user said."""
     known = env.reader.price_snapshots()
     if setting.key != "snapshot" or setting.value in known:
         return setting
@@ -115,8 +119,13 @@ def respond(query: SetQuery, env: Env) -> Answer:
     settings.sort(key=lambda s: 0 if s.key in _FIRST else 1)
     problems = [p for p in (_problem(s, env) for s in settings) if p]
     if problems:
-        return Answer(question=query.text, intent="set", headline="", lang=env.lang,
-                      clarification=env.t("set.unchanged", problems=" ".join(problems)))
+        return Answer(
+            question=query.text,
+            intent="set",
+            headline="",
+            lang=env.lang,
+            clarification=env.t("set.unchanged", problems=" ".join(problems)),
+        )
     lines, gpus, figures = [], [], {}
     a = env.assumptions
     switched = False
@@ -125,22 +134,38 @@ def respond(query: SetQuery, env: Env) -> Answer:
         value = s.value
         if s.key in _MONEY and currency != "USD" and isinstance(value, (int, float)):
             value = env.to_usd(float(value), currency)
-            figures[s.key.replace("usd", currency.lower()) if "usd" in s.key else f"{s.key}_{currency.lower()}"] = s.value
+            figures[s.key.replace("usd", currency.lower()) if "usd" in s.key else f"{s.key}_{currency.lower()}"] = (
+                s.value
+            )
             if currency == "CNY" and a.currency != "CNY":
                 a.set("currency", "CNY")
                 switched = True
         if s.key == "reset":
             a.reset()
-            lines.append(env.t("set.reset", years=f"{a.years:g}", util=f"{a.utilization * 100:.0f}",
-                               kwh=env.money(a.electricity_usd_per_kwh, 3), snapshot=a.snapshot))
+            lines.append(
+                env.t(
+                    "set.reset",
+                    years=f"{a.years:g}",
+                    util=f"{a.utilization * 100:.0f}",
+                    kwh=env.money(a.electricity_usd_per_kwh, 3),
+                    snapshot=a.snapshot,
+                )
+            )
             continue
         if s.key == "price_override":
             condition = "used" if a.condition == "used" else "new"
             env.reader.set_price_override(s.gpu, float(value), condition)
             gpus.append(s.gpu)
             kept = env.reader.engine.url.database not in (None, "", ":memory:")  # an in-memory KB forgets at exit
-            lines.append(env.t("set.override", gpu=s.gpu, money=env.money(float(value)), cond=env.t(f"cond.{condition}"),
-                               saved=env.t("set.saved") if kept else ""))
+            lines.append(
+                env.t(
+                    "set.override",
+                    gpu=s.gpu,
+                    money=env.money(float(value)),
+                    cond=env.t(f"cond.{condition}"),
+                    saved=env.t("set.saved") if kept else "",
+                )
+            )
             figures[s.key] = float(value)
             continue
         old = getattr(a, s.key)
@@ -150,16 +175,27 @@ def respond(query: SetQuery, env: Env) -> Answer:
         figures[s.key] = value
         if s.key == "cny_per_usd":
             _keep_cny(env, old_rate)
-        line = env.t("set.changed", label=i18n.cap(env.lang, _label(s.key, env)), old=shown_old, new=_show(s.key, value, env))
+        line = env.t(
+            "set.changed", label=i18n.cap(env.lang, _label(s.key, env)), old=shown_old, new=_show(s.key, value, env)
+        )
         if s.key in _MONEY and currency == "CNY":
             usd = f"${value:,.3f}/kWh" if s.key == "electricity_usd_per_kwh" else f"${value:,.0f}"
-            line += ("" if env.lang == "zh" else " ") + env.t("set.converted", cny=f"{s.value:g} {currency}", usd=usd,
-                                                              rate=f"{env.cny_per_usd():g}")
+            line += ("" if env.lang == "zh" else " ") + env.t(
+                "set.converted", cny=f"{s.value:g} {currency}", usd=usd, rate=f"{env.cny_per_usd():g}"
+            )
         lines.append(line)
         if s.key == "currency" and value == "CNY":
             switched = True
     if switched:
         lines.append(env.t("set.in_cny", rate=env.rate_text()))
     sources = env.rate_sources() if switched or any(s.key == "cny_per_usd" for s in settings) else []
-    return Answer(question=query.text, intent="set", headline=("" if env.lang == "zh" else " ").join(lines), gpus=gpus,
-                  assumptions=env.assumption_dict(), figures=figures, sources=sources, lang=env.lang)
+    return Answer(
+        question=query.text,
+        intent="set",
+        headline=("" if env.lang == "zh" else " ").join(lines),
+        gpus=gpus,
+        assumptions=env.assumption_dict(),
+        figures=figures,
+        sources=sources,
+        lang=env.lang,
+    )

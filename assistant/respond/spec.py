@@ -12,46 +12,101 @@ from assistant.specs import GpuSpec
 
 # field -> (row label key, function (gpu, env) giving the shown text, figure key, function giving the figure)
 _ROWS = {
-    "memory": [("spec.memory", lambda g, env: f"{num(g.memory_gb, 0)} GB {g.memory_type or ''}".strip(), "memory_gb", lambda g: g.memory_gb)],
-    "bandwidth": [("spec.bandwidth", lambda g, env: num(g.memory_bandwidth_gb_s, 0, "GB/s"), "memory_bandwidth_gb_s",
-                   lambda g: g.memory_bandwidth_gb_s),
-                  ("spec.bus", lambda g, env: num(g.memory_bus_bits, 0, "bit"), "memory_bus_bits", lambda g: g.memory_bus_bits)],
-    "tensor_cores": [("spec.tensor_cores", lambda g, env: _tensor_text(g, env), "tensor_cores", lambda g: g.tensor_cores),
-                     ("spec.fp16_peak", lambda g, env: _peak_text(g, env), "fp16_tensor_tflops", lambda g: _peak(g)),
-                     ("spec.formats", lambda g, env: ", ".join(_formats(g)) or env.t("spec.none"), "tensor_formats",
-                      lambda g: _formats(g)),
-                     ("spec.features", lambda g, env: _features(g, env), "features", lambda g: _feature_keys(g))],
-    "compute": [("spec.sms", lambda g, env: num(g.sms), "sms", lambda g: g.sms),
-                ("spec.shading", lambda g, env: num(g.shading_units), "shading_units", lambda g: g.shading_units),
-                ("spec.boost", lambda g, env: num(g.boost_clock_mhz, 0, "MHz"), "boost_clock_mhz", lambda g: g.boost_clock_mhz),
-                ("spec.fp32", lambda g, env: num((g.fp32_gflops or 0) / 1000 or None, 1, "TFLOPS"), "fp32_tflops",
-                 lambda g: round(g.fp32_gflops / 1000, 2) if g.fp32_gflops else None)],
+    "memory": [
+        (
+            "spec.memory",
+            lambda g, env: f"{num(g.memory_gb, 0)} GB {g.memory_type or ''}".strip(),
+            "memory_gb",
+            lambda g: g.memory_gb,
+        )
+    ],
+    "bandwidth": [
+        (
+            "spec.bandwidth",
+            lambda g, env: num(g.memory_bandwidth_gb_s, 0, "GB/s"),
+            "memory_bandwidth_gb_s",
+            lambda g: g.memory_bandwidth_gb_s,
+        ),
+        ("spec.bus", lambda g, env: num(g.memory_bus_bits, 0, "bit"), "memory_bus_bits", lambda g: g.memory_bus_bits),
+    ],
+    "tensor_cores": [
+        ("spec.tensor_cores", lambda g, env: _tensor_text(g, env), "tensor_cores", lambda g: g.tensor_cores),
+        ("spec.fp16_peak", lambda g, env: _peak_text(g, env), "fp16_tensor_tflops", lambda g: _peak(g)),
+        (
+            "spec.formats",
+            lambda g, env: ", ".join(_formats(g)) or env.t("spec.none"),
+            "tensor_formats",
+            lambda g: _formats(g),
+        ),
+        ("spec.features", lambda g, env: _features(g, env), "features", lambda g: _feature_keys(g)),
+    ],
+    "compute": [
+        ("spec.sms", lambda g, env: num(g.sms), "sms", lambda g: g.sms),
+        ("spec.shading", lambda g, env: num(g.shading_units), "shading_units", lambda g: g.shading_units),
+        ("spec.boost", lambda g, env: num(g.boost_clock_mhz, 0, "MHz"), "boost_clock_mhz", lambda g: g.boost_clock_mhz),
+        (
+            "spec.fp32",
+            lambda g, env: num((g.fp32_gflops or 0) / 1000 or None, 1, "TFLOPS"),
+            "fp32_tflops",
+            lambda g: round(g.fp32_gflops / 1000, 2) if g.fp32_gflops else None,
+        ),
+    ],
     "l2": [("spec.l2", lambda g, env: num(g.l2_cache_mb, 1, "MB"), "l2_cache_mb", lambda g: g.l2_cache_mb)],
-    "power": [("spec.tdp", lambda g, env: num(g.tdp_w, 0, "W"), "tdp_w", lambda g: g.tdp_w),
-              ("spec.psu", lambda g, env: num(g.suggested_psu_w, 0, "W"), "suggested_psu_w", lambda g: g.suggested_psu_w),
-              ("spec.slot", lambda g, env: g.slot_width or "n/a", "slot_width", lambda g: g.slot_width)],
-    "architecture": [("spec.architecture", lambda g, env: _arch_text(g, env), "architecture", lambda g: g.architecture),
-                     ("spec.bus_interface", lambda g, env: g.bus_interface or "n/a", "bus_interface", lambda g: g.bus_interface)],
-    "release": [("spec.released", lambda g, env: g.release_date.isoformat() if g.release_date else "n/a", "release_date",
-                 lambda g: g.release_date.isoformat() if g.release_date else None)],
+    "power": [
+        ("spec.tdp", lambda g, env: num(g.tdp_w, 0, "W"), "tdp_w", lambda g: g.tdp_w),
+        ("spec.psu", lambda g, env: num(g.suggested_psu_w, 0, "W"), "suggested_psu_w", lambda g: g.suggested_psu_w),
+        ("spec.slot", lambda g, env: g.slot_width or "n/a", "slot_width", lambda g: g.slot_width),
+    ],
+    "architecture": [
+        ("spec.architecture", lambda g, env: _arch_text(g, env), "architecture", lambda g: g.architecture),
+        ("spec.bus_interface", lambda g, env: g.bus_interface or "n/a", "bus_interface", lambda g: g.bus_interface),
+    ],
+    "release": [
+        (
+            "spec.released",
+            lambda g, env: g.release_date.isoformat() if g.release_date else "n/a",
+            "release_date",
+            lambda g: g.release_date.isoformat() if g.release_date else None,
+        )
+    ],
 }
 _ORDER = ["memory", "bandwidth", "tensor_cores", "speed", "architecture", "compute", "l2", "power", "release"]
-_ALIASES = {"all": "all", "cuda_cores": "compute", "clock": "compute", "tdp": "power", "vram": "memory",
-            "cache": "l2", "date": "release", "performance": "speed", "fast": "speed"}
+_ALIASES = {
+    "all": "all",
+    "cuda_cores": "compute",
+    "clock": "compute",
+    "tdp": "power",
+    "vram": "memory",
+    "cache": "l2",
+    "date": "release",
+    "performance": "speed",
+    "fast": "speed",
+}
 
 
 def _speed_rows(gpus: list[GpuSpec], per_gpu: dict, env: Env) -> list[list[str]]:
     rows = []
     for key in ("train16", "infer16", "infer8"):
         perfs = [score(g, key) for g in gpus]
-        rows.append([env.t("spec.speed_row", title=workload_title(env, key)),
-                     *[f"{p.score:.2f}" if p.score else env.t("spec.not_rated") for p in perfs]])
+        rows.append(
+            [
+                env.t("spec.speed_row", title=workload_title(env, key)),
+                *[f"{p.score:.2f}" if p.score else env.t("spec.not_rated") for p in perfs],
+            ]
+        )
         for g, p in zip(gpus, perfs):
             per_gpu[g.name][f"relative_{key}"] = round(p.score, 3)
     return rows
 
 
-_FORMATS = (("FP16", "fp16_acc16"), ("BF16", "bf16"), ("TF32", "tf32"), ("INT8", "int8"), ("FP8", "fp8_acc16"), ("FP4", "fp4"))
+_FORMATS = (
+    ("FP16", "fp16_acc16"),
+    ("BF16", "bf16"),
+    ("TF32", "tf32"),
+    ("INT8", "int8"),
+    ("FP8", "fp8_acc16"),
+    ("FP4", "fp4"),
+)
 
 
 def _formats(gpu: GpuSpec) -> list[str]:
@@ -66,7 +121,9 @@ def _feature_keys(gpu: GpuSpec) -> list[str]:
     arch = gpu.arch
     if arch is None:
         return []
-    return [k for k, on in (("sparsity_2_4", arch.sparsity_2_4), ("async_copy", arch.async_copy), ("tma", arch.tma)) if on]
+    return [
+        k for k, on in (("sparsity_2_4", arch.sparsity_2_4), ("async_copy", arch.async_copy), ("tma", arch.tma)) if on
+    ]
 
 
 def _features(gpu: GpuSpec, env: Env) -> str:
@@ -86,7 +143,9 @@ def _peak(gpu: GpuSpec) -> float | None:
 def _peak_text(gpu: GpuSpec, env: Env) -> str:
     peak = _peak(gpu)
     if peak is None:
-        return env.t("spec.peak_none") if not (gpu.arch and gpu.arch.tensor_generation) else env.t("spec.peak_unpublished")
+        return (
+            env.t("spec.peak_none") if not (gpu.arch and gpu.arch.tensor_generation) else env.t("spec.peak_unpublished")
+        )
     basis = env.t("spec.peak_vendor") if gpu.peaks and gpu.peaks.fp16_acc32_tflops else env.t("spec.peak_computed")
     return env.t("spec.peak", peak=f"{peak:,.1f}", basis=basis)
 
@@ -117,15 +176,32 @@ def _price_rows(gpus: list[GpuSpec], env: Env, per_gpu: dict) -> list[list[str]]
     for condition in ("new", "used"):
         found = [price_of(g.name, env, condition) for g in gpus]
         if any(found):
-            rows.append([env.t("spec.price_row", cond=env.t(f"cond.{condition}"), snapshot=env.assumptions.snapshot),
-                         *[price_text(p, env) for p in found]])
+            rows.append(
+                [
+                    env.t("spec.price_row", cond=env.t(f"cond.{condition}"), snapshot=env.assumptions.snapshot),
+                    *[price_text(p, env) for p in found],
+                ]
+            )
             for g, p in zip(gpus, found):
                 per_gpu[g.name][f"price_{condition}_usd"] = round(p.usd, 2) if p else None
     clouds = [cheapest_cloud(g.name, env.reader.cloud_rates(g.name)) for g in gpus]
     if any(clouds):
-        rows.append([env.t("spec.cloud_row"), *[env.t("spec.cloud_rate", money=env.money(c.on_demand_usd_per_gpu_hour, 2),
-                                                              provider=c.provider, observed=c.observed)
-                                                  if c else env.t("spec.no_rate") for c in clouds]])
+        rows.append(
+            [
+                env.t("spec.cloud_row"),
+                *[
+                    env.t(
+                        "spec.cloud_rate",
+                        money=env.money(c.on_demand_usd_per_gpu_hour, 2),
+                        provider=c.provider,
+                        observed=c.observed,
+                    )
+                    if c
+                    else env.t("spec.no_rate")
+                    for c in clouds
+                ],
+            ]
+        )
         for g, c in zip(gpus, clouds):
             per_gpu[g.name]["cloud_usd_per_hour"] = c.on_demand_usd_per_gpu_hour if c else None
     if not rows:
@@ -137,10 +213,17 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env) -> str:
     lang = env.lang
     if len(gpus) == 1 and sections == ["memory"]:
         g = gpus[0]
-        return env.t("spec.head_memory", name=g.name, memory=num(g.memory_gb, 0), kind=g.memory_type or env.t("spec.memory_word"),
-                     kind_zh=g.memory_type or "").replace(" 。", "。")
+        return env.t(
+            "spec.head_memory",
+            name=g.name,
+            memory=num(g.memory_gb, 0),
+            kind=g.memory_type or env.t("spec.memory_word"),
+            kind_zh=g.memory_type or "",
+        ).replace(" 。", "。")
     if sections == ["power"]:
-        parts = [env.t("spec.head_power", gpu=g.short_name, tdp=num(g.tdp_w, 0), psu=num(g.suggested_psu_w, 0)) for g in gpus]
+        parts = [
+            env.t("spec.head_power", gpu=g.short_name, tdp=num(g.tdp_w, 0), psu=num(g.suggested_psu_w, 0)) for g in gpus
+        ]
         return i18n.cap(env.lang, "; ".join(parts)) + i18n.end(env.lang)
     if sections == ["speed"]:
         parts = [env.t("spec.head_speed", gpu=g.short_name, score=f"{score(g, 'train16').score:.2f}") for g in gpus]
@@ -149,16 +232,23 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env) -> str:
         parts = []
         for g in gpus:
             new, used = price_of(g.name, env, "new"), price_of(g.name, env, "used")
-            bits = [env.t("spec.head_price_item", money=env.money(p.usd), cond=env.t(f"cond.{c}"))
-                    for p, c in ((new, "new"), (used, "used")) if p]
-            parts.append(env.t("spec.head_gpu", gpu=g.short_name, text=" / ".join(bits) if bits else env.t("spec.no_price")))
+            bits = [
+                env.t("spec.head_price_item", money=env.money(p.usd), cond=env.t(f"cond.{c}"))
+                for p, c in ((new, "new"), (used, "used"))
+                if p
+            ]
+            parts.append(
+                env.t("spec.head_gpu", gpu=g.short_name, text=" / ".join(bits) if bits else env.t("spec.no_price"))
+            )
         return i18n.sep(lang).join(parts) + env.t("spec.head_price_tail", snapshot=env.assumptions.snapshot)
     summaries = []
     for g in gpus:
-        bits = [f"{num(g.memory_gb, 0)} GB {g.memory_type or ''}".strip(),
-                num(g.memory_bandwidth_gb_s, 0, "GB/s"),
-                env.t("spec.n_tensor", count=g.tensor_cores) if g.tensor_cores else env.t("spec.no_tensor"),
-                num(g.tdp_w, 0, "W")]
+        bits = [
+            f"{num(g.memory_gb, 0)} GB {g.memory_type or ''}".strip(),
+            num(g.memory_bandwidth_gb_s, 0, "GB/s"),
+            env.t("spec.n_tensor", count=g.tensor_cores) if g.tensor_cores else env.t("spec.no_tensor"),
+            num(g.tdp_w, 0, "W"),
+        ]
         summaries.append(env.t("spec.head_gpu", gpu=g.name, text=i18n.comma(lang).join(bits)))
     return i18n.sep(lang).join(summaries) + i18n.end(lang)
 
@@ -204,7 +294,15 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     if any(g.overridden for g in gpus):
         sources += env.cite("nv-v100-ds")
     notes = [env.rate_text() + i18n.end(env.lang)] if "price" in sections and env.rate_text() else []
-    return Answer(question=query.text, intent="spec", headline=_headline(gpus, sections, env),
-                  gpus=[g.name for g in gpus], tables=[table], steps=steps, figures=figures, sources=sources,
-                  notes=notes, lang=env.lang)
-
+    return Answer(
+        question=query.text,
+        intent="spec",
+        headline=_headline(gpus, sections, env),
+        gpus=[g.name for g in gpus],
+        tables=[table],
+        steps=steps,
+        figures=figures,
+        sources=sources,
+        notes=notes,
+        lang=env.lang,
+    )

@@ -136,8 +136,14 @@ def _gpus(exp: Expectation, got: list[str]) -> Outcome:
         return Outcome(exp, True, _names(want), _names(got))
     missing = [g for g in want if g not in got]
     extra = [g for g in got if g not in want]
-    detail = "; ".join(p for p in (f"missing {_names(missing)}" if missing else "",
-                                   f"unexpected {_names(extra)}" if extra else "") if p) or "same names, other order"
+    detail = (
+        "; ".join(
+            p
+            for p in (f"missing {_names(missing)}" if missing else "", f"unexpected {_names(extra)}" if extra else "")
+            if p
+        )
+        or "same names, other order"
+    )
     return Outcome(exp, False, _names(want), f"{_names(got)} ({detail})")
 
 
@@ -164,13 +170,17 @@ def _check(exp: Expectation, data: dict) -> Outcome:
         got = list(data.get("gpus") or [])
         present = [g for g in want if g in got]
         ok = len(present) == len(want) if kind == "gpus_contains" else not present
-        return Outcome(exp, ok, ("gpus include " if kind == "gpus_contains" else "gpus exclude ") + _names(want), _names(got))
+        return Outcome(
+            exp, ok, ("gpus include " if kind == "gpus_contains" else "gpus exclude ") + _names(want), _names(got)
+        )
     if kind == "clarification":
         got = data.get("clarification")
         return Outcome(exp, bool(got) == want, "a clarification" if want else "no clarification", show(got))
     if kind == "clarification_contains":
         got = data.get("clarification")
-        return Outcome(exp, bool(got) and norm(want) in norm(got), f"a clarification containing {show(want)}", show(got))
+        return Outcome(
+            exp, bool(got) and norm(want) in norm(got), f"a clarification containing {show(want)}", show(got)
+        )
     if kind == "contains":
         return Outcome(exp, norm(want) in norm(text), f"text containing {show(want)}", "not in the answer text")
     if kind == "not_contains":
@@ -182,7 +192,9 @@ def _check(exp: Expectation, data: dict) -> Outcome:
         return Outcome(exp, ok, f"text {'matching' if kind == 'matches' else 'not matching'} /{want}/", got)
     if kind == "sources_contains":
         sources = data.get("sources") or []
-        return Outcome(exp, any(norm(want) in norm(s) for s in sources), f"a source containing {show(want)}", show(sources))
+        return Outcome(
+            exp, any(norm(want) in norm(s) for s in sources), f"a source containing {show(want)}", show(sources)
+        )
     if kind in ("figure", "assumption"):
         return _compare(exp, data.get("figures" if kind == "figure" else "assumptions") or {})
     return Outcome(exp, False, exp.source, f"unknown expectation kind {kind!r}")

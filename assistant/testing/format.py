@@ -25,22 +25,42 @@ from pathlib import Path
 from typing import Any
 
 ASSUMPTION_KEYS = {  # setup word -> Assumptions field
-    "electricity": "electricity_usd_per_kwh", "electricity_usd_per_kwh": "electricity_usd_per_kwh",
-    "utilization": "utilization", "years": "years", "budget": "budget_usd", "budget_usd": "budget_usd",
-    "condition": "condition", "prices": "snapshot", "snapshot": "snapshot", "currency": "currency",
-    "exchange": "cny_per_usd", "cny_per_usd": "cny_per_usd",
+    "electricity": "electricity_usd_per_kwh",
+    "electricity_usd_per_kwh": "electricity_usd_per_kwh",
+    "utilization": "utilization",
+    "years": "years",
+    "budget": "budget_usd",
+    "budget_usd": "budget_usd",
+    "condition": "condition",
+    "prices": "snapshot",
+    "snapshot": "snapshot",
+    "currency": "currency",
+    "exchange": "cny_per_usd",
+    "cny_per_usd": "cny_per_usd",
 }
 FIELDS = ("intent", "choice", "workload", "precision")  # `FIELD: value` expectations on JSON fields
-TEXT_KINDS = {"contains": "contains", "not contains": "not_contains", "does not contain": "not_contains",
-              "matches": "matches", "not matches": "not_matches", "does not match": "not_matches",
-              "gpus contains": "gpus_contains", "gpus not contains": "gpus_not_contains",
-              "sources contains": "sources_contains", "clarification contains": "clarification_contains"}
-EXPECTATION_HELP = ("an expectation such as 'intent: compare', 'gpus: GeForce RTX 4090', 'choice: none', "
-                    "'contains: per dollar', 'not contains: error', 'matches: \\d+ GB', 'clarification: yes', "
-                    "'figure speedup ~ 1.7 +- 5%', 'figure vram_required_gb between 38 and 45', 'figure fits = true'")
-SETUP_HELP = ("a setup such as 'setup: prices 2023-01', 'setup: electricity 0.30', 'setup: utilization 50%', "
-              "'setup: years 3', 'setup: budget 1500', 'setup: condition used', "
-              "'setup: price GeForce RTX 4090 = 1499' or 'setup: price GeForce RTX 3090 used = 700'")
+TEXT_KINDS = {
+    "contains": "contains",
+    "not contains": "not_contains",
+    "does not contain": "not_contains",
+    "matches": "matches",
+    "not matches": "not_matches",
+    "does not match": "not_matches",
+    "gpus contains": "gpus_contains",
+    "gpus not contains": "gpus_not_contains",
+    "sources contains": "sources_contains",
+    "clarification contains": "clarification_contains",
+}
+EXPECTATION_HELP = (
+    "an expectation such as 'intent: compare', 'gpus: GeForce RTX 4090', 'choice: none', "
+    "'contains: per dollar', 'not contains: error', 'matches: \\d+ GB', 'clarification: yes', "
+    "'figure speedup ~ 1.7 +- 5%', 'figure vram_required_gb between 38 and 45', 'figure fits = true'"
+)
+SETUP_HELP = (
+    "a setup such as 'setup: prices 2023-01', 'setup: electricity 0.30', 'setup: utilization 50%', "
+    "'setup: years 3', 'setup: budget 1500', 'setup: condition used', "
+    "'setup: price GeForce RTX 4090 = 1499' or 'setup: price GeForce RTX 3090 used = 700'"
+)
 
 _NUMBER = r"[-+]?\$?\d[\d,_]*(?:\.\d+)?(?:[eE][-+]?\d+)?|[-+]?\$?\.\d+"
 _PATH = r"[A-Za-z_]\w*(?:\[\d+\]|\.\w+)*"
@@ -180,7 +200,9 @@ def _compare(kind: str, subject: str, rest: str, path: str, line: int, source: s
         return Expectation(op="contains", value=literal(rest[9:]), **base)
     m = re.fullmatch(rf"(?:~|≈)\s*({_NUMBER})\s*(?:\+-|\+/-|±)\s*({_NUMBER})\s*(%?)", rest)
     if m:
-        return Expectation(op="~", value=number(m.group(1)), bound=abs(number(m.group(2))), relative=bool(m.group(3)), **base)
+        return Expectation(
+            op="~", value=number(m.group(1)), bound=abs(number(m.group(2))), relative=bool(m.group(3)), **base
+        )
     m = re.fullmatch(rf"between\s+({_NUMBER})\s+and\s+({_NUMBER})", rest, re.IGNORECASE)
     if m:
         low, high = sorted((number(m.group(1)), number(m.group(2))))
@@ -188,8 +210,13 @@ def _compare(kind: str, subject: str, rest: str, path: str, line: int, source: s
     m = re.fullmatch(r"(!=|==|=|<=|>=|<|>)\s*(.+)", rest)
     if m and (m.group(1) in ("=", "==", "!=") or number(m.group(2)) is not None):
         return Expectation(op="=" if m.group(1) == "==" else m.group(1), value=literal(m.group(2)), **base)
-    raise _fail(path, line, f"expected a comparison after '{kind} {subject}': '~ 1.7 +- 5%', 'between 38 and 45', "
-                            "'= true', '!= rent', '> 100', 'contains: NAME', 'present' or 'absent'", source)
+    raise _fail(
+        path,
+        line,
+        f"expected a comparison after '{kind} {subject}': '~ 1.7 +- 5%', 'between 38 and 45', "
+        "'= true', '!= rent', '> 100', 'contains: NAME', 'present' or 'absent'",
+        source,
+    )
 
 
 def parse_expectation(body: str, path: str, line: int, source: str) -> Expectation:
@@ -211,10 +238,17 @@ def parse_expectation(body: str, path: str, line: int, source: str) -> Expectati
     if key in ("gpus contains", "gpus not contains"):
         return Expectation(TEXT_KINDS[key], line, source, value=_split_names(value))
     if key == "clarification":
-        asked = {"yes": True, "asked": True, "true": True, "no": False, "none": False, "false": False}.get(value.lower())
+        asked = {"yes": True, "asked": True, "true": True, "no": False, "none": False, "false": False}.get(
+            value.lower()
+        )
         if asked is None:
-            raise _fail(path, line, f"expected 'clarification: yes' or 'clarification: none' "
-                                    f"(or 'clarification contains: TEXT'), got '{value}'", source)
+            raise _fail(
+                path,
+                line,
+                f"expected 'clarification: yes' or 'clarification: none' "
+                f"(or 'clarification contains: TEXT'), got '{value}'",
+                source,
+            )
         return Expectation("clarification", line, source, value=asked)
     if key in TEXT_KINDS:
         text = unquote(value)
@@ -253,7 +287,12 @@ def parse(text: str, path: str = "<string>") -> DialogueFile:
                 raise _fail(path, number_, "expected a name after 'dialogue:' (without '::')", raw)
             for other in out.dialogues:
                 if other.name == value:
-                    raise _fail(path, number_, f"expected a new dialogue name; '{value}' is already used on line {other.line}", raw)
+                    raise _fail(
+                        path,
+                        number_,
+                        f"expected a new dialogue name; '{value}' is already used on line {other.line}",
+                        raw,
+                    )
             _finish(current, path)
             current = Dialogue(value, path, number_, setup=list(file_setup))
             out.dialogues.append(current)
@@ -264,13 +303,22 @@ def parse(text: str, path: str = "<string>") -> DialogueFile:
                 raise _fail(path, number_, "expected a reason after 'xfail:'", raw)
             current.xfail = value
         elif colon and key in ("setup", "xfail") and current is not None:
-            raise _fail(path, number_, f"expected '{key}:' before the first '> question' of dialogue '{current.name}'", raw)
+            raise _fail(
+                path, number_, f"expected '{key}:' before the first '> question' of dialogue '{current.name}'", raw
+            )
         elif current is not None and current.turns:
-            raise _fail(path, number_, "expected an indented expectation, a '> question' or a new 'dialogue: NAME' "
-                                       "(expectations must be indented under their question)", raw)
+            raise _fail(
+                path,
+                number_,
+                "expected an indented expectation, a '> question' or a new 'dialogue: NAME' "
+                "(expectations must be indented under their question)",
+                raw,
+            )
         else:
             where = "at the top of the file" if current is None else "before the first '> question'"
-            raise _fail(path, number_, f"expected 'dialogue: NAME', 'setup: ...', 'xfail: REASON' or '> question' {where}", raw)
+            raise _fail(
+                path, number_, f"expected 'dialogue: NAME', 'setup: ...', 'xfail: REASON' or '> question' {where}", raw
+            )
     _finish(current, path)
     if not out.dialogues:
         raise _fail(path, 1, "expected at least one 'dialogue: NAME' with a '> question' (the file has none)")

@@ -32,8 +32,11 @@ def pytest_addhooks(pluginmanager):
 
 def pytest_addoption(parser):
     parser.getgroup("dialogues").addoption(
-        "--dialogue-db", metavar="URL", default=None,
-        help="database URL the .dialogue tests run on (default: a fresh in-memory knowledge base)")
+        "--dialogue-db",
+        metavar="URL",
+        default=None,
+        help="database URL the .dialogue tests run on (default: a fresh in-memory knowledge base)",
+    )
 
 
 def pytest_collect_file(file_path, parent):

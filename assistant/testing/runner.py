@@ -90,12 +90,20 @@ def lint(dialogue: Dialogue, session) -> str | None:
         if s.key == "snapshot" and hasattr(getattr(session, "reader", None), "price_snapshots"):
             snapshots = session.reader.price_snapshots()
             if s.value not in snapshots:
-                problems.append(f"{dialogue.path}:{s.line}: no price snapshot '{s.value}' (known: {', '.join(sorted(snapshots))})")
+                problems.append(
+                    f"{dialogue.path}:{s.line}: no price snapshot '{s.value}' (known: {', '.join(sorted(snapshots))})"
+                )
     for turn in dialogue.turns:
         for exp in turn.expectations:
-            names = exp.value if exp.kind in ("gpus", "gpus_contains", "gpus_not_contains") else (
-                [v for v in (exp.value if isinstance(exp.value, tuple) else (exp.value,)) if v]
-                if exp.kind == "choice" else [])
+            names = (
+                exp.value
+                if exp.kind in ("gpus", "gpus_contains", "gpus_not_contains")
+                else (
+                    [v for v in (exp.value if isinstance(exp.value, tuple) else (exp.value,)) if v]
+                    if exp.kind == "choice"
+                    else []
+                )
+            )
             for name in names if known is not None else []:
                 if name not in known:
                     problems.append(f"{dialogue.path}:{exp.line}: {_unknown_gpu(name, known)}")
@@ -180,9 +188,11 @@ def _turn_report(n: int, tr: TurnResult) -> list[str]:
     out += [f"    ! {note}" for note in tr.notes]
     if tr.data is not None:
         d = tr.data
-        out.append(f"    got: intent {d.get('intent')}, gpus {show(d.get('gpus'))}, choice {show(d.get('choice'))}, "
-                   f"workload {show(d.get('workload'))}, precision {show(d.get('precision'))}, "
-                   f"clarification {'yes' if d.get('clarification') else 'none'}")
+        out.append(
+            f"    got: intent {d.get('intent')}, gpus {show(d.get('gpus'))}, choice {show(d.get('choice'))}, "
+            f"workload {show(d.get('workload'))}, precision {show(d.get('precision'))}, "
+            f"clarification {'yes' if d.get('clarification') else 'none'}"
+        )
         out.append(f"    figures: {show(d.get('figures'), 600)}")
         out.append("    answer:")
         out += _answer_block(d)
@@ -204,7 +214,9 @@ def report(result: DialogueResult) -> str:
 
 
 def _summary_line(result: DialogueResult) -> str:
-    label = {"passed": "ok   ", "failed": "FAIL ", "error": "ERROR", "xfailed": "xfail", "xpassed": "XPASS"}[result.status]
+    label = {"passed": "ok   ", "failed": "FAIL ", "error": "ERROR", "xfailed": "xfail", "xpassed": "XPASS"}[
+        result.status
+    ]
     extra = f" - {result.dialogue.xfail}" if result.dialogue.xfail else ""
     return f"  {label} {result.dialogue.name} ({len(result.dialogue.turns)} turns){extra}"
 
@@ -257,6 +269,9 @@ def main(paths: list[str], db_url: str | None = None, session=None, out: TextIO 
     total = sum(counts.values())
     parts = [f"{v} {k}" for k, v in counts.items() if v or k in ("passed", "failed")]
     broken_text = f", {broken} malformed file{'s' if broken != 1 else ''}" if broken else ""
-    print(f"\n{total} dialogues in {len(parsed)} files: {', '.join(parts)}{broken_text} "
-          f"({time.perf_counter() - started:.1f} s)", file=out)
+    print(
+        f"\n{total} dialogues in {len(parsed)} files: {', '.join(parts)}{broken_text} "
+        f"({time.perf_counter() - started:.1f} s)",
+        file=out,
+    )
     return 1 if broken or counts["failed"] or counts["error"] else 0

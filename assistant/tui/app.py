@@ -40,7 +40,7 @@ class Catalog:
     snapshots: list[str] = field(default_factory=list)
 
     @classmethod
-    def from_reader(cls, reader) -> "Catalog":
+    def from_reader(cls, reader) -> Catalog:
         priced = {q.gpu for q in reader.prices("current")}
         entries = sorted(reader.name_entries, key=lambda e: (e.name not in priced, e.is_mobile, len(e.name), e.name))
         return cls([e.name for e in entries], sorted(reader.price_snapshots(), key=lambda s: (s != "current", s)))
@@ -54,8 +54,13 @@ class SessionReady(Message):
 
 
 def _failed(text: str, why: str) -> Answer:
-    return Answer(question=text, intent="unknown", headline="", clarification=f"Sorry, I could not answer that: {why}.",
-                  figures={"error": why})
+    return Answer(
+        question=text,
+        intent="unknown",
+        headline="",
+        clarification=f"Sorry, I could not answer that: {why}.",
+        figures={"error": why},
+    )
 
 
 class GpuAdvisorApp(App[int]):
@@ -68,8 +73,13 @@ class GpuAdvisorApp(App[int]):
         Binding("ctrl+l", "clear", "Clear"),
     ]
 
-    def __init__(self, conversation=None, db_url: str | None = None, assumptions: Assumptions | None = None,
-                 catalog: Catalog | None = None) -> None:
+    def __init__(
+        self,
+        conversation=None,
+        db_url: str | None = None,
+        assumptions: Assumptions | None = None,
+        catalog: Catalog | None = None,
+    ) -> None:
         super().__init__()
         dialogue = getattr(conversation, "dialogue", None)
         self.assumptions: Assumptions = getattr(dialogue, "assumptions", None) or assumptions or Assumptions()
@@ -142,11 +152,13 @@ class GpuAdvisorApp(App[int]):
     def get_system_commands(self, screen):
         yield from super().get_system_commands(screen)
         yield SystemCommand("Help", "What can be asked, with examples to send", self.action_help)
-        yield SystemCommand("Clear conversation", "Remove the questions and answers; keep the assumptions",
-                            self.action_clear)
+        yield SystemCommand(
+            "Clear conversation", "Remove the questions and answers; keep the assumptions", self.action_clear
+        )
         yield SystemCommand("Export conversation", "Save the conversation as a Markdown file", self.action_export)
-        yield SystemCommand("Toggle assumptions panel", "Show or hide the side panel of assumptions",
-                            self.action_toggle_panel)
+        yield SystemCommand(
+            "Toggle assumptions panel", "Show or hide the side panel of assumptions", self.action_toggle_panel
+        )
 
     def action_help(self) -> None:
         if isinstance(self.screen, HelpScreen):
@@ -186,8 +198,9 @@ class GpuAdvisorApp(App[int]):
         return written
 
 
-def create_app(conversation=None, db_url: str | None = None, assumptions: Assumptions | None = None,
-               catalog: Catalog | None = None) -> GpuAdvisorApp:
+def create_app(
+    conversation=None, db_url: str | None = None, assumptions: Assumptions | None = None, catalog: Catalog | None = None
+) -> GpuAdvisorApp:
     """The one way to build the chat app (CLI and tests)."""
     return GpuAdvisorApp(conversation=conversation, db_url=db_url, assumptions=assumptions, catalog=catalog)
 

@@ -14,8 +14,20 @@ import pytest
 from assistant.cli import Exit, main
 
 EXE = str(Path(sys.executable).with_name("gpu-advisor"))
-CONTRACT = {"question", "intent", "gpus", "workload", "precision", "choice", "answer", "steps", "assumptions",
-            "figures", "sources", "clarification"}
+CONTRACT = {
+    "question",
+    "intent",
+    "gpus",
+    "workload",
+    "precision",
+    "choice",
+    "answer",
+    "steps",
+    "assumptions",
+    "figures",
+    "sources",
+    "clarification",
+}
 
 
 @pytest.fixture(autouse=True)
@@ -28,18 +40,33 @@ def ask_json(capsys, *args: str) -> tuple[int, dict]:
     return code, json.loads(capsys.readouterr().out)
 
 
-@pytest.mark.parametrize("question, intent, check", [
-    ("specs of the rtx 4090", "spec", lambda d: d["figures"]["memory_gb"] == 24),
-    ("how much faster is an A100 than a V100?", "compare", lambda d: d["figures"]["speedup"] > 1.5),
-    ("best gpu under $1500 for training", "recommend", lambda d: d["figures"]["ranking"][0]["price_usd"] <= 1500),
-    ("will llama 3 70b fit on two 3090s?", "fit", lambda d: d["figures"]["fits"] and d["figures"]["gpu_count"] == 2),
-    ("tokens per second of llama 3 8b q4_k_m on a 4090", "fit", lambda d: 60 < d["figures"]["tokens_per_second"] < 250),
-    ("electricity cost of a 4090", "cost", lambda d: abs(d["figures"]["electricity_usd_per_year"] - 103.5) < 1),
-    ("should i rent or buy a 4090 if i train 10 hours a week", "rent_or_buy", lambda d: d["figures"]["verdict"] in ("rent", "buy")),
-    ("what is a tensor core", "explain", lambda d: "tensor" in d["answer"].lower()),
-    ("electricity is 0.30", "set", lambda d: d["assumptions"]["electricity_usd_per_kwh"] == 0.30),
-    ("help", "help", lambda d: "for example" in d["answer"]),
-])
+@pytest.mark.parametrize(
+    "question, intent, check",
+    [
+        ("specs of the rtx 4090", "spec", lambda d: d["figures"]["memory_gb"] == 24),
+        ("how much faster is an A100 than a V100?", "compare", lambda d: d["figures"]["speedup"] > 1.5),
+        ("best gpu under $1500 for training", "recommend", lambda d: d["figures"]["ranking"][0]["price_usd"] <= 1500),
+        (
+            "will llama 3 70b fit on two 3090s?",
+            "fit",
+            lambda d: d["figures"]["fits"] and d["figures"]["gpu_count"] == 2,
+        ),
+        (
+            "tokens per second of llama 3 8b q4_k_m on a 4090",
+            "fit",
+            lambda d: 60 < d["figures"]["tokens_per_second"] < 250,
+        ),
+        ("electricity cost of a 4090", "cost", lambda d: abs(d["figures"]["electricity_usd_per_year"] - 103.5) < 1),
+        (
+            "should i rent or buy a 4090 if i train 10 hours a week",
+            "rent_or_buy",
+            lambda d: d["figures"]["verdict"] in ("rent", "buy"),
+        ),
+        ("what is a tensor core", "explain", lambda d: "tensor" in d["answer"].lower()),
+        ("electricity is 0.30", "set", lambda d: d["assumptions"]["electricity_usd_per_kwh"] == 0.30),
+        ("help", "help", lambda d: "for example" in d["answer"]),
+    ],
+)
 def test_every_intent_answers_with_the_json_contract(capsys, question, intent, check):
     code, data = ask_json(capsys, question)
     assert code == Exit.OK
@@ -64,7 +91,9 @@ def test_ambiguous_gpu_asks_back_and_exits_3(capsys):
 def test_assumption_options_change_the_numbers(capsys):
     _, base = ask_json(capsys, "electricity cost of a 4090")
     _, dearer = ask_json(capsys, "--electricity", "0.35", "--utilization", "30%", "electricity cost of a 4090")
-    assert dearer["figures"]["electricity_usd_per_year"] == pytest.approx(base["figures"]["electricity_usd_per_year"] * 4, rel=1e-3)
+    assert dearer["figures"]["electricity_usd_per_year"] == pytest.approx(
+        base["figures"]["electricity_usd_per_year"] * 4, rel=1e-3
+    )
     _, short = ask_json(capsys, "--years", "2", "--prices", "2023-01", "total cost of a 4090")
     assert short["assumptions"]["years"] == 2 and short["assumptions"]["snapshot"] == "2023-01"
     _, budget = ask_json(capsys, "--budget", "900", "best gpu for training")
@@ -72,8 +101,16 @@ def test_assumption_options_change_the_numbers(capsys):
     assert all(row["price_usd"] <= 900 for row in budget["figures"]["ranking"])
 
 
-@pytest.mark.parametrize("args", [["ask"], ["ask", "--utilization", "3", "x"], ["ask", "--prices", "1999-01", "specs of the 4090"],
-                                  ["nonsense"], ["ask", "--electricity", "cheap", "x"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["ask"],
+        ["ask", "--utilization", "3", "x"],
+        ["ask", "--prices", "1999-01", "specs of the 4090"],
+        ["nonsense"],
+        ["ask", "--electricity", "cheap", "x"],
+    ],
+)
 def test_usage_errors_exit_2_in_one_line(capsys, args):
     with pytest.raises(SystemExit) as info:
         main(args)
@@ -93,15 +130,29 @@ def test_markdown_and_plain_renderings(capsys):
 
 def _chat(lines: list[str], *options: str) -> list[dict]:
     env = dict(os.environ, GPU_ADVISOR_DB="sqlite://")
-    proc = subprocess.run([EXE, "chat", "--json", *options], input="\n".join(lines) + "\n", capture_output=True,
-                          text=True, env=env, timeout=120)
+    proc = subprocess.run(
+        [EXE, "chat", "--json", *options],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert "Traceback" not in proc.stderr
     return [json.loads(line) for line in proc.stdout.splitlines()]
 
 
 def test_a_conversation_over_stdin_follows_pronouns_and_ellipsis():
-    got = _chat(["specs of the 4090", "and the 3090?", "how much memory does it have?", "4070 vs 4080",
-                 "no, the super", "what about for training?"])
+    got = _chat(
+        [
+            "specs of the 4090",
+            "and the 3090?",
+            "how much memory does it have?",
+            "4070 vs 4080",
+            "no, the super",
+            "what about for training?",
+        ]
+    )
     assert [a["intent"] for a in got] == ["spec", "spec", "spec", "compare", "compare", "compare"]
     assert got[1]["gpus"] == ["GeForce RTX 3090"] and got[2]["gpus"] == ["GeForce RTX 3090"]
     assert got[4]["gpus"] == ["GeForce RTX 4070", "GeForce RTX 4080 SUPER"]
@@ -111,7 +162,9 @@ def test_a_conversation_over_stdin_follows_pronouns_and_ellipsis():
 def test_an_assumption_change_changes_later_numbers():
     got = _chat(["electricity cost of a 3090", "electricity is 0.35", "and the 3090?"])
     assert got[2]["intent"] == "cost"
-    assert got[2]["figures"]["electricity_usd_per_year"] == pytest.approx(got[0]["figures"]["electricity_usd_per_year"] * 2, rel=1e-3)
+    assert got[2]["figures"]["electricity_usd_per_year"] == pytest.approx(
+        got[0]["figures"]["electricity_usd_per_year"] * 2, rel=1e-3
+    )
     assert got[2]["assumptions"]["electricity_usd_per_kwh"] == 0.35
 
 
@@ -124,12 +177,19 @@ def test_a_clarification_is_answered_in_the_next_turn():
 
 def test_one_shot_as_a_subprocess_prints_text_and_exit_codes():
     env = dict(os.environ, GPU_ADVISOR_DB="sqlite://")
-    ok = subprocess.run([EXE, "ask", "will llama 3 70b fit on two 3090s?"], capture_output=True, text=True, env=env, timeout=120)
+    ok = subprocess.run(
+        [EXE, "ask", "will llama 3 70b fit on two 3090s?"], capture_output=True, text=True, env=env, timeout=120
+    )
     assert ok.returncode == 0 and ok.stdout.startswith("Yes at q4_k_m")
     unknown = subprocess.run([EXE, "ask", "RTX 9090 specs"], capture_output=True, text=True, env=env, timeout=120)
     assert unknown.returncode == 3 and "RTX 5090" in unknown.stdout
-    module = subprocess.run([sys.executable, "-m", "assistant", "ask", "--json", "specs of the a100"], capture_output=True,
-                            text=True, env=env, timeout=120)
+    module = subprocess.run(
+        [sys.executable, "-m", "assistant", "ask", "--json", "specs of the a100"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert module.returncode == 0 and json.loads(module.stdout)["gpus"] == ["A100 SXM4 80 GB"]
 
 

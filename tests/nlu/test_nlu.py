@@ -10,8 +10,23 @@ from assistant.queries import Clarification, CompareQuery, SpecQuery
 
 def test_never_raises_on_odd_input(kb):
     index = NameIndex.from_reader(kb)
-    for text in ["", " ", "?" * 5000, "x" * 100_000, "\x00\x1b[31m", "SELECT * FROM gpus; --", "4090和3090哪个适合训练",
-                 "🤖" * 50, "rtx " * 2000, "1" * 400, "$" * 100, "9" * 30 + "b", "ti ti ti", None, 42]:
+    for text in [
+        "",
+        " ",
+        "?" * 5000,
+        "x" * 100_000,
+        "\x00\x1b[31m",
+        "SELECT * FROM gpus; --",
+        "4090和3090哪个适合训练",
+        "🤖" * 50,
+        "rtx " * 2000,
+        "1" * 400,
+        "$" * 100,
+        "9" * 30 + "b",
+        "ti ti ti",
+        None,
+        42,
+    ]:
         result = understand(text, index)
         assert isinstance(result, (CompareQuery, SpecQuery, Clarification)) or result.intent
 

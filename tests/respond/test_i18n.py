@@ -22,11 +22,22 @@ def test_every_key_has_english_and_chinese():
 
 
 def test_chinese_templates_are_chinese_where_english_has_words():
-    untranslated = [k for k, (en, zh) in i18n.catalog().items()
-                    if any(c.isalpha() and c.isascii() for c in en.replace("{", " ").split("}")[-1]) and en == zh
-                    and not any("\u4e00" <= ch <= "\u9fff" for ch in zh)]
-    allowed = {"rec.col_gpu", "fit.title_one", "fit.where_many", "rent.count_many", "set.kwh", "rec.excluded_item",
-               "spec.feature_tma"}  # TMA is the name in Chinese too
+    untranslated = [
+        k
+        for k, (en, zh) in i18n.catalog().items()
+        if any(c.isalpha() and c.isascii() for c in en.replace("{", " ").split("}")[-1])
+        and en == zh
+        and not any("\u4e00" <= ch <= "\u9fff" for ch in zh)
+    ]
+    allowed = {
+        "rec.col_gpu",
+        "fit.title_one",
+        "fit.where_many",
+        "rent.count_many",
+        "set.kwh",
+        "rec.excluded_item",
+        "spec.feature_tma",
+    }  # TMA is the name in Chinese too
     assert set(untranslated) <= allowed, sorted(set(untranslated) - allowed)
 
 

@@ -46,8 +46,9 @@ class FakeConversation:
         if callable(scripted):
             return scripted(self)
         if scripted is None:
-            return Answer(question=text, intent="unknown", headline="",
-                          clarification="I did not understand that question.")
+            return Answer(
+                question=text, intent="unknown", headline="", clarification="I did not understand that question."
+            )
         return scripted
 
 
@@ -69,24 +70,45 @@ def _cost(conversation) -> Answer:
     kwh = 0.45 * 8760 * a.utilization
     price = conversation.session.reader.overrides.get(("GeForce RTX 4090", "new"), 1599.0)
     total = price + kwh * a.electricity_usd_per_kwh * a.years
-    return Answer(question="total cost of a 4090", intent="cost", gpus=["GeForce RTX 4090"],
-                  headline=f"Owning a GeForce RTX 4090 for {a.years:g} years costs ${total:,.0f}.",
-                  figures={"total_cost_usd": round(total, 2), "electricity_usd_per_year": round(kwh * a.electricity_usd_per_kwh, 2)},
-                  assumptions=a.as_dict())
+    return Answer(
+        question="total cost of a 4090",
+        intent="cost",
+        gpus=["GeForce RTX 4090"],
+        headline=f"Owning a GeForce RTX 4090 for {a.years:g} years costs ${total:,.0f}.",
+        figures={
+            "total_cost_usd": round(total, 2),
+            "electricity_usd_per_year": round(kwh * a.electricity_usd_per_kwh, 2),
+        },
+        assumptions=a.as_dict(),
+    )
 
 
 DEMO = {
     "why 4070 ti over 4080?": Answer(
-        question="why 4070 ti over 4080?", intent="compare", gpus=["GeForce RTX 4070 Ti", "GeForce RTX 4080"],
-        choice="GeForce RTX 4070 Ti", workload="training", precision="fp16",
+        question="why 4070 ti over 4080?",
+        intent="compare",
+        gpus=["GeForce RTX 4070 Ti", "GeForce RTX 4080"],
+        choice="GeForce RTX 4070 Ti",
+        workload="training",
+        precision="fp16",
         headline="The GeForce RTX 4080 is 1.25x faster, but the 4070 Ti gives 20 % more performance per dollar.",
         steps=["Tensor throughput: 4080  is 1.25x the 4070 Ti.", "Price: $799 vs $1,199."],
         figures={"speedup": 0.8, "ranking": [{"gpu": "GeForce RTX 4070 Ti", "score": 1.0}], "fits": True},
-        sources=["TechPowerUp GPU database (techpowerup.com)"]),
+        sources=["TechPowerUp GPU database (techpowerup.com)"],
+    ),
     "and the 3090?": Answer(
-        question="and the 3090?", intent="compare", gpus=["GeForce RTX 4070 Ti", "GeForce RTX 3090"],
-        choice="GeForce RTX 4070 Ti", headline="The 4070 Ti is 1.1x faster than the 3090.", figures={"speedup": 1.1}),
-    "how fast is it?": Answer(question="how fast is it?", intent="unknown", headline="",
-                              clarification="I don't know what \"it\" refers to yet: name a GPU."),
+        question="and the 3090?",
+        intent="compare",
+        gpus=["GeForce RTX 4070 Ti", "GeForce RTX 3090"],
+        choice="GeForce RTX 4070 Ti",
+        headline="The 4070 Ti is 1.1x faster than the 3090.",
+        figures={"speedup": 1.1},
+    ),
+    "how fast is it?": Answer(
+        question="how fast is it?",
+        intent="unknown",
+        headline="",
+        clarification='I don\'t know what "it" refers to yet: name a GPU.',
+    ),
     "total cost of a 4090": _cost,
 }

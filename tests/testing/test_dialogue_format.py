@@ -44,14 +44,23 @@ def test_the_documented_example_parses_into_dialogues_turns_and_expectations():
     first, second = df.dialogues
     assert (first.name, first.line, first.xfail) == ("compare follow-up", 4, None)
     assert [(s.key, s.value) for s in first.setup] == [
-        ("electricity_usd_per_kwh", 0.30), ("snapshot", "2023-01"), ("price", 700.0)]
+        ("electricity_usd_per_kwh", 0.30),
+        ("snapshot", "2023-01"),
+        ("price", 700.0),
+    ]
     assert (first.setup[2].gpu, first.setup[2].condition) == ("GeForce RTX 3090", "used")
     assert [t.text for t in first.turns] == ["why 4070 ti over 4080?", "and the 3090?"]
     intent, gpus, contains, speedup, ranking = first.turns[0].expectations
     assert (intent.kind, intent.value, intent.line) == ("intent", "compare", 9)
     assert gpus.value == ["GeForce RTX 4070 Ti", "GeForce RTX 4080"]
     assert (contains.kind, contains.value) == ("contains", "per dollar")
-    assert (speedup.subject, speedup.op, speedup.value, speedup.bound, speedup.relative) == ("speedup", "~", 0.8, 15, True)
+    assert (speedup.subject, speedup.op, speedup.value, speedup.bound, speedup.relative) == (
+        "speedup",
+        "~",
+        0.8,
+        15,
+        True,
+    )
     assert (ranking.subject, ranking.value) == ("ranking[0].gpu", "GeForce RTX 4070 Ti")
     assert [e.kind for e in first.turns[1].expectations] == ["gpus_contains", "clarification"]
     assert first.turns[1].expectations[1].value is False
@@ -69,11 +78,19 @@ def test_file_setup_applies_to_every_dialogue_and_xfail_and_quoted_questions_par
     assert (lacks.kind, regex.kind, regex.value) == ("not_contains", "matches", r"\d+ GB")
 
 
-@pytest.mark.parametrize("op_text, op, value, bound, relative", [
-    ("~ 1.73 +- 5%", "~", 1.73, 5, True), ("~ 40 ± 2", "~", 40, 2, False), ("> 100", ">", 100, None, False),
-    ("<= 1,500", "<=", 1500, None, False), ("!= rent", "!=", "rent", None, False), ("= 2", "=", 2, None, False),
-    ("contains: GeForce RTX 4090", "contains", "GeForce RTX 4090", None, False), ("present", "present", None, None, False),
-])
+@pytest.mark.parametrize(
+    "op_text, op, value, bound, relative",
+    [
+        ("~ 1.73 +- 5%", "~", 1.73, 5, True),
+        ("~ 40 ± 2", "~", 40, 2, False),
+        ("> 100", ">", 100, None, False),
+        ("<= 1,500", "<=", 1500, None, False),
+        ("!= rent", "!=", "rent", None, False),
+        ("= 2", "=", 2, None, False),
+        ("contains: GeForce RTX 4090", "contains", "GeForce RTX 4090", None, False),
+        ("present", "present", None, None, False),
+    ],
+)
 def test_figure_comparisons(op_text, op, value, bound, relative):
     exp = parse(f"dialogue: d\n> q\n  figure x {op_text}\n").dialogues[0].turns[0].expectations[0]
     assert (exp.op, exp.value, exp.bound, exp.relative) == (op, value, bound, relative)
@@ -116,7 +133,8 @@ def test_the_message_quotes_the_offending_line(tmp_path):
     assert str(err.value).splitlines() == [
         f"{path}:3: expected a comparison after 'figure fits': '~ 1.7 +- 5%', 'between 38 and 45', '= true', "
         "'!= rent', '> 100', 'contains: NAME', 'present' or 'absent'",
-        "    3: figure fits is true"]
+        "    3: figure fits is true",
+    ]
 
 
 def test_a_file_that_is_not_utf8_is_reported(tmp_path):

@@ -50,8 +50,14 @@ def pytest_run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text, encoding="utf-8")
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONDONTWRITEBYTECODE="1")
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rA", *args],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rA", *args],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_dialogues_are_items_and_a_failure_shows_the_runner_report(tmp_path):
@@ -63,9 +69,11 @@ def test_dialogues_are_items_and_a_failure_shows_the_runner_report(tmp_path):
     assert "FAILED suite/compare.dialogue::fails" in out
     assert "XFAIL suite/known.dialogue::known bug - speedup is inverted" in out
     assert "FAIL: dialogue 'fails' (suite/compare.dialogue:6)" in out
-    assert ("    FAIL  choice: GeForce RTX 4080   (line 9)\n"
-            '            expected: "GeForce RTX 4080"\n'
-            '            got:      "GeForce RTX 4070 Ti"') in out
+    assert (
+        "    FAIL  choice: GeForce RTX 4080   (line 9)\n"
+        '            expected: "GeForce RTX 4080"\n'
+        '            got:      "GeForce RTX 4070 Ti"'
+    ) in out
     assert "      | The GeForce RTX 4080 is 1.25x faster" in out
     assert "Traceback" not in out and "runtest" not in out
 

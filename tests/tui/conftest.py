@@ -14,8 +14,15 @@ from fakes import FakeConversation  # noqa: E402
 
 from assistant.tui.app import Catalog, create_app  # noqa: E402
 
-GPU_NAMES = ["GeForce RTX 4090", "GeForce RTX 4080", "GeForce RTX 4070 Ti", "GeForce RTX 4070 Ti SUPER",
-             "GeForce RTX 3090", "Radeon RX 7900 XTX", "H100 PCIe 80 GB"]
+GPU_NAMES = [
+    "GeForce RTX 4090",
+    "GeForce RTX 4080",
+    "GeForce RTX 4070 Ti",
+    "GeForce RTX 4070 Ti SUPER",
+    "GeForce RTX 3090",
+    "Radeon RX 7900 XTX",
+    "H100 PCIe 80 GB",
+]
 CATALOG = Catalog(gpu_names=GPU_NAMES, snapshots=["current", "2023-01"])
 
 
@@ -41,9 +48,11 @@ async def settle(pilot, until=lambda: True, rounds: int = 200) -> None:
 
 def answered(app, count: int):
     """A condition: `count` answers are recorded and none is still pending in the log."""
+
     def check() -> bool:
         log = app.chat.log_widget
         return len(app.transcript) >= count and all(a.answer is not None for a in log.answers)
+
     return check
 
 

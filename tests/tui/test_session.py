@@ -21,8 +21,11 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture
 def fixture_session(kb_engine, monkeypatch) -> Session:
     """open_session returns a Session over the shared test KB, with one warning to show."""
-    session = Session(handle=KbHandle(engine=kb_engine, url="sqlite://"), reader=KbReader(kb_engine),
-                      warnings=["the knowledge base was rebuilt"])
+    session = Session(
+        handle=KbHandle(engine=kb_engine, url="sqlite://"),
+        reader=KbReader(kb_engine),
+        warnings=["the knowledge base was rebuilt"],
+    )
     opened = []
 
     def fake_open(db_url=None, echo_warnings=True):
@@ -85,6 +88,7 @@ def _core_python_files():
 
 def test_textual_is_imported_only_under_assistant_tui():
     pattern = re.compile(r"^\s*(from|import)\s+textual\b", re.MULTILINE)
-    offenders = [str(path.relative_to(ROOT)) for path in _core_python_files()
-                 if pattern.search(path.read_text(encoding="utf-8"))]
+    offenders = [
+        str(path.relative_to(ROOT)) for path in _core_python_files() if pattern.search(path.read_text(encoding="utf-8"))
+    ]
     assert offenders == []

@@ -17,6 +17,7 @@ def _asking(*questions: str):
         for question in questions:
             await ask(pilot, question)
         await settle(pilot)
+
     return run_before
 
 
@@ -24,6 +25,7 @@ def test_main_screen(snap_compare, app):
     async def run_before(pilot) -> None:
         _steady(pilot)
         await settle(pilot)
+
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
@@ -44,6 +46,7 @@ def test_help_screen(snap_compare, app):
         _steady(pilot)
         await pilot.press("f1")
         await settle(pilot)
+
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 

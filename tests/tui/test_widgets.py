@@ -11,8 +11,16 @@ from assistant.tui.widgets.bar_chart import bar, format_value
 from assistant.tui.widgets.cost_chart import Canvas, _free_row
 from assistant.tui.widgets.question_input import GpuNameSuggester, History
 
-NAMES = ["GeForce RTX 4090", "GeForce RTX 4090 D", "GeForce RTX 4080", "GeForce RTX 4070 Ti",
-         "GeForce RTX 4070 Ti SUPER", "Radeon RX 7900 XTX", "H100 PCIe 80 GB", "TITAN RTX"]
+NAMES = [
+    "GeForce RTX 4090",
+    "GeForce RTX 4090 D",
+    "GeForce RTX 4080",
+    "GeForce RTX 4070 Ti",
+    "GeForce RTX 4070 Ti SUPER",
+    "Radeon RX 7900 XTX",
+    "H100 PCIe 80 GB",
+    "TITAN RTX",
+]
 
 
 def test_completion_finishes_the_name_being_typed():

@@ -105,8 +105,9 @@ class ChatScreen(Screen):
     # assumptions ------------------------------------------------------------------------------------
     async def on_assumptions_panel_changed(self, event: AssumptionsPanel.Changed) -> None:
         self.app.set_assumption(event.key, event.value)
-        await self.log_widget.add_notice(f"*Assumption changed: {describe(event.key, event.value)}. "
-                                         "Ask again to see the new numbers.*")
+        await self.log_widget.add_notice(
+            f"*Assumption changed: {describe(event.key, event.value)}. Ask again to see the new numbers.*"
+        )
 
     def assumptions_changed(self) -> None:
         self.panel.show(self.app.assumptions)

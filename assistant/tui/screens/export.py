@@ -25,8 +25,10 @@ class ExportScreen(ModalScreen[str | None]):
         with Vertical(id="export-dialog"):
             yield Static("Export the conversation to Markdown", classes="dialog-title")
             yield Input(self.default, id="export-path")
-            yield Static("A file name or path (relative to the current directory) · Enter saves · Esc cancels",
-                         classes="dialog-hint")
+            yield Static(
+                "A file name or path (relative to the current directory) · Enter saves · Esc cancels",
+                classes="dialog-hint",
+            )
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -26,8 +26,8 @@ EXAMPLES = [
 
 ABOUT = (
     "Ask which GPU to buy or rent for deep learning, and why: compare, recommend under a budget, "
-    "check that a model fits, rent vs buy, specs, terms. Follow-ups work (\"and the 4080?\"); change an "
-    "assumption by saying so (\"assume 3 years\") or in the panel (F2)."
+    'check that a model fits, rent vs buy, specs, terms. Follow-ups work ("and the 4080?"); change an '
+    'assumption by saying so ("assume 3 years") or in the panel (F2).'
 )
 
 KEYS = (

@@ -8,8 +8,9 @@ applies it to the conversation). Invalid text is reported and replaced by the va
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from textual.containers import VerticalScroll
 from textual.message import Message
@@ -47,20 +48,35 @@ class Field:
 
 
 NUMBER_FIELDS = [
-    Field("electricity_usd_per_kwh", "Electricity ($/kWh)", lambda v: f"{v:g}", _number,
-          Number(minimum=0.0, maximum=10.0)),
-    Field("utilization", "Utilization (%)", lambda v: f"{v * 100:g}", lambda t: _number(t) / 100,
-          Number(minimum=0.1, maximum=100.0)),
+    Field(
+        "electricity_usd_per_kwh", "Electricity ($/kWh)", lambda v: f"{v:g}", _number, Number(minimum=0.0, maximum=10.0)
+    ),
+    Field(
+        "utilization",
+        "Utilization (%)",
+        lambda v: f"{v * 100:g}",
+        lambda t: _number(t) / 100,
+        Number(minimum=0.1, maximum=100.0),
+    ),
     Field("years", "Years of ownership", lambda v: f"{v:g}", _number, Number(minimum=0.1, maximum=30.0)),
-    Field("budget_usd", "Budget ($)", lambda v: "" if v is None else f"{v:g}", _optional_number,
-          Function(_is_optional_positive, "a positive amount, or empty")),
+    Field(
+        "budget_usd",
+        "Budget ($)",
+        lambda v: "" if v is None else f"{v:g}",
+        _optional_number,
+        Function(_is_optional_positive, "a positive amount, or empty"),
+    ),
 ]
 
 
 def summary(a: Assumptions) -> str:
     """The assumptions in one short line (the header's subtitle)."""
-    parts = [f"${a.electricity_usd_per_kwh:g}/kWh", f"{a.utilization * 100:g}% use", f"{a.years:g} y",
-             f"{a.snapshot} prices"]
+    parts = [
+        f"${a.electricity_usd_per_kwh:g}/kWh",
+        f"{a.utilization * 100:g}% use",
+        f"{a.years:g} y",
+        f"{a.snapshot} prices",
+    ]
     if a.budget_usd is not None:
         parts.append(f"budget ${a.budget_usd:,.0f}")
     if a.condition:
@@ -92,17 +108,31 @@ class AssumptionsPanel(VerticalScroll):
         yield Static("Assumptions", classes="panel-title")
         for field in NUMBER_FIELDS:
             yield Label(field.label)
-            yield Input(field.show(getattr(self.assumptions, field.key)), id=f"assume-{field.key}",
-                        validators=[field.validator], validate_on=["changed", "submitted"], compact=True,
-                        placeholder="none")
+            yield Input(
+                field.show(getattr(self.assumptions, field.key)),
+                id=f"assume-{field.key}",
+                validators=[field.validator],
+                validate_on=["changed", "submitted"],
+                compact=True,
+                placeholder="none",
+            )
         yield Label("Price snapshot")
-        yield Select([(s, s) for s in self.snapshots], value=self.assumptions.snapshot, allow_blank=False,
-                     id="assume-snapshot", compact=True)
+        yield Select(
+            [(s, s) for s in self.snapshots],
+            value=self.assumptions.snapshot,
+            allow_blank=False,
+            id="assume-snapshot",
+            compact=True,
+        )
         yield Label("New or used")
-        yield Select([(c, c) for c in (EITHER, "new", "used")], value=self.assumptions.condition or EITHER,
-                     allow_blank=False, id="assume-condition", compact=True)
-        yield Static("Enter applies; ask again to see new numbers. Esc: back to the question.",
-                     classes="panel-hint")
+        yield Select(
+            [(c, c) for c in (EITHER, "new", "used")],
+            value=self.assumptions.condition or EITHER,
+            allow_blank=False,
+            id="assume-condition",
+            compact=True,
+        )
+        yield Static("Enter applies; ask again to see new numbers. Esc: back to the question.", classes="panel-hint")
 
     def focus_first(self) -> None:
         self.query_one(Input).focus()

@@ -84,8 +84,11 @@ class CostChart(Widget):
         chart = self.chart
         names = list(chart.series)
         points = [p for name in names for p in chart.series[name]]
-        out = Text(chart.title + (f" ({chart.y_label})" if chart.y_label else ""), no_wrap=True,
-                   style=self.get_component_rich_style("cost-chart--title"))
+        out = Text(
+            chart.title + (f" ({chart.y_label})" if chart.y_label else ""),
+            no_wrap=True,
+            style=self.get_component_rich_style("cost-chart--title"),
+        )
         if not points:
             return out
         xs, ys = [p[0] for p in points], [p[1] for p in points]
@@ -93,8 +96,11 @@ class CostChart(Widget):
         y_min, y_max = min(0.0, min(ys)), max(ys)
         x_span, y_span = (x_max - x_min) or 1.0, (y_max - y_min) or 1.0
         mid = PLOT_ROWS // 2  # labelled with the value at its top dot row, so every tick is exact
-        ticks = [format_amount(y_max), format_amount(y_max - mid * 4 / (PLOT_ROWS * 4 - 1) * y_span),
-                 format_amount(y_min)]
+        ticks = [
+            format_amount(y_max),
+            format_amount(y_max - mid * 4 / (PLOT_ROWS * 4 - 1) * y_span),
+            format_amount(y_min),
+        ]
         y_w = max(map(len, ticks))
         label_w = max(map(len, names)) + 1
         width = max(8, self.content_size.width - y_w - 1 - label_w)

@@ -59,11 +59,19 @@ class AnswerTable(Widget):
         table = self.table
         labels = [table.headers[0] if table.headers else ""] + [str(row[0]) for row in table.rows if row]
         keep_labels = max(map(len, labels)) <= self.content_size.width * 0.4
-        grid = RichTable(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=False,
-                         title=table.title or None, title_justify="left", header_style="bold")
+        grid = RichTable(
+            box=box.SIMPLE_HEAD,
+            show_edge=False,
+            pad_edge=False,
+            expand=False,
+            title=table.title or None,
+            title_justify="left",
+            header_style="bold",
+        )
         for n, header in enumerate(table.headers):
-            grid.add_column(header, justify="left" if n == 0 else "right", overflow="fold",
-                            no_wrap=n == 0 and keep_labels)
+            grid.add_column(
+                header, justify="left" if n == 0 else "right", overflow="fold", no_wrap=n == 0 and keep_labels
+            )
         for row in table.rows:
             grid.add_row(*[str(cell) for cell in row])
         return grid
@@ -76,7 +84,7 @@ def answer_widgets(answer: Answer) -> list[Widget]:
         return [Markdown(answer.clarification)]
     text = to_markdown(replace(answer, tables=[]))
     head = f"**{answer.headline}**"
-    rest = text[len(head):].strip() if text.startswith(head) else text
+    rest = text[len(head) :].strip() if text.startswith(head) else text
     widgets: list[Widget] = [Markdown(head, classes="headline")] if text.startswith(head) else []
     chart = chart_widget(answer)
     widgets += ([chart] if chart else []) + [AnswerTable(t) for t in answer.tables]

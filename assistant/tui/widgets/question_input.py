@@ -43,14 +43,14 @@ class GpuNameSuggester(Suggester):
     def complete(self, value: str) -> str | None:
         """The completed value, or None. The longest typed tail that starts a name wins."""
         for match in re.finditer(r"(?:^|(?<=\s))\S", value):
-            typed = value[match.start():].casefold()
+            typed = value[match.start() :].casefold()
             if len(typed) < self.MIN_TYPED or typed.endswith(" "):
                 continue
             if any(key == typed for key, _ in self._forms):
                 return None  # a whole name is typed: do not push a longer one ("4090" → "4090 D")
             for key, form in self._forms:
                 if key.startswith(typed):
-                    return value + form[len(typed):]
+                    return value + form[len(typed) :]
         return None
 
     async def get_suggestion(self, value: str) -> str | None:
