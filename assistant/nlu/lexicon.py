@@ -5,7 +5,8 @@ English (`lexicon("zh")` = lexicon.en.toml + lexicon.zh.toml: questions mix both
 texts to a dict {section: value} (for `[keyword]` entries the section is the terminal name and
 the value is True); `match(tokens, i)` gives the longest phrase starting at token i as
 (length, meanings). `terminal(meanings)` picks the grammar terminal a phrase becomes,
-by `PRIORITY`. Units and number words for the number tagger are in `units` and `numbers`.
+by `PRIORITY`. Units and number words for the number tagger are in `units` and `numbers`; word
+lists the intent readers consult by name (`[lists]`, `listed(name)`) are data too.
 """
 
 from __future__ import annotations
@@ -98,6 +99,14 @@ class Lexicon:
     numbers: dict[str, float]
     count_words: frozenset[str]
     unit_starts: dict[str, frozenset[str]]  # first token of each unit phrase, per unit
+    lists: dict[str, frozenset[str]]  # [lists]: word lists the intent readers consult by name
+
+    def listed(self, name: str) -> frozenset[str]:
+        return self.lists.get(name, frozenset())
+
+    def words_in(self, name: str, text: str) -> bool:
+        """Does `text` contain (as a substring) a word of list `name`?"""
+        return any(w in text for w in self.listed(name))
 
     def match(self, toks: list[str], i: int, longest: int | None = None) -> tuple[int, dict[str, object]] | None:
         for n in range(min(longest or self.max_len, len(toks) - i), 0, -1):
@@ -171,6 +180,13 @@ def _load(lang: str) -> Lexicon:
     nums = doc.get("numbers", {})
     numbers = {k.replace("_", " "): float(v) for k, v in nums.get("words", {}).items()}
     starts = {name: frozenset(form[0] for form in forms if form) for name, forms in units.items()}
+    lists = {name: frozenset(items) for name, items in doc.get("lists", {}).items()}
     return Lexicon(
-        phrases, max(len(k) for k in phrases), units, numbers, frozenset(nums.get("count_words", ())), starts
+        phrases,
+        max(len(k) for k in phrases),
+        units,
+        numbers,
+        frozenset(nums.get("count_words", ())),
+        starts,
+        lists,
     )

@@ -2,8 +2,9 @@
 
 Contract: `parse(text, index)` -> `Query | Clarification`. The tagged token stream goes
 through `grammar/en.lark` (LALR, loaded once by `grammar()`); the `Transformer` turns the tree
-into plain items (no `lark.Tree` leaves this module); `assistant.nlu.decide` picks the intent
-from the items, builds the frozen Query and checks its GPU and model mentions.
+into plain items (no `lark.Tree` leaves this module); the intent readers
+(`assistant.nlu.intents`, tried in one order) pick the intent and build the frozen Query, and
+`assistant.nlu.checks` turns unresolved GPU and model mentions into clarifications.
 """
 
 from __future__ import annotations
@@ -15,9 +16,12 @@ from lark.exceptions import UnexpectedInput
 from lark.lexer import Lexer
 
 from assistant import paths
-from assistant.nlu.decide import Bag, Decider, Ref, Struct, check
+from assistant.nlu import intents
+from assistant.nlu.bag import Bag, Ref, Struct
+from assistant.nlu.checks import check
 from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import lexicon
+from assistant.nlu.reading import Reading
 from assistant.nlu.tagger import Tag, tag
 from assistant.nlu.text import clean, tokenize
 from assistant.queries import Clarification, Query
@@ -170,13 +174,12 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
         items = _ToItems(tags).transform(grammar("en").parse(stream))  # one grammar: the terminals are shared
     except UnexpectedInput:  # a safety net: read the stream flat rather than fail
         items = attach_counts([Ref(t) if t.kind in ("GPU", "PRONOUN") else t for t in tags])
-    bag = Bag(text if isinstance(text, str) else cleaned, tags, items, unknown, [t.text for t in toks], lang=lang)
-    bag.toks_pos = [t.start for t in toks]
-    bag.index = index
-    result = Decider(bag, index, lex).decide()
+    text = text if isinstance(text, str) else cleaned
+    bag = Bag(text, tags, items, unknown, [t.text for t in toks], [t.start for t in toks], lang=lang)
+    result = intents.read(Reading(bag, index, lex))
     if isinstance(result, Clarification):
         return result
-    return check(result, bag)
+    return check(result, bag, index)
 
 
 __all__ = ["parse", "grammar"]

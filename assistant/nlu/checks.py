@@ -1,0 +1,72 @@
+"""Checks on a built query: unresolved GPU and model mentions become Clarifications.
+
+Contract: `check(query, bag, index)` returns the query, or a Clarification (unknown_gpu /
+ambiguous_gpu / unknown_model / ambiguous_model) carrying the `pending` query and the `slot`
+the candidates fill ("gpus[i]", "model", "settings[i].gpu"); `assistant.clarify.fill` fills
+every slot this module can produce.
+"""
+
+from __future__ import annotations
+
+from assistant.nlu import messages as msg
+from assistant.nlu.bag import Bag
+from assistant.nlu.index import GpuMatch, ModelMatch, NameIndex
+from assistant.queries import Clarification, Query, SetQuery
+
+
+def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
+    gpu_tags = {t.text: t.value for t in bag.kinds.get("GPU", [])}
+    gpus = getattr(q, "gpus", ())
+    for i, g in enumerate(gpus):
+        if g.pronoun is not None or g.name is not None:
+            continue
+        m: GpuMatch | None = gpu_tags.get(g.mention)
+        if m is None:
+            continue
+        kind = "ambiguous_gpu" if m.status == "ambiguous" else "unknown_gpu"
+        return Clarification(
+            kind,
+            msg.gpu_problem(q, m, kind, index, lang=bag.lang),
+            candidates=m.candidates,
+            intent=q.intent,
+            text=q.text,
+            pending=q,
+            slot=f"gpus[{i}]",
+            extras={"mention": m.mention, "options": msg.options(m.candidates, index), "lang": bag.lang},
+        )
+    if isinstance(q, SetQuery):
+        for i, s in enumerate(q.settings):
+            if s.key == "price_override" and s.gpu is None:
+                m = next(iter(gpu_tags.values()), None)
+                if m is not None:
+                    kind = "ambiguous_gpu" if m.status == "ambiguous" else "unknown_gpu"
+                    return Clarification(
+                        kind,
+                        msg.gpu_problem(q, m, kind, index, lang=bag.lang),
+                        candidates=m.candidates,
+                        intent="set",
+                        text=q.text,
+                        pending=q,
+                        slot=f"settings[{i}].gpu",
+                        extras={
+                            "mention": m.mention,
+                            "options": msg.options(m.candidates, index),
+                            "lang": bag.lang,
+                        },
+                    )
+    model = getattr(q, "model", None)
+    if model is not None and not model.key:
+        mt = bag.kinds.get("MODEL")
+        m: ModelMatch = mt[0].value if mt else ModelMatch(model.mention, "unknown")
+        kind = "ambiguous_model" if m.status == "ambiguous" else "unknown_model"
+        return Clarification(
+            kind,
+            msg.model_problem(q, m, kind, index, lang=bag.lang),
+            candidates=m.candidates,
+            intent=q.intent,
+            text=q.text,
+            pending=q,
+            slot="model",
+            extras={"mention": m.mention, "lang": bag.lang},
+        )
+    return q

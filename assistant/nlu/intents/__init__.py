@@ -1,0 +1,64 @@
+"""The intent readers: one module per intent, tried in ONE order, the first claim wins.
+
+Contract: every reader is a function `(Reading) -> Query | Clarification | None`; None means
+"not mine". `read(reading)` tries `READERS` in order and returns the first claim (the last
+reader, `unknown.read`, always claims). A module may register more than one reader (a narrow
+claim early, a broad one late: `spec.of_several` must precede comparisons, `spec.read` takes
+whatever names a GPU once everything else declined).
+
+To add an intent: write `assistant/nlu/intents/<intent>.py` with `read(r: Reading)` building
+its Query (add the Query class to assistant/queries.py and a responder in assistant/respond/),
+then add ONE line to `READERS` below, where its claim belongs in the order. See docs/nlu.md.
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.intents import (
+    compare,
+    cost,
+    explain,
+    fit,
+    followup,
+    help,
+    recommend,
+    rent_or_buy,
+    settings,
+    spec,
+    unknown,
+)
+from assistant.nlu.reading import Reading
+from assistant.queries import Clarification, Query
+
+# The order is the precedence: courtesy and commands, then concept questions, ellipsis and
+# settings typed alone, then the question intents from the most specific to the broadest.
+READERS = (
+    help.thanks,  # "thanks!", "谢谢"
+    unknown.empty,  # nothing tagged
+    settings.reset,  # "reset", "恢复默认"
+    help.read,  # "help", "what can you do"
+    explain.advice,  # "is nvlink worth it for two 3090s?"
+    explain.read,  # "what is a tensor core", "nvlink?"
+    followup.read,  # "and the 3090?", "no, the ti", "3090呢"
+    settings.read,  # "electricity is 0.30", "the 4080 costs $999"
+    rent_or_buy.read,  # "rent or buy a 4090?"
+    cost.read,  # "running cost of a 4090", "tco of 2 3090s"
+    spec.of_several,  # "memory of the 4090 and the 3090"
+    spec.speed_of_one,  # "how fast is the 4090?"
+    compare.read,  # "4090 vs 3090", "why 4070 ti over 4080", "compare them"
+    fit.read,  # "will llama 3 70b fit on two 3090s?"
+    fit.memory_only,  # "is 12gb enough for training transformers"
+    recommend.read,  # "best gpu for llms under $1500"
+    spec.read,  # "the 4090?": a GPU named and nothing else asked
+    settings.leftover,  # settings that came with words no reader took
+    followup.leftover,  # "for training?", "fp16"
+    help.leftover,
+    unknown.read,  # always claims: "not understood", with what was recognised
+)
+
+
+def read(reading: Reading) -> Query | Clarification:
+    for reader in READERS:
+        found = reader(reading)
+        if found is not None:
+            return found
+    raise AssertionError("unknown.read always claims")

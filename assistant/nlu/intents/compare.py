@@ -1,0 +1,38 @@
+"""Comparisons: "4090 vs 3090", "why 4070 ti over 4080?", "how much faster is X than Y",
+"compare them", "why not the 4060 ti?" (the other GPU comes from the conversation).
+
+Claims two or more GPU references (unless a model is asked to fit or run on them), a pair the
+grammar read (X vs Y, why X over Y, X faster than Y), "compare them", or one GPU with a
+comparison word (the second from the dialogue, or asked back).
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.reading import Reading
+from assistant.queries import CompareQuery, GpuRef, Query
+
+
+def read(r: Reading) -> Query | None:
+    b, refs = r.b, r.refs
+    why = b.struct("why")
+    pair = b.struct("versus") or why or b.struct("faster")
+    if len(refs) >= 2 and not (r.model and b.has("FIT", "SPEED") and not pair) or (pair and len(pair.refs) >= 2):
+        premise = "first" if (why and len(why.refs) >= 2 and "OVER" in why.parts) else None
+        aspect = r.aspect()
+        if why and not b.has("FASTER", "SPEED") and not r.speed_words():
+            aspect = None if aspect == "speed" else aspect
+        return _compare(r, refs, premise=premise, aspect=aspect)
+    if b.has("COMPARE", "VS", "FASTER") and len(refs) == 1 and refs[0].pronoun == "them":
+        return _compare(r, refs, aspect=r.aspect())
+    if (pair or b.has("COMPARE", "VS")) and len(refs) == 1 and not r.model and not b.has("RECOMMEND"):
+        # "why not the 4060 ti?", "compare the 4090": the other GPU comes from the conversation
+        # (pronoun "context"); with nothing to refer to, the dialogue asks which GPU
+        other = GpuRef(mention="", pronoun="context")
+        return _compare(r, [refs[0], other], aspect=r.aspect(), premise="first" if why else None)
+    return None
+
+
+def _compare(r: Reading, gpus, premise=None, aspect=None) -> CompareQuery:
+    return CompareQuery(
+        text=r.text, gpus=tuple(gpus), workload=r.workload, precision=r.precision, premise=premise, aspect=aspect
+    )

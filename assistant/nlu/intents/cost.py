@@ -1,0 +1,65 @@
+"""Costs: running (electricity), total cost of ownership, performance per dollar, a training run.
+
+Claims a question with a cost, electricity-rate or value word (or training tokens with a
+workload) unless it asks for a recommendation, or for performance per dollar of two GPUs (a
+comparison by value). `kind` tells which cost is asked.
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.reading import Reading
+from assistant.queries import CostQuery, Query
+
+
+def read(r: Reading) -> Query | None:
+    cost = kind(r)
+    if not cost or r.b.has("RECOMMEND") or (cost == "perf_per_dollar" and len(r.refs) >= 2):
+        return None
+    per_week, _ = r.hours()
+    return CostQuery(
+        text=r.text,
+        gpus=tuple(r.refs),
+        kind=cost,
+        years=r.num("YEARS"),
+        hours_per_week=per_week,
+        utilization=r.num("PERCENT"),
+        workload=r.workload,
+        model=r.model,
+        params_b=r.num("PARAMS"),
+        tokens=r.num("TOKENS"),
+        electricity_usd_per_kwh=r.num("KWH"),
+        electricity_currency=r.currency("KWH"),
+    )
+
+
+def kind(r: Reading) -> str | None:
+    """running | tco | perf_per_dollar | training_run, or None when no cost is asked."""
+    b = r.b
+    if not b.has("COST", "KWH", "VALUE") and not (b.has("TOKENS") and b.means("MODE", "WORKLOAD")):
+        return None
+    texts = " ".join(t.text.lower() for k in ("COST", "FIT", "ELECTRICITY", "FIELD") for t in b.kinds.get(k, []))
+    if b.has("TOKENS") or ("train" in texts and not b.has("GPU", "PRONOUN")):
+        return "training_run"
+    kinds = b.meanings.get("COST_KIND", [])
+    if kinds:
+        return kinds[0]
+    if (
+        b.has("COST")
+        and b.lang == "zh"
+        and "full_finetune" in b.meanings.get("MODE", [])
+        and b.has("PARAMS", "MODEL")
+        and not b.has("GPU", "PRONOUN")
+    ):
+        return "training_run"  # 训练一个7b模型要多少钱
+    if r.lex.words_in("running_cost", texts) or b.has("KWH") or "run" in texts.split():
+        return "running"
+    if b.has("VALUE"):
+        return "perf_per_dollar"
+    if r.lex.words_in("tco_cost", texts):
+        return "tco"
+    cost_words = " ".join(t.text.lower() for t in b.kinds.get("COST", []))
+    if "price" in b.meanings.get("FIELD", []) and cost_words in ("cost", "costs"):
+        return None  # "how much does a 4090 cost": its price, a spec
+    if b.has("HOURS", "YEARS"):
+        return "tco"
+    return "tco" if b.has("GPU", "PRONOUN") else None

@@ -1,0 +1,106 @@
+"""Settings typed alone: "electricity is 0.30", "we run it 24/7", "use 2023-01 prices", "reset".
+
+`reset` claims "reset" (without a GPU or model); `read` claims a question made of settings and
+nothing that asks more; `leftover` claims settings nothing else took. `settings_of` reads every
+setting a question states (electricity rate, exchange rate, utilization, years, budget, price
+snapshot, new/used, currency, a GPU's price) and the GPU a price override names.
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.reading import Reading, gpu_ref
+from assistant.queries import GpuRef, Query, SetQuery, Setting
+
+# tag kinds that ask a question beyond stating settings
+ASKS = ("MODEL", "PARAMS", "RECOMMEND", "COMPARE", "RENT", "SPEC", "FASTER", "VS", "WHY", "SPEED", "VALUE", "EXPLAIN")
+
+
+def reset(r: Reading) -> Query | None:
+    if r.b.has("RESET") and not r.b.has("GPU", "MODEL"):
+        return SetQuery(text=r.text, settings=(Setting("reset", None),))
+    return None
+
+
+def read(r: Reading) -> Query | None:
+    b = r.b
+    settings, override = settings_of(r)
+    others = [g for g in r.explicit if override is None or g.mention != override.mention]
+    if (
+        settings
+        and not others
+        and not b.has(*ASKS)
+        and not (b.has("FIT") and not (len(settings) == 1 and settings[0].key == "utilization"))
+        and not (b.has("COST") and not b.has("KWH", "SET") and not b.means("ELECTRICITY") and not override)
+    ):
+        return SetQuery(text=r.text, settings=tuple(settings))
+    return None
+
+
+def leftover(r: Reading) -> Query | None:
+    settings, _ = settings_of(r)
+    return SetQuery(text=r.text, settings=tuple(settings)) if settings else None
+
+
+def settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
+    b, out, override = r.b, [], None
+    price = b.struct("price")
+    if price is not None and price.refs and any(t.kind in ("MONEY", "NUMBER") for t in price.parts):
+        override = gpu_ref(price.refs[0])
+        tag = next(t for t in price.parts if t.kind in ("MONEY", "NUMBER"))
+        cur = tag.meanings.get("CURRENCY") or ("CNY" if b.lang == "zh" and tag.kind == "NUMBER" else None)
+        cur = r.currency("MONEY") if tag.kind == "MONEY" else cur
+        out.append(Setting("price_override", float(tag.value), gpu=override.name, currency=cur))
+    kwh, kwh_cur = b.first("KWH"), r.currency("KWH")
+    if kwh is None and b.means("ELECTRICITY"):
+        if b.has("MONEY"):  # a typed amount ("-5 dollars", "0.6元") is taken as typed
+            kwh, kwh_cur = b.first("MONEY"), r.currency("MONEY")
+        elif b.has("NUMBER"):
+            v = b.first("NUMBER")
+            kwh = v / 100.0 if v >= 5 else v
+            kwh_cur = "CNY" if b.lang == "zh" else None
+    if kwh is not None:
+        out.append(Setting("electricity_usd_per_kwh", float(kwh), currency=kwh_cur))
+    if b.has("FX") and b.has("MONEY", "NUMBER"):
+        vals = [(float(t.value), t.meanings.get("CURRENCY")) for t in b.tags if t.kind in ("MONEY", "NUMBER")]
+        cny = [v for v, c in vals if c == "CNY"] or [v for v, _ in vals if v > 1] or [v for v, _ in vals]
+        usd = [v for v, c in vals if c is None and v != cny[0]]
+        rate = cny[0] / usd[0] if usd and usd[0] else cny[0]
+        out.append(Setting("cny_per_usd", 1.0 / rate if 0 < rate < 0.5 else rate))
+    hours = b.first("HOURS")
+    if (
+        hours
+        and (hours.get("full_time") or (hours.get("per_week") or 0) >= 168)
+        and not b.has("UTILIZATION", "PERCENT")
+        and not b.has("GPU", "COST", *ASKS)
+    ):
+        out.append(Setting("utilization", 1.0))  # "we run it 24/7"
+    if b.has("CURRENCY") and not b.has("MONEY", "KWH", "RATE", "FX", "NUMBER"):
+        out.append(Setting("currency", b.first("CURRENCY")))  # "show prices in yuan", "用人民币"
+    if b.has("UTILIZATION") or (b.has("PERCENT") and b.has("SET")):
+        v = b.first("PERCENT")
+        if v is None and b.has("NUMBER"):
+            v = float(b.first("NUMBER"))
+            v = v / 100.0 if v > 1 else v
+        if v is not None:
+            out.append(Setting("utilization", float(v)))
+    if b.has("YEARS") and (b.has("SET") or not question_like(r)):
+        out.append(Setting("years", float(b.first("YEARS"))))
+    if b.has("BUDGET") and r.money() is not None and not b.has("RECOMMEND"):
+        out.append(Setting("budget_usd", float(r.money()), currency=r.currency()))
+    if b.has("PRICES") or (b.has("SET") and b.has("CONDITION", "DATE")):
+        if b.has("DATE"):
+            out.append(Setting("snapshot", str(b.first("DATE"))))
+        elif r.lex.listed("now").intersection(b.toks):
+            out.append(Setting("snapshot", "current"))
+        if b.has("CONDITION"):
+            out.append(Setting("condition", b.first("CONDITION")))
+    elif b.has("SET") and b.has("DATE"):
+        out.append(Setting("snapshot", str(b.first("DATE"))))
+    return out, override
+
+
+def question_like(r: Reading) -> bool:
+    b = r.b
+    if b.has("COST") and not (b.means("ELECTRICITY") and not b.has("GPU", "PRONOUN")):
+        return True
+    return b.has("GPU", "FIT", *ASKS)

@@ -1,0 +1,47 @@
+"""Specs: "specs of the 4090", "memory of the 4090 and 3090", "how fast is the 4090?".
+
+`of_several` claims spec fields asked of GPUs joined by "and" (not a comparison);
+`speed_of_one` claims "how fast is X" about one named GPU; `read` claims any question naming
+GPUs that no other reader took (their specs).
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.reading import Reading
+from assistant.queries import Query, SpecQuery
+
+
+def of_several(r: Reading) -> Query | None:
+    b = r.b
+    versus = b.struct("versus")
+    joined = b.has("AND") or any(t.text.startswith("and") for t in b.kinds.get("FOLLOW", []))
+    if (
+        len(r.refs) >= 2
+        and r.fields()
+        and r.fields() != ("all",)
+        and joined
+        and (versus is None or set(versus.parts) <= {"AND", "COUNT", "NUMBER", "CONDITION"})
+        and not r.model
+        and not b.has("COMPARE", "VS", "OR", "WHY", "FASTER", "SPEED", "VALUE", "MORE", "ASPECT", "RECOMMEND", "THAN")
+    ):
+        return SpecQuery(text=r.text, gpus=tuple(r.refs), fields=r.fields())
+    return None
+
+
+def speed_of_one(r: Reading) -> Query | None:
+    b = r.b
+    if (
+        b.has("FASTER")
+        and "speed" in b.meanings.get("FIELD", [])
+        and len(r.refs) == 1
+        and not r.model
+        and not b.has("THAN", "COMPARE", "VS", "OR")
+        and r.refs[0].pronoun != "them"
+        and not b.struct("why")
+    ):
+        return SpecQuery(text=r.text, gpus=tuple(r.refs), fields=("speed",))
+    return None
+
+
+def read(r: Reading) -> Query | None:
+    return SpecQuery(text=r.text, gpus=tuple(r.refs), fields=r.fields()) if r.refs else None

@@ -1,0 +1,189 @@
+"""The slots of one tagged question, read once and shared by every intent reader.
+
+Contract: `Reading(bag, index, lex)` answers slot questions about the question — its GPU
+references (`gpu_refs`, `explicit`), workload, precision, fine-tuning mode, model, money and its
+currency, hours, GPU count, comparison aspect, spec fields, months — without deciding the
+intent. Values are computed on first use and cached. The intent readers in
+`assistant.nlu.intents` decide; this module only reads.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from assistant.nlu.bag import Bag, Ref
+from assistant.nlu.index import GpuMatch, ModelMatch, NameIndex
+from assistant.nlu.lexicon import Lexicon
+from assistant.queries import GpuRef, ModelRef
+
+
+class Reading:
+    def __init__(self, bag: Bag, index: NameIndex, lex: Lexicon):
+        self.b, self.index, self.lex = bag, index, lex
+        self.text = bag.text
+
+    # GPUs -----------------------------------------------------------------------------------
+    @cached_property
+    def refs(self) -> list[GpuRef]:
+        """GPU references in text order; a pronoun counts only where no GPU is named, or inside a pair."""
+        b = self.b
+        named = [r for r in b.refs if r.tag.kind == "GPU"]
+        in_struct = {id(r) for s in b.structs for r in s.refs if len(s.refs) > 1}
+        out: list[GpuRef] = []
+        seen_pron = set()
+        for r in b.refs:
+            t = r.tag
+            if t.kind == "PRONOUN":
+                if named and id(r) not in in_struct:
+                    continue
+                if t.value in seen_pron and t.value in ("it", "them", "that"):
+                    continue
+                seen_pron.add(t.value)
+            out.append(gpu_ref(r))
+        return out
+
+    @cached_property
+    def explicit(self) -> list[GpuRef]:
+        """The GPUs named in so many words (no pronouns)."""
+        return [r for r in self.refs if r.pronoun is None]
+
+    def total_count(self) -> int | None:
+        """How many GPUs the question is about: "two 3090s", "two of them", "2x", "四卡", "3 gpus"."""
+        counts = [r.count for r in self.refs if r.count and r.count > 1]
+        if counts:
+            return counts[0]
+        co = self.b.struct("count_of")
+        if co is not None:
+            nums = [t.value for t in co.parts if t.kind in ("COUNT", "NUMBER")]
+            if nums:
+                return int(nums[0])
+        c = self.b.first("COUNT")
+        if c:
+            return int(c)
+        tags = self.b.tags
+        for k in range(len(tags) - 1):
+            if tags[k].kind == "NUMBER" and tags[k + 1].kind == "GPU_WORD":
+                try:
+                    v = int(float(tags[k].value))
+                except (TypeError, ValueError, OverflowError):
+                    continue
+                if 1 <= v <= 1024:
+                    return v
+        return None
+
+    # the workload ---------------------------------------------------------------------------
+    @cached_property
+    def model(self) -> ModelRef | None:
+        t = self.b.kinds.get("MODEL")
+        if not t:
+            return None
+        m: ModelMatch = t[0].value
+        return ModelRef(mention=t[0].text, key=m.key or "")
+
+    @cached_property
+    def workload(self) -> str | None:
+        w = self.b.meaning("WORKLOAD")
+        found = self.b.meanings.get("WORKLOAD", [])
+        if "llm_inference" in found and ("training" in found or "llm_finetune" in found):
+            w = "llm_finetune"  # 训练 + 大模型, "train an llm"
+        m = self.model
+        if w in (None, "training", "inference") and m is not None:
+            kind = self.index.model_kind(m.key)
+            if kind == "llm":
+                if w == "training" or self.mode() != "inference":
+                    return "llm_finetune"
+                return "llm_inference"
+            if kind == "image":
+                return "image_generation"
+        return w
+
+    @property
+    def precision(self) -> str | None:
+        return self.b.meaning("PRECISION")
+
+    def mode(self) -> str:
+        modes = self.b.meanings.get("MODE", [])
+        for m in ("qlora", "lora", "full_finetune"):
+            if m in modes:
+                return m
+        return "inference"
+
+    # numbers --------------------------------------------------------------------------------
+    def num(self, kind: str):
+        return self.b.first(kind)
+
+    def money(self) -> float | None:
+        """The amount of money asked about; "my budget is 1500" (a bare number after "budget") counts."""
+        found = self.b.first("MONEY")
+        if found is None and self.b.has("BUDGET") and self.b.has("NUMBER"):
+            try:
+                value = float(self.b.first("NUMBER"))
+            except (TypeError, ValueError):
+                return None
+            return value if value >= 50 else None
+        return found
+
+    def currency(self, kind: str = "MONEY") -> str | None:
+        """Currency of the first `kind` tag: None for US dollars. A Chinese question's amount without a
+        unit ("预算一万", "电价0.6") is in yuan."""
+        got = self.b.kinds.get(kind)
+        if not got:
+            return None
+        cur = got[0].meanings.get("CURRENCY")
+        if cur is None and self.b.lang == "zh" and not self.lex.words_in("dollar_marks", got[0].text):
+            cur = "CNY"
+        return None if cur == "USD" else cur
+
+    def hours(self) -> tuple[float | None, float | None]:
+        """(hours per week, total hours) the question names."""
+        h = self.b.first("HOURS")
+        if not h:
+            return None, None
+        return h.get("per_week"), h.get("total")
+
+    def months(self) -> float | None:
+        m = self.num("MONTHS")
+        if m is None and self.b.has("YEARS"):
+            return float(self.b.first("YEARS")) * 12
+        return m
+
+    # what is asked about the GPUs -----------------------------------------------------------
+    def aspect(self) -> str | None:
+        b = self.b
+        if b.has("FASTER", "SPEED") or "speed" in b.meanings.get("ASPECT", []):
+            return "speed"
+        if b.has("VALUE") or "value" in b.meanings.get("ASPECT", []):
+            return "value"
+        if "memory" in b.meanings.get("ASPECT", []) or (b.has("MORE") and "memory" in b.meanings.get("FIELD", [])):
+            return "memory"
+        return None
+
+    def fields(self) -> tuple[str, ...]:
+        out = []
+        for f in self.b.meanings.get("FIELD", []):
+            if f not in out and not (
+                f == "speed" and len(self.b.meanings.get("FIELD", [])) > 1 and not self.b.has("FASTER")
+            ):
+                out.append(f)
+        if self.b.has("SPEC") and "all" not in out and not out:
+            out.append("all")
+        return tuple(out)
+
+    def speed_words(self) -> bool:
+        """ "why X over Y for (raw) speed": speed asked for in so many words."""
+        return any(t.kind == "ASPECT" and t.value == "speed" for t in self.b.tags)
+
+
+def gpu_ref(r: Ref) -> GpuRef:
+    """The GpuRef of one grammar reference: a named GPU (resolved or not) or a pronoun."""
+    t = r.tag
+    if t.kind == "GPU":
+        m: GpuMatch = t.value
+        return GpuRef(
+            mention=t.text,
+            name=m.name if m.status == "ok" else None,
+            count=r.count or 1,
+            condition=r.condition,
+            assumed=m.assumed,
+        )
+    return GpuRef(mention=t.text, pronoun=t.value, count=r.count or 1, condition=r.condition)
