@@ -1,8 +1,9 @@
 """Finish a pending clarification once the user has picked a candidate.
 
-Contract: `fill(pending, slot, name)` returns the pending query with the chosen GPU (or
-model key) in the slot ("gpus[i]" or "model"). Which candidate a reply picks is decided by
-`assistant.nlu.choose`.
+Contract: `fill(pending, slot, name)` returns the pending query with the chosen GPU name (or
+model key) in the slot. Slots are those `assistant.nlu.checks` produces: "gpus[i]", "model"
+and "settings[i].gpu" (the GPU of a price override); `SLOTS` lists their shapes. Which
+candidate a reply picks is decided by `assistant.nlu.choose`.
 """
 
 from __future__ import annotations
@@ -12,14 +13,20 @@ import re
 
 from assistant.queries import GpuRef, ModelRef, Query
 
+SLOTS = re.compile(r"(gpus|model|settings)(?:\[(\d+)\])?(?:\.(gpu))?")
+
 
 def fill(pending: Query, slot: str | None, name: str) -> Query:
-    match = re.fullmatch(r"(gpus|model)(?:\[(\d+)\])?", slot or "gpus[0]")
+    match = SLOTS.fullmatch(slot or "gpus[0]")
     if not match:
-        return pending
+        raise ValueError(f"unknown clarification slot {slot!r}")
     field, index = match.group(1), int(match.group(2) or 0)
     if field == "model":
         return dataclasses.replace(pending, model=ModelRef(mention=name, key=name))
+    if field == "settings":
+        settings = list(pending.settings)
+        settings[index] = dataclasses.replace(settings[index], gpu=name)
+        return dataclasses.replace(pending, settings=tuple(settings))
     gpus = list(getattr(pending, "gpus", ()))
     while len(gpus) <= index:
         gpus.append(GpuRef(mention=name))
