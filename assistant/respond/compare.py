@@ -228,7 +228,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         labels=[rows[n].label for n in names],
         values=[rows[n].per_tco or 0.0 for n in names],
     )
-    sources = [spec_source(rows[n].gpu) for n in names] + env.cite(
+    sources = [spec_source(rows[n].gpu, env) for n in names] + env.cite(
         *[rows[n].price.source for n in names if rows[n].price]
     )
     sources += env.rate_sources()

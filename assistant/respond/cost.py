@@ -114,7 +114,7 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
         figures=figures,
         steps=steps,
         assumptions=env.assumption_dict(),
-        sources=[spec_source(gpu)]
+        sources=[spec_source(gpu, env)]
         + (env.cite(rate.source) if rate else [])
         + env.rate_sources()
         + ["method: docs/model.md §cost.training"],
@@ -281,7 +281,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
             )
     steps = [env.t("cost.electricity_step", watts=f"{w:,.0f}", usage=util_text)]
     sources = (
-        [spec_source(env.reader.gpu(r.name)) for r in refs]
+        [spec_source(env.reader.gpu(r.name), env) for r in refs]
         + env.rate_sources()
         + ["method: docs/model.md §cost.electricity, §cost.tco"]
     )

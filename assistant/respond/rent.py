@@ -213,7 +213,7 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
         "hours_per_week": hours_week,
     }
     sources = (
-        [spec_source(gpu)]
+        [spec_source(gpu, env)]
         + env.cite(rate.source, price.source)
         + env.rate_sources()
         + ["method: docs/model.md §cost.breakeven"]

