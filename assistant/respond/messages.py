@@ -83,6 +83,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "spec.peak": ("{peak} TFLOPS (FP32 accumulate; {basis})", "{peak} TFLOPS（FP32 累加；{basis}）"),
     "spec.peak_vendor": ("vendor figure", "厂商数据"),
     "spec.peak_computed": ("SMs x rate per SM x boost clock", "SM 数 x 每 SM 速率 x 加速频率"),
+    "spec.peak_derived": (
+        "derived: SMs x rate per SM x boost clock; the FP32-accumulate rate is not published, full rate assumed",
+        "推算值：SM 数 x 每 SM 速率 x 加速频率；厂商未公布 FP32 累加速率，按全速假设",
+    ),
     "spec.speed_row": ("{title} (RTX 3090 = 1)", "{title}（RTX 3090 = 1）"),
     "spec.not_rated": ("not rated", "未评级"),
     "spec.price_row": ("price {cond} ('{snapshot}')", "{cond}价格（「{snapshot}」）"),

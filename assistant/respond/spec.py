@@ -114,7 +114,9 @@ def _formats(gpu: GpuSpec) -> list[str]:
     arch = gpu.arch
     if arch is None or not arch.tensor_generation:
         return []
-    return [label for label, rate in _FORMATS if getattr(arch, rate) or (rate == "fp8_acc16" and arch.fp8_acc32)]
+    # FP16 with FP32 accumulate counts as FP16 (CDNA has no FP16-accumulate MFMA); FP8 likewise
+    alt = {"fp8_acc16": "fp8_acc32", "fp16_acc16": "fp16_acc32"}
+    return [label for label, rate in _FORMATS if getattr(arch, rate) or getattr(arch, alt.get(rate, rate))]
 
 
 def _feature_keys(gpu: GpuSpec) -> list[str]:
@@ -146,7 +148,12 @@ def _peak_text(gpu: GpuSpec, env: Env) -> str:
         return (
             env.t("spec.peak_none") if not (gpu.arch and gpu.arch.tensor_generation) else env.t("spec.peak_unpublished")
         )
-    basis = env.t("spec.peak_vendor") if gpu.peaks and gpu.peaks.fp16_acc32_tflops else env.t("spec.peak_computed")
+    if gpu.peaks and gpu.peaks.fp16_acc32_tflops:
+        basis = env.t("spec.peak_vendor")
+    elif gpu.arch and gpu.arch.rates_confidence == "assumed":
+        basis = env.t("spec.peak_derived")
+    else:
+        basis = env.t("spec.peak_computed")
     return env.t("spec.peak", peak=f"{peak:,.1f}", basis=basis)
 
 
