@@ -24,7 +24,24 @@ from rapidfuzz.distance import OSA
 from assistant.nlu.text import key as text_key
 
 BRAND = frozenset(
-    {"nvidia", "geforce", "amd", "ati", "radeon", "rx", "rtx", "gtx", "tesla", "quadro", "instinct", "intel", "arc"}
+    {
+        *(
+            "nvidia",
+            "geforce",
+            "amd",
+            "ati",
+            "radeon",
+            "rx",
+            "rtx",
+            "gtx",
+            "tesla",
+            "quadro",
+            "instinct",
+            "intel",
+            "arc",
+        ),
+        *("apple", "macbook", "mac", "huawei", "ascend"),
+    }
 )
 VENDOR_WORDS = {
     "nvidia": "NVIDIA",
@@ -34,10 +51,46 @@ VENDOR_WORDS = {
     "ati": "AMD",
     "intel": "Intel",
     "arc": "Intel",
+    "apple": "Apple",
+    "macbook": "Apple",
+    "mac": "Apple",
+    "huawei": "Huawei",
+    "ascend": "Huawei",
 }
 MOBILE = {"laptop": "mobile", "notebook": "mobile", "laptops": "mobile", "mobile": "mobile"}
 VARIANT = frozenset({"gb", "sxm", "nvl"})
 SOFT = frozenset({"generation", "graphics", "edition", "pro"})
+# form-factor words of a product name: a mention that leaves them out picks a documented variant
+FORM = frozenset({"sxm", "pcie", "pci", "e", "nvl", "oam", "mxm", "hgx"})
+# suffixes people glue together: "4070tis" is the 4070 Ti SUPER, "4080s" the 4080 SUPER
+SUFFIX_SPLIT = {"tis": ("ti", "super"), "ts": ("ti", "super"), "maxq": ("max", "q"), "gbs": ("gb",)}
+# words after a model number that make it a different product: a match must never drop or add them
+VARIANT_WORDS = frozenset(
+    {
+        "ti",
+        "super",
+        "xt",
+        "xtx",
+        "gre",
+        "d",
+        "x",
+        "mobile",
+        "laptop",
+        "notebook",
+        "q",
+        "sxm",
+        "pcie",
+        "nvl",
+        "ultra",
+        "le",
+        "se",
+        "gs",
+        "gt",
+        "gts",
+        "boost",
+        "gb",
+    }
+)
 CHIP = re.compile(r"^(ad|ga|gp|gk|gm|tu|gv|gh|navi|gddr|oem|sp|x|a|b)$")
 TIER = frozenset(
     {
@@ -102,6 +155,44 @@ def head_tokens(core: list[str]) -> frozenset[str]:
     return frozenset()
 
 
+def variant_parts(core: list[str]) -> frozenset[str]:
+    """Tokens of a product core that only name a variant of it: a memory size ("16 gb") or a form
+    factor ("sxm 4", "pcie"). Leaving them out of a mention picks a variant; the answer says which."""
+    out = set()
+    for j, t in enumerate(core):
+        nxt = core[j + 1] if j + 1 < len(core) else ""
+        prev = core[j - 1] if j > 0 else ""
+        if t in FORM or t == "gb" or (t[0].isdigit() and (nxt == "gb" or prev in ("sxm", "pcie"))):
+            out.add(t)
+    return frozenset(out)
+
+
+def chip_parts(core: list[str]) -> frozenset[str]:
+    """Tokens naming the die of a product ("ad 106", "ga 102"): a duplicate entry of the same card."""
+    out = set()
+    for j, t in enumerate(core):
+        if j > 0 and CHIP.match(t) and len(t) == 2 and j + 1 < len(core) and core[j + 1][0].isdigit():
+            out.update((t, core[j + 1]))
+    return frozenset(out)
+
+
+def split_suffixes(toks: list[str]) -> list[str]:
+    """A mention's tokens as the index compares them: glued suffixes split ("4070tis" -> 4070 ti super),
+    "g" after a size is gigabytes ("12g"), a thousands "k" after a letter prefix is read ("a6k" -> a 6000)."""
+    out: list[str] = []
+    for j, t in enumerate(toks):
+        prev = out[-1] if out else ""
+        if t in SUFFIX_SPLIT and prev[:1].isdigit():
+            out.extend(SUFFIX_SPLIT[t])
+        elif t == "g" and prev[:1].isdigit():
+            out.append("gb")
+        elif t == "k" and prev.isdigit() and len(out) >= 2 and out[-2].isalpha() and len(out[-2]) <= 2:
+            out[-1] = str(int(prev) * 1000)
+        else:
+            out.append(t)
+    return out
+
+
 def _memory_of_mention(core: list[str]):
     for j in range(len(core) - 1):
         if core[j + 1] == "gb" and core[j].replace(".", "", 1).isdigit():
@@ -111,11 +202,15 @@ def _memory_of_mention(core: list[str]):
 
 @dataclass(frozen=True)
 class GpuMatch:
+    """`how` says why an ok match is that product: exact (its name or core as typed), alias (curated,
+    knowledge/aliases.csv), variant (a memory size or form factor filled in: `assumed`); "" otherwise."""
+
     mention: str
     status: str  # ok | ambiguous | unknown
     name: str | None = None
     candidates: tuple[str, ...] = ()
     assumed: bool = False
+    how: str = ""
 
 
 @dataclass(frozen=True)
@@ -137,6 +232,12 @@ class NameIndex:
     full: list[frozenset[str]]
     exact: dict[str, list[tuple[int, bool]]]
     postings: dict[str, list[int]]
+    varparts: list[frozenset[str]] = field(default_factory=list)
+    chipparts: list[frozenset[str]] = field(default_factory=list)
+    full_names: dict[str, int] = field(default_factory=dict)  # every KB name's tokens, with and without vendor
+    full_first: frozenset[str] = frozenset()
+    name_words: frozenset[str] = frozenset()  # letter tokens of KB names: never "corrected" as typos
+    curated: frozenset[str] = frozenset()  # exact keys that come from knowledge/aliases.csv
     models: dict[str, str] = field(default_factory=dict)  # key text -> model key
     model_info: dict[str, tuple[str, float, str, str]] = field(
         default_factory=dict
@@ -161,9 +262,16 @@ class NameIndex:
         names, vendor, mobile, memory, cores, heads, full = [], [], [], [], [], [], []
         exact: dict[str, list[tuple[int, bool]]] = {}
         postings: dict[str, list[int]] = {}
+        varparts, chipparts, full_names, curated = [], [], {}, set()
         for i, e in enumerate(entries):
             toks = _low(e.name)
             core = core_tokens(toks)
+            varparts.append(variant_parts(core))
+            chipparts.append(chip_parts(core))
+            full_names.setdefault(" ".join(toks), i)
+            vendor_word = (e.vendor or "").lower()
+            if vendor_word and toks[0] != vendor_word:
+                full_names.setdefault(" ".join([vendor_word, *toks]), i)
             names.append(e.name)
             vendor.append("AMD" if e.vendor == "ATI" else e.vendor)
             mobile.append(bool(e.is_mobile) or "mobile" in core or "max" in core)
@@ -190,7 +298,12 @@ class NameIndex:
                 missing = cset - set(acore)
                 assumed = _assumed(missing)
                 exact.setdefault(" ".join(acore), []).append((i, assumed))
+                curated.add(" ".join(acore))
         idx = cls(names, vendor, mobile, memory, cores, heads, full, exact, postings)
+        idx.varparts, idx.chipparts, idx.curated = varparts, chipparts, frozenset(curated)
+        idx.full_names = full_names
+        idx.full_first = frozenset(k.split(" ", 1)[0] for k in full_names)
+        idx.name_words = frozenset(t for k in full_names for t in k.split(" ") if t.isalpha())
         idx._by_name = {n: i for i, n in enumerate(names)}
         idx._add_models(models)
         idx._add_concepts(concepts)
@@ -251,7 +364,21 @@ class NameIndex:
             self._suffixes = frozenset(out | {"mobile", "laptop", "notebook", "super", "ti", "gb"})
         return self._suffixes
 
+    def full_name_at(self, toks: list[str], i: int, max_len: int = 12) -> tuple[int, str] | None:
+        """The longest KB name spelled exactly at token i (with or without its vendor): (tokens, name)."""
+        if i >= len(toks) or toks[i] not in self.full_first:
+            return None
+        for n in range(min(max_len, len(toks) - i), 0, -1):
+            hit = self.full_names.get(" ".join(toks[i : i + n]))
+            if hit is not None:
+                return n, self.names[hit]
+        return None
+
     def gpu(self, toks: list[str], mention: str, plural: bool = False) -> GpuMatch:
+        toks = split_suffixes(toks)
+        full = self.full_names.get(" ".join(toks))
+        if full is not None:
+            return GpuMatch(mention, "ok", self.names[full], how="exact")
         brands = [t for t in toks if t in BRAND]
         core = core_tokens(toks)
         if not core:
@@ -263,19 +390,27 @@ class NameIndex:
         if core[-1] in ("m",) and len(core) > 1:
             tries.append(core[:-1] + ["mobile"])
         for attempt in tries:
-            hits = self._filter(self.exact.get(" ".join(attempt), []), brands, attempt)
+            key = " ".join(attempt)
+            hits = self._filter(self.exact.get(key, []), brands, attempt)
             if len({i for i, _ in hits}) == 1:
                 i, assumed = hits[0]
-                return GpuMatch(mention, "ok", self.names[i], assumed=assumed)
+                how = "variant" if assumed else ("alias" if key in self.curated else "exact")
+                return GpuMatch(mention, "ok", self.names[i], assumed=assumed, how=how)
             if len(hits) > 1:
                 return GpuMatch(mention, "ambiguous", candidates=self._rank([i for i, _ in hits]))
+        near: list[int] = []  # products that differ by a variant word: suggestions, never the answer
         for attempt in tries:
             found = self._subset(attempt, brands)
-            if found is not None:
-                status, names, assumed = found
-                if status == "ok":
-                    return GpuMatch(mention, "ok", names[0], assumed=assumed)
-                return GpuMatch(mention, status, candidates=names)
+            if found is None:
+                continue
+            status, idx, assumed = found
+            if status == "ok":
+                return GpuMatch(
+                    mention, "ok", self.names[idx[0]], assumed=assumed, how="variant" if assumed else "exact"
+                )
+            if status == "ambiguous":
+                return GpuMatch(mention, status, candidates=self._rank(idx))
+            near = near or idx
         mem = _memory_of_mention(core)
         if mem is not None:
             rest = [t for j, t in enumerate(core) if j not in mem[1]]
@@ -285,10 +420,27 @@ class NameIndex:
             if inner.status == "ambiguous":
                 same = tuple(n for n in inner.candidates if abs(self.memory[self._by_name[n]] - mem[0]) < 0.5)
                 if len(same) == 1:
-                    return GpuMatch(mention, "ok", same[0], assumed=True)
+                    return GpuMatch(mention, "ok", same[0], assumed=True, how="variant")
                 if same:
                     return GpuMatch(mention, "ambiguous", candidates=same)
-        return GpuMatch(mention, "unknown", candidates=self.suggest(core, brands))
+            if inner.status == "ok" and not near:
+                near = [self._by_name[inner.name]]  # "2080 ti 22gb": the 11 GB card is the nearest real one
+        base = [t for t in core if t not in VARIANT_WORDS or t == "gb"]
+        if not near and mem is None and base != core and any(t[0].isdigit() for t in base):
+            inner = self.gpu(brands + base, mention, plural)  # "4090 ti": the 4090 is the nearest real card
+            if inner.status == "ok":
+                near = [self._by_name[inner.name]]
+        if len(near) > 1 and self._tiers_only(near, core):
+            return GpuMatch(mention, "ambiguous", candidates=self._rank(near))  # "radeon 7900": XTX, XT or GRE?
+        prefix = {t for t in head_tokens(core) if t.isalpha()}
+        suggestions = self._rank([i for i in near if self._same_class(i, prefix)])[:3]
+        more = tuple(n for n in self.suggest(core, brands) if n not in suggestions)
+        return GpuMatch(mention, "unknown", candidates=(suggestions + more)[:3])
+
+    def _tiers_only(self, idx: list[int], core: list[str]) -> bool:
+        """Every candidate is the mention plus tier words only ("7900" -> 7900 XTX / XT / GRE)."""
+        need = set(core)
+        return all((self.cores[i] - need - self.varparts[i] - SOFT) <= TIER for i in idx)
 
     def _filter(self, hits, brands, core):
         if len(hits) <= 1:
@@ -310,6 +462,9 @@ class NameIndex:
         return out
 
     def _subset(self, core: list[str], brands: list[str]):
+        """Products whose core holds every token of the mention, by what they add to it:
+        ("ok", [i], assumed) | ("ambiguous", [i...], False) | ("near", [i...], False): only products
+        that add a variant word ("4060 16gb" -> the 4060 Ti 16 GB), never an answer | None."""
         sets = [self.postings.get(t) for t in set(core)]
         if not sets or any(s is None for s in sets):
             return None
@@ -327,24 +482,31 @@ class NameIndex:
         for b in brands:
             v = VENDOR_WORDS.get(b)
             cands = [i for i in cands if (self.vendor[i] == v if v else b in self.full[i])]
-        mob = "mobile" in need or "max" in need
+        mob = "mobile" in need or ("max" in need and "q" in need)
         cands = [i for i in cands if self.mobile[i] == mob]
         if not cands:
             return None
-        soft = [i for i in cands if (self.cores[i] - need) <= SOFT]
-        if len(soft) == 1:
-            return "ok", (self.names[soft[0]],), False
-        for rule in (
-            lambda i: not ((self.cores[i] - need) & TIER),
-            lambda i: not any(CHIP.match(t) for t in self.cores[i] - need),
-            lambda i: self.memory[i] >= 2,
-        ):
-            keep = [i for i in cands if rule(i)]
-            if keep:
-                cands = keep
-        if len(cands) == 1:
-            return "ok", (self.names[cands[0]],), _assumed(self.cores[cands[0]] - need)
-        return "ambiguous", self._rank(cands), False
+        same, variant, chip, other = [], [], [], []
+        for i in cands:
+            extra = self.cores[i] - need - SOFT
+            if not extra:
+                same.append(i)
+            elif extra <= self.varparts[i]:
+                variant.append(i)
+            elif extra <= self.varparts[i] | self.chipparts[i]:
+                chip.append(i)
+            else:
+                other.append(i)
+        for group, assumed in ((same, False), (variant, True), (chip, False)):
+            if not group:
+                continue
+            if len(group) > 1:
+                keep = [i for i in group if self.memory[i] >= 2]
+                group = keep or group
+            if len(group) == 1:
+                return "ok", group, assumed and _assumed(self.cores[group[0]] - need)
+            return "ambiguous", group, False
+        return "near", [i for i in other if self.memory[i] >= 2] or other, False
 
     def _rank(self, idx) -> tuple[str, ...]:
         order = sorted(set(idx), key=lambda i: (self.mobile[i], -self.memory[i], len(self.names[i]), self.names[i]))
@@ -364,12 +526,16 @@ class NameIndex:
             q, self._suggest, scorer=fuzz.ratio, processor=None, limit=40, score_cutoff=SUGGEST_CUTOFF
         )
         qnum = next((float(t) for t in core if t.isdigit()), None)
+        mhead = head_tokens(core)
+        prefix = {t for t in mhead if t.isalpha()}
+        mob = "mobile" in core or ("max" in core and "q" in core)
 
         def rank(r):
             i = self._suggest_idx[r[2]]
             knum = next((float(t) for t in self._suggest[r[2]].split() if t.isdigit()), None)
             dist = abs(knum - qnum) if (qnum is not None and knum is not None) else 1e9
-            return (-round(r[1]), self.mobile[i], dist, len(self.names[i]))
+            same_len = qnum is not None and knum is not None and len(str(int(qnum))) == len(str(int(knum)))
+            return (self.mobile[i] != mob, not same_len, -round(r[1]), dist, len(self.names[i]))
 
         out: list[str] = []
         vendors = {VENDOR_WORDS[b] for b in brands if b in VENDOR_WORDS}
@@ -378,12 +544,22 @@ class NameIndex:
             i = self._suggest_idx[r[2]]
             if (vendors and self.vendor[i] not in vendors) or (series and not series <= self.full[i]):
                 continue
+            if not self._same_class(i, prefix):
+                continue
             name = self.names[i]
             if name not in out:
                 out.append(name)
             if len(out) >= limit:
                 break
         return tuple(out)
+
+    def _same_class(self, i: int, prefix: set[str]) -> bool:
+        """A suggestion by meaning: the same letter prefix ("h20" -> H100, not L20) and no second model
+        number ("m3" is not the GRID M3-3020)."""
+        if {t for t in self.heads[i] if t.isalpha()} != prefix:
+            return False
+        nums = [t for t in self.cores[i] - self.varparts[i] - self.chipparts[i] if t[0].isdigit()]
+        return len(nums) <= 1
 
     def variant(self, base: str, suffix: str) -> str | None:
         """`base` plus a variant word ("ti", "super", "laptop", "12 gb"): for "no, the ti"."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz.distance import OSA
 
-from assistant.nlu.index import BRAND, MOBILE, GpuMatch, ModelMatch, NameIndex
+from assistant.nlu.index import BRAND, MOBILE, VARIANT_WORDS, GpuMatch, ModelMatch, NameIndex
 from assistant.nlu.lexicon import Lexicon, terminal
 from assistant.nlu.text import Tok
 
@@ -34,6 +34,14 @@ SUFFIX_FIX = {
     "lapop": "laptop",
     "labtop": "laptop",
 }
+# Apple devices: "macbook pro m3 max", "mac studio m2 ultra" (brand words, then model words, then the chip)
+APPLE_WORDS = frozenset({"apple", "macbook", "mac"})
+APPLE_MODELS = frozenset({"pro", "air", "studio", "mini"})
+APPLE_TIERS = frozenset({"pro", "max", "ultra"})
+# units glued to a number: "70b", "8k", "4bit", "300w" are quantities, not a GPU's suffix
+GLUED_UNITS = frozenset(
+    {"b", "k", "bit", "bits", "w", "h", "hr", "hrs", "x", "t", "m", "mb", "tb", "gbps", "ghz", "mhz"}
+)
 COSTS_WORDS = frozenset({"is", "for", "at", "costs", "cost", "=", "was", "price", "now", "only"})
 # letter prefixes that may stand apart from the model number: "mi 300x", "mi-300x", "wx 7100"
 SPACED_PREFIX = frozenset({"mi", "wx", "fx", "mx", "hd", "nx"})
@@ -197,11 +205,11 @@ class _Tagger:
                 continue
             nxt_num = i + 1 < len(tt) and toks[i + 1].kind == "num"
             prev_num = i > 0 and toks[i - 1].kind == "num"
-            if prev_num and w in SUFFIX_FIX:
+            if prev_num and w in SUFFIX_FIX and not (nxt_num and toks[i + 1].glued):  # "tu106" is a chip
                 tt[i] = SUFFIX_FIX[w]
                 continue
-            if not nxt_num or w in BRAND or w in self.lex.phrases.get((w,), {}) or (w,) in self.lex.phrases:
-                continue
+            if not nxt_num or w in BRAND or (w,) in self.lex.phrases or w in self.index.name_words:
+                continue  # a word of a GPU name ("nforce", "flex") is not a typo
             if len(w) >= 5:
                 for b in BRAND_FIX:
                     if OSA.distance(w, b, score_cutoff=2) <= 2:
@@ -464,23 +472,58 @@ class _Tagger:
             return "word"
         return None
 
-    def try_gpu(self, i: int) -> int | None:
-        why = self.gpu_start(i)
-        if why is None:
+    def try_full_name(self, i: int) -> int | None:
+        """A KB name spelled out exactly ("NVIDIA GeForce GTX 650 Ti Boost") is that GPU, unless a variant
+        word follows it ("geforce rtx 4060 ti": the mention goes on, so the general path reads it)."""
+        hit = self.index.full_name_at(self.tt, i)
+        if hit is None:
             return None
-        if why == "prefix":
-            hit = self.lex.match(self.tt, i)
-            if hit and hit[0] >= 2:  # "l2 cache", "fp16", "q4": vocabulary, not a GPU
-                return None
+        used, name = hit
+        end = i + used
+        first = self.tt[i]
+        if used == 2 and first.isalpha() and len(first) <= 2 and self.toks[i + 1].kind == "num":
+            return None  # "l4", "a100": the general path and its documented defaults read these
+        if used == 1 and (first.isdigit() or len(first) < 3 or self.lex.match(self.tt, i)):
+            return None
+        if end < len(self.tt) and (self._variant_word(end) or (self.toks[end].glued and self.toks[end].kind != "sym")):
+            return None
+        return self.add("GPU", GpuMatch(self.span(i, end), "ok", name, how="exact"), i, end)
+
+    def _variant_word(self, j: int) -> bool:
+        """Token j changes which product a GPU mention names: ti, super, laptop, sxm, a memory size ..."""
+        tt, toks = self.tt, self.toks
+        w = tt[j]
+        if w in VARIANT_WORDS and (len(w) > 1 or toks[j].glued):
+            return True
+        if toks[j].kind == "num" and j + 1 < len(tt) and tt[j + 1] in ("gb", "g"):
+            return True  # "4060 16gb"
+        return w == "max" and j + 1 < len(tt) and tt[j + 1] == "q"
+
+    def _gpu_span(self, i: int, why: str) -> tuple[int, int, bool]:
+        """Where a GPU mention starting at i can end: (end, floor, seen a number). A shorter reading may
+        drop trailing words, never below `floor`: variant words and glued suffixes ("4070tis") count."""
         tt, toks, n = self.tt, self.toks, len(self.tt)
         sfx = self.index.suffixes
-        j = i + 1
+        j, floor = i + 1, i + 1
         seen_num = toks[i].kind == "num" or (why == "prefix" and toks[i + 1].glued)
         while j < n and j - i < 8:
             t = toks[j]
             if t.kind == "num":
                 if j + 1 < n and tt[j + 1] in ("gb", "g") and (seen_num or why == "brand"):
                     j += 2
+                    floor = j
+                    continue
+                if (
+                    j + 1 < n
+                    and tt[j + 1] == "k"
+                    and toks[j + 1].glued
+                    and t.glued
+                    and toks[j - 1].kind == "word"
+                    and len(tt[j - 1]) <= 2
+                ):
+                    j += 2  # "a6k": the A6000
+                    floor = j
+                    seen_num = True
                     continue
                 if not seen_num or (
                     t.glued and toks[j - 1].kind == "word" and tt[j - 1] not in BRAND and len(tt[j - 1]) <= 4
@@ -490,20 +533,62 @@ class _Tagger:
                         j += 1
                         continue
                 break
-            if tt[j] in BRAND and not seen_num:
-                j += 1
-                continue
-            if (tt[j] in sfx or tt[j] in MOBILE or tt[j] in ("max", "q", "super", "ti", "s")) and (
-                len(tt[j]) > 1 or t.glued or (tt[j] == "q" and tt[j - 1] == "max")
+            if not seen_num and (
+                tt[j] in BRAND
+                or (t.kind == "word" and len(tt[j]) <= 3 and j + 1 < n and toks[j + 1].glued)
+                or (tt[j] in APPLE_MODELS and tt[i] in APPLE_WORDS)
             ):
+                j += 1  # "nvidia a40", "amd radeon r9 370", "ati radeon x800"
+                continue
+            if (
+                seen_num
+                and t.kind == "word"
+                and t.glued
+                and toks[j - 1].kind == "num"
+                and (tt[j] not in GLUED_UNITS or why == "brand")
+            ):
+                j += 1  # "4070tis", "4090d", "3090s": a glued suffix belongs to the name
+                floor = j
+                continue
+            if seen_num and tt[j] in APPLE_TIERS and self._apple_like(i):
                 j += 1
+                floor = j
+                continue
+            if (tt[j] in sfx or tt[j] in MOBILE or tt[j] in ("super", "ti", "s")) and (len(tt[j]) > 1 or t.glued):
+                if tt[j] == "max" and not (j + 1 < n and tt[j + 1] == "q") and not self._apple_like(i):
+                    break  # "4090 max power": not a Max-Q
+                j += 1
+                if tt[j - 1] == "max" and j < n and tt[j] == "q":
+                    j += 1
+                if self._variant_word(j - 1) or tt[j - 1] == "q" or self._apple_like(i):
+                    floor = j
                 continue
             break
+        return j, floor, seen_num
+
+    def _apple_like(self, i: int) -> bool:
+        """An M-series chip mention ("m3 max", "macbook pro m4 max"): "max" and "pro" are part of its name."""
+        tt = self.tt
+        while i < len(tt) and (tt[i] in APPLE_WORDS or tt[i] in APPLE_MODELS):
+            i += 1
+        return i + 1 < len(tt) and tt[i] == "m" and self.toks[i + 1].glued and len(tt[i + 1]) == 1
+
+    def try_gpu(self, i: int) -> int | None:
+        why = self.gpu_start(i)
+        if why is None:
+            return None
+        if why == "prefix":
+            hit = self.lex.match(self.tt, i)
+            if hit and hit[0] >= 2:  # "l2 cache", "fp16", "q4": vocabulary, not a GPU
+                return None
+        tt, toks, n = self.tt, self.toks, len(self.tt)
+        j, floor, seen_num = self._gpu_span(i, why)
         if not seen_num and why != "word":
             return None
         plural = bool(self.tags) and self.tags[-1].kind in ("COUNT", "NUMBER") and float(self.tags[-1].value) > 1
-        for end in range(j, i, -1):
-            sub = tt[i:end]
+        brand = ["apple"] if self._apple_like(i) and tt[i] not in APPLE_WORDS else []
+        for end in range(j, max(floor, i + 1) - 1, -1):
+            sub = brand + tt[i:end]
             if not any(toks[k].kind == "num" for k in range(i, end)) and why != "word":
                 continue
             if (
@@ -531,10 +616,11 @@ class _Tagger:
                 return self.add("GPU", m, i, end)
         # nothing known: is it shaped like a GPU name? then it is an unknown GPU, not a number
         end = j
-        while end > i + 1 and toks[end - 1].kind == "word" and tt[end - 1] not in ("ti", "super", "xt", "xtx", "s"):
+        while end > floor and toks[end - 1].kind == "word" and tt[end - 1] not in ("ti", "super", "xt", "xtx", "s"):
             end -= 1
         shaped = (
             why == "brand"
+            or floor > i + 1
             or (why == "prefix" and tt[i] not in ("q", "fp", "bf", "int", "tf", "f", "a", "x", "v"))
             or (
                 why == "number"
@@ -549,7 +635,7 @@ class _Tagger:
             shaped = True
         if not shaped or not any(toks[k].kind == "num" for k in range(i, end)):
             return None
-        sub = tt[i:end]
+        sub = brand + tt[i:end]
         m = self.index.gpu(sub, self.span(i, end), plural=plural)
         return self.add("GPU", m, i, end)
 
@@ -557,7 +643,9 @@ class _Tagger:
     def run(self) -> tuple[list[Tag], list[str]]:
         i, n = 0, len(self.tt)
         while i < n:
-            nxt = self.try_number(i)
+            nxt = self.try_full_name(i)
+            if nxt is None:
+                nxt = self.try_number(i)
             if nxt is None:
                 nxt = self.try_model(i)
             if nxt is None:
