@@ -180,7 +180,7 @@ def split_suffixes(toks: list[str]) -> list[str]:
     """A mention's tokens as the index compares them: glued suffixes split ("4070tis" -> 4070 ti super),
     "g" after a size is gigabytes ("12g"), a thousands "k" after a letter prefix is read ("a6k" -> a 6000)."""
     out: list[str] = []
-    for j, t in enumerate(toks):
+    for t in toks:
         prev = out[-1] if out else ""
         if t in SUFFIX_SPLIT and prev[:1].isdigit():
             out.extend(SUFFIX_SPLIT[t])
