@@ -234,7 +234,9 @@ class NameIndex:
     postings: dict[str, list[int]]
     varparts: list[frozenset[str]] = field(default_factory=list)
     chipparts: list[frozenset[str]] = field(default_factory=list)
-    full_names: dict[str, int] = field(default_factory=dict)  # every KB name's tokens, with and without vendor
+    # every KB name's tokens (with and without vendor) and curated aliases without a number ("dgx spark"):
+    # key -> (product, how, assumed)
+    full_names: dict[str, tuple[int, str, bool]] = field(default_factory=dict)
     full_first: frozenset[str] = frozenset()
     name_words: frozenset[str] = frozenset()  # letter tokens of KB names: never "corrected" as typos
     curated: frozenset[str] = frozenset()  # exact keys that come from knowledge/aliases.csv
@@ -268,10 +270,10 @@ class NameIndex:
             core = core_tokens(toks)
             varparts.append(variant_parts(core))
             chipparts.append(chip_parts(core))
-            full_names.setdefault(" ".join(toks), i)
+            full_names.setdefault(" ".join(toks), (i, "exact", False))
             vendor_word = (e.vendor or "").lower()
             if vendor_word and toks[0] != vendor_word:
-                full_names.setdefault(" ".join([vendor_word, *toks]), i)
+                full_names.setdefault(" ".join([vendor_word, *toks]), (i, "exact", False))
             names.append(e.name)
             vendor.append("AMD" if e.vendor == "ATI" else e.vendor)
             mobile.append(bool(e.is_mobile) or "mobile" in core or "max" in core)
@@ -299,6 +301,9 @@ class NameIndex:
                 assumed = _assumed(missing)
                 exact.setdefault(" ".join(acore), []).append((i, assumed))
                 curated.add(" ".join(acore))
+                if not any(t[0].isdigit() for t in acore):  # "dgx spark", "grace hopper": no model number to start at
+                    words_assumed = _assumed(cset - set(_low(alias)))
+                    full_names.setdefault(" ".join(_low(alias)), (i, "alias", words_assumed))
         idx = cls(names, vendor, mobile, memory, cores, heads, full, exact, postings)
         idx.varparts, idx.chipparts, idx.curated = varparts, chipparts, frozenset(curated)
         idx.full_names = full_names
@@ -364,21 +369,23 @@ class NameIndex:
             self._suffixes = frozenset(out | {"mobile", "laptop", "notebook", "super", "ti", "gb"})
         return self._suffixes
 
-    def full_name_at(self, toks: list[str], i: int, max_len: int = 12) -> tuple[int, str] | None:
-        """The longest KB name spelled exactly at token i (with or without its vendor): (tokens, name)."""
+    def full_name_at(self, toks: list[str], i: int, max_len: int = 12) -> tuple[int, GpuMatch] | None:
+        """The longest KB name (with or without its vendor) or number-less curated alias spelled exactly
+        at token i: (tokens used, match)."""
         if i >= len(toks) or toks[i] not in self.full_first:
             return None
         for n in range(min(max_len, len(toks) - i), 0, -1):
             hit = self.full_names.get(" ".join(toks[i : i + n]))
             if hit is not None:
-                return n, self.names[hit]
+                k, how, assumed = hit
+                return n, GpuMatch(" ".join(toks[i : i + n]), "ok", self.names[k], assumed=assumed, how=how)
         return None
 
     def gpu(self, toks: list[str], mention: str, plural: bool = False) -> GpuMatch:
         toks = split_suffixes(toks)
         full = self.full_names.get(" ".join(toks))
         if full is not None:
-            return GpuMatch(mention, "ok", self.names[full], how="exact")
+            return GpuMatch(mention, "ok", self.names[full[0]], assumed=full[2], how=full[1])
         brands = [t for t in toks if t in BRAND]
         core = core_tokens(toks)
         if not core:

@@ -10,6 +10,7 @@ the dialogue: pronouns stay pronouns.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from rapidfuzz.distance import OSA
@@ -478,16 +479,20 @@ class _Tagger:
         hit = self.index.full_name_at(self.tt, i)
         if hit is None:
             return None
-        used, name = hit
+        used, match = hit
         end = i + used
         first = self.tt[i]
         if used == 2 and first.isalpha() and len(first) <= 2 and self.toks[i + 1].kind == "num":
             return None  # "l4", "a100": the general path and its documented defaults read these
         if used == 1 and (first.isdigit() or len(first) < 3 or self.lex.match(self.tt, i)):
             return None
-        if end < len(self.tt) and (self._variant_word(end) or (self.toks[end].glued and self.toks[end].kind != "sym")):
+        if end < len(self.tt) and (
+            self._variant_word(end)
+            or (self.toks[end].glued and self.toks[end].kind != "sym")
+            or (match.how == "alias" and self.gpu_start(end) == "prefix")  # "mac studio m2 ultra": the chip says which
+        ):
             return None
-        return self.add("GPU", GpuMatch(self.span(i, end), "ok", name, how="exact"), i, end)
+        return self.add("GPU", dataclasses.replace(match, mention=self.span(i, end)), i, end)
 
     def _variant_word(self, j: int) -> bool:
         """Token j changes which product a GPU mention names: ti, super, laptop, sxm, a memory size ..."""
@@ -586,9 +591,13 @@ class _Tagger:
         if not seen_num and why != "word":
             return None
         plural = bool(self.tags) and self.tags[-1].kind in ("COUNT", "NUMBER") and float(self.tags[-1].value) > 1
-        brand = ["apple"] if self._apple_like(i) and tt[i] not in APPLE_WORDS else []
+        brand, start = [], i
+        if self._apple_like(i):  # "mac studio m2 ultra": the chip names the device
+            brand = ["apple"]
+            while tt[start] in APPLE_WORDS or tt[start] in APPLE_MODELS:
+                start += 1
         for end in range(j, max(floor, i + 1) - 1, -1):
-            sub = brand + tt[i:end]
+            sub = brand + tt[start:end]
             if not any(toks[k].kind == "num" for k in range(i, end)) and why != "word":
                 continue
             if (
@@ -635,7 +644,7 @@ class _Tagger:
             shaped = True
         if not shaped or not any(toks[k].kind == "num" for k in range(i, end)):
             return None
-        sub = brand + tt[i:end]
+        sub = brand + tt[start:end]
         m = self.index.gpu(sub, self.span(i, end), plural=plural)
         return self.add("GPU", m, i, end)
 
