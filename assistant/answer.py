@@ -13,6 +13,8 @@ import json
 import unicodedata
 from dataclasses import dataclass, field
 
+from assistant import i18n
+
 
 @dataclass
 class Table:
@@ -86,13 +88,12 @@ def _pad_table(table: Table) -> list[str]:
 
 
 def _labels(lang: str) -> dict[str, str]:
-    if lang == "zh":
-        return {"why": "原因：", "assumptions": "假设：", "sources": "来源：", "note": "注意：", "sep": "；"}
-    return {"why": "Why:", "assumptions": "Assumptions:", "sources": "Sources:", "note": "Note:", "sep": "; "}
+    labels = {name: i18n.t(lang, f"answer.{name}") for name in ("why", "assumptions", "sources", "note")}
+    return {**labels, "sep": i18n.sep(lang)}
 
 
 def _gap(answer: Answer) -> str:
-    return "" if answer.lang == "zh" else " "
+    return i18n.gap(answer.lang)
 
 
 def to_text(answer: Answer, with_sources: bool = True) -> str:

@@ -18,6 +18,8 @@ from functools import lru_cache
 from assistant import paths
 from assistant.nlu.text import words
 
+BASE = "en"  # every language's lexicon is read on top of this one
+
 # Which terminal a phrase becomes when it has several meanings: structure first, filler last.
 PRIORITY = (
     "WHY",
@@ -157,8 +159,8 @@ def _merge(base: dict, extra: dict) -> dict:
 
 @lru_cache(maxsize=4)
 def _load(lang: str) -> Lexicon:
-    doc = _read("en")
-    if lang != "en":
+    doc = _read(BASE)
+    if lang != BASE:
         doc = _merge(doc, _read(lang))
     phrases: dict[tuple[str, ...], dict[str, object]] = {}
 

@@ -159,11 +159,7 @@ def spec_source(gpu: GpuSpec, env: Env | None = None) -> str:
 
 
 def join_names(names: list[str], lang: str = "en") -> str:
-    if lang == "zh":
-        return "、".join(names)
-    if len(names) <= 2:
-        return " and ".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return i18n.join_names(lang, names)
 
 
 def counted(env: Env, gpu: GpuSpec, n: int, article: bool = True) -> str:

@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+from assistant import i18n
 from assistant.answer import Answer
 from assistant.queries import ExplainQuery
 from assistant.respond.common import Env
+
+
+def _localized(concept, field: str, lang: str) -> str:
+    """A concept's `field` in `lang` (`text_zh` for Chinese), or the English one when it has none."""
+    return getattr(concept, f"{field}_{lang}", None) or getattr(concept, field)
+
+
+def _title(concept, lang: str) -> str:
+    return _localized(concept, "title", lang)
 
 
 def respond(query: ExplainQuery, env: Env) -> Answer:
     concepts = {c.key: c for c in env.reader.concepts}
     concept = concepts.get(query.concept)
     if concept is None:
-        zh_titles = env.lang == "zh"
-        known = ("、" if zh_titles else ", ").join(
-            sorted((c.title_zh if zh_titles and c.title_zh else c.title) for c in concepts.values())[:12]
-        )
+        known = i18n.listing(env.lang).join(sorted(_title(c, env.lang) for c in concepts.values())[:12])
         return Answer(
             question=query.text,
             intent="explain",
@@ -22,21 +29,15 @@ def respond(query: ExplainQuery, env: Env) -> Answer:
             lang=env.lang,
             clarification=env.t("explain.unknown", mention=query.mention or query.concept, known=known),
         )
-    zh = env.lang == "zh" and concept.text_zh
-    title = concept.title_zh if zh and concept.title_zh else concept.title
-    text = concept.text_zh if zh else concept.text
-    related = [
-        concepts[k].title_zh if zh and concepts[k].title_zh else concepts[k].title
-        for k in concept.related
-        if k in concepts
-    ]
+    title, text = _title(concept, env.lang), _localized(concept, "text", env.lang)
+    related = [_title(concepts[k], env.lang) for k in concept.related if k in concepts]
     steps = []
     if related:
-        steps.append(env.t("explain.related", items=("、" if zh else ", ").join(related)))
+        steps.append(env.t("explain.related", items=i18n.listing(env.lang).join(related)))
     return Answer(
         question=query.text,
         intent="explain",
-        headline=f"{title}{'：' if env.lang == 'zh' else ': '}{' '.join(text.split())}",
+        headline=f"{title}{i18n.colon(env.lang)}{' '.join(text.split())}",
         steps=steps,
         figures={"concept": concept.key},
         sources=env.cite(concept.source),

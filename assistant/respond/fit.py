@@ -33,25 +33,32 @@ def _mode(env: Env, mode: str) -> str:
     return env.t(f"fit.mode_{mode}")
 
 
-_SETUPS_ZH = [
-    (re.compile(r"inference (\S+), (\d+) ctx, batch (\d+)"), "{0}，上下文 {1}，batch {2}"),
+# the memory model's setup lines -> catalog key of their wording (the mode is named in the sentence)
+_SETUPS = [
+    (re.compile(r"inference (?P<prec>\S+), (?P<ctx>\d+) ctx, batch (?P<batch>\d+)"), "fit.setup_inference"),
     (
-        re.compile(r"training (\S+) \((\S+)\), seq (\d+) x batch (\d+), ZeRO-(\d+) on (\d+) GPU\(s\)"),
-        "{0}（{1}），序列长度 {2} x batch {3}，ZeRO-{4}，{5} 块 GPU",
+        re.compile(
+            r"training (?P<method>\S+) \((?P<prec>\S+)\), seq (?P<seq>\d+) x batch (?P<batch>\d+), "
+            r"ZeRO-(?P<zero>\d+) on (?P<n>\d+) GPU\(s\)"
+        ),
+        "fit.setup_training",
     ),
-    (re.compile(r"image generation (\S+), (\d+)px, batch (\d+)"), "{0}，{1}px，batch {2}"),
+    (re.compile(r"image generation (?P<prec>\S+), (?P<px>\d+)px, batch (?P<batch>\d+)"), "fit.setup_image"),
 ]
 
 
 def _setup(env: Env, setup: str) -> str:
     """The memory model's setup line ("inference q4_k_m, 8192 ctx, batch 1") in the answer's language."""
-    if env.lang != "zh":  # the mode is already named in the sentence
-        return re.sub(r"^(inference|training|image generation) ", "", setup)
-    for pattern, zh in _SETUPS_ZH:
+    for pattern, key in _SETUPS:
         m = pattern.fullmatch(setup)
         if m:
-            return zh.format(*m.groups())
-    return setup
+            values = m.groupdict()
+            if key == "fit.setup_training":
+                n = int(values["n"])
+                values["gpus"] = env.t("fit.setup_one_gpu") if n == 1 else env.t("fit.setup_gpus", n=n)
+                values["zero"] = env.t("fit.setup_zero", stage=values["zero"]) if n > 1 else ""
+            return env.t(key, **values)
+    return re.sub(r"^(inference|training|image generation) ", "", setup)
 
 
 def sized_model(query, env: Env) -> tuple[ModelSpec | None, str]:

@@ -143,9 +143,7 @@ def assumption_text(env: Env, with_prices: bool = True, buying: bool = False) ->
         parts.append(env.t("assume.budget", money=env.money(a.budget_usd)))
     if env.rate_text():
         parts.append(env.rate_text())
-    return (
-        i18n.sep(env.lang).join(parts) + i18n.end(env.lang) + (" " if env.lang != "zh" else "") + env.t("assume.tail")
-    )
+    return i18n.sep(env.lang).join(parts) + i18n.end(env.lang) + i18n.gap(env.lang) + env.t("assume.tail")
 
 
 def workload_title(env: Env, key: str) -> str:

@@ -253,7 +253,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     assumptions = env.assumption_dict() | {"budget_usd": budget, "condition": condition, "gpu_count": n}
     if ranking.choice is None:
         reasons = i18n.sep(lang).join(
-            f"{g}{'：' if lang == 'zh' else ': '}{_reason(r, env, budget)}" for g, r in ranking.excluded[:6]
+            f"{g}{i18n.colon(lang)}{_reason(r, env, budget)}" for g, r in ranking.excluded[:6]
         )
         return Answer(
             question=query.text,

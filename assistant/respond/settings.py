@@ -180,7 +180,7 @@ def respond(query: SetQuery, env: Env) -> Answer:
         )
         if s.key in _MONEY and currency == "CNY":
             usd = f"${value:,.3f}/kWh" if s.key == "electricity_usd_per_kwh" else f"${value:,.0f}"
-            line += ("" if env.lang == "zh" else " ") + env.t(
+            line += i18n.gap(env.lang) + env.t(
                 "set.converted", cny=f"{s.value:g} {currency}", usd=usd, rate=f"{env.cny_per_usd():g}"
             )
         lines.append(line)
@@ -192,7 +192,7 @@ def respond(query: SetQuery, env: Env) -> Answer:
     return Answer(
         question=query.text,
         intent="set",
-        headline=("" if env.lang == "zh" else " ").join(lines),
+        headline=i18n.gap(env.lang).join(lines),
         gpus=gpus,
         assumptions=env.assumption_dict(),
         figures=figures,

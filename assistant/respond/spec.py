@@ -225,7 +225,6 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env) -> str:
             name=g.name,
             memory=num(g.memory_gb, 0),
             kind=g.memory_type or env.t("spec.memory_word"),
-            kind_zh=g.memory_type or "",
         ).replace(" 。", "。")
     if sections == ["power"]:
         parts = [
