@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from assistant import i18n
 from assistant.nlu.bag import Bag, Ref
 from assistant.nlu.index import GpuMatch, ModelMatch, NameIndex
 from assistant.nlu.lexicon import Lexicon
@@ -124,14 +125,21 @@ class Reading:
         return found
 
     def currency(self, kind: str = "MONEY") -> str | None:
-        """Currency of the first `kind` tag: None for US dollars. A Chinese question's amount without a
-        unit ("预算一万", "电价0.6") is in yuan."""
+        """Currency of the first `kind` tag: "USD" when the amount names dollars ("$800", "800刀"),
+        None when it names no currency and the question's language means dollars; an amount
+        without a unit in a language whose currency is another ("预算一万", "电价0.6") is in that
+        currency (i18n.currency)."""
         got = self.b.kinds.get(kind)
         if not got:
             return None
         cur = got[0].meanings.get("CURRENCY")
-        if cur is None and self.b.lang == "zh" and not self.lex.words_in("dollar_marks", got[0].text):
-            cur = "CNY"
+        if cur is None and self.lex.words_in("dollar_marks", got[0].text):
+            cur = "USD"
+        return cur or self.unnamed_currency()
+
+    def unnamed_currency(self) -> str | None:
+        """The currency of an amount without a unit in this question's language; None for dollars."""
+        cur = i18n.currency(self.b.lang)
         return None if cur == "USD" else cur
 
     def hours(self) -> tuple[float | None, float | None]:

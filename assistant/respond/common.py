@@ -16,7 +16,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from assistant import i18n
-from assistant.dialogue import Assumptions, Context
+from assistant.dialogue import DEFAULTS, Assumptions, Context
 from assistant.kb.reader import KbReader
 from assistant.specs import GpuSpec
 
@@ -33,7 +33,7 @@ class Env:
     assumptions: Assumptions
     context: Context
     lang: str = "en"
-    question_currency: str | None = None  # "CNY" when the question itself gave amounts in CNY
+    question_currency: str | None = None  # the currency the question itself named ("CNY" for 元, "USD" for $)
 
     def t(self, key: str, **values) -> str:
         return i18n.t(self.lang, key, **values)
@@ -43,7 +43,13 @@ class Env:
 
     @property
     def currency(self) -> str:
-        wanted = self.question_currency or self.assumptions.currency or "USD"
+        """The question's own currency, else the one the user set, else the question's language's."""
+        if self.question_currency:
+            wanted = self.question_currency
+        elif "currency" in self.assumptions.changed or self.assumptions.currency != DEFAULTS["currency"]:
+            wanted = self.assumptions.currency
+        else:
+            wanted = i18n.currency(self.lang)
         return "CNY" if wanted == "CNY" and self.cny_per_usd() else "USD"
 
     def cny_per_usd(self) -> float | None:
@@ -125,11 +131,14 @@ class Env:
 
 
 def query_currency(query) -> str | None:
-    """ "CNY" when the parsed question gave its amounts in CNY (元, 块, RMB, ¥), else None."""
+    """ "CNY" when the parsed question gave its amounts in CNY (元, 块, RMB, ¥), "USD" when in dollars
+    ($, 美元, 刀), else None."""
     for name in ("currency", "budget_currency", "electricity_currency", "money_currency"):
         value = getattr(query, name, None)
         if isinstance(value, str) and value.upper() in ("CNY", "RMB"):
             return "CNY"
+        if isinstance(value, str) and value.upper() == "USD":
+            return "USD"
     return None
 
 

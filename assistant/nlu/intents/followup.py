@@ -19,8 +19,7 @@ def read(r: Reading) -> Query | None:
     lead = b.tags[0].kind
     last = next((t for t in reversed(b.tags) if t.kind != "QUESTION"), b.tags[-1])
     if (
-        b.lang == "zh"
-        and last.kind == "FOLLOW"
+        last.kind == "FOLLOW"
         and last.text == "呢"
         and len(r.explicit) <= 1
         and not b.has("COMPARE", "VS", "OR")

@@ -41,15 +41,20 @@ def leftover(r: Reading) -> Query | None:
     return SetQuery(text=r.text, settings=tuple(settings)) if settings else None
 
 
+def _not_usd(currency: str | None) -> str | None:
+    """A setting's currency: None for dollars (the settings are kept in USD)."""
+    return None if currency == "USD" else currency
+
+
 def settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
     b, out, override = r.b, [], None
     price = b.struct("price")
     if price is not None and price.refs and any(t.kind in ("MONEY", "NUMBER") for t in price.parts):
         override = gpu_ref(price.refs[0])
         tag = next(t for t in price.parts if t.kind in ("MONEY", "NUMBER"))
-        cur = tag.meanings.get("CURRENCY") or ("CNY" if b.lang == "zh" and tag.kind == "NUMBER" else None)
+        cur = tag.meanings.get("CURRENCY") or (r.unnamed_currency() if tag.kind == "NUMBER" else None)
         cur = r.currency("MONEY") if tag.kind == "MONEY" else cur
-        out.append(Setting("price_override", float(tag.value), gpu=override.name, currency=cur))
+        out.append(Setting("price_override", float(tag.value), gpu=override.name, currency=_not_usd(cur)))
     kwh, kwh_cur = b.first("KWH"), r.currency("KWH")
     if kwh is None and b.means("ELECTRICITY"):
         if b.has("MONEY"):  # a typed amount ("-5 dollars", "0.6元") is taken as typed
@@ -57,9 +62,9 @@ def settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
         elif b.has("NUMBER"):
             v = b.first("NUMBER")
             kwh = v / 100.0 if v >= 5 else v
-            kwh_cur = "CNY" if b.lang == "zh" else None
+            kwh_cur = r.unnamed_currency()
     if kwh is not None:
-        out.append(Setting("electricity_usd_per_kwh", float(kwh), currency=kwh_cur))
+        out.append(Setting("electricity_usd_per_kwh", float(kwh), currency=_not_usd(kwh_cur)))
     if b.has("FX") and b.has("MONEY", "NUMBER"):
         vals = [(float(t.value), t.meanings.get("CURRENCY")) for t in b.tags if t.kind in ("MONEY", "NUMBER")]
         cny = [v for v, c in vals if c == "CNY"] or [v for v, _ in vals if v > 1] or [v for v, _ in vals]
@@ -86,7 +91,7 @@ def settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
     if b.has("YEARS") and (b.has("SET") or not question_like(r)):
         out.append(Setting("years", float(b.first("YEARS"))))
     if b.has("BUDGET") and r.money() is not None and not b.has("RECOMMEND"):
-        out.append(Setting("budget_usd", float(r.money()), currency=r.currency()))
+        out.append(Setting("budget_usd", float(r.money()), currency=_not_usd(r.currency())))
     if b.has("PRICES") or (b.has("SET") and b.has("CONDITION", "DATE")):
         if b.has("DATE"):
             out.append(Setting("snapshot", str(b.first("DATE"))))
