@@ -139,9 +139,22 @@ def _cmd_ask(args) -> int:
     return Exit.OK if answer.understood else Exit.NOT_UNDERSTOOD
 
 
+_NO_TERMINAL = """gpu-advisor: the chat needs a terminal, and the output goes to a pipe or a file.
+To ask without the chat:
+  gpu-advisor ask "why 4070 ti over 4080?" | tee log         one question
+  gpu-advisor ask --json "specs of the 4090" > answer.json   one question as JSON
+  gpu-advisor chat < questions.txt | tee log                 one question per line
+(scripts/run takes the same arguments.)"""
+
+
 def _cmd_chat(args) -> int:
     if sys.stdin.isatty() and sys.stdout.isatty() and not args.json:
         return _cmd_tui(args)
+    if sys.stdin.isatty():  # typing into a pipe: say so instead of waiting silently
+        if args.command is None:
+            print(_NO_TERMINAL, file=sys.stderr)
+            return Exit.USAGE
+        print("gpu-advisor: reading questions from the keyboard, one per line; Ctrl+D ends.", file=sys.stderr)
     from assistant.session import open_session
 
     session = open_session(args.db)

@@ -1,9 +1,17 @@
-# Sourced by scripts/run and scripts/test: create .venv when absent and (re)install the
-# project when pyproject.toml changed. Needs only Python >= 3.11 and access to PyPI.
+# Sourced by scripts/run and scripts/test: make .venv match the lock file, then return.
+#
+# Contract: after sourcing, "$VENV/bin/gpu-advisor" exists and the packages in .venv are the exact
+# versions of requirements.lock (scripts/run) or requirements-test.lock (scripts/test, a superset
+# with the same versions). Nothing is installed when the lock, pyproject.toml and .venv agree (a
+# stamp in .venv records the hash). Installs use uv when it is on PATH or can be installed from
+# PyPI once into ~/.cache/gpu-advisor/uv (shared by every clone); otherwise pip. Needs only
+# Python >= 3.11 and access to PyPI the first time. `scripts/lock` refreshes the lock files.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
 EXTRAS="${1:-}"
+LOCK="$ROOT/requirements${EXTRAS:+-$EXTRAS}.lock"
+TOOLS="${GPU_ADVISOR_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/gpu-advisor}"
 
 find_python() {
     for candidate in "${PYTHON:-}" python3.13 python3.12 python3.11 python3; do
@@ -17,15 +25,64 @@ find_python() {
     return 1
 }
 
+# Prints the path of a uv binary, installing uv from PyPI into $TOOLS/uv once; prints nothing when
+# uv cannot be had (GPU_ADVISOR_NO_UV=1 also forces pip).
+find_uv() {
+    [ -z "${GPU_ADVISOR_NO_UV:-}" ] || return 0
+    if command -v uv >/dev/null 2>&1; then command -v uv; return 0; fi
+    if [ -x "$TOOLS/uv/bin/uv" ]; then echo "$TOOLS/uv/bin/uv"; return 0; fi
+    local py
+    py="$(find_python)" || return 0
+    echo "Installing uv into $TOOLS/uv (once, shared by every clone) ..." >&2
+    rm -rf "$TOOLS/uv.partial"
+    if mkdir -p "$TOOLS" &&
+       "$py" -m pip install --quiet --disable-pip-version-check --target "$TOOLS/uv.partial" uv >&2 &&
+       [ -x "$TOOLS/uv.partial/bin/uv" ]; then
+        rm -rf "$TOOLS/uv" && mv "$TOOLS/uv.partial" "$TOOLS/uv"
+        echo "$TOOLS/uv/bin/uv"
+    else
+        rm -rf "$TOOLS/uv.partial"
+        echo "uv could not be installed; using pip" >&2
+    fi
+}
+
+venv_is_complete() {
+    # scripts/test's lock is a superset of scripts/run's, so a test set-up serves both
+    local want="$1" stamp
+    for stamp in "$VENV/.installed${EXTRAS:+-$EXTRAS}" "$VENV/.installed-test"; do
+        [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && return 0
+    done
+    return 1
+}
+
+lock_hash() {
+    # the lock names exact versions; pyproject.toml names the entry point and the packages
+    cat "$ROOT/pyproject.toml" "$ROOT/requirements.lock" "$ROOT/requirements-test.lock" |
+        "$VENV/bin/python" -c 'import hashlib,sys; print(hashlib.sha256(sys.stdin.buffer.read()).hexdigest())'
+}
+
+UV=""
 if [ ! -x "$VENV/bin/python" ]; then
     PY="$(find_python)"
+    UV="$(find_uv)"
     echo "Creating $VENV with $PY ..." >&2
-    "$PY" -m venv "$VENV"
+    if [ -n "$UV" ]; then "$UV" venv --quiet --python "$PY" "$VENV" >&2; else "$PY" -m venv "$VENV"; fi
 fi
-STAMP="$VENV/.installed${EXTRAS:+-$EXTRAS}"
-WANT="$(cat "$ROOT/pyproject.toml" | "$VENV/bin/python" -c 'import hashlib,sys; print(hashlib.sha256(sys.stdin.buffer.read()).hexdigest())')"
-if [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$WANT" ]; then
-    echo "Installing gpu-advisor${EXTRAS:+ [$EXTRAS]} into $VENV ..." >&2
-    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e "$ROOT${EXTRAS:+[$EXTRAS]}" >&2
-    echo "$WANT" > "$STAMP"
+WANT="$(lock_hash)"
+if ! venv_is_complete "$WANT"; then
+    [ -n "$UV" ] || UV="$(find_uv)"
+    echo "Installing gpu-advisor${EXTRAS:+ [$EXTRAS]} from $(basename "$LOCK") into $VENV ..." >&2
+    if [ -n "$UV" ]; then
+        # sync for the test set-up (exactly the lock), install for the run set-up (keeps test tools)
+        if [ -n "$EXTRAS" ]; then
+            "$UV" pip sync --quiet --python "$VENV/bin/python" "$LOCK" >&2
+        else
+            "$UV" pip install --quiet --python "$VENV/bin/python" -r "$LOCK" >&2
+        fi
+        "$UV" pip install --quiet --python "$VENV/bin/python" --no-deps -e "$ROOT" >&2
+    else
+        "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r "$LOCK" >&2
+        "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps -e "$ROOT" >&2
+    fi
+    echo "$WANT" > "$VENV/.installed${EXTRAS:+-$EXTRAS}"
 fi

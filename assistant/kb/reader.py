@@ -222,10 +222,14 @@ class KbReader:
     def sources(self) -> dict[str, SourceRef]:
         return {r["id"]: SourceRef(**r) for r in self._rows("SELECT id, title, url, date FROM source")}
 
+    @cached_property
+    def _exchange_rates(self) -> dict[str, tuple[float, str, str]]:
+        rows = self._rows("SELECT currency, per_usd, observed, source FROM exchangerate")
+        return {r["currency"]: (r["per_usd"], r["observed"], r["source"]) for r in rows}
+
     def exchange_rate(self, currency: str) -> tuple[float, str, str] | None:
         """(units per USD, observed, source id) from knowledge/exchange_rates.csv, or None."""
-        rows = self._rows("SELECT per_usd, observed, source FROM exchangerate WHERE currency = :c", c=currency.upper())
-        return (rows[0]["per_usd"], rows[0]["observed"], rows[0]["source"]) if rows else None
+        return self._exchange_rates.get(currency.upper())
 
     def table_counts(self) -> dict[str, int]:
         return {name: self._rows(f"SELECT COUNT(*) AS n FROM {name}")[0]["n"] for name in TABLE_NAMES}

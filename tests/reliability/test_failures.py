@@ -78,6 +78,7 @@ def built_home(tmp_path_factory) -> Path:
     return home
 
 
+@pytest.mark.slow
 def test_ten_thousand_hostile_lines_are_all_answered_in_order(built_home):
     lines = _hostile_lines(10_000)
     payload = "\n".join(lines).encode("utf-8", errors="surrogatepass") + b"\n"
