@@ -35,14 +35,15 @@ find_uv() {
     py="$(find_python)" || return 0
     echo "Installing uv into $TOOLS/uv (once, shared by every clone) ..." >&2
     rm -rf "$TOOLS/uv.partial"
+    local log
     if mkdir -p "$TOOLS" &&
-       "$py" -m pip install --quiet --disable-pip-version-check --target "$TOOLS/uv.partial" uv >&2 &&
+       log="$("$py" -m pip install --quiet --disable-pip-version-check --target "$TOOLS/uv.partial" uv 2>&1)" &&
        [ -x "$TOOLS/uv.partial/bin/uv" ]; then
         rm -rf "$TOOLS/uv" && mv "$TOOLS/uv.partial" "$TOOLS/uv"
         echo "$TOOLS/uv/bin/uv"
     else
         rm -rf "$TOOLS/uv.partial"
-        echo "uv could not be installed; using pip" >&2
+        printf '%s\nuv could not be installed; using pip\n' "${log:-}" >&2
     fi
 }
 
