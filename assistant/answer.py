@@ -81,7 +81,7 @@ def _pad_table(table: Table) -> list[str]:
     ]
     lines = [table.title] if table.title else []
     for n, row in enumerate(cells):
-        lines.append("  ".join(_ljust(c, w) for c, w in zip(row, widths)).rstrip())
+        lines.append("  ".join(_ljust(c, w) for c, w in zip(row, widths, strict=False)).rstrip())
         if n == 0:
             lines.append("  ".join("-" * w for w in widths))
     return lines
@@ -104,7 +104,9 @@ def to_text(answer: Answer, with_sources: bool = True) -> str:
     for table in answer.tables:
         parts.append("\n".join(_pad_table(table)))
     if answer.chart and answer.chart.kind == "bars" and not answer.tables:
-        parts.append("\n".join(f"{l}: {v:.2f}" for l, v in zip(answer.chart.labels, answer.chart.values)))
+        parts.append(
+            "\n".join(f"{label}: {v:.2f}" for label, v in zip(answer.chart.labels, answer.chart.values, strict=False))
+        )
     if answer.steps:
         parts.append(f"{label['why']}\n" + "\n".join(f"- {s}" for s in answer.steps))
     for note in answer.notes:
@@ -127,7 +129,7 @@ def chart_text(chart: Chart, width: int = 30) -> str:
         pad = max(len(label) for label in chart.labels)
         rows = [
             f"{label:<{pad}}  {'█' * max(1, round(value / top * width))} {value:.2f}"
-            for label, value in zip(chart.labels, chart.values)
+            for label, value in zip(chart.labels, chart.values, strict=False)
         ]
         return "\n".join([chart.title, *rows])
     if chart.kind == "lines" and chart.series:

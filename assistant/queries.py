@@ -156,7 +156,9 @@ class ExplainQuery(Query):
 
 @dataclass(frozen=True)
 class Setting:
-    key: str  # electricity_usd_per_kwh | utilization | years | budget_usd | condition | snapshot | currency | cny_per_usd | price_override | reset
+    # electricity_usd_per_kwh | utilization | years | budget_usd | condition | snapshot | currency |
+    # cny_per_usd | price_override | reset
+    key: str
     value: str | float | None
     gpu: str | None = None  # for price_override: canonical KB name
     currency: str | None = (

@@ -132,7 +132,7 @@ def main() -> int:
     ready = tui_ready()
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     rows = [
-        ("one-shot ask, median of %d" % runs, f"{ask_s * 1000:.0f} ms", ""),
+        (f"one-shot ask, median of {runs}", f"{ask_s * 1000:.0f} ms", ""),
         ("import floor (lark, rapidfuzz, sqlmodel)", f"{floor_s * 1000:.0f} ms", ""),
         ("one-shot ratio", f"{ask_s / floor_s:.2f}", "<= 1.25"),
         (f"in-process answers/s ({total} questions)", f"{result['rate']:,.0f}", ">= 2,000"),

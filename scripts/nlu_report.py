@@ -1,8 +1,8 @@
 """Usage: .venv/bin/python scripts/nlu_report.py [--failures] [--bench]
 
-Runs the question corpora (tests/nlu/cases.toml, and cases_zh.toml as groups "zh:...") through assistant.nlu.understand over an
-in-memory KB and prints accuracy per intent group. --failures lists every failing case with
-what differed; --bench also times the index build and the median/p95 time per question.
+Runs the question corpora (tests/nlu/cases.toml, and cases_zh.toml as groups "zh:...") through
+assistant.nlu.understand over an in-memory KB and prints accuracy per intent group. --failures
+lists every failing case with what differed; --bench also times the index build and the median/p95 time per question.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def main(argv: list[str]) -> int:
     build_kb(engine)
     reader = KbReader(engine)
     entries = reader.name_entries  # read once, so the build time below is the index alone
-    reader.models, reader.concepts
+    _ = reader.models, reader.concepts
     t0 = time.perf_counter()
     index = NameIndex.from_reader(reader)
     build_ms = (time.perf_counter() - t0) * 1000

@@ -61,7 +61,7 @@ def default_dir() -> Path:
 def read_tsv(path: Path) -> list[dict]:
     lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip() and not ln.startswith("#")]
     head = lines[0].split("\t")
-    return [dict(zip(head, ln.split("\t"))) for ln in lines[1:]]
+    return [dict(zip(head, ln.split("\t"), strict=False)) for ln in lines[1:]]
 
 
 def training_rows(kb, folder: Path) -> list[Row]:
@@ -366,7 +366,8 @@ def main(argv=None) -> int:
     if args.fit:
         s_, a_, e_ = fit_training(kb, args.dir)
         print(
-            f"\nfit (fp16 training rows): compute share {s_:.2f}, no-async-copy penalty {a_:.2f}, rms log error {e_:.4f}"
+            f"\nfit (fp16 training rows): compute share {s_:.2f}, no-async-copy penalty {a_:.2f},"
+            f" rms log error {e_:.4f}"
             f" (constants: {C.COMPUTE_SHARE['train16']:.2f}, {C.NO_ASYNC_COPY_PENALTY:.2f})"
         )
     if args.sensitivity:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-pytest_plugins = ["assistant.testing.plugin"]
-
 import pytest
 
 from assistant.kb.reader import KbReader
 from assistant.kb.store import build_kb, make_engine
+
+pytest_plugins = ["assistant.testing.plugin"]
 
 
 @pytest.fixture(scope="session")

@@ -141,7 +141,8 @@ def check(case: dict, result, labels: dict[str, str], index) -> list[str] | None
             gpu = _name(item[2], labels) if len(item) > 2 and item[2] != "" else None
             want.append((item[0], value, gpu, item[3] if len(item) > 3 else None))
         if len(got) != len(want) or not all(
-            g[0] == w[0] and _same(g[1], w[1]) and g[2] == w[2] and g[3] == w[3] for g, w in zip(got, want)
+            g[0] == w[0] and _same(g[1], w[1]) and g[2] == w[2] and g[3] == w[3]
+            for g, w in zip(got, want, strict=False)
         ):
             bad.append(f"settings: want {want}, got {got}")
     return bad

@@ -1,9 +1,9 @@
 """The parser's vocabulary, read from `grammar/lexicon.<lang>.toml` (data, not code).
 
 Contract: `lexicon(lang="en")` returns a cached `Lexicon`; another language is loaded on top of
-English (`lexicon("zh")` = lexicon.en.toml + lexicon.zh.toml: questions mix both languages). `phrases` maps a tuple of token
-texts to a dict {section: value} (for `[keyword]` entries the section is the terminal name and
-the value is True); `match(tokens, i)` gives the longest phrase starting at token i as
+English (`lexicon("zh")` = lexicon.en.toml + lexicon.zh.toml: questions mix both languages).
+`phrases` maps a tuple of token texts to a dict {section: value} (for `[keyword]` entries the
+section is the terminal name and the value is True); `match(tokens, i)` gives the longest phrase starting at token i as
 (length, meanings). `terminal(meanings)` picks the grammar terminal a phrase becomes,
 by `PRIORITY`. Units and number words for the number tagger are in `units` and `numbers`; word
 lists the intent readers consult by name (`[lists]`, `listed(name)`) are data too.

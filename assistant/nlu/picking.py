@@ -3,7 +3,8 @@
 Contract: `choose(answer, clarification, index)` -> one of `clarification.candidates`, or None
 when the reply does not pick exactly one. Ordinals ("first", "2", "the second one"), memory
 sizes ("16 GB", "the 16gb one"), "desktop"/"laptop", a name or part of a name ("sxm", "ti")
-all work, and so do Chinese replies ("第一个", "后者", "16G的", "笔记本", "台式"). The dialogue then puts the name into `clarification.pending` at `clarification.slot`.
+all work, and so do Chinese replies ("第一个", "后者", "16G的", "笔记本", "台式"). The dialogue then
+puts the name into `clarification.pending` at `clarification.slot`.
 """
 
 from __future__ import annotations

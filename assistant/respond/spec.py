@@ -94,7 +94,7 @@ def _speed_rows(gpus: list[GpuSpec], per_gpu: dict, env: Env) -> list[list[str]]
                 *[f"{p.score:.2f}" if p.score else env.t("spec.not_rated") for p in perfs],
             ]
         )
-        for g, p in zip(gpus, perfs):
+        for g, p in zip(gpus, perfs, strict=False):
             per_gpu[g.name][f"relative_{key}"] = round(p.score, 3)
     return rows
 
@@ -189,7 +189,7 @@ def _price_rows(gpus: list[GpuSpec], env: Env, per_gpu: dict) -> list[list[str]]
                     *[price_text(p, env) for p in found],
                 ]
             )
-            for g, p in zip(gpus, found):
+            for g, p in zip(gpus, found, strict=False):
                 per_gpu[g.name][f"price_{condition}_usd"] = round(p.usd, 2) if p else None
     clouds = [cheapest_cloud(g.name, env.reader.cloud_rates(g.name)) for g in gpus]
     if any(clouds):
@@ -209,7 +209,7 @@ def _price_rows(gpus: list[GpuSpec], env: Env, per_gpu: dict) -> list[list[str]]
                 ],
             ]
         )
-        for g, c in zip(gpus, clouds):
+        for g, c in zip(gpus, clouds, strict=False):
             per_gpu[g.name]["cloud_usd_per_hour"] = c.on_demand_usd_per_gpu_hour if c else None
     if not rows:
         rows.append([env.t("spec.price"), *[env.t("spec.no_price") for _ in gpus]])

@@ -81,7 +81,9 @@ def test_16bit_training_value_at_equal_batch_is_near_the_reference(market):
     # Dettmers' "RTX 3080"; the difference to the ranking above is the 10 GB batch limit.
     from assistant.models import performance
 
-    equal = lambda gpu, workload, n: performance.relative_performance(gpu, workload, n_gpus=n, batch_policy="none")
+    def equal(gpu, workload, n):
+        return performance.relative_performance(gpu, workload, n_gpus=n, batch_policy="none")
+
     rows = _rank(market, "train16", score=equal).rows
     names = [r.gpu for r in rows]
     assert names[:2] == ["GeForce RTX 3080 Ti", "GeForce RTX 3080"]
@@ -129,7 +131,10 @@ def test_4070ti_vs_4080_both_value_measures(market):
 
 def test_a_model_too_big_for_one_card_counts_the_fewest_cards_that_hold_it(kb):
     gpus = kb.gpus(["GeForce RTX 3090", "GeForce RTX 4090", "RTX A6000"])
-    quotes = [PriceQuote(g.name, "t", "used", usd, "2026-01", "test") for g, usd in zip(gpus, (800.0, 1800.0, 3500.0))]
+    quotes = [
+        PriceQuote(g.name, "t", "used", usd, "2026-01", "test")
+        for g, usd in zip(gpus, (800.0, 1800.0, 3500.0), strict=True)
+    ]
     ranking = recommend.rank(gpus, "infer16", quotes, memory_need_gb=45.0, condition="used", max_auto_gpus=8)
     rows = {r.gpu: r for r in ranking.rows}
     assert rows["GeForce RTX 3090"].n_gpus == 2 and rows["RTX A6000"].n_gpus == 1

@@ -91,7 +91,7 @@ def test_ten_thousand_hostile_lines_are_all_answered_in_order(built_home):
     assert out[-1] == ""
     answers = [json.loads(line) for line in out[:-1]]
     assert len(answers) == len(lines)
-    for sent, answer in zip(lines, answers):
+    for sent, answer in zip(lines, answers, strict=True):
         assert answer["question"] == sent.encode("utf-8", "replace").decode("utf-8")
         assert answer["intent"] in (
             "spec",
@@ -147,8 +147,8 @@ def test_two_processes_writing_overrides_lose_nothing(built_home):
         )
         for _ in scripts
     ]
-    results = [p.communicate(("\n".join(s) + "\n").encode(), timeout=120) for p, s in zip(procs, scripts)]
-    for (out, err), script in zip(results, scripts):
+    results = [p.communicate(("\n".join(s) + "\n").encode(), timeout=120) for p, s in zip(procs, scripts, strict=True)]
+    for (out, err), script in zip(results, scripts, strict=True):
         assert b"locked" not in err and b"Traceback" not in err, err
         answers = [json.loads(line) for line in out.decode().splitlines()]
         assert len(answers) == len(script)

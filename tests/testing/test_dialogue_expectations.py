@@ -90,7 +90,8 @@ def test_true_expectations_pass(line):
         (
             "gpus: GeForce RTX 4090",
             "[GeForce RTX 4090]",
-            "[GeForce RTX 4070 Ti, GeForce RTX 4080] (missing [GeForce RTX 4090]; unexpected [GeForce RTX 4070 Ti, GeForce RTX 4080])",
+            "[GeForce RTX 4070 Ti, GeForce RTX 4080] (missing [GeForce RTX 4090];"
+            " unexpected [GeForce RTX 4070 Ti, GeForce RTX 4080])",
         ),
         ("choice: geforce rtx 4070 ti", '"geforce rtx 4070 ti"', '"GeForce RTX 4070 Ti"'),
         ("choice: none", "null", '"GeForce RTX 4070 Ti"'),

@@ -130,8 +130,8 @@ def test_an_unknown_gpu_name_or_snapshot_is_an_error_of_the_file(tmp_path):
     assert "  ERROR typo (2 turns)" in text
     assert "typo.dialogue:2: no price snapshot '2019' (known: 2023-01, current)" in text
     assert (
-        "typo.dialogue:10: 'RTX 3090' is not a canonical GPU name of the knowledge base (did you mean 'GeForce RTX 3090'?)"
-        in text
+        "typo.dialogue:10: 'RTX 3090' is not a canonical GPU name of the knowledge base"
+        " (did you mean 'GeForce RTX 3090'?)" in text
     )
 
 

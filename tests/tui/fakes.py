@@ -82,7 +82,10 @@ CHINESE = Answer(
     intent="compare",
     choice="GeForce RTX 4080",
     lang="zh",
-    headline="按当前价格，RTX 4080 在 5 年内每美元的 16 位推理性能比 RTX 4070 Ti 高 22 %；RTX 4080 的速度约为 RTX 4070 Ti 的 1.40 倍。",
+    headline=(
+        "按当前价格，RTX 4080 在 5 年内每美元的 16 位推理性能比 RTX 4070 Ti 高 22 %；"
+        "RTX 4080 的速度约为 RTX 4070 Ti 的 1.40 倍。"
+    ),
     gpus=["GeForce RTX 4070 Ti", "GeForce RTX 4080"],
     tables=[
         Table(

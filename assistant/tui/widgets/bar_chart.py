@@ -56,7 +56,7 @@ class BarChart(Widget):
         bar_w = max(4, self.content_size.width - label_w - value_w - 3)
         best = values.index(largest) if values else -1
         out = Text(chart.title, style=self.get_component_rich_style("bar-chart--title"), no_wrap=True)
-        for i, (label, value, text) in enumerate(zip(labels, values, texts)):
+        for i, (label, value, text) in enumerate(zip(labels, values, texts, strict=False)):
             style = self.get_component_rich_style("bar-chart--best" if i == best else "bar-chart--bar")
             drawn = bar(value / largest if largest > 0 else 0.0, bar_w)
             out.append(f"\n{label:>{label_w}} ")

@@ -113,7 +113,7 @@ class CostChart(Widget):
         ends: dict[int, int] = {}
         for i, name in enumerate(names):
             pts = [to_dots(x, y) for x, y in sorted(chart.series[name])]
-            for (x0, y0), (x1, y1) in zip(pts, pts[1:] or pts):
+            for (x0, y0), (x1, y1) in zip(pts, pts[1:] or pts, strict=False):
                 canvas.line(x0, y0, x1, y1, i)
             ends[i] = _free_row(pts[-1][1] // 4, set(ends.values()))
         axis = self.get_component_rich_style("cost-chart--axis")

@@ -1,0 +1,60 @@
+"""The codebase's rules, checked on every run: ruff lint and format, the import layers
+(`[tool.importlinter]` in pyproject.toml), and that the one-shot path loads no UI library.
+
+Each check runs the real tool from .venv on the repository, the way a developer would, and
+fails with the tool's own report.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+CODE = ["assistant", "tests", "scripts"]
+
+
+def _run(*command: str, timeout: int = 300) -> subprocess.CompletedProcess:
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+
+
+def _report(proc: subprocess.CompletedProcess) -> str:
+    return (proc.stdout + proc.stderr)[-6000:]
+
+
+def test_ruff_lint_is_clean():
+    proc = _run(str(BIN / "ruff"), "check", "--no-cache", "--output-format", "concise", *CODE)
+    assert proc.returncode == 0, _report(proc)
+
+
+def test_ruff_format_is_applied():
+    proc = _run(str(BIN / "ruff"), "format", "--check", "--no-cache", *CODE)
+    assert proc.returncode == 0, "run `.venv/bin/ruff format <files>`:\n" + _report(proc)
+
+
+def test_import_layers_hold():
+    proc = _run(str(BIN / "lint-imports"), "--no-cache")
+    assert proc.returncode == 0, _report(proc)
+    assert "0 broken" in proc.stdout
+
+
+def test_the_one_shot_path_loads_no_ui_library(tmp_path):
+    """`gpu-advisor ask` to a pipe answers without importing Textual or Rich (start-up time)."""
+    script = (
+        "import json, sys\n"
+        "from assistant.cli import main\n"
+        "code = main(['ask', '--json', 'why 4070 ti over 4080?'])\n"
+        "ui = sorted({m.split('.')[0] for m in sys.modules} & {'textual', 'rich'})\n"
+        "print(json.dumps({'code': code, 'ui': ui}), file=sys.stderr)\n"
+    )
+    env = dict(os.environ, GPU_ADVISOR_HOME=str(tmp_path), GPU_ADVISOR_DB="sqlite://")
+    proc = subprocess.run(
+        [sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, env=env, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert json.loads(proc.stdout)["choice"], "the one-shot path did not answer"
+    assert json.loads(proc.stderr.strip().splitlines()[-1]) == {"code": 0, "ui": []}
