@@ -289,7 +289,9 @@ def respond(query: FitQuery, env: Env) -> Answer:
             )
         elif query.want_speed:
             head += env.t("fit.expect", decode=_speed(env, dec))
-    sources = env.cite(model.source) + ([spec_source(gpu, env)] if gpu.name else []) + ["method: docs/model.md §mem, §llm"]
+    sources = (
+        env.cite(model.source) + ([spec_source(gpu, env)] if gpu.name else []) + ["method: docs/model.md §mem, §llm"]
+    )
     return Answer(
         question=query.text,
         intent="fit",
