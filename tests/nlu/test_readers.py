@@ -49,8 +49,8 @@ def _clarifications(index):
         "will llama 70b fit on a 4090",  # model
         "3060 vs 4060 ti",  # gpus[1]
     ]
-    for name in FILES.values():
-        questions += [case["q"] for _, case in load(CORPUS / name)[1]]
+    for names in FILES.values():
+        questions += [case.q for name in names if (CORPUS / name).exists() for case in load(CORPUS / name).cases]
     for q in questions:
         got = understand(q, index)
         if isinstance(got, Clarification) and got.pending is not None and got.candidates:
