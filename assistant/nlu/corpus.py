@@ -96,6 +96,19 @@ _OTHER_KEYS = {
     "note",
 }
 KNOWN_KEYS = frozenset(_SCALARS) | _OTHER_KEYS
+_SETTING_PROBLEMS = (  # a failure naming one of these dropped a setting typed inside the question
+    "electricity",
+    "years",
+    "hours_per_week",
+    "snapshot",
+    "period",
+    "budget",
+    "currency",
+    "utilization",
+    "months",
+    "condition",
+    "settings",
+)
 
 
 @dataclass(frozen=True)
@@ -342,4 +355,8 @@ def failure_kind(case: dict, problems: list[str]) -> str:
         return "clarification"
     if "intent:" in text:
         return "wrong intent"
-    return "setting or detail dropped"
+    if any(f"{k}:" in text for k in _SETTING_PROBLEMS):
+        return "setting inside the question dropped"
+    if "'<absent>'" in text:
+        return "query has no field for it"
+    return "detail dropped (workload, aspect, field, ...)"
