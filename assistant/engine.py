@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import traceback
 
 from assistant import i18n
 from assistant.answer import Answer
@@ -42,6 +43,9 @@ def _language(text: str) -> str:
     return "zh" if any("\u4e00" <= ch <= "\u9fff" for ch in text) else "en"
 
 
+last_failure = ""  # the traceback of the last internal error, for --debug
+
+
 class Engine:
     def __init__(self, reader: KbReader, index):
         self.reader = reader
@@ -71,6 +75,8 @@ class Engine:
         try:
             return self._answer(text, dialogue)
         except Exception as exc:  # noqa: BLE001 - one failing question must not end the conversation
+            global last_failure
+            last_failure = traceback.format_exc()
             return Answer(
                 question=text,
                 intent="unknown",

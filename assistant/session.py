@@ -16,6 +16,7 @@ from functools import cached_property
 from assistant.dialogue import Assumptions, Dialogue
 from assistant.kb.reader import KbReader
 from assistant.kb.store import KbHandle, open_kb
+from assistant.terminal_text import for_terminal
 
 
 @dataclass
@@ -56,9 +57,9 @@ class Conversation:
         return answer
 
 
-def open_session(db_url: str | None = None, echo_warnings: bool = True) -> Session:
-    handle = open_kb(db_url)
+def open_session(db_url: str | None = None, echo_warnings: bool = True, allow_foreign: bool = False) -> Session:
+    handle = open_kb(db_url, allow_foreign=allow_foreign)
     if echo_warnings:
         for warning in handle.warnings:
-            print(f"gpu-advisor: warning: {warning}", file=sys.stderr)
+            print(f"gpu-advisor: warning: {for_terminal(warning)}", file=sys.stderr)
     return Session(handle=handle, reader=KbReader(handle.engine), warnings=list(handle.warnings))

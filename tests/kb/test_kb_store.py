@@ -83,7 +83,7 @@ def test_truncated_file_keeps_or_reports_user_data(home):
     recovered = open_kb()
     warning = recovered.warnings[0]
     overrides = KbReader(recovered.engine).price_overrides()
-    assert overrides == {("GeForce RTX 4090", "new"): 1500.0} or "could not be recovered" in warning
+    assert overrides == {("GeForce RTX 4090", "new"): 1500.0} or "could not read" in warning
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root can write to read-only folders")

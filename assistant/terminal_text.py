@@ -1,0 +1,32 @@
+"""Text that is safe to show on a terminal or in JSON, whatever the database or a file holds.
+
+Contract: `for_terminal(text)` returns `text` with every control character (C0 except newline
+and tab, DEL, C1), every bidirectional-formatting character and the Unicode line/paragraph
+separators replaced by a visible escape (`\\x1b`, `\\u202e`), so stored text can neither run
+terminal escape sequences nor reorder what is shown. `for_json_line(json_text)` escapes the same
+characters (newline and tab included) as JSON `\\uXXXX` escapes, keeping the JSON equal in value.
+"""
+
+from __future__ import annotations
+
+_BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+_SEPARATORS = "\u2028\u2029"
+_UNSAFE = [chr(c) for c in range(0x20) if chr(c) not in "\n\t"] + ["\x7f"] + [chr(c) for c in range(0x80, 0xA0)]
+
+
+def _visible(ch: str) -> str:
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+_TERMINAL = {ord(ch): _visible(ch) for ch in [*_UNSAFE, *_BIDI, *_SEPARATORS]}
+_JSON = {ord(ch): f"\\u{ord(ch):04x}" for ch in [*_UNSAFE, *_BIDI, *_SEPARATORS]}
+
+
+def for_terminal(text: object) -> str:
+    return str(text).translate(_TERMINAL)
+
+
+def for_json_line(json_text: str) -> str:
+    """`json_text` is the output of json.dumps: raw control characters can only be inside strings."""
+    return json_text.translate(_JSON)
