@@ -71,7 +71,7 @@ def _read_header(path: Path) -> bytes:
 
 def _tables(path: Path) -> tuple[list[str], bool]:
     """(table names, signed) read through a read-only connection."""
-    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
     try:
         names = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
         signed = False

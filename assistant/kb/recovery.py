@@ -27,6 +27,7 @@ from pathlib import Path
 
 from assistant.kb.faults import CorruptDatabase
 
+BUSY_SECONDS = 30.0  # how long a connection waits for another process's lock
 USER_TABLES = {
     "userpriceoverride": ("gpu_name", "condition", "usd", "set_at"),
     "usersetting": ("key", "value"),
@@ -75,7 +76,7 @@ def exclusive(path: Path) -> Iterator[None]:
 
 def healthy(path: Path) -> bool:
     try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_SECONDS)
         try:
             return con.execute("PRAGMA quick_check").fetchone()[0] == "ok"
         finally:
@@ -89,7 +90,7 @@ def read_user_data(path: Path, immutable: bool = False) -> UserData:
     data = UserData()
     mode = "ro&immutable=1" if immutable else "ro"
     try:
-        con = sqlite3.connect(f"file:{path}?mode={mode}", uri=True, timeout=30)
+        con = sqlite3.connect(f"file:{path}?mode={mode}", uri=True, timeout=BUSY_SECONDS)
     except sqlite3.Error as exc:
         data.problems.append(f"{path.name}: {exc}")
         return data
@@ -158,6 +159,8 @@ def recover(path: Path, build: Callable[[Path, UserData], None]) -> Repair:
     with exclusive(path):
         if healthy(path) and path.stat().st_size > 0:
             return Repair(aside=None, data=UserData())
+        for orphan in path.parent.glob(f"{path.name}.rebuild-*"):  # left by a recoverer that was killed
+            orphan.unlink(missing_ok=True)
         earlier = pending_salvage(path)
         data = read_user_data(path)
         data.merge(_read_salvage(earlier))
@@ -195,7 +198,7 @@ def restore_pending(path: Path, restore: Callable[[UserData], None]) -> UserData
 
 def check(path: Path) -> None:
     """Raise `CorruptDatabase` when `PRAGMA quick_check` finds damage."""
-    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_SECONDS)
     try:
         result = con.execute("PRAGMA quick_check").fetchone()[0]
     finally:

@@ -80,7 +80,7 @@ def make_engine(url: str) -> Engine:
     if url in ("sqlite://", "sqlite:///:memory:"):
         engine = create_engine("sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})
     elif url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+        engine = create_engine(url, connect_args={"timeout": recovery.BUSY_SECONDS, "check_same_thread": False})
     elif url.startswith("postgres"):
         engine = create_engine(url, pool_pre_ping=True, connect_args={"options": f"-c search_path={PG_SCHEMA}"})
     else:
@@ -97,7 +97,7 @@ def _sqlite_connect(dbapi_conn, _record) -> None:
     dbapi_conn.isolation_level = None
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute("PRAGMA busy_timeout=30000")
+    cur.execute(f"PRAGMA busy_timeout={int(recovery.BUSY_SECONDS * 1000)}")
     if cur.execute("PRAGMA database_list").fetchone()[2]:  # a file: readers go on while one process writes
         try:
             cur.execute("PRAGMA journal_mode=WAL")
@@ -291,7 +291,18 @@ def _note_damaged_wal(path: Path, handle: KbHandle) -> None:
     )
 
 
+def _read_only(path: Path) -> bool:
+    folder = path.parent if path.parent.exists() else None
+    try:
+        mounted_ro = bool(folder and os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError:
+        mounted_ro = False
+    return mounted_ro or not os.access(folder or "/", os.W_OK) or (path.exists() and not os.access(path, os.W_OK))
+
+
 def _fallback(handle: KbHandle, path: Path, kind: str, extra: str = "") -> KbHandle:
+    if kind in ("cantopen", "io") and _read_only(path):
+        kind = "readonly"
     data = recovery.read_user_data(path, immutable=True) if path.exists() and path.is_file() else recovery.UserData()
     engine = make_engine("sqlite://")
     handle.url = "sqlite://"

@@ -1,0 +1,53 @@
+"""Helpers of the failure suite: run the CLI in a data folder, read saved prices, damage pages."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+EXE = str(Path(sys.executable).with_name("gpu-advisor"))
+SAVED = ("GeForce RTX 4090", "new", 1234.0)
+
+
+def env_for(home: Path, **extra: str) -> dict:
+    env = dict(os.environ, GPU_ADVISOR_HOME=str(home), **extra)
+    env.pop("GPU_ADVISOR_DB", None)
+    return env
+
+
+def run(args: list[str], home: Path, timeout: float = 180, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run([EXE, *args], env=env_for(home), capture_output=True, text=True, timeout=timeout, **kw)
+
+
+def saved_prices(db: Path) -> dict:
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        return {(g, c): usd for g, c, usd in con.execute("SELECT gpu_name, condition, usd FROM userpriceoverride")}
+    finally:
+        con.close()
+
+
+def page_of(db: Path, table: str) -> int:
+    con = sqlite3.connect(db)
+    try:
+        return con.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (table,)).fetchone()[0]
+    finally:
+        con.close()
+
+
+def damage_page(db: Path, page: int, size: int = 4096) -> None:
+    with open(db, "r+b") as f:
+        f.seek((page - 1) * size)
+        f.write(b"\xa5" * size)
+
+
+def make_stale(db: Path) -> None:
+    """Pretend the knowledge files changed: the next use rebuilds the KB tables."""
+    con = sqlite3.connect(db)
+    with con:
+        con.execute("UPDATE kbmeta SET value = 'stale' WHERE key = 'content_hash'")
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
