@@ -3,10 +3,10 @@
 Prints the performance and memory models against every calibration measurement
 (lambda_fp16_train.tsv, llamacpp_decode.tsv, vram_measured.tsv): model value, measured value,
 error per row, and the median and maximum absolute error per set. Then, separately, the
-OUT-OF-SAMPLE checks: measured ratios stated in ../shared/domain/BRIEF.md and the seeds, which are
+OUT-OF-SAMPLE checks: measured ratios stated by Dettmers' posts and secondary summaries, which are
 never fitted and never enter `all_rows`/`summary`. --fit re-runs the least-squares fit of the two
 training constants (compute share, no-async-copy penalty) on the fp16 training rows only.
-CALIBRATION_DIR defaults to ../shared/calibration beside the checkout, else tests/models/data.
+CALIBRATION_DIR defaults to tests/models/data (the calibration files with their public sources).
 Exit code 0 always; the targets are checked by tests/models/test_calibration.py.
 """
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import math
 import statistics
 import sys
@@ -54,8 +55,7 @@ class Row:
 
 
 def default_dir() -> Path:
-    shared = ROOT.parent / "shared" / "calibration"
-    return shared if shared.is_dir() else ROOT / "tests" / "models" / "data"
+    return ROOT / "tests" / "models" / "data"
 
 
 def read_tsv(path: Path) -> list[dict]:
@@ -92,7 +92,133 @@ def llama_rows(kb, folder: Path) -> list[Row]:
                 if mode == "decode"
                 else llm.prefill_speed(gpu, m, quant, prompt=1024)
             )
-            out.append(Row(mode, f"{r['gpu']} {col}", speed.tokens_per_s, float(r[col])))
+            out.append(Row(f"{mode} 2024 build", f"{r['gpu']} {col}", speed.tokens_per_s, float(r[col])))
+    return out
+
+
+SCOREBOARD_MODEL = ("llama-2-7b", "q4_0")
+# Left out of the llama.cpp fit: GP100 has no DP4A int8 dot product, so llama.cpp runs other kernels
+# there (reported, not fitted).
+SCOREBOARD_LEFT_OUT = ("Tesla P100 PCIe 16 GB",)
+
+
+def scoreboard(folder: Path) -> dict[str, dict[str, float]]:
+    """{kb name: {"tg128": tokens/s, "pp512": tokens/s}} from llamacpp_scoreboard_cuda.tsv."""
+    out: dict[str, dict[str, float]] = {}
+    for r in read_tsv(folder / "llamacpp_scoreboard_cuda.tsv"):
+        out.setdefault(r["canonical_guess"], {})[r["test"]] = float(r["tokens_per_s"])
+    return out
+
+
+def scoreboard_rows(kb, folder: Path, exclude: tuple[str, ...] = ()) -> list[Row]:
+    """Model vs the current llama.cpp scoreboard: decode (tg128) and prefill (pp512), one GPU."""
+    m = kb.model(SCOREBOARD_MODEL[0])
+    out = []
+    for name, tests in scoreboard(folder).items():
+        if name in exclude:
+            continue
+        gpu = kb.gpu(name)
+        out.append(
+            Row(
+                "decode 2025-26",
+                name,
+                llm.decode_speed(gpu, m, SCOREBOARD_MODEL[1], context=64).tokens_per_s,
+                tests["tg128"],
+            )
+        )
+        out.append(
+            Row(
+                "prefill 2025-26",
+                name,
+                llm.prefill_speed(gpu, m, SCOREBOARD_MODEL[1], prompt=512).tokens_per_s,
+                tests["pp512"],
+            )
+        )
+    return out
+
+
+# llama.cpp constants the scoreboard fit moves: name -> (attribute, key or None, lower, upper)
+LLM_PARAMS = {
+    "decode": {
+        "efficiency": ("DECODE_BW_EFFICIENCY", None, 0.3, 1.0),
+        "bytes_per_clk_sm": ("DECODE_BYTES_PER_CLK_PER_SM", None, 2.0, 40.0),
+        "layer_us_ghz": ("DECODE_LAYER_US_GHZ", None, 0.0, 500.0),
+        "layer_us_ghz_4k": ("DECODE_LAYER_US_GHZ_PER_4K", None, 0.0, 1000.0),
+    },
+    "prefill": {
+        "ampere+": ("PREFILL_FLOP_PER_SM_CLK", "ampere+", 50.0, 2000.0),
+        "turing": ("PREFILL_FLOP_PER_SM_CLK", "turing", 50.0, 2000.0),
+        "pre-turing": ("PREFILL_FLOP_PER_SM_CLK", "pre-turing", 50.0, 2000.0),
+        "power": ("POWER_CLOCK_EXPONENT", None, 0.0, 3.0),
+        "layer": ("PREFILL_LAYER_US_GHZ", None, 0.0, 5000.0),
+    },
+}
+
+
+def _llm_overrides(params: dict, values: dict) -> dict:
+    over: dict = {}
+    for n, v in values.items():
+        attr, key, _, _ = params[n]
+        if key:
+            over.setdefault(attr, dict(getattr(C, attr)))[key] = v
+        else:
+            over[attr] = v
+    # the two per-layer decode terms move together (their split comes from the 2024 build)
+    return over
+
+
+def fit_llm(kb, folder: Path, mode: str, exclude: tuple[str, ...] = ()) -> tuple[dict, float]:
+    """Pattern search (relative steps) on log errors over the scoreboard rows of one mode."""
+    params = LLM_PARAMS[mode]
+    names = [n for n in params if n != "layer_us_ghz_4k"]
+    ratio = C.DECODE_LAYER_US_GHZ_PER_4K / C.DECODE_LAYER_US_GHZ if C.DECODE_LAYER_US_GHZ else 0.0
+    left_out = tuple(exclude) + SCOREBOARD_LEFT_OUT
+    want = "decode 2025-26" if mode == "decode" else "prefill 2025-26"
+
+    def values_of() -> dict:
+        out = {}
+        for n in names:
+            attr, key, _, _ = params[n]
+            v = getattr(C, attr)
+            out[n] = v[key] if key else v
+        return out
+
+    def full(vals: dict) -> dict:
+        v = dict(vals)
+        if mode == "decode":
+            v["layer_us_ghz_4k"] = v["layer_us_ghz"] * ratio
+        return _llm_overrides(params, v)
+
+    def err(vals: dict) -> float:
+        with constants(**full(vals)):
+            return rms_log_error([r for r in scoreboard_rows(kb, folder, left_out) if r.set == want])
+
+    vals = values_of()
+    best, step = err(vals), 0.2
+    while step > 0.002:
+        improved = False
+        for n in names:
+            lo, hi = params[n][2:]
+            for f in (1 + step, 1 / (1 + step)):
+                trial = dict(vals)
+                trial[n] = min(hi, max(lo, trial[n] * f if trial[n] else step))
+                e = err(trial)
+                if e < best - 1e-9:
+                    best, vals, improved = e, trial, True
+        if not improved:
+            step /= 2
+    return full(vals), best
+
+
+def llm_held_out(kb, folder: Path) -> list[Row]:
+    """Each scoreboard GPU predicted by decode and prefill constants refitted without it."""
+    out = []
+    for name in scoreboard(folder):
+        for mode, label in (("decode", "decode 2025-26"), ("prefill", "prefill 2025-26")):
+            over, _ = fit_llm(kb, folder, mode, exclude=(name,))
+            with constants(**over):
+                row = next(r for r in scoreboard_rows(kb, folder) if r.case == name and r.set == label)
+            out.append(Row(label + " held out", name, row.model, row.measured))
     return out
 
 
@@ -177,10 +303,10 @@ def _qlora_context(model, gb):
 # and 32 GB have the same bandwidth and FLOPS, so the variant does not change the ratio.
 A100, V100 = "A100 SXM4 40 GB", "Tesla V100 SXM2 16 GB"
 OUT_OF_SAMPLE = (
-    ("A100/V100 SE-ResNeXt101 (debiased)", "measured", A100, V100, "train16", 1.43, "BRIEF §1 [R]"),
-    ("A100/V100 Mask R-CNN (debiased)", "measured", A100, V100, "train16", 1.47, "BRIEF §1 [R]"),
-    ("A100/V100 transformer WMT14 (debiased)", "measured", A100, V100, "train16", 1.70, "BRIEF §1 [R]"),
-    ("A100/V100 bandwidth proxy 1555/900", "reference estimate", A100, V100, "train16", 1.73, "BRIEF §1 [P]"),
+    ("A100/V100 SE-ResNeXt101 (debiased)", "measured", A100, V100, "train16", 1.43, "Dettmers 2020, debiased [R]"),
+    ("A100/V100 Mask R-CNN (debiased)", "measured", A100, V100, "train16", 1.47, "Dettmers 2020, debiased [R]"),
+    ("A100/V100 transformer WMT14 (debiased)", "measured", A100, V100, "train16", 1.70, "Dettmers 2020, debiased [R]"),
+    ("A100/V100 bandwidth proxy 1555/900", "reference estimate", A100, V100, "train16", 1.73, "Dettmers 2023 [P]"),
     (
         "RTX 4090/H100 SXM 8-bit inference",
         "reference estimate",
@@ -188,7 +314,7 @@ OUT_OF_SAMPLE = (
         "H100 SXM5 80 GB",
         "infer8",
         0.33,
-        "BRIEF §1 [P] (chart)",
+        "Dettmers 2023 chart [P]",
     ),
     (
         "A100 80 GB/RTX A6000 (A100 faster, SD)",
@@ -200,10 +326,9 @@ OUT_OF_SAMPLE = (
         "seed 004 FAQ",
     ),
 )
-NOT_COVERED = (
-    "power limit -50 W on an RTX 2080 Ti costs ~7 % [R] (power limits not modelled)",
-    "8x A100 NVLink 3 has 5-7 % less multi-GPU overhead than 8x V100 [P2020] (one NVLink class)",
-)
+# (label, GPU, watts removed, stated speed after / before, source): power limiting [R]
+POWER_LIMIT = ("RTX 2080 Ti at -50 W, 16-bit training", "GeForce RTX 2080 Ti", 50, 0.93, "Dettmers 2023 FAQ [R]")
+NOT_COVERED = ("8x A100 NVLink 3 has 5-7 % less multi-GPU overhead than 8x V100 [P2020] (one NVLink class)",)
 
 
 @dataclass(frozen=True)
@@ -225,6 +350,12 @@ def out_of_sample_rows(kb) -> list[OosRow]:
         pa = performance.relative_performance(kb.gpu(a), wl, batch_policy="none")
         pb = performance.relative_performance(kb.gpu(b), wl, batch_policy="none")
         out.append(OosRow(label, kind, performance.ratio(pa, pb), stated, src))
+    label, name, watts, stated, src = POWER_LIMIT
+    gpu = kb.gpu(name)
+    limited = dataclasses.replace(gpu, tdp_w=(gpu.tdp_w or 0) - watts)
+    pa = performance.relative_performance(limited, "train16", batch_policy="none")
+    pb = performance.relative_performance(gpu, "train16", batch_policy="none")
+    out.append(OosRow(label, "measured [R]", performance.ratio(pa, pb), stated, src))
     return out
 
 
@@ -246,43 +377,103 @@ def rms_log_error(rows: list[Row]) -> float:
     return math.sqrt(statistics.fmean(math.log(r.model / r.measured) ** 2 for r in rows))
 
 
-def fit_training(kb, folder: Path, shares=None, penalties=None) -> tuple[float, float, float]:
-    """Least squares in log space over the fp16 training rows: (compute share, no-async-copy
-    penalty, rms log error). The out-of-sample ratios play no part."""
-    shares = shares or [i / 100 for i in range(5, 51)]
-    penalties = penalties or [1 + i / 100 for i in range(0, 31)]
-    best = (math.inf, 0.0, 1.0)
-    for s in shares:
-        cs = dict(C.COMPUTE_SHARE, train16=s)
-        for a in penalties:
-            with constants(COMPUTE_SHARE=cs, NO_ASYNC_COPY_PENALTY=a):
-                err = rms_log_error([r for r in training_rows(kb, folder) if r.set == "training fp16"])
-            best = min(best, (err, s, a))
-    return best[1], best[2], best[0]
+# Training constants the fit may move: name -> (constants attribute, key or None, lower, upper).
+FIT_PARAMS = {
+    "share": ("COMPUTE_SHARE", "train16", 0.02, 0.8),
+    "async": ("NO_ASYNC_COPY_PENALTY", None, 1.0, 1.5),
+    "l2": ("L2_MAX_TRAFFIC_CUT", None, 0.0, 0.8),
+    "fixed": ("STEP_FIXED_SHARE", "train16", 0.0, 0.5),
+    "power": ("POWER_CLOCK_EXPONENT", None, 0.0, 1.0),
+}
+ADOPTED_FIT = ("share", "async", "l2", "fixed")
 
 
-# Model variants for the decision in docs/model.md §perf.memory: (label, constant overrides,
-# what is re-fitted on the calibration rows: "both" = compute share and async penalty, "share").
+def _param_values(names) -> list[float]:
+    out = []
+    for n in names:
+        attr, key, _, _ = FIT_PARAMS[n]
+        v = getattr(C, attr)
+        out.append(v[key] if key else v)
+    return out
+
+
+def _overrides(names, values) -> dict:
+    """Constant overrides for fitted values; a shared dict constant gets the value for both precisions."""
+    over: dict = {}
+    for n, v in zip(names, values, strict=False):
+        attr, key, _, _ = FIT_PARAMS[n]
+        if key:
+            base = over.get(attr, dict(getattr(C, attr)))
+            base[key] = v
+            if attr == "COMPUTE_SHARE":  # FP32 training uses the fp16 share (§perf.roofline)
+                base[key.replace("16", "32")] = v
+            over[attr] = base
+        else:
+            over[attr] = v
+    return over
+
+
+def _fp16_rows(kb, folder: Path, exclude: str | None = None) -> list[Row]:
+    return [r for r in training_rows(kb, folder) if r.set == "training fp16" and r.case != exclude]
+
+
+def fit_training(kb, folder: Path, names=ADOPTED_FIT, exclude: str | None = None) -> tuple[dict, float]:
+    """Least squares in log space over the fp16 training rows (pattern search from the current
+    constants): ({name: value}, rms log error). `exclude` leaves one GPU out. Out-of-sample ratios
+    play no part."""
+    values = _param_values(names)
+
+    def err(vals):
+        with constants(**_overrides(names, vals)):
+            return rms_log_error(_fp16_rows(kb, folder, exclude))
+
+    best, step = err(values), 0.08
+    while step > 0.002:
+        improved = False
+        for i, n in enumerate(names):
+            lo, hi = FIT_PARAMS[n][2:]
+            for delta in (step, -step):
+                trial = values[:]
+                trial[i] = min(hi, max(lo, trial[i] + delta))
+                e = err(trial)
+                if e < best - 1e-9:
+                    best, values, improved = e, trial, True
+        if not improved:
+            step /= 2
+    return dict(zip(names, values, strict=False)), best
+
+
+def leave_one_out(kb, folder: Path, names=ADOPTED_FIT) -> list[Row]:
+    """Each fp16 training row predicted by constants refitted without it (an honest out-of-sample view)."""
+    out = []
+    for row in _fp16_rows(kb, folder):
+        fitted, _ = fit_training(kb, folder, names, exclude=row.case)
+        with constants(**_overrides(names, list(fitted.values()))):
+            pred = next(r for r in _fp16_rows(kb, folder) if r.case == row.case)
+        out.append(Row("training fp16 LOO", row.case, pred.model, row.measured))
+    return out
+
+
+# Model variants for the decision in docs/model.md §perf.memory: (label, fixed constant overrides,
+# parameters re-fitted on the fp16 training rows). Every variant is fitted on the same 16 rows.
 VARIANTS = (
     (
-        "before: L2 0.30, async 1.175 [P], share 0.25",
-        dict(
-            L2_MAX_TRAFFIC_CUT=0.30, NO_ASYNC_COPY_PENALTY=235 / 200, COMPUTE_SHARE=dict(C.COMPUTE_SHARE, train16=0.25)
-        ),
-        None,
+        "v1: no L2, no fixed cost (share, async refit)",
+        dict(L2_MAX_TRAFFIC_CUT=0.0, STEP_FIXED_SHARE={k: 0.0 for k in C.STEP_FIXED_SHARE}),
+        ("share", "async"),
     ),
-    ("L2 0, async 1.175 [P], share refit", dict(L2_MAX_TRAFFIC_CUT=0.0, NO_ASYNC_COPY_PENALTY=235 / 200), "share"),
-    ("L2 0, async and share refit (adopted)", dict(L2_MAX_TRAFFIC_CUT=0.0), "both"),
-    ("L2 0, no async penalty, share refit", dict(L2_MAX_TRAFFIC_CUT=0.0, NO_ASYNC_COPY_PENALTY=1.0), "share"),
-    ("adopted + L2 0.15", dict(L2_MAX_TRAFFIC_CUT=0.15), None),
-    ("adopted + L2 0.30", dict(L2_MAX_TRAFFIC_CUT=0.30), None),
-    ("L2 0, effective bandwidth, both refit", dict(L2_MAX_TRAFFIC_CUT=0.0, ROOFLINE_EFFECTIVE_BANDWIDTH=True), "both"),
+    ("+ L2 cut", dict(STEP_FIXED_SHARE={k: 0.0 for k in C.STEP_FIXED_SHARE}), ("share", "async", "l2")),
+    ("+ fixed cost, no L2", dict(L2_MAX_TRAFFIC_CUT=0.0), ("share", "async", "fixed")),
+    ("+ L2 cut + fixed cost (adopted)", {}, ADOPTED_FIT),
+    ("adopted, whole L2 (no partition rule)", dict(L2_PARTITIONED_ARCHS=()), ADOPTED_FIT),
+    ("adopted, no power-limited clocks", dict(POWER_CLOCK_EXPONENT=0.0), ADOPTED_FIT),
+    ("adopted, power exponent refit on training", {}, ADOPTED_FIT + ("power",)),
 )
 
 
-def sensitivity(kb, folder: Path) -> list[tuple]:
-    """Per variant: (label, share, penalty, median, max, rms log error, A100/V100, 4090/3090 train16,
-    4090/H100 infer8). Ratios per GPU with no batch factor, as out_of_sample_rows."""
+def sensitivity(kb, folder: Path, loo: bool = True) -> list[tuple]:
+    """Per variant: (label, fitted values, median, max, rms log error, LOO median, LOO max, A100/V100,
+    4090/3090 train16). Ratios per GPU with no batch factor, as out_of_sample_rows."""
 
     def r(a, b, wl):
         return performance.ratio(
@@ -291,32 +482,31 @@ def sensitivity(kb, folder: Path) -> list[tuple]:
         )
 
     out = []
-    for label, over, refit in VARIANTS:
+    for label, over, names in VARIANTS:
         with constants(**over):
-            if refit:
-                share, pen, _ = fit_training(
-                    kb, folder, penalties=None if refit == "both" else [C.NO_ASYNC_COPY_PENALTY]
-                )
-                fitted = dict(COMPUTE_SHARE=dict(C.COMPUTE_SHARE, train16=share), NO_ASYNC_COPY_PENALTY=pen)
-            else:
-                fitted = {}
-            with constants(**fitted):
-                rows = [x for x in training_rows(kb, folder) if x.set == "training fp16"]
+            fitted, _ = fit_training(kb, folder, names)
+            loo_errs = [abs(x.error) for x in leave_one_out(kb, folder, names)] if loo else [math.nan]
+            with constants(**_overrides(names, list(fitted.values()))):
+                rows = _fp16_rows(kb, folder)
                 errs = [abs(x.error) for x in rows]
                 out.append(
                     (
                         label,
-                        C.COMPUTE_SHARE["train16"],
-                        C.NO_ASYNC_COPY_PENALTY,
+                        fitted,
                         statistics.median(errs),
                         max(errs),
                         rms_log_error(rows),
+                        statistics.median(loo_errs),
+                        max(loo_errs),
                         r(A100, V100, "train16"),
                         r("GeForce RTX 4090", "GeForce RTX 3090", "train16"),
-                        r("GeForce RTX 4090", "H100 SXM5 80 GB", "infer8"),
                     )
                 )
     return out
+
+
+def _fmt(values: dict) -> str:
+    return ", ".join(f"{k} {v:.3f}" for k, v in values.items())
 
 
 def summary(rows: list[Row]) -> dict[str, tuple[float, float, int]]:
@@ -328,15 +518,18 @@ def summary(rows: list[Row]) -> dict[str, tuple[float, float, int]]:
 
 
 def all_rows(kb, folder: Path) -> list[Row]:
-    return training_rows(kb, folder) + llama_rows(kb, folder) + memory_rows(kb, folder)
+    return training_rows(kb, folder) + scoreboard_rows(kb, folder) + llama_rows(kb, folder) + memory_rows(kb, folder)
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--dir", type=Path, default=default_dir())
     ap.add_argument("--quiet", action="store_true")
-    ap.add_argument("--fit", action="store_true", help="re-fit compute share and async-copy penalty")
+    ap.add_argument("--fit", action="store_true", help="re-fit the training constants; leave-one-out errors")
     ap.add_argument("--sensitivity", action="store_true", help="model variants: calibration fit vs out-of-sample")
+    ap.add_argument(
+        "--held-out", action="store_true", help="llama.cpp scoreboard: each GPU predicted by a fit without it"
+    )
     args = ap.parse_args(argv)
     from assistant.kb.reader import KbReader
     from assistant.kb.store import build_kb, make_engine
@@ -364,21 +557,31 @@ def main(argv=None) -> int:
     for line in NOT_COVERED:
         print(f"not covered: {line}")
     if args.fit:
-        s_, a_, e_ = fit_training(kb, args.dir)
-        print(
-            f"\nfit (fp16 training rows): compute share {s_:.2f}, no-async-copy penalty {a_:.2f},"
-            f" rms log error {e_:.4f}"
-            f" (constants: {C.COMPUTE_SHARE['train16']:.2f}, {C.NO_ASYNC_COPY_PENALTY:.2f})"
-        )
+        fitted, err = fit_training(kb, args.dir)
+        now = dict(zip(ADOPTED_FIT, _param_values(ADOPTED_FIT), strict=False))
+        print(f"\nfit (fp16 training rows): {_fmt(fitted)}, rms log error {err:.4f} (constants: {_fmt(now)})")
+        print("leave-one-out (each fp16 row predicted by a fit without it):")
+        loo = leave_one_out(kb, args.dir)
+        for r in loo:
+            print(f"  {r.case[:40]:<40} {r.model:>7.3f} {r.measured:>7.3f} {r.error:>+8.1%}")
+        errs = [abs(r.error) for r in loo]
+        print(f"  LOO median |error| {statistics.median(errs):.1%}, max {max(errs):.1%}")
+    if args.held_out:
+        print("\nllama.cpp 2025-26, each GPU held out of the fit (P100 left out of every fit: no DP4A):")
+        rows = llm_held_out(kb, args.dir)
+        for r in rows:
+            print(f"  {r.set:<26} {r.case[:30]:<30} {r.model:>9.1f} {r.measured:>9.1f} {r.error:>+8.1%}")
+        for s_, (med, mx, n) in summary([r for r in rows if r.case not in SCOREBOARD_LEFT_OUT]).items():
+            print(f"  {s_:<26} {n:>3} GPUs (P100 aside): median |error| {med:.1%}, max {mx:.1%}")
     if args.sensitivity:
         print(
-            f"\n{'variant':<46} {'share':>5} {'async':>5} {'median':>6} {'max':>6} {'rmslog':>6} {'A100/V100':>9}"
-            f" {'4090/3090':>9} {'4090/H100 i8':>12}"
+            f"\n{'variant':<46} {'fitted':<44} {'median':>6} {'max':>6} {'rmslog':>6} {'LOOmed':>6} {'LOOmax':>6}"
+            f" {'A100/V100':>9} {'4090/3090':>9}"
         )
         for v in sensitivity(kb, args.dir):
             print(
-                f"{v[0]:<46} {v[1]:>5.2f} {v[2]:>5.2f} {v[3]:>6.1%} {v[4]:>6.1%} {v[5]:>6.3f} {v[6]:>9.2f} {v[7]:>9.2f}"
-                f" {v[8]:>12.2f}"
+                f"{v[0]:<46} {_fmt(v[1]):<44} {v[2]:>6.1%} {v[3]:>6.1%} {v[4]:>6.3f} {v[5]:>6.1%} {v[6]:>6.1%}"
+                f" {v[7]:>9.2f} {v[8]:>9.2f}"
             )
     return 0
 

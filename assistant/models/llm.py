@@ -54,10 +54,39 @@ def _compute_tflops(gpu: GpuSpec) -> Factor:
     return t if t.value > 0 else hw.matmul_tflops(gpu, "fp16_acc32")
 
 
-def _layer_overhead_s(model: ModelSpec) -> float:
+def _clock(gpu: GpuSpec) -> float:
+    return hw.clock_ghz(gpu) or C.DEFAULT_CLOCK_GHZ
+
+
+def _layer_overhead_s(model: ModelSpec, gpu: GpuSpec) -> float:
+    """Per-token kernel time of all layers: launches and small ops, faster on a faster clock."""
     layers = finite(model.layers)
     width = finite(model.hidden) / 4096.0
-    return layers * (C.DECODE_LAYER_OVERHEAD_US + C.DECODE_LAYER_OVERHEAD_US_PER_4K * width) * 1e-6
+    return layers * (C.DECODE_LAYER_US_GHZ + C.DECODE_LAYER_US_GHZ_PER_4K * width) / _clock(gpu) * 1e-6
+
+
+def prefill_class(gpu: GpuSpec) -> str:
+    """llama.cpp's quantized-matmul path on NVIDIA: int8 mma (Ampere and later, Turing) or DP4A/FP16
+    (Volta, Pascal); "" for other vendors and GPUs without tensor cores or DP4A data."""
+    arch = gpu.arch
+    if arch is None or arch.vendor != "NVIDIA":
+        return ""
+    if arch.key.startswith(("nvidia-pascal", "volta")):
+        return "pre-turing"
+    if arch.key.startswith("turing"):
+        return "turing" if arch.tensor_generation else ""
+    return "ampere+" if arch.tensor_generation else ""
+
+
+def mmq_tflops(gpu: GpuSpec) -> Factor:
+    """Rate llama.cpp's quantized prompt kernels reach (§llm.prefill): SMs x clock x the per-SM
+    rate of the path, lowered on power-limited boards; value 0 when no class applies."""
+    cls = prefill_class(gpu)
+    rate = C.PREFILL_FLOP_PER_SM_CLK.get(cls, 0.0)
+    power = hw.power_clock_factor(gpu)
+    value = hw.compute_units(gpu) * hw.clock_ghz(gpu) * rate * power / 1e3
+    note = f"{hw.compute_units(gpu):.0f} SM x {hw.clock_ghz(gpu):.2f} GHz x {rate:g} FLOP/SM/clk x power {power:.2f}"
+    return Factor("llama.cpp quantized matmul rate", value, "TFLOPS", "§llm.prefill", note)
 
 
 def decode_speed(
@@ -84,7 +113,7 @@ def decode_speed(
     ways = n if split == "tensor" else 1
     mem_s = (weight_bytes + kv_bytes) / (bw.value * 1e9 * ways)
     compute_s = safe_div(flops, tflops.value * 1e12 * C.PREFILL_EFFICIENCY * ways, 0.0)
-    overhead_s = _layer_overhead_s(model) + _split_overhead_s(model, n, split, interconnect)
+    overhead_s = _layer_overhead_s(model, gpu) + _split_overhead_s(model, n, split, interconnect)
     step = max(mem_s, compute_s) + overhead_s
     parts = {"weights and KV cache from memory": mem_s, "compute": compute_s, "per-layer kernel overhead": overhead_s}
     factors = (
@@ -136,25 +165,31 @@ def prefill_speed(
 ) -> LlmSpeed:
     """Prompt processing: 2 x active params FLOPs per token (+ attention) at PREFILL_EFFICIENCY."""
     n = max(int(n_gpus or 1), 1)
-    tflops = _compute_tflops(gpu)
+    gguf = quant.lower() in C.GGUF_TYPES
+    mmq = mmq_tflops(gpu) if gguf else None
+    tflops = mmq if mmq is not None and mmq.value > 0 else _compute_tflops(gpu)
     if tflops.value <= 0 or not model.layers:
         return _unrated(gpu, model, quant, "prefill", 1, n, (tflops,), "missing compute specs or model shape")
     active = finite(model.active_params_b, finite(model.params_b)) * 1e9
     attn = 2 * finite(model.layers) * finite(model.attention_heads) * finite(model.head_dim) * max(prompt, 1)
-    extra = 1 + (
-        C.PREFILL_QUANT_EXTRA if quant.lower() in C.GGUF_TYPES or quant.lower() in ("int4", "nf4", "int8") else 0
-    )
+    if tflops is mmq:  # 2025-26 MMQ kernels: the per-SM rate already includes the dequantization
+        efficiency, extra = 1.0, 1.0
+        layer_s = finite(model.layers) * C.PREFILL_LAYER_US_GHZ / _clock(gpu) * 1e-6
+    else:
+        efficiency = C.PREFILL_EFFICIENCY
+        extra = 1 + (C.PREFILL_QUANT_EXTRA if gguf or quant.lower() in ("int4", "nf4", "int8") else 0)
+        layer_s = _layer_overhead_s(model, gpu)
     flops = (2 * active + attn) * extra
     ways = n if split == "tensor" else 1
-    per_token = flops / (tflops.value * 1e12 * C.PREFILL_EFFICIENCY * ways)
+    per_token = flops / (tflops.value * 1e12 * efficiency * ways)
     # kernels run once per micro-batch of INFER_BUFFER_TOKENS prompt tokens
-    overhead = (_layer_overhead_s(model) + _split_overhead_s(model, n, split, interconnect)) / C.INFER_BUFFER_TOKENS
+    overhead = (layer_s + _split_overhead_s(model, n, split, interconnect)) / C.INFER_BUFFER_TOKENS
     step = per_token + overhead
     parts = {"compute": per_token, "per-layer kernel overhead": overhead}
     factors = (
         tflops,
         Factor("FLOPs per prompt token", flops / 1e9, "GFLOP", "§llm.prefill"),
-        Factor("prefill efficiency", C.PREFILL_EFFICIENCY, "", "§llm.prefill"),
+        Factor("prefill efficiency", efficiency, "", "§llm.prefill"),
     )
     return LlmSpeed(
         gpu.name,

@@ -22,8 +22,8 @@ WORKLOADS = ("train16", "train32", "infer16", "infer8")
 WORKLOAD_TITLES = {
     "train16": "16-bit training",
     "train32": "32-bit (TF32/FP32) training",
-    "infer16": "16-bit inference",
-    "infer8": "8-bit inference",
+    "infer16": "16-bit batched inference",
+    "infer8": "8-bit batched inference",
 }
 
 
@@ -92,15 +92,18 @@ def relative_performance(
     """Roofline score of `gpu` for `workload`; batch_policy: capped | benchmark | none."""
     if workload not in WORKLOADS:
         raise ValueError(f"unknown workload {workload!r}; one of {WORKLOADS}")
-    share = C.COMPUTE_SHARE[workload]
+    share, fixed = C.COMPUTE_SHARE[workload], C.STEP_FIXED_SHARE[workload]
     rate = _compute_rate(gpu, workload)
     tflops = rate.value * (C.SPARSITY_SPEEDUP if sparsity and gpu.arch is not None and gpu.arch.sparsity_2_4 else 1.0)
+    tflops *= hw.power_clock_factor(gpu)
     bw = hw.bandwidth_gb_s(gpu)
     eff_bw = hw.effective_bandwidth(gpu).value if C.ROOFLINE_EFFECTIVE_BANDWIDTH else bw
     mem_factor = hw.memory_time_factor(gpu)
-    bytes_scale = 0.5 if workload == "infer8" else 1.0
+    # 8-bit halves the bytes only where FP8 tensor cores run 8-bit matmuls; elsewhere 8-bit weights
+    # are dequantized to 16-bit and the GPU keeps its 16-bit speed (Dettmers [R])
+    bytes_scale = 0.5 if workload == "infer8" and hw.tensor_tflops(gpu, "fp8_acc32").value > 0 else 1.0
     compute_t = share * safe_div(_reference_rate(workload), tflops, math.inf)
-    memory_t = (1 - share) * safe_div(_reference_bandwidth(), eff_bw, math.inf) * mem_factor * bytes_scale
+    memory_t = (1 - share - fixed) * safe_div(_reference_bandwidth(), eff_bw, math.inf) * mem_factor * bytes_scale
     bf = _batch(gpu, workload, memory_need_gb, batch_policy)
     factors = (
         rate,
@@ -118,6 +121,7 @@ def relative_performance(
             f"L2 {finite(gpu.l2_cache_mb):g} MB, async copy {'yes' if hw.async_copy(gpu) else 'no'}",
         ),
         Factor("compute share at reference", share, "", "§perf.roofline"),
+        Factor("fixed per-step share at reference", fixed, "", "§perf.roofline"),
         Factor("batch-size factor", bf, "x", "§perf.batch", f"{hw.memory_gb(gpu):g} GB"),
     )
     if not (math.isfinite(compute_t) and math.isfinite(memory_t)):
@@ -134,9 +138,9 @@ def relative_performance(
             "",
             "missing compute or bandwidth specs: not rated",
         )
-    per_gpu = bf / (compute_t + memory_t)
+    per_gpu = bf / (compute_t + memory_t + fixed)
     speedup = multi_gpu_speedup(n_gpus, interconnect)
-    parts = {"compute": compute_t, "memory bandwidth": memory_t}
+    parts = {"compute": compute_t, "memory bandwidth": memory_t, "fixed per-step work": fixed}
     dom = dominant_of(parts)
     if bf < 0.9 and (1 / bf - 1) > 0.5 * min(compute_t, memory_t):
         dom = "batch size (memory)"

@@ -15,8 +15,17 @@ from assistant.answer import Answer, Chart, Table
 from assistant.models import hardware as hw
 from assistant.models.explain import safe_div
 from assistant.queries import CompareQuery
+from assistant.respond import scaling
 from assistant.respond.common import Env, join_names, num, software_stack, spec_source
-from assistant.respond.pricing import ValueRow, assumption_text, perf_workload, price_text, value_row, workload_title
+from assistant.respond.pricing import (
+    ValueRow,
+    assumption_text,
+    chat_tokens_per_s,
+    perf_workload,
+    price_text,
+    value_row,
+    workload_title,
+)
 
 _SPEED_ROWS = ("train16", "infer16", "infer8")
 
@@ -165,8 +174,24 @@ def _headline(query: CompareQuery, rows: dict[str, ValueRow], names: list[str], 
     return head, better.gpu.name
 
 
+CHAT_MODEL = ("llama-3-8b", "q4_k_m")  # the single-user row of every comparison [A]
+
+
+def _chat_row(gpus, names: list[str], env: Env) -> tuple[list[str] | None, dict]:
+    """Batch-1 tokens/s of a common local model on each GPU (§llm.decode), the other kind of inference."""
+    model = env.reader.model(CHAT_MODEL[0])
+    if model is None:
+        return None, {}
+    by_name = {g.name: g for g in gpus}
+    tps = {n: round(chat_tokens_per_s(model, CHAT_MODEL[1], by_name[n]), 1) for n in names}
+    row = [env.t("compare.row_chat", model=model.name, quant=CHAT_MODEL[1]), *[f"{tps[n]:,.0f}" for n in names]]
+    return row, tps
+
+
 def respond(query: CompareQuery, env: Env) -> Answer:
     env = env.for_query(query)
+    if scaling.is_scaling(query):
+        return scaling.respond(query, env)
     gpus = env.reader.gpus([r.name for r in query.gpus if r.name])
     names = list(dict.fromkeys(g.name for g in gpus))
     if len(names) < 2:
@@ -189,9 +214,14 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     table = _table(by_key, names, env)
     if any(rows[n].price for n in names):  # per-dollar rows only when something has a price
         table.rows += _value_rows(rows, names, key, env)
+    chat_row, chat_tps = _chat_row(gpus, names, env)
+    if chat_row:
+        table.rows.insert(len(_SPEED_ROWS), chat_row)
     headline, choice = _headline(query, rows, names, key, env)
     a, b = rows[names[0]], rows[names[1]]
     steps = _why(a, b, key, env)
+    if key.startswith("infer") and chat_tps:
+        steps.append(env.t("rec.two_inference_kinds"))
     if a.per_purchase and b.per_purchase:
         steps.append(
             env.t(
@@ -221,6 +251,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         "value_per_purchase": {n: rows[n].per_purchase and round(rows[n].per_purchase, 3) for n in names},
         "value_per_tco": {n: rows[n].per_tco and round(rows[n].per_tco, 3) for n in names},
         "price_usd": {n: rows[n].price and round(rows[n].price.usd, 2) for n in names},
+        "chat_tokens_per_s": chat_tps,
     }
     chart = Chart(
         kind="bars",

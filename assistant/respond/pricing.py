@@ -13,10 +13,11 @@ from functools import lru_cache
 
 from assistant import i18n
 from assistant.models import constants as C
-from assistant.models import cost, performance
+from assistant.models import cost, llm, performance
 from assistant.models.cost import PriceLookup
+from assistant.models.explain import safe_div
 from assistant.respond.common import Env
-from assistant.specs import GpuSpec
+from assistant.specs import GpuSpec, ModelSpec
 
 _EIGHT_BIT = {"fp8", "int8", "int4", "q2_k", "q3_k_m", "q4_0", "q4_k_m", "q5_k_m", "q6_k", "q8_0"}
 WORKLOAD_WORDS = {
@@ -88,6 +89,27 @@ def score(gpu: GpuSpec, key: str, n_gpus: int = 1) -> performance.Performance:
     model with its calibrated batch-size factor, so a card with less than 24 GB trains at the
     smaller batch it can hold, as measured (docs/model.md §perf.batch)."""
     return performance.relative_performance(gpu, key, n_gpus=n_gpus, batch_policy="capped")
+
+
+CHAT_CONTEXT = 4096  # tokens in the cache for the single-user speed [A]
+
+
+@lru_cache(maxsize=4096)
+def chat_score(
+    model: ModelSpec, quant: str, ref_tokens_per_s: float, gpu: GpuSpec, key: str = "chat", n_gpus: int = 1
+) -> performance.Performance:
+    """Single-user LLM speed (batch-1 decode tokens/s, §llm.decode) as a score relative to an RTX
+    3090 on the same model, so rankings and value figures can use it like the roofline score. Extra
+    GPUs that only hold the model (layer split) add no speed."""
+    speed = llm.decode_speed(gpu, model, quant, context=CHAT_CONTEXT)
+    rel = safe_div(speed.tokens_per_s, ref_tokens_per_s)
+    return performance.Performance(
+        gpu.name, key, rel, rel, max(n_gpus, 1), 0.0, 0.0, 1.0, speed.factors, speed.dominant, speed.note
+    )
+
+
+def chat_tokens_per_s(model: ModelSpec, quant: str, gpu: GpuSpec) -> float:
+    return llm.decode_speed(gpu, model, quant, context=CHAT_CONTEXT).tokens_per_s
 
 
 def value_row(gpu: GpuSpec, env: Env, key: str, n_gpus: int = 1) -> ValueRow:

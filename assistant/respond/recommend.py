@@ -11,16 +11,27 @@ vendor (software maturity is not in the speed model; BRIEF FAQ: ROCm trails CUDA
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from functools import lru_cache
 
 from assistant import i18n
 from assistant.answer import Answer, Chart, Table
+from assistant.models import constants as C
 from assistant.models import memory, recommend
 from assistant.queries import RecommendQuery
 from assistant.respond.common import Env, gb, software_stack
 from assistant.respond.fit import sized_model
-from assistant.respond.pricing import assumption_text, budget_usd, perf_workload, price_of, score, workload_title
+from assistant.respond.pricing import (
+    assumption_text,
+    budget_usd,
+    chat_score,
+    chat_tokens_per_s,
+    perf_workload,
+    price_of,
+    score,
+    workload_title,
+)
 
 _FLOOR_GB = {
     "image_generation": (12.0, "rec.floor_image"),
@@ -164,8 +175,10 @@ def rank_snapshot(
     kwh,
     overrides,
     max_auto_gpus=1,
+    chat=None,
 ):
-    """The ranking over every GPU priced in the snapshot; memoized, as the same question recurs."""
+    """The ranking over every GPU priced in the snapshot; memoized, as the same question recurs.
+    `chat` = (model, quant, RTX 3090 tokens/s): rank by single-user decode speed instead (§llm.decode)."""
     quotes = reader.prices(snapshot)
     names = sorted({q.gpu for q in quotes})
     return recommend.rank(
@@ -182,9 +195,22 @@ def rank_snapshot(
         utilization=utilization,
         usd_per_kwh=kwh,
         overrides=dict(overrides),
-        score=score,
+        score=functools.partial(chat_score, *chat) if chat else score,
         max_auto_gpus=max_auto_gpus,
     )
+
+
+def _chat(query: RecommendQuery, env: Env):
+    """(model, quant, RTX 3090 tokens/s) when the question is about running or chatting with a named
+    LLM: such rankings use single-user tokens/s, not batched throughput (§llm.decode)."""
+    if query.workload != "llm_inference" or not (query.model or getattr(query, "params_b", None)):
+        return None
+    model = sized_model(query, env)[0]
+    ref = env.reader.gpu(C.REF_NAME)
+    if model is None or model.kind != "llm" or ref is None:
+        return None
+    quant = query.precision if query.precision in C.BITS_PER_WEIGHT else "q4_k_m"
+    return model, quant, chat_tokens_per_s(model, quant, ref)
 
 
 def respond(query: RecommendQuery, env: Env) -> Answer:
@@ -196,6 +222,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if query.workload is None and (getattr(query, "params_b", None) or query.model):
         query = dataclasses.replace(query, workload="llm_inference")
     key = perf_workload(query.workload, query.precision)
+    chat = _chat(query, env)
     need, need_why = _memory_need(query, env)
     vendors = (
         ({"amd": "AMD", "nvidia": "NVIDIA", "intel": "Intel"}.get(query.vendor.lower(), query.vendor),)
@@ -217,6 +244,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         a.utilization,
         a.electricity_usd_per_kwh,
         overrides,
+        1,
+        chat,
     )
     multi_note = ""
     splittable = (
@@ -240,14 +269,20 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             a.electricity_usd_per_kwh,
             overrides,
             8,
+            chat,
         )
         if ranking.choice is not None and ranking.choice.n_gpus > 1:
             multi_note = env.t("rec.multi", need=f"{need:,.0f}", n=ranking.choice.n_gpus)
     if getattr(query, "sort", None) == "price":
         ranking = _cheapest_first(ranking)
     title = workload_title(env, key)
+    if chat:
+        title = env.t("rec.chat_title", model=chat[0].name, quant=chat[1])
+        key = "llm_chat"
     lang, years = env.lang, f"{a.years:g}"
     steps = [env.t("rec.workload", title=title, need=(i18n.sep(lang) + need_why) if need_why else "")]
+    if chat or query.workload == "inference":
+        steps.append(env.t("rec.two_inference_kinds"))
     if multi_note:
         steps.append(multi_note)
     assumptions = env.assumption_dict() | {"budget_usd": budget, "condition": condition, "gpu_count": n}
@@ -268,6 +303,17 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             lang=env.lang,
         )
     best = ranking.choice
+    if chat:
+        steps.append(
+            env.t(
+                "rec.chat_speed",
+                gpu=_label(best),
+                tps=f"{best.score * chat[2]:,.0f}",
+                model=chat[0].name,
+                quant=chat[1],
+                ref=f"{chat[2]:,.0f}",
+            )
+        )
     count = f"{best.n_gpus} x " if best.n_gpus > 1 else ""
     head_key = "rec.head_cheapest" if getattr(query, "sort", None) == "price" else "rec.head"
     headline = env.t(

@@ -1,0 +1,143 @@
+"""Answer "2 x 3090 vs 1", "8 x H100 vs 1", "4 vs 2": what more GPUs of one kind buy (§perf.multigpu).
+
+Contract: `respond(query, env)` takes a CompareQuery whose two references name the same GPU with
+different counts (or different GPUs with counts) and answers for data-parallel training and for
+LLM decode (Llama 3 8B and 70B, Q4_K_M: batch 1 split by layer and by tensor, and batched),
+with the link between the cards, memory fit, prices and `figures.speedup` (first group over
+second, for the workload asked: training unless the question is about LLM inference).
+"""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.answer import Answer, Table
+from assistant.models import memory, performance, scaling
+from assistant.models.explain import safe_div
+from assistant.queries import CompareQuery
+from assistant.respond.common import Env, spec_source
+from assistant.respond.pricing import assumption_text, price_of
+
+LLM_MODELS = (("llama-3-8b", "q4_k_m"), ("llama-3-70b", "q4_k_m"))
+BATCHED = 16  # concurrent sequences for the serving row [A]
+CONTEXT = 4096
+
+
+def is_scaling(query: CompareQuery) -> bool:
+    """Two references to the same GPU with different counts ("2 x 3090 vs 1 x 3090", "4 vs 2")."""
+    refs = [r for r in query.gpus if r.name]
+    return len(refs) >= 2 and refs[0].name == refs[1].name and refs[0].count != refs[1].count
+
+
+def _groups(query: CompareQuery, env: Env):
+    refs = [r for r in query.gpus if r.name][:2]
+    out = []
+    for r in refs:
+        gpu = env.reader.gpu(r.name)
+        out.append((gpu, max(r.count, 1)))
+    return out
+
+
+def _llm_rows(groups, env: Env) -> tuple[list[list[str]], dict]:
+    rows, figs = [], {}
+    for key, quant in LLM_MODELS:
+        model = env.reader.model(key)
+        if model is None:
+            continue
+        cells = {"fit": [], "layer": [], "tensor": [], "batched": []}
+        for gpu, n in groups:
+            est = memory.inference_memory(model, quant, context=CONTEXT, n_gpus=n)
+            fits = memory.fit(est, gpu.memory_gb, n).fits
+            one_fits = memory.fit(memory.inference_memory(model, quant, context=CONTEXT), gpu.memory_gb, 1).fits
+            cells["fit"].append(env.t("scale.fits") if fits else env.t("scale.no_fit", gb=f"{est.total_gb * n:.0f}"))
+            for split, batch, col in (("layer", 1, "layer"), ("tensor", 1, "tensor"), ("tensor", BATCHED, "batched")):
+                if not fits:
+                    cells[col].append("—")
+                    continue
+                s = scaling.llm_scaling([gpu] * n, model, quant, split=split, batch=batch, context=CONTEXT)
+                cells[col].append(f"{s.tokens_per_s:,.0f}")
+                figs[f"{key}_{col}_{gpu.short_name}_x{n}"] = round(s.tokens_per_s, 1)
+                figs.setdefault(f"{key}_{col}", []).append(round(s.tokens_per_s, 1) if fits else None)
+            figs.setdefault(f"{key}_fits", []).append(fits)
+            figs.setdefault(f"{key}_fits_one", []).append(one_fits)
+        name = model.name
+        rows.append([env.t("scale.row_fit", model=name, quant=quant), *cells["fit"]])
+        rows.append([env.t("scale.row_layer", model=name), *cells["layer"]])
+        rows.append([env.t("scale.row_tensor", model=name), *cells["tensor"]])
+        rows.append([env.t("scale.row_batched", model=name, batch=BATCHED), *cells["batched"]])
+    return rows, figs
+
+
+def _training(groups, env: Env):
+    """Per group: data-parallel scaling and the group's 16-bit training speed relative to one card of
+    the faster kind, and the link label."""
+    scores = [performance.relative_performance(g, "train16", batch_policy="none").score for g, _ in groups]
+    best = max(scores, default=0.0)
+    out = []
+    for (gpu, n), score in zip(groups, scores, strict=True):
+        t = scaling.training_scaling([gpu] * n)
+        label = env.t(f"scale.link_{t.link}") if n > 1 else env.t("scale.link_single")
+        out.append((t, t.speedup * safe_div(score, best), label))
+    return out
+
+
+def respond(query: CompareQuery, env: Env) -> Answer:
+    env = env.for_query(query)
+    groups = _groups(query, env)
+    labels = [f"{n} x {g.short_name}" for g, n in groups]
+    training = _training(groups, env)
+    train = [t for t, _, _ in training]
+    speeds = [s for _, s, _ in training]
+    links = [label for _, _, label in training]
+    train_ratio = safe_div(speeds[0], speeds[1])
+    table = Table(headers=["", *labels], rows=[])
+    table.rows.append([env.t("scale.row_train"), *[f"{s:.2f}" for s in speeds]])
+    table.rows.append([env.t("scale.row_efficiency"), *[f"{t.efficiency * 100:.0f} %" for t in train]])
+    table.rows.append([env.t("scale.row_link"), *links])
+    llm_rows, llm_figs = _llm_rows(groups, env)
+    table.rows += llm_rows
+    prices = [price_of(g.name, env) for g, _ in groups]
+    totals = [env.money(p.usd * n) if p else "n/a" for p, (_, n) in zip(prices, groups, strict=True)]
+    table.rows.append([env.t("scale.row_price"), *totals])
+    llm_key = "llama-3-8b_tensor"
+    llm_ratio = safe_div(*(llm_figs.get(llm_key) or [0.0, 0.0])[:2]) if len(llm_figs.get(llm_key, [])) >= 2 else 0.0
+    about_llm = query.workload in ("llm_inference", "inference")
+    headline = env.t(
+        "scale.head",
+        a=labels[0],
+        b=labels[1],
+        train=f"{train_ratio:.2f}",
+        link=links[0] if groups[0][1] > 1 else links[1],
+    )
+    steps = [env.t("scale.why_train", a=labels[0], eff=f"{train[0].efficiency * 100:.0f}", link=links[0])]
+    if any(t.link == "pcie_host" for t in train):
+        steps.append(env.t("scale.no_p2p"))
+    steps.append(env.t("scale.why_layer"))
+    steps.append(env.t("scale.why_tensor"))
+    if any(not fit for fit in llm_figs.get("llama-3-70b_fits_one", [])):
+        steps.append(env.t("scale.memory_note"))
+    figures = {
+        "speedup": round(llm_ratio if about_llm and llm_ratio else train_ratio, 3),
+        "speedup_training": round(train_ratio, 3),
+        "speedup_llm_tensor_split": round(llm_ratio, 3),
+        "workload_key": "llm_decode" if about_llm and llm_ratio else "train16",
+        "link": [t.link for t in train],
+        "gpu_counts": [n for _, n in groups],
+        "training_efficiency": [round(t.efficiency, 3) for t in train],
+        "llm_tokens_per_s": llm_figs,
+    }
+    sources = [spec_source(groups[0][0])] + env.cite(*[p.source for p in prices if p])
+    sources.append("method: docs/model.md §perf.multigpu, §llm.decode, §mem")
+    return Answer(
+        question=query.text,
+        intent="compare",
+        headline=headline + i18n.end(env.lang),
+        gpus=list(dict.fromkeys(g.name for g, _ in groups)),
+        workload=query.workload,
+        precision=query.precision,
+        tables=[table],
+        steps=steps,
+        figures=figures,
+        assumption_text=assumption_text(env),
+        sources=sources,
+        lang=env.lang,
+    )
