@@ -57,6 +57,7 @@ class Knowledge:
     concepts: list[dict] = field(default_factory=list)
     sources: list[dict] = field(default_factory=list)
     rates: list[dict] = field(default_factory=list)
+    electricity: list[dict] = field(default_factory=list)
 
 
 class _Checker:
@@ -336,6 +337,22 @@ def _exchange_rates(folder: Path, known: set[str]) -> list[dict]:
     return out
 
 
+def _electricity(folder: Path, known: set[str]) -> list[dict]:
+    path, rows = _optional_csv(folder, "electricity.csv", ["currency", "per_kwh", "observed", "source"])
+    out = []
+    for line, row in rows:
+        check = _Checker(path, line)
+        out.append(
+            {
+                "currency": check.text(row, "currency").upper(),
+                "per_kwh": check.number(row, "per_kwh"),
+                "observed": check.day(row, "observed"),
+                "source": _need_source(check, row, known),
+            }
+        )
+    return out
+
+
 def _cloud(folder: Path, res: _Resolver, known: set[str]) -> list[dict]:
     cols = [
         "provider",
@@ -474,4 +491,5 @@ def load_knowledge(folder: Path, gpus: list[dict]) -> Knowledge:
     kn.models = _models(folder, known)
     kn.concepts = _concepts(folder, known)
     kn.rates = _exchange_rates(folder, known)
+    kn.electricity = _electricity(folder, known)
     return kn

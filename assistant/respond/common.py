@@ -7,20 +7,23 @@ set by `for_query()` when it gives amounts in CNY, else the user's setting), con
 `cny_per_usd()` (the user's rate, else the dated rate in knowledge/exchange_rates.csv);
 `to_usd()` converts amounts the user gave in CNY for the models, which work in USD.
 Formatting helpers turn numbers into strings (GB, percentages); `cite()` turns source ids
-into "title (url, date)" lines, deduplicated.
+into "title (url, date)" lines, deduplicated. `rules_of_thumb()` reads the reference's numbers
+that answers quote (knowledge/rules_of_thumb.toml).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import cache
 
-from assistant import i18n
+from assistant import i18n, paths
 from assistant.dialogue import DEFAULTS, Assumptions, Context
 from assistant.kb.reader import KbReader
 from assistant.specs import GpuSpec
 
 MODEL_DOC = "docs/model.md"
+PER_AMOUNT = {"USD": 1000, "CNY": 10000}  # value figures are per $1,000 or per ¥10,000 (一万元)
 
 
 class NoExchangeRate(ValueError):
@@ -34,6 +37,7 @@ class Env:
     context: Context
     lang: str = "en"
     question_currency: str | None = None  # the currency the question itself named ("CNY" for 元, "USD" for $)
+    electricity_source: str | None = None  # set when the household price of the local currency is in force
 
     def t(self, key: str, **values) -> str:
         return i18n.t(self.lang, key, **values)
@@ -78,6 +82,23 @@ class Env:
             raise NoExchangeRate(currency)
         return amount / rate
 
+    def snapshot_label(self, snapshot: str | None = None) -> str:
+        """A price snapshot's name as the answer shows it ("current" is "当前" in Chinese)."""
+        name = snapshot or self.assumptions.snapshot
+        key = f"snapshot.{name}"
+        return self.t(key) if i18n.has(self.lang, key) else name
+
+    def per_money(self, per_1k_usd: float | None) -> float | None:
+        """A figure per $1,000 (performance per dollar) per the currency unit the answer shows
+        (`money_unit`): per ¥10,000 in yuan."""
+        if per_1k_usd is None or self.currency != "CNY":
+            return per_1k_usd
+        return per_1k_usd * PER_AMOUNT["CNY"] / (PER_AMOUNT["USD"] * self.cny_per_usd())
+
+    def money_unit(self) -> str:
+        """The amount value figures are counted per: "$1,000" or "¥10,000" ("1 万元")."""
+        return self.t("money.per_cny" if self.currency == "CNY" else "money.per_usd")
+
     def rate_text(self) -> str:
         """Which CNY rate is in force, for the assumptions ("" when amounts are in USD)."""
         if self.currency != "CNY":
@@ -88,10 +109,12 @@ class Env:
         return self.t("money.rate_kb", rate=f"{rate:g}", date=observed)
 
     def rate_sources(self) -> list[str]:
+        """Sources of the local money figures in force: the exchange rate, the household electricity price."""
+        local = self.cite(self.electricity_source) if self.electricity_source else []
         if self.currency != "CNY" or self.assumptions.cny_per_usd:
-            return []
+            return local
         found = self.reader.exchange_rate("CNY")
-        return self.cite(found[2]) if found else []
+        return (self.cite(found[2]) if found else []) + local
 
     def assumption_dict(self) -> dict:
         """The assumptions for the JSON `assumptions`, with the currency and rate in force."""
@@ -101,18 +124,32 @@ class Env:
         return found
 
     def for_query(self, query) -> Env:
-        """This env for one question: its currency in force when it gave amounts in CNY, and its
-        own electricity price (CostQuery.electricity_usd_per_kwh, in its electricity_currency)."""
+        """This env for one question: its currency in force (the one it names, else the user's,
+        else its language's); the assumptions it states itself (years, hours a week or
+        utilization, an electricity price in its electricity_currency), so that what is computed
+        and the assumptions shown agree; and, when money is in a local currency and nobody set an
+        electricity price, that currency's household price (knowledge/electricity.csv)."""
         env = self
         currency = query_currency(query)
         if currency:
             env = dataclasses.replace(env, question_currency=currency)
+        own: dict = {}
+        if getattr(query, "years", None):
+            own["years"] = float(query.years)
+        if getattr(query, "hours_per_week", None):
+            own["utilization"] = min(query.hours_per_week / 168.0, 1.0)
+        elif getattr(query, "utilization", None):
+            own["utilization"] = float(query.utilization)
         kwh = getattr(query, "electricity_usd_per_kwh", None)
         if kwh:
-            usd = env.to_usd(kwh, getattr(query, "electricity_currency", None))
-            env = dataclasses.replace(
-                env, assumptions=dataclasses.replace(env.assumptions, electricity_usd_per_kwh=usd)
-            )
+            own["electricity_usd_per_kwh"] = env.to_usd(kwh, getattr(query, "electricity_currency", None))
+        elif env.currency != "USD" and "electricity_usd_per_kwh" not in env.assumptions.changed:
+            local = env.reader.household_electricity(env.currency)
+            if local:
+                own["electricity_usd_per_kwh"] = env.to_usd(local[0], env.currency)
+                env = dataclasses.replace(env, electricity_source=local[2])
+        if own:
+            env = dataclasses.replace(env, assumptions=dataclasses.replace(env.assumptions, **own))
         return env
 
     def cite(self, *ids: str) -> list[str]:
@@ -128,6 +165,14 @@ class Env:
                 if line and line not in out:
                     out.append(line)
         return out
+
+
+@cache
+def rules_of_thumb() -> dict:
+    """The reference's rules of thumb with their numbers and source (knowledge/rules_of_thumb.toml)."""
+    from assistant.kb.files import read_toml
+
+    return read_toml(paths.knowledge_dir() / "rules_of_thumb.toml")
 
 
 def query_currency(query) -> str | None:

@@ -68,10 +68,13 @@ def _table(rows: dict[str, dict[str, ValueRow]], names: list[str], env: Env) -> 
 def _value_rows(rows: dict[str, ValueRow], names: list[str], key: str, env: Env) -> list[list[str]]:
     title = workload_title(env, key)
     return [
-        [env.t("compare.row_per_purchase", title=title), *[_fmt(rows[n].per_purchase) for n in names]],
         [
-            env.t("compare.row_per_tco", title=title, years=f"{env.assumptions.years:g}"),
-            *[_fmt(rows[n].per_tco) for n in names],
+            env.t("compare.row_per_purchase", title=title, per=env.money_unit()),
+            *[_fmt(env.per_money(rows[n].per_purchase)) for n in names],
+        ],
+        [
+            env.t("compare.row_per_tco", title=title, years=f"{env.assumptions.years:g}", per=env.money_unit()),
+            *[_fmt(env.per_money(rows[n].per_tco)) for n in names],
         ],
     ]
 
@@ -144,8 +147,9 @@ def _headline_many(
         best=best.label,
         title=title,
         years=f"{env.assumptions.years:g}",
-        snapshot=env.assumptions.snapshot,
+        snapshot=env.snapshot_label(),
         speed=speed,
+        per=env.money_unit(),
     )
     return head, best.gpu.name
 
@@ -170,7 +174,7 @@ def _headline(query: CompareQuery, rows: dict[str, ValueRow], names: list[str], 
     if query.premise == "first" and better is not a:
         head = env.t("compare.premise_value", b=b.label, a=a.label, value=value_text, speed=speed_text)
     else:
-        head = env.t("compare.head", snapshot=env.assumptions.snapshot, value=value_text, speed=speed_text)
+        head = env.t("compare.head", snapshot=env.snapshot_label(), value=value_text, speed=speed_text)
     return head, better.gpu.name
 
 
@@ -226,11 +230,12 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         steps.append(
             env.t(
                 "compare.per_dollar",
-                a=f"{a.per_purchase:.2f}",
-                b=f"{b.per_purchase:.2f}",
+                a=f"{env.per_money(a.per_purchase):.2f}",
+                b=f"{env.per_money(b.per_purchase):.2f}",
                 years=f"{env.assumptions.years:g}",
-                c=f"{a.per_tco:.2f}",
-                d=f"{b.per_tco:.2f}",
+                c=f"{env.per_money(a.per_tco):.2f}",
+                d=f"{env.per_money(b.per_tco):.2f}",
+                per=env.money_unit(),
             )
         )
     small = [rows[n].gpu.short_name for n in names if (rows[n].gpu.memory_gb or 0) < 24]
@@ -255,9 +260,14 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     }
     chart = Chart(
         kind="bars",
-        title=env.t("compare.row_per_tco", title=workload_title(env, key), years=f"{env.assumptions.years:g}"),
+        title=env.t(
+            "compare.row_per_tco",
+            title=workload_title(env, key),
+            years=f"{env.assumptions.years:g}",
+            per=env.money_unit(),
+        ),
         labels=[rows[n].label for n in names],
-        values=[rows[n].per_tco or 0.0 for n in names],
+        values=[env.per_money(rows[n].per_tco) or 0.0 for n in names],
     )
     sources = [spec_source(rows[n].gpu, env) for n in names] + env.cite(
         *[rows[n].price.source for n in names if rows[n].price]

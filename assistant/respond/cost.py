@@ -260,7 +260,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
             "cost.head_no_price",
             gpu=first.short_name,
             money=env.money(figures["electricity_usd_per_year"]),
-            snapshot=a.snapshot,
+            snapshot=env.snapshot_label(),
         )
     else:
         n = refs[0].count
@@ -276,9 +276,9 @@ def respond(query: CostQuery, env: Env) -> Answer:
             cards="GPUs" if refs[0].count > 1 else "GPU",
         )
         if query.kind == "perf_per_dollar" and figures.get("value_per_tco"):
-            head += env.t("cost.head_value", value=f"{figures['value_per_tco']:.2f}") + _standing(
-                first, key, env, figures
-            )
+            head += env.t(
+                "cost.head_value", value=f"{env.per_money(figures['value_per_tco']):.2f}", per=env.money_unit()
+            ) + _standing(first, key, env, figures)
     steps = [env.t("cost.electricity_step", watts=f"{w:,.0f}", usage=util_text)]
     sources = (
         [spec_source(env.reader.gpu(r.name), env) for r in refs]

@@ -59,7 +59,7 @@ def purchase_price(gpu: str, env: Env) -> PriceLookup | None:
 
 def price_text(p: PriceLookup | None, env: Env) -> str:
     if p is None:
-        return env.t("price.none", snapshot=env.assumptions.snapshot)
+        return env.t("price.none", snapshot=env.snapshot_label())
     if p.source == "user override":
         return env.t("price.yours", money=env.money(p.usd))
     label = env.t(f"cond.{p.condition}") if p.condition in ("average", "new", "used") else p.condition
@@ -151,7 +151,7 @@ def assumption_text(env: Env, with_prices: bool = True, buying: bool = False) ->
     cond = env.t(f"assume.cond.{a.condition or ('buying' if buying else 'none')}")
     parts = []
     if with_prices:
-        parts.append(env.t("assume.prices", snapshot=a.snapshot, dates=dates, cond=cond))
+        parts.append(env.t("assume.prices", snapshot=env.snapshot_label(), dates=dates, cond=cond))
     parts.append(
         env.t(
             "assume.ownership",
@@ -159,6 +159,7 @@ def assumption_text(env: Env, with_prices: bool = True, buying: bool = False) ->
             util=f"{a.utilization * 100:.0f}",
             kwh=env.money(a.electricity_usd_per_kwh, 3),
         )
+        + (env.t("assume.household_kwh") if env.electricity_source else "")
     )
     parts.append(env.t("assume.desktop", money=env.money(C.DESKTOP_BASE_USD)))
     if a.budget_usd:

@@ -139,7 +139,7 @@ def _organization_answer(query: RecommendQuery, env: Env, budget: float | None, 
     best = base.figures["ranking"][0]
     base.headline = (
         env.t("rec.head_org", answer=env.term(result.answer))
-        + " "
+        + i18n.gap(env.lang)
         + env.t("rec.org_value", gpu=best["gpu"], price=env.money(best["price_usd"]))
     )
     base.choice = _CHART_CHOICE.get(result.answer, base.choice)
@@ -295,7 +295,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             intent="recommend",
             workload=query.workload,
             precision=query.precision,
-            headline=env.t("rec.none", snapshot=a.snapshot),
+            headline=env.t("rec.none", snapshot=env.snapshot_label()),
             steps=steps + [env.t("rec.excluded_examples", reasons=reasons)],
             figures={"ranking": []},
             assumptions=assumptions,
@@ -322,8 +322,9 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         count=count,
         gpu=best.gpu,
         price=env.money(best.price_usd),
-        value=f"{best.value_per_tco:.2f}",
+        value=f"{env.per_money(best.value_per_tco):.2f}",
         years=years,
+        per=env.money_unit(),
     )
     table = Table(
         headers=[
@@ -332,8 +333,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             env.t("rec.col_memory"),
             env.t("rec.col_price"),
             env.t("rec.col_cost", years=years),
-            env.t("rec.col_per_price"),
-            env.t("rec.col_per_tco", years=years),
+            env.t("rec.col_per_price", per=env.money_unit()),
+            env.t("rec.col_per_tco", years=years, per=env.money_unit()),
         ],
         rows=[
             [
@@ -342,8 +343,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
                 (f"{r.n_gpus} x " if r.n_gpus > 1 else "") + gb(r.memory_gb),
                 env.money(r.price_usd),
                 env.money(r.tco_usd),
-                f"{r.value_per_purchase:.2f}",
-                f"{r.value_per_tco:.2f}",
+                f"{env.per_money(r.value_per_purchase):.2f}",
+                f"{env.per_money(r.value_per_tco):.2f}",
             ]
             for r in ranking.rows[:8]
         ],
@@ -357,7 +358,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
                     gpu=_label(r),
                     price=env.money(r.price_usd),
                     score=f"{r.score:.2f}",
-                    value=f"{r.value_per_tco:.2f}",
+                    value=f"{env.per_money(r.value_per_tco):.2f}",
+                    per=env.money_unit(),
                 )
             )
             continue
@@ -365,7 +367,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             env.t(
                 "rec.runner_up",
                 gpu=_label(r),
-                value=f"{r.value_per_tco:.2f}",
+                value=f"{env.per_money(r.value_per_tco):.2f}",
+                per=env.money_unit(),
                 score=f"{r.score:.2f}",
                 price=env.money(r.price_usd),
                 less=f"{(1 - r.value_per_tco / best.value_per_tco) * 100:.0f}",
@@ -407,9 +410,9 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     }
     chart = Chart(
         kind="bars",
-        title=env.t("compare.row_per_tco", title=title, years=years),
+        title=env.t("compare.row_per_tco", title=title, years=years, per=env.money_unit()),
         labels=[_label(r) for r in ranking.rows[:10]],
-        values=[r.value_per_tco for r in ranking.rows[:10]],
+        values=[env.per_money(r.value_per_tco) for r in ranking.rows[:10]],
     )
     sources = (
         env.cite(*[r.price_source for r in ranking.rows[:3]])

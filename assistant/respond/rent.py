@@ -75,7 +75,7 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     rate = cost.cheapest_cloud(rented.name, [r for r in rates if r.provider == asked] or rates)
     price = purchase_price(gpu.name, env)
     if rate is None or price is None:
-        missing = env.t("rent.no_rate") if rate is None else env.t("rent.no_price", snapshot=a.snapshot)
+        missing = env.t("rent.no_rate") if rate is None else env.t("rent.no_price", snapshot=env.snapshot_label())
         return Answer(
             question=query.text,
             intent="rent_or_buy",

@@ -148,7 +148,7 @@ def respond(query: SetQuery, env: Env) -> Answer:
                     years=f"{a.years:g}",
                     util=f"{a.utilization * 100:.0f}",
                     kwh=env.money(a.electricity_usd_per_kwh, 3),
-                    snapshot=a.snapshot,
+                    snapshot=env.snapshot_label(),
                 )
             )
             continue

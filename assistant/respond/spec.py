@@ -6,7 +6,7 @@ from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models.cost import cheapest_cloud
 from assistant.queries import SpecQuery
-from assistant.respond.common import Env, num, spec_source
+from assistant.respond.common import Env, num, rules_of_thumb, spec_source
 from assistant.respond.pricing import price_of, price_text, score, workload_title
 from assistant.specs import GpuSpec
 
@@ -55,7 +55,12 @@ _ROWS = {
     "power": [
         ("spec.tdp", lambda g, env: num(g.tdp_w, 0, "W"), "tdp_w", lambda g: g.tdp_w),
         ("spec.psu", lambda g, env: num(g.suggested_psu_w, 0, "W"), "suggested_psu_w", lambda g: g.suggested_psu_w),
-        ("spec.slot", lambda g, env: g.slot_width or "n/a", "slot_width", lambda g: g.slot_width),
+        (
+            "spec.slot",
+            lambda g, env: env.term(g.slot_width) if g.slot_width else "n/a",
+            "slot_width",
+            lambda g: g.slot_width,
+        ),
     ],
     "architecture": [
         ("spec.architecture", lambda g, env: _arch_text(g, env), "architecture", lambda g: g.architecture),
@@ -185,7 +190,7 @@ def _price_rows(gpus: list[GpuSpec], env: Env, per_gpu: dict) -> list[list[str]]
         if any(found):
             rows.append(
                 [
-                    env.t("spec.price_row", cond=env.t(f"cond.{condition}"), snapshot=env.assumptions.snapshot),
+                    env.t("spec.price_row", cond=env.t(f"cond.{condition}"), snapshot=env.snapshot_label()),
                     *[price_text(p, env) for p in found],
                 ]
             )
@@ -246,7 +251,7 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env) -> str:
             parts.append(
                 env.t("spec.head_gpu", gpu=g.short_name, text=" / ".join(bits) if bits else env.t("spec.no_price"))
             )
-        return i18n.sep(lang).join(parts) + env.t("spec.head_price_tail", snapshot=env.assumptions.snapshot)
+        return i18n.sep(lang).join(parts) + env.t("spec.head_price_tail", snapshot=env.snapshot_label())
     summaries = []
     for g in gpus:
         bits = [
@@ -292,8 +297,20 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     sources = [spec_source(g, env) for g in gpus]
     if sections == ["power"]:  # power questions: the reference's practical advice, with its numbers
         watts = max((g.tdp_w or 0) for g in gpus) if gpus else 0
-        steps.append(env.t("spec.power_advice", four=f"{4 * watts:,}"))
-        sources += env.cite("dettmers-2023")
+        rule = rules_of_thumb()["power"]
+        steps.append(
+            env.t(
+                "spec.power_advice",
+                four=f"{4 * watts:,}",
+                example=rule["limit_example_gpu"],
+                cut=rule["limit_cut_w"],
+                loss=rule["limit_speed_loss_pct"],
+                range=rule["four_card_range_w"],
+                psu=f"{rule['four_card_psu_w']:,}",
+                throttle=rule["throttle_c"],
+            )
+        )
+        sources += env.cite(rule["source"])
     if "price" in sections:
         sources += env.cite(*[p.source for g in gpus for c in ("new", "used") if (p := price_of(g.name, env, c))])
         sources += env.rate_sources()
