@@ -302,11 +302,28 @@ def check(case: dict, result, corpus: Corpus, index) -> list[str]:
             got = _value(query, attr)
             if key == "period" and case[key] == "year" and _value(query, "years") == 1:
                 got = "year"  # "a year's electricity" read as one year: the same answer
+        if key == "provider" and isinstance(got, str) and _same_provider(case[key], got):
+            continue
         if not _same(case[key], got, _TOLERANCE.get(key, 1e-6)):
             bad.append(f"{key}: want {case[key]!r}, got {got!r}")
     if "settings" in case:
         bad += _check_settings(case, query, corpus)
     return bad
+
+
+_PROVIDER_NAMES = {  # corpus provider key -> other spellings of the same provider (squashed)
+    "gcp": ("googlecloud", "google"),
+    "lambda": ("lambdalabs",),
+    "aliyun": ("alibabacloud", "阿里云"),
+    "tencent": ("tencentcloud", "腾讯云"),
+    "volcengine": ("火山引擎",),
+    "gpushare": ("恒源云", "hengyuancloud"),
+}
+
+
+def _same_provider(want: str, got: str) -> bool:
+    g = _squash(got)
+    return g == _squash(want) or g in _PROVIDER_NAMES.get(want, ())
 
 
 def _expects_future(case: dict, corpus: Corpus) -> bool:
@@ -315,8 +332,15 @@ def _expects_future(case: dict, corpus: Corpus) -> bool:
     )
 
 
+def _setting_tuple(s) -> tuple:
+    """A Setting as (key, value, gpu, currency); hours a week are the same setting as a utilization."""
+    if s.key == "hours_per_week" and isinstance(s.value, (int, float)):
+        return ("utilization", s.value / 168, s.gpu, None)
+    return (s.key, s.value, s.gpu, getattr(s, "currency", None))
+
+
 def _check_settings(case: dict, query, corpus: Corpus) -> list[str]:
-    got = [(s.key, s.value, s.gpu, getattr(s, "currency", None)) for s in getattr(query, "settings", ())]
+    got = [_setting_tuple(s) for s in getattr(query, "settings", ())]
     want = []
     for item in case["settings"]:
         value = None if item[1] == "" else item[1]
