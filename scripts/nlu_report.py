@@ -1,4 +1,5 @@
-"""Usage: .venv/bin/python scripts/nlu_report.py [--only NAME] [--failures] [--markdown] [--update-xfails] [--bench]
+"""Usage: .venv/bin/python scripts/nlu_report.py [--only NAME] [--failures] [--markdown] [--unmark-passing]
+       [--mark-failing] [--bench]
 
 Runs the question corpora (tests/nlu/*.toml, see assistant/nlu/corpus.py) through assistant.nlu.understand
 over an in-memory KB and prints accuracy per intent group, English and Chinese separately. A case marked
@@ -6,7 +7,9 @@ xfail counts as a failure when it fails (the mark only keeps the test suite gree
   --only NAME      only the corpus files whose name contains NAME (e.g. "forum")
   --failures       list every failing case, grouped by failure kind, with what differed
   --markdown       the same list as Markdown (for notes/nlu_failures.md)
-  --update-xfails  rewrite the corpus files: mark failing cases `xfail = "<kind>: <detail>"`, unmark passing ones
+  --unmark-passing drop the xfail mark of every case that passes now (after a fix; never adds a mark)
+  --mark-failing   also mark every failing case `xfail = "<kind>: <detail>"`: only for cases just written;
+                   a case that passed before and fails now is a regression to fix, not to mark
   --bench          also time the index build and the median/p95 time per question
 """
 
@@ -81,6 +84,13 @@ def _by_kind(failures):
 
 
 def _print_failures(failures, markdown: bool) -> None:
+    unmarked = [(lang, case, problems) for lang, _corpus, case, problems in failures if not case.xfail]
+    if unmarked:
+        title = f"not marked xfail: regressions, or cases just written ({len(unmarked)})"
+        print(f"\n### {title}\n" if markdown else f"\n== {title}")
+        for lang, case, problems in unmarked:
+            line = f"`{case.id}` {case.q!r}: " + "; ".join(problems)
+            print(f"- {line}" if markdown else f"  [{lang}] {line}")
     for kind, items in _by_kind(failures):
         print(f"\n### {kind} ({len(items)})\n" if markdown else f"\n== {kind} ({len(items)})")
         for lang, case, problems in items:
@@ -91,8 +101,8 @@ def _print_failures(failures, markdown: bool) -> None:
 _CASE_LINE = re.compile(r'^(\s*\{ q = )("(?:[^"\\]|\\.)*")(.*?)(, xfail = "(?:[^"\\]|\\.)*")?( \},?\s*)$')
 
 
-def _update_xfails(failures, only: str | None) -> None:
-    """Mark each failing case with its failure kind and unmark the passing ones (one case per line)."""
+def _rewrite_xfails(failures, only: str | None, mark_failing: bool) -> None:
+    """Unmark the passing cases; with `mark_failing`, mark the failing ones too (one case per line)."""
     failing: dict[Path, dict[str, str]] = defaultdict(dict)
     for _lang, corpus, case, problems in failures:
         detail = problems[0].replace('"', "'").replace("\\", "/")[:140]
@@ -107,9 +117,10 @@ def _update_xfails(failures, only: str | None) -> None:
                 m = _CASE_LINE.match(line)
                 if not m:
                     continue
-                q = _toml_string(m.group(2))
-                reason = failing[path].get(q)
-                mark = f', xfail = "{reason}"' if reason else ""
+                reason = failing[path].get(_toml_string(m.group(2)))
+                mark = m.group(4) or "" if reason else ""
+                if reason and mark_failing:
+                    mark = f', xfail = "{reason}"'
                 lines[i] = f"{m.group(1)}{m.group(2)}{m.group(3)}{mark}{m.group(5)}"
             path.write_text("".join(lines), encoding="utf-8")
 
@@ -127,8 +138,8 @@ def main(argv: list[str]) -> int:
     _print_table(stats)
     if "--failures" in argv or "--markdown" in argv:
         _print_failures(failures, "--markdown" in argv)
-    if "--update-xfails" in argv:
-        _update_xfails(failures, only)
+    if "--unmark-passing" in argv or "--mark-failing" in argv:
+        _rewrite_xfails(failures, only, "--mark-failing" in argv)
     if "--bench" in argv:
         runs = []
         for _ in range(5):
