@@ -32,6 +32,7 @@ _RESPONDERS = {
     "explain": "explain",
     "set": "settings",
     "help": "help",
+    "verdict": "verdict",
 }
 
 

@@ -33,7 +33,21 @@ PRECISIONS = (
     "q6_k",
     "q8_0",
 )
-INTENTS = ("spec", "compare", "recommend", "fit", "cost", "rent_or_buy", "explain", "set", "help", "unknown")
+INTENTS = (
+    "spec",
+    "compare",
+    "recommend",
+    "fit",
+    "cost",
+    "rent_or_buy",
+    "explain",
+    "set",
+    "help",
+    "verdict",
+    "unknown",
+)
+VERDICT_KINDS = ("enough", "good", "worth", "overkill", "feature")
+FEATURES = ("fp8", "bf16", "tf32", "int8", "fp4", "sparsity", "tensor_cores", "cuda")
 
 
 @dataclass(frozen=True)
@@ -145,6 +159,18 @@ class RentOrBuyQuery(Query):
     utilization: float | None = None
     months: float | None = None
     workload: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class VerdictQuery(Query):
+    """ "is a 4090 worth it for local llms?", "is the 3060 good for deep learning?", "is a 4090
+    overkill for stable diffusion?", "does the a100 have fp8?": a yes / no about one GPU."""
+
+    intent: str = "verdict"
+    gpus: tuple[GpuRef, ...]
+    kind: str = "good"  # one of VERDICT_KINDS
+    workload: str | None = None
+    feature: str | None = None  # one of FEATURES when kind == "feature"
 
 
 @dataclass(frozen=True, kw_only=True)

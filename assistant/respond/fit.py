@@ -147,6 +147,19 @@ def _no_gpu_answer(query, env, model, rows, prec_estimates, note) -> Answer:
     )
 
 
+def _verdict(fits, pick, gpu: GpuSpec, n: int) -> dict:
+    """yes: fits at the best quality shown (or the precision asked); yes_if: only at a lighter
+    precision or method (the condition); no: nothing shown fits."""
+    prec, est, f = pick
+    if not f.fits:
+        answer, condition = "no", None
+    elif pick is fits[0]:
+        answer, condition = "yes", None
+    else:
+        answer, condition = "yes_if", prec
+    return {"answer": answer, "condition": condition, "gpu": gpu.name, "gpu_count": n, "memory_gb": gpu.memory_gb}
+
+
 def respond(query: FitQuery, env: Env) -> Answer:
     model, note = sized_model(query, env)
     if model is None:
@@ -258,7 +271,12 @@ def respond(query: FitQuery, env: Env) -> Answer:
         "precision": prec,
         "headroom_gb": round(f.headroom_gb, 2),
         "min_gpus": f.min_gpus,
+        "verdict": _verdict(fits, pick, gpu, n),
     }
+    if gpu.unified_memory:
+        steps.append(env.t("fit.unified", gpu=gpu.short_name, gb=f"{gpu.memory_gb:g}"))
+    if gpu.vendor == "Apple":
+        steps.append(env.t("fit.not_cuda", gpu=gpu.short_name))
     if model.kind == "llm" and query.mode == "inference" and (query.want_speed or f.fits) and gpu.name:
         dec = llm.decode_speed(gpu, model, prec, context=query.context_tokens or 1024, batch=query.batch or 1, n_gpus=n)
         pre = llm.prefill_speed(gpu, model, prec, n_gpus=n)

@@ -25,6 +25,7 @@ from assistant.nlu.intents import (
     settings,
     spec,
     unknown,
+    verdict,
 )
 from assistant.nlu.reading import Reading
 from assistant.queries import Clarification, Query
@@ -41,6 +42,7 @@ READERS = (
     followup.read,  # "and the 3090?", "no, the ti", "3090呢"
     settings.read,  # "electricity is 0.30", "the 4080 costs $999"
     rent_or_buy.read,  # "rent or buy a 4090?"
+    verdict.read,  # "is a 4090 worth it for llms?", "does the a100 have fp8?", "3060够用吗"
     cost.read,  # "running cost of a 4090", "tco of 2 3090s"
     spec.of_several,  # "memory of the 4090 and the 3090"
     spec.speed_of_one,  # "how fast is the 4090?"

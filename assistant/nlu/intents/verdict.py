@@ -1,0 +1,75 @@
+"""Yes/no about one GPU: "is a 4090 worth it for local llms?", "is the 3060 good for deep
+learning?", "is a 4090 overkill for stable diffusion?", "does the a100 have fp8?", "3060够用吗".
+
+`read` claims a question naming exactly one GPU (a count is fine) and a verdict word (word lists
+`verdict_*` in grammar/lexicon.*.toml), with no model or parameter count (those are fit
+questions, whose answer is already a yes / no) and no second GPU (a comparison).
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.reading import Reading
+from assistant.nlu.text import words
+from assistant.queries import Query, VerdictQuery
+
+_FEATURE_WORDS = {
+    "fp8": "fp8",
+    "bf16": "bf16",
+    "bfloat16": "bf16",
+    "tf32": "tf32",
+    "int8": "int8",
+    "fp4": "fp4",
+    "nvfp4": "fp4",
+    "mxfp4": "fp4",
+    "sparsity": "sparsity",
+    "structured sparsity": "sparsity",
+    "tensor cores": "tensor_cores",
+    "tensor core": "tensor_cores",
+    "cuda": "cuda",
+    "transformer engine": "fp8",
+}
+
+
+def said(r: Reading, name: str) -> str | None:
+    """The first word of list `name` in the question (ASCII words as whole tokens, Chinese as text)."""
+    joined = " " + " ".join(r.b.toks) + " "
+    for word in sorted(r.lex.listed(name), key=len, reverse=True):
+        if (f" {' '.join(words(word))} " in joined) if word.isascii() else (word in r.text):
+            return word
+    return None
+
+
+def feature(r: Reading) -> str | None:
+    """ "does the a100 have fp8 tensor cores?" -> fp8; None when no feature is asked about."""
+    if not said(r, "verdict_feature_verbs") or r.b.has("HOW_MUCH") or said(r, "verdict_how_many"):
+        return None  # "how many tensor cores does the a100 have" asks for a number
+    precision = r.precision
+    if precision in ("fp8", "bf16", "tf32", "int8"):
+        return precision
+    word = said(r, "verdict_features")
+    return _FEATURE_WORDS.get(word or "")
+
+
+def read(r: Reading) -> Query | None:
+    b = r.b
+    gpus = [g for g in r.refs if g.pronoun is None or not r.explicit]
+    names = {g.name or g.mention for g in gpus}
+    if len(names) != 1 or r.model or b.has("PARAMS", "VS", "RENT", "HOURS", "KWH") or b.struct("versus"):
+        return None
+    if r.fields() and (b.has("HOW_MUCH") or said(r, "verdict_how_many")):
+        return None  # "how much memory does the 4090 have? ... is it enough": a spec question first
+    found = feature(r)
+    if found:
+        kind = "feature"
+    elif said(r, "verdict_overkill"):
+        kind = "overkill"
+    elif said(r, "verdict_worth"):
+        kind = "worth"
+    elif said(r, "verdict_enough"):
+        kind = "enough"
+    elif said(r, "verdict_good_asked") or (said(r, "verdict_good") and b.tags and b.tags[0].kind == "QUESTION"):
+        kind = "good"
+    else:
+        return None
+    workload = r.workload or ("training" if "training" in b.meanings.get("MODE", []) else None)
+    return VerdictQuery(text=r.text, gpus=tuple(gpus), kind=kind, workload=workload, feature=found)

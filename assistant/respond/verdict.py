@@ -1,0 +1,328 @@
+"""Answer a yes / no about one GPU: enough / good / worth it / overkill for a workload, or does it
+support a feature.
+
+Contract: the headline starts with the verdict (yes / no / yes if <condition>), then the numbers
+that decide it. Suitability uses the reference's memory floors (12 GB image generation, 24 GB
+LLMs and transformers), the relative speed of the performance model and the value ranking of
+every GPU priced in the snapshot in force (the recommender's ranking, §rec); a feature is read
+from the GPU's tensor-core formats (§perf.tensor). A "no" names better alternatives.
+`figures["verdict"]`: answer (yes | no | yes_if), kind, condition, gpu, workload, memory_gb,
+memory_floor_gb, relative_speed, value_rank, ranked, alternatives (GPU names).
+"""
+
+from __future__ import annotations
+
+from assistant.answer import Answer, Table
+from assistant.models import hardware, memory
+from assistant.queries import VerdictQuery
+from assistant.respond.common import Env, counted, spec_source
+from assistant.respond.pricing import (
+    assumption_text,
+    perf_workload,
+    price_text,
+    purchase_price,
+    value_row,
+    workload_title,
+)
+from assistant.respond.recommend import rank_snapshot
+from assistant.specs import GpuSpec
+
+# the reference's memory floors (knowledge/concepts.toml "value-per-dollar"; recommend._FLOOR_GB)
+FLOOR_GB = {"image_generation": 12.0, "llm_inference": 24.0, "llm_finetune": 24.0}
+_FORMATS = {"fp8": "fp8_acc16", "bf16": "bf16", "tf32": "tf32", "int8": "int8", "fp4": "fp4"}
+_FEATURE_NAMES = {
+    "fp8": "FP8",
+    "bf16": "BF16",
+    "tf32": "TF32",
+    "int8": "INT8",
+    "fp4": "FP4",
+    "sparsity": "2:4 sparsity",
+    "tensor_cores": "tensor cores",
+    "cuda": "CUDA",
+}
+
+
+def has_feature(gpu: GpuSpec, feature: str) -> tuple[bool, float | None]:
+    """(supported, dense peak in TFLOPS / TOPS when the feature is a tensor format)."""
+    if feature in _FORMATS:
+        peak = hardware.tensor_tflops(gpu, _FORMATS[feature]).value
+        return peak > 0, peak or None
+    if feature == "tensor_cores":
+        peak = hardware.tensor_tflops(gpu, "fp16_acc32").value
+        return peak > 0, peak or None
+    if feature == "sparsity":
+        return bool(gpu.arch and gpu.arch.sparsity_2_4), None
+    return gpu.vendor == "NVIDIA", None
+
+
+def _answer(query: VerdictQuery, env: Env, gpu: GpuSpec, head: str, verdict: dict, **parts) -> Answer:
+    return Answer(
+        question=query.text,
+        intent="verdict",
+        headline=head,
+        gpus=[gpu.name],
+        workload=query.workload,
+        choice=gpu.name if verdict["answer"] != "no" else None,
+        figures={"verdict": verdict},
+        assumptions=env.assumption_dict(),
+        lang=env.lang,
+        **parts,
+    )
+
+
+def _priced(env: Env) -> list[GpuSpec]:
+    return env.reader.gpus(sorted({q.gpu for q in env.reader.prices(env.assumptions.snapshot)}))
+
+
+def _feature(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
+    feature = query.feature or "tensor_cores"
+    name = _FEATURE_NAMES[feature]
+    ok, peak = has_feature(gpu, feature)
+    arch = gpu.architecture or (gpu.arch.family if gpu.arch else "?")
+    detail = env.t("verdict.peak", peak=f"{peak:,.0f}") if peak else env.t("verdict.arch", arch=arch)
+    steps, alternatives = [], []
+    matrix_units = feature == "tensor_cores" and gpu.vendor != "NVIDIA" and ok  # AMD / Intel: not tensor cores
+    if matrix_units:
+        ok = False
+        head = env.t("verdict.no_tensor_cores", gpu=gpu.short_name, arch=arch, detail=detail)
+    elif ok:
+        head = env.t("verdict.feature_yes", gpu=gpu.short_name, feature=name, detail=detail)
+    else:
+        head = env.t("verdict.feature_no", gpu=gpu.short_name, feature=name, arch=arch)
+    if not ok:
+        with_it = [g for g in _priced(env) if not g.is_mobile and g.vendor == "NVIDIA" and has_feature(g, feature)[0]]
+        priced = sorted(((purchase_price(g.name, env), g) for g in with_it), key=lambda x: x[0].usd if x[0] else 1e12)
+        alternatives = [(p, g) for p, g in priced if p][:3]
+        if alternatives:
+            listed = "; ".join(f"{g.short_name} ({price_text(p, env)})" for p, g in alternatives)
+            steps.append(env.t("verdict.feature_cheapest", feature=name, gpus=listed))
+    if feature == "fp8":
+        steps.append(env.t("verdict.fp8_note"))
+    verdict = {
+        "answer": "yes" if ok else "no",
+        "kind": "feature",
+        "feature": feature,
+        "gpu": gpu.name,
+        "peak_tflops": round(peak, 1) if peak else None,
+        "alternatives": [g.name for _, g in alternatives],
+    }
+    return _answer(
+        query,
+        env,
+        gpu,
+        head,
+        verdict,
+        steps=steps,
+        sources=[spec_source(gpu, env)] + env.cite("dettmers-2023") + ["method: docs/model.md §perf.tensor"],
+    )
+
+
+def _largest_llm(env: Env, memory_gb: float) -> str | None:
+    """The largest KB LLM that fits `memory_gb` at q4_k_m with a 4k context (the 4-bit way people run them)."""
+    best = None
+    for m in env.reader.models:
+        if m.kind != "llm" or m.experts:
+            continue
+        need = memory.inference_memory(m, "q4_k_m", context=4096).total_gb
+        if need <= memory_gb and (best is None or m.params_b > best.params_b):
+            best = m
+    return best.name if best else None
+
+
+def _ranking(env: Env, key: str, floor: float | None, n: int):
+    a = env.assumptions
+    return rank_snapshot(
+        env.reader,
+        a.snapshot,
+        key,
+        floor,
+        None,
+        a.condition or "average",
+        ("NVIDIA",),
+        None,
+        n,
+        a.years,
+        a.utilization,
+        a.electricity_usd_per_kwh,
+        tuple(sorted(env.reader.price_overrides().items())),
+    )
+
+
+def _row(env: Env, label: str, gpu: GpuSpec, key: str, n: int, rank: str) -> list[str]:
+    v = value_row(gpu, env, key, n)
+    mem = (gpu.memory_gb or 0) * n
+    per = f"{v.per_tco:.2f}" if v.per_tco is not None else "n/a"
+    return [label, f"{mem:g} GB", f"{v.perf.score:.2f}", price_text(v.price, env), per, rank]
+
+
+def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
+    workload = query.workload or "training"
+    key = perf_workload(workload, None)
+    title = workload_title(env, key)
+    floor = FLOOR_GB.get(workload)
+    mem = (gpu.memory_gb or 0) * n
+    mine = value_row(gpu, env, key, n)
+    speed = mine.perf.score
+    ranking = _ranking(env, key, floor, n)
+    rows = list(ranking.rows)
+    position = next((i for i, r in enumerate(rows, 1) if r.gpu == gpu.name and r.n_gpus == n), None)
+    best = ranking.choice
+    cheapest = min(rows, key=lambda r: r.price_usd * r.n_gpus, default=None)
+    what = counted(env, gpu, n)
+    use = env.t(f"verdict.use_{workload}")
+    condition, alternatives = None, []
+    steps = []
+    if floor:
+        steps.append(env.t("verdict.floor", use=use, floor=f"{floor:g}", mem=f"{mem:g}", what=what))
+    if gpu.vendor == "Apple":
+        answer = "yes_if"
+        condition = env.t("verdict.cond_apple")
+        head = env.t("verdict.head_apple", what=what, mem=f"{mem:g}", bw=f"{gpu.memory_bandwidth_gb_s or 0:,.0f}")
+    elif speed <= 0 or not hardware.has_tensor_cores(gpu):
+        answer = "no"
+        head = env.t("verdict.head_no_tensor", what=what, use=use)
+    elif floor and mem < floor and query.kind != "overkill":
+        largest = _largest_llm(env, mem) if workload.startswith("llm") else None
+        if mem >= floor / 2:
+            answer = "yes_if"
+            condition = (
+                env.t("verdict.cond_llm", model=largest) if largest else env.t("verdict.cond_small", floor=f"{floor:g}")
+            )
+            head = env.t("verdict.head_limited", what=what, use=use, mem=f"{mem:g}", condition=condition)
+        else:
+            answer = "no"
+            head = env.t("verdict.head_too_small", what=what, use=use, mem=f"{mem:g}", floor=f"{floor:g}")
+    elif query.kind == "overkill":
+        answer, head, condition = _overkill(env, gpu, n, what, use, mine, cheapest, key)
+    elif query.kind == "worth":
+        answer, head, condition = _worth(env, gpu, what, use, mine, best, position, len(rows), key)
+    else:
+        answer = "yes"
+        head = env.t("verdict.head_yes", what=what, use=use, mem=f"{mem:g}", speed=f"{speed:.2f}", title=title)
+    if position:
+        steps.append(env.t("verdict.rank", what=what, pos=position, total=len(rows), title=title))
+    table = Table(
+        headers=[
+            "",
+            env.t("verdict.col_memory"),
+            env.t("verdict.col_speed", title=title),
+            env.t("verdict.col_price"),
+            env.t("verdict.col_value"),
+            env.t("verdict.col_rank"),
+        ],
+        rows=[_row(env, what, gpu, key, n, f"{position}/{len(rows)}" if position else "—")],
+    )
+    for label, r in ((env.t("verdict.best_value"), best), (env.t("verdict.cheapest_ok"), cheapest)):
+        if r is not None and r.gpu != gpu.name and r.gpu not in alternatives:
+            alternatives.append(r.gpu)
+            other = env.reader.gpu(r.gpu)
+            pos = next(i for i, x in enumerate(rows, 1) if x is r)
+            table.rows.append(
+                _row(
+                    env,
+                    f"{label}: {counted(env, other, r.n_gpus, article=False)}",
+                    other,
+                    key,
+                    r.n_gpus,
+                    f"{pos}/{len(rows)}",
+                )
+            )
+    if gpu.unified_memory:
+        steps.append(env.t("fit.unified", gpu=gpu.short_name, gb=f"{gpu.memory_gb:g}"))
+    verdict = {
+        "answer": answer,
+        "kind": query.kind,
+        "condition": condition,
+        "gpu": gpu.name,
+        "gpu_count": n,
+        "workload": workload,
+        "memory_gb": mem,
+        "memory_floor_gb": floor,
+        "relative_speed": round(speed, 3),
+        "value_rank": position,
+        "ranked": len(rows),
+        "alternatives": alternatives if answer != "yes" or query.kind == "overkill" else alternatives[:1],
+    }
+    price_sources = [mine.price.source] if mine.price else []
+    return _answer(
+        query,
+        env,
+        gpu,
+        head,
+        verdict,
+        tables=[table],
+        steps=steps,
+        assumption_text=assumption_text(env),
+        sources=[spec_source(gpu, env)]
+        + env.cite(*price_sources, "dettmers-2023")
+        + env.rate_sources()
+        + ["method: docs/model.md §perf, §rec"],
+    )
+
+
+def _worth(env: Env, gpu, what, use, mine, best, position, total, key) -> tuple[str, str, str | None]:
+    if mine.price is None:
+        return "yes_if", env.t("verdict.head_no_price", what=what, use=use), env.t("verdict.cond_price")
+    if best is None or position is None:
+        return "no", env.t("verdict.head_not_ranked", what=what, use=use), None
+    other = env.reader.gpu(best.gpu)
+    ratio = (mine.per_tco or 0) / best.value_per_tco if best.value_per_tco else 0
+    if best.gpu == gpu.name or ratio >= 0.9 or position <= 3:
+        return "yes", env.t("verdict.head_worth", what=what, use=use, pos=position, total=total), None
+    faster = mine.perf.score / best.score if best.score else 0
+    if faster > 1.1:
+        condition = env.t("verdict.cond_speed", faster=f"{faster:.1f}", other=other.short_name)
+        head = env.t(
+            "verdict.head_worth_if",
+            what=what,
+            use=use,
+            condition=condition,
+            other=counted(env, other, best.n_gpus, article=False),
+            more=f"{(1 / ratio - 1) * 100:.0f}" if ratio else "?",
+        )
+        return "yes_if", head, condition
+    return (
+        "no",
+        env.t(
+            "verdict.head_not_worth",
+            what=what,
+            use=use,
+            other=counted(env, other, best.n_gpus, article=False),
+            faster=f"{best.score / mine.perf.score:.2f}" if mine.perf.score else "?",
+            more=f"{(1 / ratio - 1) * 100:.0f}" if ratio else "?",
+        ),
+        None,
+    )
+
+
+def _overkill(env: Env, gpu, n, what, use, mine, cheapest, key) -> tuple[str, str, str | None]:
+    if cheapest is None or mine.price is None or cheapest.gpu == gpu.name:
+        return "no", env.t("verdict.head_not_overkill", what=what, use=use), None
+    other = env.reader.gpu(cheapest.gpu)
+    price_ratio = mine.price.usd * n / (cheapest.price_usd * cheapest.n_gpus)
+    faster = mine.perf.score / cheapest.score if cheapest.score else 0
+    if price_ratio >= 2:
+        head = env.t(
+            "verdict.head_overkill",
+            what=what,
+            use=use,
+            other=counted(env, other, cheapest.n_gpus),
+            price=env.money(cheapest.price_usd * cheapest.n_gpus),
+            times=f"{price_ratio:.1f}",
+            faster=f"{faster:.1f}",
+        )
+        return "yes", head, None
+    return "no", env.t("verdict.head_not_overkill", what=what, use=use), None
+
+
+def respond(query: VerdictQuery, env: Env) -> Answer:
+    env = env.for_query(query)
+    named = [r for r in query.gpus if r.name]
+    if not named:
+        return Answer(
+            question=query.text, intent="verdict", headline="", clarification=env.t("verdict.which_gpu"), lang=env.lang
+        )
+    gpu = env.reader.gpu(named[0].name)
+    if query.kind == "feature":
+        return _feature(query, gpu, env)
+    return _suitability(query, gpu, max(named[0].count, 1), env)
