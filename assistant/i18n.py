@@ -1,98 +1,58 @@
-"""Answers in the language of the question: message templates keyed by id, in English and
-Simplified Chinese.
+"""Answers in the language of the question: every user-visible string lives in a catalog,
+assistant/locale/<lang>.toml, one file per language (en.toml, zh.toml; adding a language is
+adding a file with the same keys).
 
-Contract: `t(lang, key, **values)` formats the template `key` for `lang` ("zh" gives Simplified
-Chinese, anything else English) with `str.format`; values a template does not use are ignored,
-a missing value or an unknown key raises KeyError. Every key has both languages
-(tests/respond/test_i18n.py). `term(lang, text)` translates a technical term that comes from the
-models (a memory component, what dominates, a flowchart question or answer, a workload title);
-text it does not know is returned unchanged. `sep(lang)`, `end(lang)` and `cap(lang, text)` give
-the joining punctuation and sentence capitalisation of each language.
+Contract: `t(lang, key, **values)` formats the template `key` (a dotted path: "spec.memory" is
+`memory` in the `[spec]` table) of `lang`'s catalog with `str.format`; values a template does
+not use are ignored, a missing value or an unknown key raises KeyError. A language without a
+catalog gets English. `words(lang, key)` gives a list entry (examples, sets of words).
+`term(lang, text)` translates a technical term that comes from the models (a memory component,
+what dominates, a flowchart question or answer, a workload title), keyed by its English text in
+the `[term]` table; text the catalog does not know is returned unchanged.
 
-GPU names, numbers and units are never translated. The templates live in
-assistant/respond/messages.py (answers) and assistant/respond/messages_more.py (the rest).
+The `[locale]` table of each catalog says how the language is written: the joining punctuation
+(`sep`, `comma`, `listing`, `end`, `gap`, `colon`), quotes, whether sentences are capitalised,
+whether Han and Latin text get a space between them, and the currency a question in that
+language means when it names none (`currency`). Code asks these functions instead of testing
+which language it has (tests/respond/test_i18n.py proves no module branches on the language).
+
+Each catalog is read once per process with tomllib, on first use. GPU names, numbers and units
+are never translated.
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+import tomllib
+from functools import cache
+from pathlib import Path
 
-LANGS = ("en", "zh")
-
-# English technical terms produced by assistant.models (and knowledge/flowchart.json) -> Chinese
-TERMS: dict[str, str] = {
-    # workload titles (assistant.models.performance.WORKLOAD_TITLES)
-    "16-bit training": "16 位训练",
-    "32-bit (TF32/FP32) training": "32 位（TF32/FP32）训练",
-    "16-bit inference": "16 位推理",
-    "8-bit inference": "8 位推理",
-    "LLM inference": "大模型推理",
-    "LLM fine-tuning": "大模型微调",
-    "image generation": "图像生成",
-    # memory components (assistant.models.memory)
-    "weights": "权重",
-    "KV cache": "KV 缓存",
-    "compute buffers": "计算缓冲区",
-    "CUDA context": "CUDA 上下文",
-    "gradients": "梯度",
-    "optimizer states (Adam)": "优化器状态（Adam）",
-    "frozen weights": "冻结的权重",
-    "adapters + their Adam states": "适配器及其 Adam 状态",
-    "activations": "激活值",
-    "logits": "logits",
-    "denoiser weights": "去噪网络权重",
-    "text encoders": "文本编码器",
-    "VAE": "VAE",
-    # what dominates (assistant.models.performance / llm)
-    "compute": "算力",
-    "memory bandwidth": "显存带宽",
-    "batch size (memory)": "batch 大小（显存）",
-    "weights and KV cache from memory": "从显存读取权重和 KV 缓存",
-    "per-layer kernel overhead": "每层 kernel 开销",
-    "nothing known": "未知",
-    "n/a": "n/a",
-    "not rated": "未评级",
-    # recommendation exclusions (assistant.models.recommend)
-    "laptop GPU": "笔记本 GPU",
-    "no price in the snapshot": "价格快照里没有价格",
-    "not rated (missing specs)": "无法评级（缺规格）",
-    # the reference decision chart (knowledge/flowchart.json)
-    "Are you an organization?": "你是机构/公司吗？",
-    "Are you rich?": "预算非常充足吗？",
-    "Not rich but also not poor?": "预算不算充足但也不紧张吗？",
-    "Do you plan to train models?": "你打算训练模型吗？",
-    "Do you plan to train transformer models?": "你打算训练 Transformer 模型吗？",
-    "Do you train large language models with >= 13 billion parameters?": "你要训练 130 亿参数以上的大模型吗？",
-    "Do you use large language models?": "你用大模型吗？",
-    "Do you only work on small or streaming datasets?": "你只处理小数据集或流式数据吗？",
-    "Cloud: AWS A100 or H100": "云：AWS A100 或 H100",
-    "Cloud: Azure A100 or H100": "云：Azure A100 或 H100",
-    "Cloud: vast.ai or Lambda Cloud": "云：vast.ai 或 Lambda Cloud",
-    "Complicated: read the whole post.": "情况复杂：请读完整篇文章。",
-    "Sorry, do something else.": "抱歉，建议换个方向。",
-    "used RTX 2080 Ti": "二手 RTX 2080 Ti",
-    "used RTX 3060": "二手 RTX 3060",
-    "used RTX 3090 or used RTX 3090 Ti": "二手 RTX 3090 或二手 RTX 3090 Ti",
-    "RTX 4070 Ti or RTX 4080": "RTX 4070 Ti 或 RTX 4080",
-    # conditions
-    "new": "全新",
-    "used": "二手",
-    "average": "新/二手均价",
-}
+LOCALE_DIR = Path(__file__).with_name("locale")
+DEFAULT = "en"
+LANGS = tuple(sorted(p.stem for p in LOCALE_DIR.glob("*.toml")))
 
 
-@lru_cache(maxsize=1)
-def catalog() -> dict[str, tuple[str, str]]:
-    """key -> (English, Chinese) templates, all catalogs merged."""
-    from assistant.respond.messages import MESSAGES as answers
-    from assistant.respond.messages_advice import MESSAGES as advice
-    from assistant.respond.messages_more import MESSAGES as more
+def _flatten(table: dict, prefix: str = "") -> dict[str, object]:
+    out: dict[str, object] = {}
+    for key, value in table.items():
+        if isinstance(value, dict):
+            out.update(_flatten(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
 
-    clash = (answers.keys() & more.keys()) | (advice.keys() & (answers.keys() | more.keys()))
-    if clash:
-        raise ValueError(f"message keys defined twice: {sorted(clash)}")
-    return {**answers, **more, **advice}
+
+@cache
+def catalog(lang: str = DEFAULT) -> dict[str, object]:
+    """Flat key -> template (str) or word list of one language; unknown languages get English."""
+    if lang not in LANGS:
+        lang = DEFAULT
+    with open(LOCALE_DIR / f"{lang}.toml", "rb") as f:
+        return _flatten(tomllib.load(f))
+
+
+def _style(lang: str, name: str):
+    return catalog(lang)[f"locale.{name}"]
 
 
 _CJK_THEN_LATIN = re.compile(r"([\u3400-\u4dbf\u4e00-\u9fff])([A-Za-z0-9$¥])")
@@ -104,11 +64,28 @@ def spaced(text: str) -> str:
     return _LATIN_THEN_CJK.sub(r"\1 \2", _CJK_THEN_LATIN.sub(r"\1 \2", text))
 
 
+def typeset(lang: str, text: str) -> str:
+    """`text` spaced as the language wants it (a space between Han and Latin script, or as is)."""
+    return spaced(text) if _style(lang, "space_between_scripts") else text
+
+
 def t(lang: str, key: str, **values) -> str:
-    en, zh = catalog()[key]
-    if lang == "zh":
-        return spaced(zh.format(**values))
-    return en.format(**values)
+    template = catalog(lang)[key]
+    if not isinstance(template, str):
+        raise KeyError(f"{key} is a word list, not a message")
+    return typeset(lang, template.format(**values))
+
+
+def words(lang: str, key: str) -> list:
+    """A list entry of the catalog (example questions, the topics of the help table)."""
+    value = catalog(lang)[key]
+    if not isinstance(value, list):
+        raise KeyError(f"{key} is a message, not a word list")
+    return value
+
+
+def has(lang: str, key: str) -> bool:
+    return key in catalog(lang)
 
 
 _AN_LETTERS = "AEFHILMNORSX"  # letters whose English names start with a vowel sound: "an RTX", "an H100"
@@ -127,27 +104,61 @@ def article(name: str) -> str:
 def term(lang: str, text: str | None) -> str:
     if text is None:
         return ""
-    return TERMS.get(text, text) if lang == "zh" else text
+    found = catalog(lang).get(f"term.{text}")
+    return found if isinstance(found, str) else text
 
 
 def sep(lang: str) -> str:
     """Between clauses of one sentence."""
-    return "；" if lang == "zh" else "; "
+    return _style(lang, "sep")
 
 
 def comma(lang: str) -> str:
-    return "，" if lang == "zh" else ", "
+    return _style(lang, "comma")
 
 
 def listing(lang: str) -> str:
     """Between items of an enumeration."""
-    return "、" if lang == "zh" else ", "
+    return _style(lang, "listing")
 
 
 def end(lang: str) -> str:
-    return "。" if lang == "zh" else "."
+    return _style(lang, "end")
+
+
+def gap(lang: str) -> str:
+    """Between two sentences: a space in English, nothing in Chinese."""
+    return _style(lang, "gap")
+
+
+def colon(lang: str) -> str:
+    """After a label: "Why: ..." / "原因：..."."""
+    return _style(lang, "colon")
+
+
+def quote(lang: str, text: str) -> str:
+    return f"{_style(lang, 'quote_open')}{text}{_style(lang, 'quote_close')}"
 
 
 def cap(lang: str, text: str) -> str:
-    """English sentences start with a capital; Chinese ones are left alone."""
-    return text[:1].upper() + text[1:] if lang != "zh" and text else text
+    """Sentences start with a capital in languages that have them."""
+    return text[:1].upper() + text[1:] if text and _style(lang, "capitalize") else text
+
+
+def join_names(lang: str, names: list[str]) -> str:
+    """ "A and B", "A, B and C" / "A、B、C"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return listing(lang).join(names[:-1]) + _style(lang, "and") + names[-1]
+
+
+def either(lang: str, items: list[str]) -> str:
+    """ "A, B or C" / "A、B 还是 C"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return listing(lang).join(items[:-1]) + _style(lang, "or") + items[-1]
+
+
+def currency(lang: str) -> str:
+    """The currency an amount in a question in this language means when it names none."""
+    return _style(lang, "currency")
