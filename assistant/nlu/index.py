@@ -18,9 +18,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rapidfuzz import fuzz, process
-from rapidfuzz.distance import OSA
-
 from assistant.nlu.text import key as text_key
 
 BRAND = frozenset(
@@ -529,6 +526,8 @@ class NameIndex:
                         owners.append(i)
             self._suggest, self._suggest_idx = keys, owners
         q = " ".join(core)
+        from rapidfuzz import fuzz, process  # only suggestions and typos need it: not imported at start-up
+
         res = process.extract(
             q, self._suggest, scorer=fuzz.ratio, processor=None, limit=40, score_cutoff=SUGGEST_CUTOFF
         )
@@ -603,6 +602,8 @@ class NameIndex:
     def fix_family(self, word: str) -> str | None:
         if word in self.model_families or len(word) < 4:
             return None
+        from rapidfuzz.distance import OSA
+
         best = None
         for fam in self.model_families:
             if len(fam) < 4:
@@ -621,6 +622,8 @@ class NameIndex:
         if hit is None and k.endswith("s"):
             hit = self.concepts.get(k[:-1].rstrip())
         if hit is None and len(k) >= 4:
+            from rapidfuzz import fuzz, process
+
             res = process.extractOne(k, list(self.concepts), scorer=fuzz.ratio, processor=None, score_cutoff=85)
             if res:
                 hit = self.concepts[res[0]]

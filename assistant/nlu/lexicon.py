@@ -136,7 +136,16 @@ def terminal(meanings: dict[str, object]) -> str:
 
 
 def lexicon(lang: str = "en") -> Lexicon:
-    return _load(lang)
+    found = _PRELOADED.get(lang)
+    return found if found is not None else _load(lang)
+
+
+_PRELOADED: dict[str, Lexicon] = {}
+
+
+def preload(lexicons: dict[str, Lexicon]) -> None:
+    """Use lexicons built by another process (`assistant.startup_cache`) instead of reading the TOML."""
+    _PRELOADED.update(lexicons)
 
 
 def _read(lang: str) -> dict:

@@ -13,8 +13,6 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from rapidfuzz.distance import OSA
-
 from assistant.nlu.index import BRAND, MOBILE, VARIANT_WORDS, GpuMatch, ModelMatch, NameIndex
 from assistant.nlu.lexicon import Lexicon, terminal
 from assistant.nlu.text import Tok
@@ -211,6 +209,8 @@ class _Tagger:
                 continue
             if not nxt_num or w in BRAND or (w,) in self.lex.phrases or w in self.index.name_words:
                 continue  # a word of a GPU name ("nforce", "flex") is not a typo
+            from rapidfuzz.distance import OSA  # typos only: not imported at start-up
+
             if len(w) >= 5:
                 for b in BRAND_FIX:
                     if OSA.distance(w, b, score_cutoff=2) <= 2:

@@ -156,7 +156,7 @@ def respond(query: SetQuery, env: Env) -> Answer:
             condition = "used" if a.condition == "used" else "new"
             env.reader.set_price_override(s.gpu, float(value), condition)
             gpus.append(s.gpu)
-            kept = env.reader.engine.url.database not in (None, "", ":memory:")  # an in-memory KB forgets at exit
+            kept = env.reader.persistent  # an in-memory KB forgets at exit
             lines.append(
                 env.t(
                     "set.override",

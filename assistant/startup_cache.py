@@ -1,0 +1,69 @@
+"""Derived start-up data (the name index, the processed lexicons) kept between processes.
+
+Contract: `load_or_build(name, key, build)` returns the object stored under `name` in
+`paths.data_dir()/cache/` when the file's key equals `key`; otherwise it calls `build()`, stores
+the result (pickle, written to a temporary file and renamed into place, so a reader never sees a
+half-written file) and returns it. An unreadable, stale or damaged cache file is rebuilt; a cache
+that cannot be written costs only the build. The file lives beside the user's own database and
+is trusted as much as it is. `code_version()` fingerprints the code and grammar that build the
+objects (path, size and modification time of every file under assistant/ and grammar/), so an
+edited or upgraded program never reads an old cache; callers add the knowledge base's content
+hash to the key.
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import os
+import pickle
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from assistant import paths
+
+T = TypeVar("T")
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def code_version() -> str:
+    digest = hashlib.sha256()
+    for folder in (_PACKAGE, paths.grammar_dir()):
+        for root, dirs, files in os.walk(folder):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(files):
+                if name.endswith((".py", ".toml", ".lark")):
+                    st = os.stat(os.path.join(root, name))
+                    digest.update(f"{root}/{name}:{st.st_size}:{st.st_mtime_ns};".encode())
+    return digest.hexdigest()
+
+
+def load_or_build(name: str, key: str, build: Callable[[], T]) -> T:
+    path = paths.data_dir() / "cache" / f"{name}.pickle"
+    collecting = gc.isenabled()
+    gc.disable()  # unpickling allocates many objects that all live on: collections would find nothing
+    try:
+        with open(path, "rb") as fh:
+            stored_key, value = pickle.load(fh)
+        if stored_key == key:
+            return value
+    except Exception:  # absent, damaged, or written by another version: rebuild it
+        pass
+    finally:
+        if collecting:
+            gc.enable()
+    value = build()
+    _store(path, key, value)
+    return value
+
+
+def _store(path: Path, key: str, value: object) -> None:
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(tmp, "wb") as fh:
+            pickle.dump((key, value), fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)  # a read-only or full disk: answer without the cache
