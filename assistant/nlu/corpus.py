@@ -210,11 +210,19 @@ def _reported_unknowns(clar: Clarification | None, query) -> list[str]:
 
 
 def _value(query, attr: str):
+    """The query's field, else the same value stated as a Setting of the question (equivalent forms accepted)."""
     got = getattr(query, attr, "<absent>")
-    if got in (None, "<absent>") and attr in _SETTING_KEYS:
-        for s in getattr(query, "settings", ()) or ():
-            if s.key == _SETTING_KEYS[attr]:
-                return s.value
+    if got not in (None, "<absent>"):
+        return got
+    stated = {s.key: s.value for s in getattr(query, "settings", ()) or ()}
+    if _SETTING_KEYS.get(attr) in stated:
+        return stated[_SETTING_KEYS[attr]]
+    if attr == "hours_per_week" and isinstance(stated.get("utilization"), (int, float)):
+        return stated["utilization"] * 168  # "8 hours a day" stated as a utilization of 56/168
+    if attr == "utilization" and isinstance(stated.get("hours_per_week"), (int, float)):
+        return stated["hours_per_week"] / 168
+    if attr == "sort" and getattr(query, "ask", None) == "cheaper":
+        return "price"  # "anything cheaper?" as a follow-up asking for cheaper options
     return got
 
 
