@@ -85,5 +85,9 @@ if ! venv_is_complete "$WANT"; then
         "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r "$LOCK" >&2
         "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps -e "$ROOT" >&2
     fi
+    # byte-compile what a one-shot answer imports, once: with PYTHONDONTWRITEBYTECODE set (as on
+    # some machines) Python would otherwise compile these sources again in every process
+    SITE="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+    "$VENV/bin/python" -m compileall -q -j 0 "$ROOT/assistant" "$SITE/lark" "$SITE/rapidfuzz" >/dev/null 2>&1 || true
     echo "$WANT" > "$VENV/.installed${EXTRAS:+-$EXTRAS}"
 fi
