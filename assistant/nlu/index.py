@@ -37,7 +37,7 @@ BRAND = frozenset(
             "intel",
             "arc",
         ),
-        *("apple", "macbook", "mac", "huawei", "ascend"),
+        *("apple", "macbook", "mac", "huawei", "ascend", "gaudi", "tpu"),
     }
 )
 VENDOR_WORDS = {
@@ -53,10 +53,14 @@ VENDOR_WORDS = {
     "mac": "Apple",
     "huawei": "Huawei",
     "ascend": "Huawei",
+    "gaudi": "Intel Gaudi",
+    "tpu": "Google",
 }
 MOBILE = {"laptop": "mobile", "notebook": "mobile", "laptops": "mobile", "mobile": "mobile"}
 VARIANT = frozenset({"gb", "sxm", "nvl"})
 SOFT = frozenset({"generation", "graphics", "edition", "pro"})
+# consumer series people name by the number alone ("3090", "7900 xtx"): four digits after GTX/RTX/RX
+BARE_NUMBERED = re.compile(r"^(GeForce (?:GTX|RTX)|Radeon RX) (\d{4})\b")
 # form-factor words of a product name: a mention that leaves them out picks a documented variant
 FORM = frozenset({"sxm", "pcie", "pci", "e", "nvl", "oam", "mxm", "hgx"})
 # suffixes people glue together: "4070tis" is the 4070 Ti SUPER, "4080s" the 4080 SUPER
@@ -235,7 +239,10 @@ class NameIndex:
     # key -> (product, how, assumed)
     full_names: dict[str, tuple[int, str, bool]] = field(default_factory=dict)
     full_first: frozenset[str] = frozenset()
-    name_words: frozenset[str] = frozenset()  # letter tokens of KB names: never "corrected" as typos
+    name_words: frozenset[str] = frozenset()
+    bare_numbers: frozenset[str] = (
+        frozenset()
+    )  # GeForce GTX/RTX and Radeon RX model numbers: "3090" alone is a GPU  # letter tokens of KB names: never "corrected" as typos
     curated: frozenset[str] = frozenset()  # exact keys that come from knowledge/aliases.csv
     models: dict[str, str] = field(default_factory=dict)  # key text -> model key
     model_info: dict[str, tuple[str, float, str, str]] = field(
@@ -305,6 +312,7 @@ class NameIndex:
         idx.varparts, idx.chipparts, idx.curated = varparts, chipparts, frozenset(curated)
         idx.full_names = full_names
         idx.full_first = frozenset(k.split(" ", 1)[0] for k in full_names)
+        idx.bare_numbers = frozenset(m.group(2) for n in names if (m := BARE_NUMBERED.match(n)))
         idx.name_words = frozenset(t for k in full_names for t in k.split(" ") if t.isalpha())
         idx._by_name = {n: i for i, n in enumerate(names)}
         idx._add_models(models)
@@ -387,6 +395,8 @@ class NameIndex:
         core = core_tokens(toks)
         if not core:
             return GpuMatch(mention, "unknown")
+        if "max" in core and "q" in core and "mobile" in core:
+            core = [t for t in core if t != "mobile"]  # "4090 max-q laptop": a Max-Q is a laptop card
         tries = [core]
         if core[-1] == "s" and len(core) > 1:
             sup = core[:-1] + ["super"]
@@ -447,13 +457,13 @@ class NameIndex:
         return all((self.cores[i] - need - self.varparts[i] - SOFT) <= TIER for i in idx)
 
     def _filter(self, hits, brands, core):
-        if len(hits) <= 1:
+        if not hits:
             return hits
         out = hits
         for b in brands:
             v = VENDOR_WORDS.get(b)
             keep = [h for h in out if (self.vendor[h[0]] == v if v else b in self.full[h[0]])]
-            if keep:
+            if keep or v:  # a vendor word must hold ("gaudi 3" is not the GeForce3); a series word may be loose
                 out = keep
         if "mobile" not in core:
             keep = [h for h in out if not self.mobile[h[0]]]
@@ -481,7 +491,9 @@ class NameIndex:
         cands = [
             i
             for i in base
-            if need <= self.cores[i] and self.heads[i] <= need and (len(self.heads[i]) < 2 or self.heads[i] == mhead)
+            if need <= self.cores[i]
+            and self.heads[i] <= need
+            and (self.heads[i] == mhead or (len(self.heads[i]) < 2 and len(mhead) < 2))
         ]
         for b in brands:
             v = VENDOR_WORDS.get(b)
@@ -509,8 +521,18 @@ class NameIndex:
                 group = keep or group
             if len(group) == 1:
                 return "ok", group, assumed and _assumed(self.cores[group[0]] - need)
+            default = self._default_of(core, group) if assumed else None
+            if default is not None:  # "h100 80gb": the documented default H100 is one of them
+                return "ok", [default], True
             return "ambiguous", group, False
         return "near", [i for i in other if self.memory[i] >= 2] or other, False
+
+    def _default_of(self, core: list[str], group: list[int]) -> int | None:
+        """The curated default of the mention's family ("a100" -> A100 SXM4 80 GB) if it is in `group`."""
+        mem = _memory_of_mention(core)
+        family = [t for j, t in enumerate(core) if mem is None or j not in mem[1]]
+        hits = self.exact.get(" ".join(family), [])
+        return next((i for i, _ in hits if i in group), None) if len(hits) == 1 else None
 
     def _rank(self, idx) -> tuple[str, ...]:
         order = sorted(set(idx), key=lambda i: (self.mobile[i], -self.memory[i], len(self.names[i]), self.names[i]))

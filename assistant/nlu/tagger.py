@@ -11,9 +11,10 @@ the dialogue: pronouns stay pronouns.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 
-from assistant.nlu.index import BRAND, MOBILE, VARIANT_WORDS, GpuMatch, ModelMatch, NameIndex
+from assistant.nlu.index import BRAND, MOBILE, SUFFIX_SPLIT, VARIANT_WORDS, GpuMatch, ModelMatch, NameIndex
 from assistant.nlu.lexicon import Lexicon, terminal
 from assistant.nlu.text import Tok
 
@@ -37,6 +38,26 @@ SUFFIX_FIX = {
 APPLE_WORDS = frozenset({"apple", "macbook", "mac"})
 APPLE_MODELS = frozenset({"pro", "air", "studio", "mini"})
 APPLE_TIERS = frozenset({"pro", "max", "ultra"})
+# set-up words (lexicon units "<name>_before") and the tag of the number they bind, tried in this order
+BINDERS = (
+    ("context_before", "CONTEXT"),
+    ("batch_before", "BATCH"),
+    ("rank_before", "RANK"),
+    ("alpha_before", "ALPHA"),
+    ("top_before", "TOP"),
+    ("stage_before", "ZERO_STAGE"),
+)
+# words before a name-shaped token that make it a GPU, and the meanings of words after it that do
+GPU_BEFORE = frozenset({"a", "an", "my", "the", "on", "used", "new", "rent", "buy", "bought", "have", "got", "own"})
+GPU_AFTER = frozenset(
+    {"GPU_WORD", "VS", "OR", "AND", "SPEC", "FIELD", "PRICES", "COMPARE", "THAN", "FOLLOW", "RENT", "BUY", "COST"}
+)
+CHIP_CODE = re.compile(r"^(ad|ga|gp|gk|gm|tu|gv|gh|gb|navi|sp)$")
+GPU_WORDS = frozenset({"gpu", "gpus", "card", "cards"})
+SYSTEM_RAM = frozenset({"ram", "system", "内", "ddr4", "ddr5"})
+# words right before a number that make it a price: "4080 at 7000", "卖7000"
+PRICE_BEFORE = frozenset({"at", "for", "@", "卖", "售价", "收", "只要", "to", "is"})
+LORA_WORDS = frozenset({"lora", "qlora", "dora", "rank", "alpha", "adapter", "adapters", "peft"})
 # units glued to a number: "70b", "8k", "4bit", "300w" are quantities, not a GPU's suffix
 GLUED_UNITS = frozenset(
     {"b", "k", "bit", "bits", "w", "h", "hr", "hrs", "x", "t", "m", "mb", "tb", "gbps", "ghz", "mhz"}
@@ -207,7 +228,13 @@ class _Tagger:
             if prev_num and w in SUFFIX_FIX and not (nxt_num and toks[i + 1].glued):  # "tu106" is a chip
                 tt[i] = SUFFIX_FIX[w]
                 continue
-            if not nxt_num or w in BRAND or (w,) in self.lex.phrases or w in self.index.name_words:
+            if (
+                not nxt_num
+                or w in BRAND
+                or (w,) in self.lex.phrases
+                or w in self.index.name_words
+                or any(w in starts for starts in self.lex.unit_starts.values())
+            ):
                 continue  # a word of a GPU name ("nforce", "flex") is not a typo
             from rapidfuzz.distance import OSA  # typos only: not imported at start-up
 
@@ -363,6 +390,8 @@ class _Tagger:
                 t = self.unit("tokens", jj)
                 if t:
                     return self.add("TOKENS", v * mult, i, jj + t)
+                if unit == "params" and tt[j] == "参" and tt[i] in self.index.bare_numbers:
+                    return None  # "5090参数": the RTX 5090's specs, not a 5090B model
                 if unit == "params":
                     return self.add("PARAMS", v / 1e9 if v >= 1e6 else v, i, jj)  # 70亿参数 = 7B
         c = self.unit("context", j)
@@ -412,6 +441,53 @@ class _Tagger:
         """An electricity price per kWh; a bare 5 or more is cents ("electricity is 30"), a typed amount is not."""
         meanings = {"CURRENCY": currency} if currency else {}
         return self.add("KWH", v / 100.0 if (v >= 5 and not explicit) else v, i, j, meanings)
+
+    # numbers bound by set-up words ------------------------------------------------------------
+    def try_bound(self, i: int) -> int | None:
+        """A set-up word and the number it binds: "seq len 256" CONTEXT, "batch 8" BATCH, "lora r32" RANK,
+        "alpha 64" ALPHA, "top 5" TOP, "zero-3" ZERO_STAGE. Such a number is never a GPU or a GPU count.
+        A set-up word with a meaning of its own ("best") keeps its tag."""
+        for unit, kind in BINDERS:
+            u = self.unit(unit, i)
+            if not u or i + u >= len(self.tt):
+                continue
+            got = self.number_at(i + u)
+            if got is None or self.toks[i + u].kind != "num" or not float(got[0]).is_integer():
+                continue
+            v, used = int(got[0]), got[1]
+            end = i + u + used
+            if kind == "CONTEXT" and end < len(self.tt) and self.tt[end] == "k":
+                v, end = v * 1000, end + 1
+            if not self._binds(kind, v, i, u):
+                continue
+            hit = self.lex.match(self.tt, i)
+            if hit and hit[0] == u and terminal(hit[1]) not in ("FILLER", "PER"):
+                self.add(terminal(hit[1]), hit[1].get(terminal(hit[1]), True), i, i + u, hit[1])
+            return self.add(kind, v, i + u, end)
+        return None
+
+    def _binds(self, kind: str, v: int, i: int, u: int) -> bool:
+        if kind == "RANK" or kind == "ALPHA":
+            lora = any(t in LORA_WORDS for t in self.tt)
+            return 1 <= v <= 1024 and (lora or self.tt[i] not in ("r", "alpha"))
+        if kind == "CONTEXT":
+            return v >= 64
+        if kind == "BATCH":
+            return 1 <= v <= 4096 and (self.tt[i] != "bs" or self.toks[i + u].kind == "num")
+        if kind == "TOP":
+            return 2 <= v <= 50 and not self.gpu_start(i + u) == "prefix"
+        return 1 <= v <= 3  # ZERO_STAGE
+
+    def resolution(self, i: int) -> int | None:
+        """ "512x512", "1024×1024", "768*768": an image size, not a GPU."""
+        tt, toks, n = self.tt, self.toks, len(self.tt)
+        if toks[i].kind != "num" or not tt[i].isdigit() or int(tt[i]) < 64:
+            return None
+        if i + 2 < n and tt[i + 1] in ("x", "×") and toks[i + 2].kind == "num" and tt[i + 2].isdigit():
+            return self.add("RESOLUTION", (int(tt[i]), int(tt[i + 2])), i, i + 3)
+        if i + 1 < n and self.gap(i) == "*" and toks[i + 1].kind == "num" and tt[i + 1].isdigit():
+            return self.add("RESOLUTION", (int(tt[i]), int(tt[i + 1])), i, i + 2)
+        return None
 
     # models ---------------------------------------------------------------------------------
     def try_model(self, i: int) -> int | None:
@@ -486,9 +562,15 @@ class _Tagger:
             return None  # "l4", "a100": the general path and its documented defaults read these
         if used == 1 and (first.isdigit() or len(first) < 3 or self.lex.match(self.tt, i)):
             return None
+        if end < len(self.tt) and self._variant_word(end) and not any(t[0].isdigit() for t in self.tt[i:end]):
+            ext = end  # "jetson orin 64g": a number-less name and its variant words, read together
+            while ext < len(self.tt) and (self._variant_word(ext) or self.tt[ext] in ("g", "gb")):
+                ext += 1
+            m = self.index.gpu(self.tt[i:ext], self.span(i, ext))
+            return self.add("GPU", m, i, ext) if m.status == "ok" else None
         if end < len(self.tt) and (
             self._variant_word(end)
-            or (self.toks[end].glued and self.toks[end].kind != "sym")
+            or (self.toks[end].glued and self.toks[end].kind not in ("sym", "cjk"))
             or (match.how == "alias" and self.gpu_start(end) == "prefix")  # "mac studio m2 ultra": the chip says which
         ):
             return None
@@ -513,7 +595,11 @@ class _Tagger:
         seen_num = toks[i].kind == "num" or (why == "prefix" and toks[i + 1].glued)
         while j < n and j - i < 8:
             t = toks[j]
+            if self.gap(j - 1) not in ("", "-", "_"):
+                break  # "4090 + 64gb ram", "p40s (96gb)": punctuation ends a name
             if t.kind == "num":
+                if j + 2 < n and tt[j + 1] in ("gb", "g") and tt[j + 2] in SYSTEM_RAM:
+                    break  # "64gb ram" is the computer's memory
                 if j + 1 < n and tt[j + 1] in ("gb", "g") and (seen_num or why == "brand"):
                     j += 2
                     floor = j
@@ -530,6 +616,9 @@ class _Tagger:
                     floor = j
                     seen_num = True
                     continue
+                if seen_num and j - 1 > i and t.glued and toks[j - 1].kind == "word" and self._starts_another(j - 1):
+                    j -= 1  # "h100 a100 mi300x": the next name starts at its prefix
+                    break
                 if not seen_num or (
                     t.glued and toks[j - 1].kind == "word" and tt[j - 1] not in BRAND and len(tt[j - 1]) <= 4
                 ):
@@ -559,7 +648,15 @@ class _Tagger:
                 j += 1
                 floor = j
                 continue
-            if (tt[j] in sfx or tt[j] in MOBILE or tt[j] in ("super", "ti", "s")) and (len(tt[j]) > 1 or t.glued):
+            if tt[j] in GPU_WORDS:
+                break  # "apple m4 pro gpu": the word for a GPU is not part of its name
+            if seen_num and tt[j] in SUFFIX_SPLIT and toks[j - 1].kind == "num":
+                j += 1  # "4070 tis"
+                floor = j
+                continue
+            if (tt[j] in sfx or tt[j] in MOBILE or tt[j] in ("super", "ti", "s")) and (
+                len(tt[j]) > 1 or t.glued or (tt[j] == "s" and tt[j - 1] == "ti")
+            ):
                 if tt[j] == "max" and not (j + 1 < n and tt[j + 1] == "q") and not self._apple_like(i):
                     break  # "4090 max power": not a Max-Q
                 j += 1
@@ -570,6 +667,67 @@ class _Tagger:
                 continue
             break
         return j, floor, seen_num
+
+    def _words_before(self, i: int, sub: list[str], m: GpuMatch, plural: bool, end: int):
+        """Variant words typed before the name: "laptop 4090" is the Mobile card, "a 16gb 4060 ti" the
+        16 GB one. Returns (first token, match) when they change the match, else None."""
+        if i == 0 or self.gap(i - 1):
+            return None
+        prev = self.tt[i - 1]
+        last = self.tags[-1] if self.tags and self.tags[-1].end == self.toks[i - 1].end else None
+        zh = next((k for k in range(1, min(i, 5) + 1) if self.unit("mobile_zh", i - k) == k), 0)
+        if zh and "mobile" not in sub:  # "笔记本4090", "移动版4090"
+            mm = self.index.gpu(sub + ["mobile"], self.span(i - zh, end), plural=plural)
+            if mm.status == "unknown":
+                return None
+            if last is not None and last.start >= self.toks[i - zh].start:
+                self.tags.pop()
+            elif self.unknown and self.unknown[-1].endswith(self.span(i - zh, i)):
+                self.unknown[-1] = self.unknown[-1][: -len(self.span(i - zh, i))]
+                if not self.unknown[-1]:
+                    self.unknown.pop()
+            return i - zh, mm
+        if prev in MOBILE and "mobile" not in sub and "laptop" not in sub:
+            mm = self.index.gpu(sub + ["mobile"], self.span(i - 1, end), plural=plural)
+            if mm.status == "unknown":
+                return None
+            if last is not None:
+                self.tags.pop()
+            elif self.unknown and self.unknown[-1] == prev:
+                self.unknown.pop()
+            return i - 1, mm
+        if last is not None and last.kind == "MEMORY" and m.status != "ok":
+            mm = self.index.gpu(sub + [f"{last.value:g}", "gb"], self.text[last.start : self.toks[end - 1].end])
+            if mm.status == "unknown":
+                return None
+            self.tags.pop()
+            return next(k for k, t in enumerate(self.toks) if t.start == last.start), mm
+        return None
+
+    def _bare_number_is_gpu(self, i: int) -> bool:
+        """A number alone names a GPU only when it is a GeForce GTX/RTX or Radeon RX model number
+        ("3090", "7900") or GPU words surround it ("7000显卡"); "seq len 256", "卖7000", "(used, 400)" are not."""
+        if self.tt[i] in self.index.bare_numbers:
+            return not (self.tags and self.tags[-1].kind == "COSTS" and self.tags[-1].end == self.toks[i].start)
+        return self._gpu_context(i, i + 1)
+
+    def _gpu_context(self, i: int, end: int) -> bool:
+        """Words around tokens i..end that make them a GPU: a count or article before ("2x", "a", "my"),
+        a GPU, spec or comparison word after ("gpu", "specs", "vs", "多少钱")."""
+        tt = self.tt
+        if i > 0 and (tt[i - 1] in PRICE_BEFORE or self.gap(i - 1)):
+            return False  # "4080 at 7000 vs ...", "(used, 400)"
+        if i > 0 and (tt[i - 1] in GPU_BEFORE or (self.tags and self.tags[-1].kind in ("COUNT", "CONDITION"))):
+            return self.tags[-1].end == self.toks[i - 1].end if self.tags else True
+        hit = self.lex.match(tt, end) if end < len(tt) else None
+        return bool(hit and GPU_AFTER & set(hit[1]))
+
+    def _starts_another(self, k: int) -> bool:
+        """Token k (a letter prefix glued to the number after it) starts a GPU name of its own: "a100 mi300x"."""
+        w = self.tt[k]
+        if CHIP_CODE.match(w) or k == 0 or self.toks[k].glued:
+            return False
+        return self.index.gpu([w, self.tt[k + 1]], w).status == "ok"
 
     def _apple_like(self, i: int) -> bool:
         """An M-series chip mention ("m3 max", "macbook pro m4 max"): "max" and "pro" are part of its name."""
@@ -590,6 +748,7 @@ class _Tagger:
         j, floor, seen_num = self._gpu_span(i, why)
         if not seen_num and why != "word":
             return None
+        bare_ok = why != "number" or floor > i + 1 or self._bare_number_is_gpu(i)
         plural = bool(self.tags) and self.tags[-1].kind in ("COUNT", "NUMBER") and float(self.tags[-1].value) > 1
         brand, start = [], i
         if self._apple_like(i):  # "mac studio m2 ultra": the chip names the device
@@ -599,6 +758,8 @@ class _Tagger:
         for end in range(j, max(floor, i + 1) - 1, -1):
             sub = brand + tt[start:end]
             if not any(toks[k].kind == "num" for k in range(i, end)) and why != "word":
+                continue
+            if end == i + 1 and not bare_ok:
                 continue
             if (
                 toks[end - 1].kind == "num"
@@ -622,6 +783,9 @@ class _Tagger:
                     mm = self.index.gpu(sub + ["mobile"], self.span(i, end + mob), plural=plural)
                     if mm.status != "unknown":
                         return self.add("GPU", mm, i, end + mob)
+                before = self._words_before(i, sub, m, plural, end)
+                if before is not None:
+                    return self.add("GPU", before[1], before[0], end)
                 return self.add("GPU", m, i, end)
         # nothing known: is it shaped like a GPU name? then it is an unknown GPU, not a number
         end = j
@@ -642,8 +806,11 @@ class _Tagger:
         )
         if why == "prefix" and tt[i] == "v" and len(tt[i + 1]) == 3 and tt[i + 1].endswith("00"):
             shaped = True
-        if not shaped or not any(toks[k].kind == "num" for k in range(i, end)):
+        if not shaped or not any(toks[k].kind == "num" for k in range(i, end)) or (end == i + 1 and not bare_ok):
             return None
+        if why == "prefix" and floor <= i + 1 and not self._gpu_context(i, end):
+            self.unknown.append(self.span(i, end))  # "t5", "sd3", "p5": a name, but nothing says it is a GPU
+            return end
         sub = brand + tt[start:end]
         m = self.index.gpu(sub, self.span(i, end), plural=plural)
         return self.add("GPU", m, i, end)
@@ -653,6 +820,10 @@ class _Tagger:
         i, n = 0, len(self.tt)
         while i < n:
             nxt = self.try_full_name(i)
+            if nxt is None:
+                nxt = self.try_bound(i)
+            if nxt is None:
+                nxt = self.resolution(i)
             if nxt is None:
                 nxt = self.try_number(i)
             if nxt is None:

@@ -61,7 +61,22 @@ def tokenize(text: str) -> list[Tok]:
                 value = "0" + value
             elif value.startswith("-."):
                 value = "-0" + value[1:]
-        out.append(Tok(value, kind, m.start(), m.end(), m.start() == prev_end))
+        glued = m.start() == prev_end
+        if (
+            kind == "word"
+            and glued
+            and len(value) in (2, 3)
+            and value[0] == "x"
+            and out
+            and out[-1].kind == "num"
+            and text[m.end() : m.end() + 1].isdigit()
+        ):
+            # "8xh100", "2xa100": a count, then the name
+            out.append(Tok("x", "word", m.start(), m.start() + 1, True))
+            out.append(Tok(value[1:], "word", m.start() + 1, m.end(), True))
+            prev_end = m.end()
+            continue
+        out.append(Tok(value, kind, m.start(), m.end(), glued))
         prev_end = m.end()
     return out
 

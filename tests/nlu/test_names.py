@@ -104,3 +104,67 @@ def test_a_tier_family_asks_which(index):
     q = understand("radeon 7900 specs", index)
     assert isinstance(q, Clarification) and q.kind == "ambiguous_gpu"
     assert set(q.candidates) >= {"Radeon RX 7900 XTX", "Radeon RX 7900 XT"}
+
+
+def _tags(index, text):
+    from assistant.nlu.lexicon import lexicon
+    from assistant.nlu.parse import language
+    from assistant.nlu.tagger import tag
+    from assistant.nlu.text import clean, tokenize
+
+    cleaned, _ = clean(text)
+    tags, unknown = tag(tokenize(cleaned), cleaned, index, lexicon(language(cleaned)))
+    return [(t.kind, t.value if t.kind != "GPU" else t.value.name) for t in tags], unknown
+
+
+@pytest.mark.parametrize(
+    "text,kind,value",
+    [
+        ("seq len 256 batch 8 llama 3 8b on a 4090", "CONTEXT", 256),
+        ("seq len 256 batch 8 llama 3 8b on a 4090", "BATCH", 8),
+        ("lora r32 on llama 3 8b with a 4090", "RANK", 32),
+        ("qlora r64 alpha 128 qwen2.5 14b on 3090", "ALPHA", 128),
+        ("top 5 gpus for deep learning", "TOP", 5),
+        ("deepspeed zero-3 on 4 a100s", "ZERO_STAGE", 3),
+        ("sd 1.5 at 512x512 on a 1070", "RESOLUTION", (512, 512)),
+    ],
+)
+def test_set_up_words_bind_their_numbers(index, text, kind, value):
+    tags, _ = _tags(index, text)
+    assert (kind, value) in tags, tags
+    assert not any(k == "GPU" and v not in (None,) and ("256" in v or "Radeon 512" in v) for k, v in tags)
+
+
+@pytest.mark.parametrize(
+    "text,gpus",
+    [
+        ("5090参数", ["GeForce RTX 5090"]),  # 参数 = specs after a GPU number, not a 5090B model
+        ("4080卖7000值吗", ["GeForce RTX 4080"]),  # a price, not the Quadro 7000
+        ("4080 at 7000 vs 4090 at 13000, which is better value", ["GeForce RTX 4080", "GeForce RTX 4090"]),
+        ("3060 12gb (new, 280) vs 3080 10gb (used, 400)", ["GeForce RTX 3060 12 GB", "GeForce RTX 3080"]),
+        ("flux dev with t5 in fp8 on a 4070 12gb", ["GeForce RTX 4070"]),  # t5 is a text encoder
+        ("can i run sd3 on a 3060", ["GeForce RTX 3060 12 GB"]),
+        ("lora r32 on llama 3 8b with a 4090", ["GeForce RTX 4090"]),
+        ("top 5 gpus for deep learning", []),
+        ("will it run on my 4090 + 64gb ram", ["GeForce RTX 4090"]),  # system RAM is not a 4090 variant
+        ("laptop 4090 vs desktop 4080", ["GeForce RTX 4090 Mobile", "GeForce RTX 4080"]),
+        ("笔记本4090和台式4080哪个强", ["GeForce RTX 4090 Mobile", "GeForce RTX 4080"]),
+        ("fits in a 16gb 4060 ti right?", ["GeForce RTX 4060 Ti 16 GB"]),
+        ("should a small team rent 8xh100 or buy 8x 5090", ["H100 SXM5 80 GB", "GeForce RTX 5090"]),
+        ("对比一下h100 a100 mi300x", ["H100 SXM5 80 GB", "A100 SXM4 80 GB", "Radeon Instinct MI300X"]),
+    ],
+)
+def test_numbers_are_gpus_only_in_gpu_context(index, text, gpus):
+    tags, _ = _tags(index, text)
+    assert [v for k, v in tags if k == "GPU"] == gpus, tags
+
+
+def test_a_name_shaped_word_without_gpu_context_is_reported_not_guessed(index):
+    tags, unknown = _tags(index, "sdxl lora training on 8gb, possible with t5 offloaded?")
+    assert not [t for t in tags if t[0] == "GPU"] and "t5" in unknown
+
+
+@pytest.mark.parametrize("text", ["h20 specs", "h20 rental price per hour", "gaudi 3 vs h100", "tpu v5e vs a100"])
+def test_unknown_devices_in_gpu_context_are_unknown_gpus(index, text):
+    tags, _ = _tags(index, text)
+    assert None in [v for k, v in tags if k == "GPU"], tags
