@@ -239,10 +239,8 @@ class NameIndex:
     # key -> (product, how, assumed)
     full_names: dict[str, tuple[int, str, bool]] = field(default_factory=dict)
     full_first: frozenset[str] = frozenset()
-    name_words: frozenset[str] = frozenset()
-    bare_numbers: frozenset[str] = (
-        frozenset()
-    )  # GeForce GTX/RTX and Radeon RX model numbers: "3090" alone is a GPU  # letter tokens of KB names: never "corrected" as typos
+    name_words: frozenset[str] = frozenset()  # letter tokens of KB names: never "corrected" as typos
+    bare_numbers: frozenset[str] = frozenset()  # GeForce GTX/RTX and Radeon RX model numbers: "3090" alone is a GPU
     curated: frozenset[str] = frozenset()  # exact keys that come from knowledge/aliases.csv
     models: dict[str, str] = field(default_factory=dict)  # key text -> model key
     model_info: dict[str, tuple[str, float, str, str]] = field(
