@@ -458,6 +458,12 @@ class _Tagger:
             end = i + u + used
             if kind == "CONTEXT" and end < len(self.tt) and self.tt[end] == "k":
                 v, end = v * 1000, end + 1
+            elif end < len(self.tt) and self.toks[end].kind == "word" and self.toks[end].glued:
+                continue  # "best 24gb card", "top 70b models": the number has a unit of its own
+            elif end < len(self.tt) and (
+                self.unit("gb", end) or self.unit("params", end) or self.unit("money_after", end)
+            ):
+                continue
             if not self._binds(kind, v, i, u):
                 continue
             hit = self.lex.match(self.tt, i)
