@@ -4,13 +4,19 @@ Contract: `create_app(conversation=None, db_url=None, assumptions=None, catalog=
 `GpuAdvisorApp`. Given a conversation (anything with `ask(text) -> Answer`), the app uses it;
 otherwise it opens the knowledge base (`open_session(db_url)`) in a thread worker after the
 screen is up, so the input is ready at once; questions asked meanwhile wait for it.
-`GpuAdvisorApp.ask` is thread-safe and never raises. Session warnings are shown once as a
-notification. `run_app` runs the chat and returns an exit code. `measure_ready_seconds`
-(assistant.tui.startup) times a fresh process until the input is ready, for scripts/bench.py.
+`GpuAdvisorApp.ask` is thread-safe and never raises; `reanswer()` answers the last question
+again under the assumptions in force (None when the conversation cannot). Session warnings are
+shown once as a notification. The conversation's language (`lang`) starts from the locale
+(LC_ALL / LC_MESSAGES / LANG / LANGUAGE naming zh: Chinese) and follows the language of each
+answer; the welcome, notices, help and key names use it. F3 copies the last answer as Markdown
+(`copy_last_answer`); Ctrl+Q quits and is listed in the footer. `run_app` runs the chat and
+returns an exit code. `measure_ready_seconds` (assistant.tui.startup) times a fresh process
+until the input is ready, for scripts/bench.py.
 """
 
 from __future__ import annotations
 
+import os
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +26,8 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
 
-from assistant.answer import Answer
+from assistant import i18n
+from assistant.answer import Answer, to_markdown
 from assistant.dialogue import Assumptions
 from assistant.tui.screens.chat import ChatScreen
 from assistant.tui.screens.export import ExportScreen
@@ -46,6 +53,14 @@ class Catalog:
         return cls([e.name for e in entries], sorted(reader.price_snapshots(), key=lambda s: (s != "current", s)))
 
 
+def locale_language(environ=os.environ) -> str:
+    """ "zh" when the user's locale is Chinese, else "en" (the first locale variable set wins)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        if environ.get(name):
+            return "zh" if environ[name].lower().startswith("zh") else "en"
+    return "en"
+
+
 class SessionReady(Message):
     def __init__(self, catalog: Catalog, warnings: list[str]) -> None:
         super().__init__()
@@ -66,11 +81,12 @@ def _failed(text: str, why: str) -> Answer:
 class GpuAdvisorApp(App[int]):
     CSS_PATH = "app.tcss"
     TITLE = "gpu-advisor"
-    BINDINGS = [
-        Binding("f1", "help", "Help"),
-        Binding("f2", "toggle_panel", "Assumptions"),
-        Binding("ctrl+s", "export", "Export"),
-        Binding("ctrl+l", "clear", "Clear"),
+    KEYS = [  # key, action, wording key of its name in the footer
+        ("f1", "help", "tui.key_help"),
+        ("f2", "toggle_panel", "tui.key_assumptions"),
+        ("f3", "copy_last_answer", "tui.key_copy"),
+        ("ctrl+s", "export", "tui.key_export"),
+        ("ctrl+l", "clear", "tui.key_clear"),
     ]
 
     def __init__(
@@ -81,6 +97,12 @@ class GpuAdvisorApp(App[int]):
         catalog: Catalog | None = None,
     ) -> None:
         super().__init__()
+        self.lang = locale_language()
+        for key, action, name in self.KEYS:
+            self.bind(key, action, description=i18n.t(self.lang, name))
+        # Textual binds Ctrl+Q with priority but hides it; shown here under its name in `lang`
+        quit_key = Binding("ctrl+q", "quit", i18n.t(self.lang, "tui.key_quit"), priority=True)
+        self._bindings.key_to_bindings["ctrl+q"] = [quit_key]
         dialogue = getattr(conversation, "dialogue", None)
         self.assumptions: Assumptions = getattr(dialogue, "assumptions", None) or assumptions or Assumptions()
         self.conversation = conversation
@@ -137,9 +159,23 @@ class GpuAdvisorApp(App[int]):
             return _failed(text, self._open_error or "no conversation")
         with self._answer_lock:  # one question at a time: follow-ups depend on the previous answer
             try:
-                return self.conversation.ask(text)
+                answer = self.conversation.ask(text)
             except Exception as exc:  # noqa: BLE001 - one bad question must not end the chat
                 return _failed(text, f"internal error `{type(exc).__name__}: {exc}`")
+        self.lang = answer.lang
+        return answer
+
+    def reanswer(self) -> Answer | None:
+        """The last question answered again under the assumptions in force, or None (nothing
+        asked yet, or a conversation that cannot re-answer). Thread-safe; never raises."""
+        again = getattr(self.conversation, "reanswer", None)
+        if again is None or not self.session_opened.is_set():
+            return None
+        with self._answer_lock:
+            try:
+                return again()
+            except Exception:  # noqa: BLE001 - then the user is asked to ask again
+                return None
 
     def set_assumption(self, key: str, value) -> None:
         self.assumptions.set(key, value)
@@ -169,7 +205,7 @@ class GpuAdvisorApp(App[int]):
             if example:
                 await self.chat.ask(example)
 
-        self.push_screen(HelpScreen(), send)
+        self.push_screen(HelpScreen(self.lang), send)
 
     def action_toggle_panel(self) -> None:
         self.chat.toggle_panel()
@@ -180,6 +216,13 @@ class GpuAdvisorApp(App[int]):
             with self._answer_lock:
                 self.conversation = self.session.conversation(self.assumptions)
         await self.chat.clear()
+
+    def action_copy_last_answer(self) -> None:
+        if not self.transcript.turns:
+            self.notify(i18n.t(self.lang, "tui.nothing_to_copy"), severity="warning")
+            return
+        self.copy_to_clipboard(to_markdown(self.transcript.turns[-1][1]))
+        self.notify(i18n.t(self.lang, "tui.copied"))
 
     def action_export(self) -> None:
         if not self.transcript.turns:

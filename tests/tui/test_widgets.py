@@ -40,6 +40,33 @@ def test_completion_stays_quiet_when_nothing_or_everything_is_typed():
     assert s.complete("the 4080 ") is None
 
 
+class CountingDict(dict):
+    def __init__(self, data) -> None:
+        super().__init__(data)
+        self.lookups = 0
+
+    def get(self, key, default=None):
+        self.lookups += 1
+        return super().get(key, default)
+
+
+def _lookups(suggester: GpuNameSuggester, value: str) -> tuple[str | None, int]:
+    suggester._by_prefix = counting = CountingDict(suggester._by_prefix)
+    return suggester.complete(value), counting.lookups
+
+
+def test_completion_work_does_not_grow_with_the_input():
+    """A long question typed key by key stays responsive: each keystroke looks up only the tails
+    of the input that could start a name, however long the input already is."""
+    s = GpuNameSuggester(NAMES)
+    short = _lookups(s, "why 4070 ti over 408")
+    words = "is it better to buy one card now or wait for the next generation " * 10_000
+    long = _lookups(s, words + "why 4070 ti over 408")
+    assert short[0] == "why 4070 ti over 4080" and long[0] == words + "why 4070 ti over 4080"
+    assert 0 < long[1] == short[1] <= 8
+    assert _lookups(s, words + "x" * 100_000) == (None, 0)  # one long word: no tail can start a name
+
+
 def test_history_walks_back_and_forth_keeping_the_draft():
     h = History()
     assert h.previous("x") is None

@@ -3,8 +3,13 @@
 Contract: submitting a question shows it with a pending answer at once, then a thread worker
 asks the app's conversation (`GpuAdvisorApp.ask`, which never raises) and posts `AnswerReady`,
 whose handler fills the answer in, records the turn and refreshes the panel (an answer may
-have changed an assumption). Panel edits (`AssumptionsPanel.Changed`) go to the app. The panel
-hides itself on terminals narrower than 120 columns until toggled.
+have changed an assumption). Panel edits (`AssumptionsPanel.Changed`) go to the app, which
+answers the last question again under the new assumptions (`GpuAdvisorApp.reanswer`); the new
+answer is shown with the changed figures in bold and listed in a notice. The panel hides itself
+on terminals narrower than 120 columns until toggled. Esc closes the panel and puts the cursor
+back in the question box, as does returning from any dialog. Text typed or pasted into the
+panel that is no assumption value (`AssumptionsPanel.QuestionTyped`) goes to the question box,
+so a question is never lost. Wording comes from `assistant.i18n` in the conversation's language.
 """
 
 from __future__ import annotations
@@ -16,9 +21,11 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input
 
+from assistant import i18n
 from assistant.answer import Answer
+from assistant.tui.changes import changed_cells
 from assistant.tui.widgets.assumptions_panel import AssumptionsPanel, describe
-from assistant.tui.widgets.message_log import WELCOME, AnswerMessage, MessageLog
+from assistant.tui.widgets.message_log import AnswerMessage, MessageLog, welcome
 from assistant.tui.widgets.question_input import QuestionInput
 
 WIDE = 120
@@ -34,13 +41,22 @@ class AnswerReady(Message):
         self.pending = pending
 
 
+class Reanswered(Message):
+    """A worker answered the last question again after `change` (None: nothing to re-answer)."""
+
+    def __init__(self, change: str, answer: Answer | None) -> None:
+        super().__init__()
+        self.change = change
+        self.answer = answer
+
+
 class ChatScreen(Screen):
     AUTO_FOCUS = "QuestionInput"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     BINDINGS = [
         Binding("pageup", "scroll_log('page_up')", "Scroll up", show=False),
         Binding("pagedown", "scroll_log('page_down')", "Scroll down", show=False),
-        Binding("escape", "focus_question", "Back to the question", show=False),
+        Binding("escape", "close_panel", "Back to the question", show=False),
     ]
 
     def compose(self):
@@ -48,12 +64,12 @@ class ChatScreen(Screen):
         with Horizontal(id="body"):
             yield MessageLog(id="log")
             yield AssumptionsPanel(self.app.assumptions, self.app.catalog.snapshots, id="panel")
-        yield QuestionInput(id="question")
+        yield QuestionInput(placeholder=i18n.t(self.app.lang, "tui.placeholder"), id="question")
         yield Footer()
 
     async def on_mount(self) -> None:
         self.set_catalog(self.app.catalog)
-        await self.log_widget.add_notice(WELCOME)
+        await self.log_widget.add_notice(welcome(self.app.lang))
 
     @property
     def log_widget(self) -> MessageLog:
@@ -105,9 +121,40 @@ class ChatScreen(Screen):
     # assumptions ------------------------------------------------------------------------------------
     async def on_assumptions_panel_changed(self, event: AssumptionsPanel.Changed) -> None:
         self.app.set_assumption(event.key, event.value)
-        await self.log_widget.add_notice(
-            f"*Assumption changed: {describe(event.key, event.value)}. Ask again to see the new numbers.*"
+        self._reanswer(describe(event.key, event.value))
+
+    @work(thread=True, group="answers")
+    def _reanswer(self, change: str) -> None:
+        self.post_message(Reanswered(change, self.app.reanswer()))
+
+    async def on_reanswered(self, message: Reanswered) -> None:
+        lang = self.app.lang
+        answer = message.answer
+        turns = self.app.transcript.turns
+        if answer is None or not turns:
+            await self.log_widget.add_notice(i18n.t(lang, "tui.changed_ask", change=message.change))
+            return
+        question, before = turns[-1]
+        marks, lines = changed_cells(before, answer)
+        what = (
+            i18n.t(lang, "tui.changed_figures", items="; ".join(lines))
+            if lines
+            else ("" if answer.headline != before.headline else i18n.t(lang, "tui.no_figure_changed"))
         )
+        await self.log_widget.add_notice(
+            i18n.t(lang, "tui.reanswered", change=message.change, question=question, what=what)
+        )
+        shown = await self.log_widget.add_answer(await self.log_widget.add_question(question))
+        self.app.transcript.add(question, answer)
+        await shown.show(answer, marks)
+        self.log_widget.reveal(shown)
+        self.assumptions_changed()
+
+    def on_assumptions_panel_question_typed(self, event: AssumptionsPanel.QuestionTyped) -> None:
+        """Typing that is no assumption value goes to the question box (and the panel closes)."""
+        self.action_close_panel()
+        box = self.question_input
+        box.insert_text_at_cursor(event.text)
 
     def assumptions_changed(self) -> None:
         self.panel.show(self.app.assumptions)
@@ -127,9 +174,15 @@ class ChatScreen(Screen):
 
     async def clear(self) -> None:
         await self.log_widget.clear()
-        await self.log_widget.add_notice("*Conversation cleared; assumptions kept. Press F1 for examples.*")
+        await self.log_widget.add_notice(i18n.t(self.app.lang, "tui.cleared"))
 
-    def action_focus_question(self) -> None:
+    def action_close_panel(self) -> None:
+        """Esc: a panel opened with F2 closes; the cursor goes back to the question."""
+        self.set_class(False, "-panel-on")  # narrow: hidden again; wide: the panel is part of the layout
+        self.question_input.focus()
+
+    def on_screen_resume(self) -> None:
+        """Back from a dialog (help, export, command palette): the cursor is in the question box."""
         self.question_input.focus()
 
     def action_scroll_log(self, direction: str) -> None:

@@ -4,6 +4,10 @@ Contract: `AssumptionsPanel` shows an `Assumptions` object (attributes down: `sh
 and lets the user edit each value; a valid edit (Enter, or leaving the field) posts
 `AssumptionsPanel.Changed(key, value)` with the value in the units of `Assumptions` (the app
 applies it to the conversation). Invalid text is reported and replaced by the value in force.
+A key that cannot be part of a value (a letter, a space) typed into a field, or pasted text that
+is no number, is a question typed in the wrong place: the field gets its value back and the
+text typed into it since it got the cursor, plus that key, is posted as
+`AssumptionsPanel.QuestionTyped(text)` (the screen moves it to the question box).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from textual import events
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.validation import Function, Number, Validator
@@ -20,6 +25,7 @@ from textual.widgets import Input, Label, Select, Static
 from assistant.dialogue import Assumptions
 
 EITHER = "either"
+VALUE_CHARACTERS = frozenset("0123456789.,$%")
 
 
 def _number(text: str) -> float:
@@ -92,12 +98,55 @@ def describe(key: str, value: Any) -> str:
     return f"{'Price snapshot' if key == 'snapshot' else 'New or used'}: {value or EITHER}"
 
 
+def _is_value_text(text: str) -> bool:
+    return all(c in VALUE_CHARACTERS or c.isspace() for c in text) and any(c.isdigit() for c in text)
+
+
+class ValueInput(Input):
+    """A field of the panel that hands a question typed into it to the question box."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._shown_on_focus = self.value
+
+    def on_focus(self) -> None:
+        self._shown_on_focus = self.value
+
+    def _question(self, text: str) -> None:
+        typed = self.value if self.value != self._shown_on_focus else ""
+        self.value = self._shown_on_focus
+        self.post_message(AssumptionsPanel.QuestionTyped(typed + text))
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.is_printable and event.character and event.character not in VALUE_CHARACTERS:
+            event.stop()
+            event.prevent_default()
+            self._question(event.character)
+            return
+        await super()._on_key(event)
+
+    def _on_paste(self, event: events.Paste) -> None:
+        if not _is_value_text(event.text):
+            event.stop()
+            event.prevent_default()
+            self._question(event.text)
+            return
+        super()._on_paste(event)
+
+
 class AssumptionsPanel(VerticalScroll):
     class Changed(Message):
         def __init__(self, key: str, value: Any) -> None:
             super().__init__()
             self.key = key
             self.value = value
+
+    class QuestionTyped(Message):
+        """Text that is no assumption value was typed or pasted into the panel."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
 
     def __init__(self, assumptions: Assumptions, snapshots: list[str] | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -108,7 +157,7 @@ class AssumptionsPanel(VerticalScroll):
         yield Static("Assumptions", classes="panel-title")
         for field in NUMBER_FIELDS:
             yield Label(field.label)
-            yield Input(
+            yield ValueInput(
                 field.show(getattr(self.assumptions, field.key)),
                 id=f"assume-{field.key}",
                 validators=[field.validator],
@@ -121,6 +170,7 @@ class AssumptionsPanel(VerticalScroll):
             [(s, s) for s in self.snapshots],
             value=self.assumptions.snapshot,
             allow_blank=False,
+            type_to_search=False,
             id="assume-snapshot",
             compact=True,
         )
@@ -129,10 +179,19 @@ class AssumptionsPanel(VerticalScroll):
             [(c, c) for c in (EITHER, "new", "used")],
             value=self.assumptions.condition or EITHER,
             allow_blank=False,
+            type_to_search=False,
             id="assume-condition",
             compact=True,
         )
-        yield Static("Enter applies; ask again to see new numbers. Esc: back to the question.", classes="panel-hint")
+        yield Static(
+            "Enter applies and answers the last question again. Esc: back to the question.", classes="panel-hint"
+        )
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter typed on a list (snapshot, new or used) starts a question too."""
+        if event.is_printable and event.character and not event.character.isspace():
+            event.stop()
+            self.post_message(self.QuestionTyped(event.character))
 
     def focus_first(self) -> None:
         self.query_one(Input).focus()

@@ -13,26 +13,27 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rich import box
+from rich.cells import cell_len
+from rich.console import Group
 from rich.table import Table as RichTable
+from rich.text import Text
 from textual.containers import Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Markdown, Static
 
+from assistant import i18n
 from assistant.answer import Answer, to_markdown
 from assistant.answer import Table as AnswerTableData
 from assistant.tui.widgets.bar_chart import BarChart
 from assistant.tui.widgets.cost_chart import CostChart
 
-WELCOME = """\
-**Welcome to gpu-advisor**: which GPU to buy or rent for deep learning, and why.
-Ask in plain English, for example:
+WELCOME_TOPICS = ("compare", "recommend", "fit", "rent", "cost")  # one example each, from the help's
 
-- why 4070 Ti over 4080?
-- will llama 3 70b fit on two 3090s?
-- should I rent or buy a 4090 if I train 10 hours a week?
 
-**F1** help · **↑/↓** history · **→** completes a GPU name · **F2** assumptions
-"""
+def welcome(lang: str) -> str:
+    """The first notice, in `lang`: what gpu-advisor is, what can be asked, the keys."""
+    lines = [f"- {i18n.words(lang, f'help.examples.{topic}')[0]}" for topic in WELCOME_TOPICS]
+    return "\n".join([i18n.t(lang, "tui.welcome"), "", *lines, "", i18n.t(lang, "tui.keys")]) + "\n"
 
 
 def chart_widget(answer: Answer) -> Widget | None:
@@ -46,40 +47,83 @@ def chart_widget(answer: Answer) -> Widget | None:
     return None
 
 
+GAP = 2  # cells between two columns
+LABEL_MIN = 12  # the row labels keep at least this width (they wrap at spaces)
+
+
+def _longest_word(text: str) -> int:
+    return max((cell_len(word) for word in text.split()), default=0)
+
+
+def fit_columns(table: AnswerTableData, width: int) -> tuple[list[int], list[int]]:
+    """Which columns of `table` fit in `width` cells, and the narrowest each may be.
+
+    A figure column is never narrower than its widest cell, so a figure stays on one line and a
+    number is never broken (its header may wrap at spaces); the row labels may wrap at spaces
+    down to LABEL_MIN. Figure columns that do not fit are dropped from the right (the first
+    figure column always stays). Returns (kept column indexes, minimum widths of the kept
+    columns)."""
+    columns = len(table.headers) or max((len(row) for row in table.rows), default=0)
+    cells = [[str(row[n]) if n < len(row) else "" for row in table.rows] for n in range(columns)]
+    headers = [table.headers[n] if n < len(table.headers) else "" for n in range(columns)]
+    need = [max([_longest_word(headers[n]), *map(cell_len, cells[n])]) for n in range(columns)]
+    label = min(need[0], LABEL_MIN) if columns else 0
+    kept = [0] if columns else []
+    used = label
+    for n in range(1, columns):
+        if n > 1 and used + GAP + need[n] > width:
+            break
+        kept.append(n)
+        used += GAP + need[n]
+    return kept, [label if n == 0 else need[n] for n in kept]
+
+
 class AnswerTable(Widget):
     """One answer table, compact: a header rule and no lines between rows (Markdown's tables
-    box every row, which costs half the screen at 80x24). Columns after the first are figures.
-    Row labels stay on one line when they fit in 40 % of the width; then the figures wrap."""
+    box every row, which costs half the screen at 80x24). Columns after the first are figures:
+    they never wrap inside a word, so numbers stay whole; the row labels wrap at spaces. When
+    the figures do not fit, the columns on the right are dropped and a line says which.
+    `changed` holds (row, column) cells shown in bold: what an assumption change changed."""
 
-    def __init__(self, table: AnswerTableData) -> None:
+    def __init__(self, table: AnswerTableData, lang: str = "en", changed: set[tuple[int, int]] | None = None) -> None:
         super().__init__(classes="answer-table")
         self.table = table
+        self.lang = lang
+        self.changed = changed or set()
 
-    def render(self) -> RichTable:
+    def render(self) -> Group:
         table = self.table
-        labels = [table.headers[0] if table.headers else ""] + [str(row[0]) for row in table.rows if row]
-        keep_labels = max(map(len, labels)) <= self.content_size.width * 0.4
+        kept, widths = fit_columns(table, self.content_size.width or 80)
         grid = RichTable(
             box=box.SIMPLE_HEAD,
             show_edge=False,
             pad_edge=False,
             expand=False,
+            collapse_padding=True,
+            padding=(0, GAP // 2),
             title=table.title or None,
             title_justify="left",
             header_style="bold",
         )
-        for n, header in enumerate(table.headers):
-            grid.add_column(
-                header, justify="left" if n == 0 else "right", overflow="fold", no_wrap=n == 0 and keep_labels
+        for n, min_width in zip(kept, widths, strict=True):
+            header = table.headers[n] if n < len(table.headers) else ""
+            grid.add_column(header, justify="left" if n == 0 else "right", overflow="fold", min_width=min_width)
+        for r, row in enumerate(table.rows):
+            cells = [str(row[n]) if n < len(row) else "" for n in kept]
+            grid.add_row(
+                *[Text(c, style="bold" if (r, n) in self.changed else "") for c, n in zip(cells, kept, strict=True)]
             )
-        for row in table.rows:
-            grid.add_row(*[str(cell) for cell in row])
-        return grid
+        dropped = [table.headers[n] or str(n) for n in range(len(table.headers)) if n not in kept]
+        if not dropped:
+            return Group(grid)
+        note = i18n.t(self.lang, "tui.hidden_columns", count=len(dropped), names=", ".join(dropped))
+        return Group(grid, Text(note, style="italic"))
 
 
-def answer_widgets(answer: Answer) -> list[Widget]:
+def answer_widgets(answer: Answer, changed: dict[int, set[tuple[int, int]]] | None = None) -> list[Widget]:
     """The widgets that show one answer: headline, chart, tables, then the reasons, assumptions
-    and sources (the Markdown renderer's text, without the tables that are drawn above)."""
+    and sources (the Markdown renderer's text, without the tables that are drawn above).
+    `changed` maps a table's index to the (row, column) cells to mark."""
     if answer.clarification:
         return [Markdown(answer.clarification)]
     text = to_markdown(replace(answer, tables=[]))
@@ -87,7 +131,9 @@ def answer_widgets(answer: Answer) -> list[Widget]:
     rest = text[len(head) :].strip() if text.startswith(head) else text
     widgets: list[Widget] = [Markdown(head, classes="headline")] if text.startswith(head) else []
     chart = chart_widget(answer)
-    widgets += ([chart] if chart else []) + [AnswerTable(t) for t in answer.tables]
+    changed = changed or {}
+    tables = [AnswerTable(t, answer.lang, changed.get(n)) for n, t in enumerate(answer.tables)]
+    widgets += ([chart] if chart else []) + tables
     return widgets + ([Markdown(rest)] if rest else [])
 
 
@@ -114,12 +160,12 @@ class AnswerMessage(Vertical):
     def compose(self):
         yield Static("thinking…", classes="pending")
 
-    async def show(self, answer: Answer) -> None:
+    async def show(self, answer: Answer, changed: dict[int, set[tuple[int, int]]] | None = None) -> None:
         self.answer = answer
         self.remove_class("-pending")
         self.set_class(bool(answer.clarification), "-clarification")
         await self.remove_children()
-        await self.mount_all(answer_widgets(answer))
+        await self.mount_all(answer_widgets(answer, changed))
 
 
 class MessageLog(VerticalScroll):

@@ -8,8 +8,6 @@ empty line opens the help. Submitting posts the usual `Input.Submitted`.
 
 from __future__ import annotations
 
-import re
-
 from textual import events
 from textual.binding import Binding
 from textual.suggester import Suggester
@@ -25,32 +23,41 @@ def _forms(name: str) -> list[str]:
 
 
 class GpuNameSuggester(Suggester):
-    """Completes the GPU name at the end of the input; names listed first win ties."""
+    """Completes the GPU name at the end of the input; names listed first win ties.
+
+    Work per keystroke is bounded by the longest name, not by the input: only the tails of the
+    input that are no longer than the longest name form can start one, and each tail is one
+    dictionary lookup (every prefix of every form is indexed once, when the names arrive)."""
 
     MIN_TYPED = 2
 
     def __init__(self, names: list[str]) -> None:
-        super().__init__(use_cache=True, case_sensitive=True)
-        self._forms: list[tuple[str, str]] = []  # (casefolded form, form), in preference order
-        seen: set[str] = set()
+        super().__init__(use_cache=False, case_sensitive=True)  # lookups are cheap; a cache would hold long inputs
+        self._whole: set[str] = set()  # casefolded forms
+        self._by_prefix: dict[str, str] = {}  # casefolded prefix -> the first form (in name order) it starts
         for name in names:
             for form in _forms(name):
                 key = form.casefold()
-                if key not in seen:
-                    seen.add(key)
-                    self._forms.append((key, form))
+                if key in self._whole:
+                    continue
+                self._whole.add(key)
+                for end in range(self.MIN_TYPED, len(key) + 1):
+                    self._by_prefix.setdefault(key[:end], form)
+        self._longest = max(map(len, self._whole), default=0)
 
     def complete(self, value: str) -> str | None:
         """The completed value, or None. The longest typed tail that starts a name wins."""
-        for match in re.finditer(r"(?:^|(?<=\s))\S", value):
-            typed = value[match.start() :].casefold()
-            if len(typed) < self.MIN_TYPED or typed.endswith(" "):
-                continue
-            if any(key == typed for key, _ in self._forms):
+        if not value or value[-1].isspace():
+            return None
+        for start in range(max(0, len(value) - self._longest), len(value) - self.MIN_TYPED + 1):
+            if value[start].isspace() or (start > 0 and not value[start - 1].isspace()):
+                continue  # a tail starts at a word
+            typed = value[start:].casefold()
+            if typed in self._whole:
                 return None  # a whole name is typed: do not push a longer one ("4090" → "4090 D")
-            for key, form in self._forms:
-                if key.startswith(typed):
-                    return value + form[len(typed) :]
+            form = self._by_prefix.get(typed)
+            if form is not None:
+                return value + form[len(typed) :]
         return None
 
     async def get_suggestion(self, value: str) -> str | None:
@@ -95,8 +102,9 @@ class QuestionInput(Input):
         Binding("tab", "complete", "Complete GPU name", show=False),
     ]
 
-    def __init__(self, **kwargs) -> None:
-        super().__init__(placeholder="Ask about GPUs for deep learning…  (F1 help)", **kwargs)
+    def __init__(self, placeholder: str = "", **kwargs) -> None:
+        # no select-all on focus: text handed over from the panel must not be typed over
+        super().__init__(placeholder=placeholder, select_on_focus=False, **kwargs)
         self.history = History()
 
     def set_gpu_names(self, names: list[str]) -> None:

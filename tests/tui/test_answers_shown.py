@@ -1,0 +1,127 @@
+"""Pilot tests of how answers are shown: tables fit the width without breaking a number, an
+assumption change answers the last question again and marks what changed, and the welcome,
+notices and key names speak the conversation's language."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import CATALOG, ask, settle
+from fakes import TABLE, WIDE, FakeConversation
+from textual.geometry import Region
+from textual.widgets import Input
+
+from assistant.answer import Table
+from assistant.tui.app import create_app, locale_language
+from assistant.tui.changes import changed_cells
+from assistant.tui.widgets.message_log import AnswerTable, NoticeMessage, fit_columns
+
+NUMBER = re.compile(r"[$¥]?\d[\d,.]*")
+
+
+def _table_lines(table: AnswerTable) -> list[str]:
+    width, height = table.size
+    return [strip.text.rstrip() for strip in table.render_lines(Region(0, 0, width, height))]
+
+
+def test_fit_columns_drops_figure_columns_from_the_right_never_the_first():
+    kept, widths = fit_columns(WIDE.tables[0], 60)
+    assert kept == [0, 1, 2] and widths == [12, 21, 21]
+    assert fit_columns(WIDE.tables[0], 200)[0] == [0, 1, 2, 3, 4]
+    assert fit_columns(WIDE.tables[0], 10)[0] == [0, 1]  # one figure column always stays
+    assert fit_columns(Table(headers=[], rows=[]), 80) == ([], [])
+
+
+async def test_a_wide_table_fits_80_columns_with_every_number_whole(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ask(pilot, "compare the 4090, 4080, 3090 and 7900 xtx")
+        table = app.chat.log_widget.answers[0].query_one(AnswerTable)
+        lines = _table_lines(table)
+        assert all(len(line) <= table.size.width for line in lines)
+        text = "\n".join(lines)
+        grid = text.split("more column(s) do not fit")[0]
+        kept = [n for n in range(1, 5) if WIDE.tables[0].headers[n] in grid]
+        assert kept[:2] == [1, 2] and len(kept) < 4  # not all four GPUs fit in 80 columns
+        for row in WIDE.tables[0].rows:
+            for n in kept:
+                for number in NUMBER.findall(row[n]):
+                    assert number in grid, (number, grid)  # on one line: never broken
+        assert "do not fit: " in text and "RX 7900 XTX" in text.split("do not fit: ")[1]
+
+
+async def test_the_same_table_shows_every_column_when_wide(app):
+    async with app.run_test(size=(200, 50)) as pilot:
+        await ask(pilot, "compare the 4090, 4080, 3090 and 7900 xtx")
+        text = "\n".join(_table_lines(app.chat.log_widget.answers[0].query_one(AnswerTable)))
+        assert all(header in text for header in WIDE.tables[0].headers[1:]) and "do not fit" not in text
+        assert "16-bit inference per $1,000 over 5 years" in text
+
+
+def test_changed_cells_are_found_by_row_label_and_column():
+    before = TABLE
+    rows = [list(r) for r in TABLE.tables[0].rows]
+    rows[3][2] = "0.95"
+    after = type(TABLE)(**{**TABLE.__dict__, "tables": [Table(headers=TABLE.tables[0].headers, rows=rows)]})
+    marks, lines = changed_cells(before, after)
+    assert marks == {0: {(3, 2)}}
+    assert lines == ["performance per purchase dollar, RTX 4080: 0.84 → 0.95"]
+    assert changed_cells(before, before) == ({}, [])
+
+
+async def test_an_assumption_change_answers_the_last_question_again_and_marks_the_changes(app, fake):
+    async with app.run_test(size=(120, 40)) as pilot:
+        await ask(pilot, "why 4070 Ti over 4080?")
+        box = app.query_one("#assume-electricity_usd_per_kwh", Input)
+        await pilot.click(box)
+        await pilot.press("ctrl+shift+a", *"0.35", "enter")
+        await settle(pilot, lambda: len(app.transcript) == 2)
+        assert fake.reasked == ["why 4070 Ti over 4080?"]
+        assert fake.dialogue.assumptions.electricity_usd_per_kwh == 0.35
+        notice = app.chat.log_widget.query(NoticeMessage).last().source
+        assert "Electricity ($/kWh): 0.35" in notice and "why 4070 Ti over 4080?" in notice
+        assert "performance per purchase dollar, RTX 4070 Ti: 1.00 → 0.50" in notice
+        assert "memory" not in notice  # unchanged figures are not listed
+        shown = app.chat.log_widget.answers[-1].query_one(AnswerTable)
+        assert shown.changed == {(3, 1), (3, 2)}
+        assert app.chat.log_widget.questions == ["why 4070 Ti over 4080?"] * 2
+
+
+async def test_an_assumption_change_before_any_question_asks_for_one(app, fake):
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.click(app.query_one("#assume-years", Input))
+        await pilot.press("ctrl+shift+a", *"3", "enter")
+        await settle(pilot)
+        assert "Ask a question to see the new numbers" in app.chat.log_widget.query(NoticeMessage).last().source
+        assert fake.reasked == [] and len(app.transcript) == 0
+
+
+def test_the_locale_picks_the_first_language():
+    assert locale_language({"LANG": "zh_CN.UTF-8"}) == "zh"
+    assert locale_language({"LC_ALL": "en_US.UTF-8", "LANG": "zh_CN.UTF-8"}) == "en"
+    assert locale_language({}) == "en"
+
+
+async def test_a_chinese_locale_gets_a_chinese_welcome_and_keys(monkeypatch):
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    app = create_app(conversation=FakeConversation(), catalog=CATALOG)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        welcome = app.chat.log_widget.query(NoticeMessage).first().source
+        assert "欢迎使用 gpu-advisor" in welcome and "- 4070 Ti 和 4080 哪个性价比高？" in welcome
+        keys = {key.key: key.description for key in app.screen.query("FooterKey")}
+        assert keys["ctrl+q"] == "退出" and keys["f1"] == "帮助"
+        await pilot.press("ctrl+l")
+        await settle(pilot)
+        assert "对话已清空" in app.chat.log_widget.query(NoticeMessage).last().source
+
+
+async def test_notices_follow_the_language_of_the_conversation(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ask(pilot, "4070 Ti 和 4080 哪个性价比高？")
+        assert app.lang == "zh"
+        await pilot.press("f3")
+        await pilot.press("ctrl+l")
+        await settle(pilot)
+        assert "对话已清空" in app.chat.log_widget.query(NoticeMessage).last().source
