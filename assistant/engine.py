@@ -127,6 +127,25 @@ class Engine:
         dialogue.remember(query, answer.gpus, answer.choice, answer.workload, answer.precision)
         return answer
 
+    def reanswer(self, dialogue: Dialogue) -> Answer | None:
+        """The last answered question answered again under the assumptions now in force (after
+        an assumption changed); the dialogue context is left as it is. None when nothing was
+        answered yet or the answer fails."""
+        query = dialogue.context.last_query
+        if query is None or query.intent not in _RESPONDERS:
+            return None
+        lang = _language(query.text)
+        env = Env(self.reader, dialogue.assumptions, dialogue.context, lang=lang)
+        responder = importlib.import_module(f"assistant.respond.{_RESPONDERS[query.intent]}")
+        try:
+            answer = responder.respond(query, env)
+        except Exception:  # noqa: BLE001 - the caller then asks the user to ask again
+            return None
+        answer.lang = lang
+        if not answer.assumptions and answer.intent not in ("help", "explain"):
+            answer.assumptions = dialogue.assumptions.as_dict()
+        return answer
+
     def _from_pending(self, text: str, dialogue: Dialogue) -> Query | None:
         pending = dialogue.context.pending
         if pending is None or pending.pending is None or not pending.candidates:

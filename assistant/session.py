@@ -74,6 +74,11 @@ class Conversation:
         self.history.append(answer)
         return answer
 
+    def reanswer(self):
+        """The last answered question answered again under the assumptions now in force (the
+        chat calls it after an assumption changed), or None."""
+        return self.session.engine.reanswer(self.dialogue)
+
 
 def open_session(db_url: str | None = None, echo_warnings: bool = True, allow_foreign: bool = False) -> Session:
     rows = open_fast(db_url or paths.default_db_url())

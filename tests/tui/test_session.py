@@ -93,3 +93,14 @@ def test_textual_is_imported_only_under_assistant_tui():
         str(path.relative_to(ROOT)) for path in _core_python_files() if pattern.search(path.read_text(encoding="utf-8"))
     ]
     assert offenders == []
+
+
+def test_the_real_conversation_answers_the_last_question_again_under_new_assumptions(fixture_session):
+    conversation = fixture_session.conversation()
+    assert conversation.reanswer() is None  # nothing asked yet
+    first = conversation.ask("electricity cost of a 4090")
+    conversation.ask("electricity is 0.35")  # a setting is not the question answered again
+    again = conversation.reanswer()
+    assert again is not None and again.intent == first.intent == "cost"
+    assert again.figures["electricity_usd_per_year"] == pytest.approx(first.figures["electricity_usd_per_year"] * 2)
+    assert conversation.dialogue.context.last_query.text == "electricity cost of a 4090"
