@@ -101,13 +101,16 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     llm_key = "llama-3-8b_tensor"
     llm_ratio = safe_div(*(llm_figs.get(llm_key) or [0.0, 0.0])[:2]) if len(llm_figs.get(llm_key, [])) >= 2 else 0.0
     about_llm = query.workload in ("llm_inference", "inference")
-    headline = env.t(
-        "scale.head",
-        a=labels[0],
-        b=labels[1],
-        train=f"{train_ratio:.2f}",
-        link=links[0] if groups[0][1] > 1 else links[1],
-    )
+    if about_llm and llm_ratio:
+        headline = env.t("scale.head_llm", a=labels[0], b=labels[1], llm=f"{llm_ratio:.2f}", train=f"{train_ratio:.2f}")
+    else:
+        headline = env.t(
+            "scale.head",
+            a=labels[0],
+            b=labels[1],
+            train=f"{train_ratio:.2f}",
+            link=links[0] if groups[0][1] > 1 else links[1],
+        )
     steps = [env.t("scale.why_train", a=labels[0], eff=f"{train[0].efficiency * 100:.0f}", link=links[0])]
     if any(t.link == "pcie_host" for t in train):
         steps.append(env.t("scale.no_p2p"))

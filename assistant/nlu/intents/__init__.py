@@ -22,6 +22,7 @@ from assistant.nlu.intents import (
     help,
     recommend,
     rent_or_buy,
+    scaling,
     settings,
     spec,
     unknown,
@@ -42,6 +43,7 @@ READERS = (
     followup.read,  # "and the 3090?", "no, the ti", "3090呢"
     settings.read,  # "electricity is 0.30", "the 4080 costs $999"
     rent_or_buy.read,  # "rent or buy a 4090?"
+    scaling.read,  # "does a second 4090 help?", "two 3090s vs one", "is a third 3090 worth it?"
     verdict.read,  # "is a 4090 worth it for llms?", "does the a100 have fp8?", "3060够用吗"
     cost.read,  # "running cost of a 4090", "tco of 2 3090s"
     spec.of_several,  # "memory of the 4090 and the 3090"
