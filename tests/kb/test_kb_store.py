@@ -74,16 +74,18 @@ def test_corrupt_file_is_rebuilt_and_reported(home):
     assert KbReader(recovered.engine).gpu("GeForce RTX 4090") is not None
 
 
-def test_truncated_file_keeps_or_reports_user_data(home):
+def test_truncated_file_reports_the_user_data_it_lost(home):
+    """Cut to 5,000 bytes, the file no longer holds the user tables: the loss is reported by
+    table, never passed over (a file that keeps them is tested in tests/reliability/)."""
     handle = open_kb()
     KbReader(handle.engine).set_price_override("GeForce RTX 4090", 1500.0)
     handle.engine.dispose()
     db = home / "kb.sqlite"
     db.write_bytes(db.read_bytes()[:5000])
     recovered = open_kb()
-    warning = recovered.warnings[0]
-    overrides = KbReader(recovered.engine).price_overrides()
-    assert overrides == {("GeForce RTX 4090", "new"): 1500.0} or "could not read" in warning
+    [warning] = recovered.warnings
+    assert KbReader(recovered.engine).price_overrides() == {}
+    assert "damaged" in warning and "could not read" in warning and "userpriceoverride" in warning
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root can write to read-only folders")
