@@ -132,7 +132,7 @@ def _count_for(gpu: GpuSpec, need_gb: float | None, n: int, most: int) -> int:
     mem = finite(gpu.memory_gb)
     if most <= n or not need_gb or mem <= 0 or mem * n >= need_gb:
         return n
-    # a desktop or workstation takes up to 4 cards (BRIEF FAQ: slots, power); servers of
+    # a desktop or workstation takes up to 4 cards (Dettmers 2023, FAQ: slots, power); servers of
     # datacenter GPUs take 8
     limit = min(most, 8 if gpu.arch is not None and gpu.arch.product_class == "datacenter" else 4)
     fewest = math.ceil(need_gb / mem)

@@ -5,7 +5,7 @@ Contract: candidates are the GPUs priced in the snapshot in force; each is kept 
 with its reason (memory the workload needs, budget, vendor, power, laptop, no price). The
 choice is the best performance per dollar over the ownership period (docs/model.md §rec);
 `figures.ranking` lists the kept GPUs best first. NVIDIA only unless the user names another
-vendor (software maturity is not in the speed model; BRIEF FAQ: ROCm trails CUDA).
+vendor (software maturity is not in the speed model; Dettmers 2023, FAQ: ROCm trails CUDA).
 """
 
 from __future__ import annotations

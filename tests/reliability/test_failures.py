@@ -1,4 +1,4 @@
-"""The failure suite: hostile input, concurrent writers, odd environments (issue 9).
+"""The failure suite: hostile input, concurrent writers, odd environments.
 
 Each test runs the real command in a subprocess where that is what a user would do.
 """
