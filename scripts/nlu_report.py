@@ -119,7 +119,7 @@ def _rewrite_xfails(failures, only: str | None, mark_failing: bool) -> None:
                     continue
                 reason = failing[path].get(_toml_string(m.group(2)))
                 mark = m.group(4) or "" if reason else ""
-                if reason and mark_failing:
+                if reason and mark_failing and not mark:  # an existing mark and its reason stay
                     mark = f', xfail = "{reason}"'
                 lines[i] = f"{m.group(1)}{m.group(2)}{m.group(3)}{mark}{m.group(5)}"
             path.write_text("".join(lines), encoding="utf-8")

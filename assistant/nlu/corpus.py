@@ -68,6 +68,7 @@ _SCALARS = {
     "provider": "provider",
     "display_currency": "display_currency",
     "batch": "batch",
+    "feature": "feature",
 }
 # a value the user typed inside a question may live on the query or in its `settings` (as a Setting)
 _SETTING_KEYS = {
