@@ -337,6 +337,32 @@ def _exchange_rates(folder: Path, known: set[str]) -> list[dict]:
     return out
 
 
+def _cloud_cny(folder: Path, res: _Resolver, known: set[str], rates: list[dict]) -> list[dict]:
+    """knowledge/cloud_cn.csv: rates in yuan, converted to USD at the CNY rate of exchange_rates.csv."""
+    cols = ["provider", "gpu", "gpus_per_instance", "cny_per_gpu_hour", "observed", "source"]
+    path, rows = _optional_csv(folder, "cloud_cn.csv", cols)
+    per_usd = next((r["per_usd"] for r in rates if r["currency"] == "CNY"), None)
+    if rows and per_usd is None:
+        _Checker(path, rows[0][0]).fail("cny_per_gpu_hour", "yuan rates need a CNY row in knowledge/exchange_rates.csv")
+    out = []
+    for line, row in rows:
+        check = _Checker(path, line)
+        cny = check.number(row, "cny_per_gpu_hour")
+        out.append(
+            {
+                "provider": check.text(row, "provider"),
+                "gpu": res.resolve(check, check.text(row, "gpu"))["name"],
+                "gpus_per_instance": int(check.number(row, "gpus_per_instance")),
+                "on_demand_usd_per_gpu_hour": cny / per_usd,
+                "spot_usd_per_gpu_hour": None,
+                "observed": check.day(row, "observed"),
+                "source": _need_source(check, row, known),
+                "note": f"{cny:g} CNY/h; " + row.get("note", ""),
+            }
+        )
+    return out
+
+
 def _electricity(folder: Path, known: set[str]) -> list[dict]:
     path, rows = _optional_csv(folder, "electricity.csv", ["currency", "per_kwh", "observed", "source"])
     out = []
@@ -487,9 +513,9 @@ def load_knowledge(folder: Path, gpus: list[dict]) -> Knowledge:
     kn.aliases = _generated_aliases(gpus, curated)
     kn.peaks = _peaks(folder, res, known)
     kn.prices = _prices(folder, res, known)
-    kn.cloud = _cloud(folder, res, known)
     kn.models = _models(folder, known)
     kn.concepts = _concepts(folder, known)
     kn.rates = _exchange_rates(folder, known)
     kn.electricity = _electricity(folder, known)
+    kn.cloud = _cloud(folder, res, known) + _cloud_cny(folder, res, known, kn.rates)
     return kn

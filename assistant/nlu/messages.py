@@ -124,6 +124,27 @@ def model_problem(q, m, kind: str, index, lang: str = "en") -> str:
     return i18n.t(lang, "nlu.unknown_model", what=_what(lang, q.intent), mention=m.mention) + hint
 
 
+def uncovered_device(text: str) -> Clarification | None:
+    """A question about an accelerator outside the KB on purpose (昇腾, 寒武纪, 摩尔线程, 海光 DCU,
+    沐曦: grammar/lexicon.*.toml [lists] uncovered_devices): say so instead of guessing a GPU."""
+    from assistant.nlu.lexicon import lexicon
+    from assistant.nlu.parse import language
+
+    lang = language(text)
+    lowered = text.lower()
+    named = [w for w in lexicon(lang).listed("uncovered_devices") if w in lowered]
+    if not named:
+        return None
+    mention = max(named, key=len)
+    return Clarification(
+        "unparsed",
+        i18n.t(lang, "nlu.uncovered_device", mention=mention),
+        intent="unknown",
+        text=text,
+        extras={"understood": [], "not_understood": [mention], "lang": lang},
+    )
+
+
 def unknown_concept(text: str, unknown: list[str], index, lang: str = "en") -> Clarification:
     titles = getattr(index, "concept_titles", {})
     localized = getattr(index, f"concept_titles_{lang}", None) or titles

@@ -26,6 +26,7 @@ from assistant.respond.pricing import (
     value_row,
     workload_title,
 )
+from assistant.respond.variants import variant_notes
 
 _SPEED_ROWS = ("train16", "infer16", "infer8")
 
@@ -269,8 +270,10 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         labels=[rows[n].label for n in names],
         values=[env.per_money(rows[n].per_tco) or 0.0 for n in names],
     )
+    variant_steps, variant_sources = variant_notes([rows[n].gpu for n in names], env)
+    steps += variant_steps
     sources = [spec_source(rows[n].gpu, env) for n in names] + env.cite(
-        *[rows[n].price.source for n in names if rows[n].price]
+        *[rows[n].price.source for n in names if rows[n].price], *variant_sources
     )
     sources += env.rate_sources()
     sources.append("method: docs/model.md §perf, §cost.tco (Dettmers 2023 normalization)")

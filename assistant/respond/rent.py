@@ -15,6 +15,7 @@ from assistant.answer import Answer, Chart, Table
 from assistant.models import constants as C
 from assistant.models import cost
 from assistant.names import normalize_name
+from assistant.nlu.lexicon import lexicon
 from assistant.queries import RentOrBuyQuery
 from assistant.respond.common import Env, counted, spec_source
 from assistant.respond.pricing import assumption_text, price_text, purchase_price, score
@@ -37,13 +38,24 @@ def _duration(days: float, env: Env) -> str:
 
 
 def _provider_named(text: str, rates) -> str | None:
-    """The cloud provider the question names, among those with a rate for the GPU (knowledge/cloud.csv)."""
+    """The cloud provider the question names, among those with a rate for the GPU (knowledge/cloud.csv,
+    knowledge/cloud_cn.csv); names in Chinese script ("恒源云") are found as typed."""
     words = normalize_name(text).split()
     for provider in sorted({r.provider for r in rates}, key=len, reverse=True):
         p = normalize_name(provider).split()
-        if any(words[i : i + len(p)] == p for i in range(len(words))):
+        if p and any(words[i : i + len(p)] == p for i in range(len(words))):
+            return provider
+        if not p and provider in text:
             return provider
     return None
+
+
+def _unpriced_provider(text: str, env: Env) -> str | None:
+    """A cloud the question names for which the KB has no published rate ("autodl租3090")."""
+    lowered = text.lower()
+    known = {r.provider.lower() for r in env.reader.cloud_rates()}
+    named = [w for w in lexicon(env.lang).listed("cloud_providers") if w in lowered and w not in known]
+    return max(named, key=len) if named else None
 
 
 def _siblings(gpu, env: Env, need_rate: bool) -> list[str]:
@@ -72,6 +84,7 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     a = env.assumptions
     rates = env.reader.cloud_rates(rented.name)
     asked = _provider_named(query.text, rates)
+    unpriced = None if asked else _unpriced_provider(query.text, env)
     rate = cost.cheapest_cloud(rented.name, [r for r in rates if r.provider == asked] or rates)
     price = purchase_price(gpu.name, env)
     if rate is None or price is None:
@@ -191,6 +204,8 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
                 ratio=f"{speed:.2f}",
             ),
         )
+    if unpriced:
+        steps.insert(0, env.t("rent.unpriced_provider", provider=unpriced, gpu=rented.short_name, used=rate.provider))
     steps.append(env.t("rent.rule"))
     weeks = max(horizon_days / 7, 1)
     points = [w * weeks / 12 for w in range(13)]

@@ -8,6 +8,7 @@ from assistant.models.cost import cheapest_cloud
 from assistant.queries import SpecQuery
 from assistant.respond.common import Env, num, rules_of_thumb, spec_source
 from assistant.respond.pricing import price_of, price_text, score, workload_title
+from assistant.respond.variants import variant_notes
 from assistant.specs import GpuSpec
 
 # field -> (row label key, function (gpu, env) giving the shown text, figure key, function giving the figure)
@@ -162,9 +163,13 @@ def _peak_text(gpu: GpuSpec, env: Env) -> str:
     return env.t("spec.peak", peak=f"{peak:,.1f}", basis=basis)
 
 
+def _has_tensor_cores(gpu: GpuSpec) -> bool:
+    return bool(gpu.tensor_cores) or bool(gpu.arch and gpu.arch.tensor_generation)
+
+
 def _tensor_text(gpu: GpuSpec, env: Env) -> str:
     if not gpu.tensor_cores:
-        return env.t("spec.none")
+        return env.t("spec.unpublished_count") if _has_tensor_cores(gpu) else env.t("spec.none")
     if gpu.arch and gpu.arch.tensor_generation:
         return env.t("spec.tensor_gen", count=f"{gpu.tensor_cores:,}", gen=gpu.arch.tensor_generation)
     return f"{gpu.tensor_cores:,}"
@@ -257,7 +262,9 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env) -> str:
         bits = [
             f"{num(g.memory_gb, 0)} GB {g.memory_type or ''}".strip(),
             num(g.memory_bandwidth_gb_s, 0, "GB/s"),
-            env.t("spec.n_tensor", count=g.tensor_cores) if g.tensor_cores else env.t("spec.no_tensor"),
+            env.t("spec.n_tensor", count=g.tensor_cores)
+            if g.tensor_cores
+            else env.t("spec.tensor_unpublished" if _has_tensor_cores(g) else "spec.no_tensor"),
             num(g.tdp_w, 0, "W"),
         ]
         summaries.append(env.t("spec.head_gpu", gpu=g.name, text=i18n.comma(lang).join(bits)))
@@ -295,6 +302,9 @@ def respond(query: SpecQuery, env: Env) -> Answer:
         if g.arch and g.arch.tensor_generation == 0:
             steps.append(env.t("spec.tensorless", name=g.name))
     sources = [spec_source(g, env) for g in gpus]
+    variant_steps, variant_sources = variant_notes(gpus, env)
+    steps += variant_steps
+    sources += env.cite(*variant_sources)
     if sections == ["power"]:  # power questions: the reference's practical advice, with its numbers
         watts = max((g.tdp_w or 0) for g in gpus) if gpus else 0
         rule = rules_of_thumb()["power"]
