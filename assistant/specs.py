@@ -143,6 +143,7 @@ class CloudRate:
     observed: str
     source: str
     note: str = ""
+    currency: str = "USD"  # the currency the provider bills in
 
 
 @dataclass(frozen=True)

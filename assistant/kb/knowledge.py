@@ -358,6 +358,7 @@ def _cloud_cny(folder: Path, res: _Resolver, known: set[str], rates: list[dict])
                 "observed": check.day(row, "observed"),
                 "source": _need_source(check, row, known),
                 "note": f"{cny:g} CNY/h; " + row.get("note", ""),
+                "currency": "CNY",
             }
         )
     return out
@@ -403,6 +404,7 @@ def _cloud(folder: Path, res: _Resolver, known: set[str]) -> list[dict]:
                 "observed": check.day(row, "observed"),
                 "source": _need_source(check, row, known),
                 "note": row.get("note", ""),
+                "currency": "USD",
             }
         )
     return out

@@ -191,7 +191,7 @@ class KbReader:
     def _cloud(self) -> list[CloudRate]:
         rows = self._rows(
             "SELECT c.provider, g.name AS gpu, c.gpus_per_instance, c.on_demand_usd_per_gpu_hour, "
-            "c.spot_usd_per_gpu_hour, c.observed, c.source, c.note FROM cloudoffer c "
+            "c.spot_usd_per_gpu_hour, c.observed, c.source, c.note, c.currency FROM cloudoffer c "
             "JOIN gpu g ON g.id = c.gpu_id ORDER BY c.id"
         )
         return [CloudRate(**r) for r in rows]

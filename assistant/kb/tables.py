@@ -111,6 +111,7 @@ class CloudOffer(SQLModel, table=True):
     observed: str
     source: str
     note: str = ""
+    currency: str = "USD"  # the currency the provider bills in (knowledge/cloud_cn.csv: CNY)
 
 
 class OpenModel(SQLModel, table=True):

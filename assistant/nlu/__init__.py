@@ -24,8 +24,7 @@ def understand(text: str, index: NameIndex) -> Query | Clarification:
     from assistant.nlu.parse import parse
 
     try:
-        uncovered = messages.uncovered_device(text)
-        return uncovered if uncovered is not None else parse(text, index)
+        return parse(text, index)
     except Exception as exc:  # never a traceback for a question, whatever it is
         safe = text if isinstance(text, str) else ""
         clar = messages.unparsed(safe, [], [], lang="zh" if any("\u4e00" <= ch <= "\u9fff" for ch in safe) else "en")

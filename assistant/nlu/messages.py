@@ -112,6 +112,8 @@ def gpu_problem(q, m, kind: str, index, lang: str = "en") -> str:
     labels = [_gpu_label(c, index, lang) for c in m.candidates]
     if kind == "ambiguous_gpu":
         return i18n.t(lang, "nlu.ambiguous_gpu", mention=m.mention, options=i18n.either(lang, labels))
+    if _uncovered(m.mention, lang):
+        return i18n.t(lang, "nlu.uncovered_device", mention=m.mention)
     hint = i18n.t(lang, "nlu.did_you_mean_gpu", options=i18n.either(lang, labels)) if labels else ""
     return i18n.t(lang, "nlu.unknown_gpu", what=_what(lang, q.intent), mention=m.mention) + hint
 
@@ -124,25 +126,13 @@ def model_problem(q, m, kind: str, index, lang: str = "en") -> str:
     return i18n.t(lang, "nlu.unknown_model", what=_what(lang, q.intent), mention=m.mention) + hint
 
 
-def uncovered_device(text: str) -> Clarification | None:
-    """A question about an accelerator outside the KB on purpose (昇腾, 寒武纪, 摩尔线程, 海光 DCU,
-    沐曦: grammar/lexicon.*.toml [lists] uncovered_devices): say so instead of guessing a GPU."""
+def _uncovered(mention: str, lang: str) -> bool:
+    """Is the mention an accelerator the KB leaves out on purpose (昇腾, 寒武纪, 摩尔线程, 海光 DCU,
+    沐曦: grammar/lexicon.*.toml [lists] uncovered_devices)?"""
     from assistant.nlu.lexicon import lexicon
-    from assistant.nlu.parse import language
 
-    lang = language(text)
-    lowered = text.lower()
-    named = [w for w in lexicon(lang).listed("uncovered_devices") if w in lowered]
-    if not named:
-        return None
-    mention = max(named, key=len)
-    return Clarification(
-        "unparsed",
-        i18n.t(lang, "nlu.uncovered_device", mention=mention),
-        intent="unknown",
-        text=text,
-        extras={"understood": [], "not_understood": [mention], "lang": lang},
-    )
+    lowered = mention.lower()
+    return any(w in lowered for w in lexicon(lang).listed("uncovered_devices"))
 
 
 def unknown_concept(text: str, unknown: list[str], index, lang: str = "en") -> Clarification:

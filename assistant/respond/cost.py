@@ -55,7 +55,7 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
     gpu = env.reader.gpu(ref.name)
     n = ref.count
     peak = hw.training_tflops(gpu, "fp16").value
-    rate = cost.cheapest_cloud(gpu.name, env.reader.cloud_rates(gpu.name))
+    rate = cost.cheapest_cloud(gpu.name, env.cloud_rates(gpu.name))
     run = cost.training_run(
         params,
         query.tokens / 1e9,

@@ -82,7 +82,7 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     rented = env.reader.gpu(named[1].name) if len(named) > 1 else gpu
     n = ref.count
     a = env.assumptions
-    rates = env.reader.cloud_rates(rented.name)
+    rates = env.cloud_rates(rented.name)
     asked = _provider_named(query.text, rates)
     unpriced = None if asked else _unpriced_provider(query.text, env)
     rate = cost.cheapest_cloud(rented.name, [r for r in rates if r.provider == asked] or rates)

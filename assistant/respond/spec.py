@@ -164,7 +164,8 @@ def _peak_text(gpu: GpuSpec, env: Env) -> str:
 
 
 def _has_tensor_cores(gpu: GpuSpec) -> bool:
-    return bool(gpu.tensor_cores) or bool(gpu.arch and gpu.arch.tensor_generation)
+    """NVIDIA tensor cores, counted or not (curated devices whose count is not published)."""
+    return bool(gpu.tensor_cores) or bool(gpu.vendor == "NVIDIA" and gpu.arch and gpu.arch.tensor_generation)
 
 
 def _tensor_text(gpu: GpuSpec, env: Env) -> str:
@@ -201,7 +202,7 @@ def _price_rows(gpus: list[GpuSpec], env: Env, per_gpu: dict) -> list[list[str]]
             )
             for g, p in zip(gpus, found, strict=False):
                 per_gpu[g.name][f"price_{condition}_usd"] = round(p.usd, 2) if p else None
-    clouds = [cheapest_cloud(g.name, env.reader.cloud_rates(g.name)) for g in gpus]
+    clouds = [cheapest_cloud(g.name, env.cloud_rates(g.name)) for g in gpus]
     if any(clouds):
         rows.append(
             [

