@@ -31,6 +31,7 @@ OUR_TABLES = frozenset(
         "concept",
         "source",
         "exchangerate",
+        "householdelectricity",
         "kbmeta",
         "userpriceoverride",
         "usersetting",
