@@ -11,6 +11,7 @@ cumulative cost of renting vs owning over time.
 
 from __future__ import annotations
 
+from assistant import i18n
 from assistant.answer import Answer, Chart, Table
 from assistant.models import constants as C
 from assistant.models import cost
@@ -66,7 +67,7 @@ def _siblings(gpu, env: Env, need_rate: bool) -> list[str]:
     else:
         names = {q.gpu for q in env.reader.prices(env.assumptions.snapshot)}
     found = sorted(n for n in names if n != gpu.name and family in n.split())
-    return [env.t("rent.siblings", gpus=", ".join(found[:4]))] if found else []
+    return [env.t("rent.siblings", gpus=i18n.listing(env.lang).join(found[:4]))] if found else []
 
 
 def respond(query: RentOrBuyQuery, env: Env) -> Answer:
@@ -96,7 +97,12 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
             lang=env.lang,
             headline=env.t("rent.cannot", gpu=gpu.short_name, missing=missing),
             steps=_siblings(gpu, env, rate is None)
-            + [env.t("rent.covered", gpus=", ".join(sorted({r.gpu for r in env.reader.cloud_rates()})[:12]))],
+            + [
+                env.t(
+                    "rent.covered",
+                    gpus=i18n.listing(env.lang).join(sorted({r.gpu for r in env.reader.cloud_rates()})[:12]),
+                )
+            ],
             figures={"break_even_hours": None, "verdict": None},
         )
     hours_week, usage = _usage(query, env)

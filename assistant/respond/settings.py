@@ -128,6 +128,7 @@ def respond(query: SetQuery, env: Env) -> Answer:
         )
     lines, gpus, figures = [], [], {}
     a = env.assumptions
+    in_force = env.for_query(query).assumptions  # what the last answer used (the local electricity price in yuan)
     switched = False
     for s in settings:
         currency = _currency(s)
@@ -168,7 +169,7 @@ def respond(query: SetQuery, env: Env) -> Answer:
             )
             figures[s.key] = float(value)
             continue
-        old = getattr(a, s.key)
+        old = getattr(in_force, s.key) if s.key == "electricity_usd_per_kwh" else getattr(a, s.key)
         old_rate = env.cny_per_usd()
         shown_old = _show(s.key, old, env)
         a.set(s.key, value)
