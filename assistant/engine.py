@@ -117,6 +117,7 @@ class Engine:
             dialogue.context.pending = None
             return answer
         answer.lang = lang
+        answer.headline = " ".join([*self._unrecognized(query, lang), answer.headline]).strip()
         answer.notes += [
             i18n.t(lang, "engine.assumed", mention=r.mention, name=r.name)
             for r in getattr(query, "gpus", ())
@@ -145,6 +146,18 @@ class Engine:
         if not answer.assumptions and answer.intent not in ("help", "explain"):
             answer.assumptions = dialogue.assumptions.as_dict()
         return answer
+
+    @staticmethod
+    def _unrecognized(query: Query, lang: str) -> list[str]:
+        """ "Falcon 180B is not in my model list; ...": names the question holds that the KB does not."""
+        params = getattr(query, "params_b", None)
+        out = []
+        for mention in getattr(query, "unrecognized", ()):
+            if params and getattr(query, "model", None) is None:
+                out.append(i18n.t(lang, "engine.unrecognized_model", mention=mention, params=f"{params:g}B"))
+            else:
+                out.append(i18n.t(lang, "engine.unrecognized", mention=mention))
+        return out
 
     def _from_pending(self, text: str, dialogue: Dialogue) -> Query | None:
         pending = dialogue.context.pending

@@ -74,6 +74,9 @@ class ModelRef:
 class Query:
     text: str
     intent: str = "unknown"
+    # names the user typed that the knowledge base does not hold ("falcon 180b"); the question is
+    # answered without them (a model by the parameter count typed) and the answer says so
+    unrecognized: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -9,6 +9,7 @@ into plain items (no `lark.Tree` leaves this module); the intent readers
 
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 
 from lark import Lark, Token, Transformer
@@ -179,6 +180,9 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     result = intents.read(Reading(bag, index, lex))
     if isinstance(result, Clarification):
         return result
+    unrecognized = tuple(t.text for t in tags if t.kind == "UNKNOWN_MODEL")
+    if unrecognized:  # "falcon 180b": answered for its parameter count, and the answer says so
+        result = dataclasses.replace(result, unrecognized=unrecognized)
     return check(result, bag, index)
 
 

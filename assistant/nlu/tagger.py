@@ -38,6 +38,47 @@ SUFFIX_FIX = {
 APPLE_WORDS = frozenset({"apple", "macbook", "mac"})
 APPLE_MODELS = frozenset({"pro", "air", "studio", "mini"})
 APPLE_TIERS = frozenset({"pro", "max", "ultra"})
+# descriptive words before a size that are not a model's name ("a dense 70b", "an uncensored 13b")
+NOT_A_NAME = frozenset(
+    {
+        "dense",
+        "moe",
+        "sized",
+        "size",
+        "quantized",
+        "quant",
+        "instruct",
+        "chat",
+        "base",
+        "distilled",
+        "local",
+        "open",
+        "uncensored",
+        "new",
+        "old",
+        "big",
+        "small",
+        "tiny",
+        "huge",
+        "like",
+        "about",
+        "around",
+        "jk",
+        "lol",
+        "the",
+        "a",
+        "an",
+        "my",
+        "any",
+        "some",
+        "this",
+        "that",
+        "those",
+        "these",
+        "x",
+        "q",
+    }
+)
 # set-up words (lexicon units "<name>_before") and the tag of the number they bind, tried in this order
 BINDERS = (
     ("context_before", "CONTEXT"),
@@ -145,6 +186,7 @@ class _Tagger:
         self.tags: list[Tag] = []
         self.unknown: list[str] = []
         self._last_unknown = -2
+        self._unknown_toks: list[int] = []  # token index of each entry of `unknown` that is one word
         self._fix_typos()
 
     # helpers --------------------------------------------------------------------------------
@@ -392,8 +434,12 @@ class _Tagger:
                     return self.add("TOKENS", v * mult, i, jj + t)
                 if unit == "params" and tt[j] == "参" and tt[i] in self.index.bare_numbers:
                     return None  # "5090参数": the RTX 5090's specs, not a 5090B model
-                if unit == "params":
-                    return self.add("PARAMS", v / 1e9 if v >= 1e6 else v, i, jj)  # 70亿参数 = 7B
+                if unit == "params" or (unit == "million" and self.toks[j].glued and tt[j] == "m"):
+                    params = v / 1e9 if v >= 1e6 else (v / 1e3 if unit == "million" else v)  # 70亿参数 = 7B
+                    self.unknown_model_before(i, jj, params)  # "falcon 180b", "gpt2 124m"
+                    if unit == "million" and (not self.tags or self.tags[-1].kind != "UNKNOWN_MODEL"):
+                        continue  # "124m" alone: millions of something, not a model size
+                    return self.add("PARAMS", params, i, jj)
         c = self.unit("context", j)
         if c:
             return self.add("CONTEXT", int(v), i, j + c)
@@ -496,12 +542,50 @@ class _Tagger:
         return None
 
     # models ---------------------------------------------------------------------------------
+    def unknown_model_before(self, i: int, end: int, params: float) -> None:
+        """Name words right before a size ("falcon 180b", "starcoder2 15b", "command r 35b") that nothing
+        else read: an UNKNOWN_MODEL tag (the question is answered for the size, and says the name is not known)."""
+        toks, tt = self.toks, self.tt
+        k = i
+        words = set(self._unknown_toks[-4:])
+        while k > 0 and i - k < 4 and not self.gap(k - 1):
+            prev = k - 1
+            if prev in words and toks[prev].kind == "word" and tt[prev] not in NOT_A_NAME:
+                k = prev
+            elif (
+                toks[prev].kind == "num" and len(tt[prev]) <= 4 and prev - 1 in words and tt[prev - 1] not in NOT_A_NAME
+            ):
+                k = prev  # "starcoder2", "olmo 2"
+            else:
+                break
+        if k == i or not any(toks[x].kind == "word" and len(tt[x]) >= 2 for x in range(k, i)):
+            return
+        while self.tags and self.tags[-1].start >= toks[k].start:
+            self.tags.pop()  # a version number ("olmo 2") is part of the name
+        while self._unknown_toks and self._unknown_toks[-1] >= k:
+            self._unknown_toks.pop()
+            self.unknown.pop()
+        self.tags.append(
+            Tag("UNKNOWN_MODEL", {"params_b": params}, self.span(k, end), toks[k].start, toks[end - 1].end)
+        )
+
     def try_model(self, i: int) -> int | None:
         tt, n = self.tt, len(self.tt)
         hit = self.index.model_at(tt, i)
         if hit:
             used, key = hit
             j = i + used
+            size = self._size_at(j)
+            known = self.index.model_info.get(key, ("", 0.0))[1]
+            if size is not None and known and abs(size[0] - known) > max(0.6, 0.08 * known):
+                # "mistral 24b", "llama 3.2 11b vision": a size the matched model does not have is another model
+                cands = self.index.models_like(self.index.model_info[key][0], size[0])
+                end = j + size[1]
+                if len(cands) == 1:
+                    return self.add("MODEL", ModelMatch(self.span(i, end), "ok", cands[0]), i, end)
+                if cands:
+                    return self.add("MODEL", ModelMatch(self.span(i, end), "ambiguous", candidates=cands), i, end)
+                return self._unknown_model(i, j, size)
             # "llama 3 70b" style aliases may stop before a size the alias did not spell
             return self.add("MODEL", ModelMatch(self.span(i, j), "ok", key), i, j)
         if tt[i] not in self.index.model_families or self.toks[i].kind != "word":
@@ -533,9 +617,34 @@ class _Tagger:
             return self.add("MODEL", ModelMatch(mention, "ambiguous", candidates=cands), i, j)
         if params is None and not version:
             return None
+        size_at = next((k for k in range(i + 1, j) if self._size_at(k) is not None), None)
+        if size_at is not None:  # "llama 5 70b": not in the KB, answered as a 70B model
+            return self._unknown_model(i, size_at, self._size_at(size_at))
         return self.add(
             "MODEL", ModelMatch(mention, "unknown", candidates=self.index.models_like(family, None)[:6]), i, j
         )
+
+    def _size_at(self, j: int) -> tuple[float, int] | None:
+        """A model size at token j ("70b", "7 billion", "124m" glued): (billions, tokens used)."""
+        tt, n = self.tt, len(self.tt)
+        if j + 1 >= n or self.toks[j].kind != "num":
+            return None
+        v = _num(tt[j])
+        if v is None:
+            return None
+        if tt[j + 1] in ("b", "billion", "bn"):
+            return v, 2
+        if tt[j + 1] == "m" and self.toks[j + 1].glued:
+            return v / 1000.0, 2
+        return None
+
+    def _unknown_model(self, i: int, j: int, size: tuple[float, int]) -> int:
+        """An UNKNOWN_MODEL tag for tokens i..j and its size; then a PARAMS tag for the size."""
+        end = j + size[1]
+        self.tags.append(
+            Tag("UNKNOWN_MODEL", {"params_b": size[0]}, self.span(i, end), self.toks[i].start, self.toks[end - 1].end)
+        )
+        return self.add("PARAMS", size[0], j, end)
 
     # GPUs -----------------------------------------------------------------------------------
     def gpu_start(self, i: int) -> str | None:
@@ -866,6 +975,7 @@ class _Tagger:
                         self.unknown[-1] += t.text  # one unknown Chinese word, not one per character
                     elif t.kind in ("word", "cjk"):
                         self.unknown.append(t.text)
+                        self._unknown_toks.append(i)
                     self._last_unknown = i
                     nxt = i + 1
             i = max(nxt, i + 1)
