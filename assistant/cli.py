@@ -5,7 +5,9 @@ Contract: with no command, a terminal gets the Textual chat and a pipe gets `cha
 `kb stats|rebuild` manage the knowledge base; `test PATH...` runs dialogue scripts.
 Answers go to stdout, diagnostics to stderr. Exit codes (`Exit`): 0 answered, 1 internal
 error (one line; details with --debug), 2 usage error, 3 not understood or clarification
-needed. Textual is imported only when the chat UI starts.
+needed. Textual is imported only when the chat UI starts. A question (an `ask` argument or a
+`chat` stdin line) may be at most `MAX_LINE_BYTES` (64 KiB of UTF-8); a longer one gets a
+message instead of an answer and is never held in memory whole.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import sys
 import traceback
 
 from assistant.terminal_text import for_json_line, for_terminal
+
+MAX_LINE_BYTES = 65_536
 
 
 class Exit(enum.IntEnum):
@@ -32,26 +36,33 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(Exit.USAGE)
 
 
-def _fraction(text: str) -> float:
-    value = float(text.rstrip("%")) / (100 if text.endswith("%") else 1)
-    if not 0 < value <= 1:
-        raise argparse.ArgumentTypeError(f"{text} is not a fraction between 0 and 1 (e.g. 0.15 or 15%)")
-    return value
+def _setting(key: str):
+    """An argparse type checking a flag with the rules the chat and the TUI panel use."""
+    from assistant import setting_rules
 
+    def parse(text: str) -> float:
+        try:
+            return setting_rules.check(key, text)
+        except setting_rules.BadSetting as exc:
+            raise argparse.ArgumentTypeError(for_terminal(str(exc))) from None
 
-def _positive(text: str) -> float:
-    value = float(text)
-    if value <= 0 or value != value:
-        raise argparse.ArgumentTypeError(f"{text} must be a positive number")
-    return value
+    parse.__name__ = key  # argparse names the type in its messages
+    return parse
 
 
 def _add_assumptions(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("assumptions")
-    g.add_argument("--electricity", type=_positive, metavar="USD_PER_KWH", help="electricity price (default 0.175)")
-    g.add_argument("--utilization", type=_fraction, metavar="FRACTION", help="GPU utilization (default 0.15)")
-    g.add_argument("--years", type=_positive, metavar="N", help="years of ownership (default 5)")
-    g.add_argument("--budget", type=_positive, metavar="USD", help="budget in US dollars")
+    g.add_argument(
+        "--electricity",
+        type=_setting("electricity_usd_per_kwh"),
+        metavar="USD_PER_KWH",
+        help="electricity price (default 0.175)",
+    )
+    g.add_argument(
+        "--utilization", type=_setting("utilization"), metavar="FRACTION", help="GPU utilization (default 0.15)"
+    )
+    g.add_argument("--years", type=_setting("years"), metavar="N", help="years of ownership (default 5)")
+    g.add_argument("--budget", type=_setting("budget_usd"), metavar="USD", help="budget in US dollars")
     g.add_argument("--prices", metavar="SNAPSHOT", help="price snapshot: current (default) or 2023-01")
 
 
@@ -153,13 +164,40 @@ def _check_snapshot(session, args) -> None:
         raise SystemExit(Exit.USAGE)
 
 
+def _stdin_lines(stream):
+    """(line, size in bytes) for each line; a line over the limit is read in bounded pieces
+    and only its first bytes are kept."""
+    while True:
+        raw = stream.readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            return
+        size, head = len(raw), raw
+        while not raw.endswith(b"\n") and len(raw) > MAX_LINE_BYTES:
+            raw = stream.readline(MAX_LINE_BYTES + 1)
+            size += len(raw)
+        text = head[:MAX_LINE_BYTES].decode("utf-8", errors="replace").rstrip("\r\n")
+        yield text, size - (1 if raw.endswith(b"\n") else 0) - (1 if raw.endswith(b"\r\n") else 0)
+
+
+def _too_long(line: str, size: int):
+    from assistant import i18n
+    from assistant.answer import Answer
+    from assistant.engine import _language
+
+    lang = _language(line[:2000])
+    message = i18n.t(lang, "input.too_long", size=f"{size:,}", limit=f"{MAX_LINE_BYTES:,}")
+    return Answer(question=line[:200], intent="unknown", headline="", lang=lang, clarification=message)
+
+
 def _cmd_ask(args) -> int:
     from assistant.session import open_session
 
     session = open_session(args.db, allow_foreign=args.allow_foreign_db)
     _check_snapshot(session, args)
     conversation = session.conversation(_assumptions(args))
-    answer = conversation.ask(" ".join(args.question))
+    question = " ".join(args.question)
+    size = len(question.encode("utf-8", errors="replace"))
+    answer = conversation.ask(question) if size <= MAX_LINE_BYTES else _too_long(question, size)
     _show(answer, args)
     return _status(answer, args)
 
@@ -186,9 +224,8 @@ def _cmd_chat(args) -> int:
     _check_snapshot(session, args)
     conversation = session.conversation(_assumptions(args))
     status = Exit.OK
-    for raw in sys.stdin.buffer:
-        line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
-        answer = conversation.ask(line)
+    for line, size in _stdin_lines(sys.stdin.buffer):
+        answer = conversation.ask(line) if size <= MAX_LINE_BYTES else _too_long(line, size)
         print(_render(answer, args) if args.json else for_terminal(_render(answer, args)) + "\n", flush=True)
         status = max(status, _status(answer, args), key=_SEVERITY.index)
     return status

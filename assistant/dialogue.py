@@ -38,6 +38,9 @@ class Assumptions:
     currency: str = "USD"
     cny_per_usd: float | None = None  # None: the dated rate in knowledge/
     changed: set[str] = field(default_factory=set)  # keys the user set
+    # (GPU, new|used) -> USD stated in this conversation; saved prices live in the database
+    prices: dict[tuple[str, str], float] = field(default_factory=dict)
+    unconfirmed: tuple = ()  # price settings refused as implausible, applied on "yes, really"
 
     def set(self, key: str, value) -> None:
         if not hasattr(self, key) or key == "changed":
@@ -49,6 +52,8 @@ class Assumptions:
         for key, value in DEFAULTS.items():
             setattr(self, key, value)
         self.changed.clear()
+        self.prices.clear()
+        self.unconfirmed = ()
 
     def as_dict(self) -> dict:
         return {k: getattr(self, k) for k in DEFAULTS}

@@ -186,7 +186,7 @@ class ExplainQuery(Query):
 @dataclass(frozen=True)
 class Setting:
     # electricity_usd_per_kwh | utilization | years | budget_usd | condition | snapshot | currency |
-    # cny_per_usd | price_override | reset
+    # cny_per_usd | price_override | reset | remember | confirm | forget_price (gpu) | forget_prices | forget_defaults
     key: str
     value: str | float | None
     gpu: str | None = None  # for price_override: canonical KB name
@@ -200,6 +200,8 @@ class Setting:
 class SetQuery(Query):
     intent: str = "set"
     settings: tuple[Setting, ...]
+    save: bool = False  # "remember this", "save as default": keep for later sessions, not just this conversation
+    confirmed: bool = False  # "yes, really": apply a price far from the known one
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -60,7 +60,14 @@ class Session:
         return engine
 
     def conversation(self, assumptions: Assumptions | None = None) -> Conversation:
-        return Conversation(self, Dialogue(assumptions or Assumptions()))
+        """A new conversation: defaults the user saved apply unless `assumptions` set the key."""
+        from assistant.respond.settings import saved_defaults
+
+        assumptions = assumptions or Assumptions()
+        for key, value in saved_defaults(self.reader).items():
+            if key not in assumptions.changed:
+                setattr(assumptions, key, value)
+        return Conversation(self, Dialogue(assumptions))
 
 
 class Conversation:
@@ -91,4 +98,4 @@ def open_session(db_url: str | None = None, echo_warnings: bool = True, allow_fo
     if echo_warnings:
         for warning in handle.warnings:
             print(f"gpu-advisor: warning: {for_terminal(warning)}", file=sys.stderr)
-    return Session(handle=handle, reader=KbReader(handle.engine), warnings=list(handle.warnings))
+    return Session(handle=handle, reader=KbReader(handle.engine, saves=handle.saves), warnings=list(handle.warnings))

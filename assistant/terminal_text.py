@@ -5,9 +5,13 @@ and tab, DEL, C1), every bidirectional-formatting character and the Unicode line
 separators replaced by a visible escape (`\\x1b`, `\\u202e`), so stored text can neither run
 terminal escape sequences nor reorder what is shown. `for_json_line(json_text)` escapes the same
 characters (newline and tab included) as JSON `\\uXXXX` escapes, keeping the JSON equal in value.
+`cleaned(value)` applies `for_terminal` to every string inside a dataclass, list, tuple or dict
+(an `Answer` before a widget shows it), returning a copy.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 _BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 _SEPARATORS = "\u2028\u2029"
@@ -30,3 +34,23 @@ def for_terminal(text: object) -> str:
 def for_json_line(json_text: str) -> str:
     """`json_text` is the output of json.dumps: raw control characters can only be inside strings."""
     return json_text.translate(_JSON)
+
+
+def cleaned(value):
+    """`value` with `for_terminal` applied to every string inside; the same object when nothing changed."""
+    if isinstance(value, str):
+        shown = for_terminal(value)
+        return value if shown == value else shown
+    if isinstance(value, (list, tuple)):
+        items = [cleaned(v) for v in value]
+        return value if all(a is b for a, b in zip(items, value, strict=True)) else type(value)(items)
+    if isinstance(value, dict):
+        pairs = [(cleaned(k), cleaned(v)) for k, v in value.items()]
+        same = all(a is k and b is v for (a, b), (k, v) in zip(pairs, value.items(), strict=True))
+        return value if same else dict(pairs)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = [f.name for f in dataclasses.fields(value) if f.init]
+        changes = {name: cleaned(getattr(value, name)) for name in fields}
+        changes = {name: new for name, new in changes.items() if new is not getattr(value, name)}
+        return dataclasses.replace(value, **changes) if changes else value
+    return value

@@ -20,3 +20,7 @@ def kb_engine():
 @pytest.fixture(scope="session")
 def kb(kb_engine) -> KbReader:
     return KbReader(kb_engine)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: starts many processes; deselect with -m 'not slow'")

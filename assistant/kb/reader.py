@@ -79,8 +79,10 @@ def _as_date(value) -> date | None:
 
 
 class KbReader:
-    def __init__(self, source):
+    def __init__(self, source, saves: bool | None = None):
         self.db: SqliteRows | EngineRows = source if hasattr(source, "rows") else EngineRows(source)
+        # user data written through this reader outlives the process (False: in memory, read-only, full disk)
+        self.saves = self.db.persistent if saves is None else saves
         self._gpus: dict[str, GpuSpec] = {}
         self._prices: dict[str, list[PriceQuote]] = {}
         self._prices_by_gpu: dict[str, dict[str, list[PriceQuote]]] = {}
@@ -279,6 +281,13 @@ class KbReader:
     def clear_price_override(self, gpu: str) -> None:
         self._write(("DELETE FROM userpriceoverride WHERE gpu_name = :gpu", {"gpu": gpu}))
         self._overrides = None
+
+    def clear_price_overrides(self) -> None:
+        self._write(("DELETE FROM userpriceoverride", {}))
+        self._overrides = None
+
+    def clear_settings(self) -> None:
+        self._write(("DELETE FROM usersetting", {}))
 
     def settings(self) -> dict[str, str]:
         return {r["key"]: r["value"] for r in self._rows("SELECT key, value FROM usersetting")}

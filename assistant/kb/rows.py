@@ -39,6 +39,10 @@ class SqliteRows:
             raise
         con.execute("COMMIT")
         self._wrote = True
+        try:
+            con.execute("PRAGMA wal_checkpoint(PASSIVE)")  # the database file alone holds the user's data
+        except sqlite3.Error:
+            pass  # busy or read-only: the next writer or the last connection to close checkpoints
 
     def close(self) -> None:
         try:
@@ -64,11 +68,12 @@ class EngineRows:
     def write(self, statements: list[tuple[str, dict]]) -> None:
         from sqlalchemy import text
 
-        from assistant.kb.store import writing
+        from assistant.kb.store import checkpoint, writing
 
         with writing(self.engine) as conn, conn.begin():
             for sql, params in statements:
                 conn.execute(text(sql), params)
+        checkpoint(self.engine)  # the database file alone holds the user's data
 
     def close(self) -> None:
         from assistant.kb.store import close_engine

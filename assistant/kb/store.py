@@ -421,5 +421,6 @@ def open_kb(url: str | None = None, allow_foreign: bool = False) -> KbHandle:
     handle = KbHandle(engine=None, url=url)  # type: ignore[arg-type]
     path = _sqlite_path(url)
     if path is None:
+        handle.saves = url not in ("sqlite://", "sqlite:///:memory:")
         return _open_server(handle)
     return _open_file(handle, path, allow_foreign, presumed_ours)

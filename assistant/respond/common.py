@@ -42,6 +42,10 @@ class Env:
     def t(self, key: str, **values) -> str:
         return i18n.t(self.lang, key, **values)
 
+    def price_overrides(self) -> dict[tuple[str, str], float]:
+        """The user's prices: saved ones, then those stated in this conversation (which win)."""
+        return self.reader.price_overrides() | self.assumptions.prices
+
     def term(self, text: str | None) -> str:
         return i18n.term(self.lang, text)
 

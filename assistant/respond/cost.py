@@ -159,7 +159,7 @@ def _standing(gpu, key: str, env: Env, figures: dict) -> str:
         a.years,
         a.utilization,
         a.electricity_usd_per_kwh,
-        tuple(sorted(env.reader.price_overrides().items())),
+        tuple(sorted(env.price_overrides().items())),
     )
     names = [r.gpu for r in ranking.rows]
     if gpu.name not in names:

@@ -43,9 +43,9 @@ def price_of(gpu: str, env: Env, condition: str | None = None) -> PriceLookup | 
     a = env.assumptions
     wanted = condition or a.condition or "average"
     quotes = env.reader.prices_for(gpu, a.snapshot)
-    found = cost.lookup_price(gpu, quotes, wanted, env.reader.price_overrides())
+    found = cost.lookup_price(gpu, quotes, wanted, env.price_overrides())
     if found is None and wanted != "average" and condition is None:
-        found = cost.lookup_price(gpu, quotes, "average", env.reader.price_overrides())
+        found = cost.lookup_price(gpu, quotes, "average", env.price_overrides())
     return found
 
 

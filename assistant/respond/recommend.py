@@ -229,7 +229,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         if query.vendor
         else ("NVIDIA",)
     )
-    overrides = tuple(sorted(env.reader.price_overrides().items()))
+    overrides = tuple(sorted(env.price_overrides().items()))
     ranking = rank_snapshot(
         env.reader,
         a.snapshot,

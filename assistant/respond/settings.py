@@ -1,9 +1,13 @@
 """Answer "electricity is 0.30", "assume 3 years", "the 4080 costs $999", "用人民币", "汇率7.2":
 change assumptions.
 
-Contract: every accepted setting is applied to the dialogue's assumptions (kept for the
-session); a price override is also saved in the user tables (kept across sessions and KB
-rebuilds). Out-of-range values are refused with the accepted range; nothing is half applied.
+Contract: every accepted setting is applied to the dialogue's assumptions, for this conversation
+only; with `SetQuery.save` ("remember this", "save as default") it is also saved in the user
+tables (prices) or as a default (settings), kept across sessions and KB rebuilds, and the answer
+says which it did (or why saving failed). Ranges come from `assistant.setting_rules`, shared with
+the flags and the TUI panel; a price far from the known one (outside 1 % .. 10x) waits for
+"yes, really". "forget the 4090 price", "clear my prices", "clear my saved settings" remove
+what is saved; "reset" says what it does and does not reset. Nothing is half applied.
 Money typed in another currency (`Setting.currency`, or the keys electricity_cny_per_kwh /
 budget_cny) is converted to USD with the rate in force (a rate set in the same question
 first); money typed in CNY also switches the answers to CNY. When the exchange rate changes
@@ -13,19 +17,15 @@ while answers are in CNY, the budget and electricity price the user set keep the
 from __future__ import annotations
 
 import dataclasses
+import json
 
-from assistant import i18n
+from assistant import i18n, setting_rules
 from assistant.answer import Answer
 from assistant.queries import SetQuery, Setting
 from assistant.respond.common import Env, pct
 
-_RANGES = {
-    "electricity_usd_per_kwh": (0.0, 5.0),
-    "utilization": (0.0, 1.0),
-    "years": (0.1, 30.0),
-    "budget_usd": (1.0, 100_000_000.0),
-    "cny_per_usd": (0.1, 100.0),
-}
+_RANGES = setting_rules.RANGES
+_COMMANDS = ("remember", "confirm", "forget_price", "forget_prices", "forget_defaults")
 _LEGACY = {"electricity_cny_per_kwh": ("electricity_usd_per_kwh", "CNY"), "budget_cny": ("budget_usd", "CNY")}
 _MONEY = ("electricity_usd_per_kwh", "budget_usd", "price_override")
 _FIRST = ("reset", "cny_per_usd", "currency")  # applied before money, which they convert
@@ -72,15 +72,14 @@ def _currency(s: Setting) -> str:
 
 def _problem(setting: Setting, env: Env) -> str | None:
     key, value = setting.key, setting.value
-    if key in _RANGES:
-        low, high = _RANGES[key]
-        number = value if isinstance(value, (int, float)) else None
+    if key in _RANGES and key != "price_override":
+        number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
         if number is not None and key in _MONEY and _currency(setting) != "USD":
             try:
                 number = env.to_usd(number, _currency(setting))
             except ValueError:
                 return env.t("set.no_rate")
-        if number is None or not (low < number <= high or (key == "utilization" and number == 0)):
+        if number is None or not setting_rules.in_range(key, number):
             return env.t("set.bad_range", label=_label(key, env), words=env.t(f"set.range.{key}"), value=value)
     if key == "snapshot" and value not in env.reader.price_snapshots():
         return env.t("set.bad_snapshot", value=value, known=", ".join(sorted(env.reader.price_snapshots())))
@@ -90,9 +89,36 @@ def _problem(setting: Setting, env: Env) -> str | None:
         return env.t("set.bad_currency", value=value)
     if key == "currency" and value == "CNY" and not env.cny_per_usd():
         return env.t("set.no_rate")
-    if key == "price_override" and (not setting.gpu or not isinstance(value, (int, float)) or value <= 0):
+    if key == "price_override" and (not setting.gpu or not setting_rules.in_range(key, value)):
         return env.t("set.bad_override")
     return None
+
+
+def _known_price(gpu: str, env: Env) -> float | None:
+    from assistant.models import cost
+
+    found = cost.lookup_price(gpu, env.reader.prices_for(gpu, env.assumptions.snapshot), "new")
+    found = found or cost.lookup_price(gpu, env.reader.prices_for(gpu, env.assumptions.snapshot), "average")
+    return found.usd if found else None
+
+
+def _implausible(settings: list[Setting], env: Env) -> str | None:
+    """The refusal of price overrides far from the known price, remembered for "yes, really"."""
+    far = []
+    for s in settings:
+        if s.key != "price_override":
+            continue
+        usd = env.to_usd(float(s.value), _currency(s))
+        known = _known_price(s.gpu, env)
+        if not setting_rules.price_plausible(usd, known):
+            far.append(env.t("set.implausible", money=env.money(usd, 2), gpu=s.gpu, known=env.money(known)))
+    return " ".join(far) or None
+
+
+def _save_failure(exc: Exception) -> str:
+    from assistant.kb.faults import describe, fault_of
+
+    return describe(fault_of(exc) or "io")
 
 
 def _snapshot_named(setting: Setting, env: Env) -> Setting:
@@ -114,23 +140,132 @@ def _keep_cny(env: Env, old_rate: float | None) -> None:
             setattr(a, key, getattr(a, key) * old_rate / new_rate)
 
 
+def _refused(query: SetQuery, env: Env, message: str) -> Answer:
+    return Answer(question=query.text, intent="set", headline="", lang=env.lang, clarification=message)
+
+
+def _save(env: Env, write) -> str | None:
+    """Run a write of user data; None when saved, else why it could not be."""
+    if not getattr(env.reader, "saves", True):
+        return env.t("set.no_database")
+    try:
+        write()
+    except Exception as exc:  # noqa: BLE001 - a failed save is reported, the conversation goes on
+        return _save_failure(exc)
+    return None
+
+
+def _reset_text(env: Env) -> str:
+    a = env.assumptions
+    a.reset()
+    kept = []
+    saved = env.reader.price_overrides()
+    if saved:
+        kept.append(env.t("set.reset_saved_prices", n=len(saved)))
+    if env.reader.settings():
+        kept.append(env.t("set.reset_saved_defaults"))
+    return env.t(
+        "set.reset",
+        years=f"{a.years:g}",
+        util=f"{a.utilization * 100:.0f}",
+        kwh=env.money(a.electricity_usd_per_kwh, 3),
+        snapshot=env.snapshot_label(),
+        kept=i18n.sep(env.lang).join(kept) or env.t("set.reset_nothing_saved"),
+    )
+
+
+def _price_line(s: Setting, usd: float, save: bool, env: Env) -> str:
+    a = env.assumptions
+    condition = "used" if a.condition == "used" else "new"
+    a.prices[(s.gpu, condition)] = usd
+    suffix = env.t("set.session_only")
+    if save:
+        failed = _save(env, lambda: env.reader.set_price_override(s.gpu, usd, condition))
+        suffix = env.t("set.not_saved", reason=failed) if failed else env.t("set.saved")
+    return env.t("set.override", gpu=s.gpu, money=env.money(usd), cond=env.t(f"cond.{condition}"), saved=suffix)
+
+
+def _forget(s: Setting, env: Env) -> str:
+    a = env.assumptions
+    if s.key == "forget_defaults":
+        _save(env, env.reader.clear_settings)
+        return env.t("set.forgot_defaults")
+    mine = set(env.reader.price_overrides()) | set(a.prices)
+    if s.key == "forget_prices":
+        if not mine:
+            return env.t("set.no_prices")
+        a.prices.clear()
+        failed = _save(env, env.reader.clear_price_overrides)
+        return env.t("set.forgot_prices", n=len(mine)) + (f" ({failed})" if failed else "")
+    if not any(g == s.gpu for g, _ in mine):
+        return env.t("set.no_price", gpu=s.gpu)
+    for key in [k for k in a.prices if k[0] == s.gpu]:
+        del a.prices[key]
+    failed = _save(env, lambda: env.reader.clear_price_override(s.gpu))
+    return env.t("set.forgot_price", gpu=s.gpu) + (f" ({failed})" if failed else "")
+
+
+def _remember(env: Env) -> str:
+    """ "remember this" alone: save the prices and settings of this conversation."""
+    a = env.assumptions
+    items = [f"{gpu} {env.money(usd)}" for (gpu, _), usd in a.prices.items()]
+    items += [_label(k, env) for k in sorted(a.changed) if k in SAVABLE]
+    if not items:
+        return env.t("set.nothing_to_remember")
+
+    def write() -> None:
+        for (gpu, condition), usd in a.prices.items():
+            env.reader.set_price_override(gpu, usd, condition)
+        for key in sorted(a.changed):
+            if key in SAVABLE:
+                env.reader.set_setting(key, json.dumps(getattr(a, key)))
+
+    failed = _save(env, write)
+    line = env.t("set.remembered", items=", ".join(items))
+    return line if not failed else env.t("set.setting_not_saved", reason=failed).strip()
+
+
+SAVABLE = ("electricity_usd_per_kwh", "utilization", "years", "budget_usd", "condition", "snapshot", "currency")
+
+
+def saved_defaults(reader) -> dict:
+    """Settings saved with "save as default", validated again (a bad row is skipped)."""
+    out = {}
+    for key, raw in reader.settings().items():
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            continue
+        if key in SAVABLE and (key not in _RANGES or setting_rules.in_range(key, value)):
+            out[key] = value
+    return out
+
+
 def respond(query: SetQuery, env: Env) -> Answer:
     settings = [_normalized(_snapshot_named(s, env)) for s in query.settings]
     settings.sort(key=lambda s: 0 if s.key in _FIRST else 1)
+    if query.confirmed and any(s.key == "confirm" for s in settings):
+        if not env.assumptions.unconfirmed:
+            return _refused(query, env, env.t("set.nothing_to_confirm"))
+        settings = list(env.assumptions.unconfirmed)
     problems = [p for p in (_problem(s, env) for s in settings) if p]
     if problems:
-        return Answer(
-            question=query.text,
-            intent="set",
-            headline="",
-            lang=env.lang,
-            clarification=env.t("set.unchanged", problems=" ".join(problems)),
-        )
+        return _refused(query, env, env.t("set.unchanged", problems=" ".join(problems)))
+    far = None if query.confirmed else _implausible(settings, env)
+    if far:
+        env.assumptions.unconfirmed = tuple(settings)
+        return _refused(query, env, far)
+    env.assumptions.unconfirmed = ()
     lines, gpus, figures = [], [], {}
     a = env.assumptions
     in_force = env.for_query(query).assumptions  # what the last answer used (the local electricity price in yuan)
     switched = False
     for s in settings:
+        if s.key in _COMMANDS:
+            lines.append(_remember(env) if s.key == "remember" else _forget(s, env))
+            if s.gpu:
+                gpus.append(s.gpu)
+            continue
         currency = _currency(s)
         value = s.value
         if s.key in _MONEY and currency != "USD" and isinstance(value, (int, float)):
@@ -142,31 +277,11 @@ def respond(query: SetQuery, env: Env) -> Answer:
                 a.set("currency", "CNY")
                 switched = True
         if s.key == "reset":
-            a.reset()
-            lines.append(
-                env.t(
-                    "set.reset",
-                    years=f"{a.years:g}",
-                    util=f"{a.utilization * 100:.0f}",
-                    kwh=env.money(a.electricity_usd_per_kwh, 3),
-                    snapshot=env.snapshot_label(),
-                )
-            )
+            lines.append(_reset_text(env))
             continue
         if s.key == "price_override":
-            condition = "used" if a.condition == "used" else "new"
-            env.reader.set_price_override(s.gpu, float(value), condition)
+            lines.append(_price_line(s, float(value), query.save, env))
             gpus.append(s.gpu)
-            kept = env.reader.persistent  # an in-memory KB forgets at exit
-            lines.append(
-                env.t(
-                    "set.override",
-                    gpu=s.gpu,
-                    money=env.money(float(value)),
-                    cond=env.t(f"cond.{condition}"),
-                    saved=env.t("set.saved") if kept else "",
-                )
-            )
             figures[s.key] = float(value)
             continue
         old = getattr(in_force, s.key) if s.key == "electricity_usd_per_kwh" else getattr(a, s.key)
@@ -184,6 +299,11 @@ def respond(query: SetQuery, env: Env) -> Answer:
             line += i18n.gap(env.lang) + env.t(
                 "set.converted", cny=f"{s.value:g} {currency}", usd=usd, rate=f"{env.cny_per_usd():g}"
             )
+        if s.key in SAVABLE and query.save:
+            failed = _save(env, lambda s=s, value=value: env.reader.set_setting(s.key, json.dumps(value)))
+            line += env.t("set.setting_not_saved", reason=failed) if failed else env.t("set.setting_saved")
+        elif s.key in SAVABLE:
+            line = line.rstrip("。.") + env.t("set.setting_session")
         lines.append(line)
         if s.key == "currency" and value == "CNY":
             switched = True

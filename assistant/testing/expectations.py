@@ -4,6 +4,8 @@ Contract: `check(expectation, data)` returns an `Outcome` (ok, what was expected
 never raises for any answer. `data` is `assistant.answer.to_json_dict(answer)`. Text compares
 case-insensitively with runs of whitespace collapsed; regexes search case-insensitively; GPU
 names (gpus, choice) compare exactly; numbers compare with the tolerance written in the file.
+A `matches` pattern runs with the `regex` engine under a time limit (`PATTERN_SECONDS`): a
+pattern that backtracks without end fails its turn instead of hanging the run.
 """
 
 from __future__ import annotations
@@ -14,9 +16,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+import regex
+
 from assistant.testing.format import Expectation
 
 _MISSING = object()
+PATTERN_SECONDS = 2.0
 
 
 @dataclass(frozen=True)
@@ -186,7 +191,12 @@ def _check(exp: Expectation, data: dict) -> Outcome:
     if kind == "not_contains":
         return Outcome(exp, norm(want) not in norm(text), f"text without {show(want)}", "found in the answer text")
     if kind in ("matches", "not_matches"):
-        found = re.search(want, text, re.IGNORECASE)
+        try:
+            found = regex.search(want, text, regex.IGNORECASE | regex.VERSION0, timeout=PATTERN_SECONDS)
+        except TimeoutError:
+            return Outcome(
+                exp, False, f"text matching /{want}/", f"the pattern ran over {PATTERN_SECONDS:g} s: simplify it"
+            )
         ok = bool(found) == (kind == "matches")
         got = f"matched {show(found.group(0))}" if found else "no match in the answer text"
         return Outcome(exp, ok, f"text {'matching' if kind == 'matches' else 'not matching'} /{want}/", got)

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import regex
+
 ASSUMPTION_KEYS = {  # setup word -> Assumptions field
     "electricity": "electricity_usd_per_kwh",
     "electricity_usd_per_kwh": "electricity_usd_per_kwh",
@@ -256,8 +258,8 @@ def parse_expectation(body: str, path: str, line: int, source: str) -> Expectati
             raise _fail(path, line, f"expected some text after '{key}:'", source)
         if TEXT_KINDS[key] in ("matches", "not_matches"):
             try:
-                re.compile(text)
-            except re.error as exc:
+                regex.compile(text, regex.VERSION0)
+            except regex.error as exc:
                 raise _fail(path, line, f"expected a regular expression after '{key}:' ({exc})", source) from None
         return Expectation(TEXT_KINDS[key], line, source, value=text)
     raise _fail(path, line, f"expected {EXPECTATION_HELP}; '{key}' is not one", source)

@@ -4,9 +4,11 @@ Contract: `main(paths, db_url=None) -> int` runs the files and folders given (fo
 `*.dialogue` below them), prints a per-turn report of failures (expected vs got, with the
 answer text) and a summary, and returns 0 only when every dialogue passed (or failed as
 expected with `xfail:`); 1 when a dialogue failed or a file is malformed; 2 when a path does
-not exist or holds no dialogue. One `Session` serves the whole run (default: a fresh
-in-memory KB, `sqlite://`); each dialogue gets a fresh `Conversation` with its setup's
-assumptions, and the price overrides present before it are restored after it.
+not exist or holds no dialogue. One `Session` serves the whole run: a private in-memory KB;
+with `db_url`, the saved prices and settings of that database are copied into it (the database
+is only read, never written). Each dialogue gets a fresh `Conversation` with its setup's
+assumptions, and the price overrides present before it are restored after it. Everything
+printed passes through `for_terminal`, so a dialogue file cannot drive the terminal.
 `run_dialogue` and `report` are shared with the pytest plugin.
 """
 
@@ -18,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from assistant.terminal_text import for_terminal
 from assistant.testing.expectations import Outcome, answer_text, check, show
 from assistant.testing.format import Dialogue, DialogueFile, DialogueSyntaxError, Turn, load
 
@@ -59,7 +62,37 @@ class DialogueResult:
 def open_test_session(db_url: str | None = None):
     from assistant.session import open_session
 
-    return open_session(db_url or "sqlite://", echo_warnings=False)
+    session = open_session("sqlite://", echo_warnings=False)
+    session.reader.saves = True  # "remember this" behaves as on a user's database, in the private copy
+    if db_url:
+        _copy_user_data(db_url, session.reader)
+    return session
+
+
+def _copy_user_data(db_url: str, reader) -> None:
+    """Read the saved prices and settings of `db_url` (read-only) into the private KB."""
+    from sqlalchemy import text
+
+    from assistant.kb.errors import DatabaseProblem
+    from assistant.kb.store import make_engine
+    from assistant.kb.urls import mask_url
+
+    url = db_url
+    if url.startswith("sqlite:///") and not url.endswith(":memory:"):
+        url = f"sqlite:///file:{url[len('sqlite:///') :]}?mode=ro&uri=true"
+    engine = make_engine(url)
+    try:
+        with engine.connect() as conn:
+            prices = conn.execute(text("SELECT gpu_name, condition, usd FROM userpriceoverride")).all()
+            settings = conn.execute(text("SELECT key, value FROM usersetting")).all()
+    except Exception as exc:  # noqa: BLE001 - any failure to read is the user's to fix; say which database
+        raise DatabaseProblem(f"cannot read the saved data of {mask_url(db_url)}: {type(exc).__name__}") from None
+    finally:
+        engine.dispose()
+    for gpu, condition, usd in prices:
+        reader.set_price_override(gpu, usd, condition)
+    for key, value in settings:
+        reader.set_setting(key, value)
 
 
 def _known_names(session) -> set[str] | None:
@@ -238,10 +271,10 @@ def main(paths: list[str], db_url: str | None = None, session=None, out: TextIO 
     out = out or sys.stdout
     files, missing = collect(paths)
     for path in missing:
-        print(f"gpu-advisor test: no such file or folder: {path}", file=sys.stderr)
+        print(for_terminal(f"gpu-advisor test: no such file or folder: {path}"), file=sys.stderr)
     if missing or not files:
         if not missing:
-            print(f"gpu-advisor test: no .dialogue files in {', '.join(paths)}", file=sys.stderr)
+            print(for_terminal(f"gpu-advisor test: no .dialogue files in {', '.join(paths)}"), file=sys.stderr)
         return 2
     started = time.perf_counter()
     parsed: list[DialogueFile] = []
@@ -251,21 +284,21 @@ def main(paths: list[str], db_url: str | None = None, session=None, out: TextIO 
             parsed.append(load(path))
         except (DialogueSyntaxError, OSError) as exc:
             broken += 1
-            print(f"ERROR {exc}", file=out)
+            print(for_terminal(f"ERROR {exc}"), file=out)
     session = session or (open_test_session(db_url) if parsed else None)
     counts = dict.fromkeys(("passed", "failed", "xfailed", "xpassed", "error"), 0)
     failures: list[str] = []
     for df in parsed:
-        print(df.path, file=out)
+        print(for_terminal(df.path), file=out)
         for dialogue in df.dialogues:
             result = run_dialogue(dialogue, session)
             counts[result.status] += 1
-            print(_summary_line(result), file=out, flush=True)
+            print(for_terminal(_summary_line(result)), file=out, flush=True)
             if result.status in ("failed", "error"):
                 failures.append(report(result))
     if failures:
         print("\n" + "=" * 30 + " failures " + "=" * 30, file=out)
-        print("\n\n".join(failures), file=out)
+        print(for_terminal("\n\n".join(failures)), file=out)
     total = sum(counts.values())
     parts = [f"{v} {k}" for k, v in counts.items() if v or k in ("passed", "failed")]
     broken_text = f", {broken} malformed file{'s' if broken != 1 else ''}" if broken else ""

@@ -21,6 +21,7 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rich.markup import escape
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -29,6 +30,7 @@ from textual.message import Message
 from assistant import i18n
 from assistant.answer import Answer, to_markdown
 from assistant.dialogue import Assumptions
+from assistant.terminal_text import for_terminal
 from assistant.tui.screens.chat import ChatScreen
 from assistant.tui.screens.export import ExportScreen
 from assistant.tui.screens.help import HelpScreen
@@ -149,7 +151,7 @@ class GpuAdvisorApp(App[int]):
         self.catalog = message.catalog
         self.chat.set_catalog(message.catalog)
         for warning in message.warnings:
-            self.notify(warning, title="Knowledge base", severity="warning", timeout=10)
+            self.notify(escape(for_terminal(warning)), title="Knowledge base", severity="warning", timeout=10)
 
     def ask(self, text: str) -> Answer:
         """The conversation's answer to `text`; blocks until the session is open. Never raises."""

@@ -1,12 +1,17 @@
-"""Helpers of the failure suite: run the CLI in a data folder, read saved prices, damage pages."""
+"""Helpers and fixtures of the failure suite: run the CLI in a data folder, read saved prices, damage
+pages; `built_db` (a KB with one saved price and one setting, built once) and `home` (a copy of it).
+Test modules import the fixtures by name."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 EXE = str(Path(sys.executable).with_name("gpu-advisor"))
 SAVED = ("GeForce RTX 4090", "new", 1234.0)
@@ -51,3 +56,29 @@ def make_stale(db: Path) -> None:
         con.execute("UPDATE kbmeta SET value = 'stale' WHERE key = 'content_hash'")
     con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     con.close()
+
+
+@pytest.fixture(scope="session")
+def built_db(tmp_path_factory) -> Path:
+    """kb.sqlite with the RTX 4090 saved at $1234 and one setting, built through the CLI."""
+    home = tmp_path_factory.mktemp("built")
+    proc = run(["ask", "specs of the 4090"], home)
+    assert proc.returncode == 0, proc.stderr
+    con = sqlite3.connect(home / "kb.sqlite")
+    with con:
+        con.execute("DELETE FROM userpriceoverride")
+        con.execute("INSERT INTO userpriceoverride (gpu_name, condition, usd, set_at) VALUES (?, ?, ?, '')", SAVED)
+        con.execute("INSERT OR REPLACE INTO usersetting (key, value) VALUES ('years', '3')")
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+    assert not (home / "kb.sqlite-wal").exists() or (home / "kb.sqlite-wal").stat().st_size == 0
+    return home / "kb.sqlite"
+
+
+@pytest.fixture
+def home(built_db, tmp_path) -> Path:
+    """A data folder holding a copy of the built database."""
+    folder = tmp_path / "home"
+    folder.mkdir()
+    shutil.copy2(built_db, folder / "kb.sqlite")
+    return folder

@@ -127,7 +127,7 @@ def test_a_one_megabyte_line_gets_an_answer(built_home):
 
 def test_two_processes_writing_overrides_lose_nothing(built_home):
     gpus = ["4090", "4080", "3090", "3080", "4070 ti", "3060", "2080 ti", "a6000", "5090", "5080"]
-    scripts = [[f"the {g} costs ${1000 + 10 * i + who}" for i, g in enumerate(gpus)] for who in (1, 2)]
+    scripts = [[f"the {g} costs ${1000 + 10 * i + who}, remember this" for i, g in enumerate(gpus)] for who in (1, 2)]
     procs = [
         subprocess.Popen(
             [EXE, "chat", "--json"],

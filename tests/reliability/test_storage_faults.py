@@ -3,6 +3,8 @@ read-only, busy) leaves the file alone; WAL trouble is reported; repair survives
 kill -9 at every step. Real processes where a user would run them; faults are real where the
 machine allows (tmpfs, read-only bind mount) and injected at the SQLite layer otherwise."""
 
+# ruff: noqa: F811 - the fixtures `built_db` and `home` are imported from storage_kit
+
 from __future__ import annotations
 
 import hashlib
@@ -15,7 +17,16 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from storage_kit import SAVED, damage_page, make_stale, page_of, run, saved_prices
+from storage_kit import (  # noqa: F401 - built_db and home are fixtures
+    SAVED,
+    built_db,
+    damage_page,
+    home,
+    make_stale,
+    page_of,
+    run,
+    saved_prices,
+)
 
 from assistant.kb import recovery, store
 from assistant.kb.errors import DatabaseProblem
@@ -227,11 +238,12 @@ def test_a_busy_database_is_reported_not_repaired(home, monkeypatch):
 
 # the write-ahead log ----------------------------------------------------------------------------
 def test_after_an_answer_the_database_file_alone_holds_everything(home, tmp_path):
-    proc = run(["ask", "the 3090 costs $650"], home)
+    proc = run(["ask", "the 3090 costs $650, remember this"], home)
     assert proc.returncode == 0, proc.stderr
     backup = tmp_path / "backup.sqlite"
     shutil.copy2(home / "kb.sqlite", backup)  # a backup that forgets the -wal file
     assert saved_prices(backup)[("GeForce RTX 4090", "new")] == SAVED[2]
+    assert saved_prices(backup)[("GeForce RTX 3090", "new")] == 650
     assert len(saved_prices(backup)) == len(saved_prices(home / "kb.sqlite"))
     con = sqlite3.connect(backup)
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"

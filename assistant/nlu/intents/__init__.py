@@ -35,6 +35,7 @@ from assistant.queries import Clarification, Query
 # settings typed alone, then the question intents from the most specific to the broadest.
 READERS = (
     help.thanks,  # "thanks!", "谢谢"
+    settings.keep_or_forget,  # "forget the 4090 price", "clear my prices", "remember this", "yes, really"
     unknown.empty,  # nothing tagged
     settings.reset,  # "reset", "恢复默认"
     help.read,  # "help", "what can you do"

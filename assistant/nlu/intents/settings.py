@@ -8,11 +8,65 @@ snapshot, new/used, currency, a GPU's price) and the GPU a price override names.
 
 from __future__ import annotations
 
+import dataclasses
+import re
+
 from assistant.nlu.reading import Reading, gpu_ref
 from assistant.queries import GpuRef, Query, SetQuery, Setting
 
 # tag kinds that ask a question beyond stating settings
 ASKS = ("MODEL", "PARAMS", "RECOMMEND", "COMPARE", "RENT", "SPEC", "FASTER", "VS", "WHY", "SPEED", "VALUE", "EXPLAIN")
+
+
+_SAVE = re.compile(
+    r"\b(remember (this|that|it|these|those)|save (this|that|it|these|those)|save (it |this |that )?as (my )?defaults?"
+    r"|keep (this|that|it|these|those) for (later|next time|good)|make (this|that|it) (my )?defaults?"
+    r"|(set|use) (this|that|it) as (my )?defaults?|for next time|from now on)\b"
+    r"|记住|记下来|保存|存为默认|设为默认|以后都(按|用)这个|下次也(按|用)",
+    re.IGNORECASE,
+)
+_CONFIRM = re.compile(
+    r"\b(yes,? really|really|i'?m sure|i mean it|for real|that'?s right)\b|确实|真的|确定|没错|就是这个价",
+    re.IGNORECASE,
+)
+_ONLY_CONFIRM = re.compile(
+    r"^\W*(yes|yeah|yep|ok)?\W*(really|i'?m sure|i mean it|for real|that'?s right|correct)\W*$"
+    r"|^\W*(是的|对)?\W*(确实|真的|确定|没错|就是这个价)\W*$",
+    re.IGNORECASE,
+)
+_FORGET = re.compile(
+    r"\b(forget|clear|delete|remove|drop|erase|undo|reset)\b.*\b(prices?|overrides?)\b|(忘掉|忘记|清除|清空|删除|删掉|撤销).*价",
+    re.IGNORECASE,
+)
+_FORGET_DEFAULTS = re.compile(
+    r"\b(forget|clear|delete|remove|erase)\b.*\b(defaults|saved settings|my settings)\b"
+    r"|(忘掉|忘记|清除|清空|删除|删掉).*(默认|保存的设置)",
+    re.IGNORECASE,
+)
+
+
+def _flags(r: Reading, query: SetQuery) -> SetQuery:
+    save, confirmed = bool(_SAVE.search(r.text)), bool(_CONFIRM.search(r.text))
+    return dataclasses.replace(query, save=save, confirmed=confirmed) if save or confirmed else query
+
+
+def keep_or_forget(r: Reading) -> Query | None:
+    """ "forget the 4090 price", "clear my prices", "clear my saved settings", "remember this",
+    "yes, really": commands about what is kept, read before "reset" (which they resemble)."""
+    if _FORGET.search(r.text):
+        gpus = [g for g in r.explicit if g.name]
+        forget = tuple(Setting("forget_price", None, gpu=g.name) for g in gpus) or (Setting("forget_prices", None),)
+        return SetQuery(text=r.text, settings=forget)
+    if _FORGET_DEFAULTS.search(r.text):
+        return SetQuery(text=r.text, settings=(Setting("forget_defaults", None),))
+    settings, _ = settings_of(r)
+    if settings:
+        return None  # "the 4090 costs $1234, remember this": settings.read takes it, with the flags
+    if _ONLY_CONFIRM.search(r.text):
+        return SetQuery(text=r.text, settings=(Setting("confirm", None),), confirmed=True)
+    if _SAVE.search(r.text) and not r.b.has("GPU", "MODEL", *ASKS):
+        return SetQuery(text=r.text, settings=(Setting("remember", None),), save=True)
+    return None
 
 
 def reset(r: Reading) -> Query | None:
@@ -32,13 +86,13 @@ def read(r: Reading) -> Query | None:
         and not (b.has("FIT") and not (len(settings) == 1 and settings[0].key == "utilization"))
         and not (b.has("COST") and not b.has("KWH", "SET") and not b.means("ELECTRICITY") and not override)
     ):
-        return SetQuery(text=r.text, settings=tuple(settings))
+        return _flags(r, SetQuery(text=r.text, settings=tuple(settings)))
     return None
 
 
 def leftover(r: Reading) -> Query | None:
     settings, _ = settings_of(r)
-    return SetQuery(text=r.text, settings=tuple(settings)) if settings else None
+    return _flags(r, SetQuery(text=r.text, settings=tuple(settings))) if settings else None
 
 
 def _not_usd(currency: str | None) -> str | None:

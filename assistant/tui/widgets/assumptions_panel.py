@@ -16,32 +16,39 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from rich.markup import escape
 from textual import events
 from textual.containers import VerticalScroll
 from textual.message import Message
-from textual.validation import Function, Number, Validator
+from textual.validation import Function, Validator
 from textual.widgets import Input, Label, Select, Static
 
+from assistant import setting_rules
 from assistant.dialogue import Assumptions
+from assistant.terminal_text import for_terminal
 
 EITHER = "either"
 VALUE_CHARACTERS = frozenset("0123456789.,$%")
 
 
-def _number(text: str) -> float:
-    return float(text.replace(",", "").replace("$", "").replace("%", "").strip())
+def _rule(key: str, percent: bool = False, optional: bool = False) -> tuple[Callable[[str], Any], Validator]:
+    """Parser and validator of one field, both from `assistant.setting_rules` (shared with flags and chat)."""
 
+    def parse(text: str) -> float | None:
+        text = text.strip()
+        if optional and not text:
+            return None
+        return setting_rules.check(key, text + "%" if percent and not text.endswith("%") else text)
 
-def _optional_number(text: str) -> float | None:
-    return _number(text) if text.strip() else None
+    def valid(text: str) -> bool:
+        try:
+            parse(text)
+        except setting_rules.BadSetting:
+            return False
+        return True
 
-
-def _is_optional_positive(text: str) -> bool:
-    try:
-        value = _optional_number(text)
-    except ValueError:
-        return False
-    return value is None or value > 0
+    words = setting_rules.RANGES[key].words + (", or empty" if optional else "")
+    return parse, Function(valid, words)
 
 
 @dataclass(frozen=True)
@@ -54,24 +61,10 @@ class Field:
 
 
 NUMBER_FIELDS = [
-    Field(
-        "electricity_usd_per_kwh", "Electricity ($/kWh)", lambda v: f"{v:g}", _number, Number(minimum=0.0, maximum=10.0)
-    ),
-    Field(
-        "utilization",
-        "Utilization (%)",
-        lambda v: f"{v * 100:g}",
-        lambda t: _number(t) / 100,
-        Number(minimum=0.1, maximum=100.0),
-    ),
-    Field("years", "Years of ownership", lambda v: f"{v:g}", _number, Number(minimum=0.1, maximum=30.0)),
-    Field(
-        "budget_usd",
-        "Budget ($)",
-        lambda v: "" if v is None else f"{v:g}",
-        _optional_number,
-        Function(_is_optional_positive, "a positive amount, or empty"),
-    ),
+    Field("electricity_usd_per_kwh", "Electricity ($/kWh)", lambda v: f"{v:g}", *_rule("electricity_usd_per_kwh")),
+    Field("utilization", "Utilization (%)", lambda v: f"{v * 100:g}", *_rule("utilization", percent=True)),
+    Field("years", "Years of ownership", lambda v: f"{v:g}", *_rule("years")),
+    Field("budget_usd", "Budget ($)", lambda v: "" if v is None else f"{v:g}", *_rule("budget_usd", optional=True)),
 ]
 
 
@@ -223,7 +216,9 @@ class AssumptionsPanel(VerticalScroll):
         result = box.validate(box.value)
         if result is not None and not result.is_valid:
             kept = field.show(getattr(self.assumptions, field.key)) or "none"
-            self.notify(f"{field.label}: {box.value!r} is not valid; kept {kept}", severity="error")
+            typed = escape(for_terminal(repr(box.value[:80])))
+            words = setting_rules.RANGES[field.key].words
+            self.notify(f"{field.label}: {typed} is not valid (it must be {words}); kept {kept}", severity="error")
             box.value = field.show(getattr(self.assumptions, field.key))
             return
         value = field.parse(box.value)

@@ -24,6 +24,7 @@ from textual.widgets import Markdown, Static
 from assistant import i18n
 from assistant.answer import Answer, to_markdown
 from assistant.answer import Table as AnswerTableData
+from assistant.terminal_text import cleaned, for_terminal
 from assistant.tui.widgets.bar_chart import BarChart
 from assistant.tui.widgets.cost_chart import CostChart
 
@@ -123,7 +124,9 @@ class AnswerTable(Widget):
 def answer_widgets(answer: Answer, changed: dict[int, set[tuple[int, int]]] | None = None) -> list[Widget]:
     """The widgets that show one answer: headline, chart, tables, then the reasons, assumptions
     and sources (the Markdown renderer's text, without the tables that are drawn above).
-    `changed` maps a table's index to the (row, column) cells to mark."""
+    `changed` maps a table's index to the (row, column) cells to mark.
+    Control and bidi characters from stored text are shown escaped (`terminal_text.cleaned`)."""
+    answer = cleaned(answer)
     if answer.clarification:
         return [Markdown(answer.clarification)]
     text = to_markdown(replace(answer, tables=[]))
@@ -141,7 +144,7 @@ class QuestionMessage(Static):
     """One question as the user asked it."""
 
     def __init__(self, text: str) -> None:
-        super().__init__(text, markup=False)
+        super().__init__(for_terminal(text), markup=False)
         self.text = text
 
 
