@@ -130,6 +130,16 @@ def test_kill_9_at_any_step_of_a_repair_loses_no_saved_price(home, point):
     assert not list(home.glob("*.salvage-*")) and not list(home.glob("*.rebuild-*"))
 
 
+def test_a_builder_that_finds_the_kb_current_under_the_lock_does_not_rebuild(home):
+    """Two processes that both saw a stale KB: the second, once it holds the write lock, finds the
+    first one's build and leaves it alone (no second rebuild under readers)."""
+    engine = store.make_engine(f"sqlite:///{home / 'kb.sqlite'}")
+    try:
+        assert store.build_kb(engine, store.content_hash(), only_if_stale=True) == 0.0
+    finally:
+        engine.dispose()
+
+
 def test_backup_names_are_unique():
     names = {recovery.unique_suffix() for _ in range(50)}
     assert len(names) == 50

@@ -39,7 +39,7 @@ _FORGET = re.compile(
     re.IGNORECASE,
 )
 _FORGET_DEFAULTS = re.compile(
-    r"\b(forget|clear|delete|remove|erase)\b.*\b(defaults|saved settings|my settings)\b"
+    r"\b(forget|clear|delete|remove|erase)\b.*\b(defaults|saved settings)\b"
     r"|(忘掉|忘记|清除|清空|删除|删掉).*(默认|保存的设置)",
     re.IGNORECASE,
 )
