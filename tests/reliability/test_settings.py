@@ -48,7 +48,7 @@ def test_chat_refuses_out_of_range_values_and_changes_nothing(kb):
 def session(home):
     opened = open_session(f"sqlite:///{home / 'kb.sqlite'}", echo_warnings=False)
     yield opened
-    opened.handle.engine.dispose()
+    opened.reader.db.close()
 
 
 def test_a_price_stated_in_passing_is_for_this_conversation_only(session, home):
