@@ -5,7 +5,10 @@ budget, new/used, price snapshot, currency) and `Context` (last GPUs, the GPU th
 favoured, workload, precision, model, GPU count, the last query, a pending clarification).
 `Dialogue.complete(query)` returns the query with pronouns filled and ellipsis merged into the
 previous query, or a `Clarification` when a pronoun has nothing to refer to. `remember()`
-records what an answered query was about. Nothing here computes an answer.
+records what an answered query was about. When settings change (typed alone, or stated in a
+follow-up: "and at 25 hours?", "按3年算呢"), `answer_again(settings)` gives the last question to
+answer again under them, without the per-question values the new settings replace.
+Nothing here computes an answer.
 """
 
 from __future__ import annotations
@@ -86,6 +89,36 @@ class NoSecondGpu(Exception):
 
 _FOLLOWUP_FIELDS = ("workload", "precision", "gpu_count", "model", "context_tokens", "budget_usd", "budget_currency")
 
+_PRICED = ("spec", "cost", "rent_or_buy", "compare", "recommend")
+_RUNNING = ("cost", "rent_or_buy", "compare", "recommend")
+# which answers a setting changes (they are answered again when it changes) ...
+AFFECTS = {
+    "electricity_usd_per_kwh": _RUNNING,
+    "utilization": _RUNNING,
+    "years": _RUNNING,
+    "budget_usd": ("recommend",),
+    "snapshot": _PRICED,
+    "condition": _PRICED,
+    "currency": _PRICED,
+    "cny_per_usd": _PRICED,
+    "price_override": _PRICED,
+    "reset": _PRICED,
+}
+# ... and the fields of a query that a setting replaces (a value typed in the question itself)
+REPLACES = {
+    "electricity_usd_per_kwh": ("electricity_usd_per_kwh", "electricity_currency"),
+    "utilization": ("hours_per_week", "utilization"),
+    "years": ("years", "months"),
+    "budget_usd": ("budget_usd", "budget_currency"),
+}
+
+
+def without_replaced(query: Query, settings) -> Query:
+    """`query` without the per-question values that `settings` replace (they come from the assumptions now)."""
+    names = {f.name for f in dataclasses.fields(query)}
+    cleared = {f: None for s in settings for f in REPLACES.get(s.key, ()) if f in names}
+    return dataclasses.replace(query, **cleared) if cleared else query
+
 
 class Dialogue:
     def __init__(self, assumptions: Assumptions | None = None, variant_of=None):
@@ -141,9 +174,14 @@ class Dialogue:
             from assistant.queries import SpecQuery
 
             return SpecQuery(text=follow.text, gpus=self._fill(follow.gpus))
+        if base is None and follow.stated:
+            from assistant.queries import SetQuery  # "按3年算呢" with nothing before it: a setting
+
+            return SetQuery(text=follow.text, settings=follow.stated)
         if base is None:
             raise NothingToReferTo(follow.text)
-        changes: dict = {"text": follow.text}
+        changes: dict = {"text": follow.text, "stated": follow.stated}
+        base = without_replaced(base, follow.stated)
         names = {f.name for f in dataclasses.fields(base)}
         if follow.fields and base.intent != "spec" and not follow.gpus and self.context.gpus:
             from assistant.queries import SpecQuery  # "and its power?" after a comparison: the specs asked
@@ -217,6 +255,13 @@ class Dialogue:
         if any(g.pronoun is None for g in query.gpus):
             return query  # "how fast is the 4090?" names its own GPU
         return dataclasses.replace(last, text=query.text, want_speed=True)
+
+    def answer_again(self, settings) -> Query | None:
+        """The last question, when `settings` change its answer: to be answered again under them."""
+        last = self.context.last_query
+        if last is None or not any(last.intent in AFFECTS.get(s.key, ()) for s in settings):
+            return None
+        return without_replaced(last, settings)
 
     def complete(self, query: Query, lang: str = "en") -> Query | Clarification:
         from assistant import i18n

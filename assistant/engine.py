@@ -2,7 +2,12 @@
 
 Contract: `Engine(reader, index).answer(text, dialogue)` parses the text (assistant.nlu),
 finishes a pending clarification or completes follow-ups from the dialogue, dispatches the
-query to its intent's responder (assistant.respond.*) and records the context. It returns an
+query to its intent's responder (assistant.respond.*) and records the context. Settings change
+the same way however they are typed: settings stated inside a question (`Query.stated`) are
+applied before it is answered and stay in force; settings typed alone after a question they
+affect answer that question again. An answer given again starts with what changed; settings
+stated along the way are named in a note; `figures["changed"]` holds the new values either
+way. A refused setting changes nothing and answers nothing. It returns an
 `Answer` for every input; an unexpected failure becomes an Answer with `error` set, so one bad
 question never ends a conversation.
 """
@@ -19,7 +24,7 @@ from assistant.clarify import fill
 from assistant.dialogue import Dialogue
 from assistant.kb.reader import KbReader
 from assistant.names import normalize_name
-from assistant.queries import Clarification, Query, UnknownQuery
+from assistant.queries import Clarification, FollowUpQuery, Query, SetQuery, UnknownQuery
 from assistant.respond.common import Env, NoExchangeRate
 
 _RESPONDERS = {
@@ -102,9 +107,17 @@ class Engine:
             return self._clarify(query, text, dialogue, env)
         if isinstance(query, UnknownQuery) or query.intent not in _RESPONDERS:
             return self._not_understood(query, env)
-        responder = importlib.import_module(f"assistant.respond.{_RESPONDERS[query.intent]}")
+        changed = None
+        again = dialogue.answer_again(query.settings) if isinstance(query, SetQuery) else None
+        if query.stated or again is not None:
+            import assistant.respond.settings as settings
+
+            changed = settings.respond(SetQuery(text=text, settings=query.stated or query.settings), env, brief=True)
+            if changed.clarification:
+                return changed  # a refused setting: nothing changed, nothing answered under it
+            query = dataclasses.replace(again, text=text) if again is not None else query
         try:
-            answer = responder.respond(query, env)
+            answer = self._respond(query, env)
         except NoExchangeRate as exc:
             return Answer(
                 question=text,
@@ -118,6 +131,13 @@ class Engine:
             return answer
         answer.lang = lang
         answer.headline = " ".join([*self._unrecognized(query, lang), answer.headline]).strip()
+        if changed is not None and (again is not None or isinstance(parsed, FollowUpQuery)):
+            # a question answered again under new settings ("and at 25 hours?"): what changed comes first
+            answer.headline = ("" if lang == "zh" else " ").join(p for p in (changed.headline, answer.headline) if p)
+        elif changed is not None and changed.headline:  # settings stated along the way: said, and kept
+            answer.notes.insert(0, i18n.t(lang, "engine.stated", changes=changed.headline))
+        if changed is not None:
+            answer.figures["changed"] = dict(changed.figures)
         answer.notes += [
             i18n.t(lang, "engine.assumed", mention=r.mention, name=r.name)
             for r in getattr(query, "gpus", ())
@@ -158,6 +178,10 @@ class Engine:
             else:
                 out.append(i18n.t(lang, "engine.unrecognized", mention=mention))
         return out
+
+    def _respond(self, query: Query, env: Env) -> Answer:
+        responder = importlib.import_module(f"assistant.respond.{_RESPONDERS[query.intent]}")
+        return responder.respond(query, env)
 
     def _from_pending(self, text: str, dialogue: Dialogue) -> Query | None:
         pending = dialogue.context.pending

@@ -41,7 +41,7 @@ def _show(key: str, value, env: Env) -> str:
     if key == "electricity_usd_per_kwh":
         return env.t("set.kwh", money=env.money(value, 3))
     if key == "utilization":
-        return pct(value)
+        return env.t("set.util", pct=pct(value), hours=f"{value * 168:.0f}")
     if key == "years":
         return env.t("set.years", years=f"{value:g}")
     if key == "budget_usd":
@@ -241,7 +241,8 @@ def saved_defaults(reader) -> dict:
     return out
 
 
-def respond(query: SetQuery, env: Env) -> Answer:
+def respond(query: SetQuery, env: Env, brief: bool = False) -> Answer:
+    """`brief`: only "label: old -> new" lines (settings stated inside another question)."""
     settings = [_normalized(_snapshot_named(s, env)) for s in query.settings]
     settings.sort(key=lambda s: 0 if s.key in _FIRST else 1)
     if query.confirmed and any(s.key == "confirm" for s in settings):
@@ -294,7 +295,7 @@ def respond(query: SetQuery, env: Env) -> Answer:
         line = env.t(
             "set.changed", label=i18n.cap(env.lang, _label(s.key, env)), old=shown_old, new=_show(s.key, value, env)
         )
-        if s.key in _MONEY and currency == "CNY":
+        if s.key in _MONEY and currency == "CNY" and not brief:
             usd = f"${value:,.3f}/kWh" if s.key == "electricity_usd_per_kwh" else f"${value:,.0f}"
             line += i18n.gap(env.lang) + env.t(
                 "set.converted", cny=f"{s.value:g} {currency}", usd=usd, rate=f"{env.cny_per_usd():g}"
@@ -307,7 +308,7 @@ def respond(query: SetQuery, env: Env) -> Answer:
         lines.append(line)
         if s.key == "currency" and value == "CNY":
             switched = True
-    if switched:
+    if switched and not brief:
         lines.append(env.t("set.in_cny", rate=env.rate_text()))
     sources = env.rate_sources() if switched or any(s.key == "cny_per_usd" for s in settings) else []
     return Answer(

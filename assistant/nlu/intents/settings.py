@@ -163,3 +163,57 @@ def question_like(r: Reading) -> bool:
     if b.has("COST") and not (b.means("ELECTRICITY") and not b.has("GPU", "PRONOUN")):
         return True
     return b.has("GPU", "FIT", *ASKS)
+
+
+# intents whose questions may state settings that then stay in force ("electricity is 0.12 here, tco of ...")
+STATING = ("spec", "compare", "recommend", "fit", "cost", "rent_or_buy", "followup")
+# intents for which "N years" is the ownership period (not "I've done ML for 2 years")
+YEARS_OF = ("cost", "rent_or_buy", "compare", "followup")
+
+
+def stated_in(r: Reading, query: Query) -> tuple[Setting, ...]:
+    """The settings a question of another intent states along the way: an electricity rate, hours
+    a day or week, the ownership period, a price snapshot, used prices, a currency, an exchange
+    rate, a budget, a GPU's price. A bare "25 hours" in a follow-up is per week."""
+    if query.intent not in STATING:
+        return ()
+    b, out = r.b, []
+    kwh = _rate(r)
+    if kwh is not None:
+        out.append(Setting("electricity_usd_per_kwh", kwh[0], currency=kwh[1]))
+    hours = b.first("HOURS") or {}
+    per_week = hours.get("per_week") or (hours.get("total") if query.intent == "followup" else None)
+    if per_week:
+        out.append(Setting("utilization", round(min(per_week / 168.0, 1.0), 4)))
+    elif b.has("UTILIZATION") and b.has("PERCENT"):
+        out.append(Setting("utilization", float(b.first("PERCENT"))))
+    if b.has("YEARS") and query.intent in YEARS_OF:
+        out.append(Setting("years", float(b.first("YEARS"))))
+    if b.has("DATE") and b.has("PRICES", "SET"):
+        out.append(Setting("snapshot", str(b.first("DATE"))))
+    if b.has("CONDITION") and b.has("PRICES"):
+        out.append(Setting("condition", b.first("CONDITION")))
+    if b.has("CURRENCY") and not b.has("MONEY", "KWH", "RATE", "FX"):
+        out.append(Setting("currency", b.first("CURRENCY")))
+    if b.has("BUDGET") and r.money() is not None:
+        out.append(Setting("budget_usd", float(r.money()), currency=r.currency()))
+    settings, override = settings_of(r)
+    out += [s for s in settings if s.key == "cny_per_usd" or (s.key == "price_override" and s.gpu)]
+    return tuple(out)
+
+
+def _rate(r: Reading) -> tuple[float, str | None] | None:
+    """An electricity rate: a per-kWh amount, or an amount right after an electricity word
+    ("electricity is 0.12 here", "一度电5毛"); a bare 5 or more is cents, a Chinese amount is yuan."""
+    b = r.b
+    if b.has("KWH"):
+        return float(b.first("KWH")), r.currency("KWH")
+    for t, nxt in zip(b.tags, b.tags[1:], strict=False):
+        if "ELECTRICITY" not in t.meanings or nxt.kind not in ("MONEY", "NUMBER"):
+            continue
+        if nxt.kind == "MONEY":
+            cur = nxt.meanings.get("CURRENCY") or ("CNY" if b.lang == "zh" and r.currency() == "CNY" else None)
+            return float(nxt.value), None if cur == "USD" else cur
+        v = float(nxt.value)
+        return (v / 100.0 if v >= 5 else v), ("CNY" if b.lang == "zh" else None)
+    return None
