@@ -174,6 +174,8 @@ class Dialogue:
             from assistant.queries import SpecQuery
 
             return SpecQuery(text=follow.text, gpus=self._fill(follow.gpus))
+        if follow.ask or (follow.vendor and not follow.gpus):
+            return self._about_last(base, follow)
         if base is None and follow.stated:
             from assistant.queries import SetQuery  # "按3年算呢" with nothing before it: a setting
 
@@ -202,6 +204,38 @@ class Dialogue:
         elif follow.gpu_count and "gpus" in names and base.intent != "fit":
             changes["gpus"] = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in base.gpus)
         return dataclasses.replace(base, **changes)
+
+    def _about_last(self, base: Query | None, follow: FollowUpQuery) -> Query:
+        """ "why?" (the last question again; the engine leads with the reasons), "anything
+        cheaper?" (a recommendation below the GPU the last answer favoured), "with amd too" (the
+        last recommendation with that vendor added, or a recommendation for it)."""
+        from assistant.queries import RecommendQuery
+
+        ctx = self.context
+        if follow.ask == "why":
+            if base is None:
+                raise NothingToReferTo(follow.text)
+            return dataclasses.replace(base, text=follow.text)
+        rec = base if isinstance(base, RecommendQuery) else None
+        if rec is None:
+            rec = RecommendQuery(
+                text=follow.text,
+                workload=follow.workload or ctx.workload,
+                precision=follow.precision or ctx.precision,
+                gpu_count=follow.gpu_count or 1,
+            )
+        changes: dict = {"text": follow.text, "stated": follow.stated}
+        if follow.workload:
+            changes["workload"] = follow.workload
+        if follow.ask == "cheaper":
+            focus = ctx.focus or (ctx.gpus[0] if ctx.gpus else None)
+            if focus is None and base is None:
+                changes["sort"] = "price"  # "cheaper gpu for stable diffusion" with nothing before: the cheapest
+            changes["cheaper_than"] = focus
+        if follow.vendor:
+            before = (rec.vendor or "nvidia").split(",") if follow.also else []
+            changes["vendor"] = ",".join(dict.fromkeys([*before, follow.vendor]))
+        return dataclasses.replace(rec, **changes)
 
     def _merged_gpus(self, base: Query, follow: FollowUpQuery) -> tuple[GpuRef, ...]:
         new = self._fill(follow.gpus)
@@ -242,6 +276,17 @@ class Dialogue:
             precision=query.precision or last.precision,
         )
 
+    def _which_without_context(self, query: Query) -> Query:
+        """ "which is faster for inference?" with no GPUs talked about yet: a recommendation, not a
+        comparison of nothing (the implicit "them" has an empty mention)."""
+        from assistant.queries import CompareQuery, RecommendQuery
+
+        if not isinstance(query, CompareQuery) or self.context.gpus or self.context.recent:
+            return query
+        if [g.mention for g in query.gpus] != [""] or query.gpus[0].pronoun != "them":
+            return query
+        return RecommendQuery(text=query.text, workload=query.workload, precision=query.precision, stated=query.stated)
+
     def _speed_of_fit(self, query: Query) -> Query:
         """ "how fast would it be?" right after "will llama 3 70b fit on two 3090s?": the model's
         tokens/s on those GPUs, not the GPU's training speed."""
@@ -266,7 +311,7 @@ class Dialogue:
     def complete(self, query: Query, lang: str = "en") -> Query | Clarification:
         from assistant import i18n
 
-        query = self._speed_of_fit(self._among_compared(query))
+        query = self._speed_of_fit(self._among_compared(self._which_without_context(query)))
         try:
             if isinstance(query, FollowUpQuery):
                 query = self._merge(query)

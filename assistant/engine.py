@@ -138,6 +138,9 @@ class Engine:
             answer.notes.insert(0, i18n.t(lang, "engine.stated", changes=changed.headline))
         if changed is not None:
             answer.figures["changed"] = dict(changed.figures)
+        if isinstance(parsed, FollowUpQuery) and parsed.ask == "why" and answer.steps:
+            answer.headline = i18n.t(lang, "engine.why", reasons=" ".join(answer.steps))  # "why?": the reasons lead
+            answer.steps = []
         answer.notes += [
             i18n.t(lang, "engine.assumed", mention=r.mention, name=r.name)
             for r in getattr(query, "gpus", ())
@@ -145,7 +148,8 @@ class Engine:
         ]
         if not answer.assumptions and answer.intent not in ("help", "explain"):
             answer.assumptions = dialogue.assumptions.as_dict()
-        dialogue.remember(query, answer.gpus, answer.choice, answer.workload, answer.precision)
+        shown = answer.gpus or [row["gpu"] for row in answer.figures.get("ranking", [])[:3] if isinstance(row, dict)]
+        dialogue.remember(query, shown, answer.choice, answer.workload, answer.precision)
         return answer
 
     def reanswer(self, dialogue: Dialogue) -> Answer | None:

@@ -107,7 +107,7 @@ class RecommendQuery(Query):
     workload: str | None = None
     budget_usd: float | None = None
     condition: str | None = None
-    vendor: str | None = None
+    vendor: str | None = None  # nvidia | amd | intel, or several joined by "," ("nvidia,amd")
     min_memory_gb: float | None = None
     gpu_count: int = 1
     model: ModelRef | None = None
@@ -121,6 +121,7 @@ class RecommendQuery(Query):
     sort: str | None = None  # "price": "cheapest gpu for X" (cheapest that does the job, not the best)
     params_b: float | None = None  # "gpu for running 13b models"
     model_family: str | None = None  # "transformer": the reference's 24 GB memory rule applies
+    cheaper_than: str | None = None  # "anything cheaper?": only GPUs priced below this one (canonical name)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -184,6 +185,7 @@ class ExplainQuery(Query):
     intent: str = "explain"
     concept: str  # Concept.key, resolved
     mention: str = ""
+    others: tuple[str, ...] = ()  # concepts it is compared with ("tensor core vs cuda core", "带宽比算力")
 
 
 @dataclass(frozen=True)
@@ -229,6 +231,9 @@ class FollowUpQuery(Query):
     budget_usd: float | None = None
     budget_currency: str | None = None  # as RecommendQuery.budget_currency
     fields: tuple[str, ...] = ()  # "and its bandwidth?": the spec fields asked now
+    ask: str | None = None  # "cheaper" ("anything cheaper?", "便宜点的？") | "why" ("why?", "为啥")
+    vendor: str | None = None  # "with amd too", "what about amd": nvidia | amd | intel
+    also: bool = False  # "too", "as well", "也": add to the last answer's GPUs or vendors, not replace
 
 
 @dataclass(frozen=True, kw_only=True)

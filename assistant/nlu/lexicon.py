@@ -67,6 +67,7 @@ PRIORITY = (
     "QUESTION",
     "PER",
     "YEARS_WORD",
+    "ASK",
     "ASPECT",
     "PERIOD",
     "ORGANIZATION",
@@ -90,6 +91,7 @@ VALUE_SECTIONS = (
     "currency",
     "period",
     "family",
+    "ask",
 )
 
 

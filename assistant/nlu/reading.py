@@ -177,6 +177,11 @@ class Reading:
             out.append("all")
         return tuple(out)
 
+    def said(self, name: str) -> bool:
+        """Does the question use a word of lexicon list `name`? (English words as words, Chinese as text.)"""
+        words = self.lex.listed(name)
+        return any(w in self.b.toks if w.isascii() else w in self.text for w in words)
+
     def speed_words(self) -> bool:
         """ "why X over Y for (raw) speed": speed asked for in so many words."""
         return any(t.kind == "ASPECT" and t.value == "speed" for t in self.b.tags)

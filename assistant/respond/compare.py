@@ -155,7 +155,20 @@ def _headline_many(
     return head, best.gpu.name
 
 
+def _memory_headline(rows: dict[str, ValueRow], names: list[str], env: Env) -> tuple[str, str]:
+    """ "which one has more memory?": the memory of each, most first."""
+    ranked = sorted((rows[n] for n in names), key=lambda r: -(r.gpu.memory_gb or 0))
+    listing = i18n.sep(env.lang).join(f"{r.label} {r.gpu.memory_gb or 0:g} GB" for r in ranked)
+    if len({r.gpu.memory_gb for r in ranked}) == 1:
+        return env.t("compare.memory_same", listing=listing), ranked[0].gpu.name
+    top = [r.label for r in ranked if r.gpu.memory_gb == ranked[0].gpu.memory_gb]
+    key = "compare.memory_most" if len(top) == 1 else "compare.memory_most_tie"
+    return env.t(key, gpu=join_names(top, env.lang), listing=listing), ranked[0].gpu.name
+
+
 def _headline(query: CompareQuery, rows: dict[str, ValueRow], names: list[str], key: str, env: Env) -> tuple[str, str]:
+    if query.aspect == "memory":
+        return _memory_headline(rows, names, env)
     if len(names) > 2:
         return _headline_many(query, rows, names, key, env)
     a, b = rows[names[0]], rows[names[1]]

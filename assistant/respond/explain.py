@@ -1,4 +1,5 @@
-"""Answer "what is X?": a concept from knowledge/concepts.toml, in the question's language."""
+"""Answer "what is X?": a concept from knowledge/concepts.toml, in the question's language; the
+concepts it is compared with ("X vs Y, what's the difference") follow as reasons."""
 
 from __future__ import annotations
 
@@ -17,6 +18,11 @@ def _title(concept, lang: str) -> str:
     return _localized(concept, "title", lang)
 
 
+def _explained(concept, lang: str) -> str:
+    """ "Title: text" of a concept, in `lang`."""
+    return f"{_title(concept, lang)}{i18n.colon(lang)}{' '.join(_localized(concept, 'text', lang).split())}"
+
+
 def respond(query: ExplainQuery, env: Env) -> Answer:
     concepts = {c.key: c for c in env.reader.concepts}
     concept = concepts.get(query.concept)
@@ -29,17 +35,16 @@ def respond(query: ExplainQuery, env: Env) -> Answer:
             lang=env.lang,
             clarification=env.t("explain.unknown", mention=query.mention or query.concept, known=known),
         )
-    title, text = _title(concept, env.lang), _localized(concept, "text", env.lang)
     related = [_title(concepts[k], env.lang) for k in concept.related if k in concepts]
-    steps = []
+    steps = [_explained(concepts[k], env.lang) for k in query.others if k in concepts and k != concept.key]
     if related:
         steps.append(env.t("explain.related", items=i18n.listing(env.lang).join(related)))
     return Answer(
         question=query.text,
         intent="explain",
-        headline=f"{title}{i18n.colon(env.lang)}{' '.join(text.split())}",
+        headline=_explained(concept, env.lang),
         steps=steps,
-        figures={"concept": concept.key},
+        figures={"concept": concept.key, "others": [k for k in query.others if k in concepts]},
         sources=env.cite(concept.source),
         lang=env.lang,
     )

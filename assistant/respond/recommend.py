@@ -213,6 +213,12 @@ def _chat(query: RecommendQuery, env: Env):
     return model, quant, chat_tokens_per_s(model, quant, ref)
 
 
+def _price_of_named(gpu: str | None, env: Env) -> float | None:
+    """The price (USD) of the GPU a "cheaper than" names, None when none is named or its price is unknown."""
+    found = price_of(gpu, env) if gpu else None
+    return found.usd if found is not None else None
+
+
 def respond(query: RecommendQuery, env: Env) -> Answer:
     env = env.for_query(query)
     a = env.assumptions
@@ -225,10 +231,13 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     chat = _chat(query, env)
     need, need_why = _memory_need(query, env)
     vendors = (
-        ({"amd": "AMD", "nvidia": "NVIDIA", "intel": "Intel"}.get(query.vendor.lower(), query.vendor),)
+        tuple({"amd": "AMD", "nvidia": "NVIDIA", "intel": "Intel"}.get(v.lower(), v) for v in query.vendor.split(","))
         if query.vendor
         else ("NVIDIA",)
     )
+    below = _price_of_named(query.cheaper_than, env)
+    if below is not None:  # "anything cheaper?": only GPUs priced below the one the last answer favoured
+        budget = min(budget, below * n * 0.999) if budget else below * n * 0.999
     overrides = tuple(sorted(env.price_overrides().items()))
     ranking = rank_snapshot(
         env.reader,
@@ -295,7 +304,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             intent="recommend",
             workload=query.workload,
             precision=query.precision,
-            headline=env.t("rec.none", snapshot=env.snapshot_label()),
+            headline=(env.t("rec.cheaper_than", gpu=query.cheaper_than, money=env.money(below)) if below else "")
+            + env.t("rec.none", snapshot=env.snapshot_label()),
             steps=steps + [env.t("rec.excluded_examples", reasons=reasons)],
             figures={"ranking": []},
             assumptions=assumptions,
@@ -419,6 +429,9 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         + env.rate_sources()
         + ["method: docs/model.md §rec, §perf, §cost.tco"]
     )
+    if below is not None:
+        headline = env.t("rec.cheaper_than", gpu=query.cheaper_than, money=env.money(below)) + headline
+        figures["cheaper_than"] = query.cheaper_than
     answer = Answer(
         question=query.text,
         intent="recommend",

@@ -44,6 +44,8 @@ READERS = (
     help.read,  # "help", "what can you do"
     explain.advice,  # "is nvlink worth it for two 3090s?"
     explain.read,  # "what is a tensor core", "nvlink?"
+    explain.between,  # "gddr7 vs hbm3, what's the difference", "why is memory bandwidth important"
+    followup.about_last,  # "why?", "anything cheaper?", "with amd too", "two of them?"
     followup.read,  # "and the 3090?", "no, the ti", "3090呢"
     settings.read,  # "electricity is 0.30", "the 4080 costs $999"
     rent_or_buy.read,  # "rent or buy a 4090?"

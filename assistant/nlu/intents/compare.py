@@ -2,8 +2,9 @@
 "compare them", "why not the 4060 ti?" (the other GPU comes from the conversation).
 
 Claims two or more GPU references (unless a model is asked to fit or run on them), a pair the
-grammar read (X vs Y, why X over Y, X faster than Y), "compare them", or one GPU with a
-comparison word (the second from the dialogue, or asked back).
+grammar read (X vs Y, why X over Y, X faster than Y), "compare them", one GPU with a
+comparison word (the second from the dialogue, or asked back), or a comparison word with an
+aspect and no GPU ("which one has more memory?": the GPUs of the conversation).
 """
 
 from __future__ import annotations
@@ -29,6 +30,15 @@ def read(r: Reading) -> Query | None:
         # (pronoun "context"); with nothing to refer to, the dialogue asks which GPU
         other = GpuRef(mention="", pronoun="context")
         return _compare(r, [refs[0], other], aspect=r.aspect(), premise="first" if why else None)
+    if (
+        not refs
+        and (b.has("COMPARE") or b.has("ASPECT") and not b.has("EXPLAIN"))
+        and (r.aspect() or r.fields())
+        and not (r.model or b.has("PARAMS", "RECOMMEND"))
+    ):
+        # "which one has more memory?", "which is faster?": the GPUs the conversation is about
+        aspect = r.aspect() or ("memory" if "memory" in r.fields() else None)
+        return _compare(r, [GpuRef(mention="", pronoun="them")], aspect=aspect)
     return None
 
 

@@ -2,13 +2,17 @@
 
 `advice` claims a should-I question about a practice the reference advises on (the concepts in
 the `advice_concepts` list); `read` claims "what is X" and short concept-only questions, and
-asks back when X is not a known concept (or says the question is outside the domain).
+asks back when X is not a known concept (or says the question is outside the domain);
+`between` claims concepts set against each other or asked why about, with no GPU named
+("gddr7 vs hbm3, what's the difference", "why is memory bandwidth important", "为什么说带宽比算力
+重要", "tensor core和cuda core区别"): the first concept, and the others it is compared with.
 """
 
 from __future__ import annotations
 
 from assistant.nlu import messages as msg
 from assistant.nlu.reading import Reading
+from assistant.nlu.text import key
 from assistant.queries import Clarification, ExplainQuery, Query
 
 
@@ -33,7 +37,7 @@ def read(r: Reading) -> Query | Clarification | None:
     short = len(b.tags) + len(b.unknown) <= 3 and not b.has(
         "PERCENT", "NUMBER", "MONEY", "YEARS", "MONTHS", "MEMORY", "CONTEXT", "COUNT", "DATE", "PRONOUN"
     )
-    if not (b.has("EXPLAIN") or short):
+    if not (b.has("EXPLAIN") or (short and not b.has("COMPARE", "ASPECT"))):  # "which one has more vram?" compares
         return None
     c = concept(r)
     if c and (b.has("EXPLAIN") or not b.has("SET", "FOLLOW", "AND", "NO", "PRICES")):
@@ -47,6 +51,41 @@ def read(r: Reading) -> Query | Clarification | None:
             return msg.unparsed(text, b.unknown, b.tags, lang=b.lang)
         return msg.unknown_concept(text, b.unknown, r.index, lang=b.lang)
     return None
+
+
+def between(r: Reading) -> Query | None:
+    b = r.b
+    if r.model or b.has("PARAMS", "MONEY", "BUDGET", "RECOMMEND", "RENT", "KWH", "HOURS", "COST"):
+        return None
+    if not (b.has("VS", "OR", "WHY", "EXPLAIN", "THAN") or r.said("concept_cues")):
+        return None
+    found = mentions(r)
+    if not found:
+        return None
+    spans = {key(text) for _, _, text in found}
+    if any(g.name or key(g.mention) not in spans for g in r.explicit):
+        return None  # a GPU is named (an unknown "GPU" that is a concept's name, "hbm3", is the concept)
+    keys = list(dict.fromkeys(k for k, _, _ in found))
+    return ExplainQuery(text=r.text, concept=keys[0], mention=found[0][2], others=tuple(keys[1:3]))
+
+
+def mentions(r: Reading) -> list[tuple[str, int, str]]:
+    """The concepts the question names, in text order: (concept key, token index, text as tokens)."""
+    tt, out, i = r.b.toks, [], 0
+    while i < len(tt):
+        for n in range(min(8, len(tt) - i), 0, -1):
+            hit = r.index.concepts.get(" ".join(tt[i : i + n]))
+            if hit and not (n == 1 and tt[i] in r.lex.listed("concept_stop")):
+                out.append((hit, i, "".join(tt[i : i + n]) if _cjk(tt[i]) else " ".join(tt[i : i + n])))
+                i += n
+                break
+        else:
+            i += 1
+    return out
+
+
+def _cjk(tok: str) -> bool:
+    return "\u3400" <= tok[0] <= "\u9fff"
 
 
 def advice_concept(r: Reading) -> str | None:
