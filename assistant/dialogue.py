@@ -176,14 +176,14 @@ class Dialogue:
             return SpecQuery(text=follow.text, gpus=self._fill(follow.gpus))
         if follow.ask or (follow.vendor and not follow.gpus):
             return self._about_last(base, follow)
-        if base is None and follow.stated:
+        if base is None and follow.settings:
             from assistant.queries import SetQuery  # "按3年算呢" with nothing before it: a setting
 
-            return SetQuery(text=follow.text, settings=follow.stated)
+            return SetQuery(text=follow.text, settings=follow.settings)
         if base is None:
             raise NothingToReferTo(follow.text)
-        changes: dict = {"text": follow.text, "stated": follow.stated}
-        base = without_replaced(base, follow.stated)
+        changes: dict = {"text": follow.text, "settings": follow.settings}
+        base = without_replaced(base, follow.settings)
         names = {f.name for f in dataclasses.fields(base)}
         if follow.fields and base.intent != "spec" and not follow.gpus and self.context.gpus:
             from assistant.queries import SpecQuery  # "and its power?" after a comparison: the specs asked
@@ -224,7 +224,7 @@ class Dialogue:
                 precision=follow.precision or ctx.precision,
                 gpu_count=follow.gpu_count or 1,
             )
-        changes: dict = {"text": follow.text, "stated": follow.stated}
+        changes: dict = {"text": follow.text, "settings": follow.settings}
         if follow.workload:
             changes["workload"] = follow.workload
         if follow.ask == "cheaper":
@@ -277,15 +277,18 @@ class Dialogue:
         )
 
     def _which_without_context(self, query: Query) -> Query:
-        """ "which is faster for inference?" with no GPUs talked about yet: a recommendation, not a
-        comparison of nothing (the implicit "them" has an empty mention)."""
+        """ "which is faster for inference?" with no GPUs talked about yet: a recommendation for that
+        workload, not a comparison of nothing (without a workload the dialogue asks which GPUs)."""
+        from assistant.nlu.intents.compare import implicit_mention
         from assistant.queries import CompareQuery, RecommendQuery
 
-        if not isinstance(query, CompareQuery) or self.context.gpus or self.context.recent:
+        if not isinstance(query, CompareQuery) or not query.workload or self.context.gpus or self.context.recent:
             return query
-        if [g.mention for g in query.gpus] != [""] or query.gpus[0].pronoun != "them":
+        if [(g.mention, g.pronoun) for g in query.gpus] != [(implicit_mention(query.text), "them")]:
             return query
-        return RecommendQuery(text=query.text, workload=query.workload, precision=query.precision, stated=query.stated)
+        return RecommendQuery(
+            text=query.text, workload=query.workload, precision=query.precision, settings=query.settings
+        )
 
     def _speed_of_fit(self, query: Query) -> Query:
         """ "how fast would it be?" right after "will llama 3 70b fit on two 3090s?": the model's
@@ -307,6 +310,16 @@ class Dialogue:
         if last is None or not any(last.intent in AFFECTS.get(s.key, ()) for s in settings):
             return None
         return without_replaced(last, settings)
+
+    def answer_again_as_is(self) -> Query | None:
+        """The last question, to answer again under whatever the assumptions are now (its own
+        per-question values that settings replace give way to the assumptions)."""
+        last = self.context.last_query
+        if last is None:
+            return None
+        from assistant.queries import Setting
+
+        return without_replaced(last, [Setting(key, None) for key in REPLACES])
 
     def complete(self, query: Query, lang: str = "en") -> Query | Clarification:
         from assistant import i18n

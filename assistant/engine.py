@@ -3,7 +3,7 @@
 Contract: `Engine(reader, index).answer(text, dialogue)` parses the text (assistant.nlu),
 finishes a pending clarification or completes follow-ups from the dialogue, dispatches the
 query to its intent's responder (assistant.respond.*) and records the context. Settings change
-the same way however they are typed: settings stated inside a question (`Query.stated`) are
+the same way however they are typed: settings stated inside a question of another intent (`Query.settings`) are
 applied before it is answered and stay in force; settings typed alone after a question they
 affect answer that question again. An answer given again starts with what changed; settings
 stated along the way are named in a note; `figures["changed"]` holds the new values either
@@ -107,14 +107,17 @@ class Engine:
             return self._clarify(query, text, dialogue, env)
         if isinstance(query, UnknownQuery) or query.intent not in _RESPONDERS:
             return self._not_understood(query, env)
-        changed = None
+        changed, refused = None, None
+        stated = query.settings if not isinstance(query, SetQuery) else ()
         again = dialogue.answer_again(query.settings) if isinstance(query, SetQuery) else None
-        if query.stated or again is not None:
+        if stated or again is not None:
             import assistant.respond.settings as settings
 
-            changed = settings.respond(SetQuery(text=text, settings=query.stated or query.settings), env, brief=True)
-            if changed.clarification:
-                return changed  # a refused setting: nothing changed, nothing answered under it
+            changed = settings.respond(SetQuery(text=text, settings=query.settings), env, brief=True)
+            if changed.clarification and again is not None:
+                return changed  # a refused setting typed alone: nothing changed, nothing answered again
+            if changed.clarification:  # refused along the way: the question is answered without it
+                refused, changed = changed.clarification, None
             query = dataclasses.replace(again, text=text) if again is not None else query
         try:
             answer = self._respond(query, env)
@@ -138,6 +141,8 @@ class Engine:
             answer.notes.insert(0, i18n.t(lang, "engine.stated", changes=changed.headline))
         if changed is not None:
             answer.figures["changed"] = dict(changed.figures)
+        if refused:
+            answer.notes.insert(0, refused)
         if isinstance(parsed, FollowUpQuery) and parsed.ask == "why" and answer.steps:
             answer.headline = i18n.t(lang, "engine.why", reasons=" ".join(answer.steps))  # "why?": the reasons lead
             answer.steps = []
@@ -154,16 +159,16 @@ class Engine:
 
     def reanswer(self, dialogue: Dialogue) -> Answer | None:
         """The last answered question answered again under the assumptions now in force (after
-        an assumption changed); the dialogue context is left as it is. None when nothing was
-        answered yet or the answer fails."""
-        query = dialogue.context.last_query
+        an assumption changed; its own per-question values that settings replace give way to the
+        assumptions); the dialogue context is left as it is. None when nothing was answered yet
+        or the answer fails."""
+        query = dialogue.answer_again_as_is()
         if query is None or query.intent not in _RESPONDERS:
             return None
         lang = _language(query.text)
         env = Env(self.reader, dialogue.assumptions, dialogue.context, lang=lang)
-        responder = importlib.import_module(f"assistant.respond.{_RESPONDERS[query.intent]}")
         try:
-            answer = responder.respond(query, env)
+            answer = self._respond(query, env)
         except Exception:  # noqa: BLE001 - the caller then asks the user to ask again
             return None
         answer.lang = lang

@@ -77,9 +77,10 @@ class Query:
     # names the user typed that the knowledge base does not hold ("falcon 180b"); the question is
     # answered without them (a model by the parameter count typed) and the answer says so
     unrecognized: tuple[str, ...] = ()
-    # settings stated inside the question ("electricity is 0.12 here, tco of 2 3090s", "每天跑8小时"):
-    # the engine applies them before answering and keeps them for the conversation, as if typed alone
-    stated: tuple[Setting, ...] = ()
+    # the settings the question states: for a SetQuery all it says; for another intent those stated along
+    # the way ("electricity is 0.12 here, tco of 2 3090s", "每天跑8小时"), which the engine applies before
+    # answering and keeps for the conversation, as if typed alone
+    settings: tuple[Setting, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -85,9 +85,9 @@ def _grammar(lang: str) -> Lark:
 
 # tree -> items ------------------------------------------------------------------------------
 class _ToItems(Transformer):
-    def __init__(self, tags: list[Tag]):
+    def __init__(self, tags: list[Tag], text: str):
         super().__init__()
-        self.tags = tags
+        self.tags, self.text = tags, text
 
     def __default_token__(self, token):
         return self.tags[token.start_pos]
@@ -96,7 +96,7 @@ class _ToItems(Transformer):
         return Ref(children[-1])
 
     def _struct(self, kind, children):
-        attach_counts(children)
+        attach_counts(children, self.text)
         return Struct(
             kind, [c for c in children if isinstance(c, Ref)], [c.kind for c in children if isinstance(c, Tag)]
         )
@@ -127,7 +127,7 @@ class _ToItems(Transformer):
         return s
 
     def start(self, children):
-        return attach_counts(children)
+        return attach_counts(children, self.text)
 
 
 def _first_ref(item):
@@ -138,8 +138,9 @@ def _first_ref(item):
     return None
 
 
-def attach_counts(items: list) -> list:
-    """COUNT / NUMBER and CONDITION right before a GPU belong to it: "two used 3090s"."""
+def attach_counts(items: list, text: str = "") -> list:
+    """COUNT / NUMBER and CONDITION right before a GPU belong to it: "two used 3090s"; not across a
+    comma ("electricity is 30, 4090 tco")."""
     for k, item in enumerate(items):
         if not isinstance(item, Tag) or item.kind not in ("COUNT", "NUMBER", "CONDITION"):
             continue
@@ -147,7 +148,7 @@ def attach_counts(items: list) -> list:
         if isinstance(nxt, Tag) and nxt.kind == "CONDITION" and item.kind != "CONDITION":
             nxt = items[k + 2] if k + 2 < len(items) else None
         ref = _first_ref(nxt)
-        if ref is None or ref.tag.end < item.start:
+        if ref is None or ref.tag.end < item.start or any(c in text[item.end : ref.tag.start] for c in ",，;；"):
             continue
         if item.kind == "CONDITION":
             ref.condition = item.value
@@ -172,9 +173,9 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
         Token(t.kind if t.kind in STRUCTURAL else "KW", t.text or t.kind, start_pos=k) for k, t in enumerate(tags)
     ]
     try:
-        items = _ToItems(tags).transform(grammar("en").parse(stream))  # one grammar: the terminals are shared
+        items = _ToItems(tags, cleaned).transform(grammar("en").parse(stream))  # one grammar: the terminals are shared
     except UnexpectedInput:  # a safety net: read the stream flat rather than fail
-        items = attach_counts([Ref(t) if t.kind in ("GPU", "PRONOUN") else t for t in tags])
+        items = attach_counts([Ref(t) if t.kind in ("GPU", "PRONOUN") else t for t in tags], cleaned)
     text = text if isinstance(text, str) else cleaned
     bag = Bag(text, tags, items, unknown, [t.text for t in toks], [t.start for t in toks], lang=lang)
     result = intents.read(Reading(bag, index, lex))

@@ -15,6 +15,7 @@ from assistant import i18n
 from assistant.nlu.bag import Bag, Ref
 from assistant.nlu.index import GpuMatch, ModelMatch, NameIndex
 from assistant.nlu.lexicon import Lexicon
+from assistant.nlu.tagger import Tag
 from assistant.queries import GpuRef, ModelRef
 
 
@@ -176,6 +177,22 @@ class Reading:
         if self.b.has("SPEC") and "all" not in out and not out:
             out.append("all")
         return tuple(out)
+
+    def rate_tags(self) -> tuple[Tag, Tag] | None:
+        """(electricity word, amount) when an amount right after an electricity word states a rate
+        ("electricity is 0.12 here", "一度电5毛"); not a count of GPUs ("electricity for 4 3090s")."""
+        tags = self.b.tags
+        for k in range(len(tags) - 1):
+            word, amount = tags[k], tags[k + 1]
+            after = tags[k + 2].kind if k + 2 < len(tags) else ""
+            count = amount.kind == "NUMBER" and float(amount.value).is_integer() and 1 <= amount.value <= 64
+            if (
+                "ELECTRICITY" in word.meanings
+                and amount.kind in ("NUMBER", "MONEY")
+                and not (count and after in ("GPU", "GPU_WORD", "PRONOUN", "COUNT"))
+            ):
+                return word, amount
+        return None
 
     def said(self, name: str) -> bool:
         """Does the question use a word of lexicon list `name`? (English words as words, Chinese as text.)"""

@@ -3,7 +3,7 @@
 Contract: every reader is a function `(Reading) -> Query | Clarification | None`; None means
 "not mine". `read(reading)` tries `READERS` in order and returns the first claim (the last
 reader, `unknown.read`, always claims), with the settings a question of another intent states along
-the way in `Query.stated` (`settings.stated_in`). A module may register more than one reader (a narrow
+the way in `Query.settings` (`settings.stated_in`). A module may register more than one reader (a narrow
 claim early, a broad one late: `spec.of_several` must precede comparisons, `spec.read` takes
 whatever names a GPU once everything else declined).
 
@@ -67,11 +67,11 @@ READERS = (
 
 
 def read(reading: Reading) -> Query | Clarification:
-    """The first claim, with the settings the question states along the way (`Query.stated`)."""
+    """The first claim, with the settings the question states along the way (`Query.settings`)."""
     for reader in READERS:
         found = reader(reading)
         if found is None:
             continue
         stated = settings.stated_in(reading, found) if isinstance(found, Query) else ()
-        return dataclasses.replace(found, stated=stated) if stated else found
+        return dataclasses.replace(found, settings=stated) if stated else found
     raise AssertionError("unknown.read always claims")

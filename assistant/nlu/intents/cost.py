@@ -32,10 +32,22 @@ def read(r: Reading) -> Query | None:
     )
 
 
+def rate_only(r: Reading) -> bool:
+    """The cost words only state an electricity rate for another question: "electricity 0.25, 3090 or
+    4090 for training", "power is 30c/kwh, 4090 vs 3090" (a pair of GPUs set against each other)."""
+    b = r.b
+    rate = r.rate_tags()
+    asked = [t for t in b.kinds.get("COST", []) if rate is None or t is not rate[0]]
+    pair = any(len(s.refs) >= 2 for s in b.structs if s.kind in ("versus", "why", "faster"))
+    return not asked and not b.has("VALUE", "TOKENS") and (not b.has("KWH") or pair)
+
+
 def kind(r: Reading) -> str | None:
     """running | tco | perf_per_dollar | training_run, or None when no cost is asked."""
     b = r.b
     if not b.has("COST", "KWH", "VALUE") and not (b.has("TOKENS") and b.means("MODE", "WORKLOAD")):
+        return None
+    if rate_only(r):
         return None
     texts = " ".join(t.text.lower() for k in ("COST", "FIT", "ELECTRICITY", "FIELD") for t in b.kinds.get(k, []))
     if b.has("TOKENS") or ("train" in texts and not b.has("GPU", "PRONOUN")):

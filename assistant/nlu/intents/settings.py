@@ -187,8 +187,9 @@ def stated_in(r: Reading, query: Query) -> tuple[Setting, ...]:
         out.append(Setting("utilization", round(min(per_week / 168.0, 1.0), 4)))
     elif b.has("UTILIZATION") and b.has("PERCENT"):
         out.append(Setting("utilization", float(b.first("PERCENT"))))
-    if b.has("YEARS") and query.intent in YEARS_OF:
-        out.append(Setting("years", float(b.first("YEARS"))))
+    years = b.first("YEARS")
+    if years is not None and query.intent in YEARS_OF and (years != 1 or b.has("SET")):
+        out.append(Setting("years", float(years)))  # "一年电费", "a year": the period shown, not the ownership
     if b.has("DATE") and b.has("PRICES", "SET"):
         out.append(Setting("snapshot", str(b.first("DATE"))))
     if b.has("CONDITION") and b.has("PRICES"):
@@ -208,12 +209,12 @@ def _rate(r: Reading) -> tuple[float, str | None] | None:
     b = r.b
     if b.has("KWH"):
         return float(b.first("KWH")), r.currency("KWH")
-    for t, nxt in zip(b.tags, b.tags[1:], strict=False):
-        if "ELECTRICITY" not in t.meanings or nxt.kind not in ("MONEY", "NUMBER"):
-            continue
-        if nxt.kind == "MONEY":
-            cur = nxt.meanings.get("CURRENCY") or ("CNY" if b.lang == "zh" and r.currency() == "CNY" else None)
-            return float(nxt.value), None if cur == "USD" else cur
-        v = float(nxt.value)
-        return (v / 100.0 if v >= 5 else v), ("CNY" if b.lang == "zh" else None)
-    return None
+    found = r.rate_tags()
+    if found is None:
+        return None
+    amount = found[1]
+    if amount.kind == "MONEY":
+        cur = amount.meanings.get("CURRENCY") or ("CNY" if b.lang == "zh" and r.currency() == "CNY" else None)
+        return float(amount.value), None if cur == "USD" else cur
+    v = float(amount.value)
+    return (v / 100.0 if v >= 5 else v), ("CNY" if b.lang == "zh" else None)
