@@ -139,7 +139,7 @@ class Dialogue:
             if name is None:
                 raise NoSuchVariant(ref.mention, base)
             return [GpuRef(mention=ref.mention, name=name, count=ref.count, condition=ref.condition)]
-        if ref.pronoun in ("them", "both", "all"):  # "specs of the 4090", "and the 3090?", "compare them"
+        if ref.pronoun in ("them", "both", "all", "implicit"):  # "specs of the 4090", "and the 3090?", "compare them"
             names = list(ctx.gpus) if len(ctx.gpus) > 1 else ctx.recent[-2:] or list(ctx.gpus)
         elif ref.pronoun == "other":
             others = [g for g in ctx.gpus if g != focus]
@@ -279,12 +279,11 @@ class Dialogue:
     def _which_without_context(self, query: Query) -> Query:
         """ "which is faster for inference?" with no GPUs talked about yet: a recommendation for that
         workload, not a comparison of nothing (without a workload the dialogue asks which GPUs)."""
-        from assistant.nlu.intents.compare import implicit_mention
         from assistant.queries import CompareQuery, RecommendQuery
 
         if not isinstance(query, CompareQuery) or not query.workload or self.context.gpus or self.context.recent:
             return query
-        if [(g.mention, g.pronoun) for g in query.gpus] != [(implicit_mention(query.text), "them")]:
+        if [g.pronoun for g in query.gpus] != ["implicit"]:
             return query
         return RecommendQuery(
             text=query.text, workload=query.workload, precision=query.precision, settings=query.settings

@@ -56,9 +56,9 @@ class GpuRef:
     name: str | None = None  # canonical KB name; None while a pronoun is unresolved
     count: int = 1  # "two 3090s" -> 2
     condition: str | None = None  # "a used 3090" -> used
-    pronoun: str | None = (
-        None  # it | them | other | that | first | second | variant ("no, the ti": mention is the variant word)
-    )
+    # it | them | other | that | first | second | variant ("no, the ti": mention is the variant word) |
+    # implicit ("which is faster?": the GPUs talked about; mention is the question) | context
+    pronoun: str | None = None
     assumed: bool = (
         False  # name is a documented default for a bare family ("A100" -> "A100 SXM4 80 GB"): say "assuming"
     )

@@ -38,13 +38,9 @@ def read(r: Reading) -> Query | None:
     ):
         # "which one has more memory?", "which is faster?": the GPUs the conversation is about
         aspect = r.aspect() or ("memory" if "memory" in r.fields() else None)
-        return _compare(r, [GpuRef(mention=implicit_mention(r.text), pronoun="them")], aspect=aspect)
+        implicit = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="implicit")
+        return _compare(r, [implicit], aspect=aspect)
     return None
-
-
-def implicit_mention(text: str) -> str:
-    """The mention of the implicit "them" of "which is faster?": the question itself."""
-    return text.strip(" ?!.？！。")
 
 
 def _compare(r: Reading, gpus, premise=None, aspect=None) -> CompareQuery:

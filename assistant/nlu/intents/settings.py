@@ -197,24 +197,26 @@ def stated_in(r: Reading, query: Query) -> tuple[Setting, ...]:
     if b.has("CURRENCY") and not b.has("MONEY", "KWH", "RATE", "FX"):
         out.append(Setting("currency", b.first("CURRENCY")))
     if b.has("BUDGET") and r.money() is not None:
-        out.append(Setting("budget_usd", float(r.money()), currency=r.currency()))
-    settings, override = settings_of(r)
+        out.append(Setting("budget_usd", float(r.money()), currency=_not_usd(r.currency())))
+    settings, _ = settings_of(r)
     out += [s for s in settings if s.key == "cny_per_usd" or (s.key == "price_override" and s.gpu)]
     return tuple(out)
 
 
 def _rate(r: Reading) -> tuple[float, str | None] | None:
     """An electricity rate: a per-kWh amount, or an amount right after an electricity word
-    ("electricity is 0.12 here", "一度电5毛"); a bare 5 or more is cents, a Chinese amount is yuan."""
+    ("electricity is 0.12 here", "一度电5毛"); a bare 5 or more is cents (in dollars), an amount
+    without a unit is in the question's language's currency (yuan in Chinese)."""
     b = r.b
     if b.has("KWH"):
-        return float(b.first("KWH")), r.currency("KWH")
+        return float(b.first("KWH")), _not_usd(r.currency("KWH"))
     found = r.rate_tags()
     if found is None:
         return None
     amount = found[1]
     if amount.kind == "MONEY":
-        cur = amount.meanings.get("CURRENCY") or ("CNY" if b.lang == "zh" and r.currency() == "CNY" else None)
-        return float(amount.value), None if cur == "USD" else cur
+        cur = amount.meanings.get("CURRENCY") or r.unnamed_currency()
+        return float(amount.value), _not_usd(cur)
     v = float(amount.value)
-    return (v / 100.0 if v >= 5 else v), ("CNY" if b.lang == "zh" else None)
+    cur = r.unnamed_currency()
+    return (v / 100.0 if v >= 5 and cur is None else v), cur
