@@ -136,7 +136,7 @@ class Engine:
         answer.headline = " ".join([*self._unrecognized(query, lang), answer.headline]).strip()
         if changed is not None and (again is not None or isinstance(parsed, FollowUpQuery)):
             # a question answered again under new settings ("and at 25 hours?"): what changed comes first
-            answer.headline = ("" if lang == "zh" else " ").join(p for p in (changed.headline, answer.headline) if p)
+            answer.headline = i18n.gap(lang).join(p for p in (changed.headline, answer.headline) if p)
         elif changed is not None and changed.headline:  # settings stated along the way: said, and kept
             answer.notes.insert(0, i18n.t(lang, "engine.stated", changes=changed.headline))
         if changed is not None:
