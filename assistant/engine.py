@@ -118,7 +118,7 @@ class Engine:
                 return changed  # a refused setting typed alone: nothing changed, nothing answered again
             if changed.clarification:  # refused along the way: the question is answered without it
                 refused, changed = changed.clarification, None
-            query = dataclasses.replace(again, text=text) if again is not None else query
+            query = again if again is not None else query  # the question keeps its own text in the context
         try:
             answer = self._respond(query, env)
         except NoExchangeRate as exc:
@@ -134,6 +134,7 @@ class Engine:
             return answer
         answer.lang = lang
         answer.headline = " ".join([*self._unrecognized(query, lang), answer.headline]).strip()
+        answer.question = text  # what was typed, also when the last question is answered again
         if changed is not None and (again is not None or isinstance(parsed, FollowUpQuery)):
             # a question answered again under new settings ("and at 25 hours?"): what changed comes first
             answer.headline = i18n.gap(lang).join(p for p in (changed.headline, answer.headline) if p)
