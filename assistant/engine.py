@@ -38,6 +38,7 @@ _RESPONDERS = {
     "set": "settings",
     "help": "help",
     "verdict": "verdict",
+    "rates": "rates",
 }
 
 

@@ -44,6 +44,7 @@ INTENTS = (
     "set",
     "help",
     "verdict",
+    "rates",
     "unknown",
 )
 VERDICT_KINDS = ("enough", "good", "worth", "overkill", "feature")
@@ -179,6 +180,23 @@ class VerdictQuery(Query):
     kind: str = "good"  # one of VERDICT_KINDS
     workload: str | None = None
     feature: str | None = None  # one of FEATURES when kind == "feature"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RatesQuery(Query):
+    """Cloud prices as the answer: "h100 per hour", "vast.ai 4090 price", "rent an a100 for 100
+    hours", "cost to fine-tune llama 3 8b on rented h100s", "serve llama 3 70b for a month"."""
+
+    intent: str = "rates"
+    gpus: tuple[GpuRef, ...] = ()
+    provider: str | None = None  # lexicon key: vast.ai | runpod | lambda | aws | gcp | azure | ...
+    mode: str = "rates"  # rates | rent (hours or a period) | job (train / fine-tune a model) | serve
+    hours: float | None = None  # total hours of rent
+    period: str | None = None  # day | week | month | year: "for a month"
+    model: ModelRef | None = None
+    method: str = "full_finetune"  # job: full_finetune | lora | qlora
+    tokens: float | None = None  # job: training tokens
+    precision: str | None = None  # serve: the weights' precision
 
 
 @dataclass(frozen=True, kw_only=True)

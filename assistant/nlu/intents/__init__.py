@@ -23,6 +23,7 @@ from assistant.nlu.intents import (
     fit,
     followup,
     help,
+    rates,
     recommend,
     rent_or_buy,
     scaling,
@@ -48,6 +49,7 @@ READERS = (
     followup.about_last,  # "why?", "anything cheaper?", "with amd too", "two of them?"
     followup.read,  # "and the 3090?", "no, the ti", "3090呢"
     settings.read,  # "electricity is 0.30", "the 4080 costs $999"
+    rates.read,  # "h100 per hour", "vast.ai 4090 price", "cost to fine-tune llama 3 8b on rented h100s"
     rent_or_buy.read,  # "rent or buy a 4090?"
     scaling.read,  # "does a second 4090 help?", "two 3090s vs one", "is a third 3090 worth it?"
     verdict.read,  # "is a 4090 worth it for llms?", "does the a100 have fp8?", "3060够用吗"

@@ -1,0 +1,71 @@
+"""Cloud prices as the answer: "what does an h100 cost per hour?", "vast.ai 4090 price", "which
+provider is cheapest for an h100", "how much to rent an a100 for 100 hours / a month", "cost to
+fine-tune llama 3 8b on rented h100s", "serve llama 3 70b for a month in the cloud", "租一张4090一个月多少钱".
+
+`read` claims a question with a rent word, a named provider or a per-hour word (lists
+`rate_words`, `cloud_providers`) that names a GPU (or a model to train or serve), unless it
+weighs renting against buying (a buy word or hours a week: rent_or_buy) or asks which GPU to
+rent without naming one (a recommendation).
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.intents.verdict import said
+from assistant.nlu.reading import Reading
+from assistant.queries import Query, RatesQuery
+
+_PROVIDER_KEYS = {
+    "vast": "vast.ai",
+    "vastai": "vast.ai",
+    "run pod": "runpod",
+    "lambda labs": "lambda",
+    "lambdalabs": "lambda",
+    "lambda cloud": "lambda",
+    "amazon": "aws",
+    "ec2": "aws",
+    "google cloud": "gcp",
+    "core weave": "coreweave",
+    "tensor dock": "tensordock",
+    "jarvis labs": "jarvislabs",
+    "digital ocean": "digitalocean",
+    "verda": "datacrunch",
+}
+
+
+def provider(r: Reading) -> str | None:
+    found = said(r, "cloud_providers")
+    return _PROVIDER_KEYS.get(found, found) if found else None
+
+
+def read(r: Reading) -> Query | None:
+    b = r.b
+    named = provider(r)
+    if not (b.has("RENT") or named or said(r, "rate_words")):
+        return None
+    per_week, total = r.hours()
+    if b.has("BUY") or b.struct("rent_buy") or per_week:
+        return None
+    trains = bool(said(r, "train_words")) or r.mode() != "inference"
+    mode = "rates"
+    if r.model and trains:
+        mode = "job"
+    elif r.model and said(r, "serve_words"):
+        mode = "serve"
+    elif not r.explicit:
+        return None
+    period = b.first("PERIOD") if b.has("PERIOD") else None
+    months = r.months()
+    if mode == "rates" and (total or period or months):
+        mode = "rent"
+    return RatesQuery(
+        text=r.text,
+        gpus=tuple(r.refs),
+        provider=named,
+        mode=mode,
+        hours=total or (months * 730.0 if months else None),
+        period=period if isinstance(period, str) else None,
+        model=r.model,
+        method=r.mode() if r.mode() != "inference" else "full_finetune",
+        tokens=r.num("TOKENS"),
+        precision=r.precision,
+    )

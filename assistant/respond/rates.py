@@ -1,0 +1,233 @@
+"""Cloud prices as the answer: the rate of each provider for a GPU, what renting it for some hours
+costs, what a training / fine-tuning job or a month of serving costs on rented GPUs.
+
+Contract: rates come from knowledge/cloud.csv (per GPU-hour, on demand and spot where known, each
+with its date and source), cheapest on-demand first, single-GPU and multi-GPU instances alike.
+Rent: rate x hours x GPUs (a month = 730 hours). Job: GPU-hours = FLOPs / (peak x MFU) with
+FLOPs = 6 x active params x tokens for full fine-tuning or training and 4 x for LoRA / QLoRA
+(no weight gradients) (docs/model.md §cost.run); the default is one pass over 100 M tokens.
+Serve: the fewest GPUs that hold the model (§mem) for the period. `figures.rates`: one object
+per offer (provider, gpu, gpus_per_instance, on_demand_usd_per_gpu_hour, spot_usd_per_gpu_hour,
+observed, source, cost_usd when hours are known); `cheapest_provider`, `hours`, `gpu_count`,
+`total_usd`, `gpu_hours` (job).
+"""
+
+from __future__ import annotations
+
+from assistant.answer import Answer, Table
+from assistant.models import constants as C
+from assistant.models import cost, memory
+from assistant.models import hardware as hw
+from assistant.names import normalize_name
+from assistant.queries import RatesQuery
+from assistant.respond.common import Env, counted, spec_source
+
+_PERIOD_HOURS = {"day": 24.0, "week": 168.0, "month": 730.0, "year": 8760.0}
+DEFAULT_JOB_TOKENS = 100e6  # one pass over 100 M tokens: a mid-sized fine-tuning set, shown as an assumption
+_FLOPS_PER_PARAM_TOKEN = {"full_finetune": 6.0, "lora": 4.0, "qlora": 4.0}
+_PROVIDER_NAMES = {"gcp": "google cloud", "datacrunch": "verda datacrunch"}
+
+
+def _of_provider(key: str | None, rates: list) -> list:
+    if not key:
+        return rates
+    want = normalize_name(_PROVIDER_NAMES.get(key, key)).split()
+    return [r for r in rates if set(want) <= set(normalize_name(r.provider).split()) or key in r.provider.lower()]
+
+
+def _figure(rate, hours: float | None, n: int) -> dict:
+    out = {
+        "provider": rate.provider,
+        "gpu": rate.gpu,
+        "gpus_per_instance": rate.gpus_per_instance,
+        "on_demand_usd_per_gpu_hour": rate.on_demand_usd_per_gpu_hour,
+        "spot_usd_per_gpu_hour": rate.spot_usd_per_gpu_hour,
+        "observed": rate.observed,
+        "source": rate.source,
+    }
+    if hours:
+        out["cost_usd"] = round(rate.on_demand_usd_per_gpu_hour * hours * n, 2)
+    return out
+
+
+def _table(env: Env, rates: list, hours: float | None, n: int) -> Table:
+    headers = [
+        env.t("rates.col_provider"),
+        env.t("rates.col_instance"),
+        env.t("rates.col_on_demand"),
+        env.t("rates.col_spot"),
+    ]
+    if hours:
+        headers.append(env.t("rates.col_cost", hours=f"{hours:,.0f}", n=n))
+    headers.append(env.t("rates.col_observed"))
+    rows = []
+    for r in rates:
+        row = [
+            r.provider,
+            env.t("rates.instance", n=r.gpus_per_instance),
+            env.money(r.on_demand_usd_per_gpu_hour, 2),
+            env.money(r.spot_usd_per_gpu_hour, 2) if r.spot_usd_per_gpu_hour else "—",
+        ]
+        if hours:
+            row.append(env.money(r.on_demand_usd_per_gpu_hour * hours * n))
+        row.append(r.observed)
+        rows.append(row)
+    return Table(headers=headers, rows=rows)
+
+
+def _no_rates(query: RatesQuery, env: Env, gpu, provider_rates: list) -> Answer:
+    covered = sorted({r.gpu for r in env.reader.cloud_rates()})
+    family = gpu.short_name.split()[0]
+    near = [g for g in covered if family in g.split()]
+    if query.provider and env.reader.cloud_rates(gpu.name):
+        head = env.t("rates.none_at_provider", gpu=gpu.short_name, provider=query.provider)
+    else:
+        head = env.t("rates.none", gpu=gpu.short_name)
+    steps = [env.t("rates.covered", gpus=", ".join(near or covered[:15]))]
+    return Answer(
+        question=query.text,
+        intent="rates",
+        headline=head,
+        gpus=[gpu.name],
+        steps=steps,
+        figures={"rates": [], "cheapest_provider": None},
+        lang=env.lang,
+    )
+
+
+def _hours(query: RatesQuery) -> float | None:
+    if query.hours:
+        return query.hours
+    return _PERIOD_HOURS.get(query.period or "")
+
+
+def _job_hours(query: RatesQuery, env: Env, gpu, n: int) -> tuple[float | None, dict, list[str]]:
+    """GPU-hours of the job, its figures and the steps that explain them."""
+    model = env.reader.model(query.model.key) if query.model else None
+    if model is None:
+        return None, {}, []
+    params = model.active_params_b or model.params_b
+    tokens = query.tokens or DEFAULT_JOB_TOKENS
+    factor = _FLOPS_PER_PARAM_TOKEN.get(query.method, 6.0)
+    peak = hw.training_tflops(gpu, "fp16").value
+    run = cost.training_run(params, tokens * factor / 6.0 / 1e9, peak, n_gpus=n)
+    steps = [
+        env.t(
+            "rates.job_flops",
+            factor=f"{factor:g}",
+            params=f"{params:g}",
+            tokens=f"{tokens / 1e6:,.0f}",
+            flops=f"{run.flops:.2e}",
+            peak=f"{peak:,.0f}",
+            mfu=f"{C.DEFAULT_MFU * 100:.0f}",
+            gpu_hours=f"{run.gpu_hours:,.1f}",
+        )
+    ]
+    if not query.tokens:
+        steps.append(env.t("rates.job_tokens_default"))
+    figures = {"gpu_hours": round(run.gpu_hours, 2), "flops": run.flops, "tokens": tokens, "model": model.key}
+    return run.gpu_hours / n, figures, steps
+
+
+def _serve_count(query: RatesQuery, env: Env, gpu) -> tuple[int, list[str]]:
+    model = env.reader.model(query.model.key) if query.model else None
+    if model is None or model.kind != "llm":
+        return 1, []
+    prec = query.precision or "fp16"
+    est = memory.inference_memory(model, prec)
+    f = memory.fit(est, gpu.memory_gb, 1)
+    n = 1 if f.fits else max(f.min_gpus or 1, 1)
+    return n, [env.t("rates.serve_fit", model=model.name, prec=prec, gb=f"{est.total_gb:.0f}", n=n, gpu=gpu.short_name)]
+
+
+def respond(query: RatesQuery, env: Env) -> Answer:
+    env = env.for_query(query)
+    named = [r for r in query.gpus if r.name]
+    if not named:
+        return Answer(
+            question=query.text, intent="rates", headline="", clarification=env.t("rates.which_gpu"), lang=env.lang
+        )
+    gpu = env.reader.gpu(named[0].name)
+    n = max(named[0].count, 1)
+    everyone = sorted(env.reader.cloud_rates(gpu.name), key=lambda r: r.on_demand_usd_per_gpu_hour)
+    rates = _of_provider(query.provider, everyone)
+    if not everyone:
+        return _no_rates(query, env, gpu, everyone)
+    steps, extra = [], {}
+    missing = ""
+    if not rates:  # the provider asked has no rate for this GPU: say so, then show the others
+        missing = env.t("rates.none_at_provider", gpu=gpu.short_name, provider=query.provider) + " "
+        rates = everyone
+    hours = _hours(query)
+    if query.mode == "job":
+        hours, extra, steps = _job_hours(query, env, gpu, n)
+    elif query.mode == "serve":
+        n, steps = _serve_count(query, env, gpu)
+        hours = hours or _PERIOD_HOURS["month"]
+    best = rates[0]
+    what = counted(env, gpu, n)
+    spot = min((r for r in rates if r.spot_usd_per_gpu_hour), key=lambda r: r.spot_usd_per_gpu_hour, default=None)
+    if spot and spot.spot_usd_per_gpu_hour >= best.on_demand_usd_per_gpu_hour:
+        spot = None  # a spot rate above the cheapest on-demand one saves nothing
+    if hours:
+        total = best.on_demand_usd_per_gpu_hour * hours * n
+        head = env.t(
+            f"rates.head_{query.mode if query.mode in ('job', 'serve') else 'rent'}",
+            what=what,
+            hours=f"{hours:,.0f}",
+            total=env.money(total),
+            provider=best.provider,
+            rate=env.money(best.on_demand_usd_per_gpu_hour, 2),
+            observed=best.observed,
+            model=env.reader.model(query.model.key).name if query.model else "",
+        )
+        if spot:
+            head += env.t(
+                "rates.head_spot", total=env.money(spot.spot_usd_per_gpu_hour * hours * n), provider=spot.provider
+            )
+        extra["total_usd"] = round(total, 2)
+    else:
+        head = env.t(
+            "rates.head_rates",
+            gpu=gpu.short_name,
+            provider=best.provider,
+            rate=env.money(best.on_demand_usd_per_gpu_hour, 2),
+            observed=best.observed,
+            count=len(rates),
+            high=env.money(rates[-1].on_demand_usd_per_gpu_hour, 2),
+        )
+        if spot:
+            head += env.t("rates.head_spot_rate", rate=env.money(spot.spot_usd_per_gpu_hour, 2), provider=spot.provider)
+    head = missing + head
+    if len({r.gpus_per_instance for r in rates}) > 1:
+        steps.append(env.t("rates.nodes"))
+    if query.provider and not missing and len(rates) < len(everyone):
+        steps.append(
+            env.t(
+                "rates.elsewhere",
+                cheapest=everyone[0].provider,
+                rate=env.money(everyone[0].on_demand_usd_per_gpu_hour, 2),
+            )
+        )
+    steps.append(env.t("rates.dated"))
+    figures = {
+        "rates": [_figure(r, hours, n) for r in rates],
+        "cheapest_provider": best.provider,
+        "hours": round(hours, 2) if hours else None,
+        "gpu_count": n,
+        **extra,
+    }
+    return Answer(
+        question=query.text,
+        intent="rates",
+        headline=head,
+        gpus=[gpu.name],
+        tables=[_table(env, rates, hours, n)],
+        steps=steps,
+        figures=figures,
+        assumptions=env.assumption_dict(),
+        sources=env.cite(*dict.fromkeys(r.source for r in rates))
+        + ([spec_source(gpu, env), "method: docs/model.md §cost.training, §cost.run"] if query.mode == "job" else [])
+        + env.rate_sources(),
+        lang=env.lang,
+    )
