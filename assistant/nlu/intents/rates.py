@@ -43,16 +43,16 @@ def read(r: Reading) -> Query | None:
     if not (b.has("RENT") or named or said(r, "rate_words")):
         return None
     per_week, total = r.hours()
-    if b.has("BUY") or b.struct("rent_buy") or per_week:
-        return None
+    if b.has("BUY") or b.struct("rent_buy") or per_week or said(r, "verdict_worth") or said(r, "rent_vs_buy"):
+        return None  # renting weighed against buying: "is renting an a100 worth it", "rent or buy"
+    if not r.explicit or b.has("PARAMS"):
+        return None  # "what gpu should i rent" (a recommendation), "a 3b model on 300b tokens" (a training run)
     trains = bool(said(r, "train_words")) or r.mode() != "inference"
     mode = "rates"
     if r.model and trains:
         mode = "job"
     elif r.model and said(r, "serve_words"):
         mode = "serve"
-    elif not r.explicit:
-        return None
     period = b.first("PERIOD") if b.has("PERIOD") else None
     months = r.months()
     if mode == "rates" and (total or period or months):
