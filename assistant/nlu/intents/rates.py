@@ -29,6 +29,13 @@ _PROVIDER_KEYS = {
     "jarvis labs": "jarvislabs",
     "digital ocean": "digitalocean",
     "verda": "datacrunch",
+    "alibaba cloud": "aliyun",
+    "阿里云": "aliyun",
+    "tencent cloud": "tencent",
+    "腾讯云": "tencent",
+    "volcano engine": "volcengine",
+    "火山引擎": "volcengine",
+    "恒源云": "gpushare",
 }
 
 
