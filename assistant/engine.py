@@ -25,7 +25,7 @@ from assistant.dialogue import Dialogue
 from assistant.kb.reader import KbReader
 from assistant.names import normalize_name
 from assistant.queries import Clarification, FollowUpQuery, Query, SetQuery, UnknownQuery
-from assistant.respond.common import Env, NoExchangeRate
+from assistant.respond.common import Env, NoExchangeRate, query_currency
 
 _RESPONDERS = {
     "spec": "spec",
@@ -113,8 +113,12 @@ class Engine:
         again = dialogue.answer_again(query.settings) if isinstance(query, SetQuery) else None
         if stated or again is not None:
             import assistant.respond.settings as settings
+            from assistant.nlu.intents.settings import keep_flags
 
-            changed = settings.respond(SetQuery(text=text, settings=query.settings), env, brief=True)
+            save, confirmed = keep_flags(text)  # "the 4090 costs $1234, remember this" after another question
+            stated_set = SetQuery(text=text, settings=query.settings, save=save, confirmed=confirmed)
+            in_its_money = dataclasses.replace(env, question_currency=query_currency(query) or env.question_currency)
+            changed = settings.respond(stated_set, in_its_money, brief=True)  # amounts in the question's currency
             if changed.clarification and again is not None:
                 return changed  # a refused setting typed alone: nothing changed, nothing answered again
             if changed.clarification:  # refused along the way: the question is answered without it

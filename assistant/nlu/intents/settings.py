@@ -45,8 +45,13 @@ _FORGET_DEFAULTS = re.compile(
 )
 
 
+def keep_flags(text: str) -> tuple[bool, bool]:
+    """(save, confirmed): "remember this" / "save as default" and "yes, really" anywhere in the text."""
+    return bool(_SAVE.search(text)), bool(_CONFIRM.search(text))
+
+
 def _flags(r: Reading, query: SetQuery) -> SetQuery:
-    save, confirmed = bool(_SAVE.search(r.text)), bool(_CONFIRM.search(r.text))
+    save, confirmed = keep_flags(r.text)
     return dataclasses.replace(query, save=save, confirmed=confirmed) if save or confirmed else query
 
 
