@@ -19,24 +19,23 @@ from pathlib import Path
 
 APPLICATION_ID = 0x47504144  # "GPAD", written to the SQLite header (PRAGMA application_id)
 SIGNATURE = ("signature", "gpu-advisor knowledge base")  # kbmeta row that marks a shared database
-OUR_TABLES = frozenset(
-    {
-        "gpu",
-        "gpualias",
-        "architecture",
-        "tensorpeak",
-        "price",
-        "cloudoffer",
-        "openmodel",
-        "concept",
-        "source",
-        "exchangerate",
-        "householdelectricity",
-        "kbmeta",
-        "userpriceoverride",
-        "usersetting",
-    }
+KB_TABLES = (  # every table of ours, in the order `kb stats` lists them
+    "gpu",
+    "gpualias",
+    "architecture",
+    "tensorpeak",
+    "price",
+    "cloudoffer",
+    "openmodel",
+    "concept",
+    "source",
+    "exchangerate",
+    "householdelectricity",
+    "kbmeta",
+    "userpriceoverride",
+    "usersetting",
 )
+OUR_TABLES = frozenset(KB_TABLES)
 _HEADER = b"SQLite format 3\x00"
 _WAL_MAGIC = (0x377F0682, 0x377F0683)
 

@@ -16,25 +16,9 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cached_property
 
+from assistant.kb.dbfile import KB_TABLES
 from assistant.kb.rows import EngineRows, SqliteRows
 from assistant.specs import ArchRates, CloudRate, GpuSpec, ModelSpec, PriceQuote, SourceRef, TensorPeaks
-
-TABLE_NAMES = (
-    "gpu",
-    "gpualias",
-    "architecture",
-    "tensorpeak",
-    "price",
-    "cloudoffer",
-    "openmodel",
-    "concept",
-    "source",
-    "exchangerate",
-    "householdelectricity",
-    "kbmeta",
-    "userpriceoverride",
-    "usersetting",
-)
 
 
 @dataclass(frozen=True)
@@ -249,7 +233,7 @@ class KbReader:
         return (rows[0]["per_kwh"], rows[0]["observed"], rows[0]["source"]) if rows else None
 
     def table_counts(self) -> dict[str, int]:
-        return {name: self._rows(f"SELECT COUNT(*) AS n FROM {name}")[0]["n"] for name in TABLE_NAMES}
+        return {name: self._rows(f"SELECT COUNT(*) AS n FROM {name}")[0]["n"] for name in KB_TABLES}
 
     def meta(self) -> dict[str, str]:
         return {r["key"]: r["value"] for r in self._rows("SELECT key, value FROM kbmeta")}
