@@ -1,0 +1,278 @@
+"""GPU lookups on the NameIndex: a mention's tokens -> GpuMatch (exact core, curated alias, the
+single product holding every token, a documented default variant), near-ties as ambiguous, and
+suggestions by meaning (same vendor and letter prefix) for names the KB lacks.
+
+Contract: `gpu(tokens, mention)` never turns one product into another: a variant word the mention
+has or lacks (Ti, SUPER, laptop, a memory size) changes the product, so a mismatch is ambiguous
+or unknown, never a sibling.
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.lookup.matches import GpuMatch
+from assistant.nlu.lookup.name_tokens import (
+    BRAND,
+    SOFT,
+    SUGGEST_CUTOFF,
+    TIER,
+    VARIANT_WORDS,
+    VENDOR_WORDS,
+    core_tokens,
+    head_tokens,
+    leaves_variant,
+    memory_of_mention,
+    name_tokens,
+    split_suffixes,
+)
+
+
+class GpuLookup:
+    # GPUs ----------------------------------------------------------------------------------
+    def is_gpu_name(self, name: str) -> bool:
+        return name in self._by_name
+
+    def memory_of(self, name: str) -> float | None:
+        i = self._by_name.get(name)
+        return None if i is None else self.memory[i]
+
+    def is_mobile(self, name: str) -> bool:
+        i = self._by_name.get(name)
+        return bool(i is not None and self.mobile[i])
+
+    def exact_core(self, core: list[str]) -> list[tuple[int, bool]]:
+        return self.exact.get(" ".join(core), [])
+
+    @property
+    def suffixes(self) -> frozenset[str]:
+        """Letter tokens that follow the model number in names of current products."""
+        if self._suffixes is None:
+            out = set()
+            for i, core in enumerate(self.cores):
+                if self.memory[i] >= 4:
+                    out.update(t for t in core if t.isalpha())
+            self._suffixes = frozenset(out | {"mobile", "laptop", "notebook", "super", "ti", "gb"})
+        return self._suffixes
+
+    def full_name_at(self, toks: list[str], i: int, max_len: int = 12) -> tuple[int, GpuMatch] | None:
+        """The longest KB name (with or without its vendor) or number-less curated alias spelled exactly
+        at token i: (tokens used, match)."""
+        if i >= len(toks) or toks[i] not in self.full_first:
+            return None
+        for n in range(min(max_len, len(toks) - i), 0, -1):
+            hit = self.full_names.get(" ".join(toks[i : i + n]))
+            if hit is not None:
+                k, how, assumed = hit
+                return n, GpuMatch(" ".join(toks[i : i + n]), "ok", self.names[k], assumed=assumed, how=how)
+        return None
+
+    def gpu(self, toks: list[str], mention: str, plural: bool = False) -> GpuMatch:
+        toks = split_suffixes(toks)
+        full = self.full_names.get(" ".join(toks))
+        if full is not None:
+            return GpuMatch(mention, "ok", self.names[full[0]], assumed=full[2], how=full[1])
+        brands = [t for t in toks if t in BRAND]
+        core = core_tokens(toks)
+        if not core:
+            return GpuMatch(mention, "unknown")
+        if "max" in core and "q" in core and "mobile" in core:
+            core = [t for t in core if t != "mobile"]  # "4090 max-q laptop": a Max-Q is a laptop card
+        tries = [core]
+        if core[-1] == "s" and len(core) > 1:
+            sup = core[:-1] + ["super"]
+            tries += [core[:-1], sup] if plural else [sup, core[:-1]]
+        if core[-1] in ("m",) and len(core) > 1:
+            tries.append(core[:-1] + ["mobile"])
+        for attempt in tries:
+            key = " ".join(attempt)
+            hits = self._filter(self.exact.get(key, []), brands, attempt)
+            if len({i for i, _ in hits}) == 1:
+                i, assumed = hits[0]
+                how = "variant" if assumed else ("alias" if key in self.curated else "exact")
+                return GpuMatch(mention, "ok", self.names[i], assumed=assumed, how=how)
+            if len(hits) > 1:
+                return GpuMatch(mention, "ambiguous", candidates=self._rank([i for i, _ in hits]))
+        near: list[int] = []  # products that differ by a variant word: suggestions, never the answer
+        for attempt in tries:
+            found = self._subset(attempt, brands)
+            if found is None:
+                continue
+            status, idx, assumed = found
+            if status == "ok":
+                return GpuMatch(
+                    mention, "ok", self.names[idx[0]], assumed=assumed, how="variant" if assumed else "exact"
+                )
+            if status == "ambiguous":
+                return GpuMatch(mention, status, candidates=self._rank(idx))
+            near = near or idx
+        mem = memory_of_mention(core)
+        if mem is not None:
+            rest = [t for j, t in enumerate(core) if j not in mem[1]]
+            inner = self.gpu(([b for b in brands] + rest), mention, plural)
+            if inner.status == "ok" and abs(self.memory[self._by_name[inner.name]] - mem[0]) < 0.5:
+                return inner
+            if inner.status == "ambiguous":
+                same = tuple(n for n in inner.candidates if abs(self.memory[self._by_name[n]] - mem[0]) < 0.5)
+                if len(same) == 1:
+                    return GpuMatch(mention, "ok", same[0], assumed=True, how="variant")
+                if same:
+                    return GpuMatch(mention, "ambiguous", candidates=same)
+            if inner.status == "ok" and not near:
+                near = [self._by_name[inner.name]]  # "2080 ti 22gb": the 11 GB card is the nearest real one
+        base = [t for t in core if t not in VARIANT_WORDS or t == "gb"]
+        if not near and mem is None and base != core and any(t[0].isdigit() for t in base):
+            inner = self.gpu(brands + base, mention, plural)  # "4090 ti": the 4090 is the nearest real card
+            if inner.status == "ok":
+                near = [self._by_name[inner.name]]
+        if len(near) > 1 and self._tiers_only(near, core):
+            return GpuMatch(mention, "ambiguous", candidates=self._rank(near))  # "radeon 7900": XTX, XT or GRE?
+        prefix = {t for t in head_tokens(core) if t.isalpha()}
+        suggestions = self._rank([i for i in near if self._same_class(i, prefix)])[:3]
+        more = tuple(n for n in self.suggest(core, brands) if n not in suggestions)
+        return GpuMatch(mention, "unknown", candidates=(suggestions + more)[:3])
+
+    def _tiers_only(self, idx: list[int], core: list[str]) -> bool:
+        """Every candidate is the mention plus tier words only ("7900" -> 7900 XTX / XT / GRE)."""
+        need = set(core)
+        return all((self.cores[i] - need - self.varparts[i] - SOFT) <= TIER for i in idx)
+
+    def _filter(self, hits, brands, core):
+        if not hits:
+            return hits
+        out = hits
+        for b in brands:
+            v = VENDOR_WORDS.get(b)
+            keep = [h for h in out if (self.vendor[h[0]] == v if v else b in self.full[h[0]])]
+            if keep or v:  # a vendor word must hold ("gaudi 3" is not the GeForce3); a series word may be loose
+                out = keep
+        if "mobile" not in core:
+            keep = [h for h in out if not self.mobile[h[0]]]
+            if keep:
+                out = keep
+        if len({i for i, _ in out}) > 1:
+            keep = [h for h in out if self.memory[h[0]] >= 2]
+            if keep:
+                out = keep
+        return out
+
+    def _subset(self, core: list[str], brands: list[str]):
+        """Products whose core holds every token of the mention, by what they add to it:
+        ("ok", [i], assumed) | ("ambiguous", [i...], False) | ("near", [i...], False): only products
+        that add a variant word ("4060 16gb" -> the 4060 Ti 16 GB), never an answer | None."""
+        sets = [self.postings.get(t) for t in set(core)]
+        if not sets or any(s is None for s in sets):
+            return None
+        base = set(min(sets, key=len))
+        for s in sets:
+            base &= set(s)
+        need = set(core)
+        mhead = head_tokens(core)
+        # a letter prefix counts only where the name has it: "300x" is not the X300, "mi 300x" is the MI300X
+        cands = [
+            i
+            for i in base
+            if need <= self.cores[i]
+            and self.heads[i] <= need
+            and (self.heads[i] == mhead or (len(self.heads[i]) < 2 and len(mhead) < 2))
+        ]
+        for b in brands:
+            v = VENDOR_WORDS.get(b)
+            cands = [i for i in cands if (self.vendor[i] == v if v else b in self.full[i])]
+        mob = "mobile" in need or ("max" in need and "q" in need)
+        cands = [i for i in cands if self.mobile[i] == mob]
+        if not cands:
+            return None
+        same, variant, chip, other = [], [], [], []
+        for i in cands:
+            extra = self.cores[i] - need - SOFT
+            if not extra:
+                same.append(i)
+            elif extra <= self.varparts[i]:
+                variant.append(i)
+            elif extra <= self.varparts[i] | self.chipparts[i]:
+                chip.append(i)
+            else:
+                other.append(i)
+        for group, assumed in ((same, False), (variant, True), (chip, False)):
+            if not group:
+                continue
+            if len(group) > 1:
+                keep = [i for i in group if self.memory[i] >= 2]
+                group = keep or group
+            if len(group) == 1:
+                return "ok", group, assumed and leaves_variant(self.cores[group[0]] - need)
+            default = self._default_of(core, group) if assumed else None
+            if default is not None:  # "h100 80gb": the documented default H100 is one of them
+                return "ok", [default], True
+            return "ambiguous", group, False
+        return "near", [i for i in other if self.memory[i] >= 2] or other, False
+
+    def _default_of(self, core: list[str], group: list[int]) -> int | None:
+        """The curated default of the mention's family ("a100" -> A100 SXM4 80 GB) if it is in `group`."""
+        mem = memory_of_mention(core)
+        family = [t for j, t in enumerate(core) if mem is None or j not in mem[1]]
+        hits = self.exact.get(" ".join(family), [])
+        return next((i for i, _ in hits if i in group), None) if len(hits) == 1 else None
+
+    def _rank(self, idx) -> tuple[str, ...]:
+        order = sorted(set(idx), key=lambda i: (self.mobile[i], -self.memory[i], len(self.names[i]), self.names[i]))
+        return tuple(self.names[i] for i in order[:6])
+
+    def suggest(self, core: list[str], brands=(), limit: int = 3) -> tuple[str, ...]:
+        if self._suggest is None:
+            keys, owners = [], []
+            for k, hits in self.exact.items():
+                for i, _ in hits:
+                    if self.memory[i] >= 2:
+                        keys.append(k)
+                        owners.append(i)
+            self._suggest, self._suggest_idx = keys, owners
+        q = " ".join(core)
+        from rapidfuzz import fuzz, process  # only suggestions and typos need it: not imported at start-up
+
+        res = process.extract(
+            q, self._suggest, scorer=fuzz.ratio, processor=None, limit=40, score_cutoff=SUGGEST_CUTOFF
+        )
+        qnum = next((float(t) for t in core if t.isdigit()), None)
+        mhead = head_tokens(core)
+        prefix = {t for t in mhead if t.isalpha()}
+        mob = "mobile" in core or ("max" in core and "q" in core)
+
+        def rank(r):
+            i = self._suggest_idx[r[2]]
+            knum = next((float(t) for t in self._suggest[r[2]].split() if t.isdigit()), None)
+            dist = abs(knum - qnum) if (qnum is not None and knum is not None) else 1e9
+            same_len = qnum is not None and knum is not None and len(str(int(qnum))) == len(str(int(knum)))
+            return (self.mobile[i] != mob, not same_len, -round(r[1]), dist, len(self.names[i]))
+
+        out: list[str] = []
+        vendors = {VENDOR_WORDS[b] for b in brands if b in VENDOR_WORDS}
+        series = {b for b in brands if b not in VENDOR_WORDS}
+        for r in sorted(res, key=rank):
+            i = self._suggest_idx[r[2]]
+            if (vendors and self.vendor[i] not in vendors) or (series and not series <= self.full[i]):
+                continue
+            if not self._same_class(i, prefix):
+                continue
+            name = self.names[i]
+            if name not in out:
+                out.append(name)
+            if len(out) >= limit:
+                break
+        return tuple(out)
+
+    def _same_class(self, i: int, prefix: set[str]) -> bool:
+        """A suggestion by meaning: the same letter prefix ("h20" -> H100, not L20) and no second model
+        number ("m3" is not the GRID M3-3020)."""
+        if {t for t in self.heads[i] if t.isalpha()} != prefix:
+            return False
+        nums = [t for t in self.cores[i] - self.varparts[i] - self.chipparts[i] if t[0].isdigit()]
+        return len(nums) <= 1
+
+    def variant(self, base: str, suffix: str) -> str | None:
+        """`base` plus a variant word ("ti", "super", "laptop", "12 gb"): for "no, the ti"."""
+        i = self._by_name.get(base)
+        if i is None:
+            return None
+        core = core_tokens(name_tokens(base)) + core_tokens(name_tokens(suffix))
+        m = self.gpu(core, suffix)
+        return m.name if m.status == "ok" and m.name != base else None

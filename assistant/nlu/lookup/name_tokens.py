@@ -1,0 +1,190 @@
+"""How GPU names are split and compared: brand and vendor words, variant and tier words, and the
+token helpers that reduce a name or a mention to its core (the name without brand words).
+
+Contract: pure functions over lists of lower-case token texts; constants shared by the index and
+the tagger (BRAND, MOBILE, SUFFIX_SPLIT, VARIANT_WORDS).
+"""
+
+from __future__ import annotations
+
+import re
+
+BRAND = frozenset(
+    {
+        *(
+            "nvidia",
+            "geforce",
+            "amd",
+            "ati",
+            "radeon",
+            "rx",
+            "rtx",
+            "gtx",
+            "tesla",
+            "quadro",
+            "instinct",
+            "intel",
+            "arc",
+        ),
+        *("apple", "macbook", "mac", "huawei", "ascend", "gaudi", "tpu"),
+    }
+)
+VENDOR_WORDS = {
+    "nvidia": "NVIDIA",
+    "geforce": "NVIDIA",
+    "amd": "AMD",
+    "radeon": "AMD",
+    "ati": "AMD",
+    "intel": "Intel",
+    "arc": "Intel",
+    "apple": "Apple",
+    "macbook": "Apple",
+    "mac": "Apple",
+    "huawei": "Huawei",
+    "ascend": "Huawei",
+    "gaudi": "Intel Gaudi",
+    "tpu": "Google",
+}
+MOBILE = {"laptop": "mobile", "notebook": "mobile", "laptops": "mobile", "mobile": "mobile"}
+VARIANT = frozenset({"gb", "sxm", "nvl"})
+SOFT = frozenset({"generation", "graphics", "edition", "pro"})
+# consumer series people name by the number alone ("3090", "7900 xtx"): four digits after GTX/RTX/RX
+BARE_NUMBERED = re.compile(r"^(GeForce (?:GTX|RTX)|Radeon RX) (\d{4})\b")
+# form-factor words of a product name: a mention that leaves them out picks a documented variant
+FORM = frozenset({"sxm", "pcie", "pci", "e", "nvl", "oam", "mxm", "hgx"})
+# suffixes people glue together: "4070tis" is the 4070 Ti SUPER, "4080s" the 4080 SUPER
+SUFFIX_SPLIT = {"tis": ("ti", "super"), "ts": ("ti", "super"), "maxq": ("max", "q"), "gbs": ("gb",)}
+# words after a model number that make it a different product: a match must never drop or add them
+VARIANT_WORDS = frozenset(
+    {
+        "ti",
+        "super",
+        "xt",
+        "xtx",
+        "gre",
+        "d",
+        "x",
+        "mobile",
+        "laptop",
+        "notebook",
+        "q",
+        "sxm",
+        "pcie",
+        "nvl",
+        "ultra",
+        "le",
+        "se",
+        "gs",
+        "gt",
+        "gts",
+        "boost",
+        "gb",
+    }
+)
+CHIP = re.compile(r"^(ad|ga|gp|gk|gm|tu|gv|gh|navi|gddr|oem|sp|x|a|b)$")
+TIER = frozenset(
+    {
+        "ti",
+        "super",
+        "xt",
+        "xtx",
+        "gre",
+        "s",
+        "d",
+        "x",
+        "m",
+        "max",
+        "mobile",
+        "ultra",
+        "le",
+        "se",
+        "gs",
+        "gt",
+        "gtx",
+        "gto",
+        "gx",
+        "gso",
+        "xl",
+    }
+)
+SUGGEST_CUTOFF = 60.0
+
+
+_NAME_TOKEN = re.compile(r"\d+(?:\.\d+)?|[a-z]+")
+
+
+def name_tokens(s: str) -> list[str]:
+    """Token texts of a KB name (ASCII): the same split as `text.tokenize`, faster."""
+    return _NAME_TOKEN.findall(s.lower())
+
+
+def core_tokens(toks: list[str]) -> list[str]:
+    """Tokens without brand words before the model number ("GeForce 7900 GTX" keeps its GTX)."""
+    out, seen_num = [], False
+    for t in toks:
+        if t[0].isdigit():
+            seen_num = True
+        elif t in BRAND and not seen_num:
+            continue
+        out.append(MOBILE.get(t, t))
+    return out
+
+
+def leaves_variant(missing) -> bool:
+    """A match leaves out a variant (memory size, form factor): the answer must say so."""
+    return any(t in VARIANT or t.isdigit() for t in missing)
+
+
+def head_tokens(core: list[str]) -> frozenset[str]:
+    """The model number and a short letter prefix glued to it ("v 4900", "mi 300", "4090")."""
+    for j, t in enumerate(core):
+        if t[0].isdigit():
+            if j > 0 and len(core[j - 1]) <= 2 and core[j - 1].isalpha():
+                return frozenset((core[j - 1], t))
+            return frozenset((t,))
+    return frozenset()
+
+
+def variant_parts(core: list[str]) -> frozenset[str]:
+    """Tokens of a product core that only name a variant of it: a memory size ("16 gb") or a form
+    factor ("sxm 4", "pcie"). Leaving them out of a mention picks a variant; the answer says which."""
+    out = set()
+    for j, t in enumerate(core):
+        nxt = core[j + 1] if j + 1 < len(core) else ""
+        prev = core[j - 1] if j > 0 else ""
+        if t in FORM or t == "gb" or (t[0].isdigit() and (nxt == "gb" or prev in ("sxm", "pcie"))):
+            out.add(t)
+    return frozenset(out)
+
+
+def chip_parts(core: list[str]) -> frozenset[str]:
+    """Tokens naming the die of a product ("ad 106", "ga 102"): a duplicate entry of the same card."""
+    out = set()
+    for j, t in enumerate(core):
+        if j > 0 and CHIP.match(t) and len(t) == 2 and j + 1 < len(core) and core[j + 1][0].isdigit():
+            out.update((t, core[j + 1]))
+    return frozenset(out)
+
+
+def split_suffixes(toks: list[str]) -> list[str]:
+    """A mention's tokens as the index compares them: glued suffixes split ("4070tis" -> 4070 ti super),
+    "g" after a size is gigabytes ("12g"), a thousands "k" after a letter prefix is read ("a6k" -> a 6000)."""
+    out: list[str] = []
+    for t in toks:
+        prev = out[-1] if out else ""
+        if t in SUFFIX_SPLIT and prev[:1].isdigit():
+            out.extend(SUFFIX_SPLIT[t])
+        elif t == "g" and prev[:1].isdigit():
+            out.append("gb")
+        elif t == "k" and prev.isdigit() and len(out) >= 2 and out[-2].isalpha() and len(out[-2]) <= 2:
+            out[-1] = str(int(prev) * 1000)
+        else:
+            out.append(t)
+    return out
+
+
+def memory_of_mention(core: list[str]):
+    for j in range(len(core) - 1):
+        if core[j + 1] == "gb" and core[j].replace(".", "", 1).isdigit():
+            return float(core[j]), {j, j + 1}
+    return None

@@ -1,0 +1,153 @@
+"""The tagger's state and its small readers: a `Tag`, the token cursor helpers, numbers with
+Chinese multipliers, units from the lexicon, and the spelling fixes applied before tagging.
+
+Contract: `TaggerBase(toks, text, index, lex)` holds the tokens of one question (their texts
+after typo fixes in `tt`), the tags found so far (`tags`) and the unplaced words (`unknown`);
+`add` appends a tag and returns the index after it. The reading steps are mixins (quantities,
+models, gpus) combined in assistant/nlu/tagger.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from assistant.nlu.index import NameIndex
+from assistant.nlu.lexicon import Lexicon
+from assistant.nlu.lookup.name_tokens import BRAND
+from assistant.nlu.tagging.cn_numerals import CN_NUM, cn_number
+from assistant.nlu.tagging.words import BRAND_FIX, SERIES_FIX, SUFFIX_FIX
+from assistant.nlu.text import Tok
+
+
+@dataclass
+class Tag:
+    kind: str
+    value: object
+    text: str
+    start: int
+    end: int
+    meanings: dict = field(default_factory=dict)
+
+
+def number_or_none(s: str) -> float | None:
+    try:
+        return float(s)
+    except ValueError:
+        return None
+
+
+class TaggerBase:
+    def __init__(self, toks: list[Tok], text: str, index: NameIndex, lex: Lexicon):
+        self.toks, self.text, self.index, self.lex = toks, text, index, lex
+        self.tt = [t.text for t in toks]
+        self.tags: list[Tag] = []
+        self.unknown: list[str] = []
+        self._last_unknown = -2
+        self._unknown_toks: list[int] = []  # token index of each entry of `unknown` that is one word
+        self._fix_typos()
+
+    # helpers --------------------------------------------------------------------------------
+    def span(self, i: int, j: int) -> str:
+        return self.text[self.toks[i].start : self.toks[j - 1].end]
+
+    def add(self, kind: str, value, i: int, j: int, meanings=None) -> int:
+        self.tags.append(Tag(kind, value, self.span(i, j), self.toks[i].start, self.toks[j - 1].end, meanings or {}))
+        return j
+
+    def number_at(self, i: int) -> tuple[float, int] | None:
+        """A number (digits or a number word) at i: (value, tokens used)."""
+        if i >= len(self.tt):
+            return None
+        t = self.toks[i]
+        if t.kind == "num":
+            v, used = number_or_none(t.text), 1
+            nxt = self.toks[i + 1] if i + 1 < len(self.tt) else None
+            if (
+                v is not None
+                and nxt is not None
+                and nxt.glued
+                and nxt.text in ("万", "千", "亿")
+                and not (nxt.text == "千" and i + 2 < len(self.tt) and self.tt[i + 2] == "瓦")
+            ):
+                v, used = v * {"万": 1e4, "千": 1e3, "亿": 1e8}[nxt.text], 2
+            return v, used
+        if t.kind == "cjk" and t.text in CN_NUM:
+            hit = self.lex.match(self.tt, i)
+            if hit and hit[0] >= 2 and not all(x in CN_NUM for x in self.tt[i : i + hit[0]]):
+                return None  # 二手, 一下, 一周, 一度: a phrase, not a number
+            j = i
+            while j < len(self.tt) and self.toks[j].kind == "cjk" and self.tt[j] in CN_NUM and j - i < 12:
+                if j > i and self.tt[j] == "千" and j + 1 < len(self.tt) and self.tt[j + 1] == "瓦":
+                    break
+                j += 1
+            v = cn_number(self.tt[i:j])
+            return (v, j - i) if v is not None else None
+        if t.text in ("a", "an") and i + 1 < len(self.tt) and self.tt[i + 1] in ("couple", "pair"):
+            return 2.0, 2 + (1 if i + 2 < len(self.tt) and self.tt[i + 2] == "of" else 0)
+        if t.text in self.lex.numbers:
+            n = 1 + (1 if t.text in ("couple", "pair") and i + 1 < len(self.tt) and self.tt[i + 1] == "of" else 0)
+            return self.lex.numbers[t.text], n
+        return None
+
+    def unit(self, name: str, i: int) -> int:
+        return self.lex.unit(name, self.tt, i)
+
+    def currency_at(self, i: int) -> str | None:
+        """ISO code of the money unit at token i: EUR, GBP, CNY; None for dollars (or no unit)."""
+        for name, code in (("cur_eur", "EUR"), ("cur_gbp", "GBP"), ("cur_cny", "CNY")):
+            if self.unit(name, i):
+                return code
+        return None
+
+    def gap(self, i: int) -> str:
+        """The text between token i and token i + 1 (what the tokenizer dropped)."""
+        return self.text[self.toks[i].end : self.toks[i + 1].start].strip() if i + 1 < len(self.toks) else ""
+
+    def full_time(self, i: int) -> int:
+        """24/7, 24x7, 7x24, 7*24(小时): tokens used, 0 if none."""
+        tt, n = self.tt, len(self.tt)
+        if tt[i] in ("24", "7") and i + 1 < n:
+            other = "7" if tt[i] == "24" else "24"
+            j = 0
+            if tt[i + 1] == other and self.gap(i) in ("*", "x", "×", "/"):
+                j = i + 2
+            elif i + 2 < n and tt[i + 1] in ("/", "x", "×") and tt[i + 2] == other:
+                j = i + 3
+            if j:
+                return j - i + self.unit("hours", j)
+        return self.unit("full_time", i)
+
+    def _fix_typos(self) -> None:
+        tt, toks = self.tt, self.toks
+        for i, w in enumerate(tt):
+            if toks[i].kind != "word":
+                continue
+            nxt_num = i + 1 < len(tt) and toks[i + 1].kind == "num"
+            prev_num = i > 0 and toks[i - 1].kind == "num"
+            if prev_num and w in SUFFIX_FIX and not (nxt_num and toks[i + 1].glued):  # "tu106" is a chip
+                tt[i] = SUFFIX_FIX[w]
+                continue
+            if (
+                not nxt_num
+                or w in BRAND
+                or (w,) in self.lex.phrases
+                or w in self.index.name_words
+                or any(w in starts for starts in self.lex.unit_starts.values())
+            ):
+                continue  # a word of a GPU name ("nforce", "flex") is not a typo
+            from rapidfuzz.distance import OSA  # typos only: not imported at start-up
+
+            if len(w) >= 5:
+                for b in BRAND_FIX:
+                    if OSA.distance(w, b, score_cutoff=2) <= 2:
+                        tt[i] = b
+                        break
+            elif len(w) == 3:
+                for b in SERIES_FIX:
+                    if OSA.distance(w, b, score_cutoff=1) <= 1:
+                        tt[i] = b
+                        break
+            if tt[i] == w:
+                fam = self.index.fix_family(w)
+                if fam:
+                    tt[i] = fam

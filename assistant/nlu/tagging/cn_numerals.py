@@ -1,0 +1,37 @@
+"""Chinese numerals: "一万五" -> 15000, "两千" -> 2000, "三十二" -> 32.
+
+Contract: `cn_number(chars)` returns the value of a run of Chinese numeral characters or None;
+`CN_NUM` is the set of characters that may start or continue such a run.
+"""
+
+from __future__ import annotations
+
+# Chinese numerals: digits, small units (十 百 千) and big units (万 亿)
+CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+CN_SMALL = {"十": 10, "百": 100, "千": 1000}
+CN_BIG = {"万": 10_000, "亿": 100_000_000}
+CN_NUM = frozenset(CN_DIGITS) | frozenset(CN_SMALL) | frozenset(CN_BIG)
+
+
+def cn_number(chars: list[str]) -> float | None:
+    """Value of a run of Chinese numerals ("一万五" -> 15000, "两千" -> 2000, "三十二" -> 32)."""
+    total, section, num, last_unit = 0.0, 0.0, None, 0
+    for ch in chars:
+        if ch in CN_DIGITS:
+            num = CN_DIGITS[ch]
+        elif ch in CN_SMALL:
+            section += (1 if num is None else num) * CN_SMALL[ch]
+            num, last_unit = None, CN_SMALL[ch]
+        elif ch in CN_BIG:
+            section += num or 0
+            if section == 0:
+                section = 1
+            total += section * CN_BIG[ch]
+            section, num, last_unit = 0.0, None, CN_BIG[ch]
+        else:
+            return None
+    if num is not None and last_unit >= 100 and len(chars) >= 3 and chars[-2] in (CN_SMALL | CN_BIG):
+        section += num * last_unit / 10  # "一万五" = 15000, "两千五" = 2500
+        num = None
+    value = total + section + (num or 0)
+    return value if (value or any(c in ("零", "〇") for c in chars)) else None

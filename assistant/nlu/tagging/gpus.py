@@ -1,0 +1,314 @@
+"""GPU mentions: exact KB names, shorthand ("4070tis", "a6k", "h100 sxm"), variant words before
+or after the number ("laptop 4090", "16gb 4060 ti"), Apple chips, and GPU-shaped names the KB lacks.
+
+Contract: `try_full_name(i)` and `try_gpu(i)` add a GPU tag (its `GpuMatch` ok / ambiguous /
+unknown) at token i and return the index after it, or None when token i starts no GPU mention.
+A number is a GPU only when it is a known bare model number or words around it say so.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from assistant.nlu.lookup.matches import GpuMatch
+from assistant.nlu.lookup.name_tokens import BRAND, MOBILE, SUFFIX_SPLIT, VARIANT_WORDS
+from assistant.nlu.tagging.base import TaggerBase
+from assistant.nlu.tagging.words import (
+    APPLE_MODELS,
+    APPLE_TIERS,
+    APPLE_WORDS,
+    CHIP_CODE,
+    GLUED_UNITS,
+    GPU_AFTER,
+    GPU_BEFORE,
+    GPU_WORDS,
+    PRICE_BEFORE,
+    SPACED_PREFIX,
+    SYSTEM_RAM,
+)
+
+
+class GpuTagging(TaggerBase):
+    # GPUs -----------------------------------------------------------------------------------
+    def gpu_start(self, i: int) -> str | None:
+        """Why token i can start a GPU mention: brand | prefix | number | word; None if it cannot."""
+        tt, toks = self.tt, self.toks
+        w = tt[i]
+        nxt = toks[i + 1] if i + 1 < len(tt) else None
+        if w in BRAND:
+            return "brand"
+        if toks[i].kind == "word" and nxt is not None and nxt.kind == "num" and nxt.glued and len(w) <= 3:
+            return "prefix"
+        if w in SPACED_PREFIX and nxt is not None and nxt.kind == "num" and self.gap(i) in ("", "-"):
+            return "prefix"
+        if toks[i].kind == "num" and w.isdigit() and 3 <= len(w) <= 5:
+            return "number"
+        if toks[i].kind == "word" and w in ("titan", "vii"):
+            return "word"
+        return None
+
+    def try_full_name(self, i: int) -> int | None:
+        """A KB name spelled out exactly ("NVIDIA GeForce GTX 650 Ti Boost") is that GPU, unless a variant
+        word follows it ("geforce rtx 4060 ti": the mention goes on, so the general path reads it)."""
+        hit = self.index.full_name_at(self.tt, i)
+        if hit is None:
+            return None
+        used, match = hit
+        end = i + used
+        first = self.tt[i]
+        if used == 2 and first.isalpha() and len(first) <= 2 and self.toks[i + 1].kind == "num":
+            return None  # "l4", "a100": the general path and its documented defaults read these
+        if used == 1 and (first.isdigit() or len(first) < 3 or self.lex.match(self.tt, i)):
+            return None
+        if end < len(self.tt) and self._variant_word(end) and not any(t[0].isdigit() for t in self.tt[i:end]):
+            ext = end  # "jetson orin 64g": a number-less name and its variant words, read together
+            while ext < len(self.tt) and (self._variant_word(ext) or self.tt[ext] in ("g", "gb")):
+                ext += 1
+            m = self.index.gpu(self.tt[i:ext], self.span(i, ext))
+            return self.add("GPU", m, i, ext) if m.status == "ok" else None
+        if end < len(self.tt) and (
+            self._variant_word(end)
+            or (self.toks[end].glued and self.toks[end].kind not in ("sym", "cjk"))
+            or (match.how == "alias" and self.gpu_start(end) == "prefix")  # "mac studio m2 ultra": the chip says which
+        ):
+            return None
+        return self.add("GPU", dataclasses.replace(match, mention=self.span(i, end)), i, end)
+
+    def _variant_word(self, j: int) -> bool:
+        """Token j changes which product a GPU mention names: ti, super, laptop, sxm, a memory size ..."""
+        tt, toks = self.tt, self.toks
+        w = tt[j]
+        if w in VARIANT_WORDS and (len(w) > 1 or toks[j].glued):
+            return True
+        if toks[j].kind == "num" and j + 1 < len(tt) and tt[j + 1] in ("gb", "g"):
+            return True  # "4060 16gb"
+        return w == "max" and j + 1 < len(tt) and tt[j + 1] == "q"
+
+    def _gpu_span(self, i: int, why: str) -> tuple[int, int, bool]:
+        """Where a GPU mention starting at i can end: (end, floor, seen a number). A shorter reading may
+        drop trailing words, never below `floor`: variant words and glued suffixes ("4070tis") count."""
+        tt, toks, n = self.tt, self.toks, len(self.tt)
+        sfx = self.index.suffixes
+        j, floor = i + 1, i + 1
+        seen_num = toks[i].kind == "num" or (why == "prefix" and toks[i + 1].glued)
+        while j < n and j - i < 8:
+            t = toks[j]
+            if self.gap(j - 1) not in ("", "-", "_"):
+                break  # "4090 + 64gb ram", "p40s (96gb)": punctuation ends a name
+            if t.kind == "num":
+                if j + 2 < n and tt[j + 1] in ("gb", "g") and tt[j + 2] in SYSTEM_RAM:
+                    break  # "64gb ram" is the computer's memory
+                if j + 1 < n and tt[j + 1] in ("gb", "g") and (seen_num or why == "brand"):
+                    j += 2
+                    floor = j
+                    continue
+                if (
+                    j + 1 < n
+                    and tt[j + 1] == "k"
+                    and toks[j + 1].glued
+                    and t.glued
+                    and toks[j - 1].kind == "word"
+                    and len(tt[j - 1]) <= 2
+                ):
+                    j += 2  # "a6k": the A6000
+                    floor = j
+                    seen_num = True
+                    continue
+                if seen_num and j - 1 > i and t.glued and toks[j - 1].kind == "word" and self._starts_another(j - 1):
+                    j -= 1  # "h100 a100 mi300x": the next name starts at its prefix
+                    break
+                if not seen_num or (
+                    t.glued and toks[j - 1].kind == "word" and tt[j - 1] not in BRAND and len(tt[j - 1]) <= 4
+                ):
+                    if not seen_num or j + 1 >= n or tt[j + 1] not in ("b", "k", "bit", "%"):
+                        seen_num = True
+                        j += 1
+                        continue
+                break
+            if not seen_num and (
+                tt[j] in BRAND
+                or (t.kind == "word" and len(tt[j]) <= 3 and j + 1 < n and toks[j + 1].glued)
+                or (tt[j] in APPLE_MODELS and tt[i] in APPLE_WORDS)
+            ):
+                j += 1  # "nvidia a40", "amd radeon r9 370", "ati radeon x800"
+                continue
+            if (
+                seen_num
+                and t.kind == "word"
+                and t.glued
+                and toks[j - 1].kind == "num"
+                and (tt[j] not in GLUED_UNITS or why == "brand")
+            ):
+                j += 1  # "4070tis", "4090d", "3090s": a glued suffix belongs to the name
+                floor = j
+                continue
+            if seen_num and tt[j] in APPLE_TIERS and self._apple_like(i):
+                j += 1
+                floor = j
+                continue
+            if tt[j] in GPU_WORDS:
+                break  # "apple m4 pro gpu": the word for a GPU is not part of its name
+            if seen_num and tt[j] in SUFFIX_SPLIT and toks[j - 1].kind == "num":
+                j += 1  # "4070 tis"
+                floor = j
+                continue
+            if (tt[j] in sfx or tt[j] in MOBILE or tt[j] in ("super", "ti", "s")) and (
+                len(tt[j]) > 1 or t.glued or (tt[j] == "s" and tt[j - 1] == "ti")
+            ):
+                if tt[j] == "max" and not (j + 1 < n and tt[j + 1] == "q") and not self._apple_like(i):
+                    break  # "4090 max power": not a Max-Q
+                j += 1
+                if tt[j - 1] == "max" and j < n and tt[j] == "q":
+                    j += 1
+                if self._variant_word(j - 1) or tt[j - 1] == "q" or self._apple_like(i):
+                    floor = j
+                continue
+            break
+        return j, floor, seen_num
+
+    def _words_before(self, i: int, sub: list[str], m: GpuMatch, plural: bool, end: int):
+        """Variant words typed before the name: "laptop 4090" is the Mobile card, "a 16gb 4060 ti" the
+        16 GB one. Returns (first token, match) when they change the match, else None."""
+        if i == 0 or self.gap(i - 1):
+            return None
+        prev = self.tt[i - 1]
+        last = self.tags[-1] if self.tags and self.tags[-1].end == self.toks[i - 1].end else None
+        zh = next((k for k in range(1, min(i, 5) + 1) if self.unit("mobile_zh", i - k) == k), 0)
+        if zh and "mobile" not in sub:  # "笔记本4090", "移动版4090"
+            mm = self.index.gpu(sub + ["mobile"], self.span(i - zh, end), plural=plural)
+            if mm.status == "unknown":
+                return None
+            if last is not None and last.start >= self.toks[i - zh].start:
+                self.tags.pop()
+            elif self.unknown and self.unknown[-1].endswith(self.span(i - zh, i)):
+                self.unknown[-1] = self.unknown[-1][: -len(self.span(i - zh, i))]
+                if not self.unknown[-1]:
+                    self.unknown.pop()
+            return i - zh, mm
+        if prev in MOBILE and "mobile" not in sub and "laptop" not in sub:
+            mm = self.index.gpu(sub + ["mobile"], self.span(i - 1, end), plural=plural)
+            if mm.status == "unknown":
+                return None
+            if last is not None:
+                self.tags.pop()
+            elif self.unknown and self.unknown[-1] == prev:
+                self.unknown.pop()
+            return i - 1, mm
+        if last is not None and last.kind == "MEMORY" and m.status != "ok":
+            mm = self.index.gpu(sub + [f"{last.value:g}", "gb"], self.text[last.start : self.toks[end - 1].end])
+            if mm.status == "unknown":
+                return None
+            self.tags.pop()
+            return next(k for k, t in enumerate(self.toks) if t.start == last.start), mm
+        return None
+
+    def _bare_number_is_gpu(self, i: int) -> bool:
+        """A number alone names a GPU only when it is a GeForce GTX/RTX or Radeon RX model number
+        ("3090", "7900") or GPU words surround it ("7000显卡"); "seq len 256", "卖7000", "(used, 400)" are not."""
+        if self.tt[i] in self.index.bare_numbers:
+            return not (self.tags and self.tags[-1].kind == "COSTS" and self.tags[-1].end == self.toks[i].start)
+        return self._gpu_context(i, i + 1)
+
+    def _gpu_context(self, i: int, end: int) -> bool:
+        """Words around tokens i..end that make them a GPU: a count or article before ("2x", "a", "my"),
+        a GPU, spec or comparison word after ("gpu", "specs", "vs", "多少钱")."""
+        tt = self.tt
+        if i > 0 and (tt[i - 1] in PRICE_BEFORE or self.gap(i - 1)):
+            return False  # "4080 at 7000 vs ...", "(used, 400)"
+        if i > 0 and (tt[i - 1] in GPU_BEFORE or (self.tags and self.tags[-1].kind in ("COUNT", "CONDITION"))):
+            return self.tags[-1].end == self.toks[i - 1].end if self.tags else True
+        hit = self.lex.match(tt, end) if end < len(tt) else None
+        return bool(hit and GPU_AFTER & set(hit[1]))
+
+    def _starts_another(self, k: int) -> bool:
+        """Token k (a letter prefix glued to the number after it) starts a GPU name of its own: "a100 mi300x"."""
+        w = self.tt[k]
+        if CHIP_CODE.match(w) or k == 0 or self.toks[k].glued:
+            return False
+        return self.index.gpu([w, self.tt[k + 1]], w).status == "ok"
+
+    def _apple_like(self, i: int) -> bool:
+        """An M-series chip mention ("m3 max", "macbook pro m4 max"): "max" and "pro" are part of its name."""
+        tt = self.tt
+        while i < len(tt) and (tt[i] in APPLE_WORDS or tt[i] in APPLE_MODELS):
+            i += 1
+        return i + 1 < len(tt) and tt[i] == "m" and self.toks[i + 1].glued and len(tt[i + 1]) == 1
+
+    def try_gpu(self, i: int) -> int | None:
+        why = self.gpu_start(i)
+        if why is None:
+            return None
+        if why == "prefix":
+            hit = self.lex.match(self.tt, i)
+            if hit and hit[0] >= 2:  # "l2 cache", "fp16", "q4": vocabulary, not a GPU
+                return None
+        tt, toks, n = self.tt, self.toks, len(self.tt)
+        j, floor, seen_num = self._gpu_span(i, why)
+        if not seen_num and why != "word":
+            return None
+        bare_ok = why != "number" or floor > i + 1 or self._bare_number_is_gpu(i)
+        plural = bool(self.tags) and self.tags[-1].kind in ("COUNT", "NUMBER") and float(self.tags[-1].value) > 1
+        brand, start = [], i
+        if self._apple_like(i):  # "mac studio m2 ultra": the chip names the device
+            brand = ["apple"]
+            while tt[start] in APPLE_WORDS or tt[start] in APPLE_MODELS:
+                start += 1
+        for end in range(j, max(floor, i + 1) - 1, -1):
+            sub = brand + tt[start:end]
+            if not any(toks[k].kind == "num" for k in range(i, end)) and why != "word":
+                continue
+            if end == i + 1 and not bare_ok:
+                continue
+            if (
+                toks[end - 1].kind == "num"
+                and end < n
+                and (
+                    self.unit("money_after", end)
+                    or self.unit("hours", end)
+                    or self.unit("years", end)
+                    or tt[end] in ("b", "k", "%")
+                )
+            ):
+                continue
+            m = self.index.gpu(sub, self.span(i, end), plural=plural)
+            if m.status != "unknown":
+                if why == "number" and m.status == "ambiguous" and len(tt[i]) < 3:
+                    return None
+                if why == "prefix" and tt[i] in ("a", "an") and not toks[i + 1].glued:
+                    return None
+                mob = self.unit("mobile_zh", end) if "mobile" not in sub and "laptop" not in sub else 0
+                if mob:  # "4090笔记本版", "4080 移动版"
+                    mm = self.index.gpu(sub + ["mobile"], self.span(i, end + mob), plural=plural)
+                    if mm.status != "unknown":
+                        return self.add("GPU", mm, i, end + mob)
+                before = self._words_before(i, sub, m, plural, end)
+                if before is not None:
+                    return self.add("GPU", before[1], before[0], end)
+                return self.add("GPU", m, i, end)
+        # nothing known: is it shaped like a GPU name? then it is an unknown GPU, not a number
+        end = j
+        while end > floor and toks[end - 1].kind == "word" and tt[end - 1] not in ("ti", "super", "xt", "xtx", "s"):
+            end -= 1
+        shaped = (
+            why == "brand"
+            or floor > i + 1
+            or (why == "prefix" and tt[i] not in ("q", "fp", "bf", "int", "tf", "f", "a", "x", "v"))
+            or (
+                why == "number"
+                and len(tt[i]) == 4
+                and tt[i][1] == "0"
+                and tt[i][3] == "0"
+                and tt[i][2] in "56789"
+                and not (end < n and (self.unit("money_after", end) or tt[end] in ("b", "k", "%")))
+            )
+        )
+        if why == "prefix" and tt[i] == "v" and len(tt[i + 1]) == 3 and tt[i + 1].endswith("00"):
+            shaped = True
+        if not shaped or not any(toks[k].kind == "num" for k in range(i, end)) or (end == i + 1 and not bare_ok):
+            return None
+        if why == "prefix" and floor <= i + 1 and not self._gpu_context(i, end):
+            self.unknown.append(self.span(i, end))  # "t5", "sd3", "p5": a name, but nothing says it is a GPU
+            return end
+        sub = brand + tt[start:end]
+        m = self.index.gpu(sub, self.span(i, end), plural=plural)
+        return self.add("GPU", m, i, end)

@@ -1,0 +1,119 @@
+"""Model mentions: names the KB holds ("llama 3 70b"), a family with a size it lacks (ambiguous or
+unknown), and unknown names right before a size ("falcon 180b"), answered for the size.
+
+Contract: `try_model(i)` adds a MODEL (or UNKNOWN_MODEL + PARAMS) tag at token i and returns the
+index after it, or None; `unknown_model_before` turns name words already passed into UNKNOWN_MODEL.
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.lookup.matches import ModelMatch
+from assistant.nlu.tagging.base import Tag, TaggerBase, number_or_none
+from assistant.nlu.tagging.words import FAMILY_WORDS, NOT_A_NAME
+
+
+class ModelTagging(TaggerBase):
+    # models ---------------------------------------------------------------------------------
+    def unknown_model_before(self, i: int, end: int, params: float) -> None:
+        """Name words right before a size ("falcon 180b", "starcoder2 15b", "command r 35b") that nothing
+        else read: an UNKNOWN_MODEL tag (the question is answered for the size, and says the name is not known)."""
+        toks, tt = self.toks, self.tt
+        k = i
+        words = set(self._unknown_toks[-4:])
+        while k > 0 and i - k < 4 and not self.gap(k - 1):
+            prev = k - 1
+            if prev in words and toks[prev].kind == "word" and tt[prev] not in NOT_A_NAME:
+                k = prev
+            elif (
+                toks[prev].kind == "num" and len(tt[prev]) <= 4 and prev - 1 in words and tt[prev - 1] not in NOT_A_NAME
+            ):
+                k = prev  # "starcoder2", "olmo 2"
+            else:
+                break
+        if k == i or not any(toks[x].kind == "word" and len(tt[x]) >= 2 for x in range(k, i)):
+            return
+        while self.tags and self.tags[-1].start >= toks[k].start:
+            self.tags.pop()  # a version number ("olmo 2") is part of the name
+        while self._unknown_toks and self._unknown_toks[-1] >= k:
+            self._unknown_toks.pop()
+            self.unknown.pop()
+        self.tags.append(
+            Tag("UNKNOWN_MODEL", {"params_b": params}, self.span(k, end), toks[k].start, toks[end - 1].end)
+        )
+
+    def try_model(self, i: int) -> int | None:
+        tt, n = self.tt, len(self.tt)
+        hit = self.index.model_at(tt, i)
+        if hit:
+            used, key = hit
+            j = i + used
+            size = self._size_at(j)
+            known = self.index.model_info.get(key, ("", 0.0))[1]
+            if size is not None and known and abs(size[0] - known) > max(0.6, 0.08 * known):
+                # "mistral 24b", "llama 3.2 11b vision": a size the matched model does not have is another model
+                cands = self.index.models_like(self.index.model_info[key][0], size[0])
+                end = j + size[1]
+                if len(cands) == 1:
+                    return self.add("MODEL", ModelMatch(self.span(i, end), "ok", cands[0]), i, end)
+                if cands:
+                    return self.add("MODEL", ModelMatch(self.span(i, end), "ambiguous", candidates=cands), i, end)
+                return self._unknown_model(i, j, size)
+            # "llama 3 70b" style aliases may stop before a size the alias did not spell
+            return self.add("MODEL", ModelMatch(self.span(i, j), "ok", key), i, j)
+        if tt[i] not in self.index.model_families or self.toks[i].kind != "word":
+            return None
+        j, params = i + 1, None
+        while j < n and j - i <= 6:
+            t = self.toks[j]
+            if t.kind == "num" and j + 1 < n and tt[j + 1] in ("b", "billion") and params is None:
+                params = number_or_none(t.text)
+                j += 2
+                continue
+            if t.kind == "num" and len(t.text) <= 3 and params is None:
+                j += 1
+                continue
+            if tt[j] in FAMILY_WORDS and t.glued is False and j > i + 1:
+                j += 1
+                continue
+            break
+        mention = self.span(i, j)
+        family = tt[i]
+        cands = self.index.models_like(family, params)
+        version = [tt[k] for k in range(i + 1, j) if self.toks[k].kind == "num" and (k + 1 >= n or tt[k + 1] != "b")]
+        if version and cands:
+            narrowed = tuple(c for c in cands if version[0] in c.replace("-", " ").replace(family, "", 1).split())
+            cands = narrowed or ()
+        if len(cands) == 1:
+            return self.add("MODEL", ModelMatch(mention, "ok", cands[0]), i, j)
+        if cands:
+            return self.add("MODEL", ModelMatch(mention, "ambiguous", candidates=cands), i, j)
+        if params is None and not version:
+            return None
+        size_at = next((k for k in range(i + 1, j) if self._size_at(k) is not None), None)
+        if size_at is not None:  # "llama 5 70b": not in the KB, answered as a 70B model
+            return self._unknown_model(i, size_at, self._size_at(size_at))
+        return self.add(
+            "MODEL", ModelMatch(mention, "unknown", candidates=self.index.models_like(family, None)[:6]), i, j
+        )
+
+    def _size_at(self, j: int) -> tuple[float, int] | None:
+        """A model size at token j ("70b", "7 billion", "124m" glued): (billions, tokens used)."""
+        tt, n = self.tt, len(self.tt)
+        if j + 1 >= n or self.toks[j].kind != "num":
+            return None
+        v = number_or_none(tt[j])
+        if v is None:
+            return None
+        if tt[j + 1] in ("b", "billion", "bn"):
+            return v, 2
+        if tt[j + 1] == "m" and self.toks[j + 1].glued:
+            return v / 1000.0, 2
+        return None
+
+    def _unknown_model(self, i: int, j: int, size: tuple[float, int]) -> int:
+        """An UNKNOWN_MODEL tag for tokens i..j and its size; then a PARAMS tag for the size."""
+        end = j + size[1]
+        self.tags.append(
+            Tag("UNKNOWN_MODEL", {"params_b": size[0]}, self.span(i, end), self.toks[i].start, self.toks[end - 1].end)
+        )
+        return self.add("PARAMS", size[0], j, end)

@@ -1,0 +1,261 @@
+"""Numbers with units: money (and its currency), electricity prices, hours, years, percent,
+memory, precision bits, model sizes, context, watts, GPU counts, dates, image sizes, and the
+numbers set-up words bind ("seq len 256", "lora r32", "top 5", "zero-3").
+
+Contract: each `try_*` / `resolution` method looks at token i and, when it reads a quantity there,
+adds its tag and returns the index after it; None when token i starts no quantity.
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.lexicon import terminal
+from assistant.nlu.tagging.base import TaggerBase
+from assistant.nlu.tagging.words import BINDERS, BITS, CONTEXT_SIZES, LORA_WORDS, PER_WORDS
+
+
+class QuantityTagging(TaggerBase):
+    # numbers --------------------------------------------------------------------------------
+    def try_number(self, i: int) -> int | None:
+        tt, n = self.tt, len(self.tt)
+        ft = self.full_time(i)
+        if ft:
+            return self.add("HOURS", {"per_week": 168.0, "full_time": True}, i, i + ft)
+        if self.toks[i].kind == "date":
+            return self.add("DATE", tt[i], i, i + 1)
+        if tt[i : i + 3] == ["百", "分", "之"]:
+            got = self.number_at(i + 3)
+            return self.add("PERCENT", got[0] / 100.0, i, i + 3 + got[1]) if got else None
+        money_pre = self.unit("money_before", i)
+        if money_pre and self.toks[i].text != "dollar":
+            got = self.number_at(i + money_pre)
+            if got is None or self.toks[i + money_pre].kind != "num":
+                return None
+            return self._money(i, i + money_pre + got[1], got[0], self.currency_at(i))
+        got = self.number_at(i)
+        if got is None:
+            return None
+        v, used = got
+        j = i + used
+        if self.toks[i].kind == "num" and float(v).is_integer() and 1900 <= v <= 2100 and used == 1:
+            if j < n and tt[j] == "年":  # 2023年(1月)的价格
+                if j + 2 < n and self.toks[j + 1].kind == "num" and tt[j + 2] == "月" and 1 <= float(tt[j + 1]) <= 12:
+                    return self.add("DATE", f"{int(v)}-{int(float(tt[j + 1])):02d}", i, j + 3)
+                return self.add("DATE", str(int(v)), i, j + 1)
+            if j < n and (
+                tt[j] in ("prices", "price", "pricing", "snapshot", "market")
+                or (i > 0 and tt[i - 1] in ("from", "of", "in", "since", "use"))
+            ):
+                return self.add("DATE", str(int(v)), i, j)
+        # GPU counts with a Chinese classifier: 两张3090, 2块4090, 四卡, 双卡
+        if float(v).is_integer() and 1 <= v <= 1024:
+            if self.unit("card_count", j):
+                return self.add("COUNT", int(v), i, j + self.unit("card_count", j))
+            cl = self.unit("classifier", j)
+            if cl and (
+                j + cl >= n
+                or tt[j + cl] in ("呢", "吗", "?", "的")
+                or self.gpu_start(j + cl)
+                or self.index.model_at(tt, j + cl)
+                or "GPU_WORD" in (self.lex.match(tt, j + cl) or (0, {}))[1]
+            ):
+                return self.add("COUNT", int(v), i, j + cl)
+        # 5000以内, 一万左右: a Chinese "under" after the amount
+        if (
+            v >= 50
+            and j < n
+            and self.toks[j].kind == "cjk"
+            and {"UNDER", "BUDGET"} & set((self.lex.match(tt, j) or (0, {}))[1])
+        ):
+            return self._money(i, j, v)  # 2万预算
+        # thousands: 1.5k, 2 grand
+        k = self.unit("thousand", j)
+        if (
+            k
+            and tt[j] == "g"
+            and (
+                j + 1 < n
+                and (self.toks[j + 1].kind == "cjk" or tt[j + 1] in ("vram", "memory", "ram"))
+                or (j + 1 == n and any(t.kind == "cjk" for t in self.toks))
+            )
+        ):
+            k = 0  # "24g显存", "12g的卡": gigabytes, not grand
+        if k and (self.toks[j].glued or tt[j] != "g"):
+            jj = j + k
+            if self.unit("context", jj):
+                return self.add("CONTEXT", int(v * 1000), i, jj + self.unit("context", jj))
+            if self.unit("tokens", jj):
+                return self.add("CONTEXT", int(v * 1000), i, jj + self.unit("tokens", jj))
+            m = self.unit("money_after", jj)
+            if m:
+                return self._money(i, jj + m, v * 1000, self.currency_at(jj))
+            prev = self.tags[-1].kind if self.tags else ""
+            if prev in ("UNDER", "BUDGET") or v not in CONTEXT_SIZES or (jj < n and tt[jj] in ("budget", "dollars")):
+                return self._money(i, jj, v * 1000)
+            return self.add("CONTEXT", int(v * 1000), i, jj)
+        m = self.unit("money_after", j)
+        if m:
+            return self._money(i, j + m, v, self.currency_at(j), explicit=True)
+        tenth = self.unit("cny_tenth", j)
+        if tenth:  # 六毛 = 0.6 元
+            return self._money(i, j + tenth, v / 10.0, "CNY", explicit=True)
+        c = self.unit("cents", j)
+        if c:
+            jj = j + c
+            per = 1 if jj < n and tt[jj] in PER_WORDS else 0
+            kw = self.unit("kwh", jj + per)
+            return self.add("KWH", v / 100.0, i, jj + per + kw if kw else jj)
+        per = 1 if j < n and tt[j] in PER_WORDS else 0
+        kw = self.unit("kwh", j + per)
+        if kw and (per or tt[j] not in ("unit", "度")):
+            return self._kwh(i, j + per + kw, v)
+        h = self.unit("hours", j)
+        if h and not (tt[j] == "h" and j + 1 < n and self.toks[j + 1].kind == "num"):
+            jj = j + h
+            skip = 0
+            while jj + skip < n and tt[jj + skip] in (
+                "per",
+                "a",
+                "an",
+                "/",
+                "each",
+                "every",
+                "of",
+                "in",
+                "the",
+                "每",
+                "一",
+            ):
+                skip += 1
+            for unit, mult in (("week", 1.0), ("day", 7.0), ("month", 12.0 / 52.0)):
+                u = self.unit(unit, jj + skip)
+                if u and (skip or unit != "day" or tt[jj] != "d"):
+                    return self.add("HOURS", {"per_week": v * mult}, i, jj + skip + u)
+            return self.add("HOURS", {"total": v}, i, jj)
+        for unit, kind in (("years", "YEARS"), ("months", "MONTHS")):
+            u = self.unit(unit, j)
+            if u and not (tt[j] in ("y", "mo") and not self.toks[j].glued):
+                return self.add(kind, v, i, j + u)
+        p = self.unit("percent", j)
+        if p:
+            return self.add("PERCENT", v / 100.0, i, j + p)
+        g = self.unit("gb", j)
+        if g and (tt[j] != "g" or self.toks[j].glued):
+            return self.add("MEMORY", v, i, j + g)
+        b = self.unit("bit", j)
+        if b and int(v) in BITS:
+            return self.add("PRECISION", BITS[int(v)], i, j + b, {"PRECISION": BITS[int(v)]})
+        for unit, mult in (("trillion", 1e12), ("params", 1e9), ("million", 1e6)):
+            u = self.unit(unit, j)
+            if u and (self.toks[j].glued or len(tt[j]) > 1):
+                jj = j + u
+                t = self.unit("tokens", jj)
+                if t:
+                    return self.add("TOKENS", v * mult, i, jj + t)
+                if unit == "params" and tt[j] == "参" and tt[i] in self.index.bare_numbers:
+                    return None  # "5090参数": the RTX 5090's specs, not a 5090B model
+                if unit == "params" or (unit == "million" and self.toks[j].glued and tt[j] == "m"):
+                    params = v / 1e9 if v >= 1e6 else (v / 1e3 if unit == "million" else v)  # 70亿参数 = 7B
+                    self.unknown_model_before(i, jj, params)  # "falcon 180b", "gpt2 124m"
+                    if unit == "million" and (not self.tags or self.tags[-1].kind != "UNKNOWN_MODEL"):
+                        continue  # "124m" alone: millions of something, not a model size
+                    return self.add("PARAMS", params, i, jj)
+        c = self.unit("context", j)
+        if c:
+            return self.add("CONTEXT", int(v), i, j + c)
+        t = self.unit("tokens", j)
+        if t and v >= 256:
+            return self.add("CONTEXT", int(v), i, j + t)
+        w = self.unit("watts", j)
+        if w and v >= 50 and (self.toks[j].glued or tt[j] != "w"):
+            return self.add("WATTS", v, i, j + w)
+        x = self.unit("count_x", j)
+        if x and v <= 64 and float(v).is_integer():
+            return self.add("COUNT", int(v), i, j + x)
+        if (
+            self.tags
+            and self.tags[-1].kind in ("UNDER", "BUDGET")
+            and self.toks[i].kind in ("num", "cjk")
+            and abs(v) >= 50
+        ):
+            return self._money(i, j, v)
+        if (
+            self.toks[i].kind in ("word", "cjk")
+            and float(v).is_integer()
+            and j < n
+            and (self.gpu_start(j) or tt[j] in ("of", "x", "gpus", "cards", "used", "new"))
+        ):
+            return self.add("COUNT", int(v), i, j)
+        return None
+
+    def _money(self, i: int, j: int, v: float, currency: str | None = None, explicit: bool = False) -> int:
+        """A money amount ending before token j; `currency` None means dollars or not said."""
+        n = len(self.tt)
+        if j < n and self.tt[j] in ("k", "grand", "thousand") and v < 1000:
+            v *= 1000
+            j += 1
+        meanings = {"CURRENCY": currency} if currency else {}
+        per = 1 if j < n and self.tt[j] in PER_WORDS else 0
+        kw = self.unit("kwh", j + per)
+        if kw and (per or self.tt[j] != "unit"):
+            return self._kwh(i, j + per + kw, v, currency, explicit=True)
+        if per and self.unit("hours", j + per):
+            return self.add("RATE", v, i, j + per + self.unit("hours", j + per), meanings)
+        return self.add("MONEY", v, i, j, meanings)
+
+    def _kwh(self, i: int, j: int, v: float, currency: str | None = None, explicit: bool = False) -> int:
+        """An electricity price per kWh; a bare 5 or more is cents ("electricity is 30"), a typed amount is not."""
+        meanings = {"CURRENCY": currency} if currency else {}
+        return self.add("KWH", v / 100.0 if (v >= 5 and not explicit) else v, i, j, meanings)
+
+    # numbers bound by set-up words ------------------------------------------------------------
+    def try_bound(self, i: int) -> int | None:
+        """A set-up word and the number it binds: "seq len 256" CONTEXT, "batch 8" BATCH, "lora r32" RANK,
+        "alpha 64" ALPHA, "top 5" TOP, "zero-3" ZERO_STAGE. Such a number is never a GPU or a GPU count.
+        A set-up word with a meaning of its own ("best") keeps its tag."""
+        for unit, kind in BINDERS:
+            u = self.unit(unit, i)
+            if not u or i + u >= len(self.tt):
+                continue
+            got = self.number_at(i + u)
+            if got is None or self.toks[i + u].kind != "num" or not float(got[0]).is_integer():
+                continue
+            v, used = int(got[0]), got[1]
+            end = i + u + used
+            if kind == "CONTEXT" and end < len(self.tt) and self.tt[end] == "k":
+                v, end = v * 1000, end + 1
+            elif end < len(self.tt) and self.toks[end].kind == "word" and self.toks[end].glued:
+                continue  # "best 24gb card", "top 70b models": the number has a unit of its own
+            elif end < len(self.tt) and (
+                self.unit("gb", end) or self.unit("params", end) or self.unit("money_after", end)
+            ):
+                continue
+            if not self._binds(kind, v, i, u):
+                continue
+            hit = self.lex.match(self.tt, i)
+            if hit and hit[0] == u and terminal(hit[1]) not in ("FILLER", "PER"):
+                self.add(terminal(hit[1]), hit[1].get(terminal(hit[1]), True), i, i + u, hit[1])
+            return self.add(kind, v, i + u, end)
+        return None
+
+    def _binds(self, kind: str, v: int, i: int, u: int) -> bool:
+        if kind == "RANK" or kind == "ALPHA":
+            lora = any(t in LORA_WORDS for t in self.tt)
+            return 1 <= v <= 1024 and (lora or self.tt[i] not in ("r", "alpha"))
+        if kind == "CONTEXT":
+            return v >= 64
+        if kind == "BATCH":
+            return 1 <= v <= 4096 and (self.tt[i] != "bs" or self.toks[i + u].kind == "num")
+        if kind == "TOP":
+            return 2 <= v <= 50 and not self.gpu_start(i + u) == "prefix"
+        return 1 <= v <= 3  # ZERO_STAGE
+
+    def resolution(self, i: int) -> int | None:
+        """ "512x512", "1024×1024", "768*768": an image size, not a GPU."""
+        tt, toks, n = self.tt, self.toks, len(self.tt)
+        if toks[i].kind != "num" or not tt[i].isdigit() or int(tt[i]) < 64:
+            return None
+        if i + 2 < n and tt[i + 1] in ("x", "×") and toks[i + 2].kind == "num" and tt[i + 2].isdigit():
+            return self.add("RESOLUTION", (int(tt[i]), int(tt[i + 2])), i, i + 3)
+        if i + 1 < n and self.gap(i) == "*" and toks[i + 1].kind == "num" and tt[i + 1].isdigit():
+            return self.add("RESOLUTION", (int(tt[i]), int(tt[i + 1])), i, i + 2)
+        return None
