@@ -6,7 +6,6 @@ recognised from `stat`, not opened). It returns a `FileVerdict` whose `kind` is 
 "legacy" (unmarked, only gpu-advisor tables: an older gpu-advisor database), "foreign"
 (other tables, no mark), "not_sqlite" (no SQLite header), "unreadable" (SQLite header, no
 mark, tables cannot be listed) or "special" (a FIFO, device, socket or folder).
-`wal_damage(path)` says whether the `-wal` file beside it has a header SQLite would ignore.
 """
 
 from __future__ import annotations
@@ -37,7 +36,6 @@ KB_TABLES = (  # every table of ours, in the order `kb stats` lists them
 )
 OUR_TABLES = frozenset(KB_TABLES)
 _HEADER = b"SQLite format 3\x00"
-_WAL_MAGIC = (0x377F0682, 0x377F0683)
 
 
 @dataclass
@@ -108,18 +106,3 @@ def inspect_file(path: Path) -> FileVerdict:
     if others or (names and "kbmeta" not in names):  # `price`, `gpu` ... without our kbmeta are someone else's
         return FileVerdict("foreign", foreign_tables=others or sorted(names))
     return FileVerdict("legacy" if names else "empty")
-
-
-def wal_damage(path: Path) -> str | None:
-    """Why the write-ahead log beside `path` would be ignored by SQLite, or None when it is fine."""
-    wal = path.with_name(path.name + "-wal")
-    try:
-        size = wal.stat().st_size
-        if size == 0:
-            return None
-        head = _read_header(wal)
-    except OSError:
-        return None
-    if len(head) < 32 or int.from_bytes(head[:4], "big") not in _WAL_MAGIC:
-        return f"{wal.name} has no valid write-ahead-log header"
-    return None

@@ -14,7 +14,7 @@ import os
 import sqlite3
 from pathlib import Path
 
-from assistant.kb import dbfile, recovery
+from assistant.kb import dbfile, recovery, wal
 from assistant.kb.content import content_hash
 from assistant.kb.faults import CorruptDatabase
 from assistant.kb.rows import SqliteRows
@@ -36,7 +36,7 @@ def open_fast(url: str) -> SqliteRows | None:
         verdict = dbfile.inspect_file(path)
         if verdict.kind != "ours" or verdict.signed:  # absent, foreign or shared: the full path decides
             return None
-        if dbfile.wal_damage(path) or recovery.pending_salvage(path) or not _writable(path):
+        if wal.scan(path) or recovery.pending_salvage(path) or not _writable(path):
             return None
         recovery.check(path)
         rows = SqliteRows(path)

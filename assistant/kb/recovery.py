@@ -8,7 +8,9 @@ fsynced `<db>.salvage-<unique>.json`; (2) a complete new database is built next 
 `<db>.corrupt-<time>-<pid>-<random>` and its -wal/-shm moved beside it; (4) the new file
 atomically replaces the damaged one; (5) the salvage file is deleted. A salvage file left by
 an interrupted repair is merged into the next one, or restored into a healthy database by
-`restore_pending`. Returns a `Repair` saying exactly what was kept and what could not be read.
+`restore_pending`; so is one written by `write_salvage` with rows rescued from a damaged
+write-ahead log (`newer`: they win over the file's own rows). `recover` returns a `Repair`
+saying exactly what was kept and what could not be read.
 """
 
 from __future__ import annotations
@@ -38,12 +40,14 @@ USER_TABLES = {
 class UserData:
     rows: dict[str, list[dict]] = field(default_factory=lambda: {t: [] for t in USER_TABLES})
     problems: list[str] = field(default_factory=list)  # tables that could not be read, and why
+    newer: bool = False  # rescued from a damaged write-ahead log: newer than the database's own rows
 
     def merge(self, other: UserData) -> None:
         for table, rows in other.rows.items():
             have = {_key(table, r) for r in self.rows[table]}
             self.rows[table] += [r for r in rows if _key(table, r) not in have]
         self.problems += other.problems
+        self.newer = self.newer or other.newer
 
     def counts(self) -> tuple[int, int]:
         return len(self.rows["userpriceoverride"]), len(self.rows["usersetting"])
@@ -115,11 +119,12 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def _write_salvage(path: Path, data: UserData) -> Path:
+def write_salvage(path: Path, data: UserData) -> Path:
+    """Write `data` to a fsynced `<db>.salvage-<unique>.json` (restored by the next open or repair)."""
     target = path.with_name(f"{path.name}.salvage-{unique_suffix()}.json")
     partial = target.with_name(target.name + ".part")
     with open(partial, "w", encoding="utf-8") as f:
-        json.dump(data.rows, f, ensure_ascii=False)
+        json.dump(data.rows | {"newer": data.newer}, f, ensure_ascii=False)
         f.flush()
         os.fsync(f.fileno())
     os.replace(partial, target)
@@ -131,12 +136,17 @@ def pending_salvage(path: Path) -> list[Path]:
     return sorted(path.parent.glob(f"{path.name}.salvage-*.json"))
 
 
+def read_pending(path: Path) -> UserData:
+    """The rows of every salvage file waiting beside `path`."""
+    return _read_salvage(pending_salvage(path))
+
+
 def _read_salvage(files: list[Path]) -> UserData:
     data = UserData()
     for file in files:
         try:
             rows = json.loads(file.read_text(encoding="utf-8"))
-            data.merge(UserData(rows={t: list(rows.get(t, [])) for t in USER_TABLES}))
+            data.merge(UserData(rows={t: list(rows.get(t, [])) for t in USER_TABLES}, newer=rows.get("newer", False)))
         except (OSError, ValueError) as exc:
             data.problems.append(f"{file.name}: {exc}")
     return data
@@ -163,8 +173,13 @@ def recover(path: Path, build: Callable[[Path, UserData], None]) -> Repair:
             orphan.unlink(missing_ok=True)
         earlier = pending_salvage(path)
         data = read_user_data(path)
-        data.merge(_read_salvage(earlier))
-        salvage = _write_salvage(path, data)
+        pending = _read_salvage(earlier)
+        if pending.newer:  # rows rescued from a damaged log are newer than the file's own
+            pending.merge(data)
+            data = pending
+        else:
+            data.merge(pending)
+        salvage = write_salvage(path, data)
         for file in earlier:
             file.unlink(missing_ok=True)
         fresh = path.with_name(f"{path.name}.rebuild-{unique_suffix()}")
@@ -182,7 +197,8 @@ def recover(path: Path, build: Callable[[Path, UserData], None]) -> Repair:
 
 
 def restore_pending(path: Path, restore: Callable[[UserData], None]) -> UserData | None:
-    """Put rows of an interrupted repair back into a healthy database (rows present win)."""
+    """Put rows of an interrupted repair or a damaged log back into a healthy database; `restore`
+    lets rows present win unless the data is `newer`."""
     if not pending_salvage(path):
         return None
     with exclusive(path):

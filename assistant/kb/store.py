@@ -14,7 +14,8 @@ file in our data folder is presumed ours when unmarked. Faults are told apart
 (`faults.fault_of`): damage is repaired by `recovery.recover` (user data salvaged first, one
 recoverer at a time, atomic swap); a full disk, read-only file, I/O error or a file that cannot
 be opened leaves the file alone and answers from an in-memory KB holding the user's saved
-data; a busy file raises `DatabaseProblem`. The WAL is checkpointed after builds and user
+data; a busy file raises `DatabaseProblem`. Committed changes that a damaged write-ahead log
+would silently drop are rescued first (`wal_rescue`). The WAL is checkpointed after builds and user
 writes and at exit. PostgreSQL: tables live in the schema `gpu_advisor`; schema creation and
 builds hold an advisory lock; stale connections are replaced (pre-ping).
 What happened is in `KbHandle.warnings`; URLs shown anywhere are password-masked.
@@ -25,7 +26,6 @@ from __future__ import annotations
 
 import atexit
 import os
-import shutil
 import sqlite3
 import time
 from dataclasses import dataclass, field
@@ -37,7 +37,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import StaticPool
 
 from assistant import paths
-from assistant.kb import dbfile, recovery
+from assistant.kb import dbfile, recovery, wal_rescue
 from assistant.kb.content import content_hash
 from assistant.kb.errors import DatabaseProblem
 from assistant.kb.faults import describe, fault_of
@@ -268,18 +268,6 @@ def _all_tables(path: Path) -> list[str]:
         con.close()
 
 
-def _note_damaged_wal(path: Path, handle: KbHandle) -> None:
-    problem = dbfile.wal_damage(path)
-    if not problem:
-        return
-    wal = path.with_name(path.name + "-wal")
-    copy = wal.with_name(f"{wal.name}.damaged-{recovery.unique_suffix()}")
-    shutil.copy2(wal, copy)
-    handle.warnings.append(
-        f"{problem}: changes not yet copied into {path.name} are lost; a copy of the log is kept as {copy.name}."
-    )
-
-
 def _read_only(path: Path) -> bool:
     folder = path.parent if path.parent.exists() else None
     try:
@@ -293,6 +281,12 @@ def _fallback(handle: KbHandle, path: Path, kind: str, extra: str = "") -> KbHan
     if kind in ("cantopen", "io") and _read_only(path):
         kind = "readonly"
     data = recovery.read_user_data(path, immutable=True) if path.exists() and path.is_file() else recovery.UserData()
+    pending = recovery.read_pending(path)  # rows of an interrupted repair or a damaged log
+    if pending.newer:
+        pending.merge(data)
+        data = pending
+    else:
+        data.merge(pending)
     engine = make_engine("sqlite://")
     handle.url = "sqlite://"
     handle.saves = False
@@ -349,16 +343,17 @@ def _open_file(handle: KbHandle, path: Path, allow_foreign: bool, presumed_ours:
         handle.warnings.append(f"The database {path} was empty (0 bytes); a new knowledge base is built in it.")
     engine = make_engine(handle.url)
     try:
-        _note_damaged_wal(path, handle)
+        rescued = wal_rescue.rescue(path) if verdict.kind not in ("absent", "empty") else None
+        if rescued:
+            handle.warnings.append(rescued)
         if verdict.kind not in ("absent", "empty"):
             recovery.check(path)
         _ensure_current(engine, handle, shared)
-        restored = recovery.restore_pending(path, lambda data: restore_user_data(engine, data, replace=False))
+        restored = recovery.restore_pending(path, lambda data: restore_user_data(engine, data, replace=data.newer))
         if restored:
             prices, settings = restored.counts()
-            handle.warnings.append(
-                f"restored {prices} saved price(s) and {settings} setting(s) from an interrupted repair."
-            )
+            origin = "the damaged write-ahead log" if restored.newer else "an interrupted repair"
+            handle.warnings.append(f"restored {prices} saved price(s) and {settings} setting(s) from {origin}.")
         if not os.access(path, os.W_OK):
             handle.saves = False
             handle.warnings.append(f"{path} is read-only: answers use it as it is; changes made now are not saved.")

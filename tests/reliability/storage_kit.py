@@ -82,3 +82,33 @@ def home(built_db, tmp_path) -> Path:
     folder.mkdir()
     shutil.copy2(built_db, folder / "kb.sqlite")
     return folder
+
+
+def crash_with_log(db: Path, target: Path, statements: list[str]) -> None:
+    """Run each statement as its own transaction in WAL mode, then copy the file and its -wal to the
+    folder `target` while the connection is still open: the state a crash leaves (changes only in the log)."""
+    con = sqlite3.connect(db, isolation_level=None)
+    con.execute("PRAGMA journal_mode=WAL")
+    con.execute("PRAGMA wal_autocheckpoint=0")
+    for sql in statements:
+        con.execute(sql)
+    target.mkdir(exist_ok=True)
+    for suffix in ("", "-wal"):
+        shutil.copy2(db.with_name(db.name + suffix), target / (db.name + suffix))
+    con.close()
+
+
+def log_frames(db: Path) -> list[tuple[int, int]]:
+    """(page number, commit size) of every frame in the -wal beside `db` (4096-byte pages)."""
+    log = db.with_name(db.name + "-wal").read_bytes()
+    return [
+        (int.from_bytes(log[o : o + 4], "big"), int.from_bytes(log[o + 4 : o + 8], "big"))
+        for o in range(32, len(log) - 4120 + 1, 4120)
+    ]
+
+
+def damage_frame(db: Path, number: int) -> None:
+    """Overwrite bytes in the page data of frame `number` (1-based) of the -wal beside `db`."""
+    with open(db.with_name(db.name + "-wal"), "r+b") as f:
+        f.seek(32 + (number - 1) * 4120 + 24 + 512)
+        f.write(b"\xa5" * 64)

@@ -20,8 +20,11 @@ import pytest
 from storage_kit import (  # noqa: F401 - built_db and home are fixtures
     SAVED,
     built_db,
+    crash_with_log,
+    damage_frame,
     damage_page,
     home,
+    log_frames,
     make_stale,
     page_of,
     run,
@@ -104,7 +107,7 @@ def after(name, fn):
             os.kill(os.getpid(), signal.SIGKILL)
         return out
     return wrapped
-recovery._write_salvage = after("salvaged", recovery._write_salvage)
+recovery.write_salvage = after("salvaged", recovery.write_salvage)
 recovery._move_aside = after("moved_aside", recovery._move_aside)
 recovery._fsync_dir = after("swapped", recovery._fsync_dir) if point == "swapped" else recovery._fsync_dir
 real_recover = recovery.recover
@@ -264,8 +267,53 @@ def test_a_damaged_write_ahead_log_is_reported_and_kept(home):
     (home / "kb.sqlite-wal").write_bytes(b"\x00garbage" * 700)
     proc = run(["ask", "how much is the 4090?"], home)
     assert proc.returncode == 0, proc.stderr
-    assert "write-ahead-log" in proc.stderr and "1,234" in proc.stdout
+    assert "write-ahead log" in proc.stderr and "Nothing in the log could be read" in proc.stderr
+    assert "1,234" in proc.stdout
     assert len(list(home.glob("kb.sqlite-wal.damaged-*"))) == 1
+
+
+_LATER_SAVES = [
+    "UPDATE userpriceoverride SET usd = 1500 WHERE gpu_name = 'GeForce RTX 4090'",
+    "INSERT INTO userpriceoverride VALUES ('GeForce RTX 3090', 'new', 650, '')",
+    "INSERT OR REPLACE INTO usersetting VALUES ('years', '5')",
+]
+
+
+def _sqlite_alone_sees(db: Path, scratch: Path) -> dict:
+    """What SQLite itself recovers from the file and its log (on a copy)."""
+    scratch.mkdir()
+    for suffix in ("", "-wal"):
+        shutil.copy2(db.with_name(db.name + suffix), scratch / (db.name + suffix))
+    return saved_prices(scratch / db.name)
+
+
+def test_committed_saves_behind_a_damaged_log_frame_are_rescued(home, tmp_path):
+    crashed = tmp_path / "crashed"
+    crash_with_log(home / "kb.sqlite", crashed, _LATER_SAVES)
+    damage_frame(crashed / "kb.sqlite", 1)  # SQLite drops this frame and every one after it
+    assert _sqlite_alone_sees(crashed / "kb.sqlite", tmp_path / "plain") == {KEY: SAVED[2]}  # the fault is real
+    proc = run(["ask", "how much is the 4090?"], crashed)
+    assert proc.returncode == 0, proc.stderr
+    assert "damaged" in proc.stderr and "Rescued from the intact part of the log: 2 saved price(s)" in proc.stderr
+    assert "1,500" in proc.stdout
+    assert saved_prices(crashed / "kb.sqlite") == {KEY: 1500, ("GeForce RTX 3090", "new"): 650}
+    assert len(list(crashed.glob("kb.sqlite-wal.damaged-*"))) == 1 and not list(crashed.glob("*.salvage-*"))
+
+
+def test_a_lost_log_frame_holding_saved_prices_is_reported(home, tmp_path):
+    crashed = tmp_path / "crashed"
+    crash_with_log(home / "kb.sqlite", crashed, _LATER_SAVES)
+    frames = log_frames(crashed / "kb.sqlite")
+    prices_page = page_of(home / "kb.sqlite", "userpriceoverride")
+    last = max(n for n, (page, _) in enumerate(frames, 1) if page == prices_page)
+    assert any(commit for _, commit in frames[last:]), frames  # a later commit (the setting) survives
+    damage_frame(crashed / "kb.sqlite", last)
+    proc = run(["ask", "how much is the 4090?"], crashed)
+    assert proc.returncode == 0, proc.stderr
+    assert "Changes to your saved prices written in the damaged part are lost" in proc.stderr
+    con = sqlite3.connect(crashed / "kb.sqlite")
+    assert con.execute("SELECT value FROM usersetting WHERE key = 'years'").fetchone() == ("5",)
+    con.close()
 
 
 def test_an_emptied_database_file_is_reported(home):
