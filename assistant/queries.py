@@ -142,6 +142,9 @@ class FitQuery(Query):
     params_b: float | None = None  # "a 7b model" without a named model
     memory_gb: float | None = None  # "a 24 GB card", "12GB显存够跑…吗": memory without a named GPU
     workload: str | None = None  # "12GB显存够跑Transformer吗" (no model named)
+    resolution: int | None = None  # image side in pixels ("1024x1024", "768px"); non-square: sqrt(w x h)
+    lora_rank: int | None = None  # "r64", "rank 16"
+    setup: tuple[str, ...] = ()  # set-up options stated: "checkpointing_on", "adamw8bit", "cpu_offload", ...
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -203,14 +203,38 @@ ACT_ATTN_SCORE_BYTES = 5.0
 # Logits: fp32 upcast, softmax and gradient copies of a tokens x vocab tensor [CAL: 4 copies
 # x 4 bytes reproduce the unsloth QLoRA context rows].
 LOGIT_COPIES_BYTES = 16.0
+# Loss over the vocabulary, bytes kept per token per vocabulary entry: plain = the 16 above; chunked
+# (torchtune's chunked cross-entropy: the 16-bit logits stay, the fp32 upcast is made one chunk at a
+# time) 2 [D]; fused (cut cross-entropy / Liger: logits never materialized) 0 [D].
+LOSS_BYTES_PER_LOGIT = {"plain": LOGIT_COPIES_BYTES, "chunked": 2.0, "fused": 0.0}
+# Scale on the derived per-block activation bytes (§mem.train) [CAL on vram_train_image.tsv].
+ACT_SCALE = 1.16
 LORA_DEFAULT_RANK = 16
 # LoRA on query/value only: of the 34 h bytes per token per layer, the inputs of the attention
 # output projection (2 h) and of both MLP linears (2 h + 8 h) need not be saved when those
 # weights are frozen and carry no adapter (Korthikanti et al. 2022 breakdown) [D]: 22/34.
 LORA_ATTN_ONLY_ACT_SHARE = 22.0 / 34.0
-# Image models at native resolution, batch 1: activation peak per billion denoiser params [A],
-# plus text encoders and VAE in 16-bit.
-IMAGE_ACT_GB_PER_B_PARAMS = 0.6
+# Image generation (§mem.image): the denoiser's transient activation peak per latent at the native
+# resolution per billion denoiser parameters [D]: a FLUX.1 block holds ~4 tensors of 4,608 tokens x 12,288
+# (its MLP width) x 2 bytes at a time = 0.45 GB for 12 B parameters. The calibration cannot identify it:
+# the VAE decode below is the larger term on every measured row.
+IMAGE_ACT_GB_PER_B_PARAMS = 0.04
+# VAE decode at full resolution (§mem.image): elements the decoder keeps alive per output pixel (its
+# 128-channel full-resolution convolutions, norms and residuals), x 2 bytes, or 4 when the pipeline
+# decodes in fp32 [CAL on vram_train_image.tsv, image rows].
+VAE_DECODE_ELEMENTS_PER_PIXEL = 1130.0
+# Pipelines that upcast the VAE to fp32 for decoding when it is loaded in fp16: SDXL (its VAE overflows
+# in fp16; diffusers' `force_upcast` in the SDXL VAE config) [R].
+IMAGE_VAE_FP32_DECODE = frozenset({"sdxl-base"})
+# Guidance-distilled models: one latent per image per step (FLUX.1 [dev] / [schnell] model card) [R].
+IMAGE_GUIDANCE_DISTILLED = frozenset({"flux.1-dev"})
+# Image fine-tuning (no calibration row measures it) [A]: saved activations per image at the native
+# resolution per billion denoiser parameters without checkpointing, the reduction with gradient
+# checkpointing, and LoRA adapter parameters per rank per denoiser parameter (adapters on the attention
+# projections: ~1.4 M per rank for SDXL's 2.6 B UNet, i.e. a rank-32 SDXL LoRA file of ~90 MB in fp16).
+IMAGE_TRAIN_ACT_GB_PER_B_PARAMS = 4.0
+IMAGE_CHECKPOINT_ACT_DIVISOR = 4.0
+IMAGE_LORA_PARAMS_PER_RANK = 5.4e-4
 HEADROOM_WARN = 0.05  # fits, but less than 5 % of memory left [A]
 
 # --- Cost (§cost) ---------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import llm, memory
 from assistant.queries import FitQuery
+from assistant.respond import setup
 from assistant.respond.common import Env, spec_source
 from assistant.specs import GpuSpec, ModelSpec
 
@@ -44,6 +45,10 @@ _SETUPS = [
         "fit.setup_training",
     ),
     (re.compile(r"image generation (?P<prec>\S+), (?P<px>\d+)px, batch (?P<batch>\d+)"), "fit.setup_image"),
+    (
+        re.compile(r"image training (?P<method>\S+) \((?P<prec>\S+)\), (?P<px>\d+)px, batch (?P<batch>\d+)"),
+        "fit.setup_image_training",
+    ),
 ]
 
 
@@ -83,25 +88,7 @@ def sized_model(query, env: Env) -> tuple[ModelSpec | None, str]:
 
 
 def _estimate(model: ModelSpec, query: FitQuery, precision: str, n: int, mode: str) -> memory.MemoryEstimate:
-    if model.kind == "image":
-        return memory.image_memory(
-            model,
-            precision=precision if precision in ("fp32", "fp16", "fp8", "int8") else "fp16",
-            batch=query.batch or 1,
-        )
-    if mode in _TRAIN_MODES:
-        return memory.training_memory(
-            model,
-            _TRAIN_MODES[mode],
-            seq=query.context_tokens or 2048,
-            batch=query.batch or 1,
-            checkpointing=mode != "full_finetune",
-            n_gpus=n,
-            # several GPUs: ZeRO-3 for full fine-tuning, a layer split for
-            # (Q)LoRA; either way each GPU holds 1/n of the weights (§mem.train)
-            zero_stage=3 if n > 1 else 0,
-        )
-    return memory.inference_memory(model, precision, context=query.context_tokens, batch=query.batch or 1, n_gpus=n)
+    return setup.estimate(model, setup.memory_setup(model, query, mode), precision, n, mode, query)
 
 
 def _rows_to_show(model: ModelSpec, query: FitQuery, env: Env) -> list[tuple[str, str, str]]:
@@ -112,6 +99,8 @@ def _rows_to_show(model: ModelSpec, query: FitQuery, env: Env) -> list[tuple[str
         order = list(_TRAIN_MODES)
         modes = order[order.index(query.mode) :]
         return [(env.t(f"fit.method_{m}"), m, "fp16") for m in modes]
+    if query.mode in _TRAIN_MODES and model.kind == "image":  # the denoiser trains in 16-bit
+        return [(env.t(f"fit.method_{query.mode}"), query.mode, "fp16")]
     if query.precision:
         return [(query.precision, query.mode, query.precision)]
     if model.kind == "image":  # fp8 weights (e.g. Flux in fp8) are how smaller cards run large image models
@@ -134,6 +123,7 @@ def _no_gpu_answer(query, env, model, rows, prec_estimates, note) -> Answer:
     prec, est = prec_estimates[0]
     need = est.total_gb * est.n_gpus
     steps = [note] if note else []
+    steps += _setup_steps(query, env, model, est)
     steps.append(env.t("fit.name_gpu"))
     return Answer(
         question=query.text,
@@ -257,8 +247,9 @@ def respond(query: FitQuery, env: Env) -> Answer:
             dominant=env.term(est.dominant),
         )
     )
+    steps += _setup_steps(query, env, model, est, gpu.memory_gb * n if not f.fits else None)
     text_encoders = dict(est.components).get("text encoders")
-    if model.kind == "image" and text_encoders:
+    if model.kind == "image" and text_encoders and query.mode not in _TRAIN_MODES and not query.setup:
         steps.append(env.t("fit.offload", gb=f"{text_encoders:.1f}", peak=f"{est.total_gb - text_encoders:.1f}"))
     if model.attention in ("gqa", "mqa", "mla") and model.kind == "llm":
         kv = memory.kv_cache_bytes_per_token(model) / 1e6
@@ -326,6 +317,41 @@ def respond(query: FitQuery, env: Env) -> Answer:
         sources=sources,
         lang=env.lang,
     )
+
+
+def _setup_steps(query: FitQuery, env: Env, model: ModelSpec, est, short_of_gb: float | None = None) -> list[str]:
+    """The set-up line (stated vs assumed values) and, for image models, the lever that matters most:
+    VAE slicing when decoding the batch is the peak, sequential offload when the weights do not fit,
+    and the caveat that image-training activations are assumed (§mem.image)."""
+    chosen = setup.memory_setup(model, query, query.mode)
+    steps = [x for x in [setup.setup_step(env, chosen)] if x]
+    parts = dict(est.components)
+    if chosen.kind == "llm_train" and chosen.values["loss"] == "plain" and est.dominant == "logits":
+        steps.append(env.t("fit.fused_loss", gb=f"{parts['logits']:.1f}"))
+    if model.kind != "image":
+        return steps
+    if chosen.kind == "image_train":
+        steps.append(env.t("fit.image_train_assumed"))
+        return steps
+    values = chosen.values
+    if values["batch"] > 1 and not values["vae_slicing"] and parts.get("activations", 0) >= 0.25 * est.total_gb:
+        sliced = setup.estimate(
+            model, setup.Setup("image", values | {"vae_slicing": True}), est_precision(est), 1, "", query
+        )
+        steps.append(env.t("fit.vae_slicing", gb=f"{sliced.total_gb:.1f}"))
+    if short_of_gb is not None and values["offload"] != "sequential":
+        streamed = setup.estimate(
+            model, setup.Setup("image", values | {"offload": "sequential"}), est_precision(est), 1, "", query
+        )
+        if streamed.total_gb <= short_of_gb:
+            steps.append(env.t("fit.sequential_offload", gb=f"{streamed.total_gb:.1f}"))
+    return steps
+
+
+def est_precision(est) -> str:
+    """The denoiser precision an image estimate was made for (its set-up line)."""
+    m = re.match(r"image generation (\S+),", est.setup)
+    return m.group(1) if m else "fp16"
 
 
 def _longest_sequence(model: ModelSpec, query: FitQuery, mode: str, gpu, n: int) -> int | None:

@@ -18,7 +18,7 @@ from functools import lru_cache
 from assistant import i18n
 from assistant.answer import Answer, Chart, Table
 from assistant.models import constants as C
-from assistant.models import memory, recommend
+from assistant.models import diffusion_memory, memory, recommend
 from assistant.queries import RecommendQuery
 from assistant.respond.common import Env, gb, software_stack
 from assistant.respond.fit import sized_model
@@ -66,7 +66,7 @@ def _memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
     if model is not None:
         n = max(query.gpu_count, 1)
         if model.kind == "image":
-            est = memory.image_memory(model)
+            est = diffusion_memory.image_memory(model)
         elif query.workload == "llm_finetune":
             est = memory.training_memory(model, "qlora", checkpointing=True, n_gpus=n)
         else:

@@ -108,3 +108,25 @@ def test_out_of_sample_is_reported_not_fitted(kb, vm, summary):
     # power-limited clocks (fitted on llama.cpp prefill): -50 W on a 2080 Ti costs 5.4 % (stated ~7 %)
     assert rows["RTX 2080 Ti at -50 W, 16-bit training"].model == pytest.approx(0.946, abs=0.01)
     assert rows["A100 80 GB/RTX A6000 (A100 faster, SD)"].model > 1
+
+
+def test_train_image_memory_is_reported_per_row(kb, vm, summary):
+    # Every measured row of vram_train_image.tsv is scored unless the KB lacks its model (the three
+    # Qwen 1 rows) or it is the source's own estimate (two rows); numbers in docs/model.md §validation.
+    rows, skipped = vm.train_image_rows(kb, DATA)
+    assert len(rows) + len(skipped) == 40 and len(skipped) == 5
+    image, finetune = summary["memory image"], summary["memory finetune"]
+    assert image[2] == 15 and finetune[2] == 20
+    # regression guard on the 2026 v2 numbers (medians 15.8 % and 21 %), not a target
+    assert image[0] <= 0.18 and finetune[0] <= 0.23
+
+
+def test_memory_constants_are_the_calibration_fit(kb, vm):
+    # VAE decode elements per pixel (unquantized image rows) and the activation scale (fine-tuning rows
+    # without checkpointing whose peak is a training step) are the least-squares fit.
+    from assistant.models import constants as C
+
+    vae, _ = vm.fit_memory(kb, DATA, "image")
+    act, _ = vm.fit_memory(kb, DATA, "finetune")
+    assert vae == pytest.approx(C.VAE_DECODE_ELEMENTS_PER_PIXEL, rel=0.02)
+    assert act == pytest.approx(C.ACT_SCALE, rel=0.02)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.models import memory
+from assistant.models import diffusion_memory, memory
 
 
 def test_weights_by_precision(kb):
@@ -48,8 +48,8 @@ def test_training_methods_order(kb):
 
 
 def test_image_models(kb):
-    sdxl = memory.image_memory(kb.model("sdxl-base"))
-    flux = memory.image_memory(kb.model("flux.1-dev"))
+    sdxl = diffusion_memory.image_memory(kb.model("sdxl-base"))
+    flux = diffusion_memory.image_memory(kb.model("flux.1-dev"))
     assert 6 < sdxl.total_gb < flux.total_gb
 
 

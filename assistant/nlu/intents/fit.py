@@ -7,26 +7,83 @@
 
 from __future__ import annotations
 
+import math
+import re
+
 from assistant.nlu.reading import Reading
 from assistant.queries import FitQuery, Query
+
+# set-up options a memory question may state (lexicon [lists] setup_<name>); in each pair the second
+# wins when both match ("no gradient checkpointing" contains "gradient checkpointing")
+SETUP_OPTIONS = (
+    "checkpointing_on",
+    "checkpointing_off",
+    "adamw8bit",
+    "paged_adamw",
+    "sgd",
+    "adafactor",
+    "pure_bf16",
+    "optimizer_in_backward",
+    "activation_offload",
+    "fsdp_offload",
+    "optimizer_offload",
+    "cpu_offload",
+    "sequential_offload",
+    "text_encoder_offload",
+    "vae_slicing",
+    "chunked_loss",
+    "fused_loss",
+)
+_OVERRIDES = {"checkpointing_off": "checkpointing_on", "sequential_offload": "cpu_offload"}
+
+
+def setup_options(r: Reading) -> tuple[str, ...]:
+    """The set-up options the question states, in SETUP_OPTIONS order."""
+    text = r.text.lower()
+    found = [o for o in SETUP_OPTIONS if r.lex.words_in(f"setup_{o}", text)]
+    return tuple(o for o in found if not any(_OVERRIDES.get(x) == o for x in found))
+
+
+def image_batch(r: Reading) -> int | None:
+    """ "4 images per batch", "8 imgs", "一次4张图": the number right before an image word."""
+    words = sorted(r.lex.listed("setup_images"), key=len, reverse=True)
+    if not words:
+        return None
+    m = re.search(r"(\d{1,3})\s*(?:" + "|".join(re.escape(w) for w in words) + r")(?![a-z])", r.text.lower())
+    return int(m.group(1)) if m and 0 < int(m.group(1)) <= 256 else None
+
+
+def resolution(r: Reading) -> int | None:
+    """The image side: "1024x1024" -> 1024; a non-square size as the side of the same area."""
+    size = r.num("RESOLUTION")
+    if not size:
+        return None
+    w, h = size
+    return int(round(math.sqrt(w * h)))
 
 
 def read(r: Reading) -> Query | None:
     b, refs = r.b, r.refs
     if not (r.model or b.has("PARAMS")) or b.has("RECOMMEND"):
         return None
+    setup = setup_options(r)
     return FitQuery(
         text=r.text,
         model=r.model,
         gpus=tuple(refs),
         gpu_count=r.total_count(),
-        precision=r.precision,
+        # "8-bit adam" names the optimizer, not the weights' precision
+        precision=None if "adamw8bit" in setup and r.precision == "int8" else r.precision,
         context_tokens=r.num("CONTEXT"),
         mode=r.mode(),
         want_speed=b.has("SPEED") or (b.has("FASTER") and not b.has("THAN")),
         params_b=r.num("PARAMS"),
         memory_gb=r.num("MEMORY") if not refs else None,
         workload=r.workload,
+        batch=r.num("BATCH") or image_batch(r),
+        resolution=resolution(r),
+        lora_rank=r.num("RANK"),
+        setup=setup,
     )
 
 

@@ -258,4 +258,6 @@ class QuantityTagging(TaggerBase):
             return self.add("RESOLUTION", (int(tt[i]), int(tt[i + 2])), i, i + 3)
         if i + 1 < n and self.gap(i) == "*" and toks[i + 1].kind == "num" and tt[i + 1].isdigit():
             return self.add("RESOLUTION", (int(tt[i]), int(tt[i + 1])), i, i + 2)
+        if i + 1 < n and tt[i + 1] in ("px", "pixels") and 256 <= int(tt[i]) <= 8192:  # "1024px", "768 px"
+            return self.add("RESOLUTION", (int(tt[i]), int(tt[i])), i, i + 2)
         return None

@@ -1,0 +1,143 @@
+"""GPU memory of an image (diffusion) pipeline from the set-up a user states (§mem.image).
+
+Contract: `image_memory` (generation) and `image_training_memory` (LoRA / full fine-tuning of the
+denoiser) take a `ModelSpec` of kind "image" and plain set-up values and return a
+`memory.MemoryEstimate` (GB per component, 1 GB = 1e9 bytes). Weights follow each component's
+precision (GGUF, nf4, int4, fp8 and int8 by their bits per weight); the activation peak is the larger
+of the denoiser's (latent tokens x batch, doubled by classifier-free guidance) and the VAE decode's
+(pixels x batch); offloading keeps only what the stage running needs on the GPU. Never raises.
+"""
+
+from __future__ import annotations
+
+from assistant.models import constants as C
+from assistant.models.explain import Factor, finite
+from assistant.models.memory import MemoryEstimate, _estimate, bits_per_weight
+from assistant.specs import ModelSpec
+
+OFFLOADS = ("none", "text_encoders", "model", "sequential")
+
+
+def weight_bytes_per_param(precision: str) -> float:
+    """fp32 4, fp16/bf16 2, fp8/int8 1, nf4/int4 and GGUF types by their bits per weight."""
+    return bits_per_weight(precision) / 8.0
+
+
+def uses_guidance(model: ModelSpec) -> bool:
+    """Classifier-free guidance runs the denoiser on two latents per image; guidance-distilled
+    models (FLUX.1 dev / schnell) run one."""
+    return model.key not in C.IMAGE_GUIDANCE_DISTILLED
+
+
+def _scale(model: ModelSpec, resolution: int | None) -> tuple[int, float]:
+    native = model.native_resolution or 512
+    res = int(resolution or native)
+    return res, (res / native) ** 2
+
+
+def _vae_decode_gb(model: ModelSpec, res: int, images: int, precision: str) -> float:
+    """The VAE decoder at full resolution: elements kept per output pixel x pixels x images, in the
+    decoder's dtype (fp32 when the pipeline upcasts it: SDXL's VAE in fp16)."""
+    upcast = precision == "fp32" or (model.key in C.IMAGE_VAE_FP32_DECODE and precision != "bf16")
+    return C.VAE_DECODE_ELEMENTS_PER_PIXEL * res * res * images * (4.0 if upcast else 2.0) / C.GB
+
+
+def image_memory(
+    model: ModelSpec,
+    *,
+    batch: int = 1,
+    precision: str = "fp16",
+    resolution: int | None = None,
+    encoder_precision: str | None = None,
+    offload: str = "none",
+    guidance: bool | None = None,
+    vae_slicing: bool = False,
+) -> MemoryEstimate:
+    """Generation. precision: the denoiser's weights (fp32 | fp16 | bf16 | fp8 | int8 | nf4 | int4 |
+    GGUF type); encoder_precision: the text encoders' (default: the denoiser's when it is 8-bit or
+    less, as quantized pipelines usually ship both, else 16-bit); offload: none | text_encoders (on
+    the CPU or dropped after encoding) | model (each component moves to the GPU only while it runs) |
+    sequential (weights stream layer by layer); vae_slicing decodes one image at a time."""
+    batch = max(int(batch or 1), 1)
+    offload = offload if offload in OFFLOADS else "none"
+    res, area = _scale(model, resolution)
+    quantized = weight_bytes_per_param(precision) < 2.0
+    enc_prec = encoder_precision or (precision if quantized else "fp16" if precision != "fp32" else "fp32")
+    guided = uses_guidance(model) if guidance is None else guidance
+    latents = batch * (2 if guided else 1)
+    act_b = 2.0 if precision == "fp32" else 1.0
+    denoiser = finite(model.params_b) * weight_bytes_per_param(precision)
+    encoders = finite(model.text_encoder_params_b) * weight_bytes_per_param(enc_prec)
+    vae = finite(model.vae_params_b) * (4.0 if precision == "fp32" else 2.0)
+    den_act = C.IMAGE_ACT_GB_PER_B_PARAMS * finite(model.params_b) * area * latents * act_b
+    vae_act = _vae_decode_gb(model, res, 1 if vae_slicing else batch, precision)
+    if offload == "model":  # the largest stage: text encoders, denoiser + its activations, or VAE decode
+        stages = [
+            {"text encoders": encoders},
+            {"denoiser weights": denoiser, "activations": den_act},
+            {"VAE": vae, "activations": vae_act},
+        ]
+        parts = max(stages, key=lambda st: sum(st.values()))
+    elif offload == "sequential":
+        parts = {"activations": max(den_act, vae_act)}
+    else:
+        parts = {
+            "denoiser weights": denoiser,
+            "text encoders": 0.0 if offload == "text_encoders" else encoders,
+            "VAE": vae,
+            "activations": max(den_act, vae_act),
+        }
+    parts["CUDA context"] = C.CUDA_CONTEXT_GB["pytorch"]
+    factors = [
+        Factor("denoiser bytes per parameter", weight_bytes_per_param(precision), "bytes", "§mem.image", precision),
+        Factor("latents per step", latents, "latents", "§mem.image", "guidance" if guided else "no guidance"),
+        Factor("VAE decode", vae_act, "GB", "§mem.image", f"{res}px x {1 if vae_slicing else batch}"),
+    ]
+    setup = f"image generation {precision}, {res}px, batch {batch}"
+    return _estimate(model, setup, parts, 1, factors)
+
+
+def image_training_memory(
+    model: ModelSpec,
+    method: str = "lora",
+    *,
+    batch: int = 1,
+    resolution: int | None = None,
+    precision: str = "fp16",
+    checkpointing: bool = True,
+    lora_rank: int = C.LORA_DEFAULT_RANK,
+    optimizer: str = "adamw",
+    cache_text: bool = False,
+) -> MemoryEstimate:
+    """LoRA or full fine-tuning of the denoiser at `resolution` with `batch` images per step. The
+    text encoders and VAE stay frozen on the GPU unless their outputs are cached (cache_text: text
+    embeddings computed once, encoders off the GPU). Activations [A]: no calibration row measures
+    image training, see §mem.image."""
+    from assistant.models.memory import optimizer_bytes  # the optimizer accounting of §mem.train
+
+    batch = max(int(batch or 1), 1)
+    res, area = _scale(model, resolution)
+    p = finite(model.params_b)
+    frozen_b = weight_bytes_per_param(precision if precision != "mixed" else "fp16")
+    w_b, g_b, s_b = optimizer_bytes(optimizer, "mixed")
+    if optimizer.startswith("paged_"):
+        s_b = 0.0
+    parts: dict[str, float] = {}
+    if method == "full":
+        parts["weights"] = p * w_b
+        parts["gradients"] = p * g_b
+        parts["optimizer states"] = p * s_b
+    else:
+        parts["frozen weights"] = p * frozen_b
+        parts["adapters + their Adam states"] = p * C.IMAGE_LORA_PARAMS_PER_RANK * lora_rank * (w_b + g_b + s_b)
+    parts["text encoders"] = 0.0 if cache_text else finite(model.text_encoder_params_b) * 2.0
+    parts["VAE"] = finite(model.vae_params_b) * 2.0
+    per_image = C.IMAGE_TRAIN_ACT_GB_PER_B_PARAMS * p * area
+    parts["activations"] = per_image * batch / (C.IMAGE_CHECKPOINT_ACT_DIVISOR if checkpointing else 1.0)
+    parts["CUDA context"] = C.CUDA_CONTEXT_GB["pytorch"]
+    factors = [
+        Factor("activations per image", per_image, "GB", "§mem.image [A]", f"{res}px"),
+        Factor("LoRA rank", lora_rank, "", "input") if method != "full" else Factor("method", 0, "", "full"),
+    ]
+    setup = f"image training {method} ({precision}), {res}px, batch {batch}"
+    return _estimate(model, setup, parts, 1, factors)

@@ -1,0 +1,156 @@
+"""The set-up behind a memory answer: what the user stated, what is assumed, and the estimate for it.
+
+Contract: `memory_setup(model, query, mode)` turns a FitQuery's set-up (sequence length, batch, image
+size, LoRA rank, precision words and the options of nlu/intents/fit.SETUP_OPTIONS) into a `Setup`: the
+keyword arguments of the memory model (docs/model.md §mem.train, §mem.image) and, per value, whether the
+user stated it. `estimate(model, setup, precision, n, mode)` runs the memory model; `setup_step(env,
+setup)` is the answer's line "Set-up: seq 4,096 (yours), batch 1 (assumed), ...". Pure; never raises.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from assistant import i18n
+from assistant.models import constants as C
+from assistant.models import diffusion_memory, memory
+from assistant.specs import ModelSpec
+
+TRAIN_MODES = {"full_finetune": "full", "lora": "lora", "qlora": "qlora"}
+_OPTIMIZERS = ("adamw8bit", "paged_adamw", "sgd", "adafactor")
+_OFFLOADS = {"fsdp_offload": "params", "optimizer_offload": "optimizer", "activation_offload": "activations"}
+_IMAGE_OFFLOADS = {"sequential_offload": "sequential", "cpu_offload": "model", "text_encoder_offload": "text_encoders"}
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Values for the memory model; `items` = (catalog key, values, stated?) in display order."""
+
+    kind: str  # "llm_train" | "image_train" | "image" | "inference"
+    values: dict = field(default_factory=dict)
+    items: tuple[tuple[str, dict, bool], ...] = ()
+
+
+def _opts(query) -> set[str]:
+    return set(getattr(query, "setup", ()) or ())
+
+
+def memory_setup(model: ModelSpec, query, mode: str) -> Setup:
+    opts = _opts(query)
+    items: list[tuple[str, dict, bool]] = []
+
+    def add(key: str, stated: bool, **values) -> None:
+        items.append((key, values, stated))
+
+    batch = query.batch or 1
+    if model.kind == "image":
+        res = getattr(query, "resolution", None) or model.native_resolution or 512
+        add("fit.item_resolution", bool(getattr(query, "resolution", None)), px=res)
+        add("fit.item_images", bool(query.batch), n=batch)
+        if mode in TRAIN_MODES:
+            ckpt = "checkpointing_off" not in opts
+            rank = getattr(query, "lora_rank", None) or C.LORA_DEFAULT_RANK
+            optimizer = next((o for o in _OPTIMIZERS if o in opts), "adamw")
+            if mode != "full_finetune":
+                add("fit.item_rank", bool(getattr(query, "lora_rank", None)), rank=rank)
+            add(
+                "fit.item_checkpointing_" + ("on" if ckpt else "off"),
+                bool(opts & {"checkpointing_on", "checkpointing_off"}),
+            )
+            add("fit.item_optimizer_" + optimizer, optimizer != "adamw")
+            cache = "text_encoder_offload" in opts
+            if cache:
+                add("fit.item_offload_text_encoders", True)
+            values = dict(
+                method="full" if mode == "full_finetune" else "lora",
+                batch=batch,
+                resolution=res,
+                checkpointing=ckpt,
+                lora_rank=rank,
+                optimizer=optimizer,
+                cache_text=cache,
+            )
+            return Setup("image_train", values, tuple(items))
+        offload = next((v for k, v in _IMAGE_OFFLOADS.items() if k in opts), "none")
+        if offload != "none":
+            add(f"fit.item_offload_{offload}", True)
+        if "vae_slicing" in opts:
+            add("fit.item_vae_slicing", True)
+        values = dict(batch=batch, resolution=res, offload=offload, vae_slicing="vae_slicing" in opts)
+        return Setup("image", values, tuple(items))
+    if mode not in TRAIN_MODES:
+        return Setup("inference")
+    seq = query.context_tokens or 2048
+    add("fit.item_seq", bool(query.context_tokens), seq=f"{seq:,}")
+    add("fit.item_batch", bool(query.batch), n=batch)
+    rank = getattr(query, "lora_rank", None) or C.LORA_DEFAULT_RANK
+    if mode != "full_finetune":
+        add("fit.item_rank", bool(getattr(query, "lora_rank", None)), rank=rank)
+    default_ckpt = mode != "full_finetune"
+    ckpt = "checkpointing_on" in opts or (default_ckpt and "checkpointing_off" not in opts)
+    add("fit.item_checkpointing_" + ("on" if ckpt else "off"), bool(opts & {"checkpointing_on", "checkpointing_off"}))
+    precision = "bf16" if "pure_bf16" in opts else "mixed"
+    add(f"fit.item_precision_{precision}", "pure_bf16" in opts)
+    optimizer = next((o for o in _OPTIMIZERS if o in opts), "adamw")
+    add(f"fit.item_optimizer_{optimizer}", optimizer != "adamw")
+    if "optimizer_in_backward" in opts:
+        add("fit.item_optimizer_in_backward", True)
+    offload = next((v for k, v in _OFFLOADS.items() if k in opts), "none")
+    if offload != "none":
+        add(f"fit.item_offload_{offload}", True)
+    loss = "chunked" if "chunked_loss" in opts else "fused" if "fused_loss" in opts else "plain"
+    if loss != "plain":
+        add(f"fit.item_loss_{loss}", True)
+    base_bits = 8.0 if mode == "lora" and query.precision in ("int8", "fp8") else None
+    values = dict(
+        seq=seq,
+        batch=batch,
+        checkpointing=ckpt,
+        precision=precision,
+        lora_rank=rank,
+        optimizer=optimizer,
+        optimizer_in_backward="optimizer_in_backward" in opts,
+        offload=offload,
+        loss=loss,
+        base_bits=base_bits,
+    )
+    return Setup("llm_train", values, tuple(items))
+
+
+def estimate(model: ModelSpec, setup: Setup, precision: str, n: int, mode: str, query) -> memory.MemoryEstimate:
+    """The memory model for one table row: `precision` / `mode` vary by row, the set-up does not."""
+    if setup.kind == "image_train":
+        return diffusion_memory.image_training_memory(model, **setup.values)
+    if setup.kind == "image":
+        return diffusion_memory.image_memory(model, precision=precision, **setup.values)
+    if mode in TRAIN_MODES:
+        # several GPUs: ZeRO-3 for full fine-tuning, a layer split for (Q)LoRA; either way each GPU
+        # holds 1/n of the weights (§mem.train)
+        return memory.training_memory(
+            model, TRAIN_MODES[mode], n_gpus=n, zero_stage=3 if n > 1 else 0, **_for_mode(setup, mode)
+        )
+    return memory.inference_memory(model, precision, context=query.context_tokens, batch=query.batch or 1, n_gpus=n)
+
+
+def _for_mode(setup: Setup, mode: str) -> dict:
+    """The lighter methods shown below the one asked keep the set-up; only full fine-tuning has no rank
+    and LoRA's 8-bit base applies to LoRA alone."""
+    values = dict(setup.values)
+    if mode != "lora":
+        values["base_bits"] = None
+    return values
+
+
+def setup_step(env, setup: Setup) -> str:
+    """ "Set-up: seq 4,096, LoRA rank 64 (as stated); batch 1, gradient checkpointing on (assumed)." """
+    if not setup.items:
+        return ""
+    stated = [env.t(k, **v) for k, v, s in setup.items if s]
+    assumed = [env.t(k, **v) for k, v, s in setup.items if not s]
+    listing = i18n.listing(env.lang)
+    parts = []
+    if stated:
+        parts.append(env.t("fit.setup_stated", items=listing.join(stated)))
+    if assumed:
+        parts.append(env.t("fit.setup_assumed", items=listing.join(assumed)))
+    return env.t("fit.setup_line", parts=i18n.sep(env.lang).join(parts))
