@@ -248,9 +248,6 @@ def respond(query: FitQuery, env: Env) -> Answer:
         )
     )
     steps += _setup_steps(query, env, model, est, gpu.memory_gb * n if not f.fits else None)
-    text_encoders = dict(est.components).get("text encoders")
-    if model.kind == "image" and text_encoders and query.mode not in _TRAIN_MODES and not query.setup:
-        steps.append(env.t("fit.offload", gb=f"{text_encoders:.1f}", peak=f"{est.total_gb - text_encoders:.1f}"))
     if model.attention in ("gqa", "mqa", "mla") and model.kind == "llm":
         kv = memory.kv_cache_bytes_per_token(model) / 1e6
         steps.append(env.t("fit.kv", attention=model.attention.upper(), kv=f"{kv:.3f}", kv1k=f"{kv * 1000:.0f}"))
@@ -334,6 +331,11 @@ def _setup_steps(query: FitQuery, env: Env, model: ModelSpec, est, short_of_gb: 
         steps.append(env.t("fit.image_train_assumed"))
         return steps
     values = chosen.values
+    if values["offload"] == "text_encoders" and not set(query.setup) & {"text_encoder_offload", "no_offload"}:
+        kept = setup.estimate(
+            model, setup.Setup("image", values | {"offload": "none"}), est_precision(est), 1, "", query
+        )
+        steps.append(env.t("fit.offload_default", total=f"{kept.total_gb:.1f}"))
     if values["batch"] > 1 and not values["vae_slicing"] and parts.get("activations", 0) >= 0.25 * est.total_gb:
         sliced = setup.estimate(
             model, setup.Setup("image", values | {"vae_slicing": True}), est_precision(est), 1, "", query

@@ -71,9 +71,11 @@ def memory_setup(model: ModelSpec, query, mode: str) -> Setup:
                 cache_text=cache,
             )
             return Setup("image_train", values, tuple(items))
-        offload = next((v for k, v in _IMAGE_OFFLOADS.items() if k in opts), "none")
-        if offload != "none":
-            add(f"fit.item_offload_{offload}", True)
+        # not stated: the text encoders leave the GPU once the prompt is encoded, as ComfyUI and Forge do
+        offload = next((v for k, v in _IMAGE_OFFLOADS.items() if k in opts), "")
+        offload = offload or ("none" if "no_offload" in opts else "text_encoders")
+        if offload != "none" or "no_offload" in opts:
+            add(f"fit.item_offload_{offload}", bool(opts & (set(_IMAGE_OFFLOADS) | {"no_offload"})))
         if "vae_slicing" in opts:
             add("fit.item_vae_slicing", True)
         values = dict(batch=batch, resolution=res, offload=offload, vae_slicing="vae_slicing" in opts)

@@ -30,6 +30,7 @@ SETUP_OPTIONS = (
     "cpu_offload",
     "sequential_offload",
     "text_encoder_offload",
+    "no_offload",
     "vae_slicing",
     "chunked_loss",
     "fused_loss",
