@@ -74,6 +74,12 @@ class Env:
             return f"¥{usd * self.cny_per_usd():,.{decimals}f}"
         return f"${usd:,.{decimals}f}"
 
+    def money_total(self, usd: float) -> str:
+        """An amount with cents while it is below 100 of the answer's currency (one hour of a 3090
+        is ¥1.32, not ¥1), whole units above."""
+        shown = usd * self.cny_per_usd() if self.currency == "CNY" else usd
+        return self.money(usd, 2 if shown < 100 else 0)
+
     def to_usd(self, amount: float | None, currency: str | None) -> float | None:
         """An amount the user gave in `currency` (USD when None), in USD: CNY at `cny_per_usd()`,
         other currencies at their rate in knowledge/exchange_rates.csv."""

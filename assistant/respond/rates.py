@@ -1,8 +1,12 @@
 """Cloud prices as the answer: the rate of each provider for a GPU, what renting it for some hours
 costs, what a training / fine-tuning job or a month of serving costs on rented GPUs.
 
-Contract: rates come from knowledge/cloud.csv (per GPU-hour, on demand and spot where known, each
-with its date and source), cheapest on-demand first, single-GPU and multi-GPU instances alike.
+Contract: rates come from knowledge/cloud.csv and cloud_cn.csv (per GPU-hour, on demand and spot
+where known, each with its date and source), cheapest on-demand first, single-GPU and multi-GPU
+instances alike. Unless the question names a provider, the clouds of the answer's market (those
+billing in its currency: Chinese clouds for an answer in yuan) come first and carry the headline;
+when none of them rents the GPU, the answer says so and names the home-market clouds that rent its
+China-market version (H800 for an H100, knowledge/market_variants.csv).
 Rent: rate x hours x GPUs (a month = 730 hours). Job: GPU-hours = FLOPs / (peak x MFU) with
 FLOPs = 6 x active params x tokens for full fine-tuning or training and 4 x for LoRA / QLoRA
 (no weight gradients) (docs/model.md §cost.run); the default is one pass over 100 M tokens.
@@ -14,6 +18,7 @@ observed, source, cost_usd when hours are known); `cheapest_provider`, `hours`, 
 
 from __future__ import annotations
 
+from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import constants as C
 from assistant.models import cost, memory
@@ -21,6 +26,7 @@ from assistant.models import hardware as hw
 from assistant.names import normalize_name
 from assistant.queries import RatesQuery
 from assistant.respond.common import Env, counted, spec_source
+from assistant.respond.variants import market_rows
 
 _PERIOD_HOURS = {"day": 24.0, "week": 168.0, "month": 730.0, "year": 8760.0}
 DEFAULT_JOB_TOKENS = 100e6  # one pass over 100 M tokens: a mid-sized fine-tuning set, shown as an assumption
@@ -31,8 +37,10 @@ _PROVIDER_NAMES = {"gcp": "google cloud", "datacrunch": "verda datacrunch"}
 def _of_provider(key: str | None, rates: list) -> list:
     if not key:
         return rates
-    want = normalize_name(_PROVIDER_NAMES.get(key, key)).split()
-    return [r for r in rates if set(want) <= set(normalize_name(r.provider).split()) or key in r.provider.lower()]
+    want = normalize_name(_PROVIDER_NAMES.get(key, key)).split()  # empty for a name in Chinese script
+    return [
+        r for r in rates if (want and set(want) <= set(normalize_name(r.provider).split())) or key in r.provider.lower()
+    ]
 
 
 def _figure(rate, hours: float | None, n: int) -> dict:
@@ -48,6 +56,40 @@ def _figure(rate, hours: float | None, n: int) -> dict:
     if hours:
         out["cost_usd"] = round(rate.on_demand_usd_per_gpu_hour * hours * n, 2)
     return out
+
+
+def _home_first(rates: list, env: Env) -> list:
+    """The offers of the answer's market first (each group cheapest first)."""
+    return sorted(rates, key=lambda r: (r.currency != env.currency, r.on_demand_usd_per_gpu_hour))
+
+
+def _home_alternatives(gpu, env: Env) -> list[str]:
+    """When no cloud of the answer's market rents `gpu`: the cheapest home-market offer of each of its
+    China-market versions (H20, H800 for an H100)."""
+    family = gpu.short_name.split()[0]  # "H100": the SXM and PCIe H100 have PCIe and SXM versions
+    versions = [
+        name
+        for name, row in market_rows().items()
+        if row["kind"] == "china" and (row["base"] == gpu.name or row["base"].split()[0] == family)
+    ]
+    offers = []
+    for name in versions:
+        home = [r for r in env.reader.cloud_rates(name) if r.currency == env.currency]
+        if home:
+            best = min(home, key=lambda r: r.on_demand_usd_per_gpu_hour)
+            version = env.reader.gpu(name)
+            offers.append(
+                env.t(
+                    "rates.home_offer",
+                    version=version.short_name if version else name,
+                    provider=best.provider,
+                    rate=env.money(best.on_demand_usd_per_gpu_hour, 2),
+                    observed=best.observed,
+                )
+            )
+    if not offers:
+        return []
+    return [env.t("rates.home_none", gpu=gpu.short_name, offers=i18n.listing(env.lang).join(offers))]
 
 
 def _table(env: Env, rates: list, hours: float | None, n: int) -> Table:
@@ -69,7 +111,7 @@ def _table(env: Env, rates: list, hours: float | None, n: int) -> Table:
             env.money(r.spot_usd_per_gpu_hour, 2) if r.spot_usd_per_gpu_hour else "—",
         ]
         if hours:
-            row.append(env.money(r.on_demand_usd_per_gpu_hour * hours * n))
+            row.append(env.money_total(r.on_demand_usd_per_gpu_hour * hours * n))
         row.append(r.observed)
         rows.append(row)
     return Table(headers=headers, rows=rows)
@@ -149,11 +191,14 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         )
     gpu = env.reader.gpu(named[0].name)
     n = max(named[0].count, 1)
-    everyone = sorted(env.reader.cloud_rates(gpu.name), key=lambda r: r.on_demand_usd_per_gpu_hour)
+    everyone = _home_first(env.reader.cloud_rates(gpu.name), env)
     rates = _of_provider(query.provider, everyone)
     if not everyone:
         return _no_rates(query, env, gpu, everyone)
     steps, extra = [], {}
+    home = any(r.currency == env.currency for r in everyone)
+    if not query.provider and not home:
+        steps += _home_alternatives(gpu, env)
     missing = ""
     if not rates:  # the provider asked has no rate for this GPU: say so, then show the others
         missing = env.t("rates.none_at_provider", gpu=gpu.short_name, provider=query.provider) + " "
@@ -175,7 +220,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
             f"rates.head_{query.mode if query.mode in ('job', 'serve') else 'rent'}",
             what=what,
             hours=f"{hours:,.0f}",
-            total=env.money(total),
+            total=env.money_total(total),
             provider=best.provider,
             rate=env.money(best.on_demand_usd_per_gpu_hour, 2),
             observed=best.observed,
@@ -183,7 +228,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         )
         if spot:
             head += env.t(
-                "rates.head_spot", total=env.money(spot.spot_usd_per_gpu_hour * hours * n), provider=spot.provider
+                "rates.head_spot", total=env.money_total(spot.spot_usd_per_gpu_hour * hours * n), provider=spot.provider
             )
         extra["total_usd"] = round(total, 2)
     else:
@@ -194,20 +239,19 @@ def respond(query: RatesQuery, env: Env) -> Answer:
             rate=env.money(best.on_demand_usd_per_gpu_hour, 2),
             observed=best.observed,
             count=len(rates),
-            high=env.money(rates[-1].on_demand_usd_per_gpu_hour, 2),
+            high=env.money(max(r.on_demand_usd_per_gpu_hour for r in rates), 2),
         )
         if spot:
             head += env.t("rates.head_spot_rate", rate=env.money(spot.spot_usd_per_gpu_hour, 2), provider=spot.provider)
     head = missing + head
     if len({r.gpus_per_instance for r in rates}) > 1:
         steps.append(env.t("rates.nodes"))
-    if query.provider and not missing and len(rates) < len(everyone):
+    cheapest = min(everyone, key=lambda r: r.on_demand_usd_per_gpu_hour)
+    if cheapest not in rates or (
+        cheapest is not best and cheapest.on_demand_usd_per_gpu_hour < best.on_demand_usd_per_gpu_hour
+    ):
         steps.append(
-            env.t(
-                "rates.elsewhere",
-                cheapest=everyone[0].provider,
-                rate=env.money(everyone[0].on_demand_usd_per_gpu_hour, 2),
-            )
+            env.t("rates.elsewhere", cheapest=cheapest.provider, rate=env.money(cheapest.on_demand_usd_per_gpu_hour, 2))
         )
     steps.append(env.t("rates.dated"))
     figures = {

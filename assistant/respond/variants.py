@@ -26,6 +26,11 @@ def _rows() -> dict[str, dict]:
     return {row["gpu"]: row for _, row in read_csv(path, required)} if path.exists() else {}
 
 
+def market_rows() -> dict[str, dict]:
+    """Every row of knowledge/market_variants.csv by GPU name."""
+    return _rows()
+
+
 def variant_of(name: str) -> dict | None:
     return _rows().get(name)
 
