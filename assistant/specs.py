@@ -131,6 +131,7 @@ class PriceQuote:
     observed: str
     source: str
     note: str = ""
+    market: str = ""  # "CN" for a quote observed on the Chinese market in yuan (knowledge/prices_cn.csv)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import hashlib
 
 from assistant import paths
 
-SCHEMA_VERSION = "5"
+SCHEMA_VERSION = "6"
 
 
 def content_hash() -> str:

@@ -316,6 +316,34 @@ def _prices(folder: Path, res: _Resolver, known: set[str]) -> list[dict]:
                 "observed": check.day(row, "observed"),
                 "source": _need_source(check, row, known),
                 "note": row.get("note", ""),
+                "market": "",  # every row names every column: the insert takes its columns from the first row
+            }
+        )
+    return out
+
+
+def _prices_cny(folder: Path, res: _Resolver, known: set[str], rates: list[dict]) -> list[dict]:
+    """knowledge/prices_cn.csv: Chinese-market prices in yuan, converted to USD at the CNY rate of
+    exchange_rates.csv and marked market "CN"."""
+    cols = ["snapshot", "gpu", "condition", "cny", "observed", "source"]
+    path, rows = _optional_csv(folder, "prices_cn.csv", cols)
+    per_usd = next((r["per_usd"] for r in rates if r["currency"] == "CNY"), None)
+    if rows and per_usd is None:
+        _Checker(path, rows[0][0]).fail("cny", "yuan prices need a CNY row in knowledge/exchange_rates.csv")
+    out = []
+    for line, row in rows:
+        check = _Checker(path, line)
+        cny = check.number(row, "cny")
+        out.append(
+            {
+                "gpu": res.resolve(check, check.text(row, "gpu"))["name"],
+                "snapshot": check.text(row, "snapshot"),
+                "condition": check.choice(row, "condition", ("new", "used")),
+                "usd": cny / per_usd,
+                "observed": check.day(row, "observed"),
+                "source": _need_source(check, row, known),
+                "note": row.get("note", ""),
+                "market": "CN",
             }
         )
     return out
@@ -514,10 +542,10 @@ def load_knowledge(folder: Path, gpus: list[dict]) -> Knowledge:
     kn.architectures = _architectures(folder, gpus, known)
     kn.aliases = _generated_aliases(gpus, curated)
     kn.peaks = _peaks(folder, res, known)
-    kn.prices = _prices(folder, res, known)
     kn.models = _models(folder, known)
     kn.concepts = _concepts(folder, known)
     kn.rates = _exchange_rates(folder, known)
+    kn.prices = _prices(folder, res, known) + _prices_cny(folder, res, known, kn.rates)
     kn.electricity = _electricity(folder, known)
     kn.cloud = _cloud(folder, res, known) + _cloud_cny(folder, res, known, kn.rates)
     return kn

@@ -145,7 +145,7 @@ class KbReader:
     def prices(self, snapshot: str) -> list[PriceQuote]:
         if snapshot not in self._prices:
             rows = self._rows(
-                "SELECT g.name AS gpu, p.snapshot, p.condition, p.usd, p.observed, p.source, p.note "
+                "SELECT g.name AS gpu, p.snapshot, p.condition, p.usd, p.observed, p.source, p.note, p.market "
                 "FROM price p JOIN gpu g ON g.id = p.gpu_id WHERE p.snapshot = :snapshot ORDER BY p.id",
                 snapshot=snapshot,
             )

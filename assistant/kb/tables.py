@@ -99,6 +99,7 @@ class Price(SQLModel, table=True):
     observed: str
     source: str
     note: str = ""
+    market: str = ""  # "" = the USD street prices of knowledge/prices.csv; "CN" = knowledge/prices_cn.csv
 
 
 class CloudOffer(SQLModel, table=True):

@@ -69,6 +69,21 @@ def is_list_price(q: PriceQuote) -> bool:
     return (q.note or "").strip().lower().startswith(LIST_PRICE_PREFIXES)
 
 
+def for_market(quotes: list[PriceQuote], market: str, borrow: bool = True) -> list[PriceQuote]:
+    """The quotes an answer in `market` uses ("CN" for yuan answers, "" for the USD street prices):
+    per GPU and condition, that market's quotes when it has any, else (with `borrow`) the other
+    market's: a yuan answer without a Chinese quote uses the converted USD street price, and a dollar
+    answer about a card sold only in China (RTX 5090 D) its yuan price (§cost.price market)."""
+    groups: dict[tuple[str, str], list[PriceQuote]] = {}
+    for q in quotes:
+        groups.setdefault((q.gpu, q.condition), []).append(q)
+    out = []
+    for group in groups.values():
+        home = [q for q in group if q.market == market]
+        out += home or (group if borrow else [])
+    return out
+
+
 def lookup_price(
     gpu: str,
     quotes: list[PriceQuote],

@@ -92,6 +92,11 @@ class Env:
             raise NoExchangeRate(currency)
         return amount / rate
 
+    def price_market(self) -> str:
+        """Which observed prices come first (cost.for_market): "CN" (knowledge/prices_cn.csv) for an
+        answer in yuan, "" (the USD street prices) otherwise."""
+        return "CN" if self.currency == "CNY" else ""
+
     def cloud_rates(self, gpu: str | None = None) -> list:
         """Cloud rates of the answer's market: the clouds that bill in the answer's currency when any
         has the GPU (恒源云 and the like for an answer in yuan), else every cloud that has it."""

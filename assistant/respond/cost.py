@@ -160,6 +160,7 @@ def _standing(gpu, key: str, env: Env, figures: dict) -> str:
         a.utilization,
         a.electricity_usd_per_kwh,
         tuple(sorted(env.price_overrides().items())),
+        market=env.price_market(),
     )
     names = [r.gpu for r in ranking.rows]
     if gpu.name not in names:

@@ -15,7 +15,7 @@ import re
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import llm, memory
-from assistant.queries import FitQuery
+from assistant.queries import FitQuery, RecommendQuery
 from assistant.respond import setup
 from assistant.respond.common import Env, spec_source
 from assistant.specs import GpuSpec, ModelSpec
@@ -52,7 +52,7 @@ _SETUPS = [
 ]
 
 
-def _setup(env: Env, setup: str) -> str:
+def setup_text(env: Env, setup: str) -> str:
     """The memory model's setup line ("inference q4_k_m, 8192 ctx, batch 1") in the answer's language."""
     for pattern, key in _SETUPS:
         m = pattern.fullmatch(setup)
@@ -150,6 +150,31 @@ def _verdict(fits, pick, gpu: GpuSpec, n: int) -> dict:
     return {"answer": answer, "condition": condition, "gpu": gpu.name, "gpu_count": n, "memory_gb": gpu.memory_gb}
 
 
+def _cards_for_budget(query: FitQuery, model, env: Env) -> Answer:
+    """ "显卡预算5000，跑sdxl够吗": no GPU named but a budget stated; the answer is the cards within the
+    budget that run the model (the recommendation, whose memory need is this model's)."""
+    from assistant.respond import recommend  # recommend imports this module (sized_model)
+
+    if model.kind == "llm":
+        workload = "llm_inference" if query.mode == "inference" else "llm_finetune"
+    else:
+        workload = "image_generation" if model.kind == "image" else "inference"
+    rec = RecommendQuery(
+        text=query.text,
+        workload=workload,
+        model=query.model,
+        params_b=query.params_b,
+        precision=query.precision,
+        settings=query.settings,
+        unrecognized=query.unrecognized,
+    )
+    answer = recommend.respond(rec, env)
+    budget = env.money(env.assumptions.budget_usd) if env.assumptions.budget_usd else ""
+    key = "fit.budget_yes" if answer.choice else "fit.budget_no"
+    head = env.t(key, budget=budget, model=model.name) + answer.headline
+    return dataclasses.replace(answer, headline=head, figures={**answer.figures, "fits": bool(answer.choice)})
+
+
 def respond(query: FitQuery, env: Env) -> Answer:
     model, note = sized_model(query, env)
     if model is None:
@@ -160,6 +185,8 @@ def respond(query: FitQuery, env: Env) -> Answer:
     gpu, n = _gpu(query, env)
     if gpu is None and getattr(query, "memory_gb", None):
         gpu = _card(query.memory_gb, env)
+    if gpu is None and any(s.key == "budget_usd" for s in query.settings):
+        return _cards_for_budget(query, model, env)
     shown = _rows_to_show(model, query, env)
     estimates = [(label, _estimate(model, query, prec, n, mode)) for label, mode, prec in shown]
     comps = list(dict.fromkeys(c for _, est in estimates for c, _ in est.components))
@@ -243,7 +270,7 @@ def respond(query: FitQuery, env: Env) -> Answer:
         env.t(
             "fit.setup",
             mode=i18n.cap(env.lang, _mode(env, query.mode)),
-            setup=_setup(env, est.setup),
+            setup=setup_text(env, est.setup),
             dominant=env.term(est.dominant),
         )
     )

@@ -42,7 +42,7 @@ def perf_workload(workload: str | None, precision: str | None) -> str:
 def price_of(gpu: str, env: Env, condition: str | None = None) -> PriceLookup | None:
     a = env.assumptions
     wanted = condition or a.condition or "average"
-    quotes = env.reader.prices_for(gpu, a.snapshot)
+    quotes = cost.for_market(env.reader.prices_for(gpu, a.snapshot), env.price_market())
     found = cost.lookup_price(gpu, quotes, wanted, env.price_overrides())
     if found is None and wanted != "average" and condition is None:
         found = cost.lookup_price(gpu, quotes, "average", env.price_overrides())

@@ -18,10 +18,10 @@ from functools import lru_cache
 from assistant import i18n
 from assistant.answer import Answer, Chart, Table
 from assistant.models import constants as C
-from assistant.models import diffusion_memory, memory, recommend
+from assistant.models import cost, diffusion_memory, memory, recommend
 from assistant.queries import RecommendQuery
 from assistant.respond.common import Env, gb, software_stack
-from assistant.respond.fit import sized_model
+from assistant.respond.fit import setup_text, sized_model
 from assistant.respond.pricing import (
     assumption_text,
     budget_usd,
@@ -71,7 +71,7 @@ def _memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
             est = memory.training_memory(model, "qlora", checkpointing=True, n_gpus=n)
         else:
             est = memory.inference_memory(model, query.precision or "q4_k_m", n_gpus=n)
-        how = est.setup
+        how = setup_text(env, est.setup)
         return round(est.total_gb * n, 1), env.t(
             "rec.model_needs", model=model.name, gb=f"{est.total_gb * n:.1f}", how=how
         )
@@ -176,10 +176,14 @@ def rank_snapshot(
     overrides,
     max_auto_gpus=1,
     chat=None,
+    market="",
 ):
     """The ranking over every GPU priced in the snapshot; memoized, as the same question recurs.
-    `chat` = (model, quant, RTX 3090 tokens/s): rank by single-user decode speed instead (§llm.decode)."""
-    quotes = reader.prices(snapshot)
+    `chat` = (model, quant, RTX 3090 tokens/s): rank by single-user decode speed instead (§llm.decode).
+    `market`: whose observed prices come first (Env.price_market)."""
+    # a dollar ranking holds the cards priced on the US market; a yuan ranking borrows the converted
+    # USD price of every card without a Chinese quote (most of them)
+    quotes = cost.for_market(reader.prices(snapshot), market, borrow=bool(market))
     names = sorted({q.gpu for q in quotes})
     return recommend.rank(
         reader.gpus(names),
@@ -255,11 +259,12 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         overrides,
         1,
         chat,
+        market=env.price_market(),
     )
     multi_note = ""
     splittable = (
         bool(query.model or getattr(query, "params_b", None))
-        and query.workload != "llm_finetune"
+        and query.workload not in ("llm_finetune", "image_generation")  # a diffusion model runs on one GPU
         and not query.min_memory_gb
     )
     if need and splittable and query.gpu_count <= 1:  # no count named: several smaller GPUs may hold the model
@@ -279,6 +284,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             overrides,
             8,
             chat,
+            market=env.price_market(),
         )
         if ranking.choice is not None and ranking.choice.n_gpus > 1:
             multi_note = env.t("rec.multi", need=f"{need:,.0f}", n=ranking.choice.n_gpus)

@@ -129,6 +129,13 @@ def _largest_llm(env: Env, memory_gb: float) -> str | None:
     return best.name if best else None
 
 
+def _llm_only(query: VerdictQuery, memory_gb: float) -> bool:
+    """A card without tensor cores still earns a conditional yes when it holds the LLM floor (24 GB)
+    and the question does not insist on training or image generation: single-user LLM decoding is
+    bound by memory size and bandwidth, not matrix units (§llm.decode)."""
+    return memory_gb >= FLOOR_GB["llm_inference"] and query.workload in (None, "llm_inference", "inference")
+
+
 def _ranking(env: Env, key: str, floor: float | None, n: int):
     a = env.assumptions
     return rank_snapshot(
@@ -145,6 +152,7 @@ def _ranking(env: Env, key: str, floor: float | None, n: int):
         a.utilization,
         a.electricity_usd_per_kwh,
         tuple(sorted(env.reader.price_overrides().items())),
+        market=env.price_market(),
     )
 
 
@@ -178,6 +186,19 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         answer = "yes_if"
         condition = env.t("verdict.cond_apple")
         head = env.t("verdict.head_apple", what=what, mem=f"{mem:g}", bw=f"{gpu.memory_bandwidth_gb_s or 0:,.0f}")
+    elif (speed <= 0 or not hardware.has_tensor_cores(gpu)) and _llm_only(query, mem):
+        # a 24 GB card without tensor cores (P40): slow to train, but LLM decoding is memory-bound
+        answer = "yes_if"
+        model = _largest_llm(env, mem)
+        condition = env.t("verdict.cond_llm_only")
+        head = env.t(
+            "verdict.head_llm_only",
+            what=what,
+            use=use,
+            mem=f"{mem:g}",
+            bw=f"{(gpu.memory_bandwidth_gb_s or 0) * n:,.0f}",
+            model=model or "?",
+        )
     elif speed <= 0 or not hardware.has_tensor_cores(gpu):
         answer = "no"
         head = env.t("verdict.head_no_tensor", what=what, use=use)
