@@ -69,7 +69,7 @@ class Env:
 
     def money(self, usd: float | None, decimals: int = 0) -> str:
         if usd is None:
-            return "n/a"
+            return self.term("n/a")
         if self.currency == "CNY":
             return f"¥{usd * self.cny_per_usd():,.{decimals}f}"
         return f"${usd:,.{decimals}f}"

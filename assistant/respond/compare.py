@@ -31,8 +31,8 @@ from assistant.respond.variants import variant_notes
 _SPEED_ROWS = ("train16", "infer16", "infer8")
 
 
-def _fmt(v: float | None, d: int = 2) -> str:
-    return "n/a" if v is None else f"{v:.{d}f}"
+def _fmt(v: float | None, env: Env, d: int = 2) -> str:
+    return env.term("n/a") if v is None else f"{v:.{d}f}"
 
 
 def _table(rows: dict[str, dict[str, ValueRow]], names: list[str], env: Env) -> Table:
@@ -43,7 +43,7 @@ def _table(rows: dict[str, dict[str, ValueRow]], names: list[str], env: Env) -> 
         t.rows.append(
             [
                 env.t("compare.row_speed", title=workload_title(env, key)),
-                *[_fmt(rows[key][n].perf.score) for n in names],
+                *[_fmt(rows[key][n].perf.score, env) for n in names],
             ]
         )
 
@@ -71,11 +71,11 @@ def _value_rows(rows: dict[str, ValueRow], names: list[str], key: str, env: Env)
     return [
         [
             env.t("compare.row_per_purchase", title=title, per=env.money_unit()),
-            *[_fmt(env.per_money(rows[n].per_purchase)) for n in names],
+            *[_fmt(env.per_money(rows[n].per_purchase), env) for n in names],
         ],
         [
             env.t("compare.row_per_tco", title=title, years=f"{env.assumptions.years:g}", per=env.money_unit()),
-            *[_fmt(env.per_money(rows[n].per_tco)) for n in names],
+            *[_fmt(env.per_money(rows[n].per_tco), env) for n in names],
         ],
     ]
 

@@ -178,7 +178,15 @@ def _tensor_text(gpu: GpuSpec, env: Env) -> str:
 
 def _arch_text(gpu: GpuSpec, env: Env) -> str:
     parts = [gpu.architecture or env.t("spec.unknown"), gpu.chip or ""]
-    return " ".join(p for p in parts if p) + (f" ({gpu.arch.name})" if gpu.arch else "")
+    return " ".join(p for p in parts if p)
+
+
+def _cell(text: str, env: Env) -> str:
+    """A table cell in the answer's language: "n/a" and a trailing unit word go through the [term] table."""
+    if text == "n/a":
+        return env.term(text)
+    value, _, unit = text.rpartition(" ")
+    return f"{value} {env.term(unit)}" if value and unit == "bit" else text
 
 
 def _sections(fields: tuple[str, ...]) -> list[str]:
@@ -287,7 +295,7 @@ def respond(query: SpecQuery, env: Env) -> Answer:
             table.rows += _speed_rows(gpus, per_gpu, env)
             continue
         for label, show, key, value in _ROWS[section]:
-            table.rows.append([env.t(label), *[show(g, env) for g in gpus]])
+            table.rows.append([env.t(label), *[_cell(show(g, env), env) for g in gpus]])
             for g in gpus:
                 per_gpu[g.name][key] = value(g)
     if gpus:

@@ -159,7 +159,7 @@ def _ranking(env: Env, key: str, floor: float | None, n: int):
 def _row(env: Env, label: str, gpu: GpuSpec, key: str, n: int, rank: str) -> list[str]:
     v = value_row(gpu, env, key, n)
     mem = (gpu.memory_gb or 0) * n
-    per = f"{v.per_tco:.2f}" if v.per_tco is not None else "n/a"
+    per = f"{env.per_money(v.per_tco):.2f}" if v.per_tco is not None else env.term("n/a")
     return [label, f"{mem:g} GB", f"{v.perf.score:.2f}", price_text(v.price, env), per, rank]
 
 
@@ -228,7 +228,7 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
             env.t("verdict.col_memory"),
             env.t("verdict.col_speed", title=title),
             env.t("verdict.col_price"),
-            env.t("verdict.col_value"),
+            env.t("verdict.col_value", per=env.money_unit(), years=f"{env.assumptions.years:g}"),
             env.t("verdict.col_rank"),
         ],
         rows=[_row(env, what, gpu, key, n, f"{position}/{len(rows)}" if position else "—")],
