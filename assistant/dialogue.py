@@ -87,7 +87,20 @@ class NoSecondGpu(Exception):
     pass
 
 
-_FOLLOWUP_FIELDS = ("workload", "precision", "gpu_count", "model", "context_tokens", "budget_usd", "budget_currency")
+_FOLLOWUP_FIELDS = (
+    "workload",
+    "precision",
+    "gpu_count",
+    "model",
+    "context_tokens",
+    "budget_usd",
+    "budget_currency",
+    "min_memory_gb",
+    "mode",
+    "organization",
+)
+# memory sizes GPUs are sold with: "anything with more vram" than a 16 GB card asks for the next size up
+MEMORY_SIZES = (4, 6, 8, 10, 11, 12, 16, 20, 24, 32, 40, 48, 64, 80, 96, 128, 141, 180, 192, 288)
 
 _PRICED = ("spec", "cost", "rent_or_buy", "compare", "recommend")
 _RUNNING = ("cost", "rent_or_buy", "compare", "recommend")
@@ -113,6 +126,12 @@ REPLACES = {
 }
 
 
+def _details(follow: FollowUpQuery) -> bool:
+    """The follow-up names a detail a recommendation can take ("for llms?", "with at least 16gb")."""
+    keys = ("workload", "budget_usd", "min_memory_gb", "organization", "precision")
+    return any(getattr(follow, k) is not None for k in keys) and not follow.gpus and follow.model is None
+
+
 def without_replaced(query: Query, settings) -> Query:
     """`query` without the per-question values that `settings` replace (they come from the assumptions now)."""
     names = {f.name for f in dataclasses.fields(query)}
@@ -121,11 +140,13 @@ def without_replaced(query: Query, settings) -> Query:
 
 
 class Dialogue:
-    def __init__(self, assumptions: Assumptions | None = None, variant_of=None):
+    def __init__(self, assumptions: Assumptions | None = None, variant_of=None, memory_of=None):
         self.assumptions = assumptions or Assumptions()
         self.context = Context()
         # (GPU name, "ti" | "laptop" | "16gb" ...) -> the sibling product's name, or None
         self.variant_of = variant_of
+        # GPU name -> its memory in GB, or None ("anything with more vram?")
+        self.memory_of = memory_of
 
     # pronouns ----------------------------------------------------------------------------------
     def _refer(self, ref: GpuRef) -> list[GpuRef]:
@@ -170,18 +191,24 @@ class Dialogue:
     # follow-ups --------------------------------------------------------------------------------
     def _merge(self, follow: FollowUpQuery) -> Query:
         base = self.context.last_query
+        if follow.want_speed:
+            return self._speed_of_last(base, follow)
         if follow.gpus and (base is None or "gpus" not in {f.name for f in dataclasses.fields(base)}):
             from assistant.queries import SpecQuery
 
             return SpecQuery(text=follow.text, gpus=self._fill(follow.gpus))
         if follow.ask or (follow.vendor and not follow.gpus):
             return self._about_last(base, follow)
+        if base is None and _details(follow):
+            return self._about_last(None, follow)  # "for llms?" with nothing before it: a recommendation
         if base is None and follow.settings:
             from assistant.queries import SetQuery  # "按3年算呢" with nothing before it: a setting
 
             return SetQuery(text=follow.text, settings=follow.settings)
         if base is None:
             raise NothingToReferTo(follow.text)
+        if follow.amount is not None:
+            follow = self._amount_as_field(base, follow)
         changes: dict = {"text": follow.text, "settings": follow.settings}
         base = without_replaced(base, follow.settings)
         names = {f.name for f in dataclasses.fields(base)}
@@ -199,11 +226,54 @@ class Dialogue:
             value = getattr(follow, key)
             if value is not None and key in names:
                 changes[key] = value
+        if _details(follow) and not any(getattr(follow, k) is not None for k in _FOLLOWUP_FIELDS if k in names):
+            return self._about_last(None, follow)  # "for llms?" after a spec sheet: nothing to change there
         if follow.gpus and "gpus" in names:
             changes["gpus"] = self._merged_gpus(base, follow)
         elif follow.gpu_count and "gpus" in names and base.intent != "fit":
             changes["gpus"] = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in base.gpus)
         return dataclasses.replace(base, **changes)
+
+    def _amount_as_field(self, base: Query, follow: FollowUpQuery) -> FollowUpQuery:
+        """A bare number after a question ("and if i only had 800?", "and with 4?"): a GPU count when
+        small and the last question has one, a budget after a recommendation; else the dialogue asks."""
+        v = follow.amount
+        names = {f.name for f in dataclasses.fields(base)}
+        if v is not None and float(v).is_integer() and 1 <= v <= 16 and ("gpu_count" in names or "gpus" in names):
+            return dataclasses.replace(follow, amount=None, gpu_count=int(v))
+        if v is not None and v >= 50 and "budget_usd" in names:
+            from assistant.queries import Setting  # a budget said in passing is kept, as "my budget is 800"
+
+            budget = Setting("budget_usd", float(v), currency=getattr(base, "budget_currency", None))
+            return dataclasses.replace(follow, amount=None, settings=(*follow.settings, budget))
+        raise NothingToReferTo(f"{v:g}" if isinstance(v, float) else str(v))
+
+    def _speed_of_last(self, base: Query | None, follow: FollowUpQuery) -> Query:
+        """ "how fast?", "tokens per sec?" after an answer: the model's speed after a fit (or after a
+        recommendation for a model, on the GPU it favoured), the speed aspect after a comparison, else
+        the speed figures of the GPUs talked about."""
+        from assistant.queries import CompareQuery, FitQuery, RecommendQuery, SpecQuery
+
+        ctx = self.context
+        if isinstance(base, FitQuery):
+            return dataclasses.replace(base, text=follow.text, settings=follow.settings, want_speed=True)
+        if isinstance(base, CompareQuery):
+            return dataclasses.replace(base, text=follow.text, settings=follow.settings, aspect="speed")
+        focus = ctx.focus or (ctx.gpus[0] if ctx.gpus else None)
+        if isinstance(base, RecommendQuery) and base.model is not None and focus:
+            return FitQuery(
+                text=follow.text,
+                model=base.model,
+                gpus=(GpuRef(mention=focus, name=focus, count=ctx.gpu_count or 1),),
+                precision=base.precision,
+                want_speed=True,
+                settings=follow.settings,
+            )
+        if not ctx.gpus:
+            raise NothingToReferTo(follow.text)
+        return SpecQuery(
+            text=follow.text, gpus=tuple(GpuRef(mention="", name=g) for g in ctx.gpus[:4]), fields=("speed",)
+        )
 
     def _about_last(self, base: Query | None, follow: FollowUpQuery) -> Query:
         """ "why?" (the last question again; the engine leads with the reasons), "anything
@@ -225,8 +295,11 @@ class Dialogue:
                 gpu_count=follow.gpu_count or 1,
             )
         changes: dict = {"text": follow.text, "settings": follow.settings}
-        if follow.workload:
-            changes["workload"] = follow.workload
+        for key in ("workload", "precision", "budget_usd", "budget_currency", "min_memory_gb", "organization"):
+            if getattr(follow, key) is not None:
+                changes[key] = getattr(follow, key)
+        if follow.ask == "more_memory":
+            changes["min_memory_gb"] = self._more_memory_than(ctx.focus or (ctx.gpus[0] if ctx.gpus else None))
         if follow.ask == "cheaper":
             focus = ctx.focus or (ctx.gpus[0] if ctx.gpus else None)
             if focus is None and base is None:
@@ -236,6 +309,13 @@ class Dialogue:
             before = (rec.vendor or "nvidia").split(",") if follow.also else []
             changes["vendor"] = ",".join(dict.fromkeys([*before, follow.vendor]))
         return dataclasses.replace(rec, **changes)
+
+    def _more_memory_than(self, gpu: str | None) -> float | None:
+        """The next memory size up from the GPU the last answer favoured (None: nothing to compare with)."""
+        mem = self.memory_of(gpu) if gpu and self.memory_of else None
+        if not mem:
+            return None
+        return next((float(m) for m in MEMORY_SIZES if m > mem + 0.5), None)
 
     def _merged_gpus(self, base: Query, follow: FollowUpQuery) -> tuple[GpuRef, ...]:
         new = self._fill(follow.gpus)

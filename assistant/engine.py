@@ -78,6 +78,10 @@ class Engine:
                 found.append((len(tokens) - len(wanted), entry.name))
         return min(found)[1] if found else None
 
+    def memory_of(self, name: str) -> float | None:
+        """The memory of a KB GPU in GB (None when unknown)."""
+        return self.index.memory_of(name) or None
+
     def answer(self, text: str, dialogue: Dialogue) -> Answer:
         try:
             return self._answer(text, dialogue)
@@ -99,6 +103,8 @@ class Engine:
         lang = _language(text)
         if dialogue.variant_of is None:
             dialogue.variant_of = self.variant_of
+        if dialogue.memory_of is None:
+            dialogue.memory_of = self.memory_of
         env = Env(self.reader, dialogue.assumptions, dialogue.context, lang=lang)
         parsed = self._from_pending(text, dialogue) or understand(text, self.index)
         if isinstance(parsed, Clarification):

@@ -256,6 +256,11 @@ class FollowUpQuery(Query):
     ask: str | None = None  # "cheaper" ("anything cheaper?", "便宜点的？") | "why" ("why?", "为啥")
     vendor: str | None = None  # "with amd too", "what about amd": nvidia | amd | intel
     also: bool = False  # "too", "as well", "也": add to the last answer's GPUs or vendors, not replace
+    want_speed: bool = False  # "how fast?", "tokens per sec?": the speed of what the last answer was about
+    min_memory_gb: float | None = None  # "only 24gb+ cards", "with at least 16gb"
+    mode: str | None = None  # "and with lora?", "qlora then?", "full finetune?"
+    organization: bool | None = None  # "what if it's for my company" -> True, "and for a student?" -> False
+    amount: float | None = None  # "and if i only had 800?": a bare number; the dialogue reads it by the last question
 
 
 @dataclass(frozen=True, kw_only=True)

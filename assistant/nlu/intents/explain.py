@@ -31,7 +31,7 @@ def advice(r: Reading) -> Query | None:
 def read(r: Reading) -> Query | Clarification | None:
     b, text = r.b, r.text
     if r.explicit or b.has(
-        "RECOMMEND", "RENT", "VS", "WHY", "FASTER", "MODEL", "PARAMS", "BUDGET", "MONEY", "KWH", "HOURS"
+        "RECOMMEND", "RENT", "VS", "WHY", "FASTER", "SPEED", "MODEL", "PARAMS", "BUDGET", "MONEY", "KWH", "HOURS"
     ):
         return None
     short = len(b.tags) + len(b.unknown) <= 3 and not b.has(

@@ -1,31 +1,62 @@
 """Ellipsis: "and the 3090?", "what about for training?", "no, the ti", "3090呢？", "训练呢",
-and questions about the last answer as a whole: "why?", "anything cheaper?", "便宜点的？",
-"with amd too", "two of them?".
+questions about the last answer as a whole: "why?", "anything cheaper?", "便宜点的？",
+"with amd too", "two of them?", "how fast?", "anything with more vram under 1500?", and
+fragments that only change a detail of the last question: "for llms?", "in fp16?", "qlora
+then?", "only 24gb+ cards", "with a budget of 1500?", "and if i only had 800?", "and used?".
 
 `about_last` claims a question that names no GPU and asks only why, for something cheaper, for
-another vendor or for a count of "them"; `read` claims a question that opens with a follow-up
-word (what about / and / no) or ends with the Chinese particle 呢, unless it asks something
-complete of its own; `leftover` claims a follow-up word or a lone workload/precision/context
-nothing else took. The dialogue merges the FollowUpQuery into the previous query.
+more memory, for the speed, for another vendor or for a count of "them"; `fragment` claims a
+question made only of details (workload, precision, fine-tuning mode, new/used, budget, memory,
+organization, a bare number) with a follow-up cue (a lead word, a preposition, "only", "instead");
+`read` claims a question that opens with a follow-up word (what about / and / no) or ends with the
+Chinese particle 呢, unless it asks something complete of its own; `leftover` claims a follow-up
+word or a lone workload/precision/context nothing else took. The dialogue merges the
+FollowUpQuery into the previous query (with nothing before it, a fragment is a recommendation).
 """
 
 from __future__ import annotations
 
+from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.reading import Reading
 from assistant.queries import FollowUpQuery, GpuRef, Query
 
 LEADS = ("FOLLOW", "AND", "NO")
+# the details a fragment may change, and the words that may come with them ("and with lora?", "only 24gb+ cards")
+DETAILS = {"WORKLOAD", "PRECISION", "MODE", "CONDITION", "MONEY", "UNDER", "BUDGET", "MEMORY", "ORGANIZATION", "NUMBER"}
+_GROUP = {"MONEY": "budget", "UNDER": "budget", "BUDGET": "budget", "NUMBER": "budget", "MODE": "WORKLOAD"}
+FRAGMENT_GLUE = {"QUESTION", "FOLLOW", "AND", "ON", "ONLY", "MORE", "OF", "GPU_WORD", "SET", "BUY", "PRONOUN", "UNDER"}
+# tag kinds of a question that asks only for a speed ("how fast?", "whats the speed", "tokens per sec?")
+SPEED_ASK = {"SPEED", "FASTER", "ASPECT", "EXPLAIN", "FIELD"}
 # tag kinds that may come with a question about the last answer ("so why?", "any cheaper options for llms?")
 AROUND = {"QUESTION", "FOLLOW", "AND", "ON", "PRONOUN", "GPU_WORD", "MORE", "ASPECT", "ONLY", "OF"}
 
 
 def about_last(r: Reading) -> Query | None:
     b = r.b
-    if r.explicit or b.has("MODEL", "PARAMS", "MONEY", "BUDGET"):
+    if r.explicit or b.has("MODEL", "PARAMS"):
         return None
     kinds = {t.kind for t in b.tags}
-    if b.has("WHY") and kinds <= {"WHY", "NO"} | AROUND and not b.unknown:
-        return build(r, ask="why")  # "why?", "why that one?", "为啥？"
+    if b.has("MONEY", "BUDGET") and not (b.meaning("ASPECT") == "memory" and r.said("other_options")):
+        return None
+    if (
+        b.has("WHY")
+        and kinds <= {"WHY", "NO"} | AROUND
+        and len(b.unknown) <= 1
+        and set(b.unknown) <= r.lex.listed("why_fillers")
+    ):
+        return build(r, ask="why")  # "why?", "why that one?", "why tho", "为啥？"
+    if not kinds - AROUND and r.said("how_come"):
+        return build(r, ask="why")  # "how come?"
+    if (
+        wants_speed(r)
+        and kinds <= SPEED_ASK | AROUND
+        and not b.has("THAN", "VS", "OR", "COMPARE")
+        and not r.said("which_words")  # "which of them is faster": a comparison
+        and not (b.has("PRONOUN") and not r.said("hypothetical"))  # "how fast is it?": the spec reader
+    ):
+        return build(r, want_speed=True)  # "how fast?", "tokens per sec?", "how fast would it be"
+    if b.means("ASPECT") and b.meaning("ASPECT") == "memory" and r.said("other_options") and not b.has("COMPARE"):
+        return build(r, ask="more_memory")  # "anything with more vram under 1500?"
     if b.has("ASK") and kinds <= {"ASK", "WORKLOAD", "PRECISION", "RECOMMEND", "CONDITION"} | AROUND:
         return build(r, ask=b.meaning("ASK"))  # "anything cheaper?", "便宜点的？"
     if b.has("VENDOR") and kinds <= {"VENDOR", "COMPARE"} | AROUND and len(b.unknown) <= 1:
@@ -33,6 +64,45 @@ def about_last(r: Reading) -> Query | None:
     if b.struct("count_of") and kinds <= {"COUNT", "NUMBER"} | AROUND:
         return build(r)  # "two of them?"
     return None
+
+
+def wants_speed(r: Reading) -> bool:
+    """The question asks how fast: a speed phrase ("tokens per sec", "how fast") or "speed" itself."""
+    b = r.b
+    return b.has("SPEED", "FASTER") or b.meaning("ASPECT") == "speed" or "speed" in b.meanings.get("FIELD", [])
+
+
+def fragment(r: Reading) -> Query | None:
+    """Details only, with a follow-up cue: "for llms?", "in fp16?", "qlora then?", "with at least 16gb",
+    "with a budget of 1500?", "and if i only had 800?", "new instead?", "what if it's for my company".
+    A lone new/used without a lead word ("only used please") is a setting (settings.read)."""
+    b = r.b
+    if r.explicit or b.has("MODEL", "PARAMS") or not b.tags:
+        return None
+    kinds = {t.kind for t in b.tags}
+    if not kinds & DETAILS or not kinds <= DETAILS | FRAGMENT_GLUE:
+        return None
+    if not set(b.unknown) <= r.lex.listed("fragment_words"):
+        return None
+    led = bool(kinds & {"FOLLOW", "AND"}) or r.said("instead_words")
+    if not led and (
+        b.tags[0].kind == "GPU_WORD"  # "gpu with 16gb+ vram under 500": a recommendation
+        or b.has("BUY")  # "what would you buy with 5 grand"
+        or any(t.kind == "QUESTION" and t.text not in ("?", "？") for t in b.tags)  # "is there anything with 16gb"
+        or settings_of(r)[0]  # "my budget is 1500", "budget: 2k": settings typed alone
+        or len({_GROUP.get(k, k) for k in kinds & DETAILS}) > 1  # "under $800 for stable diffusion": a question
+    ):
+        return None
+    if kinds & DETAILS == {"CONDITION"} and not led:
+        return None  # "only used please", "used is fine": the condition as a setting
+    if kinds & DETAILS == {"NUMBER"} and not led:
+        return None  # "800?": nothing says it continues the last question
+    if b.has("PRONOUN") and not b.has("ORGANIZATION"):
+        return None  # "what about it for training": read() takes the pronoun along
+    first = b.tags[0].kind in ("WORKLOAD", "MODE") and len(b.tags) <= 3 and not b.has("GPU_WORD")  # "qlora?"
+    if not (led or first or kinds & {"ON", "ONLY", "MORE", "UNDER"}):
+        return None
+    return build(r)
 
 
 def read(r: Reading) -> Query | None:
@@ -63,10 +133,13 @@ def leftover(r: Reading) -> Query | None:
     return None
 
 
-def build(r: Reading, ask: str | None = None) -> FollowUpQuery:
+def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> FollowUpQuery:
     b = r.b
     replace_ = b.has("NO")
     gpus = list(r.refs)
+    at_least = b.has("MORE", "ONLY") or "+" in r.text  # "with at least 16gb", "only 24gb+ cards"
+    if b.has("ORGANIZATION", "BUDGET", "CONDITION") and all(g.pronoun in ("it", "that") for g in gpus):
+        gpus = []  # "what if it's for my company": "it" is the purchase, not a GPU
     if not gpus:
         variants = r.lex.listed("variant")
         for w in b.unknown:
@@ -75,10 +148,10 @@ def build(r: Reading, ask: str | None = None) -> FollowUpQuery:
                 replace_ = True
                 break
         mem = b.first("MEMORY")
-        if not gpus and mem is not None and b.has(*LEADS):
+        if not gpus and mem is not None and b.has(*LEADS) and not at_least:
             gpus.append(GpuRef(mention=f"{mem:g} GB", pronoun="variant"))
             replace_ = True
-    count = r.total_count()
+    count = r.total_count() or _count_word(r)
     if count and count > 1 and not r.explicit:
         gpus = [g for g in gpus if g.pronoun is None]
     return FollowUpQuery(
@@ -96,4 +169,27 @@ def build(r: Reading, ask: str | None = None) -> FollowUpQuery:
         ask=ask,
         vendor=b.first("VENDOR"),
         also=r.said("also"),
+        want_speed=want_speed,
+        min_memory_gb=b.first("MEMORY") if at_least and not gpus else None,
+        mode=r.mode() if b.has("MODE") and r.mode() != "inference" else None,
+        organization=None if b.meaning("ORGANIZATION") is None else b.meaning("ORGANIZATION") == "yes",
+        amount=_amount(r),
     )
+
+
+def _amount(r: Reading) -> float | None:
+    """A bare number the follow-up states ("and if i only had 800?"); the dialogue decides what it is."""
+    b = r.b
+    if b.has("MONEY", "COUNT") or r.money() is not None:
+        return None
+    v = b.first("NUMBER")
+    try:
+        return float(v) if v is not None else None
+    except (TypeError, ValueError):
+        return None
+
+
+def _count_word(r: Reading) -> int | None:
+    """ "and with four?": a number word alone in a follow-up is a GPU count."""
+    found = [r.lex.numbers[w] for w in r.b.unknown if w in r.lex.numbers]
+    return int(found[0]) if len(found) == 1 and 2 <= found[0] <= 16 else None

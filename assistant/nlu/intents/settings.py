@@ -160,6 +160,8 @@ def settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
             out.append(Setting("condition", b.first("CONDITION")))
     elif b.has("SET") and b.has("DATE"):
         out.append(Setting("snapshot", str(b.first("DATE"))))
+    elif b.has("CONDITION") and not r.refs and not r.workload and not b.has("RECOMMEND", "FOLLOW", "AND", *ASKS):
+        out.append(Setting("condition", b.first("CONDITION")))  # "only used please", "budget 1k, used is fine"
     return out, override
 
 
@@ -189,7 +191,7 @@ def stated_in(r: Reading, query: Query) -> tuple[Setting, ...]:
     hours = b.first("HOURS") or {}
     per_week = hours.get("per_week") or (hours.get("total") if query.intent == "followup" else None)
     if per_week:
-        out.append(Setting("utilization", round(min(per_week / 168.0, 1.0), 4)))
+        out.append(Setting("utilization", min(per_week / 168.0, 1.0)))
     elif b.has("UTILIZATION") and b.has("PERCENT"):
         out.append(Setting("utilization", float(b.first("PERCENT"))))
     years = b.first("YEARS")
@@ -197,8 +199,8 @@ def stated_in(r: Reading, query: Query) -> tuple[Setting, ...]:
         out.append(Setting("years", float(years)))  # "一年电费", "a year": the period shown, not the ownership
     if b.has("DATE") and b.has("PRICES", "SET"):
         out.append(Setting("snapshot", str(b.first("DATE"))))
-    if b.has("CONDITION") and b.has("PRICES"):
-        out.append(Setting("condition", b.first("CONDITION")))
+    if b.has("CONDITION") and (b.has("PRICES") or (query.intent == "followup" and not r.refs)):
+        out.append(Setting("condition", b.first("CONDITION")))  # "and used?", "what if i buy used"
     if b.has("CURRENCY") and not b.has("MONEY", "KWH", "RATE", "FX"):
         out.append(Setting("currency", b.first("CURRENCY")))
     if b.has("BUDGET") and r.money() is not None:
