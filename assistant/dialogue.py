@@ -193,6 +193,17 @@ class Dialogue:
         base = self.context.last_query
         if follow.want_speed:
             return self._speed_of_last(base, follow)
+        if follow.gpus and getattr(base, "model", None) is not None and base.intent == "recommend":
+            from assistant.queries import FitQuery  # "what about the 3090?" after "best gpu for llama 3 70b"
+
+            return FitQuery(
+                text=follow.text,
+                model=base.model,
+                gpus=self._fill(follow.gpus),
+                gpu_count=follow.gpu_count,
+                precision=follow.precision or base.precision,
+                settings=follow.settings,
+            )
         if follow.gpus and (base is None or "gpus" not in {f.name for f in dataclasses.fields(base)}):
             from assistant.queries import SpecQuery
 

@@ -123,6 +123,8 @@ def model_problem(q, m, kind: str, index, lang: str = "en") -> str:
     if kind == "ambiguous_model":
         return i18n.t(lang, "nlu.ambiguous_model", mention=m.mention, options=i18n.either(lang, names))
     hint = i18n.t(lang, "nlu.model_family", options=i18n.either(lang, names)) if names else ""
+    if q.intent == "fit":  # the memory can be estimated from a size: say how to give one
+        hint += i18n.t(lang, "nlu.model_give_size", mention=m.mention)
     return i18n.t(lang, "nlu.unknown_model", what=_what(lang, q.intent), mention=m.mention) + hint
 
 

@@ -122,7 +122,7 @@ class Reading:
                 value = float(self.b.first("NUMBER"))
             except (TypeError, ValueError):
                 return None
-            return value if value >= 50 else None
+            return value if value >= 50 or value < 0 else None  # "budget -5": refused with a message, not dropped
         return found
 
     def currency(self, kind: str = "MONEY") -> str | None:

@@ -58,7 +58,9 @@ READERS = (
     spec.of_several,  # "memory of the 4090 and the 3090"
     spec.speed_of_one,  # "how fast is the 4090?"
     compare.read,  # "4090 vs 3090", "why 4070 ti over 4080", "compare them"
+    followup.model_elsewhere,  # "will it run on a 3090?": the model just talked about
     fit.read,  # "will llama 3 70b fit on two 3090s?"
+    fit.unnamed_model,  # "can i run olmo on a 3090": the model is said not to be known
     fit.memory_only,  # "is 12gb enough for training transformers"
     recommend.read,  # "best gpu for llms under $1500"
     spec.read,  # "the 4090?": a GPU named and nothing else asked

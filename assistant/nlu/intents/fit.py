@@ -2,7 +2,10 @@
 "how much vram for a 13b model", "12GB显存够跑Transformer吗".
 
 `read` claims a question naming a model or a parameter count (not asking for a recommendation);
-`memory_only` claims a memory size asked to fit a workload, with no GPU or model named.
+`unnamed_model` claims "can i run olmo on a 3090": words the KB does not know where the model goes
+(after run / fit / load, before the GPU), so the answer says the model is not known instead of
+answering about the GPU alone; `memory_only` claims a memory size asked to fit a workload, with no
+GPU or model named.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import math
 import re
 
 from assistant.nlu.reading import Reading
-from assistant.queries import FitQuery, Query
+from assistant.queries import FitQuery, ModelRef, Query
 
 # set-up options a memory question may state (lexicon [lists] setup_<name>); in each pair the second
 # wins when both match ("no gradient checkpointing" contains "gradient checkpointing")
@@ -85,6 +88,50 @@ def read(r: Reading) -> Query | None:
         resolution=resolution(r),
         lora_rank=r.num("RANK"),
         setup=setup,
+    )
+
+
+def unnamed_model(r: Reading) -> Query | None:
+    b = r.b
+    if r.model or not r.explicit or not b.unknown or b.has("PARAMS", "UNKNOWN_MODEL", "RECOMMEND", "COMPARE", "VS"):
+        return None
+    mention = model_words(r)
+    if not mention:
+        return None
+    return FitQuery(
+        text=r.text,
+        model=ModelRef(mention=mention, key=""),
+        gpus=tuple(r.refs),
+        gpu_count=r.total_count(),
+        precision=r.precision,
+        mode=r.mode(),
+        want_speed=b.has("SPEED"),
+    )
+
+
+def model_words(r: Reading) -> str:
+    """The words between a run/fit word and the GPU ("run olmo on a 3090" -> "olmo", "grok-1" -> "grok 1")
+    when they are words nothing else read (an unknown word first, then only unknown words and numbers)."""
+    b = r.b
+    fit = next((t for t in b.tags if t.kind == "FIT"), None)
+    stop = next((t for t in b.tags if fit is not None and t.start >= fit.end and t.kind in ("ON", "GPU")), None)
+    if fit is None or stop is None:
+        return ""
+    span = [(w, pos) for w, pos in zip(b.toks, b.toks_pos) if fit.end <= pos < stop.start]
+    while span and span[0][0] in r.lex.listed("model_articles"):
+        span = span[1:]
+    unknown = "".join(b.unknown)
+    if not span or span[0][0] not in unknown:
+        return ""
+    if not all(w in unknown or w.replace(".", "").isdigit() for w, _ in span):
+        return ""
+    start, end = span[0][1], span[-1][1] + len(span[-1][0])
+    typed = r.text[start:end].lower() if r.text.isascii() else ""
+    return (
+        typed
+        if typed.replace("-", " ").split() == [w for w, _ in span]
+        or typed.replace("-", "") == "".join(w for w, _ in span)
+        else " ".join(w for w, _ in span)
     )
 
 

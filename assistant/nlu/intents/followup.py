@@ -66,6 +66,16 @@ def about_last(r: Reading) -> Query | None:
     return None
 
 
+def model_elsewhere(r: Reading) -> Query | None:
+    """ "will it run on a 3090?", "does it fit on two 4090s": the model just talked about, on other GPUs."""
+    b = r.b
+    if not b.has("FIT") or r.model or b.has("PARAMS", "MEMORY") or not r.explicit or b.unknown:
+        return None
+    if not any(t.kind == "PRONOUN" and t.value in ("it", "that", "this") for t in b.tags):
+        return None
+    return FollowUpQuery(text=r.text, gpus=tuple(r.explicit), gpu_count=r.total_count(), precision=r.precision)
+
+
 def wants_speed(r: Reading) -> bool:
     """The question asks how fast: a speed phrase ("tokens per sec", "how fast") or "speed" itself."""
     b = r.b

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from assistant.nlu.lookup.matches import GpuMatch
 from assistant.nlu.lookup.name_tokens import (
+    ARCHITECTURE_WORDS,
     BRAND,
     SOFT,
     SUGGEST_CUTOFF,
@@ -87,6 +88,9 @@ class GpuLookup:
             hits = self._filter(self.exact.get(key, []), brands, attempt)
             if len({i for i, _ in hits}) == 1:
                 i, assumed = hits[0]
+                ties = self._generation_ties(i, attempt) if key not in self.curated else []
+                if ties:  # "rtx 6000": the Quadro RTX 6000 or the RTX 6000 Ada Generation, equally
+                    return GpuMatch(mention, "ambiguous", candidates=(self.names[i], *self._rank(ties)))
                 how = "variant" if assumed else ("alias" if key in self.curated else "exact")
                 return GpuMatch(mention, "ok", self.names[i], assumed=assumed, how=how)
             if len(hits) > 1:
@@ -129,6 +133,25 @@ class GpuLookup:
         suggestions = self._rank([i for i in near if self._same_class(i, prefix)])[:3]
         more = tuple(n for n in self.suggest(core, brands) if n not in suggestions)
         return GpuMatch(mention, "unknown", candidates=(suggestions + more)[:3])
+
+    def _generation_ties(self, i: int, core: list[str]) -> list[int]:
+        """Products that the mention names as well as it names product i: the same model number and
+        vendor, only an architecture name added ("rtx 6000" -> RTX 6000 Ada Generation, "titan x" ->
+        TITAN X Pascal). A variant word (Ti, SUPER, D, a memory size) makes another product, not a tie."""
+        need = set(core)
+        out = []
+        for j in self.postings.get(next((t for t in core if t[0].isdigit()), core[0]), []):
+            if j == i or self.vendor[j] != self.vendor[i] or self.mobile[j] != self.mobile[i] or self.memory[j] < 4:
+                continue
+            extra = self.cores[j] - need - self.varparts[j] - SOFT
+            if (
+                need <= self.cores[j]
+                and extra
+                and extra <= ARCHITECTURE_WORDS | {"generation"}
+                and extra & ARCHITECTURE_WORDS
+            ):
+                out.append(j)
+        return out
 
     def _tiers_only(self, idx: list[int], core: list[str]) -> bool:
         """Every candidate is the mention plus tier words only ("7900" -> 7900 XTX / XT / GRE)."""

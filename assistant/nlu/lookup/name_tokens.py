@@ -107,6 +107,10 @@ TIER = frozenset(
         "xl",
     }
 )
+# architecture names that tell two products of one model number apart ("RTX 6000" / "RTX 6000 Ada Generation")
+ARCHITECTURE_WORDS = frozenset(
+    {"kepler", "maxwell", "pascal", "volta", "turing", "ampere", "ada", "hopper", "blackwell", "rubin", "lovelace"}
+)
 SUGGEST_CUTOFF = 60.0
 
 

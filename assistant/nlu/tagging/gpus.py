@@ -138,6 +138,7 @@ class GpuTagging(TaggerBase):
                 and t.glued
                 and toks[j - 1].kind == "num"
                 and (tt[j] not in GLUED_UNITS or why == "brand")
+                and not self._glued_word(j)
             ):
                 j += 1  # "4070tis", "4090d", "3090s": a glued suffix belongs to the name
                 floor = j
@@ -153,8 +154,11 @@ class GpuTagging(TaggerBase):
                 floor = j
                 continue
             if (tt[j] in sfx or tt[j] in MOBILE or tt[j] in ("super", "ti", "s")) and (
-                len(tt[j]) > 1 or t.glued or (tt[j] == "s" and tt[j - 1] == "ti")
-            ):
+                len(tt[j]) > 1
+                or t.glued
+                or (tt[j] == "s" and (tt[j - 1] == "ti" or toks[j - 1].kind == "num"))
+                or (why == "word" and j == i + 1)  # "titan x", "titan v"
+            ):  # "4080 s" is the 4080 SUPER, as "4080s"
                 if tt[j] == "max" and not (j + 1 < n and tt[j + 1] == "q") and not self._apple_like(i):
                     break  # "4090 max power": not a Max-Q
                 j += 1
@@ -201,6 +205,14 @@ class GpuTagging(TaggerBase):
             self.tags.pop()
             return next(k for k, t in enumerate(self.toks) if t.start == last.start), mm
         return None
+
+    def _glued_word(self, j: int) -> bool:
+        """Token j, glued to the number before it, is a word of its own, not a suffix of the name:
+        "5090specs", "3090for llms" (a word of three letters or more that no GPU name has there)."""
+        w = self.tt[j]
+        if len(w) < 3 or w in self.index.suffixes or w in VARIANT_WORDS or w in SUFFIX_SPLIT or w in MOBILE:
+            return False
+        return self.lex.match(self.tt, j) is not None
 
     def _bare_number_is_gpu(self, i: int) -> bool:
         """A number alone names a GPU only when it is a GeForce GTX/RTX or Radeon RX model number
