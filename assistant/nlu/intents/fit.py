@@ -117,7 +117,7 @@ def model_words(r: Reading) -> str:
     stop = next((t for t in b.tags if fit is not None and t.start >= fit.end and t.kind in ("ON", "GPU")), None)
     if fit is None or stop is None:
         return ""
-    span = [(w, pos) for w, pos in zip(b.toks, b.toks_pos) if fit.end <= pos < stop.start]
+    span = [(w, pos) for w, pos in zip(b.toks, b.toks_pos, strict=False) if fit.end <= pos < stop.start]
     while span and span[0][0] in r.lex.listed("model_articles"):
         span = span[1:]
     unknown = "".join(b.unknown)
