@@ -53,7 +53,10 @@ def choose(answer: str, clar, index) -> str | None:
         words = words + ["laptop"]
     if index is not None and any(z in text for z in DESKTOP_ZH):
         words = words + ["desktop"]
+    content = [w for w in words if w not in ("the", "a", "an", "one", "please", "no", "yes", "i", "meant", "mean")]
     for w in words:
+        if w == "one" and content:
+            continue  # "the ada one", "the 16gb one": "one" is the card, not the first
         if w in ORDINALS:
             k = ORDINALS[w]
             return cands[k] if -len(cands) <= k < len(cands) else None

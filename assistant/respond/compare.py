@@ -15,7 +15,7 @@ from assistant.answer import Answer, Chart, Table
 from assistant.models import hardware as hw
 from assistant.models.explain import safe_div
 from assistant.queries import CompareQuery
-from assistant.respond import scaling
+from assistant.respond import compare_model, scaling
 from assistant.respond.common import Env, join_names, num, software_stack, spec_source
 from assistant.respond.pricing import (
     ValueRow,
@@ -225,8 +225,10 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     if query.workload is None and query.precision is None and query.premise:
         key = "infer16"
     counts = {r.name: r.count for r in query.gpus if r.name}  # "two 3090s or one 4090?"
+    conditions = {r.name: r.condition for r in query.gpus if r.name}  # "used 3090 or new 4070 ti super?"
     by_key = {
-        k: {g.name: value_row(g, env, k, max(counts.get(g.name, 1), 1)) for g in gpus} for k in {*_SPEED_ROWS, key}
+        k: {g.name: value_row(g, env, k, max(counts.get(g.name, 1), 1), conditions.get(g.name)) for g in gpus}
+        for k in {*_SPEED_ROWS, key}
     }
     rows = by_key[key]
     table = _table(by_key, names, env)
@@ -236,6 +238,11 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     if chat_row:
         table.rows.insert(len(_SPEED_ROWS), chat_row)
     headline, choice = _headline(query, rows, names, key, env)
+    about_model = compare_model.model_rows(query, names, counts, env)
+    if about_model is not None:  # "two 3090s or one 4090 for 70b": the model decides first
+        model_head, model_rows, model_figures = about_model
+        headline = f"{model_head} {headline}"
+        table.rows[0:0] = model_rows
     a, b = rows[names[0]], rows[names[1]]
     steps = _why(a, b, key, env)
     if key.startswith("infer") and chat_tps:
@@ -272,6 +279,8 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         "price_usd": {n: rows[n].price and round(rows[n].price.usd, 2) for n in names},
         "chat_tokens_per_s": chat_tps,
     }
+    if about_model is not None:
+        figures.update(model_figures)
     chart = Chart(
         kind="bars",
         title=env.t(

@@ -112,10 +112,12 @@ def chat_tokens_per_s(model: ModelSpec, quant: str, gpu: GpuSpec) -> float:
     return llm.decode_speed(gpu, model, quant, context=CHAT_CONTEXT).tokens_per_s
 
 
-def value_row(gpu: GpuSpec, env: Env, key: str, n_gpus: int = 1) -> ValueRow:
+def value_row(gpu: GpuSpec, env: Env, key: str, n_gpus: int = 1, condition: str | None = None) -> ValueRow:
+    """`condition`: new | used when the question says so for this GPU ("used 3090 or new 4080"), else None
+    (the condition in force, or the reference's average of new and used)."""
     a = env.assumptions
     perf = score(gpu, key, n_gpus)
-    price = price_of(gpu.name, env)
+    price = price_of(gpu.name, env, condition)
     years = a.years
     elec = cost.electricity_usd(
         (gpu.tdp_w or 0) * n_gpus, a.utilization, C.HOURS_PER_YEAR * years, a.electricity_usd_per_kwh

@@ -45,5 +45,24 @@ def read(r: Reading) -> Query | None:
 
 def _compare(r: Reading, gpus, premise=None, aspect=None) -> CompareQuery:
     return CompareQuery(
-        text=r.text, gpus=tuple(gpus), workload=r.workload, precision=r.precision, premise=premise, aspect=aspect
+        text=r.text,
+        gpus=tuple(gpus),
+        workload=r.workload,
+        precision=r.precision,
+        premise=premise,
+        aspect=aspect,
+        model=r.model if r.model and r.model.key else None,  # "two 3090s or one 4090 for llama 3 70b"
+        params_b=r.num("PARAMS") or _size_of_any(r),
     )
+
+
+def _size_of_any(r: Reading) -> float | None:
+    """ "llama 70b" (Llama 2 / 3 / 3.1 / 3.3 70B) in a comparison: the models named all have one size, and
+    the comparison is answered for that size (asking which one would not change it)."""
+    tag = r.b.first("MODEL")
+    if tag is None or tag.status != "ambiguous" or not tag.candidates:
+        return None
+    sizes = [r.index.model_info.get(c, ("", 0.0))[1] for c in tag.candidates]
+    if min(sizes) > 0 and max(sizes) <= min(sizes) * 1.08:
+        return float(round(max(sizes))) if max(sizes) >= 10 else round(max(sizes), 1)
+    return None
