@@ -17,7 +17,8 @@ be opened leaves the file alone and answers from an in-memory KB holding the use
 data; a busy file raises `DatabaseProblem`. Committed changes that a damaged write-ahead log
 would silently drop are rescued first (`wal_rescue`). The WAL is checkpointed after builds and user
 writes and at exit. PostgreSQL: tables live in the schema `gpu_advisor`; schema creation and
-builds hold an advisory lock; stale connections are replaced (pre-ping).
+builds hold an advisory lock; stale connections are replaced (pre-ping); saved prices and
+settings of an older gpu-advisor in the `public` schema are imported once (`pg_legacy`).
 What happened is in `KbHandle.warnings`; URLs shown anywhere are password-masked.
 `build_kb(engine)` rebuilds unconditionally (`gpu-advisor kb rebuild`).
 """
@@ -37,7 +38,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import StaticPool
 
 from assistant import paths
-from assistant.kb import dbfile, recovery, wal_rescue
+from assistant.kb import dbfile, pg_legacy, recovery, wal_rescue
 from assistant.kb.content import content_hash
 from assistant.kb.errors import DatabaseProblem
 from assistant.kb.faults import describe, fault_of
@@ -397,6 +398,21 @@ def _prepare_schema(url: str) -> None:
         boot.dispose()
 
 
+def _import_older_user_data(engine: Engine, handle: KbHandle) -> None:
+    """Saved prices and settings an older gpu-advisor kept in the `public` schema (read, never changed)."""
+    with writing(engine) as conn, conn.begin():
+        conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_LOCK})
+        counts = pg_legacy.import_public(conn, PG_SCHEMA)
+    if not counts or not any(found for found, _ in counts.values()):
+        return
+    (prices, new_prices), (settings, new_settings) = counts["userpriceoverride"], counts["usersetting"]
+    handle.warnings.append(
+        f"found {prices} saved price(s) and {settings} setting(s) of an older gpu-advisor in the public schema of "
+        f"{handle.shown_url}; imported {new_prices} price(s) and {new_settings} setting(s) into the schema "
+        f"{PG_SCHEMA} (the others were already saved there); the tables in public were left as they were."
+    )
+
+
 def _open_server(handle: KbHandle) -> KbHandle:
     url = handle.url
     try:
@@ -404,6 +420,8 @@ def _open_server(handle: KbHandle) -> KbHandle:
             _prepare_schema(url)
         engine = make_engine(url)
         _ensure_current(engine, handle)
+        if url.startswith("postgres"):
+            _import_older_user_data(engine, handle)
     except DBAPIError as exc:
         message = " ".join(str(getattr(exc, "orig", exc)).split())
         raise DatabaseProblem(f"cannot use the database {mask_url(url)}: {mask_text(message, url)}") from None

@@ -107,3 +107,51 @@ def test_passwords_are_never_shown(pg_server, pg_url):
     assert failed.returncode == 1 and "cannot use the database" in failed.stderr
     for proc in (stats, failed):
         assert "s3cret" not in proc.stdout + proc.stderr
+
+
+_OLDER_LAYOUT = """
+CREATE TABLE public.kbmeta (key varchar PRIMARY KEY, value varchar NOT NULL);
+INSERT INTO public.kbmeta VALUES ('content_hash', 'an older build');
+CREATE TABLE public.userpriceoverride (gpu_name varchar, condition varchar, usd float NOT NULL, set_at varchar,
+                                       PRIMARY KEY (gpu_name, condition));
+INSERT INTO public.userpriceoverride VALUES ('GeForce RTX 4090', 'new', 1234, ''),
+                                           ('GeForce RTX 3090', 'used', 650, '');
+CREATE TABLE public.usersetting (key varchar PRIMARY KEY, value varchar NOT NULL);
+INSERT INTO public.usersetting VALUES ('years', '3');
+"""
+
+
+def _public_rows(url: str) -> list:
+    with psycopg.connect(_plain(url)) as c:
+        return [
+            c.execute(f"SELECT * FROM public.{table} ORDER BY 1, 2").fetchall()
+            for table in ("kbmeta", "userpriceoverride", "usersetting")
+        ]
+
+
+def test_saved_prices_of_an_older_version_in_public_are_imported_once_and_left_there(pg_url):
+    with psycopg.connect(_plain(pg_url), autocommit=True) as c:
+        c.execute(_OLDER_LAYOUT)
+    before = _public_rows(pg_url)
+    handle = open_kb(pg_url)
+    assert any("imported 2 price(s) and 1 setting(s)" in w and "***" in w for w in handle.warnings), handle.warnings
+    reader = KbReader(handle.engine)
+    assert reader.price_overrides() == {("GeForce RTX 4090", "new"): 1234.0, ("GeForce RTX 3090", "used"): 650.0}
+    assert reader.settings() == {"years": "3"}
+    reader.clear_price_override("GeForce RTX 3090")  # the user forgets one: it must not come back
+    handle.engine.dispose()
+    again = open_kb(pg_url)
+    assert not any("public schema" in w for w in again.warnings), again.warnings
+    assert KbReader(again.engine).price_overrides() == {("GeForce RTX 4090", "new"): 1234.0}
+    again.engine.dispose()
+    assert _public_rows(pg_url) == before  # the older tables are only read
+
+
+def test_tables_in_public_that_are_not_an_older_gpu_advisor_are_not_imported(pg_url):
+    with psycopg.connect(_plain(pg_url), autocommit=True) as c:
+        c.execute(_OLDER_LAYOUT.replace("'content_hash'", "'owner'"))  # someone else's kbmeta
+    before = _public_rows(pg_url)
+    handle = open_kb(pg_url)
+    assert KbReader(handle.engine).price_overrides() == {}
+    handle.engine.dispose()
+    assert _public_rows(pg_url) == before
