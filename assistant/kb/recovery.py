@@ -173,12 +173,9 @@ def recover(path: Path, build: Callable[[Path, UserData], None]) -> Repair:
             orphan.unlink(missing_ok=True)
         earlier = pending_salvage(path)
         data = read_user_data(path)
-        pending = _read_salvage(earlier)
-        if pending.newer:  # rows rescued from a damaged log are newer than the file's own
-            pending.merge(data)
-            data = pending
-        else:
-            data.merge(pending)
+        pending = _read_salvage(earlier)  # read from this file (and its log) earlier: as new as its rows or newer
+        pending.merge(data)
+        data = pending
         salvage = write_salvage(path, data)
         for file in earlier:
             file.unlink(missing_ok=True)

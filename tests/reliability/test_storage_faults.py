@@ -133,6 +133,25 @@ def test_kill_9_at_any_step_of_a_repair_loses_no_saved_price(home, point):
     assert not list(home.glob("*.salvage-*")) and not list(home.glob("*.rebuild-*"))
 
 
+def test_a_repair_killed_after_moving_the_log_aside_keeps_saves_that_were_only_in_the_log(home, tmp_path):
+    """The damaged file's -wal moves aside with it: the salvage file is then the only copy of the
+    saves not yet copied into the file, so the next repair must take them from there."""
+    crashed = tmp_path / "crashed"
+    gpu_page = page_of(home / "kb.sqlite", "gpu")
+    crash_with_log(home / "kb.sqlite", crashed, _LATER_SAVES)
+    damage_page(crashed / "kb.sqlite", gpu_page)
+    env = dict(os.environ, GPU_ADVISOR_HOME=str(crashed))
+    env.pop("GPU_ADVISOR_DB", None)
+    killed = subprocess.run([sys.executable, "-c", _KILLER, "moved_aside"], env=env, capture_output=True, timeout=300)
+    assert killed.returncode == -9, killed.stderr
+    assert not (crashed / "kb.sqlite-wal").exists()  # the saves now live in the salvage file only
+    proc = run(["ask", "how much is the 4090?"], crashed)
+    assert proc.returncode == 0, proc.stderr
+    assert "1,500" in proc.stdout
+    assert saved_prices(crashed / "kb.sqlite") == {KEY: 1500, ("GeForce RTX 3090", "new"): 650}
+    assert not list(crashed.glob("*.salvage-*"))
+
+
 def test_a_builder_that_finds_the_kb_current_under_the_lock_does_not_rebuild(home):
     """Two processes that both saw a stale KB: the second, once it holds the write lock, finds the
     first one's build and leaves it alone (no second rebuild under readers)."""
@@ -261,6 +280,25 @@ def test_after_an_answer_the_database_file_alone_holds_everything(home, tmp_path
     con = sqlite3.connect(backup)
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     con.close()
+
+
+def test_a_rebuild_reaches_the_database_file_while_another_program_keeps_it_open(home, tmp_path):
+    """With another connection open, closing ours does not checkpoint: the rebuild must be copied
+    into kb.sqlite by gpu-advisor itself, or a backup of the file alone holds a stale KB."""
+    make_stale(home / "kb.sqlite")
+    other = sqlite3.connect(home / "kb.sqlite")
+    try:
+        other.execute("SELECT count(*) FROM kbmeta").fetchone()  # open, outside any transaction
+        proc = run(["ask", "specs of the 4090"], home)
+        assert proc.returncode == 0, proc.stderr
+        backup = tmp_path / "backup.sqlite"
+        shutil.copy2(home / "kb.sqlite", backup)  # while the -wal still exists beside the original
+    finally:
+        other.close()
+    con = sqlite3.connect(f"file:{backup}?mode=ro&immutable=1", uri=True)
+    built = con.execute("SELECT value FROM kbmeta WHERE key = 'content_hash'").fetchone()[0]
+    con.close()
+    assert built == store.content_hash()
 
 
 def test_a_damaged_write_ahead_log_is_reported_and_kept(home):
