@@ -24,7 +24,7 @@ from assistant.clarify import fill
 from assistant.dialogue import Dialogue
 from assistant.kb.reader import KbReader
 from assistant.names import normalize_name
-from assistant.queries import Clarification, FollowUpQuery, Query, SetQuery, UnknownQuery
+from assistant.queries import Clarification, FollowUpQuery, Query, SetQuery, Setting, UnknownQuery
 from assistant.respond.common import Env, NoExchangeRate, query_currency
 
 _RESPONDERS = {
@@ -187,6 +187,14 @@ class Engine:
         if not answer.assumptions and answer.intent not in ("help", "explain"):
             answer.assumptions = dialogue.assumptions.as_dict()
         return answer
+
+    def remember(self, dialogue: Dialogue, lang: str) -> Answer:
+        """Save this conversation's prices and changed settings for later sessions, as "remember
+        this" does (the chat panel's save action); the answer says what was saved, or why not."""
+        from assistant.respond import settings
+
+        env = Env(self.reader, dialogue.assumptions, dialogue.context, lang=lang)
+        return settings.respond(SetQuery(text="", settings=(Setting("remember", None),), save=True), env)
 
     @staticmethod
     def _unrecognized(query: Query, lang: str) -> list[str]:

@@ -86,6 +86,11 @@ class Conversation:
         chat calls it after an assumption changed), or None."""
         return self.session.engine.reanswer(self.dialogue)
 
+    def remember(self, lang: str):
+        """Save the prices and settings changed in this conversation for later sessions (the
+        chat panel's save action); an answer in `lang` says what was saved, or why not."""
+        return self.session.engine.remember(self.dialogue, lang)
+
 
 def open_session(db_url: str | None = None, echo_warnings: bool = True, allow_foreign: bool = False) -> Session:
     rows = open_fast(db_url or paths.default_db_url())

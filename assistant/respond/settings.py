@@ -221,7 +221,7 @@ def _remember(env: Env) -> str:
                 env.reader.set_setting(key, json.dumps(getattr(a, key)))
 
     failed = _save(env, write)
-    line = env.t("set.remembered", items=", ".join(items))
+    line = env.t("set.remembered", items=i18n.listing(env.lang).join(items))
     return line if not failed else env.t("set.setting_not_saved", reason=failed).strip()
 
 

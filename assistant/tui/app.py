@@ -179,6 +179,19 @@ class GpuAdvisorApp(App[int]):
             except Exception:  # noqa: BLE001 - then the user is asked to ask again
                 return None
 
+    def save_defaults(self) -> str:
+        """Keep the prices and assumptions changed in this conversation for later sessions (the
+        panel's save action); returns what was saved, or why not. Thread-safe; never raises."""
+        keep = getattr(self.conversation, "remember", None)
+        if not self.session_opened.wait(SESSION_TIMEOUT_S) or keep is None:
+            return i18n.t(self.lang, "tui.save_unavailable")
+        with self._answer_lock:
+            try:
+                answer = keep(self.lang)
+            except Exception as exc:  # noqa: BLE001 - reported in the chat, which goes on
+                return i18n.t(self.lang, "tui.save_failed", error=type(exc).__name__)
+        return answer.headline or answer.clarification or ""
+
     def set_assumption(self, key: str, value) -> None:
         self.assumptions.set(key, value)
         self.update_sub_title()
@@ -196,6 +209,9 @@ class GpuAdvisorApp(App[int]):
         yield SystemCommand("Export conversation", "Save the conversation as a Markdown file", self.action_export)
         yield SystemCommand(
             "Toggle assumptions panel", "Show or hide the side panel of assumptions", self.action_toggle_panel
+        )
+        yield SystemCommand(
+            i18n.t(self.lang, "tui.save_defaults"), i18n.t(self.lang, "tui.save_defaults_help"), self.chat.save_defaults
         )
 
     def action_help(self) -> None:

@@ -5,7 +5,10 @@ asks the app's conversation (`GpuAdvisorApp.ask`, which never raises) and posts 
 whose handler fills the answer in, records the turn and refreshes the panel (an answer may
 have changed an assumption). Panel edits (`AssumptionsPanel.Changed`) go to the app, which
 answers the last question again under the new assumptions (`GpuAdvisorApp.reanswer`); the new
-answer is shown with the changed figures in bold and listed in a notice. The panel hides itself
+answer is shown with the changed figures in bold and listed in a notice that says the change is
+for this conversation only; the panel's save action (`AssumptionsPanel.SaveRequested`, or the
+command palette) keeps the changes for later sessions (`GpuAdvisorApp.save_defaults`) and a
+notice says what was saved, or why not. The panel hides itself
 on terminals narrower than 120 columns until toggled. Esc closes the panel and puts the cursor
 back in the question box, as does returning from any dialog. Text typed or pasted into the
 panel that is no assumption value (`AssumptionsPanel.QuestionTyped`) goes to the question box,
@@ -14,6 +17,7 @@ so a question is never lost. Wording comes from `assistant.i18n` in the conversa
 
 from __future__ import annotations
 
+from rich.markup import escape
 from textual import work
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -23,6 +27,7 @@ from textual.widgets import Footer, Header, Input
 
 from assistant import i18n
 from assistant.answer import Answer
+from assistant.terminal_text import for_terminal
 from assistant.tui.changes import changed_cells
 from assistant.tui.widgets.assumptions_panel import AssumptionsPanel, describe
 from assistant.tui.widgets.message_log import AnswerMessage, MessageLog, welcome
@@ -39,6 +44,12 @@ class AnswerReady(Message):
         self.question = question
         self.answer = answer
         self.pending = pending
+
+
+class Saved(Message):
+    def __init__(self, outcome: str) -> None:
+        super().__init__()
+        self.outcome = outcome
 
 
 class Reanswered(Message):
@@ -132,7 +143,8 @@ class ChatScreen(Screen):
         answer = message.answer
         turns = self.app.transcript.turns
         if answer is None or not turns:
-            await self.log_widget.add_notice(i18n.t(lang, "tui.changed_ask", change=message.change))
+            notice = i18n.t(lang, "tui.changed_ask", change=message.change)
+            await self.log_widget.add_notice(f"{notice} {i18n.t(lang, 'tui.session_only')}")
             return
         question, before = turns[-1]
         marks, lines = changed_cells(before, answer)
@@ -141,14 +153,26 @@ class ChatScreen(Screen):
             if lines
             else ("" if answer.headline != before.headline else i18n.t(lang, "tui.no_figure_changed"))
         )
-        await self.log_widget.add_notice(
-            i18n.t(lang, "tui.reanswered", change=message.change, question=question, what=what)
-        )
+        notice = i18n.t(lang, "tui.reanswered", change=message.change, question=question, what=what)
+        await self.log_widget.add_notice(f"{notice} {i18n.t(lang, 'tui.session_only')}")
         shown = await self.log_widget.add_answer(await self.log_widget.add_question(question))
         self.app.transcript.add(question, answer)
         await shown.show(answer, marks)
         self.log_widget.reveal(shown)
         self.assumptions_changed()
+
+    def on_assumptions_panel_save_requested(self, event: AssumptionsPanel.SaveRequested) -> None:
+        event.stop()
+        self.save_defaults()
+
+    @work(thread=True, group="answers")
+    def save_defaults(self) -> None:
+        self.post_message(Saved(self.app.save_defaults()))
+
+    async def on_saved(self, message: Saved) -> None:
+        shown = for_terminal(message.outcome)
+        await self.log_widget.add_notice(f"*{shown}*")
+        self.app.notify(escape(shown), title=i18n.t(self.app.lang, "tui.save_defaults"))
 
     def on_assumptions_panel_question_typed(self, event: AssumptionsPanel.QuestionTyped) -> None:
         """Typing that is no assumption value goes to the question box (and the panel closes)."""

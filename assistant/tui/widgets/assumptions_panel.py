@@ -8,6 +8,8 @@ A key that cannot be part of a value (a letter, a space) typed into a field, or 
 is no number, is a question typed in the wrong place: the field gets its value back and the
 text typed into it since it got the cursor, plus that key, is posted as
 `AssumptionsPanel.QuestionTyped(text)` (the screen moves it to the question box).
+An edit applies to this conversation only; the "Save as default" button posts
+`AssumptionsPanel.SaveRequested()`, for the app to keep the changed values for later sessions.
 """
 
 from __future__ import annotations
@@ -21,9 +23,9 @@ from textual import events
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.validation import Function, Validator
-from textual.widgets import Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
-from assistant import setting_rules
+from assistant import i18n, setting_rules
 from assistant.dialogue import Assumptions
 from assistant.terminal_text import for_terminal
 
@@ -134,6 +136,9 @@ class AssumptionsPanel(VerticalScroll):
             self.key = key
             self.value = value
 
+    class SaveRequested(Message):
+        """The user asked to keep the assumptions changed in this conversation for later sessions."""
+
     class QuestionTyped(Message):
         """Text that is no assumption value was typed or pasted into the panel."""
 
@@ -176,9 +181,14 @@ class AssumptionsPanel(VerticalScroll):
             id="assume-condition",
             compact=True,
         )
+        yield Button(i18n.t(self.app.lang, "tui.save_defaults"), id="assume-save", compact=True)
         yield Static(
             "Enter applies and answers the last question again. Esc: back to the question.", classes="panel-hint"
         )
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.post_message(self.SaveRequested())
 
     def on_key(self, event: events.Key) -> None:
         """A letter typed on a list (snapshot, new or used) starts a question too."""
