@@ -16,16 +16,18 @@ whether Han and Latin text get a space between them, and the currency a question
 language means when it names none (`currency`). Code asks these functions instead of testing
 which language it has (tests/respond/test_i18n.py proves no module branches on the language).
 
-Each catalog is read once per process with tomllib, on first use. GPU names, numbers and units
+Each catalog is read once per process, on first use: from the start-up cache when the catalog
+files have not changed since it was stored, else with tomllib. GPU names, numbers and units
 are never translated.
 """
 
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import cache
 from pathlib import Path
+
+from assistant import startup_cache
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 DEFAULT = "en"
@@ -47,6 +49,12 @@ def catalog(lang: str = DEFAULT) -> dict[str, object]:
     """Flat key -> template (str) or word list of one language; unknown languages get English."""
     if lang not in LANGS:
         lang = DEFAULT
+    return startup_cache.load_or_build(f"catalog-{lang}", startup_cache.code_version(), lambda: _read(lang))
+
+
+def _read(lang: str) -> dict[str, object]:
+    import tomllib  # only when the cache is stale
+
     with open(LOCALE_DIR / f"{lang}.toml", "rb") as f:
         return _flatten(tomllib.load(f))
 

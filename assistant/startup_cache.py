@@ -18,6 +18,7 @@ import hashlib
 import os
 import pickle
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
@@ -27,6 +28,7 @@ T = TypeVar("T")
 _PACKAGE = Path(__file__).resolve().parent
 
 
+@cache
 def code_version() -> str:
     digest = hashlib.sha256()
     for folder in (_PACKAGE, paths.grammar_dir()):

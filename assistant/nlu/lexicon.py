@@ -104,9 +104,15 @@ class Lexicon:
     count_words: frozenset[str]
     unit_starts: dict[str, frozenset[str]]  # first token of each unit phrase, per unit
     lists: dict[str, frozenset[str]]  # [lists]: word lists the intent readers consult by name
+    # per list: (word, " token key " for ASCII words or None), longest word first
+    list_keys: dict[str, tuple[tuple[str, str | None], ...]]
 
     def listed(self, name: str) -> frozenset[str]:
         return self.lists.get(name, frozenset())
+
+    def keyed(self, name: str) -> tuple[tuple[str, str | None], ...]:
+        """List `name` longest word first, each with its token key (" a b ") when it is ASCII."""
+        return self.list_keys.get(name, ())
 
     def words_in(self, name: str, text: str) -> bool:
         """Does `text` contain (as a substring) a word of list `name`?"""
@@ -194,6 +200,12 @@ def _load(lang: str) -> Lexicon:
     numbers = {k.replace("_", " "): float(v) for k, v in nums.get("words", {}).items()}
     starts = {name: frozenset(form[0] for form in forms if form) for name, forms in units.items()}
     lists = {name: frozenset(items) for name, items in doc.get("lists", {}).items()}
+    list_keys = {
+        name: tuple(
+            (w, f" {' '.join(words(w))} " if w.isascii() else None) for w in sorted(items, key=lambda w: (-len(w), w))
+        )
+        for name, items in lists.items()
+    }
     return Lexicon(
         phrases,
         max(len(k) for k in phrases),
@@ -202,4 +214,5 @@ def _load(lang: str) -> Lexicon:
         frozenset(nums.get("count_words", ())),
         starts,
         lists,
+        list_keys,
     )

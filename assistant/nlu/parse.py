@@ -12,15 +12,12 @@ from __future__ import annotations
 import dataclasses
 from functools import lru_cache
 
-from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedInput
-from lark.lexer import Lexer
-
 from assistant import paths
 from assistant.nlu import intents
 from assistant.nlu.bag import Bag, Ref, Struct
 from assistant.nlu.checks import check
 from assistant.nlu.index import NameIndex
+from assistant.nlu.lark_import import Lark, Lexer, Token, Transformer, UnexpectedInput
 from assistant.nlu.lexicon import lexicon
 from assistant.nlu.reading import Reading
 from assistant.nlu.tagger import Tag, tag

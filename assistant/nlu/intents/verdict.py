@@ -9,7 +9,6 @@ questions, whose answer is already a yes / no) and no second GPU (a comparison).
 from __future__ import annotations
 
 from assistant.nlu.reading import Reading
-from assistant.nlu.text import words
 from assistant.queries import Query, VerdictQuery
 
 _FEATURE_WORDS = {
@@ -33,8 +32,8 @@ _FEATURE_WORDS = {
 def said(r: Reading, name: str) -> str | None:
     """The first word of list `name` in the question (ASCII words as whole tokens, Chinese as text)."""
     joined = " " + " ".join(r.b.toks) + " "
-    for word in sorted(r.lex.listed(name), key=len, reverse=True):
-        if (f" {' '.join(words(word))} " in joined) if word.isascii() else (word in r.text):
+    for word, key in r.lex.keyed(name):
+        if (key in joined) if key is not None else (word in r.text):
             return word
     return None
 
