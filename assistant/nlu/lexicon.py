@@ -11,7 +11,6 @@ lists the intent readers consult by name (`[lists]`, `listed(name)`) are data to
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -157,6 +156,8 @@ def preload(lexicons: dict[str, Lexicon]) -> None:
 
 
 def _read(lang: str) -> dict:
+    import tomllib  # only when the lexicons are not in the start-up cache
+
     with open(paths.grammar_dir() / f"lexicon.{lang}.toml", "rb") as fh:
         return tomllib.load(fh)
 

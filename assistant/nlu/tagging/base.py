@@ -132,9 +132,12 @@ class TaggerBase:
                 or w in BRAND
                 or (w,) in self.lex.phrases
                 or w in self.index.name_words
+                or w in self.index.model_families
+                or w in self.lex.count_words
+                or w in self.lex.numbers
                 or any(w in starts for starts in self.lex.unit_starts.values())
             ):
-                continue  # a word of a GPU name ("nforce", "flex") is not a typo
+                continue  # a word of a GPU or model name ("nforce", "llama") or a number word is not a typo
             from rapidfuzz.distance import OSA  # typos only: not imported at start-up
 
             if len(w) >= 5:
