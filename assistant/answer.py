@@ -67,6 +67,9 @@ class Answer:
 
 def display_width(text: str) -> int:
     """Terminal columns: CJK (East Asian wide / fullwidth) characters take two."""
+    text = str(text)
+    if text.isascii():
+        return len(text)
     return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in str(text))
 
 

@@ -15,6 +15,7 @@ question never ends a conversation.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import traceback
 
@@ -72,11 +73,19 @@ class Engine:
             ]
         wanted = set(base_words) | set(words)
         found = []
+        for entry, tokens, length in self._name_tokens:
+            if entry.is_mobile == laptop and wanted <= tokens and entry.name != base:
+                found.append((length - len(wanted), entry.name))
+        return min(found)[1] if found else None
+
+    @functools.cached_property
+    def _name_tokens(self) -> list[tuple]:
+        """(entry, its normalized name words, how many) of every GPU, computed once per engine."""
+        out = []
         for entry in self.reader.name_entries:
             tokens = normalize_name(entry.name).split()
-            if entry.is_mobile == laptop and wanted <= set(tokens) and entry.name != base:
-                found.append((len(tokens) - len(wanted), entry.name))
-        return min(found)[1] if found else None
+            out.append((entry, set(tokens), len(tokens)))
+        return out
 
     def memory_of(self, name: str) -> float | None:
         """The memory of a KB GPU in GB (None when unknown)."""

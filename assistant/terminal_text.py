@@ -12,6 +12,7 @@ characters (newline and tab included) as JSON `\\uXXXX` escapes, keeping the JSO
 from __future__ import annotations
 
 import dataclasses
+import re
 
 _BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 _SEPARATORS = "\u2028\u2029"
@@ -25,15 +26,18 @@ def _visible(ch: str) -> str:
 
 _TERMINAL = {ord(ch): _visible(ch) for ch in [*_UNSAFE, *_BIDI, *_SEPARATORS]}
 _JSON = {ord(ch): f"\\u{ord(ch):04x}" for ch in [*_UNSAFE, *_BIDI, *_SEPARATORS]}
+# one scan in C finds whether anything needs escaping (almost never): str.translate looks up every character
+_ANY_UNSAFE = re.compile("[" + re.escape("".join([*_UNSAFE, *_BIDI, *_SEPARATORS])) + "]")
 
 
 def for_terminal(text: object) -> str:
-    return str(text).translate(_TERMINAL)
+    text = str(text)
+    return text.translate(_TERMINAL) if _ANY_UNSAFE.search(text) else text
 
 
 def for_json_line(json_text: str) -> str:
     """`json_text` is the output of json.dumps: raw control characters can only be inside strings."""
-    return json_text.translate(_JSON)
+    return json_text.translate(_JSON) if _ANY_UNSAFE.search(json_text) else json_text
 
 
 def cleaned(value):

@@ -413,6 +413,8 @@ class _Card:
 
     memory_gb: float
     name: str = ""
+    unified_memory: bool = False  # a graphics card's own memory
+    vendor: str = ""
 
     @property
     def short_name(self) -> str:
