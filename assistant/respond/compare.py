@@ -51,13 +51,33 @@ def _table(rows: dict[str, dict[str, ValueRow]], names: list[str], env: Env) -> 
         gen = x.arch.tensor_generation if x.arch and x.arch.tensor_generation else None
         return f"{x.tensor_cores or env.t('compare.none')}" + (env.t("compare.tensor_gen", gen=gen) if gen else "")
 
+    def each(n: str, text: str) -> str:
+        """ "2 x 24 GB": a column of several cards shows the count with the one-card value."""
+        count = main[n].n_gpus
+        return env.t("compare.each", n=count, each=text) if count > 1 else text
+
+    def power(n: str) -> str:
+        count, watts = main[n].n_gpus, g[n].tdp_w
+        return num(watts * count, 0, "W") if count > 1 and watts else num(watts, 0, "W")
+
+    def price(n: str) -> str:
+        row = main[n]
+        if row.n_gpus == 1 or row.price is None:
+            return price_text(row.price, env)
+        return env.t(
+            "compare.total", total=env.money(row.price.usd * row.n_gpus), n=row.n_gpus, each=price_text(row.price, env)
+        )
+
     t.rows += [
-        [env.t("compare.row_memory"), *[f"{num(g[n].memory_gb)} GB {g[n].memory_type or ''}".strip() for n in names]],
+        [
+            env.t("compare.row_memory"),
+            *[each(n, f"{num(g[n].memory_gb)} GB {g[n].memory_type or ''}".strip()) for n in names],
+        ],
         [env.t("compare.row_bandwidth"), *[num(g[n].memory_bandwidth_gb_s, 0, "GB/s") for n in names]],
         [env.t("compare.row_l2"), *[num(g[n].l2_cache_mb, 0, "MB") for n in names]],
         [env.t("compare.row_tensor"), *[tensor(g[n]) for n in names]],
-        [env.t("compare.row_power"), *[num(g[n].tdp_w, 0, "W") for n in names]],
-        [env.t("compare.row_price"), *[price_text(main[n].price, env) for n in names]],
+        [env.t("compare.row_power"), *[power(n) for n in names]],
+        [env.t("compare.row_price"), *[price(n) for n in names]],
         [
             env.t("compare.row_electricity", years=f"{env.assumptions.years:g}"),
             *[env.money(main[n].electricity_usd) for n in names],
