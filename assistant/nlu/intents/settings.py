@@ -90,9 +90,16 @@ def read(r: Reading) -> Query | None:
         and not b.has(*ASKS)
         and not (b.has("FIT") and not (len(settings) == 1 and settings[0].key == "utilization"))
         and not (b.has("COST") and not b.has("KWH", "SET") and not b.means("ELECTRICITY") and not override)
+        and not (_budget(settings) and b.has("WORKLOAD", "MEMORY", "ORGANIZATION", "VENDOR"))
     ):
         return _flags(r, SetQuery(text=r.text, settings=tuple(settings)))
     return None
+
+
+def _budget(settings: list[Setting]) -> bool:
+    """A budget with a workload, a memory floor, a vendor or a buyer ("预算8000，ai绘画用", "至少16g显存，
+    预算4000左右", "实验室预算50万") asks what to buy: a recommendation, not a setting alone."""
+    return any(s.key == "budget_usd" for s in settings)
 
 
 def leftover(r: Reading) -> Query | None:

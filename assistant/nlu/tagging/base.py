@@ -72,13 +72,14 @@ class TaggerBase:
                 v, used = v * {"万": 1e4, "千": 1e3, "亿": 1e8}[nxt.text], 2
             return v, used
         if t.kind == "cjk" and t.text in CN_NUM:
-            hit = self.lex.match(self.tt, i)
-            if hit and hit[0] >= 2 and not all(x in CN_NUM for x in self.tt[i : i + hit[0]]):
+            if self._cn_phrase_at(i):
                 return None  # 二手, 一下, 一周, 一度: a phrase, not a number
             j = i
             while j < len(self.tt) and self.toks[j].kind == "cjk" and self.tt[j] in CN_NUM and j - i < 12:
                 if j > i and self.tt[j] == "千" and j + 1 < len(self.tt) and self.tt[j + 1] == "瓦":
                     break
+                if j > i and (not self.toks[j].glued or self._cn_phrase_at(j)):
+                    break  # "预算一万，二手可以": the numeral after the comma starts 二手
                 j += 1
             v = cn_number(self.tt[i:j])
             return (v, j - i) if v is not None else None
@@ -88,6 +89,11 @@ class TaggerBase:
             n = 1 + (1 if t.text in ("couple", "pair") and i + 1 < len(self.tt) and self.tt[i + 1] == "of" else 0)
             return self.lex.numbers[t.text], n
         return None
+
+    def _cn_phrase_at(self, i: int) -> bool:
+        """A Chinese numeral at i that starts a longer lexicon word (二手, 一下, 一周)."""
+        hit = self.lex.match(self.tt, i)
+        return bool(hit and hit[0] >= 2 and not all(x in CN_NUM for x in self.tt[i : i + hit[0]]))
 
     def unit(self, name: str, i: int) -> int:
         return self.lex.unit(name, self.tt, i)
