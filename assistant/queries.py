@@ -173,6 +173,7 @@ class RentOrBuyQuery(Query):
     utilization: float | None = None
     months: float | None = None
     workload: str | None = None
+    provider: str | None = None  # the cloud named ("租autodl"): its rate, when the KB has one
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -86,7 +86,7 @@ class _Tagger(QuantityTagging, ModelTagging, GpuTagging):
                 else None
             )
             if back is not None and all(
-                x.kind in ("FIT", "ON", "QUESTION", "SET", "GPU_WORD") for x in out[back + 1 :]
+                x.kind in ("FIT", "ON", "QUESTION", "SET", "GPU_WORD", "MODE", "WORKLOAD") for x in out[back + 1 :]
             ):
                 per = out.pop(back)  # 每周(用)10小时, 一天跑8小时
                 mult = {"week": 1.0, "day": 7.0, "month": 12.0 / 52.0}.get(per.value, 1.0)

@@ -31,15 +31,35 @@ from assistant.respond.variants import market_rows
 _PERIOD_HOURS = {"day": 24.0, "week": 168.0, "month": 730.0, "year": 8760.0}
 DEFAULT_JOB_TOKENS = 100e6  # one pass over 100 M tokens: a mid-sized fine-tuning set, shown as an assumption
 _FLOPS_PER_PARAM_TOKEN = {"full_finetune": 6.0, "lora": 4.0, "qlora": 4.0}
-_PROVIDER_NAMES = {"gcp": "google cloud", "datacrunch": "verda datacrunch"}
+# provider keys of the readers (nlu/intents/rates._PROVIDER_KEYS) -> the provider's name as answers show it
+_PROVIDER_NAMES = {
+    "gcp": "Google Cloud",
+    "datacrunch": "Verda DataCrunch",
+    "autodl": "AutoDL",
+    "aliyun": "阿里云",
+    "tencent": "腾讯云",
+    "volcengine": "火山引擎",
+    "gpushare": "恒源云",
+}
 
 
-def _of_provider(key: str | None, rates: list) -> list:
+def provider_name(key: str) -> str:
+    """A provider key ("gpushare") as the provider's own name ("恒源云")."""
+    return _PROVIDER_NAMES.get(key, key)
+
+
+def of_provider(key: str | None, rates: list) -> list:
+    """The rates of the provider a question names (by key), all rates when it names none."""
     if not key:
         return rates
-    want = normalize_name(_PROVIDER_NAMES.get(key, key)).split()  # empty for a name in Chinese script
+    name = provider_name(key)
+    want = normalize_name(name).split()  # empty for a name in Chinese script
     return [
-        r for r in rates if (want and set(want) <= set(normalize_name(r.provider).split())) or key in r.provider.lower()
+        r
+        for r in rates
+        if (want and set(want) <= set(normalize_name(r.provider).split()))
+        or name.lower() in r.provider.lower()
+        or key in r.provider.lower()
     ]
 
 
@@ -122,7 +142,7 @@ def _no_rates(query: RatesQuery, env: Env, gpu, provider_rates: list) -> Answer:
     family = gpu.short_name.split()[0]
     near = [g for g in covered if family in g.split()]
     if query.provider and env.reader.cloud_rates(gpu.name):
-        head = env.t("rates.none_at_provider", gpu=gpu.short_name, provider=query.provider)
+        head = env.t("rates.none_at_provider", gpu=gpu.short_name, provider=provider_name(query.provider))
     else:
         head = env.t("rates.none", gpu=gpu.short_name)
     steps = [env.t("rates.covered", gpus=", ".join(near or covered[:15]))]
@@ -192,7 +212,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
     gpu = env.reader.gpu(named[0].name)
     n = max(named[0].count, 1)
     everyone = _home_first(env.reader.cloud_rates(gpu.name), env)
-    rates = _of_provider(query.provider, everyone)
+    rates = of_provider(query.provider, everyone)
     if not everyone:
         return _no_rates(query, env, gpu, everyone)
     steps, extra = [], {}
@@ -201,7 +221,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         steps += _home_alternatives(gpu, env)
     missing = ""
     if not rates:  # the provider asked has no rate for this GPU: say so, then show the others
-        missing = env.t("rates.none_at_provider", gpu=gpu.short_name, provider=query.provider) + " "
+        missing = env.t("rates.none_at_provider", gpu=gpu.short_name, provider=provider_name(query.provider)) + " "
         rates = everyone
     hours = _hours(query)
     if query.mode == "job":

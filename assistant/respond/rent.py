@@ -20,6 +20,7 @@ from assistant.nlu.lexicon import lexicon
 from assistant.queries import RentOrBuyQuery
 from assistant.respond.common import Env, counted, spec_source
 from assistant.respond.pricing import assumption_text, price_text, purchase_price, score
+from assistant.respond.rates import of_provider
 
 
 def _usage(query: RentOrBuyQuery, env: Env) -> tuple[float, str]:
@@ -84,9 +85,10 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     n = ref.count
     a = env.assumptions
     rates = env.cloud_rates(rented.name)
-    asked = _provider_named(query.text, rates)
+    mine = of_provider(query.provider, env.reader.cloud_rates(rented.name)) if query.provider else []
+    asked = mine[0].provider if mine else _provider_named(query.text, rates)
     unpriced = None if asked else _unpriced_provider(query.text, env)
-    rate = cost.cheapest_cloud(rented.name, [r for r in rates if r.provider == asked] or rates)
+    rate = cost.cheapest_cloud(rented.name, mine or [r for r in rates if r.provider == asked] or rates)
     price = purchase_price(gpu.name, env)
     if rate is None or price is None:
         missing = env.t("rent.no_rate") if rate is None else env.t("rent.no_price", snapshot=env.snapshot_label())

@@ -70,6 +70,8 @@ def read(r: Reading) -> Query | None:
     b, refs = r.b, r.refs
     if not (r.model or b.has("PARAMS")) or b.has("RECOMMEND"):
         return None
+    if not refs and b.has("BUDGET", "MONEY") and not b.has("MEMORY"):
+        return None  # "预算3k，跑sd1.5够用就行", "预算1万，想买张能跑32b的卡": which card, a recommendation
     setup = setup_options(r)
     return FitQuery(
         text=r.text,

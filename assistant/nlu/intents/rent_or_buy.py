@@ -6,6 +6,7 @@ rent without naming one (that is a recommendation in the cloud).
 
 from __future__ import annotations
 
+from assistant.nlu.intents.rates import provider
 from assistant.nlu.reading import Reading
 from assistant.queries import Query, RentOrBuyQuery
 
@@ -24,4 +25,5 @@ def read(r: Reading) -> Query | None:
         utilization=r.num("PERCENT"),
         months=r.months(),
         workload=r.workload,
+        provider=provider(r),
     )

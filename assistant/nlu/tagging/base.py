@@ -70,6 +70,8 @@ class TaggerBase:
                 and not (nxt.text == "千" and i + 2 < len(self.tt) and self.tt[i + 2] == "瓦")
             ):
                 v, used = v * {"万": 1e4, "千": 1e3, "亿": 1e8}[nxt.text], 2
+            elif v is not None and nxt is not None and nxt.glued and nxt.text == "w" and self._wan_shorthand(v):
+                v, used = v * 1e4, 2  # "预算2w", "1.5w左右": w = 万 in Chinese chat
             return v, used
         if t.kind == "cjk" and t.text in CN_NUM:
             if self._cn_phrase_at(i):
@@ -89,6 +91,12 @@ class TaggerBase:
             n = 1 + (1 if t.text in ("couple", "pair") and i + 1 < len(self.tt) and self.tt[i + 1] == "of" else 0)
             return self.lex.numbers[t.text], n
         return None
+
+    def _wan_shorthand(self, v: float) -> bool:
+        """ "2w" is 2 万 (20,000) in a Chinese question that speaks of money, not of watts."""
+        chinese = any(t.kind == "cjk" for t in self.toks)
+        power = any(w in self.text for w in ("功耗", "功率", "瓦", "电源", "tdp", "TDP"))
+        return chinese and not power and 0 < v < 100
 
     def _cn_phrase_at(self, i: int) -> bool:
         """A Chinese numeral at i that starts a longer lexicon word (二手, 一下, 一周)."""
