@@ -126,6 +126,7 @@ class RecommendQuery(Query):
     params_b: float | None = None  # "gpu for running 13b models"
     model_family: str | None = None  # "transformer": the reference's 24 GB memory rule applies
     cheaper_than: str | None = None  # "anything cheaper?": only GPUs priced below this one (canonical name)
+    top_n: int | None = None  # "top 5 gpus for llm inference": a ranked list of this many
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -163,6 +164,7 @@ class CostQuery(Query):
     tokens: float | None = None  # training tokens for a training_run
     electricity_usd_per_kwh: float | None = None  # "running cost of a 4090 at 0.30/kwh" (this question only)
     electricity_currency: str | None = None  # None = USD; "CNY": electricity_usd_per_kwh is in yuan per kWh (度)
+    period: str | None = None  # day | week | month | year: "tco per month", "yearly power bill"
 
 
 @dataclass(frozen=True, kw_only=True)

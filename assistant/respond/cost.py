@@ -179,6 +179,45 @@ def _standing(gpu, key: str, env: Env, figures: dict) -> str:
     )
 
 
+PERIOD_YEARS = {"day": 1 / 365.0, "week": 7 / 365.0, "month": 1 / 12.0, "year": 1.0}
+
+
+def _decimals(usd: float) -> int:
+    return 2 if usd < 20 else 0
+
+
+def _per_period(query: CostQuery, env: Env, figures: dict, years: float) -> tuple[str, list[str]]:
+    """ "per month": the electricity and the cost of owning spread over the ownership period, per
+    period (docs/model.md §cost.period); ("", []) when no period is asked."""
+    share = PERIOD_YEARS.get(query.period or "")
+    if share is None:
+        return "", []
+    label = env.t(f"cost.period_{query.period}")
+    elec = figures["electricity_usd_per_year"] * share
+    figures["period"] = query.period
+    figures["electricity_usd_per_period"] = round(elec, 2)
+    if query.kind == "running" or figures.get("total_cost_usd") is None:
+        return "", []  # the running headline names the period itself
+    own = figures["total_cost_usd"] * share / years
+    whole = figures["total_with_desktop_usd"] * share / years
+    figures["tco_usd_per_period"], figures["tco_with_desktop_usd_per_period"] = round(own, 2), round(whole, 2)
+    head = env.t(
+        "cost.head_period_tco",
+        period=label,
+        money=env.money(own, _decimals(own)),
+        with_desktop=env.money(whole, _decimals(whole)),
+        years=f"{years:g}",
+    )
+    step = env.t(
+        "cost.period_step",
+        total=env.money(figures["total_cost_usd"]),
+        years=f"{years:g}",
+        n=f"{years / share:,.0f}",
+        unit=env.t(f"cost.unit_{query.period}"),
+    )
+    return head, [step]
+
+
 def respond(query: CostQuery, env: Env) -> Answer:
     env = env.for_query(query)
     if query.kind == "training_run":
@@ -247,8 +286,13 @@ def respond(query: CostQuery, env: Env) -> Answer:
     w = (first.tdp_w or 0) * refs[0].count
     if query.kind == "running":
         n = refs[0].count
+        share = PERIOD_YEARS.get(query.period or "year", 1.0)
         head = env.t(
-            "cost.head_running",
+            "cost.head_running_period" if share != 1.0 else "cost.head_running",
+            period=env.t(f"cost.period_{query.period}") if share != 1.0 else "",
+            period_money=env.money(
+                figures["electricity_usd_per_year"] * share, _decimals(figures["electricity_usd_per_year"] * share)
+            ),
             gpu=counted(env, first, n, article=False),
             pronoun=env.t("cost.it" if n == 1 else "cost.them"),
             money=env.money(figures["electricity_usd_per_year"]),
@@ -281,10 +325,14 @@ def respond(query: CostQuery, env: Env) -> Answer:
                 "cost.head_value", value=f"{env.per_money(figures['value_per_tco']):.2f}", per=env.money_unit()
             ) + _standing(first, key, env, figures)
     steps = [env.t("cost.electricity_step", watts=f"{w:,.0f}", usage=util_text)]
+    period_head, period_steps = _per_period(query, env, figures, years)
+    if period_head:
+        head = period_head + i18n.gap(env.lang) + head
+    steps += period_steps
     sources = (
         [spec_source(env.reader.gpu(r.name), env) for r in refs]
         + env.rate_sources()
-        + ["method: docs/model.md §cost.electricity, §cost.tco"]
+        + ["method: docs/model.md §cost.electricity, §cost.tco" + (", §cost.period" if period_head else "")]
     )
     for r in refs:
         p = purchase_price(r.name, env)

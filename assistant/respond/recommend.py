@@ -223,6 +223,46 @@ def _price_of_named(gpu: str | None, env: Env) -> float | None:
     return found.usd if found is not None else None
 
 
+def _top_list(query: RecommendQuery, env: Env, ranking, title: str, years: str) -> tuple[str, list[str], list[dict]]:
+    """ "top 5 gpus for X": the N best by value over the ownership period, numbered, and the fastest
+    of the qualifying GPUs whatever their price (a list by speed) as a second view."""
+    n = query.top_n or 0
+    rows = ranking.rows[:n]
+    listed = i18n.sep(env.lang).join(
+        env.t("rec.top_item", rank=k, gpu=_label(r), price=env.money(r.price_usd * r.n_gpus))
+        for k, r in enumerate(rows, 1)
+    )
+    key = "rec.top_head_cheapest" if query.sort == "price" else "rec.top_head"
+    head = env.t(key, n=n, title=title, items=listed, years=years)
+    steps = []
+    if len(rows) < n:
+        steps.append(env.t("rec.top_fewer", n=n, found=len(rows)))
+    fastest = sorted(ranking.rows, key=lambda r: -r.score * r.n_gpus)[:n]
+    if [r.gpu for r in fastest] != [r.gpu for r in rows]:
+        steps.append(
+            env.t(
+                "rec.top_fastest",
+                n=len(fastest),
+                items=i18n.sep(env.lang).join(
+                    env.t("rec.top_fast_item", gpu=_label(r), score=f"{r.score:.2f}", price=env.money(r.price_usd))
+                    for r in fastest
+                ),
+            )
+        )
+    top = [
+        {
+            "rank": k,
+            "gpu": r.gpu,
+            "gpu_count": r.n_gpus,
+            "score": round(r.score, 3),
+            "price_usd": round(r.price_usd, 2),
+            "value_per_tco": round(r.value_per_tco, 3),
+        }
+        for k, r in enumerate(rows, 1)
+    ]
+    return head, steps, top
+
+
 def respond(query: RecommendQuery, env: Env) -> Answer:
     env = env.for_query(query)
     a = env.assumptions
@@ -362,11 +402,17 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
                 f"{env.per_money(r.value_per_purchase):.2f}",
                 f"{env.per_money(r.value_per_tco):.2f}",
             ]
-            for r in ranking.rows[:8]
+            for r in ranking.rows[: max(8, query.top_n or 0)]
         ],
     )
     cheapest = getattr(query, "sort", None) == "price"
-    for r in ranking.runners_up:
+    top: list[dict] = []
+    if query.top_n:
+        headline, top_steps, top = _top_list(query, env, ranking, title, years)
+        table.headers.insert(0, "#")
+        table.rows = [[str(k), *row] for k, row in enumerate(table.rows[: query.top_n], 1)]
+        steps += top_steps
+    for r in ranking.runners_up if not query.top_n else ():
         if cheapest:
             steps.append(
                 env.t(
@@ -435,6 +481,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         + env.rate_sources()
         + ["method: docs/model.md §rec, §perf, §cost.tco"]
     )
+    if top:
+        figures["top_n"], figures["top"] = query.top_n, top
     if below is not None:
         headline = env.t("rec.cheaper_than", gpu=query.cheaper_than, money=env.money(below)) + headline
         figures["cheaper_than"] = query.cheaper_than

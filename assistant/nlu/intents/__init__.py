@@ -23,6 +23,7 @@ from assistant.nlu.intents import (
     fit,
     followup,
     help,
+    lists,
     rates,
     recommend,
     rent_or_buy,
@@ -50,6 +51,7 @@ READERS = (
     followup.about_last,  # "why?", "anything cheaper?", "with amd too", "two of them?", "how fast?"
     followup.read,  # "and the 3090?", "no, the ti", "3090呢"
     settings.read,  # "electricity is 0.30", "the 4080 costs $999"
+    lists.read,  # "top 5 gpus for llm inference", "best 3 cards under $1000", "显卡天梯前五"
     rates.read,  # "h100 per hour", "vast.ai 4090 price", "cost to fine-tune llama 3 8b on rented h100s"
     rent_or_buy.read,  # "rent or buy a 4090?"
     scaling.read,  # "does a second 4090 help?", "two 3090s vs one", "is a third 3090 worth it?"

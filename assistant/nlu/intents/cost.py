@@ -7,6 +7,7 @@ comparison by value). `kind` tells which cost is asked.
 
 from __future__ import annotations
 
+from assistant.nlu.intents.rates import period
 from assistant.nlu.reading import Reading
 from assistant.queries import CostQuery, Query
 
@@ -29,6 +30,7 @@ def read(r: Reading) -> Query | None:
         tokens=r.num("TOKENS"),
         electricity_usd_per_kwh=r.num("KWH"),
         electricity_currency=r.currency("KWH"),
+        period=period(r),
     )
 
 

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
+from assistant.nlu.text import words
 from assistant.queries import Query, RatesQuery
+
+PERIODS = ("day", "week", "month", "year")
 
 _PROVIDER_KEYS = {
     "vast": "vast.ai",
@@ -39,6 +42,25 @@ _PROVIDER_KEYS = {
 }
 
 
+def period(r: Reading) -> str | None:
+    """The period a cost is asked per ("tco per month", "yearly power bill", "一个月电费"): day | week |
+    month | year (lists period_*), outside the hours of use ("8 hours a day", "每天8小时"); None if none."""
+    b = r.b
+    tagged = b.first("PERIOD")
+    if isinstance(tagged, str) and tagged in PERIODS:
+        return tagged
+    spans = [(t.start, t.end) for t in b.kinds.get("HOURS", [])]
+    kept = [tok.lower() for tok, at in zip(b.toks, b.toks_pos, strict=False) if not any(s <= at < e for s, e in spans)]
+    joined, text = " " + " ".join(kept) + " ", "".join(kept)
+    found: list[tuple[int, str]] = []
+    for name in PERIODS:
+        for word in r.lex.listed(f"period_{name}"):
+            at = joined.find(f" {' '.join(words(word))} ") if word.isascii() else text.find(word)
+            if at >= 0:
+                found.append((at, name))
+    return min(found)[1] if found else None
+
+
 def provider(r: Reading) -> str | None:
     found = said(r, "cloud_providers")
     return _PROVIDER_KEYS.get(found, found) if found else None
@@ -60,9 +82,9 @@ def read(r: Reading) -> Query | None:
         mode = "job"
     elif r.model and said(r, "serve_words"):
         mode = "serve"
-    period = b.first("PERIOD") if b.has("PERIOD") else None
+    asked = period(r)
     months = r.months()
-    if mode == "rates" and (total or period or months):
+    if mode == "rates" and (total or asked or months):
         mode = "rent"
     return RatesQuery(
         text=r.text,
@@ -70,7 +92,7 @@ def read(r: Reading) -> Query | None:
         provider=named,
         mode=mode,
         hours=total or (months * 730.0 if months else None),
-        period=period if isinstance(period, str) else None,
+        period=asked,
         model=r.model,
         method=r.mode() if r.mode() != "inference" else "full_finetune",
         tokens=r.num("TOKENS"),
