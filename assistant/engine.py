@@ -40,6 +40,7 @@ _RESPONDERS = {
     "help": "help",
     "verdict": "verdict",
     "rates": "rates",
+    "rig": "rig",
 }
 
 

@@ -45,6 +45,7 @@ INTENTS = (
     "help",
     "verdict",
     "rates",
+    "rig",
     "unknown",
 )
 VERDICT_KINDS = ("enough", "good", "worth", "overkill", "feature")
@@ -205,6 +206,25 @@ class RatesQuery(Query):
     method: str = "full_finetune"  # job: full_finetune | lora | qlora
     tokens: float | None = None  # job: training tokens
     precision: str | None = None  # serve: the weights' precision
+
+
+@dataclass(frozen=True, kw_only=True)
+class RigQuery(Query):
+    """A whole machine for a budget: "$10k for a training rig, what gpus?", "i have 3000 dollars,
+    build me an llm box", "4-gpu box for 70b", "预算3万组一台炼丹机". The budget is a target to spend."""
+
+    intent: str = "rig"
+    gpus: tuple[GpuRef, ...] = ()  # the GPU the rig must use, when named
+    gpu_count: int | None = None  # "a 4-gpu box": exactly this many
+    budget_usd: float | None = None
+    budget_currency: str | None = None  # as RecommendQuery.budget_currency
+    workload: str | None = None
+    model: ModelRef | None = None
+    params_b: float | None = None
+    precision: str | None = None
+    condition: str | None = None
+    vendor: str | None = None
+    server: bool = False  # "a server", "服务器": passively cooled datacenter cards are candidates too
 
 
 @dataclass(frozen=True, kw_only=True)

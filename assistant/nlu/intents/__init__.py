@@ -27,6 +27,7 @@ from assistant.nlu.intents import (
     rates,
     recommend,
     rent_or_buy,
+    rig,
     scaling,
     settings,
     spec,
@@ -50,6 +51,7 @@ READERS = (
     explain.between,  # "gddr7 vs hbm3, what's the difference", "why is memory bandwidth important"
     followup.about_last,  # "why?", "anything cheaper?", "with amd too", "two of them?", "how fast?"
     followup.read,  # "and the 3090?", "no, the ti", "3090呢"
+    rig.read,  # "$10k for a training rig, what gpus?", "build me an llm box for 3000", "预算3万组一台炼丹机"
     settings.read,  # "electricity is 0.30", "the 4080 costs $999"
     lists.read,  # "top 5 gpus for llm inference", "best 3 cards under $1000", "显卡天梯前五"
     rates.read,  # "h100 per hour", "vast.ai 4090 price", "cost to fine-tune llama 3 8b on rented h100s"

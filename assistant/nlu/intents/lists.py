@@ -2,8 +2,9 @@
 "give me the top 10 gpus for training", "跑大模型显卡天梯前五", "推荐3款1万以内的炼丹卡".
 
 `read` claims a question that names no GPU and asks for N of them: a "top N" tag, a number between
-a list word and a GPU noun ("best 3 budget gpus", "the 3 cheapest gpus"), or in Chinese 前N / N款. It is the recommendation
-the question states (recommend.read), with `top_n` set and the number no longer a GPU count.
+a list word and a GPU noun ("best 3 budget gpus", "the 3 cheapest gpus"), or in Chinese 前N / N款.
+It is the recommendation the question states (recommend.read), with `top_n` set and the number no
+longer a GPU count.
 """
 
 from __future__ import annotations

@@ -180,7 +180,7 @@ def question_like(r: Reading) -> bool:
 
 
 # intents whose questions may state settings that then stay in force ("electricity is 0.12 here, tco of ...")
-STATING = ("spec", "compare", "recommend", "fit", "cost", "rent_or_buy", "followup")
+STATING = ("spec", "compare", "recommend", "fit", "cost", "rent_or_buy", "followup", "rig")
 # intents for which "N years" is the ownership period (not "I've done ML for 2 years")
 YEARS_OF = ("cost", "rent_or_buy", "compare", "followup")
 

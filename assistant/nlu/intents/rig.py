@@ -1,0 +1,72 @@
+"""A whole machine for a budget: "$10k for a training rig, what gpus?", "i have 3000 dollars, build
+me an llm box", "4-gpu box for 70b", "预算3万组一台炼丹机".
+
+`read` claims a question with a rig word (list `rig_words`) and a budget, a GPU count or a model to
+run, unless it asks a cost of running or owning (cost questions come earlier) or to rent. A named
+GPU fixes the card; "a 4-gpu box" fixes the count.
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.intents import cost
+from assistant.nlu.intents.rates import period
+from assistant.nlu.intents.verdict import said
+from assistant.nlu.reading import Reading
+from assistant.queries import Query, RigQuery
+
+MAX_RIG_GPUS = 4  # as respond/builds.MAX_GPUS (nlu may not import respond)
+_MIN_BUDGET = 200  # a bare number this large next to a rig word is its budget ("a workstation for 5000")
+
+
+def _owned(r: Reading, word: str) -> bool:
+    """ "best gpu for my pc": a machine the user has, not one to build."""
+    text = r.text.lower()
+    return any(f"{mine}{word}" in text for mine in r.lex.listed("rig_owned"))
+
+
+def _budget(r: Reading) -> float | None:
+    money = r.money()
+    if money is not None:
+        return money
+    bare = [t.value for t in r.b.kinds.get("NUMBER", []) if isinstance(t.value, float) and t.value >= _MIN_BUDGET]
+    return bare[0] if len(bare) == 1 else None
+
+
+def _asks_cost(r: Reading) -> bool:
+    """A cost of running or owning ("monthly cost of a 4090 rig", "electricity of my 4x3090 box"); a
+    plain "how much" about a rig to build ("4卡3090工作站要多少钱") is the rig's price, answered here."""
+    kind = cost.kind(r)
+    if kind is None:
+        return False
+    texts = " ".join(t.text.lower() for t in r.b.kinds.get("COST", []))
+    named = r.lex.words_in("running_cost", texts) or r.lex.words_in("tco_cost", texts)
+    return kind != "tco" or bool(named or r.b.meanings.get("COST_KIND") or period(r) or r.b.has("YEARS"))
+
+
+def read(r: Reading) -> Query | None:
+    b = r.b
+    word = said(r, "rig_words")
+    if not word or _owned(r, word) or b.has("RENT") or len(r.explicit) > 1 or _asks_cost(r):
+        return None
+    if r.explicit and b.has("FIT") and r.model and not r.total_count():
+        return None  # "on a macbook m3 max, will mixtral run? or should i build a pc": a fit question
+    count = r.total_count()
+    if count and count > MAX_RIG_GPUS:
+        return None  # an 8-GPU server is not a build the rig answer prices: a recommendation per card
+    money = _budget(r)
+    if money is None and count is None and r.model is None and not b.has("PARAMS"):
+        return None
+    return RigQuery(
+        text=r.text,
+        gpus=tuple(r.explicit),
+        gpu_count=count if count and count > 1 else None,
+        budget_usd=money,
+        budget_currency=(r.currency() if b.has("MONEY") else r.unnamed_currency()) if money is not None else None,
+        workload=r.workload,
+        model=r.model,
+        params_b=r.num("PARAMS"),
+        precision=r.precision,
+        condition=b.first("CONDITION"),
+        vendor=b.first("VENDOR"),
+        server=bool(said(r, "rig_server")),
+    )

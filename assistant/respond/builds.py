@@ -1,0 +1,139 @@
+"""Rigs for a budget: 1 to 4 GPUs of one kind on the platform that many need, priced whole, with
+power at the wall, the PSU, and what to watch out for (docs/model.md §rig).
+
+Contract: `platforms()` and `power()` read knowledge/rigs.toml (allowances with source ids).
+`build(gpu, n, gpu_usd, speed)` returns a `Build`: totals, the platform, power figures and warning
+keys with their values (the responder words them). `builds(...)` returns every build of the given
+GPUs within the budget that meets the need (`speed` returns None when a build cannot do the job),
+fastest first, then cheapest. Nothing here formats text.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from assistant import paths
+from assistant.specs import GpuSpec
+
+MAX_GPUS = 4  # a desktop or workstation takes up to 4 cards (Dettmers 2023, FAQ; §rec.split)
+_TWELVE_PIN = re.compile(r"GeForce (40|50)|Blackwell PRO|Workstation Ada")
+
+
+@dataclass(frozen=True)
+class Platform:
+    key: str
+    max_gpus: int
+    usd: float
+    cpu_w: float
+    slots: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Build:
+    gpu: GpuSpec
+    n: int
+    gpu_usd: float  # one card
+    platform: Platform
+    speed: float
+    total_usd: float
+    memory_gb: float  # all cards together
+    gpu_w: float
+    psu_w: int
+    wall_w: float
+    warnings: tuple[tuple[str, dict], ...]
+
+    @property
+    def label(self) -> str:
+        return f"{self.n} x {self.gpu.short_name}" if self.n > 1 else self.gpu.short_name
+
+
+@cache
+def _rigs() -> dict:
+    from assistant.kb.files import read_toml
+
+    return read_toml(paths.knowledge_dir() / "rigs.toml")
+
+
+def platforms() -> list[Platform]:
+    found = [Platform(key, **values) for key, values in _rigs()["platform"].items()]
+    return sorted(found, key=lambda p: p.max_gpus)
+
+
+def power() -> dict:
+    return _rigs()["power"]
+
+
+def platform_for(n: int) -> Platform:
+    return next(p for p in platforms() if p.max_gpus >= n)
+
+
+def fits_a_workstation(gpu: GpuSpec) -> str | None:
+    """Why a GPU cannot go into a desktop or workstation at all (None when it can)."""
+    if gpu.is_mobile:
+        return "laptop"
+    if "SXM" in (gpu.slot_width or "") or "SXM" in gpu.name or "GB200" in gpu.name or "GH200" in gpu.name:
+        return "sxm"
+    if gpu.unified_memory:
+        return "system"
+    return None
+
+
+def build(gpu: GpuSpec, n: int, gpu_usd: float, speed: float) -> Build:
+    rules, plat = power(), platform_for(n)
+    gpu_w = float(gpu.tdp_w or 0) * n
+    load = gpu_w + plat.cpu_w + rules["rest_w"]
+    psu = int(math.ceil(load * rules["psu_margin"] / 100.0) * 100)
+    wall = load / rules["efficiency"]
+    warnings: list[tuple[str, dict]] = []
+    product = gpu.arch.product_class if gpu.arch else ""
+    if product == "datacenter":
+        warnings.append(("rig.warn_passive", {"gpu": gpu.short_name}))
+    wide = (gpu.slot_width or "").startswith(("Triple", "Quad"))
+    if wide and n > rules["stack_triple_slot"]:
+        warnings.append(("rig.warn_stack", {"n": n, "gpu": gpu.short_name, "max": rules["stack_triple_slot"]}))
+    if _TWELVE_PIN.search(gpu.generation or "") and (gpu.tdp_w or 0) >= 285:
+        warnings.append(("rig.warn_12vhpwr", {"gpu": gpu.short_name}))
+    if psu > rules["atx_psu_max_w"]:
+        warnings.append(("rig.warn_psu", {"psu": f"{psu:,}", "max": f"{rules['atx_psu_max_w']:,}"}))
+    if wall > rules["us_circuit_w"]:
+        warnings.append(
+            (
+                "rig.warn_circuit",
+                {"wall": f"{wall:,.0f}", "us": f"{rules['us_circuit_w']:,}", "eu": f"{rules['eu_circuit_w']:,}"},
+            )
+        )
+    return Build(
+        gpu=gpu,
+        n=n,
+        gpu_usd=gpu_usd,
+        platform=plat,
+        speed=speed,
+        total_usd=gpu_usd * n + plat.usd,
+        memory_gb=float(gpu.memory_gb or 0) * n,
+        gpu_w=gpu_w,
+        psu_w=psu,
+        wall_w=wall,
+        warnings=tuple(warnings),
+    )
+
+
+def builds(priced, budget_usd: float | None, speed, counts=range(1, MAX_GPUS + 1)) -> list[Build]:
+    """Every build of `priced` ((GpuSpec, usd per card) pairs) with a count in `counts`, within the
+    budget (None: any), that `speed(gpu, n)` rates (None = cannot do the job): fastest first."""
+    out = []
+    for gpu, usd in priced:
+        if fits_a_workstation(gpu):
+            continue
+        for n in counts:
+            plat = platform_for(n)
+            if budget_usd is not None and usd * n + plat.usd > budget_usd:
+                break
+            rated = speed(gpu, n)
+            if rated is None or rated <= 0:
+                continue
+            out.append(build(gpu, n, usd, rated))
+    return sorted(out, key=lambda b: (-round(b.speed, 3), b.total_usd))

@@ -1,0 +1,292 @@
+"""Answer "$10k for a training rig, what gpus?", "i have 3000 dollars, build me an llm box", "4-gpu box
+for 70b": the whole machine, with the budget as a target to spend, not only a cap.
+
+Contract: every build of 1-4 GPUs of one priced kind (NVIDIA unless a vendor is named; SXM modules,
+laptop parts and whole systems excluded) on the platform its count needs (respond/builds.py,
+knowledge/rigs.toml) is rated for the workload: a named LLM by single-user tokens/s when the
+group holds it (§llm.decode, §perf.multigpu), training by data-parallel speed, other inference
+and images by cards x speed (independent jobs). With a budget the fastest build within it wins;
+without one the cheapest that does the job. `figures.rig` carries the build, its power and the
+alternatives (docs/model.md §rig).
+"""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.answer import Answer, Table
+from assistant.models import constants as C
+from assistant.models import memory, scaling
+from assistant.queries import RigQuery
+from assistant.respond.builds import MAX_GPUS, Build, builds, power
+from assistant.respond.common import Env, gb
+from assistant.respond.fit import sized_model
+from assistant.respond.pricing import assumption_text, budget_usd, perf_workload, purchase_price, score, workload_title
+
+_FLOOR_GB = {"image_generation": 12.0, "llm_finetune": 24.0, "llm_inference": 24.0}  # reference rules (§rec)
+
+
+def _rater(query: RigQuery, env: Env, workload: str, key: str):
+    """(speed(gpu, n) -> float | None, unit key, what the speed means)."""
+    model, _ = sized_model(query, env)
+    if model is not None and model.kind == "llm" and workload == "llm_inference":
+        quant = query.precision if query.precision in C.BITS_PER_WEIGHT else "q4_k_m"
+
+        def llm_speed(gpu, n):
+            est = memory.inference_memory(model, quant, n_gpus=n)
+            if not memory.fit(est, gpu.memory_gb, n).fits:
+                return None
+            return scaling.llm_scaling([gpu] * n, model, quant).tokens_per_s
+
+        return llm_speed, "rig.unit_tps", env.t("rig.rated_llm", model=model.name, quant=quant)
+    if model is not None and model.kind == "llm":
+
+        def tune_speed(gpu, n):
+            est = memory.training_memory(model, "qlora", checkpointing=True, n_gpus=n)
+            if not memory.fit(est, gpu.memory_gb, n).fits:
+                return None
+            return score(gpu, key).score * scaling.training_scaling([gpu] * n, key).speedup
+
+        return tune_speed, "rig.unit_rel", env.t("rig.rated_tune", model=model.name)
+    floor = _FLOOR_GB.get(workload, 0.0)
+    training = key.startswith("train")
+
+    def speed(gpu, n):
+        if (gpu.memory_gb or 0) < floor:
+            return None
+        one = score(gpu, key).score
+        return one * (scaling.training_scaling([gpu] * n, key).speedup if training else n)
+
+    what = env.t("rig.rated_train" if training else "rig.rated_jobs", title=workload_title(env, key))
+    return speed, "rig.unit_rel", what + (env.t("rig.floor", gb=f"{floor:g}") if floor else "")
+
+
+def _passive(gpu) -> bool:
+    return bool(gpu.arch and gpu.arch.product_class == "datacenter")
+
+
+def _priced(query: RigQuery, env: Env) -> list:
+    """(GPU, price) of the cards a rig may use: the one named, else the vendor's (NVIDIA by default)
+    without passively cooled datacenter cards, unless a server is asked for."""
+    vendors = {v.strip().lower() for v in (query.vendor or "nvidia").split(",")}
+    named = {g.name for g in query.gpus if g.name}
+    names = sorted({q.gpu for q in env.reader.prices(env.assumptions.snapshot)} | named)
+    out = []
+    for gpu in env.reader.gpus(names):
+        if named and gpu.name not in named:
+            continue
+        if not named and (gpu.vendor.lower() not in vendors or (_passive(gpu) and not query.server)):
+            continue
+        price = purchase_price(gpu.name, env)
+        if price is not None:
+            out.append((gpu, price.usd))
+    return out
+
+
+def _same(a: Build, b: Build) -> bool:
+    return a.gpu.name == b.gpu.name and a.n == b.n
+
+
+def _alternatives(found: list[Build], choice: Build, cheapest: Build | None) -> list[Build]:
+    """The fastest build of each other GPU (up to 3), the one with the most memory, and the cheapest
+    that does the job."""
+    out: list[Build] = []
+    seen = {choice.gpu.name}
+    for b in found:
+        if b.gpu.name in seen:
+            continue
+        seen.add(b.gpu.name)
+        out.append(b)
+        if len(out) == 3:
+            break
+    roomy = max(found, key=lambda b: (b.memory_gb, b.speed), default=None)
+    for extra in (roomy, cheapest):
+        if extra is not None and not any(_same(extra, b) for b in [choice, *out]):
+            out.append(extra)
+    return out
+
+
+STRETCH = 0.15  # a build this much over the budget is shown when it is faster or holds more
+
+
+def _stretch(priced, budget: float, rate, counts, choice: Build) -> Build | None:
+    """The fastest build a little over the budget (at most STRETCH more) that beats the choice."""
+    over = [b for b in builds(priced, budget * (1 + STRETCH), rate, counts) if b.total_usd > budget]
+    better = [b for b in over if b.speed > choice.speed * 1.05 or b.memory_gb > choice.memory_gb]
+    return better[0] if better else None
+
+
+def _ladder(found: list[Build], choice: Build) -> list[Build]:
+    """Without a budget: the next steps up from the cheapest build, each at least 10 % faster than the last."""
+    out, last = [], choice.speed
+    for b in sorted(found, key=lambda b: b.total_usd):
+        if b.speed > last * 1.1 and not _same(b, choice):
+            out.append(b)
+            last = b.speed
+        if len(out) == 4:
+            break
+    return out
+
+
+def _speed_text(env: Env, b: Build, unit: str) -> str:
+    return env.t(unit, speed=f"{b.speed:,.1f}" if unit == "rig.unit_tps" else f"{b.speed:.2f}")
+
+
+def _tradeoff(env: Env, b: Build, choice: Build, unit: str) -> str:
+    faster = (b.speed / choice.speed - 1) * 100 if choice.speed else 0.0
+    parts = [env.t("rig.alt_speed", pct=f"{abs(faster):.0f}", dir=env.t("rig.faster" if faster >= 0 else "rig.slower"))]
+    if abs(b.memory_gb - choice.memory_gb) >= 1:
+        more = b.memory_gb - choice.memory_gb
+        parts.append(env.t("rig.alt_memory", gb=f"{abs(more):g}", dir=env.t("rig.more" if more > 0 else "rig.less")))
+    parts.append(env.t("rig.alt_power", watts=f"{b.wall_w:,.0f}"))
+    return env.t(
+        "rig.alt_line",
+        build=b.label,
+        total=env.money(b.total_usd),
+        memory=gb(b.memory_gb),
+        speed=_speed_text(env, b, unit),
+        tradeoff=i18n.comma(env.lang).join(parts),
+    )
+
+
+def _row(env: Env, b: Build, unit: str) -> list[str]:
+    return [
+        b.label,
+        gb(b.memory_gb),
+        _speed_text(env, b, unit),
+        env.money(b.gpu_usd * b.n),
+        env.money(b.platform.usd),
+        env.money(b.total_usd),
+        f"{b.psu_w:,} W",
+        f"{b.wall_w:,.0f} W",
+    ]
+
+
+def _figure(b: Build) -> dict:
+    return {
+        "gpu": b.gpu.name,
+        "gpu_count": b.n,
+        "total_usd": round(b.total_usd, 2),
+        "memory_gb": b.memory_gb,
+        "speed": round(b.speed, 3),
+        "wall_w": round(b.wall_w),
+    }
+
+
+def respond(query: RigQuery, env: Env) -> Answer:
+    env = env.for_query(query)
+    budget = budget_usd(query, env) or env.assumptions.budget_usd
+    model, model_note = sized_model(query, env)
+    workload = query.workload or ("llm_inference" if model is not None and model.kind == "llm" else None)
+    workload = workload or ("image_generation" if model is not None else "training")
+    key = perf_workload(workload, query.precision)
+    rate, unit, rated = _rater(query, env, workload, key)
+    counts = (query.gpu_count,) if query.gpu_count and query.gpu_count <= MAX_GPUS else range(1, MAX_GPUS + 1)
+    priced = _priced(query, env)
+    found = builds(priced, budget, rate, counts)
+    anyhow = builds(priced, None, rate, counts)
+    cheapest = min(anyhow, key=lambda b: b.total_usd) if anyhow else None
+    base = dict(question=query.text, intent="rig", workload=workload, precision=query.precision, lang=env.lang)
+    if not found:
+        if cheapest is None:
+            head = env.t("rig.none_at_all", rated=rated)
+        else:
+            head = env.t(
+                "rig.none_in_budget",
+                budget=env.money(budget),
+                build=cheapest.label,
+                total=env.money(cheapest.total_usd),
+            )
+        return Answer(
+            **base,
+            headline=head,
+            figures={"cheapest": _figure(cheapest)} if cheapest else {},
+            steps=[rated],
+            assumptions=env.assumption_dict() | {"budget_usd": budget},
+            assumption_text=assumption_text(env, buying=True),
+            sources=["method: docs/model.md §rig"],
+        )
+    choice = found[0] if budget else cheapest
+    rules = power()
+    plat = choice.platform
+    left = budget - choice.total_usd if budget else None
+    head = env.t(
+        "rig.head_budget" if budget else "rig.head_need",
+        budget=env.money(budget),
+        build=choice.label,
+        gpus=env.money(choice.gpu_usd * choice.n),
+        platform=env.money(plat.usd),
+        total=env.money(choice.total_usd),
+        memory=gb(choice.memory_gb),
+        speed=_speed_text(env, choice, unit),
+    )
+    steps = [rated + (i18n.gap(env.lang) + model_note if model_note else "")]
+    steps.append(env.t("rig.platform", slots=env.t(f"rig.slots_{plat.key}"), money=env.money(plat.usd)))
+    load = choice.gpu_w + plat.cpu_w + rules["rest_w"]
+    steps.append(
+        env.t(
+            "rig.power",
+            n=choice.n,
+            tdp=f"{choice.gpu.tdp_w or 0:,}",
+            cpu=f"{plat.cpu_w:,.0f}",
+            rest=f"{rules['rest_w']:,}",
+            load=f"{load:,.0f}",
+            margin=f"{rules['psu_margin']:g}",
+            psu=f"{choice.psu_w:,}",
+            wall=f"{choice.wall_w:,.0f}",
+            eff=f"{rules['efficiency'] * 100:.0f}",
+        )
+    )
+    if left is not None:
+        steps.append(env.t("rig.left", money=env.money(left), share=f"{choice.total_usd / budget * 100:.0f}"))
+    steps += [env.t(k, **v) for k, v in choice.warnings]
+    if not query.gpus and not query.server:
+        steps.append(env.t("rig.no_passive"))
+    alternatives = _alternatives(found, choice, cheapest) if budget else _ladder(anyhow, choice)
+    steps += [env.t("rig.alternative", line=_tradeoff(env, b, choice, unit)) for b in alternatives]
+    stretch = _stretch(priced, budget, rate, counts, choice) if budget else None
+    if stretch is not None:
+        alternatives.append(stretch)
+        over = env.money(stretch.total_usd - budget)
+        steps.append(
+            env.t("rig.stretch", over=over, pct=f"{STRETCH * 100:.0f}", line=_tradeoff(env, stretch, choice, unit))
+        )
+    table = Table(
+        headers=[
+            env.t(f"rig.col_{c}") for c in ("build", "memory", "speed", "gpus", "platform", "total", "psu", "wall")
+        ],
+        rows=[_row(env, b, unit) for b in [choice, *alternatives]],
+    )
+    figures = {
+        "rig": _figure(choice)
+        | {
+            "gpu_usd": round(choice.gpu_usd, 2),
+            "platform": plat.key,
+            "platform_usd": plat.usd,
+            "budget_usd": budget,
+            "left_usd": round(left, 2) if left is not None else None,
+            "gpu_w": choice.gpu_w,
+            "psu_w": choice.psu_w,
+            "speed_unit": "tokens_per_s" if unit == "rig.unit_tps" else "rtx3090",
+            "warnings": [k.removeprefix("rig.warn_") for k, _ in choice.warnings],
+        },
+        "alternatives": [_figure(b) for b in alternatives],
+    }
+    price = purchase_price(choice.gpu.name, env)
+    sources = (
+        (env.cite(price.source) if price else [])
+        + env.cite(plat.source, rules["psu_source"], rules["circuit_source"], rules["slots_source"])
+        + env.rate_sources()
+        + ["method: docs/model.md §rig, §perf.multigpu" + (", §llm.decode" if unit == "rig.unit_tps" else "")]
+    )
+    return Answer(
+        **base,
+        headline=head,
+        gpus=[choice.gpu.name],
+        choice=choice.gpu.name,
+        tables=[table],
+        steps=steps,
+        figures=figures,
+        assumptions=env.assumption_dict() | {"budget_usd": budget},
+        assumption_text=assumption_text(env, buying=True),
+        sources=sources,
+    )
