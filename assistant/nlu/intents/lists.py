@@ -46,11 +46,10 @@ def top_n(r: Reading) -> int | None:
         ranked = before in r.lex.listed("top_words") or any(x.kind in ("SORT", "RECOMMEND") for x in between)
         if noun is not None and ranked and noun.text.lower().endswith("s"):
             return int(t.value)
-    if b.lang == "zh":
-        m = _ZH_TOP.search(r.text.lower())
-        if m:
-            n = _zh_number(m.group(1) or m.group(2))
-            return n if n and 2 <= n <= 50 else None
+    m = _ZH_TOP.search(r.text.lower())  # 前五, 推荐3款 (Chinese words: no English question matches)
+    if m:
+        n = _zh_number(m.group(1) or m.group(2))
+        return n if n and 2 <= n <= 50 else None
     return None
 
 
