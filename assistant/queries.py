@@ -128,6 +128,7 @@ class RecommendQuery(Query):
     model_family: str | None = None  # "transformer": the reference's 24 GB memory rule applies
     cheaper_than: str | None = None  # "anything cheaper?": only GPUs priced below this one (canonical name)
     top_n: int | None = None  # "top 5 gpus for llm inference": a ranked list of this many
+    laptop: bool = False  # "which laptop gpu should an ml student get": laptop GPUs only
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -225,6 +226,8 @@ class RigQuery(Query):
     condition: str | None = None
     vendor: str | None = None
     server: bool = False  # "a server", "服务器": passively cooled datacenter cards are candidates too
+    psu_w: float | None = None  # "3x 3090 on a 1000w psu, will it be ok": the PSU the user has
+    asks_power: bool = False  # a PSU question ("4张3090 电源要多大"): the power answer leads
 
 
 @dataclass(frozen=True, kw_only=True)

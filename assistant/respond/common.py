@@ -23,7 +23,8 @@ from assistant.kb.reader import KbReader
 from assistant.specs import GpuSpec
 
 MODEL_DOC = "docs/model.md"
-PER_AMOUNT = {"USD": 1000, "CNY": 10000}  # value figures are per $1,000 or per ¥10,000 (一万元)
+PER_AMOUNT = {"USD": 1000, "CNY": 10000, "EUR": 1000, "GBP": 1000}  # value figures per $1,000, ¥10,000 (一万元), €1,000
+SYMBOLS = {"USD": "$", "CNY": "¥", "EUR": "€", "GBP": "£"}
 
 
 class NoExchangeRate(ValueError):
@@ -58,7 +59,7 @@ class Env:
             wanted = self.assumptions.currency
         else:
             wanted = i18n.currency(self.lang)
-        return "CNY" if wanted == "CNY" and self.cny_per_usd() else "USD"
+        return wanted if wanted in SYMBOLS and self.per_usd(wanted) else "USD"
 
     def cny_per_usd(self) -> float | None:
         """The user's rate, else the dated rate in knowledge/exchange_rates.csv."""
@@ -67,12 +68,20 @@ class Env:
         rate = self.reader.exchange_rate("CNY")
         return rate[0] if rate else None
 
+    def per_usd(self, currency: str) -> float | None:
+        """Units of `currency` per US dollar: 1 for USD, the CNY rate in force, else the dated KB rate."""
+        if currency == "USD":
+            return 1.0
+        if currency == "CNY":
+            return self.cny_per_usd()
+        found = self.reader.exchange_rate(currency)
+        return found[0] if found else None
+
     def money(self, usd: float | None, decimals: int = 0) -> str:
         if usd is None:
             return self.term("n/a")
-        if self.currency == "CNY":
-            return f"¥{usd * self.cny_per_usd():,.{decimals}f}"
-        return f"${usd:,.{decimals}f}"
+        cur = self.currency
+        return f"{SYMBOLS[cur]}{usd * self.per_usd(cur):,.{decimals}f}"
 
     def money_total(self, usd: float) -> str:
         """An amount with cents while it is below 100 of the answer's currency (one hour of a 3090
@@ -112,29 +121,34 @@ class Env:
     def per_money(self, per_1k_usd: float | None) -> float | None:
         """A figure per $1,000 (performance per dollar) per the currency unit the answer shows
         (`money_unit`): per ¥10,000 in yuan."""
-        if per_1k_usd is None or self.currency != "CNY":
+        cur = self.currency
+        if per_1k_usd is None or cur == "USD":
             return per_1k_usd
-        return per_1k_usd * PER_AMOUNT["CNY"] / (PER_AMOUNT["USD"] * self.cny_per_usd())
+        return per_1k_usd * PER_AMOUNT[cur] / (PER_AMOUNT["USD"] * self.per_usd(cur))
 
     def money_unit(self) -> str:
-        """The amount value figures are counted per: "$1,000" or "¥10,000" ("1 万元")."""
-        return self.t("money.per_cny" if self.currency == "CNY" else "money.per_usd")
+        """The amount value figures are counted per: "$1,000", "¥10,000" ("1 万元"), "€1,000", "£1,000"."""
+        cur = self.currency
+        return self.t(f"money.per_{cur.lower()}")
 
     def rate_text(self) -> str:
-        """Which CNY rate is in force, for the assumptions ("" when amounts are in USD)."""
-        if self.currency != "CNY":
+        """Which exchange rate is in force, for the assumptions ("" when amounts are in USD)."""
+        cur = self.currency
+        if cur == "USD":
             return ""
-        if self.assumptions.cny_per_usd:
+        if cur == "CNY" and self.assumptions.cny_per_usd:
             return self.t("money.rate_user", rate=f"{self.assumptions.cny_per_usd:g}")
-        rate, observed, _ = self.reader.exchange_rate("CNY")
-        return self.t("money.rate_kb", rate=f"{rate:g}", date=observed)
+        rate, observed, _ = self.reader.exchange_rate(cur)
+        key = "money.rate_kb" if cur == "CNY" else "money.rate_kb_other"
+        return self.t(key, rate=f"{rate:g}", date=observed, symbol=SYMBOLS[cur], currency=cur)
 
     def rate_sources(self) -> list[str]:
         """Sources of the local money figures in force: the exchange rate, the household electricity price."""
         local = self.cite(self.electricity_source) if self.electricity_source else []
-        if self.currency != "CNY" or self.assumptions.cny_per_usd:
+        cur = self.currency
+        if cur == "USD" or (cur == "CNY" and self.assumptions.cny_per_usd):
             return local
-        found = self.reader.exchange_rate("CNY")
+        found = self.reader.exchange_rate(cur)
         return (self.cite(found[2]) if found else []) + local
 
     def assumption_dict(self) -> dict:
@@ -142,6 +156,8 @@ class Env:
         found = self.assumptions.as_dict()
         if self.currency == "CNY":
             found |= {"currency": "CNY", "cny_per_usd": self.cny_per_usd()}
+        elif self.currency != "USD":
+            found |= {"currency": self.currency, "per_usd": self.per_usd(self.currency)}
         return found
 
     def for_query(self, query) -> Env:
@@ -197,14 +213,14 @@ def rules_of_thumb() -> dict:
 
 
 def query_currency(query) -> str | None:
-    """ "CNY" when the parsed question gave its amounts in CNY (元, 块, RMB, ¥), "USD" when in dollars
-    ($, 美元, 刀), else None."""
+    """ "CNY" when the parsed question gave its amounts in CNY (元, 块, RMB, ¥), "EUR" / "GBP" in euros or
+    pounds, "USD" when in dollars ($, 美元, 刀), else None."""
     for name in ("currency", "budget_currency", "electricity_currency", "money_currency"):
         value = getattr(query, name, None)
         if isinstance(value, str) and value.upper() in ("CNY", "RMB"):
             return "CNY"
-        if isinstance(value, str) and value.upper() == "USD":
-            return "USD"
+        if isinstance(value, str) and value.upper() in SYMBOLS:
+            return value.upper()
     return None
 
 

@@ -264,6 +264,10 @@ def _top_list(query: RecommendQuery, env: Env, ranking, title: str, years: str) 
 
 
 def respond(query: RecommendQuery, env: Env) -> Answer:
+    if query.laptop:
+        from assistant.respond import laptops
+
+        return laptops.respond(query, env)
     env = env.for_query(query)
     a = env.assumptions
     budget = budget_usd(query, env) or a.budget_usd

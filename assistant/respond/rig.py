@@ -15,7 +15,7 @@ from __future__ import annotations
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import constants as C
-from assistant.models import memory, scaling
+from assistant.models import cost, memory, scaling
 from assistant.queries import RigQuery
 from assistant.respond.builds import MAX_GPUS, Build, builds, power
 from assistant.respond.common import Env, gb
@@ -69,7 +69,9 @@ def _priced(query: RigQuery, env: Env) -> list:
     without passively cooled datacenter cards, unless a server is asked for."""
     vendors = {v.strip().lower() for v in (query.vendor or "nvidia").split(",")}
     named = {g.name for g in query.gpus if g.name}
-    names = sorted({q.gpu for q in env.reader.prices(env.assumptions.snapshot)} | named)
+    market = env.price_market()  # a dollar rig holds cards sold on the US market; a yuan one borrows (§cost.price)
+    quotes = cost.for_market(env.reader.prices(env.assumptions.snapshot), market, borrow=bool(market))
+    names = sorted({q.gpu for q in quotes} | named)
     out = []
     for gpu in env.reader.gpus(names):
         if named and gpu.name not in named:
@@ -148,6 +150,23 @@ def _tradeoff(env: Env, b: Build, choice: Build, unit: str) -> str:
     )
 
 
+def _power_head(query: RigQuery, b: Build, env: Env) -> str:
+    """The PSU answer first: what the build needs, and whether the PSU the user has is enough; if not,
+    the per-card power limit that would fit it (the reference: 50 W less costs about 7 % speed)."""
+    rules = power()
+    load = b.gpu_w + b.platform.cpu_w + rules["rest_w"]
+    values = dict(build=b.label, load=f"{load:,.0f}", psu=f"{b.psu_w:,}", margin=f"{rules['psu_margin']:g}")
+    if not query.psu_w:
+        return env.t("rig.power_need", **values)
+    if query.psu_w >= b.psu_w:
+        return env.t("rig.power_ok", have=f"{query.psu_w:,.0f}", **values)
+    per_card = (query.psu_w / rules["psu_margin"] - b.platform.cpu_w - rules["rest_w"]) / b.n
+    tdp = b.gpu.tdp_w or 0
+    if tdp and per_card >= 0.6 * tdp:
+        return env.t("rig.power_limit", have=f"{query.psu_w:,.0f}", limit=f"{per_card:,.0f}", tdp=f"{tdp:,}", **values)
+    return env.t("rig.power_short", have=f"{query.psu_w:,.0f}", **values)
+
+
 def _row(env: Env, b: Build, unit: str) -> list[str]:
     return [
         b.label,
@@ -219,6 +238,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
         memory=gb(choice.memory_gb),
         speed=_speed_text(env, choice, unit),
     )
+    if query.asks_power:  # a PSU question: the power answer is the headline, the build stays in the table
+        head = _power_head(query, choice, env)
     steps = [rated + (i18n.gap(env.lang) + model_note if model_note else "")]
     steps.append(env.t("rig.platform", slots=env.t(f"rig.slots_{plat.key}"), money=env.money(plat.usd)))
     load = choice.gpu_w + plat.cpu_w + rules["rest_w"]

@@ -22,7 +22,7 @@ import json
 from assistant import i18n, setting_rules
 from assistant.answer import Answer
 from assistant.queries import SetQuery, Setting
-from assistant.respond.common import Env, pct
+from assistant.respond.common import SYMBOLS, Env, pct
 
 _RANGES = setting_rules.RANGES
 _COMMANDS = ("remember", "confirm", "forget_price", "forget_prices", "forget_defaults")
@@ -85,9 +85,9 @@ def _problem(setting: Setting, env: Env) -> str | None:
         return env.t("set.bad_snapshot", value=value, known=", ".join(sorted(env.reader.price_snapshots())))
     if key == "condition" and value not in ("new", "used", None):
         return env.t("set.bad_condition", value=value)
-    if key == "currency" and value not in ("USD", "CNY"):
+    if key == "currency" and value not in SYMBOLS:
         return env.t("set.bad_currency", value=value)
-    if key == "currency" and value == "CNY" and not env.cny_per_usd():
+    if key == "currency" and not env.per_usd(str(value)):
         return env.t("set.no_rate")
     if key == "price_override" and (not setting.gpu or not setting_rules.in_range(key, value)):
         return env.t("set.bad_override")

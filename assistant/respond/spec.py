@@ -6,6 +6,7 @@ from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models.cost import cheapest_cloud
 from assistant.queries import SpecQuery
+from assistant.respond import spec_figures
 from assistant.respond.common import Env, num, rules_of_thumb, spec_source
 from assistant.respond.pricing import price_of, price_text, score, workload_title
 from assistant.respond.variants import variant_notes
@@ -193,7 +194,7 @@ def _sections(fields: tuple[str, ...]) -> list[str]:
     wanted = [_ALIASES.get(f, f) for f in fields]
     if not wanted or "all" in wanted:
         return [*_ORDER, "price"]
-    chosen = [s for s in [*_ORDER, "price"] if s in wanted]
+    chosen = [s for s in [*_ORDER, "price", *spec_figures.FIGURES] if s in wanted]
     return chosen or [*_ORDER, "price"]
 
 
@@ -237,6 +238,8 @@ def _price_rows(gpus: list[GpuSpec], env: Env, per_gpu: dict) -> list[list[str]]
 
 def _headline(gpus: list[GpuSpec], sections: list[str], env: Env) -> str:
     lang = env.lang
+    if len(sections) == 1 and sections[0] in spec_figures.FIGURES:
+        return spec_figures.headline(sections[0], gpus, env)
     if len(gpus) == 1 and sections == ["memory"]:
         g = gpus[0]
         return env.t(
@@ -294,6 +297,9 @@ def respond(query: SpecQuery, env: Env) -> Answer:
         if section == "speed":
             table.rows += _speed_rows(gpus, per_gpu, env)
             continue
+        if section in spec_figures.FIGURES:
+            table.rows += spec_figures.rows(section, gpus, env, per_gpu)
+            continue
         for label, show, key, value in _ROWS[section]:
             table.rows.append([env.t(label), *[_cell(show(g, env), env) for g in gpus]])
             for g in gpus:
@@ -333,9 +339,13 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     if "price" in sections:
         sources += env.cite(*[p.source for g in gpus for c in ("new", "used") if (p := price_of(g.name, env, c))])
         sources += env.rate_sources()
+    for section in sections:
+        if section in spec_figures.FIGURES:
+            sources += [c for c in spec_figures.sources(section, gpus, env) if c not in sources]
     if any(g.overridden for g in gpus):
         sources += env.cite("nv-v100-ds")
-    notes = [env.rate_text() + i18n.end(env.lang)] if "price" in sections and env.rate_text() else []
+    money = {"price", "msrp", "history"} & set(sections)
+    notes = [env.rate_text() + i18n.end(env.lang)] if money and env.rate_text() else []
     return Answer(
         question=query.text,
         intent="spec",

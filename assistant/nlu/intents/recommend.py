@@ -6,6 +6,7 @@ memory size or condition (new/used).
 
 from __future__ import annotations
 
+from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.queries import Query, RecommendQuery
 
@@ -34,4 +35,5 @@ def read(r: Reading) -> Query | None:
         sort=b.meaning("SORT"),
         params_b=r.num("PARAMS"),
         model_family=b.meaning("FAMILY"),
+        laptop=bool(said(r, "laptop_words")),
     )

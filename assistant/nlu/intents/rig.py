@@ -3,7 +3,8 @@ me an llm box", "4-gpu box for 70b", "预算3万组一台炼丹机".
 
 `read` claims a question with a rig word (list `rig_words`) and a budget, a GPU count or a model to
 run, unless it asks a cost of running or owning (cost questions come earlier) or to rent. A named
-GPU fixes the card; "a 4-gpu box" fixes the count.
+GPU fixes the card; "a 4-gpu box" fixes the count. A PSU question about several cards of one kind
+("3x 3090 on a 1000w psu, will it be ok", "4张3090炼丹 电源要多大") is a rig of those cards.
 """
 
 from __future__ import annotations
@@ -43,10 +44,17 @@ def _asks_cost(r: Reading) -> bool:
     return kind != "tco" or bool(named or r.b.meanings.get("COST_KIND") or period(r) or r.b.has("YEARS"))
 
 
+def _psu_question(r: Reading) -> bool:
+    """ "3x 3090 on a 1000w psu, will it be ok", "4张3090炼丹 电源要多大": power for several cards."""
+    count = r.total_count() or 1
+    return bool(said(r, "rig_psu")) and len(r.explicit) == 1 and (count > 1 or r.b.has("WATTS"))
+
+
 def read(r: Reading) -> Query | None:
     b = r.b
-    word = said(r, "rig_words")
-    if not word or _owned(r, word) or b.has("RENT") or len(r.explicit) > 1 or _asks_cost(r):
+    psu = _psu_question(r)
+    word = said(r, "rig_words") or ("psu" if psu else None)
+    if not word or (_owned(r, word) and not psu) or b.has("RENT") or len(r.explicit) > 1 or _asks_cost(r):
         return None
     if r.explicit and b.has("FIT") and r.model and not r.total_count():
         return None  # "on a macbook m3 max, will mixtral run? or should i build a pc": a fit question
@@ -54,7 +62,7 @@ def read(r: Reading) -> Query | None:
     if count and count > MAX_RIG_GPUS:
         return None  # an 8-GPU server is not a build the rig answer prices: a recommendation per card
     money = _budget(r)
-    if money is None and count is None and r.model is None and not b.has("PARAMS"):
+    if money is None and count is None and r.model is None and not b.has("PARAMS") and not psu:
         return None
     return RigQuery(
         text=r.text,
@@ -69,4 +77,6 @@ def read(r: Reading) -> Query | None:
         condition=b.first("CONDITION"),
         vendor=b.first("VENDOR"),
         server=bool(said(r, "rig_server")),
+        psu_w=r.num("WATTS") if psu else None,
+        asks_power=psu,
     )

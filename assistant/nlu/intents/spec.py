@@ -44,4 +44,9 @@ def speed_of_one(r: Reading) -> Query | None:
 
 
 def read(r: Reading) -> Query | None:
-    return SpecQuery(text=r.text, gpus=tuple(r.refs), fields=r.fields()) if r.refs else None
+    if not r.refs:
+        return None
+    fields = r.fields()
+    if not fields and r.b.has("HOW_MUCH") and r.b.has("CURRENCY"):
+        fields = ("price",)  # "4090多少欧元", "how much is a 4090 in pounds": its price, in that currency
+    return SpecQuery(text=r.text, gpus=tuple(r.refs), fields=fields)

@@ -1,0 +1,89 @@
+"""Answer "which laptop gpu should an ml student get", "best laptop for llms": laptop GPUs as a
+category, ranked by what fits and how fast, since laptops are not priced by their GPU.
+
+Contract: candidates are the NVIDIA laptop parts of the last three generations (GeForce RTX 30/40/50
+Mobile, RTX Ada mobile workstation parts), never Max-Q duplicates. Those that hold the workload's
+memory floor (§rec: 24 GB for LLMs, 12 GB for images) come first, each group fastest first by the
+same speed model as desktops at the part's rated board power. `figures.ranking` lists them with
+`memory_gb`, `score` and `tdp_w`; `figures.laptop` is true.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant import i18n
+from assistant.answer import Answer, Table
+from assistant.queries import RecommendQuery
+from assistant.respond.common import Env, gb, spec_source
+from assistant.respond.pricing import perf_workload, score, workload_title
+
+_LAPTOP = re.compile(r"^(GeForce RTX [345]0\d0( Ti)? Mobile|RTX [345]\d00 Mobile Ada Generation)$")
+_FLOOR_GB = {"image_generation": 12.0, "llm_finetune": 24.0, "llm_inference": 24.0}
+SHOWN = 8
+
+
+def candidates(env: Env) -> list:
+    return [g for g in env.reader.all_gpus() if g.is_mobile and _LAPTOP.match(g.name)]
+
+
+def respond(query: RecommendQuery, env: Env) -> Answer:
+    env = env.for_query(query)
+    key = perf_workload(query.workload, query.precision)
+    title = workload_title(env, key)
+    floor = query.min_memory_gb or _FLOOR_GB.get(query.workload or "", 0.0)
+    rated = [(g, score(g, key).score) for g in candidates(env)]
+    ranked = sorted(rated, key=lambda gs: ((gs[0].memory_gb or 0) < floor, -gs[1]))
+    best, best_score = ranked[0]
+    holds = [g for g, _ in ranked if (g.memory_gb or 0) >= floor]
+    desktop = env.reader.gpu(best.name.replace(" Mobile", ""))
+    steps = [env.t("laptop.workload", title=title)]
+    if floor:
+        steps.append(env.t("laptop.floor", gb=f"{floor:g}", n=len(holds)))
+    if desktop is not None:
+        steps.append(
+            env.t(
+                "laptop.namesake",
+                laptop=best.short_name,
+                desktop=desktop.short_name,
+                score=f"{best_score:.2f}",
+                desk=f"{score(desktop, key).score:.2f}",
+                mem=gb(best.memory_gb),
+                desk_mem=gb(desktop.memory_gb),
+            )
+        )
+    steps += [env.t("laptop.tgp"), env.t("laptop.no_prices"), env.t("laptop.cloud")]
+    table = Table(
+        headers=[env.t("rec.col_gpu"), env.t("rec.col_speed"), env.t("rec.col_memory"), env.t("laptop.col_power")],
+        rows=[[g.short_name, f"{s:.2f}", gb(g.memory_gb), f"{g.tdp_w or 0:,} W"] for g, s in ranked[:SHOWN]],
+    )
+    others = i18n.join_names(env.lang, [g.short_name for g, _ in ranked[1:4]])
+    head = env.t(
+        "laptop.head",
+        title=title,
+        gpu=best.short_name,
+        memory=gb(best.memory_gb),
+        score=f"{best_score:.2f}",
+        others=others,
+    )
+    return Answer(
+        question=query.text,
+        intent="recommend",
+        headline=head,
+        workload=query.workload,
+        precision=query.precision,
+        choice=best.name,
+        tables=[table],
+        steps=steps,
+        figures={
+            "laptop": True,
+            "ranking": [
+                {"gpu": g.name, "memory_gb": g.memory_gb, "score": round(s, 3), "tdp_w": g.tdp_w}
+                for g, s in ranked[:SHOWN]
+            ],
+            "memory_need_gb": floor or None,
+        },
+        assumptions=env.assumption_dict(),
+        sources=[spec_source(best, env), "method: docs/model.md §rec.laptop, §perf"],
+        lang=env.lang,
+    )

@@ -1,0 +1,206 @@
+"""Single spec figures asked by name: a tensor peak per format ("int8 tops of the l4", "tf32 tflops of
+the a100"), NVLink bandwidth, PCIe generation, slot width, launch price (MSRP) and price history.
+
+Contract: `FIGURES` lists the fields answered here; `rows(field, gpus, env, per_gpu)` gives the table
+rows (and fills `per_gpu` figures); `headline(field, gpus, env)` the first sentence for one field;
+`sources(field, gpus, env)` what to cite. Tensor peaks come from the KB (dense, vendor figures where
+known); NVLink from knowledge/nvlink.csv; launch prices from the price rows noted as MSRP / launch
+price in knowledge/prices.csv, distinct from street prices; history = every dated price quote.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from assistant import i18n, paths
+from assistant.respond.common import Env, num
+from assistant.specs import GpuSpec, PriceQuote
+
+PEAKS = {  # field -> (TensorPeaks attribute, ArchRates attribute, unit)
+    "fp16": ("fp16_acc32_tflops", "fp16_acc32", "TFLOPS"),
+    "bf16": ("bf16_tflops", "bf16", "TFLOPS"),
+    "tf32": ("tf32_tflops", "tf32", "TFLOPS"),
+    "fp8": ("fp8_tflops", "fp8_acc32", "TFLOPS"),
+    "int8": ("int8_tops", "int8", "TOPS"),
+    "fp4": ("fp4_tflops", "fp4", "TFLOPS"),
+}
+FIGURES = (*PEAKS, "nvlink", "pcie", "slot", "msrp", "history")
+_LIST_PRICE = re.compile(r"\bmsrp\b|launch price", re.IGNORECASE)
+
+
+@cache
+def _nvlink() -> dict[str, dict]:
+    from assistant.kb.files import read_csv
+
+    return {row["gpu"]: row for _, row in read_csv(paths.knowledge_dir() / "nvlink.csv", ["gpu", "nvlink_gb_s"])}
+
+
+def _peak(gpu: GpuSpec, field: str) -> tuple[float | None, bool]:
+    """(dense peak, supported): supported is False when the tensor cores lack the format."""
+    attr, rate, _ = PEAKS[field]
+    value = getattr(gpu.peaks, attr, None) if gpu.peaks else None
+    supported = bool(gpu.arch and getattr(gpu.arch, rate, 0)) or bool(value)
+    if field == "fp16" and not value and gpu.peaks:
+        value = gpu.peaks.fp16_acc16_tflops
+    return value, supported
+
+
+def _peak_text(gpu: GpuSpec, field: str, env: Env) -> str:
+    value, supported = _peak(gpu, field)
+    if value:
+        return f"{num(value, 1)} {PEAKS[field][2]}"
+    return env.t("spec.fmt_unknown" if supported else "spec.fmt_none")
+
+
+def _nvlink_text(gpu: GpuSpec, env: Env) -> str:
+    row = _nvlink().get(gpu.name)
+    if row:
+        return env.t(f"spec.nvlink_{row['link']}", gb=f"{float(row['nvlink_gb_s']):g}")
+    return env.t("spec.nvlink_none" if _no_nvlink(gpu) else "spec.nvlink_unknown")
+
+
+def _no_nvlink(gpu: GpuSpec) -> bool:
+    """GeForce 40/50 and the Ada / Blackwell workstation cards have no NVLink connector."""
+    return bool(re.search(r"GeForce (40|50)|Workstation Ada|Blackwell PRO|Server Ada", gpu.generation or ""))
+
+
+def launch_price(gpu: str, env: Env) -> PriceQuote | None:
+    """The earliest price row noted as MSRP / launch price, in any snapshot."""
+    rows = [
+        q
+        for snap in env.reader.price_snapshots()
+        for q in env.reader.prices_for(gpu, snap)
+        if _LIST_PRICE.search(q.note or "")
+    ]
+    return min(rows, key=lambda q: q.observed, default=None)
+
+
+def history(gpu: str, env: Env) -> list[PriceQuote]:
+    """Every street-price quote, oldest first (list prices apart)."""
+    rows = [
+        q
+        for snap in env.reader.price_snapshots()
+        for q in env.reader.prices_for(gpu, snap)
+        if not _LIST_PRICE.search(q.note or "")
+    ]
+    return sorted(rows, key=lambda q: (q.observed, q.condition))
+
+
+def rows(field: str, gpus: list[GpuSpec], env: Env, per_gpu: dict) -> list[list[str]]:
+    if field in PEAKS:
+        for g in gpus:
+            per_gpu[g.name][f"{field}_tensor_{PEAKS[field][2].lower()}"] = _peak(g, field)[0]
+        return [[env.t("spec.peak_row", fmt=field.upper()), *[_peak_text(g, field, env) for g in gpus]]]
+    if field == "nvlink":
+        for g in gpus:
+            row = _nvlink().get(g.name)
+            per_gpu[g.name]["nvlink_gb_s"] = float(row["nvlink_gb_s"]) if row else (0.0 if _no_nvlink(g) else None)
+        return [[env.t("spec.nvlink"), *[_nvlink_text(g, env) for g in gpus]]]
+    if field == "pcie":
+        for g in gpus:
+            per_gpu[g.name]["bus_interface"] = g.bus_interface
+        return [[env.t("spec.bus_interface"), *[g.bus_interface or "n/a" for g in gpus]]]
+    if field == "slot":
+        for g in gpus:
+            per_gpu[g.name]["slot_width"] = g.slot_width
+        return [[env.t("spec.slot"), *[env.term(g.slot_width) if g.slot_width else "n/a" for g in gpus]]]
+    if field == "msrp":
+        found = [launch_price(g.name, env) for g in gpus]
+        for g, q in zip(gpus, found, strict=True):
+            per_gpu[g.name]["msrp_usd"] = q.usd if q else None
+            per_gpu[g.name]["msrp_date"] = q.observed if q else None
+        shown = [f"{_list_price(q.usd, env)} ({q.observed})" if q else env.t("spec.no_msrp") for q in found]
+        return [[env.t("spec.msrp"), *shown]]
+    out = []
+    for g in gpus:
+        quotes = history(g.name, env)
+        per_gpu[g.name]["price_history"] = [
+            {"observed": q.observed, "condition": q.condition, "usd": q.usd, "snapshot": q.snapshot} for q in quotes
+        ]
+        for q in quotes:
+            out.append(
+                [
+                    f"{q.observed} ({env.t(f'cond.{q.condition}')})",
+                    *[_quote_text(q, env) if x is g else "" for x in gpus],
+                ]
+            )
+    return out or [[env.t("spec.history"), *[env.t("spec.no_price") for _ in gpus]]]
+
+
+def _quote_text(q: PriceQuote, env: Env) -> str:
+    return f"{env.money(q.usd)} ({q.observed})"
+
+
+def _list_price(usd: float, env: Env) -> str:
+    """A launch price is a US dollar list price: shown in dollars, with today's conversion beside it."""
+    dollars = f"${usd:,.0f}"
+    return dollars if env.currency == "USD" else env.t("spec.converted", usd=dollars, money=env.money(usd))
+
+
+def headline(field: str, gpus: list[GpuSpec], env: Env) -> str:
+    lang = env.lang
+    parts = []
+    for g in gpus:
+        if field in PEAKS:
+            value, supported = _peak(g, field)
+            key = "spec.head_peak" if value else ("spec.head_peak_unknown" if supported else "spec.head_peak_none")
+            parts.append(env.t(key, gpu=g.short_name, fmt=field.upper(), value=num(value, 1), unit=PEAKS[field][2]))
+        elif field == "nvlink":
+            parts.append(env.t("spec.head_gpu", gpu=g.short_name, text=_nvlink_text(g, env)))
+        elif field == "pcie":
+            parts.append(env.t("spec.head_pcie", gpu=g.short_name, bus=g.bus_interface or "n/a"))
+        elif field == "slot":
+            parts.append(
+                env.t("spec.head_slot", gpu=g.short_name, slot=env.term(g.slot_width) if g.slot_width else "n/a")
+            )
+        elif field == "msrp":
+            parts.append(_msrp_head(g, env))
+        else:
+            quotes = history(g.name, env)
+            if quotes:
+                first, last = quotes[0], quotes[-1]
+                parts.append(
+                    env.t(
+                        "spec.head_history",
+                        gpu=g.short_name,
+                        first=_quote_text(first, env),
+                        last=_quote_text(last, env),
+                        n=len(quotes),
+                    )
+                )
+            else:
+                parts.append(env.t("spec.head_gpu", gpu=g.short_name, text=env.t("spec.no_price")))
+    return i18n.sep(lang).join(parts) + i18n.end(lang)
+
+
+def _msrp_head(g: GpuSpec, env: Env) -> str:
+    from assistant.respond.pricing import price_of
+
+    q = launch_price(g.name, env)
+    street = [(c, p) for c in ("new", "used") if (p := price_of(g.name, env, c))]
+    now = i18n.comma(env.lang).join(
+        env.t("spec.head_price_item", money=env.money(p.usd), cond=env.t(f"cond.{c}")) for c, p in street
+    )
+    if q is None:
+        return env.t("spec.head_no_msrp", gpu=g.short_name, now=now or env.t("spec.no_price"))
+    return env.t(
+        "spec.head_msrp",
+        gpu=g.short_name,
+        money=_list_price(q.usd, env),
+        date=q.observed,
+        now=now or env.t("spec.no_price"),
+        snapshot=env.snapshot_label(),
+    )
+
+
+def sources(field: str, gpus: list[GpuSpec], env: Env) -> list[str]:
+    if field == "nvlink":
+        return env.cite(*[_nvlink()[g.name]["source"] for g in gpus if g.name in _nvlink()])
+    if field == "msrp":
+        return env.cite(*[q.source for g in gpus if (q := launch_price(g.name, env))])
+    if field == "history":
+        return env.cite(*[q.source for g in gpus for q in history(g.name, env)])
+    if field in PEAKS:
+        return env.cite(*[g.peaks.source for g in gpus if g.peaks and g.peaks.source])
+    return []
