@@ -56,6 +56,8 @@ def read(r: Reading) -> Query | None:
     word = said(r, "rig_words") or ("psu" if psu else None)
     if not word or (_owned(r, word) and not psu) or b.has("RENT") or len(r.explicit) > 1 or _asks_cost(r):
         return None
+    if b.meaning("ORGANIZATION") == "yes" and not psu:
+        return None  # "公司要搭一个推理服务器": an organization gets the reference chart's answer (recommend)
     if r.explicit and b.has("FIT") and r.model and not r.total_count():
         return None  # "on a macbook m3 max, will mixtral run? or should i build a pc": a fit question
     count = r.total_count()
