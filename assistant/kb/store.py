@@ -341,7 +341,10 @@ def _open_file(handle: KbHandle, path: Path, allow_foreign: bool, presumed_ours:
         return _fallback(handle, path, fault_of(exc) or "cantopen")
     shared = _refuse_foreign(path, verdict, allow_foreign, presumed_ours)
     if verdict.kind == "empty" and path.stat().st_size == 0:
-        handle.warnings.append(f"The database {path} was empty (0 bytes); a new knowledge base is built in it.")
+        handle.warnings.append(
+            f"The database {path} was empty (0 bytes): whatever it held, saved prices and settings included, is "
+            "gone and cannot be recovered from it; a new knowledge base is built in it."
+        )
     engine = make_engine(handle.url)
     try:
         rescued = wal_rescue.rescue(path) if verdict.kind not in ("absent", "empty") else None

@@ -9,7 +9,7 @@ a frame still being written by another process, or frames of an older generation
 behind, are not damage. `WalDamage.lost_pages` are the pages of the damaged frames that no
 later intact frame replaces. `write_image(path, damage, out)` writes to `out` the database
 as it was after the last intact commit: the file plus every intact committed frame, skipping
-the damaged ones; `tables_of(image, pages)` names the tables those pages belong to.
+the damaged ones; `tables_of(image, pages)` names the tables those pages belong to (not indexes).
 Format: https://www.sqlite.org/fileformat2.html#the_write_ahead_log
 """
 
@@ -166,13 +166,18 @@ def write_image(path: Path, damage: WalDamage, out: Path) -> None:
 
 
 def tables_of(image: Path, pages: list[int]) -> list[str]:
-    """Names of the tables and indexes that own `pages` in the database `image` (dbstat)."""
+    """Names of the tables that own `pages` in the database `image` (dbstat); index pages are left
+    out, since an index is rebuilt from its table's rows and holds nothing of its own."""
     if not pages:
         return []
     con = sqlite3.connect(f"file:{image}?mode=ro&immutable=1", uri=True)
     try:
         marks = ", ".join("?" * len(pages))
-        rows = con.execute(f"SELECT DISTINCT name FROM dbstat WHERE pageno IN ({marks})", pages).fetchall()
+        rows = con.execute(
+            f"SELECT DISTINCT d.name FROM dbstat d JOIN sqlite_master m ON m.name = d.name "
+            f"WHERE m.type = 'table' AND d.pageno IN ({marks})",
+            pages,
+        ).fetchall()
         return sorted(r[0] for r in rows)
     except sqlite3.Error:
         return []

@@ -77,6 +77,8 @@ def _report(damage: wal.WalDamage, copy: Path, data: recovery.UserData, lost_tab
         parts.append(f"Changes to your {' and '.join(mine)} written in the damaged part are lost.")
     elif lost_tables:
         parts.append(f"The damaged part held only knowledge-base pages ({', '.join(lost_tables)}), none of yours.")
+    elif damage.lost_pages:
+        parts.append("The damaged part held only index pages, which are rebuilt from the rows: nothing is lost.")
     if damage.unknown_pages:
         parts.append(
             f"{damage.unknown_pages} damaged frame(s) could not be identified; changes to your saved prices or "
