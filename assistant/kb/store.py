@@ -409,10 +409,11 @@ def _import_older_user_data(engine: Engine, handle: KbHandle) -> None:
     if not counts or not any(found for found, _ in counts.values()):
         return
     (prices, new_prices), (settings, new_settings) = counts["userpriceoverride"], counts["usersetting"]
+    others = " (the others were already saved there)" if (new_prices, new_settings) != (prices, settings) else ""
     handle.warnings.append(
         f"found {prices} saved price(s) and {settings} setting(s) of an older gpu-advisor in the public schema of "
         f"{handle.shown_url}; imported {new_prices} price(s) and {new_settings} setting(s) into the schema "
-        f"{PG_SCHEMA} (the others were already saved there); the tables in public were left as they were."
+        f"{PG_SCHEMA}{others}; the tables in public were left as they were."
     )
 
 
