@@ -102,7 +102,9 @@ class CompareQuery(Query):
     precision: str | None = None
     premise: str | None = None  # "why X over Y": the user believes gpus[0] is the better choice -> "first"
     aspect: str | None = None  # speed | value | memory | None (all)
-    model: ModelRef | None = None  # "two 3090s or one 4090 for llama 3 70b": does it fit / how fast on each side
+    # "two 3090s or one 4090 for llama 3 70b": does it fit / how fast on each side; "does a second 3090 help
+    # for llama 3 70b?": the model the scaling answer leads with
+    model: ModelRef | None = None
     params_b: float | None = None  # "... for 70b": a model size without a name
 
 

@@ -37,9 +37,18 @@ def _groups(query: CompareQuery, env: Env):
     return out
 
 
-def _llm_rows(groups, env: Env) -> tuple[list[list[str]], dict]:
+def _llm_models(query: CompareQuery) -> list[tuple[str, str]]:
+    """The model the question names first (q4_k_m unless a precision is asked), then the defaults."""
+    named = query.model.key if query.model and query.model.key else None
+    if not named:
+        return list(LLM_MODELS)
+    first = (named, query.precision or "q4_k_m")
+    return [first] + [m for m in LLM_MODELS if m[0] != named][:1]
+
+
+def _llm_rows(groups, env: Env, models: list[tuple[str, str]]) -> tuple[list[list[str]], dict]:
     rows, figs = [], {}
-    for key, quant in LLM_MODELS:
+    for key, quant in models:
         model = env.reader.model(key)
         if model is None:
             continue
@@ -93,16 +102,39 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     table.rows.append([env.t("scale.row_train"), *[f"{s:.2f}" for s in speeds]])
     table.rows.append([env.t("scale.row_efficiency"), *[f"{t.efficiency * 100:.0f} %" for t in train]])
     table.rows.append([env.t("scale.row_link"), *links])
-    llm_rows, llm_figs = _llm_rows(groups, env)
+    models = _llm_models(query)
+    llm_rows, llm_figs = _llm_rows(groups, env, models)
     table.rows += llm_rows
     prices = [price_of(g.name, env) for g, _ in groups]
     totals = [env.money(p.usd * n) if p else "n/a" for p, (_, n) in zip(prices, groups, strict=True)]
     table.rows.append([env.t("scale.row_price"), *totals])
-    llm_key = "llama-3-8b_tensor"
-    llm_ratio = safe_div(*(llm_figs.get(llm_key) or [0.0, 0.0])[:2]) if len(llm_figs.get(llm_key, [])) >= 2 else 0.0
-    about_llm = query.workload in ("llm_inference", "inference")
-    if about_llm and llm_ratio:
-        headline = env.t("scale.head_llm", a=labels[0], b=labels[1], llm=f"{llm_ratio:.2f}", train=f"{train_ratio:.2f}")
+    head_key, head_model = models[0]
+    model_spec = env.reader.model(head_key)
+    model_name = model_spec.name if model_spec else head_key
+    speeds_llm = llm_figs.get(f"{head_key}_tensor", [])
+    fits = llm_figs.get(f"{head_key}_fits", [])
+    llm_ratio = safe_div(*speeds_llm[:2]) if len(speeds_llm) >= 2 and all(speeds_llm[:2]) else 0.0
+    about_llm = query.workload in ("llm_inference", "inference") or bool(query.model)
+    only_first = len(fits) >= 2 and fits[0] and not fits[1]
+    if about_llm and only_first:
+        headline = env.t(
+            "scale.head_llm_fits_only",
+            a=labels[0],
+            b=labels[1],
+            model=model_name,
+            tensor=f"{speeds_llm[0]:,.0f}",
+            layer=f"{llm_figs.get(f'{head_key}_layer', [0])[0] or 0:,.0f}",
+            train=f"{train_ratio:.2f}",
+        )
+    elif about_llm and llm_ratio:
+        headline = env.t(
+            "scale.head_llm",
+            a=labels[0],
+            b=labels[1],
+            model=model_name,
+            llm=f"{llm_ratio:.2f}",
+            train=f"{train_ratio:.2f}",
+        )
     else:
         headline = env.t(
             "scale.head",
@@ -116,13 +148,14 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         steps.append(env.t("scale.no_p2p"))
     steps.append(env.t("scale.why_layer"))
     steps.append(env.t("scale.why_tensor"))
-    if any(not fit for fit in llm_figs.get("llama-3-70b_fits_one", [])):
+    if any(not fit for key, _ in models for fit in llm_figs.get(f"{key}_fits_one", [])):
         steps.append(env.t("scale.memory_note"))
     figures = {
         "speedup": round(llm_ratio if about_llm and llm_ratio else train_ratio, 3),
         "speedup_training": round(train_ratio, 3),
         "speedup_llm_tensor_split": round(llm_ratio, 3),
         "workload_key": "llm_decode" if about_llm and llm_ratio else "train16",
+        "llm_model": head_key,
         "link": [t.link for t in train],
         "gpu_counts": [n for _, n in groups],
         "training_efficiency": [round(t.efficiency, 3) for t in train],

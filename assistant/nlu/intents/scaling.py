@@ -29,7 +29,9 @@ def read(r: Reading) -> Query | None:
     more, fewer = counts
     gpus = (dataclasses.replace(ref, count=more), dataclasses.replace(ref, count=fewer))
     workload = r.workload or ("llm_inference" if r.model else None)
-    return CompareQuery(text=r.text, gpus=gpus, workload=workload, precision=r.precision, aspect="speed")
+    # an ambiguous name ("llama 70b") does not hold up the scaling answer: it leads with the defaults
+    model = r.model if r.model and r.model.key else None
+    return CompareQuery(text=r.text, gpus=gpus, workload=workload, precision=r.precision, aspect="speed", model=model)
 
 
 def _counts(r: Reading, text: str, count: int) -> tuple[int, int] | None:
