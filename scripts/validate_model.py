@@ -670,6 +670,65 @@ def sensitivity(kb, folder: Path, loo: bool = True) -> list[tuple]:
     return out
 
 
+# --- Dettmers' 2023 method next to this model (docs/model.md §findings.dettmers2023) ----------------
+# The cards on sale in January 2023 that his value chart covers: GeForce RTX 30 and 40 desktop cards [A].
+D2023_CARDS = r"^GeForce RTX (30|40)\d\d"
+D2023_HEADLINES = (
+    ("train16", "GeForce RTX 3080"),
+    ("infer16", "GeForce RTX 4070 Ti"),
+    ("infer8", "GeForce RTX 4070 Ti"),
+)
+
+
+def dettmers_rankings(kb, cards: str = D2023_CARDS) -> dict:
+    """{(method, workload): Ranking} with the 2023-01 prices: "dettmers2023" = his stated rules and cost
+    inputs (GPU + 5 years of electricity), "v2" = this model with its 5-year cost (desktop included)."""
+    import re
+
+    from assistant.models import dettmers2023, recommend
+
+    quotes = kb.prices("2023-01")
+    gpus = [g for g in kb.gpus(sorted({q.gpu for q in quotes})) if re.match(cards, g.name) and not g.is_mobile]
+    out = {}
+    for workload in ("train16", "infer16", "infer8"):
+        out[("dettmers2023", workload)] = recommend.rank(
+            gpus,
+            workload,
+            quotes,
+            vendors=("NVIDIA",),
+            score=dettmers2023.relative_performance,
+            years=dettmers2023.VALUE_INPUTS["years"],
+            utilization=dettmers2023.VALUE_INPUTS["utilization"],
+            usd_per_kwh=dettmers2023.VALUE_INPUTS["usd_per_kwh"],
+            base_usd=dettmers2023.VALUE_INPUTS["base_usd"],
+        )
+        out[("v2", workload)] = recommend.rank(gpus, workload, quotes, vendors=("NVIDIA",))
+    return out
+
+
+def print_dettmers(kb) -> None:
+    ranks = dettmers_rankings(kb)
+    print("\nDETTMERS 2023 METHOD vs THIS MODEL (2023-01 prices, GeForce RTX 30/40; value per $1,000 of 5-year cost)")
+    for (method, workload), r in ranks.items():
+        top = ", ".join(f"{x.gpu.removeprefix('GeForce ')} {x.value_per_tco:.3f}" for x in r.rows[:5])
+        print(f"  {method:<13} {workload:<8} {top}")
+    for workload, pick in D2023_HEADLINES:
+        rows = ranks[("dettmers2023", workload)].rows
+        names = [x.gpu for x in rows]
+        where = names.index(pick) + 1 if pick in names else 0
+        gap = rows[names.index(pick)].value_per_tco / rows[0].value_per_tco - 1 if where else float("nan")
+        print(
+            f"  his pick for {workload}: {pick.removeprefix('GeForce ')} ranks {where} in his method ({gap:+.1%} vs first)"
+        )
+    for credit in (1.5, 2.0):  # his qualitative Ada L2 range, not part of the method
+        with constants(D2023_ADA_L2_CREDIT=credit):
+            ranks = dettmers_rankings(kb)
+        firsts = ", ".join(
+            f"{w} {ranks[('dettmers2023', w)].rows[0].gpu.removeprefix('GeForce ')}" for w, _ in D2023_HEADLINES
+        )
+        print(f"  with an Ada L2 credit of {credit}x (sensitivity): first = {firsts}")
+
+
 def _fmt(values: dict) -> str:
     return ", ".join(f"{k} {v:.3f}" for k, v in values.items())
 
@@ -698,6 +757,7 @@ def main(argv=None) -> int:
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--fit", action="store_true", help="re-fit the training constants; leave-one-out errors")
     ap.add_argument("--sensitivity", action="store_true", help="model variants: calibration fit vs out-of-sample")
+    ap.add_argument("--dettmers", action="store_true", help="value rankings with Dettmers' 2023 method and this model")
     ap.add_argument(
         "--held-out", action="store_true", help="llama.cpp scoreboard: each GPU predicted by a fit without it"
     )
@@ -752,6 +812,8 @@ def main(argv=None) -> int:
             print(f"  {r.set:<26} {r.case[:30]:<30} {r.model:>9.1f} {r.measured:>9.1f} {r.error:>+8.1%}")
         for s_, (med, mx, n) in summary([r for r in rows if r.case not in SCOREBOARD_LEFT_OUT]).items():
             print(f"  {s_:<26} {n:>3} GPUs (P100 aside): median |error| {med:.1%}, max {mx:.1%}")
+    if args.dettmers:
+        print_dettmers(kb)
     if args.sensitivity:
         print(
             f"\n{'variant':<46} {'fitted':<44} {'median':>6} {'max':>6} {'rmslog':>6} {'LOOmed':>6} {'LOOmax':>6}"

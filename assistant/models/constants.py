@@ -248,3 +248,13 @@ DESKTOP_BASE_USD = 700.0
 SYSTEM_BASE_POWER_W = 100.0  # CPU and rest of the system under load, 2020 example [P2020]
 TRAIN_FLOPS_PER_PARAM_TOKEN = 6.0  # 6 x N x D (Kaplan et al. 2020; brief)
 DEFAULT_MFU = 0.35  # model FLOPs utilization of a training run [A; brief: 45-65 % TC util.]
+
+# --- Dettmers' 2023 method (§findings.dettmers2023): only what the post states ----------------------
+# Asynchronous copies (RTX 30/40, TMA on H100): the cycle example's 235 -> 200 cycles [P].
+D2023_ASYNC_CREDIT = 235.0 / 200.0
+# FP8 tensor cores (Ada, Hopper, Blackwell): twice the 8-bit throughput, no 8-bit gain elsewhere [P/R].
+D2023_FP8_CREDIT = 2.0
+# Ada's large L2: the post describes it qualitatively ("about 1.5-2x for BERT-large-sized matmuls, less for
+# bigger models" [R]) and states no number for its charts, so the method applies none (1.0); the validation
+# script reports what 1.5 and 2.0 would change.
+D2023_ADA_L2_CREDIT = 1.0

@@ -159,11 +159,13 @@ def rank(
     top: int = 3,
     score: Callable | None = None,
     max_auto_gpus: int = 1,
+    base_usd: float = C.DESKTOP_BASE_USD,
 ) -> Ranking:
     """Rank `gpus` by performance per dollar (`by`: tco | purchase) under the constraints.
     `score(gpu, workload, n_gpus)` may be a memoized `performance.relative_performance`.
     `max_auto_gpus` > 1: a GPU whose memory is too small counts as the fewest of its kind that
-    hold `memory_need_gb` together (up to that many), e.g. 2 x RTX 3090 for a 70B model (§rec)."""
+    hold `memory_need_gb` together (up to that many), e.g. 2 x RTX 3090 for a 70B model (§rec).
+    `base_usd`: the desktop around the GPU in the 5-year cost (0 in Dettmers' 2023 inputs)."""
     kept, excluded = [], []
     by_gpu: dict[str, list[PriceQuote]] = {}
     for quote in quotes:
@@ -201,6 +203,7 @@ def rank(
             years=years,
             utilization=utilization,
             usd_per_kwh=usd_per_kwh,
+            base_usd=base_usd,
         )
         kept.append(
             RankRow(
@@ -223,7 +226,7 @@ def rank(
         "years": years,
         "utilization": utilization,
         "usd_per_kwh": usd_per_kwh,
-        "desktop_base_usd": C.DESKTOP_BASE_USD,
+        "desktop_base_usd": base_usd,
         "n_gpus": base_n,
         "by": by,
     }

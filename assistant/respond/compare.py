@@ -1,17 +1,19 @@
 """Answer "X vs Y", "how much faster is X than Y", "why X over Y": speed and value side by side.
 
 Contract: the table shows, per GPU, the estimated relative speed for 16-bit training, 16-bit
-and 8-bit inference (RTX 3090 = 1.00, Dettmers' method, docs/model.md §perf), memory,
+and 8-bit inference (RTX 3090 = 1.00, this project's model v2, docs/model.md §perf), memory,
 bandwidth, L2, tensor cores, power, price, electricity over the ownership period and
 performance per purchase dollar and per total-cost dollar. `figures.speedup` is gpus[0] over
 gpus[1] for the workload asked. When the user's premise ("why X over Y") disagrees with the
-numbers, the headline says so first.
+numbers, the headline says so first. A "why X over Y" question (or one naming Dettmers) also gets
+the value with Dettmers' 2023 method as the post states it (`models/dettmers2023.py`), labelled.
 """
 
 from __future__ import annotations
 
 from assistant import i18n
 from assistant.answer import Answer, Chart, Table
+from assistant.models import cost, dettmers2023
 from assistant.models import hardware as hw
 from assistant.models.explain import safe_div
 from assistant.queries import CompareQuery
@@ -279,6 +281,8 @@ def respond(query: CompareQuery, env: Env) -> Answer:
                 per=env.money_unit(),
             )
         )
+    d2023 = _dettmers_2023(query, [rows[n].gpu for n in names[:2]], key, env)
+    steps += [text for text, _ in d2023]
     small = [rows[n].gpu.short_name for n in names if (rows[n].gpu.memory_gb or 0) < 24]
     if small:
         steps.append(
@@ -301,6 +305,8 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     }
     if about_model is not None:
         figures.update(model_figures)
+    if d2023:
+        figures["dettmers2023"] = {w: v for _, fig in d2023 for w, v in fig.items()}
     chart = Chart(
         kind="bars",
         title=env.t(
@@ -335,3 +341,47 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         chart=chart,
         lang=env.lang,
     )
+
+
+def _dettmers_2023(query: CompareQuery, gpus, key: str, env: Env) -> list[tuple[str, dict]]:
+    """(step, {workload: {gpu: value per $1,000}}) with Dettmers' 2023 method and inputs, for "why X over
+    Y" questions and questions naming Dettmers; for inference both 8- and 16-bit (his two picks)."""
+    if not (query.premise or "dettmers" in query.text.lower()) or len(gpus) < 2:
+        return []
+    quotes = env.reader.prices("2023-01")
+    inputs = dettmers2023.VALUE_INPUTS
+    values = {}
+    for gpu in gpus:
+        price = cost.lookup_price(gpu.name, [q for q in quotes if q.gpu == gpu.name])
+        if price is None:
+            return [(env.t("compare.dettmers2023_no_price", gpu=gpu.short_name), {})]
+        total = cost.tco(
+            gpu.name,
+            price.usd,
+            gpu.tdp_w or 0,
+            years=inputs["years"],
+            utilization=inputs["utilization"],
+            usd_per_kwh=inputs["usd_per_kwh"],
+            base_usd=inputs["base_usd"],
+        ).total_usd
+        values[gpu] = {w: dettmers2023.relative_performance(gpu, w).score * 1000 / total for w in _SPEED_ROWS}
+    a, b = gpus
+    items, figures = [], {}
+    for workload in ("infer8", "infer16") if key.startswith("infer") else (key,):
+        va, vb = values[a][workload], values[b][workload]
+        winner = a if va >= vb else b
+        gap = abs(safe_div(max(va, vb), min(va, vb)) - 1) * 100
+        items.append(
+            env.t(
+                "compare.dettmers2023_item",
+                title=workload_title(env, workload),
+                a=a.short_name,
+                b=b.short_name,
+                va=f"{va:.2f}",
+                vb=f"{vb:.2f}",
+                winner=winner.short_name,
+                gap=f"{gap:.0f}",
+            )
+        )
+        figures[workload] = {"first": round(va, 3), "second": round(vb, 3)}  # value per $1,000, gpus order
+    return [(env.t("compare.dettmers2023", items=i18n.listing(env.lang).join(items)), figures)]
