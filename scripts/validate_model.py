@@ -718,7 +718,8 @@ def print_dettmers(kb) -> None:
         where = names.index(pick) + 1 if pick in names else 0
         gap = rows[names.index(pick)].value_per_tco / rows[0].value_per_tco - 1 if where else float("nan")
         print(
-            f"  his pick for {workload}: {pick.removeprefix('GeForce ')} ranks {where} in his method ({gap:+.1%} vs first)"
+            f"  his pick for {workload}: {pick.removeprefix('GeForce ')} ranks {where} in his method"
+            f" ({gap:+.1%} vs first)"
         )
     for credit in (1.5, 2.0):  # his qualitative Ada L2 range, not part of the method
         with constants(D2023_ADA_L2_CREDIT=credit):
