@@ -109,7 +109,8 @@ def image_training_memory(
     optimizer: str = "adamw",
     cache_text: bool = False,
 ) -> MemoryEstimate:
-    """LoRA or full fine-tuning of the denoiser at `resolution` with `batch` images per step. The
+    """LoRA or full fine-tuning of the denoiser at `resolution` with `batch` images per step (`precision`: the
+    frozen base: fp16, bf16, fp8, int8, nf4, int4). The
     text encoders and VAE stay frozen on the GPU unless their outputs are cached (cache_text: text
     embeddings computed once, encoders off the GPU). Activations [A]: no calibration row measures
     image training, see §mem.image."""

@@ -99,8 +99,10 @@ def _rows_to_show(model: ModelSpec, query: FitQuery, env: Env) -> list[tuple[str
         order = list(_TRAIN_MODES)
         modes = order[order.index(query.mode) :]
         return [(env.t(f"fit.method_{m}"), m, "fp16") for m in modes]
-    if query.mode in _TRAIN_MODES and model.kind == "image":  # the denoiser trains in 16-bit
-        return [(env.t(f"fit.method_{query.mode}"), query.mode, "fp16")]
+    if query.mode in _TRAIN_MODES and model.kind == "image":  # one row: the method on the base asked for
+        base = query.precision if query.precision in ("fp8", "int8", "nf4", "int4") else ""
+        label = env.t("fit.method_lora_base", prec=base) if base else env.t(f"fit.method_{query.mode}")
+        return [(label, query.mode, "fp16")]
     if query.precision:
         return [(query.precision, query.mode, query.precision)]
     if model.kind == "image":  # fp8 weights (e.g. Flux in fp8) are how smaller cards run large image models
@@ -356,6 +358,11 @@ def _setup_steps(query: FitQuery, env: Env, model: ModelSpec, est, short_of_gb: 
         return steps
     if chosen.kind == "image_train":
         steps.append(env.t("fit.image_train_assumed"))
+        lighter = chosen.values | {"precision": "fp8", "cache_text": True}
+        if short_of_gb is not None and lighter != chosen.values:
+            light = setup.estimate(model, setup.Setup("image_train", lighter), "fp16", 1, query.mode, query)
+            if light.total_gb <= short_of_gb:
+                steps.append(env.t("fit.image_train_lighter", gb=f"{light.total_gb:.1f}"))
         return steps
     values = chosen.values
     if values["offload"] == "text_encoders" and not set(query.setup) & {"text_encoder_offload", "no_offload"}:

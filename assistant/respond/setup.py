@@ -61,8 +61,12 @@ def memory_setup(model: ModelSpec, query, mode: str) -> Setup:
             cache = "text_encoder_offload" in opts
             if cache:
                 add("fit.item_offload_text_encoders", True)
+            precision = query.precision if query.precision in ("fp8", "int8", "nf4", "int4", "bf16", "fp16") else "fp16"
+            if precision not in ("fp16", "bf16"):
+                add("fit.item_base_precision", True, prec=precision)
             values = dict(
                 method="full" if mode == "full_finetune" else "lora",
+                precision=precision,
                 batch=batch,
                 resolution=res,
                 checkpointing=ckpt,
