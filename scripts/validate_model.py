@@ -671,8 +671,6 @@ def sensitivity(kb, folder: Path, loo: bool = True) -> list[tuple]:
 
 
 # --- Dettmers' 2023 method next to this model (docs/model.md §findings.dettmers2023) ----------------
-# The cards on sale in January 2023 that his value chart covers: GeForce RTX 30 and 40 desktop cards [A].
-D2023_CARDS = r"^GeForce RTX (30|40)\d\d"
 D2023_HEADLINES = (
     ("train16", "GeForce RTX 3080"),
     ("infer16", "GeForce RTX 4070 Ti"),
@@ -680,15 +678,13 @@ D2023_HEADLINES = (
 )
 
 
-def dettmers_rankings(kb, cards: str = D2023_CARDS) -> dict:
+def dettmers_rankings(kb) -> dict:
     """{(method, workload): Ranking} with the 2023-01 prices: "dettmers2023" = his stated rules and cost
     inputs (GPU + 5 years of electricity), "v2" = this model with its 5-year cost (desktop included)."""
-    import re
-
     from assistant.models import dettmers2023, recommend
 
     quotes = kb.prices("2023-01")
-    gpus = [g for g in kb.gpus(sorted({q.gpu for q in quotes})) if re.match(cards, g.name) and not g.is_mobile]
+    gpus = [g for g in kb.gpus(sorted({q.gpu for q in quotes})) if dettmers2023.in_chart(g)]
     out = {}
     for workload in ("train16", "infer16", "infer8"):
         out[("dettmers2023", workload)] = recommend.rank(

@@ -132,6 +132,17 @@ def electricity_usd(
     return finite(power_w) / 1000.0 * min(finite(utilization), 1.0) * finite(hours) * finite(usd_per_kwh)
 
 
+def platform(n_gpus: int) -> tuple[str, float]:
+    """(form factor, USD) of the machine around n GPUs (§cost.platform): a desktop for one or two cards, a
+    workstation for three or four, a server for five to eight (and beyond, per eight)."""
+    n = max(int(n_gpus or 1), 1)
+    for kind, most, usd in C.PLATFORMS:
+        if n <= most:
+            return kind, usd
+    kind, most, usd = C.PLATFORMS[-1]
+    return kind, usd * -(-n // most)
+
+
 def tco(
     gpu: str,
     gpu_price_usd: float,
@@ -141,12 +152,14 @@ def tco(
     years: float = C.DEFAULT_YEARS,
     utilization: float = C.DEFAULT_UTILIZATION,
     usd_per_kwh: float = C.DEFAULT_KWH_USD,
-    base_usd: float = C.DESKTOP_BASE_USD,
+    base_usd: float | None = None,
     system_power_w: float = 0.0,
 ) -> Tco:
-    """Dettmers' normalization: desktop base + GPU price + electricity over `years` (§cost.tco).
+    """Dettmers' normalization: machine base + GPU price + electricity over `years` (§cost.tco). The base
+    defaults to the form factor for the GPU count (`platform`: a $700 desktop for one or two cards).
     system_power_w = 0 counts the GPU alone (as the reference chart); add CPU etc. if wanted."""
     n = max(int(n_gpus or 1), 1)
+    base_usd = platform(n)[1] if base_usd is None else base_usd
     watts = finite(gpu_power_w) * n + finite(system_power_w)
     power = electricity_usd(watts, utilization, C.HOURS_PER_YEAR * finite(years), usd_per_kwh)
     purchase = finite(gpu_price_usd) * n

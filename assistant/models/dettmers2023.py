@@ -11,12 +11,22 @@ desktop. It sits next to the project's model (models/performance.py); answers la
 
 from __future__ import annotations
 
+import re
+
 from assistant.models import constants as C
 from assistant.models import hardware as hw
 from assistant.models.explain import Factor
 from assistant.models.performance import WORKLOADS, Performance, multi_gpu_speedup
 
 VALUE_INPUTS = {"years": 5.0, "utilization": 0.15, "usd_per_kwh": 0.175, "base_usd": 0.0}
+SNAPSHOT = "2023-01"
+# The cards on sale in January 2023 that his value chart covers: GeForce RTX 30 and 40 desktop cards [A: the
+# chart is an image whose card list we cannot read].
+CARDS = r"^GeForce RTX (30|40)\d\d"
+
+
+def in_chart(gpu) -> bool:
+    return bool(re.match(CARDS, gpu.name)) and not gpu.is_mobile
 
 
 def has_fp8(gpu) -> bool:

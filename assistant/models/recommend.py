@@ -159,13 +159,14 @@ def rank(
     top: int = 3,
     score: Callable | None = None,
     max_auto_gpus: int = 1,
-    base_usd: float = C.DESKTOP_BASE_USD,
+    base_usd: float | None = None,
 ) -> Ranking:
     """Rank `gpus` by performance per dollar (`by`: tco | purchase) under the constraints.
     `score(gpu, workload, n_gpus)` may be a memoized `performance.relative_performance`.
     `max_auto_gpus` > 1: a GPU whose memory is too small counts as the fewest of its kind that
     hold `memory_need_gb` together (up to that many), e.g. 2 x RTX 3090 for a 70B model (§rec).
-    `base_usd`: the desktop around the GPU in the 5-year cost (0 in Dettmers' 2023 inputs)."""
+    `base_usd`: the machine around the GPUs in the 5-year cost (None: by form factor, cost.platform; 0 in
+    Dettmers' 2023 inputs)."""
     kept, excluded = [], []
     by_gpu: dict[str, list[PriceQuote]] = {}
     for quote in quotes:
@@ -226,7 +227,7 @@ def rank(
         "years": years,
         "utilization": utilization,
         "usd_per_kwh": usd_per_kwh,
-        "desktop_base_usd": base_usd,
+        "desktop_base_usd": cost.platform(base_n)[1] if base_usd is None else base_usd,
         "n_gpus": base_n,
         "by": by,
     }

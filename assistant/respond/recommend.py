@@ -18,7 +18,8 @@ from functools import lru_cache
 from assistant import i18n
 from assistant.answer import Answer, Chart, Table
 from assistant.models import constants as C
-from assistant.models import cost, diffusion_memory, memory, recommend
+from assistant.models import cost, dettmers2023, diffusion_memory, memory, recommend
+from assistant.nlu.lexicon import lexicon
 from assistant.queries import RecommendQuery
 from assistant.respond.common import Env, gb, software_stack
 from assistant.respond.fit import setup_text, sized_model
@@ -177,10 +178,31 @@ def rank_snapshot(
     max_auto_gpus=1,
     chat=None,
     market="",
+    dettmers=False,
 ):
     """The ranking over every GPU priced in the snapshot; memoized, as the same question recurs.
     `chat` = (model, quant, RTX 3090 tokens/s): rank by single-user decode speed instead (§llm.decode).
-    `market`: whose observed prices come first (Env.price_market)."""
+    `market`: whose observed prices come first (Env.price_market).
+    `dettmers`: his 2023 method, cards and inputs instead of this model (§findings.dettmers2023)."""
+    if dettmers:
+        inputs = dettmers2023.VALUE_INPUTS
+        quotes = reader.prices(dettmers2023.SNAPSHOT)
+        gpus = [g for g in reader.gpus(sorted({q.gpu for q in quotes})) if dettmers2023.in_chart(g)]
+        return recommend.rank(
+            gpus,
+            key,
+            quotes,
+            memory_need_gb=need,
+            budget_usd=budget,
+            condition=condition,
+            vendors=vendors,
+            n_gpus=n,
+            score=dettmers2023.relative_performance,
+            years=inputs["years"],
+            utilization=inputs["utilization"],
+            usd_per_kwh=inputs["usd_per_kwh"],
+            base_usd=inputs["base_usd"],
+        )
     # a dollar ranking holds the cards priced on the US market; a yuan ranking borrows the converted
     # USD price of every card without a Chinese quote (most of them)
     quotes = cost.for_market(reader.prices(snapshot), market, borrow=bool(market))
@@ -287,6 +309,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if below is not None:  # "anything cheaper?": only GPUs priced below the one the last answer favoured
         budget = min(budget, below * n * 0.999) if budget else below * n * 0.999
     overrides = tuple(sorted(env.price_overrides().items()))
+    dettmers = lexicon(env.lang).words_in("dettmers_mode", query.text.lower()) and not chat
     ranking = rank_snapshot(
         env.reader,
         a.snapshot,
@@ -304,6 +327,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         1,
         chat,
         market=env.price_market(),
+        dettmers=dettmers,
     )
     multi_note = ""
     splittable = (
@@ -311,7 +335,9 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         and query.workload not in ("llm_finetune", "image_generation")  # a diffusion model runs on one GPU
         and not query.min_memory_gb
     )
-    if need and splittable and query.gpu_count <= 1:  # no count named: several smaller GPUs may hold the model
+    if (
+        need and splittable and query.gpu_count <= 1 and not dettmers
+    ):  # no count named: several smaller GPUs may hold the model
         ranking = rank_snapshot(
             env.reader,
             a.snapshot,
@@ -342,6 +368,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     steps = [env.t("rec.workload", title=title, need=(i18n.sep(lang) + need_why) if need_why else "")]
     if chat or query.workload == "inference":
         steps.append(env.t("rec.two_inference_kinds"))
+    if dettmers:
+        steps.append(env.t("rec.dettmers_mode"))
     if multi_note:
         steps.append(multi_note)
     assumptions = env.assumption_dict() | {"budget_usd": budget, "condition": condition, "gpu_count": n}

@@ -108,7 +108,8 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
             figures={"break_even_hours": None, "verdict": None},
         )
     hours_week, usage = _usage(query, env)
-    buy = price.usd * n + C.DESKTOP_BASE_USD
+    form, base = cost.platform(n)
+    buy = price.usd * n + base
     power = (gpu.tdp_w or 0) * n + C.SYSTEM_BASE_POWER_W
     rent_h = rate.on_demand_usd_per_gpu_hour * n
     be = cost.break_even(buy, rent_h, power_w=power, usd_per_kwh=a.electricity_usd_per_kwh, hours_per_week=hours_week)
@@ -147,7 +148,8 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
                     buy=env.money(buy),
                     price=price_text(price, env),
                     n=n,
-                    desktop=env.money(C.DESKTOP_BASE_USD),
+                    desktop=env.money(base),
+                    platform=env.t(f"cost.platform_{form}"),
                 ),
             ],
             [

@@ -64,3 +64,14 @@ def test_higher_electricity_price_is_never_cheaper(price, extra, watts, u):
     lo = cost.tco("x", 1000, watts, usd_per_kwh=price, utilization=u)
     hi = cost.tco("x", 1000, watts, usd_per_kwh=price + extra, utilization=u)
     assert hi.total_usd >= lo.total_usd
+
+
+def test_platform_by_form_factor():
+    from assistant.models import cost as cost_model
+
+    assert cost_model.platform(1) == ("desktop", 700.0) and cost_model.platform(2)[0] == "desktop"
+    assert cost_model.platform(4)[0] == "workstation" and cost_model.platform(8)[0] == "server"
+    assert cost_model.platform(16)[1] == 2 * cost_model.platform(8)[1]
+    four = cost_model.tco("x", 1000, 350, n_gpus=4)
+    assert four.base_usd == cost_model.platform(4)[1]
+    assert cost_model.tco("x", 1000, 350, n_gpus=4, base_usd=0).base_usd == 0
