@@ -313,7 +313,9 @@ def respond(query: SpecQuery, env: Env) -> Answer:
         if g.is_mobile:
             steps.append(env.t("spec.laptop", name=g.name))
         if g.overridden:
-            steps.append(env.t("spec.overridden", name=g.name, fields=", ".join(g.overridden)))
+            labels = {key: label for rows in _ROWS.values() for label, _, key, _ in rows}
+            fields = [env.t(labels[f]) if f in labels else f for f in g.overridden]
+            steps.append(env.t("spec.overridden", name=g.name, fields=i18n.listing(env.lang).join(fields)))
         if g.arch and g.arch.tensor_generation == 0:
             steps.append(env.t("spec.tensorless", name=g.name))
     sources = [spec_source(g, env) for g in gpus]
@@ -336,15 +338,16 @@ def respond(query: SpecQuery, env: Env) -> Answer:
             )
         )
         sources += env.cite(rule["source"])
-    if "price" in sections:
-        sources += env.cite(*[p.source for g in gpus for c in ("new", "used") if (p := price_of(g.name, env, c))])
+    priced = [p for g in gpus for c in ("new", "used") if "price" in sections and (p := price_of(g.name, env, c))]
+    if priced:  # the exchange rate matters only when an amount is shown
+        sources += env.cite(*[p.source for p in priced])
         sources += env.rate_sources()
     for section in sections:
         if section in spec_figures.FIGURES:
             sources += [c for c in spec_figures.sources(section, gpus, env) if c not in sources]
     if any(g.overridden for g in gpus):
         sources += env.cite("nv-v100-ds")
-    money = {"price", "msrp", "history"} & set(sections)
+    money = bool(priced) or bool({"msrp", "history"} & set(sections))  # an amount is shown
     notes = [env.rate_text() + i18n.end(env.lang)] if money and env.rate_text() else []
     return Answer(
         question=query.text,

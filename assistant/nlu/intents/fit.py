@@ -68,7 +68,12 @@ def resolution(r: Reading) -> int | None:
 
 def read(r: Reading) -> Query | None:
     b, refs = r.b, r.refs
-    if not (r.model or b.has("PARAMS")) or b.has("RECOMMEND"):
+    if b.has("RECOMMEND"):
+        return None
+    if not (r.model or b.has("PARAMS")):
+        if refs and b.has("FIT") and r.workload in ("llm_inference", "llm_finetune", "image_generation"):
+            # "3060能跑大模型吗", "mi50 32g能跑大模型吗": a GPU and a workload, no model: the memory rule
+            return FitQuery(text=r.text, model=None, gpus=tuple(refs), gpu_count=r.total_count(), workload=r.workload)
         return None
     if not refs and b.has("BUDGET", "MONEY") and not b.has("MEMORY"):
         return None  # "预算3k，跑sd1.5够用就行", "预算1万，想买张能跑32b的卡": which card, a recommendation
