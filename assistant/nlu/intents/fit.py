@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 
+from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.queries import FitQuery, ModelRef, Query
 
@@ -71,7 +72,7 @@ def read(r: Reading) -> Query | None:
     if b.has("RECOMMEND"):
         return None
     if not (r.model or b.has("PARAMS")):
-        if refs and b.has("FIT") and r.workload in ("llm_inference", "llm_finetune", "image_generation"):
+        if refs and said(r, "run_words") and r.workload in ("llm_inference", "llm_finetune", "image_generation"):
             # "3060能跑大模型吗", "mi50 32g能跑大模型吗": a GPU and a workload, no model: the memory rule
             return FitQuery(text=r.text, model=None, gpus=tuple(refs), gpu_count=r.total_count(), workload=r.workload)
         return None
