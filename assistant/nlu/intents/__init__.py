@@ -44,6 +44,7 @@ READERS = (
     settings.keep_or_forget,  # "forget the 4090 price", "clear my prices", "remember this", "yes, really"
     unknown.empty,  # nothing tagged
     settings.reset,  # "reset", "恢复默认"
+    help.about,  # "how do i set my budget", "where do your prices come from", "which gpus do you know"
     help.read,  # "help", "what can you do"
     explain.advice,  # "is nvlink worth it for two 3090s?"
     followup.fragment,  # "for llms?", "in fp16?", "with at least 16gb", "and if i only had 800?"

@@ -1,7 +1,12 @@
-"""Help and courtesy: "help", "what can you do", "thanks!", "谢谢".
+"""Help and courtesy: "help", "what can you do", "thanks!", "谢谢", and questions about the assistant
+itself: "how do i set my budget" / "what assumptions are you using" (topic settings), "where do your
+prices come from" / "how accurate are your numbers" (topic sources), "which gpus do you know" /
+"which models do you support" (topic coverage).
 
-`thanks` claims a message made only of courtesy words with a thank-you in it; `read` claims a
-help request that names nothing stronger; `leftover` claims a help word nothing else took.
+`thanks` claims a message made only of courtesy words with a thank-you in it; `about` claims a
+question about the assistant (the phrases of the lexicon lists help_settings, help_sources,
+help_coverage) that names no GPU or model; `read` claims a help request that names nothing
+stronger; `leftover` claims a help word nothing else took.
 """
 
 from __future__ import annotations
@@ -32,6 +37,18 @@ def thanks(r: Reading) -> Query | None:
     thanked = words & r.lex.listed("thanks")
     if thanked and words <= r.lex.listed("thanks") | r.lex.listed("courtesy"):
         return HelpQuery(text=r.text, topic="thanks")  # not a question, a courtesy
+    return None
+
+
+def about(r: Reading) -> Query | None:
+    if r.explicit or r.model or r.b.has("MONEY", "KWH", "PARAMS", "NUMBER", "HOURS", "YEARS", "DATE"):
+        return None
+    text = " ".join(r.b.toks) if r.b.lang == "en" else r.text
+    for topic in ("settings", "sources", "coverage"):
+        if r.lex.words_in(f"help_{topic}", f" {text} "):
+            return HelpQuery(text=r.text, topic=topic)
+    if r.lex.words_in("help_general", f" {text} ") or r.text.strip() in ("?", "？"):
+        return HelpQuery(text=r.text)  # "what kind of questions can i ask", "?" alone
     return None
 
 
