@@ -99,8 +99,6 @@ _FOLLOWUP_FIELDS = (
     "mode",
     "organization",
 )
-# memory sizes GPUs are sold with: "anything with more vram" than a 16 GB card asks for the next size up
-MEMORY_SIZES = (4, 6, 8, 10, 11, 12, 16, 20, 24, 32, 40, 48, 64, 80, 96, 128, 141, 180, 192, 288)
 
 _PRICED = ("spec", "cost", "rent_or_buy", "compare", "recommend")
 _RUNNING = ("cost", "rent_or_buy", "compare", "recommend")
@@ -323,10 +321,9 @@ class Dialogue:
 
     def _more_memory_than(self, gpu: str | None) -> float | None:
         """The next memory size up from the GPU the last answer favoured (None: nothing to compare with)."""
-        mem = self.memory_of(gpu) if gpu and self.memory_of else None
-        if not mem:
-            return None
-        return next((float(m) for m in MEMORY_SIZES if m > mem + 0.5), None)
+        from assistant.specs import next_memory_size
+
+        return next_memory_size(self.memory_of(gpu) if gpu and self.memory_of else None)
 
     def _merged_gpus(self, base: Query, follow: FollowUpQuery) -> tuple[GpuRef, ...]:
         new = self._fill(follow.gpus)

