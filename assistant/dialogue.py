@@ -295,6 +295,8 @@ class Dialogue:
             if base is None:
                 raise NothingToReferTo(follow.text)
             return dataclasses.replace(base, text=follow.text)
+        if follow.ask in ("rates", "rent_or_buy"):
+            return self._cloud_of_last(base, follow)
         rec = base if isinstance(base, RecommendQuery) else None
         if rec is None:
             rec = RecommendQuery(
@@ -318,6 +320,23 @@ class Dialogue:
             before = (rec.vendor or "nvidia").split(",") if follow.also else []
             changes["vendor"] = ",".join(dict.fromkeys([*before, follow.vendor]))
         return dataclasses.replace(rec, **changes)
+
+    def _cloud_of_last(self, base: Query | None, follow: FollowUpQuery) -> Query:
+        """ "which provider is cheapest" (the cloud prices of the GPUs just talked about) and "vs buying?"
+        (renting them weighed against buying), with the counts the last question had."""
+        from assistant.queries import RatesQuery, RentOrBuyQuery
+
+        gpus = tuple(g for g in getattr(base, "gpus", ()) if g.name)
+        if not gpus:
+            focus = self.context.focus or (self.context.gpus[0] if self.context.gpus else None)
+            if focus is None:
+                raise NothingToReferTo(follow.text)
+            gpus = (GpuRef(mention=focus, name=focus),)
+        if follow.ask == "rates":
+            if isinstance(base, RatesQuery):
+                return dataclasses.replace(base, text=follow.text, settings=follow.settings)
+            return RatesQuery(text=follow.text, gpus=gpus, settings=follow.settings)
+        return RentOrBuyQuery(text=follow.text, gpus=gpus, settings=follow.settings)
 
     def _more_memory_than(self, gpu: str | None) -> float | None:
         """The next memory size up from the GPU the last answer favoured (None: nothing to compare with)."""

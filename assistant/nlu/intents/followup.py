@@ -17,6 +17,7 @@ FollowUpQuery into the previous query (with nothing before it, a fragment is a r
 from __future__ import annotations
 
 from assistant.nlu.intents.settings import settings_of
+from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.queries import FollowUpQuery, GpuRef, Query
 
@@ -61,8 +62,12 @@ def about_last(r: Reading) -> Query | None:
         return build(r, ask=b.meaning("ASK"))  # "anything cheaper?", "便宜点的？"
     if b.has("VENDOR") and kinds <= {"VENDOR", "COMPARE"} | AROUND and len(b.unknown) <= 1:
         return build(r)  # "with amd too", "what about amd?", "amd呢"
-    if b.struct("count_of") and kinds <= {"COUNT", "NUMBER"} | AROUND:
-        return build(r)  # "two of them?"
+    if b.struct("count_of") and kinds <= {"COUNT", "NUMBER", "HOW_MUCH", "COST"} | AROUND:
+        return build(r)  # "two of them?", "how much for 8 of them?"
+    if b.has("BUY") and kinds <= {"BUY", "VS", "OR"} | AROUND and b.has("VS", "OR"):
+        return build(r, ask="rent_or_buy")  # "vs buying?", "or buy?" after cloud prices
+    if said(r, "rate_words") and kinds <= {"RENT", "RECOMMEND", "COMPARE", "HOW_MUCH"} | AROUND:
+        return build(r, ask="rates")  # "which provider is cheapest", "and in the cloud?"
     return None
 
 
