@@ -43,7 +43,7 @@ def thanks(r: Reading) -> Query | None:
 def about(r: Reading) -> Query | None:
     if r.explicit or r.model or r.b.has("MONEY", "KWH", "PARAMS", "NUMBER", "HOURS", "YEARS", "DATE"):
         return None
-    text = " ".join(r.b.toks) if r.b.lang == "en" else r.text
+    text = f"{' '.join(r.b.toks)} | {r.text}"  # English phrases by their words, Chinese ones as typed
     for topic in ("settings", "sources", "coverage"):
         if r.lex.words_in(f"help_{topic}", f" {text} "):
             return HelpQuery(text=r.text, topic=topic)
