@@ -25,7 +25,7 @@ from assistant.respond.pricing import (
     value_row,
     workload_title,
 )
-from assistant.respond.recommend import rank_snapshot
+from assistant.respond.recommend import nvidia_ranking
 
 
 def _utilization(query: CostQuery, env: Env) -> tuple[float, str]:
@@ -145,23 +145,7 @@ def _memory_check(query: CostQuery, env: Env, gpu, n: int, figures: dict) -> lis
 def _standing(gpu, key: str, env: Env, figures: dict) -> str:
     """Where this GPU stands in the value ranking of every NVIDIA GPU priced in the snapshot
     (the same ranking "which GPU should I buy" uses)."""
-    a = env.assumptions
-    ranking = rank_snapshot(
-        env.reader,
-        a.snapshot,
-        key,
-        None,
-        None,
-        a.condition or "average",
-        ("NVIDIA",),
-        None,
-        1,
-        a.years,
-        a.utilization,
-        a.electricity_usd_per_kwh,
-        tuple(sorted(env.price_overrides().items())),
-        market=env.price_market(),
-    )
+    ranking = nvidia_ranking(env, key)
     names = [r.gpu for r in ranking.rows]
     if gpu.name not in names:
         return ""

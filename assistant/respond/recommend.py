@@ -226,6 +226,28 @@ def rank_snapshot(
     )
 
 
+def nvidia_ranking(env: Env, key: str, memory_need_gb: float | None = None, n: int = 1):
+    """The value ranking of every NVIDIA GPU priced in the snapshot under the assumptions in force and
+    the user's prices, with no budget: where a GPU stands (cost "perf per dollar", verdicts)."""
+    a = env.assumptions
+    return rank_snapshot(
+        env.reader,
+        a.snapshot,
+        key,
+        memory_need_gb,
+        None,
+        a.condition or "average",
+        ("NVIDIA",),
+        None,
+        n,
+        a.years,
+        a.utilization,
+        a.electricity_usd_per_kwh,
+        tuple(sorted(env.price_overrides().items())),
+        market=env.price_market(),
+    )
+
+
 def _chat(query: RecommendQuery, env: Env):
     """(model, quant, RTX 3090 tokens/s) when the question is about running or chatting with a named
     LLM: such rankings use single-user tokens/s, not batched throughput (§llm.decode)."""

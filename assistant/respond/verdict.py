@@ -24,7 +24,7 @@ from assistant.respond.pricing import (
     value_row,
     workload_title,
 )
-from assistant.respond.recommend import rank_snapshot
+from assistant.respond.recommend import nvidia_ranking
 from assistant.specs import GpuSpec
 
 # the reference's memory floors (knowledge/concepts.toml "value-per-dollar"; recommend._FLOOR_GB)
@@ -136,26 +136,6 @@ def _llm_only(query: VerdictQuery, memory_gb: float) -> bool:
     return memory_gb >= FLOOR_GB["llm_inference"] and query.workload in (None, "llm_inference", "inference")
 
 
-def _ranking(env: Env, key: str, floor: float | None, n: int):
-    a = env.assumptions
-    return rank_snapshot(
-        env.reader,
-        a.snapshot,
-        key,
-        floor,
-        None,
-        a.condition or "average",
-        ("NVIDIA",),
-        None,
-        n,
-        a.years,
-        a.utilization,
-        a.electricity_usd_per_kwh,
-        tuple(sorted(env.reader.price_overrides().items())),
-        market=env.price_market(),
-    )
-
-
 def _row(env: Env, label: str, gpu: GpuSpec, key: str, n: int, rank: str) -> list[str]:
     v = value_row(gpu, env, key, n)
     mem = (gpu.memory_gb or 0) * n
@@ -171,7 +151,7 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
     mem = (gpu.memory_gb or 0) * n
     mine = value_row(gpu, env, key, n)
     speed = mine.perf.score
-    ranking = _ranking(env, key, floor, n)
+    ranking = nvidia_ranking(env, key, floor, n)
     rows = list(ranking.rows)
     position = next((i for i, r in enumerate(rows, 1) if r.gpu == gpu.name and r.n_gpus == n), None)
     best = ranking.choice

@@ -8,6 +8,7 @@ comparison by value). `kind` tells which cost is asked.
 from __future__ import annotations
 
 from assistant.nlu.intents.rates import period
+from assistant.nlu.intents.rent_or_buy import usage
 from assistant.nlu.reading import Reading
 from assistant.queries import CostQuery, Query
 
@@ -16,15 +17,12 @@ def read(r: Reading) -> Query | None:
     cost = kind(r)
     if not cost or r.b.has("RECOMMEND") or (cost == "perf_per_dollar" and len(r.refs) >= 2):
         return None
-    per_week, _ = r.hours()
     return CostQuery(
         text=r.text,
         gpus=tuple(r.refs),
         kind=cost,
         years=r.num("YEARS"),
-        hours_per_week=per_week,
-        utilization=r.num("PERCENT"),
-        workload=r.workload,
+        **usage(r),
         model=r.model,
         params_b=r.num("PARAMS"),
         tokens=r.num("TOKENS"),

@@ -11,19 +11,16 @@ from assistant.nlu.reading import Reading
 from assistant.queries import Query, RentOrBuyQuery
 
 
+def usage(r: Reading) -> dict:
+    """How much the GPU is used, as the question states it: hours a week, a utilization, the workload."""
+    per_week, _ = r.hours()
+    return {"hours_per_week": per_week, "utilization": r.num("PERCENT"), "workload": r.workload}
+
+
 def read(r: Reading) -> Query | None:
     b = r.b
     if not (b.has("RENT") or b.struct("rent_buy")):
         return None
     if b.has("RECOMMEND") and not r.explicit and not b.has("BUY"):
         return None
-    per_week, _ = r.hours()
-    return RentOrBuyQuery(
-        text=r.text,
-        gpus=tuple(r.refs),
-        hours_per_week=per_week,
-        utilization=r.num("PERCENT"),
-        months=r.months(),
-        workload=r.workload,
-        provider=provider(r),
-    )
+    return RentOrBuyQuery(text=r.text, gpus=tuple(r.refs), months=r.months(), provider=provider(r), **usage(r))
