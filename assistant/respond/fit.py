@@ -17,7 +17,7 @@ from assistant.answer import Answer, Table
 from assistant.models import llm, memory
 from assistant.queries import FitQuery, RecommendQuery
 from assistant.respond import setup
-from assistant.respond.common import Env, spec_source
+from assistant.respond.common import Env, counted, spec_source
 from assistant.specs import GpuSpec, ModelSpec
 
 _INFER_LADDER = ("fp16", "q8_0", "q4_k_m")
@@ -324,6 +324,11 @@ def respond(query: FitQuery, env: Env) -> Answer:
             )
         elif query.want_speed:
             head += env.t("fit.expect", decode=_speed(env, dec))
+    if getattr(query, "want_time", False) and gpu.name and query.mode in _TRAIN_MODES and f.fits:
+        timed = job_time(query, env, model, gpu, n)
+        head += i18n.gap(env.lang) + timed[0]
+        steps += timed[1]
+        figures |= timed[2]
     sources = (
         env.cite(model.source) + ([spec_source(gpu, env)] if gpu.name else []) + ["method: docs/model.md §mem, §llm"]
     )
@@ -343,6 +348,22 @@ def respond(query: FitQuery, env: Env) -> Answer:
         sources=sources,
         lang=env.lang,
     )
+
+
+def job_time(query: FitQuery, env: Env, model: ModelSpec, gpu, n: int) -> tuple[str, list[str], dict]:
+    """ "how long to fine tune X on a 4090": the hours of one pass over the data on the GPU(s) the user
+    owns, as the cloud job answer computes them (§cost.run: FLOPs per parameter and token at 35 % of
+    the 16-bit peak); 100 M tokens unless the question names its data."""
+    from assistant.queries import ModelRef, RatesQuery
+    from assistant.respond.rates import job_hours
+
+    method = query.mode if query.mode in ("lora", "qlora") else "full_finetune"
+    asked = RatesQuery(text=query.text, mode="job", model=ModelRef(mention=model.name, key=model.key), method=method)
+    hours, figures, steps = job_hours(asked, env, gpu, n)
+    if hours is None:
+        return "", [], {}
+    head = env.t("fit.job_time", hours=f"{hours:,.1f}", days=f"{hours / 24:,.1f}", what=counted(env, gpu, n))
+    return head, steps, {"job_hours": round(hours, 2), **figures}
 
 
 def _setup_steps(query: FitQuery, env: Env, model: ModelSpec, est, short_of_gb: float | None = None) -> list[str]:

@@ -163,7 +163,7 @@ def _hours(query: RatesQuery) -> float | None:
     return _PERIOD_HOURS.get(query.period or "")
 
 
-def _job_hours(query: RatesQuery, env: Env, gpu, n: int) -> tuple[float | None, dict, list[str]]:
+def job_hours(query: RatesQuery, env: Env, gpu, n: int) -> tuple[float | None, dict, list[str]]:
     """GPU-hours of the job, its figures and the steps that explain them."""
     model = env.reader.model(query.model.key) if query.model else None
     if model is None:
@@ -225,7 +225,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         rates = everyone
     hours = _hours(query)
     if query.mode == "job":
-        hours, extra, steps = _job_hours(query, env, gpu, n)
+        hours, extra, steps = job_hours(query, env, gpu, n)
     elif query.mode == "serve":
         n, steps = _serve_count(query, env, gpu)
         hours = hours or _PERIOD_HOURS["month"]

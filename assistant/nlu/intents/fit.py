@@ -96,6 +96,7 @@ def read(r: Reading) -> Query | None:
         resolution=resolution(r),
         lora_rank=r.num("RANK"),
         setup=setup,
+        want_time=bool(said(r, "duration_words")) and r.mode() != "inference",
     )
 
 
