@@ -41,6 +41,7 @@ _RESPONDERS = {
     "verdict": "verdict",
     "rates": "rates",
     "rig": "rig",
+    "video": "video",
 }
 
 

@@ -46,6 +46,7 @@ INTENTS = (
     "verdict",
     "rates",
     "rig",
+    "video",
     "unknown",
 )
 VERDICT_KINDS = ("enough", "good", "worth", "overkill", "feature")
@@ -231,6 +232,15 @@ class RigQuery(Query):
     server: bool = False  # "a server", "服务器": passively cooled datacenter cards are candidates too
     psu_w: float | None = None  # "3x 3090 on a 1000w psu, will it be ok": the PSU the user has
     asks_power: bool = False  # a PSU question ("4张3090 电源要多大"): the power answer leads
+
+
+@dataclass(frozen=True, kw_only=True)
+class VideoQuery(Query):
+    """A video-generation model's memory: "how much vram does hunyuanvideo need", "can a 4090 run wan 2.1"."""
+
+    intent: str = "video"
+    video: str  # key in knowledge/video_models.csv
+    gpus: tuple[GpuRef, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

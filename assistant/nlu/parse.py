@@ -178,7 +178,8 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     result = intents.read(Reading(bag, index, lex))
     if isinstance(result, Clarification):
         return result
-    unrecognized = tuple(t.text for t in tags if t.kind == "UNKNOWN_MODEL")
+    # a video model's name is read by its own reader (intents/video.py), not an unknown LLM
+    unrecognized = tuple(t.text for t in tags if t.kind == "UNKNOWN_MODEL") if result.intent != "video" else ()
     if unrecognized:  # "falcon 180b": answered for its parameter count, and the answer says so
         result = dataclasses.replace(result, unrecognized=unrecognized)
     return check(result, bag, index)

@@ -33,6 +33,7 @@ from assistant.nlu.intents import (
     spec,
     unknown,
     verdict,
+    video,
 )
 from assistant.nlu.reading import Reading
 from assistant.queries import Clarification, Query
@@ -42,6 +43,7 @@ from assistant.queries import Clarification, Query
 READERS = (
     help.thanks,  # "thanks!", "谢谢"
     settings.keep_or_forget,  # "forget the 4090 price", "clear my prices", "remember this", "yes, really"
+    video.read,  # "how much vram does hunyuanvideo need", "can a 4090 run wan 2.1" (names the tagger does not know)
     unknown.empty,  # nothing tagged
     settings.reset,  # "reset", "恢复默认"
     help.about,  # "how do i set my budget", "where do your prices come from", "which gpus do you know"

@@ -1,0 +1,30 @@
+"""Video-generation models: "how much vram does hunyuanvideo need", "can a 4090 run wan 2.1 1.3b",
+"混元视频要多少显存".
+
+`read` claims a question naming a video model (list `video_models`): which one, and the GPUs named.
+A family name without a size ("wan 2.1") means its smallest model, which the answer says.
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.intents.verdict import said
+from assistant.nlu.reading import Reading
+from assistant.queries import Query, VideoQuery
+
+_KEYS = {  # alias -> key of knowledge/video_models.csv
+    "hunyuanvideo": "hunyuanvideo",
+    "hunyuan video": "hunyuanvideo",
+    "hunyuan-video": "hunyuanvideo",
+    "混元视频": "hunyuanvideo",
+    "wan 2.1 14b": "wan2.1-t2v-14b",
+    "wan2.1 14b": "wan2.1-t2v-14b",
+    "wan 14b": "wan2.1-t2v-14b",
+    "wan2.1-t2v-14b": "wan2.1-t2v-14b",
+}
+
+
+def read(r: Reading) -> Query | None:
+    found = said(r, "video_models")
+    if not found:
+        return None
+    return VideoQuery(text=r.text, video=_KEYS.get(found, "wan2.1-t2v-1.3b"), gpus=tuple(r.explicit))

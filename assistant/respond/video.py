@@ -1,0 +1,87 @@
+"""Answer "how much vram does hunyuanvideo need", "can a 4090 run wan 2.1": the GPU memory the model's
+authors publish (knowledge/video_models.csv, batch 1), per setting, and whether the GPUs named hold it.
+
+Contract: the published peak is the answer (no model of video activations is made up); without a
+published figure the weights at bf16 (2 bytes per parameter) are given as a floor, said to be one.
+`figures.video`: one object per setting: `setting`, `peak_gb` (null if unpublished), `floor_gb`,
+`offload`, and per GPU named `fits` ({GPU name: true | false}).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from assistant import i18n, paths
+from assistant.answer import Answer, Table
+from assistant.queries import VideoQuery
+from assistant.respond.common import Env, counted, spec_source
+
+BF16_BYTES = 2.0
+
+
+@cache
+def _rows() -> list[dict]:
+    from assistant.kb.files import read_csv
+
+    return [row for _, row in read_csv(paths.knowledge_dir() / "video_models.csv", ["key", "name", "peak_gb"])]
+
+
+def respond(query: VideoQuery, env: Env) -> Answer:
+    rows = [r for r in _rows() if r["key"] == query.video]
+    gpus = env.reader.gpus([g.name for g in query.gpus if g.name])
+    counts = {g.name: max(g.count, 1) for g in query.gpus if g.name}
+    name, params = rows[0]["name"], float(rows[0]["params_b"])
+    floor = params * BF16_BYTES
+    table = Table(headers=[env.t("video.col_setting"), env.t("video.col_peak"), *[g.short_name for g in gpus]], rows=[])
+    figures, parts = [], []
+    for r in rows:
+        peak = float(r["peak_gb"]) if r["peak_gb"] else None
+        need = peak or floor
+        fits = {g.name: (g.memory_gb or 0) * counts[g.name] >= need for g in gpus}
+        figures.append(
+            {
+                "setting": r["setting"],
+                "peak_gb": peak,
+                "floor_gb": floor,
+                "offload": r["offload"] == "yes",
+                "fits": fits,
+            }
+        )
+        shown = f"{peak:g} GB" if peak else env.t("video.floor_cell", gb=f"{floor:g}")
+        table.rows.append([r["setting"], shown, *[env.t("video.yes" if fits[g.name] else "video.no") for g in gpus]])
+        key = "video.part_peak" if peak else "video.part_floor"
+        parts.append(
+            env.t(
+                key,
+                setting=r["setting"],
+                gb=f"{need:g}",
+                offload=env.t("video.offload") if r["offload"] == "yes" else "",
+            )
+        )
+    head = env.t("video.head", model=name, params=f"{params:g}", parts=i18n.sep(env.lang).join(parts))
+    for g in gpus:
+        n = counts[g.name]
+        ok = [f["setting"] for f in figures if f["fits"][g.name]]
+        what = counted(env, g, n)
+        have = f"{(g.memory_gb or 0) * n:g}"
+        said = (
+            env.t("video.gpu_fits", what=what, gb=have, settings=i18n.join_names(env.lang, ok))
+            if ok
+            else env.t("video.gpu_short", what=what, gb=have)
+        )
+        head += i18n.gap(env.lang) + i18n.cap(env.lang, said)
+    steps = [env.t("video.published"), env.t("video.offload_step")]
+    if any(f["peak_gb"] is None for f in figures):
+        steps.append(env.t("video.no_figure", model=name, gb=f"{floor:g}"))
+    sources = env.cite(*{r["source"] for r in rows}) + [spec_source(g, env) for g in gpus]
+    return Answer(
+        question=query.text,
+        intent="video",
+        headline=head,
+        gpus=[g.name for g in gpus],
+        tables=[table],
+        steps=steps,
+        figures={"video": figures, "model": query.video},
+        sources=sources,
+        lang=env.lang,
+    )
