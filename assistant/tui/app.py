@@ -150,6 +150,7 @@ class GpuAdvisorApp(App[int]):
     def on_session_ready(self, message: SessionReady) -> None:
         self.catalog = message.catalog
         self.chat.set_catalog(message.catalog)
+        self.update_sub_title()  # in the local currency now that the rates can be read
         for warning in message.warnings:
             self.notify(escape(for_terminal(warning)), title="Knowledge base", severity="warning", timeout=10)
 
@@ -197,7 +198,9 @@ class GpuAdvisorApp(App[int]):
         self.update_sub_title()
 
     def update_sub_title(self) -> None:
-        self.sub_title = summary(self.assumptions)
+        """The header line: the assumptions in force, in the conversation's language and currency."""
+        reader = self.session.reader if self.session is not None else None
+        self.sub_title = summary(self.assumptions, self.lang, reader)
 
     # actions (key bindings and the command palette) --------------------------------------------------
     def get_system_commands(self, screen):

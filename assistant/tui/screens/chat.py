@@ -132,7 +132,7 @@ class ChatScreen(Screen):
     # assumptions ------------------------------------------------------------------------------------
     async def on_assumptions_panel_changed(self, event: AssumptionsPanel.Changed) -> None:
         self.app.set_assumption(event.key, event.value)
-        self._reanswer(describe(event.key, event.value))
+        self._reanswer(describe(event.key, event.value, self.app.lang))
 
     @work(thread=True, group="answers")
     def _reanswer(self, change: str) -> None:
@@ -181,7 +181,12 @@ class ChatScreen(Screen):
         box.insert_text_at_cursor(event.text)
 
     def assumptions_changed(self) -> None:
-        self.panel.show(self.app.assumptions)
+        panel = self.panel
+        if panel.lang != self.app.lang and not panel.has_focus_within:  # the conversation changed language
+            panel.lang = self.app.lang
+            panel.refresh(recompose=True)
+            self.question_input.placeholder = i18n.t(self.app.lang, "tui.placeholder")
+        panel.show(self.app.assumptions)
         self.app.update_sub_title()
 
     # view actions ------------------------------------------------------------------------------------

@@ -56,41 +56,63 @@ def _rule(key: str, percent: bool = False, optional: bool = False) -> tuple[Call
 @dataclass(frozen=True)
 class Field:
     key: str
-    label: str
     show: Callable[[Any], str]
     parse: Callable[[str], Any]
     validator: Validator
 
+    def label(self, lang: str) -> str:
+        return i18n.t(lang, f"tui.field_{self.key}")
+
 
 NUMBER_FIELDS = [
-    Field("electricity_usd_per_kwh", "Electricity ($/kWh)", lambda v: f"{v:g}", *_rule("electricity_usd_per_kwh")),
-    Field("utilization", "Utilization (%)", lambda v: f"{v * 100:g}", *_rule("utilization", percent=True)),
-    Field("years", "Years of ownership", lambda v: f"{v:g}", *_rule("years")),
-    Field("budget_usd", "Budget ($)", lambda v: "" if v is None else f"{v:g}", *_rule("budget_usd", optional=True)),
+    Field("electricity_usd_per_kwh", lambda v: f"{v:g}", *_rule("electricity_usd_per_kwh")),
+    Field("utilization", lambda v: f"{v * 100:g}", *_rule("utilization", percent=True)),
+    Field("years", lambda v: f"{v:g}", *_rule("years")),
+    Field("budget_usd", lambda v: "" if v is None else f"{v:g}", *_rule("budget_usd", optional=True)),
 ]
 
 
-def summary(a: Assumptions) -> str:
-    """The assumptions in one short line (the header's subtitle)."""
+def _per_kwh(usd: float, cny_per_usd: float | None) -> str:
+    return f"¥{usd * cny_per_usd:.2f}" if cny_per_usd else f"${usd:g}"
+
+
+def _amount(usd: float, cny_per_usd: float | None) -> str:
+    return f"¥{usd * cny_per_usd:,.0f}" if cny_per_usd else f"${usd:,.0f}"
+
+
+def summary(a: Assumptions, lang: str = "en", reader=None) -> str:
+    """The assumptions in one short line (the header's subtitle), in `lang` and its currency: in
+    yuan with the household electricity price the answers use when nobody set one (needs the
+    knowledge base `reader`; without it, dollars)."""
+    rate = None  # yuan per dollar when the line is in yuan
+    if reader is not None and i18n.currency(lang) == "CNY":
+        rate = a.cny_per_usd or (reader.exchange_rate("CNY") or (None,))[0]
+    kwh = _per_kwh(a.electricity_usd_per_kwh, rate)
+    if rate and "electricity_usd_per_kwh" not in a.changed:
+        local = reader.household_electricity("CNY")
+        kwh = f"¥{local[0]:g}" if local else kwh
+    snapshot_key = f"snapshot.{a.snapshot}"
+    snapshot = i18n.t(lang, snapshot_key) if i18n.has(lang, snapshot_key) else a.snapshot
     parts = [
-        f"${a.electricity_usd_per_kwh:g}/kWh",
-        f"{a.utilization * 100:g}% use",
-        f"{a.years:g} y",
-        f"{a.snapshot} prices",
+        i18n.t(lang, "tui.sum_kwh", kwh=kwh),
+        i18n.t(lang, "tui.sum_use", util=f"{a.utilization * 100:g}"),
+        i18n.t(lang, "tui.sum_years", years=f"{a.years:g}"),
+        i18n.t(lang, "tui.sum_prices", snapshot=snapshot),
     ]
     if a.budget_usd is not None:
-        parts.append(f"budget ${a.budget_usd:,.0f}")
+        parts.append(i18n.t(lang, "tui.sum_budget", money=_amount(a.budget_usd, rate)))
     if a.condition:
-        parts.append(a.condition)
+        parts.append(i18n.t(lang, f"cond.{a.condition}"))
     return " · ".join(parts)
 
 
-def describe(key: str, value: Any) -> str:
+def describe(key: str, value: Any, lang: str = "en") -> str:
     """An edit as the user would say it: "Utilization (%): 30"."""
     field = next((f for f in NUMBER_FIELDS if f.key == key), None)
     if field is not None:
-        return f"{field.label}: {field.show(value) or 'none'}"
-    return f"{'Price snapshot' if key == 'snapshot' else 'New or used'}: {value or EITHER}"
+        return f"{field.label(lang)}: {field.show(value) or i18n.t(lang, 'tui.none')}"
+    shown = i18n.t(lang, f"cond.{value}") if key == "condition" and value else value or i18n.t(lang, "tui.either")
+    return f"{i18n.t(lang, f'tui.field_{key}')}: {shown}"
 
 
 def _is_value_text(text: str) -> bool:
@@ -150,41 +172,48 @@ class AssumptionsPanel(VerticalScroll):
         super().__init__(**kwargs)
         self.assumptions = assumptions
         self.snapshots = snapshots or [assumptions.snapshot]
+        self.lang: str | None = None  # the language the panel is drawn in (the app's, when composed)
 
     def compose(self):
-        yield Static("Assumptions", classes="panel-title")
+        lang = self.lang = self.app.lang
+        yield Static(i18n.t(lang, "tui.panel_title"), classes="panel-title")
         for field in NUMBER_FIELDS:
-            yield Label(field.label)
+            yield Label(field.label(lang))
             yield ValueInput(
                 field.show(getattr(self.assumptions, field.key)),
                 id=f"assume-{field.key}",
                 validators=[field.validator],
                 validate_on=["changed", "submitted"],
                 compact=True,
-                placeholder="none",
+                placeholder=i18n.t(lang, "tui.none"),
             )
-        yield Label("Price snapshot")
+        yield Label(i18n.t(lang, "tui.field_snapshot"))
         yield Select(
-            [(s, s) for s in self.snapshots],
+            [(self._snapshot_label(s), s) for s in self.snapshots],
             value=self.assumptions.snapshot,
             allow_blank=False,
             type_to_search=False,
             id="assume-snapshot",
             compact=True,
         )
-        yield Label("New or used")
+        yield Label(i18n.t(lang, "tui.field_condition"))
         yield Select(
-            [(c, c) for c in (EITHER, "new", "used")],
+            [
+                (i18n.t(lang, "tui.either") if c == EITHER else i18n.t(lang, f"cond.{c}"), c)
+                for c in (EITHER, "new", "used")
+            ],
             value=self.assumptions.condition or EITHER,
             allow_blank=False,
             type_to_search=False,
             id="assume-condition",
             compact=True,
         )
-        yield Button(i18n.t(self.app.lang, "tui.save_defaults"), id="assume-save", compact=True)
-        yield Static(
-            "Enter applies and answers the last question again. Esc: back to the question.", classes="panel-hint"
-        )
+        yield Button(i18n.t(lang, "tui.save_defaults"), id="assume-save", compact=True)
+        yield Static(i18n.t(lang, "tui.panel_hint"), classes="panel-hint")
+
+    def _snapshot_label(self, snapshot: str) -> str:
+        key = f"snapshot.{snapshot}"
+        return i18n.t(self.app.lang, key) if i18n.has(self.app.lang, key) else snapshot
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -203,7 +232,7 @@ class AssumptionsPanel(VerticalScroll):
         self.snapshots = list(snapshots) or [self.assumptions.snapshot]
         select = self.query_one("#assume-snapshot", Select)
         with select.prevent(Select.Changed):
-            select.set_options([(s, s) for s in self.snapshots])
+            select.set_options([(self._snapshot_label(s), s) for s in self.snapshots])
             current = self.assumptions.snapshot
             select.value = current if current in self.snapshots else self.snapshots[0]
 
@@ -225,10 +254,13 @@ class AssumptionsPanel(VerticalScroll):
         field = next(f for f in NUMBER_FIELDS if box.id == f"assume-{f.key}")
         result = box.validate(box.value)
         if result is not None and not result.is_valid:
-            kept = field.show(getattr(self.assumptions, field.key)) or "none"
+            lang = self.app.lang
+            kept = field.show(getattr(self.assumptions, field.key)) or i18n.t(lang, "tui.none")
             typed = escape(for_terminal(repr(box.value[:80])))
-            words = setting_rules.RANGES[field.key].words
-            self.notify(f"{field.label}: {typed} is not valid (it must be {words}); kept {kept}", severity="error")
+            range_key = f"set.range.{field.key}"
+            words = i18n.t(lang, range_key) if i18n.has(lang, range_key) else setting_rules.RANGES[field.key].words
+            message = i18n.t(lang, "tui.invalid", field=field.label(lang), typed=typed, words=words, kept=kept)
+            self.notify(message, severity="error")
             box.value = field.show(getattr(self.assumptions, field.key))
             return
         value = field.parse(box.value)

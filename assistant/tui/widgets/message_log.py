@@ -50,6 +50,8 @@ def chart_widget(answer: Answer) -> Widget | None:
 
 GAP = 2  # cells between two columns
 LABEL_MIN = 12  # the row labels keep at least this width (they wrap at spaces)
+WHOLE_MAX = 16  # a cell up to this wide (a figure: "1,010 GB/s") is never broken; a longer one
+# (a price with its date and condition) may wrap, so that a comparison keeps all its columns
 
 
 def _longest_word(text: str) -> int:
@@ -59,15 +61,15 @@ def _longest_word(text: str) -> int:
 def fit_columns(table: AnswerTableData, width: int) -> tuple[list[int], list[int]]:
     """Which columns of `table` fit in `width` cells, and the narrowest each may be.
 
-    A figure column is never narrower than its widest cell, so a figure stays on one line and a
-    number is never broken (its header may wrap at spaces); the row labels may wrap at spaces
-    down to LABEL_MIN. Figure columns that do not fit are dropped from the right (the first
-    figure column always stays). Returns (kept column indexes, minimum widths of the kept
-    columns)."""
+    A figure column is never narrower than its widest cell up to WHOLE_MAX, so a figure stays on
+    one line and a number is never broken (its header may wrap at spaces; a longer cell, such as
+    a price with its date, wraps); the row labels may wrap at spaces down to LABEL_MIN. Figure
+    columns that do not fit are dropped from the right (the first figure column always stays).
+    Returns (kept column indexes, minimum widths of the kept columns)."""
     columns = len(table.headers) or max((len(row) for row in table.rows), default=0)
     cells = [[str(row[n]) if n < len(row) else "" for row in table.rows] for n in range(columns)]
     headers = [table.headers[n] if n < len(table.headers) else "" for n in range(columns)]
-    need = [max([_longest_word(headers[n]), *map(cell_len, cells[n])]) for n in range(columns)]
+    need = [max([_longest_word(headers[n]), *(min(cell_len(c), WHOLE_MAX) for c in cells[n])]) for n in range(columns)]
     label = min(need[0], LABEL_MIN) if columns else 0
     kept = [0] if columns else []
     used = label
