@@ -123,11 +123,11 @@ class ChatScreen(Screen):
         self.post_message(AnswerReady(text, self.app.ask(text), pending))
 
     async def on_answer_ready(self, message: AnswerReady) -> None:
+        self.assumptions_changed()  # first: a panel redrawn in another language changes the layout
         if message.pending.is_attached:  # not cleared while it was being answered
             self.app.transcript.add(message.question, message.answer)
             await message.pending.show(message.answer)
             self.log_widget.reveal(message.pending)
-        self.assumptions_changed()
 
     # assumptions ------------------------------------------------------------------------------------
     async def on_assumptions_panel_changed(self, event: AssumptionsPanel.Changed) -> None:
