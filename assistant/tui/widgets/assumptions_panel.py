@@ -80,6 +80,12 @@ def _amount(usd: float, cny_per_usd: float | None) -> str:
     return f"¥{usd * cny_per_usd:,.0f}" if cny_per_usd else f"${usd:,.0f}"
 
 
+def snapshot_label(lang: str, snapshot: str) -> str:
+    """A price snapshot's name in `lang` ("current" is 当前 in Chinese)."""
+    key = f"snapshot.{snapshot}"
+    return i18n.t(lang, key) if i18n.has(lang, key) else snapshot
+
+
 def summary(a: Assumptions, lang: str = "en", reader=None) -> str:
     """The assumptions in one short line (the header's subtitle), in `lang` and its currency: in
     yuan with the household electricity price the answers use when nobody set one (needs the
@@ -91,8 +97,7 @@ def summary(a: Assumptions, lang: str = "en", reader=None) -> str:
     if rate and "electricity_usd_per_kwh" not in a.changed:
         local = reader.household_electricity("CNY")
         kwh = f"¥{local[0]:g}" if local else kwh
-    snapshot_key = f"snapshot.{a.snapshot}"
-    snapshot = i18n.t(lang, snapshot_key) if i18n.has(lang, snapshot_key) else a.snapshot
+    snapshot = snapshot_label(lang, a.snapshot)
     parts = [
         i18n.t(lang, "tui.sum_kwh", kwh=kwh),
         i18n.t(lang, "tui.sum_use", util=f"{a.utilization * 100:g}"),
@@ -189,7 +194,7 @@ class AssumptionsPanel(VerticalScroll):
             )
         yield Label(i18n.t(lang, "tui.field_snapshot"))
         yield Select(
-            [(self._snapshot_label(s), s) for s in self.snapshots],
+            [(snapshot_label(self.app.lang, s), s) for s in self.snapshots],
             value=self.assumptions.snapshot,
             allow_blank=False,
             type_to_search=False,
@@ -211,10 +216,6 @@ class AssumptionsPanel(VerticalScroll):
         yield Button(i18n.t(lang, "tui.save_defaults"), id="assume-save", compact=True)
         yield Static(i18n.t(lang, "tui.panel_hint"), classes="panel-hint")
 
-    def _snapshot_label(self, snapshot: str) -> str:
-        key = f"snapshot.{snapshot}"
-        return i18n.t(self.app.lang, key) if i18n.has(self.app.lang, key) else snapshot
-
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.post_message(self.SaveRequested())
@@ -232,7 +233,7 @@ class AssumptionsPanel(VerticalScroll):
         self.snapshots = list(snapshots) or [self.assumptions.snapshot]
         select = self.query_one("#assume-snapshot", Select)
         with select.prevent(Select.Changed):
-            select.set_options([(self._snapshot_label(s), s) for s in self.snapshots])
+            select.set_options([(snapshot_label(self.app.lang, s), s) for s in self.snapshots])
             current = self.assumptions.snapshot
             select.value = current if current in self.snapshots else self.snapshots[0]
 
