@@ -46,6 +46,11 @@ async def settle(pilot, until=lambda: True, rounds: int = 200) -> None:
     raise AssertionError("the chat did not settle")
 
 
+def footer_keys(app) -> dict[str, str]:
+    """The footer's keys and their names as drawn."""
+    return {key.key: key.description for key in app.screen.query("FooterKey")}
+
+
 def answered(app, count: int):
     """A condition: `count` answers are recorded and none is still pending in the log."""
 

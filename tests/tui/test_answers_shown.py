@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import CATALOG, ask, settle
+from conftest import CATALOG, ask, footer_keys, settle
 from fakes import TABLE, WIDE, FakeConversation
 from textual.geometry import Region
 from textual.widgets import Input
@@ -108,10 +108,10 @@ async def test_a_chinese_locale_gets_a_chinese_welcome_and_keys(monkeypatch):
     monkeypatch.setenv("LANG", "zh_CN.UTF-8")
     app = create_app(conversation=FakeConversation(), catalog=CATALOG)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await settle(pilot, lambda: "ctrl+q" in footer_keys(app))  # the footer is drawn after the first frame
         welcome = app.chat.log_widget.query(NoticeMessage).first().source
         assert "欢迎使用 gpu-advisor" in welcome and "- 4070 Ti 和 4080 哪个性价比高？" in welcome
-        keys = {key.key: key.description for key in app.screen.query("FooterKey")}
+        keys = footer_keys(app)
         assert keys["ctrl+q"] == "退出" and keys["f1"] == "帮助"
         await pilot.press("ctrl+l")
         await settle(pilot)

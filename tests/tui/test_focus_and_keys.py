@@ -5,7 +5,7 @@ footer lists Ctrl+Q."""
 
 from __future__ import annotations
 
-from conftest import ask, settle
+from conftest import ask, footer_keys, settle
 from fakes import BARS, TABLE
 from textual import events
 from textual.command import CommandPalette
@@ -16,10 +16,6 @@ from assistant.tui.screens.export import ExportScreen
 from assistant.tui.screens.help import HelpScreen
 from assistant.tui.widgets.assumptions_panel import AssumptionsPanel
 from assistant.tui.widgets.question_input import QuestionInput
-
-
-def _footer_keys(app) -> dict[str, str]:
-    return {key.key: key.description for key in app.screen.query("FooterKey")}
 
 
 async def test_escape_closes_the_panel_and_the_cursor_returns_to_the_question(app):
@@ -73,6 +69,20 @@ async def test_a_question_that_starts_with_digits_is_not_lost_in_a_field(app, fa
         assert fake.dialogue.assumptions.utilization == 0.15
 
 
+async def test_keys_that_arrive_before_the_question_box_takes_the_cursor_stay_in_the_question(app, fake):
+    """A fast typist: every key is queued in the field before the screen moves the cursor."""
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f2", "tab")
+        field = app.focused
+        assert field.id == "assume-utilization"
+        for character in "4080 vs 4070 ti":
+            field.post_message(events.Key(character if character != " " else "space", character))
+        field.post_message(events.Key("enter", None))
+        await settle(pilot, lambda: len(app.transcript) == 1)
+        assert fake.asked == ["4080 vs 4070 ti"]
+        assert field.value == "15" and fake.dialogue.assumptions.utilization == 0.15
+
+
 async def test_a_question_pasted_into_the_panel_goes_to_the_question_box(app):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("f2")
@@ -116,8 +126,8 @@ async def test_f3_copies_the_last_answer_as_markdown(app):
 
 async def test_the_footer_lists_quit_and_copy(app):
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        keys = _footer_keys(app)
+        await settle(pilot, lambda: "ctrl+q" in footer_keys(app))  # the footer is drawn after the first frame
+        keys = footer_keys(app)
         assert keys.get("ctrl+q") == "Quit" and keys.get("f3") == "Copy answer" and keys.get("f2") == "Assumptions"
         await pilot.press("ctrl+q")
         await settle(pilot, lambda: not app.is_running)

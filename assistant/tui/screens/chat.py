@@ -174,11 +174,13 @@ class ChatScreen(Screen):
         await self.log_widget.add_notice(f"*{shown}*")
         self.app.notify(escape(shown), title=i18n.t(self.app.lang, "tui.save_defaults"))
 
-    def on_assumptions_panel_question_typed(self, event: AssumptionsPanel.QuestionTyped) -> None:
+    async def on_assumptions_panel_question_typed(self, event: AssumptionsPanel.QuestionTyped) -> None:
         """Typing that is no assumption value goes to the question box (and the panel closes)."""
         self.action_close_panel()
         box = self.question_input
         box.insert_text_at_cursor(event.text)
+        if event.submit:
+            await box.action_submit()
 
     def assumptions_changed(self) -> None:
         panel = self.panel

@@ -125,30 +125,46 @@ def _is_value_text(text: str) -> bool:
 
 
 class ValueInput(Input):
-    """A field of the panel that hands a question typed into it to the question box."""
+    """A field of the panel that hands a question typed into it to the question box.
+
+    Once a key that is no value character has started a question, every later key typed before
+    the cursor leaves the field (digits and Enter too) belongs to that question: a fast typist's
+    keys can arrive before the question box takes the cursor."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._shown_on_focus = self.value
+        self._handing_off = False
 
     def on_focus(self) -> None:
         self._shown_on_focus = self.value
+        self._handing_off = False
 
-    def _question(self, text: str) -> None:
-        typed = self.value if self.value != self._shown_on_focus else ""
+    def on_blur(self) -> None:
+        self._handing_off = False
+
+    def _question(self, text: str, submit: bool = False) -> None:
+        typed = self.value if self.value != self._shown_on_focus and not self._handing_off else ""
         self.value = self._shown_on_focus
-        self.post_message(AssumptionsPanel.QuestionTyped(typed + text))
+        self._handing_off = True
+        self.post_message(AssumptionsPanel.QuestionTyped(typed + text, submit))
 
     async def _on_key(self, event: events.Key) -> None:
-        if event.is_printable and event.character and event.character not in VALUE_CHARACTERS:
+        printable = event.is_printable and bool(event.character)
+        if printable and (self._handing_off or event.character not in VALUE_CHARACTERS):
             event.stop()
             event.prevent_default()
-            self._question(event.character)
+            self._question(event.character or "")
+            return
+        if self._handing_off and event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            self._question("", submit=True)
             return
         await super()._on_key(event)
 
     def _on_paste(self, event: events.Paste) -> None:
-        if not _is_value_text(event.text):
+        if self._handing_off or not _is_value_text(event.text):
             event.stop()
             event.prevent_default()
             self._question(event.text)
@@ -169,9 +185,10 @@ class AssumptionsPanel(VerticalScroll):
     class QuestionTyped(Message):
         """Text that is no assumption value was typed or pasted into the panel."""
 
-        def __init__(self, text: str) -> None:
+        def __init__(self, text: str, submit: bool = False) -> None:
             super().__init__()
             self.text = text
+            self.submit = submit  # Enter came with it: ask the question
 
     def __init__(self, assumptions: Assumptions, snapshots: list[str] | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
