@@ -76,7 +76,8 @@ class NameIndex(GpuLookup, ModelLookup):
         names, vendor, mobile, memory, cores, heads, full = [], [], [], [], [], [], []
         exact: dict[str, list[tuple[int, bool]]] = {}
         postings: dict[str, list[int]] = {}
-        varparts, chipparts, full_names, curated = [], [], {}, set()
+        varparts, chipparts, curated = [], [], set()
+        full_names: dict[str, tuple[int, str, bool]] = {}
         for i, e in enumerate(entries):
             toks = name_tokens(e.name)
             core = core_tokens(toks)

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import os
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.markup import escape
 from textual import work
@@ -31,6 +31,7 @@ from assistant import i18n
 from assistant.answer import Answer, to_markdown
 from assistant.dialogue import Assumptions
 from assistant.terminal_text import for_terminal
+from assistant.tui.host import Catalog
 from assistant.tui.screens.chat import ChatScreen
 from assistant.tui.screens.export import ExportScreen
 from assistant.tui.screens.help import HelpScreen
@@ -38,21 +39,10 @@ from assistant.tui.startup import measure_ready_seconds  # noqa: F401 - scripts/
 from assistant.tui.transcript import Transcript
 from assistant.tui.widgets.assumptions_panel import summary
 
+if TYPE_CHECKING:
+    from assistant.session import Session
+
 SESSION_TIMEOUT_S = 120
-
-
-@dataclass
-class Catalog:
-    """What the UI offers from the knowledge base: GPU names to complete, price snapshots."""
-
-    gpu_names: list[str] = field(default_factory=list)
-    snapshots: list[str] = field(default_factory=list)
-
-    @classmethod
-    def from_reader(cls, reader) -> Catalog:
-        priced = {q.gpu for q in reader.prices("current")}
-        entries = sorted(reader.name_entries, key=lambda e: (e.name not in priced, e.is_mobile, len(e.name), e.name))
-        return cls([e.name for e in entries], sorted(reader.price_snapshots(), key=lambda s: (s != "current", s)))
 
 
 def locale_language(environ=os.environ) -> str:
@@ -111,7 +101,7 @@ class GpuAdvisorApp(App[int]):
         self.db_url = db_url
         self.catalog = catalog or Catalog(snapshots=[self.assumptions.snapshot])
         self.transcript = Transcript()
-        self.session = None
+        self.session: Session | None = None
         self.session_opened = threading.Event()
         self._open_error: str | None = None
         self._answer_lock = threading.Lock()
@@ -152,7 +142,8 @@ class GpuAdvisorApp(App[int]):
         self.chat.set_catalog(message.catalog)
         self.update_sub_title()  # in the local currency now that the rates can be read
         for warning in message.warnings:
-            self.notify(escape(for_terminal(warning)), title="Knowledge base", severity="warning", timeout=10)
+            title = i18n.t(self.lang, "tui.kb_title")
+            self.notify(escape(for_terminal(warning)), title=title, severity="warning", timeout=10)
 
     def ask(self, text: str) -> Answer:
         """The conversation's answer to `text`; blocks until the session is open. Never raises."""
@@ -205,14 +196,13 @@ class GpuAdvisorApp(App[int]):
     # actions (key bindings and the command palette) --------------------------------------------------
     def get_system_commands(self, screen):
         yield from super().get_system_commands(screen)
-        yield SystemCommand("Help", "What can be asked, with examples to send", self.action_help)
-        yield SystemCommand(
-            "Clear conversation", "Remove the questions and answers; keep the assumptions", self.action_clear
-        )
-        yield SystemCommand("Export conversation", "Save the conversation as a Markdown file", self.action_export)
-        yield SystemCommand(
-            "Toggle assumptions panel", "Show or hide the side panel of assumptions", self.action_toggle_panel
-        )
+        for name, action in (
+            ("help", self.action_help),
+            ("clear", self.action_clear),
+            ("export", self.action_export),
+            ("panel", self.action_toggle_panel),
+        ):
+            yield SystemCommand(i18n.t(self.lang, f"tui.cmd_{name}"), i18n.t(self.lang, f"tui.cmd_{name}_help"), action)
         yield SystemCommand(
             i18n.t(self.lang, "tui.save_defaults"), i18n.t(self.lang, "tui.save_defaults_help"), self.chat.save_defaults
         )
@@ -247,18 +237,25 @@ class GpuAdvisorApp(App[int]):
 
     def action_export(self) -> None:
         if not self.transcript.turns:
-            self.notify("Nothing to export yet: ask a question first.", severity="warning")
+            self.notify(i18n.t(self.lang, "tui.nothing_to_export"), severity="warning")
             return
-        self.push_screen(ExportScreen(), lambda path: self.export_to(path) if path else None)
+        self.push_screen(ExportScreen(self.lang), self._export_chosen)
+
+    def _export_chosen(self, path: str | None) -> None:
+        if path:
+            self.export_to(path)
 
     def export_to(self, path: str | Path) -> Path | None:
         try:
             written = self.transcript.export(path)
         except OSError as exc:
-            self.notify(f"Could not export to {path}: {exc.strerror or exc}", severity="error")
+            shown = escape(for_terminal(f"{path}: {exc.strerror or exc}"))
+            self.notify(i18n.t(self.lang, "tui.export_failed", error=shown), severity="error")
             return None
         count = len(self.transcript)
-        self.notify(f"Exported {count} answer{'' if count == 1 else 's'} to {written}", title="Export")
+        key = "tui.exported_one" if count == 1 else "tui.exported"
+        shown = escape(for_terminal(str(written)))
+        self.notify(i18n.t(self.lang, key, count=count, path=shown), title=i18n.t(self.lang, "tui.key_export"))
         return written
 
 

@@ -51,8 +51,10 @@ def measure_ready_seconds(db_url: str | None = None, wait_for_session: bool = Fa
         cmd.append("--session")
     start = time.perf_counter()
     with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as child:
-        ready, _, _ = select.select([child.stdout], [], [], timeout)  # a hung child must not hang the bench
-        line = child.stdout.readline().strip() if ready else "no answer within the timeout"
+        out = child.stdout
+        assert out is not None  # stdout=PIPE
+        ready, _, _ = select.select([out], [], [], timeout)  # a hung child must not hang the bench
+        line = out.readline().strip() if ready else "no answer within the timeout"
         elapsed = time.perf_counter() - start
         try:
             _, err = child.communicate(timeout=timeout)

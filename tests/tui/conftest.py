@@ -12,7 +12,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from fakes import FakeConversation  # noqa: E402
 
-from assistant.tui.app import Catalog, create_app  # noqa: E402
+from assistant.tui.app import create_app
+from assistant.tui.host import Catalog  # noqa: E402
 
 GPU_NAMES = [
     "GeForce RTX 4090",

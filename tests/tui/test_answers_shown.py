@@ -126,3 +126,19 @@ async def test_notices_follow_the_language_of_the_conversation(app):
         await pilot.press("ctrl+l")
         await settle(pilot)
         assert "对话已清空" in app.chat.log_widget.query(NoticeMessage).last().source
+
+
+async def test_a_chinese_locale_gets_chinese_commands_and_export_notices(monkeypatch):
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    app = create_app(conversation=FakeConversation(), catalog=CATALOG)
+    notified = []
+    app.notify = lambda message, **kw: notified.append(message)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert {"帮助", "清空对话", "导出对话", "显示/隐藏假设面板"} <= set(titles)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert notified == ["还没有可导出的内容：先问一个问题。"]

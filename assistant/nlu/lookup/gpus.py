@@ -28,6 +28,26 @@ from assistant.nlu.lookup.name_tokens import (
 
 
 class GpuLookup:
+    # the NameIndex data these lookups read (NameIndex's fields; see assistant/nlu/index.py)
+    names: list[str]
+    vendor: list[str]
+    mobile: list[bool]
+    memory: list[float]
+    cores: list[frozenset[str]]
+    heads: list[frozenset[str]]
+    full: list[frozenset[str]]
+    exact: dict[str, list[tuple[int, bool]]]
+    postings: dict[str, list[int]]
+    varparts: list[frozenset[str]]
+    chipparts: list[frozenset[str]]
+    full_names: dict[str, tuple[int, str, bool]]
+    full_first: frozenset[str]
+    curated: frozenset[str]
+    _by_name: dict[str, int]
+    _suggest: list[str] | None
+    _suggest_idx: list[int] | None
+    _suffixes: frozenset[str] | None
+
     # GPUs ----------------------------------------------------------------------------------
     def is_gpu_name(self, name: str) -> bool:
         return name in self._by_name
@@ -47,7 +67,7 @@ class GpuLookup:
     def suffixes(self) -> frozenset[str]:
         """Letter tokens that follow the model number in names of current products."""
         if self._suffixes is None:
-            out = set()
+            out: set[str] = set()
             for i, core in enumerate(self.cores):
                 if self.memory[i] >= 4:
                     out.update(t for t in core if t.isalpha())
@@ -112,7 +132,7 @@ class GpuLookup:
         if mem is not None:
             rest = [t for j, t in enumerate(core) if j not in mem[1]]
             inner = self.gpu(([b for b in brands] + rest), mention, plural)
-            if inner.status == "ok" and abs(self.memory[self._by_name[inner.name]] - mem[0]) < 0.5:
+            if inner.status == "ok" and abs((self.memory_of(inner.name or "") or 0) - mem[0]) < 0.5:
                 return inner
             if inner.status == "ambiguous":
                 same = tuple(n for n in inner.candidates if abs(self.memory[self._by_name[n]] - mem[0]) < 0.5)
@@ -120,12 +140,12 @@ class GpuLookup:
                     return GpuMatch(mention, "ok", same[0], assumed=True, how="variant")
                 if same:
                     return GpuMatch(mention, "ambiguous", candidates=same)
-            if inner.status == "ok" and not near:
+            if inner.status == "ok" and inner.name and not near:
                 near = [self._by_name[inner.name]]  # "2080 ti 22gb": the 11 GB card is the nearest real one
         base = [t for t in core if t not in VARIANT_WORDS or t == "gb"]
         if not near and mem is None and base != core and any(t[0].isdigit() for t in base):
             inner = self.gpu(brands + base, mention, plural)  # "4090 ti": the 4090 is the nearest real card
-            if inner.status == "ok":
+            if inner.status == "ok" and inner.name:
                 near = [self._by_name[inner.name]]
         if len(near) > 1 and self._tiers_only(near, core):
             return GpuMatch(mention, "ambiguous", candidates=self._rank(near))  # "radeon 7900": XTX, XT or GRE?
@@ -181,12 +201,14 @@ class GpuLookup:
         """Products whose core holds every token of the mention, by what they add to it:
         ("ok", [i], assumed) | ("ambiguous", [i...], False) | ("near", [i...], False): only products
         that add a variant word ("4060 16gb" -> the 4060 Ti 16 GB), never an answer | None."""
-        sets = [self.postings.get(t) for t in set(core)]
-        if not sets or any(s is None for s in sets):
+        found = [self.postings.get(t) for t in set(core)]
+        sets: list[list[int]] = [hits for hits in found if hits is not None]
+        if not sets or len(sets) < len(found):
             return None
-        base = set(min(sets, key=len))
-        for s in sets:
-            base &= set(s)
+        smallest = min(sets, key=len)
+        base = set(smallest)
+        for hits in sets:
+            base &= set(hits)
         need = set(core)
         mhead = head_tokens(core)
         # a letter prefix counts only where the name has it: "300x" is not the X300, "mi 300x" is the MI300X
@@ -241,28 +263,28 @@ class GpuLookup:
         return tuple(self.names[i] for i in order[:6])
 
     def suggest(self, core: list[str], brands=(), limit: int = 3) -> tuple[str, ...]:
-        if self._suggest is None:
-            keys, owners = [], []
+        if self._suggest is None or self._suggest_idx is None:
+            keys: list[str] = []
+            owners: list[int] = []
             for k, hits in self.exact.items():
                 for i, _ in hits:
                     if self.memory[i] >= 2:
                         keys.append(k)
                         owners.append(i)
             self._suggest, self._suggest_idx = keys, owners
+        suggest_keys, suggest_idx = self._suggest, self._suggest_idx
         q = " ".join(core)
         from rapidfuzz import fuzz, process  # only suggestions and typos need it: not imported at start-up
 
-        res = process.extract(
-            q, self._suggest, scorer=fuzz.ratio, processor=None, limit=40, score_cutoff=SUGGEST_CUTOFF
-        )
+        res = process.extract(q, suggest_keys, scorer=fuzz.ratio, processor=None, limit=40, score_cutoff=SUGGEST_CUTOFF)
         qnum = next((float(t) for t in core if t.isdigit()), None)
         mhead = head_tokens(core)
         prefix = {t for t in mhead if t.isalpha()}
         mob = "mobile" in core or ("max" in core and "q" in core)
 
         def rank(r):
-            i = self._suggest_idx[r[2]]
-            knum = next((float(t) for t in self._suggest[r[2]].split() if t.isdigit()), None)
+            i = suggest_idx[r[2]]
+            knum = next((float(t) for t in suggest_keys[r[2]].split() if t.isdigit()), None)
             dist = abs(knum - qnum) if (qnum is not None and knum is not None) else 1e9
             same_len = qnum is not None and knum is not None and len(str(int(qnum))) == len(str(int(knum)))
             return (self.mobile[i] != mob, not same_len, -round(r[1]), dist, len(self.names[i]))
@@ -271,7 +293,7 @@ class GpuLookup:
         vendors = {VENDOR_WORDS[b] for b in brands if b in VENDOR_WORDS}
         series = {b for b in brands if b not in VENDOR_WORDS}
         for r in sorted(res, key=rank):
-            i = self._suggest_idx[r[2]]
+            i = suggest_idx[r[2]]
             if (vendors and self.vendor[i] not in vendors) or (series and not series <= self.full[i]):
                 continue
             if not self._same_class(i, prefix):

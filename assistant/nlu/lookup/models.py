@@ -12,6 +12,14 @@ from assistant.nlu.text import key as text_key
 
 
 class ModelLookup:
+    # the NameIndex data these lookups read (NameIndex's fields; see assistant/nlu/index.py)
+    models: dict[str, str]
+    model_info: dict[str, tuple[str, float, str, str]]
+    model_families: frozenset[str]
+    concepts: dict[str, str]
+    concept_titles: dict[str, str]
+    concept_titles_zh: dict[str, str]
+
     def _add_models(self, models) -> None:
         fams = set()
         for m in models:

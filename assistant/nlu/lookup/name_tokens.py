@@ -163,7 +163,7 @@ def variant_parts(core: list[str]) -> frozenset[str]:
 
 def chip_parts(core: list[str]) -> frozenset[str]:
     """Tokens naming the die of a product ("ad 106", "ga 102"): a duplicate entry of the same card."""
-    out = set()
+    out: set[str] = set()
     for j, t in enumerate(core):
         if j > 0 and CHIP.match(t) and len(t) == 2 and j + 1 < len(core) and core[j + 1][0].isdigit():
             out.update((t, core[j + 1]))

@@ -29,6 +29,7 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.terminal_text import for_terminal
 from assistant.tui.changes import changed_cells
+from assistant.tui.host import host
 from assistant.tui.widgets.assumptions_panel import AssumptionsPanel, describe
 from assistant.tui.widgets.message_log import AnswerMessage, MessageLog, welcome
 from assistant.tui.widgets.question_input import QuestionInput
@@ -74,13 +75,13 @@ class ChatScreen(Screen):
         yield Header(icon="▣")
         with Horizontal(id="body"):
             yield MessageLog(id="log")
-            yield AssumptionsPanel(self.app.assumptions, self.app.catalog.snapshots, id="panel")
-        yield QuestionInput(placeholder=i18n.t(self.app.lang, "tui.placeholder"), id="question")
+            yield AssumptionsPanel(host(self).assumptions, host(self).catalog.snapshots, id="panel")
+        yield QuestionInput(placeholder=i18n.t(host(self).lang, "tui.placeholder"), id="question")
         yield Footer()
 
     async def on_mount(self) -> None:
-        self.set_catalog(self.app.catalog)
-        await self.log_widget.add_notice(welcome(self.app.lang))
+        self.set_catalog(host(self).catalog)
+        await self.log_widget.add_notice(welcome(host(self).lang))
 
     @property
     def log_widget(self) -> MessageLog:
@@ -120,28 +121,28 @@ class ChatScreen(Screen):
 
     @work(thread=True, group="answers")
     def _answer(self, text: str, pending: AnswerMessage) -> None:
-        self.post_message(AnswerReady(text, self.app.ask(text), pending))
+        self.post_message(AnswerReady(text, host(self).ask(text), pending))
 
     async def on_answer_ready(self, message: AnswerReady) -> None:
         self.assumptions_changed()  # first: a panel redrawn in another language changes the layout
         if message.pending.is_attached:  # not cleared while it was being answered
-            self.app.transcript.add(message.question, message.answer)
+            host(self).transcript.add(message.question, message.answer)
             await message.pending.show(message.answer)
             self.log_widget.reveal(message.pending)
 
     # assumptions ------------------------------------------------------------------------------------
     async def on_assumptions_panel_changed(self, event: AssumptionsPanel.Changed) -> None:
-        self.app.set_assumption(event.key, event.value)
-        self._reanswer(describe(event.key, event.value, self.app.lang))
+        host(self).set_assumption(event.key, event.value)
+        self._reanswer(describe(event.key, event.value, host(self).lang))
 
     @work(thread=True, group="answers")
     def _reanswer(self, change: str) -> None:
-        self.post_message(Reanswered(change, self.app.reanswer()))
+        self.post_message(Reanswered(change, host(self).reanswer()))
 
     async def on_reanswered(self, message: Reanswered) -> None:
-        lang = self.app.lang
+        lang = host(self).lang
         answer = message.answer
-        turns = self.app.transcript.turns
+        turns = host(self).transcript.turns
         if answer is None or not turns:
             notice = i18n.t(lang, "tui.changed_ask", change=message.change)
             await self.log_widget.add_notice(f"{notice} {i18n.t(lang, 'tui.session_only')}")
@@ -156,7 +157,7 @@ class ChatScreen(Screen):
         notice = i18n.t(lang, "tui.reanswered", change=message.change, question=question, what=what)
         await self.log_widget.add_notice(f"{notice} {i18n.t(lang, 'tui.session_only')}")
         shown = await self.log_widget.add_answer(await self.log_widget.add_question(question))
-        self.app.transcript.add(question, answer)
+        host(self).transcript.add(question, answer)
         await shown.show(answer, marks)
         self.log_widget.reveal(shown)
         self.assumptions_changed()
@@ -167,12 +168,12 @@ class ChatScreen(Screen):
 
     @work(thread=True, group="answers")
     def save_defaults(self) -> None:
-        self.post_message(Saved(self.app.save_defaults()))
+        self.post_message(Saved(host(self).save_defaults()))
 
     async def on_saved(self, message: Saved) -> None:
         shown = for_terminal(message.outcome)
         await self.log_widget.add_notice(f"*{shown}*")
-        self.app.notify(escape(shown), title=i18n.t(self.app.lang, "tui.save_defaults"))
+        self.app.notify(escape(shown), title=i18n.t(host(self).lang, "tui.save_defaults"))
 
     async def on_assumptions_panel_question_typed(self, event: AssumptionsPanel.QuestionTyped) -> None:
         """Typing that is no assumption value goes to the question box (and the panel closes)."""
@@ -184,12 +185,12 @@ class ChatScreen(Screen):
 
     def assumptions_changed(self) -> None:
         panel = self.panel
-        if panel.lang != self.app.lang and not panel.has_focus_within:  # the conversation changed language
-            panel.lang = self.app.lang
+        if panel.lang != host(self).lang and not panel.has_focus_within:  # the conversation changed language
+            panel.lang = host(self).lang
             panel.refresh(recompose=True)
-            self.question_input.placeholder = i18n.t(self.app.lang, "tui.placeholder")
-        panel.show(self.app.assumptions)
-        self.app.update_sub_title()
+            self.question_input.placeholder = i18n.t(host(self).lang, "tui.placeholder")
+        panel.show(host(self).assumptions)
+        host(self).update_sub_title()
 
     # view actions ------------------------------------------------------------------------------------
     def toggle_panel(self) -> None:
@@ -205,7 +206,7 @@ class ChatScreen(Screen):
 
     async def clear(self) -> None:
         await self.log_widget.clear()
-        await self.log_widget.add_notice(i18n.t(self.app.lang, "tui.cleared"))
+        await self.log_widget.add_notice(i18n.t(host(self).lang, "tui.cleared"))
 
     def action_close_panel(self) -> None:
         """Esc: a panel opened with F2 closes; the cursor goes back to the question."""

@@ -48,4 +48,4 @@ class HelpScreen(ModalScreen[str | None]):
             self.dismiss(self.examples[number - 1])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.action_send(int(event.option.id))
+        self.action_send(int(event.option.id or 0))

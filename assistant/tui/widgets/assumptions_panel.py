@@ -28,6 +28,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from assistant import i18n, setting_rules
 from assistant.dialogue import Assumptions
 from assistant.terminal_text import for_terminal
+from assistant.tui.host import host
 
 EITHER = "either"
 VALUE_CHARACTERS = frozenset("0123456789.,$%")
@@ -197,7 +198,7 @@ class AssumptionsPanel(VerticalScroll):
         self.lang: str | None = None  # the language the panel is drawn in (the app's, when composed)
 
     def compose(self):
-        lang = self.lang = self.app.lang
+        lang = self.lang = host(self).lang
         yield Static(i18n.t(lang, "tui.panel_title"), classes="panel-title")
         for field in NUMBER_FIELDS:
             yield Label(field.label(lang))
@@ -211,7 +212,7 @@ class AssumptionsPanel(VerticalScroll):
             )
         yield Label(i18n.t(lang, "tui.field_snapshot"))
         yield Select(
-            [(snapshot_label(self.app.lang, s), s) for s in self.snapshots],
+            [(snapshot_label(host(self).lang, s), s) for s in self.snapshots],
             value=self.assumptions.snapshot,
             allow_blank=False,
             type_to_search=False,
@@ -250,7 +251,7 @@ class AssumptionsPanel(VerticalScroll):
         self.snapshots = list(snapshots) or [self.assumptions.snapshot]
         select = self.query_one("#assume-snapshot", Select)
         with select.prevent(Select.Changed):
-            select.set_options([(snapshot_label(self.app.lang, s), s) for s in self.snapshots])
+            select.set_options([(snapshot_label(host(self).lang, s), s) for s in self.snapshots])
             current = self.assumptions.snapshot
             select.value = current if current in self.snapshots else self.snapshots[0]
 
@@ -272,7 +273,7 @@ class AssumptionsPanel(VerticalScroll):
         field = next(f for f in NUMBER_FIELDS if box.id == f"assume-{f.key}")
         result = box.validate(box.value)
         if result is not None and not result.is_valid:
-            lang = self.app.lang
+            lang = host(self).lang
             kept = field.show(getattr(self.assumptions, field.key)) or i18n.t(lang, "tui.none")
             typed = escape(for_terminal(repr(box.value[:80])))
             range_key = f"set.range.{field.key}"
@@ -294,7 +295,7 @@ class AssumptionsPanel(VerticalScroll):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
-        key = event.select.id.removeprefix("assume-")
+        key = (event.select.id or "").removeprefix("assume-")
         value = None if event.value == EITHER else event.value
         if value != getattr(self.assumptions, key):
             self.post_message(self.Changed(key, value))

@@ -138,7 +138,9 @@ def answer_widgets(answer: Answer, changed: dict[int, set[tuple[int, int]]] | No
     chart = chart_widget(answer)
     changed = changed or {}
     tables = [AnswerTable(t, answer.lang, changed.get(n)) for n, t in enumerate(answer.tables)]
-    widgets += ([chart] if chart else []) + tables
+    if chart:
+        widgets.append(chart)
+    widgets.extend(tables)
     return widgets + ([Markdown(rest)] if rest else [])
 
 
