@@ -20,6 +20,7 @@ from assistant.queries import CompareQuery
 from assistant.respond import compare_model, scaling
 from assistant.respond.common import Env, join_names, num, software_stack, spec_source
 from assistant.respond.pricing import (
+    CHAT_MODEL,
     ValueRow,
     assumption_text,
     chat_tokens_per_s,
@@ -212,9 +213,6 @@ def _headline(query: CompareQuery, rows: dict[str, ValueRow], names: list[str], 
     else:
         head = env.t("compare.head", snapshot=env.snapshot_label(), value=value_text, speed=speed_text)
     return head, better.gpu.name
-
-
-CHAT_MODEL = ("llama-3-8b", "q4_k_m")  # the single-user row of every comparison [A]
 
 
 def _chat_row(gpus, names: list[str], env: Env) -> tuple[list[str] | None, dict]:

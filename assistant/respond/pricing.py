@@ -92,6 +92,7 @@ def score(gpu: GpuSpec, key: str, n_gpus: int = 1) -> performance.Performance:
 
 
 CHAT_CONTEXT = 4096  # tokens in the cache for the single-user speed [A]
+CHAT_MODEL = ("llama-3-8b", "q4_k_m")  # the common local model of single-user speed figures [A]
 
 
 @lru_cache(maxsize=4096)
@@ -112,11 +113,19 @@ def chat_tokens_per_s(model: ModelSpec, quant: str, gpu: GpuSpec) -> float:
     return llm.decode_speed(gpu, model, quant, context=CHAT_CONTEXT).tokens_per_s
 
 
-def value_row(gpu: GpuSpec, env: Env, key: str, n_gpus: int = 1, condition: str | None = None) -> ValueRow:
+def value_row(
+    gpu: GpuSpec,
+    env: Env,
+    key: str,
+    n_gpus: int = 1,
+    condition: str | None = None,
+    perf: performance.Performance | None = None,
+) -> ValueRow:
     """`condition`: new | used when the question says so for this GPU ("used 3090 or new 4080"), else None
-    (the condition in force, or the reference's average of new and used)."""
+    (the condition in force, or the reference's average of new and used). `perf`: the speed to divide
+    (e.g. `chat_score`), else the roofline score for `key`."""
     a = env.assumptions
-    perf = score(gpu, key, n_gpus)
+    perf = perf or score(gpu, key, n_gpus)
     price = price_of(gpu.name, env, condition)
     years = a.years
     elec = cost.electricity_usd(

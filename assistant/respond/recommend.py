@@ -47,7 +47,7 @@ _REASONS = [
 ]
 
 
-def _reason(reason: str, env: Env, budget: float | None = None) -> str:
+def exclusion_reason(reason: str, env: Env, budget: float | None = None) -> str:
     """An exclusion reason of models.recommend in the answer's language and currency."""
     for pattern, key in _REASONS:
         m = pattern.fullmatch(reason)
@@ -226,9 +226,12 @@ def rank_snapshot(
     )
 
 
-def nvidia_ranking(env: Env, key: str, memory_need_gb: float | None = None, n: int = 1):
+def nvidia_ranking(
+    env: Env, key: str, memory_need_gb: float | None = None, n: int = 1, vendors=("NVIDIA",), chat=None
+):
     """The value ranking of every NVIDIA GPU priced in the snapshot under the assumptions in force and
-    the user's prices, with no budget: where a GPU stands (cost "perf per dollar", verdicts)."""
+    the user's prices, with no budget: where a GPU stands (cost "perf per dollar", verdicts).
+    `vendors`: a verdict on an AMD or Intel card ranks that vendor too; `chat` as in `rank_snapshot`."""
     a = env.assumptions
     return rank_snapshot(
         env.reader,
@@ -237,13 +240,14 @@ def nvidia_ranking(env: Env, key: str, memory_need_gb: float | None = None, n: i
         memory_need_gb,
         None,
         a.condition or "average",
-        ("NVIDIA",),
+        tuple(vendors),
         None,
         n,
         a.years,
         a.utilization,
         a.electricity_usd_per_kwh,
         tuple(sorted(env.price_overrides().items())),
+        chat=chat,
         market=env.price_market(),
     )
 
@@ -397,7 +401,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     assumptions = env.assumption_dict() | {"budget_usd": budget, "condition": condition, "gpu_count": n}
     if ranking.choice is None:
         reasons = i18n.sep(lang).join(
-            f"{g}{i18n.colon(lang)}{_reason(r, env, budget)}" for g, r in ranking.excluded[:6]
+            f"{g}{i18n.colon(lang)}{exclusion_reason(r, env, budget)}" for g, r in ranking.excluded[:6]
         )
         return Answer(
             question=query.text,
@@ -497,7 +501,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             env.t(
                 "rec.excluded",
                 items=i18n.sep(lang).join(
-                    env.t("rec.excluded_item", gpu=g, reason=_reason(r, env, budget)) for g, r in notable
+                    env.t("rec.excluded_item", gpu=g, reason=exclusion_reason(r, env, budget)) for g, r in notable
                 ),
             )
         )

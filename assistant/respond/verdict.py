@@ -12,23 +12,30 @@ memory_floor_gb, relative_speed, value_rank, ranked, alternatives (GPU names).
 
 from __future__ import annotations
 
+from assistant import i18n
 from assistant.answer import Answer, Table
+from assistant.models import constants as C
 from assistant.models import hardware, memory
 from assistant.queries import VerdictQuery
-from assistant.respond.common import Env, counted, spec_source
+from assistant.respond.common import Env, counted, software_stack, spec_source
 from assistant.respond.pricing import (
+    CHAT_MODEL,
+    ValueRow,
     assumption_text,
+    chat_score,
+    chat_tokens_per_s,
     perf_workload,
     price_text,
     purchase_price,
     value_row,
     workload_title,
 )
-from assistant.respond.recommend import nvidia_ranking
+from assistant.respond.recommend import exclusion_reason, nvidia_ranking
 from assistant.specs import GpuSpec
 
 # the reference's memory floors (knowledge/concepts.toml "value-per-dollar"; recommend._FLOOR_GB)
 FLOOR_GB = {"image_generation": 12.0, "llm_inference": 24.0, "llm_finetune": 24.0}
+BAND = 2.0  # alternatives cost at most this many times the asked GPU (its price class) [A]
 _FORMATS = {"fp8": "fp8_acc16", "bf16": "bf16", "tf32": "tf32", "int8": "int8", "fp4": "fp4"}
 _FEATURE_NAMES = {
     "fp8": "FP8",
@@ -130,32 +137,87 @@ def _largest_llm(env: Env, memory_gb: float) -> str | None:
 
 
 def _llm_only(query: VerdictQuery, memory_gb: float) -> bool:
-    """A card without tensor cores still earns a conditional yes when it holds the LLM floor (24 GB)
-    and the question does not insist on training or image generation: single-user LLM decoding is
-    bound by memory size and bandwidth, not matrix units (§llm.decode)."""
-    return memory_gb >= FLOOR_GB["llm_inference"] and query.workload in (None, "llm_inference", "inference")
+    """A card without tensor cores still earns a conditional yes when it holds at least half the LLM
+    floor (12 GB: 14B-class models at 4-bit) and the question does not insist on training or image
+    generation: single-user LLM decoding is bound by memory size and bandwidth, not matrix units
+    (§llm.decode)."""
+    return memory_gb >= FLOOR_GB["llm_inference"] / 2 and query.workload in (None, "llm_inference", "inference")
 
 
-def _row(env: Env, label: str, gpu: GpuSpec, key: str, n: int, rank: str) -> list[str]:
-    v = value_row(gpu, env, key, n)
-    mem = (gpu.memory_gb or 0) * n
+def chat_basis(env: Env, workload: str | None):
+    """(model, quant, RTX 3090 tokens/s) when the verdict is about running LLMs: one person chatting
+    waits on batch-1 decode (§llm.decode), so that speed decides, not batched throughput."""
+    if workload != "llm_inference":
+        return None
+    model, ref = env.reader.model(CHAT_MODEL[0]), env.reader.gpu(C.REF_NAME)
+    if model is None or ref is None:
+        return None
+    return model, CHAT_MODEL[1], chat_tokens_per_s(model, CHAT_MODEL[1], ref)
+
+
+class _Speeds:
+    """The speed a verdict divides by price: the roofline score for the workload, or single-user tokens/s."""
+
+    def __init__(self, env: Env, key: str, chat) -> None:
+        self.env, self.key, self.chat = env, key, chat
+
+    def title(self) -> str:
+        if self.chat:
+            return self.env.t("rec.chat_title", model=self.chat[0].name, quant=self.chat[1])
+        return workload_title(self.env, self.key)
+
+    def row(self, gpu: GpuSpec, n: int) -> ValueRow:
+        perf = chat_score(*self.chat, gpu, "chat", n) if self.chat else None
+        return value_row(gpu, self.env, self.key, n, perf=perf)
+
+    def tokens_per_s(self, gpu: GpuSpec) -> float | None:
+        return chat_tokens_per_s(self.chat[0], self.chat[1], gpu) if self.chat else None
+
+
+def _row(env: Env, label: str, v: ValueRow, rank: str) -> list[str]:
+    mem = (v.gpu.memory_gb or 0) * v.n_gpus
     per = f"{env.per_money(v.per_tco):.2f}" if v.per_tco is not None else env.term("n/a")
     return [label, f"{mem:g} GB", f"{v.perf.score:.2f}", price_text(v.price, env), per, rank]
+
+
+def _alternatives(rows, gpu: GpuSpec, n: int, mine: ValueRow):
+    """(price ceiling, best value at most that much, cheapest that does it): alternatives in the asker's
+    price class. The ceiling is twice what the asked GPU(s) cost, or twice the cheapest that does it
+    when the asked GPU has no price (a P40 shopper is not shown a 5090)."""
+    others = [r for r in rows if not (r.gpu == gpu.name and r.n_gpus == n)]
+    cheapest = min(others, key=lambda r: r.price_usd * r.n_gpus, default=None)
+    if mine.price is not None:
+        ceiling = mine.price.usd * n * BAND
+    elif cheapest is not None:
+        ceiling = cheapest.price_usd * cheapest.n_gpus * BAND
+    else:
+        return None, None, None
+    in_band = [r for r in others if r.price_usd * r.n_gpus <= ceiling]  # rows come best value first
+    return ceiling, (in_band[0] if in_band and mine.price is not None else None), cheapest
+
+
+def _why_not_ranked(env: Env, ranking, gpu: GpuSpec, mine: ValueRow) -> str:
+    found = next((r for g, r in ranking.excluded if g == gpu.name), None)
+    if mine.price is None:
+        return env.t("verdict.missing_price", snapshot=env.snapshot_label())
+    return exclusion_reason(found, env) if found else env.t("verdict.missing_rank")
 
 
 def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
     workload = query.workload or "training"
     key = perf_workload(workload, None)
-    title = workload_title(env, key)
+    chat = chat_basis(env, workload)
+    speeds = _Speeds(env, key, chat)
+    title = speeds.title()
     floor = FLOOR_GB.get(workload)
     mem = (gpu.memory_gb or 0) * n
-    mine = value_row(gpu, env, key, n)
+    mine = speeds.row(gpu, n)
     speed = mine.perf.score
-    ranking = nvidia_ranking(env, key, floor, n)
+    vendors = ("NVIDIA",) if gpu.vendor == "NVIDIA" else ("NVIDIA", gpu.vendor)
+    ranking = nvidia_ranking(env, key, floor, n, vendors, chat)
     rows = list(ranking.rows)
     position = next((i for i, r in enumerate(rows, 1) if r.gpu == gpu.name and r.n_gpus == n), None)
-    best = ranking.choice
-    cheapest = min(rows, key=lambda r: r.price_usd * r.n_gpus, default=None)
+    ceiling, best, cheapest = _alternatives(rows, gpu, n, mine)
     what = counted(env, gpu, n)
     use = env.t(f"verdict.use_{workload}")
     condition, alternatives = None, []
@@ -167,19 +229,23 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         condition = env.t("verdict.cond_apple")
         head = env.t("verdict.head_apple", what=what, mem=f"{mem:g}", bw=f"{gpu.memory_bandwidth_gb_s or 0:,.0f}")
     elif (speed <= 0 or not hardware.has_tensor_cores(gpu)) and _llm_only(query, mem):
-        # a 24 GB card without tensor cores (P40): slow to train, but LLM decoding is memory-bound
-        answer = "yes_if"
+        # a card without tensor cores (P40, P100): slow to train, but LLM decoding is memory-bound
         model = _largest_llm(env, mem)
+        answer = "yes_if"
         condition = env.t("verdict.cond_llm_only")
+        key_head = "verdict.head_llm_only" if mem >= FLOOR_GB["llm_inference"] else "verdict.head_llm_only_small"
         head = env.t(
-            "verdict.head_llm_only",
+            key_head,
             what=what,
             use=use,
             mem=f"{mem:g}",
             bw=f"{(gpu.memory_bandwidth_gb_s or 0) * n:,.0f}",
             model=model or "?",
         )
-    elif speed <= 0 or not hardware.has_tensor_cores(gpu):
+    elif speed <= 0:
+        answer = "no"
+        head = env.t("verdict.head_unrated", what=what, use=use)
+    elif not hardware.has_tensor_cores(gpu):
         answer = "no"
         head = env.t("verdict.head_no_tensor", what=what, use=use)
     elif floor and mem < floor and query.kind != "overkill":
@@ -196,12 +262,31 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
     elif query.kind == "overkill":
         answer, head, condition = _overkill(env, gpu, n, what, use, mine, cheapest, key)
     elif query.kind == "worth":
-        answer, head, condition = _worth(env, gpu, what, use, mine, best, position, len(rows), key)
+        if position is None and mine.price is not None:
+            why = _why_not_ranked(env, ranking, gpu, mine)
+            answer, head, condition = "no", env.t("verdict.head_not_ranked", what=what, use=use, why=why), None
+        else:
+            answer, head, condition = _worth(env, gpu, what, use, mine, best, position, len(rows), key)
     else:
         answer = "yes"
         head = env.t("verdict.head_yes", what=what, use=use, mem=f"{mem:g}", speed=f"{speed:.2f}", title=title)
+    if chat and speed > 0:
+        steps.append(
+            env.t(
+                "verdict.chat_speed",
+                what=what,
+                tps=f"{speeds.tokens_per_s(gpu):,.0f}",
+                model=chat[0].name,
+                quant=chat[1],
+                ref=f"{chat[2]:,.0f}",
+            )
+        )
     if position:
         steps.append(env.t("verdict.rank", what=what, pos=position, total=len(rows), title=title))
+    elif mine.price is None:
+        steps.append(env.t("verdict.no_price_step", what=what, snapshot=env.snapshot_label()))
+    if gpu.vendor in ("AMD", "Intel"):
+        steps.append(env.t("compare.why_software", gpus=gpu.short_name, stack=software_stack([gpu])))
     table = Table(
         headers=[
             "",
@@ -211,23 +296,25 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
             env.t("verdict.col_value", per=env.money_unit(), years=f"{env.assumptions.years:g}"),
             env.t("verdict.col_rank"),
         ],
-        rows=[_row(env, what, gpu, key, n, f"{position}/{len(rows)}" if position else "—")],
+        rows=[_row(env, what, mine, f"{position}/{len(rows)}" if position else "—")],
     )
-    for label, r in ((env.t("verdict.best_value"), best), (env.t("verdict.cheapest_ok"), cheapest)):
+    band = env.t("verdict.best_in_band", money=env.money(ceiling)) if ceiling else ""
+    for label, r in ((band, best), (env.t("verdict.cheapest_ok"), cheapest)):
         if r is not None and r.gpu != gpu.name and r.gpu not in alternatives:
             alternatives.append(r.gpu)
             other = env.reader.gpu(r.gpu)
             pos = next(i for i, x in enumerate(rows, 1) if x is r)
-            table.rows.append(
-                _row(
-                    env,
-                    f"{label}: {counted(env, other, r.n_gpus, article=False)}",
-                    other,
-                    key,
-                    r.n_gpus,
-                    f"{pos}/{len(rows)}",
+            label = f"{label}{i18n.colon(env.lang)}{counted(env, other, r.n_gpus, article=False)}"
+            table.rows.append(_row(env, label, speeds.row(other, r.n_gpus), f"{pos}/{len(rows)}"))
+            if chat:
+                steps.append(
+                    env.t(
+                        "verdict.alt_chat",
+                        gpu=counted(env, other, r.n_gpus, article=False),
+                        tps=f"{speeds.tokens_per_s(other):,.0f}",
+                        price=env.money(r.price_usd * r.n_gpus),
+                    )
                 )
-            )
     if gpu.unified_memory:
         steps.append(env.t("fit.unified", gpu=gpu.short_name, gb=f"{gpu.memory_gb:g}"))
     verdict = {
@@ -237,11 +324,14 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         "gpu": gpu.name,
         "gpu_count": n,
         "workload": workload,
+        "speed_measure": "chat" if chat else key,
+        "chat_model": chat[0].key if chat else None,
         "memory_gb": mem,
         "memory_floor_gb": floor,
         "relative_speed": round(speed, 3),
         "value_rank": position,
         "ranked": len(rows),
+        "price_band_usd": round(ceiling, 2) if ceiling else None,
         "alternatives": alternatives if answer != "yes" or query.kind == "overkill" else alternatives[:1],
     }
     price_sources = [mine.price.source] if mine.price else []
@@ -257,19 +347,18 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         sources=[spec_source(gpu, env)]
         + env.cite(*price_sources, "dettmers-2023")
         + env.rate_sources()
-        + ["method: docs/model.md §perf, §rec"],
+        + ["method: docs/model.md §perf, §rec" + (", §llm.decode" if chat else "")],
     )
 
 
 def _worth(env: Env, gpu, what, use, mine, best, position, total, key) -> tuple[str, str, str | None]:
+    """`best`: the best value in the asked GPU's price class (None: nothing there beats it)."""
     if mine.price is None:
         return "yes_if", env.t("verdict.head_no_price", what=what, use=use), env.t("verdict.cond_price")
-    if best is None or position is None:
-        return "no", env.t("verdict.head_not_ranked", what=what, use=use), None
-    other = env.reader.gpu(best.gpu)
-    ratio = (mine.per_tco or 0) / best.value_per_tco if best.value_per_tco else 0
-    if best.gpu == gpu.name or ratio >= 0.9 or position <= 3:
+    ratio = (mine.per_tco or 0) / best.value_per_tco if best is not None and best.value_per_tco else 1.0
+    if best is None or ratio >= 0.9:
         return "yes", env.t("verdict.head_worth", what=what, use=use, pos=position, total=total), None
+    other = env.reader.gpu(best.gpu)
     faster = mine.perf.score / best.score if best.score else 0
     if faster > 1.1:
         condition = env.t("verdict.cond_speed", faster=f"{faster:.1f}", other=other.short_name)
