@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from assistant import i18n
 from assistant.answer import Answer, Chart, Table
+from assistant.models import constants as C
 from assistant.models import cost, dettmers2023
 from assistant.models import hardware as hw
 from assistant.models.explain import safe_div
@@ -23,6 +24,7 @@ from assistant.respond.pricing import (
     CHAT_MODEL,
     ValueRow,
     assumption_text,
+    chat_score,
     chat_tokens_per_s,
     perf_workload,
     price_text,
@@ -89,8 +91,7 @@ def _table(rows: dict[str, dict[str, ValueRow]], names: list[str], env: Env) -> 
     return t
 
 
-def _value_rows(rows: dict[str, ValueRow], names: list[str], key: str, env: Env) -> list[list[str]]:
-    title = workload_title(env, key)
+def _value_rows(rows: dict[str, ValueRow], names: list[str], title: str, env: Env) -> list[list[str]]:
     return [
         [
             env.t("compare.row_per_purchase", title=title, per=env.money_unit()),
@@ -148,10 +149,9 @@ def _why(a: ValueRow, b: ValueRow, key: str, env: Env) -> list[str]:
 
 
 def _headline_many(
-    query: CompareQuery, rows: dict[str, ValueRow], names: list[str], key: str, env: Env
+    query: CompareQuery, rows: dict[str, ValueRow], names: list[str], key: str, env: Env, title: str
 ) -> tuple[str, str]:
     """Three or more GPUs: the best value and the fastest, each against the field."""
-    title = workload_title(env, key)
     fastest = max((rows[n] for n in names), key=lambda r: r.perf.score)
     slowest = min((rows[n] for n in names), key=lambda r: r.perf.score)
     priced = [rows[n] for n in names if rows[n].per_tco]
@@ -189,15 +189,16 @@ def _memory_headline(rows: dict[str, ValueRow], names: list[str], env: Env) -> t
     return env.t(key, gpu=join_names(top, env.lang), listing=listing), ranked[0].gpu.name
 
 
-def _headline(query: CompareQuery, rows: dict[str, ValueRow], names: list[str], key: str, env: Env) -> tuple[str, str]:
+def _headline(
+    query: CompareQuery, rows: dict[str, ValueRow], names: list[str], key: str, env: Env, title: str
+) -> tuple[str, str]:
     if query.aspect == "memory":
         return _memory_headline(rows, names, env)
     if len(names) > 2:
-        return _headline_many(query, rows, names, key, env)
+        return _headline_many(query, rows, names, key, env, title)
     a, b = rows[names[0]], rows[names[1]]
     speed = safe_div(a.perf.score, b.perf.score)
     faster, slower, ratio = (a, b, speed) if speed >= 1 else (b, a, safe_div(1, speed))
-    title = workload_title(env, key)
     speed_text = env.t("compare.speed", faster=faster.label, ratio=f"{ratio:.2f}", slower=slower.label, title=title)
     if query.aspect == "speed" or a.per_tco is None or b.per_tco is None:
         if query.premise == "first" and faster is b:
@@ -226,6 +227,27 @@ def _chat_row(gpus, names: list[str], env: Env) -> tuple[list[str] | None, dict]
     return row, tps
 
 
+def about_model_name(query: CompareQuery, env: Env) -> str:
+    model = env.reader.model(query.model.key) if query.model else None
+    return model.name if model else f"{query.params_b:g}B"
+
+
+def _chat_basis(query: CompareQuery, env: Env, model_figures: dict):
+    """(model, quant, RTX 3090 tokens/s) when the comparison is about running an LLM for oneself: the
+    named model when every side holds it, else the common local model (`CHAT_MODEL`)."""
+    if query.workload != "llm_inference" or query.aspect == "memory":
+        return None
+    ref = env.reader.gpu(C.REF_NAME)
+    named = model_figures.get("model_tokens_per_second")
+    if named and all(model_figures.get("model_fits", {}).values()) and query.model is not None:
+        model, quant = env.reader.model(query.model.key), model_figures["model_precision"]
+    else:
+        model, quant = env.reader.model(CHAT_MODEL[0]), CHAT_MODEL[1]
+    if model is None or ref is None or model.kind != "llm":
+        return None
+    return model, quant, chat_tokens_per_s(model, quant, ref)
+
+
 def respond(query: CompareQuery, env: Env) -> Answer:
     env = env.for_query(query)
     if scaling.is_scaling(query):
@@ -250,23 +272,46 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         k: {g.name: value_row(g, env, k, max(counts.get(g.name, 1), 1), conditions.get(g.name)) for g in gpus}
         for k in {*_SPEED_ROWS, key}
     }
+    about_model = compare_model.model_rows(query, names, counts, env)
+    model_figures = about_model[2] if about_model is not None else {}
+    chat = _chat_basis(query, env, model_figures)
+    title = workload_title(env, key)
+    if chat:  # running an LLM for oneself: single-user decode speed decides, not batched throughput
+        key, title = "llm_chat", env.t("rec.chat_title", model=chat[0].name, quant=chat[1])
+        by_key[key] = {
+            g.name: value_row(
+                g,
+                env,
+                "infer16",
+                max(counts.get(g.name, 1), 1),
+                conditions.get(g.name),
+                perf=chat_score(*chat, g, "chat", max(counts.get(g.name, 1), 1)),
+            )
+            for g in gpus
+        }
     rows = by_key[key]
     table = _table(by_key, names, env)
     if any(rows[n].price for n in names):  # per-dollar rows only when something has a price
-        table.rows += _value_rows(rows, names, key, env)
+        table.rows += _value_rows(rows, names, title, env)
     chat_row, chat_tps = _chat_row(gpus, names, env)
     if chat_row:
         table.rows.insert(len(_SPEED_ROWS), chat_row)
-    headline, choice = _headline(query, rows, names, key, env)
-    about_model = compare_model.model_rows(query, names, counts, env)
+    headline, choice = _headline(query, rows, names, key, env, title)
     if about_model is not None:  # "two 3090s or one 4090 for 70b": the model decides first
-        model_head, model_rows, model_figures = about_model
-        headline = f"{model_head} {headline}"
+        model_head, model_rows, _ = about_model
         table.rows[0:0] = model_rows
+        if model_figures.get("model_choice"):  # only one side holds the model (or is a setting away): it decides
+            choice = model_figures["model_choice"]
+            headline = env.t("compare.model_decides", gpu=rows[choice].label, model=about_model_name(query, env))
+        headline = model_head + i18n.gap(env.lang) + headline
     a, b = rows[names[0]], rows[names[1]]
     steps = _why(a, b, key, env)
-    if key.startswith("infer") and chat_tps:
+    if (key.startswith("infer") or chat) and chat_tps:
         steps.append(env.t("rec.two_inference_kinds"))
+    if chat:
+        steps.append(env.t("compare.chat_decides", title=title))
+    if model_figures.get("image_speed_note"):
+        steps.append(model_figures.pop("image_speed_note"))
     if a.per_purchase and b.per_purchase:
         steps.append(
             env.t(
@@ -301,15 +346,17 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         "price_usd": {n: rows[n].price and round(rows[n].price.usd, 2) for n in names},
         "chat_tokens_per_s": chat_tps,
     }
-    if about_model is not None:
-        figures.update(model_figures)
+    if chat:
+        figures["speed_measure"] = "chat"
+        figures["chat_model"] = chat[0].key
+    figures.update(model_figures)
     if d2023:
         figures["dettmers2023"] = {w: v for _, fig in d2023 for w, v in fig.items()}
     chart = Chart(
         kind="bars",
         title=env.t(
             "compare.row_per_tco",
-            title=workload_title(env, key),
+            title=title,
             years=f"{env.assumptions.years:g}",
             per=env.money_unit(),
         ),

@@ -1,16 +1,25 @@
-"""A comparison that names a model: "two 3090s or one 4090 for 70b", "4090 vs 5090 for llama 3 70b".
+"""A comparison that names a model: "two 3090s or one 4090 for 70b", "4090 vs 5090 for llama 3 70b",
+"5060 ti 16gb vs 4060 ti 16gb for flux".
 
-Contract: `model_rows(query, names, counts, env)` returns None when the query names no language
-model, else (headline, table rows, figures): whether the model fits on each side with that side's
-GPU count (docs/model.md §mem) and, where it fits, its single-user generation speed (§llm.decode).
-The precision is the one asked, else q4_k_m (how local models are usually run), and is said.
-`figures["model_fits"]`: {GPU name: true | false}; `figures["model_tokens_per_second"]`: {GPU name: tokens/s}.
+Contract: `model_rows(query, names, counts, env)` returns None when the query names no model, else
+(headline, table rows, figures). A language model: whether it fits on each side with that side's
+GPU count (docs/model.md §mem) and, where it fits, its single-user generation speed (§llm.decode);
+the precision is the one asked, else q4_k_m (how local models are usually run), and is said. An
+image model: the lightest of fp16 / fp8 (or the precision asked) that fits ONE card of each side
+(a denoiser is not split across GPUs), with text encoders off the GPU once the prompt is encoded
+as ComfyUI and Forge do (§mem.image); speed is the relative 16-bit inference speed (no measured
+seconds per image to calibrate against), said so.
+`figures["model_fits"]`: {GPU name: true | false}; `figures["model_tokens_per_second"]`: {GPU name: tokens/s};
+image models add `figures["model_precision_fits"]`: {GPU name: precision | null} and
+`figures["model_choice"]` when only one side holds the model.
 """
 
 from __future__ import annotations
 
+import re
+
 from assistant import i18n
-from assistant.models import llm, memory
+from assistant.models import diffusion_memory, llm, memory
 from assistant.queries import CompareQuery, FitQuery
 from assistant.respond.common import Env
 from assistant.respond.fit import sized_model
@@ -23,6 +32,8 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
         return None
     asked = FitQuery(text=query.text, model=query.model, params_b=query.params_b)
     model, _ = sized_model(asked, env)
+    if model is not None and model.kind == "image":
+        return _image_rows(query, model, names, env)
     if model is None or model.kind != "llm":
         return None
     prec = query.precision or DEFAULT_PRECISION
@@ -52,7 +63,19 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
             sides.append(env.t("compare.model_side_fits", where=where, total=total, speed=text))
         else:
             speed_row.append("—")
-            sides.append(env.t("compare.model_side_no", where=where, total=total))
+            fix = near_miss(model, prec, gpu, n, est)
+            if fix is not None:
+                figures.setdefault("model_fits_if", {})[name] = fix
+                sides.append(
+                    env.t("compare.model_side_no", where=where, total=total) + _fix_text(env, fix, model, gpu, n)
+                )
+            else:
+                sides.append(env.t("compare.model_side_no", where=where, total=total))
+    holders = [n for n, ok in figures["model_fits"].items() if ok]
+    if len(holders) == 1 and len(names) > 1:
+        figures["model_choice"] = holders[0]
+    elif not holders and len(figures.get("model_fits_if", {})) == 1:
+        figures["model_choice"] = next(iter(figures["model_fits_if"]))
     head = env.t(
         "compare.model_head",
         model=model.name,
@@ -64,4 +87,101 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
         [env.t("compare.row_model_fits", model=model.name, prec=prec), *fits_row],
         [env.t("compare.row_model_speed", model=model.name, prec=prec), *speed_row],
     ]
+    return head, rows, figures
+
+
+NEAR_MISS = 0.15  # short by at most this share of a card's memory: a setting away from fitting [A]
+LIGHTER_QUANTS = ("q4_k_s", "iq4_xs", "q3_k_m")  # the next steps down from q4_k_m, in order
+SHORTER_CONTEXTS = (6144, 4096, 2048)
+
+
+def near_miss(model, prec: str, gpu, n: int, est) -> dict | None:
+    """What makes a model that just misses fit: the longest shorter context at the same precision, or
+    the first lighter quantization at the same context. None when it misses by more than NEAR_MISS."""
+    mem = gpu.memory_gb or 0
+    f = memory.fit(est, mem, n)
+    if f.fits or -f.headroom_gb > NEAR_MISS * mem:
+        return None
+    ctx = int(next((x.value for x in est.factors if x.name == "context"), 0))
+    fix: dict = {"short_gb": round(-f.headroom_gb, 1), "context": ctx}
+    for shorter in (c for c in SHORTER_CONTEXTS if c < ctx):
+        if memory.fit(memory.inference_memory(model, prec, context=shorter, n_gpus=n), mem, n).fits:
+            fix["fits_at_context"] = shorter
+            break
+    bits = memory.bits_per_weight(prec)
+    for quant in (q for q in LIGHTER_QUANTS if memory.bits_per_weight(q) < bits):
+        if memory.fit(memory.inference_memory(model, quant, context=ctx, n_gpus=n), mem, n).fits:
+            fix["fits_at_quant"] = quant
+            fix["tokens_per_s_at_quant"] = round(
+                llm.decode_speed(gpu, model, quant, context=1024, batch=1, n_gpus=n).tokens_per_s, 1
+            )
+            break
+    return fix if len(fix) > 2 else None
+
+
+def _fix_text(env: Env, fix: dict, model, gpu, n: int) -> str:
+    ways = []
+    if "fits_at_context" in fix:
+        ways.append(env.t("compare.fix_context", ctx=f"{fix['fits_at_context']:,}"))
+    if "fits_at_quant" in fix:
+        ways.append(
+            env.t(
+                "compare.fix_quant",
+                quant=fix["fits_at_quant"],
+                bits=f"{memory.bits_per_weight(fix['fits_at_quant']):g}",
+                ctx=f"{fix['context']:,}",
+                tps=f"{fix['tokens_per_s_at_quant']:,.0f}",
+            )
+        )
+    return env.t("compare.near_miss", short=f"{fix['short_gb']:.1f}", ways=env.t("compare.fix_or").join(ways))
+
+
+IMAGE_PRECISIONS = ("fp16", "fp8")  # fp8 weights are how 12-16 GB cards run large image models
+
+
+def _image_rows(query: CompareQuery, model, names: list[str], env: Env):
+    """Memory fit of an image model on one card of each side, lightest precision that fits."""
+    precs = (query.precision,) if query.precision else IMAGE_PRECISIONS
+    ests = {p: diffusion_memory.image_memory(model, precision=p, offload="text_encoders") for p in precs}
+    need = {p: e.total_gb for p, e in ests.items()}
+    px = re.search(r"(\d+)px", ests[precs[0]].setup)
+    figures: dict = {
+        "model_fits": {},
+        "model_precision_fits": {},
+        "image_memory_gb": {p: round(need[p], 1) for p in precs},
+    }
+    fits_row, sides = [], []
+    for name in names:
+        gpu = env.reader.gpu(name)
+        mem = gpu.memory_gb or 0
+        prec = next((p for p in precs if need[p] <= mem), None)
+        figures["model_fits"][name] = prec is not None
+        figures["model_precision_fits"][name] = prec
+        if prec:
+            spare = mem - need[prec]
+            fits_row.append(env.t("compare.image_fits_cell", prec=prec, spare=f"{spare:+.1f}"))
+            sides.append(
+                env.t("compare.image_side_fits", gpu=gpu.short_name, mem=f"{mem:g}", prec=prec, spare=f"{spare:.1f}")
+            )
+        else:
+            short = mem - need[precs[-1]]
+            fits_row.append(env.t("fit.no") + env.t("fit.headroom", headroom=f"{short:+.1f}"))
+            sides.append(
+                env.t(
+                    "compare.image_side_no", gpu=gpu.short_name, mem=f"{mem:g}", prec=precs[-1], short=f"{-short:.1f}"
+                )
+            )
+    needs = env.t("compare.image_or").join(env.t("compare.image_need", gb=f"{need[p]:.1f}", prec=p) for p in precs)
+    head = env.t(
+        "compare.image_head",
+        model=model.name,
+        needs=needs,
+        px=px.group(1) if px else "?",
+        sides=env.t("compare.model_sep").join(sides),
+    )
+    holders = [n for n in names if figures["model_fits"][n]]
+    if len(holders) == 1:
+        figures["model_choice"] = holders[0]
+    rows = [[env.t("compare.row_image_fits", model=model.name), *fits_row]]
+    figures["image_speed_note"] = env.t("compare.image_speed", model=model.name)
     return head, rows, figures

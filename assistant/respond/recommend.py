@@ -226,9 +226,7 @@ def rank_snapshot(
     )
 
 
-def nvidia_ranking(
-    env: Env, key: str, memory_need_gb: float | None = None, n: int = 1, vendors=("NVIDIA",), chat=None
-):
+def nvidia_ranking(env: Env, key: str, memory_need_gb: float | None = None, n: int = 1, vendors=("NVIDIA",), chat=None):
     """The value ranking of every NVIDIA GPU priced in the snapshot under the assumptions in force and
     the user's prices, with no budget: where a GPU stands (cost "perf per dollar", verdicts).
     `vendors`: a verdict on an AMD or Intel card ranks that vendor too; `chat` as in `rank_snapshot`."""
