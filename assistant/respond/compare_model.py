@@ -153,6 +153,8 @@ def _image_rows(query: CompareQuery, model, names: list[str], env: Env):
     fits_row, sides = [], []
     for name in names:
         gpu = env.reader.gpu(name)
+        if gpu is None:
+            continue
         mem = gpu.memory_gb or 0
         prec = next((p for p in precs if need[p] <= mem), None)
         figures["model_fits"][name] = prec is not None

@@ -300,9 +300,9 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
     )
     band = env.t("verdict.best_in_band", money=env.money(ceiling)) if ceiling else ""
     for label, r in ((band, best), (env.t("verdict.cheapest_ok"), cheapest)):
-        if r is not None and r.gpu != gpu.name and r.gpu not in alternatives:
+        other = env.reader.gpu(r.gpu) if r is not None else None
+        if r is not None and other is not None and r.gpu != gpu.name and r.gpu not in alternatives:
             alternatives.append(r.gpu)
-            other = env.reader.gpu(r.gpu)
             pos = next(i for i, x in enumerate(rows, 1) if x is r)
             label = f"{label}{i18n.colon(env.lang)}{counted(env, other, r.n_gpus, article=False)}"
             table.rows.append(_row(env, label, speeds.row(other, r.n_gpus), f"{pos}/{len(rows)}"))
