@@ -155,7 +155,7 @@ class Engine:
             dialogue.context.pending = None
             return answer
         answer.lang = lang
-        answer.headline = " ".join([*self._unrecognized(query, lang), answer.headline]).strip()
+        answer.headline = i18n.gap(lang).join([*self._unrecognized(query, lang), answer.headline]).strip()
         answer.question = text  # what was typed, also when the last question is answered again
         if changed is not None and (again is not None or isinstance(parsed, FollowUpQuery)):
             # a question answered again under new settings ("and at 25 hours?"): what changed comes first
@@ -210,10 +210,14 @@ class Engine:
     @staticmethod
     def _unrecognized(query: Query, lang: str) -> list[str]:
         """ "Falcon 180B is not in my model list; ...": names the question holds that the KB does not."""
+        from assistant.nlu.messages import is_uncovered
+
         params = getattr(query, "params_b", None)
         out = []
         for mention in getattr(query, "unrecognized", ()):
-            if params and getattr(query, "model", None) is None:
+            if is_uncovered(mention, lang):
+                out.append(i18n.t(lang, "engine.uncovered_device", mention=mention))
+            elif params and getattr(query, "model", None) is None:
                 out.append(i18n.t(lang, "engine.unrecognized_model", mention=mention, params=f"{params:g}B"))
             else:
                 out.append(i18n.t(lang, "engine.unrecognized", mention=mention))

@@ -112,7 +112,7 @@ def gpu_problem(q, m, kind: str, index, lang: str = "en") -> str:
     labels = [_gpu_label(c, index, lang) for c in m.candidates]
     if kind == "ambiguous_gpu":
         return i18n.t(lang, "nlu.ambiguous_gpu", mention=m.mention, options=i18n.either(lang, labels))
-    if _uncovered(m.mention, lang):
+    if is_uncovered(m.mention, lang):
         return i18n.t(lang, "nlu.uncovered_device", mention=m.mention)
     hint = i18n.t(lang, "nlu.did_you_mean_gpu", options=i18n.either(lang, labels)) if labels else ""
     return i18n.t(lang, "nlu.unknown_gpu", what=_what(lang, q.intent), mention=m.mention) + hint
@@ -128,7 +128,18 @@ def model_problem(q, m, kind: str, index, lang: str = "en") -> str:
     return i18n.t(lang, "nlu.unknown_model", what=_what(lang, q.intent), mention=m.mention) + hint
 
 
-def _uncovered(mention: str, lang: str) -> bool:
+def uncovered(text: str, mention: str, intent: str, lang: str) -> Clarification:
+    """An accelerator the KB leaves out on purpose, with nothing else to answer: say so, name none in its place."""
+    return Clarification(
+        "unknown_gpu",
+        i18n.t(lang, "nlu.uncovered_device", mention=mention),
+        intent=intent,
+        text=text,
+        extras={"mention": mention, "lang": lang},
+    )
+
+
+def is_uncovered(mention: str, lang: str) -> bool:
     """Is the mention an accelerator the KB leaves out on purpose (昇腾, 寒武纪, 摩尔线程, 海光 DCU,
     沐曦: grammar/lexicon.*.toml [lists] uncovered_devices)?"""
     from assistant.nlu.lexicon import lexicon

@@ -13,7 +13,7 @@ import dataclasses
 from functools import lru_cache
 
 from assistant import paths
-from assistant.nlu import intents
+from assistant.nlu import intents, messages
 from assistant.nlu.bag import Bag, Ref, Struct
 from assistant.nlu.checks import check
 from assistant.nlu.index import NameIndex
@@ -159,6 +159,19 @@ def attach_counts(items: list, text: str = "") -> list:
     return items
 
 
+def uncovered_devices(tags: list[Tag]) -> tuple[str, ...]:
+    """The accelerators left out on purpose, as typed; adjacent parts are one ("摩尔线程 mtt s4000")."""
+    found: list[str] = []
+    last = None
+    for t in tags:
+        if t.kind == "UNCOVERED" and last is not None and last.kind == "UNCOVERED":
+            found[-1] = f"{found[-1]} {t.text}"
+        elif t.kind == "UNCOVERED":
+            found.append(t.text)
+        last = t
+    return tuple(found)
+
+
 def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clarification:
     """`lang` None: Chinese when the question has Chinese characters (English words still work), else English."""
     cleaned, cut = clean(text)
@@ -176,10 +189,20 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     text = text if isinstance(text, str) else cleaned
     bag = Bag(text, tags, items, unknown, [t.text for t in toks], [t.start for t in toks], lang=lang)
     result = intents.read(Reading(bag, index, lex))
+    devices = uncovered_devices(tags)
+    if (
+        devices
+        and result.intent != "explain"
+        and not (getattr(result, "model", None) or getattr(result, "params_b", None))
+    ):
+        # nothing to answer without the device ("寒武纪mlu370能跑大模型吗" is about the device, not a recommendation)
+        intent = "compare" if result.intent == "compare" else "spec"
+        return messages.uncovered(text, devices[0], intent, lang)
     if isinstance(result, Clarification):
         return result
     # a video model's name is read by its own reader (intents/video.py), not an unknown LLM
     unrecognized = tuple(t.text for t in tags if t.kind == "UNKNOWN_MODEL") if result.intent != "video" else ()
+    unrecognized += devices  # "昇腾910b能跑qwen 72b吗": the model's memory, and the device said not covered
     if unrecognized:  # "falcon 180b": answered for its parameter count, and the answer says so
         result = dataclasses.replace(result, unrecognized=unrecognized)
     return check(result, bag, index)

@@ -29,7 +29,9 @@ class _Tagger(QuantityTagging, ModelTagging, GpuTagging):
     def run(self) -> tuple[list[Tag], list[str]]:
         i, n = 0, len(self.tt)
         while i < n:
-            nxt = self.try_full_name(i)
+            nxt = self.try_uncovered(i)
+            if nxt is None:
+                nxt = self.try_full_name(i)
             if nxt is None:
                 nxt = self.try_bound(i)
             if nxt is None:

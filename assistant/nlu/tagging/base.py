@@ -69,7 +69,13 @@ class TaggerBase:
                 and nxt.text in ("万", "千", "亿")
                 and not (nxt.text == "千" and i + 2 < len(self.tt) and self.tt[i + 2] == "瓦")
             ):
-                v, used = v * {"万": 1e4, "千": 1e3, "亿": 1e8}[nxt.text], 2
+                mult = {"万": 1e4, "千": 1e3, "亿": 1e8}[nxt.text]
+                v, used = v * mult, 2
+                tail = self.toks[i + 2] if i + 2 < len(self.tt) else None
+                if tail is not None and tail.glued and tail.kind == "num" and len(tail.text) == 1 and tail.text != "0":
+                    small = i + 3 < len(self.tt) and self.toks[i + 3].glued and self.tt[i + 3] in ("千", "百")
+                    v += float(tail.text) * ({"千": 1e3, "百": 1e2}[self.tt[i + 3]] if small else mult / 10)
+                    used = 4 if small else 3  # "1万5" = 15000, "1万5千" = 15000, "2千5" = 2500
             elif v is not None and nxt is not None and nxt.glued and nxt.text == "w" and self._wan_shorthand(v):
                 v, used = v * 1e4, 2  # "预算2w", "1.5w左右": w = 万 in Chinese chat
             return v, used

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from assistant.nlu.lexicon import Lexicon
 from assistant.nlu.lookup.matches import GpuMatch
 from assistant.nlu.lookup.name_tokens import BRAND, MOBILE, SUFFIX_SPLIT, VARIANT_WORDS
 from assistant.nlu.tagging.base import TaggerBase
@@ -29,6 +30,36 @@ from assistant.nlu.tagging.words import (
 
 
 class GpuTagging(TaggerBase):
+    # accelerators left out on purpose --------------------------------------------------------
+    def try_uncovered(self, i: int) -> int | None:
+        """ "昇腾910B", "寒武纪mlu370", "moore threads mtt s4000": an accelerator the KB leaves out on purpose
+        (lexicon [lists] uncovered_devices) with the model code after it, tagged UNCOVERED so that no part
+        of it becomes a GPU, a model size or a count."""
+        starts, forms = _uncovered_forms(self.lex)
+        if self.tt[i] not in starts:
+            return None
+        used = next((len(f) for f in forms if tuple(self.tt[i : i + len(f)]) == f), 0)
+        if not used:
+            return None
+        j, n = i + used, len(self.tt)
+        while (
+            j < n and j - i - used < 4 and self.toks[j].kind in ("word", "num") and self._device_code(j, j == i + used)
+        ):
+            j += 1
+        return self.add("UNCOVERED", self.span(i, j), i, j)
+
+    def _device_code(self, j: int, first: bool) -> bool:
+        """Token j continues a device's model code ("910" "b", "mlu" "370", "s" "4000", "dcu"); a number
+        apart from the code is not part of it ("910b 8卡")."""
+        w, tok = self.tt[j], self.toks[j]
+        if tok.kind == "num":
+            return first or tok.glued
+        return (
+            len(w) <= 4
+            and (tok.glued or (j + 1 < len(self.tt) and self.toks[j + 1].kind == "num"))
+            and (w,) not in self.lex.phrases
+        )
+
     # GPUs -----------------------------------------------------------------------------------
     def gpu_start(self, i: int) -> str | None:
         """Why token i can start a GPU mention: brand | prefix | number | word; None if it cannot."""
@@ -324,3 +355,19 @@ class GpuTagging(TaggerBase):
         sub = brand + tt[start:end]
         m = self.index.gpu(sub, self.span(i, end), plural=plural)
         return self.add("GPU", m, i, end)
+
+
+_FORMS: dict[int, tuple[frozenset[str], tuple[tuple[str, ...], ...]]] = {}
+
+
+def _uncovered_forms(lex: Lexicon) -> tuple[frozenset[str], tuple[tuple[str, ...], ...]]:
+    """The words of lexicon list uncovered_devices as token tuples (longest first) and their first tokens."""
+    found = _FORMS.get(id(lex))
+    if found is None:
+        from assistant.nlu.text import words
+
+        forms = sorted(
+            {f for f in (tuple(words(w)) for w in lex.listed("uncovered_devices")) if f}, key=len, reverse=True
+        )
+        found = _FORMS[id(lex)] = (frozenset(f[0] for f in forms), tuple(forms))
+    return found

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from assistant.nlu.lexicon import terminal
 from assistant.nlu.tagging.base import TaggerBase
+from assistant.nlu.tagging.cn_numerals import CN_DIGITS
 from assistant.nlu.tagging.words import BINDERS, BITS, CONTEXT_SIZES, LORA_WORDS, PER_WORDS
 
 
@@ -47,7 +48,7 @@ class QuantityTagging(TaggerBase):
             ):
                 return self.add("DATE", str(int(v)), i, j)
         # GPU counts with a Chinese classifier: 两张3090, 2块4090, 四卡, 双卡
-        if float(v).is_integer() and 1 <= v <= 1024:
+        if float(v).is_integer() and 1 <= v <= 1024 and not (v < 5 and self._after_power_price(i)):
             if self.unit("card_count", j):
                 return self.add("COUNT", int(v), i, j + self.unit("card_count", j))
             cl = self.unit("classifier", j)
@@ -57,8 +58,12 @@ class QuantityTagging(TaggerBase):
                 or self.gpu_start(j + cl)
                 or self.index.model_at(tt, j + cl)
                 or "GPU_WORD" in (self.lex.match(tt, j + cl) or (0, {}))[1]
+                or self._condition_then_gpu(j + cl)
             ):
                 return self.add("COUNT", int(v), i, j + cl)
+        # "2000买啥卡", "两千五能配什么": an amount right before a buying verb is the budget
+        if v >= 100 and self.unit("budget_after", j) and self.tt[i] not in self.index.bare_numbers:
+            return self._money(i, j, v)
         # 5000以内, 一万左右: a Chinese "under" after the amount
         if (
             v >= 50
@@ -93,11 +98,21 @@ class QuantityTagging(TaggerBase):
                 return self._money(i, jj, v * 1000)
             return self.add("CONTEXT", int(v * 1000), i, jj)
         m = self.unit("money_after", j)
+        power_price = self._after_power_price(i)
+        tenths = self._tenths_after(j + m) if m and tt[j] in ("块", "元") and v < 100 else None
+        if tenths is not None:  # "一块二" = 1.2 元, "1块5" = 1.5 元
+            v, m = v + tenths / 10.0, m + 1
+        if m and power_price and v < 5:  # "电费1块" (a price per kWh, not a budget)
+            return self._kwh(i, j + m, v, self.currency_at(j), explicit=True)
         if m:
             return self._money(i, j + m, v, self.currency_at(j), explicit=True)
         tenth = self.unit("cny_tenth", j)
+        if tenth and power_price:  # "电费5毛" = 0.5 元 per kWh
+            return self._kwh(i, j + tenth, v / 10.0, "CNY", explicit=True)
         if tenth:  # 六毛 = 0.6 元
             return self._money(i, j + tenth, v / 10.0, "CNY", explicit=True)
+        if power_price and v < 5 and self.toks[i].kind == "num" and not self.unit("hours", j):
+            return self._kwh(i, j, v, explicit=True)  # "电费0.6"
         c = self.unit("cents", j)
         if c:
             jj = j + c
@@ -185,7 +200,40 @@ class QuantityTagging(TaggerBase):
             and (self.gpu_start(j) or tt[j] in ("of", "x", "gpus", "cards", "used", "new"))
         ):
             return self.add("COUNT", int(v), i, j)
+        if used > 1 and abs(v) >= 100:
+            return self.add("NUMBER", v, i, j)  # "一万二", "2千5": one number over several tokens
         return None
+
+    def _after_power_price(self, i: int) -> bool:
+        """Does token i follow an electricity word that a price per kWh follows ("电费5毛", "电费0.6",
+        "电价按1块算"; lexicon [lists] kwh_before)?"""
+        words = self.lex.listed("kwh_before")
+        recent = self.tags[-2:]
+        if recent and recent[-1].kind in ("SET", "FILLER") and len(recent) == 2:
+            recent = recent[:1]  # "电价按": the word before 按
+        last = recent[-1] if recent else None
+        if last is None or last.text not in words:
+            return False
+        return not self.text[last.end : self.toks[i].start].strip(" 是为按:：")
+
+    def _condition_then_gpu(self, k: int) -> bool:
+        """ "一块二手3090": new / used between the classifier and the GPU."""
+        hit = self.lex.match(self.tt, k)
+        after = k + hit[0] if hit else len(self.tt)
+        return bool(
+            hit and "CONDITION" in hit[1] and after < len(self.tt) and self.tt[after] in self.index.bare_numbers
+        )
+
+    def _tenths_after(self, k: int) -> int | None:
+        """A single digit glued after 块 / 元 ("一块二", "1块5"): the tenths of the amount; None if there is none."""
+        if k >= len(self.tt) or not self.toks[k].glued or self._cn_phrase_at(k):
+            return None
+        d = self.tt[k]
+        value = CN_DIGITS.get(d) if self.toks[k].kind == "cjk" else (int(d) if d.isdigit() and len(d) == 1 else None)
+        nxt = self.tt[k + 1] if k + 1 < len(self.tt) else ""
+        if value is None or nxt in ("张", "块", "个", "卡", "台") or self.unit("classifier", k + 1):
+            return None
+        return value
 
     def _money(self, i: int, j: int, v: float, currency: str | None = None, explicit: bool = False) -> int:
         """A money amount ending before token j; `currency` None means dollars or not said."""
