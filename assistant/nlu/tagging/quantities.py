@@ -8,10 +8,14 @@ adds its tag and returns the index after it; None when token i starts no quantit
 
 from __future__ import annotations
 
+import dataclasses
+
 from assistant.nlu.lexicon import terminal
-from assistant.nlu.tagging.base import TaggerBase
+from assistant.nlu.lookup.matches import GpuMatch
+from assistant.nlu.tagging.base import Tag, TaggerBase
 from assistant.nlu.tagging.cn_numerals import CN_DIGITS
 from assistant.nlu.tagging.words import BINDERS, BITS, CONTEXT_SIZES, LORA_WORDS, PER_WORDS
+from assistant.nlu.text import words
 
 
 class QuantityTagging(TaggerBase):
@@ -155,7 +159,7 @@ class QuantityTagging(TaggerBase):
             return self.add("PERCENT", v / 100.0, i, j + p)
         g = self.unit("gb", j)
         if g and (tt[j] != "g" or self.toks[j].glued):
-            return self.add("MEMORY", v, i, j + g)
+            return self._memory_variant(i, j + g, v) or self.add("MEMORY", v, i, j + g)
         b = self.unit("bit", j)
         if b and int(v) in BITS:
             return self.add("PRECISION", BITS[int(v)], i, j + b, {"PRECISION": BITS[int(v)]})
@@ -203,6 +207,35 @@ class QuantityTagging(TaggerBase):
         if used > 1 and abs(v) >= 100:
             return self.add("NUMBER", v, i, j)  # "一万二", "2千5": one number over several tokens
         return None
+
+    def _memory_variant(self, i: int, j: int, gb: float) -> int | None:
+        """A memory size that names a variant of the GPU just tagged: "2080ti魔改22g" (the 22 GB card; words
+        of lexicon [lists] variant_fillers between), "a100 40g和80g" (the other A100, after and / or / vs).
+        Replaces the GPU tag (or adds the sibling) and returns the index after the size; None otherwise."""
+        tags = self.tags
+        k = len(tags) - 1
+        sibling = k >= 1 and tags[k].kind in ("AND", "OR", "VS") and tags[k - 1].kind == "GPU"
+        gpu = tags[k - 1] if sibling else (tags[k] if tags and tags[k].kind == "GPU" else None)
+        if gpu is None or not isinstance(gpu.value, GpuMatch) or gpu.value.status != "ok":
+            return None
+        current = gpu.value
+        between = self.text[(tags[k] if sibling else gpu).end : self.toks[i].start]
+        for word in sorted(self.lex.listed("variant_fillers"), key=len, reverse=True):
+            between = between.replace(word, "")
+        if between.strip(" -_,，、/"):
+            return None
+        base = words(current.mention)
+        if len(base) > 2 and base[-1] in ("g", "gb") and base[-2].isdigit():
+            base = base[:-2]  # "a100 40g" -> "a100", then the size asked for
+        found = self.index.gpu([*base, f"{gb:g}", "gb"], self.span(i, j))
+        if found.name == current.name or (sibling and found.status != "ok"):
+            return None
+        if sibling:
+            return self.add("GPU", found, i, j)
+        # "3080魔改20g": a memory variant the KB lacks is unknown (with the nearest cards), never the stock card
+        mention = self.text[gpu.start : self.toks[j - 1].end]
+        tags[k] = Tag("GPU", dataclasses.replace(found, mention=mention), mention, gpu.start, self.toks[j - 1].end)
+        return j
 
     def _after_power_price(self, i: int) -> bool:
         """Does token i follow an electricity word that a price per kWh follows ("电费5毛", "电费0.6",
