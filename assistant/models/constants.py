@@ -226,6 +226,13 @@ VAE_DECODE_ELEMENTS_PER_PIXEL = 1130.0
 # Pipelines that upcast the VAE to fp32 for decoding when it is loaded in fp16: SDXL (its VAE overflows
 # in fp16; diffusers' `force_upcast` in the SDXL VAE config) [R].
 IMAGE_VAE_FP32_DECODE = frozenset({"sdxl-base"})
+# Tiled VAE decode (§mem.image): ComfyUI's VAE decode retries in tiles of 64 latent pixels = 512 output
+# pixels (overlap 16) when the whole image runs out of memory (comfy/sd.py VAE.decode -> decode_tiled_),
+# diffusers' enable_vae_tiling decodes the same way; one tile of one image is decoded at a time [R].
+VAE_TILE_PX = 512
+# The 16-bit image: a denoiser whose 16-bit weights leave a 24 GB card without room for the as-usually-run
+# set-up is run in fp8 (FLUX.1 on consumer cards: ComfyUI's fp8 checkpoints) [A, shown in the answer].
+IMAGE_FP16_CARD_GB = 24.0
 # Guidance-distilled models: one latent per image per step (FLUX.1 [dev] / [schnell] model card) [R].
 IMAGE_GUIDANCE_DISTILLED = frozenset({"flux.1-dev"})
 # Image fine-tuning (no calibration row measures it) [A]: saved activations per image at the native

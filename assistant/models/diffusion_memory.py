@@ -5,7 +5,10 @@ denoiser) take a `ModelSpec` of kind "image" and plain set-up values and return 
 `memory.MemoryEstimate` (GB per component, 1 GB = 1e9 bytes). Weights follow each component's
 precision (GGUF, nf4, int4, fp8 and int8 by their bits per weight); the activation peak is the larger
 of the denoiser's (latent tokens x batch, doubled by classifier-free guidance) and the VAE decode's
-(pixels x batch); offloading keeps only what the stage running needs on the GPU. Never raises.
+(pixels x batch); offloading keeps only what the stage running needs on the GPU. `AS_USUALLY_RUN` is the set-up every
+answer assumes unless the user states another (ComfyUI / Forge: text encoders off the GPU, the VAE decoding
+in 16-bit, in tiles when memory is short); `usual_precision` the denoiser precision a recommendation assumes.
+The keyword defaults of `image_memory` are a plain diffusers pipeline (the calibration rows). Never raises.
 """
 
 from __future__ import annotations
@@ -16,6 +19,10 @@ from assistant.models.memory import MemoryEstimate, _estimate, bits_per_weight
 from assistant.specs import ModelSpec
 
 OFFLOADS = ("none", "text_encoders", "model", "sequential")
+# How ComfyUI and Forge run a pipeline (§mem.image): the text encoders leave the GPU once the prompt is
+# encoded, the VAE decodes in bf16 (ComfyUI's VAE working dtypes: bf16, then fp32) and in 512-px tiles when
+# the whole image does not fit (its out-of-memory fallback). Answers assume it unless the user says otherwise.
+AS_USUALLY_RUN = {"offload": "text_encoders", "vae_tiling": True, "vae_upcast": False}
 
 
 def weight_bytes_per_param(precision: str) -> float:
@@ -35,11 +42,18 @@ def _scale(model: ModelSpec, resolution: int | None) -> tuple[int, float]:
     return res, (res / native) ** 2
 
 
-def _vae_decode_gb(model: ModelSpec, res: int, images: int, precision: str) -> float:
-    """The VAE decoder at full resolution: elements kept per output pixel x pixels x images, in the
-    decoder's dtype (fp32 when the pipeline upcasts it: SDXL's VAE in fp16)."""
-    upcast = precision == "fp32" or (model.key in C.IMAGE_VAE_FP32_DECODE and precision != "bf16")
-    return C.VAE_DECODE_ELEMENTS_PER_PIXEL * res * res * images * (4.0 if upcast else 2.0) / C.GB
+def _vae_decode_gb(
+    model: ModelSpec, res: int, images: int, precision: str, upcast: bool | None = None, tiled: bool = False
+) -> float:
+    """The VAE decoder: elements kept per output pixel x pixels x images, in the decoder's dtype (fp32 when
+    the pipeline upcasts it: diffusers with SDXL's VAE in fp16; `upcast` False = a 16-bit decode). Tiled:
+    one tile of VAE_TILE_PX x VAE_TILE_PX pixels of one image at a time, when that is less."""
+    if upcast is None:
+        upcast = model.key in C.IMAGE_VAE_FP32_DECODE and precision != "bf16"
+    pixels = res * res * images
+    if tiled:
+        pixels = min(pixels, C.VAE_TILE_PX * C.VAE_TILE_PX)
+    return C.VAE_DECODE_ELEMENTS_PER_PIXEL * pixels * (4.0 if upcast or precision == "fp32" else 2.0) / C.GB
 
 
 def image_memory(
@@ -52,12 +66,15 @@ def image_memory(
     offload: str = "none",
     guidance: bool | None = None,
     vae_slicing: bool = False,
+    vae_tiling: bool = False,
+    vae_upcast: bool | None = None,
 ) -> MemoryEstimate:
     """Generation. precision: the denoiser's weights (fp32 | fp16 | bf16 | fp8 | int8 | nf4 | int4 |
     GGUF type); encoder_precision: the text encoders' (default: the denoiser's when it is 8-bit or
     less, as quantized pipelines usually ship both, else 16-bit); offload: none | text_encoders (on
     the CPU or dropped after encoding) | model (each component moves to the GPU only while it runs) |
-    sequential (weights stream layer by layer); vae_slicing decodes one image at a time."""
+    sequential (weights stream layer by layer); vae_slicing decodes one image at a time, vae_tiling one
+    512-px tile at a time; vae_upcast: decode in fp32 (None: as diffusers does for this model)."""
     batch = max(int(batch or 1), 1)
     offload = offload if offload in OFFLOADS else "none"
     res, area = _scale(model, resolution)
@@ -70,7 +87,7 @@ def image_memory(
     encoders = finite(model.text_encoder_params_b) * weight_bytes_per_param(enc_prec)
     vae = finite(model.vae_params_b) * (4.0 if precision == "fp32" else 2.0)
     den_act = C.IMAGE_ACT_GB_PER_B_PARAMS * finite(model.params_b) * area * latents * act_b
-    vae_act = _vae_decode_gb(model, res, 1 if vae_slicing else batch, precision)
+    vae_act = _vae_decode_gb(model, res, 1 if vae_slicing else batch, precision, vae_upcast, vae_tiling)
     if offload == "model":  # the largest stage: text encoders, denoiser + its activations, or VAE decode
         stages = [
             {"text encoders": encoders},
@@ -91,10 +108,23 @@ def image_memory(
     factors = [
         Factor("denoiser bytes per parameter", weight_bytes_per_param(precision), "bytes", "§mem.image", precision),
         Factor("latents per step", latents, "latents", "§mem.image", "guidance" if guided else "no guidance"),
-        Factor("VAE decode", vae_act, "GB", "§mem.image", f"{res}px x {1 if vae_slicing else batch}"),
+        Factor(
+            "VAE decode",
+            vae_act,
+            "GB",
+            "§mem.image",
+            f"{C.VAE_TILE_PX}px tiles" if vae_tiling else f"{res}px x {1 if vae_slicing else batch}",
+        ),
     ]
     setup = f"image generation {precision}, {res}px, batch {batch}"
     return _estimate(model, setup, parts, 1, factors)
+
+
+def usual_precision(model: ModelSpec) -> str:
+    """The denoiser precision assumed when none is asked (a recommendation's memory need): 16-bit, or fp8
+    when the 16-bit pipeline as usually run does not fit a 24 GB card (FLUX.1 dev: 23.8 GB of weights)."""
+    fp16 = image_memory(model, precision="fp16", **AS_USUALLY_RUN).total_gb
+    return "fp16" if fp16 <= C.IMAGE_FP16_CARD_GB else "fp8"
 
 
 def image_training_memory(

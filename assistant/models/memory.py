@@ -61,6 +61,11 @@ def _estimate(model, setup, parts: dict[str, float], n_gpus, factors) -> MemoryE
     )
 
 
+def default_context(model: ModelSpec) -> int:
+    """The context an inference estimate assumes when none is asked: the model's, at most 8,192 tokens [A]."""
+    return int(min(finite(model.context) or 4096, 8192))
+
+
 def inference_memory(
     model: ModelSpec,
     quant: str = "fp16",
@@ -73,7 +78,7 @@ def inference_memory(
 ) -> MemoryEstimate:
     """Weights + KV cache + compute buffers + CUDA context, split evenly over n_gpus."""
     n = max(int(n_gpus or 1), 1)
-    ctx = max(int(context if context is not None else min(finite(model.context) or 4096, 8192)), 0)
+    ctx = max(int(context if context is not None else default_context(model)), 0)
     batch = max(int(batch or 1), 1)
     bpw = bits_per_weight(quant)
     weights = finite(model.params_b) * 1e9 * bpw / 8 / C.GB
@@ -97,6 +102,32 @@ def inference_memory(
         Factor("batch", batch, "sequences", "input"),
     ]
     return _estimate(model, f"inference {quant}, {ctx} ctx, batch {batch}", parts, n, factors)
+
+
+def max_context(
+    model: ModelSpec,
+    quant: str,
+    memory_gb: float,
+    n_gpus: int = 1,
+    *,
+    batch: int = 1,
+    kv_type: str = "fp16",
+) -> int:
+    """The longest context (tokens) whose inference estimate fits `n_gpus` GPUs of `memory_gb` each: the
+    memory left after weights, compute buffers and CUDA context, divided by the KV cache per token (§mem.kv,
+    GQA / MLA through the model's shape), rounded down to 1,024 tokens (256 below 2,048) and at most the
+    model's trained context. 0 when nothing is left."""
+    n = max(int(n_gpus or 1), 1)
+    base = inference_memory(model, quant, context=0, batch=batch, n_gpus=n, kv_type=kv_type)
+    per_token_gb = kv_cache_bytes_per_token(model, kv_type) * max(int(batch or 1), 1) / n / C.GB
+    free = finite(memory_gb) - base.total_gb
+    if free <= 0 or per_token_gb <= 0:
+        return 0
+    tokens = int(free / per_token_gb)
+    if finite(model.context):
+        tokens = min(tokens, int(model.context))
+    step = 1024 if tokens >= 2048 else 256
+    return tokens // step * step
 
 
 def lora_params(model: ModelSpec, rank: int = C.LORA_DEFAULT_RANK, targets: str = "all") -> float:

@@ -264,3 +264,20 @@ def software_stack(gpus: list[GpuSpec]) -> str:
     """The software a non-NVIDIA GPU runs: ROCm for AMD, Metal (MLX, llama.cpp) for Apple, oneAPI for Intel."""
     stacks = {"AMD": "ROCm", "ATI": "ROCm", "Apple": "Metal (MLX, llama.cpp)"}
     return " / ".join(dict.fromkeys(stacks.get(g.vendor, "oneAPI") for g in gpus))
+
+
+def duration(env: Env, hours: float) -> str:
+    """A wall-clock time in the unit a person would use: minutes under an hour, hours under two days
+    (one decimal under ten), days under two months, then months and years. Every answer about how long
+    something takes words its time with this one function, so a headline and its table agree."""
+    hours = max(float(hours or 0.0), 0.0)
+    if hours < 1:
+        return env.t("duration.minutes", n=f"{max(hours * 60, 1):.0f}")
+    if hours < 48:
+        return env.t("duration.hours", n=f"{hours:.1f}" if hours < 10 else f"{hours:,.0f}")
+    days = hours / 24
+    if days < 60:
+        return env.t("duration.days", n=f"{days:.1f}" if days < 10 else f"{days:,.0f}")
+    if days < 730:
+        return env.t("duration.months", n=f"{days / 30.44:.1f}" if days < 304 else f"{days / 30.44:.0f}")
+    return env.t("duration.years", n=f"{days / 365.25:,.1f}")

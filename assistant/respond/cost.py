@@ -15,7 +15,7 @@ from assistant.models import constants as C
 from assistant.models import cost, memory
 from assistant.models import hardware as hw
 from assistant.queries import CostQuery
-from assistant.respond.common import Env, counted, spec_source
+from assistant.respond.common import Env, counted, duration, spec_source
 from assistant.respond.fit import sized_model
 from assistant.respond.pricing import (
     assumption_text,
@@ -71,7 +71,7 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
         params=f"{params:g}",
         tokens=f"{query.tokens / 1e9:,.0f}",
         flops=f"{run.flops:.2e}",
-        days=f"{days:,.0f}",
+        time=duration(env, run.hours),
         mfu=f"{C.DEFAULT_MFU * 100:.0f}",
         where=counted(env, gpu, n),
     )
@@ -91,7 +91,7 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
             [env.t("cost.row_flops"), f"{run.flops:.3e}"],
             [env.t("cost.row_peak"), f"{peak:,.0f} TFLOPS"],
             [env.t("cost.row_gpu_hours"), f"{run.gpu_hours:,.0f}"],
-            [env.t("cost.row_wall"), env.t("cost.days", days=f"{days:,.1f}")],
+            [env.t("cost.row_wall"), duration(env, run.hours)],
             [env.t("cost.row_owned"), env.money(run.owned_electricity_usd)],
             [env.t("cost.row_cloud"), env.money(run.rented_usd) if run.rented_usd else env.t("cost.no_cloud")],
         ],

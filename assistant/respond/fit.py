@@ -17,7 +17,7 @@ from assistant.answer import Answer, Table
 from assistant.models import llm, memory
 from assistant.queries import FitQuery, RecommendQuery
 from assistant.respond import setup
-from assistant.respond.common import Env, counted, spec_source
+from assistant.respond.common import Env, counted, duration, spec_source
 from assistant.specs import GpuSpec, ModelSpec
 
 _INFER_LADDER = ("fp16", "q8_0", "q4_k_m")
@@ -243,6 +243,8 @@ def respond(query: FitQuery, env: Env) -> Answer:
     else:
         splits = model.kind == "llm"  # an image model's denoiser is not split across GPUs in practice
         more = env.t("fit.would_fit", count=f.min_gpus) if splits and f.min_gpus and f.min_gpus > n else ""
+        if splits and query.mode == "full_finetune":  # full fine-tuning never fits by a plain split
+            more = _sharded(env, model, query, gpu, n)
         head = env.t(
             "fit.head_no_train" if query.mode in _TRAIN_MODES else "fit.head_no",
             model=model.name,
@@ -267,6 +269,13 @@ def respond(query: FitQuery, env: Env) -> Answer:
         context = _longest_context(model, query, lightest, gpu, n)
         if context:
             head += env.t("fit.shorter_context", prec=lightest, ctx=f"{context:,}")
+            q8 = memory.max_context(model, lightest, gpu.memory_gb, n, batch=query.batch or 1, kv_type="q8_0")
+            if q8 > context:
+                asked = query.context_tokens or memory.default_context(model)
+                head += env.t("fit.kv_q8_context", ctx=f"{min(q8, asked):,}")
+        smaller = _smaller_quant(model, query, lightest, gpu, n)
+        if smaller:
+            head += env.t("fit.smaller_quant", prec=smaller[0], need=f"{smaller[1]:.1f}", spare=f"{smaller[2]:.1f}")
     steps = [note] if note else []
     steps.append(
         env.t(
@@ -362,7 +371,7 @@ def job_time(query: FitQuery, env: Env, model: ModelSpec, gpu, n: int) -> tuple[
     hours, figures, steps = job_hours(asked, env, gpu, n)
     if hours is None:
         return "", [], {}
-    head = env.t("fit.job_time", hours=f"{hours:,.1f}", days=f"{hours / 24:,.1f}", what=counted(env, gpu, n))
+    head = env.t("fit.job_time", time=duration(env, hours), what=counted(env, gpu, n))
     return head, steps, {"job_hours": round(hours, 2), **figures}
 
 
@@ -386,11 +395,16 @@ def _setup_steps(query: FitQuery, env: Env, model: ModelSpec, est, short_of_gb: 
                 steps.append(env.t("fit.image_train_lighter", gb=f"{light.total_gb:.1f}"))
         return steps
     values = chosen.values
+    plain = {"offload": "none", "vae_tiling": False, "vae_upcast": None}  # diffusers' defaults
     if values["offload"] == "text_encoders" and not set(query.setup) & {"text_encoder_offload", "no_offload"}:
-        kept = setup.estimate(
-            model, setup.Setup("image", values | {"offload": "none"}), est_precision(est), 1, "", query
-        )
+        kept = setup.estimate(model, setup.Setup("image", values | plain), est_precision(est), 1, "", query)
         steps.append(env.t("fit.offload_default", total=f"{kept.total_gb:.1f}"))
+    if values.get("vae_tiling"):
+        whole = setup.estimate(
+            model, setup.Setup("image", values | {"vae_tiling": False}), est_precision(est), 1, "", query
+        )
+        if whole.total_gb > est.total_gb + 0.05:
+            steps.append(env.t("fit.vae_tiled", gb=f"{whole.total_gb:.1f}"))
     if values["batch"] > 1 and not values["vae_slicing"] and parts.get("activations", 0) >= 0.25 * est.total_gb:
         sliced = setup.estimate(
             model, setup.Setup("image", values | {"vae_slicing": True}), est_precision(est), 1, "", query
@@ -421,13 +435,46 @@ def _longest_sequence(model: ModelSpec, query: FitQuery, mode: str, gpu, n: int)
 
 
 def _longest_context(model: ModelSpec, query: FitQuery, precision: str, gpu, n: int) -> int | None:
-    """The longest context (4,096 down to 512 tokens) at which the model fits at `precision`."""
-    for ctx in (4096, 2048, 1024, 512):
-        if query.context_tokens and ctx >= query.context_tokens:
-            continue
-        shorter = dataclasses.replace(query, context_tokens=ctx)
-        if memory.fit(_estimate(model, shorter, precision, n, "inference"), gpu.memory_gb, n).fits:
-            return ctx
+    """The longest context that fits at `precision` (memory.max_context: the KV cache per token), when it
+    is shorter than the one asked."""
+    ctx = memory.max_context(model, precision, gpu.memory_gb, n, batch=query.batch or 1)
+    asked = query.context_tokens or memory.default_context(model)
+    return ctx if 0 < ctx < asked else None
+
+
+def _sharded(env: Env, model: ModelSpec, query: FitQuery, gpu, n: int) -> str:
+    """Full fine-tuning on more cards: the fewest GPUs on which ZeRO-3 / FSDP (weights, gradients and
+    optimizer states split across them; activations are not) fits the set-up; with gradient checkpointing
+    too when the user did not turn it off and it needs fewer cards. Empty when nothing up to 64 GPUs fits."""
+    base = setup.memory_setup(model, query, "full_finetune")
+    plain = _fewest_sharded(model, query, base, gpu, n)
+    ckpt = None
+    if not base.values.get("checkpointing") and "checkpointing_off" not in (query.setup or ()):
+        ckpt = _fewest_sharded(model, query, base.with_values(checkpointing=True), gpu, n)
+    if ckpt and (not plain or ckpt < plain):
+        return env.t("fit.would_fit_sharded_ckpt", count=ckpt, plain=plain or "64+")
+    return env.t("fit.would_fit_sharded", count=plain) if plain else ""
+
+
+def _fewest_sharded(model: ModelSpec, query: FitQuery, chosen, gpu, n: int) -> int | None:
+    for count in range(max(n + 1, 2), 65):
+        est = setup.estimate(model, chosen, "fp16", count, "full_finetune", query)
+        if memory.fit(est, gpu.memory_gb, count).fits:
+            return count
+    return None
+
+
+_SMALLER_QUANTS = {"q4_k_m": ("q4_k_s", "iq4_xs"), "q8_0": ("q6_k", "q5_k_m")}
+
+
+def _smaller_quant(model: ModelSpec, query: FitQuery, precision: str, gpu, n: int) -> tuple[str, float, float] | None:
+    """A near miss: the first slightly smaller quantization of the same class that fits at the context
+    asked: (precision, GB needed, GB to spare), all GPUs together."""
+    for quant in _SMALLER_QUANTS.get(precision, ()):
+        est = _estimate(model, query, quant, n, "inference")
+        f = memory.fit(est, gpu.memory_gb, n)
+        if f.fits:
+            return quant, est.total_gb * n, f.headroom_gb * n
     return None
 
 

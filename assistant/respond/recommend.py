@@ -67,7 +67,9 @@ def _memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
     if model is not None:
         n = max(query.gpu_count, 1)
         if model.kind == "image":
-            est = diffusion_memory.image_memory(model)
+            # the set-up and precision a fit answer assumes (§mem.image): one rule for both
+            prec = query.precision or diffusion_memory.usual_precision(model)
+            est = diffusion_memory.image_memory(model, precision=prec, **diffusion_memory.AS_USUALLY_RUN)
         elif query.workload == "llm_finetune":
             est = memory.training_memory(model, "qlora", checkpointing=True, n_gpus=n)
         else:

@@ -30,6 +30,10 @@ class Setup:
     values: dict = field(default_factory=dict)
     items: tuple[tuple[str, dict, bool], ...] = ()
 
+    def with_values(self, **values) -> Setup:
+        """The same set-up with some memory-model values changed (the items listed stay as they were)."""
+        return Setup(self.kind, self.values | values, self.items)
+
 
 def _opts(query) -> set[str]:
     return set(getattr(query, "setup", ()) or ())
@@ -75,14 +79,23 @@ def memory_setup(model: ModelSpec, query, mode: str) -> Setup:
                 cache_text=cache,
             )
             return Setup("image_train", values, tuple(items))
-        # not stated: the text encoders leave the GPU once the prompt is encoded, as ComfyUI and Forge do
+        # not stated: as ComfyUI and Forge run it (diffusion_memory.AS_USUALLY_RUN)
         offload = next((v for k, v in _IMAGE_OFFLOADS.items() if k in opts), "")
-        offload = offload or ("none" if "no_offload" in opts else "text_encoders")
+        offload = offload or ("none" if "no_offload" in opts else diffusion_memory.AS_USUALLY_RUN["offload"])
         if offload != "none" or "no_offload" in opts:
             add(f"fit.item_offload_{offload}", bool(opts & (set(_IMAGE_OFFLOADS) | {"no_offload"})))
         if "vae_slicing" in opts:
             add("fit.item_vae_slicing", True)
-        values = dict(batch=batch, resolution=res, offload=offload, vae_slicing="vae_slicing" in opts)
+        add("fit.item_vae_tiled", False, px=C.VAE_TILE_PX)
+        usual = diffusion_memory.AS_USUALLY_RUN
+        values = dict(
+            batch=batch,
+            resolution=res,
+            offload=offload,
+            vae_slicing="vae_slicing" in opts,
+            vae_tiling=usual["vae_tiling"],
+            vae_upcast=usual["vae_upcast"],
+        )
         return Setup("image", values, tuple(items))
     if mode not in TRAIN_MODES:
         return Setup("inference")

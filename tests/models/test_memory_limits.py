@@ -1,0 +1,57 @@
+"""What a memory answer says at the limit (docs/model.md §mem.kv, §mem.image): the longest context that fits
+comes from the KV cache per token, and image pipelines are costed as ComfyUI / Forge run them by default."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.models import diffusion_memory, memory
+
+
+def test_max_context_follows_the_kv_cache_of_gqa_heads(kb):
+    m = kb.model("qwen2.5-32b")
+    ctx = memory.max_context(m, "q4_k_m", 24.0)
+    # 24 GB - 19.9 GB of weights - buffers and context = ~3.3 GB / 0.262 MB per token = ~12.5k tokens
+    assert 11_000 <= ctx <= 13_000
+    assert memory.fit(memory.inference_memory(m, "q4_k_m", context=ctx), 24.0).fits
+    assert not memory.fit(memory.inference_memory(m, "q4_k_m", context=ctx + 1024), 24.0).fits
+
+
+def test_max_context_grows_with_a_quantized_kv_cache_and_more_gpus(kb):
+    m = kb.model("qwen2.5-32b")
+    fp16 = memory.max_context(m, "q4_k_m", 24.0)
+    assert memory.max_context(m, "q4_k_m", 24.0, kv_type="q8_0") > 1.8 * fp16
+    assert memory.max_context(m, "q4_k_m", 24.0, 2) > fp16
+
+
+def test_max_context_is_capped_by_the_model_and_zero_when_weights_do_not_fit(kb):
+    m = kb.model("llama-3-70b")
+    assert memory.max_context(m, "q4_k_m", 80.0) == m.context
+    assert memory.max_context(m, "q4_k_m", 24.0) == 0
+
+
+def test_sdxl_fits_an_8_gb_card_as_usually_run(kb):
+    m = kb.model("sdxl-base")
+    usual = diffusion_memory.image_memory(m, precision="fp16", **diffusion_memory.AS_USUALLY_RUN)
+    plain = diffusion_memory.image_memory(m, precision="fp16")  # diffusers: everything on the GPU, fp32 decode
+    assert usual.total_gb < 8.0 < plain.total_gb
+    # the tiled decode is one 512-px tile of one image, whatever the batch
+    parts = dict(usual.components)
+    assert parts["activations"] < 1.0
+    batch4 = diffusion_memory.image_memory(m, precision="fp16", batch=4, **diffusion_memory.AS_USUALLY_RUN)
+    assert batch4.total_gb - usual.total_gb < 1.0
+
+
+def test_flux_fp8_fits_a_16_gb_card_and_recommendations_assume_fp8(kb):
+    m = kb.model("flux.1-dev")
+    usual = diffusion_memory.image_memory(m, precision="fp8", **diffusion_memory.AS_USUALLY_RUN)
+    assert 12.0 < usual.total_gb < 16.0
+    assert diffusion_memory.usual_precision(m) == "fp8"
+    assert diffusion_memory.usual_precision(kb.model("sdxl-base")) == "fp16"
+
+
+@pytest.mark.parametrize("res", [512, 1024, 2048])
+def test_tiling_never_costs_more_than_the_whole_decode(kb, res):
+    m = kb.model("sdxl-base")
+    tiled = diffusion_memory.image_memory(m, resolution=res, vae_tiling=True).total_gb
+    assert tiled <= diffusion_memory.image_memory(m, resolution=res).total_gb
