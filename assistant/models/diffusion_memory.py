@@ -13,16 +13,26 @@ The keyword defaults of `image_memory` are a plain diffusers pipeline (the calib
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from assistant.models import constants as C
 from assistant.models.explain import Factor, finite
 from assistant.models.memory import MemoryEstimate, _estimate, bits_per_weight
 from assistant.specs import ModelSpec
 
 OFFLOADS = ("none", "text_encoders", "model", "sequential")
+
+
 # How ComfyUI and Forge run a pipeline (§mem.image): the text encoders leave the GPU once the prompt is
 # encoded, the VAE decodes in bf16 (ComfyUI's VAE working dtypes: bf16, then fp32) and in 512-px tiles when
 # the whole image does not fit (its out-of-memory fallback). Answers assume it unless the user says otherwise.
-AS_USUALLY_RUN = {"offload": "text_encoders", "vae_tiling": True, "vae_upcast": False}
+class Usual(TypedDict):
+    offload: str
+    vae_tiling: bool
+    vae_upcast: bool | None
+
+
+AS_USUALLY_RUN: Usual = {"offload": "text_encoders", "vae_tiling": True, "vae_upcast": False}
 
 
 def weight_bytes_per_param(precision: str) -> float:

@@ -125,7 +125,7 @@ def max_context(
         return 0
     tokens = int(free / per_token_gb)
     if finite(model.context):
-        tokens = min(tokens, int(model.context))
+        tokens = min(tokens, int(finite(model.context)))
     step = 1024 if tokens >= 2048 else 256
     return tokens // step * step
 

@@ -269,7 +269,7 @@ def respond(query: FitQuery, env: Env) -> Answer:
         context = _longest_context(model, query, lightest, gpu, n)
         if context:
             head += env.t("fit.shorter_context", prec=lightest, ctx=f"{context:,}")
-            q8 = memory.max_context(model, lightest, gpu.memory_gb, n, batch=query.batch or 1, kv_type="q8_0")
+            q8 = memory.max_context(model, lightest, gpu.memory_gb or 0.0, n, batch=query.batch or 1, kv_type="q8_0")
             if q8 > context:
                 asked = query.context_tokens or memory.default_context(model)
                 head += env.t("fit.kv_q8_context", ctx=f"{min(q8, asked):,}")
@@ -437,7 +437,7 @@ def _longest_sequence(model: ModelSpec, query: FitQuery, mode: str, gpu, n: int)
 def _longest_context(model: ModelSpec, query: FitQuery, precision: str, gpu, n: int) -> int | None:
     """The longest context that fits at `precision` (memory.max_context: the KV cache per token), when it
     is shorter than the one asked."""
-    ctx = memory.max_context(model, precision, gpu.memory_gb, n, batch=query.batch or 1)
+    ctx = memory.max_context(model, precision, gpu.memory_gb or 0.0, n, batch=query.batch or 1)
     asked = query.context_tokens or memory.default_context(model)
     return ctx if 0 < ctx < asked else None
 
