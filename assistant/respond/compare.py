@@ -11,6 +11,8 @@ the value with Dettmers' 2023 method as the post states it (`models/dettmers2023
 
 from __future__ import annotations
 
+import math
+
 from assistant import i18n
 from assistant.answer import Answer, Chart, Table
 from assistant.models import constants as C
@@ -18,9 +20,10 @@ from assistant.models import cost, dettmers2023
 from assistant.models import hardware as hw
 from assistant.models.explain import safe_div
 from assistant.queries import CompareQuery
-from assistant.respond import compare_model, scaling
+from assistant.respond import compare_model, scaling, unrated
 from assistant.respond.common import Env, join_names, num, software_stack, spec_source
 from assistant.respond.pricing import (
+    CHAT_CONTEXT,
     CHAT_MODEL,
     ValueRow,
     assumption_text,
@@ -40,6 +43,23 @@ def _fmt(v: float | None, env: Env, d: int = 2) -> str:
     return env.term("n/a") if v is None else f"{v:.{d}f}"
 
 
+def _score_text(row: ValueRow, env: Env) -> str:
+    return env.t("spec.not_rated") if unrated.is_unrated(row.perf) else _fmt(row.perf.score, env)
+
+
+def _unrated_headline(a: ValueRow, b: ValueRow, title: str, env: Env) -> tuple[str, str]:
+    """One side has no rated speed (Apple silicon, missing specs): say so instead of a 0.00x ratio, and
+    compare what both can be rated on, single-user LLM decode from memory bandwidth (§llm.decode)."""
+    bad = [r for r in (a, b) if unrated.is_unrated(r.perf)]
+    head = env.t("compare.unrated", gpus=join_names([r.label for r in bad], env.lang), title=title)
+    speeds = {r.gpu.name: unrated.llm_speeds(env, r.gpu, r.n_gpus) for r in (a, b)}
+    each = [env.t("compare.unrated_each", gpu=r.label, speeds=unrated.llm_text(env, r.gpu, r.n_gpus)) for r in (a, b)]
+    lines = [env.t("compare.unrated_llm", each=i18n.sep(env.lang).join(each), ctx=f"{CHAT_CONTEXT:,}")]
+    # the faster at the largest model that fits either, then the smaller one
+    choice = max((a, b), key=lambda r: tuple(s[2] or 0.0 for s in reversed(speeds[r.gpu.name]))).gpu.name
+    return i18n.gap(env.lang).join([head, *lines]), choice
+
+
 def _table(rows: dict[str, dict[str, ValueRow]], names: list[str], env: Env) -> Table:
     main = rows[_SPEED_ROWS[0]]
     g = {n: main[n].gpu for n in names}
@@ -48,7 +68,7 @@ def _table(rows: dict[str, dict[str, ValueRow]], names: list[str], env: Env) -> 
         t.rows.append(
             [
                 env.t("compare.row_speed", title=workload_title(env, key)),
-                *[_fmt(rows[key][n].perf.score, env) for n in names],
+                *[_score_text(rows[key][n], env) for n in names],
             ]
         )
 
@@ -104,6 +124,29 @@ def _value_rows(rows: dict[str, ValueRow], names: list[str], title: str, env: En
     ]
 
 
+def _large_model_training(a: ValueRow, b: ValueRow, ta: float, tb: float, key: str, env: Env) -> str:
+    """Training a large model (an LLM) is matmul-bound: its time is FLOPs / (MFU x tensor peak), as the
+    training-time answers compute it (§cost.training). When that ratio and the 16-bit training score (the
+    benchmark's mix of mid-sized networks, §perf.roofline) differ by more than 1.5x, both are shown
+    (H100 vs H20: 6.7x against 1.4x)."""
+    if key != "train16" or a.n_gpus != 1 or b.n_gpus != 1 or ta <= 0 or tb <= 0:
+        return ""
+    bound = ta / tb
+    rated = safe_div(a.perf.score, b.perf.score)
+    if rated <= 0 or abs(math.log(bound / rated)) <= math.log(1.5):
+        return ""
+    fast, slow, tf, ts = (a, b, ta, tb) if bound >= 1 else (b, a, tb, ta)
+    return env.t(
+        "compare.why_large_training",
+        faster=fast.label,
+        slower=slow.label,
+        ratio=f"{tf / ts:.1f}",
+        tf=f"{tf:,.0f}",
+        ts=f"{ts:,.0f}",
+        mfu=f"{C.DEFAULT_MFU * 100:.0f}",
+    )
+
+
 def _why(a: ValueRow, b: ValueRow, key: str, env: Env) -> list[str]:
     ga, gb = a.gpu, b.gpu
     steps = []
@@ -125,6 +168,9 @@ def _why(a: ValueRow, b: ValueRow, key: str, env: Env) -> list[str]:
             gb=gb.short_name,
         )
     steps.append(env.t("compare.why_tensor", ta=f"{ta:,.0f}", tb=f"{tb:,.0f}", dominated=dominated))
+    large = _large_model_training(a, b, ta, tb, key, env)
+    if large:
+        steps.append(large)
     for g in (ga, gb):
         if not hw.has_tensor_cores(g):
             steps.append(env.t("compare.why_no_tensor", gpu=g.short_name))
@@ -152,8 +198,13 @@ def _headline_many(
     query: CompareQuery, rows: dict[str, ValueRow], names: list[str], key: str, env: Env, title: str
 ) -> tuple[str, str]:
     """Three or more GPUs: the best value and the fastest, each against the field."""
-    fastest = max((rows[n] for n in names), key=lambda r: r.perf.score)
-    slowest = min((rows[n] for n in names), key=lambda r: r.perf.score)
+    rated = [n for n in names if not unrated.is_unrated(rows[n].perf)]
+    if len(rated) < 2:
+        bad = next(n for n in names if n not in rated)
+        other = next(n for n in names if n != bad)
+        return _unrated_headline(rows[bad], rows[other], title, env)
+    fastest = max((rows[n] for n in rated), key=lambda r: r.perf.score)
+    slowest = min((rows[n] for n in rated), key=lambda r: r.perf.score)
     priced = [rows[n] for n in names if rows[n].per_tco]
     speed = env.t(
         "compare.many_speed",
@@ -197,6 +248,8 @@ def _headline(
     if len(names) > 2:
         return _headline_many(query, rows, names, key, env, title)
     a, b = rows[names[0]], rows[names[1]]
+    if unrated.is_unrated(a.perf) or unrated.is_unrated(b.perf):
+        return _unrated_headline(a, b, title, env)
     speed = safe_div(a.perf.score, b.perf.score)
     faster, slower, ratio = (a, b, speed) if speed >= 1 else (b, a, safe_div(1, speed))
     speed_text = env.t("compare.speed", faster=faster.label, ratio=f"{ratio:.2f}", slower=slower.label, title=title)

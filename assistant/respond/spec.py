@@ -6,7 +6,7 @@ from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models.cost import cheapest_cloud
 from assistant.queries import SpecQuery
-from assistant.respond import spec_figures
+from assistant.respond import spec_figures, unrated
 from assistant.respond.common import Env, num, rules_of_thumb, spec_source
 from assistant.respond.pricing import price_of, price_text, score, workload_title
 from assistant.respond.variants import variant_notes
@@ -254,7 +254,12 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env) -> str:
         ]
         return i18n.cap(env.lang, "; ".join(parts)) + i18n.end(env.lang)
     if sections == ["speed"]:
-        parts = [env.t("spec.head_speed", gpu=g.short_name, score=f"{score(g, 'train16').score:.2f}") for g in gpus]
+        parts = [
+            env.t("spec.head_speed", gpu=g.short_name, score=f"{score(g, 'train16').score:.2f}")
+            if not unrated.is_unrated(score(g, "train16"))
+            else env.t("spec.head_speed_unrated", gpu=g.short_name, speeds=unrated.llm_text(env, g))
+            for g in gpus
+        ]
         return i18n.cap(lang, i18n.sep(lang).join(parts)) + i18n.end(lang)
     if sections == ["price"]:
         parts = []

@@ -55,3 +55,13 @@ def test_tiling_never_costs_more_than_the_whole_decode(kb, res):
     m = kb.model("sdxl-base")
     tiled = diffusion_memory.image_memory(m, resolution=res, vae_tiling=True).total_gb
     assert tiled <= diffusion_memory.image_memory(m, resolution=res).total_gb
+
+
+def test_the_h800_is_an_h100_on_one_card(kb):
+    """Same GH100 configuration, same compute (only NVLink and FP64 cut): same speeds on one card."""
+    from assistant.models import llm, performance
+
+    h800, h100 = kb.gpu("H800 SXM5"), kb.gpu("H100 SXM5 80 GB")
+    model = kb.model("llama-3-8b")
+    assert llm.decode_speed(h800, model).tokens_per_s == pytest.approx(llm.decode_speed(h100, model).tokens_per_s)
+    assert performance.relative_performance(h800).score == pytest.approx(performance.relative_performance(h100).score)
