@@ -92,7 +92,6 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
 
 NEAR_MISS = 0.15  # short by at most this share of a card's memory: a setting away from fitting [A]
 LIGHTER_QUANTS = ("q4_k_s", "iq4_xs", "q3_k_m")  # the next steps down from q4_k_m, in order
-SHORTER_CONTEXTS = (6144, 4096, 2048)
 
 
 def near_miss(model, prec: str, gpu, n: int, est) -> dict | None:
@@ -104,10 +103,9 @@ def near_miss(model, prec: str, gpu, n: int, est) -> dict | None:
         return None
     ctx = int(next((x.value for x in est.factors if x.name == "context"), 0))
     fix: dict = {"short_gb": round(-f.headroom_gb, 1), "context": ctx}
-    for shorter in (c for c in SHORTER_CONTEXTS if c < ctx):
-        if memory.fit(memory.inference_memory(model, prec, context=shorter, n_gpus=n), mem, n).fits:
-            fix["fits_at_context"] = shorter
-            break
+    longest = memory.max_context(model, prec, mem, n)  # from the KV cache per token (§mem.kv)
+    if 0 < longest < ctx:
+        fix["fits_at_context"] = longest
     bits = memory.bits_per_weight(prec)
     for quant in (q for q in LIGHTER_QUANTS if memory.bits_per_weight(q) < bits):
         if memory.fit(memory.inference_memory(model, quant, context=ctx, n_gpus=n), mem, n).fits:
@@ -142,7 +140,7 @@ IMAGE_PRECISIONS = ("fp16", "fp8")  # fp8 weights are how 12-16 GB cards run lar
 def _image_rows(query: CompareQuery, model, names: list[str], env: Env):
     """Memory fit of an image model on one card of each side, lightest precision that fits."""
     precs = (query.precision,) if query.precision else IMAGE_PRECISIONS
-    ests = {p: diffusion_memory.image_memory(model, precision=p, offload="text_encoders") for p in precs}
+    ests = {p: diffusion_memory.image_memory(model, precision=p, **diffusion_memory.AS_USUALLY_RUN) for p in precs}
     need = {p: e.total_gb for p, e in ests.items()}
     px = re.search(r"(\d+)px", ests[precs[0]].setup)
     figures: dict = {
