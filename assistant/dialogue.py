@@ -66,6 +66,7 @@ class Assumptions:
 class Context:
     gpus: list[str] = field(default_factory=list)
     focus: str | None = None  # the GPU the last answer favoured
+    focus_count: int = 1  # how many of it the last answer picked ("2 x RTX 3090")
     workload: str | None = None
     precision: str | None = None
     model: str | None = None
@@ -98,6 +99,7 @@ _FOLLOWUP_FIELDS = (
     "min_memory_gb",
     "mode",
     "organization",
+    "period",
 )
 
 _PRICED = ("spec", "cost", "rent_or_buy", "compare", "recommend")
@@ -218,6 +220,8 @@ class Dialogue:
             raise NothingToReferTo(follow.text)
         if follow.amount is not None:
             follow = self._amount_as_field(base, follow)
+        if follow.period:
+            base = self._per_period(base)
         changes: dict = {"text": follow.text, "settings": follow.settings}
         base = without_replaced(base, follow.settings)
         names = {f.name for f in dataclasses.fields(base)}
@@ -242,6 +246,24 @@ class Dialogue:
         elif follow.gpu_count and "gpus" in names and base.intent != "fit":
             changes["gpus"] = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in base.gpus)
         return dataclasses.replace(base, **changes)
+
+    def _per_period(self, base: Query) -> Query:
+        """ "and per month?", "for a week?": the last cost or rental, for that period; after another answer
+        about GPUs, what owning them (or renting, after a rent-or-buy answer) costs per period."""
+        from assistant.queries import CostQuery, RatesQuery, RentOrBuyQuery
+
+        if isinstance(base, CostQuery):
+            return base
+        if isinstance(base, RatesQuery):
+            return dataclasses.replace(base, mode="rent" if base.mode == "rates" else base.mode, hours=None)
+        gpus = tuple(g for g in getattr(base, "gpus", ()) if g.name)
+        if not gpus and self.context.focus:
+            gpus = (GpuRef(mention=self.context.focus, name=self.context.focus),)
+        if not gpus:
+            raise NothingToReferTo(base.text)
+        if isinstance(base, RentOrBuyQuery):
+            return RatesQuery(text=base.text, gpus=gpus, mode="rent", provider=base.provider)
+        return CostQuery(text=base.text, gpus=gpus, kind="tco")
 
     def _amount_as_field(self, base: Query, follow: FollowUpQuery) -> FollowUpQuery:
         """A bare number after a question ("and if i only had 800?", "and with 4?"): a GPU count when
@@ -316,6 +338,7 @@ class Dialogue:
             if focus is None and base is None:
                 changes["sort"] = "price"  # "cheaper gpu for stable diffusion" with nothing before: the cheapest
             changes["cheaper_than"] = focus
+            changes["cheaper_than_count"] = ctx.focus_count if focus == ctx.focus else 1
         if follow.vendor:
             before = (rec.vendor or "nvidia").split(",") if follow.also else []
             changes["vendor"] = ",".join(dict.fromkeys([*before, follow.vendor]))
@@ -333,8 +356,8 @@ class Dialogue:
                 raise NothingToReferTo(follow.text)
             gpus = (GpuRef(mention=focus, name=focus),)
         if follow.ask == "rates":
-            if isinstance(base, RatesQuery):
-                return dataclasses.replace(base, text=follow.text, settings=follow.settings)
+            if isinstance(base, RatesQuery):  # every provider, cheapest first (not only the one named before)
+                return dataclasses.replace(base, text=follow.text, settings=follow.settings, provider=None)
             return RatesQuery(text=follow.text, gpus=gpus, settings=follow.settings)
         return RentOrBuyQuery(text=follow.text, gpus=gpus, settings=follow.settings)
 
@@ -347,6 +370,8 @@ class Dialogue:
     def _merged_gpus(self, base: Query, follow: FollowUpQuery) -> tuple[GpuRef, ...]:
         new = self._fill(follow.gpus)
         old = tuple(base.gpus)
+        if follow.gpu_count is None and len(old) == len(new) == 1 and old[0].count > 1 and new[0].count == 1:
+            new = (dataclasses.replace(new[0], count=old[0].count),)  # "and on a100s?" after 8 x H100: still 8
         if follow.replace and old:
             return old[:-1] + new
         if base.intent == "compare":
@@ -467,8 +492,10 @@ class Dialogue:
         choice: str | None,
         workload: str | None = None,
         precision: str | None = None,
+        choice_count: int | None = None,
     ) -> None:
         ctx = self.context
+        ctx.focus_count = choice_count or 1 if choice else 1
         ctx.pending = None
         if query.intent in ("set", "help", "explain"):
             return  # "and the 3090?" after "electricity is 0.30" still continues the question before it

@@ -177,7 +177,9 @@ class Engine:
         if not answer.assumptions and answer.intent not in ("help", "explain"):
             answer.assumptions = dialogue.assumptions.as_dict()
         shown = answer.gpus or [row["gpu"] for row in answer.figures.get("ranking", [])[:3] if isinstance(row, dict)]
-        dialogue.remember(query, shown, answer.choice, answer.workload, answer.precision)
+        top = (answer.figures.get("ranking") or [None])[0]
+        picked = top.get("gpu_count") if isinstance(top, dict) and top.get("gpu") == answer.choice else None
+        dialogue.remember(query, shown, answer.choice, answer.workload, answer.precision, picked)
         return answer
 
     def reanswer(self, dialogue: Dialogue) -> Answer | None:

@@ -130,6 +130,7 @@ class RecommendQuery(Query):
     params_b: float | None = None  # "gpu for running 13b models"
     model_family: str | None = None  # "transformer": the reference's 24 GB memory rule applies
     cheaper_than: str | None = None  # "anything cheaper?": only GPUs priced below this one (canonical name)
+    cheaper_than_count: int = 1  # how many of `cheaper_than` the last answer picked: cheaper = below their total
     top_n: int | None = None  # "top 5 gpus for llm inference": a ranked list of this many
     laptop: bool = False  # "which laptop gpu should an ml student get": laptop GPUs only
 
@@ -302,6 +303,7 @@ class FollowUpQuery(Query):
     mode: str | None = None  # "and with lora?", "qlora then?", "full finetune?"
     organization: bool | None = None  # "what if it's for my company" -> True, "and for a student?" -> False
     amount: float | None = None  # "and if i only had 800?": a bare number; the dialogue reads it by the last question
+    period: str | None = None  # "and per month?", "for a week?": day | week | month | year, for a cost or a rental
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -169,7 +169,7 @@ class Reading:
 
     def fields(self) -> tuple[str, ...]:
         out = []
-        for f in self.b.meanings.get("FIELD", []):
+        for f in self._field_values():
             if f not in out and not (
                 f == "speed" and len(self.b.meanings.get("FIELD", [])) > 1 and not self.b.has("FASTER")
             ):
@@ -177,6 +177,19 @@ class Reading:
         if self.b.has("SPEC") and "all" not in out and not out:
             out.append("all")
         return tuple(out)
+
+    def _field_values(self) -> list:
+        """The spec fields asked, without "year" in a period ("how much per year", "a year"): no release date."""
+        b, per = self.b, self.lex.listed("period_before")
+        out = []
+        for t in b.tags:
+            if "FIELD" not in t.meanings and t.kind != "FIELD":
+                continue
+            k = b.toks_pos.index(t.start) if t.start in b.toks_pos else 0
+            if "YEARS_WORD" in t.meanings and k > 0 and b.toks[k - 1] in per:
+                continue
+            out.append(t.meanings["FIELD"] if "FIELD" in t.meanings else t.value)
+        return out
 
     def rate_tags(self) -> tuple[Tag, Tag] | None:
         """(electricity word, amount) when an amount right after an electricity word states a rate
@@ -192,6 +205,30 @@ class Reading:
                 and not (count and after in ("GPU", "GPU_WORD", "PRONOUN", "COUNT"))
             ):
                 return word, amount
+        return self._loose_rate()
+
+    def _loose_rate(self) -> tuple[Tag, Tag] | None:
+        """ "electricity cost of 2x 4090 running 12h a day at 0.15": in a question about electricity or
+        running costs, an amount elsewhere that can only be a rate (a decimal below 2, or a number after
+        "at" / "@" below 100, read as cents) is the rate; not a count, a price ("at $700") or a size."""
+        b = self.b
+        word = next((t for t in b.tags if "ELECTRICITY" in t.meanings or t.kind == "COST"), None)
+        if word is None and b.has("HOW_MUCH") and b.has("FIT"):
+            word = b.kinds["HOW_MUCH"][0]  # "how much per year to run a 4090 @ 0.12"
+        if word is None or b.has("MONEY", "BUDGET") and not b.means("ELECTRICITY"):
+            return None
+        tags = b.tags
+        for k, t in enumerate(tags):
+            after = tags[k + 1].kind if k + 1 < len(tags) else ""
+            if t.kind not in ("NUMBER", "MONEY") or after in ("GPU", "GPU_WORD", "PRONOUN", "COUNT"):
+                continue
+            v = float(t.value)
+            if t.kind == "MONEY" and not (0 < v < 2):
+                continue  # "$0.30" may be a rate, "$700" is a price
+            at = t.start in b.toks_pos and b.toks_pos.index(t.start) > 0 and b.toks[b.toks_pos.index(t.start) - 1]
+            if (0 < v < 2 and "." in t.text) or (at in ("at", "@") and 0 < v < 100):
+                # with a GPU the cost word still asks its question; alone ("电费0.35") it only states the rate
+                return (t, t) if b.has("GPU", "PRONOUN") else (word, t)
         return None
 
     def said(self, name: str) -> bool:

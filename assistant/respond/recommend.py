@@ -332,8 +332,11 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         else ("NVIDIA",)
     )
     below = _price_of_named(query.cheaper_than, env)
+    below_n = max(query.cheaper_than_count, n)  # "anything cheaper?" after 2 x 3090: below what the two cost
     if below is not None:  # "anything cheaper?": only GPUs priced below the one the last answer favoured
-        budget = min(budget, below * n * 0.999) if budget else below * n * 0.999
+        below *= below_n
+        budget = min(budget, below * 0.999) if budget else below * 0.999
+    below_what = f"{below_n} x {query.cheaper_than}" if below_n > 1 else query.cheaper_than
     overrides = tuple(sorted(env.price_overrides().items()))
     dettmers = lexicon(env.lang).words_in("dettmers_mode", query.text.lower()) and not chat
     ranking = rank_snapshot(
@@ -408,7 +411,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             intent="recommend",
             workload=query.workload,
             precision=query.precision,
-            headline=(env.t("rec.cheaper_than", gpu=query.cheaper_than, money=env.money(below)) if below else "")
+            headline=(env.t("rec.cheaper_than", gpu=below_what, money=env.money(below)) if below else "")
             + env.t("rec.none", snapshot=env.snapshot_label()),
             steps=steps + [env.t("rec.excluded_examples", reasons=reasons)],
             figures={"ranking": []},
@@ -542,7 +545,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if top:
         figures["top_n"], figures["top"] = query.top_n, top
     if below is not None:
-        headline = env.t("rec.cheaper_than", gpu=query.cheaper_than, money=env.money(below)) + headline
+        headline = env.t("rec.cheaper_than", gpu=below_what, money=env.money(below)) + headline
         figures["cheaper_than"] = query.cheaper_than
     answer = Answer(
         question=query.text,

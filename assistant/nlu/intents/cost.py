@@ -39,16 +39,22 @@ def rate_only(r: Reading) -> bool:
     rate = r.rate_tags()
     asked = [t for t in b.kinds.get("COST", []) if rate is None or t is not rate[0]]
     pair = any(len(s.refs) >= 2 for s in b.structs if s.kind in ("versus", "why", "faster"))
+    if b.has("HOW_MUCH") and (b.has("HOURS") or period(r)):
+        return False  # "3090 running 24/7, power costs 0.22, how much per year": the running cost is asked
     return not asked and not b.has("VALUE", "TOKENS") and (not b.has("KWH") or pair)
 
 
 def kind(r: Reading) -> str | None:
     """running | tco | perf_per_dollar | training_run, or None when no cost is asked."""
     b = r.b
-    if not b.has("COST", "KWH", "VALUE") and not (b.has("TOKENS") and b.means("MODE", "WORKLOAD")):
+    per = b.has("HOURS") or period(r)
+    stated = (r.rate_tags() is not None or (r.said("run_words") and r.explicit)) and b.has("HOW_MUCH") and per
+    if not b.has("COST", "KWH", "VALUE") and not (b.has("TOKENS") and b.means("MODE", "WORKLOAD")) and not stated:
         return None
     if rate_only(r):
         return None
+    if stated and not b.has("COST"):
+        return "running"  # "power costs 0.22, how much per year", "how much per year to run a 4090"
     texts = " ".join(t.text.lower() for k in ("COST", "FIT", "ELECTRICITY", "FIELD") for t in b.kinds.get(k, []))
     if b.has("TOKENS") or ("train" in texts and not b.has("GPU", "PRONOUN")):
         return "training_run"
@@ -70,8 +76,8 @@ def kind(r: Reading) -> str | None:
     if r.lex.words_in("tco_cost", texts):
         return "tco"
     cost_words = " ".join(t.text.lower() for t in b.kinds.get("COST", []))
-    if "price" in b.meanings.get("FIELD", []) and cost_words in ("cost", "costs"):
-        return None  # "how much does a 4090 cost": its price, a spec
+    if "price" in b.meanings.get("FIELD", []) and cost_words in ("cost", "costs") and not b.has("YEARS", "UTILIZATION"):
+        return None  # "how much does a 4090 cost": its price, a spec (not "cost of a 3090 over 3 years")
     if b.has("HOURS", "YEARS"):
         return "tco"
     return "tco" if b.has("GPU", "PRONOUN") else None

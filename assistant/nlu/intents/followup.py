@@ -16,6 +16,7 @@ FollowUpQuery into the previous query (with nothing before it, a fragment is a r
 
 from __future__ import annotations
 
+from assistant.nlu.intents.rates import period
 from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
@@ -58,17 +59,33 @@ def about_last(r: Reading) -> Query | None:
         return build(r, want_speed=True)  # "how fast?", "tokens per sec?", "how fast would it be"
     if b.means("ASPECT") and b.meaning("ASPECT") == "memory" and r.said("other_options") and not b.has("COMPARE"):
         return build(r, ask="more_memory")  # "anything with more vram under 1500?"
+    if b.meaning("ASK") == "cheaper" and r.said("provider_words") and kinds <= {"ASK", "RENT"} | AROUND:
+        return build(r, ask="rates")  # "cheaper provider?", "any cheaper cloud for it?": the other providers' rates
     if b.has("ASK") and kinds <= {"ASK", "WORKLOAD", "PRECISION", "RECOMMEND", "CONDITION"} | AROUND:
         return build(r, ask=b.meaning("ASK"))  # "anything cheaper?", "便宜点的？"
     if b.has("VENDOR") and kinds <= {"VENDOR", "COMPARE"} | AROUND and len(b.unknown) <= 1:
         return build(r)  # "with amd too", "what about amd?", "amd呢"
     if b.struct("count_of") and kinds <= {"COUNT", "NUMBER", "HOW_MUCH", "COST"} | AROUND:
-        return build(r)  # "two of them?", "how much for 8 of them?"
+        return build(r)  # "two of them?", "how much for 8 of them?", "8 of them for a week?"
+    if only_period(r):
+        return build(r)  # "per month?", "and for a week?", "yearly?"
     if b.has("BUY") and kinds <= {"BUY", "VS", "OR"} | AROUND and b.has("VS", "OR"):
         return build(r, ask="rent_or_buy")  # "vs buying?", "or buy?" after cloud prices
     if said(r, "rate_words") and kinds <= {"RENT", "RECOMMEND", "COMPARE", "HOW_MUCH"} | AROUND:
         return build(r, ask="rates")  # "which provider is cheapest", "and in the cloud?"
     return None
+
+
+def only_period(r: Reading) -> bool:
+    """The question asks only for another period of the last cost: "per month?", "yearly?", "and for a week"."""
+    b = r.b
+    if period(r) is None:
+        return False
+    period_words = {
+        w for name in ("day", "week", "month", "year") for p in r.lex.listed(f"period_{name}") for w in p.split()
+    }
+    kinds = {t.kind for t in b.tags if not ("YEARS_WORD" in t.meanings and t.text in period_words)}
+    return kinds <= {"HOW_MUCH", "COST", "PER"} | AROUND and set(b.unknown) <= period_words
 
 
 def model_elsewhere(r: Reading) -> Query | None:
@@ -167,6 +184,9 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
             gpus.append(GpuRef(mention=f"{mem:g} GB", pronoun="variant"))
             replace_ = True
     count = r.total_count() or _count_word(r)
+    if count is None and len(r.explicit) == 1 and r.said("single_count"):
+        count = 1  # "what about a single a100?" after 8 x H100: one, not the count before
+    per = period(r)
     if count and count > 1 and not r.explicit:
         gpus = [g for g in gpus if g.pronoun is None]
     return FollowUpQuery(
@@ -180,7 +200,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         context_tokens=r.num("CONTEXT"),
         budget_usd=r.money(),
         budget_currency=r.currency() if b.has("MONEY") else None,
-        fields=tuple(f for f in r.fields() if f != "all"),
+        fields=tuple(f for f in r.fields() if f != "all" and not (per and f == "release")),  # "per year?" is no date
         ask=ask,
         vendor=b.first("VENDOR"),
         also=r.said("also"),
@@ -189,13 +209,14 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         mode=r.mode() if b.has("MODE") and r.mode() != "inference" else None,
         organization=None if b.meaning("ORGANIZATION") is None else b.meaning("ORGANIZATION") == "yes",
         amount=_amount(r),
+        period=per,
     )
 
 
 def _amount(r: Reading) -> float | None:
     """A bare number the follow-up states ("and if i only had 800?"); the dialogue decides what it is."""
     b = r.b
-    if b.has("MONEY", "COUNT") or r.money() is not None:
+    if b.has("MONEY", "COUNT") or r.money() is not None or b.struct("count_of"):
         return None
     v = b.first("NUMBER")
     try:

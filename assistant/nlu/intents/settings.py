@@ -84,13 +84,18 @@ def read(r: Reading) -> Query | None:
     b = r.b
     settings, override = settings_of(r)
     others = [g for g in r.explicit if override is None or g.mention != override.mention]
+    rate = r.rate_tags()
+    alone = rate is not None and rate[0] is not rate[1] and len(b.tags) == 2  # "电费0.35": only the rate
     if (
         settings
         and not others
         and not b.has(*ASKS)
         and not (b.has("FIT") and not (len(settings) == 1 and settings[0].key == "utilization"))
-        and not (b.has("COST") and not b.has("KWH", "SET") and not b.means("ELECTRICITY") and not override)
+        and not (
+            b.has("COST") and not b.has("KWH", "SET") and not b.means("ELECTRICITY") and not override and not alone
+        )
         and not (_budget(settings) and b.has("WORKLOAD", "MEMORY", "ORGANIZATION", "VENDOR"))
+        and not (override and b.has("COST"))  # "4090 at 1600, tco?": a cost question with the price stated
     ):
         return _flags(r, SetQuery(text=r.text, settings=tuple(settings)))
     return None
@@ -115,7 +120,12 @@ def _not_usd(currency: str | None) -> str | None:
 def settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
     b, out, override = r.b, [], None
     price = b.struct("price")
-    if price is not None and price.refs and any(t.kind in ("MONEY", "NUMBER") for t in price.parts):
+    if (
+        price is not None
+        and price.refs
+        and any(t.kind in ("MONEY", "NUMBER") for t in price.parts)
+        and not _a_rate(r, price)
+    ):
         override = gpu_ref(price.refs[0])
         tag = next(t for t in price.parts if t.kind in ("MONEY", "NUMBER"))
         cur = tag.meanings.get("CURRENCY") or (r.unnamed_currency() if tag.kind == "NUMBER" else None)
@@ -129,6 +139,9 @@ def settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
             v = b.first("NUMBER")
             kwh = v / 100.0 if v >= 5 else v
             kwh_cur = r.unnamed_currency()
+    loose = _rate(r) if kwh is None and not r.refs else None  # "电费0.35", "electricity cost 0.15"
+    if loose is not None:
+        kwh, kwh_cur = loose
     if kwh is not None:
         out.append(Setting("electricity_usd_per_kwh", float(kwh), currency=_not_usd(kwh_cur)))
     if b.has("FX") and b.has("MONEY", "NUMBER"):
@@ -170,6 +183,14 @@ def settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
     elif b.has("CONDITION") and not r.refs and not r.workload and not b.has("RECOMMEND", "FOLLOW", "AND", *ASKS):
         out.append(Setting("condition", b.first("CONDITION")))  # "only used please", "budget 1k, used is fine"
     return out, override
+
+
+def _a_rate(r: Reading, price) -> bool:
+    """ "tco of two 3090s at 0.25", "running cost of a 4090 at 30": in a cost question a bare number
+    below 100 after the GPU is the electricity rate (Reading.rate_tags), not the GPU's price."""
+    tag = next(t for t in price.parts if t.kind in ("MONEY", "NUMBER"))
+    found = r.rate_tags()
+    return tag.kind == "NUMBER" and found is not None and found[1] is tag
 
 
 def question_like(r: Reading) -> bool:
