@@ -69,6 +69,7 @@ _SCALARS = {
     "display_currency": "display_currency",
     "batch": "batch",
     "feature": "feature",
+    "ask": "ask",
 }
 # a value the user typed inside a question may live on the query or in its `settings` (as a Setting)
 _SETTING_KEYS = {
