@@ -222,7 +222,7 @@ class Reading:
             after = tags[k + 1].kind if k + 1 < len(tags) else ""
             if t.kind not in ("NUMBER", "MONEY") or after in ("GPU", "GPU_WORD", "PRONOUN", "COUNT"):
                 continue
-            v = float(t.value)
+            v = t.value if isinstance(t.value, (int, float)) else 0.0
             if t.kind == "MONEY" and not (0 < v < 2):
                 continue  # "$0.30" may be a rate, "$700" is a price
             at = t.start in b.toks_pos and b.toks_pos.index(t.start) > 0 and b.toks[b.toks_pos.index(t.start) - 1]
