@@ -272,3 +272,7 @@ D2023_FP8_CREDIT = 2.0
 # bigger models" [R]) and states no number for its charts, so the method applies none (1.0); the validation
 # script reports what 1.5 and 2.0 would change.
 D2023_ADA_L2_CREDIT = 1.0
+# Partial offload (§llm.offload): what llama.cpp's CPU path reads per second from system RAM for the layers
+# left off the GPU (-ngl below the layer count) [A]: dual-channel DDR5-4800 peaks at 76.8 GB/s (2 x 8 bytes x
+# 4.8 GT/s), of which matrix-vector products on the CPU reach ~80 %.
+SYSTEM_RAM_GB_S = 60.0

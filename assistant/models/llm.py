@@ -213,3 +213,14 @@ def _unrated(gpu, model, quant, mode, batch, n, factors, note) -> LlmSpeed:
 def tokens_per_s_text(speed: LlmSpeed) -> str:
     v = speed.tokens_per_s
     return "not rated" if v <= 0 or not math.isfinite(v) else f"{v:,.0f} tokens/s" if v >= 100 else f"{v:.1f} tokens/s"
+
+
+def offload_tokens_per_s(gpu_tokens_per_s: float, weights_gb: float, offloaded_gb: float) -> float:
+    """Decode with part of the weights in system RAM (llama.cpp -ngl below the layer count, §llm.offload):
+    per token the GPU reads its share at its own speed and the CPU reads the offloaded share at
+    SYSTEM_RAM_GB_S: t = (1 - share) / gpu tokens/s + offloaded GB / RAM GB/s."""
+    if gpu_tokens_per_s <= 0 or weights_gb <= 0:
+        return 0.0
+    off = min(max(offloaded_gb, 0.0), weights_gb)
+    t = (1.0 - off / weights_gb) / gpu_tokens_per_s + off / C.SYSTEM_RAM_GB_S
+    return 1.0 / t if t > 0 else 0.0

@@ -14,6 +14,7 @@ import re
 
 from assistant import i18n
 from assistant.answer import Answer, Table
+from assistant.models import constants as C
 from assistant.models import llm, memory
 from assistant.queries import FitQuery, RecommendQuery
 from assistant.respond import setup
@@ -99,10 +100,14 @@ def _rows_to_show(model: ModelSpec, query: FitQuery, env: Env) -> list[tuple[str
         order = list(_TRAIN_MODES)
         modes = order[order.index(query.mode) :]
         return [(env.t(f"fit.method_{m}"), m, "fp16") for m in modes]
-    if query.mode in _TRAIN_MODES and model.kind == "image":  # one row: the method on the base asked for
+    if query.mode in _TRAIN_MODES and model.kind == "image":
         base = query.precision if query.precision in ("fp8", "int8", "nf4", "int4") else ""
-        label = env.t("fit.method_lora_base", prec=base) if base else env.t(f"fit.method_{query.mode}")
-        return [(label, query.mode, "fp16")]
+        if base:  # one row: the method on the base asked for
+            return [(env.t("fit.method_lora_base", prec=base), query.mode, base)]
+        rows = [(env.t(f"fit.method_{query.mode}"), query.mode, "fp16")]
+        if query.mode == "lora":  # the fp8 base ai-toolkit (quantize) and kohya (--fp8_base) offer
+            rows.append((env.t("fit.method_lora_base", prec="fp8"), "lora", "fp8"))
+        return rows
     if query.precision:
         return [(query.precision, query.mode, query.precision)]
     if model.kind == "image":  # fp8 weights (e.g. Flux in fp8) are how smaller cards run large image models
@@ -305,34 +310,39 @@ def respond(query: FitQuery, env: Env) -> Answer:
         steps.append(env.t("fit.not_cuda", gpu=gpu.short_name))
     if model.kind == "llm" and query.mode == "inference" and (query.want_speed or f.fits) and gpu.name:
         dec = llm.decode_speed(gpu, model, prec, context=query.context_tokens or 1024, batch=query.batch or 1, n_gpus=n)
-        pre = llm.prefill_speed(gpu, model, prec, n_gpus=n)
-        figures["tokens_per_second"] = round(dec.tokens_per_s, 1)
-        figures["prefill_tokens_per_second"] = round(pre.tokens_per_s, 0)
-        split = env.t("fit.split") if n > 1 else ""
-        steps.append(
-            env.t(
-                "fit.speed",
-                prec=prec,
-                decode=_speed(env, dec),
-                batch=dec.batch,
-                split=split,
-                prefill=_speed(env, pre),
-                dominant=env.term(dec.dominant),
+        if not f.fits:  # asked how fast, but it does not fit: what is left over runs from system RAM
+            text, tps, offloaded = _offload_speed(env, est, dec, gpu.memory_gb or 0.0, n)
+            head += text
+            if tps:
+                figures["tokens_per_second"] = round(tps, 1)
+                figures["offloaded_gb"] = round(offloaded, 1)
+        else:
+            pre = llm.prefill_speed(gpu, model, prec, n_gpus=n)
+            figures["tokens_per_second"] = round(dec.tokens_per_s, 1)
+            figures["prefill_tokens_per_second"] = round(pre.tokens_per_s, 0)
+            split = env.t("fit.split") if n > 1 else ""
+            steps.append(
+                env.t(
+                    "fit.speed",
+                    prec=prec,
+                    decode=_speed(env, dec),
+                    batch=dec.batch,
+                    split=split,
+                    prefill=_speed(env, pre),
+                    dominant=env.term(dec.dominant),
+                )
             )
-        )
-        if query.want_speed and f.fits:
-            head = env.t(
-                "fit.head_speed",
-                model=model.name,
-                decode=_speed(env, dec),
-                where=where,
-                prec=prec,
-                prefill=_speed(env, pre),
-                spare=f"{f.headroom_gb * n:.1f}",
-                batch=dec.batch,
-            )
-        elif query.want_speed:
-            head += env.t("fit.expect", decode=_speed(env, dec))
+            if query.want_speed:
+                head = env.t(
+                    "fit.head_speed",
+                    model=model.name,
+                    decode=_speed(env, dec),
+                    where=where,
+                    prec=prec,
+                    prefill=_speed(env, pre),
+                    spare=f"{f.headroom_gb * n:.1f}",
+                    batch=dec.batch,
+                )
     if getattr(query, "want_time", False) and gpu.name and query.mode in _TRAIN_MODES and f.fits:
         timed = job_time(query, env, model, gpu, n)
         head += i18n.gap(env.lang) + timed[0]
@@ -388,11 +398,8 @@ def _setup_steps(query: FitQuery, env: Env, model: ModelSpec, est, short_of_gb: 
         return steps
     if chosen.kind == "image_train":
         steps.append(env.t("fit.image_train_assumed"))
-        lighter = chosen.values | {"precision": "fp8", "cache_text": True}
-        if short_of_gb is not None and lighter != chosen.values:
-            light = setup.estimate(model, setup.Setup("image_train", lighter), "fp16", 1, query.mode, query)
-            if light.total_gb <= short_of_gb:
-                steps.append(env.t("fit.image_train_lighter", gb=f"{light.total_gb:.1f}"))
+        if short_of_gb is not None:  # nothing shown fits
+            steps.append(env.t("fit.image_train_block_swap"))
         return steps
     values = chosen.values
     plain = {"offload": "none", "vae_tiling": False, "vae_upcast": None}  # diffusers' defaults
@@ -476,6 +483,24 @@ def _smaller_quant(model: ModelSpec, query: FitQuery, precision: str, gpu, n: in
         if f.fits:
             return quant, est.total_gb * n, f.headroom_gb * n
     return None
+
+
+def _offload_speed(env: Env, est, dec, memory_gb: float, n: int) -> tuple[str, float, float]:
+    """The speed of a model that does not fit: the GB over the cards' memory are offloaded to system RAM
+    (llama.cpp -ngl), read by the CPU at SYSTEM_RAM_GB_S (§llm.offload), never the all-on-GPU speed.
+    (sentence, tokens/s, GB offloaded); empty when even the weights would be mostly in RAM."""
+    weights = dict(est.components).get("weights", 0.0) * n
+    offloaded = est.total_gb * n - memory_gb * n
+    tps = llm.offload_tokens_per_s(dec.tokens_per_s, weights, offloaded)
+    if tps <= 0 or offloaded >= weights:
+        return "", 0.0, 0.0
+    text = env.t(
+        "fit.expect_offload",
+        off=f"{offloaded:.1f}",
+        tps=f"{tps:.1f}" if tps < 10 else f"{tps:.0f}",
+        ram=f"{C.SYSTEM_RAM_GB_S:g}",
+    )
+    return text, tps, offloaded
 
 
 def _speed(env: Env, speed) -> str:

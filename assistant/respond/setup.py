@@ -62,9 +62,13 @@ def memory_setup(model: ModelSpec, query, mode: str) -> Setup:
                 bool(opts & {"checkpointing_on", "checkpointing_off"}),
             )
             add("fit.item_optimizer_" + optimizer, optimizer != "adamw")
-            cache = "text_encoder_offload" in opts
-            if cache:
-                add("fit.item_offload_text_encoders", True)
+            # kohya and ai-toolkit cache the text encoders' outputs by default (§mem.image): as inference
+            # does, the encoders leave the GPU unless the user keeps them there
+            cache = "no_offload" not in opts
+            add(
+                "fit.item_cached_text" if cache else "fit.item_offload_none",
+                bool(opts & {"text_encoder_offload", "no_offload"}),
+            )
             precision = query.precision if query.precision in ("fp8", "int8", "nf4", "int4", "bf16", "fp16") else "fp16"
             if precision not in ("fp16", "bf16"):
                 add("fit.item_base_precision", True, prec=precision)
@@ -138,8 +142,9 @@ def memory_setup(model: ModelSpec, query, mode: str) -> Setup:
 
 def estimate(model: ModelSpec, setup: Setup, precision: str, n: int, mode: str, query) -> memory.MemoryEstimate:
     """The memory model for one table row: `precision` / `mode` vary by row, the set-up does not."""
-    if setup.kind == "image_train":
-        return diffusion_memory.image_training_memory(model, **setup.values)
+    if setup.kind == "image_train":  # a row's base precision other than fp16 (the fp8-base row) replaces the set-up's
+        values = setup.values if precision == "fp16" else setup.values | {"precision": precision}
+        return diffusion_memory.image_training_memory(model, **values)
     if setup.kind == "image":
         return diffusion_memory.image_memory(model, precision=precision, **setup.values)
     if mode in TRAIN_MODES:

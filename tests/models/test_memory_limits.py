@@ -65,3 +65,20 @@ def test_the_h800_is_an_h100_on_one_card(kb):
     model = kb.model("llama-3-8b")
     assert llm.decode_speed(h800, model).tokens_per_s == pytest.approx(llm.decode_speed(h100, model).tokens_per_s)
     assert performance.relative_performance(h800).score == pytest.approx(performance.relative_performance(h100).score)
+
+
+def test_decode_with_part_of_the_weights_in_system_ram(kb):
+    from assistant.models import llm
+
+    assert llm.offload_tokens_per_s(40.0, 20.0, 0.0) == pytest.approx(40.0)
+    # half of 40 GB of weights in RAM at 60 GB/s: 0.5 / 40 + 20 / 60 s per token = ~2.8 tokens/s
+    assert llm.offload_tokens_per_s(40.0, 40.0, 20.0) == pytest.approx(1 / (0.5 / 40 + 20 / 60))
+    assert llm.offload_tokens_per_s(40.0, 40.0, 1.0) < 40.0
+
+
+def test_image_lora_with_cached_text_embeddings_and_an_fp8_base(kb):
+    m = kb.model("flux.1-dev")
+    fp16 = diffusion_memory.image_training_memory(m, "lora", cache_text=True).total_gb
+    fp8 = diffusion_memory.image_training_memory(m, "lora", precision="fp8", cache_text=True).total_gb
+    kept = diffusion_memory.image_training_memory(m, "lora", cache_text=False).total_gb
+    assert fp8 < 24.0 < fp16 < 32.0 < kept
