@@ -391,6 +391,12 @@ def train_image_rows(kb, folder: Path, fitting: bool = False) -> tuple[list[Row]
         if fitting and not _identifies(est, s):
             continue
         total = est.total_gb
+        if s.get("optimizer", "").startswith("paged_") and s.get("gpu_gb"):
+            # paged states stay resident while the card has room: the peak seen fills it at most (§mem.train)
+            resident = setup_estimate(kb, s | {"optimizer": s["optimizer"].removeprefix("paged_")})
+            total = min(resident.total_gb, float(s["gpu_gb"])) if resident is not None else total
+        if s.get("loader") == "16bit_then_quantize":  # the 16-bit model sits on the GPU before it is quantized
+            total = max(total, memory.quantize_load_peak_gb(kb.model(s["model"])))
         if s.get("stat") == "torch":
             total -= dict(est.components).get("CUDA context", 0.0)
         label = _label(r, s) + (" (load peak)" if s.get("peak") == "load" else "")

@@ -130,6 +130,13 @@ def max_context(
     return tokens // step * step
 
 
+def quantize_load_peak_gb(model: ModelSpec) -> float:
+    """The load peak of a tool that puts the 16-bit model on the GPU before quantizing it (LitGPT's QLoRA):
+    the 16-bit weights plus the CUDA context (§mem.lora). transformers + bitsandbytes quantize layer by layer
+    while loading and stay below it."""
+    return finite(model.params_b) * 2.0 + C.CUDA_CONTEXT_GB["pytorch"]
+
+
 def lora_params(model: ModelSpec, rank: int = C.LORA_DEFAULT_RANK, targets: str = "all") -> float:
     """Adapter parameters for LoRA on every linear layer ("all") or on the query and value
     projections only ("attention", peft's default) of every block (§mem.lora)."""

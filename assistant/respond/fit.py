@@ -392,6 +392,10 @@ def _setup_steps(query: FitQuery, env: Env, model: ModelSpec, est, short_of_gb: 
     chosen = setup.memory_setup(model, query, query.mode)
     steps = [x for x in [setup.setup_step(env, chosen)] if x]
     parts = dict(est.components)
+    if chosen.kind == "llm_train" and query.mode == "qlora":
+        load = memory.quantize_load_peak_gb(model)
+        if load > est.total_gb:
+            steps.append(env.t("fit.qlora_load_peak", gb=f"{load:.1f}"))
     if chosen.kind == "llm_train" and chosen.values["loss"] == "plain" and est.dominant == "logits":
         steps.append(env.t("fit.fused_loss", gb=f"{parts['logits']:.1f}"))
     if model.kind != "image":
