@@ -117,8 +117,18 @@ def test_train_image_memory_is_reported_per_row(kb, vm, summary):
     assert len(rows) + len(skipped) == 40 and len(skipped) == 5
     image, finetune = summary["memory image"], summary["memory finetune"]
     assert image[2] == 15 and finetune[2] == 20
-    # regression guard on the 2026 v2 numbers (medians 15.8 % and 21 %), not a target
-    assert image[0] <= 0.18 and finetune[0] <= 0.23
+    # regression guard on the 2026 v2 numbers (medians 15.8 % and 12.0 %), not a target
+    assert image[0] <= 0.18 and finetune[0] <= 0.14
+    within = sum(abs(r.error) <= 0.15 for r in rows)
+    assert within >= 17  # of 35: paged states resident, quantize-after-load peaks (docs/model.md §validation)
+
+
+def test_paged_states_and_load_peaks_are_what_tools_report(kb, vm):
+    rows = {r.case: r for r in vm.train_image_rows(kb, DATA)[0]}
+    paged = next(r for label, r in rows.items() if "Llama 2 7B full b4" in label)
+    assert abs(paged.error) < 0.10  # torchtune's paged AdamW on a 4090: the states fill the card
+    litgpt = [r for label, r in rows.items() if "qlora" in label and "s512" in label]
+    assert litgpt and all(abs(r.error) < 0.10 for r in litgpt)  # the 16-bit model before quantizing
 
 
 def test_memory_constants_are_the_calibration_fit(kb, vm):
