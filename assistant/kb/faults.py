@@ -62,7 +62,7 @@ def fault_of(exc: BaseException) -> str | None:
     if isinstance(orig, CorruptDatabase):
         return "corrupt"
     if isinstance(orig, OSError):
-        return _BY_ERRNO.get(orig.errno, "io")
+        return _BY_ERRNO.get(orig.errno or 0, "io")
     code = getattr(orig, "sqlite_errorcode", None)
     if code is not None and code & 0xFF in _BY_CODE:
         return _BY_CODE[code & 0xFF]

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+from typing import Any, NoReturn
 
 from assistant.kb.errors import KnowledgeError
 from assistant.kb.files import display_name, read_csv, read_toml
 from assistant.names import gpu_aliases, normalize_name
 
 _DATE = re.compile(r"^\d{4}-\d{2}(-\d{2})?$")
-OVERRIDABLE = {
+OVERRIDABLE: dict[str, Callable[[str], Any]] = {
     "memory_gb": float,
     "memory_bandwidth_gb_s": float,
     "tdp_w": int,
@@ -66,21 +68,23 @@ class _Checker:
     def __init__(self, path: Path, line: int | None):
         self.file, self.line = display_name(path), line
 
-    def fail(self, fld: str | None, message: str):
+    def fail(self, fld: str | None, message: str) -> NoReturn:
         raise KnowledgeError(self.file, self.line, fld, message)
 
     def text(self, row: dict, fld: str) -> str:
         value = row.get(fld)
         if value is None or (isinstance(value, str) and not value.strip()):
             self.fail(fld, "is required")
-        return value if not isinstance(value, str) else value.strip()
+        return value if not isinstance(value, str) else value.strip()  # TOML dates and numbers as parsed
 
-    def number(self, row: dict, fld: str, required: bool = True, positive: bool = True) -> float | None:
+    def optional(self, row: dict, fld: str, positive: bool = True) -> float | None:
+        """The number in `fld`, or None when the field is empty."""
+        return None if row.get(fld) in (None, "") else self.number(row, fld, positive)
+
+    def number(self, row: dict, fld: str, positive: bool = True) -> float:
         value = row.get(fld)
         if value in (None, ""):
-            if required:
-                self.fail(fld, "is required")
-            return None
+            self.fail(fld, "is required")
         try:
             number = float(value)
         except (TypeError, ValueError):
@@ -123,7 +127,8 @@ class _Resolver:
 
 
 def _sources(folder: Path) -> list[dict]:
-    rows, seen = [], {}
+    rows: list[dict] = []
+    seen: dict[str, str] = {}
     for path in sorted((folder / "sources").glob("*.csv")):
         for line, row in read_csv(path, ["id", "title", "url", "date"]):
             check = _Checker(path, line)
@@ -199,7 +204,8 @@ def _devices(folder: Path, gpus: list[dict], known: set[str]) -> None:
         gpu["slot_width"] = row.get("slot_width") or None
         gpu |= {"name": name, "vendor": check.text(row, "vendor"), "overridden": "", "tpu_url": None}
         for fld, kind in _DEVICE_NUMBERS.items():
-            value = check.number(row, fld, required=fld in ("memory_gb", "memory_bandwidth_gb_s"))
+            required = fld in ("memory_gb", "memory_bandwidth_gb_s")
+            value = check.number(row, fld) if required else check.optional(row, fld)
             gpu[fld] = None if value is None else kind(value)
         released = check.day(row, "release_date")
         gpu["release_date"] = date.fromisoformat(released if len(released) == 10 else released + "-01")
@@ -243,10 +249,10 @@ def _architectures(folder: Path, gpus: list[dict], known: set[str]) -> list[dict
             check.text(arch, k)
         row["tensor_generation"] = int(arch.get("tensor_generation", 0))
         for k in RATE_KEYS:
-            row[k] = check.number(arch, k, required=False, positive=False) or 0.0
+            row[k] = check.optional(arch, k, positive=False) or 0.0
         for k in ("sparsity_2_4", "async_copy", "tma"):
             row[k] = bool(arch.get(k, False))
-        row["shared_mem_kb_per_sm"] = check.number(arch, "shared_mem_kb_per_sm", required=False)
+        row["shared_mem_kb_per_sm"] = check.optional(arch, "shared_mem_kb_per_sm")
         row["rates_confidence"] = str(arch.get("rates_confidence", "high"))
         row["source"] = _need_source(check, arch, known)
         row["note"] = str(arch.get("note", ""))
@@ -297,7 +303,7 @@ def _peaks(folder: Path, res: _Resolver, known: set[str]) -> list[dict]:
         gpu = res.resolve(check, check.text(row, "gpu"))
         peak = {"gpu": gpu["name"], "confidence": row.get("confidence", ""), "source": _need_source(check, row, known)}
         for k in PEAK_KEYS:
-            peak[k] = check.number(row, k, required=False)
+            peak[k] = check.optional(row, k)
         out.append(peak)
     return out
 
@@ -322,14 +328,23 @@ def _prices(folder: Path, res: _Resolver, known: set[str]) -> list[dict]:
     return out
 
 
+def _yuan_csv(folder: Path, name: str, cols: list[str], rates: list[dict]) -> tuple[Path, list, float]:
+    """An optional CSV of yuan amounts and the CNY rate of exchange_rates.csv that converts them
+    (required when the file has rows)."""
+    path, rows = _optional_csv(folder, name, cols)
+    per_usd = next((r["per_usd"] for r in rates if r["currency"] == "CNY"), None)
+    if per_usd is None:
+        if rows:
+            _Checker(path, rows[0][0]).fail(cols[3], "yuan amounts need a CNY row in knowledge/exchange_rates.csv")
+        per_usd = 1.0  # no rows to convert
+    return path, rows, per_usd
+
+
 def _prices_cny(folder: Path, res: _Resolver, known: set[str], rates: list[dict]) -> list[dict]:
     """knowledge/prices_cn.csv: Chinese-market prices in yuan, converted to USD at the CNY rate of
     exchange_rates.csv and marked market "CN"."""
     cols = ["snapshot", "gpu", "condition", "cny", "observed", "source"]
-    path, rows = _optional_csv(folder, "prices_cn.csv", cols)
-    per_usd = next((r["per_usd"] for r in rates if r["currency"] == "CNY"), None)
-    if rows and per_usd is None:
-        _Checker(path, rows[0][0]).fail("cny", "yuan prices need a CNY row in knowledge/exchange_rates.csv")
+    path, rows, per_usd = _yuan_csv(folder, "prices_cn.csv", cols, rates)
     out = []
     for line, row in rows:
         check = _Checker(path, line)
@@ -368,10 +383,7 @@ def _exchange_rates(folder: Path, known: set[str]) -> list[dict]:
 def _cloud_cny(folder: Path, res: _Resolver, known: set[str], rates: list[dict]) -> list[dict]:
     """knowledge/cloud_cn.csv: rates in yuan, converted to USD at the CNY rate of exchange_rates.csv."""
     cols = ["provider", "gpu", "gpus_per_instance", "cny_per_gpu_hour", "observed", "source"]
-    path, rows = _optional_csv(folder, "cloud_cn.csv", cols)
-    per_usd = next((r["per_usd"] for r in rates if r["currency"] == "CNY"), None)
-    if rows and per_usd is None:
-        _Checker(path, rows[0][0]).fail("cny_per_gpu_hour", "yuan rates need a CNY row in knowledge/exchange_rates.csv")
+    path, rows, per_usd = _yuan_csv(folder, "cloud_cn.csv", cols, rates)
     out = []
     for line, row in rows:
         check = _Checker(path, line)
@@ -428,7 +440,7 @@ def _cloud(folder: Path, res: _Resolver, known: set[str]) -> list[dict]:
                 "gpu": res.resolve(check, check.text(row, "gpu"))["name"],
                 "gpus_per_instance": int(check.number(row, "gpus_per_instance")),
                 "on_demand_usd_per_gpu_hour": check.number(row, "on_demand_usd_per_gpu_hour"),
-                "spot_usd_per_gpu_hour": check.number(row, "spot_usd_per_gpu_hour", required=False),
+                "spot_usd_per_gpu_hour": check.optional(row, "spot_usd_per_gpu_hour"),
                 "observed": check.day(row, "observed"),
                 "source": _need_source(check, row, known),
                 "note": row.get("note", ""),
@@ -481,7 +493,7 @@ def _models(folder: Path, known: set[str]) -> list[dict]:
         for k in _MODEL_INTS:
             row[k] = None if m.get(k) is None else int(check.number(m, k, positive=False))
         for k in _MODEL_FLOATS:
-            row[k] = check.number(m, k, required=False)
+            row[k] = check.optional(m, k)
         row["experts"] = row["experts"] or 0
         row["experts_per_token"] = row["experts_per_token"] or 0
         if row["kind"] == "llm":

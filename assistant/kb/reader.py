@@ -78,7 +78,7 @@ class KbReader:
         return self.db.persistent
 
     def _rows(self, sql: str, **params) -> list:
-        flat = {}
+        flat: dict[str, object] = {}
         for key, value in params.items():
             if isinstance(value, (list, tuple)):  # "x IN :names" -> "x IN (:names_0, :names_1, ...)"
                 names = [f"{key}_{i}" for i in range(len(value))]

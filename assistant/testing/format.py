@@ -132,6 +132,14 @@ def number(text: str) -> float | None:
     return float(text.replace("$", "").replace(",", "").replace("_", ""))
 
 
+def _matched_number(text: str) -> float:
+    """A number the pattern `_NUMBER` has matched (so it always reads)."""
+    value = number(text)
+    if value is None:
+        raise ValueError(f"not a number: {text!r}")
+    return value
+
+
 def literal(text: str) -> Any:
     """A value as written: true/false, none/null, a number, a "quoted" or a bare string."""
     text = text.strip()
@@ -195,23 +203,26 @@ def parse_setup(body: str, path: str, line: int, source: str) -> Setup:
 
 def _compare(kind: str, subject: str, rest: str, path: str, line: int, source: str) -> Expectation:
     rest = rest.strip()
-    base = dict(kind=kind, line=line, source=source, subject=subject)
+
+    def check(op: str, value: Any = None, bound: Any = None, relative: bool = False) -> Expectation:
+        return Expectation(
+            kind=kind, line=line, source=source, subject=subject, op=op, value=value, bound=bound, relative=relative
+        )
+
     if rest.lower() in ("present", "absent"):
-        return Expectation(op=rest.lower(), **base)
+        return check(rest.lower())
     if rest.lower().startswith("contains:"):
-        return Expectation(op="contains", value=literal(rest[9:]), **base)
+        return check("contains", literal(rest[9:]))
     m = re.fullmatch(rf"(?:~|≈)\s*({_NUMBER})\s*(?:\+-|\+/-|±)\s*({_NUMBER})\s*(%?)", rest)
     if m:
-        return Expectation(
-            op="~", value=number(m.group(1)), bound=abs(number(m.group(2))), relative=bool(m.group(3)), **base
-        )
+        return check("~", _matched_number(m.group(1)), abs(_matched_number(m.group(2))), bool(m.group(3)))
     m = re.fullmatch(rf"between\s+({_NUMBER})\s+and\s+({_NUMBER})", rest, re.IGNORECASE)
     if m:
-        low, high = sorted((number(m.group(1)), number(m.group(2))))
-        return Expectation(op="between", value=low, bound=high, **base)
+        low, high = sorted((_matched_number(m.group(1)), _matched_number(m.group(2))))
+        return check("between", low, high)
     m = re.fullmatch(r"(!=|==|=|<=|>=|<|>)\s*(.+)", rest)
     if m and (m.group(1) in ("=", "==", "!=") or number(m.group(2)) is not None):
-        return Expectation(op="=" if m.group(1) == "==" else m.group(1), value=literal(m.group(2)), **base)
+        return check("=" if m.group(1) == "==" else m.group(1), literal(m.group(2)))
     raise _fail(
         path,
         line,

@@ -113,6 +113,15 @@ def _unknown_gpu(name: str, known: set[str]) -> str:
     return f"'{name}' is not a canonical GPU name of the knowledge base{hint}"
 
 
+def _gpu_names_in(exp) -> list[str]:
+    """The GPU names an expectation checks (a list of GPUs or a clarification's choices)."""
+    if exp.kind in ("gpus", "gpus_contains", "gpus_not_contains"):
+        return list(exp.value)
+    if exp.kind == "choice":
+        return [v for v in (exp.value if isinstance(exp.value, tuple) else (exp.value,)) if v]
+    return []
+
+
 def lint(dialogue: Dialogue, session) -> str | None:
     """Names and snapshots in the file that the knowledge base does not know."""
     known = _known_names(session)
@@ -128,17 +137,8 @@ def lint(dialogue: Dialogue, session) -> str | None:
                 )
     for turn in dialogue.turns:
         for exp in turn.expectations:
-            names = (
-                exp.value
-                if exp.kind in ("gpus", "gpus_contains", "gpus_not_contains")
-                else (
-                    [v for v in (exp.value if isinstance(exp.value, tuple) else (exp.value,)) if v]
-                    if exp.kind == "choice"
-                    else []
-                )
-            )
-            for name in names if known is not None else []:
-                if name not in known:
+            for name in _gpu_names_in(exp):
+                if known is not None and name not in known:
                     problems.append(f"{dialogue.path}:{exp.line}: {_unknown_gpu(name, known)}")
     return "\n".join(problems) or None
 
@@ -164,7 +164,7 @@ def run_dialogue(dialogue: Dialogue, session) -> DialogueResult:
     before = dict(reader.price_overrides()) if reader is not None else {}
     try:
         for s in dialogue.setup:
-            if s.key == "price":
+            if s.key == "price" and reader is not None:
                 reader.set_price_override(s.gpu, s.value, s.condition)
         conversation = session.conversation(_assumptions(dialogue))
         for turn in dialogue.turns:
@@ -270,8 +270,8 @@ def collect(paths: list[str]) -> tuple[list[Path], list[str]]:
 def main(paths: list[str], db_url: str | None = None, session=None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     files, missing = collect(paths)
-    for path in missing:
-        print(for_terminal(f"gpu-advisor test: no such file or folder: {path}"), file=sys.stderr)
+    for name in missing:
+        print(for_terminal(f"gpu-advisor test: no such file or folder: {name}"), file=sys.stderr)
     if missing or not files:
         if not missing:
             print(for_terminal(f"gpu-advisor test: no .dialogue files in {', '.join(paths)}"), file=sys.stderr)
