@@ -49,6 +49,51 @@ def price_of(gpu: str, env: Env, condition: str | None = None) -> PriceLookup | 
     return found
 
 
+_FORM_FACTORS = {"pcie", "sxm", "sxm2", "sxm3", "sxm4", "sxm5", "sxm6", "nvl", "gb"}
+
+
+def _product_words(name: str) -> tuple[str, ...]:
+    """A name without its form factor and memory size: "A100 SXM4 80 GB" and "A100 PCIe 40 GB" -> ("a100",)."""
+    words = name.lower().split()
+    return tuple(
+        w
+        for i, w in enumerate(words)
+        if w not in _FORM_FACTORS and not (w.replace(".", "", 1).isdigit() and words[i + 1 : i + 2] == ["gb"])
+    )
+
+
+def sibling_price(gpu: str, env: Env, condition: str | None = None) -> tuple[str, PriceLookup] | None:
+    """For a GPU without a price: the nearest variant of the same product (another form factor or
+    memory size: the A100 PCIe 80 GB for the A100 SXM4 80 GB) that has one, same memory size first.
+    Answers show it under the variant's own name, never as the asked GPU's price."""
+    me = env.reader.gpu(gpu)
+    words = _product_words(gpu)
+    names = {q.gpu for q in env.reader.prices(env.assumptions.snapshot)} | {g for g, _ in env.price_overrides()}
+    siblings = sorted(
+        (n for n in names if n != gpu and _product_words(n) == words),
+        key=lambda n: (env.reader.gpu(n).memory_gb != me.memory_gb, n),
+    )
+    for name in siblings:
+        found = price_of(name, env, condition)
+        if found is not None:
+            return name, found
+    return None
+
+
+def sibling_price_note(gpu: str, env: Env) -> tuple[list[str], list[str]]:
+    """(steps, cited sources) showing a priced variant when `gpu` has no price; empty when it has
+    one or no variant is priced."""
+    if price_of(gpu, env) is not None:
+        return [], []
+    found = sibling_price(gpu, env)
+    if found is None:
+        return [], []
+    name, price = found
+    mine, other = env.reader.gpu(gpu), env.reader.gpu(name)
+    step = env.t("price.sibling", gpu=mine.short_name, other=other.short_name, price=price_text(price, env))
+    return [step], env.cite(price.source) + env.rate_sources()
+
+
 def purchase_price(gpu: str, env: Env) -> PriceLookup | None:
     """What buying one costs: the condition the user chose, else new (used when no new price is
     known). Value rankings use the reference's average of new and used instead (`price_of`)."""

@@ -19,7 +19,7 @@ from assistant.names import normalize_name
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RentOrBuyQuery
 from assistant.respond.common import Env, counted, spec_source
-from assistant.respond.pricing import assumption_text, price_text, purchase_price, score
+from assistant.respond.pricing import assumption_text, price_text, purchase_price, score, sibling_price_note
 from assistant.respond.rates import of_provider
 
 
@@ -61,12 +61,12 @@ def _unpriced_provider(text: str, env: Env) -> str | None:
 
 
 def _siblings(gpu, env: Env, need_rate: bool) -> list[str]:
-    """Variants of the same family ("A100 SXM4 80 GB" -> "A100 PCIe 80 GB") that have what is missing."""
+    """Variants of the same family ("A100 SXM4 80 GB" -> "A100 PCIe 80 GB") that have what is missing:
+    a priced variant with its price, or the variants with a cloud rate."""
+    if not need_rate:
+        return sibling_price_note(gpu.name, env)[0]
     family = gpu.short_name.split()[0]
-    if need_rate:
-        names = {r.gpu for r in env.reader.cloud_rates()}
-    else:
-        names = {q.gpu for q in env.reader.prices(env.assumptions.snapshot)}
+    names = {r.gpu for r in env.reader.cloud_rates()}
     found = sorted(n for n in names if n != gpu.name and family in n.split())
     return [env.t("rent.siblings", gpus=i18n.listing(env.lang).join(found[:4]))] if found else []
 

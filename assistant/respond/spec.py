@@ -8,7 +8,7 @@ from assistant.models.cost import cheapest_cloud
 from assistant.queries import SpecQuery
 from assistant.respond import spec_figures, unrated
 from assistant.respond.common import Env, num, rules_of_thumb, spec_source
-from assistant.respond.pricing import price_of, price_text, score, workload_title
+from assistant.respond.pricing import price_of, price_text, score, sibling_price_note, workload_title
 from assistant.respond.variants import variant_notes
 from assistant.specs import GpuSpec
 
@@ -324,6 +324,10 @@ def respond(query: SpecQuery, env: Env) -> Answer:
         if g.arch and g.arch.tensor_generation == 0:
             steps.append(env.t("spec.tensorless", name=g.name))
     sources = [spec_source(g, env) for g in gpus]
+    for g in gpus if "price" in sections else []:
+        sibling_steps, sibling_sources = sibling_price_note(g.name, env)
+        steps += sibling_steps
+        sources += sibling_sources
     variant_steps, variant_sources = variant_notes(gpus, env)
     steps += variant_steps
     sources += env.cite(*variant_sources)
