@@ -133,6 +133,13 @@ class KbReader:
             self._load("g.name = :name", name=name)
         return self._gpus.get(name)
 
+    def known_gpu(self, name: str) -> GpuSpec:
+        """The GPU of a name the question reader resolved (so the KB has it); KeyError otherwise."""
+        found = self.gpu(name)
+        if found is None:
+            raise KeyError(f"no GPU named {name!r} in the knowledge base")
+        return found
+
     def gpus(self, names: list[str]) -> list[GpuSpec]:
         missing = [n for n in names if n not in self._gpus]
         if missing:

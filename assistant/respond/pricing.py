@@ -66,12 +66,12 @@ def sibling_price(gpu: str, env: Env, condition: str | None = None) -> tuple[str
     """For a GPU without a price: the nearest variant of the same product (another form factor or
     memory size: the A100 PCIe 80 GB for the A100 SXM4 80 GB) that has one, same memory size first.
     Answers show it under the variant's own name, never as the asked GPU's price."""
-    me = env.reader.gpu(gpu)
+    me = env.reader.known_gpu(gpu)
     words = _product_words(gpu)
     names = {q.gpu for q in env.reader.prices(env.assumptions.snapshot)} | {g for g, _ in env.price_overrides()}
     siblings = sorted(
         (n for n in names if n != gpu and _product_words(n) == words),
-        key=lambda n: (env.reader.gpu(n).memory_gb != me.memory_gb, n),
+        key=lambda n: (env.reader.known_gpu(n).memory_gb != me.memory_gb, n),
     )
     for name in siblings:
         found = price_of(name, env, condition)
@@ -89,7 +89,7 @@ def sibling_price_note(gpu: str, env: Env) -> tuple[list[str], list[str]]:
     if found is None:
         return [], []
     name, price = found
-    mine, other = env.reader.gpu(gpu), env.reader.gpu(name)
+    mine, other = env.reader.known_gpu(gpu), env.reader.known_gpu(name)
     step = env.t("price.sibling", gpu=mine.short_name, other=other.short_name, price=price_text(price, env))
     return [step], env.cite(price.source) + env.rate_sources()
 

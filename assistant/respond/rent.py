@@ -79,9 +79,9 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
             question=query.text, intent="rent_or_buy", headline="", clarification=env.t("rent.which_gpu"), lang=env.lang
         )
     ref = named[0]
-    gpu = env.reader.gpu(ref.name)
+    gpu = env.reader.known_gpu(ref.name or "")
     # "buy a 3090 or rent a V100 on AWS": buy the first GPU named, rent the second
-    rented = env.reader.gpu(named[1].name) if len(named) > 1 else gpu
+    rented = env.reader.known_gpu(named[1].name or "") if len(named) > 1 else gpu
     n = ref.count
     a = env.assumptions
     rates = env.cloud_rates(rented.name)
