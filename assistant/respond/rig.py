@@ -60,10 +60,6 @@ def _rater(query: RigQuery, env: Env, workload: str, key: str):
     return speed, "rig.unit_rel", what + (env.t("rig.floor", gb=f"{floor:g}") if floor else "")
 
 
-def _passive(gpu) -> bool:
-    return bool(gpu.arch and gpu.arch.product_class == "datacenter")
-
-
 def _priced(query: RigQuery, env: Env) -> list:
     """(GPU, price) of the cards a rig may use: the one named, else the vendor's (NVIDIA by default)
     without passively cooled datacenter cards, unless a server is asked for."""
@@ -76,7 +72,7 @@ def _priced(query: RigQuery, env: Env) -> list:
     for gpu in env.reader.gpus(names):
         if named and gpu.name not in named:
             continue
-        if not named and (gpu.vendor.lower() not in vendors or (_passive(gpu) and not query.server)):
+        if not named and (gpu.vendor.lower() not in vendors or (gpu.passively_cooled and not query.server)):
             continue
         price = purchase_price(gpu.name, env)
         if price is not None:
