@@ -386,13 +386,16 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         ranking = ranked(passive_ok, max_auto)
         if ranking.choice is not None and ranking.choice.n_gpus > 1:
             multi_note = env.t("rec.multi", need=f"{need:,.0f}", n=ranking.choice.n_gpus)
+    by_price = getattr(query, "sort", None) == "price"
+    if by_price:
+        ranking = _cheapest_first(ranking)
     passive_note = ""
     if not passive_ok and not dettmers and ranking.choice is not None:
-        with_passive = ranked(True, max_auto).choice
-        if with_passive is not None and with_passive.gpu != ranking.choice.gpu:
-            passive_note = env.t("rec.no_passive", gpu=env.reader.known_gpu(with_passive.gpu).short_name)
-    if getattr(query, "sort", None) == "price":
-        ranking = _cheapest_first(ranking)
+        with_passive = ranked(True, max_auto)
+        first = (_cheapest_first(with_passive) if by_price else with_passive).choice
+        if first is not None and first.gpu != ranking.choice.gpu:
+            key_ = "rec.no_passive_cheapest" if by_price else "rec.no_passive"
+            passive_note = env.t(key_, gpu=env.reader.known_gpu(first.gpu).short_name)
     title = workload_title(env, key)
     if chat:
         title = env.t("rec.chat_title", model=chat[0].name, quant=chat[1])
