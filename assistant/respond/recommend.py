@@ -390,7 +390,12 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if by_price:
         ranking = _cheapest_first(ranking)
     passive_note = ""
-    if not passive_ok and not dettmers and ranking.choice is not None:
+    if not passive_ok and not dettmers and ranking.choice is None:  # only a datacenter card meets it
+        with_passive = ranked(True, max_auto)
+        ranking = _cheapest_first(with_passive) if by_price else with_passive
+        if ranking.choice is not None:
+            passive_note = env.t("rec.only_passive", gpu=env.reader.known_gpu(ranking.choice.gpu).short_name)
+    elif not passive_ok and not dettmers and ranking.choice is not None:
         with_passive = ranked(True, max_auto)
         first = (_cheapest_first(with_passive) if by_price else with_passive).choice
         if first is not None and first.gpu != ranking.choice.gpu:
