@@ -294,6 +294,11 @@ def respond(query: FitQuery, env: Env) -> Answer:
     if model.attention in ("gqa", "mqa", "mla") and model.kind == "llm":
         kv = memory.kv_cache_bytes_per_token(model) / 1e6
         steps.append(env.t("fit.kv", attention=model.attention.upper(), kv=f"{kv:.3f}", kv1k=f"{kv * 1000:.0f}"))
+    longest = 0
+    if model.kind == "llm" and query.mode == "inference" and f.fits:  # how long a context the card holds
+        longest = memory.max_context(model, prec, gpu.memory_gb or 0.0, n, batch=query.batch or 1)
+        if longest:
+            steps.append(env.t("fit.longest_context", prec=prec, ctx=f"{longest:,}", trained=f"{model.context or 0:,}"))
     figures = {
         "vram_required_gb": round(est.total_gb * n, 2),
         "per_gpu_gb": round(est.total_gb, 2),
@@ -304,6 +309,8 @@ def respond(query: FitQuery, env: Env) -> Answer:
         "min_gpus": f.min_gpus,
         "verdict": _verdict(fits, pick, gpu, n),
     }
+    if longest:
+        figures["max_context_tokens"] = longest
     if gpu.unified_memory:
         steps.append(env.t("fit.unified", gpu=gpu.short_name, gb=f"{gpu.memory_gb:g}"))
     if gpu.vendor == "Apple":
