@@ -295,7 +295,9 @@ def respond(query: FitQuery, env: Env) -> Answer:
         kv = memory.kv_cache_bytes_per_token(model) / 1e6
         steps.append(env.t("fit.kv", attention=model.attention.upper(), kv=f"{kv:.3f}", kv1k=f"{kv * 1000:.0f}"))
     longest = 0
-    if model.kind == "llm" and query.mode == "inference" and f.fits:  # how long a context the card holds
+    if (
+        model.kind == "llm" and query.mode == "inference" and f is not None and f.fits
+    ):  # how long a context the card holds
         longest = memory.max_context(model, prec, gpu.memory_gb or 0.0, n, batch=query.batch or 1)
         if longest:
             steps.append(env.t("fit.longest_context", prec=prec, ctx=f"{longest:,}", trained=f"{model.context or 0:,}"))
