@@ -208,6 +208,8 @@ class Dialogue:
             from assistant.queries import SpecQuery
 
             return SpecQuery(text=follow.text, gpus=self._fill(follow.gpus))
+        if follow.providers and not follow.gpus:
+            return self._at_providers(base, follow)
         if follow.ask or (follow.vendor and not follow.gpus):
             return self._about_last(base, follow)
         if base is None and _details(follow):
@@ -360,6 +362,25 @@ class Dialogue:
                 return dataclasses.replace(base, text=follow.text, settings=follow.settings, provider=None)
             return RatesQuery(text=follow.text, gpus=gpus, settings=follow.settings)
         return RentOrBuyQuery(text=follow.text, gpus=gpus, settings=follow.settings)
+
+    def _at_providers(self, base: Query | None, follow: FollowUpQuery) -> Query:
+        """ "and on lambda?", "runpod vs coreweave?" after an answer about GPUs: their rates at those clouds
+        (the last rental with its hours and counts; after renting weighed against buying, at that cloud)."""
+        from assistant.queries import RatesQuery, RentOrBuyQuery
+
+        keys = follow.providers
+        several = keys if len(keys) > 1 else ()
+        if isinstance(base, RatesQuery):
+            return dataclasses.replace(
+                base, text=follow.text, settings=follow.settings, provider=keys[0], providers=several
+            )
+        if isinstance(base, RentOrBuyQuery) and not several:
+            return dataclasses.replace(base, text=follow.text, settings=follow.settings, provider=keys[0])
+        gpus = tuple(g for g in getattr(base, "gpus", ()) if g.name)[:1]
+        focus = self.context.focus or (self.context.gpus[0] if self.context.gpus else None)
+        if not gpus and focus:
+            gpus = (GpuRef(mention=focus, name=focus),)
+        return RatesQuery(text=follow.text, gpus=gpus, provider=keys[0], providers=several, settings=follow.settings)
 
     def _more_memory_than(self, gpu: str | None) -> float | None:
         """The next memory size up from the GPU the last answer favoured (None: nothing to compare with)."""

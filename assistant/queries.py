@@ -205,6 +205,7 @@ class RatesQuery(Query):
     intent: str = "rates"
     gpus: tuple[GpuRef, ...] = ()
     provider: str | None = None  # lexicon key: vast.ai | runpod | lambda | aws | gcp | azure | ...
+    providers: tuple[str, ...] = ()  # "runpod or vast for a 4090?": two or more providers set side by side
     mode: str = "rates"  # rates | rent (hours or a period) | job (train / fine-tune a model) | serve
     hours: float | None = None  # total hours of rent
     period: str | None = None  # day | week | month | year: "for a month"
@@ -304,6 +305,7 @@ class FollowUpQuery(Query):
     organization: bool | None = None  # "what if it's for my company" -> True, "and for a student?" -> False
     amount: float | None = None  # "and if i only had 800?": a bare number; the dialogue reads it by the last question
     period: str | None = None  # "and per month?", "for a week?": day | week | month | year, for a cost or a rental
+    providers: tuple[str, ...] = ()  # "what about on lambda?", "runpod vs coreweave?": the clouds to price it at
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -70,6 +70,7 @@ _SCALARS = {
     "batch": "batch",
     "feature": "feature",
     "ask": "ask",
+    "providers": "providers",
 }
 # a value the user typed inside a question may live on the query or in its `settings` (as a Setting)
 _SETTING_KEYS = {
@@ -183,6 +184,8 @@ def _same(a, b, rel_tol: float = 1e-6) -> bool:
         if isinstance(b, bool):
             return False
         return math.isclose(float(a), float(b), rel_tol=rel_tol, abs_tol=1e-9)
+    if isinstance(a, list) and isinstance(b, tuple):  # providers = ["runpod", "vast.ai"] in a case file
+        return a == list(b)
     return a == b
 
 

@@ -157,6 +157,56 @@ def _no_rates(query: RatesQuery, env: Env, gpu, provider_rates: list) -> Answer:
     )
 
 
+def _side_by_side(keys: tuple[str, ...], env: Env, gpu, everyone: list) -> tuple[list, str]:
+    """The offers of the providers named (cheapest first) and a headline setting the best on-demand rate
+    of each against the others; providers without a rate for the GPU are named as such."""
+    found = {key: of_provider(key, everyone) for key in keys}
+    offers = sorted({id(r): r for key in keys for r in found[key]}.values(), key=lambda r: r.on_demand_usd_per_gpu_hour)
+    best = sorted(
+        (min(v, key=lambda r: r.on_demand_usd_per_gpu_hour) for v in found.values() if v),
+        key=lambda r: r.on_demand_usd_per_gpu_hour,
+    )
+    missing = [provider_name(k) for k, v in found.items() if not v]
+    parts = []
+    if len(best) > 1:
+        cheaper, others = best[0], best[1:]
+        parts.append(
+            env.t(
+                "rates.head_providers",
+                gpu=gpu.short_name,
+                cheaper=cheaper.provider,
+                rate=env.money(cheaper.on_demand_usd_per_gpu_hour, 2),
+                observed=cheaper.observed,
+                others=i18n.listing(env.lang).join(
+                    env.t(
+                        "rates.provider_offer",
+                        provider=o.provider,
+                        rate=env.money(o.on_demand_usd_per_gpu_hour, 2),
+                        observed=o.observed,
+                    )
+                    for o in others
+                ),
+            )
+        )
+    elif best:
+        parts.append(
+            env.t(
+                "rates.head_rates",
+                gpu=gpu.short_name,
+                provider=best[0].provider,
+                rate=env.money(best[0].on_demand_usd_per_gpu_hour, 2),
+                observed=best[0].observed,
+                count=len(offers),
+                high=env.money(max(r.on_demand_usd_per_gpu_hour for r in offers), 2),
+            )
+        )
+    if missing:
+        parts.insert(
+            0, env.t("rates.none_at_providers", gpu=gpu.short_name, providers=i18n.join_names(env.lang, missing))
+        )
+    return offers, i18n.gap(env.lang).join(parts)
+
+
 def _hours(query: RatesQuery) -> float | None:
     if query.hours:
         return query.hours
@@ -215,11 +265,16 @@ def respond(query: RatesQuery, env: Env) -> Answer:
     rates = of_provider(query.provider, everyone)
     if not everyone:
         return _no_rates(query, env, gpu, everyone)
+    compared = ""
+    if len(query.providers) > 1:  # "runpod or vast for a 4090?": only the providers named, side by side
+        rates, compared = _side_by_side(query.providers, env, gpu, everyone)
     steps, extra = [], {}
     home = any(r.currency == env.currency for r in everyone)
     if not query.provider and not home:
         steps += _home_alternatives(gpu, env)
     missing = ""
+    if not rates and compared:  # none of the providers named rents it: say so, then show the others
+        missing, rates, compared = compared + " ", everyone, ""
     if not rates:  # the provider asked has no rate for this GPU: say so, then show the others
         missing = env.t("rates.none_at_provider", gpu=gpu.short_name, provider=provider_name(query.provider)) + " "
         rates = everyone
@@ -251,6 +306,8 @@ def respond(query: RatesQuery, env: Env) -> Answer:
                 "rates.head_spot", total=env.money_total(spot.spot_usd_per_gpu_hour * hours * n), provider=spot.provider
             )
         extra["total_usd"] = round(total, 2)
+    elif compared:
+        head = ""
     else:
         head = env.t(
             "rates.head_rates",
@@ -263,7 +320,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         )
         if spot:
             head += env.t("rates.head_spot_rate", rate=env.money(spot.spot_usd_per_gpu_hour, 2), provider=spot.provider)
-    head = missing + head
+    head = i18n.gap(env.lang).join(p.strip() for p in (missing, compared, head) if p.strip())
     if len({r.gpus_per_instance for r in rates}) > 1:
         steps.append(env.t("rates.nodes"))
     cheapest = min(everyone, key=lambda r: r.on_demand_usd_per_gpu_hour)

@@ -16,7 +16,7 @@ FollowUpQuery into the previous query (with nothing before it, a fragment is a r
 
 from __future__ import annotations
 
-from assistant.nlu.intents.rates import period
+from assistant.nlu.intents.rates import period, providers
 from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
@@ -67,6 +67,8 @@ def about_last(r: Reading) -> Query | None:
         return build(r)  # "with amd too", "what about amd?", "amd呢"
     if b.struct("count_of") and kinds <= {"COUNT", "NUMBER", "HOW_MUCH", "COST"} | AROUND:
         return build(r)  # "two of them?", "how much for 8 of them?", "8 of them for a week?"
+    if providers(r) and kinds <= {"RENT", "VS", "OR", "ASK", "COMPARE", "HOW_MUCH", "COST", "PRICES"} | AROUND:
+        return build(r)  # "and on lambda?", "runpod vs coreweave?": the last GPU at those clouds
     if only_period(r):
         return build(r)  # "per month?", "and for a week?", "yearly?"
     if b.has("BUY") and kinds <= {"BUY", "VS", "OR"} | AROUND and b.has("VS", "OR"):
@@ -210,6 +212,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         organization=None if b.meaning("ORGANIZATION") is None else b.meaning("ORGANIZATION") == "yes",
         amount=_amount(r),
         period=per,
+        providers=providers(r),
     )
 
 

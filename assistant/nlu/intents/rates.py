@@ -66,13 +66,28 @@ def provider(r: Reading) -> str | None:
     return _PROVIDER_KEYS.get(found, found) if found else None
 
 
+def providers(r: Reading) -> tuple[str, ...]:
+    """Every provider the question names, by key, in the order written ("runpod or vast" -> runpod, vast.ai)."""
+    joined = " " + " ".join(r.b.toks) + " "
+    found: list[tuple[int, int, str]] = []
+    for word, key in r.lex.keyed("cloud_providers"):
+        key = key if key is not None else " " + " ".join(word) + " "  # Chinese: one token per character
+        at = joined.find(key)
+        if at >= 0 and not any(s <= at < e for s, e, _ in found):  # "lambda labs" once, not also "lambda"
+            found.append((at, at + len(key), _PROVIDER_KEYS.get(word, word)))
+    return tuple(dict.fromkeys(k for _, _, k in sorted(found)))
+
+
 def read(r: Reading) -> Query | None:
     b = r.b
     named = provider(r)
     if not (b.has("RENT") or named or said(r, "rate_words")):
         return None
     per_week, total = r.hours()
-    if b.has("BUY") or b.struct("rent_buy") or per_week or said(r, "verdict_worth") or said(r, "rent_vs_buy"):
+    several = providers(r) if not b.has("BUY") else ()
+    if len(several) > 1:
+        per_week = None  # "runpod or vast for a 4090?": providers weighed against each other, not renting and buying
+    elif b.has("BUY") or b.struct("rent_buy") or per_week or said(r, "verdict_worth") or said(r, "rent_vs_buy"):
         return None  # renting weighed against buying: "is renting an a100 worth it", "rent or buy"
     if not r.explicit or b.has("PARAMS"):
         return None  # "what gpu should i rent" (a recommendation), "a 3b model on 300b tokens" (a training run)
@@ -89,7 +104,8 @@ def read(r: Reading) -> Query | None:
     return RatesQuery(
         text=r.text,
         gpus=tuple(r.refs),
-        provider=named,
+        provider=several[0] if len(several) > 1 else named,
+        providers=several if len(several) > 1 else (),
         mode=mode,
         hours=total or (months * 730.0 if months else None),
         period=asked,
