@@ -321,6 +321,8 @@ class Dialogue:
             return dataclasses.replace(base, text=follow.text)
         if follow.ask in ("rates", "rent_or_buy"):
             return self._cloud_of_last(base, follow)
+        if follow.ask == "worth":
+            return self._worth_of_last(base, follow)
         rec = base if isinstance(base, RecommendQuery) else None
         if rec is None:
             rec = RecommendQuery(
@@ -345,6 +347,20 @@ class Dialogue:
             before = (rec.vendor or "nvidia").split(",") if follow.also else []
             changes["vendor"] = ",".join(dict.fromkeys([*before, follow.vendor]))
         return dataclasses.replace(rec, **changes)
+
+    def _worth_of_last(self, base: Query | None, follow: FollowUpQuery) -> Query:
+        """ "is the upgrade worth it?", "worth the extra?": after a comparison, yes / no on the dearer of the
+        two; after an answer about one GPU, whether that GPU is worth it."""
+        from assistant.queries import CompareQuery, VerdictQuery
+
+        workload = follow.workload or getattr(base, "workload", None) or self.context.workload
+        if isinstance(base, CompareQuery):
+            return dataclasses.replace(base, text=follow.text, settings=follow.settings, worth=True, workload=workload)
+        focus = self.context.focus or (self.context.gpus[0] if self.context.gpus else None)
+        if focus is None:
+            raise NothingToReferTo(follow.text)
+        gpu = GpuRef(mention=focus, name=focus)
+        return VerdictQuery(text=follow.text, gpus=(gpu,), kind="worth", workload=workload, settings=follow.settings)
 
     def _cloud_of_last(self, base: Query | None, follow: FollowUpQuery) -> Query:
         """ "which provider is cheapest" (the cloud prices of the GPUs just talked about) and "vs buying?"
@@ -429,6 +445,66 @@ class Dialogue:
             precision=query.precision or last.precision,
         )
 
+    def _worth_among_compared(self, query: Query) -> Query:
+        """ "is it worth paying more for the 4090?" right after comparing it: the comparison with its verdict."""
+        from assistant.queries import CompareQuery, VerdictQuery
+
+        last = self.context.last_query
+        if not (isinstance(query, VerdictQuery) and query.kind == "worth" and isinstance(last, CompareQuery)):
+            return query
+        compared = {g.name for g in last.gpus}
+        if not all(g.name in compared or g.pronoun in ("it", "that", "this") for g in query.gpus):
+            return query
+        return dataclasses.replace(
+            last, text=query.text, settings=query.settings, worth=True, workload=query.workload or last.workload
+        )
+
+    def _model_of_context(self, query: Query) -> Query:
+        """The model the conversation is about, where the question leaves it out: "why not the 4090?" after
+        "best gpu for qwen2.5 32b" compares the two on that model; "how fast for llama 3 8b?" after a
+        comparison or an answer about one GPU is that model's speed on those GPUs."""
+        from assistant.queries import CompareQuery, FitQuery
+
+        last = self.context.last_query
+        if isinstance(query, CompareQuery) and any(g.pronoun == "context" for g in query.gpus):
+            model = getattr(last, "model", None)
+            if model is not None and query.model is None and query.params_b is None and query.workload is None:
+                return dataclasses.replace(
+                    query,
+                    model=model,
+                    precision=query.precision or getattr(last, "precision", None),
+                    workload=getattr(last, "workload", None) or self.context.workload,
+                )
+            return query
+        if not (isinstance(query, FitQuery) and query.want_speed and query.model and not query.gpus):
+            return query
+        if query.memory_gb or query.params_b or not self.context.gpus:
+            return query
+        if isinstance(last, CompareQuery):
+            return CompareQuery(
+                text=query.text,
+                gpus=last.gpus,
+                model=query.model,
+                precision=query.precision,
+                aspect="speed",
+                settings=query.settings,
+            )
+        focus = self.context.focus or self.context.gpus[0]
+        return dataclasses.replace(query, gpus=(GpuRef(mention=focus, name=focus, count=self.context.focus_count),))
+
+    def _cost_of_context(self, query: Query) -> Query:
+        """ "including electricity?", "tco?", "算上电费呢" with no GPU named: the cost of the GPUs the last answer
+        was about (with their counts), or of the one it favoured."""
+        from assistant.queries import CostQuery
+
+        if not isinstance(query, CostQuery) or query.gpus or query.kind == "training_run" or query.model:
+            return query
+        last = self.context.last_query
+        gpus = tuple(g for g in getattr(last, "gpus", ()) if g.name)
+        if not gpus and self.context.focus:
+            gpus = (GpuRef(mention=self.context.focus, name=self.context.focus, count=self.context.focus_count),)
+        return dataclasses.replace(query, gpus=gpus) if gpus else query
+
     def _which_without_context(self, query: Query) -> Query:
         """ "which is faster for inference?" with no GPUs talked about yet: a recommendation for that
         workload, not a comparison of nothing (without a workload the dialogue asks which GPUs)."""
@@ -477,6 +553,7 @@ class Dialogue:
         from assistant import i18n
 
         query = self._speed_of_fit(self._among_compared(self._which_without_context(query)))
+        query = self._model_of_context(self._cost_of_context(self._worth_among_compared(query)))
         try:
             if isinstance(query, FollowUpQuery):
                 query = self._merge(query)

@@ -107,6 +107,7 @@ class CompareQuery(Query):
     # for llama 3 70b?": the model the scaling answer leads with
     model: ModelRef | None = None
     params_b: float | None = None  # "... for 70b": a model size without a name
+    worth: bool = False  # "is the 4090 worth the extra?", "is the upgrade worth it": yes / no on the dearer one first
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -71,6 +71,7 @@ _SCALARS = {
     "feature": "feature",
     "ask": "ask",
     "providers": "providers",
+    "worth": "worth",
 }
 # a value the user typed inside a question may live on the query or in its `settings` (as a Setting)
 _SETTING_KEYS = {

@@ -272,6 +272,37 @@ def _headline(
     return head, better.gpu.name
 
 
+def _worth(a: ValueRow, b: ValueRow, title: str, env: Env) -> str:
+    """ "is the 4090 worth the extra?" / "is the upgrade worth it?": yes, only for the speed, or no, for the
+    dearer of the two against the other: speed for the workload asked (single-user chat for local LLMs)
+    over the cost over the ownership period (§cost.tco); more memory is named when it has it."""
+    tco = {id(a): a.tco_usd or 0.0, id(b): b.tco_usd or 0.0}
+    if not (a.price and b.price and all(tco.values())):
+        return env.t("compare.worth_no_price")
+    up, other = (a, b) if tco[id(a)] >= tco[id(b)] else (b, a)
+    speed, cost_ratio = safe_div(up.perf.score, other.perf.score), safe_div(tco[id(up)], tco[id(other)])
+    values = {
+        "up": up.label,
+        "other": other.label,
+        "speed": f"{speed:.2f}",
+        "cost": f"{cost_ratio:.2f}",
+        "title": title,
+        "years": f"{env.assumptions.years:g}",
+    }
+    if speed < 1.05:  # not even 5 % faster
+        text = env.t("compare.worth_no", **values)
+    elif abs(safe_div(speed, cost_ratio) - 1) < 0.05:  # within 5 %: level per dollar
+        text = env.t("compare.worth_even", **values)
+    elif speed >= cost_ratio:
+        text = env.t("compare.worth_yes", **values)
+    else:
+        text = env.t("compare.worth_speed_only", **values)
+    mem_up, mem_other = (up.gpu.memory_gb or 0) * up.n_gpus, (other.gpu.memory_gb or 0) * other.n_gpus
+    if mem_up > mem_other:
+        text += i18n.gap(env.lang) + env.t("compare.worth_memory", a=f"{mem_up:g} GB", b=f"{mem_other:g} GB")
+    return text
+
+
 def _chat_row(gpus, names: list[str], env: Env) -> tuple[list[str] | None, dict]:
     """Batch-1 tokens/s of a common local model on each GPU (§llm.decode), the other kind of inference."""
     model = env.reader.model(CHAT_MODEL[0])
@@ -360,6 +391,8 @@ def respond(query: CompareQuery, env: Env) -> Answer:
             choice = model_figures["model_choice"]
             headline = env.t("compare.model_decides", gpu=rows[choice].label, model=about_model_name(query, env))
         headline = model_head + i18n.gap(env.lang) + headline
+    if query.worth and len(names) == 2:  # "is the 4090 worth the extra?": the verdict on the dearer one leads
+        headline = i18n.gap(env.lang).join((_worth(rows[names[0]], rows[names[1]], title, env), headline))
     a, b = rows[names[0]], rows[names[1]]
     steps = _why(a, b, key, env)
     if (key.startswith("infer") or chat) and chat_tps:
@@ -468,7 +501,8 @@ def _dettmers_2023(query: CompareQuery, gpus, key: str, env: Env) -> list[tuple[
         values[gpu] = {w: dettmers2023.relative_performance(gpu, w).score * 1000 / total for w in _SPEED_ROWS}
     a, b = gpus
     items, figures = [], {}
-    for workload in ("infer8", "infer16") if key.startswith("infer") else (key,):
+    inference = key.startswith("infer") or key not in _SPEED_ROWS  # single-user chat ("llm_chat") is inference too
+    for workload in ("infer8", "infer16") if inference else (key,):
         va, vb = values[a][workload], values[b][workload]
         winner = a if va >= vb else b
         gap = abs(safe_div(max(va, vb), min(va, vb)) - 1) * 100

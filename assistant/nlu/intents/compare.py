@@ -43,10 +43,25 @@ def read(r: Reading) -> Query | None:
     return None
 
 
+def worth_asked(r: Reading) -> bool:
+    """ "is the 4090 worth the extra", "is the upgrade worth it", "值得换吗": a yes / no on the dearer card."""
+    return r.said("verdict_worth") or r.said("pay_more_words")
+
+
 def _compare(r: Reading, gpus, premise=None, aspect=None) -> CompareQuery:
+    worth = worth_asked(r)
+    aspect = aspect or ("value" if worth else None)  # "is the ti worth the extra": a question of value
+    seen: set = set()
+    kept = []
+    for g in gpus:  # "3090 vs 4090 for local llms, is the 4090 worth the extra": the 4090 once
+        key = (g.name or g.mention, g.count, g.condition, g.pronoun)
+        if g.name is None or key not in seen:
+            kept.append(g)
+        seen.add(key)
     return CompareQuery(
         text=r.text,
-        gpus=tuple(gpus),
+        gpus=tuple(kept),
+        worth=worth,
         workload=r.workload,
         precision=r.precision,
         premise=premise,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from assistant.nlu.intents.rates import period
 from assistant.nlu.intents.rent_or_buy import usage
+from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.queries import CostQuery, Query
 
@@ -41,23 +42,41 @@ def rate_only(r: Reading) -> bool:
     pair = any(len(s.refs) >= 2 for s in b.structs if s.kind in ("versus", "why", "faster"))
     if b.has("HOW_MUCH") and (b.has("HOURS") or period(r)):
         return False  # "3090 running 24/7, power costs 0.22, how much per year": the running cost is asked
+    if power_asked(r):
+        return False  # "what about with power costs": no rate stated, the cost is asked
     return not asked and not b.has("VALUE", "TOKENS") and (not b.has("KWH") or pair)
+
+
+def power_asked(r: Reading) -> bool:
+    """An electricity word without a rate: "with power costs?", "including electricity" ask what it costs."""
+    b = r.b
+    if not b.means("ELECTRICITY") or b.has("KWH", "SET") or r.rate_tags() is not None:
+        return False
+    return bool(b.has("GPU", "PRONOUN", "HOW_MUCH", "FOLLOW", "AND") or said(r, "cost_including"))
 
 
 def kind(r: Reading) -> str | None:
     """running | tco | perf_per_dollar | training_run, or None when no cost is asked."""
     b = r.b
     per = b.has("HOURS") or period(r)
-    stated = (r.rate_tags() is not None or (r.said("run_words") and r.explicit)) and b.has("HOW_MUCH") and per
+    stated = (
+        power_asked(r)
+        or (r.rate_tags() is not None or (r.said("run_words") and r.explicit))
+        and b.has("HOW_MUCH")
+        and per
+    )
     if not b.has("COST", "KWH", "VALUE") and not (b.has("TOKENS") and b.means("MODE", "WORKLOAD")) and not stated:
         return None
     if rate_only(r):
         return None
-    if stated and not b.has("COST"):
-        return "running"  # "power costs 0.22, how much per year", "how much per year to run a 4090"
+    if stated and not b.has("COST"):  # "power costs 0.22, how much per year", "how much per year to run a 4090"
+        return "tco" if said(r, "cost_including") else "running"  # "what about with power costs": all of it
     texts = " ".join(t.text.lower() for k in ("COST", "FIT", "ELECTRICITY", "FIELD") for t in b.kinds.get(k, []))
     if b.has("TOKENS") or ("train" in texts and not b.has("GPU", "PRONOUN")):
         return "training_run"
+    power = b.means("ELECTRICITY") or "running" in b.meanings.get("COST_KIND", [])
+    if power and said(r, "cost_including"):
+        return "tco"  # "including electricity?", "算上电费呢": the whole cost with the power bill in it
     kinds = b.meanings.get("COST_KIND", [])
     if kinds:
         return kinds[0]

@@ -16,6 +16,8 @@ FollowUpQuery into the previous query (with nothing before it, a fragment is a r
 
 from __future__ import annotations
 
+from assistant.nlu.intents.compare import worth_asked
+from assistant.nlu.intents.cost import power_asked
 from assistant.nlu.intents.rates import period, providers
 from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.intents.verdict import said
@@ -69,6 +71,12 @@ def about_last(r: Reading) -> Query | None:
         return build(r)  # "two of them?", "how much for 8 of them?", "8 of them for a week?"
     if providers(r) and kinds <= {"RENT", "VS", "OR", "ASK", "COMPARE", "HOW_MUCH", "COST", "PRICES"} | AROUND:
         return build(r)  # "and on lambda?", "runpod vs coreweave?": the last GPU at those clouds
+    if (
+        worth_asked(r)
+        and kinds <= {"VALUE", "WORKLOAD", "ASK"} | AROUND
+        and _only(b.unknown, r.lex.listed("worth_fillers"))
+    ):
+        return build(r, ask="worth")  # "is the upgrade worth it?", "worth the extra?", "值得换吗"
     if only_period(r):
         return build(r)  # "per month?", "and for a week?", "yearly?"
     if b.has("BUY") and kinds <= {"BUY", "VS", "OR"} | AROUND and b.has("VS", "OR"):
@@ -76,6 +84,11 @@ def about_last(r: Reading) -> Query | None:
     if said(r, "rate_words") and kinds <= {"RENT", "RECOMMEND", "COMPARE", "HOW_MUCH"} | AROUND:
         return build(r, ask="rates")  # "which provider is cheapest", "and in the cloud?"
     return None
+
+
+def _only(unknown: list[str], allowed: frozenset[str]) -> bool:
+    """Every word not understood is one of `allowed` (a run of Chinese characters: each character)."""
+    return all(w in allowed or (not w.isascii() and all(ch in allowed for ch in w)) for w in unknown)
 
 
 def only_period(r: Reading) -> bool:
@@ -154,6 +167,7 @@ def read(r: Reading) -> Query | None:
     if (
         lead in LEADS
         and not b.has("RECOMMEND", "RENT", "COST", "EXPLAIN", "HELP", "VS", "WHY", "FASTER", "SPEC")
+        and not power_asked(r)  # "what about with power costs": a cost
         and not (b.has("FIT", "SPEED") and (r.model or b.has("PARAMS")))
     ):
         return build(r)
