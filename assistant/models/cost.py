@@ -69,18 +69,32 @@ def is_list_price(q: PriceQuote) -> bool:
     return (q.note or "").strip().lower().startswith(LIST_PRICE_PREFIXES)
 
 
+STALE_MONTHS = 12  # a market's quotes this much older than the other market's newest are not current
+
+
+def _month_index(observed: str) -> int:
+    year, month = (observed or "0-1")[:7].split("-")[:2]
+    return int(year) * 12 + int(month)
+
+
 def for_market(quotes: list[PriceQuote], market: str, borrow: bool = True) -> list[PriceQuote]:
     """The quotes an answer in `market` uses ("CN" for yuan answers, "" for the USD street prices):
     per GPU and condition, that market's quotes when it has any, else (with `borrow`) the other
     market's: a yuan answer without a Chinese quote uses the converted USD street price, and a dollar
-    answer about a card sold only in China (RTX 5090 D) its yuan price (§cost.price market)."""
+    answer about a card sold only in China (RTX 5090 D) its yuan price (§cost.price market). A home
+    quote more than STALE_MONTHS older than the other market's newest gives way to that newer one."""
     groups: dict[tuple[str, str], list[PriceQuote]] = {}
     for q in quotes:
         groups.setdefault((q.gpu, q.condition), []).append(q)
     out = []
     for group in groups.values():
         home = [q for q in group if q.market == market]
-        out += home or (group if borrow else [])
+        away = [q for q in group if q.market != market]
+        if home and away:
+            newest_home = max(_month_index(q.observed) for q in home)
+            if max(_month_index(q.observed) for q in away) - newest_home > STALE_MONTHS:
+                home = []
+        out += home or (away if borrow else [])
     return out
 
 

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from assistant.models import cost
+from assistant.specs import PriceQuote
 
 
 def test_rtx4090_electricity_about_100_per_year():
@@ -75,3 +76,20 @@ def test_platform_by_form_factor():
     four = cost_model.tco("x", 1000, 350, n_gpus=4)
     assert four.base_usd == cost_model.platform(4)[1]
     assert cost_model.tco("x", 1000, 350, n_gpus=4, base_usd=0).base_usd == 0
+
+
+def _quote(market: str, observed: str, usd: float = 100.0) -> PriceQuote:
+    return PriceQuote("Tesla P40", "current", "used", usd, observed, "src", "", market)
+
+
+def test_a_market_uses_its_own_quotes_when_they_are_current():
+    chinese, american = _quote("CN", "2026-03", 120.0), _quote("", "2026-06", 230.0)
+    assert cost.for_market([chinese, american], "CN") == [chinese]
+    assert cost.for_market([chinese, american], "") == [american]
+
+
+def test_a_home_quote_over_a_year_older_than_the_other_market_gives_way():
+    stale, newer = _quote("CN", "2023-11-19", 100.0), _quote("", "2026-06", 230.0)
+    assert cost.for_market([stale, newer], "CN") == [newer]
+    assert cost.for_market([stale, newer], "CN", borrow=False) == []
+    assert cost.for_market([stale], "CN") == [stale]  # nothing newer: the only quote is used, with its date
