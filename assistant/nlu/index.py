@@ -16,7 +16,7 @@ live in assistant/nlu/lookup/ (GpuLookup, ModelLookup mixins); this module holds
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from assistant.nlu.lookup.gpus import GpuLookup
 from assistant.nlu.lookup.matches import GpuMatch, ModelMatch
@@ -34,37 +34,7 @@ from assistant.nlu.lookup.name_tokens import (
 
 @dataclass
 class NameIndex(GpuLookup, ModelLookup):
-    names: list[str]
-    vendor: list[str]
-    mobile: list[bool]
-    memory: list[float]
-    cores: list[frozenset[str]]
-    heads: list[frozenset[str]]
-    full: list[frozenset[str]]
-    exact: dict[str, list[tuple[int, bool]]]
-    postings: dict[str, list[int]]
-    varparts: list[frozenset[str]] = field(default_factory=list)
-    chipparts: list[frozenset[str]] = field(default_factory=list)
-    # every KB name's tokens (with and without vendor) and curated aliases without a number ("dgx spark"):
-    # key -> (product, how, assumed)
-    full_names: dict[str, tuple[int, str, bool]] = field(default_factory=dict)
-    full_first: frozenset[str] = frozenset()
-    name_words: frozenset[str] = frozenset()  # letter tokens of KB names: never "corrected" as typos
-    bare_numbers: frozenset[str] = frozenset()  # GeForce GTX/RTX and Radeon RX model numbers: "3090" alone is a GPU
-    curated: frozenset[str] = frozenset()  # exact keys that come from knowledge/aliases.csv
-    models: dict[str, str] = field(default_factory=dict)  # key text -> model key
-    model_info: dict[str, tuple[str, float, str, str]] = field(
-        default_factory=dict
-    )  # key -> (family, params_b, name, kind)
-    model_families: frozenset[str] = frozenset()
-    concepts: dict[str, str] = field(default_factory=dict)  # key text -> concept key
-    concept_titles: dict[str, str] = field(default_factory=dict)
-    concept_titles_zh: dict[str, str] = field(default_factory=dict)
-    concept_words: set[str] | None = None  # tokens of concept names (>= 3 letters): "is this about the domain?"
-    _by_name: dict[str, int] = field(default_factory=dict)
-    _suggest: list[str] | None = None
-    _suggest_idx: list[int] | None = None
-    _suffixes: frozenset[str] | None = None
+    """The lookups of GpuLookup and ModelLookup over the data of IndexData, built from the KB."""
 
     # construction -----------------------------------------------------------------------
     @classmethod

@@ -9,6 +9,7 @@ or unknown, never a sibling.
 
 from __future__ import annotations
 
+from assistant.nlu.lookup.data import IndexData
 from assistant.nlu.lookup.matches import GpuMatch
 from assistant.nlu.lookup.name_tokens import (
     ARCHITECTURE_WORDS,
@@ -27,27 +28,7 @@ from assistant.nlu.lookup.name_tokens import (
 )
 
 
-class GpuLookup:
-    # the NameIndex data these lookups read (NameIndex's fields; see assistant/nlu/index.py)
-    names: list[str]
-    vendor: list[str]
-    mobile: list[bool]
-    memory: list[float]
-    cores: list[frozenset[str]]
-    heads: list[frozenset[str]]
-    full: list[frozenset[str]]
-    exact: dict[str, list[tuple[int, bool]]]
-    postings: dict[str, list[int]]
-    varparts: list[frozenset[str]]
-    chipparts: list[frozenset[str]]
-    full_names: dict[str, tuple[int, str, bool]]
-    full_first: frozenset[str]
-    curated: frozenset[str]
-    _by_name: dict[str, int]
-    _suggest: list[str] | None
-    _suggest_idx: list[int] | None
-    _suffixes: frozenset[str] | None
-
+class GpuLookup(IndexData):
     # GPUs ----------------------------------------------------------------------------------
     def is_gpu_name(self, name: str) -> bool:
         return name in self._by_name

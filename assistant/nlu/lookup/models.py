@@ -8,18 +8,11 @@ the concept key a phrase names, or None.
 
 from __future__ import annotations
 
+from assistant.nlu.lookup.data import IndexData
 from assistant.nlu.text import key as text_key
 
 
-class ModelLookup:
-    # the NameIndex data these lookups read (NameIndex's fields; see assistant/nlu/index.py)
-    models: dict[str, str]
-    model_info: dict[str, tuple[str, float, str, str]]
-    model_families: frozenset[str]
-    concepts: dict[str, str]
-    concept_titles: dict[str, str]
-    concept_titles_zh: dict[str, str]
-
+class ModelLookup(IndexData):
     def _add_models(self, models) -> None:
         fams = set()
         for m in models:

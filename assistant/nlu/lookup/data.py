@@ -1,0 +1,45 @@
+"""IndexData: the NameIndex's data (GPU names as token sets, postings, aliases, open models,
+concepts), shared by the lookups in this package and built by assistant/nlu/index.py.
+
+Contract: plain data with no behaviour; `NameIndex.build` fills it once and nothing changes it
+afterwards except the lazily built `_suggest*` and `_suffixes` caches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class IndexData:
+    names: list[str]
+    vendor: list[str]
+    mobile: list[bool]
+    memory: list[float]
+    cores: list[frozenset[str]]
+    heads: list[frozenset[str]]
+    full: list[frozenset[str]]
+    exact: dict[str, list[tuple[int, bool]]]
+    postings: dict[str, list[int]]
+    varparts: list[frozenset[str]] = field(default_factory=list)
+    chipparts: list[frozenset[str]] = field(default_factory=list)
+    # every KB name's tokens (with and without vendor) and curated aliases without a number ("dgx spark"):
+    # key -> (product, how, assumed)
+    full_names: dict[str, tuple[int, str, bool]] = field(default_factory=dict)
+    full_first: frozenset[str] = frozenset()
+    name_words: frozenset[str] = frozenset()  # letter tokens of KB names: never "corrected" as typos
+    bare_numbers: frozenset[str] = frozenset()  # GeForce GTX/RTX and Radeon RX model numbers: "3090" alone is a GPU
+    curated: frozenset[str] = frozenset()  # exact keys that come from knowledge/aliases.csv
+    models: dict[str, str] = field(default_factory=dict)  # key text -> model key
+    model_info: dict[str, tuple[str, float, str, str]] = field(
+        default_factory=dict
+    )  # key -> (family, params_b, name, kind)
+    model_families: frozenset[str] = frozenset()
+    concepts: dict[str, str] = field(default_factory=dict)  # key text -> concept key
+    concept_titles: dict[str, str] = field(default_factory=dict)
+    concept_titles_zh: dict[str, str] = field(default_factory=dict)
+    concept_words: set[str] | None = None  # tokens of concept names (>= 3 letters): "is this about the domain?"
+    _by_name: dict[str, int] = field(default_factory=dict)
+    _suggest: list[str] | None = None
+    _suggest_idx: list[int] | None = None
+    _suffixes: frozenset[str] | None = None
