@@ -276,3 +276,7 @@ D2023_ADA_L2_CREDIT = 1.0
 # left off the GPU (-ngl below the layer count) [A]: dual-channel DDR5-4800 peaks at 76.8 GB/s (2 x 8 bytes x
 # 4.8 GT/s), of which matrix-vector products on the CPU reach ~80 %.
 SYSTEM_RAM_GB_S = 60.0
+# Models whose released weights are FP8 (§mem.weights): DeepSeek-V3 README "Since FP8 training is natively
+# adopted in our framework, we only provide FP8 weights" (model-deepseek-v3-readme) [R]; R1 is trained from
+# DeepSeek-V3-Base and released in the same format. Their ladder starts at fp8 instead of fp16.
+NATIVE_FP8_WEIGHTS = frozenset({"deepseek-v3", "deepseek-r1"})

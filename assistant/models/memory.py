@@ -61,6 +61,11 @@ def _estimate(model, setup, parts: dict[str, float], n_gpus, factors) -> MemoryE
     )
 
 
+def released_precision(model: ModelSpec) -> str:
+    """The precision of the weights as released: fp8 for natively FP8 models (DeepSeek V3/R1), else fp16."""
+    return "fp8" if model.key in C.NATIVE_FP8_WEIGHTS else "fp16"
+
+
 def default_context(model: ModelSpec) -> int:
     """The context an inference estimate assumes when none is asked: the model's, at most 8,192 tokens [A]."""
     return int(min(finite(model.context) or 4096, 8192))

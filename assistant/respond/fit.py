@@ -114,7 +114,9 @@ def _rows_to_show(model: ModelSpec, query: FitQuery, env: Env) -> list[tuple[str
         return [("fp16", query.mode, "fp16"), ("fp8", query.mode, "fp8")]
     if model.kind != "llm":
         return [("fp16", query.mode, "fp16")]
-    return [(p, query.mode, p) for p in _INFER_LADDER]
+    released = memory.released_precision(model)  # DeepSeek V3/R1 ship FP8: their ladder starts there
+    ladder = [released] + [p for p in _INFER_LADDER[1:] if memory.bits_per_weight(p) < memory.bits_per_weight(released)]
+    return [(p, query.mode, p) for p in ladder]
 
 
 def _gpu(query: FitQuery, env: Env) -> tuple[GpuSpec | None, int]:

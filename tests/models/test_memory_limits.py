@@ -82,3 +82,8 @@ def test_image_lora_with_cached_text_embeddings_and_an_fp8_base(kb):
     fp8 = diffusion_memory.image_training_memory(m, "lora", precision="fp8", cache_text=True).total_gb
     kept = diffusion_memory.image_training_memory(m, "lora", cache_text=False).total_gb
     assert fp8 < 24.0 < fp16 < 32.0 < kept
+
+
+def test_deepseek_weights_are_released_in_fp8(kb):
+    assert memory.released_precision(kb.model("deepseek-r1")) == "fp8"
+    assert memory.released_precision(kb.model("llama-3-8b")) == "fp16"
