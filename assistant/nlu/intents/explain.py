@@ -5,7 +5,12 @@ the `advice_concepts` list); `read` claims "what is X" and short concept-only qu
 asks back when X is not a known concept (or says the question is outside the domain);
 `between` claims concepts set against each other or asked why about, with no GPU named
 ("gddr7 vs hbm3, what's the difference", "why is memory bandwidth important", "为什么说带宽比算力
-重要", "tensor core和cuda core区别"): the first concept, and the others it is compared with.
+重要", "tensor core和cuda core区别"): the first concept, and the others it is compared with;
+`topic` claims a question that names a concept in words of its own (a span of two or more tokens that
+is not just one tag's word: "can i use system ram if vram isnt enough", "矿卡能买吗 有什么风险",
+"魔改卡靠谱吗") and asks nothing else this assistant computes (no model, budget, price, rent or
+recommendation); a named GPU is allowed for the concepts in the `gpu_topic_concepts` list
+("is a p40 ok in a normal pc case") or inside the concept's own words ("为啥都说3090是性价比之王").
 """
 
 from __future__ import annotations
@@ -55,18 +60,68 @@ def read(r: Reading) -> Query | Clarification | None:
 
 def between(r: Reading) -> Query | None:
     b = r.b
-    if r.model or b.has("PARAMS", "MONEY", "BUDGET", "RECOMMEND", "RENT", "KWH", "HOURS", "COST"):
+    if b.has("PARAMS", "MONEY", "BUDGET", "RECOMMEND", "RENT", "KWH", "HOURS", "COST"):
         return None
     if not (b.has("VS", "OR", "WHY", "EXPLAIN", "THAN") or r.said("concept_cues")):
         return None
     found = mentions(r)
-    if not found:
+    if not found or _names_model(r, found):
         return None
-    spans = {key(text) for _, _, text in found}
-    if any(g.name or key(g.mention) not in spans for g in r.explicit):
+    if any(
+        not _inside(g, found) and (g.name or key(g.mention) not in {key(t) for _, _, t in found}) for g in r.explicit
+    ):
         return None  # a GPU is named (an unknown "GPU" that is a concept's name, "hbm3", is the concept)
     keys = list(dict.fromkeys(k for k, _, _ in found))
     return ExplainQuery(text=r.text, concept=keys[0], mention=found[0][2], others=tuple(keys[1:3]))
+
+
+_NOT_TOPIC = (
+    "PARAMS",
+    "MONEY",
+    "BUDGET",
+    "RECOMMEND",
+    "RENT",
+    "KWH",
+    "HOURS",
+    "COST",
+    "MEMORY",
+    "CONTEXT",
+    "MODE",
+    "SORT",
+)
+
+
+def topic(r: Reading) -> Query | None:
+    b = r.b
+    if b.has(*_NOT_TOPIC):
+        return None
+    tag_words = [f" {key(t.text)} " for t in b.tags if t.text]
+    found = [
+        m for m in mentions(r) if len(key(m[2]).split()) >= 2 and not any(f" {key(m[2])} " in w for w in tag_words)
+    ]
+    if not found or _names_model(r, found):
+        return None
+    found.sort(key=lambda m: -len(key(m[2]).split()))  # the concept named in the most words leads
+    allowed = r.lex.listed("gpu_topic_concepts")
+    if any(not _inside(g, found) for g in r.explicit) and found[0][0] not in allowed:
+        return None
+    keys = list(dict.fromkeys(k for k, _, _ in found))
+    return ExplainQuery(text=r.text, concept=keys[0], mention=found[0][2], others=tuple(keys[1:3]))
+
+
+def _names_model(r: Reading, found: list[tuple[str, int, str]]) -> bool:
+    """Does the question name a model outside the concepts' words ("llama" in "llama.cpp" is not one)?"""
+    if not r.model:
+        return False
+    spans = [f" {key(t)} " for _, _, t in found]
+    words = [key(t.text) for t in r.b.tags if t.kind == "MODEL"]
+    return not words or any(not any(f" {w} " in s for s in spans) for w in words)
+
+
+def _inside(g, found: list[tuple[str, int, str]]) -> bool:
+    """Is GPU mention `g` part of a concept's own words ("3090" in "都说3090")?"""
+    m = key(g.mention)
+    return bool(m) and any(f" {m} " in f" {key(t)} " for _, _, t in found)
 
 
 def mentions(r: Reading) -> list[tuple[str, int, str]]:
