@@ -93,14 +93,18 @@ _NOT_TOPIC = (
 
 def topic(r: Reading) -> Query | None:
     b = r.b
-    if b.has(*_NOT_TOPIC):
-        return None
     tag_words = [f" {key(t.text)} " for t in b.tags if t.text]
     found = [
         m for m in mentions(r) if len(key(m[2]).split()) >= 2 and not any(f" {key(m[2])} " in w for w in tag_words)
     ]
     if not found or _names_model(r, found):
         return None
+    spans = [f" {key(t)} " for _, _, t in found]
+    if any(
+        t.kind in _NOT_TOPIC and (t.kind != "RECOMMEND" or not any(f" {key(t.text)} " in s for s in spans))
+        for t in b.tags
+    ):
+        return None  # another question is asked ("recommend" inside "everyone recommends a used 3090" is not one)
     found.sort(key=lambda m: -len(key(m[2]).split()))  # the concept named in the most words leads
     allowed = r.lex.listed("gpu_topic_concepts")
     if any(not _inside(g, found) for g in r.explicit) and found[0][0] not in allowed:
@@ -128,7 +132,7 @@ def mentions(r: Reading) -> list[tuple[str, int, str]]:
     """The concepts the question names, in text order: (concept key, token index, text as tokens)."""
     tt, out, i = r.b.toks, [], 0
     while i < len(tt):
-        for n in range(min(8, len(tt) - i), 0, -1):
+        for n in range(min(12, len(tt) - i), 0, -1):
             hit = r.index.concepts.get(" ".join(tt[i : i + n]))
             if hit and not (n == 1 and tt[i] in r.lex.listed("concept_stop")):
                 out.append((hit, i, "".join(tt[i : i + n]) if _cjk(tt[i]) else " ".join(tt[i : i + n])))
