@@ -52,7 +52,7 @@ READERS = (
     followup.fragment,  # "for llms?", "in fp16?", "with at least 16gb", "and if i only had 800?"
     explain.read,  # "what is a tensor core", "nvlink?"
     explain.between,  # "gddr7 vs hbm3, what's the difference", "why is memory bandwidth important"
-    explain.topic,  # "can i use system ram if vram isnt enough", "矿卡能买吗 有什么风险", "is a p40 ok in a normal pc case"
+    explain.topic,  # "can i use system ram if vram isnt enough", "矿卡能买吗", "is a p40 ok in a normal pc case"
     followup.about_last,  # "why?", "anything cheaper?", "with amd too", "two of them?", "how fast?"
     followup.read,  # "and the 3090?", "no, the ti", "3090呢"
     rig.read,  # "$10k for a training rig, what gpus?", "build me an llm box for 3000", "预算3万组一台炼丹机"

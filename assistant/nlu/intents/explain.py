@@ -85,7 +85,6 @@ _NOT_TOPIC = (
     "HOURS",
     "COST",
     "MEMORY",
-    "CONTEXT",
     "MODE",
     "SORT",
 )
@@ -107,8 +106,9 @@ def topic(r: Reading) -> Query | None:
         return None  # another question is asked ("recommend" inside "everyone recommends a used 3090" is not one)
     found.sort(key=lambda m: -len(key(m[2]).split()))  # the concept named in the most words leads
     allowed = r.lex.listed("gpu_topic_concepts")
-    if any(not _inside(g, found) for g in r.explicit) and found[0][0] not in allowed:
-        return None
+    outside = [g for g in r.explicit if not _inside(g, found)]
+    if outside and (found[0][0] not in allowed or len(outside) > 1):
+        return None  # a GPU question, or a comparison of GPUs ("3090 vs 4090 for llama.cpp")
     keys = list(dict.fromkeys(k for k, _, _ in found))
     return ExplainQuery(text=r.text, concept=keys[0], mention=found[0][2], others=tuple(keys[1:3]))
 
