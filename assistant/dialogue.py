@@ -220,6 +220,8 @@ class Dialogue:
             return SetQuery(text=follow.text, settings=follow.settings)
         if base is None:
             raise NothingToReferTo(follow.text)
+        if follow.of_them and base.intent == "recommend" and self.context.focus and (follow.gpu_count or 0) > 1:
+            return self._more_of_the_pick(base, follow)
         if follow.amount is not None:
             follow = self._amount_as_field(base, follow)
         if follow.period:
@@ -248,6 +250,23 @@ class Dialogue:
         elif follow.gpu_count and "gpus" in names and base.intent != "fit":
             changes["gpus"] = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in base.gpus)
         return dataclasses.replace(base, **changes)
+
+    def _more_of_the_pick(self, base: Query, follow: FollowUpQuery) -> Query:
+        """ "and for two of them?" after a recommendation: N of the GPU it picked against one, for its workload
+        or model (what the extra cards add: memory, speed, price)."""
+        from assistant.queries import CompareQuery
+
+        focus = self.context.focus or ""
+        return CompareQuery(
+            text=follow.text,
+            gpus=(
+                GpuRef(mention=focus, name=focus, count=follow.gpu_count or 2),
+                GpuRef(mention=focus, name=focus, count=1),
+            ),
+            workload=getattr(base, "workload", None),
+            model=getattr(base, "model", None),
+            settings=follow.settings,
+        )
 
     def _per_period(self, base: Query) -> Query:
         """ "and per month?", "for a week?": the last cost or rental, for that period; after another answer
@@ -476,6 +495,11 @@ class Dialogue:
                     workload=getattr(last, "workload", None) or self.context.workload,
                 )
             return query
+        if isinstance(query, FitQuery) and query.memory_gb and not (query.model or query.workload or query.params_b):
+            model = getattr(last, "model", None)  # "is 12gb enough tho" after "best gpu for sdxl training"
+            mode = getattr(last, "mode", None) or ("lora" if self.context.workload == "training" and model else None)
+            workload = None if model else self.context.workload
+            return dataclasses.replace(query, model=model, workload=workload, mode=mode or query.mode)
         if not (isinstance(query, FitQuery) and query.want_speed and query.model and not query.gpus):
             return query
         if query.memory_gb or query.params_b or not self.context.gpus:

@@ -307,6 +307,7 @@ class FollowUpQuery(Query):
     amount: float | None = None  # "and if i only had 800?": a bare number; the dialogue reads it by the last question
     period: str | None = None  # "and per month?", "for a week?": day | week | month | year, for a cost or a rental
     providers: tuple[str, ...] = ()  # "what about on lambda?", "runpod vs coreweave?": the clouds to price it at
+    of_them: bool = False  # "two of them?": a count of the GPUs just talked about (not "with 2 gpus")
 
 
 @dataclass(frozen=True, kw_only=True)

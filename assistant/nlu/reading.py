@@ -95,8 +95,8 @@ class Reading:
                 if w == "training" or self.mode() != "inference":
                     return "llm_finetune"
                 return "llm_inference"
-            if kind == "image":
-                return "image_generation"
+            if kind == "image":  # "best gpu for sdxl training": training a diffusion model, not generating images
+                return "training" if w == "training" and self.mode() != "inference" else "image_generation"
         return w
 
     @property

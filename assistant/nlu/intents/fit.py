@@ -146,8 +146,10 @@ def model_words(r: Reading) -> str:
 
 def memory_only(r: Reading) -> Query | None:
     b = r.b
-    if r.refs or not b.has("MEMORY") or not b.has("FIT") or b.has("RECOMMEND", "GPU_WORD") or not r.workload:
+    if r.refs or not b.has("MEMORY") or not b.has("FIT") or b.has("RECOMMEND", "GPU_WORD"):
         return None
+    if not r.workload and (b.has("MONEY", "BUDGET", "VENDOR", "UNDER") or not r.said("verdict_enough")):
+        return None  # "is 12gb enough tho": enough for what the conversation is about (the dialogue fills it)
     return FitQuery(
         text=r.text,
         model=None,

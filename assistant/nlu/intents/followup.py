@@ -142,8 +142,8 @@ def fragment(r: Reading) -> Query | None:
         return None
     if kinds & DETAILS == {"CONDITION"} and not led:
         return None  # "only used please", "used is fine": the condition as a setting
-    if kinds & DETAILS == {"NUMBER"} and not led:
-        return None  # "800?": nothing says it continues the last question
+    if kinds & DETAILS == {"NUMBER"} and not led and not r.total_count():
+        return None  # "800?": nothing says it continues the last question ("with 4 gpus?" does)
     if b.has("PRONOUN") and not b.has("ORGANIZATION"):
         return None  # "what about it for training": read() takes the pronoun along
     first = b.tags[0].kind in ("WORKLOAD", "MODE") and len(b.tags) <= 3 and not b.has("GPU_WORD")  # "qlora?"
@@ -227,6 +227,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         amount=_amount(r),
         period=per,
         providers=providers(r),
+        of_them=b.struct("count_of") is not None,
     )
 
 

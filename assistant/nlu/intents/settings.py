@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from assistant.nlu.intents.rates import period
 from assistant.nlu.reading import Reading, gpu_ref
 from assistant.queries import GpuRef, Query, SetQuery, Setting
 
@@ -96,6 +97,7 @@ def read(r: Reading) -> Query | None:
         )
         and not (_budget(settings) and b.has("WORKLOAD", "MEMORY", "ORGANIZATION", "VENDOR"))
         and not (override and b.has("COST"))  # "4090 at 1600, tco?": a cost question with the price stated
+        and not (b.has("COST") and (b.has("HOW_MUCH") or period(r)))  # "cost per year at 0.28/kwh": a cost asked
     ):
         return _flags(r, SetQuery(text=r.text, settings=tuple(settings)))
     return None
