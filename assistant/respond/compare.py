@@ -127,20 +127,29 @@ def _value_rows(rows: dict[str, ValueRow], names: list[str], title: str, env: En
 LARGE_TRAINING_GAP = 1.25  # show the matmul-bound ratio when it and the score differ by more than 25 % [A]
 
 
-def _large_model_training(a: ValueRow, b: ValueRow, ta: float, tb: float, key: str, env: Env) -> str:
+def _large_training(a: ValueRow, b: ValueRow, key: str) -> tuple[ValueRow, ValueRow, float, float] | None:
     """Training a large model (an LLM) is matmul-bound: its time is FLOPs / (MFU x tensor peak), as the
     training-time answers compute it (§cost.training). When that ratio and the 16-bit training score (the
     benchmark's mix of mid-sized networks, §perf.roofline) differ by more than LARGE_TRAINING_GAP, both are
-    shown (H100 vs H20: 6.7x against 1.4x; B200 vs H100: 2.3x against 1.6x)."""
-    if key != "train16" or a.n_gpus != 1 or b.n_gpus != 1 or ta <= 0 or tb <= 0:
-        return ""
-    bound = ta / tb
+    shown (H100 vs H20: 6.7x against 1.4x; B200 vs H100: 2.3x against 1.6x). (faster, slower, its peak,
+    the other's peak) or None."""
+    if key != "train16" or a.n_gpus != 1 or b.n_gpus != 1:
+        return None
+    ta, tb = hw.matmul_tflops(a.gpu, "fp16_acc32").value, hw.matmul_tflops(b.gpu, "fp16_acc32").value
     rated = safe_div(a.perf.score, b.perf.score)
-    if rated <= 0 or abs(math.log(bound / rated)) <= math.log(LARGE_TRAINING_GAP):
+    if ta <= 0 or tb <= 0 or rated <= 0 or abs(math.log(ta / tb / rated)) <= math.log(LARGE_TRAINING_GAP):
+        return None
+    return (a, b, ta, tb) if ta >= tb else (b, a, tb, ta)
+
+
+def _large_training_text(a: ValueRow, b: ValueRow, key: str, env: Env, form: str) -> str:
+    """form: "why" (the reasons' line) or "head" (a clause for the headline)."""
+    found = _large_training(a, b, key)
+    if found is None:
         return ""
-    fast, slow, tf, ts = (a, b, ta, tb) if bound >= 1 else (b, a, tb, ta)
+    fast, slow, tf, ts = found
     return env.t(
-        "compare.why_large_training",
+        "compare.why_large_training" if form == "why" else "compare.head_large_training",
         faster=fast.label,
         slower=slow.label,
         ratio=f"{tf / ts:.1f}",
@@ -171,7 +180,7 @@ def _why(a: ValueRow, b: ValueRow, key: str, env: Env) -> list[str]:
             gb=gb.short_name,
         )
     steps.append(env.t("compare.why_tensor", ta=f"{ta:,.0f}", tb=f"{tb:,.0f}", dominated=dominated))
-    large = _large_model_training(a, b, ta, tb, key, env)
+    large = _large_training_text(a, b, key, env, "why")
     if large:
         steps.append(large)
     for g in (ga, gb):
@@ -384,6 +393,8 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     if chat_row:
         table.rows.insert(len(_SPEED_ROWS), chat_row)
     headline, choice = _headline(query, rows, names, key, env, title)
+    if len(names) == 2 and about_model is None:
+        headline += _large_training_text(rows[names[0]], rows[names[1]], key, env, "head")
     if about_model is not None:  # "two 3090s or one 4090 for 70b": the model decides first
         model_head, model_rows, _ = about_model
         table.rows[0:0] = model_rows
