@@ -90,11 +90,8 @@ class GpuAdvisorApp(App[int]):
     ) -> None:
         super().__init__()
         self.lang = locale_language()
-        for key, action, name in self.KEYS:
-            self.bind(key, action, description=i18n.t(self.lang, name))
-        # Textual binds Ctrl+Q with priority but hides it; shown here under its name in `lang`
-        quit_key = Binding("ctrl+q", "quit", i18n.t(self.lang, "tui.key_quit"), priority=True)
-        self._bindings.key_to_bindings["ctrl+q"] = [quit_key]
+        self.keys_lang = ""  # the language the footer's key names are in
+        self.bind_keys()
         dialogue = getattr(conversation, "dialogue", None)
         self.assumptions: Assumptions = getattr(dialogue, "assumptions", None) or assumptions or Assumptions()
         self.conversation = conversation
@@ -107,6 +104,22 @@ class GpuAdvisorApp(App[int]):
         self._answer_lock = threading.Lock()
         if conversation is not None:
             self.session_opened.set()
+
+    def bind_keys(self) -> None:
+        """Bind the keys with their footer names in the conversation's language (again after the
+        conversation changes language)."""
+        if self.keys_lang == self.lang:
+            return
+        self.keys_lang = self.lang
+        bindings = self._bindings.key_to_bindings
+        for key, action, name in self.KEYS:
+            bindings[key] = [Binding(key, action, i18n.t(self.lang, name))]
+        # Textual binds Ctrl+Q with priority but hides it; shown here under its name in `lang`
+        bindings["ctrl+q"] = [Binding("ctrl+q", "quit", i18n.t(self.lang, "tui.key_quit"), priority=True)]
+        palette = self.COMMAND_PALETTE_BINDING
+        name = i18n.t(self.lang, "tui.key_palette")
+        bindings[palette] = [Binding(palette, "command_palette", name, show=False, priority=True)]
+        self.refresh_bindings()
 
     def get_default_screen(self) -> ChatScreen:
         self.chat = ChatScreen()

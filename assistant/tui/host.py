@@ -45,6 +45,8 @@ class ChatHost(Protocol):
 
     def update_sub_title(self) -> None: ...
 
+    def bind_keys(self) -> None: ...
+
 
 def host(node: Any) -> ChatHost:
     """The app `node` (a screen or widget) runs in, as the chat host."""

@@ -142,3 +142,15 @@ async def test_a_chinese_locale_gets_chinese_commands_and_export_notices(monkeyp
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert notified == ["还没有可导出的内容：先问一个问题。"]
+
+
+async def test_the_footer_follows_the_language_of_the_conversation(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: footer_keys(app).get("f1") == "Help")
+        await ask(pilot, "4070 Ti 和 4080 哪个性价比高？")
+        await settle(pilot, lambda: footer_keys(app).get("f1") == "帮助")
+        keys = footer_keys(app)
+        assert keys["ctrl+q"] == "退出" and keys["f3"] == "复制回答"
+        await pilot.press("ctrl+l")  # the keys still act after they are bound again
+        await settle(pilot)
+        assert len(app.transcript) == 0

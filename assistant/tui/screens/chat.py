@@ -189,6 +189,7 @@ class ChatScreen(Screen):
             panel.lang = host(self).lang
             panel.refresh(recompose=True)
             self.question_input.placeholder = i18n.t(host(self).lang, "tui.placeholder")
+        host(self).bind_keys()
         panel.show(host(self).assumptions)
         host(self).update_sub_title()
 
