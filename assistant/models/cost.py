@@ -25,6 +25,7 @@ class PriceLookup:
     source: str  # "user override" or the quotes' source ids
     observed: str
     quotes: int
+    markets: tuple[str, ...] = ()  # markets of the quotes used ("" = USD street prices, "CN" = yuan quotes)
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,8 @@ def lookup_price(
         if len(means) == 1:  # only new or only used quotes: say which, not "average"
             condition = next(c for c, qs in by_cond.items() if qs)
     sources = label + ";".join(sorted({q.source for q in chosen}))
-    return PriceLookup(gpu, usd, condition, sources, max(q.observed for q in chosen), len(chosen))
+    markets = tuple(sorted({q.market for q in chosen}))
+    return PriceLookup(gpu, usd, condition, sources, max(q.observed for q in chosen), len(chosen), markets)
 
 
 def electricity_usd(

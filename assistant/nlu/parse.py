@@ -190,11 +190,8 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     bag = Bag(text, tags, items, unknown, [t.text for t in toks], [t.start for t in toks], lang=lang)
     result = intents.read(Reading(bag, index, lex))
     devices = uncovered_devices(tags)
-    if (
-        devices
-        and result.intent != "explain"
-        and not (getattr(result, "model", None) or getattr(result, "params_b", None))
-    ):
+    concept = result.intent == "explain" and not bag.has("FIELD")  # "昇腾的cann和cuda差多少" stays a concept question
+    if devices and not concept and not (getattr(result, "model", None) or getattr(result, "params_b", None)):
         # nothing to answer without the device ("寒武纪mlu370能跑大模型吗" is about the device, not a recommendation)
         intent = "compare" if result.intent == "compare" else "spec"
         return messages.uncovered(text, devices[0], intent, lang)

@@ -108,6 +108,8 @@ def price_text(p: PriceLookup | None, env: Env) -> str:
     if p.source == "user override":
         return env.t("price.yours", money=env.money(p.usd))
     label = env.t(f"cond.{p.condition}") if p.condition in ("average", "new", "used") else p.condition
+    if p.markets and env.price_market() not in p.markets:  # a yuan answer showing a converted US street price
+        return env.t("price.quote_converted", money=env.money(p.usd), label=label, observed=p.observed)
     return env.t("price.quote", money=env.money(p.usd), label=label, observed=p.observed)
 
 

@@ -30,7 +30,7 @@ DETAILS = {"WORKLOAD", "PRECISION", "MODE", "CONDITION", "MONEY", "UNDER", "BUDG
 _GROUP = {"MONEY": "budget", "UNDER": "budget", "BUDGET": "budget", "NUMBER": "budget", "MODE": "WORKLOAD"}
 FRAGMENT_GLUE = {"QUESTION", "FOLLOW", "AND", "ON", "ONLY", "MORE", "OF", "GPU_WORD", "SET", "BUY", "PRONOUN", "UNDER"}
 # tag kinds of a question that asks only for a speed ("how fast?", "whats the speed", "tokens per sec?")
-SPEED_ASK = {"SPEED", "FASTER", "ASPECT", "EXPLAIN", "FIELD"}
+SPEED_ASK = {"SPEED", "FASTER", "ASPECT", "EXPLAIN", "FIELD", "HOW_MUCH"}
 # tag kinds that may come with a question about the last answer ("so why?", "any cheaper options for llms?")
 AROUND = {"QUESTION", "FOLLOW", "AND", "ON", "PRONOUN", "GPU_WORD", "MORE", "ASPECT", "ONLY", "OF"}
 
@@ -79,6 +79,8 @@ def about_last(r: Reading) -> Query | None:
         return build(r, ask="worth")  # "is the upgrade worth it?", "worth the extra?", "值得换吗"
     if only_period(r):
         return build(r)  # "per month?", "and for a week?", "yearly?"
+    if said(r, "rent_or_buy_followup") and kinds <= {"RENT", "BUY", "NO", "VS", "OR"} | AROUND:
+        return build(r, ask="rent_or_buy")  # "那租呢", "还不如买？" after a price, a pick or a rate
     if b.has("BUY") and kinds <= {"BUY", "VS", "OR"} | AROUND and b.has("VS", "OR"):
         return build(r, ask="rent_or_buy")  # "vs buying?", "or buy?" after cloud prices
     if said(r, "rate_words") and kinds <= {"RENT", "RECOMMEND", "COMPARE", "HOW_MUCH"} | AROUND:

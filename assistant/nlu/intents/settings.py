@@ -95,6 +95,7 @@ def read(r: Reading) -> Query | None:
         and not (
             b.has("COST") and not b.has("KWH", "SET") and not b.means("ELECTRICITY") and not override and not alone
         )
+        and not (b.has("COST") and b.has("HOW_MUCH") and not override)  # "电费一年多少 一度6毛": a cost is asked
         and not (_budget(settings) and b.has("WORKLOAD", "MEMORY", "ORGANIZATION", "VENDOR"))
         and not (override and b.has("COST"))  # "4090 at 1600, tco?": a cost question with the price stated
         and not (b.has("COST") and (b.has("HOW_MUCH") or period(r)))  # "cost per year at 0.28/kwh": a cost asked
@@ -160,6 +161,8 @@ def settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
         and not b.has("GPU", "COST", *ASKS)
     ):
         out.append(Setting("utilization", 1.0))  # "we run it 24/7"
+    elif hours and hours.get("per_week") and b.has("SET") and not b.has("GPU", "COST", "UTILIZATION", *ASKS):
+        out.append(Setting("utilization", min(hours["per_week"] / 168.0, 1.0)))  # "按一天8小时算"
     if b.has("CURRENCY") and not b.has("MONEY", "KWH", "RATE", "FX", "NUMBER"):
         out.append(Setting("currency", b.first("CURRENCY")))  # "show prices in yuan", "用人民币"
     if b.has("UTILIZATION") or (b.has("PERCENT") and b.has("SET")):

@@ -54,11 +54,8 @@ class GpuTagging(TaggerBase):
         w, tok = self.tt[j], self.toks[j]
         if tok.kind == "num":
             return first or tok.glued
-        return (
-            len(w) <= 4
-            and (tok.glued or (j + 1 < len(self.tt) and self.toks[j + 1].kind == "num"))
-            and (w,) not in self.lex.phrases
-        )
+        code = j + 1 < len(self.tt) and self.toks[j + 1].kind == "num" and self.toks[j + 1].glued  # "s4000", "k100"
+        return len(w) <= 4 and (code or (tok.glued and (w,) not in self.lex.phrases))
 
     # GPUs -----------------------------------------------------------------------------------
     def gpu_start(self, i: int) -> str | None:
