@@ -102,7 +102,7 @@ def only_period(r: Reading) -> bool:
         w for name in ("day", "week", "month", "year") for p in r.lex.listed(f"period_{name}") for w in p.split()
     }
     kinds = {t.kind for t in b.tags if not ("YEARS_WORD" in t.meanings and t.text in period_words)}
-    return kinds <= {"HOW_MUCH", "COST", "PER"} | AROUND and set(b.unknown) <= period_words
+    return kinds <= {"HOW_MUCH", "COST", "PER", "PERIOD"} | AROUND and set(b.unknown) <= period_words
 
 
 def model_elsewhere(r: Reading) -> Query | None:
