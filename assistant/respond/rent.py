@@ -52,12 +52,17 @@ def _provider_named(text: str, rates) -> str | None:
     return None
 
 
-def _unpriced_provider(text: str, env: Env) -> str | None:
-    """A cloud the question names for which the KB has no published rate ("autodl租3090")."""
+def _unpriced_provider(text: str, env: Env, gpu: str) -> tuple[str, bool] | None:
+    """A cloud the question names without a published rate for `gpu` ("阿里云租a100", "用恒源云租4090"), and
+    whether it has rates for other GPUs (then only this GPU is missing, not its whole price list)."""
     lowered = text.lower()
     known = {r.provider.lower() for r in env.reader.cloud_rates()}
-    named = [w for w in lexicon(env.lang).listed("cloud_providers") if w in lowered and w not in known]
-    return max(named, key=len) if named else None
+    here = {r.provider.lower() for r in env.reader.cloud_rates(gpu)}
+    named = [w for w in lexicon(env.lang).listed("cloud_providers") if w in lowered and w not in here]
+    if not named:
+        return None
+    found = max(named, key=len)
+    return found, found in known
 
 
 def _siblings(gpu, env: Env, need_rate: bool) -> list[str]:
@@ -87,7 +92,7 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     rates = env.cloud_rates(rented.name)
     mine = of_provider(query.provider, env.reader.cloud_rates(rented.name)) if query.provider else []
     asked = mine[0].provider if mine else _provider_named(query.text, rates)
-    unpriced = None if asked else _unpriced_provider(query.text, env)
+    unpriced = None if asked else _unpriced_provider(query.text, env, rented.name)
     rate = cost.cheapest_cloud(rented.name, mine or [r for r in rates if r.provider == asked] or rates)
     price = purchase_price(gpu.name, env)
     if rate is None or price is None:
@@ -215,7 +220,8 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
             ),
         )
     if unpriced:
-        steps.insert(0, env.t("rent.unpriced_provider", provider=unpriced, gpu=rented.short_name, used=rate.provider))
+        key = "rent.unpriced_gpu_at_provider" if unpriced[1] else "rent.unpriced_provider"
+        steps.insert(0, env.t(key, provider=unpriced[0], gpu=rented.short_name, used=rate.provider))
     steps.append(env.t("rent.rule"))
     weeks = max(horizon_days / 7, 1)
     points = [w * weeks / 12 for w in range(13)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from assistant.nlu.intents.rates import provider
 from assistant.nlu.reading import Reading
-from assistant.queries import Query, RentOrBuyQuery
+from assistant.queries import GpuRef, Query, RentOrBuyQuery
 
 
 def usage(r: Reading) -> dict:
@@ -23,4 +23,7 @@ def read(r: Reading) -> Query | None:
         return None
     if b.has("RECOMMEND") and not r.explicit and not b.has("BUY"):
         return None
-    return RentOrBuyQuery(text=r.text, gpus=tuple(r.refs), months=r.months(), provider=provider(r), **usage(r))
+    gpus = tuple(r.refs)
+    if not gpus and b.has("FOLLOW"):
+        gpus = (GpuRef(mention="", pronoun="them"),)  # "用autodl租的话呢": the GPUs just talked about
+    return RentOrBuyQuery(text=r.text, gpus=gpus, months=r.months(), provider=provider(r), **usage(r))
