@@ -92,7 +92,7 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     rates = env.cloud_rates(rented.name)
     mine = of_provider(query.provider, env.reader.cloud_rates(rented.name)) if query.provider else []
     asked = mine[0].provider if mine else _provider_named(query.text, rates)
-    unpriced = None if asked else _unpriced_provider(query.text, env, rented.name)
+    unpriced = None if asked else _unpriced_provider(query.text, env, getattr(rented, "name", ""))
     rate = cost.cheapest_cloud(rented.name, mine or [r for r in rates if r.provider == asked] or rates)
     price = purchase_price(gpu.name, env)
     if rate is None or price is None:
