@@ -11,19 +11,16 @@ from assistant.nlu.intents.rates import period
 from assistant.nlu.intents.rent_or_buy import usage
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
-from assistant.queries import CostQuery, GpuRef, Query
+from assistant.queries import CostQuery, Query
 
 
 def read(r: Reading) -> Query | None:
     cost = kind(r)
     if not cost or r.b.has("RECOMMEND") or (cost == "perf_per_dollar" and len(r.refs) >= 2):
         return None
-    gpus = tuple(r.refs)
-    if not gpus and cost in ("running", "tco") and not (r.model or r.b.has("PARAMS", "TOKENS", "WATTS")):
-        gpus = (GpuRef(mention="", pronoun="them"),)  # "算上电费呢", "电费一年多少": the GPUs just talked about
     return CostQuery(
         text=r.text,
-        gpus=gpus,
+        gpus=tuple(r.refs),
         kind=cost,
         years=r.num("YEARS"),
         **usage(r),
