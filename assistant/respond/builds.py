@@ -1,4 +1,4 @@
-"""Rigs for a budget: 1 to 4 GPUs of one kind on the platform that many need, priced whole, with
+"""Rigs for a budget: 1 to 4 GPUs of one kind (up to 8 in a server) on the platform that many need, priced whole, with
 power at the wall, the PSU, and what to watch out for (docs/model.md §rig).
 
 Contract: `platforms()` and `power()` read knowledge/rigs.toml (allowances with source ids).
@@ -10,6 +10,7 @@ fastest first, then cheapest. Nothing here formats text.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from assistant import paths
 from assistant.specs import GpuSpec
 
 MAX_GPUS = 4  # a desktop or workstation takes up to 4 cards (Dettmers 2023, FAQ; §rec.split)
+SERVER_GPUS = 8  # one server (4U chassis or open frame with risers) takes up to 8
 _TWELVE_PIN = re.compile(r"GeForce (40|50)|Blackwell PRO|Workstation Ada")
 
 
@@ -59,8 +61,19 @@ def _rigs() -> dict:
 
 
 def platforms() -> list[Platform]:
-    found = [Platform(key, **values) for key, values in _rigs()["platform"].items()]
-    return sorted(found, key=lambda p: p.max_gpus)
+    """The platforms by GPU count; one for more GPUs never costs less than one for fewer (the sources
+    price different tiers of parts: a 4-GPU EPYC board is not cheaper than a 2-GPU desktop board)."""
+    found = sorted((Platform(key, **values) for key, values in _rigs()["platform"].items()), key=lambda p: p.max_gpus)
+    out, floor = [], 0.0
+    for p in found:
+        floor = max(floor, p.usd)
+        out.append(dataclasses.replace(p, usd=floor))
+    return out
+
+
+def passive(gpu: GpuSpec) -> bool:
+    """A passively cooled datacenter card: it needs a server chassis's forced airflow (GpuSpec.passively_cooled)."""
+    return gpu.passively_cooled
 
 
 def power() -> dict:
@@ -98,7 +111,9 @@ def build(gpu: GpuSpec, n: int, gpu_usd: float, speed: float) -> Build:
         warnings.append(("rig.warn_12vhpwr", {"gpu": gpu.short_name}))
     if psu > rules["atx_psu_max_w"]:
         warnings.append(("rig.warn_psu", {"psu": f"{psu:,}", "max": f"{rules['atx_psu_max_w']:,}"}))
-    if wall > rules["us_circuit_w"]:
+    if wall > rules["eu_circuit_w"]:
+        warnings.append(("rig.warn_circuit_heavy", {"wall": f"{wall:,.0f}", "eu": f"{rules['eu_circuit_w']:,}"}))
+    elif wall > rules["us_circuit_w"]:
         warnings.append(
             (
                 "rig.warn_circuit",

@@ -201,8 +201,9 @@ def value_row(
     )
 
 
-def assumption_text(env: Env, with_prices: bool = True, buying: bool = False) -> str:
-    """`buying`: prices are what one card costs (new unless chosen), not the value average."""
+def assumption_text(env: Env, with_prices: bool = True, buying: bool = False, desktop: bool = True) -> str:
+    """`buying`: prices are what one card costs (new unless chosen), not the value average. `desktop`:
+    say the desktop allowance (False when the answer prices its own platform, as a rig does)."""
     a = env.assumptions
     snap = env.reader.price_snapshots().get(a.snapshot)
     dates = env.t("assume.dates", start=snap[0], end=snap[1]) if snap else ""
@@ -219,7 +220,8 @@ def assumption_text(env: Env, with_prices: bool = True, buying: bool = False) ->
         )
         + (env.t("assume.household_kwh") if env.electricity_source else "")
     )
-    parts.append(env.t("assume.desktop", money=env.money(C.DESKTOP_BASE_USD)))
+    if desktop:
+        parts.append(env.t("assume.desktop", money=env.money(C.DESKTOP_BASE_USD)))
     if a.budget_usd:
         parts.append(env.t("assume.budget", money=env.money(a.budget_usd)))
     if env.rate_text():

@@ -17,7 +17,7 @@ from assistant.answer import Answer, Table
 from assistant.models import constants as C
 from assistant.models import cost, memory, scaling
 from assistant.queries import RigQuery
-from assistant.respond.builds import MAX_GPUS, Build, builds, power
+from assistant.respond.builds import MAX_GPUS, SERVER_GPUS, Build, builds, power
 from assistant.respond.common import Env, gb
 from assistant.respond.fit import sized_model
 from assistant.respond.pricing import assumption_text, budget_usd, perf_workload, purchase_price, score, workload_title
@@ -195,7 +195,9 @@ def respond(query: RigQuery, env: Env) -> Answer:
     workload = workload or ("image_generation" if model is not None else "training")
     key = perf_workload(workload, query.precision)
     rate, unit, rated = _rater(query, env, workload, key)
-    counts = (query.gpu_count,) if query.gpu_count and query.gpu_count <= MAX_GPUS else range(1, MAX_GPUS + 1)
+    asked = query.gpu_count or 0
+    most = SERVER_GPUS if query.server or asked > MAX_GPUS else MAX_GPUS
+    counts = (min(asked, SERVER_GPUS),) if asked else range(1, most + 1)
     priced = _priced(query, env)
     found = builds(priced, budget, rate, counts)
     anyhow = builds(priced, None, rate, counts)
@@ -203,7 +205,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
     base = dict(question=query.text, intent="rig", workload=workload, precision=query.precision, lang=env.lang)
     if not found:
         if cheapest is None:
-            head = env.t("rig.none_at_all", rated=rated)
+            head = env.t("rig.none_at_all", rated=rated, n=most)
         else:
             head = env.t(
                 "rig.none_in_budget",
@@ -217,7 +219,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
             figures={"cheapest": _figure(cheapest)} if cheapest else {},
             steps=[rated],
             assumptions=env.assumption_dict() | {"budget_usd": budget},
-            assumption_text=assumption_text(env, buying=True),
+            assumption_text=assumption_text(env, buying=True, desktop=False),
             sources=["method: docs/model.md §rig"],
         )
     choice = found[0] if budget else cheapest
@@ -237,6 +239,11 @@ def respond(query: RigQuery, env: Env) -> Answer:
     if query.asks_power:  # a PSU question: the power answer is the headline, the build stays in the table
         head = _power_head(query, choice, env)
     steps = [rated + (i18n.gap(env.lang) + model_note if model_note else "")]
+    if asked > SERVER_GPUS:
+        steps.insert(0, env.t("rig.beyond_server", n=asked, most=SERVER_GPUS))
+    one = rate(choice.gpu, 1) if choice.n > 1 and unit == "rig.unit_rel" else None
+    if one:
+        steps.append(env.t("rig.scaling", n=choice.n, times=f"{choice.speed / one:.1f}"))
     steps.append(env.t("rig.platform", slots=env.t(f"rig.slots_{plat.key}"), money=env.money(plat.usd)))
     load = choice.gpu_w + plat.cpu_w + rules["rest_w"]
     steps.append(
@@ -304,6 +311,6 @@ def respond(query: RigQuery, env: Env) -> Answer:
         steps=steps,
         figures=figures,
         assumptions=env.assumption_dict() | {"budget_usd": budget},
-        assumption_text=assumption_text(env, buying=True),
+        assumption_text=assumption_text(env, buying=True, desktop=False),
         sources=sources,
     )

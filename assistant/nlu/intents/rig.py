@@ -15,7 +15,7 @@ from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.queries import Query, RigQuery
 
-MAX_RIG_GPUS = 4  # as respond/builds.MAX_GPUS (nlu may not import respond)
+MAX_RIG_GPUS = 64  # a count above one server's 8 (respond/builds.SERVER_GPUS) is answered with one server
 _MIN_BUDGET = 200  # a bare number this large next to a rig word is its budget ("a workstation for 5000")
 
 
@@ -62,7 +62,7 @@ def read(r: Reading) -> Query | None:
         return None  # "on a macbook m3 max, will mixtral run? or should i build a pc": a fit question
     count = r.total_count()
     if count and count > MAX_RIG_GPUS:
-        return None  # an 8-GPU server is not a build the rig answer prices: a recommendation per card
+        return None  # a cluster, not a machine
     money = _budget(r)
     if money is None and count is None and r.model is None and not b.has("PARAMS") and not psu:
         return None
