@@ -21,6 +21,7 @@ from assistant.models import constants as C
 from assistant.models import cost, dettmers2023, diffusion_memory, memory, recommend
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RecommendQuery
+from assistant.respond.builds import passive
 from assistant.respond.common import Env, gb, software_stack
 from assistant.respond.fit import setup_text, sized_model
 from assistant.respond.pricing import (
@@ -271,6 +272,42 @@ def _chat(query: RecommendQuery, env: Env):
         return None
     quant = query.precision if query.precision in C.BITS_PER_WEIGHT else "q4_k_m"
     return model, quant, chat_tokens_per_s(model, quant, ref)
+
+
+def _together(query: RecommendQuery, env: Env, need, budget, condition, vendors, best):
+    """The best-value set of 2-4 actively cooled cards that holds a memory target asked without a model
+    ("cheapest way to get 48gb of vram") for less than the single card chosen; None otherwise. A
+    language model splits across them; an image model or one training batch does not."""
+    if not query.min_memory_gb or query.model or query.gpu_count > 1 or query.workload not in _SPLITS:
+        return None
+    a = env.assumptions
+    ranking = rank_snapshot(
+        env.reader,
+        a.snapshot,
+        perf_workload(query.workload, query.precision),
+        need,
+        budget,
+        condition,
+        vendors,
+        query.max_power_w,
+        1,
+        a.years,
+        a.utilization,
+        a.electricity_usd_per_kwh,
+        tuple(sorted(env.price_overrides().items())),
+        4,
+        market=env.price_market(),
+    )
+    single = best.price_usd * best.n_gpus
+    several = [
+        r
+        for r in ranking.rows  # best value first: the cheapest set is rarely the one to buy (3 x 16 GB vs 2 x 24 GB)
+        if r.n_gpus > 1 and r.price_usd * r.n_gpus < single and not passive(env.reader.gpu(r.gpu))
+    ]
+    return several[0] if several else None
+
+
+_SPLITS = (None, "llm_inference", "inference")  # workloads whose model may be split across cards
 
 
 def _price_of_named(gpu: str | None, env: Env) -> float | None:
@@ -558,6 +595,23 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     )
     if top:
         figures["top_n"], figures["top"] = query.top_n, top
+    together = _together(query, env, need, budget, condition, vendors, best)
+    if together is not None:  # "cheapest way to get 48gb": several cards hold it together for less
+        each = gb(together.memory_gb)
+        headline += i18n.gap(env.lang) + env.t(
+            "rec.together",
+            n=together.n_gpus,
+            gpu=together.gpu,
+            total=env.money(together.price_usd * together.n_gpus),
+            memory=gb(together.memory_gb * together.n_gpus),
+        )
+        steps.insert(1, env.t("rec.together_caveat", each=each, n=together.n_gpus))
+        figures["multi_card"] = {
+            "gpu": together.gpu,
+            "gpu_count": together.n_gpus,
+            "total_usd": round(together.price_usd * together.n_gpus, 2),
+            "memory_gb": together.memory_gb * together.n_gpus,
+        }
     if below is not None:
         headline = env.t("rec.cheaper_than", gpu=below_what, money=env.money(below)) + headline
         figures["cheaper_than"] = query.cheaper_than
