@@ -73,8 +73,11 @@ def _table(rows: dict[str, dict[str, ValueRow]], names: list[str], env: Env) -> 
         )
 
     def tensor(x) -> str:
+        if not x.tensor_cores:  # AMD / Intel matrix units are rated, but they are not NVIDIA tensor cores
+            rated = x.vendor != "NVIDIA" and hw.has_tensor_cores(x)
+            return env.t("compare.matrix_units") if rated else env.t("compare.none")
         gen = x.arch.tensor_generation if x.arch and x.arch.tensor_generation else None
-        return f"{x.tensor_cores or env.t('compare.none')}" + (env.t("compare.tensor_gen", gen=gen) if gen else "")
+        return f"{x.tensor_cores}" + (env.t("compare.tensor_gen", gen=gen) if gen else "")
 
     def each(n: str, text: str) -> str:
         """ "2 x 24 GB": a column of several cards shows the count with the one-card value."""

@@ -18,7 +18,7 @@ from assistant.models import constants as C
 from assistant.models import llm, memory
 from assistant.queries import FitQuery, RecommendQuery
 from assistant.respond import setup
-from assistant.respond.common import Env, counted, duration, spec_source
+from assistant.respond.common import Env, counted, duration, software_stack, spec_source
 from assistant.specs import GpuSpec, ModelSpec
 
 _INFER_LADDER = ("fp16", "q8_0", "q4_k_m")
@@ -119,6 +119,14 @@ def _rows_to_show(model: ModelSpec, query: FitQuery, env: Env) -> list[tuple[str
     return [(p, query.mode, p) for p in ladder]
 
 
+def _part_label(part: str, gpu, env: Env) -> str:
+    """A memory part's column title; the runtime's context is named for the GPU's software stack (ROCm on
+    AMD, Metal on Apple), as the memory model's CUDA figure stands in for it."""
+    if part == "CUDA context" and gpu is not None and gpu.vendor != "NVIDIA":
+        return env.t("fit.runtime_context", stack=software_stack([gpu]))
+    return env.term(part)
+
+
 def _gpu(query: FitQuery, env: Env) -> tuple[GpuSpec | None, int]:
     refs = [r for r in query.gpus if r.name]
     if not refs:
@@ -203,7 +211,7 @@ def respond(query: FitQuery, env: Env) -> Answer:
     table = Table(
         headers=[
             env.t("fit.col_precision"),
-            *[env.term(c) for c in comps],
+            *[_part_label(c, gpu, env) for c in comps],
             env.t("fit.col_total"),
             *([env.t("fit.col_fits", capacity=capacity)] if gpu else []),
         ],

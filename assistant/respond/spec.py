@@ -337,15 +337,23 @@ def respond(query: SpecQuery, env: Env) -> Answer:
         steps.append(
             env.t(
                 "spec.power_advice",
-                four=f"{4 * watts:,}",
                 example=rule["limit_example_gpu"],
                 cut=rule["limit_cut_w"],
                 loss=rule["limit_speed_loss_pct"],
-                range=rule["four_card_range_w"],
-                psu=f"{rule['four_card_psu_w']:,}",
                 throttle=rule["throttle_c"],
             )
         )
+        count = max((r.count for r in query.gpus if r.name), default=1)
+        if count > 1:  # several cards asked: their draw, and the reference's PSU plan for four
+            steps.append(
+                env.t(
+                    "spec.power_many",
+                    n=count,
+                    watts=f"{count * watts:,}",
+                    range=rule["four_card_range_w"],
+                    psu=f"{rule['four_card_psu_w']:,}",
+                )
+            )
         sources += env.cite(rule["source"])
     priced = [p for g in gpus for c in ("new", "used") if "price" in sections and (p := price_of(g.name, env, c))]
     if priced:  # the exchange rate matters only when an amount is shown

@@ -17,6 +17,7 @@ from assistant.answer import Answer, Table
 from assistant.models import constants as C
 from assistant.models import hardware, memory
 from assistant.queries import VerdictQuery
+from assistant.respond.builds import passive
 from assistant.respond.common import Env, counted, software_stack, spec_source
 from assistant.respond.pricing import (
     CHAT_MODEL,
@@ -180,11 +181,17 @@ def _row(env: Env, label: str, v: ValueRow, rank: str) -> list[str]:
     return [label, f"{mem:g} GB", f"{v.perf.score:.2f}", price_text(v.price, env), per, rank]
 
 
-def _alternatives(rows, gpu: GpuSpec, n: int, mine: ValueRow):
+def _alternatives(rows, gpu: GpuSpec, n: int, mine: ValueRow, env: Env):
     """(price ceiling, best value at most that much, cheapest that does it): alternatives in the asker's
     price class. The ceiling is twice what the asked GPU(s) cost, or twice the cheapest that does it
-    when the asked GPU has no price (a P40 shopper is not shown a 5090)."""
-    others = [r for r in rows if not (r.gpu == gpu.name and r.n_gpus == n)]
+    when the asked GPU has no price (a P40 shopper is not shown a 5090). Passively cooled datacenter
+    cards are alternatives only to another such card (they need a server chassis)."""
+
+    def comparable(r) -> bool:
+        other = env.reader.gpu(r.gpu)
+        return other is not None and (passive(gpu) or not passive(other))
+
+    others = [r for r in rows if not (r.gpu == gpu.name and r.n_gpus == n) and comparable(r)]
     cheapest = min(others, key=lambda r: r.price_usd * r.n_gpus, default=None)
     if mine.price is not None:
         ceiling = mine.price.usd * n * BAND
@@ -217,7 +224,7 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
     ranking = nvidia_ranking(env, key, floor, n, vendors, chat)
     rows = list(ranking.rows)
     position = next((i for i, r in enumerate(rows, 1) if r.gpu == gpu.name and r.n_gpus == n), None)
-    ceiling, best, cheapest = _alternatives(rows, gpu, n, mine)
+    ceiling, best, cheapest = _alternatives(rows, gpu, n, mine, env)
     what = counted(env, gpu, n)
     use = env.t(f"verdict.use_{workload}")
     condition, alternatives = None, []
