@@ -362,11 +362,21 @@ def respond(query: FitQuery, env: Env) -> Answer:
                     spare=f"{f.headroom_gb * n:.1f}",
                     batch=dec.batch,
                 )
-    if getattr(query, "want_time", False) and gpu.name and query.mode in _TRAIN_MODES and f.fits:
-        timed = job_time(query, env, model, gpu, n)
-        head += i18n.gap(env.lang) + timed[0]
-        steps += timed[1]
-        figures |= timed[2]
+    if getattr(query, "want_time", False) and gpu.name and query.mode in _TRAIN_MODES and (f.fits or ok):
+        # "全参微调 4090要多久": when the method asked does not fit, the time of the lighter one that does
+        lighter = shown[fits.index(ok[0])] if not f.fits else None
+        timed = job_time(
+            dataclasses.replace(query, mode=lighter[1]) if lighter else query,
+            env,
+            model,
+            gpu,
+            n,
+            label=lighter[0] if lighter else None,
+        )
+        if timed[0]:
+            head += i18n.gap(env.lang) + timed[0]
+            steps += timed[1]
+            figures |= timed[2] | ({"job_method": lighter[1]} if lighter else {})
     sources = (
         env.cite(model.source) + ([spec_source(gpu, env)] if gpu.name else []) + ["method: docs/model.md §mem, §llm"]
     )
@@ -388,7 +398,9 @@ def respond(query: FitQuery, env: Env) -> Answer:
     )
 
 
-def job_time(query: FitQuery, env: Env, model: ModelSpec, gpu, n: int) -> tuple[str, list[str], dict]:
+def job_time(
+    query: FitQuery, env: Env, model: ModelSpec, gpu, n: int, label: str | None = None
+) -> tuple[str, list[str], dict]:
     """ "how long to fine tune X on a 4090": the hours of one pass over the data on the GPU(s) the user
     owns, as the cloud job answer computes them (§cost.run: FLOPs per parameter and token at 35 % of
     the 16-bit peak); 100 M tokens unless the question names its data."""
@@ -400,7 +412,8 @@ def job_time(query: FitQuery, env: Env, model: ModelSpec, gpu, n: int) -> tuple[
     hours, figures, steps = job_hours(asked, env, gpu, n)
     if hours is None:
         return "", [], {}
-    head = env.t("fit.job_time", time=duration(env, hours), what=counted(env, gpu, n))
+    values = dict(time=duration(env, hours), what=counted(env, gpu, n))
+    head = env.t("fit.job_time_with", label=label, **values) if label else env.t("fit.job_time", **values)
     return head, steps, {"job_hours": round(hours, 2), **figures}
 
 

@@ -16,6 +16,7 @@ from assistant.nlu.reading import Reading
 from assistant.queries import Query, RigQuery
 
 MAX_RIG_GPUS = 64  # a count above one server's 8 (respond/builds.SERVER_GPUS) is answered with one server
+SERVER_FREE = 4  # more cards than a workstation takes: a rig only with a named GPU or a budget
 _MIN_BUDGET = 200  # a bare number this large next to a rig word is its budget ("a workstation for 5000")
 
 
@@ -61,9 +62,11 @@ def read(r: Reading) -> Query | None:
     if r.explicit and b.has("FIT") and r.model and not r.total_count():
         return None  # "on a macbook m3 max, will mixtral run? or should i build a pc": a fit question
     count = r.total_count()
+    money = _budget(r)
     if count and count > MAX_RIG_GPUS:
         return None  # a cluster, not a machine
-    money = _budget(r)
+    if count and count > SERVER_FREE and not r.explicit and money is None:
+        return None  # "8 gpu server recommendation": which card for such a server (a recommendation)
     if money is None and count is None and r.model is None and not b.has("PARAMS") and not psu:
         return None
     return RigQuery(
