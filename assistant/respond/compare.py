@@ -342,7 +342,7 @@ def _chat_basis(query: CompareQuery, env: Env, model_figures: dict):
         model, quant = env.reader.model(query.model.key), model_figures["model_precision"]
     else:
         model, quant = env.reader.model(CHAT_MODEL[0]), CHAT_MODEL[1]
-    if model is None or ref is None or model.kind != "llm":
+    if model is None or ref is None or model.kind != "llm" or model_figures.get("speech_not_rated"):
         return None
     return model, quant, chat_tokens_per_s(model, quant, ref)
 

@@ -23,6 +23,7 @@ from assistant.models import diffusion_memory, llm, memory
 from assistant.queries import CompareQuery, FitQuery
 from assistant.respond.common import Env
 from assistant.respond.fit import sized_model
+from assistant.respond.pricing import speech
 
 DEFAULT_PRECISION = "q4_k_m"
 
@@ -36,6 +37,8 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
         return _image_rows(query, model, names, env)
     if model is None or model.kind != "llm":
         return None
+    if speech(model):
+        return _speech_rows(query, model, names, env)
     prec = query.precision or DEFAULT_PRECISION
     sides, fits_row, speed_row = [], [], []
     figures: dict = {"model_fits": {}, "model_tokens_per_second": {}, "model_precision": prec}
@@ -185,3 +188,19 @@ def _image_rows(query: CompareQuery, model, names: list[str], env: Env):
     rows = [[env.t("compare.row_image_fits", model=model.name), *fits_row]]
     figures["image_speed_note"] = env.t("compare.image_speed", model=model.name)
     return head, rows, figures
+
+
+def _speech_rows(query: CompareQuery, model, names: list[str], env: Env):
+    """Whisper: whether it fits at fp16 on each side; its speed is not rated (the note says why)."""
+    prec = query.precision or "fp16"
+    need = memory.inference_memory(model, prec).total_gb
+    figures: dict = {"model_fits": {}, "model_precision": prec, "speech_not_rated": True}
+    row = []
+    for name in names:
+        gpu = env.reader.gpu(name)
+        ok = gpu is not None and need <= (gpu.memory_gb or 0)
+        figures["model_fits"][name] = ok
+        row.append(env.t("fit.yes" if ok else "fit.no"))
+    head = env.t("compare.speech_head", model=model.name, prec=prec, need=f"{need:.1f}")
+    figures["image_speed_note"] = env.t("rec.speech", model=model.name, title=env.t("compare.speech_title"))
+    return head, [[env.t("compare.row_model_fits", model=model.name, prec=prec), *row]], figures

@@ -19,6 +19,7 @@ from assistant.models import llm, memory
 from assistant.queries import FitQuery, RecommendQuery
 from assistant.respond import setup
 from assistant.respond.common import Env, counted, duration, software_stack, spec_source
+from assistant.respond.pricing import speech
 from assistant.specs import GpuSpec, ModelSpec
 
 _INFER_LADDER = ("fp16", "q8_0", "q4_k_m")
@@ -327,7 +328,11 @@ def respond(query: FitQuery, env: Env) -> Answer:
         steps.append(env.t("fit.unified", gpu=gpu.short_name, gb=f"{gpu.memory_gb:g}"))
     if gpu.vendor == "Apple":
         steps.append(env.t("fit.not_cuda", gpu=gpu.short_name))
-    if model.kind == "llm" and query.mode == "inference" and (query.want_speed or f.fits) and gpu.name:
+    if speech(model) and query.mode == "inference" and gpu.name:
+        steps.append(env.t("fit.speech", model=model.name))
+        if query.want_speed:
+            head += i18n.gap(env.lang) + env.t("fit.speech_head", model=model.name)
+    elif model.kind == "llm" and query.mode == "inference" and (query.want_speed or f.fits) and gpu.name:
         dec = llm.decode_speed(gpu, model, prec, context=query.context_tokens or 1024, batch=query.batch or 1, n_gpus=n)
         if not f.fits:  # asked how fast, but it does not fit: what is left over runs from system RAM
             text, tps, offloaded = _offload_speed(env, est, dec, gpu.memory_gb or 0.0, n)

@@ -156,6 +156,12 @@ def chat_score(
     )
 
 
+def speech(model: ModelSpec | None) -> bool:
+    """A speech-recognition model (Whisper): people compare transcription speed (real-time factor), which
+    the LLM decode model does not rate; answers say so instead of showing tokens/s."""
+    return model is not None and (model.family or "") == "Whisper"
+
+
 def chat_tokens_per_s(model: ModelSpec, quant: str, gpu: GpuSpec) -> float:
     return llm.decode_speed(gpu, model, quant, context=CHAT_CONTEXT).tokens_per_s
 

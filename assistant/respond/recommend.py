@@ -32,6 +32,7 @@ from assistant.respond.pricing import (
     perf_workload,
     price_of,
     score,
+    speech,
     workload_title,
 )
 
@@ -73,8 +74,8 @@ def _memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
             est = diffusion_memory.image_memory(model, precision=prec, **diffusion_memory.AS_USUALLY_RUN)
         elif query.workload == "llm_finetune":
             est = memory.training_memory(model, "qlora", checkpointing=True, n_gpus=n)
-        else:
-            est = memory.inference_memory(model, query.precision or "q4_k_m", n_gpus=n)
+        else:  # Whisper runs at fp16 (faster-whisper), LLMs at 4-bit
+            est = memory.inference_memory(model, query.precision or ("fp16" if speech(model) else "q4_k_m"), n_gpus=n)
         how = setup_text(env, est.setup)
         return round(est.total_gb * n, 1), env.t(
             "rec.model_needs", model=model.name, gb=f"{est.total_gb * n:.1f}", how=how
@@ -268,7 +269,7 @@ def _chat(query: RecommendQuery, env: Env):
         return None
     model = sized_model(query, env)[0]
     ref = env.reader.gpu(C.REF_NAME)
-    if model is None or model.kind != "llm" or ref is None:
+    if model is None or model.kind != "llm" or ref is None or speech(model):
         return None
     quant = query.precision if query.precision in C.BITS_PER_WEIGHT else "q4_k_m"
     return model, quant, chat_tokens_per_s(model, quant, ref)
@@ -446,6 +447,9 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     steps = [env.t("rec.workload", title=title, need=(i18n.sep(lang) + need_why) if need_why else "")]
     if chat or query.workload == "inference":
         steps.append(env.t("rec.two_inference_kinds"))
+    spoken = sized_model(query, env)[0] if query.model else None
+    if speech(spoken):
+        steps.append(env.t("rec.speech", model=spoken.name, title=title))
     if dettmers:
         steps.append(env.t("rec.dettmers_mode"))
     if multi_note:
