@@ -326,6 +326,17 @@ def _chat_row(gpus, names: list[str], env: Env) -> tuple[list[str] | None, dict]
     return row, tps
 
 
+def _more_memory(rows: dict[str, ValueRow], names: list[str]) -> dict | None:
+    """{gpu, more, less} when one side holds at least 4 GB more in total than the other (two sides only)."""
+    if len(names) != 2:
+        return None
+    total = {n: (rows[n].gpu.memory_gb or 0) * rows[n].n_gpus for n in names}
+    big, small = sorted(names, key=lambda n: -total[n])
+    if total[big] - total[small] < 4:
+        return None
+    return {"gpu": rows[big].label, "more": f"{total[big]:g}", "less": f"{total[small]:g}"}
+
+
 def about_model_name(query: CompareQuery, env: Env) -> str:
     model = env.reader.model(query.model.key) if query.model else None
     return model.name if model else f"{query.params_b:g}B"
@@ -413,6 +424,9 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         steps.append(env.t("rec.two_inference_kinds"))
     if chat:
         steps.append(env.t("compare.chat_decides", title=title))
+        roomy = _more_memory(rows, names)
+        if roomy is not None:  # "2x 5060 ti vs 3090": the one that is slower may still hold larger models
+            headline += i18n.gap(env.lang) + env.t("compare.chat_memory", **roomy)
     if model_figures.get("image_speed_note"):
         steps.append(model_figures.pop("image_speed_note"))
     if a.per_purchase and b.per_purchase:

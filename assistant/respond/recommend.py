@@ -25,6 +25,7 @@ from assistant.respond.builds import passive
 from assistant.respond.common import Env, gb, software_stack
 from assistant.respond.fit import setup_text, sized_model
 from assistant.respond.pricing import (
+    CHAT_MODEL,
     assumption_text,
     budget_usd,
     chat_score,
@@ -265,8 +266,13 @@ def nvidia_ranking(env: Env, key: str, memory_need_gb: float | None = None, n: i
 def _chat(query: RecommendQuery, env: Env):
     """(model, quant, RTX 3090 tokens/s) when the question is about running or chatting with a named
     LLM: such rankings use single-user tokens/s, not batched throughput (§llm.decode)."""
-    if query.workload != "llm_inference" or not (query.model or getattr(query, "params_b", None)):
+    if query.workload != "llm_inference":
         return None
+    if not (query.model or getattr(query, "params_b", None)):  # "top 5 gpus for local llm": a common local model
+        model, ref = env.reader.model(CHAT_MODEL[0]), env.reader.gpu(C.REF_NAME)
+        if model is None or ref is None:
+            return None
+        return model, CHAT_MODEL[1], chat_tokens_per_s(model, CHAT_MODEL[1], ref)
     model = sized_model(query, env)[0]
     ref = env.reader.gpu(C.REF_NAME)
     if model is None or model.kind != "llm" or ref is None or speech(model):
@@ -447,6 +453,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     steps = [env.t("rec.workload", title=title, need=(i18n.sep(lang) + need_why) if need_why else "")]
     if chat or query.workload == "inference":
         steps.append(env.t("rec.two_inference_kinds"))
+    if chat and not (query.model or getattr(query, "params_b", None)):
+        steps.append(env.t("rec.chat_default", model=chat[0].name, quant=chat[1]))
     spoken = sized_model(query, env)[0] if query.model else None
     if speech(spoken):
         steps.append(env.t("rec.speech", model=spoken.name, title=title))

@@ -9,6 +9,8 @@ second, for the workload asked: training unless the question is about LLM infere
 
 from __future__ import annotations
 
+import math
+
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import memory, performance, scaling
@@ -38,8 +40,12 @@ def _groups(query: CompareQuery, env: Env):
 
 
 def _llm_models(query: CompareQuery) -> list[tuple[str, str]]:
-    """The model the question names first (q4_k_m unless a precision is asked), then the defaults."""
+    """The model the question names first (q4_k_m unless a precision is asked), then the defaults; a size
+    without a name ("llama 70b") puts the default nearest that size first."""
     named = query.model.key if query.model and query.model.key else None
+    if not named and query.params_b:
+        size = {"llama-3-8b": 8.0, "llama-3-70b": 70.0}
+        return sorted(LLM_MODELS, key=lambda m: abs(math.log(size[m[0]] / query.params_b)))
     if not named:
         return list(LLM_MODELS)
     first = (named, query.precision or "q4_k_m")
