@@ -425,7 +425,9 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     if chat:
         steps.append(env.t("compare.chat_decides", title=title))
         roomy = _more_memory(rows, names)
-        if roomy is not None:  # "2x 5060 ti vs 3090": the one that is slower may still hold larger models
+        if roomy is not None and not model_figures.get(
+            "model_choice"
+        ):  # "2x 5060 ti vs 3090": the slower may hold more
             headline += i18n.gap(env.lang) + env.t("compare.chat_memory", **roomy)
     if model_figures.get("image_speed_note"):
         steps.append(model_figures.pop("image_speed_note"))
