@@ -241,6 +241,7 @@ def respond(query: FitQuery, env: Env) -> Answer:
     else:
         pick = next((x for x in fits if x[0] == query.precision), None) or (ok[0] if ok else fits[-1])
     prec, est, f = pick
+    assert f is not None  # a GPU is known here (no GPU returned above), so every row has a fit
     where = (
         env.t("fit.where_many", n=n, gpu=gpu.short_name)
         if n > 1

@@ -309,9 +309,14 @@ def _together(query: RecommendQuery, env: Env, need, budget, condition, vendors,
     several = [
         r
         for r in ranking.rows  # best value first: the cheapest set is rarely the one to buy (3 x 16 GB vs 2 x 24 GB)
-        if r.n_gpus > 1 and r.price_usd * r.n_gpus < single and not passive(env.reader.gpu(r.gpu))
+        if r.n_gpus > 1 and r.price_usd * r.n_gpus < single and not _passive_name(r.gpu, env)
     ]
     return several[0] if several else None
+
+
+def _passive_name(name: str, env: Env) -> bool:
+    gpu = env.reader.gpu(name)
+    return gpu is None or passive(gpu)
 
 
 _SPLITS = (None, "llm_inference", "inference")  # workloads whose model may be split across cards
@@ -456,7 +461,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if chat and not (query.model or getattr(query, "params_b", None)):
         steps.append(env.t("rec.chat_default", model=chat[0].name, quant=chat[1]))
     spoken = sized_model(query, env)[0] if query.model else None
-    if speech(spoken):
+    if spoken is not None and speech(spoken):
         steps.append(env.t("rec.speech", model=spoken.name, title=title))
     if dettmers:
         steps.append(env.t("rec.dettmers_mode"))
@@ -578,7 +583,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         steps.append(env.t("rec.nvidia_only"))
     elif query.vendor.upper() != "NVIDIA":
         steps.append(env.t("compare.why_software", gpus=best.gpu, stack=software_stack(env.reader.gpus([best.gpu]))))
-    figures = {
+    figures: dict = {
         "ranking": [
             {
                 "gpu": r.gpu,

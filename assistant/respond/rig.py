@@ -222,7 +222,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
             assumption_text=assumption_text(env, buying=True, desktop=False),
             sources=["method: docs/model.md §rig"],
         )
-    choice = found[0] if budget else cheapest
+    choice = found[0] if budget or cheapest is None else cheapest
     rules = power()
     plat = choice.platform
     left = budget - choice.total_usd if budget else None

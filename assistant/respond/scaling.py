@@ -43,9 +43,10 @@ def _llm_models(query: CompareQuery) -> list[tuple[str, str]]:
     """The model the question names first (q4_k_m unless a precision is asked), then the defaults; a size
     without a name ("llama 70b") puts the default nearest that size first."""
     named = query.model.key if query.model and query.model.key else None
-    if not named and query.params_b:
+    asked = query.params_b
+    if not named and asked:
         size = {"llama-3-8b": 8.0, "llama-3-70b": 70.0}
-        return sorted(LLM_MODELS, key=lambda m: abs(math.log(size[m[0]] / query.params_b)))
+        return sorted(LLM_MODELS, key=lambda m: abs(math.log(size[m[0]] / asked)))
     if not named:
         return list(LLM_MODELS)
     first = (named, query.precision or "q4_k_m")
