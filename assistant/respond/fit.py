@@ -593,3 +593,15 @@ def _rule_answer(query: FitQuery, env: Env) -> Answer | None:
         ],
         lang=env.lang,
     )
+
+
+def largest_llm(env: Env, memory_gb: float) -> str | None:
+    """The largest KB LLM that fits `memory_gb` at q4_k_m with a 4k context (the 4-bit way people run them)."""
+    best = None
+    for m in env.reader.models:
+        if m.kind != "llm" or m.experts:
+            continue
+        need = memory.inference_memory(m, "q4_k_m", context=4096).total_gb
+        if need <= memory_gb and (best is None or m.params_b > best.params_b):
+            best = m
+    return best.name if best else None

@@ -23,7 +23,7 @@ from assistant.nlu.lexicon import lexicon
 from assistant.queries import RecommendQuery
 from assistant.respond.builds import passive
 from assistant.respond.common import Env, gb, software_stack
-from assistant.respond.fit import setup_text, sized_model
+from assistant.respond.fit import largest_llm, setup_text, sized_model
 from assistant.respond.pricing import (
     CHAT_MODEL,
     assumption_text,
@@ -314,6 +314,11 @@ def _together(query: RecommendQuery, env: Env, need, budget, condition, vendors,
     return several[0] if several else None
 
 
+def need_from_floor(query: RecommendQuery) -> bool:
+    """The memory need is the reference's floor for the workload, not a model or a size the user named."""
+    return not (query.min_memory_gb or query.model or getattr(query, "params_b", None)) and query.workload in _FLOOR_GB
+
+
 def _passive_name(name: str, env: Env) -> bool:
     gpu = env.reader.gpu(name)
     return gpu is None or passive(gpu)
@@ -470,6 +475,42 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if passive_note:
         steps.append(passive_note)
     assumptions = env.assumption_dict() | {"budget_usd": budget, "condition": condition, "gpu_count": n}
+    below_floor = None
+    if ranking.choice is None and budget and need and need_from_floor(query):
+        # "quiet gpu for ollama, ~500 bucks": no card within budget has the reference's floor; the most
+        # memory within it, and what that runs, instead of a dead end
+        relaxed = rank_snapshot(
+            env.reader,
+            a.snapshot,
+            perf_workload(query.workload, query.precision),
+            None,
+            budget,
+            condition,
+            vendors,
+            query.max_power_w,
+            n,
+            a.years,
+            a.utilization,
+            a.electricity_usd_per_kwh,
+            overrides,
+            1,
+            chat,
+            market=env.price_market(),
+        )
+        active = [r for r in relaxed.rows if not _passive_name(r.gpu, env)] or list(relaxed.rows)  # a home user
+        roomy = max(active, key=lambda r: (r.memory_gb, r.value_per_tco), default=None)
+        if roomy is not None:
+            by_memory = tuple(sorted(active, key=lambda r: (-r.memory_gb, -r.value_per_tco)))
+            ranking = dataclasses.replace(relaxed, choice=roomy, rows=by_memory, runners_up=by_memory[1:4])
+            model = largest_llm(env, roomy.memory_gb) if query.workload == "llm_inference" else None
+            below_floor = env.t(
+                "rec.below_floor",
+                floor=f"{need:g}",
+                budget=env.money(budget),
+                gpu=roomy.gpu,
+                memory=gb(roomy.memory_gb),
+                runs=env.t("rec.below_floor_runs", model=model) if model else "",
+            )
     if ranking.choice is None:
         reasons = i18n.sep(lang).join(
             f"{g}{i18n.colon(lang)}{exclusion_reason(r, env, budget)}" for g, r in ranking.excluded[:6]
@@ -629,6 +670,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             "total_usd": round(together.price_usd * together.n_gpus, 2),
             "memory_gb": together.memory_gb * together.n_gpus,
         }
+    if below_floor:  # the pick is the most memory within budget, not the best value: say that instead
+        headline = below_floor
     if below is not None:
         headline = env.t("rec.cheaper_than", gpu=below_what, money=env.money(below)) + headline
         figures["cheaper_than"] = query.cheaper_than

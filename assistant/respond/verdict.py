@@ -15,10 +15,11 @@ from __future__ import annotations
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import constants as C
-from assistant.models import hardware, memory
+from assistant.models import hardware
 from assistant.queries import VerdictQuery
 from assistant.respond.builds import passive
 from assistant.respond.common import Env, counted, software_stack, spec_source
+from assistant.respond.fit import largest_llm
 from assistant.respond.pricing import (
     CHAT_MODEL,
     ValueRow,
@@ -125,18 +126,6 @@ def _feature(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
     )
 
 
-def _largest_llm(env: Env, memory_gb: float) -> str | None:
-    """The largest KB LLM that fits `memory_gb` at q4_k_m with a 4k context (the 4-bit way people run them)."""
-    best = None
-    for m in env.reader.models:
-        if m.kind != "llm" or m.experts:
-            continue
-        need = memory.inference_memory(m, "q4_k_m", context=4096).total_gb
-        if need <= memory_gb and (best is None or m.params_b > best.params_b):
-            best = m
-    return best.name if best else None
-
-
 def _llm_only(query: VerdictQuery, memory_gb: float) -> bool:
     """A card without tensor cores still earns a conditional yes when it holds at least half the LLM
     floor (12 GB: 14B-class models at 4-bit) and the question does not insist on training or image
@@ -237,7 +226,7 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         head = env.t("verdict.head_apple", what=what, mem=f"{mem:g}", bw=f"{gpu.memory_bandwidth_gb_s or 0:,.0f}")
     elif (speed <= 0 or not hardware.has_tensor_cores(gpu)) and _llm_only(query, mem):
         # a card without tensor cores (P40, P100): slow to train, but LLM decoding is memory-bound
-        model = _largest_llm(env, mem)
+        model = largest_llm(env, mem)
         answer = "yes_if"
         condition = env.t("verdict.cond_llm_only")
         key_head = "verdict.head_llm_only" if mem >= FLOOR_GB["llm_inference"] else "verdict.head_llm_only_small"
@@ -256,7 +245,7 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         answer = "no"
         head = env.t("verdict.head_no_tensor", what=what, use=use)
     elif floor and mem < floor and query.kind != "overkill":
-        largest = _largest_llm(env, mem) if workload.startswith("llm") else None
+        largest = largest_llm(env, mem) if workload.startswith("llm") else None
         if mem >= floor / 2:
             answer = "yes_if"
             condition = (
