@@ -71,11 +71,6 @@ def platforms() -> list[Platform]:
     return out
 
 
-def passive(gpu: GpuSpec) -> bool:
-    """A passively cooled datacenter card: it needs a server chassis's forced airflow (GpuSpec.passively_cooled)."""
-    return gpu.passively_cooled
-
-
 def power() -> dict:
     return _rigs()["power"]
 

@@ -21,7 +21,6 @@ from assistant.models import constants as C
 from assistant.models import cost, dettmers2023, diffusion_memory, memory, recommend
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RecommendQuery
-from assistant.respond.builds import passive
 from assistant.respond.common import Env, gb, software_stack
 from assistant.respond.fit import largest_llm, setup_text, sized_model
 from assistant.respond.pricing import (
@@ -316,12 +315,13 @@ def _together(query: RecommendQuery, env: Env, need, budget, condition, vendors,
 
 def need_from_floor(query: RecommendQuery) -> bool:
     """The memory need is the reference's floor for the workload, not a model or a size the user named."""
-    return not (query.min_memory_gb or query.model or getattr(query, "params_b", None)) and query.workload in _FLOOR_GB
+    named = query.min_memory_gb or query.model or getattr(query, "params_b", None)
+    return not named and query.workload in ("llm_inference", "image_generation")  # smaller models still run
 
 
 def _passive_name(name: str, env: Env) -> bool:
     gpu = env.reader.gpu(name)
-    return gpu is None or passive(gpu)
+    return gpu is None or gpu.passively_cooled
 
 
 _SPLITS = (None, "llm_inference", "inference")  # workloads whose model may be split across cards
@@ -497,7 +497,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             chat,
             market=env.price_market(),
         )
-        active = [r for r in relaxed.rows if not _passive_name(r.gpu, env)] or list(relaxed.rows)  # a home user
+        active = [r for r in relaxed.rows if not _passive_name(r.gpu, env)]  # a home user
         roomy = max(active, key=lambda r: (r.memory_gb, r.value_per_tco), default=None)
         if roomy is not None:
             by_memory = tuple(sorted(active, key=lambda r: (-r.memory_gb, -r.value_per_tco)))

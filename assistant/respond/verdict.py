@@ -17,7 +17,6 @@ from assistant.answer import Answer, Table
 from assistant.models import constants as C
 from assistant.models import hardware
 from assistant.queries import VerdictQuery
-from assistant.respond.builds import passive
 from assistant.respond.common import Env, counted, software_stack, spec_source
 from assistant.respond.fit import largest_llm
 from assistant.respond.pricing import (
@@ -178,7 +177,7 @@ def _alternatives(rows, gpu: GpuSpec, n: int, mine: ValueRow, env: Env):
 
     def comparable(r) -> bool:
         other = env.reader.gpu(r.gpu)
-        return other is not None and (passive(gpu) or not passive(other))
+        return other is not None and (gpu.passively_cooled or not other.passively_cooled)
 
     others = [r for r in rows if not (r.gpu == gpu.name and r.n_gpus == n) and comparable(r)]
     cheapest = min(others, key=lambda r: r.price_usd * r.n_gpus, default=None)
