@@ -155,7 +155,9 @@ class Engine:
             dialogue.context.pending = None
             return answer
         answer.lang = lang
-        answer.headline = i18n.gap(lang).join([*self._unrecognized(query, lang), answer.headline]).strip()
+        # a headline that opens with a sized model ("a 70B model generates ...") starts with a capital all the same
+        headline = i18n.cap(lang, answer.headline)
+        answer.headline = i18n.gap(lang).join([*self._unrecognized(query, lang), headline]).strip()
         answer.question = text  # what was typed, also when the last question is answered again
         if changed is not None and (again is not None or isinstance(parsed, FollowUpQuery)):
             # a question answered again under new settings ("and at 25 hours?"): what changed comes first

@@ -176,6 +176,8 @@ class Reading:
                 out.append(f)
         if self.b.has("SPEC") and "all" not in out and not out:
             out.append("all")
+        if "msrp" in out and "price" in out:  # "msrp of the 5090 and what it goes for now": the launch-price answer
+            out.remove("price")  # gives today's street price as well
         return tuple(out)
 
     def _field_values(self) -> list:

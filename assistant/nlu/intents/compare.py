@@ -10,6 +10,7 @@ aspect and no GPU ("which one has more memory?": the GPUs of the conversation).
 from __future__ import annotations
 
 from assistant.nlu.reading import Reading
+from assistant.nlu.text import words
 from assistant.queries import CompareQuery, GpuRef, Query
 
 
@@ -25,7 +26,16 @@ def read(r: Reading) -> Query | None:
         return _compare(r, refs, premise=premise, aspect=aspect)
     if b.has("COMPARE", "VS", "FASTER") and len(refs) == 1 and refs[0].pronoun == "them":
         return _compare(r, refs, aspect=r.aspect())
-    if (pair or b.has("COMPARE", "VS")) and len(refs) == 1 and not r.model and not b.has("RECOMMEND"):
+    sibling = _form_sibling(r, refs) if (pair or b.has("VS", "OR")) and len(refs) == 1 else None
+    if sibling is not None:  # "h100 pcie vs sxm", "4090 desktop or laptop": the same GPU in its other form
+        return _compare(r, [refs[0], sibling], aspect=r.aspect())
+    if (
+        (pair or b.has("COMPARE", "VS"))
+        and len(refs) == 1
+        and not r.model
+        and not b.has("RECOMMEND", "PARAMS")
+        and not (r.fields() and not b.has("COMPARE", "VS", "OR", "FASTER"))  # "msrp of the 5090 and its price now"
+    ):
         # "why not the 4060 ti?", "compare the 4090": the other GPU comes from the conversation
         # (pronoun "context"); with nothing to refer to, the dialogue asks which GPU
         other = GpuRef(mention="", pronoun="context")
@@ -41,6 +51,20 @@ def read(r: Reading) -> Query | None:
         implicit = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="implicit")
         return _compare(r, [implicit], aspect=aspect)
     return None
+
+
+def _form_sibling(r: Reading, refs) -> GpuRef | None:
+    """The other side of "h100 pcie vs sxm": a form-factor word alone names the first GPU in that form."""
+    forms = r.lex.listed("form_words")
+    word = next((w for w in r.b.unknown if w in forms), None)
+    first = refs[0]
+    if word is None or first.name is None:
+        return None
+    toks = [t for t in words(first.mention) if t not in forms] + [word]
+    found = r.index.gpu(toks, " ".join(toks))
+    if found.status != "ok" or found.name == first.name:
+        return None
+    return GpuRef(mention=word, name=found.name, assumed=found.assumed)
 
 
 def worth_asked(r: Reading) -> bool:

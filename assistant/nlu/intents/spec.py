@@ -35,6 +35,7 @@ def speed_of_one(r: Reading) -> Query | None:
         and "speed" in b.meanings.get("FIELD", [])
         and len(r.refs) == 1
         and not r.model
+        and not b.has("PARAMS")  # "m4 max 128gb, how fast on 70b": a model size on it (a fit)
         and not b.has("THAN", "COMPARE", "VS", "OR")
         and r.refs[0].pronoun != "them"
         and not b.struct("why")
