@@ -34,7 +34,9 @@ def read(r: Reading) -> Query | None:
         and len(refs) == 1
         and not r.model
         and not b.has("RECOMMEND", "PARAMS")
-        and not (r.fields() and not b.has("COMPARE", "VS", "OR", "FASTER"))  # "msrp of the 5090 and its price now"
+        and not (
+            set(r.fields()) - {"all"} and not b.has("COMPARE", "VS", "OR", "FASTER", "THAN")
+        )  # "msrp of X and ..."
     ):
         # "why not the 4060 ti?", "compare the 4090": the other GPU comes from the conversation
         # (pronoun "context"); with nothing to refer to, the dialogue asks which GPU
