@@ -21,12 +21,16 @@ class Catalog:
 
     gpu_names: list[str] = field(default_factory=list)
     snapshots: list[str] = field(default_factory=list)
+    cny_per_usd: float | None = None  # the KB's dated exchange rate (knowledge/exchange_rates.csv)
+    household_cny_per_kwh: float | None = None  # the price yuan answers use by default (knowledge/electricity.csv)
 
     @classmethod
     def from_reader(cls, reader) -> Catalog:
         priced = {q.gpu for q in reader.prices("current")}
         entries = sorted(reader.name_entries, key=lambda e: (e.name not in priced, e.is_mobile, len(e.name), e.name))
-        return cls([e.name for e in entries], sorted(reader.price_snapshots(), key=lambda s: (s != "current", s)))
+        snapshots = sorted(reader.price_snapshots(), key=lambda s: (s != "current", s))
+        rate, household = reader.exchange_rate("CNY"), reader.household_electricity("CNY")
+        return cls([e.name for e in entries], snapshots, rate[0] if rate else None, household[0] if household else None)
 
 
 class ChatHost(Protocol):

@@ -14,6 +14,7 @@ from textual.widgets import Input
 from assistant.answer import Table
 from assistant.tui.app import create_app, locale_language
 from assistant.tui.changes import changed_cells
+from assistant.tui.host import Catalog
 from assistant.tui.widgets.message_log import AnswerTable, NoticeMessage, fit_columns
 
 NUMBER = re.compile(r"[$¥]?\d[\d,.]*")
@@ -154,3 +155,28 @@ async def test_the_footer_follows_the_language_of_the_conversation(app):
         await pilot.press("ctrl+l")  # the keys still act after they are bound again
         await settle(pilot)
         assert len(app.transcript) == 0
+
+
+async def test_a_yuan_conversation_shows_and_takes_amounts_in_yuan_in_the_panel(monkeypatch):
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    catalog = Catalog(
+        gpu_names=CATALOG.gpu_names, snapshots=CATALOG.snapshots, cny_per_usd=7.0, household_cny_per_kwh=0.55
+    )
+    fake = FakeConversation()
+    app = create_app(conversation=fake, catalog=catalog)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f2")
+        await settle(pilot)
+        field = app.query_one("#assume-electricity_usd_per_kwh", Input)
+        assert field.value == "0.55"  # the household price yuan answers use, not $0.175
+        labels = [str(label.render()) for label in app.query("AssumptionsPanel Label")]
+        assert "电价（元/度）" in labels and "预算（元）" in labels
+        await pilot.press("tab", "shift+tab")  # leaving the field unchanged changes nothing
+        assert "electricity_usd_per_kwh" not in fake.dialogue.assumptions.changed
+        field.value = "0.7"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert abs(fake.dialogue.assumptions.electricity_usd_per_kwh - 0.1) < 1e-9  # ¥0.7 at ¥7 per dollar
+        assert field.value == "0.7"

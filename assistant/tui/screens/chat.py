@@ -100,6 +100,11 @@ class ChatScreen(Screen):
             self.question_input.set_gpu_names(catalog.gpu_names)
         if catalog.snapshots:
             self.panel.set_snapshots(catalog.snapshots)
+        panel = self.panel
+        if (panel.catalog_rate, panel.household) != (catalog.cny_per_usd, catalog.household_cny_per_kwh):
+            panel.catalog_rate, panel.household = catalog.cny_per_usd, catalog.household_cny_per_kwh
+            if panel.lang and not panel.has_focus_within:  # amounts in yuan now that the rate is known
+                panel.refresh(recompose=True)
 
     # asking ---------------------------------------------------------------------------------------
     async def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -133,7 +138,7 @@ class ChatScreen(Screen):
     # assumptions ------------------------------------------------------------------------------------
     async def on_assumptions_panel_changed(self, event: AssumptionsPanel.Changed) -> None:
         host(self).set_assumption(event.key, event.value)
-        self._reanswer(describe(event.key, event.value, host(self).lang))
+        self._reanswer(describe(event.key, event.value, host(self).lang, self.panel.cny_per_usd))
 
     @work(thread=True, group="answers")
     def _reanswer(self, change: str) -> None:

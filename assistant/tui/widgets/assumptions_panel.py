@@ -61,8 +61,18 @@ class Field:
     parse: Callable[[str], Any]
     validator: Validator
 
-    def label(self, lang: str) -> str:
-        return i18n.t(lang, f"tui.field_{self.key}")
+    def label(self, lang: str, in_yuan: bool = False) -> str:
+        key = (
+            f"tui.field_{self.key}_cny"
+            if in_yuan and i18n.has(lang, f"tui.field_{self.key}_cny")
+            else f"tui.field_{self.key}"
+        )
+        return i18n.t(lang, key)
+
+    @property
+    def money(self) -> bool:
+        """An amount in dollars that a yuan conversation shows and takes in yuan."""
+        return self.key in ("electricity_usd_per_kwh", "budget_usd")
 
 
 NUMBER_FIELDS = [
@@ -112,13 +122,19 @@ def summary(a: Assumptions, lang: str = "en", reader=None) -> str:
     return " · ".join(parts)
 
 
-def describe(key: str, value: Any, lang: str = "en") -> str:
-    """An edit as the user would say it: "Utilization (%): 30"."""
+def describe(key: str, value: Any, lang: str = "en", cny_per_usd: float | None = None) -> str:
+    """An edit as the user would say it: "Utilization (%): 30" (amounts in yuan when `cny_per_usd` is given)."""
     field = next((f for f in NUMBER_FIELDS if f.key == key), None)
     if field is not None:
-        return f"{field.label(lang)}: {field.show(value) or i18n.t(lang, 'tui.none')}"
+        rate = cny_per_usd if field.money else None
+        shown = field.show(value) if rate is None or value is None else _in_yuan(field, value * rate)
+        return f"{field.label(lang, rate is not None)}: {shown or i18n.t(lang, 'tui.none')}"
     shown = i18n.t(lang, f"cond.{value}") if key == "condition" and value else value or i18n.t(lang, "tui.either")
     return f"{i18n.t(lang, f'tui.field_{key}')}: {shown}"
+
+
+def _in_yuan(field: Field, cny: float) -> str:
+    return f"{cny:.3g}" if field.key == "electricity_usd_per_kwh" else f"{cny:.0f}"
 
 
 def _is_value_text(text: str) -> bool:
@@ -196,14 +212,16 @@ class AssumptionsPanel(VerticalScroll):
         self.assumptions = assumptions
         self.snapshots = snapshots or [assumptions.snapshot]
         self.lang: str | None = None  # the language the panel is drawn in (the app's, when composed)
+        self.catalog_rate: float | None = None  # yuan per dollar from the KB (set when the session is open)
+        self.household: float | None = None  # yuan per kWh yuan answers use by default
 
     def compose(self):
         lang = self.lang = host(self).lang
         yield Static(i18n.t(lang, "tui.panel_title"), classes="panel-title")
         for field in NUMBER_FIELDS:
-            yield Label(field.label(lang))
+            yield Label(field.label(lang, field.money and self.cny_per_usd is not None))
             yield ValueInput(
-                field.show(getattr(self.assumptions, field.key)),
+                self.shown(field),
                 id=f"assume-{field.key}",
                 validators=[field.validator],
                 validate_on=["changed", "submitted"],
@@ -244,6 +262,30 @@ class AssumptionsPanel(VerticalScroll):
             event.stop()
             self.post_message(self.QuestionTyped(event.character))
 
+    @property
+    def cny_per_usd(self) -> float | None:
+        """Yuan per dollar when the conversation is in yuan (the user's rate, else the KB's), else None."""
+        if i18n.currency(self.lang or "en") != "CNY":
+            return None
+        return self.assumptions.cny_per_usd or self.catalog_rate
+
+    def shown(self, field: Field) -> str:
+        """A field's value as the panel shows it: in yuan in a yuan conversation, where an unchanged
+        electricity price is the household price yuan answers use."""
+        value = getattr(self.assumptions, field.key)
+        rate = self.cny_per_usd if field.money else None
+        if rate is None or value is None:
+            return field.show(value)
+        if field.key == "electricity_usd_per_kwh" and field.key not in self.assumptions.changed and self.household:
+            return _in_yuan(field, self.household)
+        return _in_yuan(field, value * rate)
+
+    def parsed(self, field: Field, text: str) -> Any:
+        """The value typed into a field, in dollars for the assumptions."""
+        value = field.parse(text)
+        rate = self.cny_per_usd if field.money else None
+        return value if rate is None or value is None else value / rate
+
     def focus_first(self) -> None:
         self.query_one(Input).focus()
 
@@ -262,7 +304,7 @@ class AssumptionsPanel(VerticalScroll):
             box = self.query_one(f"#assume-{field.key}", Input)
             if not box.has_focus:
                 with box.prevent(Input.Changed):
-                    box.value = field.show(getattr(assumptions, field.key))
+                    box.value = self.shown(field)
         for key, value in (("snapshot", assumptions.snapshot), ("condition", assumptions.condition or EITHER)):
             select = self.query_one(f"#assume-{key}", Select)
             with select.prevent(Select.Changed):
@@ -271,18 +313,21 @@ class AssumptionsPanel(VerticalScroll):
 
     def _apply(self, box: Input) -> None:
         field = next(f for f in NUMBER_FIELDS if box.id == f"assume-{f.key}")
+        if box.value == self.shown(field):
+            return  # nothing typed: the value shown stays as it is
         result = box.validate(box.value)
         if result is not None and not result.is_valid:
             lang = host(self).lang
-            kept = field.show(getattr(self.assumptions, field.key)) or i18n.t(lang, "tui.none")
+            kept = self.shown(field) or i18n.t(lang, "tui.none")
             typed = escape(for_terminal(repr(box.value[:80])))
             range_key = f"set.range.{field.key}"
             words = i18n.t(lang, range_key) if i18n.has(lang, range_key) else setting_rules.RANGES[field.key].words
-            message = i18n.t(lang, "tui.invalid", field=field.label(lang), typed=typed, words=words, kept=kept)
+            label = field.label(lang, field.money and self.cny_per_usd is not None)
+            message = i18n.t(lang, "tui.invalid", field=label, typed=typed, words=words, kept=kept)
             self.notify(message, severity="error")
-            box.value = field.show(getattr(self.assumptions, field.key))
+            box.value = self.shown(field)
             return
-        value = field.parse(box.value)
+        value = self.parsed(field, box.value)
         if value != getattr(self.assumptions, field.key):
             self.post_message(self.Changed(field.key, value))
 
