@@ -8,10 +8,27 @@ every slot this module can produce.
 
 from __future__ import annotations
 
+import dataclasses
+import re
+from typing import Any
+
 from assistant.nlu import messages as msg
 from assistant.nlu.bag import Bag
 from assistant.nlu.index import GpuMatch, ModelMatch, NameIndex
-from assistant.queries import Clarification, Query, SetQuery
+from assistant.queries import Clarification, Query, SetQuery, SpecQuery, VerdictQuery
+
+# spec fields and verdict features that memory-size variants of one card share ("does the 4060 ti support nvlink")
+_FAMILY_FIELDS = frozenset({"nvlink", "pcie", "architecture"})
+
+
+def _same_for_all(q: Query, candidates: tuple[str, ...]) -> bool:
+    """The question asks only what every candidate has alike: memory-size variants of one card (names that
+    differ only in "N GB") asked about NVLink, PCIe, the architecture or a precision feature."""
+    if len({re.sub(r"\s*\d+ GB$", "", c) for c in candidates}) != 1:
+        return False
+    if isinstance(q, SpecQuery):
+        return bool(q.fields) and set(q.fields) <= _FAMILY_FIELDS
+    return isinstance(q, VerdictQuery) and q.kind == "feature"
 
 
 def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
@@ -23,6 +40,10 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
         m: GpuMatch | None = gpu_tags.get(g.mention)
         if m is None:
             continue
+        if m.status == "ambiguous" and _same_for_all(q, m.candidates):
+            picked = dataclasses.replace(g, name=m.candidates[0], assumed=True)  # the answer names the one assumed
+            with_gpus: Any = q  # a query with `gpus` (checked above)
+            return check(dataclasses.replace(with_gpus, gpus=(*gpus[:i], picked, *gpus[i + 1 :])), bag, index)
         kind = "ambiguous_gpu" if m.status == "ambiguous" else "unknown_gpu"
         return Clarification(
             kind,
