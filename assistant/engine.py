@@ -26,7 +26,7 @@ from assistant.dialogue import Dialogue
 from assistant.kb.reader import KbReader
 from assistant.names import normalize_name
 from assistant.queries import Clarification, FollowUpQuery, Query, SetQuery, Setting, UnknownQuery
-from assistant.respond.common import Env, NoExchangeRate, query_currency
+from assistant.respond.env import Env, NoExchangeRate, query_currency
 
 _RESPONDERS = {
     "spec": "spec",

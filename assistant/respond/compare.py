@@ -21,7 +21,7 @@ from assistant.models import hardware as hw
 from assistant.models.explain import safe_div
 from assistant.queries import CompareQuery
 from assistant.respond import compare_model, scaling, unrated
-from assistant.respond.common import Env, join_names, num, software_stack, spec_source
+from assistant.respond.env import Env
 from assistant.respond.pricing import (
     CHAT_CONTEXT,
     CHAT_MODEL,
@@ -35,6 +35,7 @@ from assistant.respond.pricing import (
     workload_title,
 )
 from assistant.respond.variants import variant_notes
+from assistant.respond.wording import join_names, num, software_stack, spec_source
 
 _SPEED_ROWS = ("train16", "infer16", "infer8")
 

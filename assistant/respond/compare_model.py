@@ -21,7 +21,7 @@ import re
 from assistant import i18n
 from assistant.models import diffusion_memory, llm, memory
 from assistant.queries import CompareQuery, FitQuery
-from assistant.respond.common import Env
+from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.pricing import speech
 

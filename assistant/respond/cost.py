@@ -15,7 +15,7 @@ from assistant.models import constants as C
 from assistant.models import cost, memory
 from assistant.models import hardware as hw
 from assistant.queries import CostQuery
-from assistant.respond.common import Env, counted, duration, spec_source
+from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.pricing import (
     assumption_text,
@@ -26,6 +26,7 @@ from assistant.respond.pricing import (
     workload_title,
 )
 from assistant.respond.recommend import nvidia_ranking
+from assistant.respond.wording import counted, duration, spec_source
 
 
 def _utilization(query: CostQuery, env: Env) -> tuple[float, str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.queries import ExplainQuery
-from assistant.respond.common import Env
+from assistant.respond.env import Env
 
 
 def _localized(concept, field: str, lang: str) -> str:

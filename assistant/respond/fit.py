@@ -18,8 +18,9 @@ from assistant.models import constants as C
 from assistant.models import llm, memory
 from assistant.queries import FitQuery, RecommendQuery
 from assistant.respond import setup
-from assistant.respond.common import Env, counted, duration, software_stack, spec_source
+from assistant.respond.env import Env
 from assistant.respond.pricing import speech
+from assistant.respond.wording import counted, duration, software_stack, spec_source
 from assistant.specs import GpuSpec, ModelSpec
 
 _INFER_LADDER = ("fp16", "q8_0", "q4_k_m")

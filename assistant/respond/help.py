@@ -8,7 +8,7 @@ from __future__ import annotations
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.queries import HelpQuery
-from assistant.respond.common import Env
+from assistant.respond.env import Env
 from assistant.respond.pricing import assumption_text
 
 TOPICS = ("spec", "compare", "recommend", "fit", "speed", "cost", "rent", "concepts", "assumptions")

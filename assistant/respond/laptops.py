@@ -15,8 +15,9 @@ import re
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.queries import RecommendQuery
-from assistant.respond.common import Env, gb, spec_source
+from assistant.respond.env import Env
 from assistant.respond.pricing import perf_workload, score, workload_title
+from assistant.respond.wording import gb, spec_source
 
 _LAPTOP = re.compile(r"^(GeForce RTX [345]0\d0( Ti)? Mobile|RTX [345]\d00 Mobile Ada Generation)$")
 _FLOOR_GB = {"image_generation": 12.0, "llm_finetune": 24.0, "llm_inference": 24.0}

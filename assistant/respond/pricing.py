@@ -16,7 +16,7 @@ from assistant.models import constants as C
 from assistant.models import cost, llm, performance
 from assistant.models.cost import PriceLookup
 from assistant.models.explain import safe_div
-from assistant.respond.common import Env
+from assistant.respond.env import Env
 from assistant.specs import GpuSpec, ModelSpec
 
 _EIGHT_BIT = {"fp8", "int8", "int4", "q2_k", "q3_k_m", "q4_0", "q4_k_m", "q5_k_m", "q6_k", "q8_0"}

@@ -25,8 +25,9 @@ from assistant.models import cost, memory
 from assistant.models import hardware as hw
 from assistant.names import normalize_name
 from assistant.queries import RatesQuery
-from assistant.respond.common import Env, counted, spec_source
+from assistant.respond.env import Env
 from assistant.respond.variants import market_rows
+from assistant.respond.wording import counted, spec_source
 
 _PERIOD_HOURS = {"day": 24.0, "week": 168.0, "month": 730.0, "year": 8760.0}
 DEFAULT_JOB_TOKENS = 100e6  # one pass over 100 M tokens: a mid-sized fine-tuning set, shown as an assumption

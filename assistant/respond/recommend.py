@@ -21,7 +21,7 @@ from assistant.models import constants as C
 from assistant.models import cost, dettmers2023, diffusion_memory, memory, recommend
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RecommendQuery
-from assistant.respond.common import Env, gb, software_stack
+from assistant.respond.env import Env
 from assistant.respond.fit import largest_llm, setup_text, sized_model
 from assistant.respond.pricing import (
     CHAT_MODEL,
@@ -35,6 +35,7 @@ from assistant.respond.pricing import (
     speech,
     workload_title,
 )
+from assistant.respond.wording import gb, software_stack
 
 _FLOOR_GB = {
     "image_generation": (12.0, "rec.floor_image"),

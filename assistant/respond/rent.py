@@ -18,9 +18,10 @@ from assistant.models import cost
 from assistant.names import normalize_name
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RentOrBuyQuery
-from assistant.respond.common import Env, counted, spec_source
+from assistant.respond.env import Env
 from assistant.respond.pricing import assumption_text, price_text, purchase_price, score, sibling_price_note
 from assistant.respond.rates import of_provider
+from assistant.respond.wording import counted, spec_source
 
 
 def _usage(query: RentOrBuyQuery, env: Env) -> tuple[float, str]:

@@ -18,9 +18,10 @@ from assistant.models import constants as C
 from assistant.models import cost, memory, scaling
 from assistant.queries import RigQuery
 from assistant.respond.builds import MAX_GPUS, SERVER_GPUS, Build, builds, power
-from assistant.respond.common import Env, gb
+from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.pricing import assumption_text, budget_usd, perf_workload, purchase_price, score, workload_title
+from assistant.respond.wording import gb
 
 _FLOOR_GB = {"image_generation": 12.0, "llm_finetune": 24.0, "llm_inference": 24.0}  # reference rules (§rec)
 

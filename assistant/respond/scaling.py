@@ -16,8 +16,9 @@ from assistant.answer import Answer, Table
 from assistant.models import memory, performance, scaling
 from assistant.models.explain import safe_div
 from assistant.queries import CompareQuery
-from assistant.respond.common import Env, spec_source
+from assistant.respond.env import Env
 from assistant.respond.pricing import assumption_text, price_of
+from assistant.respond.wording import spec_source
 
 LLM_MODELS = (("llama-3-8b", "q4_k_m"), ("llama-3-70b", "q4_k_m"))
 BATCHED = 16  # concurrent sequences for the serving row [A]

@@ -22,7 +22,8 @@ import json
 from assistant import i18n, setting_rules
 from assistant.answer import Answer
 from assistant.queries import SetQuery, Setting
-from assistant.respond.common import SYMBOLS, Env, pct
+from assistant.respond.env import SYMBOLS, Env
+from assistant.respond.wording import pct
 
 _RANGES = setting_rules.RANGES
 _COMMANDS = ("remember", "confirm", "forget_price", "forget_prices", "forget_defaults")

@@ -7,9 +7,10 @@ from assistant.answer import Answer, Table
 from assistant.models.cost import cheapest_cloud
 from assistant.queries import SpecQuery
 from assistant.respond import spec_figures, unrated
-from assistant.respond.common import Env, num, rules_of_thumb, spec_source
+from assistant.respond.env import Env, rules_of_thumb
 from assistant.respond.pricing import price_of, price_text, score, sibling_price_note, workload_title
 from assistant.respond.variants import variant_notes
+from assistant.respond.wording import num, spec_source
 from assistant.specs import GpuSpec
 
 # field -> (row label key, function (gpu, env) giving the shown text, figure key, function giving the figure)

@@ -14,7 +14,8 @@ import re
 from functools import cache
 
 from assistant import i18n, paths
-from assistant.respond.common import Env, num
+from assistant.respond.env import Env
+from assistant.respond.wording import num
 from assistant.specs import GpuSpec, PriceQuote
 
 PEAKS = {  # field -> (TensorPeaks attribute, ArchRates attribute, unit)

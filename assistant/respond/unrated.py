@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from assistant import i18n
 from assistant.models import llm, memory
-from assistant.respond.common import Env
+from assistant.respond.env import Env
 from assistant.respond.pricing import CHAT_CONTEXT
 
 # a small and a large model people run locally, at the usual 4-bit GGUF quantization [A]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import cache
 
 from assistant import paths
-from assistant.respond.common import Env
+from assistant.respond.env import Env
 from assistant.specs import GpuSpec
 
 

@@ -17,7 +17,7 @@ from assistant.answer import Answer, Table
 from assistant.models import constants as C
 from assistant.models import hardware
 from assistant.queries import VerdictQuery
-from assistant.respond.common import Env, counted, software_stack, spec_source
+from assistant.respond.env import Env
 from assistant.respond.fit import largest_llm
 from assistant.respond.pricing import (
     CHAT_MODEL,
@@ -32,6 +32,7 @@ from assistant.respond.pricing import (
     workload_title,
 )
 from assistant.respond.recommend import exclusion_reason, nvidia_ranking
+from assistant.respond.wording import counted, software_stack, spec_source
 from assistant.specs import GpuSpec
 
 # the reference's memory floors (knowledge/concepts.toml "value-per-dollar"; recommend._FLOOR_GB)

@@ -14,7 +14,8 @@ from functools import cache
 from assistant import i18n, paths
 from assistant.answer import Answer, Table
 from assistant.queries import VideoQuery
-from assistant.respond.common import Env, counted, spec_source
+from assistant.respond.env import Env
+from assistant.respond.wording import counted, spec_source
 
 BF16_BYTES = 2.0
 

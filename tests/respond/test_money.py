@@ -10,7 +10,7 @@ import pytest
 from assistant.dialogue import Assumptions, Context
 from assistant.queries import RecommendQuery, SetQuery, Setting
 from assistant.respond import settings
-from assistant.respond.common import Env, query_currency
+from assistant.respond.env import Env, query_currency
 from assistant.respond.pricing import assumption_text, budget_usd
 
 ROOT = Path(__file__).resolve().parents[2]

