@@ -103,7 +103,8 @@ class ChatScreen(Screen):
         panel = self.panel
         if (panel.catalog_rate, panel.household) != (catalog.cny_per_usd, catalog.household_cny_per_kwh):
             panel.catalog_rate, panel.household = catalog.cny_per_usd, catalog.household_cny_per_kwh
-            if panel.lang and not panel.has_focus_within:  # amounts in yuan now that the rate is known
+            in_yuan = bool(panel.lang) and i18n.currency(panel.lang or "en") == "CNY"
+            if in_yuan and not panel.has_focus_within:  # amounts in yuan now that the rate is known
                 panel.refresh(recompose=True)
 
     # asking ---------------------------------------------------------------------------------------
