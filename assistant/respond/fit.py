@@ -124,7 +124,7 @@ def _rows_to_show(model: ModelSpec, query: FitQuery, env: Env) -> list[tuple[str
 def _part_label(part: str, gpu, env: Env) -> str:
     """A memory part's column title; the runtime's context is named for the GPU's software stack (ROCm on
     AMD, Metal on Apple), as the memory model's CUDA figure stands in for it."""
-    if part == "CUDA context" and gpu is not None and gpu.vendor != "NVIDIA":
+    if part == "CUDA context" and gpu is not None and gpu.vendor not in ("NVIDIA", ""):  # "": a nameless card
         return env.t("fit.runtime_context", stack=software_stack([gpu]))
     return env.term(part)
 
