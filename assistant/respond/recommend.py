@@ -304,12 +304,13 @@ def _together(query: RecommendQuery, env: Env, need, budget, condition, vendors,
         tuple(sorted(env.price_overrides().items())),
         4,
         market=env.price_market(),
+        passive=False,
     )
     single = best.price_usd * best.n_gpus
     several = [
         r
         for r in ranking.rows  # best value first: the cheapest set is rarely the one to buy (3 x 16 GB vs 2 x 24 GB)
-        if r.n_gpus > 1 and r.price_usd * r.n_gpus < single and not _passive_name(r.gpu, env)
+        if r.n_gpus > 1 and r.price_usd * r.n_gpus < single
     ]
     return several[0] if several else None
 
@@ -318,11 +319,6 @@ def need_from_floor(query: RecommendQuery) -> bool:
     """The memory need is the reference's floor for the workload, not a model or a size the user named."""
     named = query.min_memory_gb or query.model or getattr(query, "params_b", None)
     return not named and query.workload in ("llm_inference", "image_generation")  # smaller models still run
-
-
-def _passive_name(name: str, env: Env) -> bool:
-    gpu = env.reader.gpu(name)
-    return gpu is None or gpu.passively_cooled
 
 
 _SPLITS = (None, "llm_inference", "inference")  # workloads whose model may be split across cards
@@ -404,7 +400,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     dettmers = lexicon(env.lang).words_in("dettmers_mode", query.text.lower()) and not chat
     passive_ok = _passive_ok(query, env)
 
-    def ranked(passive: bool, max_auto: int = 1, use_dettmers: bool = False):
+    def ranked(passive: bool, max_auto: int = 1, use_dettmers: bool = False, key: str = key):
         return rank_snapshot(
             env.reader,
             a.snapshot,
@@ -497,8 +493,9 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             1,
             chat,
             market=env.price_market(),
+            passive=False,  # a home user
         )
-        active = [r for r in relaxed.rows if not _passive_name(r.gpu, env)]  # a home user
+        active = list(relaxed.rows)
         roomy = max(active, key=lambda r: (r.memory_gb, r.value_per_tco), default=None)
         if roomy is not None:
             by_memory = tuple(sorted(active, key=lambda r: (-r.memory_gb, -r.value_per_tco)))
