@@ -441,7 +441,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if by_price:
         ranking = _cheapest_first(ranking)
     passive_note = ""
-    if not passive_ok and not dettmers and ranking.choice is None:  # only a datacenter card meets it
+    floor_only = bool(budget and need and need_from_floor(query))  # the below-floor answer covers it (below)
+    if not passive_ok and not dettmers and ranking.choice is None and not floor_only:  # only a datacenter card
         with_passive = ranked(True, max_auto)
         ranking = _cheapest_first(with_passive) if by_price else with_passive
         if ranking.choice is not None:
