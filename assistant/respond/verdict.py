@@ -28,6 +28,7 @@ from assistant.respond.pricing import (
     perf_workload,
     price_text,
     purchase_price,
+    sibling_price_note,
     value_row,
     workload_title,
 )
@@ -279,8 +280,11 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         )
     if position:
         steps.append(env.t("verdict.rank", what=what, pos=position, total=len(rows), title=title))
-    elif mine.price is None:
+    sibling_sources: list[str] = []
+    if not position and mine.price is None:
         steps.append(env.t("verdict.no_price_step", what=what, snapshot=env.snapshot_label()))
+        sibling_steps, sibling_sources = sibling_price_note(gpu.name, env)  # a priced variant, named as such
+        steps += sibling_steps
     if gpu.vendor in ("AMD", "Intel"):
         steps.append(env.t("compare.why_software", gpus=gpu.short_name, stack=software_stack([gpu])))
     table = Table(
@@ -342,6 +346,7 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         assumption_text=assumption_text(env),
         sources=[spec_source(gpu, env)]
         + env.cite(*price_sources, "dettmers-2023")
+        + [s for s in sibling_sources if s not in env.rate_sources()]
         + env.rate_sources()
         + ["method: docs/model.md §perf, §rec" + (", §llm.decode" if chat else "")],
     )
