@@ -156,6 +156,7 @@ class FitQuery(Query):
     resolution: int | None = None  # image side in pixels ("1024x1024", "768px"); non-square: sqrt(w x h)
     lora_rank: int | None = None  # "r64", "rank 16"
     setup: tuple[str, ...] = ()  # set-up options stated: "checkpointing_on", "adamw8bit", "cpu_offload", ...
+    system_ram_gb: float | None = None  # "with 128gb ram", "64g内存": system RAM for MoE expert offload
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -183,6 +183,9 @@ BITS_PER_WEIGHT = {
     "int4": 4.25,
     "nf4": 4.127,
     "fp4": 4.25,
+    # MXFP4 (OCP microscaling): 32 4-bit values share one 8-bit scale = 4.25 bits. gpt-oss ships its MoE expert
+    # weights in it and everything else in bf16 (model card); `memory.weights_gb` applies that layout.
+    "mxfp4": 4.25,
 }
 # Quantizations with 8-bit or lower weights that llama.cpp / bitsandbytes dequantize (GGUF).
 GGUF_TYPES = {"q8_0", "q6_k", "q5_k_m", "q5_k_s", "q5_0", "q4_k_m", "q4_k_s", "q4_0", "iq4_xs", "q3_k_m", "q2_k"}
@@ -280,3 +283,10 @@ SYSTEM_RAM_GB_S = 60.0
 # adopted in our framework, we only provide FP8 weights" (model-deepseek-v3-readme) [R]; R1 is trained from
 # DeepSeek-V3-Base and released in the same format. Their ladder starts at fp8 instead of fp16.
 NATIVE_FP8_WEIGHTS = frozenset({"deepseek-v3", "deepseek-r1"})
+# Models released with MXFP4 expert weights and bf16 for the rest (gpt-oss model card, "MXFP4 MoE weights";
+# 120b checkpoint 60.8 GiB, 20b 12.8 GiB): their ladder starts at "mxfp4" (§mem.weights).
+NATIVE_MXFP4_EXPERTS = frozenset({"gpt-oss-120b", "gpt-oss-20b"})
+# MoE expert offload (§llm.moe_offload): system RAM a user is assumed to have when the question does not say
+# [A: a 64 GB desktop, two 32 GB DIMMs], and what the OS and other programs keep besides the experts [A].
+DEFAULT_SYSTEM_RAM_GB = 64.0
+SYSTEM_RAM_RESERVE_GB = 8.0

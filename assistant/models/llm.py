@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from assistant.models import constants as C
 from assistant.models import hardware as hw
 from assistant.models.explain import Factor, dominant_of, finite, safe_div
-from assistant.models.memory import bits_per_weight, kv_cache_bytes_per_token
+from assistant.models.memory import active_weights_gb, bits_per_weight, kv_cache_bytes_per_token
 from assistant.specs import GpuSpec, ModelSpec
 
 
@@ -39,13 +39,6 @@ def effective_bandwidth(gpu: GpuSpec) -> Factor:
     """Smooth min of efficiency x peak and the SMs' memory-level-parallelism cap (§llm.decode);
     the same definition the roofline uses (`hardware.effective_bandwidth`)."""
     return hw.effective_bandwidth(gpu)
-
-
-def _active_params(model: ModelSpec, batch: int) -> float:
-    total = finite(model.params_b) * 1e9
-    active = finite(model.active_params_b, finite(model.params_b)) * 1e9 or total
-    # a batch touches more experts; at most all of them
-    return min(total, active * max(batch, 1)) if model.experts else total
 
 
 def _compute_tflops(gpu: GpuSpec) -> Factor:
@@ -104,7 +97,7 @@ def decode_speed(
     """Generation speed at `context` tokens already in the cache, `batch` sequences at once."""
     batch, n = max(int(batch or 1), 1), max(int(n_gpus or 1), 1)
     bw = effective_bandwidth(gpu)
-    weight_bytes = _active_params(model, batch) * bits_per_weight(quant) / 8
+    weight_bytes = active_weights_gb(model, quant, batch) * C.GB  # a batch touches more experts, at most all
     kv_bytes = kv_cache_bytes_per_token(model, kv_type) * max(context, 0) * batch
     flops = 2 * finite(model.active_params_b, finite(model.params_b)) * 1e9 * batch
     tflops = _compute_tflops(gpu)

@@ -62,8 +62,48 @@ def _estimate(model, setup, parts: dict[str, float], n_gpus, factors) -> MemoryE
 
 
 def released_precision(model: ModelSpec) -> str:
-    """The precision of the weights as released: fp8 for natively FP8 models (DeepSeek V3/R1), else fp16."""
+    """The precision of the weights as released: fp8 for natively FP8 models (DeepSeek V3/R1), mxfp4 for
+    models whose experts ship in MXFP4 (gpt-oss), else fp16."""
+    if model.key in C.NATIVE_MXFP4_EXPERTS:
+        return "mxfp4"
     return "fp8" if model.key in C.NATIVE_FP8_WEIGHTS else "fp16"
+
+
+def expert_params_b(model: ModelSpec) -> float:
+    """Routed-expert parameters (billions) of an MoE model, from its total and active counts [D]: per token
+    active = shared + k/E x experts, so experts = (total - active) x E / (E - k). gpt-oss-120b 115.3 B (model
+    card: 114.7 B MLP), Qwen3 30B-A3B 29.0 B (48 x 128 x 3 x 2048 x 768 = 29.0 B), Mixtral 8x7B 45.1 B.
+    0 for a dense model."""
+    e, k = model.experts or 0, model.experts_per_token or 0
+    total = finite(model.params_b)
+    active = finite(model.active_params_b) or total
+    if e <= k or k <= 0 or total <= active:
+        return 0.0
+    return min(total, (total - active) * e / (e - k))
+
+
+def _expert_bits(quant: str) -> tuple[float, float]:
+    """(bits of the expert weights, bits of the rest) at `quant`: MXFP4 is gpt-oss's release layout (experts
+    in MXFP4, the rest bf16); every other type quantizes all weights alike."""
+    bits = bits_per_weight(quant)
+    return (bits, 16.0) if (quant or "").lower() == "mxfp4" else (bits, bits)
+
+
+def weights_gb(model: ModelSpec, quant: str, routed_share: float = 1.0) -> float:
+    """GB of weights at `quant`; `routed_share` of the routed experts (1 = all of them, k/E = one token's)."""
+    experts = expert_params_b(model)
+    shared = finite(model.params_b) - experts
+    e_bits, s_bits = _expert_bits(quant)
+    return (shared * s_bits + experts * min(max(routed_share, 0.0), 1.0) * e_bits) * 1e9 / 8 / C.GB
+
+
+def active_weights_gb(model: ModelSpec, quant: str, batch: int = 1) -> float:
+    """GB of weights one decode step reads: dense = all; MoE = the shared weights plus the experts the batch
+    selects (k/E per sequence, at most all of them)."""
+    if not expert_params_b(model):
+        return weights_gb(model, quant)
+    share = (model.experts_per_token or 0) / (model.experts or 1) * max(int(batch or 1), 1)
+    return weights_gb(model, quant, routed_share=share)
 
 
 def default_context(model: ModelSpec) -> int:
@@ -86,7 +126,7 @@ def inference_memory(
     ctx = max(int(context if context is not None else default_context(model)), 0)
     batch = max(int(batch or 1), 1)
     bpw = bits_per_weight(quant)
-    weights = finite(model.params_b) * 1e9 * bpw / 8 / C.GB
+    weights = weights_gb(model, quant)
     kv = kv_cache_bytes_per_token(model, kv_type) * ctx * batch / C.GB
     buffers = (
         finite(model.hidden) * 4 * C.INFER_BUFFER_TOKENS * 8

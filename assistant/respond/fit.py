@@ -19,6 +19,7 @@ from assistant.models import llm, memory
 from assistant.queries import FitQuery, RecommendQuery
 from assistant.respond import setup
 from assistant.respond.env import Env
+from assistant.respond.moe_fit import moe_offload_answer
 from assistant.respond.pricing import speech
 from assistant.respond.wording import counted, duration, software_stack, spec_source
 from assistant.specs import GpuSpec, ModelSpec
@@ -294,6 +295,11 @@ def respond(query: FitQuery, env: Env) -> Answer:
         smaller = _smaller_quant(model, query, lightest, gpu, n)
         if smaller:
             head += env.t("fit.smaller_quant", prec=smaller[0], need=f"{smaller[1]:.1f}", spare=f"{smaller[2]:.1f}")
+    moe = None
+    if not f.fits and not ok and model.kind == "llm":  # an MoE model: its experts can stay in system RAM
+        moe = moe_offload_answer(env, query, model, gpu, n, prec, est.total_gb * n, where)
+        if moe:
+            head = moe[0]
     steps = [note] if note else []
     steps.append(
         env.t(
@@ -322,10 +328,14 @@ def respond(query: FitQuery, env: Env) -> Answer:
         "precision": prec,
         "headroom_gb": round(f.headroom_gb, 2),
         "min_gpus": f.min_gpus,
-        "verdict": _verdict(fits, pick, gpu, n),
+        "verdict": _verdict(fits, pick, gpu, n)
+        | ({"answer": "yes_if", "condition": "experts_in_system_ram"} if moe and moe[2]["moe_offload"]["runs"] else {}),
     }
     if longest:
         figures["max_context_tokens"] = longest
+    if moe:
+        steps += moe[1]
+        figures |= moe[2]
     if gpu.unified_memory:
         steps.append(env.t("fit.unified", gpu=gpu.short_name, gb=f"{gpu.memory_gb:g}"))
     if gpu.vendor == "Apple":
@@ -334,7 +344,7 @@ def respond(query: FitQuery, env: Env) -> Answer:
         steps.append(env.t("fit.speech", model=model.name))
         if query.want_speed:
             head += i18n.gap(env.lang) + env.t("fit.speech_head", model=model.name)
-    elif model.kind == "llm" and query.mode == "inference" and (query.want_speed or f.fits) and gpu.name:
+    elif model.kind == "llm" and query.mode == "inference" and (query.want_speed or f.fits) and gpu.name and not moe:
         dec = llm.decode_speed(gpu, model, prec, context=query.context_tokens or 1024, batch=query.batch or 1, n_gpus=n)
         if not f.fits:  # asked how fast, but it does not fit: what is left over runs from system RAM
             text, tps, offloaded = _offload_speed(env, est, dec, gpu.memory_gb or 0.0, n)

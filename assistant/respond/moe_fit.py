@@ -1,0 +1,74 @@
+"""The fit answer for a mixture-of-experts LLM that does not fit the GPUs: experts in system RAM.
+
+Contract: `moe_offload_answer(env, query, model, gpu, n, prec, need_gb, where)` returns (headline, steps,
+figures) when llama.cpp's expert offload (`models.moe_offload`, docs/model.md §llm.moe_offload) can run the
+model at `prec`, else None. The headline is "yes" when the user's system RAM (the question's, else
+DEFAULT_SYSTEM_RAM_GB, said to be assumed) holds the experts left off the GPUs, else "no" with the RAM it
+would need. figures: tokens_per_second, moe_offload {layers_in_ram, layers, experts_in_ram_gb, gpu_gb_per_gpu,
+ram_needed_gb, system_ram_gb, ram_assumed}.
+"""
+
+from __future__ import annotations
+
+from assistant.models import constants as C
+from assistant.models import moe_offload
+from assistant.respond.env import Env
+
+
+def _num(x: float) -> str:
+    return f"{x:.1f}" if x < 10 else f"{x:.0f}"
+
+
+def moe_offload_answer(
+    env: Env, query, model, gpu, n: int, prec: str, need_gb: float, where: str
+) -> tuple[str, list[str], dict] | None:
+    if model.kind != "llm" or not model.experts or query.mode != "inference":
+        return None
+    plan = moe_offload.expert_offload(gpu, model, prec, n, context=query.context_tokens or None, batch=query.batch or 1)
+    if plan is None:
+        return None
+    stated = getattr(query, "system_ram_gb", None)
+    ram = float(stated or C.DEFAULT_SYSTEM_RAM_GB)
+    have = env.t("fit.moe_ram_stated" if stated else "fit.moe_ram_assumed", ram=f"{ram:g}")
+    ok = plan.ram_needed_gb <= ram
+    values = dict(
+        model=model.name,
+        prec=prec,
+        where=where,
+        total=f"{n * (gpu.memory_gb or 0):g}",
+        need=f"{need_gb:.1f}",
+        in_ram=plan.layers_in_ram,
+        layers=plan.layers,
+        ram_gb=f"{plan.experts_in_ram_gb:.1f}",
+        speed=env.t("fit.moe_speed", tps=_num(plan.tokens_per_s)) if plan.tokens_per_s else env.t("fit.moe_no_speed"),
+        speed_short=env.t("fit.moe_speed_short", tps=_num(plan.tokens_per_s)) if plan.tokens_per_s else "",
+        ram_need=f"{plan.ram_needed_gb:.0f}",
+        ram_have=have,
+    )
+    head = env.t("fit.moe_offload_head" if ok else "fit.moe_offload_no_ram", **values)
+    k, e = model.experts_per_token or 0, model.experts or 0
+    step = env.t(
+        "fit.moe_offload_step" if plan.tokens_per_s else "fit.moe_offload_step_memory",
+        k=k,
+        e=e,
+        ram_gb=f"{plan.experts_in_ram_gb:.1f}",
+        read=f"{plan.experts_in_ram_gb * k / max(e, 1):.2f}",
+        bw=f"{plan.ram_gb_s:g}",
+        gpu_gb=f"{plan.gpu_gb:.1f}",
+        all_gpu=_num(plan.all_on_gpu_tokens_per_s),
+    )
+    figures: dict = {
+        "moe_offload": {
+            "layers_in_ram": plan.layers_in_ram,
+            "layers": plan.layers,
+            "experts_in_ram_gb": round(plan.experts_in_ram_gb, 1),
+            "gpu_gb_per_gpu": round(plan.gpu_gb, 1),
+            "ram_needed_gb": round(plan.ram_needed_gb, 1),
+            "system_ram_gb": ram,
+            "ram_assumed": not stated,
+            "runs": ok,
+        },
+    }
+    if plan.tokens_per_s:
+        figures["tokens_per_second"] = round(plan.tokens_per_s, 1)
+    return head, [step], figures
