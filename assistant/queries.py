@@ -208,13 +208,15 @@ class RatesQuery(Query):
     gpus: tuple[GpuRef, ...] = ()
     provider: str | None = None  # lexicon key: vast.ai | runpod | lambda | aws | gcp | azure | ...
     providers: tuple[str, ...] = ()  # "runpod or vast for a 4090?": two or more providers set side by side
-    mode: str = "rates"  # rates | rent (hours or a period) | job (train / fine-tune a model) | serve
+    mode: str = "rates"  # rates | rent (hours or a period) | job (train / fine-tune a model) | serve | by_memory
     hours: float | None = None  # total hours of rent
     period: str | None = None  # day | week | month | year: "for a month"
     model: ModelRef | None = None
     method: str = "full_finetune"  # job: full_finetune | lora | qlora
     tokens: float | None = None  # job: training tokens
     precision: str | None = None  # serve: the weights' precision
+    min_memory_gb: float | None = None  # "cheapest cloud gpu with 80gb": no GPU named, every GPU with this much
+    samples: float | None = None  # job: "about 50k samples" (converted to tokens at an assumed length)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -23,65 +23,16 @@ from assistant.answer import Answer, Table
 from assistant.models import constants as C
 from assistant.models import cost, memory
 from assistant.models import hardware as hw
-from assistant.names import normalize_name
 from assistant.queries import RatesQuery
+from assistant.respond import rates_by_memory
 from assistant.respond.env import Env
+from assistant.respond.offers import figure, home_first, of_provider, provider_name
 from assistant.respond.variants import market_rows
 from assistant.respond.wording import counted, spec_source
 
 _PERIOD_HOURS = {"day": 24.0, "week": 168.0, "month": 730.0, "year": 8760.0}
 DEFAULT_JOB_TOKENS = 100e6  # one pass over 100 M tokens: a mid-sized fine-tuning set, shown as an assumption
 _FLOPS_PER_PARAM_TOKEN = {"full_finetune": 6.0, "lora": 4.0, "qlora": 4.0}
-# provider keys of the readers (nlu/intents/rates._PROVIDER_KEYS) -> the provider's name as answers show it
-_PROVIDER_NAMES = {
-    "gcp": "Google Cloud",
-    "datacrunch": "Verda DataCrunch",
-    "autodl": "AutoDL",
-    "aliyun": "阿里云",
-    "tencent": "腾讯云",
-    "volcengine": "火山引擎",
-    "gpushare": "恒源云",
-}
-
-
-def provider_name(key: str) -> str:
-    """A provider key ("gpushare") as the provider's own name ("恒源云")."""
-    return _PROVIDER_NAMES.get(key, key)
-
-
-def of_provider(key: str | None, rates: list) -> list:
-    """The rates of the provider a question names (by key), all rates when it names none."""
-    if not key:
-        return rates
-    name = provider_name(key)
-    want = normalize_name(name).split()  # empty for a name in Chinese script
-    return [
-        r
-        for r in rates
-        if (want and set(want) <= set(normalize_name(r.provider).split()))
-        or name.lower() in r.provider.lower()
-        or key in r.provider.lower()
-    ]
-
-
-def _figure(rate, hours: float | None, n: int) -> dict:
-    out = {
-        "provider": rate.provider,
-        "gpu": rate.gpu,
-        "gpus_per_instance": rate.gpus_per_instance,
-        "on_demand_usd_per_gpu_hour": rate.on_demand_usd_per_gpu_hour,
-        "spot_usd_per_gpu_hour": rate.spot_usd_per_gpu_hour,
-        "observed": rate.observed,
-        "source": rate.source,
-    }
-    if hours:
-        out["cost_usd"] = round(rate.on_demand_usd_per_gpu_hour * hours * n, 2)
-    return out
-
-
-def _home_first(rates: list, env: Env) -> list:
-    """The offers of the answer's market first (each group cheapest first)."""
-    return sorted(rates, key=lambda r: (r.currency != env.currency, r.on_demand_usd_per_gpu_hour))
 
 
 def _home_alternatives(gpu, env: Env) -> list[str]:
@@ -254,6 +205,8 @@ def _serve_count(query: RatesQuery, env: Env, gpu) -> tuple[int, list[str]]:
 
 
 def respond(query: RatesQuery, env: Env) -> Answer:
+    if query.mode == "by_memory":
+        return rates_by_memory.respond(query, env)
     env = env.for_query(query)
     named = [r for r in query.gpus if r.name]
     if not named:
@@ -262,7 +215,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         )
     gpu = env.reader.gpu(named[0].name)
     n = max(named[0].count, 1)
-    everyone = _home_first(env.reader.cloud_rates(gpu.name), env)
+    everyone = home_first(env.reader.cloud_rates(gpu.name), env)
     rates = of_provider(query.provider, everyone)
     if not everyone:
         return _no_rates(query, env, gpu, everyone)
@@ -333,7 +286,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         )
     steps.append(env.t("rates.dated"))
     figures = {
-        "rates": [_figure(r, hours, n) for r in rates],
+        "rates": [figure(r, hours, n) for r in rates],
         "cheapest_provider": best.provider,
         "hours": round(hours, 2) if hours else None,
         "gpu_count": n,

@@ -19,8 +19,8 @@ from assistant.names import normalize_name
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RentOrBuyQuery
 from assistant.respond.env import Env
+from assistant.respond.offers import of_provider
 from assistant.respond.pricing import assumption_text, price_text, purchase_price, score, sibling_price_note
-from assistant.respond.rates import of_provider
 from assistant.respond.wording import counted, spec_source
 
 

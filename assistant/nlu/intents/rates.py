@@ -89,6 +89,10 @@ def read(r: Reading) -> Query | None:
         per_week = None  # "runpod or vast for a 4090?": providers weighed against each other, not renting and buying
     elif b.has("BUY") or b.struct("rent_buy") or per_week or said(r, "verdict_worth") or said(r, "rent_vs_buy"):
         return None  # renting weighed against buying: "is renting an a100 worth it", "rent or buy"
+    memory = r.num("MEMORY")
+    if not r.refs and memory and not b.has("PARAMS") and not r.model:
+        # "cheapest cloud gpu with 80gb", "云上最便宜的80g卡": every rented GPU with that much memory
+        return RatesQuery(text=r.text, provider=named, mode="by_memory", min_memory_gb=float(memory))
     if not r.explicit or b.has("PARAMS"):
         return None  # "what gpu should i rent" (a recommendation), "a 3b model on 300b tokens" (a training run)
     trains = bool(said(r, "train_words")) or r.mode() != "inference"
