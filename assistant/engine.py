@@ -40,6 +40,7 @@ _RESPONDERS = {
     "help": "help",
     "verdict": "verdict",
     "rates": "rates",
+    "price_why": "price_why",
     "rig": "rig",
     "video": "video",
 }

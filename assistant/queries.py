@@ -200,6 +200,15 @@ class VerdictQuery(Query):
 
 
 @dataclass(frozen=True, kw_only=True)
+class PriceWhyQuery(Query):
+    """ "why is the h100 so expensive", "为啥h100那么贵 比4090强在哪": what the price pays for, against a
+    cheaper card (the second GPU named, else the fastest cheaper GeForce card)."""
+
+    intent: str = "price_why"
+    gpus: tuple[GpuRef, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
 class RatesQuery(Query):
     """Cloud prices as the answer: "h100 per hour", "vast.ai 4090 price", "rent an a100 for 100
     hours", "cost to fine-tune llama 3 8b on rented h100s", "serve llama 3 70b for a month"."""

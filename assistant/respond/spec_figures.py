@@ -61,6 +61,12 @@ def _nvlink_text(gpu: GpuSpec, env: Env) -> str:
     return env.t("spec.nvlink_none" if _no_nvlink(gpu) else "spec.nvlink_unknown")
 
 
+def nvlink_gb_s(gpu: GpuSpec) -> float | None:
+    """The GPU's NVLink bandwidth (GB/s, both directions) from knowledge/nvlink.csv; None when it has none on record."""
+    row = _nvlink().get(gpu.name)
+    return float(row["nvlink_gb_s"]) if row else None
+
+
 def _no_nvlink(gpu: GpuSpec) -> bool:
     """GeForce 40/50 and the Ada / Blackwell workstation cards have no NVLink connector."""
     return bool(re.search(r"GeForce (40|50)|Workstation Ada|Blackwell PRO|Server Ada", gpu.generation or ""))

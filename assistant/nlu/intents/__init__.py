@@ -24,6 +24,7 @@ from assistant.nlu.intents import (
     followup,
     help,
     lists,
+    price_why,
     rates,
     recommend,
     rent_or_buy,
@@ -58,6 +59,7 @@ READERS = (
     rig.read,  # "$10k for a training rig, what gpus?", "build me an llm box for 3000", "预算3万组一台炼丹机"
     settings.read,  # "electricity is 0.30", "the 4080 costs $999"
     lists.read,  # "top 5 gpus for llm inference", "best 3 cards under $1000", "显卡天梯前五"
+    price_why.read,  # "why is the h100 so expensive", "为啥h100那么贵 比4090强在哪"
     rates.read,  # "h100 per hour", "vast.ai 4090 price", "cost to fine-tune llama 3 8b on rented h100s"
     rent_or_buy.read,  # "rent or buy a 4090?"
     scaling.read,  # "does a second 4090 help?", "two 3090s vs one", "is a third 3090 worth it?"
