@@ -290,3 +290,23 @@ NATIVE_MXFP4_EXPERTS = frozenset({"gpt-oss-120b", "gpt-oss-20b"})
 # [A: a 64 GB desktop, two 32 GB DIMMs], and what the OS and other programs keep besides the experts [A].
 DEFAULT_SYSTEM_RAM_GB = 64.0
 SYSTEM_RAM_RESERVE_GB = 8.0
+
+# --- Image generation speed (§image.speed) ----------------------------------------------------------------
+# Multiply-accumulates of one denoiser forward pass at batch 1 and the model's native size: (linear and convolution
+# GMAC, attention-matmul GMAC, native px) [D: scripts/denoiser_flops.py from each model's published config; the SD 1.x
+# count, 338.6 G, matches thop's 338.7 G for the BK-SDM authors (Nota-NetsPresso/BK-SDM issue #53)]. Linear and
+# convolution work scales with the pixels, self-attention with their square.
+DENOISER_MACS = {
+    "sd-1.5": (338.6, 63.0, 512),
+    "sdxl-base": (2988.6, 392.0, 1024),
+    "flux.1-dev": (29744.8, 7436.2, 1024),
+    "sd3-medium": (3009.4, 1446.3, 1024),
+}
+# Denoiser passes per step: classifier-free guidance runs a conditional and an unconditional pass (SD 1.5, SDXL,
+# SD3); FLUX.1 dev is guidance-distilled and runs one [R: model cards]. Steps as the usual UIs default [A]: ComfyUI's
+# KSampler 20 (SD 1.5, SDXL, and the FLUX.1 dev example workflow), diffusers' SD3 pipeline 28.
+DENOISER_PASSES = {"sd-1.5": 2, "sdxl-base": 2, "flux.1-dev": 1, "sd3-medium": 2}
+DEFAULT_IMAGE_STEPS = {"sd-1.5": 20, "sdxl-base": 20, "flux.1-dev": 20, "sd3-medium": 28}
+# VAE decode: 1,240.1 GMAC per 512 x 512 image (SD VAE decoder, thop, BK-SDM issue #53); the SDXL, SD3 and FLUX.1
+# decoders have the same widths (128-512 channels), so it scales with the pixels [D].
+VAE_DECODE_GMAC_512 = 1240.1

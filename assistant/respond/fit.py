@@ -19,6 +19,7 @@ from assistant.models import llm, memory
 from assistant.queries import FitQuery, RecommendQuery
 from assistant.respond import setup
 from assistant.respond.env import Env
+from assistant.respond.image_fit_speed import image_speed_parts
 from assistant.respond.moe_fit import moe_offload_answer
 from assistant.respond.pricing import speech
 from assistant.respond.wording import counted, duration, software_stack, spec_source
@@ -336,6 +337,13 @@ def respond(query: FitQuery, env: Env) -> Answer:
     if moe:
         steps += moe[1]
         figures |= moe[2]
+    if f.fits:  # image models: steps per second and seconds per image (§image.speed)
+        speed_head, speed_steps, speed_figures = image_speed_parts(
+            env, query, model, gpu, prec, f.headroom_gb * n, where
+        )
+        head = speed_head or head
+        steps += speed_steps
+        figures |= speed_figures
     if gpu.unified_memory:
         steps.append(env.t("fit.unified", gpu=gpu.short_name, gb=f"{gpu.memory_gb:g}"))
     if gpu.vendor == "Apple":

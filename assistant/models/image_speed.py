@@ -1,0 +1,66 @@
+"""Image-generation speed: seconds per image and denoising steps per second (§image.speed).
+
+Contract: `image_speed(gpu, model, resolution=None, steps=None, batch=1)` returns a frozen `ImageSpeed` (steps/s,
+seconds per image, images per minute, the FLOPs and the rate used) for a model in `constants.DENOISER_MACS`, else
+None. No calibration row measures image generation, so this is an estimate: the denoiser's multiply-accumulates
+per forward (counted from its architecture, scaled to the size asked: linear and convolution work with the pixels,
+self-attention with their square) x 2 FLOPs x guidance passes, at the tensor rate llama.cpp's cuBLAS prompt kernels
+reach (§llm.prefill: 0.45 x the FP16 tensor peak [CAL], x the power-limited clock factor), plus one VAE decode.
+Not counted: text encoding, sampler arithmetic, per-step host overhead (why small images at 512 px run slower
+than this). Never raises; 0 steps/s for a GPU without a tensor or FP16 rate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from assistant.models import constants as C
+from assistant.models import hardware as hw
+from assistant.models import llm
+from assistant.specs import GpuSpec, ModelSpec
+
+
+@dataclass(frozen=True)
+class ImageSpeed:
+    model: str
+    resolution: int
+    steps: int
+    passes: int  # denoiser passes per step (2 with classifier-free guidance)
+    batch: int
+    tflop_per_step: float  # all passes, the whole batch
+    tflops: float  # rate used
+    steps_per_s: float
+    seconds_per_image: float  # steps + VAE decode, per image of the batch
+    images_per_minute: float
+
+
+def has_speed_model(model: ModelSpec) -> bool:
+    return model.key in C.DENOISER_MACS
+
+
+def effective_tflops(gpu: GpuSpec) -> float:
+    """The rate large 16-bit matrix products reach (§llm.prefill, cuBLAS path): 0.45 x FP16 tensor peak x power."""
+    peak = llm._compute_tflops(gpu).value
+    return max(peak, 0.0) * C.PREFILL_EFFICIENCY * hw.power_clock_factor(gpu)
+
+
+def image_speed(
+    gpu: GpuSpec, model: ModelSpec, resolution: int | None = None, steps: int | None = None, batch: int = 1
+) -> ImageSpeed | None:
+    if model.key not in C.DENOISER_MACS:
+        return None
+    linear, attention, native = C.DENOISER_MACS[model.key]
+    px = int(resolution or model.native_resolution or native)
+    steps = int(steps or C.DEFAULT_IMAGE_STEPS.get(model.key, 20))
+    passes = C.DENOISER_PASSES.get(model.key, 2)
+    batch = max(int(batch or 1), 1)
+    scale = (px / native) ** 2
+    gmac = linear * scale + attention * scale**2
+    tflop_step = 2 * gmac * passes * batch / 1e3
+    vae_tflop = 2 * C.VAE_DECODE_GMAC_512 * (px / 512) ** 2 / 1e3
+    rate = effective_tflops(gpu)
+    if rate <= 0:
+        return ImageSpeed(model.key, px, steps, passes, batch, tflop_step, 0.0, 0.0, 0.0, 0.0)
+    step_s = tflop_step / rate
+    per_image = (steps * step_s) / batch + vae_tflop / rate
+    return ImageSpeed(model.key, px, steps, passes, batch, tflop_step, rate, 1 / step_s, per_image, 60 / per_image)

@@ -1,0 +1,53 @@
+"""Image-generation speed in fit answers: "~N it/s, ~M s per image" for image models on a named GPU.
+
+Contract: `image_speed_parts(env, query, model, gpu, prec, spare_gb, where)` returns (headline or "", steps,
+figures) from `models.image_speed` (docs/model.md §image.speed) for a model it covers on a GPU with a rate, else
+("", [], {}). The headline is only for questions that ask about speed (`query.want_speed`); the step line, with its
+assumptions (steps, size, guidance passes, batch 1, what is not counted), goes on every image fit that fits.
+figures: image_steps_per_s, image_seconds, images_per_minute, image_steps.
+"""
+
+from __future__ import annotations
+
+from assistant.models import image_speed
+from assistant.respond.env import Env
+
+
+def _num(x: float) -> str:
+    return f"{x:.1f}" if x < 10 else f"{x:.0f}"
+
+
+def image_speed_parts(env: Env, query, model, gpu, prec: str, spare_gb: float, where: str):
+    if model.kind != "image" or query.mode != "inference" or not getattr(gpu, "name", ""):
+        return "", [], {}
+    speed = image_speed.image_speed(gpu, model, resolution=query.resolution, batch=query.batch or 1)
+    if speed is None or speed.steps_per_s <= 0:
+        return "", [], {}
+    values = dict(
+        model=model.name,
+        where=where,
+        its=_num(speed.steps_per_s),
+        sec=_num(speed.seconds_per_image),
+        ipm=_num(speed.images_per_minute),
+        steps=speed.steps,
+        px=speed.resolution,
+        batch=speed.batch,
+        prec=prec,
+        spare=f"{spare_gb:.1f}",
+    )
+    head = env.t("fit.image_speed_head", **values) if query.want_speed else ""
+    passes = env.t("fit.image_passes_cfg") if speed.passes == 2 else env.t("fit.image_passes_one")
+    step = env.t(
+        "fit.image_speed_step",
+        tflop=f"{speed.tflop_per_step:.1f}",
+        passes=passes,
+        rate=f"{speed.tflops:.0f}",
+        **values,
+    )
+    figures = {
+        "image_steps_per_s": round(speed.steps_per_s, 2),
+        "image_seconds": round(speed.seconds_per_image, 2),
+        "images_per_minute": round(speed.images_per_minute, 1),
+        "image_steps": speed.steps,
+    }
+    return head, [step], figures
