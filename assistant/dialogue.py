@@ -74,6 +74,7 @@ class Context:
     last_query: Query | None = None
     pending: Clarification | None = None
     recent: list[str] = field(default_factory=list)  # the last GPUs talked about, oldest first (at most 4)
+    counts: dict[str, int] = field(default_factory=dict)  # how many of each the last answer was about ("2 x 3060")
 
 
 class NothingToReferTo(Exception):
@@ -102,6 +103,8 @@ _FOLLOWUP_FIELDS = (
     "period",
 )
 
+# answers where "it" / "them" means the set talked about, with its count ("and the power bill if i run it")
+COUNTED = ("cost", "rent_or_buy", "rates", "fit", "compare", "rig")
 _PRICED = ("spec", "cost", "rent_or_buy", "compare", "recommend")
 _RUNNING = ("cost", "rent_or_buy", "compare", "recommend")
 # which answers a setting changes (they are answered again when it changes) ...
@@ -149,7 +152,9 @@ class Dialogue:
         self.memory_of = memory_of
 
     # pronouns ----------------------------------------------------------------------------------
-    def _refer(self, ref: GpuRef) -> list[GpuRef]:
+    def _refer(self, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
+        """The GPUs a pronoun stands for; with `counted`, a count the question left open is the count the
+        conversation had for each ("the power bill if i run it" after "two 3060s": both)."""
         ctx = self.context
         if not ctx.gpus:
             raise NothingToReferTo(ref.mention)
@@ -173,9 +178,17 @@ class Dialogue:
             names = [ctx.gpus[-1]]
         else:
             names = [focus]
-        return [GpuRef(mention=ref.mention, name=n, count=ref.count, condition=ref.condition) for n in names]
+        return [
+            GpuRef(
+                mention=ref.mention,
+                name=n,
+                count=ctx.counts.get(n, ref.count) if counted and ref.count_open else ref.count,
+                condition=ref.condition,
+            )
+            for n in names
+        ]
 
-    def _fill(self, refs: tuple[GpuRef, ...]) -> tuple[GpuRef, ...]:
+    def _fill(self, refs: tuple[GpuRef, ...], counted: bool = False) -> tuple[GpuRef, ...]:
         out: list[GpuRef] = []
         for ref in refs:
             if ref.pronoun == "context":  # "why not the 4060 ti?": the GPU the conversation is about
@@ -185,7 +198,7 @@ class Dialogue:
                     raise NoSecondGpu(out[0].name if out else "")
                 out.append(GpuRef(mention=ref.mention, name=others[0]))
                 continue
-            out.extend(self._refer(ref) if ref.pronoun else [ref])
+            out.extend(self._refer(ref, counted) if ref.pronoun else [ref])
         return tuple(out)
 
     # follow-ups --------------------------------------------------------------------------------
@@ -277,9 +290,7 @@ class Dialogue:
             return base
         if isinstance(base, RatesQuery):
             return dataclasses.replace(base, mode="rent" if base.mode == "rates" else base.mode, hours=None)
-        gpus = tuple(g for g in getattr(base, "gpus", ()) if g.name)
-        if not gpus and self.context.focus:
-            gpus = (GpuRef(mention=self.context.focus, name=self.context.focus),)
+        gpus = tuple(g for g in getattr(base, "gpus", ()) if g.name) or self._focus_refs()
         if not gpus:
             raise NothingToReferTo(base.text)
         if isinstance(base, RentOrBuyQuery):
@@ -386,12 +397,9 @@ class Dialogue:
         (renting them weighed against buying), with the counts the last question had."""
         from assistant.queries import RatesQuery, RentOrBuyQuery
 
-        gpus = tuple(g for g in getattr(base, "gpus", ()) if g.name)
+        gpus = tuple(g for g in getattr(base, "gpus", ()) if g.name) or self._focus_refs()
         if not gpus:
-            focus = self.context.focus or (self.context.gpus[0] if self.context.gpus else None)
-            if focus is None:
-                raise NothingToReferTo(follow.text)
-            gpus = (GpuRef(mention=focus, name=focus),)
+            raise NothingToReferTo(follow.text)
         if follow.ask == "rates":
             if isinstance(base, RatesQuery):  # every provider, cheapest first (not only the one named before)
                 return dataclasses.replace(base, text=follow.text, settings=follow.settings, provider=None)
@@ -411,11 +419,15 @@ class Dialogue:
             )
         if isinstance(base, RentOrBuyQuery) and not several:
             return dataclasses.replace(base, text=follow.text, settings=follow.settings, provider=keys[0])
-        gpus = tuple(g for g in getattr(base, "gpus", ()) if g.name)[:1]
-        focus = self.context.focus or (self.context.gpus[0] if self.context.gpus else None)
-        if not gpus and focus:
-            gpus = (GpuRef(mention=focus, name=focus),)
+        gpus = tuple(g for g in getattr(base, "gpus", ()) if g.name)[:1] or self._focus_refs()
         return RatesQuery(text=follow.text, gpus=gpus, provider=keys[0], providers=several, settings=follow.settings)
+
+    def _focus_refs(self) -> tuple[GpuRef, ...]:
+        """The GPU the last answer favoured, as many as it picked ("2 x RTX 3090"); () when there is none."""
+        focus = self.context.focus or (self.context.gpus[0] if self.context.gpus else None)
+        if focus is None:
+            return ()
+        return (GpuRef(mention=focus, name=focus, count=self.context.counts.get(focus, self.context.focus_count)),)
 
     def _more_memory_than(self, gpu: str | None) -> float | None:
         """The next memory size up from the GPU the last answer favoured (None: nothing to compare with)."""
@@ -582,7 +594,7 @@ class Dialogue:
             if isinstance(query, FollowUpQuery):
                 query = self._merge(query)
             if hasattr(query, "gpus"):
-                query = dataclasses.replace(query, gpus=self._fill(query.gpus))
+                query = dataclasses.replace(query, gpus=self._fill(query.gpus, query.intent in COUNTED))
         except NoSecondGpu as exc:
             return Clarification(
                 kind="missing",
@@ -633,6 +645,12 @@ class Dialogue:
         )
         if choice and choice not in ctx.gpus:
             ctx.gpus = [choice, *ctx.gpus]
+        if gpus or choice:
+            asked = {g.name: g.count for g in getattr(query, "gpus", ()) if g.name}
+            ctx.counts = {g: asked.get(g, 1) for g in ctx.gpus}
+            if choice and choice_count:
+                ctx.counts[choice] = choice_count  # the pick of a ranking: "2 x RTX 3090"
+            ctx.focus_count = ctx.counts.get(ctx.focus or "", ctx.focus_count)
         ctx.workload = workload or ctx.workload
         ctx.precision = precision or ctx.precision
         model = getattr(query, "model", None)

@@ -65,6 +65,9 @@ class GpuRef:
     assumed: bool = (
         False  # name is a documented default for a bare family ("A100" -> "A100 SXM4 80 GB"): say "assuming"
     )
+    # a pronoun whose count the question did not state ("run it 6h a day" after "two 3060s"): the dialogue
+    # fills it with the count of the GPUs talked about; not part of equality (a reading detail)
+    count_open: bool = field(default=False, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

@@ -255,4 +255,6 @@ def gpu_ref(r: Ref) -> GpuRef:
             condition=r.condition,
             assumed=m.assumed,
         )
-    return GpuRef(mention=t.text, pronoun=t.value, count=r.count or 1, condition=r.condition)
+    return GpuRef(
+        mention=t.text, pronoun=t.value, count=r.count or 1, condition=r.condition, count_open=r.count is None
+    )

@@ -61,7 +61,7 @@ def kind(r: Reading) -> str | None:
     per = b.has("HOURS") or period(r)
     stated = (
         power_asked(r)
-        or (r.rate_tags() is not None or (r.said("run_words") and r.explicit))
+        or (r.rate_tags() is not None or (r.said("run_words") and (r.explicit or b.has("PRONOUN"))))
         and b.has("HOW_MUCH")
         and per
     )

@@ -238,6 +238,9 @@ def _amount(r: Reading) -> float | None:
     b = r.b
     if b.has("MONEY", "COUNT") or r.money() is not None or b.struct("count_of"):
         return None
+    rate = r.rate_tags()
+    if rate is not None and rate[1] is b.kinds["NUMBER"][0]:
+        return None  # "what if electricity is 0.35": a setting (Query.settings), not a number to place
     v = b.first("NUMBER")
     try:
         return float(v) if v is not None else None
