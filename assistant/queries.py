@@ -49,7 +49,7 @@ INTENTS = (
     "video",
     "unknown",
 )
-VERDICT_KINDS = ("enough", "good", "worth", "overkill", "feature")
+VERDICT_KINDS = ("enough", "good", "worth", "overkill", "feature", "deal")
 FEATURES = ("fp8", "bf16", "tf32", "int8", "fp4", "sparsity", "tensor_cores", "cuda")
 
 
@@ -200,6 +200,10 @@ class VerdictQuery(Query):
     kind: str = "good"  # one of VERDICT_KINDS
     workload: str | None = None
     feature: str | None = None  # one of FEATURES when kind == "feature"
+    # kind == "deal": the price someone asks for the GPU(s) ("used 3090 for $650 a good deal?", "一万三能收吗"),
+    # for all of them together when counted; in money_currency (None = dollars). An offer, not a price setting.
+    offer: float | None = None
+    money_currency: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

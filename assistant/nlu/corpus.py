@@ -72,6 +72,7 @@ _SCALARS = {
     "ask": "ask",
     "providers": "providers",
     "worth": "worth",
+    "offer": "offer",
 }
 # a value the user typed inside a question may live on the query or in its `settings` (as a Setting)
 _SETTING_KEYS = {

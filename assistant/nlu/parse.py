@@ -142,11 +142,15 @@ def attach_counts(items: list, text: str = "") -> list:
         if not isinstance(item, Tag) or item.kind not in ("COUNT", "NUMBER", "CONDITION"):
             continue
         nxt = items[k + 1] if k + 1 < len(items) else None
+        before = item  # the tag right before the GPU: the count itself, or "used" in "4 used 3090s"
         if isinstance(nxt, Tag) and nxt.kind == "CONDITION" and item.kind != "CONDITION":
-            nxt = items[k + 2] if k + 2 < len(items) else None
+            before, nxt = nxt, items[k + 2] if k + 2 < len(items) else None
         ref = _first_ref(nxt)
-        if ref is None or ref.tag.end < item.start or any(c in text[item.end : ref.tag.start] for c in ",，;；"):
+        gap = text[before.end : ref.tag.start] if ref is not None else ""
+        if ref is None or ref.tag.end < item.start or any(c in gap for c in ",，;；"):
             continue
+        if item.kind == "NUMBER" and any(w.isascii() and w.isalpha() and w != "x" for w in gap.split()):
+            continue  # "wants 500 for a 3080": an amount, not 500 cards ("2 x 3090", "4 used 3090s" still count)
         if item.kind == "CONDITION":
             ref.condition = item.value
             continue

@@ -19,6 +19,7 @@ import dataclasses
 from assistant.nlu.intents import (
     compare,
     cost,
+    deal,
     explain,
     fit,
     followup,
@@ -49,6 +50,7 @@ READERS = (
     settings.reset,  # "reset", "恢复默认"
     help.about,  # "how do i set my budget", "where do your prices come from", "which gpus do you know"
     help.read,  # "help", "what can you do"
+    deal.read,  # "used 3090 for $650 a good deal?", "二手4090一万三能收吗": an offer weighed, not a price setting
     explain.advice,  # "is nvlink worth it for two 3090s?"
     followup.fragment,  # "for llms?", "in fp16?", "with at least 16gb", "and if i only had 800?"
     explain.read,  # "what is a tensor core", "nvlink?"

@@ -1,0 +1,67 @@
+"""A price offered for one GPU, asked about: "used 3090 for $650 a good deal rn", "is $1400 for a used
+4090 worth it or should i wait", "guy on fb marketplace wants 500 for a 3080, fair?", "二手4090现在一万三能收吗",
+"3090 6500收了值吗".
+
+`read` claims a question naming one GPU (a count is fine: the amount is for all of them) with an
+amount that is not a budget, and a word that asks for a verdict on it (lexicon [lists] deal_words,
+verdict_worth, verdict_good) or names a second-hand marketplace (deal_places). The amount is the
+offer (`VerdictQuery.offer`, kind "deal"), never a price setting: the answer weighs it against the
+market. A bare number written like a GPU right after the GPU in such a question ("3090 6500收了值吗") is
+the amount, not a second card.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from assistant.nlu.intents.verdict import said
+from assistant.nlu.reading import Reading
+from assistant.queries import GpuRef, Query, VerdictQuery
+
+MIN_AMOUNT = 20  # a smaller bare number is a count, a size or a rate, not a price [A]
+YEARS = (1990, 2040)  # a bare whole number in this range is read as a year, not a price
+
+
+def read(r: Reading) -> Query | None:
+    b = r.b
+    if r.model or b.has("PARAMS", "BUDGET", "UNDER", "RENT", "HOURS", "KWH", "VS", "MEMORY", "DATE"):
+        return None
+    offered = bool(said(r, "deal_words") or said(r, "deal_places"))
+    if not (offered or said(r, "verdict_worth") or said(r, "verdict_good")):
+        return None
+    gpus, amount = _gpu_and_price_as_name(r) if offered else ([], None)
+    if amount is None:
+        gpus = [g for g in r.refs if g.pronoun is None]
+        amount, currency = _amount(r, offered)
+    else:
+        currency = r.unnamed_currency()
+    if amount is None or len({g.name or g.mention for g in gpus}) != 1:
+        return None
+    gpu = gpus[0]
+    if gpu.condition is None and said(r, "deal_places"):  # "fb marketplace", "ebay", "闲鱼": second-hand
+        gpu = dataclasses.replace(gpu, condition="used")
+    workload = r.workload or ("training" if "training" in b.meanings.get("MODE", []) else None)
+    return VerdictQuery(text=r.text, gpus=(gpu,), kind="deal", workload=workload, offer=amount, money_currency=currency)
+
+
+def _amount(r: Reading, offered: bool) -> tuple[float | None, str | None]:
+    """The amount asked for the GPU: money ("$650", "一万三千块"), or, with a word about an offer ("fair",
+    "wants", "能收吗"), a bare number large enough to be a price that is not a year ("still usable in 2025")."""
+    b = r.b
+    if b.has("MONEY"):
+        value = b.first("MONEY")
+        return (float(value), r.currency("MONEY")) if isinstance(value, (int, float)) and value > 0 else (None, None)
+    for t in b.kinds.get("NUMBER", []) if offered else ():
+        value = t.value if isinstance(t.value, (int, float)) else 0
+        if value >= MIN_AMOUNT and not (float(value).is_integer() and YEARS[0] <= value <= YEARS[1]):
+            return float(value), r.unnamed_currency()
+    return None, None
+
+
+def _gpu_and_price_as_name(r: Reading) -> tuple[list[GpuRef], float | None]:
+    """ "3090 6500收了值吗": two GPU mentions, the second a bare number after the first; that number is
+    the price (a deal word is said), the first the GPU. ([], None) otherwise."""
+    named = [g for g in r.refs if g.pronoun is None]
+    if len(named) != 2 or not named[1].mention.isdigit() or named[0].mention.isdigit() or r.b.has("MONEY", "NUMBER"):
+        return [], None
+    return [named[0]], float(named[1].mention)
