@@ -17,6 +17,7 @@ from assistant.answer import Answer, Table
 from assistant.models import constants as C
 from assistant.models import hardware
 from assistant.queries import VerdictQuery
+from assistant.respond import deal
 from assistant.respond.env import Env
 from assistant.respond.fit import largest_llm
 from assistant.respond.pricing import (
@@ -413,6 +414,8 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         return Answer(
             question=query.text, intent="verdict", headline="", clarification=env.t("verdict.which_gpu"), lang=env.lang
         )
+    if query.kind == "deal":  # "used 3090 for $650 a good deal?": the offer against the market
+        return deal.respond(query, env)
     gpu = env.reader.gpu(named[0].name)
     if query.kind == "feature":
         return _feature(query, gpu, env)

@@ -1,0 +1,148 @@
+"""Weigh a price someone asks for a GPU against the market: "used 3090 for $650 a good deal?",
+"guy wants 500 for a 3080, fair?", "二手4090现在一万三能收吗".
+
+Contract: `respond(query, env)` answers a VerdictQuery of kind "deal" (`query.offer` in
+`query.money_currency`, for all `gpus[0].count` cards together). The headline leads with the verdict
+(a good deal / a fair price / high) and the percentage against the street price of the same condition
+in the snapshot in force, dated and cited: used when the question says used or names a second-hand
+marketplace, new when it says new, else used when the card has used quotes and the offer is below
+its new price. The bands are assumptions shown in the answer. Faster cards with at least as much
+memory that sell for no more than the offer (same condition) follow as alternatives. A card without
+a price says so and shows a priced variant, never a verdict on another card's price.
+`figures["deal"]`: verdict (good | fair | high), offer_usd, market_usd, condition, diff_pct, observed,
+alternatives; `figures["verdict"]`: answer (yes | yes_if | no), kind "deal", gpu.
+"""
+
+from __future__ import annotations
+
+from assistant.answer import Answer
+from assistant.models.cost import PriceLookup
+from assistant.queries import VerdictQuery
+from assistant.respond.env import Env
+from assistant.respond.pricing import (
+    perf_workload,
+    price_of,
+    price_text,
+    score,
+    sibling_price_note,
+    workload_title,
+)
+from assistant.respond.wording import counted, spec_source
+from assistant.specs import GpuSpec
+
+GOOD_BELOW = -0.10  # 10 % or more under the street price: a good deal [A]
+HIGH_ABOVE = 0.05  # more than 5 % over it: high [A]
+CHECK_BELOW = -0.40  # 40 % or more under: check the card before paying (damage, scam, another model) [A]
+FASTER = 1.05  # an alternative is at least 5 % faster on the workload [A]
+_ANSWER = {"good": "yes", "fair": "yes_if", "high": "no"}
+
+
+def respond(query: VerdictQuery, env: Env) -> Answer:
+    env = env.for_query(query)
+    ref = next(r for r in query.gpus if r.name)
+    gpu = env.reader.known_gpu(ref.name or "")
+    n = max(ref.count, 1)
+    offer_usd = env.to_usd(query.offer, query.money_currency) or 0.0
+    condition, market = _market(gpu.name, offer_usd / n, ref.condition, env)
+    what = counted(env, gpu, n)
+    offer = env.money(offer_usd)
+    if market is None:
+        steps, sources = sibling_price_note(gpu.name, env)
+        head = env.t("deal.no_price", offer=offer, gpu=what, snapshot=env.snapshot_label())
+        return _answer(
+            query, env, gpu, head, {"answer": "unknown", "kind": "deal", "gpu": gpu.name}, {}, steps, sources
+        )
+    diff = offer_usd / (market.usd * n) - 1
+    verdict = "good" if diff <= GOOD_BELOW else "high" if diff > HIGH_ABOVE else "fair"
+    pct = f"{abs(diff) * 100:.0f}"
+    head = env.t(
+        f"deal.{verdict}_{'below' if diff < 0 else 'above'}",
+        offer=offer,
+        gpu=what,
+        pct=pct,
+        cond=env.t(f"cond.{condition}"),
+        market=price_text(market, env) if n == 1 else env.t("deal.each", price=price_text(market, env)),
+    )
+    steps = [env.t("deal.bands", good=f"{-GOOD_BELOW * 100:.0f}", high=f"{HIGH_ABOVE * 100:.0f}")]
+    other = price_of(gpu.name, env, "new" if condition == "used" else "used")
+    if other is not None:
+        steps.append(env.t("deal.other_condition", cond=env.t(f"cond.{other.condition}"), price=price_text(other, env)))
+    if diff <= CHECK_BELOW:
+        steps.append(env.t("deal.check_low", pct=pct))
+    if condition == "used":
+        steps.append(env.t("deal.used_checks"))
+    key = perf_workload(query.workload, None)
+    better = _better(gpu, offer_usd / n, condition, key, env)
+    if better:
+        listed = "; ".join(f"{env.reader.known_gpu(r.gpu).short_name} ({env.money(r.price_usd)})" for r in better)
+        steps.append(env.t("deal.alternatives", workload=workload_title(env, key), gpus=listed))
+    figures = {
+        "verdict": verdict,
+        "offer_usd": round(offer_usd, 2),
+        "market_usd": round(market.usd * n, 2),
+        "condition": condition,
+        "diff_pct": round(diff * 100, 1),
+        "observed": market.observed,
+        "alternatives": [r.gpu for r in better],
+    }
+    sources = [spec_source(gpu, env), *env.cite(market.source), *env.rate_sources()]
+    if other is not None:
+        sources += [s for s in env.cite(other.source) if s not in sources]
+    return _answer(
+        query, env, gpu, head, {"answer": _ANSWER[verdict], "kind": "deal", "gpu": gpu.name}, figures, steps, sources
+    )
+
+
+def _market(gpu: str, offer_usd: float, stated: str | None, env: Env) -> tuple[str, PriceLookup | None]:
+    """(condition, street price) the offer is weighed against: the stated condition, else used when the
+    card has used quotes and the offer is below its new price (a private sale), else new."""
+    if stated in ("new", "used"):
+        return stated, price_of(gpu, env, stated)
+    used, new = price_of(gpu, env, "used"), price_of(gpu, env, "new")
+    if used is not None and (new is None or offer_usd < new.usd):
+        return "used", used
+    return ("new", new) if new is not None else ("used", used)
+
+
+def _better(gpu: GpuSpec, per_card_usd: float, condition: str, key: str, env: Env) -> list:
+    """Up to two cards of the same vendor, faster on `key` by FASTER or more, with at least as much memory,
+    whose street price in `condition` is within the offer per card; fastest first."""
+    from assistant.respond.recommend import rank_snapshot
+
+    a = env.assumptions
+    ranking = rank_snapshot(
+        env.reader,
+        a.snapshot,
+        key,
+        gpu.memory_gb,
+        per_card_usd,
+        condition,
+        (gpu.vendor,),
+        None,
+        1,
+        a.years,
+        a.utilization,
+        a.electricity_usd_per_kwh,
+        tuple(sorted(env.price_overrides().items())),
+        market=env.price_market(),
+        passive=False,
+    )
+    mine = score(gpu, key).score
+    faster = [r for r in ranking.rows if r.gpu != gpu.name and r.n_gpus == 1 and r.score >= mine * FASTER]
+    return sorted(faster, key=lambda r: -r.score)[:2]
+
+
+def _answer(query, env: Env, gpu: GpuSpec, head: str, verdict: dict, figures: dict, steps, sources) -> Answer:
+    return Answer(
+        question=query.text,
+        intent="verdict",
+        headline=head,
+        gpus=[gpu.name],
+        workload=query.workload,
+        choice=gpu.name if verdict["answer"] == "yes" else None,
+        steps=list(steps),
+        figures={"verdict": verdict, "deal": figures},
+        assumptions=env.assumption_dict(),
+        sources=list(sources),
+        lang=env.lang,
+    )
