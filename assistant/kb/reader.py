@@ -68,6 +68,7 @@ class KbReader:
         # user data written through this reader outlives the process (False: in memory, read-only, full disk)
         self.saves = self.db.persistent if saves is None else saves
         self._gpus: dict[str, GpuSpec] = {}
+        self._all_gpus: list[GpuSpec] | None = None
         self._prices: dict[str, list[PriceQuote]] = {}
         self._prices_by_gpu: dict[str, dict[str, list[PriceQuote]]] = {}
         self._overrides: dict[tuple[str, str], float] | None = None
@@ -147,7 +148,10 @@ class KbReader:
         return [self._gpus[n] for n in names if n in self._gpus]
 
     def all_gpus(self) -> list[GpuSpec]:
-        return self._load()
+        """Every GPU, read once (the GPU table does not change while a reader is open)."""
+        if self._all_gpus is None:
+            self._all_gpus = self._load()
+        return list(self._all_gpus)
 
     def prices(self, snapshot: str) -> list[PriceQuote]:
         if snapshot not in self._prices:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import NamedTuple
 
 MAX_CHARS = 1000
@@ -83,7 +84,13 @@ def tokenize(text: str) -> list[Tok]:
 
 def words(text: str) -> list[str]:
     """Token texts of `text` (already lower-case or not): how lexicon phrases and names are keyed."""
-    return [t.text for t in tokenize(clean(text)[0])]
+    return list(_words(text))
+
+
+@lru_cache(maxsize=8192)
+def _words(text: str) -> tuple[str, ...]:
+    # lexicon phrases are keyed again on every question: remember the few thousand there are
+    return tuple(t.text for t in tokenize(clean(text)[0]))
 
 
 def key(text: str) -> str:

@@ -60,7 +60,8 @@ def _rigs() -> dict:
     return read_toml(paths.knowledge_dir() / "rigs.toml")
 
 
-def platforms() -> list[Platform]:
+@cache
+def platforms() -> tuple[Platform, ...]:
     """The platforms by GPU count; one for more GPUs never costs less than one for fewer (the sources
     price different tiers of parts: a 4-GPU EPYC board is not cheaper than a 2-GPU desktop board)."""
     found = sorted((Platform(key, **values) for key, values in _rigs()["platform"].items()), key=lambda p: p.max_gpus)
@@ -68,7 +69,7 @@ def platforms() -> list[Platform]:
     for p in found:
         floor = max(floor, p.usd)
         out.append(dataclasses.replace(p, usd=floor))
-    return out
+    return tuple(out)
 
 
 def power() -> dict:
