@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from typing import Any
 
 from assistant.queries import GpuRef, ModelRef, Query
 
@@ -22,7 +23,7 @@ def fill(pending: Query, slot: str | None, name: str) -> Query:
         raise ValueError(f"unknown clarification slot {slot!r}")
     field, index = match.group(1), int(match.group(2) or 0)
     if field == "model":
-        return dataclasses.replace(pending, model=ModelRef(mention=name, key=name))
+        return _with(pending, model=ModelRef(mention=name, key=name))
     if field == "settings":
         settings = list(pending.settings)
         settings[index] = dataclasses.replace(settings[index], gpu=name)
@@ -31,4 +32,9 @@ def fill(pending: Query, slot: str | None, name: str) -> Query:
     while len(gpus) <= index:
         gpus.append(GpuRef(mention=name))
     gpus[index] = dataclasses.replace(gpus[index], name=name, pronoun=None)
-    return dataclasses.replace(pending, gpus=tuple(gpus))
+    return _with(pending, gpus=tuple(gpus))
+
+
+def _with(pending: Query, **changes: Any) -> Query:
+    """`pending` with its slot filled; the slot is one its kind of query has (SLOTS, decided by the reader)."""
+    return dataclasses.replace(pending, **changes)

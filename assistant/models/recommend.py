@@ -62,14 +62,16 @@ def walk_flowchart(
 ) -> FlowResult:
     """Follow the chart; each budget ladder takes the first option `affordable` accepts
     (default: the first option), else falls through to the ladder's `else` branch."""
-    node, path, ladder = chart, [], ()
+    node = chart
+    path: list[tuple[str, str]] = []
+    ladder: tuple[str, ...] = ()
     while True:
         if "answer" in node:
             return FlowResult(node["answer"], None, tuple(path), ladder)
         if "budget_ladder" in node:
-            ladder = tuple(node["budget_ladder"])
+            ladder = tuple(str(o) for o in node["budget_ladder"])
             ok = affordable or (lambda _option: True)
-            pick = next((o for o in ladder if ok(o)), None)
+            pick: str | None = next((o for o in ladder if ok(o)), None)
             if pick is not None:
                 path.append(("budget", pick))
                 return FlowResult(pick, None, tuple(path), ladder)
@@ -193,8 +195,8 @@ def rank(
             max_power_w=max_power_w,
             allow_mobile=allow_mobile,
         )
-        if reason:
-            excluded.append((gpu.name, reason))
+        if reason or price is None:  # _exclusion names a missing price too
+            excluded.append((gpu.name, reason or "no price in the snapshot"))
             continue
         t = cost.tco(
             gpu.name,

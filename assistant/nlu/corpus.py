@@ -283,10 +283,10 @@ def check(case: dict, result, corpus: Corpus, index) -> list[str]:
         if intent not in want:
             bad.append(f"intent: want {'|'.join(want)}, got {intent}")
     if "candidates" in case:
-        got = set(clar.candidates) if clar else set()
-        want = {corpus.name(x) for x in case["candidates"]}
-        if not want <= got:
-            bad.append(f"candidates: want {sorted(want)} within {sorted(got)}")
+        offered = set(clar.candidates) if clar else set()
+        wanted = {corpus.name(x) for x in case["candidates"]}
+        if not wanted <= offered:
+            bad.append(f"candidates: want {sorted(wanted)} within {sorted(offered)}")
     for mention in case.get("unknown", ()):
         if not any(_squash(mention) in _squash(u) or _squash(u) in _squash(mention) for u in unknowns):
             bad.append(f"unknown: want {mention!r} reported as not recognized, got {unknowns or 'nothing'}")
@@ -305,15 +305,15 @@ def check(case: dict, result, corpus: Corpus, index) -> list[str]:
         bad.append(f"fields: want {case['fields']}, got {getattr(query, 'fields', None)}")
     if "model" in case:
         bad += _check_model(case, query, clar, corpus, index, unknowns)
-    elif corpus.strict and getattr(getattr(query, "model", None), "key", None):
-        bad.append(f"model: want none, got {query.model.key!r} (a word read as a model)")
+    elif corpus.strict and (model_key := getattr(getattr(query, "model", None), "key", None)):
+        bad.append(f"model: want none, got {model_key!r} (a word read as a model)")
     for key, attr in _SCALARS.items():
         if key not in case or attr is None and key != "currency":
             continue
         if key == "currency":  # the query's money currency; "USD" = None (dollars)
             got = getattr(query, "budget_currency", None) or getattr(query, "electricity_currency", None)
             got = got or next((s.currency for s in getattr(query, "settings", ()) if s.currency), None) or "USD"
-        else:
+        elif attr is not None:
             got = _value(query, attr)
             if key == "period" and case[key] == "year" and _value(query, "years") == 1:
                 got = "year"  # "a year's electricity" read as one year: the same answer

@@ -44,7 +44,7 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
     figures: dict = {"model_fits": {}, "model_tokens_per_second": {}, "model_precision": prec}
     need = None
     for name in names:
-        gpu, n = env.reader.gpu(name), max(counts.get(name, 1), 1)
+        gpu, n = env.reader.known_gpu(name), max(counts.get(name, 1), 1)
         est = memory.inference_memory(model, prec, batch=1, n_gpus=n)
         need = est.total_gb * n
         f = memory.fit(est, gpu.memory_gb, n)

@@ -75,16 +75,23 @@ class Env:
         found = self.reader.exchange_rate(currency)
         return found[0] if found else None
 
+    def shown_per_usd(self, currency: str) -> float:
+        """Units per US dollar of a currency the answer shows amounts in (NoExchangeRate when the KB has none)."""
+        rate = self.per_usd(currency)
+        if rate is None:
+            raise NoExchangeRate(currency)
+        return rate
+
     def money(self, usd: float | None, decimals: int = 0) -> str:
         if usd is None:
             return self.term("n/a")
         cur = self.currency
-        return f"{SYMBOLS[cur]}{usd * self.per_usd(cur):,.{decimals}f}"
+        return f"{SYMBOLS[cur]}{usd * self.shown_per_usd(cur):,.{decimals}f}"
 
     def money_total(self, usd: float) -> str:
         """An amount with cents while it is below 100 of the answer's currency (one hour of a 3090
         is ¥1.32, not ¥1), whole units above."""
-        shown = usd * self.cny_per_usd() if self.currency == "CNY" else usd
+        shown = usd * self.shown_per_usd(self.currency)
         return self.money(usd, 2 if shown < 100 else 0)
 
     def to_usd(self, amount: float | None, currency: str | None) -> float | None:
@@ -122,7 +129,7 @@ class Env:
         cur = self.currency
         if per_1k_usd is None or cur == "USD":
             return per_1k_usd
-        return per_1k_usd * PER_AMOUNT[cur] / (PER_AMOUNT["USD"] * self.per_usd(cur))
+        return per_1k_usd * PER_AMOUNT[cur] / (PER_AMOUNT["USD"] * self.shown_per_usd(cur))
 
     def money_unit(self) -> str:
         """The amount value figures are counted per: "$1,000", "¥10,000" ("1 万元"), "€1,000", "£1,000"."""
@@ -136,7 +143,10 @@ class Env:
             return ""
         if cur == "CNY" and self.assumptions.cny_per_usd:
             return self.t("money.rate_user", rate=f"{self.assumptions.cny_per_usd:g}")
-        rate, observed, _ = self.reader.exchange_rate(cur)
+        found = self.reader.exchange_rate(cur)
+        if found is None:
+            raise NoExchangeRate(cur)
+        rate, observed, _ = found
         key = "money.rate_kb" if cur == "CNY" else "money.rate_kb_other"
         return self.t(key, rate=f"{rate:g}", date=observed, symbol=SYMBOLS[cur], currency=cur)
 

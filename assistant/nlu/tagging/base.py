@@ -46,6 +46,13 @@ class TaggerBase:
         self._unknown_toks: list[int] = []  # token index of each entry of `unknown` that is one word
         self._fix_typos()
 
+    # provided by the GPU and model taggers that the tagger combines with this one
+    def gpu_start(self, i: int) -> str | None:
+        raise NotImplementedError
+
+    def unknown_model_before(self, i: int, end: int, params: float) -> None:
+        raise NotImplementedError
+
     # helpers --------------------------------------------------------------------------------
     def span(self, i: int, j: int) -> str:
         return self.text[self.toks[i].start : self.toks[j - 1].end]
@@ -78,7 +85,7 @@ class TaggerBase:
                     used = 4 if small else 3  # "1万5" = 15000, "1万5千" = 15000, "2千5" = 2500
             elif v is not None and nxt is not None and nxt.glued and nxt.text == "w" and self._wan_shorthand(v):
                 v, used = v * 1e4, 2  # "预算2w", "1.5w左右": w = 万 in Chinese chat
-            return v, used
+            return (v, used) if v is not None else None
         if t.kind == "cjk" and t.text in CN_NUM:
             if self._cn_phrase_at(i):
                 return None  # 二手, 一下, 一周, 一度: a phrase, not a number

@@ -287,7 +287,13 @@ class GpuTagging(TaggerBase):
         if not seen_num and why != "word":
             return None
         bare_ok = why != "number" or floor > i + 1 or self._bare_number_is_gpu(i)
-        plural = bool(self.tags) and self.tags[-1].kind in ("COUNT", "NUMBER") and float(self.tags[-1].value) > 1
+        last = self.tags[-1] if self.tags else None
+        plural = (
+            last is not None
+            and last.kind in ("COUNT", "NUMBER")
+            and isinstance(last.value, (int, float))
+            and last.value > 1
+        )
         brand, start = [], i
         if self._apple_like(i):  # "mac studio m2 ultra": the chip names the device
             brand = ["apple"]

@@ -89,9 +89,10 @@ class ModelTagging(TaggerBase):
             return self.add("MODEL", ModelMatch(mention, "ambiguous", candidates=cands), i, j)
         if params is None and not version:
             return None
-        size_at = next((k for k in range(i + 1, j) if self._size_at(k) is not None), None)
-        if size_at is not None:  # "llama 5 70b": not in the KB, answered as a 70B model
-            return self._unknown_model(i, size_at, self._size_at(size_at))
+        sizes = ((k, size) for k in range(i + 1, j) if (size := self._size_at(k)) is not None)
+        size_at, size = next(sizes, (None, None))
+        if size_at is not None and size is not None:  # "llama 5 70b": not in the KB, answered as a 70B model
+            return self._unknown_model(i, size_at, size)
         return self.add(
             "MODEL", ModelMatch(mention, "unknown", candidates=self.index.models_like(family, None)[:6]), i, j
         )
