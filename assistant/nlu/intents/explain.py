@@ -131,13 +131,13 @@ def _inside(g, found: list[tuple[str, int, str]]) -> bool:
 def mentions(r: Reading) -> list[tuple[str, int, str]]:
     """The concepts the question names, in text order: (concept key, token index, text as tokens)."""
     tt, out, i = r.b.toks, [], 0
+    stop = r.lex.listed("concept_stop")
     while i < len(tt):
-        for n in range(min(12, len(tt) - i), 0, -1):
-            hit = r.index.concepts.get(" ".join(tt[i : i + n]))
-            if hit and not (n == 1 and tt[i] in r.lex.listed("concept_stop")):
-                out.append((hit, i, "".join(tt[i : i + n]) if _cjk(tt[i]) else " ".join(tt[i : i + n])))
-                i += n
-                break
+        found = r.index.concept_at(tt, i)
+        if found and not (found[0] == 1 and tt[i] in stop):
+            n, hit = found
+            out.append((hit, i, "".join(tt[i : i + n]) if _cjk(tt[i]) else " ".join(tt[i : i + n])))
+            i += n
         else:
             i += 1
     return out

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
-from assistant.nlu.text import words
 from assistant.queries import Query, RatesQuery
 
 PERIODS = ("day", "week", "month", "year")
@@ -54,8 +53,8 @@ def period(r: Reading) -> str | None:
     joined, text = " " + " ".join(kept) + " ", "".join(kept)
     found: list[tuple[int, str]] = []
     for name in PERIODS:
-        for word in r.lex.listed(f"period_{name}"):
-            at = joined.find(f" {' '.join(words(word))} ") if word.isascii() else text.find(word)
+        for word, token_key in r.lex.keyed(f"period_{name}"):
+            at = joined.find(token_key) if token_key is not None else text.find(word)
             if at >= 0:
                 found.append((at, name))
     return min(found)[1] if found else None

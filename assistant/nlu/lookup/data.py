@@ -39,6 +39,10 @@ class IndexData:
     concept_titles: dict[str, str] = field(default_factory=dict)
     concept_titles_zh: dict[str, str] = field(default_factory=dict)
     concept_words: set[str] | None = None  # tokens of concept names (>= 3 letters): "is this about the domain?"
+    # first tokens and longest length (in tokens) of the model and concept keys: most tokens start neither
+    model_first: frozenset[str] = frozenset()
+    concept_first: frozenset[str] = frozenset()
+    concept_max: int = 0
     _by_name: dict[str, int] = field(default_factory=dict)
     _suggest: list[str] | None = None
     _suggest_idx: list[int] | None = None

@@ -28,6 +28,7 @@ class ModelLookup(IndexData):
                     fams.add(f)
             self.model_info[m.key] = (first, float(m.params_b or 0), m.name, m.kind)
         self.model_families = frozenset(fams)
+        self.model_first = frozenset(k.split(" ")[0] for k in self.models)
 
     def _add_concepts(self, concepts) -> None:
         for c in concepts:
@@ -41,9 +42,23 @@ class ModelLookup(IndexData):
                 k = text_key(c.title_zh)
                 if k:
                     self.concepts.setdefault(k, c.key)
+        self.concept_first = frozenset(k.split(" ")[0] for k in self.concepts)
+        self.concept_max = max((k.count(" ") + 1 for k in self.concepts), default=0)
+
+    def concept_at(self, toks: list[str], i: int) -> tuple[int, str] | None:
+        """The longest concept name at token i: (tokens used, concept key), or None."""
+        if i >= len(toks) or toks[i] not in self.concept_first:
+            return None
+        for n in range(min(self.concept_max, len(toks) - i), 0, -1):
+            hit = self.concepts.get(" ".join(toks[i : i + n]))
+            if hit:
+                return n, hit
+        return None
 
     # models -----------------------------------------------------------------------------
     def model_at(self, toks: list[str], i: int, max_len: int = 8) -> tuple[int, str] | None:
+        if i >= len(toks) or toks[i] not in self.model_first:
+            return None
         for n in range(min(max_len, len(toks) - i), 0, -1):
             k = self.models.get(" ".join(toks[i : i + n]))
             if k:
