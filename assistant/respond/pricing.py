@@ -62,18 +62,22 @@ def _product_words(name: str) -> tuple[str, ...]:
     )
 
 
-def sibling_price(gpu: str, env: Env, condition: str | None = None) -> tuple[str, PriceLookup] | None:
-    """For a GPU without a price: the nearest variant of the same product (another form factor or
-    memory size: the A100 PCIe 80 GB for the A100 SXM4 80 GB) that has one, same memory size first.
-    Answers show it under the variant's own name, never as the asked GPU's price."""
+def variant_siblings(gpu: str, names: set[str], env: Env) -> list[str]:
+    """The other variants of `gpu`'s product among `names` (another form factor or memory size: the
+    A100 PCIe 80 GB for the A100 SXM4 80 GB), same memory size first."""
     me = env.reader.known_gpu(gpu)
     words = _product_words(gpu)
-    names = {q.gpu for q in env.reader.prices(env.assumptions.snapshot)} | {g for g, _ in env.price_overrides()}
-    siblings = sorted(
+    return sorted(
         (n for n in names if n != gpu and _product_words(n) == words),
         key=lambda n: (env.reader.known_gpu(n).memory_gb != me.memory_gb, n),
     )
-    for name in siblings:
+
+
+def sibling_price(gpu: str, env: Env, condition: str | None = None) -> tuple[str, PriceLookup] | None:
+    """For a GPU without a price: the nearest variant of the same product that has one.
+    Answers show it under the variant's own name, never as the asked GPU's price."""
+    names = {q.gpu for q in env.reader.prices(env.assumptions.snapshot)} | {g for g, _ in env.price_overrides()}
+    for name in variant_siblings(gpu, names, env):
         found = price_of(name, env, condition)
         if found is not None:
             return name, found
@@ -102,13 +106,19 @@ def purchase_price(gpu: str, env: Env) -> PriceLookup | None:
     return found if found is not None or chosen else price_of(gpu, env, "used")
 
 
+def is_converted(p: PriceLookup | None, env: Env) -> bool:
+    """True when the price comes from the other market's quotes only (a US street price in a yuan
+    answer, a yuan quote in a dollar one): shown converted at the exchange rate."""
+    return bool(p and p.markets and env.price_market() not in p.markets)
+
+
 def price_text(p: PriceLookup | None, env: Env) -> str:
     if p is None:
         return env.t("price.none", snapshot=env.snapshot_label())
     if p.source == "user override":
         return env.t("price.yours", money=env.money(p.usd))
     label = env.t(f"cond.{p.condition}") if p.condition in ("average", "new", "used") else p.condition
-    if p.markets and env.price_market() not in p.markets:  # a yuan answer showing a converted US street price
+    if is_converted(p, env):  # a yuan answer showing a converted US street price
         return env.t("price.quote_converted", money=env.money(p.usd), label=label, observed=p.observed)
     return env.t("price.quote", money=env.money(p.usd), label=label, observed=p.observed)
 

@@ -24,7 +24,7 @@ from assistant.models import constants as C
 from assistant.models import cost, memory
 from assistant.models import hardware as hw
 from assistant.queries import RatesQuery
-from assistant.respond import rates_by_memory
+from assistant.respond import pricing, rates_by_memory
 from assistant.respond.env import Env
 from assistant.respond.offers import figure, home_first, of_provider, provider_name
 from assistant.respond.variants import market_rows
@@ -87,6 +87,14 @@ def _table(env: Env, rates: list, hours: float | None, n: int) -> Table:
         row.append(r.observed)
         rows.append(row)
     return Table(headers=headers, rows=rows)
+
+
+def _sibling_with_rates(gpu, env: Env):
+    """The nearest variant of the same product with a cloud rate (the A800 PCIe 80 GB for the A800
+    SXM4 80 GB), or None; answers name it, never show its rates as the asked GPU's."""
+    names = {r.gpu for r in env.reader.cloud_rates()}
+    found = pricing.variant_siblings(gpu.name, names, env)
+    return env.reader.known_gpu(found[0]) if found else None
 
 
 def _no_rates(query: RatesQuery, env: Env, gpu, provider_rates: list) -> Answer:
@@ -216,9 +224,14 @@ def respond(query: RatesQuery, env: Env) -> Answer:
     gpu = env.reader.gpu(named[0].name)
     n = max(named[0].count, 1)
     everyone = home_first(env.reader.cloud_rates(gpu.name), env)
-    rates = of_provider(query.provider, everyone)
+    sibling, asked = "", gpu.name
     if not everyone:
-        return _no_rates(query, env, gpu, everyone)
+        other = _sibling_with_rates(gpu, env)
+        if other is None:
+            return _no_rates(query, env, gpu, everyone)
+        sibling = env.t("rates.sibling", gpu=gpu.short_name, other=other.short_name)
+        gpu, everyone = other, home_first(env.reader.cloud_rates(other.name), env)
+    rates = of_provider(query.provider, everyone)
     compared = ""
     if len(query.providers) > 1:  # "runpod or vast for a 4090?": only the providers named, side by side
         rates, compared = _side_by_side(query.providers, env, gpu, everyone)
@@ -274,7 +287,9 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         )
         if spot:
             head += env.t("rates.head_spot_rate", rate=env.money(spot.spot_usd_per_gpu_hour, 2), provider=spot.provider)
-    head = i18n.gap(env.lang).join(p.strip() for p in (missing, compared, head) if p.strip())
+    head = i18n.gap(env.lang).join(p.strip() for p in (sibling, missing, compared, head) if p.strip())
+    if hours == _PERIOD_HOURS["month"] and not query.hours:
+        steps.append(env.t("rates.month_estimate", hours=f"{hours:,.0f}"))
     if len({r.gpus_per_instance for r in rates}) > 1:
         steps.append(env.t("rates.nodes"))
     cheapest = min(everyone, key=lambda r: r.on_demand_usd_per_gpu_hour)
@@ -290,6 +305,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         "cheapest_provider": best.provider,
         "hours": round(hours, 2) if hours else None,
         "gpu_count": n,
+        "variant_of": asked if sibling else None,
         **extra,
     }
     return Answer(

@@ -29,6 +29,7 @@ from assistant.respond.pricing import (
     budget_usd,
     chat_score,
     chat_tokens_per_s,
+    is_converted,
     perf_workload,
     price_of,
     score,
@@ -551,6 +552,10 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         years=years,
         per=env.money_unit(),
     )
+    shown = ranking.rows[: max(8, query.top_n or 0)]
+    converted = {r.gpu for r in shown if is_converted(price_of(r.gpu, env), env)}
+    if converted:
+        steps.append(env.t("rec.converted_mark"))
     table = Table(
         headers=[
             env.t("rec.col_gpu"),
@@ -566,12 +571,12 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
                 _label(r),
                 f"{r.score:.2f}",
                 (f"{r.n_gpus} x " if r.n_gpus > 1 else "") + gb(r.memory_gb),
-                env.money(r.price_usd),
+                env.money(r.price_usd) + ("*" if r.gpu in converted else ""),
                 env.money(r.tco_usd),
                 f"{env.per_money(r.value_per_purchase):.2f}",
                 f"{env.per_money(r.value_per_tco):.2f}",
             ]
-            for r in ranking.rows[: max(8, query.top_n or 0)]
+            for r in shown
         ],
     )
     cheapest = getattr(query, "sort", None) == "price"

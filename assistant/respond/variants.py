@@ -5,15 +5,18 @@ Contract: `variant_of(name)` gives the row for a GPU name (or None); `variant_no
 gives (notes, source ids) in the answer's language: for a China-market card, which card it is a
 version of, under which US export rules, and what was cut (from the KB specs of both cards, or
 from the row's numbers when the spec sheets do not show it); for a modified card, the memory
-change and the caveats (no vendor warranty, driver/firmware risk, seller risk).
+change and the caveats (no vendor warranty, driver/firmware risk, seller risk); in an answer
+priced for the Chinese market, for a card the rules keep out of China (RTX 5090, RTX 4090, H100),
+the China versions sold instead with their yuan prices.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from assistant import paths
+from assistant import i18n, paths
 from assistant.respond.env import Env
+from assistant.respond.pricing import price_of
 from assistant.specs import GpuSpec
 
 
@@ -49,21 +52,56 @@ def _cut(row: dict, gpu: GpuSpec, base: GpuSpec | None, env: Env) -> str:
     return env.t(f"variant.cut_{cut}", **values)
 
 
+def china_versions(base: str) -> list[dict]:
+    """The China-market versions of `base` made for the newest export rules in the file (the ones sold
+    in China now: RTX 5090 D and 5090 D V2 for the RTX 5090, H20 for the H100; none for the A100,
+    whose A800 the October 2023 rules banned too)."""
+    china = [r for r in _rows().values() if r["kind"] == "china"]
+    newest = max((r["rule"] for r in china), default="")
+    return [r for r in china if r["base"] == base and r["rule"] == newest]
+
+
+def _note(row: dict, g: GpuSpec, env: Env) -> str:
+    base = env.reader.gpu(row["base"])
+    base_name = base.short_name if base else row["base"]
+    cut = _cut(row, g, base, env)
+    if row["kind"] != "china":
+        return env.t("variant.modified", gpu=g.short_name, base=base_name, cut=cut)
+    year, month = row["rule"].split("-")
+    return env.t("variant.china", gpu=g.short_name, base=base_name, year=year, month=str(int(month)), cut=cut)
+
+
+def _versions_note(g: GpuSpec, named: set[str], env: Env) -> tuple[list[str], list[str]]:
+    """For a card export rules keep out of China, in an answer priced for the Chinese market: which
+    versions Chinese buyers get instead, with their yuan price, and what each one cuts."""
+    versions = [(r, env.reader.gpu(r["gpu"])) for r in china_versions(g.name)]
+    versions = [(r, v) for r, v in versions if v is not None]
+    if not versions:
+        return [], []
+    shown = []
+    for _, v in versions:
+        p = price_of(v.name, env, "new")
+        shown.append(
+            env.t("variant.version_price", gpu=v.short_name, money=env.money(p.usd), observed=p.observed)
+            if p
+            else v.short_name
+        )
+    notes = [env.t("variant.china_only", gpu=g.short_name, versions=i18n.listing(env.lang).join(shown))]
+    notes += [_note(r, v, env) for r, v in versions if v.name not in named]
+    return notes, [r["source"] for r, _ in versions]
+
+
 def variant_notes(gpus: list[GpuSpec], env: Env) -> tuple[list[str], list[str]]:
     notes, sources = [], []
+    named = {g.name for g in gpus}
     for g in gpus:
         row = variant_of(g.name)
         if row is None:
+            if env.price_market() == "CN":  # an answer for the Chinese market: name what is sold there
+                more, cited = _versions_note(g, named, env)
+                notes += more
+                sources += cited
             continue
-        base = env.reader.gpu(row["base"])
-        base_name = base.short_name if base else row["base"]
-        cut = _cut(row, g, base, env)
-        if row["kind"] == "china":
-            year, month = row["rule"].split("-")
-            notes.append(
-                env.t("variant.china", gpu=g.short_name, base=base_name, year=year, month=str(int(month)), cut=cut)
-            )
-        else:
-            notes.append(env.t("variant.modified", gpu=g.short_name, base=base_name, cut=cut))
+        notes.append(_note(row, g, env))
         sources.append(row["source"])
     return notes, sources
