@@ -221,7 +221,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         return Answer(
             question=query.text, intent="rates", headline="", clarification=env.t("rates.which_gpu"), lang=env.lang
         )
-    gpu = env.reader.gpu(named[0].name)
+    gpu = env.reader.known_gpu(named[0].name or "")
     n = max(named[0].count, 1)
     everyone = home_first(env.reader.cloud_rates(gpu.name), env)
     sibling, asked = "", gpu.name

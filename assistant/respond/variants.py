@@ -74,8 +74,11 @@ def _note(row: dict, g: GpuSpec, env: Env) -> str:
 def _versions_note(g: GpuSpec, named: set[str], env: Env) -> tuple[list[str], list[str]]:
     """For a card export rules keep out of China, in an answer priced for the Chinese market: which
     versions Chinese buyers get instead, with their yuan price, and what each one cuts."""
-    versions = [(r, env.reader.gpu(r["gpu"])) for r in china_versions(g.name)]
-    versions = [(r, v) for r, v in versions if v is not None]
+    versions: list[tuple[dict, GpuSpec]] = []
+    for r in china_versions(g.name):
+        v = env.reader.gpu(r["gpu"])
+        if v is not None:
+            versions.append((r, v))
     if not versions:
         return [], []
     shown = []
