@@ -94,6 +94,11 @@ class Engine:
         """The memory of a KB GPU in GB (None when unknown)."""
         return self.index.memory_of(name) or None
 
+    def warm(self) -> None:
+        """Import every responder now (the chat calls this while the user is still typing)."""
+        for module in sorted(set(_RESPONDERS.values())):
+            importlib.import_module(f"assistant.respond.{module}")
+
     def answer(self, text: str, dialogue: Dialogue) -> Answer:
         try:
             return self._answer(text, dialogue)

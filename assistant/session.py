@@ -59,6 +59,14 @@ class Session:
         gc.freeze()  # the KB rows, name index and grammar live as long as the process: keep them out of GC passes
         return engine
 
+    def warm(self) -> None:
+        """Load what a first answer needs (name index, parser, readers, responders) before the first
+        question; reads a sample question and answers nothing, so no conversation changes."""
+        from assistant.nlu import understand
+
+        understand("specs of the rtx 4090", self.index)
+        self.engine.warm()
+
     def conversation(self, assumptions: Assumptions | None = None) -> Conversation:
         """A new conversation: defaults the user saved apply unless `assumptions` set the key."""
         from assistant.respond.settings import saved_defaults

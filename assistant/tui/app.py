@@ -149,6 +149,18 @@ class GpuAdvisorApp(App[int]):
             self.call_from_thread(self.notify, self._open_error, severity="error", timeout=30)
         finally:
             self.session_opened.set()
+        self._warm()
+
+    def _warm(self) -> None:
+        """Load the parser and the responders while the user types (the first answer then comes at once)."""
+        session = self.session
+        if session is None:
+            return
+        with self._answer_lock:  # a question asked meanwhile waits, then finds everything loaded
+            try:
+                session.warm()
+            except Exception:  # noqa: BLE001, S110 - only an optimization: the first question loads the same and reports
+                pass
 
     def on_session_ready(self, message: SessionReady) -> None:
         self.catalog = message.catalog
