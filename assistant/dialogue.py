@@ -212,7 +212,7 @@ class Dialogue:
             return FitQuery(
                 text=follow.text,
                 model=base.model,
-                gpus=self._fill(follow.gpus),
+                gpus=self._fill(follow.gpus, counted=True),
                 gpu_count=follow.gpu_count,
                 precision=follow.precision or base.precision,
                 settings=follow.settings,
@@ -327,7 +327,7 @@ class Dialogue:
             return FitQuery(
                 text=follow.text,
                 model=base.model,
-                gpus=(GpuRef(mention=focus, name=focus, count=ctx.gpu_count or 1),),
+                gpus=(GpuRef(mention=focus, name=focus, count=ctx.counts.get(focus, ctx.focus_count)),),
                 precision=base.precision,
                 want_speed=True,
                 settings=follow.settings,
@@ -355,11 +355,15 @@ class Dialogue:
             return self._worth_of_last(base, follow)
         rec = base if isinstance(base, RecommendQuery) else None
         if rec is None:
+            from assistant.queries import ModelRef
+
             rec = RecommendQuery(
                 text=follow.text,
                 workload=follow.workload or ctx.workload,
                 precision=follow.precision or ctx.precision,
                 gpu_count=follow.gpu_count or 1,
+                # "cheaper option?" after a cost of the 70B pick: still for that model
+                model=ModelRef(mention=ctx.model, key=ctx.model) if ctx.model and not follow.workload else None,
             )
         changes: dict = {"text": follow.text, "settings": follow.settings}
         for key in ("workload", "precision", "budget_usd", "budget_currency", "min_memory_gb", "organization"):
@@ -400,6 +404,8 @@ class Dialogue:
         gpus = tuple(g for g in getattr(base, "gpus", ()) if g.name) or self._focus_refs()
         if not gpus:
             raise NothingToReferTo(follow.text)
+        if follow.gpu_count:  # "vs buying one?" after 4 x H100 rates
+            gpus = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in gpus)
         if follow.ask == "rates":
             if isinstance(base, RatesQuery):  # every provider, cheapest first (not only the one named before)
                 return dataclasses.replace(base, text=follow.text, settings=follow.settings, provider=None)
@@ -631,7 +637,10 @@ class Dialogue:
         ctx = self.context
         ctx.focus_count = choice_count or 1 if choice else 1
         ctx.pending = None
-        if query.intent in ("set", "help", "explain"):
+        if query.intent == "explain":
+            ctx.last_query = query  # "why?" / "为什么" after a concept: that concept, not an answer before it
+            return
+        if query.intent in ("set", "help"):
             return  # "and the 3090?" after "electricity is 0.30" still continues the question before it
         ctx.last_query = query
         if gpus:

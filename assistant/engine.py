@@ -174,7 +174,7 @@ class Engine:
             answer.figures["changed"] = dict(changed.figures)
         if refused:
             answer.notes.insert(0, refused)
-        if isinstance(parsed, FollowUpQuery) and parsed.ask == "why" and answer.steps:
+        if isinstance(parsed, FollowUpQuery) and parsed.ask == "why" and answer.steps and answer.intent != "explain":
             answer.headline = i18n.t(lang, "engine.why", reasons=" ".join(answer.steps))  # "why?": the reasons lead
             answer.steps = []
         answer.notes += [

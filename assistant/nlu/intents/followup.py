@@ -201,9 +201,13 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         if not gpus and mem is not None and b.has(*LEADS) and not at_least:
             gpus.append(GpuRef(mention=f"{mem:g} GB", pronoun="variant"))
             replace_ = True
+    if ask == "why":
+        gpus = [g for g in gpus if g.pronoun is None]  # "why that one?": the reasons of the last answer
     count = r.total_count() or _count_word(r)
     if count is None and len(r.explicit) == 1 and r.said("single_count"):
         count = 1  # "what about a single a100?" after 8 x H100: one, not the count before
+    if count is None and ask in ("rates", "rent_or_buy") and "one" in b.toks:
+        count = 1  # "vs buying one?" after 4 x H100 rates: one card
     per = period(r)
     if count and count > 1 and not r.explicit:
         gpus = [g for g in gpus if g.pronoun is None]
