@@ -14,6 +14,7 @@ from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import Lexicon, terminal
 from assistant.nlu.lookup.matches import GpuMatch, ModelMatch
 from assistant.nlu.tagging.base import Tag, number_or_none
+from assistant.nlu.tagging.cpus import CpuTagging
 from assistant.nlu.tagging.gpus import GpuTagging
 from assistant.nlu.tagging.models import ModelTagging
 from assistant.nlu.tagging.quantities import QuantityTagging
@@ -21,8 +22,8 @@ from assistant.nlu.tagging.words import COSTS_WORDS
 from assistant.nlu.text import Tok
 
 
-class _Tagger(QuantityTagging, ModelTagging, GpuTagging):
-    """The reading loop: at each token the first step that reads something wins (full KB name,
+class _Tagger(QuantityTagging, ModelTagging, GpuTagging, CpuTagging):
+    """The reading loop: at each token the first step that reads something wins (CPU name, full KB name,
     bound number, image size, quantity, model, GPU, lexicon phrase); the rest is unknown words."""
 
     # the loop -------------------------------------------------------------------------------
@@ -30,6 +31,8 @@ class _Tagger(QuantityTagging, ModelTagging, GpuTagging):
         i, n = 0, len(self.tt)
         while i < n:
             nxt = self.try_uncovered(i)
+            if nxt is None:
+                nxt = self.try_cpu(i)  # "threadripper 7960x", "9950x": a CPU, never a GPU or a count
             if nxt is None:
                 nxt = self.try_full_name(i)
             if nxt is None:

@@ -4,7 +4,9 @@ me an llm box", "4-gpu box for 70b", "预算3万组一台炼丹机".
 `read` claims a question with a rig word (list `rig_words`) and a budget, a GPU count or a model to
 run, unless it asks a cost of running or owning (cost questions come earlier) or to rent. A named
 GPU fixes the card; "a 4-gpu box" fixes the count. A PSU question about several cards of one kind
-("3x 3090 on a 1000w psu, will it be ok", "4张3090炼丹 电源要多大") is a rig of those cards.
+("3x 3090 on a 1000w psu, will it be ok", "4张3090炼丹 电源要多大") is a rig of those cards; so is a card
+with the CPU named ("what psu for 2x 3090 and a threadripper 7960x", "5090 + 9950x build", "7800x3d +
+4070 super"), whose power class the answer uses (RigQuery.cpu).
 """
 
 from __future__ import annotations
@@ -46,14 +48,25 @@ def _asks_cost(r: Reading) -> bool:
 
 
 def _psu_question(r: Reading) -> bool:
-    """ "3x 3090 on a 1000w psu, will it be ok", "4张3090炼丹 电源要多大": power for several cards."""
+    """ "3x 3090 on a 1000w psu, will it be ok", "4张3090炼丹 电源要多大", "i9-14900k with a 4090 psu": power
+    for several cards, for a PSU the user has, or for a card with the CPU named."""
     count = r.total_count() or 1
-    return bool(said(r, "rig_psu")) and len(r.explicit) == 1 and (count > 1 or r.b.has("WATTS"))
+    asked = said(r, "rig_psu") or (r.b.has("WATTS") and said(r, "verdict_enough"))  # "is 850w enough"
+    return bool(asked) and len(r.explicit) == 1 and (count > 1 or r.b.has("WATTS", "CPU"))
+
+
+# what may come with a GPU and a CPU named and nothing else ("7800x3d + 4070 super"): a build to size
+_BUILD_ONLY = {"GPU", "CPU", "AND", "COUNT", "NUMBER", "QUESTION", "ON", "FOLLOW"}
+
+
+def _cpu_build(r: Reading) -> bool:
+    """A CPU and one GPU named and nothing else asked: the build they make (its power first)."""
+    return r.b.has("CPU") and len(r.explicit) == 1 and {t.kind for t in r.b.tags} <= _BUILD_ONLY
 
 
 def read(r: Reading) -> Query | None:
     b = r.b
-    psu = _psu_question(r)
+    psu = _psu_question(r) or _cpu_build(r)
     word = said(r, "rig_words") or ("psu" if psu else None)
     if not word or (_owned(r, word) and not psu) or b.has("RENT") or len(r.explicit) > 1 or _asks_cost(r):
         return None
@@ -68,11 +81,14 @@ def read(r: Reading) -> Query | None:
     if count and count > SERVER_FREE and not r.explicit and money is None:
         return None  # "8 gpu server recommendation": which card for such a server (a recommendation)
     if money is None and count is None and r.model is None and not b.has("PARAMS") and not psu:
-        return None
+        if not (b.has("CPU") and r.explicit):
+            return None
+        psu = True  # "5090 + 9950x build": the build of that card and CPU, its power first
     return RigQuery(
         text=r.text,
         gpus=tuple(r.explicit),
-        gpu_count=count if count and count > 1 else None,
+        # a card named with its CPU ("i9-14900k with a 4090 psu") is one card, not a ladder of 1-4
+        gpu_count=count if count and count > 1 else (1 if b.has("CPU") and r.explicit else None),
         budget_usd=money,
         budget_currency=(r.currency() if b.has("MONEY") else r.unnamed_currency()) if money is not None else None,
         workload=r.workload,
@@ -84,4 +100,5 @@ def read(r: Reading) -> Query | None:
         server=bool(said(r, "rig_server")),
         psu_w=r.num("WATTS") if psu else None,
         asks_power=psu,
+        cpu=b.first("CPU"),
     )

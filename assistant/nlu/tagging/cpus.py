@@ -1,0 +1,52 @@
+"""CPU model names, so that a build or PSU question naming its CPU keeps its question ("what psu for 2x
+3090 and a threadripper 7960x", "5090 + 9950x build", "i9-14900k with a 4090 psu").
+
+Contract: `CpuTagging.try_cpu(i)` reads a CPU name at token i -- optional brand words (lexicon [lists]
+cpu_brands: "ryzen 9", "core i9", "threadripper pro", "core ultra 9"; a one-digit tier may follow a
+brand) and a model code -- and tags it CPU (value: the name as typed, lower case), so that no part of it
+becomes a GPU, a count or a number. Without a brand word only codes no GPU has count: four digits + x /
+x3d / wx / g / ge ("9950x", "7800x3d", "7995wx"), four or five digits + k / kf / ks / f ("14900k",
+"12400f"). After a brand word any code does ("core ultra 9 285k", "epyc 9654", "xeon w9-3495x").
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.nlu.tagging.base import TaggerBase
+
+_CODE_ALONE = re.compile(r"^(\d{4}(x3d|x|wx|g|ge)|\d{4,5}(k|kf|ks|f|kfc))$")
+_CODE_BRANDED = re.compile(r"^[a-z]?\d{3,5}[a-z0-9]*$")
+
+
+class CpuTagging(TaggerBase):
+    def _glued(self, i: int) -> tuple[str, int]:
+        """Token i with the tokens glued to it, as one word ("7800" "x" "3" "d" -> "7800x3d"), and its end."""
+        if i >= len(self.tt) or self.toks[i].kind not in ("word", "num"):
+            return "", i
+        j = i + 1
+        while j < len(self.tt) and self.toks[j].glued and self.toks[j].kind in ("word", "num"):
+            j += 1
+        return "".join(self.tt[i:j]).lower(), j
+
+    def _brand_end(self, i: int) -> int:
+        """The index after the brand words at token i (i itself when there are none)."""
+        brands = self.lex.listed("cpu_brands")
+        j = i
+        while j < len(self.tt):
+            word, end = self._glued(j)
+            second, end2 = self._glued(end)
+            if word and second and f"{word} {second}" in brands:
+                j = end2  # "core ultra", "core i9"
+            elif word in brands or (j > i and word.isdigit() and len(word) == 1):
+                j = end  # "ryzen", "i9", the tier digit in "ryzen 9"
+            else:
+                return j
+        return j
+
+    def try_cpu(self, i: int) -> int | None:
+        start = self._brand_end(i)
+        code, end = self._glued(start)
+        if not code or not (_CODE_ALONE.match(code) or (start > i and _CODE_BRANDED.match(code))):
+            return None
+        return self.add("CPU", self.span(i, end).lower(), i, end)
