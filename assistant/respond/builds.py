@@ -91,8 +91,11 @@ def fits_a_workstation(gpu: GpuSpec) -> str | None:
     return None
 
 
-def build(gpu: GpuSpec, n: int, gpu_usd: float, speed: float) -> Build:
+def build(gpu: GpuSpec, n: int, gpu_usd: float, speed: float, cpu_w: float | None = None) -> Build:
+    """`cpu_w`: the power of the CPU the question named (respond/cpus.py), else the platform's allowance."""
     rules, plat = power(), platform_for(n)
+    if cpu_w:
+        plat = dataclasses.replace(plat, cpu_w=cpu_w)
     gpu_w = float(gpu.tdp_w or 0) * n
     load = gpu_w + plat.cpu_w + rules["rest_w"]
     psu = int(math.ceil(load * rules["psu_margin"] / 100.0) * 100)
@@ -131,7 +134,7 @@ def build(gpu: GpuSpec, n: int, gpu_usd: float, speed: float) -> Build:
     )
 
 
-def builds(priced, budget_usd: float | None, speed, counts=range(1, MAX_GPUS + 1)) -> list[Build]:
+def builds(priced, budget_usd: float | None, speed, counts=range(1, MAX_GPUS + 1), cpu_w=None) -> list[Build]:
     """Every build of `priced` ((GpuSpec, usd per card) pairs) with a count in `counts`, within the
     budget (None: any), that `speed(gpu, n)` rates (None = cannot do the job): fastest first."""
     out = []
@@ -145,5 +148,5 @@ def builds(priced, budget_usd: float | None, speed, counts=range(1, MAX_GPUS + 1
             rated = speed(gpu, n)
             if rated is None or rated <= 0:
                 continue
-            out.append(build(gpu, n, usd, rated))
+            out.append(build(gpu, n, usd, rated, cpu_w))
     return sorted(out, key=lambda b: (-round(b.speed, 3), b.total_usd))

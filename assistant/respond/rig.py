@@ -17,7 +17,8 @@ from assistant.answer import Answer, Table
 from assistant.models import constants as C
 from assistant.models import cost, memory, scaling
 from assistant.queries import RigQuery
-from assistant.respond.builds import MAX_GPUS, SERVER_GPUS, Build, builds, power
+from assistant.respond.builds import MAX_GPUS, SERVER_GPUS, Build, builds, platform_for, power
+from assistant.respond.cpus import cpu_power
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.pricing import assumption_text, budget_usd, perf_workload, purchase_price, score, workload_title
@@ -200,8 +201,9 @@ def respond(query: RigQuery, env: Env) -> Answer:
     most = SERVER_GPUS if query.server or asked > MAX_GPUS else MAX_GPUS
     counts = (min(asked, SERVER_GPUS),) if asked else range(1, most + 1)
     priced = _priced(query, env)
-    found = builds(priced, budget, rate, counts)
-    anyhow = builds(priced, None, rate, counts)
+    cpu_class, cpu_w = cpu_power(query.cpu) if query.cpu else (None, None)
+    found = builds(priced, budget, rate, counts, cpu_w)
+    anyhow = builds(priced, None, rate, counts, cpu_w)
     cheapest = min(anyhow, key=lambda b: b.total_usd) if anyhow else None
     base = dict(question=query.text, intent="rig", workload=workload, precision=query.precision, lang=env.lang)
     if not found:
@@ -247,6 +249,10 @@ def respond(query: RigQuery, env: Env) -> Answer:
         steps.append(env.t("rig.scaling", n=choice.n, times=f"{choice.speed / one:.1f}"))
     steps.append(env.t("rig.platform", slots=env.t(f"rig.slots_{plat.key}"), money=env.money(plat.usd)))
     load = choice.gpu_w + plat.cpu_w + rules["rest_w"]
+    if query.cpu and cpu_class:  # "what psu for 2x 3090 and a threadripper 7960x": the CPU's class, said
+        usual = platform_for(choice.n).cpu_w
+        cpu_line = env.t("rig.cpu_named", cpu=query.cpu, watts=f"{plat.cpu_w:,.0f}", usual=f"{usual:,.0f}")
+        steps.append(cpu_line + i18n.gap(env.lang) + env.t(f"cpu.{cpu_class}"))
     steps.append(
         env.t(
             "rig.power",
