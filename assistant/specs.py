@@ -133,6 +133,8 @@ class ModelSpec:
     vae_params_b: float | None
     native_resolution: int | None
     source: str
+    sliding_window: int | None = None  # tokens a local (sliding-window) attention layer keeps (Gemma 2/3, gpt-oss)
+    global_layers: int | None = None  # layers with full attention when the others are local
 
 
 @dataclass(frozen=True)

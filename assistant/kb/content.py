@@ -11,7 +11,7 @@ import hashlib
 
 from assistant import paths
 
-SCHEMA_VERSION = "6"
+SCHEMA_VERSION = "7"
 
 
 def content_hash() -> str:

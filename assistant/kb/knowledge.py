@@ -464,6 +464,8 @@ _MODEL_INTS = (
     "kv_lora_rank",
     "qk_rope_head_dim",
     "native_resolution",
+    "sliding_window",
+    "global_layers",
 )
 _MODEL_FLOATS = ("active_params_b", "text_encoder_params_b", "vae_params_b")
 

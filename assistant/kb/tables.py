@@ -140,6 +140,8 @@ class OpenModel(SQLModel, table=True):
     vae_params_b: float | None = None
     native_resolution: int | None = None
     source: str = ""
+    sliding_window: int | None = None  # tokens a local (sliding-window) attention layer keeps
+    global_layers: int | None = None  # layers with full attention when the others are local
 
 
 class Concept(SQLModel, table=True):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from assistant.models import constants as C
 from assistant.models import hardware as hw
 from assistant.models.explain import Factor, dominant_of, finite, safe_div
-from assistant.models.memory import active_weights_gb, bits_per_weight, kv_cache_bytes_per_token
+from assistant.models.memory import active_weights_gb, bits_per_weight, kv_cache_bytes
 from assistant.specs import GpuSpec, ModelSpec
 
 
@@ -98,7 +98,7 @@ def decode_speed(
     batch, n = max(int(batch or 1), 1), max(int(n_gpus or 1), 1)
     bw = effective_bandwidth(gpu)
     weight_bytes = active_weights_gb(model, quant, batch) * C.GB  # a batch touches more experts, at most all
-    kv_bytes = kv_cache_bytes_per_token(model, kv_type) * max(context, 0) * batch
+    kv_bytes = kv_cache_bytes(model, context, kv_type) * batch
     flops = 2 * finite(model.active_params_b, finite(model.params_b)) * 1e9 * batch
     tflops = _compute_tflops(gpu)
     if bw.value <= 0 or not model.layers:

@@ -54,6 +54,28 @@ def kv_cache_bytes_per_token(model: ModelSpec, kv_type: str = "fp16") -> float:
     return 2 * layers * kv_heads * finite(model.head_dim) * per
 
 
+def local_layers(model: ModelSpec) -> int:
+    """Layers with sliding-window (local) attention: all but `global_layers` when the model has a window."""
+    if not model.sliding_window:
+        return 0
+    layers = int(finite(model.layers))
+    return max(0, layers - int(finite(model.global_layers))) if model.global_layers is not None else layers
+
+
+def kv_cache_bytes(model: ModelSpec, context: int, kv_type: str = "fp16") -> float:
+    """Bytes of KV cache for `context` tokens of one sequence (§mem.kv): local (sliding-window) layers keep at most
+    `sliding_window` tokens (llama.cpp's SWA cache; Gemma 2/3 alternate local and global layers, gpt-oss bands
+    half its layers to 128 tokens), the other layers every token."""
+    ctx = max(int(context or 0), 0)
+    layers = finite(model.layers)
+    per_token = kv_cache_bytes_per_token(model, kv_type)
+    local = local_layers(model)
+    if not local or not layers:
+        return per_token * ctx
+    per_layer = per_token / layers
+    return per_layer * ((layers - local) * ctx + local * min(ctx, int(model.sliding_window or 0)))
+
+
 def _estimate(model, setup, parts: dict[str, float], n_gpus, factors) -> MemoryEstimate:
     clean = {k: max(finite(v), 0.0) for k, v in parts.items()}
     return MemoryEstimate(
@@ -127,7 +149,7 @@ def inference_memory(
     batch = max(int(batch or 1), 1)
     bpw = bits_per_weight(quant)
     weights = weights_gb(model, quant)
-    kv = kv_cache_bytes_per_token(model, kv_type) * ctx * batch / C.GB
+    kv = kv_cache_bytes(model, ctx, kv_type) * batch / C.GB
     buffers = (
         finite(model.hidden) * 4 * C.INFER_BUFFER_TOKENS * 8
         + finite(model.vocab) * 4 * min(batch * C.INFER_BUFFER_TOKENS, C.INFER_BUFFER_TOKENS)
@@ -164,15 +186,27 @@ def max_context(
     model's trained context. 0 when nothing is left."""
     n = max(int(n_gpus or 1), 1)
     base = inference_memory(model, quant, context=0, batch=batch, n_gpus=n, kv_type=kv_type)
-    per_token_gb = kv_cache_bytes_per_token(model, kv_type) * max(int(batch or 1), 1) / n / C.GB
+    batch_n = max(int(batch or 1), 1)
     free = finite(memory_gb) - base.total_gb
-    if free <= 0 or per_token_gb <= 0:
+    if free <= 0 or kv_cache_bytes_per_token(model, kv_type) <= 0:
         return 0
-    tokens = int(free / per_token_gb)
+    tokens = _tokens_for(model, free * n * C.GB / batch_n, kv_type)
     if finite(model.context):
         tokens = min(tokens, int(finite(model.context)))
     step = 1024 if tokens >= 2048 else 256
     return tokens // step * step
+
+
+def _tokens_for(model: ModelSpec, kv_bytes: float, kv_type: str) -> int:
+    """The context whose KV cache (`kv_cache_bytes`) is `kv_bytes`: linear in the tokens, with the local layers'
+    share capped at the window."""
+    per_token = kv_cache_bytes_per_token(model, kv_type)
+    local, layers = local_layers(model), finite(model.layers)
+    window = int(model.sliding_window or 0)
+    if not local or not layers or kv_bytes <= per_token * window:
+        return int(kv_bytes / per_token)
+    per_layer = per_token / layers
+    return int((kv_bytes - per_layer * local * window) / (per_layer * (layers - local)))
 
 
 def quantize_load_peak_gb(model: ModelSpec) -> float:

@@ -314,6 +314,18 @@ def respond(query: FitQuery, env: Env) -> Answer:
     if model.attention in ("gqa", "mqa", "mla") and model.kind == "llm":
         kv = memory.kv_cache_bytes_per_token(model) / 1e6
         steps.append(env.t("fit.kv", attention=model.attention.upper(), kv=f"{kv:.3f}", kv1k=f"{kv * 1000:.0f}"))
+        local = memory.local_layers(model)
+        if local and model.kind == "llm":  # sliding-window layers keep only the last window of tokens
+            beyond = kv * (int(model.layers or 0) - local) / max(int(model.layers or 1), 1)
+            steps.append(
+                env.t(
+                    "fit.kv_sliding",
+                    local=local,
+                    layers=model.layers,
+                    window=f"{model.sliding_window:,}",
+                    beyond=f"{beyond * 1000:.0f}",
+                )
+            )
     longest = 0
     if (
         model.kind == "llm" and query.mode == "inference" and f is not None and f.fits

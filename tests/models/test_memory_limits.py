@@ -87,3 +87,25 @@ def test_image_lora_with_cached_text_embeddings_and_an_fp8_base(kb):
 def test_deepseek_weights_are_released_in_fp8(kb):
     assert memory.released_precision(kb.model("deepseek-r1")) == "fp8"
     assert memory.released_precision(kb.model("llama-3-8b")) == "fp16"
+
+
+def test_sliding_window_layers_keep_only_their_window(kb):
+    m = kb.model("gemma-2-27b")
+    assert m.sliding_window == 4096 and memory.local_layers(m) == m.layers - m.global_layers
+    per_token = memory.kv_cache_bytes_per_token(m)
+    # up to the window every layer grows; past it only the global layers do
+    assert memory.kv_cache_bytes(m, 2048) == pytest.approx(per_token * 2048)
+    grown = memory.kv_cache_bytes(m, 8192) - memory.kv_cache_bytes(m, 4096)
+    assert grown == pytest.approx(per_token * 4096 * m.global_layers / m.layers)
+    dense = kb.model("llama-3-8b")
+    assert memory.kv_cache_bytes(dense, 8192) == pytest.approx(memory.kv_cache_bytes_per_token(dense) * 8192)
+
+
+def test_max_context_counts_the_window(kb):
+    m = kb.model("gemma-3-27b")
+    ctx = memory.max_context(m, "q4_k_m", 24.0)
+    assert memory.fit(memory.inference_memory(m, "q4_k_m", context=ctx), 24.0).fits
+    assert not memory.fit(memory.inference_memory(m, "q4_k_m", context=ctx + 1024), 24.0).fits
+    # without the window the same memory would hold far fewer tokens
+    free_gb = 24.0 - memory.inference_memory(m, "q4_k_m", context=0).total_gb
+    assert ctx > 3 * free_gb * 1e9 / memory.kv_cache_bytes_per_token(m)
