@@ -24,10 +24,10 @@ from assistant.models import constants as C
 from assistant.models import cost, memory
 from assistant.models import hardware as hw
 from assistant.queries import RatesQuery
-from assistant.respond import pricing, rates_by_memory
+from assistant.respond import rates_by_memory
 from assistant.respond.env import Env
 from assistant.respond.offers import figure, home_first, of_provider, provider_name
-from assistant.respond.variants import market_rows
+from assistant.respond.variants import market_rows, rated_variant
 from assistant.respond.wording import counted, spec_source
 
 _PERIOD_HOURS = {"day": 24.0, "week": 168.0, "month": 730.0, "year": 8760.0}
@@ -87,14 +87,6 @@ def _table(env: Env, rates: list, hours: float | None, n: int) -> Table:
         row.append(r.observed)
         rows.append(row)
     return Table(headers=headers, rows=rows)
-
-
-def _sibling_with_rates(gpu, env: Env):
-    """The nearest variant of the same product with a cloud rate (the A800 PCIe 80 GB for the A800
-    SXM4 80 GB), or None; answers name it, never show its rates as the asked GPU's."""
-    names = {r.gpu for r in env.reader.cloud_rates()}
-    found = pricing.variant_siblings(gpu.name, names, env)
-    return env.reader.known_gpu(found[0]) if found else None
 
 
 def _no_rates(query: RatesQuery, env: Env, gpu, provider_rates: list) -> Answer:
@@ -226,12 +218,22 @@ def respond(query: RatesQuery, env: Env) -> Answer:
     everyone = home_first(env.reader.cloud_rates(gpu.name), env)
     sibling, asked = "", gpu.name
     if not everyone:
-        other = _sibling_with_rates(gpu, env)
+        other = rated_variant(gpu.name, env)
         if other is None:
             return _no_rates(query, env, gpu, everyone)
         sibling = env.t("rates.sibling", gpu=gpu.short_name, other=other.short_name)
         gpu, everyone = other, home_first(env.reader.cloud_rates(other.name), env)
     rates = of_provider(query.provider, everyone)
+    other = rated_variant(gpu.name, env, query.provider) if query.provider and not rates and not sibling else None
+    if other is not None:  # "autodl租a100": AutoDL rents the A100 PCIe 40 GB, not the SXM4 80 GB assumed
+        sibling = env.t(
+            "rates.sibling_at_provider",
+            gpu=gpu.short_name,
+            other=other.short_name,
+            provider=provider_name(query.provider or ""),
+        )
+        gpu, everyone = other, home_first(env.reader.cloud_rates(other.name), env)
+        rates = of_provider(query.provider, everyone)
     compared = ""
     if len(query.providers) > 1:  # "runpod or vast for a 4090?": only the providers named, side by side
         rates, compared = _side_by_side(query.providers, env, gpu, everyone)

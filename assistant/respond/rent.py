@@ -20,7 +20,8 @@ from assistant.nlu.lexicon import lexicon
 from assistant.queries import RentOrBuyQuery
 from assistant.respond.env import Env
 from assistant.respond.offers import of_provider
-from assistant.respond.pricing import assumption_text, price_text, purchase_price, score, sibling_price_note
+from assistant.respond.pricing import assumption_text, price_of, price_text, purchase_price, score, sibling_price_note
+from assistant.respond.variants import rated_variant
 from assistant.respond.wording import counted, spec_source
 
 
@@ -92,10 +93,27 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     a = env.assumptions
     rates = env.cloud_rates(rented.name)
     mine = of_provider(query.provider, env.reader.cloud_rates(rented.name)) if query.provider else []
+    notes = []
+    other = None if mine or (rates and not query.provider) else rated_variant(rented.name, env, query.provider)
+    if other is not None:  # RTX 5090 D: no cloud rents it, AutoDL rents the RTX 5090
+        notes.append(env.t("rates.sibling", gpu=rented.short_name, other=other.short_name))
+        rented, rates = other, env.cloud_rates(other.name)
+        mine = of_provider(query.provider, env.reader.cloud_rates(other.name)) if query.provider else []
     asked = mine[0].provider if mine else _provider_named(query.text, rates)
     unpriced = None if asked else _unpriced_provider(query.text, env, getattr(rented, "name", ""))
     rate = cost.cheapest_cloud(rented.name, mine or [r for r in rates if r.provider == asked] or rates)
     price = purchase_price(gpu.name, env)
+    if price is None and a.condition in ("new", "used"):  # no price in the condition asked: the other one, said
+        price = price_of(gpu.name, env, "new" if a.condition == "used" else "used")
+        if price is not None:
+            notes.append(
+                env.t(
+                    "rent.other_condition",
+                    gpu=gpu.short_name,
+                    wanted=env.t(f"cond.{a.condition}"),
+                    price=price_text(price, env),
+                )
+            )
     if rate is None or price is None:
         missing = env.t("rent.no_rate") if rate is None else env.t("rent.no_price", snapshot=env.snapshot_label())
         return Answer(
@@ -104,7 +122,8 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
             gpus=[gpu.name],
             lang=env.lang,
             headline=env.t("rent.cannot", gpu=gpu.short_name, missing=missing),
-            steps=_siblings(gpu, env, rate is None)
+            steps=notes
+            + _siblings(gpu, env, rate is None)
             + [
                 env.t(
                     "rent.covered",
@@ -178,6 +197,7 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
         if not be.never
         else env.t("rent.never")
     ]
+    steps = notes + steps
     if spot and spot.spot_usd_per_gpu_hour and spot.spot_usd_per_gpu_hour < rate.on_demand_usd_per_gpu_hour:
         spot_be = cost.break_even(
             buy,

@@ -16,7 +16,8 @@ from functools import cache
 
 from assistant import i18n, paths
 from assistant.respond.env import Env
-from assistant.respond.pricing import price_of
+from assistant.respond.offers import of_provider
+from assistant.respond.pricing import price_of, variant_siblings
 from assistant.specs import GpuSpec
 
 
@@ -59,6 +60,21 @@ def china_versions(base: str) -> list[dict]:
     china = [r for r in _rows().values() if r["kind"] == "china"]
     newest = max((r["rule"] for r in china), default="")
     return [r for r in china if r["base"] == base and r["rule"] == newest]
+
+
+def rated_variant(gpu: str, env: Env, provider: str | None = None) -> GpuSpec | None:
+    """The nearest other version of `gpu` with a cloud rate (at `provider`, a provider key, when given):
+    another form factor or memory size of the same product first (A800 SXM4 -> A800 PCIe 80 GB), else
+    the card a China-market version was made from or the China versions of a card (RTX 5090 D -> RTX
+    5090). Answers name it and say it is another product, never show its rate as `gpu`'s."""
+    rates = env.reader.cloud_rates()
+    names = {r.gpu for r in (of_provider(provider, rates) if provider else rates)}
+    found = variant_siblings(gpu, names, env)
+    if not found:
+        row = variant_of(gpu)
+        related = ([row["base"]] if row and row["kind"] == "china" else []) + [r["gpu"] for r in china_versions(gpu)]
+        found = [n for n in related if n in names]
+    return env.reader.known_gpu(found[0]) if found else None
 
 
 def _note(row: dict, g: GpuSpec, env: Env) -> str:
