@@ -160,6 +160,7 @@ class FitQuery(Query):
     lora_rank: int | None = None  # "r64", "rank 16"
     setup: tuple[str, ...] = ()  # set-up options stated: "checkpointing_on", "adamw8bit", "cpu_offload", ...
     system_ram_gb: float | None = None  # "with 128gb ram", "64g内存": system RAM for MoE expert offload
+    released: bool = False  # "满血r1", "unquantized": the weights as released (DeepSeek R1/V3: FP8), no lighter quant
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -73,6 +73,7 @@ _SCALARS = {
     "providers": "providers",
     "worth": "worth",
     "offer": "offer",
+    "released": "released",
 }
 # a value the user typed inside a question may live on the query or in its `settings` (as a Setting)
 _SETTING_KEYS = {

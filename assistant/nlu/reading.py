@@ -123,7 +123,20 @@ class Reading:
             except (TypeError, ValueError):
                 return None
             return value if value >= 50 or value < 0 else None  # "budget -5": refused with a message, not dropped
-        return found
+        return self._range_top(found)
+
+    def _range_top(self, amount):
+        """ "预算一万五到两万", "$800-1000": the top of a range that starts with the amount found."""
+        tags = self.b.tags
+        k = next((k for k, t in enumerate(tags) if t.kind == "MONEY"), None)
+        if k is None or k + 1 >= len(tags) or tags[k + 1].kind not in ("NUMBER", "MONEY"):
+            return amount
+        if self.text[tags[k].end : tags[k + 1].start].strip() not in self.lex.listed("range_words"):
+            return amount
+        try:
+            return max(float(amount), float(tags[k + 1].value))
+        except (TypeError, ValueError):
+            return amount
 
     def currency(self, kind: str = "MONEY") -> str | None:
         """Currency of the first `kind` tag: "USD" when the amount names dollars ("$800", "800刀"),

@@ -114,6 +114,9 @@ def _rows_to_show(model: ModelSpec, query: FitQuery, env: Env) -> list[tuple[str
         return rows
     if query.precision:
         return [(query.precision, query.mode, query.precision)]
+    if query.released and model.kind == "llm":  # "满血r1": the weights as released, no lighter quant
+        released = memory.released_precision(model)
+        return [(released, query.mode, released)]
     if model.kind == "image":  # fp8 weights (e.g. Flux in fp8) are how smaller cards run large image models
         return [("fp16", query.mode, "fp16"), ("fp8", query.mode, "fp8")]
     if model.kind != "llm":

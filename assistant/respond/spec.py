@@ -251,7 +251,13 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env) -> str:
         ).replace(" 。", "。")
     if sections == ["power"]:
         parts = [
-            env.t("spec.head_power", gpu=g.short_name, tdp=num(g.tdp_w, 0), psu=num(g.suggested_psu_w, 0)) for g in gpus
+            env.t(
+                "spec.head_power",
+                gpu=g.short_name,
+                tdp=_cell(num(g.tdp_w, 0), env),
+                psu=_cell(num(g.suggested_psu_w, 0), env),
+            )
+            for g in gpus
         ]
         return i18n.cap(env.lang, "; ".join(parts)) + i18n.end(env.lang)
     if sections == ["speed"]:
@@ -285,6 +291,7 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env) -> str:
             else env.t("spec.tensor_unpublished" if _has_tensor_cores(g) else "spec.no_tensor"),
             num(g.tdp_w, 0, "W"),
         ]
+        bits = [b for b in bits if b != "n/a"]  # a figure the KB lacks is left out of the summary (the table says so)
         summaries.append(env.t("spec.head_gpu", gpu=g.name, text=i18n.comma(lang).join(bits)))
     return i18n.sep(lang).join(summaries) + i18n.end(lang)
 

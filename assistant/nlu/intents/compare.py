@@ -9,6 +9,9 @@ aspect and no GPU ("which one has more memory?": the GPUs of the conversation).
 
 from __future__ import annotations
 
+import dataclasses
+import re
+
 from assistant.nlu.reading import Reading
 from assistant.nlu.text import words
 from assistant.queries import CompareQuery, GpuRef, Query
@@ -69,6 +72,36 @@ def _form_sibling(r: Reading, refs) -> GpuRef | None:
     return GpuRef(mention=word, name=found.name, assumed=found.assumed)
 
 
+def _form(name: str | None) -> str | None:
+    """The form factor a KB name states ("A800 PCIe 40 GB" -> "pcie"), None when it states none."""
+    found = re.search(r"\b(SXM|PCIe|NVL)", name or "")
+    return found.group(1).lower() if found else None
+
+
+def _same_form(r: Reading, gpus: list[GpuRef]) -> list[GpuRef]:
+    """ "a100 40g和a800 40g有啥区别": a side whose form factor was assumed takes the other side's form when
+    it comes in that form (the A100 PCIe 40 GB against the A800 PCIe 40 GB), so the comparison is not the form
+    factor; the answer still says which one it assumed."""
+    forms = r.lex.listed("form_words")
+
+    def said_form(g: GpuRef) -> bool:  # the form is the user's word, or the only one the card comes in
+        return not g.assumed or any(t in forms for t in words(g.mention))
+
+    stated = {_form(g.name) for g in gpus if g.name and said_form(g)} - {None}
+    if len(stated) != 1:
+        return gpus
+    form = stated.pop()
+    out = []
+    for g in gpus:
+        if g.name and not said_form(g) and _form(g.name) not in (None, form):
+            toks = [t for t in words(g.mention) if t not in forms] + [form]
+            found = r.index.gpu(toks, g.mention)
+            if found.status == "ok" and found.name and _form(found.name) == form:
+                g = dataclasses.replace(g, name=found.name, assumed=True)
+        out.append(g)
+    return out
+
+
 def worth_asked(r: Reading) -> bool:
     """ "is the 4090 worth the extra", "is the upgrade worth it", "值得换吗": a yes / no on the dearer card."""
     return r.said("verdict_worth") or r.said("pay_more_words")
@@ -79,7 +112,7 @@ def _compare(r: Reading, gpus, premise=None, aspect=None) -> CompareQuery:
     aspect = aspect or ("value" if worth else None)  # "is the ti worth the extra": a question of value
     seen: set = set()
     kept = []
-    for g in gpus:  # "3090 vs 4090 for local llms, is the 4090 worth the extra": the 4090 once
+    for g in _same_form(r, list(gpus)):  # "3090 vs 4090 for local llms, is the 4090 worth the extra": the 4090 once
         key = (g.name or g.mention, g.count, g.condition, g.pronoun)
         if g.name is None or key not in seen:
             kept.append(g)

@@ -97,6 +97,7 @@ def read(r: Reading) -> Query | None:
         lora_rank=r.num("RANK"),
         setup=setup,
         want_time=bool(said(r, "duration_words")) and r.mode() != "inference",
+        released=bool(said(r, "full_weights")) and not r.precision,
     )
 
 

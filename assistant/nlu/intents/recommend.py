@@ -40,7 +40,10 @@ def read(r: Reading) -> Query | None:
         max_power_w=r.num("WATTS"),
         cloud=True if b.has("RENT") else None,
         organization=None if org is None else org == "yes",
-        budget_currency=r.currency() if b.has("MONEY") else None,
+        # "手里有八千五 跑llm买啥卡": a bare amount is in the question's currency, as a budget with a unit is
+        budget_currency=r.currency()
+        if b.has("MONEY")
+        else (r.unnamed_currency() if money is not None or bare is not None else None),
         sort=b.meaning("SORT"),
         params_b=r.num("PARAMS"),
         model_family=b.meaning("FAMILY"),
@@ -79,6 +82,7 @@ def _without_gpus(r: Reading) -> Reading:
 def _bare_budget(r: Reading) -> float | None:
     """An amount without a unit in a recommendation ("i have like 350, what should i get", "for like 600"):
     the budget, when it is 100 or more and not a year."""
+    found = []
     for t in r.b.tags:
         if t.kind != "NUMBER":
             continue
@@ -87,5 +91,7 @@ def _bare_budget(r: Reading) -> float | None:
         except (TypeError, ValueError):
             continue
         if v >= 100 and not (v.is_integer() and 1990 <= v <= 2035):
-            return v
-    return None
+            found.append((v, t))
+    if len(found) >= 2 and r.text[found[0][1].end : found[1][1].start].strip() in r.lex.listed("range_words"):
+        return max(found[0][0], found[1][0])  # "一万五到两万", "800-1000": up to the top of the range
+    return found[0][0] if found else None

@@ -68,6 +68,8 @@ def read(r: Reading) -> Query | None:
         kind = "enough"
     elif said(r, "verdict_good_asked") or (said(r, "verdict_good") and b.tags and b.tags[0].kind == "QUESTION"):
         kind = "good"
+    elif r.workload and said(r, "verdict_how_is") and not set(r.fields()) - {"all"}:
+        kind = "good"  # "mac mini m4 pro 64g跑大模型咋样": how it does at the workload named
     else:
         return None
     workload = r.workload or ("training" if "training" in b.meanings.get("MODE", []) else None)

@@ -125,10 +125,13 @@ def name_tokens(s: str) -> list[str]:
 def core_tokens(toks: list[str]) -> list[str]:
     """Tokens without brand words before the model number ("GeForce 7900 GTX" keeps its GTX)."""
     out, seen_num = [], False
-    for t in toks:
+    for j, t in enumerate(toks):
         if t[0].isdigit():
             seen_num = True
         elif t in BRAND and not seen_num:
+            continue
+        if seen_num and len(t) == 2 and t.isalpha() and t[1] == "v" and j + 1 < len(toks) and toks[j + 1].isdigit():
+            out += [t[0], "v"]  # "5090dv2": the D V2, a variant letter glued to a version
             continue
         out.append(MOBILE.get(t, t))
     return out

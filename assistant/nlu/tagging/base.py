@@ -78,6 +78,8 @@ class TaggerBase:
             ):
                 mult = {"万": 1e4, "千": 1e3, "亿": 1e8}[nxt.text]
                 v, used = v * mult, 2
+                if nxt.text == "万" and i + 2 < len(self.tt) and self.tt[i + 2] == "亿" and self.toks[i + 2].glued:
+                    return v * 1e8, 3  # "1万亿" = 10^12
                 tail = self.toks[i + 2] if i + 2 < len(self.tt) else None
                 if tail is not None and tail.glued and tail.kind == "num" and len(tail.text) == 1 and tail.text != "0":
                     small = i + 3 < len(self.tt) and self.toks[i + 3].glued and self.tt[i + 3] in ("千", "百")

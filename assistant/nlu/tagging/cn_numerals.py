@@ -24,9 +24,10 @@ def cn_number(chars: list[str]) -> float | None:
             num, last_unit = None, CN_SMALL[ch]
         elif ch in CN_BIG:
             section += num or 0
-            if section == 0:
-                section = 1
-            total += section * CN_BIG[ch]
+            if last_unit > CN_BIG[ch] or last_unit == 0 or section:
+                total += (section or 1) * CN_BIG[ch]
+            else:
+                total *= CN_BIG[ch]  # "一万亿": 万 then 亿 multiplies (10^12)
             section, num, last_unit = 0.0, None, CN_BIG[ch]
         else:
             return None

@@ -121,6 +121,25 @@ class GpuTagging(TaggerBase):
         seen_num = toks[i].kind == "num" or (why == "prefix" and toks[i + 1].glued)
         while j < n and j - i < 8:
             t = toks[j]
+            version = seen_num and tt[j] == "v" and j + 1 < n and toks[j + 1].glued and len(tt[j + 1]) == 1
+            china = (
+                tt[j] == "d"
+                and toks[j - 1].kind == "num"
+                and not (j + 1 < n and toks[j + 1].kind == "word" and toks[j + 1].glued)
+            )
+            if china and self.gap(j - 1) == "" and self.index.gpu([*tt[i:j], "d"], "").status == "ok":
+                j += 1  # "4090 d", "5090 d v2": the China-market card
+                floor = j
+                continue
+            if (
+                version
+                and tt[j + 1].isdigit()
+                and self.gap(j - 1) in ("", "-", "_")
+                and self.index.gpu([*tt[i:j], "v", tt[j + 1]], "").status == "ok"
+            ):
+                j += 2  # "5090d v2": a version of the card
+                floor = j
+                continue
             if self.gap(j - 1) not in ("", "-", "_"):
                 break  # "4090 + 64gb ram", "p40s (96gb)": punctuation ends a name
             if t.kind == "num":
@@ -234,6 +253,19 @@ class GpuTagging(TaggerBase):
             return next(k for k, t in enumerate(self.toks) if t.start == last.start), mm
         return None
 
+    def _without_mobile_words(self, i: int, end: int) -> list[str] | None:
+        """Tokens i..end without the Chinese laptop words inside them ("4090 笔记本 16 g" -> 4090 16 g); None
+        when there are none."""
+        kept, k, dropped = [], i, False
+        while k < end:
+            used = self.unit("mobile_zh", k)
+            if used:
+                k, dropped = k + used, True
+                continue
+            kept.append(self.tt[k])
+            k += 1
+        return kept if dropped else None
+
     def _glued_word(self, j: int) -> bool:
         """Token j, glued to the number before it, is a word of its own, not a suffix of the name:
         "5090specs", "3090for llms" (a word of three letters or more that no GPU name has there)."""
@@ -317,6 +349,16 @@ class GpuTagging(TaggerBase):
             ):
                 continue
             m = self.index.gpu(sub, self.span(i, end), plural=plural)
+            if m.status == "unknown" and floor > i + 1:
+                # "笔记本4090 16g", "laptop 4090 16gb": only the laptop card has that memory size
+                before = self._words_before(i, sub, m, plural, end)
+                if before is not None:
+                    return self.add("GPU", before[1], before[0], end)
+                inside = self._without_mobile_words(i, end)  # "4090笔记本 16g"
+                if inside is not None:
+                    mm = self.index.gpu(brand + inside + ["mobile"], self.span(i, end), plural=plural)
+                    if mm.status != "unknown":
+                        return self.add("GPU", mm, i, end)
             if m.status != "unknown":
                 if why == "number" and m.status == "ambiguous" and len(tt[i]) < 3:
                     return None

@@ -41,8 +41,17 @@ class ModelTagging(TaggerBase):
             Tag("UNKNOWN_MODEL", {"params_b": params}, self.span(k, end), toks[k].start, toks[end - 1].end)
         )
 
+    def _full_weights_near(self, i: int, j: int) -> bool:
+        """A word for the weights as released ("满血", "unquantized") right before or after tokens i..j."""
+        start, end = self.toks[i].start, self.toks[j - 1].end
+        near = self.text[max(0, start - 5) : start] + " " + self.text[end : end + 5]
+        return any(w in near for w in self.lex.listed("full_weights"))
+
     def try_model(self, i: int) -> int | None:
         tt, n = self.tt, len(self.tt)
+        if tt[i : i + 2] == ["r", "1"] and self.toks[i + 1].glued and self._full_weights_near(i, i + 2):
+            if "deepseek-r1" in self.index.model_info:  # "满血r1": DeepSeek R1 itself, not a distill
+                return self.add("MODEL", ModelMatch(self.span(i, i + 2), "ok", "deepseek-r1"), i, i + 2)
         hit = self.index.model_at(tt, i)
         if hit:
             used, key = hit
@@ -85,6 +94,12 @@ class ModelTagging(TaggerBase):
             cands = narrowed or ()
         if len(cands) == 1:
             return self.add("MODEL", ModelMatch(mention, "ok", cands[0]), i, j)
+        if cands and params is None and not version and self._full_weights_near(i, j):
+            full = [c for c in cands if self.index.model_info[c][1] == max(self.index.model_info[x][1] for x in cands)]
+            if len(full) > 1 and "deepseek-r1" in full:
+                full = ["deepseek-r1"]  # "满血版deepseek": R1 (V3 shares its size; people say 满血 of R1)
+            if len(full) == 1:  # "满血版deepseek": the full model of the family, not a distill
+                return self.add("MODEL", ModelMatch(mention, "ok", full[0]), i, j)
         if cands:
             return self.add("MODEL", ModelMatch(mention, "ambiguous", candidates=cands), i, j)
         if params is None and not version:

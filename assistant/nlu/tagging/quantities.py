@@ -182,6 +182,8 @@ class QuantityTagging(TaggerBase):
         if c:
             return self.add("CONTEXT", int(v), i, j + c)
         t = self.unit("tokens", j)
+        if t and v >= 1e7:  # "200亿token", "50 million tokens": a training set, not a sequence length
+            return self.add("TOKENS", v, i, j + t)
         if t and v >= 256:
             return self.add("CONTEXT", int(v), i, j + t)
         w = self.unit("watts", j)
@@ -224,6 +226,12 @@ class QuantityTagging(TaggerBase):
             between = between.replace(word, "")
         if between.strip(" -_,，、/"):
             return None
+        if not sibling and self.index.memory_of(current.name) == gb:  # "4090笔记本 16g": the card just named
+            mention = self.text[gpu.start : self.toks[j - 1].end]
+            tags[k] = Tag(
+                "GPU", dataclasses.replace(current, mention=mention), mention, gpu.start, self.toks[j - 1].end
+            )
+            return j
         base = words(current.mention)
         if len(base) > 2 and base[-1] in ("g", "gb") and base[-2].isdigit():
             base = base[:-2]  # "a100 40g" -> "a100", then the size asked for
