@@ -87,7 +87,7 @@ def _same_form(r: Reading, gpus: list[GpuRef]) -> list[GpuRef]:
     def said_form(g: GpuRef) -> bool:  # the form is the user's word, or the only one the card comes in
         return not g.assumed or any(t in forms for t in words(g.mention))
 
-    stated = {_form(g.name) for g in gpus if g.name and said_form(g)} - {None}
+    stated = {f for g in gpus if g.name and said_form(g) for f in [_form(g.name)] if f}
     if len(stated) != 1:
         return gpus
     form = stated.pop()

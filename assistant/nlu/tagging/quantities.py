@@ -226,7 +226,9 @@ class QuantityTagging(TaggerBase):
             between = between.replace(word, "")
         if between.strip(" -_,，、/"):
             return None
-        if not sibling and self.index.memory_of(current.name) == gb:  # "4090笔记本 16g": the card just named
+        if (
+            not sibling and current.name and self.index.memory_of(current.name) == gb
+        ):  # "4090笔记本 16g": the card just named
             mention = self.text[gpu.start : self.toks[j - 1].end]
             tags[k] = Tag(
                 "GPU", dataclasses.replace(current, mention=mention), mention, gpu.start, self.toks[j - 1].end
