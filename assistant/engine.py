@@ -57,6 +57,42 @@ def _language(text: str) -> str:
 last_failure = ""  # the traceback of the last internal error, for --debug
 
 
+def _retitled(answer: Answer, text: str) -> Answer:
+    answer.question = text
+    return answer
+
+
+def _joined(text: str, parts: tuple[str, str], first: Answer, second: Answer) -> Answer:
+    """Two answers as one, for a message that asked two things: headlines, tables, reasons, notes and
+    sources of both (the first's intent and figures; `figures["parts"]` says what each part was)."""
+
+    def union(a: list, b: list) -> list:
+        return a + [x for x in b if x not in a]
+
+    figures = dict(first.figures)
+    figures["parts"] = [
+        {"question": parts[0], "intent": first.intent},
+        {"question": parts[1], "intent": second.intent, "headline": second.headline, "figures": second.figures},
+    ]
+    return Answer(
+        question=text,
+        intent=first.intent,
+        headline=f"{first.headline}\n\n{second.headline}".strip(),
+        gpus=union(first.gpus, second.gpus),
+        workload=first.workload or second.workload,
+        precision=first.precision or second.precision,
+        choice=first.choice or second.choice,
+        tables=first.tables + second.tables,
+        steps=union(first.steps, second.steps),
+        figures=figures,
+        assumptions=first.assumptions or second.assumptions,
+        sources=union(first.sources, second.sources),
+        notes=union(first.notes, second.notes),
+        chart=first.chart or second.chart,
+        lang=first.lang,
+    )
+
+
 class Engine:
     def __init__(self, reader: KbReader, index):
         self.reader = reader
@@ -114,9 +150,19 @@ class Engine:
                 figures={"error": type(exc).__name__},
             )
 
-    def _answer(self, text: str, dialogue: Dialogue) -> Answer:
+    def _answer(self, text: str, dialogue: Dialogue, whole: bool = True) -> Answer:
         from assistant.nlu import understand
+        from assistant.nlu.clauses import two_questions
 
+        parts = two_questions(text, self.index) if whole and dialogue.context.pending is None else None
+        if parts is not None:  # "h20一张多少钱 能训练吗": both answered, the second in the light of the first
+            first = self._answer(parts[0], dialogue, whole=False)
+            if not first.understood:
+                return self._answer(text, dialogue, whole=False)
+            second = self._answer(parts[1], dialogue, whole=False)
+            if not second.understood or second.headline == first.headline:  # nothing more than the first said
+                return _retitled(first, text)
+            return _joined(text, parts, first, second)
         lang = _language(text)
         if dialogue.variant_of is None:
             dialogue.variant_of = self.variant_of

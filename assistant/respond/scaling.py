@@ -124,7 +124,17 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     llm_ratio = safe_div(*speeds_llm[:2]) if len(speeds_llm) >= 2 and all(speeds_llm[:2]) else 0.0
     about_llm = query.workload in ("llm_inference", "inference") or bool(query.model)
     only_first = len(fits) >= 2 and fits[0] and not fits[1]
-    if about_llm and only_first:
+    (gpu, n), one = groups[0], groups[1][0]
+    if query.aspect == "memory" and n > 1:  # "2张3060 12g能当24g用吗": pooled for inference, not for training
+        headline = env.t(
+            "scale.head_pool",
+            a=labels[0],
+            total=f"{n * (gpu.memory_gb or 0):g}",
+            each=f"{one.memory_gb or 0:g}",
+            layer=f"{llm_figs.get(f'{head_key}_layer', [0])[0] or 0:,.0f}",
+            model=model_name,
+        )
+    elif about_llm and only_first:
         headline = env.t(
             "scale.head_llm_fits_only",
             a=labels[0],

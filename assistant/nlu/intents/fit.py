@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 
-from assistant.nlu.intents.verdict import said
+from assistant.nlu.intents.verdict import last_gpu, said
 from assistant.nlu.reading import Reading
 from assistant.queries import FitQuery, ModelRef, Query
 
@@ -72,9 +72,10 @@ def read(r: Reading) -> Query | None:
     if b.has("RECOMMEND"):
         return None
     if not (r.model or b.has("PARAMS")):
-        if refs and said(r, "run_words") and r.workload in ("llm_inference", "llm_finetune", "image_generation"):
+        gpus = refs or last_gpu(r)  # "能跑大模型吗" after an answer about one GPU: that GPU
+        if gpus and said(r, "run_words") and r.workload in ("llm_inference", "llm_finetune", "image_generation"):
             # "3060能跑大模型吗", "mi50 32g能跑大模型吗": a GPU and a workload, no model: the memory rule
-            return FitQuery(text=r.text, model=None, gpus=tuple(refs), gpu_count=r.total_count(), workload=r.workload)
+            return FitQuery(text=r.text, model=None, gpus=tuple(gpus), gpu_count=r.total_count(), workload=r.workload)
         return None
     if not refs and b.has("BUDGET", "MONEY") and not b.has("MEMORY"):
         return None  # "预算3k，跑sd1.5够用就行", "预算1万，想买张能跑32b的卡": which card, a recommendation

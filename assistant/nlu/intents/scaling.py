@@ -19,19 +19,29 @@ _ORDINALS = (("scale_fourth", 4), ("scale_third", 3), ("scale_second", 2))
 
 
 def read(r: Reading) -> Query | None:
-    refs = r.refs
-    if len(refs) != 1 or not refs[0].name or (r.model and r.b.has("FIT")) or r.b.has("COST"):
+    refs, text = r.refs, r.text.lower()
+    doubled = r.lex.words_in("scale_double", text)  # "2张4090跑qwen 32b能快一倍吗": the speed-up, not the fit
+    if len(refs) != 1 or not refs[0].name or (r.model and r.b.has("FIT") and not doubled) or r.b.has("COST"):
         return None
-    ref, text = refs[0], r.text.lower()
+    ref = refs[0]
     counts = _counts(r, text, max(ref.count, 1))
     if counts is None:
         return None
     more, fewer = counts
     gpus = (dataclasses.replace(ref, count=more), dataclasses.replace(ref, count=fewer))
-    workload = r.workload or ("llm_inference" if r.model else None)
+    pooled = r.lex.words_in("scale_pool", text) and (r.b.has("MEMORY") or "memory" in r.fields())
+    workload = r.workload or ("llm_inference" if r.model or r.b.has("PARAMS") else None)
     # an ambiguous name ("llama 70b") does not hold up the scaling answer: it leads with the defaults
     model = r.model if r.model and r.model.key else None
-    return CompareQuery(text=r.text, gpus=gpus, workload=workload, precision=r.precision, aspect="speed", model=model)
+    return CompareQuery(
+        text=r.text,
+        gpus=gpus,
+        workload=workload,
+        precision=r.precision,
+        aspect="memory" if pooled else "speed",
+        model=model,
+        params_b=r.num("PARAMS"),  # "两张4090跑70b 速度能翻倍吗": a model size without a name
+    )
 
 
 def _counts(r: Reading, text: str, count: int) -> tuple[int, int] | None:
@@ -40,6 +50,7 @@ def _counts(r: Reading, text: str, count: int) -> tuple[int, int] | None:
             return n, n - 1
     if r.lex.words_in("scale_more", text):
         return count + 1, count
-    if count >= 2 and r.lex.words_in("scale_than_one", text):
-        return count, 1
+    pooled = r.lex.words_in("scale_pool", text) and (r.b.has("MEMORY") or "memory" in r.fields())
+    if count >= 2 and (r.lex.words_in("scale_than_one", text) or r.lex.words_in("scale_double", text) or pooled):
+        return count, 1  # "两张4090速度能翻倍吗": N cards against one
     return None

@@ -9,7 +9,7 @@ questions, whose answer is already a yes / no) and no second GPU (a comparison).
 from __future__ import annotations
 
 from assistant.nlu.reading import Reading
-from assistant.queries import Query, VerdictQuery
+from assistant.queries import GpuRef, Query, VerdictQuery
 
 _FEATURE_WORDS = {
     "fp8": "fp8",
@@ -49,9 +49,20 @@ def feature(r: Reading) -> str | None:
     return _FEATURE_WORDS.get(word or "")
 
 
+# tag kinds a verdict without a GPU may have ("能训练吗", "值得买吗" after an answer about one GPU)
+_ABOUT_LAST = {"QUESTION", "WORKLOAD", "MODE", "VALUE", "FIT", "FOLLOW", "FILLER", "CONDITION", "SPEC", "FIELD"}
+
+
+def last_gpu(r: Reading) -> list[GpuRef]:
+    """ "能训练吗", "能跑大模型吗" with no GPU named: the GPU of the last answer (a pronoun the dialogue fills)."""
+    if r.refs or not said(r, "verdict_about_last") or not {t.kind for t in r.b.tags} <= _ABOUT_LAST:
+        return []
+    return [GpuRef(mention="", pronoun="it")]
+
+
 def read(r: Reading) -> Query | None:
     b = r.b
-    gpus = [g for g in r.refs if g.pronoun is None or not r.explicit]
+    gpus = [g for g in r.refs if g.pronoun is None or not r.explicit] or last_gpu(r)
     names = {g.name or g.mention for g in gpus}
     if len(names) != 1 or r.model or b.has("PARAMS", "VS", "RENT", "HOURS", "KWH") or b.struct("versus"):
         return None

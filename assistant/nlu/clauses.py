@@ -1,0 +1,73 @@
+"""Two questions in one message: "h20一张多少钱 能训练吗", "fp8和int8有啥区别 4090支持fp8吗".
+
+Contract: `two_questions(text, index)` returns the two clauses of a message that asks two different
+things, each answerable (the second may lean on the first, as a follow-up does: "能训练吗" is about
+the GPU the first clause named), or None. A clause ends where the first one closes with a question
+word of lexicon list `clause_end_words` (吗, 多少钱, 有啥区别, ...) before a separator of list
+`clause_separators` (a space, a comma, a question mark); the second must hold a word of that list
+too. The message is split only when each clause alone is understood, they ask different kinds of
+things, and the whole message was read as one of the two (so the other was dropped): the engine
+then answers both, one after the other in the conversation, as one answer.
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.index import NameIndex
+from assistant.nlu.lexicon import lexicon
+from assistant.nlu.parse import language
+from assistant.queries import Clarification, FollowUpQuery, Query, UnknownQuery
+
+
+def _split_points(text: str, lang: str) -> list[tuple[str, str]]:
+    """Every (first, second) cut at a separator after which the first clause ends with a question word."""
+    lex = lexicon(lang)
+    seps = lex.listed("clause_separators")
+    ends = sorted(lex.listed("clause_end_words"), key=len, reverse=True)
+    out = []
+    for k, ch in enumerate(text):
+        if ch not in seps or k == 0:
+            continue
+        first, second = text[:k].strip(), text[k + 1 :].strip()
+        closed = first.rstrip("".join(seps)).strip()
+        if not second or not (ch in ends or any(closed.endswith(w) for w in ends)):
+            continue
+        if any(w in second for w in ends):
+            out.append((first, second))
+    return out
+
+
+def _answerable(q: Query | Clarification) -> bool:
+    return isinstance(q, Query) and not isinstance(q, UnknownQuery)
+
+
+def _kind(q: Query) -> tuple:
+    """What a reading asks: its intent, and for a follow-up what it asks about the last answer."""
+    return (q.intent, getattr(q, "ask", None), getattr(q, "kind", None))
+
+
+def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
+    from assistant.nlu import understand
+
+    cleaned = text.strip()
+    cuts = _split_points(cleaned, language(cleaned)) if len(cleaned) <= 200 else []
+    if not cuts:
+        return None
+    whole = understand(cleaned, index)
+    for first, second in cuts:
+        a, b = understand(first, index), understand(second, index)
+        if not _answerable(a) or isinstance(a, FollowUpQuery):
+            continue
+        named = [g.mention for g in getattr(a, "gpus", ()) if g.name and g.mention]
+        if named and not any(g.name or g.pronoun for g in getattr(b, "gpus", ())):
+            about = f"{'和'.join(named)}{second}"  # "能训练吗" after "h20一张多少钱": about the H20
+            if _answerable(understand(about, index)):
+                second, b = about, understand(about, index)
+        if not _answerable(b):
+            continue
+        assert isinstance(a, Query) and isinstance(b, Query)
+        if _kind(a) == _kind(b):
+            continue  # "4090多少钱，3090多少钱": one question about two cards, read whole
+        if isinstance(whole, Query) and _kind(whole) not in (_kind(a), _kind(b)) and whole.intent != "unknown":
+            continue  # the whole message is one question of a third kind ("两张4090跑70b 速度能翻倍吗")
+        return first, second
+    return None
