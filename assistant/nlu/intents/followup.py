@@ -102,7 +102,10 @@ def only_period(r: Reading) -> bool:
         w for name in ("day", "week", "month", "year") for p in r.lex.listed(f"period_{name}") for w in p.split()
     }
     kinds = {t.kind for t in b.tags if not ("YEARS_WORD" in t.meanings and t.text in period_words)}
-    return kinds <= {"HOW_MUCH", "COST", "PER", "PERIOD"} | AROUND and set(b.unknown) <= period_words
+    if r.fields() == ("price",):
+        kinds.discard("FIELD")  # "跑一周多少钱": the money for the period
+    # "跑一周多少钱", "租一个月要多少": running or renting what was just priced, for the period
+    return kinds <= {"HOW_MUCH", "COST", "PER", "PERIOD", "FIT", "RENT"} | AROUND and set(b.unknown) <= period_words
 
 
 def model_elsewhere(r: Reading) -> Query | None:
@@ -222,7 +225,8 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         context_tokens=r.num("CONTEXT"),
         budget_usd=r.money(),
         budget_currency=r.currency() if b.has("MONEY") else None,
-        fields=tuple(f for f in r.fields() if f != "all" and not (per and f == "release")),  # "per year?" is no date
+        # "per year?" is no date; "跑一周多少钱" asks the money for the period, not the price
+        fields=tuple(f for f in r.fields() if f != "all" and not (per and f in ("release", "price"))),
         ask=ask,
         vendor=b.first("VENDOR"),
         also=r.said("also"),

@@ -145,8 +145,12 @@ class QuantityTagging(TaggerBase):
                 "一",
             ):
                 skip += 1
+            apart = jj < n and self.text[self.toks[jj - 1].end : self.toks[jj].start] != ""
+            per_before = any(t.kind == "PERIOD" for t in self.tags[-3:])
             for unit, mult in (("week", 1.0), ("day", 7.0), ("month", 12.0 / 52.0)):
                 u = self.unit(unit, jj + skip)
+                if u and "一" in tt[jj : jj + skip] and (apart or per_before):
+                    break  # "一天跑10小时 一个月电费多少": the month is the question's period, not the hours'
                 if u and (skip or unit != "day" or tt[jj] != "d"):
                     return self.add("HOURS", {"per_week": v * mult}, i, jj + skip + u)
             return self.add("HOURS", {"total": v}, i, jj)
