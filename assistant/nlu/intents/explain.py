@@ -92,6 +92,10 @@ _NOT_TOPIC = (
 
 def topic(r: Reading) -> Query | None:
     b = r.b
+    if not r.refs and not r.model and r.said("influence_words"):
+        named = mentions(r)  # "显存带宽对推理速度影响多大": how much a named concept matters is that concept
+        if named:
+            return ExplainQuery(text=r.text, concept=named[0][0], mention=named[0][2])
     tag_words = [f" {key(t.text)} " for t in b.tags if t.text]
     found = [
         m for m in mentions(r) if len(key(m[2]).split()) >= 2 and not any(f" {key(m[2])} " in w for w in tag_words)

@@ -172,6 +172,7 @@ def read(r: Reading) -> Query | None:
     if (
         lead in LEADS
         and not b.has("RECOMMEND", "RENT", "COST", "EXPLAIN", "HELP", "VS", "WHY", "FASTER", "SPEC")
+        and not (b.has("THAN") and len(r.explicit) == 1)  # "和4090比哪个值": the GPU talked about against the 4090
         and not power_asked(r)  # "what about with power costs": a cost
         and not (b.has("FIT", "SPEED") and (r.model or b.has("PARAMS")))
     ):

@@ -278,8 +278,22 @@ class GpuTagging(TaggerBase):
         """A number alone names a GPU only when it is a GeForce GTX/RTX or Radeon RX model number
         ("3090", "7900") or GPU words surround it ("7000显卡"); "seq len 256", "卖7000", "(used, 400)" are not."""
         if self.tt[i] in self.index.bare_numbers:
+            if self._price_after_gpu(i):
+                return False  # "3090 6500收了值吗", "二手3090矿卡6500能买吗": the money asked, not a GeForce 6500
             return not (self.tags and self.tags[-1].kind == "COSTS" and self.tags[-1].end == self.toks[i].start)
         return self._gpu_context(i, i + 1)
+
+    def _price_after_gpu(self, i: int) -> bool:
+        """Number i follows a GPU just named (new / used words between) and a buying or price word follows it."""
+        recent = [t for t in self.tags[-3:] if t.kind != "CONDITION"]
+        if not recent or recent[-1].kind != "GPU" or i + 1 >= len(self.tt):
+            return False
+        if self.unit("money_after", i + 1):
+            return True
+        hit = self.lex.match(self.tt, i + 1)
+        if hit and set(hit[1]) == {"QUESTION"} and i + 1 + hit[0] < len(self.tt):
+            hit = self.lex.match(self.tt, i + 1 + hit[0])  # "6500能买吗"
+        return bool(hit and {"COSTS", "BUY", "VALUE"} & set(hit[1]))
 
     def _gpu_context(self, i: int, end: int) -> bool:
         """Words around tokens i..end that make them a GPU: a count or article before ("2x", "a", "my"),
