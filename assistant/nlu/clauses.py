@@ -5,9 +5,9 @@ things, each answerable (the second may lean on the first, as a follow-up does: 
 the GPU the first clause named), or None. A clause ends where the first one closes with a question
 word of lexicon list `clause_end_words` (吗, 多少钱, 有啥区别, ...) before a separator of list
 `clause_separators` (a space, a comma, a question mark); the second must hold a word of that list
-too. The message is split only when each clause alone is understood, they ask different kinds of
-things, and the whole message was read as one of the two (so the other was dropped): the engine
-then answers both, one after the other in the conversation, as one answer.
+too. The message is split only when each clause alone is understood and they ask different kinds of
+things (not when the second only asks why, or is a fragment completing the first that the whole reading
+took in): the engine then answers both, one after the other in the conversation, as one answer.
 """
 
 from __future__ import annotations
@@ -67,7 +67,9 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
         assert isinstance(a, Query) and isinstance(b, Query)
         if _kind(a) == _kind(b):
             continue  # "4090多少钱，3090多少钱": one question about two cards, read whole
-        if isinstance(whole, Query) and _kind(whole) not in (_kind(a), _kind(b)) and whole.intent != "unknown":
-            continue  # the whole message is one question of a third kind ("两张4090跑70b 速度能翻倍吗")
+        if isinstance(b, FollowUpQuery) and b.ask == "why":
+            continue  # "3090和4090哪个好 为啥": the reasons of the same answer, read whole
+        if isinstance(whole, Query) and _kind(whole) not in (_kind(a), _kind(b)) and isinstance(b, FollowUpQuery):
+            continue  # a fragment that only completes the first clause
         return first, second
     return None
