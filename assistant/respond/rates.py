@@ -301,6 +301,8 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         steps.append(
             env.t("rates.elsewhere", cheapest=cheapest.provider, rate=env.money(cheapest.on_demand_usd_per_gpu_hour, 2))
         )
+    if hours and hours >= _PERIOD_HOURS["month"] and query.mode == "rent":
+        steps.append(env.t("rates.monthly_plans"))  # "包月呢": on-demand x 730 h is an upper bound
     steps.append(env.t("rates.dated"))
     figures = {
         "rates": [figure(r, hours, n) for r in rates],
