@@ -10,6 +10,7 @@ intent. Values are computed on first use and cached. The intent readers in
 from __future__ import annotations
 
 from functools import cached_property
+from typing import cast
 
 from assistant import i18n
 from assistant.nlu.bag import Bag, Ref
@@ -162,6 +163,32 @@ class Reading:
         if not h:
             return None, None
         return h.get("per_week"), h.get("total")
+
+    def system_ram(self) -> float | None:
+        """GB of system RAM the question states next to a named GPU or a VRAM amount: an amount named as
+        RAM, not VRAM ("with 128gb ram", "96 gb of ddr5", "64g内存"; lexicon [lists] system_ram_words).
+        Alone ("16gb ram enough for llama 8b?") the amount stays the memory asked about."""
+        tag = self.system_ram_tag()
+        return cast(float, tag.value) if tag is not None else None
+
+    def vram(self) -> float | None:
+        """The memory amount asked about that is not system RAM ("on 16gb vram and 64gb ram" -> 16)."""
+        ram = self.system_ram_tag()
+        return next((cast(float, t.value) for t in self.b.kinds.get("MEMORY", []) if t is not ram), None)
+
+    def system_ram_tag(self) -> Tag | None:
+        b = self.b
+        if not (b.has("GPU") or len(b.kinds.get("MEMORY", [])) > 1):
+            return None
+        words = self.lex.listed("system_ram_words")
+        text = b.text.lower()
+        for t in b.kinds.get("MEMORY", []):
+            own, rest = t.text.lower(), text[t.end :].lstrip()
+            if "vram" in own or "显存" in own:
+                continue
+            if any(own.endswith(w) or rest.startswith(w) and not rest[len(w) : len(w) + 1].isalnum() for w in words):
+                return t
+        return None
 
     def months(self) -> float | None:
         m = self.num("MONTHS")

@@ -55,6 +55,7 @@ READERS = (
     followup.fragment,  # "for llms?", "in fp16?", "with at least 16gb", "and if i only had 800?"
     explain.read,  # "what is a tensor core", "nvlink?"
     explain.between,  # "gddr7 vs hbm3, what's the difference", "why is memory bandwidth important"
+    explain.vendor_use,  # "can i use an amd gpu for stable diffusion on windows": does that vendor work for it
     explain.topic,  # "can i use system ram if vram isnt enough", "矿卡能买吗", "is a p40 ok in a normal pc case"
     followup.about_last,  # "why?", "anything cheaper?", "with amd too", "two of them?", "how fast?"
     followup.read,  # "and the 3090?", "no, the ti", "3090呢"

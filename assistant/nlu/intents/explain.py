@@ -16,9 +16,25 @@ recommendation); a named GPU is allowed for the concepts in the `gpu_topic_conce
 from __future__ import annotations
 
 from assistant.nlu import messages as msg
+from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.nlu.text import key
 from assistant.queries import Clarification, ExplainQuery, Query
+
+# the concept that answers "can I use a card of this vendor for X" (knowledge/concepts.toml)
+_VENDOR_PRACTICE = {"amd": "amd-practice"}
+
+
+def vendor_use(r: Reading) -> Query | None:
+    """ "can i use an amd gpu for stable diffusion on windows", "does amd work for llms": whether that
+    vendor's cards work for it in practice (the software stack), not a ranking of its cards."""
+    b = r.b
+    concept = _VENDOR_PRACTICE.get(b.first("VENDOR") or "")
+    if concept is None or r.explicit or b.has("BUDGET", "MONEY", "UNDER", "VS", "COMPARE", "RENT", "SORT"):
+        return None
+    if not said(r, "vendor_use_words"):
+        return None
+    return ExplainQuery(text=r.text, concept=concept, mention=r.text.strip(" ?!."))
 
 
 def advice(r: Reading) -> Query | None:
@@ -98,7 +114,9 @@ def topic(r: Reading) -> Query | None:
             return ExplainQuery(text=r.text, concept=named[0][0], mention=named[0][2])
     tag_words = [f" {key(t.text)} " for t in b.tags if t.text]
     found = [
-        m for m in mentions(r) if len(key(m[2]).split()) >= 2 and not any(f" {key(m[2])} " in w for w in tag_words)
+        m
+        for m in mentions(r)
+        if len(key(m[2]).split()) >= 2 and not any(f" {key(m[2])} " in w for w in tag_words) and not _in_a_gpu(r, m)
     ]
     if not found or _names_model(r, found):
         return None
@@ -115,6 +133,16 @@ def topic(r: Reading) -> Query | None:
         return None  # a GPU question, or a comparison of GPUs ("3090 vs 4090 for llama.cpp")
     keys = list(dict.fromkeys(k for k, _, _ in found))
     return ExplainQuery(text=r.text, concept=keys[0], mention=found[0][2], others=tuple(keys[1:3]))
+
+
+def _in_a_gpu(r: Reading, m: tuple[str, int, str]) -> bool:
+    """Is concept mention `m` (key, token index, text) made of part of a GPU's name ("pcie" in "a100 80gb
+    pcie")? A mention that holds a whole GPU name ("tesla p40" cooling, "used 3090") is not."""
+    b, (_, k, text) = r.b, m
+    if k >= len(b.toks_pos):
+        return False
+    first, last = b.toks_pos[k], b.toks_pos[min(k + len(text.split()) - 1, len(b.toks_pos) - 1)]
+    return any(t.start <= last and first < t.end and t.start < first for t in b.kinds.get("GPU", []))
 
 
 def _names_model(r: Reading, found: list[tuple[str, int, str]]) -> bool:
@@ -153,11 +181,15 @@ def _cjk(tok: str) -> bool:
 
 def advice_concept(r: Reading) -> str | None:
     """ "is nvlink worth it", "should i power limit my 4090", "do I need pcie 4.0" -> that concept."""
-    toks = r.b.toks
+    toks, pos = r.b.toks, r.b.toks_pos
     if not r.lex.listed("advice").intersection(toks):
         return None
+    gpus = [(t.start, t.end) for t in r.b.kinds.get("GPU", [])]
+    named = {k for k, p in enumerate(pos) if any(a <= p < z for a, z in gpus)}  # "pcie" in "a100 80gb pcie"
     for n in (3, 2, 1):
         for i in range(len(toks) - n + 1):
+            if named.intersection(range(i, i + n)):
+                continue
             hit = r.index.concepts.get(" ".join(toks[i : i + n]))
             if hit in r.lex.listed("advice_concepts"):
                 return hit

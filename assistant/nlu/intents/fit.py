@@ -91,7 +91,8 @@ def read(r: Reading) -> Query | None:
         mode=r.mode(),
         want_speed=b.has("SPEED") or (b.has("FASTER") and not b.has("THAN")),
         params_b=r.num("PARAMS"),
-        memory_gb=r.num("MEMORY") if not refs else None,
+        memory_gb=r.vram() if not refs else None,
+        system_ram_gb=r.system_ram(),  # "on a 4090 with 128gb ram": system RAM for offload, not the GPU's memory
         workload=r.workload,
         batch=r.num("BATCH") or image_batch(r),
         resolution=resolution(r),

@@ -51,6 +51,7 @@ def _counts(r: Reading, text: str, count: int) -> tuple[int, int] | None:
     if r.lex.words_in("scale_more", text):
         return count + 1, count
     pooled = r.lex.words_in("scale_pool", text) and (r.b.has("MEMORY") or "memory" in r.fields())
-    if count >= 2 and (r.lex.words_in("scale_than_one", text) or r.lex.words_in("scale_double", text) or pooled):
-        return count, 1  # "两张4090速度能翻倍吗": N cards against one
+    asked = r.lex.words_in("scale_than_one", text) or r.lex.words_in("scale_double", text)
+    if count >= 2 and (asked or r.lex.words_in("scale_parallel", text) or pooled):
+        return count, 1  # "两张4090速度能翻倍吗", "does tensor parallel even help on 2x 3090": N cards against one
     return None

@@ -7,8 +7,12 @@ GPUs that no other reader took (their specs).
 
 from __future__ import annotations
 
+from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.queries import Query, SpecQuery
+
+# what may come with a GPU and "how much" when the price is asked ("dgx spark how much", "a used 3090, how much?")
+_PRICE_ONLY = {"GPU", "HOW_MUCH", "QUESTION", "CONDITION", "PRONOUN", "FOLLOW"}
 
 
 def of_several(r: Reading) -> Query | None:
@@ -50,4 +54,8 @@ def read(r: Reading) -> Query | None:
     fields = r.fields()
     if not fields and r.b.has("HOW_MUCH") and r.b.has("CURRENCY"):
         fields = ("price",)  # "4090多少欧元", "how much is a 4090 in pounds": its price, in that currency
+    elif not fields and r.b.has("HOW_MUCH") and {t.kind for t in r.b.tags} <= _PRICE_ONLY:
+        fields = ("price",)  # "dgx spark how much": nothing else asked, its price
+    elif said(r, "price_now_words"):
+        fields = (*[f for f in fields if f != "all"], "price")  # "whats a used a100 worth these days"
     return SpecQuery(text=r.text, gpus=tuple(r.refs), fields=fields)

@@ -68,6 +68,8 @@ def read(r: Reading) -> Query | None:
         return None
     if r.fields() and (b.has("HOW_MUCH") or said(r, "verdict_how_many")):
         return None  # "how much memory does the 4090 have? ... is it enough": a spec question first
+    if said(r, "price_now_words"):
+        return None  # "whats a used a100 worth these days": what it sells for (spec.read)
     found = feature(r)
     if found:
         kind = "feature"

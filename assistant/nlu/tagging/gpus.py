@@ -66,7 +66,7 @@ class GpuTagging(TaggerBase):
         if w in BRAND:
             return "brand"
         if toks[i].kind == "word" and nxt is not None and nxt.kind == "num" and nxt.glued and len(w) <= 3:
-            return "prefix"
+            return None if w + nxt.text in SYSTEM_RAM else "prefix"  # "ddr5" is the computer's memory
         if w in SPACED_PREFIX and nxt is not None and nxt.kind == "num" and self.gap(i) in ("", "-"):
             return "prefix"
         if toks[i].kind == "num" and w.isdigit() and 3 <= len(w) <= 5:

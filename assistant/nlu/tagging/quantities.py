@@ -14,7 +14,7 @@ from assistant.nlu.lexicon import terminal
 from assistant.nlu.lookup.matches import GpuMatch
 from assistant.nlu.tagging.base import Tag, TaggerBase
 from assistant.nlu.tagging.cn_numerals import CN_DIGITS
-from assistant.nlu.tagging.words import BINDERS, BITS, CONTEXT_SIZES, LORA_WORDS, PER_WORDS
+from assistant.nlu.tagging.words import BINDERS, BITS, CONTEXT_SIZES, LORA_WORDS, PER_WORDS, SYSTEM_RAM
 from assistant.nlu.text import words
 
 
@@ -91,16 +91,16 @@ class QuantityTagging(TaggerBase):
         if k and (self.toks[j].glued or tt[j] != "g"):
             jj = j + k
             if self.unit("context", jj):
-                return self.add("CONTEXT", int(v * 1000), i, jj + self.unit("context", jj))
+                return self.add("CONTEXT", context_k(v), i, jj + self.unit("context", jj))
             if self.unit("tokens", jj):
-                return self.add("CONTEXT", int(v * 1000), i, jj + self.unit("tokens", jj))
+                return self.add("CONTEXT", context_k(v), i, jj + self.unit("tokens", jj))
             m = self.unit("money_after", jj)
             if m:
                 return self._money(i, jj + m, v * 1000, self.currency_at(jj))
             prev = self.tags[-1].kind if self.tags else ""
             if prev in ("UNDER", "BUDGET") or v not in CONTEXT_SIZES or (jj < n and tt[jj] in ("budget", "dollars")):
                 return self._money(i, jj, v * 1000)
-            return self.add("CONTEXT", int(v * 1000), i, jj)
+            return self.add("CONTEXT", context_k(v), i, jj)
         m = self.unit("money_after", j)
         power_price = self._after_power_price(i)
         tenths = self._tenths_after(j + m) if m and tt[j] in ("块", "元") and v < 100 else None
@@ -154,6 +154,11 @@ class QuantityTagging(TaggerBase):
                 if u and (skip or unit != "day" or tt[jj] != "d"):
                     return self.add("HOURS", {"per_week": v * mult}, i, jj + skip + u)
             return self.add("HOURS", {"total": v}, i, jj)
+        for unit, mult in (("day", 24.0), ("week", 168.0)):  # "rent 8x h100 for 3 days": 72 hours in all
+            u = self.unit(unit, j)
+            rented = i > 0 and tt[i - 1] in ("for", "over") or (j + u < n and tt[j + u] == "of")
+            if u and tt[j] not in ("d", "w") and rented and float(v).is_integer() and 0 < v <= 366:
+                return self.add("HOURS", {"total": v * mult}, i, j + u)
         for unit, kind in (("years", "YEARS"), ("months", "MONTHS")):
             u = self.unit(unit, j)
             if u and not (tt[j] in ("y", "mo") and not self.toks[j].glued):
@@ -218,6 +223,8 @@ class QuantityTagging(TaggerBase):
         """A memory size that names a variant of the GPU just tagged: "2080ti魔改22g" (the 22 GB card; words
         of lexicon [lists] variant_fillers between), "a100 40g和80g" (the other A100, after and / or / vs).
         Replaces the GPU tag (or adds the sibling) and returns the index after the size; None otherwise."""
+        if j < len(self.tt) and self.tt[j] in SYSTEM_RAM:
+            return None  # "4090 64g内存", "3090 64gb ram": the computer's memory, not a 64 GB card
         tags = self.tags
         k = len(tags) - 1
         sibling = k >= 1 and tags[k].kind in ("AND", "OR", "VS") and tags[k - 1].kind == "GPU"
@@ -356,3 +363,10 @@ class QuantityTagging(TaggerBase):
         if i + 1 < n and tt[i + 1] in ("px", "pixels") and 256 <= int(tt[i]) <= 8192:  # "1024px", "768 px"
             return self.add("RESOLUTION", (int(tt[i]), int(tt[i])), i, i + 2)
         return None
+
+
+def context_k(v: float) -> int:
+    """ "32k context" = 32,768 tokens: a power-of-two context size in k counts 1,024 tokens per k, as
+    llama.cpp, Hugging Face configs and model cards do (a "1000k" or "200k" context is read as written)."""
+    k = int(v)
+    return k * 1024 if v == k and k > 0 and k & (k - 1) == 0 else int(v * 1000)
