@@ -258,10 +258,8 @@ DEFAULT_YEARS = 5.0  # Dettmers 2023 chart [R]
 # Desktop without GPU: the 2020 worked example, $2,200 for a desktop with an RTX 3090 whose
 # launch price was $1,499 -> about $700 for the rest of the machine [P2020, D].
 DESKTOP_BASE_USD = 700.0
-# The machine around more cards (§cost.platform) [A, shown to the user]: a workstation for three or four
-# cards (workstation CPU and board with four x16 slots, 1,600-2,000 W of power supply, 128 GB of RAM) and a
-# server for five to eight (a 4U GPU chassis, two CPUs, redundant supplies). Max GPUs per form factor.
-PLATFORMS = (("desktop", 2, DESKTOP_BASE_USD), ("workstation", 4, 4000.0), ("server", 8, 12000.0))
+# The machine around more cards (§cost.platform): knowledge/rigs.toml [platform.*] (models/platforms.py), whose
+# one-GPU desktop is this $700 (tests/models/test_cost.py checks they agree).
 SYSTEM_BASE_POWER_W = 100.0  # CPU and rest of the system under load, 2020 example [P2020]
 TRAIN_FLOPS_PER_PARAM_TOKEN = 6.0  # 6 x N x D (Kaplan et al. 2020; brief)
 DEFAULT_MFU = 0.35  # model FLOPs utilization of a training run [A; brief: 45-65 % TC util.]

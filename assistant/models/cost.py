@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from assistant.models import constants as C
 from assistant.models.explain import Factor, finite, safe_div
+from assistant.models.platforms import platform_for
 from assistant.specs import CloudRate, PriceQuote
 
 
@@ -149,14 +150,11 @@ def electricity_usd(
 
 
 def platform(n_gpus: int) -> tuple[str, float]:
-    """(form factor, USD) of the machine around n GPUs (§cost.platform): a desktop for one or two cards, a
-    workstation for three or four, a server for five to eight (and beyond, per eight)."""
+    """(tier, USD) of the machine around n GPUs (§cost.platform): the knowledge/rigs.toml tier that holds them
+    (desktop 1, dual 2, quad 4, server 8; beyond eight, one server per eight)."""
     n = max(int(n_gpus or 1), 1)
-    for kind, most, usd in C.PLATFORMS:
-        if n <= most:
-            return kind, usd
-    kind, most, usd = C.PLATFORMS[-1]
-    return kind, usd * -(-n // most)
+    tier = platform_for(n)
+    return tier.key, tier.usd * (-(-n // tier.max_gpus) if n > tier.max_gpus else 1)
 
 
 def tco(

@@ -1,7 +1,8 @@
 """Rigs for a budget: 1 to 4 GPUs of one kind (up to 8 in a server) on the platform that many need, priced whole, with
 power at the wall, the PSU, and what to watch out for (docs/model.md §rig).
 
-Contract: `platforms()` and `power()` read knowledge/rigs.toml (allowances with source ids).
+Contract: `power()` reads knowledge/rigs.toml; the platforms by GPU count are `models.platforms` (the one table the
+5-year cost uses too).
 `build(gpu, n, gpu_usd, speed)` returns a `Build`: totals, the platform, power figures and warning
 keys with their values (the responder words them). `builds(...)` returns every build of the given
 GPUs within the budget that meets the need (`speed` returns None when a build cannot do the job),
@@ -14,24 +15,13 @@ import dataclasses
 import math
 import re
 from dataclasses import dataclass
-from functools import cache
 
-from assistant import paths
+from assistant.models.platforms import Platform, platform_for, rigs
 from assistant.specs import GpuSpec
 
 MAX_GPUS = 4  # a desktop or workstation takes up to 4 cards (Dettmers 2023, FAQ; §rec.split)
 SERVER_GPUS = 8  # one server (4U chassis or open frame with risers) takes up to 8
 _TWELVE_PIN = re.compile(r"GeForce (40|50)|Blackwell PRO|Workstation Ada")
-
-
-@dataclass(frozen=True)
-class Platform:
-    key: str
-    max_gpus: int
-    usd: float
-    cpu_w: float
-    slots: str
-    source: str
 
 
 @dataclass(frozen=True)
@@ -53,31 +43,8 @@ class Build:
         return f"{self.n} x {self.gpu.short_name}" if self.n > 1 else self.gpu.short_name
 
 
-@cache
-def _rigs() -> dict:
-    from assistant.kb.files import read_toml
-
-    return read_toml(paths.knowledge_dir() / "rigs.toml")
-
-
-@cache
-def platforms() -> tuple[Platform, ...]:
-    """The platforms by GPU count; one for more GPUs never costs less than one for fewer (the sources
-    price different tiers of parts: a 4-GPU EPYC board is not cheaper than a 2-GPU desktop board)."""
-    found = sorted((Platform(key, **values) for key, values in _rigs()["platform"].items()), key=lambda p: p.max_gpus)
-    out, floor = [], 0.0
-    for p in found:
-        floor = max(floor, p.usd)
-        out.append(dataclasses.replace(p, usd=floor))
-    return tuple(out)
-
-
 def power() -> dict:
-    return _rigs()["power"]
-
-
-def platform_for(n: int) -> Platform:
-    return next(p for p in platforms() if p.max_gpus >= n)
+    return rigs()["power"]
 
 
 def fits_a_workstation(gpu: GpuSpec) -> str | None:

@@ -266,6 +266,10 @@ def respond(query: FitQuery, env: Env) -> Answer:
     else:
         splits = model.kind == "llm"  # an image model's denoiser is not split across GPUs in practice
         more = env.t("fit.would_fit", count=f.min_gpus) if splits and f.min_gpus and f.min_gpus > n else ""
+        if more and query.mode == "inference" and f.min_gpus - 1 > n:  # one card fewer at a slightly smaller quant
+            fewer = _smaller_quant(model, query, prec, gpu, f.min_gpus - 1)
+            if fewer:
+                more += env.t("fit.would_fit_smaller", count=f.min_gpus - 1, prec=fewer[0], need=f"{fewer[1]:.1f}")
         if splits and query.mode == "full_finetune":  # full fine-tuning never fits by a plain split
             more = _sharded(env, model, query, gpu, n)
         head = env.t(

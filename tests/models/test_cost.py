@@ -70,8 +70,15 @@ def test_higher_electricity_price_is_never_cheaper(price, extra, watts, u):
 def test_platform_by_form_factor():
     from assistant.models import cost as cost_model
 
-    assert cost_model.platform(1) == ("desktop", 700.0) and cost_model.platform(2)[0] == "desktop"
-    assert cost_model.platform(4)[0] == "workstation" and cost_model.platform(8)[0] == "server"
+    assert cost_model.platform(1) == ("desktop", 700.0) and cost_model.platform(2)[0] == "dual"
+    assert cost_model.platform(4)[0] == "quad" and cost_model.platform(8)[0] == "server"
+    # one table: the rigs' platforms (knowledge/rigs.toml) and the 5-year cost agree, never cheaper for more GPUs
+    from assistant.models import constants as C
+    from assistant.models.platforms import platform_for
+
+    assert platform_for(1).usd == C.DESKTOP_BASE_USD
+    assert [cost_model.platform(n)[1] for n in range(1, 9)] == [platform_for(n).usd for n in range(1, 9)]
+    assert all(cost_model.platform(n)[1] <= cost_model.platform(n + 1)[1] for n in range(1, 16))
     assert cost_model.platform(16)[1] == 2 * cost_model.platform(8)[1]
     four = cost_model.tco("x", 1000, 350, n_gpus=4)
     assert four.base_usd == cost_model.platform(4)[1]
