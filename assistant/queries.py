@@ -205,6 +205,7 @@ class VerdictQuery(Query):
     # for all of them together when counted; in money_currency (None = dollars). An offer, not a price setting.
     offer: float | None = None
     money_currency: str | None = None
+    model: ModelRef | None = None  # "... worth it for running llama 3.3 70b?": the deal answer says how it runs
 
 
 @dataclass(frozen=True, kw_only=True)

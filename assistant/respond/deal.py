@@ -71,6 +71,8 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         steps.append(env.t("deal.check_low", pct=pct))
     if condition == "used":
         steps.append(env.t("deal.used_checks"))
+    if query.model is not None:  # "... worth it for running llama 3.3 70b?": how it runs on these cards
+        steps.insert(0, _runs(query, ref, env))
     key = perf_workload(query.workload, None)
     better = _better(gpu, offer_usd / n, condition, key, env)
     if better:
@@ -91,6 +93,15 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     return _answer(
         query, env, gpu, head, {"answer": _ANSWER[verdict], "kind": "deal", "gpu": gpu.name}, figures, steps, sources
     )
+
+
+def _runs(query: VerdictQuery, ref, env: Env) -> str:
+    """The fit answer's headline for the model named on the offered cards (memory, and the speed when it fits)."""
+    from assistant.queries import FitQuery
+    from assistant.respond import fit
+
+    asked = FitQuery(text=query.text, model=query.model, gpus=(ref,), gpu_count=ref.count, want_speed=True)
+    return fit.respond(asked, env).headline
 
 
 def _market(gpu: str, offer_usd: float, stated: str | None, env: Env) -> tuple[str, PriceLookup | None]:

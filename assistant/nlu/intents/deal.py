@@ -24,7 +24,7 @@ YEARS = (1990, 2040)  # a bare whole number in this range is read as a year, not
 
 def read(r: Reading) -> Query | None:
     b = r.b
-    if r.model or b.has("PARAMS", "BUDGET", "UNDER", "RENT", "HOURS", "KWH", "VS", "MEMORY", "DATE"):
+    if b.has("PARAMS", "BUDGET", "UNDER", "RENT", "HOURS", "KWH", "VS", "MEMORY", "DATE"):
         return None
     offered = bool(said(r, "deal_words") or said(r, "deal_places"))
     if not (offered or said(r, "verdict_worth") or said(r, "verdict_good")):
@@ -41,7 +41,10 @@ def read(r: Reading) -> Query | None:
     if gpu.condition is None and said(r, "deal_places"):  # "fb marketplace", "ebay", "闲鱼": second-hand
         gpu = dataclasses.replace(gpu, condition="used")
     workload = r.workload or ("training" if "training" in b.meanings.get("MODE", []) else None)
-    return VerdictQuery(text=r.text, gpus=(gpu,), kind="deal", workload=workload, offer=amount, money_currency=currency)
+    model = r.model if r.model and r.model.key else None  # "... worth it for running llama 3.3 70b?"
+    return VerdictQuery(
+        text=r.text, gpus=(gpu,), kind="deal", workload=workload, offer=amount, money_currency=currency, model=model
+    )
 
 
 def _amount(r: Reading, offered: bool) -> tuple[float | None, str | None]:
