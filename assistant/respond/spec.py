@@ -8,7 +8,7 @@ from assistant.models.cost import cheapest_cloud
 from assistant.queries import SpecQuery
 from assistant.respond import spec_figures, unrated
 from assistant.respond.env import Env, rules_of_thumb
-from assistant.respond.pricing import price_of, price_text, score, sibling_price_note, workload_title
+from assistant.respond.pricing import is_converted, price_of, price_text, score, sibling_price_note, workload_title
 from assistant.respond.variants import variant_notes
 from assistant.respond.wording import num, spec_source
 from assistant.specs import GpuSpec
@@ -372,7 +372,11 @@ def respond(query: SpecQuery, env: Env) -> Answer:
             sources += [c for c in spec_figures.sources(section, gpus, env) if c not in sources]
     if any(g.overridden for g in gpus):
         sources += env.cite("nv-v100-ds")
-    money = bool(priced) or bool({"msrp", "history"} & set(sections))  # an amount is shown
+    # the exchange rate matters when an amount shown was converted: a price or cloud rate from the other
+    # market, or an MSRP / price history (USD); native yuan quotes need no rate note
+    clouds = [c for g in gpus if "price" in sections and (c := cheapest_cloud(g.name, env.cloud_rates(g.name)))]
+    converted = any(is_converted(p, env) for p in priced) or any(c.currency != env.currency for c in clouds)
+    money = converted or bool({"msrp", "history"} & set(sections))
     notes = [env.rate_text() + i18n.end(env.lang)] if money and env.rate_text() else []
     return Answer(
         question=query.text,
