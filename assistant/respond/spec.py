@@ -277,6 +277,9 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env) -> str:
                 for p, c in ((new, "new"), (used, "used"))
                 if p
             ]
+            wanted = env.assumptions.condition  # "二手的呢": the condition asked has no price, say so
+            if bits and wanted in ("new", "used") and (new if wanted == "new" else used) is None:
+                bits.append(env.t("spec.no_condition_price", cond=env.t(f"cond.{wanted}")))
             parts.append(
                 env.t("spec.head_gpu", gpu=g.short_name, text=" / ".join(bits) if bits else env.t("spec.no_price"))
             )
