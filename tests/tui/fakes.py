@@ -105,6 +105,25 @@ CHINESE = Answer(
     sources=["fixture"],
 )
 
+# a Chinese ranking: long headers without spaces beside short figures (at 80 columns the headers must wrap
+# inside their columns; the figures stay whole)
+CHINESE_RANKING = Answer(
+    question="预算8000跑本地大模型买什么卡",
+    intent="recommend",
+    lang="zh",
+    headline="Llama 3 8B q4_k_m 单人使用速度性价比最高的是 GeForce RTX 3090，每块 ¥7,500。",
+    tables=[
+        Table(
+            headers=["GPU", "速度（3090 = 1）", "显存", "价格", "5 年成本", "每 1 万元售价", "每 1 万元（5 年）"],
+            rows=[
+                ["GeForce RTX 3090", "1.00", "24 GB", "¥7,500", "¥13,679", "1.33", "0.73"],
+                ["GeForce RTX 4060 Ti 16 GB", "0.52", "16 GB", "¥3,299", "¥7,310", "1.58", "0.71"],
+            ],
+        )
+    ],
+    sources=["fixture"],
+)
+
 UNKNOWN = Answer(question="", intent="unknown", headline="", clarification="I did not understand that question.")
 
 # a comparison of four GPUs with long row labels: at 80 columns not every column fits
@@ -133,6 +152,7 @@ SETTING = Answer(question="electricity is 0.30", intent="set", headline="Electri
 # first matching keyword wins
 ANSWERS = [
     ("性价比", CHINESE),
+    ("买什么卡", CHINESE_RANKING),
     ("7900 xtx", WIDE),
     ("rent", LINES),
     ("best", BARS),

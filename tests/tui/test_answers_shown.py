@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from conftest import CATALOG, ask, footer_keys, settle
-from fakes import TABLE, WIDE, FakeConversation
+from fakes import CHINESE_RANKING, TABLE, WIDE, FakeConversation
 from textual.geometry import Region
 from textual.widgets import Input
 
@@ -27,11 +27,38 @@ def _table_lines(table: AnswerTable) -> list[str]:
 
 def test_fit_columns_drops_figure_columns_from_the_right_never_the_first():
     kept, widths = fit_columns(WIDE.tables[0], 60)
-    # 16: the price cells ("$1,530 (new, 2026-07)", 21 cells) may wrap at spaces; figures up to 16 stay whole
-    assert kept == [0, 1, 2] and widths == [12, 16, 16]
+    # 16: the price cells ("$1,530 (new, 2026-07)", 21 cells) may wrap at spaces; figures up to 16 stay whole;
+    # the labels take the rest (at least 12 cells, at most their own width)
+    labels = max(len(str(row[0])) for row in WIDE.tables[0].rows)
+    assert kept == [0, 1, 2] and widths == [max(12, min(labels, 60 - 2 * (16 + 2))), 16, 16]
     assert fit_columns(WIDE.tables[0], 200)[0] == [0, 1, 2, 3, 4]
     assert fit_columns(WIDE.tables[0], 10)[0] == [0, 1]  # one figure column always stays
     assert fit_columns(Table(headers=[], rows=[]), 80) == ([], [])
+
+
+def test_fit_columns_keeps_figures_whole_under_chinese_headers():
+    # Chinese headers have no spaces to wrap at: they must wrap inside their column, never squeeze a figure
+    table = Table(
+        headers=["GPU", "速度（3090 = 1）", "显存", "价格", "5 年成本", "每 1 万元售价", "每 1 万元（5 年）"],
+        rows=[["GeForce RTX 3090", "1.00", "24 GB", "¥7,500", "¥13,679", "1.33", "0.73"]],
+    )
+    kept, widths = fit_columns(table, 75)
+    assert kept == list(range(7))
+    assert all(w >= len(c) for w, c in zip(widths, table.rows[0], strict=True))  # every cell on one line
+    assert sum(widths) + 2 * (len(widths) - 1) <= 75
+
+
+async def test_a_chinese_ranking_fits_80_columns_with_every_figure_whole(app):
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ask(pilot, CHINESE_RANKING.question)
+        table = app.chat.log_widget.answers[0].query_one(AnswerTable)
+        lines = _table_lines(table)
+        assert all(len(line) <= table.size.width for line in lines)
+        text = "\n".join(lines)
+        assert "do not fit" not in text and "放不下" not in text
+        for row in CHINESE_RANKING.tables[0].rows:
+            for cell in row[1:]:
+                assert cell in text, (cell, text)  # each figure whole, on one line
 
 
 async def test_a_wide_table_fits_80_columns_with_every_number_whole(app):

@@ -59,13 +59,15 @@ def _longest_word(text: str) -> int:
 
 
 def fit_columns(table: AnswerTableData, width: int) -> tuple[list[int], list[int]]:
-    """Which columns of `table` fit in `width` cells, and the narrowest each may be.
+    """Which columns of `table` fit in `width` cells, and how wide each is.
 
     A figure column is never narrower than its widest cell up to WHOLE_MAX, so a figure stays on
     one line and a number is never broken (its header may wrap at spaces; a longer cell, such as
     a price with its date, wraps); the row labels may wrap at spaces down to LABEL_MIN. Figure
     columns that do not fit are dropped from the right (the first figure column always stays).
-    Returns (kept column indexes, minimum widths of the kept columns)."""
+    The widths are exact: a header wider than its column wraps (Chinese headers have no spaces, and
+    a table left to size itself would squeeze a figure column to make room for them).
+    Returns (kept column indexes, widths of the kept columns)."""
     columns = len(table.headers) or max((len(row) for row in table.rows), default=0)
     cells = [[str(row[n]) if n < len(row) else "" for row in table.rows] for n in range(columns)]
     headers = [table.headers[n] if n < len(table.headers) else "" for n in range(columns)]
@@ -78,6 +80,9 @@ def fit_columns(table: AnswerTableData, width: int) -> tuple[list[int], list[int
             break
         kept.append(n)
         used += GAP + need[n]
+    if columns:  # the labels take what the figures leave, up to their own width
+        natural = max(cell_len(c) for c in [headers[0], *cells[0]])
+        label = max(label, min(natural, width - (used - label)))
     return kept, [label if n == 0 else need[n] for n in kept]
 
 
@@ -108,9 +113,9 @@ class AnswerTable(Widget):
             title_justify="left",
             header_style="bold",
         )
-        for n, min_width in zip(kept, widths, strict=True):
+        for n, column_width in zip(kept, widths, strict=True):
             header = table.headers[n] if n < len(table.headers) else ""
-            grid.add_column(header, justify="left" if n == 0 else "right", overflow="fold", min_width=min_width)
+            grid.add_column(header, justify="left" if n == 0 else "right", overflow="fold", width=column_width)
         for r, row in enumerate(table.rows):
             cells = [str(row[n]) if n < len(row) else "" for n in kept]
             grid.add_row(
