@@ -182,9 +182,8 @@ def _stdin_lines(stream):
 def _too_long(line: str, size: int):
     from assistant import i18n
     from assistant.answer import Answer
-    from assistant.engine import _language
 
-    lang = _language(line[:2000])
+    lang = i18n.language_of(line[:2000])
     message = i18n.t(lang, "input.too_long", size=f"{size:,}", limit=f"{MAX_LINE_BYTES:,}")
     return Answer(question=line[:200], intent="unknown", headline="", lang=lang, clarification=message)
 

@@ -50,10 +50,6 @@ _FILLER = {"the", "one", "a", "an", "version", "variant", "model", "card", "no",
 _LAPTOP = {"laptop", "mobile", "notebook"}
 
 
-def _language(text: str) -> str:
-    return "zh" if any("\u4e00" <= ch <= "\u9fff" for ch in text) else "en"
-
-
 last_failure = ""  # the traceback of the last internal error, for --debug
 
 
@@ -99,9 +95,13 @@ class Engine:
         self.index = index
 
     def variant_of(self, base: str, mention: str) -> str | None:
-        """The sibling of `base` that `mention` names: ("GeForce RTX 4070", "ti") -> the 4070 Ti."""
+        """The sibling of `base` that `mention` names: ("GeForce RTX 4070", "ti") -> the 4070 Ti; the
+        fewest extra name words win. None when the mention adds nothing to `base` ("the ti" about a 2080 Ti
+        is the 2080 Ti, never a modified 22 GB card) or no sibling has every word. "desktop" asks for the
+        desktop card of a laptop GPU."""
         words = [w for w in normalize_name(mention).split() if w not in _FILLER]
         laptop = any(w in _LAPTOP for w in words)
+        desktop = "desktop" in words
         words = [w for w in words if w not in _LAPTOP and w != "desktop"]
         base_words = normalize_name(base).split()
         if "gb" in words:
@@ -110,10 +110,18 @@ class Engine:
                 for i, w in enumerate(base_words)
                 if w != "gb" and not (i + 1 < len(base_words) and base_words[i + 1] == "gb")
             ]
+        # a longer suffix replaces the shorter one it extends: "xtx" after a 7900 XT
+        base_words = [b for b in base_words if not any(w != b and b.isalpha() and w.startswith(b) for w in words)]
         wanted = set(base_words) | set(words)
+        base_entry = next((e for e, _, _ in self._name_tokens if e.name == base), None)
+        base_mobile = bool(base_entry and base_entry.is_mobile)
+        if desktop and base_mobile:
+            wanted -= _LAPTOP | {"max", "q"}
+        elif set(words) <= set(normalize_name(base).split()) and laptop == base_mobile:
+            return None  # nothing asked that the GPU talked about does not already have
         found = []
         for entry, tokens, length in self._name_tokens:
-            if entry.is_mobile == laptop and wanted <= tokens and entry.name != base:
+            if entry.is_mobile == (laptop and not desktop) and wanted <= tokens and entry.name != base:
                 found.append((length - len(wanted), entry.name))
         return min(found)[1] if found else None
 
@@ -145,7 +153,7 @@ class Engine:
                 question=text,
                 intent="unknown",
                 headline="",
-                clarification=i18n.t(_language(text), "engine.failed", error=type(exc).__name__),
+                clarification=i18n.t(i18n.language_of(text), "engine.failed", error=type(exc).__name__),
                 notes=[f"internal error: {type(exc).__name__}: {exc}"],
                 figures={"error": type(exc).__name__},
             )
@@ -163,7 +171,7 @@ class Engine:
             if not second.understood or second.headline == first.headline:  # nothing more than the first said
                 return _retitled(first, text)
             return _joined(text, parts, first, second)
-        lang = _language(text)
+        lang = i18n.language_of(text)
         if dialogue.variant_of is None:
             dialogue.variant_of = self.variant_of
         if dialogue.memory_of is None:
@@ -244,7 +252,7 @@ class Engine:
         query = dialogue.answer_again_as_is()
         if query is None or query.intent not in _RESPONDERS:
             return None
-        lang = _language(query.text)
+        lang = i18n.language_of(query.text)
         env = Env(self.reader, dialogue.assumptions, dialogue.context, lang=lang)
         try:
             answer = self._respond(query, env)

@@ -34,6 +34,12 @@ DEFAULT = "en"
 LANGS = tuple(sorted(p.stem for p in LOCALE_DIR.glob("*.toml")))
 
 
+def language_of(text: str) -> str:
+    """ "zh" when the text has Chinese characters (mixed Chinese-English included), else "en": the one
+    rule for which language a question is answered in."""
+    return "zh" if any("\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff" for ch in text) else "en"
+
+
 def _flatten(table: dict, prefix: str = "") -> dict[str, object]:
     out: dict[str, object] = {}
     for key, value in table.items():

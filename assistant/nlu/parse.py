@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from functools import lru_cache
 
-from assistant import paths
+from assistant import i18n, paths
 from assistant.nlu import intents, messages
 from assistant.nlu.bag import Bag, Ref, Struct
 from assistant.nlu.checks import check
@@ -24,10 +24,7 @@ from assistant.nlu.tagger import Tag, tag
 from assistant.nlu.text import clean, tokenize
 from assistant.queries import Clarification, Query
 
-
-def language(text: str) -> str:
-    """ "zh" when the question has Chinese characters (mixed Chinese-English included), else "en"."""
-    return "zh" if any("\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff" for ch in text) else "en"
+language = i18n.language_of  # the question's language (one rule for the whole program)
 
 
 # tag kinds the grammar reads; every other tag is passed as KW (the Transformer restores the tag)

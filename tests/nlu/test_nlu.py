@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import assistant.nlu
 import assistant.nlu.picking  # noqa: F401 - importing the submodule must not shadow the function
+from assistant.engine import Engine
 from assistant.nlu import NameIndex, choose, understand
 from assistant.queries import Clarification, CompareQuery, SpecQuery
 
@@ -63,11 +64,18 @@ def test_default_variant_is_marked_assumed(kb):
     assert not understand("4090 specs", index).gpus[0].assumed
 
 
-def test_variant_helper(kb):
-    index = NameIndex.from_reader(kb)
-    assert index.variant("GeForce RTX 3080", "ti") == "GeForce RTX 3080 Ti"
-    assert index.variant("GeForce RTX 4090", "laptop") == "GeForce RTX 4090 Mobile"
-    assert index.variant("GeForce RTX 4080", "super") == "GeForce RTX 4080 SUPER"
+def test_variant_of_names_the_sibling_asked_for_and_nothing_else(kb):
+    engine = Engine(kb, NameIndex.from_reader(kb))
+    assert engine.variant_of("GeForce RTX 3080", "ti") == "GeForce RTX 3080 Ti"
+    assert engine.variant_of("GeForce RTX 4090", "laptop") == "GeForce RTX 4090 Mobile"
+    assert engine.variant_of("GeForce RTX 4080", "super") == "GeForce RTX 4080 SUPER"
+    assert engine.variant_of("Radeon RX 7900 XT", "the xtx") == "Radeon RX 7900 XTX"
+    assert engine.variant_of("GeForce RTX 4060 Ti 8 GB", "16gb") == "GeForce RTX 4060 Ti 16 GB"
+    assert engine.variant_of("GeForce RTX 4090 Mobile", "desktop one") == "GeForce RTX 4090"
+    # words the card already has ask for no other card: never the modified 22 GB 2080 Ti, never the 4090 D
+    assert engine.variant_of("GeForce RTX 2080 Ti", "the ti") is None
+    assert engine.variant_of("GeForce RTX 3060 12 GB", "12gb") is None
+    assert engine.variant_of("GeForce RTX 4090", "desktop") is None
 
 
 def test_choose_is_the_function_not_a_module():

@@ -23,7 +23,6 @@ from assistant.nlu.lookup.name_tokens import (
     head_tokens,
     leaves_variant,
     memory_of_mention,
-    name_tokens,
     split_suffixes,
 )
 
@@ -293,12 +292,3 @@ class GpuLookup(IndexData):
             return False
         nums = [t for t in self.cores[i] - self.varparts[i] - self.chipparts[i] if t[0].isdigit()]
         return len(nums) <= 1
-
-    def variant(self, base: str, suffix: str) -> str | None:
-        """`base` plus a variant word ("ti", "super", "laptop", "12 gb"): for "no, the ti"."""
-        i = self._by_name.get(base)
-        if i is None:
-            return None
-        core = core_tokens(name_tokens(base)) + core_tokens(name_tokens(suffix))
-        m = self.gpu(core, suffix)
-        return m.name if m.status == "ok" and m.name != base else None
