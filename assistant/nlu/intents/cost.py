@@ -42,6 +42,8 @@ def rate_only(r: Reading) -> bool:
     pair = any(len(s.refs) >= 2 for s in b.structs if s.kind in ("versus", "why", "faster"))
     if b.has("HOW_MUCH") and (b.has("HOURS") or period(r)):
         return False  # "3090 running 24/7, power costs 0.22, how much per year": the running cost is asked
+    if b.has("COST") and period(r):
+        return False  # "power cost per month at 0.25, 6h a day": the cost per month is asked
     if power_asked(r):
         return False  # "what about with power costs": no rate stated, the cost is asked
     return not asked and not b.has("VALUE", "TOKENS") and (not b.has("KWH") or pair)
