@@ -7,6 +7,7 @@ rent without naming one (that is a recommendation in the cloud).
 from __future__ import annotations
 
 from assistant.nlu.intents.rates import provider
+from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.queries import GpuRef, Query, RentOrBuyQuery
 
@@ -26,4 +27,13 @@ def read(r: Reading) -> Query | None:
     gpus = tuple(r.refs)
     if not gpus and b.has("FOLLOW"):
         gpus = (GpuRef(mention="", pronoun="them"),)  # "用autodl租的话呢": the GPUs just talked about
-    return RentOrBuyQuery(text=r.text, gpus=gpus, months=r.months(), provider=provider(r), **usage(r))
+    months = r.months() or horizon(r)
+    return RentOrBuyQuery(text=r.text, gpus=gpus, months=months, provider=provider(r), **usage(r))
+
+
+_HORIZON_MONTHS = (("horizon_year", 12.0), ("horizon_month", 1.0), ("horizon_week", 12.0 / 52.0))
+
+
+def horizon(r: Reading) -> float | None:
+    """ "rent vs buy a 4090, 8h a day for a year": how long it is needed, in months (lexicon [lists] horizon_*)."""
+    return next((months for name, months in _HORIZON_MONTHS if said(r, name)), None)
