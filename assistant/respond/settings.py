@@ -103,16 +103,24 @@ def _known_price(gpu: str, env: Env) -> float | None:
     return found.usd if found else None
 
 
+def _priced(s: Setting) -> tuple[str, float]:
+    """The GPU and the amount of a price setting (the reader and its checks always give both)."""
+    if s.gpu is None or not isinstance(s.value, (int, float, str)):
+        raise ValueError(f"a price setting needs a GPU and an amount: {s!r}")
+    return s.gpu, float(s.value)
+
+
 def _implausible(settings: list[Setting], env: Env) -> str | None:
     """The refusal of price overrides far from the known price, remembered for "yes, really"."""
     far = []
     for s in settings:
         if s.key != "price_override":
             continue
-        usd = env.to_usd(float(s.value), _currency(s))
-        known = _known_price(s.gpu, env)
-        if not setting_rules.price_plausible(usd, known):
-            far.append(env.t("set.implausible", money=env.money(usd, 2), gpu=s.gpu, known=env.money(known)))
+        gpu, amount = _priced(s)
+        usd = env.to_usd(amount, _currency(s))
+        known = _known_price(gpu, env)
+        if usd is not None and not setting_rules.price_plausible(usd, known):
+            far.append(env.t("set.implausible", money=env.money(usd, 2), gpu=gpu, known=env.money(known)))
     return " ".join(far) or None
 
 
@@ -175,15 +183,15 @@ def _reset_text(env: Env) -> str:
     )
 
 
-def _price_line(s: Setting, usd: float, save: bool, env: Env) -> str:
+def _price_line(gpu: str, usd: float, save: bool, env: Env) -> str:
     a = env.assumptions
     condition = "used" if a.condition == "used" else "new"
-    a.prices[(s.gpu, condition)] = usd
+    a.prices[(gpu, condition)] = usd
     suffix = env.t("set.session_only")
     if save:
-        failed = _save(env, lambda: env.reader.set_price_override(s.gpu, usd, condition))
+        failed = _save(env, lambda: env.reader.set_price_override(gpu, usd, condition))
         suffix = env.t("set.not_saved", reason=failed) if failed else env.t("set.saved")
-    return env.t("set.override", gpu=s.gpu, money=env.money(usd), cond=env.t(f"cond.{condition}"), saved=suffix)
+    return env.t("set.override", gpu=gpu, money=env.money(usd), cond=env.t(f"cond.{condition}"), saved=suffix)
 
 
 def _forget(s: Setting, env: Env) -> str:
@@ -198,12 +206,13 @@ def _forget(s: Setting, env: Env) -> str:
         a.prices.clear()
         failed = _save(env, env.reader.clear_price_overrides)
         return env.t("set.forgot_prices", n=len(mine)) + (f" ({failed})" if failed else "")
-    if not any(g == s.gpu for g, _ in mine):
-        return env.t("set.no_price", gpu=s.gpu)
-    for key in [k for k in a.prices if k[0] == s.gpu]:
+    gpu = s.gpu
+    if gpu is None or not any(g == gpu for g, _ in mine):
+        return env.t("set.no_price", gpu=gpu)
+    for key in [k for k in a.prices if k[0] == gpu]:
         del a.prices[key]
-    failed = _save(env, lambda: env.reader.clear_price_override(s.gpu))
-    return env.t("set.forgot_price", gpu=s.gpu) + (f" ({failed})" if failed else "")
+    failed = _save(env, lambda: env.reader.clear_price_override(gpu))
+    return env.t("set.forgot_price", gpu=gpu) + (f" ({failed})" if failed else "")
 
 
 def _remember(env: Env) -> str:
@@ -282,9 +291,10 @@ def respond(query: SetQuery, env: Env, brief: bool = False) -> Answer:
             lines.append(_reset_text(env))
             continue
         if s.key == "price_override":
-            lines.append(_price_line(s, float(value), query.save, env))
-            gpus.append(s.gpu)
-            figures[s.key] = float(value)
+            gpu, amount = _priced(dataclasses.replace(s, value=value))
+            lines.append(_price_line(gpu, amount, query.save, env))
+            gpus.append(gpu)
+            figures[s.key] = amount
             continue
         old = getattr(in_force, s.key) if s.key == "electricity_usd_per_kwh" else getattr(a, s.key)
         old_rate = env.cny_per_usd()
