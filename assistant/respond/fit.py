@@ -397,7 +397,7 @@ def respond(query: FitQuery, env: Env) -> Answer:
             )
             if query.want_speed:
                 head = env.t(
-                    "fit.head_speed",
+                    "fit.head_speed" if pre.tokens_per_s > 0 else "fit.head_speed_no_prefill",
                     model=model.name,
                     decode=_speed(env, dec),
                     where=where,
