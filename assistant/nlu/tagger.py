@@ -86,7 +86,7 @@ class _Tagger(QuantityTagging, ModelTagging, GpuTagging, CpuTagging):
         for k, t in enumerate(self.tags):
             nxt = self.tags[k + 1] if k + 1 < len(self.tags) else None
             back = (
-                next((k for k in range(len(out) - 1, max(len(out) - 3, -1), -1) if out[k].kind == "PERIOD"), None)
+                next((k for k in range(len(out) - 1, max(len(out) - 4, -1), -1) if out[k].kind == "PERIOD"), None)
                 if t.kind == "HOURS" and "total" in t.value
                 else None
             )

@@ -104,7 +104,8 @@ def _same_form(r: Reading, gpus: list[GpuRef]) -> list[GpuRef]:
 
 def worth_asked(r: Reading) -> bool:
     """ "is the 4090 worth the extra", "is the upgrade worth it", "值得换吗": a yes / no on the dearer card."""
-    if (r.said("buy_which") or (r.b.has("BUY") and r.b.has("OR"))) and not (r.model or r.b.has("PARAMS")):
+    decide = (r.said("buy_which") or (r.b.has("BUY") and r.b.has("OR"))) and not r.said("buy_where")
+    if decide and not (r.model or r.b.has("PARAMS")):
         # "买二手v100 32g还是3090", "3090和4090买哪个": a decision between them, the dearer one first (with a
         # model named, the comparison already decides on it: "4060ti 16g和3080 10g跑flux选哪个")
         return True

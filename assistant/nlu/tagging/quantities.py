@@ -17,6 +17,8 @@ from assistant.nlu.tagging.cn_numerals import CN_DIGITS
 from assistant.nlu.tagging.words import BINDERS, BITS, CONTEXT_SIZES, LORA_WORDS, PER_WORDS, SYSTEM_RAM
 from assistant.nlu.text import words
 
+WEEKEND_HOURS = 48.0  # a weekend of renting: Saturday and Sunday [A]
+
 
 class QuantityTagging(TaggerBase):
     # numbers --------------------------------------------------------------------------------
@@ -36,6 +38,9 @@ class QuantityTagging(TaggerBase):
             if got is None or self.toks[i + money_pre].kind != "num":
                 return None
             return self._money(i, i + money_pre + got[1], got[0], self.currency_at(i))
+        weekend = self.unit("weekend", i)
+        if weekend:  # "一周末租8张a100": a weekend of renting, 48 hours [A]
+            return self.add("HOURS", {"total": WEEKEND_HOURS}, i, i + weekend)
         got = self.number_at(i)
         if got is None:
             return None
@@ -111,6 +116,9 @@ class QuantityTagging(TaggerBase):
         if m:
             return self._money(i, j + m, v, self.currency_at(j), explicit=True)
         tenth = self.unit("cny_tenth", j)
+        hundredths = self._tenths_after(j + tenth) if tenth and v < 10 else None
+        if hundredths is not None:  # "五毛五" = 0.55 元, "5毛5"
+            v, tenth = v + hundredths / 10.0, tenth + 1
         if tenth and power_price:  # "电费5毛" = 0.5 元 per kWh
             return self._kwh(i, j + tenth, v / 10.0, "CNY", explicit=True)
         if tenth:  # 六毛 = 0.6 元
