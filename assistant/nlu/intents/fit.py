@@ -69,8 +69,8 @@ def resolution(r: Reading) -> int | None:
 
 def read(r: Reading) -> Query | None:
     b, refs = r.b, r.refs
-    if b.has("RECOMMEND"):
-        return None
+    if b.has("RECOMMEND") or (b.has("SORT") and not refs):
+        return None  # "跑70b最省钱的方案": the cheapest GPUs for it, a recommendation
     if not (r.model or b.has("PARAMS")):
         gpus = refs or last_gpu(r)  # "能跑大模型吗" after an answer about one GPU: that GPU
         if gpus and said(r, "run_words") and r.workload in ("llm_inference", "llm_finetune", "image_generation"):

@@ -21,7 +21,8 @@ from assistant.specs import next_memory_size
 def read(r: Reading) -> Query | None:
     b = r.b
     if not (
-        b.has("RECOMMEND") or (not r.refs and (r.workload or b.has("MONEY", "UNDER", "BUDGET", "MEMORY", "CONDITION")))
+        b.has("RECOMMEND")
+        or (not r.refs and (r.workload or b.has("MONEY", "UNDER", "BUDGET", "MEMORY", "CONDITION", "SORT")))
     ):
         return None
     org = b.meaning("ORGANIZATION")
@@ -51,8 +52,24 @@ def read(r: Reading) -> Query | None:
     )
 
 
+def cheaper_than(r: Reading) -> Query | None:
+    """ "有没有比3090更便宜的24g卡", "anything cheaper than a 3090 with 24gb": GPUs priced below the one named."""
+    b = r.b
+    if b.meaning("ASK") != "cheaper" or not b.has("THAN") or len(r.explicit) != 1 or not r.explicit[0].name:
+        return None
+    if r.model or b.has("VS", "OR", "RENT", "COST"):
+        return None
+    found = read(_without_gpus(r)) or RecommendQuery(text=r.text)
+    assert isinstance(found, RecommendQuery)
+    ref = r.explicit[0]
+    return dataclasses.replace(found, cheaper_than=ref.name, cheaper_than_count=max(ref.count, 1))
+
+
 def upgrade(r: Reading) -> Query | None:
     b = r.b
+    cheaper = cheaper_than(r)
+    if cheaper is not None:
+        return cheaper
     if len(r.explicit) != 1 or r.model or b.has("VS", "OR", "PARAMS", "COST", "RENT"):
         return None
     words = f" {' '.join(b.toks)} "
