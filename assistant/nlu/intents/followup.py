@@ -79,6 +79,8 @@ def about_last(r: Reading) -> Query | None:
         return build(r, ask="worth")  # "is the upgrade worth it?", "worth the extra?", "值得换吗"
     if only_period(r):
         return build(r)  # "per month?", "and for a week?", "yearly?"
+    if said(r, "availability_words") and kinds <= {"COSTS", "BUY"} | AROUND and not b.unknown:
+        return build(r)  # "国内能买到吗" after a pick: the same question (prices say where they come from)
     if said(r, "rent_or_buy_followup") and kinds <= {"RENT", "BUY", "NO", "VS", "OR"} | AROUND and not providers(r):
         return build(r, ask="rent_or_buy")  # "那租呢", "还不如买？" after a price, a pick or a rate
     if b.has("BUY") and kinds <= {"BUY", "VS", "OR"} | AROUND and b.has("VS", "OR"):
