@@ -22,7 +22,7 @@ from assistant.nlu.intents.rates import period, providers
 from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
-from assistant.queries import FollowUpQuery, GpuRef, Query
+from assistant.queries import CostQuery, FollowUpQuery, GpuRef, Query
 
 LEADS = ("FOLLOW", "AND", "NO")
 # the details a fragment may change, and the words that may come with them ("and with lora?", "only 24gb+ cards")
@@ -77,6 +77,10 @@ def about_last(r: Reading) -> Query | None:
         and _only(b.unknown, r.lex.listed("worth_fillers"))
     ):
         return build(r, ask="worth")  # "is the upgrade worth it?", "worth the extra?", "值得换吗"
+    if only_period(r) and b.meaning("COST_KIND") == "running" and not r.refs:
+        # "跑一个月电费多少" after a pick: the power bill of the GPUs picked (as many as picked), per that period
+        it = GpuRef(mention="", pronoun="it", count_open=True)
+        return CostQuery(text=r.text, gpus=(it,), kind="running", period=period(r))
     if only_period(r):
         return build(r)  # "per month?", "and for a week?", "yearly?"
     if said(r, "availability_words") and kinds <= {"COSTS", "BUY"} | AROUND and not b.unknown:
