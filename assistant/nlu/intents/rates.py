@@ -77,6 +77,9 @@ def providers(r: Reading) -> tuple[str, ...]:
     return tuple(dict.fromkeys(k for _, _, k in sorted(found)))
 
 
+WEEKEND_HOURS = 60.0  # a weekend of rent: Friday evening to Monday morning [A]
+
+
 def read(r: Reading) -> Query | None:
     b = r.b
     named = provider(r)
@@ -102,6 +105,8 @@ def read(r: Reading) -> Query | None:
         mode = "serve"
     asked = period(r)
     months = r.months()
+    if total is None and said(r, "weekend_words"):
+        total = WEEKEND_HOURS  # "renting a100s on vast for a weekend": Friday evening to Monday morning
     if mode == "rates" and (total or asked or months):
         mode = "rent"
     return RatesQuery(
