@@ -290,8 +290,6 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         if spot:
             head += env.t("rates.head_spot_rate", rate=env.money(spot.spot_usd_per_gpu_hour, 2), provider=spot.provider)
     head = i18n.gap(env.lang).join(p.strip() for p in (sibling, missing, compared, head) if p.strip())
-    if hours == _PERIOD_HOURS["month"] and not query.hours:
-        steps.append(env.t("rates.month_estimate", hours=f"{hours:,.0f}"))
     if len({r.gpus_per_instance for r in rates}) > 1:
         steps.append(env.t("rates.nodes"))
     cheapest = min(everyone, key=lambda r: r.on_demand_usd_per_gpu_hour)

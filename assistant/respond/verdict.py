@@ -34,6 +34,7 @@ from assistant.respond.pricing import (
     workload_title,
 )
 from assistant.respond.recommend import exclusion_reason, nvidia_ranking
+from assistant.respond.variants import variant_notes
 from assistant.respond.wording import counted, software_stack, spec_source
 from assistant.specs import GpuSpec
 
@@ -288,6 +289,8 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         steps += sibling_steps
     if gpu.vendor in ("AMD", "Intel"):
         steps.append(env.t("compare.why_software", gpus=gpu.short_name, stack=software_stack([gpu])))
+    market_steps, market_sources = variant_notes([gpu], env)  # China versions / modified-card caveats
+    steps += market_steps
     table = Table(
         headers=[
             "",
@@ -348,6 +351,7 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         sources=[spec_source(gpu, env)]
         + env.cite(*price_sources, "dettmers-2023")
         + [s for s in sibling_sources if s not in env.rate_sources()]
+        + env.cite(*market_sources)
         + env.rate_sources()
         + ["method: docs/model.md §perf, §rec" + (", §llm.decode" if chat else "")],
     )
