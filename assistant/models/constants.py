@@ -237,7 +237,7 @@ VAE_TILE_PX = 512
 # set-up is run in fp8 (FLUX.1 on consumer cards: ComfyUI's fp8 checkpoints) [A, shown in the answer].
 IMAGE_FP16_CARD_GB = 24.0
 # Guidance-distilled models: one latent per image per step (FLUX.1 [dev] / [schnell] model card) [R].
-IMAGE_GUIDANCE_DISTILLED = frozenset({"flux.1-dev"})
+IMAGE_GUIDANCE_DISTILLED = frozenset({"flux.1-dev", "flux.1-schnell"})
 # Image fine-tuning (no calibration row measures it) [A]: saved activations per image at the native
 # resolution per billion denoiser parameters without checkpointing, the reduction with gradient
 # checkpointing, and LoRA adapter parameters per rank per denoiser parameter (adapters on the attention
@@ -298,13 +298,14 @@ DENOISER_MACS = {
     "sd-1.5": (338.6, 63.0, 512),
     "sdxl-base": (2988.6, 392.0, 1024),
     "flux.1-dev": (29744.8, 7436.2, 1024),
+    "flux.1-schnell": (29744.8, 7436.2, 1024),  # the same transformer as [dev] (model card)
     "sd3-medium": (3009.4, 1446.3, 1024),
 }
-# Denoiser passes per step: classifier-free guidance runs a conditional and an unconditional pass (SD 1.5, SDXL,
-# SD3); FLUX.1 dev is guidance-distilled and runs one [R: model cards]. Steps as the usual UIs default [A]: ComfyUI's
+# Denoiser passes per step: two under classifier-free guidance, one for the guidance-distilled models
+# (IMAGE_GUIDANCE_DISTILLED). Steps as the usual UIs default [A]: ComfyUI's
 # KSampler 20 (SD 1.5, SDXL, and the FLUX.1 dev example workflow), diffusers' SD3 pipeline 28.
-DENOISER_PASSES = {"sd-1.5": 2, "sdxl-base": 2, "flux.1-dev": 1, "sd3-medium": 2}
-DEFAULT_IMAGE_STEPS = {"sd-1.5": 20, "sdxl-base": 20, "flux.1-dev": 20, "sd3-medium": 28}
+# FLUX.1 [schnell]: 4 steps, the most its model card gives ("1 to 4 steps").
+DEFAULT_IMAGE_STEPS = {"sd-1.5": 20, "sdxl-base": 20, "flux.1-dev": 20, "flux.1-schnell": 4, "sd3-medium": 28}
 # VAE decode: 1,240.1 GMAC per 512 x 512 image (SD VAE decoder, thop, BK-SDM issue #53); the SDXL, SD3 and FLUX.1
 # decoders have the same widths (128-512 channels), so it scales with the pixels [D].
 VAE_DECODE_GMAC_512 = 1240.1

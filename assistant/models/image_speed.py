@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from assistant.models import constants as C
 from assistant.models import hardware as hw
 from assistant.models import llm
+from assistant.models.diffusion_memory import uses_guidance
 from assistant.specs import GpuSpec, ModelSpec
 
 
@@ -52,7 +53,7 @@ def image_speed(
     linear, attention, native = C.DENOISER_MACS[model.key]
     px = int(resolution or model.native_resolution or native)
     steps = int(steps or C.DEFAULT_IMAGE_STEPS.get(model.key, 20))
-    passes = C.DENOISER_PASSES.get(model.key, 2)
+    passes = 2 if uses_guidance(model) else 1
     batch = max(int(batch or 1), 1)
     scale = (px / native) ** 2
     gmac = linear * scale + attention * scale**2
