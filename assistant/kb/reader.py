@@ -1,10 +1,10 @@
-"""Read the knowledge base into frozen values (`assistant.specs`), and write user data.
+"""Read the knowledge base into frozen values (`assistant.specs`).
 
 Contract: `KbReader(source)` (a SQLAlchemy engine, or an `assistant.kb.rows` runner such as the
 sqlite3 one of the fast read path) answers lookups with plain frozen values, caching what it has
-read for the life of the reader; nothing it returns holds a database session. User data
-(price overrides, settings) is written through it in short transactions, so several
-processes can write at once. Queries are parameterized SQL over the tables of
+read for the life of the reader; nothing it returns holds a database session. It writes nothing:
+the user's own data (price overrides, saved defaults) is read and written by `reader.user`
+(`assistant.kb.user_data.UserData`, same connection). Queries are parameterized SQL over the tables of
 `assistant.kb.tables`, so that answering a question never pays for building the SQLModel
 classes (they are needed only to build the database).
 """
@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 from functools import cached_property
 
 from assistant.kb.dbfile import KB_TABLES
 from assistant.kb.rows import EngineRows, SqliteRows
+from assistant.kb.user_data import UserData
 from assistant.specs import ArchRates, CloudRate, GpuSpec, ModelSpec, PriceQuote, SourceRef, TensorPeaks
 
 
@@ -71,7 +72,7 @@ class KbReader:
         self._all_gpus: list[GpuSpec] | None = None
         self._prices: dict[str, list[PriceQuote]] = {}
         self._prices_by_gpu: dict[str, dict[str, list[PriceQuote]]] = {}
-        self._overrides: dict[tuple[str, str], float] | None = None
+        self.user = UserData(self.db)  # the user's prices and saved defaults (the only writes)
 
     @property
     def persistent(self) -> bool:
@@ -248,47 +249,3 @@ class KbReader:
 
     def meta(self) -> dict[str, str]:
         return {r["key"]: r["value"] for r in self._rows("SELECT key, value FROM kbmeta")}
-
-    # user data -------------------------------------------------------------------------------
-    def price_overrides(self) -> dict[tuple[str, str], float]:
-        """The user's prices; read once, then kept in step with this reader's own writes."""
-        if self._overrides is None:
-            self._overrides = {
-                (r["gpu_name"], r["condition"]): r["usd"]
-                for r in self._rows("SELECT gpu_name, condition, usd FROM userpriceoverride")
-            }
-        return dict(self._overrides)
-
-    def _write(self, *statements: tuple[str, dict]) -> None:
-        self.db.write(list(statements))
-
-    def set_price_override(self, gpu: str, usd: float, condition: str = "new") -> None:
-        key = {"gpu": gpu, "condition": condition}
-        self._write(
-            ("DELETE FROM userpriceoverride WHERE gpu_name = :gpu AND condition = :condition", key),
-            (
-                "INSERT INTO userpriceoverride (gpu_name, condition, usd, set_at) VALUES (:gpu, :condition, :usd, :at)",
-                key | {"usd": usd, "at": datetime.now().isoformat(timespec="seconds")},
-            ),
-        )
-        self._overrides = None
-
-    def clear_price_override(self, gpu: str) -> None:
-        self._write(("DELETE FROM userpriceoverride WHERE gpu_name = :gpu", {"gpu": gpu}))
-        self._overrides = None
-
-    def clear_price_overrides(self) -> None:
-        self._write(("DELETE FROM userpriceoverride", {}))
-        self._overrides = None
-
-    def clear_settings(self) -> None:
-        self._write(("DELETE FROM usersetting", {}))
-
-    def settings(self) -> dict[str, str]:
-        return {r["key"]: r["value"] for r in self._rows("SELECT key, value FROM usersetting")}
-
-    def set_setting(self, key: str, value: str) -> None:
-        self._write(
-            ("DELETE FROM usersetting WHERE key = :key", {"key": key}),
-            ("INSERT INTO usersetting (key, value) VALUES (:key, :value)", {"key": key, "value": value}),
-        )

@@ -43,7 +43,7 @@ class Env:
 
     def price_overrides(self) -> dict[tuple[str, str], float]:
         """The user's prices: saved ones, then those stated in this conversation (which win)."""
-        return self.reader.price_overrides() | self.assumptions.prices
+        return self.reader.user.price_overrides() | self.assumptions.prices
 
     def term(self, text: str | None) -> str:
         return i18n.term(self.lang, text)

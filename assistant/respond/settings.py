@@ -168,10 +168,10 @@ def _reset_text(env: Env) -> str:
     a = env.assumptions
     a.reset()
     kept = []
-    saved = env.reader.price_overrides()
+    saved = env.reader.user.price_overrides()
     if saved:
         kept.append(env.t("set.reset_saved_prices", n=len(saved)))
-    if env.reader.settings():
+    if env.reader.user.settings():
         kept.append(env.t("set.reset_saved_defaults"))
     return env.t(
         "set.reset",
@@ -189,7 +189,7 @@ def _price_line(gpu: str, usd: float, save: bool, env: Env) -> str:
     a.prices[(gpu, condition)] = usd
     suffix = env.t("set.session_only")
     if save:
-        failed = _save(env, lambda: env.reader.set_price_override(gpu, usd, condition))
+        failed = _save(env, lambda: env.reader.user.set_price_override(gpu, usd, condition))
         suffix = env.t("set.not_saved", reason=failed) if failed else env.t("set.saved")
     return env.t("set.override", gpu=gpu, money=env.money(usd), cond=env.t(f"cond.{condition}"), saved=suffix)
 
@@ -197,21 +197,21 @@ def _price_line(gpu: str, usd: float, save: bool, env: Env) -> str:
 def _forget(s: Setting, env: Env) -> str:
     a = env.assumptions
     if s.key == "forget_defaults":
-        _save(env, env.reader.clear_settings)
+        _save(env, env.reader.user.clear_settings)
         return env.t("set.forgot_defaults")
-    mine = set(env.reader.price_overrides()) | set(a.prices)
+    mine = set(env.reader.user.price_overrides()) | set(a.prices)
     if s.key == "forget_prices":
         if not mine:
             return env.t("set.no_prices")
         a.prices.clear()
-        failed = _save(env, env.reader.clear_price_overrides)
+        failed = _save(env, env.reader.user.clear_price_overrides)
         return env.t("set.forgot_prices", n=len(mine)) + (f" ({failed})" if failed else "")
     gpu = s.gpu
     if gpu is None or not any(g == gpu for g, _ in mine):
         return env.t("set.no_price", gpu=gpu)
     for key in [k for k in a.prices if k[0] == gpu]:
         del a.prices[key]
-    failed = _save(env, lambda: env.reader.clear_price_override(gpu))
+    failed = _save(env, lambda: env.reader.user.clear_price_override(gpu))
     return env.t("set.forgot_price", gpu=gpu) + (f" ({failed})" if failed else "")
 
 
@@ -225,10 +225,10 @@ def _remember(env: Env) -> str:
 
     def write() -> None:
         for (gpu, condition), usd in a.prices.items():
-            env.reader.set_price_override(gpu, usd, condition)
+            env.reader.user.set_price_override(gpu, usd, condition)
         for key in sorted(a.changed):
             if key in SAVABLE:
-                env.reader.set_setting(key, json.dumps(getattr(a, key)))
+                env.reader.user.set_setting(key, json.dumps(getattr(a, key)))
 
     failed = _save(env, write)
     line = env.t("set.remembered", items=i18n.listing(env.lang).join(items))
@@ -241,7 +241,7 @@ SAVABLE = ("electricity_usd_per_kwh", "utilization", "years", "budget_usd", "con
 def saved_defaults(reader) -> dict:
     """Settings saved with "save as default", validated again (a bad row is skipped)."""
     out = {}
-    for key, raw in reader.settings().items():
+    for key, raw in reader.user.settings().items():
         try:
             value = json.loads(raw)
         except ValueError:
@@ -312,7 +312,7 @@ def respond(query: SetQuery, env: Env, brief: bool = False) -> Answer:
                 "set.converted", cny=f"{s.value:g} {currency}", usd=usd, rate=f"{env.cny_per_usd():g}"
             )
         if s.key in SAVABLE and query.save:
-            failed = _save(env, lambda s=s, value=value: env.reader.set_setting(s.key, json.dumps(value)))
+            failed = _save(env, lambda s=s, value=value: env.reader.user.set_setting(s.key, json.dumps(value)))
             line += env.t("set.setting_not_saved", reason=failed) if failed else env.t("set.setting_saved")
         elif s.key in SAVABLE:
             line = line.rstrip("。.") + env.t("set.setting_session")

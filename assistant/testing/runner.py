@@ -90,9 +90,9 @@ def _copy_user_data(db_url: str, reader) -> None:
     finally:
         engine.dispose()
     for gpu, condition, usd in prices:
-        reader.set_price_override(gpu, usd, condition)
+        reader.user.set_price_override(gpu, usd, condition)
     for key, value in settings:
-        reader.set_setting(key, value)
+        reader.user.set_setting(key, value)
 
 
 def _known_names(session) -> set[str] | None:
@@ -161,11 +161,11 @@ def run_dialogue(dialogue: Dialogue, session) -> DialogueResult:
     if result.error:
         return result
     reader = getattr(session, "reader", None)
-    before = dict(reader.price_overrides()) if reader is not None else {}
+    before = dict(reader.user.price_overrides()) if reader is not None else {}
     try:
         for s in dialogue.setup:
             if s.key == "price" and reader is not None:
-                reader.set_price_override(s.gpu, s.value, s.condition)
+                reader.user.set_price_override(s.gpu, s.value, s.condition)
         conversation = session.conversation(_assumptions(dialogue))
         for turn in dialogue.turns:
             tr = TurnResult(turn)
@@ -188,13 +188,13 @@ def run_dialogue(dialogue: Dialogue, session) -> DialogueResult:
 
 
 def _restore_overrides(reader, before: dict) -> None:
-    now = reader.price_overrides()
+    now = reader.user.price_overrides()
     if now == before:
         return
     for gpu in {g for g, _ in now} | {g for g, _ in before}:
-        reader.clear_price_override(gpu)
+        reader.user.clear_price_override(gpu)
     for (gpu, condition), usd in before.items():
-        reader.set_price_override(gpu, usd, condition)
+        reader.user.set_price_override(gpu, usd, condition)
 
 
 # the report ------------------------------------------------------------------------------------

@@ -77,10 +77,10 @@ def test_both_paths_read_the_same_rows(built_kb):
     assert fast.prices("current") == slow.prices("current") and fast.cloud_rates() == slow.cloud_rates()
     assert fast.gpus(["GeForce RTX 4090", "GeForce RTX 3090"]) == slow.gpus(["GeForce RTX 4090", "GeForce RTX 3090"])
     assert fast.sources == slow.sources and fast.meta() == slow.meta()
-    fast.set_price_override("GeForce RTX 3090", 650.0, "used")
-    assert slow.price_overrides() == {("GeForce RTX 3090", "used"): 650.0}
-    slow.clear_price_override("GeForce RTX 3090")
-    assert KbReader(open_fast(f"sqlite:///{built_kb}")).price_overrides() == {}
+    fast.user.set_price_override("GeForce RTX 3090", 650.0, "used")
+    assert slow.user.price_overrides() == {("GeForce RTX 3090", "used"): 650.0}
+    slow.user.clear_price_override("GeForce RTX 3090")
+    assert KbReader(open_fast(f"sqlite:///{built_kb}")).user.price_overrides() == {}
     handle.engine.dispose()
 
 

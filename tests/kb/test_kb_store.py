@@ -35,12 +35,12 @@ def test_rebuild_keeps_user_data():
 
     SQLModel.metadata.create_all(engine)
     reader = KbReader(engine)
-    reader.set_price_override("GeForce RTX 4080", 999.0)
-    reader.set_setting("electricity_usd_per_kwh", "0.30")
+    reader.user.set_price_override("GeForce RTX 4080", 999.0)
+    reader.user.set_setting("electricity_usd_per_kwh", "0.30")
     build_kb(engine)
     fresh = KbReader(engine)
-    assert fresh.price_overrides() == {("GeForce RTX 4080", "new"): 999.0}
-    assert fresh.settings() == {"electricity_usd_per_kwh": "0.30"}
+    assert fresh.user.price_overrides() == {("GeForce RTX 4080", "new"): 999.0}
+    assert fresh.user.settings() == {"electricity_usd_per_kwh": "0.30"}
 
 
 def test_changed_knowledge_triggers_a_rebuild(home, tmp_path, monkeypatch):
@@ -48,7 +48,7 @@ def test_changed_knowledge_triggers_a_rebuild(home, tmp_path, monkeypatch):
     shutil.copytree(paths.knowledge_dir(), folder)
     monkeypatch.setattr(paths, "knowledge_dir", lambda: folder)
     handle = open_kb()
-    KbReader(handle.engine).set_price_override("GeForce RTX 3090", 700.0, "used")
+    KbReader(handle.engine).user.set_price_override("GeForce RTX 3090", 700.0, "used")
     handle.engine.dispose()
     with (folder / "sources" / "extra.csv").open("w", encoding="utf-8") as f:
         f.write("id,title,url,date\nextra-test,Extra,https://example.org,2024-01\n")
@@ -56,12 +56,12 @@ def test_changed_knowledge_triggers_a_rebuild(home, tmp_path, monkeypatch):
     assert again.built
     reader = KbReader(again.engine)
     assert "extra-test" in reader.sources
-    assert reader.price_overrides() == {("GeForce RTX 3090", "used"): 700.0}
+    assert reader.user.price_overrides() == {("GeForce RTX 3090", "used"): 700.0}
 
 
 def test_corrupt_file_is_rebuilt_and_reported(home):
     handle = open_kb()
-    KbReader(handle.engine).set_price_override("GeForce RTX 4090", 1500.0)
+    KbReader(handle.engine).user.set_price_override("GeForce RTX 4090", 1500.0)
     handle.engine.dispose()
     db = home / "kb.sqlite"
     data = bytearray(db.read_bytes())
@@ -78,13 +78,13 @@ def test_truncated_file_reports_the_user_data_it_lost(home):
     """Cut to 5,000 bytes, the file no longer holds the user tables: the loss is reported by
     table, never passed over (a file that keeps them is tested in tests/reliability/)."""
     handle = open_kb()
-    KbReader(handle.engine).set_price_override("GeForce RTX 4090", 1500.0)
+    KbReader(handle.engine).user.set_price_override("GeForce RTX 4090", 1500.0)
     handle.engine.dispose()
     db = home / "kb.sqlite"
     db.write_bytes(db.read_bytes()[:5000])
     recovered = open_kb()
     [warning] = recovered.warnings
-    assert KbReader(recovered.engine).price_overrides() == {}
+    assert KbReader(recovered.engine).user.price_overrides() == {}
     assert "damaged" in warning and "could not read" in warning and "userpriceoverride" in warning
 
 

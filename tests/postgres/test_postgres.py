@@ -50,9 +50,9 @@ def test_the_kb_lives_in_its_own_schema_and_keeps_user_data_across_rebuilds(pg_u
     handle = open_kb(pg_url)
     reader = KbReader(handle.engine)
     assert reader.gpu("GeForce RTX 4090").memory_gb == 24
-    reader.set_price_override("GeForce RTX 4090", 1234.0)
+    reader.user.set_price_override("GeForce RTX 4090", 1234.0)
     build_kb(handle.engine)
-    assert KbReader(handle.engine).price_overrides() == {("GeForce RTX 4090", "new"): 1234.0}
+    assert KbReader(handle.engine).user.price_overrides() == {("GeForce RTX 4090", "new"): 1234.0}
     handle.engine.dispose()
     with psycopg.connect(_plain(pg_url)) as c:
         assert c.execute("SELECT x FROM public.price").fetchall() == [(42,)]
@@ -94,7 +94,7 @@ def test_the_first_write_after_a_server_restart_succeeds(pg_server, pg_url):
     pg_server.restart()
     answer = conversation.ask("the 4090 costs $1234, remember this")
     assert answer.understood and "error" not in answer.figures, answer.clarification
-    assert KbReader(session.handle.engine).price_overrides()[("GeForce RTX 4090", "new")] == 1234.0
+    assert KbReader(session.handle.engine).user.price_overrides()[("GeForce RTX 4090", "new")] == 1234.0
     session.handle.engine.dispose()
 
 
@@ -138,13 +138,13 @@ def test_saved_prices_of_an_older_version_in_public_are_imported_once_and_left_t
     handle = open_kb(pg_url)
     assert any("imported 2 price(s) and 1 setting(s)" in w and "***" in w for w in handle.warnings), handle.warnings
     reader = KbReader(handle.engine)
-    assert reader.price_overrides() == {("GeForce RTX 4090", "new"): 1234.0, ("GeForce RTX 3090", "used"): 650.0}
-    assert reader.settings() == {"years": "3"}
-    reader.clear_price_override("GeForce RTX 3090")  # the user forgets one: it must not come back
+    assert reader.user.price_overrides() == {("GeForce RTX 4090", "new"): 1234.0, ("GeForce RTX 3090", "used"): 650.0}
+    assert reader.user.settings() == {"years": "3"}
+    reader.user.clear_price_override("GeForce RTX 3090")  # the user forgets one: it must not come back
     handle.engine.dispose()
     again = open_kb(pg_url)
     assert not any("public schema" in w for w in again.warnings), again.warnings
-    assert KbReader(again.engine).price_overrides() == {("GeForce RTX 4090", "new"): 1234.0}
+    assert KbReader(again.engine).user.price_overrides() == {("GeForce RTX 4090", "new"): 1234.0}
     again.engine.dispose()
     assert _public_rows(pg_url) == before  # the older tables are only read
 
@@ -154,6 +154,6 @@ def test_tables_in_public_that_are_not_an_older_gpu_advisor_are_not_imported(pg_
         c.execute(_OLDER_LAYOUT.replace("'content_hash'", "'owner'"))  # someone else's kbmeta
     before = _public_rows(pg_url)
     handle = open_kb(pg_url)
-    assert KbReader(handle.engine).price_overrides() == {}
+    assert KbReader(handle.engine).user.price_overrides() == {}
     handle.engine.dispose()
     assert _public_rows(pg_url) == before

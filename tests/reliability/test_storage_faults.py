@@ -187,7 +187,7 @@ def _tmpfs(folder: Path, size_kb: int):
 def _check_full_disk_kept_everything(handle, db: Path, before: str) -> None:
     assert any("disk is full" in w for w in handle.warnings), handle.warnings
     assert handle.url == "sqlite://" and not handle.saves
-    assert KbReader(handle.engine).price_overrides() == {KEY: SAVED[2]}
+    assert KbReader(handle.engine).user.price_overrides() == {KEY: SAVED[2]}
     handle.engine.dispose()
     assert _digest(db) == before
     assert saved_prices(db) == {KEY: SAVED[2]}

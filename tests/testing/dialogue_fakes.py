@@ -16,14 +16,9 @@ from assistant.dialogue import Assumptions
 GPUS = ("GeForce RTX 4070 Ti", "GeForce RTX 4080", "GeForce RTX 4090", "GeForce RTX 3090", "A100 SXM4 80 GB")
 
 
-class FakeReader:
-    def __init__(self, names=GPUS, snapshots=("current", "2023-01")):
-        self.name_entries = [SimpleNamespace(name=n) for n in names]
+class FakeUserData:
+    def __init__(self):
         self.overrides: dict[tuple[str, str], float] = {}
-        self._snapshots = {s: ("2023-01", "2025-01", 1) for s in snapshots}
-
-    def price_snapshots(self):
-        return dict(self._snapshots)
 
     def price_overrides(self):
         return dict(self.overrides)
@@ -33,6 +28,16 @@ class FakeReader:
 
     def clear_price_override(self, gpu):
         self.overrides = {k: v for k, v in self.overrides.items() if k[0] != gpu}
+
+
+class FakeReader:
+    def __init__(self, names=GPUS, snapshots=("current", "2023-01")):
+        self.name_entries = [SimpleNamespace(name=n) for n in names]
+        self.user = FakeUserData()
+        self._snapshots = {s: ("2023-01", "2025-01", 1) for s in snapshots}
+
+    def price_snapshots(self):
+        return dict(self._snapshots)
 
 
 class FakeConversation:
@@ -68,7 +73,7 @@ class FakeSession:
 def _cost(conversation) -> Answer:
     a = conversation.assumptions
     kwh = 0.45 * 8760 * a.utilization
-    price = conversation.session.reader.overrides.get(("GeForce RTX 4090", "new"), 1599.0)
+    price = conversation.session.reader.user.overrides.get(("GeForce RTX 4090", "new"), 1599.0)
     total = price + kwh * a.electricity_usd_per_kwh * a.years
     return Answer(
         question="total cost of a 4090",

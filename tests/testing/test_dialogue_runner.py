@@ -87,7 +87,7 @@ def test_xfail_dialogues_do_not_fail_the_run_and_an_unexpected_pass_is_shown(tmp
 
 def test_setup_reaches_the_conversation_and_price_overrides_do_not_leak(tmp_path):
     session = FakeSession()
-    session.reader.set_price_override("GeForce RTX 4090", 1800.0, "new")  # the user's own, kept
+    session.reader.user.set_price_override("GeForce RTX 4090", 1800.0, "new")  # the user's own, kept
     files = {
         "cost.dialogue": """\
 setup: years 2
@@ -114,7 +114,7 @@ dialogue: defaults again
         1.0,
     )
     assert (second.assumptions.years, second.assumptions.electricity_usd_per_kwh) == (2, 0.175)
-    assert session.reader.overrides == {("GeForce RTX 4090", "new"): 1800.0}
+    assert session.reader.user.overrides == {("GeForce RTX 4090", "new"): 1800.0}
 
 
 def test_an_unknown_gpu_name_or_snapshot_is_an_error_of_the_file(tmp_path):

@@ -18,7 +18,7 @@ def _notices(app) -> list[str]:
 def _saved_settings(url: str) -> dict:
     session = open_session(url, echo_warnings=False)
     try:
-        return session.reader.settings()
+        return session.reader.user.settings()
     finally:
         session.handle and session.handle.engine.dispose()
 
