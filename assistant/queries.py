@@ -159,6 +159,7 @@ class FitQuery(Query):
     resolution: int | None = None  # image side in pixels ("1024x1024", "768px"); non-square: sqrt(w x h)
     lora_rank: int | None = None  # "r64", "rank 16"
     setup: tuple[str, ...] = ()  # set-up options stated: "checkpointing_on", "adamw8bit", "cpu_offload", ...
+    samples: float | None = None  # "about 50k samples", "5万条数据": the job's data as a sample count
     system_ram_gb: float | None = None  # "with 128gb ram", "64g内存": system RAM for MoE expert offload
     released: bool = False  # "满血r1", "unquantized": the weights as released (DeepSeek R1/V3: FP8), no lighter quant
 
@@ -235,6 +236,8 @@ class RatesQuery(Query):
     precision: str | None = None  # serve: the weights' precision
     min_memory_gb: float | None = None  # "cheapest cloud gpu with 80gb": no GPU named, every GPU with this much
     samples: float | None = None  # job: "about 50k samples" (converted to tokens at an assumed length)
+    params_b: float | None = None  # job: "a 1b model" without a named model
+    pretrain: bool = False  # job: "pretrain", "from scratch": compute-optimal tokens unless stated
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -449,14 +449,22 @@ def job_time(
     owns, as the cloud job answer computes them (§cost.run: FLOPs per parameter and token at 35 % of
     the 16-bit peak); 100 M tokens unless the question names its data."""
     from assistant.queries import ModelRef, RatesQuery
-    from assistant.respond.rates import job_hours
+    from assistant.respond.rates_job import job_hours, tokens_text
 
     method = query.mode if query.mode in ("lora", "qlora") else "full_finetune"
-    asked = RatesQuery(text=query.text, mode="job", model=ModelRef(mention=model.name, key=model.key), method=method)
+    asked = RatesQuery(
+        text=query.text,
+        mode="job",
+        model=ModelRef(mention=model.name, key=model.key) if query.model else None,
+        method=method,
+        samples=query.samples,
+        params_b=None if query.model else model.params_b,
+    )
     hours, figures, steps = job_hours(asked, env, gpu, n)
     if hours is None:
         return "", [], {}
-    values = dict(time=duration(env, hours), what=counted(env, gpu, n))
+    data = tokens_text(asked, env, figures["tokens"])
+    values = dict(time=duration(env, hours), what=counted(env, gpu, n), data=data)
     head = env.t("fit.job_time_with", label=label, **values) if label else env.t("fit.job_time", **values)
     return head, steps, {"job_hours": round(hours, 2), **figures}
 

@@ -20,40 +20,39 @@ from __future__ import annotations
 
 from assistant import i18n
 from assistant.answer import Answer, Table
-from assistant.models import constants as C
-from assistant.models import cost, memory
-from assistant.models import hardware as hw
+from assistant.models import memory
 from assistant.queries import RatesQuery
-from assistant.respond import rates_by_memory
+from assistant.respond import rates_by_memory, rates_job
 from assistant.respond.env import Env
+from assistant.respond.fit import sized_model
 from assistant.respond.offers import figure, home_first, of_provider, provider_name
 from assistant.respond.variants import market_rows, rated_variant
-from assistant.respond.wording import counted, spec_source
+from assistant.respond.wording import counted, duration, spec_source
 
 _PERIOD_HOURS = {"day": 24.0, "week": 168.0, "month": 730.0, "year": 8760.0}
-DEFAULT_JOB_TOKENS = 100e6  # one pass over 100 M tokens: a mid-sized fine-tuning set, shown as an assumption
-_FLOPS_PER_PARAM_TOKEN = {"full_finetune": 6.0, "lora": 4.0, "qlora": 4.0}
 
 
-def _home_alternatives(gpu, env: Env) -> list[str]:
+def _home_alternatives(gpu, env: Env, query: RatesQuery) -> list[str]:
     """When no cloud of the answer's market rents `gpu`: the cheapest home-market offer of each of its
-    China-market versions (H20, H800 for an H100)."""
+    China-market versions (H20, H800 for an H100); for a job, the job on the first of them too."""
     family = gpu.short_name.split()[0]  # "H100": the SXM and PCIe H100 have PCIe and SXM versions
     versions = [
         name
         for name, row in market_rows().items()
         if row["kind"] == "china" and (row["base"] == gpu.name or row["base"].split()[0] == family)
     ]
-    offers = []
+    offers, jobs = [], []
     for name in versions:
         home = [r for r in env.reader.cloud_rates(name) if r.currency == env.currency]
-        if home:
+        version = env.reader.gpu(name)
+        if home and version:
             best = min(home, key=lambda r: r.on_demand_usd_per_gpu_hour)
-            version = env.reader.gpu(name)
+            if query.mode == "job" and not jobs:
+                jobs = rates_job.on_offer(query, env, version, best)
             offers.append(
                 env.t(
                     "rates.home_offer",
-                    version=version.short_name if version else name,
+                    version=version.short_name,
                     provider=best.provider,
                     rate=env.money(best.on_demand_usd_per_gpu_hour, 2),
                     observed=best.observed,
@@ -61,7 +60,7 @@ def _home_alternatives(gpu, env: Env) -> list[str]:
             )
     if not offers:
         return []
-    return [env.t("rates.home_none", gpu=gpu.short_name, offers=i18n.listing(env.lang).join(offers))]
+    return [env.t("rates.home_none", gpu=gpu.short_name, offers=i18n.listing(env.lang).join(offers)), *jobs]
 
 
 def _table(env: Env, rates: list, hours: float | None, n: int) -> Table:
@@ -165,34 +164,6 @@ def _hours(query: RatesQuery) -> float | None:
     return _PERIOD_HOURS.get(query.period or "")
 
 
-def job_hours(query: RatesQuery, env: Env, gpu, n: int) -> tuple[float | None, dict, list[str]]:
-    """GPU-hours of the job, its figures and the steps that explain them."""
-    model = env.reader.model(query.model.key) if query.model else None
-    if model is None:
-        return None, {}, []
-    params = model.active_params_b or model.params_b
-    tokens = query.tokens or DEFAULT_JOB_TOKENS
-    factor = _FLOPS_PER_PARAM_TOKEN.get(query.method, 6.0)
-    peak = hw.training_tflops(gpu, "fp16").value
-    run = cost.training_run(params, tokens * factor / 6.0 / 1e9, peak, n_gpus=n)
-    steps = [
-        env.t(
-            "rates.job_flops",
-            factor=f"{factor:g}",
-            params=f"{params:g}",
-            tokens=f"{tokens / 1e6:,.0f}",
-            flops=f"{run.flops:.2e}",
-            peak=f"{peak:,.0f}",
-            mfu=f"{C.DEFAULT_MFU * 100:.0f}",
-            gpu_hours=f"{run.gpu_hours:,.1f}",
-        )
-    ]
-    if not query.tokens:
-        steps.append(env.t("rates.job_tokens_default"))
-    figures = {"gpu_hours": round(run.gpu_hours, 2), "flops": run.flops, "tokens": tokens, "model": model.key}
-    return run.gpu_hours / n, figures, steps
-
-
 def _serve_count(query: RatesQuery, env: Env, gpu) -> tuple[int, list[str]]:
     model = env.reader.model(query.model.key) if query.model else None
     if model is None or model.kind != "llm":
@@ -204,9 +175,16 @@ def _serve_count(query: RatesQuery, env: Env, gpu) -> tuple[int, list[str]]:
     return n, [env.t("rates.serve_fit", model=model.name, prec=prec, gb=f"{est.total_gb:.0f}", n=n, gpu=gpu.short_name)]
 
 
+def _model_name(query: RatesQuery, env: Env) -> str:
+    model, _ = sized_model(query, env)
+    return model.name if model else ""
+
+
 def respond(query: RatesQuery, env: Env) -> Answer:
     if query.mode == "by_memory":
         return rates_by_memory.respond(query, env)
+    if query.mode == "job" and not any(r.name for r in query.gpus):
+        return rates_job.cheapest(query, env)
     env = env.for_query(query)
     named = [r for r in query.gpus if r.name]
     if not named:
@@ -240,7 +218,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
     steps, extra = [], {}
     home = any(r.currency == env.currency for r in everyone)
     if not query.provider and not home:
-        steps += _home_alternatives(gpu, env)
+        steps += _home_alternatives(gpu, env, query)
     missing = ""
     if not rates and compared:  # none of the providers named rents it: say so, then show the others
         missing, rates, compared = compared + " ", everyone, ""
@@ -249,7 +227,10 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         rates = everyone
     hours = _hours(query)
     if query.mode == "job":
-        hours, extra, steps = job_hours(query, env, gpu, n)
+        n, card_steps, extra = rates_job.cards(query, env, gpu, n)
+        hours, job_figures, job_steps = rates_job.job_hours(query, env, gpu, n)
+        steps += card_steps + job_steps + rates_job.node_step(query, env, gpu, n, rates[0].on_demand_usd_per_gpu_hour)
+        extra |= job_figures
     elif query.mode == "serve":
         n, steps = _serve_count(query, env, gpu)
         hours = hours or _PERIOD_HOURS["month"]
@@ -260,15 +241,19 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         spot = None  # a spot rate above the cheapest on-demand one saves nothing
     if hours:
         total = best.on_demand_usd_per_gpu_hour * hours * n
+        key = {"job": "head_job_on", "serve": "head_serve"}.get(query.mode, "head_rent")
         head = env.t(
-            f"rates.head_{query.mode if query.mode in ('job', 'serve') else 'rent'}",
+            f"rates.{key}",
+            method=rates_job.method_text(query, env),
+            data=rates_job.tokens_text(query, env, extra.get("tokens", 0.0)),
+            time=duration(env, hours),
             what=what,
             hours=f"{hours:,.0f}",
             total=env.money_total(total),
             provider=best.provider,
             rate=env.money(best.on_demand_usd_per_gpu_hour, 2),
             observed=best.observed,
-            model=env.reader.model(query.model.key).name if query.model else "",
+            model=_model_name(query, env),
         )
         if spot:
             head += env.t(
@@ -321,6 +306,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         assumptions=env.assumption_dict(),
         sources=env.cite(*dict.fromkeys(r.source for r in rates))
         + ([spec_source(gpu, env), "method: docs/model.md §cost.training, §cost.run"] if query.mode == "job" else [])
+        + (env.cite("chinchilla-2022") if query.pretrain and not query.tokens else [])
         + env.rate_sources(),
         lang=env.lang,
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 
+from assistant.nlu.intents.rates import samples
 from assistant.nlu.intents.verdict import last_gpu, said
 from assistant.nlu.reading import Reading
 from assistant.queries import FitQuery, ModelRef, Query
@@ -91,6 +92,7 @@ def read(r: Reading) -> Query | None:
         mode=r.mode(),
         want_speed=b.has("SPEED") or (b.has("FASTER") and not b.has("THAN")),
         params_b=r.num("PARAMS"),
+        samples=samples(r),
         memory_gb=r.vram() if not refs else None,
         system_ram_gb=r.system_ram(),  # "on a 4090 with 128gb ram": system RAM for offload, not the GPU's memory
         workload=r.workload,

@@ -10,6 +10,8 @@ rent without naming one (a recommendation).
 
 from __future__ import annotations
 
+import re
+
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.queries import Query, RatesQuery
@@ -79,6 +81,19 @@ def providers(r: Reading) -> tuple[str, ...]:
 
 WEEKEND_HOURS = 60.0  # a weekend of rent: Friday evening to Monday morning [A]
 
+_SAMPLES = re.compile(
+    r"(\d+(?:\.\d+)?)\s*(k|m|千|万)?\s*(?:samples|examples|rows|conversations|instructions|pairs|条)", re.IGNORECASE
+)
+_SCALE = {"k": 1e3, "m": 1e6, "千": 1e3, "万": 1e4}
+
+
+def samples(r: Reading) -> float | None:
+    """ "about 50k samples", "5万条数据": the number of training samples a job names; None if none."""
+    found = _SAMPLES.search(r.text)
+    if not found:
+        return None
+    return float(found.group(1)) * _SCALE.get((found.group(2) or "").lower(), 1.0)
+
 
 def read(r: Reading) -> Query | None:
     b = r.b
@@ -95,9 +110,27 @@ def read(r: Reading) -> Query | None:
     if not r.refs and memory and not b.has("PARAMS") and not r.model:
         # "cheapest cloud gpu with 80gb", "云上最便宜的80g卡": every rented GPU with that much memory
         return RatesQuery(text=r.text, provider=named, mode="by_memory", min_memory_gb=float(memory))
+    trains = bool(said(r, "train_words")) or r.mode() != "inference"
+    # "pretrain a 3b model on 300b tokens, cost on rented h100s": a sized run with its tokens is a training run
+    sized = r.num("PARAMS") if not (r.model or b.has("TOKENS")) else None
+    if trains and (r.model or sized) and (r.explicit or not (r.refs or b.has("RECOMMEND"))):
+        # "cost to fine-tune llama 3 8b on runpod" (no GPU: the cheapest job), "cost to pretrain a 1b model
+        # on rented h100s" (a rent word is said: "a 3b model on 300b tokens on a 4090" is a training run);
+        # "what gpu should i rent for fine-tuning llama 3 8b" stays a recommendation
+        return RatesQuery(
+            text=r.text,
+            gpus=tuple(r.explicit),
+            provider=named,
+            mode="job",
+            model=r.model,
+            params_b=float(sized) if sized else None,
+            method=r.mode() if r.mode() != "inference" else "full_finetune",
+            tokens=r.num("TOKENS"),
+            samples=samples(r),
+            pretrain=bool(said(r, "pretrain_words")),
+        )
     if not r.explicit or b.has("PARAMS"):
         return None  # "what gpu should i rent" (a recommendation), "a 3b model on 300b tokens" (a training run)
-    trains = bool(said(r, "train_words")) or r.mode() != "inference"
     mode = "rates"
     if r.model and trains:
         mode = "job"

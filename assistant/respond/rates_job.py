@@ -1,0 +1,242 @@
+"""A training or fine-tuning job on rented GPUs, as rates answers and fit answers tell it.
+
+Contract: the job's tokens are those asked, else samples x an assumed sample length, else for a
+pretraining run the compute-optimal 20 tokens per parameter, else one pass over 100 M tokens, each
+assumption a step of its own; the cards are the count asked, or the fewest on which the method fits
+when that is more (job_plan.cards_needed: ZeRO-3 / FSDP for full fine-tuning); the time is FLOPs /
+(peak x MFU) (§cost.run). With no GPU named the job is priced on every GPU with a cloud rate (at the
+provider named; the answer's market first) and the cheapest is the headline (`cheapest`).
+`figures`: gpu_hours, flops, tokens, model, cards_needed, memory_gb_one_card, and for the cheapest
+job a `jobs` list (gpu, gpus, hours, cost_usd, provider, on_demand_usd_per_gpu_hour, observed).
+"""
+
+from __future__ import annotations
+
+from assistant.answer import Answer, Table
+from assistant.models import constants as C
+from assistant.models import hardware as hw
+from assistant.models.scaling import training_scaling
+from assistant.queries import RatesQuery
+from assistant.respond import job_plan
+from assistant.respond.env import Env
+from assistant.respond.fit import sized_model
+from assistant.respond.offers import of_provider
+from assistant.respond.wording import duration
+
+SHOWN = 8  # rows of the cheapest-job table [A]
+SHOWN_EFFICIENCY = 0.95  # the scaling step is said when n cards give less than 95 % of n times one [A]
+NODE = 8  # a pretraining run is also timed on one node of this many GPUs
+
+
+def job_tokens(query, model) -> float:
+    """The job's tokens (see the module contract)."""
+    if getattr(query, "pretrain", False) and not query.tokens:
+        return job_plan.CHINCHILLA_TOKENS_PER_PARAM * model.params_b * 1e9
+    return job_plan.job_tokens(query.tokens, getattr(query, "samples", None), None)
+
+
+def _tokens_steps(query, env: Env) -> list[str]:
+    if query.tokens:
+        return []
+    if getattr(query, "pretrain", False):
+        return [env.t("rates.job_tokens_pretrain", per=f"{job_plan.CHINCHILLA_TOKENS_PER_PARAM:g}")]
+    samples = getattr(query, "samples", None)
+    if samples:
+        return [
+            env.t(
+                "rates.job_tokens_samples",
+                samples=f"{samples:,.0f}",
+                length=f"{job_plan.SAMPLE_TOKENS:,}",
+                tokens=f"{samples * job_plan.SAMPLE_TOKENS / 1e6:,.1f}",
+            )
+        ]
+    return [env.t("rates.job_tokens_default")]
+
+
+def tokens_text(query, env: Env, tokens: float) -> str:
+    """The data of the job as a headline says it: "100 M tokens (assumed)", "2 亿 token（假设）"."""
+    size = "big" if tokens >= 1e9 else ("mid" if tokens >= 1e8 else "small")
+    amount = env.t(
+        f"rates.tokens_{size}",
+        b=f"{tokens / 1e9:,.3g}",
+        m=f"{tokens / 1e6:,.0f}",
+        yi=f"{tokens / 1e8:,.3g}",
+        wan=f"{tokens / 1e4:,.0f}",
+    )
+    return env.t("rates.tokens_asked" if query.tokens else "rates.tokens_assumed", amount=amount)
+
+
+def method_text(query, env: Env) -> str:
+    return env.t("rates.method_pretrain" if getattr(query, "pretrain", False) else f"rates.method_{query.method}")
+
+
+def job_hours(query, env: Env, gpu, n: int) -> tuple[float | None, dict, list[str]]:
+    """Wall-clock hours of the job on `n` x `gpu`, its figures and the steps that explain them."""
+    model, _ = sized_model(query, env)
+    if model is None:
+        return None, {}, []
+    tokens = job_tokens(query, model)
+    done = job_plan.run(model, query.method, tokens, gpu, n)
+    factor = job_plan.FLOPS_PER_PARAM_TOKEN.get(query.method, 6.0)
+    steps = [
+        env.t(
+            "rates.job_flops",
+            factor=f"{factor:g}",
+            params=f"{model.active_params_b or model.params_b:g}",
+            tokens=f"{tokens / 1e6:,.0f}",
+            flops=f"{done.flops:.2e}",
+            peak=f"{hw.training_tflops(gpu, 'fp16').value:,.0f}",
+            mfu=f"{C.DEFAULT_MFU * 100:.0f}",
+            gpu_hours=f"{done.gpu_hours:,.1f}",
+        )
+    ]
+    steps += _tokens_steps(query, env)
+    sc = training_scaling([gpu] * n)
+    if n > 1 and sc.efficiency < SHOWN_EFFICIENCY:
+        steps.append(env.t("rates.job_scaling", n=n, times=f"{sc.speedup:.1f}", link=env.t(f"scale.link_{sc.link}")))
+    figures = {"gpu_hours": round(done.gpu_hours, 2), "flops": done.flops, "tokens": tokens, "model": model.key}
+    return done.hours, figures, steps
+
+
+def node_step(query, env: Env, gpu, n: int, rate: float) -> list[str]:
+    """A pretraining run on fewer cards than a node: its time and cost on one 8-GPU node too."""
+    if not getattr(query, "pretrain", False) or n >= NODE:
+        return []
+    hours, figures, _ = job_hours(query, env, gpu, NODE)
+    if hours is None:
+        return []
+    return [env.t("rates.job_node", time=duration(env, hours), total=env.money_total(figures["gpu_hours"] * rate))]
+
+
+def cards(query, env: Env, gpu, n: int) -> tuple[int, list[str], dict]:
+    """The cards the job needs: the count asked, or more when the method does not fit on it."""
+    model, _ = sized_model(query, env)
+    if model is None or model.kind != "llm":
+        return n, [], {}
+    need, gb = job_plan.cards_needed(model, query.method, gpu)
+    method = method_text(query, env)
+    if need is None:
+        return n, [env.t("rates.job_cards_none", method=method, gb=f"{gb:,.0f}", gpu=gpu.short_name)], {}
+    figures = {"cards_needed": need, "memory_gb_one_card": round(gb, 1)}
+    if need <= n:
+        return n, [], figures
+    how = env.t("rates.job_zero3" if query.method == "full_finetune" else "rates.job_layers")
+    step = env.t("rates.job_cards", method=method, gb=f"{gb:,.0f}", gpu=gpu.short_name, n=need, how=how)
+    return need, [step], figures
+
+
+def on_offer(query, env: Env, gpu, offer) -> list[str]:
+    """The job on another GPU at one offer (a China-market version for a home-market answer), as a step."""
+    n, _, _ = cards(query, env, gpu, 1)
+    hours, figures, _ = job_hours(query, env, gpu, n)
+    if hours is None:
+        return []
+    return [
+        env.t(
+            "rates.job_on_version",
+            n=n,
+            gpu=gpu.short_name,
+            provider=offer.provider,
+            time=duration(env, hours),
+            total=env.money_total(figures["gpu_hours"] * offer.on_demand_usd_per_gpu_hour),
+            rate=env.money(offer.on_demand_usd_per_gpu_hour, 2),
+            observed=offer.observed,
+        )
+    ]
+
+
+def cheapest(query: RatesQuery, env: Env) -> Answer:
+    """No GPU named: the job on every GPU with a cloud rate, cheapest first."""
+    env = env.for_query(query)
+    model, note = sized_model(query, env)
+    if model is None:
+        return Answer(
+            question=query.text, intent="rates", headline="", clarification=env.t("rates.which_gpu"), lang=env.lang
+        )
+    tokens = job_tokens(query, model)
+    offers = of_provider(query.provider, env.cloud_rates())
+    jobs = job_plan.cheapest_jobs(model, query.method, tokens, offers, env.reader.gpu)
+    method, data = method_text(query, env), tokens_text(query, env, tokens)
+    if not jobs:
+        return Answer(
+            question=query.text,
+            intent="rates",
+            headline=env.t("rates.job_none", method=method, model=model.name),
+            figures={"jobs": []},
+            lang=env.lang,
+        )
+    best = jobs[0]
+    head = env.t(
+        "rates.job_cheapest",
+        method=method,
+        model=model.name,
+        data=data,
+        n=best.n,
+        gpu=best.gpu.short_name,
+        provider=best.rate.provider,
+        time=duration(env, best.hours),
+        total=env.money_total(best.cost_usd),
+        rate=env.money(best.rate.on_demand_usd_per_gpu_hour, 2),
+        observed=best.rate.observed,
+    )
+    shown = jobs[:SHOWN]
+    table = Table(
+        headers=[
+            "GPU",
+            env.t("rates.job_col_gpus"),
+            env.t("rates.job_col_time"),
+            env.t("rates.job_col_cost"),
+            env.t("rates.col_provider"),
+            env.t("rates.col_on_demand"),
+            env.t("rates.col_observed"),
+        ],
+        rows=[
+            [
+                j.gpu.short_name,
+                str(j.n),
+                duration(env, j.hours),
+                env.money_total(j.cost_usd),
+                j.rate.provider,
+                env.money(j.rate.on_demand_usd_per_gpu_hour, 2),
+                j.rate.observed,
+            ]
+            for j in shown
+        ],
+    )
+    _, _, steps = job_hours(query, env, best.gpu, best.n)
+    _, card_steps, _ = cards(query, env, best.gpu, 1)
+    steps = ([note] if note else []) + card_steps + steps + [env.t("rates.job_ranked"), env.t("rates.dated")]
+    return Answer(
+        question=query.text,
+        intent="rates",
+        headline=head,
+        gpus=[j.gpu.name for j in shown],
+        tables=[table],
+        steps=steps,
+        figures={
+            "jobs": [
+                {
+                    "gpu": j.gpu.name,
+                    "gpus": j.n,
+                    "hours": round(j.hours, 2),
+                    "cost_usd": round(j.cost_usd, 2),
+                    "provider": j.rate.provider,
+                    "on_demand_usd_per_gpu_hour": j.rate.on_demand_usd_per_gpu_hour,
+                    "observed": j.rate.observed,
+                }
+                for j in shown
+            ],
+            "cheapest_provider": best.rate.provider,
+            "gpu_count": best.n,
+            "total_usd": round(best.cost_usd, 2),
+            "gpu_hours": round(best.gpu_hours, 2),
+            "tokens": tokens,
+            "model": model.key,
+        },
+        assumptions=env.assumption_dict(),
+        sources=env.cite(*dict.fromkeys(j.rate.source for j in shown))
+        + ["method: docs/model.md §cost.training, §cost.run, §mem.train"]
+        + (env.cite("chinchilla-2022") if query.pretrain and not query.tokens else [])
+        + env.rate_sources(),
+        lang=env.lang,
+    )
