@@ -41,6 +41,7 @@ _RESPONDERS = {
     "verdict": "verdict",
     "rates": "rates",
     "price_why": "price_why",
+    "power_limit": "power_limit",
     "rig": "rig",
     "video": "video",
 }

@@ -210,6 +210,16 @@ class VerdictQuery(Query):
 
 
 @dataclass(frozen=True, kw_only=True)
+class PowerLimitQuery(Query):
+    """ "i'll power-limit my 3090 to 250 w, how much do i lose", "4090限功耗到70%掉多少性能"."""
+
+    intent: str = "power_limit"
+    gpus: tuple[GpuRef, ...]
+    watts: float | None = None  # the limit in watts
+    share: float | None = None  # or as a share of the board power (0.7 for "70%")
+
+
+@dataclass(frozen=True, kw_only=True)
 class PriceWhyQuery(Query):
     """ "why is the h100 so expensive", "为啥h100那么贵 比4090强在哪": what the price pays for, against a
     cheaper card (the second GPU named, else the fastest cheaper GeForce card)."""

@@ -20,7 +20,7 @@ from assistant.models import cost, dettmers2023
 from assistant.models import hardware as hw
 from assistant.models.explain import safe_div
 from assistant.queries import CompareQuery
-from assistant.respond import compare_model, scaling, unrated
+from assistant.respond import compare_model, compare_pick, scaling, unrated
 from assistant.respond.env import Env
 from assistant.respond.pricing import (
     CHAT_CONTEXT,
@@ -417,6 +417,13 @@ def respond(query: CompareQuery, env: Env) -> Answer:
             choice = model_figures["model_choice"]
             headline = env.t("compare.model_decides", gpu=rows[choice].label, model=about_model_name(query, env))
         headline = model_head + i18n.gap(env.lang) + headline
+    picked = None
+    if not (query.worth or query.premise or query.aspect or about_model is not None):
+        llm = bool(chat) or (query.workload or "").startswith("llm")
+        picked = compare_pick.pick(rows, names, title, llm, env)  # "used 3090 vs new 5070 ti": which one, why
+    if picked is not None:
+        choice, pick_text, pick_figure = picked
+        headline = pick_text + i18n.gap(env.lang) + headline
     if query.worth and len(names) == 2:  # "is the 4090 worth the extra?": the verdict on the dearer one leads
         headline = i18n.gap(env.lang).join((_worth(rows[names[0]], rows[names[1]], title, env), headline))
     a, b = rows[names[0]], rows[names[1]]
@@ -470,6 +477,8 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         figures["speed_measure"] = "chat"
         figures["chat_model"] = chat[0].key
     figures.update(model_figures)
+    if picked is not None:
+        figures["pick"] = pick_figure
     if d2023:
         figures["dettmers2023"] = {w: v for _, fig in d2023 for w, v in fig.items()}
     chart = Chart(

@@ -12,6 +12,7 @@ job a `jobs` list (gpu, gpus, hours, cost_usd, provider, on_demand_usd_per_gpu_h
 
 from __future__ import annotations
 
+from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import constants as C
 from assistant.models import hardware as hw
@@ -55,14 +56,11 @@ def _tokens_steps(query, env: Env) -> list[str]:
 
 def tokens_text(query, env: Env, tokens: float) -> str:
     """The data of the job as a headline says it: "100 M tokens (assumed)", "2 亿 token（假设）"."""
-    size = "big" if tokens >= 1e9 else ("mid" if tokens >= 1e8 else "small")
-    amount = env.t(
-        f"rates.tokens_{size}",
-        b=f"{tokens / 1e9:,.3g}",
-        m=f"{tokens / 1e6:,.0f}",
-        yi=f"{tokens / 1e8:,.3g}",
-        wan=f"{tokens / 1e4:,.0f}",
-    )
+    amount = f"{tokens:,.0f}"
+    for div, unit in i18n.words(env.lang, "rates.tokens_scale"):  # 1e9 "B" / 1e6 "M"; 1e8 "亿" / 1e4 "万"
+        if tokens >= float(div):
+            amount = f"{tokens / float(div):,.3g} {unit}"
+            break
     return env.t("rates.tokens_asked" if query.tokens else "rates.tokens_assumed", amount=amount)
 
 

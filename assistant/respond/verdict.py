@@ -269,6 +269,11 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
     else:
         answer = "yes"
         head = env.t("verdict.head_yes", what=what, use=use, mem=f"{mem:g}", speed=f"{speed:.2f}", title=title)
+    if gpu.passively_cooled and answer in ("yes", "yes_if"):  # "is a tesla t4 good for a home server"
+        answer = "yes_if"
+        passive = env.t("verdict.cond_passive")
+        condition = f"{condition}{i18n.sep(env.lang)}{passive}" if condition else passive
+        head += i18n.gap(env.lang) + env.t("verdict.passive_caveat", gpu=gpu.short_name)
     if chat and speed > 0:
         steps.append(
             env.t(

@@ -25,6 +25,7 @@ from assistant.nlu.intents import (
     followup,
     help,
     lists,
+    power_limit,
     price_why,
     rates,
     recommend,
@@ -62,6 +63,7 @@ READERS = (
     rig.read,  # "$10k for a training rig, what gpus?", "build me an llm box for 3000", "预算3万组一台炼丹机"
     settings.read,  # "electricity is 0.30", "the 4080 costs $999"
     lists.read,  # "top 5 gpus for llm inference", "best 3 cards under $1000", "显卡天梯前五"
+    power_limit.read,  # "power-limit my 3090 to 250 w, how much do i lose", "4090限功耗到300w掉多少"
     price_why.read,  # "why is the h100 so expensive", "为啥h100那么贵 比4090强在哪"
     rates.read,  # "h100 per hour", "vast.ai 4090 price", "cost to fine-tune llama 3 8b on rented h100s"
     rent_or_buy.read,  # "rent or buy a 4090?"

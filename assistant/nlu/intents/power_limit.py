@@ -1,0 +1,34 @@
+"""A power limit on one GPU: "i'll power-limit my 3090 to 250 w, how much do i lose", "3090 power
+limited to 250w how much perf do i lose", "4090限功耗到300w掉多少性能", "power limit a 4090 to 70%".
+
+`read` claims a question naming one GPU with a power-limit word (list `power_limit_words`) and a
+limit in watts (WATTS) or as a share of the board power (PERCENT); not a PSU or build question.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.nlu.intents.verdict import said
+from assistant.nlu.reading import Reading
+from assistant.queries import PowerLimitQuery, Query
+
+_WATTS = re.compile(r"(\d{2,4})\s*(?:w|watts?|瓦)(?![a-z])", re.IGNORECASE)
+
+
+def _watts(text: str) -> float | None:
+    """ "to 250 W," when the tagger dropped the unit: a number of watts written out."""
+    found = _WATTS.search(text)
+    return float(found.group(1)) if found else None
+
+
+def read(r: Reading) -> Query | None:
+    named = [g for g in r.refs if g.name]
+    if len({g.name for g in named}) != 1 or not said(r, "power_limit_words") or said(r, "rig_psu"):
+        return None
+    if r.b.has("COST", "KWH", "ELECTRICITY"):
+        return None  # "annual electricity with a 4090 power limited to 300w": a running cost at that power
+    watts, share = r.num("WATTS") or _watts(r.text), r.num("PERCENT")
+    if not watts and not share:
+        return None
+    return PowerLimitQuery(text=r.text, gpus=(named[0],), watts=float(watts) if watts else None, share=share)

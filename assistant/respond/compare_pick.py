@@ -1,0 +1,75 @@
+"""Comparisons that pick: "used 3090 vs new 5070 ti for llms", "买二手v100 32g还是3090" lead with the
+card to get and the reason that decides it.
+
+Contract: `pick(rows, names, key, llm, env)` for two sides returns (name, sentence, figure) or None.
+Rules, first that applies: (1) one side is a passively cooled datacenter board and the other is not:
+the desktop card (a server part needs a chassis's airflow; an SXM module also an adapter board);
+(2) LLM work and one side holds at least 4 GB more: the roomier side, unless the other is at least
+FASTER_BY times as fast; (3) both priced: the better speed per money over the ownership period,
+naming the other when it is FASTER_BY times as fast; (4) the faster side. `figure` = {gpu, reason}.
+"""
+
+from __future__ import annotations
+
+from assistant.respond.env import Env
+from assistant.respond.pricing import ValueRow
+
+FASTER_BY = 1.5  # a speed gap that outweighs memory or value [A]
+MORE_GB = 4  # memory gap that counts for LLMs (as compare's "holds larger models") [A]
+
+
+def pick(rows: dict[str, ValueRow], names: list[str], key_title: str, llm: bool, env: Env):
+    if len(names) != 2:
+        return None
+    a, b = rows[names[0]], rows[names[1]]
+    if a.perf.score <= 0 or b.perf.score <= 0:
+        return None  # an unrated side (Apple): no ratio to decide on
+    passive = [r for r in (a, b) if r.gpu.passively_cooled]
+    if len(passive) == 1:
+        other = passive[0]
+        mine = b if other is a else a
+        sxm = env.t("compare.pick_sxm") if "SXM" in other.gpu.name else ""
+        text = env.t("compare.pick_passive", gpu=mine.label, other=other.label, sxm=sxm)
+        return mine.gpu.name, text, {"gpu": mine.gpu.name, "reason": "passive"}
+    speed = {r.gpu.name: r.perf.score for r in (a, b)}
+    mem = {r.gpu.name: (r.gpu.memory_gb or 0) * r.n_gpus for r in (a, b)}
+    big, small = (a, b) if mem[a.gpu.name] >= mem[b.gpu.name] else (b, a)
+    if llm and mem[big.gpu.name] - mem[small.gpu.name] >= MORE_GB:
+        ratio = speed[small.gpu.name] / speed[big.gpu.name] if speed[big.gpu.name] else 0.0
+        if ratio < FASTER_BY:
+            form = "compare.pick_memory_slower" if ratio > 1.02 else "compare.pick_memory"
+            text = env.t(
+                form,
+                gpu=big.label,
+                other=small.label,
+                gb=f"{mem[big.gpu.name]:g}",
+                other_gb=f"{mem[small.gpu.name]:g}",
+                ratio=f"{ratio:.2f}",
+            )
+            return big.gpu.name, text, {"gpu": big.gpu.name, "reason": "memory"}
+        text = env.t(
+            "compare.pick_speed_over_memory",
+            gpu=small.label,
+            other=big.label,
+            ratio=f"{ratio:.2f}",
+            gb=f"{mem[small.gpu.name]:g}",
+        )
+        return small.gpu.name, text, {"gpu": small.gpu.name, "reason": "speed"}
+    fast, slow = (a, b) if speed[a.gpu.name] >= speed[b.gpu.name] else (b, a)
+    ratio = speed[fast.gpu.name] / speed[slow.gpu.name] if speed[slow.gpu.name] else 0.0
+    if a.per_tco and b.per_tco:
+        good, other = (a, b) if a.per_tco >= b.per_tco else (b, a)
+        pct = (good.per_tco / other.per_tco - 1) * 100
+        text = env.t(
+            "compare.pick_value",
+            gpu=good.label,
+            other=other.label,
+            pct=f"{pct:.0f}",
+            title=key_title,
+            years=f"{env.assumptions.years:g}",
+        )
+        if good is slow and ratio >= FASTER_BY:
+            text += env.t("compare.pick_value_but_faster", other=fast.label, ratio=f"{ratio:.1f}")
+        return good.gpu.name, text, {"gpu": good.gpu.name, "reason": "value"}
+    text = env.t("compare.pick_faster", gpu=fast.label, other=slow.label, ratio=f"{ratio:.2f}", title=key_title)
+    return fast.gpu.name, text, {"gpu": fast.gpu.name, "reason": "speed"}

@@ -1,0 +1,114 @@
+"""A power limit on one GPU: how much speed it costs and how much power it saves.
+
+Contract: the GPU is costed again with its board power set to the limit (watts, or a share of the
+board power). Speed follows the model's power-limited clock (models.hardware.power_clock_factor: the
+sustained tensor clock falls with power per SM, §perf.memory) for 16-bit training and batched
+inference, and single-user LLM decoding at Llama 3 8B q4_k_m (bound by memory bandwidth, so it
+hardly moves). The reference's own measurement (50 W less cost about 7 % on an RTX 2080 Ti,
+knowledge/rules_of_thumb.toml [power]) is shown beside the model's figure for the same card.
+`figures.power_limit`: gpu, stock_w, limit_w, loss_pct {train16, infer16, chat}, saved_w.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from assistant.answer import Answer, Table
+from assistant.queries import PowerLimitQuery
+from assistant.respond.env import Env, rules_of_thumb
+from assistant.respond.pricing import CHAT_MODEL, chat_tokens_per_s, score, workload_title
+from assistant.respond.wording import spec_source
+from assistant.specs import GpuSpec
+
+KEYS = ("train16", "infer16")
+FLOOR_SHARE = 0.3  # limits below 30 % of board power are outside what drivers allow on most cards [A]
+
+
+def _loss(gpu: GpuSpec, limited: GpuSpec, env: Env) -> dict[str, float]:
+    out = {k: 1.0 - score(limited, k).score / score(gpu, k).score for k in KEYS if score(gpu, k).score > 0}
+    model = env.reader.model(CHAT_MODEL[0])
+    if model is not None:
+        stock = chat_tokens_per_s(model, CHAT_MODEL[1], gpu)
+        if stock > 0:
+            out["chat"] = 1.0 - chat_tokens_per_s(model, CHAT_MODEL[1], limited) / stock
+    return {k: max(v, 0.0) for k, v in out.items()}
+
+
+def _pct(loss: float) -> str:
+    return f"-{loss * 100:.0f} %" if loss >= 0.005 else "0 %"
+
+
+def _reference_check(env: Env) -> str:
+    """The reference's measured card at its measured limit, through the same model."""
+    rule = rules_of_thumb()["power"]
+    card = next((g for g in env.reader.gpus([f"GeForce {rule['limit_example_gpu']}"])), None)
+    if card is None or not card.tdp_w:
+        return ""
+    limited = dataclasses.replace(card, tdp_w=card.tdp_w - int(rule["limit_cut_w"]))
+    model_pct = (1.0 - score(limited, "train16").score / score(card, "train16").score) * 100
+    return env.t(
+        "power_limit.reference",
+        gpu=card.short_name,
+        cut=rule["limit_cut_w"],
+        measured=rule["limit_speed_loss_pct"],
+        model=f"{model_pct:.0f}",
+    )
+
+
+def respond(query: PowerLimitQuery, env: Env) -> Answer:
+    env = env.for_query(query)
+    gpu = env.reader.known_gpu(query.gpus[0].name or "")
+    stock = float(gpu.tdp_w or 0)
+    limit = query.watts or ((query.share or 0.0) * stock)
+    if stock <= 0:
+        head = env.t("power_limit.no_tdp", gpu=gpu.short_name)
+        return Answer(question=query.text, intent="power_limit", headline=head, gpus=[gpu.name], lang=env.lang)
+    if limit >= stock:
+        head = env.t("power_limit.above_stock", gpu=gpu.short_name, limit=f"{limit:,.0f}", stock=f"{stock:,.0f}")
+        return Answer(question=query.text, intent="power_limit", headline=head, gpus=[gpu.name], lang=env.lang)
+    steps = []
+    if limit < FLOOR_SHARE * stock:
+        steps.append(env.t("power_limit.too_low", floor=f"{FLOOR_SHARE * stock:,.0f}"))
+    limited = dataclasses.replace(gpu, tdp_w=int(round(limit)))
+    loss = _loss(gpu, limited, env)
+    share = limit / stock * 100
+    head = env.t(
+        "power_limit.head",
+        gpu=gpu.short_name,
+        limit=f"{limit:,.0f}",
+        share=f"{share:.0f}",
+        stock=f"{stock:,.0f}",
+        train=f"{loss.get('train16', 0.0) * 100:.0f}",
+        chat=f"{loss.get('chat', 0.0) * 100:.0f}",
+        saved=f"{stock - limit:,.0f}",
+    )
+    rows = [[workload_title(env, k), _pct(loss[k])] for k in KEYS if k in loss]
+    if "chat" in loss:
+        rows.append([env.t("power_limit.row_chat"), _pct(loss["chat"])])
+    rows.append([env.t("power_limit.row_power"), f"{stock:,.0f} W -> {limit:,.0f} W"])
+    steps += [env.t("power_limit.why_clock"), env.t("power_limit.why_chat")]
+    check = _reference_check(env)
+    if check:
+        steps.append(check)
+    steps.append(env.t("power_limit.how"))
+    return Answer(
+        question=query.text,
+        intent="power_limit",
+        headline=head,
+        gpus=[gpu.name],
+        tables=[Table(headers=["", env.t("power_limit.col_change")], rows=rows)],
+        steps=steps,
+        figures={
+            "power_limit": {
+                "gpu": gpu.name,
+                "stock_w": stock,
+                "limit_w": round(limit, 1),
+                "loss_pct": {k: round(v * 100, 1) for k, v in loss.items()},
+                "saved_w": round(stock - limit, 1),
+            }
+        },
+        sources=[spec_source(gpu, env)]
+        + env.cite("dettmers-2023")
+        + ["method: docs/model.md §perf.memory (power-limited clock), §llm.decode"],
+        lang=env.lang,
+    )
