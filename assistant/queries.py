@@ -279,6 +279,8 @@ class VideoQuery(Query):
     intent: str = "video"
     video: str  # key in knowledge/video_models.csv
     gpus: tuple[GpuRef, ...] = ()
+    budget_usd: float | None = None  # "wan 2.1 14b under 2k", "wan2.2 预算1万 买啥卡": which card to buy
+    budget_currency: str | None = None  # as RecommendQuery.budget_currency
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -34,7 +34,7 @@ from assistant.respond.pricing import (
     value_row,
     workload_title,
 )
-from assistant.respond.variants import variant_notes
+from assistant.respond.variants import variant_notes, variant_of
 from assistant.respond.wording import join_names, num, software_stack, spec_source
 
 _SPEED_ROWS = ("train16", "infer16", "infer8")
@@ -338,6 +338,15 @@ def _more_memory(rows: dict[str, ValueRow], names: list[str]) -> dict | None:
     return {"gpu": rows[big].label, "more": f"{total[big]:g}", "less": f"{total[small]:g}"}
 
 
+def _versions_of_one(a, b) -> bool:
+    """One GPU is the other's China-market or modified version (knowledge/market_variants.csv)."""
+    for me, other in ((a, b), (b, a)):
+        row = variant_of(me.name)
+        if row and (row["base"] == other.name or row["base"].split()[0] == other.name.split()[0]):
+            return True
+    return False
+
+
 def about_model_name(query: CompareQuery, env: Env) -> str:
     model = env.reader.model(query.model.key) if query.model else None
     return model.name if model else f"{query.params_b:g}B"
@@ -386,6 +395,8 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     about_model = compare_model.model_rows(query, names, counts, env)
     model_figures = about_model[2] if about_model is not None else {}
     chat = _chat_basis(query, env, model_figures)
+    if chat and query.model is None and all(g.arch and g.arch.product_class == "datacenter" for g in gpus):
+        chat = None  # "h200 vs h100 for llm inference": datacenter cards serve many users, batched throughput decides
     title = workload_title(env, key)
     if chat:  # running an LLM for oneself: single-user decode speed decides, not batched throughput
         key, title = "llm_chat", env.t("rec.chat_title", model=chat[0].name, quant=chat[1])
@@ -418,9 +429,11 @@ def respond(query: CompareQuery, env: Env) -> Answer:
             headline = env.t("compare.model_decides", gpu=rows[choice].label, model=about_model_name(query, env))
         headline = model_head + i18n.gap(env.lang) + headline
     picked = None
-    if not (query.worth or query.premise or query.aspect or about_model is not None):
+    versions = len(names) == 2 and _versions_of_one(rows[names[0]].gpu, rows[names[1]].gpu)
+    if not (query.worth or query.premise or query.aspect or about_model is not None or versions):
         llm = bool(chat) or (query.workload or "").startswith("llm")
-        picked = compare_pick.pick(rows, names, title, llm, env)  # "used 3090 vs new 5070 ti": which one, why
+        image = (query.workload or "").startswith("image")
+        picked = compare_pick.pick(rows, names, title, llm, env, image)  # "used 3090 vs new 5070 ti": which one, why
     if picked is not None:
         choice, pick_text, pick_figure = picked
         headline = pick_text + i18n.gap(env.lang) + headline
@@ -493,6 +506,10 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         values=[env.per_money(rows[n].per_tco) or 0.0 for n in names],
     )
     variant_steps, variant_sources = variant_notes([rows[n].gpu for n in names], env)
+    if versions and variant_steps:
+        # "h100和h800有啥区别": one is the other's China-market or modified version: the difference leads
+        headline = variant_steps[0] + i18n.gap(env.lang) + headline
+        variant_steps = variant_steps[1:]
     steps += variant_steps
     sources = [spec_source(rows[n].gpu, env) for n in names] + env.cite(
         *[rows[n].price.source for n in names if rows[n].price], *variant_sources

@@ -1,12 +1,13 @@
 """Comparisons that pick: "used 3090 vs new 5070 ti for llms", "买二手v100 32g还是3090" lead with the
 card to get and the reason that decides it.
 
-Contract: `pick(rows, names, key, llm, env)` for two sides returns (name, sentence, figure) or None.
-Rules, first that applies: (1) one side is a passively cooled datacenter board and the other is not:
-the desktop card (a server part needs a chassis's airflow; an SXM module also an adapter board);
-(2) LLM work and one side holds at least 4 GB more: the roomier side, unless the other is at least
-FASTER_BY times as fast; (3) both priced: the better speed per money over the ownership period,
-naming the other when it is FASTER_BY times as fast; (4) the faster side. `figure` = {gpu, reason}.
+Contract: `pick(rows, names, title, llm, env, image)` for two sides returns (name, sentence, figure) or
+None. Rules, first that applies: (1) one side is a passively cooled datacenter board and the other is
+not: the desktop card (a server part needs a chassis's airflow; an SXM module also an adapter board);
+(2) LLM work and one side holds at least 4 GB more, or image work and the smaller side has under
+16 GB: the roomier side, unless the other is at least FASTER_BY times as fast; (3) both priced: the
+better speed per money over the ownership period, naming the other when it is FASTER_BY times as
+fast; (4) the faster side, when it is at least SAME_SPEED times as fast. `figure` = {gpu, reason}.
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ from assistant.respond.env import Env
 from assistant.respond.pricing import ValueRow
 
 FASTER_BY = 1.5  # a speed gap that outweighs memory or value [A]
+IMAGE_ROOMY_GB = 16  # image models: below this, memory decides which models and LoRAs run (SDXL, FLUX fp8) [A]
+SAME_SPEED = 1.05  # closer than this, speed alone picks nothing [A]
 MORE_GB = 4  # memory gap that counts for LLMs (as compare's "holds larger models") [A]
 
 
-def pick(rows: dict[str, ValueRow], names: list[str], key_title: str, llm: bool, env: Env):
+def pick(rows: dict[str, ValueRow], names: list[str], key_title: str, llm: bool, env: Env, image: bool = False):
     if len(names) != 2:
         return None
     a, b = rows[names[0]], rows[names[1]]
@@ -34,6 +37,17 @@ def pick(rows: dict[str, ValueRow], names: list[str], key_title: str, llm: bool,
     speed = {r.gpu.name: r.perf.score for r in (a, b)}
     mem = {r.gpu.name: (r.gpu.memory_gb or 0) * r.n_gpus for r in (a, b)}
     big, small = (a, b) if mem[a.gpu.name] >= mem[b.gpu.name] else (b, a)
+    if image and mem[small.gpu.name] < IMAGE_ROOMY_GB and mem[big.gpu.name] - mem[small.gpu.name] >= MORE_GB:
+        ratio = speed[small.gpu.name] / speed[big.gpu.name] if speed[big.gpu.name] else 0.0
+        if ratio < FASTER_BY:
+            text = env.t(
+                "compare.pick_memory_image",
+                gpu=big.label,
+                other=small.label,
+                gb=f"{mem[big.gpu.name]:g}",
+                other_gb=f"{mem[small.gpu.name]:g}",
+            )
+            return big.gpu.name, text, {"gpu": big.gpu.name, "reason": "memory"}
     if llm and mem[big.gpu.name] - mem[small.gpu.name] >= MORE_GB:
         ratio = speed[small.gpu.name] / speed[big.gpu.name] if speed[big.gpu.name] else 0.0
         if ratio < FASTER_BY:
@@ -59,17 +73,17 @@ def pick(rows: dict[str, ValueRow], names: list[str], key_title: str, llm: bool,
     ratio = speed[fast.gpu.name] / speed[slow.gpu.name] if speed[slow.gpu.name] else 0.0
     if a.per_tco and b.per_tco:
         good, other = (a, b) if a.per_tco >= b.per_tco else (b, a)
-        pct = (good.per_tco / other.per_tco - 1) * 100
         text = env.t(
             "compare.pick_value",
             gpu=good.label,
             other=other.label,
-            pct=f"{pct:.0f}",
             title=key_title,
             years=f"{env.assumptions.years:g}",
         )
         if good is slow and ratio >= FASTER_BY:
             text += env.t("compare.pick_value_but_faster", other=fast.label, ratio=f"{ratio:.1f}")
         return good.gpu.name, text, {"gpu": good.gpu.name, "reason": "value"}
+    if ratio < SAME_SPEED:
+        return None  # as fast as each other and no price to weigh: nothing decides
     text = env.t("compare.pick_faster", gpu=fast.label, other=slow.label, ratio=f"{ratio:.2f}", title=key_title)
     return fast.gpu.name, text, {"gpu": fast.gpu.name, "reason": "speed"}

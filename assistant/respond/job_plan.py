@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from assistant.models import cost, memory
 from assistant.models import hardware as hw
 from assistant.models.scaling import training_scaling
-from assistant.specs import GpuSpec, ModelSpec
+from assistant.specs import CloudRate, GpuSpec, ModelSpec
 
 DEFAULT_JOB_TOKENS = 100e6  # one pass over 100 M tokens: a mid-sized fine-tuning set, shown as an assumption
 SAMPLE_TOKENS = 500  # tokens per fine-tuning sample (prompt + answer) when only a sample count is given [A]
@@ -53,7 +53,7 @@ class Job:
     hours: float  # wall-clock on n cards
     gpu_hours: float
     flops: float
-    rate: object  # the cheapest CloudRate used
+    rate: CloudRate  # the cheapest offer used
     cost_usd: float
 
 
@@ -68,7 +68,7 @@ def run(model: ModelSpec, method: str, tokens: float, gpu: GpuSpec, n: int) -> c
 def cheapest_jobs(model: ModelSpec, method: str, tokens: float, rates: list, gpu_of) -> list[Job]:
     """The job on each GPU with a rate in `rates` (cheapest offer per GPU), cheapest job first.
     `gpu_of(name)` -> GpuSpec | None."""
-    best: dict[str, object] = {}
+    best: dict[str, CloudRate] = {}
     for r in sorted(rates, key=lambda r: r.on_demand_usd_per_gpu_hour):
         best.setdefault(r.gpu, r)
     jobs = []

@@ -154,6 +154,13 @@ def _power_head(query: RigQuery, b: Build, env: Env) -> str:
     rules = power()
     load = b.gpu_w + b.platform.cpu_w + rules["rest_w"]
     values = dict(build=b.label, load=f"{load:,.0f}", psu=f"{b.psu_w:,}", margin=f"{rules['psu_margin']:g}")
+    suggested = b.gpu.suggested_psu_w if b.n == 1 else None  # one card: the PSU its specifications suggest
+    if suggested and query.psu_w and query.psu_w >= suggested:
+        return env.t(
+            "rig.power_ok_spec", have=f"{query.psu_w:,.0f}", suggested=f"{suggested:,}", gpu=b.gpu.short_name, **values
+        )
+    if suggested and not query.psu_w:
+        return env.t("rig.power_need_spec", suggested=f"{suggested:,}", gpu=b.gpu.short_name, **values)
     if not query.psu_w:
         return env.t("rig.power_need", **values)
     if query.psu_w >= b.psu_w:

@@ -14,6 +14,7 @@ from functools import cache
 from assistant import i18n, paths
 from assistant.answer import Answer, Table
 from assistant.queries import VideoQuery
+from assistant.respond import video_pick
 from assistant.respond.env import Env
 from assistant.respond.wording import counted, spec_source
 
@@ -29,6 +30,8 @@ def _rows() -> list[dict]:
 
 def respond(query: VideoQuery, env: Env) -> Answer:
     rows = [r for r in _rows() if r["key"] == query.video]
+    if query.budget_usd and any(r["peak_gb"] for r in rows):  # "wan 2.1 14b under 2k": which card to buy
+        return video_pick.respond(query, env.for_query(query), rows)
     gpus = env.reader.gpus([g.name for g in query.gpus if g.name])
     counts = {g.name: max(g.count, 1) for g in query.gpus if g.name}
     name, params = rows[0]["name"], float(rows[0]["params_b"])

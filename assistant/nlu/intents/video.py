@@ -2,7 +2,8 @@
 "混元视频要多少显存".
 
 `read` claims a question naming a video model (list `video_models`): which one, and the GPUs named.
-A family name without a size ("wan 2.1") means its smallest model, which the answer says.
+A family name without a size ("wan 2.1", "wan2.2") means its smallest model, which the answer says; a
+budget ("wan 2.1 14b under 2k", "预算1万") asks which card to buy for it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,17 @@ _KEYS = {  # alias -> key of knowledge/video_models.csv
     "wan2.1 14b": "wan2.1-t2v-14b",
     "wan 14b": "wan2.1-t2v-14b",
     "wan2.1-t2v-14b": "wan2.1-t2v-14b",
+    "wan 2.2 14b": "wan2.2-t2v-a14b",
+    "wan2.2 14b": "wan2.2-t2v-a14b",
+    "wan 2.2 a14b": "wan2.2-t2v-a14b",
+    "wan2.2 a14b": "wan2.2-t2v-a14b",
+    "wan2.2-t2v-a14b": "wan2.2-t2v-a14b",
+    "wan 2.2 5b": "wan2.2-ti2v-5b",
+    "wan2.2 5b": "wan2.2-ti2v-5b",
+    "wan 2.2 ti2v": "wan2.2-ti2v-5b",
+    "wan2.2-ti2v-5b": "wan2.2-ti2v-5b",
+    "wan 2.2": "wan2.2-ti2v-5b",
+    "wan2.2": "wan2.2-ti2v-5b",
 }
 
 
@@ -27,4 +39,11 @@ def read(r: Reading) -> Query | None:
     found = said(r, "video_models")
     if not found:
         return None
-    return VideoQuery(text=r.text, video=_KEYS.get(found, "wan2.1-t2v-1.3b"), gpus=tuple(r.explicit))
+    budget = r.money() if r.b.has("MONEY", "BUDGET") else None
+    return VideoQuery(
+        text=r.text,
+        video=_KEYS.get(found, "wan2.1-t2v-1.3b"),
+        gpus=tuple(r.explicit),
+        budget_usd=budget,
+        budget_currency=r.currency() if budget else None,
+    )

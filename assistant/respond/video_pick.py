@@ -1,0 +1,118 @@
+"""Which card to buy for a video model within a budget: "best gpu for wan 2.1 14b under 2k", "想跑comfyui
+视频 wan2.2 预算1万 买啥卡".
+
+Contract: the memory the model needs is its most frugal published setting (knowledge/video_models.csv,
+usually ComfyUI with fp8 weights and the text encoder in CPU memory); the cards are the priced NVIDIA
+desktop cards (no passive datacenter boards) within the budget that have that much memory, fastest
+first by 16-bit batched inference (the diffusion-speed proxy, docs/model.md §perf); each row says
+which published settings the card holds. Nothing in budget: the cheapest card that holds it.
+`figures.video_pick`: need_gb, setting, budget_usd, picks [{gpu, price_usd, memory_gb, speed}].
+"""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.answer import Answer, Table
+from assistant.queries import VideoQuery
+from assistant.respond.env import Env
+from assistant.respond.pricing import budget_usd, price_of, price_text, score
+
+KEY = "infer16"
+SHOWN = 5
+
+
+def _cards(env: Env, need: float) -> list[tuple]:
+    """(spec, price, speed) of every priced NVIDIA desktop card with `need` GB, fastest first."""
+    out = []
+    for name in {q.gpu for q in env.reader.prices(env.assumptions.snapshot)}:
+        spec = env.reader.gpu(name)
+        if spec is None or spec.vendor != "NVIDIA" or spec.is_mobile or spec.passively_cooled:
+            continue
+        if (spec.memory_gb or 0) < need:
+            continue
+        price = price_of(name, env)
+        if price is not None:
+            out.append((spec, price, score(spec, KEY).score))
+    return sorted(out, key=lambda t: -t[2])
+
+
+def respond(query: VideoQuery, env: Env, rows: list[dict]) -> Answer:
+    budget = budget_usd(query, env) or 0.0
+    published = [r for r in rows if r["peak_gb"]]
+    frugal = min(published, key=lambda r: float(r["peak_gb"]))
+    need = float(frugal["peak_gb"])
+    name = rows[0]["name"]
+    cards = _cards(env, need)
+    within = [c for c in cards if c[1].usd <= budget]
+    if within:
+        spec, price, _ = within[0]
+        head = env.t(
+            "video.pick_head",
+            model=name,
+            budget=env.money(budget),
+            gpu=spec.short_name,
+            price=env.money(price.usd),
+            gb=f"{spec.memory_gb:g}",
+            need=f"{need:g}",
+            setting=frugal["setting"],
+        )
+        shown = within[:SHOWN]
+    else:
+        cheapest = min(cards, key=lambda c: c[1].usd, default=None)
+        head = env.t("video.pick_none", model=name, budget=env.money(budget), need=f"{need:g}")
+        if cheapest:
+            head += i18n.gap(env.lang) + env.t(
+                "video.pick_cheapest", gpu=cheapest[0].short_name, price=env.money(cheapest[1].usd)
+            )
+        shown = [cheapest] if cheapest else []
+    table = Table(
+        headers=[
+            "GPU",
+            env.t("video.col_memory"),
+            env.t("video.col_price"),
+            env.t("video.col_speed"),
+            env.t("video.col_settings"),
+        ],
+        rows=[
+            [
+                s.short_name,
+                f"{s.memory_gb:g} GB",
+                price_text(p, env),
+                f"{v:.2f}",
+                i18n.listing(env.lang).join(
+                    r["setting"] for r in published if float(r["peak_gb"]) <= (s.memory_gb or 0)
+                ),
+            ]
+            for s, p, v in shown
+        ],
+    )
+    steps = [
+        env.t("video.pick_need", model=name, need=f"{need:g}", setting=frugal["setting"]),
+        env.t("video.pick_speed"),
+        env.t("video.published"),
+    ]
+    return Answer(
+        question=query.text,
+        intent="video",
+        headline=head,
+        gpus=[s.name for s, _, _ in shown],
+        choice=shown[0][0].name if within else None,
+        tables=[table],
+        steps=steps,
+        figures={
+            "model": query.video,
+            "video_pick": {
+                "need_gb": need,
+                "setting": frugal["setting"],
+                "budget_usd": round(budget, 2),
+                "picks": [
+                    {"gpu": s.name, "price_usd": round(p.usd, 2), "memory_gb": s.memory_gb, "speed": round(v, 3)}
+                    for s, p, v in shown
+                ],
+            },
+        },
+        sources=env.cite(*{r["source"] for r in rows}, *{p.source for _, p, _ in shown})
+        + env.rate_sources()
+        + ["method: docs/model.md §perf"],
+        lang=env.lang,
+    )
