@@ -155,7 +155,7 @@ def _power_head(query: RigQuery, b: Build, env: Env) -> str:
     load = b.gpu_w + b.platform.cpu_w + rules["rest_w"]
     values = dict(build=b.label, load=f"{load:,.0f}", psu=f"{b.psu_w:,}", margin=f"{rules['psu_margin']:g}")
     suggested = b.gpu.suggested_psu_w if b.n == 1 else None  # one card: the PSU its specifications suggest
-    if suggested and query.psu_w and query.psu_w >= suggested:
+    if suggested and query.psu_w and query.psu_w >= max(suggested, load):  # and it carries the load we estimate
         return env.t(
             "rig.power_ok_spec", have=f"{query.psu_w:,.0f}", suggested=f"{suggested:,}", gpu=b.gpu.short_name, **values
         )
