@@ -272,9 +272,15 @@ def respond(query: CostQuery, env: Env) -> Answer:
     if query.kind == "running":
         n = refs[0].count
         share = PERIOD_YEARS.get(query.period or "year", 1.0)
+        over_years = query.period in (None, "year") and years != 1 and bool(query.years or "years" in a.changed)
+        if over_years:
+            share = years  # "over 3 years?" after a running cost (per year or not): the whole period leads
         head = env.t(
-            "cost.head_running_period" if share != 1.0 else "cost.head_running",
-            period=env.t(f"cost.period_{query.period}") if share != 1.0 else "",
+            "cost.head_running_years"
+            if over_years
+            else ("cost.head_running_period" if share != 1.0 else "cost.head_running"),
+            years=f"{years:g}",
+            period=env.t(f"cost.period_{query.period}") if query.period and not over_years else "",
             period_money=env.money(
                 figures["electricity_usd_per_year"] * share, _decimals(figures["electricity_usd_per_year"] * share)
             ),

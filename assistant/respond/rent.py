@@ -78,6 +78,20 @@ def _siblings(gpu, env: Env, need_rate: bool) -> list[str]:
     return [env.t("rent.siblings", gpus=i18n.listing(env.lang).join(found[:4]))] if found else []
 
 
+def _rented_first(text: str, named: list, env: Env) -> bool:
+    """Is the first GPU named the one to rent ("rent an h100 or buy a 5090")? The rent or buy word
+    nearest before its name decides; none before it keeps the usual order (buy the first)."""
+    lowered = text.lower()
+    at = lowered.find((named[0].mention or "").lower())
+    if at <= 0:
+        return False
+    before = lowered[:at]
+    lex = lexicon(env.lang)
+    rent = max((before.rfind(w) for w in lex.listed("rent_side_words")), default=-1)
+    buy = max((before.rfind(w) for w in lex.listed("buy_side_words")), default=-1)
+    return rent > buy
+
+
 def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     env = env.for_query(query)
     named = [r for r in query.gpus if r.name]
@@ -85,6 +99,8 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
         return Answer(
             question=query.text, intent="rent_or_buy", headline="", clarification=env.t("rent.which_gpu"), lang=env.lang
         )
+    if len(named) > 1 and _rented_first(query.text, named, env):
+        named = [named[1], named[0], *named[2:]]  # "rent an h100 or buy a 5090": the verb before each name decides
     ref = named[0]
     gpu = env.reader.known_gpu(ref.name or "")
     # "buy a 3090 or rent a V100 on AWS": buy the first GPU named, rent the second
