@@ -59,7 +59,8 @@ def tokens_text(query, env: Env, tokens: float) -> str:
     amount = f"{tokens:,.0f}"
     for div, unit in i18n.words(env.lang, "rates.tokens_scale"):  # 1e9 "B" / 1e6 "M"; 1e8 "亿" / 1e4 "万"
         if tokens >= float(div):
-            amount = f"{tokens / float(div):,.3g} {unit}"
+            value = tokens / float(div)
+            amount = f"{value:,.0f} {unit}" if value >= 100 else f"{value:.3g} {unit}"
             break
     return env.t("rates.tokens_asked" if query.tokens else "rates.tokens_assumed", amount=amount)
 
