@@ -27,6 +27,7 @@ from assistant.respond.pricing import (
     CHAT_MODEL,
     ValueRow,
     assumption_text,
+    budget_usd,
     chat_score,
     chat_tokens_per_s,
     perf_workload,
@@ -183,7 +184,8 @@ def _why(a: ValueRow, b: ValueRow, key: str, env: Env) -> list[str]:
             b=env.term(b.perf.dominant or "n/a"),
             gb=gb.short_name,
         )
-    steps.append(env.t("compare.why_tensor", ta=f"{ta:,.0f}", tb=f"{tb:,.0f}", dominated=dominated))
+    if ta > 0 and tb > 0:  # an unrated side (Apple: no tensor figure) has nothing to set against
+        steps.append(env.t("compare.why_tensor", ta=f"{ta:,.0f}", tb=f"{tb:,.0f}", dominated=dominated))
     large = _large_training_text(a, b, key, env, "why")
     if large:
         steps.append(large)
@@ -430,15 +432,21 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         headline = model_head + i18n.gap(env.lang) + headline
     picked = None
     versions = len(names) == 2 and _versions_of_one(rows[names[0]].gpu, rows[names[1]].gpu)
-    if not (query.worth or query.premise or query.aspect or about_model is not None or versions):
+    if not (query.premise or query.aspect in ("memory", "speed") or about_model is not None or versions):
         llm = bool(chat) or (query.workload or "").startswith("llm")
         image = (query.workload or "").startswith("image")
         picked = compare_pick.pick(rows, names, title, llm, env, image)  # "used 3090 vs new 5070 ti": which one, why
+    worth_text = ""
+    if query.worth and len(names) == 2:  # "is the 4090 worth the extra?": the verdict on the dearer one leads
+        worth_text = _worth(rows[names[0]], rows[names[1]], title, env)
     if picked is not None:
         choice, pick_text, pick_figure = picked
+        over = compare_pick.over_budget(rows, names, choice, budget_usd(query, env) or env.assumptions.budget_usd, env)
+        pick_text += (i18n.gap(env.lang) + over) if over else ""
+        pick_figure["over_budget"] = bool(over)
         headline = pick_text + i18n.gap(env.lang) + headline
-    if query.worth and len(names) == 2:  # "is the 4090 worth the extra?": the verdict on the dearer one leads
-        headline = i18n.gap(env.lang).join((_worth(rows[names[0]], rows[names[1]], title, env), headline))
+    if worth_text:  # "is the 4090 worth the extra", "选哪个": the worth verdict first, then the pick
+        headline = worth_text + i18n.gap(env.lang) + headline
     a, b = rows[names[0]], rows[names[1]]
     steps = _why(a, b, key, env)
     if (key.startswith("infer") or chat) and chat_tps:

@@ -87,3 +87,22 @@ def pick(rows: dict[str, ValueRow], names: list[str], key_title: str, llm: bool,
         return None  # as fast as each other and no price to weigh: nothing decides
     text = env.t("compare.pick_faster", gpu=fast.label, other=slow.label, ratio=f"{ratio:.2f}", title=key_title)
     return fast.gpu.name, text, {"gpu": fast.gpu.name, "reason": "speed"}
+
+
+def over_budget(rows: dict[str, ValueRow], names: list[str], chosen: str, budget: float | None, env: Env) -> str:
+    """ "..., $750 budget": when the card picked costs more than the budget and the other fits in it, say so."""
+    if not budget or len(names) != 2:
+        return ""
+    mine = rows[chosen]
+    other = rows[names[1] if names[0] == chosen else names[0]]
+    if mine.price is None or other.price is None:
+        return ""
+    if mine.price.usd * mine.n_gpus <= budget or other.price.usd * other.n_gpus > budget:
+        return ""
+    return env.t(
+        "compare.pick_over_budget",
+        price=env.money(mine.price.usd * mine.n_gpus),
+        budget=env.money(budget),
+        other=other.label,
+        other_price=env.money(other.price.usd * other.n_gpus),
+    )

@@ -263,8 +263,10 @@ def respond(query: RatesQuery, env: Env) -> Answer:
     elif compared:
         head = ""
     else:
+        # "lambda h100 hourly": the provider named is not "the cheapest"; one offer has no range
+        key = "rates.head_at_provider" if query.provider and not missing else "rates.head_rates"
         head = env.t(
-            "rates.head_rates",
+            key if len(rates) > 1 or key == "rates.head_at_provider" else "rates.head_one",
             gpu=gpu.short_name,
             provider=best.provider,
             rate=env.money(best.on_demand_usd_per_gpu_hour, 2),
@@ -281,8 +283,13 @@ def respond(query: RatesQuery, env: Env) -> Answer:
     if cheapest not in rates or (
         cheapest is not best and cheapest.on_demand_usd_per_gpu_hour < best.on_demand_usd_per_gpu_hour
     ):
+        other_market = cheapest.currency != best.currency  # a yuan-billing cloud below a dollar one, or the reverse
         steps.append(
-            env.t("rates.elsewhere", cheapest=cheapest.provider, rate=env.money(cheapest.on_demand_usd_per_gpu_hour, 2))
+            env.t(
+                "rates.elsewhere_other_market" if other_market else "rates.elsewhere",
+                cheapest=cheapest.provider,
+                rate=env.money(cheapest.on_demand_usd_per_gpu_hour, 2),
+            )
         )
     if hours and hours >= _PERIOD_HOURS["month"] and query.mode == "rent":
         steps.append(env.t("rates.monthly_plans"))  # "包月呢": on-demand x 730 h is an upper bound
