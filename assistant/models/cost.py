@@ -13,8 +13,8 @@ import statistics
 from dataclasses import dataclass
 
 from assistant.models import constants as C
-from assistant.models.explain import Factor, finite, safe_div
 from assistant.models.platforms import platform_for
+from assistant.models.values import Factor, finite, safe_div
 from assistant.specs import CloudRate, PriceQuote
 
 

@@ -15,8 +15,8 @@ import re
 
 from assistant.models import constants as C
 from assistant.models import hardware as hw
-from assistant.models.explain import Factor
 from assistant.models.performance import WORKLOADS, Performance, multi_gpu_speedup
+from assistant.models.values import Factor
 
 VALUE_INPUTS = {"years": 5.0, "utilization": 0.15, "usd_per_kwh": 0.175, "base_usd": 0.0}
 SNAPSHOT = "2023-01"

@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import TypedDict
 
 from assistant.models import constants as C
-from assistant.models.explain import Factor, finite
 from assistant.models.memory import MemoryEstimate, _estimate, bits_per_weight
+from assistant.models.values import Factor, finite
 from assistant.specs import ModelSpec
 
 OFFLOADS = ("none", "text_encoders", "model", "sequential")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from assistant.models import constants as C
-from assistant.models.explain import Factor, finite
+from assistant.models.values import Factor, finite
 from assistant.specs import GpuSpec
 
 # tensor formats -> (TensorPeaks field, ArchRates field)

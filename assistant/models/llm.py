@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from assistant.models import constants as C
 from assistant.models import hardware as hw
-from assistant.models.explain import Factor, dominant_of, finite, safe_div
 from assistant.models.memory import active_weights_gb, bits_per_weight, kv_cache_bytes
+from assistant.models.values import Factor, dominant_of, finite, safe_div
 from assistant.specs import GpuSpec, ModelSpec
 
 

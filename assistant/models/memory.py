@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 
 from assistant.models import constants as C
-from assistant.models.explain import Factor, dominant_of, finite
+from assistant.models.values import Factor, dominant_of, finite
 from assistant.specs import ModelSpec
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from assistant.models import constants as C
 from assistant.models import hardware as hw
 from assistant.models import llm, memory
-from assistant.models.explain import finite
+from assistant.models.values import finite
 from assistant.specs import GpuSpec, ModelSpec
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from assistant.models import constants as C
 from assistant.models import hardware as hw
-from assistant.models.explain import Factor, dominant_of, finite, safe_div
+from assistant.models.values import Factor, dominant_of, finite, safe_div
 from assistant.specs import GpuSpec
 
 WORKLOADS = ("train16", "train32", "infer16", "infer8")

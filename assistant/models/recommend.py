@@ -18,7 +18,7 @@ from pathlib import Path
 
 from assistant.models import constants as C
 from assistant.models import cost, performance
-from assistant.models.explain import finite
+from assistant.models.values import finite
 from assistant.specs import GpuSpec, PriceQuote
 
 # short answer keys -> chart questions

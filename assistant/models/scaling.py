@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from assistant.models import constants as C
 from assistant.models import llm, performance
-from assistant.models.explain import finite, safe_div
+from assistant.models.values import finite, safe_div
 from assistant.specs import GpuSpec, ModelSpec
 
 LINKS = ("nvswitch", "nvlink", "pcie", "pcie_host")

@@ -18,7 +18,7 @@ from assistant.answer import Answer, Chart, Table
 from assistant.models import constants as C
 from assistant.models import cost, dettmers2023
 from assistant.models import hardware as hw
-from assistant.models.explain import safe_div
+from assistant.models.values import safe_div
 from assistant.queries import CompareQuery
 from assistant.respond import compare_model, compare_pick, scaling, unrated
 from assistant.respond.env import Env

@@ -15,7 +15,7 @@ from assistant import i18n
 from assistant.models import constants as C
 from assistant.models import cost, llm, performance
 from assistant.models.cost import PriceLookup
-from assistant.models.explain import safe_div
+from assistant.models.values import safe_div
 from assistant.respond.env import Env
 from assistant.specs import GpuSpec, ModelSpec
 

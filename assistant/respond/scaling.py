@@ -14,7 +14,7 @@ import math
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import memory, performance, scaling
-from assistant.models.explain import safe_div
+from assistant.models.values import safe_div
 from assistant.queries import CompareQuery
 from assistant.respond.env import Env
 from assistant.respond.pricing import assumption_text, price_of
