@@ -118,26 +118,12 @@ def _market(gpu: str, offer_usd: float, stated: str | None, env: Env) -> tuple[s
 def _better(gpu: GpuSpec, per_card_usd: float, condition: str, key: str, env: Env) -> list:
     """Up to two cards of the same vendor, faster on `key` by FASTER or more, with at least as much memory,
     whose street price in `condition` is within the offer per card; fastest first."""
-    from assistant.respond.recommend import rank_snapshot
+    from assistant.respond.ranking import rank_inputs, rank_snapshot
 
-    a = env.assumptions
-    ranking = rank_snapshot(
-        env.reader,
-        a.snapshot,
-        key,
-        gpu.memory_gb,
-        per_card_usd,
-        condition,
-        (gpu.vendor,),
-        None,
-        1,
-        a.years,
-        a.utilization,
-        a.electricity_usd_per_kwh,
-        tuple(sorted(env.price_overrides().items())),
-        market=env.price_market(),
-        passive=False,
+    inputs = rank_inputs(
+        env, key, need=gpu.memory_gb, budget=per_card_usd, condition=condition, vendors=(gpu.vendor,), passive=False
     )
+    ranking = rank_snapshot(env.reader, inputs)
     mine = score(gpu, key).score
     faster = [r for r in ranking.rows if r.gpu != gpu.name and r.n_gpus == 1 and r.score >= mine * FASTER]
     return sorted(faster, key=lambda r: -r.score)[:2]

@@ -11,14 +11,12 @@ vendor (software maturity is not in the speed model; Dettmers 2023, FAQ: ROCm tr
 from __future__ import annotations
 
 import dataclasses
-import functools
 import re
-from functools import lru_cache
 
 from assistant import i18n
 from assistant.answer import Answer, Chart, Table
 from assistant.models import constants as C
-from assistant.models import cost, dettmers2023, diffusion_memory, memory, recommend
+from assistant.models import diffusion_memory, memory, recommend
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RecommendQuery
 from assistant.respond.env import Env
@@ -27,15 +25,14 @@ from assistant.respond.pricing import (
     CHAT_MODEL,
     assumption_text,
     budget_usd,
-    chat_score,
     chat_tokens_per_s,
     is_converted,
     perf_workload,
     price_of,
-    score,
     speech,
     workload_title,
 )
+from assistant.respond.ranking import rank_inputs, rank_snapshot
 from assistant.respond.wording import gb, software_stack
 
 _FLOOR_GB = {
@@ -171,97 +168,13 @@ def _passive_ok(query: RecommendQuery, env: Env) -> bool:
     return bool(query.organization) or bool(lexicon(env.lang).words_in("rig_server", query.text.lower()))
 
 
-@lru_cache(maxsize=256)
-def rank_snapshot(
-    reader,
-    snapshot,
-    key,
-    need,
-    budget,
-    condition,
-    vendors,
-    max_power_w,
-    n,
-    years,
-    utilization,
-    kwh,
-    overrides,
-    max_auto_gpus=1,
-    chat=None,
-    market="",
-    dettmers=False,
-    passive=True,
-):
-    """The ranking over every GPU priced in the snapshot; memoized, as the same question recurs.
-    `passive=False` leaves out passively cooled datacenter cards (they need a server's airflow).
-    `chat` = (model, quant, RTX 3090 tokens/s): rank by single-user decode speed instead (§llm.decode).
-    `market`: whose observed prices come first (Env.price_market).
-    `dettmers`: his 2023 method, cards and inputs instead of this model (§findings.dettmers2023)."""
-    if dettmers:
-        inputs = dettmers2023.VALUE_INPUTS
-        quotes = reader.prices(dettmers2023.SNAPSHOT)
-        gpus = [g for g in reader.gpus(sorted({q.gpu for q in quotes})) if dettmers2023.in_chart(g)]
-        return recommend.rank(
-            gpus,
-            key,
-            quotes,
-            memory_need_gb=need,
-            budget_usd=budget,
-            condition=condition,
-            vendors=vendors,
-            n_gpus=n,
-            score=dettmers2023.relative_performance,
-            years=inputs["years"],
-            utilization=inputs["utilization"],
-            usd_per_kwh=inputs["usd_per_kwh"],
-            base_usd=inputs["base_usd"],
-        )
-    # a dollar ranking holds the cards priced on the US market; a yuan ranking borrows the converted
-    # USD price of every card without a Chinese quote (most of them)
-    quotes = cost.for_market(reader.prices(snapshot), market, borrow=bool(market))
-    names = sorted({q.gpu for q in quotes})
-    gpus = [g for g in reader.gpus(names) if passive or not g.passively_cooled]
-    return recommend.rank(
-        gpus,
-        key,
-        quotes,
-        memory_need_gb=need,
-        budget_usd=budget,
-        condition=condition,
-        vendors=vendors,
-        max_power_w=max_power_w,
-        n_gpus=n,
-        years=years,
-        utilization=utilization,
-        usd_per_kwh=kwh,
-        overrides=dict(overrides),
-        score=functools.partial(chat_score, *chat) if chat else score,
-        max_auto_gpus=max_auto_gpus,
-    )
-
-
 def nvidia_ranking(env: Env, key: str, memory_need_gb: float | None = None, n: int = 1, vendors=("NVIDIA",), chat=None):
     """The value ranking of every NVIDIA GPU priced in the snapshot under the assumptions in force and
     the user's prices, with no budget: where a GPU stands (cost "perf per dollar", verdicts).
     `vendors`: a verdict on an AMD or Intel card ranks that vendor too; `chat` as in `rank_snapshot`."""
-    a = env.assumptions
-    return rank_snapshot(
-        env.reader,
-        a.snapshot,
-        key,
-        memory_need_gb,
-        None,
-        a.condition or "average",
-        tuple(vendors),
-        None,
-        n,
-        a.years,
-        a.utilization,
-        a.electricity_usd_per_kwh,
-        tuple(sorted(env.price_overrides().items())),
-        chat=chat,
-        market=env.price_market(),
-    )
+    condition = env.assumptions.condition or "average"
+    inputs = rank_inputs(env, key, need=memory_need_gb, condition=condition, vendors=tuple(vendors), n=n, chat=chat)
+    return rank_snapshot(env.reader, inputs)
 
 
 def _chat(query: RecommendQuery, env: Env):
@@ -288,25 +201,18 @@ def _together(query: RecommendQuery, env: Env, need, budget, condition, vendors,
     language model splits across them; an image model or one training batch does not."""
     if not query.min_memory_gb or query.model or query.gpu_count > 1 or query.workload not in _SPLITS:
         return None
-    a = env.assumptions
-    ranking = rank_snapshot(
-        env.reader,
-        a.snapshot,
+    inputs = rank_inputs(
+        env,
         perf_workload(query.workload, query.precision),
-        need,
-        budget,
-        condition,
-        vendors,
-        query.max_power_w,
-        1,
-        a.years,
-        a.utilization,
-        a.electricity_usd_per_kwh,
-        tuple(sorted(env.price_overrides().items())),
-        4,
-        market=env.price_market(),
+        need=need,
+        budget=budget,
+        condition=condition,
+        vendors=vendors,
+        max_power_w=query.max_power_w,
+        max_auto_gpus=4,
         passive=False,
     )
+    ranking = rank_snapshot(env.reader, inputs)
     single = best.price_usd * best.n_gpus
     several = [
         r
@@ -397,31 +303,25 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         below *= below_n
         budget = min(budget, below * 0.999) if budget else below * 0.999
     below_what = f"{below_n} x {query.cheaper_than}" if below_n > 1 else query.cheaper_than
-    overrides = tuple(sorted(env.price_overrides().items()))
     dettmers = lexicon(env.lang).words_in("dettmers_mode", query.text.lower()) and not chat
     passive_ok = _passive_ok(query, env)
 
     def ranked(passive: bool, max_auto: int = 1, use_dettmers: bool = False, key: str = key):
-        return rank_snapshot(
-            env.reader,
-            a.snapshot,
+        inputs = rank_inputs(
+            env,
             key,
-            need,
-            budget,
-            condition,
-            vendors,
-            query.max_power_w,
-            n if max_auto == 1 else 1,
-            a.years,
-            a.utilization,
-            a.electricity_usd_per_kwh,
-            overrides,
-            max_auto,
-            chat,
-            market=env.price_market(),
+            need=need,
+            budget=budget,
+            condition=condition,
+            vendors=vendors,
+            max_power_w=query.max_power_w,
+            n=n if max_auto == 1 else 1,
+            max_auto_gpus=max_auto,
+            chat=chat,
             dettmers=use_dettmers,
             passive=passive,
         )
+        return rank_snapshot(env.reader, inputs)
 
     ranking = ranked(passive_ok, use_dettmers=bool(dettmers))
     multi_note = ""
@@ -478,25 +378,18 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if ranking.choice is None and budget and need and need_from_floor(query):
         # "quiet gpu for ollama, ~500 bucks": no card within budget has the reference's floor; the most
         # memory within it, and what that runs, instead of a dead end
-        relaxed = rank_snapshot(
-            env.reader,
-            a.snapshot,
+        relaxed_inputs = rank_inputs(
+            env,
             perf_workload(query.workload, query.precision),
-            None,
-            budget,
-            condition,
-            vendors,
-            query.max_power_w,
-            n,
-            a.years,
-            a.utilization,
-            a.electricity_usd_per_kwh,
-            overrides,
-            1,
-            chat,
-            market=env.price_market(),
+            budget=budget,
+            condition=condition,
+            vendors=vendors,
+            max_power_w=query.max_power_w,
+            n=n,
+            chat=chat,
             passive=False,  # a home user
         )
+        relaxed = rank_snapshot(env.reader, relaxed_inputs)
         active = list(relaxed.rows)
         roomy = max(active, key=lambda r: (r.memory_gb, r.value_per_tco), default=None)
         if roomy is not None:

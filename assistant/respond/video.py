@@ -77,7 +77,7 @@ def respond(query: VideoQuery, env: Env) -> Answer:
     steps = [env.t("video.published"), env.t("video.offload_step")]
     if any(f["peak_gb"] is None for f in figures):
         steps.append(env.t("video.no_figure", model=name, gb=f"{floor:g}"))
-    sources = env.cite(*{r["source"] for r in rows}) + [spec_source(g, env) for g in gpus]
+    sources = env.cite(*dict.fromkeys(r["source"] for r in rows)) + [spec_source(g, env) for g in gpus]
     return Answer(
         question=query.text,
         intent="video",

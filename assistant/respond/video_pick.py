@@ -111,7 +111,7 @@ def respond(query: VideoQuery, env: Env, rows: list[dict]) -> Answer:
                 ],
             },
         },
-        sources=env.cite(*{r["source"] for r in rows}, *{p.source for _, p, _ in shown})
+        sources=env.cite(*dict.fromkeys(r["source"] for r in rows), *dict.fromkeys(p.source for _, p, _ in shown))
         + env.rate_sources()
         + ["method: docs/model.md §perf"],
         lang=env.lang,

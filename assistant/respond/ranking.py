@@ -1,0 +1,93 @@
+"""Value rankings of every priced GPU, memoized on what they depend on.
+
+Contract: `RankInputs` holds everything a ranking depends on (frozen and hashable); `rank_inputs(env,
+key, **given)` fills the assumptions in force, the user's prices and the answer's market, and the
+caller states the rest by name; `rank_snapshot(reader, inputs)` returns the `models.recommend.Ranking`
+over every GPU priced in the snapshot (memoized: the same question recurs in a conversation).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from functools import lru_cache
+
+from assistant.models import cost, dettmers2023, recommend
+from assistant.respond.env import Env
+from assistant.respond.pricing import chat_score, score
+
+
+@dataclass(frozen=True)
+class RankInputs:
+    snapshot: str
+    key: str  # the workload ranked on (figures.workload_key)
+    years: float
+    utilization: float
+    kwh: float  # USD per kWh
+    overrides: tuple = ()  # the user's prices, sorted ((gpu, condition), usd) pairs
+    need: float | None = None  # GB the model or task needs on the GPUs
+    budget: float | None = None  # USD for all the GPUs
+    condition: str = "average"
+    vendors: tuple[str, ...] = ()
+    max_power_w: float | None = None
+    n: int = 1
+    max_auto_gpus: int = 1  # > 1: a card too small counts as the fewest of it that hold `need`
+    chat: tuple | None = None  # (model, quant, RTX 3090 tokens/s): rank by single-user decode speed (§llm.decode)
+    market: str = ""  # whose observed prices come first (Env.price_market)
+    dettmers: bool = False  # his 2023 method, cards and inputs instead of this model (§findings.dettmers2023)
+    passive: bool = True  # False leaves out passively cooled datacenter cards (they need a server's airflow)
+
+
+def rank_inputs(env: Env, key: str, **given) -> RankInputs:
+    """The inputs of a ranking on `key` under the assumptions in force, the user's prices and the answer's
+    market; `given` states the rest by field name (market="" ranks on US prices)."""
+    a = env.assumptions
+    base = {"market": env.price_market()} | given
+    overrides = tuple(sorted(env.price_overrides().items()))
+    return RankInputs(a.snapshot, key, a.years, a.utilization, a.electricity_usd_per_kwh, overrides, **base)
+
+
+@lru_cache(maxsize=256)
+def rank_snapshot(reader, i: RankInputs):
+    """The ranking over every GPU priced in the snapshot (see RankInputs for what each input does)."""
+    if i.dettmers:
+        inputs = dettmers2023.VALUE_INPUTS
+        quotes = reader.prices(dettmers2023.SNAPSHOT)
+        gpus = [g for g in reader.gpus(sorted({q.gpu for q in quotes})) if dettmers2023.in_chart(g)]
+        return recommend.rank(
+            gpus,
+            i.key,
+            quotes,
+            memory_need_gb=i.need,
+            budget_usd=i.budget,
+            condition=i.condition,
+            vendors=i.vendors,
+            n_gpus=i.n,
+            score=dettmers2023.relative_performance,
+            years=inputs["years"],
+            utilization=inputs["utilization"],
+            usd_per_kwh=inputs["usd_per_kwh"],
+            base_usd=inputs["base_usd"],
+        )
+    # a dollar ranking holds the cards priced on the US market; a yuan ranking borrows the converted
+    # USD price of every card without a Chinese quote (most of them)
+    quotes = cost.for_market(reader.prices(i.snapshot), i.market, borrow=bool(i.market))
+    names = sorted({q.gpu for q in quotes})
+    gpus = [g for g in reader.gpus(names) if i.passive or not g.passively_cooled]
+    return recommend.rank(
+        gpus,
+        i.key,
+        quotes,
+        memory_need_gb=i.need,
+        budget_usd=i.budget,
+        condition=i.condition,
+        vendors=i.vendors,
+        max_power_w=i.max_power_w,
+        n_gpus=i.n,
+        years=i.years,
+        utilization=i.utilization,
+        usd_per_kwh=i.kwh,
+        overrides=dict(i.overrides),
+        score=functools.partial(chat_score, *i.chat) if i.chat else score,
+        max_auto_gpus=i.max_auto_gpus,
+    )
