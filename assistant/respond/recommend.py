@@ -553,13 +553,17 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     together = _together(query, env, need, budget, condition, vendors, best)
     if together is not None:  # "cheapest way to get 48gb": several cards hold it together for less
         each = gb(together.memory_gb)
-        headline += i18n.gap(env.lang) + env.t(
-            "rec.together",
-            n=together.n_gpus,
-            gpu=together.gpu,
-            total=env.money(together.price_usd * together.n_gpus),
-            memory=gb(together.memory_gb * together.n_gpus),
-        )
+        several = {
+            "n": together.n_gpus,
+            "gpu": together.gpu,
+            "total": env.money(together.price_usd * together.n_gpus),
+            "memory": gb(together.memory_gb * together.n_gpus),
+        }
+        if query.sort == "price":  # "cheapest way to get 48gb": the cheapest of all leads
+            one = env.money(best.price_usd * best.n_gpus)
+            headline = env.t("rec.together_first", **several, one=best.gpu, price=one)
+        else:
+            headline += i18n.gap(env.lang) + env.t("rec.together", **several)
         steps.insert(1, env.t("rec.together_caveat", each=each, n=together.n_gpus))
         figures["multi_card"] = {
             "gpu": together.gpu,
