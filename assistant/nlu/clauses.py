@@ -12,6 +12,7 @@ took in): the engine then answers both, one after the other in the conversation,
 
 from __future__ import annotations
 
+from assistant import i18n
 from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import lexicon
 from assistant.nlu.parse import language
@@ -49,7 +50,8 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
     from assistant.nlu import understand
 
     cleaned = text.strip()
-    cuts = _split_points(cleaned, language(cleaned)) if len(cleaned) <= 200 else []
+    lang = language(cleaned)
+    cuts = _split_points(cleaned, lang) if len(cleaned) <= 200 else []
     if not cuts:
         return None
     whole = understand(cleaned, index)
@@ -59,7 +61,9 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
             continue
         named = [g.mention for g in getattr(a, "gpus", ()) if g.name and g.mention]
         if named and not any(g.name or g.pronoun for g in getattr(b, "gpus", ())):
-            about = f"{'和'.join(named)}{second}"  # "能训练吗" after "h20一张多少钱": about the H20
+            joiner = next(iter(lexicon(lang).listed("clause_subject_join")), " and ")
+            # "能训练吗" after "h20一张多少钱": about the H20 ("h20能训练吗", "3090 how much used?")
+            about = f"{joiner.join(named)}{i18n.gap(lang) or ''}{second}"
             if _answerable(understand(about, index)):
                 second, b = about, understand(about, index)
         if not _answerable(b):
