@@ -11,6 +11,9 @@ from assistant.nlu.lookup.matches import ModelMatch
 from assistant.nlu.tagging.base import Tag, TaggerBase, number_or_none
 from assistant.nlu.tagging.words import FAMILY_WORDS, NOT_A_NAME
 
+# words between a model's name and its size that name a variant ("mistral large 123b", "qwen2.5 max 72b")
+SIZE_NAME_WORDS = frozenset({"large", "small", "medium", "mini", "nano", "pro", "plus", "max", "turbo", "ultra"})
+
 
 class ModelTagging(TaggerBase):
     # models ---------------------------------------------------------------------------------
@@ -57,9 +60,13 @@ class ModelTagging(TaggerBase):
             used, key = hit
             j = i + used
             size = self._size_at(j)
+            if size is None and j + 1 < n and tt[j] in SIZE_NAME_WORDS:  # "mistral large 123b": a name word first
+                size = self._size_at(j + 1)
+                j = j + 1 if size is not None else j
             known = self.index.model_info.get(key, ("", 0.0))[1]
             if size is not None and known and abs(size[0] - known) > max(0.6, 0.08 * known):
-                # "mistral 24b", "llama 3.2 11b vision": a size the matched model does not have is another model
+                # "mistral 24b", "llama 3.2 11b vision", "mistral large 123b": a size the matched model does not
+                # have is another model (never the matched one: that would answer about a different model)
                 cands = self.index.models_like(self.index.model_info[key][0], size[0])
                 end = j + size[1]
                 if len(cands) == 1:
