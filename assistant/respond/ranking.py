@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from assistant.models import cost, dettmers2023, recommend
 from assistant.respond.env import Env
@@ -50,30 +51,32 @@ def rank_inputs(env: Env, key: str, **given) -> RankInputs:
 @lru_cache(maxsize=256)
 def rank_snapshot(reader, i: RankInputs):
     """The ranking over every GPU priced in the snapshot (see RankInputs for what each input does)."""
-    if i.dettmers:
-        inputs = dettmers2023.VALUE_INPUTS
+    setting: dict[str, Any]
+    if i.dettmers:  # his 2023 cards, prices and inputs
         quotes = reader.prices(dettmers2023.SNAPSHOT)
         gpus = [g for g in reader.gpus(sorted({q.gpu for q in quotes})) if dettmers2023.in_chart(g)]
-        return recommend.rank(
-            gpus,
-            i.key,
-            quotes,
-            memory_need_gb=i.need,
-            budget_usd=i.budget,
-            condition=i.condition,
-            vendors=i.vendors,
-            n_gpus=i.n,
-            score=dettmers2023.relative_performance,
-            years=inputs["years"],
-            utilization=inputs["utilization"],
-            usd_per_kwh=inputs["usd_per_kwh"],
-            base_usd=inputs["base_usd"],
-        )
-    # a dollar ranking holds the cards priced on the US market; a yuan ranking borrows the converted
-    # USD price of every card without a Chinese quote (most of them)
-    quotes = cost.for_market(reader.prices(i.snapshot), i.market, borrow=bool(i.market))
-    names = sorted({q.gpu for q in quotes})
-    gpus = [g for g in reader.gpus(names) if i.passive or not g.passively_cooled]
+        inputs = dettmers2023.VALUE_INPUTS
+        setting = {
+            "years": inputs["years"],
+            "utilization": inputs["utilization"],
+            "usd_per_kwh": inputs["usd_per_kwh"],
+            "base_usd": inputs["base_usd"],
+            "score": dettmers2023.relative_performance,
+        }
+    else:
+        # a dollar ranking holds the cards priced on the US market; a yuan ranking borrows the converted
+        # USD price of every card without a Chinese quote (most of them)
+        quotes = cost.for_market(reader.prices(i.snapshot), i.market, borrow=bool(i.market))
+        gpus = [g for g in reader.gpus(sorted({q.gpu for q in quotes})) if i.passive or not g.passively_cooled]
+        setting = {
+            "max_power_w": i.max_power_w,
+            "years": i.years,
+            "utilization": i.utilization,
+            "usd_per_kwh": i.kwh,
+            "overrides": dict(i.overrides),
+            "score": functools.partial(chat_score, *i.chat) if i.chat else score,
+            "max_auto_gpus": i.max_auto_gpus,
+        }
     return recommend.rank(
         gpus,
         i.key,
@@ -82,12 +85,6 @@ def rank_snapshot(reader, i: RankInputs):
         budget_usd=i.budget,
         condition=i.condition,
         vendors=i.vendors,
-        max_power_w=i.max_power_w,
         n_gpus=i.n,
-        years=i.years,
-        utilization=i.utilization,
-        usd_per_kwh=i.kwh,
-        overrides=dict(i.overrides),
-        score=functools.partial(chat_score, *i.chat) if i.chat else score,
-        max_auto_gpus=i.max_auto_gpus,
+        **setting,
     )
