@@ -11,8 +11,8 @@ from assistant.nlu.lookup.matches import ModelMatch
 from assistant.nlu.tagging.base import Tag, TaggerBase, number_or_none
 from assistant.nlu.tagging.words import FAMILY_WORDS, NOT_A_NAME
 
-# words between a model's name and its size that name a variant ("mistral large 123b", "qwen2.5 max 72b")
-SIZE_NAME_WORDS = frozenset({"large", "small", "medium", "mini", "nano", "pro", "plus", "max", "turbo", "ultra"})
+# words that join two things in a question, never part of a model's name ("llama 3 8b and 70b")
+_JOINERS = frozenset({"and", "or", "vs", "versus", "with", "for", "than", "then", "the", "on", "in", "at", "to"})
 
 
 class ModelTagging(TaggerBase):
@@ -60,9 +60,11 @@ class ModelTagging(TaggerBase):
             used, key = hit
             j = i + used
             size = self._size_at(j)
-            if size is None and j + 1 < n and tt[j] in SIZE_NAME_WORDS:  # "mistral large 123b": a name word first
-                size = self._size_at(j + 1)
-                j = j + 1 if size is not None else j
+            named = j
+            while size is None and named < min(n, j + 2) and self._name_word(named):
+                named += 1  # "mistral large 123b", "llama 3.3 nemotron super 49b": name words before the size
+                size = self._size_at(named)
+            j = named if size is not None else j
             known = self.index.model_info.get(key, ("", 0.0))[1]
             if size is not None and known and abs(size[0] - known) > max(0.6, 0.08 * known):
                 # "mistral 24b", "llama 3.2 11b vision", "mistral large 123b": a size the matched model does not
@@ -132,6 +134,18 @@ class ModelTagging(TaggerBase):
         if tt[j + 1] == "m" and self.toks[j + 1].glued:
             return v / 1000.0, 2
         return None
+
+    def _name_word(self, k: int) -> bool:
+        """Could token k be a word of a model's name ("large", "nemotron"), not a joiner or a GPU?"""
+        t = self.toks[k]
+        word = self.tt[k]
+        return (
+            t.kind == "word"
+            and len(word) >= 3
+            and word not in _JOINERS
+            and word not in NOT_A_NAME
+            and self.gpu_start(k) is None
+        )
 
     def _unknown_model(self, i: int, j: int, size: tuple[float, int]) -> int:
         """An UNKNOWN_MODEL tag for tokens i..j and its size; then a PARAMS tag for the size."""
