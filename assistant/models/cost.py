@@ -71,7 +71,15 @@ def is_list_price(q: PriceQuote) -> bool:
     return (q.note or "").strip().lower().startswith(LIST_PRICE_PREFIXES)
 
 
+SHORTAGE_PREFIX = "shortage"  # a quote whose note starts so was taken in a shortage or from scalpers
+FRESH_MONTHS = 6  # within one market, a street quote this much older than the card's newest one is superseded
 STALE_MONTHS = 12  # a market's quotes this much older than the other market's newest are not current
+
+
+def is_shortage(q: PriceQuote) -> bool:
+    """True for a quote observed in a shortage or from scalpers (note "shortage ..."): shown with its date
+    in price answers, never used for a price figure or a value ranking (§cost.price choice)."""
+    return (q.note or "").strip().lower().startswith(SHORTAGE_PREFIX)
 
 
 def _month_index(observed: str) -> int:
@@ -79,23 +87,39 @@ def _month_index(observed: str) -> int:
     return int(year) * 12 + int(month)
 
 
+def _newest(quotes: list[PriceQuote]) -> int:
+    """Month index of the newest street quote (of any quote when all are list prices)."""
+    street = [q for q in quotes if not is_list_price(q)] or quotes
+    return max(_month_index(q.observed) for q in street)
+
+
+def _fresh(quotes: list[PriceQuote]) -> list[PriceQuote]:
+    """One market's quotes for one card and condition without the superseded street quotes (more than
+    FRESH_MONTHS older than the newest street quote); list prices stay, they count only without street quotes."""
+    street = [q for q in quotes if not is_list_price(q)]
+    if not street:
+        return quotes
+    newest = _newest(street)
+    return [q for q in quotes if is_list_price(q) or newest - _month_index(q.observed) <= FRESH_MONTHS]
+
+
 def for_market(quotes: list[PriceQuote], market: str, borrow: bool = True) -> list[PriceQuote]:
-    """The quotes an answer in `market` uses ("CN" for yuan answers, "" for the USD street prices):
-    per GPU and condition, that market's quotes when it has any, else (with `borrow`) the other
-    market's: a yuan answer without a Chinese quote uses the converted USD street price, and a dollar
-    answer about a card sold only in China (RTX 5090 D) its yuan price (§cost.price market). A home
-    quote more than STALE_MONTHS older than the other market's newest gives way to that newer one."""
+    """The quotes an answer in `market` may use ("CN" for yuan answers, "" for the USD street prices): the one
+    rule for choosing a card's price (§cost.price choice). Per GPU and condition: shortage / scalper quotes are
+    left out; within a market, street quotes superseded by a newer one (FRESH_MONTHS) are left out; that
+    market's quotes when it has any, else (with `borrow`) the other market's: a yuan answer without a Chinese
+    quote uses the converted USD street price, and a dollar answer about a card sold only in China (RTX 5090 D)
+    its yuan price. A home quote more than STALE_MONTHS older than the other market's newest gives way to it."""
     groups: dict[tuple[str, str], list[PriceQuote]] = {}
     for q in quotes:
-        groups.setdefault((q.gpu, q.condition), []).append(q)
+        if not is_shortage(q):
+            groups.setdefault((q.gpu, q.condition), []).append(q)
     out = []
     for group in groups.values():
-        home = [q for q in group if q.market == market]
-        away = [q for q in group if q.market != market]
-        if home and away:
-            newest_home = max(_month_index(q.observed) for q in home)
-            if max(_month_index(q.observed) for q in away) - newest_home > STALE_MONTHS:
-                home = []
+        home = _fresh([q for q in group if q.market == market])
+        away = _fresh([q for q in group if q.market != market])
+        if home and away and _newest(away) - _newest(home) > STALE_MONTHS:
+            home = []
         out += home or (away if borrow else [])
     return out
 
@@ -105,17 +129,22 @@ def lookup_price(
     quotes: list[PriceQuote],
     condition: str = "average",
     overrides: dict[tuple[str, str], float] | None = None,
+    market: str | None = None,
 ) -> PriceLookup | None:
     """User override first; else the mean of the snapshot's observed street quotes for `condition`
     ("average" = mean of the new and used street means, Dettmers' average Amazon/eBay price [R]).
+    `market` given: an "average" draws on that market's street quotes alone when it has any (a yuan
+    value figure never mixes a 闲鱼 used price with a converted US new one).
     MSRP / launch-price rows count only when the GPU has no street quote for the condition asked
     ("average": none at all); the result's source then says "list price" (§cost.price)."""
     overrides = overrides or {}
     for cond in (condition,) if condition != "average" else ("new", "used", "average"):
         if (gpu, cond) in overrides:
             return PriceLookup(gpu, float(overrides[(gpu, cond)]), cond, "user override", "", 0)
-    mine = [q for q in quotes if q.gpu == gpu and finite(q.usd) > 0]
+    mine = [q for q in quotes if q.gpu == gpu and finite(q.usd) > 0 and not is_shortage(q)]
     street = [q for q in mine if not is_list_price(q)]
+    if condition == "average" and market is not None and any(q.market == market for q in street):
+        street = [q for q in street if q.market == market]
     listed = [q for q in mine if is_list_price(q)]
     if condition in ("new", "used"):
         chosen = [q for q in street if q.condition == condition]

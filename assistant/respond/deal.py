@@ -8,7 +8,10 @@ in the snapshot in force, dated and cited: used when the question says used or n
 marketplace, new when it says new, else used when the card has used quotes and the offer is below
 its new price. The bands are assumptions shown in the answer. Faster cards with at least as much
 memory that sell for no more than the offer (same condition) follow as alternatives. A card without
-a price says so and shows a priced variant, never a verdict on another card's price.
+a price in the condition asked is weighed against its other condition, said (a used offer against the
+new price is at best fair); against a price converted from another market, a low offer gets a caveat
+instead of the "check the card" alarm. A card without any price says so and shows a priced variant,
+never a verdict on another card's price.
 `figures["deal"]`: verdict (good | fair | high), offer_usd, market_usd, condition, diff_pct, observed,
 alternatives; `figures["verdict"]`: answer (yes | yes_if | no), kind "deal", gpu.
 """
@@ -20,6 +23,7 @@ from assistant.models.cost import PriceLookup
 from assistant.queries import VerdictQuery
 from assistant.respond.env import Env
 from assistant.respond.pricing import (
+    is_converted,
     perf_workload,
     price_of,
     price_text,
@@ -44,6 +48,10 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     n = max(ref.count, 1)
     offer_usd = env.to_usd(query.offer, query.money_currency) or 0.0
     condition, market = _market(gpu.name, offer_usd / n, ref.condition, env)
+    stated = ref.condition if ref.condition in ("new", "used") else condition
+    if market is None and stated in ("new", "used"):  # no quote in the condition asked: weigh against the other
+        condition = "new" if stated == "used" else "used"
+        market = price_of(gpu.name, env, condition)
     what = counted(env, gpu, n)
     offer = env.money(offer_usd)
     if market is None:
@@ -54,6 +62,10 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         )
     diff = offer_usd / (market.usd * n) - 1
     verdict = "good" if diff <= GOOD_BELOW else "high" if diff > HIGH_ABOVE else "fair"
+    if (
+        stated != condition
+    ):  # a used offer against a new price cannot be called good, nor a new one against a used price high
+        verdict = {("used", "good"): "fair", ("new", "high"): "fair"}.get((stated, verdict), verdict)
     pct = f"{abs(diff) * 100:.0f}"
     head = env.t(
         f"deal.{verdict}_{'below' if diff < 0 else 'above'}",
@@ -64,12 +76,16 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         market=price_text(market, env) if n == 1 else env.t("deal.each", price=price_text(market, env)),
     )
     steps = [env.t("deal.bands", good=f"{-GOOD_BELOW * 100:.0f}", high=f"{HIGH_ABOVE * 100:.0f}")]
+    if stated != condition:
+        steps.insert(0, env.t(f"deal.against_{condition}", cond=env.t(f"cond.{stated}")))
     other = price_of(gpu.name, env, "new" if condition == "used" else "used")
     if other is not None:
         steps.append(env.t("deal.other_condition", cond=env.t(f"cond.{other.condition}"), price=price_text(other, env)))
-    if diff <= CHECK_BELOW:
+    if is_converted(market, env):  # another market's price: local prices differ, so no alarm on a low offer
+        steps.append(env.t("deal.converted_reference"))
+    elif diff <= CHECK_BELOW:
         steps.append(env.t("deal.check_low", pct=pct))
-    if condition == "used":
+    if stated == "used":
         steps.append(env.t("deal.used_checks"))
     if query.model is not None:  # "... worth it for running llama 3.3 70b?": how it runs on these cards
         steps.insert(0, _runs(query, ref, env))

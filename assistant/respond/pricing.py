@@ -42,10 +42,11 @@ def perf_workload(workload: str | None, precision: str | None) -> str:
 def price_of(gpu: str, env: Env, condition: str | None = None) -> PriceLookup | None:
     a = env.assumptions
     wanted = condition or a.condition or "average"
-    quotes = cost.for_market(env.reader.prices_for(gpu, a.snapshot), env.price_market())
-    found = cost.lookup_price(gpu, quotes, wanted, env.price_overrides())
+    market = env.price_market()
+    quotes = cost.for_market(env.reader.prices_for(gpu, a.snapshot), market)
+    found = cost.lookup_price(gpu, quotes, wanted, env.price_overrides(), market)
     if found is None and wanted != "average" and condition is None:
-        found = cost.lookup_price(gpu, quotes, "average", env.price_overrides())
+        found = cost.lookup_price(gpu, quotes, "average", env.price_overrides(), market)
     return found
 
 
@@ -98,6 +99,20 @@ def sibling_price_note(gpu: str, env: Env) -> tuple[list[str], list[str]]:
     return [step], env.cite(price.source) + env.rate_sources()
 
 
+def shortage_notes(gpu: str, env: Env) -> tuple[list[str], list[str]]:
+    """(steps, source ids) for the quotes of `gpu` taken in a shortage or from scalpers: shown with their
+    date, never used for a price or value figure (cost.for_market)."""
+    quotes = [q for q in env.reader.prices_for(gpu, env.assumptions.snapshot) if cost.is_shortage(q)]
+    name = env.reader.known_gpu(gpu).short_name
+    steps = [
+        env.t(
+            "price.shortage", gpu=name, money=env.money(q.usd), cond=env.t(f"cond.{q.condition}"), observed=q.observed
+        )
+        for q in sorted(quotes, key=lambda q: q.observed)
+    ]
+    return steps, sorted({q.source for q in quotes})
+
+
 def purchase_price(gpu: str, env: Env) -> PriceLookup | None:
     """What buying one costs: the condition the user chose, else new (used when no new price is
     known). Value rankings use the reference's average of new and used instead (`price_of`)."""
@@ -118,6 +133,8 @@ def price_text(p: PriceLookup | None, env: Env) -> str:
     if p.source == "user override":
         return env.t("price.yours", money=env.money(p.usd))
     label = env.t(f"cond.{p.condition}") if p.condition in ("average", "new", "used") else p.condition
+    if p.source.startswith("list price"):  # no street quote: the MSRP / launch price, said
+        label = env.t("price.list_label", label=label)
     if is_converted(p, env):  # a yuan answer showing a converted US street price
         return env.t("price.quote_converted", money=env.money(p.usd), label=label, observed=p.observed)
     return env.t("price.quote", money=env.money(p.usd), label=label, observed=p.observed)

@@ -76,6 +76,7 @@ def rank_snapshot(reader, i: RankInputs):
             "overrides": dict(i.overrides),
             "score": functools.partial(chat_score, *i.chat) if i.chat else score,
             "max_auto_gpus": i.max_auto_gpus,
+            "market": i.market,
         }
     return recommend.rank(
         gpus,

@@ -98,8 +98,9 @@ def _problem(setting: Setting, env: Env) -> str | None:
 def _known_price(gpu: str, env: Env) -> float | None:
     from assistant.models import cost
 
-    found = cost.lookup_price(gpu, env.reader.prices_for(gpu, env.assumptions.snapshot), "new")
-    found = found or cost.lookup_price(gpu, env.reader.prices_for(gpu, env.assumptions.snapshot), "average")
+    market = env.price_market()  # the quotes every answer uses (cost.for_market), without the user's overrides
+    quotes = cost.for_market(env.reader.prices_for(gpu, env.assumptions.snapshot), market)
+    found = cost.lookup_price(gpu, quotes, "new") or cost.lookup_price(gpu, quotes, "average", market=market)
     return found.usd if found else None
 
 

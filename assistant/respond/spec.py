@@ -8,7 +8,15 @@ from assistant.models.cost import cheapest_cloud
 from assistant.queries import SpecQuery
 from assistant.respond import spec_figures, unrated
 from assistant.respond.env import Env, rules_of_thumb
-from assistant.respond.pricing import is_converted, price_of, price_text, score, sibling_price_note, workload_title
+from assistant.respond.pricing import (
+    is_converted,
+    price_of,
+    price_text,
+    score,
+    sibling_price_note,
+    variant_siblings,
+    workload_title,
+)
 from assistant.respond.variants import variant_notes
 from assistant.respond.wording import num, spec_source
 from assistant.specs import GpuSpec
@@ -299,10 +307,30 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env) -> str:
     return i18n.sep(lang).join(summaries) + i18n.end(lang)
 
 
+def _other_forms(query: SpecQuery, gpus: list[GpuSpec], env: Env) -> list[GpuSpec]:
+    """For a price asked of a bare family name the reader resolved by a default ("a100 80g" -> A100 SXM4
+    80 GB): the product's other priced forms with the same memory (A100 PCIe 80 GB), shown beside it."""
+    shown = {g.name for g in gpus}
+    out: list[GpuSpec] = []
+    for ref in query.gpus:
+        if not (ref.assumed and ref.name):
+            continue
+        me = env.reader.known_gpu(ref.name)
+        names = {q.gpu for q in env.reader.prices(env.assumptions.snapshot)} - shown
+        for name in variant_siblings(ref.name, names, env):
+            other = env.reader.known_gpu(name)
+            if other.memory_gb == me.memory_gb and (price_of(name, env, "new") or price_of(name, env, "used")):
+                out.append(other)
+                shown.add(name)
+    return out
+
+
 def respond(query: SpecQuery, env: Env) -> Answer:
     env = env.for_query(query)
     gpus = env.reader.gpus([r.name for r in query.gpus if r.name])
     sections = _sections(query.fields)
+    forms = _other_forms(query, gpus, env) if sections == ["price"] else []
+    gpus += forms
     table = Table(headers=["", *[g.short_name for g in gpus]], rows=[])
     figures: dict = {}
     per_gpu: dict = {g.name: {} for g in gpus}
@@ -328,14 +356,16 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     for g in gpus:
         if g.is_mobile:
             steps.append(env.t("spec.laptop", name=g.name))
-        if g.overridden:
+        if g.overridden and sections != ["price"]:  # a corrected spec matters to a spec answer, not to a price
             labels = {key: label for rows in _ROWS.values() for label, _, key, _ in rows}
             fields = [env.t(labels[f]) if f in labels else f for f in g.overridden]
             steps.append(env.t("spec.overridden", name=g.name, fields=i18n.listing(env.lang).join(fields)))
         if g.arch and g.arch.tensor_generation == 0:
             steps.append(env.t("spec.tensorless", name=g.name))
     sources = [spec_source(g, env) for g in gpus]
-    for g in gpus if "price" in sections else []:
+    if forms:
+        steps.append(env.t("spec.other_forms", gpus=i18n.listing(env.lang).join(g.short_name for g in forms)))
+    for g in gpus if "price" in sections and not forms else []:
         sibling_steps, sibling_sources = sibling_price_note(g.name, env)
         steps += sibling_steps
         sources += sibling_sources

@@ -7,7 +7,8 @@ version of, under which US export rules, and what was cut (from the KB specs of 
 from the row's numbers when the spec sheets do not show it); for a modified card, the memory
 change and the caveats (no vendor warranty, driver/firmware risk, seller risk); in an answer
 priced for the Chinese market, for a card the rules keep out of China (RTX 5090, RTX 4090, H100),
-the China versions sold instead with their yuan prices.
+the China versions sold instead with their yuan prices; for any card, its shortage / scalper quotes,
+shown with their date and left out of every price figure (pricing.shortage_notes).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from functools import cache
 from assistant import i18n, paths
 from assistant.respond.env import Env
 from assistant.respond.offers import of_provider
-from assistant.respond.pricing import price_of, variant_siblings
+from assistant.respond.pricing import price_of, shortage_notes, variant_siblings
 from assistant.specs import GpuSpec
 
 
@@ -123,4 +124,8 @@ def variant_notes(gpus: list[GpuSpec], env: Env) -> tuple[list[str], list[str]]:
             continue
         notes.append(_note(row, g, env))
         sources.append(row["source"])
+    for g in gpus:
+        shortage, cited = shortage_notes(g.name, env)
+        notes += shortage
+        sources += cited
     return notes, sources

@@ -100,3 +100,35 @@ def test_a_home_quote_over_a_year_older_than_the_other_market_gives_way():
     assert cost.for_market([stale, newer], "CN") == [newer]
     assert cost.for_market([stale, newer], "CN", borrow=False) == []
     assert cost.for_market([stale], "CN") == [stale]  # nothing newer: the only quote is used, with its date
+
+
+def _noted(market: str, observed: str, usd: float, note: str, condition: str = "new") -> PriceQuote:
+    return PriceQuote("GeForce RTX 5090 D", "current", condition, usd, observed, "src", note, market)
+
+
+def test_a_shortage_quote_never_prices_a_card_and_the_list_price_is_used_instead():
+    listed = _noted("CN", "2025-01", 2350.0, "MSRP (国行首发价)")
+    shortage = _noted("CN", "2025-03-26", 4416.0, "shortage price: 京东 during the supply stop")
+    chosen = cost.for_market([listed, shortage], "CN")
+    assert chosen == [listed]
+    found = cost.lookup_price("GeForce RTX 5090 D", [listed, shortage], "new")
+    assert found is not None and found.usd == 2350.0 and found.source.startswith("list price")
+
+
+def test_within_a_market_a_street_quote_superseded_by_one_over_six_months_newer_is_left_out():
+    old, mid, new = (
+        _noted("", d, u, "street") for d, u in (("2025-06", 2000.0), ("2026-02", 3750.0), ("2026-08", 4262.0))
+    )
+    assert cost.for_market([old, mid, new], "") == [mid, new]  # six months apart is still current
+
+
+def test_a_value_average_draws_on_the_answers_market_when_it_has_a_street_quote():
+    cn_used = PriceQuote("GeForce RTX 3090", "current", "used", 1068.0, "2026-08", "cn", "闲鱼", "CN")
+    us_new = PriceQuote("GeForce RTX 3090", "current", "new", 1500.0, "2026-06", "us", "street", "")
+    quotes = cost.for_market([cn_used, us_new], "CN")
+    assert quotes == [cn_used, us_new]  # a yuan answer may still borrow the US new price when asked for new
+    mixed = cost.lookup_price("GeForce RTX 3090", quotes, "average")
+    one_market = cost.lookup_price("GeForce RTX 3090", quotes, "average", market="CN")
+    assert mixed is not None and mixed.usd == (1068.0 + 1500.0) / 2
+    assert one_market is not None and (one_market.usd, one_market.condition) == (1068.0, "used")
+    assert cost.lookup_price("GeForce RTX 3090", quotes, "new", market="CN").usd == 1500.0
