@@ -1,0 +1,113 @@
+"""What would make a "no" fit work: more cards (split, or ZeRO-3 sharding for full fine-tuning), a
+slightly smaller quantization, a shorter context or training sequence, or the lighter row that fits.
+
+Contract: `more_cards(case)` -> the "would fit on N cards" clause of a no headline (may be empty);
+`near_miss(case)` -> the sentences appended to a no headline (may be empty). docs/model.md §mem.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from assistant.models import memory
+from assistant.queries import FitQuery
+from assistant.respond import setup
+from assistant.respond.env import Env
+from assistant.respond.fit_rows import FitCase, estimate
+from assistant.specs import ModelSpec
+
+_SMALLER_QUANTS = {"q4_k_m": ("q4_k_s", "iq4_xs"), "q8_0": ("q6_k", "q5_k_m")}
+
+
+def more_cards(case: FitCase) -> str:
+    """ "would fit on N cards" (LLMs only: an image model's denoiser is not split across GPUs in practice),
+    with one card fewer at a slightly smaller quant; full fine-tuning needs ZeRO-3 / FSDP, not a split."""
+    query, env, model, gpu, n = case.query, case.env, case.model, case.gpu, case.n
+    prec, _, f = case.pick
+    splits = model.kind == "llm"
+    more = env.t("fit.would_fit", count=f.min_gpus) if splits and f.min_gpus and f.min_gpus > n else ""
+    if more and query.mode == "inference" and f.min_gpus - 1 > n:  # one card fewer at a slightly smaller quant
+        fewer = smaller_quant(model, query, prec, gpu, f.min_gpus - 1)
+        if fewer:
+            more += env.t("fit.would_fit_smaller", count=f.min_gpus - 1, prec=fewer[0], need=f"{fewer[1]:.1f}")
+    if splits and query.mode == "full_finetune":  # full fine-tuning never fits by a plain split
+        more = _sharded(env, model, query, gpu, n)
+    return more
+
+
+def near_miss(case: FitCase) -> str:
+    """After a no: the lighter row that fits; else for training the shorter sequence at which the lightest
+    method fits; else for inference the longest context (and with a q8 KV cache) and a smaller quant."""
+    query, env, model, gpu, n = case.query, case.env, case.model, case.gpu, case.n
+    ok, shown = case.ok, case.shown
+    if ok:
+        label, alt, f = ok[0]
+        return env.t("fit.alternative", label=label, need=f"{alt.total_gb * n:.1f}", spare=f"{f.headroom_gb * n:.1f}")
+    if model.kind != "llm":
+        return ""
+    if case.training:
+        shorter = _longest_sequence(model, query, shown[-1][1], gpu, n)
+        return env.t("fit.shorter", label=shown[-1][0], seq=f"{shorter:,}") if shorter else ""
+    text = ""
+    lightest = shown[-1][2]  # inference: the KV cache of a shorter context may be what is too much
+    context = _longest_context(model, query, lightest, gpu, n)
+    if context:
+        text += env.t("fit.shorter_context", prec=lightest, ctx=f"{context:,}")
+        q8 = memory.max_context(model, lightest, gpu.memory_gb or 0.0, n, batch=query.batch or 1, kv_type="q8_0")
+        if q8 > context:
+            asked = query.context_tokens or memory.default_context(model)
+            text += env.t("fit.kv_q8_context", ctx=f"{min(q8, asked):,}")
+    smaller = smaller_quant(model, query, lightest, gpu, n)
+    if smaller:
+        text += env.t("fit.smaller_quant", prec=smaller[0], need=f"{smaller[1]:.1f}", spare=f"{smaller[2]:.1f}")
+    return text
+
+
+def _longest_sequence(model: ModelSpec, query: FitQuery, mode: str, gpu, n: int) -> int | None:
+    """The longest training sequence (1024, 512 or 256 tokens) at which the lightest method fits."""
+    for seq in (1024, 512, 256):
+        shorter = dataclasses.replace(query, context_tokens=seq)
+        if memory.fit(estimate(model, shorter, "fp16", n, mode), gpu.memory_gb, n).fits:
+            return seq
+    return None
+
+
+def _longest_context(model: ModelSpec, query: FitQuery, precision: str, gpu, n: int) -> int | None:
+    """The longest context that fits at `precision` (memory.max_context: the KV cache per token), when it
+    is shorter than the one asked."""
+    ctx = memory.max_context(model, precision, gpu.memory_gb or 0.0, n, batch=query.batch or 1)
+    asked = query.context_tokens or memory.default_context(model)
+    return ctx if 0 < ctx < asked else None
+
+
+def _sharded(env: Env, model: ModelSpec, query: FitQuery, gpu, n: int) -> str:
+    """Full fine-tuning on more cards: the fewest GPUs on which ZeRO-3 / FSDP (weights, gradients and
+    optimizer states split across them; activations are not) fits the set-up; with gradient checkpointing
+    too when the user did not turn it off and it needs fewer cards. Empty when nothing up to 64 GPUs fits."""
+    base = setup.memory_setup(model, query, "full_finetune")
+    plain = _fewest_sharded(model, query, base, gpu, n)
+    ckpt = None
+    if not base.values.get("checkpointing") and "checkpointing_off" not in (query.setup or ()):
+        ckpt = _fewest_sharded(model, query, base.with_values(checkpointing=True), gpu, n)
+    if ckpt and (not plain or ckpt < plain):
+        return env.t("fit.would_fit_sharded_ckpt", count=ckpt, plain=plain or "64+")
+    return env.t("fit.would_fit_sharded", count=plain) if plain else ""
+
+
+def _fewest_sharded(model: ModelSpec, query: FitQuery, chosen, gpu, n: int) -> int | None:
+    for count in range(max(n + 1, 2), 65):
+        est = setup.estimate(model, chosen, "fp16", count, "full_finetune", query)
+        if memory.fit(est, gpu.memory_gb, count).fits:
+            return count
+    return None
+
+
+def smaller_quant(model: ModelSpec, query: FitQuery, precision: str, gpu, n: int) -> tuple[str, float, float] | None:
+    """A near miss: the first slightly smaller quantization of the same class that fits at the context
+    asked: (precision, GB needed, GB to spare), all GPUs together."""
+    for quant in _SMALLER_QUANTS.get(precision, ()):
+        est = estimate(model, query, quant, n, "inference")
+        f = memory.fit(est, gpu.memory_gb, n)
+        if f.fits:
+            return quant, est.total_gb * n, f.headroom_gb * n
+    return None

@@ -1,0 +1,136 @@
+"""Speed and time in a fit answer: LLM decode and prefill on the cards (§llm), the speed of a model that
+does not fit with the rest offloaded to system RAM (§llm.offload), speech models, and the hours of a
+fine-tuning job on the user's own cards (§cost.run).
+
+Contract: `llm_speed(case, head, where, experts_offloaded)` -> (headline, steps, figures) after the speed part;
+`training_time(case, head)` -> the same after the job time; `job_time(...)` -> (sentence, steps, figures).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from assistant import i18n
+from assistant.models import constants as C
+from assistant.models import llm
+from assistant.queries import FitQuery
+from assistant.respond.env import Env
+from assistant.respond.fit_rows import FitCase
+from assistant.respond.pricing import speech
+from assistant.respond.wording import counted, duration
+from assistant.specs import ModelSpec
+
+
+def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> tuple[str, list[str], dict]:
+    """Speech models get their note; LLM inference that fits (or is asked how fast) gets decode and
+    prefill speed, or the offloaded speed when it does not fit (unless an MoE answer with experts in
+    system RAM already gave it)."""
+    query, env, model, gpu, n = case.query, case.env, case.model, case.gpu, case.n
+    prec, est, f = case.pick
+    steps: list[str] = []
+    figures: dict = {}
+    if speech(model) and query.mode == "inference" and gpu.name:
+        steps.append(env.t("fit.speech", model=model.name))
+        if query.want_speed:
+            head += i18n.gap(env.lang) + env.t("fit.speech_head", model=model.name)
+        return head, steps, figures
+    asked = query.want_speed or f.fits
+    spec = case.spec
+    if model.kind != "llm" or query.mode != "inference" or not asked or spec is None or experts_offloaded:
+        return head, steps, figures
+    dec = llm.decode_speed(spec, model, prec, context=query.context_tokens or 1024, batch=query.batch or 1, n_gpus=n)
+    if not f.fits:  # asked how fast, but it does not fit: what is left over runs from system RAM
+        text, tps, offloaded = _offload_speed(env, est, dec, gpu.memory_gb or 0.0, n)
+        if tps:
+            figures = {"tokens_per_second": round(tps, 1), "offloaded_gb": round(offloaded, 1)}
+        return head + text, steps, figures
+    pre = llm.prefill_speed(spec, model, prec, n_gpus=n)
+    figures = {"tokens_per_second": round(dec.tokens_per_s, 1), "prefill_tokens_per_second": round(pre.tokens_per_s, 0)}
+    split = env.t("fit.split") if n > 1 else ""
+    steps.append(
+        env.t(
+            "fit.speed",
+            prec=prec,
+            decode=_speed(env, dec),
+            batch=dec.batch,
+            split=split,
+            prefill=_speed(env, pre),
+            dominant=env.term(dec.dominant),
+        )
+    )
+    if query.want_speed:
+        head = env.t(
+            "fit.head_speed" if pre.tokens_per_s > 0 else "fit.head_speed_no_prefill",
+            model=model.name,
+            decode=_speed(env, dec),
+            where=where,
+            prec=prec,
+            prefill=_speed(env, pre),
+            spare=f"{f.headroom_gb * n:.1f}",
+            batch=dec.batch,
+        )
+    return head, steps, figures
+
+
+def training_time(case: FitCase, head: str) -> tuple[str, list[str], dict]:
+    """ "全参微调 4090要多久": the job time of the method asked, or of the lighter one that fits."""
+    query, env, gpu = case.query, case.env, case.gpu
+    _, _, f = case.pick
+    ok = case.ok
+    if not (getattr(query, "want_time", False) and gpu.name and case.training and (f.fits or ok)):
+        return head, [], {}
+    lighter = case.shown[case.rows.index(ok[0])] if not f.fits else None
+    asked = dataclasses.replace(query, mode=lighter[1]) if lighter else query
+    timed = job_time(asked, env, case.model, gpu, case.n, label=lighter[0] if lighter else None)
+    if not timed[0]:
+        return head, [], {}
+    return head + i18n.gap(env.lang) + timed[0], timed[1], timed[2] | ({"job_method": lighter[1]} if lighter else {})
+
+
+def job_time(
+    query: FitQuery, env: Env, model: ModelSpec, gpu, n: int, label: str | None = None
+) -> tuple[str, list[str], dict]:
+    """ "how long to fine tune X on a 4090": the hours of one pass over the data on the GPU(s) the user
+    owns, as the cloud job answer computes them (§cost.run: FLOPs per parameter and token at 35 % of
+    the 16-bit peak); 100 M tokens unless the question names its data."""
+    from assistant.queries import ModelRef, RatesQuery
+    from assistant.respond.rates_job import job_hours, tokens_text
+
+    method = query.mode if query.mode in ("lora", "qlora") else "full_finetune"
+    asked = RatesQuery(
+        text=query.text,
+        mode="job",
+        model=ModelRef(mention=model.name, key=model.key) if query.model else None,
+        method=method,
+        samples=query.samples,
+        params_b=None if query.model else model.params_b,
+    )
+    hours, figures, steps = job_hours(asked, env, gpu, n)
+    if hours is None:
+        return "", [], {}
+    data = tokens_text(asked, env, figures["tokens"])
+    values = dict(time=duration(env, hours), what=counted(env, gpu, n), data=data)
+    head = env.t("fit.job_time_with", label=label, **values) if label else env.t("fit.job_time", **values)
+    return head, steps, {"job_hours": round(hours, 2), **figures}
+
+
+def _offload_speed(env: Env, est, dec, memory_gb: float, n: int) -> tuple[str, float, float]:
+    """The speed of a model that does not fit: the GB over the cards' memory are offloaded to system RAM
+    (llama.cpp -ngl), read by the CPU at SYSTEM_RAM_GB_S (§llm.offload), never the all-on-GPU speed.
+    (sentence, tokens/s, GB offloaded); empty when even the weights would be mostly in RAM."""
+    weights = dict(est.components).get("weights", 0.0) * n
+    offloaded = est.total_gb * n - memory_gb * n
+    tps = llm.offload_tokens_per_s(dec.tokens_per_s, weights, offloaded)
+    if tps <= 0 or offloaded >= weights:
+        return "", 0.0, 0.0
+    text = env.t(
+        "fit.expect_offload",
+        off=f"{offloaded:.1f}",
+        tps=f"{tps:.1f}" if tps < 10 else f"{tps:.0f}",
+        ram=f"{C.SYSTEM_RAM_GB_S:g}",
+    )
+    return text, tps, offloaded
+
+
+def _speed(env: Env, speed) -> str:
+    return env.term(llm.tokens_per_s_text(speed))

@@ -1,0 +1,94 @@
+"""Fit answers when the question names no model or no GPU.
+
+Contract: `rule_answer(query, env, gpu, n)` -> the reference memory rule for a workload and a memory size
+("12GB显存够跑Transformer吗"; None when it does not apply); `cards_for_budget(query, model, env)` -> the
+cards within a stated budget that run the model; `no_gpu_answer(...)` -> the memory the model needs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from assistant.answer import Answer, Table
+from assistant.queries import FitQuery, RecommendQuery
+from assistant.respond.env import Env
+from assistant.respond.fit_rows import mode_name
+from assistant.respond.fit_steps import setup_steps
+
+_FLOORS = {
+    "image_generation": (12.0, "rec.floor_image"),
+    "training": (24.0, "rec.floor_finetune"),
+    "llm_finetune": (24.0, "rec.floor_finetune"),
+    "llm_inference": (24.0, "rec.floor_llm"),
+}
+
+
+def no_gpu_answer(query: FitQuery, env: Env, model, table: Table, est, note: str) -> Answer:
+    """No GPU named: what the model needs at the first precision shown, and a request to name the GPU."""
+    need = est.total_gb * est.n_gpus
+    steps = [note] if note else []
+    steps += setup_steps(query, env, model, est)
+    steps.append(env.t("fit.name_gpu"))
+    prec = table.rows[0][0]
+    return Answer(
+        question=query.text,
+        intent="fit",
+        headline=env.t("fit.needs", model=model.name, need=f"{need:.1f}", mode=mode_name(env, query.mode), prec=prec),
+        tables=[table],
+        steps=steps,
+        figures={"vram_required_gb": round(need, 2), "fits": None, "gpu_count": est.n_gpus},
+        sources=env.cite(model.source) + ["method: docs/model.md §mem"],
+        lang=env.lang,
+    )
+
+
+def cards_for_budget(query: FitQuery, model, env: Env) -> Answer:
+    """ "显卡预算5000，跑sdxl够吗": no GPU named but a budget stated; the answer is the cards within the
+    budget that run the model (the recommendation, whose memory need is this model's)."""
+    from assistant.respond import recommend  # recommend imports the fit module (sized_model)
+
+    if model.kind == "llm":
+        workload = "llm_inference" if query.mode == "inference" else "llm_finetune"
+    else:
+        workload = "image_generation" if model.kind == "image" else "inference"
+    rec = RecommendQuery(
+        text=query.text,
+        workload=workload,
+        model=query.model,
+        params_b=query.params_b,
+        precision=query.precision,
+        settings=query.settings,
+        unrecognized=query.unrecognized,
+    )
+    answer = recommend.respond(rec, env)
+    budget = env.money(env.assumptions.budget_usd) if env.assumptions.budget_usd else ""
+    key = "fit.budget_yes" if answer.choice else "fit.budget_no"
+    head = env.t(key, budget=budget, model=model.name) + answer.headline
+    return dataclasses.replace(answer, headline=head, figures={**answer.figures, "fits": bool(answer.choice)})
+
+
+def rule_answer(query: FitQuery, env: Env, gpu, n: int) -> Answer | None:
+    """ "12GB显存够跑Transformer吗": no model named, a memory size (or a GPU) and a workload: the reference rule."""
+    workload = getattr(query, "workload", None)
+    memory_gb = (gpu.memory_gb * n if gpu else None) or getattr(query, "memory_gb", None)
+    if workload not in _FLOORS or not memory_gb:
+        return None
+    floor, key = _FLOORS[workload]
+    fits = memory_gb >= floor
+    what = env.t(key)
+    head = env.t("fit.rule_yes" if fits else "fit.rule_no", memory=f"{memory_gb:g}", floor=f"{floor:g}", rule=what)
+    return Answer(
+        question=query.text,
+        intent="fit",
+        headline=head,
+        gpus=[gpu.name] if gpu else [],
+        workload=workload,
+        choice=gpu.name if gpu and fits else None,
+        steps=[env.t("fit.rule_step")],
+        figures={"vram_required_gb": floor, "fits": fits, "gpu_count": n, "memory_gb": memory_gb},
+        sources=[
+            "Tim Dettmers, 'Which GPU(s) to Get for Deep Learning' (2023), memory rules",
+            "method: docs/model.md §rec",
+        ],
+        lang=env.lang,
+    )
