@@ -19,6 +19,7 @@ from typing import Any, NoReturn
 
 from assistant.kb.errors import KnowledgeError
 from assistant.kb.files import display_name, read_csv, read_toml
+from assistant.kb.modified_cards import inherit_from_base
 from assistant.names import gpu_aliases, normalize_name
 
 _DATE = re.compile(r"^\d{4}-\d{2}(-\d{2})?$")
@@ -556,6 +557,7 @@ def load_knowledge(folder: Path, gpus: list[dict]) -> Knowledge:
     kn.architectures = _architectures(folder, gpus, known)
     kn.aliases = _generated_aliases(gpus, curated)
     kn.peaks = _peaks(folder, res, known)
+    inherit_from_base(folder, gpus, kn.peaks)
     kn.models = _models(folder, known)
     kn.concepts = _concepts(folder, known)
     kn.rates = _exchange_rates(folder, known)
