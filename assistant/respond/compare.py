@@ -233,7 +233,7 @@ def _headline_many(
     )
     if query.aspect == "speed" or not priced:
         return i18n.cap(env.lang, speed) + i18n.end(env.lang), fastest.gpu.name
-    best = max(priced, key=lambda r: r.per_tco)
+    best = max(priced, key=lambda r: r.per_tco or 0.0)
     head = env.t(
         "compare.many_value",
         n=len(names),
@@ -276,7 +276,7 @@ def _headline(
             return env.t("compare.premise_speed", b=b.label, a=a.label, speed=speed_text), faster.gpu.name
         return i18n.cap(env.lang, speed_text) + i18n.end(env.lang), faster.gpu.name
     better, worse = (a, b) if a.per_tco >= b.per_tco else (b, a)
-    gain = safe_div(better.per_tco, worse.per_tco) - 1
+    gain = safe_div(better.per_tco or 0.0, worse.per_tco or 0.0) - 1
     value_text = env.t(
         "compare.value", better=better.label, gain=f"{gain * 100:.0f}", title=title, years=f"{env.assumptions.years:g}"
     )
@@ -489,9 +489,9 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         "workload_key": key,
         "bandwidth_ratio": round(safe_div(a.gpu.memory_bandwidth_gb_s or 0, b.gpu.memory_bandwidth_gb_s or 0), 3),
         "relative_speed": {n: round(rows[n].perf.score, 3) for n in names},
-        "value_per_purchase": {n: rows[n].per_purchase and round(rows[n].per_purchase, 3) for n in names},
-        "value_per_tco": {n: rows[n].per_tco and round(rows[n].per_tco, 3) for n in names},
-        "price_usd": {n: rows[n].price and round(rows[n].price.usd, 2) for n in names},
+        "value_per_purchase": {n: _rounded(rows[n].per_purchase, 3) for n in names},
+        "value_per_tco": {n: _rounded(rows[n].per_tco, 3) for n in names},
+        "price_usd": {n: _rounded(p.usd, 2) if (p := rows[n].price) else None for n in names},
         "chat_tokens_per_s": chat_tps,
     }
     if chat:
@@ -520,7 +520,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         variant_steps = variant_steps[1:]
     steps += variant_steps
     sources = [spec_source(rows[n].gpu, env) for n in names] + env.cite(
-        *[rows[n].price.source for n in names if rows[n].price], *variant_sources
+        *[p.source for n in names if (p := rows[n].price)], *variant_sources
     )
     sources += env.rate_sources()
     sources.append("method: docs/model.md §perf, §cost.tco (Dettmers 2023 normalization)")
@@ -585,3 +585,7 @@ def _dettmers_2023(query: CompareQuery, gpus, key: str, env: Env) -> list[tuple[
         )
         figures[workload] = {"first": round(va, 3), "second": round(vb, 3)}  # value per $1,000, gpus order
     return [(env.t("compare.dettmers2023", items=i18n.listing(env.lang).join(items)), figures)]
+
+
+def _rounded(value: float | None, digits: int) -> float | None:
+    return None if value is None else round(value, digits)

@@ -53,7 +53,7 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
             lang=env.lang,
             clarification=env.t("cost.run_missing", missing=i18n.listing(env.lang).join(missing)),
         )
-    gpu = env.reader.gpu(ref.name)
+    gpu = env.gpu(ref.name)
     n = ref.count
     peak = hw.training_tflops(gpu, "fp16").value
     rate = cost.cheapest_cloud(gpu.name, env.cloud_rates(gpu.name))
@@ -216,7 +216,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
     years = query.years or a.years
     util, util_text = _utilization(query, env)
     table = Table(
-        headers=["", *[env.reader.gpu(r.name).short_name + (f" x {r.count}" if r.count > 1 else "") for r in refs]],
+        headers=["", *[env.gpu(r.name).short_name + (f" x {r.count}" if r.count > 1 else "") for r in refs]],
         rows=[],
     )
     figures: dict = {}
@@ -232,7 +232,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
     rows: dict[str, list[str]] = {k: [] for k in labels}
     key = perf_workload(query.workload, None)
     for i, ref in enumerate(refs):
-        gpu = env.reader.gpu(ref.name)
+        gpu = env.gpu(ref.name)
         watts = (gpu.tdp_w or 0) * ref.count
         per_year = cost.electricity_usd(watts, util, C.HOURS_PER_YEAR, a.electricity_usd_per_kwh)
         price = purchase_price(gpu.name, env)
@@ -267,7 +267,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
                 v = value_row(gpu, env, key, ref.count)
                 figures["value_per_purchase"], figures["value_per_tco"] = v.per_purchase, v.per_tco
     table.rows = [[labels[k], *v] for k, v in rows.items()]
-    first = env.reader.gpu(refs[0].name)
+    first = env.gpu(refs[0].name)
     w = (first.tdp_w or 0) * refs[0].count
     if query.kind == "running":
         n = refs[0].count
@@ -322,19 +322,19 @@ def respond(query: CostQuery, env: Env) -> Answer:
         head = period_head + i18n.gap(env.lang) + head
     steps += period_steps
     sources = (
-        [spec_source(env.reader.gpu(r.name), env) for r in refs]
+        [spec_source(env.gpu(r.name), env) for r in refs]
         + env.rate_sources()
         + ["method: docs/model.md §cost.electricity, §cost.tco" + (", §cost.period" if period_head else "")]
     )
     for r in refs:
-        p = purchase_price(r.name, env)
+        p = purchase_price(env.gpu(r.name).name, env)
         if p:
             sources += env.cite(p.source)
     return Answer(
         question=query.text,
         intent="cost",
         headline=head,
-        gpus=[r.name for r in refs],
+        gpus=[env.gpu(r.name).name for r in refs],
         workload=query.workload,
         tables=[table],
         steps=steps,

@@ -19,6 +19,7 @@ from functools import cache
 from assistant import i18n, paths
 from assistant.dialogue import DEFAULTS, Assumptions, Context
 from assistant.kb.reader import KbReader
+from assistant.specs import GpuSpec
 
 MODEL_DOC = "docs/model.md"
 PER_AMOUNT = {"USD": 1000, "CNY": 10000, "EUR": 1000, "GBP": 1000}  # value figures per $1,000, ¥10,000 (一万元), €1,000
@@ -40,6 +41,13 @@ class Env:
 
     def t(self, key: str, **values) -> str:
         return i18n.t(self.lang, key, **values)
+
+    def gpu(self, name: str | None) -> GpuSpec:
+        """A GPU the question resolved: its name came from the knowledge base, so it is there."""
+        spec = self.reader.gpu(name) if name else None
+        if spec is None:
+            raise LookupError(f"GPU {name!r} is not in the knowledge base")
+        return spec
 
     def price_overrides(self) -> dict[tuple[str, str], float]:
         """The user's prices: saved ones, then those stated in this conversation (which win)."""

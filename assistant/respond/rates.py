@@ -41,7 +41,8 @@ def _home_alternatives(gpu, env: Env, query: RatesQuery) -> list[str]:
         for name, row in market_rows().items()
         if row["kind"] == "china" and (row["base"] == gpu.name or row["base"].split()[0] == family)
     ]
-    offers, jobs = [], []
+    offers: list = []
+    jobs: list = []
     for name in versions:
         home = [r for r in env.reader.cloud_rates(name) if r.currency == env.currency]
         version = env.reader.gpu(name)
@@ -215,7 +216,8 @@ def respond(query: RatesQuery, env: Env) -> Answer:
     compared = ""
     if len(query.providers) > 1:  # "runpod or vast for a 4090?": only the providers named, side by side
         rates, compared = _side_by_side(query.providers, env, gpu, everyone)
-    steps, extra = [], {}
+    steps: list[str] = []
+    extra: dict = {}
     home = any(r.currency == env.currency for r in everyone)
     if not query.provider and not home:
         steps += _home_alternatives(gpu, env, query)
@@ -223,7 +225,8 @@ def respond(query: RatesQuery, env: Env) -> Answer:
     if not rates and compared:  # none of the providers named rents it: say so, then show the others
         missing, rates, compared = compared + " ", everyone, ""
     if not rates:  # the provider asked has no rate for this GPU: say so, then show the others
-        missing = env.t("rates.none_at_provider", gpu=gpu.short_name, provider=provider_name(query.provider)) + " "
+        provider = provider_name(query.provider or "")
+        missing = env.t("rates.none_at_provider", gpu=gpu.short_name, provider=provider) + " "
         rates = everyone
     hours = _hours(query)
     if query.mode == "job":

@@ -112,10 +112,8 @@ _CHART_CHOICE = {
 
 def _walk_chart(query: RecommendQuery, env: Env, budget: float | None):
     training = query.workload in ("training", "llm_finetune")
-    big = (getattr(query, "params_b", None) or 0) >= 13 or (
-        query.model is not None
-        and (env.reader.model(query.model.key).params_b if env.reader.model(query.model.key) else 0) >= 13
-    )
+    named = env.reader.model(query.model.key) if query.model is not None else None
+    big = (query.params_b or 0) >= 13 or (named is not None and named.params_b >= 13)
     answers = {
         "organization": bool(query.organization),
         "train": training,
@@ -541,7 +539,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         kind="bars",
         title=env.t("compare.row_per_tco", title=title, years=years, per=env.money_unit()),
         labels=[_label(r) for r in ranking.rows[:10]],
-        values=[env.per_money(r.value_per_tco) for r in ranking.rows[:10]],
+        values=[env.per_money(r.value_per_tco) or 0.0 for r in ranking.rows[:10]],
     )
     sources = (
         env.cite(*[r.price_source for r in ranking.rows[:3]])

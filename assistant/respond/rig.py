@@ -12,6 +12,8 @@ alternatives (docs/model.md §rig).
 
 from __future__ import annotations
 
+from typing import Any
+
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import constants as C
@@ -212,7 +214,9 @@ def respond(query: RigQuery, env: Env) -> Answer:
     found = builds(priced, budget, rate, counts, cpu_w)
     anyhow = builds(priced, None, rate, counts, cpu_w)
     cheapest = min(anyhow, key=lambda b: b.total_usd) if anyhow else None
-    base = dict(question=query.text, intent="rig", workload=workload, precision=query.precision, lang=env.lang)
+    base: dict[str, Any] = dict(
+        question=query.text, intent="rig", workload=workload, precision=query.precision, lang=env.lang
+    )
     if not found:
         if cheapest is None:
             head = env.t("rig.none_at_all", rated=rated, n=most)
@@ -274,7 +278,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
             eff=f"{rules['efficiency'] * 100:.0f}",
         )
     )
-    if left is not None:
+    if left is not None and budget:
         steps.append(env.t("rig.left", money=env.money(left), share=f"{choice.total_usd / budget * 100:.0f}"))
     steps += [env.t(k, **v) for k, v in choice.warnings]
     if not query.gpus and not query.server:
@@ -282,7 +286,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
     alternatives = _alternatives(found, choice, cheapest) if budget else _ladder(anyhow, choice)
     steps += [env.t("rig.alternative", line=_tradeoff(env, b, choice, unit)) for b in alternatives]
     stretch = _stretch(priced, budget, rate, counts, choice) if budget else None
-    if stretch is not None:
+    if stretch is not None and budget:
         alternatives.append(stretch)
         over = env.money(stretch.total_usd - budget)
         steps.append(

@@ -35,8 +35,7 @@ def _groups(query: CompareQuery, env: Env):
     refs = [r for r in query.gpus if r.name][:2]
     out = []
     for r in refs:
-        gpu = env.reader.gpu(r.name)
-        out.append((gpu, max(r.count, 1)))
+        out.append((env.gpu(r.name), max(r.count, 1)))
     return out
 
 
@@ -55,12 +54,13 @@ def _llm_models(query: CompareQuery) -> list[tuple[str, str]]:
 
 
 def _llm_rows(groups, env: Env, models: list[tuple[str, str]]) -> tuple[list[list[str]], dict]:
-    rows, figs = [], {}
+    rows: list[list[str]] = []
+    figs: dict = {}
     for key, quant in models:
         model = env.reader.model(key)
         if model is None:
             continue
-        cells = {"fit": [], "layer": [], "tensor": [], "batched": []}
+        cells: dict[str, list[str]] = {"fit": [], "layer": [], "tensor": [], "batched": []}
         for gpu, n in groups:
             est = memory.inference_memory(model, quant, context=CONTEXT, n_gpus=n)
             fits = memory.fit(est, gpu.memory_gb, n).fits

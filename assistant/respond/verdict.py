@@ -369,7 +369,7 @@ def _worth(env: Env, gpu, what, use, mine, best, position, total, key) -> tuple[
     ratio = (mine.per_tco or 0) / best.value_per_tco if best is not None and best.value_per_tco else 1.0
     if best is None or ratio >= 0.9:
         return "yes", env.t("verdict.head_worth", what=what, use=use, pos=position, total=total), None
-    other = env.reader.gpu(best.gpu)
+    other = env.gpu(best.gpu)
     faster = mine.perf.score / best.score if best.score else 0
     if faster > 1.1:
         condition = env.t("verdict.cond_speed", faster=f"{faster:.1f}", other=other.short_name)
@@ -399,7 +399,7 @@ def _worth(env: Env, gpu, what, use, mine, best, position, total, key) -> tuple[
 def _overkill(env: Env, gpu, n, what, use, mine, cheapest, key) -> tuple[str, str, str | None]:
     if cheapest is None or mine.price is None or cheapest.gpu == gpu.name:
         return "no", env.t("verdict.head_not_overkill", what=what, use=use), None
-    other = env.reader.gpu(cheapest.gpu)
+    other = env.gpu(cheapest.gpu)
     price_ratio = mine.price.usd * n / (cheapest.price_usd * cheapest.n_gpus)
     faster = mine.perf.score / cheapest.score if cheapest.score else 0
     if price_ratio >= 2:
@@ -425,7 +425,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         )
     if query.kind == "deal":  # "used 3090 for $650 a good deal?": the offer against the market
         return deal.respond(query, env)
-    gpu = env.reader.gpu(named[0].name)
+    gpu = env.gpu(named[0].name)
     if query.kind == "feature":
         return _feature(query, gpu, env)
     return _suitability(query, gpu, max(named[0].count, 1), env)
