@@ -115,7 +115,8 @@ def respond(query: FitQuery, env: Env) -> Answer:
     )
     head = _headline(case, where)
     moe = None
-    if not f.fits and not case.ok and model.kind == "llm":  # an MoE model: its experts can stay in system RAM
+    # an MoE model: its experts can stay in system RAM, unless that RAM is the unified memory that is too small
+    if not f.fits and not case.ok and model.kind == "llm" and not card.unified_memory:
         moe = moe_offload_answer(env, query, model, card, n, prec, est.total_gb * n, where)
         if moe:
             head = moe[0]

@@ -17,6 +17,10 @@ from assistant.respond.fit_rows import FitCase, estimate
 from assistant.specs import ModelSpec
 
 _SMALLER_QUANTS = {"q4_k_m": ("q4_k_s", "iq4_xs"), "q8_0": ("q6_k", "q5_k_m")}
+# Below the lightest row shown: a lower-quality quantization people still run (q3_k_m; nothing below 3 bits
+# is offered), and q4_k_m below a released FP8 / 16-bit-only ladder ("满血" R1 on a 512 GB Mac) [A].
+_LIGHTER_QUANTS = ("q4_k_m", "q3_k_m")
+_SHORT_CONTEXT = 4096
 
 
 def more_cards(case: FitCase) -> str:
@@ -24,7 +28,7 @@ def more_cards(case: FitCase) -> str:
     with one card fewer at a slightly smaller quant; full fine-tuning needs ZeRO-3 / FSDP, not a split."""
     query, env, model, gpu, n = case.query, case.env, case.model, case.gpu, case.n
     prec, _, f = case.pick
-    splits = model.kind == "llm"
+    splits = model.kind == "llm" and not gpu.unified_memory  # a Mac's unified memory is not split over cards
     more = env.t("fit.would_fit", count=f.min_gpus) if splits and f.min_gpus and f.min_gpus > n else ""
     if more and query.mode == "inference" and f.min_gpus - 1 > n:  # one card fewer at a slightly smaller quant
         fewer = smaller_quant(model, query, prec, gpu, f.min_gpus - 1)
@@ -60,6 +64,9 @@ def near_miss(case: FitCase) -> str:
     smaller = smaller_quant(model, query, lightest, gpu, n)
     if smaller:
         text += env.t("fit.smaller_quant", prec=smaller[0], need=f"{smaller[1]:.1f}", spare=f"{smaller[2]:.1f}")
+    elif lighter := lighter_quant(model, query, lightest, gpu, n):
+        quant, need, spare, ctx = lighter
+        text += env.t("fit.lighter_quant", prec=quant, need=f"{need:.1f}", spare=f"{spare:.1f}", ctx=f"{ctx:,}")
     return text
 
 
@@ -99,6 +106,23 @@ def _fewest_sharded(model: ModelSpec, query: FitQuery, chosen, gpu, n: int) -> i
         est = setup.estimate(model, chosen, "fp16", count, "full_finetune", query)
         if memory.fit(est, gpu.memory_gb, count).fits:
             return count
+    return None
+
+
+def lighter_quant(
+    model: ModelSpec, query: FitQuery, precision: str, gpu, n: int
+) -> tuple[str, float, float, int] | None:
+    """After no slightly smaller quantization fits: the first lower one (q4_k_m below a released or 16-bit
+    row, then q3_k_m) that fits at the context asked, else at 4,096 tokens: (precision, GB needed, GB to
+    spare, context), all GPUs together."""
+    bits = memory.bits_per_weight(precision)
+    asked = query.context_tokens or memory.default_context(model)
+    for quant in (q for q in _LIGHTER_QUANTS if memory.bits_per_weight(q) < bits):
+        for ctx in dict.fromkeys((asked, min(asked, _SHORT_CONTEXT))):
+            est = estimate(model, dataclasses.replace(query, context_tokens=ctx), quant, n, "inference")
+            f = memory.fit(est, gpu.memory_gb, n)
+            if f.fits:
+                return quant, est.total_gb * n, f.headroom_gb * n, ctx
     return None
 
 

@@ -20,6 +20,10 @@ from assistant.respond.pricing import speech
 from assistant.respond.wording import counted, duration
 from assistant.specs import ModelSpec
 
+# A "no" that is a near miss names the partial-offload speed unasked: at most this share of the weights in
+# system RAM (beyond it the speed is mostly the CPU's) [A].
+OFFLOAD_NEAR_MISS = 0.5
+
 
 def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> tuple[str, list[str], dict]:
     """Speech models get their note; LLM inference that fits (or is asked how fast) gets decode and
@@ -34,16 +38,22 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
         if query.want_speed:
             head += i18n.gap(env.lang) + env.t("fit.speech_head", model=model.name)
         return head, steps, figures
-    asked = query.want_speed or f.fits
     spec = case.spec
-    if model.kind != "llm" or query.mode != "inference" or not asked or spec is None or experts_offloaded:
+    if model.kind != "llm" or query.mode != "inference" or spec is None or experts_offloaded:
+        return head, steps, figures
+    if not f.fits and gpu.unified_memory:  # unified memory is the system RAM: nothing to offload to
         return head, steps, figures
     dec = llm.decode_speed(spec, model, prec, context=query.context_tokens or 1024, batch=query.batch or 1, n_gpus=n)
-    if not f.fits:  # asked how fast, but it does not fit: what is left over runs from system RAM
-        text, tps, offloaded = _offload_speed(env, est, dec, gpu.memory_gb or 0.0, n)
-        if tps:
+    if not f.fits:  # what is left over runs from system RAM: said when asked, or when most of it is on the GPU
+        key = "fit.expect_offload" if query.want_speed else "fit.offload_route"
+        text, tps, offloaded = _offload_speed(env, est, dec, gpu.memory_gb or 0.0, n, key)
+        weights = dict(est.components).get("weights", 0.0) * n
+        if tps and (query.want_speed or offloaded <= OFFLOAD_NEAR_MISS * weights):
             figures = {"tokens_per_second": round(tps, 1), "offloaded_gb": round(offloaded, 1)}
-        return head + text, steps, figures
+            return head + text, steps, figures
+        return head, steps, figures
+    if not (query.want_speed or f.fits):
+        return head, steps, figures
     pre = llm.prefill_speed(spec, model, prec, n_gpus=n)
     figures = {"tokens_per_second": round(dec.tokens_per_s, 1), "prefill_tokens_per_second": round(pre.tokens_per_s, 0)}
     split = env.t("fit.split") if n > 1 else ""
@@ -114,7 +124,7 @@ def job_time(
     return head, steps, {"job_hours": round(hours, 2), **figures}
 
 
-def _offload_speed(env: Env, est, dec, memory_gb: float, n: int) -> tuple[str, float, float]:
+def _offload_speed(env: Env, est, dec, memory_gb: float, n: int, key: str) -> tuple[str, float, float]:
     """The speed of a model that does not fit: the GB over the cards' memory are offloaded to system RAM
     (llama.cpp -ngl), read by the CPU at SYSTEM_RAM_GB_S (§llm.offload), never the all-on-GPU speed.
     (sentence, tokens/s, GB offloaded); empty when even the weights would be mostly in RAM."""
@@ -124,7 +134,7 @@ def _offload_speed(env: Env, est, dec, memory_gb: float, n: int) -> tuple[str, f
     if tps <= 0 or offloaded >= weights:
         return "", 0.0, 0.0
     text = env.t(
-        "fit.expect_offload",
+        key,
         off=f"{offloaded:.1f}",
         tps=f"{tps:.1f}" if tps < 10 else f"{tps:.0f}",
         ram=f"{C.SYSTEM_RAM_GB_S:g}",
