@@ -12,14 +12,18 @@ classes (they are needed only to build the database).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from functools import cached_property
+from typing import TypeVar, cast
 
 from assistant.kb.dbfile import KB_TABLES
 from assistant.kb.rows import EngineRows, SqliteRows
 from assistant.kb.user_data import UserData
 from assistant.specs import ArchRates, CloudRate, GpuSpec, ModelSpec, PriceQuote, SourceRef, TensorPeaks
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -72,7 +76,15 @@ class KbReader:
         self._all_gpus: list[GpuSpec] | None = None
         self._prices: dict[str, list[PriceQuote]] = {}
         self._prices_by_gpu: dict[str, dict[str, list[PriceQuote]]] = {}
+        self._derived: dict[tuple, object] = {}
         self.user = UserData(self.db)  # the user's prices and saved defaults (the only writes)
+
+    def derived(self, key: tuple, compute: Callable[[], T]) -> T:
+        """A value computed from this knowledge base and what `key` names (all of its inputs), once per reader:
+        the layers above keep their derived tables here (e.g. the price quotes one market may use)."""
+        if key not in self._derived:
+            self._derived[key] = compute()
+        return cast(T, self._derived[key])
 
     @property
     def persistent(self) -> bool:

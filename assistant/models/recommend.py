@@ -163,6 +163,7 @@ def rank(
     max_auto_gpus: int = 1,
     base_usd: float | None = None,
     market: str | None = None,
+    prices: dict[str, cost.PriceLookup | None] | None = None,
 ) -> Ranking:
     """Rank `gpus` by performance per dollar (`by`: tco | purchase) under the constraints.
     `score(gpu, workload, n_gpus)` may be a memoized `performance.relative_performance`.
@@ -170,7 +171,8 @@ def rank(
     hold `memory_need_gb` together (up to that many), e.g. 2 x RTX 3090 for a 70B model (§rec).
     `base_usd`: the machine around the GPUs in the 5-year cost (None: by form factor, cost.platform; 0 in
     Dettmers' 2023 inputs). `market`: an average price draws on that market's quotes when it has any
-    (cost.lookup_price)."""
+    (cost.lookup_price). `prices`: each GPU's price as cost.lookup_price finds it in `quotes` under these
+    inputs, when the caller keeps them."""
     kept, excluded = [], []
     by_gpu: dict[str, list[PriceQuote]] = {}
     for quote in quotes:
@@ -185,7 +187,10 @@ def rank(
             perf = score(gpu, workload, speed_n)
         else:
             perf = performance.relative_performance(gpu, workload, n_gpus=speed_n, batch_policy="capped")
-        price = cost.lookup_price(gpu.name, by_gpu.get(gpu.name, []), condition, overrides, market)
+        if prices is not None:
+            price = prices.get(gpu.name)
+        else:
+            price = cost.lookup_price(gpu.name, by_gpu.get(gpu.name, []), condition, overrides, market)
         reason = _exclusion(
             gpu,
             perf,

@@ -17,7 +17,7 @@ from assistant.models import cost, llm, performance
 from assistant.models.cost import PriceLookup
 from assistant.models.values import safe_div
 from assistant.respond.env import Env
-from assistant.specs import GpuSpec, ModelSpec
+from assistant.specs import GpuSpec, ModelSpec, PriceQuote
 
 _EIGHT_BIT = {"fp8", "int8", "int4", "q2_k", "q3_k_m", "q4_0", "q4_k_m", "q5_k_m", "q6_k", "q8_0"}
 WORKLOAD_WORDS = {
@@ -39,11 +39,29 @@ def perf_workload(workload: str | None, precision: str | None) -> str:
     return "train16"
 
 
+def market_quotes(env: Env, gpu: str) -> list[PriceQuote]:
+    """One GPU's quotes that answers in the current market may use (cost.for_market), kept per reader."""
+    snapshot, market = env.assumptions.snapshot, env.price_market()
+    return env.reader.derived(
+        ("market_quotes", gpu, snapshot, market),
+        lambda: cost.for_market(env.reader.prices_for(gpu, snapshot), market),
+    )
+
+
+def snapshot_quotes(reader, snapshot: str, market: str) -> list[PriceQuote]:
+    """Every GPU's quotes a ranking or rig in `market` may use (cost.for_market; a yuan one borrows the converted
+    USD price of every card without a Chinese quote), kept per reader."""
+    return reader.derived(
+        ("snapshot_quotes", snapshot, market),
+        lambda: cost.for_market(reader.prices(snapshot), market, borrow=bool(market)),
+    )
+
+
 def price_of(gpu: str, env: Env, condition: str | None = None) -> PriceLookup | None:
     a = env.assumptions
     wanted = condition or a.condition or "average"
     market = env.price_market()
-    quotes = cost.for_market(env.reader.prices_for(gpu, a.snapshot), market)
+    quotes = market_quotes(env, gpu)
     found = cost.lookup_price(gpu, quotes, wanted, env.price_overrides(), market)
     if found is None and wanted != "average" and condition is None:
         found = cost.lookup_price(gpu, quotes, "average", env.price_overrides(), market)

@@ -15,7 +15,7 @@ from typing import Any
 
 from assistant.models import cost, dettmers2023, recommend
 from assistant.respond.env import Env
-from assistant.respond.pricing import chat_score, score
+from assistant.respond.pricing import chat_score, score, snapshot_quotes
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def rank_snapshot(reader, i: RankInputs):
     else:
         # a dollar ranking holds the cards priced on the US market; a yuan ranking borrows the converted
         # USD price of every card without a Chinese quote (most of them)
-        quotes = cost.for_market(reader.prices(i.snapshot), i.market, borrow=bool(i.market))
+        quotes = snapshot_quotes(reader, i.snapshot, i.market)
         gpus = [g for g in reader.gpus(sorted({q.gpu for q in quotes})) if i.passive or not g.passively_cooled]
         setting = {
             "max_power_w": i.max_power_w,
@@ -82,6 +82,7 @@ def rank_snapshot(reader, i: RankInputs):
         gpus,
         i.key,
         quotes,
+        prices=_prices(reader, i, gpus, quotes, setting.get("market")),
         memory_need_gb=i.need,
         budget_usd=i.budget,
         condition=i.condition,
@@ -89,3 +90,18 @@ def rank_snapshot(reader, i: RankInputs):
         n_gpus=i.n,
         **setting,
     )
+
+
+def _prices(reader, i: RankInputs, gpus, quotes, market: str | None) -> dict:
+    """Each ranked GPU's price under the ranking's inputs (cost.lookup_price), kept per reader: rankings on
+    other workloads, budgets or memory needs share them."""
+
+    def lookup() -> dict:
+        by_gpu: dict[str, list] = {}
+        for quote in quotes:
+            by_gpu.setdefault(quote.gpu, []).append(quote)
+        overrides = dict(i.overrides)
+        return {g.name: cost.lookup_price(g.name, by_gpu.get(g.name, []), i.condition, overrides, market) for g in gpus}
+
+    names = tuple(g.name for g in gpus)
+    return reader.derived(("rank_prices", i.dettmers, i.snapshot, market, i.condition, i.overrides, names), lookup)

@@ -17,13 +17,21 @@ from typing import Any
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import constants as C
-from assistant.models import cost, memory, scaling
+from assistant.models import memory, scaling
 from assistant.queries import RigQuery
 from assistant.respond.builds import MAX_GPUS, SERVER_GPUS, Build, builds, platform_for, power
 from assistant.respond.cpus import cpu_power
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
-from assistant.respond.pricing import assumption_text, budget_usd, perf_workload, purchase_price, score, workload_title
+from assistant.respond.pricing import (
+    assumption_text,
+    budget_usd,
+    perf_workload,
+    purchase_price,
+    score,
+    snapshot_quotes,
+    workload_title,
+)
 from assistant.respond.wording import gb
 
 _FLOOR_GB = {"image_generation": 12.0, "llm_finetune": 24.0, "llm_inference": 24.0}  # reference rules (§rec)
@@ -70,7 +78,7 @@ def _priced(query: RigQuery, env: Env) -> list:
     vendors = {v.strip().lower() for v in (query.vendor or "nvidia").split(",")}
     named = {g.name for g in query.gpus if g.name}
     market = env.price_market()  # a dollar rig holds cards sold on the US market; a yuan one borrows (§cost.price)
-    quotes = cost.for_market(env.reader.prices(env.assumptions.snapshot), market, borrow=bool(market))
+    quotes = snapshot_quotes(env.reader, env.assumptions.snapshot, market)
     names = sorted({q.gpu for q in quotes} | named)
     out = []
     for gpu in env.reader.gpus(names):

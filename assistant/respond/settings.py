@@ -97,9 +97,10 @@ def _problem(setting: Setting, env: Env) -> str | None:
 
 def _known_price(gpu: str, env: Env) -> float | None:
     from assistant.models import cost
+    from assistant.respond.pricing import market_quotes
 
-    market = env.price_market()  # the quotes every answer uses (cost.for_market), without the user's overrides
-    quotes = cost.for_market(env.reader.prices_for(gpu, env.assumptions.snapshot), market)
+    market = env.price_market()
+    quotes = market_quotes(env, gpu)  # the quotes every answer uses, without the user's overrides
     found = cost.lookup_price(gpu, quotes, "new") or cost.lookup_price(gpu, quotes, "average", market=market)
     return found.usd if found else None
 
