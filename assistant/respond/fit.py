@@ -18,6 +18,7 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.models import memory
 from assistant.queries import FitQuery
+from assistant.respond import cpu_fit
 from assistant.respond.env import Env
 from assistant.respond.fit_hints import more_cards, near_miss
 from assistant.respond.fit_rows import Card, FitCase, estimates, memory_table, mode_name, rows_to_show
@@ -99,6 +100,9 @@ def respond(query: FitQuery, env: Env) -> Answer:
         return rule or Answer(
             question=query.text, intent="fit", headline="", clarification=env.t("fit.which_model"), lang=env.lang
         )
+    if gpu is None and model.kind == "llm" and query.mode == "inference" and cpu_fit.cpu_only(query, env):
+        shown = estimates(query, model, rows_to_show(model, query, env), n)  # the memory stated is system RAM
+        return cpu_fit.cpu_answer(query, env, model, shown)
     card: GpuSpec | Card | None = Card(float(query.memory_gb)) if gpu is None and query.memory_gb else gpu
     if card is None and any(s.key == "budget_usd" for s in query.settings):
         return cards_for_budget(query, model, env)

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 
+from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.queries import FitQuery, RecommendQuery
+from assistant.respond import fit_hardware
 from assistant.respond.env import Env
 from assistant.respond.fit_rows import mode_name
 from assistant.respond.fit_steps import setup_steps
@@ -24,19 +26,33 @@ _FLOORS = {
 
 
 def no_gpu_answer(query: FitQuery, env: Env, model, table: Table, est, note: str) -> Answer:
-    """No GPU named: what the model needs at the first precision shown, and a request to name the GPU."""
+    """No GPU named: what the model needs at the first precision shown, the cheapest GPU sets that hold it
+    (in the headline when the question asked what to buy: "最少要多少钱", "how many cards"), and a request to
+    name the GPU."""
     need = est.total_gb * est.n_gpus
     steps = [note] if note else []
     steps += setup_steps(query, env, model, est)
-    steps.append(env.t("fit.name_gpu"))
     prec = table.rows[0][0]
+    headline = env.t("fit.needs", model=model.name, need=f"{need:.1f}", mode=mode_name(env, query.mode), prec=prec)
+    figures: dict = {"vram_required_gb": round(need, 2), "fits": None, "gpu_count": est.n_gpus}
+    tables = [table]
+    sets = fit_hardware.cheapest_sets(query, model, env)
+    if sets is not None:
+        figures["cheapest_sets"] = sets.figures
+        tables.append(sets.table)
+        if fit_hardware.asks_hardware(query, env):
+            headline = sets.sentence + i18n.gap(env.lang) + headline
+        else:
+            steps.append(sets.sentence)
+        steps += [sets.server_note] if sets.server_note else []
+    steps.append(env.t("fit.name_gpu"))
     return Answer(
         question=query.text,
         intent="fit",
-        headline=env.t("fit.needs", model=model.name, need=f"{need:.1f}", mode=mode_name(env, query.mode), prec=prec),
-        tables=[table],
+        headline=headline,
+        tables=tables,
         steps=steps,
-        figures={"vram_required_gb": round(need, 2), "fits": None, "gpu_count": est.n_gpus},
+        figures=figures,
         sources=env.cite(model.source) + ["method: docs/model.md §mem"],
         lang=env.lang,
     )

@@ -43,7 +43,7 @@ def advice(r: Reading) -> Query | None:
     if (
         concept
         and len(r.explicit) <= 2
-        and not b.has("RECOMMEND", "RENT", "VS", "FIT", "MODEL", "PARAMS", "MONEY", "BUDGET")
+        and not b.has("RECOMMEND", "RENT", "VS", "FIT", "MODEL", "PARAMS", "MONEY", "BUDGET", "SORT")
     ):
         return ExplainQuery(text=r.text, concept=concept, mention=r.text.strip(" ?!."))
     return None
@@ -52,7 +52,19 @@ def advice(r: Reading) -> Query | None:
 def read(r: Reading) -> Query | Clarification | None:
     b, text = r.b, r.text
     if r.explicit or b.has(
-        "RECOMMEND", "RENT", "VS", "WHY", "FASTER", "SPEED", "MODEL", "PARAMS", "BUDGET", "MONEY", "KWH", "HOURS"
+        "RECOMMEND",
+        "RENT",
+        "VS",
+        "WHY",
+        "FASTER",
+        "SPEED",
+        "MODEL",
+        "PARAMS",
+        "BUDGET",
+        "MONEY",
+        "KWH",
+        "HOURS",
+        "SORT",
     ):
         return None
     short = len(b.tags) + len(b.unknown) <= 3 and not b.has(
@@ -76,7 +88,7 @@ def read(r: Reading) -> Query | Clarification | None:
 
 def between(r: Reading) -> Query | None:
     b = r.b
-    if b.has("PARAMS", "MONEY", "BUDGET", "RECOMMEND", "RENT", "KWH", "HOURS", "COST"):
+    if b.has("PARAMS", "MONEY", "BUDGET", "RECOMMEND", "RENT", "KWH", "HOURS", "COST", "SORT"):
         return None
     if not (b.has("VS", "OR", "WHY", "EXPLAIN", "THAN") or r.said("concept_cues")):
         return None

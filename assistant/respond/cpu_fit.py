@@ -1,0 +1,106 @@
+"""Running a language model on the CPU alone ("can i run llama 3 8b on cpu only, 32gb ram, no gpu",
+"纯cpu能跑qwen2.5 7b吗 内存32g").
+
+Contract: `cpu_only(query, env)` says whether a fit question that names no GPU asks about the CPU alone
+(lexicon list `cpu_only_words`). `cpu_answer(query, env, model, estimates)` answers it from the same memory
+estimates as a GPU fit, minus the CUDA context: each precision's RAM need against the system RAM stated
+(`system_ram_gb`, or the memory amount the question gave, else the assumed desktop's) less what the OS
+keeps, and the generation speed of llama.cpp's CPU path, which reads the weights a token touches from
+system RAM at the partial-offload rate (docs/model.md §llm.offload: t_token = GB read per token / 60 GB/s;
+an MoE model reads its active share). Prompt processing on a CPU is far slower than on a GPU and is not
+modelled; the answer says so. figures: fits, cpu_only, system_ram_gb, ram_assumed, rows {precision,
+ram_gb, fits, tokens_per_second}, tokens_per_second (the row picked).
+"""
+
+from __future__ import annotations
+
+from assistant.answer import Answer, Table
+from assistant.models import constants as C
+from assistant.nlu.lexicon import lexicon
+from assistant.queries import FitQuery
+from assistant.respond.env import Env
+from assistant.specs import ModelSpec
+
+_NOT_IN_RAM = ("CUDA context",)
+
+
+def cpu_only(query: FitQuery, env: Env) -> bool:
+    if any(r.name for r in query.gpus):
+        return False
+    return lexicon(env.lang).words_in("cpu_only_words", query.text.lower())
+
+
+def _per_token_gb(model: ModelSpec, weights_gb: float) -> float:
+    """GB of weights read per generated token: all of them for a dense model, the active share for an MoE."""
+    if model.active_params_b and model.params_b:
+        return weights_gb * min(model.active_params_b / model.params_b, 1.0)
+    return weights_gb
+
+
+def _tps(x: float) -> str:
+    return f"{x:.1f}" if x < 10 else f"{x:.0f}"
+
+
+def cpu_answer(query: FitQuery, env: Env, model: ModelSpec, estimates) -> Answer:
+    stated = query.system_ram_gb or query.memory_gb
+    ram = float(stated or C.DEFAULT_SYSTEM_RAM_GB)
+    usable = ram - C.SYSTEM_RAM_RESERVE_GB
+    rows, table_rows = [], []
+    for prec, est in estimates:
+        parts = dict(est.components)
+        need = sum(v for k, v in parts.items() if k not in _NOT_IN_RAM) * est.n_gpus
+        weights = parts.get("weights", need) * est.n_gpus
+        tps = C.SYSTEM_RAM_GB_S / max(_per_token_gb(model, weights), 1e-6)
+        fits = need <= usable
+        rows.append({"precision": prec, "ram_gb": round(need, 1), "fits": fits, "tokens_per_second": round(tps, 1)})
+        table_rows.append([prec, f"{need:.1f} GB", env.t("fit.yes" if fits else "fit.no"), _tps(tps) if fits else "—"])
+    ok = [r for r in rows if r["fits"]]
+    pick = next((r for r in ok if r["precision"] == "q4_k_m"), ok[0] if ok else None)
+    have = env.t("fit.cpu_ram_stated" if stated else "fit.cpu_ram_assumed", ram=f"{ram:g}")
+    if pick is not None:
+        head = env.t(
+            "fit.cpu_yes",
+            model=model.name,
+            prec=pick["precision"],
+            need=f"{pick['ram_gb']:.1f}",
+            have=have,
+            tps=_tps(pick["tokens_per_second"]),
+        )
+    else:
+        smallest = rows[-1]
+        head = env.t(
+            "fit.cpu_no", model=model.name, prec=smallest["precision"], need=f"{smallest['ram_gb']:.1f}", have=have
+        )
+    table = Table(
+        headers=[
+            env.t("fit.col_precision"),
+            env.t("fit.cpu_col_ram"),
+            env.t("fit.cpu_col_fits", ram=f"{ram:g}"),
+            env.t("fit.cpu_col_tps"),
+        ],
+        rows=table_rows,
+    )
+    steps = [
+        env.t("fit.cpu_speed_step", bw=f"{C.SYSTEM_RAM_GB_S:g}", reserve=f"{C.SYSTEM_RAM_RESERVE_GB:g}"),
+        env.t("fit.cpu_prompt_step"),
+    ]
+    if model.experts:
+        steps.append(env.t("fit.cpu_moe_step", active=f"{model.active_params_b or 0:g}", total=f"{model.params_b:g}"))
+    figures = {
+        "fits": pick is not None,
+        "cpu_only": True,
+        "system_ram_gb": ram,
+        "ram_assumed": not stated,
+        "rows": rows,
+        "tokens_per_second": pick["tokens_per_second"] if pick else None,
+    }
+    return Answer(
+        question=query.text,
+        intent="fit",
+        headline=head,
+        tables=[table],
+        steps=steps,
+        figures=figures,
+        sources=env.cite(model.source) + ["method: docs/model.md §mem, §llm.offload"],
+        lang=env.lang,
+    )

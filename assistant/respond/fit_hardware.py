@@ -1,0 +1,91 @@
+"""What it takes to run a model when the question names no GPU ("本地跑qwen3 235b最少要多少钱", "how many gpus
+for kimi k2", "how much vram for llama 3 70b"): the cheapest GPU sets in the price snapshot that hold it.
+
+Contract: `cheapest_sets(query, model, env)` asks the recommendation for the model sorted by price (the
+ranking's own memory need: 4-bit weights for LLM inference, QLoRA for fine-tuning, the usual image set-up)
+and returns the sentence naming the cheapest sets with their total price, a table of them, and
+`figures["cheapest_sets"]` (gpu, gpu_count, total_usd, memory_gb each). `asks_hardware(query, env)` says
+whether the question asked for money or a card count (then the sentence leads the answer). None when no
+set in the price data holds the model.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from assistant import i18n
+from assistant.answer import Table
+from assistant.nlu.lexicon import lexicon
+from assistant.queries import FitQuery, RecommendQuery
+from assistant.respond.env import Env
+from assistant.respond.wording import gb
+from assistant.specs import ModelSpec
+
+_SHOWN = 5
+_BASIS = {"image_generation": "image", "llm_inference": "llm", "llm_finetune": "finetune"}
+
+
+@dataclasses.dataclass(frozen=True)
+class CheapestSets:
+    sentence: str
+    table: Table
+    figures: list[dict]
+    server_note: str
+
+
+def asks_hardware(query: FitQuery, env: Env) -> bool:
+    """ "最少要多少钱", "how many cards": the question asks what to buy, not only how much memory."""
+    return lexicon(env.lang).words_in("fit_hardware_words", query.text.lower())
+
+
+def _workload(query: FitQuery, model: ModelSpec) -> str:
+    if model.kind == "image":
+        return "image_generation"
+    return "llm_inference" if query.mode == "inference" else "llm_finetune"
+
+
+def cheapest_sets(query: FitQuery, model: ModelSpec, env: Env) -> CheapestSets | None:
+    from assistant.respond import recommend  # recommend imports respond.fit, which imports this module
+
+    rec = RecommendQuery(
+        text=query.text,
+        workload=_workload(query, model),
+        model=query.model,
+        params_b=query.params_b,
+        precision=query.precision if query.mode == "inference" else None,
+        sort="price",
+        settings=query.settings,
+    )
+    answer = recommend.respond(rec, env)
+    rows = answer.figures.get("ranking") or []
+    if not rows:
+        return None
+    rows = sorted(rows, key=lambda r: r["price_usd"] * r["gpu_count"])[:_SHOWN]
+    sets = []
+    for r in rows:
+        spec = env.reader.known_gpu(r["gpu"])
+        sets.append(
+            {
+                "gpu": r["gpu"],
+                "gpu_count": r["gpu_count"],
+                "total_usd": round(r["price_usd"] * r["gpu_count"], 2),
+                "memory_gb": spec.memory_gb * r["gpu_count"],
+            }
+        )
+
+    def label(s: dict) -> str:
+        return (f"{s['gpu_count']} x " if s["gpu_count"] > 1 else "") + s["gpu"]
+
+    items = i18n.sep(env.lang).join(
+        env.t("fit.hardware_item", gpus=label(s), total=env.money(s["total_usd"])) for s in sets[:3]
+    )
+    need = answer.figures.get("memory_need_gb")
+    basis = rec.precision or env.t(f"fit.hardware_basis_{_BASIS[rec.workload or 'llm_inference']}")
+    sentence = env.t("fit.hardware_head", need=f"{need:,.0f}" if need else "?", basis=basis, items=items)
+    table = Table(
+        headers=[env.t("rec.col_gpu"), env.t("rec.col_memory"), env.t("fit.hardware_col_total")],
+        rows=[[label(s), gb(s["memory_gb"]), env.money(s["total_usd"])] for s in sets],
+        title=env.t("fit.hardware_title"),
+    )
+    passive = any(env.reader.known_gpu(s["gpu"]).passively_cooled for s in sets)
+    return CheapestSets(sentence, table, sets, env.t("fit.hardware_server") if passive else "")
