@@ -1,5 +1,7 @@
 """Answer "what is X?": a concept from knowledge/concepts.toml, in the question's language; the
-concepts it is compared with ("X vs Y, what's the difference") follow as reasons."""
+concepts it is compared with ("X vs Y, what's the difference") follow as reasons. When the question
+names two concepts that a contrast concept relates (key "a-vs-b", e.g. "full-finetune-vs-lora",
+"vram-vs-compute"), the contrast leads: the difference asked for comes first, each concept after it."""
 
 from __future__ import annotations
 
@@ -23,6 +25,13 @@ def _explained(concept, lang: str) -> str:
     return f"{_title(concept, lang)}{i18n.colon(lang)}{' '.join(_localized(concept, 'text', lang).split())}"
 
 
+def _contrast(concepts: dict, named: list[str]):
+    """The contrast concept relating two of the concepts named, if any."""
+    if len(named) < 2:
+        return None
+    return next((c for c in concepts.values() if "-vs-" in c.key and len(set(named) & set(c.related)) >= 2), None)
+
+
 def respond(query: ExplainQuery, env: Env) -> Answer:
     concepts = {c.key: c for c in env.reader.concepts}
     concept = concepts.get(query.concept)
@@ -35,8 +44,13 @@ def respond(query: ExplainQuery, env: Env) -> Answer:
             lang=env.lang,
             clarification=env.t("explain.unknown", mention=query.mention or query.concept, known=known),
         )
-    related = [_title(concepts[k], env.lang) for k in concept.related if k in concepts]
-    steps = [_explained(concepts[k], env.lang) for k in query.others if k in concepts and k != concept.key]
+    named = [concept.key, *(k for k in query.others if k in concepts and k != concept.key)]
+    contrast = _contrast(concepts, named)
+    steps = [_explained(concepts[k], env.lang) for k in named[1:]]
+    if contrast is not None:
+        steps = [_explained(concepts[k], env.lang) for k in named]
+        concept = contrast
+    related = [_title(concepts[k], env.lang) for k in concept.related if k in concepts and k not in named]
     if related:
         steps.append(env.t("explain.related", items=i18n.listing(env.lang).join(related)))
     return Answer(

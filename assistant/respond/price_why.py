@@ -18,7 +18,7 @@ from assistant.answer import Answer, Table
 from assistant.queries import PriceWhyQuery
 from assistant.respond.env import Env
 from assistant.respond.pricing import price_text, purchase_price, score, sibling_price
-from assistant.respond.spec_figures import nvlink_gb_s
+from assistant.respond.spec_figures import launch_price, nvlink_gb_s
 from assistant.respond.variants import market_rows
 from assistant.respond.wording import spec_source
 from assistant.specs import GpuSpec
@@ -151,13 +151,71 @@ def _table(gpu: GpuSpec, other: GpuSpec, prices: tuple, env: Env) -> Table:
     return Table(headers=["", gpu.short_name, other.short_name], rows=rows)
 
 
+def _kin(gpu: GpuSpec, env: Env) -> GpuSpec | None:
+    """The GeForce card a GPU without a price is set against: the fastest priced one of its generation
+    (the RTX A6000's is the RTX 3090, the same GA102 chip), else the fastest priced GeForce card."""
+    names = {q.gpu for q in env.reader.prices(env.assumptions.snapshot)} - {gpu.name}
+    variants = set(market_rows())
+    cards = [
+        spec
+        for spec in (env.reader.gpu(n) for n in names if n not in variants)
+        if spec is not None and not spec.is_mobile and spec.name.startswith("GeForce")
+    ]
+    family = gpu.arch.family if gpu.arch else None
+    same = [c for c in cards if family and c.arch and c.arch.family == family]
+    return max(same or cards, key=lambda c: score(c, KEY).score, default=None)
+
+
 def _no_price(query: PriceWhyQuery, gpu: GpuSpec, env: Env) -> Answer:
+    """No price for the GPU: what cards of its kind charge for still shows against a priced GeForce card;
+    the price ratio and value are not given."""
+    head = env.t("price_why.no_price", gpu=gpu.short_name, snapshot=env.snapshot_label())
+    other = _kin(gpu, env)
+    reasons = _reasons(gpu, other, env) if other is not None else []
+    if other is None or not reasons:
+        return Answer(
+            question=query.text,
+            intent="price_why",
+            headline=head,
+            gpus=[gpu.name],
+            figures={"price_why": None},
+            lang=env.lang,
+        )
+    other_price = purchase_price(other.name, env)
+    ranked = sorted((LEAD.index(k) if k in LEAD else len(LEAD), text) for k, text in reasons)
+    lead = [text for _, text in ranked[:3]]
+    head = env.t(
+        "price_why.no_price_reasons",
+        gpu=gpu.short_name,
+        snapshot=env.snapshot_label(),
+        other=other.short_name,
+        reasons=i18n.sep(env.lang).join(lead),
+    )
+    steps = [_sentence(text, env) for _, text in reasons if text not in lead]
+    launch = launch_price(gpu.name, env)
+    if launch is not None:  # no street price now, but a dated list price at launch
+        steps.insert(
+            0, env.t("price_why.launch", gpu=gpu.short_name, money=env.money(launch.usd), date=launch.observed)
+        )
+    steps.append(env.t("price_why.reference_kin", other=other.short_name))
     return Answer(
         question=query.text,
         intent="price_why",
-        headline=env.t("price_why.no_price", gpu=gpu.short_name, snapshot=env.snapshot_label()),
-        gpus=[gpu.name],
-        figures={"price_why": None},
+        headline=head,
+        gpus=[gpu.name, other.name],
+        tables=[_table(gpu, other, (None, other_price), env)],
+        steps=steps,
+        figures={
+            "price_why": {
+                "gpu": gpu.name,
+                "against": other.name,
+                "price_usd": None,
+                "against_price_usd": round(other_price.usd, 2) if other_price else None,
+                "reasons": [k for k, _ in reasons],
+            }
+        },
+        sources=[spec_source(gpu, env), spec_source(other, env)]
+        + env.cite(*([other_price.source] if other_price else []), *([launch.source] if launch else [])),
         lang=env.lang,
     )
 

@@ -76,6 +76,9 @@ def read(r: Reading) -> Query | Clarification | None:
     if c and (b.has("EXPLAIN") or not b.has("SET", "FOLLOW", "AND", "NO", "PRICES")):
         ex = b.kinds.get("EXPLAIN")
         mention = text[ex[0].end :].strip(" ?!.") if ex else text.strip(" ?!.")
+        keys = list(dict.fromkeys(k for k, _, _ in mentions(r)))
+        if len(keys) > 1 and c in keys:  # "why does vram matter more than cuda cores": both, in text order
+            return ExplainQuery(text=text, concept=keys[0], mention=mention, others=tuple(keys[1:3]))
         return ExplainQuery(text=text, concept=c, mention=mention)
     if b.has("EXPLAIN") and not b.has(
         "GPU_WORD", "COST", "FIT", "SET", "ELECTRICITY", "UTILIZATION", "FOLLOW", "AND", "NO"
