@@ -4,7 +4,8 @@ for kimi k2", "how much vram for llama 3 70b"): the cheapest GPU sets in the pri
 Contract: `cheapest_sets(query, model, env)` asks the recommendation for the model sorted by price (the
 ranking's own memory need: 4-bit weights for LLM inference, QLoRA for fine-tuning, the usual image set-up)
 and returns the sentence naming the cheapest sets with their total price, a table of them, and
-`figures["cheapest_sets"]` (gpu, gpu_count, total_usd, memory_gb each). `asks_hardware(query, env)` says
+`figures["cheapest_sets"]` (gpu, gpu_count, total_usd, machine_usd = with the platform that holds that many
+cards, knowledge/rigs.toml; memory_gb), cheapest machine first. `asks_hardware(query, env)` says
 whether the question asked for money or a card count (then the sentence leads the answer). None when no
 set in the price data holds the model.
 """
@@ -15,13 +16,17 @@ import dataclasses
 
 from assistant import i18n
 from assistant.answer import Table
+from assistant.models import moe_offload
+from assistant.models.platforms import platform_for, platforms
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery, RecommendQuery
 from assistant.respond.env import Env
+from assistant.respond.pricing import purchase_price
 from assistant.respond.wording import gb
-from assistant.specs import ModelSpec
+from assistant.specs import GpuSpec, ModelSpec
 
 _SHOWN = 5
+MOE_CARD = "GeForce RTX 3090"  # the usual 24 GB card for expert offload (the value pick for local LLMs)
 _BASIS = {"image_generation": "image", "llm_inference": "llm", "llm_finetune": "finetune"}
 
 
@@ -31,6 +36,37 @@ class CheapestSets:
     table: Table
     figures: list[dict]
     server_note: str
+
+
+def machine_usd(spec: GpuSpec | None, n: int, server: bool = False) -> float:
+    """The machine around n of these cards (knowledge/rigs.toml platform tiers): none for a unified-memory device
+    (DGX Spark, Apple silicon: the whole computer), the desktop / dual / quad tier that holds n, and with `server`
+    a server for passively cooled datacenter cards."""
+    if spec is not None and spec.unified_memory:
+        return 0.0
+    if server and spec is not None and spec.passively_cooled:
+        return max(p.usd for p in platforms())
+    return platform_for(n).usd
+
+
+def moe_route(model: ModelSpec, env: Env) -> str:
+    """For a mixture-of-experts model: the cheaper, slower way of one 24 GB card (an RTX 3090) with the experts in
+    system RAM (llama.cpp --n-cpu-moe, docs/model.md §llm.moe_offload), with the RAM it needs and its speed; "" when
+    the model is dense or the card holds it."""
+    card = env.reader.gpu(MOE_CARD)
+    if not model.experts or card is None:
+        return ""
+    plan = moe_offload.expert_offload(card, model, "q4_k_m", 1)
+    if plan is None or not plan.tokens_per_s:
+        return ""
+    price = purchase_price(card.name, env)
+    return env.t(
+        "fit.hardware_moe",
+        gpu=card.short_name,
+        price=env.money(price.usd) if price else "?",
+        ram=f"{plan.ram_needed_gb:.0f}",
+        tps=f"{plan.tokens_per_s:.1f}" if plan.tokens_per_s < 10 else f"{plan.tokens_per_s:.0f}",
+    )
 
 
 def asks_hardware(query: FitQuery, env: Env) -> bool:
@@ -60,31 +96,39 @@ def cheapest_sets(query: FitQuery, model: ModelSpec, env: Env) -> CheapestSets |
     rows = answer.figures.get("ranking") or []
     if not rows:
         return None
-    rows = sorted(rows, key=lambda r: r["price_usd"] * r["gpu_count"])[:_SHOWN]
     sets = []
     for r in rows:
         spec = env.reader.known_gpu(r["gpu"])
+        cards = r["price_usd"] * r["gpu_count"]
         sets.append(
             {
                 "gpu": r["gpu"],
                 "gpu_count": r["gpu_count"],
-                "total_usd": round(r["price_usd"] * r["gpu_count"], 2),
+                "total_usd": round(cards, 2),
+                "machine_usd": round(cards + machine_usd(spec, r["gpu_count"], server=True), 2),
                 "memory_gb": spec.memory_gb * r["gpu_count"],
             }
         )
+    sets = sorted(sets, key=lambda x: x["machine_usd"])[:_SHOWN]
 
     def label(s: dict) -> str:
         return (f"{s['gpu_count']} x " if s["gpu_count"] > 1 else "") + s["gpu"]
 
     items = i18n.sep(env.lang).join(
-        env.t("fit.hardware_item", gpus=label(s), total=env.money(s["total_usd"])) for s in sets[:3]
+        env.t("fit.hardware_item", gpus=label(s), total=env.money(s["total_usd"]), machine=env.money(s["machine_usd"]))
+        for s in sets[:3]
     )
     need = answer.figures.get("memory_need_gb")
     basis = rec.precision or env.t(f"fit.hardware_basis_{_BASIS[rec.workload or 'llm_inference']}")
     sentence = env.t("fit.hardware_head", need=f"{need:,.0f}" if need else "?", basis=basis, items=items)
     table = Table(
-        headers=[env.t("rec.col_gpu"), env.t("rec.col_memory"), env.t("fit.hardware_col_total")],
-        rows=[[label(s), gb(s["memory_gb"]), env.money(s["total_usd"])] for s in sets],
+        headers=[
+            env.t("rec.col_gpu"),
+            env.t("rec.col_memory"),
+            env.t("fit.hardware_col_total"),
+            env.t("fit.hardware_col_machine"),
+        ],
+        rows=[[label(s), gb(s["memory_gb"]), env.money(s["total_usd"]), env.money(s["machine_usd"])] for s in sets],
         title=env.t("fit.hardware_title"),
     )
     passive = any(env.reader.known_gpu(s["gpu"]).passively_cooled for s in sets)

@@ -45,6 +45,8 @@ def no_gpu_answer(query: FitQuery, env: Env, model, table: Table, est, note: str
         else:
             steps.append(sets.sentence)
         steps += [sets.server_note] if sets.server_note else []
+    moe = fit_hardware.moe_route(model, env)
+    steps += [moe] if moe else []
     steps.append(env.t("fit.name_gpu"))
     return Answer(
         question=query.text,

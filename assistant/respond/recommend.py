@@ -19,6 +19,7 @@ from assistant.models import constants as C
 from assistant.models import diffusion_memory, memory, recommend
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RecommendQuery
+from assistant.respond import fit_hardware
 from assistant.respond.env import Env
 from assistant.respond.fit import largest_llm, setup_text, sized_model
 from assistant.respond.pricing import (
@@ -155,9 +156,16 @@ def _label(row) -> str:
     return f"{row.n_gpus} x {row.gpu}" if row.n_gpus > 1 else row.gpu
 
 
-def _cheapest_first(ranking):
-    """ "cheapest GPU for X": the constraints stay, the order is by price."""
-    rows = sorted(ranking.rows, key=lambda r: (r.price_usd * r.n_gpus, -r.value_per_tco))
+def upfront_usd(row, env: Env) -> float:
+    """What a set of GPUs costs to put to work: the cards and the machine that holds that many
+    (3 x RTX 3070 need a 4-slot workstation, one RTX 3090 a desktop: fit_hardware.machine_usd)."""
+    return row.price_usd * row.n_gpus + fit_hardware.machine_usd(env.reader.gpu(row.gpu), row.n_gpus)
+
+
+def _cheapest_first(ranking, env: Env):
+    """ "cheapest GPU for X": the constraints stay, the order is by what it costs up front (the cards and the
+    machine that holds them)."""
+    rows = sorted(ranking.rows, key=lambda r: (upfront_usd(r, env), -r.value_per_tco))
     return dataclasses.replace(ranking, choice=rows[0] if rows else None, runners_up=tuple(rows[1:4]), rows=tuple(rows))
 
 
@@ -338,17 +346,17 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             multi_note = env.t("rec.multi", need=f"{need:,.0f}", n=ranking.choice.n_gpus)
     by_price = getattr(query, "sort", None) == "price"
     if by_price:
-        ranking = _cheapest_first(ranking)
+        ranking = _cheapest_first(ranking, env)
     passive_note = ""
     floor_only = bool(budget and need and need_from_floor(query))  # the below-floor answer covers it (below)
     if not passive_ok and not dettmers and ranking.choice is None and not floor_only:  # only a datacenter card
         with_passive = ranked(True, max_auto)
-        ranking = _cheapest_first(with_passive) if by_price else with_passive
+        ranking = _cheapest_first(with_passive, env) if by_price else with_passive
         if ranking.choice is not None:
             passive_note = env.t("rec.only_passive", gpu=env.reader.known_gpu(ranking.choice.gpu).short_name)
     elif not passive_ok and not dettmers and ranking.choice is not None:
         with_passive = ranked(True, max_auto)
-        first = (_cheapest_first(with_passive) if by_price else with_passive).choice
+        first = (_cheapest_first(with_passive, env) if by_price else with_passive).choice
         if first is not None and first.gpu != ranking.choice.gpu:
             key_ = "rec.no_passive_cheapest" if by_price else "rec.no_passive"
             passive_note = env.t(key_, gpu=env.reader.known_gpu(first.gpu).short_name)
@@ -369,6 +377,9 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         steps.append(env.t("rec.dettmers_mode"))
     if multi_note:
         steps.append(multi_note)
+    moe = fit_hardware.moe_route(spoken, env) if spoken is not None and by_price else ""
+    if moe:  # "cheapest way to run qwen3 235b": one card and system RAM is cheaper still, and slower
+        steps.append(moe)
     if passive_note:
         steps.append(passive_note)
     assumptions = env.assumption_dict() | {"budget_usd": budget, "condition": condition, "gpu_count": n}
@@ -438,6 +449,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         title=title,
         count=count,
         gpu=best.gpu,
+        upfront=env.money(upfront_usd(best, env)),
         price=env.money(best.price_usd),
         value=f"{env.per_money(best.value_per_tco):.2f}",
         years=years,
