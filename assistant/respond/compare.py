@@ -19,6 +19,7 @@ from assistant.models import constants as C
 from assistant.models import cost, dettmers2023
 from assistant.models import hardware as hw
 from assistant.models.values import safe_div
+from assistant.nlu.lexicon import lexicon
 from assistant.queries import CompareQuery
 from assistant.respond import compare_model, compare_pick, scaling, unrated
 from assistant.respond.env import Env
@@ -445,7 +446,11 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         pick_text += (i18n.gap(env.lang) + over) if over else ""
         pick_figure["over_budget"] = bool(over)
         headline = pick_text + i18n.gap(env.lang) + headline
-    if worth_text:  # "is the 4090 worth the extra", "选哪个": the worth verdict first, then the pick
+    if worth_text and picked is not None and lexicon(env.lang).words_in("choice_words", query.text.lower()):
+        # "买两张4060ti 16g还是一张3090", "3090和4090买哪个": which one first, then whether the dearer is worth it
+        pick_end = len(pick_text)
+        headline = headline[:pick_end] + i18n.gap(env.lang) + worth_text + headline[pick_end:]
+    elif worth_text:  # "is the 4090 worth the extra": the worth verdict first, then the pick
         headline = worth_text + i18n.gap(env.lang) + headline
     a, b = rows[names[0]], rows[names[1]]
     steps = _why(a, b, key, env)

@@ -208,6 +208,8 @@ def respond(query: CostQuery, env: Env) -> Answer:
     if query.kind == "training_run":
         return _training_run(query, env)
     refs = [r for r in query.gpus if r.name]
+    # "what does that cost if i run it": two pronouns for the one card talked about are one column
+    refs = [r for k, r in enumerate(refs) if not any((q.name, q.count) == (r.name, r.count) for q in refs[:k])]
     if not refs:
         return Answer(
             question=query.text, intent="cost", headline="", clarification=env.t("cost.which_gpu"), lang=env.lang
