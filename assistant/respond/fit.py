@@ -18,7 +18,7 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.models import memory
 from assistant.queries import FitQuery
-from assistant.respond import cpu_fit
+from assistant.respond import cpu_fit, image_route
 from assistant.respond.env import Env
 from assistant.respond.fit_hints import more_cards, near_miss
 from assistant.respond.fit_rows import Card, FitCase, estimates, memory_table, mode_name, rows_to_show
@@ -141,6 +141,11 @@ def respond(query: FitQuery, env: Env) -> Answer:
     figures = _figures(case, longest, moe)
     if moe:
         steps += moe[1]
+    route = image_route.gguf_route(case, where)
+    if route is not None:  # "flux on a 12gb card": no at 16 / 8 bits, yes with a GGUF-quantized denoiser
+        head = route.head
+        figures |= route.figures
+        figures["verdict"] = figures["verdict"] | {"answer": "yes_if", "condition": route.condition}
     if f.fits:  # image models: steps per second and seconds per image (§image.speed)
         speed_head, speed_steps, speed_figures = image_speed_parts(
             env, query, model, card, prec, f.headroom_gb * n, where

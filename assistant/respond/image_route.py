@@ -1,0 +1,78 @@
+"""An image model that does not fit at 16 or 8 bits: the GGUF-quantized denoiser that does ("can i run flux on a
+12gb card", "flux schnell on a 2070 super 8gb").
+
+Contract: `gguf_route(case)` -> None unless the question is image generation on a named card and no row shown
+fits; else a `Route` with the best-quality GGUF type of the denoiser that fits (the memory model's estimate at
+that type's bits per weight, docs/model.md §mem.image; the types city96 publishes for FLUX and SD3 and ComfyUI-GGUF
+loads) with at least MARGIN_GB to spare, its total, the headroom, and the speed estimate of the card
+(§image.speed: compute-bound, so the
+quantized weights do not make it faster; dequantizing them costs some speed, said). The answer leads with it as a
+yes with a condition (`figures.verdict.answer = yes_if`, condition `gguf_<type>`); `figures.image_gguf`. When not
+even the lightest type fits, the route is partial offload (ComfyUI low-VRAM mode: part of the weights in system RAM),
+condition `offload`, with no speed (not modelled).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from assistant.models import image_speed, memory
+from assistant.respond.fit_rows import FitCase, estimate
+from assistant.specs import GpuSpec
+
+GGUF_LADDER = ("q8_0", "q6_k", "q5_k_s", "q4_k_s", "q4_0", "q3_k_m")  # best quality first
+MARGIN_GB = 0.3  # a type counts only with this much to spare: the estimate is not exact at the edge [A]
+
+
+@dataclass(frozen=True)
+class Route:
+    head: str
+    figures: dict
+    condition: str  # gguf_<type> | offload
+
+
+def _num(x: float) -> str:
+    return f"{x:.1f}" if x < 10 else f"{x:.0f}"
+
+
+def gguf_route(case: FitCase, where: str) -> Route | None:
+    query, env, model, n = case.query, case.env, case.model, case.n
+    if model.kind != "image" or query.mode != "inference" or case.ok:
+        return None
+    for quant in GGUF_LADDER:
+        est = estimate(model, query, quant, n, query.mode)
+        f = memory.fit(est, case.memory_gb, n)
+        if f.fits and f.headroom_gb >= MARGIN_GB:
+            break
+    else:  # not even the lightest type: only with part of the weights in system RAM
+        q4 = estimate(model, query, "q4_k_s", n, query.mode)
+        head = env.t("fit.gguf_offload_head", model=model.name, where=where, need=f"{q4.total_gb * n:.1f}")
+        return Route(head, {"image_gguf": {"quant": None, "offload": True}}, "offload")
+    gpu = case.gpu if isinstance(case.gpu, GpuSpec) else None  # a nameless "12 GB card" has no speed
+    speed = image_speed.image_speed(gpu, model, resolution=query.resolution, batch=query.batch or 1) if gpu else None
+    timing = (
+        env.t("fit.gguf_speed", sec=_num(speed.seconds_per_image), steps=speed.steps, px=speed.resolution)
+        if speed and speed.steps_per_s > 0
+        else ""
+    )
+    prec, lightest, _ = case.rows[-1]
+    head = env.t(
+        "fit.gguf_head",
+        prec=prec,
+        prec_need=f"{lightest.total_gb * n:.1f}",
+        model=model.name,
+        where=where,
+        quant=quant.upper(),
+        need=f"{est.total_gb * n:.1f}",
+        spare=f"{f.headroom_gb * n:.1f}",
+        speed=timing,
+    )
+    figures = {
+        "image_gguf": {
+            "quant": quant,
+            "total_gb": round(est.total_gb * n, 2),
+            "headroom_gb": round(f.headroom_gb * n, 2),
+            "seconds_per_image": round(speed.seconds_per_image, 1) if speed and speed.steps_per_s > 0 else None,
+        }
+    }
+    return Route(head, figures, f"gguf_{quant}")
