@@ -1,15 +1,14 @@
 """An image model that does not fit at 16 or 8 bits: the GGUF-quantized denoiser that does ("can i run flux on a
 12gb card", "flux schnell on a 2070 super 8gb").
 
-Contract: `gguf_route(case)` -> None unless the question is image generation on a named card and no row shown
-fits; else a `Route` with the best-quality GGUF type of the denoiser that fits (the memory model's estimate at
-that type's bits per weight, docs/model.md §mem.image; the types city96 publishes for FLUX and SD3 and ComfyUI-GGUF
-loads) with at least MARGIN_GB to spare, its total, the headroom, and the speed estimate of the card
-(§image.speed: compute-bound, so the
-quantized weights do not make it faster; dequantizing them costs some speed, said). The answer leads with it as a
-yes with a condition (`figures.verdict.answer = yes_if`, condition `gguf_<type>`); `figures.image_gguf`. When not
-even the lightest type fits, the route is partial offload (ComfyUI low-VRAM mode: part of the weights in system RAM),
-condition `offload`, with no speed (not modelled).
+Contract: `gguf_route(case, where)` -> None unless the question is image generation and no row shown fits;
+else a `Route` with the best-quality GGUF type of the denoiser that fits with at least MARGIN_GB to spare (the
+memory model's estimate at that type's bits per weight, docs/model.md §mem.image; the types city96 publishes for
+FLUX and SD3 and ComfyUI-GGUF loads), its total, the headroom and, for a named card, its speed estimate
+(§image.speed: compute-bound, so quantized weights do not make it faster; dequantizing them costs some speed,
+said). The answer leads with it as a yes with a condition (`figures.verdict.answer = yes_if`, condition
+`gguf_<type>`); `figures.image_gguf`. When not even the lightest type fits, the route is partial offload (ComfyUI
+low-VRAM mode: part of the weights in system RAM), condition `offload`, with no speed (not modelled).
 """
 
 from __future__ import annotations
