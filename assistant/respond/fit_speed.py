@@ -16,6 +16,7 @@ from assistant.models import llm
 from assistant.queries import FitQuery
 from assistant.respond.env import Env
 from assistant.respond.fit_rows import FitCase
+from assistant.respond.image_train_time import image_job_time
 from assistant.respond.pricing import speech
 from assistant.respond.wording import counted, duration
 from assistant.specs import ModelSpec
@@ -106,6 +107,8 @@ def job_time(
     from assistant.queries import ModelRef, RatesQuery
     from assistant.respond.rates_job import job_hours, tokens_text
 
+    if model.kind == "image":  # image fine-tunes are counted in steps, not tokens
+        return image_job_time(query, env, model, gpu, n)
     method = query.mode if query.mode in ("lora", "qlora") else "full_finetune"
     asked = RatesQuery(
         text=query.text,
