@@ -49,7 +49,7 @@ INTENTS = (
     "video",
     "unknown",
 )
-VERDICT_KINDS = ("enough", "good", "worth", "overkill", "feature", "deal")
+VERDICT_KINDS = ("enough", "good", "worth", "overkill", "feature", "deal", "wait")
 FEATURES = ("fp8", "bf16", "tf32", "int8", "fp4", "sparsity", "tensor_cores", "cuda")
 
 

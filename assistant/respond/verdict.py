@@ -17,7 +17,7 @@ from assistant.answer import Answer, Table
 from assistant.models import constants as C
 from assistant.models import hardware
 from assistant.queries import VerdictQuery
-from assistant.respond import deal
+from assistant.respond import deal, wait
 from assistant.respond.env import Env
 from assistant.respond.fit import largest_llm
 from assistant.respond.pricing import (
@@ -426,6 +426,8 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     if query.kind == "deal":  # "used 3090 for $650 a good deal?": the offer against the market
         return deal.respond(query, env)
     gpu = env.gpu(named[0].name)
+    if query.kind == "wait":  # "buy a 5090 now or wait": its price over time and a successor, what is not known
+        return wait.respond(query, gpu, env)
     if query.kind == "feature":
         return _feature(query, gpu, env)
     return _suitability(query, gpu, max(named[0].count, 1), env)

@@ -71,7 +71,9 @@ def read(r: Reading) -> Query | None:
     if said(r, "price_now_words"):
         return None  # "whats a used a100 worth these days": what it sells for (spec.read)
     found = feature(r)
-    if found:
+    if said(r, "verdict_wait"):  # "buy a 5090 now or wait", "现在买还是等等": what is known of its price and successor
+        kind = "wait"
+    elif found:
         kind = "feature"
     elif said(r, "verdict_overkill"):
         kind = "overkill"

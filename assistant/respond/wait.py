@@ -1,0 +1,142 @@
+"""Buy now or wait ("buy a 5090 now or wait", "5090现在买还是等等", "4090会降价吗"): what the knowledge base knows
+of the GPU's price over time and of a successor, and what it cannot know.
+
+Contract: `respond(query, gpu, env)` answers a VerdictQuery of kind "wait". Known: the launch list price (MSRP
+rows), the street quotes over time in the answer's market (spec_figures.history), their change between the
+oldest and the newest quote of one condition, and a successor in the KB (GeForce: the same tier number one
+series later, "RTX 4090" -> "RTX 5090", with its release date and price). Not known, and said: future prices,
+and any card no source in the KB announces. The headline: street prices rose or held (waiting has not paid so
+far: buy_now), or fell (waiting has paid so far: wait), then whether a successor is already out.
+`figures.verdict` {answer: buy_now | wait, kind: wait, gpu}; `figures.wait` {msrp_usd, first, last,
+change_pct, months, successor}.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from datetime import date
+
+from assistant import i18n
+from assistant.answer import Answer, Table
+from assistant.respond.env import Env
+from assistant.respond.pricing import purchase_price
+from assistant.respond.spec_figures import history, launch_price
+from assistant.specs import GpuSpec, PriceQuote
+
+_GEFORCE = re.compile(r"^GeForce RTX (\d)0(\d0)(.*)$")
+FLAT = 0.05  # a change within 5 % either way is "held" [A]
+
+
+def successor(gpu: GpuSpec, env: Env) -> GpuSpec | None:
+    """The same GeForce tier one series later, when the KB has it ("GeForce RTX 4090" -> "GeForce RTX 5090")."""
+    m = _GEFORCE.match(gpu.name)
+    if not m:
+        return None
+    return env.reader.gpu(f"GeForce RTX {int(m.group(1)) + 1}0{m.group(2)}{m.group(3)}")
+
+
+def _months(a: str, b: str) -> int:
+    ya, ma = (int(x) for x in a[:7].split("-"))
+    yb, mb = (int(x) for x in b[:7].split("-"))
+    return max((yb - ya) * 12 + mb - ma, 0)
+
+
+def _month_mean(rows: list[PriceQuote], month: str) -> PriceQuote:
+    """The quotes of one month as one: their mean price (the first quote's source; several sources of a month)."""
+    same = [q for q in rows if q.observed[:7] == month]
+    return dataclasses.replace(same[0], usd=sum(q.usd for q in same) / len(same), observed=month)
+
+
+def _trend(gpu: GpuSpec, env: Env) -> tuple[PriceQuote, PriceQuote] | None:
+    """The oldest and the newest street quote of one condition (new first), months apart."""
+    quotes = [q for q in history(gpu.name, env) if len(q.observed) >= 7]
+    market = env.price_market()
+    for pool in ([q for q in quotes if (q.market or "") == market], quotes):  # the answer's market first
+        for condition in ("new", "used"):
+            rows = sorted((q for q in pool if q.condition == condition), key=lambda q: q.observed)
+            if len(rows) >= 2 and _months(rows[0].observed, rows[-1].observed) >= 1:
+                return _month_mean(rows, rows[0].observed[:7]), _month_mean(rows, rows[-1].observed[:7])
+    return None
+
+
+def respond(query, gpu: GpuSpec, env: Env) -> Answer:
+    msrp = launch_price(gpu.name, env)
+    trend = _trend(gpu, env)
+    nxt = successor(gpu, env)
+    today = date.today().isoformat()
+    out = nxt is not None and nxt.release_date is not None and nxt.release_date.isoformat() <= today
+    steps: list[str] = []
+    rows: list[list[str]] = []
+    figures: dict = {"msrp_usd": msrp.usd if msrp else None, "successor": nxt.name if nxt else None}
+    cited = [q.source for q in ([msrp] if msrp else []) + (list(trend) if trend else [])]  # a month's first source
+    change = None
+    if msrp:
+        rows.append([env.t("wait.row_msrp"), env.money(msrp.usd), msrp.observed])
+    if trend:
+        first, last = trend
+        change = last.usd / first.usd - 1
+        months = _months(first.observed, last.observed)
+        label = env.t(f"cond.{first.condition}")
+        rows += [
+            [env.t("wait.row_street", condition=label), env.money(first.usd), first.observed],
+            [env.t("wait.row_street", condition=label), env.money(last.usd), last.observed],
+        ]
+        figures |= {
+            "first": {"usd": first.usd, "observed": first.observed},
+            "last": {"usd": last.usd, "observed": last.observed},
+            "change_pct": round(change * 100, 1),
+            "months": months,
+        }
+        steps.append(
+            env.t(
+                "wait.trend",
+                condition=label,
+                first=env.money(first.usd),
+                first_at=first.observed,
+                last=env.money(last.usd),
+                last_at=last.observed,
+                change=f"{change * 100:+.0f}",
+                months=months,
+            )
+        )
+        if msrp:
+            above = last.usd / msrp.usd - 1
+            key = "wait.above_msrp" if above >= 0 else "wait.below_msrp"
+            steps.append(env.t(key, last=env.money(last.usd), msrp=env.money(msrp.usd), pct=f"{abs(above) * 100:.0f}"))
+    if change is not None and change < -FLAT:
+        head = env.t("wait.head_falling", gpu=gpu.short_name, change=f"{-change * 100:.0f}", months=figures["months"])
+        answer = "wait"
+    elif change is not None:
+        key = "wait.head_rising" if change > FLAT else "wait.head_flat"
+        head = env.t(key, gpu=gpu.short_name, change=f"{change * 100:.0f}", months=figures["months"])
+        answer = "buy_now"
+    else:
+        head = env.t("wait.head_unknown", gpu=gpu.short_name)
+        answer = "buy_now"
+    if out and nxt is not None:  # a newer generation is already out: no new one is about to push this one down
+        price = purchase_price(nxt.name, env)
+        head += i18n.gap(env.lang) + env.t(
+            "wait.successor_out",
+            gpu=gpu.short_name,
+            next=nxt.short_name,
+            released=nxt.release_date.isoformat()[:7] if nxt.release_date else "?",
+            price=env.money(price.usd) if price else env.t("wait.no_price"),
+        )
+        if price:
+            cited.append(price.source)
+    if nxt is None or not out:
+        steps.append(env.t("wait.no_successor", gpu=gpu.short_name, snapshot=env.snapshot_label()))
+    steps.append(env.t("wait.unknown"))
+    figures = {"verdict": {"answer": answer, "kind": "wait", "gpu": gpu.name}, "wait": figures}
+    return Answer(
+        question=query.text,
+        intent="verdict",
+        headline=head,
+        gpus=[gpu.name] + ([nxt.name] if out and nxt else []),
+        tables=[Table(headers=["", env.t("wait.col_price"), env.t("wait.col_when")], rows=rows)] if rows else [],
+        steps=steps,
+        figures=figures,
+        sources=env.cite(*cited),
+        lang=env.lang,
+    )
