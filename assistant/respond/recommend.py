@@ -19,7 +19,7 @@ from assistant.models import constants as C
 from assistant.models import diffusion_memory, memory, recommend
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RecommendQuery
-from assistant.respond import fit_hardware
+from assistant.respond import fit_hardware, quiet
 from assistant.respond.env import Env
 from assistant.respond.fit import largest_llm, setup_text, sized_model
 from assistant.respond.pricing import (
@@ -169,6 +169,17 @@ def _cheapest_first(ranking, env: Env):
     return dataclasses.replace(ranking, choice=rows[0] if rows else None, runners_up=tuple(rows[1:4]), rows=tuple(rows))
 
 
+def _watts(row, env: Env) -> float:
+    spec = env.reader.gpu(row.gpu)
+    return float(spec.tdp_w or 0) if spec is not None else 0.0
+
+
+def _most_efficient(ranking, env: Env):
+    """ "the most power-efficient gpu": the constraints stay, the order is by speed per watt of board power."""
+    rows = sorted(ranking.rows, key=lambda r: -quiet.per_watt(r.score, _watts(r, env), r.n_gpus))
+    return dataclasses.replace(ranking, choice=rows[0] if rows else None, runners_up=tuple(rows[1:4]), rows=tuple(rows))
+
+
 def _passive_ok(query: RecommendQuery, env: Env) -> bool:
     """Datacenter cards belong in the ranking for an organization or when a server is asked for."""
     return bool(query.organization) or bool(lexicon(env.lang).words_in("rig_server", query.text.lower()))
@@ -311,6 +322,11 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     below_what = f"{below_n} x {query.cheaper_than}" if below_n > 1 else query.cheaper_than
     dettmers = lexicon(env.lang).words_in("dettmers_mode", query.text.lower()) and not chat
     passive_ok = _passive_ok(query, env)
+    hushed = quiet.asks_quiet(query.text, env)
+    lean = quiet.asks_efficient(query.text, env)  # "最省电": low power, then the most speed per watt
+    capped = quiet.QUIET_GPU_W if hushed or lean else None
+    power_cap = min(w for w in (query.max_power_w, capped, float("inf")) if w)
+    power_cap = None if power_cap == float("inf") else power_cap
 
     def ranked(passive: bool, max_auto: int = 1, use_dettmers: bool = False, key: str = key):
         inputs = rank_inputs(
@@ -320,7 +336,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             budget=budget,
             condition=condition,
             vendors=vendors,
-            max_power_w=query.max_power_w,
+            max_power_w=power_cap,
             n=n if max_auto == 1 else 1,
             max_auto_gpus=max_auto,
             chat=chat,
@@ -347,6 +363,9 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     by_price = getattr(query, "sort", None) == "price"
     if by_price:
         ranking = _cheapest_first(ranking, env)
+    efficient = not by_price and lean
+    if efficient:  # "最省电的方案": speed per watt of board power
+        ranking = _most_efficient(ranking, env)
     passive_note = ""
     floor_only = bool(budget and need and need_from_floor(query))  # the below-floor answer covers it (below)
     if not passive_ok and not dettmers and ranking.choice is None and not floor_only:  # only a datacenter card
@@ -455,6 +474,19 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         years=years,
         per=env.money_unit(),
     )
+    if efficient:
+        headline = env.t(
+            "quiet.head_efficient",
+            title=title,
+            gpu=_label(best),
+            score=f"{best.score:.2f}",
+            tdp=f"{_watts(best, env) * best.n_gpus:,.0f}",
+            per_kw=f"{quiet.per_watt(best.score, _watts(best, env), best.n_gpus):.1f}",
+            price=env.money(best.price_usd * best.n_gpus),
+        )
+        steps.append(quiet.efficient_note(env))
+    if hushed:
+        steps.append(quiet.quiet_note(env))
     shown = ranking.rows[: max(8, query.top_n or 0)]
     converted = {r.gpu for r in shown if is_converted(price_of(r.gpu, env), env)}
     if converted:

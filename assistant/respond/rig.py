@@ -19,6 +19,7 @@ from assistant.answer import Answer, Table
 from assistant.models import constants as C
 from assistant.models import memory, scaling
 from assistant.queries import RigQuery
+from assistant.respond import quiet
 from assistant.respond.builds import MAX_GPUS, SERVER_GPUS, Build, builds, platform_for, power
 from assistant.respond.cpus import cpu_power
 from assistant.respond.env import Env
@@ -86,6 +87,8 @@ def _priced(query: RigQuery, env: Env) -> list:
             continue
         if not named and (gpu.vendor.lower() not in vendors or (gpu.passively_cooled and not query.server)):
             continue
+        if not named and quiet.asks_quiet(query.text, env) and (gpu.tdp_w or 0) > quiet.QUIET_GPU_W:
+            continue  # "quiet build for a home office": no card hotter than a quiet cooler handles
         price = purchase_price(gpu.name, env)
         if price is not None:
             out.append((gpu, price.usd))
@@ -216,6 +219,9 @@ def respond(query: RigQuery, env: Env) -> Answer:
     rate, unit, rated = _rater(query, env, workload, key)
     asked = query.gpu_count or 0
     most = SERVER_GPUS if query.server or asked > MAX_GPUS else MAX_GPUS
+    hushed = quiet.asks_quiet(query.text, env) and not query.server
+    if hushed and not asked:  # several cards in one case run hot and loud
+        most = min(most, quiet.QUIET_MAX_GPUS)
     counts = (min(asked, SERVER_GPUS),) if asked else range(1, most + 1)
     priced = _priced(query, env)
     cpu_class, cpu_w = cpu_power(query.cpu) if query.cpu else (None, None)
@@ -260,6 +266,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
     )
     if query.asks_power:  # a PSU question: the power answer is the headline, the build stays in the table
         head = _power_head(query, choice, env)
+    elif hushed:
+        head = env.t("quiet.head", watts=quiet.QUIET_GPU_W, head=head)
     steps = [rated + (i18n.gap(env.lang) + model_note if model_note else "")]
     if asked > SERVER_GPUS:
         steps.insert(0, env.t("rig.beyond_server", n=asked, most=SERVER_GPUS))
@@ -291,6 +299,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
     steps += [env.t(k, **v) for k, v in choice.warnings]
     if not query.gpus and not query.server:
         steps.append(env.t("rig.no_passive"))
+    if hushed:
+        steps.insert(1, quiet.quiet_note(env))
     alternatives = _alternatives(found, choice, cheapest) if budget else _ladder(anyhow, choice)
     steps += [env.t("rig.alternative", line=_tradeoff(env, b, choice, unit)) for b in alternatives]
     stretch = _stretch(priced, budget, rate, counts, choice) if budget else None
