@@ -63,7 +63,9 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
         if named and not any(g.name or g.pronoun for g in getattr(b, "gpus", ())):
             joiner = next(iter(lexicon(lang).listed("clause_subject_join")), " and ")
             # "能训练吗" after "h20一张多少钱": about the H20 ("h20能训练吗", "3090 how much used?")
-            about = f"{joiner.join(named)}{i18n.gap(lang) or ''}{second}"
+            subject = joiner.join(named)
+            gap = i18n.gap(lang) or ("" if not (subject[-1:].isalnum() and second[:1].isascii()) else " ")
+            about = f"{subject}{gap}{second}"  # "5090" + "1000w电源够吗": a space between two numbers
             if _answerable(understand(about, index)):
                 second, b = about, understand(about, index)
         if not _answerable(b):
