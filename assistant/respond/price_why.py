@@ -198,24 +198,24 @@ def _no_price(query: PriceWhyQuery, gpu: GpuSpec, env: Env) -> Answer:
             0, env.t("price_why.launch", gpu=gpu.short_name, money=env.money(launch.usd), date=launch.observed)
         )
     steps.append(env.t("price_why.reference_kin", other=other.short_name))
+    figures = {"against_price_usd": round(other_price.usd, 2) if other_price else None, "price_usd": None}
+    cited = [q.source for q in (other_price, launch) if q is not None]
+    return _reply(query, env, (gpu, other), head, (None, other_price), steps, reasons, figures, env.cite(*cited))
+
+
+def _reply(query, env: Env, pair, head: str, prices: tuple, steps: list[str], reasons, figures: dict, cited: list):
+    """The answer about the dearer GPU against the other: the table, the reasons' keys, the sources."""
+    gpu, other = pair
     return Answer(
         question=query.text,
         intent="price_why",
         headline=head,
         gpus=[gpu.name, other.name],
-        tables=[_table(gpu, other, (None, other_price), env)],
+        tables=[_table(gpu, other, prices, env)],
         steps=steps,
-        figures={
-            "price_why": {
-                "gpu": gpu.name,
-                "against": other.name,
-                "price_usd": None,
-                "against_price_usd": round(other_price.usd, 2) if other_price else None,
-                "reasons": [k for k, _ in reasons],
-            }
-        },
-        sources=[spec_source(gpu, env), spec_source(other, env)]
-        + env.cite(*([other_price.source] if other_price else []), *([launch.source] if launch else [])),
+        figures={"price_why": {"gpu": gpu.name, "against": other.name, **figures, "reasons": [k for k, _ in reasons]}},
+        assumptions=env.assumption_dict(),
+        sources=[spec_source(gpu, env), spec_source(other, env)] + cited,
         lang=env.lang,
     )
 
@@ -269,29 +269,16 @@ def respond(query: PriceWhyQuery, env: Env) -> Answer:
     steps.append(env.t("price_why.speed_basis"))
     cited = [price.source, other_price.source]
     concept = next((c for c in env.reader.concepts if c.key == "hbm-gddr"), None) if "memory_hbm" in used else None
-    return Answer(
-        question=query.text,
-        intent="price_why",
-        headline=head,
-        gpus=[gpu.name, other.name],
-        tables=[_table(gpu, other, (price, other_price), env)],
-        steps=steps,
-        figures={
-            "price_why": {
-                "gpu": gpu.name,
-                "against": other.name,
-                "price_usd": round(price.usd, 2),
-                "against_price_usd": round(other_price.usd, 2),
-                "price_ratio": round(ratio, 2),
-                "speed_ratio": round(speed, 2),
-                "value_ratio": round(value, 2) if value else None,
-                "reasons": [k for k, _ in reasons],
-            }
-        },
-        assumptions=env.assumption_dict(),
-        sources=[spec_source(gpu, env), spec_source(other, env)]
-        + env.cite(*cited, *([concept.source] if concept else []))
+    figures = {
+        "price_usd": round(price.usd, 2),
+        "against_price_usd": round(other_price.usd, 2),
+        "price_ratio": round(ratio, 2),
+        "speed_ratio": round(speed, 2),
+        "value_ratio": round(value, 2) if value else None,
+    }
+    sources = (
+        env.cite(*cited, *([concept.source] if concept else []))
         + ["method: docs/model.md §perf, §cost"]
-        + env.rate_sources(),
-        lang=env.lang,
+        + env.rate_sources()
     )
+    return _reply(query, env, (gpu, other), head, (price, other_price), steps, reasons, figures, sources)
