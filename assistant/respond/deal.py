@@ -31,6 +31,7 @@ from assistant.respond.pricing import (
     sibling_price_note,
     workload_title,
 )
+from assistant.respond.verdict_reply import verdict_answer
 from assistant.respond.wording import counted, spec_source
 from assistant.specs import GpuSpec
 
@@ -39,6 +40,7 @@ HIGH_ABOVE = 0.05  # more than 5 % over it: high [A]
 CHECK_BELOW = -0.40  # 40 % or more under: check the card before paying (damage, scam, another model) [A]
 FASTER = 1.05  # an alternative is at least 5 % faster on the workload [A]
 _ANSWER = {"good": "yes", "fair": "yes_if", "high": "no"}
+_DEAL_PICK = frozenset({"yes"})  # a fair offer is no pick
 
 
 def respond(query: VerdictQuery, env: Env) -> Answer:
@@ -57,8 +59,9 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     if market is None:
         steps, sources = sibling_price_note(gpu.name, env)
         head = env.t("deal.no_price", offer=offer, gpu=what, snapshot=env.snapshot_label())
-        return _answer(
-            query, env, gpu, head, {"answer": "unknown", "kind": "deal", "gpu": gpu.name}, {}, steps, sources
+        unknown = {"answer": "unknown", "kind": "deal", "gpu": gpu.name}
+        return verdict_answer(
+            query, env, gpu, head, unknown, _DEAL_PICK, {"deal": {}}, steps=list(steps), sources=list(sources)
         )
     diff = offer_usd / (market.usd * n) - 1
     verdict = "good" if diff <= GOOD_BELOW else "high" if diff > HIGH_ABOVE else "fair"
@@ -106,8 +109,9 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     sources = [spec_source(gpu, env), *env.cite(market.source), *env.rate_sources()]
     if other is not None:
         sources += [s for s in env.cite(other.source) if s not in sources]
-    return _answer(
-        query, env, gpu, head, {"answer": _ANSWER[verdict], "kind": "deal", "gpu": gpu.name}, figures, steps, sources
+    judged = {"answer": _ANSWER[verdict], "kind": "deal", "gpu": gpu.name}
+    return verdict_answer(
+        query, env, gpu, head, judged, _DEAL_PICK, {"deal": figures}, steps=list(steps), sources=list(sources)
     )
 
 
@@ -143,19 +147,3 @@ def _better(gpu: GpuSpec, per_card_usd: float, condition: str, key: str, env: En
     mine = score(gpu, key).score
     faster = [r for r in ranking.rows if r.gpu != gpu.name and r.n_gpus == 1 and r.score >= mine * FASTER]
     return sorted(faster, key=lambda r: -r.score)[:2]
-
-
-def _answer(query, env: Env, gpu: GpuSpec, head: str, verdict: dict, figures: dict, steps, sources) -> Answer:
-    return Answer(
-        question=query.text,
-        intent="verdict",
-        headline=head,
-        gpus=[gpu.name],
-        workload=query.workload,
-        choice=gpu.name if verdict["answer"] == "yes" else None,
-        steps=list(steps),
-        figures={"verdict": verdict, "deal": figures},
-        assumptions=env.assumption_dict(),
-        sources=list(sources),
-        lang=env.lang,
-    )

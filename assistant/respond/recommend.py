@@ -325,8 +325,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     hushed = quiet.asks_quiet(query.text, env)
     lean = quiet.asks_efficient(query.text, env)  # "最省电": low power, then the most speed per watt
     capped = quiet.QUIET_GPU_W if hushed or lean else None
-    power_cap = min(w for w in (query.max_power_w, capped, float("inf")) if w)
-    power_cap = None if power_cap == float("inf") else power_cap
+    caps = [w for w in (query.max_power_w, capped) if w]
+    power_cap = min(caps) if caps else None
 
     def ranked(passive: bool, max_auto: int = 1, use_dettmers: bool = False, key: str = key):
         inputs = rank_inputs(

@@ -35,6 +35,7 @@ from assistant.respond.pricing import (
 )
 from assistant.respond.recommend import exclusion_reason, nvidia_ranking
 from assistant.respond.variants import variant_notes
+from assistant.respond.verdict_reply import verdict_answer
 from assistant.respond.wording import counted, software_stack, spec_source
 from assistant.specs import GpuSpec
 
@@ -65,21 +66,6 @@ def has_feature(gpu: GpuSpec, feature: str) -> tuple[bool, float | None]:
     if feature == "sparsity":
         return bool(gpu.arch and gpu.arch.sparsity_2_4), None
     return gpu.vendor == "NVIDIA", None
-
-
-def _answer(query: VerdictQuery, env: Env, gpu: GpuSpec, head: str, verdict: dict, **parts) -> Answer:
-    return Answer(
-        question=query.text,
-        intent="verdict",
-        headline=head,
-        gpus=[gpu.name],
-        workload=query.workload,
-        choice=gpu.name if verdict["answer"] != "no" else None,
-        figures={"verdict": verdict},
-        assumptions=env.assumption_dict(),
-        lang=env.lang,
-        **parts,
-    )
 
 
 def _priced(env: Env) -> list[GpuSpec]:
@@ -118,7 +104,7 @@ def _feature(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
         "peak_tflops": round(peak, 1) if peak else None,
         "alternatives": [g.name for _, g in alternatives],
     }
-    return _answer(
+    return verdict_answer(
         query,
         env,
         gpu,
@@ -344,7 +330,7 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         "alternatives": alternatives if answer != "yes" or query.kind == "overkill" else alternatives[:1],
     }
     price_sources = [mine.price.source] if mine.price else []
-    return _answer(
+    return verdict_answer(
         query,
         env,
         gpu,
