@@ -37,23 +37,13 @@ def pick(rows: dict[str, ValueRow], names: list[str], key_title: str, llm: bool,
     speed = {r.gpu.name: r.perf.score for r in (a, b)}
     mem = {r.gpu.name: (r.gpu.memory_gb or 0) * r.n_gpus for r in (a, b)}
     big, small = (a, b) if mem[a.gpu.name] >= mem[b.gpu.name] else (b, a)
-    if image and mem[small.gpu.name] < IMAGE_ROOMY_GB and mem[big.gpu.name] - mem[small.gpu.name] >= MORE_GB:
-        ratio = speed[small.gpu.name] / speed[big.gpu.name] if speed[big.gpu.name] else 0.0
-        if ratio < FASTER_BY:
-            text = env.t(
-                "compare.pick_memory_image",
-                gpu=big.label,
-                other=small.label,
-                gb=f"{mem[big.gpu.name]:g}",
-                other_gb=f"{mem[small.gpu.name]:g}",
-            )
-            return big.gpu.name, text, {"gpu": big.gpu.name, "reason": "memory"}
-    if llm and mem[big.gpu.name] - mem[small.gpu.name] >= MORE_GB:
+    roomy = llm or (image and mem[small.gpu.name] < IMAGE_ROOMY_GB)  # where more memory decides
+    if roomy and mem[big.gpu.name] - mem[small.gpu.name] >= MORE_GB:
         ratio = speed[small.gpu.name] / speed[big.gpu.name] if speed[big.gpu.name] else 0.0
         if ratio < FASTER_BY:
             form = "compare.pick_memory_slower" if ratio > 1.02 else "compare.pick_memory"
             text = env.t(
-                form,
+                "compare.pick_memory_image" if image and not llm else form,
                 gpu=big.label,
                 other=small.label,
                 gb=f"{mem[big.gpu.name]:g}",
@@ -61,14 +51,15 @@ def pick(rows: dict[str, ValueRow], names: list[str], key_title: str, llm: bool,
                 ratio=f"{ratio:.2f}",
             )
             return big.gpu.name, text, {"gpu": big.gpu.name, "reason": "memory"}
-        text = env.t(
-            "compare.pick_speed_over_memory",
-            gpu=small.label,
-            other=big.label,
-            ratio=f"{ratio:.2f}",
-            gb=f"{mem[small.gpu.name]:g}",
-        )
-        return small.gpu.name, text, {"gpu": small.gpu.name, "reason": "speed"}
+        if llm:
+            text = env.t(
+                "compare.pick_speed_over_memory",
+                gpu=small.label,
+                other=big.label,
+                ratio=f"{ratio:.2f}",
+                gb=f"{mem[small.gpu.name]:g}",
+            )
+            return small.gpu.name, text, {"gpu": small.gpu.name, "reason": "speed"}
     fast, slow = (a, b) if speed[a.gpu.name] >= speed[b.gpu.name] else (b, a)
     ratio = speed[fast.gpu.name] / speed[slow.gpu.name] if speed[slow.gpu.name] else 0.0
     if a.per_tco and b.per_tco:
