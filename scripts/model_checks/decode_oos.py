@@ -1,0 +1,45 @@
+"""LLM decode out of sample (never fitted): public llama.cpp runs on GPUs, models and backends the calibration
+files do not cover: MoE models fully on one NVIDIA GPU (the per-expert kernel term of §llm.decode is an
+assumption, checked here) and Apple silicon on Metal (the model's constants are fitted on CUDA GPUs)."""
+
+from __future__ import annotations
+
+from assistant.models import llm
+from model_checks.rows import Row
+
+GEERLING = "geerlingguy/ai-benchmarks README (llama.cpp llama-bench tg128, Metal; 2025-12 to 2026-02)"
+# (label, GPU, model key, quant, measured tokens/s, source)
+DECODE_OUT_OF_SAMPLE = (
+    (
+        "RTX 4090, Qwen3 30B-A3B Q4_K_M (MoE)",
+        "GeForce RTX 4090",
+        "qwen3-30b-a3b",
+        "q4_k_m",
+        196.0,
+        "runaihome.com Qwen3-30B-A3B local AI guide, 2026 ('up to 196 tok/s')",
+    ),
+    (
+        "RTX 3090 Ti, Qwen3 30B-A3B Q4_K_M (MoE)",
+        "GeForce RTX 3090 Ti",
+        "qwen3-30b-a3b",
+        "q4_k_m",
+        166.9,
+        "smeltcore.com Qwen3-30B-A3B on RTX 3090 Ti recipe, 2026-06 (4k context)",
+    ),
+    ("M3 Ultra, Llama 3.2 3B Q4_K_M", "Apple M3 Ultra 512 GB", "llama-3.2-3b", "q4_k_m", 154.60, GEERLING),
+    ("M3 Ultra, R1 Distill Qwen 14B Q4_K_M", "Apple M3 Ultra 512 GB", "qwen2.5-14b", "q4_k_m", 51.85, GEERLING),
+    ("M3 Ultra, gpt-oss-20b (MoE)", "Apple M3 Ultra 512 GB", "gpt-oss-20b", "mxfp4", 115.29, GEERLING),
+    ("M3 Ultra, DeepSeek R1 671B (MoE)", "Apple M3 Ultra 512 GB", "deepseek-r1", "q4_k_m", 19.89, GEERLING),
+    ("M1 Ultra 64-core, Llama 3.2 3B Q4_K_M", "Apple M1 Ultra 128 GB", "llama-3.2-3b", "q4_k_m", 127.6, GEERLING),
+    ("M1 Ultra 64-core, R1 Distill Qwen 14B", "Apple M1 Ultra 128 GB", "qwen2.5-14b", "q4_k_m", 41.51, GEERLING),
+    ("M1 Ultra 64-core, gpt-oss-20b (MoE)", "Apple M1 Ultra 128 GB", "gpt-oss-20b", "mxfp4", 100.43, GEERLING),
+)
+
+
+def decode_out_of_sample_rows(kb) -> list[Row]:
+    """Model vs each public run (128 tokens of context, batch 1); set "decode out of sample"."""
+    out = []
+    for label, gpu, key, quant, measured, _source in DECODE_OUT_OF_SAMPLE:
+        speed = llm.decode_speed(kb.gpu(gpu), kb.model(key), quant, context=128)
+        out.append(Row("decode out of sample", label, speed.tokens_per_s, measured))
+    return out
