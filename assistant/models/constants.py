@@ -294,6 +294,10 @@ NATIVE_MXFP4_EXPERTS = frozenset({"gpt-oss-120b", "gpt-oss-20b"})
 DEFAULT_SYSTEM_RAM_GB = 64.0
 SYSTEM_RAM_RESERVE_GB = 8.0
 
+# Host-to-GPU copies (§image.speed, streamed weights): PCIe per-lane GB/s by generation (the standard's 8, 16, 32 GT/s
+# with 128b/130b coding), x 0.8 reached by large pinned copies [A].
+PCIE_LANE_GB_S = {3: 0.985, 4: 1.969, 5: 3.938}
+PCIE_COPY_EFFICIENCY = 0.8
 # --- Image generation speed (§image.speed) ----------------------------------------------------------------
 # Multiply-accumulates of one denoiser forward pass at batch 1 and the model's native size: (linear and convolution
 # GMAC, attention-matmul GMAC, native px) [D: scripts/denoiser_flops.py from each model's published config; the SD 1.x

@@ -9,6 +9,7 @@ present, else SMs x the architecture's dense rate per SM per clock x boost clock
 from __future__ import annotations
 
 import math
+import re
 
 from assistant.models import constants as C
 from assistant.models.values import Factor, finite
@@ -182,3 +183,12 @@ def memory_time_factor(gpu: GpuSpec) -> float:
     """Async-copy penalty x L2 factor, both on memory-bound time."""
     penalty = 1.0 if async_copy(gpu) else C.NO_ASYNC_COPY_PENALTY
     return penalty * l2_traffic_factor(gpu)
+
+
+def pcie_gb_s(gpu: GpuSpec) -> float:
+    """Host-to-GPU copy rate (GB/s) from the bus interface ("PCIe 4.0 x16"): lanes x per-lane rate x
+    PCIE_COPY_EFFICIENCY [A]; 0 when the KB does not say (unified memory, SXM, unknown)."""
+    m = re.search(r"PCIe\s*(\d)\.0\s*x(\d+)", gpu.bus_interface or "")
+    if not m or int(m.group(1)) not in C.PCIE_LANE_GB_S:
+        return 0.0
+    return C.PCIE_LANE_GB_S[int(m.group(1))] * int(m.group(2)) * C.PCIE_COPY_EFFICIENCY

@@ -65,3 +65,13 @@ def image_speed(
     step_s = tflop_step / rate
     per_image = (steps * step_s) / batch + vae_tflop / rate
     return ImageSpeed(model.key, px, steps, passes, batch, tflop_step, rate, 1 / step_s, per_image, 60 / per_image)
+
+
+def streamed_seconds_per_image(gpu: GpuSpec, speed: ImageSpeed, streamed_gb: float) -> float:
+    """Seconds per image when `streamed_gb` of the denoiser's weights do not fit and are copied from system RAM
+    every step (ComfyUI's low-VRAM mode, diffusers' sequential offload): the estimate plus steps x streamed GB over
+    the PCIe copy rate (`hardware.pcie_gb_s`); 0 when the bus is unknown."""
+    rate = hw.pcie_gb_s(gpu)
+    if rate <= 0 or speed.steps_per_s <= 0:
+        return 0.0
+    return speed.seconds_per_image + speed.steps * max(streamed_gb, 0.0) / rate / speed.batch

@@ -25,7 +25,7 @@ from assistant.respond.fit_rows import Card, FitCase, estimates, memory_table, m
 from assistant.respond.fit_speed import llm_speed, training_time
 from assistant.respond.fit_steps import device_notes, kv_steps, longest_context, setup_steps
 from assistant.respond.fit_unnamed import cards_for_budget, no_gpu_answer, rule_answer
-from assistant.respond.image_fit_speed import image_speed_parts
+from assistant.respond.image_fit_speed import image_speed_parts, streamed_route
 from assistant.respond.moe_fit import moe_offload_answer
 from assistant.respond.wording import spec_source
 from assistant.specs import GpuSpec, ModelSpec
@@ -124,6 +124,10 @@ def respond(query: FitQuery, env: Env) -> Answer:
         moe = moe_offload_answer(env, query, model, card, n, prec, est.total_gb * n, where)
         if moe:
             head = moe[0]
+    route_figures: dict = {}
+    if not f.fits and not case.ok and model.kind == "image":  # part of the weights streamed from system RAM
+        route, route_figures = streamed_route(env, query, model, card, est, case.memory_gb)
+        head += route
     steps = [note] if note else []
     steps.append(
         env.t(
@@ -138,7 +142,7 @@ def respond(query: FitQuery, env: Env) -> Answer:
     longest = longest_context(case)
     if longest:
         steps.append(env.t("fit.longest_context", prec=prec, ctx=f"{longest:,}", trained=f"{model.context or 0:,}"))
-    figures = _figures(case, longest, moe)
+    figures = _figures(case, longest, moe) | route_figures
     if moe:
         steps += moe[1]
     route = image_route.gguf_route(case, where)

@@ -5,6 +5,9 @@ figures) from `models.image_speed` (docs/model.md §image.speed) for a model it 
 ("", [], {}). The headline is only for questions that ask about speed (`query.want_speed`); the step line, with its
 assumptions (steps, size, guidance passes, batch 1, what is not counted), goes on every image fit that fits.
 figures: image_steps_per_s, image_seconds, images_per_minute, image_steps.
+`streamed_route(env, query, model, gpu, est, memory_gb)`: for an image model that does not fit, the sentence on
+running it with part of the denoiser's weights streamed from system RAM each step, with seconds per image, and
+its figures (image_seconds, streamed_gb); ("", {}) when nothing can stay on the card or the speed is unknown.
 """
 
 from __future__ import annotations
@@ -51,3 +54,20 @@ def image_speed_parts(env: Env, query, model, gpu, prec: str, spare_gb: float, w
         "image_steps": speed.steps,
     }
     return head, [step], figures
+
+
+def streamed_route(env: Env, query, model, gpu, est, memory_gb: float) -> tuple[str, dict]:
+    if model.kind != "image" or query.mode != "inference" or not getattr(gpu, "name", ""):
+        return "", {}
+    parts = dict(est.components)
+    weights = parts.get("denoiser weights", 0.0)
+    resident = memory_gb - (est.total_gb - weights)  # what the card holds of the weights beside the rest
+    streamed = weights - resident
+    speed = image_speed.image_speed(gpu, model, resolution=query.resolution, batch=query.batch or 1)
+    if resident <= 0 or streamed <= 0 or speed is None:
+        return "", {}
+    seconds = image_speed.streamed_seconds_per_image(gpu, speed, streamed)
+    if seconds <= 0:
+        return "", {}
+    text = env.t("fit.image_streamed", gb=f"{streamed:.1f}", sec=_num(seconds), steps=speed.steps)
+    return text, {"image_seconds": round(seconds, 1), "streamed_gb": round(streamed, 1)}

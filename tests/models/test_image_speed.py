@@ -65,3 +65,15 @@ def test_size_steps_and_guidance_change_the_estimate(kb):
 
 def test_models_without_a_count_are_not_estimated(kb):
     assert image_speed.image_speed(kb.gpu("GeForce RTX 3090"), kb.model("llama-3-8b")) is None
+
+
+def test_streamed_weights_add_their_copy_time_per_step(kb):
+    """§image.speed: weights that do not fit are copied over PCIe every step (ComfyUI low-VRAM mode)."""
+    from assistant.models import hardware as hw
+
+    gpu, model = kb.gpu("GeForce RTX 3060 12 GB"), kb.model("flux.1-dev")
+    speed = image_speed.image_speed(gpu, model)
+    assert hw.pcie_gb_s(gpu) == pytest.approx(1.969 * 16 * 0.8)
+    streamed = image_speed.streamed_seconds_per_image(gpu, speed, 2.0)
+    assert streamed == pytest.approx(speed.seconds_per_image + speed.steps * 2.0 / hw.pcie_gb_s(gpu))
+    assert image_speed.streamed_seconds_per_image(kb.gpu("Apple M3 Ultra 512 GB"), speed, 2.0) == 0.0
