@@ -18,6 +18,8 @@ from assistant import i18n
 
 @dataclass
 class Table:
+    """A titled table of an answer."""
+
     headers: list[str]
     rows: list[list[str]]
     title: str = ""
@@ -38,6 +40,8 @@ class Chart:
 
 @dataclass
 class Answer:
+    """An explained answer: headline, tables, steps, figures, assumptions and sources."""
+
     question: str
     intent: str
     headline: str

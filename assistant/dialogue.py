@@ -32,6 +32,8 @@ DEFAULTS = {
 
 @dataclass
 class Assumptions:
+    """The assumptions in force in a conversation (defaults, saved ones, changes)."""
+
     electricity_usd_per_kwh: float = DEFAULTS["electricity_usd_per_kwh"]
     utilization: float = DEFAULTS["utilization"]
     years: float = DEFAULTS["years"]
@@ -64,6 +66,8 @@ class Assumptions:
 
 @dataclass
 class Context:
+    """What a conversation has talked about, for follow-ups and pronouns."""
+
     gpus: list[str] = field(default_factory=list)
     focus: str | None = None  # the GPU the last answer favoured
     focus_count: int = 1  # how many of it the last answer picked ("2 x RTX 3090")

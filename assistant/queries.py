@@ -55,6 +55,8 @@ FEATURES = ("fp8", "bf16", "tf32", "int8", "fp4", "sparsity", "tensor_cores", "c
 
 @dataclass(frozen=True)
 class GpuRef:
+    """A GPU as the question names it: the words typed and the KB card they resolve to."""
+
     mention: str  # as typed ("4070ti", "it")
     name: str | None = None  # canonical KB name; None while a pronoun is unresolved
     count: int = 1  # "two 3090s" -> 2
@@ -72,12 +74,16 @@ class GpuRef:
 
 @dataclass(frozen=True)
 class ModelRef:
+    """A model as the question names it: the words typed and the KB model key."""
+
     mention: str
     key: str  # OpenModel.key
 
 
 @dataclass(frozen=True, kw_only=True)
 class Query:
+    """What a question asks, read from its text; each intent is a subclass with its own slots."""
+
     text: str
     intent: str = "unknown"
     # names the user typed that the knowledge base does not hold ("falcon 180b"); the question is
@@ -91,6 +97,8 @@ class Query:
 
 @dataclass(frozen=True, kw_only=True)
 class SpecQuery(Query):
+    """ "specs of the 4090", "how much vram does a 3060 have": GPU facts."""
+
     intent: str = "spec"
     gpus: tuple[GpuRef, ...]
     fields: tuple[str, ...] = ()  # memory | bandwidth | power | tensor_cores | l2 | price | release | speed | all
@@ -115,6 +123,8 @@ class CompareQuery(Query):
 
 @dataclass(frozen=True, kw_only=True)
 class RecommendQuery(Query):
+    """ "best gpu under $1500 for training": a ranked pick for a workload under constraints."""
+
     intent: str = "recommend"
     workload: str | None = None
     budget_usd: float | None = None
@@ -166,6 +176,8 @@ class FitQuery(Query):
 
 @dataclass(frozen=True, kw_only=True)
 class CostQuery(Query):
+    """Running cost, total cost of ownership, value per dollar or the cost of a training run."""
+
     intent: str = "cost"
     gpus: tuple[GpuRef, ...] = ()
     kind: str = "tco"  # running | tco | perf_per_dollar | training_run
@@ -183,6 +195,8 @@ class CostQuery(Query):
 
 @dataclass(frozen=True, kw_only=True)
 class RentOrBuyQuery(Query):
+    """ "rent or buy a 4090 for 10 hours a week": the break-even of owning against the cloud."""
+
     intent: str = "rent_or_buy"
     gpus: tuple[GpuRef, ...] = ()
     hours_per_week: float | None = None
@@ -285,6 +299,8 @@ class VideoQuery(Query):
 
 @dataclass(frozen=True, kw_only=True)
 class ExplainQuery(Query):
+    """ "what is a tensor core": a concept from the knowledge base."""
+
     intent: str = "explain"
     concept: str  # Concept.key, resolved
     mention: str = ""
@@ -293,6 +309,8 @@ class ExplainQuery(Query):
 
 @dataclass(frozen=True)
 class Setting:
+    """One assumption or user-data change ("electricity 0.30", "a 3090 costs $700")."""
+
     # electricity_usd_per_kwh | utilization | years | budget_usd | condition | snapshot | currency |
     # cny_per_usd | price_override | reset | remember | confirm | forget_price (gpu) | forget_prices | forget_defaults
     key: str
@@ -306,6 +324,8 @@ class Setting:
 
 @dataclass(frozen=True, kw_only=True)
 class SetQuery(Query):
+    """A message that changes assumptions or saved data rather than asking a question."""
+
     intent: str = "set"
     settings: tuple[Setting, ...]
     save: bool = False  # "remember this", "save as default": keep for later sessions, not just this conversation
@@ -314,6 +334,8 @@ class SetQuery(Query):
 
 @dataclass(frozen=True, kw_only=True)
 class HelpQuery(Query):
+    """ "help", "what can you do": what can be asked."""
+
     intent: str = "help"
     topic: str | None = None
 
@@ -349,6 +371,8 @@ class FollowUpQuery(Query):
 
 @dataclass(frozen=True, kw_only=True)
 class UnknownQuery(Query):
+    """A message not understood, with what was recognised in it."""
+
     intent: str = "unknown"
     understood: tuple[str, ...] = ()  # what was recognised, e.g. ("GPU: GeForce RTX 4090",)
 

@@ -16,6 +16,8 @@ from datetime import date
 
 @dataclass(frozen=True)
 class ArchRates:
+    """Per-architecture throughput rates the performance model reads."""
+
     key: str
     name: str
     vendor: str
@@ -55,6 +57,8 @@ class TensorPeaks:
 
 @dataclass(frozen=True)
 class GpuSpec:
+    """One GPU's specifications as the knowledge base holds them."""
+
     name: str
     vendor: str
     architecture: str | None
@@ -109,6 +113,8 @@ class GpuSpec:
 
 @dataclass(frozen=True)
 class ModelSpec:
+    """One open model's architecture and size as the knowledge base holds them."""
+
     key: str
     name: str
     family: str
@@ -139,6 +145,8 @@ class ModelSpec:
 
 @dataclass(frozen=True)
 class PriceQuote:
+    """One observed or list price of a GPU in a price snapshot."""
+
     gpu: str
     snapshot: str
     condition: str  # new | used
@@ -151,6 +159,8 @@ class PriceQuote:
 
 @dataclass(frozen=True)
 class CloudRate:
+    """One provider's hourly rate for a GPU."""
+
     provider: str
     gpu: str
     gpus_per_instance: int
@@ -164,6 +174,8 @@ class CloudRate:
 
 @dataclass(frozen=True)
 class SourceRef:
+    """A cited source: its id, title, address and date."""
+
     id: str
     title: str
     url: str

@@ -39,6 +39,8 @@ class NameEntry:
 
 @dataclass(frozen=True)
 class ConceptEntry:
+    """A concept of the knowledge base with its names in each language."""
+
     key: str
     title: str
     title_zh: str

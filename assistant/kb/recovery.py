@@ -18,7 +18,6 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-import secrets
 import shutil
 import sqlite3
 import time
@@ -64,7 +63,7 @@ def _key(table: str, row: dict) -> tuple:
 
 
 def unique_suffix() -> str:
-    return f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}-{secrets.token_hex(3)}"
+    return f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}-{os.urandom(3).hex()}"
 
 
 @contextmanager

@@ -20,6 +20,8 @@ from assistant.specs import CloudRate, PriceQuote
 
 @dataclass(frozen=True)
 class PriceLookup:
+    """A GPU's price as an answer uses it, with the quotes and sources it came from."""
+
     gpu: str
     usd: float
     condition: str  # new | used | average
@@ -31,6 +33,8 @@ class PriceLookup:
 
 @dataclass(frozen=True)
 class Tco:
+    """Total cost of ownership over a period: purchase, electricity and the machine around the GPUs."""
+
     gpu: str
     purchase_usd: float  # GPU(s)
     base_usd: float  # rest of the desktop
@@ -42,6 +46,8 @@ class Tco:
 
 @dataclass(frozen=True)
 class BreakEven:
+    """Renting against buying: the hours at which owning becomes cheaper."""
+
     hours_of_use: float  # inf when renting is always cheaper
     calendar_days: float
     never: bool
@@ -53,6 +59,8 @@ class BreakEven:
 
 @dataclass(frozen=True)
 class TrainingRun:
+    """The time and cost of a training run from its FLOPs."""
+
     flops: float
     hours: float  # wall-clock
     gpu_hours: float

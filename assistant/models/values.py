@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Factor:
+    """One named factor of a computed number (its value, unit, doc tag and note)."""
+
     name: str
     value: float
     unit: str

@@ -21,6 +21,8 @@ from assistant.nlu.text import Tok
 
 @dataclass
 class Tag:
+    """A tagged span of the question: its kind, value, text and position."""
+
     kind: str
     value: object
     text: str
