@@ -36,6 +36,8 @@ class _Tagger(QuantityTagging, ModelTagging, GpuTagging, CpuTagging):
             if nxt is None:
                 nxt = self.try_full_name(i)
             if nxt is None:
+                nxt = self.try_brand(i)  # "零一万物yi 34b": a model's brand, before "零一" reads as a number
+            if nxt is None:
                 nxt = self.try_bound(i)
             if nxt is None:
                 nxt = self.resolution(i)

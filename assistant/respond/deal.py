@@ -22,6 +22,7 @@ from assistant.answer import Answer
 from assistant.models.cost import PriceLookup
 from assistant.queries import VerdictQuery
 from assistant.respond.env import Env
+from assistant.respond.mining import mining_notes
 from assistant.respond.pricing import (
     is_converted,
     perf_workload,
@@ -88,7 +89,10 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         steps.append(env.t("deal.converted_reference"))
     elif diff <= CHECK_BELOW:
         steps.append(env.t("deal.check_low", pct=pct))
-    if stated == "used":
+    mining_steps, mining_sources = mining_notes(query.text, env)  # "闲鱼3090矿卡6500": the ex-mining checks
+    if mining_steps:
+        steps += mining_steps
+    elif stated == "used":
         steps.append(env.t("deal.used_checks"))
     if query.model is not None:  # "... worth it for running llama 3.3 70b?": how it runs on these cards
         steps.insert(0, _runs(query, ref, env))
@@ -106,7 +110,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         "observed": market.observed,
         "alternatives": [r.gpu for r in better],
     }
-    sources = [spec_source(gpu, env), *env.cite(market.source), *env.rate_sources()]
+    sources = [spec_source(gpu, env), *env.cite(market.source), *env.rate_sources(), *env.cite(*mining_sources)]
     if other is not None:
         sources += [s for s in env.cite(other.source) if s not in sources]
     judged = {"answer": _ANSWER[verdict], "kind": "deal", "gpu": gpu.name}

@@ -20,6 +20,7 @@ from assistant.queries import VerdictQuery
 from assistant.respond import deal, wait
 from assistant.respond.env import Env
 from assistant.respond.fit import largest_llm
+from assistant.respond.mining import mining_notes
 from assistant.respond.pricing import (
     CHAT_MODEL,
     ValueRow,
@@ -281,7 +282,9 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
     if gpu.vendor in ("AMD", "Intel"):
         steps.append(env.t("compare.why_software", gpus=gpu.short_name, stack=software_stack([gpu])))
     market_steps, market_sources = variant_notes([gpu], env)  # China versions / modified-card caveats
-    steps += market_steps
+    mining_steps, mining_sources = mining_notes(query.text, env)  # "矿卡3080能用来炼丹吗": what to check
+    steps += market_steps + mining_steps
+    market_sources += mining_sources
     table = Table(
         headers=[
             "",

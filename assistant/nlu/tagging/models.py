@@ -2,7 +2,9 @@
 unknown), and unknown names right before a size ("falcon 180b"), answered for the size.
 
 Contract: `try_model(i)` adds a MODEL (or UNKNOWN_MODEL + PARAMS) tag at token i and returns the
-index after it, or None; `unknown_model_before` turns name words already passed into UNKNOWN_MODEL.
+index after it, or None; `try_brand(i)` does the same for a Chinese brand of a model family (lists
+`model_brand_<family>` of the lexicon: "千问" -> qwen), a brand whose family the KB lacks being an
+unknown model; `unknown_model_before` turns name words already passed into UNKNOWN_MODEL.
 """
 
 from __future__ import annotations
@@ -50,6 +52,38 @@ class ModelTagging(TaggerBase):
         near = self.text[max(0, start - 5) : start] + " " + self.text[end : end + 5]
         return any(w in near for w in self.lex.listed("full_weights"))
 
+    def _brand_at(self, i: int) -> tuple[str, int] | None:
+        """A Chinese maker or product name of a model family at token i ("千问", "百川", "混元"; lists
+        `model_brand_<family>`): (family word, tokens used). Not inside a video model's name ("混元视频")."""
+        if self.toks[i].kind != "cjk":
+            return None
+        rest = self.text[self.toks[i].start :]
+        if any(rest.startswith(w) for w in self.lex.listed("video_models")):
+            return None
+        found = [
+            (len(w), name.removeprefix("model_brand_"))
+            for name in self.lex.lists
+            if name.startswith("model_brand_")
+            for w in self.lex.listed(name)
+            if rest.startswith(w) and all(self.toks[k].kind == "cjk" for k in range(i, min(i + len(w), len(self.toks))))
+        ]
+        if not found:
+            return None
+        used, family = max(found)
+        return family, used
+
+    def try_brand(self, i: int) -> int | None:
+        """A Chinese brand of a model family at token i ("通义千问72b", "百川2 13b", "零一万物yi 34b", "混元"):
+        the model it names with what follows, read before numbers ("零一" is not a number here)."""
+        brand = self._brand_at(i)
+        if brand is None:
+            return None
+        family, used = brand
+        j = i + used
+        if j < len(self.tt) and self.tt[j] == family:  # "智谱glm4.5 air", "零一万物yi 34b": the name follows
+            return self.try_model(j) or self._family_model(i, family, j + 1, brand=True)
+        return self._family_model(i, family, j, brand=True)
+
     def try_model(self, i: int) -> int | None:
         tt, n = self.tt, len(self.tt)
         if tt[i : i + 2] == ["r", "1"] and self.toks[i + 1].glued and self._full_weights_near(i, i + 2):
@@ -80,7 +114,14 @@ class ModelTagging(TaggerBase):
             return self.add("MODEL", ModelMatch(self.span(i, j), "ok", key), i, j)
         if tt[i] not in self.index.model_families or self.toks[i].kind != "word":
             return None
-        j, params = i + 1, None
+        return self._family_model(i, tt[i], i + 1)
+
+    def _family_model(self, i: int, family: str, j: int, brand: bool = False) -> int | None:
+        """A family word at token i (or a brand naming it) with a version and size up to token j onwards:
+        the one model it names, the candidates, or an unknown model. A brand alone whose family the KB
+        lacks ("混元", "豆包") is an unknown model, said, never another one."""
+        tt, n = self.tt, len(self.tt)
+        params = None
         while j < n and j - i <= 6:
             t = self.toks[j]
             if t.kind == "num" and j + 1 < n and tt[j + 1] in ("b", "billion") and params is None:
@@ -95,12 +136,15 @@ class ModelTagging(TaggerBase):
                 continue
             break
         mention = self.span(i, j)
-        family = tt[i]
         cands = self.index.models_like(family, params)
         version = [tt[k] for k in range(i + 1, j) if self.toks[k].kind == "num" and (k + 1 >= n or tt[k + 1] != "b")]
         if version and cands:
             narrowed = tuple(c for c in cands if version[0] in c.replace("-", " ").replace(family, "", 1).split())
             cands = narrowed or ()
+        if brand and len(cands) > 1 and params is not None:  # "千问2.5 32b": Qwen2.5 32B, not the Coder
+            said = {*version, f"{params:g}b"}
+            plain = [c for c in cands if set(c.replace("-", " ").replace(family, "", 1).split()) <= said]
+            cands = tuple(plain) if len(plain) == 1 else cands
         if len(cands) == 1:
             return self.add("MODEL", ModelMatch(mention, "ok", cands[0]), i, j)
         if cands and params is None and not version and self._full_weights_near(i, j):
@@ -112,7 +156,7 @@ class ModelTagging(TaggerBase):
         if cands:
             return self.add("MODEL", ModelMatch(mention, "ambiguous", candidates=cands), i, j)
         if params is None and not version:
-            return None
+            return self.add("MODEL", ModelMatch(mention, "unknown", candidates=()), i, j) if brand else None
         sizes = ((k, size) for k in range(i + 1, j) if (size := self._size_at(k)) is not None)
         size_at, size = next(sizes, (None, None))
         if size_at is not None and size is not None:  # "llama 5 70b": not in the KB, answered as a 70B model
