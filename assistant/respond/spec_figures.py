@@ -73,14 +73,16 @@ def _no_nvlink(gpu: GpuSpec) -> bool:
 
 
 def launch_price(gpu: str, env: Env) -> PriceQuote | None:
-    """The earliest price row noted as MSRP / launch price, in any snapshot."""
+    """The earliest price row noted as MSRP / launch price, in any snapshot; the answer's market's own
+    list price first (国行首发价 in yuan: the RTX 5080's ¥8,299, not its $999 converted)."""
     rows = [
         q
         for snap in env.reader.price_snapshots()
         for q in env.reader.prices_for(gpu, snap)
         if _LIST_PRICE.search(q.note or "")
     ]
-    return min(rows, key=lambda q: q.observed, default=None)
+    home = [q for q in rows if q.market == env.price_market()]
+    return min(home or rows, key=lambda q: q.observed, default=None)
 
 
 def history(gpu: str, env: Env) -> list[PriceQuote]:
@@ -117,7 +119,7 @@ def rows(field: str, gpus: list[GpuSpec], env: Env, per_gpu: dict) -> list[list[
         for g, q in zip(gpus, found, strict=True):
             per_gpu[g.name]["msrp_usd"] = q.usd if q else None
             per_gpu[g.name]["msrp_date"] = q.observed if q else None
-        shown = [f"{_list_price(q.usd, env)} ({q.observed})" if q else env.t("spec.no_msrp") for q in found]
+        shown = [f"{_list_price(q, env)} ({q.observed})" if q else env.t("spec.no_msrp") for q in found]
         return [[env.t("spec.msrp"), *shown]]
     out = []
     for g in gpus:
@@ -139,10 +141,13 @@ def _quote_text(q: PriceQuote, env: Env) -> str:
     return f"{env.money(q.usd)} ({q.observed})"
 
 
-def _list_price(usd: float, env: Env) -> str:
-    """A launch price is a US dollar list price: shown in dollars, with today's conversion beside it."""
-    dollars = f"${usd:,.0f}"
-    return dollars if env.currency == "USD" else env.t("spec.converted", usd=dollars, money=env.money(usd))
+def _list_price(q: PriceQuote, env: Env) -> str:
+    """A launch price in the market's own currency: a yuan list price in a yuan answer as it was set; a US
+    dollar list price in dollars, with today's conversion beside it in another currency."""
+    if q.market and q.market == env.price_market():
+        return env.money(q.usd)
+    dollars = f"${q.usd:,.0f}"
+    return dollars if env.currency == "USD" else env.t("spec.converted", usd=dollars, money=env.money(q.usd))
 
 
 def headline(field: str, gpus: list[GpuSpec], env: Env) -> str:
@@ -194,7 +199,7 @@ def _msrp_head(g: GpuSpec, env: Env) -> str:
     return env.t(
         "spec.head_msrp",
         gpu=g.short_name,
-        money=_list_price(q.usd, env),
+        money=_list_price(q, env),
         date=q.observed,
         now=now or env.t("spec.no_price"),
         snapshot=env.snapshot_label(),
