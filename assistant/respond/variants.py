@@ -107,6 +107,9 @@ def _versions_note(g: GpuSpec, named: set[str], env: Env) -> tuple[list[str], li
             else v.short_name
         )
     notes = [env.t("variant.china_only", gpu=g.short_name, versions=i18n.listing(env.lang).join(shown))]
+    own = price_of(g.name, env, "new")
+    if own is not None and "CN" in own.markets:  # a Chinese shop's price for the card itself: say which channel
+        notes.append(env.t("variant.grey_market", gpu=g.short_name, money=env.money(own.usd), observed=own.observed))
     notes += [_note(r, v, env) for r, v in versions if v.name not in named]
     return notes, [r["source"] for r, _ in versions]
 
