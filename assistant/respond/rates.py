@@ -5,8 +5,9 @@ Contract: rates come from knowledge/cloud.csv and cloud_cn.csv (per GPU-hour, on
 where known, each with its date and source), cheapest on-demand first, single-GPU and multi-GPU
 instances alike. Unless the question names a provider, the clouds of the answer's market (those
 billing in its currency: Chinese clouds for an answer in yuan) come first and carry the headline;
-when none of them rents the GPU, the answer says so and names the home-market clouds that rent its
-China-market version (H800 for an H100, knowledge/market_variants.csv).
+when none of them rents the GPU, the answer says so and names the home-market clouds that rent another
+form of the same product (A100 PCIe 40 GB for an A100 SXM4 80 GB) or its China-market version (H800 for an
+H100, knowledge/market_variants.csv).
 Rent: rate x hours x GPUs (a month = 730 hours). Job: GPU-hours = FLOPs / (peak x MFU) with
 FLOPs = 6 x active params x tokens for full fine-tuning or training and 4 x for LoRA / QLoRA
 (no weight gradients) (docs/model.md §cost.run); the default is one pass over 100 M tokens.
@@ -26,6 +27,7 @@ from assistant.respond import rates_by_memory, rates_job
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.offers import figure, home_first, of_provider, provider_name
+from assistant.respond.pricing import variant_siblings
 from assistant.respond.variants import market_rows, rated_variant
 from assistant.respond.wording import counted, duration, spec_source
 
@@ -36,7 +38,9 @@ def _home_alternatives(gpu, env: Env, query: RatesQuery) -> list[str]:
     """When no cloud of the answer's market rents `gpu`: the cheapest home-market offer of each of its
     China-market versions (H20, H800 for an H100); for a job, the job on the first of them too."""
     family = gpu.short_name.split()[0]  # "H100": the SXM and PCIe H100 have PCIe and SXM versions
-    versions = [
+    home_names = {r.gpu for r in env.reader.cloud_rates() if r.currency == env.currency}
+    forms = variant_siblings(gpu.name, home_names, env)  # "A100 SXM4 80 GB": AutoDL rents the A100 PCIe 40 GB
+    versions = forms + [
         name
         for name, row in market_rows().items()
         if row["kind"] == "china" and (row["base"] == gpu.name or row["base"].split()[0] == family)
@@ -61,7 +65,8 @@ def _home_alternatives(gpu, env: Env, query: RatesQuery) -> list[str]:
             )
     if not offers:
         return []
-    return [env.t("rates.home_none", gpu=gpu.short_name, offers=i18n.listing(env.lang).join(offers)), *jobs]
+    key = "rates.home_forms" if forms else "rates.home_none"
+    return [env.t(key, gpu=gpu.short_name, offers=i18n.listing(env.lang).join(offers)), *jobs]
 
 
 def _table(env: Env, rates: list, hours: float | None, n: int) -> Table:
