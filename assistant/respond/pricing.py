@@ -131,6 +131,32 @@ def shortage_notes(gpu: str, env: Env) -> tuple[list[str], list[str]]:
     return steps, sorted({q.source for q in quotes})
 
 
+def stale_home_notes(gpu: str, env: Env) -> tuple[list[str], list[str]]:
+    """(steps, source ids) for a card priced from the other market's quotes while its own market has an older
+    quote the rule set aside (cost.STALE_MONTHS): the newest such quote, shown with its date as context only
+    (a 2023 闲鱼 P40 price beside the converted 2026 US one)."""
+    market = env.price_market()
+    steps, sources = [], []
+    for condition in ("new", "used"):
+        shown = price_of(gpu, env, condition)
+        if shown is None or not is_converted(shown, env):
+            continue
+        home = [
+            q
+            for q in env.reader.prices_for(gpu, env.assumptions.snapshot)
+            if q.market == market and q.condition == condition and not cost.is_shortage(q)
+        ]
+        if home:
+            street = [q for q in home if not cost.is_list_price(q)]
+            q = max(street or home, key=lambda q: q.observed)
+            cond = env.t(f"cond.{condition}")
+            if cost.is_list_price(q):
+                cond = env.t("price.list_label", label=cond)
+            steps.append(env.t("price.stale_home", money=env.money(q.usd), cond=cond, observed=q.observed))
+            sources.append(q.source)
+    return steps, sources
+
+
 def purchase_price(gpu: str, env: Env) -> PriceLookup | None:
     """What buying one costs: the condition the user chose, else new (used when no new price is
     known). Value rankings use the reference's average of new and used instead (`price_of`)."""

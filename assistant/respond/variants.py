@@ -8,7 +8,8 @@ from the row's numbers when the spec sheets do not show it); for a modified card
 change and the caveats (no vendor warranty, driver/firmware risk, seller risk); in an answer
 priced for the Chinese market, for a card the rules keep out of China (RTX 5090, RTX 4090, H100),
 the China versions sold instead with their yuan prices; for any card, its shortage / scalper quotes,
-shown with their date and left out of every price figure (pricing.shortage_notes).
+shown with their date and left out of every price figure (pricing.shortage_notes), and an older quote of the
+answer's own market set aside for a newer converted one (pricing.stale_home_notes).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from functools import cache
 from assistant import i18n, paths
 from assistant.respond.env import Env
 from assistant.respond.offers import of_provider
-from assistant.respond.pricing import price_of, shortage_notes, variant_siblings
+from assistant.respond.pricing import price_of, shortage_notes, stale_home_notes, variant_siblings
 from assistant.specs import GpuSpec
 
 
@@ -128,7 +129,7 @@ def variant_notes(gpus: list[GpuSpec], env: Env) -> tuple[list[str], list[str]]:
         notes.append(_note(row, g, env))
         sources.append(row["source"])
     for g in gpus:
-        shortage, cited = shortage_notes(g.name, env)
-        notes += shortage
-        sources += cited
+        for more, cited in (shortage_notes(g.name, env), stale_home_notes(g.name, env)):
+            notes += more
+            sources += cited
     return notes, sources
