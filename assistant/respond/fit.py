@@ -126,8 +126,8 @@ def respond(query: FitQuery, env: Env) -> Answer:
             head = moe[0]
     route_figures: dict = {}
     if not f.fits and not case.ok and model.kind == "image":  # part of the weights streamed from system RAM
-        route, route_figures = streamed_route(env, query, model, card, est, case.memory_gb)
-        head += route
+        streamed, route_figures = streamed_route(env, query, model, card, est, case.memory_gb)
+        head += streamed
     steps = [note] if note else []
     steps.append(
         env.t(
