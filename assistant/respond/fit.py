@@ -125,8 +125,9 @@ def respond(query: FitQuery, env: Env) -> Answer:
         if moe:
             head = moe[0]
     route_figures: dict = {}
+    streamed = other_way = ""
     if not f.fits and not case.ok and model.kind == "image":  # part of the weights streamed from system RAM
-        streamed, route_figures = streamed_route(env, query, model, card, est, case.memory_gb)
+        streamed, other_way, route_figures = streamed_route(env, query, model, card, est, case.memory_gb)
         head += streamed
     steps = [note] if note else []
     steps.append(
@@ -147,7 +148,7 @@ def respond(query: FitQuery, env: Env) -> Answer:
         steps += moe[1]
     route = image_route.gguf_route(case, where)
     if route is not None:  # "flux on a 12gb card": no at 16 / 8 bits, yes with a GGUF-quantized denoiser
-        head = route.head
+        head = route.head + (i18n.gap(env.lang) + other_way if other_way else "")  # streaming is the other way
         figures |= route.figures
         figures["verdict"] = figures["verdict"] | {"answer": "yes_if", "condition": route.condition}
     if f.fits:  # image models: steps per second and seconds per image (§image.speed)

@@ -6,14 +6,16 @@ figures) from `models.image_speed` (docs/model.md §image.speed) for a model it 
 assumptions (steps, size, guidance passes, batch 1, what is not counted), goes on every image fit that fits.
 figures: image_steps_per_s, image_seconds, images_per_minute, image_steps.
 `streamed_route(env, query, model, gpu, est, memory_gb)`: for an image model that does not fit, the sentence on
-running it with part of the denoiser's weights streamed from system RAM each step, with seconds per image, and
-its figures (image_seconds, streamed_gb); ("", {}) when nothing can stay on the card or the speed is unknown.
+running it with part of the denoiser's weights streamed from system RAM each step, with seconds per image, the
+same as the other way beside a GGUF route ("Without GGUF, at fp8, ..."), and its figures (image_seconds,
+streamed_gb); ("", "", {}) when nothing can stay on the card or the speed is unknown.
 """
 
 from __future__ import annotations
 
 from assistant.models import image_speed
 from assistant.respond.env import Env
+from assistant.respond.fit_steps import est_precision
 
 
 def _num(x: float) -> str:
@@ -56,18 +58,20 @@ def image_speed_parts(env: Env, query, model, gpu, prec: str, spare_gb: float, w
     return head, [step], figures
 
 
-def streamed_route(env: Env, query, model, gpu, est, memory_gb: float) -> tuple[str, dict]:
+def streamed_route(env: Env, query, model, gpu, est, memory_gb: float) -> tuple[str, str, dict]:
     if model.kind != "image" or query.mode != "inference" or not getattr(gpu, "name", ""):
-        return "", {}
+        return "", "", {}
     parts = dict(est.components)
     weights = parts.get("denoiser weights", 0.0)
     resident = memory_gb - (est.total_gb - weights)  # what the card holds of the weights beside the rest
     streamed = weights - resident
     speed = image_speed.image_speed(gpu, model, resolution=query.resolution, batch=query.batch or 1)
     if resident <= 0 or streamed <= 0 or speed is None:
-        return "", {}
+        return "", "", {}
     seconds = image_speed.streamed_seconds_per_image(gpu, speed, streamed)
     if seconds <= 0:
-        return "", {}
-    text = env.t("fit.image_streamed", gb=f"{streamed:.1f}", sec=_num(seconds), steps=speed.steps)
-    return text, {"image_seconds": round(seconds, 1), "streamed_gb": round(streamed, 1)}
+        return "", "", {}
+    values = dict(gb=f"{streamed:.1f}", sec=_num(seconds), steps=speed.steps)
+    figures = {"image_seconds": round(seconds, 1), "streamed_gb": round(streamed, 1)}
+    other = env.t("fit.image_streamed_other", prec=est_precision(est), **values)
+    return env.t("fit.image_streamed", **values), other, figures
