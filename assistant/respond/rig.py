@@ -27,6 +27,7 @@ from assistant.respond.fit import sized_model
 from assistant.respond.pricing import (
     assumption_text,
     budget_usd,
+    is_converted,
     perf_workload,
     purchase_price,
     score,
@@ -185,13 +186,20 @@ def _power_head(query: RigQuery, b: Build, env: Env) -> str:
     return env.t("rig.power_short", have=f"{query.psu_w:,.0f}", **values)
 
 
-def _row(env: Env, b: Build, unit: str) -> list[str]:
+def _converted(env: Env, builds: list[Build]) -> set[str]:
+    """The cards of `builds` priced from the other market's quotes (a US street price in a yuan rig)."""
+    return {b.gpu.name for b in builds if is_converted(purchase_price(b.gpu.name, env), env)}
+
+
+def _row(env: Env, b: Build, unit: str, converted: set[str]) -> list[str]:
+    """`converted`: the cards priced from another market; the platform is a US estimate, converted in any
+    other currency."""
     return [
         b.label,
         gb(b.memory_gb),
         _speed_text(env, b, unit),
-        env.money(b.gpu_usd * b.n),
-        env.money(b.platform.usd),
+        env.money(b.gpu_usd * b.n) + ("*" if b.gpu.name in converted else ""),
+        env.money(b.platform.usd) + ("*" if env.currency != "USD" else ""),
         env.money(b.total_usd),
         f"{b.psu_w:,} W",
         f"{b.wall_w:,.0f} W",
@@ -310,11 +318,14 @@ def respond(query: RigQuery, env: Env) -> Answer:
         steps.append(
             env.t("rig.stretch", over=over, pct=f"{STRETCH * 100:.0f}", line=_tradeoff(env, stretch, choice, unit))
         )
+    converted = _converted(env, [choice, *alternatives])
+    if converted or env.currency != "USD":
+        steps.append(env.t("rec.converted_mark"))
     table = Table(
         headers=[
             env.t(f"rig.col_{c}") for c in ("build", "memory", "speed", "gpus", "platform", "total", "psu", "wall")
         ],
-        rows=[_row(env, b, unit) for b in [choice, *alternatives]],
+        rows=[_row(env, b, unit, converted) for b in [choice, *alternatives]],
     )
     figures = {
         "rig": _figure(choice)
