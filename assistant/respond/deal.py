@@ -11,7 +11,8 @@ memory that sell for no more than the offer (same condition) follow as alternati
 a price in the condition asked is weighed against its other condition, said (a used offer against the
 new price is at best fair); against a price converted from another market, a low offer gets a caveat
 instead of the "check the card" alarm. A card without any price says so and shows a priced variant,
-never a verdict on another card's price.
+never a verdict on another card's price; a faster version without a price (RTX 3090 Ti) is set against
+its plain card's price as a floor ("below the plain 3090's price: cheap, check the card").
 `figures["deal"]`: verdict (good | fair | high), offer_usd, market_usd, condition, diff_pct, observed,
 alternatives; `figures["verdict"]`: answer (yes | yes_if | no), kind "deal", gpu.
 """
@@ -60,9 +61,19 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     if market is None:
         steps, sources = sibling_price_note(gpu.name, env)
         head = env.t("deal.no_price", offer=offer, gpu=what, snapshot=env.snapshot_label())
-        unknown = {"answer": "unknown", "kind": "deal", "gpu": gpu.name}
+        answer = "unknown"
+        lesser = _lesser_priced(gpu, stated, env)
+        if lesser is not None:  # "3090ti 5800": the plain 3090's price is a floor for the Ti
+            step, below = _against_lesser(gpu, lesser, offer_usd / n, env)
+            if below:
+                head, answer = step, "yes"
+                steps = [env.t("deal.check_low_lesser"), *steps]
+            else:
+                steps = [step, *steps]
+            sources = [*sources, *env.cite(lesser[1].source)]
+        unpriced = {"answer": answer, "kind": "deal", "gpu": gpu.name}
         return verdict_answer(
-            query, env, gpu, head, unknown, _DEAL_PICK, {"deal": {}}, steps=list(steps), sources=list(sources)
+            query, env, gpu, head, unpriced, _DEAL_PICK, {"deal": {}}, steps=list(steps), sources=list(sources)
         )
     diff = offer_usd / (market.usd * n) - 1
     verdict = "good" if diff <= GOOD_BELOW else "high" if diff > HIGH_ABOVE else "fair"
@@ -117,6 +128,41 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     return verdict_answer(
         query, env, gpu, head, judged, _DEAL_PICK, {"deal": figures}, steps=list(steps), sources=list(sources)
     )
+
+
+_LESSER_SUFFIXES = ("SUPER", "Ti", "XTX", "XT")  # a suffix naming the faster card of the same number
+
+
+def _lesser_priced(gpu: GpuSpec, condition: str, env: Env) -> tuple[GpuSpec, PriceLookup] | None:
+    """For a card without a price whose name ends in a suffix of a faster version (RTX 3090 Ti, RTX 4070 Ti
+    SUPER, RX 7900 XTX): the card without it (RTX 3090, RTX 4070 Ti, RX 7900 XT) when it has a price in
+    `condition` (else in any). The faster card usually costs at least as much, so its price is a floor."""
+    words = gpu.name.split()
+    if len(words) < 3 or words[-1] not in _LESSER_SUFFIXES:
+        return None
+    lesser = env.reader.gpu(" ".join(words[:-1]).replace(" XT XT", " XT"))
+    if lesser is None and words[-1] == "XTX":
+        lesser = env.reader.gpu(" ".join([*words[:-1], "XT"]))
+    if lesser is None or (lesser.memory_gb or 0) > (gpu.memory_gb or 0):
+        return None
+    price = price_of(lesser.name, env, condition) or price_of(lesser.name, env)
+    return (lesser, price) if price is not None else None
+
+
+def _against_lesser(
+    gpu: GpuSpec, lesser: tuple[GpuSpec, PriceLookup], per_card_usd: float, env: Env
+) -> tuple[str, bool]:
+    """(sentence, below): the offer per card against the lesser card's price."""
+    card, price = lesser
+    values = {
+        "gpu": gpu.short_name,
+        "lesser": card.short_name,
+        "offer": env.money(per_card_usd),
+        "price": price_text(price, env),
+        "pct": f"{abs(per_card_usd / price.usd - 1) * 100:.0f}",
+    }
+    below = per_card_usd <= price.usd
+    return env.t("deal.below_lesser" if below else "deal.above_lesser", **values), below
 
 
 def _runs(query: VerdictQuery, ref, env: Env) -> str:
