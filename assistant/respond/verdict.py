@@ -16,6 +16,7 @@ from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import constants as C
 from assistant.models import hardware
+from assistant.nlu.lexicon import lexicon
 from assistant.queries import VerdictQuery
 from assistant.respond import deal, wait
 from assistant.respond.env import Env
@@ -97,6 +98,9 @@ def _feature(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
             steps.append(env.t("verdict.feature_cheapest", feature=name, gpus=listed))
     if feature == "fp8":
         steps.append(env.t("verdict.fp8_note"))
+    concept = _asked_concept(query, feature, env)
+    if concept is not None:  # "what is fp4 and does the 5090 support it": the concept too, first
+        steps.insert(0, f"{_concept_title(concept, env)}{i18n.colon(env.lang)}{_concept_text(concept, env)}")
     verdict = {
         "answer": "yes" if ok else "no",
         "kind": "feature",
@@ -112,8 +116,30 @@ def _feature(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
         head,
         verdict,
         steps=steps,
-        sources=[spec_source(gpu, env)] + env.cite("dettmers-2023") + ["method: docs/model.md §perf.tensor"],
+        sources=[spec_source(gpu, env)]
+        + env.cite("dettmers-2023", *([concept.source] if concept else []))
+        + ["method: docs/model.md §perf.tensor"],
     )
+
+
+_FEATURE_CONCEPTS = {"fp8": "fp8", "fp4": "fp4", "bf16": "bf16", "tf32": "tf32", "int8": "int8-fp8"}
+_FEATURE_CONCEPTS |= {"sparsity": "sparsity", "tensor_cores": "tensor-core", "cuda": "cuda"}
+
+
+def _asked_concept(query: VerdictQuery, feature: str, env: Env):
+    """The feature's concept (knowledge/concepts.toml) when the question also asks what it is."""
+    if not lexicon(env.lang).words_in("explain_cue_words", query.text.lower()):
+        return None
+    key = _FEATURE_CONCEPTS.get(feature)
+    return next((c for c in env.reader.concepts if c.key == key), None)
+
+
+def _concept_title(concept, env: Env) -> str:
+    return getattr(concept, f"title_{env.lang}", None) or concept.title
+
+
+def _concept_text(concept, env: Env) -> str:
+    return " ".join((getattr(concept, f"text_{env.lang}", None) or concept.text).split())
 
 
 def _llm_only(query: VerdictQuery, memory_gb: float) -> bool:

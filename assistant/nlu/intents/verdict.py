@@ -40,8 +40,10 @@ def said(r: Reading, name: str) -> str | None:
 
 def feature(r: Reading) -> str | None:
     """ "does the a100 have fp8 tensor cores?" -> fp8; None when no feature is asked about."""
-    if not said(r, "verdict_feature_verbs") or r.b.has("HOW_MUCH") or said(r, "verdict_how_many"):
-        return None  # "how many tensor cores does the a100 have" asks for a number
+    if not said(r, "verdict_feature_verbs") or r.b.has("HOW_MUCH"):
+        return None
+    if said(r, "verdict_how_many") and not said(r, "verdict_support_verbs"):
+        return None  # "how many tensor cores does the a100 have" asks for a number; "...does the 5090 support it" does not
     precision = r.precision
     if precision in ("fp8", "bf16", "tf32", "int8"):
         return precision
