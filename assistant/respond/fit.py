@@ -17,6 +17,7 @@ import re
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.models import memory
+from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
 from assistant.respond import cpu_fit, image_route
 from assistant.respond.env import Env
@@ -142,7 +143,11 @@ def respond(query: FitQuery, env: Env) -> Answer:
     steps += kv_steps(env, model)
     longest = longest_context(case)
     if longest:
-        steps.append(env.t("fit.longest_context", prec=prec, ctx=f"{longest:,}", trained=f"{model.context or 0:,}"))
+        line = env.t("fit.longest_context", prec=prec, ctx=f"{longest:,}", trained=f"{model.context or 0:,}")
+        if lexicon(env.lang).words_in("context_asked_words", query.text.lower()):
+            head = line + i18n.gap(env.lang) + head  # "上下文最多开多少": the longest context is the answer
+        else:
+            steps.append(line)
     figures = _figures(case, longest, moe) | route_figures
     if moe:
         steps += moe[1]

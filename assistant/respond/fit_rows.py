@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from assistant.answer import Table
 from assistant.models import memory
+from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
 from assistant.respond import setup
 from assistant.respond.env import Env
@@ -55,7 +56,9 @@ def rows_to_show(model: ModelSpec, query: FitQuery, env: Env) -> list[tuple[str,
     with the way that works."""
     if query.mode in TRAIN_MODES and model.kind == "llm":
         order = list(TRAIN_MODES)
-        modes = order[order.index(query.mode) :]
+        # "lora vs full finetune vram": full fine-tuning named beside the method read starts the ladder there
+        start = "full_finetune" if lexicon(env.lang).words_in("full_finetune_words", query.text.lower()) else query.mode
+        modes = order[order.index(start) :]
         return [(env.t(f"fit.method_{m}"), m, "fp16") for m in modes]
     if query.mode in TRAIN_MODES and model.kind == "image":
         base = query.precision if query.precision in ("fp8", "int8", "nf4", "int4") else ""

@@ -34,6 +34,9 @@ def no_gpu_answer(query: FitQuery, env: Env, model, table: Table, est, note: str
     steps += setup_steps(query, env, model, est)
     prec = table.rows[0][0]
     headline = env.t("fit.needs", model=model.name, need=f"{need:.1f}", mode=mode_name(env, query.mode), prec=prec)
+    if query.mode != "inference" and len(table.rows) > 1:  # "lora vs full finetune vram": every method's total
+        totals = i18n.sep(env.lang).join(env.t("fit.method_total", label=row[0], total=row[-1]) for row in table.rows)
+        headline = env.t("fit.needs_methods", model=model.name, totals=totals)
     figures: dict = {"vram_required_gb": round(need, 2), "fits": None, "gpu_count": est.n_gpus}
     tables = [table]
     sets = fit_hardware.cheapest_sets(query, model, env)

@@ -43,7 +43,7 @@ def feature(r: Reading) -> str | None:
     if not said(r, "verdict_feature_verbs") or r.b.has("HOW_MUCH"):
         return None
     if said(r, "verdict_how_many") and not said(r, "verdict_support_verbs"):
-        return None  # "how many tensor cores does the a100 have" asks for a number; "...does the 5090 support it" does not
+        return None  # "how many tensor cores does the a100 have" asks for a number (a support question does not)
     precision = r.precision
     if precision in ("fp8", "bf16", "tf32", "int8"):
         return precision
