@@ -19,7 +19,7 @@ from assistant.answer import Answer
 from assistant.models import memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
-from assistant.respond import cpu_fit, image_route
+from assistant.respond import cpu_fit, fit_hardware, image_route
 from assistant.respond.env import Env
 from assistant.respond.fit_hints import more_cards, near_miss
 from assistant.respond.fit_rows import Card, FitCase, estimates, memory_table, mode_name, rows_to_show
@@ -28,6 +28,7 @@ from assistant.respond.fit_steps import device_notes, kv_steps, longest_context,
 from assistant.respond.fit_unnamed import cards_for_budget, no_gpu_answer, rule_answer
 from assistant.respond.image_fit_speed import image_speed_parts, streamed_route
 from assistant.respond.moe_fit import moe_offload_answer
+from assistant.respond.pricing import purchase_price
 from assistant.respond.wording import spec_source
 from assistant.specs import GpuSpec, ModelSpec
 
@@ -124,7 +125,7 @@ def respond(query: FitQuery, env: Env) -> Answer:
     if not f.fits and not case.ok and model.kind == "llm" and not card.unified_memory:
         moe = moe_offload_answer(env, query, model, card, n, prec, est.total_gb * n, where)
         if moe:
-            head = moe[0]
+            head = moe[0] + _cards_cost(case)
     route_figures: dict = {}
     streamed = other_way = ""
     if not f.fits and not case.ok and model.kind == "image":  # part of the weights streamed from system RAM
@@ -200,7 +201,27 @@ def _headline(case: FitCase, where: str) -> str:
         total=f"{n * case.memory_gb:g}",
         more=more_cards(case),
     )
-    return head + near_miss(case)
+    return head + near_miss(case) + _cards_cost(case)
+
+
+def _cards_cost(case: FitCase) -> str:
+    """ "how many 3090s would i need for 405b and what would that cost": the price of the cards it would fit on and
+    of the machine that holds them, when the question asks for money or a count (fit_hardware.asks_hardware)."""
+    _, _, f = case.pick
+    spec = case.spec
+    if spec is None or not f.min_gpus or f.min_gpus <= case.n or case.model.kind != "llm":
+        return ""
+    if not fit_hardware.asks_hardware(case.query, case.env):
+        return ""
+    price = purchase_price(spec.name, case.env)
+    if price is None:
+        return ""
+    env, n = case.env, f.min_gpus
+    cards = price.usd * n
+    machine = cards + fit_hardware.machine_usd(spec, n, server=True)
+    return i18n.gap(env.lang) + env.t(
+        "fit.cards_cost", n=n, gpu=spec.short_name, cards=env.money(cards), machine=env.money(machine)
+    )
 
 
 def _verdict(case: FitCase) -> dict:

@@ -74,7 +74,7 @@ def _rater(query: RigQuery, env: Env, workload: str, key: str):
     return speed, "rig.unit_rel", what + (env.t("rig.floor", gb=f"{floor:g}") if floor else "")
 
 
-def _priced(query: RigQuery, env: Env) -> list:
+def _priced(query: RigQuery, env: Env, hushed: bool = False) -> list:
     """(GPU, price) of the cards a rig may use: the one named, else the vendor's (NVIDIA by default)
     without passively cooled datacenter cards, unless a server is asked for."""
     vendors = {v.strip().lower() for v in (query.vendor or "nvidia").split(",")}
@@ -88,7 +88,7 @@ def _priced(query: RigQuery, env: Env) -> list:
             continue
         if not named and (gpu.vendor.lower() not in vendors or (gpu.passively_cooled and not query.server)):
             continue
-        if not named and quiet.asks_quiet(query.text, env) and (gpu.tdp_w or 0) > quiet.QUIET_GPU_W:
+        if not named and hushed and (gpu.tdp_w or 0) > quiet.QUIET_GPU_W:
             continue  # "quiet build for a home office": no card hotter than a quiet cooler handles
         price = purchase_price(gpu.name, env)
         if price is not None:
@@ -231,9 +231,13 @@ def respond(query: RigQuery, env: Env) -> Answer:
     if hushed and not asked:  # several cards in one case run hot and loud
         most = min(most, quiet.QUIET_MAX_GPUS)
     counts = (min(asked, SERVER_GPUS),) if asked else range(1, most + 1)
-    priced = _priced(query, env)
+    priced = _priced(query, env, hushed)
     cpu_class, cpu_w = cpu_power(query.cpu) if query.cpu else (None, None)
     found = builds(priced, budget, rate, counts, cpu_w)
+    loud = False
+    if hushed and not found:  # no quiet card does it: a bigger one, to power-limit (said)
+        priced, loud = _priced(query, env), True
+        found = builds(priced, budget, rate, counts, cpu_w)
     anyhow = builds(priced, None, rate, counts, cpu_w)
     cheapest = min(anyhow, key=lambda b: b.total_usd) if anyhow else None
     base: dict[str, Any] = dict(
@@ -253,7 +257,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
             **base,
             headline=head,
             figures={"cheapest": _figure(cheapest)} if cheapest else {},
-            steps=[rated],
+            steps=[rated] + ([quiet.quiet_note(env)] if hushed else []),
             assumptions=env.assumption_dict() | {"budget_usd": budget},
             assumption_text=assumption_text(env, buying=True, desktop=False),
             sources=["method: docs/model.md §rig"],
@@ -274,6 +278,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
     )
     if query.asks_power:  # a PSU question: the power answer is the headline, the build stays in the table
         head = _power_head(query, choice, env)
+    elif hushed and loud:
+        head = env.t("quiet.head_loud", watts=quiet.QUIET_GPU_W, head=head)
     elif hushed:
         head = env.t("quiet.head", watts=quiet.QUIET_GPU_W, head=head)
     steps = [rated + (i18n.gap(env.lang) + model_note if model_note else "")]

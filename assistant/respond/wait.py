@@ -112,7 +112,13 @@ def respond(query, gpu: GpuSpec, env: Env) -> Answer:
         head = env.t(key, gpu=gpu.short_name, change=f"{change * 100:.0f}", months=figures["months"])
         answer = "buy_now"
     else:
-        head = env.t("wait.head_unknown", gpu=gpu.short_name)
+        now = purchase_price(gpu.name, env)
+        if now is not None:  # one street price: no trend, but what it costs now against its launch price
+            listed = env.t("wait.msrp_part", msrp=env.money(msrp.usd)) if msrp else ""
+            head = env.t("wait.head_single", gpu=gpu.short_name, price=env.money(now.usd), at=now.observed, msrp=listed)
+            cited.append(now.source)
+        else:
+            head = env.t("wait.head_unknown", gpu=gpu.short_name)
         answer = "buy_now"
     if out and nxt is not None:  # a newer generation is already out: no new one is about to push this one down
         price = purchase_price(nxt.name, env)
