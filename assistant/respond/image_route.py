@@ -7,8 +7,8 @@ memory model's estimate at that type's bits per weight, docs/model.md §mem.imag
 FLUX and SD3 and ComfyUI-GGUF loads), its total, the headroom and, for a named card, its speed estimate
 (§image.speed: compute-bound, so quantized weights do not make it faster; dequantizing them costs some speed,
 said). The answer leads with it as a yes with a condition (`figures.verdict.answer = yes_if`, condition
-`gguf_<type>`); `figures.image_gguf`. When not even the lightest type fits, the route is partial offload (ComfyUI
-low-VRAM mode: part of the weights in system RAM), condition `offload`, with no speed (not modelled).
+`gguf_<type>`); `figures.image_gguf`. When not even the lightest type fits, None: the fit answer's streamed route
+(part of the weights in system RAM each step, image_fit_speed.streamed_route) is the way it runs.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ MARGIN_GB = 0.3  # a type counts only with this much to spare: the estimate is n
 class Route:
     head: str
     figures: dict
-    condition: str  # gguf_<type> | offload
+    condition: str  # gguf_<type>
 
 
 def _num(x: float) -> str:
@@ -43,10 +43,8 @@ def gguf_route(case: FitCase, where: str) -> Route | None:
         f = memory.fit(est, case.memory_gb, n)
         if f.fits and f.headroom_gb >= MARGIN_GB:
             break
-    else:  # not even the lightest type: only with part of the weights in system RAM
-        q4 = estimate(model, query, "q4_k_s", n, query.mode)
-        head = env.t("fit.gguf_offload_head", model=model.name, where=where, need=f"{q4.total_gb * n:.1f}")
-        return Route(head, {"image_gguf": {"quant": None, "offload": True}}, "offload")
+    else:  # not even the lightest type: the streamed route of the fit answer speaks (image_fit_speed.streamed_route)
+        return None
     gpu = case.gpu if isinstance(case.gpu, GpuSpec) else None  # a nameless "12 GB card" has no speed
     speed = image_speed.image_speed(gpu, model, resolution=query.resolution, batch=query.batch or 1) if gpu else None
     timing = (
