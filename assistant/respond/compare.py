@@ -36,7 +36,7 @@ from assistant.respond.pricing import (
     value_row,
     workload_title,
 )
-from assistant.respond.variants import variant_notes, variant_of
+from assistant.respond.variants import difference_note, variant_notes, variant_of
 from assistant.respond.wording import join_names, num, software_stack, spec_source
 
 _SPEED_ROWS = ("train16", "infer16", "infer8")
@@ -519,10 +519,12 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         values=[env.per_money(rows[n].per_tco) or 0.0 for n in names],
     )
     variant_steps, variant_sources = variant_notes([rows[n].gpu for n in names], env)
-    if versions and variant_steps:
-        # "h100和h800有啥区别": one is the other's China-market or modified version: the difference leads
-        headline = variant_steps[0] + i18n.gap(env.lang) + headline
-        variant_steps = variant_steps[1:]
+    lead = difference_note([rows[n].gpu for n in names], env) if versions else ""
+    if lead:
+        # "h100和h800有啥区别": one is the other's China-market or modified version: the difference leads (in a
+        # yuan answer too, before the note on what is sold in China)
+        headline = lead + i18n.gap(env.lang) + headline
+        variant_steps = [note for note in variant_steps if note != lead]
     steps += variant_steps
     sources = [spec_source(rows[n].gpu, env) for n in names] + env.cite(
         *[p.source for n in names if (p := rows[n].price)], *variant_sources

@@ -115,6 +115,15 @@ def _versions_note(g: GpuSpec, named: set[str], env: Env) -> tuple[list[str], li
     return notes, [r["source"] for r, _ in versions]
 
 
+def difference_note(gpus: list[GpuSpec], env: Env) -> str:
+    """The note of the first GPU that is another's China-market or modified version ("" if none)."""
+    for g in gpus:
+        row = variant_of(g.name)
+        if row is not None:
+            return _note(row, g, env)
+    return ""
+
+
 def variant_notes(gpus: list[GpuSpec], env: Env) -> tuple[list[str], list[str]]:
     notes, sources = [], []
     named = {g.name for g in gpus}
