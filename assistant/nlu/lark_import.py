@@ -1,6 +1,7 @@
 """Import Lark without the third-party `regex` module.
 
-Contract: this module re-exports the Lark names `parse.py` uses, imported exactly as
+Contract: this module re-exports the Lark names that building the grammar table (`nlu/lalr.py`, once per
+grammar and code version) and the tests use, imported exactly as
 `from lark import ...` would, except that Lark does not load `regex`. Lark imports `regex` whenever it is
 installed, only to measure grammar patterns that use Unicode categories; our grammar has none,
 and loading `regex` costs more than the rest of the one-shot answer. When `regex` is already

@@ -1,8 +1,8 @@
 """Parse a tagged question with the Lark grammar and build exactly one typed Query.
 
 Contract: `parse(text, index)` -> `Query | Clarification`. The tagged token stream goes
-through `grammar/en.lark` (LALR, loaded once by `grammar()`); the `Transformer` turns the tree
-into plain items (no `lark.Tree` leaves this module); the intent readers
+through `grammar/en.lark` (its LALR table computed by Lark once and kept, `nlu.lalr`); each rule's
+value is built as it is reduced (`_ToItems`: plain items, no parse tree); the intent readers
 (`assistant.nlu.intents`, tried in one order) pick the intent and build the frozen Query, and
 `assistant.nlu.checks` turns unresolved GPU and model mentions into clarifications.
 """
@@ -10,14 +10,12 @@ into plain items (no `lark.Tree` leaves this module); the intent readers
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
 
-from assistant import i18n, paths
-from assistant.nlu import intents, messages
+from assistant import i18n
+from assistant.nlu import intents, lalr, messages
 from assistant.nlu.bag import Bag, Ref, Struct
 from assistant.nlu.checks import check
 from assistant.nlu.index import NameIndex
-from assistant.nlu.lark_import import Lark, Lexer, Token, Transformer, UnexpectedInput
 from assistant.nlu.lexicon import lexicon
 from assistant.nlu.reading import Reading
 from assistant.nlu.tagger import Tag, tag
@@ -27,7 +25,7 @@ from assistant.queries import Clarification, Query
 language = i18n.language_of  # the question's language (one rule for the whole program)
 
 
-# tag kinds the grammar reads; every other tag is passed as KW (the Transformer restores the tag)
+# tag kinds the grammar reads; every other tag is passed as KW (the token's value is the tag itself)
 STRUCTURAL = frozenset(
     {
         "GPU",
@@ -56,35 +54,15 @@ STRUCTURAL = frozenset(
 )
 
 
-class _PassLexer(Lexer):
-    """The tagger has lexed already: hand its tokens to the parser unchanged."""
-
-    def __init__(self, lexer_conf):
-        pass
-
-    def lex(self, data):
-        yield from data
-
-
-def grammar(lang: str = "en") -> Lark:
-    return _grammar(lang)
-
-
-@lru_cache(maxsize=2)
-def _grammar(lang: str) -> Lark:
-    # cache=True: Lark keeps the LALR tables in the temp folder (keyed by a hash of the grammar),
-    # 13 ms instead of 55 ms per process; a broken cache file is rebuilt by Lark itself.
-    return Lark.open(str(paths.grammar_dir() / f"{lang}.lark"), parser="lalr", lexer=_PassLexer, cache=True)
-
-
 # tree -> items ------------------------------------------------------------------------------
-class _ToItems(Transformer):
-    def __init__(self, tags: list[Tag], text: str):
-        super().__init__()
-        self.tags, self.text = tags, text
+class _ToItems:
+    """Each grammar rule's value from its children (tags, and the values of the rules inside it)."""
 
-    def __default_token__(self, token):
-        return self.tags[token.start_pos]
+    def __init__(self, text: str):
+        self.text = text
+
+    def __call__(self, rule: str, children: list):
+        return getattr(self, rule)(children)
 
     def gpu_ref(self, children):
         return Ref(children[-1])
@@ -180,12 +158,10 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     lang = lang or language(cleaned)
     lex = lexicon(lang)
     tags, unknown = tag(toks, cleaned, index, lex)
-    stream = [
-        Token(t.kind if t.kind in STRUCTURAL else "KW", t.text or t.kind, start_pos=k) for k, t in enumerate(tags)
-    ]
-    try:
-        items = _ToItems(tags, cleaned).transform(grammar("en").parse(stream))  # one grammar: the terminals are shared
-    except UnexpectedInput:  # a safety net: read the stream flat rather than fail
+    stream = [(t.kind if t.kind in STRUCTURAL else "KW", t) for t in tags]
+    try:  # one grammar: the Chinese lexicon maps its words onto the same terminals
+        items = lalr.parse(lalr.table("en"), stream, _ToItems(cleaned))
+    except lalr.ParseError:  # a safety net: read the stream flat rather than fail
         items = attach_counts([Ref(t) if t.kind in ("GPU", "PRONOUN") else t for t in tags], cleaned)
     text = text if isinstance(text, str) else cleaned
     bag = Bag(text, tags, items, unknown, [t.text for t in toks], [t.start for t in toks], lang=lang)
@@ -206,4 +182,4 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     return check(result, bag, index)
 
 
-__all__ = ["parse", "grammar"]
+__all__ = ["parse"]

@@ -21,7 +21,8 @@ from assistant.testing.format import load
 from assistant.testing.runner import run_dialogue
 
 ROOT = Path(__file__).resolve().parents[2]
-HEAVY = {"sqlalchemy", "sqlmodel", "pydantic", "textual", "rich"}
+# lark (and regex, which it loads) builds the grammar table once; the start-up cache keeps the table
+HEAVY = {"sqlalchemy", "sqlmodel", "pydantic", "textual", "rich", "lark", "regex"}
 
 
 @pytest.fixture(scope="module")
