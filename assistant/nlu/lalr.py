@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from assistant import paths, startup_cache
 
 END = "$END"
+T = TypeVar("T")
 
 
 class ParseError(Exception):
@@ -51,7 +53,7 @@ def _compute(lang: str) -> Table:
 
     lark = Lark.open(str(paths.grammar_dir() / f"{lang}.lark"), parser="lalr", lexer=PassLexer)
     parse_table = lark.parser.parser.parser.parse_table
-    rules: dict[object, int] = {}
+    rules: dict[Any, int] = {}  # Lark's Rule -> its index
     actions: list[dict[str, int]] = []
     for state in range(len(parse_table.states)):
         row = {}
@@ -73,7 +75,7 @@ class _Inline(list):
     """The children of an inlined rule, on their way into the parent's."""
 
 
-def parse(table: Table, tokens: Sequence[tuple[str, object]], reduce: Callable[[str, list], object]) -> object:
+def parse(table: Table, tokens: Sequence[tuple[str, object]], reduce: Callable[[str, list], T]) -> T:
     states = [table.start]
     values: list = []
     for kind, value in tokens:
@@ -97,7 +99,7 @@ def _action(table: Table, state: int, kind: str) -> int:
         raise ParseError(kind) from None
 
 
-def _reduce(table: Table, rule: int, states: list[int], values: list, reduce: Callable[[str, list], object]) -> None:
+def _reduce(table: Table, rule: int, states: list[int], values: list, reduce: Callable[[str, list], Any]) -> None:
     name, size = table.rules[rule]
     children: list = []
     for child in values[len(values) - size :] if size else ():
