@@ -22,6 +22,7 @@ from assistant.respond.env import Env
 from assistant.specs import ModelSpec
 
 _NOT_IN_RAM = ("CUDA context",)
+DDR4_GB_S = 41.0  # dual-channel DDR4-3200: 2 x 8 bytes x 3.2 GT/s = 51.2 GB/s peak, ~80 % reached [A, as §llm.offload]
 
 
 def cpu_only(query: FitQuery, env: Env) -> bool:
@@ -45,12 +46,14 @@ def cpu_answer(query: FitQuery, env: Env, model: ModelSpec, estimates) -> Answer
     stated = query.system_ram_gb or query.memory_gb
     ram = float(stated or C.DEFAULT_SYSTEM_RAM_GB)
     usable = ram - C.SYSTEM_RAM_RESERVE_GB
+    ddr4 = "ddr4" in query.text.lower()  # "with ddr4": dual-channel DDR4-3200 peaks at 51.2 GB/s, ~80 % reached
+    bandwidth = DDR4_GB_S if ddr4 else C.SYSTEM_RAM_GB_S
     rows, table_rows = [], []
     for prec, est in estimates:
         parts = dict(est.components)
         need = sum(v for k, v in parts.items() if k not in _NOT_IN_RAM) * est.n_gpus
         weights = parts.get("weights", need) * est.n_gpus
-        tps = C.SYSTEM_RAM_GB_S / max(_per_token_gb(model, weights), 1e-6)
+        tps = bandwidth / max(_per_token_gb(model, weights), 1e-6)
         fits = need <= usable
         rows.append({"precision": prec, "ram_gb": round(need, 1), "fits": fits, "tokens_per_second": round(tps, 1)})
         table_rows.append([prec, f"{need:.1f} GB", env.t("fit.yes" if fits else "fit.no"), _tps(tps) if fits else "—"])
@@ -81,7 +84,11 @@ def cpu_answer(query: FitQuery, env: Env, model: ModelSpec, estimates) -> Answer
         rows=table_rows,
     )
     steps = [
-        env.t("fit.cpu_speed_step", bw=f"{C.SYSTEM_RAM_GB_S:g}", reserve=f"{C.SYSTEM_RAM_RESERVE_GB:g}"),
+        env.t(
+            "fit.cpu_ddr4_step" if ddr4 else "fit.cpu_speed_step",
+            bw=f"{bandwidth:g}",
+            reserve=f"{C.SYSTEM_RAM_RESERVE_GB:g}",
+        ),
         env.t("fit.cpu_prompt_step"),
     ]
     if model.experts:

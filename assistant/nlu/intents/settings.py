@@ -59,7 +59,7 @@ def _flags(r: Reading, query: SetQuery) -> SetQuery:
 def keep_or_forget(r: Reading) -> Query | None:
     """ "forget the 4090 price", "clear my prices", "clear my saved settings", "remember this",
     "yes, really": commands about what is kept, read before "reset" (which they resemble)."""
-    if _FORGET.search(r.text):
+    if _FORGET.search(r.text) and not r.lex.words_in("verdict_wait", r.text.lower()):  # "will it drop in price"
         gpus = [g for g in r.explicit if g.name]
         forget = tuple(Setting("forget_price", None, gpu=g.name) for g in gpus) or (Setting("forget_prices", None),)
         return SetQuery(text=r.text, settings=forget)
