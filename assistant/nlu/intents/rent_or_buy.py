@@ -24,7 +24,7 @@ def read(r: Reading) -> Query | None:
         return None
     if b.has("RECOMMEND") and not r.explicit and not b.has("BUY"):
         return None
-    if r.lex.words_in("verdict_wait", r.text.lower()) and not b.has("RENT"):  # "5090现在买还是等等": buy now or wait, not rent or buy
+    if r.lex.words_in("verdict_wait", r.text.lower()) and not b.has("RENT"):  # "5090现在买还是等等": wait or not
         return None
     gpus = tuple(r.refs)
     if not gpus and b.has("FOLLOW"):
