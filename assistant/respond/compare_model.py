@@ -20,6 +20,7 @@ import re
 
 from assistant import i18n
 from assistant.models import diffusion_memory, llm, memory
+from assistant.nlu.lexicon import lexicon
 from assistant.queries import CompareQuery, FitQuery
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
@@ -90,7 +91,42 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
         [env.t("compare.row_model_fits", model=model.name, prec=prec), *fits_row],
         [env.t("compare.row_model_speed", model=model.name, prec=prec), *speed_row],
     ]
+    served = _serving(query, model, prec, names, counts, figures, env)
+    if served is not None:  # "h200 vs h100 for serving 70b": many users at once lead, one user follows
+        head = served[0] + i18n.gap(env.lang) + head
+        rows.append(served[1])
     return head, rows, figures
+
+
+SERVE_BATCH = 16  # concurrent sequences when serving is asked (as the scaling answer's serving row) [A]
+
+
+def _serving(query: CompareQuery, model, prec: str, names: list[str], counts: dict[str, int], figures: dict, env: Env):
+    """The total tokens/s of SERVE_BATCH users at once on each side that holds the model, when the question asks
+    about serving (lexicon serving_words): batched decoding uses compute and bandwidth differently (§llm.decode)."""
+    if not lexicon(env.lang).words_in("serving_words", query.text.lower()):
+        return None
+    held = [n for n in names if figures["model_fits"].get(n)]
+    if len(held) < 2:
+        return None
+    tps = {}
+    for name in held:
+        gpu, n = env.reader.known_gpu(name), max(counts.get(name, 1), 1)
+        tps[name] = llm.decode_speed(gpu, model, prec, context=1024, batch=SERVE_BATCH, n_gpus=n).tokens_per_s
+    figures["model_serving_tokens_per_second"] = {k: round(v, 0) for k, v in tps.items()}
+    fast, slow = sorted(held, key=lambda k: -tps[k])[:2]
+    head = env.t(
+        "compare.serving_head",
+        users=SERVE_BATCH,
+        prec=prec,
+        fast=env.reader.known_gpu(fast).short_name,
+        slow=env.reader.known_gpu(slow).short_name,
+        ratio=f"{tps[fast] / tps[slow]:.2f}" if tps[slow] else "?",
+        fast_tps=f"{tps[fast]:,.0f}",
+        slow_tps=f"{tps[slow]:,.0f}",
+    )
+    row = [env.t("compare.row_serving", users=SERVE_BATCH), *[f"{tps[n]:,.0f}" if n in tps else "—" for n in names]]
+    return head, row
 
 
 NEAR_MISS = 0.15  # short by at most this share of a card's memory: a setting away from fitting [A]
