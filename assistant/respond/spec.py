@@ -178,8 +178,15 @@ def _has_tensor_cores(gpu: GpuSpec) -> bool:
     return bool(gpu.tensor_cores) or bool(gpu.vendor == "NVIDIA" and gpu.arch and gpu.arch.tensor_generation)
 
 
+def _matrix_units(gpu: GpuSpec) -> bool:
+    """AMD AI accelerators / Intel XMX: matrix units with tensor formats, not NVIDIA tensor cores."""
+    return gpu.vendor != "NVIDIA" and bool(gpu.arch and gpu.arch.tensor_generation)
+
+
 def _tensor_text(gpu: GpuSpec, env: Env) -> str:
     if not gpu.tensor_cores:
+        if _matrix_units(gpu):
+            return env.t("spec.matrix_units")
         return env.t("spec.unpublished_count") if _has_tensor_cores(gpu) else env.t("spec.none")
     if gpu.arch and gpu.arch.tensor_generation:
         return env.t("spec.tensor_gen", count=f"{gpu.tensor_cores:,}", gen=gpu.arch.tensor_generation)
@@ -299,7 +306,13 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env) -> str:
             num(g.memory_bandwidth_gb_s, 0, "GB/s"),
             env.t("spec.n_tensor", count=g.tensor_cores)
             if g.tensor_cores
-            else env.t("spec.tensor_unpublished" if _has_tensor_cores(g) else "spec.no_tensor"),
+            else env.t(
+                "spec.tensor_unpublished"
+                if _has_tensor_cores(g)
+                else "spec.matrix_units_head"
+                if _matrix_units(g)
+                else "spec.no_tensor"
+            ),
             num(g.tdp_w, 0, "W"),
         ]
         bits = [b for b in bits if b != "n/a"]  # a figure the KB lacks is left out of the summary (the table says so)
