@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from assistant.models import constants as C
-from assistant.models.memory import MemoryEstimate, _estimate, bits_per_weight
+from assistant.models.memory import MemoryEstimate, bits_per_weight, make_estimate
 from assistant.models.values import Factor, finite
 from assistant.specs import ModelSpec
 
@@ -127,7 +127,7 @@ def image_memory(
         ),
     ]
     setup = f"image generation {precision}, {res}px, batch {batch}"
-    return _estimate(model, setup, parts, 1, factors)
+    return make_estimate(model, setup, parts, 1, factors)
 
 
 def usual_precision(model: ModelSpec) -> str:
@@ -154,7 +154,7 @@ def image_training_memory(
     text encoders and VAE stay frozen on the GPU unless their outputs are cached (cache_text: text
     embeddings computed once, encoders off the GPU). Activations [A]: no calibration row measures
     image training, see §mem.image."""
-    from assistant.models.memory import optimizer_bytes  # the optimizer accounting of §mem.train
+    from assistant.models.train_memory import optimizer_bytes  # the optimizer accounting of §mem.train
 
     batch = max(int(batch or 1), 1)
     res, area = _scale(model, resolution)
@@ -181,4 +181,4 @@ def image_training_memory(
         Factor("LoRA rank", lora_rank, "", "input") if method != "full" else Factor("method", 0, "", "full"),
     ]
     setup = f"image training {method} ({precision}), {res}px, batch {batch}"
-    return _estimate(model, setup, parts, 1, factors)
+    return make_estimate(model, setup, parts, 1, factors)

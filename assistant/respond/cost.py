@@ -12,7 +12,7 @@ from __future__ import annotations
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import constants as C
-from assistant.models import cost, memory
+from assistant.models import cost, memory, train_memory
 from assistant.models import hardware as hw
 from assistant.queries import CostQuery
 from assistant.respond.env import Env
@@ -128,7 +128,7 @@ def _memory_check(query: CostQuery, env: Env, gpu, n: int, figures: dict) -> lis
     model, _ = sized_model(query, env)
     if model is None or model.kind != "llm" or not gpu.memory_gb:
         return []
-    est = memory.training_memory(model, "full", checkpointing=True, n_gpus=n, zero_stage=3 if n > 1 else 0)
+    est = train_memory.training_memory(model, "full", checkpointing=True, n_gpus=n, zero_stage=3 if n > 1 else 0)
     fits = memory.fit(est, gpu.memory_gb, n)
     figures["full_training_fits"] = fits.fits
     if fits.fits:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.models import memory
+from assistant.models import memory, train_memory
 from assistant.queries import FitQuery
 from assistant.respond import setup
 from assistant.respond.env import Env
@@ -26,7 +26,7 @@ def setup_steps(query: FitQuery, env: Env, model: ModelSpec, est, short_of_gb: f
     steps = [x for x in [setup.setup_step(env, chosen)] if x]
     parts = dict(est.components)
     if chosen.kind == "llm_train" and query.mode == "qlora":
-        load = memory.quantize_load_peak_gb(model)
+        load = train_memory.quantize_load_peak_gb(model)
         if load > est.total_gb:
             steps.append(env.t("fit.qlora_load_peak", gb=f"{load:.1f}"))
     if chosen.kind == "llm_train" and chosen.values["loss"] == "plain" and est.dominant == "logits":

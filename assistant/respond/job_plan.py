@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from assistant.models import cost, memory
+from assistant.models import cost, memory, train_memory
 from assistant.models import hardware as hw
 from assistant.models.scaling import training_scaling
 from assistant.specs import CloudRate, GpuSpec, ModelSpec
@@ -31,11 +31,11 @@ _METHODS = {"full_finetune": "full", "lora": "lora", "qlora": "qlora"}
 def cards_needed(model: ModelSpec, method: str, gpu: GpuSpec) -> tuple[int | None, float]:
     """(fewest cards, GB the method needs on one card) for `method` on `gpu`."""
     kind = _METHODS.get(method, "full")
-    one = memory.training_memory(model, kind, checkpointing=True)
+    one = train_memory.training_memory(model, kind, checkpointing=True)
     if not gpu.memory_gb:
         return None, one.total_gb
     for n in range(1, MAX_CARDS + 1):
-        est = one if n == 1 else memory.training_memory(model, kind, checkpointing=True, n_gpus=n, zero_stage=3)
+        est = one if n == 1 else train_memory.training_memory(model, kind, checkpointing=True, n_gpus=n, zero_stage=3)
         if memory.fit(est, gpu.memory_gb, n).fits:
             return n, one.total_gb
     return None, one.total_gb

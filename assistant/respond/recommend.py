@@ -16,7 +16,7 @@ import re
 from assistant import i18n
 from assistant.answer import Answer, Chart, Table
 from assistant.models import constants as C
-from assistant.models import diffusion_memory, memory, recommend
+from assistant.models import diffusion_memory, memory, recommend, train_memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RecommendQuery
 from assistant.respond import fit_hardware, quiet
@@ -73,7 +73,7 @@ def _memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
             prec = query.precision or diffusion_memory.usual_precision(model)
             est = diffusion_memory.image_memory(model, precision=prec, **diffusion_memory.AS_USUALLY_RUN)
         elif query.workload == "llm_finetune":
-            est = memory.training_memory(model, "qlora", checkpointing=True, n_gpus=n)
+            est = train_memory.training_memory(model, "qlora", checkpointing=True, n_gpus=n)
         else:  # Whisper runs at fp16 (faster-whisper), LLMs at 4-bit
             est = memory.inference_memory(model, query.precision or ("fp16" if speech(model) else "q4_k_m"), n_gpus=n)
         how = setup_text(env, est.setup)

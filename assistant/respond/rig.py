@@ -17,7 +17,7 @@ from typing import Any
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import constants as C
-from assistant.models import memory, scaling
+from assistant.models import memory, scaling, train_memory
 from assistant.queries import RigQuery
 from assistant.respond import quiet
 from assistant.respond.builds import MAX_GPUS, SERVER_GPUS, Build, builds, platform_for, power
@@ -55,7 +55,7 @@ def _rater(query: RigQuery, env: Env, workload: str, key: str):
     if model is not None and model.kind == "llm":
 
         def tune_speed(gpu, n):
-            est = memory.training_memory(model, "qlora", checkpointing=True, n_gpus=n)
+            est = train_memory.training_memory(model, "qlora", checkpointing=True, n_gpus=n)
             if not memory.fit(est, gpu.memory_gb, n).fits:
                 return None
             return score(gpu, key).score * scaling.training_scaling([gpu] * n, key).speedup

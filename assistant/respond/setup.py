@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from assistant import i18n
 from assistant.models import constants as C
-from assistant.models import diffusion_memory, memory
+from assistant.models import diffusion_memory, memory, train_memory
 from assistant.specs import ModelSpec
 
 TRAIN_MODES = {"full_finetune": "full", "lora": "lora", "qlora": "qlora"}
@@ -150,7 +150,7 @@ def estimate(model: ModelSpec, setup: Setup, precision: str, n: int, mode: str, 
     if mode in TRAIN_MODES:
         # several GPUs: ZeRO-3 for full fine-tuning, a layer split for (Q)LoRA; either way each GPU
         # holds 1/n of the weights (§mem.train)
-        return memory.training_memory(
+        return train_memory.training_memory(
             model, TRAIN_MODES[mode], n_gpus=n, zero_stage=3 if n > 1 else 0, **_for_mode(setup, mode)
         )
     return memory.inference_memory(model, precision, context=query.context_tokens, batch=query.batch or 1, n_gpus=n)

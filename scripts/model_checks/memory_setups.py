@@ -7,7 +7,7 @@ import math
 from pathlib import Path
 
 from assistant.models import constants as C
-from assistant.models import memory
+from assistant.models import memory, train_memory
 from model_checks.rows import Row, constants, read_tsv, rms_log_error
 
 
@@ -18,14 +18,14 @@ def memory_rows(kb, folder: Path) -> list[Row]:
     cases = [
         (
             "CUDA context only",
-            lambda: memory.training_memory(m("bert-base-cased"), "full").components[-1][1],
+            lambda: train_memory.training_memory(m("bert-base-cased"), "full").components[-1][1],
             1343 * mb,
         ),
         ("bert-large weights fp32 + context", lambda: _weights_and_context(m("bert-large-uncased"), "fp32"), 2631 * mb),
         (
             "bert-large training fp32 b4 s512",
             lambda: (
-                memory.training_memory(
+                train_memory.training_memory(
                     m("bert-large-uncased"), "full", seq=512, batch=4, precision="fp32", flash_attention=False
                 ).total_gb
             ),
@@ -39,7 +39,7 @@ def memory_rows(kb, folder: Path) -> list[Row]:
         (
             "T0_3B full fine-tuning (fp32, b8 s64)",
             lambda: (
-                memory.training_memory(
+                train_memory.training_memory(
                     m("t0-3b"), "full", seq=64, batch=8, precision="fp32", flash_attention=False
                 ).total_gb
             ),
@@ -61,7 +61,7 @@ def _weights_and_context(model, quant):
 
 def _lora(model):
     # peft README set-up: ought/raft twitter_complaints examples, batch 8, max length 64, r=8, fp32
-    return memory.training_memory(
+    return train_memory.training_memory(
         model,
         "lora",
         seq=64,
@@ -79,7 +79,7 @@ def _qlora_context(model, gb):
     lo, hi = 1, 200_000
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        est = memory.training_memory(model, "qlora", seq=mid, batch=1, checkpointing=True, lora_rank=32)
+        est = train_memory.training_memory(model, "qlora", seq=mid, batch=1, checkpointing=True, lora_rank=32)
         lo, hi = (mid, hi) if est.total_gb <= gb else (lo, mid - 1)
     return float(lo)
 
@@ -118,7 +118,7 @@ def setup_estimate(kb, s: dict):
             encoder_precision=s.get("encoder_precision"),
             offload=s.get("offload", "none"),
         )
-    return memory.training_memory(
+    return train_memory.training_memory(
         model,
         s["method"],
         seq=s.get("seq", 2048),
@@ -185,7 +185,7 @@ def train_image_rows(kb, folder: Path, fitting: bool = False) -> tuple[list[Row]
             resident = setup_estimate(kb, s | {"optimizer": s["optimizer"].removeprefix("paged_")})
             total = min(resident.total_gb, float(s["gpu_gb"])) if resident is not None else total
         if s.get("loader") == "16bit_then_quantize":  # the 16-bit model sits on the GPU before it is quantized
-            total = max(total, memory.quantize_load_peak_gb(kb.model(s["model"])))
+            total = max(total, train_memory.quantize_load_peak_gb(kb.model(s["model"])))
         if s.get("stat") == "torch":
             total -= dict(est.components).get("CUDA context", 0.0)
         label = _label(r, s) + (" (load peak)" if s.get("peak") == "load" else "")

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.models import diffusion_memory, memory
+from assistant.models import diffusion_memory, memory, train_memory
 
 
 def test_weights_by_precision(kb):
@@ -37,13 +37,13 @@ def test_llama70b_on_two_3090s(kb):
 
 def test_training_methods_order(kb):
     m = kb.model("llama-3-8b")
-    full = memory.training_memory(m, "full", seq=2048, checkpointing=True).total_gb
-    lora = memory.training_memory(m, "lora", seq=2048, checkpointing=True).total_gb
-    qlora = memory.training_memory(m, "qlora", seq=2048, checkpointing=True).total_gb
+    full = train_memory.training_memory(m, "full", seq=2048, checkpointing=True).total_gb
+    lora = train_memory.training_memory(m, "lora", seq=2048, checkpointing=True).total_gb
+    qlora = train_memory.training_memory(m, "qlora", seq=2048, checkpointing=True).total_gb
     assert full > 8.03 * 16 and full > lora > qlora
-    zero3 = memory.training_memory(m, "full", seq=2048, checkpointing=True, n_gpus=8, zero_stage=3).total_gb
+    zero3 = train_memory.training_memory(m, "full", seq=2048, checkpointing=True, n_gpus=8, zero_stage=3).total_gb
     assert zero3 < full / 4
-    no_ckpt = memory.training_memory(m, "full", seq=2048, checkpointing=False).total_gb
+    no_ckpt = train_memory.training_memory(m, "full", seq=2048, checkpointing=False).total_gb
     assert no_ckpt > full
 
 
@@ -64,7 +64,7 @@ def test_more_params_never_need_less_memory(kb, p, extra, q, method):
     base = kb.model("llama-3-8b")
     small, big = replace(base, params_b=p), replace(base, params_b=p + extra)
     assert memory.inference_memory(big, q).total_gb >= memory.inference_memory(small, q).total_gb
-    assert memory.training_memory(big, method).total_gb >= memory.training_memory(small, method).total_gb
+    assert train_memory.training_memory(big, method).total_gb >= train_memory.training_memory(small, method).total_gb
 
 
 def test_fit_headroom_and_min_gpus(kb):

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.models import diffusion_memory, memory
+from assistant.models import diffusion_memory, train_memory
 
 
 def _total(kb, method="lora", **kw):
-    return memory.training_memory(kb.model("llama-2-7b"), method, **kw).total_gb
+    return train_memory.training_memory(kb.model("llama-2-7b"), method, **kw).total_gb
 
 
 @pytest.mark.parametrize("method", ["lora", "qlora", "full"])
@@ -31,7 +31,7 @@ def test_optimizers(kb):
     p = m.params_b
 
     def states(**kw):
-        return dict(memory.training_memory(m, "full", **kw).components)
+        return dict(train_memory.training_memory(m, "full", **kw).components)
 
     assert states()["optimizer states"] == pytest.approx(p * 12, rel=1e-6)  # fp32 master 4 + moments 8
     assert states(precision="bf16")["optimizer states"] == pytest.approx(p * 4, rel=1e-6)  # moments in bf16
@@ -51,8 +51,8 @@ def test_offloads_and_loss(kb):
 
 def test_swiglu_activations_use_the_mlp_width(kb):
     # Llama 3 8B (I = 14,336) keeps more per token and layer than Llama 2 7B (I = 11,008) at the same width
-    a = memory.layer_activation_bytes(kb.model("llama-3-8b"), 2048, True)
-    b = memory.layer_activation_bytes(kb.model("llama-2-7b"), 2048, True)
+    a = train_memory.layer_activation_bytes(kb.model("llama-3-8b"), 2048, True)
+    b = train_memory.layer_activation_bytes(kb.model("llama-2-7b"), 2048, True)
     assert a > b
 
 

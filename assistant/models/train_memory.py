@@ -1,0 +1,214 @@
+"""GPU memory to fine-tune an LLM from the set-up a user states (§mem.train, §mem.lora).
+
+Contract: `training_memory(model, method, ...)` -> `memory.MemoryEstimate` (GB per component per GPU: weights,
+gradients, optimizer states or frozen weights + adapters, activations, logits, CUDA context) for full
+fine-tuning, LoRA and QLoRA with every set-up value (sequence, batch, checkpointing, attention, ZeRO stage,
+precision, rank, targets, optimizer, optimizer in backward, offload, loss). The parts are public for the
+answers that explain them: `lora_params`, `layer_activation_bytes`, `activation_bytes_per_token`,
+`optimizer_bytes`, `quantize_load_peak_gb`. Never raises; missing shape fields count as 0.
+"""
+
+from __future__ import annotations
+
+from assistant.models import constants as C
+from assistant.models.memory import MemoryEstimate, make_estimate
+from assistant.models.values import Factor, finite
+from assistant.specs import ModelSpec
+
+
+def quantize_load_peak_gb(model: ModelSpec) -> float:
+    """The load peak of a tool that puts the 16-bit model on the GPU before quantizing it (LitGPT's QLoRA):
+    the 16-bit weights plus the CUDA context (§mem.lora). transformers + bitsandbytes quantize layer by layer
+    while loading and stay below it."""
+    return finite(model.params_b) * 2.0 + C.CUDA_CONTEXT_GB["pytorch"]
+
+
+def lora_params(model: ModelSpec, rank: int = C.LORA_DEFAULT_RANK, targets: str = "all") -> float:
+    """Adapter parameters for LoRA on every linear layer ("all") or on the query and value
+    projections only ("attention", peft's default) of every block (§mem.lora)."""
+    h = finite(model.hidden)
+    q_out = finite(model.attention_heads) * finite(model.head_dim) or h
+    kv_out = (finite(model.kv_heads) or finite(model.attention_heads)) * finite(model.head_dim) or h
+    inter = finite(model.intermediate) or 4 * h
+    mlp_mats = 3 if model.kind == "llm" else 2
+    if targets == "attention":
+        return rank * ((h + q_out) + (h + kv_out)) * finite(model.layers)
+    per_layer = (h + q_out) + 2 * (h + kv_out) + (q_out + h) + mlp_mats * (h + inter)
+    return rank * per_layer * finite(model.layers)
+
+
+def _widths(model: ModelSpec) -> tuple[float, float, float]:
+    """(hidden, key/value width, MLP inner width) of one block."""
+    h = finite(model.hidden)
+    kv = (finite(model.kv_heads) or finite(model.attention_heads)) * finite(model.head_dim) or h
+    return h, kv, finite(model.intermediate) or 4 * h
+
+
+def gated_mlp(model: ModelSpec) -> bool:
+    """SwiGLU / GeGLU MLP (Llama, Mistral, Qwen, Gemma): a gate and an up projection of the same width."""
+    return model.kind == "llm" and bool(model.intermediate) and model.intermediate != 4 * finite(model.hidden)
+
+
+def layer_activation_bytes(model: ModelSpec, seq: int, flash: bool, lora_targets: str | None = None) -> float:
+    """Bytes one block saves for the backward pass per token, in 16-bit (§mem.train).
+
+    Gated MLP (SwiGLU): the tensors autograd keeps are the two norm inputs (2h), the inputs of the
+    attention, output and MLP projections (h each) and of the down projection (I), q/k/v (h + 2 kv)
+    and the gate, up and activated gate (3 I): 6 h + 2 kv + 4 I elements, x 2 bytes [D]. A frozen
+    linear without an adapter keeps no input (its weight needs no gradient): with adapters on the
+    attention projections only ("attention"), the MLP and output-projection inputs go (2 h + I).
+    The gated count is scaled by ACT_SCALE [CAL] (what autograd keeps beyond the count: norm statistics,
+    fp32 upcasts, dropout masks). Other MLPs: Korthikanti et al. 2022, 34 h bytes. Attention scores add
+    5 a s bytes unless flash / SDPA attention is used."""
+    h, kv, inter = _widths(model)
+    if gated_mlp(model):
+        elements = 6 * h + 2 * kv + 4 * inter
+        if lora_targets == "attention":
+            elements -= 2 * h + inter
+        per = 2.0 * elements * C.ACT_SCALE
+    else:
+        per = C.ACT_BYTES_PER_HIDDEN * h * (C.LORA_ATTN_ONLY_ACT_SHARE if lora_targets == "attention" else 1.0)
+    if not flash:
+        per += C.ACT_ATTN_SCORE_BYTES * finite(model.attention_heads) * seq
+    return per
+
+
+def activation_bytes_per_token(
+    model: ModelSpec,
+    seq: int,
+    checkpointing: bool,
+    flash: bool,
+    act_bytes: float,
+    lora_targets: str | None = None,
+    offload: bool = False,
+) -> float:
+    """All blocks without checkpointing; with checkpointing each block's input (2 h) plus one
+    block recomputed in full; with activation offloading the checkpoints go to CPU memory and
+    two blocks' inputs stay (the one computed and the one in transfer) [D]."""
+    h, layers = finite(model.hidden), finite(model.layers)
+    full_layer = layer_activation_bytes(model, seq, flash, lora_targets)
+    scale = act_bytes / 2.0
+    if checkpointing:
+        kept = min(layers, 2) if offload else layers
+        return (kept * 2 * h + full_layer) * scale
+    return layers * full_layer * scale
+
+
+def optimizer_bytes(optimizer: str, precision: str) -> tuple[float, float, float]:
+    """(weight, gradient, optimizer-state) bytes per trainable parameter (§mem.train).
+
+    mixed: 16-bit weights and gradients plus fp32 master weights with the states (2 + 2 + 4 + 8);
+    bf16 (pure bf16, e.g. torchtune, LitGPT bf16-true): torch AdamW keeps its two moments in the
+    parameter's dtype (2 + 2 + 4); fp32: 4 + 4 + 8. 8-bit Adam (bitsandbytes): 2 bytes of states
+    (+ fp32 master with mixed precision); SGD without momentum and Adafactor (factored moments):
+    ~0 states."""
+    w = 4.0 if precision == "fp32" else 2.0
+    master = 4.0 if precision == "mixed" else 0.0
+    states = {
+        "adamw": 8.0 if precision in ("mixed", "fp32") else 4.0,
+        "adamw8bit": 2.0,
+        "sgd": 0.0,
+        "adafactor": 0.0,
+    }.get(optimizer.removeprefix("paged_"), 8.0)
+    return w, w, master + states
+
+
+def training_memory(
+    model: ModelSpec,
+    method: str = "full",
+    *,
+    seq: int = 2048,
+    batch: int = 1,
+    checkpointing: bool = False,
+    flash_attention: bool = True,
+    n_gpus: int = 1,
+    zero_stage: int = 0,
+    precision: str = "mixed",
+    lora_rank: int = C.LORA_DEFAULT_RANK,
+    base_bits: float | None = None,
+    lora_targets: str = "all",
+    optimizer: str = "adamw",
+    optimizer_in_backward: bool = False,
+    offload: str = "none",
+    loss: str = "plain",
+) -> MemoryEstimate:
+    """method: full | lora | qlora; precision: mixed | bf16 | fp32; zero_stage 0-3 shards over n_gpus;
+    lora_targets: all (every linear) | attention (attention projections only); optimizer: adamw |
+    adamw8bit | paged_adamw | paged_adamw8bit | sgd | adafactor (paged: states live in pageable
+    memory and move to the CPU under pressure, counted off the GPU [A]); optimizer_in_backward:
+    each gradient is applied and freed as soon as it is computed; offload: none | optimizer
+    (ZeRO-Offload: states and master weights in CPU memory) | params (FSDP CPU offload: weights,
+    gradients and states in CPU memory, two blocks gathered on the GPU) | activations (checkpoints
+    in CPU memory); loss: plain (16 bytes per logit) | chunked (6) | fused (cut cross-entropy, 0)."""
+    n = max(int(n_gpus or 1), 1)
+    p = finite(model.params_b) * 1e9
+    tokens = max(int(seq), 1) * max(int(batch), 1)
+    act_bytes = 4.0 if precision == "fp32" else 2.0
+    layers = max(finite(model.layers), 1.0)
+    paged = optimizer.startswith("paged_")
+    off_states = paged or offload in ("optimizer", "params")
+    parts: dict[str, float] = {}
+    if method == "full":
+        w_b, g_b, s_b = optimizer_bytes(optimizer, precision)
+        shard = {k: (n if zero_stage >= s else 1) for k, s in (("weights", 3), ("gradients", 2), ("optimizer", 1))}
+        if offload == "params":  # FSDP CPU offload: two blocks' full weights on the GPU at a time
+            parts["weights"] = p * w_b * min(2.0 / layers, 1.0) / C.GB
+        else:
+            parts["weights"] = p * w_b / shard["weights"] / C.GB
+        grads_on_gpu = not optimizer_in_backward and offload != "params"
+        parts["gradients"] = p * g_b / shard["gradients"] / C.GB if grads_on_gpu else 0.0
+        parts["optimizer states"] = 0.0 if off_states else p * s_b / shard["optimizer"] / C.GB
+    else:
+        bits = base_bits or (C.BITS_PER_WEIGHT["nf4"] if method == "qlora" else 32.0 if precision == "fp32" else 16.0)
+        adapters = lora_params(model, lora_rank, lora_targets)
+        # bitsandbytes quantizes the block linears only: embeddings and LM head stay 16-bit (§mem.lora)
+        quantized = bits < 16
+        embed = (
+            min(p, finite(model.vocab) * finite(model.hidden) * (2 if model.kind == "llm" else 1)) if quantized else 0.0
+        )
+        frozen = (p - embed) * bits / 8 + embed * 2
+        if offload == "params":
+            parts["frozen weights"] = frozen * min(2.0 / layers, 1.0) / C.GB
+        else:
+            parts["frozen weights"] = frozen / (n if zero_stage >= 3 else 1) / C.GB
+        # sharded (ZeRO-3) or split by layer over n GPUs, each GPU holds 1/n of the adapters too
+        # adapters train in fp32 under autocast (mixed), in the model's dtype in pure bf16
+        a_w, a_g, a_s = optimizer_bytes(optimizer, "bf16" if precision == "bf16" else "fp32")
+        adapter_bytes = a_w + a_g + (0.0 if off_states else a_s)
+        parts["adapters + their Adam states"] = adapters * adapter_bytes / (n if zero_stage >= 3 else 1) / C.GB
+    per_token = activation_bytes_per_token(
+        model,
+        seq,
+        checkpointing,
+        flash_attention,
+        act_bytes,
+        None if method == "full" else lora_targets,
+        offload == "activations",
+    )
+    parts["activations"] = per_token * tokens / C.GB
+    if model.kind == "llm":
+        parts["logits"] = tokens * finite(model.vocab) * C.LOSS_BYTES_PER_LOGIT.get(loss, 16.0) / C.GB
+    parts["CUDA context"] = C.CUDA_CONTEXT_GB["pytorch"]
+    factors = [
+        Factor("parameters", p / 1e9, "B", "models.toml"),
+        Factor(
+            "activation bytes per token",
+            per_token / 1e6,
+            "MB",
+            "§mem.train",
+            "checkpointing" if checkpointing else "no checkpointing",
+        ),
+        Factor("tokens per step", tokens, "tokens", "input"),
+    ]
+    if method != "full":
+        factors.append(
+            Factor(
+                "LoRA adapter parameters",
+                lora_params(model, lora_rank, lora_targets) / 1e6,
+                "M",
+                "§mem.lora",
+                f"rank {lora_rank}, {lora_targets} linears",
+            )
+        )
+    setup = f"training {method} ({precision}), seq {seq} x batch {batch}, ZeRO-{zero_stage} on {n} GPU(s)"
+    return make_estimate(model, setup, parts, n, factors)
