@@ -166,11 +166,11 @@ def _kin(gpu: GpuSpec, env: Env) -> GpuSpec | None:
     return max(same or cards, key=lambda c: score(c, KEY).score, default=None)
 
 
-def _no_price(query: PriceWhyQuery, gpu: GpuSpec, env: Env) -> Answer:
+def _no_price(query: PriceWhyQuery, gpu: GpuSpec, env: Env, against: GpuSpec | None = None) -> Answer:
     """No price for the GPU: what cards of its kind charge for still shows against a priced GeForce card;
     the price ratio and value are not given."""
     head = env.t("price_why.no_price", gpu=gpu.short_name, snapshot=env.snapshot_label())
-    other = _kin(gpu, env)
+    other = against or _kin(gpu, env)  # the priced card the question named, else one of its generation
     reasons = _reasons(gpu, other, env) if other is not None else []
     if other is None or not reasons:
         return Answer(
@@ -197,7 +197,8 @@ def _no_price(query: PriceWhyQuery, gpu: GpuSpec, env: Env) -> Answer:
         steps.insert(
             0, env.t("price_why.launch", gpu=gpu.short_name, money=env.money(launch.usd), date=launch.observed)
         )
-    steps.append(env.t("price_why.reference_kin", other=other.short_name))
+    if against is None:
+        steps.append(env.t("price_why.reference_kin", other=other.short_name))
     figures = {"against_price_usd": round(other_price.usd, 2) if other_price else None, "price_usd": None}
     cited = [q.source for q in (other_price, launch) if q is not None]
     return _reply(query, env, (gpu, other), head, (None, other_price), steps, reasons, figures, env.cite(*cited))
@@ -228,6 +229,8 @@ def respond(query: PriceWhyQuery, env: Env) -> Answer:
     gpu, price, variant = priced[0]
     if price is None:
         return _no_price(query, gpu, env)
+    if len(priced) > 1 and priced[1][1] is None:  # "why is the a6000 more expensive than the 3090": no a6000 price
+        return _no_price(query, priced[1][0], env, against=gpu)
     if len(priced) > 1:
         other, other_price, _ = priced[1]
     else:
