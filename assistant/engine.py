@@ -237,6 +237,10 @@ class Engine:
             for r in getattr(query, "gpus", ())
             if getattr(r, "assumed", False)
         ]
+        chips = list(dict.fromkeys(r.name for r in getattr(query, "gpus", ()) if r.name))
+        if query.boards and len(chips) == 1:  # "3090涡轮版": the same chip as any other RTX 3090
+            boards = i18n.join_names(lang, [i18n.quote(lang, b) for b in query.boards])
+            answer.notes.insert(0, i18n.t(lang, "engine.boards", boards=boards, name=chips[0]))
         if not answer.assumptions and answer.intent not in ("help", "explain"):
             answer.assumptions = dialogue.assumptions.as_dict()
         shown = answer.gpus or [row["gpu"] for row in answer.figures.get("ranking", [])[:3] if isinstance(row, dict)]

@@ -93,6 +93,8 @@ class Query:
     # the way ("electricity is 0.12 here, tco of 2 3090s", "每天跑8小时"), which the engine applies before
     # answering and keeps for the conversation, as if typed alone
     settings: tuple[Setting, ...] = ()
+    # board versions typed with the GPU ("3090涡轮版", "公版 4090"): the same chip, which the answer says
+    boards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -172,6 +174,7 @@ class FitQuery(Query):
     samples: float | None = None  # "about 50k samples", "5万条数据": the job's data as a sample count
     system_ram_gb: float | None = None  # "with 128gb ram", "64g内存": system RAM for MoE expert offload
     released: bool = False  # "满血r1", "unquantized": the weights as released (DeepSeek R1/V3: FP8), no lighter quant
+    want_context: bool = False  # "3090最多能开多长上下文", "max context on a 4090": the longest context is the answer
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -305,6 +308,7 @@ class ExplainQuery(Query):
     concept: str  # Concept.key, resolved
     mention: str = ""
     others: tuple[str, ...] = ()  # concepts it is compared with ("tensor core vs cuda core", "带宽比算力")
+    gpus: tuple[GpuRef, ...] = ()  # the GPU whose board versions are compared ("3090涡轮版和公版"), named in a note
 
 
 @dataclass(frozen=True)

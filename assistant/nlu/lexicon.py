@@ -196,6 +196,8 @@ def _load(lang: str) -> Lexicon:
                 add(p, section.upper(), value)
     for p in doc.get("filler", {}).get("words", []):
         add(p, "FILLER", True)
+    for p in doc.get("lists", {}).get("board_words", []):
+        add(p, "FILLER", True)  # "3090涡轮版": a board version names the same GPU; readers find it by list
     units = {name: frozenset(tuple(words(p)) for p in items) for name, items in doc.get("units", {}).items()}
     nums = doc.get("numbers", {})
     numbers = {k.replace("_", " "): float(v) for k, v in nums.get("words", {}).items()}

@@ -9,6 +9,7 @@ intent. Values are computed on first use and cached. The intent readers in
 
 from __future__ import annotations
 
+import re
 from functools import cached_property
 from typing import cast
 
@@ -272,6 +273,19 @@ class Reading:
                 # with a GPU the cost word still asks its question; alone ("电费0.35") it only states the rate
                 return (t, t) if b.has("GPU", "PRONOUN") else (word, t)
         return None
+
+    def boards(self) -> tuple[str, ...]:
+        """Board versions typed with a GPU name ("3090涡轮版和公版", "founders edition"; lexicon [lists]
+        board_words), in the order typed: the same GPU chip, which the answer says. A word inside a longer one
+        found first is not counted again."""
+        text, taken, found = self.text.lower(), [], []
+        for word, _ in self.lex.keyed("board_words"):
+            pattern = rf"(?<![a-z]){re.escape(word)}(?![a-z])" if word.isascii() else re.escape(word)
+            for m in re.finditer(pattern, text):
+                if not any(a < m.end() and m.start() < b for a, b in taken):
+                    taken.append((m.start(), m.end()))
+                    found.append((m.start(), word))
+        return tuple(dict.fromkeys(w for _, w in sorted(found)))
 
     def said(self, name: str) -> bool:
         """Does the question use a word of lexicon list `name`? (English words as words, Chinese as text.)"""

@@ -52,6 +52,7 @@ READERS = (
     help.about,  # "how do i set my budget", "where do your prices come from", "which gpus do you know"
     help.read,  # "help", "what can you do"
     deal.read,  # "used 3090 for $650 a good deal?", "二手4090一万三能收吗": an offer weighed, not a price setting
+    explain.boards,  # "3090涡轮版和公版哪个好": board versions of one GPU are the same chip
     explain.advice,  # "is nvlink worth it for two 3090s?"
     followup.fragment,  # "for llms?", "in fp16?", "with at least 16gb", "and if i only had 800?"
     explain.read,  # "what is a tensor core", "nvlink?"
@@ -94,5 +95,6 @@ def read(reading: Reading) -> Query | Clarification:
         if found is None:
             continue
         stated = settings.stated_in(reading, found) if isinstance(found, Query) else ()
-        return dataclasses.replace(found, settings=stated) if stated else found
+        boards = reading.boards() if isinstance(found, Query) and reading.explicit else ()
+        return dataclasses.replace(found, settings=stated, boards=boards) if stated or boards else found
     raise AssertionError("unknown.read always claims")

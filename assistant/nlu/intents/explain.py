@@ -89,6 +89,22 @@ def read(r: Reading) -> Query | Clarification | None:
     return None
 
 
+def boards(r: Reading) -> Query | None:
+    """ "3090涡轮版和公版哪个好", "丐版4090和高端非公差多少", "4090 founders edition or strix": board versions of
+    one GPU set against each other are the same chip, explained by the board-variants concept (the engine's note
+    names the chip). Not when another question is asked (a model, money, a cost, a rental)."""
+    named = {g.name for g in r.explicit if g.name}
+    found = r.boards()
+    if not found or len(named) != 1 or r.model or r.b.has("PARAMS", "MONEY", "BUDGET", "COST", "RENT", "FIT", "KWH"):
+        return None
+    if (r.total_count() or 1) > 1 or (
+        len(found) < 2 and not (r.b.has("COMPARE", "VS", "OR") or r.said("concept_cues"))
+    ):
+        return None  # "两张3090涡轮版训练能快多少" asks about two cards, not about the boards
+    chip = tuple(g for g in r.explicit if g.name)[:1]
+    return ExplainQuery(text=r.text, concept="board-variants", mention=found[0], gpus=chip)
+
+
 def between(r: Reading) -> Query | None:
     b = r.b
     if b.has("PARAMS", "MONEY", "BUDGET", "RECOMMEND", "RENT", "KWH", "HOURS", "COST", "SORT"):

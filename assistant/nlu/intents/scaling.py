@@ -20,7 +20,8 @@ _ORDINALS = (("scale_fourth", 4), ("scale_third", 3), ("scale_second", 2))
 
 def read(r: Reading) -> Query | None:
     refs, text = r.refs, r.text.lower()
-    doubled = r.lex.words_in("scale_double", text)  # "2张4090跑qwen 32b能快一倍吗": the speed-up, not the fit
+    # "2张4090跑qwen 32b能快一倍吗" / "能快多少": the speed-up, not the fit
+    doubled = r.lex.words_in("scale_double", text) or r.lex.words_in("scale_gain", text)
     if len(refs) != 1 or not refs[0].name or (r.model and r.b.has("FIT") and not doubled) or r.b.has("COST"):
         return None
     ref = refs[0]
@@ -51,7 +52,7 @@ def _counts(r: Reading, text: str, count: int) -> tuple[int, int] | None:
     if r.lex.words_in("scale_more", text):
         return count + 1, count
     pooled = r.lex.words_in("scale_pool", text) and (r.b.has("MEMORY") or "memory" in r.fields())
-    asked = r.lex.words_in("scale_than_one", text) or r.lex.words_in("scale_double", text)
+    asked = any(r.lex.words_in(name, text) for name in ("scale_than_one", "scale_double", "scale_gain"))
     if count >= 2 and (asked or r.lex.words_in("scale_parallel", text) or pooled):
         return count, 1  # "两张4090速度能翻倍吗", "does tensor parallel even help on 2x 3090": N cards against one
     return None

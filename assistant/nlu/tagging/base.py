@@ -89,6 +89,9 @@ class TaggerBase:
                     used = 4 if small else 3  # "1万5" = 15000, "1万5千" = 15000, "2千5" = 2500
             elif v is not None and nxt is not None and nxt.glued and nxt.text == "w" and self._wan_shorthand(v):
                 v, used = v * 1e4, 2  # "预算2w", "1.5w左右": w = 万 in Chinese chat
+                tail = self.toks[i + 2] if i + 2 < len(self.tt) else None
+                if tail is not None and tail.glued and tail.kind == "num" and len(tail.text) == 1 and tail.text != "0":
+                    v, used = v + float(tail.text) * 1e3, 3  # "1w5" = 15000, as "1万5"
             return (v, used) if v is not None else None
         if t.kind == "cjk" and t.text in CN_NUM:
             if self._cn_phrase_at(i):

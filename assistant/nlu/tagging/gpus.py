@@ -224,6 +224,9 @@ class GpuTagging(TaggerBase):
             return None
         prev = self.tt[i - 1]
         last = self.tags[-1] if self.tags and self.tags[-1].end == self.toks[i - 1].end else None
+        if prev == "的" and i >= 2 and self.tags and self.tags[-1].end == self.toks[i - 2].end:
+            if self.tags[-1].kind == "MEMORY":
+                last = self.tags[-1]  # "22g的2080ti": the memory size of the card named after it
         zh = next((k for k in range(1, min(i, 5) + 1) if self.unit("mobile_zh", i - k) == k), 0)
         if zh and "mobile" not in sub:  # "笔记本4090", "移动版4090"
             mm = self.index.gpu(sub + ["mobile"], self.span(i - zh, end), plural=plural)
@@ -245,10 +248,11 @@ class GpuTagging(TaggerBase):
             elif self.unknown and self.unknown[-1] == prev:
                 self.unknown.pop()
             return i - 1, mm
-        if last is not None and last.kind == "MEMORY" and m.status != "ok":
+        other_size = m.status == "ok" and m.name and self.index.memory_of(m.name) not in (None, last and last.value)
+        if last is not None and last.kind == "MEMORY" and (m.status != "ok" or other_size):
             mm = self.index.gpu(sub + [f"{last.value:g}", "gb"], self.text[last.start : self.toks[end - 1].end])
-            if mm.status == "unknown":
-                return None
+            if mm.status == "unknown" and not other_size:
+                return None  # "22g的2080ti" (a size the card does not come in) is an unknown card, not the stock one
             self.tags.pop()
             return next(k for k, t in enumerate(self.toks) if t.start == last.start), mm
         return None

@@ -74,12 +74,8 @@ class QuantityTagging(TaggerBase):
         if v >= 100 and self.unit("budget_after", j) and self.tt[i] not in self.index.bare_numbers:
             return self._money(i, j, v)
         # 5000以内, 一万左右: a Chinese "under" after the amount
-        if (
-            v >= 50
-            and j < n
-            and self.toks[j].kind == "cjk"
-            and {"UNDER", "BUDGET"} & set((self.lex.match(tt, j) or (0, {}))[1])
-        ):
+        under = self.lex.match(tt, j) if j < n and self.toks[j].kind == "cjk" else None
+        if v >= 50 and under and {"UNDER", "BUDGET"} & set(under[1]) and not self._gpu_then_most(i, j + under[0]):
             return self._money(i, j, v)  # 2万预算
         # thousands: 1.5k, 2 grand
         k = self.unit("thousand", j)
@@ -90,6 +86,7 @@ class QuantityTagging(TaggerBase):
                 j + 1 < n
                 and (self.toks[j + 1].kind == "cjk" or tt[j + 1] in ("vram", "memory", "ram"))
                 or (j + 1 == n and any(t.kind == "cjk" for t in self.toks))
+                or (j + 1 < n and self.gpu_start(j + 1) and any(t.kind == "cjk" for t in self.toks))
             )
         ):
             k = 0  # "24g显存", "12g的卡": gigabytes, not grand
@@ -196,7 +193,7 @@ class QuantityTagging(TaggerBase):
                         continue  # "124m" alone: millions of something, not a model size
                     return self.add("PARAMS", params, i, jj)
         c = self.unit("context", j)
-        if c:
+        if c and tt[i] not in self.index.bare_numbers:  # "4090上下文最长能开多少": the card, then the context
             return self.add("CONTEXT", int(v), i, j + c)
         t = self.unit("tokens", j)
         if t and v >= 1e7:  # "200亿token", "50 million tokens": a training set, not a sequence length
@@ -231,7 +228,10 @@ class QuantityTagging(TaggerBase):
         """A memory size that names a variant of the GPU just tagged: "2080ti魔改22g" (the 22 GB card; words
         of lexicon [lists] variant_fillers between), "a100 40g和80g" (the other A100, after and / or / vs).
         Replaces the GPU tag (or adds the sibling) and returns the index after the size; None otherwise."""
-        if j < len(self.tt) and self.tt[j] in SYSTEM_RAM:
+        unit = self.span(i, j)
+        if (j < len(self.tt) and self.tt[j] in SYSTEM_RAM) or any(
+            unit.endswith(w) for w in self.lex.listed("system_ram_words")
+        ):
             return None  # "4090 64g内存", "3090 64gb ram": the computer's memory, not a 64 GB card
         tags = self.tags
         k = len(tags) - 1
@@ -265,6 +265,15 @@ class QuantityTagging(TaggerBase):
         mention = self.text[gpu.start : self.toks[j - 1].end]
         tags[k] = Tag("GPU", dataclasses.replace(found, mention=mention), mention, gpu.start, self.toks[j - 1].end)
         return j
+
+    def _gpu_then_most(self, i: int, k: int) -> bool:
+        """ "3090最多能开多长上下文": a GPU's model number before 最多 and a verb (lexicon [lists]
+        most_verbs) asks what the card can do at most; it is no budget."""
+        return (
+            self.tt[i] in self.index.bare_numbers
+            and self.lex.match(self.tt, k) is not None
+            and any(self.text[self.toks[k].start :].startswith(w) for w in self.lex.listed("most_verbs"))
+        )
 
     def _after_power_price(self, i: int) -> bool:
         """Does token i follow an electricity word that a price per kWh follows ("电费5毛", "电费0.6",
@@ -332,7 +341,7 @@ class QuantityTagging(TaggerBase):
             v, used = int(got[0]), got[1]
             end = i + u + used
             if kind == "CONTEXT" and end < len(self.tt) and self.tt[end] == "k":
-                v, end = v * 1000, end + 1
+                v, end = context_k(v), end + 1  # "上下文32k", "seq len 8k": k of 1,024 for a power of two
             elif end < len(self.tt) and self.toks[end].kind == "word" and self.toks[end].glued:
                 continue  # "best 24gb card", "top 70b models": the number has a unit of its own
             elif end < len(self.tt) and (
