@@ -49,7 +49,7 @@ def read(r: Reading) -> Query | None:
         not refs
         and (b.has("COMPARE") or b.has("ASPECT") and not b.has("EXPLAIN"))
         and (r.aspect() or r.fields())
-        and not (r.model or b.has("PARAMS", "RECOMMEND"))
+        and not (r.model or b.has("PARAMS", "RECOMMEND") or r.said("big_memory_words"))
     ):
         # "which one has more memory?", "which is faster?": the GPUs the conversation is about
         aspect = r.aspect() or ("memory" if "memory" in r.fields() else None)

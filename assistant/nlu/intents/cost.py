@@ -18,6 +18,8 @@ def read(r: Reading) -> Query | None:
     cost = kind(r)
     if not cost or r.b.has("RECOMMEND") or (cost == "perf_per_dollar" and len(r.refs) >= 2):
         return None
+    if cost == "perf_per_dollar" and not r.refs and r.b.has("GPU_WORD"):
+        return None  # "性价比最高的卡是哪张": which card, a recommendation
     return CostQuery(
         text=r.text,
         gpus=tuple(r.refs),

@@ -213,18 +213,22 @@ def _cjk(tok: str) -> bool:
 def advice_concept(r: Reading) -> str | None:
     """ "is nvlink worth it", "should i power limit my 4090", "do I need pcie 4.0" -> that concept."""
     toks, pos = r.b.toks, r.b.toks_pos
-    if not r.lex.listed("advice").intersection(toks):
+    if not r.said("advice"):  # "is nvlink worth it", "多卡用nvlink有必要吗" (Chinese words as text)
         return None
-    gpus = [(t.start, t.end) for t in r.b.kinds.get("GPU", [])]
-    named = {k for k, p in enumerate(pos) if any(a <= p < z for a, z in gpus)}  # "pcie" in "a100 80gb pcie"
+    # "pcie" in "a100 80gb pcie", "二手" of "二手3090值得买吗": words of a GPU mention
+    gpus = [(t.start, t.end) for k in ("GPU", "CONDITION") for t in r.b.kinds.get(k, [])]
+    named = {k for k, p in enumerate(pos) if any(a <= p < z for a, z in gpus)}
+    text = r.text.lower()
+    at = min((text.find(w) for w in r.lex.listed("advice") if w in text), default=0)
+    found = []  # (distance to the advice word, longer first, concept): "多卡训练用nvlink有必要吗" is about nvlink
     for n in (3, 2, 1):
         for i in range(len(toks) - n + 1):
             if named.intersection(range(i, i + n)):
                 continue
             hit = r.index.concepts.get(" ".join(toks[i : i + n]))
             if hit in r.lex.listed("advice_concepts"):
-                return hit
-    return None
+                found.append((abs(pos[i] - at) if r.b.lang != "en" else 0, -n, hit))
+    return min(found)[2] if found else None
 
 
 def _longest_concept(r: Reading, words: list[str], longest: int) -> str | None:

@@ -90,7 +90,9 @@ def read(r: Reading) -> Query | None:
         precision=None if "adamw8bit" in setup and r.precision == "int8" else r.precision,
         context_tokens=r.num("CONTEXT"),
         mode=r.mode(),
-        want_speed=b.has("SPEED") or (b.has("FASTER") and not b.has("THAN")),
+        want_speed=b.has("SPEED")
+        or (b.has("FASTER") and not b.has("THAN"))
+        or (r.workload == "image_generation" and r.mode() == "inference" and bool(said(r, "image_time_words"))),
         params_b=r.num("PARAMS"),
         samples=samples(r),
         memory_gb=r.vram() if not refs else None,

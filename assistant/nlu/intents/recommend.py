@@ -18,13 +18,18 @@ from assistant.queries import Query, RecommendQuery
 from assistant.specs import next_memory_size
 
 
+# "大显存", "lots of vram": the reference's memory floor for large models (respond/laptops.py uses the same)
+BIG_MEMORY_GB = 24.0
+
+
 def read(r: Reading) -> Query | None:
     b = r.b
     if not (
         b.has("RECOMMEND")
         or (not r.refs and (r.workload or b.has("MONEY", "UNDER", "BUDGET", "MEMORY", "CONDITION", "SORT")))
+        or (not r.refs and b.has("GPU_WORD") and (b.has("VALUE") or said(r, "big_memory_words")))
     ):
-        return None
+        return None  # "性价比最高的大显存卡是哪张" names no GPU: a recommendation
     org = b.meaning("ORGANIZATION")
     money = r.money()
     bare = _bare_budget(r) if money is None and b.has("RECOMMEND") else None
@@ -34,7 +39,7 @@ def read(r: Reading) -> Query | None:
         budget_usd=money if money is not None else bare,
         condition=b.first("CONDITION"),
         vendor=b.first("VENDOR"),
-        min_memory_gb=r.num("MEMORY"),
+        min_memory_gb=r.num("MEMORY") or (BIG_MEMORY_GB if said(r, "big_memory_words") else None),
         gpu_count=r.total_count() or 1,
         model=r.model,
         precision=r.precision,
