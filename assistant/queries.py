@@ -95,6 +95,9 @@ class Query:
     settings: tuple[Setting, ...] = ()
     # board versions typed with the GPU ("3090涡轮版", "公版 4090"): the same chip, which the answer says
     boards: tuple[str, ...] = ()
+    # a model family named without a size in a question that does not need the size ("预算4000跑个qwen买啥卡"):
+    # answered for the workload, and the answer says how to name a size
+    unsized: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -15,7 +15,7 @@ from typing import Any
 from assistant.nlu import messages as msg
 from assistant.nlu.bag import Bag
 from assistant.nlu.index import GpuMatch, ModelMatch, NameIndex
-from assistant.queries import Clarification, Query, SetQuery, SpecQuery, VerdictQuery
+from assistant.queries import Clarification, Query, RecommendQuery, SetQuery, SpecQuery, VerdictQuery
 
 # spec fields and verdict features that memory-size variants of one card share ("does the 4060 ti support nvlink")
 _FAMILY_FIELDS = frozenset({"nvlink", "pcie", "architecture"})
@@ -76,8 +76,19 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
                         },
                     )
     model = getattr(q, "model", None)
+    mt = bag.kinds.get("MODEL")
+    if (
+        model is not None
+        and not model.key
+        and isinstance(q, RecommendQuery)
+        and mt
+        and mt[0].value.status == "ambiguous"
+    ):
+        # "手里4000块 想本地跑个qwen 买啥显卡好": which card for local LLMs; the size only narrows it
+        return dataclasses.replace(
+            q, model=None, workload=q.workload or "llm_inference", unsized=(mt[0].value.mention,)
+        )
     if model is not None and not model.key:
-        mt = bag.kinds.get("MODEL")
         m: ModelMatch = mt[0].value if mt else ModelMatch(model.mention, "unknown")
         kind = "ambiguous_model" if m.status == "ambiguous" else "unknown_model"
         return Clarification(

@@ -76,6 +76,7 @@ READERS = (
     spec.speed_of_one,  # "how fast is the 4090?"
     compare.read,  # "4090 vs 3090", "why 4070 ti over 4080", "compare them"
     followup.model_elsewhere,  # "will it run on a 3090?": the model just talked about
+    fit.unknown_device,  # "mac mini m4 16g能跑什么模型": a device the KB lacks, answered for its memory size
     fit.read,  # "will llama 3 70b fit on two 3090s?"
     fit.unnamed_model,  # "can i run olmo on a 3090": the model is said not to be known
     fit.memory_only,  # "is 12gb enough for training transformers"

@@ -227,7 +227,7 @@ def advice_concept(r: Reading) -> str | None:
                 continue
             hit = r.index.concepts.get(" ".join(toks[i : i + n]))
             if hit in r.lex.listed("advice_concepts"):
-                found.append((abs(pos[i] - at) if r.b.lang != "en" else 0, -n, hit))
+                found.append((abs(pos[i] - at), -n, hit))
     return min(found)[2] if found else None
 
 

@@ -108,6 +108,28 @@ def read(r: Reading) -> Query | None:
     )
 
 
+def unknown_device(r: Reading) -> Query | None:
+    """ "mac mini m4 16g能跑什么模型": a device the KB lacks, named with its memory size, asked what it runs (or
+    whether a model fits): answered for that much memory; the answer says the device is not known."""
+    if len(r.explicit) != 1 or r.explicit[0].name is not None or not (r.b.has("FIT") or said(r, "run_words")):
+        return None
+    mention = r.explicit[0].mention
+    size = re.search(r"(\d+(?:\.\d+)?)\s*(?:gb|g)\b", mention.lower())
+    if size is None or r.b.has("RECOMMEND", "COMPARE", "VS", "COST", "RENT"):
+        return None
+    return FitQuery(
+        text=r.text,
+        model=r.model,
+        memory_gb=float(size.group(1)),
+        params_b=r.num("PARAMS"),
+        precision=r.precision,
+        mode=r.mode(),
+        workload=r.workload or ("llm_inference" if not (r.model or r.b.has("PARAMS")) else None),
+        want_speed=r.b.has("SPEED"),
+        unrecognized=(mention,),
+    )
+
+
 def unnamed_model(r: Reading) -> Query | None:
     b = r.b
     if r.model or not r.explicit or not b.unknown or b.has("PARAMS", "UNKNOWN_MODEL", "RECOMMEND", "COMPARE", "VS"):

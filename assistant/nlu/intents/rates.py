@@ -104,7 +104,9 @@ def read(r: Reading) -> Query | None:
     several = providers(r) if not b.has("BUY") else ()
     if len(several) > 1:
         per_week = None  # "runpod or vast for a 4090?": providers weighed against each other, not renting and buying
-    elif b.has("BUY") or b.struct("rent_buy") or per_week or said(r, "verdict_worth") or said(r, "rent_vs_buy"):
+    elif (
+        b.has("BUY") or b.struct("rent_buy") or per_week or said(r, "verdict_worth") or said(r, "rent_vs_buy")
+    ) and not said(r, "rent_which"):
         return None  # renting weighed against buying: "is renting an a100 worth it", "rent or buy"
     memory = r.num("MEMORY")
     if not r.refs and memory and not b.has("PARAMS") and not r.model:

@@ -17,7 +17,6 @@ from assistant.nlu.reading import Reading
 from assistant.queries import Query, RecommendQuery
 from assistant.specs import next_memory_size
 
-
 # "大显存", "lots of vram": the reference's memory floor for large models (respond/laptops.py uses the same)
 BIG_MEMORY_GB = 24.0
 

@@ -90,4 +90,22 @@ def read(r: Reading) -> Query | None:
     else:
         return None
     workload = r.workload or ("training" if "training" in b.meanings.get("MODE", []) else None)
-    return VerdictQuery(text=r.text, gpus=tuple(gpus), kind=kind, workload=workload, feature=found)
+    offer = _price_typed(r)  # "矿卡5700xt 300块 能跑ai吗": the price the user would pay, for the answer to use
+    return VerdictQuery(
+        text=r.text,
+        gpus=tuple(gpus),
+        kind=kind,
+        workload=workload,
+        feature=found,
+        offer=offer,
+        money_currency=r.currency("MONEY") if offer is not None else None,
+    )
+
+
+def _price_typed(r: Reading) -> float | None:
+    """An amount typed right after the one GPU named (nothing but spaces between): what it costs the user."""
+    gpus, money = r.b.kinds.get("GPU", []), r.b.kinds.get("MONEY", [])
+    if len(gpus) != 1 or len(money) != 1 or r.b.has("BUDGET", "UNDER"):
+        return None
+    between = r.text[gpus[0].end : money[0].start]
+    return float(money[0].value) if money[0].start >= gpus[0].end and not between.strip() else None

@@ -194,6 +194,9 @@ class GpuTagging(TaggerBase):
                 j += 1
                 floor = j
                 continue
+            if seen_num and self._apple_like(i) and self._device_word_after_chip(j):
+                j += 1  # "m4 pro mac mini 64g": the device named after its chip
+                continue
             if tt[j] in GPU_WORDS:
                 break  # "apple m4 pro gpu": the word for a GPU is not part of its name
             if seen_num and tt[j] in SUFFIX_SPLIT and toks[j - 1].kind == "num":
@@ -317,6 +320,11 @@ class GpuTagging(TaggerBase):
             return False
         return self.index.gpu([w, self.tt[k + 1]], w).status == "ok"
 
+    def _device_word_after_chip(self, j: int) -> bool:
+        """Token j is a Mac's device word typed after its chip ("mac", "mini" in "m4 pro mac mini")."""
+        tt = self.tt
+        return tt[j] in APPLE_WORDS or (tt[j] in APPLE_MODELS and tt[j - 1] in APPLE_WORDS)
+
     def _apple_like(self, i: int) -> bool:
         """An M-series chip mention ("m3 max", "macbook pro m4 max"): "max" and "pro" are part of its name."""
         tt = self.tt
@@ -349,8 +357,11 @@ class GpuTagging(TaggerBase):
             brand = ["apple"]
             while tt[start] in APPLE_WORDS or tt[start] in APPLE_MODELS:
                 start += 1
+        chip_first = bool(brand) and start == i  # "m4 pro mac mini": device words after the chip are not its name
         for end in range(j, max(floor, i + 1) - 1, -1):
-            sub = brand + tt[start:end]
+            sub = brand + [
+                tt[k] for k in range(start, end) if not (chip_first and k > i + 1 and self._device_word_after_chip(k))
+            ]
             if not any(toks[k].kind == "num" for k in range(i, end)) and why != "word":
                 continue
             if end == i + 1 and not bare_ok:
