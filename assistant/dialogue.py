@@ -357,6 +357,9 @@ class Dialogue:
             return self._cloud_of_last(base, follow)
         if follow.ask == "worth":
             return self._worth_of_last(base, follow)
+        cheaper_rental = self._cheaper_rental(base, follow)
+        if cheaper_rental is not None:
+            return cheaper_rental
         rec = base if isinstance(base, RecommendQuery) else None
         if rec is None:
             from assistant.queries import ModelRef
@@ -385,6 +388,21 @@ class Dialogue:
             before = (rec.vendor or "nvidia").split(",") if follow.also else []
             changes["vendor"] = ",".join(dict.fromkeys([*before, follow.vendor]))
         return dataclasses.replace(rec, **changes)
+
+    def _cheaper_rental(self, base: Query | None, follow: FollowUpQuery) -> Query | None:
+        """ "便宜点的？" / "anything cheaper?" after cloud rates: the cheapest rentals with at least the memory of
+        the GPU just priced (cheaper cards to rent, not a purchase ranking); None otherwise."""
+        from assistant.queries import RatesQuery
+
+        if follow.ask != "cheaper" or not isinstance(base, RatesQuery) or base.mode not in ("rates", "rent"):
+            return None
+        focus = self.context.focus or (self.context.gpus[0] if self.context.gpus else None)
+        memory = self.memory_of(focus) if focus and self.memory_of else None
+        if not memory:
+            return None
+        return RatesQuery(
+            text=follow.text, provider=base.provider, mode="by_memory", min_memory_gb=memory, settings=follow.settings
+        )
 
     def _worth_of_last(self, base: Query | None, follow: FollowUpQuery) -> Query:
         """ "is the upgrade worth it?", "worth the extra?": after a comparison, yes / no on the dearer of the
@@ -546,7 +564,12 @@ class Dialogue:
         if not isinstance(query, CostQuery) or query.gpus or query.kind == "training_run" or query.model:
             return query
         last = self.context.last_query
-        gpus = tuple(g for g in getattr(last, "gpus", ()) if g.name)
+        counts = self.context.counts
+        gpus = tuple(
+            dataclasses.replace(g, count=max(g.count, counts.get(g.name, 1)))
+            for g in getattr(last, "gpus", ())
+            if g.name
+        )
         if not gpus and self.context.focus:
             gpus = (GpuRef(mention=self.context.focus, name=self.context.focus, count=self.context.focus_count),)
         return dataclasses.replace(query, gpus=gpus) if gpus else query
@@ -660,6 +683,9 @@ class Dialogue:
             ctx.gpus = [choice, *ctx.gpus]
         if gpus or choice:
             asked = {g.name: g.count for g in getattr(query, "gpus", ()) if g.name}
+            count = getattr(query, "gpu_count", None)
+            if len(asked) == 1 and count and count > 1:  # "两张呢" after a fit on one 3090: two of it now
+                asked = {name: max(n, count) for name, n in asked.items()}
             ctx.counts = {g: asked.get(g, 1) for g in ctx.gpus}
             if choice and choice_count:
                 ctx.counts[choice] = choice_count  # the pick of a ranking: "2 x RTX 3090"

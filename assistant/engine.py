@@ -297,8 +297,8 @@ class Engine:
                 out.append(i18n.t(lang, "engine.uncovered_device", mention=mention))
             elif params and getattr(query, "model", None) is None:
                 out.append(i18n.t(lang, "engine.unrecognized_model", mention=mention, params=f"{params:g}B"))
-            elif getattr(query, "memory_gb", None) and not getattr(query, "gpus", ()):  # "mac mini m4 16g"
-                out.append(i18n.t(lang, "engine.unrecognized_memory", mention=mention, gb=f"{query.memory_gb:g}"))
+            elif (memory := getattr(query, "memory_gb", None)) and not getattr(query, "gpus", ()):  # "mac mini m4 16g"
+                out.append(i18n.t(lang, "engine.unrecognized_memory", mention=mention, gb=f"{memory:g}"))
             else:
                 out.append(i18n.t(lang, "engine.unrecognized", mention=mention))
         return out

@@ -77,19 +77,12 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
                     )
     model = getattr(q, "model", None)
     mt = bag.kinds.get("MODEL")
-    if (
-        model is not None
-        and not model.key
-        and isinstance(q, RecommendQuery)
-        and mt
-        and mt[0].value.status == "ambiguous"
-    ):
+    found: ModelMatch = mt[0].value if mt else ModelMatch(model.mention if model else "", "unknown")  # type: ignore[assignment]
+    if model is not None and not model.key and isinstance(q, RecommendQuery) and found.status == "ambiguous":
         # "手里4000块 想本地跑个qwen 买啥显卡好": which card for local LLMs; the size only narrows it
-        return dataclasses.replace(
-            q, model=None, workload=q.workload or "llm_inference", unsized=(mt[0].value.mention,)
-        )
+        return dataclasses.replace(q, model=None, workload=q.workload or "llm_inference", unsized=(found.mention,))
     if model is not None and not model.key:
-        m: ModelMatch = mt[0].value if mt else ModelMatch(model.mention, "unknown")
+        m = found
         kind = "ambiguous_model" if m.status == "ambiguous" else "unknown_model"
         return Clarification(
             kind,

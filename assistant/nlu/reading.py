@@ -278,7 +278,9 @@ class Reading:
         """Board versions typed with a GPU name ("3090涡轮版和公版", "founders edition"; lexicon [lists]
         board_words), in the order typed: the same GPU chip, which the answer says. A word inside a longer one
         found first is not counted again."""
-        text, taken, found = self.text.lower(), [], []
+        text = self.text.lower()
+        taken: list[tuple[int, int]] = []
+        found: list[tuple[int, str]] = []
         for word, _ in self.lex.keyed("board_words"):
             pattern = rf"(?<![a-z]){re.escape(word)}(?![a-z])" if word.isascii() else re.escape(word)
             for m in re.finditer(pattern, text):

@@ -1,5 +1,7 @@
 """Single spec figures asked by name: a tensor peak per format ("int8 tops of the l4", "tf32 tflops of
-the a100"), NVLink bandwidth, PCIe generation, slot width, launch price (MSRP) and price history.
+the a100"), NVLink bandwidth, PCIe generation, slot width, launch price (MSRP), price history and whether
+the card is sold in China (export rules in knowledge/market_variants.csv, yuan quotes in knowledge/prices_cn.csv;
+without either, the answer says it does not know).
 
 Contract: `FIGURES` lists the fields answered here; `rows(field, gpus, env, per_gpu)` gives the table
 rows (and fills `per_gpu` figures); `headline(field, gpus, env)` the first sentence for one field;
@@ -26,7 +28,7 @@ PEAKS = {  # field -> (TensorPeaks attribute, ArchRates attribute, unit)
     "int8": ("int8_tops", "int8", "TOPS"),
     "fp4": ("fp4_tflops", "fp4", "TFLOPS"),
 }
-FIGURES = (*PEAKS, "nvlink", "pcie", "slot", "msrp", "history")
+FIGURES = (*PEAKS, "nvlink", "pcie", "slot", "msrp", "history", "china")
 _LIST_PRICE = re.compile(r"\bmsrp\b|launch price", re.IGNORECASE)
 
 
@@ -96,7 +98,35 @@ def history(gpu: str, env: Env) -> list[PriceQuote]:
     return sorted(rows, key=lambda q: (q.observed, q.condition))
 
 
+def _china(gpu: GpuSpec, env: Env) -> tuple[str, str, list[str]]:
+    """Whether `gpu` can be bought in China: (kind, text, source ids). kind: banned (US export rules keep it
+    out; the China versions sold instead are named) | china (a China-market version) | quoted (a yuan street
+    quote on record) | unknown (neither: not known)."""
+    from assistant.respond.variants import china_versions, variant_of
+
+    versions = [r["gpu"] for r in china_versions(gpu.name)]
+    if versions:
+        names = [v.short_name if (v := env.reader.gpu(n)) else n for n in versions]
+        text = env.t("spec.china_banned", versions=i18n.listing(env.lang).join(names))
+        return "banned", text, [r["source"] for r in china_versions(gpu.name)]
+    quotes = [q for q in env.reader.prices_for(gpu.name, env.assumptions.snapshot) if q.market == "CN"]
+    row = variant_of(gpu.name)
+    if quotes:
+        q = max(quotes, key=lambda q: q.observed)
+        key = "spec.china_version_quoted" if row and row["kind"] == "china" else "spec.china_quoted"
+        text = env.t(key, money=env.money(q.usd), cond=env.t(f"cond.{q.condition}"), observed=q.observed)
+        return "quoted", text, [q.source] + ([row["source"]] if row else [])
+    if row and row["kind"] == "china":
+        return "china", env.t("spec.china_version"), [row["source"]]
+    return "unknown", env.t("spec.china_unknown"), []
+
+
 def rows(field: str, gpus: list[GpuSpec], env: Env, per_gpu: dict) -> list[list[str]]:
+    if field == "china":
+        sold = [_china(g, env) for g in gpus]
+        for g, (kind, _, _) in zip(gpus, sold, strict=True):
+            per_gpu[g.name]["china"] = kind
+        return [[env.t("spec.china"), *[text for _, text, _ in sold]]]
     if field in PEAKS:
         for g in gpus:
             per_gpu[g.name][f"{field}_tensor_{PEAKS[field][2].lower()}"] = _peak(g, field)[0]
@@ -168,6 +198,8 @@ def headline(field: str, gpus: list[GpuSpec], env: Env) -> str:
             )
         elif field == "msrp":
             parts.append(_msrp_head(g, env))
+        elif field == "china":
+            parts.append(env.t("spec.head_gpu", gpu=g.short_name, text=_china(g, env)[1]))
         else:
             quotes = history(g.name, env)
             if quotes:
@@ -215,4 +247,6 @@ def sources(field: str, gpus: list[GpuSpec], env: Env) -> list[str]:
         return env.cite(*[q.source for g in gpus for q in history(g.name, env)])
     if field in PEAKS:
         return env.cite(*[g.peaks.source for g in gpus if g.peaks and g.peaks.source])
+    if field == "china":
+        return env.cite(*[s for g in gpus for s in _china(g, env)[2]])
     return []

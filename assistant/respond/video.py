@@ -52,12 +52,14 @@ def respond(query: VideoQuery, env: Env) -> Answer:
             }
         )
         shown = f"{peak:g} GB" if peak else env.t("video.floor_cell", gb=f"{floor:g}")
-        table.rows.append([r["setting"], shown, *[env.t("video.yes" if fits[g.name] else "video.no") for g in gpus]])
+        table.rows.append(
+            [env.term(r["setting"]), shown, *[env.t("video.yes" if fits[g.name] else "video.no") for g in gpus]]
+        )
         key = "video.part_peak" if peak else "video.part_floor"
         parts.append(
             env.t(
                 key,
-                setting=r["setting"],
+                setting=env.term(r["setting"]),
                 gb=f"{need:g}",
                 offload=env.t("video.offload") if r["offload"] == "yes" else "",
             )
@@ -65,7 +67,7 @@ def respond(query: VideoQuery, env: Env) -> Answer:
     head = env.t("video.head", model=name, params=f"{params:g}", parts=i18n.sep(env.lang).join(parts))
     for g in gpus:
         n = counts[g.name]
-        ok = [f["setting"] for f in figures if f["fits"][g.name]]
+        ok = [env.term(f["setting"]) for f in figures if f["fits"][g.name]]
         what = counted(env, g, n)
         have = f"{(g.memory_gb or 0) * n:g}"
         said = (

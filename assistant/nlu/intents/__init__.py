@@ -95,7 +95,9 @@ def read(reading: Reading) -> Query | Clarification:
         found = reader(reading)
         if found is None:
             continue
-        stated = settings.stated_in(reading, found) if isinstance(found, Query) else ()
-        boards = reading.boards() if isinstance(found, Query) and reading.explicit else ()
+        if not isinstance(found, Query):
+            return found
+        stated = settings.stated_in(reading, found)
+        boards = reading.boards() if reading.explicit else ()
         return dataclasses.replace(found, settings=stated, boards=boards) if stated or boards else found
     raise AssertionError("unknown.read always claims")

@@ -175,6 +175,8 @@ def read(r: Reading) -> Query | None:
         and lead not in LEADS
     ):
         lead = "FOLLOW"  # "3090呢？", "训练呢？": the Chinese follow-up particle
+    if not r.refs and b.has("FIELD") and {t.kind for t in b.tags} <= {"FIELD", "HOW_MUCH", "QUESTION"}:
+        lead = "FOLLOW"  # "差价多少", "功耗多少": a figure of the GPUs just talked about
     if (
         lead in LEADS
         and not b.has("RECOMMEND", "RENT", "COST", "EXPLAIN", "HELP", "VS", "WHY", "FASTER", "SPEC")

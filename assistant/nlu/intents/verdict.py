@@ -68,6 +68,8 @@ def read(r: Reading) -> Query | None:
     names = {g.name or g.mention for g in gpus}
     if len(names) != 1 or r.model or b.has("PARAMS", "VS", "RENT", "HOURS", "KWH") or b.struct("versus"):
         return None
+    if "china" in r.fields():
+        return None  # "h20国内能买吗": whether it is sold in China, not whether it is worth buying
     if r.fields() and (b.has("HOW_MUCH") or said(r, "verdict_how_many")):
         return None  # "how much memory does the 4090 have? ... is it enough": a spec question first
     if said(r, "price_now_words"):
@@ -108,4 +110,6 @@ def _price_typed(r: Reading) -> float | None:
     if len(gpus) != 1 or len(money) != 1 or r.b.has("BUDGET", "UNDER"):
         return None
     between = r.text[gpus[0].end : money[0].start]
-    return float(money[0].value) if money[0].start >= gpus[0].end and not between.strip() else None
+    value = money[0].value
+    typed = money[0].start >= gpus[0].end and not between.strip()
+    return float(value) if typed and isinstance(value, (int, float)) else None
