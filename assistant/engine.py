@@ -245,7 +245,13 @@ class Engine:
             for r in getattr(query, "gpus", ())
             if getattr(r, "assumed", False)
         ]
-        answer.notes += [i18n.t(lang, "engine.unsized", mention=m) for m in query.unsized]
+        sized = getattr(query, "params_b", None)  # "qwen 32b": several models of that size, answered for the size
+        answer.notes += [
+            i18n.t(lang, "engine.unsized_sized", mention=m, params=f"{sized:g}B")
+            if sized
+            else i18n.t(lang, "engine.unsized", mention=m)
+            for m in query.unsized
+        ]
         chips = list(dict.fromkeys(r.name for r in getattr(query, "gpus", ()) if r.name))
         if query.boards and len(chips) == 1:  # "3090涡轮版": the same chip as any other RTX 3090
             boards = i18n.join_names(lang, [i18n.quote(lang, b) for b in query.boards])

@@ -15,7 +15,7 @@ from typing import Any
 from assistant.nlu import messages as msg
 from assistant.nlu.bag import Bag
 from assistant.nlu.index import GpuMatch, ModelMatch, NameIndex
-from assistant.queries import Clarification, Query, RecommendQuery, SetQuery, SpecQuery, VerdictQuery
+from assistant.queries import Clarification, Query, RecommendQuery, RigQuery, SetQuery, SpecQuery, VerdictQuery
 
 # spec fields and verdict features that memory-size variants of one card share ("does the 4060 ti support nvlink")
 _FAMILY_FIELDS = frozenset({"nvlink", "pcie", "architecture"})
@@ -78,9 +78,23 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
     model = getattr(q, "model", None)
     mt = bag.kinds.get("MODEL")
     found: ModelMatch = mt[0].value if mt else ModelMatch(model.mention if model else "", "unknown")  # type: ignore[assignment]
-    if model is not None and not model.key and isinstance(q, RecommendQuery) and found.status == "ambiguous":
-        # "手里4000块 想本地跑个qwen 买啥显卡好": which card for local LLMs; the size only narrows it
-        return dataclasses.replace(q, model=None, workload=q.workload or "llm_inference", unsized=(found.mention,))
+    if (
+        model is not None
+        and not model.key
+        and isinstance(q, (RecommendQuery, RigQuery))
+        and found.status == "ambiguous"
+    ):
+        # "手里4000块 想本地跑个qwen 买啥显卡好", "预算3w 整机 双卡 跑qwen 32b": which cards for local LLMs; a size
+        # typed ("qwen 32b": several 32B models) is the model's size, else the workload alone
+        size = re.search(r"(\d+(?:\.\d+)?)\s*b\b", found.mention.lower())
+        params = float(size.group(1)) if size else q.params_b
+        return dataclasses.replace(
+            q,
+            model=None,
+            params_b=params,
+            workload="llm_inference" if q.workload in (None, "inference") else q.workload,
+            unsized=(found.mention,),
+        )
     if model is not None and not model.key:
         m = found
         kind = "ambiguous_model" if m.status == "ambiguous" else "unknown_model"

@@ -309,6 +309,8 @@ class GpuTagging(TaggerBase):
         if i > 0 and (tt[i - 1] in PRICE_BEFORE or self.gap(i - 1)):
             return False  # "4080 at 7000 vs ...", "(used, 400)"
         if i > 0 and (tt[i - 1] in GPU_BEFORE or (self.tags and self.tags[-1].kind in ("COUNT", "CONDITION"))):
+            if self.tags and self.tags[-1].kind == "COUNT" and any(t.kind == "GPU" for t in self.tags[:-1]):
+                return False  # "矿卡3090靠谱吗 一张5000": a price per card after the GPU named, not a Quadro 5000
             return self.tags[-1].end == self.toks[i - 1].end if self.tags else True
         hit = self.lex.match(tt, end) if end < len(tt) else None
         return bool(hit and GPU_AFTER & set(hit[1]))
