@@ -220,15 +220,16 @@ def advice_concept(r: Reading) -> str | None:
     named = {k for k, p in enumerate(pos) if any(a <= p < z for a, z in gpus)}
     text = r.text.lower()
     at = min((text.find(w) for w in r.lex.listed("advice") if w in text), default=0)
-    found = []  # (distance to the advice word, longer first, concept): "多卡训练用nvlink有必要吗" is about nvlink
-    for n in (3, 2, 1):
+    found: list[tuple[int, int, int, str]] = []  # (distance to the advice word, tokens, start, concept)
+    for n in (6, 5, 4, 3, 2, 1):
         for i in range(len(toks) - n + 1):
             if named.intersection(range(i, i + n)):
                 continue
             hit = r.index.concepts.get(" ".join(toks[i : i + n]))
-            if hit in r.lex.listed("advice_concepts"):
-                found.append((abs(pos[i] - at), -n, hit))
-    return min(found)[2] if found else None
+            if hit not in r.lex.listed("advice_concepts") or any(j <= i and i + n <= j + m for _, m, j, _ in found):
+                continue  # "多卡" inside "多机多卡" is not a mention of its own
+            found.append((abs(pos[i] - at), n, i, hit))
+    return min(found, key=lambda f: (f[0], -f[1]))[3] if found else None  # the one nearest the advice word
 
 
 def _longest_concept(r: Reading, words: list[str], longest: int) -> str | None:
