@@ -102,6 +102,7 @@ def _china(gpu: GpuSpec, env: Env) -> tuple[str, str, list[str]]:
     """Whether `gpu` can be bought in China: (kind, text, source ids). kind: banned (US export rules keep it
     out; the China versions sold instead are named) | china (a China-market version) | quoted (a yuan street
     quote on record) | unknown (neither: not known)."""
+    from assistant.models.cost import is_shortage
     from assistant.respond.variants import china_versions, variant_of
 
     versions = [r["gpu"] for r in china_versions(gpu.name)]
@@ -109,7 +110,9 @@ def _china(gpu: GpuSpec, env: Env) -> tuple[str, str, list[str]]:
         names = [v.short_name if (v := env.reader.gpu(n)) else n for n in versions]
         text = env.t("spec.china_banned", versions=i18n.listing(env.lang).join(names))
         return "banned", text, [r["source"] for r in china_versions(gpu.name)]
-    quotes = [q for q in env.reader.prices_for(gpu.name, env.assumptions.snapshot) if q.market == "CN"]
+    quotes = [
+        q for q in env.reader.prices_for(gpu.name, env.assumptions.snapshot) if q.market == "CN" and not is_shortage(q)
+    ]  # a scalper quote proves nothing about the shops
     row = variant_of(gpu.name)
     if quotes:
         q = max(quotes, key=lambda q: q.observed)
