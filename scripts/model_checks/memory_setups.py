@@ -186,9 +186,11 @@ def train_image_rows(kb, folder: Path, fitting: bool = False) -> tuple[list[Row]
             total = min(resident.total_gb, float(s["gpu_gb"])) if resident is not None else total
         if s.get("loader") == "16bit_then_quantize":  # the 16-bit model sits on the GPU before it is quantized
             total = max(total, train_memory.quantize_load_peak_gb(kb.model(s["model"])))
+        if s.get("peak") == "after_load":  # memory held after loading: no generation, no activation peak
+            total -= dict(est.components).get("activations", 0.0)
         if s.get("stat") == "torch":
             total -= dict(est.components).get("CUDA context", 0.0)
-        label = _label(r, s) + (" (load peak)" if s.get("peak") == "load" else "")
+        label = _label(r, s) + {"load": " (load peak)", "after_load": " (after load)"}.get(s.get("peak", ""), "")
         out.append(Row(f"memory {r['kind']}", label, total, float(r["measured_gb"])))
     return out, skipped
 
