@@ -98,6 +98,12 @@ def rule_answer(query: FitQuery, env: Env, gpu, n: int) -> Answer | None:
     fits = memory_gb >= floor
     what = env.t(key)
     head = env.t("fit.rule_yes" if fits else "fit.rule_no", memory=f"{memory_gb:g}", floor=f"{floor:g}", rule=what)
+    if workload == "llm_inference":  # "12g显存能跑什么模型": the largest model that runs there, not only the rule
+        from assistant.respond.fit import largest_llm
+
+        biggest = largest_llm(env, memory_gb)
+        if biggest:
+            head += i18n.gap(env.lang) + env.t("fit.rule_largest", model=biggest, memory=f"{memory_gb:g}")
     return Answer(
         question=query.text,
         intent="fit",

@@ -74,6 +74,10 @@ def read(r: Reading) -> Query | None:
         return None  # "跑70b最省钱的方案": the cheapest GPUs for it, a recommendation
     if not (r.model or b.has("PARAMS")):
         gpus = refs or last_gpu(r)  # "能跑大模型吗" after an answer about one GPU: that GPU
+        if gpus and said(r, "what_runs") and not b.has("RECOMMEND", "COMPARE", "VS"):
+            # "3090能跑什么模型", "what can a 5090 run": the memory rule for LLMs (the workload named, else LLMs)
+            workload = r.workload or "llm_inference"
+            return FitQuery(text=r.text, model=None, gpus=tuple(gpus), gpu_count=r.total_count(), workload=workload)
         if gpus and said(r, "run_words") and r.workload in ("llm_inference", "llm_finetune", "image_generation"):
             # "3060能跑大模型吗", "mi50 32g能跑大模型吗": a GPU and a workload, no model: the memory rule
             return FitQuery(text=r.text, model=None, gpus=tuple(gpus), gpu_count=r.total_count(), workload=r.workload)
@@ -178,13 +182,18 @@ def memory_only(r: Reading) -> Query | None:
     b = r.b
     if r.refs or not b.has("MEMORY") or not b.has("FIT") or b.has("RECOMMEND", "GPU_WORD"):
         return None
-    if not r.workload and (b.has("MONEY", "BUDGET", "VENDOR", "UNDER") or not r.said("verdict_enough")):
+    asks_what = bool(said(r, "what_runs"))  # "12g显存能跑什么模型", "what models can i run on 8gb vram"
+    if (
+        not r.workload
+        and not asks_what
+        and (b.has("MONEY", "BUDGET", "VENDOR", "UNDER") or not r.said("verdict_enough"))
+    ):
         return None  # "is 12gb enough tho": enough for what the conversation is about (the dialogue fills it)
     return FitQuery(
         text=r.text,
         model=None,
         memory_gb=r.num("MEMORY"),
-        workload=r.workload,
+        workload=r.workload or ("llm_inference" if asks_what else None),
         mode=r.mode(),
         precision=r.precision,
         context_tokens=r.num("CONTEXT"),
