@@ -294,13 +294,17 @@ class Engine:
     @staticmethod
     def _unrecognized(query: Query, lang: str) -> list[str]:
         """ "Falcon 180B is not in my model list; ...": names the question holds that the KB does not."""
+        from assistant.nlu.checks import memory_named
         from assistant.nlu.messages import is_uncovered
 
         params = getattr(query, "params_b", None)
+        memory = getattr(query, "memory_gb", None)
         out = []
         for mention in getattr(query, "unrecognized", ()):
             if is_uncovered(mention, lang):
                 out.append(i18n.t(lang, "engine.uncovered_device", mention=mention))
+            elif memory and memory_named(mention) == memory:  # "mac mini m4 16g": a card of that memory
+                out.append(i18n.t(lang, "engine.unrecognized_gpu", mention=mention, memory=f"{memory:g}"))
             elif params and getattr(query, "model", None) is None:
                 out.append(i18n.t(lang, "engine.unrecognized_model", mention=mention, params=f"{params:g}B"))
             elif (memory := getattr(query, "memory_gb", None)) and not getattr(query, "gpus", ()):  # "mac mini m4 16g"

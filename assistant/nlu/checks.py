@@ -15,7 +15,9 @@ from typing import Any
 from assistant.nlu import messages as msg
 from assistant.nlu.bag import Bag
 from assistant.nlu.index import GpuMatch, ModelMatch, NameIndex
-from assistant.queries import Clarification, Query, RecommendQuery, RigQuery, SetQuery, SpecQuery, VerdictQuery
+from assistant.nlu.lookup.name_tokens import memory_of_mention, split_suffixes
+from assistant.nlu.text import words
+from assistant.queries import Clarification, FitQuery, Query, RecommendQuery, RigQuery, SetQuery, SpecQuery, VerdictQuery
 
 # spec fields and verdict features that memory-size variants of one card share ("does the 4060 ti support nvlink")
 _FAMILY_FIELDS = frozenset({"nvlink", "pcie", "architecture"})
@@ -31,6 +33,30 @@ def _same_for_all(q: Query, candidates: tuple[str, ...]) -> bool:
     return isinstance(q, VerdictQuery) and q.kind == "feature"
 
 
+def memory_named(mention: str) -> float | None:
+    """The memory size a GPU mention states ("mac mini m4 16g", "rtx 5080 super 24gb" -> 16, 24), else None."""
+    found = memory_of_mention(split_suffixes(words(mention)))
+    return found[0] if found else None
+
+
+def _by_memory(q: Query, i: int, m: GpuMatch) -> Query | None:
+    """A model asked to fit on a GPU the KB lacks, whose mention states its memory ("can a mac mini m4 16g run
+    llama 3 8b"): the fit on a card of that memory, with the name said not to be in the list."""
+    if not isinstance(q, FitQuery) or m.status != "unknown" or len(q.gpus) != 1 or q.memory_gb is not None:
+        return None
+    size = memory_named(m.mention)
+    if not size:
+        return None
+    count = q.gpus[i].count
+    return dataclasses.replace(
+        q,
+        gpus=(),
+        memory_gb=size,
+        gpu_count=q.gpu_count or (count if count > 1 else None),
+        unrecognized=(*q.unrecognized, m.mention),
+    )
+
+
 def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
     gpu_tags = {t.text: t.value for t in bag.kinds.get("GPU", [])}
     gpus = getattr(q, "gpus", ())
@@ -44,6 +70,9 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
             picked = dataclasses.replace(g, name=m.candidates[0], assumed=True)  # the answer names the one assumed
             with_gpus: Any = q  # a query with `gpus` (checked above)
             return check(dataclasses.replace(with_gpus, gpus=(*gpus[:i], picked, *gpus[i + 1 :])), bag, index)
+        sized = _by_memory(q, i, m)
+        if sized is not None:
+            return check(sized, bag, index)
         kind = "ambiguous_gpu" if m.status == "ambiguous" else "unknown_gpu"
         return Clarification(
             kind,

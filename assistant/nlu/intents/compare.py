@@ -29,9 +29,11 @@ def read(r: Reading) -> Query | None:
         return _compare(r, refs, premise=premise, aspect=aspect)
     if b.has("COMPARE", "VS", "FASTER") and len(refs) == 1 and refs[0].pronoun == "them":
         return _compare(r, refs, aspect=r.aspect())
-    sibling = _form_sibling(r, refs) if (pair or b.has("VS", "OR")) and len(refs) == 1 else None
-    if sibling is not None:  # "h100 pcie vs sxm", "4090 desktop or laptop": the same GPU in its other form
-        return _compare(r, [refs[0], sibling], aspect=r.aspect())
+    asks_fit = r.model and b.has("FIT", "SPEED") and not (pair and len(pair.refs) >= 2)  # "will it fit on the 8gb or do i need the 16gb"
+    siblings = _siblings(r, refs) if (pair or b.has("VS", "OR", "AND", "COMPARE")) and len(refs) == 1 else []
+    siblings = [] if asks_fit else siblings
+    if siblings:  # "h100 pcie vs sxm", "sxm and pcie h100", "the 8gb and 16gb 4060 ti": one GPU in its forms
+        return _compare(r, siblings, aspect=r.aspect())
     if (
         (pair or b.has("COMPARE", "VS"))
         and len(refs) == 1
@@ -58,18 +60,56 @@ def read(r: Reading) -> Query | None:
     return None
 
 
-def _form_sibling(r: Reading, refs) -> GpuRef | None:
-    """The other side of "h100 pcie vs sxm": a form-factor word alone names the first GPU in that form."""
-    forms = r.lex.listed("form_words")
-    word = next((w for w in r.b.unknown if w in forms), None)
+def _siblings(r: Reading, refs) -> list[GpuRef]:
+    """One GPU named in two or more of its forms: "h100 pcie vs sxm", "sxm and pcie h100", "4090 desktop or
+    laptop", "the 8gb and 16gb 4060 ti", "a100 40 or 80gb". Each form word or memory size the name did not
+    take makes the GPU in that form; the GPUs found (at least two different ones), else []."""
     first = refs[0]
-    if word is None or first.name is None:
-        return None
-    toks = [t for t in words(first.mention) if t not in forms] + [word]
-    found = r.index.gpu(toks, " ".join(toks))
-    if found.status != "ok" or found.name == first.name:
-        return None
-    return GpuRef(mention=word, name=found.name, assumed=found.assumed)
+    if first.name is None:
+        return []
+    forms = r.lex.listed("form_words")
+    variants = [[w] for w in r.b.unknown if w in forms]
+    variants += [[f"{t.value:g}", "gb"] for t in _loose_sizes(r)]
+    if not variants:
+        return []
+    said = words(first.mention)
+    base = _without_variant(said, forms)
+    out = [first] if len(base) < len(said) else []
+    for extra in variants:
+        found = r.index.gpu(base + extra, " ".join(base + extra))
+        if found.status == "ok" and found.name and all(g.name != found.name for g in out):
+            out.append(GpuRef(mention=" ".join(extra), name=found.name, assumed=found.assumed))
+    if not out or len(out) < 2 and out[0].name == first.name:
+        return []
+    return out if len(out) >= 2 else [first, *out]
+
+
+def _without_variant(toks: list[str], forms: frozenset[str]) -> list[str]:
+    """A mention's tokens without its form words and memory size ("16gb 4060 ti" -> 4060 ti)."""
+    out: list[str] = []
+    prev = ""
+    for t in toks:
+        if t in ("gb", "g") and out and out[-1].isdigit():
+            out.pop()
+        elif t not in forms and not (len(t) == 1 and t.isdigit() and prev in forms):  # "sxm 5"
+            out.append(t)
+        prev = t
+    return out
+
+
+def _loose_sizes(r: Reading) -> list:
+    """Memory sizes that no GPU took, next to a joiner ("8gb and 16gb 4060 ti"; "a100 40 or 80gb": the 40 too)."""
+    tags = r.b.tags
+    if not any(t.kind == "MEMORY" for t in tags):
+        return []
+    joined = {id(tags[k - 1]) for k in range(1, len(tags) - 1) if tags[k].kind in ("OR", "AND", "VS")}
+    out = [
+        t
+        for t in tags
+        if t.kind == "MEMORY"
+        or (t.kind == "NUMBER" and id(t) in joined and isinstance(t.value, float) and t.value < 300)
+    ]
+    return out
 
 
 def _form(name: str | None) -> str | None:

@@ -26,6 +26,10 @@ from assistant.nlu.lookup.name_tokens import (
     split_suffixes,
 )
 
+APPLE_SOFT = SOFT - {"pro"}
+# "tis" / "ts" glued or apart is the Ti SUPER ("4070tis"); where there is none, the plural of the Ti ("5070 tis")
+PLURAL_TI = {"tis": "ti", "ts": "ti"}
+
 
 class GpuLookup(IndexData):
     # GPUs ----------------------------------------------------------------------------------
@@ -67,6 +71,15 @@ class GpuLookup(IndexData):
         return None
 
     def gpu(self, toks: list[str], mention: str, plural: bool = False) -> GpuMatch:
+        found = self._gpu(toks, mention, plural)
+        if found.status == "unknown" and any(t in PLURAL_TI for t in toks):
+            # "new 5070 tis": no 5070 Ti SUPER, so the plural of the 5070 Ti
+            plain = self._gpu([PLURAL_TI.get(t, t) for t in toks], mention, plural)
+            if plain.status != "unknown":
+                return plain
+        return found
+
+    def _gpu(self, toks: list[str], mention: str, plural: bool = False) -> GpuMatch:
         toks = split_suffixes(toks)
         full = self.full_names.get(" ".join(toks))
         if full is not None:
@@ -134,6 +147,11 @@ class GpuLookup(IndexData):
         more = tuple(n for n in self.suggest(core, brands) if n not in suggestions)
         return GpuMatch(mention, "unknown", candidates=(suggestions + more)[:3])
 
+    def _soft(self, i: int) -> frozenset[str]:
+        """Words of product i's name a mention may leave out; an Apple chip's Pro / Max / Ultra is its tier
+        (a Mac mini M4 is not an M4 Pro)."""
+        return APPLE_SOFT if self.vendor[i] == "Apple" else SOFT
+
     def _generation_ties(self, i: int, core: list[str]) -> list[int]:
         """Products that the mention names as well as it names product i: the same model number and
         vendor, only an architecture name added ("rtx 6000" -> RTX 6000 Ada Generation, "titan x" ->
@@ -156,6 +174,8 @@ class GpuLookup(IndexData):
     def _tiers_only(self, idx: list[int], core: list[str]) -> bool:
         """Every candidate is the mention plus tier words only ("7900" -> 7900 XTX / XT / GRE)."""
         need = set(core)
+        if any(self.vendor[i] == "Apple" for i in idx):
+            return False  # "mac mini m4": the base M4 is a chip of its own, not the M4 Pro or Max
         return all((self.cores[i] - need - self.varparts[i] - SOFT) <= TIER for i in idx)
 
     def _filter(self, hits, brands, core):
@@ -202,22 +222,24 @@ class GpuLookup(IndexData):
         for b in brands:
             v = VENDOR_WORDS.get(b)
             cands = [i for i in cands if (self.vendor[i] == v if v else b in self.full[i])]
-        mob = "mobile" in need or ("max" in need and "q" in need)
-        cands = [i for i in cands if self.mobile[i] == mob]
+        if "mobile" in need or not ("max" in need and "q" in need):  # a Max-Q may be either: its name says which
+            cands = [i for i in cands if self.mobile[i] == ("mobile" in need)]
         if not cands:
             return None
-        same, variant, chip, other = [], [], [], []
+        same, variant, chip, arch, other = [], [], [], [], []
         for i in cands:
-            extra = self.cores[i] - need - SOFT
+            extra = self.cores[i] - need - self._soft(i)
             if not extra:
                 same.append(i)
             elif extra <= self.varparts[i]:
                 variant.append(i)
             elif extra <= self.varparts[i] | self.chipparts[i]:
                 chip.append(i)
+            elif extra <= ARCHITECTURE_WORDS:  # "rtx pro 6000 max-q": the Blackwell one, the only one
+                arch.append(i)
             else:
                 other.append(i)
-        for group, assumed in ((same, False), (variant, True), (chip, False)):
+        for group, assumed in ((same, False), (variant, True), (chip, False), (arch, False)):
             if not group:
                 continue
             if len(group) > 1:
