@@ -79,6 +79,7 @@ class Context:
     pending: Clarification | None = None
     recent: list[str] = field(default_factory=list)  # the last GPUs talked about, oldest first (at most 4)
     counts: dict[str, int] = field(default_factory=dict)  # how many of each the last answer was about ("2 x 3060")
+    history: list[Query] = field(default_factory=list)  # the last questions answered, oldest first (at most 3)
 
 
 class NothingToReferTo(Exception):
@@ -137,6 +138,17 @@ def _details(follow: FollowUpQuery) -> bool:
     """The follow-up names a detail a recommendation can take ("for llms?", "with at least 16gb")."""
     keys = ("workload", "budget_usd", "min_memory_gb", "organization", "precision")
     return any(getattr(follow, k) is not None for k in keys) and not follow.gpus and follow.model is None
+
+
+def _only_settings(follow: FollowUpQuery) -> bool:
+    """The follow-up only changes settings ("what about used?", "and at 0.30 a kwh?"): nothing else asked."""
+    asked = (follow.gpus, follow.ask, follow.want_speed, follow.vendor, follow.providers, follow.fields, follow.period)
+    return (
+        bool(follow.settings)
+        and not any(asked)
+        and follow.amount is None
+        and all(getattr(follow, k) is None for k in _FOLLOWUP_FIELDS)
+    )
 
 
 def without_replaced(query: Query, settings) -> Query:
@@ -239,6 +251,8 @@ class Dialogue:
             raise NothingToReferTo(follow.text)
         if follow.of_them and base.intent == "recommend" and self.context.focus and (follow.gpu_count or 0) > 1:
             return self._more_of_the_pick(base, follow)
+        if _only_settings(follow) and not any(base.intent in AFFECTS.get(s.key, ()) for s in follow.settings):
+            base = self._latest_affected(follow.settings) or base  # "what about used?" after the speed of a pick
         if follow.amount is not None:
             follow = self._amount_as_field(base, follow)
         if follow.period:
@@ -432,7 +446,15 @@ class Dialogue:
             if isinstance(base, RatesQuery):  # every provider, cheapest first (not only the one named before)
                 return dataclasses.replace(base, text=follow.text, settings=follow.settings, provider=None)
             return RatesQuery(text=follow.text, gpus=gpus, settings=follow.settings)
-        return RentOrBuyQuery(text=follow.text, gpus=gpus, settings=follow.settings)
+        own = follow.own_platform or (isinstance(base, RentOrBuyQuery) and base.own_platform)
+        if (
+            isinstance(base, RentOrBuyQuery) and not follow.gpu_count
+        ):  # "what if i already have a pc": the same weighing
+            return dataclasses.replace(base, text=follow.text, settings=follow.settings, own_platform=own)
+        provider = base.provider if isinstance(base, RatesQuery) else None  # "vs buying?" after rates at vast.ai
+        return RentOrBuyQuery(
+            text=follow.text, gpus=gpus, settings=follow.settings, own_platform=own, provider=provider
+        )
 
     def _at_providers(self, base: Query | None, follow: FollowUpQuery) -> Query:
         """ "and on lambda?", "runpod vs coreweave?" after an answer about GPUs: their rates at those clouds
@@ -588,25 +610,34 @@ class Dialogue:
         )
 
     def _speed_of_fit(self, query: Query) -> Query:
-        """ "how fast would it be?" right after "will llama 3 70b fit on two 3090s?": the model's
-        tokens/s on those GPUs, not the GPU's training speed."""
-        from assistant.queries import FitQuery, SpecQuery
+        """ "how fast would it be?" right after "will llama 3 70b fit on two 3090s?" (or "how many seconds per
+        image on that?" after a pick for a model): the model's speed on those GPUs, not the GPU's training speed."""
+        from assistant.queries import CompareQuery, FitQuery, RecommendQuery, SpecQuery
 
         last = self.context.last_query
-        if not (
-            isinstance(query, SpecQuery) and query.fields == ("speed",) and isinstance(last, FitQuery) and last.model
-        ):
+        if not (isinstance(query, SpecQuery) and query.fields == ("speed",) and getattr(last, "model", None)):
             return query
         if any(g.pronoun is None for g in query.gpus):
             return query  # "how fast is the 4090?" names its own GPU
-        return dataclasses.replace(last, text=query.text, want_speed=True)
+        if not isinstance(last, (FitQuery, RecommendQuery, CompareQuery)):
+            return query
+        # "how many seconds per image on that?" after a pick for sdxl: the model's speed on the pick
+        return self._speed_of_last(last, FollowUpQuery(text=query.text, want_speed=True, settings=query.settings))
 
     def answer_again(self, settings) -> Query | None:
-        """The last question, when `settings` change its answer: to be answered again under them."""
-        last = self.context.last_query
-        if last is None or not any(last.intent in AFFECTS.get(s.key, ()) for s in settings):
-            return None
-        return without_replaced(last, settings)
+        """The last question `settings` change the answer of, to be answered again under them: the last one, or
+        one of the two before it when the last answer does not depend on them ("what about used?" after a pick
+        and the speed of the pick: the pick again, ranked on used prices)."""
+        last = self._latest_affected(settings)
+        return None if last is None else without_replaced(last, settings)
+
+    def _latest_affected(self, settings) -> Query | None:
+        """The latest of the recent questions whose answer `settings` change (None: none of them)."""
+        recent = [*self.context.history, self.context.last_query]
+        for q in reversed(recent):
+            if q is not None and any(q.intent in AFFECTS.get(s.key, ()) for s in settings):
+                return q
+        return None
 
     def answer_again_as_is(self) -> Query | None:
         """The last question, to answer again under whatever the assumptions are now (its own
@@ -670,6 +701,7 @@ class Dialogue:
         if query.intent in ("set", "help"):
             return  # "and the 3090?" after "electricity is 0.30" still continues the question before it
         ctx.last_query = query
+        ctx.history = [q for q in ctx.history if q is not query][-2:] + [query]
         if gpus:
             ctx.gpus = list(gpus)
             ctx.recent = ([g for g in ctx.recent if g not in gpus] + list(gpus))[-4:]

@@ -210,6 +210,7 @@ class RentOrBuyQuery(Query):
     months: float | None = None
     workload: str | None = None
     provider: str | None = None  # the cloud named ("租autodl"): its rate, when the KB has one
+    own_platform: bool = False  # "i already have a pc": buying means the GPU(s) only, no desktop around them
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -374,6 +375,7 @@ class FollowUpQuery(Query):
     period: str | None = None  # "and per month?", "for a week?": day | week | month | year, for a cost or a rental
     providers: tuple[str, ...] = ()  # "what about on lambda?", "runpod vs coreweave?": the clouds to price it at
     of_them: bool = False  # "two of them?": a count of the GPUs just talked about (not "with 2 gpus")
+    own_platform: bool = False  # "what if i already have a pc": buying without the desktop around the GPU
 
 
 @dataclass(frozen=True, kw_only=True)

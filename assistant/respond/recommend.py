@@ -180,6 +180,17 @@ def _most_efficient(ranking, env: Env):
     return dataclasses.replace(ranking, choice=rows[0] if rows else None, runners_up=tuple(rows[1:4]), rows=tuple(rows))
 
 
+def _cheaper_over_period(ranking, unbounded, gpu: str | None, n: int):
+    """ "cheaper option?" after a pick ranked by its cost over the years: only set-ups that cost less over those
+    years too (3 x RTX 5060 Ti are $11 cheaper to buy than 2 x RTX 3090 but cost nearly double over 5 years).
+    `unbounded`: the same ranking without the price cap, where the picked set-up's own cost is found."""
+    own = next((r for r in unbounded.rows if r.gpu == gpu and r.n_gpus == n), None)
+    if own is None:
+        return ranking
+    rows = tuple(r for r in ranking.rows if r.tco_usd < own.tco_usd)
+    return dataclasses.replace(ranking, choice=rows[0] if rows else None, runners_up=rows[1:4], rows=rows)
+
+
 def _passive_ok(query: RecommendQuery, env: Env) -> bool:
     """Datacenter cards belong in the ranking for an organization or when a server is asked for."""
     return bool(query.organization) or bool(lexicon(env.lang).words_in("rig_server", query.text.lower()))
@@ -328,12 +339,12 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     caps = [w for w in (query.max_power_w, capped) if w]
     power_cap = min(caps) if caps else None
 
-    def ranked(passive: bool, max_auto: int = 1, use_dettmers: bool = False, key: str = key):
+    def ranked(passive: bool, max_auto: int = 1, use_dettmers: bool = False, key: str = key, capped: bool = True):
         inputs = rank_inputs(
             env,
             key,
             need=need,
-            budget=budget,
+            budget=budget if capped else None,
             condition=condition,
             vendors=vendors,
             max_power_w=power_cap,
@@ -360,6 +371,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         ranking = ranked(passive_ok, max_auto)
         if ranking.choice is not None and ranking.choice.n_gpus > 1:
             multi_note = env.t("rec.multi", need=f"{need:,.0f}", n=ranking.choice.n_gpus)
+    if below is not None and not dettmers:  # "cheaper option?" also costs less over the years the ranking counts
+        ranking = _cheaper_over_period(ranking, ranked(passive_ok, max_auto, capped=False), query.cheaper_than, below_n)
     by_price = getattr(query, "sort", None) == "price"
     if by_price:
         ranking = _cheapest_first(ranking, env)

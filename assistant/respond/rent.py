@@ -149,7 +149,7 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
             figures={"break_even_hours": None, "verdict": None},
         )
     hours_week, usage = _usage(query, env)
-    form, base = cost.platform(n)
+    form, base = ("owned", 0.0) if query.own_platform else cost.platform(n)  # "i already have a pc"
     buy = price.usd * n + base
     power = (gpu.tdp_w or 0) * n + C.SYSTEM_BASE_POWER_W
     rent_h = rate.on_demand_usd_per_gpu_hour * n
@@ -213,7 +213,7 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
         if not be.never
         else env.t("rent.never")
     ]
-    steps = notes + steps
+    steps = notes + ([env.t("rent.own_platform")] if query.own_platform else []) + steps
     if spot and spot.spot_usd_per_gpu_hour and spot.spot_usd_per_gpu_hour < rate.on_demand_usd_per_gpu_hour:
         spot_be = cost.break_even(
             buy,
@@ -298,7 +298,7 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
         figures=figures,
         chart=chart,
         assumptions=env.assumption_dict(),
-        assumption_text=assumption_text(env, buying=True),
+        assumption_text=assumption_text(env, buying=True, desktop=not query.own_platform),
         sources=sources,
         lang=env.lang,
     )

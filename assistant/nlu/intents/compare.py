@@ -29,7 +29,9 @@ def read(r: Reading) -> Query | None:
         return _compare(r, refs, premise=premise, aspect=aspect)
     if b.has("COMPARE", "VS", "FASTER") and len(refs) == 1 and refs[0].pronoun == "them":
         return _compare(r, refs, aspect=r.aspect())
-    asks_fit = r.model and b.has("FIT", "SPEED") and not (pair and len(pair.refs) >= 2)  # "will it fit on the 8gb or do i need the 16gb"
+    asks_fit = (
+        r.model and b.has("FIT", "SPEED") and not (pair and len(pair.refs) >= 2)
+    )  # "will it fit on the 8gb or do i need the 16gb"
     siblings = _siblings(r, refs) if (pair or b.has("VS", "OR", "AND", "COMPARE")) and len(refs) == 1 else []
     siblings = [] if asks_fit else siblings
     if siblings:  # "h100 pcie vs sxm", "sxm and pcie h100", "the 8gb and 16gb 4060 ti": one GPU in its forms

@@ -56,7 +56,8 @@ def about_last(r: Reading) -> Query | None:
         and kinds <= SPEED_ASK | AROUND
         and not b.has("THAN", "VS", "OR", "COMPARE")
         and not r.said("which_words")  # "which of them is faster": a comparison
-        and not (b.has("PRONOUN") and not r.said("hypothetical"))  # "how fast is it?": the spec reader
+        # "how fast is it?": the spec reader; "tokens/s on it?", "seconds per image on that?": the speed of the last
+        and not (b.has("PRONOUN") and not r.said("hypothetical") and not b.has("SPEED"))
     ):
         return build(r, want_speed=True)  # "how fast?", "tokens per sec?", "how fast would it be"
     if b.means("ASPECT") and b.meaning("ASPECT") == "memory" and r.said("other_options") and not b.has("COMPARE"):
@@ -85,10 +86,17 @@ def about_last(r: Reading) -> Query | None:
         return build(r)  # "per month?", "and for a week?", "yearly?"
     if said(r, "availability_words") and kinds <= {"COSTS", "BUY"} | AROUND and not b.unknown:
         return build(r)  # "国内能买到吗" after a pick: the same question (prices say where they come from)
-    if said(r, "rent_or_buy_followup") and kinds <= {"RENT", "BUY", "NO", "VS", "OR"} | AROUND and not providers(r):
+    usage = {"HOURS", "PERIOD", "PER"}  # "一个月用40小时 和买比呢": the usage comes along as a setting
+    if (
+        said(r, "rent_or_buy_followup")
+        and kinds <= {"RENT", "BUY", "NO", "VS", "OR", "THAN"} | usage | AROUND
+        and not providers(r)
+    ):
         return build(r, ask="rent_or_buy")  # "那租呢", "还不如买？" after a price, a pick or a rate
-    if b.has("BUY") and kinds <= {"BUY", "VS", "OR"} | AROUND and b.has("VS", "OR"):
-        return build(r, ask="rent_or_buy")  # "vs buying?", "or buy?" after cloud prices
+    if b.has("BUY") and kinds <= {"BUY", "VS", "OR", "HOURS", "PERIOD", "PER"} | AROUND and b.has("VS", "OR"):
+        return build(r, ask="rent_or_buy")  # "vs buying?", "or buy?", "for 40 hours a month, vs buying?" after rates
+    if said(r, "own_platform_words") and kinds <= {"FOLLOW", "BUY", "HOURS"} | AROUND and not r.explicit:
+        return build(r, ask="rent_or_buy")  # "what if i already have a pc" after renting weighed against buying
     if said(r, "rate_words") and kinds <= {"RENT", "RECOMMEND", "COMPARE", "HOW_MUCH"} | AROUND:
         return build(r, ask="rates")  # "which provider is cheapest", "and in the cloud?"
     return None
@@ -247,6 +255,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         period=per,
         providers=providers(r),
         of_them=b.struct("count_of") is not None,
+        own_platform=said(r, "own_platform_words"),
     )
 
 
