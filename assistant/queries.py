@@ -265,6 +265,7 @@ class RatesQuery(Query):
     method: str = "full_finetune"  # job: full_finetune | lora | qlora
     tokens: float | None = None  # job: training tokens
     precision: str | None = None  # serve: the weights' precision
+    workload: str | None = None  # "l40s or a100 for serving inference, which is better value to rent": the measure
     min_memory_gb: float | None = None  # "cheapest cloud gpu with 80gb": no GPU named, every GPU with this much
     samples: float | None = None  # job: "about 50k samples" (converted to tokens at an assumed length)
     params_b: float | None = None  # job: "a 1b model" without a named model

@@ -23,7 +23,7 @@ from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import memory
 from assistant.queries import RatesQuery
-from assistant.respond import rates_by_memory, rates_job
+from assistant.respond import rates_by_memory, rates_job, rates_several
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.offers import figure, home_first, of_provider, provider_name
@@ -193,6 +193,8 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         return rates_job.cheapest(query, env)
     env = env.for_query(query)
     named = [r for r in query.gpus if r.name]
+    if query.mode in ("rates", "rent") and len({r.name for r in named}) > 1:
+        return rates_several.respond(query, env, respond)  # "l40s or a100 80gb, which is better value to rent"
     if not named:
         return Answer(
             question=query.text, intent="rates", headline="", clarification=env.t("rates.which_gpu"), lang=env.lang

@@ -156,4 +156,5 @@ def read(r: Reading) -> Query | None:
         method=r.mode() if r.mode() != "inference" else "full_finetune",
         tokens=r.num("TOKENS"),
         precision=r.precision,
+        workload=r.workload,
     )
