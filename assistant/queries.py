@@ -197,6 +197,7 @@ class CostQuery(Query):
     electricity_usd_per_kwh: float | None = None  # "running cost of a 4090 at 0.30/kwh" (this question only)
     electricity_currency: str | None = None  # None = USD; "CNY": electricity_usd_per_kwh is in yuan per kWh (度)
     period: str | None = None  # day | week | month | year: "tco per month", "yearly power bill"
+    watts: float | None = None  # "my card pulls 450w, how much a month": the power bill of that draw, no GPU named
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -167,6 +167,44 @@ def _standing(gpu, key: str, env: Env, figures: dict) -> str:
 PERIOD_YEARS = {"day": 1 / 365.0, "week": 7 / 365.0, "month": 1 / 12.0, "year": 1.0}
 
 
+def _running_by_watts(query: CostQuery, env: Env) -> Answer:
+    """The power bill of a stated draw with no GPU named: watts x hours x price per kWh (docs/model.md
+    §cost.electricity), per the period asked (a year when none)."""
+    util, util_text = _utilization(query, env)
+    kwh = env.assumptions.electricity_usd_per_kwh
+    watts = float(query.watts or 0.0)
+    per_year = cost.electricity_usd(watts, util, C.HOURS_PER_YEAR, kwh)
+    share = PERIOD_YEARS.get(query.period or "year", 1.0)
+    head = env.t(
+        "cost.head_running_period" if share != 1.0 else "cost.head_running",
+        gpu=env.t("cost.a_draw_of", watts=f"{watts:,.0f}"),
+        pronoun=env.t("cost.it"),
+        period=env.t(f"cost.period_{query.period}") if query.period else "",
+        period_money=env.money(per_year * share, _decimals(per_year * share)),
+        money=env.money(per_year),
+        watts=f"{watts:,.0f}",
+        share=f"{util * 100:.0f}",
+        kwh=env.money(kwh, 3),
+    )
+    figures = {
+        "watts": watts,
+        "electricity_usd_per_year": round(per_year, 2),
+        "electricity_usd_per_period": round(per_year * share, 2),
+        "period": query.period,
+        "utilization": util,
+    }
+    return Answer(
+        question=query.text,
+        intent="cost",
+        headline=head,
+        steps=[env.t("cost.electricity_step", watts=f"{watts:,.0f}", usage=util_text)],
+        figures=figures,
+        assumptions=env.assumption_dict(),
+        sources=env.rate_sources() + ["method: docs/model.md §cost.electricity"],
+        lang=env.lang,
+    )
+
+
 def _decimals(usd: float) -> int:
     return 2 if usd < 20 else 0
 
@@ -210,6 +248,8 @@ def respond(query: CostQuery, env: Env) -> Answer:
     refs = [r for r in query.gpus if r.name]
     # "what does that cost if i run it": two pronouns for the one card talked about are one column
     refs = [r for k, r in enumerate(refs) if not any((q.name, q.count) == (r.name, r.count) for q in refs[:k])]
+    if not refs and query.watts and query.kind == "running":
+        return _running_by_watts(query, env)  # "my card pulls 450w, 8h a day at $0.15/kwh how much a month"
     if not refs:
         return Answer(
             question=query.text, intent="cost", headline="", clarification=env.t("cost.which_gpu"), lang=env.lang

@@ -35,6 +35,28 @@ def read(r: Reading) -> Query | None:
     )
 
 
+def by_watts(r: Reading) -> Query | None:
+    """ "my card pulls 450w, 8h a day at $0.15/kwh how much a month", "显卡功耗450w 一个月电费多少": the power bill of
+    a stated draw when no GPU is named."""
+    b = r.b
+    if not b.has("WATTS") or r.refs or b.has("RECOMMEND", "MODEL", "PARAMS", "COUNT"):
+        return None
+    if b.has("FIT") and not b.has("COST", "KWH"):
+        return None  # "is 850w enough": a power supply, not a bill ("800w under load ... yearly cost" is a bill)
+    rated = b.has("KWH", "HOURS") or period(r) is not None or b.means("ELECTRICITY")
+    if not (b.has("COST") or (b.has("HOW_MUCH") and rated)):
+        return None
+    return CostQuery(
+        text=r.text,
+        kind="running",
+        watts=float(b.first("WATTS")),
+        **usage(r),
+        electricity_usd_per_kwh=r.num("KWH"),
+        electricity_currency=r.currency("KWH"),
+        period=period(r),
+    )
+
+
 def rate_only(r: Reading) -> bool:
     """The cost words only state an electricity rate for another question: "electricity 0.25, 3090 or
     4090 for training", "power is 30c/kwh, 4090 vs 3090" (a pair of GPUs set against each other)."""

@@ -255,7 +255,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         period=per,
         providers=providers(r),
         of_them=b.struct("count_of") is not None,
-        own_platform=said(r, "own_platform_words"),
+        own_platform=bool(said(r, "own_platform_words")),
     )
 
 

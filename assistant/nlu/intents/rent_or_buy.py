@@ -30,7 +30,7 @@ def read(r: Reading) -> Query | None:
     if not gpus and b.has("FOLLOW"):
         gpus = (GpuRef(mention="", pronoun="them"),)  # "用autodl租的话呢": the GPUs just talked about
     months = r.months() or horizon(r)
-    own = said(r, "own_platform_words")  # "rent or buy a 4090, i already have a pc"
+    own = bool(said(r, "own_platform_words"))  # "rent or buy a 4090, i already have a pc"
     return RentOrBuyQuery(text=r.text, gpus=gpus, months=months, provider=provider(r), own_platform=own, **usage(r))
 
 
