@@ -46,6 +46,8 @@ class _Tagger(QuantityTagging, ModelTagging, GpuTagging, CpuTagging):
             if nxt is None:
                 nxt = self.try_model(i)
             if nxt is None:
+                nxt = self.try_unknown_family(i)  # "minimax m2", "ltx video": a model the KB does not hold
+            if nxt is None:
                 nxt = self.try_gpu(i)
             if nxt is None:
                 hit = self.lex.match(self.tt, i)

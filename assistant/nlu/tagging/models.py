@@ -100,10 +100,14 @@ class ModelTagging(TaggerBase):
                 size = self._size_at(named)
             j = named if size is not None else j
             known = self.index.model_info.get(key, ("", 0.0))[1]
+            if size is None:
+                other = self._variant_end(j, key)
+                if other > j:  # "mistral medium 3", "flux 2 dev", "kimi k2.5", "sdxl turbo": another model
+                    return self._not_this_model(i, other, (key,))
             if size is not None and known and abs(size[0] - known) > max(0.6, 0.08 * known):
                 # "mistral 24b", "llama 3.2 11b vision", "mistral large 123b": a size the matched model does not
                 # have is another model (never the matched one: that would answer about a different model)
-                cands = self.index.models_like(self.index.model_info[key][0], size[0])
+                cands = self._without_variants(self.index.models_like(self.index.model_info[key][0], size[0]), i, j)
                 end = j + size[1]
                 if len(cands) == 1:
                     return self.add("MODEL", ModelMatch(self.span(i, end), "ok", cands[0]), i, end)
@@ -135,6 +139,9 @@ class ModelTagging(TaggerBase):
                 j += 1
                 continue
             break
+        other = self._variant_end(j, None) if params is None else j
+        if other > j:  # "llama 4 behemoth", "deepseek v3.1", "qwen 2.5 max 72b": a variant no model of the KB has
+            return self._not_this_model(i, other, self.index.models_like(family, None)[:6])
         mention = self.span(i, j)
         cands = self.index.models_like(family, params)
         version = [tt[k] for k in range(i + 1, j) if self.toks[k].kind == "num" and (k + 1 >= n or tt[k + 1] != "b")]
@@ -145,6 +152,8 @@ class ModelTagging(TaggerBase):
             said = {*version, f"{params:g}b"}
             plain = [c for c in cands if set(c.replace("-", " ").replace(family, "", 1).split()) <= said]
             cands = tuple(plain) if len(plain) == 1 else cands
+        if params is not None:
+            cands = self._without_variants(cands, i, j)  # "qwen2.5 3b" is not Qwen2.5-Coder 3B
         if len(cands) == 1:
             return self.add("MODEL", ModelMatch(mention, "ok", cands[0]), i, j)
         if cands and params is None and not version and self._full_weights_near(i, j):
@@ -164,6 +173,92 @@ class ModelTagging(TaggerBase):
         return self.add(
             "MODEL", ModelMatch(mention, "unknown", candidates=self.index.models_like(family, None)[:6]), i, j
         )
+
+    def try_unknown_family(self, i: int) -> int | None:
+        """A model of a family the KB does not hold ("minimax m2", "ltx video", "command r plus", "sd 3.5 medium",
+        lexicon [lists] unknown_model_families), with its variant words and size: said not to be in the list."""
+        hit = self.lex.match(self.tt, i)
+        used = next(
+            (n for n in range(4, 0, -1) if " ".join(self.tt[i : i + n]) in self._families()),
+            0,
+        )
+        if not used or (hit and hit[0] > used):
+            return None
+        return self._not_this_model(i, self._variant_end(i + used, None, loose=True), ())
+
+    def _families(self) -> frozenset[str]:
+        return self.lex.listed("unknown_model_families")
+
+    def _variant_end(self, j: int, key: str | None, loose: bool = False) -> int:
+        """The end of the variant words right after a model name at token j that the name `key` lacks
+        ("medium 3", "2 dev", "k2.5", "turbo", "reasoning plus", "v3.1"): j when there are none. `loose`: a version
+        number alone counts too (after a family the KB lacks: "grok 2.5", "mochi 1")."""
+        tt, toks, n = self.tt, self.toks, len(self.tt)
+        words = self.lex.listed("model_variant_words")
+        name = set() if key is None else self._name_tokens(key)
+        k, seen = j, False
+        while k < n and k - j < 5:
+            w, t = tt[k], toks[k]
+            if self._size_at(k) is not None or w in _JOINERS or self.gpu_start(k) == "brand" or self.gap(k - 1):
+                break  # "flux, 1200 budget": a comma ends the name
+            if w in words and w not in name:
+                k, seen = k + 1, True
+                continue
+            if self._code_at(k) and w not in name:  # "k2.5", "v3.1", "m2", "i1", "e4b"
+                k += 2
+                if k < n and tt[k] == "b" and toks[k].glued:
+                    k += 1
+                seen = True
+                continue
+            glued = t.kind == "word" and t.glued and k > j and toks[k - 1].kind == "num" and len(w) <= 2  # "3n"
+            version = t.kind == "num" and len(t.text.replace(".", "")) <= 2 and not (k + 1 < n and toks[k + 1].glued)
+            if (glued or version) and (seen or loose or k + 1 < n and tt[k + 1] in words) and w not in name:
+                k, seen = k + 1, True
+                continue
+            if version and w not in name and k == j and key is not None and self._differs_in_version(key, w):
+                k, seen = k + 1, True  # "flux 2": FLUX.1 is another version
+                continue
+            break
+        return k if seen else j
+
+    def _without_variants(self, cands: tuple[str, ...], i: int, j: int) -> tuple[str, ...]:
+        """The candidates whose names add no variant word to what tokens i..j say ("qwen2.5 3b" is not
+        Qwen2.5-Coder 3B: with no other 3B Qwen2.5 it is a model the KB does not hold)."""
+        words = self.lex.listed("model_variant_words")
+        said = set(self.tt[i:j])
+        return tuple(c for c in cands if not ((self._name_tokens(c) - said) & words))
+
+    def _code_at(self, k: int) -> bool:
+        """A short model code at token k: one or two letters glued to a small version number ("v2", "k2.5", "m2",
+        "i1", "e4b"), not a phrase of the lexicon ("q4", "fp8") nor a GPU ("v100", "a6000")."""
+        tt, toks = self.tt, self.toks
+        if k + 1 >= len(tt) or toks[k].kind != "word" or len(tt[k]) > 2:
+            return False
+        num = toks[k + 1]
+        if num.kind != "num" or not num.glued or len(num.text.replace(".", "")) > 2:
+            return False
+        hit = self.lex.match(tt, k)
+        return not (hit and hit[0] >= 2)
+
+    def _name_tokens(self, key: str) -> set[str]:
+        from assistant.nlu.text import words
+
+        return set(words(f"{key.replace('-', ' ')} {self.index.model_name(key)}"))
+
+    def _differs_in_version(self, key: str, number: str) -> bool:
+        """The model's name has a version number and `number` is another one ("flux 2" vs FLUX.1 [dev])."""
+        own = [w for w in self._name_tokens(key) if w.replace(".", "").isdigit() and len(w) <= 3]
+        return bool(own) and number not in own
+
+    def _not_this_model(self, i: int, j: int, near: tuple[str, ...]) -> int:
+        """Tokens i..j name a model the KB does not hold: with a size after them, an UNKNOWN_MODEL answered for
+        the size; without, a MODEL that is unknown (asked back with the nearest known models)."""
+        size = self._size_at(j)
+        if size is not None:
+            return self._unknown_model(i, j, size)
+        said = set(self.tt[i:j])
+        near = tuple(sorted(near, key=lambda k: -len(said & self._name_tokens(k))))  # "deepseek v3.1": V3 first
+        return self.add("MODEL", ModelMatch(self.span(i, j), "unknown", candidates=near), i, j)
 
     def _size_at(self, j: int) -> tuple[float, int] | None:
         """A model size at token j ("70b", "7 billion", "124m" glued): (billions, tokens used)."""
