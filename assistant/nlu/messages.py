@@ -130,9 +130,10 @@ def model_problem(q, m, kind: str, index, lang: str = "en") -> str:
 
 def uncovered(text: str, mention: str, intent: str, lang: str) -> Clarification:
     """An accelerator the KB leaves out on purpose, with nothing else to answer: say so, name none in its place."""
+    key = "nlu.uncovered_device" if is_uncovered(mention, lang) else "nlu.not_gpu_device"
     return Clarification(
         "unknown_gpu",
-        i18n.t(lang, "nlu.uncovered_device", mention=mention),
+        i18n.t(lang, key, mention=mention),
         intent=intent,
         text=text,
         extras={"mention": mention, "lang": lang},

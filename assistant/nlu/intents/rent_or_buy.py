@@ -26,6 +26,8 @@ def read(r: Reading) -> Query | None:
         return None
     if r.lex.words_in("verdict_wait", r.text.lower()) and not b.has("RENT"):  # "5090现在买还是等等": wait or not
         return None
+    if b.has("PARAMS") and b.has("TOKENS") and not (b.has("BUY") or b.struct("rent_buy")):
+        return None  # "train a 350m gpt on 10b tokens, renting a100s": the cost of a training run
     gpus = tuple(r.refs)
     if not gpus and b.has("FOLLOW"):
         gpus = (GpuRef(mention="", pronoun="them"),)  # "用autodl租的话呢": the GPUs just talked about

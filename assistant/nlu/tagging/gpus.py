@@ -88,11 +88,17 @@ class GpuTagging(TaggerBase):
             return None  # "l4", "a100": the general path and its documented defaults read these
         if used == 1 and (first.isdigit() or len(first) < 3 or self.lex.match(self.tt, i)):
             return None
-        if end < len(self.tt) and self._variant_word(end) and not any(t[0].isdigit() for t in self.tt[i:end]):
+        tier = end < len(self.tt) and self.tt[end] in DEVICE_TIERS and self.lex.match(self.tt, end) is None
+        if end < len(self.tt) and (self._variant_word(end) or tier) and not any(t[0].isdigit() for t in self.tt[i:end]):
             ext = end  # "jetson orin 64g": a number-less name and its variant words, read together
-            while ext < len(self.tt) and (self._variant_word(ext) or self.tt[ext] in ("g", "gb")):
+            while ext < len(self.tt) and (
+                self._variant_word(ext) or self.tt[ext] in ("g", "gb") or self.tt[ext] in DEVICE_TIERS
+            ):
                 ext += 1
             m = self.index.gpu(self.tt[i:ext], self.span(i, ext))
+            if m.status == "unknown" and tier:  # "jetson orin nano": another device, never the AGX Orin
+                near = m.candidates or (match.name or "",)
+                return self.add("GPU", dataclasses.replace(m, candidates=near), i, ext)
             return self.add("GPU", m, i, ext) if m.status == "ok" else None
         if end < len(self.tt) and (
             self._variant_word(end)
@@ -433,6 +439,9 @@ class GpuTagging(TaggerBase):
         return self.add("GPU", m, i, end)
 
 
+# words after a device's number-less name that name another device of its line ("jetson orin nano", "orin nx")
+DEVICE_TIERS = frozenset({"nano", "nx", "mini"})
+
 _FORMS: dict[int, tuple[frozenset[str], tuple[tuple[str, ...], ...]]] = {}
 
 
@@ -442,8 +451,7 @@ def _uncovered_forms(lex: Lexicon) -> tuple[frozenset[str], tuple[tuple[str, ...
     if found is None:
         from assistant.nlu.text import words
 
-        forms = sorted(
-            {f for f in (tuple(words(w)) for w in lex.listed("uncovered_devices")) if f}, key=len, reverse=True
-        )
+        listed = lex.listed("uncovered_devices") | lex.listed("not_gpu_devices")
+        forms = sorted({f for f in (tuple(words(w)) for w in listed) if f}, key=len, reverse=True)
         found = _FORMS[id(lex)] = (frozenset(f[0] for f in forms), tuple(forms))
     return found

@@ -14,6 +14,8 @@ from assistant.nlu.tagging.base import Tag, TaggerBase, number_or_none
 from assistant.nlu.tagging.words import FAMILY_WORDS, NOT_A_NAME
 
 # words that join two things in a question, never part of a model's name ("llama 3 8b and 70b")
+# letters glued to a number that state a setting, not a model's code: "r64" (LoRA rank), "q4", "t5", "x8", "bs8"
+_SETTING_LETTERS = frozenset({"r", "q", "t", "x", "bs", "lr", "s", "ep"})
 _JOINERS = frozenset({"and", "or", "vs", "versus", "with", "for", "than", "then", "the", "on", "in", "at", "to"})
 
 
@@ -118,6 +120,17 @@ class ModelTagging(TaggerBase):
             return self.add("MODEL", ModelMatch(self.span(i, j), "ok", key), i, j)
         if tt[i] not in self.index.model_families or self.toks[i].kind != "word":
             return None
+        before = self._size_before(i)
+        if before is not None:  # "a 350m gpt", "a 7b llama": the size names which one (or a model of that size)
+            cands = self._without_variants(self.index.models_like(tt[i], before), i, i + 1)
+            if not cands:  # no such model of the family: a model of the size stated ("a 350m gpt")
+                if self.tags and self.tags[-1].kind != "PARAMS" and self.tags[-1].start == self.toks[i - 2].start:
+                    self.tags.pop()
+                    return self.add("PARAMS", before, i - 2, i + 1)
+                return i + 1
+            status = "ok" if len(cands) == 1 else "ambiguous"
+            match = ModelMatch(tt[i], status, cands[0] if status == "ok" else None, () if status == "ok" else cands)
+            return self.add("MODEL", match, i, i + 1)
         return self._family_model(i, tt[i], i + 1)
 
     def _family_model(self, i: int, family: str, j: int, brand: bool = False) -> int | None:
@@ -221,6 +234,16 @@ class ModelTagging(TaggerBase):
             break
         return k if seen else j
 
+    def _size_before(self, i: int) -> float | None:
+        """A model size typed right before token i ("350m gpt", "7b llama"), in billions; None when there is none."""
+        toks, tt = self.toks, self.tt
+        if i < 2 or self.gap(i - 1) or toks[i - 2].kind != "num" or not toks[i - 1].glued:
+            return None
+        v = number_or_none(tt[i - 2])
+        if v is None or tt[i - 1] not in ("b", "m"):
+            return None
+        return v if tt[i - 1] == "b" else v / 1000.0
+
     def _without_variants(self, cands: tuple[str, ...], i: int, j: int) -> tuple[str, ...]:
         """The candidates whose names add no variant word to what tokens i..j say ("qwen2.5 3b" is not
         Qwen2.5-Coder 3B: with no other 3B Qwen2.5 it is a model the KB does not hold)."""
@@ -232,7 +255,7 @@ class ModelTagging(TaggerBase):
         """A short model code at token k: one or two letters glued to a small version number ("v2", "k2.5", "m2",
         "i1", "e4b"), not a phrase of the lexicon ("q4", "fp8") nor a GPU ("v100", "a6000")."""
         tt, toks = self.tt, self.toks
-        if k + 1 >= len(tt) or toks[k].kind != "word" or len(tt[k]) > 2:
+        if k + 1 >= len(tt) or toks[k].kind != "word" or len(tt[k]) > 2 or tt[k] in _SETTING_LETTERS:
             return False
         num = toks[k + 1]
         if num.kind != "num" or not num.glued or len(num.text.replace(".", "")) > 2:

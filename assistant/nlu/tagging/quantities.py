@@ -379,7 +379,14 @@ class QuantityTagging(TaggerBase):
             return self.add("RESOLUTION", (int(tt[i]), int(tt[i + 1])), i, i + 2)
         if i + 1 < n and tt[i + 1] in ("px", "pixels") and 256 <= int(tt[i]) <= 8192:  # "1024px", "768 px"
             return self.add("RESOLUTION", (int(tt[i]), int(tt[i])), i, i + 2)
+        lines = int(tt[i])
+        if i + 1 < n and tt[i + 1] == "p" and toks[i + 1].glued and lines in VIDEO_LINES:  # "720p", "1080p"
+            return self.add("RESOLUTION", (lines * 16 // 9, lines), i, i + 2)
         return None
+
+
+# video heights written with a "p" ("720p"): a 16:9 frame of that many lines, never a GPU ("GTX 760M")
+VIDEO_LINES = frozenset({240, 360, 480, 540, 576, 720, 1080, 1440, 2160})
 
 
 def context_k(v: float) -> int:
