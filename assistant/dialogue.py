@@ -109,7 +109,7 @@ _FOLLOWUP_FIELDS = (
 )
 
 # answers where "it" / "them" means the set talked about, with its count ("and the power bill if i run it")
-COUNTED = ("cost", "rent_or_buy", "rates", "fit", "compare", "rig")
+COUNTED = ("cost", "rent_or_buy", "rates", "fit", "compare", "rig", "spec")
 _PRICED = ("spec", "cost", "rent_or_buy", "compare", "recommend")
 _RUNNING = ("cost", "rent_or_buy", "compare", "recommend")
 # which answers a setting changes (they are answered again when it changes) ...
@@ -222,6 +222,8 @@ class Dialogue:
         base = self.context.last_query
         if follow.want_speed:
             return self._speed_of_last(base, follow)
+        if (follow.want_time or follow.tokens or follow.hours_total) and not follow.gpus:
+            return self._time_of_last(base, follow)
         if follow.gpus and getattr(base, "model", None) is not None and base.intent == "recommend":
             from assistant.queries import FitQuery  # "what about the 3090?" after "best gpu for llama 3 70b"
 
@@ -281,6 +283,29 @@ class Dialogue:
         elif follow.gpu_count and "gpus" in names and base.intent != "fit":
             changes["gpus"] = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in base.gpus)
         return dataclasses.replace(base, **changes)
+
+    def _time_of_last(self, base: Query | None, follow: FollowUpQuery) -> Query:
+        """ "how long would 50m tokens take" after a fine-tuning fit (its training time on that data) or a cloud
+        job (the job on that data); "the job is about 120 hours total, what does that come to" after cloud rates
+        (the rent for those hours)."""
+        from assistant.queries import FitQuery, RatesQuery
+
+        if isinstance(base, RatesQuery) and follow.hours_total:
+            rent = self._per_period(base)
+            return dataclasses.replace(rent, text=follow.text, settings=follow.settings, hours=follow.hours_total)
+        if isinstance(base, RatesQuery) and base.mode == "job":
+            return dataclasses.replace(base, text=follow.text, settings=follow.settings, tokens=follow.tokens)
+        if isinstance(base, FitQuery):
+            mode = base.mode if base.mode != "inference" else "lora"  # a training time is asked: LoRA unless said
+            return dataclasses.replace(
+                base,
+                text=follow.text,
+                settings=follow.settings,
+                want_time=True,
+                tokens=follow.tokens or base.tokens,
+                mode=mode,
+            )
+        raise NothingToReferTo(follow.text)
 
     def _more_of_the_pick(self, base: Query, follow: FollowUpQuery) -> Query:
         """ "and for two of them?" after a recommendation: N of the GPU it picked against one, for its workload
@@ -601,6 +626,16 @@ class Dialogue:
         workload, not a comparison of nothing (without a workload the dialogue asks which GPUs)."""
         from assistant.queries import CompareQuery, RecommendQuery
 
+        if isinstance(query, CompareQuery) and [g.pronoun for g in query.gpus] == ["implicit"] and self.context.gpus:
+            if query.workload is None and query.model is None:  # "ok so which would you pick": for what it was about
+                model = getattr(self.context.last_query, "model", None)
+                return dataclasses.replace(
+                    query,
+                    workload=self.context.workload,
+                    precision=query.precision or self.context.precision,
+                    model=model,
+                )
+            return query
         if not isinstance(query, CompareQuery) or not query.workload or self.context.gpus or self.context.recent:
             return query
         if [g.pronoun for g in query.gpus] != ["implicit"]:

@@ -178,6 +178,7 @@ class FitQuery(Query):
     system_ram_gb: float | None = None  # "with 128gb ram", "64g内存": system RAM for MoE expert offload
     released: bool = False  # "满血r1", "unquantized": the weights as released (DeepSeek R1/V3: FP8), no lighter quant
     want_context: bool = False  # "3090最多能开多长上下文", "max context on a 4090": the longest context is the answer
+    tokens: float | None = None  # "how long to fine-tune on 50m tokens": the data of the training time asked
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -378,6 +379,9 @@ class FollowUpQuery(Query):
     providers: tuple[str, ...] = ()  # "what about on lambda?", "runpod vs coreweave?": the clouds to price it at
     of_them: bool = False  # "two of them?": a count of the GPUs just talked about (not "with 2 gpus")
     own_platform: bool = False  # "what if i already have a pc": buying without the desktop around the GPU
+    hours_total: float | None = None  # "the job is about 120 hours total, what does that come to": the rent for them
+    tokens: float | None = None  # "how long would 50m tokens take": the training data of the last fit or job
+    want_time: bool = False  # "how long would it take": the training time of the last fit
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -118,6 +118,7 @@ def job_time(
         model=ModelRef(mention=model.name, key=model.key) if query.model else None,
         method=method,
         samples=query.samples,
+        tokens=query.tokens,
         params_b=None if query.model else model.params_b,
     )
     hours, figures, steps = job_hours(asked, env, gpu, n)

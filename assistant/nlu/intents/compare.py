@@ -57,8 +57,13 @@ def read(r: Reading) -> Query | None:
     ):
         # "which one has more memory?", "which is faster?": the GPUs the conversation is about
         aspect = r.aspect() or ("memory" if "memory" in r.fields() else None)
-        implicit = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="implicit")
+        implicit = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="implicit", count_open=True)
         return _compare(r, [implicit], aspect=aspect)
+    kinds = {t.kind for t in b.tags}
+    if not refs and b.has("COMPARE") and kinds <= {"COMPARE", "QUESTION", "FOLLOW", "AND", "PRONOUN", "WORKLOAD"}:
+        # "ok so which would you pick", "which one then?": the pick among the GPUs the conversation is about
+        implicit = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="implicit", count_open=True)
+        return _compare(r, [implicit])
     return None
 
 

@@ -109,6 +109,7 @@ def read(r: Reading) -> Query | None:
         want_time=bool(said(r, "duration_words")) and r.mode() != "inference",
         released=bool(said(r, "full_weights")) and not r.precision,
         want_context=bool(said(r, "context_asked")),
+        tokens=r.num("TOKENS"),
     )
 
 

@@ -84,6 +84,14 @@ def about_last(r: Reading) -> Query | None:
         return CostQuery(text=r.text, gpus=(it,), kind="running", period=period(r))
     if only_period(r):
         return build(r)  # "per month?", "and for a week?", "yearly?"
+    if (
+        total_hours(r)
+        and not r.explicit
+        and kinds <= {"HOURS", "UNDER", "EXPLAIN", "HOW_MUCH", "COST", "RENT", "FIT"} | AROUND
+    ):
+        return build(r)  # "the job is about 120 hours total, what does that come to": the rent for those hours
+    if said(r, "duration_words") and not r.explicit and kinds <= {"TOKENS", "HOW_MUCH", "MODE", "SPEED"} | AROUND:
+        return build(r)  # "how long would 50m tokens take", "how long would it take with qlora"
     if said(r, "availability_words") and kinds <= {"COSTS", "BUY"} | AROUND and not b.unknown:
         return build(r)  # "国内能买到吗" after a pick: the same question (prices say where they come from)
     usage = {"HOURS", "PERIOD", "PER"}  # "一个月用40小时 和买比呢": the usage comes along as a setting
@@ -93,13 +101,24 @@ def about_last(r: Reading) -> Query | None:
         and not providers(r)
     ):
         return build(r, ask="rent_or_buy")  # "那租呢", "还不如买？" after a price, a pick or a rate
-    if b.has("BUY") and kinds <= {"BUY", "VS", "OR", "HOURS", "PERIOD", "PER"} | AROUND and b.has("VS", "OR"):
+    if (
+        b.has("BUY")
+        and kinds <= {"BUY", "VS", "OR", "HOURS", "PERIOD", "PER", "CONDITION"} | AROUND
+        and b.has("VS", "OR")
+    ):
         return build(r, ask="rent_or_buy")  # "vs buying?", "or buy?", "for 40 hours a month, vs buying?" after rates
     if said(r, "own_platform_words") and kinds <= {"FOLLOW", "BUY", "HOURS"} | AROUND and not r.explicit:
         return build(r, ask="rent_or_buy")  # "what if i already have a pc" after renting weighed against buying
     if said(r, "rate_words") and kinds <= {"RENT", "RECOMMEND", "COMPARE", "HOW_MUCH"} | AROUND:
         return build(r, ask="rates")  # "which provider is cheapest", "and in the cloud?"
     return None
+
+
+def total_hours(r: Reading) -> float | None:
+    """Hours in all that a follow-up states ("the job is about 120 hours total"), None when it states none (a bare
+    "and at 25 hours?" is hours a week)."""
+    tag = r.b.first("HOURS")
+    return tag.get("total") if isinstance(tag, dict) and r.said("total_words") else None
 
 
 def _only(unknown: list[str], allowed: frozenset[str]) -> bool:
@@ -185,6 +204,8 @@ def read(r: Reading) -> Query | None:
         lead = "FOLLOW"  # "3090呢？", "训练呢？": the Chinese follow-up particle
     if not r.refs and b.has("FIELD") and {t.kind for t in b.tags} <= {"FIELD", "HOW_MUCH", "QUESTION"}:
         lead = "FOLLOW"  # "差价多少", "功耗多少": a figure of the GPUs just talked about
+    if lead == "ON" and len(r.explicit) == 1 and r.said("instead_words") and not r.model and len(b.tags) <= 4:
+        lead = "FOLLOW"  # "on an h100 instead?": the last question on that GPU
     if (
         lead in LEADS
         and not b.has("RECOMMEND", "RENT", "COST", "EXPLAIN", "HELP", "VS", "WHY", "FASTER", "SPEC")
@@ -221,8 +242,8 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         if not gpus and mem is not None and b.has(*LEADS) and not at_least:
             gpus.append(GpuRef(mention=f"{mem:g} GB", pronoun="variant"))
             replace_ = True
-    if ask == "why":
-        gpus = [g for g in gpus if g.pronoun is None]  # "why that one?": the reasons of the last answer
+    if ask == "why" or total_hours(r):
+        gpus = [g for g in gpus if g.pronoun is None]  # "why that one?", "what does that come to": the last answer
     count = r.total_count() or _count_word(r)
     if count is None and len(r.explicit) == 1 and r.said("single_count"):
         count = 1  # "what about a single a100?" after 8 x H100: one, not the count before
@@ -256,6 +277,9 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         providers=providers(r),
         of_them=b.struct("count_of") is not None,
         own_platform=bool(said(r, "own_platform_words")),
+        hours_total=total_hours(r),
+        tokens=r.num("TOKENS"),
+        want_time=bool(said(r, "duration_words")) and not b.has("HOURS"),
     )
 
 
