@@ -291,8 +291,10 @@ class Dialogue:
         from assistant.queries import FitQuery, RatesQuery
 
         if isinstance(base, RatesQuery) and follow.hours_total:
-            rent = self._per_period(base)
-            return dataclasses.replace(rent, text=follow.text, settings=follow.settings, hours=follow.hours_total)
+            mode = "rent" if base.mode == "rates" else base.mode  # rates for those hours: a rental
+            return dataclasses.replace(
+                base, text=follow.text, settings=follow.settings, mode=mode, hours=follow.hours_total, period=None
+            )
         if isinstance(base, RatesQuery) and base.mode == "job":
             return dataclasses.replace(base, text=follow.text, settings=follow.settings, tokens=follow.tokens)
         if isinstance(base, FitQuery):
