@@ -7,7 +7,9 @@ word of lexicon list `clause_end_words` (吗, 多少钱, 有啥区别, ...) befo
 `clause_separators` (a space, a comma, a question mark); the second must hold a word of that list
 too. The message is split only when each clause alone is understood and they ask different kinds of
 things (not when the second only asks why, or is a fragment completing the first that the whole reading
-took in): the engine then answers both, one after the other in the conversation, as one answer.
+took in): the engine then answers both, one after the other in the conversation, as one answer. English
+questions joined without a '?' are cut at a joiner of list `clause_joiners` when both sides open with a word of
+list `clause_starts` ("what is fp4 and does the 5090 support it").
 """
 
 from __future__ import annotations
@@ -34,6 +36,26 @@ def _split_points(text: str, lang: str) -> list[tuple[str, str]]:
             continue
         if any(w in second for w in ends):
             out.append((first, second))
+    return out + _joined_questions(text, lex)
+
+
+def _joined_questions(text: str, lex) -> list[tuple[str, str]]:
+    """Cuts at a joiner of list `clause_joiners` (", and", " and ") where both sides open with a question word of
+    list `clause_starts`: "what is fp4 and does the 5090 support it", "how much vram does flux need and is a 4070
+    enough". A joiner inside one question ("llama 3 8b and 70b on a 3090", "is a 3090 and a 4090 enough") has
+    no question word after it, so the message is not cut there."""
+    starts = lex.listed("clause_starts")
+    lowered = text.lower()
+    if not starts or lowered.split(" ", 1)[0] not in starts:
+        return []
+    out = []
+    for joiner in sorted(lex.listed("clause_joiners"), key=len, reverse=True):
+        at = lowered.find(joiner)
+        while at > 0:
+            first, second = text[:at].strip(" ,"), text[at + len(joiner) :].strip()
+            if second.split(" ", 1)[0].lower() in starts and (first, second) not in out:
+                out.append((first, second))
+            at = lowered.find(joiner, at + 1)
     return out
 
 
@@ -44,6 +66,28 @@ def _answerable(q: Query | Clarification) -> bool:
 def _kind(q: Query) -> tuple:
     """What a reading asks: its intent, and for a follow-up what it asks about the last answer."""
     return (q.intent, getattr(q, "ask", None), getattr(q, "kind", None))
+
+
+def _with_first_topic(a, second: str, b, index: NameIndex, lang: str):
+    """The second clause in the light of the first's topic: the concept its pronoun stands for ("what is fp4 and
+    does the 5090 support it" -> "... support fp4"), the model the first named ("how much vram does flux need and
+    is a 4070 enough" -> "is a 4070 enough for flux"). (second, its reading), unchanged when nothing applies."""
+    from assistant.nlu import understand
+    from assistant.queries import ExplainQuery
+
+    words = second.split()
+    pronouns = lexicon(lang).listed("clause_pronouns")
+    if isinstance(a, ExplainQuery) and a.mention and any(w.strip("?,.") in pronouns for w in words):
+        about = " ".join(a.mention if w.strip("?,.") in pronouns else w for w in words)
+        if _answerable(understand(about, index)):
+            return about, understand(about, index)
+    model = getattr(a, "model", None)
+    joiner = next(iter(lexicon(lang).listed("clause_model_join")), None)
+    if model is not None and model.mention and joiner and getattr(b, "model", 1) is None:
+        about = f"{second.rstrip('?？ ')}{joiner}{model.mention}"
+        if _answerable(understand(about, index)):
+            return about, understand(about, index)
+    return second, b
 
 
 def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
@@ -68,6 +112,7 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
             about = f"{subject}{gap}{second}"  # "5090" + "1000w电源够吗": a space between two numbers
             if _answerable(understand(about, index)):
                 second, b = about, understand(about, index)
+        second, b = _with_first_topic(a, second, b, index, lang)
         if not _answerable(b):
             continue
         assert isinstance(a, Query) and isinstance(b, Query)
