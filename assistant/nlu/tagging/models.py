@@ -152,7 +152,7 @@ class ModelTagging(TaggerBase):
                 j += 1
                 continue
             break
-        other = self._variant_end(j, None) if params is None else j
+        other = self._variant_end(j, None, family=family) if params is None else j
         if other > j:  # "llama 4 behemoth", "deepseek v3.1", "qwen 2.5 max 72b": a variant no model of the KB has
             return self._not_this_model(i, other, self.index.models_like(family, None)[:6])
         mention = self.span(i, j)
@@ -202,13 +202,16 @@ class ModelTagging(TaggerBase):
     def _families(self) -> frozenset[str]:
         return self.lex.listed("unknown_model_families")
 
-    def _variant_end(self, j: int, key: str | None, loose: bool = False) -> int:
+    def _variant_end(self, j: int, key: str | None, loose: bool = False, family: str | None = None) -> int:
         """The end of the variant words right after a model name at token j that the name `key` lacks
         ("medium 3", "2 dev", "k2.5", "turbo", "reasoning plus", "v3.1"): j when there are none. `loose`: a version
-        number alone counts too (after a family the KB lacks: "grok 2.5", "mochi 1")."""
+        number alone counts too (after a family the KB lacks: "grok 2.5", "mochi 1"). `family`: words of any of its
+        models' names are no variant ("kimi k2" after a brand word)."""
         tt, toks, n = self.tt, self.toks, len(self.tt)
         words = self.lex.listed("model_variant_words")
-        name = set() if key is None else self._name_tokens(key)
+        known = [key] if key else list(self.index.models_like(family, None)) if family else []
+        name = set().union(*(self._name_tokens(m) for m in known)) if known else set()
+        codes = set().union(*(self._name_codes(m) for m in known)) if known else set()  # "k2" of Kimi K2
         k, seen = j, False
         while k < n and k - j < 5:
             w, t = tt[k], toks[k]
@@ -217,7 +220,7 @@ class ModelTagging(TaggerBase):
             if w in words and w not in name:
                 k, seen = k + 1, True
                 continue
-            if self._code_at(k) and w not in name:  # "k2.5", "v3.1", "m2", "i1", "e4b"
+            if self._code_at(k) and w + tt[k + 1] not in codes:  # "k2.5", "v3.1", "m2", "i1", "e4b"
                 k += 2
                 if k < n and tt[k] == "b" and toks[k].glued:
                     k += 1
@@ -262,6 +265,13 @@ class ModelTagging(TaggerBase):
             return False
         hit = self.lex.match(tt, k)
         return not (hit and hit[0] >= 2)
+
+    def _name_codes(self, key: str) -> set[str]:
+        """Letter codes glued to their number in a model's name ("Kimi K2" -> k2, "DeepSeek V3" -> v3)."""
+        from assistant.nlu.text import words
+
+        toks = words(f"{key.replace('-', ' ')} {self.index.model_name(key)}")
+        return {a + b for a, b in zip(toks, toks[1:], strict=False) if a.isalpha() and len(a) <= 2 and b[:1].isdigit()}
 
     def _name_tokens(self, key: str) -> set[str]:
         from assistant.nlu.text import words
