@@ -67,4 +67,6 @@ def _gpu_and_price_as_name(r: Reading) -> tuple[list[GpuRef], float | None]:
     named = [g for g in r.refs if g.pronoun is None]
     if len(named) != 2 or not named[1].mention.isdigit() or named[0].mention.isdigit() or r.b.has("MONEY", "NUMBER"):
         return [], None
+    if r.b.has("OR", "VS", "COMPARE"):
+        return [], None  # "two 4060 ti 16gb or a 3090, which should i buy": two GPUs set against each other
     return [named[0]], float(named[1].mention)

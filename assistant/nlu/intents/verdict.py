@@ -62,11 +62,25 @@ def last_gpu(r: Reading) -> list[GpuRef]:
     return [GpuRef(mention="", pronoun="it")]
 
 
+def _buy_this(r: Reading) -> bool:
+    """ "should i get a 5090 for llms": a buying phrase right before the one GPU named (an article between), no
+    budget ("what should i get under 2k: a 4090 is out of budget" asks for a recommendation)."""
+    b = r.b
+    phrase = said(r, "verdict_buy_this")
+    gpu = b.kinds.get("GPU")
+    if not phrase or not gpu or b.has("MONEY", "BUDGET", "UNDER"):
+        return False
+    at = r.text.lower().find(phrase)
+    between = r.text[at + len(phrase) : gpu[0].start].split() if at >= 0 else ["?"]
+    return at >= 0 and at + len(phrase) <= gpu[0].start and all(w in ("a", "an", "the", "one", "my") for w in between)
+
+
 def read(r: Reading) -> Query | None:
     b = r.b
     gpus = [g for g in r.refs if g.pronoun is None or not r.explicit] or last_gpu(r)
     names = {g.name or g.mention for g in gpus}
-    if len(names) != 1 or r.model or b.has("PARAMS", "VS", "RENT", "HOURS", "KWH") or b.struct("versus"):
+    pair = b.struct("versus")
+    if len(names) != 1 or r.model or b.has("PARAMS", "VS", "RENT", "HOURS", "KWH") or (pair and len(pair.refs) > 1):
         return None
     if "china" in r.fields():
         return None  # "h20国内能买吗": whether it is sold in China, not whether it is worth buying
@@ -81,7 +95,7 @@ def read(r: Reading) -> Query | None:
         kind = "feature"
     elif said(r, "verdict_overkill"):
         kind = "overkill"
-    elif said(r, "verdict_worth"):
+    elif said(r, "verdict_worth") or _buy_this(r):
         kind = "worth"
     elif said(r, "verdict_enough"):
         kind = "enough"
