@@ -59,6 +59,11 @@ def _joined_questions(text: str, lex) -> list[tuple[str, str]]:
     return out
 
 
+def _asks_speed(q: Query | Clarification) -> bool:
+    """The reading asks only for a speed ("how many tok/s would i get", "how fast would it be")."""
+    return bool(getattr(q, "want_speed", False)) or getattr(q, "fields", None) == ("speed",)
+
+
 def _answerable(q: Query | Clarification) -> bool:
     return isinstance(q, Query) and not isinstance(q, UnknownQuery)
 
@@ -77,11 +82,13 @@ def _with_first_topic(a, second: str, b, index: NameIndex, lang: str):
 
     words = second.split()
     pronouns = lexicon(lang).listed("clause_pronouns")
-    if isinstance(a, ExplainQuery) and a.mention and any(w.strip("?,.") in pronouns for w in words):
-        about = " ".join(a.mention if w.strip("?,.") in pronouns else w for w in words)
+    model = getattr(a, "model", None)
+    topic = a.mention if isinstance(a, ExplainQuery) else (model.mention if model is not None else "")
+    if topic and any(w.strip("?,.") in pronouns for w in words):
+        # "does the 5090 support it" after "what is fp4"; "can two 3090s do it" after "how much vram does X need"
+        about = " ".join(topic if w.strip("?,.") in pronouns else w for w in words)
         if _answerable(understand(about, index)):
             return about, understand(about, index)
-    model = getattr(a, "model", None)
     joiner = next(iter(lexicon(lang).listed("clause_model_join")), None)
     if model is not None and model.mention and joiner and getattr(b, "model", 1) is None:
         about = f"{second.rstrip('?？ ')}{joiner}{model.mention}"
@@ -103,6 +110,8 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
         a, b = understand(first, index), understand(second, index)
         if not _answerable(a) or isinstance(a, FollowUpQuery):
             continue
+        if a.intent == "fit" and _asks_speed(b) and isinstance(whole, Query) and whole.intent == "fit":
+            continue  # "is a 5060 ti enough for qwen3 14b and how many tok/s": one fit, with its speed
         named = [g.mention for g in getattr(a, "gpus", ()) if g.name and g.mention]
         if named and not any(g.name or g.pronoun for g in getattr(b, "gpus", ())):
             joiner = next(iter(lexicon(lang).listed("clause_subject_join")), " and ")

@@ -39,12 +39,12 @@ def by_watts(r: Reading) -> Query | None:
     """ "my card pulls 450w, 8h a day at $0.15/kwh how much a month", "显卡功耗450w 一个月电费多少": the power bill of
     a stated draw when no GPU is named."""
     b = r.b
-    if not b.has("WATTS") or r.refs or b.has("RECOMMEND", "MODEL", "PARAMS", "COUNT"):
+    if not b.has("WATTS") or r.explicit or b.has("RECOMMEND", "MODEL", "PARAMS", "COUNT"):
         return None
     if b.has("FIT") and not b.has("COST", "KWH"):
         return None  # "is 850w enough": a power supply, not a bill ("800w under load ... yearly cost" is a bill)
     rated = b.has("KWH", "HOURS") or period(r) is not None or b.means("ELECTRICITY")
-    if not (b.has("COST") or (b.has("HOW_MUCH") and rated)):
+    if not (b.has("COST") or (b.has("HOW_MUCH") or period(r) is not None) and rated):
         return None
     return CostQuery(
         text=r.text,

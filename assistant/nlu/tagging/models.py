@@ -15,7 +15,7 @@ from assistant.nlu.tagging.words import FAMILY_WORDS, NOT_A_NAME
 
 # words that join two things in a question, never part of a model's name ("llama 3 8b and 70b")
 # letters glued to a number that state a setting, not a model's code: "r64" (LoRA rank), "q4", "t5", "x8", "bs8"
-_SETTING_LETTERS = frozenset({"r", "q", "t", "x", "bs", "lr", "s", "ep"})
+_SETTING_LETTERS = frozenset({"q", "t", "x", "bs", "lr", "s", "ep"})
 _JOINERS = frozenset({"and", "or", "vs", "versus", "with", "for", "than", "then", "the", "on", "in", "at", "to"})
 
 
@@ -263,6 +263,8 @@ class ModelTagging(TaggerBase):
         num = toks[k + 1]
         if num.kind != "num" or not num.glued or len(num.text.replace(".", "")) > 2:
             return False
+        if tt[k] == "r" and not (num.text.isdigit() and int(num.text) < 8):
+            return False  # "deepseek r2" is a model code, "r64" / "r16" a LoRA rank
         hit = self.lex.match(tt, k)
         return not (hit and hit[0] >= 2)
 
