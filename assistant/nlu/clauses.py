@@ -106,6 +106,8 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
     if not cuts:
         return None
     whole = understand(cleaned, index)
+    if getattr(whole, "kind", None) == "feature":
+        return None  # "what is fp4 and does the 5090 support it": one feature verdict that explains the concept too
     for first, second in cuts:
         a, b = understand(first, index), understand(second, index)
         if not _answerable(a) or isinstance(a, FollowUpQuery):
