@@ -145,13 +145,8 @@ def respond(query: FitQuery, env: Env) -> Answer:
     longest = longest_context(case)
     if longest:
         line = env.t("fit.longest_context", prec=prec, ctx=f"{longest:,}", trained=f"{model.context or 0:,}")
-        if query.want_context:  # "how much context can i fit": the context leads
-            lead = env.t(
-                "fit.head_context", ctx=f"{longest:,}", prec=prec, where=where, trained=f"{model.context or 0:,}"
-            )
-            head = lead + i18n.gap(env.lang) + head
-        elif lexicon(env.lang).words_in("context_asked_words", query.text.lower()):
-            head = line + i18n.gap(env.lang) + head  # "上下文最多开多少": the longest context is the answer
+        if query.want_context or lexicon(env.lang).words_in("context_asked_words", query.text.lower()):
+            head = line + i18n.gap(env.lang) + head  # "how much context can i fit", "上下文最多开多少": the answer
         else:
             steps.append(line)
     figures = _figures(case, longest, moe) | route_figures
