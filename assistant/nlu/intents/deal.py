@@ -26,7 +26,8 @@ def read(r: Reading) -> Query | None:
     b = r.b
     if b.has("PARAMS", "BUDGET", "UNDER", "RENT", "HOURS", "KWH", "VS", "MEMORY", "DATE"):
         return None
-    offered = bool(said(r, "deal_words") or said(r, "deal_places"))
+    asked = bool(said(r, "verdict_worth") or said(r, "verdict_good"))
+    offered = bool(said(r, "deal_words") or said(r, "deal_places")) or (asked and _priced(r))
     if not (offered or said(r, "verdict_worth") or said(r, "verdict_good")):
         return None
     gpus, amount = _gpu_and_price_as_name(r) if offered else ([], None)
@@ -44,6 +45,15 @@ def read(r: Reading) -> Query | None:
     model = r.model if r.model and r.model.key else None  # "... worth it for running llama 3.3 70b?"
     return VerdictQuery(
         text=r.text, gpus=(gpu,), kind="deal", workload=workload, offer=amount, money_currency=currency, model=model
+    )
+
+
+def _priced(r: Reading) -> bool:
+    """A GPU, a price word and a number in a row ("ex-mining 3080 for 250 worth it"): an offer for that GPU."""
+    tags = r.b.tags
+    return any(
+        tags[k].kind == "GPU" and tags[k + 1].kind == "COSTS" and tags[k + 2].kind in ("NUMBER", "MONEY")
+        for k in range(len(tags) - 2)
     )
 
 

@@ -192,7 +192,7 @@ class ModelTagging(TaggerBase):
         lexicon [lists] unknown_model_families), with its variant words and size: said not to be in the list."""
         hit = self.lex.match(self.tt, i)
         used = next(
-            (n for n in range(4, 0, -1) if " ".join(self.tt[i : i + n]) in self._families()),
+            (k for k in range(min(4, len(self.tt) - i), 0, -1) if " ".join(self.tt[i : i + k]) in self._families()),
             0,
         )
         if not used or (hit and hit[0] > used):
