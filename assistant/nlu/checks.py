@@ -17,7 +17,16 @@ from assistant.nlu.bag import Bag
 from assistant.nlu.index import GpuMatch, ModelMatch, NameIndex
 from assistant.nlu.lookup.name_tokens import memory_of_mention, split_suffixes
 from assistant.nlu.text import words
-from assistant.queries import Clarification, FitQuery, Query, RecommendQuery, RigQuery, SetQuery, SpecQuery, VerdictQuery
+from assistant.queries import (
+    Clarification,
+    FitQuery,
+    Query,
+    RecommendQuery,
+    RigQuery,
+    SetQuery,
+    SpecQuery,
+    VerdictQuery,
+)
 
 # spec fields and verdict features that memory-size variants of one card share ("does the 4060 ti support nvlink")
 _FAMILY_FIELDS = frozenset({"nvlink", "pcie", "architecture"})
