@@ -25,7 +25,7 @@ from assistant.clarify import fill
 from assistant.dialogue import Dialogue
 from assistant.kb.reader import KbReader
 from assistant.names import normalize_name
-from assistant.queries import Clarification, FollowUpQuery, Query, RatesQuery, SetQuery, Setting, UnknownQuery
+from assistant.queries import Clarification, FollowUpQuery, Query, SetQuery, Setting, UnknownQuery
 from assistant.respond.env import Env, NoExchangeRate, query_currency
 
 _RESPONDERS = {
@@ -88,14 +88,6 @@ def _joined(text: str, parts: tuple[str, str], first: Answer, second: Answer) ->
         chart=first.chart or second.chart,
         lang=first.lang,
     )
-
-
-def _each_gpu_rates(query: Query) -> list[RatesQuery]:
-    """Cloud rates asked for several different GPUs: one rates question per GPU (the responder answers one GPU)."""
-    if not isinstance(query, RatesQuery) or query.mode not in ("rates", "rent") or query.providers:
-        return []
-    named = list({r.name: r for r in query.gpus if r.name}.values())
-    return [dataclasses.replace(query, gpus=(r,)) for r in named] if len(named) > 1 else []
 
 
 class Engine:
@@ -315,15 +307,6 @@ class Engine:
 
     def _respond(self, query: Query, env: Env) -> Answer:
         responder = importlib.import_module(f"assistant.respond.{_RESPONDERS[query.intent]}")
-        each = _each_gpu_rates(query)
-        if each:  # "a800和h800租一天分别多少", "a100和h100租哪个划算": the rates of each GPU, one after the other
-            answers = [responder.respond(q, env) for q in each]
-            if any(a.clarification for a in answers):
-                return next(a for a in answers if a.clarification)
-            joined = answers[0]
-            for q, a in zip(each[1:], answers[1:], strict=True):
-                joined = _joined(query.text, (query.text, q.gpus[0].mention or query.text), joined, a)
-            return joined
         return responder.respond(query, env)
 
     def _from_pending(self, text: str, dialogue: Dialogue) -> Query | None:
