@@ -106,12 +106,13 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
     if not cuts:
         return None
     whole = understand(cleaned, index)
-    if getattr(whole, "kind", None) == "feature":
-        return None  # "what is fp4 and does the 5090 support it": one feature verdict that explains the concept too
+    feature = getattr(whole, "feature", None) if getattr(whole, "kind", None) == "feature" else None
     for first, second in cuts:
         a, b = understand(first, index), understand(second, index)
         if not _answerable(a) or isinstance(a, FollowUpQuery):
             continue
+        if feature and getattr(a, "concept", "") == feature and not getattr(a, "others", ()):
+            return None  # "what is fp4 and does the 5090 support it": one feature verdict that explains fp4 too
         if a.intent == "fit" and _asks_speed(b) and isinstance(whole, Query) and whole.intent == "fit":
             continue  # "is a 5060 ti enough for qwen3 14b and how many tok/s": one fit, with its speed
         named = [g.mention for g in getattr(a, "gpus", ()) if g.name and g.mention]
