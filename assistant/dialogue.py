@@ -15,13 +15,17 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from typing import Any
 
-from assistant.queries import Clarification, FollowUpQuery, GpuRef, Query
+from assistant.queries import Clarification, FollowUpQuery, GpuRef, Query, RecommendQuery
 
+DEFAULT_KWH_USD = 0.175
+DEFAULT_UTILIZATION = 0.15
+DEFAULT_YEARS = 5.0
 DEFAULTS = {
-    "electricity_usd_per_kwh": 0.175,
-    "utilization": 0.15,
-    "years": 5.0,
+    "electricity_usd_per_kwh": DEFAULT_KWH_USD,
+    "utilization": DEFAULT_UTILIZATION,
+    "years": DEFAULT_YEARS,
     "budget_usd": None,
     "condition": None,
     "snapshot": "current",
@@ -34,9 +38,9 @@ DEFAULTS = {
 class Assumptions:
     """The assumptions in force in a conversation (defaults, saved ones, changes)."""
 
-    electricity_usd_per_kwh: float = DEFAULTS["electricity_usd_per_kwh"]
-    utilization: float = DEFAULTS["utilization"]
-    years: float = DEFAULTS["years"]
+    electricity_usd_per_kwh: float = DEFAULT_KWH_USD
+    utilization: float = DEFAULT_UTILIZATION
+    years: float = DEFAULT_YEARS
     budget_usd: float | None = None
     condition: str | None = None  # new | used | None (either)
     snapshot: str = "current"
@@ -151,10 +155,15 @@ def _only_settings(follow: FollowUpQuery) -> bool:
     )
 
 
+def gpus_of(query: Query) -> tuple[GpuRef, ...]:
+    """The GPUs a query names (a query without a gpus slot names none)."""
+    return tuple(getattr(query, "gpus", ()))
+
+
 def without_replaced(query: Query, settings) -> Query:
     """`query` without the per-question values that `settings` replace (they come from the assumptions now)."""
     names = {f.name for f in dataclasses.fields(query)}
-    cleared = {f: None for s in settings for f in REPLACES.get(s.key, ()) if f in names}
+    cleared: dict[str, Any] = {f: None for s in settings for f in REPLACES.get(s.key, ()) if f in names}
     return dataclasses.replace(query, **cleared) if cleared else query
 
 
@@ -224,7 +233,7 @@ class Dialogue:
             return self._speed_of_last(base, follow)
         if (follow.want_time or follow.tokens or follow.hours_total) and not follow.gpus:
             return self._time_of_last(base, follow)
-        if follow.gpus and getattr(base, "model", None) is not None and base.intent == "recommend":
+        if follow.gpus and isinstance(base, RecommendQuery) and base.intent == "recommend" and base.model is not None:
             from assistant.queries import FitQuery  # "what about the 3090?" after "best gpu for llama 3 70b"
 
             return FitQuery(
@@ -281,7 +290,7 @@ class Dialogue:
         if follow.gpus and "gpus" in names:
             changes["gpus"] = self._merged_gpus(base, follow)
         elif follow.gpu_count and "gpus" in names and base.intent != "fit":
-            changes["gpus"] = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in base.gpus)
+            changes["gpus"] = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in gpus_of(base))
         return dataclasses.replace(base, **changes)
 
     def _time_of_last(self, base: Query | None, follow: FollowUpQuery) -> Query:
@@ -514,7 +523,7 @@ class Dialogue:
 
     def _merged_gpus(self, base: Query, follow: FollowUpQuery) -> tuple[GpuRef, ...]:
         new = self._fill(follow.gpus)
-        old = tuple(base.gpus)
+        old = gpus_of(base)
         if follow.gpu_count is None and len(old) == len(new) == 1 and old[0].count > 1 and new[0].count == 1:
             new = (dataclasses.replace(new[0], count=old[0].count),)  # "and on a100s?" after 8 x H100: still 8
         if follow.replace and old:
@@ -695,7 +704,8 @@ class Dialogue:
             if isinstance(query, FollowUpQuery):
                 query = self._merge(query)
             if hasattr(query, "gpus"):
-                query = dataclasses.replace(query, gpus=self._fill(query.gpus, query.intent in COUNTED))
+                named: Any = query  # a query with a gpus slot (checked)
+                query = dataclasses.replace(named, gpus=self._fill(named.gpus, query.intent in COUNTED))
         except NoSecondGpu as exc:
             return Clarification(
                 kind="missing",

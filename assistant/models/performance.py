@@ -105,7 +105,7 @@ def relative_performance(
     compute_t = share * safe_div(_reference_rate(workload), tflops, math.inf)
     memory_t = (1 - share - fixed) * safe_div(_reference_bandwidth(), eff_bw, math.inf) * mem_factor * bytes_scale
     bf = _batch(gpu, workload, memory_need_gb, batch_policy)
-    factors = (
+    factors: tuple[Factor, ...] = (
         rate,
         Factor(
             "memory bandwidth",

@@ -67,12 +67,12 @@ def _by_memory(q: Query, i: int, m: GpuMatch) -> Query | None:
 
 
 def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
-    gpu_tags = {t.text: t.value for t in bag.kinds.get("GPU", [])}
+    gpu_tags = {t.text: t.gpu_match() for t in bag.kinds.get("GPU", [])}
     gpus = getattr(q, "gpus", ())
     for i, g in enumerate(gpus):
         if g.pronoun is not None or g.name is not None:
             continue
-        m: GpuMatch | None = gpu_tags.get(g.mention)
+        m = gpu_tags.get(g.mention)
         if m is None:
             continue
         if m.status == "ambiguous" and _same_for_all(q, m.candidates):
@@ -96,26 +96,26 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
     if isinstance(q, SetQuery):
         for i, s in enumerate(q.settings):
             if s.key == "price_override" and s.gpu is None:
-                m = next(iter(gpu_tags.values()), None)
-                if m is not None:
-                    kind = "ambiguous_gpu" if m.status == "ambiguous" else "unknown_gpu"
+                first = next(iter(gpu_tags.values()), None)
+                if first is not None:
+                    kind = "ambiguous_gpu" if first.status == "ambiguous" else "unknown_gpu"
                     return Clarification(
                         kind,
-                        msg.gpu_problem(q, m, kind, index, lang=bag.lang),
-                        candidates=m.candidates,
+                        msg.gpu_problem(q, first, kind, index, lang=bag.lang),
+                        candidates=first.candidates,
                         intent="set",
                         text=q.text,
                         pending=q,
                         slot=f"settings[{i}].gpu",
                         extras={
-                            "mention": m.mention,
-                            "options": msg.options(m.candidates, index),
+                            "mention": first.mention,
+                            "options": msg.options(first.candidates, index),
                             "lang": bag.lang,
                         },
                     )
     model = getattr(q, "model", None)
     mt = bag.kinds.get("MODEL")
-    found: ModelMatch = mt[0].value if mt else ModelMatch(model.mention if model else "", "unknown")  # type: ignore[assignment]
+    found = mt[0].model_match() if mt else ModelMatch(model.mention if model else "", "unknown")
     if (
         model is not None
         and not model.key
@@ -134,16 +134,16 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
             unsized=(found.mention,),
         )
     if model is not None and not model.key:
-        m = found
-        kind = "ambiguous_model" if m.status == "ambiguous" else "unknown_model"
+        mm = found
+        kind = "ambiguous_model" if mm.status == "ambiguous" else "unknown_model"
         return Clarification(
             kind,
-            msg.model_problem(q, m, kind, index, lang=bag.lang),
-            candidates=m.candidates,
+            msg.model_problem(q, mm, kind, index, lang=bag.lang),
+            candidates=mm.candidates,
             intent=q.intent,
             text=q.text,
             pending=q,
             slot="model",
-            extras={"mention": m.mention, "lang": bag.lang},
+            extras={"mention": mm.mention, "lang": bag.lang},
         )
     return q

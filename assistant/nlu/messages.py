@@ -17,7 +17,7 @@ _CUR = {"CNY": "¥", "EUR": "€", "GBP": "£"}
 
 def _symbol(t) -> str:
     cur = t.meanings.get("CURRENCY") if t is not None else None
-    return _CUR.get(cur, "$")
+    return _CUR.get(cur or "", "$")
 
 
 # tag kind -> how its value is shown in the "I understood ..." list

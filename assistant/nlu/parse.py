@@ -130,7 +130,7 @@ def attach_counts(items: list, text: str = "") -> list:
             ref.condition = item.value
             continue
         try:
-            v = float(item.value)
+            v = item.number()
         except (TypeError, ValueError, OverflowError):
             continue
         if v.is_integer() and 1 <= v <= 1024:

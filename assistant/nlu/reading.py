@@ -15,7 +15,7 @@ from typing import cast
 
 from assistant import i18n
 from assistant.nlu.bag import Bag, Ref
-from assistant.nlu.index import GpuMatch, ModelMatch, NameIndex
+from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import Lexicon
 from assistant.nlu.tagger import Tag
 from assistant.queries import GpuRef, ModelRef
@@ -68,7 +68,7 @@ class Reading:
         for k in range(len(tags) - 1):
             if tags[k].kind == "NUMBER" and tags[k + 1].kind == "GPU_WORD":
                 try:
-                    v = int(float(tags[k].value))
+                    v = int(tags[k].number())
                 except (TypeError, ValueError, OverflowError):
                     continue
                 if 1 <= v <= 1024:
@@ -81,7 +81,7 @@ class Reading:
         t = self.b.kinds.get("MODEL")
         if not t:
             return None
-        m: ModelMatch = t[0].value
+        m = t[0].model_match()
         return ModelRef(mention=t[0].text, key=m.key or "")
 
     @cached_property
@@ -241,7 +241,7 @@ class Reading:
         for k in range(len(tags) - 1):
             word, amount = tags[k], tags[k + 1]
             after = tags[k + 2].kind if k + 2 < len(tags) else ""
-            count = amount.kind == "NUMBER" and float(amount.value).is_integer() and 1 <= amount.value <= 64
+            count = amount.kind == "NUMBER" and amount.number().is_integer() and 1 <= amount.number() <= 64
             if (
                 "ELECTRICITY" in word.meanings
                 and amount.kind in ("NUMBER", "MONEY")
@@ -303,7 +303,7 @@ def gpu_ref(r: Ref) -> GpuRef:
     """The GpuRef of one grammar reference: a named GPU (resolved or not) or a pronoun."""
     t = r.tag
     if t.kind == "GPU":
-        m: GpuMatch = t.value
+        m = t.gpu_match()
         return GpuRef(
             mention=t.text,
             name=m.name if m.status == "ok" else None,
@@ -312,5 +312,5 @@ def gpu_ref(r: Ref) -> GpuRef:
             assumed=m.assumed,
         )
     return GpuRef(
-        mention=t.text, pronoun=t.value, count=r.count or 1, condition=r.condition, count_open=r.count is None
+        mention=t.text, pronoun=t.word(), count=r.count or 1, condition=r.condition, count_open=r.count is None
     )

@@ -91,15 +91,17 @@ class _Tagger(QuantityTagging, ModelTagging, GpuTagging, CpuTagging):
             nxt = self.tags[k + 1] if k + 1 < len(self.tags) else None
             back = (
                 next((k for k in range(len(out) - 1, max(len(out) - 4, -1), -1) if out[k].kind == "PERIOD"), None)
-                if t.kind == "HOURS" and "total" in t.value
+                if t.kind == "HOURS" and "total" in t.mapping()
                 else None
             )
             if back is not None and all(
                 x.kind in ("FIT", "ON", "QUESTION", "SET", "GPU_WORD", "MODE", "WORKLOAD") for x in out[back + 1 :]
             ):
                 per = out.pop(back)  # 每周(用)10小时, 一天跑8小时
-                mult = {"week": 1.0, "day": 7.0, "month": 12.0 / 52.0}.get(per.value, 1.0)
-                t = Tag("HOURS", {"per_week": t.value["total"] * mult}, per.text + t.text, per.start, t.end, t.meanings)
+                mult = {"week": 1.0, "day": 7.0, "month": 12.0 / 52.0}.get(per.word(), 1.0)
+                t = Tag(
+                    "HOURS", {"per_week": t.mapping()["total"] * mult}, per.text + t.text, per.start, t.end, t.meanings
+                )
             if t.kind == "FILLER":
                 if nxt is not None and nxt.kind in ("MONEY", "NUMBER") and out and out[-1].kind == "GPU":
                     out.append(Tag("COSTS", True, t.text, t.start, t.end, t.meanings))

@@ -38,14 +38,14 @@ def top_n(r: Reading) -> int | None:
         return int(b.first("TOP"))
     tags = b.tags
     for k, t in enumerate(tags[:-1]):
-        if t.kind != "NUMBER" or not float(t.value).is_integer() or not 2 <= float(t.value) <= 50:
+        if t.kind != "NUMBER" or not t.number().is_integer() or not 2 <= t.number() <= 50:
             continue
         before = tags[k - 1].text.lower() if k else ""
         between = tags[k + 1 : k + 3]
         noun = next((x for x in between if x.kind == "GPU_WORD"), None)
         ranked = before in r.lex.listed("top_words") or any(x.kind in ("SORT", "RECOMMEND") for x in between)
         if noun is not None and ranked and noun.text.lower().endswith("s"):
-            return int(t.value)
+            return int(t.number())
     m = _ZH_TOP.search(r.text.lower())  # 前五, 推荐3款 (Chinese words: no English question matches)
     if m:
         n = _zh_number(m.group(1) or m.group(2))

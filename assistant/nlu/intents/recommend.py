@@ -21,7 +21,7 @@ from assistant.specs import next_memory_size
 BIG_MEMORY_GB = 24.0
 
 
-def read(r: Reading) -> Query | None:
+def read(r: Reading) -> RecommendQuery | None:
     b = r.b
     if not (
         b.has("RECOMMEND")
@@ -108,7 +108,7 @@ def _bare_budget(r: Reading) -> float | None:
         if t.kind != "NUMBER":
             continue
         try:
-            v = float(t.value)
+            v = t.number()
         except (TypeError, ValueError):
             continue
         if v >= 100 and not (v.is_integer() and 1990 <= v <= 2035):

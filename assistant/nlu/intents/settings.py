@@ -148,7 +148,7 @@ def settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
     if kwh is not None:
         out.append(Setting("electricity_usd_per_kwh", float(kwh), currency=_not_usd(kwh_cur)))
     if b.has("FX") and b.has("MONEY", "NUMBER"):
-        vals = [(float(t.value), t.meanings.get("CURRENCY")) for t in b.tags if t.kind in ("MONEY", "NUMBER")]
+        vals = [(t.number(), t.meanings.get("CURRENCY")) for t in b.tags if t.kind in ("MONEY", "NUMBER")]
         cny = [v for v, c in vals if c == "CNY"] or [v for v, _ in vals if v > 1] or [v for v, _ in vals]
         usd = [v for v, c in vals if c is None and v != cny[0]]
         rate = cny[0] / usd[0] if usd and usd[0] else cny[0]
@@ -174,8 +174,9 @@ def settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
             out.append(Setting("utilization", float(v)))
     if b.has("YEARS") and (b.has("SET") or not question_like(r)):
         out.append(Setting("years", float(b.first("YEARS"))))
-    if b.has("BUDGET") and r.money() is not None and not b.has("RECOMMEND"):
-        out.append(Setting("budget_usd", float(r.money()), currency=_not_usd(r.currency())))
+    budget = r.money() if b.has("BUDGET") else None
+    if budget is not None and not b.has("RECOMMEND"):
+        out.append(Setting("budget_usd", float(budget), currency=_not_usd(r.currency())))
     if b.has("PRICES") or (b.has("SET") and b.has("CONDITION", "DATE")):
         if b.has("DATE"):
             out.append(Setting("snapshot", str(b.first("DATE"))))
@@ -237,8 +238,9 @@ def stated_in(r: Reading, query: Query) -> tuple[Setting, ...]:
         out.append(Setting("condition", b.first("CONDITION")))  # "and used?", "what if i buy used"
     if b.has("CURRENCY") and not b.has("MONEY", "KWH", "RATE", "FX"):
         out.append(Setting("currency", b.first("CURRENCY")))
-    if b.has("BUDGET") and r.money() is not None:
-        out.append(Setting("budget_usd", float(r.money()), currency=_not_usd(r.currency())))
+    budget = r.money() if b.has("BUDGET") else None
+    if budget is not None:
+        out.append(Setting("budget_usd", float(budget), currency=_not_usd(r.currency())))
     settings, _ = settings_of(r)
     out += [s for s in settings if s.key == "cny_per_usd" or (s.key == "price_override" and s.gpu)]
     return tuple(out)
@@ -257,7 +259,7 @@ def _rate(r: Reading) -> tuple[float, str | None] | None:
     amount = found[1]
     if amount.kind == "MONEY":
         cur = amount.meanings.get("CURRENCY") or r.unnamed_currency()
-        return float(amount.value), _not_usd(cur)
-    v = float(amount.value)
+        return amount.number(), _not_usd(cur)
+    v = amount.number()
     cur = r.unnamed_currency()
     return (v / 100.0 if v >= 5 and cur is None else v), cur

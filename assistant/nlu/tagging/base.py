@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import Lexicon
+from assistant.nlu.lookup.matches import GpuMatch, ModelMatch
 from assistant.nlu.lookup.name_tokens import BRAND
 from assistant.nlu.tagging.cn_numerals import CN_NUM, cn_number
 from assistant.nlu.tagging.words import BRAND_FIX, SERIES_FIX, SUFFIX_FIX
@@ -29,6 +30,36 @@ class Tag:
     start: int
     end: int
     meanings: dict = field(default_factory=dict)
+
+    def number(self) -> float:
+        """The value of a numeric tag (NUMBER, COUNT, MONEY, YEARS ...); ValueError when it holds none."""
+        if isinstance(self.value, (int, float, str)):
+            return float(self.value)
+        raise ValueError(f"a {self.kind} tag holds no number")
+
+    def word(self) -> str:
+        """The value of a tag that holds a word (PRONOUN, PERIOD, CONDITION ...)."""
+        if isinstance(self.value, str):
+            return self.value
+        raise TypeError(f"a {self.kind} tag holds no word")
+
+    def mapping(self) -> dict:
+        """The value of a tag that holds named parts (HOURS: per_week / total ...)."""
+        if isinstance(self.value, dict):
+            return self.value
+        raise TypeError(f"a {self.kind} tag holds no mapping")
+
+    def gpu_match(self) -> GpuMatch:
+        """The name match of a GPU tag."""
+        if isinstance(self.value, GpuMatch):
+            return self.value
+        raise TypeError(f"a {self.kind} tag holds no GPU match")
+
+    def model_match(self) -> ModelMatch:
+        """The name match of a MODEL tag."""
+        if isinstance(self.value, ModelMatch):
+            return self.value
+        raise TypeError(f"a {self.kind} tag holds no model match")
 
 
 def number_or_none(s: str) -> float | None:
