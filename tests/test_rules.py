@@ -64,7 +64,7 @@ def test_the_one_shot_path_loads_no_ui_library(tmp_path):
 
 
 def test_mypy_finds_no_type_errors():
-    """mypy over assistant/ reports no error (the configuration is [tool.mypy] in pyproject.toml)."""
+    """mypy over assistant/ reports no error (its per-module settings are [[tool.mypy.overrides]] in pyproject.toml)."""
     proc = _run(str(BIN / "mypy"), "assistant", "--no-error-summary", "--show-error-codes", "--hide-error-context")
     errors = [line for line in proc.stdout.splitlines() if ": error:" in line]
     assert not errors, f"{len(errors)} type errors:\n" + "\n".join(errors)[-6000:]
