@@ -2,7 +2,8 @@
 
 Contract:
 - `table(lang)` returns the `Table` of grammar/<lang>.lark. Lark computes it (parser="lalr") the first
-  time a grammar and code version are seen; `startup_cache` keeps it, so later processes never import Lark.
+  time a grammar and code version are seen; `startup_cache` keeps it between processes, and a process reads
+  it once, so later processes never import Lark.
 - `parse(table, tokens, reduce)` runs the table over `tokens` ((terminal name, value) pairs) and returns
   the value of the start rule. A rule whose name starts with "_" (Lark's inlined rules, including the ones
   Lark generates for `*` and `?`) hands its children to its parent; every other rule's value is
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, TypeVar
 
 from assistant import paths, startup_cache
@@ -36,6 +38,7 @@ class Table:
     end: int
 
 
+@cache
 def table(lang: str) -> Table:
     return startup_cache.load_or_build(f"grammar-{lang}", startup_cache.code_version(), lambda: _compute(lang))
 

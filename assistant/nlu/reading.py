@@ -282,6 +282,8 @@ class Reading:
         taken: list[tuple[int, int]] = []
         found: list[tuple[int, str]] = []
         for word, _ in self.lex.keyed("board_words"):
+            if word not in text:  # most questions name no board version: skip the pattern
+                continue
             pattern = rf"(?<![a-z]){re.escape(word)}(?![a-z])" if word.isascii() else re.escape(word)
             for m in re.finditer(pattern, text):
                 if not any(a < m.end() and m.start() < b for a, b in taken):
