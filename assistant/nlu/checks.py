@@ -20,6 +20,7 @@ from assistant.nlu.text import words
 from assistant.queries import (
     Clarification,
     FitQuery,
+    GpuRef,
     Query,
     RecommendQuery,
     RigQuery,
@@ -46,6 +47,20 @@ def memory_named(mention: str) -> float | None:
     """The memory size a GPU mention states ("mac mini m4 16g", "rtx 5080 super 24gb" -> 16, 24), else None."""
     found = memory_of_mention(split_suffixes(words(mention)))
     return found[0] if found else None
+
+
+def _with_gpu(q: Query, i: int, picked: GpuRef) -> Query:
+    """`q` with its i-th GPU replaced by `picked`."""
+    with_gpus: Any = q  # a query with `gpus` (its caller iterates them)
+    return dataclasses.replace(with_gpus, gpus=(*with_gpus.gpus[:i], picked, *with_gpus.gpus[i + 1 :]))
+
+
+def _stated_memory_pick(q: Query, candidates, bag: Bag, index: NameIndex) -> str | None:
+    """The one candidate whose memory the question states as an amount of its own (not system RAM), else None."""
+    ram = getattr(q, "system_ram_gb", None)
+    stated = {t.number() for t in bag.kinds.get("MEMORY", [])} - {ram}
+    fitting = [c for c in candidates if index.memory_of(c) in stated]
+    return fitting[0] if len(fitting) == 1 else None
 
 
 def _by_memory(q: Query, i: int, m: GpuMatch) -> Query | None:
@@ -77,8 +92,10 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
             continue
         if m.status == "ambiguous" and _same_for_all(q, m.candidates):
             picked = dataclasses.replace(g, name=m.candidates[0], assumed=True)  # the answer names the one assumed
-            with_gpus: Any = q  # a query with `gpus` (checked above)
-            return check(dataclasses.replace(with_gpus, gpus=(*gpus[:i], picked, *gpus[i + 1 :])), bag, index)
+            return check(_with_gpu(q, i, picked), bag, index)
+        if m.status == "ambiguous" and (stated := _stated_memory_pick(q, m.candidates, bag, index)):
+            # "is 16gb enough for flux on a 4060 ti": the memory typed elsewhere names the variant
+            return check(_with_gpu(q, i, dataclasses.replace(g, name=stated)), bag, index)
         sized = _by_memory(q, i, m)
         if sized is not None:
             return check(sized, bag, index)
