@@ -10,6 +10,7 @@ models, gpus) combined in assistant/nlu/tagger.py.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import Lexicon
@@ -18,6 +19,8 @@ from assistant.nlu.lookup.name_tokens import BRAND
 from assistant.nlu.tagging.cn_numerals import CN_NUM, cn_number
 from assistant.nlu.tagging.words import BRAND_FIX, SERIES_FIX, SUFFIX_FIX
 from assistant.nlu.text import Tok
+
+V = TypeVar("V")
 
 
 @dataclass
@@ -39,27 +42,22 @@ class Tag:
 
     def word(self) -> str:
         """The value of a tag that holds a word (PRONOUN, PERIOD, CONDITION ...)."""
-        if isinstance(self.value, str):
-            return self.value
-        raise TypeError(f"a {self.kind} tag holds no word")
+        return self._value(str)
 
     def mapping(self) -> dict:
         """The value of a tag that holds named parts (HOURS: per_week / total ...)."""
-        if isinstance(self.value, dict):
-            return self.value
-        raise TypeError(f"a {self.kind} tag holds no mapping")
+        return self._value(dict)
 
     def gpu_match(self) -> GpuMatch:
-        """The name match of a GPU tag."""
-        if isinstance(self.value, GpuMatch):
-            return self.value
-        raise TypeError(f"a {self.kind} tag holds no GPU match")
+        return self._value(GpuMatch)
 
     def model_match(self) -> ModelMatch:
-        """The name match of a MODEL tag."""
-        if isinstance(self.value, ModelMatch):
+        return self._value(ModelMatch)
+
+    def _value(self, kind: type[V]) -> V:
+        if isinstance(self.value, kind):
             return self.value
-        raise TypeError(f"a {self.kind} tag holds no model match")
+        raise TypeError(f"a {self.kind} tag holds no {kind.__name__}")
 
 
 def number_or_none(s: str) -> float | None:
