@@ -1,0 +1,108 @@
+"""Follow-ups that ask about the last answer's pick: "why?", "anything cheaper?", "more vram?", "with amd too",
+"is the upgrade worth it?".
+
+Contract: `about_last(dialogue, base, follow)` returns the query that answers the follow-up:
+"why?" is the last question again (the engine leads with the reasons); "cheaper" / "more
+memory" / a vendor are a recommendation below / above / besides the GPU the last answer
+favoured (after cloud rates, cheaper rentals with that memory); "worth it?" is a verdict on
+the favoured GPU or the comparison with its verdict; rent and cloud asks go to `cloud`.
+Raises `NothingToReferTo` when there is nothing to ask about.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from assistant.dialogue import cloud
+from assistant.dialogue.references import NothingToReferTo
+from assistant.queries import FollowUpQuery, GpuRef, Query
+
+if TYPE_CHECKING:
+    from assistant.dialogue.core import Dialogue
+
+
+def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:
+    """ "why?" (the last question again; the engine leads with the reasons), "anything
+    cheaper?" (a recommendation below the GPU the last answer favoured), "with amd too" (the
+    last recommendation with that vendor added, or a recommendation for it)."""
+    from assistant.queries import RecommendQuery
+
+    ctx = dlg.context
+    if follow.ask == "why":
+        if base is None:
+            raise NothingToReferTo(follow.text)
+        return dataclasses.replace(base, text=follow.text)
+    if follow.ask in ("rates", "rent_or_buy"):
+        return cloud.cloud_of_last(dlg, base, follow)
+    if follow.ask == "worth":
+        return worth_of_last(dlg, base, follow)
+    rental = cheaper_rental(dlg, base, follow)
+    if rental is not None:
+        return rental
+    rec = base if isinstance(base, RecommendQuery) else None
+    if rec is None:
+        from assistant.queries import ModelRef
+
+        rec = RecommendQuery(
+            text=follow.text,
+            workload=follow.workload or ctx.workload,
+            precision=follow.precision or ctx.precision,
+            gpu_count=follow.gpu_count or 1,
+            # "cheaper option?" after a cost of the 70B pick: still for that model
+            model=ModelRef(mention=ctx.model, key=ctx.model) if ctx.model and not follow.workload else None,
+        )
+    changes: dict = {"text": follow.text, "settings": follow.settings}
+    for key in ("workload", "precision", "budget_usd", "budget_currency", "min_memory_gb", "organization"):
+        if getattr(follow, key) is not None:
+            changes[key] = getattr(follow, key)
+    if follow.ask == "more_memory":
+        changes["min_memory_gb"] = _more_memory_than(dlg, ctx.focus_or_first())
+    if follow.ask == "cheaper":
+        focus = ctx.focus_or_first()
+        if focus is None and base is None:
+            changes["sort"] = "price"  # "cheaper gpu for stable diffusion" with nothing before: the cheapest
+        changes["cheaper_than"] = focus
+        changes["cheaper_than_count"] = ctx.focus_count if focus == ctx.focus else 1
+    if follow.vendor:
+        before = (rec.vendor or "nvidia").split(",") if follow.also else []
+        changes["vendor"] = ",".join(dict.fromkeys([*before, follow.vendor]))
+    return dataclasses.replace(rec, **changes)
+
+
+def cheaper_rental(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query | None:
+    """ "便宜点的？" / "anything cheaper?" after cloud rates: the cheapest rentals with at least the memory of
+    the GPU just priced (cheaper cards to rent, not a purchase ranking); None otherwise."""
+    from assistant.queries import RatesQuery
+
+    if follow.ask != "cheaper" or not isinstance(base, RatesQuery) or base.mode not in ("rates", "rent"):
+        return None
+    focus = dlg.context.focus_or_first()
+    memory = dlg.memory_of(focus) if focus and dlg.memory_of else None
+    if not memory:
+        return None
+    return RatesQuery(
+        text=follow.text, provider=base.provider, mode="by_memory", min_memory_gb=memory, settings=follow.settings
+    )
+
+
+def worth_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:
+    """ "is the upgrade worth it?", "worth the extra?": after a comparison, yes / no on the dearer of the
+    two; after an answer about one GPU, whether that GPU is worth it."""
+    from assistant.queries import CompareQuery, VerdictQuery
+
+    workload = follow.workload or getattr(base, "workload", None) or dlg.context.workload
+    if isinstance(base, CompareQuery):
+        return dataclasses.replace(base, text=follow.text, settings=follow.settings, worth=True, workload=workload)
+    focus = dlg.context.focus_or_first()
+    if focus is None:
+        raise NothingToReferTo(follow.text)
+    gpu = GpuRef(mention=focus, name=focus)
+    return VerdictQuery(text=follow.text, gpus=(gpu,), kind="worth", workload=workload, settings=follow.settings)
+
+
+def _more_memory_than(dlg: Dialogue, gpu: str | None) -> float | None:
+    """The next memory size up from the GPU the last answer favoured (None: nothing to compare with)."""
+    from assistant.specs import next_memory_size
+
+    return next_memory_size(dlg.memory_of(gpu) if gpu and dlg.memory_of else None)

@@ -1,0 +1,79 @@
+"""Answering a question again when a setting changes ("and at 25 hours?", "what about used?", "按3年算呢").
+
+Contract: `AFFECTS` says which answers (by intent) a setting changes; `REPLACES` which fields of
+a query a setting replaces (a value typed in the question itself gives way to the setting).
+`latest_affected(context, settings)` is the latest of the recent questions whose answer the
+settings change (None: none); `without_replaced(query, settings)` is that query without the
+per-question values the settings replace. Nothing here computes an answer.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from assistant.dialogue.state import Context
+from assistant.queries import Query
+
+_PRICED = ("spec", "cost", "rent_or_buy", "compare", "recommend")
+_RUNNING = ("cost", "rent_or_buy", "compare", "recommend")
+# which answers a setting changes (they are answered again when it changes) ...
+AFFECTS = {
+    "electricity_usd_per_kwh": _RUNNING,
+    "utilization": _RUNNING,
+    "years": _RUNNING,
+    "budget_usd": ("recommend",),
+    "snapshot": _PRICED,
+    "condition": _PRICED,
+    "currency": _PRICED,
+    "cny_per_usd": _PRICED,
+    "price_override": _PRICED,
+    "reset": _PRICED,
+}
+# ... and the fields of a query that a setting replaces (a value typed in the question itself)
+REPLACES = {
+    "electricity_usd_per_kwh": ("electricity_usd_per_kwh", "electricity_currency"),
+    "utilization": ("hours_per_week", "utilization"),
+    "years": ("years", "months"),
+    "budget_usd": ("budget_usd", "budget_currency"),
+}
+
+
+def without_replaced(query: Query, settings) -> Query:
+    """`query` without the per-question values that `settings` replace (they come from the assumptions now)."""
+    names = {f.name for f in dataclasses.fields(query)}
+    cleared: dict[str, Any] = {f: None for s in settings for f in REPLACES.get(s.key, ()) if f in names}
+    return dataclasses.replace(query, **cleared) if cleared else query
+
+
+def affected(query: Query, settings) -> bool:
+    """The answer to `query` depends on one of `settings`."""
+    return any(query.intent in AFFECTS.get(s.key, ()) for s in settings)
+
+
+def latest_affected(context: Context, settings) -> Query | None:
+    """The latest of the recent questions whose answer `settings` change (None: none of them)."""
+    recent = [*context.history, context.last_query]
+    for q in reversed(recent):
+        if q is not None and affected(q, settings):
+            return q
+    return None
+
+
+def answer_again(context: Context, settings) -> Query | None:
+    """The last question `settings` change the answer of, to be answered again under them: the last one, or
+    one of the two before it when the last answer does not depend on them ("what about used?" after a pick
+    and the speed of the pick: the pick again, ranked on used prices)."""
+    last = latest_affected(context, settings)
+    return None if last is None else without_replaced(last, settings)
+
+
+def answer_again_as_is(context: Context) -> Query | None:
+    """The last question, to answer again under whatever the assumptions are now (its own
+    per-question values that settings replace give way to the assumptions)."""
+    last = context.last_query
+    if last is None:
+        return None
+    from assistant.queries import Setting
+
+    return without_replaced(last, [Setting(key, None) for key in REPLACES])

@@ -1,0 +1,74 @@
+"""Follow-ups about renting and running what the last answer was about: "which provider is cheapest",
+"vs buying?", "and on lambda?", "and per month?".
+
+Contract: each function takes the dialogue, the question the follow-up continues and the
+follow-up, and returns the rental / rent-or-buy / running-cost query for the GPUs of that
+question with their counts (or the GPU the last answer favoured). Raises `NothingToReferTo`
+when no GPU was talked about.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from assistant.dialogue.references import NothingToReferTo, focus_refs
+from assistant.queries import FollowUpQuery, Query
+
+if TYPE_CHECKING:
+    from assistant.dialogue.core import Dialogue
+
+
+def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:
+    """ "which provider is cheapest" (the cloud prices of the GPUs just talked about) and "vs buying?"
+    (renting them weighed against buying), with the counts the last question had."""
+    from assistant.queries import RatesQuery, RentOrBuyQuery
+
+    gpus = tuple(g for g in getattr(base, "gpus", ()) if g.name) or focus_refs(dlg)
+    if not gpus:
+        raise NothingToReferTo(follow.text)
+    if follow.gpu_count:  # "vs buying one?" after 4 x H100 rates
+        gpus = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in gpus)
+    if follow.ask == "rates":
+        if isinstance(base, RatesQuery):  # every provider, cheapest first (not only the one named before)
+            return dataclasses.replace(base, text=follow.text, settings=follow.settings, provider=None)
+        return RatesQuery(text=follow.text, gpus=gpus, settings=follow.settings)
+    own = follow.own_platform or (isinstance(base, RentOrBuyQuery) and base.own_platform)
+    if isinstance(base, RentOrBuyQuery) and not follow.gpu_count:  # "what if i already have a pc": the same weighing
+        return dataclasses.replace(base, text=follow.text, settings=follow.settings, own_platform=own)
+    provider = base.provider if isinstance(base, RatesQuery) else None  # "vs buying?" after rates at vast.ai
+    return RentOrBuyQuery(text=follow.text, gpus=gpus, settings=follow.settings, own_platform=own, provider=provider)
+
+
+def at_providers(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:
+    """ "and on lambda?", "runpod vs coreweave?" after an answer about GPUs: their rates at those clouds
+    (the last rental with its hours and counts; after renting weighed against buying, at that cloud)."""
+    from assistant.queries import RatesQuery, RentOrBuyQuery
+
+    keys = follow.providers
+    several = keys if len(keys) > 1 else ()
+    if isinstance(base, RatesQuery):
+        return dataclasses.replace(
+            base, text=follow.text, settings=follow.settings, provider=keys[0], providers=several
+        )
+    if isinstance(base, RentOrBuyQuery) and not several:
+        return dataclasses.replace(base, text=follow.text, settings=follow.settings, provider=keys[0])
+    gpus = tuple(g for g in getattr(base, "gpus", ()) if g.name)[:1] or focus_refs(dlg)
+    return RatesQuery(text=follow.text, gpus=gpus, provider=keys[0], providers=several, settings=follow.settings)
+
+
+def per_period(dlg: Dialogue, base: Query) -> Query:
+    """ "and per month?", "for a week?": the last cost or rental, for that period; after another answer
+    about GPUs, what owning them (or renting, after a rent-or-buy answer) costs per period."""
+    from assistant.queries import CostQuery, RatesQuery, RentOrBuyQuery
+
+    if isinstance(base, CostQuery):
+        return base
+    if isinstance(base, RatesQuery):
+        return dataclasses.replace(base, mode="rent" if base.mode == "rates" else base.mode, hours=None)
+    gpus = tuple(g for g in getattr(base, "gpus", ()) if g.name) or focus_refs(dlg)
+    if not gpus:
+        raise NothingToReferTo(base.text)
+    if isinstance(base, RentOrBuyQuery):
+        return RatesQuery(text=base.text, gpus=gpus, mode="rent", provider=base.provider)
+    return CostQuery(text=base.text, gpus=gpus, kind="tco")

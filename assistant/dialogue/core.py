@@ -1,0 +1,123 @@
+"""The conversation: completes each question from what came before and remembers what it was about.
+
+Contract: `Dialogue` holds the `Assumptions` in force and the `Context` of the last answers.
+`complete(query, lang)` returns the query with pronouns filled, ellipsis merged into the
+question it continues and the open parts taken from the conversation, or a `Clarification`
+when a reference has nothing to point at. `remember(...)` records what an answered query was
+about. `answer_again(settings)` / `answer_again_as_is()` give the question to answer again when
+settings change. Nothing here computes an answer.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from assistant.dialogue import again, from_context, measures
+from assistant.dialogue.ellipsis import merge
+from assistant.dialogue.references import COUNTED, NoSecondGpu, NoSuchVariant, NothingToReferTo, fill
+from assistant.dialogue.state import Assumptions, Context
+from assistant.queries import Clarification, FollowUpQuery, Query
+
+
+class Dialogue:
+    def __init__(self, assumptions: Assumptions | None = None, variant_of=None, memory_of=None):
+        self.assumptions = assumptions or Assumptions()
+        self.context = Context()
+        # (GPU name, "ti" | "laptop" | "16gb" ...) -> the sibling product's name, or None
+        self.variant_of = variant_of
+        # GPU name -> its memory in GB, or None ("anything with more vram?")
+        self.memory_of = memory_of
+
+    def answer_again(self, settings) -> Query | None:
+        """The last question `settings` change the answer of (see `again.answer_again`)."""
+        return again.answer_again(self.context, settings)
+
+    def answer_again_as_is(self) -> Query | None:
+        """The last question, to answer again under the assumptions in force now."""
+        return again.answer_again_as_is(self.context)
+
+    def complete(self, query: Query, lang: str = "en") -> Query | Clarification:
+        from assistant import i18n
+
+        query = from_context.which_without_context(self, query)
+        query = measures.speed_of_fit(self, from_context.among_compared(self, query))
+        query = from_context.cost_of_context(self, from_context.worth_among_compared(self, query))
+        query = from_context.model_of_context(self, query)
+        try:
+            if isinstance(query, FollowUpQuery):
+                query = merge(self, query)
+            if hasattr(query, "gpus"):
+                named: Any = query  # a query with a gpus slot (checked)
+                query = dataclasses.replace(named, gpus=fill(self, named.gpus, query.intent in COUNTED))
+        except NoSecondGpu as exc:
+            return Clarification(
+                kind="missing",
+                text=query.text,
+                intent=query.intent,
+                message=i18n.t(lang, "dialogue.which_second", gpu=str(exc) or "GPU"),
+            )
+        except NoSuchVariant as exc:
+            mention, base = exc.args
+            return Clarification(
+                kind="unknown_gpu",
+                text=query.text,
+                intent=query.intent,
+                message=i18n.t(lang, "dialogue.no_variant", mention=mention, base=base),
+            )
+        except NothingToReferTo as exc:
+            return Clarification(
+                kind="missing",
+                text=query.text,
+                intent=query.intent,
+                message=i18n.t(lang, "dialogue.no_referent", mention=str(exc)),
+            )
+        return query
+
+    def remember(
+        self,
+        query: Query,
+        gpus: list[str],
+        choice: str | None,
+        workload: str | None = None,
+        precision: str | None = None,
+        choice_count: int | None = None,
+    ) -> None:
+        ctx = self.context
+        ctx.focus_count = choice_count or 1 if choice else 1
+        ctx.pending = None
+        if query.intent == "explain":
+            ctx.last_query = query  # "why?" / "为什么" after a concept: that concept, not an answer before it
+            return
+        if query.intent in ("set", "help"):
+            return  # "and the 3090?" after "electricity is 0.30" still continues the question before it
+        ctx.last_query = query
+        ctx.history = [q for q in ctx.history if q is not query][-2:] + [query]
+        if gpus:
+            ctx.gpus = list(gpus)
+            ctx.recent = ([g for g in ctx.recent if g not in gpus] + list(gpus))[-4:]
+        # after a comparison "it" is the first GPU named and "the other" the second; otherwise the favoured one
+        ctx.focus = (
+            (gpus[0] if gpus else ctx.focus)
+            if query.intent == "compare"
+            else choice or (gpus[0] if gpus else ctx.focus)
+        )
+        if choice and choice not in ctx.gpus:
+            ctx.gpus = [choice, *ctx.gpus]
+        if gpus or choice:
+            asked = {g.name: g.count for g in getattr(query, "gpus", ()) if g.name}
+            count = getattr(query, "gpu_count", None)
+            if len(asked) == 1 and count and count > 1:  # "两张呢" after a fit on one 3090: two of it now
+                asked = {name: max(n, count) for name, n in asked.items()}
+            ctx.counts = {g: asked.get(g, 1) for g in ctx.gpus}
+            if choice and choice_count:
+                ctx.counts[choice] = choice_count  # the pick of a ranking: "2 x RTX 3090"
+            ctx.focus_count = ctx.counts.get(ctx.focus or "", ctx.focus_count)
+        ctx.workload = workload or ctx.workload
+        ctx.precision = precision or ctx.precision
+        model = getattr(query, "model", None)
+        if model is not None:
+            ctx.model = model.key
+        count = getattr(query, "gpu_count", None)
+        if count:
+            ctx.gpu_count = count

@@ -1,0 +1,154 @@
+"""Ellipsis: a follow-up that is only part of a question ("and the 3090?", "what about for training?",
+"two of them?", "and per month?", "and with 4?", "what about used?") merged into the question it continues.
+
+Contract: `merge(dialogue, follow)` returns the full typed query the follow-up means: the last
+question with the follow-up's fields (GPUs, workload, precision, count, model, budget, spec
+fields, period, settings) put in, or the query of the follow-up family it belongs to (speed
+and time in `measures`, why / cheaper / worth in `about_last`, clouds in `cloud`). Raises
+`NothingToReferTo` when there is no question to continue.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from assistant.dialogue import about_last, cloud, measures
+from assistant.dialogue.again import affected, latest_affected, without_replaced
+from assistant.dialogue.references import NothingToReferTo, fill, gpus_of, merged_gpus
+from assistant.queries import FollowUpQuery, GpuRef, Query, RecommendQuery
+
+if TYPE_CHECKING:
+    from assistant.dialogue.core import Dialogue
+
+_FOLLOWUP_FIELDS = (
+    "workload",
+    "precision",
+    "gpu_count",
+    "model",
+    "context_tokens",
+    "budget_usd",
+    "budget_currency",
+    "min_memory_gb",
+    "mode",
+    "organization",
+    "period",
+)
+
+
+def _details(follow: FollowUpQuery) -> bool:
+    """The follow-up names a detail a recommendation can take ("for llms?", "with at least 16gb")."""
+    keys = ("workload", "budget_usd", "min_memory_gb", "organization", "precision")
+    return any(getattr(follow, k) is not None for k in keys) and not follow.gpus and follow.model is None
+
+
+def _only_settings(follow: FollowUpQuery) -> bool:
+    """The follow-up only changes settings ("what about used?", "and at 0.30 a kwh?"): nothing else asked."""
+    asked = (follow.gpus, follow.ask, follow.want_speed, follow.vendor, follow.providers, follow.fields, follow.period)
+    return (
+        bool(follow.settings)
+        and not any(asked)
+        and follow.amount is None
+        and all(getattr(follow, k) is None for k in _FOLLOWUP_FIELDS)
+    )
+
+
+def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
+    """The query `follow` means, continuing the last question of the conversation."""
+    base = dlg.context.last_query
+    if follow.want_speed:
+        return measures.speed_of_last(dlg, base, follow)
+    if (follow.want_time or follow.tokens or follow.hours_total) and not follow.gpus:
+        return measures.time_of_last(base, follow)
+    if follow.gpus and isinstance(base, RecommendQuery) and base.intent == "recommend" and base.model is not None:
+        from assistant.queries import FitQuery  # "what about the 3090?" after "best gpu for llama 3 70b"
+
+        return FitQuery(
+            text=follow.text,
+            model=base.model,
+            gpus=fill(dlg, follow.gpus, counted=True),
+            gpu_count=follow.gpu_count,
+            precision=follow.precision or base.precision,
+            settings=follow.settings,
+        )
+    if follow.gpus and (base is None or "gpus" not in {f.name for f in dataclasses.fields(base)}):
+        from assistant.queries import SpecQuery
+
+        return SpecQuery(text=follow.text, gpus=fill(dlg, follow.gpus))
+    if follow.providers and not follow.gpus:
+        return cloud.at_providers(dlg, base, follow)
+    if follow.ask or (follow.vendor and not follow.gpus):
+        return about_last.about_last(dlg, base, follow)
+    if base is None and _details(follow):
+        return about_last.about_last(dlg, None, follow)  # "for llms?" with nothing before it: a recommendation
+    if base is None and follow.settings:
+        from assistant.queries import SetQuery  # "按3年算呢" with nothing before it: a setting
+
+        return SetQuery(text=follow.text, settings=follow.settings)
+    if base is None:
+        raise NothingToReferTo(follow.text)
+    if follow.of_them and base.intent == "recommend" and dlg.context.focus and (follow.gpu_count or 0) > 1:
+        return _more_of_the_pick(dlg, base, follow)
+    if _only_settings(follow) and not affected(base, follow.settings):
+        base = latest_affected(dlg.context, follow.settings) or base  # "what about used?" after the speed of a pick
+    if follow.amount is not None:
+        follow = _amount_as_field(base, follow)
+    if follow.period:
+        base = cloud.per_period(dlg, base)
+    changes: dict = {"text": follow.text, "settings": follow.settings}
+    base = without_replaced(base, follow.settings)
+    names = {f.name for f in dataclasses.fields(base)}
+    if follow.fields and base.intent != "spec" and not follow.gpus and dlg.context.gpus:
+        from assistant.queries import SpecQuery  # "and its power?" after a comparison: the specs asked
+
+        return SpecQuery(
+            text=follow.text,
+            gpus=tuple(GpuRef(mention="", name=g) for g in dlg.context.gpus[:4]),
+            fields=follow.fields,
+        )
+    if follow.fields and "fields" in names:
+        changes["fields"] = follow.fields
+    for key in _FOLLOWUP_FIELDS:
+        value = getattr(follow, key)
+        if value is not None and key in names:
+            changes[key] = value
+    if _details(follow) and not any(getattr(follow, k) is not None for k in _FOLLOWUP_FIELDS if k in names):
+        return about_last.about_last(dlg, None, follow)  # "for llms?" after a spec sheet: nothing to change there
+    if follow.gpus and "gpus" in names:
+        changes["gpus"] = merged_gpus(dlg, base, follow.gpus, follow.replace, follow.gpu_count)
+    elif follow.gpu_count and "gpus" in names and base.intent != "fit":
+        changes["gpus"] = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in gpus_of(base))
+    return dataclasses.replace(base, **changes)
+
+
+def _more_of_the_pick(dlg: Dialogue, base: Query, follow: FollowUpQuery) -> Query:
+    """ "and for two of them?" after a recommendation: N of the GPU it picked against one, for its workload
+    or model (what the extra cards add: memory, speed, price)."""
+    from assistant.queries import CompareQuery
+
+    focus = dlg.context.focus or ""
+    return CompareQuery(
+        text=follow.text,
+        gpus=(
+            GpuRef(mention=focus, name=focus, count=follow.gpu_count or 2),
+            GpuRef(mention=focus, name=focus, count=1),
+        ),
+        workload=getattr(base, "workload", None),
+        model=getattr(base, "model", None),
+        settings=follow.settings,
+    )
+
+
+def _amount_as_field(base: Query, follow: FollowUpQuery) -> FollowUpQuery:
+    """A bare number after a question ("and if i only had 800?", "and with 4?"): a GPU count when
+    small and the last question has one, a budget after a recommendation; else the dialogue asks."""
+    v = follow.amount
+    names = {f.name for f in dataclasses.fields(base)}
+    if v is not None and float(v).is_integer() and 1 <= v <= 16 and ("gpu_count" in names or "gpus" in names):
+        return dataclasses.replace(follow, amount=None, gpu_count=int(v))
+    if v is not None and v >= 50 and "budget_usd" in names:
+        from assistant.queries import Setting  # a budget said in passing is kept, as "my budget is 800"
+
+        budget = Setting("budget_usd", float(v), currency=getattr(base, "budget_currency", None))
+        return dataclasses.replace(follow, amount=None, settings=(*follow.settings, budget))
+    raise NothingToReferTo(f"{v:g}" if isinstance(v, float) else str(v))

@@ -1,0 +1,144 @@
+"""Whole questions that leave something to the conversation: "which one should I buy?" after a comparison,
+"is it worth paying more for the 4090?", "why not the 4090?" after a pick for a model, "including
+electricity?", "which is faster for inference?", "how fast would it be?" after a fit.
+
+Contract: each function takes the dialogue and a query read from one message and returns it
+completed from the conversation's context (the GPUs compared, the model, the counts), or the
+query unchanged when it does not leave that thing open. Nothing here raises.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from assistant.queries import GpuRef, Query
+
+if TYPE_CHECKING:
+    from assistant.dialogue.core import Dialogue
+
+
+def among_compared(dlg: Dialogue, query: Query) -> Query:
+    """ "which one should I buy?" right after a comparison: a question about those GPUs, not
+    a recommendation from the whole market (an unconstrained recommendation is read so)."""
+    from assistant.queries import CompareQuery, RecommendQuery
+
+    last = dlg.context.last_query
+    if not (isinstance(query, RecommendQuery) and isinstance(last, CompareQuery)):
+        return query
+    constrained = (
+        query.budget_usd,
+        query.model,
+        query.params_b,
+        query.min_memory_gb,
+        query.vendor,
+        query.organization,
+        query.sort,
+        query.max_power_w,
+        query.budget_currency,
+        query.model_family,
+    )
+    if any(v is not None for v in constrained) or query.gpu_count > 1:
+        return query
+    return CompareQuery(
+        text=query.text,
+        gpus=last.gpus,
+        workload=query.workload or last.workload,
+        precision=query.precision or last.precision,
+    )
+
+
+def worth_among_compared(dlg: Dialogue, query: Query) -> Query:
+    """ "is it worth paying more for the 4090?" right after comparing it: the comparison with its verdict."""
+    from assistant.queries import CompareQuery, VerdictQuery
+
+    last = dlg.context.last_query
+    if not (isinstance(query, VerdictQuery) and query.kind == "worth" and isinstance(last, CompareQuery)):
+        return query
+    compared = {g.name for g in last.gpus}
+    if not all(g.name in compared or g.pronoun in ("it", "that", "this") for g in query.gpus):
+        return query
+    return dataclasses.replace(
+        last, text=query.text, settings=query.settings, worth=True, workload=query.workload or last.workload
+    )
+
+
+def model_of_context(dlg: Dialogue, query: Query) -> Query:
+    """The model the conversation is about, where the question leaves it out: "why not the 4090?" after
+    "best gpu for qwen2.5 32b" compares the two on that model; "how fast for llama 3 8b?" after a
+    comparison or an answer about one GPU is that model's speed on those GPUs."""
+    from assistant.queries import CompareQuery, FitQuery
+
+    ctx = dlg.context
+    last = ctx.last_query
+    if isinstance(query, CompareQuery) and any(g.pronoun == "context" for g in query.gpus):
+        model = getattr(last, "model", None)
+        if model is not None and query.model is None and query.params_b is None and query.workload is None:
+            return dataclasses.replace(
+                query,
+                model=model,
+                precision=query.precision or getattr(last, "precision", None),
+                workload=getattr(last, "workload", None) or ctx.workload,
+            )
+        return query
+    if isinstance(query, FitQuery) and query.memory_gb and not (query.model or query.workload or query.params_b):
+        model = getattr(last, "model", None)  # "is 12gb enough tho" after "best gpu for sdxl training"
+        mode = getattr(last, "mode", None) or ("lora" if ctx.workload == "training" and model else None)
+        workload = None if model else ctx.workload
+        return dataclasses.replace(query, model=model, workload=workload, mode=mode or query.mode)
+    if not (isinstance(query, FitQuery) and query.want_speed and query.model and not query.gpus):
+        return query
+    if query.memory_gb or query.params_b or not ctx.gpus:
+        return query
+    if isinstance(last, CompareQuery):
+        return CompareQuery(
+            text=query.text,
+            gpus=last.gpus,
+            model=query.model,
+            precision=query.precision,
+            aspect="speed",
+            settings=query.settings,
+        )
+    focus = ctx.focus or ctx.gpus[0]
+    return dataclasses.replace(query, gpus=(GpuRef(mention=focus, name=focus, count=ctx.focus_count),))
+
+
+def cost_of_context(dlg: Dialogue, query: Query) -> Query:
+    """ "including electricity?", "tco?", "算上电费呢" with no GPU named: the cost of the GPUs the last answer
+    was about (with their counts), or of the one it favoured."""
+    from assistant.queries import CostQuery
+
+    if not isinstance(query, CostQuery) or query.gpus or query.kind == "training_run" or query.model:
+        return query
+    ctx = dlg.context
+    gpus = tuple(
+        dataclasses.replace(g, count=max(g.count, ctx.counts.get(g.name, 1)))
+        for g in getattr(ctx.last_query, "gpus", ())
+        if g.name
+    )
+    if not gpus and ctx.focus:
+        gpus = (GpuRef(mention=ctx.focus, name=ctx.focus, count=ctx.focus_count),)
+    return dataclasses.replace(query, gpus=gpus) if gpus else query
+
+
+def which_without_context(dlg: Dialogue, query: Query) -> Query:
+    """ "which is faster for inference?" with no GPUs talked about yet: a recommendation for that
+    workload, not a comparison of nothing (without a workload the dialogue asks which GPUs)."""
+    from assistant.queries import CompareQuery, RecommendQuery
+
+    ctx = dlg.context
+    if isinstance(query, CompareQuery) and [g.pronoun for g in query.gpus] == ["implicit"] and ctx.gpus:
+        if query.workload is None and query.model is None:  # "ok so which would you pick": for what it was about
+            model = getattr(ctx.last_query, "model", None)
+            return dataclasses.replace(
+                query,
+                workload=ctx.workload,
+                precision=query.precision or ctx.precision,
+                model=model,
+            )
+        return query
+    if not isinstance(query, CompareQuery) or not query.workload or ctx.gpus or ctx.recent:
+        return query
+    if [g.pronoun for g in query.gpus] != ["implicit"]:
+        return query
+    return RecommendQuery(text=query.text, workload=query.workload, precision=query.precision, settings=query.settings)

@@ -1,0 +1,89 @@
+"""Follow-ups that ask a measure of what the last answer was about: speed ("how fast?", "tokens/s on it?",
+"how many seconds per image on that?") and time ("how long would 50m tokens take", "the job is about 120
+hours total").
+
+Contract: each function takes the dialogue, the question it continues (or a follow-up) and
+returns the typed query that answers it: the model's speed on the GPUs of a fit or on the pick
+of a recommendation, the speed aspect of a comparison, the speed figures of the GPUs talked
+about; a training time after a fine-tuning fit, the rent for a number of hours after rates.
+Raises `NothingToReferTo` when there is nothing to measure.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from assistant.dialogue.references import NothingToReferTo
+from assistant.queries import FollowUpQuery, GpuRef, Query
+
+if TYPE_CHECKING:
+    from assistant.dialogue.core import Dialogue
+
+
+def speed_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:
+    """ "how fast?", "tokens per sec?" after an answer: the model's speed after a fit (or after a
+    recommendation for a model, on the GPU it favoured), the speed aspect after a comparison, else
+    the speed figures of the GPUs talked about."""
+    from assistant.queries import CompareQuery, FitQuery, RecommendQuery, SpecQuery
+
+    ctx = dlg.context
+    if isinstance(base, FitQuery):
+        return dataclasses.replace(base, text=follow.text, settings=follow.settings, want_speed=True)
+    if isinstance(base, CompareQuery):
+        return dataclasses.replace(base, text=follow.text, settings=follow.settings, aspect="speed")
+    focus = ctx.focus_or_first()
+    if isinstance(base, RecommendQuery) and base.model is not None and focus:
+        return FitQuery(
+            text=follow.text,
+            model=base.model,
+            gpus=(GpuRef(mention=focus, name=focus, count=ctx.counts.get(focus, ctx.focus_count)),),
+            precision=base.precision,
+            want_speed=True,
+            settings=follow.settings,
+        )
+    if not ctx.gpus:
+        raise NothingToReferTo(follow.text)
+    return SpecQuery(text=follow.text, gpus=tuple(GpuRef(mention="", name=g) for g in ctx.gpus[:4]), fields=("speed",))
+
+
+def time_of_last(base: Query | None, follow: FollowUpQuery) -> Query:
+    """ "how long would 50m tokens take" after a fine-tuning fit (its training time on that data) or a cloud
+    job (the job on that data); "the job is about 120 hours total, what does that come to" after cloud rates
+    (the rent for those hours)."""
+    from assistant.queries import FitQuery, RatesQuery
+
+    if isinstance(base, RatesQuery) and follow.hours_total:
+        mode = "rent" if base.mode == "rates" else base.mode  # rates for those hours: a rental
+        return dataclasses.replace(
+            base, text=follow.text, settings=follow.settings, mode=mode, hours=follow.hours_total, period=None
+        )
+    if isinstance(base, RatesQuery) and base.mode == "job":
+        return dataclasses.replace(base, text=follow.text, settings=follow.settings, tokens=follow.tokens)
+    if isinstance(base, FitQuery):
+        mode = base.mode if base.mode != "inference" else "lora"  # a training time is asked: LoRA unless said
+        return dataclasses.replace(
+            base,
+            text=follow.text,
+            settings=follow.settings,
+            want_time=True,
+            tokens=follow.tokens or base.tokens,
+            mode=mode,
+        )
+    raise NothingToReferTo(follow.text)
+
+
+def speed_of_fit(dlg: Dialogue, query: Query) -> Query:
+    """ "how fast would it be?" right after "will llama 3 70b fit on two 3090s?" (or "how many seconds per
+    image on that?" after a pick for a model): the model's speed on those GPUs, not the GPU's training speed."""
+    from assistant.queries import CompareQuery, FitQuery, RecommendQuery, SpecQuery
+
+    last = dlg.context.last_query
+    if not (isinstance(query, SpecQuery) and query.fields == ("speed",) and getattr(last, "model", None)):
+        return query
+    if any(g.pronoun is None for g in query.gpus):
+        return query  # "how fast is the 4090?" names its own GPU
+    if not isinstance(last, (FitQuery, RecommendQuery, CompareQuery)):
+        return query
+    # "how many seconds per image on that?" after a pick for sdxl: the model's speed on the pick
+    return speed_of_last(dlg, last, FollowUpQuery(text=query.text, want_speed=True, settings=query.settings))

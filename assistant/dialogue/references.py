@@ -1,0 +1,116 @@
+"""Reference resolution: which GPUs "it", "them", "the other one", "the ti" and "and the 3090?" mean.
+
+Contract: `fill(dialogue, refs, counted)` replaces every pronoun `GpuRef` by the GPUs of the
+conversation it stands for (with `counted`, a count the question left open is the count the
+conversation had: "the power bill if i run it" after "two 3060s" is both); `merged_gpus`
+combines the GPUs a follow-up names with those of the question it continues; `focus_refs` is
+the GPU the last answer favoured with its count. Raises `NothingToReferTo` (nothing talked
+about yet), `NoSuchVariant` ("the ti" of a card without one) or `NoSecondGpu` ("why not the
+4060 ti?" with no other GPU in the conversation); the dialogue turns them into questions back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from assistant.queries import GpuRef, Query
+
+if TYPE_CHECKING:
+    from assistant.dialogue.core import Dialogue
+
+# answers where "it" / "them" means the set talked about, with its count ("and the power bill if i run it")
+COUNTED = ("cost", "rent_or_buy", "rates", "fit", "compare", "rig", "spec")
+
+
+class NothingToReferTo(Exception):
+    pass
+
+
+class NoSuchVariant(Exception):
+    pass
+
+
+class NoSecondGpu(Exception):
+    pass
+
+
+def gpus_of(query: Query) -> tuple[GpuRef, ...]:
+    """The GPUs a query names (a query without a gpus slot names none)."""
+    return tuple(getattr(query, "gpus", ()))
+
+
+def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
+    """The GPUs a pronoun stands for; with `counted`, a count the question left open is the count the
+    conversation had for each ("the power bill if i run it" after "two 3060s": both)."""
+    ctx = dlg.context
+    if not ctx.gpus:
+        raise NothingToReferTo(ref.mention)
+    focus = ctx.focus if ctx.focus in ctx.gpus else ctx.gpus[0]
+    if ref.pronoun == "variant":
+        base = ctx.gpus[-1]
+        name = dlg.variant_of(base, ref.mention) if dlg.variant_of else None
+        if name is None:
+            raise NoSuchVariant(ref.mention, base)
+        return [GpuRef(mention=ref.mention, name=name, count=ref.count, condition=ref.condition)]
+    if ref.pronoun in ("them", "both", "all", "implicit"):  # "specs of the 4090", "and the 3090?", "compare them"
+        names = list(ctx.gpus) if len(ctx.gpus) > 1 else ctx.recent[-2:] or list(ctx.gpus)
+    elif ref.pronoun == "other":
+        others = [g for g in ctx.gpus if g != focus]
+        names = [others[0] if others else focus]
+    elif ref.pronoun == "first":
+        names = [ctx.gpus[0]]
+    elif ref.pronoun == "second":
+        names = [ctx.gpus[1] if len(ctx.gpus) > 1 else ctx.gpus[0]]
+    elif ref.pronoun == "last":
+        names = [ctx.gpus[-1]]
+    else:
+        names = [focus]
+    return [
+        GpuRef(
+            mention=ref.mention,
+            name=n,
+            count=ctx.counts.get(n, ref.count) if counted and ref.count_open else ref.count,
+            condition=ref.condition,
+        )
+        for n in names
+    ]
+
+
+def fill(dlg: Dialogue, refs: tuple[GpuRef, ...], counted: bool = False) -> tuple[GpuRef, ...]:
+    """`refs` with every pronoun replaced by the GPUs it stands for."""
+    out: list[GpuRef] = []
+    for ref in refs:
+        if ref.pronoun == "context":  # "why not the 4060 ti?": the GPU the conversation is about
+            named = {r.name for r in out}
+            others = [g for g in [dlg.context.focus, *dlg.context.gpus] if g and g not in named]
+            if not others:
+                raise NoSecondGpu(out[0].name if out else "")
+            out.append(GpuRef(mention=ref.mention, name=others[0]))
+            continue
+        out.extend(refer(dlg, ref, counted) if ref.pronoun else [ref])
+    return tuple(out)
+
+
+def focus_refs(dlg: Dialogue) -> tuple[GpuRef, ...]:
+    """The GPU the last answer favoured, as many as it picked ("2 x RTX 3090"); () when there is none."""
+    ctx = dlg.context
+    focus = ctx.focus_or_first()
+    if focus is None:
+        return ()
+    return (GpuRef(mention=focus, name=focus, count=ctx.counts.get(focus, ctx.focus_count)),)
+
+
+def merged_gpus(dlg: Dialogue, base: Query, refs: tuple[GpuRef, ...], replace: bool, count: int | None):
+    """The GPUs of a follow-up that names some ("and the 3090?", "no, the ti") merged with the last question's:
+    added to a comparison (at most 4), replacing the last one on "no, the ...", else instead of them."""
+    new = fill(dlg, refs)
+    old = gpus_of(base)
+    if count is None and len(old) == len(new) == 1 and old[0].count > 1 and new[0].count == 1:
+        new = (dataclasses.replace(new[0], count=old[0].count),)  # "and on a100s?" after 8 x H100: still 8
+    if replace and old:
+        return old[:-1] + new
+    if base.intent == "compare":
+        kept = tuple(g for g in old if g.name not in {n.name for n in new})
+        return (kept + new)[-4:]
+    return new

@@ -1,0 +1,85 @@
+"""What a conversation holds: the assumptions in force and the context of the last answers.
+
+Contract: `Assumptions` are the settings a conversation runs under (electricity price,
+utilization, ownership years, budget, new/used, price snapshot, currency, prices stated in
+the conversation); `DEFAULTS` are their starting values and `reset()` returns to them.
+`Context` is what the last answers were about (GPUs with their counts, the GPU an answer
+favoured, workload, precision, model, the last questions, a pending clarification).
+Plain data: nothing here reads a question or computes an answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from assistant.queries import Clarification, Query
+
+DEFAULT_KWH_USD = 0.175
+DEFAULT_UTILIZATION = 0.15
+DEFAULT_YEARS = 5.0
+DEFAULTS = {
+    "electricity_usd_per_kwh": DEFAULT_KWH_USD,
+    "utilization": DEFAULT_UTILIZATION,
+    "years": DEFAULT_YEARS,
+    "budget_usd": None,
+    "condition": None,
+    "snapshot": "current",
+    "currency": "USD",
+    "cny_per_usd": None,
+}
+
+
+@dataclass
+class Assumptions:
+    """The assumptions in force in a conversation (defaults, saved ones, changes)."""
+
+    electricity_usd_per_kwh: float = DEFAULT_KWH_USD
+    utilization: float = DEFAULT_UTILIZATION
+    years: float = DEFAULT_YEARS
+    budget_usd: float | None = None
+    condition: str | None = None  # new | used | None (either)
+    snapshot: str = "current"
+    currency: str = "USD"
+    cny_per_usd: float | None = None  # None: the dated rate in knowledge/
+    changed: set[str] = field(default_factory=set)  # keys the user set
+    # (GPU, new|used) -> USD stated in this conversation; saved prices live in the database
+    prices: dict[tuple[str, str], float] = field(default_factory=dict)
+    unconfirmed: tuple = ()  # price settings refused as implausible, applied on "yes, really"
+
+    def set(self, key: str, value) -> None:
+        if not hasattr(self, key) or key == "changed":
+            raise KeyError(key)
+        setattr(self, key, value)
+        self.changed.add(key)
+
+    def reset(self) -> None:
+        for key, value in DEFAULTS.items():
+            setattr(self, key, value)
+        self.changed.clear()
+        self.prices.clear()
+        self.unconfirmed = ()
+
+    def as_dict(self) -> dict:
+        return {k: getattr(self, k) for k in DEFAULTS}
+
+
+@dataclass
+class Context:
+    """What a conversation has talked about, for follow-ups and pronouns."""
+
+    gpus: list[str] = field(default_factory=list)
+    focus: str | None = None  # the GPU the last answer favoured
+    focus_count: int = 1  # how many of it the last answer picked ("2 x RTX 3090")
+    workload: str | None = None
+    precision: str | None = None
+    model: str | None = None
+    gpu_count: int | None = None
+    last_query: Query | None = None
+    pending: Clarification | None = None
+    recent: list[str] = field(default_factory=list)  # the last GPUs talked about, oldest first (at most 4)
+    counts: dict[str, int] = field(default_factory=dict)  # how many of each the last answer was about ("2 x 3060")
+    history: list[Query] = field(default_factory=list)  # the last questions answered, oldest first (at most 3)
+
+    def focus_or_first(self) -> str | None:
+        """The GPU the last answer favoured, else the first GPU it was about (None: no GPU yet)."""
+        return self.focus or (self.gpus[0] if self.gpus else None)
