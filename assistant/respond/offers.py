@@ -1,10 +1,16 @@
 """Cloud offers as every rates answer shows them: a provider key as the provider's own name, the
-offers of the provider a question names, the answer's market first, and one offer as a JSON figure."""
+offers of the provider a question names, the home market's clouds first (those billing in yuan when the
+question asks for clouds inside China, "国内" / "in china" / "支付宝", lexicon list domestic_cloud_words,
+else those billing in the answer's currency), a foreign cloud marked overseas in a domestic answer, and
+one offer as a JSON figure."""
 
 from __future__ import annotations
 
 from assistant.names import normalize_name
+from assistant.nlu.lexicon import lexicon
 from assistant.respond.env import Env
+
+DOMESTIC = "CNY"  # the currency the clouds inside China bill in (knowledge/cloud_cn.csv)
 
 # provider keys of the readers (nlu/intents/rates._PROVIDER_KEYS) -> the provider's name as answers show it
 _PROVIDER_NAMES = {
@@ -53,6 +59,26 @@ def figure(rate, hours: float | None, n: int) -> dict:
     return out
 
 
-def home_first(rates: list, env: Env) -> list:
-    """The offers of the answer's market first (each group cheapest first)."""
-    return sorted(rates, key=lambda r: (r.currency != env.currency, r.on_demand_usd_per_gpu_hour))
+def domestic_asked(text: str, env: Env) -> bool:
+    """Does the question ask for clouds inside China ("国内哪里租", "不用翻墙", "cheapest in china")?"""
+    lowered = text.lower()
+    return any(w in lowered for w in lexicon(env.lang).listed("domestic_cloud_words"))
+
+
+def home_market(text: str, env: Env) -> str:
+    """The currency of the clouds that lead: yuan ones when the question asks for clouds inside China,
+    else those of the answer's currency (yuan clouds for an answer in yuan)."""
+    return DOMESTIC if domestic_asked(text, env) else env.currency
+
+
+def home_first(rates: list, env: Env, market: str | None = None) -> list:
+    """The offers of the home market (`market`, else the answer's currency) first, each group cheapest first."""
+    home = market or env.currency
+    return sorted(rates, key=lambda r: (r.currency != home, r.on_demand_usd_per_gpu_hour))
+
+
+def shown_provider(rate, env: Env, market: str) -> str:
+    """The provider's name as a domestic answer shows it: a cloud outside China marked overseas."""
+    if market == DOMESTIC and rate.currency != DOMESTIC:
+        return env.t("rates.overseas", provider=rate.provider)
+    return rate.provider

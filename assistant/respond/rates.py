@@ -26,7 +26,16 @@ from assistant.queries import RatesQuery
 from assistant.respond import rates_by_memory, rates_job, rates_several
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
-from assistant.respond.offers import figure, home_first, of_provider, provider_name
+from assistant.respond.offers import (
+    DOMESTIC,
+    domestic_asked,
+    figure,
+    home_first,
+    home_market,
+    of_provider,
+    provider_name,
+    shown_provider,
+)
 from assistant.respond.pricing import variant_siblings
 from assistant.respond.variants import market_rows, rated_variant
 from assistant.respond.wording import counted, duration, spec_source
@@ -34,42 +43,58 @@ from assistant.respond.wording import counted, duration, spec_source
 _PERIOD_HOURS = {"day": 24.0, "week": 168.0, "month": 730.0, "year": 8760.0}
 
 
-def _home_alternatives(gpu, env: Env, query: RatesQuery) -> list[str]:
-    """When no cloud of the answer's market rents `gpu`: the cheapest home-market offer of each of its
-    China-market versions (H20, H800 for an H100); for a job, the job on the first of them too."""
+def _home_versions(gpu, env: Env, market: str) -> list[tuple]:
+    """(version, its cheapest home-market offer) for each other form of `gpu` that clouds of the home
+    market rent (the A100 PCIe 40 GB for an A100 SXM4 80 GB), cheapest first, then each China-market
+    version they rent (the H800, then the H20 whose compute is cut, for an H100), cheapest first."""
     family = gpu.short_name.split()[0]  # "H100": the SXM and PCIe H100 have PCIe and SXM versions
-    home_names = {r.gpu for r in env.reader.cloud_rates() if r.currency == env.currency}
+    home_names = {r.gpu for r in env.reader.cloud_rates() if r.currency == market}
     forms = variant_siblings(gpu.name, home_names, env)  # "A100 SXM4 80 GB": AutoDL rents the A100 PCIe 40 GB
-    versions = forms + [
+    china = [
         name
         for name, row in market_rows().items()
         if row["kind"] == "china" and (row["base"] == gpu.name or row["base"].split()[0] == family)
     ]
-    offers: list = []
-    jobs: list = []
-    for name in versions:
-        home = [r for r in env.reader.cloud_rates(name) if r.currency == env.currency]
-        version = env.reader.gpu(name)
-        if home and version:
-            best = min(home, key=lambda r: r.on_demand_usd_per_gpu_hour)
-            if query.mode == "job" and not jobs:
-                jobs = rates_job.on_offer(query, env, version, best)
-            offers.append(
-                env.t(
-                    "rates.home_offer",
-                    version=version.short_name,
-                    provider=best.provider,
-                    rate=env.money(best.on_demand_usd_per_gpu_hour, 2),
-                    observed=best.observed,
-                )
-            )
-    if not offers:
+    found: list[tuple] = []
+    for group in (forms, [n for n in china if n not in forms]):
+        offers = []
+        for name in group:
+            home = [r for r in env.reader.cloud_rates(name) if r.currency == market]
+            version = env.reader.gpu(name)
+            if home and version:
+                offers.append((version, min(home, key=lambda r: r.on_demand_usd_per_gpu_hour), group is forms))
+        # a version with its compute cut (H20 for an H100) after those with their links cut (H800)
+        found += sorted(offers, key=lambda o: (_compute_cut(o[0].name), o[1].on_demand_usd_per_gpu_hour))
+    return found
+
+
+def _compute_cut(name: str) -> bool:
+    row = market_rows().get(name)
+    return bool(row and row["cut"] == "compute")
+
+
+def _home_alternatives(gpu, env: Env, query: RatesQuery, market: str) -> list[str]:
+    """When no cloud of the home market rents `gpu`: the cheapest home-market offer of each of its
+    other forms and China-market versions (H20, H800 for an H100); for a job, the job on the first of them too."""
+    found = _home_versions(gpu, env, market)
+    if not found:
         return []
-    key = "rates.home_forms" if forms else "rates.home_none"
+    offers = [
+        env.t(
+            "rates.home_offer",
+            version=version.short_name,
+            provider=best.provider,
+            rate=env.money(best.on_demand_usd_per_gpu_hour, 2),
+            observed=best.observed,
+        )
+        for version, best, _ in found
+    ]
+    jobs = rates_job.on_offer(query, env, found[0][0], found[0][1]) if query.mode == "job" else []
+    key = "rates.home_forms" if found[0][2] else "rates.home_none"
     return [env.t(key, gpu=gpu.short_name, offers=i18n.listing(env.lang).join(offers)), *jobs]
 
 
-def _table(env: Env, rates: list, hours: float | None, n: int) -> Table:
+def _table(env: Env, rates: list, hours: float | None, n: int, market: str) -> Table:
     headers = [
         env.t("rates.col_provider"),
         env.t("rates.col_instance"),
@@ -82,7 +107,7 @@ def _table(env: Env, rates: list, hours: float | None, n: int) -> Table:
     rows = []
     for r in rates:
         row = [
-            r.provider,
+            shown_provider(r, env, market),
             env.t("rates.instance", n=r.gpus_per_instance),
             env.money(r.on_demand_usd_per_gpu_hour, 2),
             env.money(r.spot_usd_per_gpu_hour, 2) if r.spot_usd_per_gpu_hour else "—",
@@ -201,14 +226,15 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         )
     gpu = env.reader.known_gpu(named[0].name or "")
     n = max(named[0].count, 1)
-    everyone = home_first(env.reader.cloud_rates(gpu.name), env)
+    market = home_market(query.text, env)
+    everyone = home_first(env.reader.cloud_rates(gpu.name), env, market)
     sibling, asked = "", gpu.name
     if not everyone:
         other = rated_variant(gpu.name, env)
         if other is None:
             return _no_rates(query, env, gpu, everyone)
         sibling = env.t("rates.sibling", gpu=gpu.short_name, other=other.short_name)
-        gpu, everyone = other, home_first(env.reader.cloud_rates(other.name), env)
+        gpu, everyone = other, home_first(env.reader.cloud_rates(other.name), env, market)
     rates = of_provider(query.provider, everyone)
     other = rated_variant(gpu.name, env, query.provider) if query.provider and not rates and not sibling else None
     if other is not None:  # "autodl租a100": AutoDL rents the A100 PCIe 40 GB, not the SXM4 80 GB assumed
@@ -218,22 +244,34 @@ def respond(query: RatesQuery, env: Env) -> Answer:
             other=other.short_name,
             provider=provider_name(query.provider or ""),
         )
-        gpu, everyone = other, home_first(env.reader.cloud_rates(other.name), env)
+        gpu, everyone = other, home_first(env.reader.cloud_rates(other.name), env, market)
         rates = of_provider(query.provider, everyone)
     compared = ""
     if len(query.providers) > 1:  # "runpod or vast for a 4090?": only the providers named, side by side
         rates, compared = _side_by_side(query.providers, env, gpu, everyone)
     steps: list[str] = []
     extra: dict = {}
-    home = any(r.currency == env.currency for r in everyone)
-    if not query.provider and not home:
-        steps += _home_alternatives(gpu, env, query)
+    lead = ""
+    if not query.provider and not any(r.currency == market for r in everyone):
+        found = _home_alternatives(gpu, env, query, market)
+        if market != DOMESTIC:
+            steps += found
+        elif not found:  # "国内租h200": no cloud inside China rents it or a version of it
+            lead = env.t("rates.no_home", gpu=gpu.short_name)
+        elif domestic_asked(query.text, env) and not sibling and len(query.providers) < 2:
+            version = _home_versions(gpu, env, market)[0][0]  # "国内哪里租a100最便宜": the A100 China rents
+            lead = found[0] + " " + env.t("rates.home_switch", other=version.short_name)
+            gpu, everyone = version, home_first(env.reader.cloud_rates(version.name), env, market)
+            rates = everyone
+        else:  # an answer in yuan: the versions China rents lead, the foreign offers follow
+            lead, steps = found[0], found[1:]
     missing = ""
     if not rates and compared:  # none of the providers named rents it: say so, then show the others
         missing, rates, compared = compared + " ", everyone, ""
     if not rates:  # the provider asked has no rate for this GPU: say so, then show the others
         provider = provider_name(query.provider or "")
-        missing = env.t("rates.none_at_provider", gpu=gpu.short_name, provider=provider) + " "
+        key = "rates.none_at_provider" if of_provider(query.provider, env.reader.cloud_rates()) else "rates.unpublished"
+        missing = env.t(key, gpu=gpu.short_name, provider=provider) + " "
         rates = everyone
     hours = _hours(query)
     if query.mode == "job":
@@ -245,6 +283,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         n, steps = _serve_count(query, env, gpu)
         hours = hours or _PERIOD_HOURS["month"]
     best = rates[0]
+    best_name = shown_provider(best, env, market)
     what = counted(env, gpu, n)
     spot = min((r for r in rates if r.spot_usd_per_gpu_hour), key=lambda r: r.spot_usd_per_gpu_hour, default=None)
     if spot and spot.spot_usd_per_gpu_hour >= best.on_demand_usd_per_gpu_hour:
@@ -260,14 +299,16 @@ def respond(query: RatesQuery, env: Env) -> Answer:
             what=what,
             hours=f"{hours:,.0f}",
             total=env.money_total(total),
-            provider=best.provider,
+            provider=best_name,
             rate=env.money(best.on_demand_usd_per_gpu_hour, 2),
             observed=best.observed,
             model=_model_name(query, env),
         )
         if spot:
             head += env.t(
-                "rates.head_spot", total=env.money_total(spot.spot_usd_per_gpu_hour * hours * n), provider=spot.provider
+                "rates.head_spot",
+                total=env.money_total(spot.spot_usd_per_gpu_hour * hours * n),
+                provider=shown_provider(spot, env, market),
             )
         extra["total_usd"] = round(total, 2)
     elif compared:
@@ -278,15 +319,19 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         head = env.t(
             key if len(rates) > 1 or key == "rates.head_at_provider" else "rates.head_one",
             gpu=gpu.short_name,
-            provider=best.provider,
+            provider=best_name,
             rate=env.money(best.on_demand_usd_per_gpu_hour, 2),
             observed=best.observed,
             count=len(rates),
             high=env.money(max(r.on_demand_usd_per_gpu_hour for r in rates), 2),
         )
         if spot:
-            head += env.t("rates.head_spot_rate", rate=env.money(spot.spot_usd_per_gpu_hour, 2), provider=spot.provider)
-    head = i18n.gap(env.lang).join(p.strip() for p in (sibling, missing, compared, head) if p.strip())
+            head += env.t(
+                "rates.head_spot_rate",
+                rate=env.money(spot.spot_usd_per_gpu_hour, 2),
+                provider=shown_provider(spot, env, market),
+            )
+    head = i18n.gap(env.lang).join(p.strip() for p in (sibling, lead, missing, compared, head) if p.strip())
     if len({r.gpus_per_instance for r in rates}) > 1:
         steps.append(env.t("rates.nodes"))
     cheapest = min(everyone, key=lambda r: r.on_demand_usd_per_gpu_hour)
@@ -317,7 +362,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         intent="rates",
         headline=head,
         gpus=[gpu.name],
-        tables=[_table(env, rates, hours, n)],
+        tables=[_table(env, rates, hours, n, market)],
         steps=steps,
         figures=figures,
         assumptions=env.assumption_dict(),

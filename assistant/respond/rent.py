@@ -2,7 +2,10 @@
 
 Contract: buying = GPU price + desktop base (docs/model.md §cost.tco), owning costs whole-system
 electricity per hour of use (GPU board power + 100 W for the rest, the reference's 2020
-example); renting = the cheapest on-demand rate for that GPU in knowledge/cloud.csv. The
+example); renting = the cheapest on-demand rate for that GPU in knowledge/cloud.csv and cloud_cn.csv
+(the clouds of the answer's market first), else for a version of it with at least its memory, else
+for the cheapest rented card with at least its memory (never a smaller sibling the workload may not
+fit in). The
 break-even in hours of use is buy / (rent - own electricity per hour) (§cost.breakeven); the
 calendar time follows from the usage pattern. `figures`: break_even_hours, break_even_days,
 verdict (rent | buy, for the ownership period in force), rent_usd_per_hour. The chart is the
@@ -21,7 +24,7 @@ from assistant.queries import RentOrBuyQuery
 from assistant.respond.env import Env
 from assistant.respond.offers import of_provider
 from assistant.respond.pricing import assumption_text, price_of, price_text, purchase_price, score, sibling_price_note
-from assistant.respond.variants import rated_variant
+from assistant.respond.variants import rated_variant, rented_with_memory
 from assistant.respond.wording import counted, spec_source
 
 
@@ -110,9 +113,13 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     rates = env.cloud_rates(rented.name)
     mine = of_provider(query.provider, env.reader.cloud_rates(rented.name)) if query.provider else []
     notes = []
-    other = None if mine or (rates and not query.provider) else rated_variant(rented.name, env, query.provider)
+    need = rented.memory_gb or 0.0  # the rent side keeps the memory of the card weighed (a 32B model on 32 GB)
+    other = None if mine or (rates and not query.provider) else rated_variant(rented.name, env, query.provider, need)
     if other is not None:  # RTX 5090 D: no cloud rents it, AutoDL rents the RTX 5090
         notes.append(env.t("rates.sibling", gpu=rented.short_name, other=other.short_name))
+    elif not rates and (other := rented_with_memory(rented.name, env)) is not None:
+        notes.append(env.t("rent.by_memory", gpu=rented.short_name, gb=f"{need:g}", other=other.short_name))
+    if other is not None:
         rented, rates = other, env.cloud_rates(other.name)
         mine = of_provider(query.provider, env.reader.cloud_rates(other.name)) if query.provider else []
     asked = mine[0].provider if mine else _provider_named(query.text, rates)
@@ -249,7 +256,7 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
         steps.insert(
             0,
             env.t(
-                "rent.other_gpu",
+                "rent.other_gpu" if other is None else "rent.other_gpu_stands_in",
                 rented=rented.short_name,
                 provider=rate.provider,
                 bought=gpu.short_name,

@@ -7,7 +7,8 @@ version of, under which US export rules, and what was cut (from the KB specs of 
 from the row's numbers when the spec sheets do not show it); for a modified card, the memory
 change and the caveats (no vendor warranty, driver/firmware risk, seller risk); in an answer
 priced for the Chinese market, for a card the rules keep out of China (RTX 5090, RTX 4090, H100),
-the China versions sold instead with their yuan prices; for any card, its shortage / scalper quotes,
+the China versions sold instead with their yuan prices; for renting a card no cloud rents, the
+cheapest rented card with at least its memory (`rented_with_memory`); for any card, its shortage / scalper quotes,
 shown with their date and left out of every price figure (pricing.shortage_notes), and an older quote of the
 answer's own market set aside for a newer converted one (pricing.stale_home_notes).
 """
@@ -64,13 +65,16 @@ def china_versions(base: str) -> list[dict]:
     return [r for r in china if r["base"] == base and r["rule"] == newest]
 
 
-def rated_variant(gpu: str, env: Env, provider: str | None = None) -> GpuSpec | None:
-    """The nearest other version of `gpu` with a cloud rate (at `provider`, a provider key, when given):
-    another form factor or memory size of the same product first (A800 SXM4 -> A800 PCIe 80 GB), else
-    the card a China-market version was made from or the China versions of a card (RTX 5090 D -> RTX
-    5090). Answers name it and say it is another product, never show its rate as `gpu`'s."""
+def rated_variant(gpu: str, env: Env, provider: str | None = None, min_memory_gb: float = 0.0) -> GpuSpec | None:
+    """The nearest other version of `gpu` with a cloud rate (at `provider`, a provider key, when given)
+    and at least `min_memory_gb` of memory: another form factor or memory size of the same product first
+    (A800 SXM4 -> A800 PCIe 80 GB), else the card a China-market version was made from or the China
+    versions of a card (RTX 5090 D -> RTX 5090). Answers name it and say it is another product, never
+    show its rate as `gpu`'s."""
     rates = env.reader.cloud_rates()
-    names = {r.gpu for r in (of_provider(provider, rates) if provider else rates)}
+    names = {
+        r.gpu for r in (of_provider(provider, rates) if provider else rates) if _memory(r.gpu, env) >= min_memory_gb
+    }
     found = variant_siblings(gpu, names, env)
     if not found:
         row = variant_of(gpu)
@@ -142,3 +146,19 @@ def variant_notes(gpus: list[GpuSpec], env: Env) -> tuple[list[str], list[str]]:
             notes += more
             sources += cited
     return notes, sources
+
+
+def _memory(name: str, env: Env) -> float:
+    spec = env.reader.gpu(name)
+    return spec.memory_gb if spec and spec.memory_gb else 0.0
+
+
+def rented_with_memory(gpu: str, env: Env) -> GpuSpec | None:
+    """For the rent side when no cloud rents `gpu` or a version of it with as much memory: the card with
+    at least `gpu`'s memory whose on-demand rate is lowest, among the clouds of the answer's market when
+    any rents one (a 32 GB V100 asked in yuan: a 32 GB card on a Chinese cloud, never a 16 GB sibling)."""
+    need = _memory(gpu, env)
+    rates = [r for r in env.reader.cloud_rates() if r.gpu != gpu and _memory(r.gpu, env) >= need]
+    home = [r for r in rates if r.currency == env.currency] or rates
+    best = min(home, key=lambda r: r.on_demand_usd_per_gpu_hour, default=None)
+    return env.reader.known_gpu(best.gpu) if best else None
