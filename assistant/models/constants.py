@@ -293,6 +293,11 @@ NATIVE_MXFP4_EXPERTS = frozenset({"gpt-oss-120b", "gpt-oss-20b"})
 # [A: a 64 GB desktop, two 32 GB DIMMs], and what the OS and other programs keep besides the experts [A].
 DEFAULT_SYSTEM_RAM_GB = 64.0
 SYSTEM_RAM_RESERVE_GB = 8.0
+# Hand-over per layer whose experts run on the CPU (§llm.moe_offload) [A, derived, not fitted]: the hidden state
+# goes to the host and back (two synchronised copies, ~15 us each: PCIe round trip + stream synchronisation) and the
+# CPU runs the expert FFN as ~8 ggml ops (gate, up, activation, down, weighting, the sum of the selected experts),
+# each ending in a thread-pool barrier of ~5-10 us on a desktop CPU: ~30 + ~70 = 100 us, whatever the expert size.
+MOE_OFFLOAD_LAYER_US = 100.0
 
 # Host-to-GPU copies (§image.speed, streamed weights): PCIe per-lane GB/s by generation (the standard's 8, 16, 32 GT/s
 # with 128b/130b coding), x 0.8 reached by large pinned copies [A].
@@ -310,6 +315,19 @@ DENOISER_MACS = {
     "flux.1-schnell": (29744.8, 7436.2, 1024),  # the same transformer as [dev] (model card)
     "sd3-medium": (3009.4, 1446.3, 1024),
 }
+# GPU kernels per denoiser pass (scripts/denoiser_flops.py, counted from the diffusers forward code [A, +-20 %]);
+# classifier-free guidance runs both passes as one batch of 2 (diffusers, ComfyUI), so a step launches them once.
+DENOISER_KERNELS = {"sd-1.5": 803, "sdxl-base": 2171, "flux.1-dev": 2599, "flux.1-schnell": 2599, "sd3-medium": 1023}
+# Host time per kernel in eager PyTorch [A]: "the launch time on the CPU side is between 5-20 microseconds"
+# (facebookresearch/HolisticTraceAnalysis, docs: CUDA kernel launch stats); 10 us. Most of a denoiser's kernels
+# (norms, activations, adds, reshapes) run for less than that on a GPU, so their launches add to the step time.
+IMAGE_KERNEL_HOST_US = 10.0
+# PyTorch's 16-bit matrix products accumulate in FP32 (cuBLAS compute type 32F), which GeForce and RTX workstation
+# cards run at half their FP16-accumulate tensor rate (NVIDIA Turing / Ampere / Ada whitepapers). The rate a
+# denoiser reaches is the lower of 0.45 x the FP16-accumulate peak (PREFILL_EFFICIENCY, [CAL] on llama.cpp's cuBLAS
+# kernels) and IMAGE_ACC32_EFFICIENCY x the FP32-accumulate peak [A: large cuBLAS GEMMs reach 70-80 % of their
+# peak; convolutions, attention and small GEMMs pull a whole step to the low end].
+IMAGE_ACC32_EFFICIENCY = 0.7
 # Denoiser passes per step: two under classifier-free guidance, one for the guidance-distilled models
 # (IMAGE_GUIDANCE_DISTILLED). Steps as the usual UIs default [A]: ComfyUI's
 # KSampler 20 (SD 1.5, SDXL, and the FLUX.1 dev example workflow), diffusers' SD3 pipeline 28.

@@ -4,10 +4,11 @@ Contract: `image_speed(gpu, model, resolution=None, steps=None, batch=1)` return
 seconds per image, images per minute, the FLOPs and the rate used) for a model in `constants.DENOISER_MACS`, else
 None. No calibration row measures image generation, so this is an estimate: the denoiser's multiply-accumulates
 per forward (counted from its architecture, scaled to the size asked: linear and convolution work with the pixels,
-self-attention with their square) x 2 FLOPs x guidance passes, at the tensor rate llama.cpp's cuBLAS prompt kernels
-reach (§llm.prefill: 0.45 x the FP16 tensor peak [CAL], x the power-limited clock factor), plus one VAE decode.
-Not counted: text encoding, sampler arithmetic, per-step host overhead (why small images at 512 px run slower
-than this). Never raises; 0 steps/s for a GPU without a tensor or FP16 rate.
+self-attention with their square) x 2 FLOPs x guidance passes, at the lower of the rate llama.cpp's cuBLAS prompt
+kernels reach (§llm.prefill: 0.45 x the FP16-accumulate tensor peak [CAL]) and IMAGE_ACC32_EFFICIENCY x the
+FP32-accumulate peak PyTorch's products run at, x the power-limited clock factor; plus the host time of the step's
+kernel launches (DENOISER_KERNELS x IMAGE_KERNEL_HOST_US) and one VAE decode. Not counted: text encoding, sampler
+arithmetic. Never raises; 0 steps/s for a GPU without a tensor or FP16 rate.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class ImageSpeed:
     batch: int
     tflop_per_step: float  # all passes, the whole batch
     tflops: float  # rate used
+    host_s: float  # per step: the host time of the kernel launches
     steps_per_s: float
     seconds_per_image: float  # steps + VAE decode, per image of the batch
     images_per_minute: float
@@ -40,9 +42,12 @@ def has_speed_model(model: ModelSpec) -> bool:
 
 
 def effective_tflops(gpu: GpuSpec) -> float:
-    """The rate large 16-bit matrix products reach (§llm.prefill, cuBLAS path): 0.45 x FP16 tensor peak x power."""
-    peak = llm._compute_tflops(gpu).value
-    return max(peak, 0.0) * C.PREFILL_EFFICIENCY * hw.power_clock_factor(gpu)
+    """The rate a denoiser's 16-bit products reach: min(0.45 x FP16-accumulate peak (§llm.prefill, cuBLAS path),
+    IMAGE_ACC32_EFFICIENCY x FP32-accumulate peak (PyTorch accumulates in FP32)) x the power-limited clock factor."""
+    acc16 = max(llm._compute_tflops(gpu).value, 0.0) * C.PREFILL_EFFICIENCY
+    acc32 = max(hw.matmul_tflops(gpu, "fp16_acc32").value, 0.0) * C.IMAGE_ACC32_EFFICIENCY
+    rate = min(acc16, acc32) if acc32 > 0 else acc16
+    return rate * hw.power_clock_factor(gpu)
 
 
 def image_speed(
@@ -60,11 +65,14 @@ def image_speed(
     tflop_step = 2 * gmac * passes * batch / 1e3
     vae_tflop = 2 * C.VAE_DECODE_GMAC_512 * (px / 512) ** 2 / 1e3
     rate = effective_tflops(gpu)
+    host_s = C.DENOISER_KERNELS.get(model.key, 0) * C.IMAGE_KERNEL_HOST_US * 1e-6
     if rate <= 0:
-        return ImageSpeed(model.key, px, steps, passes, batch, tflop_step, 0.0, 0.0, 0.0, 0.0)
-    step_s = tflop_step / rate
+        return ImageSpeed(model.key, px, steps, passes, batch, tflop_step, 0.0, host_s, 0.0, 0.0, 0.0)
+    step_s = tflop_step / rate + host_s
     per_image = (steps * step_s) / batch + vae_tflop / rate
-    return ImageSpeed(model.key, px, steps, passes, batch, tflop_step, rate, 1 / step_s, per_image, 60 / per_image)
+    return ImageSpeed(
+        model.key, px, steps, passes, batch, tflop_step, rate, host_s, 1 / step_s, per_image, 60 / per_image
+    )
 
 
 def streamed_seconds_per_image(gpu: GpuSpec, speed: ImageSpeed, streamed_gb: float) -> float:

@@ -5,7 +5,8 @@ not fit the GPUs but everything except its routed experts does (llama.cpp `--n-c
 attention, shared experts, embeddings, KV cache and buffers on the GPUs, the experts of N layers in RAM), else
 None (a dense model, a model that fits, or one whose shared part alone is too big). The GPUs keep as many whole
 layers' experts as fit. Decode reads per token the shared weights and the selected experts of the GPU layers at
-GPU speed (§llm.decode) and the selected experts of the RAM layers (k/E of them) at `ram_gb_s`. System RAM
+GPU speed (§llm.decode) and the selected experts of the RAM layers (k/E of them) at `ram_gb_s`, plus a hand-over
+of MOE_OFFLOAD_LAYER_US per RAM layer (hidden state to the CPU and back, the CPU's expert ops). System RAM
 needed = the experts kept there + SYSTEM_RAM_RESERVE_GB for the OS and programs [A]. Never raises.
 """
 
@@ -66,7 +67,7 @@ def expert_offload(
     if layers_in_ram is not None:
         on_gpu = max(0, min(layers, layers - int(layers_in_ram)))
     ram_experts = (layers - on_gpu) * per_layer
-    tps, all_gpu = _decode(gpu, model, quant, n, context, batch, ram_experts, ram_gb_s)
+    tps, all_gpu = _decode(gpu, model, quant, n, context, batch, ram_experts, ram_gb_s, layers - on_gpu)
     return ExpertOffload(
         quant,
         layers,
@@ -80,9 +81,10 @@ def expert_offload(
     )
 
 
-def _decode(gpu, model, quant, n, context, batch, ram_experts_gb, ram_gb_s) -> tuple[float, float]:
+def _decode(gpu, model, quant, n, context, batch, ram_experts_gb, ram_gb_s, ram_layers) -> tuple[float, float]:
     """(tokens/s with the experts split, tokens/s all on the GPUs): the GPU step of §llm.decode with the
-    selected experts of the RAM layers read at `ram_gb_s` instead of the GPU's effective bandwidth."""
+    selected experts of the RAM layers read at `ram_gb_s` instead of the GPU's effective bandwidth, plus the
+    hand-over of each RAM layer (MOE_OFFLOAD_LAYER_US)."""
     if not getattr(gpu, "name", "") or getattr(gpu, "arch", None) is None:
         return 0.0, 0.0
     dec = llm.decode_speed(gpu, model, quant, context=context or 1024, batch=batch, n_gpus=n)
@@ -91,6 +93,7 @@ def _decode(gpu, model, quant, n, context, batch, ram_experts_gb, ram_gb_s) -> t
         return 0.0, 0.0
     share = min(1.0, (model.experts_per_token or 0) / (model.experts or 1) * max(int(batch or 1), 1))
     read_gb = ram_experts_gb * share  # selected experts of the RAM layers, per step
-    step = 1 / dec.tokens_per_s - read_gb * C.GB / bw + read_gb / ram_gb_s
+    handover = ram_layers * C.MOE_OFFLOAD_LAYER_US * 1e-6
+    step = 1 / dec.tokens_per_s - read_gb * C.GB / bw + read_gb / ram_gb_s + handover
     tps = max(int(batch or 1), 1) / step if step > 0 and math.isfinite(step) else 0.0
     return tps, dec.tokens_per_s

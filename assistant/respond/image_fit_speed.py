@@ -47,6 +47,7 @@ def image_speed_parts(env: Env, query, model, gpu, prec: str, spare_gb: float, w
         tflop=f"{speed.tflop_per_step:.1f}",
         passes=passes,
         rate=f"{speed.tflops:.0f}",
+        host=f"{speed.host_s * 1000:.0f}",
         **values,
     )
     figures = {

@@ -41,14 +41,14 @@ def moe_offload_answer(
         layers=plan.layers,
         ram_gb=f"{plan.experts_in_ram_gb:.1f}",
         speed=env.t("fit.moe_speed", tps=_num(plan.tokens_per_s)) if plan.tokens_per_s else env.t("fit.moe_no_speed"),
-        speed_short=env.t("fit.moe_speed_short", tps=_num(plan.tokens_per_s)) if plan.tokens_per_s else "",
         ram_need=f"{plan.ram_needed_gb:.0f}",
         ram_have=have,
     )
     head = env.t("fit.moe_offload_head" if ok else "fit.moe_offload_no_ram", **values)
     k, e = model.experts_per_token or 0, model.experts or 0
+    timed = bool(plan.tokens_per_s) and ok  # no speed for a set-up whose RAM does not hold the experts
     step = env.t(
-        "fit.moe_offload_step" if plan.tokens_per_s else "fit.moe_offload_step_memory",
+        "fit.moe_offload_step" if timed else "fit.moe_offload_step_memory",
         k=k,
         e=e,
         ram_gb=f"{plan.experts_in_ram_gb:.1f}",
@@ -56,6 +56,7 @@ def moe_offload_answer(
         bw=f"{plan.ram_gb_s:g}",
         gpu_gb=f"{plan.gpu_gb:.1f}",
         all_gpu=_num(plan.all_on_gpu_tokens_per_s),
+        handover=f"{plan.layers_in_ram * C.MOE_OFFLOAD_LAYER_US / 1000:.1f}",
     )
     figures: dict = {
         "moe_offload": {
@@ -69,6 +70,6 @@ def moe_offload_answer(
             "runs": ok,
         },
     }
-    if plan.tokens_per_s:
+    if timed:
         figures["tokens_per_second"] = round(plan.tokens_per_s, 1)
     return head, [step], figures

@@ -4,7 +4,7 @@ assumption, checked here) and Apple silicon on Metal (the model's constants are 
 
 from __future__ import annotations
 
-from assistant.models import llm
+from assistant.models import llm, moe_offload
 from model_checks.rows import Row
 
 GEERLING = "geerlingguy/ai-benchmarks README (llama.cpp llama-bench tg128, Metal; 2025-12 to 2026-02)"
@@ -42,4 +42,51 @@ def decode_out_of_sample_rows(kb) -> list[Row]:
     for label, gpu, key, quant, measured, _source in DECODE_OUT_OF_SAMPLE:
         speed = llm.decode_speed(kb.gpu(gpu), kb.model(key), quant, context=128)
         out.append(Row("decode out of sample", label, speed.tokens_per_s, measured))
+    return out
+
+
+# MoE expert offload (§llm.moe_offload), public runs with the reporter's --n-cpu-moe: (label, GPU, model key, quant,
+# layers in RAM, RAM GB/s (the model's assumption unless the reporter gave his RAM), measured tokens/s, source)
+MOE_OFFLOAD_OUT_OF_SAMPLE = (
+    (
+        "RTX 3090, gpt-oss-120b, 26 layers' experts in RAM",
+        "GeForce RTX 3090",
+        "gpt-oss-120b",
+        "mxfp4",
+        26,
+        60.0,
+        32.3,
+        "ai-maestro.online gpt-oss-120b on an RTX 3090, llama-bench tg, 2025",
+    ),
+    (
+        "RTX 3060 Ti class 8 GB, gpt-oss-120b, 36 in RAM",
+        "GeForce RTX 3060 Ti",
+        "gpt-oss-120b",
+        "mxfp4",
+        36,
+        60.0,
+        25.6,
+        "r/LocalLLaMA via gokawiil.com, 8 GB GPU + i9-14900K, 2025-08",
+    ),
+    (
+        "RTX 2080 8 GB, Qwen3 30B-A3B, 36 in RAM, 82 GB/s",
+        "GeForce RTX 2080",
+        "qwen3-30b-a3b",
+        "q4_k_m",
+        36,
+        82.0,
+        36.7,
+        "llmfit community bench, quad-channel DDR4 (~102 GB/s stated), 2026-07",
+    ),
+)
+
+
+def moe_offload_out_of_sample_rows(kb) -> list[Row]:
+    """Model vs each public expert-offload run (4k context, batch 1); set "MoE offload out of sample"."""
+    out = []
+    for label, gpu, key, quant, in_ram, ram_gb_s, measured, _source in MOE_OFFLOAD_OUT_OF_SAMPLE:
+        plan = moe_offload.expert_offload(
+            kb.gpu(gpu), kb.model(key), quant, context=4096, ram_gb_s=ram_gb_s, layers_in_ram=in_ram
+        )
+        out.append(Row("MoE offload out of sample", label, plan.tokens_per_s if plan else 0.0, measured))
     return out

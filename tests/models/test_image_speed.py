@@ -63,6 +63,38 @@ def test_size_steps_and_guidance_change_the_estimate(kb):
     assert image_speed.image_speed(kb.gpu("GeForce RTX 3060 12 GB"), sdxl).steps_per_s < native.steps_per_s * 10
 
 
+def test_the_kernel_counts_are_the_counters_output():
+    counter = _counter()
+    counted = {
+        "sd-1.5": counter.unet_kernels(counter.SD15),
+        "sdxl-base": counter.unet_kernels(counter.SDXL),
+        "flux.1-dev": counter.mmdit_kernels(counter.FLUX1),
+        "sd3-medium": counter.mmdit_kernels(counter.SD3_MEDIUM),
+    }
+    for key, n in counted.items():
+        assert C.DENOISER_KERNELS[key] == n
+
+
+def test_each_step_pays_its_kernel_launches_once_whatever_the_guidance_or_batch(kb):
+    gpu, sd = kb.gpu("GeForce RTX 4090"), kb.model("sd-1.5")
+    one, four = image_speed.image_speed(gpu, sd), image_speed.image_speed(gpu, sd, batch=4)
+    host = C.DENOISER_KERNELS["sd-1.5"] * C.IMAGE_KERNEL_HOST_US * 1e-6
+    assert one.host_s == four.host_s == pytest.approx(host)
+    assert 1 / one.steps_per_s == pytest.approx(one.tflop_per_step / one.tflops + host)
+    # small images are launch-bound: the host time is a large share of an SD 1.5 step at 512 px
+    assert host > 0.3 / one.steps_per_s
+
+
+def test_pytorch_products_run_at_the_fp32_accumulate_rate_on_geforce(kb):
+    """GeForce runs FP16 x FP16 with FP32 accumulation at half its FP16-accumulate tensor rate; the A100 does not."""
+    from assistant.models import hardware as hw
+
+    g, a = kb.gpu("GeForce RTX 4090"), kb.gpu("A100 SXM4 80 GB")
+    acc32 = hw.matmul_tflops(g, "fp16_acc32").value * C.IMAGE_ACC32_EFFICIENCY * hw.power_clock_factor(g)
+    assert image_speed.effective_tflops(g) == pytest.approx(acc32)
+    assert image_speed.effective_tflops(a) == pytest.approx(312.0 * C.PREFILL_EFFICIENCY * hw.power_clock_factor(a))
+
+
 def test_models_without_a_count_are_not_estimated(kb):
     assert image_speed.image_speed(kb.gpu("GeForce RTX 3090"), kb.model("llama-3-8b")) is None
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from assistant.models import constants as C
 from assistant.models import hardware as hw
 from assistant.models import memory, moe_offload
 
@@ -32,10 +33,12 @@ def test_experts_in_ram_on_a_24_gb_card(kb):
     assert plan.gpu_gb <= gpu.memory_gb
     assert 0 < plan.layers_in_ram < plan.layers
     assert plan.ram_needed_gb == pytest.approx(plan.experts_in_ram_gb + 8.0)
-    # the step: all-on-GPU time, with the selected experts of the RAM layers read at RAM speed instead
+    # the step: all-on-GPU time, with the selected experts of the RAM layers read at RAM speed instead, plus the
+    # hand-over of each RAM layer's hidden state to the CPU and back
     read = plan.experts_in_ram_gb * 4 / 128
     bw = hw.effective_bandwidth(gpu).value
-    expected = 1 / (1 / plan.all_on_gpu_tokens_per_s - read / bw + read / 60.0)
+    handover = plan.layers_in_ram * C.MOE_OFFLOAD_LAYER_US * 1e-6
+    expected = 1 / (1 / plan.all_on_gpu_tokens_per_s - read / bw + read / 60.0 + handover)
     assert plan.tokens_per_s == pytest.approx(expected, rel=1e-6)
     assert plan.tokens_per_s < plan.all_on_gpu_tokens_per_s
 
