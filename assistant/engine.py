@@ -244,6 +244,9 @@ class Engine:
             else i18n.t(lang, "engine.unsized", mention=m)
             for m in query.unsized
         ]
+        if query.targets and "targets" not in answer.figures:  # "并发20个用户" asked where the answer cannot weigh it
+            asked = [i18n.t(lang, f"engine.target_{kind}", n=f"{v:g}") for kind, v in query.targets]
+            answer.notes.append(i18n.t(lang, "engine.targets_not_counted", targets=i18n.join_names(lang, asked)))
         chips = list(dict.fromkeys(r.name for r in getattr(query, "gpus", ()) if r.name))
         if query.boards and len(chips) == 1:  # "3090涡轮版": the same chip as any other RTX 3090
             boards = i18n.join_names(lang, [i18n.quote(lang, b) for b in query.boards])

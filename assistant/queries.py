@@ -98,6 +98,9 @@ class Query:
     # a model family named without a size in a question that does not need the size ("预算4000跑个qwen买啥卡"):
     # answered for the workload, and the answer says how to name a size
     unsized: tuple[str, ...] = ()
+    # targets the question states ("并发20个用户" users, "每秒30个token" speed per user), as (kind, value): an
+    # answer that weighs them says so in figures["targets"]; otherwise the engine says they were not counted
+    targets: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -179,6 +182,9 @@ class FitQuery(Query):
     released: bool = False  # "满血r1", "unquantized": the weights as released (DeepSeek R1/V3: FP8), no lighter quant
     want_context: bool = False  # "3090最多能开多长上下文", "max context on a 4090": the longest context is the answer
     tokens: float | None = None  # "how long to fine-tune on 50m tokens": the data of the training time asked
+    # the form of a yes/no question that the answer's first word follows: "oom" ("会爆显存吗", "will it oom"),
+    # "too_little" ("is 12gb too little"), "enough" ("够不够"); "" for "will it fit", "能跑吗"
+    asked: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)

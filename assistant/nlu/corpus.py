@@ -74,7 +74,11 @@ _SCALARS = {
     "worth": "worth",
     "offer": "offer",
     "released": "released",
+    "resolution": "resolution",
+    "asked": "asked",
 }
+# targets a question states (Query.targets): corpus key -> target kind
+_TARGETS = {"users": "users", "speed_target": "speed"}
 # a value the user typed inside a question may live on the query or in its `settings` (as a Setting)
 _SETTING_KEYS = {
     "electricity_usd_per_kwh": "electricity_usd_per_kwh",
@@ -101,7 +105,7 @@ _OTHER_KEYS = {
     "xfail",
     "note",
 }
-KNOWN_KEYS = frozenset(_SCALARS) | _OTHER_KEYS
+KNOWN_KEYS = frozenset(_SCALARS) | _OTHER_KEYS | frozenset(_TARGETS)
 _SETTING_PROBLEMS = (  # a failure naming one of these dropped a setting typed inside the question
     "electricity",
     "years",
@@ -321,6 +325,10 @@ def check(case: dict, result, corpus: Corpus, index) -> list[str]:
         if key == "provider" and isinstance(got, str) and _same_provider(case[key], got):
             continue
         if not _same(case[key], got, _TOLERANCE.get(key, 1e-6)):
+            bad.append(f"{key}: want {case[key]!r}, got {got!r}")
+    for key, kind in _TARGETS.items():
+        got = dict(getattr(query, "targets", ())).get(kind)
+        if key in case and not _same(case[key], got, 1e-6):
             bad.append(f"{key}: want {case[key]!r}, got {got!r}")
     if "settings" in case:
         bad += _check_settings(case, query, corpus)

@@ -291,6 +291,12 @@ class Reading:
                     found.append((m.start(), word))
         return tuple(dict.fromkeys(w for _, w in sorted(found)))
 
+    def targets(self) -> tuple[tuple[str, float], ...]:
+        """Targets the question states: concurrent users ("并发20个用户") and a speed per user ("每秒30个token",
+        "20 t/s"), read by tagging/number_roles.py."""
+        found = (("users", self.b.first("USERS")), ("speed", self.b.first("SPEED_TARGET")))
+        return tuple((kind, float(v)) for kind, v in found if v is not None)
+
     def said(self, name: str) -> bool:
         """Does the question use a word of lexicon list `name`? (English words as words, Chinese as text.)"""
         words = self.lex.listed(name)

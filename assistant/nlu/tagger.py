@@ -17,14 +17,16 @@ from assistant.nlu.tagging.base import Tag, number_or_none
 from assistant.nlu.tagging.cpus import CpuTagging
 from assistant.nlu.tagging.gpus import GpuTagging
 from assistant.nlu.tagging.models import ModelTagging
+from assistant.nlu.tagging.number_roles import NumberRoleTagging
 from assistant.nlu.tagging.quantities import QuantityTagging
 from assistant.nlu.tagging.words import COSTS_WORDS
 from assistant.nlu.text import Tok
 
 
-class _Tagger(QuantityTagging, ModelTagging, GpuTagging, CpuTagging):
+class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuTagging):
     """The reading loop: at each token the first step that reads something wins (CPU name, full KB name,
-    bound number, image size, quantity, model, GPU, lexicon phrase); the rest is unknown words."""
+    bound number, image size, a number its neighbouring words name, quantity, model, GPU, lexicon phrase);
+    the rest is unknown words."""
 
     # the loop -------------------------------------------------------------------------------
     def run(self) -> tuple[list[Tag], list[str]]:
@@ -41,6 +43,8 @@ class _Tagger(QuantityTagging, ModelTagging, GpuTagging, CpuTagging):
                 nxt = self.try_bound(i)
             if nxt is None:
                 nxt = self.resolution(i)
+            if nxt is None:
+                nxt = self.try_role(i)  # "出一张1024的图", "并发20个用户", "每秒30个token"
             if nxt is None:
                 nxt = self.try_number(i)
             if nxt is None:

@@ -19,7 +19,7 @@ from assistant.answer import Answer
 from assistant.models import memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
-from assistant.respond import cpu_fit, fit_hardware, image_route
+from assistant.respond import cpu_fit, fit_asked, fit_hardware, image_route
 from assistant.respond.env import Env
 from assistant.respond.fit_hints import more_cards, near_miss
 from assistant.respond.fit_rows import Card, FitCase, estimates, memory_table, mode_name, rows_to_show
@@ -95,6 +95,11 @@ def _gpu(query: FitQuery, env: Env) -> tuple[GpuSpec | None, int]:
 
 
 def respond(query: FitQuery, env: Env) -> Answer:
+    """The fit answer, its first word in the form the question asked ("会爆显存吗": 会爆 / 不会爆)."""
+    return fit_asked.as_asked(_respond(query, env), query, env)
+
+
+def _respond(query: FitQuery, env: Env) -> Answer:
     model, note = sized_model(query, env)
     gpu, n = _gpu(query, env)
     if model is None:

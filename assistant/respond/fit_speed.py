@@ -51,7 +51,12 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
         weights = dict(est.components).get("weights", 0.0) * n
         if tps and (query.want_speed or offloaded <= OFFLOAD_NEAR_MISS * weights):
             figures = {"tokens_per_second": round(tps, 1), "offloaded_gb": round(offloaded, 1)}
-            return head + text, steps, figures
+            said, figures["targets"] = targets_met(env, query, tps / dec.batch, tps)
+            return head + text + said, steps, figures
+        users = int(dict(query.targets).get("users", 0))
+        if users > 1:  # "部署70b 并发20人": the memory asked is that of every user's KV cache
+            head += i18n.gap(env.lang) + env.t("fit.users_memory", users=users)
+            figures["targets"] = {"users": users}
         return head, steps, figures
     if not (query.want_speed or f.fits):
         return head, steps, figures
@@ -82,7 +87,37 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
             spare=f"{f.headroom_gb * n:.1f}",
             batch=dec.batch,
         )
+    said, targets = targets_met(env, query, dec.per_sequence, dec.tokens_per_s)
+    if targets:
+        head += said
+        figures["targets"] = targets
     return head, steps, figures
+
+
+def targets_met(env: Env, query: FitQuery, per_user: float, total: float) -> tuple[str, dict]:
+    """The targets the question states (Query.targets): with N users at once ("并发20个用户") the speed each
+    user gets and the total; a speed per user ("每秒30个token", "20 t/s") met or not. (sentence, figures);
+    empty when the question states none or the speed is not rated."""
+    asked = dict(query.targets)
+    if not asked or per_user <= 0:
+        return "", {}
+    parts, figures = [], {"per_user_tokens_per_second": round(per_user, 1)}
+    users = int(asked.get("users", 0))
+    if users > 1:
+        parts.append(env.t("fit.users_speed", users=users, each=_rate(per_user), total=_rate(total)))
+        figures["users"] = users
+    target = asked.get("speed")
+    if target:
+        met = per_user >= target
+        parts.append(
+            env.t("fit.target_met" if met else "fit.target_missed", target=f"{target:g}", each=_rate(per_user))
+        )
+        figures |= {"speed_target": target, "speed_target_met": met}
+    return i18n.gap(env.lang) + i18n.gap(env.lang).join(parts), figures
+
+
+def _rate(tps: float) -> str:
+    return f"{tps:,.0f}" if tps >= 100 else f"{tps:.1f}"
 
 
 def training_time(case: FitCase, head: str) -> tuple[str, list[str], dict]:

@@ -100,5 +100,8 @@ def read(reading: Reading) -> Query | Clarification:
             return found
         stated = settings.stated_in(reading, found)
         boards = reading.boards() if reading.explicit else ()
-        return dataclasses.replace(found, settings=stated, boards=boards) if stated or boards else found
+        targets = reading.targets()
+        if stated or boards or targets:
+            return dataclasses.replace(found, settings=stated, boards=boards, targets=targets)
+        return found
     raise AssertionError("unknown.read always claims")

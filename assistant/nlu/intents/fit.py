@@ -68,6 +68,12 @@ def resolution(r: Reading) -> int | None:
     return int(round(math.sqrt(w * h)))
 
 
+def asked_form(r: Reading) -> str:
+    """The form of the yes/no question (FitQuery.asked): "oom" ("会爆显存吗", "will it oom"), "too_little" ("is 12gb
+    too little"), "enough" ("够不够"), in that order of precedence (lexicon [lists] asks_<form>); "" otherwise."""
+    return next((form for form in ("oom", "too_little", "enough") if said(r, f"asks_{form}")), "")
+
+
 def read(r: Reading) -> Query | None:
     b, refs = r.b, r.refs
     if b.has("RECOMMEND") or (b.has("SORT") and not refs):
@@ -94,7 +100,7 @@ def read(r: Reading) -> Query | None:
         precision=None if "adamw8bit" in setup and r.precision == "int8" else r.precision,
         context_tokens=r.num("CONTEXT"),
         mode=r.mode(),
-        want_speed=b.has("SPEED")
+        want_speed=b.has("SPEED", "SPEED_TARGET", "USERS")
         or (b.has("FASTER") and not b.has("THAN"))
         or (r.workload == "image_generation" and r.mode() == "inference" and bool(said(r, "image_time_words"))),
         params_b=r.num("PARAMS"),
@@ -102,7 +108,7 @@ def read(r: Reading) -> Query | None:
         memory_gb=r.vram() if not refs else None,
         system_ram_gb=r.system_ram(),  # "on a 4090 with 128gb ram": system RAM for offload, not the GPU's memory
         workload=r.workload,
-        batch=r.num("BATCH") or image_batch(r),
+        batch=r.num("BATCH") or image_batch(r) or r.num("USERS"),  # "并发20个用户": 20 sequences decoded at once
         resolution=resolution(r),
         lora_rank=r.num("RANK"),
         setup=setup,
@@ -110,6 +116,7 @@ def read(r: Reading) -> Query | None:
         released=bool(said(r, "full_weights")) and not r.precision,
         want_context=bool(said(r, "context_asked")),
         tokens=r.num("TOKENS"),
+        asked=asked_form(r),
     )
 
 
@@ -198,4 +205,5 @@ def memory_only(r: Reading) -> Query | None:
         mode=r.mode(),
         precision=r.precision,
         context_tokens=r.num("CONTEXT"),
+        asked=asked_form(r),
     )

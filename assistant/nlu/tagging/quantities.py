@@ -123,6 +123,8 @@ class QuantityTagging(TaggerBase):
         if power_price and v < 5 and self.toks[i].kind == "num" and not self.unit("hours", j):
             return self._kwh(i, j, v, explicit=True)  # "电费0.6"
         c = self.unit("cents", j)
+        if c and (tt[i] in self.index.bare_numbers or self.text[self.toks[j].start :].startswith(("分辨", "分钟"))):
+            c = 0  # "3060 分辨率768", "20分钟": a card and a word, minutes; not cents
         if c:
             jj = j + c
             per = 1 if jj < n and tt[jj] in PER_WORDS else 0

@@ -1,0 +1,59 @@
+"""A bare number whose neighbouring words say what it measures: an image size ("出一张1024的图", "分辨率768",
+"出一张768的"), concurrent users ("并发20个用户", "50 concurrent users"), a speed target ("每秒30个token",
+"20 t/s", "at least 15 tok/s").
+
+Contract: `try_role(i)` looks at the number at token i; when a role word of lexicon [units] stands right after it
+(`<role>_after`) or right before it (`<role>_before`), it adds the role's tag over the number and the words after
+it (a lexicon SPEED word such as "t/s" stays a word of its own) and returns the index after them; None otherwise.
+A speed target named only before the number ("每秒30个") also needs a token word after it (`speed_target_tokens`);
+a speed after a measuring word (`speed_measured_before`: "my 4090 does 40 t/s") is no target. Money, context,
+memory and the other units stay with their own readers (quantities.py).
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.tagging.base import TaggerBase
+
+# role -> (tag kind, smallest value, largest value)
+ROLES = {
+    "image_size": ("RESOLUTION", 64, 8192),
+    "users": ("USERS", 1, 100_000),
+    "speed_target": ("SPEED_TARGET", 0.1, 100_000),
+}
+BEFORE_SPAN = 5  # how many tokens a role word before the number may take
+
+
+class NumberRoleTagging(TaggerBase):
+    def try_role(self, i: int) -> int | None:
+        if self.toks[i].kind not in ("num", "cjk") or self.tt[i] in self.index.bare_numbers:
+            return None  # "4090 t/s": the card's model number, not a target
+        got = self.number_at(i)
+        if got is None:
+            return None
+        v, used = got
+        j = i + used
+        if self.unit("money_after", j) or self.unit("gb", j) or self.unit("hours", j):
+            return None  # "1万人民币", "20g显存", "8小时": the units read these (quantities.py)
+        for role, (kind, low, high) in ROLES.items():
+            if not low <= v <= high or (kind != "SPEED_TARGET" and not float(v).is_integer()):
+                continue
+            if kind == "SPEED_TARGET" and self._before("speed_measured", i):
+                continue  # "my 4090 does ~40 t/s": a speed measured, not a target
+            after = self.unit(f"{role}_after", j)
+            if not after and self._before(role, i):
+                after = self.unit("speed_target_tokens", j) if role == "speed_target" else 0
+                if role != "speed_target":
+                    return self._role(kind, v, i, j)
+            if after:  # a speed target leaves a SPEED word ("t/s") to the lexicon: it still asks about speed
+                hit = self.lex.match(self.tt, j) if kind == "SPEED_TARGET" else None
+                return self._role(kind, v, i, j if hit and "SPEED" in hit[1] else j + after)
+        return None
+
+    def _before(self, role: str, i: int) -> bool:
+        """Does a `<role>_before` word end right before token i?"""
+        return any(i - k >= 0 and self.unit(f"{role}_before", i - k) == k for k in range(1, BEFORE_SPAN + 1))
+
+    def _role(self, kind: str, v: float, i: int, j: int) -> int:
+        if kind == "RESOLUTION":
+            return self.add(kind, (int(v), int(v)), i, j)  # one side: a square image
+        return self.add(kind, int(v) if kind == "USERS" else v, i, j)

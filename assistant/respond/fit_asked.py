@@ -1,0 +1,35 @@
+"""A fit answer's first word in the form the question asked: "会爆显存吗" is answered 会爆 / 不会爆, "will it oom"
+"Yes, it will run out of memory" / "No, ...", "is 12gb too little" "Yes, too little" / "No, it is enough", "够不够"
+够 / 不够; never a bare "No" that reads as the opposite.
+
+Contract: `as_asked(answer, query, env)` rewrites the headline of a fit answer whose question asks in one of the
+forms of FitQuery.asked (lexicon [lists] asks_<form>). The headline's own opener (locale fit.opener_yes /
+fit.opener_no, alternatives separated by "|") is replaced by the form's word (fit.asked_<form>_fits /
+fit.asked_<form>_short) and its punctuation kept; a headline with no such opener is prefixed with the form's word,
+chosen by figures["verdict"]. Answers of other questions are returned as they are.
+"""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.answer import Answer
+from assistant.queries import FitQuery
+from assistant.respond.env import Env
+
+OPENER_ENDS = frozenset(" ,:，：")  # what follows an opener word ("No:", "能，"): never part of a longer word
+
+
+def as_asked(answer: Answer, query: FitQuery, env: Env) -> Answer:
+    if not query.asked or not answer.headline or answer.clarification:
+        return answer
+    head = answer.headline
+    for kind in ("gguf", "short", "fits"):
+        for opener in sorted(env.t(f"fit.opener_{kind}").split("|"), key=len, reverse=True):
+            if head.startswith(opener) and head[len(opener) : len(opener) + 1] in OPENER_ENDS:
+                answer.headline = env.t(f"fit.asked_{query.asked}_{kind}") + head[len(opener) :]
+                return answer
+    verdict = answer.figures.get("verdict")
+    if isinstance(verdict, dict) and verdict.get("answer") in ("yes", "yes_if", "no"):
+        word = env.t(f"fit.asked_{query.asked}_{'short' if verdict['answer'] == 'no' else 'fits'}")
+        answer.headline = word + i18n.colon(env.lang) + head
+    return answer
