@@ -38,6 +38,11 @@ def compute_units(gpu: GpuSpec) -> float:
     return 0.0
 
 
+def is_apple(gpu: GpuSpec) -> bool:
+    """Apple silicon: its GPU figures serve LLM decode and prefill (Metal), not the CUDA training roofline."""
+    return bool(gpu.vendor) and gpu.vendor.lower() == "apple"
+
+
 def clock_ghz(gpu: GpuSpec) -> float:
     return finite(gpu.boost_clock_mhz) / 1000.0
 

@@ -60,6 +60,8 @@ def multi_gpu_speedup(n_gpus: int, interconnect: str = "pcie") -> float:
 
 
 def _compute_rate(gpu: GpuSpec, workload: str) -> Factor:
+    if hw.is_apple(gpu):  # PyTorch's MPS backend: not what the CUDA-calibrated roofline describes
+        return Factor("tensor peak", 0.0, "TFLOPS", "§perf.tensor", "Apple GPU: MPS training not modelled")
     if workload == "train32":
         return hw.training_tflops(gpu, "fp32")
     if workload == "infer8":

@@ -52,3 +52,19 @@ def test_moe_layers_add_the_kernels_of_each_extra_expert(kb):
     assert parts["per-layer kernel overhead"] > extra_ms > 0
     # out of sample (docs/model.md §validation): 196 tokens/s published on an RTX 4090; 1.3-1.5x high without the term
     assert 150 < speed.tokens_per_s < 225
+
+
+def test_apple_gpu_cores_and_clock_cap_the_bandwidth_and_give_a_prefill_rate(kb):
+    """§llm.decode / §llm.prefill on Apple silicon: the bytes-in-flight cap with the GPU's cores and clock, the
+    FP16 rate for prompt processing; training stays unrated (MPS is not what the roofline describes)."""
+    from assistant.models import hardware as hw
+    from assistant.models import performance
+
+    m4 = kb.gpu("Apple M4 Max 128 GB")
+    assert hw.is_apple(m4) and not hw.is_apple(kb.gpu("GeForce RTX 4090"))
+    cap = hw.effective_bandwidth_value(546, 40, 1.678)
+    assert hw.effective_bandwidth(m4).value == pytest.approx(cap)
+    assert cap < 0.855 * 546
+    model = kb.model("llama-3-8b")
+    assert llm.prefill_speed(m4, model, "q4_k_m").tokens_per_s > 0
+    assert performance.relative_performance(m4).score == 0.0
