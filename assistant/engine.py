@@ -230,7 +230,8 @@ class Engine:
         if refused:
             answer.notes.insert(0, refused)
         if isinstance(parsed, FollowUpQuery) and parsed.ask == "why" and answer.steps and answer.intent != "explain":
-            answer.headline = i18n.t(lang, "engine.why", reasons=" ".join(answer.steps))  # "why?": the reasons lead
+            reasons = "".join(f"\n- {step}" for step in answer.steps)  # one line each, as the steps are shown
+            answer.headline = i18n.t(lang, "engine.why", reasons=reasons)  # "why?": the reasons lead
             answer.steps = []
         answer.notes += [
             i18n.t(lang, "engine.assumed", mention=r.mention, name=r.name)

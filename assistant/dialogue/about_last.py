@@ -42,15 +42,15 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         return rental
     rec = base if isinstance(base, RecommendQuery) else None
     if rec is None:
-        from assistant.queries import ModelRef
-
+        own = follow.workload is not None  # "anything cheaper for training?": a pick for that work, not the model
         rec = RecommendQuery(
             text=follow.text,
             workload=follow.workload or ctx.workload,
             precision=follow.precision or ctx.precision,
             gpu_count=follow.gpu_count or 1,
-            # "cheaper option?" after a cost of the 70B pick: still for that model
-            model=ModelRef(mention=ctx.model, key=ctx.model) if ctx.model and not follow.workload else None,
+            # "anything cheaper?" after the power draw of the 70B pick: still for that model (or size)
+            model=None if own else ctx.setup.model,
+            params_b=None if own else ctx.setup.params_b,
         )
     changes: dict = {"text": follow.text, "settings": follow.settings}
     for key in ("workload", "precision", "budget_usd", "budget_currency", "min_memory_gb", "organization"):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from assistant.dialogue import again, from_context, measures
+from assistant.dialogue import again, from_context, measures, thread
 from assistant.dialogue.ellipsis import merge
 from assistant.dialogue.references import COUNTED, NoSecondGpu, NoSuchVariant, NothingToReferTo, fill
 from assistant.dialogue.state import Assumptions, Context
@@ -40,6 +40,7 @@ class Dialogue:
     def complete(self, query: Query, lang: str = "en") -> Query | Clarification:
         from assistant import i18n
 
+        open_ended = thread.leaves_open(query)
         query = from_context.which_without_context(self, query)
         query = measures.speed_of_fit(self, from_context.among_compared(self, query))
         query = from_context.cost_of_context(self, from_context.worth_among_compared(self, query))
@@ -47,9 +48,13 @@ class Dialogue:
         try:
             if isinstance(query, FollowUpQuery):
                 query = merge(self, query)
+            if open_ended:
+                query = thread.inherit(self.context.setup, query)
             if hasattr(query, "gpus"):
                 named: Any = query  # a query with a gpus slot (checked)
                 query = dataclasses.replace(named, gpus=fill(self, named.gpus, query.intent in COUNTED))
+            if open_ended:  # "how many watts does that pull from the wall" after 2 x RTX 3090
+                query = from_context.power_of_set(self, query)
         except NoSecondGpu as exc:
             return Clarification(
                 kind="missing",
@@ -92,6 +97,7 @@ class Dialogue:
         if query.intent in ("set", "help"):
             return  # "and the 3090?" after "electricity is 0.30" still continues the question before it
         ctx.last_query = query
+        ctx.setup = thread.setup_after(ctx.setup, query)
         ctx.history = [q for q in ctx.history if q is not query][-2:] + [query]
         if gpus:
             ctx.gpus = list(gpus)

@@ -142,3 +142,28 @@ def which_without_context(dlg: Dialogue, query: Query) -> Query:
     if [g.pronoun for g in query.gpus] != ["implicit"]:
         return query
     return RecommendQuery(text=query.text, workload=query.workload, precision=query.precision, settings=query.settings)
+
+
+def power_of_set(dlg: Dialogue, query: Query) -> Query:
+    """ "how many watts does that pull from the wall", "what psu do i need for that" about several of one card
+    (the 2 x RTX 3090 just picked): the power of the whole machine with all of them (a build's
+    power answer), not one card's board power."""
+    from assistant.queries import RigQuery, SpecQuery
+
+    if not (isinstance(query, SpecQuery) and query.fields == ("power",)):
+        return query
+    names = {g.name for g in query.gpus}
+    if len(names) != 1 or None in names or query.gpus[0].count < 2 or len(query.gpus) != 1:
+        return query
+    setup = dlg.context.setup
+    return RigQuery(
+        text=query.text,
+        gpus=query.gpus,
+        gpu_count=query.gpus[0].count,
+        asks_power=True,
+        workload=setup.workload or dlg.context.workload,
+        model=setup.model,
+        params_b=setup.params_b,
+        precision=setup.precision,
+        settings=query.settings,
+    )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from assistant.queries import Clarification, Query
+from assistant.queries import Clarification, ModelRef, Query
 
 DEFAULT_KWH_USD = 0.175
 DEFAULT_UTILIZATION = 0.15
@@ -63,6 +63,23 @@ class Assumptions:
         return {k: getattr(self, k) for k in DEFAULTS}
 
 
+@dataclass(frozen=True)
+class Setup:
+    """What the conversation's set-up runs, as last answered: a named model or a size, the kind of work, the
+    precision, the training method, the context length. Follow-ups that do not restate it inherit it."""
+
+    model: ModelRef | None = None
+    params_b: float | None = None
+    workload: str | None = None
+    precision: str | None = None
+    mode: str | None = None  # inference | lora | qlora | full_finetune (a fit or a fine-tuning job)
+    context_tokens: int | None = None
+
+    def named(self) -> bool:
+        """A model or a model size is part of the set-up (not only a kind of work)."""
+        return self.model is not None or self.params_b is not None
+
+
 @dataclass
 class Context:
     """What a conversation has talked about, for follow-ups and pronouns."""
@@ -79,6 +96,7 @@ class Context:
     recent: list[str] = field(default_factory=list)  # the last GPUs talked about, oldest first (at most 4)
     counts: dict[str, int] = field(default_factory=dict)  # how many of each the last answer was about ("2 x 3060")
     history: list[Query] = field(default_factory=list)  # the last questions answered, oldest first (at most 3)
+    setup: Setup = Setup()  # the workload the conversation is about (the thread), for follow-ups that leave it out
 
     def focus_or_first(self) -> str | None:
         """The GPU the last answer favoured, else the first GPU it was about (None: no GPU yet)."""

@@ -111,6 +111,14 @@ def about_last(r: Reading) -> Query | None:
         return build(r, ask="rent_or_buy")  # "what if i already have a pc" after renting weighed against buying
     if said(r, "rate_words") and kinds <= {"RENT", "RECOMMEND", "COMPARE", "HOW_MUCH"} | AROUND:
         return build(r, ask="rates")  # "which provider is cheapest", "and in the cloud?"
+    if (
+        b.has("RENT")
+        and b.has("RECOMMEND")
+        and b.has("PRONOUN")
+        and kinds <= {"RENT", "RECOMMEND"} | AROUND
+        and _only(b.unknown, r.lex.listed("rent_place_words"))
+    ):
+        return build(r, ask="rates")  # "which cloud is cheapest for that", "where can i rent that cheapest"
     return None
 
 
@@ -242,8 +250,9 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         if not gpus and mem is not None and b.has(*LEADS) and not at_least:
             gpus.append(GpuRef(mention=f"{mem:g} GB", pronoun="variant"))
             replace_ = True
-    if ask == "why" or total_hours(r):
-        gpus = [g for g in gpus if g.pronoun is None]  # "why that one?", "what does that come to": the last answer
+    if ask in ("why", "rates") or total_hours(r):
+        # "why that one?", "what does that come to", "which cloud is cheapest for that": the last answer
+        gpus = [g for g in gpus if g.pronoun is None]
     count = r.total_count() or _count_word(r)
     if count is None and len(r.explicit) == 1 and r.said("single_count"):
         count = 1  # "what about a single a100?" after 8 x H100: one, not the count before

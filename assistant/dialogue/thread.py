@@ -1,0 +1,87 @@
+"""The thread of a conversation: the workload it is about, inherited by questions that leave it out.
+
+Contract: `setup_after(old, query)` is the conversation's `Setup` after `query` was answered: a
+question that names a model or a model size starts a new set-up (with its own workload,
+precision, method and context), one that names only another kind of work starts a set-up of
+that work alone, and one that names none of these keeps the old set-up. `leaves_open(query)`
+says whether a question read from one message is about the thread (a follow-up, a question
+whose GPUs are all pronouns, or a pick / a build that names no workload). `inherit(setup, query)`
+fills the workload fields the query leaves empty from the set-up; a query that names a model,
+a size or a different kind of work is returned unchanged (it overrides the thread). The GPUs
+with their counts are inherited through pronouns (`references`); settings (budget, new/used,
+hours, years, electricity, currency) are assumptions and persist on their own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from assistant.dialogue.state import Setup
+from assistant.queries import FollowUpQuery, Query
+
+# the workload fields each kind of question can take from the thread (the same names as on the query classes)
+_TAKES = {
+    "recommend": ("model", "params_b", "workload", "precision"),
+    "compare": ("model", "params_b", "workload", "precision"),
+    "rig": ("model", "params_b", "workload", "precision"),
+    "fit": ("model", "params_b", "workload", "precision", "mode", "context_tokens"),
+    "verdict": ("model", "workload"),
+}
+_NAMING = ("model", "params_b")
+
+
+def setup_after(old: Setup, query: Query) -> Setup:
+    """The set-up after `query` was answered (see the module contract)."""
+    names = {f.name for f in dataclasses.fields(query)}
+    if not names & {"model", "params_b", "workload"}:
+        return old  # a spec sheet, a concept, a setting: the thread goes on
+    model = getattr(query, "model", None)
+    params = getattr(query, "params_b", None)
+    workload = getattr(query, "workload", None)
+    precision = getattr(query, "precision", None)
+    if model is not None or params is not None:
+        mode = getattr(query, "mode", None)
+        if query.intent == "rates":
+            mode = getattr(query, "method", None) if mode == "job" else None
+        return Setup(
+            model=model,
+            params_b=params,
+            workload=workload,
+            precision=precision,
+            mode=None if mode == "inference" else mode,
+            context_tokens=getattr(query, "context_tokens", None),
+        )
+    if workload is not None and workload != old.workload:
+        return Setup(workload=workload, precision=precision)
+    return dataclasses.replace(old, precision=precision) if precision else old
+
+
+def leaves_open(query: Query) -> bool:
+    """`query` (as read from one message) is about the thread: it names no GPU, model or work of its own."""
+    if isinstance(query, FollowUpQuery):
+        return True
+    if any(getattr(query, k, None) is not None for k in (*_NAMING, "workload")):
+        return False
+    refs = getattr(query, "gpus", ())
+    if refs:
+        return all(r.pronoun is not None for r in refs)  # "is that enough?", "can it do it"
+    return query.intent in ("recommend", "rig")  # "what's the best i can get for 1500 then"
+
+
+def inherit(setup: Setup, query: Query) -> Query:
+    """`query` with the workload fields it leaves empty taken from `setup` (unchanged when it names its own)."""
+    takes = _TAKES.get(query.intent, ())
+    if not takes or not setup.named():
+        return query
+    if any(getattr(query, k, None) is not None for k in _NAMING):
+        return query  # a model or size of its own: a new thread
+    workload = getattr(query, "workload", None)
+    if workload is not None and setup.workload is not None and workload != setup.workload:
+        return query  # another kind of work: not this model's
+    changes = {}
+    for key in takes:
+        value = getattr(setup, key)
+        now = getattr(query, key, None)
+        if value is not None and (now is None or (key == "mode" and now == "inference")):
+            changes[key] = value
+    return dataclasses.replace(query, **changes) if changes else query
