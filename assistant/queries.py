@@ -219,6 +219,9 @@ class RentOrBuyQuery(Query):
     workload: str | None = None
     provider: str | None = None  # the cloud named ("租autodl"): its rate, when the KB has one
     own_platform: bool = False  # "i already have a pc": buying means the GPU(s) only, no desktop around them
+    # "rent or buy for finetuning 8b models": no GPU named, the work is; the GPU weighed is the pick for it
+    model: ModelRef | None = None
+    params_b: float | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -17,7 +17,7 @@ from assistant.dialogue import again, from_context, measures, thread
 from assistant.dialogue.ellipsis import merge
 from assistant.dialogue.references import COUNTED, NoSecondGpu, NoSuchVariant, NothingToReferTo, fill
 from assistant.dialogue.state import Assumptions, Context
-from assistant.queries import Clarification, FollowUpQuery, Query
+from assistant.queries import Clarification, FollowUpQuery, Query, RecommendQuery
 
 
 class Dialogue:
@@ -41,6 +41,10 @@ class Dialogue:
         from assistant import i18n
 
         open_ended = thread.leaves_open(query)
+        # "ok which would you pick", "which one should i buy": after the answer "it" is the GPU it picks
+        self.context.pick_asked = isinstance(query, RecommendQuery) or any(
+            g.pronoun == "implicit" for g in getattr(query, "gpus", ())
+        )
         query = from_context.which_without_context(self, query)
         query = measures.speed_of_fit(self, from_context.among_compared(self, query))
         query = from_context.cost_of_context(self, from_context.worth_among_compared(self, query))
@@ -105,7 +109,7 @@ class Dialogue:
         # after a comparison "it" is the first GPU named and "the other" the second; otherwise the favoured one
         ctx.focus = (
             (gpus[0] if gpus else ctx.focus)
-            if query.intent == "compare"
+            if query.intent == "compare" and not (ctx.pick_asked and choice)
             else choice or (gpus[0] if gpus else ctx.focus)
         )
         if choice and choice not in ctx.gpus:

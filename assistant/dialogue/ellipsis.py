@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from assistant.dialogue import about_last, cloud, measures
 from assistant.dialogue.again import affected, latest_affected, without_replaced
 from assistant.dialogue.references import NothingToReferTo, fill, gpus_of, merged_gpus
-from assistant.queries import FollowUpQuery, GpuRef, Query, RecommendQuery
+from assistant.queries import FollowUpQuery, GpuRef, Query, RecommendQuery, RentOrBuyQuery
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue
@@ -58,8 +58,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     base = dlg.context.last_query
     if follow.want_speed:
         return measures.speed_of_last(dlg, base, follow)
-    if (follow.want_time or follow.tokens or follow.hours_total) and not follow.gpus:
-        return measures.time_of_last(base, follow)
+    if (follow.want_time or follow.tokens or follow.hours_total) and all(g.pronoun for g in follow.gpus):
+        return measures.time_of_last(dlg, base, follow)  # "how long would 100m tokens take on it"
     if follow.gpus and isinstance(base, RecommendQuery) and base.intent == "recommend" and base.model is not None:
         from assistant.queries import FitQuery  # "what about the 3090?" after "best gpu for llama 3 70b"
 
@@ -114,7 +114,9 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
             changes[key] = value
     if _details(follow) and not any(getattr(follow, k) is not None for k in _FOLLOWUP_FIELDS if k in names):
         return about_last.about_last(dlg, None, follow)  # "for llms?" after a spec sheet: nothing to change there
-    if follow.gpus and "gpus" in names:
+    if isinstance(base, RentOrBuyQuery) and follow.model and not follow.gpus:
+        changes["gpus"] = ()  # "what about for llama 3 8b instead": the pick for that model, not the GPUs for the last
+    elif follow.gpus and "gpus" in names:
         changes["gpus"] = merged_gpus(dlg, base, follow.gpus, follow.replace, follow.gpu_count)
     elif follow.gpu_count and "gpus" in names and base.intent != "fit":
         changes["gpus"] = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in gpus_of(base))

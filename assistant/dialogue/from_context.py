@@ -18,12 +18,27 @@ if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue
 
 
+def last_comparison(dlg: Dialogue):
+    """The comparison the conversation is still on: the last question if it compared GPUs, or one of the two before
+    it when the questions since were only about the GPUs compared ("which is cheaper to run", "power of them?")."""
+    from assistant.queries import CompareQuery
+
+    recent = [q for q in [*dlg.context.history, dlg.context.last_query] if q is not None]
+    for i in range(len(recent) - 1, -1, -1):
+        q = recent[i]
+        if isinstance(q, CompareQuery):
+            compared = {g.name for g in q.gpus}
+            since = [g.name for later in recent[i + 1 :] for g in getattr(later, "gpus", ())]
+            return q if set(since) <= compared else None
+    return None
+
+
 def among_compared(dlg: Dialogue, query: Query) -> Query:
     """ "which one should I buy?" right after a comparison: a question about those GPUs, not
     a recommendation from the whole market (an unconstrained recommendation is read so)."""
     from assistant.queries import CompareQuery, RecommendQuery
 
-    last = dlg.context.last_query
+    last = last_comparison(dlg)
     if not (isinstance(query, RecommendQuery) and isinstance(last, CompareQuery)):
         return query
     constrained = (
@@ -52,7 +67,7 @@ def worth_among_compared(dlg: Dialogue, query: Query) -> Query:
     """ "is it worth paying more for the 4090?" right after comparing it: the comparison with its verdict."""
     from assistant.queries import CompareQuery, VerdictQuery
 
-    last = dlg.context.last_query
+    last = last_comparison(dlg)
     if not (isinstance(query, VerdictQuery) and query.kind == "worth" and isinstance(last, CompareQuery)):
         return query
     compared = {g.name for g in last.gpus}
@@ -150,20 +165,17 @@ def power_of_set(dlg: Dialogue, query: Query) -> Query:
     power answer), not one card's board power."""
     from assistant.queries import RigQuery, SpecQuery
 
+    if isinstance(query, RigQuery) and query.asks_power and query.gpu_count is None and len(query.gpus) == 1:
+        return dataclasses.replace(query, gpu_count=query.gpus[0].count)  # "... that setup ..." after 4 x RTX 3060
     if not (isinstance(query, SpecQuery) and query.fields == ("power",)):
         return query
     names = {g.name for g in query.gpus}
     if len(names) != 1 or None in names or query.gpus[0].count < 2 or len(query.gpus) != 1:
         return query
-    setup = dlg.context.setup
     return RigQuery(
         text=query.text,
         gpus=query.gpus,
         gpu_count=query.gpus[0].count,
         asks_power=True,
-        workload=setup.workload or dlg.context.workload,
-        model=setup.model,
-        params_b=setup.params_b,
-        precision=setup.precision,
         settings=query.settings,
     )

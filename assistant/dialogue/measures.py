@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from assistant.dialogue.references import NothingToReferTo
+from assistant.dialogue.references import NothingToReferTo, focus_refs
 from assistant.queries import FollowUpQuery, GpuRef, Query
 
 if TYPE_CHECKING:
@@ -42,12 +42,39 @@ def speed_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
             want_speed=True,
             settings=follow.settings,
         )
+    thread = on_the_thread(dlg, follow, want_speed=True)
+    if thread is not None:  # "how many secs per image on it" after the vram of the pick for sdxl
+        return thread
     if not ctx.gpus:
         raise NothingToReferTo(follow.text)
     return SpecQuery(text=follow.text, gpus=tuple(GpuRef(mention="", name=g) for g in ctx.gpus[:4]), fields=("speed",))
 
 
-def time_of_last(base: Query | None, follow: FollowUpQuery) -> Query:
+def on_the_thread(dlg: Dialogue, follow: FollowUpQuery, want_speed: bool = False) -> Query | None:
+    """The thread's model (or size) on the GPUs it was last answered with, as a fit asking a speed or a training
+    time ("how fast would it be on that" after the power draw of the pick); None when the thread names no model."""
+    from assistant.queries import FitQuery
+
+    setup, refs = dlg.context.setup, focus_refs(dlg)
+    if not setup.named() or not refs:
+        return None
+    mode = setup.mode or ("inference" if want_speed else "lora")  # a training time is asked: LoRA unless said
+    return FitQuery(
+        text=follow.text,
+        model=setup.model,
+        params_b=setup.params_b,
+        gpus=refs,
+        precision=setup.precision,
+        mode=mode,
+        context_tokens=setup.context_tokens,
+        want_speed=want_speed,
+        want_time=not want_speed,
+        tokens=follow.tokens,
+        settings=follow.settings,
+    )
+
+
+def time_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:
     """ "how long would 50m tokens take" after a fine-tuning fit (its training time on that data) or a cloud
     job (the job on that data); "the job is about 120 hours total, what does that come to" after cloud rates
     (the rent for those hours)."""
@@ -70,7 +97,10 @@ def time_of_last(base: Query | None, follow: FollowUpQuery) -> Query:
             tokens=follow.tokens or base.tokens,
             mode=mode,
         )
-    raise NothingToReferTo(follow.text)
+    thread = on_the_thread(dlg, follow)  # "how long would 100m tokens take on it" after comparing two cards for it
+    if thread is None:
+        raise NothingToReferTo(follow.text)
+    return thread
 
 
 def speed_of_fit(dlg: Dialogue, query: Query) -> Query:
@@ -79,11 +109,12 @@ def speed_of_fit(dlg: Dialogue, query: Query) -> Query:
     from assistant.queries import CompareQuery, FitQuery, RecommendQuery, SpecQuery
 
     last = dlg.context.last_query
-    if not (isinstance(query, SpecQuery) and query.fields == ("speed",) and getattr(last, "model", None)):
+    if not (isinstance(query, SpecQuery) and query.fields == ("speed",)):
         return query
     if any(g.pronoun is None for g in query.gpus):
         return query  # "how fast is the 4090?" names its own GPU
-    if not isinstance(last, (FitQuery, RecommendQuery, CompareQuery)):
-        return query
+    if not (getattr(last, "model", None) and isinstance(last, (FitQuery, RecommendQuery, CompareQuery))):
+        thread = on_the_thread(dlg, FollowUpQuery(text=query.text, settings=query.settings), want_speed=True)
+        return thread or query  # "how fast is it on that" after the power draw of the pick for a model
     # "how many seconds per image on that?" after a pick for sdxl: the model's speed on the pick
     return speed_of_last(dlg, last, FollowUpQuery(text=query.text, want_speed=True, settings=query.settings))

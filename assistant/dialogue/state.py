@@ -96,6 +96,7 @@ class Context:
     recent: list[str] = field(default_factory=list)  # the last GPUs talked about, oldest first (at most 4)
     counts: dict[str, int] = field(default_factory=dict)  # how many of each the last answer was about ("2 x 3060")
     history: list[Query] = field(default_factory=list)  # the last questions answered, oldest first (at most 3)
+    pick_asked: bool = False  # the question being answered asks which GPU to get (its pick is "it" afterwards)
     setup: Setup = Setup()  # the workload the conversation is about (the thread), for follow-ups that leave it out
 
     def focus_or_first(self) -> str | None:

@@ -71,6 +71,8 @@ def leaves_open(query: Query) -> bool:
 def inherit(setup: Setup, query: Query) -> Query:
     """`query` with the workload fields it leaves empty taken from `setup` (unchanged when it names its own)."""
     takes = _TAKES.get(query.intent, ())
+    if getattr(query, "asks_power", False):
+        return query  # "what psu for that": the cards' power, whatever they run (a workload would filter the cards)
     if not takes or not setup.named():
         return query
     if any(getattr(query, k, None) is not None for k in _NAMING):

@@ -14,6 +14,8 @@ cumulative cost of renting vs owning over time.
 
 from __future__ import annotations
 
+import dataclasses
+
 from assistant import i18n
 from assistant.answer import Answer, Chart, Table
 from assistant.models import constants as C
@@ -98,6 +100,8 @@ def _rented_first(text: str, named: list, env: Env) -> bool:
 def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     env = env.for_query(query)
     named = [r for r in query.gpus if r.name]
+    if not named and (query.workload or query.model or query.params_b):
+        return _for_the_pick(query, env)
     if not named:
         return Answer(
             question=query.text, intent="rent_or_buy", headline="", clarification=env.t("rent.which_gpu"), lang=env.lang
@@ -309,3 +313,31 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
         sources=sources,
         lang=env.lang,
     )
+
+
+def _for_the_pick(query: RentOrBuyQuery, env: Env) -> Answer:
+    """ "rent or buy for finetuning 8b models, ~20h a week": no GPU named, the work is: renting or buying the
+    best-ranked GPUs of the recommendation for that work that a cloud rents (as many as it ranks), named first."""
+    from assistant.queries import GpuRef, RecommendQuery
+    from assistant.respond import recommend
+
+    pick = recommend.respond(
+        RecommendQuery(
+            text=query.text, workload=query.workload, model=query.model, params_b=query.params_b, settings=()
+        ),
+        env,
+    )
+    rows = [row for row in pick.figures.get("ranking") or [] if isinstance(row, dict) and row.get("gpu")]
+    rented = [row for row in rows if env.cloud_rates(row["gpu"])]  # the best-ranked one the clouds rent
+    top = (rented or rows or [{}])[0]
+    if not top:
+        return Answer(
+            question=query.text, intent="rent_or_buy", headline="", clarification=env.t("rent.which_gpu"), lang=env.lang
+        )
+    n = int(top.get("gpu_count") or 1)
+    answer = respond(dataclasses.replace(query, gpus=(GpuRef(mention="", name=top["gpu"], count=n),)), env)
+    gpu = env.reader.known_gpu(top["gpu"])
+    answer.headline = env.t("rent.for_pick", gpus=counted(env, gpu, n, article=False)) + " " + answer.headline
+    answer.steps = [*pick.steps[:1], *answer.steps]
+    answer.workload = pick.workload
+    return answer

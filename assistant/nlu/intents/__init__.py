@@ -74,6 +74,7 @@ READERS = (
     recommend.upgrade,  # "have a 3060 12gb, want more vram, ~1000 budget, what next"
     cost.read,  # "running cost of a 4090", "tco of 2 3090s"
     spec.of_several,  # "memory of the 4090 and the 3090"
+    spec.of_them,  # "whats the difference in power between them": a figure of the GPUs talked about
     spec.speed_of_one,  # "how fast is the 4090?"
     compare.read,  # "4090 vs 3090", "why 4070 ti over 4080", "compare them"
     followup.model_elsewhere,  # "will it run on a 3090?": the model just talked about

@@ -67,6 +67,8 @@ def read(r: Reading) -> Query | Clarification | None:
         "SORT",
     ):
         return None
+    if figure_of_them(r):
+        return None
     short = len(b.tags) + len(b.unknown) <= 3 and not b.has(
         "PERCENT", "NUMBER", "MONEY", "YEARS", "MONTHS", "MEMORY", "CONTEXT", "COUNT", "DATE", "PRONOUN"
     )
@@ -105,9 +107,18 @@ def boards(r: Reading) -> Query | None:
     return ExplainQuery(text=r.text, concept="board-variants", mention=found[0], gpus=chip)
 
 
+def figure_of_them(r: Reading) -> bool:
+    """ "whats the vram on that", "the difference in power between them": a figure of the GPUs talked about (a spec
+    field and a pronoun), not the concept the field's word names."""
+    asked = r.b.has("FIELD") or bool(said(r, "rate_words"))  # "whats the hourly rate for it": its cloud rate
+    # "what are tensor cores and why do they matter": "they" are the concept's
+    pronouns = [t for t in r.b.kinds.get("PRONOUN", []) if t.text.lower() != "they"]
+    return bool(pronouns) and asked and not r.explicit
+
+
 def between(r: Reading) -> Query | None:
     b = r.b
-    if b.has("PARAMS", "MONEY", "BUDGET", "RECOMMEND", "RENT", "KWH", "HOURS", "COST", "SORT"):
+    if b.has("PARAMS", "MONEY", "BUDGET", "RECOMMEND", "RENT", "KWH", "HOURS", "COST", "SORT") or figure_of_them(r):
         return None
     if not (b.has("VS", "OR", "WHY", "EXPLAIN", "THAN") or r.said("concept_cues")):
         return None

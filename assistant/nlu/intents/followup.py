@@ -78,7 +78,7 @@ def about_last(r: Reading) -> Query | None:
         and _only(b.unknown, r.lex.listed("worth_fillers"))
     ):
         return build(r, ask="worth")  # "is the upgrade worth it?", "worth the extra?", "值得换吗"
-    if only_period(r) and b.meaning("COST_KIND") == "running" and not r.refs:
+    if only_period(r) and (b.meaning("COST_KIND") == "running" or said(r, "running_cost")) and not r.refs:
         # "跑一个月电费多少" after a pick: the power bill of the GPUs picked (as many as picked), per that period
         it = GpuRef(mention="", pronoun="it", count_open=True)
         return CostQuery(text=r.text, gpus=(it,), kind="running", period=period(r))
@@ -103,10 +103,11 @@ def about_last(r: Reading) -> Query | None:
         return build(r, ask="rent_or_buy")  # "那租呢", "还不如买？" after a price, a pick or a rate
     if (
         b.has("BUY")
-        and kinds <= {"BUY", "VS", "OR", "HOURS", "PERIOD", "PER", "CONDITION"} | AROUND
+        and kinds <= {"BUY", "VS", "OR", "HOURS", "PERIOD", "PER", "CONDITION", "EXPLAIN"} | AROUND
         and b.has("VS", "OR")
     ):
-        return build(r, ask="rent_or_buy")  # "vs buying?", "or buy?", "for 40 hours a month, vs buying?" after rates
+        # "vs buying?", "or buy?", "for 40 hours a month, vs buying?" after rates, "how does that compare to buying"
+        return build(r, ask="rent_or_buy")
     if said(r, "own_platform_words") and kinds <= {"FOLLOW", "BUY", "HOURS"} | AROUND and not r.explicit:
         return build(r, ask="rent_or_buy")  # "what if i already have a pc" after renting weighed against buying
     if said(r, "rate_words") and kinds <= {"RENT", "RECOMMEND", "COMPARE", "HOW_MUCH"} | AROUND:

@@ -131,8 +131,11 @@ def read(r: Reading) -> Query | None:
             samples=samples(r),
             pretrain=bool(said(r, "pretrain_words")),
         )
-    if not r.explicit or b.has("PARAMS"):
-        return None  # "what gpu should i rent" (a recommendation), "a 3b model on 300b tokens" (a training run)
+    hourly_of_it = bool(r.refs) and all(g.pronoun for g in r.refs) and bool(said(r, "rate_words"))
+    if not (r.explicit or hourly_of_it) or b.has("PARAMS"):
+        # "what gpu should i rent" (a recommendation), "a 3b model on 300b tokens" (a training run); "what does it
+        # cost to rent one per hour" is the rate of the GPU talked about
+        return None
     mode = "rates"
     if r.model and trains:
         mode = "job"

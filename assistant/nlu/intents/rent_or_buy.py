@@ -33,7 +33,16 @@ def read(r: Reading) -> Query | None:
         gpus = (GpuRef(mention="", pronoun="them"),)  # "用autodl租的话呢": the GPUs just talked about
     months = r.months() or horizon(r)
     own = bool(said(r, "own_platform_words"))  # "rent or buy a 4090, i already have a pc"
-    return RentOrBuyQuery(text=r.text, gpus=gpus, months=months, provider=provider(r), own_platform=own, **usage(r))
+    return RentOrBuyQuery(
+        text=r.text,
+        gpus=gpus,
+        months=months,
+        provider=provider(r),
+        own_platform=own,
+        model=r.model,
+        params_b=r.num("PARAMS"),
+        **usage(r),
+    )
 
 
 _HORIZON_MONTHS = (("horizon_year", 12.0), ("horizon_month", 1.0), ("horizon_week", 12.0 / 52.0))

@@ -52,6 +52,8 @@ def _psu_question(r: Reading) -> bool:
     for several cards, for a PSU the user has, or for a card with the CPU named."""
     count = r.total_count() or 1
     asked = said(r, "rig_psu") or (r.b.has("WATTS") and said(r, "verdict_enough"))  # "is 850w enough"
+    if asked and not r.explicit and r.refs and all(g.pronoun for g in r.refs) and not r.b.has("RECOMMEND", "MONEY"):
+        return True  # "how much would that setup pull from the wall": the set talked about, with its count
     return bool(asked) and len(r.explicit) == 1 and (count > 1 or r.b.has("WATTS", "CPU"))
 
 
@@ -86,7 +88,7 @@ def read(r: Reading) -> Query | None:
         psu = True  # "5090 + 9950x build": the build of that card and CPU, its power first
     return RigQuery(
         text=r.text,
-        gpus=tuple(r.explicit),
+        gpus=tuple(r.explicit) or tuple(r.refs),
         # a card named with its CPU ("i9-14900k with a 4090 psu") is one card, not a ladder of 1-4
         gpu_count=count if count and count > 1 else (1 if b.has("CPU") and r.explicit else None),
         budget_usd=money,

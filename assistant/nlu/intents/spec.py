@@ -32,6 +32,20 @@ def of_several(r: Reading) -> Query | None:
     return None
 
 
+def of_them(r: Reading) -> Query | None:
+    """ "whats the difference in power between them", "memory of both?": a figure of the GPUs talked about (not a
+    comparison of their value, nor a concept)."""
+    b = r.b
+    fields = r.fields()
+    if not fields or fields == ("all",) or "speed" in fields or not r.refs:
+        return None
+    if any(g.pronoun not in ("them", "both", "all") for g in r.refs):
+        return None
+    if r.model or b.has("PARAMS", "WORKLOAD", "COST", "MONEY", "KWH", "HOURS", "FASTER", "SPEED", "RECOMMEND", "WHY"):
+        return None
+    return SpecQuery(text=r.text, gpus=tuple(r.refs), fields=fields)
+
+
 def speed_of_one(r: Reading) -> Query | None:
     b = r.b
     if (
