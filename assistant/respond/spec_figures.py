@@ -76,7 +76,8 @@ def _no_nvlink(gpu: GpuSpec) -> bool:
 
 def launch_price(gpu: str, env: Env) -> PriceQuote | None:
     """The earliest price row noted as MSRP / launch price, in any snapshot; the answer's market's own
-    list price first (国行首发价 in yuan: the RTX 5080's ¥8,299, not its $999 converted)."""
+    list price first (国行首发价 in yuan: the RTX 5080's ¥8,299, not its $999 converted); another market's
+    only for a card sold in that market alone (the RTX 5090 D's ¥16,499 in a dollar answer)."""
     rows = [
         q
         for snap in env.reader.price_snapshots()
@@ -84,7 +85,16 @@ def launch_price(gpu: str, env: Env) -> PriceQuote | None:
         if _LIST_PRICE.search(q.note or "")
     ]
     home = [q for q in rows if q.market == env.price_market()]
+    if not home and not _sold_in_china_only(gpu):
+        return None  # a yuan list price never stands in for a card's US launch price (the 4070's ¥4,799)
     return min(home or rows, key=lambda q: q.observed, default=None)
+
+
+def _sold_in_china_only(gpu: str) -> bool:
+    """A China-market or modified version (knowledge/market_variants.csv): its yuan list price is its only one."""
+    from assistant.respond.variants import variant_of
+
+    return variant_of(gpu) is not None
 
 
 def history(gpu: str, env: Env) -> list[PriceQuote]:
@@ -225,7 +235,11 @@ def _msrp_head(g: GpuSpec, env: Env) -> str:
     from assistant.respond.pricing import price_of
 
     q = launch_price(g.name, env)
-    street = [(c, p) for c in ("new", "used") if (p := price_of(g.name, env, c))]
+    street = [
+        (c, p)
+        for c in ("new", "used")
+        if (p := price_of(g.name, env, c)) and not p.source.startswith("list price")  # the MSRP is not "now"
+    ]
     now = i18n.comma(env.lang).join(
         env.t("spec.head_price_item", money=env.money(p.usd), cond=env.t(f"cond.{c}")) for c, p in street
     )
