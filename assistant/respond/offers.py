@@ -65,10 +65,18 @@ def domestic_asked(text: str, env: Env) -> bool:
     return any(w in lowered for w in lexicon(env.lang).listed("domestic_cloud_words"))
 
 
-def home_market(text: str, env: Env) -> str:
-    """The currency of the clouds that lead: yuan ones when the question asks for clouds inside China,
-    else those of the answer's currency (yuan clouds for an answer in yuan)."""
-    return DOMESTIC if domestic_asked(text, env) else env.currency
+# provider keys of clouds inside China (nlu/intents/rates._PROVIDER_KEYS), with or without rates in the KB
+_DOMESTIC_KEYS = {"autodl", "aliyun", "tencent", "volcengine", "gpushare"}
+
+
+def home_market(text: str, env: Env, provider: str | None = None) -> str:
+    """The currency of the clouds that lead: yuan ones when the question asks for clouds inside China or
+    names one ("恒源云 a100 多少钱"), else those of the answer's currency (yuan clouds for an answer in yuan)."""
+    named_domestic = bool(provider) and (
+        provider in _DOMESTIC_KEYS
+        or any(r.currency == DOMESTIC for r in of_provider(provider, env.reader.cloud_rates()))
+    )
+    return DOMESTIC if named_domestic or domestic_asked(text, env) else env.currency
 
 
 def home_first(rates: list, env: Env, market: str | None = None) -> list:

@@ -37,7 +37,7 @@ from assistant.respond.offers import (
     shown_provider,
 )
 from assistant.respond.pricing import variant_siblings
-from assistant.respond.variants import market_rows, rated_variant
+from assistant.respond.variants import market_rows, rated_variant, rented_with_memory
 from assistant.respond.wording import counted, duration, spec_source
 
 _PERIOD_HOURS = {"day": 24.0, "week": 168.0, "month": 730.0, "year": 8760.0}
@@ -226,14 +226,17 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         )
     gpu = env.reader.known_gpu(named[0].name or "")
     n = max(named[0].count, 1)
-    market = home_market(query.text, env)
+    market = home_market(query.text, env, query.provider)
     everyone = home_first(env.reader.cloud_rates(gpu.name), env, market)
     sibling, asked = "", gpu.name
     if not everyone:
         other = rated_variant(gpu.name, env)
-        if other is None:
+        if other is not None:
+            sibling = env.t("rates.sibling", gpu=gpu.short_name, other=other.short_name)
+        elif (other := rented_with_memory(gpu.name, env, market)) is not None:  # "5070 ti 一个月多少钱"
+            sibling = env.t("rates.by_memory", gpu=gpu.short_name, gb=f"{gpu.memory_gb or 0:g}", other=other.short_name)
+        else:
             return _no_rates(query, env, gpu, everyone)
-        sibling = env.t("rates.sibling", gpu=gpu.short_name, other=other.short_name)
         gpu, everyone = other, home_first(env.reader.cloud_rates(other.name), env, market)
     rates = of_provider(query.provider, everyone)
     other = rated_variant(gpu.name, env, query.provider) if query.provider and not rates and not sibling else None
@@ -251,20 +254,6 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         rates, compared = _side_by_side(query.providers, env, gpu, everyone)
     steps: list[str] = []
     extra: dict = {}
-    lead = ""
-    if not query.provider and not any(r.currency == market for r in everyone):
-        found = _home_alternatives(gpu, env, query, market)
-        if market != DOMESTIC:
-            steps += found
-        elif not found:  # "国内租h200": no cloud inside China rents it or a version of it
-            lead = env.t("rates.no_home", gpu=gpu.short_name)
-        elif domestic_asked(query.text, env) and not sibling and len(query.providers) < 2:
-            version = _home_versions(gpu, env, market)[0][0]  # "国内哪里租a100最便宜": the A100 China rents
-            lead = found[0] + " " + env.t("rates.home_switch", other=version.short_name)
-            gpu, everyone = version, home_first(env.reader.cloud_rates(version.name), env, market)
-            rates = everyone
-        else:  # an answer in yuan: the versions China rents lead, the foreign offers follow
-            lead, steps = found[0], found[1:]
     missing = ""
     if not rates and compared:  # none of the providers named rents it: say so, then show the others
         missing, rates, compared = compared + " ", everyone, ""
@@ -273,6 +262,20 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         key = "rates.none_at_provider" if of_provider(query.provider, env.reader.cloud_rates()) else "rates.unpublished"
         missing = env.t(key, gpu=gpu.short_name, provider=provider) + " "
         rates = everyone
+    lead = ""
+    if (not query.provider or missing) and not compared and not any(r.currency == market for r in everyone):
+        found = _home_alternatives(gpu, env, query, market)
+        if market != DOMESTIC:
+            steps += found
+        elif not found:  # "国内租h200": no cloud inside China rents it or a version of it
+            lead = env.t("rates.no_home", gpu=gpu.short_name)
+        elif (domestic_asked(query.text, env) or query.provider) and not sibling:
+            version = _home_versions(gpu, env, market)[0][0]  # "国内哪里租a100最便宜": the A100 China rents
+            lead = found[0] + " " + env.t("rates.home_switch", other=version.short_name)
+            gpu, everyone = version, home_first(env.reader.cloud_rates(version.name), env, market)
+            rates = everyone
+        else:  # an answer in yuan: the versions China rents lead, the foreign offers follow
+            lead, steps = found[0], found[1:]
     hours = _hours(query)
     if query.mode == "job":
         n, card_steps, extra = rates_job.cards(query, env, gpu, n)
@@ -331,7 +334,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
                 rate=env.money(spot.spot_usd_per_gpu_hour, 2),
                 provider=shown_provider(spot, env, market),
             )
-    head = i18n.gap(env.lang).join(p.strip() for p in (sibling, lead, missing, compared, head) if p.strip())
+    head = i18n.gap(env.lang).join(p.strip() for p in (sibling, missing, lead, compared, head) if p.strip())
     if len({r.gpus_per_instance for r in rates}) > 1:
         steps.append(env.t("rates.nodes"))
     cheapest = min(everyone, key=lambda r: r.on_demand_usd_per_gpu_hour)

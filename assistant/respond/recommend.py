@@ -35,6 +35,7 @@ from assistant.respond.pricing import (
     workload_title,
 )
 from assistant.respond.ranking import rank_inputs, rank_snapshot
+from assistant.respond.variants import difference_note
 from assistant.respond.wording import gb, software_stack
 
 _FLOOR_GB = {
@@ -412,6 +413,9 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
                 ref=f"{chat[2]:,.0f}",
             )
         )
+    variant = difference_note([env.reader.known_gpu(best.gpu)], env)
+    if variant:  # a modified (2080 Ti 22 GB) or China-market card leads: what differs, warranty and seller risk
+        steps.append(variant)
     count = f"{best.n_gpus} x " if best.n_gpus > 1 else ""
     head_key = "rec.head_cheapest" if getattr(query, "sort", None) == "price" else "rec.head"
     headline = env.t(

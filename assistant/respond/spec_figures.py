@@ -85,7 +85,7 @@ def launch_price(gpu: str, env: Env) -> PriceQuote | None:
         if _LIST_PRICE.search(q.note or "")
     ]
     home = [q for q in rows if q.market == env.price_market()]
-    if not home and not _sold_in_china_only(gpu):
+    if not home and not env.price_market() and not _sold_in_china_only(gpu):
         return None  # a yuan list price never stands in for a card's US launch price (the 4070's ¥4,799)
     return min(home or rows, key=lambda q: q.observed, default=None)
 
