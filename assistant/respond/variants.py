@@ -156,7 +156,8 @@ def _memory(name: str, env: Env) -> float:
 def rented_with_memory(gpu: str, env: Env, market: str | None = None) -> GpuSpec | None:
     """For the rent side when no cloud rents `gpu` or a version of it with as much memory: the card with
     at least `gpu`'s memory whose on-demand rate is lowest, among the clouds of `market` (a currency; the
-    answer's by default) when any rents one (a 32 GB V100 asked in yuan: a 32 GB card on a Chinese cloud, never a 16 GB sibling)."""
+    answer's by default) when any rents one (a 32 GB V100 asked in yuan: a 32 GB card on a Chinese cloud,
+    never a 16 GB sibling)."""
     need = _memory(gpu, env)
     rates = [r for r in env.reader.cloud_rates() if r.gpu != gpu and _memory(r.gpu, env) >= need]
     home = [r for r in rates if r.currency == (market or env.currency)] or rates
