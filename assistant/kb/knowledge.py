@@ -35,6 +35,7 @@ OVERRIDABLE: dict[str, Callable[[str], Any]] = {
     "memory_bus_bits": int,
     "release_date": date.fromisoformat,
     "unified_memory": lambda v: v.strip().lower() in ("true", "yes", "1"),
+    "suggested_psu_w": int,
 }
 RATE_KEYS = ("fp16_acc16", "fp16_acc32", "bf16", "tf32", "int8", "fp8_acc16", "fp8_acc32", "fp4")
 PEAK_KEYS = (
