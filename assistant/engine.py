@@ -26,6 +26,7 @@ from assistant.dialogue import Dialogue
 from assistant.kb.reader import KbReader
 from assistant.names import normalize_name
 from assistant.queries import Clarification, FollowUpQuery, Query, SetQuery, Setting, UnknownQuery
+from assistant.respond import asked
 from assistant.respond.env import Env, NoExchangeRate, query_currency
 
 _RESPONDERS = {
@@ -146,7 +147,9 @@ class Engine:
 
     def answer(self, text: str, dialogue: Dialogue) -> Answer:
         try:
-            return self._answer(text, dialogue)
+            answer = self._answer(text, dialogue)
+            env = Env(self.reader, dialogue.assumptions, dialogue.context, lang=answer.lang)
+            return asked.cover(answer, text, env)  # every part the question asked is answered or said not to be
         except Exception as exc:  # noqa: BLE001 - one failing question must not end the conversation
             global last_failure
             last_failure = traceback.format_exc()

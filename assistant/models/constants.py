@@ -159,8 +159,10 @@ NVLINK_BRIDGE_PATTERNS = (
     r"^H100 (PCIe|NVL)",
     r"^H200 NVL",
 )
-# GeForce 40 and 50 series: no NVLink and peer-to-peer disabled in the driver [R].
-NO_P2P_GENERATIONS = r"GeForce (40|50)"
+# GeForce 30, 40 and 50 series: peer-to-peer over PCIe disabled in NVIDIA's driver (the 40 and 50 have no NVLink;
+# two 3090s pair over an NVLink bridge, more talk through host memory) [R: NVIDIA/nccl issue 1127, 2024-02: no P2P
+# on RTX 3090 servers with driver 545; P2P only with patched open kernel modules].
+NO_P2P_GENERATIONS = r"GeForce (30|40|50)"
 
 # --- Memory (§mem) ------------------------------------------------------------------------
 GB = 1e9

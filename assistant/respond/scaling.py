@@ -16,10 +16,12 @@ from assistant.answer import Answer, Table
 from assistant.models import memory, performance, scaling
 from assistant.models.values import safe_div
 from assistant.queries import CompareQuery
+from assistant.respond import asked
 from assistant.respond.env import Env
 from assistant.respond.pricing import assumption_text, price_of
 from assistant.respond.wording import spec_source
 
+PCIE4_X16_GB_S = 32.0  # each direction; doubles per PCIe generation (knowledge/concepts.toml, PCIe version and lanes)
 LLM_MODELS = (("llama-3-8b", "q4_k_m"), ("llama-3-70b", "q4_k_m"))
 BATCHED = 16  # concurrent sequences for the serving row [A]
 CONTEXT = 4096
@@ -32,11 +34,27 @@ def is_scaling(query: CompareQuery) -> bool:
 
 
 def _groups(query: CompareQuery, env: Env):
+    """(GPU, count) of both sides; "going from 4 to 8 h100s" compares 8 with the 4 the user has, not with 1."""
     refs = [r for r in query.gpus if r.name][:2]
     out = []
     for r in refs:
         out.append((env.gpu(r.name), max(r.count, 1)))
+    counts = asked.baseline(query.text)
+    if counts and len(out) == 2 and out[0][0].name == out[1][0].name:
+        out = [(out[0][0], max(counts)), (out[1][0], min(counts))]
     return out
+
+
+def _lanes_step(query: CompareQuery, env: Env) -> str | None:
+    """The PCIe generation and lanes the user said their board gives each card ("pcie4.0 x8"): what that link
+    carries and what the reference says lanes cost in multi-GPU training (the estimate assumes x16 slots)."""
+    link = asked.link_of(query.text)
+    if link is None:
+        return None
+    gen, lanes = link.gen or 4, link.lanes or 16
+    per_card = PCIE4_X16_GB_S * 2 ** (gen - 4) * lanes / 16
+    key = "scale.lanes_ok" if lanes >= 8 else "scale.lanes_x4" if lanes == 4 else "scale.lanes_x1"
+    return env.t(key, gen=f"{gen}.0", lanes=lanes, gbs=f"{per_card:g}")
 
 
 def _llm_models(query: CompareQuery) -> list[tuple[str, str]]:
@@ -164,6 +182,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     steps = [env.t("scale.why_train", a=labels[0], eff=f"{train[0].efficiency * 100:.0f}", link=links[0])]
     if any(t.link == "pcie_host" for t in train):
         steps.append(env.t("scale.no_p2p"))
+    lanes = _lanes_step(query, env)  # the lanes the user named answer a part of the question: in the headline
     steps.append(env.t("scale.why_layer"))
     steps.append(env.t("scale.why_tensor"))
     if any(not fit for key, _ in models for fit in llm_figs.get(f"{key}_fits_one", [])):
@@ -176,15 +195,20 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         "llm_model": head_key,
         "link": [t.link for t in train],
         "gpu_counts": [n for _, n in groups],
+        "lanes": lanes is not None,
         "training_efficiency": [round(t.efficiency, 3) for t in train],
         "llm_tokens_per_s": llm_figs,
     }
     sources = [spec_source(groups[0][0])] + env.cite(*[p.source for p in prices if p])
+    if any(t.link == "pcie_host" for t in train) and "GeForce 30" in (groups[0][0].generation or ""):
+        sources += env.cite("hw-nccl-3090-p2p")
+    if lanes:
+        sources += env.cite("dettmers-2023")
     sources.append("method: docs/model.md §perf.multigpu, §llm.decode, §mem")
     return Answer(
         question=query.text,
         intent="compare",
-        headline=headline + i18n.end(env.lang),
+        headline=i18n.gap(env.lang).join(h + i18n.end(env.lang) for h in (headline, lanes) if h),
         gpus=list(dict.fromkeys(g.name for g, _ in groups)),
         workload=query.workload,
         precision=query.precision,

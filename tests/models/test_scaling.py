@@ -9,7 +9,7 @@ from assistant.models import scaling
 
 def test_links_follow_the_hardware(kb):
     assert scaling.link(kb.gpu("GeForce RTX 3090"), 2) == "nvlink"
-    assert scaling.link(kb.gpu("GeForce RTX 3090"), 4) == "pcie"  # bridges pair cards; pairs talk over PCIe
+    assert scaling.link(kb.gpu("GeForce RTX 3090"), 4) == "pcie_host"  # bridges pair cards; no P2P between pairs
     assert scaling.link(kb.gpu("GeForce RTX 4090"), 2) == "pcie_host"  # GeForce 40: no peer-to-peer
     assert scaling.link(kb.gpu("GeForce RTX 5090"), 2) == "pcie_host"
     assert scaling.link(kb.gpu("H100 SXM5 80 GB"), 8) == "nvswitch"
