@@ -433,10 +433,17 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         headline = model_head + i18n.gap(env.lang) + headline
     picked = None
     versions = len(names) == 2 and _versions_of_one(rows[names[0]].gpu, rows[names[1]].gpu)
-    if not (query.premise or query.aspect in ("memory", "speed") or about_model is not None or versions):
+    choosing = lexicon(env.lang).words_in("choice_words", f" {query.text.lower()} ")
+    # a model both sides hold decides nothing: a question that asks to choose still gets a pick
+    model_open = about_model is not None and not model_figures.get("model_choice") and choosing
+    if not (
+        query.premise or query.aspect in ("memory", "speed") or (about_model is not None and not model_open) or versions
+    ):
         llm = bool(chat) or (query.workload or "").startswith("llm")
         image = (query.workload or "").startswith("image")
         picked = compare_pick.pick(rows, names, title, llm, env, image)  # "used 3090 vs new 5070 ti": which one, why
+        if picked is None and len(names) > 2 and choosing:  # "l40s or a6000 ada or h100, which one"
+            picked = compare_pick.pick_many(rows, names, env)
     worth_text = ""
     if query.worth and len(names) == 2:  # "is the 4090 worth the extra?": the verdict on the dearer one leads
         worth_text = _worth(rows[names[0]], rows[names[1]], title, env)
@@ -463,6 +470,8 @@ def respond(query: CompareQuery, env: Env) -> Answer:
             "model_choice"
         ):  # "2x 5060 ti vs 3090": the slower may hold more
             headline += i18n.gap(env.lang) + env.t("compare.chat_memory", **roomy)
+    if model_figures.get("train_setup"):
+        steps.insert(0, model_figures.pop("train_setup"))
     if model_figures.get("image_speed_note"):
         steps.append(model_figures.pop("image_speed_note"))
     if a.per_purchase and b.per_purchase:

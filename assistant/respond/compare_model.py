@@ -25,8 +25,69 @@ from assistant.queries import CompareQuery, FitQuery
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.pricing import speech
+from assistant.respond.setup import estimate, memory_setup, setup_step
 
 DEFAULT_PRECISION = "q4_k_m"
+_TRAINING = ("llm_finetune", "training")
+
+
+def train_mode(query: CompareQuery, lang: str) -> str | None:
+    """QLoRA / LoRA named anywhere ("for qlora on 30b models", "用lora微调"), else full fine-tuning when the
+    workload is training or full fine-tuning is named ("full finetune", "全参"); None for inference."""
+    low = query.text.lower()
+    if "qlora" in low or "q lora" in low or "q-lora" in low:
+        return "qlora"
+    if "lora" in low:
+        return "lora"
+    if query.workload in _TRAINING or lexicon(lang).words_in("full_finetune_words", low):
+        return "full_finetune"
+    return None
+
+
+def _training_rows(query: CompareQuery, model, mode: str, names: list[str], counts: dict[str, int], env: Env):
+    """Fine-tuning a language model on each side: the training memory (§mem.train; several GPUs split the
+    weights, ZeRO-3 for full fine-tuning), whether it fits, and the set-up assumed."""
+    asked = FitQuery(text=query.text, model=query.model, params_b=query.params_b, mode=mode)
+    setup = memory_setup(model, asked, mode)
+    figures: dict = {"model_fits": {}, "model_mode": mode, "model_memory_gb": {}}
+    sides, fits_row = [], []
+    for name in names:
+        gpu, n = env.reader.known_gpu(name), max(counts.get(name, 1), 1)
+        est = estimate(model, setup, "bf16", n, mode, asked)
+        f = memory.fit(est, gpu.memory_gb, n)
+        figures["model_fits"][name] = f.fits
+        figures["model_memory_gb"][name] = round(est.total_gb * n, 1)
+        where = (
+            env.t("fit.where_many", n=n, gpu=gpu.short_name)
+            if n > 1
+            else env.t("fit.where_one", gpu=gpu.short_name, a=i18n.article(gpu.short_name))
+        )
+        total = f"{n * (gpu.memory_gb or 0):g}"
+        need = f"{est.total_gb * n:.1f}"
+        if f.fits:
+            sides.append(env.t("compare.train_side_fits", where=where, total=total, need=need))
+        else:
+            more = env.t("compare.train_min_gpus", n=f.min_gpus) if f.min_gpus > n else ""
+            sides.append(env.t("compare.train_side_no", where=where, total=total, need=need, more=more))
+        fits_row.append(
+            env.t("fit.yes" if f.fits else "fit.no") + env.t("fit.headroom", headroom=f"{f.headroom_gb:+.1f}")
+        )
+    holders = [n for n, ok in figures["model_fits"].items() if ok]
+    if len(holders) == 1 and len(names) > 1:
+        figures["model_choice"] = holders[0]
+    method = env.t(f"fit.mode_{mode}")
+    head = env.t("compare.train_head", model=model.name, method=method, sides=env.t("compare.model_sep").join(sides))
+    if not holders and mode != "qlora":  # neither holds it: what the lighter methods need on one card
+        lighter = {m: estimate(model, setup, "bf16", 1, m, asked).total_gb for m in ("lora", "qlora") if m != mode}
+        figures["lighter_gb"] = {m: round(gb, 1) for m, gb in lighter.items()}
+        items = i18n.listing(env.lang).join(
+            env.t("compare.train_lighter_item", method=env.t(f"fit.mode_{m}"), gb=f"{gb:.1f}")
+            for m, gb in lighter.items()
+        )
+        head += i18n.gap(env.lang) + env.t("compare.train_lighter", items=items)
+    rows = [[env.t("compare.row_train_fits", model=model.name, method=method), *fits_row]]
+    figures["train_setup"] = setup_step(env, setup)
+    return head, rows, figures
 
 
 def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], env: Env):
@@ -40,6 +101,9 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
         return None
     if speech(model):
         return _speech_rows(query, model, names, env)
+    mode = train_mode(query, env.lang)
+    if mode is not None:
+        return _training_rows(query, model, mode, names, counts, env)
     prec = query.precision or DEFAULT_PRECISION
     sides, fits_row, speed_row = [], [], []
     figures: dict = {"model_fits": {}, "model_tokens_per_second": {}, "model_precision": prec}

@@ -21,6 +21,21 @@ SAME_SPEED = 1.05  # closer than this, speed alone picks nothing [A]
 MORE_GB = 4  # memory gap that counts for LLMs (as compare's "holds larger models") [A]
 
 
+def pick_many(rows: dict[str, ValueRow], names: list[str], env: Env):
+    """ "l40s or a6000 ada or h100, which one": of three or more, the best value, and the fastest when another."""
+    rated = [rows[n] for n in names if rows[n].perf.score > 0]
+    priced = [r for r in rated if r.per_tco]
+    if len(priced) < 2:
+        return None
+    best = max(priced, key=lambda r: r.per_tco or 0.0)
+    fastest = max(rated, key=lambda r: r.perf.score)
+    text = env.t("compare.pick_value_many", gpu=best.label, n=len(names))
+    ratio = fastest.perf.score / best.perf.score if best.perf.score else 0.0
+    if fastest is not best and ratio >= FASTER_BY:
+        text += env.t("compare.pick_value_but_faster", other=fastest.label, ratio=f"{ratio:.1f}")
+    return best.gpu.name, text, {"gpu": best.gpu.name, "reason": "value"}
+
+
 def pick(rows: dict[str, ValueRow], names: list[str], key_title: str, llm: bool, env: Env, image: bool = False):
     if len(names) != 2:
         return None
