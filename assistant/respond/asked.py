@@ -17,13 +17,17 @@ from dataclasses import dataclass
 
 from assistant import i18n
 from assistant.answer import Answer
+from assistant.models.constants import HOURS_PER_YEAR
+from assistant.models.cost import electricity_usd
 from assistant.nlu.lexicon import lexicon
+from assistant.queries import FitQuery, Query
 from assistant.respond.env import Env
 
-SPEC_PARTS = ("bus", "memory_type", "bandwidth")
+SPEC_PARTS = ("bus", "memory_type", "bandwidth", "power")
 _DURATION = re.compile(
     r"\d[\d,.]*\s*(?:s|sec|secs|seconds?|min|mins|minutes?|h|hrs?|hours?|days?|秒|分钟|小时|天)(?![a-z])", re.I
 )
+_SPEED = re.compile(r"tokens?/s|tok/s|token/秒|it/s|tokens? (?:per|a) second|s per image|秒/张|秒一张|每秒", re.I)
 _CN_DIGITS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "十六": 16}
 _COUNT = r"(\d{1,2}|十六|[一两二三四五六七八])"
 _BASELINE = (
@@ -55,7 +59,7 @@ def _lowered(text: str) -> str:
 
 def parts(text: str, lang: str) -> tuple[str, ...]:
     lex, low = lexicon(lang), _lowered(text)
-    out = [p for p in (*SPEC_PARTS, "time", "link") if lex.words_in(f"asked_{p}", low)]
+    out = [p for p in (*SPEC_PARTS, "electricity", "speed", "time", "link") if lex.words_in(f"asked_{p}", low)]
     if baseline(text):
         out.append("baseline")
     return tuple(out)
@@ -102,14 +106,24 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
             if line:
                 added.append(line)
                 added_parts.append(part)
-        elif part == "time" and not _DURATION.search(answer.headline):
-            key = "asked.time_video" if answer.intent == "video" else "asked.time_none"
-            added.append(env.t(key))
+        elif part == "electricity" and len(specs) > 1 and "cost" not in _intents(answer):
+            added.append(_electricity_line(specs, env))
             added_parts.append(part)
-            missing.append("time")
-    if added:  # a spec detail asked leads (it was the question); a time that cannot be given follows the answer
-        first = [a for a, p in zip(added, added_parts, strict=True) if p in SPEC_PARTS]
-        last = [a for a, p in zip(added, added_parts, strict=True) if p not in SPEC_PARTS]
+        elif part == "speed" and not _SPEED.search(answer.headline) and _figure_speed(answer, env):
+            added.append(_figure_speed(answer, env))  # "能出多少字每秒": the speed the answer worked out leads
+            added_parts.append(part)
+        elif part == "time" and not _DURATION.search(answer.headline):
+            # the seconds per image the answer worked out, else the range over cards of the memory named
+            timed = _figure_speed(answer, env, time=True) or _nameless_time(answer, text, env)
+            key = "asked.time_video" if answer.intent == "video" else "asked.time_none"
+            added.append(timed or env.t(key))
+            added_parts.append(part)
+            if not timed:
+                missing.append("time")
+    if added:  # a spec detail or speed asked leads (it was the question); a time or a "cannot" follows the answer
+        lead = (*SPEC_PARTS, "speed")
+        first = [a for a, p in zip(added, added_parts, strict=True) if p in lead]
+        last = [a for a, p in zip(added, added_parts, strict=True) if p not in lead]
         answer.headline = i18n.gap(env.lang).join([*first, answer.headline.rstrip(), *last])
     answer.figures["asked"] = list(asked)
     if missing:
@@ -124,6 +138,9 @@ def _spec_line(part: str, specs: list, headline: str, env: Env) -> str:
         if part == "bus":
             value = f"{g.memory_bus_bits}-bit" if g.memory_bus_bits else None
             shown = bool(value and re.search(rf"\b{g.memory_bus_bits}\s*-?\s*(bit|位)", headline))
+        elif part == "power":
+            value = f"{g.tdp_w:,} W" if g.tdp_w else None
+            shown = bool(value and value in headline)
         elif part == "memory_type":
             value = g.memory_type
             shown = bool(value and value.lower() in headline.lower())
@@ -136,4 +153,69 @@ def _spec_line(part: str, specs: list, headline: str, env: Env) -> str:
     items = i18n.comma(env.lang).join(f"{name} {value or env.t('asked.unknown')}" for name, value, _ in values)
     known = {v for _, v, _ in values if v}
     same = env.t("asked.same") if len(values) > 1 and len(known) == 1 and all(v for _, v, _ in values) else ""
-    return env.t(f"asked.{part}", items=items, same=same)
+    line = env.t(f"asked.{part}", items=items, same=same)
+    watts = sorted((g.tdp_w, g.short_name) for g in specs if g.tdp_w)
+    if part == "power" and len(watts) > 1 and watts[-1][0] > watts[0][0]:
+        line += i18n.gap(env.lang) + env.t(
+            "asked.power_diff", more=watts[-1][1], less=watts[0][1], watts=f"{watts[-1][0] - watts[0][0]:,}"
+        )
+    return line
+
+
+def _electricity_line(specs: list, env: Env) -> str:
+    """ "Electricity a year at 15 % use and $0.175/kWh: RTX 5090 $X, RTX 4090 $Y; $Z apart" (§cost.electricity)."""
+    a = env.for_query(Query(text="")).assumptions  # the household price of the answer's currency unless one was set
+    years = {
+        g.short_name: electricity_usd(g.tdp_w or 0, a.utilization, HOURS_PER_YEAR, a.electricity_usd_per_kwh)
+        for g in specs
+    }
+    items = i18n.comma(env.lang).join(f"{name} {env.money(usd)}" for name, usd in years.items())
+    diff = max(years.values()) - min(years.values())
+    return env.t(
+        "asked.electricity",
+        share=f"{a.utilization * 100:.0f}",
+        kwh=env.money(a.electricity_usd_per_kwh, 3),  # shown in the answer's currency
+        items=items,
+        diff=env.money(diff),
+    )
+
+
+def _nameless_time(answer: Answer, text: str, env: Env) -> str:
+    """A fit on a card named only by its memory, of an image model: the seconds per image over the priced cards of
+    that memory (respond/image_fit_speed.nameless_range); "" for anything else."""
+    verdict = answer.figures.get("verdict")
+    key = answer.figures.get("model_key")
+    if answer.intent != "fit" or answer.gpus or not isinstance(verdict, dict) or not key:
+        return ""
+    model = env.reader.model(key)
+    if model is None or not verdict.get("memory_gb"):
+        return ""
+    from assistant.respond.image_fit_speed import nameless_range
+
+    timed, figures = nameless_range(env, FitQuery(text=text, model=None), model, float(verdict["memory_gb"]))
+    answer.figures |= figures
+    return timed
+
+
+def _intents(answer: Answer) -> set[str]:
+    """The intents an answer gave: its own and, for a message that asked two things, each part's."""
+    parts = answer.figures.get("parts")
+    return (
+        {answer.intent} | {p.get("intent", "") for p in parts if isinstance(p, dict)}
+        if isinstance(parts, list)
+        else {answer.intent}
+    )
+
+
+def _figure_speed(answer: Answer, env: Env, time: bool = False) -> str:
+    """The speed a fit answer worked out but left out of its headline: tokens/s for one user of an LLM, seconds per
+    image of an image model (only the latter for a time asked); "" when the answer has neither or names no GPU."""
+    figures, gpu = answer.figures, answer.gpus[0] if answer.gpus else ""
+    spec = env.reader.gpu(gpu) if gpu else None
+    if spec is None:
+        return ""
+    if figures.get("image_seconds"):
+        return env.t("asked.image_seconds", gpu=spec.short_name, sec=f"{figures['image_seconds']:.1f}")
+    if figures.get("tokens_per_second") and not time:
+        return env.t("asked.tokens_per_second", gpu=spec.short_name, tps=f"{figures['tokens_per_second']:,.0f}")
+    return ""

@@ -241,6 +241,36 @@ def _per_period(query: CostQuery, env: Env, figures: dict, years: float) -> tupl
     return head, [step]
 
 
+def _several_head(query: CostQuery, env: Env, each: list[dict], years: float) -> str:
+    """The running cost (or cost of owning) of each GPU compared, in the period asked, and the difference between
+    the dearest and the cheapest."""
+    running = query.kind == "running" or any(e["total_cost_usd"] is None for e in each)
+    share = PERIOD_YEARS.get(query.period or "year", 1.0)
+    if running:
+        amounts = [e["electricity_usd_per_year"] * share for e in each]
+        period = env.t(f"cost.period_{query.period or 'year'}")
+    else:
+        amounts = [e["total_cost_usd"] or 0.0 for e in each]
+        period = env.t("cost.over_years", years=f"{years:g}")
+    items = i18n.sep(env.lang).join(
+        env.t("cost.several_item", gpu=e["label"], watts=f"{e['watts']:,.0f}", money=env.money(m, _decimals(m)))
+        for e, m in zip(each, amounts, strict=True)
+    )
+    hi = max(range(len(each)), key=lambda k: amounts[k])
+    lo = min(range(len(each)), key=lambda k: amounts[k])
+    diff = amounts[hi] - amounts[lo]
+    key = "cost.several_running" if running else "cost.several_tco"
+    return env.t(
+        key,
+        items=items,
+        period=period,
+        dearer=each[hi]["label"],
+        cheaper=each[lo]["label"],
+        diff=env.money(diff, _decimals(diff)),
+        watts=f"{each[hi]['watts'] - each[lo]['watts']:,.0f}",
+    )
+
+
 def respond(query: CostQuery, env: Env) -> Answer:
     env = env.for_query(query)
     if query.kind == "training_run":
@@ -273,6 +303,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
     }
     rows: dict[str, list[str]] = {k: [] for k in labels}
     key = perf_workload(query.workload, None)
+    each: list[dict] = []  # per GPU: the figures the headline of several GPUs compares
     for i, ref in enumerate(refs):
         gpu = env.gpu(ref.name)
         watts = (gpu.tdp_w or 0) * ref.count
@@ -295,6 +326,15 @@ def respond(query: CostQuery, env: Env) -> Answer:
         rows["total"].append(env.money(own) if price else env.t("cost.no_price"))
         rows["base"].append(env.money(t.base_usd))
         rows["desktop"].append(env.money(t.total_usd) if price else env.t("cost.no_price"))
+        each.append(
+            {
+                "gpu": gpu.name,
+                "label": counted(env, gpu, ref.count, article=False),
+                "watts": watts,
+                "electricity_usd_per_year": round(per_year, 2),
+                "total_cost_usd": round(own, 2) if price else None,
+            }
+        )
         if i == 0:
             figures = {
                 "electricity_usd_per_year": round(per_year, 2),
@@ -358,6 +398,9 @@ def respond(query: CostQuery, env: Env) -> Answer:
             head += env.t(
                 "cost.head_value", value=f"{env.per_money(figures['value_per_tco']):.2f}", per=env.money_unit()
             ) + _standing(first, key, env, figures)
+    if len(each) > 1:  # "3090 vs 4080 electricity per year", "两张卡功耗差多少": every card, and the difference
+        figures["per_gpu"] = [{k: v for k, v in e.items() if k != "label"} for e in each]
+        head = _several_head(query, env, each, years)
     steps = [env.t("cost.electricity_step", watts=f"{w:,.0f}", usage=util_text)]
     period_head, period_steps = _per_period(query, env, figures, years)
     if period_head:

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from assistant import i18n
 from assistant.answer import Answer
-from assistant.queries import ExplainQuery
+from assistant.nlu.lexicon import lexicon
+from assistant.queries import ExplainQuery, FitQuery
 from assistant.respond.env import Env
+from assistant.respond.fit import sized_model
+from assistant.respond.setup import estimate, memory_setup, setup_step
 
 
 def _localized(concept, field: str, lang: str) -> str:
@@ -32,6 +35,36 @@ def _contrast(concepts: dict, named: list[str]):
     return next((c for c in concepts.values() if "-vs-" in c.key and len(set(named) & set(c.related)) >= 2), None)
 
 
+_METHODS = {"full-finetune": "full_finetune", "lora": "lora", "qlora": "qlora"}
+EXAMPLE_PARAMS_B = 7.0  # the model size the memory of fine-tuning methods is shown for when none is named [A]
+
+
+def _method_memory(query: ExplainQuery, named: list[str], env: Env) -> tuple[str, str]:
+    """Two fine-tuning methods compared with memory asked ("lora vs qlora vram", "显存差多少"): each method's
+    training memory for a 7B model (§mem.train), most first, and the difference, with the set-up assumed;
+    ("", "") otherwise."""
+    modes = [_METHODS[k] for k in named if k in _METHODS]
+    if len(modes) < 2 or not lexicon(env.lang).words_in("memory_asked_words", f" {query.text.lower()} "):
+        return "", ""
+    asked = FitQuery(text=query.text, model=None, params_b=EXAMPLE_PARAMS_B, mode=modes[0])
+    model, _ = sized_model(asked, env)
+    if model is None:
+        return "", ""
+    setup = memory_setup(model, asked, modes[0])
+    gbs = {m: estimate(model, setup, "bf16", 1, m, asked).total_gb for m in modes}
+    order = sorted(gbs, key=lambda m: -gbs[m])
+    items = i18n.listing(env.lang).join(
+        env.t("explain.method_gb", method=env.t(f"fit.mode_{m}"), gb=f"{gbs[m]:.1f}") for m in order
+    )
+    head = env.t(
+        "explain.method_memory",
+        params=f"{EXAMPLE_PARAMS_B:g}B",
+        items=items,
+        diff=f"{gbs[order[0]] - gbs[order[-1]]:.1f}",
+    )
+    return head, setup_step(env, setup)
+
+
 def respond(query: ExplainQuery, env: Env) -> Answer:
     concepts = {c.key: c for c in env.reader.concepts}
     concept = concepts.get(query.concept)
@@ -50,13 +83,18 @@ def respond(query: ExplainQuery, env: Env) -> Answer:
     if contrast is not None:
         steps = [_explained(concepts[k], env.lang) for k in named]
         concept = contrast
+    headline = _explained(concept, env.lang)
+    memory, setup_line = _method_memory(query, named, env)  # "LoRA vs QLoRA 显存差多少": each method's GB lead
+    if memory:
+        headline = memory + i18n.gap(env.lang) + headline
+        steps.append(setup_line + i18n.gap(env.lang) + env.t("explain.method_method"))
     related = [_title(concepts[k], env.lang) for k in concept.related if k in concepts and k not in named]
     if related:
         steps.append(env.t("explain.related", items=i18n.listing(env.lang).join(related)))
     return Answer(
         question=query.text,
         intent="explain",
-        headline=_explained(concept, env.lang),
+        headline=headline,
         steps=steps,
         figures={"concept": concept.key, "others": [k for k in query.others if k in concepts]},
         sources=env.cite(concept.source),

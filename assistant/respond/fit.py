@@ -26,7 +26,7 @@ from assistant.respond.fit_rows import Card, FitCase, estimates, memory_table, m
 from assistant.respond.fit_speed import llm_speed, training_time
 from assistant.respond.fit_steps import device_notes, kv_steps, longest_context, setup_steps
 from assistant.respond.fit_unnamed import cards_for_budget, no_gpu_answer, rule_answer
-from assistant.respond.image_fit_speed import image_speed_parts, streamed_route
+from assistant.respond.image_fit_speed import image_speed_parts, nameless_range, streamed_route
 from assistant.respond.moe_fit import moe_offload_answer
 from assistant.respond.pricing import purchase_price
 from assistant.respond.wording import spec_source
@@ -169,6 +169,10 @@ def _respond(query: FitQuery, env: Env) -> Answer:
         head = speed_head or head
         steps += speed_steps
         figures |= speed_figures
+    if not isinstance(card, GpuSpec) and (query.want_speed or query.want_time):  # "显存12g ... 要多久": no card named
+        timed, timed_figures = nameless_range(env, query, model, case.memory_gb)
+        head += (i18n.gap(env.lang) + timed) if timed else ""
+        figures |= timed_figures
     steps += device_notes(env, card)
     head, speed_steps, speed_figures = llm_speed(case, head, where, bool(moe))
     steps += speed_steps
@@ -250,6 +254,7 @@ def _figures(case: FitCase, longest: int, moe) -> dict:
     if moe and moe[2]["moe_offload"]["runs"]:
         verdict |= {"answer": "yes_if", "condition": "experts_in_system_ram"}
     figures = {
+        "model_key": case.model.key,
         "vram_required_gb": round(est.total_gb * n, 2),
         "per_gpu_gb": round(est.total_gb, 2),
         "fits": f.fits,

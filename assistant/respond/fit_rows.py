@@ -57,7 +57,10 @@ def rows_to_show(model: ModelSpec, query: FitQuery, env: Env) -> list[tuple[str,
     if query.mode in TRAIN_MODES and model.kind == "llm":
         order = list(TRAIN_MODES)
         # "lora vs full finetune vram": full fine-tuning named beside the method read starts the ladder there
-        start = "full_finetune" if lexicon(env.lang).words_in("full_finetune_words", query.text.lower()) else query.mode
+        low = query.text.lower()
+        start = "full_finetune" if lexicon(env.lang).words_in("full_finetune_words", low) else query.mode
+        if start == "qlora" and "lora" in low.replace("qlora", ""):  # "qlora vs lora memory": LoRA's row as well
+            start = "lora"
         modes = order[order.index(start) :]
         return [(env.t(f"fit.method_{m}"), m, "fp16") for m in modes]
     if query.mode in TRAIN_MODES and model.kind == "image":

@@ -5,6 +5,9 @@ figures) from `models.image_speed` (docs/model.md §image.speed) for a model it 
 ("", [], {}). The headline is only for questions that ask about speed (`query.want_speed`); the step line, with its
 assumptions (steps, size, guidance passes, batch 1, what is not counted), goes on every image fit that fits.
 figures: image_steps_per_s, image_seconds, images_per_minute, image_steps.
+`nameless_range(env, query, model, memory_gb)`: for a card named only by its memory ("显存12g ... 要多久"), the
+seconds per image on the NVIDIA desktop cards of exactly that memory that have a price, fastest and slowest named,
+and that the user's card decides; ("", {}) when fewer than one is rated.
 `streamed_route(env, query, model, gpu, est, memory_gb)`: for an image model that does not fit, the sentence on
 running it with part of the denoiser's weights streamed from system RAM each step, with seconds per image, the
 same as the other way beside a GGUF route ("Without GGUF, at fp8, ..."), and its figures (image_seconds,
@@ -16,6 +19,7 @@ from __future__ import annotations
 from assistant.models import image_speed
 from assistant.respond.env import Env
 from assistant.respond.fit_steps import est_precision
+from assistant.respond.pricing import snapshot_quotes
 
 
 def _num(x: float) -> str:
@@ -76,3 +80,36 @@ def streamed_route(env: Env, query, model, gpu, est, memory_gb: float) -> tuple[
     figures = {"image_seconds": round(seconds, 1), "streamed_gb": round(streamed, 1)}
     other = env.t("fit.image_streamed_other", prec=est_precision(est), **values)
     return env.t("fit.image_streamed", **values), other, figures
+
+
+def nameless_range(env: Env, query, model, memory_gb: float) -> tuple[str, dict]:
+    if model.kind != "image" or query.mode != "inference" or not memory_gb:
+        return "", {}
+    names = sorted({q.gpu for q in snapshot_quotes(env.reader, env.assumptions.snapshot, env.price_market())})
+    timed = []
+    for gpu in env.reader.gpus(names):
+        if gpu.memory_gb != memory_gb or gpu.vendor != "NVIDIA" or gpu.is_mobile or gpu.passively_cooled:
+            continue
+        speed = image_speed.image_speed(gpu, model, resolution=query.resolution, batch=query.batch or 1)
+        if speed is not None and speed.seconds_per_image > 0:
+            timed.append((speed.seconds_per_image, gpu.short_name, speed.resolution))
+    if not timed:
+        return "", {}
+    timed.sort()
+    (fast, fast_gpu, px), (slow, slow_gpu, _) = timed[0], timed[-1]
+    figures = {"image_seconds_range": [round(fast, 1), round(slow, 1)], "image_seconds_cards": len(timed)}
+    if len(timed) == 1:
+        return env.t("fit.image_time_one", gb=f"{memory_gb:g}", gpu=fast_gpu, sec=_num(fast), px=px), figures
+    return (
+        env.t(
+            "fit.image_time_range",
+            gb=f"{memory_gb:g}",
+            n=len(timed),
+            fast=_num(fast),
+            fast_gpu=fast_gpu,
+            slow=_num(slow),
+            slow_gpu=slow_gpu,
+            px=px,
+        ),
+        figures,
+    )

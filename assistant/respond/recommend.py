@@ -164,8 +164,9 @@ def _chat(query: RecommendQuery, env: Env):
 
 def _together(query: RecommendQuery, env: Env, need, budget, condition, vendors, best):
     """The best-value set of 2-4 actively cooled cards that holds a memory target asked without a model
-    ("cheapest way to get 48gb of vram") for less than the single card chosen; None otherwise. A
-    language model splits across them; an image model or one training batch does not."""
+    ("cheapest way to get 48gb of vram") for less than the single card chosen, both with the machine around
+    them (a 3-card set needs a bigger platform than one card); None otherwise. A language model splits across
+    them; an image model or one training batch does not."""
     if not query.min_memory_gb or query.model or query.gpu_count > 1 or query.workload not in _SPLITS:
         return None
     inputs = rank_inputs(
@@ -180,12 +181,18 @@ def _together(query: RecommendQuery, env: Env, need, budget, condition, vendors,
         passive=False,
     )
     ranking = rank_snapshot(env.reader, inputs)
-    single = best.price_usd * best.n_gpus
+
+    def whole(row) -> float:  # the cards and the machine that holds them (more cards need a bigger platform)
+        return row.price_usd * row.n_gpus + fit_hardware.machine_usd(env.reader.gpu(row.gpu), row.n_gpus)
+
+    single = whole(best)
     several = [
         r
         for r in ranking.rows  # best value first: the cheapest set is rarely the one to buy (3 x 16 GB vs 2 x 24 GB)
-        if r.n_gpus > 1 and r.price_usd * r.n_gpus < single
+        if r.n_gpus > 1 and whole(r) < single
     ]
+    if several and query.sort == "price":  # "least i can spend": the cheapest machine, not the best value
+        return min(several, key=whole)
     return several[0] if several else None
 
 
@@ -550,13 +557,18 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     together = _together(query, env, need, budget, condition, vendors, best)
     if together is not None:  # "cheapest way to get 48gb": several cards hold it together for less
         each = gb(together.memory_gb)
+        machine = fit_hardware.machine_usd(env.reader.gpu(together.gpu), together.n_gpus)
+        one_machine = fit_hardware.machine_usd(env.reader.gpu(best.gpu), best.n_gpus)
         several = {
             "n": together.n_gpus,
             "gpu": together.gpu,
             "total": env.money(together.price_usd * together.n_gpus),
             "memory": gb(together.memory_gb * together.n_gpus),
+            "machine": env.money(together.price_usd * together.n_gpus + machine),
+            "one_machine": env.money(best.price_usd * best.n_gpus + one_machine),
         }
-        if query.sort == "price":  # "cheapest way to get 48gb": the cheapest of all leads
+        one_card = lexicon(env.lang).words_in("one_card_words", f" {query.text.lower()} ")
+        if query.sort == "price" and not one_card:  # "cheapest way to get 48gb": the cheapest of all leads
             one = env.money(best.price_usd * best.n_gpus)
             headline = env.t("rec.together_first", **several, one=best.gpu, price=one)
         else:

@@ -12,6 +12,8 @@ alternatives (docs/model.md §rig).
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from typing import Any
 
 from assistant import i18n
@@ -96,6 +98,24 @@ def _priced(query: RigQuery, env: Env, hushed: bool = False) -> list:
     return out
 
 
+MORE_CARDS_GAIN = 0.5  # more cards must be this much faster per doubling of the count than the best with fewer [A]
+
+
+def _fewer_first(found: list[Build]) -> list[Build]:
+    """Without a count asked, a build of more cards leads only when it is at least 1 + MORE_CARDS_GAIN x log2(count
+    ratio) times as fast as the fastest build of fewer cards (2 cards: 1.5x one, 4 cards: 2x one): every extra card
+    means a bigger platform, more power and multi-GPU code, and each card still holds only its own memory
+    (docs/model.md §rig)."""
+    best: Build | None = None
+    for n in sorted({b.n for b in found}):
+        top = max((b for b in found if b.n == n), key=lambda b: b.speed)
+        if best is None or top.speed >= best.speed * (1 + MORE_CARDS_GAIN * math.log2(n / best.n)):
+            best = top
+    if best is None:
+        return found
+    return [best, *(b for b in found if b is not best)]
+
+
 def _same(a: Build, b: Build) -> bool:
     return a.gpu.name == b.gpu.name and a.n == b.n
 
@@ -139,6 +159,31 @@ def _ladder(found: list[Build], choice: Build) -> list[Build]:
         if len(out) == 4:
             break
     return out
+
+
+def _within_budget(query: RigQuery, env: Env, budget: float, rate, counts, cpu_w) -> list[tuple[str, Build]]:
+    """Ways back within the budget when the cheapest build is over it: the same build with used cards, fewer of
+    the cards, or other cards (when the user named one); the fastest build of each way, None found -> left out."""
+    out: list[tuple[str, Build]] = []
+    if env.assumptions.condition != "used":
+        used = dataclasses.replace(env, assumptions=dataclasses.replace(env.assumptions, condition="used"))
+        found = builds(_priced(query, used), budget, rate, counts, cpu_w)
+        if found:
+            out.append(("used", found[0]))
+    asked = query.gpu_count or 0
+    if asked > 1:
+        found = builds(_priced(query, env), budget, rate, range(1, asked), cpu_w)
+        if found:
+            out.append(("fewer", found[0]))
+    if any(g.name for g in query.gpus):
+        found = builds(_priced(dataclasses.replace(query, gpus=()), env), budget, rate, counts, cpu_w)
+        if found:
+            out.append(("other", found[0]))
+    return out
+
+
+def _back_text(env: Env, how: str, b: Build, unit: str) -> str:
+    return env.t(f"rig.back_{how}", build=b.label, total=env.money(b.total_usd), speed=_speed_text(env, b, unit))
 
 
 def _speed_text(env: Env, b: Build, unit: str) -> str:
@@ -243,31 +288,29 @@ def respond(query: RigQuery, env: Env) -> Answer:
     base: dict[str, Any] = dict(
         question=query.text, intent="rig", workload=workload, precision=query.precision, lang=env.lang
     )
-    if not found:
-        if cheapest is None:
-            head = env.t("rig.none_at_all", rated=rated, n=most)
-        else:
-            head = env.t(
-                "rig.none_in_budget",
-                budget=env.money(budget),
-                build=cheapest.label,
-                total=env.money(cheapest.total_usd),
-            )
+    if not found and cheapest is None:
+        head = env.t("rig.none_at_all", rated=rated, n=most)
         return Answer(
             **base,
             headline=head,
-            figures={"cheapest": _figure(cheapest)} if cheapest else {},
+            figures={},
             steps=[rated] + ([quiet.quiet_note(env)] if hushed else []),
             assumptions=env.assumption_dict() | {"budget_usd": budget},
             assumption_text=assumption_text(env, buying=True, desktop=False),
             sources=["method: docs/model.md §rig"],
         )
-    choice = found[0] if budget or cheapest is None else cheapest
+    # nothing within the budget: the cheapest build that does it, by how much over, and what to drop
+    over_budget = not found
+    if found and not asked:
+        found = _fewer_first(found)
+    choice = found[0] if found and (budget or cheapest is None) else cheapest
+    assert choice is not None
     rules = power()
     plat = choice.platform
-    left = budget - choice.total_usd if budget else None
+    left = budget - choice.total_usd if budget and not over_budget else None
     head = env.t(
-        "rig.head_budget" if budget else "rig.head_need",
+        "rig.head_over" if over_budget else "rig.head_budget" if budget else "rig.head_need",
+        over=env.money(choice.total_usd - (budget or 0.0)),
         budget=env.money(budget),
         build=choice.label,
         gpus=env.money(choice.gpu_usd * choice.n),
@@ -283,10 +326,15 @@ def respond(query: RigQuery, env: Env) -> Answer:
     elif hushed:
         head = env.t("quiet.head", watts=quiet.QUIET_GPU_W, head=head)
     steps = [rated + (i18n.gap(env.lang) + model_note if model_note else "")]
+    back = _within_budget(query, env, budget, rate, counts, cpu_w) if over_budget and budget else []
+    if back:
+        head += i18n.gap(env.lang) + env.t(
+            "rig.back_in_budget", items=i18n.sep(env.lang).join(_back_text(env, k, b, unit) for k, b in back)
+        )
     if asked > SERVER_GPUS:
         steps.insert(0, env.t("rig.beyond_server", n=asked, most=SERVER_GPUS))
     one = rate(choice.gpu, 1) if choice.n > 1 and unit == "rig.unit_rel" else None
-    if one:
+    if one and key.startswith("train"):  # independent inference jobs scale by the count itself
         steps.append(env.t("rig.scaling", n=choice.n, times=f"{choice.speed / one:.1f}"))
     steps.append(env.t("rig.platform", slots=env.t(f"rig.slots_{plat.key}"), money=env.money(plat.usd)))
     load = choice.gpu_w + plat.cpu_w + rules["rest_w"]
@@ -316,6 +364,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
     if hushed:
         steps.insert(1, quiet.quiet_note(env))
     alternatives = _alternatives(found, choice, cheapest) if budget else _ladder(anyhow, choice)
+    alternatives += [b for _, b in back if not any(_same(b, a) for a in [choice, *alternatives])]
     steps += [env.t("rig.alternative", line=_tradeoff(env, b, choice, unit)) for b in alternatives]
     stretch = _stretch(priced, budget, rate, counts, choice) if budget else None
     if stretch is not None and budget:
@@ -341,6 +390,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
             "platform_usd": plat.usd,
             "budget_usd": budget,
             "left_usd": round(left, 2) if left is not None else None,
+            "over_budget_usd": round(choice.total_usd - budget, 2) if over_budget and budget else None,
+            "within_budget": [{"how": k} | _figure(b) for k, b in back],
             "gpu_w": choice.gpu_w,
             "psu_w": choice.psu_w,
             "speed_unit": "tokens_per_s" if unit == "rig.unit_tps" else "rtx3090",
