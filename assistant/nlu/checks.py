@@ -15,12 +15,14 @@ from typing import Any
 from assistant.nlu import messages as msg
 from assistant.nlu.bag import Bag
 from assistant.nlu.index import GpuMatch, ModelMatch, NameIndex
+from assistant.nlu.lookup import model_versions
 from assistant.nlu.lookup.name_tokens import memory_of_mention, split_suffixes
 from assistant.nlu.text import words
 from assistant.queries import (
     Clarification,
     FitQuery,
     GpuRef,
+    ModelRef,
     Query,
     RecommendQuery,
     RigQuery,
@@ -150,8 +152,20 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
             workload="llm_inference" if q.workload in (None, "inference") else q.workload,
             unsized=(found.mention,),
         )
+    if model is not None and not model.key and found.status == "ambiguous":
+        size = re.search(r"(\d+(?:\.\d+)?)\s*b\b", found.mention.lower())
+        newest = model_versions.newest_same_size(found.candidates, float(size.group(1)) if size else None)
+        if newest:  # "qwen 14b", "llama 70b": versions of one family at one size need the same memory
+            others = tuple(c for c in found.candidates if c != newest)
+            return _with_model(q, ModelRef(found.mention, newest, assumed_over=others))
+    if model is not None and not model.key and found.status == "unknown":
+        earlier = model_versions.earlier_version(found.mention, index)
+        if earlier:  # "deepseek v3.1": the DeepSeek V3 the KB holds, said
+            return _with_model(q, ModelRef(found.mention, earlier, earlier_version=True))
     if model is not None and not model.key:
         mm = found
+        if mm.status == "ambiguous":  # "qwen": the likeliest first, so the question can name three of them
+            mm = dataclasses.replace(mm, candidates=model_versions.ranked(mm.candidates, index.model_info))
         kind = "ambiguous_model" if mm.status == "ambiguous" else "unknown_model"
         return Clarification(
             kind,
@@ -164,3 +178,9 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
             extras={"mention": mm.mention, "lang": bag.lang},
         )
     return q
+
+
+def _with_model(q: Query, model: ModelRef) -> Query:
+    """The query with the model the mention was resolved to (every query with a `model` slot)."""
+    changes: dict[str, Any] = {"model": model}
+    return dataclasses.replace(q, **changes)

@@ -218,6 +218,9 @@ def _reported_unknowns(clar: Clarification | None, query) -> list[str]:
     if clar is not None and clar.kind in _UNKNOWN_KINDS:
         got.append(str(clar.extras.get("mention") or clar.kind))
     got += [str(x) for x in getattr(query, "unrecognized", ()) or ()]
+    model = getattr(query, "model", None)
+    if model is not None and getattr(model, "earlier_version", False):
+        got.append(model.mention)  # "deepseek v3.1": said not to be in the list, answered as DeepSeek V3
     return got
 
 

@@ -23,6 +23,8 @@ from assistant.nlu.lookup.matches import GpuMatch, ModelMatch
 from assistant.nlu.lookup.models import ModelLookup
 from assistant.nlu.lookup.name_tokens import (
     BARE_NUMBERED,
+    BRAND,
+    VARIANT_WORDS,
     chip_parts,
     core_tokens,
     head_tokens,
@@ -30,6 +32,7 @@ from assistant.nlu.lookup.name_tokens import (
     name_tokens,
     variant_parts,
 )
+from assistant.nlu.text import words
 
 
 @dataclass
@@ -98,6 +101,16 @@ class NameIndex(GpuLookup, ModelLookup):
         idx._add_models(models)
         idx._add_concepts(concepts)
         return idx
+
+    def names_only(self, text: str) -> bool:
+        """Is the text nothing but GPU and model names, sizes and numbers ("qwen3 14b", "a100 80g", "4090")? Such
+        a reply has no language of its own."""
+        toks = words(text.lower())
+        return bool(toks) and all(
+            len(t) <= 2 or t in BRAND or t in VARIANT_WORDS or t in self.model_first or t in self.model_families
+            for t in toks
+            if t.isalpha()
+        )
 
 
 __all__ = ["GpuMatch", "ModelMatch", "NameIndex"]

@@ -118,8 +118,21 @@ def gpu_problem(q, m, kind: str, index, lang: str = "en") -> str:
     return i18n.t(lang, "nlu.unknown_gpu", what=_what(lang, q.intent), mention=m.mention) + hint
 
 
+ASK_AT_MOST = 3  # models named in an ask-back; the candidates come ranked (lookup/model_versions.py)
+
+
 def model_problem(q, m, kind: str, index, lang: str = "en") -> str:
     names = [index.model_name(c) for c in m.candidates]
+    if kind == "ambiguous_model" and len(names) > ASK_AT_MOST:  # "qwen": the likeliest few, and how to name one
+        top = names[:ASK_AT_MOST]
+        return i18n.t(
+            lang,
+            "nlu.ambiguous_model_many",
+            mention=m.mention,
+            options=i18n.either(lang, top),
+            n=len(names),
+            example=top[1].lower(),
+        )
     if kind == "ambiguous_model":
         return i18n.t(lang, "nlu.ambiguous_model", mention=m.mention, options=i18n.either(lang, names))
     hint = i18n.t(lang, "nlu.model_family", options=i18n.either(lang, names)) if names else ""

@@ -9,6 +9,7 @@ or unknown, never a sibling.
 
 from __future__ import annotations
 
+from assistant.names import apple_chip
 from assistant.nlu.lookup.data import IndexData
 from assistant.nlu.lookup.matches import GpuMatch
 from assistant.nlu.lookup.name_tokens import (
@@ -27,6 +28,7 @@ from assistant.nlu.lookup.name_tokens import (
 )
 
 APPLE_SOFT = SOFT - {"pro"}
+APPLE_DEVICE_WORDS = frozenset({"mac", "macs", "studio", "mini", "macbook", "imac", "air", "macmini", "macstudio"})
 # "tis" / "ts" glued or apart is the Ti SUPER ("4070tis"); where there is none, the plural of the Ti ("5070 tis")
 PLURAL_TI = {"tis": "ti", "ts": "ti"}
 
@@ -122,6 +124,9 @@ class GpuLookup(IndexData):
                 return GpuMatch(mention, status, candidates=self._rank(idx))
             near = near or idx
         mem = memory_of_mention(core)
+        configured = self._apple_config(toks, brands, mention)
+        if configured is not None:
+            return configured
         if mem is not None:
             rest = [t for j, t in enumerate(core) if j not in mem[1]]
             inner = self.gpu(([b for b in brands] + rest), mention, plural)
@@ -146,6 +151,24 @@ class GpuLookup(IndexData):
         suggestions = self._rank([i for i in near if self._same_class(i, prefix)])[:3]
         more = tuple(n for n in self.suggest(core, brands) if n not in suggestions)
         return GpuMatch(mention, "unknown", candidates=(suggestions + more)[:3])
+
+    def _apple_config(self, toks: list[str], brands: list[str], mention: str) -> GpuMatch | None:
+        """ "m3 ultra mac studio 256gb", "m4 max 64gb macbook pro": an Apple chip with a memory size the KB does
+        not hold is that chip in that configuration, "Apple M3 Ultra 256 GB" (the reader derives its spec:
+        kb/memory_configs.py); the Mac's own words (mac, studio, mini, macbook (pro), air) name no chip."""
+        kept = [t for k, t in enumerate(toks) if not (t == "pro" and k > 0 and toks[k - 1] == "macbook")]
+        core = [t for t in core_tokens([t for t in kept if t not in APPLE_DEVICE_WORDS])]
+        mem = memory_of_mention(core)
+        if mem is None:
+            return None
+        inner = self.gpu(brands + [t for j, t in enumerate(core) if j not in mem[1]], mention)
+        if inner.status == "unknown":
+            return None
+        chips = {apple_chip(n) for n in ([inner.name] if inner.name else inner.candidates)}
+        if len(chips) != 1 or None in chips:
+            return None
+        name = f"{chips.pop()} {mem[0]:g} GB"
+        return GpuMatch(mention, "ok", name, how="exact" if name in self._by_name else "config")
 
     def _soft(self, i: int) -> frozenset[str]:
         """Words of product i's name a mention may leave out; an Apple chip's Pro / Max / Ultra is its tier

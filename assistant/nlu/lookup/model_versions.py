@@ -1,0 +1,63 @@
+"""Versions of one model family: "qwen 14b" names Qwen2.5 14B and Qwen3 14B alike, "llama 70b" four Llamas of the
+same size; "qwen" alone sixteen models; "deepseek v3.1" a point release the KB lacks.
+
+Contract: `newest_same_size(candidates, size_b)` -> the key of the newest version when the candidates at the size
+typed are one family (the key without its version is the same: "qwen2.5-14b" / "qwen3-14b"), else None; such
+versions need the same memory and run at about the same speed, so the answer takes the newest and says so.
+`earlier_version(mention, index)` -> the key of the model a point release builds on ("deepseek v3.1" -> DeepSeek
+V3: the mention with its ".1" dropped names a KB model, every word of it, whose name carries no size), else None.
+`ranked(candidates, info)` orders an ask-back list the way people mean a bare family name: general models before
+specialised ones (Coder, Distill, Instruct variants), newest version first, dense before mixture-of-experts, larger
+first. `info` maps a model key to (family word, parameters in billions, name, kind) as NameIndex.model_info does.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.nlu.text import words
+
+_VERSION = re.compile(r"^([a-z]+)-?(\d+(?:\.\d+)*)-(.+)$")  # "qwen2.5-14b", "llama-3.1-70b"
+SIZED = re.compile(r"\d+(?:\.\d+)?b\b")  # a model name with its size ("Gemma 3 4B")
+SPECIALISED = ("coder", "distill", "math", "vl", "instruct", "base")
+
+
+def _split(key: str) -> tuple[str, tuple[int, ...], str] | None:
+    m = _VERSION.match(key)
+    if m is None:
+        return None
+    version = tuple(int(x) for x in m.group(2).split("."))
+    return m.group(1), (version + (0, 0, 0))[:3], m.group(3)  # 3 = 3.0.0, so 3.3 comes after it
+
+
+def newest_same_size(candidates: tuple[str, ...], size_b: float | None) -> str | None:
+    """The newest of versions that differ only in their version number, at the size typed (`size_b`)."""
+    parts = [(c, _split(c)) for c in candidates]
+    if size_b is None or any(p is None for _, p in parts):
+        return None
+    at_size = [(c, p) for c, p in parts if p is not None and p[2] == f"{size_b:g}b"]
+    if len(at_size) < 2 or len({(p[0], p[2]) for _, p in at_size}) != 1:
+        return None
+    return max(at_size, key=lambda cp: cp[1][1] if cp[1] else ())[0]
+
+
+def ranked(candidates: tuple[str, ...], info: dict) -> tuple[str, ...]:
+    def key(c: str):
+        split = _split(c)
+        version = split[1] if split else ()
+        params = info.get(c, ("", 0.0))[1]
+        moe = bool(re.search(r"-a\d+(?:\.\d+)?b$", c))
+        return (any(w in c.split("-") for w in SPECIALISED), tuple(-v for v in version), moe, -params)
+
+    return tuple(sorted(candidates, key=key))
+
+
+def earlier_version(mention: str, index) -> str | None:
+    base = re.sub(r"(\d+)\.\d+", r"\1", mention.lower())
+    if base == mention.lower():
+        return None
+    toks = words(base)
+    hit = index.model_at(toks, 0)
+    if hit is None or hit[0] != len(toks) or SIZED.search(index.model_name(hit[1]).lower()):
+        return None  # "gemma 3.5": "gemma 3" names one size of several, not the model a 3.5 would build on
+    return hit[1]
