@@ -1,6 +1,14 @@
-"""Shared fixtures: one in-memory knowledge base per test session."""
+"""Shared fixtures: one in-memory knowledge base per test session, and a data folder as a returning
+user has it (a built kb.sqlite and warm start-up caches), built once per test process and copied
+for each test that runs the CLI."""
 
 from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -8,6 +16,9 @@ from assistant.kb.reader import KbReader
 from assistant.kb.store import build_kb, make_engine
 
 pytest_plugins = ["assistant.testing.plugin"]
+
+EXE = str(Path(sys.executable).with_name("gpu-advisor"))
+HANG_S = 900  # kills a hung child; not a timing check (a loaded 2-core machine runs ~10x slower)
 
 
 @pytest.fixture(scope="session")
@@ -20,6 +31,30 @@ def kb_engine():
 @pytest.fixture(scope="session")
 def kb(kb_engine) -> KbReader:
     return KbReader(kb_engine)
+
+
+@pytest.fixture(scope="session")
+def returning_home(tmp_path_factory) -> Path:
+    """A data folder after one answered question: kb.sqlite and cache/ (name index, lexicons,
+    grammar table, catalogs). Do not write to it; `user_home` gives each test its own copy."""
+    home = tmp_path_factory.mktemp("returning")
+    env = dict(os.environ, GPU_ADVISOR_HOME=str(home))
+    env.pop("GPU_ADVISOR_DB", None)
+    proc = subprocess.run([EXE, "ask", "specs of the 4090"], env=env, capture_output=True, text=True, timeout=HANG_S)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert (home / "kb.sqlite").is_file() and (home / "cache" / "nlu.pickle").is_file()
+    return home
+
+
+@pytest.fixture
+def user_home(returning_home, tmp_path, monkeypatch) -> Path:
+    """A copy of `returning_home` that this test's CLI calls and child processes use
+    (GPU_ADVISOR_HOME set, GPU_ADVISOR_DB unset)."""
+    home = tmp_path / "home"
+    shutil.copytree(returning_home, home)
+    monkeypatch.setenv("GPU_ADVISOR_HOME", str(home))
+    monkeypatch.delenv("GPU_ADVISOR_DB", raising=False)
+    return home
 
 
 def pytest_configure(config):

@@ -12,7 +12,7 @@ lists the intent readers consult by name (`[lists]`, `listed(name)`) are data to
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from assistant import paths
 from assistant.nlu.text import words
@@ -112,6 +112,17 @@ class Lexicon:
     def keyed(self, name: str) -> tuple[tuple[str, str | None], ...]:
         """List `name` longest word first, each with its token key (" a b ") when it is ASCII."""
         return self.list_keys.get(name, ())
+
+    @cached_property
+    def brands_by_first_char(self) -> dict[str, tuple[tuple[str, str], ...]]:
+        """The words of the lists `model_brand_<family>` ("千问" for qwen) by their first character:
+        (word, family) pairs, so a reader tries only the words that can start at a position."""
+        table: dict[str, list[tuple[str, str]]] = {}
+        for name, listed in self.lists.items():
+            if name.startswith("model_brand_"):
+                for w in listed:
+                    table.setdefault(w[:1], []).append((w, name.removeprefix("model_brand_")))
+        return {first: tuple(pairs) for first, pairs in table.items()}
 
     def words_in(self, name: str, text: str) -> bool:
         """Does `text` contain (as a substring) a word of list `name`?"""

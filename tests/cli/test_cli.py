@@ -35,8 +35,9 @@ CONTRACT = {
 
 
 @pytest.fixture(autouse=True)
-def memory_db(monkeypatch):
-    monkeypatch.setenv("GPU_ADVISOR_DB", "sqlite://")
+def home(user_home):
+    """Every test runs as a returning user: its own copy of a built data folder."""
+    return user_home
 
 
 def ask_json(capsys, *args: str) -> tuple[int, dict]:
@@ -134,7 +135,7 @@ def test_markdown_and_plain_renderings(capsys):
 
 
 def _chat(lines: list[str], *options: str) -> list[dict]:
-    env = dict(os.environ, GPU_ADVISOR_DB="sqlite://")
+    env = dict(os.environ)
     proc = subprocess.run(
         [EXE, "chat", "--json", *options],
         input="\n".join(lines) + "\n",
@@ -182,7 +183,7 @@ def test_a_clarification_is_answered_in_the_next_turn():
 
 @pytest.mark.slow
 def test_one_shot_as_a_subprocess_prints_text_and_exit_codes():
-    env = dict(os.environ, GPU_ADVISOR_DB="sqlite://")
+    env = dict(os.environ)
     ok = subprocess.run(
         [EXE, "ask", "will llama 3 70b fit on two 3090s?"], capture_output=True, text=True, env=env, timeout=HANG_S
     )
@@ -239,7 +240,7 @@ def test_keyboard_in_and_a_pipe_out_says_what_to_do_instead_of_waiting(command):
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
-            env=dict(os.environ, GPU_ADVISOR_DB="sqlite://"),
+            env=dict(os.environ),
         )
         if command:  # `chat` reads typed lines: it says so, answers one, and ends on Ctrl+D
             os.write(controller, b"specs of the 4090\n\x04")

@@ -108,3 +108,10 @@ def pg_server():
 def pg_url(pg_server) -> str:
     """A fresh, empty database on the throwaway server."""
     return pg_server.url(pg_server.create_database())
+
+
+@pytest.fixture(autouse=True)
+def _own_data_folder(user_home):
+    """Child processes keep their start-up caches in a copy of a returning user's folder, never in
+    the real user's data folder."""
+    return user_home

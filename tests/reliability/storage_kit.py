@@ -77,10 +77,12 @@ def built_db(tmp_path_factory) -> Path:
 
 @pytest.fixture
 def home(built_db, tmp_path) -> Path:
-    """A data folder holding a copy of the built database."""
+    """A data folder holding a copy of the built database and of the start-up caches beside it (as a
+    returning user has them: the faults under test are the database's, not a cold start's)."""
     folder = tmp_path / "home"
     folder.mkdir()
     shutil.copy2(built_db, folder / "kb.sqlite")
+    shutil.copytree(built_db.parent / "cache", folder / "cache")
     return folder
 
 

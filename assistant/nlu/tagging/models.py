@@ -60,16 +60,12 @@ class ModelTagging(TaggerBase):
         if self.toks[i].kind != "cjk":
             return None
         rest = self.text[self.toks[i].start :]
-        if any(rest.startswith(w) for w in self.lex.listed("video_models")):
-            return None
         found = [
-            (len(w), name.removeprefix("model_brand_"))
-            for name in self.lex.lists
-            if name.startswith("model_brand_")
-            for w in self.lex.listed(name)
+            (len(w), family)
+            for w, family in self.lex.brands_by_first_char.get(rest[:1], ())
             if rest.startswith(w) and all(self.toks[k].kind == "cjk" for k in range(i, min(i + len(w), len(self.toks))))
         ]
-        if not found:
+        if not found or any(rest.startswith(w) for w in self.lex.listed("video_models")):
             return None
         used, family = max(found)
         return family, used
