@@ -51,7 +51,8 @@ def near_miss(case: FitCase) -> str:
         return ""
     if case.training:
         shorter = _longest_sequence(model, query, shown[-1][1], gpu, n)
-        return env.t("fit.shorter", label=shown[-1][0], seq=f"{shorter:,}") if shorter else ""
+        text = env.t("fit.shorter", label=shown[-1][0], seq=f"{shorter:,}") if shorter else ""
+        return text + _cpu_offload(env, model, query, shown[-1], gpu, n)
     text = ""
     lightest = shown[-1][2]  # inference: the KV cache of a shorter context may be what is too much
     context = _longest_context(model, query, lightest, gpu, n)
@@ -77,6 +78,22 @@ def _longest_sequence(model: ModelSpec, query: FitQuery, mode: str, gpu, n: int)
         if memory.fit(estimate(model, shorter, "fp16", n, mode), gpu.memory_gb, n).fits:
             return seq
     return None
+
+
+def _cpu_offload(env: Env, model: ModelSpec, query: FitQuery, row, gpu, n: int) -> str:
+    """(Q)LoRA that does not fit: the frozen weights kept in CPU memory, two blocks gathered on the GPU at a time
+    (FSDP CPU offload, as Answer.AI's fsdp_qlora trains a 70B model on 2 x 24 GB cards; §mem.train), at the
+    set-up's own sequence; "" for full fine-tuning, when the user already offloads, or when it still does not fit."""
+    label, mode, _ = row
+    chosen = setup.memory_setup(model, query, mode)
+    if mode == "full_finetune" or gpu.unified_memory or chosen.values.get("offload", "none") != "none":
+        return ""
+    est = setup.estimate(model, chosen.with_values(offload="params"), "fp16", n, mode, query)
+    if not memory.fit(est, gpu.memory_gb, n).fits:
+        return ""
+    kept = setup.estimate(model, chosen, "fp16", n, mode, query)
+    ram = dict(kept.components).get("frozen weights", 0.0) * n
+    return env.t("fit.cpu_offload_train", label=label, need=f"{est.total_gb:.1f}", ram=f"{ram:.0f}")
 
 
 def _longest_context(model: ModelSpec, query: FitQuery, precision: str, gpu, n: int) -> int | None:
