@@ -33,6 +33,7 @@ from assistant.respond.pricing import (
     sibling_price_note,
     workload_title,
 )
+from assistant.respond.variants import difference_note, variant_of
 from assistant.respond.verdict_reply import verdict_answer
 from assistant.respond.wording import counted, spec_source
 from assistant.specs import GpuSpec
@@ -105,6 +106,10 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         steps += mining_steps
     elif stated == "used":
         steps.append(env.t("deal.used_checks"))
+    variant = variant_of(gpu.name)
+    if variant is not None:  # "2080ti 22g魔改 闲鱼2500": the modified card's caveats (warranty, driver, seller)
+        steps.append(difference_note([gpu], env))
+        mining_sources = [*mining_sources, variant["source"]]
     if query.model is not None:  # "... worth it for running llama 3.3 70b?": how it runs on these cards
         steps.insert(0, _runs(query, ref, env))
     key = perf_workload(query.workload, None)

@@ -271,7 +271,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
             lead = env.t("rates.no_home", gpu=gpu.short_name)
         elif (domestic_asked(query.text, env) or query.provider) and not sibling:
             version = _home_versions(gpu, env, market)[0][0]  # "国内哪里租a100最便宜": the A100 China rents
-            lead = found[0] + " " + env.t("rates.home_switch", other=version.short_name)
+            lead = i18n.gap(env.lang).join([found[0], env.t("rates.home_switch", other=version.short_name)])
             gpu, everyone = version, home_first(env.reader.cloud_rates(version.name), env, market)
             rates = everyone
         else:  # an answer in yuan: the versions China rents lead, the foreign offers follow

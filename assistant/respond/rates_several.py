@@ -4,16 +4,19 @@
 Contract: `respond(query, env, one)` answers the question for each GPU named (with `one`, the responder of
 one GPU) and puts the answers together: each GPU's cheapest rate, and which gives the most speed per dollar of
 rent for the question's workload (16-bit training unless the question says inference), from the cheapest
-on-demand rate and the performance model's speed (RTX 3090 = 1).
+on-demand rate and the performance model's speed (RTX 3090 = 1). When the provider named lacks one of the GPUs
+and would stand another one named in for it, that GPU's rates at the other clouds are shown instead.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
+from assistant import i18n
 from assistant.answer import Answer
 from assistant.queries import RatesQuery
 from assistant.respond.env import Env
+from assistant.respond.offers import provider_name
 from assistant.respond.pricing import perf_workload, score, workload_title
 
 
@@ -49,13 +52,30 @@ def _value(env: Env, answers: list[Answer], key: str) -> tuple[str, dict]:
     return text, {"best_value": best[1].name, "value_ratio": round(best[0] / other[0], 3)}
 
 
+def _elsewhere(query: RatesQuery, env: Env, one, ref) -> Answer:
+    """The rates of `ref` at every cloud, led by the sentence that the provider asked has none for it."""
+    found = one(dataclasses.replace(query, gpus=(ref,), provider=None, providers=()), env)
+    missing = env.t(
+        "rates.none_at_provider",
+        gpu=env.reader.known_gpu(ref.name).short_name,
+        provider=provider_name(query.provider or ""),
+    )
+    return dataclasses.replace(found, headline=i18n.gap(env.lang).join(p for p in (missing, found.headline) if p))
+
+
 def respond(query: RatesQuery, env: Env, one) -> Answer:
     seen: set[str] = set()
     answers = []
+    named = {ref.name for ref in query.gpus if ref.name}
     for ref in query.gpus:
         if ref.name and ref.name not in seen:
             seen.add(ref.name)
-            answers.append(one(dataclasses.replace(query, gpus=(ref,)), env))
+            found = one(dataclasses.replace(query, gpus=(ref,)), env)
+            if query.provider and found.gpus and found.gpus[0] != ref.name and found.gpus[0] in named:
+                # "autodl上租4090d和4090": AutoDL's stand-in for the 4090 D is the 4090 also asked; show the
+                # 4090 D at the other clouds, never the 4090 against itself
+                found = _elsewhere(query, env, one, ref)
+            answers.append(found)
     key = perf_workload(query.workload, query.precision)
     value, figures = _value(env, answers, key)
     first = answers[0]
