@@ -60,9 +60,11 @@ def figure(rate, hours: float | None, n: int) -> dict:
 
 
 def domestic_asked(text: str, env: Env) -> bool:
-    """Does the question ask for clouds inside China ("国内哪里租", "不用翻墙", "cheapest in china")?"""
-    lowered = text.lower()
-    return any(w in lowered for w in lexicon(env.lang).listed("domestic_cloud_words"))
+    """Does the question, or one of the conversation's last questions (Context.history), ask for clouds
+    inside China ("国内哪里租", "不用翻墙", "cheapest in china")? "国内哪里租4090便宜" then "那a100呢" still does."""
+    words = lexicon(env.lang).listed("domestic_cloud_words")
+    texts = [text, *(getattr(q, "text", "") or "" for q in env.context.history)]
+    return any(w in t.lower() for t in texts for w in words)
 
 
 # provider keys of clouds inside China (nlu/intents/rates._PROVIDER_KEYS), with or without rates in the KB
