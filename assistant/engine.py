@@ -122,11 +122,19 @@ class Engine:
             wanted -= _LAPTOP | {"max", "q"}
         elif set(words) <= set(normalize_name(base).split()) and laptop == base_mobile:
             return None  # nothing asked that the GPU talked about does not already have
-        found = []
-        for entry, tokens, length in self._name_tokens:
-            if entry.is_mobile == (laptop and not desktop) and wanted <= tokens and entry.name != base:
-                found.append((length - len(wanted), entry.name))
+        found = self._named_with(wanted, laptop and not desktop, base)
+        if not found and "gb" in wanted and "gb" not in words:  # "the ti" of the 3060 12 GB: the 3060 Ti (8 GB)
+            size = {w for i, w in enumerate(base_words) if i + 1 < len(base_words) and base_words[i + 1] == "gb"}
+            found = self._named_with(wanted - size - {"gb"}, laptop and not desktop, base)
         return min(found)[1] if found else None
+
+    def _named_with(self, wanted: set[str], mobile: bool, base: str) -> list[tuple[int, str]]:
+        """(extra name words, name) of every GPU other than `base` whose name has all the `wanted` words."""
+        return [
+            (length - len(wanted), entry.name)
+            for entry, tokens, length in self._name_tokens
+            if entry.is_mobile == mobile and wanted <= tokens and entry.name != base
+        ]
 
     @functools.cached_property
     def _name_tokens(self) -> list[tuple]:

@@ -160,6 +160,7 @@ class RecommendQuery(Query):
     cheaper_than_count: int = 1  # how many of `cheaper_than` the last answer picked: cheaper = below their total
     top_n: int | None = None  # "top 5 gpus for llm inference": a ranked list of this many
     laptop: bool = False  # "which laptop gpu should an ml student get": laptop GPUs only
+    which_one: bool = False  # "which one would you pick for ...": one of the GPUs talked about, when there are some
 
 
 @dataclass(frozen=True, kw_only=True)

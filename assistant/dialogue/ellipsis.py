@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from assistant.dialogue import about_last, cloud, measures
 from assistant.dialogue.again import affected, latest_affected, without_replaced
-from assistant.dialogue.references import NothingToReferTo, fill, gpus_of, merged_gpus
+from assistant.dialogue.references import NothingToReferTo, fill, focus_refs, gpus_of, merged_gpus
 from assistant.queries import FollowUpQuery, GpuRef, Query, RecommendQuery, RentOrBuyQuery
 
 if TYPE_CHECKING:
@@ -101,11 +101,12 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     if follow.fields and base.intent != "spec" and not follow.gpus and dlg.context.gpus:
         from assistant.queries import SpecQuery  # "and its power?" after a comparison: the specs asked
 
-        return SpecQuery(
-            text=follow.text,
-            gpus=tuple(GpuRef(mention="", name=g) for g in dlg.context.gpus[:4]),
-            fields=follow.fields,
-        )
+        shown = tuple(GpuRef(mention="", name=g) for g in dlg.context.gpus[:4])
+        # "how many watts" after a pick: the pick (as many as it picked), not every card of the ranking
+        # ("国内能买到吗" asks it of every card the ranking showed)
+        one = base.intent in ("recommend", "rig") and "china" not in follow.fields
+        gpus = focus_refs(dlg) if one else shown
+        return SpecQuery(text=follow.text, gpus=gpus or shown, fields=follow.fields)
     if follow.fields and "fields" in names:
         changes["fields"] = follow.fields
     for key in _FOLLOWUP_FIELDS:

@@ -39,6 +39,18 @@ def among_compared(dlg: Dialogue, query: Query) -> Query:
     from assistant.queries import CompareQuery, RecommendQuery
 
     last = last_comparison(dlg)
+    if isinstance(query, RecommendQuery) and query.which_one and len(dlg.context.recent) > 1 and not query.budget_usd:
+        # "which one would you pick for finetuning a 13b" after the rates of an h100 and an a100: those two
+        gpus = last.gpus if isinstance(last, CompareQuery) else (GpuRef(mention=query.text, pronoun="implicit"),)
+        return CompareQuery(
+            text=query.text,
+            gpus=gpus,
+            workload=query.workload,
+            precision=query.precision,
+            model=query.model,
+            params_b=query.params_b,
+            settings=query.settings,
+        )
     if not (isinstance(query, RecommendQuery) and isinstance(last, CompareQuery)):
         return query
     constrained = (

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from assistant.dialogue.references import NothingToReferTo, focus_refs
+from assistant.dialogue.references import NothingToReferTo, fill, focus_refs
 from assistant.queries import FollowUpQuery, GpuRef, Query
 
 if TYPE_CHECKING:
@@ -82,8 +82,15 @@ def time_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Qu
 
     if isinstance(base, RatesQuery) and follow.hours_total:
         mode = "rent" if base.mode == "rates" else base.mode  # rates for those hours: a rental
+        gpus = fill(dlg, follow.gpus) if follow.gpus else base.gpus  # "total cost for each": every GPU talked about
         return dataclasses.replace(
-            base, text=follow.text, settings=follow.settings, mode=mode, hours=follow.hours_total, period=None
+            base,
+            text=follow.text,
+            settings=follow.settings,
+            mode=mode,
+            hours=follow.hours_total,
+            period=None,
+            gpus=gpus,
         )
     if isinstance(base, RatesQuery) and base.mode == "job":
         return dataclasses.replace(base, text=follow.text, settings=follow.settings, tokens=follow.tokens)

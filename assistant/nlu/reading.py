@@ -40,11 +40,23 @@ class Reading:
             if t.kind == "PRONOUN":
                 if named and id(r) not in in_struct:
                     continue
+                if named and self._own_card(t):
+                    continue  # "should i add a second 3060 or sell it": "it" is the card named before
                 if t.value in seen_pron and t.value in ("it", "them", "that"):
                     continue
                 seen_pron.add(t.value)
             out.append(gpu_ref(r))
         return out
+
+    def _own_card(self, pronoun: Tag) -> bool:
+        """A pronoun right after a verb for what one does with a card one has ("sell it", "keeping it", lexicon
+        own_card_verbs) after a GPU is named: that GPU, not one talked about before."""
+        b = self.b
+        at = next((i for i, pos in enumerate(b.toks_pos) if pos == pronoun.start), None)
+        named_before = any(t.kind == "GPU" and t.start < pronoun.start for t in b.tags)
+        if not at or not named_before:
+            return False
+        return b.toks[at - 1].lower() in self.lex.listed("own_card_verbs")
 
     @cached_property
     def explicit(self) -> list[GpuRef]:

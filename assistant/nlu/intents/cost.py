@@ -11,7 +11,7 @@ from assistant.nlu.intents.rates import period
 from assistant.nlu.intents.rent_or_buy import usage
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
-from assistant.queries import CostQuery, Query
+from assistant.queries import CompareQuery, CostQuery, GpuRef, Query
 
 
 def read(r: Reading) -> Query | None:
@@ -20,6 +20,9 @@ def read(r: Reading) -> Query | None:
         return None
     if cost == "perf_per_dollar" and not r.refs and r.b.has("GPU_WORD"):
         return None  # "性价比最高的卡是哪张": which card, a recommendation
+    if cost == "perf_per_dollar" and not r.refs and r.said("which_words") and not (r.model or r.b.has("PARAMS")):
+        # "which is better value" after two cards: those two compared on value
+        return CompareQuery(text=r.text, gpus=(GpuRef(mention=r.text, pronoun="implicit"),), aspect="value")
     return CostQuery(
         text=r.text,
         gpus=tuple(r.refs),

@@ -40,6 +40,8 @@ def vendor_use(r: Reading) -> Query | None:
 def advice(r: Reading) -> Query | None:
     b = r.b
     concept = advice_concept(r)
+    if concept in r.lex.listed("gpu_use_concepts") and r.explicit:
+        return None  # "mi50 32gb for llama.cpp, worth it or rocm hell": a verdict on the GPU, with its software caveat
     if (
         concept
         and len(r.explicit) <= 2
@@ -173,8 +175,16 @@ def topic(r: Reading) -> Query | None:
     outside = [g for g in r.explicit if not _inside(g, found)]
     if outside and (found[0][0] not in allowed or len(outside) > 1):
         return None  # a GPU question, or a comparison of GPUs ("3090 vs 4090 for llama.cpp")
+    if outside and found[0][0] in r.lex.listed("gpu_use_concepts") and _judged(r):
+        return None  # "is a 3090 good for llama.cpp", "p40 for llama.cpp, worth it or e-waste": a verdict on the GPU
     keys = list(dict.fromkeys(k for k, _, _ in found))
     return ExplainQuery(text=r.text, concept=keys[0], mention=found[0][2], others=tuple(keys[1:3]))
+
+
+def _judged(r: Reading) -> bool:
+    """The question asks a yes / no about the GPU named (good, worth it, any good, enough, still useful)."""
+    lists = ("verdict_worth", "verdict_good", "verdict_good_asked", "verdict_enough", "verdict_buy_this")
+    return any(said(r, name) for name in lists) or r.b.has("VALUE")
 
 
 def _in_a_gpu(r: Reading, m: tuple[str, int, str]) -> bool:

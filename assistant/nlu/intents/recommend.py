@@ -53,6 +53,7 @@ def read(r: Reading) -> RecommendQuery | None:
         params_b=r.num("PARAMS"),
         model_family=b.meaning("FAMILY"),
         laptop=bool(said(r, "laptop_words")),
+        which_one=b.has("COMPARE") and not r.refs,
     )
 
 

@@ -84,6 +84,8 @@ class ModelTagging(TaggerBase):
 
     def try_model(self, i: int) -> int | None:
         tt, n = self.tt, len(self.tt)
+        if any(tt[i : i + len(p.split())] == p.split() for p in self.lex.listed("runtime_names")):
+            return None  # "llama.cpp" is software for running models, not a Llama model
         if tt[i : i + 2] == ["r", "1"] and self.toks[i + 1].glued and self._full_weights_near(i, i + 2):
             if "deepseek-r1" in self.index.model_info:  # "满血r1": DeepSeek R1 itself, not a distill
                 return self.add("MODEL", ModelMatch(self.span(i, i + 2), "ok", "deepseek-r1"), i, i + 2)
