@@ -32,7 +32,8 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
     if follow.ask == "why":
         if base is None:
             raise NothingToReferTo(follow.text)
-        return dataclasses.replace(base, text=follow.text)
+        # its settings were kept for the conversation when it was asked: stating them again would "change" them
+        return dataclasses.replace(base, text=follow.text, settings=())
     if follow.ask in ("rates", "rent_or_buy"):
         return cloud.cloud_of_last(dlg, base, follow)
     if follow.ask == "worth":
