@@ -22,8 +22,11 @@ from assistant.models.cost import electricity_usd
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery, Query
 from assistant.respond.env import Env
+from assistant.respond.fit_batch import largest_batch
+from assistant.respond.pricing import price_of
 
-SPEC_PARTS = ("bus", "memory_type", "bandwidth", "power")
+SPEC_PARTS = ("bus", "memory_type", "bandwidth", "power", "price")
+PRICE_INTENTS = ("compare", "spec")  # the answers where a street price asked beside them is added
 _DURATION = re.compile(
     r"\d[\d,.]*\s*(?:s|sec|secs|seconds?|min|mins|minutes?|h|hrs?|hours?|days?|秒|分钟|小时|天)(?![a-z])", re.I
 )
@@ -59,7 +62,7 @@ def _lowered(text: str) -> str:
 
 def parts(text: str, lang: str) -> tuple[str, ...]:
     lex, low = lexicon(lang), _lowered(text)
-    out = [p for p in (*SPEC_PARTS, "electricity", "speed", "time", "link") if lex.words_in(f"asked_{p}", low)]
+    out = [p for p in (*SPEC_PARTS, "batch", "electricity", "speed", "time", "link") if lex.words_in(f"asked_{p}", low)]
     if baseline(text):
         out.append("baseline")
     return tuple(out)
@@ -101,11 +104,20 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
     missing: list[str] = []
     specs = [g for g in (env.reader.gpu(n) for n in answer.gpus) if g is not None]
     for part in asked:
+        if part == "price" and answer.intent not in PRICE_INTENTS:
+            continue  # a rental rate, a bill, a deal or a build has its own money
         if part in SPEC_PARTS and specs:
             line = _spec_line(part, specs, answer.headline, env)
             if line:
                 added.append(line)
                 added_parts.append(part)
+        elif part == "batch" and answer.intent == "fit" and "max_batch" not in answer.figures:
+            line, batch_figures = largest_batch(env, answer.figures)  # "batch开多少": the largest that fits
+            added.append(line or env.t("asked.batch_none"))
+            added_parts.append(part)
+            answer.figures |= batch_figures
+            if not line:
+                missing.append(part)
         elif part == "electricity" and len(specs) > 1 and "cost" not in _intents(answer):
             added.append(_electricity_line(specs, env))
             added_parts.append(part)
@@ -121,7 +133,7 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
             if not timed:
                 missing.append("time")
     if added:  # a spec detail or speed asked leads (it was the question); a time or a "cannot" follows the answer
-        lead = (*SPEC_PARTS, "speed")
+        lead = (*SPEC_PARTS, "speed", "batch")
         first = [a for a, p in zip(added, added_parts, strict=True) if p in lead]
         last = [a for a, p in zip(added, added_parts, strict=True) if p not in lead]
         answer.headline = i18n.gap(env.lang).join([*first, answer.headline.rstrip(), *last])
@@ -138,6 +150,9 @@ def _spec_line(part: str, specs: list, headline: str, env: Env) -> str:
         if part == "bus":
             value = f"{g.memory_bus_bits}-bit" if g.memory_bus_bits else None
             shown = bool(value and re.search(rf"\b{g.memory_bus_bits}\s*-?\s*(bit|位)", headline))
+        elif part == "price":
+            value = _price_text(g.name, env)
+            shown = bool(value) and all(m in headline for m in _moneys(g.name, env))
         elif part == "power":
             value = f"{g.tdp_w:,} W" if g.tdp_w else None
             shown = bool(value and value in headline)
@@ -153,7 +168,7 @@ def _spec_line(part: str, specs: list, headline: str, env: Env) -> str:
     items = i18n.comma(env.lang).join(f"{name} {value or env.t('asked.unknown')}" for name, value, _ in values)
     known = {v for _, v, _ in values if v}
     same = env.t("asked.same") if len(values) > 1 and len(known) == 1 and all(v for _, v, _ in values) else ""
-    line = env.t(f"asked.{part}", items=items, same=same)
+    line = env.t(f"asked.{part}", items=items, same=same, snapshot=env.snapshot_label())
     watts = sorted((g.tdp_w, g.short_name) for g in specs if g.tdp_w)
     if part == "power" and len(watts) > 1 and watts[-1][0] > watts[0][0]:
         line += i18n.gap(env.lang) + env.t(
@@ -219,3 +234,15 @@ def _figure_speed(answer: Answer, env: Env, time: bool = False) -> str:
     if figures.get("tokens_per_second") and not time:
         return env.t("asked.tokens_per_second", gpu=spec.short_name, tps=f"{figures['tokens_per_second']:,.0f}")
     return ""
+
+
+def _moneys(gpu: str, env: Env) -> list[str]:
+    """The new and used street prices of a GPU as the answer would write them."""
+    return [env.money(p.usd) for p in (price_of(gpu, env, c) for c in ("new", "used")) if p is not None]
+
+
+def _price_text(gpu: str, env: Env) -> str | None:
+    """ "$2,500 new / $1,910 used" (None without a price)."""
+    found = [(c, price_of(gpu, env, c)) for c in ("new", "used")]
+    parts = [f"{env.money(p.usd)} {env.t(f'cond.{c}')}" for c, p in found if p is not None]
+    return " / ".join(parts) or None

@@ -19,6 +19,7 @@ alternatives; `figures["verdict"]`: answer (yes | yes_if | no), kind "deal", gpu
 
 from __future__ import annotations
 
+from assistant import i18n
 from assistant.answer import Answer
 from assistant.models.cost import PriceLookup
 from assistant.queries import VerdictQuery
@@ -30,6 +31,7 @@ from assistant.respond.pricing import (
     price_of,
     price_text,
     score,
+    sibling_price,
     sibling_price_note,
     workload_title,
 )
@@ -72,6 +74,12 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
             else:
                 steps = [step, *steps]
             sources = [*sources, *env.cite(lesser[1].source)]
+        else:  # "v100 sxm2 for 500": more than the same chip in another form sells for is no deal
+            variant = _dearer_than_variant(gpu, stated, offer_usd / n, env)
+            if variant:
+                head, answer = variant, "no"
+        if query.model is not None:  # "mi50 32g 闲鱼800 能跑qwen2.5 32b吗": whether it runs is answered all the same
+            head = _runs(query, ref, env) + i18n.gap(env.lang) + head
         unpriced = {"answer": answer, "kind": "deal", "gpu": gpu.name}
         return verdict_answer(
             query, env, gpu, head, unpriced, _DEAL_PICK, {"deal": {}}, steps=list(steps), sources=list(sources)
@@ -136,6 +144,28 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
 
 
 _LESSER_SUFFIXES = ("SUPER", "Ti", "XTX", "XT")  # a suffix naming the faster card of the same number
+
+
+def _dearer_than_variant(gpu: GpuSpec, condition: str, per_card_usd: float, env: Env) -> str:
+    """For a card without a price: the verdict "no" when the offer is more than HIGH_ABOVE over what the same
+    product in another form or memory size sells for (a V100 SXM2 offered above the V100 PCIe's street price);
+    "" when no variant is priced or the offer is not above it (then no verdict: the variant is only a guide)."""
+    found = sibling_price(gpu.name, env, condition) or sibling_price(gpu.name, env)
+    if found is None:
+        return ""
+    name, price = found
+    other = env.reader.known_gpu(name)
+    if (other.memory_gb or 0) < (gpu.memory_gb or 0) or per_card_usd <= price.usd * (1 + HIGH_ABOVE):
+        return ""
+    pct = f"{(per_card_usd / price.usd - 1) * 100:.0f}"
+    return env.t(
+        "deal.above_variant",
+        offer=env.money(per_card_usd),
+        gpu=gpu.short_name,
+        other=other.short_name,
+        price=price_text(price, env),
+        pct=pct,
+    )
 
 
 def _lesser_priced(gpu: GpuSpec, condition: str, env: Env) -> tuple[GpuSpec, PriceLookup] | None:

@@ -176,6 +176,8 @@ def _respond(query: FitQuery, env: Env) -> Answer:
     steps += device_notes(env, card)
     head, speed_steps, speed_figures = llm_speed(case, head, where, bool(moe))
     steps += speed_steps
+    if speed_figures.pop("verdict_offload", False):  # offloading asked, and it runs that way
+        figures["verdict"] = figures["verdict"] | {"answer": "yes_if", "condition": "layers_in_system_ram"}
     figures |= speed_figures
     head, time_steps, time_figures = training_time(case, head)
     steps += time_steps
@@ -263,6 +265,20 @@ def _figures(case: FitCase, longest: int, moe) -> dict:
         "headroom_gb": round(f.headroom_gb, 2),
         "min_gpus": f.min_gpus,
         "verdict": verdict,
+    }
+    label_row = next((k for k, r in enumerate(case.rows) if r is case.pick), 0)
+    _, mode, row_prec = case.shown[label_row]
+    q = case.query
+    # what a later check needs to work the same estimate again at another batch (respond/fit_batch.py)
+    figures["fit_setup"] = {
+        "mode": mode,
+        "precision": row_prec,
+        "n": n,
+        "memory_gb": case.memory_gb,
+        "resolution": q.resolution,
+        "context_tokens": q.context_tokens,
+        "lora_rank": q.lora_rank,
+        "batch": q.batch or 1,
     }
     if longest:
         figures["max_context_tokens"] = longest

@@ -24,6 +24,7 @@ from assistant.specs import ModelSpec
 # A "no" that is a near miss names the partial-offload speed unasked: at most this share of the weights in
 # system RAM (beyond it the speed is mostly the CPU's) [A].
 OFFLOAD_NEAR_MISS = 0.5
+OS_RAM_GB = 8.0  # system RAM the OS and the runtime keep for themselves when weights are offloaded to it [A]
 
 
 def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> tuple[str, list[str], dict]:
@@ -49,9 +50,20 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
         key = "fit.expect_offload" if query.want_speed else "fit.offload_route"
         text, tps, offloaded = _offload_speed(env, est, dec, gpu.memory_gb or 0.0, n, key)
         weights = dict(est.components).get("weights", 0.0) * n
-        if tps and (query.want_speed or offloaded <= OFFLOAD_NEAR_MISS * weights):
+        ram = query.system_ram_gb
+        offload_asked = "cpu_offload" in query.setup or bool(ram)  # "with 64gb ram", "用cpu offload"
+        if tps and (query.want_speed or offload_asked or offloaded <= OFFLOAD_NEAR_MISS * weights):
             figures = {"tokens_per_second": round(tps, 1), "offloaded_gb": round(offloaded, 1)}
             said, figures["targets"] = targets_met(env, query, tps / dec.batch, tps)
+            if offload_asked and (not ram or offloaded <= ram - OS_RAM_GB):
+                # "4090+64g内存 用cpu offload能跑70b吗": offloading was the question, and it runs that way
+                route, _, _ = _offload_speed(env, est, dec, gpu.memory_gb or 0.0, n, "fit.offload_route")
+                need = f"{est.total_gb * n:.1f}"
+                lead = env.t("fit.offload_yes", model=model.name, prec=prec, need=need, where=where)
+                figures["verdict_offload"] = True
+                return lead + route + said, steps, figures
+            if ram and offloaded > ram - OS_RAM_GB:
+                text += env.t("fit.offload_ram_short", need=f"{offloaded + OS_RAM_GB:.0f}", ram=f"{ram:g}")
             return head + text + said, steps, figures
         users = int(dict(query.targets).get("users", 0))
         if users > 1:  # "部署70b 并发20人": the memory asked is that of every user's KV cache

@@ -99,8 +99,11 @@ def _feature(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
     if feature == "fp8":
         steps.append(env.t("verdict.fp8_note"))
     concept = _asked_concept(query, feature, env)
-    if concept is not None:  # "what is fp4 and does the 5090 support it": the concept too, first
-        steps.insert(0, f"{_concept_title(concept, env)}{i18n.colon(env.lang)}{_concept_text(concept, env)}")
+    explained = f"{_concept_title(concept, env)}{i18n.colon(env.lang)}{_concept_text(concept, env)}" if concept else ""
+    if concept is not None and lexicon(env.lang).words_in("difference_words", query.text.lower()):
+        head += i18n.gap(env.lang) + explained  # "bf16和fp16有区别吗 3090支持吗": the difference is half the question
+    elif concept is not None:  # "what is fp4 and does the 5090 support it": the concept too, first
+        steps.insert(0, explained)
     verdict = {
         "answer": "yes" if ok else "no",
         "kind": "feature",

@@ -1,0 +1,50 @@
+"""The largest batch that fits, for "batch开多少" / "max batch size" asked beside a fit (§mem).
+
+Contract: `largest_batch(env, figures)` takes a fit answer's figures (`model_key` and `fit_setup`: mode, precision,
+GPU count and memory, resolution, context, LoRA rank) and works the same memory estimate again at batches 1, 2, 4,
+... 256: the largest that fits and what the next one needs. Returns (sentence, figures) or ("", {}) when the fit
+does not hold even batch 1 or the figures are missing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from assistant.models import memory
+from assistant.queries import FitQuery, ModelRef
+from assistant.respond.env import Env
+from assistant.respond.fit_rows import estimate
+
+BATCHES = (1, 2, 4, 8, 16, 32, 64, 128, 256)
+
+
+def largest_batch(env: Env, figures: dict) -> tuple[str, dict]:
+    setup, key = figures.get("fit_setup"), figures.get("model_key")
+    model = env.reader.model(key) if key else None
+    if not isinstance(setup, dict) or model is None:
+        return "", {}
+    n, gb = int(setup.get("n") or 1), float(setup.get("memory_gb") or 0.0)
+    base = FitQuery(
+        text="",
+        model=ModelRef(mention=model.name, key=model.key),
+        mode=setup.get("mode") or "inference",
+        resolution=setup.get("resolution"),
+        context_tokens=setup.get("context_tokens"),
+        lora_rank=setup.get("lora_rank"),
+    )
+    fits, last, over = 0, None, None
+    for b in BATCHES:
+        est = estimate(model, dataclasses.replace(base, batch=b), setup.get("precision") or "fp16", n, base.mode)
+        if memory.fit(est, gb, n).fits:
+            fits, last = b, est
+        else:
+            over = (b, est)
+            break
+    if not fits or last is None:
+        return "", {}
+    values = dict(batch=fits, gb=f"{last.total_gb * n:.1f}", memory=f"{gb * n:g}")
+    if over is None:
+        return env.t("fit.batch_all", **values), {"max_batch": fits}
+    return env.t("fit.batch_largest", next=over[0], next_gb=f"{over[1].total_gb * n:.1f}", **values), {
+        "max_batch": fits
+    }
