@@ -439,8 +439,9 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     if not (
         query.premise or query.aspect in ("memory", "speed") or (about_model is not None and not model_open) or versions
     ):
-        llm = bool(chat) or (query.workload or "").startswith("llm")
-        image = (query.workload or "").startswith("image")
+        kind = model_figures.get("model_kind")  # the model named (or sized) decides the kind of work
+        llm = (bool(chat) or (query.workload or "").startswith("llm") or kind == "llm") and kind != "image"
+        image = (query.workload or "").startswith("image") or kind == "image"
         picked = compare_pick.pick(rows, names, title, llm, env, image)  # "used 3090 vs new 5070 ti": which one, why
         if picked is None and len(names) > 2 and choosing:  # "l40s or a6000 ada or h100, which one"
             picked = compare_pick.pick_many(rows, names, env)

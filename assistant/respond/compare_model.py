@@ -49,11 +49,11 @@ def _training_rows(query: CompareQuery, model, mode: str, names: list[str], coun
     weights, ZeRO-3 for full fine-tuning), whether it fits, and the set-up assumed."""
     asked = FitQuery(text=query.text, model=query.model, params_b=query.params_b, mode=mode)
     setup = memory_setup(model, asked, mode)
-    figures: dict = {"model_fits": {}, "model_mode": mode, "model_memory_gb": {}}
+    figures: dict = {"model_fits": {}, "model_mode": mode, "model_memory_gb": {}, "model_kind": model.kind}
     sides, fits_row = [], []
     for name in names:
-        gpu, n = env.reader.known_gpu(name), max(counts.get(name, 1), 1)
-        est = estimate(model, setup, "bf16", n, mode, asked)
+        gpu, n = env.reader.known_gpu(name), max(counts.get(name, 1), 1)  # image models: one card (counts empty)
+        est = estimate(model, setup, "fp16" if model.kind == "image" else "bf16", n, mode, asked)
         f = memory.fit(est, gpu.memory_gb, n)
         figures["model_fits"][name] = f.fits
         figures["model_memory_gb"][name] = round(est.total_gb * n, 1)
@@ -67,7 +67,8 @@ def _training_rows(query: CompareQuery, model, mode: str, names: list[str], coun
         if f.fits:
             sides.append(env.t("compare.train_side_fits", where=where, total=total, need=need))
         else:
-            more = env.t("compare.train_min_gpus", n=f.min_gpus) if f.min_gpus > n else ""
+            # an image model is not split across cards: no count of them holds it
+            more = env.t("compare.train_min_gpus", n=f.min_gpus) if f.min_gpus > n and model.kind == "llm" else ""
             sides.append(env.t("compare.train_side_no", where=where, total=total, need=need, more=more))
         fits_row.append(
             env.t("fit.yes" if f.fits else "fit.no") + env.t("fit.headroom", headroom=f"{f.headroom_gb:+.1f}")
@@ -77,7 +78,7 @@ def _training_rows(query: CompareQuery, model, mode: str, names: list[str], coun
         figures["model_choice"] = holders[0]
     method = env.t(f"fit.mode_{mode}")
     head = env.t("compare.train_head", model=model.name, method=method, sides=env.t("compare.model_sep").join(sides))
-    if not holders and mode != "qlora":  # neither holds it: what the lighter methods need on one card
+    if not holders and mode != "qlora" and model.kind == "llm":  # neither holds it: the lighter methods on one card
         lighter = {m: estimate(model, setup, "bf16", 1, m, asked).total_gb for m in ("lora", "qlora") if m != mode}
         figures["lighter_gb"] = {m: round(gb, 1) for m, gb in lighter.items()}
         items = i18n.listing(env.lang).join(
@@ -85,6 +86,11 @@ def _training_rows(query: CompareQuery, model, mode: str, names: list[str], coun
             for m, gb in lighter.items()
         )
         head += i18n.gap(env.lang) + env.t("compare.train_lighter", items=items)
+    if not holders and model.kind == "image":  # "flux lora on 16 GB": the fp8 base that kohya / ai-toolkit offer
+        gb = estimate(model, setup, "fp8", 1, mode, asked).total_gb
+        figures["lighter_gb"] = {"fp8_base": round(gb, 1)}
+        item = env.t("compare.train_lighter_item", method=env.t("fit.method_lora_base", prec="fp8"), gb=f"{gb:.1f}")
+        head += i18n.gap(env.lang) + env.t("compare.train_lighter", items=item)
     rows = [[env.t("compare.row_train_fits", model=model.name, method=method), *fits_row]]
     figures["train_setup"] = setup_step(env, setup)
     return head, rows, figures
@@ -96,6 +102,9 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
     asked = FitQuery(text=query.text, model=query.model, params_b=query.params_b)
     model, _ = sized_model(asked, env)
     if model is not None and model.kind == "image":
+        mode = train_mode(query, env.lang)
+        if mode is not None and mode != "qlora":  # "sdxl lora training": training memory on one card of each side
+            return _training_rows(query, model, mode, names, {}, env)
         return _image_rows(query, model, names, env)
     if model is None or model.kind != "llm":
         return None
@@ -106,7 +115,7 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
         return _training_rows(query, model, mode, names, counts, env)
     prec = query.precision or DEFAULT_PRECISION
     sides, fits_row, speed_row = [], [], []
-    figures: dict = {"model_fits": {}, "model_tokens_per_second": {}, "model_precision": prec}
+    figures: dict = {"model_fits": {}, "model_tokens_per_second": {}, "model_precision": prec, "model_kind": "llm"}
     need = None
     for name in names:
         gpu, n = env.reader.known_gpu(name), max(counts.get(name, 1), 1)
@@ -247,6 +256,7 @@ def _image_rows(query: CompareQuery, model, names: list[str], env: Env):
     need = {p: e.total_gb for p, e in ests.items()}
     px = re.search(r"(\d+)px", ests[precs[0]].setup)
     figures: dict = {
+        "model_kind": "image",
         "model_fits": {},
         "model_precision_fits": {},
         "image_memory_gb": {p: round(need[p], 1) for p in precs},

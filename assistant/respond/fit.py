@@ -188,7 +188,7 @@ def _respond(query: FitQuery, env: Env) -> Answer:
 def _headline(case: FitCase, where: str) -> str:
     """Fits (at which precision or method, with what to spare, and where it does not) or does not fit
     (what it needs, where it would fit, and the nearest thing that works)."""
-    query, env, model, n = case.query, case.env, case.model, case.n
+    env, model, n = case.env, case.model, case.n
     prec, est, f = case.pick
     ok = case.ok
     if f.fits:
@@ -207,7 +207,7 @@ def _headline(case: FitCase, where: str) -> str:
         model=model.name,
         need=f"{est.total_gb * n:.1f}",
         prec=prec,
-        mode=mode_name(env, query.mode),
+        mode=mode_name(env, case.shown[case.rows.index(case.pick)][1]),  # the row's method ("full vs lora": full)
         where=where,
         total=f"{n * case.memory_gb:g}",
         more=more_cards(case),
