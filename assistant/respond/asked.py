@@ -43,6 +43,8 @@ _BASELINE = (
     ),
     re.compile(rf"从\s*{_COUNT}\s*(?:张|块|卡|个)?.{{0,6}}?(?:到|加到|升到|扩到|换成)\s*{_COUNT}\s*(?:张|块|卡|个)"),
     re.compile(rf"{_COUNT}\s*(?:张|块|卡)\s*(?:到|加到|升到|扩到|变成)\s*{_COUNT}\s*(?:张|块|卡)"),
+    re.compile(rf"{_COUNT}\s*(?:张|块|卡)[^，。,]{{0,12}}?(?:和|跟|与|对比|比)\s*{_COUNT}\s*(?:张|块|卡)"),
+    re.compile(rf"\b{_COUNT}\s*(?:x\s*)?(?:vs\.?|versus|compared to)\s+{_COUNT}\b", re.I),
 )
 _LANES = re.compile(r"(?:pci-?e\s*(?:gen\s*)?(\d)(?:\.0)?)?\s*x\s?(1|4|8|16)\b", re.I)
 _GEN = re.compile(r"pci-?e\s*(?:gen\s*)?(\d)(?:\.0)?|gen\s?(\d)\b", re.I)
