@@ -106,8 +106,10 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
     missing: list[str] = []
     specs = [g for g in (env.reader.gpu(n) for n in answer.gpus) if g is not None]
     for part in asked:
-        if part == "price" and answer.intent not in PRICE_INTENTS:
-            continue  # a rental rate, a bill, a deal or a build has its own money
+        if part == "price" and not (
+            answer.intent in PRICE_INTENTS or (answer.intent == "cost" and "electricity" not in asked)
+        ):
+            continue  # a rental rate, a bill asked, a deal or a build has its own money
         if part in SPEC_PARTS and specs:
             line = _spec_line(part, specs, answer.headline, env)
             if line:
