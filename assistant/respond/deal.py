@@ -75,9 +75,9 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
                 steps = [step, *steps]
             sources = [*sources, *env.cite(lesser[1].source)]
         else:  # "v100 sxm2 for 500": more than the same chip in another form sells for is no deal
-            variant = _dearer_than_variant(gpu, stated, offer_usd / n, env)
-            if variant:
-                head, answer = variant, "no"
+            above = _dearer_than_variant(gpu, stated, offer_usd / n, env)
+            if above:
+                head, answer = above, "no"
         if query.model is not None:  # "mi50 32g 闲鱼800 能跑qwen2.5 32b吗": whether it runs is answered all the same
             head = _runs(query, ref, env) + i18n.gap(env.lang) + head
         unpriced = {"answer": answer, "kind": "deal", "gpu": gpu.name}
