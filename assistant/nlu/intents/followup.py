@@ -84,12 +84,14 @@ def about_last(r: Reading) -> Query | None:
         return CostQuery(text=r.text, gpus=(it,), kind="running", period=period(r))
     if only_period(r):
         return build(r)  # "per month?", "and for a week?", "yearly?"
+    price = {"FIELD"} if b.meaning("FIELD") == "price" else set()  # "多少钱": what the hours come to
     if (
         total_hours(r)
         and not r.explicit
-        and kinds <= {"HOURS", "UNDER", "EXPLAIN", "HOW_MUCH", "COST", "RENT", "FIT"} | AROUND
+        and kinds <= {"HOURS", "UNDER", "EXPLAIN", "HOW_MUCH", "COST", "RENT", "FIT"} | AROUND | ({"FIELD"} & price)
     ):
-        return build(r)  # "the job is about 120 hours total, what does that come to": the rent for those hours
+        # "the job is about 120 hours total, what does that come to", "跑三天多少钱": the rent for those hours
+        return build(r)
     if said(r, "duration_words") and not r.explicit and kinds <= {"TOKENS", "HOW_MUCH", "MODE", "SPEED"} | AROUND:
         return build(r)  # "how long would 50m tokens take", "how long would it take with qlora"
     if said(r, "availability_words") and kinds <= {"COSTS", "BUY"} | AROUND and not b.unknown:
@@ -103,10 +105,11 @@ def about_last(r: Reading) -> Query | None:
         return build(r, ask="rent_or_buy")  # "那租呢", "还不如买？" after a price, a pick or a rate
     if (
         b.has("BUY")
-        and kinds <= {"BUY", "VS", "OR", "HOURS", "PERIOD", "PER", "CONDITION", "EXPLAIN"} | AROUND
-        and b.has("VS", "OR")
+        and kinds <= {"BUY", "VS", "OR", "THAN", "COUNT", "HOURS", "PERIOD", "PER", "CONDITION", "EXPLAIN"} | AROUND
+        and b.has("VS", "OR", "THAN")
     ):
-        # "vs buying?", "or buy?", "for 40 hours a month, vs buying?" after rates, "how does that compare to buying"
+        # "vs buying?", "or buy?", "for 40 hours a month, vs buying?" after rates, "how does that compare to buying",
+        # "和买一张比呢", "跟买两张比呢"
         return build(r, ask="rent_or_buy")
     if said(r, "own_platform_words") and kinds <= {"FOLLOW", "BUY", "HOURS"} | AROUND and not r.explicit:
         return build(r, ask="rent_or_buy")  # "what if i already have a pc" after renting weighed against buying
@@ -124,10 +127,10 @@ def about_last(r: Reading) -> Query | None:
 
 
 def total_hours(r: Reading) -> float | None:
-    """Hours in all that a follow-up states ("the job is about 120 hours total"), None when it states none (a bare
-    "and at 25 hours?" is hours a week)."""
+    """Hours in all that a follow-up states ("the job is about 120 hours total", "跑三天": days are always in all),
+    None when it states none (a bare "and at 25 hours?" is hours a week)."""
     tag = r.b.first("HOURS")
-    return tag.get("total") if isinstance(tag, dict) and r.said("total_words") else None
+    return tag.get("total") if isinstance(tag, dict) and (tag.get("span") or r.said("total_words")) else None
 
 
 def _only(unknown: list[str], allowed: frozenset[str]) -> bool:
@@ -218,6 +221,7 @@ def read(r: Reading) -> Query | None:
     if (
         lead in LEADS
         and not b.has("RECOMMEND", "RENT", "COST", "EXPLAIN", "HELP", "VS", "WHY", "FASTER", "SPEC")
+        and not (r.explicit and b.has("PRICES"))  # "那二手4090现在啥价": that GPU's price, whatever was asked before
         and not (b.has("THAN") and len(r.explicit) == 1)  # "和4090比哪个值": the GPU talked about against the 4090
         and not power_asked(r)  # "what about with power costs": a cost
         and not (b.has("FIT", "SPEED") and (r.model or b.has("PARAMS")))

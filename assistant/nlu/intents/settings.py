@@ -223,7 +223,8 @@ def stated_in(r: Reading, query: Query) -> tuple[Setting, ...]:
     if kwh is not None:
         out.append(Setting("electricity_usd_per_kwh", kwh[0], currency=kwh[1]))
     hours = b.first("HOURS") or {}
-    bare = query.intent == "followup" and not r.said("total_words")  # "and at 25 hours?" (not "120 hours total")
+    # "and at 25 hours?" (not "120 hours total", not "跑三天": days are hours in all)
+    bare = query.intent == "followup" and not r.said("total_words") and not hours.get("span")
     per_week = hours.get("per_week") or (hours.get("total") if bare else None)
     if per_week:
         out.append(Setting("utilization", min(per_week / 168.0, 1.0)))

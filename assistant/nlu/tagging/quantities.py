@@ -132,8 +132,8 @@ class QuantityTagging(TaggerBase):
             return self.add("KWH", v / 100.0, i, jj + per + kw if kw else jj)
         per = 1 if j < n and tt[j] in PER_WORDS else 0
         kw = self.unit("kwh", j + per)
-        if kw and (per or tt[j] not in ("unit", "度")):
-            return self._kwh(i, j + per + kw, v)
+        if kw and (per or tt[j] not in ("unit", "度")) and tt[i] not in self.index.bare_numbers:
+            return self._kwh(i, j + per + kw, v)  # (not "4090 一度电6毛": the card, then the rate)
         h = self.unit("hours", j)
         if h and not (tt[j] == "h" and j + 1 < n and self.toks[j + 1].kind == "num"):
             jj = j + h
@@ -164,8 +164,12 @@ class QuantityTagging(TaggerBase):
         for unit, mult in (("day", 24.0), ("week", 168.0)):  # "rent 8x h100 for 3 days": 72 hours in all
             u = self.unit(unit, j)
             rented = i > 0 and tt[i - 1] in ("for", "over") or (j + u < n and tt[j + u] == "of")
+            # "跑三天多少钱", "租两周": a verb of running or renting before the days (lexicon [units] duration_before)
+            rented = rented or any(i >= k and self.unit("duration_before", i - k) == k for k in (1, 2))
+            if j + u < n and tt[j + u] in (*PER_WORDS, "every", "each"):
+                rented = False  # "3 days a week": how often, not how long in all
             if u and tt[j] not in ("d", "w") and rented and float(v).is_integer() and 0 < v <= 366:
-                return self.add("HOURS", {"total": v * mult}, i, j + u)
+                return self.add("HOURS", {"total": v * mult, "span": True}, i, j + u)  # days in all, never per week
         for unit, kind in (("years", "YEARS"), ("months", "MONTHS")):
             u = self.unit(unit, j)
             if u and not (tt[j] in ("y", "mo") and not self.toks[j].glued):
