@@ -230,11 +230,14 @@ def respond(query: RatesQuery, env: Env) -> Answer:
     everyone = home_first(env.reader.cloud_rates(gpu.name), env, market)
     sibling, asked = "", gpu.name
     if not everyone:
-        other = rated_variant(gpu.name, env)
+        # a version with as much memory, else the cheapest card with as much, else a smaller version (said)
+        other = rated_variant(gpu.name, env, min_memory_gb=gpu.memory_gb or 0.0)
         if other is not None:
             sibling = env.t("rates.sibling", gpu=gpu.short_name, other=other.short_name)
         elif (other := rented_with_memory(gpu.name, env, market)) is not None:  # "5070 ti 一个月多少钱"
             sibling = env.t("rates.by_memory", gpu=gpu.short_name, gb=f"{gpu.memory_gb or 0:g}", other=other.short_name)
+        elif (other := rated_variant(gpu.name, env)) is not None:
+            sibling = env.t("rates.sibling", gpu=gpu.short_name, other=other.short_name)
         else:
             return _no_rates(query, env, gpu, everyone)
         gpu, everyone = other, home_first(env.reader.cloud_rates(other.name), env, market)
