@@ -90,7 +90,7 @@ def _home_alternatives(gpu, env: Env, query: RatesQuery, market: str) -> list[st
         for version, best, _ in found
     ]
     jobs = rates_job.on_offer(query, env, found[0][0], found[0][1]) if query.mode == "job" else []
-    key = "rates.home_forms" if found[0][2] else "rates.home_none"
+    key = ("rates.home_forms" if found[0][2] else "rates.home_none") + ("_china" if market == DOMESTIC else "")
     return [env.t(key, gpu=gpu.short_name, offers=i18n.listing(env.lang).join(offers)), *jobs]
 
 
@@ -173,7 +173,7 @@ def _side_by_side(keys: tuple[str, ...], env: Env, gpu, everyone: list) -> tuple
     elif best:
         parts.append(
             env.t(
-                "rates.head_rates",
+                "rates.head_rates" if len(offers) > 1 else "rates.head_one",
                 gpu=gpu.short_name,
                 provider=best[0].provider,
                 rate=env.money(best[0].on_demand_usd_per_gpu_hour, 2),
