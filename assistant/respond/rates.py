@@ -218,7 +218,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         return rates_job.cheapest(query, env)
     env = env.for_query(query)
     named = [r for r in query.gpus if r.name]
-    if query.mode in ("rates", "rent") and len({r.name for r in named}) > 1:
+    if query.mode in ("rates", "rent", "job") and len({r.name for r in named}) > 1:
         return rates_several.respond(query, env, respond)  # "l40s or a100 80gb, which is better value to rent"
     if not named:
         return Answer(

@@ -52,6 +52,29 @@ def _value(env: Env, answers: list[Answer], key: str) -> tuple[str, dict]:
     return text, {"best_value": best[1].name, "value_ratio": round(best[0] / other[0], 3)}
 
 
+def _cheaper_job(env: Env, answers: list[Answer]) -> tuple[str, dict]:
+    """ "qlora 70b, a100 or h100, which to rent": the GPU the job costs least on, with both costs and hours."""
+    jobs = [
+        (a.figures["total_usd"], a.figures.get("hours") or 0.0, a.gpus[0])
+        for a in answers
+        if a.gpus and a.figures.get("total_usd")
+    ]
+    if len(jobs) < 2:
+        return "", {}
+    jobs.sort()
+    (cost, hours, gpu), (other_cost, other_hours, other) = jobs[0], jobs[1]
+    text = env.t(
+        "rates.job_cheaper",
+        gpu=env.reader.known_gpu(gpu).short_name,
+        other=env.reader.known_gpu(other).short_name,
+        cost=env.money(cost, 2),
+        other_cost=env.money(other_cost, 2),
+        hours=f"{hours:.1f}" if hours < 10 else f"{hours:,.0f}",
+        other_hours=f"{other_hours:.1f}" if other_hours < 10 else f"{other_hours:,.0f}",
+    )
+    return text, {"best_value": gpu, "cheaper_job": gpu}
+
+
 def _elsewhere(query: RatesQuery, env: Env, one, ref) -> Answer:
     """The rates of `ref` at every cloud, led by the sentence that the provider asked has none for it."""
     found = one(dataclasses.replace(query, gpus=(ref,), provider=None, providers=()), env)
@@ -77,7 +100,7 @@ def respond(query: RatesQuery, env: Env, one) -> Answer:
                 found = _elsewhere(query, env, one, ref)
             answers.append(found)
     key = perf_workload(query.workload, query.precision)
-    value, figures = _value(env, answers, key)
+    value, figures = _cheaper_job(env, answers) if query.mode == "job" else _value(env, answers, key)
     first = answers[0]
 
     def union(lists) -> list:
