@@ -397,6 +397,7 @@ class FollowUpQuery(Query):
     hours_total: float | None = None  # "the job is about 120 hours total, what does that come to": the rent for them
     tokens: float | None = None  # "how long would 50m tokens take": the training data of the last fit or job
     want_time: bool = False  # "how long would it take": the training time of the last fit
+    system_ram_gb: float | None = None  # "what if i add 64gb ram": system RAM for the last fit's offload
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -2,7 +2,8 @@
 "is the upgrade worth it?".
 
 Contract: `about_last(dialogue, base, follow)` returns the query that answers the follow-up:
-"why?" is the last question again (the engine leads with the reasons); "cheaper" / "more
+"why?" is the last question again (the engine leads with the reasons); "will it fit" the last fit or the
+thread's model on the GPUs talked about; "cheaper" / "more
 memory" / a vendor are a recommendation below / above / besides the GPU the last answer
 favoured (after cloud rates, cheaper rentals with that memory); "worth it?" is a verdict on
 the favoured GPU or the comparison with its verdict; rent and cloud asks go to `cloud`.
@@ -14,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from assistant.dialogue import cloud
+from assistant.dialogue import cloud, measures
 from assistant.dialogue.references import NothingToReferTo
 from assistant.queries import FollowUpQuery, GpuRef, Query
 
@@ -32,8 +33,11 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
     if follow.ask == "why":
         if base is None:
             raise NothingToReferTo(follow.text)
-        # its settings were kept for the conversation when it was asked: stating them again would "change" them
-        return dataclasses.replace(base, text=follow.text, settings=())
+        # its own text (some answers read which side the user meant from it: "renting x or buying y"); its settings
+        # were kept for the conversation when it was asked: stating them again would "change" them
+        return dataclasses.replace(base, settings=())
+    if follow.ask == "fit":
+        return measures.fit_of_last(dlg, base, follow)
     if follow.ask in ("rates", "rent_or_buy"):
         return cloud.cloud_of_last(dlg, base, follow)
     if follow.ask == "worth":

@@ -33,6 +33,7 @@ _FOLLOWUP_FIELDS = (
     "mode",
     "organization",
     "period",
+    "system_ram_gb",
 )
 
 

@@ -50,7 +50,9 @@ def speed_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
     return SpecQuery(text=follow.text, gpus=tuple(GpuRef(mention="", name=g) for g in ctx.gpus[:4]), fields=("speed",))
 
 
-def on_the_thread(dlg: Dialogue, follow: FollowUpQuery, want_speed: bool = False) -> Query | None:
+def on_the_thread(
+    dlg: Dialogue, follow: FollowUpQuery, want_speed: bool = False, want_time: bool = True
+) -> Query | None:
     """The thread's model (or size) on the GPUs it was last answered with, as a fit asking a speed or a training
     time ("how fast would it be on that" after the power draw of the pick); None when the thread names no model."""
     from assistant.queries import FitQuery
@@ -58,7 +60,8 @@ def on_the_thread(dlg: Dialogue, follow: FollowUpQuery, want_speed: bool = False
     setup, refs = dlg.context.setup, focus_refs(dlg)
     if not setup.named() or not refs:
         return None
-    mode = setup.mode or ("inference" if want_speed else "lora")  # a training time is asked: LoRA unless said
+    training = want_time and not want_speed
+    mode = setup.mode or ("lora" if training else "inference")  # a training time is asked: LoRA unless said
     return FitQuery(
         text=follow.text,
         model=setup.model,
@@ -68,10 +71,22 @@ def on_the_thread(dlg: Dialogue, follow: FollowUpQuery, want_speed: bool = False
         mode=mode,
         context_tokens=setup.context_tokens,
         want_speed=want_speed,
-        want_time=not want_speed,
+        want_time=training,
         tokens=follow.tokens,
         settings=follow.settings,
     )
+
+
+def fit_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:
+    """ "will it fit", "does it fit": the last fit again, or the thread's model on the GPUs talked about."""
+    from assistant.queries import FitQuery
+
+    if isinstance(base, FitQuery):
+        return dataclasses.replace(base, text=follow.text, settings=follow.settings)
+    thread = on_the_thread(dlg, follow, want_speed=False, want_time=False)
+    if thread is None:
+        raise NothingToReferTo(follow.text)
+    return thread
 
 
 def time_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:

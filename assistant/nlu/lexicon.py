@@ -6,7 +6,8 @@ English (`lexicon("zh")` = lexicon.en.toml + lexicon.zh.toml: questions mix both
 section is the terminal name and the value is True); `match(tokens, i)` gives the longest phrase starting at token i as
 (length, meanings). `terminal(meanings)` picks the grammar terminal a phrase becomes,
 by `PRIORITY`. Units and number words for the number tagger are in `units` and `numbers`; word
-lists the intent readers consult by name (`[lists]`, `listed(name)`) are data too.
+lists the intent readers consult by name (`[lists]`, `listed(name)`) are data too, and so are common
+misspellings (`[spelling]`, applied to the tokens by `respell` before tagging).
 """
 
 from __future__ import annotations
@@ -105,6 +106,13 @@ class Lexicon:
     lists: dict[str, frozenset[str]]  # [lists]: word lists the intent readers consult by name
     # per list: (word, " token key " for ASCII words or None), longest word first
     list_keys: dict[str, tuple[tuple[str, str | None], ...]]
+    # [spelling]: a common misspelling of a word -> the word ("electricty" -> "electricity"), one token each
+    spelling: dict[str, str]
+
+    def respell(self, toks: list) -> list:
+        """`toks` with every misspelled word token replaced by the word it means (its position kept)."""
+        fixed = self.spelling
+        return [t._replace(text=fixed[t.text.lower()]) if t.text.lower() in fixed else t for t in toks]
 
     def listed(self, name: str) -> frozenset[str]:
         return self.lists.get(name, frozenset())
@@ -220,6 +228,7 @@ def _load(lang: str) -> Lexicon:
         )
         for name, items in lists.items()
     }
+    spelling = {typo: word for word, typos in doc.get("spelling", {}).items() for typo in typos}
     return Lexicon(
         phrases,
         max(len(k) for k in phrases),
@@ -229,4 +238,5 @@ def _load(lang: str) -> Lexicon:
         starts,
         lists,
         list_keys,
+        spelling,
     )

@@ -154,9 +154,9 @@ def uncovered_devices(tags: list[Tag]) -> tuple[str, ...]:
 def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clarification:
     """`lang` None: Chinese when the question has Chinese characters (English words still work), else English."""
     cleaned, cut = clean(text)
-    toks = tokenize(cleaned)
     lang = lang or language(cleaned)
     lex = lexicon(lang)
+    toks = lex.respell(tokenize(cleaned))  # "electricty bill": the word meant
     tags, unknown = tag(toks, cleaned, index, lex)
     stream = [(t.kind if t.kind in STRUCTURAL else "KW", t) for t in tags]
     try:  # one grammar: the Chinese lexicon maps its words onto the same terminals

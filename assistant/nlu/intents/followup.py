@@ -62,6 +62,9 @@ def about_last(r: Reading) -> Query | None:
         return build(r, want_speed=True)  # "how fast?", "tokens per sec?", "how fast would it be"
     if b.means("ASPECT") and b.meaning("ASPECT") == "memory" and r.said("other_options") and not b.has("COMPARE"):
         return build(r, ask="more_memory")  # "anything with more vram under 1500?"
+    fits = any("fit" in t.text.lower() for t in b.kinds.get("FIT", []))  # not "how much vram does it have"
+    if fits and b.has("PRONOUN") and kinds <= {"FIT"} | AROUND and not b.unknown:
+        return build(r, ask="fit")  # "will it fit", "does it fit": the last fit, or the thread's model on "it"
     if b.meaning("ASK") == "cheaper" and r.said("provider_words") and kinds <= {"ASK", "RENT"} | AROUND:
         return build(r, ask="rates")  # "cheaper provider?", "any cheaper cloud for it?": the other providers' rates
     if b.has("ASK") and kinds <= {"ASK", "WORKLOAD", "PRECISION", "RECOMMEND", "CONDITION"} | AROUND:
@@ -252,10 +255,10 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
                 replace_ = True
                 break
         mem = b.first("MEMORY")
-        if not gpus and mem is not None and b.has(*LEADS) and not at_least:
+        if not gpus and mem is not None and b.has(*LEADS) and not at_least and not said(r, "system_ram_words"):
             gpus.append(GpuRef(mention=f"{mem:g} GB", pronoun="variant"))
             replace_ = True
-    if ask in ("why", "rates") or total_hours(r):
+    if ask in ("why", "rates", "fit") or total_hours(r):
         # "why that one?", "what does that come to", "which cloud is cheapest for that": the last answer; "200 hours,
         # total cost for each": each of the GPUs talked about
         gpus = [g for g in gpus if g.pronoun is None or (g.pronoun == "them" and total_hours(r))]
@@ -295,6 +298,8 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         hours_total=total_hours(r),
         tokens=r.num("TOKENS"),
         want_time=bool(said(r, "duration_words")) and not b.has("HOURS"),
+        # "what if i add 64gb ram": system RAM for the experts or layers that do not fit on the GPUs
+        system_ram_gb=b.first("MEMORY") if said(r, "system_ram_words") else None,
     )
 
 
