@@ -242,10 +242,7 @@ class Engine:
         if refused:
             answer.notes.insert(0, refused)
         if isinstance(parsed, FollowUpQuery) and parsed.ask == "why" and answer.steps and answer.intent != "explain":
-            reasons = "".join(f"\n- {step}" for step in answer.steps)  # one line each, as the steps are shown
-            conclusion = answer.headline.split("\n", 1)[0]  # "why?": the conclusion again, then the reasons
-            answer.headline = i18n.t(lang, "engine.why", conclusion=conclusion, reasons=reasons)
-            answer.steps, answer.tables, answer.chart = [], [], None  # the tables were just shown
+            answer.tables, answer.chart = [], None  # "why?": the conclusion, then its reasons; the tables were just shown
         answer.notes += [
             i18n.t(lang, "engine.assumed", mention=r.mention, name=r.name)
             for r in getattr(query, "gpus", ())
