@@ -154,9 +154,9 @@ def _spec_line(part: str, specs: list, headline: str, env: Env) -> str:
         if part == "bus":
             value = f"{g.memory_bus_bits}-bit" if g.memory_bus_bits else None
             shown = bool(value and re.search(rf"\b{g.memory_bus_bits}\s*-?\s*(bit|位)", headline))
-        elif part == "price":
+        elif part == "price":  # a card without a price: the answer says so itself
             value = _price_text(g.name, env)
-            shown = bool(value) and all(m in headline for m in _moneys(g.name, env))
+            shown = not value or all(m in headline for m in _moneys(g.name, env))
         elif part == "power":
             value = f"{g.tdp_w:,} W" if g.tdp_w else None
             shown = bool(value and value in headline)
