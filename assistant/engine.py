@@ -242,7 +242,8 @@ class Engine:
         if refused:
             answer.notes.insert(0, refused)
         if isinstance(parsed, FollowUpQuery) and parsed.ask == "why" and answer.steps and answer.intent != "explain":
-            answer.tables, answer.chart = [], None  # "why?": the conclusion, then its reasons; the tables were just shown
+            # "why?": the conclusion, then its reasons; the tables were just shown
+            answer.tables, answer.chart = [], None
         answer.notes += [
             i18n.t(lang, "engine.assumed", mention=r.mention, name=r.name)
             for r in getattr(query, "gpus", ())
