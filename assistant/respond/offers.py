@@ -92,3 +92,9 @@ def shown_provider(rate, env: Env, market: str) -> str:
     if market == DOMESTIC and rate.currency != DOMESTIC:
         return env.t("rates.overseas", provider=rate.provider)
     return rate.provider
+
+
+def market_rates(gpu: str, env: Env, market: str) -> list:
+    """The rates for `gpu` of the clouds billing in `market` when any has it, else every cloud's."""
+    rates = env.reader.cloud_rates(gpu)
+    return [r for r in rates if r.currency == market] or rates

@@ -24,7 +24,7 @@ from assistant.names import normalize_name
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RentOrBuyQuery
 from assistant.respond.env import Env
-from assistant.respond.offers import of_provider
+from assistant.respond.offers import home_market, market_rates, of_provider
 from assistant.respond.pricing import assumption_text, price_of, price_text, purchase_price, score, sibling_price_note
 from assistant.respond.variants import rated_variant, rented_with_memory
 from assistant.respond.wording import counted, spec_source
@@ -114,17 +114,18 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     rented = env.reader.known_gpu(named[1].name or "") if len(named) > 1 else gpu
     n = ref.count
     a = env.assumptions
-    rates = env.cloud_rates(rented.name)
+    market = home_market(query.text, env, query.provider)  # "rent or buy a 4090 in china": Chinese clouds
+    rates = market_rates(rented.name, env, market)
     mine = of_provider(query.provider, env.reader.cloud_rates(rented.name)) if query.provider else []
     notes = []
     need = rented.memory_gb or 0.0  # the rent side keeps the memory of the card weighed (a 32B model on 32 GB)
     other = None if mine or (rates and not query.provider) else rated_variant(rented.name, env, query.provider, need)
     if other is not None:  # RTX 5090 D: no cloud rents it, AutoDL rents the RTX 5090
         notes.append(env.t("rates.sibling", gpu=rented.short_name, other=other.short_name))
-    elif not rates and (other := rented_with_memory(rented.name, env)) is not None:
+    elif not rates and (other := rented_with_memory(rented.name, env, market)) is not None:
         notes.append(env.t("rent.by_memory", gpu=rented.short_name, gb=f"{need:g}", other=other.short_name))
     if other is not None:
-        rented, rates = other, env.cloud_rates(other.name)
+        rented, rates = other, market_rates(other.name, env, market)
         mine = of_provider(query.provider, env.reader.cloud_rates(other.name)) if query.provider else []
     asked = mine[0].provider if mine else _provider_named(query.text, rates)
     unpriced = None if asked else _unpriced_provider(query.text, env, getattr(rented, "name", ""))
