@@ -442,7 +442,11 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         kind = model_figures.get("model_kind")  # the model named (or sized) decides the kind of work
         llm = (bool(chat) or (query.workload or "").startswith("llm") or kind == "llm") and kind != "image"
         image = (query.workload or "").startswith("image") or kind == "image"
-        picked = compare_pick.pick(rows, names, title, llm, env, image)  # "used 3090 vs new 5070 ti": which one, why
+        picked = None
+        if model_open and kind == "llm":  # both hold the model asked: its speed on each decides, not memory
+            named = model_figures.get("model_name") or about_model_name(query, env)
+            picked = compare_pick.pick_model_speed(model_figures, rows, names, named, env)
+        picked = picked or compare_pick.pick(rows, names, title, llm, env, image)  # "used 3090 vs new 5070 ti"
         if picked is None and len(names) > 2 and choosing:  # "l40s or a6000 ada or h100, which one"
             picked = compare_pick.pick_many(rows, names, env)
     worth_text = ""

@@ -116,6 +116,7 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
     prec = query.precision or DEFAULT_PRECISION
     sides, fits_row, speed_row = [], [], []
     figures: dict = {"model_fits": {}, "model_tokens_per_second": {}, "model_precision": prec, "model_kind": "llm"}
+    figures["model_name"] = model.name
     need = None
     for name in names:
         gpu, n = env.reader.known_gpu(name), max(counts.get(name, 1), 1)

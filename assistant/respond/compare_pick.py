@@ -21,6 +21,27 @@ SAME_SPEED = 1.05  # closer than this, speed alone picks nothing [A]
 MORE_GB = 4  # memory gap that counts for LLMs (as compare's "holds larger models") [A]
 
 
+def pick_model_speed(figures: dict, rows: dict[str, ValueRow], names: list[str], model: str, env: Env):
+    """Both sides hold the LLM asked ("2x 5060 ti vs 3090 for 32b, which"): the one that runs it clearly faster
+    (by SAME_SPEED or more) wins; None when they are as fast (then value decides)."""
+    tps = figures.get("model_tokens_per_second") or {}
+    if len(names) != 2 or not all(tps.get(n) for n in names):
+        return None
+    fast, slow = sorted(names, key=lambda n: -tps[n])
+    ratio = tps[fast] / tps[slow]
+    if ratio < SAME_SPEED:
+        return None
+    text = env.t(
+        "compare.pick_model_speed",
+        gpu=rows[fast].label,
+        model=model,
+        ratio=f"{ratio:.1f}",
+        tps=f"{tps[fast]:,.0f}",
+        other_tps=f"{tps[slow]:,.0f}",
+    )
+    return fast, text, {"gpu": fast, "reason": "model_speed"}
+
+
 def pick_many(rows: dict[str, ValueRow], names: list[str], env: Env):
     """ "l40s or a6000 ada or h100, which one": of three or more, the best value, and the fastest when another."""
     rated = [rows[n] for n in names if rows[n].perf.score > 0]
