@@ -12,6 +12,7 @@ gets a sentence saying it cannot be estimated here and why. `figures["asked"]` l
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -31,6 +32,7 @@ _DURATION = re.compile(
     r"\d[\d,.]*\s*(?:s|sec|secs|seconds?|min|mins|minutes?|h|hrs?|hours?|days?|秒|分钟|小时|天)(?![a-z])", re.I
 )
 _SPEED = re.compile(r"tokens?/s|tok/s|token/秒|it/s|tokens? (?:per|a) second|s per image|秒/张|秒一张|每秒", re.I)
+_PSU = re.compile(r"PSU|power supply|电源", re.I)
 _CN_DIGITS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "十六": 16}
 _COUNT = r"(\d{1,2}|十六|[一两二三四五六七八])"
 _BASELINE = (
@@ -64,7 +66,11 @@ def _lowered(text: str) -> str:
 
 def parts(text: str, lang: str) -> tuple[str, ...]:
     lex, low = lexicon(lang), _lowered(text)
-    out = [p for p in (*SPEC_PARTS, "batch", "electricity", "speed", "time", "link") if lex.words_in(f"asked_{p}", low)]
+    out = [
+        p
+        for p in (*SPEC_PARTS, "psu", "batch", "electricity", "speed", "time", "link")
+        if lex.words_in(f"asked_{p}", low)
+    ]
     if baseline(text):
         out.append("baseline")
     return tuple(out)
@@ -115,6 +121,9 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
             if line:
                 added.append(line)
                 added_parts.append(part)
+        elif part == "psu" and answer.figures.get("gpu_watts") and not _PSU.search(answer.headline):
+            added.append(_psu_line(answer.figures, env))  # "四卡3090 电源要多大 ... 电费多少": the PSU as well
+            added_parts.append(part)
         elif part == "batch" and answer.intent == "fit" and "max_batch" not in answer.figures:
             line, batch_figures = largest_batch(env, answer.figures)  # "batch开多少": the largest that fits
             added.append(line or env.t("asked.batch_none"))
@@ -251,3 +260,24 @@ def _price_text(gpu: str, env: Env) -> str | None:
     found = [(c, price_of(gpu, env, c)) for c in ("new", "used")]
     parts = [f"{env.money(p.usd)} {env.t(f'cond.{c}')}" for c, p in found if p is not None]
     return " / ".join(parts) or None
+
+
+def _psu_line(figures: dict, env: Env) -> str:
+    """The power supply for the cards of a cost answer: their board power + the platform's CPU + the rest, x the
+    margin, rounded up to 100 W (docs/model.md §rig)."""
+    from assistant.respond.builds import platform_for, power
+
+    rules = power()
+    n = int(figures.get("gpu_count") or 1)
+    gpus, cpu = float(figures["gpu_watts"]), float(platform_for(n).cpu_w)
+    load = gpus + cpu + float(rules["rest_w"])
+    psu = math.ceil(load * float(rules["psu_margin"]) / 100) * 100
+    return env.t(
+        "asked.psu",
+        gpus=f"{gpus:,.0f}",
+        cpu=f"{cpu:,.0f}",
+        rest=f"{float(rules['rest_w']):,.0f}",
+        load=f"{load:,.0f}",
+        margin=f"{float(rules['psu_margin']):g}",
+        psu=f"{psu:,}",
+    )

@@ -344,6 +344,8 @@ def respond(query: CostQuery, env: Env) -> Answer:
                 "purchase_usd": round(t.purchase_usd, 2) if price else None,
                 "years": years,
                 "utilization": util,
+                "gpu_watts": watts,  # the board power of these cards together (asked parts size a PSU from it)
+                "gpu_count": ref.count,
             }
             if query.kind == "perf_per_dollar":
                 v = value_row(gpu, env, key, ref.count)
