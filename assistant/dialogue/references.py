@@ -66,11 +66,13 @@ def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
         names = [ctx.gpus[-1]]
     else:
         names = [focus]
+    # a count the question left open is the conversation's ("them" after 2 x RTX 3090 vs an RTX 4090: both sets)
+    open_count = ref.count_open or (ref.pronoun in ("them", "both", "all", "implicit") and ref.count == 1)
     return [
         GpuRef(
             mention=ref.mention,
             name=n,
-            count=ctx.counts.get(n, ref.count) if counted and ref.count_open else ref.count,
+            count=ctx.counts.get(n, ref.count) if counted and open_count else ref.count,
             condition=ref.condition,
         )
         for n in names

@@ -5,7 +5,7 @@ question that names a model or a model size starts a new set-up (with its own wo
 precision, method and context), one that names only another kind of work starts a set-up of
 that work alone, and one that names none of these keeps the old set-up. `leaves_open(query)`
 says whether a question read from one message is about the thread (a follow-up, a question
-whose GPUs are all pronouns, or a pick / a build that names no workload). `inherit(setup, query)`
+that refers to a GPU by a pronoun, or a pick / a build that names no workload). `inherit(setup, query)`
 fills the workload fields the query leaves empty from the set-up; a query that names a model,
 a size or a different kind of work is returned unchanged (it overrides the thread). The GPUs
 with their counts are inherited through pronouns (`references`); settings (budget, new/used,
@@ -63,8 +63,8 @@ def leaves_open(query: Query) -> bool:
     if any(getattr(query, k, None) is not None for k in (*_NAMING, "workload")):
         return False
     refs = getattr(query, "gpus", ())
-    if refs:
-        return all(r.pronoun is not None for r in refs)  # "is that enough?", "can it do it"
+    if refs:  # "is that enough?", "can it do it", "compare it with the 4070 ti super"
+        return any(r.pronoun is not None for r in refs)
     return query.intent in ("recommend", "rig")  # "what's the best i can get for 1500 then"
 
 
