@@ -56,6 +56,7 @@ def setup_text(env: Env, setup: str) -> str:
         m = pattern.fullmatch(setup)
         if m:
             values = m.groupdict()
+            values["prec"] = env.term(values["prec"])  # "mixed": mixed precision, in the answer's language
             if key == "fit.setup_training":
                 n = int(values["n"])
                 values["gpus"] = env.t("fit.setup_one_gpu") if n == 1 else env.t("fit.setup_gpus", n=n)

@@ -9,6 +9,7 @@ Contract: `llm_speed(case, head, where, experts_offloaded)` -> (headline, steps,
 from __future__ import annotations
 
 import dataclasses
+import math
 
 from assistant import i18n
 from assistant.models import constants as C
@@ -196,4 +197,8 @@ def _offload_speed(env: Env, est, dec, memory_gb: float, n: int, key: str) -> tu
 
 
 def _speed(env: Env, speed) -> str:
-    return env.term(llm.tokens_per_s_text(speed))
+    """ "38.3 tokens/s" / "38.3 token/秒", or "not rated" in the answer's language."""
+    v = speed.tokens_per_s
+    if v <= 0 or not math.isfinite(v):
+        return env.term("not rated")
+    return env.t("fit.tokens_per_s", v=f"{v:,.0f}" if v >= 100 else f"{v:.1f}")
