@@ -96,7 +96,18 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         follow = _amount_as_field(base, follow)
     if follow.period:
         base = cloud.per_period(dlg, base)
-    changes: dict = {"text": follow.text, "settings": follow.settings}
+    # a follow-up that only changes settings asks the same question again, in its words ("renting h100s or buying
+    # 2 4090s" keeps which side is rented when "what if i only train 10h a week" follows)
+    again = _only_settings(follow) or (
+        bool(follow.settings)
+        and not follow.gpus
+        and follow.model is None
+        and not follow.fields
+        and not follow.ask
+        and follow.workload is not None
+        and follow.workload == getattr(base, "workload", None)
+    )  # "what if i only train 10h a week" after a rent-or-buy for training
+    changes: dict = {"text": base.text if again else follow.text, "settings": follow.settings}
     base = without_replaced(base, follow.settings)
     names = {f.name for f in dataclasses.fields(base)}
     if follow.fields and base.intent != "spec" and not follow.gpus and dlg.context.gpus:
