@@ -13,6 +13,7 @@ memory and the other units stay with their own readers (quantities.py).
 from __future__ import annotations
 
 from assistant.nlu.tagging.base import TaggerBase
+from assistant.nlu.tagging.cn_numerals import CN_NUM
 
 # role -> (tag kind, smallest value, largest value)
 ROLES = {
@@ -21,6 +22,7 @@ ROLES = {
     "speed_target": ("SPEED_TARGET", 0.1, 100_000),
 }
 BEFORE_SPAN = 5  # how many tokens a role word before the number may take
+GAP = 2  # words that may stand between a role word before the number and the number ("每秒能有20个token")
 
 
 class NumberRoleTagging(TaggerBase):
@@ -50,8 +52,18 @@ class NumberRoleTagging(TaggerBase):
         return None
 
     def _before(self, role: str, i: int) -> bool:
-        """Does a `<role>_before` word end right before token i?"""
-        return any(i - k >= 0 and self.unit(f"{role}_before", i - k) == k for k in range(1, BEFORE_SPAN + 1))
+        """Does a `<role>_before` word end right before token i, or at most GAP tokens before it ("每秒能有20个",
+        "分辨率设成1024")?"""
+        return any(
+            i - g - k >= 0 and self.unit(f"{role}_before", i - g - k) == k
+            for g in range(GAP + 1)
+            if all(self._gap_word(x) for x in range(i - g, i))
+            for k in range(1, BEFORE_SPAN + 1)
+        )
+
+    def _gap_word(self, x: int) -> bool:
+        """A Chinese character that is no numeral ("能", "有", "设"): "出一张3090 五千五" has a card in between."""
+        return x >= 0 and self.toks[x].kind == "cjk" and self.tt[x] not in CN_NUM
 
     def _role(self, kind: str, v: float, i: int, j: int) -> int:
         if kind == "RESOLUTION":
