@@ -79,7 +79,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
             if above:
                 head, answer = above, "no"
         if query.model is not None:  # "mi50 32g 闲鱼800 能跑qwen2.5 32b吗": whether it runs is answered all the same
-            head = _runs(query, ref, env) + i18n.gap(env.lang) + head
+            head = _runs(query, ref, env).headline + i18n.gap(env.lang) + head
         unpriced = {"answer": answer, "kind": "deal", "gpu": gpu.name}
         return verdict_answer(
             query, env, gpu, head, unpriced, _DEAL_PICK, {"deal": {}}, steps=list(steps), sources=list(sources)
@@ -118,8 +118,11 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     if variant is not None:  # "2080ti 22g魔改 闲鱼2500": the modified card's caveats (warranty, driver, seller)
         steps.append(difference_note([gpu], env))
         mining_sources = [*mining_sources, variant["source"]]
-    if query.model is not None:  # "... worth it for running llama 3.3 70b?": how it runs on these cards
-        steps.insert(0, _runs(query, ref, env))
+    if query.model is not None:  # "... worth it for running llama 3.3 70b?": how it runs on these cards, in the
+        # headline after the verdict on the price; before it when the model does not fit ("enough for 72b?": no)
+        runs = _runs(query, ref, env)
+        parts = (head, runs.headline) if runs.figures.get("fits") else (runs.headline, head)  # a "no" leads
+        head = i18n.gap(env.lang).join(parts)
     key = perf_workload(query.workload, None)
     better = _better(gpu, offer_usd / n, condition, key, env)
     if better:
@@ -200,13 +203,13 @@ def _against_lesser(
     return env.t("deal.below_lesser" if below else "deal.above_lesser", **values), below
 
 
-def _runs(query: VerdictQuery, ref, env: Env) -> str:
-    """The fit answer's headline for the model named on the offered cards (memory, and the speed when it fits)."""
+def _runs(query: VerdictQuery, ref, env: Env) -> Answer:
+    """The fit answer for the model named on the offered cards (memory, and the speed when it fits)."""
     from assistant.queries import FitQuery
     from assistant.respond import fit
 
     asked = FitQuery(text=query.text, model=query.model, gpus=(ref,), gpu_count=ref.count, want_speed=True)
-    return fit.respond(asked, env).headline
+    return fit.respond(asked, env)
 
 
 def _market(gpu: str, offer_usd: float, stated: str | None, env: Env) -> tuple[str, PriceLookup | None]:

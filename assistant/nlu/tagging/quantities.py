@@ -17,6 +17,8 @@ from assistant.nlu.tagging.cn_numerals import CN_DIGITS
 from assistant.nlu.tagging.words import BINDERS, BITS, CONTEXT_SIZES, LORA_WORDS, PER_WORDS, SYSTEM_RAM
 from assistant.nlu.text import words
 
+# words between "for" and the card an amount is paid for ("700 for a used 3090", "1400 for two 3090s")
+_BEFORE_A_CARD = frozenset({"a", "an", "one", "the", "my", "this", "that", "two", "three", "four", "2", "3", "4"})
 WEEKEND_HOURS = 48.0  # a weekend of renting: Saturday and Sunday [A]
 
 
@@ -72,6 +74,9 @@ class QuantityTagging(TaggerBase):
                 return self.add("COUNT", int(v), i, j + cl)
         # "2000买啥卡", "两千五能配什么": an amount right before a buying verb is the budget
         if v >= 100 and self.unit("budget_after", j) and self.tt[i] not in self.index.bare_numbers:
+            return self._money(i, j, v)
+        # "got offered 700 for a used 3090": an amount for a card is its price, not a count of them
+        if v >= 20 and self.tt[i] not in self.index.bare_numbers and self._for_a_gpu(j):
             return self._money(i, j, v)
         # 5000以内, 一万左右: a Chinese "under" after the amount
         under = self.lex.match(tt, j) if j < n and self.toks[j].kind == "cjk" else None
@@ -292,6 +297,22 @@ class QuantityTagging(TaggerBase):
         if last is None or last.text not in words:
             return False
         return not self.text[last.end : self.toks[i].start].strip(" 是为按:：")
+
+    def _for_a_gpu(self, j: int) -> bool:
+        """ "for a used 3090", "for two 3090s", "for the 4090": "for" at token j, then articles, count words and
+        condition words, then a GPU."""
+        if j >= len(self.tt) or self.tt[j] != "for":
+            return False
+        k = j + 1
+        while k < len(self.tt):
+            hit = self.lex.match(self.tt, k)
+            if self.tt[k] in _BEFORE_A_CARD:
+                k += 1
+            elif hit and "CONDITION" in hit[1]:
+                k += hit[0]
+            else:
+                break
+        return k < len(self.tt) and bool(self.gpu_start(k))
 
     def _condition_then_gpu(self, k: int) -> bool:
         """ "一块二手3090": new / used between the classifier and the GPU."""
