@@ -309,7 +309,7 @@ class Engine:
             spec = self.reader.gpu(name)
             if spec is None or memory_configs.MARK not in spec.overridden:
                 continue
-            held = memory_configs.held_configs(name, self.reader.all_gpus())
+            held = memory_configs.held_configs(name, self.reader.unified_gpus())
             notes.append(
                 i18n.t(
                     lang,

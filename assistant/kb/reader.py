@@ -78,6 +78,7 @@ class KbReader:
         self.saves = self.db.persistent if saves is None else saves
         self._gpus: dict[str, GpuSpec] = {}
         self._all_gpus: list[GpuSpec] | None = None
+        self._unified: list[GpuSpec] | None = None
         self._prices: dict[str, list[PriceQuote]] = {}
         self._prices_by_gpu: dict[str, dict[str, list[PriceQuote]]] = {}
         self._derived: dict[tuple, object] = {}
@@ -150,7 +151,7 @@ class KbReader:
         if name not in self._gpus:
             self._load("g.name = :name", name=name)
         if name not in self._gpus and apple_chip(name):  # "Apple M4 Max 64 GB": a chip's configuration
-            derived = memory_configs.configured(name, self.all_gpus())
+            derived = memory_configs.configured(name, self.unified_gpus())
             if derived is not None:
                 self._gpus[name] = derived
         return self._gpus.get(name)
@@ -167,6 +168,13 @@ class KbReader:
         if missing:
             self._load("g.name IN :names", names=missing)
         return [g for g in (self._gpus.get(n) or self.gpu(n) for n in names) if g is not None]
+
+    def unified_gpus(self) -> list[GpuSpec]:
+        """The GPUs with unified memory (Apple chips, Jetsons, GH200), read once: what memory configurations
+        are built from, without reading every GPU."""
+        if self._unified is None:
+            self._unified = self._load("g.unified_memory = :yes", yes=True)
+        return list(self._unified)
 
     def all_gpus(self) -> list[GpuSpec]:
         """Every GPU, read once (the GPU table does not change while a reader is open)."""
