@@ -55,7 +55,7 @@ def image_batch(r: Reading) -> int | None:
     words = sorted(r.lex.listed("setup_images"), key=len, reverse=True)
     if not words:
         return None
-    m = re.search(r"(\d{1,3})\s*(?:" + "|".join(re.escape(w) for w in words) + r")(?![a-z])", r.text.lower())
+    m = re.search(r"(?<![\d.,])(\d{1,3})\s*(?:" + "|".join(re.escape(w) for w in words) + r")(?![a-z])", r.text.lower())
     return int(m.group(1)) if m and 0 < int(m.group(1)) <= 256 else None
 
 
