@@ -79,6 +79,7 @@ def providers(r: Reading) -> tuple[str, ...]:
     return tuple(dict.fromkeys(k for _, _, k in sorted(found)))
 
 
+_WEEKS_PER_PERIOD = {"day": 1 / 7, "week": 1.0, "month": 52 / 12, "year": 52.0}
 WEEKEND_HOURS = 60.0  # a weekend of rent: Friday evening to Monday morning [A]
 
 _SAMPLES = re.compile(
@@ -102,10 +103,15 @@ def read(r: Reading) -> Query | None:
         return None
     per_week, total = r.hours()
     several = providers(r) if not b.has("BUY") else ()
+    billed = period(r) if per_week and total is None else None  # "租4090 每天8小时 一个月多少钱": the month's bill
     if len(several) > 1:
         per_week = None  # "runpod or vast for a 4090?": providers weighed against each other, not renting and buying
     elif (
-        b.has("BUY") or b.struct("rent_buy") or per_week or said(r, "verdict_worth") or said(r, "rent_vs_buy")
+        b.has("BUY")
+        or b.struct("rent_buy")
+        or (per_week and billed is None)
+        or said(r, "verdict_worth")
+        or said(r, "rent_vs_buy")
     ) and not said(r, "rent_which"):
         return None  # renting weighed against buying: "is renting an a100 worth it", "rent or buy"
     memory = r.num("MEMORY")
@@ -145,6 +151,8 @@ def read(r: Reading) -> Query | None:
     months = r.months()
     if total is None and said(r, "weekend_words"):
         total = WEEKEND_HOURS  # "renting a100s on vast for a weekend": Friday evening to Monday morning
+    if billed is not None and per_week:
+        total = per_week * _WEEKS_PER_PERIOD[billed]  # the hours of use in the period asked
     if mode == "rates" and (total or asked or months):
         mode = "rent"
     return RatesQuery(
