@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from assistant import i18n
-from assistant.models import diffusion_memory, llm, memory
+from assistant.models import diffusion_memory, image_speed, llm, memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import CompareQuery, FitQuery
 from assistant.respond.env import Env
@@ -262,7 +262,7 @@ def _image_rows(query: CompareQuery, model, names: list[str], env: Env):
         "model_precision_fits": {},
         "image_memory_gb": {p: round(need[p], 1) for p in precs},
     }
-    fits_row, sides = [], []
+    fits_row, sides, timed = [], [], []
     for name in names:
         gpu = env.reader.gpu(name)
         if gpu is None:
@@ -271,6 +271,9 @@ def _image_rows(query: CompareQuery, model, names: list[str], env: Env):
         prec = next((p for p in precs if need[p] <= mem), None)
         figures["model_fits"][name] = prec is not None
         figures["model_precision_fits"][name] = prec
+        speed = image_speed.image_speed(gpu, model, resolution=int(px.group(1)) if px else None) if prec else None
+        if speed is not None and speed.steps_per_s > 0:
+            timed.append((gpu, speed))
         if prec:
             spare = mem - need[prec]
             fits_row.append(env.t("compare.image_fits_cell", prec=prec, spare=f"{spare:+.1f}"))
@@ -297,7 +300,16 @@ def _image_rows(query: CompareQuery, model, names: list[str], env: Env):
     if len(holders) == 1:
         figures["model_choice"] = holders[0]
     rows = [[env.t("compare.row_image_fits", model=model.name), *fits_row]]
-    figures["image_speed_note"] = env.t("compare.image_speed", model=model.name)
+    if timed:  # seconds per image on each side that holds it (docs/model.md §image.speed)
+        each = i18n.listing(env.lang).join(
+            env.t("compare.image_seconds_each", gpu=g.short_name, sec=f"{sp.seconds_per_image:.1f}") for g, sp in timed
+        )
+        head += i18n.gap(env.lang) + env.t(
+            "compare.image_seconds", each=each, steps=timed[0][1].steps, px=timed[0][1].resolution
+        )
+        figures["image_seconds"] = {g.name: round(sp.seconds_per_image, 2) for g, sp in timed}
+    else:
+        figures["image_speed_note"] = env.t("compare.image_speed", model=model.name)
     return head, rows, figures
 
 
