@@ -11,6 +11,8 @@ classes (they are needed only to build the database).
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -83,6 +85,31 @@ class KbReader:
         self._prices_by_gpu: dict[str, dict[str, list[PriceQuote]]] = {}
         self._derived: dict[tuple, object] = {}
         self.user = UserData(self.db)  # the user's prices and saved defaults (the only writes)
+        self._base = self  # the reader at the KB's own CNY rate (see `valued_at`)
+        self._yuan_scale = 1.0  # USD of a yuan-recorded amount here / its USD at the KB rate
+        self._valued: dict[float, KbReader] = {}
+
+    def valued_at(self, cny_per_usd: float | None) -> KbReader:
+        """This knowledge base with the amounts it recorded in yuan (prices of knowledge/prices_cn.csv, rates of
+        knowledge/cloud_cn.csv) worth `cny_per_usd` yuan a dollar, the user's own rate, instead of the dated KB rate
+        they were stored at: shown in yuan at that rate they read as recorded. The KB's own reader for None or
+        the KB rate; one reader per rate, kept."""
+        base = self._base
+        kb_rate = base.exchange_rate("CNY")
+        if not cny_per_usd or kb_rate is None or cny_per_usd == kb_rate[0]:
+            return base
+        if cny_per_usd not in base._valued:
+            valued = copy.copy(base)
+            valued.__dict__.pop("_cloud", None)  # read again, scaled
+            valued._prices, valued._prices_by_gpu, valued._derived = {}, {}, {}
+            valued._yuan_scale = kb_rate[0] / cny_per_usd
+            base._valued[cny_per_usd] = valued
+        return base._valued[cny_per_usd]
+
+    def _in_yuan_rate(self, quote: PriceQuote) -> PriceQuote:
+        if self._yuan_scale == 1.0 or quote.market != "CN":
+            return quote
+        return dataclasses.replace(quote, usd=quote.usd * self._yuan_scale)
 
     def derived(self, key: tuple, compute: Callable[[], T]) -> T:
         """A value computed from this knowledge base and what `key` names (all of its inputs), once per reader:
@@ -189,7 +216,7 @@ class KbReader:
                 "FROM price p JOIN gpu g ON g.id = p.gpu_id WHERE p.snapshot = :snapshot ORDER BY p.id",
                 snapshot=snapshot,
             )
-            self._prices[snapshot] = [PriceQuote(**r) for r in rows]
+            self._prices[snapshot] = [self._in_yuan_rate(PriceQuote(**r)) for r in rows]
         return self._prices[snapshot]
 
     def prices_for(self, gpu: str, snapshot: str) -> list[PriceQuote]:
@@ -220,7 +247,20 @@ class KbReader:
             "c.spot_usd_per_gpu_hour, c.observed, c.source, c.note, c.currency FROM cloudoffer c "
             "JOIN gpu g ON g.id = c.gpu_id ORDER BY c.id"
         )
-        return [CloudRate(**r) for r in rows]
+        rates = [CloudRate(**r) for r in rows]
+        scale = self._yuan_scale
+        if scale == 1.0:
+            return rates
+        return [
+            dataclasses.replace(
+                r,
+                on_demand_usd_per_gpu_hour=r.on_demand_usd_per_gpu_hour * scale,
+                spot_usd_per_gpu_hour=r.spot_usd_per_gpu_hour and r.spot_usd_per_gpu_hour * scale,
+            )
+            if r.currency == "CNY"
+            else r
+            for r in rates
+        ]
 
     def cloud_rates(self, gpu: str | None = None) -> list[CloudRate]:
         return [r for r in self._cloud if gpu is None or r.gpu == gpu]

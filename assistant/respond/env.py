@@ -5,7 +5,8 @@ language of the question; `env.t(key, ...)` is `assistant.i18n.t` in that langua
 `money()` shows USD amounts in the currency in force (`currency`: the question's own currency,
 set by `for_query()` when it gives amounts in CNY, else the user's setting), converted with
 `cny_per_usd()` (the user's rate, else the dated rate in knowledge/exchange_rates.csv);
-`to_usd()` converts amounts the user gave in CNY for the models, which work in USD. `cite()`
+`to_usd()` converts amounts the user gave in CNY for the models, which work in USD. Amounts the KB
+recorded in yuan are valued at the rate in force (`KbReader.valued_at`), so they show as recorded. `cite()`
 turns source ids into "title (url, date)" lines, deduplicated. `rules_of_thumb()` reads the
 reference's numbers that answers quote (knowledge/rules_of_thumb.toml).
 """
@@ -38,6 +39,10 @@ class Env:
     lang: str = "en"
     question_currency: str | None = None  # the currency the question itself named ("CNY" for 元, "USD" for $)
     electricity_source: str | None = None  # set when the household price of the local currency is in force
+
+    def __post_init__(self) -> None:
+        # a user's own rate values what the KB recorded in yuan at that rate, so it reads as recorded
+        self.reader = self.reader.valued_at(self.assumptions.cny_per_usd)
 
     def t(self, key: str, **values) -> str:
         return i18n.t(self.lang, key, **values)

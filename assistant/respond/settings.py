@@ -300,6 +300,8 @@ def respond(query: SetQuery, env: Env, brief: bool = False) -> Answer:
             continue
         old = getattr(in_force, s.key) if s.key == "electricity_usd_per_kwh" else getattr(a, s.key)
         old_rate = env.cny_per_usd()
+        if s.key == "cny_per_usd":
+            old = old_rate  # the dated KB rate while the user has set none
         shown_old = _show(s.key, old, env)
         a.set(s.key, value)
         figures[s.key] = value

@@ -81,3 +81,18 @@ def test_a_new_rate_keeps_the_yuan_amounts_the_user_set(kb):
 def test_a_rate_out_of_range_is_refused_in_the_question_language(kb):
     answer = settings.respond(SetQuery(text="汇率0", settings=(Setting("cny_per_usd", 0.0),)), _env(kb, "zh"))
     assert answer.clarification and "汇率" in answer.clarification
+
+
+def test_a_users_rate_keeps_yuan_recorded_amounts_and_converts_dollar_ones(kb):
+    kb_rate = kb.exchange_rate("CNY")[0]
+    env = _env(kb, currency="CNY", cny_per_usd=7.5)
+    recorded = [q for q in kb.prices("current") if q.market == "CN"]
+    valued = [q for q in env.reader.prices("current") if q.market == "CN"]
+    assert recorded and [q.usd * 7.5 for q in valued] == pytest.approx([q.usd * kb_rate for q in recorded])
+    dollars = [q.usd for q in kb.prices("current") if q.market != "CN"]
+    assert [q.usd for q in env.reader.prices("current") if q.market != "CN"] == dollars
+    yuan = [r for r in env.reader.cloud_rates() if r.currency == "CNY"]
+    assert yuan and all(
+        env.money_total(r.on_demand_usd_per_gpu_hour) == f"¥{float(r.note.split()[0]):.2f}" for r in yuan
+    )
+    assert _env(kb).reader is kb and _env(kb, cny_per_usd=kb_rate).reader is kb
