@@ -154,7 +154,9 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
         )
     if model is not None and not model.key and found.status == "ambiguous":
         size = re.search(r"(\d+(?:\.\d+)?)\s*b\b", found.mention.lower())
-        newest = model_versions.newest_same_size(found.candidates, float(size.group(1)) if size else None)
+        # "32b的qwen": the size was typed apart from the name and the tagger kept the family's models of that size
+        size_b = float(size.group(1)) if size else model_versions.common_size(found.candidates)
+        newest = model_versions.newest_same_size(found.candidates, size_b)
         if newest:  # "qwen 14b", "llama 70b": versions of one family at one size need the same memory
             others = tuple(c for c in found.candidates if c != newest)
             return _with_model(q, ModelRef(found.mention, newest, assumed_over=others))

@@ -87,6 +87,8 @@ class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuT
                     self._last_unknown = i
                     nxt = i + 1
             i = max(nxt, i + 1)
+        self.sized_families()  # "32b的qwen", "70b llama 3.1": a size stated apart from the family's name
+        self.instance_names()  # "阿里云gn7i a10": the cloud's instance type, not a second GPU
         return self._post(), self.unknown
 
     def _post(self) -> list[Tag]:

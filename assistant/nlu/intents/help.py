@@ -6,13 +6,15 @@ prices come from" / "how accurate are your numbers" (topic sources), "which gpus
 `thanks` claims a message made only of courtesy words with a thank-you in it; `about` claims a
 question about the assistant (the phrases of the lexicon lists help_settings, help_sources,
 help_coverage) that names no GPU or model; `read` claims a help request that names nothing
-stronger; `leftover` claims a help word nothing else took.
+stronger, and a help word beside a concept as that concept's question (it asks whether or how the concept helps:
+"does quantization help speed", "nvlink怎么用"); `leftover` claims a help word nothing else took.
 """
 
 from __future__ import annotations
 
+from assistant.nlu.intents import explain
 from assistant.nlu.reading import Reading
-from assistant.queries import HelpQuery, Query
+from assistant.queries import ExplainQuery, HelpQuery, Query
 
 # tag kinds that make a question more than a request for help
 STRONG = (
@@ -53,9 +55,13 @@ def about(r: Reading) -> Query | None:
 
 
 def read(r: Reading) -> Query | None:
-    if r.b.has("HELP") and not r.b.has(*STRONG) and not r.explicit:
-        return HelpQuery(text=r.text)
-    return None
+    if not r.b.has("HELP") or r.b.has(*STRONG) or r.explicit:
+        return None
+    named = explain.mentions(r)
+    if named:
+        keys = list(dict.fromkeys(k for k, _, _ in named))
+        return ExplainQuery(text=r.text, concept=keys[0], mention=named[0][2], others=tuple(keys[1:3]))
+    return HelpQuery(text=r.text)
 
 
 def leftover(r: Reading) -> Query | None:

@@ -4,6 +4,7 @@ or after the number ("laptop 4090", "16gb 4060 ti"), Apple chips, and GPU-shaped
 Contract: `try_full_name(i)` and `try_gpu(i)` add a GPU tag (its `GpuMatch` ok / ambiguous /
 unknown) at token i and return the index after it, or None when token i starts no GPU mention.
 A number is a GPU only when it is a known bare model number or words around it say so.
+`instance_names()`, after the loop, turns a cloud's instance type ("阿里云gn7i a10") into an INSTANCE tag.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import dataclasses
 from assistant.nlu.lexicon import Lexicon
 from assistant.nlu.lookup.matches import GpuMatch
 from assistant.nlu.lookup.name_tokens import BRAND, MOBILE, SUFFIX_SPLIT, VARIANT_WORDS
-from assistant.nlu.tagging.base import TaggerBase
+from assistant.nlu.tagging.base import Tag, TaggerBase
 from assistant.nlu.tagging.words import (
     APPLE_MODELS,
     APPLE_TIERS,
@@ -58,6 +59,23 @@ class GpuTagging(TaggerBase):
         return len(w) <= 4 and (code or (tok.glued and (w,) not in self.lex.phrases))
 
     # GPUs -----------------------------------------------------------------------------------
+    def instance_names(self) -> None:
+        """A GPU-shaped name the KB lacks right after a cloud provider ("阿里云gn7i", "aws p4d") or before an
+        instance word ("gn7i实例", lexicon [lists] instance_words), in a question that names a GPU the KB knows
+        ("阿里云gn7i a10 一小时多少钱"): the provider's instance type, not a second GPU. Tagged INSTANCE, so the
+        question is about the GPU named; alone it stays an unknown GPU (asked back)."""
+        if not any(t.kind == "GPU" and t.gpu_match().status != "unknown" for t in self.tags):
+            return
+        clouds = self.lex.listed("cloud_providers")
+        for k, t in enumerate(self.tags):
+            if t.kind != "GPU" or t.gpu_match().status != "unknown":
+                continue
+            prev = self.tags[k - 1] if k else None
+            after_cloud = prev is not None and prev.text in clouds and t.start - prev.end <= 1
+            rest = self.text[t.end :].lstrip()
+            if after_cloud or any(rest.startswith(w) for w in self.lex.listed("instance_words")):
+                self.tags[k] = Tag("INSTANCE", t.text, t.text, t.start, t.end)
+
     def gpu_start(self, i: int) -> str | None:
         """Why token i can start a GPU mention: brand | prefix | number | word; None if it cannot."""
         tt, toks = self.tt, self.toks

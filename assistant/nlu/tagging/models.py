@@ -4,7 +4,8 @@ unknown), and unknown names right before a size ("falcon 180b"), answered for th
 Contract: `try_model(i)` adds a MODEL (or UNKNOWN_MODEL + PARAMS) tag at token i and returns the
 index after it, or None; `try_brand(i)` does the same for a Chinese brand of a model family (lists
 `model_brand_<family>` of the lexicon: "千问" -> qwen), a brand whose family the KB lacks being an
-unknown model; `unknown_model_before` turns name words already passed into UNKNOWN_MODEL.
+unknown model; `unknown_model_before` turns name words already passed into UNKNOWN_MODEL; `sized_families()`, after the
+loop, narrows a family mention left ambiguous to the one model size the question states elsewhere, in any order.
 """
 
 from __future__ import annotations
@@ -119,7 +120,10 @@ class ModelTagging(TaggerBase):
         if tt[i] not in self.index.model_families or self.toks[i].kind != "word":
             return None
         before = self._size_before(i)
-        if before is not None:  # "a 350m gpt", "a 7b llama": the size names which one (or a model of that size)
+        version = i + 1 < len(tt) and self.toks[i + 1].kind == "num" and self._size_at(i + 1) is None
+        if (
+            before is not None and not version
+        ):  # "a 350m gpt", "a 7b llama": the size names which one (or a model of that size)
             cands = self._without_variants(self.index.models_like(tt[i], before), i, i + 1)
             if not cands:  # no such model of the family: a model of the size stated ("a 350m gpt")
                 if self.tags and self.tags[-1].kind != "PARAMS" and self.tags[-1].start == self.toks[i - 2].start:
@@ -248,9 +252,47 @@ class ModelTagging(TaggerBase):
     def _without_variants(self, cands: tuple[str, ...], i: int, j: int) -> tuple[str, ...]:
         """The candidates whose names add no variant word to what tokens i..j say ("qwen2.5 3b" is not
         Qwen2.5-Coder 3B: with no other 3B Qwen2.5 it is a model the KB does not hold)."""
+        return self._plain(cands, set(self.tt[i:j]))
+
+    def _plain(self, cands: tuple[str, ...], said: set[str]) -> tuple[str, ...]:
         words = self.lex.listed("model_variant_words")
-        said = set(self.tt[i:j])
         return tuple(c for c in cands if not ((self._name_tokens(c) - said) & words))
+
+    def sized_families(self) -> None:
+        """A family mention left ambiguous ("qwen", "llama 3.1", "千问") and ONE model size stated elsewhere in the
+        question, before or after it ("32b的qwen", "qwen的32b", "70b llama 3.1", "8b的llama3"): the family's models
+        of that size replace the candidates (one model: resolved; versions of one size: the check takes the newest).
+        No model of the family has that size: a model the KB does not hold, answered for the size, said."""
+        from assistant.nlu.text import words
+
+        inside_unknown = [(t.start, t.end) for t in self.tags if t.kind == "UNKNOWN_MODEL"]
+        sizes = {
+            t.number()
+            for t in self.tags
+            if t.kind == "PARAMS" and not any(s <= t.start and t.end <= e for s, e in inside_unknown)
+        }
+        if len(sizes) != 1:
+            return
+        size = sizes.pop()
+        for k, t in enumerate(self.tags):
+            if t.kind != "MODEL" or t.model_match().status != "ambiguous":
+                continue
+            m = t.model_match()
+            near = max(0.6, 0.08 * size)
+            at_size = tuple(c for c in m.candidates if abs(self.index.model_info[c][1] - size) <= near)
+            named = tuple(c for c in at_size if f"{size:g}b" in c.split("-"))
+            at_size = named or at_size  # "32b": Qwen3 32B, not the 30B-A3B near it
+            at_size = self._plain(at_size, set(words(m.mention)))
+            if len(at_size) == len(m.candidates):
+                continue
+            if not at_size:
+                self.tags[k] = Tag("UNKNOWN_MODEL", {"params_b": size}, t.text, t.start, t.end, t.meanings)
+            elif len(at_size) == 1:
+                self.tags[k] = Tag("MODEL", ModelMatch(m.mention, "ok", at_size[0]), t.text, t.start, t.end, t.meanings)
+            else:
+                self.tags[k] = Tag(
+                    "MODEL", ModelMatch(m.mention, "ambiguous", candidates=at_size), t.text, t.start, t.end
+                )
 
     def _code_at(self, k: int) -> bool:
         """A short model code at token k: one or two letters glued to a small version number ("v2", "k2.5", "m2",
