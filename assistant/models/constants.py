@@ -243,6 +243,19 @@ VAE_TILE_PX = 512
 # The 16-bit image: a denoiser whose 16-bit weights leave a 24 GB card without room for the as-usually-run
 # set-up is run in fp8 (FLUX.1 on consumer cards: ComfyUI's fp8 checkpoints) [A, shown in the answer].
 IMAGE_FP16_CARD_GB = 24.0
+# T5-v1.1-XXL text encoder (FLUX.1, SD3) [R: its config, d_model 4,096, d_ff 10,240, 24 layers, vocabulary 32,128]:
+# transformers lists the 24 feed-forward output projections `wo` (24 x 10,240 x 4,096 = 1.007 B of its 4.76 B
+# parameters) in `T5PreTrainedModel._keep_in_fp32_modules`, which it applies when it loads T5 in fp16 or through
+# bitsandbytes (whose 8-bit and 4-bit quantizers set `use_keep_in_fp32_modules`): those stay unquantized, in fp32.
+# Every quantizer replaces linear layers only, so the token embedding (32,128 x 4,096 = 0.13 B) stays 16-bit.
+# NF4 in an image pipeline (diffusers' and Forge's bitsandbytes checkpoints) is bitsandbytes' default without double
+# quantization: one fp32 absmax per 64 weights, 4 + 32/64 = 4.5 bits [R: `bnb_4bit_use_double_quant=False` by default;
+# the diffusers benchmark's NF4 FLUX.1 transformer holds 6.72 GB for 11.9 B parameters]. QLoRA recipes turn it
+# on (4.127).
+IMAGE_NF4_BITS = 4.5
+IMAGE_T5XXL_ENCODER = frozenset({"flux.1-dev", "flux.1-schnell", "sd3-medium"})
+T5XXL_WO_PARAMS_B = 1.007
+T5XXL_EMBEDDING_PARAMS_B = 0.132
 # Guidance-distilled models: one latent per image per step (FLUX.1 [dev] / [schnell] model card) [R].
 IMAGE_GUIDANCE_DISTILLED = frozenset({"flux.1-dev", "flux.1-schnell"})
 # Image fine-tuning (no calibration row measures it) [A]: saved activations per image at the native

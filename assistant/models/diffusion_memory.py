@@ -36,7 +36,10 @@ AS_USUALLY_RUN: Usual = {"offload": "text_encoders", "vae_tiling": True, "vae_up
 
 
 def weight_bytes_per_param(precision: str) -> float:
-    """fp32 4, fp16/bf16 2, fp8/int8 1, nf4/int4 and GGUF types by their bits per weight."""
+    """fp32 4, fp16/bf16 2, fp8/int8 1, nf4 (without double quantization, §mem.image), int4 and GGUF types by
+    their bits per weight."""
+    if (precision or "").lower() == "nf4":
+        return C.IMAGE_NF4_BITS / 8.0
     return bits_per_weight(precision) / 8.0
 
 
@@ -44,6 +47,19 @@ def uses_guidance(model: ModelSpec) -> bool:
     """Classifier-free guidance runs the denoiser on two latents per image; guidance-distilled
     models (FLUX.1 dev / schnell) run one."""
     return model.key not in C.IMAGE_GUIDANCE_DISTILLED
+
+
+def _encoder_gb(model: ModelSpec, precision: str, t5_wo_fp32: bool) -> float:
+    """Text encoders at `precision`. A T5-XXL encoder (§mem.image) keeps its token embedding in 16-bit when
+    quantized (quantizers replace linear layers only) and, when transformers loads it in fp16 or through
+    bitsandbytes (`t5_wo_fp32`), its feed-forward output projections `wo` unquantized in fp32."""
+    total = finite(model.text_encoder_params_b)
+    per = weight_bytes_per_param(precision)
+    if model.key not in C.IMAGE_T5XXL_ENCODER:
+        return total * per
+    kept = C.T5XXL_WO_PARAMS_B if t5_wo_fp32 else 0.0
+    embedding = C.T5XXL_EMBEDDING_PARAMS_B if per < 2.0 else 0.0
+    return (total - kept - embedding) * per + kept * 4.0 + embedding * 2.0
 
 
 def _scale(model: ModelSpec, resolution: int | None) -> tuple[int, float]:
@@ -78,13 +94,16 @@ def image_memory(
     vae_slicing: bool = False,
     vae_tiling: bool = False,
     vae_upcast: bool | None = None,
+    t5_wo_fp32: bool = False,
 ) -> MemoryEstimate:
     """Generation. precision: the denoiser's weights (fp32 | fp16 | bf16 | fp8 | int8 | nf4 | int4 |
     GGUF type); encoder_precision: the text encoders' (default: the denoiser's when it is 8-bit or
     less, as quantized pipelines usually ship both, else 16-bit); offload: none | text_encoders (on
     the CPU or dropped after encoding) | model (each component moves to the GPU only while it runs) |
     sequential (weights stream layer by layer); vae_slicing decodes one image at a time, vae_tiling one
-    512-px tile at a time; vae_upcast: decode in fp32 (None: as diffusers does for this model)."""
+    512-px tile at a time; vae_upcast: decode in fp32 (None: as diffusers does for this model); t5_wo_fp32:
+    transformers loaded the T5 encoder in fp16 or through bitsandbytes, which keeps its `wo` projections in fp32
+    (`_encoder_gb`)."""
     batch = max(int(batch or 1), 1)
     offload = offload if offload in OFFLOADS else "none"
     res, area = _scale(model, resolution)
@@ -94,7 +113,7 @@ def image_memory(
     latents = batch * (2 if guided else 1)
     act_b = 2.0 if precision == "fp32" else 1.0
     denoiser = finite(model.params_b) * weight_bytes_per_param(precision)
-    encoders = finite(model.text_encoder_params_b) * weight_bytes_per_param(enc_prec)
+    encoders = _encoder_gb(model, enc_prec, t5_wo_fp32)
     vae = finite(model.vae_params_b) * (4.0 if precision == "fp32" else 2.0)
     den_act = C.IMAGE_ACT_GB_PER_B_PARAMS * finite(model.params_b) * area * latents * act_b
     vae_act = _vae_decode_gb(model, res, 1 if vae_slicing else batch, precision, vae_upcast, vae_tiling)

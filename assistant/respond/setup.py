@@ -109,8 +109,9 @@ def memory_setup(model: ModelSpec, query, mode: str) -> Setup:
     rank = getattr(query, "lora_rank", None) or C.LORA_DEFAULT_RANK
     if mode != "full_finetune":
         add("fit.item_rank", bool(getattr(query, "lora_rank", None)), rank=rank)
-    default_ckpt = mode != "full_finetune"
-    ckpt = "checkpointing_on" in opts or (default_ckpt and "checkpointing_off" not in opts)
+    # on unless the user turns it off: the fine-tuning recipes (torchtune, axolotl, LLaMA-Factory, Unsloth)
+    # enable it for full, LoRA and QLoRA alike (docs/model.md §mem.train)
+    ckpt = "checkpointing_off" not in opts
     add("fit.item_checkpointing_" + ("on" if ckpt else "off"), bool(opts & {"checkpointing_on", "checkpointing_off"}))
     precision = "bf16" if "pure_bf16" in opts else "mixed"
     add(f"fit.item_precision_{precision}", "pure_bf16" in opts)

@@ -117,6 +117,7 @@ def setup_estimate(kb, s: dict):
             resolution=s.get("resolution"),
             encoder_precision=s.get("encoder_precision"),
             offload=s.get("offload", "none"),
+            t5_wo_fp32=s.get("t5_wo_fp32", False),
         )
     return train_memory.training_memory(
         model,
@@ -201,7 +202,14 @@ def train_image_rows(kb, folder: Path, fitting: bool = False) -> tuple[list[Row]
 MEMORY_OUT_OF_SAMPLE = (
     (
         "SD3 Medium fp16, batch 1, all on the GPU",
-        {"model": "sd3-medium", "precision": "fp16", "batch": 1, "resolution": 1024, "stat": "device"},
+        {
+            "model": "sd3-medium",
+            "precision": "fp16",
+            "batch": 1,
+            "resolution": 1024,
+            "stat": "device",
+            "t5_wo_fp32": True,
+        },
         18.765,
         "huggingface/blog sd3.md, Summary of Memory Optimizations (A100 80GB, PyTorch 2.3)",
     ),
@@ -214,6 +222,7 @@ MEMORY_OUT_OF_SAMPLE = (
             "resolution": 1024,
             "offload": "model",
             "stat": "device",
+            "t5_wo_fp32": True,
         },
         12.0645,
         "huggingface/blog sd3.md, Summary of Memory Optimizations (A100 80GB, PyTorch 2.3)",

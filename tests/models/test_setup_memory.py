@@ -99,3 +99,20 @@ def test_image_training_grows_with_batch_and_without_checkpointing(kb):
     assert total(checkpointing=False) > total(checkpointing=True)
     assert total(cache_text=True) < total()
     assert total(method="full") > total()
+
+
+def _encoders(kb, key, **kw):
+    return dict(diffusion_memory.image_memory(kb.model(key), **kw).components)["text encoders"]
+
+
+def test_t5_keeps_its_wo_projections_in_fp32_when_transformers_loads_it_that_way(kb):
+    """bitsandbytes (and fp16 loading) keep T5-XXL's 1.007 B `wo` parameters unquantized in fp32: with NF4 at 4.5
+    bits and the 16-bit embedding, FLUX.1's encoders come to (4.88 - 1.007 - 0.132) x 0.5625 + 1.007 x 4 + 0.132 x 2
+    = 6.40 GB, against 2.37 GB when `wo` is quantized like the rest (torchao, quanto)."""
+    kept = _encoders(kb, "flux.1-dev", precision="nf4", t5_wo_fp32=True)
+    quantized = _encoders(kb, "flux.1-dev", precision="nf4")
+    assert kept == pytest.approx((4.88 - 1.007 - 0.132) * 4.5 / 8 + 1.007 * 4 + 0.132 * 2, rel=1e-6)
+    assert quantized == pytest.approx((4.88 - 0.132) * 4.5 / 8 + 0.132 * 2, rel=1e-6)
+    # a pipeline without T5 is not touched; an unquantized T5 keeps its embedding at the encoders' precision
+    assert _encoders(kb, "sdxl-base", precision="nf4", t5_wo_fp32=True) == pytest.approx(0.817 * 4.5 / 8)
+    assert _encoders(kb, "flux.1-dev", precision="bf16") == pytest.approx(4.88 * 2)
