@@ -1,0 +1,147 @@
+"""The headline of a comparison: the better value and the faster for the workload asked (or the
+memory of each when memory is asked), the user's premise contradicted first when the numbers disagree,
+an unrated side said so, three or more GPUs against the field; and the "is the dearer one worth it"
+verdict. Each returns its text and the GPU it chooses."""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.models.values import safe_div
+from assistant.queries import CompareQuery
+from assistant.respond import unrated
+from assistant.respond.env import Env
+from assistant.respond.pricing import (
+    CHAT_CONTEXT,
+    ValueRow,
+)
+from assistant.respond.wording import join_names
+
+
+def _unrated_headline(a: ValueRow, b: ValueRow, title: str, env: Env) -> tuple[str, str]:
+    """One side has no rated speed (Apple silicon, missing specs): say so instead of a 0.00x ratio, and
+    compare what both can be rated on, single-user LLM decode from memory bandwidth (§llm.decode)."""
+    bad = [r for r in (a, b) if unrated.is_unrated(r.perf)]
+    head = env.t("compare.unrated", gpus=join_names([r.label for r in bad], env.lang), title=title)
+    speeds = {r.gpu.name: unrated.llm_speeds(env, r.gpu, r.n_gpus) for r in (a, b)}
+    each = [env.t("compare.unrated_each", gpu=r.label, speeds=unrated.llm_text(env, r.gpu, r.n_gpus)) for r in (a, b)]
+    lines = [env.t("compare.unrated_llm", each=i18n.sep(env.lang).join(each), ctx=f"{CHAT_CONTEXT:,}")]
+    # the faster at the largest model that fits either, then the smaller one
+    choice = max((a, b), key=lambda r: tuple(s[2] or 0.0 for s in reversed(speeds[r.gpu.name]))).gpu.name
+    return i18n.gap(env.lang).join([head, *lines]), choice
+
+
+def _headline_many(
+    query: CompareQuery, rows: dict[str, ValueRow], names: list[str], key: str, env: Env, title: str
+) -> tuple[str, str]:
+    """Three or more GPUs: the best value and the fastest, each against the field."""
+    rated = [n for n in names if not unrated.is_unrated(rows[n].perf)]
+    if len(rated) < 2:
+        bad = next(n for n in names if n not in rated)
+        other = next(n for n in names if n != bad)
+        return _unrated_headline(rows[bad], rows[other], title, env)
+    fastest = max((rows[n] for n in rated), key=lambda r: r.perf.score)
+    slowest = min((rows[n] for n in rated), key=lambda r: r.perf.score)
+    priced = [rows[n] for n in names if rows[n].per_tco]
+    speed = env.t(
+        "compare.many_speed",
+        fastest=fastest.label,
+        ratio=f"{safe_div(fastest.perf.score, slowest.perf.score):.2f}",
+        slowest=slowest.label,
+        title=title,
+    )
+    if query.aspect == "speed" or not priced:
+        return i18n.cap(env.lang, speed) + i18n.end(env.lang), fastest.gpu.name
+    best = max(priced, key=lambda r: r.per_tco or 0.0)
+    head = env.t(
+        "compare.many_value",
+        n=len(names),
+        best=best.label,
+        title=title,
+        years=f"{env.assumptions.years:g}",
+        snapshot=env.snapshot_label(),
+        speed=speed,
+        per=env.money_unit(),
+    )
+    return head, best.gpu.name
+
+
+def _memory_headline(rows: dict[str, ValueRow], names: list[str], env: Env) -> tuple[str, str]:
+    """ "which one has more memory?": the memory of each, most first."""
+    ranked = sorted((rows[n] for n in names), key=lambda r: -(r.gpu.memory_gb or 0))
+    listing = i18n.sep(env.lang).join(f"{r.label} {r.gpu.memory_gb or 0:g} GB" for r in ranked)
+    if len({r.gpu.memory_gb for r in ranked}) == 1:
+        return env.t("compare.memory_same", listing=listing), ranked[0].gpu.name
+    top = [r.label for r in ranked if r.gpu.memory_gb == ranked[0].gpu.memory_gb]
+    key = "compare.memory_most" if len(top) == 1 else "compare.memory_most_tie"
+    return env.t(key, gpu=join_names(top, env.lang), listing=listing), ranked[0].gpu.name
+
+
+def headline(
+    query: CompareQuery, rows: dict[str, ValueRow], names: list[str], key: str, env: Env, title: str
+) -> tuple[str, str]:
+    if query.aspect == "memory":
+        return _memory_headline(rows, names, env)
+    if len(names) > 2:
+        return _headline_many(query, rows, names, key, env, title)
+    a, b = rows[names[0]], rows[names[1]]
+    if unrated.is_unrated(a.perf) or unrated.is_unrated(b.perf):
+        return _unrated_headline(a, b, title, env)
+    speed = safe_div(a.perf.score, b.perf.score)
+    faster, slower, ratio = (a, b, speed) if speed >= 1 else (b, a, safe_div(1, speed))
+    speed_text = env.t("compare.speed", faster=faster.label, ratio=f"{ratio:.2f}", slower=slower.label, title=title)
+    if query.aspect == "speed" or a.per_tco is None or b.per_tco is None:
+        if query.premise == "first" and faster is b:
+            return env.t("compare.premise_speed", b=b.label, a=a.label, speed=speed_text), faster.gpu.name
+        return i18n.cap(env.lang, speed_text) + i18n.end(env.lang), faster.gpu.name
+    better, worse = (a, b) if a.per_tco >= b.per_tco else (b, a)
+    gain = safe_div(better.per_tco or 0.0, worse.per_tco or 0.0) - 1
+    value_text = env.t(
+        "compare.value", better=better.label, gain=f"{gain * 100:.0f}", title=title, years=f"{env.assumptions.years:g}"
+    )
+    if query.premise == "first" and better is not a:
+        head = env.t("compare.premise_value", b=b.label, a=a.label, value=value_text, speed=speed_text)
+    else:
+        head = env.t("compare.head", snapshot=env.snapshot_label(), value=value_text, speed=speed_text)
+    return head, better.gpu.name
+
+
+def worth(a: ValueRow, b: ValueRow, title: str, env: Env) -> str:
+    """ "is the 4090 worth the extra?" / "is the upgrade worth it?": yes, only for the speed, or no, for the
+    dearer of the two against the other: speed for the workload asked (single-user chat for local LLMs)
+    over the cost over the ownership period (§cost.tco); more memory is named when it has it."""
+    tco = {id(a): a.tco_usd or 0.0, id(b): b.tco_usd or 0.0}
+    if not (a.price and b.price and all(tco.values())):
+        return env.t("compare.worth_no_price")
+    up, other = (a, b) if tco[id(a)] >= tco[id(b)] else (b, a)
+    speed, cost_ratio = safe_div(up.perf.score, other.perf.score), safe_div(tco[id(up)], tco[id(other)])
+    values = {
+        "up": up.label,
+        "other": other.label,
+        "speed": f"{speed:.2f}",
+        "cost": f"{cost_ratio:.2f}",
+        "title": title,
+        "years": f"{env.assumptions.years:g}",
+    }
+    if speed < 1.05:  # not even 5 % faster
+        text = env.t("compare.worth_no", **values)
+    elif abs(safe_div(speed, cost_ratio) - 1) < 0.05:  # within 5 %: level per dollar
+        text = env.t("compare.worth_even", **values)
+    elif speed >= cost_ratio:
+        text = env.t("compare.worth_yes", **values)
+    else:
+        text = env.t("compare.worth_speed_only", **values)
+    mem_up, mem_other = (up.gpu.memory_gb or 0) * up.n_gpus, (other.gpu.memory_gb or 0) * other.n_gpus
+    if mem_up > mem_other:
+        text += i18n.gap(env.lang) + env.t("compare.worth_memory", a=f"{mem_up:g} GB", b=f"{mem_other:g} GB")
+    return text
+
+
+def more_memory(rows: dict[str, ValueRow], names: list[str]) -> dict | None:
+    """{gpu, more, less} when one side holds at least 4 GB more in total than the other (two sides only)."""
+    if len(names) != 2:
+        return None
+    total = {n: (rows[n].gpu.memory_gb or 0) * rows[n].n_gpus for n in names}
+    big, small = sorted(names, key=lambda n: -total[n])
+    if total[big] - total[small] < 4:
+        return None
+    return {"gpu": rows[big].label, "more": f"{total[big]:g}", "less": f"{total[small]:g}"}
