@@ -89,7 +89,7 @@ def _with_first_topic(a, second: str, b, index: NameIndex, lang: str):
         about = " ".join(topic if w.strip("?,.") in pronouns else w for w in words)
         if _answerable(understand(about, index)):
             return about, understand(about, index)
-    joiner = next(iter(lexicon(lang).listed("clause_model_join")), None)
+    joiner = lexicon(lang).first_word("clause_model_join", "")
     if model is not None and model.mention and joiner and getattr(b, "model", 1) is None:
         about = f"{second.rstrip('?？ ')}{joiner}{model.mention}"
         if _answerable(understand(about, index)):
@@ -117,7 +117,7 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
             continue  # "is a 5060 ti enough for qwen3 14b and how many tok/s": one fit, with its speed
         named = [g.mention for g in getattr(a, "gpus", ()) if g.name and g.mention]
         if named and not any(g.name or g.pronoun for g in getattr(b, "gpus", ())):
-            joiner = next(iter(lexicon(lang).listed("clause_subject_join")), " and ")
+            joiner = lexicon(lang).first_word("clause_subject_join", " and ")
             # "能训练吗" after "h20一张多少钱": about the H20 ("h20能训练吗", "3090 how much used?")
             subject = joiner.join(named)
             gap = i18n.gap(lang) or ("" if not (subject[-1:].isalnum() and second[:1].isascii()) else " ")

@@ -108,6 +108,13 @@ class Lexicon:
     list_keys: dict[str, tuple[tuple[str, str | None], ...]]
     # [spelling]: a common misspelling of a word -> the word ("electricty" -> "electricity"), one token each
     spelling: dict[str, str]
+    # per list: its first word in the language's own file (else in the base file): the word an answer writes
+    # when it joins text with a list's word ("和" for Chinese); a frozenset has no stable first word
+    first_words: dict[str, str]
+
+    def first_word(self, name: str, default: str) -> str:
+        """The word of list `name` this language writes (its own file's first), `default` when none."""
+        return self.first_words.get(name, default)
 
     def respell(self, toks: list) -> list:
         """`toks` with every misspelled word token replaced by the word it means (its position kept)."""
@@ -197,8 +204,10 @@ def _merge(base: dict, extra: dict) -> dict:
 @lru_cache(maxsize=4)
 def _load(lang: str) -> Lexicon:
     doc = _read(BASE)
+    own = doc
     if lang != BASE:
-        doc = _merge(doc, _read(lang))
+        own = _read(lang)
+        doc = _merge(doc, own)
     phrases: dict[tuple[str, ...], dict[str, object]] = {}
 
     def add(phrase: str, section: str, value: object) -> None:
@@ -229,6 +238,8 @@ def _load(lang: str) -> Lexicon:
         for name, items in lists.items()
     }
     spelling = {typo: word for word, typos in doc.get("spelling", {}).items() for typo in typos}
+    own_lists = own.get("lists", {})
+    first_words = {name: (own_lists.get(name) or items)[0] for name, items in doc.get("lists", {}).items() if items}
     return Lexicon(
         phrases,
         max(len(k) for k in phrases),
@@ -239,4 +250,5 @@ def _load(lang: str) -> Lexicon:
         lists,
         list_keys,
         spelling,
+        first_words,
     )

@@ -25,7 +25,7 @@ from assistant.respond.pricing import (
     value_row,
     workload_title,
 )
-from assistant.respond.recommend import nvidia_ranking
+from assistant.respond.recommend_order import nvidia_ranking
 from assistant.respond.wording import counted, duration, spec_source
 
 

@@ -35,13 +35,14 @@ from assistant.respond.pricing import (
     value_row,
     workload_title,
 )
-from assistant.respond.recommend import exclusion_reason, nvidia_ranking
+from assistant.respond.recommend_need import exclusion_reason
+from assistant.respond.recommend_order import nvidia_ranking
 from assistant.respond.variants import variant_notes
 from assistant.respond.verdict_reply import verdict_answer
 from assistant.respond.wording import counted, software_stack, spec_source
 from assistant.specs import GpuSpec
 
-# the reference's memory floors (knowledge/concepts.toml "value-per-dollar"; recommend._FLOOR_GB)
+# the reference's memory floors (knowledge/concepts.toml "value-per-dollar"; recommend_need._FLOOR_GB)
 FLOOR_GB = {"image_generation": 12.0, "llm_inference": 24.0, "llm_finetune": 24.0}
 BAND = 2.0  # alternatives cost at most this many times the asked GPU (its price class) [A]
 _FORMATS = {"fp8": "fp8_acc16", "bf16": "bf16", "tf32": "tf32", "int8": "int8", "fp4": "fp4"}

@@ -1,7 +1,7 @@
-"""'cheaper option?' after a pick ranked on its cost over the years keeps that measure (respond/recommend.py)."""
+"""'cheaper option?' after a pick ranked on its cost over the years keeps that measure (respond/recommend_order.py)."""
 
 from assistant.models.recommend import Ranking, RankRow
-from assistant.respond.recommend import _cheaper_over_period
+from assistant.respond.recommend_order import cheaper_over_period
 
 
 def _row(gpu: str, n: int, price: float, tco: float) -> RankRow:
@@ -14,7 +14,7 @@ def test_a_setup_cheaper_to_buy_but_dearer_over_the_years_is_left_out():
     cheaper = _row("RTX 3060 12 GB", 4, 314, 3000)
     capped = Ranking("llm", dearer_over_years, (cheaper,), (dearer_over_years, cheaper), ())
     unbounded = Ranking("llm", picked, (dearer_over_years, cheaper), (picked, dearer_over_years, cheaper), ())
-    kept = _cheaper_over_period(capped, unbounded, "RTX 3090", 2)
+    kept = cheaper_over_period(capped, unbounded, "RTX 3090", 2)
     assert [r.gpu for r in kept.rows] == ["RTX 3060 12 GB"]
     assert kept.choice == cheaper
 
@@ -22,4 +22,4 @@ def test_a_setup_cheaper_to_buy_but_dearer_over_the_years_is_left_out():
 def test_without_the_picked_setup_in_the_ranking_nothing_is_filtered():
     row = _row("RTX 5060 Ti 16 GB", 3, 546, 6093)
     capped = Ranking("llm", row, (), (row,), ())
-    assert _cheaper_over_period(capped, capped, "RTX 3090", 2) is capped
+    assert cheaper_over_period(capped, capped, "RTX 3090", 2) is capped

@@ -1,0 +1,95 @@
+"""What a recommendation must satisfy and why a card is left out: the memory the workload needs (the
+model named, sized as a fit answer sizes it, or the reference's floor for the workload), the single-user
+chat basis when an LLM is run for oneself (§llm.decode), and exclusion reasons in the answer's language
+and currency."""
+
+from __future__ import annotations
+
+import re
+
+from assistant.models import constants as C
+from assistant.models import diffusion_memory, memory, train_memory
+from assistant.queries import RecommendQuery
+from assistant.respond.env import Env
+from assistant.respond.fit import setup_text, sized_model
+from assistant.respond.pricing import (
+    CHAT_MODEL,
+    chat_tokens_per_s,
+    speech,
+)
+
+_FLOOR_GB = {
+    "image_generation": (12.0, "rec.floor_image"),
+    "llm_finetune": (24.0, "rec.floor_finetune"),
+    "llm_inference": (24.0, "rec.floor_llm"),
+}
+_REASONS = [
+    (re.compile(r"vendor (?P<vendor>.+) not in (?P<allowed>.+)"), "rec.why_vendor"),  # allowed: as the user typed it
+    (re.compile(r"memory (?P<memory>[\d.]+) GB x (?P<n>\d+) < (?P<need>[\d.]+) GB needed"), "rec.why_memory"),
+    (re.compile(r"price \$(?P<price>[\d,.]+) over budget \$(?P<budget>[\d,.]+)"), "rec.why_budget"),
+    (re.compile(r"power (?P<power>[\d.]+) W over (?P<limit>[\d.]+) W"), "rec.why_power"),
+]
+
+
+def exclusion_reason(reason: str, env: Env, budget: float | None = None) -> str:
+    """An exclusion reason of models.recommend in the answer's language and currency."""
+    for pattern, key in _REASONS:
+        m = pattern.fullmatch(reason)
+        if m:
+            values = m.groupdict()
+            if key == "rec.why_budget":
+                values = {k: env.money(float(v.replace(",", ""))) for k, v in values.items()}
+                values["budget"] = env.money(budget) if budget else values["budget"]
+            return env.t(key, **values)
+    return env.term(reason)
+
+
+def memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
+    if query.min_memory_gb:
+        return query.min_memory_gb, env.t("rec.asked_memory", gb=f"{query.min_memory_gb:g}")
+    model = sized_model(query, env)[0] if (query.model or getattr(query, "params_b", None)) else None
+    if model is not None:
+        n = max(query.gpu_count, 1)
+        if model.kind == "image":
+            # the set-up and precision a fit answer assumes (§mem.image): one rule for both
+            prec = query.precision or diffusion_memory.usual_precision(model)
+            est = diffusion_memory.image_memory(model, precision=prec, **diffusion_memory.AS_USUALLY_RUN)
+        elif query.workload == "llm_finetune":
+            est = train_memory.training_memory(model, "qlora", checkpointing=True, n_gpus=n)
+        else:  # Whisper runs at fp16 (faster-whisper), LLMs at 4-bit
+            est = memory.inference_memory(model, query.precision or ("fp16" if speech(model) else "q4_k_m"), n_gpus=n)
+        how = setup_text(env, est.setup)
+        return round(est.total_gb * n, 1), env.t(
+            "rec.model_needs", model=model.name, gb=f"{est.total_gb * n:.1f}", how=how
+        )
+    if getattr(query, "model_family", None) == "transformer":
+        floor, key = _FLOOR_GB["llm_finetune"]
+        return floor, env.t(key)
+    if query.workload in _FLOOR_GB:
+        floor, key = _FLOOR_GB[query.workload]
+        return floor, env.t(key)
+    return None, ""
+
+
+def need_from_floor(query: RecommendQuery) -> bool:
+    """The memory need is the reference's floor for the workload, not a model or a size the user named."""
+    named = query.min_memory_gb or query.model or getattr(query, "params_b", None)
+    return not named and query.workload in ("llm_inference", "image_generation")  # smaller models still run
+
+
+def chat_basis(query: RecommendQuery, env: Env):
+    """(model, quant, RTX 3090 tokens/s) when the question is about running or chatting with a named
+    LLM: such rankings use single-user tokens/s, not batched throughput (§llm.decode)."""
+    if query.workload != "llm_inference":
+        return None
+    if not (query.model or getattr(query, "params_b", None)):  # "top 5 gpus for local llm": a common local model
+        model, ref = env.reader.model(CHAT_MODEL[0]), env.reader.gpu(C.REF_NAME)
+        if model is None or ref is None:
+            return None
+        return model, CHAT_MODEL[1], chat_tokens_per_s(model, CHAT_MODEL[1], ref)
+    model = sized_model(query, env)[0]
+    ref = env.reader.gpu(C.REF_NAME)
+    if model is None or model.kind != "llm" or ref is None or speech(model):
+        return None
+    quant = query.precision if query.precision in C.BITS_PER_WEIGHT else "q4_k_m"
+    return model, quant, chat_tokens_per_s(model, quant, ref)

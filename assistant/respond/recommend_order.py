@@ -1,0 +1,110 @@
+"""Value rankings and their reorderings for recommendations and verdicts: every priced NVIDIA (or named
+vendor's) card ranked by value over the ownership period (docs/model.md §rec); cheapest up front (the
+cards and the machine that holds them), most speed per watt, cheaper over the years than a set-up already
+picked; several smaller cards that hold a memory target together for less than one card."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from assistant.nlu.lexicon import lexicon
+from assistant.queries import RecommendQuery
+from assistant.respond import fit_hardware, quiet
+from assistant.respond.env import Env
+from assistant.respond.pricing import (
+    perf_workload,
+    price_of,
+)
+from assistant.respond.ranking import rank_inputs, rank_snapshot
+
+
+def label(row) -> str:
+    return f"{row.n_gpus} x {row.gpu}" if row.n_gpus > 1 else row.gpu
+
+
+def upfront_usd(row, env: Env) -> float:
+    """What a set of GPUs costs to put to work: the cards and the machine that holds that many
+    (3 x RTX 3070 need a 4-slot workstation, one RTX 3090 a desktop: fit_hardware.machine_usd)."""
+    return row.price_usd * row.n_gpus + fit_hardware.machine_usd(env.reader.gpu(row.gpu), row.n_gpus)
+
+
+def cheapest_first(ranking, env: Env):
+    """ "cheapest GPU for X": the constraints stay, the order is by what it costs up front (the cards and the
+    machine that holds them)."""
+    rows = sorted(ranking.rows, key=lambda r: (upfront_usd(r, env), -r.value_per_tco))
+    return dataclasses.replace(ranking, choice=rows[0] if rows else None, runners_up=tuple(rows[1:4]), rows=tuple(rows))
+
+
+def watts(row, env: Env) -> float:
+    spec = env.reader.gpu(row.gpu)
+    return float(spec.tdp_w or 0) if spec is not None else 0.0
+
+
+def most_efficient(ranking, env: Env):
+    """ "the most power-efficient gpu": the constraints stay, the order is by speed per watt of board power."""
+    rows = sorted(ranking.rows, key=lambda r: -quiet.per_watt(r.score, watts(r, env), r.n_gpus))
+    return dataclasses.replace(ranking, choice=rows[0] if rows else None, runners_up=tuple(rows[1:4]), rows=tuple(rows))
+
+
+def cheaper_over_period(ranking, unbounded, gpu: str | None, n: int):
+    """ "cheaper option?" after a pick ranked by its cost over the years: only set-ups that cost less over those
+    years too (3 x RTX 5060 Ti are $11 cheaper to buy than 2 x RTX 3090 but cost nearly double over 5 years).
+    `unbounded`: the same ranking without the price cap, where the picked set-up's own cost is found."""
+    own = next((r for r in unbounded.rows if r.gpu == gpu and r.n_gpus == n), None)
+    if own is None:
+        return ranking
+    rows = tuple(r for r in ranking.rows if r.tco_usd < own.tco_usd)
+    return dataclasses.replace(ranking, choice=rows[0] if rows else None, runners_up=rows[1:4], rows=rows)
+
+
+def passive_ok(query: RecommendQuery, env: Env) -> bool:
+    """Datacenter cards belong in the ranking for an organization or when a server is asked for."""
+    return bool(query.organization) or bool(lexicon(env.lang).words_in("rig_server", query.text.lower()))
+
+
+def nvidia_ranking(env: Env, key: str, memory_need_gb: float | None = None, n: int = 1, vendors=("NVIDIA",), chat=None):
+    """The value ranking of every NVIDIA GPU priced in the snapshot under the assumptions in force and
+    the user's prices, with no budget: where a GPU stands (cost "perf per dollar", verdicts).
+    `vendors`: a verdict on an AMD or Intel card ranks that vendor too; `chat` as in `rank_snapshot`."""
+    condition = env.assumptions.condition or "average"
+    inputs = rank_inputs(env, key, need=memory_need_gb, condition=condition, vendors=tuple(vendors), n=n, chat=chat)
+    return rank_snapshot(env.reader, inputs)
+
+
+SPLITS = (None, "llm_inference", "inference")  # workloads whose model may be split across cards
+
+
+def together(query: RecommendQuery, env: Env, need, budget, condition, vendors, best):
+    """The best-value set of 2-4 actively cooled cards that holds a memory target asked without a model
+    ("cheapest way to get 48gb of vram") for less than the single card chosen, both with the machine around
+    them (a 3-card set needs a bigger platform than one card); None otherwise. A language model splits across
+    them; an image model or one training batch does not."""
+    if not query.min_memory_gb or query.model or query.gpu_count > 1 or query.workload not in SPLITS:
+        return None
+    inputs = rank_inputs(
+        env,
+        perf_workload(query.workload, query.precision),
+        need=need,
+        budget=budget,
+        condition=condition,
+        vendors=vendors,
+        max_power_w=query.max_power_w,
+        max_auto_gpus=4,
+        passive=False,
+    )
+    ranking = rank_snapshot(env.reader, inputs)
+    single = upfront_usd(best, env)  # the cards and the machine that holds them (more cards need a bigger platform)
+    several = [
+        r
+        for r in ranking.rows  # best value first: the cheapest set is rarely the one to buy (3 x 16 GB vs 2 x 24 GB)
+        if r.n_gpus > 1 and upfront_usd(r, env) < single
+    ]
+    if several and query.sort == "price":  # "least i can spend": the cheapest machine, not the best value
+        return min(several, key=lambda r: upfront_usd(r, env))
+    return several[0] if several else None
+
+
+def price_of_named(gpu: str | None, env: Env) -> float | None:
+    """The price (USD) of the GPU a "cheaper than" names, None when none is named or its price is unknown."""
+    found = price_of(gpu, env) if gpu else None
+    return found.usd if found is not None else None
