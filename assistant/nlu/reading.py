@@ -42,11 +42,22 @@ class Reading:
                     continue
                 if named and self._own_card(t):
                     continue  # "should i add a second 3060 or sell it": "it" is the card named before
+                if named and self._named_before_outside(r):
+                    continue  # "7900 xtx for flux, how bad is it compared to a 4090": "it" is the 7900 XTX
                 if t.value in seen_pron and t.value in ("it", "them", "that"):
                     continue
                 seen_pron.add(t.value)
             out.append(gpu_ref(r))
         return out
+
+    def _named_before_outside(self, pronoun: Ref) -> bool:
+        """A singular "it" inside a pair ("it compared to a 4090", "it vs the 3090") after a GPU named earlier in the
+        same question outside that pair: the pronoun is that GPU (already among the references)."""
+        if pronoun.tag.value != "it":
+            return False
+        pair = next((s for s in self.b.structs if any(x is pronoun for x in s.refs)), None)
+        inside = {id(x.tag) for x in pair.refs} if pair is not None else set()
+        return any(t.kind == "GPU" and t.start < pronoun.tag.start and id(t) not in inside for t in self.b.tags)
 
     def _own_card(self, pronoun: Tag) -> bool:
         """A pronoun right after a verb for what one does with a card one has ("sell it", "keeping it", lexicon

@@ -384,6 +384,7 @@ class GpuTagging(TaggerBase):
             while tt[start] in APPLE_WORDS or tt[start] in APPLE_MODELS:
                 start += 1
         chip_first = bool(brand) and start == i  # "m4 pro mac mini": device words after the chip are not its name
+        named = why == "brand" or (why == "prefix" and toks[i + 1].glued)  # letters glued to the number: a name
         for end in range(j, max(floor, i + 1) - 1, -1):
             sub = brand + [
                 tt[k] for k in range(start, end) if not (chip_first and k > i + 1 and self._device_word_after_chip(k))
@@ -397,12 +398,11 @@ class GpuTagging(TaggerBase):
                 and end < n
                 and (
                     self.unit("money_after", end)
-                    or self.unit("hours", end)
-                    or self.unit("years", end)
+                    or (not named and (self.unit("hours", end) or self.unit("years", end)))
                     or tt[end] in ("b", "k", "%")
                 )
             ):
-                continue
+                continue  # "100 hours" is a duration; "h100 hours" are hours on that GPU
             m = self.index.gpu(sub, self.span(i, end), plural=plural)
             if m.status == "unknown" and floor > i + 1:
                 # "笔记本4090 16g", "laptop 4090 16gb": only the laptop card has that memory size

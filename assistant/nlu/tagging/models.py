@@ -147,7 +147,7 @@ class ModelTagging(TaggerBase):
                 params = number_or_none(t.text)
                 j += 2
                 continue
-            if t.kind == "num" and len(t.text) <= 3 and params is None:
+            if t.kind == "num" and len(t.text) <= 3 and params is None and not self._counts_something(j):
                 j += 1
                 continue
             if tt[j] in FAMILY_WORDS and t.glued is False and j > i + 1:
@@ -219,7 +219,7 @@ class ModelTagging(TaggerBase):
             w, t = tt[k], toks[k]
             if self._size_at(k) is not None or w in _JOINERS or self.gpu_start(k) == "brand" or self.gap(k - 1):
                 break  # "flux, 1200 budget": a comma ends the name
-            if w in words and w not in name:
+            if w in words and w not in name and not (k == j and self._output_noun(k, known)):
                 k, seen = k + 1, True
                 continue
             if self._code_at(k) and w + tt[k + 1] not in codes:  # "k2.5", "v3.1", "m2", "i1", "e4b"
@@ -229,7 +229,12 @@ class ModelTagging(TaggerBase):
                 seen = True
                 continue
             glued = t.kind == "word" and t.glued and k > j and toks[k - 1].kind == "num" and len(w) <= 2  # "3n"
-            version = t.kind == "num" and len(t.text.replace(".", "")) <= 2 and not (k + 1 < n and toks[k + 1].glued)
+            version = (
+                t.kind == "num"
+                and len(t.text.replace(".", "")) <= 2
+                and not (k + 1 < n and toks[k + 1].glued)
+                and not self._counts_something(k)
+            )
             if (glued or version) and (seen or loose or k + 1 < n and tt[k + 1] in words) and w not in name:
                 k, seen = k + 1, True
                 continue
@@ -238,6 +243,18 @@ class ModelTagging(TaggerBase):
                 continue
             break
         return k if seen else j
+
+    def _counts_something(self, k: int) -> bool:
+        """The number at token k counts what the word after it names ("sdxl 8 images", "flux 20 steps", "3 epochs";
+        lexicon counted_nouns): a quantity of the question, never a model's version."""
+        return k + 1 < len(self.tt) and self.tt[k + 1] in self.lex.listed("counted_nouns")
+
+    def _output_noun(self, k: int, known: list[str]) -> bool:
+        """Token k names what an image model makes ("sdxl image", "flux pics"; lexicon image_outputs), right after the
+        name of image models only: the noun of the sentence, not a variant ("qwen image" stays another model)."""
+        if self.tt[k] not in self.lex.listed("image_outputs") or not known:
+            return False
+        return all(self.index.model_kind(m) == "image" for m in known)
 
     def _size_before(self, i: int) -> float | None:
         """A model size typed right before token i ("350m gpt", "7b llama"), in billions; None when there is none."""

@@ -24,9 +24,17 @@ WEEKEND_HOURS = 48.0  # a weekend of renting: Saturday and Sunday [A]
 
 class QuantityTagging(TaggerBase):
     # numbers --------------------------------------------------------------------------------
+    def _after_trouble(self, i: int) -> bool:
+        """A problem word (lexicon trouble_words: "swapping", "ooms", "out of memory") in the three tokens before token
+        i: a full-time word there says how often the problem happens."""
+        before = " ".join(self.tt[max(0, i - 3) : i])
+        return any(f" {w} " in f" {before} " for w in self.lex.listed("trouble_words"))
+
     def try_number(self, i: int) -> int | None:
         tt, n = self.tt, len(self.tt)
         ft = self.full_time(i)
+        if ft and self._after_trouble(i):
+            return i + ft  # "swapping constantly": how often a problem happens, not hours of use
         if ft:
             return self.add("HOURS", {"per_week": 168.0, "full_time": True}, i, i + ft)
         if self.toks[i].kind == "date":
