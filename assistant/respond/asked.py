@@ -21,12 +21,14 @@ from assistant.answer import Answer
 from assistant.models.constants import HOURS_PER_YEAR
 from assistant.models.cost import electricity_usd
 from assistant.nlu.lexicon import lexicon
+from assistant.nlu.text import words
 from assistant.queries import FitQuery, Query
 from assistant.respond.env import Env
 from assistant.respond.fit_batch import largest_batch
 from assistant.respond.pricing import price_of
 
 SPEC_PARTS = ("bus", "memory_type", "bandwidth", "power", "price")
+FIGURE_PARTS = ("fp16", "bf16", "tf32", "fp8", "int8", "fp4", "nvlink", "pcie", "slot")  # spec_figures fields
 PRICE_INTENTS = ("compare", "spec")  # the answers where a street price asked beside them is added
 _DURATION = re.compile(
     r"\d[\d,.]*\s*(?:s|sec|secs|seconds?|min|mins|minutes?|h|hrs?|hours?|days?|秒|分钟|小时|天)(?![a-z])", re.I
@@ -73,7 +75,23 @@ def parts(text: str, lang: str) -> tuple[str, ...]:
     ]
     if baseline(text):
         out.append("baseline")
-    return tuple(out)
+    return (*out, *figure_parts(text, lang))
+
+
+def figure_parts(text: str, lang: str) -> tuple[str, ...]:
+    """The single spec figures a question names by the spec vocabulary (lexicon [field]): "fp16 tflops",
+    "tf32算力", "nvlink bandwidth", "slot width"; in the order asked."""
+    lex = lexicon(lang)
+    toks = words(text.lower())
+    found: list[str] = []
+    i = 0
+    while i < len(toks):
+        hit = lex.match(toks, i)
+        field = hit[1].get("FIELD") if hit else None
+        if isinstance(field, str) and field in FIGURE_PARTS and field not in found:
+            found.append(field)
+        i += hit[0] if hit else 1
+    return tuple(found)
 
 
 def baseline(text: str) -> tuple[int, int] | None:
@@ -121,6 +139,11 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
             if line:
                 added.append(line)
                 added_parts.append(part)
+        elif part in FIGURE_PARTS and specs and answer.intent != "spec":
+            line = _figure_line(part, specs, answer.headline, env)  # "fp16 tflops" asked inside a verdict
+            if line:
+                added.append(line)
+                added_parts.append(part)
         elif part == "psu" and answer.figures.get("gpu_watts") and not _PSU.search(answer.headline):
             added.append(_psu_line(answer.figures, env))  # "四卡3090 电源要多大 ... 电费多少": the PSU as well
             added_parts.append(part)
@@ -147,7 +170,7 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
             if not timed:
                 missing.append("time")
     if added:  # a spec detail or speed asked leads (it was the question); a time or a "cannot" follows the answer
-        lead = (*SPEC_PARTS, "speed", "batch")
+        lead = (*SPEC_PARTS, *FIGURE_PARTS, "speed", "batch")
         first = [a for a, p in zip(added, added_parts, strict=True) if p in lead]
         last = [a for a, p in zip(added, added_parts, strict=True) if p not in lead]
         answer.headline = i18n.gap(env.lang).join([*first, answer.headline.rstrip(), *last])
@@ -189,6 +212,16 @@ def _spec_line(part: str, specs: list, headline: str, env: Env) -> str:
             "asked.power_diff", more=watts[-1][1], less=watts[0][1], watts=f"{watts[-1][0] - watts[0][0]:,}"
         )
     return line
+
+
+def _figure_line(part: str, specs: list, headline: str, env: Env) -> str:
+    """The figure's sentence from the spec answer ("L40S: 362 TFLOPS of dense FP16 tensor throughput") unless the
+    headline already gives it; "" then."""
+    from assistant.respond import spec_figures
+
+    line = spec_figures.headline(part, specs, env)
+    shown = [v for v in spec_figures.values(part, specs, env) if v]
+    return "" if shown and all(v in headline for v in shown) else line
 
 
 def _electricity_line(specs: list, env: Env) -> str:

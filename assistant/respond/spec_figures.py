@@ -231,6 +231,20 @@ def headline(field: str, gpus: list[GpuSpec], env: Env) -> str:
     return i18n.sep(lang).join(parts) + i18n.end(lang)
 
 
+def values(field: str, gpus: list[GpuSpec], env: Env) -> list[str | None]:
+    """Each GPU's figure as `headline` writes it (None when the KB lacks it): how another answer tells whether it
+    already gave the figure."""
+    if field in PEAKS:
+        return [num(v, 1) if (v := _peak(g, field)[0]) else None for g in gpus]
+    if field == "nvlink":
+        return [f"{v:g}" if (v := nvlink_gb_s(g)) else None for g in gpus]
+    if field == "pcie":
+        return [g.bus_interface for g in gpus]
+    if field == "slot":
+        return [env.term(g.slot_width) if g.slot_width else None for g in gpus]
+    return [None for _ in gpus]
+
+
 def _msrp_head(g: GpuSpec, env: Env) -> str:
     from assistant.respond.pricing import price_of
 

@@ -18,7 +18,7 @@ from assistant.models import constants as C
 from assistant.models import hardware
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import VerdictQuery
-from assistant.respond import deal, wait
+from assistant.respond import deal, software, wait
 from assistant.respond.env import Env
 from assistant.respond.fit import largest_llm
 from assistant.respond.mining import mining_notes
@@ -77,6 +77,8 @@ def _priced(env: Env) -> list[GpuSpec]:
 
 def _feature(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
     feature = query.feature or "tensor_cores"
+    if feature in software.SOFTWARE:  # a library, not a hardware format: the architectures its makers list
+        return software.answer(query, gpu, feature, env, _asked_concept(query, feature, env))
     name = _FEATURE_NAMES[feature]
     ok, peak = has_feature(gpu, feature)
     arch = gpu.architecture or (gpu.arch.family if gpu.arch else "?")
@@ -128,6 +130,7 @@ def _feature(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
 
 _FEATURE_CONCEPTS = {"fp8": "fp8", "fp4": "fp4", "bf16": "bf16", "tf32": "tf32", "int8": "int8-fp8"}
 _FEATURE_CONCEPTS |= {"sparsity": "sparsity", "tensor_cores": "tensor-core", "cuda": "cuda"}
+_FEATURE_CONCEPTS |= {"flash_attention": "flashattention"}
 
 
 def _asked_concept(query: VerdictQuery, feature: str, env: Env):

@@ -26,6 +26,12 @@ _FEATURE_WORDS = {
     "tensor core": "tensor_cores",
     "cuda": "cuda",
     "transformer engine": "fp8",
+    "flash attention": "flash_attention",
+    "flashattention": "flash_attention",
+    "flash attn": "flash_attention",
+    "fa2": "flash_attention",
+    "fa3": "flash_attention",
+    "闪电注意力": "flash_attention",
 }
 
 
