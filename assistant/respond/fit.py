@@ -21,7 +21,7 @@ from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
 from assistant.respond import cpu_fit, fit_asked, fit_hardware, image_route
 from assistant.respond.env import Env
-from assistant.respond.fit_hints import more_cards, near_miss
+from assistant.respond.fit_hints import count_lead, more_cards, near_miss
 from assistant.respond.fit_rows import Card, FitCase, estimates, memory_table, mode_name, rows_to_show
 from assistant.respond.fit_speed import llm_speed, training_time
 from assistant.respond.fit_steps import device_notes, kv_steps, longest_context, setup_steps
@@ -183,6 +183,8 @@ def _respond(query: FitQuery, env: Env) -> Answer:
     head, time_steps, time_figures = training_time(case, head)
     steps += time_steps
     figures |= time_figures
+    lead = count_lead(case)  # "h20跑满血deepseek v3 要几张": the number of cards asked leads
+    head = i18n.gap(env.lang).join(p for p in (lead, head) if p)
     return _answer(case, head, table, steps, figures)
 
 

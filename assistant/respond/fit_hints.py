@@ -2,6 +2,7 @@
 slightly smaller quantization, a shorter context or training sequence, or the lighter row that fits.
 
 Contract: `more_cards(case)` -> the "would fit on N cards" clause of a no headline (may be empty);
+`count_lead(case)` -> that count as the first sentence when the question asks how many cards (may be empty);
 `near_miss(case)` -> the sentences appended to a no headline (may be empty). docs/model.md §mem.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 
 from assistant.models import memory
+from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
 from assistant.respond import setup
 from assistant.respond.env import Env
@@ -37,6 +39,41 @@ def more_cards(case: FitCase) -> str:
     if splits and query.mode == "full_finetune":  # full fine-tuning never fits by a plain split
         more = _sharded(env, model, query, gpu, n)
     return more
+
+
+def count_lead(case: FitCase) -> str:
+    """ "how many h20s for deepseek v3", "要几张": the fewest cards that hold the model, first, when the question asks
+    for a count and the cards named do not hold it (LLM inference or adapters: a plain split, §mem)."""
+    query, env, model, gpu, n = case.query, case.env, case.model, case.gpu, case.n
+    prec, est, f = case.pick
+    splits = model.kind == "llm" and not gpu.unified_memory and query.mode != "full_finetune"
+    if not (splits and f.min_gpus and f.min_gpus > n):
+        return ""
+    if not asks_count(query.text, env.lang):
+        return ""
+    return env.t(
+        "fit.count_lead",
+        count=f.min_gpus,
+        gpu=gpu.short_name,
+        total=f"{gpu.memory_gb * f.min_gpus:g}",
+        model=model.name,
+        prec=prec,
+        need=f"{est.total_gb * n:.1f}",
+    )
+
+
+def asks_count(text: str, lang: str) -> bool:
+    """ "how many h100s", "要几张" (lexicon asked_count), but not "how many tokens per second" (asked_count_not: the
+    word after "how many" counts something else)."""
+    lex, low = lexicon(lang), text.lower()
+    for word in lex.listed("asked_count"):
+        at = low.find(word)
+        if at < 0:
+            continue
+        after = low[at + len(word) :].split()
+        if not (after and any(after[0].startswith(w) for w in lex.listed("asked_count_not"))):
+            return True
+    return False
 
 
 def near_miss(case: FitCase) -> str:
