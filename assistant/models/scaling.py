@@ -45,16 +45,16 @@ class TrainingScaling:
     slowest: str  # the card that sets the pace of a mixed group ("" when all alike)
 
 
-def training_scaling(gpus: list[GpuSpec], workload: str = "train16") -> TrainingScaling:
+def training_scaling(gpus: list[GpuSpec], workload: str = "train16", via: str | None = None) -> TrainingScaling:
     """Data parallel: every GPU runs the same step, so a mixed group runs at its slowest card
     [P2020]; gradient all-reduce costs an overhead per doubling of the GPU count that depends on
-    the link [A]."""
+    the link [A] (`via`: a link in LINKS instead of the group's own, "the same cards without the bridge")."""
     n = len(gpus)
     if n == 0:
         return TrainingScaling(0, "pcie", 0.0, 0.0, "")
     scores = [performance.relative_performance(g, workload, batch_policy="none").score for g in gpus]
     kinds = {g.name for g in gpus}
-    lk = link(gpus[0], n) if len(kinds) == 1 else _mixed_link(gpus)
+    lk = via or (link(gpus[0], n) if len(kinds) == 1 else _mixed_link(gpus))
     overhead = C.DP_OVERHEAD_PER_DOUBLING[lk]
     parallel = n / (1.0 + overhead * math.log2(n)) if n > 1 else 1.0
     slowest = min(range(n), key=lambda i: scores[i])
@@ -90,15 +90,17 @@ def llm_scaling(
     batch: int = 1,
     context: int = 4096,
     single_fits: bool = True,
+    via: str | None = None,
 ) -> LlmScaling:
     """Decode speed of the group: a layer split passes each token through the GPUs in turn (no
     speed-up at batch 1, the slower cards' layers cost their own bandwidth); a tensor split reads
-    1/n of the weights on each GPU and pays two all-reduces per layer (§perf.multigpu, §llm.decode)."""
+    1/n of the weights on each GPU and pays two all-reduces per layer (§perf.multigpu, §llm.decode); `via` as
+    for training_scaling."""
     n = len(gpus)
     if n == 0:
         return LlmScaling(0, "pcie", split, batch, 0.0, 0.0, single_fits, 0.0)
     kinds = {g.name for g in gpus}
-    lk = link(gpus[0], n) if len(kinds) == 1 else _mixed_link(gpus)
+    lk = via or (link(gpus[0], n) if len(kinds) == 1 else _mixed_link(gpus))
     fastest = max(gpus, key=lambda g: finite(g.memory_bandwidth_gb_s))
     single = llm.decode_speed(fastest, model, quant, context=context, batch=batch).tokens_per_s
     if len(kinds) == 1 or split == "tensor":

@@ -10,9 +10,11 @@ second, for the workload asked: training unless the question is about LLM infere
 from __future__ import annotations
 
 import math
+import re
 
 from assistant import i18n
 from assistant.answer import Answer, Table
+from assistant.models import constants as C
 from assistant.models import memory, performance, scaling
 from assistant.models.values import safe_div
 from assistant.queries import CompareQuery
@@ -55,6 +57,58 @@ def _lanes_step(query: CompareQuery, env: Env) -> str | None:
     per_card = PCIE4_X16_GB_S * 2 ** (gen - 4) * lanes / 16
     key = "scale.lanes_ok" if lanes >= 8 else "scale.lanes_x4" if lanes == 4 else "scale.lanes_x1"
     return env.t(key, gen=f"{gen}.0", lanes=lanes, gbs=f"{per_card:g}")
+
+
+def _link_asked(query: CompareQuery, groups, models, env: Env) -> tuple[str, dict]:
+    """ "does nvlink matter for 2x 3090 running vllm tensor parallel": the same cards over the bridge and without it
+    (PCIe, through host memory on GeForce), for a tensor split, batched serving and data-parallel training; the
+    cards that take no bridge are said to have none. ("", {}) when the question does not name the link."""
+    gpu, n = groups[0]
+    if n < 2 or "link" not in asked.parts(query.text, env.lang):
+        return "", {}
+    own = scaling.link(gpu, n)
+    if own == "nvswitch":
+        return "", {}
+    if own != "nvlink":
+        return env.t("scale.link_none", gpu=gpu.short_name, link=env.t(f"scale.link_{own}")), {"link_compared": own}
+    bare = "pcie_host" if re.search(C.NO_P2P_GENERATIONS, gpu.generation or "") else "pcie"
+    train = [scaling.training_scaling([gpu] * n, via=v).efficiency for v in ("nvlink", bare)]
+    for key, quant in models:
+        model = env.reader.model(key)
+        if (
+            model is None
+            or not memory.fit(memory.inference_memory(model, quant, context=CONTEXT, n_gpus=n), gpu.memory_gb, n).fits
+        ):
+            continue
+        speed = {
+            (split, batch, v): scaling.llm_scaling(
+                [gpu] * n, model, quant, split=split, batch=batch, context=CONTEXT, via=v
+            ).tokens_per_s
+            for split, batch in (("tensor", 1), ("tensor", BATCHED), ("layer", 1))
+            for v in ("nvlink", bare)
+        }
+        tp, tp_bare = speed[("tensor", 1, "nvlink")], speed[("tensor", 1, bare)]
+        text = env.t(
+            "scale.link_asked",
+            a=f"{n} x {gpu.short_name}",
+            model=model.name,
+            tp=f"{tp:,.0f}",
+            tp_bare=f"{tp_bare:,.0f}",
+            bare=env.t(f"scale.link_{bare}"),
+            pct=f"{(1 - safe_div(tp_bare, tp)) * 100:.0f}",
+            batch=BATCHED,
+            served=f"{speed[('tensor', BATCHED, 'nvlink')]:,.0f}",
+            served_bare=f"{speed[('tensor', BATCHED, bare)]:,.0f}",
+            layer=f"{speed[('layer', 1, 'nvlink')]:,.0f}",
+            layer_bare=f"{speed[('layer', 1, bare)]:,.0f}",
+            eff=f"{train[0] * 100:.0f}",
+            eff_bare=f"{train[1] * 100:.0f}",
+        )
+        return text, {
+            "link_compared": bare,
+            "tensor_tokens_per_s_by_link": {"nvlink": round(tp, 1), bare: round(tp_bare, 1)},
+        }
+    return "", {}
 
 
 def _llm_models(query: CompareQuery) -> list[tuple[str, str]]:
@@ -183,6 +237,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     if any(t.link == "pcie_host" for t in train):
         steps.append(env.t("scale.no_p2p"))
     lanes = _lanes_step(query, env)  # the lanes the user named answer a part of the question: in the headline
+    by_link, link_figures = _link_asked(query, groups, models, env)
     steps.append(env.t("scale.why_layer"))
     steps.append(env.t("scale.why_tensor"))
     if any(not fit for key, _ in models for fit in llm_figs.get(f"{key}_fits_one", [])):
@@ -198,6 +253,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         "lanes": lanes is not None,
         "training_efficiency": [round(t.efficiency, 3) for t in train],
         "llm_tokens_per_s": llm_figs,
+        **link_figures,
     }
     sources = [spec_source(groups[0][0])] + env.cite(*[p.source for p in prices if p])
     if any(t.link == "pcie_host" for t in train) and "GeForce 30" in (groups[0][0].generation or ""):
@@ -208,7 +264,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     return Answer(
         question=query.text,
         intent="compare",
-        headline=i18n.gap(env.lang).join(h + i18n.end(env.lang) for h in (headline, lanes) if h),
+        headline=i18n.gap(env.lang).join(h + i18n.end(env.lang) for h in (by_link, headline, lanes) if h),
         gpus=list(dict.fromkeys(g.name for g, _ in groups)),
         workload=query.workload,
         precision=query.precision,
