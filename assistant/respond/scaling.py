@@ -59,6 +59,26 @@ def _lanes_step(query: CompareQuery, env: Env) -> str | None:
     return env.t(key, gen=f"{gen}.0", lanes=lanes, gbs=f"{per_card:g}")
 
 
+_TP = re.compile(r"tensor[- ]?parallel|\btp\b|vllm|张量并行", re.IGNORECASE)  # an LLM split asked about
+_NO_BRIDGE = re.compile(
+    r"\b(?:no|without|w/o|without an?|no an?)\s+(?:nvlink|bridge|nvlink bridge)"
+    r"|(?:没有|没|不带|不用|不加|无)\s*(?:nvlink|nv ?link|桥)",
+    re.IGNORECASE,
+)
+
+
+def bare_link(gpu) -> str:
+    """The link of the same cards without a bridge: PCIe, through host memory on GeForce (no peer-to-peer)."""
+    return "pcie_host" if re.search(C.NO_P2P_GENERATIONS, gpu.generation or "") else "pcie"
+
+
+def _without_bridge(query: CompareQuery, gpu, n: int) -> str | None:
+    """The bridge-less link when the question says the cards have no NVLink and they would otherwise pair over one."""
+    if n < 2 or scaling.link(gpu, n) != "nvlink" or not _NO_BRIDGE.search(query.text):
+        return None
+    return bare_link(gpu)
+
+
 def _link_asked(query: CompareQuery, groups, models, env: Env) -> tuple[str, dict]:
     """ "does nvlink matter for 2x 3090 running vllm tensor parallel": the same cards over the bridge and without it
     (PCIe, through host memory on GeForce), for a tensor split, batched serving and data-parallel training; the
@@ -71,7 +91,7 @@ def _link_asked(query: CompareQuery, groups, models, env: Env) -> tuple[str, dic
         return "", {}
     if own != "nvlink":
         return env.t("scale.link_none", gpu=gpu.short_name, link=env.t(f"scale.link_{own}")), {"link_compared": own}
-    bare = "pcie_host" if re.search(C.NO_P2P_GENERATIONS, gpu.generation or "") else "pcie"
+    bare = bare_link(gpu)
     train = [scaling.training_scaling([gpu] * n, via=v).efficiency for v in ("nvlink", bare)]
     for key, quant in models:
         model = env.reader.model(key)
@@ -125,7 +145,7 @@ def _llm_models(query: CompareQuery) -> list[tuple[str, str]]:
     return [first] + [m for m in LLM_MODELS if m[0] != named][:1]
 
 
-def _llm_rows(groups, env: Env, models: list[tuple[str, str]]) -> tuple[list[list[str]], dict]:
+def _llm_rows(groups, env: Env, models: list[tuple[str, str]], via: str | None = None) -> tuple[list[list[str]], dict]:
     rows: list[list[str]] = []
     figs: dict = {}
     for key, quant in models:
@@ -142,7 +162,9 @@ def _llm_rows(groups, env: Env, models: list[tuple[str, str]]) -> tuple[list[lis
                 if not fits:
                     cells[col].append("—")
                     continue
-                s = scaling.llm_scaling([gpu] * n, model, quant, split=split, batch=batch, context=CONTEXT)
+                s = scaling.llm_scaling(
+                    [gpu] * n, model, quant, split=split, batch=batch, context=CONTEXT, via=via if n > 1 else None
+                )
                 cells[col].append(f"{s.tokens_per_s:,.0f}")
                 figs[f"{key}_{col}_{gpu.short_name}_x{n}"] = round(s.tokens_per_s, 1)
                 figs.setdefault(f"{key}_{col}", []).append(round(s.tokens_per_s, 1) if fits else None)
@@ -156,14 +178,14 @@ def _llm_rows(groups, env: Env, models: list[tuple[str, str]]) -> tuple[list[lis
     return rows, figs
 
 
-def _training(groups, env: Env):
+def _training(groups, env: Env, via: str | None = None):
     """Per group: data-parallel scaling and the group's 16-bit training speed relative to one card of
     the faster kind, and the link label."""
     scores = [performance.relative_performance(g, "train16", batch_policy="none").score for g, _ in groups]
     best = max(scores, default=0.0)
     out = []
     for (gpu, n), score in zip(groups, scores, strict=True):
-        t = scaling.training_scaling([gpu] * n)
+        t = scaling.training_scaling([gpu] * n, via=via if n > 1 else None)
         label = env.t(f"scale.link_{t.link}") if n > 1 else env.t("scale.link_single")
         out.append((t, t.speedup * safe_div(score, best), label))
     return out
@@ -173,7 +195,8 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     env = env.for_query(query)
     groups = _groups(query, env)
     labels = [f"{n} x {g.short_name}" for g, n in groups]
-    training = _training(groups, env)
+    via = _without_bridge(query, groups[0][0], groups[0][1])  # "2x 3090 over pcie without nvlink": their link
+    training = _training(groups, env, via)
     train = [t for t, _, _ in training]
     speeds = [s for _, s, _ in training]
     links = [label for _, _, label in training]
@@ -183,7 +206,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     table.rows.append([env.t("scale.row_efficiency"), *[f"{t.efficiency * 100:.0f} %" for t in train]])
     table.rows.append([env.t("scale.row_link"), *links])
     models = _llm_models(query)
-    llm_rows, llm_figs = _llm_rows(groups, env, models)
+    llm_rows, llm_figs = _llm_rows(groups, env, models, via)
     table.rows += llm_rows
     prices = [price_of(g.name, env) for g, _ in groups]
     totals = [env.money(p.usd * n) if p else "n/a" for p, (_, n) in zip(prices, groups, strict=True)]
@@ -194,7 +217,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     speeds_llm = llm_figs.get(f"{head_key}_tensor", [])
     fits = llm_figs.get(f"{head_key}_fits", [])
     llm_ratio = safe_div(*speeds_llm[:2]) if len(speeds_llm) >= 2 and all(speeds_llm[:2]) else 0.0
-    about_llm = query.workload in ("llm_inference", "inference") or bool(query.model)
+    about_llm = query.workload in ("llm_inference", "inference") or bool(query.model) or bool(_TP.search(query.text))
     only_first = len(fits) >= 2 and fits[0] and not fits[1]
     (gpu, n), one = groups[0], groups[1][0]
     if query.aspect == "memory" and n > 1:  # "2张3060 12g能当24g用吗": pooled for inference, not for training
@@ -264,7 +287,10 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     return Answer(
         question=query.text,
         intent="compare",
-        headline=i18n.gap(env.lang).join(h + i18n.end(env.lang) for h in (by_link, headline, lanes) if h),
+        # the link compared leads when it was the question; after the user's own set-up when they said theirs
+        headline=i18n.gap(env.lang).join(
+            h + i18n.end(env.lang) for h in ((headline, by_link) if via else (by_link, headline)) + (lanes,) if h
+        ),
         gpus=list(dict.fromkeys(g.name for g, _ in groups)),
         workload=query.workload,
         precision=query.precision,

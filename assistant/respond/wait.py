@@ -60,10 +60,11 @@ def _trend(gpu: GpuSpec, env: Env) -> tuple[PriceQuote, PriceQuote] | None:
     return None
 
 
-def respond(query, gpu: GpuSpec, env: Env) -> Answer:
+def respond(query, gpu: GpuSpec, env: Env, awaited: GpuSpec | None = None) -> Answer:
+    """`awaited`: the card the question says it would wait for ("还是等5090降价"), in place of the successor."""
     msrp = launch_price(gpu.name, env)
     trend = _trend(gpu, env)
-    nxt = successor(gpu, env)
+    nxt = awaited or successor(gpu, env)
     today = date.today().isoformat()
     out = nxt is not None and nxt.release_date is not None and nxt.release_date.isoformat() <= today
     steps: list[str] = []
@@ -131,6 +132,17 @@ def respond(query, gpu: GpuSpec, env: Env) -> Answer:
         )
         if price:
             cited.append(price.source)
+    theirs = _trend(awaited, env) if awaited is not None else None
+    if awaited is not None and theirs:  # "还是等5090降价": whether the card waited for has been falling
+        first, last = theirs
+        head += i18n.gap(env.lang) + env.t(
+            "wait.awaited_trend",
+            gpu=awaited.short_name,
+            change=f"{(last.usd / first.usd - 1) * 100:+.0f}",
+            months=_months(first.observed, last.observed),
+        )
+        cited += [first.source, last.source]
+        figures["awaited_change_pct"] = round((last.usd / first.usd - 1) * 100, 1)
     if nxt is None or not out:
         steps.append(env.t("wait.no_successor", gpu=gpu.short_name, snapshot=env.snapshot_label()))
     steps.append(env.t("wait.unknown"))

@@ -86,6 +86,9 @@ def read(r: Reading) -> Query | None:
     gpus = [g for g in r.refs if g.pronoun is None or not r.explicit] or last_gpu(r)
     names = {g.name or g.mention for g in gpus}
     pair = b.struct("versus")
+    if len(names) == 2 and all(g.name for g in gpus) and said(r, "verdict_wait") and not r.model:
+        # "现在买4090还是等5090降价": buy the one now or wait for the other (verdict.respond: the older is bought now)
+        return VerdictQuery(text=r.text, gpus=tuple(gpus), kind="wait", workload=r.workload)
     if len(names) != 1 or r.model or b.has("PARAMS", "VS", "RENT", "HOURS", "KWH") or (pair and len(pair.refs) > 1):
         return None
     if "china" in r.fields():
