@@ -55,7 +55,7 @@ def count_lead(case: FitCase) -> str:
         "fit.count_lead",
         count=f.min_gpus,
         gpu=gpu.short_name,
-        total=f"{gpu.memory_gb * f.min_gpus:g}",
+        total=f"{(gpu.memory_gb or 0) * f.min_gpus:g}",
         model=model.name,
         prec=prec,
         need=f"{est.total_gb * n:.1f}",
