@@ -12,6 +12,8 @@ memory_floor_gb, relative_speed, value_rank, ranked, alternatives (GPU names).
 
 from __future__ import annotations
 
+import dataclasses
+
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import constants as C
@@ -38,7 +40,7 @@ from assistant.respond.pricing import (
 from assistant.respond.recommend_need import exclusion_reason
 from assistant.respond.recommend_order import nvidia_ranking
 from assistant.respond.variants import variant_notes
-from assistant.respond.verdict_reply import verdict_answer
+from assistant.respond.verdict_reply import both_verdicts, verdict_answer
 from assistant.respond.wording import counted, software_stack, spec_source
 from assistant.specs import GpuSpec
 
@@ -449,9 +451,14 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         return Answer(
             question=query.text, intent="verdict", headline="", clarification=env.t("verdict.which_gpu"), lang=env.lang
         )
-    if query.kind == "deal":  # "used 3090 for $650 a good deal?": the offer against the market
-        return deal.respond(query, env)
     gpu = env.gpu(named[0].name)
+    n = max(named[0].count, 1)
+    if query.kind == "deal":  # "used 3090 for $650 a good deal?": the offer against the market
+        price = deal.respond(query, env)
+        if not (price.figures.get("deal") and _for_a_purpose(query, env)):
+            return price
+        # "used p100 for $80, worth it for a beginner": the price, then whether the card does the job
+        return both_verdicts(price, _suitability(dataclasses.replace(query, kind="good", offer=None), gpu, n, env))
     if query.kind == "wait":  # "buy a 5090 now or wait": its price over time and a successor, what is not known
         both = sorted(
             {r.name: env.gpu(r.name) for r in named[:2]}.values(), key=_released
@@ -459,4 +466,13 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         return wait.respond(query, both[0], env, awaited=both[1] if len(both) > 1 else None)
     if query.kind == "feature":
         return _feature(query, gpu, env)
-    return _suitability(query, gpu, max(named[0].count, 1), env)
+    suits = _suitability(query, gpu, n, env)
+    if query.offer is None:
+        return suits
+    price = deal.respond(dataclasses.replace(query, kind="deal"), env)  # "p40 for $200 still worth it": the price too
+    return both_verdicts(price, suits, first=suits) if price.figures.get("deal") else suits
+
+
+def _for_a_purpose(query: VerdictQuery, env: Env) -> bool:
+    """An offer asked about with a use ("for a beginner", "for llms", "新手练手"): the card's suitability as well."""
+    return bool(query.workload) or lexicon(env.lang).words_in("verdict_purpose", query.text.lower())

@@ -9,6 +9,7 @@ Contract: `verdict_answer(query, env, gpu, head, verdict, chosen_on=..., figures
 
 from __future__ import annotations
 
+from assistant import i18n
 from assistant.answer import Answer
 from assistant.respond.env import Env
 from assistant.specs import GpuSpec
@@ -31,3 +32,22 @@ def verdict_answer(
         lang=env.lang,
         **parts,
     )
+
+
+def both_verdicts(price: Answer, suits: Answer, first: Answer | None = None) -> Answer:
+    """An offer's price verdict and the card's suitability as one answer: the price first, its tables after the
+    suitability's; `figures.verdict` is `first`'s (the price unless the question was a suitability one), the other's
+    is `figures.verdicts`."""
+    lead = first or price
+    other = suits if lead is price else price
+    suits.headline = i18n.gap(suits.lang).join(h for h in (price.headline, suits.headline) if h)
+    suits.steps = [*price.steps, *suits.steps]
+    suits.sources = list(dict.fromkeys([*suits.sources, *price.sources]))
+    suits.figures = {
+        **suits.figures,
+        "deal": price.figures.get("deal", {}),
+        "verdict": lead.figures["verdict"],
+        "verdicts": [lead.figures["verdict"], other.figures["verdict"]],
+    }
+    suits.choice = lead.choice
+    return suits

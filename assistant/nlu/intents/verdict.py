@@ -8,6 +8,8 @@ questions, whose answer is already a yes / no) and no second GPU (a comparison).
 
 from __future__ import annotations
 
+import re
+
 from assistant.nlu.reading import Reading
 from assistant.queries import GpuRef, Query, VerdictQuery
 
@@ -127,6 +129,12 @@ def read(r: Reading) -> Query | None:
     )
 
 
+_OFFER_BETWEEN = re.compile(
+    r"[\s,，]*(?:\d+\s*(?:gb?|gigs?)\s*)?(?:used|new|for|at|@|only|like|about|around|~|二手|全新|闲鱼|卖|才|收)?"
+    r"\s*(?:for|at|like|about|around|~)?\s*"
+)
+
+
 def _price_typed(r: Reading) -> float | None:
     """An amount typed right after the one GPU named (nothing but spaces between): what it costs the user."""
     gpus, money = r.b.kinds.get("GPU", []), r.b.kinds.get("MONEY", [])
@@ -134,5 +142,6 @@ def _price_typed(r: Reading) -> float | None:
         return None
     between = r.text[gpus[0].end : money[0].start]
     value = money[0].value
-    typed = money[0].start >= gpus[0].end and not between.strip()
+    # "p40 $200", "p40 24gb for $200", "3060 二手 1200": nothing between but its memory and a word for paying
+    typed = money[0].start >= gpus[0].end and bool(_OFFER_BETWEEN.fullmatch(between.lower()))
     return float(value) if typed and isinstance(value, (int, float)) else None
