@@ -88,7 +88,7 @@ def read(r: Reading) -> Query | None:
     gpus = [g for g in r.refs if g.pronoun is None or not r.explicit] or last_gpu(r)
     names = {g.name or g.mention for g in gpus}
     pair = b.struct("versus")
-    if len(names) == 2 and all(g.name for g in gpus) and said(r, "verdict_wait") and not r.model:
+    if len(names) == 2 and all(g.name for g in gpus) and _waits_for_one(r) and not r.model:
         # "现在买4090还是等5090降价": buy the one now or wait for the other (verdict.respond: the older is bought now)
         return VerdictQuery(text=r.text, gpus=tuple(gpus), kind="wait", workload=r.workload)
     if len(names) != 1 or r.model or b.has("PARAMS", "VS", "RENT", "HOURS", "KWH") or (pair and len(pair.refs) > 1):
@@ -127,6 +127,18 @@ def read(r: Reading) -> Query | None:
         offer=offer,
         money_currency=r.currency("MONEY") if offer is not None else None,
     )
+
+
+_WAIT_FOR = re.compile(r"(?:\bwait(?:ing)?\s+(?:for|till|until)\s+(?:the\s+|a\s+|an\s+)?|等(?:等|到|着)?\s*)$", re.I)
+
+
+def _waits_for_one(r: Reading) -> bool:
+    """ "buy a 3090 now or wait for the 4090", "现在买4090还是等5090降价": one card bought now, the other waited for
+    (named right after "wait for" / "等"), one of each; not "the 5090 or wait and get two 4090s" (a choice)."""
+    mentions = r.b.kinds.get("GPU", [])
+    if not said(r, "verdict_wait") or r.b.has("BUDGET", "MONEY") or any(g.count > 1 for g in r.refs):
+        return False
+    return any(_WAIT_FOR.search(r.text[: m.start]) for m in mentions)
 
 
 _OFFER_BETWEEN = re.compile(
