@@ -3,7 +3,9 @@ card to get and the reason that decides it.
 
 Contract: `pick(rows, names, title, llm, env, image)` for two sides returns (name, sentence, figure) or
 None. Rules, first that applies: (1) one side is a passively cooled datacenter board and the other is
-not: the desktop card (a server part needs a chassis's airflow; an SXM module also an adapter board);
+not: the desktop card (a server part needs a chassis's airflow; an SXM module also an adapter board), unless
+the PCIe server card is FASTER_BY times as fast or, where memory decides, MORE_GB roomier: then rules (2)-(4)
+decide and a pick of the server card carries the airflow condition;
 (2) LLM work and one side holds at least 4 GB more, or image work and the smaller side has under
 16 GB: the roomier side, unless the other is at least FASTER_BY times as fast; (3) both priced: the
 better speed per money over the ownership period, naming the other when it is FASTER_BY times as
@@ -63,17 +65,31 @@ def pick(rows: dict[str, ValueRow], names: list[str], key_title: str, llm: bool,
     a, b = rows[names[0]], rows[names[1]]
     if a.perf.score <= 0 or b.perf.score <= 0:
         return None  # an unrated side (Apple): no ratio to decide on
+    speed = {r.gpu.name: r.perf.score for r in (a, b)}
+    mem = {r.gpu.name: (r.gpu.memory_gb or 0) * r.n_gpus for r in (a, b)}
+    big, small = (a, b) if mem[a.gpu.name] >= mem[b.gpu.name] else (b, a)
+    roomy = llm or (image and mem[small.gpu.name] < IMAGE_ROOMY_GB)  # where more memory decides
     passive = [r for r in (a, b) if r.gpu.passively_cooled]
     if len(passive) == 1:
         other = passive[0]
         mine = b if other is a else a
         sxm = env.t("compare.pick_sxm") if "SXM" in other.gpu.name else ""
-        text = env.t("compare.pick_passive", gpu=mine.label, other=other.label, sxm=sxm)
-        return mine.gpu.name, text, {"gpu": mine.gpu.name, "reason": "passive"}
-    speed = {r.gpu.name: r.perf.score for r in (a, b)}
-    mem = {r.gpu.name: (r.gpu.memory_gb or 0) * r.n_gpus for r in (a, b)}
-    big, small = (a, b) if mem[a.gpu.name] >= mem[b.gpu.name] else (b, a)
-    roomy = llm or (image and mem[small.gpu.name] < IMAGE_ROOMY_GB)  # where more memory decides
+        faster = speed[other.gpu.name] >= FASTER_BY * speed[mine.gpu.name]
+        roomier = roomy and mem[other.gpu.name] - mem[mine.gpu.name] >= MORE_GB
+        if "SXM" in other.gpu.name or not (faster or roomier):  # an SXM module needs a server board: no condition
+            text = env.t("compare.pick_passive", gpu=mine.label, other=other.label, sxm=sxm)
+            return mine.gpu.name, text, {"gpu": mine.gpu.name, "reason": "passive"}
+        # "h20 vs 4090 for inference": far faster or roomier, the server card is worth its airflow (a condition)
+        found = _by_memory_speed_value(a, b, speed, mem, big, small, roomy, key_title, llm, env, image)
+        if found is not None and found[0] == other.gpu.name:
+            caveat = env.t("compare.pick_passive_caveat", other=other.label, sxm=sxm)
+            return found[0], found[1] + caveat, found[2] | {"condition": "airflow"}
+        return found
+    return _by_memory_speed_value(a, b, speed, mem, big, small, roomy, key_title, llm, env, image)
+
+
+def _by_memory_speed_value(a, b, speed, mem, big, small, roomy, key_title, llm, env, image):
+    """Rules (2) to (4) of the module contract."""
     if roomy and mem[big.gpu.name] - mem[small.gpu.name] >= MORE_GB:
         ratio = speed[small.gpu.name] / speed[big.gpu.name] if speed[big.gpu.name] else 0.0
         if ratio < FASTER_BY:
