@@ -46,6 +46,7 @@ from assistant.specs import GpuSpec
 
 # the reference's memory floors (knowledge/concepts.toml "value-per-dollar"; recommend_need._FLOOR_GB)
 FLOOR_GB = {"image_generation": 12.0, "llm_inference": 24.0, "llm_finetune": 24.0}
+MORE_MEMORY_GB = 8  # a better-value card this much (and half) smaller does not make a roomier one "not worth it" [A]
 BAND = 2.0  # alternatives cost at most this many times the asked GPU (its price class) [A]
 _FORMATS = {"fp8": "fp8_acc16", "bf16": "bf16", "tf32": "tf32", "int8": "int8", "fp4": "fp4"}
 _FEATURE_NAMES = {
@@ -399,8 +400,14 @@ def _worth(env: Env, gpu, what, use, mine, best, position, total, key) -> tuple[
         return "yes", env.t("verdict.head_worth", what=what, use=use, pos=position, total=total), None
     other = env.gpu(best.gpu)
     faster = mine.perf.score / best.score if best.score else 0
-    if faster > 1.1:
-        condition = env.t("verdict.cond_speed", faster=f"{faster:.1f}", other=other.short_name)
+    mem, other_mem = (gpu.memory_gb or 0) * mine.n_gpus, (other.memory_gb or 0) * best.n_gpus
+    roomier = mem >= 1.5 * other_mem and mem - other_mem >= MORE_MEMORY_GB  # "a6000值得买吗": its 48 GB is the point
+    if faster > 1.1 or roomier:
+        condition = (
+            env.t("verdict.cond_speed", faster=f"{faster:.1f}", other=other.short_name)
+            if faster > 1.1
+            else env.t("verdict.cond_memory", mem=f"{mem:g}", other=other.short_name, other_mem=f"{other_mem:g}")
+        )
         head = env.t(
             "verdict.head_worth_if",
             what=what,
