@@ -296,6 +296,7 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
     else:
         answer = "yes"
         head = env.t("verdict.head_yes", what=what, use=use, mem=f"{mem:g}", speed=f"{speed:.2f}", title=title)
+    core = answer  # before the airflow condition: what the card itself earned
     if gpu.passively_cooled and answer in ("yes", "yes_if"):  # "is a tesla t4 good for a home server"
         answer = "yes_if"
         passive = env.t("verdict.cond_passive")
@@ -337,7 +338,11 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         rows=[_row(env, what, mine, f"{position}/{len(rows)}" if position else "—")],
     )
     band = env.t("verdict.best_in_band", money=env.money(ceiling)) if ceiling else ""
-    for label, r in ((band, best), (env.t("verdict.cheapest_ok"), cheapest)):
+    # other cards only where they answer something: a "no", a "worth it" or "overkill" weighs them; a yes to "is it
+    # good / enough" does not ask for them; "cheapest that does it" beside a card I cannot price misleads
+    shown = [] if query.kind in ("good", "enough") and core == "yes" else [(band, best)]
+    shown += [(env.t("verdict.cheapest_ok"), cheapest)] if mine.price is not None and shown else []
+    for label, r in shown:
         other = env.reader.gpu(r.gpu) if r is not None else None
         if r is not None and other is not None and r.gpu != gpu.name and r.gpu not in alternatives:
             alternatives.append(r.gpu)
