@@ -93,7 +93,9 @@ def worth_among_compared(dlg: Dialogue, query: Query) -> Query:
 def model_of_context(dlg: Dialogue, query: Query) -> Query:
     """The model the conversation is about, where the question leaves it out: "why not the 4090?" after
     "best gpu for qwen2.5 32b" compares the two on that model; "how fast for llama 3 8b?" after a
-    comparison or an answer about one GPU is that model's speed on those GPUs."""
+    comparison or an answer about one GPU is that model's speed on those GPUs; a speed or a time asked of a model
+    or a size with no GPU named ("训练一个7b模型大概要多久" after the rates of an H800) is asked on the GPU
+    talked about."""
     from assistant.queries import CompareQuery, FitQuery
 
     ctx = dlg.context
@@ -113,11 +115,13 @@ def model_of_context(dlg: Dialogue, query: Query) -> Query:
         mode = getattr(last, "mode", None) or ("lora" if ctx.workload == "training" and model else None)
         workload = None if model else ctx.workload
         return dataclasses.replace(query, model=model, workload=workload, mode=mode or query.mode)
-    if not (isinstance(query, FitQuery) and query.want_speed and query.model and not query.gpus):
+    if not (isinstance(query, FitQuery) and (query.model or query.params_b) and not query.gpus):
         return query
-    if query.memory_gb or query.params_b or not ctx.gpus:
+    if not (query.want_speed or query.want_time):  # "训练一个7b模型大概要多久" after the rates of an H800: on it
         return query
-    if isinstance(last, CompareQuery):
+    if query.memory_gb or not ctx.gpus:
+        return query
+    if isinstance(last, CompareQuery) and query.model and query.want_speed:
         return CompareQuery(
             text=query.text,
             gpus=last.gpus,
@@ -128,6 +132,33 @@ def model_of_context(dlg: Dialogue, query: Query) -> Query:
         )
     focus = ctx.focus or ctx.gpus[0]
     return dataclasses.replace(query, gpus=(GpuRef(mention=focus, name=focus, count=ctx.focus_count),))
+
+
+def job_cost_of_context(dlg: Dialogue, query: Query) -> Query:
+    """ "一共要花多少钱", "what would that cost in total" with nothing else named, right after a training time on
+    GPUs the conversation was renting (a cloud rate asked before): the rent for that job, not owning the GPUs."""
+    from assistant.queries import CostQuery, FitQuery, RatesQuery
+
+    ctx = dlg.context
+    last = ctx.last_query
+    if not (isinstance(query, CostQuery) and isinstance(last, FitQuery) and last.want_time and last.gpus):
+        return query
+    if query.gpus or query.model or query.kind != "tco" or query.years or query.hours_per_week or query.utilization:
+        return query
+    rented = next((q for q in reversed(ctx.history) if isinstance(q, RatesQuery)), None)
+    if rented is None:
+        return query
+    return RatesQuery(
+        text=query.text,
+        gpus=last.gpus,
+        provider=rented.provider,
+        mode="job",
+        model=last.model,
+        params_b=last.params_b,
+        method=last.mode if last.mode in ("lora", "qlora") else "full_finetune",
+        tokens=last.tokens,
+        settings=query.settings,
+    )
 
 
 def cost_of_context(dlg: Dialogue, query: Query) -> Query:

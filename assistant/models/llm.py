@@ -9,7 +9,6 @@ is the memory model's job (`memory.inference_memory`).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from assistant.models import constants as C
@@ -210,11 +209,6 @@ def prefill_speed(
 
 def _unrated(gpu, model, quant, mode, batch, n, factors, note) -> LlmSpeed:
     return LlmSpeed(gpu.name, model.key, quant, mode, 0.0, 0.0, batch, n, (), tuple(factors), "", note)
-
-
-def tokens_per_s_text(speed: LlmSpeed) -> str:
-    v = speed.tokens_per_s
-    return "not rated" if v <= 0 or not math.isfinite(v) else f"{v:,.0f} tokens/s" if v >= 100 else f"{v:.1f} tokens/s"
 
 
 def offload_tokens_per_s(gpu_tokens_per_s: float, weights_gb: float, offloaded_gb: float) -> float:

@@ -24,6 +24,7 @@ from assistant.nlu.lexicon import lexicon
 from assistant.queries import CompareQuery, FitQuery
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
+from assistant.respond.fit_speed import speed_text
 from assistant.respond.pricing import speech
 from assistant.respond.setup import estimate, memory_setup, setup_step
 
@@ -136,7 +137,7 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
         if f.fits:
             speed = llm.decode_speed(gpu, model, prec, context=1024, batch=1, n_gpus=n)
             figures["model_tokens_per_second"][name] = round(speed.tokens_per_s, 1)
-            text = env.term(llm.tokens_per_s_text(speed))
+            text = speed_text(env, speed)
             speed_row.append(text)
             sides.append(env.t("compare.model_side_fits", where=where, total=total, speed=text))
         else:

@@ -3,7 +3,8 @@ does not fit with the rest offloaded to system RAM (§llm.offload), speech model
 fine-tuning job on the user's own cards (§cost.run).
 
 Contract: `llm_speed(case, head, where, experts_offloaded)` -> (headline, steps, figures) after the speed part;
-`training_time(case, head)` -> the same after the job time; `job_time(...)` -> (sentence, steps, figures).
+`training_time(case, head)` -> the same after the job time; `job_time(...)` -> (sentence, steps, figures);
+`speed_text(env, speed)` -> an LLM speed in the answer's language ("38.3 tokens/s" / "38.3 token/秒").
 """
 
 from __future__ import annotations
@@ -80,10 +81,10 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
         env.t(
             "fit.speed",
             prec=prec,
-            decode=_speed(env, dec),
+            decode=speed_text(env, dec),
             batch=dec.batch,
             split=split,
-            prefill=_speed(env, pre),
+            prefill=speed_text(env, pre),
             dominant=env.term(dec.dominant),
         )
     )
@@ -93,10 +94,10 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
         head = env.t(
             "fit.head_speed" if pre.tokens_per_s > 0 else "fit.head_speed_no_prefill",
             model=model.name,
-            decode=_speed(env, dec),
+            decode=speed_text(env, dec),
             where=where,
             prec=prec,
-            prefill=_speed(env, pre),
+            prefill=speed_text(env, pre),
             spare=f"{f.headroom_gb * n:.1f}",
             batch=dec.batch,
         )
@@ -196,7 +197,7 @@ def _offload_speed(env: Env, est, dec, memory_gb: float, n: int, key: str) -> tu
     return text, tps, offloaded
 
 
-def _speed(env: Env, speed) -> str:
+def speed_text(env: Env, speed) -> str:
     """ "38.3 tokens/s" / "38.3 token/秒", or "not rated" in the answer's language."""
     v = speed.tokens_per_s
     if v <= 0 or not math.isfinite(v):

@@ -102,6 +102,7 @@ def read(r: Reading) -> Query | None:
         mode=r.mode(),
         want_speed=b.has("SPEED", "SPEED_TARGET", "USERS")
         or (b.has("FASTER") and not b.has("THAN"))
+        or "speed" in r.fields()  # "跑qwen2.5 14b速度呢", "4090跑qwen 14b速度": a model's speed is asked
         or (r.workload == "image_generation" and r.mode() == "inference" and bool(said(r, "image_time_words"))),
         params_b=r.num("PARAMS"),
         samples=samples(r),

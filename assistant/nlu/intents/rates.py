@@ -14,6 +14,7 @@ import re
 
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
+from assistant.nlu.tagging.cn_numerals import cn_number
 from assistant.queries import Query, RatesQuery
 
 PERIODS = ("day", "week", "month", "year")
@@ -83,17 +84,24 @@ _WEEKS_PER_PERIOD = {"day": 1 / 7, "week": 1.0, "month": 52 / 12, "year": 52.0}
 WEEKEND_HOURS = 60.0  # a weekend of rent: Friday evening to Monday morning [A]
 
 _SAMPLES = re.compile(
-    r"(\d+(?:\.\d+)?)\s*(k|m|千|万)?\s*(?:samples|examples|rows|conversations|instructions|pairs|条)", re.IGNORECASE
+    r"(\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千万亿]+)\s*(k|m|w|千|万)?\s*"
+    r"(?:samples|examples|rows|conversations|instructions|pairs|条|个样本)",
+    re.IGNORECASE,
 )
-_SCALE = {"k": 1e3, "m": 1e6, "千": 1e3, "万": 1e4}
+_SCALE = {"k": 1e3, "m": 1e6, "w": 1e4, "千": 1e3, "万": 1e4}
 
 
 def samples(r: Reading) -> float | None:
-    """ "about 50k samples", "5万条数据": the number of training samples a job names; None if none."""
+    """ "about 50k samples", "5万条数据", "数据一万条", "10w条": the number of training samples a job names; None if
+    none."""
     found = _SAMPLES.search(r.text)
     if not found:
         return None
-    return float(found.group(1)) * _SCALE.get((found.group(2) or "").lower(), 1.0)
+    digits = found.group(1)
+    if not (digits[0].isdigit() or set(digits) & set("十百千万亿")):
+        return None  # "一条5秒视频": a classifier, not a data set
+    value = float(digits) if digits[0].isdigit() else cn_number(list(digits))
+    return value * _SCALE.get((found.group(2) or "").lower(), 1.0) if value else None
 
 
 def read(r: Reading) -> Query | None:
