@@ -22,7 +22,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from model_checks.decode_oos import decode_out_of_sample_rows, moe_offload_out_of_sample_rows  # noqa: E402
+from model_checks.decode_oos import (  # noqa: E402
+    decode_out_of_sample_rows,
+    moe_offload_out_of_sample_rows,
+    prefill_out_of_sample_rows,
+)
 from model_checks.dettmers import D2023_HEADLINES, dettmers_rankings, print_dettmers  # noqa: E402,F401
 from model_checks.image_speed_oos import image_speed_out_of_sample_rows  # noqa: E402
 from model_checks.llama import SCOREBOARD_LEFT_OUT, fit_llm, llama_rows, llm_held_out, scoreboard_rows  # noqa: E402,F401
@@ -107,6 +111,7 @@ def main(argv=None) -> int:
         print(f"{r.case:<42} {'measured (memory)':<19} {r.model:>6.2f} {r.measured:>7.2f} {r.error:>+7.1%}  SD3 blog")
     for r in decode_out_of_sample_rows(kb):
         print(f"{r.case:<42} {'measured (decode)':<19} {r.model:>6.1f} {r.measured:>7.1f} {r.error:>+7.1%}  public run")
+    _print_oos(prefill_out_of_sample_rows(kb), "measured (prefill)", 0)
     _print_oos(image_speed_out_of_sample_rows(kb), "measured (it/s)", 2)
     _print_oos(moe_offload_out_of_sample_rows(kb), "measured (MoE RAM)", 1)
     meas = [abs(o.error) for o in oos if o.kind == "measured"]

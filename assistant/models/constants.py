@@ -268,6 +268,17 @@ IMAGE_GUIDANCE_DISTILLED = frozenset({"flux.1-dev", "flux.1-schnell"})
 IMAGE_TRAIN_ACT_GB_PER_B_PARAMS = 2.7
 IMAGE_CHECKPOINT_ACT_DIVISOR = 12.0
 IMAGE_LORA_PARAMS_PER_RANK = 5.4e-4
+# macOS lets the GPU wire only part of the unified memory by default (Metal's `recommendedMaxWorkingSetSize`, sysctl
+# `iogpu.wired_limit_mb` = 0): about two thirds on Macs with 32 GB or less, three quarters above (64 GB -> ~48 GB,
+# 128 GB -> ~96 GB) [R: stencel.io, "Apple silicon limitations with usage on local LLM" (Ollama reports 96 GB of GPU
+# memory on a 128 GB M1 Ultra; 64 GB ~48, 32 GB ~21-24); thinkdifferent.blog, "The MacBook Pro setting that doubles
+# your AI performance" (~65-70 % at 36 GB or less, ~75 % above)]. `sudo sysctl iogpu.wired_limit_mb=<MB>` raises it.
+METAL_WORKING_SET_SMALL = 2.0 / 3.0
+METAL_WORKING_SET_LARGE = 0.75
+METAL_WORKING_SET_LARGE_ABOVE_GB = 32.0
+# the raised limit the answer suggests leaves macOS 8 GB, or a quarter of a Mac with less than 32 GB [A]
+METAL_RAISED_LIMIT_SPARE_GB = 8.0
+METAL_RAISED_LIMIT_SPARE_SHARE = 0.25
 HEADROOM_WARN = 0.05  # fits, but less than 5 % of memory left [A]
 
 # --- Cost (§cost) ---------------------------------------------------------------------------

@@ -43,6 +43,16 @@ def is_apple(gpu: GpuSpec) -> bool:
     return bool(gpu.vendor) and gpu.vendor.lower() == "apple"
 
 
+def gpu_memory_limit_gb(gpu) -> float:
+    """Memory the GPU may use (§mem.apple): its own memory, or on a Mac the share of the unified memory macOS lets
+    the GPU wire by default (two thirds up to 32 GB, three quarters above), rounded down to 0.1 GB."""
+    mem = finite(gpu.memory_gb)
+    if not (gpu.vendor or "").lower() == "apple":
+        return mem
+    share = C.METAL_WORKING_SET_LARGE if mem > C.METAL_WORKING_SET_LARGE_ABOVE_GB else C.METAL_WORKING_SET_SMALL
+    return math.floor(mem * share * 10) / 10
+
+
 def clock_ghz(gpu: GpuSpec) -> float:
     return finite(gpu.boost_clock_mhz) / 1000.0
 

@@ -229,14 +229,17 @@ def fit(estimate: MemoryEstimate, gpu_memory_gb: float | None, n_gpus: int | Non
 
 
 def _min_gpus(estimate: MemoryEstimate, avail: float) -> int:
-    """Smallest n for which the shardable parts divided by n plus the fixed parts fit."""
+    """Smallest n for which the shardable parts divided by n plus the fixed parts fit; 0 when the fixed part
+    (activations, logits, adapters, buffers, context: the same on every card) is at least the shardable one,
+    where more cards barely help (QLoRA of an 8B on 8 GB cards is not "7 cards", it is a shorter sequence or a
+    fused loss)."""
     if avail <= 0:
         return 0
     n0 = max(estimate.n_gpus, 1)
     fixed = {"CUDA context", "compute buffers", "activations", "logits", "adapters + their Adam states"}
     shard_total = sum(v * n0 for k, v in estimate.components if k not in fixed)
     rest = sum(v for k, v in estimate.components if k in fixed)
-    if rest >= avail:
+    if rest >= avail or rest >= shard_total:
         return 0
     n = math.ceil(shard_total / (avail - rest)) if shard_total > 0 else 1
     return max(n, 1) if n <= 64 else 0

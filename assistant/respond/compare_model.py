@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from assistant import i18n
-from assistant.models import diffusion_memory, image_speed, llm, memory
+from assistant.models import diffusion_memory, hardware, image_speed, llm, memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import CompareQuery, FitQuery
 from assistant.respond.env import Env
@@ -55,7 +55,7 @@ def _training_rows(query: CompareQuery, model, mode: str, names: list[str], coun
     for name in names:
         gpu, n = env.reader.known_gpu(name), max(counts.get(name, 1), 1)  # image models: one card (counts empty)
         est = estimate(model, setup, "fp16" if model.kind == "image" else "bf16", n, mode, asked)
-        f = memory.fit(est, gpu.memory_gb, n)
+        f = memory.fit(est, hardware.gpu_memory_limit_gb(gpu), n)  # a Mac: the GPU's share (§mem.apple)
         figures["model_fits"][name] = f.fits
         figures["model_memory_gb"][name] = round(est.total_gb * n, 1)
         where = (
@@ -123,7 +123,7 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
         gpu, n = env.reader.known_gpu(name), max(counts.get(name, 1), 1)
         est = memory.inference_memory(model, prec, batch=1, n_gpus=n)
         need = est.total_gb * n
-        f = memory.fit(est, gpu.memory_gb, n)
+        f = memory.fit(est, hardware.gpu_memory_limit_gb(gpu), n)  # a Mac: the GPU's share (§mem.apple)
         where = (
             env.t("fit.where_many", n=n, gpu=gpu.short_name)
             if n > 1

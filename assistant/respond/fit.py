@@ -16,7 +16,8 @@ import re
 
 from assistant import i18n
 from assistant.answer import Answer
-from assistant.models import memory
+from assistant.models import constants as C
+from assistant.models import hardware, llm, memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
 from assistant.respond import cpu_fit, fit_asked, fit_hardware, image_route
@@ -112,6 +113,21 @@ def _respond(query: FitQuery, env: Env) -> Answer:
         shown = estimates(query, model, rows_to_show(model, query, env), n)  # the memory stated is system RAM
         return cpu_fit.cpu_answer(query, env, model, shown)
     card: GpuSpec | Card | None = Card(float(query.memory_gb)) if gpu is None and query.memory_gb else gpu
+    macos, raised = "", 0.0
+    if isinstance(card, GpuSpec) and hardware.gpu_memory_limit_gb(card) < (card.memory_gb or 0.0):
+        limit = hardware.gpu_memory_limit_gb(card)
+        total = card.memory_gb or 0.0
+        spare = min(C.METAL_RAISED_LIMIT_SPARE_GB, total * C.METAL_RAISED_LIMIT_SPARE_SHARE)
+        raised = max(total - spare, limit)
+        macos = env.t(
+            "fit.macos_gpu_limit",
+            gpu=card.short_name,
+            total=f"{card.memory_gb:g}",
+            gb=f"{limit:g}",
+            mb=int(raised * 1024),
+            spare=f"{total - raised:g}",
+        )
+        card = dataclasses.replace(card, memory_gb=limit)  # the fit, the table and the hints use what the GPU gets
     if card is None and any(s.key == "budget_usd" for s in query.settings):
         return cards_for_budget(query, model, env)
     if card is None:
@@ -174,7 +190,7 @@ def _respond(query: FitQuery, env: Env) -> Answer:
         timed, timed_figures = nameless_range(env, query, model, case.memory_gb)
         head += (i18n.gap(env.lang) + timed) if timed else ""
         figures |= timed_figures
-    steps += device_notes(env, card)
+    steps += ([macos + _raised_limit(case, raised)] if macos else []) + device_notes(env, card)
     head, speed_steps, speed_figures = llm_speed(case, head, where, bool(moe))
     steps += speed_steps
     if speed_figures.pop("verdict_offload", False):  # offloading asked, and it runs that way
@@ -186,6 +202,27 @@ def _respond(query: FitQuery, env: Env) -> Answer:
     lead = count_lead(case)  # "h20跑满血deepseek v3 要几张": the number of cards asked leads
     head = i18n.gap(env.lang).join(p for p in (lead, head) if p)
     return _answer(case, head, table, steps, figures)
+
+
+def _raised_limit(case: FitCase, raised: float) -> str:
+    """A Mac whose default GPU share holds none of the rows, or not the first: the first row that fits when the
+    limit is raised to `raised` GB (macOS keeps 8 GB, or a quarter of a smaller Mac; §mem.apple); "" when that
+    changes nothing."""
+    first_ok = case.ok[0][0] if case.ok else None
+    for label, est, _ in case.rows:
+        if label == first_ok:
+            return ""
+        if est.total_gb <= raised:
+            speed = ""
+            if case.model.kind == "llm" and case.query.mode == "inference" and isinstance(case.gpu, GpuSpec):
+                q = case.query
+                tps = llm.decode_speed(
+                    case.gpu, case.model, label, context=q.context_tokens or 1024, batch=q.batch or 1
+                )
+                speed = case.env.t("fit.macos_raised_speed", tps=f"{tps.tokens_per_s:.1f}")
+            need = f"{est.total_gb:.1f}"
+            return case.env.t("fit.macos_raised_fits", label=label, need=need, gb=f"{raised:g}", speed=speed)
+    return ""
 
 
 def _headline(case: FitCase, where: str) -> str:

@@ -17,6 +17,8 @@ from assistant.respond.env import Env
 from assistant.respond.fit_rows import FitCase
 from assistant.specs import ModelSpec
 
+FUSED_LOSS_SHARE = 0.25  # the logits are at least this share of the need: name the fused loss [A]
+
 
 def setup_steps(query: FitQuery, env: Env, model: ModelSpec, est, short_of_gb: float | None = None) -> list[str]:
     """The set-up line (stated vs assumed values) and, for image models, the lever that matters most:
@@ -29,8 +31,10 @@ def setup_steps(query: FitQuery, env: Env, model: ModelSpec, est, short_of_gb: f
         load = train_memory.quantize_load_peak_gb(model)
         if load > est.total_gb:
             steps.append(env.t("fit.qlora_load_peak", gb=f"{load:.1f}"))
-    if chosen.kind == "llm_train" and chosen.values["loss"] == "plain" and est.dominant == "logits":
-        steps.append(env.t("fit.fused_loss", gb=f"{parts['logits']:.1f}"))
+    logits = parts.get("logits", 0.0)
+    if chosen.kind == "llm_train" and chosen.values["loss"] == "plain" and logits >= FUSED_LOSS_SHARE * est.total_gb:
+        total = (est.total_gb - logits) * est.n_gpus
+        steps.append(env.t("fit.fused_loss", gb=f"{logits * est.n_gpus:.1f}", total=f"{total:.1f}"))
     if model.kind != "image":
         return steps
     if chosen.kind == "image_train":
@@ -103,7 +107,7 @@ def longest_context(case: FitCase) -> int:
 def device_notes(env: Env, gpu) -> list[str]:
     """Unified memory (shared with the system) and a stack other than CUDA."""
     steps = []
-    if gpu.unified_memory:
+    if gpu.unified_memory and gpu.vendor != "Apple":  # a Mac's share of it: fit.macos_gpu_limit
         steps.append(env.t("fit.unified", gpu=gpu.short_name, gb=f"{gpu.memory_gb:g}"))
     if gpu.vendor == "Apple":
         steps.append(env.t("fit.not_cuda", gpu=gpu.short_name))

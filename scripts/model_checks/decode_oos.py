@@ -45,6 +45,25 @@ def decode_out_of_sample_rows(kb) -> list[Row]:
     return out
 
 
+# Apple prefill (§llm.prefill on Metal: the FP16 vector rate, no matrix units): the M2 Ultra's core count and clock
+# came in 2026-12. llama.cpp's Metal prompt-processing speed-up PR, M2 Ultra 76-core, pp512 (a 2023-09 build, older than
+# the 2025-26 builds the model describes): (label, GPU, model key, quant, measured tokens/s, source)
+GGML_3084 = "ggml-org/llama.cpp PR 3084 'Metal: PP speedup' (M2 Ultra, LLaMA 7B pp512, 2023-09)"
+PREFILL_OUT_OF_SAMPLE = (
+    ("M2 Ultra 76-core, LLaMA 7B Q4_0 pp512", "Apple M2 Ultra 192 GB", "llama-2-7b", "q4_0", 1164.0, GGML_3084),
+    ("M2 Ultra 76-core, LLaMA 7B F16 pp512", "Apple M2 Ultra 192 GB", "llama-2-7b", "fp16", 1265.3, GGML_3084),
+)
+
+
+def prefill_out_of_sample_rows(kb) -> list[Row]:
+    """Model vs each public prompt-processing run; set "prefill out of sample"."""
+    out = []
+    for label, gpu, key, quant, measured, _source in PREFILL_OUT_OF_SAMPLE:
+        speed = llm.prefill_speed(kb.gpu(gpu), kb.model(key), quant)
+        out.append(Row("prefill out of sample", label, speed.tokens_per_s, measured))
+    return out
+
+
 # MoE expert offload (§llm.moe_offload), public runs with the reporter's --n-cpu-moe: (label, GPU, model key, quant,
 # layers in RAM, RAM GB/s (the model's assumption unless the reporter gave his RAM), measured tokens/s, source)
 MOE_OFFLOAD_OUT_OF_SAMPLE = (

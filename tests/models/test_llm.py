@@ -68,3 +68,20 @@ def test_apple_gpu_cores_and_clock_cap_the_bandwidth_and_give_a_prefill_rate(kb)
     model = kb.model("llama-3-8b")
     assert llm.prefill_speed(m4, model, "q4_k_m").tokens_per_s > 0
     assert performance.relative_performance(m4).score == 0.0
+
+
+def test_a_macs_gpu_gets_part_of_the_unified_memory(kb):
+    """§mem.apple: macOS lets the GPU wire three quarters of the unified memory above 32 GB, two thirds up to it;
+    a discrete card keeps its own memory. The M2 Ultra's cores and clock (Apple's 27.2 TFLOPS) give it a prefill."""
+    import dataclasses
+
+    from assistant.models import hardware as hw
+
+    mac = kb.gpu("Apple M4 Max 128 GB")
+    assert hw.gpu_memory_limit_gb(mac) == pytest.approx(96.0)
+    assert hw.gpu_memory_limit_gb(dataclasses.replace(mac, memory_gb=24)) == pytest.approx(16.0)
+    assert hw.gpu_memory_limit_gb(dataclasses.replace(mac, memory_gb=36)) == pytest.approx(27.0)
+    assert hw.gpu_memory_limit_gb(kb.gpu("GeForce RTX 4090")) == pytest.approx(24.0)
+    m2 = kb.gpu("Apple M2 Ultra 192 GB")
+    assert m2.sms == 76 and m2.boost_clock_mhz == 1398
+    assert llm.prefill_speed(m2, kb.model("llama-2-7b"), "q4_0").tokens_per_s > 0
