@@ -35,6 +35,7 @@ from assistant.respond.pricing import (
     sibling_price_note,
     workload_title,
 )
+from assistant.respond.unpriced import reason as unpriced_reason
 from assistant.respond.variants import difference_note, variant_of
 from assistant.respond.verdict_reply import verdict_answer
 from assistant.respond.wording import counted, spec_source
@@ -78,6 +79,9 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
             above = _dearer_than_variant(gpu, stated, offer_usd / n, env)
             if above:
                 head, answer = above, "no"
+        if price_of(gpu.name, env, "new") is None and price_of(gpu.name, env, "used") is None:
+            why, cited = unpriced_reason(gpu, env)  # "h800 报价20万": why no price, a whole server's when on record
+            steps, sources = [*steps, *why], [*sources, *env.cite(*cited)]
         if query.model is not None:  # "mi50 32g 闲鱼800 能跑qwen2.5 32b吗": whether it runs is answered all the same
             head = _runs(query, ref, env).headline + i18n.gap(env.lang) + head
         unpriced = {"answer": answer, "kind": "deal", "gpu": gpu.name}

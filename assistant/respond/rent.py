@@ -26,6 +26,7 @@ from assistant.queries import RentOrBuyQuery
 from assistant.respond.env import Env
 from assistant.respond.offers import home_market, market_rates, of_provider
 from assistant.respond.pricing import assumption_text, price_of, price_text, purchase_price, score, sibling_price_note
+from assistant.respond.unpriced import rent_ceiling
 from assistant.respond.variants import rated_variant, rented_with_memory
 from assistant.respond.wording import counted, spec_source
 
@@ -142,6 +143,11 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
                     price=price_text(price, env),
                 )
             )
+    horizon_days = (query.months * 30.44) if query.months else a.years * 365.25
+    if rate is not None and price is None:  # no price to break even on: the most buying may cost
+        return rent_ceiling(
+            query, env, (gpu, rented), rate, notes, _usage(query, env), (horizon_days, _duration(horizon_days, env))
+        )
     if rate is None or price is None:
         missing = env.t("rent.no_rate") if rate is None else env.t("rent.no_price", snapshot=env.snapshot_label())
         return Answer(
@@ -166,7 +172,6 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     power = (gpu.tdp_w or 0) * n + C.SYSTEM_BASE_POWER_W
     rent_h = rate.on_demand_usd_per_gpu_hour * n
     be = cost.break_even(buy, rent_h, power_w=power, usd_per_kwh=a.electricity_usd_per_kwh, hours_per_week=hours_week)
-    horizon_days = (query.months * 30.44) if query.months else a.years * 365.25
     verdict = "rent" if be.never or be.calendar_days > horizon_days else "buy"
     what = counted(env, gpu, n)
     if be.never:

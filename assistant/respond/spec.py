@@ -6,7 +6,7 @@ from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models.cost import cheapest_cloud
 from assistant.queries import SpecQuery
-from assistant.respond import spec_figures, unrated
+from assistant.respond import spec_figures, unpriced, unrated
 from assistant.respond.env import Env, rules_of_thumb
 from assistant.respond.pricing import (
     is_converted,
@@ -385,6 +385,11 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     variant_steps, variant_sources = variant_notes(gpus, env)
     steps += variant_steps
     sources += env.cite(*variant_sources)
+    for g in gpus if "price" in sections else []:
+        if price_of(g.name, env, "new") is None and price_of(g.name, env, "used") is None:
+            why, cited = unpriced.reason(g, env)  # why none, and a whole server's price when one is on record
+            steps += why
+            sources += env.cite(*cited)
     if sections == ["power"]:  # power questions: the reference's practical advice, with its numbers
         watts = max((g.tdp_w or 0) for g in gpus) if gpus else 0
         rule = rules_of_thumb()["power"]
