@@ -19,6 +19,8 @@ observed, source, cost_usd when hours are known); `cheapest_provider`, `hours`, 
 
 from __future__ import annotations
 
+import re
+
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import memory
@@ -37,35 +39,43 @@ from assistant.respond.offers import (
     shown_provider,
 )
 from assistant.respond.pricing import variant_siblings
-from assistant.respond.variants import market_rows, rated_variant, rented_with_memory
+from assistant.respond.variants import china_family, market_rows, rated_variant, rented_with_memory
 from assistant.respond.wording import counted, duration, spec_source
 
 _PERIOD_HOURS = {"day": 24.0, "week": 168.0, "month": 730.0, "year": 8760.0}
 
 
-def _home_versions(gpu, env: Env, market: str) -> list[tuple]:
-    """(version, its cheapest home-market offer) for each other form of `gpu` that clouds of the home
-    market rent (the A100 PCIe 40 GB for an A100 SXM4 80 GB), cheapest first, then each China-market
-    version they rent (the H800, then the H20 whose compute is cut, for an H100), cheapest first."""
-    family = gpu.short_name.split()[0]  # "H100": the SXM and PCIe H100 have PCIe and SXM versions
+def _kept_memory(query: RatesQuery, gpu) -> float:
+    """The memory a stand-in version must keep: the card's when the user named its size ("a100 80g"), none for a
+    bare family name the reader resolved by a default ("a100": its cheapest version China rents)."""
+    ref = next((r for r in query.gpus if r.name), None)
+    sized = ref is not None and re.search(r"\d\s*g", ref.mention.lower()) is not None  # "a100 80g", "4090 48gb"
+    return gpu.memory_gb or 0.0 if sized else 0.0
+
+
+def _home_versions(gpu, env: Env, market: str, memory_gb: float = 0.0) -> list[tuple]:
+    """(version, its cheapest home-market offer) for each other form of `gpu` and each China-market version
+    that clouds of the home market rent, those with at least `memory_gb` first (the A800 PCIe 80 GB before
+    the A100 PCIe 40 GB for "a100 80g"); then other forms before China versions, a version with its
+    compute cut (the H20 for an H100) after those with their links cut (H800), cheapest first."""
     home_names = {r.gpu for r in env.reader.cloud_rates() if r.currency == market}
     forms = variant_siblings(gpu.name, home_names, env)  # "A100 SXM4 80 GB": AutoDL rents the A100 PCIe 40 GB
-    china = [
-        name
-        for name, row in market_rows().items()
-        if row["kind"] == "china" and (row["base"] == gpu.name or row["base"].split()[0] == family)
-    ]
-    found: list[tuple] = []
-    for group in (forms, [n for n in china if n not in forms]):
-        offers = []
-        for name in group:
-            home = [r for r in env.reader.cloud_rates(name) if r.currency == market]
-            version = env.reader.gpu(name)
-            if home and version:
-                offers.append((version, min(home, key=lambda r: r.on_demand_usd_per_gpu_hour), group is forms))
-        # a version with its compute cut (H20 for an H100) after those with their links cut (H800)
-        found += sorted(offers, key=lambda o: (_compute_cut(o[0].name), o[1].on_demand_usd_per_gpu_hour))
-    return found
+    china = china_family(gpu)
+    offers = []
+    for name in [*forms, *(n for n in china if n not in forms)]:
+        home = [r for r in env.reader.cloud_rates(name) if r.currency == market]
+        version = env.reader.gpu(name)
+        if home and version:
+            offers.append((version, min(home, key=lambda r: r.on_demand_usd_per_gpu_hour), name in forms))
+    return sorted(
+        offers,
+        key=lambda o: (
+            (o[0].memory_gb or 0) < memory_gb,
+            not o[2],
+            _compute_cut(o[0].name),
+            o[1].on_demand_usd_per_gpu_hour,
+        ),
+    )
 
 
 def _compute_cut(name: str) -> bool:
@@ -76,7 +86,7 @@ def _compute_cut(name: str) -> bool:
 def _home_alternatives(gpu, env: Env, query: RatesQuery, market: str) -> list[str]:
     """When no cloud of the home market rents `gpu`: the cheapest home-market offer of each of its
     other forms and China-market versions (H20, H800 for an H100); for a job, the job on the first of them too."""
-    found = _home_versions(gpu, env, market)
+    found = _home_versions(gpu, env, market, _kept_memory(query, gpu))
     if not found:
         return []
     offers = [
@@ -90,7 +100,8 @@ def _home_alternatives(gpu, env: Env, query: RatesQuery, market: str) -> list[st
         for version, best, _ in found
     ]
     jobs = rates_job.on_offer(query, env, found[0][0], found[0][1]) if query.mode == "job" else []
-    key = ("rates.home_forms" if found[0][2] else "rates.home_none") + ("_china" if market == DOMESTIC else "")
+    forms = any(is_form for _, _, is_form in found)
+    key = ("rates.home_forms" if forms else "rates.home_none") + ("_china" if market == DOMESTIC else "")
     return [env.t(key, gpu=gpu.short_name, offers=i18n.listing(env.lang).join(offers)), *jobs]
 
 
@@ -242,7 +253,12 @@ def respond(query: RatesQuery, env: Env) -> Answer:
             return _no_rates(query, env, gpu, everyone)
         gpu, everyone = other, home_first(env.reader.cloud_rates(other.name), env, market)
     rates = of_provider(query.provider, everyone)
-    other = rated_variant(gpu.name, env, query.provider) if query.provider and not rates and not sibling else None
+    other = (
+        rated_variant(gpu.name, env, query.provider, _kept_memory(query, gpu))
+        or rated_variant(gpu.name, env, query.provider)
+        if query.provider and not rates and not sibling
+        else None
+    )
     if other is not None:  # "autodl租a100": AutoDL rents the A100 PCIe 40 GB, not the SXM4 80 GB assumed
         sibling = env.t(
             "rates.sibling_at_provider",
@@ -273,7 +289,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         elif not found:  # "国内租h200": no cloud inside China rents it or a version of it
             lead = env.t("rates.no_home", gpu=gpu.short_name)
         elif (domestic_asked(query.text, env) or query.provider) and not sibling:
-            version = _home_versions(gpu, env, market)[0][0]  # "国内哪里租a100最便宜": the A100 China rents
+            version = _home_versions(gpu, env, market, _kept_memory(query, gpu))[0][0]  # "国内哪里租a100最便宜"
             lead = i18n.gap(env.lang).join([found[0], env.t("rates.home_switch", other=version.short_name)])
             gpu, everyone = version, home_first(env.reader.cloud_rates(version.name), env, market)
             rates = everyone

@@ -69,8 +69,8 @@ def rated_variant(gpu: str, env: Env, provider: str | None = None, min_memory_gb
     """The nearest other version of `gpu` with a cloud rate (at `provider`, a provider key, when given)
     and at least `min_memory_gb` of memory: another form factor or memory size of the same product first
     (A800 SXM4 -> A800 PCIe 80 GB), else the card a China-market version was made from or the China
-    versions of a card (RTX 5090 D -> RTX 5090). Answers name it and say it is another product, never
-    show its rate as `gpu`'s."""
+    versions of a card (RTX 5090 D -> RTX 5090; A800 PCIe 80 GB for an A100 80 GB at AutoDL). Answers name
+    it and say it is another product, never show its rate as `gpu`'s."""
     rates = env.reader.cloud_rates()
     names = {
         r.gpu for r in (of_provider(provider, rates) if provider else rates) if _memory(r.gpu, env) >= min_memory_gb
@@ -79,8 +79,20 @@ def rated_variant(gpu: str, env: Env, provider: str | None = None, min_memory_gb
     if not found:
         row = variant_of(gpu)
         related = ([row["base"]] if row and row["kind"] == "china" else []) + [r["gpu"] for r in china_versions(gpu)]
+        related += china_family(env.reader.known_gpu(gpu))  # renting: banned versions still rent (A800 for A100)
         found = [n for n in related if n in names]
     return env.reader.known_gpu(found[0]) if found else None
+
+
+def china_family(gpu: GpuSpec) -> list[str]:
+    """Every China-market version of `gpu` or of another form of its product, whatever rules it was made for
+    (A800 PCIe 80 GB and the other A800s for any A100; H800s and the H20 for any H100): what clouds in China rent."""
+    family = gpu.short_name.split()[0]
+    return [
+        name
+        for name, row in _rows().items()
+        if row["kind"] == "china" and (row["base"] == gpu.name or row["base"].split()[0] == family)
+    ]
 
 
 def _note(row: dict, g: GpuSpec, env: Env) -> str:
