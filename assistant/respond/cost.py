@@ -17,6 +17,7 @@ from assistant.models import hardware as hw
 from assistant.queries import CostQuery
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
+from assistant.respond.offers import DOMESTIC
 from assistant.respond.pricing import (
     assumption_text,
     perf_workload,
@@ -26,6 +27,7 @@ from assistant.respond.pricing import (
     workload_title,
 )
 from assistant.respond.recommend_order import nvidia_ranking
+from assistant.respond.variants import home_versions
 from assistant.respond.wording import counted, duration, spec_source
 
 
@@ -34,6 +36,40 @@ def _utilization(query: CostQuery, env: Env) -> tuple[float, str]:
         return min(query.hours_per_week / 168.0, 1.0), env.t("cost.hours_week", hours=f"{query.hours_per_week:g}")
     u = query.utilization or env.assumptions.utilization
     return u, env.t("cost.utilization", util=f"{u * 100:.0f}")
+
+
+def _home_run(query: CostQuery, env: Env, gpu, n: int, params: float) -> tuple[list[str], list[str]]:
+    """In a yuan answer for a card no cloud in China rents (H100): the same run on the version China rents
+    (H800 PCIe at AutoDL), at that version's own 16-bit peak and cheapest yuan rate (variants.home_versions)."""
+    if env.currency != DOMESTIC or any(r.currency == DOMESTIC for r in env.reader.cloud_rates(gpu.name)):
+        return [], []
+    found = home_versions(gpu, env, DOMESTIC, gpu.memory_gb or 0.0)
+    if not found:
+        return [], []
+    version, offer, _ = found[0]
+    peak = hw.training_tflops(version, "fp16").value
+    run = cost.training_run(
+        params,
+        (query.tokens or 0) / 1e9,
+        peak,
+        n_gpus=n,
+        power_w=version.tdp_w or 0,
+        usd_per_kwh=env.assumptions.electricity_usd_per_kwh,
+        rent_usd_per_gpu_hour=offer.on_demand_usd_per_gpu_hour,
+    )
+    text = env.t(
+        "cost.run_home",
+        gpu=gpu.short_name,
+        version=version.short_name,
+        provider=offer.provider,
+        rate=env.money(offer.on_demand_usd_per_gpu_hour, 2),
+        observed=offer.observed,
+        peak=f"{peak:,.0f}",
+        gpu_hours=f"{run.gpu_hours:,.0f}",
+        time=duration(env, run.hours),
+        money=env.money(run.rented_usd),
+    )
+    return [text], env.cite(offer.source)
 
 
 def _training_run(query: CostQuery, env: Env) -> Answer:
@@ -104,7 +140,8 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
         "flops": run.flops,
         "electricity_usd": round(run.owned_electricity_usd, 2),
     }
-    steps = [env.t("cost.mfu", mfu=f"{C.DEFAULT_MFU * 100:.0f}")]
+    home, home_sources = _home_run(query, env, gpu, n, params)
+    steps = [*home, env.t("cost.mfu", mfu=f"{C.DEFAULT_MFU * 100:.0f}")]
     steps += _memory_check(query, env, gpu, n, figures)
     return Answer(
         question=query.text,
@@ -117,6 +154,7 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
         assumptions=env.assumption_dict(),
         sources=[spec_source(gpu, env)]
         + (env.cite(rate.source) if rate else [])
+        + home_sources
         + env.rate_sources()
         + ["method: docs/model.md §cost.training"],
         lang=env.lang,

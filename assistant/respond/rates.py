@@ -38,8 +38,7 @@ from assistant.respond.offers import (
     provider_name,
     shown_provider,
 )
-from assistant.respond.pricing import variant_siblings
-from assistant.respond.variants import china_family, market_rows, rated_variant, rented_with_memory
+from assistant.respond.variants import home_versions, rated_variant, rented_with_memory
 from assistant.respond.wording import counted, duration, spec_source
 
 _PERIOD_HOURS = {"day": 24.0, "week": 168.0, "month": 730.0, "year": 8760.0}
@@ -53,40 +52,10 @@ def _kept_memory(query: RatesQuery, gpu) -> float:
     return gpu.memory_gb or 0.0 if sized else 0.0
 
 
-def _home_versions(gpu, env: Env, market: str, memory_gb: float = 0.0) -> list[tuple]:
-    """(version, its cheapest home-market offer) for each other form of `gpu` and each China-market version
-    that clouds of the home market rent, those with at least `memory_gb` first (the A800 PCIe 80 GB before
-    the A100 PCIe 40 GB for "a100 80g"); then other forms before China versions, a version with its
-    compute cut (the H20 for an H100) after those with their links cut (H800), cheapest first."""
-    home_names = {r.gpu for r in env.reader.cloud_rates() if r.currency == market}
-    forms = variant_siblings(gpu.name, home_names, env)  # "A100 SXM4 80 GB": AutoDL rents the A100 PCIe 40 GB
-    china = china_family(gpu)
-    offers = []
-    for name in [*forms, *(n for n in china if n not in forms)]:
-        home = [r for r in env.reader.cloud_rates(name) if r.currency == market]
-        version = env.reader.gpu(name)
-        if home and version:
-            offers.append((version, min(home, key=lambda r: r.on_demand_usd_per_gpu_hour), name in forms))
-    return sorted(
-        offers,
-        key=lambda o: (
-            (o[0].memory_gb or 0) < memory_gb,
-            not o[2],
-            _compute_cut(o[0].name),
-            o[1].on_demand_usd_per_gpu_hour,
-        ),
-    )
-
-
-def _compute_cut(name: str) -> bool:
-    row = market_rows().get(name)
-    return bool(row and row["cut"] == "compute")
-
-
 def _home_alternatives(gpu, env: Env, query: RatesQuery, market: str) -> list[str]:
     """When no cloud of the home market rents `gpu`: the cheapest home-market offer of each of its
     other forms and China-market versions (H20, H800 for an H100); for a job, the job on the first of them too."""
-    found = _home_versions(gpu, env, market, _kept_memory(query, gpu))
+    found = home_versions(gpu, env, market, _kept_memory(query, gpu))
     if not found:
         return []
     offers = [
@@ -289,7 +258,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         elif not found:  # "国内租h200": no cloud inside China rents it or a version of it
             lead = env.t("rates.no_home", gpu=gpu.short_name)
         elif (domestic_asked(query.text, env) or query.provider) and not sibling:
-            version = _home_versions(gpu, env, market, _kept_memory(query, gpu))[0][0]  # "国内哪里租a100最便宜"
+            version = home_versions(gpu, env, market, _kept_memory(query, gpu))[0][0]  # "国内哪里租a100最便宜"
             lead = i18n.gap(env.lang).join([found[0], env.t("rates.home_switch", other=version.short_name)])
             gpu, everyone = version, home_first(env.reader.cloud_rates(version.name), env, market)
             rates = everyone

@@ -95,6 +95,36 @@ def china_family(gpu: GpuSpec) -> list[str]:
     ]
 
 
+def home_versions(gpu: GpuSpec, env: Env, market: str, memory_gb: float = 0.0) -> list[tuple]:
+    """(version, its cheapest home-market offer) for each other form of `gpu` and each China-market version
+    that clouds of the home market rent, those with at least `memory_gb` first (the A800 PCIe 80 GB before
+    the A100 PCIe 40 GB for "a100 80g"); then other forms before China versions, a version with its
+    compute cut (the H20 for an H100) after those with their links cut (H800), cheapest first."""
+    home_names = {r.gpu for r in env.reader.cloud_rates() if r.currency == market}
+    forms = variant_siblings(gpu.name, home_names, env)  # "A100 SXM4 80 GB": AutoDL rents the A100 PCIe 40 GB
+    china = china_family(gpu)
+    offers = []
+    for name in [*forms, *(n for n in china if n not in forms)]:
+        home = [r for r in env.reader.cloud_rates(name) if r.currency == market]
+        version = env.reader.gpu(name)
+        if home and version:
+            offers.append((version, min(home, key=lambda r: r.on_demand_usd_per_gpu_hour), name in forms))
+    return sorted(
+        offers,
+        key=lambda o: (
+            (o[0].memory_gb or 0) < memory_gb,
+            not o[2],
+            _compute_cut(o[0].name),
+            o[1].on_demand_usd_per_gpu_hour,
+        ),
+    )
+
+
+def _compute_cut(name: str) -> bool:
+    row = _rows().get(name)
+    return bool(row and row["cut"] == "compute")
+
+
 def _note(row: dict, g: GpuSpec, env: Env) -> str:
     base = env.reader.gpu(row["base"])
     base_name = base.short_name if base else row["base"]
