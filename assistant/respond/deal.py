@@ -44,6 +44,7 @@ from assistant.specs import GpuSpec
 GOOD_BELOW = -0.10  # 10 % or more under the street price: a good deal [A]
 HIGH_ABOVE = 0.05  # more than 5 % over it: high [A]
 CHECK_BELOW = -0.40  # 40 % or more under: check the card before paying (damage, scam, another model) [A]
+CHECK_BELOW_CONVERTED = -0.60  # under a price converted from another market: beyond the usual gap between markets [A]
 FASTER = 1.05  # an alternative is at least 5 % faster on the workload [A]
 _ANSWER = {"good": "yes", "fair": "yes_if", "high": "no"}
 _DEAL_PICK = frozenset({"yes"})  # a fair offer is no pick
@@ -109,8 +110,10 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     other = price_of(gpu.name, env, "new" if condition == "used" else "used")
     if other is not None:
         steps.append(env.t("deal.other_condition", cond=env.t(f"cond.{other.condition}"), price=price_text(other, env)))
-    if is_converted(market, env):  # another market's price: local prices differ, so no alarm on a low offer
+    if is_converted(market, env):  # another market's price: local prices differ, so an alarm only far below it
         steps.append(env.t("deal.converted_reference"))
+        if diff <= CHECK_BELOW_CONVERTED:  # "矿卡3080 10g八百块": 63 % under the converted US price
+            steps.append(env.t("deal.check_low_converted", pct=pct))
     elif diff <= CHECK_BELOW:
         steps.append(env.t("deal.check_low", pct=pct))
     mining_steps, mining_sources = mining_notes(query.text, env)  # "闲鱼3090矿卡6500": the ex-mining checks
