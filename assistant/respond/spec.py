@@ -386,10 +386,11 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     steps += variant_steps
     sources += env.cite(*variant_sources)
     for g in gpus if "price" in sections else []:
-        if price_of(g.name, env, "new") is None and price_of(g.name, env, "used") is None:
-            why, cited = unpriced.reason(g, env)  # why none, and a whole server's price when one is on record
-            steps += why
-            sources += env.cite(*cited)
+        unpriced_card = price_of(g.name, env, "new") is None and price_of(g.name, env, "used") is None
+        # why there is no price, and a whole server's price (H20, H800) when one is on record
+        why, cited = unpriced.reason(g, env) if unpriced_card else unpriced.server_note(g, env)
+        steps += why
+        sources += env.cite(*cited)
     if sections == ["power"]:  # power questions: the reference's practical advice, with its numbers
         watts = max((g.tdp_w or 0) for g in gpus) if gpus else 0
         rule = rules_of_thumb()["power"]

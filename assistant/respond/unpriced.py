@@ -2,12 +2,12 @@
 
 Contract: `reason(gpu, env)` gives (sentences, source ids) saying why the KB has no price for `gpu`: a
 China-market version made for export rules older than the newest in knowledge/market_variants.csv (A800, H800)
-can no longer be sold in China; a data-center card is quoted by distributors per server, not per card; any other
-card has no public, dated price found. When knowledge/servers_cn.csv has a whole server of that card, a second
-sentence gives the server's price and its share per card, said to be a whole server's price (never used as the
-card's). `rent_ceiling(...)` answers rent-or-buy when renting has a rate and buying has no price: what renting
-costs over the ownership period at the usage asked, and the most buying (cards, machine) may cost to come out
-cheaper over that period: (rent per hour - own electricity per hour) x hours of use (docs/model.md §cost.breakeven).
+has no official price in China; any other card has no public, dated price found. `server_note(gpu, env)`: when
+knowledge/servers_cn.csv has a whole server of that card, its price and its share per card, said to be a whole
+server's price (never used as the card's); `reason` adds it. `rent_ceiling(...)` answers rent-or-buy when
+renting has a rate and buying has no price: what renting costs over the ownership period at the usage asked, and
+the most buying (cards, machine) may cost to come out cheaper over that period: (rent per hour - own electricity
+per hour) x hours of use (docs/model.md §cost.breakeven).
 """
 
 from __future__ import annotations
@@ -46,7 +46,8 @@ def _banned_by(gpu: str) -> str | None:
     return newest if row and row["kind"] == "china" and row["rule"] < newest else None
 
 
-def _server_note(g: GpuSpec, env: Env) -> tuple[list[str], list[str]]:
+def server_note(g: GpuSpec, env: Env) -> tuple[list[str], list[str]]:
+    """A whole server's price of `g` from knowledge/servers_cn.csv as a reference ([] when none is on record)."""
     row = server_row(g.name)
     if row is None:
         return [], []
@@ -69,11 +70,9 @@ def reason(g: GpuSpec, env: Env) -> tuple[list[str], list[str]]:
     if rule:
         year, month = rule.split("-")
         why = env.t("variant.unpriced_banned", gpu=g.short_name, year=year, month=str(int(month)))
-    elif g.passively_cooled:
-        why = env.t("variant.unpriced_server", gpu=g.short_name)
     else:
         why = env.t("variant.unpriced", gpu=g.short_name)
-    server, sources = _server_note(g, env)
+    server, sources = server_note(g, env)
     return [why, *server], sources
 
 

@@ -37,9 +37,9 @@ def test_a_banned_china_version_says_so_and_shows_its_server_as_a_whole_servers_
     assert cited == ["price-cn-reuters-h20-2024"]
 
 
-def test_a_data_center_card_without_a_server_row_is_quoted_per_server(kb):
+def test_a_card_without_a_price_or_server_row_says_no_public_dated_price_was_found(kb):
     why, cited = unpriced.reason(kb.gpu("L20"), _env(kb, "en"))
-    assert why == [_env(kb, "en").t("variant.unpriced_server", gpu="L20")] and cited == []
+    assert why == [_env(kb, "en").t("variant.unpriced", gpu="L20")] and cited == []
 
 
 def test_rent_or_buy_without_a_price_gives_the_most_buying_may_cost(kb):
