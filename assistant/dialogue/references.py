@@ -53,7 +53,9 @@ def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
         if name is None:
             raise NoSuchVariant(ref.mention, base)
         return [GpuRef(mention=ref.mention, name=name, count=ref.count, condition=ref.condition)]
-    if ref.pronoun in ("them", "both", "all", "implicit"):  # "specs of the 4090", "and the 3090?", "compare them"
+    if ref.pronoun == "them" and ref.count > 1 and not ref.count_open:
+        names = [focus]  # "two of them" after a pick: two of the card picked
+    elif ref.pronoun in ("them", "both", "all", "implicit"):  # "specs of the 4090", "and the 3090?", "compare them"
         names = list(ctx.gpus) if len(ctx.gpus) > 1 else ctx.recent[-2:] or list(ctx.gpus)
     elif ref.pronoun == "other":
         others = [g for g in ctx.gpus if g != focus]

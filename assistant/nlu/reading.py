@@ -50,6 +50,18 @@ class Reading:
             out.append(gpu_ref(r))
         return out
 
+    def counted_them(self) -> list[GpuRef]:
+        """The GPUs "two of them" stands for in a question that names none: a pronoun counted N times (the
+        dialogue fills in which GPU); [] without such a phrase."""
+        co = self.b.struct("count_of")
+        if co is None or self.explicit:
+            return []
+        pron = next((t for t in co.parts if isinstance(t, Tag) and t.kind == "PRONOUN"), None)
+        count = self.total_count()
+        if pron is None or not count:
+            return []
+        return [GpuRef(mention=pron.text, pronoun=pron.word(), count=count)]
+
     def _named_before_outside(self, pronoun: Ref) -> bool:
         """A singular "it" inside a pair ("it compared to a 4090", "it vs the 3090") after a GPU named earlier in the
         same question outside that pair: the pronoun is that GPU (already among the references)."""
@@ -233,7 +245,7 @@ class Reading:
 
     def fields(self) -> tuple[str, ...]:
         out = []
-        for f in self._field_values():
+        for f in self.field_values():
             if f not in out and not (
                 f == "speed" and len(self.b.meanings.get("FIELD", [])) > 1 and not self.b.has("FASTER")
             ):
@@ -244,7 +256,7 @@ class Reading:
             out.remove("price")  # gives today's street price as well
         return tuple(out)
 
-    def _field_values(self) -> list:
+    def field_values(self) -> list:
         """The spec fields asked, without "year" in a period ("how much per year", "a year"): no release date."""
         b, per = self.b, self.lex.listed("period_before")
         out = []

@@ -66,6 +66,8 @@ class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuT
                 if hit:
                     used, meanings = hit
                     kind = terminal(meanings)
+                    if kind == "PRONOUN" and self._not_a_card(i, meanings.get("PRONOUN")):
+                        kind = "FILLER"  # "a setup that gives me 48 gigs", "a pc build ..., what gpu goes in it"
                     if kind == "FILLER" or (kind in ("PER",) and len(meanings) > 1):
                         if self.tt[i] in COSTS_WORDS:
                             self.add("FILLER", True, i, i + used, meanings)
@@ -90,6 +92,18 @@ class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuT
         self.sized_families()  # "32b的qwen", "70b llama 3.1": a size stated apart from the family's name
         self.instance_names()  # "阿里云gn7i a10": the cloud's instance type, not a second GPU
         return self._post(), self.unknown
+
+    def _not_a_card(self, i: int, pronoun: object) -> bool:
+        """The pronoun at token i stands for no GPU: "that" right after a noun it describes (lexicon relative_heads:
+        "setup that gives me", "a card that runs"), or "it" after a machine named with no GPU before it (machine_words:
+        "need a pc build ..., what gpu should i put in it")."""
+        if i == 0:
+            return False
+        if pronoun == "that" and self.tt[i - 1] in self.lex.listed("relative_heads"):
+            return i + 1 < len(self.tt) and self.toks[i + 1].kind == "word"
+        if pronoun != "it" or any(t.kind == "GPU" for t in self.tags):
+            return False
+        return any(w in self.lex.listed("machine_words") for w in self.tt[:i])
 
     def _post(self) -> list[Tag]:
         out: list[Tag] = []

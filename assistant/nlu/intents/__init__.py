@@ -55,6 +55,7 @@ READERS = (
     explain.boards,  # "3090涡轮版和公版哪个好": board versions of one GPU are the same chip
     explain.advice,  # "is nvlink worth it for two 3090s?"
     followup.fragment,  # "for llms?", "in fp16?", "with at least 16gb", "and if i only had 800?"
+    spec.difference_talked_about,  # "whats the price difference" after a comparison: that figure of the GPUs
     explain.read,  # "what is a tensor core", "nvlink?"
     explain.between,  # "gddr7 vs hbm3, what's the difference", "why is memory bandwidth important"
     explain.vendor_use,  # "can i use an amd gpu for stable diffusion on windows": does that vendor work for it

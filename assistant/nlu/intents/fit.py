@@ -94,7 +94,7 @@ def read(r: Reading) -> Query | None:
     return FitQuery(
         text=r.text,
         model=r.model,
-        gpus=tuple(refs),
+        gpus=tuple(refs or r.counted_them()),  # "could two of them run 34b": that many of the GPU talked about
         gpu_count=r.total_count(),
         # "8-bit adam" names the optimizer, not the weights' precision
         precision=None if "adamw8bit" in setup and r.precision == "int8" else r.precision,

@@ -16,7 +16,21 @@ from assistant.nlu.reading import Reading, gpu_ref
 from assistant.queries import GpuRef, Query, SetQuery, Setting
 
 # tag kinds that ask a question beyond stating settings
-ASKS = ("MODEL", "PARAMS", "RECOMMEND", "COMPARE", "RENT", "SPEC", "FASTER", "VS", "WHY", "SPEED", "VALUE", "EXPLAIN")
+ASKS = (
+    "MODEL",
+    "PARAMS",
+    "RECOMMEND",
+    "COMPARE",
+    "RENT",
+    "SPEC",
+    "FASTER",
+    "VS",
+    "WHY",
+    "SPEED",
+    "VALUE",
+    "EXPLAIN",
+    "SORT",
+)
 
 
 _SAVE = re.compile(

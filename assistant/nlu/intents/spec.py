@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
-from assistant.queries import Query, SpecQuery
+from assistant.queries import GpuRef, Query, SpecQuery
 
 # what may come with a GPU and "how much" when the price is asked ("dgx spark how much", "a used 3090, how much?")
 _PRICE_ONLY = {"GPU", "HOW_MUCH", "QUESTION", "CONDITION", "PRONOUN", "FOLLOW"}
@@ -44,6 +44,25 @@ def of_them(r: Reading) -> Query | None:
     if r.model or b.has("PARAMS", "WORKLOAD", "COST", "MONEY", "KWH", "HOURS", "FASTER", "SPEED", "RECOMMEND", "WHY"):
         return None
     return SpecQuery(text=r.text, gpus=tuple(r.refs), fields=fields)
+
+
+# what may come with a figure and a difference word in a question about the GPUs talked about ("whats the price
+# difference", "and the memory difference?", "what's the difference in power")
+_DIFFERENCE_OF = {"EXPLAIN", "QUESTION", "FIELD", "PRICES", "COMPARE", "ON", "OF", "FOLLOW", "AND", "HOW_MUCH", "MORE"}
+
+
+def difference_talked_about(r: Reading) -> Query | None:
+    """ "whats the price difference", "and the memory difference?": a figure of the GPUs talked about, set side by
+    side (the dialogue fills them in); without a difference word or with anything else asked, not this reader's."""
+    b = r.b
+    fields = r.fields()
+    if r.refs or not fields or fields == ("all",) or "speed" in fields or not b.has("COMPARE"):
+        return None
+    if not r.lex.words_in("difference_words", f" {r.text.lower()} ") or b.unknown:
+        return None
+    if {t.kind for t in b.tags} - _DIFFERENCE_OF or b.has("AND") or len(r.field_values()) != 1:
+        return None  # "内存和显存有什么区别": two things set against each other, a concept question
+    return SpecQuery(text=r.text, gpus=(GpuRef(mention="", pronoun="them"),), fields=fields)
 
 
 def speed_of_one(r: Reading) -> Query | None:
