@@ -14,9 +14,10 @@ import math
 
 from assistant import i18n
 from assistant.models import constants as C
-from assistant.models import llm
+from assistant.models import llm, memory
 from assistant.queries import FitQuery
 from assistant.respond.env import Env
+from assistant.respond.fit_hints import lighter_quant, smaller_quant
 from assistant.respond.fit_rows import FitCase
 from assistant.respond.image_train_time import image_job_time
 from assistant.respond.pricing import speech
@@ -64,6 +65,18 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
                 lead = env.t("fit.offload_yes", model=model.name, prec=prec, need=need, where=where)
                 figures["verdict_offload"] = True
                 return lead + route + said, steps, figures
+            alt = _on_gpu_alternative(case, dec)
+            if alt:  # a near miss that fits all on the GPU(s) leads; the offload speed is the set-up as asked
+                figures |= {"tokens_per_second": round(alt[1], 1), "offload_tokens_per_second": round(tps, 1)}
+                said, figures["targets"] = targets_met(env, query, alt[1] / dec.batch, alt[1])
+                text = env.t(
+                    "fit.on_gpu_speed",
+                    alt=alt[0],
+                    tps=_tps(alt[1]),
+                    off=f"{offloaded:.1f}",
+                    ram=f"{C.SYSTEM_RAM_GB_S:g}",
+                    otps=_tps(tps),
+                )
             if ram and offloaded > ram - OS_RAM_GB:
                 text += env.t("fit.offload_ram_short", need=f"{offloaded + OS_RAM_GB:.0f}", ram=f"{ram:g}")
             return head + text + said, steps, figures
@@ -177,6 +190,30 @@ def job_time(
     values = dict(time=duration(env, hours), what=counted(env, gpu, n), data=data)
     head = env.t("fit.job_time_with", label=label, **values) if label else env.t("fit.job_time", **values)
     return head, steps, {"job_hours": round(hours, 2), **figures}
+
+
+ALT_MIN_CONTEXT = 2048  # a shorter context that fits is offered as the all-on-GPU way from this length on [A]
+
+
+def _on_gpu_alternative(case: FitCase, dec) -> tuple[str, float] | None:
+    """A near miss that fits all in GPU memory: the same precision at a shorter context (at least
+    ALT_MIN_CONTEXT tokens; the speed barely changes), else the first slightly smaller quantization at the
+    context asked, else the lower one the answer names (q4_k_m under fp16): (what, tokens/s); None when none fits."""
+    query, model, gpu, n = case.query, case.model, case.gpu, case.n
+    prec = case.pick[0]
+    ctx = memory.max_context(model, prec, gpu.memory_gb or 0.0, n, batch=query.batch or 1)
+    if ctx >= ALT_MIN_CONTEXT:
+        return case.env.t("fit.alt_context", prec=prec, ctx=f"{ctx:,}"), dec.tokens_per_s
+    smaller = smaller_quant(model, query, prec, gpu, n) or lighter_quant(model, query, prec, gpu, n)
+    if smaller is None or case.spec is None:
+        return None
+    context = query.context_tokens or 1024
+    speed = llm.decode_speed(case.spec, model, smaller[0], context=context, batch=query.batch or 1, n_gpus=n)
+    return smaller[0], speed.tokens_per_s
+
+
+def _tps(v: float) -> str:
+    return f"{v:.1f}" if v < 10 else f"{v:.0f}"
 
 
 def _offload_speed(env: Env, est, dec, memory_gb: float, n: int, key: str) -> tuple[str, float, float]:
