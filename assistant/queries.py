@@ -245,6 +245,7 @@ class VerdictQuery(Query):
     offer: float | None = None
     money_currency: str | None = None
     model: ModelRef | None = None  # "... worth it for running llama 3.3 70b?": the deal answer says how it runs
+    params_b: float | None = None  # "闲鱼3090 5000块 能跑70b吗": a model size without a name, the same
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -202,6 +202,20 @@ def which_without_context(dlg: Dialogue, query: Query) -> Query:
     return RecommendQuery(text=query.text, workload=query.workload, precision=query.precision, settings=query.settings)
 
 
+def psu_without_context(dlg: Dialogue, query: Query) -> Query:
+    """ "what psu do i need", "电源要多少瓦" before any GPU was talked about: how to size a power supply (the
+    multi-GPU build concept), not a question back about which card."""
+    from assistant.queries import ExplainQuery, RigQuery
+
+    if not (isinstance(query, RigQuery) and query.asks_power and query.gpus) or dlg.context.gpus:
+        return query
+    if any(g.pronoun is None for g in query.gpus):
+        return query
+    return ExplainQuery(
+        text=query.text, concept="multi-gpu-build", mention=query.gpus[0].mention, settings=query.settings
+    )
+
+
 def power_of_set(dlg: Dialogue, query: Query) -> Query:
     """ "how many watts does that pull from the wall", "what psu do i need for that" about several of one card
     (the 2 x RTX 3090 just picked): the power of the whole machine with all of them (a build's

@@ -83,7 +83,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         if price_of(gpu.name, env, "new") is None and price_of(gpu.name, env, "used") is None:
             why, cited = unpriced_reason(gpu, env)  # "h800 报价20万": why no price, a whole server's when on record
             steps, sources = [*steps, *why], [*sources, *env.cite(*cited)]
-        if query.model is not None:  # "mi50 32g 闲鱼800 能跑qwen2.5 32b吗": whether it runs is answered all the same
+        if query.model is not None or query.params_b:  # "mi50 32g 闲鱼800 能跑qwen2.5 32b吗": whether it runs too
             head = _runs(query, ref, env).headline + i18n.gap(env.lang) + head
         unpriced = {"answer": answer, "kind": "deal", "gpu": gpu.name}
         return verdict_answer(
@@ -125,7 +125,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     if variant is not None:  # "2080ti 22g魔改 闲鱼2500": the modified card's caveats (warranty, driver, seller)
         steps.append(difference_note([gpu], env))
         mining_sources = [*mining_sources, variant["source"]]
-    if query.model is not None:  # "... worth it for running llama 3.3 70b?": how it runs on these cards, in the
+    if query.model is not None or query.params_b:  # "... worth it for llama 3.3 70b?": how it runs on them, in the
         # headline after the verdict on the price; before it when the model does not fit ("enough for 72b?": no)
         runs = _runs(query, ref, env)
         parts = (head, runs.headline) if runs.figures.get("fits") else (runs.headline, head)  # a "no" leads
@@ -215,7 +215,15 @@ def _runs(query: VerdictQuery, ref, env: Env) -> Answer:
     from assistant.queries import FitQuery
     from assistant.respond import fit
 
-    asked = FitQuery(text=query.text, model=query.model, gpus=(ref,), gpu_count=ref.count, want_speed=True)
+    asked = FitQuery(
+        text=query.text,
+        model=query.model,
+        params_b=query.params_b,
+        gpus=(ref,),
+        gpu_count=ref.count,
+        want_speed=True,
+        workload="llm_inference" if query.model is None else None,
+    )
     return fit.respond(asked, env)
 
 

@@ -47,6 +47,7 @@ READERS = (
     help.thanks,  # "thanks!", "谢谢"
     settings.keep_or_forget,  # "forget the 4090 price", "clear my prices", "remember this", "yes, really"
     video.read,  # "how much vram does hunyuanvideo need", "can a 4090 run wan 2.1" (names the tagger does not know)
+    rig.psu_of_thread,  # "电源要多大", "what psu do i need": the power supply of the cards talked about
     unknown.empty,  # nothing tagged
     settings.reset,  # "reset", "恢复默认"
     help.about,  # "how do i set my budget", "where do your prices come from", "which gpus do you know"

@@ -13,21 +13,28 @@ the amount, not a second card.
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.queries import GpuRef, Query, VerdictQuery
 
+_SIZE = re.compile(r"\d+(?:\.\d+)?\s*b\b")  # a model size in a mention ("qwen 32b")
 MIN_AMOUNT = 20  # a smaller bare number is a count, a size or a rate, not a price [A]
 YEARS = (1990, 2040)  # a bare whole number in this range is read as a year, not a price
 
 
 def read(r: Reading) -> Query | None:
     b = r.b
-    if b.has("PARAMS", "BUDGET", "UNDER", "RENT", "HOURS", "KWH", "VS", "MEMORY", "DATE"):
+    if b.has("BUDGET", "UNDER", "RENT", "HOURS", "KWH", "VS", "MEMORY", "DATE"):
         return None
     asked = bool(said(r, "verdict_worth") or said(r, "verdict_good"))
     offered = bool(said(r, "deal_words") or said(r, "deal_places")) or (asked and _priced(r))
+    sized = r.num("PARAMS") if not r.model else None
+    if sized and not (offered or _priced(r)):
+        return None  # "is a 3090 worth it for 70b": a verdict on the card for that size, no offer
+    if (r.model or sized) and _priced(r):
+        offered = True  # "二手3090 5000块 跑qwen 32b够吗": an amount right after the card, and a model to run
     if not (offered or said(r, "verdict_worth") or said(r, "verdict_good")):
         return None
     gpus, amount = _gpu_and_price_as_name(r) if offered else ([], None)
@@ -42,19 +49,34 @@ def read(r: Reading) -> Query | None:
     if gpu.condition is None and said(r, "deal_places"):  # "fb marketplace", "ebay", "闲鱼": second-hand
         gpu = dataclasses.replace(gpu, condition="used")
     workload = r.workload or ("training" if "training" in b.meanings.get("MODE", []) else None)
-    model = r.model if r.model and r.model.key else None  # "... worth it for running llama 3.3 70b?"
+    # "... worth it for running llama 3.3 70b?"; a family at one size ("qwen 32b") is resolved by the name check
+    model = r.model if r.model and (r.model.key or _sized_family(r)) else None
     return VerdictQuery(
-        text=r.text, gpus=(gpu,), kind="deal", workload=workload, offer=amount, money_currency=currency, model=model
+        text=r.text,
+        gpus=(gpu,),
+        kind="deal",
+        workload=workload,
+        offer=amount,
+        money_currency=currency,
+        model=model,
+        params_b=sized,  # "闲鱼3090 5000块 能跑70b吗": how a 70B model runs on it, with the verdict on the price
     )
 
 
+def _sized_family(r: Reading) -> bool:
+    """The model mention is a family at a size typed ("qwen 32b"): versions of one size the check resolves."""
+    tags = r.b.kinds.get("MODEL", [])
+    return bool(tags) and tags[0].model_match().status == "ambiguous" and bool(_SIZE.search(tags[0].text.lower()))
+
+
 def _priced(r: Reading) -> bool:
-    """A GPU, a price word and a number in a row ("ex-mining 3080 for 250 worth it"): an offer for that GPU."""
+    """A GPU, a price word and a number in a row ("ex-mining 3080 for 250 worth it"), or a GPU and an amount of money
+    right after it ("二手3090 5000块"): an offer for that GPU."""
     tags = r.b.tags
     return any(
         tags[k].kind == "GPU" and tags[k + 1].kind == "COSTS" and tags[k + 2].kind in ("NUMBER", "MONEY")
         for k in range(len(tags) - 2)
-    )
+    ) or any(tags[k].kind == "GPU" and tags[k + 1].kind == "MONEY" for k in range(len(tags) - 1))
 
 
 def _amount(r: Reading, offered: bool) -> tuple[float | None, str | None]:

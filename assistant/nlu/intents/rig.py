@@ -15,7 +15,7 @@ from assistant.nlu.intents import cost
 from assistant.nlu.intents.rates import period
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
-from assistant.queries import Query, RigQuery
+from assistant.queries import GpuRef, Query, RigQuery
 
 MAX_RIG_GPUS = 64  # a count above one server's 8 (respond/builds.SERVER_GPUS) is answered with one server
 SERVER_FREE = 4  # more cards than a workstation takes: a rig only with a named GPU or a budget
@@ -45,6 +45,31 @@ def _asks_cost(r: Reading) -> bool:
     texts = " ".join(t.text.lower() for t in r.b.kinds.get("COST", []))
     named = r.lex.words_in("running_cost", texts) or r.lex.words_in("tco_cost", texts)
     return kind != "tco" or bool(named or r.b.meanings.get("COST_KIND") or period(r) or r.b.has("YEARS"))
+
+
+_NOT_THREAD_PSU = (
+    "RECOMMEND",
+    "MONEY",
+    "BUDGET",
+    "COUNT",
+    "MODEL",
+    "PARAMS",
+    "CPU",
+    "WATTS",
+    "RENT",
+    "COST",
+    "EXPLAIN",
+)
+
+
+def psu_of_thread(r: Reading) -> Query | None:
+    """ "整机功耗多大 电源要多少瓦", "what psu do i need" with no GPU, count, model or budget in it: the power supply
+    of the cards talked about (Chinese leaves the subject out), as a build's power; the dialogue fills the cards
+    with their count, or explains how to size a PSU when none was talked about."""
+    if not said(r, "rig_psu") or r.refs or r.b.has(*_NOT_THREAD_PSU) or r.b.has("WHY", "VS", "COMPARE"):
+        return None
+    them = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="it", count_open=True)
+    return RigQuery(text=r.text, gpus=(them,), asks_power=True)
 
 
 def _psu_question(r: Reading) -> bool:

@@ -169,6 +169,7 @@ class ModelTagging(TaggerBase):
             cands = tuple(plain) if len(plain) == 1 else cands
         if params is not None:
             cands = self._without_variants(cands, i, j)  # "qwen2.5 3b" is not Qwen2.5-Coder 3B
+            cands = self._of_named_size(cands, params)  # "qwen 32b": Qwen3 32B, not the 30B-A3B near it
         if len(cands) == 1:
             return self.add("MODEL", ModelMatch(mention, "ok", cands[0]), i, j)
         if cands and params is None and not version and self._full_weights_near(i, j):
@@ -275,6 +276,12 @@ class ModelTagging(TaggerBase):
         words = self.lex.listed("model_variant_words")
         return tuple(c for c in cands if not ((self._name_tokens(c) - said) & words))
 
+    @staticmethod
+    def _of_named_size(cands: tuple[str, ...], size: float) -> tuple[str, ...]:
+        """The candidates whose key names `size` ("32b": Qwen3 32B, not the 30B-A3B near it); all when none does."""
+        named = tuple(c for c in cands if f"{size:g}b" in c.split("-"))
+        return named or cands
+
     def sized_families(self) -> None:
         """A family mention left ambiguous ("qwen", "llama 3.1", "千问") and ONE model size stated elsewhere in the
         question, before or after it ("32b的qwen", "qwen的32b", "70b llama 3.1", "8b的llama3"): the family's models
@@ -297,8 +304,7 @@ class ModelTagging(TaggerBase):
             m = t.model_match()
             near = max(0.6, 0.08 * size)
             at_size = tuple(c for c in m.candidates if abs(self.index.model_info[c][1] - size) <= near)
-            named = tuple(c for c in at_size if f"{size:g}b" in c.split("-"))
-            at_size = named or at_size  # "32b": Qwen3 32B, not the 30B-A3B near it
+            at_size = self._of_named_size(at_size, size)
             at_size = self._plain(at_size, set(words(m.mention)))
             if len(at_size) == len(m.candidates):
                 continue
