@@ -52,6 +52,29 @@ def _kept_memory(query: RatesQuery, gpu) -> float:
     return gpu.memory_gb or 0.0 if sized else 0.0
 
 
+def _cheaper_form(query: RatesQuery, env: Env, gpu, rates: list, market: str) -> list[str]:
+    """For a family name the reader resolved to a default form ("国内租a100 40g" -> the SXM4): another form with as
+    much memory that the answer's market rents for less than every offer shown (AutoDL's A100 PCIe 40 GB), said."""
+    ref = next((r for r in query.gpus if r.name), None)
+    if ref is None or not ref.assumed or ref.name != gpu.name or query.provider or not rates:
+        return []
+    best = min(r.on_demand_usd_per_gpu_hour for r in rates)
+    for version, offer, is_form in home_versions(gpu, env, market, gpu.memory_gb or 0.0):
+        if is_form and (version.memory_gb or 0) >= (gpu.memory_gb or 0) and offer.on_demand_usd_per_gpu_hour < best:
+            rate = env.money(offer.on_demand_usd_per_gpu_hour, 2)
+            return [
+                env.t(
+                    "rates.cheaper_form",
+                    gpu=gpu.short_name,
+                    other=version.short_name,
+                    provider=offer.provider,
+                    rate=rate,
+                    observed=offer.observed,
+                )
+            ]
+    return []
+
+
 def _home_alternatives(gpu, env: Env, query: RatesQuery, market: str) -> list[str]:
     """When no cloud of the home market rents `gpu`: the cheapest home-market offer of each of its
     other forms and China-market versions (H20, H800 for an H100); for a job, the job on the first of them too."""
@@ -264,6 +287,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
             rates = everyone
         else:  # an answer in yuan: the versions China rents lead, the foreign offers follow
             lead, steps = found[0], found[1:]
+    steps += _cheaper_form(query, env, gpu, rates, market)
     hours = _hours(query)
     if query.mode == "job":
         n, card_steps, extra = rates_job.cards(query, env, gpu, n)
