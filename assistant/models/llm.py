@@ -144,6 +144,20 @@ def decode_speed(
     )
 
 
+def layer_split_tokens_per_s(parts, model: ModelSpec, quant: str = "q4_k_m", *, context: int = 1024) -> float:
+    """Single-user tokens/s of a model split by layers over different GPUs (`parts`: (GpuSpec, share of the
+    layers) pairs, shares summing to 1): each token passes through every card's layers in turn, so its time is
+    the share-weighted sum of each card's time per token for the whole model, plus one hop per card boundary
+    (§llm.mixed). 0.0 when a card is unrated."""
+    step = 0.0
+    for gpu, share in parts:
+        speed = decode_speed(gpu, model, quant, context=context)
+        if speed.tokens_per_s <= 0:
+            return 0.0
+        step += share / speed.tokens_per_s
+    return safe_div(1.0, step + _split_overhead_s(model, len(parts), "layer", "pcie"), 0.0)
+
+
 def _split_overhead_s(model: ModelSpec, n: int, split: str, interconnect: str) -> float:
     if n <= 1:
         return 0.0

@@ -20,7 +20,7 @@ from assistant.models import constants as C
 from assistant.models import hardware, llm, memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
-from assistant.respond import cpu_fit, fit_asked, fit_hardware, image_route
+from assistant.respond import cpu_fit, fit_asked, fit_hardware, image_route, mixed_set
 from assistant.respond.env import Env
 from assistant.respond.fit_hints import count_lead, more_cards, near_miss
 from assistant.respond.fit_rows import Card, FitCase, estimates, memory_table, mode_name, rows_to_show
@@ -97,7 +97,10 @@ def _gpu(query: FitQuery, env: Env) -> tuple[GpuSpec | None, int]:
 
 
 def respond(query: FitQuery, env: Env) -> Answer:
-    """The fit answer, its first word in the form the question asked ("会爆显存吗": 会爆 / 不会爆)."""
+    """The fit answer, its first word in the form the question asked ("会爆显存吗": 会爆 / 不会爆); different GPUs in
+    one machine are one set (respond/mixed_set.py)."""
+    if mixed_set.is_mixed(query):
+        return mixed_set.respond(query, env, respond)
     return fit_asked.as_asked(_respond(query, env), query, env)
 
 

@@ -85,3 +85,15 @@ def test_a_macs_gpu_gets_part_of_the_unified_memory(kb):
     m2 = kb.gpu("Apple M2 Ultra 192 GB")
     assert m2.sms == 76 and m2.boost_clock_mhz == 1398
     assert llm.prefill_speed(m2, kb.model("llama-2-7b"), "q4_0").tokens_per_s > 0
+
+
+def test_a_layer_split_over_different_cards_runs_between_their_own_speeds(kb):
+    """§llm.mixed: each token passes through every card's layers in turn."""
+    fast, slow, m = kb.gpu("GeForce RTX 4090"), kb.gpu("GeForce RTX 3060 12 GB"), kb.model("llama-3-8b")
+    alone = {g.name: llm.decode_speed(g, m, "q4_k_m").tokens_per_s for g in (fast, slow)}
+    even = llm.layer_split_tokens_per_s([(fast, 0.5), (slow, 0.5)], m, "q4_k_m")
+    mostly_fast = llm.layer_split_tokens_per_s([(fast, 0.8), (slow, 0.2)], m, "q4_k_m")
+    assert alone[slow.name] < even < mostly_fast < alone[fast.name]
+    # the time per token is the share-weighted sum of the cards' times (and one hop between them)
+    weighted = 1 / (0.5 / alone[fast.name] + 0.5 / alone[slow.name])
+    assert even == pytest.approx(weighted, rel=0.05) and even < weighted

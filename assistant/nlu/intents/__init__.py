@@ -53,6 +53,7 @@ READERS = (
     help.about,  # "how do i set my budget", "where do your prices come from", "which gpus do you know"
     help.read,  # "help", "what can you do"
     deal.read,  # "used 3090 for $650 a good deal?", "二手4090一万三能收吗": an offer weighed, not a price setting
+    fit.mixed_set,  # "can i mix a 3090 and a 4090 in one rig", "3090加一张3060能跑70b吗": different GPUs as one set
     explain.boards,  # "3090涡轮版和公版哪个好": board versions of one GPU are the same chip
     explain.advice,  # "is nvlink worth it for two 3090s?"
     followup.fragment,  # "for llms?", "in fp16?", "with at least 16gb", "and if i only had 800?"

@@ -2,6 +2,8 @@
 "how much vram for a 13b model", "12GB显存够跑Transformer吗".
 
 `read` claims a question naming a model or a parameter count (not asking for a recommendation);
+`mixed_set` claims different GPUs in one machine ("a 3090 and a 4090 in one rig for llama.cpp", "i have a 3090
+and a 3060, can i run 70b", "3090加一张3060能跑70b吗"): a fit on that set (FitQuery.gpus of two or more names);
 `unnamed_model` claims "can i run olmo on a 3090": words the KB does not know where the model goes
 (after run / fit / load, before the GPU), so the answer says the model is not known instead of
 answering about the GPU alone; `memory_only` claims a memory size asked to fit a workload, with no
@@ -10,6 +12,7 @@ GPU or model named.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 
@@ -119,6 +122,26 @@ def read(r: Reading) -> Query | None:
         tokens=r.num("TOKENS"),
         asked=asked_form(r),
     )
+
+
+def mixed_set(r: Reading) -> Query | None:
+    """Two or more different GPUs in one machine: a word of lexicon list `mixed_set` ("in one rig", "together",
+    "一起"), a "+" between them, or the user's own cards (`mixed_owned`) asked to run a model; never a choice
+    between them ("or", "which", "vs", "还是")."""
+    named = r.explicit
+    if len({g.name for g in named if g.name}) < 2 or any(g.name is None for g in named):
+        return None
+    if r.b.has("VS", "OR", "COMPARE", "FASTER", "RECOMMEND", "RENT", "COST") or said(r, "choice_words"):
+        return None
+    together = said(r, "mixed_set") or "+" in r.text
+    owned = said(r, "mixed_owned") and (r.model or r.b.has("PARAMS", "FIT", "SPEED"))
+    if not (together or owned):
+        return None
+    found = read(r) if (r.model or r.b.has("PARAMS")) else None
+    if isinstance(found, FitQuery):
+        return dataclasses.replace(found, gpus=tuple(named), gpu_count=None)
+    workload = r.workload or "llm_inference"
+    return FitQuery(text=r.text, model=None, gpus=tuple(named), workload=workload, want_speed=r.b.has("SPEED"))
 
 
 def unknown_device(r: Reading) -> Query | None:

@@ -1,0 +1,175 @@
+"""Answer a fit or speed question about different GPUs in one machine ("a 3090 and a 4090 in one rig for 70b",
+"我有一张3090和一张3060 能一起跑70b吗", "can i mix a 3090 and a 4090 for llama.cpp").
+
+Contract: an LLM run for inference is split by layers in proportion to each card's memory (docs/model.md
+§llm.mixed): it fits when its memory for the whole set is at most the cards' memory together; the single-user
+speed is `llm.layer_split_tokens_per_s`, shown next to each card's own speed where that card holds the model
+alone. Without a model named, the largest KB model the set holds at q4_k_m answers. Fine-tuning keeps a whole
+copy on every card (data parallelism): the answer says which cards hold it. An image model runs on one card: the
+fit answer for the card with the most memory, said. `figures`: mixed_set, fits, vram_required_gb,
+total_memory_gb, gpu_count, tokens_per_second, shares_gb, alone_tokens_per_second.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from assistant import i18n
+from assistant.answer import Answer, Table
+from assistant.models import llm, memory
+from assistant.queries import FitQuery
+from assistant.respond.env import Env
+from assistant.respond.fit_rows import mode_name
+from assistant.respond.wording import join_names, spec_source
+
+_LADDER = ("fp16", "q8_0", "q6_k", "q5_k_m", "q4_k_m", "q3_k_m", "q2_k")  # the lighter ones offered, heaviest first
+_DEFAULT_QUANT = "q4_k_m"
+_DEFAULT_CONTEXT = 4096  # the context of the largest-model pick (as largest_llm)
+
+
+def is_mixed(query: FitQuery) -> bool:
+    return len({g.name for g in query.gpus if g.name}) > 1
+
+
+def respond(query: FitQuery, env: Env, fit_respond) -> Answer:
+    """`fit_respond`: the one-GPU fit answer, for an image model (it runs on one card)."""
+    from assistant.respond.fit import sized_model
+
+    cards = [(gpu, max(ref.count, 1)) for ref in query.gpus if ref.name and (gpu := env.reader.gpu(ref.name))]
+    gpus = [gpu for gpu, count in cards for _ in range(count)]
+    model = sized_model(query, env)[0] if (query.model or query.params_b) else None
+    if model is not None and model.kind != "llm":
+        return _one_card(query, env, cards, fit_respond)
+    total = sum(g.memory_gb or 0.0 for g in gpus)
+    quant = memory.released_precision(model) if (query.released and model) else (query.precision or _DEFAULT_QUANT)
+    context = query.context_tokens
+    if model is None:
+        model = _largest(env, len(gpus), total)
+        context = context or _DEFAULT_CONTEXT
+    names = join_names([_label(gpu, count) for gpu, count in cards], env.lang)
+    if model is None:
+        return _answer(query, env, env.t("mixed.nothing_fits", gpus=names, total=f"{total:g}"), [], gpus, {})
+    if query.mode != "inference":
+        return _training(query, env, model, cards, names)
+    need = _need(model, quant, context, len(gpus))
+    figures: dict = {"mixed_set": True, "vram_required_gb": round(need, 1), "total_memory_gb": total}
+    figures |= {"gpu_count": len(gpus), "fits": need <= total}
+    if need > total:
+        bits = memory.bits_per_weight(quant)
+        lighter = next(
+            (q for q in _LADDER if memory.bits_per_weight(q) < bits and _need(model, q, context, len(gpus)) <= total),
+            None,
+        )
+        head = env.t("mixed.no", gpus=names, total=f"{total:g}", model=model.name, quant=quant, need=f"{need:.1f}")
+        if lighter:
+            lighter_need = _need(model, lighter, context, len(gpus))
+            head += i18n.gap(env.lang) + env.t("mixed.lighter", quant=lighter, need=f"{lighter_need:.1f}")
+        return _answer(query, env, head, _steps(env), gpus, figures)
+    shares = [(g, (g.memory_gb or 0.0) / total) for g in gpus]
+    tps = llm.layer_split_tokens_per_s(shares, model, quant, context=context or 1024)
+    alone = _alone(model, quant, context, cards)
+    figures |= {"tokens_per_second": round(tps, 1), "alone_tokens_per_second": alone}
+    figures["shares_gb"] = {g.name: round(need * s, 1) for g, s in shares}
+    key = "mixed.yes_largest" if not (query.model or query.params_b) else "mixed.yes"
+    head = env.t(key, gpus=names, total=f"{total:g}", model=model.name, quant=quant, need=f"{need:.1f}")
+    head += i18n.gap(env.lang) + env.t("mixed.speed", tps=f"{tps:,.0f}")
+    if alone:
+        fastest = max(alone, key=lambda name: alone[name])
+        gpu = env.reader.known_gpu(fastest)
+        head += i18n.gap(env.lang) + env.t("mixed.alone", gpu=gpu.short_name, tps=f"{alone[fastest]:,.0f}")
+    table = Table(
+        headers=[env.t("mixed.col_gpu"), env.t("mixed.col_memory"), env.t("mixed.col_share"), env.t("mixed.col_alone")],
+        rows=[
+            [
+                gpu.short_name,
+                f"{gpu.memory_gb or 0:g} GB",
+                f"{need * share:.1f} GB",
+                f"{alone[gpu.name]:,.0f}" if gpu.name in alone else env.t("mixed.not_alone"),
+            ]
+            for gpu, share in shares
+        ],
+    )
+    return _answer(query, env, head, _steps(env), gpus, figures, table)
+
+
+def _label(gpu, count: int) -> str:
+    return f"{count} x {gpu.short_name}" if count > 1 else gpu.short_name
+
+
+def _need(model, quant: str, context: int | None, n: int) -> float:
+    """GB the model needs over the whole set: per-card share plus one CUDA context each (§mem)."""
+    return memory.inference_memory(model, quant, context=context, n_gpus=n).total_gb * n
+
+
+def _largest(env: Env, n: int, total: float):
+    """The largest dense KB LLM the set holds at q4_k_m with a 4k context (as `fit.largest_llm` for one card)."""
+    fitting = [
+        m
+        for m in env.reader.models
+        if m.kind == "llm" and not m.experts and _need(m, _DEFAULT_QUANT, _DEFAULT_CONTEXT, n) <= total
+    ]
+    return max(fitting, key=lambda m: (m.params_b, m.name), default=None)
+
+
+def _alone(model, quant: str, context: int | None, cards) -> dict[str, float]:
+    """Tokens/s of each card that holds the model by itself (one card of its kind)."""
+    out = {}
+    for gpu, _ in cards:
+        if _need(model, quant, context, 1) <= (gpu.memory_gb or 0.0):
+            speed = llm.decode_speed(gpu, model, quant, context=context or 1024).tokens_per_s
+            if speed > 0:
+                out[gpu.name] = round(speed, 1)
+    return out
+
+
+def _training(query: FitQuery, env: Env, model, cards, names: str) -> Answer:
+    """Fine-tuning with data parallelism: a whole copy on every card, each step waits for the slowest."""
+    from assistant.respond.fit_rows import estimate
+
+    need = estimate(model, query, "fp16", 1, query.mode).total_gb  # the fit's training row (its mode sets the base)
+    holds = [gpu.short_name for gpu, _ in cards if need <= (gpu.memory_gb or 0.0)]
+    short = [gpu.short_name for gpu, _ in cards if need > (gpu.memory_gb or 0.0)]
+    key = "mixed.train_all" if not short else ("mixed.train_some" if holds else "mixed.train_none")
+    head = env.t(
+        key,
+        mode=mode_name(env, query.mode),
+        model=model.name,
+        need=f"{need:.1f}",
+        gpus=names,
+        holds=join_names(holds, env.lang),
+        short=join_names(short, env.lang),
+    )
+    gpus = [gpu for gpu, count in cards for _ in range(count)]
+    figures = {"mixed_set": True, "vram_required_gb": round(need, 1), "fits": not short, "gpu_count": len(gpus)}
+    return _answer(query, env, head, _steps(env, training=True), gpus, figures)
+
+
+def _one_card(query: FitQuery, env: Env, cards, fit_respond) -> Answer:
+    """An image model runs on one card: the fit on the card with the most memory, said first."""
+    gpu, _ = max(cards, key=lambda c: (c[0].memory_gb or 0.0, c[0].name))
+    ref = next(r for r in query.gpus if r.name == gpu.name)
+    answer = fit_respond(dataclasses.replace(query, gpus=(dataclasses.replace(ref, count=1),), gpu_count=None), env)
+    lead = env.t("mixed.image_one_card", gpu=gpu.short_name)
+    return dataclasses.replace(answer, headline=lead + i18n.gap(env.lang) + answer.headline)
+
+
+def _steps(env: Env, training: bool = False) -> list[str]:
+    if training:
+        return [env.t("mixed.training")]
+    return [env.t("mixed.how_split"), env.t("mixed.training"), env.t("mixed.tensor_parallel")]
+
+
+def _answer(query, env: Env, head: str, steps, gpus, figures: dict, table: Table | None = None) -> Answer:
+    names = list(dict.fromkeys(g.name for g in gpus))
+    return Answer(
+        question=query.text,
+        intent="fit",
+        headline=head,
+        gpus=names,
+        tables=[table] if table else [],
+        steps=steps,
+        figures=figures,
+        sources=[spec_source(g, env) for g in {g.name: g for g in gpus}.values()]
+        + ["method: docs/model.md §llm.mixed, §llm.decode, §mem"],
+        lang=env.lang,
+    )
