@@ -12,7 +12,6 @@ gets a sentence saying it cannot be estimated here and why. `figures["asked"]` l
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 
@@ -298,13 +297,13 @@ def _price_text(gpu: str, env: Env) -> str | None:
 def _psu_line(figures: dict, env: Env) -> str:
     """The power supply for the cards of a cost answer: their board power + the platform's CPU + the rest, x the
     margin, rounded up to 100 W (docs/model.md §rig)."""
-    from assistant.respond.builds import platform_for, power
+    from assistant.respond.builds import platform_for, power, psu_watts
 
     rules = power()
     n = int(figures.get("gpu_count") or 1)
     gpus, cpu = float(figures["gpu_watts"]), float(platform_for(n).cpu_w)
     load = gpus + cpu + float(rules["rest_w"])
-    psu = math.ceil(load * float(rules["psu_margin"]) / 100) * 100
+    psu = psu_watts(load)
     return env.t(
         "asked.psu",
         gpus=f"{gpus:,.0f}",

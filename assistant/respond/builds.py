@@ -47,6 +47,11 @@ def power() -> dict:
     return rigs()["power"]
 
 
+def psu_watts(load_w: float) -> int:
+    """The power supply for a load: x the margin, rounded up to 100 W (docs/model.md §rig)."""
+    return int(math.ceil(load_w * power()["psu_margin"] / 100.0) * 100)
+
+
 def fits_a_workstation(gpu: GpuSpec) -> str | None:
     """Why a GPU cannot go into a desktop or workstation at all (None when it can)."""
     if gpu.is_mobile:
@@ -65,7 +70,7 @@ def build(gpu: GpuSpec, n: int, gpu_usd: float, speed: float, cpu_w: float | Non
         plat = dataclasses.replace(plat, cpu_w=cpu_w)
     gpu_w = float(gpu.tdp_w or 0) * n
     load = gpu_w + plat.cpu_w + rules["rest_w"]
-    psu = int(math.ceil(load * rules["psu_margin"] / 100.0) * 100)
+    psu = psu_watts(load)
     wall = load / rules["efficiency"]
     warnings: list[tuple[str, dict]] = []
     if gpu.passively_cooled:
