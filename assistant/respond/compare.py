@@ -100,7 +100,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         if model_figures.get("model_choice"):  # only one side holds the model (or is a setting away): it decides
             choice = model_figures["model_choice"]
             headline = env.t("compare.model_decides", gpu=rows[choice].label, model=about_model_name(query, env))
-        headline = model_head + i18n.gap(env.lang) + headline
+        headline = model_head + i18n.gap(env.lang) + (_train_job_speed(model_figures, rows, names, env) or headline)
     versions = len(names) == 2 and _versions_of_one(rows[names[0]].gpu, rows[names[1]].gpu)
     picked = None if versions else _pick(query, rows, names, title, chat, about_model, env)
     headline = _with_pick_and_worth(query, headline, picked, rows, names, title, env)
@@ -144,6 +144,21 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         sources=sources,
         chart=_chart(rows, names, title, env),
         lang=env.lang,
+    )
+
+
+def _train_job_speed(figures: dict, rows: dict, names: list[str], env: Env) -> str:
+    """Both sides hold the LLM to be trained: the job's speed by the FLOPs rule (§cost.training) replaces the
+    benchmark-mix score of mid-sized networks ("8x a100 vs 4x h100 for pretraining a 1b model"); "" otherwise."""
+    tps = figures.get("model_train_tokens_per_second") or {}
+    if len(names) != 2 or not all(tps.get(n) for n in names):
+        return ""
+    fast, slow = sorted(names, key=lambda n: -tps[n])
+    return env.t(
+        "compare.train_job_speed",
+        faster=rows[fast].label,
+        slower=rows[slow].label,
+        ratio=f"{tps[fast] / tps[slow]:.2f}",
     )
 
 

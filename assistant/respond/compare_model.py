@@ -22,6 +22,7 @@ from assistant import i18n
 from assistant.models import diffusion_memory, hardware, image_speed, llm, memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import CompareQuery, FitQuery
+from assistant.respond import job_plan
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.fit_speed import speed_text
@@ -58,6 +59,12 @@ def _training_rows(query: CompareQuery, model, mode: str, names: list[str], coun
         f = memory.fit(est, hardware.gpu_memory_limit_gb(gpu), n)  # a Mac: the GPU's share (§mem.apple)
         figures["model_fits"][name] = f.fits
         figures["model_memory_gb"][name] = round(est.total_gb * n, 1)
+        # pretraining / full fine-tuning keeps the tensor cores busy: the job's speed is FLOPs / (MFU x 16-bit peak x
+        # cards) (§cost.training); (Q)LoRA's small batches and adapters run well below it, so the benchmark mix stays
+        if model.kind == "llm" and f.fits and mode == "full_finetune":
+            hours = job_plan.run(model, "full", 1e9, gpu, n).hours
+            if 0 < hours < float("inf"):
+                figures.setdefault("model_train_tokens_per_second", {})[name] = round(1e9 / (hours * 3600))
         where = (
             env.t("fit.where_many", n=n, gpu=gpu.short_name)
             if n > 1

@@ -25,8 +25,10 @@ MORE_GB = 4  # memory gap that counts for LLMs (as compare's "holds larger model
 
 def pick_model_speed(figures: dict, rows: dict[str, ValueRow], names: list[str], model: str, env: Env):
     """Both sides hold the LLM asked ("2x 5060 ti vs 3090 for 32b, which"): the one that runs it clearly faster
-    (by SAME_SPEED or more) wins; None when they are as fast (then value decides)."""
-    tps = figures.get("model_tokens_per_second") or {}
+    (by SAME_SPEED or more) wins; for training it, the one whose job runs faster by the FLOPs rule (§cost.training:
+    "8x a100 vs 4x h100 for pretraining a 1b model"); None when they are as fast (then value decides)."""
+    training = bool(figures.get("model_train_tokens_per_second"))  # fine-tuning / pretraining an LLM: the job's rate
+    tps = figures.get("model_train_tokens_per_second" if training else "model_tokens_per_second") or {}
     if len(names) != 2 or not all(tps.get(n) for n in names):
         return None
     fast, slow = sorted(names, key=lambda n: -tps[n])
@@ -34,7 +36,7 @@ def pick_model_speed(figures: dict, rows: dict[str, ValueRow], names: list[str],
     if ratio < SAME_SPEED:
         return None
     text = env.t(
-        "compare.pick_model_speed",
+        "compare.pick_model_train_speed" if training else "compare.pick_model_speed",
         gpu=rows[fast].label,
         model=model,
         ratio=f"{ratio:.1f}",
