@@ -23,9 +23,11 @@ _MIN_BUDGET = 200  # a bare number this large next to a rig word is its budget (
 
 
 def _owned(r: Reading, word: str) -> bool:
-    """ "best gpu for my pc": a machine the user has, not one to build."""
+    """ "best gpu for my pc", "电脑配了两张4060ti": a machine the user has, not one to build."""
     text = r.text.lower()
-    return any(f"{mine}{word}" in text for mine in r.lex.listed("rig_owned"))
+    return any(f"{mine}{word}" in text for mine in r.lex.listed("rig_owned")) or any(
+        f"{word}{has}" in text for has in r.lex.listed("rig_owned_after")
+    )
 
 
 def _budget(r: Reading) -> float | None:

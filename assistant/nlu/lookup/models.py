@@ -66,9 +66,13 @@ class ModelLookup(IndexData):
         return None
 
     def models_like(self, family: str, params_b: float | None) -> tuple[str, ...]:
+        """The models of `family` of about `params_b` billion parameters, or named with that size ("qwen 7b":
+        Qwen2.5 7B has 7.6 billion)."""
         out = []
         for k, (fam, p, _name, _kind) in self.model_info.items():
-            if fam == family and (params_b is None or abs(p - params_b) <= max(0.6, 0.08 * params_b)):
+            if fam != family:
+                continue
+            if params_b is None or abs(p - params_b) <= max(0.6, 0.08 * params_b) or f"{params_b:g}b" in k.split("-"):
                 out.append(k)
         return tuple(out)
 

@@ -303,7 +303,11 @@ class ModelTagging(TaggerBase):
                 continue
             m = t.model_match()
             near = max(0.6, 0.08 * size)
-            at_size = tuple(c for c in m.candidates if abs(self.index.model_info[c][1] - size) <= near)
+            at_size = tuple(
+                c
+                for c in m.candidates
+                if abs(self.index.model_info[c][1] - size) <= near or f"{size:g}b" in c.split("-")
+            )
             at_size = self._of_named_size(at_size, size)
             at_size = self._plain(at_size, set(words(m.mention)))
             if len(at_size) == len(m.candidates):
