@@ -134,7 +134,9 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
         ):
             continue  # a rental rate, a bill asked, a deal or a build has its own money
         if part in SPEC_PARTS and specs:
-            line = _spec_line(part, specs, answer.headline, env)
+            # a price in the currency the question asked in ("how much is a 4090 in china": yuan)
+            shown_in = env.for_query(Query(text=text)) if part == "price" else env
+            line = _spec_line(part, specs, answer.headline, shown_in)
             if line:
                 added.append(line)
                 added_parts.append(part)

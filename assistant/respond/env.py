@@ -188,7 +188,7 @@ class Env:
         and the assumptions shown agree; and, when money is in a local currency and nobody set an
         electricity price, that currency's household price (knowledge/electricity.csv)."""
         env = self
-        currency = query_currency(query)
+        currency = query_currency(query) or _china_asked(getattr(query, "text", ""), env)
         if currency:
             env = dataclasses.replace(env, question_currency=currency)
         own: dict = {}
@@ -231,6 +231,17 @@ def rules_of_thumb() -> dict:
     from assistant.kb.files import read_toml
 
     return read_toml(paths.knowledge_dir() / "rules_of_thumb.toml")
+
+
+def _china_asked(text: str, env: Env) -> str | None:
+    """ "CNY" when a question in another currency asks about the Chinese market ("how much is a 4090 in china",
+    lexicon domestic_cloud_words) and the user set no currency: Chinese prices and rates, in the yuan they are in."""
+    if env.currency == "CNY" or "currency" in env.assumptions.changed or not text:
+        return None
+    from assistant.nlu.lexicon import lexicon
+
+    words = lexicon(env.lang).listed("domestic_cloud_words")
+    return "CNY" if any(w in text.lower() for w in words) else None
 
 
 def query_currency(query) -> str | None:
