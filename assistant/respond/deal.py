@@ -33,6 +33,7 @@ from assistant.respond.pricing import (
     score,
     sibling_price,
     sibling_price_note,
+    stale_home_quote,
     workload_title,
 )
 from assistant.respond.unpriced import reason as unpriced_reason
@@ -112,7 +113,9 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         steps.append(env.t("deal.other_condition", cond=env.t(f"cond.{other.condition}"), price=price_text(other, env)))
     if is_converted(market, env):  # another market's price: local prices differ, so an alarm only far below it
         steps.append(env.t("deal.converted_reference"))
-        if diff <= CHECK_BELOW_CONVERTED:  # "矿卡3080 10g八百块": 63 % under the converted US price
+        older = stale_home_quote(gpu.name, env, condition)  # "p40 五六百块": the older 闲鱼 ¥700 says it is normal
+        near_home = older is not None and offer_usd / n > older.usd * (1 + CHECK_BELOW)
+        if diff <= CHECK_BELOW_CONVERTED and not near_home:  # "矿卡3080 10g八百块": 63 % under the converted price
             steps.append(env.t("deal.check_low_converted", pct=pct))
     elif diff <= CHECK_BELOW:
         steps.append(env.t("deal.check_low", pct=pct))

@@ -141,26 +141,32 @@ def stale_home_notes(gpu: str, env: Env) -> tuple[list[str], list[str]]:
     """(steps, source ids) for a card priced from the other market's quotes while its own market has an older
     quote the rule set aside (cost.STALE_MONTHS): the newest such quote, shown with its date as context only
     (a 2023 闲鱼 P40 price beside the converted 2026 US one)."""
-    market = env.price_market()
     steps, sources = [], []
     for condition in ("new", "used"):
-        shown = price_of(gpu, env, condition)
-        if shown is None or not is_converted(shown, env):
-            continue
-        home = [
-            q
-            for q in env.reader.prices_for(gpu, env.assumptions.snapshot)
-            if q.market == market and q.condition == condition and not cost.is_shortage(q)
-        ]
-        if home:
-            street = [q for q in home if not cost.is_list_price(q)]
-            q = max(street or home, key=lambda q: q.observed)
+        q = stale_home_quote(gpu, env, condition)
+        if q is not None:
             cond = env.t(f"cond.{condition}")
             if cost.is_list_price(q):
                 cond = env.t("price.list_label", label=cond)
             steps.append(env.t("price.stale_home", money=env.money(q.usd), cond=cond, observed=q.observed))
             sources.append(q.source)
     return steps, sources
+
+
+def stale_home_quote(gpu: str, env: Env, condition: str) -> PriceQuote | None:
+    """The newest quote of the answer's own market for `gpu` in `condition` that the rule set aside for a newer
+    converted one (street quotes before list prices), or None when the shown price is not converted."""
+    shown = price_of(gpu, env, condition)
+    if shown is None or not is_converted(shown, env):
+        return None
+    market = env.price_market()
+    home = [
+        q
+        for q in env.reader.prices_for(gpu, env.assumptions.snapshot)
+        if q.market == market and q.condition == condition and not cost.is_shortage(q)
+    ]
+    street = [q for q in home if not cost.is_list_price(q)]
+    return max(street or home, key=lambda q: q.observed) if home else None
 
 
 def purchase_price(gpu: str, env: Env) -> PriceLookup | None:
