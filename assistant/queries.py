@@ -161,6 +161,7 @@ class RecommendQuery(Query):
     top_n: int | None = None  # "top 5 gpus for llm inference": a ranked list of this many
     laptop: bool = False  # "which laptop gpu should an ml student get": laptop GPUs only
     which_one: bool = False  # "which one would you pick for ...": one of the GPUs talked about, when there are some
+    mode: str | None = None  # lora | qlora, when named: a pick among rented GPUs prices that job
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -125,6 +125,9 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         value = getattr(follow, key)
         if value is not None and key in names:
             changes[key] = value
+    if "method" in names and follow.mode in ("lora", "qlora", "full_finetune"):
+        changes.pop("mode", None)  # "and for a qlora of llama 3 70b?" after a job on rented GPUs: the job's method
+        changes["method"] = follow.mode
     if _details(follow) and not any(getattr(follow, k) is not None for k in _FOLLOWUP_FIELDS if k in names):
         return about_last.about_last(dlg, None, follow)  # "for llms?" after a spec sheet: nothing to change there
     if isinstance(base, RentOrBuyQuery) and follow.model and not follow.gpus:

@@ -42,6 +42,9 @@ def among_compared(dlg: Dialogue, query: Query) -> Query:
     if isinstance(query, RecommendQuery) and query.which_one and len(dlg.context.recent) > 1 and not query.budget_usd:
         # "which one would you pick for finetuning a 13b" after the rates of an h100 and an a100: those two
         gpus = last.gpus if isinstance(last, CompareQuery) else (GpuRef(mention=query.text, pronoun="implicit"),)
+        rented = _rented_job(dlg, query, gpus)
+        if rented is not None:
+            return rented
         return CompareQuery(
             text=query.text,
             gpus=gpus,
@@ -72,6 +75,29 @@ def among_compared(dlg: Dialogue, query: Query) -> Query:
         gpus=last.gpus,
         workload=query.workload or last.workload,
         precision=query.precision or last.precision,
+    )
+
+
+def _rented_job(dlg: Dialogue, query: Query, gpus: tuple[GpuRef, ...]) -> Query | None:
+    """A pick among GPUs the conversation was renting ("which one would you pick for finetuning a 13b" after their
+    hourly rates): the job priced on each at the clouds (cheapest first), not a purchase; None outside a rental
+    context or for work that is not a training job."""
+    from assistant.queries import RatesQuery, RecommendQuery
+
+    last = dlg.context.last_query
+    if not (isinstance(query, RecommendQuery) and isinstance(last, RatesQuery) and last.mode != "by_memory"):
+        return None
+    if query.workload not in ("llm_finetune", "training") or not (query.model or query.params_b):
+        return None
+    return RatesQuery(
+        text=query.text,
+        gpus=gpus,
+        provider=last.provider,
+        mode="job",
+        model=query.model,
+        params_b=query.params_b,
+        method=query.mode if query.mode in ("lora", "qlora") else "full_finetune",
+        settings=query.settings,
     )
 
 

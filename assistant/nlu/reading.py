@@ -9,6 +9,7 @@ intent. Values are computed on first use and cached. The intent readers in
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from functools import cached_property
 from typing import cast
@@ -48,7 +49,38 @@ class Reading:
                     continue
                 seen_pron.add(t.value)
             out.append(gpu_ref(r))
+        return self._added_cards(out)
+
+    def _added_cards(self, refs: list[GpuRef]) -> list[GpuRef]:
+        """A card named again after "a second" / "a third" / "another" (lexicon scale_second ... scale_more) once it was
+        named as one's own ("i have a 3060, should i add a second 3060 or ..."): one reference, counted 2 (3, or one
+        more than owned), where the first mention stood."""
+        out = list(refs)
+        for k, ref in enumerate(refs):
+            earlier = next((i for i, e in enumerate(out[:k]) if e.name and e.name == ref.name and e is not ref), None)
+            if earlier is None or ref.pronoun is not None:
+                continue
+            seen = sum(1 for e in refs[:k] if e.mention == ref.mention)
+            added = self._ordinal_before(ref.mention, seen, out[earlier].count)
+            if added is not None:
+                out[earlier] = dataclasses.replace(out[earlier], count=added)
+                out = [e for e in out if e is not ref]
         return out
+
+    def _ordinal_before(self, mention: str, seen: int, owned: int) -> int | None:
+        """How many cards "a second <mention>" / "another <mention>" (its mention after `seen` earlier ones with the
+        same text) makes: 2, 3, 4 or owned + 1; None without such words."""
+        b = self.b
+        tags = [t for t in b.tags if t.kind == "GPU" and t.text == mention]
+        tag = tags[seen] if seen < len(tags) else None
+        at = b.toks_pos.index(tag.start) if tag is not None and tag.start in b.toks_pos else 0
+        before = f" {' '.join(b.toks[max(0, at - 3) : at])} "
+        for name, n in (("scale_fourth", 4), ("scale_third", 3), ("scale_second", 2)):
+            if any(before.endswith(f" {w} ") for w in self.lex.listed(name)):
+                return n
+        if any(before.endswith(f" {w} ") for w in self.lex.listed("scale_more")):
+            return owned + 1
+        return None
 
     def counted_them(self) -> list[GpuRef]:
         """The GPUs "two of them" stands for in a question that names none: a pronoun counted N times (the

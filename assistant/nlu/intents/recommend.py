@@ -54,6 +54,7 @@ def read(r: Reading) -> RecommendQuery | None:
         model_family=b.meaning("FAMILY"),
         laptop=bool(said(r, "laptop_words")),
         which_one=b.has("COMPARE") and not r.refs,
+        mode=r.mode() if r.mode() in ("lora", "qlora") else None,  # a method named ("for a qlora of a 13b")
     )
 
 

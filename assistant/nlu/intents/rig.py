@@ -68,7 +68,9 @@ def psu_of_thread(r: Reading) -> Query | None:
     """ "整机功耗多大 电源要多少瓦", "what psu do i need" with no GPU, count, model or budget in it: the power supply
     of the cards talked about (Chinese leaves the subject out), as a build's power; the dialogue fills the cards
     with their count, or explains how to size a PSU when none was talked about."""
-    if not said(r, "rig_psu") or r.refs or r.b.has(*_NOT_THREAD_PSU) or r.b.has("WHY", "VS", "COMPARE"):
+    # "whats the psu i need" asks for the user's own machine, not what a PSU is (lexicon own_need_words)
+    blocked = [k for k in _NOT_THREAD_PSU if not (k == "EXPLAIN" and said(r, "own_need_words"))]
+    if not said(r, "rig_psu") or r.refs or r.b.has(*blocked) or r.b.has("WHY", "VS", "COMPARE"):
         return None
     them = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="it", count_open=True)
     return RigQuery(text=r.text, gpus=(them,), asks_power=True)

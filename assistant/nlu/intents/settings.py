@@ -113,6 +113,7 @@ def read(r: Reading) -> Query | None:
         and not (_budget(settings) and b.has("WORKLOAD", "MEMORY", "ORGANIZATION", "VENDOR"))
         and not (override and b.has("COST"))  # "4090 at 1600, tco?": a cost question with the price stated
         and not (b.has("COST") and (b.has("HOW_MUCH") or period(r)))  # "cost per year at 0.28/kwh": a cost asked
+        and not (b.has("COST") and b.has("FOLLOW", "PRONOUN"))  # "what about electricity, 6h a day at 0.20/kwh"
     ):
         return _flags(r, SetQuery(text=r.text, settings=tuple(settings)))
     return None
