@@ -45,10 +45,15 @@ def is_apple(gpu: GpuSpec) -> bool:
 
 def gpu_memory_limit_gb(gpu) -> float:
     """Memory the GPU may use (§mem.apple): its own memory, or on a Mac the share of the unified memory macOS lets
-    the GPU wire by default (two thirds up to 32 GB, three quarters above), rounded down to 0.1 GB."""
+    the GPU wire by default (`macos_gpu_limit_gb`)."""
     mem = finite(gpu.memory_gb)
-    if not (gpu.vendor or "").lower() == "apple":
-        return mem
+    return macos_gpu_limit_gb(mem) if (gpu.vendor or "").lower() == "apple" else mem
+
+
+def macos_gpu_limit_gb(unified_gb: float) -> float:
+    """The unified memory macOS lets a Mac's GPU wire by default: two thirds up to 32 GB, three quarters above,
+    rounded down to 0.1 GB (§mem.apple)."""
+    mem = finite(unified_gb)
     share = C.METAL_WORKING_SET_LARGE if mem > C.METAL_WORKING_SET_LARGE_ABOVE_GB else C.METAL_WORKING_SET_SMALL
     return math.floor(mem * share * 10) / 10
 

@@ -116,21 +116,7 @@ def _respond(query: FitQuery, env: Env) -> Answer:
         shown = estimates(query, model, rows_to_show(model, query, env), n)  # the memory stated is system RAM
         return cpu_fit.cpu_answer(query, env, model, shown)
     card: GpuSpec | Card | None = Card(float(query.memory_gb)) if gpu is None and query.memory_gb else gpu
-    macos, raised = "", 0.0
-    if isinstance(card, GpuSpec) and hardware.gpu_memory_limit_gb(card) < (card.memory_gb or 0.0):
-        limit = hardware.gpu_memory_limit_gb(card)
-        total = card.memory_gb or 0.0
-        spare = min(C.METAL_RAISED_LIMIT_SPARE_GB, total * C.METAL_RAISED_LIMIT_SPARE_SHARE)
-        raised = max(total - spare, limit)
-        macos = env.t(
-            "fit.macos_gpu_limit",
-            gpu=card.short_name,
-            total=f"{card.memory_gb:g}",
-            gb=f"{limit:g}",
-            mb=int(raised * 1024),
-            spare=f"{total - raised:g}",
-        )
-        card = dataclasses.replace(card, memory_gb=limit)  # the fit, the table and the hints use what the GPU gets
+    card, macos, raised = _macos_share(env, query, card)
     if card is None and any(s.key == "budget_usd" for s in query.settings):
         return cards_for_budget(query, model, env)
     if card is None:
@@ -205,6 +191,39 @@ def _respond(query: FitQuery, env: Env) -> Answer:
     lead = count_lead(case)  # "h20跑满血deepseek v3 要几张": the number of cards asked leads
     head = i18n.gap(env.lang).join(p for p in (lead, head) if p)
     return _answer(case, head, table, steps, figures)
+
+
+def _macos_share(env: Env, query: FitQuery, card: GpuSpec | Card | None) -> tuple[GpuSpec | Card | None, str, float]:
+    """A Mac (a listed one, or one the KB does not list whose memory is stated): the card with the memory macOS lets
+    its GPU wire (§mem.apple), the sentence that says so, and the raised limit it suggests; else (card, "", 0)."""
+    mac = _unlisted_mac(query) if isinstance(card, Card) else ""
+    if card is None or not (mac or hardware.gpu_memory_limit_gb(card) < (card.memory_gb or 0.0)):
+        return card, "", 0.0
+    total = float(card.memory_gb or 0.0)
+    limit = hardware.macos_gpu_limit_gb(total) if mac else hardware.gpu_memory_limit_gb(card)
+    spare = min(C.METAL_RAISED_LIMIT_SPARE_GB, total * C.METAL_RAISED_LIMIT_SPARE_SHARE)
+    raised = max(total - spare, limit)
+    text = env.t(
+        "fit.macos_gpu_limit",
+        gpu=mac or card.short_name,
+        total=f"{total:g}",
+        gb=f"{limit:g}",
+        mb=int(raised * 1024),
+        spare=f"{total - raised:g}",
+    )
+    # the fit, the table and the hints use what the GPU gets; an unlisted Mac is unified memory all the same
+    if isinstance(card, Card):
+        return dataclasses.replace(card, memory_gb=limit, unified_memory=True, vendor="Apple", name=mac), text, raised
+    return dataclasses.replace(card, memory_gb=limit), text, raised
+
+
+MAC_WORDS = re.compile(r"\b(?:mac|macbook|imac|mac ?mini|mac ?studio|mac ?pro|m[1-5](?: ?(?:pro|max|ultra))?)\b", re.I)
+
+
+def _unlisted_mac(query: FitQuery) -> str:
+    """The words of a Mac the KB does not list ("macbook air m3 16gb"), whose memory the question states: the fit
+    uses the share macOS gives the GPU (§mem.apple); "" when no unlisted mention names a Mac."""
+    return next((m for m in getattr(query, "unrecognized", ()) if MAC_WORDS.search(m)), "")
 
 
 def _raised_limit(case: FitCase, raised: float) -> str:

@@ -15,7 +15,7 @@ from assistant.queries import FitQuery
 from assistant.respond import setup
 from assistant.respond.env import Env
 from assistant.respond.fit_rows import FitCase
-from assistant.specs import ModelSpec
+from assistant.specs import GpuSpec, ModelSpec
 
 FUSED_LOSS_SHARE = 0.25  # the logits are at least this share of the need: name the fused loss [A]
 
@@ -109,6 +109,7 @@ def device_notes(env: Env, gpu) -> list[str]:
     steps = []
     if gpu.unified_memory and gpu.vendor != "Apple":  # a Mac's share of it: fit.macos_gpu_limit
         steps.append(env.t("fit.unified", gpu=gpu.short_name, gb=f"{gpu.memory_gb:g}"))
-    if gpu.vendor == "Apple":
-        steps.append(env.t("fit.not_cuda", gpu=gpu.short_name))
+    if gpu.vendor == "Apple":  # a Mac the KB does not list goes by the words the user wrote
+        name = gpu.short_name if isinstance(gpu, GpuSpec) else (gpu.name or gpu.short_name)
+        steps.append(env.t("fit.not_cuda", gpu=name))
     return steps
