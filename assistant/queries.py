@@ -387,6 +387,7 @@ class FollowUpQuery(Query):
     ask: str | None = None  # "cheaper" ("anything cheaper?", "便宜点的？") | "why" ("why?", "为啥")
     vendor: str | None = None  # "with amd too", "what about amd": nvidia | amd | intel
     also: bool = False  # "too", "as well", "也": add to the last answer's GPUs or vendors, not replace
+    adds: bool = False  # "what if i add a 3060", "再加一张3060呢": the cards named join the last question's set
     want_speed: bool = False  # "how fast?", "tokens per sec?": the speed of what the last answer was about
     min_memory_gb: float | None = None  # "only 24gb+ cards", "with at least 16gb"
     mode: str | None = None  # "and with lora?", "qlora then?", "full finetune?"

@@ -133,7 +133,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     if isinstance(base, RentOrBuyQuery) and follow.model and not follow.gpus:
         changes["gpus"] = ()  # "what about for llama 3 8b instead": the pick for that model, not the GPUs for the last
     elif follow.gpus and "gpus" in names:
-        changes["gpus"] = merged_gpus(dlg, base, follow.gpus, follow.replace, follow.gpu_count)
+        changes["gpus"] = merged_gpus(dlg, base, follow.gpus, follow.replace, follow.gpu_count, follow.adds)
     elif follow.gpu_count and "gpus" in names and base.intent != "fit":
         changes["gpus"] = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in gpus_of(base))
     return dataclasses.replace(base, **changes)

@@ -105,11 +105,20 @@ def focus_refs(dlg: Dialogue) -> tuple[GpuRef, ...]:
     return (GpuRef(mention=focus, name=focus, count=ctx.counts.get(focus, ctx.focus_count)),)
 
 
-def merged_gpus(dlg: Dialogue, base: Query, refs: tuple[GpuRef, ...], replace: bool, count: int | None):
+_SETS = ("fit", "cost")  # intents whose GPUs are one machine: a card added joins them
+
+
+def merged_gpus(
+    dlg: Dialogue, base: Query, refs: tuple[GpuRef, ...], replace: bool, count: int | None, adds: bool = False
+):
     """The GPUs of a follow-up that names some ("and the 3090?", "no, the ti") merged with the last question's:
-    added to a comparison (at most 4), replacing the last one on "no, the ...", else instead of them."""
+    added to a comparison (at most 4), replacing the last one on "no, the ...", joining the machine's set when a
+    card is added ("what if i add a 3060": one more of a card already there raises its count), else instead of
+    them."""
     new = fill(dlg, refs)
     old = gpus_of(base)
+    if adds and old and base.intent in _SETS and not replace:
+        return _joined(old, new)
     if count is None and len(old) == len(new) == 1 and old[0].count > 1 and new[0].count == 1:
         new = (dataclasses.replace(new[0], count=old[0].count),)  # "and on a100s?" after 8 x H100: still 8
     if replace and old:
@@ -118,3 +127,15 @@ def merged_gpus(dlg: Dialogue, base: Query, refs: tuple[GpuRef, ...], replace: b
         kept = tuple(g for g in old if g.name not in {n.name for n in new})
         return (kept + new)[-4:]
     return new
+
+
+def _joined(old: tuple[GpuRef, ...], new: tuple[GpuRef, ...]) -> tuple[GpuRef, ...]:
+    """The set `old` with the cards `new` put in: a card already there counts one more (or as many as named)."""
+    out = list(old)
+    for ref in new:
+        at = next((k for k, g in enumerate(out) if g.name and g.name == ref.name), None)
+        if at is None:
+            out.append(ref)
+        else:
+            out[at] = dataclasses.replace(out[at], count=out[at].count + max(ref.count, 1))
+    return tuple(out)

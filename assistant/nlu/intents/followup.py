@@ -286,6 +286,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         ask=ask,
         vendor=b.first("VENDOR"),
         also=r.said("also"),
+        adds=bool(said(r, "add_card")),
         want_speed=want_speed,
         min_memory_gb=b.first("MEMORY") if at_least and not gpus else None,
         mode=r.mode() if b.has("MODE") and r.mode() != "inference" else None,
