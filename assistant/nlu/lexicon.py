@@ -143,12 +143,34 @@ class Lexicon:
         """Does `text` contain (as a substring) a word of list `name`?"""
         return any(w in text for w in self.listed(name))
 
+    @cached_property
+    def phrase_reach(self) -> dict[str, int]:
+        """The length of the longest phrase that starts with each token text (tokens that start none are absent)."""
+        reach: dict[str, int] = {}
+        for phrase in self.phrases:
+            if len(phrase) > reach.get(phrase[0], 0):
+                reach[phrase[0]] = len(phrase)
+        return reach
+
     def match(self, toks: list[str], i: int, longest: int | None = None) -> tuple[int, dict[str, object]] | None:
-        for n in range(min(longest or self.max_len, len(toks) - i), 0, -1):
+        reach = self.phrase_reach.get(toks[i], 0) if i < len(toks) else 0
+        for n in range(min(longest or self.max_len, reach, len(toks) - i), 0, -1):
             hit = self.phrases.get(tuple(toks[i : i + n]))
             if hit is not None:
                 return n, hit
         return None
+
+    @cached_property
+    def _starts_by_units(self) -> dict[tuple[str, ...], frozenset[str]]:
+        return {}
+
+    def unit_starts_of(self, names: tuple[str, ...]) -> frozenset[str]:
+        """The tokens that start a phrase of any of the units `names` (computed once per tuple of names)."""
+        found = self._starts_by_units.get(names)
+        if found is None:
+            found = frozenset().union(*(self.unit_starts.get(name, frozenset()) for name in names))
+            self._starts_by_units[names] = found
+        return found
 
     def unit(self, name: str, toks: list[str], i: int) -> int:
         """Length of the longest `name` unit phrase at token i (0 if none)."""

@@ -45,6 +45,8 @@ class CpuTagging(TaggerBase):
         return j
 
     def try_cpu(self, i: int) -> int | None:
+        if self.toks[i].kind not in ("word", "num"):
+            return None  # neither a brand word nor a code starts here
         start = self._brand_end(i)
         code, end = self._glued(start)
         if not code or not (_CODE_ALONE.match(code) or (start > i and _CODE_BRANDED.match(code))):

@@ -18,6 +18,21 @@ from assistant.nlu.tagging.words import FAMILY_WORDS, NOT_A_NAME
 # letters glued to a number that state a setting, not a model's code: "r64" (LoRA rank), "q4", "t5", "x8", "bs8"
 _SETTING_LETTERS = frozenset({"q", "t", "x", "bs", "lr", "s", "ep"})
 _JOINERS = frozenset({"and", "or", "vs", "versus", "with", "for", "than", "then", "the", "on", "in", "at", "to"})
+_FORMS: dict[tuple[frozenset[str], str | None], dict[str, tuple[list[str], ...]]] = {}
+
+
+def _word_forms(listed: frozenset[str], sep: str | None = None) -> dict[str, tuple[list[str], ...]]:
+    """The words of a lexicon list split into tokens (`str.split(sep)`), by their first token: a reader
+    compares only the words that can start at a token."""
+    key = (listed, sep)
+    found = _FORMS.get(key)
+    if found is None:
+        table: dict[str, list[list[str]]] = {}
+        for w in listed:
+            parts = w.split(sep)
+            table.setdefault(parts[0] if parts else "", []).append(parts)
+        found = _FORMS[key] = {first: tuple(forms) for first, forms in table.items()}
+    return found
 
 
 class ModelTagging(TaggerBase):
@@ -85,7 +100,7 @@ class ModelTagging(TaggerBase):
 
     def try_model(self, i: int) -> int | None:
         tt, n = self.tt, len(self.tt)
-        if any(tt[i : i + len(p.split())] == p.split() for p in self.lex.listed("runtime_names")):
+        if any(tt[i : i + len(form)] == form for form in _word_forms(self.lex.listed("runtime_names")).get(tt[i], ())):
             return None  # "llama.cpp" is software for running models, not a Llama model
         if tt[i : i + 2] == ["r", "1"] and self.toks[i + 1].glued and self._full_weights_near(i, i + 2):
             if "deepseek-r1" in self.index.model_info:  # "满血r1": DeepSeek R1 itself, not a distill
@@ -193,6 +208,8 @@ class ModelTagging(TaggerBase):
     def try_unknown_family(self, i: int) -> int | None:
         """A model of a family the KB does not hold ("minimax m2", "ltx video", "command r plus", "sd 3.5 medium",
         lexicon [lists] unknown_model_families), with its variant words and size: said not to be in the list."""
+        if self.tt[i] not in _word_forms(self._families(), " "):
+            return None  # no family the KB lacks starts with this word
         hit = self.lex.match(self.tt, i)
         used = next(
             (k for k in range(min(4, len(self.tt) - i), 0, -1) if " ".join(self.tt[i : i + k]) in self._families()),

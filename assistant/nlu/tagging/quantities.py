@@ -13,13 +13,16 @@ import dataclasses
 from assistant.nlu.lexicon import terminal
 from assistant.nlu.lookup.matches import GpuMatch
 from assistant.nlu.tagging.base import Tag, TaggerBase
-from assistant.nlu.tagging.cn_numerals import CN_DIGITS
+from assistant.nlu.tagging.cn_numerals import CN_DIGITS, CN_NUM
 from assistant.nlu.tagging.words import BINDERS, BITS, CONTEXT_SIZES, LORA_WORDS, PER_WORDS, SYSTEM_RAM
 from assistant.nlu.text import words
 
 # words between "for" and the card an amount is paid for ("700 for a used 3090", "1400 for two 3090s")
 _BEFORE_A_CARD = frozenset({"a", "an", "one", "the", "my", "this", "that", "two", "three", "four", "2", "3", "4"})
 WEEKEND_HOURS = 48.0  # a weekend of renting: Saturday and Sunday [A]
+BINDER_UNITS = tuple(unit for unit, _ in BINDERS)
+NUMBER_UNITS = ("full_time", "money_before", "weekend")  # units that may start what try_number reads
+NUMBER_LEADS = frozenset({"24", "7", "百", "a", "an"})  # 24/7, 7x24, 百分之, a couple / a pair
 
 
 class QuantityTagging(TaggerBase):
@@ -31,6 +34,8 @@ class QuantityTagging(TaggerBase):
         return any(f" {w} " in f" {before} " for w in self.lex.listed("trouble_words"))
 
     def try_number(self, i: int) -> int | None:
+        if not self._may_start_number(i):
+            return None
         tt, n = self.tt, len(self.tt)
         ft = self.full_time(i)
         if ft and self._after_trouble(i):
@@ -356,6 +361,19 @@ class QuantityTagging(TaggerBase):
             return self.add("RATE", v, i, j + per + self.unit("hours", j + per), meanings)
         return self.add("MONEY", v, i, j, meanings)
 
+    def _may_start_number(self, i: int) -> bool:
+        """Can token i start what `try_number` reads (a number, a date, 24/7, a money or time unit, a number
+        word)? Most words cannot: they are answered without trying each reading."""
+        t, w = self.toks[i], self.tt[i]
+        return (
+            t.kind in ("num", "date")
+            or w in NUMBER_LEADS
+            or t.text in NUMBER_LEADS
+            or t.text in CN_NUM
+            or t.text in self.lex.numbers
+            or w in self.lex.unit_starts_of(NUMBER_UNITS)
+        )
+
     def _kwh(self, i: int, j: int, v: float, currency: str | None = None, explicit: bool = False) -> int:
         """An electricity price per kWh; a bare 5 or more is cents ("electricity is 30"), a typed amount is not."""
         meanings = {"CURRENCY": currency} if currency else {}
@@ -366,6 +384,8 @@ class QuantityTagging(TaggerBase):
         """A set-up word and the number it binds: "seq len 256" CONTEXT, "batch 8" BATCH, "lora r32" RANK,
         "alpha 64" ALPHA, "top 5" TOP, "zero-3" ZERO_STAGE. Such a number is never a GPU or a GPU count.
         A set-up word with a meaning of its own ("best") keeps its tag."""
+        if self.tt[i] not in self.lex.unit_starts_of(BINDER_UNITS):
+            return None  # no set-up word starts here
         for unit, kind in BINDERS:
             u = self.unit(unit, i)
             if not u or i + u >= len(self.tt):
