@@ -1,10 +1,12 @@
 """Fuzz: 10,000 random and mutated questions (English, Chinese, mixed, random CJK); nothing raises, every
-result is a Query or a Clarification."""
+result is a Query or a Clarification. The 8,000 mutated texts are one fixed sequence (seeded), read in four
+shards so that parallel test processes share the work."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -99,16 +101,27 @@ def _mutate(rng: random.Random, text: str) -> str:
     return "".join(chars)
 
 
-def test_mutated_questions(kb):
-    index = NameIndex.from_reader(kb)
+def _mutated_texts(count: int = 8000) -> list[str]:
     rng = random.Random(20240521)
-    for k in range(8000):
+    texts = []
+    for k in range(count):
         if k % 8 == 0:
             text = "".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 60)))
         elif k % 8 == 4:  # random Chinese characters, numerals and units, sometimes around a GPU name
             text = "".join(rng.choice(CJK if rng.random() < 0.85 else ALPHABET) for _ in range(rng.randint(0, 40)))
         else:
             text = _mutate(rng, rng.choice(SEEDS))
+        texts.append(text)
+    return texts
+
+
+SHARDS = 4  # the 8,000 texts in four items, so that parallel test processes share them
+
+
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_mutated_questions(kb, shard):
+    index = _index(kb)
+    for text in _mutated_texts()[shard::SHARDS]:
         result = parse(text, index)  # the raw parser: exceptions must not even reach understand()'s guard
         assert isinstance(result, (Query, Clarification)), text
 

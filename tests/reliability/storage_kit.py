@@ -59,11 +59,12 @@ def make_stale(db: Path) -> None:
 
 
 @pytest.fixture(scope="session")
-def built_db(tmp_path_factory) -> Path:
-    """kb.sqlite with the RTX 4090 saved at $1234 and one setting, built through the CLI."""
+def built_db(returning_home, tmp_path_factory) -> Path:
+    """kb.sqlite with the RTX 4090 saved at $1234 and one setting: the KB the CLI built for the test
+    session's `returning_home` (tests/conftest.py), copied with its start-up caches (one build per
+    test process, not one per fixture)."""
     home = tmp_path_factory.mktemp("built")
-    proc = run(["ask", "specs of the 4090"], home)
-    assert proc.returncode == 0, proc.stderr
+    shutil.copytree(returning_home, home, dirs_exist_ok=True)
     con = sqlite3.connect(home / "kb.sqlite")
     with con:
         con.execute("DELETE FROM userpriceoverride")

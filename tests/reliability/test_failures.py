@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -76,9 +77,10 @@ def _hostile_lines(count: int, seed: int = 20261129) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def built_home(tmp_path_factory) -> Path:
+def built_home(returning_home, tmp_path_factory) -> Path:
+    """A data folder with a built KB and its start-up caches: a copy of the test session's `returning_home`."""
     home = tmp_path_factory.mktemp("home")
-    subprocess.run([EXE, "kb", "stats"], env=_env(home), capture_output=True, check=True)
+    shutil.copytree(returning_home, home, dirs_exist_ok=True)
     return home
 
 
@@ -87,7 +89,7 @@ def test_ten_thousand_hostile_lines_are_all_answered_in_order(built_home):
     lines = _hostile_lines(10_000)
     payload = "\n".join(lines).encode("utf-8", errors="surrogatepass") + b"\n"
     proc = subprocess.run(
-        [EXE, "chat", "--json"], input=payload, capture_output=True, env=_env(built_home), timeout=240
+        [EXE, "chat", "--json"], input=payload, capture_output=True, env=_env(built_home), timeout=HANG_S
     )
     assert proc.returncode in (0, 3), proc.stderr[-2000:]
     assert b"Traceback" not in proc.stderr
@@ -109,7 +111,7 @@ def test_database_survives_sql_in_names(built_home):
         capture_output=True,
         text=True,
         env=_env(built_home),
-        timeout=60,
+        timeout=HANG_S,
     )
     last = json.loads(proc.stdout.splitlines()[-1])
     assert last["intent"] == "spec" and last["figures"]["memory_gb"] == 24
@@ -120,7 +122,7 @@ def test_database_survives_sql_in_names(built_home):
 def test_a_one_megabyte_line_gets_an_answer(built_home):
     line = ("why 4070 ti over 4080? " * 45_000)[:1_000_000]
     proc = subprocess.run(
-        [EXE, "chat", "--json"], input=line + "\n", capture_output=True, text=True, env=_env(built_home), timeout=60
+        [EXE, "chat", "--json"], input=line + "\n", capture_output=True, text=True, env=_env(built_home), timeout=HANG_S
     )
     answers = proc.stdout.splitlines()
     assert len(answers) == 1 and json.loads(answers[0])["intent"] in ("compare", "unknown")
@@ -181,8 +183,6 @@ def test_a_damaged_database_is_rebuilt_with_a_clear_message(built_home, tmp_path
 
 
 def test_a_bad_knowledge_row_is_named(tmp_path):
-    import shutil
-
     from assistant import paths
 
     pkg = tmp_path / "pkg"
