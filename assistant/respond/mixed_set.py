@@ -64,7 +64,7 @@ def respond(query: FitQuery, env: Env, fit_respond) -> Answer:
         if lighter:
             lighter_need = _need(model, lighter, context, len(gpus))
             head += i18n.gap(env.lang) + env.t("mixed.lighter", quant=lighter, need=f"{lighter_need:.1f}")
-        return _answer(query, env, head, _steps(env), gpus, figures)
+        return _answer(query, env, head, _steps(env, gpus), gpus, figures)
     shares = [(g, (g.memory_gb or 0.0) / total) for g in gpus]
     tps = llm.layer_split_tokens_per_s(shares, model, quant, context=context or 1024)
     alone = _alone(model, quant, context, cards)
@@ -89,7 +89,7 @@ def respond(query: FitQuery, env: Env, fit_respond) -> Answer:
             for gpu, share in shares
         ],
     )
-    return _answer(query, env, head, _steps(env), gpus, figures, table)
+    return _answer(query, env, head, _steps(env, gpus), gpus, figures, table)
 
 
 def _label(gpu, count: int) -> str:
@@ -141,7 +141,7 @@ def _training(query: FitQuery, env: Env, model, cards, names: str) -> Answer:
     )
     gpus = [gpu for gpu, count in cards for _ in range(count)]
     figures = {"mixed_set": True, "vram_required_gb": round(need, 1), "fits": not short, "gpu_count": len(gpus)}
-    return _answer(query, env, head, _steps(env, training=True), gpus, figures)
+    return _answer(query, env, head, _steps(env, gpus, training=True), gpus, figures)
 
 
 def _one_card(query: FitQuery, env: Env, cards, fit_respond) -> Answer:
@@ -153,10 +153,12 @@ def _one_card(query: FitQuery, env: Env, cards, fit_respond) -> Answer:
     return dataclasses.replace(answer, headline=lead + i18n.gap(env.lang) + answer.headline)
 
 
-def _steps(env: Env, training: bool = False) -> list[str]:
+def _steps(env: Env, gpus, training: bool = False) -> list[str]:
+    vendors = sorted({g.vendor for g in gpus if g.vendor})
+    mixed = [env.t("mixed.vendors", vendors=join_names(vendors, env.lang))] if len(vendors) > 1 else []
     if training:
-        return [env.t("mixed.training")]
-    return [env.t("mixed.how_split"), env.t("mixed.training"), env.t("mixed.tensor_parallel")]
+        return [env.t("mixed.training"), *mixed]
+    return [env.t("mixed.how_split"), *mixed, env.t("mixed.training"), env.t("mixed.tensor_parallel")]
 
 
 def _answer(query, env: Env, head: str, steps, gpus, figures: dict, table: Table | None = None) -> Answer:
