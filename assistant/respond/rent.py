@@ -15,6 +15,7 @@ cumulative cost of renting vs owning over time.
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from assistant import i18n
 from assistant.answer import Answer, Chart, Table
@@ -96,6 +97,21 @@ def _rented_first(text: str, named: list, env: Env) -> bool:
     rent = max((before.rfind(w) for w in lex.listed("rent_side_words")), default=-1)
     buy = max((before.rfind(w) for w in lex.listed("buy_side_words")), default=-1)
     return rent > buy
+
+
+WEEKS_PER_PERIOD = {"day": 1 / 7, "week": 1.0, "month": 52 / 12, "year": 52.0}
+_HOW_MUCH = re.compile(
+    r"how much|what(?:'s| is| does| would)? (?:it|that) cost|\bcost\b|多少钱|多少|费用|花多少|几块钱", re.I
+)
+
+
+def asked_bill(text: str, lang: str) -> str | None:
+    """ "autodl上一个月多少钱", "how much a month": the period whose rent is asked (day | week | month | year); None
+    when none is, or when the question weighs renting against buying ("还是买", "or buy")."""
+    lex, low = lexicon(lang), f" {text.lower()} "
+    if not _HOW_MUCH.search(low) or lex.words_in("rent_vs_buy", low) or lex.words_in("verdict_worth", low):
+        return None
+    return next((p for p in ("day", "week", "month", "year") if lex.words_in(f"period_{p}", low)), None)
 
 
 def respond(query: RentOrBuyQuery, env: Env) -> Answer:
@@ -195,6 +211,24 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
         )
     month_rent = rent_h * hours_week * 52 / 12
     month_own = be.own_usd_per_hour * hours_week * 52 / 12
+    billed = asked_bill(query.text, env.lang)  # "autodl上一个月多少钱" after 那租呢: the bill asked leads
+    if billed is not None:
+        weeks = WEEKS_PER_PERIOD[billed]
+        head = i18n.gap(env.lang).join(
+            (
+                env.t(
+                    "rent.bill_head",
+                    what=what,
+                    provider=rate.provider,
+                    period=env.t(f"cost.period_{billed}"),
+                    bill=env.money(rent_h * hours_week * weeks),
+                    hours=f"{hours_week * weeks:,.0f}",
+                    rate=env.money(rent_h, 2),
+                    full=env.money(rent_h * 24 * 7 * weeks),
+                ),
+                head,
+            )
+        )
     table = Table(
         headers=["", env.t("rent.col_rent"), env.t("rent.col_buy")],
         rows=[
