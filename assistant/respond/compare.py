@@ -223,7 +223,8 @@ def _with_pick_and_worth(query: CompareQuery, headline: str, picked, rows: dict,
     or right after the pick when the question also asks which one to buy."""
     worth_text = ""
     if query.worth and len(names) == 2:
-        worth_text = compare_headline.worth(rows[names[0]], rows[names[1]], title, env)
+        subject = compare_headline.worth_subject(query, names)  # "is the pro 6000 worth it vs 4x 5090": that card
+        worth_text = compare_headline.worth(rows[names[0]], rows[names[1]], title, env, subject)
     if picked is not None:
         headline = picked[1] + i18n.gap(env.lang) + headline
     if worth_text and picked is not None and lexicon(env.lang).words_in("choice_words", query.text.lower()):

@@ -5,6 +5,8 @@ verdict. Each returns its text and the GPU it chooses."""
 
 from __future__ import annotations
 
+import re
+
 from assistant import i18n
 from assistant.models.values import safe_div
 from assistant.queries import CompareQuery
@@ -105,10 +107,28 @@ def headline(
     return head, better.gpu.name
 
 
-def worth(a: ValueRow, b: ValueRow, title: str, env: Env) -> str:
+def worth_subject(query, names: list[str]) -> str | None:
+    """The card "worth it" is asked of: named right before it ("is the rtx pro 6000 worth it ... vs 4x 5090",
+    "pro 6000值得吗"); None when the question does not say (then the dearer one is weighed)."""
+    low = query.text.lower()
+    for ref in query.gpus:
+        mention = re.escape((ref.mention or "").lower())
+        if ref.name in names and mention and _WORTH_AFTER.search(low.split(ref.mention.lower(), 1)[-1][:60]):
+            before = low.find(ref.mention.lower())
+            if re.search(r"\bis\s+(?:the\s+|a\s+|an\s+|my\s+)?$", low[:before]) or not low[:before].strip():
+                return ref.name
+    return None
+
+
+_WORTH_AFTER = re.compile(r"^[^,.;?，。]{0,40}?(?:worth|值得|值不值)")
+
+
+def worth(a: ValueRow, b: ValueRow, title: str, env: Env, subject: str | None = None) -> str:
     """ "is the 4090 worth the extra?" / "is the upgrade worth it?": yes, only for the speed, or no, for the
     dearer of the two against the other: speed for the workload asked (single-user chat for local LLMs)
-    over the cost over the ownership period (§cost.tco); more memory is named when it has it."""
+    over the cost over the ownership period (§cost.tco); more memory is named when it has it. When the question
+    asks it of the cheaper card (`subject`), the verdict is said of that card: the dearer one paying for itself is
+    a no for it, and the other way round."""
     tco = {id(a): a.tco_usd or 0.0, id(b): b.tco_usd or 0.0}
     if not (a.price and b.price and all(tco.values())):
         return env.t("compare.worth_no_price")
@@ -122,7 +142,10 @@ def worth(a: ValueRow, b: ValueRow, title: str, env: Env) -> str:
         "title": title,
         "years": f"{env.assumptions.years:g}",
     }
-    if speed < 1.05:  # not even 5 % faster
+    if subject is not None and subject == other.gpu.name and speed >= 1.05:  # asked of the cheaper card
+        cheap = "compare.worth_cheaper_no" if speed >= cost_ratio * 1.05 else "compare.worth_cheaper_yes"
+        text = env.t(cheap, **values)
+    elif speed < 1.05:  # not even 5 % faster
         text = env.t("compare.worth_no", **values)
     elif abs(safe_div(speed, cost_ratio) - 1) < 0.05:  # within 5 %: level per dollar
         text = env.t("compare.worth_even", **values)
@@ -132,7 +155,8 @@ def worth(a: ValueRow, b: ValueRow, title: str, env: Env) -> str:
         text = env.t("compare.worth_speed_only", **values)
     mem_up, mem_other = (up.gpu.memory_gb or 0) * up.n_gpus, (other.gpu.memory_gb or 0) * other.n_gpus
     if mem_up > mem_other:
-        text += i18n.gap(env.lang) + env.t("compare.worth_memory", a=f"{mem_up:g} GB", b=f"{mem_other:g} GB")
+        key = "compare.worth_memory_of" if subject == other.gpu.name else "compare.worth_memory"
+        text += i18n.gap(env.lang) + env.t(key, gpu=up.label, a=f"{mem_up:g} GB", b=f"{mem_other:g} GB")
     return text
 
 
