@@ -310,6 +310,9 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if below is not None:
         headline = env.t("rec.cheaper_than", gpu=below_what, money=env.money(below)) + headline
         figures["cheaper_than"] = query.cheaper_than
+    if cheapest and need and (query.model or getattr(query, "params_b", None)):
+        # "跑flux dev最低要什么显卡": what it takes first (the memory the model needs), then the cheapest that has it
+        headline = env.t("rec.minimum", need=need_why) + i18n.gap(lang) + headline
     answer = Answer(
         question=query.text,
         intent="recommend",
