@@ -162,6 +162,7 @@ class RecommendQuery(Query):
     laptop: bool = False  # "which laptop gpu should an ml student get": laptop GPUs only
     which_one: bool = False  # "which one would you pick for ...": one of the GPUs talked about, when there are some
     mode: str | None = None  # lora | qlora, when named: a pick among rented GPUs prices that job
+    context_tokens: int | None = None  # a context the question states for the model ("at q4 with 32k context")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -91,6 +91,7 @@ def cheapest_sets(query: FitQuery, model: ModelSpec, env: Env) -> CheapestSets |
         precision=query.precision if query.mode == "inference" else None,
         sort="price",
         settings=query.settings,
+        context_tokens=query.context_tokens if query.mode == "inference" else None,  # the sets hold the context asked
     )
     answer = recommend.respond(rec, env)
     rows = answer.figures.get("ranking") or []

@@ -57,7 +57,9 @@ def memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
         elif query.workload == "llm_finetune":
             est = train_memory.training_memory(model, "qlora", checkpointing=True, n_gpus=n)
         else:  # Whisper runs at fp16 (faster-whisper), LLMs at 4-bit
-            est = memory.inference_memory(model, query.precision or ("fp16" if speech(model) else "q4_k_m"), n_gpus=n)
+            prec = query.precision or ("fp16" if speech(model) else "q4_k_m")
+            context = {"context": query.context_tokens} if query.context_tokens else {}  # "with 32k context"
+            est = memory.inference_memory(model, prec, n_gpus=n, **context)
         how = setup_text(env, est.setup)
         return round(est.total_gb * n, 1), env.t(
             "rec.model_needs", model=model.name, gb=f"{est.total_gb * n:.1f}", how=how
