@@ -61,6 +61,14 @@ def _retitled(answer: Answer, text: str) -> Answer:
     return answer
 
 
+def _in_condition(setting: Setting, query: Query) -> Setting:
+    """A price stated for a GPU the question calls used or new is a price in that condition."""
+    refs = [r for r in getattr(query, "gpus", ()) if r.name == setting.gpu and r.condition in ("new", "used")]
+    if setting.key != "price_override" or not refs or setting.condition:
+        return setting
+    return dataclasses.replace(setting, condition=refs[0].condition)
+
+
 def _joined(text: str, parts: tuple[str, str], first: Answer, second: Answer) -> Answer:
     """Two answers as one, for a message that asked two things: headlines, tables, reasons, notes and
     sources of both (the first's intent and figures; `figures["parts"]` says what each part was)."""
@@ -200,6 +208,9 @@ class Engine:
             return self._not_understood(query, env)
         changed, refused = None, None
         stated = query.settings if not isinstance(query, SetQuery) else ()
+        if stated:  # "a used 3090 ti for $900": the price is a used one
+            query = dataclasses.replace(query, settings=tuple(_in_condition(s, query) for s in stated))
+            stated = query.settings
         again = dialogue.answer_again(query.settings) if isinstance(query, SetQuery) else None
         if stated or again is not None:
             import assistant.respond.settings as settings

@@ -345,6 +345,7 @@ class Setting:
     key: str
     value: str | float | None
     gpu: str | None = None  # for price_override: canonical KB name
+    condition: str | None = None  # for price_override: "used 3090 ti for $900" (None: the condition in force)
     currency: str | None = (
         None  # None = USD; "CNY" | "EUR" | "GBP": a money value (budget_usd, electricity_usd_per_kwh,
     )

@@ -185,9 +185,9 @@ def _reset_text(env: Env) -> str:
     )
 
 
-def _price_line(gpu: str, usd: float, save: bool, env: Env) -> str:
+def _price_line(gpu: str, usd: float, save: bool, env: Env, stated: str | None = None) -> str:
     a = env.assumptions
-    condition = "used" if a.condition == "used" else "new"
+    condition = stated if stated in ("new", "used") else "used" if a.condition == "used" else "new"
     a.prices[(gpu, condition)] = usd
     suffix = env.t("set.session_only")
     if save:
@@ -294,7 +294,7 @@ def respond(query: SetQuery, env: Env, brief: bool = False) -> Answer:
             continue
         if s.key == "price_override":
             gpu, amount = _priced(dataclasses.replace(s, value=value))
-            lines.append(_price_line(gpu, amount, query.save, env))
+            lines.append(_price_line(gpu, amount, query.save, env, s.condition))
             gpus.append(gpu)
             figures[s.key] = amount
             continue
