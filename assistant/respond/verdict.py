@@ -408,11 +408,12 @@ def _worth(env: Env, gpu, what, use, mine, best, position, total, key) -> tuple[
     mem, other_mem = (gpu.memory_gb or 0) * mine.n_gpus, (other.memory_gb or 0) * best.n_gpus
     roomier = mem >= 1.5 * other_mem and mem - other_mem >= MORE_MEMORY_GB  # "a6000值得买吗": its 48 GB is the point
     if faster > 1.1 or roomier:
-        condition = (
-            env.t("verdict.cond_speed", faster=f"{faster:.1f}", other=other.short_name)
-            if faster > 1.1
-            else env.t("verdict.cond_memory", mem=f"{mem:g}", other=other.short_name, other_mem=f"{other_mem:g}")
-        )
+        reasons = [env.t("verdict.cond_speed", faster=f"{faster:.1f}", other=other.short_name)] if faster > 1.1 else []
+        if roomier:  # "h20值吗": its 96 GB as well as its speed
+            reasons.append(
+                env.t("verdict.cond_memory", mem=f"{mem:g}", other=other.short_name, other_mem=f"{other_mem:g}")
+            )
+        condition = env.t("verdict.cond_both", a=reasons[0], b=reasons[1]) if len(reasons) > 1 else reasons[0]
         head = env.t(
             "verdict.head_worth_if",
             what=what,
