@@ -78,10 +78,6 @@ def _priced(env: Env) -> list[GpuSpec]:
     return env.reader.gpus(sorted({q.gpu for q in env.reader.prices(env.assumptions.snapshot)}))
 
 
-def _released(gpu: GpuSpec) -> str:
-    return gpu.release_date.isoformat() if gpu.release_date else "9999"
-
-
 def _feature(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
     feature = query.feature or "tensor_cores"
     if feature in software.SOFTWARE:  # a library, not a hardware format: the architectures its makers list
@@ -473,9 +469,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         # "used p100 for $80, worth it for a beginner": the price, then whether the card does the job
         return both_verdicts(price, _suitability(dataclasses.replace(query, kind="good", offer=None), gpu, n, env))
     if query.kind == "wait":  # "buy a 5090 now or wait": its price over time and a successor, what is not known
-        both = sorted(
-            {r.name: env.gpu(r.name) for r in named[:2]}.values(), key=_released
-        )  # "买4090还是等5090": older now
+        both = list({r.name: env.gpu(r.name) for r in named[:2]}.values())  # bought now, then the one waited for
         return wait.respond(query, both[0], env, awaited=both[1] if len(both) > 1 else None)
     if query.kind == "feature":
         return _feature(query, gpu, env)

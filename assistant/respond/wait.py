@@ -123,8 +123,10 @@ def respond(query, gpu: GpuSpec, env: Env, awaited: GpuSpec | None = None) -> An
         answer = "buy_now"
     if out and nxt is not None:  # a newer generation is already out: no new one is about to push this one down
         price = purchase_price(nxt.name, env)
+        own = successor(gpu, env)
+        key = "wait.successor_out" if awaited is None or (own and own.name == awaited.name) else "wait.awaited_out"
         head += i18n.gap(env.lang) + env.t(
-            "wait.successor_out",
+            key,
             gpu=gpu.short_name,
             next=nxt.short_name,
             released=nxt.release_date.isoformat()[:7] if nxt.release_date else "?",

@@ -88,9 +88,10 @@ def read(r: Reading) -> Query | None:
     gpus = [g for g in r.refs if g.pronoun is None or not r.explicit] or last_gpu(r)
     names = {g.name or g.mention for g in gpus}
     pair = b.struct("versus")
-    if len(names) == 2 and all(g.name for g in gpus) and _waits_for_one(r) and not r.model:
-        # "现在买4090还是等5090降价": buy the one now or wait for the other (verdict.respond: the older is bought now)
-        return VerdictQuery(text=r.text, gpus=tuple(gpus), kind="wait", workload=r.workload)
+    awaited = _awaited(r) if len(names) == 2 and all(g.name for g in gpus) and not r.model else None
+    if awaited is not None:  # "现在买4090还是等5090降价": the one bought now first, the one waited for second
+        ordered = sorted(gpus, key=lambda g: (g.mention or "").lower() == awaited)
+        return VerdictQuery(text=r.text, gpus=tuple(ordered), kind="wait", workload=r.workload)
     if len(names) != 1 or r.model or b.has("PARAMS", "VS", "RENT", "HOURS", "KWH") or (pair and len(pair.refs) > 1):
         return None
     if "china" in r.fields():
@@ -132,13 +133,14 @@ def read(r: Reading) -> Query | None:
 _WAIT_FOR = re.compile(r"(?:\bwait(?:ing)?\s+(?:for|till|until)\s+(?:the\s+|a\s+|an\s+)?|等(?:等|到|着)?\s*)$", re.I)
 
 
-def _waits_for_one(r: Reading) -> bool:
+def _awaited(r: Reading) -> str | None:
     """ "buy a 3090 now or wait for the 4090", "现在买4090还是等5090降价": one card bought now, the other waited for
-    (named right after "wait for" / "等"), one of each; not "the 5090 or wait and get two 4090s" (a choice)."""
+    (named right after "wait for" / "等"; its mention, lowercased), one of each; None for "the 5090 or wait and get
+    two 4090s" (a choice)."""
     mentions = r.b.kinds.get("GPU", [])
     if not said(r, "verdict_wait") or r.b.has("BUDGET", "MONEY") or any(g.count > 1 for g in r.refs):
-        return False
-    return any(_WAIT_FOR.search(r.text[: m.start]) for m in mentions)
+        return None
+    return next((r.text[m.start : m.end].lower() for m in mentions if _WAIT_FOR.search(r.text[: m.start])), None)
 
 
 _OFFER_BETWEEN = re.compile(
