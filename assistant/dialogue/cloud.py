@@ -30,9 +30,14 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
     if follow.gpu_count:  # "vs buying one?" after 4 x H100 rates
         gpus = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in gpus)
     if follow.ask == "rates":
-        if isinstance(base, RatesQuery):  # every provider, cheapest first (not only the one named before)
-            return dataclasses.replace(base, text=follow.text, settings=follow.settings, provider=None)
-        return RatesQuery(text=follow.text, gpus=gpus, settings=follow.settings)
+        rates = (
+            dataclasses.replace(base, text=follow.text, settings=follow.settings, provider=None)
+            if isinstance(base, RatesQuery)  # every provider, cheapest first (not only the one named before)
+            else RatesQuery(text=follow.text, gpus=gpus, settings=follow.settings)
+        )
+        if follow.hours_total:  # "租100小时多少钱": the rent for those hours
+            return dataclasses.replace(rates, mode="rent", hours=follow.hours_total, period=None)
+        return rates
     own = follow.own_platform or (isinstance(base, RentOrBuyQuery) and base.own_platform)
     if isinstance(base, RentOrBuyQuery) and not follow.gpu_count:  # "what if i already have a pc": the same weighing
         return dataclasses.replace(base, text=follow.text, settings=follow.settings, own_platform=own)

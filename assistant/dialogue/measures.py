@@ -78,10 +78,13 @@ def on_the_thread(
 
 
 def fit_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:
-    """ "will it fit", "does it fit": the last fit again, or the thread's model on the GPUs talked about."""
-    from assistant.queries import FitQuery
+    """ "will it fit", "does it fit", "显存够吗": the last fit again (a comparison for a model again: it says whether
+    each side holds it), or the thread's model on the GPUs talked about."""
+    from assistant.queries import CompareQuery, FitQuery
 
     if isinstance(base, FitQuery):
+        return dataclasses.replace(base, text=follow.text, settings=follow.settings)
+    if isinstance(base, CompareQuery) and base.model is not None:  # "显存够吗" after "4090和3090跑flux哪个快": both
         return dataclasses.replace(base, text=follow.text, settings=follow.settings)
     thread = on_the_thread(dlg, follow, want_speed=False, want_time=False)
     if thread is None:

@@ -76,6 +76,8 @@ def read(r: Reading) -> Query | Clarification | None:
     )
     if not (b.has("EXPLAIN") or (short and not b.has("COMPARE", "ASPECT"))):  # "which one has more vram?" compares
         return None
+    if not b.has("EXPLAIN") and r.said("fit_asked_alone"):
+        return None  # "显存够吗": whether the model talked about fits, not the VRAM concept
     c = concept(r)
     if c and (b.has("EXPLAIN") or not b.has("SET", "FOLLOW", "AND", "NO", "PRICES")):
         ex = b.kinds.get("EXPLAIN")

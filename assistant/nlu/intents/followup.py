@@ -16,6 +16,8 @@ FollowUpQuery into the previous query (with nothing before it, a fragment is a r
 
 from __future__ import annotations
 
+import dataclasses
+
 from assistant.nlu.intents.compare import worth_asked
 from assistant.nlu.intents.cost import power_asked
 from assistant.nlu.intents.rates import period, providers
@@ -63,8 +65,15 @@ def about_last(r: Reading) -> Query | None:
     if b.means("ASPECT") and b.meaning("ASPECT") == "memory" and r.said("other_options") and not b.has("COMPARE"):
         return build(r, ask="more_memory")  # "anything with more vram under 1500?"
     fits = any("fit" in t.text.lower() for t in b.kinds.get("FIT", []))  # not "how much vram does it have"
-    if fits and b.has("PRONOUN") and kinds <= {"FIT"} | AROUND and not b.unknown:
+    alone = r.said("fit_asked_alone")  # "显存够吗", "装得下吗": Chinese leaves the "it" out
+    if (fits and b.has("PRONOUN") or alone) and kinds <= {"FIT"} | AROUND and not b.unknown:
         return build(r, ask="fit")  # "will it fit", "does it fit": the last fit, or the thread's model on "it"
+    rate = r.said("rate_words") or "price" in r.fields()
+    if b.has("RENT") and rate and kinds <= {"RENT", "FIELD", "HOURS", "HOW_MUCH", "COST", "PRICES"} | AROUND:
+        if not b.unknown:  # "租的话多少钱一小时": the rates of the GPUs talked about; "租100小时多少钱": that rent
+            hours = (b.first("HOURS") or {}).get("total")
+            follow = build(r, ask="rates")
+            return dataclasses.replace(follow, hours_total=hours) if hours and hours != 1 else follow
     if b.meaning("ASK") == "cheaper" and r.said("provider_words") and kinds <= {"ASK", "RENT"} | AROUND:
         return build(r, ask="rates")  # "cheaper provider?", "any cheaper cloud for it?": the other providers' rates
     if b.has("ASK") and kinds <= {"ASK", "WORKLOAD", "PRECISION", "RECOMMEND", "CONDITION"} | AROUND:

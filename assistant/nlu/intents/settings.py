@@ -239,7 +239,8 @@ def stated_in(r: Reading, query: Query) -> tuple[Setting, ...]:
         out.append(Setting("electricity_usd_per_kwh", kwh[0], currency=kwh[1]))
     hours = b.first("HOURS") or {}
     # "and at 25 hours?" (not "120 hours total", not "跑三天": days are hours in all)
-    bare = query.intent == "followup" and not r.said("total_words") and not hours.get("span")
+    rate_unit = getattr(query, "ask", None) == "rates"  # "租的话多少钱一小时": the rate's hour, not a usage
+    bare = query.intent == "followup" and not r.said("total_words") and not hours.get("span") and not rate_unit
     per_week = hours.get("per_week") or (hours.get("total") if bare else None)
     if per_week:
         out.append(Setting("utilization", min(per_week / 168.0, 1.0)))
