@@ -70,6 +70,7 @@ READERS = (
     lists.read,  # "top 5 gpus for llm inference", "best 3 cards under $1000", "显卡天梯前五"
     power_limit.read,  # "power-limit my 3090 to 250 w, how much do i lose", "4090限功耗到300w掉多少"
     price_why.read,  # "why is the h100 so expensive", "为啥h100那么贵 比4090强在哪"
+    rates.which_to_rent,  # "租哪个划算", "which is cheaper to rent": the GPUs talked about
     rates.read,  # "h100 per hour", "vast.ai 4090 price", "cost to fine-tune llama 3 8b on rented h100s"
     rent_or_buy.read,  # "rent or buy a 4090?"
     scaling.read,  # "does a second 4090 help?", "two 3090s vs one", "is a third 3090 worth it?"

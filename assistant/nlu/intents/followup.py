@@ -68,7 +68,7 @@ def about_last(r: Reading) -> Query | None:
     alone = r.said("fit_asked_alone")  # "显存够吗", "装得下吗": Chinese leaves the "it" out
     if (fits and b.has("PRONOUN") or alone) and kinds <= {"FIT"} | AROUND and not b.unknown:
         return build(r, ask="fit")  # "will it fit", "does it fit": the last fit, or the thread's model on "it"
-    rate = r.said("rate_words") or "price" in r.fields()
+    rate = "price" in r.fields()  # "租的话多少钱一小时" asks a price ("what about renting" weighs renting)
     if b.has("RENT") and rate and kinds <= {"RENT", "FIELD", "HOURS", "HOW_MUCH", "COST", "PRICES"} | AROUND:
         if not b.unknown:  # "租的话多少钱一小时": the rates of the GPUs talked about; "租100小时多少钱": that rent
             hours = (b.first("HOURS") or {}).get("total")
@@ -236,7 +236,8 @@ def read(r: Reading) -> Query | None:
         and not (r.explicit and b.has("PRICES"))  # "那二手4090现在啥价": that GPU's price, whatever was asked before
         and not (b.has("THAN") and len(r.explicit) == 1)  # "和4090比哪个值": the GPU talked about against the 4090
         and not power_asked(r)  # "what about with power costs": a cost
-        and not (b.has("FIT", "SPEED") and (r.model or b.has("PARAMS")))
+        # "那跑70b呢", "训练7b呢 要多久": a model or size of its own to run or time is a fit question
+        and not ((b.has("FIT", "SPEED") or r.said("duration_words")) and (r.model or b.has("PARAMS")))
     ):
         return build(r)
     return None

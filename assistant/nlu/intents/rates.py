@@ -15,7 +15,7 @@ import re
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.nlu.tagging.cn_numerals import cn_number
-from assistant.queries import Query, RatesQuery
+from assistant.queries import GpuRef, Query, RatesQuery
 
 PERIODS = ("day", "week", "month", "year")
 
@@ -102,6 +102,18 @@ def samples(r: Reading) -> float | None:
         return None  # "一条5秒视频": a classifier, not a data set
     value = float(digits) if digits[0].isdigit() else cn_number(list(digits))
     return value * _SCALE.get((found.group(2) or "").lower(), 1.0) if value else None
+
+
+def which_to_rent(r: Reading) -> Query | None:
+    """ "租哪个划算 跑推理", "which is cheaper to rent" with no GPU named: the rates of the GPUs talked about, weighed
+    for the work named (the dialogue fills them in; before any GPU it asks which)."""
+    b = r.b
+    if r.refs or not b.has("RENT") or b.has("BUY") or b.struct("rent_buy") or not r.said("which_words"):
+        return None
+    if b.has("MODEL", "PARAMS", "MONEY", "BUDGET", "RECOMMEND", "HOURS", "YEARS"):
+        return None
+    them = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="them", count_open=True)
+    return RatesQuery(text=r.text, gpus=(them,), workload=r.workload)
 
 
 def read(r: Reading) -> Query | None:
