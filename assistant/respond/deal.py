@@ -19,6 +19,8 @@ alternatives; `figures["verdict"]`: answer (yes | yes_if | no), kind "deal", gpu
 
 from __future__ import annotations
 
+import dataclasses
+
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.models.cost import PriceLookup
@@ -227,6 +229,8 @@ def _runs(query: VerdictQuery, ref, env: Env) -> Answer:
         want_speed=True,
         workload="llm_inference" if query.model is None else None,
     )
+    if query.workload == "llm_finetune":  # "a6000 at 3000 worth it for fine tuning 70b": the fine-tuning fit
+        asked = dataclasses.replace(asked, mode="full_finetune", workload="llm_finetune", want_speed=False)
     return fit.respond(asked, env)
 
 

@@ -464,8 +464,8 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     n = max(named[0].count, 1)
     if query.kind == "deal":  # "used 3090 for $650 a good deal?": the offer against the market
         price = deal.respond(query, env)
-        if not (price.figures.get("deal") and _for_a_purpose(query, env)):
-            return price
+        if not (price.figures.get("deal") and _for_a_purpose(query, env)) or query.model or query.params_b:
+            return price  # a model named: whether it runs is the use, already answered beside the price
         # "used p100 for $80, worth it for a beginner": the price, then whether the card does the job
         return both_verdicts(price, _suitability(dataclasses.replace(query, kind="good", offer=None), gpu, n, env))
     if query.kind == "wait":  # "buy a 5090 now or wait": its price over time and a successor, what is not known
