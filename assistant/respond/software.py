@@ -83,17 +83,17 @@ def answer(query: VerdictQuery, gpu: GpuSpec, feature: str, env: Env, concept=No
     wanted = next((r for r in mine if r.number == number), None)
     current = next((r for r in mine if r.current), None)
     listed = lambda rs: i18n.join_names(env.lang, [r.version for r in rs])  # noqa: E731
+
+    def about(key: str, release: Release, **more: str) -> str:
+        """A sentence on one release against this GPU: its families and the GPU's."""
+        return env.t(
+            key, gpu=gpu.short_name, family=family, version=release.version, families=_fams(release, env), **more
+        )
+
     unknown = wanted or current
     if unknown is not None and unknown not in ok and came_later(gpu, unknown, env):
         verdict = "unknown"  # "does fa2 work on a 5090": the list predates the card
-        head = env.t(
-            "software.later",
-            gpu=gpu.short_name,
-            family=family,
-            version=unknown.version,
-            families=_fams(unknown, env),
-            date=env.reader.sources[unknown.source].date,
-        )
+        head = about("software.later", unknown, date=env.reader.sources[unknown.source].date)
         if ok:
             head += i18n.gap(env.lang) + env.t("software.older_runs", versions=listed(ok))
     elif not mine:  # Intel, Apple: the maintainers list no GPU of this vendor
@@ -102,13 +102,7 @@ def answer(query: VerdictQuery, gpu: GpuSpec, feature: str, env: Env, concept=No
         verdict, head = "yes", env.t("software.yes", gpu=gpu.short_name, family=family, versions=wanted.version)
     elif wanted is not None:
         verdict = "only_older" if ok else "no"
-        head = env.t(
-            "software.version_no",
-            gpu=gpu.short_name,
-            family=family,
-            version=wanted.version,
-            families=_fams(wanted, env),
-        )
+        head = about("software.version_no", wanted)
         if ok:
             head += i18n.gap(env.lang) + env.t("software.older_runs", versions=listed(ok))
     elif current is not None and current in ok:
