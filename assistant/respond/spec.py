@@ -17,7 +17,7 @@ from assistant.respond.pricing import (
     variant_siblings,
     workload_title,
 )
-from assistant.respond.variants import variant_notes
+from assistant.respond.variants import risk_lead, variant_notes
 from assistant.respond.wording import num, spec_source
 from assistant.specs import GpuSpec
 
@@ -383,7 +383,8 @@ def respond(query: SpecQuery, env: Env) -> Answer:
         steps += sibling_steps
         sources += sibling_sources
     variant_steps, variant_sources = variant_notes(gpus, env)
-    steps += variant_steps
+    risks = [r for g in gpus if (r := risk_lead(g, query.text, env))]  # "4090 48g 有坑吗": a modified card's risks lead
+    steps += [s for s in variant_steps if s not in risks]
     sources += env.cite(*variant_sources)
     for g in gpus if "price" in sections else []:
         unpriced_card = price_of(g.name, env, "new") is None and price_of(g.name, env, "used") is None
@@ -433,7 +434,7 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     return Answer(
         question=query.text,
         intent="spec",
-        headline=_headline(gpus, sections, env),
+        headline=i18n.gap(env.lang).join([*risks, _headline(gpus, sections, env)]),
         gpus=[g.name for g in gpus],
         tables=[table],
         steps=steps,

@@ -5,7 +5,8 @@ Contract: `variant_of(name)` gives the row for a GPU name (or None); `variant_no
 gives (notes, source ids) in the answer's language: for a China-market card, which card it is a
 version of, under which US export rules, and what was cut (from the KB specs of both cards, or
 from the row's numbers when the spec sheets do not show it); for a modified card, the memory
-change and the caveats (no vendor warranty, driver/firmware risk, seller risk); in an answer
+change and the caveats (no vendor warranty, driver/firmware risk, seller risk), leading the answer when the question
+asks whether the card can be trusted (`risk_lead`); in an answer
 priced for the Chinese market, for a card the rules keep out of China (RTX 5090, RTX 4090, H100),
 the China versions sold instead with their yuan prices; for renting a card no cloud rents, the
 cheapest rented card with at least its memory (`rented_with_memory`); for any card, its shortage / scalper quotes,
@@ -159,6 +160,18 @@ def _versions_note(g: GpuSpec, named: set[str], env: Env) -> tuple[list[str], li
         notes.append(env.t("variant.grey_market", gpu=g.short_name, money=env.money(own.usd), observed=own.observed))
     notes += [_note(r, v, env) for r, v in versions if v.name not in named]
     return notes, [r["source"] for r, _ in versions]
+
+
+def risk_lead(g: GpuSpec, text: str, env: Env) -> str:
+    """For a modified card asked whether it can be trusted ("魔改2080ti 22g靠谱吗", "is a 48gb 4090 risky";
+    lexicon reliability_words): its note (no vendor warranty, driver and seller risk), to lead the answer; else ""."""
+    row = variant_of(g.name)
+    if row is None or row["kind"] != "modified":
+        return ""
+    from assistant.nlu.lexicon import lexicon
+
+    words = lexicon(env.lang).listed("reliability_words")
+    return _note(row, g, env) if any(w in text.lower() for w in words) else ""
 
 
 def difference_note(gpus: list[GpuSpec], env: Env) -> str:

@@ -39,7 +39,7 @@ from assistant.respond.pricing import (
 )
 from assistant.respond.recommend_need import exclusion_reason
 from assistant.respond.recommend_order import nvidia_ranking
-from assistant.respond.variants import variant_notes
+from assistant.respond.variants import risk_lead, variant_notes
 from assistant.respond.verdict_reply import both_verdicts, verdict_answer
 from assistant.respond.wording import counted, software_stack, spec_source
 from assistant.specs import GpuSpec
@@ -319,6 +319,10 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
     if gpu.vendor in ("AMD", "Intel"):
         steps.append(env.t("compare.why_software", gpus=gpu.short_name, stack=software_stack([gpu])))
     market_steps, market_sources = variant_notes([gpu], env)  # China versions / modified-card caveats
+    risks = risk_lead(gpu, query.text, env)  # "魔改2080ti 22g靠谱吗": the modified card's risks lead
+    if risks:
+        head = i18n.gap(env.lang).join([risks, head])
+        market_steps = [s for s in market_steps if s != risks]
     mining_steps, mining_sources = mining_notes(query.text, env)  # "矿卡3080能用来炼丹吗": what to check
     steps += market_steps + mining_steps
     market_sources += mining_sources
