@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import enum
 import sys
-import traceback
 
 from assistant.terminal_text import for_json_line, for_terminal
 
@@ -310,5 +309,7 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
         if args.debug:
+            import traceback  # only for --debug: not imported by an answer
+
             traceback.print_exc()
         return Exit.INTERNAL

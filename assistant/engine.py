@@ -17,7 +17,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
-import traceback
 
 from assistant import i18n
 from assistant.answer import Answer
@@ -169,6 +168,8 @@ class Engine:
             return asked.cover(answer, text, env)  # every part the question asked is answered or said not to be
         except Exception as exc:  # noqa: BLE001 - one failing question must not end the conversation
             global last_failure
+            import traceback  # only after a failure: not imported by an answer
+
             last_failure = traceback.format_exc()
             return Answer(
                 question=text,

@@ -16,9 +16,7 @@ saying exactly what was kept and what could not be read.
 from __future__ import annotations
 
 import fcntl
-import json
 import os
-import shutil
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -120,6 +118,8 @@ def _fsync_dir(folder: Path) -> None:
 
 def write_salvage(path: Path, data: UserData) -> Path:
     """Write `data` to a fsynced `<db>.salvage-<unique>.json` (restored by the next open or repair)."""
+    import json  # salvage files are written and read only around a repair: not imported by an answer
+
     target = path.with_name(f"{path.name}.salvage-{unique_suffix()}.json")
     partial = target.with_name(target.name + ".part")
     with open(partial, "w", encoding="utf-8") as f:
@@ -141,6 +141,8 @@ def read_pending(path: Path) -> UserData:
 
 
 def _read_salvage(files: list[Path]) -> UserData:
+    import json
+
     data = UserData()
     for file in files:
         try:
@@ -156,6 +158,8 @@ def _move_aside(path: Path) -> Path:
     try:
         os.link(path, aside)  # the damaged file stays at `path` until the new one replaces it
     except OSError:
+        import shutil  # only during a repair: not imported by an answer
+
         shutil.copy2(path, aside)
     for suffix in ("-wal", "-shm", "-journal"):
         extra = path.with_name(path.name + suffix)

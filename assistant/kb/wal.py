@@ -15,7 +15,6 @@ Format: https://www.sqlite.org/fileformat2.html#the_write_ahead_log
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 import struct
 from dataclasses import dataclass, field
@@ -152,6 +151,8 @@ def _judge(wal: Path, frames: list[Frame], header_ok: bool, page_size: int) -> W
 
 def write_image(path: Path, damage: WalDamage, out: Path) -> None:
     """The database as of the last intact commit: `path` plus every intact committed frame."""
+    import shutil  # only to copy a damaged log: not imported by an answer
+
     shutil.copyfile(path, out)
     log = _read_log(damage.wal) or b""
     size = 0

@@ -9,7 +9,7 @@ break-evens are reported as `never`, unknown prices as None.
 
 from __future__ import annotations
 
-import statistics
+import math
 from dataclasses import dataclass
 
 from assistant.models import constants as C
@@ -132,6 +132,12 @@ def for_market(quotes: list[PriceQuote], market: str, borrow: bool = True) -> li
     return out
 
 
+def _mean(values: list[float]) -> float:
+    """The arithmetic mean as `statistics.fmean` computes it (math.fsum / count), without importing statistics
+    (random, fractions, decimal) into every answer."""
+    return math.fsum(values) / len(values)
+
+
 def lookup_price(
     gpu: str,
     quotes: list[PriceQuote],
@@ -161,14 +167,14 @@ def lookup_price(
             chosen, label = [q for q in listed if q.condition == condition], "list price: "
         if not chosen:
             return None
-        usd = statistics.fmean(q.usd for q in chosen)
+        usd = _mean([q.usd for q in chosen])
     else:
         pool, label = (street, "") if street else (listed, "list price: ")
         by_cond = {c: [q for q in pool if q.condition == c] for c in ("new", "used")}
-        means = [statistics.fmean(q.usd for q in qs) for qs in by_cond.values() if qs]
+        means = [_mean([q.usd for q in qs]) for qs in by_cond.values() if qs]
         if not means:
             return None
-        usd, chosen = statistics.fmean(means), pool
+        usd, chosen = _mean(means), pool
         if len(means) == 1:  # only new or only used quotes: say which, not "average"
             condition = next(c for c, qs in by_cond.items() if qs)
     sources = label + ";".join(sorted({q.source for q in chosen}))

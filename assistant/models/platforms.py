@@ -9,7 +9,6 @@ Read once per process; no network.
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 
@@ -28,6 +27,8 @@ class Platform:
 
 @cache
 def rigs() -> dict:
+    import tomllib  # only when a rig is priced: not imported by every answer
+
     with open(paths.knowledge_dir() / "rigs.toml", "rb") as f:
         return tomllib.load(f)
 
