@@ -11,6 +11,9 @@ Measures, in one run, the speed and memory targets of gpu-advisor and prints one
   answer is on screen;
 - a knowledge-base build from scratch in a new process (`gpu-advisor kb stats` on an empty home).
 Run it with the project's venv on an otherwise idle machine: `.venv/bin/python scripts/bench.py`.
+Beside wall time it reports CPU time (user + system) of the one-shot children and of the in-process
+run, and the load average before and after: on a shared machine CPU time is the comparable figure.
+The project's byte code is brought up to date first (as a returning user's Python has it).
 Results are recorded by hand in docs/performance.md.
 """
 
@@ -46,8 +49,8 @@ def dialogue_questions() -> list[str]:
     return out
 
 
-def _timed(cmd: list[str], env: dict, stdin: bytes | None = None) -> tuple[float, float]:
-    """(wall seconds, peak RSS in MB) of one child process."""
+def _timed(cmd: list[str], env: dict, stdin: bytes | None = None) -> tuple[float, float, float]:
+    """(wall seconds, CPU seconds (user + system), peak RSS in MB) of one child process."""
     start = time.perf_counter()
     child = subprocess.Popen(
         cmd,
@@ -61,7 +64,7 @@ def _timed(cmd: list[str], env: dict, stdin: bytes | None = None) -> tuple[float
         child.stdin.close()
     _, _, usage = os.wait4(child.pid, 0)
     child.returncode = 0
-    return time.perf_counter() - start, usage.ru_maxrss / 1024
+    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def one_shot(rounds: int, env: dict, questions: list[str], llmfit: str | None) -> dict:
@@ -70,18 +73,21 @@ def one_shot(rounds: int, env: dict, questions: list[str], llmfit: str | None) -
         commands["llmfit info"] = [llmfit, "info", "llama-3.1-8b"]
     _timed([EXE, "ask", "specs of the 4090"], env)  # build the KB and the start-up cache
     wall: dict[str, list[float]] = {"ask": []}
+    cpu: dict[str, list[float]] = {"ask": []}
     rss: dict[str, float] = {"ask": 0.0}
     for i in range(rounds):
         for name, cmd in [*commands.items(), ("ask", [EXE, "ask", questions[i % len(questions)]])]:
-            seconds, mb = _timed(cmd, env)
+            seconds, cpu_s, mb = _timed(cmd, env)
             wall.setdefault(name, []).append(seconds)
+            cpu.setdefault(name, []).append(cpu_s)
             rss[name] = max(rss.get(name, 0.0), mb)
-    return {"wall": wall, "rss": rss}
+    return {"wall": wall, "cpu": cpu, "rss": rss}
 
 
-def chat_json(lines: list[str], env: dict) -> tuple[float, float]:
-    seconds, mb = _timed([EXE, "chat", "--json"], env, stdin=("\n".join(lines) + "\n").encode())
-    return len(lines) / seconds, mb
+def chat_json(lines: list[str], env: dict) -> tuple[float, float, float]:
+    """(lines per wall second, lines per CPU second, peak RSS in MB)."""
+    seconds, cpu_s, mb = _timed([EXE, "chat", "--json"], env, stdin=("\n".join(lines) + "\n").encode())
+    return len(lines) / seconds, len(lines) / cpu_s, mb
 
 
 _ANSI = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07]*\x07|[()][0-9A-B]|[=>])")
@@ -135,7 +141,7 @@ def tui_on_pty(env: dict, timeout: float = 30.0, pause: float = 0.0) -> tuple[fl
 
 def kb_build_new_process(env: dict) -> float:
     home = tempfile.mkdtemp(prefix="gpu-advisor-bench-build-")
-    seconds, _ = _timed([EXE, "kb", "stats"], dict(env, GPU_ADVISOR_HOME=home))
+    seconds, _, _ = _timed([EXE, "kb", "stats"], dict(env, GPU_ADVISOR_HOME=home))
     shutil.rmtree(home, ignore_errors=True)
     return seconds
 
@@ -149,12 +155,12 @@ def in_process(total: int, mix: list[str]) -> dict:
         conversation.ask(q)
     per_intent: dict[str, list[float]] = {}
     questions = (mix * (total // len(mix) + 1))[:total]
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     for q in questions:
         t0 = time.perf_counter()
         answer = conversation.ask(q)
         per_intent.setdefault(answer.intent, []).append(time.perf_counter() - t0)
-    elapsed = time.perf_counter() - start
+    elapsed, cpu_s = time.perf_counter() - start, time.process_time() - cpu_start
     from assistant.nlu import understand
 
     parse = []
@@ -162,7 +168,8 @@ def in_process(total: int, mix: list[str]) -> dict:
         t0 = time.perf_counter()
         understand(q, session.index)
         parse.append(time.perf_counter() - t0)
-    return {"rate": total / elapsed, "per_intent": per_intent, "parse_median": statistics.median(parse)}
+    rates = {"rate": total / elapsed, "cpu_rate": total / cpu_s}
+    return rates | {"per_intent": per_intent, "parse_median": statistics.median(parse)}
 
 
 def _p(values: list[float], q: float) -> float:
@@ -180,24 +187,31 @@ def main() -> int:
     parser.add_argument("--llmfit", help="path of the llmfit CLI (default: on PATH)")
     args = parser.parse_args()
     rounds, total = (5, 500) if args.quick else (20, 2000)
+    load_before = os.getloadavg()[0]
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", str(ROOT / "assistant")], capture_output=True, check=False
+    )
     env = dict(os.environ, GPU_ADVISOR_HOME=tempfile.mkdtemp(prefix="gpu-advisor-bench-"))
     env.pop("GPU_ADVISOR_DB", None)
     mix = dialogue_questions()
     llmfit = args.llmfit or shutil.which("llmfit")
     shot = one_shot(rounds, env, mix, llmfit)
     lines = (mix * (total // len(mix) + 1))[:total]
-    chat_rate, chat_mb = chat_json(lines, env)
+    chat_rate, chat_cpu_rate, chat_mb = chat_json(lines, env)
     painted, answered = tui_on_pty(env)
     _, after_typing = tui_on_pty(env, pause=2.0)
     build_s = kb_build_new_process(env)
     result = in_process(total, mix)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    wall, rss = shot["wall"], shot["rss"]
+    wall, cpu, rss = shot["wall"], shot["cpu"], shot["rss"]
     floor = statistics.median(wall["python -c pass"])
     ask = statistics.median(wall["ask"])
     rows = [(f"one-shot ask, min / median of {rounds} (varied questions)", _ms(wall["ask"]), "")]
     rows += [(f"{name}, min / median", _ms(values), "") for name, values in wall.items() if name != "ask"]
     rows.append(("one-shot ratio to python -c pass (medians)", f"{ask / floor:.1f}x", "<= 4.5x"))
+    rows += [(f"CPU (user + sys): {name}, min / median", _ms(values), "") for name, values in cpu.items()]
+    cpu_ratio = statistics.median(cpu["ask"]) / statistics.median(cpu["python -c pass"])
+    rows.append(("one-shot CPU ratio to python -c pass (medians)", f"{cpu_ratio:.1f}x", ""))
     if "llmfit info" in wall:
         rows.append(
             ("one-shot ratio to llmfit info (medians)", f"{ask / statistics.median(wall['llmfit info']):.2f}", "<= 1")
@@ -205,8 +219,10 @@ def main() -> int:
     rows += [(f"peak RSS: {name}", f"{mb:.0f} MB", "<= 35 MB" if name == "ask" else "") for name, mb in rss.items()]
     rows += [
         (f"chat --json, {total} lines", f"{chat_rate:,.0f} lines/s", ">= 1,500"),
+        ("chat --json, lines per CPU second", f"{chat_cpu_rate:,.0f}", ""),
         ("peak RSS: chat --json", f"{chat_mb:.0f} MB", ""),
         (f"in-process answers/s ({total} dialogue questions)", f"{result['rate']:,.0f}", ">= 2,500"),
+        ("in-process answers per CPU second", f"{result['cpu_rate']:,.0f}", ""),
         ("parse + resolve, median", f"{result['parse_median'] * 1000:.2f} ms", "< 2 ms"),
     ]
     for intent, values in sorted(result["per_intent"].items()):
@@ -227,6 +243,7 @@ def main() -> int:
         ),
         ("KB build from scratch, new process (kb stats)", f"{build_s:.2f} s", ""),
         ("peak RSS: in-process run", f"{peak_mb:.0f} MB", ""),
+        ("load average (1 min) before / after", f"{load_before:.1f} / {os.getloadavg()[0]:.1f}", ""),
     ]
     width = max(len(r[0]) for r in rows)
     print(f"{'measure':<{width}}  {'result':>18}  target")
