@@ -25,7 +25,7 @@ from assistant.respond.env import Env
 from assistant.respond.fit_hints import count_lead, more_cards, near_miss
 from assistant.respond.fit_rows import Card, FitCase, estimates, memory_table, mode_name, rows_to_show
 from assistant.respond.fit_speed import llm_speed, training_time
-from assistant.respond.fit_steps import device_notes, kv_steps, longest_context, setup_steps
+from assistant.respond.fit_steps import device_notes, kv_steps, longest_context, setup_steps, unlisted_mac
 from assistant.respond.fit_unnamed import cards_for_budget, no_gpu_answer, rule_answer
 from assistant.respond.image_fit_speed import image_speed_parts, nameless_range, streamed_route
 from assistant.respond.moe_fit import moe_offload_answer
@@ -196,7 +196,7 @@ def _respond(query: FitQuery, env: Env) -> Answer:
 def _macos_share(env: Env, query: FitQuery, card: GpuSpec | Card | None) -> tuple[GpuSpec | Card | None, str, float]:
     """A Mac (a listed one, or one the KB does not list whose memory is stated): the card with the memory macOS lets
     its GPU wire (§mem.apple), the sentence that says so, and the raised limit it suggests; else (card, "", 0)."""
-    mac = _unlisted_mac(query) if isinstance(card, Card) else ""
+    mac = unlisted_mac(query) if isinstance(card, Card) else ""
     if card is None or not (mac or hardware.gpu_memory_limit_gb(card) < (card.memory_gb or 0.0)):
         return card, "", 0.0
     total = float(card.memory_gb or 0.0)
@@ -215,15 +215,6 @@ def _macos_share(env: Env, query: FitQuery, card: GpuSpec | Card | None) -> tupl
     if isinstance(card, Card):
         return dataclasses.replace(card, memory_gb=limit, unified_memory=True, vendor="Apple", name=mac), text, raised
     return dataclasses.replace(card, memory_gb=limit), text, raised
-
-
-MAC_WORDS = re.compile(r"\b(?:mac|macbook|imac|mac ?mini|mac ?studio|mac ?pro|m[1-5](?: ?(?:pro|max|ultra))?)\b", re.I)
-
-
-def _unlisted_mac(query: FitQuery) -> str:
-    """The words of a Mac the KB does not list ("macbook air m3 16gb"), whose memory the question states: the fit
-    uses the share macOS gives the GPU (§mem.apple); "" when no unlisted mention names a Mac."""
-    return next((m for m in getattr(query, "unrecognized", ()) if MAC_WORDS.search(m)), "")
 
 
 def _raised_limit(case: FitCase, raised: float) -> str:

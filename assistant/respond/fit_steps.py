@@ -113,3 +113,12 @@ def device_notes(env: Env, gpu) -> list[str]:
         name = gpu.short_name if isinstance(gpu, GpuSpec) else (gpu.name or gpu.short_name)
         steps.append(env.t("fit.not_cuda", gpu=name))
     return steps
+
+
+MAC_WORDS = re.compile(r"\b(?:mac|macbook|imac|mac ?mini|mac ?studio|mac ?pro|m[1-5](?: ?(?:pro|max|ultra))?)\b", re.I)
+
+
+def unlisted_mac(query: FitQuery) -> str:
+    """The words of a Mac the KB does not list ("macbook air m3 16gb"), whose memory the question states: the fit
+    uses the share macOS gives the GPU (§mem.apple); "" when no unlisted mention names a Mac."""
+    return next((m for m in getattr(query, "unrecognized", ()) if MAC_WORDS.search(m)), "")

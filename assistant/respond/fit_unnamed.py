@@ -11,11 +11,12 @@ import dataclasses
 
 from assistant import i18n
 from assistant.answer import Answer, Table
+from assistant.models import hardware
 from assistant.queries import FitQuery, RecommendQuery
 from assistant.respond import fit_hardware
 from assistant.respond.env import Env
 from assistant.respond.fit_rows import mode_name
-from assistant.respond.fit_steps import setup_steps
+from assistant.respond.fit_steps import setup_steps, unlisted_mac
 
 _FLOORS = {
     "image_generation": (12.0, "rec.floor_image"),
@@ -94,6 +95,12 @@ def rule_answer(query: FitQuery, env: Env, gpu, n: int) -> Answer | None:
     memory_gb = (gpu.memory_gb * n if gpu else None) or getattr(query, "memory_gb", None)
     if workload not in _FLOORS or not memory_gb:
         return None
+    mac = gpu is None and bool(unlisted_mac(query))
+    steps = [env.t("fit.rule_step")]
+    if mac or (gpu is not None and hardware.gpu_memory_limit_gb(gpu) < (gpu.memory_gb or 0.0)):
+        # a Mac: what macOS lets its GPU use of the unified memory decides what runs (§mem.apple)
+        total, memory_gb = memory_gb, hardware.macos_gpu_limit_gb(memory_gb / n) * n
+        steps.append(env.t("fit.rule_macos", total=f"{total:g}", gb=f"{memory_gb:g}"))
     floor, key = _FLOORS[workload]
     fits = memory_gb >= floor
     what = env.t(key)
@@ -111,7 +118,7 @@ def rule_answer(query: FitQuery, env: Env, gpu, n: int) -> Answer | None:
         gpus=[gpu.name] if gpu else [],
         workload=workload,
         choice=gpu.name if gpu and fits else None,
-        steps=[env.t("fit.rule_step")],
+        steps=steps,
         figures={"vram_required_gb": floor, "fits": fits, "gpu_count": n, "memory_gb": memory_gb},
         sources=[
             "Tim Dettmers, 'Which GPU(s) to Get for Deep Learning' (2023), memory rules",
