@@ -51,6 +51,7 @@ class Dialogue:
         query = from_context.cost_of_context(self, from_context.worth_among_compared(self, query))
         query = from_context.model_of_context(self, query)
         query = from_context.psu_without_context(self, query)
+        query = from_context.more_of_the_fit(self, query)
         try:
             if isinstance(query, FollowUpQuery):
                 query = merge(self, query)

@@ -132,6 +132,11 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         return about_last.about_last(dlg, None, follow)  # "for llms?" after a spec sheet: nothing to change there
     if isinstance(base, RentOrBuyQuery) and follow.model and not follow.gpus:
         changes["gpus"] = ()  # "what about for llama 3 8b instead": the pick for that model, not the GPUs for the last
+    elif follow.adds and not follow.gpus and "gpus" in names and gpus_of(base):
+        # "what if i get another one", "再加一张呢": one more (or as many as said) of the last card in the set
+        added = dataclasses.replace(gpus_of(base)[-1], count=follow.gpu_count or 1)
+        changes["gpus"] = merged_gpus(dlg, base, (added,), False, None, True)
+        changes.pop("gpu_count", None)  # "再加一张": the one card added, not a count for the set
     elif follow.gpus and "gpus" in names:
         changes["gpus"] = merged_gpus(dlg, base, follow.gpus, follow.replace, follow.gpu_count, follow.adds)
     elif follow.gpu_count and "gpus" in names and base.intent != "fit":

@@ -262,3 +262,24 @@ def power_of_set(dlg: Dialogue, query: Query) -> Query:
         asks_power=True,
         settings=query.settings,
     )
+
+
+def more_of_the_fit(dlg: Dialogue, query: Query) -> Query:
+    """ "add a second 3060", "add a 3060", "does another one help" after a model's fit: the same fit with the card
+    added to its set (the scaling reader reads these as N cards against N - 1 of one kind, which answers training
+    speed and leaves the model out)."""
+    from assistant.queries import CompareQuery, FitQuery
+
+    last = dlg.context.last_query
+    if not (isinstance(query, CompareQuery) and isinstance(last, FitQuery) and (last.model or last.params_b)):
+        return query
+    names = {g.name for g in query.gpus}
+    if len(query.gpus) != 2 or len(names) != 1 or query.model or query.params_b or query.workload:
+        return query
+    added = max(g.count for g in query.gpus) - min(g.count for g in query.gpus)
+    if added < 1:
+        return query
+    from assistant.dialogue.references import joined_set
+
+    gpus = joined_set(last.gpus, (dataclasses.replace(query.gpus[0], count=added),))
+    return dataclasses.replace(last, text=query.text, gpus=gpus, gpu_count=None, settings=query.settings)

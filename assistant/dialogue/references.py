@@ -118,7 +118,7 @@ def merged_gpus(
     new = fill(dlg, refs)
     old = gpus_of(base)
     if adds and old and base.intent in _SETS and not replace:
-        return _joined(old, new)
+        return joined_set(old, new)
     if count is None and len(old) == len(new) == 1 and old[0].count > 1 and new[0].count == 1:
         new = (dataclasses.replace(new[0], count=old[0].count),)  # "and on a100s?" after 8 x H100: still 8
     if replace and old:
@@ -129,7 +129,7 @@ def merged_gpus(
     return new
 
 
-def _joined(old: tuple[GpuRef, ...], new: tuple[GpuRef, ...]) -> tuple[GpuRef, ...]:
+def joined_set(old: tuple[GpuRef, ...], new: tuple[GpuRef, ...]) -> tuple[GpuRef, ...]:
     """The set `old` with the cards `new` put in: a card already there counts one more (or as many as named)."""
     out = list(old)
     for ref in new:
