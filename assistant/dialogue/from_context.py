@@ -89,16 +89,7 @@ def _rented_job(dlg: Dialogue, query: Query, gpus: tuple[GpuRef, ...]) -> Query 
         return None
     if query.workload not in ("llm_finetune", "training") or not (query.model or query.params_b):
         return None
-    return RatesQuery(
-        text=query.text,
-        gpus=gpus,
-        provider=last.provider,
-        mode="job",
-        model=query.model,
-        params_b=query.params_b,
-        method=query.mode if query.mode in ("lora", "qlora") else "full_finetune",
-        settings=query.settings,
-    )
+    return _job_rates(query, gpus, last.provider, query)
 
 
 def worth_among_compared(dlg: Dialogue, query: Query) -> Query:
@@ -174,15 +165,23 @@ def job_cost_of_context(dlg: Dialogue, query: Query) -> Query:
     rented = next((q for q in reversed(ctx.history) if isinstance(q, RatesQuery)), None)
     if rented is None:
         return query
+    return _job_rates(query, last.gpus, rented.provider, last, tokens=last.tokens)
+
+
+def _job_rates(query: Query, gpus: tuple[GpuRef, ...], provider: str | None, job, tokens: float | None = None):
+    """The rent of `job`'s training run (its model or size, LoRA / QLoRA or a full fine-tune) on `gpus` at the
+    clouds (`provider` first when one was named), asked in `query`'s words."""
+    from assistant.queries import RatesQuery
+
     return RatesQuery(
         text=query.text,
-        gpus=last.gpus,
-        provider=rented.provider,
+        gpus=gpus,
+        provider=provider,
         mode="job",
-        model=last.model,
-        params_b=last.params_b,
-        method=last.mode if last.mode in ("lora", "qlora") else "full_finetune",
-        tokens=last.tokens,
+        model=job.model,
+        params_b=job.params_b,
+        method=job.mode if job.mode in ("lora", "qlora") else "full_finetune",
+        tokens=tokens,
         settings=query.settings,
     )
 
