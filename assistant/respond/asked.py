@@ -32,7 +32,11 @@ PRICE_INTENTS = ("compare", "spec")  # the answers where a street price asked be
 _DURATION = re.compile(
     r"\d[\d,.]*\s*(?:s|sec|secs|seconds?|min|mins|minutes?|h|hrs?|hours?|days?|秒|分钟|小时|天)(?![a-z])", re.I
 )
-_SPEED = re.compile(r"tokens?/s|tok/s|token/秒|it/s|tokens? (?:per|a) second|s per image|秒/张|秒一张|每秒", re.I)
+_SPEED = re.compile(  # a speed given as a number ("about 31 tokens/s"), not the name of a measure ("batch-1 tokens/s")
+    r"(?<![\w-])\d[\d,.]*\s*(?:tokens?/s|tok/s|token/秒|it/s|tokens? (?:per|a) second|s per image|秒/张|秒一张)"
+    r"|每秒[^，。]{0,6}\d",
+    re.I,
+)
 _PSU = re.compile(r"PSU|power supply|电源", re.I)
 _CN_DIGITS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "十六": 16}
 _COUNT = r"(\d{1,2}|十六|[一两二三四五六七八])"
@@ -273,7 +277,7 @@ def _intents(answer: Answer) -> set[str]:
 def _figure_speed(answer: Answer, env: Env, time: bool = False) -> str:
     """The speed a fit answer worked out but left out of its headline: tokens/s for one user of an LLM, seconds per
     image of an image model (only the latter for a time asked); "" when the answer has neither or names no GPU."""
-    figures, gpu = answer.figures, answer.gpus[0] if answer.gpus else ""
+    figures, gpu = answer.figures, answer.gpus[0] if answer.gpus else (answer.choice or "")
     spec = env.reader.gpu(gpu) if gpu else None
     if spec is None:
         return ""

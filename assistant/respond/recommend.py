@@ -281,6 +281,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     elif query.vendor.upper() != "NVIDIA":
         steps.append(env.t("compare.why_software", gpus=best.gpu, stack=software_stack(env.reader.gpus([best.gpu]))))
     figures: dict = {"ranking": _ranking_figures(ranking), "memory_need_gb": need}
+    if chat and best.n_gpus == 1 and (query.model or getattr(query, "params_b", None)):  # its speed on that model
+        figures["tokens_per_second"] = round(best.score * chat[2], 1)
     figures |= {"excluded": len(ranking.excluded), "workload_key": key}
     chart = Chart(
         kind="bars",
