@@ -169,8 +169,9 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
             # a video answer's durations are clip lengths ("5 秒"), never a generation time
             # the seconds per image the answer worked out, else the range over cards of the memory named
             timed = _figure_speed(answer, env, time=True) or _nameless_time(answer, text, env)
-            key = "asked.time_video" if answer.intent == "video" else "asked.time_none"
-            added.append(timed or env.t(key))
+            key = "asked.time_video" if answer.intent == "video" else _no_time_key(answer)
+            gpu = env.reader.gpu(answer.gpus[0]) if answer.gpus else None
+            added.append(timed or env.t(key, gpu=gpu.short_name if gpu else ""))
             added_parts.append(part)
             if not timed:
                 missing.append("time")
@@ -183,6 +184,15 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
     if missing:
         answer.figures["not_covered"] = missing
     return answer
+
+
+def _no_time_key(answer: Answer) -> str:
+    """Why a time asked is not given: the set-up asked does not fit the GPU named, the GPU named has no speed model
+    for the job, or no GPU is named."""
+    verdict = answer.figures.get("verdict")
+    if answer.gpus and isinstance(verdict, dict) and verdict.get("answer") == "no":
+        return "asked.time_no_fit"
+    return "asked.time_no_model" if answer.gpus else "asked.time_none"
 
 
 def _spec_line(part: str, specs: list, headline: str, env: Env) -> str:
