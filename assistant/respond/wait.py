@@ -33,7 +33,10 @@ def successor(gpu: GpuSpec, env: Env) -> GpuSpec | None:
     m = _GEFORCE.match(gpu.name)
     if not m:
         return None
-    return env.reader.gpu(f"GeForce RTX {int(m.group(1)) + 1}0{m.group(2)}{m.group(3)}")
+    tier = f"GeForce RTX {int(m.group(1)) + 1}0{m.group(2)}"
+    # "RTX 4070 Ti SUPER" -> the RTX 5070 Ti when the next series has no SUPER of that tier
+    suffixes = dict.fromkeys((m.group(3), m.group(3).removesuffix(" SUPER")))
+    return next((g for sfx in suffixes if (g := env.reader.gpu(f"{tier}{sfx}")) is not None), None)
 
 
 def _months(a: str, b: str) -> int:
