@@ -65,7 +65,7 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
                 lead = env.t("fit.offload_yes", model=model.name, prec=prec, need=need, where=where)
                 figures["verdict_offload"] = True
                 return lead + route + said, steps, figures
-            alt = _on_gpu_alternative(case, dec)
+            alt = _on_gpu_alternative(case)
             if alt:  # a near miss that fits all on the GPU(s) leads; the offload speed is the set-up as asked
                 figures |= {"tokens_per_second": round(alt[1], 1), "offload_tokens_per_second": round(tps, 1)}
                 said, figures["targets"] = targets_met(env, query, alt[1] / dec.batch, alt[1])
@@ -195,15 +195,17 @@ def job_time(
 ALT_MIN_CONTEXT = 2048  # a shorter context that fits is offered as the all-on-GPU way from this length on [A]
 
 
-def _on_gpu_alternative(case: FitCase, dec) -> tuple[str, float] | None:
+def _on_gpu_alternative(case: FitCase) -> tuple[str, float] | None:
     """A near miss that fits all in GPU memory: the same precision at a shorter context (at least
-    ALT_MIN_CONTEXT tokens; the speed barely changes), else the first slightly smaller quantization at the
+    ALT_MIN_CONTEXT tokens; its speed at that context), else the first slightly smaller quantization at the
     context asked, else the lower one the answer names (q4_k_m under fp16): (what, tokens/s); None when none fits."""
     query, model, gpu, n = case.query, case.model, case.gpu, case.n
     prec = case.pick[0]
     ctx = memory.max_context(model, prec, gpu.memory_gb or 0.0, n, batch=query.batch or 1)
-    if ctx >= ALT_MIN_CONTEXT:
-        return case.env.t("fit.alt_context", prec=prec, ctx=f"{ctx:,}"), dec.tokens_per_s
+    if ctx >= ALT_MIN_CONTEXT and case.spec is not None:  # its speed at that context (the KV cache read is shorter)
+        at = min(ctx, query.context_tokens or 1024)
+        shorter = llm.decode_speed(case.spec, model, prec, context=at, batch=query.batch or 1, n_gpus=n)
+        return case.env.t("fit.alt_context", prec=prec, ctx=f"{ctx:,}"), shorter.tokens_per_s
     smaller = smaller_quant(model, query, prec, gpu, n) or lighter_quant(model, query, prec, gpu, n)
     if smaller is None or case.spec is None:
         return None
