@@ -61,9 +61,14 @@ def respond(query: FitQuery, env: Env, fit_respond) -> Answer:
             None,
         )
         head = env.t("mixed.no", gpus=names, total=f"{total:g}", model=model.name, quant=quant, need=f"{need:.1f}")
-        if lighter:
+        if lighter:  # the lighter quant that fits, and how fast it runs split over the set
             lighter_need = _need(model, lighter, context, len(gpus))
-            head += i18n.gap(env.lang) + env.t("mixed.lighter", quant=lighter, need=f"{lighter_need:.1f}")
+            shares = [(g, (g.memory_gb or 0.0) / total) for g in gpus]
+            tps = llm.layer_split_tokens_per_s(shares, model, lighter, context=context or 1024)
+            figures |= {"fits_at": lighter, "tokens_per_second_at_fit": round(tps, 1)}
+            head += i18n.gap(env.lang) + env.t(
+                "mixed.lighter", quant=lighter, need=f"{lighter_need:.1f}", tps=f"{tps:,.0f}"
+            )
         return _answer(query, env, head, _steps(env, gpus), gpus, figures)
     shares = [(g, (g.memory_gb or 0.0) / total) for g in gpus]
     tps = llm.layer_split_tokens_per_s(shares, model, quant, context=context or 1024)

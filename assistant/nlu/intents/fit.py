@@ -127,11 +127,11 @@ def read(r: Reading) -> Query | None:
 def mixed_set(r: Reading) -> Query | None:
     """Two or more different GPUs in one machine: a word of lexicon list `mixed_set` ("in one rig", "together",
     "一起"), a "+" between them, or the user's own cards (`mixed_owned`) asked to run a model; never a choice
-    between them ("or", "which", "vs", "还是")."""
+    between them ("or", "vs", "还是" between the two names)."""
     named = r.explicit
     if len({g.name for g in named if g.name}) < 2 or any(g.name is None for g in named):
         return None
-    if r.b.has("VS", "OR", "COMPARE", "FASTER", "RECOMMEND", "RENT", "COST") or said(r, "choice_words"):
+    if r.b.has("VS", "COMPARE", "FASTER", "RECOMMEND", "RENT", "COST") or _choice_between(r, named):
         return None
     together = said(r, "mixed_set") or "+" in r.text
     owned = said(r, "mixed_owned") and (r.model or r.b.has("PARAMS", "FIT", "SPEED"))
@@ -142,6 +142,16 @@ def mixed_set(r: Reading) -> Query | None:
         return dataclasses.replace(found, gpus=tuple(named), gpu_count=None)
     workload = r.workload or "llm_inference"
     return FitQuery(text=r.text, model=None, gpus=tuple(named), workload=workload, want_speed=r.b.has("SPEED"))
+
+
+def _choice_between(r: Reading, named) -> bool:
+    """A choice word ("or", "还是", "vs") between the first and the last GPU named: "3090 or 4090 for 70b" chooses;
+    "slapping a 4060 ti next to my 4070 super, would that work or is it dumb" does not."""
+    text = r.text.lower()
+    first = text.find(named[0].mention.lower())
+    last = text.rfind(named[-1].mention.lower())
+    between = f" {text[first:last]} " if 0 <= first < last else f" {text} "
+    return any(w in between for w in (" or ", "还是", "或者", " vs ", "versus", "对比", "比较"))
 
 
 def unknown_device(r: Reading) -> Query | None:

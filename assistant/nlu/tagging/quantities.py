@@ -235,6 +235,7 @@ class QuantityTagging(TaggerBase):
             and self.tags[-1].kind in ("UNDER", "BUDGET")
             and self.toks[i].kind in ("num", "cjk")
             and abs(v) >= 50
+            and not (i > 0 and self.tt[i - 1] in ("张", "块", "台", "片"))  # "手上有张3090": a card, not money
         ):
             return self._money(i, j, v)
         if (
