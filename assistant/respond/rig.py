@@ -36,6 +36,7 @@ from assistant.respond.pricing import (
     snapshot_quotes,
     workload_title,
 )
+from assistant.respond.unpriced import server_note
 from assistant.respond.wording import gb
 
 _FLOOR_GB = {"image_generation": 12.0, "llm_finetune": 24.0, "llm_inference": 24.0}  # reference rules (§rec)
@@ -290,6 +291,10 @@ def respond(query: RigQuery, env: Env) -> Answer:
     )
     if not found and cheapest is None:
         head = env.t("rig.none_at_all", rated=rated, n=most)
+        # "h20八卡服务器多少钱": a whole server's price on record (knowledge/servers_cn.csv) leads
+        notes = [server_note(env.gpu(g.name), env) for g in query.gpus if g.name]
+        if any(text for text, _ in notes):
+            head = i18n.gap(env.lang).join([line for text, _ in notes for line in text] + [head])
         return Answer(
             **base,
             headline=head,
@@ -297,7 +302,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
             steps=[rated] + ([quiet.quiet_note(env)] if hushed else []),
             assumptions=env.assumption_dict() | {"budget_usd": budget},
             assumption_text=assumption_text(env, buying=True, desktop=False),
-            sources=["method: docs/model.md §rig"],
+            sources=env.cite(*[sid for _, ids in notes for sid in ids]) + ["method: docs/model.md §rig"],
         )
     # nothing within the budget: the cheapest build that does it, by how much over, and what to drop
     over_budget = not found
