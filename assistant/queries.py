@@ -186,6 +186,8 @@ class FitQuery(Query):
     lora_rank: int | None = None  # "r64", "rank 16"
     setup: tuple[str, ...] = ()  # set-up options stated: "checkpointing_on", "adamw8bit", "cpu_offload", ...
     samples: float | None = None  # "about 50k samples", "5万条数据": the job's data as a sample count
+    sample_tokens: float | None = None  # "50k samples of 512 tokens": the length of one sample, when stated
+    epochs: float | None = None  # "3 epochs", "跑3轮": passes over the data
     system_ram_gb: float | None = None  # "with 128gb ram", "64g内存": system RAM for MoE expert offload
     released: bool = False  # "满血r1", "unquantized": the weights as released (DeepSeek R1/V3: FP8), no lighter quant
     want_context: bool = False  # "3090最多能开多长上下文", "max context on a 4090": the longest context is the answer
@@ -288,6 +290,8 @@ class RatesQuery(Query):
     workload: str | None = None  # "l40s or a100 for serving inference, which is better value to rent": the measure
     min_memory_gb: float | None = None  # "cheapest cloud gpu with 80gb": no GPU named, every GPU with this much
     samples: float | None = None  # job: "about 50k samples" (converted to tokens at an assumed length)
+    sample_tokens: float | None = None  # job: "of 512 tokens each": the sample length stated (else assumed)
+    epochs: float | None = None  # job: "3 epochs": passes over the data
     params_b: float | None = None  # job: "a 1b model" without a named model
     pretrain: bool = False  # job: "pretrain", "from scratch": compute-optimal tokens unless stated
 

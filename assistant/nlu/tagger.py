@@ -94,11 +94,14 @@ class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuT
         return self._post(), self.unknown
 
     def _not_a_card(self, i: int, pronoun: object) -> bool:
-        """The pronoun at token i stands for no GPU: "that" right after a noun it describes (lexicon relative_heads:
-        "setup that gives me", "a card that runs"), or "it" after a machine named with no GPU before it (machine_words:
-        "need a pc build ..., what gpu should i put in it")."""
+        """The pronoun at token i stands for no GPU: "each" right after a quantity ("1k tokens each"), "that" right
+        after a noun it describes (lexicon relative_heads: "setup that gives me", "a card that runs"), or "it" after a
+        machine named with no GPU before it (machine_words: "need a pc build ..., what gpu should i put in it")."""
         if i == 0:
             return False
+        last = self.tags[-1] if self.tags else None
+        if self.tt[i] == "each" and last is not None and last.end == self.toks[i - 1].end and last.kind != "GPU":
+            return True  # "1k tokens each", "$800 each": each of the things counted, not the GPUs
         if pronoun == "that" and self.tt[i - 1] in self.lex.listed("relative_heads"):
             return i + 1 < len(self.tt) and self.toks[i + 1].kind == "word"
         if pronoun != "it" or any(t.kind == "GPU" for t in self.tags):

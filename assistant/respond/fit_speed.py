@@ -180,6 +180,8 @@ def job_time(
         model=ModelRef(mention=model.name, key=model.key) if query.model else None,
         method=method,
         samples=query.samples,
+        sample_tokens=query.sample_tokens,
+        epochs=query.epochs,
         tokens=query.tokens,
         params_b=None if query.model else model.params_b,
     )

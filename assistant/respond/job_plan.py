@@ -4,8 +4,8 @@ and which GPU does it cheapest when none is named ("cost to fine-tune llama 3 8b
 Contract: `cards_needed` is the fewest GPUs of one kind on which the method fits (full fine-tuning:
 ZeRO-3 / FSDP shards weights, gradients and optimizer states; LoRA / QLoRA: the frozen weights split
 by layer), with gradient checkpointing on and AdamW in mixed precision (§mem.train); None beyond
-MAX_CARDS. `job_tokens` is the data of the job: the tokens asked, else samples x an assumed sample
-length (SAMPLE_TOKENS, shown), else DEFAULT_JOB_TOKENS; epochs multiply it. `run` is the time on n
+MAX_CARDS. `job_tokens` is the data of the job: the tokens asked, else samples x their length (stated, else
+SAMPLE_TOKENS, shown), else DEFAULT_JOB_TOKENS; epochs multiply it. `run` is the time on n
 cards with the data-parallel scaling of models/scaling.py (n cards give less than n times one). `cheapest_jobs` prices
 the job on every GPU with a cloud rate (at the provider named): cards needed x hours x the cheapest
 on-demand rate, cheapest first.
@@ -41,8 +41,10 @@ def cards_needed(model: ModelSpec, method: str, gpu: GpuSpec) -> tuple[int | Non
     return None, one.total_gb
 
 
-def job_tokens(tokens: float | None, samples: float | None, epochs: float | None) -> float:
-    base = tokens or (samples * SAMPLE_TOKENS if samples else DEFAULT_JOB_TOKENS)
+def job_tokens(
+    tokens: float | None, samples: float | None, epochs: float | None, sample_tokens: float | None = None
+) -> float:
+    base = tokens or (samples * (sample_tokens or SAMPLE_TOKENS) if samples else DEFAULT_JOB_TOKENS)
     return base * (epochs or 1.0)
 
 

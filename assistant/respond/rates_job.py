@@ -33,15 +33,44 @@ def job_tokens(query, model) -> float:
     """The job's tokens (see the module contract)."""
     if getattr(query, "pretrain", False) and not query.tokens:
         return job_plan.CHINCHILLA_TOKENS_PER_PARAM * model.params_b * 1e9
-    return job_plan.job_tokens(query.tokens, getattr(query, "samples", None), None)
+    return job_plan.job_tokens(
+        query.tokens,
+        getattr(query, "samples", None),
+        getattr(query, "epochs", None),
+        getattr(query, "sample_tokens", None),
+    )
 
 
 def _tokens_steps(query, env: Env) -> list[str]:
+    epochs = getattr(query, "epochs", None)
     if query.tokens:
-        return []
+        if not epochs or epochs == 1:
+            return []
+        total = query.tokens * epochs / 1e6
+        return [
+            env.t(
+                "rates.job_tokens_epochs",
+                tokens=f"{query.tokens / 1e6:,.1f}",
+                epochs=f"{epochs:g}",
+                total=f"{total:,.1f}",
+            )
+        ]
     if getattr(query, "pretrain", False):
         return [env.t("rates.job_tokens_pretrain", per=f"{job_plan.CHINCHILLA_TOKENS_PER_PARAM:g}")]
     samples = getattr(query, "samples", None)
+    stated = getattr(query, "sample_tokens", None)
+    if samples and (stated or epochs):  # "50k samples of 512 tokens, 3 epochs": the data as stated
+        length = stated or job_plan.SAMPLE_TOKENS
+        return [
+            env.t(
+                "rates.job_tokens_samples_stated",
+                samples=f"{samples:,.0f}",
+                length=f"{length:,.0f}",
+                how=env.t("rates.sample_length_stated" if stated else "rates.sample_length_assumed"),
+                epochs=f"{epochs or 1:g}",
+                tokens=f"{samples * length * (epochs or 1) / 1e6:,.1f}",
+            )
+        ]
     if samples:
         return [
             env.t(
@@ -62,7 +91,8 @@ def tokens_text(query, env: Env, tokens: float) -> str:
             value = tokens / float(div)
             amount = f"{value:,.0f} {unit}" if value >= 100 else f"{value:.3g} {unit}"
             break
-    return env.t("rates.tokens_asked" if query.tokens else "rates.tokens_assumed", amount=amount)
+    stated = query.tokens or (getattr(query, "samples", None) and getattr(query, "sample_tokens", None))
+    return env.t("rates.tokens_asked" if stated else "rates.tokens_assumed", amount=amount)
 
 
 def method_text(query, env: Env) -> str:

@@ -16,7 +16,7 @@ import dataclasses
 import math
 import re
 
-from assistant.nlu.intents.rates import samples
+from assistant.nlu.intents.rates import epochs, sample_tokens, samples
 from assistant.nlu.intents.verdict import last_gpu, said
 from assistant.nlu.reading import Reading
 from assistant.queries import FitQuery, ModelRef, Query
@@ -109,6 +109,8 @@ def read(r: Reading) -> Query | None:
         or (r.workload == "image_generation" and r.mode() == "inference" and bool(said(r, "image_time_words"))),
         params_b=r.num("PARAMS"),
         samples=samples(r),
+        sample_tokens=sample_tokens(r),
+        epochs=epochs(r),
         memory_gb=r.vram() if not refs else None,
         system_ram_gb=r.system_ram(),  # "on a 4090 with 128gb ram": system RAM for offload, not the GPU's memory
         workload=r.workload,

@@ -116,6 +116,41 @@ def which_to_rent(r: Reading) -> Query | None:
     return RatesQuery(text=r.text, gpus=(them,), workload=r.workload)
 
 
+_EPOCHS = re.compile(
+    r"(\d+(?:\.\d+)?|one|two|three|four|five|ten|[一二两三四五六七八九十]+)\s*(?:epochs?|passes|个\s*epochs?|轮|遍)",
+    re.IGNORECASE,
+)
+_EPOCH_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
+_SAMPLE_LENGTH = re.compile(
+    r"(?:samples?|examples?|rows|conversations|instructions|pairs|条|样本)\s*(?:of|at|with|x|×|,|每条)?\s*"
+    r"(?:~|about|around|roughly|avg|average|约)?\s*(\d+(?:\.\d+)?)\s*(k)?\s*(?:-\s*)?(?:tokens?|toks?|tok)"
+    r"|(\d+(?:\.\d+)?)\s*(k)?\s*(?:-\s*)?(?:tokens?|toks?)\s*(?:each|per sample|per example|per row|apiece|a sample|"
+    r"on average|avg|long each|samples?|examples?)",
+    re.IGNORECASE,
+)
+
+
+def epochs(r: Reading) -> float | None:
+    """ "3 epochs", "for two passes", "跑3轮", "训练两遍": how many times the job goes over its data; None if unsaid."""
+    found = _EPOCHS.search(r.text)
+    if not found:
+        return None
+    word = found.group(1).lower()
+    value = float(word) if word[0].isdigit() else _EPOCH_WORDS.get(word) or cn_number(list(word))
+    return float(value) if value and 0 < float(value) <= 1000 else None
+
+
+def sample_tokens(r: Reading) -> float | None:
+    """ "50k samples of 512 tokens", "about 1k tokens each", "512-token samples": the length of one training sample
+    when the question states it; None otherwise (the answer assumes one and says so)."""
+    found = _SAMPLE_LENGTH.search(r.text)
+    if not found:
+        return None
+    digits, k = (found.group(1), found.group(2)) if found.group(1) else (found.group(3), found.group(4))
+    value = float(digits) * (1e3 if k else 1.0)
+    return value if 8 <= value <= 1e6 else None
+
+
 def read(r: Reading) -> Query | None:
     b = r.b
     named = provider(r)
@@ -155,6 +190,8 @@ def read(r: Reading) -> Query | None:
             method=r.mode() if r.mode() != "inference" else "full_finetune",
             tokens=r.num("TOKENS"),
             samples=samples(r),
+            sample_tokens=sample_tokens(r),
+            epochs=epochs(r),
             pretrain=bool(said(r, "pretrain_words")),
         )
     hourly_of_it = bool(r.refs) and all(g.pronoun for g in r.refs) and bool(said(r, "rate_words"))

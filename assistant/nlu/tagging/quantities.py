@@ -117,6 +117,8 @@ class QuantityTagging(TaggerBase):
             m = self.unit("money_after", jj)
             if m:
                 return self._money(i, jj + m, v * 1000, self.currency_at(jj))
+            if jj < n and tt[jj] in self.lex.listed("counted_nouns"):
+                return self.add("COUNTED", v * 1000, i, jj)  # "50k samples", "10k steps": a count of them, not money
             prev = self.tags[-1].kind if self.tags else ""
             if prev in ("UNDER", "BUDGET") or v not in CONTEXT_SIZES or (jj < n and tt[jj] in ("budget", "dollars")):
                 return self._money(i, jj, v * 1000)
