@@ -22,6 +22,9 @@ from assistant.nlu.tagging.quantities import QuantityTagging
 from assistant.nlu.tagging.words import COSTS_WORDS
 from assistant.nlu.text import Tok
 
+# quantities after which "each" is each of the things counted ("1k tokens each", "$800 each"), not the GPUs
+_AMOUNTS = frozenset({"CONTEXT", "TOKENS", "COUNTED", "NUMBER", "MONEY", "MEMORY", "WATTS", "PARAMS", "HOURS"})
+
 
 class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuTagging):
     """The reading loop: at each token the first step that reads something wins (CPU name, full KB name,
@@ -100,7 +103,7 @@ class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuT
         if i == 0:
             return False
         last = self.tags[-1] if self.tags else None
-        if self.tt[i] == "each" and last is not None and last.end == self.toks[i - 1].end and last.kind != "GPU":
+        if self.tt[i] == "each" and last is not None and last.end == self.toks[i - 1].end and last.kind in _AMOUNTS:
             return True  # "1k tokens each", "$800 each": each of the things counted, not the GPUs
         if pronoun == "that" and self.tt[i - 1] in self.lex.listed("relative_heads"):
             return i + 1 < len(self.tt) and self.toks[i + 1].kind == "word"

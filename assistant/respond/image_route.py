@@ -46,7 +46,13 @@ def gguf_route(case: FitCase, where: str) -> Route | None:
     else:  # not even the lightest type: the streamed route of the fit answer speaks (image_fit_speed.streamed_route)
         return None
     gpu = case.gpu if isinstance(case.gpu, GpuSpec) else None  # a nameless "12 GB card" has no speed
-    speed = image_speed.image_speed(gpu, model, resolution=query.resolution, batch=query.batch or 1) if gpu else None
+    speed = (
+        image_speed.image_speed(
+            gpu, model, resolution=query.resolution, batch=query.batch or 1, steps=query.image_steps
+        )
+        if gpu
+        else None
+    )
     timing = (
         env.t("fit.gguf_speed", sec=_num(speed.seconds_per_image), steps=speed.steps, px=speed.resolution)
         if speed and speed.steps_per_s > 0

@@ -16,7 +16,7 @@ import dataclasses
 import math
 import re
 
-from assistant.nlu.intents.rates import epochs, sample_tokens, samples
+from assistant.nlu.intents.rates import epochs, sample_tokens, samples, throughput
 from assistant.nlu.intents.verdict import last_gpu, said
 from assistant.nlu.reading import Reading
 from assistant.queries import FitQuery, ModelRef, Query
@@ -60,6 +60,17 @@ def image_batch(r: Reading) -> int | None:
         return None
     m = re.search(r"(?<![\d.,])(\d{1,3})\s*(?:" + "|".join(re.escape(w) for w in words) + r")(?![a-z])", r.text.lower())
     return int(m.group(1)) if m and 0 < int(m.group(1)) <= 256 else None
+
+
+_IMAGE_STEPS = re.compile(
+    r"(\d{1,3})\s*(?:sampling |denoising |inference |diffusion )?(?:steps?|步)(?![a-z])", re.IGNORECASE
+)
+
+
+def image_steps(r: Reading) -> int | None:
+    """ "sdxl at 30 steps", "flux 4 steps", "出图30步": the denoising steps asked (1 to 200); None when unsaid."""
+    found = _IMAGE_STEPS.search(r.text)
+    return int(found.group(1)) if found and 0 < int(found.group(1)) <= 200 else None
 
 
 def resolution(r: Reading) -> int | None:
@@ -106,11 +117,13 @@ def read(r: Reading) -> Query | None:
         want_speed=b.has("SPEED", "SPEED_TARGET", "USERS")
         or (b.has("FASTER") and not b.has("THAN"))
         or "speed" in r.fields()  # "跑qwen2.5 14b速度呢", "4090跑qwen 14b速度": a model's speed is asked
-        or (r.workload == "image_generation" and r.mode() == "inference" and bool(said(r, "image_time_words"))),
+        or (r.workload == "image_generation" and r.mode() == "inference" and bool(said(r, "image_time_words")))
+        or throughput(r),  # "how many images per hour can a 4090 do": a speed
         params_b=r.num("PARAMS"),
         samples=samples(r),
         sample_tokens=sample_tokens(r),
         epochs=epochs(r),
+        image_steps=image_steps(r) if r.mode() == "inference" else None,
         memory_gb=r.vram() if not refs else None,
         system_ram_gb=r.system_ram(),  # "on a 4090 with 128gb ram": system RAM for offload, not the GPU's memory
         workload=r.workload,

@@ -151,10 +151,32 @@ def sample_tokens(r: Reading) -> float | None:
     return value if 8 <= value <= 1e6 else None
 
 
+def throughput(r: Reading) -> bool:
+    """ "how many images per hour", "tokens an hour": things made per hour (lexicon counted_nouns before a rate
+    word), a speed asked, not the rent of an hour."""
+    toks = r.b.toks
+    for k, w in enumerate(toks[:-2]):
+        if (
+            w in r.lex.listed("counted_nouns")
+            and toks[k + 1] in ("per", "an", "a", "/", "every")
+            and toks[k + 2]
+            in (
+                "hour",
+                "hr",
+                "h",
+                "minute",
+                "min",
+                "day",
+            )
+        ):
+            return True
+    return False
+
+
 def read(r: Reading) -> Query | None:
     b = r.b
     named = provider(r)
-    if not (b.has("RENT") or named or said(r, "rate_words")):
+    if not (b.has("RENT") or named or said(r, "rate_words")) or (throughput(r) and not b.has("RENT") and not named):
         return None
     per_week, total = r.hours()
     several = providers(r) if not b.has("BUY") else ()
