@@ -59,7 +59,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     base = dlg.context.last_query
     if follow.want_speed:
         return measures.speed_of_last(dlg, base, follow)
-    if (follow.want_time or follow.tokens or follow.hours_total) and all(g.pronoun for g in follow.gpus):
+    timed = follow.want_time or follow.tokens or (follow.hours_total and follow.ask != "rates")
+    if timed and all(g.pronoun for g in follow.gpus):  # not "how much would renting that cost for 20 hours"
         return measures.time_of_last(dlg, base, follow)  # "how long would 100m tokens take on it"
     if follow.gpus and isinstance(base, RecommendQuery) and base.intent == "recommend" and base.model is not None:
         from assistant.queries import FitQuery  # "what about the 3090?" after "best gpu for llama 3 70b"
