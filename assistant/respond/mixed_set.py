@@ -5,8 +5,8 @@ Contract: an LLM run for inference is split by layers in proportion to each card
 §llm.mixed): it fits when its memory for the whole set is at most the cards' memory together; the single-user
 speed is `llm.layer_split_tokens_per_s`, shown next to each card's own speed where that card holds the model
 alone. Without a model named, the largest KB model the set holds at q4_k_m answers. Fine-tuning keeps a whole
-copy on every card (data parallelism): the answer says which cards hold it. An image model runs on one card: the
-fit answer for the card with the most memory, said. `figures`: mixed_set, fits, vram_required_gb,
+copy on every card (data parallelism), an image model's too: the answer says which cards hold it. An image model
+runs inference on one card: the fit answer for the card with the most memory, said. `figures`: mixed_set, fits, vram_required_gb,
 total_memory_gb, gpu_count, tokens_per_second, shares_gb, alone_tokens_per_second.
 """
 
@@ -38,7 +38,7 @@ def respond(query: FitQuery, env: Env, fit_respond) -> Answer:
     cards = [(gpu, max(ref.count, 1)) for ref in query.gpus if ref.name and (gpu := env.reader.gpu(ref.name))]
     gpus = [gpu for gpu, count in cards for _ in range(count)]
     model = sized_model(query, env)[0] if (query.model or query.params_b) else None
-    if model is not None and model.kind != "llm":
+    if model is not None and model.kind != "llm" and query.mode == "inference":
         return _one_card(query, env, cards, fit_respond)
     total = sum(g.memory_gb or 0.0 for g in gpus)
     quant = memory.released_precision(model) if (query.released and model) else (query.precision or _DEFAULT_QUANT)
