@@ -6,8 +6,9 @@ Contract: an LLM run for inference is split by layers in proportion to each card
 speed is `llm.layer_split_tokens_per_s`, shown next to each card's own speed where that card holds the model
 alone. Without a model named, the largest KB model the set holds at q4_k_m answers. Fine-tuning keeps a whole
 copy on every card (data parallelism), an image model's too: the answer says which cards hold it. An image model
-runs inference on one card: the fit answer for the card with the most memory, said. `figures`: mixed_set, fits, vram_required_gb,
-total_memory_gb, gpu_count, tokens_per_second, shares_gb, alone_tokens_per_second.
+runs inference on one card: the fit answer for the card with the most memory, said. `figures`: mixed_set, fits,
+vram_required_gb, total_memory_gb, gpu_count, tokens_per_second, shares_gb, alone_tokens_per_second (fits_at and
+tokens_per_second_at_fit when only a lighter quant fits).
 """
 
 from __future__ import annotations
