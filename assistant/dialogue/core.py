@@ -52,6 +52,7 @@ class Dialogue:
         query = from_context.model_of_context(self, query)
         query = from_context.psu_without_context(self, query)
         query = from_context.more_of_the_fit(self, query)
+        query = from_context.power_of_mixed_set(self, query)
         try:
             if isinstance(query, FollowUpQuery):
                 query = merge(self, query)

@@ -282,3 +282,16 @@ def more_of_the_fit(dlg: Dialogue, query: Query) -> Query:
 
     gpus = joined_set(last.gpus, (dataclasses.replace(query.gpus[0], count=added),))
     return dataclasses.replace(last, text=query.text, gpus=gpus, gpu_count=None, settings=query.settings)
+
+
+def power_of_mixed_set(dlg: Dialogue, query: Query) -> Query:
+    """ "电源要多大", "what psu do i need for it" after a fit on different cards in one machine: "it" is that machine,
+    every card of it (one pronoun would otherwise name only the card the last answer put first)."""
+    from assistant.queries import FitQuery, RigQuery
+
+    last = dlg.context.last_query
+    if not (isinstance(query, RigQuery) and query.asks_power and query.gpus and isinstance(last, FitQuery)):
+        return query
+    if any(g.pronoun is None for g in query.gpus) or len({g.name for g in last.gpus if g.name}) < 2:
+        return query
+    return dataclasses.replace(query, gpus=last.gpus, gpu_count=None)

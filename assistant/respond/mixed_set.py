@@ -8,7 +8,8 @@ alone. Without a model named, the largest KB model the set holds at q4_k_m answe
 copy on every card (data parallelism), an image model's too: the answer says which cards hold it. An image model
 runs inference on one card: the fit answer for the card with the most memory, said. `figures`: mixed_set, fits,
 vram_required_gb, total_memory_gb, gpu_count, tokens_per_second, shares_gb, alone_tokens_per_second (fits_at and
-tokens_per_second_at_fit when only a lighter quant fits).
+tokens_per_second_at_fit when only a lighter quant fits). `psu_answer`: the power supply for such a set ("what psu
+for both" after a 3090 and a 3060), every card's board power added (docs/model.md §rig).
 """
 
 from __future__ import annotations
@@ -28,8 +29,36 @@ _DEFAULT_QUANT = "q4_k_m"
 _DEFAULT_CONTEXT = 4096  # the context of the largest-model pick (as largest_llm)
 
 
-def is_mixed(query: FitQuery) -> bool:
+def is_mixed(query) -> bool:
     return len({g.name for g in query.gpus if g.name}) > 1
+
+
+def psu_answer(query, env: Env) -> Answer:
+    """The PSU for different cards in one machine: their board power + the platform's CPU + the rest, x the margin,
+    rounded up to 100 W (the rule of builds.psu_watts, §rig)."""
+    from assistant.respond.builds import platform_for, power, psu_watts
+
+    cards = [(gpu, max(ref.count, 1)) for ref in query.gpus if ref.name and (gpu := env.reader.gpu(ref.name))]
+    gpus = [gpu for gpu, count in cards for _ in range(count)]
+    rules = power()
+    gpu_w = float(sum(g.tdp_w or 0 for g in gpus))
+    cpu_w = float(platform_for(len(gpus)).cpu_w)
+    load = gpu_w + cpu_w + float(rules["rest_w"])
+    psu = psu_watts(load)
+    each = i18n.sep(env.lang).join(f"{_label(gpu, count)} {(gpu.tdp_w or 0) * count:,} W" for gpu, count in cards)
+    head = env.t("mixed.psu", gpus=join_names([_label(gpu, count) for gpu, count in cards], env.lang), psu=f"{psu:,}")
+    line = env.t(
+        "asked.psu",
+        gpus=f"{gpu_w:,.0f}",
+        cpu=f"{cpu_w:,.0f}",
+        rest=f"{float(rules['rest_w']):,.0f}",
+        load=f"{load:,.0f}",
+        margin=f"{float(rules['psu_margin']):g}",
+        psu=f"{psu:,}",
+    )
+    figures = {"mixed_set": True, "psu_w": psu, "load_w": round(load), "gpu_watts": gpu_w, "gpu_count": len(gpus)}
+    answer = _answer(query, env, head + i18n.gap(env.lang) + line, [each], gpus, figures)
+    return dataclasses.replace(answer, intent="rig", sources=answer.sources[:-1] + ["method: docs/model.md §rig"])
 
 
 def respond(query: FitQuery, env: Env, fit_respond) -> Answer:

@@ -21,7 +21,7 @@ from assistant.answer import Answer, Table
 from assistant.models import constants as C
 from assistant.models import memory, scaling, train_memory
 from assistant.queries import RigQuery
-from assistant.respond import quiet
+from assistant.respond import mixed_set, quiet
 from assistant.respond.builds import MAX_GPUS, SERVER_GPUS, Build, builds, platform_for, power
 from assistant.respond.cpus import cpu_power
 from assistant.respond.env import Env
@@ -265,6 +265,8 @@ def _figure(b: Build) -> dict:
 
 def respond(query: RigQuery, env: Env) -> Answer:
     env = env.for_query(query)
+    if query.asks_power and mixed_set.is_mixed(query):  # "what psu for both" after a 3090 and a 3060
+        return mixed_set.psu_answer(query, env)
     budget = budget_usd(query, env) or env.assumptions.budget_usd
     model, model_note = sized_model(query, env)
     workload = query.workload or ("llm_inference" if model is not None and model.kind == "llm" else None)
