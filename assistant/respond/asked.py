@@ -311,21 +311,8 @@ def _price_text(gpu: str, env: Env) -> str | None:
 
 
 def _psu_line(figures: dict, env: Env) -> str:
-    """The power supply for the cards of a cost answer: their board power + the platform's CPU + the rest, x the
-    margin, rounded up to 100 W (docs/model.md §rig)."""
-    from assistant.respond.builds import platform_for, power, psu_watts
+    """The power supply for the cards of a cost answer (builds.psu_sizing, docs/model.md §rig)."""
+    from assistant.respond.builds import psu_sizing
 
-    rules = power()
     n = int(figures.get("gpu_count") or 1)
-    gpus, cpu = float(figures["gpu_watts"]), float(platform_for(n).cpu_w)
-    load = gpus + cpu + float(rules["rest_w"])
-    psu = psu_watts(load)
-    return env.t(
-        "asked.psu",
-        gpus=f"{gpus:,.0f}",
-        cpu=f"{cpu:,.0f}",
-        rest=f"{float(rules['rest_w']):,.0f}",
-        load=f"{load:,.0f}",
-        margin=f"{float(rules['psu_margin']):g}",
-        psu=f"{psu:,}",
-    )
+    return psu_sizing(float(figures["gpu_watts"]), n, env)[0]

@@ -52,6 +52,25 @@ def psu_watts(load_w: float) -> int:
     return int(math.ceil(load_w * power()["psu_margin"] / 100.0) * 100)
 
 
+def psu_sizing(gpu_watts: float, n: int, env) -> tuple[str, float, int]:
+    """(the line that sizes it, load W, PSU W) for `n` cards drawing `gpu_watts` together: their board power + the
+    platform's CPU + the rest, x the margin, rounded up to 100 W (docs/model.md §rig)."""
+    rules = power()
+    cpu = float(platform_for(n).cpu_w)
+    load = gpu_watts + cpu + float(rules["rest_w"])
+    psu = psu_watts(load)
+    line = env.t(
+        "asked.psu",
+        gpus=f"{gpu_watts:,.0f}",
+        cpu=f"{cpu:,.0f}",
+        rest=f"{float(rules['rest_w']):,.0f}",
+        load=f"{load:,.0f}",
+        margin=f"{float(rules['psu_margin']):g}",
+        psu=f"{psu:,}",
+    )
+    return line, load, psu
+
+
 def fits_a_workstation(gpu: GpuSpec) -> str | None:
     """Why a GPU cannot go into a desktop or workstation at all (None when it can)."""
     if gpu.is_mobile:

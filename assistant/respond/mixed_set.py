@@ -36,26 +36,13 @@ def is_mixed(query) -> bool:
 def psu_answer(query, env: Env) -> Answer:
     """The PSU for different cards in one machine: their board power + the platform's CPU + the rest, x the margin,
     rounded up to 100 W (the rule of builds.psu_watts, §rig)."""
-    from assistant.respond.builds import platform_for, power, psu_watts
+    from assistant.respond.builds import psu_sizing
 
-    cards = [(gpu, max(ref.count, 1)) for ref in query.gpus if ref.name and (gpu := env.reader.gpu(ref.name))]
-    gpus = [gpu for gpu, count in cards for _ in range(count)]
-    rules = power()
+    cards, gpus = _cards(query, env)
     gpu_w = float(sum(g.tdp_w or 0 for g in gpus))
-    cpu_w = float(platform_for(len(gpus)).cpu_w)
-    load = gpu_w + cpu_w + float(rules["rest_w"])
-    psu = psu_watts(load)
+    line, load, psu = psu_sizing(gpu_w, len(gpus), env)
     each = i18n.sep(env.lang).join(f"{_label(gpu, count)} {(gpu.tdp_w or 0) * count:,} W" for gpu, count in cards)
     head = env.t("mixed.psu", gpus=join_names([_label(gpu, count) for gpu, count in cards], env.lang), psu=f"{psu:,}")
-    line = env.t(
-        "asked.psu",
-        gpus=f"{gpu_w:,.0f}",
-        cpu=f"{cpu_w:,.0f}",
-        rest=f"{float(rules['rest_w']):,.0f}",
-        load=f"{load:,.0f}",
-        margin=f"{float(rules['psu_margin']):g}",
-        psu=f"{psu:,}",
-    )
     figures = {"mixed_set": True, "psu_w": psu, "load_w": round(load), "gpu_watts": gpu_w, "gpu_count": len(gpus)}
     answer = _answer(query, env, head + i18n.gap(env.lang) + line, [each], gpus, figures)
     return dataclasses.replace(answer, intent="rig", sources=answer.sources[:-1] + ["method: docs/model.md §rig"])
@@ -65,8 +52,7 @@ def respond(query: FitQuery, env: Env, fit_respond) -> Answer:
     """`fit_respond`: the one-GPU fit answer, for an image model (it runs on one card)."""
     from assistant.respond.fit import sized_model
 
-    cards = [(gpu, max(ref.count, 1)) for ref in query.gpus if ref.name and (gpu := env.reader.gpu(ref.name))]
-    gpus = [gpu for gpu, count in cards for _ in range(count)]
+    cards, gpus = _cards(query, env)
     model = sized_model(query, env)[0] if (query.model or query.params_b) else None
     if model is not None and model.kind != "llm" and query.mode == "inference":
         return _one_card(query, env, cards, fit_respond)
@@ -84,6 +70,7 @@ def respond(query: FitQuery, env: Env, fit_respond) -> Answer:
     need = _need(model, quant, context, len(gpus))
     figures: dict = {"mixed_set": True, "vram_required_gb": round(need, 1), "total_memory_gb": total}
     figures |= {"gpu_count": len(gpus), "fits": need <= total}
+    shares = [(g, (g.memory_gb or 0.0) / total) for g in gpus] if total > 0 else []  # no memory figure: nothing fits
     if need > total:
         bits = memory.bits_per_weight(quant)
         lighter = next(
@@ -93,14 +80,12 @@ def respond(query: FitQuery, env: Env, fit_respond) -> Answer:
         head = env.t("mixed.no", gpus=names, total=f"{total:g}", model=model.name, quant=quant, need=f"{need:.1f}")
         if lighter:  # the lighter quant that fits, and how fast it runs split over the set
             lighter_need = _need(model, lighter, context, len(gpus))
-            shares = [(g, (g.memory_gb or 0.0) / total) for g in gpus]
             tps = llm.layer_split_tokens_per_s(shares, model, lighter, context=context or 1024)
             figures |= {"fits_at": lighter, "tokens_per_second_at_fit": round(tps, 1)}
             head += i18n.gap(env.lang) + env.t(
                 "mixed.lighter", quant=lighter, need=f"{lighter_need:.1f}", tps=f"{tps:,.0f}"
             )
         return _answer(query, env, head, _steps(env, gpus), gpus, figures)
-    shares = [(g, (g.memory_gb or 0.0) / total) for g in gpus]
     tps = llm.layer_split_tokens_per_s(shares, model, quant, context=context or 1024)
     alone = _alone(model, quant, context, cards)
     figures |= {"tokens_per_second": round(tps, 1), "alone_tokens_per_second": alone}
@@ -125,6 +110,12 @@ def respond(query: FitQuery, env: Env, fit_respond) -> Answer:
         ],
     )
     return _answer(query, env, head, _steps(env, gpus), gpus, figures, table)
+
+
+def _cards(query, env: Env) -> tuple[list, list]:
+    """([(GpuSpec, count)] as named, [GpuSpec] one entry per card)."""
+    cards = [(gpu, max(ref.count, 1)) for ref in query.gpus if ref.name and (gpu := env.reader.gpu(ref.name))]
+    return cards, [gpu for gpu, count in cards for _ in range(count)]
 
 
 def _label(gpu, count: int) -> str:
