@@ -19,7 +19,7 @@ import re
 from assistant.nlu.intents.rates import epochs, sample_tokens, samples, throughput
 from assistant.nlu.intents.verdict import last_gpu, said
 from assistant.nlu.reading import Reading
-from assistant.queries import FitQuery, ModelRef, Query
+from assistant.queries import FitQuery, ModelRef, Query, RigQuery
 
 # set-up options a memory question may state (lexicon [lists] setup_<name>); in each pair the second
 # wins when both match ("no gradient checkpointing" contains "gradient checkpointing")
@@ -146,12 +146,15 @@ def mixed_set(r: Reading) -> Query | None:
     named = r.explicit
     if len({g.name for g in named if g.name}) < 2 or any(g.name is None for g in named):
         return None
-    if r.b.has("VS", "COMPARE", "FASTER", "RECOMMEND", "RENT", "COST") or _choice_between(r, named):
+    compares = r.b.has("VS", "COMPARE") or (r.b.has("FASTER") and r.b.has("THAN"))  # "how fast" asks the speed
+    if compares or r.b.has("RECOMMEND", "RENT", "COST") or _choice_between(r, named):
         return None
     together = said(r, "mixed_set") or "+" in r.text
     owned = said(r, "mixed_owned") and (r.model or r.b.has("PARAMS", "FIT", "SPEED"))
     if not (together or owned):
         return None
+    if said(r, "rig_psu"):  # "what psu for a 4090 and a 3090 in one case", "4090和3090一起用 电源要多大"
+        return RigQuery(text=r.text, gpus=tuple(named), asks_power=True)
     found = read(r) if (r.model or r.b.has("PARAMS")) else None
     if isinstance(found, FitQuery):
         return dataclasses.replace(found, gpus=tuple(named), gpu_count=None)
