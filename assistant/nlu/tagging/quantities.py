@@ -237,7 +237,7 @@ class QuantityTagging(TaggerBase):
             and self.tags[-1].kind in ("UNDER", "BUDGET")
             and self.toks[i].kind in ("num", "cjk")
             and abs(v) >= 50
-            and not (i > 0 and self.tt[i - 1] in ("张", "块", "台", "片"))  # "手上有张3090": a card, not money
+            and not self._card_after_article(i)  # "手上有张3090", "about putting a 3060 in": a card, not money
         ):
             return self._money(i, j, v)
         if (
@@ -337,6 +337,13 @@ class QuantityTagging(TaggerBase):
         return bool(
             hit and "CONDITION" in hit[1] and after < len(self.tt) and self.tt[after] in self.index.bare_numbers
         )
+
+    def _card_after_article(self, i: int) -> bool:
+        """A GPU's model number right after a classifier or an article ("有张3090", "a 3060", "my 3090")."""
+        before = self.tt[i - 1] if i > 0 else ""
+        if before in ("张", "块", "台", "片"):
+            return True
+        return before in ("a", "an", "my", "another", "the") and self.tt[i] in self.index.bare_numbers
 
     def _tenths_after(self, k: int) -> int | None:
         """A single digit glued after 块 / 元 ("一块二", "1块5"): the tenths of the amount; None if there is none."""
