@@ -376,6 +376,8 @@ class Engine:
                 out.append(i18n.t(lang, "engine.uncovered_device", mention=mention))
             elif memory and memory_named(mention) == memory:  # "mac mini m4 16g": a card of that memory
                 out.append(i18n.t(lang, "engine.unrecognized_gpu", mention=mention, memory=f"{memory:g}"))
+            elif getattr(query, "kind", None) == "wait":  # "要不要等5080 super": a card not out, or not in the data
+                out.append(i18n.t(lang, "engine.unrecognized_awaited", mention=mention))
             elif params and getattr(query, "model", None) is None:
                 out.append(i18n.t(lang, "engine.unrecognized_model", mention=mention, params=f"{params:g}B"))
             elif (memory := getattr(query, "memory_gb", None)) and not getattr(query, "gpus", ()):  # "mac mini m4 16g"

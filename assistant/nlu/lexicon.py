@@ -117,9 +117,37 @@ class Lexicon:
         return self.first_words.get(name, default)
 
     def respell(self, toks: list) -> list:
-        """`toks` with every misspelled word token replaced by the word it means (its position kept)."""
+        """`toks` with every misspelled word token replaced by the word it means (its position kept); a spelling of
+        several tokens ("蒸馏版" for "distill": a Chinese word of a model's name) becomes one word token over them."""
         fixed = self.spelling
-        return [t._replace(text=fixed[t.text.lower()]) if t.text.lower() in fixed else t for t in toks]
+        out = [t._replace(text=fixed[t.text.lower()]) if t.text.lower() in fixed else t for t in toks]
+        phrases = self.spelled_phrases
+        if not phrases or not any(t.kind == "cjk" for t in out):
+            return out
+        k = 0
+        while k < len(out):
+            hit = next(
+                (
+                    n
+                    for n in range(min(self.spelled_reach, len(out) - k), 1, -1)
+                    if tuple(x.text for x in out[k : k + n]) in phrases
+                ),
+                0,
+            )
+            if hit:
+                word = phrases[tuple(x.text for x in out[k : k + hit])]
+                out[k : k + hit] = [out[k]._replace(text=word, kind="word", end=out[k + hit - 1].end, glued=False)]
+            k += 1
+        return out
+
+    @cached_property
+    def spelled_phrases(self) -> dict[tuple[str, ...], str]:
+        """The [spelling] entries of several tokens, by their tokens."""
+        return {toks: word for typo, word in self.spelling.items() if len(toks := tuple(words(typo))) > 1}
+
+    @cached_property
+    def spelled_reach(self) -> int:
+        return max((len(k) for k in self.spelled_phrases), default=0)
 
     def listed(self, name: str) -> frozenset[str]:
         return self.lists.get(name, frozenset())

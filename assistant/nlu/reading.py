@@ -151,6 +151,18 @@ class Reading:
         m = t[0].model_match()
         return ModelRef(mention=t[0].text, key=m.key or "")
 
+    def heaviest_model(self) -> ModelRef | None:
+        """Of several models of one kind named ("跑sdxl和flux出图"), the one with the most parameters: a card chosen
+        for all of them must hold that one. Otherwise the model (the first named)."""
+        found = [t.model_match() for t in self.b.kinds.get("MODEL", [])]
+        keys = [m.key for m in found if m.key]
+        kinds = {self.index.model_kind(k) for k in keys}
+        if len(keys) < 2 or len(keys) != len(found) or len(kinds) != 1:
+            return self.model
+        key = max(keys, key=self.index.model_params)
+        t = next(t for t in self.b.kinds["MODEL"] if t.model_match().key == key)
+        return ModelRef(mention=t.text, key=key)
+
     @cached_property
     def workload(self) -> str | None:
         w = self.b.meaning("WORKLOAD")

@@ -71,6 +71,10 @@ class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuT
                     kind = terminal(meanings)
                     if kind == "PRONOUN" and self._not_a_card(i, meanings.get("PRONOUN")):
                         kind = "FILLER"  # "a setup that gives me 48 gigs", "a pc build ..., what gpu goes in it"
+                    if kind == "PRECISION" and self._negated(i):
+                        # "不量化fp16", "no quantization": not that precision; no quantization = the weights as released
+                        quant = str(meanings.get("PRECISION", "")).startswith(("int", "q"))
+                        kind, meanings = ("UNQUANTIZED" if quant else "FILLER"), {}
                     if kind == "FILLER" or (kind in ("PER",) and len(meanings) > 1):
                         if self.tt[i] in COSTS_WORDS:
                             self.add("FILLER", True, i, i + used, meanings)
@@ -95,6 +99,25 @@ class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuT
         self.sized_families()  # "32b的qwen", "70b llama 3.1": a size stated apart from the family's name
         self.instance_names()  # "阿里云gn7i a10": the cloud's instance type, not a second GPU
         return self._post(), self.unknown
+
+    def _negated(self, i: int) -> bool:
+        """A negation word (lexicon [lists] negations) right before token i, with only words of [lists] negation_gap
+        between ("不量化", "不做量化", "no quantization"): the negation and anything tagged from it are dropped."""
+        before = self.text[: self.toks[i].start].rstrip()
+        for gap in sorted(self.lex.listed("negation_gap"), key=len, reverse=True):
+            if before.endswith(gap):
+                before = before[: -len(gap)].rstrip()
+                break
+        neg = next((w for w in self.lex.listed("negations") if before.endswith(w)), None)
+        if neg is None or (neg.isascii() and before[: -len(neg)][-1:].isalnum()):
+            return False
+        cut = len(before) - len(neg)
+        while self.tags and self.tags[-1].start >= cut:
+            self.tags.pop()
+        while self._unknown_toks and self.toks[self._unknown_toks[-1]].start >= cut:
+            self._unknown_toks.pop()
+            self.unknown.pop()
+        return True
 
     def _not_a_card(self, i: int, pronoun: object) -> bool:
         """The pronoun at token i stands for no GPU: "each" right after a quantity ("1k tokens each"), "that" right

@@ -132,7 +132,7 @@ def read(r: Reading) -> Query | None:
         lora_rank=r.num("RANK"),
         setup=setup,
         want_time=bool(said(r, "duration_words")) and r.mode() != "inference",
-        released=bool(said(r, "full_weights")) and not r.precision,
+        released=bool(said(r, "full_weights") or b.has("UNQUANTIZED")) and not r.precision,
         want_context=bool(said(r, "context_asked")),
         tokens=r.num("TOKENS"),
         asked=asked_form(r),

@@ -62,6 +62,10 @@ def about_last(r: Reading) -> Query | None:
         and not (b.has("PRONOUN") and not r.said("hypothetical") and not b.has("SPEED"))
     ):
         return build(r, want_speed=True)  # "how fast?", "tokens per sec?", "how fast would it be"
+    if said(r, "image_time_words") and kinds <= {"RESOLUTION", "COUNT", "SPEED", "WORKLOAD"} | AROUND:
+        return build(
+            r, want_speed=True
+        )  # "那出一张1024的图大概几秒", "seconds per image?": the image speed of the last
     if b.means("ASPECT") and b.meaning("ASPECT") == "memory" and r.said("other_options") and not b.has("COMPARE"):
         return build(r, ask="more_memory")  # "anything with more vram under 1500?"
     fits = any("fit" in t.text.lower() for t in b.kinds.get("FIT", []))  # not "how much vram does it have"

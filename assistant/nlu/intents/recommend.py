@@ -40,7 +40,7 @@ def read(r: Reading) -> RecommendQuery | None:
         vendor=b.first("VENDOR"),
         min_memory_gb=r.num("MEMORY") or (BIG_MEMORY_GB if said(r, "big_memory_words") else None),
         gpu_count=r.total_count() or 1,
-        model=r.model,
+        model=r.heaviest_model(),  # "跑sdxl和flux": a card that holds flux
         precision=r.precision,
         max_power_w=r.num("WATTS"),
         cloud=True if b.has("RENT") else None,

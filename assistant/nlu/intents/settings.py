@@ -90,9 +90,18 @@ def keep_or_forget(r: Reading) -> Query | None:
 
 
 def reset(r: Reading) -> Query | None:
-    if r.b.has("RESET") and not r.b.has("GPU", "MODEL"):
+    """ "reset", "恢复默认设置", "forget my settings": only a whole command; a reset word inside a question
+    about something else ("清空显存的方法", "how to clear vram") is no command (other tags, or words that
+    are not [lists] reset_objects)."""
+    if not r.b.has("RESET") or any(t.kind not in _RESET_KINDS for t in r.b.tags):
+        return None
+    objects = r.lex.listed("reset_objects")
+    if all(w in objects for w in r.b.unknown):
         return SetQuery(text=r.text, settings=(Setting("reset", None),))
     return None
+
+
+_RESET_KINDS = frozenset({"RESET", "SET", "QUESTION", "PRONOUN", "AND", "FOLLOW"})
 
 
 def read(r: Reading) -> Query | None:

@@ -88,6 +88,9 @@ def read(r: Reading) -> Query | None:
     gpus = [g for g in r.refs if g.pronoun is None or not r.explicit] or last_gpu(r)
     names = {g.name or g.mention for g in gpus}
     pair = b.struct("versus")
+    future = _awaited_unknown(r, gpus)
+    if future is not None:  # "5080现在七千多 要不要等5080 super": a card not in the data is waited for
+        return future
     awaited = _awaited(r) if len(names) == 2 and all(g.name for g in gpus) and not r.model else None
     if awaited is not None:  # "现在买4090还是等5090降价": the one bought now first, the one waited for second
         ordered = sorted(gpus, key=lambda g: (g.mention or "").lower() == awaited)
@@ -141,6 +144,28 @@ def _awaited(r: Reading) -> str | None:
     if not said(r, "verdict_wait") or r.b.has("BUDGET", "MONEY") or any(g.count > 1 for g in r.refs):
         return None
     return next((r.text[m.start : m.end].lower() for m in mentions if _WAIT_FOR.search(r.text[: m.start])), None)
+
+
+def _awaited_unknown(r: Reading, gpus: list[GpuRef]) -> VerdictQuery | None:
+    """ "5080现在七千多，要不要等5080 super出了再买", "buy the 4070 now or wait for the 4070 ti super 24gb": a
+    card the KB does not hold, named right after "wait for" / "等" (a rumoured or future one), is said not to be
+    in the data (`unrecognized`), and the buy-or-wait is answered for the card that is known: the other one
+    named, else the card whose model number the unknown name carries ("5080 super" -> RTX 5080). None when no
+    such card is waited for."""
+    waited = [
+        m for m in r.b.kinds.get("GPU", []) if m.gpu_match().status == "unknown" and _WAIT_FOR.search(r.text[: m.start])
+    ]
+    known = [g for g in gpus if g.name]
+    if len(waited) != 1 or len(known) > 1 or r.model or any(g.name is None and g.pronoun for g in gpus):
+        return None
+    mention = waited[0].text
+    if not known:
+        digits = [w for w in re.findall(r"\d{3,5}", mention)]
+        base = next((c for c in waited[0].gpu_match().candidates if digits and digits[0] in c), None)
+        if base is None:
+            return None
+        known = [GpuRef(mention=digits[0], name=base)]
+    return VerdictQuery(text=r.text, gpus=(known[0],), kind="wait", workload=r.workload, unrecognized=(mention,))
 
 
 _OFFER_BETWEEN = re.compile(

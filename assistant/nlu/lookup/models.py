@@ -80,6 +80,10 @@ class ModelLookup(IndexData):
         info = self.model_info.get(key)
         return info[3] if info else None
 
+    def model_params(self, key: str) -> float:
+        info = self.model_info.get(key)
+        return info[1] if info else 0.0
+
     def model_name(self, key: str) -> str:
         info = self.model_info.get(key)
         return info[2] if info else key

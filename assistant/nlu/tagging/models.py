@@ -156,8 +156,14 @@ class ModelTagging(TaggerBase):
         lacks ("混元", "豆包") is an unknown model, said, never another one."""
         tt, n = self.tt, len(self.tt)
         params = None
+        named = self._family_variants(family)
+        variants: set[str] = set()
         while j < n and j - i <= 6:
             t = self.toks[j]
+            if t.kind == "word" and tt[j] in named:  # "deepseek distill" (from "deepseek蒸馏版"), "qwen coder"
+                variants.add(tt[j])
+                j += 1
+                continue
             if t.kind == "num" and j + 1 < n and tt[j + 1] in ("b", "billion") and params is None:
                 params = number_or_none(t.text)
                 j += 2
@@ -174,6 +180,8 @@ class ModelTagging(TaggerBase):
             return self._not_this_model(i, other, self.index.models_like(family, None)[:6])
         mention = self.span(i, j)
         cands = self.index.models_like(family, params)
+        if variants:  # the variant words said keep the models whose names have them
+            cands = tuple(c for c in cands if variants <= self._name_tokens(c))
         version = [tt[k] for k in range(i + 1, j) if self.toks[k].kind == "num" and (k + 1 >= n or tt[k + 1] != "b")]
         if version and cands:
             narrowed = tuple(c for c in cands if version[0] in c.replace("-", " ").replace(family, "", 1).split())
@@ -204,6 +212,12 @@ class ModelTagging(TaggerBase):
         return self.add(
             "MODEL", ModelMatch(mention, "unknown", candidates=self.index.models_like(family, None)[:6]), i, j
         )
+
+    def _family_variants(self, family: str) -> frozenset[str]:
+        """The variant words (lexicon model_variant_words) in the names of the family's models ("distill" of the
+        DeepSeek-R1 distills when the family is deepseek): said after the family word, they belong to the mention."""
+        words = self.lex.listed("model_variant_words")
+        return frozenset(w for m in self.index.models_like(family, None) for w in self._name_tokens(m) & words)
 
     def try_unknown_family(self, i: int) -> int | None:
         """A model of a family the KB does not hold ("minimax m2", "ltx video", "command r plus", "sd 3.5 medium",
@@ -326,7 +340,10 @@ class ModelTagging(TaggerBase):
                 if abs(self.index.model_info[c][1] - size) <= near or f"{size:g}b" in c.split("-")
             )
             at_size = self._of_named_size(at_size, size)
-            at_size = self._plain(at_size, set(words(m.mention)))
+            said = {self.tt[x] for x, tok in enumerate(self.toks) if t.start <= tok.start and tok.end <= t.end}
+            at_size = self._plain(
+                at_size, said | set(words(m.mention))
+            )  # "deepseek蒸馏版" was read as "deepseek distill"
             if len(at_size) == len(m.candidates):
                 continue
             if not at_size:

@@ -36,6 +36,8 @@ class NumberRoleTagging(TaggerBase):
         j = i + used
         if self.unit("money_after", j) or self.unit("gb", j) or self.unit("hours", j):
             return None  # "1万人民币", "20g显存", "8小时": the units read these (quantities.py)
+        if self.tags and self.tags[-1].kind == "BUDGET" and self.tags[-1].end >= self.toks[i].start - 1:
+            return None  # "出图，预算五千左右": the number after a budget word is the budget, whatever came before it
         for role, (kind, low, high) in ROLES.items():
             if not low <= v <= high or (kind != "SPEED_TARGET" and not float(v).is_integer()):
                 continue
