@@ -153,10 +153,7 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
             unsized=(found.mention,),
         )
     if model is not None and not model.key and found.status == "ambiguous":
-        size = re.search(r"(\d+(?:\.\d+)?)\s*b\b", found.mention.lower())
-        # "32b的qwen": the size was typed apart from the name and the tagger kept the family's models of that size
-        size_b = float(size.group(1)) if size else model_versions.common_size(found.candidates)
-        newest = model_versions.newest_same_size(found.candidates, size_b)
+        newest = model_versions.newest_of(found.mention, found.candidates)
         if newest:  # "qwen 14b", "llama 70b": versions of one family at one size need the same memory
             others = tuple(c for c in found.candidates if c != newest)
             return _with_model(q, ModelRef(found.mention, newest, assumed_over=others))

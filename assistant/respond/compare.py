@@ -100,7 +100,11 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         if model_figures.get("model_choice"):  # only one side holds the model (or is a setting away): it decides
             choice = model_figures["model_choice"]
             headline = env.t("compare.model_decides", gpu=rows[choice].label, model=about_model_name(query, env))
-        headline = model_head + i18n.gap(env.lang) + (_train_job_speed(model_figures, rows, names, env) or headline)
+        if model_figures.get("model_sets_pick"):  # the sets that hold it led with the pick: nothing to add
+            headline = ""
+        headline = i18n.gap(env.lang).join(
+            x for x in (model_head, _train_job_speed(model_figures, rows, names, env) or headline) if x
+        )
     versions = len(names) == 2 and _versions_of_one(rows[names[0]].gpu, rows[names[1]].gpu)
     picked = None if versions else _pick(query, rows, names, title, chat, about_model, env)
     headline = _with_pick_and_worth(query, headline, picked, rows, names, title, env)

@@ -22,7 +22,7 @@ from assistant import i18n
 from assistant.models import diffusion_memory, hardware, image_speed, llm, memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import CompareQuery, FitQuery
-from assistant.respond import job_plan
+from assistant.respond import compare_sets, job_plan
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.fit_speed import speed_text
@@ -169,6 +169,8 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
         need=f"{need:.1f}",
         sides=env.t("compare.model_sep").join(sides),
     )
+    if not holders and not figures.get("model_fits_if") and not any(counts.get(n, 1) > 1 for n in names):
+        head = _sets_head(model, prec, names, head, figures, env)  # "4090 or 3090 for 70b": the sets that hold it
     rows = [
         [env.t("compare.row_model_fits", model=model.name, prec=prec), *fits_row],
         [env.t("compare.row_model_speed", model=model.name, prec=prec), *speed_row],
@@ -178,6 +180,25 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
         head = served[0] + i18n.gap(env.lang) + head
         rows.append(served[1])
     return head, rows, figures
+
+
+def _sets_head(model, prec: str, names: list[str], head: str, figures: dict, env: Env) -> str:
+    """Neither side holds the model on one card: the fewest cards of each that do, their speed and price, and the
+    set to get first (compare_sets); `figures["model_sets"]`: {GPU name: {count, tokens_per_s, usd}}."""
+    held = compare_sets.sets_that_hold(model, prec, names, env)
+    if not held:
+        return head
+    figures["model_sets"] = {
+        n: {"count": h.count, "tokens_per_s": round(h.tokens_per_s, 1), "usd": h.usd and round(h.usd)}
+        for n, h in held.items()
+    }
+    chosen = compare_sets.pick(held, model.name, env)
+    if chosen is None or len(held) == 1:  # the pick names both sets; otherwise the list does
+        head += i18n.gap(env.lang) + compare_sets.line(held, env)
+    if chosen is None:
+        return head
+    figures["model_choice"], figures["model_sets_pick"] = chosen[0], True
+    return chosen[1] + i18n.gap(env.lang) + head
 
 
 SERVE_BATCH = 16  # concurrent sequences when serving is asked (as the scaling answer's serving row) [A]

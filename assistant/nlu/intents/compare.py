@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from assistant.nlu.lookup import model_versions
 from assistant.nlu.reading import Reading
 from assistant.nlu.text import words
 from assistant.queries import CompareQuery, GpuRef, Query
@@ -169,6 +170,7 @@ def _compare(r: Reading, gpus, premise=None, aspect=None) -> CompareQuery:
         if g.name is None or key not in seen:
             kept.append(g)
         seen.add(key)
+    model = _model(r)
     return CompareQuery(
         text=r.text,
         gpus=tuple(kept),
@@ -177,9 +179,21 @@ def _compare(r: Reading, gpus, premise=None, aspect=None) -> CompareQuery:
         precision=r.precision,
         premise=premise,
         aspect=aspect,
-        model=r.model if r.model and r.model.key else None,  # "two 3090s or one 4090 for llama 3 70b"
-        params_b=r.num("PARAMS") or _size_of_any(r),
+        model=model,  # "two 3090s or one 4090 for llama 3 70b"
+        params_b=None if model else r.num("PARAMS") or _size_of_any(r),
     )
+
+
+def _model(r: Reading):
+    """The model named, or for "llama 70b" (versions of one family at one size) the unresolved mention, which the
+    checks resolve to the newest version and say so, as a fit question does."""
+    if r.model and r.model.key:
+        return r.model
+    tag = r.b.first("MODEL")
+    if r.model and tag is not None and tag.status == "ambiguous" and tag.candidates:
+        if model_versions.newest_of(tag.mention, tuple(tag.candidates)):
+            return r.model
+    return None
 
 
 def _size_of_any(r: Reading) -> float | None:

@@ -6,11 +6,12 @@ typed are one family (the key without its version is the same: "qwen2.5-14b" / "
 versions need the same memory and run at about the same speed, so the answer takes the newest and says so.
 `earlier_version(mention, index)` -> the key of the model a point release builds on ("deepseek v3.1" -> DeepSeek
 V3: the mention with its ".1" dropped names a KB model, every word of it, whose name carries no size), else None.
-`common_size(candidates)` -> the size every candidate's key ends with, else None (a size typed apart from the family
-name: "32b的qwen"). `ranked(candidates, info)` orders an ask-back list the way people mean a bare family name: general
-models before specialised ones (Coder, Distill, Instruct variants), newest version first, dense before
-mixture-of-experts, larger first. `info` maps a model key to (family word, parameters in billions, name, kind) as
-NameIndex.model_info does.
+`newest_of(mention, candidates)` -> newest_same_size at the size typed in the mention, else at the
+candidates' common size. `common_size(candidates)` -> the size every candidate's key ends with, else None (a size
+typed apart from the family name: "32b的qwen"). `ranked(candidates, info)` orders an ask-back list the way people
+mean a bare family name: general models before specialised ones (Coder, Distill, Instruct variants), newest version
+first, dense before mixture-of-experts, larger first. `info` maps a model key to (family word, parameters in
+billions, name, kind) as NameIndex.model_info does.
 """
 
 from __future__ import annotations
@@ -41,6 +42,12 @@ def newest_same_size(candidates: tuple[str, ...], size_b: float | None) -> str |
     if len(at_size) < 2 or len({(p[0], p[2]) for _, p in at_size}) != 1:
         return None
     return max(at_size, key=lambda cp: cp[1][1] if cp[1] else ())[0]
+
+
+def newest_of(mention: str, candidates: tuple[str, ...]) -> str | None:
+    size = re.search(r"(\d+(?:\.\d+)?)\s*b\b", mention.lower())
+    # "32b的qwen": the size was typed apart from the name and the tagger kept the family's models of that size
+    return newest_same_size(candidates, float(size.group(1)) if size else common_size(candidates))
 
 
 def common_size(candidates: tuple[str, ...]) -> float | None:
