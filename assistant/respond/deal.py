@@ -48,6 +48,8 @@ GOOD_BELOW = -0.10  # 10 % or more under the street price: a good deal [A]
 HIGH_ABOVE = 0.05  # more than 5 % over it: high [A]
 CHECK_BELOW = -0.40  # 40 % or more under: check the card before paying (damage, scam, another model) [A]
 CHECK_BELOW_CONVERTED = -0.60  # under a price converted from another market: beyond the usual gap between markets [A]
+CHECK_BELOW_USED = -0.25  # a used offer this far under the used street price: the used price already carries the
+# second-hand discount, and used listings of one card spread far less (闲鱼 3090: 7,000-8,000 yuan) [A]
 FASTER = 1.05  # an alternative is at least 5 % faster on the workload [A]
 _ANSWER = {"good": "yes", "fair": "yes_if", "high": "no"}
 _DEAL_PICK = frozenset({"yes"})  # a fair offer is no pick
@@ -99,28 +101,30 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     ):  # a used offer against a new price cannot be called good, nor a new one against a used price high
         verdict = {("used", "good"): "fair", ("new", "high"): "fair"}.get((stated, verdict), verdict)
     pct = f"{abs(diff) * 100:.0f}"
-    head = env.t(
-        f"deal.{verdict}_{'below' if diff < 0 else 'above'}",
-        offer=offer,
-        gpu=what,
-        pct=pct,
-        cond=env.t(f"cond.{condition}"),
-        market=price_text(market, env) if n == 1 else env.t("deal.each", price=price_text(market, env)),
-    )
+    other = price_of(gpu.name, env, "new" if condition == "used" else "used")
+    between = _between(ref.condition, offer_usd / n, market, other)
+    if between and other is not None:  # "b580 一千九" without new or used: fair either way, what each makes of it said
+        verdict = "fair"
+        head = _between_head(what, offer_usd / n, market, other, env)
+    else:
+        head = env.t(
+            f"deal.{verdict}_{'below' if diff < 0 else 'above'}",
+            offer=offer,
+            gpu=what,
+            pct=pct,
+            cond=env.t(f"cond.{condition}"),
+            market=price_text(market, env) if n == 1 else env.t("deal.each", price=price_text(market, env)),
+        )
     steps = [env.t("deal.bands", good=f"{-GOOD_BELOW * 100:.0f}", high=f"{HIGH_ABOVE * 100:.0f}")]
     if stated != condition:
         steps.insert(0, env.t(f"deal.against_{condition}", cond=env.t(f"cond.{stated}")))
-    other = price_of(gpu.name, env, "new" if condition == "used" else "used")
-    if other is not None:
+    if other is not None and not between:
         steps.append(env.t("deal.other_condition", cond=env.t(f"cond.{other.condition}"), price=price_text(other, env)))
-    if is_converted(market, env):  # another market's price: local prices differ, so an alarm only far below it
+    alarm = _low_alarm(gpu, offer_usd / n, diff, condition, market, env)
+    if alarm:  # far under the market: the caution comes with the verdict, not after it
+        head = head + i18n.gap(env.lang) + alarm
+    if is_converted(market, env):
         steps.append(env.t("deal.converted_reference"))
-        older = stale_home_quote(gpu.name, env, condition)  # "p40 五六百块": the older 闲鱼 ¥700 says it is normal
-        near_home = older is not None and offer_usd / n > older.usd * (1 + CHECK_BELOW)
-        if diff <= CHECK_BELOW_CONVERTED and not near_home:  # "矿卡3080 10g八百块": 63 % under the converted price
-            steps.append(env.t("deal.check_low_converted", pct=pct))
-    elif diff <= CHECK_BELOW:
-        steps.append(env.t("deal.check_low", pct=pct))
     mining_steps, mining_sources = mining_notes(query.text, env)  # "闲鱼3090矿卡6500": the ex-mining checks
     if mining_steps:
         steps += mining_steps
@@ -243,6 +247,44 @@ def _market(gpu: str, offer_usd: float, stated: str | None, env: Env) -> tuple[s
     if used is not None and (new is None or offer_usd < new.usd):
         return "used", used
     return ("new", new) if new is not None else ("used", used)
+
+
+def _low_alarm(gpu: GpuSpec, per_card_usd: float, diff: float, condition: str, market: PriceLookup, env: Env) -> str:
+    """The caution for an offer far under the market, "" when none: under a price converted from another market
+    only beyond the usual gap between markets (and not when an older local quote says the offer is normal: "p40
+    五六百块" against the 2023 闲鱼 ¥700); under a local used price from CHECK_BELOW_USED (a used price is already
+    discounted), under a new one from CHECK_BELOW."""
+    pct = f"{abs(diff) * 100:.0f}"
+    if is_converted(market, env):
+        older = stale_home_quote(gpu.name, env, condition)
+        near_home = older is not None and per_card_usd > older.usd * (1 + CHECK_BELOW)
+        return env.t("deal.check_low_converted", pct=pct) if diff <= CHECK_BELOW_CONVERTED and not near_home else ""
+    if condition == "used" and diff <= CHECK_BELOW_USED:  # "闲鱼3090 4800 说非矿": 36 % under the used price
+        return env.t("deal.check_low_used", pct=pct)
+    return env.t("deal.check_low", pct=pct) if diff <= CHECK_BELOW else ""
+
+
+def _between(asked: str | None, per_card_usd: float, market: PriceLookup, other: PriceLookup | None) -> bool:
+    """True when the question does not say new or used and the offer lies between the used and the new street
+    price: good if the card is new, high if it is used, so no single verdict fits."""
+    if asked in ("new", "used") or other is None or market.condition != "used" or other.condition != "new":
+        return False
+    return market.usd < per_card_usd < other.usd
+
+
+def _between_head(what: str, per_card_usd: float, used: PriceLookup, new: PriceLookup, env: Env) -> str:
+    def side(market: PriceLookup) -> str:
+        diff = per_card_usd / market.usd - 1
+        verdict = "good" if diff <= GOOD_BELOW else "high" if diff > HIGH_ABOVE else "fair"
+        return env.t(
+            f"deal.side_{'below' if diff < 0 else 'above'}",
+            pct=f"{abs(diff) * 100:.0f}",
+            cond=env.t(f"cond.{market.condition}"),
+            verdict=env.t(f"deal.word_{verdict}"),
+        )
+
+    values = {"gpu": what, "offer": env.money(per_card_usd), "used": price_text(used, env), "new": price_text(new, env)}
+    return env.t("deal.between", **values, if_new=side(new), if_used=side(used))
 
 
 def _better(gpu: GpuSpec, per_card_usd: float, condition: str, key: str, env: Env) -> list:

@@ -3,7 +3,9 @@
 Contract: `mining_notes(text, env)` gives (steps, source ids): when `text` names an ex-mining card by
 one of the aliases of the mining-cards concept (knowledge/concepts.toml), one step in the answer's
 language with what wears on such a card and what to check before paying, and the concept's sources;
-else nothing. The words are the concept's data, so a language is added by adding aliases.
+when it repeats a seller's claim that the card was never mined (lexicon list mining_claims: "非矿",
+"自用", "never mined"), the same checks, said to be how to verify a claim nobody can prove; else
+nothing. The words are data (concept aliases, lexicon lists), so a language is added by adding words.
 """
 
 from __future__ import annotations
@@ -28,8 +30,17 @@ def names_mining_card(text: str, env: Env) -> bool:
     return bool(entry and text and _pattern(entry.aliases).search(text))
 
 
+def claims_not_mined(text: str, env: Env) -> bool:
+    from assistant.nlu.lexicon import lexicon
+
+    lowered = (text or "").lower()
+    return any(w in lowered for w in lexicon(env.lang).listed("mining_claims"))
+
+
 def mining_notes(text: str, env: Env) -> tuple[list[str], list[str]]:
-    if not names_mining_card(text, env):
+    claimed = claims_not_mined(text, env)
+    if not claimed and not names_mining_card(text, env):
         return [], []
     entry = next(c for c in env.reader.concepts if c.key == CONCEPT)
-    return [env.t("mining.checks")], [s for s in entry.source.split(";") if s]
+    lead = [env.t("mining.claim")] if claimed else []
+    return [*lead, env.t("mining.checks")], [s for s in entry.source.split(";") if s]
