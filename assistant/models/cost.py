@@ -81,7 +81,9 @@ def is_list_price(q: PriceQuote) -> bool:
 
 SHORTAGE_PREFIX = "shortage"  # a quote whose note starts so was taken in a shortage or from scalpers
 FRESH_MONTHS = 6  # within one market, a street quote this much older than the card's newest one is superseded
-STALE_MONTHS = 12  # a market's quotes this much older than the other market's newest are not current
+STALE_MONTHS = 24  # a market's quotes this much older than the other market's newest are not current: within two
+# years a card's own market beats a converted foreign price (markets differ by taxes, export rules and grey imports:
+# a 4090 at ¥22,559 in China in 2025 against about ¥12,000-14,000 converted from US prices) [A]
 
 
 def is_shortage(q: PriceQuote) -> bool:
