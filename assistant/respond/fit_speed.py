@@ -21,6 +21,7 @@ from assistant.respond.fit_hints import lighter_quant, smaller_quant
 from assistant.respond.fit_rows import FitCase
 from assistant.respond.image_train_time import image_job_time
 from assistant.respond.pricing import speech
+from assistant.respond.train_route import fitting_route
 from assistant.respond.wording import counted, duration
 from assistant.specs import ModelSpec
 
@@ -152,8 +153,10 @@ def training_time(case: FitCase, head: str) -> tuple[str, list[str], dict]:
     query, env, gpu = case.query, case.env, case.gpu
     _, _, f = case.pick
     ok = case.ok
-    if not (getattr(query, "want_time", False) and gpu.name and case.training and (f.fits or ok)):
+    if not (_time_asked(query, env) and gpu.name and case.training):
         return head, [], {}
+    if not (f.fits or ok):
+        return _route_time(case, head)
     lighter = case.shown[case.rows.index(ok[0])] if not f.fits else None
     asked = dataclasses.replace(query, mode=lighter[1]) if lighter else query
     timed = job_time(asked, env, case.model, gpu, case.n, label=lighter[0] if lighter else None)
@@ -162,17 +165,58 @@ def training_time(case: FitCase, head: str) -> tuple[str, list[str], dict]:
     return head + i18n.gap(env.lang) + timed[0], timed[1], timed[2] | ({"job_method": lighter[1]} if lighter else {})
 
 
+def _time_asked(query: FitQuery, env: Env) -> bool:
+    """The question asks how long the job takes: read so (want_time), or a time word anywhere in it ("能lora微调
+    llama3 8b吗 大概多久": the time is in a clause of its own)."""
+    from assistant.respond.asked import parts
+
+    return bool(getattr(query, "want_time", False)) or "time" in parts(query.text, env.lang)
+
+
+def _route_time(case: FitCase, head: str) -> tuple[str, list[str], dict]:
+    """A job that fits as asked nowhere: its time once it fits (train_route.fitting_route), leading the answer,
+    with what changed and the memory it then needs; the answer as it was when nothing makes it fit."""
+    env = case.env
+    route = fitting_route(case)
+    if route is None:
+        return head, [], {}
+    values, steps, figures = job_values(route.query, env, case.model, case.gpu, case.n)
+    if values is None:
+        return head, [], {}
+    key = "fit.route_time_offload" if route.offloaded else "fit.route_time"
+    lead = env.t(
+        key,
+        changes=route.described(env, case),
+        need=f"{route.need_gb:.1f}",
+        asked=f"{case.pick[1].total_gb * case.n:.1f}",
+        total=f"{case.n * case.memory_gb:g}",
+        **values,
+    )
+    figures["job_route"] = {"method": route.mode, "changes": list(route.changes), "memory_gb": round(route.need_gb, 1)}
+    return lead + i18n.gap(env.lang) + head, steps, figures
+
+
 def job_time(
     query: FitQuery, env: Env, model: ModelSpec, gpu, n: int, label: str | None = None
 ) -> tuple[str, list[str], dict]:
     """ "how long to fine tune X on a 4090": the hours of one pass over the data on the GPU(s) the user
     owns, as the cloud job answer computes them (§cost.run: FLOPs per parameter and token at 35 % of
     the 16-bit peak); 100 M tokens unless the question names its data."""
+    if model.kind == "image":  # image fine-tunes are counted in steps, not tokens
+        return image_job_time(query, env, model, gpu, n)
+    values, steps, figures = job_values(query, env, model, gpu, n)
+    if values is None:
+        return "", [], {}
+    head = env.t("fit.job_time_with", label=label, **values) if label else env.t("fit.job_time", **values)
+    return head, steps, figures
+
+
+def job_values(query: FitQuery, env: Env, model: ModelSpec, gpu, n: int) -> tuple[dict | None, list[str], dict]:
+    """An LLM job's time, data and GPUs as words for a sentence ({time, what, data}), its steps and figures;
+    (None, [], {}) when the job cannot be timed."""
     from assistant.queries import ModelRef, RatesQuery
     from assistant.respond.rates_job import job_hours, tokens_text
 
-    if model.kind == "image":  # image fine-tunes are counted in steps, not tokens
-        return image_job_time(query, env, model, gpu, n)
     method = query.mode if query.mode in ("lora", "qlora") else "full_finetune"
     asked = RatesQuery(
         text=query.text,
@@ -187,11 +231,10 @@ def job_time(
     )
     hours, figures, steps = job_hours(asked, env, gpu, n)
     if hours is None:
-        return "", [], {}
+        return None, [], {}
     data = tokens_text(asked, env, figures["tokens"])
     values = dict(time=duration(env, hours), what=counted(env, gpu, n), data=data)
-    head = env.t("fit.job_time_with", label=label, **values) if label else env.t("fit.job_time", **values)
-    return head, steps, {"job_hours": round(hours, 2), **figures}
+    return values, steps, {"job_hours": round(hours, 2), **figures}
 
 
 ALT_MIN_CONTEXT = 2048  # a shorter context that fits is offered as the all-on-GPU way from this length on [A]
