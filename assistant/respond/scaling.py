@@ -17,6 +17,7 @@ from assistant.answer import Answer, Table
 from assistant.models import constants as C
 from assistant.models import memory, performance, scaling
 from assistant.models.values import safe_div
+from assistant.nlu.lexicon import lexicon
 from assistant.queries import CompareQuery
 from assistant.respond import asked
 from assistant.respond.env import Env
@@ -59,6 +60,9 @@ def _lanes_step(query: CompareQuery, env: Env) -> str | None:
     return env.t(key, gen=f"{gen}.0", lanes=lanes, gbs=f"{per_card:g}")
 
 
+_LAYER = re.compile(r"llama\.?cpp|ollama|lm ?studio|gguf|koboldcpp|exllama|layer split|按层", re.IGNORECASE)
+_TRAIN = re.compile(r"train|fine-?tun|训练|微调", re.IGNORECASE)
+NEEDED_LOSS = 0.10  # the bridge is "needed" when going without it costs at least this share of the speed [A]
 _TP = re.compile(r"tensor[- ]?parallel|\btp\b|vllm|张量并行", re.IGNORECASE)  # an LLM split asked about
 _NO_BRIDGE = re.compile(
     r"\b(?:no|without|w/o|without an?|no an?)\s+(?:nvlink|bridge|nvlink bridge)"
@@ -90,7 +94,12 @@ def _link_asked(query: CompareQuery, groups, models, env: Env) -> tuple[str, dic
     if own == "nvswitch":
         return "", {}
     if own != "nvlink":
-        return env.t("scale.link_none", gpu=gpu.short_name, link=env.t(f"scale.link_{own}")), {"link_compared": own}
+        pairs = scaling.link(gpu, 2) == "nvlink"  # a bridge joins two cards; more talk over PCIe between pairs
+        key = "scale.link_need_pairs" if pairs else "scale.link_need_none"
+        lead = env.t(key, gpu=gpu.short_name, n=n) if _need_asked(query, env) else ""
+        text = "" if pairs else env.t("scale.link_none", gpu=gpu.short_name, link=env.t(f"scale.link_{own}"))
+        verdict = {"kind": "nvlink", "answer": "no", "reason": "no_bridge"}
+        return lead + text, {"link_compared": own} | ({"verdict": verdict} if lead else {})
     bare = bare_link(gpu)
     train = [scaling.training_scaling([gpu] * n, via=v).efficiency for v in ("nvlink", bare)]
     for key, quant in models:
@@ -124,11 +133,50 @@ def _link_asked(query: CompareQuery, groups, models, env: Env) -> tuple[str, dic
             eff=f"{train[0] * 100:.0f}",
             eff_bare=f"{train[1] * 100:.0f}",
         )
-        return text, {
+        figures = {
             "link_compared": bare,
             "tensor_tokens_per_s_by_link": {"nvlink": round(tp, 1), bare: round(tp_bare, 1)},
         }
+        if not _need_asked(query, env):
+            return text, figures
+        lead, verdict = _need_verdict(query, env, speed, bare, train)
+        return lead + i18n.gap(env.lang) + text, figures | {"verdict": verdict}
     return "", {}
+
+
+def _need_asked(query: CompareQuery, env: Env) -> bool:
+    """ "do i need nvlink", "is nvlink worth it", "要不要nvlink": a yes / no on the bridge leads."""
+    return lexicon(env.lang).words_in("advice", query.text.lower())
+
+
+def _need_verdict(query: CompareQuery, env: Env, speed: dict, bare: str, train: list[float]) -> tuple[str, dict]:
+    """Whether the bridge is needed for the way the question splits the model: by layer (llama.cpp, Ollama: no),
+    by tensor (vLLM: yes when the bridge-less link costs at least NEEDED_LOSS), data-parallel training (the same
+    test on the share of each card's speed kept); the route unnamed: no for a layer split, the tensor loss beside."""
+    text = query.text
+    tensor_loss = 1 - safe_div(speed[("tensor", 1, bare)], speed[("tensor", 1, "nvlink")])
+    train_loss = 1 - safe_div(train[1], train[0])
+    route = (
+        "layer"
+        if _LAYER.search(text)
+        else "tensor"
+        if _TP.search(text)
+        else "train"
+        if "train" in (query.workload or "") or _TRAIN.search(text)
+        else "any"
+    )
+    loss = {"tensor": tensor_loss, "train": train_loss}.get(route, 0.0)
+    answer = "yes" if loss >= NEEDED_LOSS else "no"
+    key = f"scale.link_need_{route}_{answer}" if route != "any" else "scale.link_need_any"
+    lead = env.t(
+        key,
+        layer=f"{speed[('layer', 1, 'nvlink')]:,.0f}",
+        layer_bare=f"{speed[('layer', 1, bare)]:,.0f}",
+        pct=f"{tensor_loss * 100:.0f}",
+        eff=f"{train[0] * 100:.0f}",
+        eff_bare=f"{train[1] * 100:.0f}",
+    )
+    return lead, {"kind": "nvlink", "answer": answer, "route": route}
 
 
 def _llm_models(query: CompareQuery) -> list[tuple[str, str]]:

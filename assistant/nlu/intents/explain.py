@@ -42,6 +42,12 @@ def advice(r: Reading) -> Query | None:
     concept = advice_concept(r)
     if concept in r.lex.listed("gpu_use_concepts") and r.explicit:
         return None  # "mi50 32gb for llama.cpp, worth it or rocm hell": a verdict on the GPU, with its software caveat
+    if concept == "nvlink":  # "do i need nvlink for 2x 3090 with llama.cpp": those cards with and without it
+        from assistant.nlu.intents import scaling
+
+        cards = scaling.link_of_cards(r)
+        if cards is not None:
+            return cards
     if (
         concept
         and len(r.explicit) <= 2

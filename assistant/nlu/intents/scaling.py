@@ -24,11 +24,21 @@ def read(r: Reading) -> Query | None:
     doubled = r.lex.words_in("scale_double", text) or r.lex.words_in("scale_gain", text)
     if len(refs) != 1 or not refs[0].name or (r.model and r.b.has("FIT") and not doubled) or r.b.has("COST"):
         return None
-    ref = refs[0]
-    counts = _counts(r, text, max(ref.count, 1))
-    if counts is None:
+    counts = _counts(r, text, max(refs[0].count, 1))
+    return None if counts is None else _scaling(r, *counts)
+
+
+def link_of_cards(r: Reading) -> Query | None:
+    """ "do i need nvlink for 2x 3090 with llama.cpp": the cards named against one of them, so the answer weighs
+    their link (respond/scaling.py); None unless one GPU is named more than once."""
+    refs = r.refs
+    if len(refs) != 1 or not refs[0].name or refs[0].count < 2:
         return None
-    more, fewer = counts
+    return _scaling(r, refs[0].count, 1)
+
+
+def _scaling(r: Reading, more: int, fewer: int) -> Query:
+    ref, text = r.refs[0], r.text.lower()
     gpus = (dataclasses.replace(ref, count=more), dataclasses.replace(ref, count=fewer))
     pooled = r.lex.words_in("scale_pool", text) and (r.b.has("MEMORY") or "memory" in r.fields())
     workload = r.workload or ("llm_inference" if r.model or r.b.has("PARAMS") else None)
