@@ -20,7 +20,7 @@ from assistant.models import constants as C
 from assistant.models import hardware, llm, memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
-from assistant.respond import cpu_fit, fit_asked, fit_hardware, image_route, mixed_set
+from assistant.respond import cpu_fit, fit_asked, fit_hardware, fit_loss, image_route, mixed_set
 from assistant.respond.env import Env
 from assistant.respond.fit_hints import count_lead, more_cards, near_miss
 from assistant.respond.fit_rows import Card, FitCase, estimates, memory_table, mode_name, rows_to_show
@@ -131,6 +131,9 @@ def _respond(query: FitQuery, env: Env) -> Answer:
         else env.t("fit.where_one", gpu=card.short_name, a=i18n.article(card.short_name))
     )
     head = _headline(case, where)
+    fused = fit_loss.fused_route(case, where)  # the plain loss misses, the fused loss of the common tools fits
+    if fused:
+        head = fused[0] + (near_miss(case) if case.ok else "")
     moe = None
     # an MoE model: its experts can stay in system RAM, unless that RAM is the unified memory that is too small
     if not f.fits and not case.ok and model.kind == "llm" and not card.unified_memory:
@@ -161,6 +164,10 @@ def _respond(query: FitQuery, env: Env) -> Answer:
         else:
             steps.append(line)
     figures = _figures(case, longest, moe) | route_figures
+    if fused:  # the route's set-up is the one a later check (the largest batch) works again
+        condition = fused[1]["verdict"]["condition"]
+        fit_setup = figures["fit_setup"] | {"setup": [*figures["fit_setup"]["setup"], condition]}
+        figures |= fused[1] | {"verdict": figures["verdict"] | fused[1]["verdict"], "fit_setup": fit_setup}
     if moe:
         steps += moe[1]
     route = image_route.gguf_route(case, where)
@@ -332,6 +339,7 @@ def _figures(case: FitCase, longest: int, moe) -> dict:
         "context_tokens": q.context_tokens,
         "lora_rank": q.lora_rank,
         "batch": q.batch or 1,
+        "setup": list(q.setup),
     }
     if longest:
         figures["max_context_tokens"] = longest

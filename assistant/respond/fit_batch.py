@@ -1,7 +1,7 @@
 """The largest batch that fits, for "batch开多少" / "max batch size" asked beside a fit (§mem).
 
 Contract: `largest_batch(env, figures)` takes a fit answer's figures (`model_key` and `fit_setup`: mode, precision,
-GPU count and memory, resolution, context, LoRA rank) and works the same memory estimate again at batches 1, 2, 4,
+GPU count and memory, resolution, context, LoRA rank, set-up options) and works the same memory estimate again at batches 1, 2, 4,
 ... 256: the largest that fits and what the next one needs. Returns (sentence, figures) or ("", {}) when the fit
 does not hold even batch 1 or the figures are missing.
 """
@@ -31,6 +31,7 @@ def largest_batch(env: Env, figures: dict) -> tuple[str, dict]:
         resolution=setup.get("resolution"),
         context_tokens=setup.get("context_tokens"),
         lora_rank=setup.get("lora_rank"),
+        setup=tuple(setup.get("setup") or ()),
     )
     fits, last, over = 0, None, None
     for b in BATCHES:

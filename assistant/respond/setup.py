@@ -120,10 +120,14 @@ def memory_setup(model: ModelSpec, query, mode: str) -> Setup:
     if "optimizer_in_backward" in opts:
         add("fit.item_optimizer_in_backward", True)
     offload = next((v for k, v in _OFFLOADS.items() if k in opts), "none")
-    if offload != "none":
+    unsloth = "unsloth" in opts  # its fused cross-entropy, and checkpoints offloaded to CPU memory (§mem.train)
+    if unsloth:
+        add("fit.item_stack_unsloth", True)
+        offload = "activations" if offload == "none" else offload
+    elif offload != "none":
         add(f"fit.item_offload_{offload}", True)
-    loss = "chunked" if "chunked_loss" in opts else "fused" if "fused_loss" in opts else "plain"
-    if loss != "plain":
+    loss = "chunked" if "chunked_loss" in opts else "fused" if "fused_loss" in opts or unsloth else "plain"
+    if loss != "plain" and not unsloth:
         add(f"fit.item_loss_{loss}", True)
     base_bits = 8.0 if mode == "lora" and query.precision in ("int8", "fp8") else None
     values = dict(

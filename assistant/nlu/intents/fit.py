@@ -42,6 +42,7 @@ SETUP_OPTIONS = (
     "vae_slicing",
     "chunked_loss",
     "fused_loss",
+    "unsloth",
 )
 _OVERRIDES = {"checkpointing_off": "checkpointing_on", "sequential_offload": "cpu_offload"}
 
