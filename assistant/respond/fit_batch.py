@@ -1,9 +1,9 @@
 """The largest batch that fits, for "batch开多少" / "max batch size" asked beside a fit (§mem).
 
 Contract: `largest_batch(env, figures)` takes a fit answer's figures (`model_key` and `fit_setup`: mode, precision,
-GPU count and memory, resolution, context, LoRA rank, set-up options) and works the same memory estimate again at batches 1, 2, 4,
-... 256: the largest that fits and what the next one needs. Returns (sentence, figures) or ("", {}) when the fit
-does not hold even batch 1 or the figures are missing.
+GPU count and memory, resolution, context, LoRA rank, set-up options) and works the same memory estimate again at
+batches 1, 2, 4, ... 256: the largest that fits and what the next one needs. Returns (sentence, figures) or
+("", {}) when the fit does not hold even batch 1 or the figures are missing.
 """
 
 from __future__ import annotations
