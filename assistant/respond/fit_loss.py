@@ -2,8 +2,8 @@
 cross-entropy (the logits over the whole vocabulary kept in fp32, 16 bytes per logit; docs/model.md §mem.train)
 unless the user names a stack or a loss. When the method asked does not fit that way but fits with a fused
 cross-entropy (Unsloth's default; Liger or Cut Cross-Entropy in axolotl, LLaMA-Factory and TRL), the answer is
-"yes with a fused loss", with both totals: the common tools fit, a plain Trainer does not; failing that, with
-Unsloth's set-up (the fused loss and the checkpoints in CPU memory) on one GPU.
+"yes with a fused loss", with both totals: the common tools fit, a plain Trainer does not; failing that, on one
+GPU, with Unsloth's set-up (the fused loss and the checkpoints in CPU memory).
 
 Contract: `fused_route(case, where)` -> (headline, figures) or None (a loss was stated, the row fits as assumed,
 it is not LLM fine-tuning, or it does not fit with either). figures: `verdict` yes_if with condition
@@ -16,9 +16,9 @@ import dataclasses
 
 from assistant.models import memory
 from assistant.respond.fit_rows import FitCase, estimate, mode_name
+from assistant.respond.train_route import fitting_route
 
 STATED_LOSS = {"fused_loss", "chunked_loss", "unsloth"}  # set-up options that state the loss
-LOSS_ROUTES = ("fused_loss", "unsloth")
 
 
 def fused_route(case: FitCase, where: str) -> tuple[str, dict] | None:
@@ -27,25 +27,27 @@ def fused_route(case: FitCase, where: str) -> tuple[str, dict] | None:
     if f.fits or not case.training or model.kind != "llm" or STATED_LOSS & set(query.setup or ()):
         return None
     _, mode, prec = case.shown[case.rows.index(case.pick)]
-    # the fused loss alone first, then Unsloth's set-up (one GPU: it does not split a model over cards)
-    for option in LOSS_ROUTES if n == 1 else LOSS_ROUTES[:1]:
-        fused = estimate(model, dataclasses.replace(query, setup=(*query.setup, option)), prec, n, mode)
-        fit = memory.fit(fused, case.memory_gb, n)
-        if fit.fits:
-            break
+    route = fitting_route(case)  # the least change that fits: the asked method with a fused loss comes first
+    if route is not None and route.changes == ("fused",):
+        option, need = "fused_loss", route.need_gb
+    elif n == 1:  # Unsloth's set-up (it does not split a model over cards)
+        unsloth = estimate(model, dataclasses.replace(query, setup=(*query.setup, "unsloth")), prec, n, mode)
+        if not memory.fit(unsloth, case.memory_gb, n).fits:
+            return None
+        option, need = "unsloth", unsloth.total_gb
     else:
         return None
     head = env.t(
         f"fit.head_yes_{option}",
         mode=mode_name(env, mode),
-        need=f"{fused.total_gb * n:.1f}",
-        spare=f"{fit.headroom_gb * n:.1f}",
+        need=f"{need:.1f}",
+        spare=f"{n * case.memory_gb - need:.1f}",
         where=where,
         total=f"{n * case.memory_gb:g}",
         plain=f"{plain.total_gb * n:.1f}",
     )
     figures = {
         "verdict": {"answer": "yes_if", "condition": option},
-        "fused_loss": {"need_gb": round(fused.total_gb * n, 2), "plain_gb": round(plain.total_gb * n, 2)},
+        "fused_loss": {"need_gb": round(need, 2), "plain_gb": round(plain.total_gb * n, 2)},
     }
     return head, figures
