@@ -280,7 +280,7 @@ class Engine:
         if not answer.assumptions and answer.intent not in ("help", "explain"):
             answer.assumptions = dialogue.assumptions.as_dict()
         shown = answer.gpus or [row["gpu"] for row in answer.figures.get("ranking", [])[:3] if isinstance(row, dict)]
-        top = (answer.figures.get("ranking") or [None])[0]
+        top = (answer.figures.get("ranking") or [answer.figures.get("rig")])[0]  # a rig of "2 x RTX 3080": two
         picked = top.get("gpu_count") if isinstance(top, dict) and top.get("gpu") == answer.choice else None
         dialogue.remember(query, shown, answer.choice, answer.workload, answer.precision, picked)
         return answer
@@ -370,7 +370,7 @@ class Engine:
 
         params = getattr(query, "params_b", None)
         memory = getattr(query, "memory_gb", None)
-        out = []
+        out = [i18n.t(lang, "engine.stand_in", mention=mention, name=name) for mention, name in query.stand_ins]
         for mention in getattr(query, "unrecognized", ()):
             if is_uncovered(mention, lang):
                 out.append(i18n.t(lang, "engine.uncovered_device", mention=mention))

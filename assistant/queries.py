@@ -106,6 +106,9 @@ class Query:
     # targets the question states ("并发20个用户" users, "每秒30个token" speed per user), as (kind, value): an
     # answer that weighs them says so in figures["targets"]; otherwise the engine says they were not counted
     targets: tuple[tuple[str, float], ...] = ()
+    # GPU names the KB lacks that a later generation of a known card has ("rtx 6080"), with the card answered in
+    # their place (the newest of that tier, "GeForce RTX 5080"): the answer opens by saying so
+    stand_ins: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

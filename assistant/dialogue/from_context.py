@@ -152,20 +152,40 @@ def model_of_context(dlg: Dialogue, query: Query) -> Query:
 
 
 def job_cost_of_context(dlg: Dialogue, query: Query) -> Query:
-    """ "一共要花多少钱", "what would that cost in total" with nothing else named, right after a training time on
-    GPUs the conversation was renting (a cloud rate asked before): the rent for that job, not owning the GPUs."""
+    """The rent of the training job just timed (a fit's time or a training run's cost on named GPUs): "那租的话一共
+    多少钱", "租的话呢", "what about renting" (a rental question naming nothing), or "一共要花多少钱" with nothing
+    else named when the conversation was renting (a cloud rate asked before); not owning the GPUs."""
     from assistant.queries import CostQuery, FitQuery, RatesQuery
 
     ctx = dlg.context
     last = ctx.last_query
-    if not (isinstance(query, CostQuery) and isinstance(last, FitQuery) and last.want_time and last.gpus):
+    job: FitQuery | CostQuery | None = None
+    if isinstance(last, FitQuery) and last.want_time or isinstance(last, CostQuery) and last.kind == "training_run":
+        job = last
+    if job is None or not job.gpus:
         return query
-    if query.gpus or query.model or query.kind != "tco" or query.years or query.hours_per_week or query.utilization:
+    if _asks_rent(query):
+        return _job_rates(query, job.gpus, getattr(query, "provider", None), job, tokens=job.tokens)
+    if not isinstance(query, CostQuery) or query.gpus or query.model or query.kind != "tco":
+        return query
+    if query.years or query.hours_per_week or query.utilization:
         return query
     rented = next((q for q in reversed(ctx.history) if isinstance(q, RatesQuery)), None)
     if rented is None:
         return query
-    return _job_rates(query, last.gpus, rented.provider, last, tokens=last.tokens)
+    return _job_rates(query, job.gpus, rented.provider, job, tokens=job.tokens)
+
+
+def _asks_rent(query: Query) -> bool:
+    """A rental question that names no GPU, hours or period of its own ("租的话呢", "那租的话一共多少钱")."""
+    from assistant.queries import FollowUpQuery, RentOrBuyQuery
+
+    if isinstance(query, FollowUpQuery):
+        return query.ask in ("rent_or_buy", "rates") and not (query.gpus or query.hours_total or query.period)
+    if isinstance(query, RentOrBuyQuery):
+        named = any(g.pronoun is None for g in query.gpus)
+        return not (named or query.hours_per_week or query.utilization or query.months)
+    return False
 
 
 def _job_rates(query: Query, gpus: tuple[GpuRef, ...], provider: str | None, job, tokens: float | None = None):
@@ -173,6 +193,7 @@ def _job_rates(query: Query, gpus: tuple[GpuRef, ...], provider: str | None, job
     clouds (`provider` first when one was named), asked in `query`'s words."""
     from assistant.queries import RatesQuery
 
+    method = getattr(job, "mode", None)
     return RatesQuery(
         text=query.text,
         gpus=gpus,
@@ -180,8 +201,9 @@ def _job_rates(query: Query, gpus: tuple[GpuRef, ...], provider: str | None, job
         mode="job",
         model=job.model,
         params_b=job.params_b,
-        method=job.mode if job.mode in ("lora", "qlora") else "full_finetune",
+        method=method if method in ("lora", "qlora") else "full_finetune",
         tokens=tokens,
+        pretrain=getattr(job, "kind", None) == "training_run",  # "训练一个13b模型 数据500亿token": a run from scratch
         settings=query.settings,
     )
 

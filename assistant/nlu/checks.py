@@ -101,6 +101,12 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
         sized = _by_memory(q, i, m)
         if sized is not None:
             return check(sized, bag, index)
+        stand_in = index.stand_in(words(m.mention)) if m.status == "unknown" else None
+        if stand_in is not None:  # "rtx 6080什么时候出": not in the data, said; the newest card of its tier answered
+            later = dataclasses.replace(
+                _with_gpu(q, i, dataclasses.replace(g, name=stand_in)), stand_ins=(*q.stand_ins, (m.mention, stand_in))
+            )
+            return check(later, bag, index)
         kind = "ambiguous_gpu" if m.status == "ambiguous" else "unknown_gpu"
         return Clarification(
             kind,

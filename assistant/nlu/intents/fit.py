@@ -19,7 +19,7 @@ import re
 from assistant.nlu.intents.rates import epochs, sample_tokens, samples, throughput
 from assistant.nlu.intents.verdict import last_gpu, said
 from assistant.nlu.reading import Reading
-from assistant.queries import FitQuery, ModelRef, Query, RigQuery
+from assistant.queries import FitQuery, GpuRef, ModelRef, Query, RigQuery
 
 # set-up options a memory question may state (lexicon [lists] setup_<name>); in each pair the second
 # wins when both match ("no gradient checkpointing" contains "gradient checkpointing")
@@ -83,6 +83,16 @@ def resolution(r: Reading) -> int | None:
     return int(round(math.sqrt(w * h)))
 
 
+def _thread_gpu(r: Reading) -> list[GpuRef]:
+    """ "那跑flux呢", "换成qwen 14b呢": a model asked after a follow-up word that opens the question, with no GPU or
+    memory named and no hardware asked for ([lists] fit_hardware_words): on the GPUs the conversation is about (a
+    pronoun the dialogue fills, with their count)."""
+    b = r.b
+    if not b.tags or b.tags[0].kind != "FOLLOW" or not r.model or b.has("MEMORY") or said(r, "fit_hardware_words"):
+        return []
+    return [GpuRef(mention="", pronoun="it", count_open=True)]
+
+
 def asked_form(r: Reading) -> str:
     """The form of the yes/no question (FitQuery.asked): "oom" ("会爆显存吗", "will it oom"), "too_little" ("is 12gb
     too little"), "enough" ("够不够"), in that order of precedence (lexicon [lists] asks_<form>); "" otherwise."""
@@ -109,7 +119,8 @@ def read(r: Reading) -> Query | None:
     return FitQuery(
         text=r.text,
         model=r.model,
-        gpus=tuple(refs or r.counted_them()),  # "could two of them run 34b": that many of the GPU talked about
+        # "could two of them run 34b": that many of the GPU talked about; "那跑flux呢": on the GPU talked about
+        gpus=tuple(refs or r.counted_them() or _thread_gpu(r)),
         gpu_count=r.total_count(),
         # "8-bit adam" names the optimizer, not the weights' precision
         precision=None if "adamw8bit" in setup and r.precision == "int8" else r.precision,

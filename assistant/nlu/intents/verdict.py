@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from assistant.nlu.reading import Reading
+from assistant.nlu.text import words
 from assistant.queries import GpuRef, Query, VerdictQuery
 
 _FEATURE_WORDS = {
@@ -133,7 +134,11 @@ def read(r: Reading) -> Query | None:
     )
 
 
-_WAIT_FOR = re.compile(r"(?:\bwait(?:ing)?\s+(?:for|till|until)\s+(?:the\s+|a\s+|an\s+)?|等(?:等|到|着)?\s*)$", re.I)
+_WAIT_FOR = re.compile(
+    r"(?:\b(?:wait(?:ing)?|hold(?:ing)?\s+(?:out|off))\s+(?:for|till|until)\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?:rumou?red\s+|upcoming\s+|next\s+|new\s+)?|等(?:等|到|着)?\s*)$",
+    re.I,
+)
 
 
 def _awaited(r: Reading) -> str | None:
@@ -147,25 +152,35 @@ def _awaited(r: Reading) -> str | None:
 
 
 def _awaited_unknown(r: Reading, gpus: list[GpuRef]) -> VerdictQuery | None:
-    """ "5080现在七千多，要不要等5080 super出了再买", "buy the 4070 now or wait for the 4070 ti super 24gb": a
-    card the KB does not hold, named right after "wait for" / "等" (a rumoured or future one), is said not to be
-    in the data (`unrecognized`), and the buy-or-wait is answered for the card that is known: the other one
-    named, else the card whose model number the unknown name carries ("5080 super" -> RTX 5080). None when no
-    such card is waited for."""
+    """ "5080现在七千多，要不要等5080 super出了再买", "buy a 5090 now or wait for the 6090": a card the KB does
+    not hold, named right after "wait for" / "等" (a rumoured or future one), is said not to be in the data
+    (`unrecognized`), and the buy-or-wait is answered for the card that is known: the other one named, else the
+    card the unknown name builds on ("5080 super" -> RTX 5080, "rtx 6090" -> RTX 5090). None when no such card is
+    waited for. A bare model number counts when a later generation of a known card has it ("the 6090")."""
     waited = [
-        m for m in r.b.kinds.get("GPU", []) if m.gpu_match().status == "unknown" and _WAIT_FOR.search(r.text[: m.start])
+        (t.text, _base_of(r, t))
+        for t in r.b.tags
+        if (t.kind == "GPU" and t.gpu_match().status == "unknown" or t.kind == "NUMBER" and r.index.stand_in([t.text]))
+        and _WAIT_FOR.search(r.text[: t.start])
     ]
     known = [g for g in gpus if g.name]
     if len(waited) != 1 or len(known) > 1 or r.model or any(g.name is None and g.pronoun for g in gpus):
         return None
-    mention = waited[0].text
-    if not known:
-        digits = [w for w in re.findall(r"\d{3,5}", mention)]
-        base = next((c for c in waited[0].gpu_match().candidates if digits and digits[0] in c), None)
-        if base is None:
-            return None
-        known = [GpuRef(mention=digits[0], name=base)]
-    return VerdictQuery(text=r.text, gpus=(known[0],), kind="wait", workload=r.workload, unrecognized=(mention,))
+    mention, base = waited[0]
+    if not known and base is None:
+        return None
+    gpu = known[0] if known else GpuRef(mention=mention, name=base)
+    return VerdictQuery(text=r.text, gpus=(gpu,), kind="wait", workload=r.workload, unrecognized=(mention,))
+
+
+def _base_of(r: Reading, t) -> str | None:
+    """The known card an unknown name builds on: a later generation's tier ("rtx 6090" -> RTX 5090) or a refresh
+    of a card the KB holds ("5080 super": the suggestion carrying its model number, RTX 5080)."""
+    later = r.index.stand_in(words(t.text))
+    if later or t.kind != "GPU":
+        return later
+    digits = re.findall(r"\d{3,5}", t.text)
+    return next((c for c in t.gpu_match().candidates if digits and digits[0] in c), None)
 
 
 _OFFER_BETWEEN = re.compile(

@@ -14,6 +14,7 @@ from assistant.nlu.lookup.data import IndexData
 from assistant.nlu.lookup.matches import GpuMatch
 from assistant.nlu.lookup.name_tokens import (
     ARCHITECTURE_WORDS,
+    BARE_NUMBERED,
     BRAND,
     SOFT,
     SUGGEST_CUTOFF,
@@ -80,6 +81,27 @@ class GpuLookup(IndexData):
             if plain.status != "unknown":
                 return plain
         return found
+
+    def stand_in(self, toks: list[str]) -> str | None:
+        """The card the KB holds that an unknown GeForce / Radeon name is the next generation of: the same tier one
+        generation back ("rtx 6080" -> RTX 5080, "6070 ti" -> RTX 5070 Ti), when no card of that tier in the KB is as
+        new (a card not released yet, or not in the data); None otherwise (a typo, "rtx 9090", a tier that never was).
+        """
+        toks = split_suffixes(toks)
+        at = next((k for k, t in enumerate(toks) if t.isdigit() and len(t) == 4), None)
+        if at is None or toks[at] in self.bare_numbers:
+            return None
+        gen, tier = divmod(int(toks[at]), 1000)
+        line = "Radeon" if {"rx", "radeon"} & set(toks) else "GeForce"
+        numbered = (BARE_NUMBERED.match(n) for n in self.names)
+        numbers = {int(m.group(2)) for m in numbered if m and m.group(1).startswith(line)}
+        same_tier = [n for n in numbers if n % 1000 == tier]
+        older = [n for n in same_tier if n // 1000 < gen]
+        if not older or len(older) != len(same_tier) or gen != max(older) // 1000 + 1:
+            return None  # "rtx 9090": no next generation's name, a typo or a joke (asked back)
+        base = [*toks[:at], str(max(older)), *toks[at + 1 :]]
+        found = self.gpu(base, " ".join(base))
+        return found.name if found.status == "ok" else None
 
     def _gpu(self, toks: list[str], mention: str, plural: bool = False) -> GpuMatch:
         toks = split_suffixes(toks)
