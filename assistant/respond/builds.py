@@ -75,7 +75,7 @@ def fits_a_workstation(gpu: GpuSpec) -> str | None:
     """Why a GPU cannot go into a desktop or workstation at all (None when it can)."""
     if gpu.is_mobile:
         return "laptop"
-    if "SXM" in (gpu.slot_width or "") or "SXM" in gpu.name or "GB200" in gpu.name or "GH200" in gpu.name:
+    if gpu.server_module:
         return "sxm"
     if gpu.unified_memory:
         return "system"

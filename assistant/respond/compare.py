@@ -110,9 +110,10 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     headline = _with_pick_and_worth(query, headline, picked, rows, names, title, env)
     if picked is not None:
         choice = picked[0]
-    if chat and not model_figures.get("model_choice"):
-        roomy = compare_headline.more_memory(rows, names)  # "2x 5060 ti vs 3090": the slower may hold more
-        headline += (i18n.gap(env.lang) + env.t("compare.chat_memory", **roomy)) if roomy is not None else ""
+    roomy = compare_headline.more_memory(rows, names)  # "2x 5060 ti vs 3090": the slower may hold more
+    if roomy is not None and (chat or (query.workload is None and roomy["times"] >= 2)):
+        if not model_figures.get("model_choice"):  # "what is the gb10 good for vs a 5090": what the memory buys
+            headline += i18n.gap(env.lang) + compare_headline.memory_sentence(roomy, env)
     d2023 = compare_reasons.dettmers_2023(query, [rows[n].gpu for n in names[:2]], key, env)
     steps = _steps(rows, names, key, title, (chat, chat_tps), model_figures, [text for text, _ in d2023], env)
     figures = _figures(rows, names, key, chat, chat_tps, model_figures)

@@ -8,10 +8,12 @@ from __future__ import annotations
 import re
 
 from assistant import i18n
+from assistant.models import hardware
 from assistant.models.values import safe_div
 from assistant.queries import CompareQuery
 from assistant.respond import unrated
 from assistant.respond.env import Env
+from assistant.respond.fit import largest_llm
 from assistant.respond.pricing import (
     CHAT_CONTEXT,
     ValueRow,
@@ -161,11 +163,29 @@ def worth(a: ValueRow, b: ValueRow, title: str, env: Env, subject: str | None = 
 
 
 def more_memory(rows: dict[str, ValueRow], names: list[str]) -> dict | None:
-    """{gpu, more, less} when one side holds at least 4 GB more in total than the other (two sides only)."""
+    """{gpu, other, more, less, times, usable: (GB the larger side may use, GB the smaller may)} when one side holds
+    at least 4 GB more in total than the other (two sides only); a Mac uses the share macOS gives its GPU."""
     if len(names) != 2:
         return None
     total = {n: (rows[n].gpu.memory_gb or 0) * rows[n].n_gpus for n in names}
     big, small = sorted(names, key=lambda n: -total[n])
     if total[big] - total[small] < 4:
         return None
-    return {"gpu": rows[big].label, "more": f"{total[big]:g}", "less": f"{total[small]:g}"}
+    usable = tuple(hardware.gpu_memory_limit_gb(rows[n].gpu) * rows[n].n_gpus for n in (big, small))
+    return {
+        "gpu": rows[big].label,
+        "other": rows[small].label,
+        "more": f"{total[big]:g}",
+        "less": f"{total[small]:g}",
+        "times": total[big] / total[small] if total[small] else float("inf"),
+        "usable": usable,
+    }
+
+
+def memory_sentence(roomy: dict, env: Env) -> str:
+    """ "The GB10 has more memory (128 vs 32 GB) and holds larger models: at 4-bit up to about X, against Y." """
+    big, small = (largest_llm(env, gb, experts=True) for gb in roomy["usable"])
+    values = {k: roomy[k] for k in ("gpu", "other", "more", "less")}
+    if big and small and big != small:
+        return env.t("compare.memory_models", big_model=big, small_model=small, **values)
+    return env.t("compare.chat_memory", **values)

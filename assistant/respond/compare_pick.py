@@ -75,10 +75,11 @@ def pick(rows: dict[str, ValueRow], names: list[str], key_title: str, llm: bool,
     if len(passive) == 1:
         other = passive[0]
         mine = b if other is a else a
-        sxm = env.t("compare.pick_sxm") if "SXM" in other.gpu.name else ""
+        module = other.gpu.server_module
+        sxm = env.t("compare.pick_sxm" if module == "SXM" else "compare.pick_oam") if module else ""
         faster = speed[other.gpu.name] >= FASTER_BY * speed[mine.gpu.name]
         roomier = roomy and mem[other.gpu.name] - mem[mine.gpu.name] >= MORE_GB
-        if "SXM" in other.gpu.name or not (faster or roomier):  # an SXM module needs a server board: no condition
+        if module or not (faster or roomier):  # a module needs a server board: no condition
             text = env.t("compare.pick_passive", gpu=mine.label, other=other.label, sxm=sxm)
             return mine.gpu.name, text, {"gpu": mine.gpu.name, "reason": "passive"}
         # "h20 vs 4090 for inference": far faster or roomier, the server card is worth its airflow (a condition)

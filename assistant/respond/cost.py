@@ -28,7 +28,7 @@ from assistant.respond.pricing import (
 )
 from assistant.respond.recommend_order import nvidia_ranking
 from assistant.respond.variants import home_versions
-from assistant.respond.wording import counted, duration, spec_source
+from assistant.respond.wording import counted, duration, spec_source, token_amount
 
 
 def _utilization(query: CostQuery, env: Env) -> tuple[float, str]:
@@ -106,7 +106,7 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
     head = env.t(
         "cost.run_head",
         params=f"{params:g}",
-        tokens=f"{query.tokens / 1e9:,.0f}",
+        tokens=token_amount(env, query.tokens),
         flops=f"{run.flops:.2e}",
         time=duration(env, run.hours),
         mfu=f"{C.DEFAULT_MFU * 100:.0f}",

@@ -373,11 +373,12 @@ def _answer(case: FitCase, head: str, table, steps: list[str], figures: dict) ->
     )
 
 
-def largest_llm(env: Env, memory_gb: float) -> str | None:
-    """The largest KB LLM that fits `memory_gb` at q4_k_m with a 4k context (the 4-bit way people run them)."""
+def largest_llm(env: Env, memory_gb: float, experts: bool = False) -> str | None:
+    """The largest KB LLM that fits `memory_gb` at q4_k_m with a 4k context (the 4-bit way people run them);
+    `experts`: mixture-of-experts models count too (by their total parameters)."""
     best = None
     for m in env.reader.models:
-        if m.kind != "llm" or m.experts:
+        if m.kind != "llm" or (m.experts and not experts):
             continue
         need = memory.inference_memory(m, "q4_k_m", context=4096).total_gb
         if need <= memory_gb and (best is None or m.params_b > best.params_b):

@@ -12,7 +12,6 @@ job a `jobs` list (gpu, gpus, hours, cost_usd, provider, on_demand_usd_per_gpu_h
 
 from __future__ import annotations
 
-from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import constants as C
 from assistant.models import hardware as hw
@@ -22,7 +21,7 @@ from assistant.respond import job_plan
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.offers import of_provider
-from assistant.respond.wording import duration
+from assistant.respond.wording import duration, token_amount
 
 SHOWN = 8  # rows of the cheapest-job table [A]
 SHOWN_EFFICIENCY = 0.95  # the scaling step is said when n cards give less than 95 % of n times one [A]
@@ -85,12 +84,7 @@ def _tokens_steps(query, env: Env) -> list[str]:
 
 def tokens_text(query, env: Env, tokens: float) -> str:
     """The data of the job as a headline says it: "100 M tokens (assumed)", "2 亿 token（假设）"."""
-    amount = f"{tokens:,.0f}"
-    for div, unit in i18n.words(env.lang, "rates.tokens_scale"):  # 1e9 "B" / 1e6 "M"; 1e8 "亿" / 1e4 "万"
-        if tokens >= float(div):
-            value = tokens / float(div)
-            amount = f"{value:,.0f} {unit}" if value >= 100 else f"{value:.3g} {unit}"
-            break
+    amount = token_amount(env, tokens)
     stated = query.tokens or (getattr(query, "samples", None) and getattr(query, "sample_tokens", None))
     return env.t("rates.tokens_asked" if stated else "rates.tokens_assumed", amount=amount)
 

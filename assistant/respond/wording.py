@@ -67,3 +67,12 @@ def duration(env: Env, hours: float) -> str:
     if days < 730:
         return env.t("duration.months", n=f"{days / 30.44:.1f}" if days < 304 else f"{days / 30.44:.0f}")
     return env.t("duration.years", n=f"{days / 365.25:,.1f}")
+
+
+def token_amount(env: Env, tokens: float) -> str:
+    """A count of tokens in the language's scale: "200 M", "2 B"; "2 亿", "5,000 万"."""
+    for div, unit in i18n.words(env.lang, "rates.tokens_scale"):  # 1e9 "B" / 1e6 "M"; 1e8 "亿" / 1e4 "万"
+        if tokens >= float(div):
+            value = tokens / float(div)
+            return f"{value:,.0f} {unit}" if value >= 100 else f"{value:.3g} {unit}"
+    return f"{tokens:,.0f}"
