@@ -236,6 +236,12 @@ class RentOrBuyQuery(Query):
     # "rent or buy for finetuning 8b models": no GPU named, the work is; the GPU weighed is the pick for it
     model: ModelRef | None = None
     params_b: float | None = None
+    # the training job when one is named ("qlora llama 3.1 8b on about 40k samples, rent or buy?"): the
+    # conversation carries it to follow-ups ("how long would it take on a 4090")
+    mode: str | None = None  # lora | qlora | full_finetune
+    samples: float | None = None
+    sample_tokens: float | None = None
+    epochs: float | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -298,6 +304,7 @@ class RatesQuery(Query):
     epochs: float | None = None  # job: "3 epochs": passes over the data
     params_b: float | None = None  # job: "a 1b model" without a named model
     pretrain: bool = False  # job: "pretrain", "from scratch": compute-optimal tokens unless stated
+    job_open: bool = False  # "how much is that if i rent the 4090": the job talked about, on this GPU (else its rates)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -411,6 +418,9 @@ class FollowUpQuery(Query):
     tokens: float | None = None  # "how long would 50m tokens take": the training data of the last fit or job
     want_time: bool = False  # "how long would it take": the training time of the last fit
     system_ram_gb: float | None = None  # "what if i add 64gb ram": system RAM for the last fit's offload
+    samples: float | None = None  # "with 100k samples": the training job's data, as a sample count
+    sample_tokens: float | None = None  # "if they're ~2k tokens each": the length of one sample
+    epochs: float | None = None  # "if i do 3 epochs instead": passes over the data
 
 
 @dataclass(frozen=True, kw_only=True)

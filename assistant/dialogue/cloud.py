@@ -48,10 +48,15 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
 def at_providers(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:
     """ "and on lambda?", "runpod vs coreweave?" after an answer about GPUs: their rates at those clouds
     (the last rental with its hours and counts; after renting weighed against buying, at that cloud)."""
-    from assistant.queries import RatesQuery, RentOrBuyQuery
+    from assistant.queries import FitQuery, RatesQuery, RentOrBuyQuery
 
     keys = follow.providers
     several = keys if len(keys) > 1 else ()
+    if not several and dlg.context.setup.trains() and isinstance(base, FitQuery) and base.want_time and base.gpus:
+        # "how much would that cost on runpod" after the time of a training job: that job rented there
+        from assistant.dialogue.from_context import job_rates
+
+        return job_rates(follow, base.gpus, keys[0], base)
     if isinstance(base, RatesQuery):
         return dataclasses.replace(
             base, text=follow.text, settings=follow.settings, provider=keys[0], providers=several

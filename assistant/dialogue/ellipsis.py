@@ -62,6 +62,10 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     timed = follow.want_time or follow.tokens or (follow.hours_total and follow.ask != "rates")
     if timed and all(g.pronoun for g in follow.gpus):  # not "how much would renting that cost for 20 hours"
         return measures.time_of_last(dlg, base, follow)  # "how long would 100m tokens take on it"
+    if (follow.want_time or measures.changes_job(follow)) and not follow.ask and dlg.context.setup.trains():
+        # "how long would it take on a 4090", "if i do 3 epochs instead": the training job talked about, on those
+        # GPUs or that data (its time, or its rent when the conversation was renting it)
+        return measures.time_of_last(dlg, base, follow)
     if follow.gpus and isinstance(base, RecommendQuery) and base.intent == "recommend" and base.model is not None:
         from assistant.queries import FitQuery  # "what about the 3090?" after "best gpu for llama 3 70b"
 

@@ -89,7 +89,7 @@ def _rented_job(dlg: Dialogue, query: Query, gpus: tuple[GpuRef, ...]) -> Query 
         return None
     if query.workload not in ("llm_finetune", "training") or not (query.model or query.params_b):
         return None
-    return _job_rates(query, gpus, last.provider, query)
+    return job_rates(query, gpus, last.provider, query)
 
 
 def worth_among_compared(dlg: Dialogue, query: Query) -> Query:
@@ -165,7 +165,7 @@ def job_cost_of_context(dlg: Dialogue, query: Query) -> Query:
     if job is None or not job.gpus:
         return query
     if _asks_rent(query):
-        return _job_rates(query, job.gpus, getattr(query, "provider", None), job, tokens=job.tokens)
+        return job_rates(query, job.gpus, getattr(query, "provider", None), job, tokens=job.tokens)
     if not isinstance(query, CostQuery) or query.gpus or query.model or query.kind != "tco":
         return query
     if query.years or query.hours_per_week or query.utilization:
@@ -173,7 +173,7 @@ def job_cost_of_context(dlg: Dialogue, query: Query) -> Query:
     rented = next((q for q in reversed(ctx.history) if isinstance(q, RatesQuery)), None)
     if rented is None:
         return query
-    return _job_rates(query, job.gpus, rented.provider, job, tokens=job.tokens)
+    return job_rates(query, job.gpus, rented.provider, job, tokens=job.tokens)
 
 
 def _asks_rent(query: Query) -> bool:
@@ -188,9 +188,9 @@ def _asks_rent(query: Query) -> bool:
     return False
 
 
-def _job_rates(query: Query, gpus: tuple[GpuRef, ...], provider: str | None, job, tokens: float | None = None):
-    """The rent of `job`'s training run (its model or size, LoRA / QLoRA or a full fine-tune) on `gpus` at the
-    clouds (`provider` first when one was named), asked in `query`'s words."""
+def job_rates(query: Query, gpus: tuple[GpuRef, ...], provider: str | None, job, tokens: float | None = None):
+    """The rent of `job`'s training run (its model or size, LoRA / QLoRA or a full fine-tune, its data) on `gpus` at
+    the clouds (`provider` first when one was named), asked in `query`'s words."""
     from assistant.queries import RatesQuery
 
     method = getattr(job, "mode", None)
@@ -202,10 +202,26 @@ def _job_rates(query: Query, gpus: tuple[GpuRef, ...], provider: str | None, job
         model=job.model,
         params_b=job.params_b,
         method=method if method in ("lora", "qlora") else "full_finetune",
-        tokens=tokens,
+        tokens=tokens or getattr(job, "tokens", None),
+        samples=getattr(job, "samples", None),
+        sample_tokens=getattr(job, "sample_tokens", None),
+        epochs=getattr(job, "epochs", None),
         pretrain=getattr(job, "kind", None) == "training_run",  # "训练一个13b模型 数据500亿token": a run from scratch
         settings=query.settings,
     )
+
+
+def rent_of_the_job(dlg: Dialogue, query: Query) -> Query:
+    """ "how much is that if i rent the 4090" while the conversation is about a training job: that job (its model,
+    method and data) rented on those GPUs; with no job talked about, their rates."""
+    from assistant.queries import RatesQuery
+
+    if not (isinstance(query, RatesQuery) and query.job_open):
+        return query
+    setup = dlg.context.setup
+    if not setup.trains():
+        return dataclasses.replace(query, job_open=False)
+    return job_rates(query, query.gpus, query.provider, setup)
 
 
 def cost_of_context(dlg: Dialogue, query: Query) -> Query:

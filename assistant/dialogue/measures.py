@@ -53,28 +53,52 @@ def speed_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
 def on_the_thread(
     dlg: Dialogue, follow: FollowUpQuery, want_speed: bool = False, want_time: bool = True
 ) -> Query | None:
-    """The thread's model (or size) on the GPUs it was last answered with, as a fit asking a speed or a training
-    time ("how fast would it be on that" after the power draw of the pick); None when the thread names no model."""
+    """The thread's model (or size) on the GPUs the follow-up names, else on those it was last answered with, as a
+    fit asking a speed or a training time ("how fast would it be on that" after the power draw of the pick, "how
+    long would it take on a 4090" after renting against buying for a QLoRA job: that job, with its data); None
+    when the thread names no model."""
     from assistant.queries import FitQuery
 
-    setup, refs = dlg.context.setup, focus_refs(dlg)
+    setup = dlg.context.setup
+    refs = fill(dlg, follow.gpus, counted=True) if follow.gpus else focus_refs(dlg)
     if not setup.named() or not refs:
         return None
     training = want_time and not want_speed
     mode = setup.mode or ("lora" if training else "inference")  # a training time is asked: LoRA unless said
+    data = job_data(setup, follow) if training else {"tokens": follow.tokens}
     return FitQuery(
         text=follow.text,
         model=setup.model,
         params_b=setup.params_b,
         gpus=refs,
         precision=setup.precision,
-        mode=mode,
+        mode=follow.mode or mode,
         context_tokens=setup.context_tokens,
         want_speed=want_speed,
         want_time=training,
-        tokens=follow.tokens,
         settings=follow.settings,
+        **data,
     )
+
+
+def job_data(job, follow: FollowUpQuery) -> dict:
+    """The data of the job talked about (`job`: a query or the thread's set-up) with what `follow` states instead:
+    "with 100k samples" replaces a token count stated before, "on 50m tokens" replaces the samples."""
+    from assistant.dialogue.thread import JOB_DATA
+
+    data = {key: getattr(job, key, None) for key in JOB_DATA}
+    stated = {key: getattr(follow, key, None) for key in JOB_DATA}
+    stated = {key: value for key, value in stated.items() if value is not None}
+    if "tokens" in stated:
+        data.update(samples=None, sample_tokens=None)
+    if "samples" in stated or "sample_tokens" in stated:
+        data["tokens"] = None
+    return data | stated
+
+
+def changes_job(follow: FollowUpQuery) -> bool:
+    """The follow-up states data of a training job ("if i do 3 epochs instead", "with 100k samples")."""
+    return any(getattr(follow, key) is not None for key in ("samples", "sample_tokens", "epochs"))
 
 
 def fit_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:
@@ -110,17 +134,21 @@ def time_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Qu
             period=None,
             gpus=gpus,
         )
+    named = fill(dlg, follow.gpus, counted=True) if follow.gpus else ()  # "how long would it take on a 4090"
     if isinstance(base, RatesQuery) and base.mode == "job":
-        return dataclasses.replace(base, text=follow.text, settings=follow.settings, tokens=follow.tokens)
-    if isinstance(base, FitQuery):
+        return dataclasses.replace(
+            base, text=follow.text, settings=follow.settings, gpus=named or base.gpus, **job_data(base, follow)
+        )
+    if isinstance(base, FitQuery) and (base.mode != "inference" or not dlg.context.setup.trains()):
         mode = base.mode if base.mode != "inference" else "lora"  # a training time is asked: LoRA unless said
         return dataclasses.replace(
             base,
             text=follow.text,
             settings=follow.settings,
             want_time=True,
-            tokens=follow.tokens or base.tokens,
-            mode=mode,
+            gpus=named or base.gpus,
+            mode=follow.mode or mode,
+            **job_data(base, follow),
         )
     thread = on_the_thread(dlg, follow)  # "how long would 100m tokens take on it" after comparing two cards for it
     if thread is None:

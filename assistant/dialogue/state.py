@@ -74,10 +74,19 @@ class Setup:
     precision: str | None = None
     mode: str | None = None  # inference | lora | qlora | full_finetune (a fit or a fine-tuning job)
     context_tokens: int | None = None
+    # the data of a training job as stated ("40k samples", "of 1k tokens each", "3 epochs", "on 100m tokens")
+    samples: float | None = None
+    sample_tokens: float | None = None
+    epochs: float | None = None
+    tokens: float | None = None
 
     def named(self) -> bool:
         """A model or a model size is part of the set-up (not only a kind of work)."""
         return self.model is not None or self.params_b is not None
+
+    def trains(self) -> bool:
+        """The set-up is a training job on a named model or size (LoRA, QLoRA or a full fine-tune)."""
+        return self.named() and (self.mode in ("lora", "qlora", "full_finetune") or self.workload == "llm_finetune")
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 Contract: `setup_after(old, query)` is the conversation's `Setup` after `query` was answered: a
 question that names a model or a model size starts a new set-up (with its own workload,
-precision, method and context), one that names only another kind of work starts a set-up of
+precision, method, context and the data of a training job: samples, sample length, epochs, tokens), one that names only another kind of work starts a set-up of
 that work alone, and one that names none of these keeps the old set-up. `leaves_open(query)`
 says whether a question read from one message is about the thread (a follow-up, a question
 that refers to a GPU by a pronoun, or a pick / a build that names no workload). `inherit(setup, query)`
@@ -28,6 +28,8 @@ _TAKES = {
     "verdict": ("model", "workload"),
 }
 _NAMING = ("model", "params_b")
+# the data of a training job, as the queries of a job (fit, rates, rent or buy) and a follow-up name them
+JOB_DATA = ("samples", "sample_tokens", "epochs", "tokens")
 
 
 def setup_after(old: Setup, query: Query) -> Setup:
@@ -50,6 +52,7 @@ def setup_after(old: Setup, query: Query) -> Setup:
             precision=precision,
             mode=None if mode == "inference" else mode,
             context_tokens=getattr(query, "context_tokens", None),
+            **{key: getattr(query, key, None) for key in JOB_DATA},
         )
     if workload is not None and workload != old.workload:
         return Setup(workload=workload, precision=precision)

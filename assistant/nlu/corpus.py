@@ -76,6 +76,11 @@ _SCALARS = {
     "released": "released",
     "resolution": "resolution",
     "asked": "asked",
+    "want_time": "want_time",
+    "samples": "samples",
+    "sample_tokens": "sample_tokens",
+    "epochs": "epochs",
+    "job_open": "job_open",
 }
 # targets a question states (Query.targets): corpus key -> target kind
 _TARGETS = {"users": "users", "speed_target": "speed"}

@@ -64,6 +64,7 @@ READERS = (
     explain.topic,  # "can i use system ram if vram isnt enough", "矿卡能买吗", "is a p40 ok in a normal pc case"
     followup.about_last,  # "why?", "anything cheaper?", "with amd too", "two of them?", "how fast?"
     followup.read,  # "and the 3090?", "no, the ti", "3090呢"
+    followup.job_elsewhere,  # "how long would it take on a 4090": the job talked about, on that GPU
     cost.by_watts,  # "my card pulls 450w, 8h a day at $0.15/kwh how much a month": no GPU, a draw
     rig.read,  # "$10k for a training rig, what gpus?", "build me an llm box for 3000", "预算3万组一台炼丹机"
     settings.read,  # "electricity is 0.30", "the 4080 costs $999"

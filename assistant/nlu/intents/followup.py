@@ -20,7 +20,7 @@ import dataclasses
 
 from assistant.nlu.intents.compare import worth_asked
 from assistant.nlu.intents.cost import power_asked
-from assistant.nlu.intents.rates import period, providers
+from assistant.nlu.intents.rates import epochs, period, providers, sample_tokens, samples
 from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
@@ -315,7 +315,26 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         want_time=bool(said(r, "duration_words")) and not b.has("HOURS"),
         # "what if i add 64gb ram": system RAM for the experts or layers that do not fit on the GPUs
         system_ram_gb=b.first("MEMORY") if said(r, "system_ram_words") else None,
+        **job_data(r),
     )
+
+
+def job_data(r: Reading) -> dict:
+    """The data of a training job a follow-up states ("if i do 3 epochs instead", "with 100k samples", "and if
+    they're ~2k tokens each"): the job talked about on that data."""
+    return {"samples": samples(r), "sample_tokens": sample_tokens(r), "epochs": epochs(r)}
+
+
+def job_elsewhere(r: Reading) -> Query | None:
+    """ "how long would it take on a 4090", "and on 2 3090s, how long?": the time of the job talked about on other
+    GPUs (the dialogue asks back when nothing was talked about)."""
+    b = r.b
+    if not (r.explicit and said(r, "duration_words")) or r.model or b.has("PARAMS", "WORKLOAD", "HOURS", "MONEY"):
+        return None
+    kinds = {t.kind for t in b.tags}
+    if not kinds <= {"GPU", "COUNT", "NUMBER", "CONDITION", "MODE", "TOKENS", "FIT"} | AROUND:
+        return None
+    return build(r)
 
 
 def _amount(r: Reading) -> float | None:
@@ -323,6 +342,8 @@ def _amount(r: Reading) -> float | None:
     b = r.b
     if b.has("MONEY", "COUNT") or r.money() is not None or b.struct("count_of"):
         return None
+    if any(job_data(r).values()):
+        return None  # "if i do 3 epochs instead": the job's data, not a count or a budget
     rate = r.rate_tags()
     if rate is not None and rate[1] is b.kinds["NUMBER"][0]:
         return None  # "what if electricity is 0.35": a setting (Query.settings), not a number to place

@@ -234,6 +234,7 @@ def read(r: Reading) -> Query | None:
         total = per_week * _WEEKS_PER_PERIOD[billed]  # the hours of use in the period asked
     if mode == "rates" and (total or asked or months):
         mode = "rent"
+    job_open = mode == "rates" and r.explicit and job_of_thread(r)
     return RatesQuery(
         text=r.text,
         gpus=tuple(r.refs),
@@ -247,4 +248,14 @@ def read(r: Reading) -> Query | None:
         tokens=r.num("TOKENS"),
         precision=r.precision,
         workload=r.workload,
+        job_open=bool(job_open),
     )
+
+
+def job_of_thread(r: Reading) -> bool:
+    """ "how much is that if i rent the 4090", "what would the whole run cost on a rented h100": the rent of something
+    said before ("that", "the job"), not a rate per hour; the dialogue prices the training job talked about on these
+    GPUs (or gives their rates when no job was talked about)."""
+    that = any(t.kind == "PRONOUN" and t.value in ("that", "this") for t in r.b.tags)
+    whole = said(r, "job_words") or said(r, "total_words")  # "what's the total if i rent an h100 for it"
+    return (that or bool(whole)) and not said(r, "hourly_words") and not r.workload

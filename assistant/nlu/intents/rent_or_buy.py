@@ -6,7 +6,7 @@ rent without naming one (that is a recommendation in the cloud).
 
 from __future__ import annotations
 
-from assistant.nlu.intents.rates import provider
+from assistant.nlu.intents.rates import epochs, provider, sample_tokens, samples
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.queries import GpuRef, Query, RentOrBuyQuery
@@ -42,7 +42,22 @@ def read(r: Reading) -> Query | None:
         model=r.model,
         params_b=r.num("PARAMS"),
         **usage(r),
+        **job(r),
     )
+
+
+def job(r: Reading) -> dict:
+    """The training job a rent-or-buy question names ("qlora llama 3.1 8b on about 40k samples"): its method and
+    data, kept by the conversation for follow-ups; empty when it names no model or size to train."""
+    if not (r.model or r.b.has("PARAMS")) or r.workload not in ("llm_finetune", "training"):
+        return {}
+    mode = r.mode()
+    return {
+        "mode": None if mode == "inference" else mode,
+        "samples": samples(r),
+        "sample_tokens": sample_tokens(r),
+        "epochs": epochs(r),
+    }
 
 
 _HORIZON_MONTHS = (("horizon_year", 12.0), ("horizon_month", 1.0), ("horizon_week", 12.0 / 52.0))
