@@ -3,7 +3,8 @@
 Contract: `setup_after(old, query)` is the conversation's `Setup` after `query` was answered: a
 question that names a model or a model size starts a new set-up (with its own workload,
 precision, method, context and the data of a training job: samples, sample length, epochs,
-tokens), one that names only another kind of work starts a set-up of that work alone, and one that names none of these keeps the old set-up. `leaves_open(query)`
+tokens), one that names only another kind of work starts a set-up of that work alone, and one
+that names none of these keeps the old set-up. `leaves_open(query)`
 says whether a question read from one message is about the thread (a follow-up, a question
 that refers to a GPU by a pronoun, or a pick / a build that names no workload). `inherit(setup, query)`
 fills the workload fields the query leaves empty from the set-up; a query that names a model,
