@@ -141,7 +141,7 @@ class Case:
         return self.data.get("xfail")
 
 
-@dataclass
+@dataclass(repr=False)
 class Corpus:
     path: Path
     labels: dict[str, str]
@@ -149,6 +149,9 @@ class Corpus:
     future_models: dict[str, str] = field(default_factory=dict)  # key -> display name
     strict: bool = False
     cases: list[Case] = field(default_factory=list)
+
+    def __repr__(self) -> str:  # a failing case shows its arguments: the file, not all of its cases
+        return f"Corpus({self.path.name}, {len(self.cases)} cases)"
 
     def name(self, label: str) -> str:
         if label.startswith("@") or label == "?":

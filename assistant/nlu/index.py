@@ -35,9 +35,15 @@ from assistant.nlu.lookup.name_tokens import (
 from assistant.nlu.text import words
 
 
-@dataclass
+@dataclass(repr=False)
 class NameIndex(GpuLookup, ModelLookup):
     """The lookups of GpuLookup and ModelLookup over the data of IndexData, built from the KB."""
+
+    def __repr__(self) -> str:
+        # a summary: the field-by-field repr is about 1 MB of text, built whenever a failing test shows its arguments
+        return (
+            f"NameIndex({len(self.names)} GPU names, {len(self.models)} model keys, {len(self.concepts)} concept keys)"
+        )
 
     # construction -----------------------------------------------------------------------
     @classmethod
