@@ -51,7 +51,9 @@ def pytest_run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
     for name, text in FILES.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text, encoding="utf-8")
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONDONTWRITEBYTECODE="1")
+    # no plugins from installed packages (hypothesis, xdist, Textual snapshots ...): the scratch suite needs
+    # only the dialogue plugin its conftest names, and loading them took most of the child's time
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONDONTWRITEBYTECODE="1", PYTEST_DISABLE_PLUGIN_AUTOLOAD="1")
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rA", *args],
         cwd=tmp_path,
