@@ -28,7 +28,7 @@ from model_checks.decode_oos import (  # noqa: E402
     prefill_out_of_sample_rows,
 )
 from model_checks.dettmers import D2023_HEADLINES, dettmers_rankings, print_dettmers  # noqa: E402,F401
-from model_checks.image_speed_oos import image_speed_out_of_sample_rows  # noqa: E402
+from model_checks.image_speed_oos import image_speed_out_of_sample_rows, video_speed_out_of_sample_rows  # noqa: E402
 from model_checks.llama import SCOREBOARD_LEFT_OUT, fit_llm, llama_rows, llm_held_out, scoreboard_rows  # noqa: E402,F401
 from model_checks.memory_setups import (  # noqa: E402,F401
     MEMORY_FIT,
@@ -113,6 +113,7 @@ def main(argv=None) -> int:
         print(f"{r.case:<42} {'measured (decode)':<19} {r.model:>6.1f} {r.measured:>7.1f} {r.error:>+7.1%}  public run")
     _print_oos(prefill_out_of_sample_rows(kb), "measured (prefill)", 0)
     _print_oos(image_speed_out_of_sample_rows(kb), "measured (it/s)", 2)
+    _print_oos(video_speed_out_of_sample_rows(kb), "measured (s/clip)", 0)
     _print_oos(moe_offload_out_of_sample_rows(kb), "measured (MoE RAM)", 1)
     meas = [abs(o.error) for o in oos if o.kind == "measured"]
     print(f"measured A100/V100 ratios: median |error| {statistics.median(meas):.1%}, max {max(meas):.1%}")

@@ -165,6 +165,8 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
         elif part == "speed" and not _SPEED.search(answer.headline) and _figure_speed(answer, env):
             added.append(_figure_speed(answer, env))  # "能出多少字每秒": the speed the answer worked out leads
             added_parts.append(part)
+        elif part == "time" and answer.intent == "video" and answer.figures.get("video_time"):
+            continue  # the minutes per clip lead the video answer
         elif part == "time" and (answer.intent == "video" or not _DURATION.search(answer.headline)):
             # a video answer's durations are clip lengths ("5 秒"), never a generation time
             # the seconds per image the answer worked out, else the range over cards of the memory named

@@ -4,7 +4,8 @@ authors publish (knowledge/video_models.csv, batch 1), per setting, and whether 
 Contract: the published peak is the answer (no model of video activations is made up); without a
 published figure the weights at bf16 (2 bytes per parameter) are given as a floor, said to be one.
 `figures.video`: one object per setting: `setting`, `peak_gb` (null if unpublished), `floor_gb`,
-`offload`, and per GPU named `fits` ({GPU name: true | false}).
+`offload`, and per GPU named `fits` ({GPU name: true | false}); `video_time` the seconds per clip per GPU and size
+(respond/video_time.py, docs/model.md §video.speed).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from functools import cache
 from assistant import i18n, paths
 from assistant.answer import Answer, Table
 from assistant.queries import VideoQuery
-from assistant.respond import video_pick
+from assistant.respond import video_pick, video_time
 from assistant.respond.env import Env
 from assistant.respond.wording import counted, spec_source
 
@@ -79,7 +80,15 @@ def respond(query: VideoQuery, env: Env) -> Answer:
     steps = [env.t("video.published"), env.t("video.offload_step")]
     if any(f["peak_gb"] is None for f in figures):
         steps.append(env.t("video.no_figure", model=name, gb=f"{floor:g}"))
+    times, time_steps, time_figures = video_time.clip_lines(query, env, gpus)
+    if times:  # minutes per clip: first when the question asks how long, after the memory otherwise
+        timed = i18n.gap(env.lang).join(times)
+        head = i18n.gap(env.lang).join([timed, head] if video_time.time_asked(query, env) else [head, timed])
+        steps += time_steps
     sources = env.cite(*dict.fromkeys(r["source"] for r in rows)) + [spec_source(g, env) for g in gpus]
+    if times:  # the shapes the time is counted from, and the README timing it is checked against
+        shape = "video-hunyuan-config" if query.video == "hunyuanvideo" else "video-wan-configs"
+        sources += [s for s in env.cite(shape, "video-wan21-readme") if s not in sources]
     return Answer(
         question=query.text,
         intent="video",
@@ -87,7 +96,7 @@ def respond(query: VideoQuery, env: Env) -> Answer:
         gpus=[g.name for g in gpus],
         tables=[table],
         steps=steps,
-        figures={"video": figures, "model": query.video},
+        figures={"video": figures, "model": query.video, **time_figures},
         sources=sources,
         lang=env.lang,
     )

@@ -3,10 +3,12 @@
 
 `read` claims a question naming a video model (list `video_models`): which one, and the GPUs named.
 A family name without a size ("wan 2.1", "wan2.2") means its smallest model, which the answer says; a
-budget ("wan 2.1 14b under 2k", "预算1万") asks which card to buy for it.
+budget ("wan 2.1 14b under 2k", "预算1万") asks which card to buy for it; "480p" / "720p" / "720P" is the size asked.
 """
 
 from __future__ import annotations
+
+import re
 
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
@@ -35,6 +37,9 @@ _KEYS = {  # alias -> key of knowledge/video_models.csv
 }
 
 
+_SIZE = re.compile(r"(?<!\d)(480|544|540|720)\s*p(?![a-z])", re.IGNORECASE)
+
+
 def read(r: Reading) -> Query | None:
     found = said(r, "video_models")
     if not found:
@@ -46,4 +51,11 @@ def read(r: Reading) -> Query | None:
         gpus=tuple(r.explicit),
         budget_usd=budget,
         budget_currency=r.currency() if budget else None,
+        size=_size(r.text),
     )
+
+
+def _size(text: str) -> str | None:
+    """ "720p 5 second clip" -> "720p"; 540p is HunyuanVideo's 544p."""
+    found = _SIZE.search(text)
+    return None if found is None else ("544" if found.group(1) == "540" else found.group(1)) + "p"
