@@ -80,7 +80,8 @@ def respond(query: VideoQuery, env: Env) -> Answer:
     steps = [env.t("video.published"), env.t("video.offload_step")]
     if any(f["peak_gb"] is None for f in figures):
         steps.append(env.t("video.no_figure", model=name, gb=f"{floor:g}"))
-    times, time_steps, time_figures = video_time.clip_lines(query, env, gpus)
+    short = frozenset(g.name for g in gpus if not any(f["fits"][g.name] for f in figures))
+    times, time_steps, time_figures = video_time.clip_lines(query, env, gpus, short)
     if times:  # minutes per clip: first when the question asks how long, after the memory otherwise
         timed = i18n.gap(env.lang).join(times)
         head = i18n.gap(env.lang).join([timed, head] if video_time.time_asked(query, env) else [head, timed])

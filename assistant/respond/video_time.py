@@ -2,7 +2,8 @@
 
 Contract: `clip_lines(query, env, gpus)` -> (sentences, steps, figures). One sentence per GPU named: the minutes
 per clip at each published size of the model (or the size asked), one clip on one card, the reference code's
-frames and steps. With no GPU named and a time asked, the RTX 4090 is given for scale and said to be. Steps: what
+frames and steps; a GPU in `short` (it holds none of the published settings) is said to need offloading first. With
+no GPU named and a time asked, the RTX 4090 is given for scale and said to be. Steps: what
 the estimate leaves out and what cuts it. figures `video_time`: {GPU name: {size: seconds}}. Empty when the model
 has no shape in video_speed.VIDEO_DITS.
 """
@@ -24,7 +25,9 @@ def time_asked(query: VideoQuery, env: Env) -> bool:
     return bool({"time", "speed"} & set(parts(query.text, env.lang)))
 
 
-def clip_lines(query: VideoQuery, env: Env, gpus: list) -> tuple[list[str], list[str], dict]:
+def clip_lines(
+    query: VideoQuery, env: Env, gpus: list, short: frozenset = frozenset()
+) -> tuple[list[str], list[str], dict]:
     dit = video_speed.VIDEO_DITS.get(query.video)
     if dit is None:
         return [], [], {}
@@ -43,7 +46,7 @@ def clip_lines(query: VideoQuery, env: Env, gpus: list) -> tuple[list[str], list
         said = i18n.listing(env.lang).join(
             env.t("video.time_at", time=duration(env, c.seconds / 3600), size=c.size) for c in times
         )
-        key = "video.time_reference" if reference else "video.time_gpu"
+        key = "video.time_reference" if reference else "video.time_short" if g.name in short else "video.time_gpu"
         lines.append(
             env.t(
                 key,
