@@ -26,6 +26,7 @@ from assistant.respond.builds import MAX_GPUS, SERVER_GPUS, Build, builds, platf
 from assistant.respond.cpus import cpu_power
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
+from assistant.respond.home_platforms import platform_notes
 from assistant.respond.pricing import (
     assumption_text,
     budget_usd,
@@ -344,6 +345,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
     if one and key.startswith("train"):  # independent inference jobs scale by the count itself
         steps.append(env.t("rig.scaling", n=choice.n, times=f"{choice.speed / one:.1f}"))
     steps.append(env.t("rig.platform", slots=env.t(f"rig.slots_{plat.key}"), money=env.money(plat.usd)))
+    home_steps, home_sources = platform_notes(choice.n, env)  # a yuan rig: Chinese build lists beside the allowance
+    steps += home_steps
     load = choice.gpu_w + plat.cpu_w + rules["rest_w"]
     if query.cpu and cpu_class:  # "what psu for 2x 3090 and a threadripper 7960x": the CPU's class, said
         usual = platform_for(choice.n).cpu_w
@@ -409,7 +412,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
     price = purchase_price(choice.gpu.name, env)
     sources = (
         (env.cite(price.source) if price else [])
-        + env.cite(plat.source, rules["psu_source"], rules["circuit_source"], rules["slots_source"])
+        + env.cite(plat.source, rules["psu_source"], rules["circuit_source"], rules["slots_source"], *home_sources)
         + env.rate_sources()
         + ["method: docs/model.md §rig, §perf.multigpu" + (", §llm.decode" if unit == "rig.unit_tps" else "")]
     )
