@@ -199,6 +199,9 @@ class FitQuery(Query):
     # the form of a yes/no question that the answer's first word follows: "oom" ("会爆显存吗", "will it oom"),
     # "too_little" ("is 12gb too little"), "enough" ("够不够"); "" for "will it fit", "能跑吗"
     asked: str = ""
+    pretrain: bool = (
+        False  # "预训练一个1b模型", "pretrain from scratch": a time on compute-optimal tokens unless stated
+    )
 
 
 @dataclass(frozen=True, kw_only=True)

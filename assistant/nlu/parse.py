@@ -10,6 +10,7 @@ value is built as it is reduced (`_ToItems`: plain items, no parse tree); the in
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from assistant import i18n
 from assistant.nlu import intents, lalr, messages
@@ -110,6 +111,10 @@ def _first_ref(item):
     return None
 
 
+# what may stand between a count and its GPU besides "x" ("两张3090", "2块4090", "3个4090", "2 x 3090")
+_COUNT_GAPS = frozenset({"", "x", "×", "*", "张", "块", "个", "片", "台", "张卡", "块卡"})
+
+
 def attach_counts(items: list, text: str = "") -> list:
     """COUNT / NUMBER and CONDITION right before a GPU belong to it: "two used 3090s"; not across a
     comma ("electricity is 30, 4090 tco")."""
@@ -124,8 +129,10 @@ def attach_counts(items: list, text: str = "") -> list:
         gap = text[before.end : ref.tag.start] if ref is not None else ""
         if ref is None or ref.tag.end < item.start or any(c in gap for c in ",，;；"):
             continue
-        if item.kind == "NUMBER" and any(w.isascii() and w.isalpha() and w != "x" for w in gap.split()):
-            continue  # "wants 500 for a 3080": an amount, not 500 cards ("2 x 3090", "4 used 3090s" still count)
+        if item.kind == "NUMBER" and any(w != "x" for w in re.findall(r"[a-z]+", gap.lower())):
+            continue  # "wants 500 for a 3080", "跑3个epoch 4090": not 500 / 3 cards ("2 x 3090", "4 used 3090s" count)
+        if item.kind == "NUMBER" and re.sub(r"\s+", "", re.sub(r"[a-z]+", "", gap.lower())) not in _COUNT_GAPS:
+            continue  # "三千条数据 ... 3轮 4090": a Chinese word between is what the number counts, unless a classifier
         if item.kind == "CONDITION":
             ref.condition = item.value
             continue

@@ -228,6 +228,7 @@ def job_values(query: FitQuery, env: Env, model: ModelSpec, gpu, n: int) -> tupl
         epochs=query.epochs,
         tokens=query.tokens,
         params_b=None if query.model else model.params_b,
+        pretrain=query.pretrain,  # "预训练一个1b模型": compute-optimal tokens unless stated
     )
     hours, figures, steps = job_hours(asked, env, gpu, n)
     if hours is None:

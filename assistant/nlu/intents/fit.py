@@ -148,6 +148,7 @@ def read(r: Reading) -> Query | None:
         want_context=bool(said(r, "context_asked")),
         tokens=r.num("TOKENS"),
         asked=asked_form(r),
+        pretrain=bool(said(r, "pretrain_words")) and r.mode() == "full_finetune",
     )
 
 

@@ -216,7 +216,8 @@ class QuantityTagging(TaggerBase):
                     params = v / 1e9 if v >= 1e6 else (v / 1e3 if unit == "million" else v)  # 70亿参数 = 7B
                     self.unknown_model_before(i, jj, params)  # "falcon 180b", "gpt2 124m"
                     if unit == "million" and (not self.tags or self.tags[-1].kind != "UNKNOWN_MODEL"):
-                        continue  # "124m" alone: millions of something, not a model size
+                        if not self._model_after(jj):
+                            continue  # "124m" alone: millions of something, not a model size ("350m的模型" is)
                     return self.add("PARAMS", params, i, jj)
         c = self.unit("context", j)
         if c and tt[i] not in self.index.bare_numbers:  # "4090上下文最长能开多少": the card, then the context
@@ -432,6 +433,17 @@ class QuantityTagging(TaggerBase):
         if kind == "TOP":
             return 2 <= v <= 50 and not self.gpu_start(i + u) == "prefix"
         return 1 <= v <= 3  # ZERO_STAGE
+
+    def _model_after(self, j: int) -> bool:
+        """A model word or a model family right after token j, 的 between or not ("350m的模型", "350m gpt", "350m
+        model"): the number before it is the model's size (lexicon [lists] model_nouns)."""
+        k = j + 1 if j < len(self.tt) and self.tt[j] == "的" else j
+        if k >= len(self.tt):
+            return False
+        rest = self.text[self.toks[k].start :]
+        return self.tt[k] in self.index.model_families or any(
+            rest.startswith(w) for w in self.lex.listed("model_nouns")
+        )
 
     def resolution(self, i: int) -> int | None:
         """ "512x512", "1024×1024", "768*768": an image size, not a GPU."""
