@@ -20,7 +20,7 @@ from assistant.models import constants as C
 from assistant.models import hardware, llm, memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
-from assistant.respond import cpu_fit, fit_asked, fit_hardware, fit_loss, image_route, mixed_set
+from assistant.respond import cpu_fit, fit_asked, fit_hardware, fit_loss, image_route, memory_overview, mixed_set
 from assistant.respond.env import Env
 from assistant.respond.fit_hints import count_lead, more_cards, near_miss
 from assistant.respond.fit_rows import Card, FitCase, estimates, memory_table, mode_name, rows_to_show
@@ -108,6 +108,8 @@ def _respond(query: FitQuery, env: Env) -> Answer:
     model, note = sized_model(query, env)
     gpu, n = _gpu(query, env)
     if model is None:
+        if gpu is None and query.memory_gb and query.workload is None:  # "is 8gb vram dead for local ai"
+            return memory_overview.respond(query, env, query.memory_gb)
         rule = rule_answer(query, env, gpu, n)
         return rule or Answer(
             question=query.text, intent="fit", headline="", clarification=env.t("fit.which_model"), lang=env.lang

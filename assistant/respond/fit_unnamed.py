@@ -18,7 +18,7 @@ from assistant.respond.env import Env
 from assistant.respond.fit_rows import mode_name
 from assistant.respond.fit_steps import setup_steps, unlisted_mac
 
-_FLOORS = {
+FLOORS = {
     "image_generation": (12.0, "rec.floor_image"),
     "training": (24.0, "rec.floor_finetune"),
     "llm_finetune": (24.0, "rec.floor_finetune"),
@@ -93,7 +93,7 @@ def rule_answer(query: FitQuery, env: Env, gpu, n: int) -> Answer | None:
     """ "12GB显存够跑Transformer吗": no model named, a memory size (or a GPU) and a workload: the reference rule."""
     workload = getattr(query, "workload", None)
     memory_gb = (gpu.memory_gb * n if gpu else None) or getattr(query, "memory_gb", None)
-    if workload not in _FLOORS or not memory_gb:
+    if workload not in FLOORS or not memory_gb:
         return None
     mac = gpu is None and bool(unlisted_mac(query))
     steps = [env.t("fit.rule_step")]
@@ -101,7 +101,7 @@ def rule_answer(query: FitQuery, env: Env, gpu, n: int) -> Answer | None:
         # a Mac: what macOS lets its GPU use of the unified memory decides what runs (§mem.apple)
         total, memory_gb = memory_gb, hardware.macos_gpu_limit_gb(memory_gb / n) * n
         steps.append(env.t("fit.rule_macos", total=f"{total:g}", gb=f"{memory_gb:g}"))
-    floor, key = _FLOORS[workload]
+    floor, key = FLOORS[workload]
     fits = memory_gb >= floor
     what = env.t(key)
     head = env.t("fit.rule_yes" if fits else "fit.rule_no", memory=f"{memory_gb:g}", floor=f"{floor:g}", rule=what)

@@ -252,13 +252,22 @@ def model_words(r: Reading) -> str:
 
 
 def memory_only(r: Reading) -> Query | None:
+    """ "is 12gb enough for training transformers", "12g显存能跑什么模型"; a memory size asked about by itself ("is 8gb
+    vram dead for local ai", "8g显存还能玩ai吗") is every kind of work (a FitQuery without a workload)."""
     b = r.b
-    if r.refs or not b.has("MEMORY") or not b.has("FIT") or b.has("RECOMMEND", "GPU_WORD"):
+    viable = not b.has("MONEY", "BUDGET", "VENDOR", "UNDER") and bool(
+        said(r, "memory_viability") or said(r, "verdict_good_asked")
+    )
+    if r.refs or not b.has("MEMORY") or not (b.has("FIT") or viable) or b.has("RECOMMEND"):
+        return None
+    if b.has("GPU_WORD") and not viable:
         return None
     asks_what = bool(said(r, "what_runs"))  # "12g显存能跑什么模型", "what models can i run on 8gb vram"
+    workload = None if viable and said(r, "generic_ai_words") else r.workload
     if (
-        not r.workload
+        not workload
         and not asks_what
+        and not viable
         and (b.has("MONEY", "BUDGET", "VENDOR", "UNDER") or not r.said("verdict_enough"))
     ):
         return None  # "is 12gb enough tho": enough for what the conversation is about (the dialogue fills it)
@@ -266,7 +275,7 @@ def memory_only(r: Reading) -> Query | None:
         text=r.text,
         model=None,
         memory_gb=r.num("MEMORY"),
-        workload=r.workload or ("llm_inference" if asks_what else None),
+        workload=workload or ("llm_inference" if asks_what else None),
         mode=r.mode(),
         precision=r.precision,
         context_tokens=r.num("CONTEXT"),
