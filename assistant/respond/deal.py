@@ -61,8 +61,9 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     gpu = env.reader.known_gpu(ref.name or "")
     n = max(ref.count, 1)
     offer_usd = env.to_usd(query.offer, query.money_currency) or 0.0
-    condition, market = _market(gpu.name, offer_usd / n, ref.condition, env)
-    stated = ref.condition if ref.condition in ("new", "used") else condition
+    asked = ref.condition or env.assumptions.condition  # "那二手的呢" after the offer: the condition set since
+    condition, market = _market(gpu.name, offer_usd / n, asked, env)
+    stated = asked if asked in ("new", "used") else condition
     if market is None and stated in ("new", "used"):  # no quote in the condition asked: weigh against the other
         condition = "new" if stated == "used" else "used"
         market = price_of(gpu.name, env, condition)
@@ -102,7 +103,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         verdict = {("used", "good"): "fair", ("new", "high"): "fair"}.get((stated, verdict), verdict)
     pct = f"{abs(diff) * 100:.0f}"
     other = price_of(gpu.name, env, "new" if condition == "used" else "used")
-    between = _between(ref.condition, offer_usd / n, market, other)
+    between = _between(asked, offer_usd / n, market, other)
     if between and other is not None:  # "b580 一千九" without new or used: fair either way, what each makes of it said
         verdict = "fair"
         head = _between_head(what, offer_usd / n, market, other, env)
