@@ -144,7 +144,7 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
             if line:
                 added.append(line)
                 added_parts.append(part)
-        elif part in FIGURE_PARTS and specs and answer.intent != "spec":
+        elif part in FIGURE_PARTS and specs and answer.intent != "spec" and not _link_weighed(answer, part):
             line = _figure_line(part, specs, answer.headline, env)  # "fp16 tflops" asked inside a verdict
             if line:
                 added.append(line)
@@ -186,6 +186,12 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
     if missing:
         answer.figures["not_covered"] = missing
     return answer
+
+
+def _link_weighed(answer: Answer, part: str) -> bool:
+    """ "两张3090需要nvlink桥吗": the answer weighs the link itself (scaling's NVLink verdict), no bandwidth figure."""
+    verdict = answer.figures.get("verdict")
+    return part == "nvlink" and isinstance(verdict, dict) and verdict.get("kind") == "nvlink"
 
 
 def _no_time_key(answer: Answer) -> str:

@@ -202,25 +202,40 @@ def _sets_head(model, prec: str, names: list[str], head: str, figures: dict, env
 
 
 SERVE_BATCH = 16  # concurrent sequences when serving is asked (as the scaling answer's serving row) [A]
+SERVE_CONTEXT = 1024  # tokens in each user's KV cache when serving is compared [A]
+
+
+def _holds_users(model, prec: str, name: str, counts: dict[str, int], users: int, env: Env) -> bool:
+    """The side holds the weights and `users` KV caches of SERVE_CONTEXT tokens (§mem)."""
+    gpu, n = env.reader.known_gpu(name), max(counts.get(name, 1), 1)
+    est = memory.inference_memory(model, prec, context=SERVE_CONTEXT, batch=users, n_gpus=n)
+    return memory.fit(est, gpu.memory_gb, n).fits
 
 
 def _serving(query: CompareQuery, model, prec: str, names: list[str], counts: dict[str, int], figures: dict, env: Env):
     """The total tokens/s of SERVE_BATCH users at once on each side that holds the model, when the question asks
-    about serving (lexicon serving_words): batched decoding uses compute and bandwidth differently (§llm.decode)."""
-    if not lexicon(env.lang).words_in("serving_words", query.text.lower()):
+    about serving (lexicon serving_words) or states the users ("to 50 concurrent users": that many, each side that
+    holds their KV caches too): batched decoding uses compute and bandwidth differently (§llm.decode)."""
+    users = int(dict(query.targets).get("users", 0))
+    if not (users > 1 or lexicon(env.lang).words_in("serving_words", query.text.lower())):
         return None
-    held = [n for n in names if figures["model_fits"].get(n)]
+    users = users if users > 1 else SERVE_BATCH
+    fitting = [n for n in names if figures["model_fits"].get(n)]
+    held = [n for n in fitting if _holds_users(model, prec, n, counts, users, env)]
+    if len(held) == 1 and len(fitting) > 1:  # "4090 or a6000 for 30 users of a 32B": one side holds their caches
+        figures["model_serving_holds"] = figures["model_choice"] = held[0]  # holding the users decides
+        return _serving_one(model, prec, names, held[0], max(counts.get(held[0], 1), 1), users, env)
     if len(held) < 2:
         return None
     tps = {}
     for name in held:
         gpu, n = env.reader.known_gpu(name), max(counts.get(name, 1), 1)
-        tps[name] = llm.decode_speed(gpu, model, prec, context=1024, batch=SERVE_BATCH, n_gpus=n).tokens_per_s
+        tps[name] = llm.decode_speed(gpu, model, prec, context=SERVE_CONTEXT, batch=users, n_gpus=n).tokens_per_s
     figures["model_serving_tokens_per_second"] = {k: round(v, 0) for k, v in tps.items()}
     fast, slow = sorted(held, key=lambda k: -tps[k])[:2]
     head = env.t(
         "compare.serving_head",
-        users=SERVE_BATCH,
+        users=users,
         prec=prec,
         fast=env.reader.known_gpu(fast).short_name,
         slow=env.reader.known_gpu(slow).short_name,
@@ -228,8 +243,25 @@ def _serving(query: CompareQuery, model, prec: str, names: list[str], counts: di
         fast_tps=f"{tps[fast]:,.0f}",
         slow_tps=f"{tps[slow]:,.0f}",
     )
-    row = [env.t("compare.row_serving", users=SERVE_BATCH), *[f"{tps[n]:,.0f}" if n in tps else "—" for n in names]]
+    row = [env.t("compare.row_serving", users=users), *[f"{tps[n]:,.0f}" if n in tps else "—" for n in names]]
     return head, row
+
+
+def _serving_one(model, prec: str, names: list[str], holder: str, n: int, users: int, env: Env):
+    """Only `holder` holds the users' KV caches: its total and per-user tokens/s, as (sentence, table row)."""
+    gpu = env.reader.known_gpu(holder)
+    speed = llm.decode_speed(gpu, model, prec, context=SERVE_CONTEXT, batch=users, n_gpus=n)
+    head = env.t(
+        "compare.serving_only",
+        users=users,
+        prec=prec,
+        ctx=f"{SERVE_CONTEXT:,}",
+        gpu=gpu.short_name,
+        tps=f"{speed.tokens_per_s:,.0f}",
+        each=f"{speed.per_sequence:.1f}",
+    )
+    total = f"{speed.tokens_per_s:,.0f}"
+    return head, [env.t("compare.row_serving", users=users), *[total if x == holder else "—" for x in names]]
 
 
 NEAR_MISS = 0.15  # short by at most this share of a card's memory: a setting away from fitting [A]

@@ -30,6 +30,7 @@ from assistant.respond.fit_unnamed import cards_for_budget, no_gpu_answer, rule_
 from assistant.respond.image_fit_speed import image_speed_parts, nameless_range, streamed_route
 from assistant.respond.moe_fit import moe_offload_answer
 from assistant.respond.pricing import purchase_price
+from assistant.respond.serving import serving_lead, users_of
 from assistant.respond.wording import spec_source
 from assistant.specs import GpuSpec, ModelSpec
 
@@ -197,7 +198,9 @@ def _respond(query: FitQuery, env: Env) -> Answer:
     head, time_steps, time_figures = training_time(case, head)
     steps += time_steps
     figures |= time_figures
-    lead = count_lead(case)  # "h20跑满血deepseek v3 要几张": the number of cards asked leads
+    serving, serving_figures = serving_lead(case)  # "部署给50人用需要几张L20": cards, speed and cost for N users
+    figures |= serving_figures
+    lead = serving or count_lead(case)  # "h20跑满血deepseek v3 要几张": the number of cards asked leads
     head = i18n.gap(env.lang).join(p for p in (lead, head) if p)
     return _answer(case, head, table, steps, figures)
 
@@ -282,8 +285,8 @@ def _cards_cost(case: FitCase) -> str:
     of the machine that holds them, when the question asks for money or a count (fit_hardware.asks_hardware)."""
     _, _, f = case.pick
     spec = case.spec
-    if spec is None or not f.min_gpus or f.min_gpus <= case.n or case.model.kind != "llm":
-        return ""
+    if spec is None or not f.min_gpus or f.min_gpus <= case.n or case.model.kind != "llm" or users_of(case) > 1:
+        return ""  # serving several users: the serving lead prices the cards it counts
     if not fit_hardware.asks_hardware(case.query, case.env):
         return ""
     price = purchase_price(spec.name, case.env)

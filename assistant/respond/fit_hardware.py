@@ -92,6 +92,7 @@ def cheapest_sets(query: FitQuery, model: ModelSpec, env: Env) -> CheapestSets |
         sort="price",
         settings=query.settings,
         context_tokens=query.context_tokens if query.mode == "inference" else None,  # the sets hold the context asked
+        targets=query.targets if query.mode == "inference" else (),  # and every user's KV cache
     )
     answer = recommend.respond(rec, env)
     rows = answer.figures.get("ranking") or []

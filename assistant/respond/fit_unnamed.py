@@ -44,7 +44,7 @@ def no_gpu_answer(query: FitQuery, env: Env, model, table: Table, est, note: str
     if sets is not None:
         figures["cheapest_sets"] = sets.figures
         tables.append(sets.table)
-        if fit_hardware.asks_hardware(query, env):
+        if fit_hardware.asks_hardware(query, env) or dict(query.targets).get("users", 0) > 1:  # serving N users
             headline = sets.sentence + i18n.gap(env.lang) + headline
         else:
             steps.append(sets.sentence)

@@ -58,7 +58,8 @@ def memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
             est = train_memory.training_memory(model, "qlora", checkpointing=True, n_gpus=n)
         else:  # Whisper runs at fp16 (faster-whisper), LLMs at 4-bit
             prec = query.precision or ("fp16" if speech(model) else "q4_k_m")
-            est = memory.inference_memory(model, prec, n_gpus=n, context=query.context_tokens)  # "with 32k context"
+            users = max(int(dict(query.targets).get("users", 1)), 1)  # "serve it to 20 users": each keeps a KV cache
+            est = memory.inference_memory(model, prec, n_gpus=n, context=query.context_tokens, batch=users)
         how = setup_text(env, est.setup)
         return round(est.total_gb * n, 1), env.t(
             "rec.model_needs", model=model.name, gb=f"{est.total_gb * n:.1f}", how=how

@@ -115,6 +115,22 @@ def asked_bill(text: str, lang: str) -> str | None:
 
 
 def respond(query: RentOrBuyQuery, env: Env) -> Answer:
+    """Rent or buy; a model served to several users on the GPU named ("部署qwen2.5 72b给五十个人用，l20要几张")
+    is weighed on the cards that serve them (respond/serving.py), which lead."""
+    from assistant.respond.serving import serving_of
+
+    served = serving_of(query, env)
+    if served is None:
+        return _respond(query, env)
+    lead, figures, cards = served
+    ref = next(r for r in query.gpus if r.name)
+    answer = _respond(dataclasses.replace(query, gpus=(dataclasses.replace(ref, count=cards),)), env)
+    answer.headline = i18n.gap(env.lang).join([lead, answer.headline])
+    answer.figures |= figures | {"targets": dict(query.targets)}
+    return answer
+
+
+def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
     env = env.for_query(query)
     named = [r for r in query.gpus if r.name]
     if not named and (query.workload or query.model or query.params_b):

@@ -1,0 +1,118 @@
+"""Serving an LLM to several users at once on the GPU named: how many cards, how fast each user is served, and
+what the cards cost.
+
+Contract: `serving_lead(case)` -> (sentence, figures) for LLM inference with N > 1 users at once (Query.targets
+"users") on a named GPU the set-up asked does not hold: the fewest cards that hold the weights and every user's
+KV cache (§mem: the fit's row, N sequences of the context), raised to a count tensor parallelism can split the
+model over (a divisor of its attention heads, as vLLM requires), the batched decode speed per user and in all on
+those cards (§llm.decode: batch = users, tensor split over their link) and the price of the cards and of the
+machine when they are priced. ("", {}) for anything else (one card that holds it gets the users' speed in the fit
+answer itself: fit_speed.targets_met).
+"""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.models import llm, memory, scaling
+from assistant.respond import fit_hardware
+from assistant.respond.fit_rows import FitCase
+from assistant.respond.pricing import purchase_price
+
+MAX_TENSOR_PARALLEL = 16  # beyond it a single server does not hold the cards [A]
+
+
+def users_of(case: FitCase) -> int:
+    """The users the question serves at once (0 when it names none)."""
+    return int(dict(case.query.targets).get("users", 0))
+
+
+def serving_lead(case: FitCase) -> tuple[str, dict]:
+    """The serving answer's first sentences (see the module contract)."""
+    query, env, model, n = case.query, case.env, case.model, case.n
+    spec, users = case.spec, users_of(case)
+    if users < 2 or model.kind != "llm" or query.mode != "inference" or spec is None or spec.unified_memory:
+        return "", {}
+    prec, est, f = case.pick
+    if f.fits or not f.min_gpus:
+        return "", {}
+    count = f.min_gpus
+    tp = tensor_parallel_count(model.attention_heads, count)
+    ctx = query.context_tokens or memory.default_context(model)
+    link = scaling.link(spec, tp)
+    dec = llm.decode_speed(spec, model, prec, context=ctx, batch=users, n_gpus=tp, split="tensor", interconnect=link)
+    parts = dict(est.components)
+    text = env.t(
+        "fit.serve_count",
+        model=model.name,
+        users=users,
+        count=count,
+        gpu=spec.short_name,
+        total=f"{(spec.memory_gb or 0) * count:g}",
+        prec=prec,
+        weights=f"{parts.get('weights', 0.0) * n:.1f}",
+        kv=f"{parts.get('KV cache', 0.0) * n:.1f}",
+        ctx=f"{ctx:,}",
+    )
+    if tp != count:
+        text += i18n.gap(env.lang) + env.t("fit.serve_tensor_parallel", tp=tp, count=count, heads=model.attention_heads)
+    each, total = dec.per_sequence, dec.tokens_per_s
+    if total > 0:
+        text += i18n.gap(env.lang) + env.t("fit.serve_speed", tp=tp, each=_rate(each), total=_rate(total))
+    best_label, best, best_fit = case.rows[0]  # the best quality shown (16-bit or as released), when not the pick
+    if best is not est and best_fit.min_gpus:
+        best_tp = tensor_parallel_count(model.attention_heads, best_fit.min_gpus)
+        text += i18n.gap(env.lang) + env.t(
+            "fit.serve_at_best", prec=best_label, need=f"{best.total_gb * n:.1f}", count=best_tp, gpu=spec.short_name
+        )
+    figures: dict = {
+        "serving": {
+            "users": users,
+            "gpu_count": count,
+            "tensor_parallel_gpus": tp,
+            "per_user_tokens_per_second": round(each, 1),
+            "tokens_per_second": round(total, 1),
+            "context_tokens": ctx,
+        }
+    }
+    price = purchase_price(spec.name, env)
+    if price is not None:
+        cards = price.usd * tp
+        machine = cards + fit_hardware.machine_usd(spec, tp, server=True)
+        text += i18n.gap(env.lang) + env.t(
+            "fit.cards_cost", n=tp, gpu=spec.short_name, cards=env.money(cards), machine=env.money(machine)
+        )
+        figures["serving"] |= {"cards_usd": round(cards), "machine_usd": round(machine)}
+    else:
+        text += i18n.gap(env.lang) + env.t("fit.serve_no_price", gpu=spec.short_name)
+    return text, figures
+
+
+def serving_of(query, env) -> tuple[str, dict, int] | None:
+    """Another answer's question (rent or buy) that serves a named model to several users on one named GPU: the
+    serving lead, its figures and the cards it counts; None when it does not."""
+    from assistant.queries import FitQuery
+    from assistant.respond.fit import sized_model
+
+    named = [r for r in query.gpus if r.name]
+    if len(named) != 1 or query.model is None or dict(query.targets).get("users", 0) < 2:
+        return None
+    model, _ = sized_model(query, env)
+    gpu = env.reader.gpu(named[0].name)
+    if model is None or gpu is None:
+        return None
+    users = int(dict(query.targets)["users"])  # each user's sequence is one of the batch (as the fit reader reads it)
+    fit = FitQuery(text=query.text, model=query.model, gpus=tuple(named), targets=query.targets, batch=users)
+    lead, figures = serving_lead(FitCase.build(fit, env, model, gpu, max(named[0].count, 1)))
+    return (lead, figures, figures["serving"]["tensor_parallel_gpus"]) if lead else None
+
+
+def tensor_parallel_count(heads: int | None, count: int) -> int:
+    """The fewest cards at or above `count` that split `heads` attention heads evenly (`count` when the heads are
+    not known or none up to MAX_TENSOR_PARALLEL does)."""
+    if not heads:
+        return count
+    return next((k for k in range(count, MAX_TENSOR_PARALLEL + 1) if heads % k == 0), count)
+
+
+def _rate(tps: float) -> str:
+    return f"{tps:,.0f}" if tps >= 100 else f"{tps:.1f}"
