@@ -20,7 +20,7 @@ from assistant.models import constants as C
 from assistant.models import hardware
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import VerdictQuery
-from assistant.respond import deal, software, wait
+from assistant.respond import deal, ollama, software, wait
 from assistant.respond.env import Env
 from assistant.respond.fit import largest_llm
 from assistant.respond.mining import mining_notes
@@ -468,20 +468,39 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     n = max(named[0].count, 1)
     if query.kind == "deal":  # "used 3090 for $650 a good deal?": the offer against the market
         price = deal.respond(query, env)
-        if not (price.figures.get("deal") and _for_a_purpose(query, env)) or query.model or query.params_b:
+        if query.model or query.params_b:
             return price  # a model named: whether it runs is the use, already answered beside the price
-        # "used p100 for $80, worth it for a beginner": the price, then whether the card does the job
-        return both_verdicts(price, _suitability(dataclasses.replace(query, kind="good", offer=None), gpu, n, env))
+        priced = bool(price.figures.get("deal"))
+        if not _for_a_purpose(query, env):
+            return price
+        # "used p100 for $80, worth it for a beginner": the price, then whether the card does the job; a card with no
+        # street price ("v100 sxm2 for $150, good idea for llm inference?") still gets whether it does the job
+        suits = _with_ollama(_suitability(dataclasses.replace(query, kind="good", offer=None), gpu, n, env), gpu, env)
+        if priced:
+            return both_verdicts(price, suits)
+        said = suits.headline  # no price to weigh: whether the card does the job leads, the missing price follows
+        answer = both_verdicts(price, suits, first=suits)
+        answer.headline = i18n.gap(env.lang).join([said, price.headline])
+        return answer
     if query.kind == "wait":  # "buy a 5090 now or wait": its price over time and a successor, what is not known
         both = list({r.name: env.gpu(r.name) for r in named[:2]}.values())  # bought now, then the one waited for
         return wait.respond(query, both[0], env, awaited=both[1] if len(both) > 1 else None)
     if query.kind == "feature":
         return _feature(query, gpu, env)
-    suits = _suitability(query, gpu, n, env)
+    suits = _with_ollama(_suitability(query, gpu, n, env), gpu, env)
     if query.offer is None:
         return suits
     price = deal.respond(dataclasses.replace(query, kind="deal"), env)  # "p40 for $200 still worth it": the price too
     return both_verdicts(price, suits, first=suits) if price.figures.get("deal") else suits
+
+
+def _with_ollama(answer: Answer, gpu: GpuSpec, env: Env) -> Answer:
+    """ "arc a770 ok for ollama?": how Ollama runs a card that is not NVIDIA's (respond/ollama.py) after the verdict."""
+    said, source = ollama.note(gpu, answer.question, env)
+    if said:
+        answer.headline = i18n.gap(env.lang).join([answer.headline, said])
+        answer.sources = [*answer.sources, *env.cite(source)]
+    return answer
 
 
 def _for_a_purpose(query: VerdictQuery, env: Env) -> bool:
