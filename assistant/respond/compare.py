@@ -17,7 +17,15 @@ from assistant.models import constants as C
 from assistant.models.values import safe_div
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import CompareQuery
-from assistant.respond import compare_headline, compare_model, compare_pick, compare_reasons, compare_table, scaling
+from assistant.respond import (
+    compare_headline,
+    compare_model,
+    compare_pick,
+    compare_reasons,
+    compare_table,
+    difference,
+    scaling,
+)
 from assistant.respond.env import Env
 from assistant.respond.pricing import (
     CHAT_MODEL,
@@ -128,6 +136,11 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         # yuan answer too, before the note on what is sold in China)
         headline = lead + i18n.gap(env.lang) + headline
         variant_steps = [note for note in variant_steps if note != lead]
+    if difference.asked(query.text, env.lang):  # "a800 vs h800 有啥区别", "how much more is the 4090": it leads
+        price = difference.price_asked(query.text, env.lang)
+        said, gap = difference.lead([rows[n].gpu for n in names], env, price=price) if price or not lead else ("", {})
+        headline = i18n.gap(env.lang).join(x for x in (said, headline) if x)
+        figures |= gap
     steps += variant_steps
     sources = [spec_source(rows[n].gpu, env) for n in names] + env.cite(
         *[p.source for n in names if (p := rows[n].price)], *variant_sources

@@ -39,7 +39,7 @@ def _nvlink() -> dict[str, dict]:
     return {row["gpu"]: row for _, row in read_csv(paths.knowledge_dir() / "nvlink.csv", ["gpu", "nvlink_gb_s"])}
 
 
-def _peak(gpu: GpuSpec, field: str) -> tuple[float | None, bool]:
+def peak(gpu: GpuSpec, field: str) -> tuple[float | None, bool]:
     """(dense peak, supported): supported is False when the tensor cores lack the format."""
     attr, rate, _ = PEAKS[field]
     value = getattr(gpu.peaks, attr, None) if gpu.peaks else None
@@ -50,7 +50,7 @@ def _peak(gpu: GpuSpec, field: str) -> tuple[float | None, bool]:
 
 
 def _peak_text(gpu: GpuSpec, field: str, env: Env) -> str:
-    value, supported = _peak(gpu, field)
+    value, supported = peak(gpu, field)
     if value:
         return f"{num(value, 1)} {PEAKS[field][2]}"
     return env.t("spec.fmt_unknown" if supported else "spec.fmt_none")
@@ -60,7 +60,7 @@ def _nvlink_text(gpu: GpuSpec, env: Env) -> str:
     row = _nvlink().get(gpu.name)
     if row:
         return env.t(f"spec.nvlink_{row['link']}", gb=f"{float(row['nvlink_gb_s']):g}")
-    return env.t("spec.nvlink_none" if _no_nvlink(gpu) else "spec.nvlink_unknown")
+    return env.t("spec.nvlink_none" if no_nvlink(gpu) else "spec.nvlink_unknown")
 
 
 def nvlink_gb_s(gpu: GpuSpec) -> float | None:
@@ -69,7 +69,7 @@ def nvlink_gb_s(gpu: GpuSpec) -> float | None:
     return float(row["nvlink_gb_s"]) if row else None
 
 
-def _no_nvlink(gpu: GpuSpec) -> bool:
+def no_nvlink(gpu: GpuSpec) -> bool:
     """GeForce 40/50 and the Ada / Blackwell workstation cards have no NVLink connector."""
     return bool(re.search(r"GeForce (40|50)|Workstation Ada|Blackwell PRO|Server Ada", gpu.generation or ""))
 
@@ -142,12 +142,12 @@ def rows(field: str, gpus: list[GpuSpec], env: Env, per_gpu: dict) -> list[list[
         return [[env.t("spec.china"), *[text for _, text, _ in sold]]]
     if field in PEAKS:
         for g in gpus:
-            per_gpu[g.name][f"{field}_tensor_{PEAKS[field][2].lower()}"] = _peak(g, field)[0]
+            per_gpu[g.name][f"{field}_tensor_{PEAKS[field][2].lower()}"] = peak(g, field)[0]
         return [[env.t("spec.peak_row", fmt=field.upper()), *[_peak_text(g, field, env) for g in gpus]]]
     if field == "nvlink":
         for g in gpus:
             row = _nvlink().get(g.name)
-            per_gpu[g.name]["nvlink_gb_s"] = float(row["nvlink_gb_s"]) if row else (0.0 if _no_nvlink(g) else None)
+            per_gpu[g.name]["nvlink_gb_s"] = float(row["nvlink_gb_s"]) if row else (0.0 if no_nvlink(g) else None)
         return [[env.t("spec.nvlink"), *[_nvlink_text(g, env) for g in gpus]]]
     if field == "pcie":
         for g in gpus:
@@ -198,7 +198,7 @@ def headline(field: str, gpus: list[GpuSpec], env: Env) -> str:
     parts = []
     for g in gpus:
         if field in PEAKS:
-            value, supported = _peak(g, field)
+            value, supported = peak(g, field)
             key = "spec.head_peak" if value else ("spec.head_peak_unknown" if supported else "spec.head_peak_none")
             parts.append(env.t(key, gpu=g.short_name, fmt=field.upper(), value=num(value, 1), unit=PEAKS[field][2]))
         elif field == "nvlink":
@@ -235,7 +235,7 @@ def values(field: str, gpus: list[GpuSpec], env: Env) -> list[str | None]:
     """Each GPU's figure as `headline` writes it (None when the KB lacks it): how another answer tells whether it
     already gave the figure."""
     if field in PEAKS:
-        return [num(v, 1) if (v := _peak(g, field)[0]) else None for g in gpus]
+        return [num(v, 1) if (v := peak(g, field)[0]) else None for g in gpus]
     if field == "nvlink":
         return [f"{v:g}" if (v := nvlink_gb_s(g)) else None for g in gpus]
     if field == "pcie":

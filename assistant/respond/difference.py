@@ -1,0 +1,131 @@
+"""A difference asked directly between two GPUs ("A800 vs H800 有啥区别", "how much more is the 4090 than the 3090",
+"whats the price gap"): the difference itself, first.
+
+Contract: `asked(text, lang)` is true when the question asks for a difference (lexicon asked_difference);
+`price_asked(text, lang)` when it asks it in money (lexicon asked_price_gap, or asked_price beside it).
+`lead(gpus, env, price)` -> (sentence, figures): with `price`, the gap between their street prices (like condition
+for like where both have one: new, else used) in money and per cent; otherwise the spec deltas that differ
+(architecture, dense FP16 tensor peak, FP8 tensor support, memory, bandwidth, board power, NVLink), then the gap.
+("", {}) when there are not two GPUs.
+"""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.nlu.lexicon import lexicon
+from assistant.respond import spec_figures
+from assistant.respond.env import Env
+from assistant.respond.pricing import price_of
+from assistant.specs import GpuSpec
+
+
+def asked(text: str, lang: str) -> bool:
+    return lexicon(lang).words_in("asked_difference", f" {text.lower()} ")
+
+
+def price_asked(text: str, lang: str) -> bool:
+    """The difference asked is in money: "how much more is", "贵多少", or a difference word beside a price word."""
+    lex, low = lexicon(lang), f" {text.lower()} "
+    return lex.words_in("asked_price_gap", low) or (asked(text, lang) and lex.words_in("asked_price", low))
+
+
+def lead(gpus: list[GpuSpec], env: Env, price: bool) -> tuple[str, dict]:
+    """The difference sentence and its figures (see the module contract)."""
+    if len(gpus) != 2:
+        return "", {}
+    a, b = gpus
+    gap, figures = _price_gap(a, b, env)
+    if price:
+        return gap or env.t("difference.no_price", a=a.short_name, b=b.short_name), figures
+    deltas = [d for d in (f(a, b, env) for f in (_arch, _peak, _fp8, _memory, _bandwidth, _power, _nvlink)) if d]
+    if not deltas:
+        return gap, figures
+    said = env.t("difference.specs", a=a.short_name, b=b.short_name, deltas=i18n.sep(env.lang).join(deltas))
+    return i18n.gap(env.lang).join(x for x in (said, gap) if x), figures | {"difference_specs": len(deltas)}
+
+
+def _price_gap(a: GpuSpec, b: GpuSpec, env: Env) -> tuple[str, dict]:
+    """ "The RTX 4090 costs $1,676 more than the RTX 3090 (new $2,500 vs used $824, 3.03x)": like for like when both
+    have a price in one condition."""
+    for cond in ("new", "used"):
+        pa, pb = price_of(a.name, env, cond), price_of(b.name, env, cond)
+        if pa is not None and pb is not None:
+            break
+    else:
+        pa, pb = price_of(a.name, env), price_of(b.name, env)
+    if pa is None or pb is None or pa.usd <= 0 or pb.usd <= 0:
+        return "", {}
+    (dear, pd), (cheap, pc) = sorted(((a, pa), (b, pb)), key=lambda x: -x[1].usd)
+    key = "difference.price_gap" if pd.condition == pc.condition else "difference.price_gap_mixed"
+    text = env.t(
+        key,
+        dear=dear.short_name,
+        cheap=cheap.short_name,
+        gap=env.money(pd.usd - pc.usd),
+        dear_price=env.money(pd.usd),
+        cheap_price=env.money(pc.usd),
+        dear_cond=env.t(f"cond.{pd.condition}"),
+        cheap_cond=env.t(f"cond.{pc.condition}"),
+        pct=f"{(pd.usd / pc.usd - 1) * 100:,.0f}",
+        times=f"{pd.usd / pc.usd:.2f}",
+        snapshot=env.snapshot_label(),
+    )
+    gap = {"dearer": dear.name, "gap_usd": round(pd.usd - pc.usd, 2), "ratio": round(pd.usd / pc.usd, 3)}
+    return text, {"price_difference": gap}
+
+
+def _ratio(x: float, y: float) -> str:
+    return f" ({max(x, y) / min(x, y):.1f}x)" if x and y and abs(x / y - 1) >= 0.05 else ""
+
+
+def _pair(env: Env, x: str, y: str) -> str:
+    return env.t("difference.pair", a=x, b=y)
+
+
+def _arch(a: GpuSpec, b: GpuSpec, env: Env) -> str:
+    fa, fb = (g.arch.family if g.arch else "" for g in (a, b))
+    return _pair(env, fa, fb) if fa and fb and fa != fb else ""
+
+
+def _peak(a: GpuSpec, b: GpuSpec, env: Env) -> str:
+    x, y = (spec_figures.peak(g, "fp16")[0] or 0.0 for g in (a, b))
+    if not (x and y) or abs(x / y - 1) < 0.05:
+        return ""
+    return "FP16 " + _pair(env, f"{x:,.0f}", f"{y:,.0f} TFLOPS") + _ratio(x, y)
+
+
+def _fp8(a: GpuSpec, b: GpuSpec, env: Env) -> str:
+    sa, sb = (spec_figures.peak(g, "fp8")[1] for g in (a, b))
+    if sa == sb:
+        return ""
+    return env.t("difference.fp8_only", gpu=(a if sa else b).short_name)
+
+
+def _memory(a: GpuSpec, b: GpuSpec, env: Env) -> str:
+    if (a.memory_gb, a.memory_type) == (b.memory_gb, b.memory_type):
+        return ""
+    x, y = (f"{g.memory_gb or 0:g} GB {g.memory_type or ''}".strip() for g in (a, b))
+    return _pair(env, x, y)
+
+
+def _bandwidth(a: GpuSpec, b: GpuSpec, env: Env) -> str:
+    x, y = a.memory_bandwidth_gb_s or 0.0, b.memory_bandwidth_gb_s or 0.0
+    if not (x and y) or abs(x / y - 1) < 0.05:
+        return ""
+    return _pair(env, f"{x:,.0f}", f"{y:,.0f} GB/s") + _ratio(x, y)
+
+
+def _power(a: GpuSpec, b: GpuSpec, env: Env) -> str:
+    x, y = a.tdp_w or 0, b.tdp_w or 0
+    return _pair(env, f"{x:,}", f"{y:,} W") if x and y and x != y else ""
+
+
+def _nvlink(a: GpuSpec, b: GpuSpec, env: Env) -> str:
+    """NVLink bandwidth when the two differ and each side's is known (on record, or known to have none)."""
+    x, y = spec_figures.nvlink_gb_s(a), spec_figures.nvlink_gb_s(b)
+    known = all(v or spec_figures.no_nvlink(g) for v, g in ((x, a), (y, b)))
+    if x == y or not known:
+        return ""
+    return "NVLink " + _pair(
+        env, f"{x:g} GB/s" if x else env.t("difference.none"), f"{y:g} GB/s" if y else env.t("difference.none")
+    )
