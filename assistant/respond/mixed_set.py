@@ -25,8 +25,8 @@ from assistant.respond.fit_rows import mode_name
 from assistant.respond.wording import join_names, spec_source
 
 _LADDER = ("fp16", "q8_0", "q6_k", "q5_k_m", "q4_k_m", "q3_k_m", "q2_k")  # the lighter ones offered, heaviest first
-_DEFAULT_QUANT = "q4_k_m"
-_DEFAULT_CONTEXT = 4096  # the context of the largest-model pick (as largest_llm)
+DEFAULT_QUANT = "q4_k_m"
+DEFAULT_CONTEXT = 4096  # the context of the largest-model pick (as largest_llm)
 
 
 def is_mixed(query) -> bool:
@@ -50,6 +50,7 @@ def psu_answer(query, env: Env) -> Answer:
 
 def respond(query: FitQuery, env: Env, fit_respond) -> Answer:
     """`fit_respond`: the one-GPU fit answer, for an image model (it runs on one card)."""
+    from assistant.respond import mixed_worth  # it builds on this module's rules
     from assistant.respond.fit import sized_model
 
     cards, gpus = _cards(query, env)
@@ -57,29 +58,32 @@ def respond(query: FitQuery, env: Env, fit_respond) -> Answer:
     if model is not None and model.kind != "llm" and query.mode == "inference":
         return _one_card(query, env, cards, fit_respond)
     total = sum(g.memory_gb or 0.0 for g in gpus)
-    quant = memory.released_precision(model) if (query.released and model) else (query.precision or _DEFAULT_QUANT)
+    quant = memory.released_precision(model) if (query.released and model) else (query.precision or DEFAULT_QUANT)
     context = query.context_tokens
+    worth = ("", {})
     if model is None:
-        model = _largest(env, len(gpus), total)
-        context = context or _DEFAULT_CONTEXT
+        model = largest(env, len(gpus), total)
+        context = context or DEFAULT_CONTEXT
+        if mixed_worth.asked(query.text, env.lang):  # "有3090 想再加一张4060ti 值不值": what the added card buys
+            worth = mixed_worth.lead(cards, env)
     names = join_names([_label(gpu, count) for gpu, count in cards], env.lang)
     if model is None:
         return _answer(query, env, env.t("mixed.nothing_fits", gpus=names, total=f"{total:g}"), [], gpus, {})
     if query.mode != "inference":
         return _training(query, env, model, cards, names)
-    need = _need(model, quant, context, len(gpus))
+    need = need_gb(model, quant, context, len(gpus))
     figures: dict = {"mixed_set": True, "vram_required_gb": round(need, 1), "total_memory_gb": total}
     figures |= {"gpu_count": len(gpus), "fits": need <= total}
     shares = [(g, (g.memory_gb or 0.0) / total) for g in gpus] if total > 0 else []  # no memory figure: nothing fits
     if need > total:
         bits = memory.bits_per_weight(quant)
         lighter = next(
-            (q for q in _LADDER if memory.bits_per_weight(q) < bits and _need(model, q, context, len(gpus)) <= total),
+            (q for q in _LADDER if memory.bits_per_weight(q) < bits and need_gb(model, q, context, len(gpus)) <= total),
             None,
         )
         head = env.t("mixed.no", gpus=names, total=f"{total:g}", model=model.name, quant=quant, need=f"{need:.1f}")
         if lighter:  # the lighter quant that fits, and how fast it runs split over the set
-            lighter_need = _need(model, lighter, context, len(gpus))
+            lighter_need = need_gb(model, lighter, context, len(gpus))
             tps = llm.layer_split_tokens_per_s(shares, model, lighter, context=context or 1024)
             figures |= {"fits_at": lighter, "tokens_per_second_at_fit": round(tps, 1)}
             head += i18n.gap(env.lang) + env.t(
@@ -109,6 +113,8 @@ def respond(query: FitQuery, env: Env, fit_respond) -> Answer:
             for gpu, share in shares
         ],
     )
+    if worth[0]:
+        head, figures = worth[0] + i18n.gap(env.lang) + head, figures | worth[1]
     return _answer(query, env, head, _steps(env, gpus), gpus, figures, table)
 
 
@@ -122,17 +128,17 @@ def _label(gpu, count: int) -> str:
     return f"{count} x {gpu.short_name}" if count > 1 else gpu.short_name
 
 
-def _need(model, quant: str, context: int | None, n: int) -> float:
+def need_gb(model, quant: str, context: int | None, n: int) -> float:
     """GB the model needs over the whole set: per-card share plus one CUDA context each (§mem)."""
     return memory.inference_memory(model, quant, context=context, n_gpus=n).total_gb * n
 
 
-def _largest(env: Env, n: int, total: float):
+def largest(env: Env, n: int, total: float):
     """The largest dense KB LLM the set holds at q4_k_m with a 4k context (as `fit.largest_llm` for one card)."""
     fitting = [
         m
         for m in env.reader.models
-        if m.kind == "llm" and not m.experts and _need(m, _DEFAULT_QUANT, _DEFAULT_CONTEXT, n) <= total
+        if m.kind == "llm" and not m.experts and need_gb(m, DEFAULT_QUANT, DEFAULT_CONTEXT, n) <= total
     ]
     return max(fitting, key=lambda m: (m.params_b, m.name), default=None)
 
@@ -141,7 +147,7 @@ def _alone(model, quant: str, context: int | None, cards) -> dict[str, float]:
     """Tokens/s of each card that holds the model by itself (one card of its kind)."""
     out = {}
     for gpu, _ in cards:
-        if _need(model, quant, context, 1) <= (gpu.memory_gb or 0.0):
+        if need_gb(model, quant, context, 1) <= (gpu.memory_gb or 0.0):
             speed = llm.decode_speed(gpu, model, quant, context=context or 1024).tokens_per_s
             if speed > 0:
                 out[gpu.name] = round(speed, 1)
