@@ -60,7 +60,7 @@ def respond(query: FitQuery, env: Env, fit_respond) -> Answer:
     total = sum(g.memory_gb or 0.0 for g in gpus)
     quant = memory.released_precision(model) if (query.released and model) else (query.precision or DEFAULT_QUANT)
     context = query.context_tokens
-    worth = ("", {})
+    worth: tuple[str, dict] = ("", {})
     if model is None:
         model = largest(env, len(gpus), total)
         context = context or DEFAULT_CONTEXT
