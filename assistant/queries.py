@@ -166,6 +166,7 @@ class RecommendQuery(Query):
     which_one: bool = False  # "which one would you pick for ...": one of the GPUs talked about, when there are some
     mode: str | None = None  # lora | qlora, when named: a pick among rented GPUs prices that job
     context_tokens: int | None = None  # a context the question states for the model ("at q4 with 32k context")
+    released: bool = False  # "满血r1 需要什么配置": the weights as released (DeepSeek R1/V3: FP8), no lighter quant
 
 
 @dataclass(frozen=True, kw_only=True)

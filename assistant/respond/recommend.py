@@ -14,6 +14,7 @@ import dataclasses
 
 from assistant import i18n
 from assistant.answer import Answer, Chart, Table
+from assistant.models import memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RecommendQuery
 from assistant.respond import fit_hardware, quiet, recommend_order
@@ -101,6 +102,10 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     n = max(query.gpu_count, 1)
     if query.workload is None and (getattr(query, "params_b", None) or query.model):
         query = dataclasses.replace(query, workload="llm_inference")
+    if query.released and query.model and not query.precision:  # "满血r1": the weights as released (FP8 for R1)
+        released = sized_model(query, env)[0]
+        if released is not None and released.kind == "llm":
+            query = dataclasses.replace(query, precision=memory.released_precision(released))
     key = perf_workload(query.workload, query.precision)
     chat = chat_basis(query, env)
     need, need_why = memory_need(query, env)

@@ -55,6 +55,7 @@ def read(r: Reading) -> RecommendQuery | None:
         laptop=bool(said(r, "laptop_words")),
         which_one=b.has("COMPARE") and not r.refs,
         mode=r.mode() if r.mode() in ("lora", "qlora") else None,  # a method named ("for a qlora of a 13b")
+        released=bool(said(r, "full_weights") or b.has("UNQUANTIZED")) and not r.precision,  # "满血", "unquantized"
     )
 
 
