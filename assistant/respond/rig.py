@@ -19,7 +19,8 @@ from typing import Any
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import constants as C
-from assistant.models import memory, scaling, train_memory
+from assistant.models import diffusion_memory, memory, scaling, train_memory
+from assistant.nlu.lexicon import lexicon
 from assistant.queries import RigQuery
 from assistant.respond import mixed_set, quiet
 from assistant.respond.builds import MAX_GPUS, SERVER_GPUS, Build, builds, platform_for, power
@@ -41,10 +42,35 @@ from assistant.respond.unpriced import server_note
 from assistant.respond.wording import gb
 
 _FLOOR_GB = {"image_generation": 12.0, "llm_finetune": 24.0, "llm_inference": 24.0}  # reference rules (§rec)
+SMALL_LLM_B = 8.0  # "small llms": the 7-8B models people mean by it, at 4-bit with a 4k context [A] (§rig)
+RELAXED = 2 / 3  # a way back within the budget: cards with this share of the floor (24 -> 16 GB, 12 -> 8 GB) [A]
 
 
-def _rater(query: RigQuery, env: Env, workload: str, key: str):
-    """(speed(gpu, n) -> float | None, unit key, what the speed means)."""
+def _floor(query: RigQuery, env: Env, workload: str) -> tuple[float, str]:
+    """The memory each card needs for the work stated, and what sets it ("" for the reference rule): an image
+    model named is its fp16 pipeline as ComfyUI runs it (§mem.image), "small llms" an 8B at 4-bit (§mem); both
+    named, the larger ("sdxl + some small llms"); otherwise the reference rule of the workload."""
+    model, _ = sized_model(query, env)
+    needs: list[tuple[float, str]] = []
+    if model is not None and model.kind == "image":
+        est = diffusion_memory.image_memory(model, precision="fp16", **diffusion_memory.AS_USUALLY_RUN)
+        needs.append((est.total_gb, env.t("rig.floor_image", model=model.name, gb=f"{est.total_gb:.1f}")))
+    small = lexicon(env.lang).words_in("small_llm_words", query.text.lower())
+    if workload == "llm_inference" and small:
+        llm = sized_model(dataclasses.replace(query, model=None, params_b=SMALL_LLM_B), env)[0]
+        if llm is not None:
+            gb_ = memory.inference_memory(llm, "q4_k_m", context=4096).total_gb
+            needs.append((gb_, env.t("rig.floor_small_llm", params=f"{SMALL_LLM_B:g}", gb=f"{gb_:.1f}")))
+    if needs:
+        return max(needs)[0], i18n.sep(env.lang).join(text for _, text in needs)
+    if model is not None and model.kind == "image":
+        return 0.0, ""
+    return _FLOOR_GB.get(workload, 0.0), ""
+
+
+def _rater(query: RigQuery, env: Env, workload: str, key: str, floor: float | None = None):
+    """(speed(gpu, n) -> float | None, unit key, what the speed means); `floor`: the memory per card instead of the
+    work's (a way back within the budget)."""
     model, _ = sized_model(query, env)
     if model is not None and model.kind == "llm" and workload == "llm_inference":
         quant = query.precision if query.precision in C.BITS_PER_WEIGHT else "q4_k_m"
@@ -65,7 +91,8 @@ def _rater(query: RigQuery, env: Env, workload: str, key: str):
             return score(gpu, key).score * scaling.training_scaling([gpu] * n, key).speedup
 
         return tune_speed, "rig.unit_rel", env.t("rig.rated_tune", model=model.name)
-    floor = _FLOOR_GB.get(workload, 0.0)
+    stated, works = _floor(query, env, workload)
+    floor = stated if floor is None else floor
     training = key.startswith("train")
 
     def speed(gpu, n):
@@ -75,6 +102,8 @@ def _rater(query: RigQuery, env: Env, workload: str, key: str):
         return one * (scaling.training_scaling([gpu] * n, key).speedup if training else n)
 
     what = env.t("rig.rated_train" if training else "rig.rated_jobs", title=workload_title(env, key))
+    if works and floor == stated:
+        return speed, "rig.unit_rel", what + env.t("rig.floor_work", gb=f"{floor:.1f}", works=works)
     return speed, "rig.unit_rel", what + (env.t("rig.floor", gb=f"{floor:g}") if floor else "")
 
 
@@ -181,11 +210,39 @@ def _within_budget(query: RigQuery, env: Env, budget: float, rate, counts, cpu_w
         found = builds(_priced(dataclasses.replace(query, gpus=()), env), budget, rate, counts, cpu_w)
         if found:
             out.append(("other", found[0]))
+    workload, key = _work(query, env)
+    floor = _floor(query, env, workload)[0]
+    if floor and not query.gpus and not _model_rated(query, env, workload):
+        smaller = _rater(query, env, workload, key, floor=round(floor * RELAXED))[0]
+        found = builds(_priced(query, env), budget, smaller, counts, cpu_w)
+        if found:
+            out.append(("smaller", found[0]))
     return out
 
 
-def _back_text(env: Env, how: str, b: Build, unit: str) -> str:
-    return env.t(f"rig.back_{how}", build=b.label, total=env.money(b.total_usd), speed=_speed_text(env, b, unit))
+def _model_rated(query: RigQuery, env: Env, workload: str) -> bool:
+    """A named LLM rates the builds by holding it (no memory floor to relax)."""
+    model, _ = sized_model(query, env)
+    return model is not None and model.kind == "llm"
+
+
+def _work(query: RigQuery, env: Env) -> tuple[str, str]:
+    """(workload, performance key) of the rig asked."""
+    model, _ = sized_model(query, env)
+    workload = query.workload or ("llm_inference" if model is not None and model.kind == "llm" else None)
+    workload = workload or ("image_generation" if model is not None else "training")
+    return workload, perf_workload(workload, query.precision)
+
+
+def _back_text(env: Env, how: str, b: Build, unit: str, floor: float = 0.0) -> str:
+    return env.t(
+        f"rig.back_{how}",
+        build=b.label,
+        total=env.money(b.total_usd),
+        speed=_speed_text(env, b, unit),
+        memory=gb(b.memory_gb),
+        floor=f"{floor:.0f}",
+    )
 
 
 def _speed_text(env: Env, b: Build, unit: str) -> str:
@@ -270,9 +327,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
         return mixed_set.psu_answer(query, env)
     budget = budget_usd(query, env) or env.assumptions.budget_usd
     model, model_note = sized_model(query, env)
-    workload = query.workload or ("llm_inference" if model is not None and model.kind == "llm" else None)
-    workload = workload or ("image_generation" if model is not None else "training")
-    key = perf_workload(workload, query.precision)
+    workload, key = _work(query, env)
     rate, unit, rated = _rater(query, env, workload, key)
     asked = query.gpu_count or 0
     most = SERVER_GPUS if query.server or asked > MAX_GPUS else MAX_GPUS
@@ -337,7 +392,10 @@ def respond(query: RigQuery, env: Env) -> Answer:
     back = _within_budget(query, env, budget, rate, counts, cpu_w) if over_budget and budget else []
     if back:
         head += i18n.gap(env.lang) + env.t(
-            "rig.back_in_budget", items=i18n.sep(env.lang).join(_back_text(env, k, b, unit) for k, b in back)
+            "rig.back_in_budget",
+            items=i18n.sep(env.lang).join(
+                _back_text(env, k, b, unit, _floor(query, env, workload)[0]) for k, b in back
+            ),
         )
     if asked > SERVER_GPUS:
         steps.insert(0, env.t("rig.beyond_server", n=asked, most=SERVER_GPUS))
