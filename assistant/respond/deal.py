@@ -23,12 +23,13 @@ import dataclasses
 
 from assistant import i18n
 from assistant.answer import Answer
-from assistant.models.cost import PriceLookup
+from assistant.models.cost import PriceLookup, is_list_price
 from assistant.queries import VerdictQuery
 from assistant.respond.env import Env
 from assistant.respond.mining import mining_notes
 from assistant.respond.pricing import (
     is_converted,
+    market_quotes,
     perf_workload,
     price_of,
     price_text,
@@ -253,16 +254,25 @@ def _market(gpu: str, offer_usd: float, stated: str | None, env: Env) -> tuple[s
 def _low_alarm(gpu: GpuSpec, per_card_usd: float, diff: float, condition: str, market: PriceLookup, env: Env) -> str:
     """The caution for an offer far under the market, "" when none: under a price converted from another market
     only beyond the usual gap between markets (and not when an older local quote says the offer is normal: "p40
-    五六百块" against the 2023 闲鱼 ¥700); under a local used price from CHECK_BELOW_USED (a used price is already
-    discounted), under a new one from CHECK_BELOW."""
+    五六百块" against the 2023 闲鱼 ¥700); under a local used price from CHECK_BELOW_USED when the offer is also below
+    the cheapest used quote on record (a used price is already discounted; where used quotes spread wide, as US
+    3090s from $599 to $1,049, an offer inside the spread is no alarm); under a new one from CHECK_BELOW."""
     pct = f"{abs(diff) * 100:.0f}"
     if is_converted(market, env):
         older = stale_home_quote(gpu.name, env, condition)
         near_home = older is not None and per_card_usd > older.usd * (1 + CHECK_BELOW)
         return env.t("deal.check_low_converted", pct=pct) if diff <= CHECK_BELOW_CONVERTED and not near_home else ""
-    if condition == "used" and diff <= CHECK_BELOW_USED:  # "闲鱼3090 4800 说非矿": 36 % under the used price
-        return env.t("deal.check_low_used", pct=pct)
+    floor = _cheapest(gpu.name, condition, env)
+    if condition == "used" and diff <= CHECK_BELOW_USED and floor is not None and per_card_usd < floor:
+        # "闲鱼3090 4800 说非矿": 36 % under the used price and under every used quote on record
+        return env.t("deal.check_low_used", pct=pct, floor=env.money(floor))
     return env.t("deal.check_low", pct=pct) if diff <= CHECK_BELOW else ""
+
+
+def _cheapest(gpu: str, condition: str, env: Env) -> float | None:
+    """The lowest street quote in `condition` the answer's market may use for `gpu` (USD), None without one."""
+    quotes = [q.usd for q in market_quotes(env, gpu) if q.condition == condition and not is_list_price(q)]
+    return min(quotes) if quotes else None
 
 
 def _between(asked: str | None, per_card_usd: float, market: PriceLookup, other: PriceLookup | None) -> bool:
