@@ -1,4 +1,5 @@
-"""Derived start-up data (the name index, the processed lexicons) kept between processes.
+"""Derived start-up data (the name index, the processed lexicons, the knowledge files as read for a
+KB build) kept between processes.
 
 Contract: `load_or_build(name, key, build)` returns the object stored under `name` in
 `paths.data_dir()/cache/` when the file's key equals `key`; otherwise it calls `build()`, stores
