@@ -19,6 +19,7 @@ import hashlib
 import os
 import pickle
 from collections.abc import Callable
+from contextlib import suppress
 from functools import cache
 from pathlib import Path
 from typing import TypeVar
@@ -68,5 +69,6 @@ def _store(path: Path, key: str, value: object) -> None:
         with open(tmp, "wb") as fh:
             pickle.dump((key, value), fh, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, path)
-    except OSError:
-        tmp.unlink(missing_ok=True)  # a read-only or full disk: answer without the cache
+    except OSError:  # a read-only or full disk, or a data folder under a file: answer without the cache
+        with suppress(OSError):
+            tmp.unlink()
