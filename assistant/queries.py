@@ -423,6 +423,7 @@ class FollowUpQuery(Query):
     tokens: float | None = None  # "how long would 50m tokens take": the training data of the last fit or job
     want_time: bool = False  # "how long would it take": the training time of the last fit
     system_ram_gb: float | None = None  # "what if i add 64gb ram": system RAM for the last fit's offload
+    params_b: float | None = None  # "what about 70b": a model size instead of the model talked about
     samples: float | None = None  # "with 100k samples": the training job's data, as a sample count
     sample_tokens: float | None = None  # "if they're ~2k tokens each": the length of one sample
     epochs: float | None = None  # "if i do 3 epochs instead": passes over the data

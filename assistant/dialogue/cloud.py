@@ -24,7 +24,10 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
     (renting them weighed against buying), with the counts the last question had."""
     from assistant.queries import RatesQuery, RentOrBuyQuery
 
-    gpus = tuple(g for g in getattr(base, "gpus", ()) if g.name) or focus_refs(dlg)
+    counts = dlg.context.counts  # "what if i rented instead" after a fit on 2 x RTX 3090: both of them
+    gpus = tuple(
+        dataclasses.replace(g, count=max(g.count, counts.get(g.name, 1))) for g in getattr(base, "gpus", ()) if g.name
+    ) or focus_refs(dlg)
     if not gpus:
         raise NothingToReferTo(follow.text)
     if follow.gpu_count:  # "vs buying one?" after 4 x H100 rates

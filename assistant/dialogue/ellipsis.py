@@ -34,6 +34,10 @@ _FOLLOWUP_FIELDS = (
     "organization",
     "period",
     "system_ram_gb",
+    "params_b",
+    "samples",
+    "sample_tokens",
+    "epochs",
 )
 
 
@@ -71,7 +75,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
 
         return FitQuery(
             text=follow.text,
-            model=base.model,
+            model=follow.model or base.model,  # "what about flux dev on it": that model on the pick
             gpus=fill(dlg, follow.gpus, counted=True),
             gpu_count=follow.gpu_count,
             precision=follow.precision or base.precision,
@@ -130,6 +134,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         value = getattr(follow, key)
         if value is not None and key in names:
             changes[key] = value
+    if follow.params_b is not None and follow.model is None and "model" in names:
+        changes["model"] = None  # "what about 70b" after a fit of qwen2.5 32b: a model of that size, not the 32B
     if "method" in names and follow.mode in ("lora", "qlora", "full_finetune"):
         changes.pop("mode", None)  # "and for a qlora of llama 3 70b?" after a job on rented GPUs: the job's method
         changes["method"] = follow.mode

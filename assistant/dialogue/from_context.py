@@ -92,6 +92,28 @@ def _rented_job(dlg: Dialogue, query: Query, gpus: tuple[GpuRef, ...]) -> Query 
     return job_rates(query, gpus, last.provider, query)
 
 
+def model_among_compared(dlg: Dialogue, query: Query) -> Query:
+    """ "what about for running 13b llms", "and for flux?" right after comparing GPUs: the comparison on that model or
+    size (a fit on "the GPU talked about" would keep only the first of them)."""
+    from assistant.queries import CompareQuery, FitQuery
+
+    last = last_comparison(dlg)
+    if not (isinstance(query, FitQuery) and isinstance(last, CompareQuery) and (query.model or query.params_b)):
+        return query
+    if len(query.gpus) != 1 or query.gpus[0].pronoun != "it" or not query.gpus[0].count_open:
+        return query
+    return CompareQuery(
+        text=query.text,
+        gpus=last.gpus,
+        model=query.model,
+        params_b=query.params_b,
+        workload=query.workload,
+        precision=query.precision,
+        aspect="speed" if query.want_speed else None,
+        settings=query.settings,
+    )
+
+
 def worth_among_compared(dlg: Dialogue, query: Query) -> Query:
     """ "is it worth paying more for the 4090?" right after comparing it: the comparison with its verdict."""
     from assistant.queries import CompareQuery, VerdictQuery

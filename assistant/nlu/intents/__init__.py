@@ -48,6 +48,7 @@ READERS = (
     settings.keep_or_forget,  # "forget the 4090 price", "clear my prices", "remember this", "yes, really"
     video.read,  # "how much vram does hunyuanvideo need", "can a 4090 run wan 2.1" (names the tagger does not know)
     rig.psu_of_thread,  # "电源要多大", "what psu do i need": the power supply of the cards talked about
+    followup.output_rate,  # "how many images per hour": the speed of what was talked about (no tag needed)
     unknown.empty,  # nothing tagged
     settings.reset,  # "reset", "恢复默认"
     help.about,  # "how do i set my budget", "where do your prices come from", "which gpus do you know"
@@ -65,6 +66,7 @@ READERS = (
     followup.about_last,  # "why?", "anything cheaper?", "with amd too", "two of them?", "how fast?"
     followup.read,  # "and the 3090?", "no, the ti", "3090呢"
     followup.job_elsewhere,  # "how long would it take on a 4090": the job talked about, on that GPU
+    followup.other_gpu,  # "would a 4090 work", "switch to a 5090": the question talked about, on that GPU
     cost.by_watts,  # "my card pulls 450w, 8h a day at $0.15/kwh how much a month": no GPU, a draw
     rig.read,  # "$10k for a training rig, what gpus?", "build me an llm box for 3000", "预算3万组一台炼丹机"
     settings.read,  # "electricity is 0.30", "the 4080 costs $999"

@@ -88,7 +88,11 @@ def _thread_gpu(r: Reading) -> list[GpuRef]:
     memory named and no hardware asked for ([lists] fit_hardware_words): on the GPUs the conversation is about (a
     pronoun the dialogue fills, with their count)."""
     b = r.b
-    if not b.tags or b.tags[0].kind != "FOLLOW" or not r.model or b.has("MEMORY") or said(r, "fit_hardware_words"):
+    last = next((t for t in reversed(b.tags) if t.kind != "QUESTION"), None)
+    led = b.tags and (b.tags[0].kind == "FOLLOW" or (last is not None and last.kind == "FOLLOW" and last.text == "呢"))
+    if not led or not (r.model or b.has("PARAMS")) or b.has("MEMORY"):
+        return []  # "what about for running 13b llms" after a comparison: a size is asked the same way
+    if said(r, "fit_hardware_words"):
         return []
     return [GpuRef(mention="", pronoun="it", count_open=True)]
 

@@ -20,7 +20,7 @@ import dataclasses
 
 from assistant.nlu.intents.compare import worth_asked
 from assistant.nlu.intents.cost import power_asked
-from assistant.nlu.intents.rates import epochs, period, providers, sample_tokens, samples
+from assistant.nlu.intents.rates import epochs, period, providers, sample_tokens, samples, throughput
 from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
@@ -108,7 +108,11 @@ def about_last(r: Reading) -> Query | None:
     ):
         # "the job is about 120 hours total, what does that come to", "跑三天多少钱": the rent for those hours
         return build(r)
-    if said(r, "duration_words") and not r.explicit and kinds <= {"TOKENS", "HOW_MUCH", "MODE", "SPEED"} | AROUND:
+    if (
+        said(r, "duration_words")
+        and not r.explicit
+        and kinds <= {"TOKENS", "HOW_MUCH", "MODE", "SPEED", "FIT"} | AROUND
+    ):
         return build(r)  # "how long would 50m tokens take", "how long would it take with qlora"
     if said(r, "availability_words") and kinds <= {"COSTS", "BUY"} | AROUND and not b.unknown:
         return build(r)  # "国内能买到吗" after a pick: the same question (prices say where they come from)
@@ -315,6 +319,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         want_time=bool(said(r, "duration_words")) and not b.has("HOURS"),
         # "what if i add 64gb ram": system RAM for the experts or layers that do not fit on the GPUs
         system_ram_gb=b.first("MEMORY") if said(r, "system_ram_words") else None,
+        params_b=r.num("PARAMS") if not r.model else None,
         **job_data(r),
     )
 
@@ -323,6 +328,38 @@ def job_data(r: Reading) -> dict:
     """The data of a training job a follow-up states ("if i do 3 epochs instead", "with 100k samples", "and if
     they're ~2k tokens each"): the job talked about on that data."""
     return {"samples": samples(r), "sample_tokens": sample_tokens(r), "epochs": epochs(r)}
+
+
+def output_rate(r: Reading) -> Query | None:
+    """ "how many images per hour", "images a minute?": things made per hour with nothing else named, the speed of
+    what was talked about (the dialogue asks back when nothing was)."""
+    b = r.b
+    if not throughput(r) or r.refs or r.model or b.has("RENT", "COMPARE", "VS", "OR", "PARAMS", "WORKLOAD"):
+        return None
+    if not {t.kind for t in b.tags} <= {"NUMBER", "HOW_MUCH"} | SPEED_ASK | AROUND:
+        return None
+    return build(r, want_speed=True)
+
+
+def other_gpu(r: Reading) -> Query | None:
+    """ "would a 4090 work", "switch to a 5090", "a secondhand 3090 instead?", "how does the 4070 ti super fit in
+    there": the question talked about, asked of another card (the dialogue puts it in: in place of the card of a
+    fit, beside those of a comparison; with nothing talked about it is that card's spec sheet)."""
+    b = r.b
+    if not r.explicit or r.model or b.has("PARAMS", "WORKLOAD", "MONEY", "MEMORY", "HOURS", "VS", "OR", "THAN"):
+        return None
+    cues = ("join_words", "switch_words", "works_words", "instead_words")
+    words = {w for name in cues for phrase in r.lex.listed(name) for w in phrase.split()}
+    if not _only(b.unknown, r.lex.listed("fragment_words") | r.lex.listed("switch_fillers") | words):
+        return None  # "does flash attention 2 work on a 2080 ti": something else is asked of the card
+    joins = said(r, "join_words")  # "how does the 4070 ti super fit in there": joins the comparison
+    if not (joins or any(said(r, name) for name in cues)):
+        return None
+    if not {t.kind for t in b.tags} <= {"GPU", "COUNT", "NUMBER", "CONDITION", "SET", "FIT"} | AROUND | (
+        {"EXPLAIN", "COMPARE"} if joins else set()
+    ):
+        return None
+    return build(r)
 
 
 def job_elsewhere(r: Reading) -> Query | None:

@@ -84,7 +84,7 @@ _WEEKS_PER_PERIOD = {"day": 1 / 7, "week": 1.0, "month": 52 / 12, "year": 52.0}
 WEEKEND_HOURS = 60.0  # a weekend of rent: Friday evening to Monday morning [A]
 
 _SAMPLES = re.compile(
-    r"(\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千万亿]+)\s*(k|m|w|千|万)?\s*"
+    r"(\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千万亿]+)\s*(k|m|w|千|万)?\s*((?:[a-z&]+\s+){0,2})"
     r"(?:samples|examples|rows|conversations|instructions|pairs|条|个样本)",
     re.IGNORECASE,
 )
@@ -94,7 +94,8 @@ _SCALE = {"k": 1e3, "m": 1e6, "w": 1e4, "千": 1e3, "万": 1e4}
 def samples(r: Reading) -> float | None:
     """ "about 50k samples", "5万条数据", "数据一万条", "10w条": the number of training samples a job names; None if
     none."""
-    found = _SAMPLES.search(r.text)
+    kinds = r.lex.listed("count_modifiers")  # "30k instruction pairs", "20k labeled chat examples"
+    found = next((m for m in _SAMPLES.finditer(r.text) if set(m.group(3).lower().split()) <= kinds), None)
     if not found:
         return None
     digits = found.group(1)

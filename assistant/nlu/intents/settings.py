@@ -158,6 +158,13 @@ def settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
         cur = tag.meanings.get("CURRENCY") or (r.unnamed_currency() if tag.kind == "NUMBER" else None)
         cur = r.currency("MONEY") if tag.kind == "MONEY" else cur
         out.append(Setting("price_override", float(tag.value), gpu=override.name, currency=_not_usd(cur)))
+    offered = _offered_at(r) if override is None else None
+    if offered is not None:
+        override, tag = offered
+        cur = _not_usd(r.currency("MONEY"))
+        out.append(
+            Setting("price_override", float(tag.value), gpu=override.name, condition=override.condition, currency=cur)
+        )
     kwh, kwh_cur = b.first("KWH"), r.currency("KWH")
     if kwh is None and b.means("ELECTRICITY"):
         if b.has("MONEY"):  # a typed amount ("-5 dollars", "0.6元") is taken as typed
@@ -213,6 +220,19 @@ def settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
     elif b.has("CONDITION") and not r.refs and not r.workload and not b.has("RECOMMEND", "FOLLOW", "AND", *ASKS):
         out.append(Setting("condition", b.first("CONDITION")))  # "only used please", "budget 1k, used is fine"
     return out, override
+
+
+def _offered_at(r: Reading):
+    """ "thinking about a used 3090 for around $700 to run ...": the card's price as the user was offered it (a GPU
+    right before a price word of lexicon list `price_about` and an amount); None if the question has none."""
+    tags = r.b.tags
+    for k in range(1, len(tags) - 1):
+        before, word, amount = tags[k - 1], tags[k], tags[k + 1]
+        if before.kind == "GPU" and amount.kind == "MONEY" and word.text in r.lex.listed("price_about"):
+            ref = next((g for g in r.explicit if g.mention == before.text and g.name), None)
+            if ref is not None:
+                return ref, amount
+    return None
 
 
 def _a_rate(r: Reading, price) -> bool:

@@ -37,13 +37,16 @@ def of_them(r: Reading) -> Query | None:
     comparison of their value, nor a concept)."""
     b = r.b
     fields = r.fields()
-    if not fields or fields == ("all",) or "speed" in fields or not r.refs:
+    # "which one uses less power": "which" of the GPUs talked about, by that figure
+    which = b.has("COMPARE") and b.has("MORE") and fields in (("power",), ("bandwidth",), ("tensor_cores",), ("l2",))
+    refs = r.refs or ((GpuRef(mention="", pronoun="them"),) if which else ())
+    if not fields or fields == ("all",) or "speed" in fields or not refs:
         return None
-    if any(g.pronoun not in ("them", "both", "all") for g in r.refs):
+    if any(g.pronoun not in ("them", "both", "all") for g in refs):
         return None
     if r.model or b.has("PARAMS", "WORKLOAD", "COST", "MONEY", "KWH", "HOURS", "FASTER", "SPEED", "RECOMMEND", "WHY"):
         return None
-    return SpecQuery(text=r.text, gpus=tuple(r.refs), fields=fields)
+    return SpecQuery(text=r.text, gpus=tuple(refs), fields=fields)
 
 
 # what may come with a figure and a difference word in a question about the GPUs talked about ("whats the price

@@ -117,7 +117,7 @@ class QuantityTagging(TaggerBase):
             m = self.unit("money_after", jj)
             if m:
                 return self._money(i, jj + m, v * 1000, self.currency_at(jj))
-            if jj < n and tt[jj] in self.lex.listed("counted_nouns"):
+            if self.counted_at(jj):
                 return self.add("COUNTED", v * 1000, i, jj)  # "50k samples", "10k steps": a count of them, not money
             prev = self.tags[-1].kind if self.tags else ""
             if prev in ("UNDER", "BUDGET") or v not in CONTEXT_SIZES or (jj < n and tt[jj] in ("budget", "dollars")):
@@ -293,6 +293,20 @@ class QuantityTagging(TaggerBase):
         mention = self.text[gpu.start : self.toks[j - 1].end]
         tags[k] = Tag("GPU", dataclasses.replace(found, mention=mention), mention, gpu.start, self.toks[j - 1].end)
         return j
+
+    def counted_at(self, j: int) -> bool:
+        """Token `j` starts a counted noun (lexicon counted_nouns: "samples", "steps"), or a noun of data after up to
+        two words that say what kind ("30k instruction pairs", "20k labeled chat examples"; lexicon count_modifiers,
+        data_nouns)."""
+        tt, kinds = self.tt, self.lex.listed("count_modifiers")
+        if j < len(tt) and tt[j] in self.lex.listed("counted_nouns"):
+            return True
+        for k in range(j, min(j + 3, len(tt))):
+            if k > j and tt[k] in self.lex.listed("data_nouns"):
+                return True
+            if tt[k] not in kinds:
+                return False
+        return False
 
     def _gpu_then_most(self, i: int, k: int) -> bool:
         """ "3090最多能开多长上下文": a GPU's model number before 最多 and a verb (lexicon [lists]
