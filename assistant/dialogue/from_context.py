@@ -100,8 +100,8 @@ def model_among_compared(dlg: Dialogue, query: Query) -> Query:
     last = last_comparison(dlg)
     if not (isinstance(query, FitQuery) and isinstance(last, CompareQuery) and (query.model or query.params_b)):
         return query
-    if len(query.gpus) != 1 or query.gpus[0].pronoun != "it" or not query.gpus[0].count_open:
-        return query
+    if len(query.gpus) != 1 or query.gpus[0].pronoun != "it" or not query.gpus[0].count_open or query.want_time:
+        return query  # "训练7b呢 要多久": a time, on the card talked about (model_of_context)
     return CompareQuery(
         text=query.text,
         gpus=last.gpus,
