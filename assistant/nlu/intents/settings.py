@@ -128,6 +128,15 @@ def read(r: Reading) -> Query | None:
     return None
 
 
+_USAGE_ALONE = frozenset({"HOURS", "FIT", "ON", "QUESTION", "FOLLOW", "AND", "PER", "PRONOUN"})
+
+
+def _usage_alone(r: Reading) -> bool:
+    """Only how long the GPU is used is said ("每天就用3小时", "一周也就十来个小时", "10 hours a week then"): the
+    usage as a setting, the last question answered again under it."""
+    return {t.kind for t in r.b.tags} <= _USAGE_ALONE and not r.b.unknown
+
+
 def _budget(settings: list[Setting]) -> bool:
     """A budget with a workload, a memory floor, a vendor or a buyer ("预算8000，ai绘画用", "至少16g显存，
     预算4000左右", "实验室预算50万") asks what to buy: a recommendation, not a setting alone."""
@@ -192,8 +201,13 @@ def settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
         and not b.has("GPU", "COST", *ASKS)
     ):
         out.append(Setting("utilization", 1.0))  # "we run it 24/7"
-    elif hours and hours.get("per_week") and b.has("SET") and not b.has("GPU", "COST", "UTILIZATION", *ASKS):
-        out.append(Setting("utilization", min(hours["per_week"] / 168.0, 1.0)))  # "按一天8小时算"
+    elif (
+        hours
+        and hours.get("per_week")
+        and (b.has("SET") or _usage_alone(r))
+        and not b.has("GPU", "COST", "UTILIZATION", *ASKS)
+    ):
+        out.append(Setting("utilization", min(hours["per_week"] / 168.0, 1.0)))  # "按一天8小时算", "每天就用3小时"
     if b.has("CURRENCY") and not b.has("MONEY", "KWH", "RATE", "FX", "NUMBER"):
         out.append(Setting("currency", b.first("CURRENCY")))  # "show prices in yuan", "用人民币"
     if b.has("UTILIZATION") or (b.has("PERCENT") and b.has("SET")):

@@ -21,6 +21,9 @@ from assistant.nlu.tagging.words import BRAND_FIX, SERIES_FIX, SUFFIX_FIX
 from assistant.nlu.text import Tok
 
 V = TypeVar("V")
+# Chinese words of approximation between a number and its unit ("十来个小时", "二十多块", "十几个小时")
+_APPROX = frozenset({"来", "多", "几"})
+_APPROX_UNITS = ("hours", "classifier", "money_after", "months", "day", "week", "years", "gb")
 
 
 @dataclass
@@ -93,6 +96,24 @@ class TaggerBase:
         return j
 
     def number_at(self, i: int) -> tuple[float, int] | None:
+        """A number (digits or a number word) at i: (value, tokens used), with a Chinese approximation glued after
+        it and before its unit ("十来个小时" 10, "二十多块" 20, "十几个小时" 15: 几 after a ten adds 5)."""
+        got = self._number_at(i)
+        if got is None:
+            return None
+        v, used = got
+        k = i + used
+        if k + 1 < len(self.tt) and self.toks[k].glued and self.tt[k] in _APPROX and self._unit_word_at(k + 1):
+            tens = self.tt[k] == "几" and self.tt[k - 1] == "十"
+            if self.tt[k] != "几" or tens:
+                return v + (5.0 if tens else 0.0), used + 1
+        return got
+
+    def _unit_word_at(self, k: int) -> bool:
+        """A unit or a classifier starts at token k ("个小时", "块", "万", "张")."""
+        return self.tt[k] in ("万", "千") or any(self.unit(u, k) for u in _APPROX_UNITS)
+
+    def _number_at(self, i: int) -> tuple[float, int] | None:
         """A number (digits or a number word) at i: (value, tokens used)."""
         if i >= len(self.tt):
             return None
