@@ -90,6 +90,9 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         if price_of(gpu.name, env, "new") is None and price_of(gpu.name, env, "used") is None:
             why, cited = unpriced_reason(gpu, env)  # "h800 报价20万": why no price, a whole server's when on record
             steps, sources = [*steps, *why], [*sources, *env.cite(*cited)]
+        if answer == "unknown":  # "v100 sxm2 for $150, good idea for llms?": what that money buys, against the market
+            what_buys, answer = _value_at_offer(query, gpu, offer_usd / n, stated, env)
+            head += i18n.gap(env.lang) + what_buys
         if query.model is not None or query.params_b:  # "mi50 32g 闲鱼800 能跑qwen2.5 32b吗": whether it runs too
             head = _runs(query, ref, env).headline + i18n.gap(env.lang) + head
         unpriced = {"answer": answer, "kind": "deal", "gpu": gpu.name}
@@ -296,6 +299,42 @@ def _between_head(what: str, per_card_usd: float, used: PriceLookup, new: PriceL
 
     values = {"gpu": what, "offer": env.money(per_card_usd), "used": price_text(used, env), "new": price_text(new, env)}
     return env.t("deal.between", **values, if_new=side(new), if_used=side(used))
+
+
+def _value_at_offer(query: VerdictQuery, gpu: GpuSpec, per_card_usd: float, stated: str | None, env: Env):
+    """(sentence, verdict answer) for a card without a street price: what it does for the offer (memory, bandwidth,
+    the largest LLM at 4-bit and Llama 3 8B's single-user speed when the work is LLMs or unsaid) and whether a priced
+    card at or under the offer is faster with as much memory (then no; else yes if the card is sound)."""
+    from assistant.respond.fit import largest_llm
+    from assistant.respond.pricing import CHAT_MODEL, chat_tokens_per_s
+
+    key = perf_workload(query.workload, None)
+    better = _better(gpu, per_card_usd, stated if stated in ("new", "used") else "used", key, env)
+    parts = []
+    llm = (query.workload or "llm_inference").startswith("llm")
+    chat = env.reader.model(CHAT_MODEL[0])
+    if llm and chat is not None and gpu.memory_gb:
+        biggest = largest_llm(env, gpu.memory_gb) or "—"
+        tps = chat_tokens_per_s(chat, CHAT_MODEL[1], gpu)
+        parts.append(
+            env.t(
+                "deal.offer_llm_speed" if query.workload else "deal.offer_llm",  # a verdict on the work said the fit
+                offer=env.money(per_card_usd),
+                memory=f"{gpu.memory_gb:g}",
+                bw=f"{gpu.memory_bandwidth_gb_s or 0:,.0f}",
+                model=biggest,
+                chat=chat.name,
+                tps=f"{tps:,.0f}",
+            )
+        )
+    if better:
+        listed = i18n.sep(env.lang).join(
+            f"{env.reader.known_gpu(r.gpu).short_name} ({env.money(r.price_usd)})" for r in better
+        )
+        parts.append(env.t("deal.offer_beaten", workload=workload_title(env, key), gpus=listed))
+        return i18n.gap(env.lang).join(parts), "no"
+    parts.append(env.t("deal.offer_unbeaten", offer=env.money(per_card_usd), workload=workload_title(env, key)))
+    return i18n.gap(env.lang).join(parts), "yes_if"
 
 
 def _better(gpu: GpuSpec, per_card_usd: float, condition: str, key: str, env: Env) -> list:
