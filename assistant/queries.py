@@ -8,7 +8,7 @@ dialogue context by `assistant.dialogue`. Nothing here refers to Lark or to the 
 Vocabularies:
 - workload: training | inference | llm_inference | llm_finetune | image_generation | None
 - precision: fp32 | tf32 | fp16 | bf16 | fp8 | int8 | int4 | q2_k | q3_k_m | q4_0 | q4_k_m |
-  q5_k_m | q6_k | q8_0 | None
+  q5_k_m | q6_k | q8_0 | iq4_xs | iq3_m | iq3_xxs | iq2_m | iq2_xs | iq2_xxs | iq1_m | iq1_s | None
 - condition: new | used | None
 """
 
@@ -32,6 +32,14 @@ PRECISIONS = (
     "q5_k_m",
     "q6_k",
     "q8_0",
+    "iq4_xs",
+    "iq3_m",
+    "iq3_xxs",
+    "iq2_m",
+    "iq2_xs",
+    "iq2_xxs",
+    "iq1_m",
+    "iq1_s",
 )
 INTENTS = (
     "spec",

@@ -187,6 +187,18 @@ BITS_PER_WEIGHT = {
     "iq4_xs": 4.25,
     "q3_k_m": 3.91,
     "q2_k": 2.96,
+    # llama.cpp's i-quants at the bits per weight its quantize tool lists (tools/quantize QUANT_OPTIONS) [R]; Unsloth
+    # names its dynamic quants by their average ("1.58-bit" DeepSeek R1 = UD-IQ1_S, 131 GB = 671 B x 1.56 / 8)
+    "iq3_m": 3.66,
+    "iq3_s": 3.44,
+    "iq3_xs": 3.3,
+    "iq3_xxs": 3.06,
+    "iq2_m": 2.7,
+    "iq2_s": 2.5,
+    "iq2_xs": 2.31,
+    "iq2_xxs": 2.06,
+    "iq1_m": 1.75,
+    "iq1_s": 1.56,
     "int4": 4.25,
     "nf4": 4.127,
     "fp4": 4.25,
@@ -195,7 +207,18 @@ BITS_PER_WEIGHT = {
     "mxfp4": 4.25,
 }
 # Quantizations with 8-bit or lower weights that llama.cpp / bitsandbytes dequantize (GGUF).
-GGUF_TYPES = {"q8_0", "q6_k", "q5_k_m", "q5_k_s", "q5_0", "q4_k_m", "q4_k_s", "q4_0", "iq4_xs", "q3_k_m", "q2_k"}
+GGUF_TYPES = {"q8_0", "q6_k", "q5_k_m", "q5_k_s", "q5_0", "q4_k_m", "q4_k_s", "q4_0", "iq4_xs", "q3_k_m", "q2_k"} | {
+    "iq3_m",
+    "iq3_s",
+    "iq3_xs",
+    "iq3_xxs",
+    "iq2_m",
+    "iq2_s",
+    "iq2_xs",
+    "iq2_xxs",
+    "iq1_m",
+    "iq1_s",
+}
 # CUDA context + kernels before any tensor: PyTorch 1343 MB on V100 (vram_measured.tsv [CAL]);
 # llama.cpp loads far fewer kernels [A: 0.4 GB; brief: 0.3-1.3 GB].
 CUDA_CONTEXT_GB = {"pytorch": 1.343, "llama.cpp": 0.4}
