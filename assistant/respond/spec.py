@@ -267,7 +267,12 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env) -> str:
     if sections == ["power"]:
         parts = [
             env.t(
-                "spec.head_power",
+                # a Mac: the machine at the wall; no figure: said, not "n/a W"
+                "spec.head_power_none"
+                if not g.tdp_w
+                else "spec.head_power_mac"
+                if g.vendor == "Apple"
+                else "spec.head_power",
                 gpu=g.short_name,
                 tdp=_cell(num(g.tdp_w, 0), env),
                 psu=_cell(num(g.suggested_psu_w, 0), env),
