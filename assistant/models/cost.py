@@ -119,19 +119,41 @@ def for_market(quotes: list[PriceQuote], market: str, borrow: bool = True) -> li
     left out; within a market, street quotes superseded by a newer one (FRESH_MONTHS) are left out; that
     market's quotes when it has any, else (with `borrow`) the other market's: a yuan answer without a Chinese
     quote uses the converted USD street price, and a dollar answer about a card sold only in China (RTX 5090 D)
-    its yuan price. A home quote more than STALE_MONTHS older than the other market's newest gives way to it."""
+    its yuan price. A home quote more than STALE_MONTHS older than the other market's newest gives way to it.
+    A borrowed used price above the home market's new price is left out: a used card never costs more than a
+    new one in the same market, so the converted figure says nothing there (a 5060 Ti 16 GB: US used ¥3,559
+    against the 京东 new ¥3,400)."""
     groups: dict[tuple[str, str], list[PriceQuote]] = {}
     for q in quotes:
         if not is_shortage(q):
             groups.setdefault((q.gpu, q.condition), []).append(q)
-    out = []
-    for group in groups.values():
+    chosen: dict[tuple[str, str], tuple[list[PriceQuote], bool]] = {}
+    for key, group in groups.items():
         home = _fresh([q for q in group if q.market == market])
         away = _fresh([q for q in group if q.market != market])
         if home and away and _newest(away) - _newest(home) > STALE_MONTHS:
             home = []
-        out += home or (away if borrow else [])
+        chosen[key] = (home, True) if home else (away if borrow else [], False)
+    out = []
+    for (gpu, condition), (picked, at_home) in chosen.items():
+        new, new_at_home = chosen.get((gpu, "new"), ([], False))
+        if (
+            condition == "used"
+            and picked
+            and not at_home
+            and new
+            and new_at_home
+            and _street_mean(picked) > _street_mean(new)
+        ):
+            continue
+        out += picked
     return out
+
+
+def _street_mean(quotes: list[PriceQuote]) -> float:
+    """Mean USD of the street quotes (of all quotes when all are list prices)."""
+    street = [q for q in quotes if not is_list_price(q)] or quotes
+    return _mean([q.usd for q in street])
 
 
 def _mean(values: list[float]) -> float:
