@@ -25,6 +25,7 @@ from assistant.queries import FitQuery, Query
 from assistant.respond.env import Env
 from assistant.respond.fit_batch import largest_batch
 from assistant.respond.pricing import price_of
+from assistant.respond.verdict import format_matters
 
 SPEC_PARTS = ("bus", "memory_type", "bandwidth", "power", "price")
 FIGURE_PARTS = ("fp16", "bf16", "tf32", "fp8", "int8", "fp4", "nvlink", "pcie", "slot")  # spec_figures fields
@@ -73,7 +74,7 @@ def parts(text: str, lang: str) -> tuple[str, ...]:
     lex, low = lexicon(lang), _lowered(text)
     out = [
         p
-        for p in (*SPEC_PARTS, "psu", "batch", "electricity", "speed", "time", "link")
+        for p in (*SPEC_PARTS, "psu", "batch", "electricity", "speed", "time", "link", "matters")
         if lex.words_in(f"asked_{p}", low)
     ]
     if baseline(text):
@@ -167,6 +168,10 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
             added_parts.append(part)
         elif part == "time" and answer.intent == "video" and answer.figures.get("video_time"):
             continue  # the minutes per clip lead the video answer
+        elif part == "matters" and _format_verdict(answer) and specs:  # "does the 5090 have fp4 ... does it matter"
+            verdict = answer.figures["verdict"]
+            added.append(format_matters(specs[0], verdict["feature"], verdict.get("peak_tflops"), env))
+            added_parts.append(part)
         elif part == "time" and (answer.intent == "video" or not _DURATION.search(answer.headline)):
             # a video answer's durations are clip lengths ("5 秒"), never a generation time
             # the seconds per image the answer worked out, else the range over cards of the memory named
@@ -186,6 +191,17 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
     if missing:
         answer.figures["not_covered"] = missing
     return answer
+
+
+def _format_verdict(answer: Answer) -> bool:
+    """A yes on a low-precision tensor format (FP8, FP4): whether it matters for speed can be said."""
+    verdict = answer.figures.get("verdict")
+    return (
+        isinstance(verdict, dict)
+        and verdict.get("kind") == "feature"
+        and verdict.get("answer") == "yes"
+        and (verdict.get("feature") in ("fp8", "fp4"))
+    )
 
 
 def _link_weighed(answer: Answer, part: str) -> bool:

@@ -78,6 +78,28 @@ def _priced(env: Env) -> list[GpuSpec]:
     return env.reader.gpus(sorted({q.gpu for q in env.reader.prices(env.assumptions.snapshot)}))
 
 
+def format_matters(gpu: GpuSpec, feature: str, peak: float | None, env: Env) -> str:
+    """Whether a low-precision tensor format speeds up inference: not one user's generation, which waits on memory
+    bandwidth (§llm.decode; 4-bit weights run on any card), but the compute-bound parts (prompt reading, many users
+    at once) by its peak over the 16-bit one."""
+    from assistant.models import llm
+    from assistant.respond import spec_figures
+
+    key, quant = CHAT_MODEL
+    model = env.reader.model(key)
+    tps = llm.decode_speed(gpu, model, quant).tokens_per_s if model is not None else 0.0
+    fp16 = spec_figures.peak(gpu, "fp16")[0] or 0.0
+    return env.t(
+        "verdict.format_matters",
+        feature=_FEATURE_NAMES[feature],
+        bw=f"{gpu.memory_bandwidth_gb_s or 0:,.0f}",
+        tps=f"{tps:,.0f}",
+        model=model.name if model is not None else key,
+        peak=f"{peak or 0:,.0f}",
+        times=f"{(peak or 0) / fp16:.0f}" if fp16 else "?",
+    )
+
+
 def _feature(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
     feature = query.feature or "tensor_cores"
     if feature in software.SOFTWARE:  # a library, not a hardware format: the architectures its makers list
