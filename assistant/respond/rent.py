@@ -121,12 +121,42 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
 
     served = serving_of(query, env)
     if served is None:
-        return _respond(query, env)
+        return _budget_hours(_respond(query, env), query, env)
     lead, figures, cards = served
     ref = next(r for r in query.gpus if r.name)
     answer = _respond(dataclasses.replace(query, gpus=(dataclasses.replace(ref, count=cards),)), env)
     answer.headline = i18n.gap(env.lang).join([lead, answer.headline])
     answer.figures |= figures | {"targets": dict(query.targets)}
+    return answer
+
+
+def _budget_hours(answer: Answer, query: RentOrBuyQuery, env: Env) -> Answer:
+    """ "我手上有1万块 想租卡跑qwen2.5 72b 能跑多久": a budget to rent with and a time asked: the hours that budget
+    rents of the set the answer rents, around the clock and at the usage assumed, first."""
+    from assistant.respond.asked import parts
+
+    asked = any(s.key == "budget_usd" for s in query.settings) and "time" in parts(query.text, env.lang)
+    if not asked or "budget_hours" in answer.figures:  # said once (the pick's answer comes through here too)
+        return answer
+    budget = env.for_query(query).assumptions.budget_usd
+    rate, gpu = answer.figures.get("rent_usd_per_hour"), env.reader.gpu(answer.figures.get("rent_gpu") or "")
+    if not budget or not rate or gpu is None:
+        return answer
+    hours = budget / rate
+    week = float(answer.figures.get("hours_per_week") or 0.0)
+    lead = env.t(
+        "rent.budget_hours",
+        budget=env.money(budget),
+        what=counted(env, gpu, int(answer.figures.get("rent_gpu_count") or 1)),
+        provider=answer.figures.get("rent_provider", ""),
+        rate=env.money(rate, 2),
+        hours=f"{hours:,.0f}",
+        days=f"{hours / 24:,.0f}",
+        weeks=f"{hours / week:,.0f}" if week else "?",
+        week=f"{week:.0f}",
+    )
+    answer.headline = i18n.gap(env.lang).join([lead, answer.headline])
+    answer.figures["budget_hours"] = round(hours, 1)
     return answer
 
 
@@ -344,6 +374,9 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
         "break_even_days": None if be.never else round(be.calendar_days, 1),
         "verdict": verdict,
         "rent_usd_per_hour": round(rent_h, 4),
+        "rent_gpu": rate.gpu,
+        "rent_gpu_count": n,
+        "rent_provider": rate.provider,
         "buy_usd": round(buy, 2),
         "hours_per_week": hours_week,
     }
@@ -391,7 +424,7 @@ def _for_the_pick(query: RentOrBuyQuery, env: Env) -> Answer:
             question=query.text, intent="rent_or_buy", headline="", clarification=env.t("rent.which_gpu"), lang=env.lang
         )
     n = int(top.get("gpu_count") or 1)
-    answer = respond(dataclasses.replace(query, gpus=(GpuRef(mention="", name=top["gpu"], count=n),)), env)
+    answer = _respond(dataclasses.replace(query, gpus=(GpuRef(mention="", name=top["gpu"], count=n),)), env)
     gpu = env.reader.known_gpu(top["gpu"])
     answer.headline = env.t("rent.for_pick", gpus=counted(env, gpu, n, article=False)) + " " + answer.headline
     answer.steps = [*pick.steps[:1], *answer.steps]
