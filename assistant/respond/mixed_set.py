@@ -15,15 +15,17 @@ for both" after a 3090 and a 3060), every card's board power added (docs/model.m
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from assistant import i18n
 from assistant.answer import Answer, Table
-from assistant.models import llm, memory
+from assistant.models import llm, memory, performance, scaling
 from assistant.queries import FitQuery
 from assistant.respond.env import Env
 from assistant.respond.fit_rows import mode_name
 from assistant.respond.wording import join_names, spec_source
 
+_TRAINING = re.compile(r"\btrain|\bddp\b|fine-?tun|训练|炼丹|微调", re.IGNORECASE)  # a training set, no model named
 _LADDER = ("fp16", "q8_0", "q6_k", "q5_k_m", "q4_k_m", "q3_k_m", "q2_k")  # the lighter ones offered, heaviest first
 DEFAULT_QUANT = "q4_k_m"
 DEFAULT_CONTEXT = 4096  # the context of the largest-model pick (as largest_llm)
@@ -57,6 +59,8 @@ def respond(query: FitQuery, env: Env, fit_respond) -> Answer:
     model = sized_model(query, env)[0] if (query.model or query.params_b) else None
     if model is not None and model.kind != "llm" and query.mode == "inference":
         return _one_card(query, env, cards, fit_respond)
+    if model is None and _TRAINING.search(query.text):  # "mixing a 4090 and a 3090 for ddp training": the pace
+        return _training_pace(query, env, cards, gpus)
     total = sum(g.memory_gb or 0.0 for g in gpus)
     quant = memory.released_precision(model) if (query.released and model) else (query.precision or DEFAULT_QUANT)
     context = query.context_tokens
@@ -173,6 +177,28 @@ def _training(query: FitQuery, env: Env, model, cards, names: str) -> Answer:
     )
     gpus = [gpu for gpu, count in cards for _ in range(count)]
     figures = {"mixed_set": True, "vram_required_gb": round(need, 1), "fits": not short, "gpu_count": len(gpus)}
+    return _answer(query, env, head, _steps(env, gpus, training=True), gpus, figures)
+
+
+def _training_pace(query: FitQuery, env: Env, cards, gpus) -> Answer:
+    """Data-parallel training on different cards: every step waits for the slowest, so the set trains at the
+    slowest card's speed times the cards (§perf.multigpu, models.scaling.training_scaling), against the sum of their
+    own speeds."""
+    scores = {g.name: performance.relative_performance(g, "train16", batch_policy="none").score for g in gpus}
+    fastest = max(gpus, key=lambda g: scores[g.name])
+    slowest = min(gpus, key=lambda g: scores[g.name])
+    pace = scaling.training_scaling(list(gpus))
+    own = sum(scores[g.name] for g in gpus) / scores[fastest.name] if scores[fastest.name] else 0.0
+    head = env.t(
+        "mixed.train_pace_slower" if pace.speedup < 1 else "mixed.train_pace",
+        gpus=join_names([_label(gpu, count) for gpu, count in cards], env.lang),
+        slow=slowest.short_name,
+        fast=fastest.short_name,
+        ratio=f"{scores[slowest.name] / scores[fastest.name]:.2f}" if scores[fastest.name] else "?",
+        speedup=f"{pace.speedup:.2f}",
+        own=f"{own:.2f}",
+    )
+    figures = {"mixed_set": True, "training_speedup": round(pace.speedup, 3), "gpu_count": len(gpus)}
     return _answer(query, env, head, _steps(env, gpus, training=True), gpus, figures)
 
 

@@ -54,8 +54,9 @@ def memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
             # the set-up and precision a fit answer assumes (§mem.image): one rule for both
             prec = query.precision or diffusion_memory.usual_precision(model)
             est = diffusion_memory.image_memory(model, precision=prec, **diffusion_memory.AS_USUALLY_RUN)
-        elif query.workload == "llm_finetune":
-            est = train_memory.training_memory(model, "qlora", checkpointing=True, n_gpus=n)
+        elif query.workload == "llm_finetune":  # the method named ("lora finetune llama 3.1 8b"), else QLoRA
+            method = query.mode if query.mode in ("lora", "qlora") else "qlora"
+            est = train_memory.training_memory(model, method, checkpointing=True, n_gpus=n)
         else:  # Whisper runs at fp16 (faster-whisper), LLMs at 4-bit
             prec = query.precision or ("fp16" if speech(model) else "q4_k_m")
             users = max(int(dict(query.targets).get("users", 1)), 1)  # "serve it to 20 users": each keeps a KV cache
