@@ -27,7 +27,7 @@ from assistant.respond.fit_batch import largest_batch
 from assistant.respond.pricing import price_of
 from assistant.respond.verdict import format_matters
 
-SPEC_PARTS = ("bus", "memory_type", "bandwidth", "power", "price")
+SPEC_PARTS = ("bus", "memory_type", "bandwidth", "power", "price", "clock")
 FIGURE_PARTS = ("fp16", "bf16", "tf32", "fp8", "int8", "fp4", "nvlink", "pcie", "slot")  # spec_figures fields
 PRICE_INTENTS = ("compare", "spec")  # the answers where a street price asked beside them is added
 _DURATION = re.compile(
@@ -231,6 +231,9 @@ def _spec_line(part: str, specs: list, headline: str, env: Env) -> str:
             shown = not value or all(m in headline for m in _moneys(g.name, env))
         elif part == "power":
             value = f"{g.tdp_w:,} W" if g.tdp_w else None
+            shown = bool(value and value in headline)
+        elif part == "clock":
+            value = f"{g.boost_clock_mhz:,.0f} MHz" if g.boost_clock_mhz else None
             shown = bool(value and value in headline)
         elif part == "memory_type":
             value = g.memory_type
