@@ -27,7 +27,7 @@ from assistant.respond.pricing import (
     workload_title,
 )
 from assistant.respond.recommend_order import nvidia_ranking
-from assistant.respond.variants import home_versions
+from assistant.respond.variants import home_versions, variant_notes
 from assistant.respond.wording import counted, duration, spec_source, token_amount
 
 
@@ -446,10 +446,15 @@ def respond(query: CostQuery, env: Env) -> Answer:
     if period_head:
         head = period_head + i18n.gap(env.lang) + head
     steps += period_steps
+    market_sources: list[str] = []
+    if query.kind != "running":  # a purchase in the cost: China versions, grey-market prices, modified-card caveats
+        market_steps, market_sources = variant_notes([env.gpu(r.name) for r in refs], env)
+        steps += market_steps
     sources = (
         [spec_source(env.gpu(r.name), env) for r in refs]
         + env.rate_sources()
         + ["method: docs/model.md §cost.electricity, §cost.tco" + (", §cost.period" if period_head else "")]
+        + env.cite(*market_sources)
     )
     for r in refs:
         p = purchase_price(env.gpu(r.name).name, env)
