@@ -97,6 +97,16 @@ def _thread_gpu(r: Reading) -> list[GpuRef]:
     return [GpuRef(mention="", pronoun="it", count_open=True)]
 
 
+def gpu_hours_asked(r: Reading) -> bool:
+    """ "how many 4090 hours for a lora on llama 3 8b": hours of a card named right before "hours" (its time)."""
+    b = r.b
+    for t in b.kinds.get("GPU", []):
+        after = next((k for k, at in enumerate(b.toks_pos) if at >= t.end), None)
+        if after is not None and b.toks[after] in ("hours", "hrs", "gpu-hours"):
+            return True
+    return False
+
+
 def asked_form(r: Reading) -> str:
     """The form of the yes/no question (FitQuery.asked): "oom" ("会爆显存吗", "will it oom"), "too_little" ("is 12gb
     too little"), "enough" ("够不够"), in that order of precedence (lexicon [lists] asks_<form>); "" otherwise."""
@@ -147,7 +157,7 @@ def read(r: Reading) -> Query | None:
         resolution=resolution(r),
         lora_rank=r.num("RANK"),
         setup=setup,
-        want_time=bool(said(r, "duration_words")) and r.mode() != "inference",
+        want_time=bool(said(r, "duration_words") or gpu_hours_asked(r)) and r.mode() != "inference",
         released=bool(said(r, "full_weights") or b.has("UNQUANTIZED")) and not r.precision,
         want_context=bool(said(r, "context_asked")),
         tokens=r.num("TOKENS"),

@@ -78,10 +78,15 @@ def about_last(r: Reading) -> Query | None:
             hours = (b.first("HOURS") or {}).get("total")
             follow = build(r, ask="rates")
             return dataclasses.replace(follow, hours_total=hours) if hours and hours != 1 else follow
+    if said(r, "who_cheapest") and kinds <= {"RECOMMEND", "RENT", "ASK"} | AROUND and not b.unknown:
+        return build(r, ask="rates")  # "who has it cheapest": the clouds' rates of the card talked about
     if b.meaning("ASK") == "cheaper" and r.said("provider_words") and kinds <= {"ASK", "RENT"} | AROUND:
         return build(r, ask="rates")  # "cheaper provider?", "any cheaper cloud for it?": the other providers' rates
     if b.has("ASK") and kinds <= {"ASK", "WORKLOAD", "PRECISION", "RECOMMEND", "CONDITION"} | AROUND:
         return build(r, ask=b.meaning("ASK"))  # "anything cheaper?", "便宜点的？"
+    adding = {w for p in r.lex.listed("add_card") for w in p.split()} | set(r.lex.numbers) | {"more"}
+    if said(r, "add_card") and kinds <= {"COUNT", "NUMBER"} | AROUND and _only(b.unknown, adding):
+        return build(r)  # "add another one", "add two more": more of the card talked about, in the same question
     if b.has("VENDOR") and kinds <= {"VENDOR", "COMPARE"} | AROUND and len(b.unknown) <= 1:
         return build(r)  # "with amd too", "what about amd?", "amd呢"
     if b.struct("count_of") and kinds <= {"COUNT", "NUMBER", "HOW_MUCH", "COST"} | AROUND:
@@ -150,7 +155,8 @@ def total_hours(r: Reading) -> float | None:
     """Hours in all that a follow-up states ("the job is about 120 hours total", "跑三天": days are always in all),
     None when it states none (a bare "and at 25 hours?" is hours a week)."""
     tag = r.b.first("HOURS")
-    return tag.get("total") if isinstance(tag, dict) and (tag.get("span") or r.said("total_words")) else None
+    in_all = r.said("total_words") or said(r, "money_asks")  # "i need 120 hours, what does that come to"
+    return tag.get("total") if isinstance(tag, dict) and (tag.get("span") or in_all) else None
 
 
 def _only(unknown: list[str], allowed: frozenset[str]) -> bool:

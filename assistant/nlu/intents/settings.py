@@ -283,7 +283,8 @@ def stated_in(r: Reading, query: Query) -> tuple[Setting, ...]:
     hours = b.first("HOURS") or {}
     # "and at 25 hours?" (not "120 hours total", not "跑三天": days are hours in all)
     rate_unit = getattr(query, "ask", None) == "rates"  # "租的话多少钱一小时": the rate's hour, not a usage
-    bare = query.intent == "followup" and not r.said("total_words") and not hours.get("span") and not rate_unit
+    in_all = r.said("total_words") or getattr(query, "hours_total", None)  # "i need 120 hours, what does that come to"
+    bare = query.intent == "followup" and not in_all and not hours.get("span") and not rate_unit
     per_week = hours.get("per_week") or (hours.get("total") if bare else None)
     if per_week:
         out.append(Setting("utilization", min(per_week / 168.0, 1.0)))

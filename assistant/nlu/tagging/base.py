@@ -176,6 +176,16 @@ class TaggerBase:
     def unit(self, name: str, i: int) -> int:
         return self.lex.unit(name, self.tt, i)
 
+    def gpu_hours(self, i: int) -> bool:
+        """Token i is a card's bare model number counted in hours of it ("how many 4090 hours for a lora", "4090
+        hours to finetune llama"): "many" before it or a job word after the hours (lexicon gpu_hours_after)."""
+        tt = self.tt
+        h = self.unit("hours", i + 1) if tt[i] in self.index.bare_numbers else 0
+        if not h or tt[i + 1] in ("h", "hr", "hrs"):
+            return False
+        after = i + 1 + h
+        return (i > 0 and tt[i - 1] == "many") or (after < len(tt) and tt[after] in self.lex.listed("gpu_hours_after"))
+
     def currency_at(self, i: int) -> str | None:
         """ISO code of the money unit at token i: EUR, GBP, CNY; None for dollars (or no unit)."""
         for name, code in (("cur_eur", "EUR"), ("cur_gbp", "GBP"), ("cur_cny", "CNY")):

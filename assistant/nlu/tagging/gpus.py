@@ -398,7 +398,7 @@ class GpuTagging(TaggerBase):
                 and end < n
                 and (
                     self.unit("money_after", end)
-                    or (not named and (self.unit("hours", end) or self.unit("years", end)))
+                    or (not named and (self.unit("hours", end) and not self.gpu_hours(i) or self.unit("years", end)))
                     or tt[end] in ("b", "k", "%")
                 )
             ):

@@ -155,6 +155,8 @@ class QuantityTagging(TaggerBase):
         if kw and (per or tt[j] not in ("unit", "度")) and tt[i] not in self.index.bare_numbers:
             return self._kwh(i, j + per + kw, v)  # (not "4090 一度电6毛": the card, then the rate)
         h = self.unit("hours", j)
+        if h and used == 1 and self.gpu_hours(i):
+            return None  # "how many 4090 hours for a lora": hours of that card, not a duration
         if h and not (tt[j] == "h" and j + 1 < n and self.toks[j + 1].kind == "num"):
             jj = j + h
             skip = 0
