@@ -159,7 +159,7 @@ def total_hours(r: Reading) -> float | None:
     return tag.get("total") if isinstance(tag, dict) and (tag.get("span") or in_all) else None
 
 
-def _only(unknown: list[str], allowed: frozenset[str]) -> bool:
+def _only(unknown: list[str], allowed: frozenset[str] | set[str]) -> bool:
     """Every word not understood is one of `allowed` (a run of Chinese characters: each character)."""
     return all(w in allowed or (not w.isascii() and all(ch in allowed for ch in w)) for w in unknown)
 
