@@ -252,7 +252,17 @@ def _price_rows(gpus: list[GpuSpec], env: Env, per_gpu: dict) -> list[list[str]]
     return rows
 
 
-def _headline(gpus: list[GpuSpec], sections: list[str], env: Env) -> str:
+def _conditions_named(text: str, env: Env) -> set[str]:
+    """The conditions (new / used) a question names anywhere ("4090d现在京东卖多少 二手能卖多少": used)."""
+    from assistant.nlu.lexicon import lexicon
+    from assistant.nlu.text import words
+
+    lex, toks = lexicon(env.lang), words(text or "")
+    hits = (lex.match(toks, i) for i in range(len(toks)))
+    return {str(h[1]["CONDITION"]) for h in hits if h and "CONDITION" in h[1]}
+
+
+def _headline(gpus: list[GpuSpec], sections: list[str], env: Env, text: str = "") -> str:
     lang = env.lang
     if len(sections) == 1 and sections[0] in spec_figures.FIGURES:
         return spec_figures.headline(sections[0], gpus, env)
@@ -297,9 +307,11 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env) -> str:
                 for p, c in ((new, "new"), (used, "used"))
                 if p
             ]
-            wanted = env.assumptions.condition  # "二手的呢": the condition asked has no price, say so
-            if bits and wanted in ("new", "used") and (new if wanted == "new" else used) is None:
-                bits.append(env.t("spec.no_condition_price", cond=env.t(f"cond.{wanted}")))
+            # "二手的呢" (the condition set) or "二手能卖多少" (named in the question): a condition asked without a
+            # price is said to have none
+            for wanted in sorted(_conditions_named(text, env) | {env.assumptions.condition or ""}):
+                if bits and wanted in ("new", "used") and (new if wanted == "new" else used) is None:
+                    bits.append(env.t("spec.no_condition_price", cond=env.t(f"cond.{wanted}")))
             parts.append(
                 env.t("spec.head_gpu", gpu=g.short_name, text=" / ".join(bits) if bits else env.t("spec.no_price"))
             )
@@ -439,7 +451,7 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     return Answer(
         question=query.text,
         intent="spec",
-        headline=i18n.gap(env.lang).join([*risks, _headline(gpus, sections, env)]),
+        headline=i18n.gap(env.lang).join([*risks, _headline(gpus, sections, env, query.text)]),
         gpus=[g.name for g in gpus],
         tables=[table],
         steps=steps,
