@@ -302,7 +302,8 @@ class RatesQuery(Query):
     gpus: tuple[GpuRef, ...] = ()
     provider: str | None = None  # lexicon key: vast.ai | runpod | lambda | aws | gcp | azure | ...
     providers: tuple[str, ...] = ()  # "runpod or vast for a 4090?": two or more providers set side by side
-    mode: str = "rates"  # rates | rent (hours or a period) | job (train / fine-tune a model) | serve | by_memory
+    mode: str = "rates"  # rates | rent (hours or a period) | job (train / fine-tune a model) | serve | by_memory |
+    # spend (the hours an amount of money rents)
     hours: float | None = None  # total hours of rent
     period: str | None = None  # day | week | month | year: "for a month"
     model: ModelRef | None = None
@@ -317,6 +318,8 @@ class RatesQuery(Query):
     params_b: float | None = None  # job: "a 1b model" without a named model
     pretrain: bool = False  # job: "pretrain", "from scratch": compute-optimal tokens unless stated
     job_open: bool = False  # "how much is that if i rent the 4090": the job talked about, on this GPU (else its rates)
+    spend: float | None = None  # mode "spend": "$500, how many hours of h100 is that", "1万块能租多久的4090"
+    spend_currency: str | None = None  # the amount's currency (None: dollars)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -303,9 +303,12 @@ def respond(query: RatesQuery, env: Env) -> Answer:
     spot = min((r for r in rates if r.spot_usd_per_gpu_hour), key=lambda r: r.spot_usd_per_gpu_hour, default=None)
     if spot and spot.spot_usd_per_gpu_hour >= best.on_demand_usd_per_gpu_hour:
         spot = None  # a spot rate above the cheapest on-demand one saves nothing
+    if query.mode == "spend" and best.on_demand_usd_per_gpu_hour:  # "1万块能租多久的4090": the hours it rents
+        hours = (env.to_usd(query.spend, query.spend_currency) or 0.0) / (best.on_demand_usd_per_gpu_hour * n)
+        steps.insert(0, env.t("rates.spend_day", days=f"{hours / 8:,.0f}"))
     if hours:
         total = best.on_demand_usd_per_gpu_hour * hours * n
-        key = {"job": "head_job_on", "serve": "head_serve"}.get(query.mode, "head_rent")
+        key = {"job": "head_job_on", "serve": "head_serve", "spend": "head_spend"}.get(query.mode, "head_rent")
         head = env.t(
             f"rates.{key}",
             method=rates_job.method_text(query, env),
@@ -319,7 +322,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
             observed=best.observed,
             model=_model_name(query, env),
         )
-        if spot:
+        if spot and query.mode != "spend":
             head += env.t(
                 "rates.head_spot",
                 total=env.money_total(spot.spot_usd_per_gpu_hour * hours * n),

@@ -177,7 +177,10 @@ def throughput(r: Reading) -> bool:
 def read(r: Reading) -> Query | None:
     b = r.b
     named = provider(r)
-    if not (b.has("RENT") or named or said(r, "rate_words")) or (throughput(r) and not b.has("RENT") and not named):
+    spends = bool(r.money() and said(r, "duration_words") and said(r, "rent_hours_words"))  # "hours of a100 for $1000"
+    if not (b.has("RENT") or named or said(r, "rate_words") or spends) or (
+        throughput(r) and not b.has("RENT") and not named
+    ):
         return None
     per_week, total = r.hours()
     several = providers(r) if not b.has("BUY") else ()
@@ -235,6 +238,9 @@ def read(r: Reading) -> Query | None:
         total = per_week * _WEEKS_PER_PERIOD[billed]  # the hours of use in the period asked
     if mode == "rates" and (total or asked or months):
         mode = "rent"
+    spend = r.money() if mode in ("rates", "serve") and said(r, "duration_words") else None
+    if spend:  # "i have $500, how many hours of h100 is that", "1万块能租多久的4090": the hours that money rents
+        mode = "spend"
     job_open = mode == "rates" and r.explicit and job_of_thread(r)
     return RatesQuery(
         text=r.text,
@@ -250,6 +256,8 @@ def read(r: Reading) -> Query | None:
         precision=r.precision,
         workload=r.workload,
         job_open=bool(job_open),
+        spend=float(spend) if spend else None,
+        spend_currency=r.currency() if spend else None,
     )
 
 
