@@ -2,7 +2,7 @@
 concepts), shared by the lookups in this package and built by assistant/nlu/index.py.
 
 Contract: plain data with no behaviour; `NameIndex.build` fills it once and nothing changes it
-afterwards except the lazily built `_suggest*` and `_suffixes` caches.
+afterwards except the lazily built `_suggest*` and `_suffixes` caches and the `_suggested` memo.
 """
 
 from __future__ import annotations
@@ -47,3 +47,5 @@ class IndexData:
     _suggest: list[str] | None = None
     _suggest_idx: list[int] | None = None
     _suffixes: frozenset[str] | None = None
+    # suggestions already made, by (mention core, brand words, limit): a typo is often typed again
+    _suggested: dict[tuple, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)

@@ -310,6 +310,13 @@ class GpuLookup(IndexData):
         return tuple(self.names[i] for i in order[:6])
 
     def suggest(self, core: list[str], brands=(), limit: int = 3) -> tuple[str, ...]:
+        """Up to `limit` KB names near the mention's core (rapidfuzz), remembered per index."""
+        key = (tuple(core), frozenset(brands), limit)
+        if key not in self._suggested:
+            self._suggested[key] = self._suggest_now(core, brands, limit)
+        return self._suggested[key]
+
+    def _suggest_now(self, core: list[str], brands, limit: int) -> tuple[str, ...]:
         if self._suggest is None or self._suggest_idx is None:
             keys: list[str] = []
             owners: list[int] = []
