@@ -282,6 +282,8 @@ class Engine:
         shown = answer.gpus or [row["gpu"] for row in answer.figures.get("ranking", [])[:3] if isinstance(row, dict)]
         top = (answer.figures.get("ranking") or [answer.figures.get("rig")])[0]  # a rig of "2 x RTX 3080": two
         picked = top.get("gpu_count") if isinstance(top, dict) and top.get("gpu") == answer.choice else None
+        if picked is None and answer.figures.get("fits") is False and len(shown) == 1:
+            picked = answer.figures.get("min_gpus")  # "要 2 张 H20": what the follow-ups price is the 2 cards needed
         dialogue.remember(query, shown, answer.choice, answer.workload, answer.precision, picked)
         return answer
 

@@ -40,6 +40,8 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
         )
         if follow.hours_total:  # "租100小时多少钱": the rent for those hours
             return dataclasses.replace(rates, mode="rent", hours=follow.hours_total, period=None)
+        if follow.period:  # "租的话一个月多少钱": the rent for that period
+            return dataclasses.replace(rates, mode="rent", hours=None, period=follow.period)
         return rates
     own = follow.own_platform or (isinstance(base, RentOrBuyQuery) and base.own_platform)
     if isinstance(base, RentOrBuyQuery) and not follow.gpu_count:  # "what if i already have a pc": the same weighing

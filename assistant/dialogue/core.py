@@ -48,6 +48,7 @@ class Dialogue:
         query = from_context.which_without_context(self, query)
         query = measures.speed_of_fit(self, from_context.among_compared(self, query))
         query = from_context.job_cost_of_context(self, query)  # before cost_of_context fills the GPUs
+        query = from_context.break_even_of_context(self, query)
         query = from_context.rent_of_the_job(self, query)
         query = from_context.cost_of_context(self, from_context.worth_among_compared(self, query))
         query = from_context.model_of_context(self, from_context.model_among_compared(self, query))
@@ -127,6 +128,8 @@ class Dialogue:
             ctx.counts = {g: asked.get(g, 1) for g in ctx.gpus}
             if choice and choice_count:
                 ctx.counts[choice] = choice_count  # the pick of a ranking: "2 x RTX 3090"
+            elif choice_count and len(ctx.gpus) == 1 and choice_count > ctx.counts[ctx.gpus[0]]:
+                ctx.counts[ctx.gpus[0]] = choice_count  # a fit that needs more cards than asked: "要 2 张 H20"
             ctx.focus_count = ctx.counts.get(ctx.focus or "", ctx.focus_count)
         ctx.workload = workload or ctx.workload
         ctx.precision = precision or ctx.precision

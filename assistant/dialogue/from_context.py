@@ -173,6 +173,21 @@ def model_of_context(dlg: Dialogue, query: Query) -> Query:
     return dataclasses.replace(query, gpus=(GpuRef(mention=focus, name=focus, count=ctx.focus_count),))
 
 
+def break_even_of_context(dlg: Dialogue, query: Query) -> Query:
+    """ "买的话多久能回本", "when does buying pay off" asked as the buy-or-rent concept with no GPU named, in a
+    conversation about GPUs: the break-even of the GPUs talked about (with their count), not the concept page."""
+    from assistant.dialogue.references import focus_refs
+    from assistant.queries import ExplainQuery, RentOrBuyQuery
+
+    if not (isinstance(query, ExplainQuery) and query.concept == "buy-vs-rent" and not query.gpus):
+        return query
+    last = dlg.context.last_query
+    gpus = focus_refs(dlg)
+    if not gpus or last is None or last.intent == "explain":
+        return query
+    return RentOrBuyQuery(text=query.text, gpus=gpus, settings=query.settings)
+
+
 def job_cost_of_context(dlg: Dialogue, query: Query) -> Query:
     """The rent of the training job just timed (a fit's time or a training run's cost on named GPUs): "那租的话一共
     多少钱", "租的话呢", "what about renting" (a rental question naming nothing), or "一共要花多少钱" with nothing

@@ -20,6 +20,7 @@ import dataclasses
 
 from assistant.nlu.intents.compare import worth_asked
 from assistant.nlu.intents.cost import power_asked
+from assistant.nlu.intents.lists import top_n
 from assistant.nlu.intents.rates import epochs, period, providers, sample_tokens, samples, throughput
 from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.intents.verdict import said
@@ -58,6 +59,7 @@ def about_last(r: Reading) -> Query | None:
         and kinds <= SPEED_ASK | AROUND
         and not b.has("THAN", "VS", "OR", "COMPARE")
         and not r.said("which_words")  # "which of them is faster": a comparison
+        and top_n(r) is None  # "显卡天梯 ai性能前五": a ranked list
         # "how fast is it?": the spec reader; "tokens/s on it?", "seconds per image on that?": the speed of the last
         and not (b.has("PRONOUN") and not r.said("hypothetical") and not b.has("SPEED"))
     ):
@@ -73,7 +75,7 @@ def about_last(r: Reading) -> Query | None:
     if (fits and b.has("PRONOUN") or alone) and kinds <= {"FIT"} | AROUND and not b.unknown:
         return build(r, ask="fit")  # "will it fit", "does it fit": the last fit, or the thread's model on "it"
     rate = "price" in r.fields()  # "租的话多少钱一小时" asks a price ("what about renting" weighs renting)
-    if b.has("RENT") and rate and kinds <= {"RENT", "FIELD", "HOURS", "HOW_MUCH", "COST", "PRICES"} | AROUND:
+    if b.has("RENT") and rate and kinds <= {"RENT", "FIELD", "HOURS", "HOW_MUCH", "COST", "PRICES", "PERIOD"} | AROUND:
         if not b.unknown:  # "租的话多少钱一小时": the rates of the GPUs talked about; "租100小时多少钱": that rent
             hours = (b.first("HOURS") or {}).get("total")
             follow = build(r, ask="rates")
@@ -255,6 +257,19 @@ def read(r: Reading) -> Query | None:
     ):
         return build(r)
     return None
+
+
+# tag kinds of "要几张l20", "h20要几块": how many of the card named, nothing else
+_COUNT_ASK = {"GPU", "FIT", "QUESTION", "FOLLOW", "ON", "GPU_WORD", "AND", "HOW_MUCH"}
+
+
+def count_on(r: Reading) -> Query | None:
+    """ "要几张l20", "换成h20要几张", "how many a100s then": how many of the one GPU named the conversation's job
+    needs (its model, users, context kept): the last question on that GPU."""
+    b = r.b
+    if len(r.explicit) != 1 or b.has("MODEL", "PARAMS") or not said(r, "asked_count") or b.unknown:
+        return None
+    return build(r) if {t.kind for t in b.tags} <= _COUNT_ASK else None
 
 
 def leftover(r: Reading) -> Query | None:

@@ -119,6 +119,8 @@ def read(r: Reading) -> Query | None:
         kind = "good"
     elif r.workload and said(r, "verdict_how_is") and not set(r.fields()) - {"all"}:
         kind = "good"  # "mac mini m4 pro 64g跑大模型咋样": how it does at the workload named
+    elif b.has("WHY") and said(r, "praise_words"):
+        kind = "good"  # "为什么都说4090是炼丹神卡", "why does everyone call the 3090 the best budget ai card": its case
     else:
         return None
     workload = r.workload or ("training" if "training" in b.meanings.get("MODE", []) else None)

@@ -330,9 +330,12 @@ class ModelTagging(TaggerBase):
             return
         size = sizes.pop()
         for k, t in enumerate(self.tags):
-            if t.kind != "MODEL" or t.model_match().status != "ambiguous":
+            if t.kind != "MODEL" or t.model_match().status == "ok":
                 continue
             m = t.model_match()
+            if m.status == "unknown":  # "qwen4出了没 72b的话要多大显存": a version the KB lacks, at the size stated
+                self.tags[k] = Tag("UNKNOWN_MODEL", {"params_b": size}, t.text, t.start, t.end, t.meanings)
+                continue
             near = max(0.6, 0.08 * size)
             at_size = tuple(
                 c
