@@ -128,8 +128,10 @@ class Dialogue:
             ctx.counts = {g: asked.get(g, 1) for g in ctx.gpus}
             if choice and choice_count:
                 ctx.counts[choice] = choice_count  # the pick of a ranking: "2 x RTX 3090"
-            elif choice_count and len(ctx.gpus) == 1 and choice_count > ctx.counts[ctx.gpus[0]]:
-                ctx.counts[ctx.gpus[0]] = choice_count  # a fit that needs more cards than asked: "要 2 张 H20"
+            elif choice_count and len(ctx.gpus) == 1 and ctx.counts[ctx.gpus[0]] == 1:
+                # a fit on a card named without a count that needs more: "要几张l20" -> "要 2 张 H20" (a set the user
+                # stated, "4x 3060", keeps its own count)
+                ctx.counts[ctx.gpus[0]] = choice_count
             ctx.focus_count = ctx.counts.get(ctx.focus or "", ctx.focus_count)
         ctx.workload = workload or ctx.workload
         ctx.precision = precision or ctx.precision
