@@ -133,7 +133,7 @@ def worth(a: ValueRow, b: ValueRow, title: str, env: Env, subject: str | None = 
     a no for it, and the other way round."""
     tco = {id(a): a.tco_usd or 0.0, id(b): b.tco_usd or 0.0}
     if not (a.price and b.price and all(tco.values())):
-        return env.t("compare.worth_no_price")
+        return env.t("compare.worth_no_price") + _unpriced_pick(a, b, env)
     up, other = (a, b) if tco[id(a)] >= tco[id(b)] else (b, a)
     speed, cost_ratio = safe_div(up.perf.score, other.perf.score), safe_div(tco[id(up)], tco[id(other)])
     values = {
@@ -160,6 +160,30 @@ def worth(a: ValueRow, b: ValueRow, title: str, env: Env, subject: str | None = 
         key = "compare.worth_memory_of" if subject == other.gpu.name else "compare.worth_memory"
         text += i18n.gap(env.lang) + env.t(key, gpu=up.label, a=f"{mem_up:g} GB", b=f"{mem_other:g} GB")
     return text
+
+
+def _unpriced_pick(a: ValueRow, b: ValueRow, env: Env) -> str:
+    """Without a price for one side: the pick on the cards alone, by memory when their speed is within 10 % and one
+    has at least 4 GB more, else by speed when one is at least 10 % faster; "" when neither decides."""
+    speed = safe_div(a.perf.score, b.perf.score)
+    mem = {id(r): (r.gpu.memory_gb or 0) * r.n_gpus for r in (a, b)}
+    roomy, small = (a, b) if mem[id(a)] >= mem[id(b)] else (b, a)
+    if 1 / 1.1 <= speed <= 1.1 and mem[id(roomy)] - mem[id(small)] >= 4:
+        return i18n.gap(env.lang) + env.t(
+            "compare.unpriced_pick_memory",
+            gpu=roomy.label,
+            other=small.label,
+            a=f"{mem[id(roomy)]:g}",
+            b=f"{mem[id(small)]:g}",
+            speed=f"{max(speed, 1 / speed):.2f}" if speed else "?",
+        )
+    if speed >= 1.1 or (speed and speed <= 1 / 1.1):
+        fast, slow = (a, b) if speed >= 1.1 else (b, a)
+        times = speed if speed >= 1.1 else 1 / speed
+        return i18n.gap(env.lang) + env.t(
+            "compare.unpriced_pick_speed", gpu=fast.label, other=slow.label, x=f"{times:.2f}"
+        )
+    return ""
 
 
 def more_memory(rows: dict[str, ValueRow], names: list[str]) -> dict | None:
