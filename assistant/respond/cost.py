@@ -33,7 +33,9 @@ from assistant.respond.wording import counted, duration, spec_source, token_amou
 
 def _utilization(query: CostQuery, env: Env) -> tuple[float, str]:
     if query.hours_per_week:
-        return min(query.hours_per_week / 168.0, 1.0), env.t("cost.hours_week", hours=f"{query.hours_per_week:g}")
+        return min(query.hours_per_week / 168.0, 1.0), env.t(
+            "cost.hours_week", hours=f"{round(query.hours_per_week, 1):g}"
+        )
     u = query.utilization or env.assumptions.utilization
     return u, env.t("cost.utilization", util=f"{u * 100:.0f}")
 
@@ -442,6 +444,9 @@ def respond(query: CostQuery, env: Env) -> Answer:
         figures["per_gpu"] = [{k: v for k, v in e.items() if k != "label"} for e in each]
         head = _several_head(query, env, each, years)
     steps = [env.t("cost.electricity_step", watts=f"{w:,.0f}", usage=util_text)]
+    several = [r for r in refs if r.count > 1]  # "2x 4090 over 4 years": the machine that holds them, not a desktop
+    for r in several:
+        steps.append(env.t("cost.platform_step", n=r.count, money=env.money(cost.platform(r.count)[1])))
     period_head, period_steps = _per_period(query, env, figures, years)
     if period_head:
         head = period_head + i18n.gap(env.lang) + head
@@ -470,7 +475,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
         steps=steps,
         figures=figures,
         assumptions=env.assumption_dict(),
-        assumption_text=assumption_text(env, buying=True),
+        assumption_text=assumption_text(env, buying=True, desktop=not several),
         sources=sources,
         lang=env.lang,
     )

@@ -35,7 +35,7 @@ from assistant.respond.wording import counted, spec_source
 def _usage(query: RentOrBuyQuery, env: Env) -> tuple[float, str]:
     """Hours of use per week and how we know."""
     if query.hours_per_week:
-        return min(query.hours_per_week, 168.0), env.t("rent.hours_week", hours=f"{query.hours_per_week:g}")
+        return min(query.hours_per_week, 168.0), env.t("rent.hours_week", hours=f"{round(query.hours_per_week, 1):g}")
     u = query.utilization or env.assumptions.utilization
     return 168.0 * u, env.t("rent.utilization", util=f"{u * 100:.0f}", hours=f"{168 * u:.0f}")
 
@@ -295,7 +295,7 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
                 env.t("rent.hour_rent", rate=env.money(rent_h, 2), provider=rate.provider, observed=rate.observed),
                 env.t("rent.hour_own", cost=env.money(be.own_usd_per_hour, 3), watts=f"{power:,.0f}"),
             ],
-            [env.t("rent.row_month", hours=f"{hours_week:g}"), env.money(month_rent), env.money(month_own)],
+            [env.t("rent.row_month", hours=f"{round(hours_week, 1):g}"), env.money(month_rent), env.money(month_own)],
         ],
     )
     spot = cost.cheapest_cloud(rented.name, [r for r in rates if r.provider == asked] or rates, spot=True)
