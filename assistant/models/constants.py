@@ -276,7 +276,7 @@ IMAGE_FP16_CARD_GB = 24.0
 # the diffusers benchmark's NF4 FLUX.1 transformer holds 6.72 GB for 11.9 B parameters]. QLoRA recipes turn it
 # on (4.127).
 IMAGE_NF4_BITS = 4.5
-IMAGE_T5XXL_ENCODER = frozenset({"flux.1-dev", "flux.1-schnell", "sd3-medium"})
+IMAGE_T5XXL_ENCODER = frozenset({"flux.1-dev", "flux.1-schnell", "sd3-medium", "sd3.5-large", "sd3.5-medium"})
 T5XXL_WO_PARAMS_B = 1.007
 T5XXL_EMBEDDING_PARAMS_B = 0.132
 # Guidance-distilled models: one latent per image per step (FLUX.1 [dev] / [schnell] model card) [R].
@@ -363,10 +363,16 @@ DENOISER_MACS = {
     "flux.1-dev": (29744.8, 7436.2, 1024),
     "flux.1-schnell": (29744.8, 7436.2, 1024),  # the same transformer as [dev] (model card)
     "sd3-medium": (3009.4, 1446.3, 1024),
+    # SD3.5 Large: SD3's joint block (12 d^2 MACs per token) x 38 at width 2,432 over 4,096 image + 333 text tokens;
+    # SD3.5 Medium: SD3 Medium + the image-only self-attention of blocks 0-12 (4 d^2 per image token, 2 d n^2) [D]
+    "sd3.5-large": (11946.0, 3626.0, 1024),
+    "sd3.5-medium": (3511.0, 2116.0, 1024),
 }
 # GPU kernels per denoiser pass (scripts/denoiser_flops.py, counted from the diffusers forward code [A, +-20 %]);
 # classifier-free guidance runs both passes as one batch of 2 (diffusers, ComfyUI), so a step launches them once.
 DENOISER_KERNELS = {"sd-1.5": 803, "sdxl-base": 2171, "flux.1-dev": 2599, "flux.1-schnell": 2599, "sd3-medium": 1023}
+# SD3.5 [A]: 42 kernels per joint block as SD3 (38 blocks), + ~10 per block with the added self-attention (13 blocks)
+DENOISER_KERNELS |= {"sd3.5-large": 1611, "sd3.5-medium": 1153}
 # Host time per kernel in eager PyTorch [A]: "the launch time on the CPU side is between 5-20 microseconds"
 # (facebookresearch/HolisticTraceAnalysis, docs: CUDA kernel launch stats); 10 us. Most of a denoiser's kernels
 # (norms, activations, adds, reshapes) run for less than that on a GPU, so their launches add to the step time.
@@ -382,6 +388,7 @@ IMAGE_ACC32_EFFICIENCY = 0.7
 # KSampler 20 (SD 1.5, SDXL, and the FLUX.1 dev example workflow), diffusers' SD3 pipeline 28.
 # FLUX.1 [schnell]: 4 steps, the most its model card gives ("1 to 4 steps").
 DEFAULT_IMAGE_STEPS = {"sd-1.5": 20, "sdxl-base": 20, "flux.1-dev": 20, "flux.1-schnell": 4, "sd3-medium": 28}
+DEFAULT_IMAGE_STEPS |= {"sd3.5-large": 28, "sd3.5-medium": 40}  # the model cards' diffusers examples [R]
 # VAE decode: 1,240.1 GMAC per 512 x 512 image (SD VAE decoder, thop, BK-SDM issue #53); the SDXL, SD3 and FLUX.1
 # decoders have the same widths (128-512 channels), so it scales with the pixels [D].
 VAE_DECODE_GMAC_512 = 1240.1

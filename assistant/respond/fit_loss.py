@@ -12,10 +12,7 @@ it is not LLM fine-tuning, or it does not fit with either). figures: `verdict` y
 
 from __future__ import annotations
 
-import dataclasses
-
-from assistant.models import memory
-from assistant.respond.fit_rows import FitCase, estimate, mode_name
+from assistant.respond.fit_rows import FitCase, mode_name
 from assistant.respond.train_route import fitting_route
 
 STATED_LOSS = {"fused_loss", "chunked_loss", "unsloth"}  # set-up options that state the loss
@@ -26,17 +23,11 @@ def fused_route(case: FitCase, where: str) -> tuple[str, dict] | None:
     _, plain, f = case.pick
     if f.fits or not case.training or model.kind != "llm" or STATED_LOSS & set(query.setup or ()):
         return None
-    _, mode, prec = case.shown[case.rows.index(case.pick)]
-    route = fitting_route(case)  # the least change that fits: the asked method with a fused loss comes first
-    if route is not None and route.changes == ("fused",):
-        option, need = "fused_loss", route.need_gb
-    elif n == 1:  # Unsloth's set-up (it does not split a model over cards)
-        unsloth = estimate(model, dataclasses.replace(query, setup=(*query.setup, "unsloth")), prec, n, mode)
-        if not memory.fit(unsloth, case.memory_gb, n).fits:
-            return None
-        option, need = "unsloth", unsloth.total_gb
-    else:
+    mode = case.shown[case.rows.index(case.pick)][1]
+    route = fitting_route(case)  # the least change that fits: the fused loss, then Unsloth's set-up, come first
+    if route is None or route.changes not in (("fused",), ("unsloth",)):
         return None
+    option, need = ("fused_loss" if route.changes == ("fused",) else "unsloth"), route.need_gb
     head = env.t(
         f"fit.head_yes_{option}",
         mode=mode_name(env, mode),

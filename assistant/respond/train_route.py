@@ -1,7 +1,8 @@
 """The way a fine-tuning job that does not fit the user's GPU(s) as asked is made to fit, for a time asked.
 
 Contract: `fitting_route(case)` -> `Route | None`: the first change that makes the job fit, the least change
-first: the asked method (then each lighter one) with a fused cross-entropy loss; the lightest method at a shorter
+first: the asked method (then each lighter one) with a fused cross-entropy loss; on one GPU the asked method with
+Unsloth's set-up (fused loss, checkpoints in CPU memory); the lightest method at a shorter
 training sequence (1,024 or 512 tokens), plain then fused; the lightest method with its frozen weights in CPU
 memory (FSDP CPU offload). None when nothing fits or the case is not an LLM fine-tune. The route's query is the
 fit question with those changes, so `fit_speed.job_time` times it as any other job (docs/model.md §cost.run:
@@ -55,6 +56,8 @@ def fitting_route(case: FitCase) -> Route | None:
         changed = ("method",) if mode != asked_mode else ()
         if fused != query.setup:
             tries.append((dataclasses.replace(query, setup=fused), mode, (*changed, "fused")))
+    if case.n == 1 and "unsloth" not in query.setup:  # Unsloth's set-up: the fused loss + checkpoints in CPU memory
+        tries.append((dataclasses.replace(query, setup=(*query.setup, "unsloth")), asked_mode, ("unsloth",)))
     changed = ("method",) if lightest != asked_mode else ()
     asked_seq = query.context_tokens or 2048
     for seq in (s for s in SHORTER_SEQUENCES if s < asked_seq):
