@@ -363,9 +363,10 @@ DENOISER_MACS = {
     "flux.1-dev": (29744.8, 7436.2, 1024),
     "flux.1-schnell": (29744.8, 7436.2, 1024),  # the same transformer as [dev] (model card)
     "sd3-medium": (3009.4, 1446.3, 1024),
-    # SD3.5 Large: SD3's joint block (12 d^2 MACs per token) x 38 at width 2,432 over 4,096 image + 333 text tokens;
-    # SD3.5 Medium: SD3 Medium + the image-only self-attention of blocks 0-12 (4 d^2 per image token, 2 d n^2) [D]
-    "sd3.5-large": (11946.0, 3626.0, 1024),
+    # SD3.5 Large: SD3's joint block (12 d^2 MACs per token) x 38 at width 2,432 over 4,096 image + 333 text tokens
+    # (scripts/denoiser_flops.py); SD3.5 Medium: SD3 Medium + the image-only self-attention of blocks 0-12 (4 d^2 per
+    # image token, 2 d n^2; counted by hand) [D]
+    "sd3.5-large": (11945.3, 3625.7, 1024),
     "sd3.5-medium": (3511.0, 2116.0, 1024),
 }
 # GPU kernels per denoiser pass (scripts/denoiser_flops.py, counted from the diffusers forward code [A, +-20 %]);
