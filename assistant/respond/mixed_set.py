@@ -69,7 +69,7 @@ def respond(query: FitQuery, env: Env, fit_respond) -> Answer:
         model = largest(env, len(gpus), total)
         context = context or DEFAULT_CONTEXT
         if mixed_worth.asked(query.text, env.lang):  # "有3090 想再加一张4060ti 值不值": what the added card buys
-            worth = mixed_worth.lead(cards, env)
+            worth = mixed_worth.lead(mixed_worth.owned_first(cards, query.text), env)
     names = join_names([_label(gpu, count) for gpu, count in cards], env.lang)
     if model is None:
         return _answer(query, env, env.t("mixed.nothing_fits", gpus=names, total=f"{total:g}"), [], gpus, {})

@@ -11,6 +11,8 @@ of the owned kind as the other way to the same memory. ("", {}) with fewer than 
 
 from __future__ import annotations
 
+import re
+
 from assistant import i18n
 from assistant.models import llm
 from assistant.nlu.lexicon import lexicon
@@ -21,6 +23,26 @@ from assistant.respond.pricing import purchase_price
 
 def asked(text: str, lang: str) -> bool:
     return lexicon(lang).words_in("asked_worth", f" {text.lower()} ")
+
+
+_OWNED = re.compile(
+    r"(?:\bmy|\bi have|\bi own|\bown|already have|有|手上|手里)\s*(?:a|an|one|the|一张|一块|张|块)?\s*$", re.I
+)
+
+
+_BRAND = re.compile(r"(?:\s*(?:geforce|rtx|gtx))*\s*$")
+
+
+def owned_first(cards, text: str) -> list:
+    """The cards with the one the user owns first: the card named right after "my" / "有" ("adding a 3060 to my 4070
+    ti super"), else the first named."""
+    low = text.lower()
+    for i, (gpu, _) in enumerate(cards):
+        digits = re.findall(r"\d{3,4}", gpu.short_name)
+        at = low.find(digits[0]) if digits else -1
+        if at > 0 and _OWNED.search(_BRAND.sub("", low[:at])):
+            return [cards[i], *cards[:i], *cards[i + 1 :]]
+    return list(cards)
 
 
 def lead(cards, env: Env) -> tuple[str, dict]:
