@@ -92,6 +92,20 @@ def _rented_job(dlg: Dialogue, query: Query, gpus: tuple[GpuRef, ...]) -> Query 
     return job_rates(query, gpus, last.provider, query)
 
 
+def verdict_of_thread(dlg: Dialogue, query: Query) -> Query:
+    """ "is a 3090 enough for that", "would a 3060 be ok" while the conversation is about a model or a training job
+    and the question names no work of its own: that model or job on those cards (a fit), not a general verdict."""
+    from assistant.dialogue.measures import on_the_thread
+    from assistant.queries import FollowUpQuery, VerdictQuery
+
+    if not (isinstance(query, VerdictQuery) and query.kind in ("enough", "good") and query.gpus):
+        return query
+    if query.workload or query.model or query.params_b or query.feature or query.offer:
+        return query
+    follow = FollowUpQuery(text=query.text, gpus=query.gpus, settings=query.settings)
+    return on_the_thread(dlg, follow, want_speed=False, want_time=False) or query
+
+
 def model_among_compared(dlg: Dialogue, query: Query) -> Query:
     """ "what about for running 13b llms", "and for flux?" right after comparing GPUs: the comparison on that model or
     size (a fit on "the GPU talked about" would keep only the first of them)."""

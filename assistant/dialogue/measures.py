@@ -65,7 +65,7 @@ def on_the_thread(
         return None
     training = want_time and not want_speed
     mode = setup.mode or ("lora" if training else "inference")  # a training time is asked: LoRA unless said
-    data = job_data(setup, follow) if training else {"tokens": follow.tokens}
+    data = job_data(setup, follow) if training or setup.trains() else {"tokens": follow.tokens}
     return FitQuery(
         text=follow.text,
         model=setup.model,

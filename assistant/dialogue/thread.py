@@ -46,7 +46,7 @@ def setup_after(old: Setup, query: Query) -> Setup:
         mode = getattr(query, "mode", None)
         if query.intent == "rates":
             mode = getattr(query, "method", None) if mode == "job" else None
-        return Setup(
+        new = Setup(
             model=model,
             params_b=params,
             workload=workload,
@@ -55,6 +55,14 @@ def setup_after(old: Setup, query: Query) -> Setup:
             context_tokens=getattr(query, "context_tokens", None),
             **{key: getattr(query, key, None) for key in JOB_DATA},
         )
+        same = (model is not None and old.model is not None and model.key == old.model.key) or (
+            model is None and params is not None and params == old.params_b
+        )
+        if same and (new.workload is None or old.workload in (None, new.workload)):
+            # "anything cheaper that still works?" after a LoRA job's time: the same job, its method and data kept
+            kept = {k: getattr(old, k) for k in ("mode", "context_tokens", *JOB_DATA) if getattr(new, k) is None}
+            return dataclasses.replace(new, **kept)
+        return new
     if workload is not None and workload != old.workload:
         return Setup(workload=workload, precision=precision)
     return dataclasses.replace(old, precision=precision) if precision else old
