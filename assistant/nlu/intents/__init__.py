@@ -65,6 +65,7 @@ READERS = (
     explain.topic,  # "can i use system ram if vram isnt enough", "矿卡能买吗", "is a p40 ok in a normal pc case"
     followup.about_last,  # "why?", "anything cheaper?", "with amd too", "two of them?", "how fast?"
     followup.count_on,  # "要几张l20": how many of that card the conversation's job needs
+    followup.also_compared,  # "4070ti super也比一下": one more card in the comparison
     followup.read,  # "and the 3090?", "no, the ti", "3090呢"
     followup.job_elsewhere,  # "how long would it take on a 4090": the job talked about, on that GPU
     followup.other_gpu,  # "would a 4090 work", "switch to a 5090": the question talked about, on that GPU

@@ -272,6 +272,18 @@ def count_on(r: Reading) -> Query | None:
     return build(r) if {t.kind for t in b.tags} <= _COUNT_ASK else None
 
 
+_ALSO_COMPARED = {"GPU", "THAN", "COMPARE", "VS", "FOLLOW", "QUESTION", "AND", "GPU_WORD"}
+
+
+def also_compared(r: Reading) -> Query | None:
+    """ "4070ti super也比一下", "把4080也加进来比比": one more card put into the comparison talked about."""
+    b = r.b
+    if len(r.explicit) != 1 or not r.said("also") or not b.has("THAN", "COMPARE", "VS"):
+        return None
+    kinds = {t.kind for t in b.tags}
+    return build(r) if kinds <= _ALSO_COMPARED and set(b.unknown) <= r.lex.listed("also_compared_words") else None
+
+
 def leftover(r: Reading) -> Query | None:
     b = r.b
     if b.has(*LEADS) or (b.has("WORKLOAD", "PRECISION", "CONTEXT") and len(b.tags) <= 3):
