@@ -13,13 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from assistant.models import hardware, llm, memory
+from assistant.respond.builds import MAX_GPUS
 from assistant.respond.compare_pick import FASTER_BY, SAME_SPEED
 from assistant.respond.env import Env
 from assistant.respond.pricing import price_of
 from assistant.respond.wording import counted
 from assistant.specs import GpuSpec
 
-MAX_CARDS = 8  # more cards than a workstation or one server holds is not a set to compare [A]
+MAX_CARDS = MAX_GPUS  # more cards than a workstation holds (§rig) is a server build, not a set to compare
 
 
 @dataclass(frozen=True)
