@@ -159,12 +159,15 @@ def _awaited_unknown(r: Reading, gpus: list[GpuRef]) -> VerdictQuery | None:
     (`unrecognized`), and the buy-or-wait is answered for the card that is known: the other one named, else the
     card the unknown name builds on ("5080 super" -> RTX 5080, "rtx 6090" -> RTX 5090). None when no such card is
     waited for. A bare model number counts when a later generation of a known card has it ("the 6090")."""
-    waited = [
-        (t.text, _base_of(r, t))
+    unknown = [
+        t
         for t in r.b.tags
-        if (t.kind == "GPU" and t.gpu_match().status == "unknown" or t.kind == "NUMBER" and r.index.stand_in([t.text]))
-        and _WAIT_FOR.search(r.text[: t.start])
+        if t.kind == "GPU" and t.gpu_match().status == "unknown" or t.kind == "NUMBER" and r.index.stand_in([t.text])
     ]
+    waited = [(t.text, _base_of(r, t)) for t in unknown if _WAIT_FOR.search(r.text[: t.start])]
+    if not waited and len(unknown) == 1 and unknown[0].kind == "GPU" and said(r, "verdict_wait"):
+        # "any leaks on a 5090 super? worth waiting": the one unknown card of a question about waiting is waited for
+        waited = [(unknown[0].text, _base_of(r, unknown[0]))]
     known = [g for g in gpus if g.name]
     if len(waited) != 1 or len(known) > 1 or r.model or any(g.name is None and g.pronoun for g in gpus):
         return None
