@@ -20,9 +20,10 @@ def usage(r: Reading) -> dict:
 
 def read(r: Reading) -> Query | None:
     b = r.b
-    if not (b.has("RENT") or b.struct("rent_buy")):
+    doubt = bool(said(r, "own_doubt_words"))  # "i train 5 hours a month, does owning a gpu even make sense": vs renting
+    if not (b.has("RENT") or b.struct("rent_buy") or doubt):
         return None
-    if b.has("RECOMMEND") and not r.explicit and not b.has("BUY"):
+    if b.has("RECOMMEND") and not r.explicit and not b.has("BUY") and not doubt:
         return None
     if r.lex.words_in("verdict_wait", r.text.lower()) and not b.has("RENT"):  # "5090现在买还是等等": wait or not
         return None
