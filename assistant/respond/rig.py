@@ -48,13 +48,15 @@ RELAXED = 2 / 3  # a way back within the budget: cards with this share of the fl
 
 def _floor(query: RigQuery, env: Env, workload: str) -> tuple[float, str]:
     """The memory each card needs for the work stated, and what sets it ("" for the reference rule): an image
-    model named is its fp16 pipeline as ComfyUI runs it (§mem.image), "small llms" an 8B at 4-bit (§mem); both
-    named, the larger ("sdxl + some small llms"); otherwise the reference rule of the workload."""
+    model named is its pipeline as ComfyUI runs it, at the usual precision (§mem.image: fp8 for FLUX), "small llms"
+    an 8B at 4-bit (§mem); both named, the larger ("sdxl + some small llms"); else the workload's reference rule."""
     model, _ = sized_model(query, env)
     needs: list[tuple[float, str]] = []
     if model is not None and model.kind == "image":
-        est = diffusion_memory.image_memory(model, precision="fp16", **diffusion_memory.AS_USUALLY_RUN)
-        needs.append((est.total_gb, env.t("rig.floor_image", model=model.name, gb=f"{est.total_gb:.1f}")))
+        prec = diffusion_memory.usual_precision(model)  # fp8 where the 16-bit pipeline outgrows a 24 GB card (FLUX)
+        est = diffusion_memory.image_memory(model, precision=prec, **diffusion_memory.AS_USUALLY_RUN)
+        text = env.t("rig.floor_image", model=model.name, prec=prec, gb=f"{est.total_gb:.1f}")
+        needs.append((est.total_gb, text))
     small = lexicon(env.lang).words_in("small_llm_words", query.text.lower())
     if workload == "llm_inference" and small:
         llm = sized_model(dataclasses.replace(query, model=None, params_b=SMALL_LLM_B), env)[0]
@@ -192,9 +194,12 @@ def _ladder(found: list[Build], choice: Build) -> list[Build]:
     return out
 
 
-def _within_budget(query: RigQuery, env: Env, budget: float, rate, counts, cpu_w) -> list[tuple[str, Build]]:
+def _within_budget(
+    query: RigQuery, env: Env, budget: float, rate, counts, cpu_w, smaller=None
+) -> list[tuple[str, Build]]:
     """Ways back within the budget when the cheapest build is over it: the same build with used cards, fewer of
-    the cards, or other cards (when the user named one); the fastest build of each way, None found -> left out."""
+    the cards, other cards (when the user named one), or cards under the memory floor rated by `smaller` (when
+    given); the fastest build of each way, None found -> left out."""
     out: list[tuple[str, Build]] = []
     if env.assumptions.condition != "used":
         used = dataclasses.replace(env, assumptions=dataclasses.replace(env.assumptions, condition="used"))
@@ -210,20 +215,11 @@ def _within_budget(query: RigQuery, env: Env, budget: float, rate, counts, cpu_w
         found = builds(_priced(dataclasses.replace(query, gpus=()), env), budget, rate, counts, cpu_w)
         if found:
             out.append(("other", found[0]))
-    workload, key = _work(query, env)
-    floor = _floor(query, env, workload)[0]
-    if floor and not query.gpus and not _model_rated(query, env, workload):
-        smaller = _rater(query, env, workload, key, floor=round(floor * RELAXED))[0]
+    if smaller is not None:
         found = builds(_priced(query, env), budget, smaller, counts, cpu_w)
         if found:
             out.append(("smaller", found[0]))
     return out
-
-
-def _model_rated(query: RigQuery, env: Env, workload: str) -> bool:
-    """A named LLM rates the builds by holding it (no memory floor to relax)."""
-    model, _ = sized_model(query, env)
-    return model is not None and model.kind == "llm"
 
 
 def _work(query: RigQuery, env: Env) -> tuple[str, str]:
@@ -389,13 +385,17 @@ def respond(query: RigQuery, env: Env) -> Answer:
     elif hushed:
         head = env.t("quiet.head", watts=quiet.QUIET_GPU_W, head=head)
     steps = [rated + (i18n.gap(env.lang) + model_note if model_note else "")]
-    back = _within_budget(query, env, budget, rate, counts, cpu_w) if over_budget and budget else []
+    back: list[tuple[str, Build]] = []
+    floor = 0.0
+    if over_budget and budget:
+        floor = _floor(query, env, workload)[0]
+        relaxed = floor and not query.gpus and not (model is not None and model.kind == "llm")  # no floor for an LLM
+        smaller = _rater(query, env, workload, key, floor=round(floor * RELAXED))[0] if relaxed else None
+        back = _within_budget(query, env, budget, rate, counts, cpu_w, smaller)
     if back:
         head += i18n.gap(env.lang) + env.t(
             "rig.back_in_budget",
-            items=i18n.sep(env.lang).join(
-                _back_text(env, k, b, unit, _floor(query, env, workload)[0]) for k, b in back
-            ),
+            items=i18n.sep(env.lang).join(_back_text(env, k, b, unit, floor) for k, b in back),
         )
     if asked > SERVER_GPUS:
         steps.insert(0, env.t("rig.beyond_server", n=asked, most=SERVER_GPUS))
