@@ -61,7 +61,11 @@ def chart_opinion(query: RecommendQuery, env: Env, budget: float | None) -> str:
     result = _walk_chart(query, env, budget)
     if result.answer is None:
         return env.t("rec.chart_next", question=env.term(result.next_question))
-    return env.t("rec.chart_answer", answer=env.term(result.answer))
+    answer = env.term(result.answer).rstrip(".。")
+    if result.ladder and result.answer not in result.ladder:
+        options = env.t("rec.chart_then").join(env.term(option) for option in result.ladder)
+        return env.t("rec.chart_over_budget", options=options, answer=answer)
+    return env.t("rec.chart_answer", answer=answer)
 
 
 def organization_answer(query: RecommendQuery, env: Env, budget: float | None, base: Answer) -> Answer:
