@@ -254,6 +254,8 @@ class RentOrBuyQuery(Query):
     samples: float | None = None
     sample_tokens: float | None = None
     epochs: float | None = None
+    tokens: float | None = None  # "on 20b tokens": the job's training tokens as stated
+    pretrain: bool = False  # "from scratch", "pretrain": compute-optimal tokens unless stated
 
 
 @dataclass(frozen=True, kw_only=True)

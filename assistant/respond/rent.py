@@ -27,6 +27,7 @@ from assistant.queries import RentOrBuyQuery
 from assistant.respond.env import Env
 from assistant.respond.offers import home_market, market_rates, of_provider
 from assistant.respond.pricing import assumption_text, price_of, price_text, purchase_price, score, sibling_price_note
+from assistant.respond.rent_job import job_lead
 from assistant.respond.unpriced import rent_ceiling
 from assistant.respond.variants import rated_variant, rented_with_memory
 from assistant.respond.wording import counted, spec_source
@@ -275,6 +276,9 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
                 head,
             )
         )
+    job = job_lead(query, env, gpu, n, rented, rent_h / n, price.usd)
+    if job is not None:  # "rent an h100 or buy a 4090 to pretrain a 1b model on 20b tokens": the job leads
+        head = i18n.gap(env.lang).join([job[0], env.t("rent.job_then"), head])
     table = Table(
         headers=["", env.t("rent.col_rent"), env.t("rent.col_buy")],
         rows=[
@@ -310,7 +314,7 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
         if not be.never
         else env.t("rent.never")
     ]
-    steps = notes + ([env.t("rent.own_platform")] if query.own_platform else []) + steps
+    steps = notes + ([env.t("rent.own_platform")] if query.own_platform else []) + (job[1] if job else []) + steps
     if spot and spot.spot_usd_per_gpu_hour and spot.spot_usd_per_gpu_hour < rate.on_demand_usd_per_gpu_hour:
         spot_be = cost.break_even(
             buy,
@@ -379,7 +383,7 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
         "rent_provider": rate.provider,
         "buy_usd": round(buy, 2),
         "hours_per_week": hours_week,
-    }
+    } | (job[2] if job else {})
     sources = (
         [spec_source(gpu, env)]
         + env.cite(rate.source, price.source)

@@ -50,14 +50,17 @@ def read(r: Reading) -> Query | None:
 def job(r: Reading) -> dict:
     """The training job a rent-or-buy question names ("qlora llama 3.1 8b on about 40k samples"): its method and
     data, kept by the conversation for follow-ups; empty when it names no model or size to train."""
-    if not (r.model or r.b.has("PARAMS")) or r.workload not in ("llm_finetune", "training"):
+    pretrain = bool(said(r, "pretrain_words"))  # "预训练一个1b模型": a training run whatever the workload words
+    if not (r.model or r.b.has("PARAMS")) or (r.workload not in ("llm_finetune", "training") and not pretrain):
         return {}
-    mode = r.mode()
+    mode = "full_finetune" if pretrain else r.mode()
     return {
         "mode": None if mode == "inference" else mode,
         "samples": samples(r),
         "sample_tokens": sample_tokens(r),
         "epochs": epochs(r),
+        "tokens": r.num("TOKENS"),
+        "pretrain": pretrain,
     }
 
 

@@ -1,0 +1,108 @@
+"""A rent-or-buy question that names a training job ("rent an h100 or buy a 4090 to pretrain a 1b model on 20b
+tokens", "rent or buy a 4090 to qlora llama 3 8b on 50k samples"): the job on each side, before the break-even.
+
+Contract: `job_lead(query, env, bought, n, rented, rate_usd, price_usd)` -> (headline, steps,
+figures) or None when the question names no job (no model or size with a training method, data or "from
+scratch"). The job is timed as a rates answer times it (respond/rates_job.py: FLOPs / (peak x MFU), §cost.run) on
+the rented cards and on the bought ones, each count raised to the fewest cards the method fits on; renting costs
+hours x rate x cards; owning costs the purchase (the cards the job needs and their platform, §cost.platform) plus
+whole-system electricity for the hours it runs (§cost.electricity).
+When renting one job costs less than buying, the jobs of this size that buying pays back after are said
+(purchase / (rented job - electricity of the owned job)). `figures`: job_rent_hours, job_rent_usd, job_own_hours,
+job_own_usd, job_rent_cards, job_own_cards, jobs_to_break_even (None when one job already favours buying).
+"""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.models import constants as C
+from assistant.models import cost
+from assistant.queries import RatesQuery, RentOrBuyQuery
+from assistant.respond import rates_job
+from assistant.respond.env import Env
+from assistant.respond.fit import sized_model
+from assistant.respond.wording import counted, duration
+
+
+def _names_job(query: RentOrBuyQuery) -> bool:
+    sized = query.model is not None or bool(query.params_b)
+    data = bool(query.tokens or query.samples or query.pretrain)
+    training = query.workload in ("training", "llm_finetune") or query.pretrain
+    return sized and training and (data or query.mode is not None)
+
+
+def _as_job(query: RentOrBuyQuery) -> RatesQuery:
+    return RatesQuery(
+        text=query.text,
+        gpus=query.gpus,
+        mode="job",
+        model=query.model,
+        method=query.mode or "full_finetune",
+        tokens=query.tokens,
+        samples=query.samples,
+        sample_tokens=query.sample_tokens,
+        epochs=query.epochs,
+        params_b=query.params_b,
+        pretrain=query.pretrain,
+    )
+
+
+def job_lead(
+    query: RentOrBuyQuery,
+    env: Env,
+    bought,
+    n: int,
+    rented,
+    rate_usd: float,
+    price_usd: float,
+) -> tuple[str, list[str], dict] | None:
+    """The job on the rented and on the bought cards (see the module contract)."""
+    if not _names_job(query):
+        return None
+    job = _as_job(query)
+    n_rent, rent_steps, _ = rates_job.cards(job, env, rented, n)
+    n_own, own_steps, _ = rates_job.cards(job, env, bought, n)
+    rent_hours, rent_figures, steps = rates_job.job_hours(job, env, rented, n_rent)
+    own_hours, _, _ = rates_job.job_hours(job, env, bought, n_own)
+    if rent_hours is None or own_hours is None:
+        return None
+    rent_usd = rent_figures["gpu_hours"] * rate_usd
+    # the purchase is of the cards the job needs and the platform that holds them (§cost.platform)
+    own_buy = price_usd * n_own + (0.0 if query.own_platform else cost.platform(n_own)[1])
+    watts = (bought.tdp_w or 0) * n_own + C.SYSTEM_BASE_POWER_W
+    own_power = own_hours * watts / 1000 * env.assumptions.electricity_usd_per_kwh
+    model, _ = sized_model(job, env)
+    tokens = rates_job.job_tokens(job, model)
+    saved = rent_usd - own_power  # what each job owned saves against renting it
+    one_job_buys = own_buy + own_power <= rent_usd
+    jobs = own_buy / saved if saved > 0 and not one_job_buys else None
+    head = env.t(
+        "rent.job_head",
+        method=rates_job.method_text(job, env),
+        model=model.name if model is not None else "",
+        tokens=rates_job.tokens_text(job, env, tokens),
+        rented=counted(env, rented, n_rent),
+        rent_time=duration(env, rent_hours),
+        rent=env.money_total(rent_usd),
+        bought=counted(env, bought, n_own),
+        own_time=duration(env, own_hours),
+        buy=env.money(own_buy),
+        power=env.money_total(own_power),
+    )
+    if one_job_buys:
+        then = env.t("rent.job_buy_wins")
+    elif jobs is None:
+        then = env.t("rent.job_never")
+    else:
+        then = env.t("rent.job_rent_wins", jobs=f"{jobs:,.0f}" if jobs >= 10 else f"{jobs:.1f}")
+    head = i18n.gap(env.lang).join([head, then])
+    figures = {
+        "job_rent_hours": round(rent_hours, 1),
+        "job_rent_usd": round(rent_usd, 2),
+        "job_own_hours": round(own_hours, 1),
+        "job_own_usd": round(own_buy + own_power, 2),
+        "job_rent_cards": n_rent,
+        "job_own_cards": n_own,
+        "jobs_to_break_even": None if jobs is None else round(jobs, 1),
+    }
+    return head, rent_steps + own_steps + steps, figures
