@@ -146,6 +146,8 @@ def worth(a: ValueRow, b: ValueRow, title: str, env: Env, subject: str | None = 
     }
     if subject is not None and subject == other.gpu.name and speed >= 1.05:  # asked of the cheaper card
         cheap = "compare.worth_cheaper_no" if speed >= cost_ratio * 1.05 else "compare.worth_cheaper_yes"
+        if cheap == "compare.worth_cheaper_no" and cost_ratio < 1.05:  # "cheaper" by 1 %: about the same cost
+            cheap = "compare.worth_level_no"
         text = env.t(cheap, **values)
     elif speed < 1.05:  # not even 5 % faster
         text = env.t("compare.worth_no", **values)
@@ -159,6 +161,14 @@ def worth(a: ValueRow, b: ValueRow, title: str, env: Env, subject: str | None = 
     if mem_up > mem_other:
         key = "compare.worth_memory_of" if subject == other.gpu.name else "compare.worth_memory"
         text += i18n.gap(env.lang) + env.t(key, gpu=up.label, a=f"{mem_up:g} GB", b=f"{mem_other:g} GB")
+    elif (other.gpu.memory_gb or 0) > (up.gpu.memory_gb or 0):  # the cheaper side holds more on one card
+        text += i18n.gap(env.lang) + env.t(
+            "compare.worth_memory_one_card",
+            gpu=other.label,
+            a=f"{other.gpu.memory_gb:g} GB",
+            b=f"{up.gpu.memory_gb or 0:g} GB",
+            up=up.label,
+        )
     return text
 
 
