@@ -164,7 +164,7 @@ class RecommendQuery(Query):
     budget_currency: str | None = (
         None  # None = USD; "CNY" | "EUR" | "GBP": budget_usd holds the amount in that currency
     )
-    sort: str | None = None  # "price": "cheapest gpu for X" (cheapest that does the job, not the best)
+    sort: str | None = None  # "price": "cheapest gpu for X" (cheapest that does the job); "speed": a list by speed
     params_b: float | None = None  # "gpu for running 13b models"
     model_family: str | None = None  # "transformer": the reference's 24 GB memory rule applies
     cheaper_than: str | None = None  # "anything cheaper?": only GPUs priced below this one (canonical name)

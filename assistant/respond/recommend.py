@@ -35,6 +35,7 @@ from assistant.respond.recommend_need import chat_basis, exclusion_reason, memor
 from assistant.respond.recommend_order import (
     cheaper_over_period,
     cheapest_first,
+    fastest_first,
     label,
     most_efficient,
     price_of_named,
@@ -54,17 +55,20 @@ def _top_list(query: RecommendQuery, env: Env, ranking, title: str, years: str) 
         env.t("rec.top_item", rank=k, gpu=label(r), price=env.money(r.price_usd * r.n_gpus))
         for k, r in enumerate(rows, 1)
     )
-    key = "rec.top_head_cheapest" if query.sort == "price" else "rec.top_head"
+    by_speed = query.sort == "speed"
+    key = {"price": "rec.top_head_cheapest", "speed": "rec.top_head_fastest"}.get(query.sort or "", "rec.top_head")
     head = env.t(key, n=n, title=title, items=listed, years=years)
     steps = []
     if len(rows) < n:
         steps.append(env.t("rec.top_fewer", n=n, found=len(rows)))
-    fastest = sorted(ranking.rows, key=lambda r: -r.score * r.n_gpus)[:n]
-    if [r.gpu for r in fastest] != [r.gpu for r in rows]:
+    # the second view: by value for a list by speed, by speed for any other
+    other = sorted(ranking.rows, key=lambda r: -r.value_per_tco if by_speed else -r.score * r.n_gpus)[:n]
+    if [r.gpu for r in other] != [r.gpu for r in rows]:
         steps.append(
             env.t(
-                "rec.top_fastest",
-                n=len(fastest),
+                "rec.top_by_value" if by_speed else "rec.top_fastest",
+                n=len(other),
+                years=years,
                 items=i18n.sep(env.lang).join(
                     env.t(
                         "rec.top_fast_item",
@@ -72,7 +76,7 @@ def _top_list(query: RecommendQuery, env: Env, ranking, title: str, years: str) 
                         score=f"{r.score:.2f}",
                         price=env.money(r.price_usd),
                     )
-                    for r in fastest
+                    for r in other
                 ),
             )
         )
@@ -165,6 +169,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     by_price = getattr(query, "sort", None) == "price"
     if by_price:
         ranking = cheapest_first(ranking, env)
+    elif query.top_n and query.sort == "speed":
+        ranking = fastest_first(ranking)
     efficient = not by_price and lean
     if efficient:  # "最省电的方案": speed per watt of board power
         ranking = most_efficient(ranking, env)

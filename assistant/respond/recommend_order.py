@@ -35,6 +35,12 @@ def cheapest_first(ranking, env: Env):
     return dataclasses.replace(ranking, choice=rows[0] if rows else None, runners_up=tuple(rows[1:4]), rows=tuple(rows))
 
 
+def fastest_first(ranking):
+    """ "top 5 fastest gpus", "ai性能前五": the constraints stay, the order is by speed whatever the price."""
+    rows = sorted(ranking.rows, key=lambda r: (-r.score * r.n_gpus, -r.value_per_tco))
+    return dataclasses.replace(ranking, choice=rows[0] if rows else None, runners_up=tuple(rows[1:4]), rows=tuple(rows))
+
+
 def watts(row, env: Env) -> float:
     spec = env.reader.gpu(row.gpu)
     return float(spec.tdp_w or 0) if spec is not None else 0.0

@@ -164,8 +164,9 @@ def _budget_hours(answer: Answer, query: RentOrBuyQuery, env: Env) -> Answer:
 def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
     env = env.for_query(query)
     named = [r for r in query.gpus if r.name]
-    if not named and (query.workload or query.model or query.params_b):
-        return _for_the_pick(query, env)
+    usage_said = query.hours_per_week is not None or query.utilization is not None
+    if not named and (query.workload or query.model or query.params_b or usage_said):
+        return _for_the_pick(query, env)  # "一个月就用十几个小时 有必要自己买卡吗": the pick for the (default) work
     if not named:
         return Answer(
             question=query.text, intent="rent_or_buy", headline="", clarification=env.t("rent.which_gpu"), lang=env.lang

@@ -313,7 +313,9 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
             answer, head, condition = _worth(env, gpu, what, use, mine, best, position, len(rows), key)
     else:
         answer = "yes"
-        head = env.t("verdict.head_yes", what=what, use=use, mem=f"{mem:g}", speed=f"{speed:.2f}", title=title)
+        # the reference card is not measured against itself ("为啥3090这么香" said "1.00x an RTX 3090")
+        yes_key = "verdict.head_yes_reference" if gpu.name == C.REF_NAME and n == 1 else "verdict.head_yes"
+        head = env.t(yes_key, what=what, use=use, mem=f"{mem:g}", speed=f"{speed:.2f}", title=title)
     core = answer  # before the airflow condition: what the card itself earned
     if gpu.passively_cooled and answer in ("yes", "yes_if"):  # "is a tesla t4 good for a home server"
         answer = "yes_if"

@@ -55,6 +55,7 @@ def read(r: Reading) -> Query | None:
         and (b.has("COMPARE") or b.has("ASPECT") and not b.has("EXPLAIN"))
         and (r.aspect() or r.fields())
         and not (r.model or b.has("PARAMS", "RECOMMEND") or r.said("big_memory_words"))
+        and not (b.has("SORT") and b.has("MEMORY", "MONEY", "BUDGET"))  # "显存24g以内最便宜的是哪张": a ranking
     ):
         # "which one has more memory?", "which is faster?": the GPUs the conversation is about
         aspect = r.aspect() or ("memory" if "memory" in r.fields() else None)

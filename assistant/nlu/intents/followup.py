@@ -242,7 +242,12 @@ def read(r: Reading) -> Query | None:
         and lead not in LEADS
     ):
         lead = "FOLLOW"  # "3090呢？", "训练呢？": the Chinese follow-up particle
-    if not r.refs and b.has("FIELD") and {t.kind for t in b.tags} <= {"FIELD", "HOW_MUCH", "QUESTION"}:
+    if (
+        not r.refs
+        and b.has("FIELD")
+        and {t.kind for t in b.tags} <= {"FIELD", "HOW_MUCH", "QUESTION"}
+        and top_n(r) is None  # "ai性能前五": a ranked list
+    ):
         lead = "FOLLOW"  # "差价多少", "功耗多少": a figure of the GPUs just talked about
     if lead == "ON" and len(r.explicit) == 1 and r.said("instead_words") and not r.model and len(b.tags) <= 4:
         lead = "FOLLOW"  # "on an h100 instead?": the last question on that GPU

@@ -4,7 +4,8 @@
 `read` claims a question that names no GPU and asks for N of them: a "top N" tag, a number between
 a list word and a GPU noun ("best 3 budget gpus", "the 3 cheapest gpus"), or in Chinese 前N / N款.
 It is the recommendation the question states (recommend.read), with `top_n` set and the number no
-longer a GPU count.
+longer a GPU count; a list that asks for speed ("top 5 fastest gpus", "ai性能前五") is ranked by speed
+(`sort="speed"`), any other by value.
 """
 
 from __future__ import annotations
@@ -61,4 +62,5 @@ def read(r: Reading) -> Query | None:
         return None
     found = recommend.read(r) or recommend.RecommendQuery(text=r.text)
     count = found.gpu_count if found.gpu_count != n else 1
-    return dataclasses.replace(found, top_n=n, gpu_count=count)
+    sort = "speed" if found.sort is None and (r.said("speed_rank_words") or "speed" in r.fields()) else found.sort
+    return dataclasses.replace(found, top_n=n, gpu_count=count, sort=sort)  # "ai性能前五": by speed

@@ -85,7 +85,8 @@ class GpuLookup(IndexData):
     def stand_in(self, toks: list[str]) -> str | None:
         """The card the KB holds that an unknown GeForce / Radeon name is the next generation of: the same tier one
         generation back ("rtx 6080" -> RTX 5080, "6070 ti" -> RTX 5070 Ti), when no card of that tier in the KB is as
-        new (a card not released yet, or not in the data); None otherwise (a typo, "rtx 9090", a tier that never was).
+        new (a card not released yet, or not in the data); None otherwise (a typo, "rtx 9090", a tier that never was,
+        a generation the line skipped: "rx 8900 xtx" after the RX 9070).
         """
         toks = split_suffixes(toks)
         at = next((k for k, t in enumerate(toks) if t.isdigit() and len(t) == 4), None)
@@ -99,6 +100,8 @@ class GpuLookup(IndexData):
         older = [n for n in same_tier if n // 1000 < gen]
         if not older or len(older) != len(same_tier) or gen != max(older) // 1000 + 1:
             return None  # "rtx 9090": no next generation's name, a typo or a joke (asked back)
+        if gen < max(n // 1000 for n in numbers):
+            return None  # "rx 8900 xtx": a newer generation (RX 9070) is out, so a skipped number, not a coming card
         base = [*toks[:at], str(max(older)), *toks[at + 1 :]]
         found = self.gpu(base, " ".join(base))
         return found.name if found.status == "ok" else None
