@@ -201,6 +201,7 @@ class FitQuery(Query):
     sample_tokens: float | None = None  # "50k samples of 512 tokens": the length of one sample, when stated
     epochs: float | None = None  # "3 epochs", "跑3轮": passes over the data
     image_steps: int | None = None  # "sdxl at 30 steps": denoising steps of an image model generating
+    images: int | None = None  # "generate 1000 sdxl images", "a lora on 20 images": images a job makes or trains on
     system_ram_gb: float | None = None  # "with 128gb ram", "64g内存": system RAM for MoE expert offload
     released: bool = False  # "满血r1", "unquantized": the weights as released (DeepSeek R1/V3: FP8), no lighter quant
     want_context: bool = False  # "3090最多能开多长上下文", "max context on a 4090": the longest context is the answer

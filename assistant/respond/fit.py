@@ -180,7 +180,7 @@ def _respond(query: FitQuery, env: Env) -> Answer:
         figures["verdict"] = figures["verdict"] | {"answer": "yes_if", "condition": route.condition}
     if f.fits:  # image models: steps per second and seconds per image (§image.speed)
         speed_head, speed_steps, speed_figures = image_speed_parts(
-            env, query, model, card, prec, f.headroom_gb * n, where
+            env, query, model, card, prec, f.headroom_gb * n, where, n
         )
         head = speed_head or head
         steps += speed_steps

@@ -4,7 +4,9 @@ Contract: `image_speed_parts(env, query, model, gpu, prec, spare_gb, where)` ret
 figures) from `models.image_speed` (docs/model.md §image.speed) for a model it covers on a GPU with a rate, else
 ("", [], {}). The headline is only for questions that ask about speed (`query.want_speed`); the step line, with its
 assumptions (steps, size, guidance passes, batch 1, what is not counted), goes on every image fit that fits.
-figures: image_steps_per_s, image_seconds, images_per_minute, image_steps.
+A count of images asked ("generate 1000 sdxl images", `query.images`) leads with their total time (count x seconds
+per image / cards, each card making its own images, §image.speed).
+figures: image_steps_per_s, image_seconds, images_per_minute, image_steps, images_hours.
 `nameless_range(env, query, model, memory_gb)`: for a card named only by its memory ("显存12g ... 要多久"), the
 seconds per image on the NVIDIA desktop cards of exactly that memory that have a price, fastest and slowest named,
 and that the user's card decides; ("", {}) when fewer than one is rated.
@@ -20,13 +22,14 @@ from assistant.models import image_speed
 from assistant.respond.env import Env
 from assistant.respond.fit_steps import est_precision
 from assistant.respond.pricing import snapshot_quotes
+from assistant.respond.wording import duration
 
 
 def _num(x: float) -> str:
     return f"{x:.1f}" if x < 10 else f"{x:.0f}"
 
 
-def image_speed_parts(env: Env, query, model, gpu, prec: str, spare_gb: float, where: str):
+def image_speed_parts(env: Env, query, model, gpu, prec: str, spare_gb: float, where: str, n: int = 1):
     if model.kind != "image" or query.mode != "inference" or not getattr(gpu, "name", ""):
         return "", [], {}
     speed = image_speed.image_speed(
@@ -47,6 +50,11 @@ def image_speed_parts(env: Env, query, model, gpu, prec: str, spare_gb: float, w
         spare=f"{spare_gb:.1f}",
     )
     head = env.t("fit.image_speed_head", **values) if query.want_speed else ""
+    images = getattr(query, "images", None)
+    if images:  # "how long to generate 1000 sdxl images": the job's time leads
+        total = duration(env, images * speed.seconds_per_image / 3600 / max(n, 1))  # each card makes its own
+        head = env.t("fit.image_count_head", n=f"{images:,}", time=total, **values)
+        head += (" " + env.t("fit.image_count_cards", cards=n)) if n > 1 else ""
     passes = env.t("fit.image_passes_cfg") if speed.passes == 2 else env.t("fit.image_passes_one")
     step = env.t(
         "fit.image_speed_step",
@@ -61,7 +69,7 @@ def image_speed_parts(env: Env, query, model, gpu, prec: str, spare_gb: float, w
         "image_seconds": round(speed.seconds_per_image, 2),
         "images_per_minute": round(speed.images_per_minute, 1),
         "image_steps": speed.steps,
-    }
+    } | ({"images_hours": round(images * speed.seconds_per_image / 3600 / max(n, 1), 2)} if images else {})
     return head, [step], figures
 
 

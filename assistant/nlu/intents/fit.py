@@ -54,13 +54,58 @@ def setup_options(r: Reading) -> tuple[str, ...]:
     return tuple(o for o in found if not any(_OVERRIDES.get(x) == o for x in found))
 
 
-def image_batch(r: Reading) -> int | None:
-    """ "4 images per batch", "8 imgs", "一次4张图": the number right before an image word."""
+def _images_said(r: Reading) -> tuple[int, str, str] | None:
+    """The number right before an image word ("4 images", "1,000 sdxl images", "出1000张图"), with the text before and
+    after it."""
     words = sorted(r.lex.listed("setup_images"), key=len, reverse=True)
     if not words:
         return None
-    m = re.search(r"(?<![\d.,])(\d{1,3})\s*(?:" + "|".join(re.escape(w) for w in words) + r")(?![a-z])", r.text.lower())
-    return int(m.group(1)) if m and 0 < int(m.group(1)) <= 256 else None
+    text = r.text.lower()
+    image = "|".join(re.escape(w) for w in words)
+    found = re.search(
+        r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)\s*(k\s*)?(?:[a-z0-9.\-]+\s+){0,2}?(?:" + image + r")(?![a-z])"
+        r"|(?<![\d.,])(\d+)\s*[张幅]\s*(?:[a-z0-9.\-]+\s*){0,2}?图",  # "出1000张sdxl图"
+        text,
+    )
+    if found is None:
+        return None
+    number = found.group(1) or found.group(3)
+    count = int(number.replace(",", "")) * (1000 if found.group(2) else 1)
+    if count in (r.num("RESOLUTION") or ()):  # "1024x1024 sdxl image", "per 1024 image": the image's side
+        return None
+    return count, text[: found.start()], text[found.end() :]
+
+
+def _batch_cued(r: Reading, before: str, after: str) -> bool:
+    """ "4 images per batch", "batch of 8 images", "一次4张图": the image count is a batch."""
+    return r.lex.words_in("image_batch_words", after[:16]) or r.lex.words_in("image_batch_words", before[-12:])
+
+
+def image_batch(r: Reading) -> int | None:
+    """ "4 images per batch", "8 imgs", "一次4张图": the number right before an image word, unless it is how many
+    images a job makes or trains on (`image_count`)."""
+    found = _images_said(r)
+    if found is None or not 0 < found[0] <= 256 or image_count(r):
+        return None
+    return found[0]
+
+
+# a count of images made is read as a job (not a batch) above this many when no time is asked [A]
+BATCH_AT_MOST = 16
+
+
+def image_count(r: Reading) -> int | None:
+    """ "how long to generate 1000 sdxl images", "train a lora on 20 images", "出1000张图要多久": how many images a job
+    makes (inference: a time is asked, or a make word with more than BATCH_AT_MOST) or trains on (a data set); None
+    for a batch ("4 images per batch", "batch of 8 images") or no count."""
+    found = _images_said(r)
+    if found is None or found[0] <= 0 or _batch_cued(r, found[1], found[2]):
+        return None
+    if r.mode() not in (None, "inference"):
+        return found[0]
+    timed = bool(said(r, "duration_words") or said(r, "image_time_words"))
+    made = r.lex.words_in("image_make_words", r.text.lower()) and found[0] > BATCH_AT_MOST
+    return found[0] if timed or made else None
 
 
 _IMAGE_STEPS = re.compile(
@@ -81,6 +126,12 @@ def resolution(r: Reading) -> int | None:
         return None
     w, h = size
     return int(round(math.sqrt(w * h)))
+
+
+def _gpu_count(r: Reading) -> int | None:
+    """The GPUs counted, never the images counted ("4090出1000张sdxl图": 张 counts both)."""
+    count = r.total_count()
+    return None if count is not None and r.workload == "image_generation" and count == image_count(r) else count
 
 
 def _thread_gpu(r: Reading) -> list[GpuRef]:
@@ -135,7 +186,7 @@ def read(r: Reading) -> Query | None:
         model=r.model,
         # "could two of them run 34b": that many of the GPU talked about; "那跑flux呢": on the GPU talked about
         gpus=tuple(refs or r.counted_them() or _thread_gpu(r)),
-        gpu_count=r.total_count(),
+        gpu_count=_gpu_count(r),
         # "8-bit adam" names the optimizer, not the weights' precision
         precision=None if "adamw8bit" in setup and r.precision == "int8" else r.precision,
         context_tokens=r.num("CONTEXT"),
@@ -149,6 +200,7 @@ def read(r: Reading) -> Query | None:
         samples=samples(r),
         sample_tokens=sample_tokens(r),
         epochs=epochs(r),
+        images=image_count(r) if r.workload == "image_generation" else None,
         image_steps=image_steps(r) if r.mode() == "inference" else None,
         memory_gb=r.vram() if not refs else None,
         system_ram_gb=r.system_ram(),  # "on a 4090 with 128gb ram": system RAM for offload, not the GPU's memory
@@ -232,7 +284,7 @@ def unnamed_model(r: Reading) -> Query | None:
         text=r.text,
         model=ModelRef(mention=mention, key=""),
         gpus=tuple(r.refs),
-        gpu_count=r.total_count(),
+        gpu_count=_gpu_count(r),
         precision=r.precision,
         mode=r.mode(),
         want_speed=b.has("SPEED"),

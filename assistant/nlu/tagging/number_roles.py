@@ -5,6 +5,8 @@
 Contract: `try_role(i)` looks at the number at token i; when a role word of lexicon [units] stands right after it
 (`<role>_after`) or right before it (`<role>_before`), it adds the role's tag over the number and the words after
 it (a lexicon SPEED word such as "t/s" stays a word of its own) and returns the index after them; None otherwise.
+A number before a plain image noun ("1024 images") is a side only when it is a multiple of 64, as image sizes
+are; "1000 images" is a count.
 A speed target named only before the number ("每秒30个") also needs a token word after it (`speed_target_tokens`);
 a speed after a measuring word (`speed_measured_before`: "my 4090 does 40 t/s") is no target. Money, context,
 memory and the other units stay with their own readers (quantities.py).
@@ -44,6 +46,8 @@ class NumberRoleTagging(TaggerBase):
             if kind == "SPEED_TARGET" and self._before("speed_measured", i):
                 continue  # "my 4090 does ~40 t/s": a speed measured, not a target
             after = self.unit(f"{role}_after", j)
+            if after and role == "image_size" and v % 64 and self.tt[j] in self.lex.listed("image_size_nouns"):
+                continue  # "1000 images", "200 pics": how many images; a side before "images" is a multiple of 64
             if not after and self._before(role, i):
                 after = self.unit("speed_target_tokens", j) if role == "speed_target" else 0
                 if role != "speed_target":
