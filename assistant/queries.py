@@ -368,6 +368,10 @@ class ExplainQuery(Query):
     mention: str = ""
     others: tuple[str, ...] = ()  # concepts it is compared with ("tensor core vs cuda core", "带宽比算力")
     gpus: tuple[GpuRef, ...] = ()  # the GPU whose board versions are compared ("3090涡轮版和公版"), named in a note
+    # the work and the model the question is about ("a卡能跑sd吗": image generation): not used by the answer, kept by
+    # the conversation for the follow-ups ("那n卡呢" is about SD on NVIDIA cards)
+    workload: str | None = None
+    model: ModelRef | None = None
 
 
 @dataclass(frozen=True)
@@ -434,6 +438,9 @@ class FollowUpQuery(Query):
     of_them: bool = False  # "two of them?": a count of the GPUs just talked about (not "with 2 gpus")
     own_platform: bool = False  # "what if i already have a pc": buying without the desktop around the GPU
     hours_total: float | None = None  # "the job is about 120 hours total, what does that come to": the rent for them
+    # hours stated without a span or a period ("and at 25 hours?"): a rent's hours after a rent of so many hours,
+    # else hours a week of use (the utilization setting the question also carries)
+    hours_bare: float | None = None
     tokens: float | None = None  # "how long would 50m tokens take": the training data of the last fit or job
     want_time: bool = False  # "how long would it take": the training time of the last fit
     system_ram_gb: float | None = None  # "what if i add 64gb ram": system RAM for the last fit's offload

@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from assistant.dialogue import cloud, measures
+from assistant.dialogue import cloud, measures, thread
 from assistant.dialogue.references import NothingToReferTo
 from assistant.queries import FollowUpQuery, GpuRef, Query
 
@@ -50,13 +50,16 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         own = follow.workload is not None  # "anything cheaper for training?": a pick for that work, not the model
         rec = RecommendQuery(
             text=follow.text,
-            workload=follow.workload or ctx.workload,
-            precision=follow.precision or ctx.precision,
+            # "那n卡呢" after "a卡能跑sd吗" (a concept answer): the work of the thread
+            workload=follow.workload or ctx.workload or ctx.setup.workload,
+            precision=follow.precision or (None if ctx.setup.named() and not own else ctx.precision),
             gpu_count=follow.gpu_count or 1,
-            # "anything cheaper?" after the power draw of the 70B pick: still for that model (or size)
-            model=None if own else ctx.setup.model,
-            params_b=None if own else ctx.setup.params_b,
+            settings=follow.settings,
         )
+        if not own:
+            # "anything cheaper?" after the power draw of the 70B pick, "anything cheaper that still works?" after a
+            # LoRA fit: still that model (or size), method, precision and context, so the cards still hold the job
+            rec = thread.inherit(ctx.setup, rec)
     changes: dict = {"text": follow.text, "settings": follow.settings}
     for key in ("workload", "precision", "budget_usd", "budget_currency", "min_memory_gb", "organization"):
         if getattr(follow, key) is not None:

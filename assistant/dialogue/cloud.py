@@ -72,7 +72,7 @@ def at_providers(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Qu
     return RatesQuery(text=follow.text, gpus=gpus, provider=keys[0], providers=several, settings=follow.settings)
 
 
-def per_period(dlg: Dialogue, base: Query) -> Query:
+def per_period(dlg: Dialogue, base: Query, period: str | None = None) -> Query:
     """ "and per month?", "for a week?": the last cost or rental, for that period; after another answer
     about GPUs, what owning them (or renting, after a rent-or-buy answer) costs per period."""
     from assistant.queries import CostQuery, RatesQuery, RentOrBuyQuery
@@ -84,6 +84,39 @@ def per_period(dlg: Dialogue, base: Query) -> Query:
     gpus = tuple(g for g in getattr(base, "gpus", ()) if g.name) or focus_refs(dlg)
     if not gpus:
         raise NothingToReferTo(base.text)
-    if isinstance(base, RentOrBuyQuery):
-        return RatesQuery(text=base.text, gpus=gpus, mode="rent", provider=base.provider)
+    if isinstance(base, RentOrBuyQuery):  # "一个月多少钱" after "每个月用40小时 买还是租": the rent of those hours
+        return RatesQuery(
+            text=base.text, gpus=gpus, mode="rent", provider=base.provider, hours=_use_in(dlg, base, period)
+        )
     return CostQuery(text=base.text, gpus=gpus, kind="tco")
+
+
+_PERIOD_WEEKS = {"day": 1 / 7, "week": 1.0, "month": 730 / 168, "year": 8760 / 168}
+
+
+def _use_in(dlg: Dialogue, base, period: str | None) -> float | None:
+    """The hours of use in the follow-up's period that the conversation stated (the rent-or-buy question's own hours a
+    week or utilization, else a utilization set in the conversation); None when none was stated (the whole period)."""
+    weeks = _PERIOD_WEEKS.get(period or "")
+    if weeks is None:
+        return None
+    if base.hours_per_week:
+        per_week = base.hours_per_week
+    elif base.utilization:
+        per_week = base.utilization * 168
+    elif "utilization" in dlg.assumptions.changed:
+        per_week = dlg.assumptions.utilization * 168
+    else:
+        return None
+    return round(per_week * weeks, 1)
+
+
+def hours_of_rent(base: Query | None, follow: FollowUpQuery) -> FollowUpQuery:
+    """ "and at 25 hours?", "那50小时呢" after the rent of a number of hours: the rent for those hours (read alone they
+    are hours a week of use, a utilization setting, which is dropped); otherwise the follow-up as it is."""
+    from assistant.queries import RatesQuery
+
+    if not (follow.hours_bare and isinstance(base, RatesQuery) and base.hours and follow.hours_total is None):
+        return follow
+    kept = tuple(s for s in follow.settings if s.key != "utilization")
+    return dataclasses.replace(follow, hours_total=follow.hours_bare, hours_bare=None, settings=kept)

@@ -86,7 +86,10 @@ class Dialogue:
                 kind="missing",
                 text=query.text,
                 intent=query.intent,
-                message=i18n.t(lang, "dialogue.no_referent", mention=str(exc)),
+                # "power limit to 300w" with no GPU named and none talked about: which GPU
+                message=i18n.t(lang, "dialogue.no_referent", mention=str(exc))
+                if str(exc)
+                else i18n.t(lang, "dialogue.no_gpu_yet"),
             )
         return query
 
@@ -104,6 +107,10 @@ class Dialogue:
         ctx.pending = None
         if query.intent == "explain":
             ctx.last_query = query  # "why?" / "为什么" after a concept: that concept, not an answer before it
+            ctx.setup = thread.setup_after(ctx.setup, query)  # "a卡能跑sd吗" -> "那n卡呢": still about SD
+            work = getattr(query, "workload", None)
+            if work:
+                ctx.workload, ctx.precision = work, None  # the precision was the other work's
             return
         if query.intent in ("set", "help"):
             return  # "and the 3090?" after "electricity is 0.30" still continues the question before it

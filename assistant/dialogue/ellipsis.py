@@ -61,6 +61,7 @@ def _only_settings(follow: FollowUpQuery) -> bool:
 def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     """The query `follow` means, continuing the last question of the conversation."""
     base = dlg.context.last_query
+    follow = cloud.hours_of_rent(base, follow)
     if follow.want_speed:
         return measures.speed_of_last(dlg, base, follow)
     timed = follow.want_time or follow.tokens or (follow.hours_total and follow.ask != "rates")
@@ -104,7 +105,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     if follow.amount is not None:
         follow = _amount_as_field(base, follow)
     if follow.period:
-        base = cloud.per_period(dlg, base)
+        base = cloud.per_period(dlg, base, follow.period)
     # a follow-up that only changes settings asks the same question again, in its words ("renting h100s or buying
     # 2 4090s" keeps which side is rented when "what if i only train 10h a week" follows)
     again = _only_settings(follow) or (

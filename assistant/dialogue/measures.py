@@ -28,8 +28,10 @@ def speed_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
     from assistant.queries import CompareQuery, FitQuery, RecommendQuery, SpecQuery
 
     ctx = dlg.context
-    if isinstance(base, FitQuery):
-        return dataclasses.replace(base, text=follow.text, settings=follow.settings, want_speed=True)
+    if isinstance(base, FitQuery):  # "how fast would that be with 32k context": at the context (precision) stated
+        return dataclasses.replace(
+            base, text=follow.text, settings=follow.settings, want_speed=True, **stated_setup(follow)
+        )
     if isinstance(base, CompareQuery):
         return dataclasses.replace(base, text=follow.text, settings=follow.settings, aspect="speed")
     focus = ctx.focus_or_first()
@@ -39,8 +41,10 @@ def speed_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
             model=base.model,
             gpus=(GpuRef(mention=focus, name=focus, count=ctx.counts.get(focus, ctx.focus_count)),),
             precision=base.precision,
+            context_tokens=base.context_tokens,
             want_speed=True,
             settings=follow.settings,
+            **stated_setup(follow),
         )
     thread = on_the_thread(dlg, follow, want_speed=True)
     if thread is not None:  # "how many secs per image on it" after the vram of the pick for sdxl
@@ -71,14 +75,20 @@ def on_the_thread(
         model=setup.model,
         params_b=setup.params_b,
         gpus=refs,
-        precision=setup.precision,
+        precision=follow.precision or setup.precision,
         mode=follow.mode or mode,
-        context_tokens=setup.context_tokens,
+        context_tokens=follow.context_tokens or setup.context_tokens,
         want_speed=want_speed,
         want_time=training,
         settings=follow.settings,
         **data,
     )
+
+
+def stated_setup(follow: FollowUpQuery) -> dict:
+    """The set-up details a follow-up states for the fit it measures again ("with 32k context", "at q8"), as fields of
+    a fit; none stated: {} (the fit keeps its own)."""
+    return {key: getattr(follow, key) for key in ("precision", "context_tokens") if getattr(follow, key) is not None}
 
 
 def job_data(job, follow: FollowUpQuery) -> dict:

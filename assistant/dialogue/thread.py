@@ -16,13 +16,15 @@ hours, years, electricity, currency) are assumptions and persist on their own.
 from __future__ import annotations
 
 import dataclasses
+from typing import TypeVar
 
 from assistant.dialogue.state import Setup
 from assistant.queries import FollowUpQuery, Query
 
+Q = TypeVar("Q", bound=Query)
 # the workload fields each kind of question can take from the thread (the same names as on the query classes)
 _TAKES = {
-    "recommend": ("model", "params_b", "workload", "precision"),
+    "recommend": ("model", "params_b", "workload", "precision", "mode", "context_tokens"),
     "compare": ("model", "params_b", "workload", "precision"),
     "rig": ("model", "params_b", "workload", "precision"),
     "fit": ("model", "params_b", "workload", "precision", "mode", "context_tokens"),
@@ -80,7 +82,7 @@ def leaves_open(query: Query) -> bool:
     return query.intent in ("recommend", "rig")  # "what's the best i can get for 1500 then"
 
 
-def inherit(setup: Setup, query: Query) -> Query:
+def inherit(setup: Setup, query: Q) -> Q:
     """`query` with the workload fields it leaves empty taken from `setup` (unchanged when it names its own)."""
     takes = _TAKES.get(query.intent, ())
     if getattr(query, "asks_power", False):

@@ -39,7 +39,7 @@ from assistant.nlu.intents import (
     video,
 )
 from assistant.nlu.reading import Reading
-from assistant.queries import Clarification, Query
+from assistant.queries import Clarification, ExplainQuery, Query
 
 # The order is the precedence: courtesy and commands, then concept questions, ellipsis and
 # settings typed alone, then the question intents from the most specific to the broadest.
@@ -54,6 +54,7 @@ READERS = (
     help.about,  # "how do i set my budget", "where do your prices come from", "which gpus do you know"
     help.read,  # "help", "what can you do"
     deal.read,  # "used 3090 for $650 a good deal?", "二手4090一万三能收吗": an offer weighed, not a price setting
+    power_limit.read,  # "power-limit my 3090 to 250 w, how much do i lose", "what if i power limit it to 300w"
     fit.mixed_set,  # "can i mix a 3090 and a 4090 in one rig", "3090加一张3060能跑70b吗": different GPUs as one set
     explain.boards,  # "3090涡轮版和公版哪个好": board versions of one GPU are the same chip
     explain.advice,  # "is nvlink worth it for two 3090s?"
@@ -73,7 +74,6 @@ READERS = (
     rig.read,  # "$10k for a training rig, what gpus?", "build me an llm box for 3000", "预算3万组一台炼丹机"
     settings.read,  # "electricity is 0.30", "the 4080 costs $999"
     lists.read,  # "top 5 gpus for llm inference", "best 3 cards under $1000", "显卡天梯前五"
-    power_limit.read,  # "power-limit my 3090 to 250 w, how much do i lose", "4090限功耗到300w掉多少"
     price_why.read,  # "why is the h100 so expensive", "为啥h100那么贵 比4090强在哪"
     rates.which_to_rent,  # "租哪个划算", "which is cheaper to rent": the GPUs talked about
     rates.read,  # "h100 per hour", "vast.ai 4090 price", "cost to fine-tune llama 3 8b on rented h100s"
@@ -108,6 +108,8 @@ def read(reading: Reading) -> Query | Clarification:
             continue
         if not isinstance(found, Query):
             return found
+        if isinstance(found, ExplainQuery) and found.workload is None and found.model is None:
+            found = dataclasses.replace(found, workload=reading.workload, model=reading.model)  # for the follow-ups
         stated = settings.stated_in(reading, found)
         boards = reading.boards() if reading.explicit else ()
         targets = reading.targets()

@@ -34,6 +34,8 @@ _GROUP = {"MONEY": "budget", "UNDER": "budget", "BUDGET": "budget", "NUMBER": "b
 FRAGMENT_GLUE = {"QUESTION", "FOLLOW", "AND", "ON", "ONLY", "MORE", "OF", "GPU_WORD", "SET", "BUY", "PRONOUN", "UNDER"}
 # tag kinds of a question that asks only for a speed ("how fast?", "whats the speed", "tokens per sec?")
 SPEED_ASK = {"SPEED", "FASTER", "ASPECT", "EXPLAIN", "FIELD", "HOW_MUCH"}
+# details a speed question may state for the set-up it asks about ("how fast would that be with 32k context", "at q8?")
+SPEED_DETAILS = {"CONTEXT", "PRECISION"}
 # tag kinds that may come with a question about the last answer ("so why?", "any cheaper options for llms?")
 AROUND = {"QUESTION", "FOLLOW", "AND", "ON", "PRONOUN", "GPU_WORD", "MORE", "ASPECT", "ONLY", "OF"}
 
@@ -56,7 +58,7 @@ def about_last(r: Reading) -> Query | None:
         return build(r, ask="why")  # "how come?"
     if (
         wants_speed(r)
-        and kinds <= SPEED_ASK | AROUND
+        and kinds <= SPEED_ASK | SPEED_DETAILS | AROUND
         and not b.has("THAN", "VS", "OR", "COMPARE")
         and not r.said("which_words")  # "which of them is faster": a comparison
         and top_n(r) is None  # "显卡天梯 ai性能前五": a ranked list
@@ -159,6 +161,15 @@ def total_hours(r: Reading) -> float | None:
     tag = r.b.first("HOURS")
     in_all = r.said("total_words") or said(r, "money_asks")  # "i need 120 hours, what does that come to"
     return tag.get("total") if isinstance(tag, dict) and (tag.get("span") or in_all) else None
+
+
+def bare_hours(r: Reading) -> float | None:
+    """Hours stated with neither a span nor a period ("and at 25 hours?", "那50小时呢"), None otherwise; whether they
+    are a rent's hours or hours a week of use depends on what was asked before (the dialogue decides)."""
+    tag = r.b.first("HOURS")
+    if not isinstance(tag, dict) or set(tag) != {"total"} or total_hours(r) is not None:
+        return None
+    return tag["total"]
 
 
 def _only(unknown: list[str], allowed: frozenset[str] | set[str]) -> bool:
@@ -353,6 +364,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         of_them=b.struct("count_of") is not None,
         own_platform=bool(said(r, "own_platform_words")),
         hours_total=total_hours(r),
+        hours_bare=bare_hours(r),
         tokens=r.num("TOKENS"),
         want_time=bool(said(r, "duration_words")) and not b.has("HOURS"),
         # "what if i add 64gb ram": system RAM for the experts or layers that do not fit on the GPUs

@@ -1,8 +1,9 @@
 """A power limit on one GPU: "i'll power-limit my 3090 to 250 w, how much do i lose", "3090 power
 limited to 250w how much perf do i lose", "4090限功耗到300w掉多少性能", "power limit a 4090 to 70%".
 
-`read` claims a question naming one GPU with a power-limit word (list `power_limit_words`) and a
-limit in watts (WATTS) or as a share of the board power (PERCENT); not a PSU or build question.
+`read` claims a question naming one GPU (or "it": the one talked about) with a power-limit word (list
+`power_limit_words`) and a limit in watts (WATTS) or as a share of the board power (PERCENT); not a PSU or build
+question.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import re
 
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
-from assistant.queries import PowerLimitQuery, Query
+from assistant.queries import GpuRef, PowerLimitQuery, Query
 
 _WATTS = re.compile(r"(\d{2,4})\s*(?:w|watts?|瓦)(?![a-z])", re.IGNORECASE)
 
@@ -24,6 +25,9 @@ def _watts(text: str) -> float | None:
 
 def read(r: Reading) -> Query | None:
     named = [g for g in r.refs if g.name]
+    if not named and not r.model and not r.b.has("PARAMS"):
+        # "what if i power limit it to 300w", "限功耗到300w呢": the card talked about (the dialogue fills "it")
+        named = [next((g for g in r.refs if g.pronoun), GpuRef(mention="", pronoun="it"))]
     if len({g.name for g in named}) != 1 or not said(r, "power_limit_words") or said(r, "rig_psu"):
         return None
     if r.b.has("COST", "KWH", "ELECTRICITY"):
