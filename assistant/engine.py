@@ -269,8 +269,16 @@ class Engine:
             for m in query.unsized
         ]
         if query.targets and "targets" not in answer.figures:  # "并发20个用户" asked where the answer cannot weigh it
-            asked = [i18n.t(lang, f"engine.target_{kind}", n=f"{v:g}") for kind, v in query.targets]
-            answer.notes.append(i18n.t(lang, "engine.targets_not_counted", targets=i18n.join_names(lang, asked)))
+            limits = [v for kind, v in query.targets if kind == "power_limit"]
+            asked = [i18n.t(lang, f"engine.target_{kind}", n=f"{v:g}") for kind, v in query.targets if v not in limits]
+            if asked:
+                answer.notes.append(i18n.t(lang, "engine.targets_not_counted", targets=i18n.join_names(lang, asked)))
+            if limits:  # "... power limited to 250w each" where the answer uses the stock power
+                answer.notes.append(i18n.t(lang, "engine.limit_not_counted", n=f"{limits[0]:g}"))
+        if query.usage_assumed:  # "i only train on weekends": the hours the words leave open, assumed and said
+            kind, each, per_week = query.usage_assumed
+            how = i18n.t(lang, f"engine.usage_{kind}", each=f"{each:g}")
+            answer.notes.append(i18n.t(lang, "engine.usage_assumed", how=how, hours=f"{per_week:g}"))
         answer.notes += self._configurations(query, lang)
         answer.notes[:0] = self._model_notes(query, lang)
         chips = list(dict.fromkeys(r.name for r in getattr(query, "gpus", ()) if r.name))

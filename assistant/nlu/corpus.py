@@ -81,9 +81,10 @@ _SCALARS = {
     "sample_tokens": "sample_tokens",
     "epochs": "epochs",
     "job_open": "job_open",
+    "psu": "psu_w",
 }
 # targets a question states (Query.targets): corpus key -> target kind
-_TARGETS = {"users": "users", "speed_target": "speed"}
+_TARGETS = {"users": "users", "speed_target": "speed", "power_limit": "power_limit"}
 # a value the user typed inside a question may live on the query or in its `settings` (as a Setting)
 _SETTING_KEYS = {
     "electricity_usd_per_kwh": "electricity_usd_per_kwh",

@@ -372,9 +372,44 @@ class Reading:
 
     def targets(self) -> tuple[tuple[str, float], ...]:
         """Targets the question states: concurrent users ("并发20个用户") and a speed per user ("每秒30个token",
-        "20 t/s"), read by tagging/number_roles.py."""
-        found = (("users", self.b.first("USERS")), ("speed", self.b.first("SPEED_TARGET")))
+        "20 t/s"), read by tagging/number_roles.py; a power limit per card ("4x 3090s limited to 250w each")."""
+        limit = self.card_limit_tag()
+        found = (
+            ("users", self.b.first("USERS")),
+            ("speed", self.b.first("SPEED_TARGET")),
+            ("power_limit", limit.number() if limit is not None else None),
+        )
         return tuple((kind, float(v)) for kind, v in found if v is not None)
+
+    def usage_assumed(self) -> tuple[str, float, float] | None:
+        """Usage said without its hours ("on weekends", "a few hours every evening"): what was assumed, the hours
+        assumed for each day (or for "a few"), and the hours a week read (tagging/quantities.py USAGE)."""
+        hours = self.b.first("HOURS")
+        if not hours or not hours.get("assumed") or not hours.get("per_week"):
+            return None
+        return str(hours["assumed"]), float(hours["each"]), float(hours["per_week"])
+
+    def card_limit_tag(self) -> Tag | None:
+        """The watts each card is limited to: a WATTS amount after a power-limit word (lexicon power_limit_words:
+        "power limiting 4x 3090s to 250w each") or followed by a word of card_each ("at 300w a card"); an amount
+        followed by a PSU word ("on a 1600w psu") is the power supply, not a limit."""
+        watts = self.b.kinds.get("WATTS", [])
+        if not watts:
+            return None
+        text = self.text.lower()
+        limits = [m.start() for w in self.lex.listed("power_limit_words") for m in re.finditer(_word(w), text)]
+        for t in watts:
+            after = text[t.end : t.end + 16].strip(" ,.?!")
+            if any(after.startswith(w) for w in self.lex.listed("rig_psu")):
+                continue
+            if any(re.match(_word(w), after) for w in self.lex.listed("card_each")) or any(a < t.start for a in limits):
+                return t
+        return None
+
+    def psu_watts(self) -> float | None:
+        """The watts of a power supply the question names: a WATTS amount that is not a card's limit."""
+        limit = self.card_limit_tag()
+        return next((t.number() for t in self.b.kinds.get("WATTS", []) if t is not limit), None)
 
     def said(self, name: str) -> bool:
         """Does the question use a word of lexicon list `name`? (English words as words, Chinese as text.)"""
@@ -401,3 +436,8 @@ def gpu_ref(r: Ref) -> GpuRef:
     return GpuRef(
         mention=t.text, pronoun=t.word(), count=r.count or 1, condition=r.condition, count_open=r.count is None
     )
+
+
+def _word(w: str) -> str:
+    """A pattern for lexicon word `w` as a whole word (English) or as text (Chinese)."""
+    return rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])" if w.isascii() else re.escape(w)

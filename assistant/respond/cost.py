@@ -18,6 +18,7 @@ from assistant.queries import CostQuery
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.offers import DOMESTIC
+from assistant.respond.power_limit import stated_limit
 from assistant.respond.pricing import (
     assumption_text,
     perf_workload,
@@ -345,7 +346,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
     key = perf_workload(query.workload, None)
     each: list[dict] = []  # per GPU: the figures the headline of several GPUs compares
     for i, ref in enumerate(refs):
-        gpu = env.gpu(ref.name)
+        gpu = stated_limit(env.gpu(ref.name), query)  # "4 3090s power limited to 250w each": drawing 250 W each
         watts = (gpu.tdp_w or 0) * ref.count
         per_year = cost.electricity_usd(watts, util, C.HOURS_PER_YEAR, a.electricity_usd_per_kwh)
         price = purchase_price(gpu.name, env)
@@ -391,7 +392,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
                 v = value_row(gpu, env, key, ref.count)
                 figures["value_per_purchase"], figures["value_per_tco"] = v.per_purchase, v.per_tco
     table.rows = [[labels[k], *v] for k, v in rows.items()]
-    first = env.gpu(refs[0].name)
+    first = stated_limit(env.gpu(refs[0].name), query)
     w = (first.tdp_w or 0) * refs[0].count
     if query.kind == "running":
         n = refs[0].count
@@ -444,6 +445,10 @@ def respond(query: CostQuery, env: Env) -> Answer:
         figures["per_gpu"] = [{k: v for k, v in e.items() if k != "label"} for e in each]
         head = _several_head(query, env, each, years)
     steps = [env.t("cost.electricity_step", watts=f"{w:,.0f}", usage=util_text)]
+    stock = env.gpu(refs[0].name).tdp_w or 0
+    if first.tdp_w != stock:  # the per-card limit the question states, said and used
+        steps.append(env.t("cost.card_limit", limit=f"{first.tdp_w:,}", stock=f"{stock:,}"))
+        figures["targets"] = {"power_limit": first.tdp_w}
     several = [r for r in refs if r.count > 1]  # "2x 4090 over 4 years": the machine that holds them, not a desktop
     for r in several:
         steps.append(env.t("cost.platform_step", n=r.count, money=env.money(cost.platform(r.count)[1])))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 
 from assistant.answer import Answer, Table
-from assistant.queries import PowerLimitQuery
+from assistant.queries import PowerLimitQuery, Query
 from assistant.respond.env import Env, rules_of_thumb
 from assistant.respond.pricing import CHAT_MODEL, chat_tokens_per_s, score, workload_title
 from assistant.respond.wording import spec_source
@@ -32,6 +32,16 @@ def _loss(gpu: GpuSpec, limited: GpuSpec, env: Env) -> dict[str, float]:
         if stock > 0:
             out["chat"] = 1.0 - chat_tokens_per_s(model, CHAT_MODEL[1], limited) / stock
     return {k: max(v, 0.0) for k, v in out.items()}
+
+
+def stated_limit(gpu: GpuSpec, query: Query) -> GpuSpec:
+    """The card at the power limit a question of another kind states per card ("4x 3090s limited to 250w each, what
+    psu", Query.targets power_limit): its board power set to the limit, so its draw and its power-limited clock
+    follow; the stock card when no lower limit is stated."""
+    limit = dict(query.targets).get("power_limit")
+    if not limit or not gpu.tdp_w or limit >= gpu.tdp_w:
+        return gpu
+    return dataclasses.replace(gpu, tdp_w=int(round(limit)))
 
 
 def _pct(loss: float) -> str:

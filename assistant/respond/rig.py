@@ -28,6 +28,7 @@ from assistant.respond.cpus import cpu_power
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.home_platforms import platform_notes
+from assistant.respond.power_limit import stated_limit
 from assistant.respond.pricing import (
     assumption_text,
     budget_usd,
@@ -127,7 +128,7 @@ def _priced(query: RigQuery, env: Env, hushed: bool = False) -> list:
             continue  # "quiet build for a home office": no card hotter than a quiet cooler handles
         price = purchase_price(gpu.name, env)
         if price is not None:
-            out.append((gpu, price.usd))
+            out.append((stated_limit(gpu, query), price.usd))
     return out
 
 
@@ -424,6 +425,10 @@ def respond(query: RigQuery, env: Env) -> Answer:
             eff=f"{rules['efficiency'] * 100:.0f}",
         )
     )
+    stock = env.reader.known_gpu(choice.gpu.name).tdp_w or 0
+    limited = choice.gpu.tdp_w != stock
+    if limited:  # the per-card limit the question states, said and used
+        steps.append(env.t("rig.card_limit", limit=f"{choice.gpu.tdp_w:,}", stock=f"{stock:,}"))
     if left is not None and budget:
         steps.append(env.t("rig.left", money=env.money(left), share=f"{choice.total_usd / budget * 100:.0f}"))
     steps += [env.t(k, **v) for k, v in choice.warnings]
@@ -467,6 +472,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
         },
         "alternatives": [_figure(b) for b in alternatives],
     }
+    if limited:
+        figures["targets"] = {"power_limit": choice.gpu.tdp_w}
     price = purchase_price(choice.gpu.name, env)
     sources = (
         (env.cite(price.source) if price else [])

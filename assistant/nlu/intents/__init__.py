@@ -72,6 +72,7 @@ READERS = (
     followup.other_gpu,  # "would a 4090 work", "switch to a 5090": the question talked about, on that GPU
     cost.by_watts,  # "my card pulls 450w, 8h a day at $0.15/kwh how much a month": no GPU, a draw
     rig.read,  # "$10k for a training rig, what gpus?", "build me an llm box for 3000", "预算3万组一台炼丹机"
+    rent_or_buy.doubted,  # "does it make sense to buy a gpu if i use it a few hours every evening"
     settings.read,  # "electricity is 0.30", "the 4080 costs $999"
     lists.read,  # "top 5 gpus for llm inference", "best 3 cards under $1000", "显卡天梯前五"
     price_why.read,  # "why is the h100 so expensive", "为啥h100那么贵 比4090强在哪"
@@ -112,8 +113,10 @@ def read(reading: Reading) -> Query | Clarification:
             found = dataclasses.replace(found, workload=reading.workload, model=reading.model)  # for the follow-ups
         stated = settings.stated_in(reading, found)
         boards = reading.boards() if reading.explicit else ()
-        targets = reading.targets()
-        if stated or boards or targets:
-            return dataclasses.replace(found, settings=stated, boards=boards, targets=targets)
+        targets = tuple(t for t in reading.targets() if not (t[0] == "power_limit" and found.intent == "power_limit"))
+        used = any(s.key == "utilization" for s in stated) or getattr(found, "hours_per_week", None)
+        usage = reading.usage_assumed() if used else None  # "on weekends": the hours assumed, said
+        if stated or boards or targets or usage:
+            return dataclasses.replace(found, settings=stated, boards=boards, targets=targets, usage_assumed=usage)
         return found
     raise AssertionError("unknown.read always claims")

@@ -16,6 +16,7 @@ recommendation); a named GPU is allowed for the concepts in the `gpu_topic_conce
 from __future__ import annotations
 
 from assistant.nlu import messages as msg
+from assistant.nlu.intents import rig
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.nlu.text import key
@@ -42,6 +43,8 @@ def advice(r: Reading) -> Query | None:
     concept = advice_concept(r)
     if concept in r.lex.listed("gpu_use_concepts") and r.explicit:
         return None  # "mi50 32gb for llama.cpp, worth it or rocm hell": a verdict on the GPU, with its software caveat
+    if concept and rig.psu_question(r):
+        return None  # "power limiting 4x 3090s to 250w each, what psu do i need": the power of that build
     if concept == "nvlink":  # "do i need nvlink for 2x 3090 with llama.cpp": those cards with and without it
         from assistant.nlu.intents import scaling
 
@@ -170,8 +173,8 @@ def topic(r: Reading) -> Query | None:
         for m in mentions(r)
         if len(key(m[2]).split()) >= 2 and not any(f" {key(m[2])} " in w for w in tag_words) and not _in_a_gpu(r, m)
     ]
-    if not found or _names_model(r, found):
-        return None
+    if not found or _names_model(r, found) or rig.psu_question(r):
+        return None  # "undervolt my two 3090s to 275w each, will an 850w psu cope": the power of that build
     spans = [f" {key(t)} " for _, _, t in found]
     if any(
         t.kind in _NOT_TOPIC and (t.kind != "RECOMMEND" or not any(f" {key(t.text)} " in s for s in spans))

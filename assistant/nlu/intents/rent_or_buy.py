@@ -20,7 +20,7 @@ def usage(r: Reading) -> dict:
 
 def read(r: Reading) -> Query | None:
     b = r.b
-    doubt = bool(said(r, "own_doubt_words"))  # "i train 5 hours a month, does owning a gpu even make sense": vs renting
+    doubt = bool(said(r, "own_doubt_words")) or _doubt_at_usage(r)
     if not (b.has("RENT") or b.struct("rent_buy") or doubt):
         return None
     if b.has("RECOMMEND") and not r.explicit and not b.has("BUY") and not doubt:
@@ -30,6 +30,8 @@ def read(r: Reading) -> Query | None:
     if b.has("PARAMS") and b.has("TOKENS") and not (b.has("BUY") or b.struct("rent_buy")):
         return None  # "train a 350m gpt on 10b tokens, renting a100s": the cost of a training run
     gpus = tuple(r.refs)
+    if doubt and not r.explicit and b.has("GPU_WORD"):
+        gpus = ()  # "does it make sense to buy a gpu if i use it ...": "it" is the GPU to buy, any of them
     if not gpus and b.has("FOLLOW"):
         gpus = (GpuRef(mention="", pronoun="them"),)  # "用autodl租的话呢": the GPUs just talked about
     months = r.months() or horizon(r)
@@ -45,6 +47,28 @@ def read(r: Reading) -> Query | None:
         **usage(r),
         **job(r),
     )
+
+
+def _doubt_at_usage(r: Reading) -> bool:
+    """Whether buying at all pays at the usage stated ("worth buying a gpu if i only train on weekends?", "is getting
+    a card worth it at 5 hours a month"): no card named, no budget, a buying word and a worth word (own_worth_words)
+    with hours a week stated: owning weighed against renting ("i train 5 hours a month, does owning a gpu even make
+    sense" is own_doubt_words)."""
+    per_week, _ = r.hours()
+    b = r.b
+    return bool(
+        per_week
+        and not r.explicit
+        and not b.has("MONEY", "BUDGET", "RECOMMEND")
+        and b.has("BUY", "GPU_WORD")
+        and (b.has("VALUE") or said(r, "own_worth_words"))
+    )
+
+
+def doubted(r: Reading) -> Query | None:
+    """ "does it make sense to buy a gpu if i use it a few hours every evening": claimed before a usage typed alone
+    is taken as a setting."""
+    return read(r) if _doubt_at_usage(r) else None
 
 
 def job(r: Reading) -> dict:

@@ -76,7 +76,7 @@ def psu_of_thread(r: Reading) -> Query | None:
     return RigQuery(text=r.text, gpus=(them,), asks_power=True)
 
 
-def _psu_question(r: Reading) -> bool:
+def psu_question(r: Reading) -> bool:
     """ "3x 3090 on a 1000w psu, will it be ok", "4张3090炼丹 电源要多大", "i9-14900k with a 4090 psu": power
     for several cards, for a PSU the user has, or for a card with the CPU named."""
     count = r.total_count() or 1
@@ -97,7 +97,7 @@ def _cpu_build(r: Reading) -> bool:
 
 def read(r: Reading) -> Query | None:
     b = r.b
-    psu = _psu_question(r) or _cpu_build(r)
+    psu = psu_question(r) or _cpu_build(r)
     word = said(r, "rig_words") or ("psu" if psu else None)
     if not word or (_owned(r, word) and not psu) or b.has("RENT") or len(r.explicit) > 1 or _asks_cost(r):
         return None
@@ -129,7 +129,7 @@ def read(r: Reading) -> Query | None:
         condition=b.first("CONDITION"),
         vendor=b.first("VENDOR"),
         server=bool(said(r, "rig_server")),
-        psu_w=r.num("WATTS") if psu else None,
+        psu_w=r.psu_watts() if psu else None,
         asks_power=psu,
         cpu=b.first("CPU"),
     )

@@ -21,8 +21,32 @@ from assistant.nlu.text import words
 _BEFORE_A_CARD = frozenset({"a", "an", "one", "the", "my", "this", "that", "two", "three", "four", "2", "3", "4"})
 WEEKEND_HOURS = 48.0  # a weekend of renting: Saturday and Sunday [A]
 BINDER_UNITS = tuple(unit for unit, _ in BINDERS)
-NUMBER_UNITS = ("full_time", "money_before", "weekend")  # units that may start what try_number reads
+# usage said without a number of hours ("i only train on weekends", "a few hours every evening"): hours assumed, and
+# the HOURS tag names the assumption ("assumed") so the answer says it
+FEW_HOURS = 3.0  # "a few hours" [A]
+WEEKEND_DAY_HOURS = 8.0  # a weekend day of use, "on weekends" [A]
+EVENING_HOURS = 3.0  # an evening of use, "every evening", "after work" [A]
+WEEKDAY_HOURS = 8.0  # a weekday of use, "on weekdays"; also a 9-5 day (8 hours)
+USAGE = (  # unit -> (days a week, hours a day, assumed as what)
+    ("usage_work_week", 5, WEEKDAY_HOURS, None),
+    ("usage_weekends", 2, WEEKEND_DAY_HOURS, "weekends"),
+    ("usage_evenings", 7, EVENING_HOURS, "evenings"),
+    ("usage_weekdays", 5, WEEKDAY_HOURS, "weekdays"),
+)
+NUMBER_UNITS = (
+    "full_time",
+    "money_before",
+    "weekend",
+    "few",
+    *(u for u, _, _, _ in USAGE),
+)  # what try_number may start
 NUMBER_LEADS = frozenset({"24", "7", "百", "a", "an"})  # 24/7, 7x24, 百分之, a couple / a pair
+
+
+# words between hours and their period ("8 hours a day", "3h every evening", "10 hours on weekends")
+_HOURS_SKIP = frozenset({"per", "a", "an", "/", "each", "every", "of", "in", "the", "on", "during", "每", "一"})
+# hours a week from hours per unit
+_HOURS_PER = (("week", 1.0), ("day", 7.0), ("month", 12.0 / 52.0), ("weekday", 5.0), ("weekend_day", 2.0))
 
 
 class QuantityTagging(TaggerBase):
@@ -56,6 +80,12 @@ class QuantityTagging(TaggerBase):
         weekend = self.unit("weekend", i)
         if weekend:  # "一周末租8张a100": a weekend of renting, 48 hours [A]
             return self.add("HOURS", {"total": WEEKEND_HOURS}, i, i + weekend)
+        usage = self._usage(i)
+        if usage is not None:
+            return usage
+        few = self.unit("few", i)
+        if few and self.unit("hours", i + few):  # "a few hours every evening": 3 hours [A], said
+            return self._hours(i, i + few, self.unit("hours", i + few), FEW_HOURS, assumed="few")
         got = self.number_at(i)
         if got is None:
             return None
@@ -158,31 +188,7 @@ class QuantityTagging(TaggerBase):
         if h and used == 1 and self.gpu_hours(i):
             return None  # "how many 4090 hours for a lora": hours of that card, not a duration
         if h and not (tt[j] == "h" and j + 1 < n and self.toks[j + 1].kind == "num"):
-            jj = j + h
-            skip = 0
-            while jj + skip < n and tt[jj + skip] in (
-                "per",
-                "a",
-                "an",
-                "/",
-                "each",
-                "every",
-                "of",
-                "in",
-                "the",
-                "每",
-                "一",
-            ):
-                skip += 1
-            apart = jj < n and self.text[self.toks[jj - 1].end : self.toks[jj].start] != ""
-            per_before = any(t.kind == "PERIOD" for t in self.tags[-3:])
-            for unit, mult in (("week", 1.0), ("day", 7.0), ("month", 12.0 / 52.0)):
-                u = self.unit(unit, jj + skip)
-                if u and "一" in tt[jj : jj + skip] and (apart or per_before):
-                    break  # "一天跑10小时 一个月电费多少": the month is the question's period, not the hours'
-                if u and (skip or unit != "day" or tt[jj] != "d"):
-                    return self.add("HOURS", {"per_week": v * mult}, i, jj + skip + u)
-            return self.add("HOURS", {"total": v}, i, jj)
+            return self._hours(i, j, h, v)
         for unit, mult in (("day", 24.0), ("week", 168.0)):  # "rent 8x h100 for 3 days": 72 hours in all
             u = self.unit(unit, j)
             rented = i > 0 and tt[i - 1] in ("for", "over") or (j + u < n and tt[j + u] == "of")
@@ -252,6 +258,39 @@ class QuantityTagging(TaggerBase):
             return self.add("COUNT", int(v), i, j)
         if used > 1 and abs(v) >= 100:
             return self.add("NUMBER", v, i, j)  # "一万二", "2千5": one number over several tokens
+        return None
+
+    def _hours(self, i: int, j: int, h: int, v: float, assumed: str | None = None) -> int:
+        """ "8 hours a day", "10h per week", "5 hours a month", "3 hours every evening", "10h on weekends": hours a
+        week; hours alone ("120 hours") are hours in all. Token j starts the hours unit (h tokens long)."""
+        tt, n = self.tt, len(self.tt)
+        said = {"assumed": assumed, "each": v} if assumed else {}
+        jj = j + h
+        skip = 0
+        while jj + skip < n and tt[jj + skip] in _HOURS_SKIP:
+            skip += 1
+        apart = jj < n and self.text[self.toks[jj - 1].end : self.toks[jj].start] != ""
+        per_before = any(t.kind == "PERIOD" for t in self.tags[-3:])
+        for unit, mult in _HOURS_PER:
+            u = self.unit(unit, jj + skip)
+            if u and "一" in tt[jj : jj + skip] and (apart or per_before):
+                break  # "一天跑10小时 一个月电费多少": the month is the question's period, not the hours'
+            if u and (skip or unit != "day" or tt[jj] != "d"):
+                return self.add("HOURS", {"per_week": v * mult} | said, i, jj + skip + u)
+        return self.add("HOURS", {"total": v} | said, i, jj)
+
+    def _usage(self, i: int) -> int | None:
+        """Usage said without a number of hours ("i only train on weekends", "weekdays 9-5", "every evening"): hours a
+        week (USAGE), with the assumption named when the words leave the hours open."""
+        for unit, days, hours, assumed in USAGE:
+            u = self.unit(unit, i)
+            if not u:
+                continue
+            work = self.unit("usage_work_week", i + u)
+            if unit == "usage_weekdays" and work:  # "weekdays 9-5": 40 hours, nothing assumed
+                return self.add("HOURS", {"per_week": days * hours}, i, i + u + work)
+            said = {"assumed": assumed, "each": hours} if assumed else {}
+            return self.add("HOURS", {"per_week": days * hours} | said, i, i + u)
         return None
 
     def _memory_variant(self, i: int, j: int, gb: float) -> int | None:
