@@ -292,6 +292,8 @@ class Engine:
         picked = top.get("gpu_count") if isinstance(top, dict) and top.get("gpu") == answer.choice else None
         if picked is None and answer.figures.get("fits") is False and len(shown) == 1:
             picked = answer.figures.get("min_gpus")  # "要 2 张 H20": what the follow-ups price is the 2 cards needed
+        if picked is None and answer.intent == "rates" and len(shown) == 1:
+            picked = answer.figures.get("gpu_count")  # serving a 70B model "on 2 x H100": "rent or buy?" weighs both
         dialogue.remember(query, shown, answer.choice, answer.workload, answer.precision, picked)
         return answer
 

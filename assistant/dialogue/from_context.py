@@ -270,9 +270,52 @@ def rent_of_the_job(dlg: Dialogue, query: Query) -> Query:
     if not (isinstance(query, RatesQuery) and query.job_open):
         return query
     setup = dlg.context.setup
-    if not setup.trains():
-        return dataclasses.replace(query, job_open=False)
-    return job_rates(query, query.gpus, query.provider, setup)
+    if setup.trains():
+        return job_rates(query, query.gpus, query.provider, setup)
+    if setup.model is not None and setup.workload in (None, "llm_inference") and setup.mode in (None, "inference"):
+        # "ok and renting h100s instead?" after serving llama 3.3 70b on 2 x A6000: that model served on rented
+        # H100s (as many as hold it), around the clock
+        return dataclasses.replace(
+            query, mode="serve", model=setup.model, precision=setup.precision, job_open=False, period="month"
+        )
+    return dataclasses.replace(query, job_open=False)
+
+
+def rent_or_buy_of_context(dlg: Dialogue, query: Query) -> Query:
+    """ "rent or buy?", "租还是买" with no GPU, model or work named, after an answer about GPUs: renting against
+    buying the GPU the last answer favoured, as many as it was about ("2 x H100" after serving a 70B model on them)."""
+    from assistant.dialogue.references import focus_refs
+    from assistant.queries import RentOrBuyQuery
+
+    if not isinstance(query, RentOrBuyQuery) or query.gpus or query.model or query.params_b or query.workload:
+        return query
+    gpus = focus_refs(dlg)
+    return dataclasses.replace(query, gpus=gpus) if gpus else query
+
+
+def job_to_rent_or_buy(dlg: Dialogue, query: Query) -> Query:
+    """ "ok scrap buying, renting an h100 for this job, what's the bill", "rent or buy a 4090 then?" while the
+    conversation is about a training job: renting against buying for that job (its model, method and data) on those
+    GPUs, when the question names no work, model or usage of its own."""
+    from assistant.queries import RentOrBuyQuery
+
+    setup = dlg.context.setup
+    if not isinstance(query, RentOrBuyQuery) or not setup.trains():
+        return query
+    own = (query.model, query.params_b, query.workload, query.mode, query.hours_per_week, query.utilization)
+    if any(v is not None for v in own) or query.months or query.tokens:
+        return query
+    return dataclasses.replace(
+        query,
+        model=setup.model,
+        params_b=setup.params_b,
+        workload="llm_finetune",
+        mode=setup.mode or "lora",
+        samples=setup.samples,
+        sample_tokens=setup.sample_tokens,
+        epochs=setup.epochs,
+        tokens=setup.tokens,
+    )
 
 
 def cost_of_context(dlg: Dialogue, query: Query) -> Query:

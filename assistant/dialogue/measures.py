@@ -78,9 +78,12 @@ def on_the_thread(
         precision=follow.precision or setup.precision,
         mode=follow.mode or mode,
         context_tokens=follow.context_tokens or setup.context_tokens,
-        want_speed=want_speed,
+        # "两张a6000够吗" after serving a 70B model to 20 users: for them, with the speed each gets
+        want_speed=want_speed or any(kind == "users" for kind, _ in setup.targets),
         want_time=training,
         settings=follow.settings,
+        targets=follow.targets or setup.targets,
+        batch=setup.batch if not training else None,
         **data,
     )
 

@@ -79,6 +79,9 @@ class Setup:
     sample_tokens: float | None = None
     epochs: float | None = None
     tokens: float | None = None
+    # targets of a serving job ("给20个人用": users at once), as Query.targets: a fit on other cards serves them too
+    targets: tuple[tuple[str, float], ...] = ()
+    batch: int | None = None  # sequences decoded at once (a serving job: one per user)
 
     def named(self) -> bool:
         """A model or a model size is part of the set-up (not only a kind of work)."""

@@ -55,6 +55,8 @@ def setup_after(old: Setup, query: Query) -> Setup:
             precision=precision,
             mode=None if mode == "inference" else mode,
             context_tokens=getattr(query, "context_tokens", None),
+            targets=query.targets,
+            batch=getattr(query, "batch", None),
             **{key: getattr(query, key, None) for key in JOB_DATA},
         )
         same = (model is not None and old.model is not None and model.key == old.model.key) or (
@@ -63,6 +65,8 @@ def setup_after(old: Setup, query: Query) -> Setup:
         if same and (new.workload is None or old.workload in (None, new.workload)):
             # "anything cheaper that still works?" after a LoRA job's time: the same job, its method and data kept
             kept = {k: getattr(old, k) for k in ("mode", "context_tokens", *JOB_DATA) if getattr(new, k) is None}
+            if not new.targets:  # "两张a6000够吗" after serving it to 20 users: still 20 users
+                kept.update(targets=old.targets, batch=new.batch or old.batch)
             return dataclasses.replace(new, **kept)
         return new
     if workload is not None and workload != old.workload:

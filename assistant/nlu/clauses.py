@@ -108,6 +108,8 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
     whole = understand(cleaned, index)
     if whole.intent in ("fit", "rig") and len({g.name for g in getattr(whole, "gpus", ()) if g.name}) > 1:
         return None  # different cards in one machine ("have a 3090, would adding a p40 run 70b"): one question
+    if getattr(whole, "job_open", False):
+        return None  # "那租a100呢 一共多少钱": the total of the job talked about, rented on that card (one question)
     feature = getattr(whole, "feature", None) if getattr(whole, "kind", None) == "feature" else None
     for first, second in cuts:
         a, b = understand(first, index), understand(second, index)

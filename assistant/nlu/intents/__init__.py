@@ -49,6 +49,7 @@ READERS = (
     video.read,  # "how much vram does hunyuanvideo need", "can a 4090 run wan 2.1" (names the tagger does not know)
     rig.psu_of_thread,  # "电源要多大", "what psu do i need": the power supply of the cards talked about
     followup.output_rate,  # "how many images per hour": the speed of what was talked about (no tag needed)
+    followup.time_alone,  # "how long?", "要多久": the time of what was talked about (no tag needed)
     unknown.empty,  # nothing tagged
     settings.reset,  # "reset", "恢复默认"
     help.about,  # "how do i set my budget", "where do your prices come from", "which gpus do you know"

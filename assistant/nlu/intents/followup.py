@@ -155,6 +155,18 @@ def about_last(r: Reading) -> Query | None:
     return None
 
 
+def time_alone(r: Reading) -> Query | None:
+    """ "how long?", "要多久", "大概多久能跑完": a time asked with nothing else, the time of the job or the fit talked
+    about (the dialogue asks back when nothing was). Claimed before the reader of empty questions: these may have no
+    tag at all."""
+    b = r.b
+    if not said(r, "duration_words") or r.explicit or {t.kind for t in b.tags} - AROUND:
+        return None
+    phrases = [p for name in ("duration_words", "time_fillers") for p in r.lex.listed(name)]
+    words = {w for p in phrases for w in p.split()} | {ch for p in phrases if not p.isascii() for ch in p}
+    return build(r) if _only(b.unknown, words) else None
+
+
 def total_hours(r: Reading) -> float | None:
     """Hours in all that a follow-up states ("the job is about 120 hours total", "跑三天": days are always in all),
     None when it states none (a bare "and at 25 hours?" is hours a week)."""

@@ -262,9 +262,11 @@ def read(r: Reading) -> Query | None:
 
 
 def job_of_thread(r: Reading) -> bool:
-    """ "how much is that if i rent the 4090", "what would the whole run cost on a rented h100": the rent of something
-    said before ("that", "the job"), not a rate per hour; the dialogue prices the training job talked about on these
-    GPUs (or gives their rates when no job was talked about)."""
-    that = any(t.kind == "PRONOUN" and t.value in ("that", "this") for t in r.b.tags)
+    """ "how much is that if i rent the 4090", "what would the whole run cost on a rented h100", "ok and renting h100s
+    instead?", "那租a100呢": the rent of what was said before, not a rate per hour; the dialogue prices the training
+    job talked about on these GPUs (or gives their rates when no job was talked about)."""
+    that = any(t.kind == "PRONOUN" and t.value in ("that", "this", "it") for t in r.b.tags)
     whole = said(r, "job_words") or said(r, "total_words")  # "what's the total if i rent an h100 for it"
-    return (that or bool(whole)) and not said(r, "hourly_words") and not r.workload
+    # "and renting h100s instead?", "那租a100呢": a rent in place of what was talked about
+    instead = r.said("instead_words") or r.b.has("AND", "FOLLOW")
+    return (that or bool(whole) or instead) and not said(r, "hourly_words") and not r.workload
