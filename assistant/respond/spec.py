@@ -8,6 +8,7 @@ from assistant.models.cost import cheapest_cloud
 from assistant.queries import SpecQuery
 from assistant.respond import spec_figures, unpriced, unrated
 from assistant.respond.env import Env, rules_of_thumb
+from assistant.respond.mining import mining_notes
 from assistant.respond.pricing import (
     is_converted,
     price_of,
@@ -403,6 +404,10 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     risks = [r for g in gpus if (r := risk_lead(g, query.text, env))]  # "4090 48g 有坑吗": a modified card's risks lead
     steps += [s for s in variant_steps if s not in risks]
     sources += env.cite(*variant_sources)
+    if "price" in sections:  # "3090矿卡现在啥行情 会不会翻车": what to check on an ex-mining card, with its price
+        mining_steps, mining_sources = mining_notes(query.text, env)
+        steps += mining_steps
+        sources += env.cite(*mining_sources)
     for g in gpus if "price" in sections else []:
         unpriced_card = price_of(g.name, env, "new") is None and price_of(g.name, env, "used") is None
         # why there is no price, and a whole server's price (H20, H800) when one is on record

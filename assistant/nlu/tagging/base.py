@@ -16,7 +16,7 @@ from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import Lexicon
 from assistant.nlu.lookup.matches import GpuMatch, ModelMatch
 from assistant.nlu.lookup.name_tokens import BRAND
-from assistant.nlu.tagging.cn_numerals import CN_NUM, cn_number
+from assistant.nlu.tagging.cn_numerals import CN_NUM, cn_number, cn_range
 from assistant.nlu.tagging.words import BRAND_FIX, SERIES_FIX, SUFFIX_FIX
 from assistant.nlu.text import Tok
 
@@ -146,6 +146,9 @@ class TaggerBase:
         if t.kind == "cjk" and t.text in CN_NUM:
             if self._cn_phrase_at(i):
                 return None  # 二手, 一下, 一周, 一度: a phrase, not a number
+            spoken = cn_range(self.tt[i : i + 3]) if all(t.glued for t in self.toks[i + 1 : i + 3]) else None
+            if spoken is not None:
+                return spoken  # "闲鱼两三百一张": about 250
             j = i
             while j < len(self.tt) and self.toks[j].kind == "cjk" and self.tt[j] in CN_NUM and j - i < 12:
                 if j > i and self.tt[j] == "千" and j + 1 < len(self.tt) and self.tt[j + 1] == "瓦":

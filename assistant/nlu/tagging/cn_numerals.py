@@ -1,7 +1,8 @@
 """Chinese numerals: "一万五" -> 15000, "两千" -> 2000, "三十二" -> 32.
 
 Contract: `cn_number(chars)` returns the value of a run of Chinese numeral characters or None;
-`CN_NUM` is the set of characters that may start or continue such a run.
+`cn_range(chars)` the middle of a spoken range at the start of `chars` ("两三百" 250, "三四千" 3500, "七八十" 75)
+with the characters it used, or None; `CN_NUM` is the set of characters that may start or continue such a run.
 """
 
 from __future__ import annotations
@@ -36,3 +37,14 @@ def cn_number(chars: list[str]) -> float | None:
         num = None
     value = total + section + (num or 0)
     return value if (value or any(c in ("零", "〇") for c in chars)) else None
+
+
+def cn_range(chars: list[str]) -> tuple[float, int] | None:
+    """ "两三百一张" -> (250, 3): two neighbouring digits and a unit say "two or three hundred"; the middle counts."""
+    if len(chars) < 3 or chars[0] not in CN_DIGITS or chars[1] not in CN_DIGITS:
+        return None
+    low, high = CN_DIGITS[chars[0]], CN_DIGITS[chars[1]]
+    unit = CN_SMALL.get(chars[2]) or CN_BIG.get(chars[2])
+    if not low or high != low + 1 or unit is None:
+        return None
+    return (low + 0.5) * unit, 3
