@@ -241,9 +241,13 @@ class QuantityTagging(TaggerBase):
         x = self.unit("count_x", j)
         if x and v <= 64 and float(v).is_integer():
             return self.add("COUNT", int(v), i, j + x)
-        d = self.unit("data_items", j)
-        if d and self.toks[i].kind in ("num", "cjk") and v >= 10 and float(v).is_integer():
-            return self.add("COUNTED", v, i, j + d)  # "手上有三万条客服对话": a data set's size, never money
+        if (
+            self.tags
+            and self.tags[-1].kind in ("UNDER", "BUDGET")
+            and self.toks[i].kind in ("num", "cjk")
+            and self.unit("data_items", j)
+        ):
+            return self.add("COUNTED", v, i, j + self.unit("data_items", j))  # "手上有三万条客服对话": data, not money
         if (
             self.tags
             and self.tags[-1].kind in ("UNDER", "BUDGET")
