@@ -216,11 +216,12 @@ def electricity_usd(
     return finite(power_w) / 1000.0 * min(finite(utilization), 1.0) * finite(hours) * finite(usd_per_kwh)
 
 
-def platform(n_gpus: int) -> tuple[str, float]:
+def platform(n_gpus: int, desktop_usd: float | None = None) -> tuple[str, float]:
     """(tier, USD) of the machine around n GPUs (§cost.platform): the knowledge/rigs.toml tier that holds them
-    (desktop 1, dual 2, quad 4, server 8; beyond eight, one server per eight)."""
+    (desktop 1, dual 2, quad 4, server 8; beyond eight, one server per eight); `desktop_usd`: the desktop of the
+    answer's market (a yuan answer's 京东 build list), else the sourced allowance."""
     n = max(int(n_gpus or 1), 1)
-    tier = platform_for(n)
+    tier = platform_for(n, desktop_usd)
     return tier.key, tier.usd * (-(-n // tier.max_gpus) if n > tier.max_gpus else 1)
 
 
@@ -235,12 +236,13 @@ def tco(
     usd_per_kwh: float = C.DEFAULT_KWH_USD,
     base_usd: float | None = None,
     system_power_w: float = 0.0,
+    desktop_usd: float | None = None,
 ) -> Tco:
     """Dettmers' normalization: machine base + GPU price + electricity over `years` (§cost.tco). The base
     defaults to the form factor for the GPU count (`platform`: a $700 desktop for one or two cards).
     system_power_w = 0 counts the GPU alone (as the reference chart); add CPU etc. if wanted."""
     n = max(int(n_gpus or 1), 1)
-    base_usd = platform(n)[1] if base_usd is None else base_usd
+    base_usd = platform(n, desktop_usd)[1] if base_usd is None else base_usd
     watts = finite(gpu_power_w) * n + finite(system_power_w)
     power = electricity_usd(watts, utilization, C.HOURS_PER_YEAR * finite(years), usd_per_kwh)
     purchase = finite(gpu_price_usd) * n

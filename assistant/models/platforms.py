@@ -2,7 +2,8 @@
 
 Contract: `platforms()` returns the tiers of knowledge/rigs.toml `[platform.*]` (key, most GPUs, USD allowance,
 CPU watts, slots, source ids), fewest GPUs first; a tier for more GPUs is never priced below one for fewer (the
-sources price different builds). `platform_for(n)` is the first tier that holds n GPUs (the largest for more).
+sources price different builds). `platform_for(n, desktop_usd)` is the first tier that holds n GPUs (the largest for
+more), the desktop at `desktop_usd` when given (an answer's own market's desktop: `cny` in yuan, Env.local_desktop_usd).
 Read once per process; no network.
 """
 
@@ -23,6 +24,10 @@ class Platform:
     cpu_w: float
     slots: str
     source: str
+    cny: float | None = None  # the tier's price in China, from a dated build list (the desktop only)
+    cny_observed: str = ""
+    cny_source: str = ""
+    cny_psu_w: int = 0  # the PSU of that list (a rig sizes its own)
 
 
 @cache
@@ -43,6 +48,9 @@ def platforms() -> tuple[Platform, ...]:
     return tuple(out)
 
 
-def platform_for(n: int) -> Platform:
+def platform_for(n: int, desktop_usd: float | None = None) -> Platform:
     tiers = platforms()
-    return next((p for p in tiers if p.max_gpus >= n), tiers[-1])
+    tier = next((p for p in tiers if p.max_gpus >= n), tiers[-1])
+    if desktop_usd is not None and tier.key == "desktop":
+        return dataclasses.replace(tier, usd=desktop_usd)  # "预算8000配主机": the desktop at 京东 prices
+    return tier

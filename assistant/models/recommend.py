@@ -163,6 +163,7 @@ def rank(
     max_auto_gpus: int = 1,
     base_usd: float | None = None,
     market: str | None = None,
+    desktop_usd: float | None = None,
     prices: dict[str, cost.PriceLookup | None] | None = None,
 ) -> Ranking:
     """Rank `gpus` by performance per dollar (`by`: tco | purchase) under the constraints.
@@ -170,9 +171,9 @@ def rank(
     `max_auto_gpus` > 1: a GPU whose memory is too small counts as the fewest of its kind that
     hold `memory_need_gb` together (up to that many), e.g. 2 x RTX 3090 for a 70B model (§rec).
     `base_usd`: the machine around the GPUs in the 5-year cost (None: by form factor, cost.platform; 0 in
-    Dettmers' 2023 inputs). `market`: an average price draws on that market's quotes when it has any
-    (cost.lookup_price). `prices`: each GPU's price as cost.lookup_price finds it in `quotes` under these
-    inputs, when the caller keeps them."""
+    Dettmers' 2023 inputs; `desktop_usd`: the desktop of the answer's market, cost.platform). `market`: an
+    average price draws on that market's quotes when it has any (cost.lookup_price). `prices`: each GPU's price
+    as cost.lookup_price finds it in `quotes` under these inputs, when the caller keeps them."""
     kept, excluded = [], []
     by_gpu: dict[str, list[PriceQuote]] = {}
     for quote in quotes:
@@ -214,6 +215,7 @@ def rank(
             utilization=utilization,
             usd_per_kwh=usd_per_kwh,
             base_usd=base_usd,
+            desktop_usd=desktop_usd,
         )
         kept.append(
             RankRow(
@@ -236,7 +238,7 @@ def rank(
         "years": years,
         "utilization": utilization,
         "usd_per_kwh": usd_per_kwh,
-        "desktop_base_usd": cost.platform(base_n)[1] if base_usd is None else base_usd,
+        "desktop_base_usd": cost.platform(base_n, desktop_usd)[1] if base_usd is None else base_usd,
         "n_gpus": base_n,
         "by": by,
     }

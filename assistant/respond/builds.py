@@ -82,9 +82,12 @@ def fits_a_workstation(gpu: GpuSpec) -> str | None:
     return None
 
 
-def build(gpu: GpuSpec, n: int, gpu_usd: float, speed: float, cpu_w: float | None = None) -> Build:
-    """`cpu_w`: the power of the CPU the question named (respond/cpus.py), else the platform's allowance."""
-    rules, plat = power(), platform_for(n)
+def build(
+    gpu: GpuSpec, n: int, gpu_usd: float, speed: float, cpu_w: float | None = None, desktop_usd: float | None = None
+) -> Build:
+    """`cpu_w`: the power of the CPU the question named (respond/cpus.py), else the platform's allowance;
+    `desktop_usd`: the desktop of the answer's market (Env.local_desktop_usd), else the allowance."""
+    rules, plat = power(), platform_for(n, desktop_usd)
     if cpu_w:
         plat = dataclasses.replace(plat, cpu_w=cpu_w)
     gpu_w = float(gpu.tdp_w or 0) * n
@@ -125,7 +128,9 @@ def build(gpu: GpuSpec, n: int, gpu_usd: float, speed: float, cpu_w: float | Non
     )
 
 
-def builds(priced, budget_usd: float | None, speed, counts=range(1, MAX_GPUS + 1), cpu_w=None) -> list[Build]:
+def builds(
+    priced, budget_usd: float | None, speed, counts=range(1, MAX_GPUS + 1), cpu_w=None, desktop_usd=None
+) -> list[Build]:
     """Every build of `priced` ((GpuSpec, usd per card) pairs) with a count in `counts`, within the
     budget (None: any), that `speed(gpu, n)` rates (None = cannot do the job): fastest first."""
     out = []
@@ -133,11 +138,11 @@ def builds(priced, budget_usd: float | None, speed, counts=range(1, MAX_GPUS + 1
         if fits_a_workstation(gpu):
             continue
         for n in counts:
-            plat = platform_for(n)
+            plat = platform_for(n, desktop_usd)
             if budget_usd is not None and usd * n + plat.usd > budget_usd:
                 break
             rated = speed(gpu, n)
             if rated is None or rated <= 0:
                 continue
-            out.append(build(gpu, n, usd, rated, cpu_w))
+            out.append(build(gpu, n, usd, rated, cpu_w, desktop_usd))
     return sorted(out, key=lambda b: (-round(b.speed, 3), b.total_usd))

@@ -358,6 +358,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
             years=years,
             utilization=util,
             usd_per_kwh=a.electricity_usd_per_kwh,
+            desktop_usd=env.local_desktop_usd(),
         )
         rows["power"].append(f"{watts:,.0f} W")
         rows["year"].append(env.money(per_year))
@@ -431,7 +432,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
             years=f"{years:g}",
             total=env.money(figures["total_cost_usd"]),
             purchase=env.money(figures["purchase_usd"]),
-            desktop=env.money(cost.platform(n)[1]),
+            desktop=env.money(env.platform_usd(n)),
             platform=env.t(f"cost.platform_{cost.platform(n)[0]}"),
             electricity=env.money(figures["electricity_usd"]),
             with_desktop=env.money(figures["total_with_desktop_usd"]),
@@ -451,7 +452,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
         figures["targets"] = {"power_limit": first.tdp_w}
     several = [r for r in refs if r.count > 1]  # "2x 4090 over 4 years": the machine that holds them, not a desktop
     for r in several:
-        steps.append(env.t("cost.platform_step", n=r.count, money=env.money(cost.platform(r.count)[1])))
+        steps.append(env.t("cost.platform_step", n=r.count, money=env.money(env.platform_usd(r.count))))
     period_head, period_steps = _per_period(query, env, figures, years)
     if period_head:
         head = period_head + i18n.gap(env.lang) + head

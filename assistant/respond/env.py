@@ -124,6 +124,20 @@ class Env:
         answer in yuan, "" (the USD street prices) otherwise."""
         return "CN" if self.currency == "CNY" else ""
 
+    def local_desktop_usd(self) -> float | None:
+        """The desktop around one GPU priced in the answer's own market when a dated list has it (an answer in
+        yuan: knowledge/rigs.toml [platform.desktop] cny, a 京东 build list), in USD; None: the sourced allowance."""
+        from assistant.models.platforms import platform_for
+
+        tier = platform_for(1)
+        return self.to_usd(tier.cny, "CNY") if tier.cny and self.price_market() == "CN" else None
+
+    def platform_usd(self, n: int) -> float:
+        """The machine around n GPUs in this answer's market (cost.platform with local_desktop_usd)."""
+        from assistant.models import cost
+
+        return cost.platform(n, self.local_desktop_usd())[1]
+
     def cloud_rates(self, gpu: str | None = None) -> list:
         """Cloud rates of the answer's market: the clouds that bill in the answer's currency when any
         has the GPU (恒源云 and the like for an answer in yuan), else every cloud that has it."""

@@ -294,7 +294,7 @@ def _cards_cost(case: FitCase) -> str:
         return ""
     env, n = case.env, f.min_gpus
     cards = price.usd * n
-    machine = cards + fit_hardware.machine_usd(spec, n, server=True)
+    machine = cards + fit_hardware.machine_usd(spec, n, True, env.local_desktop_usd())
     return i18n.gap(env.lang) + env.t(
         "fit.cards_cost", n=n, gpu=spec.short_name, cards=env.money(cards), machine=env.money(machine)
     )

@@ -38,7 +38,7 @@ class CheapestSets:
     server_note: str
 
 
-def machine_usd(spec: GpuSpec | None, n: int, server: bool = False) -> float:
+def machine_usd(spec: GpuSpec | None, n: int, server: bool = False, desktop_usd: float | None = None) -> float:
     """The machine around n of these cards (knowledge/rigs.toml platform tiers): none for a unified-memory device
     (DGX Spark, Apple silicon: the whole computer), the desktop / dual / quad tier that holds n, and with `server`
     a server for passively cooled datacenter cards."""
@@ -46,7 +46,7 @@ def machine_usd(spec: GpuSpec | None, n: int, server: bool = False) -> float:
         return 0.0
     if server and spec is not None and spec.passively_cooled:
         return max(p.usd for p in platforms())
-    return platform_for(n).usd
+    return platform_for(n, desktop_usd).usd  # `desktop_usd`: the answer's market's desktop (Env.local_desktop_usd)
 
 
 def moe_route(model: ModelSpec, env: Env) -> str:
@@ -107,7 +107,7 @@ def cheapest_sets(query: FitQuery, model: ModelSpec, env: Env) -> CheapestSets |
                 "gpu": r["gpu"],
                 "gpu_count": r["gpu_count"],
                 "total_usd": round(cards, 2),
-                "machine_usd": round(cards + machine_usd(spec, r["gpu_count"], server=True), 2),
+                "machine_usd": round(cards + machine_usd(spec, r["gpu_count"], True, env.local_desktop_usd()), 2),
                 "memory_gb": spec.memory_gb * r["gpu_count"],
             }
         )

@@ -3,21 +3,27 @@
 Contract: `platform_notes(n, env)` gives (steps, source ids): for an answer in yuan (price market CN), one step
 listing the dated Chinese build lists of knowledge/rigs.toml `[[platform_cn]]` whose machine holds `n` GPUs or
 more (cheapest first), each with what it is, its price in yuan and its date, said to be references beside the
-allowance the rig uses (a US figure converted); nothing for another currency or when no list holds `n` GPUs.
-The lists never replace the allowance: they are single builds of different classes.
+platform the rig uses: for one card the desktop's own yuan price (its list named, with the PSU it has: the rig
+sizes its own), for more cards the allowance (a US figure converted); nothing for another currency or when no
+list holds `n` GPUs.
 """
 
 from __future__ import annotations
 
 from assistant import i18n
-from assistant.models.platforms import rigs
+from assistant.models.platforms import platform_for, rigs
 from assistant.respond.env import Env
 
 
 def platform_notes(n: int, env: Env) -> tuple[list[str], list[str]]:
     if env.price_market() != "CN":
         return [], []
-    lists = sorted((p for p in rigs().get("platform_cn", []) if p["gpus"] >= n), key=lambda p: p["cny"])
+    tier = platform_for(n)
+    local = tier.cny is not None and tier.max_gpus >= n  # the desktop priced from a Chinese list: that list is named
+    lists = sorted(
+        (p for p in rigs().get("platform_cn", []) if p["gpus"] >= n and not (local and p["source"] == tier.cny_source)),
+        key=lambda p: p["cny"],
+    )
     if not lists:
         return [], []
     items = [
@@ -29,4 +35,15 @@ def platform_notes(n: int, env: Env) -> tuple[list[str], list[str]]:
         )
         for p in lists
     ]
-    return [env.t("rig.home_platforms", items=i18n.sep(env.lang).join(items))], [p["source"] for p in lists]
+    listed = i18n.sep(env.lang).join(items)
+    if not local:
+        return [env.t("rig.home_platforms", items=listed)], [p["source"] for p in lists]
+    own = next(p for p in rigs()["platform_cn"] if p["source"] == tier.cny_source)
+    step = env.t(
+        "rig.home_platforms_local",
+        items=listed,
+        build=own.get(f"build_{env.lang}") or own["build"],
+        observed=tier.cny_observed,
+        psu=f"{tier.cny_psu_w:,}",
+    )
+    return [step], [tier.cny_source, *[p["source"] for p in lists]]

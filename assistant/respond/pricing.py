@@ -15,6 +15,7 @@ from assistant import i18n
 from assistant.models import constants as C
 from assistant.models import cost, llm, performance
 from assistant.models.cost import PriceLookup
+from assistant.models.platforms import platform_for
 from assistant.models.values import safe_div
 from assistant.respond.env import Env
 from assistant.specs import GpuSpec, ModelSpec, PriceQuote
@@ -310,7 +311,9 @@ def assumption_text(env: Env, with_prices: bool = True, buying: bool = False, de
         + (env.t("assume.household_kwh") if env.electricity_source else "")
     )
     if desktop:
-        parts.append(env.t("assume.desktop", money=env.money(C.DESKTOP_BASE_USD)))
+        local = env.local_desktop_usd()  # an answer in yuan: the desktop at 京东 prices, its list dated
+        key, money = ("assume.desktop_local", local) if local is not None else ("assume.desktop", C.DESKTOP_BASE_USD)
+        parts.append(env.t(key, money=env.money(money), observed=platform_for(1).cny_observed))
     if a.budget_usd:
         parts.append(env.t("assume.budget", money=env.money(a.budget_usd)))
     if env.rate_text():

@@ -35,6 +35,7 @@ class RankInputs:
     max_auto_gpus: int = 1  # > 1: a card too small counts as the fewest of it that hold `need`
     chat: tuple | None = None  # (model, quant, RTX 3090 tokens/s): rank by single-user decode speed (§llm.decode)
     market: str = ""  # whose observed prices come first (Env.price_market)
+    desktop_usd: float | None = None  # the desktop of that market (Env.local_desktop_usd); None: the allowance
     dettmers: bool = False  # his 2023 method, cards and inputs instead of this model (§findings.dettmers2023)
     passive: bool = True  # False leaves out passively cooled datacenter cards (they need a server's airflow)
 
@@ -43,7 +44,7 @@ def rank_inputs(env: Env, key: str, **given) -> RankInputs:
     """The inputs of a ranking on `key` under the assumptions in force, the user's prices and the answer's
     market; `given` states the rest by field name (market="" ranks on US prices)."""
     a = env.assumptions
-    base = {"market": env.price_market()} | given
+    base = {"market": env.price_market(), "desktop_usd": env.local_desktop_usd()} | given
     overrides = tuple(sorted(env.price_overrides().items()))
     return RankInputs(a.snapshot, key, a.years, a.utilization, a.electricity_usd_per_kwh, overrides, **base)
 
@@ -77,6 +78,7 @@ def rank_snapshot(reader, i: RankInputs):
             "score": functools.partial(chat_score, *i.chat) if i.chat else score,
             "max_auto_gpus": i.max_auto_gpus,
             "market": i.market,
+            "desktop_usd": i.desktop_usd,
         }
     return recommend.rank(
         gpus,

@@ -466,8 +466,9 @@ def _ranking_figures(ranking) -> list[dict]:
 def _with_together(query: RecommendQuery, headline: str, together, best, env: Env) -> str:
     """ "cheapest way to get 48gb": several cards that hold it together for less than the one card chosen lead
     when the cheapest is asked (and one card is not), else they follow the pick."""
-    machine = fit_hardware.machine_usd(env.reader.gpu(together.gpu), together.n_gpus)
-    one_machine = fit_hardware.machine_usd(env.reader.gpu(best.gpu), best.n_gpus)
+    desktop = env.local_desktop_usd()
+    machine = fit_hardware.machine_usd(env.reader.gpu(together.gpu), together.n_gpus, False, desktop)
+    one_machine = fit_hardware.machine_usd(env.reader.gpu(best.gpu), best.n_gpus, False, desktop)
     several = {
         "n": together.n_gpus,
         "gpu": together.gpu,

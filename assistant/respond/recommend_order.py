@@ -25,7 +25,8 @@ def label(row) -> str:
 def upfront_usd(row, env: Env) -> float:
     """What a set of GPUs costs to put to work: the cards and the machine that holds that many
     (3 x RTX 3070 need a 4-slot workstation, one RTX 3090 a desktop: fit_hardware.machine_usd)."""
-    return row.price_usd * row.n_gpus + fit_hardware.machine_usd(env.reader.gpu(row.gpu), row.n_gpus)
+    spec = env.reader.gpu(row.gpu)
+    return row.price_usd * row.n_gpus + fit_hardware.machine_usd(spec, row.n_gpus, False, env.local_desktop_usd())
 
 
 def cheapest_first(ranking, env: Env):

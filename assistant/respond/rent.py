@@ -231,7 +231,9 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
             figures={"break_even_hours": None, "verdict": None},
         )
     hours_week, usage = _usage(query, env)
-    form, base = ("owned", 0.0) if query.own_platform else cost.platform(n)  # "i already have a pc"
+    form, base = (
+        ("owned", 0.0) if query.own_platform else cost.platform(n, env.local_desktop_usd())
+    )  # "i already have a pc"
     buy = price.usd * n + base
     power = (gpu.tdp_w or 0) * n + C.SYSTEM_BASE_POWER_W
     rent_h = rate.on_demand_usd_per_gpu_hour * n

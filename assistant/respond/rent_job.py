@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from assistant import i18n
 from assistant.models import constants as C
-from assistant.models import cost
 from assistant.queries import RatesQuery, RentOrBuyQuery
 from assistant.respond import rates_job
 from assistant.respond.env import Env
@@ -68,7 +67,7 @@ def job_lead(
         return None
     rent_usd = rent_figures["gpu_hours"] * rate_usd
     # the purchase is of the cards the job needs and the platform that holds them (§cost.platform)
-    own_buy = price_usd * n_own + (0.0 if query.own_platform else cost.platform(n_own)[1])
+    own_buy = price_usd * n_own + (0.0 if query.own_platform else env.platform_usd(n_own))
     watts = (bought.tdp_w or 0) * n_own + C.SYSTEM_BASE_POWER_W
     own_power = own_hours * watts / 1000 * env.assumptions.electricity_usd_per_kwh
     model, _ = sized_model(job, env)

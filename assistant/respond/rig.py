@@ -176,9 +176,9 @@ def _alternatives(found: list[Build], choice: Build, cheapest: Build | None) -> 
 STRETCH = 0.15  # a build this much over the budget is shown when it is faster or holds more
 
 
-def _stretch(priced, budget: float, rate, counts, choice: Build) -> Build | None:
+def _stretch(priced, budget: float, rate, counts, choice: Build, desktop_usd: float | None) -> Build | None:
     """The fastest build a little over the budget (at most STRETCH more) that beats the choice."""
-    over = [b for b in builds(priced, budget * (1 + STRETCH), rate, counts) if b.total_usd > budget]
+    over = [b for b in builds(priced, budget * (1 + STRETCH), rate, counts, None, desktop_usd) if b.total_usd > budget]
     better = [b for b in over if b.speed > choice.speed * 1.05 or b.memory_gb > choice.memory_gb]
     return better[0] if better else None
 
@@ -204,20 +204,22 @@ def _within_budget(
     out: list[tuple[str, Build]] = []
     if env.assumptions.condition != "used":
         used = dataclasses.replace(env, assumptions=dataclasses.replace(env.assumptions, condition="used"))
-        found = builds(_priced(query, used), budget, rate, counts, cpu_w)
+        found = builds(_priced(query, used), budget, rate, counts, cpu_w, env.local_desktop_usd())
         if found:
             out.append(("used", found[0]))
     asked = query.gpu_count or 0
     if asked > 1:
-        found = builds(_priced(query, env), budget, rate, range(1, asked), cpu_w)
+        found = builds(_priced(query, env), budget, rate, range(1, asked), cpu_w, env.local_desktop_usd())
         if found:
             out.append(("fewer", found[0]))
     if any(g.name for g in query.gpus):
-        found = builds(_priced(dataclasses.replace(query, gpus=()), env), budget, rate, counts, cpu_w)
+        found = builds(
+            _priced(dataclasses.replace(query, gpus=()), env), budget, rate, counts, cpu_w, env.local_desktop_usd()
+        )
         if found:
             out.append(("other", found[0]))
     if smaller is not None:
-        found = builds(_priced(query, env), budget, smaller, counts, cpu_w)
+        found = builds(_priced(query, env), budget, smaller, counts, cpu_w, env.local_desktop_usd())
         if found:
             out.append(("smaller", found[0]))
     return out
@@ -292,6 +294,11 @@ def _converted(env: Env, builds: list[Build]) -> set[str]:
     return {b.gpu.name for b in builds if is_converted(purchase_price(b.gpu.name, env), env)}
 
 
+def _local(b: Build, env: Env) -> bool:
+    """The build's platform is priced in the answer's own market (a yuan desktop from a 京东 list), not converted."""
+    return b.platform.key == "desktop" and env.local_desktop_usd() is not None
+
+
 def _row(env: Env, b: Build, unit: str, converted: set[str]) -> list[str]:
     """`converted`: the cards priced from another market; the platform is a US estimate, converted in any
     other currency."""
@@ -300,7 +307,7 @@ def _row(env: Env, b: Build, unit: str, converted: set[str]) -> list[str]:
         gb(b.memory_gb),
         _speed_text(env, b, unit),
         env.money(b.gpu_usd * b.n) + ("*" if b.gpu.name in converted else ""),
-        env.money(b.platform.usd) + ("*" if env.currency != "USD" else ""),
+        env.money(b.platform.usd) + ("*" if env.currency != "USD" and not _local(b, env) else ""),
         env.money(b.total_usd),
         f"{b.psu_w:,} W",
         f"{b.wall_w:,.0f} W",
@@ -334,12 +341,13 @@ def respond(query: RigQuery, env: Env) -> Answer:
     counts = (min(asked, SERVER_GPUS),) if asked else range(1, most + 1)
     priced = _priced(query, env, hushed)
     cpu_class, cpu_w = cpu_power(query.cpu) if query.cpu else (None, None)
-    found = builds(priced, budget, rate, counts, cpu_w)
+    desktop = env.local_desktop_usd()  # an answer in yuan: the desktop at 京东 prices
+    found = builds(priced, budget, rate, counts, cpu_w, desktop)
     loud = False
     if hushed and not found:  # no quiet card does it: a bigger one, to power-limit (said)
         priced, loud = _priced(query, env), True
-        found = builds(priced, budget, rate, counts, cpu_w)
-    anyhow = builds(priced, None, rate, counts, cpu_w)
+        found = builds(priced, budget, rate, counts, cpu_w, desktop)
+    anyhow = builds(priced, None, rate, counts, cpu_w, desktop)
     cheapest = min(anyhow, key=lambda b: b.total_usd) if anyhow else None
     base: dict[str, Any] = dict(
         question=query.text, intent="rig", workload=workload, precision=query.precision, lang=env.lang
@@ -439,7 +447,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
     alternatives = _alternatives(found, choice, cheapest) if budget else _ladder(anyhow, choice)
     alternatives += [b for _, b in back if not any(_same(b, a) for a in [choice, *alternatives])]
     steps += [env.t("rig.alternative", line=_tradeoff(env, b, choice, unit)) for b in alternatives]
-    stretch = _stretch(priced, budget, rate, counts, choice) if budget else None
+    stretch = _stretch(priced, budget, rate, counts, choice, desktop) if budget else None
     if stretch is not None and budget:
         alternatives.append(stretch)
         over = env.money(stretch.total_usd - budget)

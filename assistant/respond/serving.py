@@ -77,7 +77,7 @@ def serving_lead(case: FitCase) -> tuple[str, dict]:
     price = purchase_price(spec.name, env)
     if price is not None:
         cards = price.usd * tp
-        machine = cards + fit_hardware.machine_usd(spec, tp, server=True)
+        machine = cards + fit_hardware.machine_usd(spec, tp, True, env.local_desktop_usd())
         text += i18n.gap(env.lang) + env.t(
             "fit.cards_cost", n=tp, gpu=spec.short_name, cards=env.money(cards), machine=env.money(machine)
         )
