@@ -29,10 +29,12 @@ from assistant.respond import (
 from assistant.respond.env import Env
 from assistant.respond.pricing import (
     CHAT_MODEL,
+    IMAGE_MODEL,
     assumption_text,
     budget_usd,
     chat_score,
     chat_tokens_per_s,
+    image_score,
     perf_workload,
     value_row,
     workload_title,
@@ -71,6 +73,25 @@ def _chat_basis(query: CompareQuery, env: Env, model_figures: dict):
     return model, quant, chat_tokens_per_s(model, quant, ref)
 
 
+def _image_basis(query: CompareQuery, env: Env, gpus) -> tuple | None:
+    """(model, RTX 3090 seconds per image) when the comparison is about generating images: the image model named
+    when every side has a speed for it, else the common one (`IMAGE_MODEL`); None otherwise."""
+    if query.workload != "image_generation" or query.aspect == "memory":
+        return None
+    from assistant.models import image_speed
+
+    ref = env.reader.gpu(C.REF_NAME)
+    named = env.reader.model(query.model.key) if query.model is not None else None
+    for model in (named, env.reader.model(IMAGE_MODEL)):
+        if model is None or model.kind != "image" or ref is None:
+            continue
+        timed = [image_speed.image_speed(g, model) for g in (ref, *gpus)]
+        seconds = [t.seconds_per_image for t in timed if t is not None and t.seconds_per_image > 0]
+        if len(seconds) == len(timed):
+            return model, seconds[0]
+    return None
+
+
 def respond(query: CompareQuery, env: Env) -> Answer:
     env = env.for_query(query)
     if scaling.is_scaling(query):
@@ -91,7 +112,9 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     chat = _chat_basis(query, env, model_figures)
     if chat and query.model is None and all(g.arch and g.arch.product_class == "datacenter" for g in gpus):
         chat = None  # "h200 vs h100 for llm inference": datacenter cards serve many users, batched throughput decides
-    by_key, key, title = _value_rows_by_workload(query, gpus, chat, env)
+    image = None if chat else _image_basis(query, env, gpus)
+    image_model = image[0] if image else None
+    by_key, key, title = _value_rows_by_workload(query, gpus, chat, env, image)
     rows = by_key[key]
     table = compare_table.table(by_key, names, env)
     if any(rows[n].price for n in names):  # per-dollar rows only when something has a price
@@ -99,6 +122,8 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     chat_row, chat_tps = compare_table.chat_row(gpus, names, env)
     if chat_row:
         table.rows.insert(len(compare_table.SPEED_ROWS), chat_row)
+    if key == "image_gen":  # seconds per image on each side, beside the other speeds
+        table.rows.insert(len(compare_table.SPEED_ROWS), compare_table.image_row(gpus, names, env, image_model))
     headline, choice = compare_headline.headline(query, rows, names, key, env, title)
     if len(names) == 2 and about_model is None:
         headline += compare_reasons.large_training_text(rows[names[0]], rows[names[1]], key, env, "head")
@@ -182,9 +207,10 @@ def _train_job_speed(figures: dict, rows: dict, names: list[str], env: Env) -> s
     )
 
 
-def _value_rows_by_workload(query: CompareQuery, gpus, chat, env: Env) -> tuple[dict, str, str]:
+def _value_rows_by_workload(query: CompareQuery, gpus, chat, env: Env, image=None) -> tuple[dict, str, str]:
     """({workload key: {gpu: ValueRow}}, the key asked, its title): the table's three speed rows and the
-    workload asked; single-user chat speed of the model when the comparison is about running an LLM."""
+    workload asked; single-user chat speed of the model when the comparison is about running an LLM; seconds per
+    image of the image model (`image`: model, RTX 3090 seconds) when it is about generating images."""
     key = perf_workload(query.workload, query.precision)
     if query.workload is None and query.precision is None and query.premise:
         key = "infer16"
@@ -194,6 +220,20 @@ def _value_rows_by_workload(query: CompareQuery, gpus, chat, env: Env) -> tuple[
         k: {g.name: value_row(g, env, k, counts.get(g.name, 1), conditions.get(g.name)) for g in gpus}
         for k in {*compare_table.SPEED_ROWS, key}
     }
+    if image is not None:  # generating images: seconds per image decide, not the batched-inference roofline
+        model, ref_seconds = image
+        by_key["image_gen"] = {
+            g.name: value_row(
+                g,
+                env,
+                "infer16",
+                counts.get(g.name, 1),
+                conditions.get(g.name),
+                perf=image_score(model, ref_seconds, g, counts.get(g.name, 1)),
+            )
+            for g in gpus
+        }
+        return by_key, "image_gen", env.t("compare.image_title", model=model.name)
     if not chat:
         return by_key, key, workload_title(env, key)
     # running an LLM for oneself: single-user decode speed decides, not batched throughput

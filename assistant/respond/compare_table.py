@@ -96,6 +96,18 @@ def value_rows(rows: dict[str, ValueRow], names: list[str], title: str, env: Env
     ]
 
 
+def image_row(gpus, names: list[str], env: Env, model) -> list[str]:
+    """Seconds per image of the image model on each GPU (§image.speed; "—" where it has no speed)."""
+    from assistant.models import image_speed
+
+    by_name = {g.name: g for g in gpus}
+    cells = []
+    for n in names:
+        speed = image_speed.image_speed(by_name[n], model)
+        cells.append(f"{speed.seconds_per_image:.1f}" if speed is not None else "—")
+    return [env.t("compare.row_image_seconds", model=model.name), *cells]
+
+
 def chat_row(gpus, names: list[str], env: Env) -> tuple[list[str] | None, dict]:
     """Batch-1 tokens/s of a common local model on each GPU (§llm.decode), the other kind of inference."""
     model = env.reader.model(CHAT_MODEL[0])

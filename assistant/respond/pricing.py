@@ -240,6 +240,23 @@ def chat_score(
     )
 
 
+IMAGE_MODEL = "sdxl-base"  # the common image model of image-generation speed figures [A]
+
+
+@lru_cache(maxsize=4096)
+def image_score(model: ModelSpec, ref_seconds: float, gpu: GpuSpec, n_gpus: int = 1) -> performance.Performance | None:
+    """Image-generation speed (seconds per image, §image.speed) as a score relative to an RTX 3090 on the same model;
+    several cards each make their own images. None when the model or the GPU has no image speed."""
+    from assistant.models import image_speed
+
+    speed = image_speed.image_speed(gpu, model)
+    if speed is None or speed.seconds_per_image <= 0:
+        return None
+    n = max(n_gpus, 1)
+    rel = safe_div(ref_seconds, speed.seconds_per_image)
+    return performance.Performance(gpu.name, "image", rel * n, rel, n, 0.0, 0.0, 1.0, (), "compute", "")
+
+
 def speech(model: ModelSpec | None) -> bool:
     """A speech-recognition model (Whisper): people compare transcription speed (real-time factor), which
     the LLM decode model does not rate; answers say so instead of showing tokens/s."""
