@@ -165,7 +165,12 @@ NVLINK_BRIDGE_PATTERNS = (
 NO_P2P_GENERATIONS = r"GeForce (30|40|50)"
 
 # --- Memory (§mem) ------------------------------------------------------------------------
-GB = 1e9
+# Memory is counted the way cards are sold and tools report it (§mem.units): a "24 GB" card holds 24 x 2^30 bytes
+# (nvidia-smi: 24,564 MiB on an RTX 4090), so every memory figure the models return is in that GB (2^30 bytes) and
+# compares like-for-like with a card's capacity. Measurements and derivations stated in decimal GB (1e9 bytes) are
+# converted with DECIMAL_GB; bandwidths stay in decimal GB/s, as vendors state them (`memory.transfer_seconds`).
+GB = float(2**30)
+DECIMAL_GB = 1e9 / GB  # one decimal GB (1e9 bytes) in memory GB
 # Bits per weight. GGUF: llama.cpp quantize table; Q4_K_M 4.85 per the brief [P/R]
 # (llama-bench: Llama 3 8B 4.90, 70B 4.82 [D]). int4 = GPTQ/AWQ group 128 with fp16 scale
 # and zero (4 + 32/128). nf4 = QLoRA NF4 with double quantization (4.127, QLoRA paper).
@@ -206,6 +211,11 @@ BITS_PER_WEIGHT = {
     # weights in it and everything else in bf16 (model card); `memory.weights_gb` applies that layout.
     "mxfp4": 4.25,
 }
+# Quantizers that replace the block linears only (§mem.weights): GPTQ / AWQ int4, bitsandbytes int8 / nf4, FP8 and FP4
+# checkpoints. The token embedding is not a linear layer and the LM head is left out by their recipes (llm-compressor's
+# examples: targets "Linear", ignore ["lm_head"]), so both stay 16-bit [R]. GGUF quantizes them too (its bits per
+# weight above are whole-file averages), MXFP4 is gpt-oss's own layout.
+LINEAR_ONLY_QUANTS = frozenset({"int4", "int8", "nf4", "fp8", "fp4"})
 # Quantizations with 8-bit or lower weights that llama.cpp / bitsandbytes dequantize (GGUF).
 GGUF_TYPES = {"q8_0", "q6_k", "q5_k_m", "q5_k_s", "q5_0", "q4_k_m", "q4_k_s", "q4_0", "iq4_xs", "q3_k_m", "q2_k"} | {
     "iq3_m",
@@ -221,7 +231,7 @@ GGUF_TYPES = {"q8_0", "q6_k", "q5_k_m", "q5_k_s", "q5_0", "q4_k_m", "q4_k_s", "q
 }
 # CUDA context + kernels before any tensor: PyTorch 1343 MB on V100 (vram_measured.tsv [CAL]);
 # llama.cpp loads far fewer kernels [A: 0.4 GB; brief: 0.3-1.3 GB].
-CUDA_CONTEXT_GB = {"pytorch": 1.343, "llama.cpp": 0.4}
+CUDA_CONTEXT_GB = {"pytorch": 1.343 * DECIMAL_GB, "llama.cpp": 0.4}
 KV_CACHE_BYTES = {"fp16": 2.0, "q8_0": 1.0625, "q4_0": 0.5625}
 # Inference activations / compute buffers: llama.cpp allocates a compute buffer that grows
 # with batch x context; we use hidden x 4 bytes x ubatch(512) x 8 [A], plus logits.
@@ -233,15 +243,16 @@ ADAM_BYTES_PER_PARAM = {"mixed": 16.0, "fp32": 16.0, "bf16_pure": 8.0 + 4.0}
 # materialized attention scores (Korthikanti et al. 2022, "Reducing activation recomputation").
 ACT_BYTES_PER_HIDDEN = 34.0
 ACT_ATTN_SCORE_BYTES = 5.0
-# Logits: fp32 upcast, softmax and gradient copies of a tokens x vocab tensor [CAL: 4 copies
-# x 4 bytes reproduce the unsloth QLoRA context rows].
-LOGIT_COPIES_BYTES = 16.0
+# Logits: the 16-bit logits and the fp32 upcast, softmax and gradient copies of a tokens x vocab tensor [CAL: the
+# two Unsloth QLoRA longest-context rows (5,789 / 15,502 tokens in 24 / 48 GB cards) with capacity and need in the
+# same unit, least squares on log errors: 19 (+3.7 % / -3.8 %); a derivation counts 2 + 4 x 4 = 18 bytes].
+LOGIT_COPIES_BYTES = 19.0
 # Loss over the vocabulary, bytes kept per token per vocabulary entry: plain = the 16 above; chunked
 # (torchtune's chunked cross-entropy: the 16-bit logits stay, the fp32 upcast is made one chunk at a
 # time) 2 [D]; fused (cut cross-entropy / Liger: logits never materialized) 0 [D].
 LOSS_BYTES_PER_LOGIT = {"plain": LOGIT_COPIES_BYTES, "chunked": 2.0, "fused": 0.0}
-# Scale on the derived per-block activation bytes (§mem.train) [CAL on vram_train_image.tsv].
-ACT_SCALE = 1.16
+# Scale on the derived per-block activation bytes (§mem.train) [CAL on vram_train_image.tsv, `validate_model.py --fit`].
+ACT_SCALE = 1.08  # refit with the logits at 19 bytes (§mem.units): 1.076
 LORA_DEFAULT_RANK = 16
 # LoRA on query/value only: of the 34 h bytes per token per layer, the inputs of the attention
 # output projection (2 h) and of both MLP linears (2 h + 8 h) need not be saved when those
@@ -251,7 +262,7 @@ LORA_ATTN_ONLY_ACT_SHARE = 22.0 / 34.0
 # resolution per billion denoiser parameters [D]: a FLUX.1 block holds ~4 tensors of 4,608 tokens x 12,288
 # (its MLP width) x 2 bytes at a time = 0.45 GB for 12 B parameters. The calibration cannot identify it:
 # the VAE decode below is the larger term on every measured row.
-IMAGE_ACT_GB_PER_B_PARAMS = 0.04
+IMAGE_ACT_GB_PER_B_PARAMS = 0.04 * DECIMAL_GB
 # VAE decode at full resolution (§mem.image): elements the decoder keeps alive per output pixel (its
 # 128-channel full-resolution convolutions, norms and residuals), x 2 bytes, or 4 when the pipeline
 # decodes in fp32 [CAL on vram_train_image.tsv, image rows].
@@ -288,7 +299,7 @@ IMAGE_GUIDANCE_DISTILLED = frozenset({"flux.1-dev", "flux.1-schnell"})
 # Derived from FLUX.1 at 1024 px: ~20 saved tensors of 4,608 tokens x 3,072 x 2 bytes per block x 57 blocks
 # = ~32 GB without checkpointing (2.7 GB per B parameters); with it each block's input (1.6 GB) plus one
 # block recomputed (~0.6 GB): ~12x less [D, not measured].
-IMAGE_TRAIN_ACT_GB_PER_B_PARAMS = 2.7
+IMAGE_TRAIN_ACT_GB_PER_B_PARAMS = 2.7 * DECIMAL_GB
 IMAGE_CHECKPOINT_ACT_DIVISOR = 12.0
 IMAGE_LORA_PARAMS_PER_RANK = 5.4e-4
 # macOS lets the GPU wire only part of the unified memory by default (Metal's `recommendedMaxWorkingSetSize`, sysctl

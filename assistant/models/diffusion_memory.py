@@ -2,7 +2,7 @@
 
 Contract: `image_memory` (generation) and `image_training_memory` (LoRA / full fine-tuning of the
 denoiser) take a `ModelSpec` of kind "image" and plain set-up values and return a
-`memory.MemoryEstimate` (GB per component, 1 GB = 1e9 bytes). Weights follow each component's
+`memory.MemoryEstimate` (GB per component, 1 GB = 2^30 bytes, §mem.units). Weights follow each component's
 precision (GGUF, nf4, int4, fp8 and int8 by their bits per weight); the activation peak is the larger
 of the denoiser's (latent tokens x batch, doubled by classifier-free guidance) and the VAE decode's
 (pixels x batch); offloading keeps only what the stage running needs on the GPU. `AS_USUALLY_RUN` is the set-up every
@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from assistant.models import constants as C
-from assistant.models.memory import MemoryEstimate, bits_per_weight, make_estimate
+from assistant.models.memory import MemoryEstimate, bits_per_weight, make_estimate, params_gb
 from assistant.models.values import Factor, finite
 from assistant.specs import ModelSpec
 
@@ -56,10 +56,10 @@ def _encoder_gb(model: ModelSpec, precision: str, t5_wo_fp32: bool) -> float:
     total = finite(model.text_encoder_params_b)
     per = weight_bytes_per_param(precision)
     if model.key not in C.IMAGE_T5XXL_ENCODER:
-        return total * per
+        return params_gb(total, per)
     kept = C.T5XXL_WO_PARAMS_B if t5_wo_fp32 else 0.0
     embedding = C.T5XXL_EMBEDDING_PARAMS_B if per < 2.0 else 0.0
-    return (total - kept - embedding) * per + kept * 4.0 + embedding * 2.0
+    return params_gb(total - kept - embedding, per) + params_gb(kept, 4.0) + params_gb(embedding, 2.0)
 
 
 def _scale(model: ModelSpec, resolution: int | None) -> tuple[int, float]:
@@ -112,9 +112,9 @@ def image_memory(
     guided = uses_guidance(model) if guidance is None else guidance
     latents = batch * (2 if guided else 1)
     act_b = 2.0 if precision == "fp32" else 1.0
-    denoiser = finite(model.params_b) * weight_bytes_per_param(precision)
+    denoiser = params_gb(model.params_b, weight_bytes_per_param(precision))
     encoders = _encoder_gb(model, enc_prec, t5_wo_fp32)
-    vae = finite(model.vae_params_b) * (4.0 if precision == "fp32" else 2.0)
+    vae = params_gb(model.vae_params_b, 4.0 if precision == "fp32" else 2.0)
     den_act = C.IMAGE_ACT_GB_PER_B_PARAMS * finite(model.params_b) * area * latents * act_b
     vae_act = _vae_decode_gb(model, res, 1 if vae_slicing else batch, precision, vae_upcast, vae_tiling)
     if offload == "model":  # the largest stage: text encoders, denoiser + its activations, or VAE decode
@@ -184,14 +184,15 @@ def image_training_memory(
         s_b = 0.0
     parts: dict[str, float] = {}
     if method == "full":
-        parts["weights"] = p * w_b
-        parts["gradients"] = p * g_b
-        parts["optimizer states"] = p * s_b
+        parts["weights"] = params_gb(p, w_b)
+        parts["gradients"] = params_gb(p, g_b)
+        parts["optimizer states"] = params_gb(p, s_b)
     else:
-        parts["frozen weights"] = p * frozen_b
-        parts["adapters + their Adam states"] = p * C.IMAGE_LORA_PARAMS_PER_RANK * lora_rank * (w_b + g_b + s_b)
-    parts["text encoders"] = 0.0 if cache_text else finite(model.text_encoder_params_b) * 2.0
-    parts["VAE"] = finite(model.vae_params_b) * 2.0
+        parts["frozen weights"] = params_gb(p, frozen_b)
+        adapters_b = p * C.IMAGE_LORA_PARAMS_PER_RANK * lora_rank
+        parts["adapters + their Adam states"] = params_gb(adapters_b, w_b + g_b + s_b)
+    parts["text encoders"] = 0.0 if cache_text else params_gb(model.text_encoder_params_b, 2.0)
+    parts["VAE"] = params_gb(model.vae_params_b, 2.0)
     per_image = C.IMAGE_TRAIN_ACT_GB_PER_B_PARAMS * p * area
     parts["activations"] = per_image * batch / (C.IMAGE_CHECKPOINT_ACT_DIVISOR if checkpointing else 1.0)
     parts["CUDA context"] = C.CUDA_CONTEXT_GB["pytorch"]

@@ -19,6 +19,7 @@ from assistant.models import constants as C
 from assistant.models import hardware as hw
 from assistant.models import llm
 from assistant.models.diffusion_memory import uses_guidance
+from assistant.models.memory import transfer_seconds
 from assistant.specs import GpuSpec, ModelSpec
 
 
@@ -82,4 +83,4 @@ def streamed_seconds_per_image(gpu: GpuSpec, speed: ImageSpeed, streamed_gb: flo
     rate = hw.pcie_gb_s(gpu)
     if rate <= 0 or speed.steps_per_s <= 0:
         return 0.0
-    return speed.seconds_per_image + speed.steps * max(streamed_gb, 0.0) / rate / speed.batch
+    return speed.seconds_per_image + speed.steps * transfer_seconds(max(streamed_gb, 0.0), rate) / speed.batch

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from assistant.models import constants as C
 from assistant.models import hardware as hw
-from assistant.models.memory import active_weights_gb, bits_per_weight, kv_cache_bytes
+from assistant.models.memory import active_weights_gb, bits_per_weight, kv_cache_bytes, transfer_seconds
 from assistant.models.values import Factor, dominant_of, finite, safe_div
 from assistant.specs import GpuSpec, ModelSpec
 
@@ -232,5 +232,5 @@ def offload_tokens_per_s(gpu_tokens_per_s: float, weights_gb: float, offloaded_g
     if gpu_tokens_per_s <= 0 or weights_gb <= 0:
         return 0.0
     off = min(max(offloaded_gb, 0.0), weights_gb)
-    t = (1.0 - off / weights_gb) / gpu_tokens_per_s + off / C.SYSTEM_RAM_GB_S
+    t = (1.0 - off / weights_gb) / gpu_tokens_per_s + transfer_seconds(off, C.SYSTEM_RAM_GB_S)
     return 1.0 / t if t > 0 else 0.0

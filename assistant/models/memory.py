@@ -2,10 +2,10 @@
 
 Contract: `inference_memory` (here), `train_memory.training_memory` and `diffusion_memory.image_memory` take a
 `ModelSpec` and plain numbers and return a frozen `MemoryEstimate` (built by `make_estimate`): GB per component
-(1 GB = 1e9 bytes), the total per GPU, the factors and the largest component. `fit(estimate, gpu_memory_gb,
-n_gpus)` says fits / fits on N GPUs / does not fit, with the headroom. Weights (`weights_gb`, MoE experts,
-released precision) and the KV cache (GQA, MLA, sliding windows) are here too. Never raises on odd inputs;
-missing model shape fields count as 0.
+(1 GB = 2^30 bytes, the unit a card's capacity is sold in, §mem.units), the total per GPU, the factors and the
+largest component. `fit(estimate, gpu_memory_gb, n_gpus)` says fits / fits on N GPUs / does not fit, with the
+headroom. Weights (`weights_gb`, MoE experts, released precision) and the KV cache (GQA, MLA, sliding windows) are
+here too. Never raises on odd inputs; missing model shape fields count as 0.
 """
 
 from __future__ import annotations
@@ -38,6 +38,17 @@ class Fit:
     headroom_gb: float  # available - needed (negative: short by)
     min_gpus: int  # smallest GPU count that fits (0 = none up to 64)
     verdict: str
+
+
+def params_gb(params_b: float | None, bytes_per_param: float) -> float:
+    """Memory GB (§mem.units) held by `params_b` billion parameters of `bytes_per_param` bytes each."""
+    return finite(params_b) * 1e9 * finite(bytes_per_param) / C.GB
+
+
+def transfer_seconds(gb: float, gb_s: float) -> float:
+    """Seconds to move `gb` memory GB (2^30 bytes) at `gb_s` decimal GB/s (bandwidths as vendors state them);
+    0 for a rate that is not positive."""
+    return finite(gb) * C.GB / (gb_s * 1e9) if finite(gb_s) > 0 else 0.0
 
 
 def bits_per_weight(quant: str) -> float:
@@ -112,12 +123,22 @@ def _expert_bits(quant: str) -> tuple[float, float]:
     return (bits, 16.0) if (quant or "").lower() == "mxfp4" else (bits, bits)
 
 
+def embedding_params_b(model: ModelSpec) -> float:
+    """Token embedding + LM head parameters (billions): vocabulary x hidden, twice for an LLM (untied, as most are),
+    at most all the parameters."""
+    both = finite(model.vocab) * finite(model.hidden) * (2 if model.kind == "llm" else 1) / 1e9
+    return min(finite(model.params_b), both)
+
+
 def weights_gb(model: ModelSpec, quant: str, routed_share: float = 1.0) -> float:
-    """GB of weights at `quant`; `routed_share` of the routed experts (1 = all of them, k/E = one token's)."""
+    """GB of weights at `quant`; `routed_share` of the routed experts (1 = all of them, k/E = one token's). A
+    linear-only quantizer (LINEAR_ONLY_QUANTS) leaves the embedding and LM head in 16-bit (§mem.weights)."""
     experts = expert_params_b(model)
     shared = finite(model.params_b) - experts
     e_bits, s_bits = _expert_bits(quant)
-    return (shared * s_bits + experts * min(max(routed_share, 0.0), 1.0) * e_bits) * 1e9 / 8 / C.GB
+    kept = embedding_params_b(model) if (quant or "").lower() in C.LINEAR_ONLY_QUANTS else 0.0
+    shared_bits = (shared - kept) * s_bits + kept * 16.0
+    return (shared_bits + experts * min(max(routed_share, 0.0), 1.0) * e_bits) * 1e9 / 8 / C.GB
 
 
 def active_weights_gb(model: ModelSpec, quant: str, batch: int = 1) -> float:

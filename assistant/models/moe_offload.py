@@ -94,6 +94,6 @@ def _decode(gpu, model, quant, n, context, batch, ram_experts_gb, ram_gb_s, ram_
     share = min(1.0, (model.experts_per_token or 0) / (model.experts or 1) * max(int(batch or 1), 1))
     read_gb = ram_experts_gb * share  # selected experts of the RAM layers, per step
     handover = ram_layers * C.MOE_OFFLOAD_LAYER_US * 1e-6
-    step = 1 / dec.tokens_per_s - read_gb * C.GB / bw + read_gb / ram_gb_s + handover
+    step = 1 / dec.tokens_per_s - read_gb * C.GB / bw + memory.transfer_seconds(read_gb, ram_gb_s) + handover
     tps = max(int(batch or 1), 1) / step if step > 0 and math.isfinite(step) else 0.0
     return tps, dec.tokens_per_s

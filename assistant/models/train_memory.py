@@ -11,7 +11,7 @@ answers that explain them: `lora_params`, `layer_activation_bytes`, `activation_
 from __future__ import annotations
 
 from assistant.models import constants as C
-from assistant.models.memory import MemoryEstimate, make_estimate
+from assistant.models.memory import MemoryEstimate, embedding_params_b, make_estimate, params_gb
 from assistant.models.values import Factor, finite
 from assistant.specs import ModelSpec
 
@@ -20,7 +20,7 @@ def quantize_load_peak_gb(model: ModelSpec) -> float:
     """The load peak of a tool that puts the 16-bit model on the GPU before quantizing it (LitGPT's QLoRA):
     the 16-bit weights plus the CUDA context (§mem.lora). transformers + bitsandbytes quantize layer by layer
     while loading and stay below it."""
-    return finite(model.params_b) * 2.0 + C.CUDA_CONTEXT_GB["pytorch"]
+    return params_gb(model.params_b, 2.0) + C.CUDA_CONTEXT_GB["pytorch"]
 
 
 def lora_params(model: ModelSpec, rank: int = C.LORA_DEFAULT_RANK, targets: str = "all") -> float:
@@ -162,10 +162,7 @@ def training_memory(
         bits = base_bits or (C.BITS_PER_WEIGHT["nf4"] if method == "qlora" else 32.0 if precision == "fp32" else 16.0)
         adapters = lora_params(model, lora_rank, lora_targets)
         # bitsandbytes quantizes the block linears only: embeddings and LM head stay 16-bit (§mem.lora)
-        quantized = bits < 16
-        embed = (
-            min(p, finite(model.vocab) * finite(model.hidden) * (2 if model.kind == "llm" else 1)) if quantized else 0.0
-        )
+        embed = embedding_params_b(model) * 1e9 if bits < 16 else 0.0
         frozen = (p - embed) * bits / 8 + embed * 2
         if offload == "params":
             parts["frozen weights"] = frozen * min(2.0 / layers, 1.0) / C.GB

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from assistant.answer import Answer, Table
 from assistant.models import constants as C
+from assistant.models import memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
 from assistant.respond.env import Env
@@ -53,7 +54,7 @@ def cpu_answer(query: FitQuery, env: Env, model: ModelSpec, estimates) -> Answer
         parts = dict(est.components)
         need = sum(v for k, v in parts.items() if k not in _NOT_IN_RAM) * est.n_gpus
         weights = parts.get("weights", need) * est.n_gpus
-        tps = bandwidth / max(_per_token_gb(model, weights), 1e-6)
+        tps = 1.0 / max(memory.transfer_seconds(_per_token_gb(model, weights), bandwidth), 1e-9)
         fits = need <= usable
         rows.append({"precision": prec, "ram_gb": round(need, 1), "fits": fits, "tokens_per_second": round(tps, 1)})
         table_rows.append([prec, f"{need:.1f} GB", env.t("fit.yes" if fits else "fit.no"), _tps(tps) if fits else "—"])

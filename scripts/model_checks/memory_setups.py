@@ -11,10 +11,17 @@ from assistant.models import memory, train_memory
 from model_checks.rows import Row, constants, read_tsv, rms_log_error
 
 
+def in_memory_gb(decimal_gb: float) -> float:
+    """A measurement stated in decimal GB (1e9 bytes, as the calibration files record them) in the memory GB the
+    models return (2^30 bytes, §mem.units)."""
+    return decimal_gb * C.DECIMAL_GB
+
+
 def memory_rows(kb, folder: Path) -> list[Row]:
-    """The vram_measured.tsv rows the model covers, each with the set-up it assumes."""
+    """The vram_measured.tsv rows the model covers, each with the set-up it assumes; measured GB converted to the
+    models' unit (the two context rows measure tokens)."""
     m = kb.model
-    mb = 1e6 / 1e9
+    mb = in_memory_gb(1e6 / 1e9)
     cases = [
         (
             "CUDA context only",
@@ -43,11 +50,11 @@ def memory_rows(kb, folder: Path) -> list[Row]:
                     m("t0-3b"), "full", seq=64, batch=8, precision="fp32", flash_attention=False
                 ).total_gb
             ),
-            47.14,
+            in_memory_gb(47.14),
         ),
-        ("T0_3B LoRA r8 (fp32 base, b8 s64)", lambda: _lora(m("t0-3b")), 14.4),
-        ("mt0-xxl LoRA r8 (fp32 base, b8 s64)", lambda: _lora(m("mt0-xxl")), 56.0),
-        ("bloomz-7b1 LoRA r8 (fp32 base, b8 s64)", lambda: _lora(m("bloomz-7b1")), 32.0),
+        ("T0_3B LoRA r8 (fp32 base, b8 s64)", lambda: _lora(m("t0-3b")), in_memory_gb(14.4)),
+        ("mt0-xxl LoRA r8 (fp32 base, b8 s64)", lambda: _lora(m("mt0-xxl")), in_memory_gb(56.0)),
+        ("bloomz-7b1 LoRA r8 (fp32 base, b8 s64)", lambda: _lora(m("bloomz-7b1")), in_memory_gb(32.0)),
         ("Llama 3.1 8B QLoRA r32, tokens in 24 GB", lambda: _qlora_context(m("llama-3.1-8b"), 24.0), 5789),
         ("Llama 3.1 8B QLoRA r32, tokens in 48 GB", lambda: _qlora_context(m("llama-3.1-8b"), 48.0), 15502),
     ]
@@ -192,7 +199,7 @@ def train_image_rows(kb, folder: Path, fitting: bool = False) -> tuple[list[Row]
         if s.get("stat") == "torch":
             total -= dict(est.components).get("CUDA context", 0.0)
         label = _label(r, s) + {"load": " (load peak)", "after_load": " (after load)"}.get(s.get("peak", ""), "")
-        out.append(Row(f"memory {r['kind']}", label, total, float(r["measured_gb"])))
+        out.append(Row(f"memory {r['kind']}", label, total, in_memory_gb(float(r["measured_gb"]))))
     return out, skipped
 
 
@@ -235,7 +242,7 @@ def memory_out_of_sample_rows(kb) -> list[Row]:
     for label, s, measured, _source in MEMORY_OUT_OF_SAMPLE:
         est = setup_estimate(kb, s)
         total = est.total_gb - (dict(est.components)["CUDA context"] if s.get("stat") == "torch" else 0.0)
-        out.append(Row("memory out of sample", label, total, measured))
+        out.append(Row("memory out of sample", label, total, in_memory_gb(measured)))
     return out
 
 

@@ -107,5 +107,6 @@ def test_streamed_weights_add_their_copy_time_per_step(kb):
     speed = image_speed.image_speed(gpu, model)
     assert hw.pcie_gb_s(gpu) == pytest.approx(1.969 * 16 * 0.8)
     streamed = image_speed.streamed_seconds_per_image(gpu, speed, 2.0)
-    assert streamed == pytest.approx(speed.seconds_per_image + speed.steps * 2.0 / hw.pcie_gb_s(gpu))
+    # 2 memory GB = 2 x 2^30 bytes over a bus rated in decimal GB/s (§mem.units)
+    assert streamed == pytest.approx(speed.seconds_per_image + speed.steps * 2.0 * 2**30 / 1e9 / hw.pcie_gb_s(gpu))
     assert image_speed.streamed_seconds_per_image(kb.gpu("Apple M3 Ultra 512 GB"), speed, 2.0) == 0.0

@@ -14,8 +14,8 @@ from assistant.models import diffusion_memory, memory, train_memory
 def test_weights_by_precision(kb):
     m = kb.model("llama-3-8b")
     gb = {q: dict(memory.inference_memory(m, q).components)["weights"] for q in ("fp16", "q8_0", "q4_k_m")}
-    assert gb["fp16"] == pytest.approx(16.06, rel=0.01)
-    assert gb["q4_k_m"] == pytest.approx(4.58 * 2**30 / 1e9, rel=0.03)  # llama-bench file size
+    assert gb["fp16"] == pytest.approx(8.03e9 * 2 / 2**30, rel=0.01)  # memory GB are 2^30 bytes (§mem.units)
+    assert gb["q4_k_m"] == pytest.approx(4.58, rel=0.03)  # llama-bench file size, 4.58 GiB
     assert gb["fp16"] > gb["q8_0"] > gb["q4_k_m"]
 
 
@@ -40,7 +40,7 @@ def test_training_methods_order(kb):
     full = train_memory.training_memory(m, "full", seq=2048, checkpointing=True).total_gb
     lora = train_memory.training_memory(m, "lora", seq=2048, checkpointing=True).total_gb
     qlora = train_memory.training_memory(m, "qlora", seq=2048, checkpointing=True).total_gb
-    assert full > 8.03 * 16 and full > lora > qlora
+    assert full > 8.03e9 * 16 / 2**30 and full > lora > qlora
     zero3 = train_memory.training_memory(m, "full", seq=2048, checkpointing=True, n_gpus=8, zero_stage=3).total_gb
     assert zero3 < full / 4
     no_ckpt = train_memory.training_memory(m, "full", seq=2048, checkpointing=False).total_gb

@@ -11,8 +11,9 @@ from assistant.models import diffusion_memory, memory
 def test_max_context_follows_the_kv_cache_of_gqa_heads(kb):
     m = kb.model("qwen2.5-32b")
     ctx = memory.max_context(m, "q4_k_m", 24.0)
-    # 24 GB - 19.9 GB of weights - buffers and context = ~3.3 GB / 0.262 MB per token = ~12.5k tokens
-    assert 11_000 <= ctx <= 13_000
+    # a 24 GB card holds 24 x 2^30 bytes (§mem.units): 25.8e9 - 19.9e9 bytes of weights - buffers and context
+    # = ~4.8e9 bytes / 262,144 bytes per token = ~18k tokens
+    assert 17_000 <= ctx <= 19_500
     assert memory.fit(memory.inference_memory(m, "q4_k_m", context=ctx), 24.0).fits
     assert not memory.fit(memory.inference_memory(m, "q4_k_m", context=ctx + 1024), 24.0).fits
 
@@ -71,8 +72,9 @@ def test_decode_with_part_of_the_weights_in_system_ram(kb):
     from assistant.models import llm
 
     assert llm.offload_tokens_per_s(40.0, 20.0, 0.0) == pytest.approx(40.0)
-    # half of 40 GB of weights in RAM at 60 GB/s: 0.5 / 40 + 20 / 60 s per token = ~2.8 tokens/s
-    assert llm.offload_tokens_per_s(40.0, 40.0, 20.0) == pytest.approx(1 / (0.5 / 40 + 20 / 60))
+    # half of 40 GB of weights in RAM at 60 GB/s: 0.5 / 40 + 20 x 2^30 / 60e9 s per token = ~2.7 tokens/s (memory GB
+    # are 2^30 bytes, bandwidths decimal, §mem.units)
+    assert llm.offload_tokens_per_s(40.0, 40.0, 20.0) == pytest.approx(1 / (0.5 / 40 + 20 * 2**30 / 60e9))
     assert llm.offload_tokens_per_s(40.0, 40.0, 1.0) < 40.0
 
 

@@ -20,8 +20,8 @@ def test_expert_parameters_follow_from_total_and_active_counts(kb):
 def test_gpt_oss_is_costed_in_its_released_mxfp4_layout(kb):
     m = kb.model("gpt-oss-120b")
     assert memory.released_precision(m) == "mxfp4"
-    # the released checkpoint is 60.8 GiB = 65.3 GB: experts in MXFP4 (4.25 bits), the rest in bf16
-    assert memory.weights_gb(m, "mxfp4") == pytest.approx(65.3, rel=0.03)
+    # the released checkpoint is 60.8 GiB (memory GB, §mem.units): experts in MXFP4 (4.25 bits), the rest in bf16
+    assert memory.weights_gb(m, "mxfp4") == pytest.approx(60.8, rel=0.03)
     # one token reads the shared weights and 4 of 128 experts
     assert memory.active_weights_gb(m, "mxfp4") < 0.1 * memory.weights_gb(m, "mxfp4")
 
@@ -35,7 +35,7 @@ def test_experts_in_ram_on_a_24_gb_card(kb):
     assert plan.ram_needed_gb == pytest.approx(plan.experts_in_ram_gb + 8.0)
     # the step: all-on-GPU time, with the selected experts of the RAM layers read at RAM speed instead, plus the
     # hand-over of each RAM layer's hidden state to the CPU and back
-    read = plan.experts_in_ram_gb * 4 / 128
+    read = plan.experts_in_ram_gb * 4 / 128 * 2**30 / 1e9  # in decimal GB: bandwidths are decimal GB/s
     bw = hw.effective_bandwidth(gpu).value
     handover = plan.layers_in_ram * C.MOE_OFFLOAD_LAYER_US * 1e-6
     expected = 1 / (1 / plan.all_on_gpu_tokens_per_s - read / bw + read / 60.0 + handover)

@@ -7,6 +7,9 @@ import pytest
 
 from assistant.models import diffusion_memory, train_memory
 
+# billions of parameters x bytes are decimal GB; the models count memory in GB of 2^30 bytes (§mem.units)
+DECIMAL = 1e9 / 2**30
+
 
 def _total(kb, method="lora", **kw):
     return train_memory.training_memory(kb.model("llama-2-7b"), method, **kw).total_gb
@@ -33,14 +36,16 @@ def test_optimizers(kb):
     def states(**kw):
         return dict(train_memory.training_memory(m, "full", **kw).components)
 
-    assert states()["optimizer states"] == pytest.approx(p * 12, rel=1e-6)  # fp32 master 4 + moments 8
-    assert states(precision="bf16")["optimizer states"] == pytest.approx(p * 4, rel=1e-6)  # moments in bf16
-    assert states(precision="bf16", optimizer="adamw8bit")["optimizer states"] == pytest.approx(p * 2, rel=1e-6)
+    assert states()["optimizer states"] == pytest.approx(p * 12 * DECIMAL, rel=1e-6)  # fp32 master 4 + moments 8
+    assert states(precision="bf16")["optimizer states"] == pytest.approx(p * 4 * DECIMAL, rel=1e-6)  # moments in bf16
+    assert states(precision="bf16", optimizer="adamw8bit")["optimizer states"] == pytest.approx(
+        p * 2 * DECIMAL, rel=1e-6
+    )
     assert states(optimizer="paged_adamw")["optimizer states"] == 0.0
     assert states(optimizer_in_backward=True)["gradients"] == 0.0
     assert states(offload="optimizer")["optimizer states"] == 0.0
     fsdp = states(offload="params", n_gpus=8, zero_stage=3)
-    assert fsdp["weights"] < p * 2 / 8 and fsdp["gradients"] == 0.0
+    assert fsdp["weights"] < p * 2 * DECIMAL / 8 and fsdp["gradients"] == 0.0
 
 
 def test_offloads_and_loss(kb):
@@ -75,10 +80,10 @@ def test_quantized_image_weights(kb):
     def weights(p):
         return dict(diffusion_memory.image_memory(flux, precision=p).components)["denoiser weights"]
 
-    assert weights("bf16") == pytest.approx(24.0)
-    assert weights("fp8") == pytest.approx(12.0)
+    assert weights("bf16") == pytest.approx(24.0 * DECIMAL)
+    assert weights("fp8") == pytest.approx(12.0 * DECIMAL)
     # GGUF-quantized image models by their bits per weight, not as bf16
-    assert weights("q4_k_m") == pytest.approx(12.0 * 4.85 / 8)
+    assert weights("q4_k_m") == pytest.approx(12.0 * 4.85 / 8 * DECIMAL)
     assert weights("nf4") < weights("q8_0") < weights("bf16")
 
 
@@ -108,11 +113,11 @@ def _encoders(kb, key, **kw):
 def test_t5_keeps_its_wo_projections_in_fp32_when_transformers_loads_it_that_way(kb):
     """bitsandbytes (and fp16 loading) keep T5-XXL's 1.007 B `wo` parameters unquantized in fp32: with NF4 at 4.5
     bits and the 16-bit embedding, FLUX.1's encoders come to (4.88 - 1.007 - 0.132) x 0.5625 + 1.007 x 4 + 0.132 x 2
-    = 6.40 GB, against 2.37 GB when `wo` is quantized like the rest (torchao, quanto)."""
+    = 6.40 decimal GB, against 2.37 when `wo` is quantized like the rest (torchao, quanto)."""
     kept = _encoders(kb, "flux.1-dev", precision="nf4", t5_wo_fp32=True)
     quantized = _encoders(kb, "flux.1-dev", precision="nf4")
-    assert kept == pytest.approx((4.88 - 1.007 - 0.132) * 4.5 / 8 + 1.007 * 4 + 0.132 * 2, rel=1e-6)
-    assert quantized == pytest.approx((4.88 - 0.132) * 4.5 / 8 + 0.132 * 2, rel=1e-6)
+    assert kept == pytest.approx(((4.88 - 1.007 - 0.132) * 4.5 / 8 + 1.007 * 4 + 0.132 * 2) * DECIMAL, rel=1e-6)
+    assert quantized == pytest.approx(((4.88 - 0.132) * 4.5 / 8 + 0.132 * 2) * DECIMAL, rel=1e-6)
     # a pipeline without T5 is not touched; an unquantized T5 keeps its embedding at the encoders' precision
-    assert _encoders(kb, "sdxl-base", precision="nf4", t5_wo_fp32=True) == pytest.approx(0.817 * 4.5 / 8)
-    assert _encoders(kb, "flux.1-dev", precision="bf16") == pytest.approx(4.88 * 2)
+    assert _encoders(kb, "sdxl-base", precision="nf4", t5_wo_fp32=True) == pytest.approx(0.817 * 4.5 / 8 * DECIMAL)
+    assert _encoders(kb, "flux.1-dev", precision="bf16") == pytest.approx(4.88 * 2 * DECIMAL)
