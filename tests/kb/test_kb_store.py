@@ -31,9 +31,9 @@ def test_first_use_builds_then_reuses(home):
 def test_rebuild_keeps_user_data():
     engine = make_engine("sqlite://")
     build_kb(engine)
-    from sqlmodel import SQLModel
+    from assistant.kb.tables import METADATA
 
-    SQLModel.metadata.create_all(engine)
+    METADATA.create_all(engine)
     reader = KbReader(engine)
     reader.user.set_price_override("GeForce RTX 4080", 999.0)
     reader.user.set_setting("electricity_usd_per_kwh", "0.30")
