@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:
     """ "which provider is cheapest" (the cloud prices of the GPUs just talked about) and "vs buying?"
     (renting them weighed against buying), with the counts the last question had."""
+    from assistant.dialogue.from_context import served_job
     from assistant.queries import RatesQuery, RentOrBuyQuery
 
     counts = dlg.context.counts  # "what if i rented instead" after a fit on 2 x RTX 3090: both of them
@@ -47,7 +48,10 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
     if isinstance(base, RentOrBuyQuery) and not follow.gpu_count:  # "what if i already have a pc": the same weighing
         return dataclasses.replace(base, text=follow.text, settings=follow.settings, own_platform=own)
     provider = base.provider if isinstance(base, RatesQuery) else None  # "vs buying?" after rates at vast.ai
-    return RentOrBuyQuery(text=follow.text, gpus=gpus, settings=follow.settings, own_platform=own, provider=provider)
+    job = served_job(dlg.context.last_query)  # "vs buying?" after serving 20 users: the cards that serve them
+    return RentOrBuyQuery(
+        text=follow.text, gpus=gpus, settings=follow.settings, own_platform=own, provider=provider, **job
+    )
 
 
 def at_providers(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:

@@ -199,7 +199,15 @@ def break_even_of_context(dlg: Dialogue, query: Query) -> Query:
     gpus = focus_refs(dlg)
     if not gpus or last is None or last.intent == "explain":
         return query
-    return RentOrBuyQuery(text=query.text, gpus=gpus, settings=query.settings)
+    return RentOrBuyQuery(text=query.text, gpus=gpus, settings=query.settings, **served_job(last))
+
+
+def served_job(last: Query | None) -> dict:
+    """The model and the users of a service talked about ("公司想部署qwen2.5 72b 给二十个人用"), for a rent-or-buy
+    follow-up to weigh the cards that serve them around the clock; {} when the last question served nobody."""
+    users = dict(getattr(last, "targets", ())).get("users", 0)
+    model = getattr(last, "model", None)
+    return {"targets": last.targets, "model": model} if last is not None and users > 1 and model else {}
 
 
 def job_cost_of_context(dlg: Dialogue, query: Query) -> Query:

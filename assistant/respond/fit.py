@@ -200,8 +200,10 @@ def _respond(query: FitQuery, env: Env) -> Answer:
     figures |= time_figures
     serving, serving_figures = serving_lead(case)  # "部署给50人用需要几张L20": cards, speed and cost for N users
     figures |= serving_figures
-    lead = serving or count_lead(case)  # "h20跑满血deepseek v3 要几张": the number of cards asked leads
-    head = i18n.gap(env.lang).join(p for p in (lead, head) if p)
+    if serving:  # the serving answer replaces one card's fit (its single-user speed would contradict the users')
+        head = serving
+    else:  # "h20跑满血deepseek v3 要几张": the number of cards asked leads
+        head = i18n.gap(env.lang).join(p for p in (count_lead(case), head) if p)
     return _answer(case, head, table, steps, figures)
 
 

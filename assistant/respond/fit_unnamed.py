@@ -17,6 +17,7 @@ from assistant.respond import fit_hardware
 from assistant.respond.env import Env
 from assistant.respond.fit_rows import mode_name
 from assistant.respond.fit_steps import setup_steps, unlisted_mac
+from assistant.respond.serving_sets import serving_sets
 
 FLOORS = {
     "image_generation": (12.0, "rec.floor_image"),
@@ -39,8 +40,16 @@ def no_gpu_answer(query: FitQuery, env: Env, model, table: Table, est, note: str
         totals = i18n.sep(env.lang).join(env.t("fit.method_total", label=row[0], total=row[-1]) for row in table.rows)
         headline = env.t("fit.needs_methods", model=model.name, totals=totals)
     figures: dict = {"vram_required_gb": round(need, 2), "fits": None, "gpu_count": est.n_gpus}
-    tables = [table]
-    sets = fit_hardware.cheapest_sets(query, model, env)
+    tables, sources = [table], []
+    users = int(dict(query.targets).get("users", 0)) if query.mode == "inference" else 0
+    served = serving_sets(model, users, query.context_tokens, env)  # "serve llama 70b to 20 users": by each's speed
+    sets = None if served else fit_hardware.cheapest_sets(query, model, env)
+    if served is not None:
+        headline = served.sentence + i18n.gap(env.lang) + headline
+        tables.insert(0, served.table)
+        figures |= {"serving_sets": served.figures, "targets": {"users": served.figures["users"]}}
+        steps.append(env.t("serve.sets_basis"))
+        sources += served.sources
     if sets is not None:
         figures["cheapest_sets"] = sets.figures
         tables.append(sets.table)
@@ -59,7 +68,7 @@ def no_gpu_answer(query: FitQuery, env: Env, model, table: Table, est, note: str
         tables=tables,
         steps=steps,
         figures=figures,
-        sources=env.cite(model.source) + ["method: docs/model.md §mem"],
+        sources=env.cite(model.source) + sources + ["method: docs/model.md §mem"],
         lang=env.lang,
     )
 

@@ -31,6 +31,7 @@ from assistant.respond.pricing import (
     workload_title,
 )
 from assistant.respond.ranking import rank_inputs, rank_snapshot
+from assistant.respond.serving_sets import serving_answer
 from assistant.respond.recommend_need import chat_basis, exclusion_reason, memory_need, need_from_floor
 from assistant.respond.recommend_order import (
     cheaper_over_period,
@@ -106,6 +107,9 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     n = max(query.gpu_count, 1)
     if query.workload is None and (getattr(query, "params_b", None) or query.model):
         query = dataclasses.replace(query, workload="llm_inference")
+    served = serving_answer(query, env)  # "host qwen2.5 32b for 50 concurrent users": sets by each user's speed
+    if served is not None:
+        return served
     if query.released and query.model and not query.precision:  # "满血r1": the weights as released (FP8 for R1)
         released = sized_model(query, env)[0]
         if released is not None and released.kind == "llm":

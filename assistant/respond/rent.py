@@ -24,6 +24,7 @@ from assistant.models import cost
 from assistant.names import normalize_name
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RentOrBuyQuery
+from assistant.respond import fit_hardware
 from assistant.respond.env import Env
 from assistant.respond.offers import home_market, market_rates, of_provider
 from assistant.respond.pricing import assumption_text, price_of, price_text, purchase_price, score, sibling_price_note
@@ -117,17 +118,27 @@ def asked_bill(text: str, lang: str) -> str | None:
 
 def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     """Rent or buy; a model served to several users on the GPU named ("部署qwen2.5 72b给五十个人用，l20要几张")
-    is weighed on the cards that serve them (respond/serving.py), which lead."""
+    is weighed on the cards that serve them (respond/serving.py), which lead, and around the clock unless the
+    hours it runs are said."""
     from assistant.respond.serving import serving_of
 
+    users = int(dict(query.targets).get("users", 0)) if query.model else 0
+    usage_asked = bool(query.hours_per_week or query.utilization) or "utilization" in env.assumptions.changed
+    around_clock = users > 1 and not usage_asked
+    if around_clock:  # a service runs all week, not the 15 % of a desktop
+        query = dataclasses.replace(query, hours_per_week=168.0)
     served = serving_of(query, env)
     if served is None:
-        return _budget_hours(_respond(query, env), query, env)
-    lead, figures, cards = served
-    ref = next(r for r in query.gpus if r.name)
-    answer = _respond(dataclasses.replace(query, gpus=(dataclasses.replace(ref, count=cards),)), env)
-    answer.headline = i18n.gap(env.lang).join([lead, answer.headline])
-    answer.figures |= figures | {"targets": dict(query.targets)}
+        answer = _budget_hours(_respond(query, env), query, env)
+    else:
+        lead, figures, cards = served
+        ref = next(r for r in query.gpus if r.name)
+        answer = _respond(dataclasses.replace(query, gpus=(dataclasses.replace(ref, count=cards),)), env)
+        answer.headline = i18n.gap(env.lang).join([lead, answer.headline])
+        answer.figures |= figures | {"targets": dict(query.targets)}
+    if around_clock:
+        answer.steps.insert(0, env.t("serve.around_clock", users=users))
+        answer.figures.setdefault("targets", dict(query.targets))
     return answer
 
 
@@ -159,6 +170,18 @@ def _budget_hours(answer: Answer, query: RentOrBuyQuery, env: Env) -> Answer:
     answer.headline = i18n.gap(env.lang).join([lead, answer.headline])
     answer.figures["budget_hours"] = round(hours, 1)
     return answer
+
+
+def _platform(query: RentOrBuyQuery, gpu, n: int, desktop_usd: float | None) -> tuple[str, float]:
+    """The wording key and USD of the machine bought around n of the card: none for "i already have a pc", a server
+    for passively cooled datacenter cards and SXM modules (they need its airflow or baseboard), else the desktop /
+    workstation tier that holds n, with the desktop of the answer's market (§cost.platform)."""
+    if query.own_platform:
+        return "cost.platform_owned", 0.0
+    if gpu.passively_cooled and not gpu.unified_memory:
+        return "serve.platform_passive", fit_hardware.machine_usd(gpu, n, server=True) * -(-n // 8)
+    form, base = cost.platform(n, desktop_usd)
+    return f"cost.platform_{form}", base
 
 
 def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
@@ -231,9 +254,7 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
             figures={"break_even_hours": None, "verdict": None},
         )
     hours_week, usage = _usage(query, env)
-    form, base = (
-        ("owned", 0.0) if query.own_platform else cost.platform(n, env.local_desktop_usd())
-    )  # "i already have a pc"
+    form, base = _platform(query, gpu, n, env.local_desktop_usd())
     buy = price.usd * n + base
     power = (gpu.tdp_w or 0) * n + C.SYSTEM_BASE_POWER_W
     rent_h = rate.on_demand_usd_per_gpu_hour * n
@@ -294,7 +315,7 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
                     price=price_text(price, env),
                     n=n,
                     desktop=env.money(base),
-                    platform=env.t(f"cost.platform_{form}"),
+                    platform=env.t(form),
                 ),
             ],
             [

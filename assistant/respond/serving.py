@@ -12,13 +12,51 @@ answer itself: fit_speed.targets_met).
 
 from __future__ import annotations
 
+import dataclasses
+
 from assistant import i18n
-from assistant.models import llm, memory, scaling
+from assistant.models import hardware, llm, memory, scaling
 from assistant.respond import fit_hardware
+from assistant.respond.env import Env
 from assistant.respond.fit_rows import FitCase
 from assistant.respond.pricing import purchase_price
+from assistant.specs import GpuSpec, ModelSpec
 
 MAX_TENSOR_PARALLEL = 16  # beyond it a single server does not hold the cards [A]
+MAX_CARDS = 8  # one server: a set served from one machine
+SERVE_PRECISIONS = ("int4", "fp8")  # vLLM's AWQ / GPTQ 4-bit and FP8 checkpoints
+# The architectures vLLM's kernels run each on (vLLM docs, quantization supported hardware [R]): AWQ from Turing,
+# FP8 weights from Ampere (weight-only through Marlin before Ada's FP8 tensor cores)
+VLLM_ARCHITECTURES = {
+    "int4": ("Turing", "Ampere", "Ada Lovelace", "Hopper", "Blackwell"),
+    "fp8": ("Ampere", "Ada Lovelace", "Hopper", "Blackwell"),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class ServeSet:
+    gpu: GpuSpec
+    count: int
+    per_user: float
+    total: float
+    cards_usd: float
+    machine_usd: float
+
+    def figures(self) -> dict:
+        return {
+            "gpu": self.gpu.name,
+            "gpu_count": self.count,
+            "per_user_tokens_per_second": round(self.per_user, 1),
+            "tokens_per_second": round(self.total, 1),
+            "total_usd": round(self.cards_usd, 2),
+            "machine_usd": round(self.machine_usd, 2),
+            "memory_gb": (self.gpu.memory_gb or 0.0) * self.count,
+        }
+
+
+def vllm_runs(gpu: GpuSpec, prec: str) -> bool:
+    """Whether vLLM's kernels for `prec` weights run on this card's architecture."""
+    return (gpu.architecture or "").startswith(VLLM_ARCHITECTURES[prec])
 
 
 def users_of(case: FitCase) -> int:
@@ -57,13 +95,23 @@ def serving_lead(case: FitCase) -> tuple[str, dict]:
         text += i18n.gap(env.lang) + env.t("fit.serve_tensor_parallel", tp=tp, count=count, heads=model.attention_heads)
     each, total = dec.per_sequence, dec.tokens_per_s
     if total > 0:
-        text += i18n.gap(env.lang) + env.t("fit.serve_speed", tp=tp, each=_rate(each), total=_rate(total))
+        text += i18n.gap(env.lang) + env.t("fit.serve_speed", tp=tp, each=tokens_rate(each), total=tokens_rate(total))
     best_label, best, best_fit = case.rows[0]  # the best quality shown (16-bit or as released), when not the pick
     if best is not est and best_fit.min_gpus:
         best_tp = tensor_parallel_count(model.attention_heads, best_fit.min_gpus)
         text += i18n.gap(env.lang) + env.t(
             "fit.serve_at_best", prec=best_label, need=f"{best.total_gb * n:.1f}", count=best_tp, gpu=spec.short_name
         )
+    vllm = [
+        (p, s)
+        for p in SERVE_PRECISIONS
+        if vllm_runs(spec, p) and (s := served_on(spec, model, p, users, ctx, env, False))
+    ]
+    if vllm:
+        items = i18n.sep(env.lang).join(
+            env.t(f"serve.vllm_{p}", count=s.count, gpu=spec.short_name, each=tokens_rate(s.per_user)) for p, s in vllm
+        )
+        text += i18n.gap(env.lang) + env.t("serve.vllm_counts", items=items)
     figures: dict = {
         "serving": {
             "users": users,
@@ -72,6 +120,7 @@ def serving_lead(case: FitCase) -> tuple[str, dict]:
             "per_user_tokens_per_second": round(each, 1),
             "tokens_per_second": round(total, 1),
             "context_tokens": ctx,
+            "vllm": {p: {"gpu_count": s.count, "per_user_tokens_per_second": round(s.per_user, 1)} for p, s in vllm},
         }
     }
     price = purchase_price(spec.name, env)
@@ -106,6 +155,32 @@ def serving_of(query, env) -> tuple[str, dict, int] | None:
     return (lead, figures, figures["serving"]["tensor_parallel_gpus"]) if lead else None
 
 
+def served_on(
+    gpu: GpuSpec, model: ModelSpec, prec: str, users: int, ctx: int, env: Env, priced: bool = True
+) -> ServeSet | None:
+    """The fewest cards of `gpu` that serve `users` at `prec` (weights and every user's KV cache of `ctx` tokens,
+    a count tensor parallelism splits the heads over), their batched speed and price (0 without one); None when up
+    to MAX_CARDS do not hold them, or with `priced` when the card has no price."""
+    price = purchase_price(gpu.name, env)
+    if price is None and priced:
+        return None
+    est = memory.inference_memory(model, prec, context=ctx, batch=users)
+    need = memory.fit(est, hardware.gpu_memory_limit_gb(gpu)).min_gpus
+    if not need or (gpu.unified_memory and need > 1):
+        return None
+    count = tensor_parallel_count(model.attention_heads, need)
+    if count > MAX_CARDS:
+        return None
+    link = scaling.link(gpu, count)
+    dec = llm.decode_speed(gpu, model, prec, context=ctx, batch=users, n_gpus=count, split="tensor", interconnect=link)
+    if dec.tokens_per_s <= 0:
+        return None
+    cards = price.usd * count if price else 0.0
+    return ServeSet(
+        gpu, count, dec.per_sequence, dec.tokens_per_s, cards, cards + fit_hardware.machine_usd(gpu, count, server=True)
+    )
+
+
 def tensor_parallel_count(heads: int | None, count: int) -> int:
     """The fewest cards at or above `count` that split `heads` attention heads evenly (`count` when the heads are
     not known or none up to MAX_TENSOR_PARALLEL does)."""
@@ -114,5 +189,6 @@ def tensor_parallel_count(heads: int | None, count: int) -> int:
     return next((k for k in range(count, MAX_TENSOR_PARALLEL + 1) if heads % k == 0), count)
 
 
-def _rate(tps: float) -> str:
+def tokens_rate(tps: float) -> str:
+    """A speed in tokens/s as answers show it: whole above 100, one decimal below."""
     return f"{tps:,.0f}" if tps >= 100 else f"{tps:.1f}"

@@ -1,0 +1,166 @@
+"""Serving an LLM to several users at once when the question names no GPU ("serve llama 70b to 20 users, what do i
+need", "公司想部署qwen2.5 72b 给二十个人用"): the GPU sets that serve them, with each user's speed.
+
+Contract: `serving_sets(model, users, context, env, budget)` -> ServingSets | None for LLM inference with N >= 2
+users and no GPU named. Every priced NVIDIA card (desktop or datacenter; no laptop parts) of an architecture vLLM's
+kernels run the format on is sized as vLLM serves it (docs/model.md §serve, `serving.served_on`): 4-bit AWQ
+weights (int4) plus N KV caches of the context, on the fewest cards that hold them, raised to a count tensor
+parallelism splits the attention heads over, at most one 8-GPU server; a unified-memory box (DGX Spark) counts as
+one device. Its speed is the batched decode of N users on those cards (§llm.decode). The sets that give each user
+at least MIN_USER_TPS tokens/s come first, cheapest machine first (the machine: the platform that holds that many
+cards, a server for passively cooled or SXM ones); then the rest, fastest per user first; sets over the budget are
+left out. None when no set holds the model. `fp8` names the cheapest set at vLLM's FP8 weights.
+`serving_answer(query, env)` answers a recommendation for a model served to N users with them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from assistant import i18n
+from assistant.answer import Table
+from assistant.models import memory
+from assistant.respond.env import Env
+from assistant.respond.pricing import snapshot_quotes
+from assistant.respond.serving import SERVE_PRECISIONS, ServeSet, served_on, tokens_rate, vllm_runs
+from assistant.specs import GpuSpec, ModelSpec
+
+MIN_USER_TPS = 10.0  # tokens/s each user should get: about twice a fast reading speed [A]
+SOURCE = "vllm-quantization-hardware"
+_SHOWN = 6
+
+
+@dataclasses.dataclass(frozen=True)
+class ServingSets:
+    sentence: str
+    table: Table
+    figures: dict
+    sources: list[str]
+
+
+def serving_sets(model: ModelSpec, users: int, context: int | None, env: Env, budget: float | None = None):
+    """The serving answer's sentence, table and figures when no GPU is named (see the module contract); sets over
+    `budget` (USD, the whole machine) are left out. None when it does not apply or no set serves them."""
+    if users < 2 or model.kind != "llm":
+        return None
+    ctx = context or memory.default_context(model)
+    cards = _candidates(env)
+    ranked = {
+        prec: _ranked([served_on(g, model, prec, users, ctx, env) for g in cards if vllm_runs(g, prec)])
+        for prec in SERVE_PRECISIONS
+    }
+    overall = ranked["int4"]
+    if budget:
+        ranked = {prec: [s for s in sets if s.machine_usd <= budget] for prec, sets in ranked.items()}
+    sets = ranked["int4"] or overall
+    if not sets:
+        return None
+    best = sets[0]
+    slow = "serve.sets_head_slow_budget" if ranked["int4"] and overall[0] is not best else "serve.sets_head_slow"
+    key = "serve.sets_head" if best.per_user >= MIN_USER_TPS else slow
+    sentence = env.t(
+        key,
+        model=model.name,
+        users=users,
+        ctx=f"{ctx:,}",
+        floor=f"{MIN_USER_TPS:g}",
+        what=_label(best),
+        each=tokens_rate(best.per_user),
+        total=tokens_rate(best.total),
+        machine=env.money(best.machine_usd),
+    )
+    fp8 = ranked["fp8"][0] if ranked["fp8"] else None
+    if fp8 is not None:
+        sentence += i18n.gap(env.lang) + env.t(
+            "serve.sets_fp8", what=_label(fp8), each=tokens_rate(fp8.per_user), machine=env.money(fp8.machine_usd)
+        )
+    if budget and overall[0] is not best:  # the budget leaves out the set the users need
+        above = overall[0]
+        sentence += i18n.gap(env.lang) + env.t(
+            "serve.sets_over_budget",
+            budget=env.money(budget),
+            what=_label(above),
+            each=tokens_rate(above.per_user),
+            machine=env.money(above.machine_usd),
+        )
+    table = Table(
+        headers=[
+            env.t("rec.col_gpu"),
+            env.t("rec.col_memory"),
+            env.t("serve.col_each"),
+            env.t("serve.col_total"),
+            env.t("fit.hardware_col_machine"),
+        ],
+        rows=[
+            [
+                _label(s),
+                f"{(s.gpu.memory_gb or 0) * s.count:g} GB",
+                tokens_rate(s.per_user),
+                tokens_rate(s.total),
+                env.money(s.machine_usd),
+            ]
+            for s in sets[:_SHOWN]
+        ],
+        title=env.t("serve.sets_title", users=users, floor=f"{MIN_USER_TPS:g}"),
+    )
+    figures = {
+        "users": users,
+        "context_tokens": ctx,
+        "precision": "int4",
+        "min_per_user_tokens_per_second": MIN_USER_TPS,
+        "sets": [s.figures() for s in sets[:_SHOWN]],
+        "fp8": fp8.figures() if fp8 else None,
+    }
+    return ServingSets(sentence, table, figures, env.cite(SOURCE))
+
+
+def _candidates(env: Env) -> list[GpuSpec]:
+    quotes = snapshot_quotes(env.reader, env.assumptions.snapshot, env.price_market())
+    gpus = env.reader.gpus(sorted({q.gpu for q in quotes}))
+    return [g for g in gpus if (g.vendor or "").upper() == "NVIDIA" and not g.is_mobile and g.memory_gb]
+
+
+def _ranked(sets: list[ServeSet | None]) -> list[ServeSet]:
+    """Sets meeting the per-user floor, cheapest machine first; then the others, fastest per user first."""
+    found = [s for s in sets if s is not None]
+    good = sorted((s for s in found if s.per_user >= MIN_USER_TPS), key=lambda s: (s.machine_usd, -s.per_user))
+    slow = sorted((s for s in found if s.per_user < MIN_USER_TPS), key=lambda s: -s.per_user)
+    return good + slow
+
+
+def _label(s: ServeSet) -> str:
+    return (f"{s.count} x " if s.count > 1 else "") + s.gpu.short_name
+
+
+def serving_answer(query, env: Env):
+    """ "we need to host qwen2.5 32b for 50 concurrent users, what hardware": a recommendation for a model served to
+    N users (no vendor, price cap of another card or sort asked) answered with the serving sets; None otherwise."""
+    from assistant.answer import Answer
+    from assistant.respond.fit import sized_model
+    from assistant.respond.pricing import budget_usd
+
+    users = int(dict(query.targets).get("users", 0))
+    plain = not (query.vendor or query.cheaper_than or query.sort or query.top_n)
+    if users < 2 or query.workload != "llm_inference" or not plain or not (query.model or query.params_b):
+        return None
+    model, _ = sized_model(query, env)
+    budget = budget_usd(query, env) or env.assumptions.budget_usd
+    if model is None:
+        return None
+    served = serving_sets(model, users, query.context_tokens, env, budget)
+    if served is None:
+        return None
+    best = served.figures["sets"][0]
+    return Answer(
+        question=query.text,
+        intent="recommend",
+        headline=served.sentence,
+        gpus=[s["gpu"] for s in served.figures["sets"]],
+        workload=query.workload,
+        choice=best["gpu"],
+        tables=[served.table],
+        steps=[env.t("serve.sets_basis_vllm")],
+        figures={"serving_sets": served.figures, "targets": {"users": users}, "gpu_count": best["gpu_count"]},
+        sources=env.cite(model.source) + served.sources + ["method: docs/model.md §serve"],
+        lang=env.lang,
+    )
