@@ -31,7 +31,6 @@ from assistant.respond.pricing import (
     workload_title,
 )
 from assistant.respond.ranking import rank_inputs, rank_snapshot
-from assistant.respond.serving_sets import serving_answer
 from assistant.respond.recommend_need import chat_basis, exclusion_reason, memory_need, need_from_floor
 from assistant.respond.recommend_order import (
     cheaper_over_period,
@@ -43,6 +42,7 @@ from assistant.respond.recommend_order import (
     upfront_usd,
     watts,
 )
+from assistant.respond.serving_sets import serving_answer
 from assistant.respond.variants import difference_note
 from assistant.respond.wording import gb, software_stack
 
