@@ -168,6 +168,11 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         ranking = ranked(passive_ok, max_auto)
         if ranking.choice is not None and ranking.choice.n_gpus > 1:
             multi_note = env.t("rec.multi", need=f"{need:,.0f}", n=ranking.choice.n_gpus)
+    if ranking.choice is None and query.min_memory_gb and query.gpu_count <= 1 and not dettmers:
+        # "cheapest way to get 48gb of vram for under 2k": no single card does it, several together may
+        sets = ranked(passive_ok, 4)
+        if sets.choice is not None:
+            ranking, max_auto, multi_note = sets, 4, "memory"
     if below is not None and not dettmers:  # "cheaper option?" also costs less over the years the ranking counts
         ranking = cheaper_over_period(ranking, ranked(passive_ok, max_auto, capped=False), query.cheaper_than, below_n)
     by_price = getattr(query, "sort", None) == "price"
@@ -206,6 +211,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         steps.append(env.t("rec.speech", model=spoken.name, title=title))
     if dettmers:
         steps.append(env.t("rec.dettmers_mode"))
+    if multi_note == "memory":  # said once the order is known
+        multi_note = _memory_sets_note(ranking, query.min_memory_gb or 0.0, env)
     if multi_note:
         steps.append(multi_note)
     moe = fit_hardware.moe_route(spoken, env) if spoken is not None and by_price else ""
@@ -347,6 +354,23 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         lang=env.lang,
     )
     return organization_answer(query, env, budget, answer) if query.organization else answer
+
+
+def _memory_sets_note(ranking, gb_asked: float, env: Env) -> str:
+    """Sets of cards counted for a memory asked that no single card gives: how many the first holds it in, and the
+    set of the fewest cards (simpler to house and split less) when the first is not one."""
+    first = ranking.choice
+    note = env.t("rec.multi_memory", gb=f"{gb_asked:g}", n=first.n_gpus)
+    fewest = min(ranking.rows, key=lambda r: (r.n_gpus, r.price_usd * r.n_gpus))
+    if fewest.n_gpus < first.n_gpus:
+        note += " " + env.t(
+            "rec.multi_memory_fewest",
+            what=label(fewest),
+            cards=env.money(fewest.price_usd * fewest.n_gpus),
+            speed=f"{fewest.score:.2f}",
+            first=f"{first.score:.2f}",
+        )
+    return note
 
 
 def _below_floor(query: RecommendQuery, env: Env, ranking, need: float, budget: float, basis):
