@@ -27,6 +27,7 @@ from assistant.respond import (
     scaling,
 )
 from assistant.respond.env import Env
+from assistant.respond.idle_power import with_idle
 from assistant.respond.pricing import (
     CHAT_MODEL,
     IMAGE_MODEL,
@@ -174,7 +175,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     )
     sources += env.rate_sources()
     sources.append("method: docs/model.md §perf, §cost.tco (Dettmers 2023 normalization)")
-    return Answer(
+    answer = Answer(
         question=query.text,
         intent="compare",
         headline=headline,
@@ -190,6 +191,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         chart=_chart(rows, names, title, env),
         lang=env.lang,
     )
+    return with_idle(answer, gpus, query.text, env)  # "idle power 4090 vs 3090": the idle draws lead
 
 
 def _train_job_speed(figures: dict, rows: dict, names: list[str], env: Env) -> str:

@@ -8,6 +8,7 @@ from assistant.models.cost import cheapest_cloud
 from assistant.queries import SpecQuery
 from assistant.respond import spec_figures, unpriced, unrated
 from assistant.respond.env import Env, rules_of_thumb
+from assistant.respond.idle_power import with_idle
 from assistant.respond.mining import mining_notes
 from assistant.respond.pricing import (
     is_converted,
@@ -453,7 +454,7 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     converted = any(is_converted(p, env) for p in priced) or any(c.currency != env.currency for c in clouds)
     money = converted or bool({"msrp", "history"} & set(sections))
     notes = [env.rate_text() + i18n.end(env.lang)] if money and env.rate_text() else []
-    return Answer(
+    answer = Answer(
         question=query.text,
         intent="spec",
         headline=i18n.gap(env.lang).join([*risks, _headline(gpus, sections, env, query.text)]),
@@ -465,3 +466,4 @@ def respond(query: SpecQuery, env: Env) -> Answer:
         notes=notes,
         lang=env.lang,
     )
+    return with_idle(answer, gpus, query.text, env)  # "what does a 3090 pull at idle": the idle draw leads

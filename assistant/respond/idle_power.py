@@ -1,0 +1,125 @@
+"""What a GPU draws at idle ("what does a 3090 pull at idle", "idle watts 4090", "4090和3090待机功耗"): the measured
+idle draw, beside the board power that is only the ceiling under load, and what idling around the clock costs.
+
+Contract: `idle_lead(gpus, text, env)` -> (sentence, steps, source ids, figures) when the question asks about idle
+(lexicon asked_idle) and names GPUs; None otherwise. Idle figures are users' measurements in
+knowledge/idle_power.csv (nvidia-smi or a watt meter, dated); a card without one is said to have none, with the
+range measured on the others. The year at idle = watts x 8,766 h at the electricity price in force. A model kept
+loaded can hold a card in a higher power state (the sources' 50-80 W): a step says so. figures["idle_power_w"] maps
+each GPU to its figure (None when unmeasured). `less_power_lead` answers which of two cards draws less under load
+(board power) and what the gap costs a year at the utilization in force.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from assistant import i18n, paths
+from assistant.nlu.lexicon import lexicon
+from assistant.respond.env import Env
+from assistant.specs import GpuSpec
+
+HOURS_PER_YEAR = 8766.0
+LOADED_SOURCES = "idle-ollama-8591;idle-llamacpp-3717"
+
+
+@cache
+def _measured(lang: str) -> dict[str, tuple[float, str, str, str]]:
+    from assistant.kb.files import read_csv
+
+    columns = ["gpu", "idle_w", "state", "state_zh", "observed", "source"]
+    rows = read_csv(paths.knowledge_dir() / "idle_power.csv", columns)
+    state = "state_zh" if lang == "zh" else "state"  # the column in the answer's language
+    return {r["gpu"]: (float(r["idle_w"]), r[state], r["observed"], r["source"]) for _, r in rows}
+
+
+def asks_idle(text: str, lang: str) -> bool:
+    return lexicon(lang).words_in("asked_idle", f" {text.lower()} ")
+
+
+def idle_lead(gpus: list[GpuSpec], text: str, env: Env) -> tuple[str, list[str], list[str], dict] | None:
+    """The idle answer's sentence, steps, source ids and figures (see the module contract)."""
+    if not gpus or not asks_idle(text, env.lang):
+        return None
+    measured = _measured(env.lang)
+    parts, sources, figures = [], [], {}
+    for g in gpus:
+        found = measured.get(g.name)
+        figures[g.name] = found[0] if found else None
+        if found is None:
+            parts.append(env.t("idle.none", gpu=g.short_name, tdp=f"{g.tdp_w or 0:,}"))
+            continue
+        watts, state, observed, source = found
+        sources.append(source)
+        kwh = watts * HOURS_PER_YEAR / 1000
+        parts.append(
+            env.t(
+                "idle.card",
+                gpu=g.short_name,
+                watts=f"{watts:g}",
+                state=state,
+                observed=observed,
+                tdp=f"{g.tdp_w or 0:,}",
+                kwh=f"{kwh:,.0f}",
+                money=env.money(kwh * env.assumptions.electricity_usd_per_kwh),
+            )
+        )
+    sentence = i18n.gap(env.lang).join(parts)
+    known = [(g, figures[g.name]) for g in gpus if figures[g.name] is not None]
+    if len(known) == 2:
+        (a, wa), (b, wb) = known
+        lower, higher = (a, b) if wa <= wb else (b, a)
+        gap = abs(wa - wb)
+        sentence += i18n.gap(env.lang) + env.t(
+            "idle.pair",
+            lower=lower.short_name,
+            higher=higher.short_name,
+            gap=f"{gap:g}",
+            money=env.money(gap * HOURS_PER_YEAR / 1000 * env.assumptions.electricity_usd_per_kwh),
+        )
+    if any(w is None for w in figures.values()):
+        seen = ", ".join(f"{name.removeprefix('GeForce ')} {w:g} W" for name, (w, *_rest) in measured.items())
+        sentence += i18n.gap(env.lang) + env.t("idle.range", seen=seen)
+        sources += [s for *_r, s in measured.values()]
+    steps = [env.t("idle.loaded")]
+    return sentence, steps, sorted(set(sources)) + LOADED_SOURCES.split(";"), {"idle_power_w": figures}
+
+
+def less_power_lead(gpus: list[GpuSpec], text: str, env: Env) -> tuple[str, list[str], list[str], dict] | None:
+    """ "which uses less power, 4090 or 3090": the card with the lower board power, by how many watts and what that
+    is a year at the utilization and electricity price in force; None unless two cards with board powers are
+    compared on power (lexicon asked_less_power)."""
+    if len(gpus) != 2 or not lexicon(env.lang).words_in("asked_less_power", f" {text.lower()} "):
+        return None
+    a, b = gpus
+    if not a.tdp_w or not b.tdp_w or a.tdp_w == b.tdp_w:
+        return None
+    low, high = (a, b) if a.tdp_w < b.tdp_w else (b, a)
+    gap = (high.tdp_w or 0) - (low.tdp_w or 0)
+    hours = HOURS_PER_YEAR * env.assumptions.utilization
+    sentence = env.t(
+        "idle.less_power",
+        low=low.short_name,
+        high=high.short_name,
+        low_w=f"{low.tdp_w:,}",
+        high_w=f"{high.tdp_w:,}",
+        gap=f"{gap:,}",
+        pct=f"{gap / (high.tdp_w or 1) * 100:.0f}",
+        util=f"{env.assumptions.utilization * 100:.0f}",
+        money=env.money(gap * hours / 1000 * env.assumptions.electricity_usd_per_kwh),
+    )
+    return sentence, [], [], {"less_power": low.name, "board_power_gap_w": gap}
+
+
+def with_idle(answer, gpus: list[GpuSpec], text: str, env: Env):
+    """`answer` led by the idle answer when the question asks about idle (see the module contract), or by the card
+    that draws less when the question asks which draws less."""
+    lead = idle_lead(gpus, text, env) or less_power_lead(gpus, text, env)
+    if lead is None:
+        return answer
+    sentence, steps, source_ids, figures = lead
+    answer.headline = i18n.gap(env.lang).join([sentence, answer.headline])
+    answer.steps[:0] = steps
+    answer.sources[:0] = env.cite(*source_ids)
+    answer.figures |= figures
+    return answer
