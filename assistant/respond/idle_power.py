@@ -42,7 +42,9 @@ def idle_lead(gpus: list[GpuSpec], text: str, env: Env) -> tuple[str, list[str],
     if not gpus or not asks_idle(text, env.lang):
         return None
     measured = _measured(env.lang)
-    parts, sources, figures = [], [], {}
+    parts: list[str] = []
+    sources: list[str] = []
+    figures: dict[str, float | None] = {}
     for g in gpus:
         found = measured.get(g.name)
         figures[g.name] = found[0] if found else None
@@ -65,7 +67,7 @@ def idle_lead(gpus: list[GpuSpec], text: str, env: Env) -> tuple[str, list[str],
             )
         )
     sentence = i18n.gap(env.lang).join(parts)
-    known = [(g, figures[g.name]) for g in gpus if figures[g.name] is not None]
+    known = [(g, w) for g in gpus if (w := figures[g.name]) is not None]
     if len(known) == 2:
         (a, wa), (b, wb) = known
         lower, higher = (a, b) if wa <= wb else (b, a)
