@@ -96,7 +96,11 @@ def headline(
     if query.aspect == "speed" or a.per_tco is None or b.per_tco is None:
         if query.premise == "first" and faster is b:
             return env.t("compare.premise_speed", b=b.label, a=a.label, speed=speed_text), faster.gpu.name
-        return i18n.cap(env.lang, speed_text) + i18n.end(env.lang), faster.gpu.name
+        head = i18n.cap(env.lang, speed_text) + i18n.end(env.lang)
+        if query.aspect != "speed" and not query.worth and ratio <= 1.1:  # "4080 super or 3090 ti for training":
+            pick, chosen = _unpriced_pick(a, b, env)  # one unpriced, about as fast: more memory is the pick
+            return head + pick, chosen or faster.gpu.name
+        return head, faster.gpu.name
     better, worse = (a, b) if a.per_tco >= b.per_tco else (b, a)
     gain = safe_div(better.per_tco or 0.0, worse.per_tco or 0.0) - 1
     value_text = env.t(
@@ -133,7 +137,7 @@ def worth(a: ValueRow, b: ValueRow, title: str, env: Env, subject: str | None = 
     a no for it, and the other way round."""
     tco = {id(a): a.tco_usd or 0.0, id(b): b.tco_usd or 0.0}
     if not (a.price and b.price and all(tco.values())):
-        return env.t("compare.worth_no_price") + _unpriced_pick(a, b, env)
+        return env.t("compare.worth_no_price") + _unpriced_pick(a, b, env)[0]
     up, other = (a, b) if tco[id(a)] >= tco[id(b)] else (b, a)
     speed, cost_ratio = safe_div(up.perf.score, other.perf.score), safe_div(tco[id(up)], tco[id(other)])
     values = {
@@ -172,9 +176,10 @@ def worth(a: ValueRow, b: ValueRow, title: str, env: Env, subject: str | None = 
     return text
 
 
-def _unpriced_pick(a: ValueRow, b: ValueRow, env: Env) -> str:
+def _unpriced_pick(a: ValueRow, b: ValueRow, env: Env) -> tuple[str, str | None]:
     """Without a price for one side: the pick on the cards alone, by memory when their speed is within 10 % and one
-    has at least 4 GB more, else by speed when one is at least 10 % faster; "" when neither decides."""
+    has at least 4 GB more, else by speed when one is at least 10 % faster, and the GPU picked; ("", None) when
+    neither decides."""
     speed = safe_div(a.perf.score, b.perf.score)
     mem = {id(r): (r.gpu.memory_gb or 0) * r.n_gpus for r in (a, b)}
     roomy, small = (a, b) if mem[id(a)] >= mem[id(b)] else (b, a)
@@ -186,14 +191,13 @@ def _unpriced_pick(a: ValueRow, b: ValueRow, env: Env) -> str:
             a=f"{mem[id(roomy)]:g}",
             b=f"{mem[id(small)]:g}",
             speed=f"{max(speed, 1 / speed):.2f}" if speed else "?",
-        )
+        ), roomy.gpu.name
     if speed >= 1.1 or (speed and speed <= 1 / 1.1):
         fast, slow = (a, b) if speed >= 1.1 else (b, a)
         times = speed if speed >= 1.1 else 1 / speed
-        return i18n.gap(env.lang) + env.t(
-            "compare.unpriced_pick_speed", gpu=fast.label, other=slow.label, x=f"{times:.2f}"
-        )
-    return ""
+        text = env.t("compare.unpriced_pick_speed", gpu=fast.label, other=slow.label, x=f"{times:.2f}")
+        return i18n.gap(env.lang) + text, fast.gpu.name
+    return "", None
 
 
 def more_memory(rows: dict[str, ValueRow], names: list[str]) -> dict | None:
