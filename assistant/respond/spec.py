@@ -20,6 +20,7 @@ from assistant.respond.pricing import (
     workload_title,
 )
 from assistant.respond.variants import risk_lead, variant_notes
+from assistant.respond.vision_train import with_vision_time
 from assistant.respond.wording import num, spec_source
 from assistant.specs import GpuSpec
 
@@ -466,4 +467,5 @@ def respond(query: SpecQuery, env: Env) -> Answer:
         notes=notes,
         lang=env.lang,
     )
+    answer = with_vision_time(answer, query, env)  # "how long to train resnet-50 on imagenet on a 4090"
     return with_idle(answer, gpus, query.text, env)  # "what does a 3090 pull at idle": the idle draw leads
