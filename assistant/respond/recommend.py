@@ -31,7 +31,13 @@ from assistant.respond.pricing import (
     workload_title,
 )
 from assistant.respond.ranking import rank_inputs, rank_snapshot
-from assistant.respond.recommend_need import chat_basis, exclusion_reason, memory_need, need_from_floor
+from assistant.respond.recommend_need import (
+    chat_basis,
+    exclusion_reason,
+    finetune_method,
+    memory_need,
+    need_from_floor,
+)
 from assistant.respond.recommend_order import (
     cheaper_over_period,
     cheapest_first,
@@ -295,6 +301,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if not query.top_n:
         steps += _runner_up_steps(ranking, best, cheapest, env)
     steps += _excluded_steps(ranking, budget, env)
+    steps += _lighter_method(query, env)
     if key.startswith("train") and any(r.memory_gb < 24 for r in ranking.rows[:8]):
         steps.append(env.t("rec.batch_note"))
     steps.append(chart_opinion(query, env, budget))
@@ -354,6 +361,20 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         lang=env.lang,
     )
     return organization_answer(query, env, budget, answer) if query.organization else answer
+
+
+def _lighter_method(query: RecommendQuery, env: Env) -> list[str]:
+    """ "anything cheaper that still works?" after a LoRA fit: the cheaper cards hold LoRA itself; the cheapest
+    desktop card that holds the job with QLoRA instead is named beside them, said as a change of method."""
+    if query.workload != "llm_finetune" or not query.cheaper_than or finetune_method(query) != "lora":
+        return []
+    lighter = respond(dataclasses.replace(query, mode="qlora", precision=None, sort="price"), env)
+    pick = lighter.choice
+    if not pick:
+        return []
+    need = lighter.figures.get("memory_need_gb")
+    price = next((r["price_usd"] for r in lighter.figures.get("ranking") or [] if r["gpu"] == pick), None)
+    return [env.t("rec.qlora_instead", gpu=pick, price=env.money(price), need=f"{need:.1f}" if need else "?")]
 
 
 def _memory_sets_note(ranking, gb_asked: float, env: Env) -> str:

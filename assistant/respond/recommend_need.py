@@ -55,7 +55,7 @@ def memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
             prec = query.precision or diffusion_memory.usual_precision(model)
             est = diffusion_memory.image_memory(model, precision=prec, **diffusion_memory.AS_USUALLY_RUN)
         elif query.workload == "llm_finetune":  # the method named ("lora finetune llama 3.1 8b"), else QLoRA
-            method = query.mode if query.mode in ("lora", "qlora") else "qlora"
+            method = finetune_method(query)
             est = train_memory.training_memory(model, method, checkpointing=True, n_gpus=n)
         else:  # Whisper runs at fp16 (faster-whisper), LLMs at 4-bit
             prec = query.precision or ("fp16" if speech(model) else "q4_k_m")
@@ -72,6 +72,15 @@ def memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
         floor, key = _FLOOR_GB[query.workload]
         return floor, env.t(key)
     return None, ""
+
+
+def finetune_method(query: RecommendQuery) -> str:
+    """The fine-tuning method a recommendation sizes: the one named, or the one the last fit answered with (a
+    follow-up carries it as the precision label, "LoRA (fp16 base)"), else QLoRA, the lightest."""
+    if query.mode in ("lora", "qlora"):
+        return query.mode
+    label = (query.precision or "").lower()
+    return "qlora" if label.startswith("qlora") else "lora" if label.startswith("lora") else "qlora"
 
 
 def need_from_floor(query: RecommendQuery) -> bool:
