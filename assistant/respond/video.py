@@ -10,10 +10,12 @@ published figure the weights at bf16 (2 bytes per parameter) are given as a floo
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from assistant import i18n, paths
 from assistant.answer import Answer, Table
+from assistant.nlu.lexicon import lexicon
 from assistant.queries import VideoQuery
 from assistant.respond import video_pick, video_time
 from assistant.respond.env import Env
@@ -27,6 +29,33 @@ def _rows() -> list[dict]:
     from assistant.kb.files import read_csv
 
     return [row for _, row in read_csv(paths.knowledge_dir() / "video_models.csv", ["key", "name", "peak_gb"])]
+
+
+_MEMORY = re.compile(r"(?<![\d.])(\d{1,3})\s*(?:gb|g)(?![a-z])", re.I)
+
+
+def _memory_verdicts(text: str, figures: list[dict], env: Env) -> str:
+    """ "hunyuanvideo on 24gb possible? or do i need a 48gb card", "显卡最低门槛是啥" with no GPU named: for each
+    memory size asked, the settings it holds as published (or the least the model needs), and the least asked."""
+    published = [f for f in figures if f["peak_gb"]]
+    if not published:
+        return ""
+    least = min(published, key=lambda f: f["peak_gb"])
+    out = []
+    for gb in sorted({int(m) for m in _MEMORY.findall(text.lower()) if 4 <= int(m) <= 256}):
+        held = [f for f in published if f["peak_gb"] <= gb]
+        if held:
+            settings = i18n.join_names(env.lang, [_setting(f, env) for f in held])
+            out.append(env.t("video.memory_yes", gb=gb, settings=settings))
+        else:
+            out.append(env.t("video.memory_no", gb=gb, least=f"{least['peak_gb']:g}", setting=_setting(least, env)))
+    if not out and lexicon(env.lang).words_in("asked_minimum", f" {text.lower()} "):
+        out.append(env.t("video.minimum", gb=f"{least['peak_gb']:g}", setting=_setting(least, env)))
+    return i18n.gap(env.lang).join(out)
+
+
+def _setting(figure: dict, env: Env) -> str:
+    return env.term(figure["setting"]) + (env.t("video.offload") if figure["offload"] else "")
 
 
 def respond(query: VideoQuery, env: Env) -> Answer:
@@ -53,9 +82,8 @@ def respond(query: VideoQuery, env: Env) -> Answer:
             }
         )
         shown = f"{peak:g} GB" if peak else env.t("video.floor_cell", gb=f"{floor:g}")
-        table.rows.append(
-            [env.term(r["setting"]), shown, *[env.t("video.yes" if fits[g.name] else "video.no") for g in gpus]]
-        )
+        setting = env.term(r["setting"]) + (env.t("video.offload") if r["offload"] == "yes" else "")
+        table.rows.append([setting, shown, *[env.t("video.yes" if fits[g.name] else "video.no") for g in gpus]])
         key = "video.part_peak" if peak else "video.part_floor"
         parts.append(
             env.t(
@@ -66,6 +94,8 @@ def respond(query: VideoQuery, env: Env) -> Answer:
             )
         )
     head = env.t("video.head", model=name, params=f"{params:g}", parts=i18n.sep(env.lang).join(parts))
+    asked = _memory_verdicts(query.text, figures, env) if not gpus else ""
+    head = i18n.gap(env.lang).join(p for p in (asked, head) if p)
     for g in gpus:
         n = counts[g.name]
         ok = [env.term(f["setting"]) for f in figures if f["fits"][g.name]]
