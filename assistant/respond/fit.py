@@ -200,6 +200,9 @@ def _respond(query: FitQuery, env: Env) -> Answer:
     figures |= time_figures
     serving, serving_figures = serving_lead(case)  # "部署给50人用需要几张L20": cards, speed and cost for N users
     figures |= serving_figures
+    held = serving_figures.get("serving", {}).get("held_by")  # the cards asked hold it as vLLM serves it
+    if held and isinstance(figures.get("verdict"), dict):
+        figures["verdict"] = figures["verdict"] | {"answer": "yes_if", "condition": f"vllm_{held}"}
     if serving:  # the serving answer replaces one card's fit (its single-user speed would contradict the users')
         head = serving
     else:  # "h20跑满血deepseek v3 要几张": the number of cards asked leads

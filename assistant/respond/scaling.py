@@ -61,7 +61,7 @@ def _lanes_step(query: CompareQuery, env: Env) -> str | None:
 
 
 _LAYER = re.compile(r"llama\.?cpp|ollama|lm ?studio|gguf|koboldcpp|exllama|layer split|按层", re.IGNORECASE)
-_TRAIN = re.compile(r"train|fine-?tun|训练|微调", re.IGNORECASE)
+_TRAIN = re.compile(r"train|fine[- ]?tun|deepspeed|fsdp|\bddp\b|\bzero-?[123]\b|训练|微调|炼丹", re.IGNORECASE)
 NEEDED_LOSS = 0.10  # the bridge is "needed" when going without it costs at least this share of the speed [A]
 _TP = re.compile(r"tensor[- ]?parallel|\btp\b|vllm|张量并行", re.IGNORECASE)  # an LLM split asked about
 _NO_BRIDGE = re.compile(

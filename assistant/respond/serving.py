@@ -102,6 +102,7 @@ def serving_lead(case: FitCase) -> tuple[str, dict]:
         text += i18n.gap(env.lang) + env.t(
             "fit.serve_at_best", prec=best_label, need=f"{best.total_gb * n:.1f}", count=best_tp, gpu=spec.short_name
         )
+    held_by = None
     vllm = [
         (p, s)
         for p in SERVE_PRECISIONS
@@ -112,6 +113,12 @@ def serving_lead(case: FitCase) -> tuple[str, dict]:
             env.t(f"serve.vllm_{p}", count=s.count, gpu=spec.short_name, each=tokens_rate(s.per_user)) for p, s in vllm
         )
         text += i18n.gap(env.lang) + env.t("serve.vllm_counts", items=items)
+        held = next(((p, s) for p, s in vllm if s.count <= n), None)  # "would 2x a6000 work": yes, as vLLM runs it
+        if held is not None:
+            p, s = held
+            lead = env.t(f"serve.asked_fits_{p}", n=n, gpu=spec.short_name, users=users, each=tokens_rate(s.per_user))
+            text = lead + i18n.gap(env.lang) + text
+            held_by = p
     figures: dict = {
         "serving": {
             "users": users,
@@ -121,6 +128,7 @@ def serving_lead(case: FitCase) -> tuple[str, dict]:
             "tokens_per_second": round(total, 1),
             "context_tokens": ctx,
             "vllm": {p: {"gpu_count": s.count, "per_user_tokens_per_second": round(s.per_user, 1)} for p, s in vllm},
+            "held_by": held_by,
         }
     }
     price = purchase_price(spec.name, env)
