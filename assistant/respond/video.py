@@ -98,7 +98,7 @@ def respond(query: VideoQuery, env: Env) -> Answer:
     head = i18n.gap(env.lang).join(p for p in (asked, head) if p)
     for g in gpus:
         n = counts[g.name]
-        ok = [env.term(f["setting"]) for f in figures if f["fits"][g.name]]
+        ok = [_setting(f, env) for f in figures if f["fits"][g.name]]
         what = counted(env, g, n)
         have = f"{(g.memory_gb or 0) * n:g}"
         said = (
