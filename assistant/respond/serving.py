@@ -74,7 +74,7 @@ def serving_lead(case: FitCase) -> tuple[str, dict]:
     if f.fits or not f.min_gpus:
         return "", {}
     count = f.min_gpus
-    tp = tensor_parallel_count(model.attention_heads, count)
+    tp = tensor_parallel_count(model.attention_heads, count, model.kv_heads)
     ctx = query.context_tokens or memory.default_context(model)
     link = scaling.link(spec, tp)
     dec = llm.decode_speed(spec, model, prec, context=ctx, batch=users, n_gpus=tp, split="tensor", interconnect=link)
@@ -98,7 +98,7 @@ def serving_lead(case: FitCase) -> tuple[str, dict]:
         text += i18n.gap(env.lang) + env.t("fit.serve_speed", tp=tp, each=tokens_rate(each), total=tokens_rate(total))
     best_label, best, best_fit = case.rows[0]  # the best quality shown (16-bit or as released), when not the pick
     if best is not est and best_fit.min_gpus:
-        best_tp = tensor_parallel_count(model.attention_heads, best_fit.min_gpus)
+        best_tp = tensor_parallel_count(model.attention_heads, best_fit.min_gpus, model.kv_heads)
         text += i18n.gap(env.lang) + env.t(
             "fit.serve_at_best", prec=best_label, need=f"{best.total_gb * n:.1f}", count=best_tp, gpu=spec.short_name
         )
@@ -176,7 +176,7 @@ def served_on(
     need = memory.fit(est, hardware.gpu_memory_limit_gb(gpu)).min_gpus
     if not need or (gpu.unified_memory and need > 1):
         return None
-    count = tensor_parallel_count(model.attention_heads, need)
+    count = tensor_parallel_count(model.attention_heads, need, model.kv_heads)
     if count > MAX_CARDS:
         return None
     link = scaling.link(gpu, count)
@@ -189,12 +189,17 @@ def served_on(
     )
 
 
-def tensor_parallel_count(heads: int | None, count: int) -> int:
-    """The fewest cards at or above `count` that split `heads` attention heads evenly (`count` when the heads are
-    not known or none up to MAX_TENSOR_PARALLEL does)."""
+def tensor_parallel_count(heads: int | None, count: int, kv_heads: int | None = None) -> int:
+    """The fewest cards at or above `count` that split `heads` attention heads evenly and, with grouped KV heads,
+    split them evenly or replicate them (vLLM: kv_heads % cards == 0 or cards % kv_heads == 0); `count` when the
+    heads are not known or none up to MAX_TENSOR_PARALLEL does."""
     if not heads:
         return count
-    return next((k for k in range(count, MAX_TENSOR_PARALLEL + 1) if heads % k == 0), count)
+
+    def splits(k: int) -> bool:
+        return heads % k == 0 and (not kv_heads or kv_heads % k == 0 or k % kv_heads == 0)
+
+    return next((k for k in range(count, MAX_TENSOR_PARALLEL + 1) if splits(k)), count)
 
 
 def tokens_rate(tps: float) -> str:
