@@ -91,7 +91,11 @@ def less_power_lead(gpus: list[GpuSpec], text: str, env: Env) -> tuple[str, list
     """ "which uses less power, 4090 or 3090": the card with the lower board power, by how many watts and what that
     is a year at the utilization and electricity price in force; None unless two cards with board powers are
     compared on power (lexicon asked_less_power)."""
+    from assistant.respond.asked import parts
+
     if len(gpus) != 2 or not lexicon(env.lang).words_in("asked_less_power", f" {text.lower()} "):
+        return None
+    if "power" in parts(text, env.lang):  # "功耗差多少": the asked part gives both powers and the difference
         return None
     a, b = gpus
     if not a.tdp_w or not b.tdp_w or a.tdp_w == b.tdp_w:
