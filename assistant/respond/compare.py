@@ -24,6 +24,7 @@ from assistant.respond import (
     compare_reasons,
     compare_table,
     difference,
+    fit_hardware,
     scaling,
 )
 from assistant.respond.env import Env
@@ -152,6 +153,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
             headline = i18n.gap(env.lang).join([memory, headline] if good_for else [headline, memory])
     d2023 = compare_reasons.dettmers_2023(query, [rows[n].gpu for n in names[:2]], key, env)
     steps = _steps(rows, names, key, title, (chat, chat_tps), model_figures, [text for text, _ in d2023], env)
+    steps += _expert_offload(query, names, model_figures, env)
     figures = _figures(rows, names, key, chat, chat_tps, model_figures)
     if picked is not None:
         figures["pick"] = picked[2]
@@ -192,6 +194,20 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         lang=env.lang,
     )
     return with_idle(answer, gpus, query.text, env)  # "idle power 4090 vs 3090": the idle draws lead
+
+
+def _expert_offload(query: CompareQuery, names: list[str], model_figures: dict, env: Env) -> list[str]:
+    """ "mixtral 8x22b 3090 or 4090", "qwen3 235b on 4090s or 3090s": a mixture-of-experts model that takes several
+    of the cards, or that no set holds, also runs on one card with the experts in system RAM, cheaper and slower
+    (fit_hardware.moe_route): for the card chosen, else for each card compared."""
+    sets, choice = model_figures.get("model_sets") or {}, model_figures.get("model_choice")
+    model = env.reader.model(query.model.key) if query.model and query.model.key else None
+    if model is None or not model.experts or any(model_figures.get("model_fits", {}).values()):
+        return []
+    if choice in sets and sets[choice].get("count", 1) < 2:
+        return []
+    cards: list[str] = [str(choice)] if choice in sets else names
+    return [route for gpu in cards if (route := fit_hardware.moe_route(model, env, gpu))]
 
 
 def _train_job_speed(figures: dict, rows: dict, names: list[str], env: Env) -> str:

@@ -49,11 +49,11 @@ def machine_usd(spec: GpuSpec | None, n: int, server: bool = False, desktop_usd:
     return platform_for(n, desktop_usd).usd  # `desktop_usd`: the answer's market's desktop (Env.local_desktop_usd)
 
 
-def moe_route(model: ModelSpec, env: Env) -> str:
-    """For a mixture-of-experts model: the cheaper, slower way of one 24 GB card (an RTX 3090) with the experts in
-    system RAM (llama.cpp --n-cpu-moe, docs/model.md §llm.moe_offload), with the RAM it needs and its speed; "" when
-    the model is dense or the card holds it."""
-    card = env.reader.gpu(MOE_CARD)
+def moe_route(model: ModelSpec, env: Env, gpu: str = MOE_CARD) -> str:
+    """For a mixture-of-experts model: the cheaper, slower way of one card (a 24 GB RTX 3090 unless another is
+    given) with the experts in system RAM (llama.cpp --n-cpu-moe, docs/model.md §llm.moe_offload), with the RAM it
+    needs and its speed; "" when the model is dense or the card holds it."""
+    card = env.reader.gpu(gpu)
     if not model.experts or card is None:
         return ""
     plan = moe_offload.expert_offload(card, model, "q4_k_m", 1)
