@@ -101,6 +101,10 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     gpus = env.reader.gpus([r.name for r in query.gpus if r.name])
     names = list(dict.fromkeys(g.name for g in gpus))
     if len(names) < 2:
+        idle = with_idle(Answer(question=query.text, intent="spec", headline="", lang=env.lang), gpus, query.text, env)
+        if idle.headline:  # "how much does a 4090 draw when idle vs under load": one card's idle and load draw
+            idle.gpus = names
+            return idle
         return Answer(
             question=query.text,
             intent="compare",

@@ -63,6 +63,7 @@ def idle_lead(gpus: list[GpuSpec], text: str, env: Env) -> tuple[str, list[str],
                 observed=observed,
                 tdp=f"{g.tdp_w or 0:,}",
                 kwh=f"{kwh:,.0f}",
+                day=f"{watts * 24 / 1000:.2f}",
                 money=env.money(kwh * env.assumptions.electricity_usd_per_kwh),
             )
         )
