@@ -29,8 +29,11 @@ def _measured(lang: str) -> dict[str, tuple[float, str, str, str]]:
 
     columns = ["gpu", "idle_w", "state", "state_zh", "observed", "source"]
     rows = read_csv(paths.knowledge_dir() / "idle_power.csv", columns)
-    state = "state_zh" if lang == "zh" else "state"  # the column in the answer's language
-    return {r["gpu"]: (float(r["idle_w"]), r[state], r["observed"], r["source"]) for _, r in rows}
+    # the state in the answer's language: a state_<lang> column where the file has one, else the English `state`
+    return {
+        r["gpu"]: (float(r["idle_w"]), r.get(f"state_{lang}") or r["state"], r["observed"], r["source"])
+        for _, r in rows
+    }
 
 
 def asks_idle(text: str, lang: str) -> bool:
