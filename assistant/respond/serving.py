@@ -26,11 +26,16 @@ MAX_TENSOR_PARALLEL = 16  # beyond it a single server does not hold the cards [A
 MAX_CARDS = 8  # one server: a set served from one machine
 SERVE_PRECISIONS = ("int4", "fp8")  # vLLM's AWQ / GPTQ 4-bit and FP8 checkpoints
 # The architectures vLLM's kernels run each on (vLLM docs, quantization supported hardware [R]): AWQ from Turing,
-# FP8 weights from Ampere (weight-only through Marlin before Ada's FP8 tensor cores)
+# FP8 weights from Ampere (weight-only through Marlin before Ada's FP8 tensor cores); an FP8 mixture-of-experts model
+# only from Ada (its fused MoE kernel has no Marlin path [R: Neural Magic]); gpt-oss's released MXFP4 on Ampere,
+# Hopper and datacenter Blackwell (vLLM's gpt-oss recipe [R])
 VLLM_ARCHITECTURES = {
     "int4": ("Turing", "Ampere", "Ada Lovelace", "Hopper", "Blackwell"),
     "fp8": ("Ampere", "Ada Lovelace", "Hopper", "Blackwell"),
+    "fp8_moe": ("Ada Lovelace", "Hopper", "Blackwell"),
+    "mxfp4": ("Ampere", "Hopper", "Blackwell"),
 }
+SOURCES = "vllm-quantization-hardware;vllm-fp8-moe-ada;vllm-gpt-oss-recipe"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -54,9 +59,15 @@ class ServeSet:
         }
 
 
-def vllm_runs(gpu: GpuSpec, prec: str) -> bool:
-    """Whether vLLM's kernels for `prec` weights run on this card's architecture."""
-    return (gpu.architecture or "").startswith(VLLM_ARCHITECTURES[prec])
+def serve_precisions(model: ModelSpec) -> tuple[str, ...]:
+    """The weights vLLM serves the model in: its released MXFP4 (gpt-oss), else AWQ 4-bit and FP8."""
+    return ("mxfp4",) if memory.released_precision(model) == "mxfp4" else SERVE_PRECISIONS
+
+
+def vllm_runs(gpu: GpuSpec, prec: str, model: ModelSpec | None = None) -> bool:
+    """Whether vLLM's kernels for `prec` weights (of this model: FP8 experts need Ada or newer) run on the card."""
+    kind = "fp8_moe" if prec == "fp8" and model is not None and model.experts else prec
+    return (gpu.architecture or "").startswith(VLLM_ARCHITECTURES[kind])
 
 
 def users_of(case: FitCase) -> int:
@@ -105,8 +116,8 @@ def serving_lead(case: FitCase) -> tuple[str, dict]:
     held_by = None
     vllm = [
         (p, s)
-        for p in SERVE_PRECISIONS
-        if vllm_runs(spec, p) and (s := served_on(spec, model, p, users, ctx, env, False))
+        for p in serve_precisions(model)
+        if vllm_runs(spec, p, model) and (s := served_on(spec, model, p, users, ctx, env, False))
     ]
     if vllm:
         items = i18n.sep(env.lang).join(

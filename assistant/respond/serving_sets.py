@@ -22,11 +22,10 @@ from assistant.answer import Table
 from assistant.models import memory
 from assistant.respond.env import Env
 from assistant.respond.pricing import snapshot_quotes
-from assistant.respond.serving import SERVE_PRECISIONS, ServeSet, served_on, tokens_rate, vllm_runs
+from assistant.respond.serving import SOURCES, ServeSet, serve_precisions, served_on, tokens_rate, vllm_runs
 from assistant.specs import GpuSpec, ModelSpec
 
 MIN_USER_TPS = 10.0  # tokens/s each user should get: about twice a fast reading speed [A]
-SOURCE = "vllm-quantization-hardware"
 _SHOWN = 6
 
 
@@ -45,31 +44,34 @@ def serving_sets(model: ModelSpec, users: int, context: int | None, env: Env, bu
         return None
     ctx = context or memory.default_context(model)
     cards = _candidates(env)
+    precs = serve_precisions(model)
     ranked = {
-        prec: _ranked([served_on(g, model, prec, users, ctx, env) for g in cards if vllm_runs(g, prec)])
-        for prec in SERVE_PRECISIONS
+        prec: _ranked([served_on(g, model, prec, users, ctx, env) for g in cards if vllm_runs(g, prec, model)])
+        for prec in precs
     }
-    overall = ranked["int4"]
+    lead = precs[0]  # the 4-bit weights (AWQ, or the released MXFP4) rank the sets; FP8 is named beside them
+    overall = ranked[lead]
     if budget:
         ranked = {prec: [s for s in sets if s.machine_usd <= budget] for prec, sets in ranked.items()}
-    sets = ranked["int4"] or overall
+    sets = ranked[lead] or overall
     if not sets:
         return None
     best = sets[0]
-    slow = "serve.sets_head_slow_budget" if ranked["int4"] and overall[0] is not best else "serve.sets_head_slow"
+    slow = "serve.sets_head_slow_budget" if ranked[lead] and overall[0] is not best else "serve.sets_head_slow"
     key = "serve.sets_head" if best.per_user >= MIN_USER_TPS else slow
     sentence = env.t(
         key,
         model=model.name,
         users=users,
         ctx=f"{ctx:,}",
+        fmt=env.t(f"serve.fmt_{lead}"),
         floor=f"{MIN_USER_TPS:g}",
         what=_label(best),
         each=tokens_rate(best.per_user),
         total=tokens_rate(best.total),
         machine=env.money(best.machine_usd),
     )
-    fp8 = ranked["fp8"][0] if ranked["fp8"] else None
+    fp8 = ranked["fp8"][0] if ranked.get("fp8") else None
     if fp8 is not None:
         sentence += i18n.gap(env.lang) + env.t(
             "serve.sets_fp8", what=_label(fp8), each=tokens_rate(fp8.per_user), machine=env.money(fp8.machine_usd)
@@ -106,12 +108,12 @@ def serving_sets(model: ModelSpec, users: int, context: int | None, env: Env, bu
     figures = {
         "users": users,
         "context_tokens": ctx,
-        "precision": "int4",
+        "precision": lead,
         "min_per_user_tokens_per_second": MIN_USER_TPS,
         "sets": [s.figures() for s in sets[:_SHOWN]],
         "fp8": fp8.figures() if fp8 else None,
     }
-    return ServingSets(sentence, table, figures, env.cite(SOURCE))
+    return ServingSets(sentence, table, figures, env.cite(SOURCES))
 
 
 def _candidates(env: Env) -> list[GpuSpec]:
