@@ -196,7 +196,12 @@ def served_on(
         return None
     cards = price.usd * count if price else 0.0
     return ServeSet(
-        gpu, count, dec.per_sequence, dec.tokens_per_s, cards, cards + fit_hardware.machine_usd(gpu, count, server=True)
+        gpu,
+        count,
+        dec.per_sequence,
+        dec.tokens_per_s,
+        cards,
+        cards + fit_hardware.machine_usd(gpu, count, True, env.local_desktop_usd()),
     )
 
 
