@@ -38,6 +38,7 @@ class RankInputs:
     desktop_usd: float | None = None  # the desktop of that market (Env.local_desktop_usd); None: the allowance
     dettmers: bool = False  # his 2023 method, cards and inputs instead of this model (§findings.dettmers2023)
     passive: bool = True  # False leaves out passively cooled datacenter cards (they need a server's airflow)
+    consumer: bool = False  # True keeps consumer cards only ("消费级显卡": GeForce, Radeon RX, Arc)
 
 
 def rank_inputs(env: Env, key: str, **given) -> RankInputs:
@@ -47,6 +48,14 @@ def rank_inputs(env: Env, key: str, **given) -> RankInputs:
     base = {"market": env.price_market(), "desktop_usd": env.local_desktop_usd()} | given
     overrides = tuple(sorted(env.price_overrides().items()))
     return RankInputs(a.snapshot, key, a.years, a.utilization, a.electricity_usd_per_kwh, overrides, **base)
+
+
+CONSUMER_LINES = ("GeForce ", "Radeon RX ", "Arc ")  # the consumer lines by name (no Radeon PRO / Instinct, Quadro)
+
+
+def consumer_card(gpu) -> bool:
+    """A consumer graphics card: a GeForce, Radeon RX or Arc desktop card (a unified-memory box is none)."""
+    return gpu.name.startswith(CONSUMER_LINES) and not gpu.unified_memory
 
 
 @lru_cache(maxsize=256)
@@ -69,6 +78,7 @@ def rank_snapshot(reader, i: RankInputs):
         # USD price of every card without a Chinese quote (most of them)
         quotes = snapshot_quotes(reader, i.snapshot, i.market)
         gpus = [g for g in reader.gpus(sorted({q.gpu for q in quotes})) if i.passive or not g.passively_cooled]
+        gpus = [g for g in gpus if not i.consumer or consumer_card(g)]
         setting = {
             "max_power_w": i.max_power_w,
             "years": i.years,

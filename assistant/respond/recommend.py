@@ -138,6 +138,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     passive_ok = recommend_order.passive_ok(query, env)
     hushed = quiet.asks_quiet(query.text, env)
     lean = quiet.asks_efficient(query.text, env)  # "最省电": low power, then the most speed per watt
+    consumer = lexicon(env.lang).words_in("consumer_words", query.text.lower())  # "消费级显卡": GeForce / RX / Arc
     capped = quiet.QUIET_GPU_W if hushed or lean else None
     caps = [w for w in (query.max_power_w, capped) if w]
     power_cap = min(caps) if caps else None
@@ -153,6 +154,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             max_power_w=power_cap,
             n=n if max_auto == 1 else 1,
             max_auto_gpus=max_auto,
+            consumer=consumer,
             chat=chat,
             dettmers=use_dettmers,
             passive=passive,
@@ -184,7 +186,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     by_price = getattr(query, "sort", None) == "price"
     if by_price:
         ranking = cheapest_first(ranking, env)
-    elif query.top_n and query.sort == "speed":
+    elif query.sort == "speed":  # "ai性能前五", "最快的显卡是哪张": by speed, whatever the price
         ranking = fastest_first(ranking)
     efficient = not by_price and lean
     if efficient:  # "最省电的方案": speed per watt of board power
@@ -224,6 +226,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     moe = fit_hardware.moe_route(spoken, env) if spoken is not None and by_price else ""
     if moe:  # "cheapest way to run qwen3 235b": one card and system RAM is cheaper still, and slower
         steps.append(moe)
+    if consumer:
+        steps.append(env.t("rec.consumer_only"))
     if passive_note:
         steps.append(passive_note)
     assumptions = env.assumption_dict() | {"budget_usd": budget, "condition": condition, "gpu_count": n}
@@ -263,9 +267,10 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if variant:  # a modified (2080 Ti 22 GB) or China-market card leads: what differs, warranty and seller risk
         steps.append(variant)
     count = f"{best.n_gpus} x " if best.n_gpus > 1 else ""
-    head_key = "rec.head_cheapest" if getattr(query, "sort", None) == "price" else "rec.head"
+    head_key = {"price": "rec.head_cheapest", "speed": "rec.head_fastest"}.get(query.sort or "", "rec.head")
     headline = env.t(
         head_key,
+        score=f"{best.score:.2f}",
         title=title,
         count=count,
         gpu=best.gpu,

@@ -27,6 +27,7 @@ def read(r: Reading) -> RecommendQuery | None:
         b.has("RECOMMEND")
         or (not r.refs and (r.workload or b.has("MONEY", "UNDER", "BUDGET", "MEMORY", "CONDITION", "SORT")))
         or (not r.refs and b.has("GPU_WORD") and (b.has("VALUE") or said(r, "big_memory_words")))
+        or (not r.refs and b.has("GPU_WORD") and said(r, "speed_rank_words"))  # "ai性能最强的显卡是哪张"
     ):
         return None  # "性价比最高的大显存卡是哪张" names no GPU: a recommendation
     org = b.meaning("ORGANIZATION")
@@ -49,7 +50,7 @@ def read(r: Reading) -> RecommendQuery | None:
         budget_currency=r.currency()
         if b.has("MONEY")
         else (r.unnamed_currency() if money is not None or bare is not None else None),
-        sort=b.meaning("SORT"),
+        sort=_sort(r),
         params_b=r.num("PARAMS"),
         model_family=b.meaning("FAMILY"),
         laptop=bool(said(r, "laptop_words")),
@@ -57,6 +58,19 @@ def read(r: Reading) -> RecommendQuery | None:
         mode=r.mode() if r.mode() in ("lora", "qlora") else None,  # a method named ("for a qlora of a 13b")
         released=bool(said(r, "full_weights") or b.has("UNQUANTIZED")) and not r.precision,  # "满血", "unquantized"
     )
+
+
+def _sort(r: Reading) -> str | None:
+    """ "cheapest" (SORT): by price; "最快的显卡" / "fastest gpu": by speed; "便宜点的24g卡有哪些" (cheaper asked with
+    a constraint and nothing to be cheaper than): by price."""
+    b = r.b
+    if b.meaning("SORT"):
+        return b.meaning("SORT")
+    if r.refs:
+        return None
+    if said(r, "speed_rank_words"):
+        return "speed"
+    return "price" if b.meaning("ASK") == "cheaper" and b.has("MEMORY", "WORKLOAD", "MODEL") else None
 
 
 def cheaper_than(r: Reading) -> Query | None:

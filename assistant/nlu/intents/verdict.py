@@ -100,7 +100,8 @@ def read(r: Reading) -> Query | None:
         return None
     if "china" in r.fields():
         return None  # "h20国内能买吗": whether it is sold in China, not whether it is worth buying
-    if r.fields() and (b.has("HOW_MUCH") or said(r, "verdict_how_many")):
+    asked_worth = said(r, "verdict_worth") and set(r.fields()) <= {"price"}  # "二手3090现在什么价 值得入吗"
+    if r.fields() and (b.has("HOW_MUCH") or said(r, "verdict_how_many")) and not asked_worth:
         return None  # "how much memory does the 4090 have? ... is it enough": a spec question first
     if said(r, "price_now_words"):
         return None  # "whats a used a100 worth these days": what it sells for (spec.read)
