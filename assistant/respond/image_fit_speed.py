@@ -18,11 +18,17 @@ streamed_gb); ("", "", {}) when nothing can stay on the card or the speed is unk
 
 from __future__ import annotations
 
+import re
+
 from assistant.models import image_speed
 from assistant.respond.env import Env
 from assistant.respond.fit_steps import est_precision
 from assistant.respond.pricing import snapshot_quotes
 from assistant.respond.wording import duration
+
+_PER_HOUR = re.compile(
+    r"per hour|an hour|each hour|every hour|hourly|in (?:an|one|1) hour|每小时|一小时|1小时|一个小时"
+)
 
 
 def _num(x: float) -> str:
@@ -50,6 +56,9 @@ def image_speed_parts(env: Env, query, model, gpu, prec: str, spare_gb: float, w
         spare=f"{spare_gb:.1f}",
     )
     head = env.t("fit.image_speed_head", **values) if query.want_speed else ""
+    if head and _PER_HOUR.search(query.text.lower()):  # "how many sdxl images per hour": the hour's count first
+        per_hour = 3600 / speed.seconds_per_image * max(n, 1)
+        head = env.t("fit.image_per_hour", n=f"{per_hour:,.0f}", where=where) + " " + head
     images = getattr(query, "images", None)
     if images:  # "how long to generate 1000 sdxl images": the job's time leads
         total = duration(env, images * speed.seconds_per_image / 3600 / max(n, 1))  # each card makes its own
