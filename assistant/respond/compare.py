@@ -26,6 +26,7 @@ from assistant.respond import (
     difference,
     fit_hardware,
     scaling,
+    upgrade_path,
 )
 from assistant.respond.env import Env
 from assistant.respond.idle_power import with_idle
@@ -100,6 +101,9 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         return scaling.respond(query, env)
     gpus = env.reader.gpus([r.name for r in query.gpus if r.name])
     names = list(dict.fromkeys(g.name for g in gpus))
+    upgrade = upgrade_path.answer(query, gpus, env)  # "i have 2 3060s, add a third or sell both for a 3090?"
+    if upgrade is not None:
+        return upgrade
     if len(names) < 2:
         idle = with_idle(Answer(question=query.text, intent="spec", headline="", lang=env.lang), gpus, query.text, env)
         if idle.headline:  # "how much does a 4090 draw when idle vs under load": one card's idle and load draw

@@ -1,0 +1,102 @@
+"""Owned cards and two ways up ("i have 2 3060s, add a third or sell both for a 3090?",
+"我有两张3060 再加一张还是卖了换3090"): adding one more of the owned card against selling them for the other card.
+
+Contract: `answer(query, gpus, env)` -> Answer | None for a comparison of two cards where the question sells the
+first (lexicon asked_sell) and it is owned in a count (the count the question gives, at least one). Adding: one
+more of the owned card at its used price (else the price in force); selling: the other card's price less the owned
+cards at their used price (without one, their price in force as the most a sale brings, said). Each way's memory
+in all, the largest LLM it holds at 4-bit (fit.largest_llm: split across the cards by layer), and its 16-bit
+training speed (the performance model with data-parallel scaling, RTX 3090 = 1). The headline names both ways
+with their cost and what they buy, then which one: more memory when it holds a larger model, else the faster way
+on fewer cards. `figures.upgrade`: add / sell objects (gpu, gpu_count, cost_usd, memory_gb, largest_llm,
+train_speed). None when it does not apply or a price is missing.
+"""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.answer import Answer
+from assistant.nlu.lexicon import lexicon
+from assistant.respond.env import Env
+from assistant.respond.pricing import price_of, purchase_price, score
+from assistant.respond.wording import counted
+from assistant.specs import GpuSpec
+
+
+def answer(query, gpus: list[GpuSpec], env: Env) -> Answer | None:
+    """The two ways up from the owned cards (see the module contract)."""
+    refs = [r for r in query.gpus if r.name]
+    if len(refs) != 2 or len(gpus) != 2 or not lexicon(env.lang).words_in("asked_sell", f" {query.text.lower()} "):
+        return None
+    owned = next(g for g in gpus if g.name == refs[0].name)
+    other = next(g for g in gpus if g.name == refs[1].name)
+    n = max(refs[0].count, 1)
+    used = price_of(owned.name, env, "used")
+    resale, added, bought = used or purchase_price(owned.name, env), _buy(owned, env), _buy(other, env)
+    if owned.name == other.name or resale is None or added is None or bought is None:
+        return None
+    from assistant.respond.fit import largest_llm  # fit imports the comparison modules
+
+    ways = {
+        "add": _way(owned, n + 1, added.usd, env, largest_llm),
+        "sell": _way(other, 1, bought.usd - resale.usd * n, env, largest_llm),
+    }
+    add, sell = ways["add"], ways["sell"]
+    head = env.t(
+        "upgrade.head",
+        owned_what=counted(env, owned, n, article=False),
+        owned=owned.short_name,
+        add_cost=env.money(add["cost_usd"]),
+        add_mem=f"{add['memory_gb']:g}",
+        add_llm=add["largest_llm"] or "?",
+        add_speed=f"{add['train_speed']:.2f}",
+        resale=env.money(resale.usd * n),
+        other=other.short_name,
+        price=env.money(bought.usd),
+        sell_net=env.t(
+            "upgrade.net_more" if sell["cost_usd"] >= 0 else "upgrade.net_back", money=env.money(abs(sell["cost_usd"]))
+        ),
+        sell_mem=f"{sell['memory_gb']:g}",
+        sell_llm=sell["largest_llm"] or "?",
+        sell_speed=f"{sell['train_speed']:.2f}",
+    )
+    # more memory decides only when it holds a larger model (a 36 GB set and a 24 GB card both stop at 34B at 4-bit)
+    bigger = add["memory_gb"] > sell["memory_gb"] and add["largest_llm"] != sell["largest_llm"]
+    faster = sell["train_speed"] > add["train_speed"]
+    key = "upgrade.pick_split" if bigger and faster else "upgrade.pick_add" if bigger else "upgrade.pick_sell"
+    if key == "upgrade.pick_sell" and add["memory_gb"] > sell["memory_gb"]:
+        key = "upgrade.pick_sell_same_model"
+    head += i18n.gap(env.lang) + env.t(
+        key, owned=owned.short_name, other=other.short_name, n=n + 1, model=sell["largest_llm"] or "?"
+    )
+    steps = [env.t("upgrade.basis", owned=owned.short_name)]
+    if used is None:
+        steps.append(env.t("upgrade.no_used", owned=owned.short_name))
+    return Answer(
+        question=query.text,
+        intent="compare",
+        headline=head,
+        gpus=[owned.name, other.name],
+        choice=other.name if key.startswith("upgrade.pick_sell") else owned.name if key == "upgrade.pick_add" else None,
+        steps=steps,
+        figures={"upgrade": ways},
+        sources=env.cite(resale.source, added.source, bought.source) + ["method: docs/model.md §perf, §mem"],
+        lang=env.lang,
+    )
+
+
+def _buy(gpu: GpuSpec, env: Env):
+    """What one more of the card costs: its used price, else the price in force."""
+    return price_of(gpu.name, env, "used") or purchase_price(gpu.name, env)
+
+
+def _way(gpu: GpuSpec, n: int, cost_usd: float, env: Env, largest_llm) -> dict:
+    memory_gb = (gpu.memory_gb or 0.0) * n
+    return {
+        "gpu": gpu.name,
+        "gpu_count": n,
+        "cost_usd": round(cost_usd, 2),
+        "memory_gb": memory_gb,
+        "largest_llm": largest_llm(env, memory_gb),
+        "train_speed": round(score(gpu, "train16", n_gpus=n).score, 2),
+    }
