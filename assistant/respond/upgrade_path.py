@@ -1,15 +1,15 @@
 """Owned cards and two ways up ("i have 2 3060s, add a third or sell both for a 3090?",
 "我有两张3060 再加一张还是卖了换3090"): adding one more of the owned card against selling them for the other card.
 
-Contract: `answer(query, gpus, env)` -> Answer | None for a comparison of two cards where the question sells the
-first (lexicon asked_sell) and it is owned in a count (the count the question gives, at least one). Adding: one
-more of the owned card at its used price (else the price in force); selling: the other card's price less the owned
-cards at their used price (without one, their price in force as the most a sale brings, said). Each way's memory
-in all, the largest LLM it holds at 4-bit (fit.largest_llm: split across the cards by layer), and its 16-bit
-training speed (the performance model with data-parallel scaling, RTX 3090 = 1). The headline names both ways
-with their cost and what they buy, then which one: more memory when it holds a larger model, else the faster way
-on fewer cards. `figures.upgrade`: add / sell objects (gpu, gpu_count, cost_usd, memory_gb, largest_llm,
-train_speed). None when it does not apply or a price is missing.
+Contract: `answer(query, gpus, env)` -> Answer | None for a comparison of two cards where the question both sells
+the first (lexicon asked_sell) and adds one more of it (asked_add_card), owned in a count (the count the question
+gives, at least one). Adding: one more of the owned card at its used price (else the price in force); selling: the
+other card's price less the owned cards at their used price (without one, their price in force as the most a sale
+brings, said). Each way's memory in all, the largest LLM it holds at 4-bit (fit.largest_llm: split across the cards
+by layer), and its 16-bit training speed (the performance model with data-parallel scaling, RTX 3090 = 1). The
+headline names both ways with their cost and what they buy, then which one: more memory when it holds a larger
+model, else the faster way on fewer cards. `figures.upgrade`: add / sell objects (gpu, gpu_count, cost_usd,
+memory_gb, largest_llm, train_speed). None when it does not apply or a price is missing.
 """
 
 from __future__ import annotations
@@ -25,9 +25,13 @@ from assistant.specs import GpuSpec
 
 def answer(query, gpus: list[GpuSpec], env: Env) -> Answer | None:
     """The two ways up from the owned cards (see the module contract)."""
-    refs = [r for r in query.gpus if r.name]
-    if len(refs) != 2 or len(gpus) != 2 or not lexicon(env.lang).words_in("asked_sell", f" {query.text.lower()} "):
-        return None
+    refs, words, text = [r for r in query.gpus if r.name], lexicon(env.lang), f" {query.text.lower()} "
+    if (
+        len(refs) != 2
+        or len(gpus) != 2
+        or not (words.words_in("asked_sell", text) and words.words_in("asked_add_card", text))
+    ):
+        return None  # both ways asked: selling alone ("sell my 3090 for a 4090") is the plain comparison
     owned = next(g for g in gpus if g.name == refs[0].name)
     other = next(g for g in gpus if g.name == refs[1].name)
     n = max(refs[0].count, 1)
