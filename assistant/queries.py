@@ -205,6 +205,7 @@ class FitQuery(Query):
     epochs: float | None = None  # "3 epochs", "跑3轮": passes over the data
     image_steps: int | None = None  # "sdxl at 30 steps": denoising steps of an image model generating
     images: int | None = None  # "generate 1000 sdxl images", "a lora on 20 images": images a job makes or trains on
+    images_in_hours: float | None = None  # "how many could i crank out in an hour": the images made in that time
     system_ram_gb: float | None = None  # "with 128gb ram", "64g内存": system RAM for MoE expert offload
     released: bool = False  # "满血r1", "unquantized": the weights as released (DeepSeek R1/V3: FP8), no lighter quant
     want_context: bool = False  # "3090最多能开多长上下文", "max context on a 4090": the longest context is the answer
@@ -444,6 +445,11 @@ class FollowUpQuery(Query):
     # hours stated without a span or a period ("and at 25 hours?"): a rent's hours after a rent of so many hours,
     # else hours a week of use (the utilization setting the question also carries)
     hours_bare: float | None = None
+    images_in_hours: float | None = (
+        None  # "how many in an hour", "一小时能出几张": things made in that time (1, 24, 1/60)
+    )
+    resolution: int | None = None  # "at 1536x1536?", "1536的呢": another image size for the image talked about
+    image_steps: int | None = None  # "with 50 steps?", "50步呢": other denoising steps
     tokens: float | None = None  # "how long would 50m tokens take": the training data of the last fit or job
     want_time: bool = False  # "how long would it take": the training time of the last fit
     system_ram_gb: float | None = None  # "what if i add 64gb ram": system RAM for the last fit's offload

@@ -30,7 +30,22 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
         dataclasses.replace(g, count=max(g.count, counts.get(g.name, 1))) for g in getattr(base, "gpus", ()) if g.name
     ) or focus_refs(dlg)
     if not gpus:
-        raise NothingToReferTo(follow.text)
+        setup = dlg.context.setup
+        if not setup.named():
+            raise NothingToReferTo(follow.text)
+        # "那租呢" after "公司想部署qwen2.5 72b" (a fit with no card named): renting against buying for that model
+        return RentOrBuyQuery(
+            text=follow.text,
+            model=setup.model,
+            params_b=setup.params_b,
+            workload=setup.workload or ("llm_finetune" if setup.trains() else "llm_inference"),
+            mode=setup.mode,
+            samples=setup.samples,
+            sample_tokens=setup.sample_tokens,
+            epochs=setup.epochs,
+            tokens=setup.tokens,
+            settings=follow.settings,
+        )
     if follow.gpu_count:  # "vs buying one?" after 4 x H100 rates
         gpus = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in gpus)
     if follow.ask == "rates":

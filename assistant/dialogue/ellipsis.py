@@ -38,6 +38,8 @@ _FOLLOWUP_FIELDS = (
     "samples",
     "sample_tokens",
     "epochs",
+    "resolution",
+    "image_steps",
 )
 
 
@@ -71,17 +73,21 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         # "how long would it take on a 4090", "if i do 3 epochs instead": the training job talked about, on those
         # GPUs or that data (its time, or its rent when the conversation was renting it)
         return measures.time_of_last(dlg, base, follow)
-    if follow.gpus and isinstance(base, RecommendQuery) and base.intent == "recommend" and base.model is not None:
-        from assistant.queries import FitQuery  # "what about the 3090?" after "best gpu for llama 3 70b"
+    sized = isinstance(base, RecommendQuery) and (base.model is not None or bool(base.params_b))
+    if follow.gpus and isinstance(base, RecommendQuery) and base.intent == "recommend" and sized:
+        from assistant.queries import FitQuery  # "what about the 3090?" after "best gpu for llama 3 70b" or "for 32b"
 
         return FitQuery(
             text=follow.text,
             model=follow.model or base.model,  # "what about flux dev on it": that model on the pick
+            params_b=None if follow.model else base.params_b,
             gpus=fill(dlg, follow.gpus, counted=True),
             gpu_count=follow.gpu_count,
             precision=follow.precision or base.precision,
             settings=follow.settings,
         )
+    if follow.gpus and isinstance(base, RecommendQuery) and base.intent == "recommend" and base.workload:
+        return _against_the_pick(dlg, base, follow)
     if follow.gpus and (base is None or "gpus" not in {f.name for f in dataclasses.fields(base)}):
         from assistant.queries import SpecQuery
 
@@ -98,8 +104,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         return SetQuery(text=follow.text, settings=follow.settings)
     if base is None:
         raise NothingToReferTo(follow.text)
-    if follow.of_them and base.intent == "recommend" and dlg.context.focus and (follow.gpu_count or 0) > 1:
-        return _more_of_the_pick(dlg, base, follow)
+    if follow.of_them and base.intent in ("recommend", "spec") and dlg.context.focus and (follow.gpu_count or 0) > 1:
+        return _more_of_the_pick(dlg, base, follow)  # "what about 2 of them" after a pick or a spec sheet
     if _only_settings(follow) and not affected(base, follow.settings):
         base = latest_affected(dlg.context, follow.settings) or base  # "what about used?" after the speed of a pick
     if follow.amount is not None:
@@ -168,8 +174,32 @@ def _more_of_the_pick(dlg: Dialogue, base: Query, follow: FollowUpQuery) -> Quer
             GpuRef(mention=focus, name=focus, count=follow.gpu_count or 2),
             GpuRef(mention=focus, name=focus, count=1),
         ),
-        workload=getattr(base, "workload", None),
+        workload=getattr(base, "workload", None) or dlg.context.workload,
         model=getattr(base, "model", None),
+        params_b=getattr(base, "params_b", None),  # "what about 2 of them" after "best card for 32b models"
+        precision=getattr(base, "precision", None),
+        settings=follow.settings,
+    )
+
+
+def _against_the_pick(dlg: Dialogue, base: RecommendQuery, follow: FollowUpQuery) -> Query:
+    """ "what about the 4080?", "换成4080呢" after "best gpu for stable diffusion under 1000": the card named against
+    the pick, for that work (a verdict for that work when it is the pick), not its spec sheet."""
+    from assistant.queries import CompareQuery, VerdictQuery
+
+    named = fill(dlg, follow.gpus)
+    focus = dlg.context.focus
+    others = tuple(g for g in named if g.name != focus)
+    if not focus or not others:
+        return VerdictQuery(
+            text=follow.text, gpus=named[:1], kind="good", workload=base.workload, settings=follow.settings
+        )
+    pick = GpuRef(mention=focus, name=focus, count=dlg.context.focus_count)
+    return CompareQuery(
+        text=follow.text,
+        gpus=(pick, *others),
+        workload=base.workload,
+        precision=base.precision,
         settings=follow.settings,
     )
 

@@ -30,7 +30,12 @@ def speed_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
     ctx = dlg.context
     if isinstance(base, FitQuery):  # "how fast would that be with 32k context": at the context (precision) stated
         return dataclasses.replace(
-            base, text=follow.text, settings=follow.settings, want_speed=True, **stated_setup(follow)
+            base,
+            text=follow.text,
+            settings=follow.settings,
+            want_speed=True,
+            images_in_hours=follow.images_in_hours,  # "how many could i crank out in an hour"
+            **stated_setup(follow),
         )
     if isinstance(base, CompareQuery):
         return dataclasses.replace(base, text=follow.text, settings=follow.settings, aspect="speed")

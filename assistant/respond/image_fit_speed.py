@@ -5,8 +5,9 @@ figures) from `models.image_speed` (docs/model.md §image.speed) for a model it 
 ("", [], {}). The headline is only for questions that ask about speed (`query.want_speed`); the step line, with its
 assumptions (steps, size, guidance passes, batch 1, what is not counted), goes on every image fit that fits.
 A count of images asked ("generate 1000 sdxl images", `query.images`) leads with their total time (count x seconds
-per image / cards, each card making its own images, §image.speed).
-figures: image_steps_per_s, image_seconds, images_per_minute, image_steps, images_hours.
+per image / cards, each card making its own images, §image.speed); the images made in a time asked
+("how many in an hour", `query.images_in_hours`) lead the same way (time / seconds per image x cards).
+figures: image_steps_per_s, image_seconds, images_per_minute, image_steps, images_hours, images_in_time.
 `nameless_range(env, query, model, memory_gb)`: for a card named only by its memory ("显存12g ... 要多久"), the
 seconds per image on the NVIDIA desktop cards of exactly that memory that have a price, fastest and slowest named,
 and that the user's card decides; ("", {}) when fewer than one is rated.
@@ -64,6 +65,11 @@ def image_speed_parts(env: Env, query, model, gpu, prec: str, spare_gb: float, w
         total = duration(env, images * speed.seconds_per_image / 3600 / max(n, 1))  # each card makes its own
         head = env.t("fit.image_count_head", n=f"{images:,}", time=total, **values)
         head += (" " + env.t("fit.image_count_cards", cards=n)) if n > 1 else ""
+    span = getattr(query, "images_in_hours", None)
+    if span and not images:  # "how many could i crank out in an hour": the images made in that time lead
+        made = span * 3600 / speed.seconds_per_image * max(n, 1)
+        key = {1.0: "hour", 24.0: "day"}.get(span, "minute")
+        head = env.t("fit.image_in_time_head", n=f"{made:,.0f}", span=env.t(f"fit.image_span_{key}"), **values)
     passes = env.t("fit.image_passes_cfg") if speed.passes == 2 else env.t("fit.image_passes_one")
     step = env.t(
         "fit.image_speed_step",
@@ -79,6 +85,8 @@ def image_speed_parts(env: Env, query, model, gpu, prec: str, spare_gb: float, w
         "images_per_minute": round(speed.images_per_minute, 1),
         "image_steps": speed.steps,
     } | ({"images_hours": round(images * speed.seconds_per_image / 3600 / max(n, 1), 2)} if images else {})
+    if span and not images:
+        figures["images_in_time"] = round(span * 3600 / speed.seconds_per_image * max(n, 1))
     return head, [step], figures
 
 

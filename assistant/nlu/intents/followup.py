@@ -20,6 +20,7 @@ import dataclasses
 
 from assistant.nlu.intents.compare import worth_asked
 from assistant.nlu.intents.cost import power_asked
+from assistant.nlu.intents.fit import image_steps, resolution
 from assistant.nlu.intents.lists import top_n
 from assistant.nlu.intents.rates import epochs, period, providers, sample_tokens, samples, throughput
 from assistant.nlu.intents.settings import settings_of
@@ -29,7 +30,19 @@ from assistant.queries import CostQuery, FollowUpQuery, GpuRef, Query
 
 LEADS = ("FOLLOW", "AND", "NO")
 # the details a fragment may change, and the words that may come with them ("and with lora?", "only 24gb+ cards")
-DETAILS = {"WORKLOAD", "PRECISION", "MODE", "CONDITION", "MONEY", "UNDER", "BUDGET", "MEMORY", "ORGANIZATION", "NUMBER"}
+DETAILS = {
+    "WORKLOAD",
+    "PRECISION",
+    "MODE",
+    "CONDITION",
+    "MONEY",
+    "UNDER",
+    "BUDGET",
+    "MEMORY",
+    "ORGANIZATION",
+    "NUMBER",
+    "RESOLUTION",
+}
 _GROUP = {"MONEY": "budget", "UNDER": "budget", "BUDGET": "budget", "NUMBER": "budget", "MODE": "WORKLOAD"}
 FRAGMENT_GLUE = {"QUESTION", "FOLLOW", "AND", "ON", "ONLY", "MORE", "OF", "GPU_WORD", "SET", "BUY", "PRONOUN", "UNDER"}
 # tag kinds of a question that asks only for a speed ("how fast?", "whats the speed", "tokens per sec?")
@@ -243,12 +256,14 @@ def fragment(r: Reading) -> Query | None:
         return None
     if kinds & DETAILS == {"CONDITION"} and not led:
         return None  # "only used please", "used is fine": the condition as a setting
-    if kinds & DETAILS == {"NUMBER"} and not led and not r.total_count():
+    steps = image_steps(r) is not None  # "with 50 steps?": an image set-up
+    if kinds & DETAILS == {"NUMBER"} and not led and not r.total_count() and not steps:
         return None  # "800?": nothing says it continues the last question ("with 4 gpus?" does)
     if b.has("PRONOUN") and not b.has("ORGANIZATION"):
         return None  # "what about it for training": read() takes the pronoun along
     first = b.tags[0].kind in ("WORKLOAD", "MODE") and len(b.tags) <= 3 and not b.has("GPU_WORD")  # "qlora?"
-    if not (led or first or kinds & {"ON", "ONLY", "MORE", "UNDER"}):
+    sized = b.has("RESOLUTION") or steps  # "at 1536x1536?", "with 50 steps?": an image set-up
+    if not (led or first or sized or kinds & {"ON", "ONLY", "MORE", "UNDER"}):
         return None
     return build(r)
 
@@ -382,6 +397,8 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         # "what if i add 64gb ram": system RAM for the experts or layers that do not fit on the GPUs
         system_ram_gb=b.first("MEMORY") if said(r, "system_ram_words") else None,
         params_b=r.num("PARAMS") if not r.model else None,
+        resolution=resolution(r),
+        image_steps=image_steps(r),
         **job_data(r),
     )
 
@@ -393,14 +410,34 @@ def job_data(r: Reading) -> dict:
 
 
 def output_rate(r: Reading) -> Query | None:
-    """ "how many images per hour", "images a minute?": things made per hour with nothing else named, the speed of
-    what was talked about (the dialogue asks back when nothing was)."""
+    """ "how many images per hour", "images a minute?", "so how many could i crank out in an hour", "一小时能出几张":
+    things made in a time with nothing else named, the speed of what was talked about, with what that time makes
+    (the dialogue asks back when nothing was)."""
     b = r.b
-    if not throughput(r) or r.refs or r.model or b.has("RENT", "COMPARE", "VS", "OR", "PARAMS", "WORKLOAD"):
+    span = made_in(r)
+    if not (throughput(r) or span) or r.model or b.has("RENT", "COMPARE", "VS", "OR", "PARAMS", "WORKLOAD"):
         return None
-    if not {t.kind for t in b.tags} <= {"NUMBER", "HOW_MUCH"} | SPEED_ASK | AROUND:
+    if any(g.pronoun is None for g in r.refs):
         return None
-    return build(r, want_speed=True)
+    if not {t.kind for t in b.tags} <= {"NUMBER", "HOW_MUCH", "PER", "HOURS", "QUESTION"} | SPEED_ASK | AROUND:
+        return None
+    return dataclasses.replace(build(r, want_speed=True), images_in_hours=span)
+
+
+def made_in(r: Reading) -> float | None:
+    """The hours of "how many ... in an hour / a day / a minute" (1, 24, 1/60): a count of things made in that time
+    asked; None otherwise ("how many hours a day" counts hours, not things made)."""
+    ask = said(r, "made_count_asks")
+    if not ask:
+        return None
+    if ask.isascii():
+        after = r.text.lower().split(ask, 1)[-1].split()
+        if after and after[0].strip("?,.") in r.lex.listed("made_not_counted"):
+            return None
+    for name, hours in (("made_span_hour", 1.0), ("made_span_day", 24.0), ("made_span_minute", 1 / 60)):
+        if said(r, name):
+            return hours
+    return None
 
 
 def other_gpu(r: Reading) -> Query | None:
@@ -441,8 +478,8 @@ def _amount(r: Reading) -> float | None:
     b = r.b
     if b.has("MONEY", "COUNT") or r.money() is not None or b.struct("count_of"):
         return None
-    if any(job_data(r).values()):
-        return None  # "if i do 3 epochs instead": the job's data, not a count or a budget
+    if any(job_data(r).values()) or image_steps(r) is not None:
+        return None  # "if i do 3 epochs instead", "with 50 steps?": the job's data or set-up, not a count or a budget
     rate = r.rate_tags()
     if rate is not None and rate[1] is b.kinds["NUMBER"][0]:
         return None  # "what if electricity is 0.35": a setting (Query.settings), not a number to place

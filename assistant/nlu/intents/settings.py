@@ -282,7 +282,8 @@ def stated_in(r: Reading, query: Query) -> tuple[Setting, ...]:
         out.append(Setting("electricity_usd_per_kwh", kwh[0], currency=kwh[1]))
     hours = b.first("HOURS") or {}
     # "and at 25 hours?" (not "120 hours total", not "跑三天": days are hours in all)
-    rate_unit = getattr(query, "ask", None) == "rates"  # "租的话多少钱一小时": the rate's hour, not a usage
+    # "租的话多少钱一小时": the rate's hour; "一小时能出几张": the time things are made in; neither is a usage
+    rate_unit = getattr(query, "ask", None) == "rates" or bool(getattr(query, "images_in_hours", None))
     in_all = r.said("total_words") or getattr(query, "hours_total", None)  # "i need 120 hours, what does that come to"
     bare = query.intent == "followup" and not in_all and not hours.get("span") and not rate_unit
     per_week = hours.get("per_week") or (hours.get("total") if bare else None)
