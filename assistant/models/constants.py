@@ -139,7 +139,9 @@ PREFILL_QUANT_EXTRA = 0.2  # quantized weights are dequantized first: +20 % time
 # less overhead than PCIe-era V100 at 8 GPUs] [A: 6 % PCIe, 2 % NVLink/NVSwitch]. Without peer-to-peer
 # (GeForce 40/50) every transfer is copied through host memory twice [A: 12 %, double PCIe]. No
 # calibration row measures multi-GPU scaling: all of these stay assumptions.
-DP_OVERHEAD_PER_DOUBLING = {"nvswitch": 0.02, "nvlink": 0.02, "pcie": 0.06, "pcie_host": 0.12}
+# More than 8 SXM parts are nodes of 8 on NVSwitch joined by InfiniBand (DGX / HGX H100: a 400 Gb/s ConnectX-7 per GPU)
+# [A: 3 %, between NVSwitch and PCIe].
+DP_OVERHEAD_PER_DOUBLING = {"nvswitch": 0.02, "nvlink": 0.02, "pcie": 0.06, "pcie_host": 0.12, "infiniband": 0.03}
 # Tensor-parallel all-reduce latency per layer (two per layer) [A: PCIe ~30 us, NVLink ~8 us, host
 # copies double PCIe].
 TP_ALLREDUCE_US = {"pcie": 30.0, "nvlink": 8.0, "pcie_host": 60.0}

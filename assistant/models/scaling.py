@@ -18,17 +18,17 @@ from assistant.models import llm, performance
 from assistant.models.values import finite, safe_div
 from assistant.specs import GpuSpec, ModelSpec
 
-LINKS = ("nvswitch", "nvlink", "pcie", "pcie_host")
+LINKS = ("nvswitch", "nvlink", "pcie", "pcie_host", "infiniband")
 
 
 def link(gpu: GpuSpec, n: int) -> str:
-    """Interconnect of n GPUs of this kind (§perf.multigpu): SXM parts sit on NVSwitch boards (8);
-    cards with an NVLink bridge pair up (2; more than 2 talk over PCIe between pairs); GeForce 40
-    and 50 have no peer-to-peer at all, so their traffic goes through host memory."""
+    """Interconnect of n GPUs of this kind (§perf.multigpu): SXM parts sit on NVSwitch boards (8), more of
+    them are such nodes joined by InfiniBand; cards with an NVLink bridge pair up (2; more than 2 talk over PCIe
+    between pairs); GeForce 40 and 50 have no peer-to-peer at all, so their traffic goes through host memory."""
     if n <= 1:
         return "nvswitch" if "SXM" in gpu.name else "pcie"
-    if "SXM" in gpu.name and n <= 8:
-        return "nvswitch"
+    if "SXM" in gpu.name:
+        return "nvswitch" if n <= 8 else "infiniband"
     if n == 2 and any(re.search(p, gpu.name) for p in C.NVLINK_BRIDGE_PATTERNS):
         return "nvlink"
     if re.search(C.NO_P2P_GENERATIONS, gpu.generation or ""):
@@ -115,7 +115,8 @@ def llm_scaling(
 
 
 def _llm_link(lk: str) -> str:
-    return "nvlink" if lk in ("nvswitch", "nvlink") else lk
+    """The link a split LLM pays per layer: NVLink latency on NVSwitch boards, PCIe latency between nodes."""
+    return "nvlink" if lk in ("nvswitch", "nvlink") else "pcie" if lk == "infiniband" else lk
 
 
 def _mixed_layer_split(gpus, model, quant, context, batch, lk) -> float:

@@ -14,6 +14,7 @@ from assistant.answer import Answer, Table
 from assistant.models import constants as C
 from assistant.models import cost, memory, train_memory
 from assistant.models import hardware as hw
+from assistant.models.training_job import job_run
 from assistant.queries import CostQuery
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
@@ -27,6 +28,7 @@ from assistant.respond.pricing import (
     value_row,
     workload_title,
 )
+from assistant.respond.rates_job import scaling_step
 from assistant.respond.recommend_order import nvidia_ranking
 from assistant.respond.variants import home_versions, variant_notes
 from assistant.respond.wording import counted, duration, spec_source, token_amount
@@ -51,11 +53,11 @@ def _home_run(query: CostQuery, env: Env, gpu, n: int, params: float) -> tuple[l
         return [], []
     version, offer, _ = found[0]
     peak = hw.training_tflops(version, "fp16").value
-    run = cost.training_run(
+    run = job_run(
+        version,
+        n,
         params,
-        (query.tokens or 0) / 1e9,
-        peak,
-        n_gpus=n,
+        query.tokens or 0,
         power_w=version.tdp_w or 0,
         usd_per_kwh=env.assumptions.electricity_usd_per_kwh,
         rent_usd_per_gpu_hour=offer.on_demand_usd_per_gpu_hour,
@@ -72,7 +74,7 @@ def _home_run(query: CostQuery, env: Env, gpu, n: int, params: float) -> tuple[l
         time=duration(env, run.hours),
         money=env.money(run.rented_usd),
     )
-    return [text], env.cite(offer.source)
+    return [text, *scaling_step(env, version, n)], env.cite(offer.source)
 
 
 def _training_run(query: CostQuery, env: Env) -> Answer:
@@ -96,11 +98,11 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
     n = ref.count
     peak = hw.training_tflops(gpu, "fp16").value
     rate = cost.cheapest_cloud(gpu.name, env.cloud_rates(gpu.name))
-    run = cost.training_run(
+    run = job_run(
+        gpu,
+        n,
         params,
-        query.tokens / 1e9,
-        peak,
-        n_gpus=n,
+        query.tokens,
         power_w=gpu.tdp_w or 0,
         usd_per_kwh=env.assumptions.electricity_usd_per_kwh,
         rent_usd_per_gpu_hour=rate.on_demand_usd_per_gpu_hour if rate else None,
@@ -144,7 +146,7 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
         "electricity_usd": round(run.owned_electricity_usd, 2),
     }
     home, home_sources = _home_run(query, env, gpu, n, params)
-    steps = [*home, env.t("cost.mfu", mfu=f"{C.DEFAULT_MFU * 100:.0f}")]
+    steps = [*home, env.t("cost.mfu", mfu=f"{C.DEFAULT_MFU * 100:.0f}"), *scaling_step(env, gpu, n)]
     steps += _memory_check(query, env, gpu, n, figures)
     return Answer(
         question=query.text,

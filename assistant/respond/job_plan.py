@@ -6,7 +6,8 @@ ZeRO-3 / FSDP shards weights, gradients and optimizer states; LoRA / QLoRA: the 
 by layer), with gradient checkpointing on and AdamW in mixed precision (§mem.train); None beyond
 MAX_CARDS. `job_tokens` is the data of the job: the tokens asked, else samples x their length (stated, else
 SAMPLE_TOKENS, shown), else DEFAULT_JOB_TOKENS; epochs multiply it. `run` is the time on n
-cards with the data-parallel scaling of models/scaling.py (n cards give less than n times one). `cheapest_jobs` prices
+cards (`models.training_job.job_run`, with the data-parallel scaling of models/scaling.py: n cards give less than
+n times one). `cheapest_jobs` prices
 the job on every GPU with a cloud rate (at the provider named): cards needed x hours x the cheapest
 on-demand rate, cheapest first.
 """
@@ -16,8 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from assistant.models import cost, memory, train_memory
-from assistant.models import hardware as hw
-from assistant.models.scaling import training_scaling
+from assistant.models.training_job import job_run
 from assistant.specs import CloudRate, GpuSpec, ModelSpec
 
 DEFAULT_JOB_TOKENS = 100e6  # one pass over 100 M tokens: a mid-sized fine-tuning set, shown as an assumption
@@ -61,10 +61,7 @@ class Job:
 
 def run(model: ModelSpec, method: str, tokens: float, gpu: GpuSpec, n: int) -> cost.TrainingRun:
     params = model.active_params_b or model.params_b
-    factor = FLOPS_PER_PARAM_TOKEN.get(method, 6.0)
-    peak = hw.training_tflops(gpu, "fp16").value
-    scaling = training_scaling([gpu] * n).efficiency if n > 1 else 1.0  # gradient exchange (§perf.multigpu)
-    return cost.training_run(params, tokens * factor / 6.0 / 1e9, peak, n_gpus=n, scaling=scaling)
+    return job_run(gpu, n, params, tokens, FLOPS_PER_PARAM_TOKEN.get(method, 6.0))
 
 
 def cheapest_jobs(model: ModelSpec, method: str, tokens: float, rates: list, gpu_of) -> list[Job]:

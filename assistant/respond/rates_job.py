@@ -113,12 +113,17 @@ def job_hours(query, env: Env, gpu, n: int) -> tuple[float | None, dict, list[st
             gpu_hours=f"{done.gpu_hours:,.1f}",
         )
     ]
-    steps += _tokens_steps(query, env)
-    sc = training_scaling([gpu] * n)
-    if n > 1 and sc.efficiency < SHOWN_EFFICIENCY:
-        steps.append(env.t("rates.job_scaling", n=n, times=f"{sc.speedup:.1f}", link=env.t(f"scale.link_{sc.link}")))
+    steps += _tokens_steps(query, env) + scaling_step(env, gpu, n)
     figures = {"gpu_hours": round(done.gpu_hours, 2), "flops": done.flops, "tokens": tokens, "model": model.key}
     return done.hours, figures, steps
+
+
+def scaling_step(env: Env, gpu, n: int) -> list[str]:
+    """How much of n times one card's speed n cards give, said when it is under SHOWN_EFFICIENCY (§perf.multigpu)."""
+    sc = training_scaling([gpu] * n)
+    if n <= 1 or sc.efficiency >= SHOWN_EFFICIENCY:
+        return []
+    return [env.t("rates.job_scaling", n=n, times=f"{sc.speedup:.1f}", link=env.t(f"scale.link_{sc.link}"))]
 
 
 def node_step(query, env: Env, gpu, n: int, rate: float) -> list[str]:
