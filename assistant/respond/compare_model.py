@@ -23,6 +23,7 @@ from assistant.models import diffusion_memory, hardware, image_speed, llm, memor
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import CompareQuery, FitQuery
 from assistant.respond import compare_sets, job_plan
+from assistant.respond.compare_pick import FASTER_BY
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.fit_speed import speed_text
@@ -169,7 +170,12 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
         need=f"{need:.1f}",
         sides=env.t("compare.model_sep").join(sides),
     )
-    if not holders and not figures.get("model_fits_if") and not any(counts.get(n, 1) > 1 for n in names):
+    users = int(dict(query.targets).get("users", 0))
+    if not holders and not any(counts.get(n, 1) > 1 for n in names) and users > 1:
+        # "b200 vs h200 for serving llama 3.1 405b to 100 users": the sets that serve them, as vLLM runs it
+        served_sets = _serving_sets(model, names, users, getattr(query, "context_tokens", None), figures, env)
+        head = served_sets + i18n.gap(env.lang) + head if served_sets else head
+    elif not holders and not figures.get("model_fits_if") and not any(counts.get(n, 1) > 1 for n in names):
         head = _sets_head(model, prec, names, head, figures, env)  # "4090 or 3090 for 70b": the sets that hold it
     rows = [
         [env.t("compare.row_model_fits", model=model.name, prec=prec), *fits_row],
@@ -179,7 +185,54 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
     if served is not None:  # "h200 vs h100 for serving 70b": many users at once lead, one user follows
         head = served[0] + i18n.gap(env.lang) + head
         rows.append(served[1])
+    elif users > 1 and holders and "model_serving_sets" not in figures and not any(counts.get(n, 1) > 1 for n in names):
+        # one card holds the model but not the users' caches ("a6000 or l40s to serve qwen2.5 72b to 40 users")
+        served_sets = _serving_sets(model, names, users, getattr(query, "context_tokens", None), figures, env)
+        head = served_sets + i18n.gap(env.lang) + head if served_sets else head
     return head, rows, figures
+
+
+def _serving_sets(model, names: list[str], users: int, context: int | None, figures: dict, env: Env) -> str:
+    """No side holds the model on one card and the question serves N users: the fewest cards of each that hold the
+    weights and every user's KV cache as vLLM serves it (serving.served_on), each user's speed and the cards' price,
+    and the pick: the cheaper set unless the other serves each user FASTER_BY times as fast; "" when none does."""
+    from assistant.respond.serving import serve_precisions, served_on, tokens_rate, vllm_runs
+
+    prec, ctx = serve_precisions(model)[0], context or memory.default_context(model)
+    sets = {}
+    for name in names:
+        gpu = env.reader.known_gpu(name)
+        if vllm_runs(gpu, prec, model) and (s := served_on(gpu, model, prec, users, ctx, env, False)) is not None:
+            sets[name] = s
+    if not sets:
+        return ""
+    figures["model_serving_sets"] = {n: s.figures() for n, s in sets.items()}
+    items = env.t("compare.model_sep").join(
+        env.t(
+            "compare.serve_set_item",
+            what=f"{s.count} x {s.gpu.short_name}",
+            each=tokens_rate(s.per_user),
+            cards=env.money(s.cards_usd) if s.cards_usd else env.t("compare.serve_set_unpriced"),
+        )
+        for s in sets.values()
+    )
+    head = env.t(
+        "compare.serve_sets_head",
+        model=model.name,
+        users=users,
+        fmt=env.t(f"serve.fmt_{prec}"),
+        ctx=f"{ctx:,}",
+        items=items,
+    )
+    if len(sets) == 2:
+        (na, a), (nb, b) = sets.items()
+        fast, slow = (a, b) if a.per_user >= b.per_user else (b, a)
+        cheap = min((a, b), key=lambda s: s.cards_usd or float("inf")) if a.cards_usd and b.cards_usd else None
+        pick = fast if cheap is None or fast.per_user >= slow.per_user * FASTER_BY else cheap
+        figures["model_choice"] = pick.gpu.name
+        key = "compare.serve_pick_cheaper" if pick is cheap and pick is not fast else "compare.serve_pick_faster"
+        head = env.t(key, what=f"{pick.count} x {pick.gpu.short_name}") + i18n.gap(env.lang) + head
+    return head
 
 
 def _sets_head(model, prec: str, names: list[str], head: str, figures: dict, env: Env) -> str:

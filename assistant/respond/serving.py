@@ -19,7 +19,7 @@ from assistant.models import hardware, llm, memory, scaling
 from assistant.respond import fit_hardware
 from assistant.respond.env import Env
 from assistant.respond.fit_rows import FitCase
-from assistant.respond.pricing import purchase_price
+from assistant.respond.pricing import purchase_price, speech
 from assistant.specs import GpuSpec, ModelSpec
 
 MAX_TENSOR_PARALLEL = 16  # beyond it a single server does not hold the cards [A]
@@ -80,6 +80,8 @@ def serving_lead(case: FitCase) -> tuple[str, dict]:
     query, env, model, n = case.query, case.env, case.model, case.n
     spec, users = case.spec, users_of(case)
     if users < 2 or model.kind != "llm" or query.mode != "inference" or spec is None or spec.unified_memory:
+        return "", {}
+    if speech(model):  # Whisper: transcription streams, not LLM decoding
         return "", {}
     prec, est, f = case.pick
     if f.fits or not f.min_gpus:

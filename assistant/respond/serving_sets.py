@@ -21,7 +21,7 @@ from assistant import i18n
 from assistant.answer import Table
 from assistant.models import memory
 from assistant.respond.env import Env
-from assistant.respond.pricing import snapshot_quotes
+from assistant.respond.pricing import snapshot_quotes, speech
 from assistant.respond.serving import SOURCES, ServeSet, serve_precisions, served_on, tokens_rate, vllm_runs
 from assistant.specs import GpuSpec, ModelSpec
 
@@ -40,7 +40,7 @@ class ServingSets:
 def serving_sets(model: ModelSpec, users: int, context: int | None, env: Env, budget: float | None = None):
     """The serving answer's sentence, table and figures when no GPU is named (see the module contract); sets over
     `budget` (USD, the whole machine) are left out. None when it does not apply or no set serves them."""
-    if users < 2 or model.kind != "llm":
+    if users < 2 or model.kind != "llm" or speech(model):  # Whisper streams are not decoded as vLLM batches here
         return None
     ctx = context or memory.default_context(model)
     cards = _candidates(env)
