@@ -57,16 +57,16 @@ def image_speed_parts(env: Env, query, model, gpu, prec: str, spare_gb: float, w
         spare=f"{spare_gb:.1f}",
     )
     head = env.t("fit.image_speed_head", **values) if query.want_speed else ""
-    if head and _PER_HOUR.search(query.text.lower()):  # "how many sdxl images per hour": the hour's count first
-        per_hour = 3600 / speed.seconds_per_image * max(n, 1)
-        head = env.t("fit.image_per_hour", n=f"{per_hour:,.0f}", where=where) + " " + head
     images = getattr(query, "images", None)
     if images:  # "how long to generate 1000 sdxl images": the job's time leads
         total = duration(env, images * speed.seconds_per_image / 3600 / max(n, 1))  # each card makes its own
         head = env.t("fit.image_count_head", n=f"{images:,}", time=total, **values)
         head += (" " + env.t("fit.image_count_cards", cards=n)) if n > 1 else ""
-    span = getattr(query, "images_in_hours", None)
-    if span and not images:  # "how many could i crank out in an hour": the images made in that time lead
+    # "how many could i crank out in an hour" after a speed (read), "how many sdxl images per hour on a 4090" (said)
+    span = getattr(query, "images_in_hours", None) or (
+        1.0 if query.want_speed and _PER_HOUR.search(query.text.lower()) else None
+    )
+    if span and not images:  # the images made in that time lead
         made = span * 3600 / speed.seconds_per_image * max(n, 1)
         key = {1.0: "hour", 24.0: "day"}.get(span, "minute")
         head = env.t("fit.image_in_time_head", n=f"{made:,.0f}", span=env.t(f"fit.image_span_{key}"), **values)
