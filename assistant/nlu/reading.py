@@ -22,6 +22,9 @@ from assistant.nlu.tagger import Tag
 from assistant.queries import GpuRef, ModelRef
 
 
+_LIMIT_GAP = 6  # characters between a power-limit word and its watts ("limited to 250w", "限功耗到250w")
+
+
 class Reading:
     def __init__(self, bag: Bag, index: NameIndex, lex: Lexicon):
         self.b, self.index, self.lex = bag, index, lex
@@ -358,7 +361,8 @@ class Reading:
         board_words), in the order typed: the same GPU chip, which the answer says. A word inside a longer one
         found first is not counted again."""
         text = self.text.lower()
-        taken: list[tuple[int, int]] = []
+        # a word inside a device the KB lacks ("strix halo") is no board version
+        taken: list[tuple[int, int]] = [(t.start, t.end) for t in self.b.kinds.get("UNCOVERED", [])]
         found: list[tuple[int, str]] = []
         for word, _ in self.lex.keyed("board_words"):
             if word not in text:  # most questions name no board version: skip the pattern
@@ -397,12 +401,15 @@ class Reading:
         if not watts:
             return None
         text = self.text.lower()
-        limits = [m.start() for w in self.lex.listed("power_limit_words") for m in re.finditer(_word(w), text)]
+        limits = [m.end() for w in self.lex.listed("power_limit_words") for m in re.finditer(_word(w), text)]
         for t in watts:
             after = text[t.end : t.end + 16].strip(" ,.?!")
+            each = any(re.match(_word(w), after) for w in self.lex.listed("card_each"))
+            if each or any(0 <= t.start - end <= _LIMIT_GAP for end in limits):
+                return t  # "250w each", "limited to 250w", "限功耗到250w"
             if any(after.startswith(w) for w in self.lex.listed("rig_psu")):
                 continue
-            if any(re.match(_word(w), after) for w in self.lex.listed("card_each")) or any(a < t.start for a in limits):
+            if any(end <= t.start for end in limits):
                 return t
         return None
 

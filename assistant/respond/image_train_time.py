@@ -42,4 +42,10 @@ def image_job_time(query: FitQuery, env: Env, model: ModelSpec, gpu, n: int) -> 
         batch=speed.batch,
         steps=f"{steps:,}",
     )
-    return head, [step], {"job_hours": round(hours, 2), "train_steps": steps, "seconds_per_step": round(step_s, 2)}
+    steps_said = [step]
+    if query.samples:  # "a lora on 20 images": the data set sets how often each image is seen, not the time
+        passes = steps * speed.batch / query.samples
+        steps_said.append(
+            env.t("fit.image_job_samples", n=f"{query.samples:,.0f}", steps=f"{steps:,}", passes=f"{passes:,.0f}")
+        )
+    return head, steps_said, {"job_hours": round(hours, 2), "train_steps": steps, "seconds_per_step": round(step_s, 2)}

@@ -26,8 +26,8 @@ YEARS = (1990, 2040)  # a bare whole number in this range is read as a year, not
 
 def read(r: Reading) -> Query | None:
     b = r.b
-    if b.has("BUDGET", "UNDER", "RENT", "HOURS", "KWH", "VS", "MEMORY", "DATE"):
-        return None
+    if b.has("BUDGET", "UNDER", "RENT", "HOURS", "KWH", "VS", "MEMORY") or (b.has("DATE") and b.has("PRICES", "SET")):
+        return None  # ("p40 24gb for $200 in 2026 still a good deal": a year said, not a price snapshot)
     asked = bool(said(r, "verdict_worth") or said(r, "verdict_good"))
     offered = bool(said(r, "deal_words") or said(r, "deal_places")) or (asked and _priced(r))
     sized = r.num("PARAMS") if not r.model else None
@@ -46,6 +46,8 @@ def read(r: Reading) -> Query | None:
     if amount is None or len({g.name or g.mention for g in gpus}) != 1:
         return None
     gpu = gpus[0]
+    if gpu.count > 1 and _each(r, amount):
+        amount = amount * gpu.count  # "2x used 3090 at $700 each": $1,400 for the two
     if gpu.condition is None and said(r, "deal_places"):  # "fb marketplace", "ebay", "闲鱼": second-hand
         gpu = dataclasses.replace(gpu, condition="used")
     workload = r.workload or ("training" if "training" in b.meanings.get("MODE", []) else None)
@@ -61,6 +63,13 @@ def read(r: Reading) -> Query | None:
         model=model,
         params_b=sized,  # "闲鱼3090 5000块 能跑70b吗": how a 70B model runs on it, with the verdict on the price
     )
+
+
+def _each(r: Reading, amount: float) -> bool:
+    """ "at $700 each", "600 a piece": the amount right before a word of lexicon card_each is the price of one card."""
+    text, each = r.text.lower(), tuple(f"{w} " for w in r.lex.listed("card_each"))
+    tags = [t for k in ("MONEY", "NUMBER") for t in r.b.kinds.get(k, []) if t.value == amount]
+    return any(" ".join(re.sub(r"[^\w\s]", " ", text[t.end :]).split()[:3] + [""]).startswith(each) for t in tags)
 
 
 def _sized_family(r: Reading) -> bool:

@@ -126,7 +126,16 @@ def figure_of_them(r: Reading) -> bool:
     asked = r.b.has("FIELD") or bool(said(r, "rate_words"))  # "whats the hourly rate for it": its cloud rate
     # "what are tensor cores and why do they matter": "they" are the concept's
     pronouns = [t for t in r.b.kinds.get("PRONOUN", []) if t.text.lower() != "they"]
-    return bool(pronouns) and asked and not r.explicit
+    return bool(pronouns) and asked and not r.explicit and not _asked_what_then_pronoun(r, pronouns[0])
+
+
+def _asked_what_then_pronoun(r: Reading, pronoun) -> bool:
+    """ "what are tensor cores and do i need them": "what is/are" before the figure's name, then "and", then the
+    pronoun; the pronoun stands for that thing, not for GPUs talked about ("whats the vram on that" is theirs)."""
+    asked, fields = r.b.kinds.get("EXPLAIN", []), r.b.kinds.get("FIELD", [])
+    if not (asked and fields) or asked[0].end > fields[0].start or pronoun.start < fields[0].end:
+        return False
+    return any(fields[0].end <= t.start < pronoun.start for t in r.b.kinds.get("AND", []))
 
 
 def between(r: Reading) -> Query | None:

@@ -128,6 +128,12 @@ def resolution(r: Reading) -> int | None:
     return int(round(math.sqrt(w * h)))
 
 
+def _trained_images(r: Reading) -> float | None:
+    """ "train a sdxl lora on 20 images": the images of a training data set are its samples."""
+    found = image_count(r) if r.mode() not in (None, "inference") else None
+    return float(found) if found else None
+
+
 def _gpu_count(r: Reading) -> int | None:
     """The GPUs counted, never the images counted ("4090出1000张sdxl图": 张 counts both)."""
     count = r.total_count()
@@ -197,7 +203,7 @@ def read(r: Reading) -> Query | None:
         or (r.workload == "image_generation" and r.mode() == "inference" and bool(said(r, "image_time_words")))
         or throughput(r),  # "how many images per hour can a 4090 do": a speed
         params_b=r.num("PARAMS"),
-        samples=samples(r),
+        samples=samples(r) or _trained_images(r),
         sample_tokens=sample_tokens(r),
         epochs=epochs(r),
         images=image_count(r) if r.workload == "image_generation" else None,
@@ -222,7 +228,7 @@ def mixed_set(r: Reading) -> Query | None:
     """Two or more different GPUs in one machine: a word of lexicon list `mixed_set` ("in one rig", "together",
     "一起"), a "+" between them, or the user's own cards (`mixed_owned`) asked to run a model; never a choice
     between them ("or", "vs", "还是" between the two names)."""
-    named = r.explicit
+    named = distinct_cards(r.explicit)
     if len({g.name for g in named if g.name}) < 2 or any(g.name is None for g in named):
         return None
     compares = r.b.has("VS", "COMPARE") or (r.b.has("FASTER") and r.b.has("THAN"))  # "how fast" asks the speed
@@ -239,6 +245,25 @@ def mixed_set(r: Reading) -> Query | None:
         return dataclasses.replace(found, gpus=tuple(named), gpu_count=None)
     workload = r.workload or "llm_inference"
     return FitQuery(text=r.text, model=None, gpus=tuple(named), workload=workload, want_speed=r.b.has("SPEED"))
+
+
+def distinct_cards(named: list[GpuRef]) -> list[GpuRef]:
+    """The cards of a set, each once: a card named again later ("a 4090 and a 3090 for ddp, will the 3090 drag the
+    4090 down") is the same card, not one more; a count typed with it stays ("a second 3060" is counted by
+    Reading.refs)."""
+    out: list[GpuRef] = []
+    for g in named:
+        same = next((k for k, e in enumerate(out) if e.name == g.name and _same_condition(e, g)), None)
+        if same is None:
+            out.append(g)
+        elif g.count > out[same].count:
+            out[same] = dataclasses.replace(out[same], count=g.count)
+    return out
+
+
+def _same_condition(a: GpuRef, b: GpuRef) -> bool:
+    """ "a used 3090 ... the 3090": one card; "a used 3090 and a new 3090": two."""
+    return a.condition is None or b.condition is None or a.condition == b.condition
 
 
 def _choice_between(r: Reading, named) -> bool:

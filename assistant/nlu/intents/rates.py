@@ -174,10 +174,24 @@ def throughput(r: Reading) -> bool:
     return False
 
 
+def hours_asked(r: Reading) -> bool:
+    """How long is asked: a duration word ("how long", "how many hours") or "how many" with an hours unit a few words
+    on ("how many h100 hours", "how many gpu hours on an a100")."""
+    if said(r, "duration_words"):
+        return True
+    toks = r.b.toks
+    return any(
+        toks[k : k + 2] == ["how", "many"] and any(r.lex.unit("hours", toks, j) for j in range(k + 2, k + 6))
+        for k in range(len(toks))
+    )
+
+
 def read(r: Reading) -> Query | None:
     b = r.b
     named = provider(r)
-    spends = bool(r.money() and said(r, "duration_words") and said(r, "rent_hours_words"))  # "hours of a100 for $1000"
+    spends = bool(
+        r.money() and hours_asked(r) and (said(r, "rent_hours_words") or r.explicit)
+    )  # "hours of a100 for $1000"
     if not (b.has("RENT") or named or said(r, "rate_words") or spends) or (
         throughput(r) and not b.has("RENT") and not named
     ):
@@ -238,7 +252,7 @@ def read(r: Reading) -> Query | None:
         total = per_week * _WEEKS_PER_PERIOD[billed]  # the hours of use in the period asked
     if mode == "rates" and (total or asked or months):
         mode = "rent"
-    spend = r.money() if mode in ("rates", "serve") and said(r, "duration_words") else None
+    spend = r.money() if mode in ("rates", "serve") and hours_asked(r) else None
     if spend:  # "i have $500, how many hours of h100 is that", "1万块能租多久的4090": the hours that money rents
         mode = "spend"
     job_open = mode == "rates" and r.explicit and job_of_thread(r)

@@ -155,18 +155,15 @@ def _not_usd(currency: str | None) -> str | None:
 
 def settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
     b, out, override = r.b, [], None
-    price = b.struct("price")
-    if (
-        price is not None
-        and price.refs
-        and any(t.kind in ("MONEY", "NUMBER") for t in price.parts)
-        and not _a_rate(r, price)
-    ):
-        override = gpu_ref(price.refs[0])
+    for price in (s for s in b.structs if s.kind == "price"):  # each "GPU for $N" is that card's price
+        if not price.refs or not any(t.kind in ("MONEY", "NUMBER") for t in price.parts) or _a_rate(r, price):
+            continue
+        ref = gpu_ref(price.refs[0])
+        override = override or ref
         tag = next(t for t in price.parts if t.kind in ("MONEY", "NUMBER"))
-        cur = tag.meanings.get("CURRENCY") or (r.unnamed_currency() if tag.kind == "NUMBER" else None)
-        cur = r.currency("MONEY") if tag.kind == "MONEY" else cur
-        out.append(Setting("price_override", float(tag.value), gpu=override.name, currency=_not_usd(cur)))
+        dollars = tag.kind == "MONEY" and r.lex.words_in("dollar_marks", tag.text)
+        cur = tag.meanings.get("CURRENCY") or ("USD" if dollars else r.unnamed_currency())
+        out.append(Setting("price_override", float(tag.value), gpu=ref.name, currency=_not_usd(cur)))
     offered = _offered_at(r) if override is None else None
     if offered is not None:
         override, tag = offered
