@@ -21,7 +21,6 @@ from assistant.nlu.lexicon import Lexicon
 from assistant.nlu.tagger import Tag
 from assistant.queries import GpuRef, ModelRef
 
-
 _LIMIT_GAP = 6  # characters between a power-limit word and its watts ("limited to 250w", "限功耗到250w")
 
 
