@@ -145,6 +145,7 @@ class CompareQuery(Query):
     # for llama 3 70b?": the model the scaling answer leads with
     model: ModelRef | None = None
     params_b: float | None = None  # "... for 70b": a model size without a name
+    context_tokens: int | None = None  # "qwen3 32b at q6 w/ 32k ctx": the context the model is sized and run at
     worth: bool = False  # "is the 4090 worth the extra?", "is the upgrade worth it": yes / no on the dearer one first
 
 

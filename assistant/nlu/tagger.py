@@ -98,7 +98,7 @@ class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuT
             i = max(nxt, i + 1)
         self.sized_families()  # "32b的qwen", "70b llama 3.1": a size stated apart from the family's name
         self.instance_names()  # "阿里云gn7i a10": the cloud's instance type, not a second GPU
-        return self._post(), self.unknown
+        return _stated_hours_first(self._post()), self.unknown
 
     def _negated(self, i: int) -> bool:
         """A negation word (lexicon [lists] negations) right before token i, with only words of [lists] negation_gap
@@ -166,6 +166,25 @@ class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuT
                 t = Tag("COSTS", True, t.text, t.start, t.end, t.meanings)
             out.append(t)
         return out
+
+
+def _stated_hours_first(tags: list[Tag]) -> list[Tag]:
+    """Hours a usage pattern assumes ("every evening": 3 a day) give way to hours the question states ("每天就晚上跑三四
+    个小时": 4 a day); hours stated alone are per day of the pattern ("every evening for 2 hours": 14 a week)."""
+    hours = [t for t in tags if t.kind == "HOURS"]
+    assumed = [t for t in hours if t.mapping().get("assumed")]
+    if not assumed or len(assumed) == len(hours):
+        return tags
+    days = assumed[0].mapping()["per_week"] / assumed[0].mapping()["each"]
+    out = []
+    for t in tags:
+        m = t.mapping() if t.kind == "HOURS" else {}
+        if m.get("assumed"):
+            continue
+        if 0 < m.get("total", 0) <= 24 and not m.get("span") and assumed[0].mapping()["assumed"] != "few":
+            t = Tag("HOURS", {"per_week": m["total"] * days}, t.text, t.start, t.end, t.meanings)
+        out.append(t)
+    return out
 
 
 def tag(toks: list[Tok], text: str, index: NameIndex, lex: Lexicon) -> tuple[list[Tag], list[str]]:

@@ -123,13 +123,14 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
     if mode is not None:
         return _training_rows(query, model, mode, names, counts, env)
     prec = query.precision or DEFAULT_PRECISION
+    ctx = query.context_tokens  # "at 32k ctx": the memory and the speed at that context
     sides, fits_row, speed_row = [], [], []
     figures: dict = {"model_fits": {}, "model_tokens_per_second": {}, "model_precision": prec, "model_kind": "llm"}
     figures["model_name"] = model.name
     need = None
     for name in names:
         gpu, n = env.reader.known_gpu(name), max(counts.get(name, 1), 1)
-        est = memory.inference_memory(model, prec, batch=1, n_gpus=n)
+        est = memory.inference_memory(model, prec, context=ctx, batch=1, n_gpus=n)
         need = est.total_gb * n
         f = memory.fit(est, hardware.gpu_memory_limit_gb(gpu), n)  # a Mac: the GPU's share (§mem.apple)
         where = (
@@ -143,7 +144,7 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
             env.t("fit.yes" if f.fits else "fit.no") + env.t("fit.headroom", headroom=f"{f.headroom_gb:+.1f}")
         )
         if f.fits:
-            speed = llm.decode_speed(gpu, model, prec, context=1024, batch=1, n_gpus=n)
+            speed = llm.decode_speed(gpu, model, prec, context=ctx or 1024, batch=1, n_gpus=n)
             figures["model_tokens_per_second"][name] = round(speed.tokens_per_s, 1)
             text = speed_text(env, speed)
             speed_row.append(text)
@@ -163,10 +164,12 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
         figures["model_choice"] = holders[0]
     elif not holders and len(figures.get("model_fits_if", {})) == 1:
         figures["model_choice"] = next(iter(figures["model_fits_if"]))
+    if ctx:
+        figures["model_context"] = ctx
     head = env.t(
         "compare.model_head",
         model=model.name,
-        prec=prec,
+        prec=env.t("compare.model_at_context", prec=prec, context=f"{ctx:,}") if ctx else prec,
         need=f"{need:.1f}",
         sides=env.t("compare.model_sep").join(sides),
     )

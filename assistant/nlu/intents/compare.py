@@ -183,6 +183,7 @@ def _compare(r: Reading, gpus, premise=None, aspect=None) -> CompareQuery:
         aspect=aspect,
         model=model,  # "two 3090s or one 4090 for llama 3 70b"
         params_b=None if model else r.num("PARAMS") or _size_of_any(r),
+        context_tokens=r.num("CONTEXT"),  # "qwen3 32b at q6 w/ 32k ctx": sized and run at that context
     )
 
 

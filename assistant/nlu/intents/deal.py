@@ -26,9 +26,11 @@ YEARS = (1990, 2040)  # a bare whole number in this range is read as a year, not
 
 def read(r: Reading) -> Query | None:
     b = r.b
-    if b.has("BUDGET", "UNDER", "RENT", "HOURS", "KWH", "VS", "MEMORY") or (b.has("DATE") and b.has("PRICES", "SET")):
-        return None  # ("p40 24gb for $200 in 2026 still a good deal": a year said, not a price snapshot)
+    if b.has("BUDGET", "UNDER", "RENT", "HOURS", "KWH", "VS", "MEMORY"):
+        return None
     asked = bool(said(r, "verdict_worth") or said(r, "verdict_good"))
+    if b.has("DATE") and (asked or b.has("PRICES", "SET")):
+        return None  # a price snapshot, or "still worth it in 2026" (the verdict on the card, with the offer weighed)
     offered = bool(said(r, "deal_words") or said(r, "deal_places")) or (asked and _priced(r))
     sized = r.num("PARAMS") if not r.model else None
     if sized and not (offered or _priced(r)):

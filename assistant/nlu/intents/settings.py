@@ -123,9 +123,15 @@ def read(r: Reading) -> Query | None:
         and not (override and b.has("COST"))  # "4090 at 1600, tco?": a cost question with the price stated
         and not (b.has("COST") and (b.has("HOW_MUCH") or period(r)))  # "cost per year at 0.28/kwh": a cost asked
         and not (b.has("COST") and b.has("FOLLOW", "PRONOUN"))  # "what about electricity, 6h a day at 0.20/kwh"
+        and not (override and _verdict_asked(r))  # "p40 for $200 in 2026 still a good deal": the offer weighed
     ):
         return _flags(r, SetQuery(text=r.text, settings=tuple(settings)))
     return None
+
+
+def _verdict_asked(r: Reading) -> bool:
+    """A verdict word with a price stated ("still a good deal", "worth it", "fair?"): a question about the offer."""
+    return any(r.said(name) for name in ("deal_words", "verdict_worth", "verdict_good"))
 
 
 _USAGE_ALONE = frozenset({"HOURS", "FIT", "ON", "QUESTION", "FOLLOW", "AND", "PER", "PRONOUN"})

@@ -282,7 +282,7 @@ class QuantityTagging(TaggerBase):
             u = self.unit(unit, jj + skip)
             if u and "一" in tt[jj : jj + skip] and (apart or per_before):
                 break  # "一天跑10小时 一个月电费多少": the month is the question's period, not the hours'
-            if u and (skip or unit != "day" or tt[jj] != "d"):
+            if u and (skip or unit != "day" or tt[jj] != "d") and (v * mult <= 168 or unit in ("week", "day", "month")):
                 return self.add("HOURS", {"per_week": v * mult} | said, i, jj + skip + u)
         return self.add("HOURS", {"total": v} | said, i, jj)
 
