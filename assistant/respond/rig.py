@@ -283,7 +283,7 @@ def _power_head(query: RigQuery, b: Build, env: Env) -> str:
     if query.psu_w >= b.psu_w:
         return env.t("rig.power_ok", have=f"{query.psu_w:,.0f}", **values)
     per_card = (query.psu_w / rules["psu_margin"] - b.platform.cpu_w - rules["rest_w"]) / b.n
-    tdp = b.gpu.tdp_w or 0
+    tdp = env.reader.known_gpu(b.gpu.name).tdp_w or 0  # the stock power, also when the question limits the cards
     if tdp and per_card >= 0.6 * tdp:
         return env.t("rig.power_limit", have=f"{query.psu_w:,.0f}", limit=f"{per_card:,.0f}", tdp=f"{tdp:,}", **values)
     return env.t("rig.power_short", have=f"{query.psu_w:,.0f}", **values)

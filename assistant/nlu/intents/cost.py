@@ -84,9 +84,26 @@ def power_asked(r: Reading) -> bool:
     return bool(b.has("GPU", "PRONOUN", "HOW_MUCH", "FOLLOW", "AND") or said(r, "cost_including"))
 
 
+RUN_TOKENS = 1e8  # this many training tokens or more with a model size is a run from scratch, not a fine-tune [A]
+
+
+def _run_timed(r: Reading) -> bool:
+    """A model size, a training set's worth of tokens and a time asked, no fine-tuning method named."""
+    tokens = r.num("TOKENS")
+    return bool(
+        r.b.has("PARAMS")
+        and tokens
+        and float(tokens) >= RUN_TOKENS
+        and r.mode() in ("inference", "full_finetune")
+        and said(r, "duration_words")
+    )
+
+
 def kind(r: Reading) -> str | None:
     """running | tco | perf_per_dollar | training_run, or None when no cost is asked."""
     b = r.b
+    if _run_timed(r):
+        return "training_run"  # "how long would a 125m gpt2 take on 10b tokens on my 3090": a run from scratch
     per = b.has("HOURS") or period(r)
     stated = (
         power_asked(r)

@@ -129,6 +129,12 @@ def read(r: Reading) -> Query | None:
     return None
 
 
+def _in_total(r: Reading, tag) -> bool:
+    """ "2x 3090 for 1250 total", "two 3090s for 1300 for both": the amount is for the set (lexicon set_total_words)."""
+    after = " ".join(re.sub(r"[^\w\s]", " ", r.text.lower()[tag.end :]).split()[:3]) + " "
+    return after.startswith(tuple(f"{w} " for w in r.lex.listed("set_total_words")))
+
+
 def _verdict_asked(r: Reading) -> bool:
     """A verdict word with a price stated ("still a good deal", "worth it", "fair?"): a question about the offer."""
     return any(r.said(name) for name in ("deal_words", "verdict_worth", "verdict_good"))
@@ -169,7 +175,8 @@ def settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
         tag = next(t for t in price.parts if t.kind in ("MONEY", "NUMBER"))
         dollars = tag.kind == "MONEY" and r.lex.words_in("dollar_marks", tag.text)
         cur = tag.meanings.get("CURRENCY") or ("USD" if dollars else r.unnamed_currency())
-        out.append(Setting("price_override", float(tag.value), gpu=ref.name, currency=_not_usd(cur)))
+        each = float(tag.value) / ref.count if ref.count > 1 and _in_total(r, tag) else float(tag.value)
+        out.append(Setting("price_override", each, gpu=ref.name, currency=_not_usd(cur)))
     offered = _offered_at(r) if override is None else None
     if offered is not None:
         override, tag = offered
