@@ -34,10 +34,13 @@ DEFAULT = "en"
 LANGS = tuple(sorted(p.stem for p in LOCALE_DIR.glob("*.toml")))
 
 
+_HAN = re.compile("[\u3400-\u9fff\uf900-\ufaff]")
+
+
 def language_of(text: str) -> str:
     """ "zh" when the text has Chinese characters (mixed Chinese-English included), else "en": the one
     rule for which language a question is answered in."""
-    return "zh" if any("\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff" for ch in text) else "en"
+    return "zh" if _HAN.search(text) else "en"
 
 
 def _flatten(table: dict, prefix: str = "") -> dict[str, object]:

@@ -305,12 +305,14 @@ class KbReader:
         """(units per USD, observed, source id) from knowledge/exchange_rates.csv, or None."""
         return self._exchange_rates.get(currency.upper())
 
+    @cached_property
+    def _household_electricity(self) -> dict[str, tuple[float, str, str]]:
+        rows = self._rows("SELECT currency, per_kwh, observed, source FROM householdelectricity")
+        return {r["currency"]: (r["per_kwh"], r["observed"], r["source"]) for r in rows}
+
     def household_electricity(self, currency: str) -> tuple[float, str, str] | None:
         """(price per kWh in `currency`, observed, source id) from knowledge/electricity.csv, or None."""
-        rows = self._rows(
-            "SELECT per_kwh, observed, source FROM householdelectricity WHERE currency = :c", c=currency.upper()
-        )
-        return (rows[0]["per_kwh"], rows[0]["observed"], rows[0]["source"]) if rows else None
+        return self._household_electricity.get(currency.upper())
 
     def table_counts(self) -> dict[str, int]:
         return {name: self._rows(f"SELECT COUNT(*) AS n FROM {name}")[0]["n"] for name in KB_TABLES}

@@ -417,10 +417,20 @@ class Reading:
         limit = self.card_limit_tag()
         return next((t.number() for t in self.b.kinds.get("WATTS", []) if t is not limit), None)
 
+    @cached_property
+    def spaced_tokens(self) -> str:
+        """The tokens joined by single spaces, with a space at each end (a word is found whole as " word ")."""
+        return " " + " ".join(self.b.toks) + " "
+
     def said(self, name: str) -> bool:
         """Does the question use a word of lexicon list `name`? (English words as words, Chinese as text.)"""
         words = self.lex.listed(name)
-        return any(w in self.b.toks if w.isascii() else w in self.text for w in words)
+        toks = self.token_set
+        return any(w in toks if w.isascii() else w in self.text for w in words)
+
+    @cached_property
+    def token_set(self) -> frozenset[str]:
+        return frozenset(self.b.toks)
 
     def speed_words(self) -> bool:
         """ "why X over Y for (raw) speed": speed asked for in so many words."""

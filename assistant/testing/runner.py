@@ -95,10 +95,19 @@ def _copy_user_data(db_url: str, reader) -> None:
         reader.user.set_setting(key, value)
 
 
+_names_of_last: tuple[object, set[str]] | None = None  # (the name entries, their names) of the last reader asked
+
+
 def _known_names(session) -> set[str] | None:
+    """The canonical GPU names of the session's KB (computed once per reader, not per dialogue)."""
+    global _names_of_last
     reader = getattr(session, "reader", None)
     entries = getattr(reader, "name_entries", None)
-    return None if entries is None else {e.name for e in entries}
+    if entries is None:
+        return None
+    if _names_of_last is None or _names_of_last[0] is not entries:
+        _names_of_last = (entries, {e.name for e in entries})
+    return _names_of_last[1]
 
 
 def _unknown_gpu(name: str, known: set[str]) -> str:

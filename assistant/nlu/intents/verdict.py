@@ -40,7 +40,7 @@ _FEATURE_WORDS = {
 
 def said(r: Reading, name: str) -> str | None:
     """The first word of list `name` in the question (ASCII words as whole tokens, Chinese as text)."""
-    joined = " " + " ".join(r.b.toks) + " "
+    joined = r.spaced_tokens
     for word, key in r.lex.keyed(name):
         if (key in joined) if key is not None else (word in r.text):
             return word
