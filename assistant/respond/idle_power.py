@@ -107,8 +107,9 @@ def less_power_lead(gpus: list[GpuSpec], text: str, env: Env) -> tuple[str, list
     low, high = (a, b) if a.tdp_w < b.tdp_w else (b, a)
     gap = (high.tdp_w or 0) - (low.tdp_w or 0)
     hours = HOURS_PER_YEAR * env.assumptions.utilization
+    more = lexicon(env.lang).words_in("asked_more_power", f" {text.lower()} ")  # "哪个更费电": the hungrier one first
     sentence = env.t(
-        "idle.less_power",
+        "idle.more_power" if more else "idle.less_power",
         low=low.short_name,
         high=high.short_name,
         low_w=f"{low.tdp_w:,}",
