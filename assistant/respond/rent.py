@@ -440,11 +440,17 @@ def _for_the_pick(query: RentOrBuyQuery, env: Env) -> Answer:
 
     pick = recommend.respond(
         RecommendQuery(
-            text=query.text, workload=query.workload, model=query.model, params_b=query.params_b, settings=()
+            text=query.text,
+            workload=query.workload,
+            model=query.model,
+            params_b=query.params_b,
+            settings=(),
+            targets=query.targets,  # "serve it to 20 users": the sets that serve them (respond/serving_sets.py)
         ),
         env,
     )
-    rows = [row for row in pick.figures.get("ranking") or [] if isinstance(row, dict) and row.get("gpu")]
+    ranked = (pick.figures.get("serving_sets") or {}).get("sets") or pick.figures.get("ranking") or []
+    rows = [row for row in ranked if isinstance(row, dict) and row.get("gpu")]
     rented = [row for row in rows if env.cloud_rates(row["gpu"])]  # the best-ranked one the clouds rent
     top = (rented or rows or [{}])[0]
     if not top:
