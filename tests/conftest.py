@@ -4,6 +4,7 @@ for each test that runs the CLI."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -34,14 +35,26 @@ def kb(kb_engine) -> KbReader:
 
 
 @pytest.fixture(scope="session")
-def returning_home(tmp_path_factory) -> Path:
+def returning_home(tmp_path_factory, worker_id) -> Path:
     """A data folder after one answered question: kb.sqlite and cache/ (name index, lexicons,
-    grammar table, catalogs). Do not write to it; `user_home` gives each test its own copy."""
-    home = tmp_path_factory.mktemp("returning")
-    env = dict(os.environ, GPU_ADVISOR_HOME=str(home))
-    env.pop("GPU_ADVISOR_DB", None)
-    proc = subprocess.run([EXE, "ask", "specs of the 4090"], env=env, capture_output=True, text=True, timeout=HANG_S)
-    assert proc.returncode == 0, proc.stderr[-2000:]
+    grammar table, catalogs). Do not write to it; `user_home` gives each test its own copy.
+    Made once per test run: the xdist workers of a run share it (the first one makes it under a lock)."""
+    run_folder = tmp_path_factory.getbasetemp()
+    if worker_id != "master":
+        run_folder = run_folder.parent  # this run's folder, above each worker's own
+    home = run_folder / "returning"
+    with open(run_folder / "returning.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (run_folder / "returning.done").exists():
+            shutil.rmtree(home, ignore_errors=True)  # what a failed attempt left
+            home.mkdir()
+            env = dict(os.environ, GPU_ADVISOR_HOME=str(home))
+            env.pop("GPU_ADVISOR_DB", None)
+            proc = subprocess.run(
+                [EXE, "ask", "specs of the 4090"], env=env, capture_output=True, text=True, timeout=HANG_S
+            )
+            assert proc.returncode == 0, proc.stderr[-2000:]
+            (run_folder / "returning.done").touch()
     assert (home / "kb.sqlite").is_file() and (home / "cache" / "nlu.pickle").is_file()
     return home
 

@@ -3,6 +3,9 @@ says so; "Save as default" keeps it for later sessions, and a notice says what w
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 from conftest import settle
 from textual.widgets import Button, Input
 
@@ -15,6 +18,12 @@ def _notices(app) -> list[str]:
     return [n.source for n in app.chat.log_widget.query(NoticeMessage)]
 
 
+def _kb_copy(returning_home: Path, folder: Path) -> str:
+    """The URL of a copy of the test run's built KB (no saved settings) in `folder`."""
+    shutil.copy2(returning_home / "kb.sqlite", folder / "kb.sqlite")
+    return f"sqlite:///{folder / 'kb.sqlite'}"
+
+
 def _saved_settings(url: str) -> dict:
     session = open_session(url, echo_warnings=False)
     try:
@@ -23,8 +32,8 @@ def _saved_settings(url: str) -> dict:
         session.handle and session.handle.engine.dispose()
 
 
-async def test_a_panel_edit_is_kept_for_later_sessions_only_when_saved(tmp_path):
-    url = f"sqlite:///{tmp_path / 'kb.sqlite'}"
+async def test_a_panel_edit_is_kept_for_later_sessions_only_when_saved(returning_home, tmp_path):
+    url = _kb_copy(returning_home, tmp_path)
     app = create_app(db_url=url)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, lambda: app.conversation is not None)
@@ -47,8 +56,8 @@ async def test_a_panel_edit_is_kept_for_later_sessions_only_when_saved(tmp_path)
     later.handle and later.handle.engine.dispose()
 
 
-async def test_saving_with_nothing_changed_says_so(tmp_path):
-    url = f"sqlite:///{tmp_path / 'kb.sqlite'}"
+async def test_saving_with_nothing_changed_says_so(returning_home, tmp_path):
+    url = _kb_copy(returning_home, tmp_path)
     app = create_app(db_url=url)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, lambda: app.conversation is not None)
