@@ -28,6 +28,7 @@ from assistant.respond.fit_speed import llm_speed, training_time
 from assistant.respond.fit_steps import device_notes, kv_steps, longest_context, setup_steps, unlisted_mac
 from assistant.respond.fit_unnamed import cards_for_budget, no_gpu_answer, rule_answer
 from assistant.respond.image_fit_speed import image_speed_parts, nameless_range, streamed_route
+from assistant.respond.llm_nameless_speed import llm_range
 from assistant.respond.moe_fit import moe_offload_answer
 from assistant.respond.pricing import purchase_price
 from assistant.respond.serving import serving_lead, users_of
@@ -187,6 +188,8 @@ def _respond(query: FitQuery, env: Env) -> Answer:
         figures |= speed_figures
     if not isinstance(card, GpuSpec) and (query.want_speed or query.want_time):  # "显存12g ... 要多久": no card named
         timed, timed_figures = nameless_range(env, query, model, case.memory_gb)
+        if not timed:  # an LLM: the speed range over the priced cards of that size
+            timed, timed_figures = llm_range(env, query, model, prec, est, case.memory_gb)
         head += (i18n.gap(env.lang) + timed) if timed else ""
         figures |= timed_figures
     steps += ([macos + _raised_limit(case, raised)] if macos else []) + device_notes(env, card)
