@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from assistant.dialogue import about_last, cloud, measures
 from assistant.dialogue.again import affected, latest_affected, without_replaced
 from assistant.dialogue.references import NothingToReferTo, fill, focus_refs, gpus_of, merged_gpus
-from assistant.queries import FollowUpQuery, GpuRef, Query, RecommendQuery, RentOrBuyQuery
+from assistant.queries import FollowUpQuery, GpuRef, Query, RatesQuery, RecommendQuery, RentOrBuyQuery
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue
@@ -104,8 +104,9 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         return SetQuery(text=follow.text, settings=follow.settings)
     if base is None:
         raise NothingToReferTo(follow.text)
-    if follow.of_them and base.intent in ("recommend", "spec") and dlg.context.focus and (follow.gpu_count or 0) > 1:
-        return _more_of_the_pick(dlg, base, follow)  # "what about 2 of them" after a pick or a spec sheet
+    more = follow.of_them and base.intent == "recommend" or not follow.gpus and base.intent == "spec"
+    if more and dlg.context.focus and (follow.gpu_count or 0) > 1:
+        return _more_of_the_pick(dlg, base, follow)  # "what about 2 of them" after a pick, "两张呢" after a spec sheet
     if _only_settings(follow) and not affected(base, follow.settings):
         base = latest_affected(dlg.context, follow.settings) or base  # "what about used?" after the speed of a pick
     if follow.amount is not None:
@@ -159,6 +160,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         changes["gpus"] = merged_gpus(dlg, base, follow.gpus, follow.replace, follow.gpu_count, follow.adds)
     elif follow.gpu_count and "gpus" in names and base.intent != "fit":
         changes["gpus"] = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in gpus_of(base))
+        if isinstance(base, RatesQuery) and base.mode == "rates" and follow.gpu_count > 1 and not follow.period:
+            changes.update(mode="rent", hours=1.0)  # "what about 2 of them?" after an hourly rate: an hour of both
     return dataclasses.replace(base, **changes)
 
 
