@@ -1,8 +1,9 @@
 """Bare follow-ups after every kind of answer, English and Chinese: "why?", "why not?", "and used?", "what about 2 of
-them?", "what about renting?", "what about the 4080?", "anything cheaper?" (为什么 / 为什么不行 / 二手的呢 / 两张呢 /
-那租呢 / 换成4080呢 / 便宜点的呢) each continue the answer before them: none is left unread or asked back when something was
-talked about, and each does what it says (the same answer again, used prices, a rental, the 4080, a cheaper pick).
-A concept names no card: renting it or the 4080 in its place may ask back (that is the honest answer)."""
+them?", "what about renting?", "what about the 4080?", "anything cheaper?"
+(为什么 / 为什么不行 / 二手的呢 / 两张呢 / 那租呢 / 换成4080呢 / 便宜点的呢)
+each continue the answer before them: none is left unread or asked back when something was talked about, and each does
+what it says (the same answer again, used prices, a rental, the 4080, a cheaper pick, two cards). A concept names no
+card: renting it or the 4080 in its place may ask back (that is the honest answer)."""
 
 from __future__ import annotations
 
