@@ -145,6 +145,11 @@ def between(r: Reading) -> Query | None:
     if not (b.has("VS", "OR", "WHY", "EXPLAIN", "THAN") or r.said("concept_cues")):
         return None
     found = mentions(r)
+    vendors = set(b.meanings.get("VENDOR", []))
+    if not found and not r.refs and len(vendors) > 1 and "amd" in vendors and b.has("VS", "OR"):
+        # "用英伟达的卡还是amd的卡跑ai好": NVIDIA or AMD for the work is what AMD cards are like in practice
+        concept = next(iter(r.lex.listed("vendor_choice_concept")), None)
+        return ExplainQuery(text=r.text, concept=concept, mention=r.text, workload=r.workload) if concept else None
     if not found or _names_model(r, found):
         return None
     if any(
