@@ -404,9 +404,10 @@ class Reading:
         for t in watts:
             after = text[t.end : t.end + 16].strip(" ,.?!")
             each = any(re.match(_word(w), after) for w in self.lex.listed("card_each"))
+            psu = any(text[t.end : t.end + 16].lstrip(" ").startswith(w) for w in self.lex.listed("rig_psu"))
             if each or any(0 <= t.start - end <= _LIMIT_GAP for end in limits):
                 return t  # "250w each", "limited to 250w", "限功耗到250w"
-            if any(after.startswith(w) for w in self.lex.listed("rig_psu")):
+            if psu:
                 continue
             if any(end <= t.start for end in limits):
                 return t

@@ -175,14 +175,17 @@ def _stated_hours_first(tags: list[Tag]) -> list[Tag]:
     assumed = [t for t in hours if t.mapping().get("assumed")]
     if not assumed or len(assumed) == len(hours):
         return tags
-    days = assumed[0].mapping()["per_week"] / assumed[0].mapping()["each"]
+    pattern = assumed[0].mapping()
+    days = pattern.get("days") or pattern["per_week"] / pattern["each"]
     out = []
     for t in tags:
         m = t.mapping() if t.kind == "HOURS" else {}
         if m.get("assumed"):
             continue
-        if 0 < m.get("total", 0) <= 24 and not m.get("span") and assumed[0].mapping()["assumed"] != "few":
-            t = Tag("HOURS", {"per_week": m["total"] * days}, t.text, t.start, t.end, t.meanings)
+        each = m.get("per_day") if pattern["assumed"] != "evenings" else None  # "8 hrs a day weekdays only"
+        each = each or (m.get("total") if not m.get("span") else None)  # "every evening for 2 hours"
+        if each and 0 < each <= 24 and pattern["assumed"] != "few":
+            t = Tag("HOURS", {"per_week": each * days}, t.text, t.start, t.end, t.meanings)
         out.append(t)
     return out
 

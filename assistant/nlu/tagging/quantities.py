@@ -32,6 +32,7 @@ USAGE = (  # unit -> (days a week, hours a day, assumed as what)
     ("usage_weekends", 2, WEEKEND_DAY_HOURS, "weekends"),
     ("usage_evenings", 7, EVENING_HOURS, "evenings"),
     ("usage_weekdays", 5, WEEKDAY_HOURS, "weekdays"),
+    ("usage_one_day", 1, WEEKDAY_HOURS, "days"),
 )
 NUMBER_UNITS = (
     "full_time",
@@ -189,6 +190,9 @@ class QuantityTagging(TaggerBase):
             return None  # "how many 4090 hours for a lora": hours of that card, not a duration
         if h and not (tt[j] == "h" and j + 1 < n and self.toks[j + 1].kind == "num"):
             return self._hours(i, j, h, v)
+        days = self._days_a_week(i, j, v)
+        if days is not None:
+            return days
         for unit, mult in (("day", 24.0), ("week", 168.0)):  # "rent 8x h100 for 3 days": 72 hours in all
             u = self.unit(unit, j)
             rented = i > 0 and tt[i - 1] in ("for", "over") or (j + u < n and tt[j + u] == "of")
@@ -277,14 +281,34 @@ class QuantityTagging(TaggerBase):
         while jj + skip < n and tt[jj + skip] in _HOURS_SKIP:
             skip += 1
         apart = jj < n and self.text[self.toks[jj - 1].end : self.toks[jj].start] != ""
+        if jj < n and any(c in self.text[self.toks[jj - 1].end : self.toks[jj].start] for c in ",;，；"):
+            return self.add("HOURS", {"total": v} | said, i, jj)
         per_before = any(t.kind == "PERIOD" for t in self.tags[-3:])
         for unit, mult in _HOURS_PER:
             u = self.unit(unit, jj + skip)
             if u and "一" in tt[jj : jj + skip] and (apart or per_before):
                 break  # "一天跑10小时 一个月电费多少": the month is the question's period, not the hours'
             if u and (skip or unit != "day" or tt[jj] != "d") and (v * mult <= 168 or unit in ("week", "day", "month")):
-                return self.add("HOURS", {"per_week": v * mult} | said, i, jj + skip + u)
+                daily = {"per_day": v} if unit == "day" else {}
+                return self.add("HOURS", {"per_week": v * mult} | daily | said, i, jj + skip + u)
         return self.add("HOURS", {"total": v} | said, i, jj)
+
+    def _days_a_week(self, i: int, j: int, v: float) -> int | None:
+        """ "3 nights a week", "2 days a week": days of use in a week without their hours; an evening is assumed
+        EVENING_HOURS, a day WEEKDAY_HOURS (said by the answer)."""
+        tt, n = self.tt, len(self.tt)
+        u = self.unit("day", j)
+        if not u or tt[j] in ("d", "daily") or not (float(v).is_integer() and 1 <= v <= 7):
+            return None
+        k = j + u
+        skip = 1 if k < n and tt[k] in _HOURS_SKIP else 0
+        w = self.unit("week", k + skip)
+        if not w or tt[k + skip] in ("w", "weekly"):
+            return None
+        evening = tt[j].startswith(("night", "evening"))
+        each = EVENING_HOURS if evening else WEEKDAY_HOURS
+        said = {"assumed": "evenings" if evening else "days", "each": each, "days": v}
+        return self.add("HOURS", {"per_week": v * each} | said, i, k + skip + w)
 
     def _usage(self, i: int) -> int | None:
         """Usage said without a number of hours ("i only train on weekends", "weekdays 9-5", "every evening"): hours a
@@ -296,7 +320,7 @@ class QuantityTagging(TaggerBase):
             work = self.unit("usage_work_week", i + u)
             if unit == "usage_weekdays" and work:  # "weekdays 9-5": 40 hours, nothing assumed
                 return self.add("HOURS", {"per_week": days * hours}, i, i + u + work)
-            said = {"assumed": assumed, "each": hours} if assumed else {}
+            said = {"assumed": assumed, "each": hours, "days": days} if assumed else {}
             return self.add("HOURS", {"per_week": days * hours} | said, i, i + u)
         return None
 
