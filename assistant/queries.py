@@ -377,6 +377,7 @@ class ExplainQuery(Query):
     # the conversation for the follow-ups ("那n卡呢" is about SD on NVIDIA cards)
     workload: str | None = None
     model: ModelRef | None = None
+    context_tokens: int | None = None  # "上下文开到32k还能跑吗" after a fit: that fit at this context (the dialogue)
 
 
 @dataclass(frozen=True)

@@ -132,10 +132,18 @@ def _use_in(dlg: Dialogue, base, period: str | None) -> float | None:
 
 def hours_of_rent(base: Query | None, follow: FollowUpQuery) -> FollowUpQuery:
     """ "and at 25 hours?", "那50小时呢" after the rent of a number of hours: the rent for those hours (read alone they
-    are hours a week of use, a utilization setting, which is dropped); otherwise the follow-up as it is."""
+    are hours a week of use, a utilization setting, which is dropped); a use per week or month stated instead
+    ("每月40小时的话呢"): a month's rent at that use; otherwise the follow-up as it is."""
     from assistant.queries import RatesQuery
 
-    if not (follow.hours_bare and isinstance(base, RatesQuery) and base.hours and follow.hours_total is None):
+    if not (isinstance(base, RatesQuery) and base.hours and follow.hours_total is None):
         return follow
-    kept = tuple(s for s in follow.settings if s.key != "utilization")
-    return dataclasses.replace(follow, hours_total=follow.hours_bare, hours_bare=None, settings=kept)
+    if follow.hours_bare:
+        kept = tuple(s for s in follow.settings if s.key != "utilization")
+        return dataclasses.replace(follow, hours_total=follow.hours_bare, hours_bare=None, settings=kept)
+    usage = [float(s.value) for s in follow.settings if s.key == "utilization" and s.value]
+    if usage and not (follow.gpus or follow.ask or follow.period or follow.fields):
+        # "每月40小时的话呢", "what about 40 hours a month" after a rent of hours: a month's rent at that use (the use
+        # is kept as the conversation's utilization, as said)
+        return dataclasses.replace(follow, hours_total=round(usage[0] * 730, 1))
+    return follow

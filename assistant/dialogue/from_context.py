@@ -210,6 +210,18 @@ def served_job(last: Query | None) -> dict:
     return {"targets": last.targets, "model": model} if last is not None and users > 1 and model else {}
 
 
+def fit_at_context(dlg: Dialogue, query: Query) -> Query:
+    """ "上下文开到32k还能跑吗", "what about at 32k context then" read as the context concept, while the conversation is
+    about a model on some cards: that model on those cards at that context (a fit), not the concept page."""
+    from assistant.dialogue.measures import on_the_thread
+    from assistant.queries import ExplainQuery, FollowUpQuery
+
+    if not (isinstance(query, ExplainQuery) and query.context_tokens) or query.model is not None:
+        return query
+    follow = FollowUpQuery(text=query.text, context_tokens=query.context_tokens, settings=query.settings)
+    return on_the_thread(dlg, follow, want_speed=False, want_time=False) or query
+
+
 def job_cost_of_context(dlg: Dialogue, query: Query) -> Query:
     """The rent of the training job just timed (a fit's time or a training run's cost on named GPUs): "那租的话一共
     多少钱", "租的话呢", "what about renting" (a rental question naming nothing), or "一共要花多少钱" with nothing

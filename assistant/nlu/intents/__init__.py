@@ -111,7 +111,9 @@ def read(reading: Reading) -> Query | Clarification:
         if not isinstance(found, Query):
             return found
         if isinstance(found, ExplainQuery) and found.workload is None and found.model is None:
-            found = dataclasses.replace(found, workload=reading.workload, model=reading.model)  # for the follow-ups
+            found = dataclasses.replace(  # for the follow-ups
+                found, workload=reading.workload, model=reading.model, context_tokens=reading.num("CONTEXT")
+            )
         stated = settings.stated_in(reading, found)
         boards = reading.boards() if reading.explicit else ()
         targets = tuple(t for t in reading.targets() if not (t[0] == "power_limit" and found.intent == "power_limit"))
