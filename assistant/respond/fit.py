@@ -258,6 +258,13 @@ def _raised_limit(case: FitCase, raised: float) -> str:
     return ""
 
 
+def _tight(env: Env, f) -> str:
+    """A fit with less than HEADROOM_WARN of the card left (§mem.units): said, as other programs can take that."""
+    if f.available_gb <= 0 or f.headroom_gb >= C.HEADROOM_WARN * f.available_gb:
+        return ""
+    return i18n.gap(env.lang) + env.t("fit.tight", pct=f"{C.HEADROOM_WARN * 100:.0f}")
+
+
 def _headline(case: FitCase, where: str) -> str:
     """Fits (at which precision or method, with what to spare, and where it does not) or does not fit
     (what it needs, where it would fit, and the nearest thing that works)."""
@@ -274,7 +281,7 @@ def _headline(case: FitCase, where: str) -> str:
             total=f"{n * case.memory_gb:g}",
         )
         not_at = env.t("fit.head_not_at", precisions=i18n.listing(env.lang).join(no)) if no else i18n.end(env.lang)
-        return head + not_at
+        return head + not_at + _tight(env, ok[0][2])
     head = env.t(
         "fit.head_no_train" if case.training else "fit.head_no",
         model=model.name,
