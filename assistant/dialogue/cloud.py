@@ -45,6 +45,7 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
             epochs=setup.epochs,
             tokens=setup.tokens,
             settings=follow.settings,
+            targets=served_job(dlg.context.last_query).get("targets", ()),  # a service's users: their serving set
         )
     if follow.gpu_count:  # "vs buying one?" after 4 x H100 rates
         gpus = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in gpus)
