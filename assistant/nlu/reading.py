@@ -405,18 +405,30 @@ class Reading:
             after = text[t.end : t.end + 16].strip(" ,.?!")
             each = any(re.match(_word(w), after) for w in self.lex.listed("card_each"))
             psu = any(text[t.end : t.end + 16].lstrip(" ").startswith(w) for w in self.lex.listed("rig_psu"))
-            if each or any(0 <= t.start - end <= _LIMIT_GAP for end in limits):
-                return t  # "250w each", "limited to 250w", "限功耗到250w"
+            if each or any(0 <= t.start - end <= _LIMIT_GAP for end in limits) or self._card_at(t):
+                return t  # "250w each", "limited to 250w", "限功耗到250w", "my 4090s at 350w"
             if psu:
                 continue
             if any(end <= t.start for end in limits):
                 return t
         return None
 
+    def _card_at(self, watts: Tag) -> bool:
+        """ "both of my 4090s at 350w": watts right after a GPU name with a word of [lists] card_at_words between."""
+        before = [t for t in self.b.tags if t.end <= watts.start]
+        if not before or before[-1].kind != "GPU":
+            return False
+        gap = self.text.lower()[before[-1].end : watts.start].strip()
+        return gap in self.lex.listed("card_at_words")
+
     def psu_watts(self) -> float | None:
-        """The watts of a power supply the question names: a WATTS amount that is not a card's limit."""
+        """The watts of a power supply the question names: the WATTS amount a PSU word follows ("1200w psu"), else
+        the first that is not a card's limit."""
         limit = self.card_limit_tag()
-        return next((t.number() for t in self.b.kinds.get("WATTS", []) if t is not limit), None)
+        watts = [t for t in self.b.kinds.get("WATTS", []) if t is not limit]
+        text = self.text.lower()
+        named = [t for t in watts if text[t.end : t.end + 16].lstrip(" ").startswith(tuple(self.lex.listed("rig_psu")))]
+        return (named or watts)[0].number() if watts else None
 
     @cached_property
     def spaced_tokens(self) -> str:

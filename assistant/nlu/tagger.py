@@ -10,6 +10,8 @@ the dialogue: pronouns stay pronouns.
 
 from __future__ import annotations
 
+import re
+
 from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import Lexicon, terminal
 from assistant.nlu.lookup.matches import GpuMatch, ModelMatch
@@ -71,6 +73,8 @@ class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuT
                     kind = terminal(meanings)
                     if kind == "PRONOUN" and self._not_a_card(i, meanings.get("PRONOUN")):
                         kind = "FILLER"  # "a setup that gives me 48 gigs", "a pc build ..., what gpu goes in it"
+                    if kind == "PRONOUN" and self._both_cards(i, used):
+                        kind, meanings = "COUNT", {"COUNT": 2}  # "limit both my 3090s to 280w": two of them
                     if kind == "PRECISION" and self._negated(i):
                         # "不量化fp16", "no quantization": not that precision; no quantization = the weights as released
                         quant = str(meanings.get("PRECISION", "")).startswith(("int", "q"))
@@ -118,6 +122,19 @@ class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuT
             self._unknown_toks.pop()
             self.unknown.pop()
         return True
+
+    def _both_cards(self, i: int, used: int) -> bool:
+        """ "both my 3090s", "both of the 4090s": a word of [lists] both_words right before a GPU (with "my" / "the" /
+        "of" between) counts two of it."""
+        if self.tt[i] not in self.lex.listed("both_words"):
+            return False
+        j = i + used
+        while j < len(self.tt) and j - i - used < 2 and self.tt[j] in ("my", "the", "of", "these", "those"):
+            j += 1
+        if j >= len(self.tt) or not self.gpu_start(j):
+            return False
+        # a plural name ("both my 3090s") or "of" ("both of the 4090"); "both 4090 and 3090" names a pair
+        return "of" in self.tt[i + used : j] or bool(re.match(r"\S*\d+\s?s\b", self.text[self.toks[j].start :]))
 
     def _not_a_card(self, i: int, pronoun: object) -> bool:
         """The pronoun at token i stands for no GPU: "each" right after a quantity ("1k tokens each"), "that" right
