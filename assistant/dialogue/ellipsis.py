@@ -64,6 +64,13 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     """The query `follow` means, continuing the last question of the conversation."""
     base = dlg.context.last_query
     follow = cloud.hours_of_rent(base, follow)
+    if follow.ask == "compare":
+        if follow.gpus and base is not None and base.intent == "spec" and gpus_of(base):
+            from assistant.queries import CompareQuery  # "4070ti super也比一下" after the 4090's spec sheet: both
+
+            shown = tuple(g for g in gpus_of(base) if g.name)
+            return CompareQuery(text=follow.text, gpus=(*shown, *fill(dlg, follow.gpus)), settings=follow.settings)
+        follow = dataclasses.replace(follow, ask=None)  # after a comparison: one more card in it (merged below)
     if follow.want_speed:
         return measures.speed_of_last(dlg, base, follow)
     timed = follow.want_time or follow.tokens or (follow.hours_total and follow.ask != "rates")

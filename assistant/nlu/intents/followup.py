@@ -324,7 +324,9 @@ def also_compared(r: Reading) -> Query | None:
     if len(r.explicit) != 1 or not r.said("also") or not b.has("THAN", "COMPARE", "VS"):
         return None
     kinds = {t.kind for t in b.tags}
-    return build(r) if kinds <= _ALSO_COMPARED and set(b.unknown) <= r.lex.listed("also_compared_words") else None
+    if not (kinds <= _ALSO_COMPARED and set(b.unknown) <= r.lex.listed("also_compared_words")):
+        return None
+    return dataclasses.replace(build(r), ask="compare")  # after a spec sheet: that card against the new one
 
 
 def leftover(r: Reading) -> Query | None:
@@ -458,7 +460,7 @@ def other_gpu(r: Reading) -> Query | None:
         {"EXPLAIN", "COMPARE"} if joins else set()
     ):
         return None
-    return build(r)
+    return dataclasses.replace(build(r), ask="compare") if joins else build(r)
 
 
 def job_elsewhere(r: Reading) -> Query | None:
