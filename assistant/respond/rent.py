@@ -434,7 +434,8 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
 
 def _for_the_pick(query: RentOrBuyQuery, env: Env) -> Answer:
     """ "rent or buy for finetuning 8b models, ~20h a week": no GPU named, the work is: renting or buying the
-    best-ranked GPUs of the recommendation for that work that a cloud rents (as many as it ranks), named first."""
+    best-ranked GPUs of the recommendation for that work that a cloud rents (the cloud named, when it rents one of
+    them; as many as it ranks), named first."""
     from assistant.queries import GpuRef, RecommendQuery
     from assistant.respond import recommend
 
@@ -452,6 +453,8 @@ def _for_the_pick(query: RentOrBuyQuery, env: Env) -> Answer:
     ranked = (pick.figures.get("serving_sets") or {}).get("sets") or pick.figures.get("ranking") or []
     rows = [row for row in ranked if isinstance(row, dict) and row.get("gpu")]
     rented = [row for row in rows if env.cloud_rates(row["gpu"])]  # the best-ranked one the clouds rent
+    if query.provider:  # "on runpod": the best-ranked one that cloud rents, when it rents any
+        rented = [row for row in rented if of_provider(query.provider, env.cloud_rates(row["gpu"]))] or rented
     top = (rented or rows or [{}])[0]
     if not top:
         return Answer(
@@ -460,7 +463,9 @@ def _for_the_pick(query: RentOrBuyQuery, env: Env) -> Answer:
     n = int(top.get("gpu_count") or 1)
     answer = _respond(dataclasses.replace(query, gpus=(GpuRef(mention="", name=top["gpu"], count=n),)), env)
     gpu = env.reader.known_gpu(top["gpu"])
-    answer.headline = env.t("rent.for_pick", gpus=counted(env, gpu, n, article=False)) + " " + answer.headline
+    answer.headline = i18n.gap(env.lang).join(
+        [env.t("rent.for_pick", gpus=counted(env, gpu, n, article=False)), answer.headline]
+    )
     answer.steps = [*pick.steps[:1], *answer.steps]
     answer.workload = pick.workload
     return answer
