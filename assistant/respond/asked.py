@@ -29,7 +29,8 @@ from assistant.respond.verdict import format_matters
 
 SPEC_PARTS = ("bus", "memory_type", "bandwidth", "power", "price", "clock")
 FIGURE_PARTS = ("fp16", "bf16", "tf32", "fp8", "int8", "fp4", "nvlink", "pcie", "slot")  # spec_figures fields
-PRICE_INTENTS = ("compare", "spec")  # the answers where a street price asked beside them is added
+PRICE_INTENTS = ("compare", "spec", "verdict")  # the answers where a street price asked beside them is added
+PRICED_VERDICTS = ("worth", "good", "enough")  # "二手3090现在什么价 值得入吗": the price, then whether to buy
 _DURATION = re.compile(
     r"\d[\d,.]*\s*(?:s|sec|secs|seconds?|min|mins|minutes?|h|hrs?|hours?|days?|秒|分钟|小时|天)(?![a-z])", re.I
 )
@@ -122,6 +123,11 @@ def link_of(text: str) -> Link | None:
     return Link(gen=g, lanes=n) if g or n else None
 
 
+def _verdict_kind(answer: Answer) -> str:
+    verdict = answer.figures.get("verdict")
+    return str(verdict.get("kind") or "") if isinstance(verdict, dict) else ""
+
+
 def cover(answer: Answer, text: str, env: Env) -> Answer:
     """Add what the answer leaves out of the parts the question asked (see the module contract)."""
     if not answer.understood:
@@ -138,6 +144,8 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
             answer.intent in PRICE_INTENTS or (answer.intent == "cost" and "electricity" not in asked)
         ):
             continue  # a rental rate, a bill asked, a deal or a build has its own money
+        if part == "price" and answer.intent == "verdict" and _verdict_kind(answer) not in PRICED_VERDICTS:
+            continue  # buy-now-or-wait and deals speak of prices already
         if part in SPEC_PARTS and specs:
             # a price in the currency the question asked in ("how much is a 4090 in china": yuan)
             shown_in = env.for_query(Query(text=text)) if part == "price" else env
