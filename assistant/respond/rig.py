@@ -278,14 +278,18 @@ def _power_head(query: RigQuery, b: Build, env: Env) -> str:
         )
     if suggested and not query.psu_w:
         return env.t("rig.power_need_spec", suggested=f"{suggested:,}", gpu=b.gpu.short_name, **values)
+    tdp = env.reader.known_gpu(b.gpu.name).tdp_w or 0  # the stock power, also when the question limits the cards
+    cap = b.gpu.tdp_w if b.gpu.tdp_w != tdp else None  # the limit the question states per card, already applied
     if not query.psu_w:
-        return env.t("rig.power_need", **values)
+        return env.t("rig.power_need_capped", cap=f"{cap:,}", **values) if cap else env.t("rig.power_need", **values)
     if query.psu_w >= b.psu_w:
         return env.t("rig.power_ok", have=f"{query.psu_w:,.0f}", **values)
     per_card = (query.psu_w / rules["psu_margin"] - b.platform.cpu_w - rules["rest_w"]) / b.n
-    tdp = env.reader.known_gpu(b.gpu.name).tdp_w or 0  # the stock power, also when the question limits the cards
     if tdp and per_card >= 0.6 * tdp:
-        return env.t("rig.power_limit", have=f"{query.psu_w:,.0f}", limit=f"{per_card:,.0f}", tdp=f"{tdp:,}", **values)
+        key = "rig.power_limit_capped" if cap else "rig.power_limit"
+        return env.t(
+            key, have=f"{query.psu_w:,.0f}", limit=f"{per_card:,.0f}", tdp=f"{tdp:,}", cap=f"{cap or 0:,}", **values
+        )
     return env.t("rig.power_short", have=f"{query.psu_w:,.0f}", **values)
 
 
