@@ -246,34 +246,23 @@ def _value_rows_by_workload(query: CompareQuery, gpus, chat, env: Env, image=Non
         k: {g.name: value_row(g, env, k, counts.get(g.name, 1), conditions.get(g.name)) for g in gpus}
         for k in {*compare_table.SPEED_ROWS, key}
     }
-    if image is not None:  # generating images: seconds per image decide, not the batched-inference roofline
-        model, ref_seconds = image
-        by_key["image_gen"] = {
+
+    def measured(perf_of) -> dict:  # value rows whose speed is `perf_of(gpu, count)`
+        return {
             g.name: value_row(
-                g,
-                env,
-                "infer16",
-                counts.get(g.name, 1),
-                conditions.get(g.name),
-                perf=image_score(model, ref_seconds, g, counts.get(g.name, 1)),
+                g, env, "infer16", counts.get(g.name, 1), conditions.get(g.name), perf=perf_of(g, counts.get(g.name, 1))
             )
             for g in gpus
         }
+
+    if image is not None:  # generating images: seconds per image decide, not the batched-inference roofline
+        model, ref_seconds = image
+        by_key["image_gen"] = measured(lambda g, n: image_score(model, ref_seconds, g, n))
         return by_key, "image_gen", env.t("compare.image_title", model=model.name)
     if not chat:
         return by_key, key, workload_title(env, key)
     # running an LLM for oneself: single-user decode speed decides, not batched throughput
-    by_key["llm_chat"] = {
-        g.name: value_row(
-            g,
-            env,
-            "infer16",
-            counts.get(g.name, 1),
-            conditions.get(g.name),
-            perf=chat_score(*chat, g, "chat", counts.get(g.name, 1)),
-        )
-        for g in gpus
-    }
+    by_key["llm_chat"] = measured(lambda g, n: chat_score(*chat, g, "chat", n))
     return by_key, "llm_chat", env.t("rec.chat_title", model=chat[0].name, quant=chat[1])
 
 
