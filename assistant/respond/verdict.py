@@ -46,6 +46,7 @@ from assistant.specs import GpuSpec
 
 # the reference's memory floors (knowledge/concepts.toml "value-per-dollar"; recommend_need._FLOOR_GB)
 FLOOR_GB = {"image_generation": 12.0, "llm_inference": 24.0, "llm_finetune": 24.0}
+SMALL_GENERAL_GB = FLOOR_GB["image_generation"]  # under the reference's smallest floor a general "yes" is conditional
 MORE_MEMORY_GB = 8  # a better-value card this much (and half) smaller does not make a roomier one "not worth it" [A]
 BAND = 2.0  # alternatives cost at most this many times the asked GPU (its price class) [A]
 _FORMATS = {"fp8": "fp8_acc16", "bf16": "bf16", "tf32": "tf32", "int8": "int8", "fp4": "fp4"}
@@ -311,6 +312,12 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
             answer, head, condition = "no", env.t("verdict.head_not_ranked", what=what, use=use, why=why), None
         else:
             answer, head, condition = _worth(env, gpu, what, use, mine, best, position, len(rows), key)
+    elif not floor and mem < SMALL_GENERAL_GB and query.kind != "overkill":
+        # "does the 5060 ti 8gb make sense for ai": no floor for the work asked, but under the smallest one the
+        # reference names (12 GB for image generation), only small models train: a yes with that condition
+        answer = "yes_if"
+        condition = env.t("verdict.cond_small", floor=f"{SMALL_GENERAL_GB:g}")
+        head = env.t("verdict.head_limited", what=what, use=use, mem=f"{mem:g}", condition=condition)
     else:
         answer = "yes"
         # the reference card is not measured against itself ("为啥3090这么香" said "1.00x an RTX 3090")
