@@ -1,15 +1,15 @@
 """A rent-or-buy question that names a training job ("rent an h100 or buy a 4090 to pretrain a 1b model on 20b
 tokens", "rent or buy a 4090 to qlora llama 3 8b on 50k samples"): the job on each side, before the break-even.
 
-Contract: `job_lead(query, env, bought, n, rented, rate_usd, price_usd)` -> (headline, steps,
-figures) or None when the question names no job (no model or size with a training method, data or "from
-scratch"). The job is timed as a rates answer times it (respond/rates_job.py: FLOPs / (peak x MFU), §cost.run) on
-the rented cards and on the bought ones, each count raised to the fewest cards the method fits on; renting costs
-hours x rate x cards; owning costs the purchase (the cards the job needs and their platform, §cost.platform) plus
-whole-system electricity for the hours it runs (§cost.electricity).
-When renting one job costs less than buying, the jobs of this size that buying pays back after are said
-(purchase / (rented job - electricity of the owned job)). `figures`: job_rent_hours, job_rent_usd, job_own_hours,
-job_own_usd, job_rent_cards, job_own_cards, jobs_to_break_even (None when one job already favours buying).
+Contract: `job_lead(query, env, bought, n, rented, rate_usd, price_usd)` -> (headline, steps, figures) or None when
+the question names no job (a model or size with its data, "from scratch", or LoRA / QLoRA; a bare "fine tuning" is
+no job of a known size). The job is timed as a rates answer times it (respond/rates_job.py: FLOPs / (peak x MFU),
+§cost.run) on the rented cards and on the bought ones, each count raised to the fewest cards the method fits on;
+renting costs hours x rate x cards; owning costs the purchase (the cards the job needs and their platform,
+§cost.platform) plus whole-system electricity for the hours it runs (§cost.electricity). When renting one job costs
+less than buying, the jobs of this size that buying pays back after are said (purchase / (rented job - electricity
+of the owned job)). `figures`: job_rent_hours, job_rent_usd, job_own_hours, job_own_usd, job_rent_cards,
+job_own_cards, jobs_to_break_even (None when one job already favours buying).
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ def _names_job(query: RentOrBuyQuery) -> bool:
     sized = query.model is not None or bool(query.params_b)
     data = bool(query.tokens or query.samples or query.pretrain)
     training = query.workload in ("training", "llm_finetune") or query.pretrain
-    return sized and training and (data or query.mode is not None)
+    # a bare "fine tuning" reads as a full fine-tune by default: the job leads only with its data or a method named
+    return sized and training and (data or query.mode in ("lora", "qlora"))
 
 
 def _as_job(query: RentOrBuyQuery) -> RatesQuery:
