@@ -88,14 +88,20 @@ def _siblings(gpu, env: Env, need_rate: bool) -> list[str]:
 
 
 def _rented_first(text: str, named: list, env: Env) -> bool:
-    """Is the first GPU named the one to rent ("rent an h100 or buy a 5090")? The rent or buy word
-    nearest before its name decides; none before it keeps the usual order (buy the first)."""
+    """Is the first GPU named the one to rent ("rent an h100 or buy a 5090")? A rent word right after a name marks
+    that one ("4090 vs h100 rental"); else the rent or buy word nearest before the first name decides; none before
+    it keeps the usual order (buy the first)."""
     lowered = text.lower()
+    lex = lexicon(env.lang)
+    for k, ref in enumerate(named[:2]):  # "4090 vs h100 rental": a rent word right after a name marks it
+        mention = (ref.mention or "").lower()
+        end = lowered.find(mention) + len(mention) if mention and mention in lowered else -1
+        if end > 0 and any(lowered[end : end + 12].lstrip().startswith(w) for w in lex.listed("rent_side_words")):
+            return k == 0
     at = lowered.find((named[0].mention or "").lower())
     if at <= 0:
         return False
     before = lowered[:at]
-    lex = lexicon(env.lang)
     rent = max((before.rfind(w) for w in lex.listed("rent_side_words")), default=-1)
     buy = max((before.rfind(w) for w in lex.listed("buy_side_words")), default=-1)
     return rent > buy
