@@ -122,9 +122,19 @@ class FitCase:
     @property
     def pick(self) -> Row:
         if self.query.mode in TRAIN_MODES and self.model.kind == "llm":
+            if not self.rows[0][2].fits and self.ok and not self.full_stated:
+                return self.ok[0]  # "can i finetune 8b on a 16gb card": yes, with the lightest method that fits
             return self.rows[0]  # the method asked for; the lighter ones follow in the table
         asked = next((r for r in self.rows if r[0] == self.query.precision), None)
         return asked or (self.ok[0] if self.ok else self.rows[-1])
+
+    @property
+    def full_stated(self) -> bool:
+        """Full fine-tuning asked for in so many words ("full fine-tune", "全参", pretraining), not a bare
+        "fine-tune" / "train", which people say of LoRA and QLoRA as well."""
+        if self.query.mode != "full_finetune" or getattr(self.query, "pretrain", False):
+            return True
+        return bool(lexicon(self.env.lang).words_in("full_finetune_words", self.query.text.lower()))
 
     @property
     def training(self) -> bool:
