@@ -17,7 +17,7 @@ import re
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.models import constants as C
-from assistant.models import hardware, llm, memory
+from assistant.models import hardware, llm, memory, train_memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
 from assistant.respond import cpu_fit, fit_asked, fit_hardware, fit_loss, image_route, memory_overview, mixed_set
@@ -402,5 +402,18 @@ def largest_llm(env: Env, memory_gb: float, experts: bool = False) -> str | None
             continue
         need = memory.inference_memory(m, "q4_k_m", context=4096).total_gb
         if need <= memory_gb and (best is None or m.params_b > best.params_b):
+            best = m
+    return best.name if best else None
+
+
+def largest_finetunable(env: Env, memory_gb: float, method: str) -> str | None:
+    """The largest dense KB LLM whose `method` fine-tune (lora | qlora) fits `memory_gb` on one card with the
+    fit answer's default set-up: sequence 2,048, batch 1, gradient checkpointing (§mem.train)."""
+    best = None
+    for m in env.reader.models:
+        if m.kind != "llm" or m.experts or not m.params_b:
+            continue
+        est = train_memory.training_memory(m, method, seq=2048, checkpointing=True)
+        if memory.fit(est, memory_gb, 1).fits and (best is None or m.params_b > best.params_b):
             best = m
     return best.name if best else None

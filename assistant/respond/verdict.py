@@ -22,7 +22,7 @@ from assistant.nlu.lexicon import lexicon
 from assistant.queries import VerdictQuery
 from assistant.respond import deal, ollama, software, wait
 from assistant.respond.env import Env
-from assistant.respond.fit import largest_llm
+from assistant.respond.fit import largest_finetunable, largest_llm
 from assistant.respond.mining import mining_notes
 from assistant.respond.pricing import (
     CHAT_MODEL,
@@ -294,12 +294,9 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         answer = "no"
         head = env.t("verdict.head_no_tensor", what=what, use=use)
     elif floor and mem < floor and query.kind != "overkill":
-        largest = largest_llm(env, mem) if workload.startswith("llm") else None
         if mem >= floor / 2:
             answer = "yes_if"
-            condition = (
-                env.t("verdict.cond_llm", model=largest) if largest else env.t("verdict.cond_small", floor=f"{floor:g}")
-            )
+            condition = _small_condition(env, workload, mem / n, floor)
             head = env.t("verdict.head_limited", what=what, use=use, mem=f"{mem:g}", condition=condition)
         else:
             answer = "no"
@@ -537,3 +534,19 @@ def _with_ollama(answer: Answer, gpu: GpuSpec, env: Env) -> Answer:
 def _for_a_purpose(query: VerdictQuery, env: Env) -> bool:
     """An offer asked about with a use ("for a beginner", "for llms", "新手练手"): the card's suitability as well."""
     return bool(query.workload) or lexicon(env.lang).words_in("verdict_purpose", query.text.lower())
+
+
+def _small_condition(env: Env, workload: str, per_card_gb: float, floor: float) -> str:
+    """What a card under the workload's memory floor still does: LLM inference up to the largest 4-bit model,
+    LLM fine-tuning up to the largest QLoRA / LoRA fine-tune (not the inference size), else smaller models."""
+    if workload == "llm_finetune":
+        qlora = largest_finetunable(env, per_card_gb, "qlora")
+        if qlora:
+            lora = largest_finetunable(env, per_card_gb, "lora")
+            key = "verdict.cond_llm_train" if lora else "verdict.cond_llm_train_qlora"
+            return env.t(key, qlora=qlora, lora=lora or "")
+    elif workload.startswith("llm"):
+        largest = largest_llm(env, per_card_gb)
+        if largest:
+            return env.t("verdict.cond_llm", model=largest)
+    return env.t("verdict.cond_small", floor=f"{floor:g}")
