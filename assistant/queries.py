@@ -7,8 +7,9 @@ dialogue context by `assistant.dialogue`. Nothing here refers to Lark or to the 
 
 Vocabularies:
 - workload: training | inference | llm_inference | llm_finetune | image_generation | None
-- precision: fp32 | tf32 | fp16 | bf16 | fp8 | int8 | int4 | q2_k | q3_k_m | q4_0 | q4_k_m |
-  q5_k_m | q6_k | q8_0 | iq4_xs | iq3_m | iq3_xxs | iq2_m | iq2_xs | iq2_xxs | iq1_m | iq1_s | None
+- precision: fp32 | tf32 | fp16 | bf16 | fp8 | int8 | int4 | a GGUF type of llama.cpp's quantize table (q2_k,
+  q2_k_s, q3_k_s/m/l, q4_0, q4_1, q4_k_s/m, q5_0, q5_1, q5_k_s/m, q6_k, q8_0, iq4_xs, iq4_nl, iq3_m, iq3_s, iq3_xs,
+  iq3_xxs, iq2_m, iq2_s, iq2_xs, iq2_xxs, iq1_m, iq1_s, tq1_0, tq2_0) | None
 - condition: new | used | None
 """
 
@@ -26,20 +27,34 @@ PRECISIONS = (
     "int8",
     "int4",
     "q2_k",
+    "q2_k_s",
+    "q3_k_s",
     "q3_k_m",
+    "q3_k_l",
     "q4_0",
+    "q4_1",
+    "q4_k_s",
     "q4_k_m",
+    "q5_0",
+    "q5_1",
+    "q5_k_s",
     "q5_k_m",
     "q6_k",
     "q8_0",
     "iq4_xs",
+    "iq4_nl",
     "iq3_m",
+    "iq3_s",
+    "iq3_xs",
     "iq3_xxs",
     "iq2_m",
+    "iq2_s",
     "iq2_xs",
     "iq2_xxs",
     "iq1_m",
     "iq1_s",
+    "tq1_0",
+    "tq2_0",
 )
 INTENTS = (
     "spec",

@@ -173,8 +173,14 @@ NO_P2P_GENERATIONS = r"GeForce (30|40|50)"
 # converted with DECIMAL_GB; bandwidths stay in decimal GB/s, as vendors state them (`memory.transfer_seconds`).
 GB = float(2**30)
 DECIMAL_GB = 1e9 / GB  # one decimal GB (1e9 bytes) in memory GB
-# Bits per weight. GGUF: llama.cpp quantize table; Q4_K_M 4.85 per the brief [P/R]
-# (llama-bench: Llama 3 8B 4.90, 70B 4.82 [D]). int4 = GPTQ/AWQ group 128 with fp16 scale
+# Bits per weight. GGUF k-quant mixes and legacy types are whole-file averages: Q4_K_M 4.85 per the brief [P/R]
+# (llama-bench: Llama 3 8B 4.90, 70B 4.82 [D]); Q5_K_S, Q4_K_S and Q3_K_M agree with Llama 3.1 70B files
+# (bartowski's GGUF sizes, 48.66 / 40.35 / 34.27 GB over 70.55 B = 5.52 / 4.58 / 3.89) [R], and Q3_K_S / Q3_K_L
+# are those files' averages (30.91 / 37.14 GB) [R]. llama.cpp's quantize table gives its k-quants as GiB of a
+# Llama 3 8B file (Q2_K 2.96 GiB = 3.17 bits per weight), where the 1.05 B embedding and output weights (13 %, the
+# output kept at 6 bits) weigh 4x more than in a 70B; large models are what the low quants are asked for, so Q2_K
+# keeps 2.96 [A, no 70B file size at hand]. Q4_1 / Q5_1: their blocks' bits (32 weights + a 16-bit scale and
+# minimum = 5.0 / 6.0) [D], as Q4_0 4.5 and Q5_0 5.5. int4 = GPTQ/AWQ group 128 with fp16 scale
 # and zero (4 + 32/128). nf4 = QLoRA NF4 with double quantization (4.127, QLoRA paper).
 BITS_PER_WEIGHT = {
     "fp32": 32.0,
@@ -188,14 +194,20 @@ BITS_PER_WEIGHT = {
     "q5_k_m": 5.69,
     "q5_k_s": 5.54,
     "q5_0": 5.5,
+    "q5_1": 6.0,
+    "q4_1": 5.0,
     "q4_k_m": 4.85,
     "q4_k_s": 4.58,
     "q4_0": 4.5,
     "iq4_xs": 4.25,
+    "q3_k_l": 4.21,
     "q3_k_m": 3.91,
+    "q3_k_s": 3.50,
     "q2_k": 2.96,
+    "q2_k_s": 2.96,  # the quantize table gives Q2_K_S the same size as Q2_K
     # llama.cpp's i-quants at the bits per weight its quantize tool lists (tools/quantize QUANT_OPTIONS) [R]; Unsloth
     # names its dynamic quants by their average ("1.58-bit" DeepSeek R1 = UD-IQ1_S, 131 GB = 671 B x 1.56 / 8)
+    "iq4_nl": 4.5,
     "iq3_m": 3.66,
     "iq3_s": 3.44,
     "iq3_xs": 3.3,
@@ -206,6 +218,9 @@ BITS_PER_WEIGHT = {
     "iq2_xxs": 2.06,
     "iq1_m": 1.75,
     "iq1_s": 1.56,
+    # ternary types (BitNet-style models): 1.69 / 2.06 bpw, the same table
+    "tq1_0": 1.69,
+    "tq2_0": 2.06,
     "int4": 4.25,
     "nf4": 4.127,
     "fp4": 4.25,
@@ -219,7 +234,15 @@ BITS_PER_WEIGHT = {
 # weight above are whole-file averages), MXFP4 is gpt-oss's own layout.
 LINEAR_ONLY_QUANTS = frozenset({"int4", "int8", "nf4", "fp8", "fp4"})
 # Quantizations with 8-bit or lower weights that llama.cpp / bitsandbytes dequantize (GGUF).
-GGUF_TYPES = {"q8_0", "q6_k", "q5_k_m", "q5_k_s", "q5_0", "q4_k_m", "q4_k_s", "q4_0", "iq4_xs", "q3_k_m", "q2_k"} | {
+GGUF_TYPES = {"q8_0", "q6_k", "q5_k_m", "q5_k_s", "q5_1", "q5_0", "q4_k_m", "q4_k_s", "q4_1", "q4_0", "iq4_xs"} | {
+    "iq4_nl",
+    "q3_k_l",
+    "q3_k_m",
+    "q3_k_s",
+    "q2_k",
+    "q2_k_s",
+    "tq1_0",
+    "tq2_0",
     "iq3_m",
     "iq3_s",
     "iq3_xs",
