@@ -279,6 +279,10 @@ class Engine:
             kind, each, per_week = query.usage_assumed
             how = i18n.t(lang, f"engine.usage_{kind}", each=f"{each:g}")
             answer.notes.append(i18n.t(lang, "engine.usage_assumed", how=how, hours=f"{per_week:g}"))
+        if query.size_range:  # "14b-32b models": answered for the top of the range, said
+            low, high = query.size_range
+            said = i18n.t(lang, "engine.size_range", low=f"{low:g}B", high=f"{high:g}B")
+            answer.headline = i18n.gap(lang).join([said, answer.headline])
         answer.notes += self._configurations(query, lang)
         answer.notes[:0] = self._model_notes(query, lang)
         chips = list(dict.fromkeys(r.name for r in getattr(query, "gpus", ()) if r.name))

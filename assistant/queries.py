@@ -135,6 +135,9 @@ class Query:
     # usage said without its hours ("i only train on weekends", "a few hours every evening"): (weekends | evenings |
     # weekdays | few, the hours assumed for each day or for "a few", the hours a week read); the answer says it
     usage_assumed: tuple[str, float, float] | None = None
+    # a range of model sizes ("14b-32b models", "between 13b and 34b"): (low, high); params_b is the top, the size
+    # that needs the most, and the answer says so
+    size_range: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

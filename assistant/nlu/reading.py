@@ -392,6 +392,14 @@ class Reading:
             return None
         return str(hours["assumed"]), float(hours["each"]), float(hours["per_week"])
 
+    def size_range(self) -> tuple[float, float] | None:
+        """ "14b-32b models": the (low, high) of a range of model sizes (tagging/quantities.size_ranges), or None."""
+        for t in self.b.kinds.get("PARAMS", []):
+            if "RANGE" in t.meanings:
+                lo, hi = t.meanings["RANGE"]
+                return float(lo), float(hi)
+        return None
+
     def card_limit_tag(self) -> Tag | None:
         """The watts each card is limited to: a WATTS amount after a power-limit word (lexicon power_limit_words:
         "power limiting 4x 3090s to 250w each") or followed by a word of card_each ("at 300w a card"); an amount

@@ -119,7 +119,12 @@ def read(reading: Reading) -> Query | Clarification:
         targets = tuple(t for t in reading.targets() if not (t[0] == "power_limit" and found.intent == "power_limit"))
         used = any(s.key == "utilization" for s in stated) or getattr(found, "hours_per_week", None)
         usage = reading.usage_assumed() if used else None  # "on weekends": the hours assumed, said
-        if stated or boards or targets or usage:
-            return dataclasses.replace(found, settings=stated, boards=boards, targets=targets, usage_assumed=usage)
+        sizes = reading.size_range() if getattr(found, "params_b", None) else None
+        if sizes is not None and sizes[1] != found.params_b:  # type: ignore[attr-defined]
+            sizes = None  # the range was not what the query is sized by
+        if stated or boards or targets or usage or sizes:
+            return dataclasses.replace(
+                found, settings=stated, boards=boards, targets=targets, usage_assumed=usage, size_range=sizes
+            )
         return found
     raise AssertionError("unknown.read always claims")

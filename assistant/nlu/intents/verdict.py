@@ -122,6 +122,8 @@ def read(r: Reading) -> Query | None:
         kind = "good"  # "mac mini m4 pro 64g跑大模型咋样": how it does at the workload named
     elif b.has("WHY") and said(r, "praise_words"):
         kind = "good"  # "为什么都说4090是炼丹神卡", "why does everyone call the 3090 the best budget ai card": its case
+    elif _workload_on_card(r):
+        kind = "good"  # "stable diffusion on a 3060", "yolov8 training on a laptop 4060": how it does at that work
     else:
         return None
     workload = r.workload or ("training" if "training" in b.meanings.get("MODE", []) else None)
@@ -135,6 +137,20 @@ def read(r: Reading) -> Query | None:
         offer=offer,
         money_currency=r.currency("MONEY") if offer is not None else None,
     )
+
+
+# the tags of "<workload> on <GPU>" with nothing else asked ("stable diffusion on a 3060", "a laptop 4060 train yolo")
+_WORK_ON_CARD = {"GPU", "WORKLOAD", "MODE", "ON", "QUESTION", "FILLER", "COUNT", "CONDITION", "GPU_WORD"}
+
+
+def _workload_on_card(r: Reading) -> bool:
+    """A workload (or a training word) said with the one GPU and nothing else asked: how the GPU does at it."""
+    kinds = {t.kind for t in r.b.tags}
+    return bool(r.workload or _training_said(r)) and kinds <= _WORK_ON_CARD and not r.fields()
+
+
+def _training_said(r: Reading) -> bool:
+    return "training" in r.b.meanings.get("MODE", [])
 
 
 _WAIT_FOR = re.compile(

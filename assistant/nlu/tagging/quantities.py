@@ -557,3 +557,30 @@ def context_k(v: float) -> int:
     llama.cpp, Hugging Face configs and model cards do (a "1000k" or "200k" context is read as written)."""
     k = int(v)
     return k * 1024 if v == k and k > 0 and k & (k - 1) == 0 else int(v * 1000)
+
+
+def size_ranges(tags: list[Tag], text: str, lex) -> list[Tag]:
+    """ "14b-32b models", "7-13b", "7b to 13b", "between 13b and 34b", "7b到14b": a range of model sizes is one PARAMS
+    tag of its top (the size that needs the most memory) with meanings["RANGE"] = (low, high), so the answer is for
+    the largest size of the range and says so. The low end is a PARAMS tag or a bare number below the top, joined to
+    it by a word of [lists] range_words (or "and" after a word of [lists] range_between)."""
+    out: list[Tag] = []
+    for t in tags:
+        joiner = 1 if len(out) >= 2 and out[-1].kind == "AND" else 0  # "between 13b and 34b": "and" is a tag
+        low = out[-1 - joiner] if len(out) > joiner else None
+        if t.kind != "PARAMS" or low is None or low.kind not in ("PARAMS", "NUMBER") or "RANGE" in low.meanings:
+            out.append(t)
+            continue
+        gap = text[low.end : t.start].strip()
+        before = text[: low.start].rstrip().rsplit(" ", 1)[-1]
+        joined = gap in lex.listed("range_words") or (gap == "and" and before in lex.listed("range_between"))
+        try:
+            lo, hi = low.number(), t.number()
+        except ValueError:
+            joined = False
+        if not joined or not 0 < lo < hi:
+            out.append(t)
+            continue
+        del out[len(out) - 1 - joiner :]
+        out.append(Tag("PARAMS", hi, text[low.start : t.end], low.start, t.end, {**t.meanings, "RANGE": (lo, hi)}))
+    return out
