@@ -368,6 +368,7 @@ class RigQuery(Query):
     psu_w: float | None = None  # "3x 3090 on a 1000w psu, will it be ok": the PSU the user has
     asks_power: bool = False  # a PSU question ("4张3090 电源要多大"): the power answer leads
     cpu: str | None = None  # the CPU named, as typed ("threadripper 7960x"): its power class in the PSU sizing
+    card_w: float | None = None  # "显卡功耗450w 电源850w够不够": one card's draw when no GPU is named
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -21,6 +21,7 @@ from assistant.nlu.lexicon import Lexicon
 from assistant.nlu.tagger import Tag
 from assistant.queries import GpuRef, ModelRef
 
+_JOIN_GAP = 12  # characters between a PSU or draw word and its watts ("电源是850w", "draws about 450w")
 _LIMIT_GAP = 6  # characters between a power-limit word and its watts ("limited to 250w", "限功耗到250w")
 
 
@@ -430,13 +431,63 @@ class Reading:
         return gap in self.lex.listed("card_at_words")
 
     def psu_watts(self) -> float | None:
-        """The watts of a power supply the question names: the WATTS amount a PSU word follows ("1200w psu"), else
-        the first that is not a card's limit."""
-        limit = self.card_limit_tag()
-        watts = [t for t in self.b.kinds.get("WATTS", []) if t is not limit]
-        text = self.text.lower()
-        named = [t for t in watts if text[t.end : t.end + 16].lstrip(" ").startswith(tuple(self.lex.listed("rig_psu")))]
+        """The watts of a power supply the question names: the WATTS amount a PSU word follows ("1200w psu") or comes
+        right after ("电源850w", "psu is 850w"), else the first that is neither a card's limit nor its draw."""
+        limit, draw = self.card_limit_tag(), self.draw_tag()
+        watts = [t for t in self.b.kinds.get("WATTS", []) if t is not limit and t is not draw]
+        named = [t for t in watts if self._psu_beside(t)]
         return (named or watts)[0].number() if watts else None
+
+    def _psu_beside(self, watts: Tag) -> bool:
+        """A PSU word right after the amount ("850w psu", "850w电源") or right before it ("电源850w", "psu: 850w")."""
+        return self._psu_before(watts) or self._psu_after(watts)
+
+    def _psu_before(self, watts: Tag) -> bool:
+        text = self.text.lower()
+        psu = tuple(self.lex.listed("rig_psu"))
+        return any(self._joined(text[end : watts.start]) for end in self._ends_of(psu, text[: watts.start]))
+
+    def _psu_after(self, watts: Tag) -> bool:
+        text = self.text.lower()
+        psu = tuple(self.lex.listed("rig_psu"))
+        tail = text[watts.end :]
+        start = watts.end + len(tail) - len(tail.lstrip(" "))
+        word = next((w for w in sorted(psu, key=len, reverse=True) if text.startswith(w, start)), None)
+        if word is None:
+            return False
+        end = start + len(word)
+        # "450w 电源850w": the word has its own amount, so this one is not the PSU's
+        return not any(t.start >= end and self._joined(text[end : t.start]) for t in self.b.kinds.get("WATTS", []))
+
+    def _joined(self, gap: str) -> bool:
+        """Does `gap` (the text between a word and an amount) only join them ("", "是", "is", "大概")? [lists]
+        amount_joiners."""
+        gap = gap.strip(" :：,，~～")
+        return len(gap) <= _JOIN_GAP and (not gap or gap in self.lex.listed("amount_joiners"))
+
+    @staticmethod
+    def _ends_of(words: tuple[str, ...], text: str) -> list[int]:
+        return [m.end() for w in words for m in re.finditer(_word(w), text)]
+
+    def draw_tag(self) -> Tag | None:
+        """The power one card draws, stated ("显卡功耗450w", "my gpu draws 450w", "tdp 350w"): a WATTS amount right
+        after a word of [lists] card_draw_words that is not a PSU's; with no such word, the amount beside a PSU
+        amount ("450w的卡 配850w电源") when the question has exactly two."""
+        watts = self.b.kinds.get("WATTS", [])
+        text = self.text.lower()
+        inside = [(m.start(), m.end()) for w in self.lex.listed("rig_psu") for m in re.finditer(_word(w), text)]
+        ends = [
+            m.end()
+            for w in self.lex.listed("card_draw_words")
+            for m in re.finditer(_word(w), text)
+            if not any(a <= m.start() and m.end() <= b for a, b in inside)  # "整机功耗" is the whole system's
+        ]
+        for t in watts:
+            if not self._psu_before(t) and any(end <= t.start and self._joined(text[end : t.start]) for end in ends):
+                return t
+        if len(watts) == 2 and sum(self._psu_beside(t) for t in watts) == 1:
+            return next(t for t in watts if not self._psu_beside(t))
+        return None
 
     @cached_property
     def spaced_tokens(self) -> str:

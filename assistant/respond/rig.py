@@ -22,7 +22,7 @@ from assistant.models import constants as C
 from assistant.models import diffusion_memory, memory, scaling, train_memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RigQuery
-from assistant.respond import mixed_set, quiet
+from assistant.respond import mixed_set, psu_draw, quiet
 from assistant.respond.builds import MAX_GPUS, SERVER_GPUS, Build, builds, platform_for, power
 from assistant.respond.cpus import cpu_power
 from assistant.respond.env import Env
@@ -333,6 +333,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
     env = env.for_query(query)
     if query.asks_power and mixed_set.is_mixed(query):  # "what psu for both" after a 3090 and a 3060
         return mixed_set.psu_answer(query, env)
+    if query.card_w and not query.gpus:  # "显卡功耗450w 电源850w够不够": a stated draw, no GPU named
+        return psu_draw.respond(query, env)
     budget = budget_usd(query, env) or env.assumptions.budget_usd
     model, model_note = sized_model(query, env)
     workload, key = _work(query, env)

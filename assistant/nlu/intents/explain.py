@@ -51,10 +51,13 @@ def advice(r: Reading) -> Query | None:
         cards = scaling.link_of_cards(r)
         if cards is not None:
             return cards
+    # "做个小服务器跑训练 需要ecc显存吗": a run word with no model or memory to fit ("跑训练") is the work, not a fit
+    fits = b.has("FIT") and (b.has("MEMORY") or r.model is not None or not (r.workload or b.has("MODE")))
     if (
         concept
         and len(r.explicit) <= 2
-        and not b.has("RECOMMEND", "RENT", "VS", "FIT", "MODEL", "PARAMS", "MONEY", "BUDGET", "SORT")
+        and not fits
+        and not b.has("RECOMMEND", "RENT", "VS", "MODEL", "PARAMS", "MONEY", "BUDGET", "SORT")
     ):
         return ExplainQuery(text=r.text, concept=concept, mention=r.text.strip(" ?!."))
     return None

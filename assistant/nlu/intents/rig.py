@@ -76,6 +76,28 @@ def psu_of_thread(r: Reading) -> Query | None:
     return RigQuery(text=r.text, gpus=(them,), asks_power=True)
 
 
+_NOT_DRAW_PSU = ("RECOMMEND", "MONEY", "BUDGET", "MODEL", "PARAMS", "RENT", "COST", "KWH", "HOURS")
+
+
+def psu_for_draw(r: Reading) -> Query | None:
+    """ "显卡功耗450w 电源850w够不够", "my gpu draws 450w, is a 850w psu enough", "两张350w的卡 1000w电源够吗": no GPU
+    named, the power one card draws stated (Reading.draw_tag): the power supply for that many such cards."""
+    if r.refs or r.b.has(*_NOT_DRAW_PSU):
+        return None
+    draw = r.draw_tag()
+    if draw is None or not (said(r, "rig_psu") or said(r, "verdict_enough")):
+        return None
+    count = r.total_count()
+    return RigQuery(
+        text=r.text,
+        gpu_count=count if count and count > 1 else None,
+        psu_w=r.psu_watts(),
+        asks_power=True,
+        cpu=r.b.first("CPU"),
+        card_w=draw.number(),
+    )
+
+
 def psu_question(r: Reading) -> bool:
     """ "3x 3090 on a 1000w psu, will it be ok", "4张3090炼丹 电源要多大", "i9-14900k with a 4090 psu": power
     for several cards, for a PSU the user has, or for a card with the CPU named."""
