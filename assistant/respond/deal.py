@@ -36,6 +36,7 @@ from assistant.respond.pricing import (
     score,
     sibling_price,
     sibling_price_note,
+    stale_home_notes,
     stale_home_quote,
     workload_title,
 )
@@ -128,8 +129,11 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     alarm = _low_alarm(gpu, offer_usd / n, diff, condition, market, env)
     if alarm:  # far under the market: the caution comes with the verdict, not after it
         head = head + i18n.gap(env.lang) + alarm
+    home_sources: list[str] = []
     if is_converted(market, env):
         steps.append(env.t("deal.converted_reference"))
+        home_steps, home_sources = stale_home_notes(gpu.name, env)  # "p40 五六百块": the older 闲鱼 ¥700 beside it
+        steps += home_steps
     mining_steps, mining_sources = mining_notes(query.text, env)  # "闲鱼3090矿卡6500": the ex-mining checks
     if mining_steps:
         steps += mining_steps
@@ -158,7 +162,8 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         "observed": market.observed,
         "alternatives": [r.gpu for r in better],
     }
-    sources = [spec_source(gpu, env), *env.cite(market.source), *env.rate_sources(), *env.cite(*mining_sources)]
+    cited = [*mining_sources, *home_sources]
+    sources = [spec_source(gpu, env), *env.cite(market.source), *env.rate_sources(), *env.cite(*cited)]
     if other is not None:
         sources += [s for s in env.cite(other.source) if s not in sources]
     judged = {"answer": _ANSWER[verdict], "kind": "deal", "gpu": gpu.name}

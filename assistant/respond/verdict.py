@@ -503,7 +503,10 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
             return price
         # "used p100 for $80, worth it for a beginner": the price, then whether the card does the job; a card with no
         # street price ("v100 sxm2 for $150, good idea for llm inference?") still gets whether it does the job
-        suits = _with_ollama(_suitability(dataclasses.replace(query, kind="good", offer=None), gpu, n, env), gpu, env)
+        at_offer = _at_offer(query, env, gpu, n)
+        suits = _with_ollama(
+            _suitability(dataclasses.replace(query, kind="good", offer=None), gpu, n, at_offer), gpu, at_offer
+        )
         if priced:
             return both_verdicts(price, suits)
         said = suits.headline  # no price to weigh: whether the card does the job leads, the missing price follows
@@ -512,14 +515,34 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         return answer
     if query.kind == "wait":  # "buy a 5090 now or wait": its price over time and a successor, what is not known
         both = list({r.name: env.gpu(r.name) for r in named[:2]}.values())  # bought now, then the one waited for
-        return wait.respond(query, both[0], env, awaited=both[1] if len(both) > 1 else None)
+        waited = wait.respond(query, both[0], env, awaited=both[1] if len(both) > 1 else None)
+        if query.offer is None:
+            return waited
+        price = deal.respond(dataclasses.replace(query, kind="deal"), env)  # "used 3090 around $650, buy or wait?"
+        return both_verdicts(price, waited) if price.figures.get("deal") else waited
     if query.kind == "feature":
         return _feature(query, gpu, env)
-    suits = _with_ollama(_suitability(query, gpu, n, env), gpu, env)
     if query.offer is None:
-        return suits
+        return _with_ollama(_suitability(query, gpu, n, env), gpu, env)
+    at_offer = _at_offer(query, env, gpu, n)
+    suits = _with_ollama(_suitability(query, gpu, n, at_offer), gpu, at_offer)
     price = deal.respond(dataclasses.replace(query, kind="deal"), env)  # "p40 for $200 still worth it": the price too
     return both_verdicts(price, suits, first=suits) if price.figures.get("deal") else suits
+
+
+def _at_offer(query: VerdictQuery, env: Env, gpu: GpuSpec, n: int) -> Env:
+    """The env in which the card costs what the user was offered ("闲鱼五千左右 能买吗"), so that whether it is worth
+    it is weighed at that price, not at the street price (for this answer only; a price setting is not changed)."""
+    usd = env.to_usd(query.offer, query.money_currency) if query.offer else None
+    if not usd:
+        return env
+    each = usd / max(n, 1)  # a counted offer is for all of them together (VerdictQuery.offer)
+    named = next((r for r in query.gpus if r.name == gpu.name), None)
+    prices = {(gpu.name, c): each for c in ("new", "used")}
+    if named is not None and named.condition in ("new", "used"):
+        prices = {(gpu.name, named.condition): each}
+    assumptions = dataclasses.replace(env.assumptions, prices=env.assumptions.prices | prices)
+    return dataclasses.replace(env, assumptions=assumptions)
 
 
 def _with_ollama(answer: Answer, gpu: GpuSpec, env: Env) -> Answer:

@@ -13,6 +13,7 @@ import re
 
 from assistant.nlu.intents.rates import period
 from assistant.nlu.reading import Reading, gpu_ref
+from assistant.nlu.stated_prices import stated_prices
 from assistant.queries import GpuRef, Query, SetQuery, Setting
 
 # tag kinds that ask a question beyond stating settings
@@ -124,6 +125,7 @@ def read(r: Reading) -> Query | None:
         and not (b.has("COST") and (b.has("HOW_MUCH") or period(r)))  # "cost per year at 0.28/kwh": a cost asked
         and not (b.has("COST") and b.has("FOLLOW", "PRONOUN"))  # "what about electricity, 6h a day at 0.20/kwh"
         and not (override and _verdict_asked(r))  # "p40 for $200 in 2026 still a good deal": the offer weighed
+        and not (override and b.has("BUY") and b.has("QUESTION"))  # "used 3090 around 650 usd, buy or wait?"
     ):
         return _flags(r, SetQuery(text=r.text, settings=tuple(settings)))
     return None
@@ -184,6 +186,11 @@ def settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
         out.append(
             Setting("price_override", float(tag.value), gpu=override.name, condition=override.condition, currency=cur)
         )
+    if override is None:  # "闲鱼3090 5000块 4090 13000", "if the 3090 is 600", "3090能买吗，闲鱼五千左右"
+        for ref, tag, amount in stated_prices(r):
+            override = override or ref
+            cur = _not_usd(tag.meanings.get("CURRENCY") or r.currency("MONEY") or r.unnamed_currency())
+            out.append(Setting("price_override", amount, gpu=ref.name, condition=ref.condition, currency=cur))
     kwh, kwh_cur = b.first("KWH"), r.currency("KWH")
     if kwh is None and b.means("ELECTRICITY"):
         if b.has("MONEY"):  # a typed amount ("-5 dollars", "0.6元") is taken as typed

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from assistant.nlu.reading import Reading
+from assistant.nlu.stated_prices import stated_prices
 from assistant.nlu.text import words
 from assistant.queries import GpuRef, Query, VerdictQuery
 
@@ -128,6 +129,9 @@ def read(r: Reading) -> Query | None:
         return None
     workload = r.workload or ("training" if "training" in b.meanings.get("MODE", []) else None)
     offer = _price_typed(r)  # "矿卡5700xt 300块 能跑ai吗": the price the user would pay, for the answer to use
+    if offer is None:  # "二手矿卡3090能买吗，闲鱼五千左右": a price stated for the one card further on
+        stated = [amount for ref, _, amount in stated_prices(r) if len(gpus) == 1 and ref.name == gpus[0].name]
+        offer = stated[0] if len(stated) == 1 else None
     return VerdictQuery(
         text=r.text,
         gpus=tuple(gpus),

@@ -1,0 +1,86 @@
+"""Prices a question states for the cards it names, where no "costs / for / at" word joins them.
+
+`stated_prices(r)` -> [(GpuRef, amount tag, amount)], each a price the user gives for that card:
+- an amount right after the card: "闲鱼3090 5000块 4090 13000", "3090 24g 5000 能买吗" (a bare number of 100 or more
+  counts only there: smaller ones are memory, counts or rates);
+- "is / at / for / costs N" right after the card: "if the 3090 is 600 and the 4090 is 1800", "5090 at 2800";
+- one card and one amount after it, in a question that weighs buying that card and states no budget, rate or
+  usage: "二手矿卡3090能买吗，闲鱼五千左右", "used 3090 around 650 usd, buy or wait?".
+Amounts that are an electricity rate (Reading.rate_tags) are never prices.
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.reading import Reading
+from assistant.nlu.tagger import Tag
+from assistant.queries import GpuRef
+
+_IS_WORDS = frozenset({"is", "was", "costs", "cost", "=", "at", "for", "@", "only", "now", "卖", "收", "要"})
+_BARE_MIN = 100.0  # a bare number after a card: below this it is more likely memory, a count or a rate
+_IS_MIN = 50.0
+# kinds that make a lone amount something other than the card's price (a budget, a rate, a usage, a rental)
+_NOT_OFFER = frozenset({"BUDGET", "RATE", "KWH", "HOURS", "RENT", "RECOMMEND", "PER", "MODEL", "PARAMS"})
+
+
+def stated_prices(r: Reading) -> list[tuple[GpuRef, Tag, float]]:
+    tags = r.b.tags
+    rate = r.rate_tags()
+    rate_tag = rate[1] if rate else None
+    out: list[tuple[GpuRef, Tag, float]] = []
+    for k, tag in enumerate(tags[:-1]):
+        if tag.kind != "GPU":
+            continue
+        amount = _amount_after(tags, k)
+        if amount is None or amount is rate_tag:
+            continue
+        ref = _ref(r, tag)
+        if ref is not None:
+            out.append((ref, amount, _value(amount)))
+    return out or _lone_offer(r, rate_tag)
+
+
+def _amount_after(tags, k: int):
+    nxt = tags[k + 1]
+    if nxt.kind == "MONEY" or (nxt.kind == "NUMBER" and _value(nxt) >= _BARE_MIN):
+        return nxt
+    if k + 2 < len(tags) and nxt.text.lower() in _IS_WORDS:
+        amount = tags[k + 2]
+        if amount.kind == "MONEY" or (amount.kind == "NUMBER" and _value(amount) >= _IS_MIN):
+            return amount
+    return None
+
+
+def _lone_offer(r: Reading, rate_tag) -> list[tuple[GpuRef, Tag, float]]:
+    b, tags = r.b, r.b.tags
+    names = {g.name for g in r.explicit if g.name}
+    money = [t for t in tags if t.kind == "MONEY"]
+    if len(names) != 1 or len(money) != 1 or money[0] is rate_tag or b.has(*_NOT_OFFER) or b.means("ELECTRICITY"):
+        return []
+    # a market word ("used", "闲鱼", "二手") or a deal word; "old" says how long the user had a card, not a market
+    market = any(t.kind == "CONDITION" and t.text.lower() != "old" for t in tags)
+    if not (market or r.said("deal_words") or r.said("verdict_worth")):
+        return []
+    gpu = next(t for t in tags if t.kind == "GPU")
+    if money[0].start < gpu.start or _capped(r, money[0]):
+        return []  # "i have $1500, should i buy a 4090": money before the card is what the user has
+    ref = _ref(r, gpu)
+    return [(ref, money[0], _value(money[0]))] if ref is not None else []
+
+
+def _capped(r: Reading, money) -> bool:
+    """ "under $700", "5000以内": a cap, not a price; "around" / "左右" / "about" keep it a price."""
+    k = r.b.tags.index(money)
+    around = set(r.lex.listed("price_around_words"))
+    near = [t for t in r.b.tags[max(k - 1, 0) : k + 2] if t.kind == "UNDER"]
+    return any(t.text.lower() not in around for t in near)
+
+
+def _ref(r: Reading, tag) -> GpuRef | None:
+    return next((g for g in r.explicit if g.mention == tag.text and g.name), None)
+
+
+def _value(tag) -> float:
+    try:
+        return float(tag.value)
+    except (TypeError, ValueError):
+        return 0.0
