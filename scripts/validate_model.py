@@ -33,6 +33,8 @@ from model_checks.llama import SCOREBOARD_LEFT_OUT, fit_llm, llama_rows, llm_hel
 from model_checks.memory_setups import (  # noqa: E402,F401
     MEMORY_FIT,
     fit_memory,
+    identifying_cases,
+    leave_one_out_sharded,
     memory_out_of_sample_rows,
     memory_rows,
     train_image_rows,
@@ -98,8 +100,10 @@ def main(argv=None) -> int:
         print(f"not scored: {line}")
     for kind in MEMORY_FIT if args.fit else ():
         value, err = fit_memory(kb, args.dir, kind)
-        n = sum(x.set == f"memory {kind}" for x in train_image_rows(kb, args.dir, fitting=True)[0])
+        n = len(identifying_cases(kb, args.dir, kind))
         print(f"fit (memory {kind}, {n} identifying rows): {MEMORY_FIT[kind][0]} {value:.3f}, rms log {err:.4f}")
+    for r in leave_one_out_sharded(kb, args.dir) if args.fit else ():
+        print(f"  sharded overhead, this row left out of the fit: {r.case[:52]:<52} {r.error:>+7.1%}")
     print("\nOUT OF SAMPLE (not fitted; per GPU, no batch factor)")
     print(f"{'check':<42} {'kind':<19} {'model':>6} {'stated':>7} {'error':>7}  source")
     oos = out_of_sample_rows(kb)

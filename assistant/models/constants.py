@@ -257,6 +257,16 @@ GGUF_TYPES = {"q8_0", "q6_k", "q5_k_m", "q5_k_s", "q5_1", "q5_0", "q4_k_m", "q4_
 # CUDA context + kernels before any tensor: PyTorch 1343 MB on V100 (vram_measured.tsv [CAL]);
 # llama.cpp loads far fewer kernels [A: 0.4 GB; brief: 0.3-1.3 GB].
 CUDA_CONTEXT_GB = {"pytorch": 1.343 * DECIMAL_GB, "llama.cpp": 0.4}
+# A sharded multi-GPU fine-tune (DeepSpeed ZeRO-3, FSDP full sharding, with or without CPU offload) holds memory beyond
+# the tensors the model counts on every GPU: NCCL's communication buffers (allocated outside PyTorch's allocator), the
+# gathered and prefetched shards and reduce buckets, and the caching allocator's reserve of them [CAL: the four
+# Hugging Face ZeRO-3 / FSDP rows of vram_train_image.tsv, read from nvidia-smi: PEFT's Llama 2 70B QLoRA on 2 GPUs
+# (ZeRO-3; FSDP + CPU offload), philschmid's Llama 3 70B QLoRA on 4 (FSDP + CPU offload), Qwen-72B LoRA on 4
+# (ZeRO-3); each row was 6.2-7.1 GB above the model, least squares on log errors gives 6.66 GB (2^30 bytes),
+# each row left out predicted within 5 % by the other three; `scripts/validate_model.py --fit`]. The terms are not
+# separated, and PyTorch's allocator statistics do not include them (torchtune's FSDP rows are compared without it,
+# as without the CUDA context).
+SHARDED_RUN_OVERHEAD_GB = 6.66
 KV_CACHE_BYTES = {"fp16": 2.0, "q8_0": 1.0625, "q4_0": 0.5625}
 # Inference activations / compute buffers: llama.cpp allocates a compute buffer that grows
 # with batch x context; we use hidden x 4 bytes x ubatch(512) x 8 [A], plus logits.

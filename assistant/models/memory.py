@@ -257,7 +257,14 @@ def _min_gpus(estimate: MemoryEstimate, avail: float) -> int:
     if avail <= 0:
         return 0
     n0 = max(estimate.n_gpus, 1)
-    fixed = {"CUDA context", "compute buffers", "activations", "logits", "adapters + their Adam states"}
+    fixed = {
+        "CUDA context",
+        "compute buffers",
+        "activations",
+        "logits",
+        "adapters + their Adam states",
+        "sharding buffers",
+    }
     shard_total = sum(v * n0 for k, v in estimate.components if k not in fixed)
     rest = sum(v for k, v in estimate.components if k in fixed)
     if rest >= avail or rest >= shard_total:

@@ -23,6 +23,15 @@ def quantize_load_peak_gb(model: ModelSpec) -> float:
     return params_gb(model.params_b, 2.0) + C.CUDA_CONTEXT_GB["pytorch"]
 
 
+SHARDING_BUFFERS = "sharding buffers"  # the component's name (locale key)
+
+
+def sharded_run(n_gpus: int, zero_stage: int, offload: str) -> bool:
+    """More than one GPU with the weights sharded (ZeRO-3 / FSDP full shard, or FSDP CPU offload of the parameters):
+    the runs that carry SHARDED_RUN_OVERHEAD_GB per GPU (§mem.train)."""
+    return n_gpus > 1 and (zero_stage >= 3 or offload == "params")
+
+
 def lora_params(model: ModelSpec, rank: int = C.LORA_DEFAULT_RANK, targets: str = "all") -> float:
     """Adapter parameters for LoRA on every linear layer ("all") or on the query and value
     projections only ("attention", peft's default) of every block (§mem.lora)."""
@@ -186,6 +195,8 @@ def training_memory(
     if model.kind == "llm":
         parts["logits"] = tokens * finite(model.vocab) * C.LOSS_BYTES_PER_LOGIT.get(loss, 16.0) / C.GB
     parts["CUDA context"] = C.CUDA_CONTEXT_GB["pytorch"]
+    if sharded_run(n, zero_stage, offload):
+        parts[SHARDING_BUFFERS] = C.SHARDED_RUN_OVERHEAD_GB
     factors = [
         Factor("parameters", p / 1e9, "B", "models.toml"),
         Factor(

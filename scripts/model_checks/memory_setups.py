@@ -109,11 +109,34 @@ def train_image_setups(folder: Path) -> list[tuple[dict, dict]]:
     return list(zip(rows, setups, strict=True))
 
 
-def setup_estimate(kb, s: dict):
-    """The memory model's estimate for one transcribed set-up, or None when the KB lacks the model."""
+def validation_shapes(folder: Path) -> dict:
+    """`[shape.KEY]` tables of the set-up file: the published shapes of models a row names that the KB lacks."""
+    import tomllib
+
+    return tomllib.loads((folder / SETUP_FILE).read_text(encoding="utf-8")).get("shape", {})
+
+
+def shape_model(key: str, shape: dict):
+    """A ModelSpec of an LLM from its published shape (validation only)."""
+    from assistant.specs import ModelSpec
+
+    fields = {k: shape[k] for k in ("layers", "hidden", "attention_heads", "kv_heads", "head_dim", "vocab")}
+    return ModelSpec(
+        key=key, name=shape["name"], family=shape["name"], kind="llm", aliases=(), params_b=shape["params_b"],
+        active_params_b=shape["params_b"], context=None, attention="mha", intermediate=shape["intermediate"],
+        experts=0, experts_per_token=0, kv_lora_rank=None, qk_rope_head_dim=None, text_encoder_params_b=None,
+        vae_params_b=None, native_resolution=None, source="vram_train_image_setups.toml [shape]", **fields,
+    )  # fmt: skip
+
+
+def setup_estimate(kb, s: dict, shapes: dict | None = None):
+    """The memory model's estimate for one transcribed set-up, or None when neither the KB nor the set-up file's
+    shapes hold the model."""
     from assistant.models import diffusion_memory
 
     model = kb.model(s["model"])
+    if model is None and s["model"] in (shapes or {}):
+        model = shape_model(s["model"], shapes[s["model"]])
     if model is None:
         return None
     if model.kind == "image":
@@ -166,6 +189,7 @@ def _identifies(est, setup: dict) -> bool:
     return big and not setup.get("checkpointing") and setup.get("peak") != "load"
 
 
+OUTSIDE_ALLOCATOR = ("CUDA context", train_memory.SHARDING_BUFFERS)
 IDENTIFY_SHARE = 0.15
 UNQUANTIZED = {"fp32", "fp16", "bf16"}
 
@@ -175,13 +199,14 @@ def train_image_rows(kb, folder: Path, fitting: bool = False) -> tuple[list[Row]
     the sources' own estimates and rows whose model the KB lacks are listed, not scored. Rows measured
     with PyTorch's allocator statistics are compared without the CUDA context."""
     out, skipped = [], []
+    shapes = validation_shapes(folder)
     for r, s in train_image_setups(folder):
         if s.get("estimate") or r["measured_or_estimated"] == "estimated":
             skipped.append(
                 f"{r['model']} {r['method']} {r['measured_gb']} GB: the source's estimate, not a measurement"
             )
             continue
-        est = setup_estimate(kb, s)
+        est = setup_estimate(kb, s, shapes)
         if est is None:
             skipped.append(f"{r['model']} ({s['model']}) {r['measured_gb']} GB: model not in the knowledge base")
             continue
@@ -196,8 +221,8 @@ def train_image_rows(kb, folder: Path, fitting: bool = False) -> tuple[list[Row]
             total = max(total, train_memory.quantize_load_peak_gb(kb.model(s["model"])))
         if s.get("peak") == "after_load":  # memory held after loading: no generation, no activation peak
             total -= dict(est.components).get("activations", 0.0)
-        if s.get("stat") == "torch":
-            total -= dict(est.components).get("CUDA context", 0.0)
+        if s.get("stat") == "torch":  # PyTorch's allocator statistics: no CUDA context, no NCCL buffers or reserve
+            total -= sum(dict(est.components).get(k, 0.0) for k in OUTSIDE_ALLOCATOR)
         label = _label(r, s) + {"load": " (load peak)", "after_load": " (after load)"}.get(s.get("peak", ""), "")
         out.append(Row(f"memory {r['kind']}", label, total, in_memory_gb(float(r["measured_gb"]))))
     return out, skipped
@@ -246,22 +271,49 @@ def memory_out_of_sample_rows(kb) -> list[Row]:
     return out
 
 
-MEMORY_FIT = {"image": ("VAE_DECODE_ELEMENTS_PER_PIXEL", 50.0, 3000.0), "finetune": ("ACT_SCALE", 0.3, 3.0)}
+MEMORY_FIT = {
+    "image": ("VAE_DECODE_ELEMENTS_PER_PIXEL", 50.0, 3000.0),
+    "finetune": ("ACT_SCALE", 0.3, 3.0),
+    "sharded": ("SHARDED_RUN_OVERHEAD_GB", 0.5, 20.0),
+}
 
 
-def fit_memory(kb, folder: Path, kind: str) -> tuple[float, float]:
-    """The one constant of each memory set (VAE decode elements per pixel for images, the activation
-    scale for fine-tuning) by least squares on log errors over that set's measured rows that identify it
-    (`_identifies`): (value, rms over those rows)."""
-    attr, lo, hi = MEMORY_FIT[kind]
+def sharded_device_cases(kb, folder: Path) -> set[str]:
+    """Rows of sharded multi-GPU runs (ZeRO-3 / FSDP) read from the whole device: the rows that identify
+    SHARDED_RUN_OVERHEAD_GB (the allocator statistics do not see it)."""
+    labels = {_label(r, s) for r, s in train_image_setups(folder) if _sharded_device(s)}
+    return {x.case for x in train_image_rows(kb, folder)[0] if x.case in labels}
 
-    chosen = {x.case for x in train_image_rows(kb, folder, fitting=True)[0] if x.set == f"memory {kind}"}
 
-    def err(v):  # the identifying rows are chosen once, at the current constants
-        with constants(**{attr: v}):
-            return rms_log_error([x for x in train_image_rows(kb, folder)[0] if x.case in chosen])
+def _sharded_device(s: dict) -> bool:
+    on_device = s.get("stat") == "device" and not s.get("estimate")
+    return on_device and train_memory.sharded_run(s.get("n_gpus", 1), s.get("zero_stage", 0), s.get("offload", ""))
 
-    best_v, best = getattr(C, attr), err(getattr(C, attr))
+
+def identifying_cases(kb, folder: Path, kind: str) -> set[str]:
+    if kind == "sharded":
+        return sharded_device_cases(kb, folder)
+    return {x.case for x in train_image_rows(kb, folder, fitting=True)[0] if x.set == f"memory {kind}"}
+
+
+def leave_one_out_sharded(kb, folder: Path) -> list[Row]:
+    """Each sharded device row predicted with SHARDED_RUN_OVERHEAD_GB fitted on the others."""
+    attr, lo, hi = MEMORY_FIT["sharded"]
+    cases = sorted(sharded_device_cases(kb, folder))
+    out = []
+    for held in cases:
+        value = _golden(lambda v, rest=frozenset(set(cases) - {held}): _rms(kb, folder, attr, v, rest), lo, hi)
+        with constants(**{attr: value}):
+            out += [x for x in train_image_rows(kb, folder)[0] if x.case == held]
+    return out
+
+
+def _rms(kb, folder: Path, attr: str, v: float, cases) -> float:
+    with constants(**{attr: v}):
+        return rms_log_error([x for x in train_image_rows(kb, folder)[0] if x.case in cases])
+
+
+def _golden(err, lo: float, hi: float) -> float:
     a, b = lo, hi
     for _ in range(40):  # golden-section search in log space
         m1, m2 = a * (b / a) ** 0.382, a * (b / a) ** 0.618
@@ -269,5 +321,19 @@ def fit_memory(kb, folder: Path, kind: str) -> tuple[float, float]:
             b = m2
         else:
             a = m1
-    v = math.sqrt(a * b)
+    return math.sqrt(a * b)
+
+
+def fit_memory(kb, folder: Path, kind: str) -> tuple[float, float]:
+    """The one constant of each memory set (VAE decode elements per pixel for images, the activation
+    scale for fine-tuning, the per-GPU overhead of sharded runs) by least squares on log errors over the
+    measured rows that identify it (`_identifies`, `sharded_device_cases`): (value, rms over those rows)."""
+    attr, lo, hi = MEMORY_FIT[kind]
+    chosen = identifying_cases(kb, folder, kind)  # chosen once, at the current constants
+
+    def err(v):
+        return _rms(kb, folder, attr, v, chosen)
+
+    best_v, best = getattr(C, attr), err(getattr(C, attr))
+    v = _golden(err, lo, hi)
     return (v, err(v)) if err(v) < best else (best_v, best)
