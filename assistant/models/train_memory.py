@@ -1,7 +1,8 @@
 """GPU memory to fine-tune an LLM from the set-up a user states (§mem.train, §mem.lora).
 
 Contract: `training_memory(model, method, ...)` -> `memory.MemoryEstimate` (GB per component per GPU: weights,
-gradients, optimizer states or frozen weights + adapters, activations, logits, CUDA context) for full
+gradients, optimizer states or frozen weights + adapters, activations, logits, CUDA context, and the sharding
+buffers of a sharded multi-GPU run) for full
 fine-tuning, LoRA and QLoRA with every set-up value (sequence, batch, checkpointing, attention, ZeRO stage,
 precision, rank, targets, optimizer, optimizer in backward, offload, loss). The parts are public for the
 answers that explain them: `lora_params`, `layer_activation_bytes`, `activation_bytes_per_token`,
