@@ -129,12 +129,13 @@ def worth_subject(query, names: list[str]) -> str | None:
 _WORTH_AFTER = re.compile(r"^[^,.;?，。]{0,40}?(?:worth|值得|值不值)")
 
 
-def worth(a: ValueRow, b: ValueRow, title: str, env: Env, subject: str | None = None) -> str:
+def worth(a: ValueRow, b: ValueRow, title: str, env: Env, subject: str | None = None, memory_said: bool = False) -> str:
     """ "is the 4090 worth the extra?" / "is the upgrade worth it?": yes, only for the speed, or no, for the
     dearer of the two against the other: speed for the workload asked (single-user chat for local LLMs)
     over the cost over the ownership period (§cost.tco); more memory is named when it has it. When the question
     asks it of the cheaper card (`subject`), the verdict is said of that card: the dearer one paying for itself is
-    a no for it, and the other way round."""
+    a no for it, and the other way round. `memory_said`: the pick before it already chose by memory, so the memory
+    note is not said twice."""
     tco = {id(a): a.tco_usd or 0.0, id(b): b.tco_usd or 0.0}
     if not (a.price and b.price and all(tco.values())):
         return env.t("compare.worth_no_price") + _unpriced_pick(a, b, env)[0]
@@ -153,6 +154,10 @@ def worth(a: ValueRow, b: ValueRow, title: str, env: Env, subject: str | None = 
         if cheap == "compare.worth_cheaper_no" and cost_ratio < 1.05:  # "cheaper" by 1 %: about the same cost
             cheap = "compare.worth_level_no"
         text = env.t(cheap, **values)
+    elif cost_ratio < 1.05 and speed < 1.05:  # no extra to weigh: about the same cost, the dearer one no faster
+        fast, slow = (up, other) if speed >= 1 else (other, up)
+        ratio = speed if speed >= 1 else safe_div(1, speed)
+        text = env.t("compare.worth_same_cost", **values, fast=fast.label, slow=slow.label, ratio=f"{ratio:.2f}")
     elif speed < 1.05:  # not even 5 % faster
         text = env.t("compare.worth_no", **values)
     elif abs(safe_div(speed, cost_ratio) - 1) < 0.05:  # within 5 %: level per dollar
@@ -162,6 +167,8 @@ def worth(a: ValueRow, b: ValueRow, title: str, env: Env, subject: str | None = 
     else:
         text = env.t("compare.worth_speed_only", **values)
     mem_up, mem_other = (up.gpu.memory_gb or 0) * up.n_gpus, (other.gpu.memory_gb or 0) * other.n_gpus
+    if memory_said:
+        return text
     if mem_up > mem_other:
         key = "compare.worth_memory_of" if subject == other.gpu.name else "compare.worth_memory"
         text += i18n.gap(env.lang) + env.t(key, gpu=up.label, a=f"{mem_up:g} GB", b=f"{mem_other:g} GB")
