@@ -21,7 +21,7 @@ from assistant.nlu.lexicon import lexicon
 from assistant.nlu.reading import Reading
 from assistant.nlu.tagger import Tag, tag
 from assistant.nlu.text import clean, tokenize
-from assistant.queries import Clarification, Query
+from assistant.queries import Clarification, Query, SpecQuery
 
 language = i18n.language_of  # the question's language (one rule for the whole program)
 
@@ -145,6 +145,10 @@ def attach_counts(items: list, text: str = "") -> list:
     return items
 
 
+# a comparison or a look at a covered card beside an uncovered device answers the covered card alone
+_SIDE_INTENTS = ("compare", "spec", "verdict")
+
+
 def uncovered_devices(tags: list[Tag]) -> tuple[str, ...]:
     """The accelerators left out on purpose, as typed; adjacent parts are one ("摩尔线程 mtt s4000")."""
     found: list[str] = []
@@ -176,9 +180,14 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     devices = uncovered_devices(tags)
     concept = result.intent == "explain" and not bag.has("FIELD")  # "昇腾的cann和cuda差多少" stays a concept question
     if devices and not concept and not (getattr(result, "model", None) or getattr(result, "params_b", None)):
-        # nothing to answer without the device ("寒武纪mlu370能跑大模型吗" is about the device, not a recommendation)
-        intent = "compare" if result.intent == "compare" else "spec"
-        return messages.uncovered(text, devices[0], intent, lang)
+        known = tuple(g for g in getattr(result, "gpus", ()) if g.name and not g.pronoun)
+        if known and result.intent in _SIDE_INTENTS:
+            # "华为昇腾910b和a100比怎么样": the side that is covered (the device is said not to be, below)
+            result = SpecQuery(text=text, gpus=known)
+        else:
+            # nothing to answer without the device ("寒武纪mlu370能跑大模型吗" is about the device, not a ranking)
+            intent = "compare" if result.intent == "compare" else "spec"
+            return messages.uncovered(text, devices[0], intent, lang)
     if isinstance(result, Clarification):
         return result
     # a video model's name is read by its own reader (intents/video.py), not an unknown LLM

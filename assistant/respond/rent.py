@@ -30,8 +30,37 @@ from assistant.respond.offers import home_market, market_rates, of_provider
 from assistant.respond.pricing import assumption_text, price_of, price_text, purchase_price, score, sibling_price_note
 from assistant.respond.rent_job import job_lead
 from assistant.respond.unpriced import rent_ceiling
-from assistant.respond.variants import rated_variant, rented_with_memory
+from assistant.respond.variants import china_versions, rated_variant, rented_with_memory
 from assistant.respond.wording import counted, spec_source
+
+
+def _china_version_steps(gpu, n: int, base: float, rent_h: float, hours_week: float, env: Env) -> list[str]:
+    """In a yuan answer, for a card export rules keep out of China (the RTX 4090): the China version bought there
+    instead (RTX 4090 D), with its price and its own break-even against the same rental."""
+    if env.price_market() != "CN":
+        return []
+    out = []
+    for row in china_versions(gpu.name):
+        version = env.reader.gpu(row["gpu"])
+        price = price_of(row["gpu"], env, "new") if version else None
+        if version is None or price is None:
+            continue
+        power = (version.tdp_w or 0) * n + C.SYSTEM_BASE_POWER_W
+        a = env.assumptions
+        be = cost.break_even(
+            price.usd * n + base,
+            rent_h,
+            power_w=power,
+            usd_per_kwh=a.electricity_usd_per_kwh,
+            hours_per_week=hours_week,
+        )
+        values = dict(gpu=gpu.short_name, version=version.short_name, price=price_text(price, env))
+        if be.never:
+            out.append(env.t("rent.china_version_never", **values))
+            continue
+        duration = _duration(be.calendar_days, env)
+        out.append(env.t("rent.china_version", hours=f"{be.hours_of_use:,.0f}", duration=duration, **values))
+    return out
 
 
 def _usage(query: RentOrBuyQuery, env: Env) -> tuple[float, str]:
@@ -390,6 +419,7 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
     if unpriced:
         key = "rent.unpriced_gpu_at_provider" if unpriced[1] else "rent.unpriced_provider"
         steps.insert(0, env.t(key, provider=unpriced[0], gpu=rented.short_name, used=rate.provider))
+    steps += _china_version_steps(gpu, n, base, rent_h, hours_week, env)
     steps.append(env.t("rent.rule"))
     weeks = max(horizon_days / 7, 1)
     points = [w * weeks / 12 for w in range(13)]

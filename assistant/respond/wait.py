@@ -55,12 +55,24 @@ def _trend(gpu: GpuSpec, env: Env) -> tuple[PriceQuote, PriceQuote] | None:
     """The oldest and the newest street quote of one condition (new first), months apart."""
     quotes = [q for q in history(gpu.name, env) if len(q.observed) >= 7]
     market = env.price_market()
-    for pool in ([q for q in quotes if (q.market or "") == market], quotes):  # the answer's market first
+    home = [q for q in quotes if (q.market or "") == market]
+    # the answer's market first, else the other one alone: a trend across markets measures the markets ("5090:
+    # ¥23,000 in China in 2026-01 -> a US street price converted in 2026-08" is no rise of 30 %)
+    for pool in (home, [q for q in quotes if q not in home]):
         for condition in ("new", "used"):
             rows = sorted((q for q in pool if q.condition == condition), key=lambda q: q.observed)
             if len(rows) >= 2 and _months(rows[0].observed, rows[-1].observed) >= 1:
                 return _month_mean(rows, rows[0].observed[:7]), _month_mean(rows, rows[-1].observed[:7])
     return None
+
+
+def _other_market(q: PriceQuote, env: Env) -> bool:
+    """A quote of the other market (a US price in a yuan answer): shown converted, and said."""
+    return (q.market or "") != env.price_market()
+
+
+def _market_name(q: PriceQuote, env: Env) -> str:
+    return env.t("wait.market_cn" if q.market == "CN" else "wait.market_us")
 
 
 def respond(query, gpu: GpuSpec, env: Env, awaited: GpuSpec | None = None) -> Answer:
@@ -76,16 +88,16 @@ def respond(query, gpu: GpuSpec, env: Env, awaited: GpuSpec | None = None) -> An
     cited = [q.source for q in ([msrp] if msrp else []) + (list(trend) if trend else [])]  # a month's first source
     change = None
     if msrp:
-        rows.append([env.t("wait.row_msrp"), env.money(msrp.usd), msrp.observed])
+        key = "wait.row_msrp_other" if _other_market(msrp, env) else "wait.row_msrp"
+        rows.append([env.t(key, market=_market_name(msrp, env)), env.money(msrp.usd), msrp.observed])
     if trend:
         first, last = trend
         change = last.usd / first.usd - 1
         months = _months(first.observed, last.observed)
         label = env.t(f"cond.{first.condition}")
-        rows += [
-            [env.t("wait.row_street", condition=label), env.money(first.usd), first.observed],
-            [env.t("wait.row_street", condition=label), env.money(last.usd), last.observed],
-        ]
+        key = "wait.row_street_other" if _other_market(first, env) else "wait.row_street"
+        street = env.t(key, condition=label, market=_market_name(first, env))
+        rows += [[street, env.money(first.usd), first.observed], [street, env.money(last.usd), last.observed]]
         figures |= {
             "first": {"usd": first.usd, "observed": first.observed},
             "last": {"usd": last.usd, "observed": last.observed},
@@ -104,6 +116,13 @@ def respond(query, gpu: GpuSpec, env: Env, awaited: GpuSpec | None = None) -> An
                 months=months,
             )
         )
+        home = [q for q in history(gpu.name, env) if _other_market(first, env) and not _other_market(q, env)]
+        if home:  # "5090": one yuan quote, no trend of its own; shown beside the other market's trend
+            q = max(home, key=lambda q: q.observed)
+            where = dict(home=_market_name(q, env), other=_market_name(first, env))
+            cond = env.t(f"cond.{q.condition}")
+            steps.append(env.t("wait.home_quote", money=env.money(q.usd), cond=cond, at=q.observed, **where))
+            cited.append(q.source)
         if msrp:
             above = last.usd / msrp.usd - 1
             key = "wait.above_msrp" if above >= 0 else "wait.below_msrp"
