@@ -22,6 +22,7 @@ from assistant.respond import (
     compare_model,
     compare_pick,
     compare_reasons,
+    compare_second,
     compare_table,
     difference,
     fit_hardware,
@@ -137,6 +138,8 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     headline, choice = compare_headline.headline(query, rows, names, key, env, title)
     if len(names) == 2 and about_model is None:
         headline += compare_reasons.large_training_text(rows[names[0]], rows[names[1]], key, env, "head")
+        second = compare_second.second_ratio(query, by_key, names, chat_tps, key, env)  # "training and inference"
+        headline += (i18n.gap(env.lang) + second) if second else ""
     if about_model is not None:  # "two 3090s or one 4090 for 70b": the model decides first
         model_head, model_rows, _ = about_model
         table.rows[0:0] = model_rows
