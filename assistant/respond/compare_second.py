@@ -59,19 +59,17 @@ def _inference_text(by_key: dict, names: list[str], chat_tps: dict, env: Env) ->
         return ""
     fast, slow, ratio = batched
     text = env.t("compare.second_inference", faster=fast, slower=slow, ratio=f"{ratio:.2f}")
-    tps = [chat_tps.get(n) for n in names]
+    tps = [float(chat_tps.get(n) or 0.0) for n in names]
     if not all(tps):
         return text + i18n.end(env.lang)
-    if all(tps):
-        hi, lo = (0, 1) if tps[0] >= tps[1] else (1, 0)
-        text += env.t(
-            "compare.second_chat",
-            faster=by_key["infer16"][names[hi]].label,
-            ratio=f"{tps[hi] / tps[lo]:.2f}",
-            a=f"{tps[hi]:,.0f}",
-            b=f"{tps[lo]:,.0f}",
-        )
-    return text
+    hi, lo = (0, 1) if tps[0] >= tps[1] else (1, 0)
+    return text + env.t(
+        "compare.second_chat",
+        faster=by_key["infer16"][names[hi]].label,
+        ratio=f"{tps[hi] / tps[lo]:.2f}",
+        a=f"{tps[hi]:,.0f}",
+        b=f"{tps[lo]:,.0f}",
+    )
 
 
 def _training_text(by_key: dict, names: list[str], env: Env) -> str:
