@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from assistant.models import cost, dettmers2023, recommend
+from assistant.models import cost, dettmers2023, hardware, recommend
 from assistant.respond.env import Env
 from assistant.respond.pricing import chat_score, score, snapshot_quotes
 
@@ -39,6 +39,7 @@ class RankInputs:
     dettmers: bool = False  # his 2023 method, cards and inputs instead of this model (§findings.dettmers2023)
     passive: bool = True  # False leaves out passively cooled datacenter cards (they need a server's airflow)
     consumer: bool = False  # True keeps consumer cards only ("消费级显卡": GeForce, Radeon RX, Arc)
+    tensor: bool = False  # True keeps cards with tensor / matrix cores only (16-bit training, §perf.tensor)
 
 
 def rank_inputs(env: Env, key: str, **given) -> RankInputs:
@@ -79,6 +80,7 @@ def rank_snapshot(reader, i: RankInputs):
         quotes = snapshot_quotes(reader, i.snapshot, i.market)
         gpus = [g for g in reader.gpus(sorted({q.gpu for q in quotes})) if i.passive or not g.passively_cooled]
         gpus = [g for g in gpus if not i.consumer or consumer_card(g)]
+        gpus = [g for g in gpus if not i.tensor or hardware.has_tensor_cores(g)]
         setting = {
             "max_power_w": i.max_power_w,
             "years": i.years,

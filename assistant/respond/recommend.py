@@ -143,7 +143,16 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     caps = [w for w in (query.max_power_w, capped) if w]
     power_cap = min(caps) if caps else None
 
-    def ranked(passive: bool, max_auto: int = 1, use_dettmers: bool = False, key: str = key, capped: bool = True):
+    tensor_only = key == "train16"  # a card without tensor cores trains 16-bit at its FP32 vector rate, if that
+
+    def ranked(
+        passive: bool,
+        max_auto: int = 1,
+        use_dettmers: bool = False,
+        key: str = key,
+        capped: bool = True,
+        tensor: bool = tensor_only,
+    ):
         inputs = rank_inputs(
             env,
             key,
@@ -158,6 +167,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             chat=chat,
             dettmers=use_dettmers,
             passive=passive,
+            tensor=tensor and not use_dettmers,
         )
         return rank_snapshot(env.reader, inputs)
 
@@ -204,6 +214,11 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         if first is not None and first.gpu != ranking.choice.gpu:
             key_ = "rec.no_passive_cheapest" if by_price else "rec.no_passive"
             passive_note = env.t(key_, gpu=env.reader.known_gpu(first.gpu).short_name)
+    tensor_note = ""
+    if tensor_only and not dettmers:
+        ordered = (lambda r: cheapest_first(r, env)) if by_price else (lambda r: r)
+        wider = ordered(ranked(passive_ok or ranking.choice is None, max_auto, tensor=False))
+        ranking, tensor_note = _without_tensor_cores(ranking, wider, not floor_only, env)
     title = workload_title(env, key)
     if chat:
         title = env.t("rec.chat_title", model=chat[0].name, quant=chat[1])
@@ -230,6 +245,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         steps.append(env.t("rec.consumer_only"))
     if passive_note:
         steps.append(passive_note)
+    if tensor_note:
+        steps.append(tensor_note)
     assumptions = env.assumption_dict() | {"budget_usd": budget, "condition": condition, "gpu_count": n}
     below_floor = None
     if ranking.choice is None and budget and need and need_from_floor(query):
@@ -397,6 +414,21 @@ def _memory_sets_note(ranking, gb_asked: float, env: Env) -> str:
             first=f"{first.score:.2f}",
         )
     return note
+
+
+def _without_tensor_cores(ranking, wider, fallback: bool, env: Env):
+    """(ranking, note) for a 16-bit training ranking, which holds cards with tensor / matrix cores only: the
+    note names the card without them that would have come first (a P40 trains at its FP32 vector rate, its
+    FP16 at 1/64 of it). When no card with tensor cores meets the constraints, `fallback` returns the ranking
+    with them, said so; otherwise the ranking stays empty (the below-floor answer follows) and the note says
+    which card without tensor cores was left out. `wider` is the same ranking with them."""
+    first = wider.choice
+    if first is None or (ranking.choice is not None and first.gpu == ranking.choice.gpu):
+        return ranking, ""
+    short = env.reader.known_gpu(first.gpu).short_name
+    if ranking.choice is None and fallback:
+        return wider, env.t("rec.only_no_tensor", gpu=short)
+    return ranking, env.t("rec.no_tensor", gpu=short)
 
 
 def _below_floor(query: RecommendQuery, env: Env, ranking, need: float, budget: float, basis):
