@@ -403,6 +403,13 @@ class Engine:
         return out
 
     def _respond(self, query: Query, env: Env) -> Answer:
+        if (
+            getattr(query, "model", None) is not None
+        ):  # "cost per million tokens serving llama 3 8b on a t4", any intent
+            from assistant.respond import token_cost
+
+            if token_cost.asks(query.text, env) and (per_token := token_cost.respond(query, env)) is not None:
+                return per_token
         responder = importlib.import_module(f"assistant.respond.{_RESPONDERS[query.intent]}")
         return responder.respond(query, env)
 
