@@ -15,6 +15,7 @@ hour (an idle GPU costs the same and serves nothing). Prompt tokens (prefill) ar
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from assistant import i18n
 from assistant.answer import Answer, Table
@@ -25,6 +26,7 @@ from assistant.respond.fit import sized_model
 from assistant.respond.offers import figure, home_first, home_market, of_provider, provider_name, shown_provider
 from assistant.respond.serving import MAX_CARDS, tensor_parallel_count, tokens_rate, vllm_runs
 from assistant.respond.wording import spec_source
+from assistant.specs import GpuSpec
 
 SERVE_CONTEXT = 2048  # tokens per sequence (prompt + output) a served chat holds [A]
 MAX_BATCH = 64  # sequences decoded at once on a busy server [A]
@@ -36,7 +38,7 @@ ROWS = 12  # GPUs shown when none is named
 
 @dataclass(frozen=True)
 class ServeCase:
-    gpu: object
+    gpu: GpuSpec
     precision: str
     cards: int
     one_user_tps: float
@@ -89,11 +91,12 @@ def per_million(rate_usd: float, cards: int, tps: float) -> float:
     return rate_usd * cards / (tps * 3600.0) * MILLION
 
 
-def _rows(env: Env, model, query, gpus) -> tuple[list[tuple[ServeCase, object]], list[str]]:
+def _rows(env: Env, model, query, gpus) -> tuple[list[tuple[ServeCase, Any]], list[str]]:
     """(serving case, offer) pairs, cheapest per busy million tokens first, and the GPUs that cannot serve it."""
     market = home_market(query.text, env, getattr(query, "provider", None))
     provider = getattr(query, "provider", None)
-    out, unserved = [], []
+    out: list[tuple[ServeCase, Any]] = []
+    unserved: list[str] = []
     for gpu in gpus:
         offers = home_first(env.reader.cloud_rates(gpu.name), env, market)
         offers = of_provider(provider, offers) or offers
