@@ -382,7 +382,7 @@ class Engine:
     def _unrecognized(query: Query, lang: str) -> list[str]:
         """ "Falcon 180B is not in my model list; ...": names the question holds that the KB does not."""
         from assistant.nlu.checks import memory_named
-        from assistant.nlu.messages import is_uncovered
+        from assistant.nlu.messages import is_uncovered, non_llm_model
 
         params = getattr(query, "params_b", None)
         memory = getattr(query, "memory_gb", None)
@@ -394,6 +394,8 @@ class Engine:
                 out.append(i18n.t(lang, "engine.unrecognized_gpu", mention=mention, memory=f"{memory:g}"))
             elif getattr(query, "kind", None) == "wait":  # "要不要等5080 super": a card not out, or not in the data
                 out.append(i18n.t(lang, "engine.unrecognized_awaited", mention=mention))
+            elif params and getattr(query, "model", None) is None and (kind := non_llm_model(mention, None, lang)):
+                out.append(kind)  # "cogvideox 5b": a video model, not a generic 5B language model
             elif params and getattr(query, "model", None) is None:
                 out.append(i18n.t(lang, "engine.unrecognized_model", mention=mention, params=f"{params:g}B"))
             elif (memory := getattr(query, "memory_gb", None)) and not getattr(query, "gpus", ()):  # "mac mini m4 16g"
@@ -403,15 +405,24 @@ class Engine:
         return out
 
     def _respond(self, query: Query, env: Env) -> Answer:
-        if (
-            getattr(query, "model", None) is not None
-        ):  # "cost per million tokens serving llama 3 8b on a t4", any intent
+        if self._non_llm_unknown(query, env.lang):  # "can a 3060 run cogvideox 5b": not sized as a 5B LLM
+            named = [r.name for r in getattr(query, "gpus", ()) if r.name]
+            return Answer(question=query.text, intent=query.intent, headline="", gpus=named, lang=env.lang)
+        if getattr(query, "model", None) is not None:  # "cost per million tokens ... llama 3 8b on a t4", any intent
             from assistant.respond import token_cost
 
             if token_cost.asks(query.text, env) and (per_token := token_cost.respond(query, env)) is not None:
                 return per_token
         responder = importlib.import_module(f"assistant.respond.{_RESPONDERS[query.intent]}")
         return responder.respond(query, env)
+
+    def _non_llm_unknown(self, query: Query, lang: str) -> bool:
+        """A sized model the list lacks whose family is a video / image / vision / speech one ("cogvideox 5b")."""
+        from assistant.nlu.messages import non_llm_model
+
+        if getattr(query, "model", None) is not None or not getattr(query, "params_b", None):
+            return False
+        return any(non_llm_model(m, self.index, lang) for m in getattr(query, "unrecognized", ()))
 
     def _from_pending(self, text: str, dialogue: Dialogue) -> Query | None:
         pending = dialogue.context.pending

@@ -9,6 +9,8 @@ Chinese question gets its clarification in Chinese, and the `Clarification`s bui
 
 from __future__ import annotations
 
+import functools
+
 from assistant import i18n
 from assistant.queries import Clarification
 
@@ -135,10 +137,70 @@ def model_problem(q, m, kind: str, index, lang: str = "en") -> str:
         )
     if kind == "ambiguous_model":
         return i18n.t(lang, "nlu.ambiguous_model", mention=m.mention, options=i18n.either(lang, names))
+    of_kind = non_llm_model(m.mention, index, lang)
+    if of_kind:  # "how much vram does cogvideox need": a video model the list lacks, never sized as an LLM
+        return of_kind
     hint = i18n.t(lang, "nlu.model_family", options=i18n.either(lang, names)) if names else ""
     if q.intent == "fit":  # the memory can be estimated from a size: say how to give one
         hint += i18n.t(lang, "nlu.model_give_size", mention=m.mention)
     return i18n.t(lang, "nlu.unknown_model", what=_what(lang, q.intent), mention=m.mention) + hint
+
+
+NON_LLM_KINDS = ("video", "image", "vision", "speech")  # lexicon lists unknown_<kind>_families
+
+
+def non_llm_model(mention: str, index, lang: str) -> str:
+    """What to say of a model the list lacks whose family is a video, image, vision or speech one: its kind and the
+    models of that kind the knowledge base holds; "" when it is none of these."""
+    kind = _non_llm_kind(mention, lang)
+    if kind is None:
+        return ""
+    said = i18n.t(lang, "nlu.unknown_model_kind", mention=mention, kind=i18n.t(lang, f"nlu.model_kind_{kind}"))
+    return said + _known_of_kind(kind, index, lang)
+
+
+def _non_llm_kind(mention: str, lang: str) -> str | None:
+    """The kind of a model the list lacks when its family is a video, image, vision or speech one (lexicon lists
+    unknown_<kind>_families, matched at the start of the mention); None for a language model or a family not
+    listed."""
+    from assistant.nlu.lexicon import lexicon
+
+    said = " ".join(mention.lower().replace("-", " ").split())
+    for kind in NON_LLM_KINDS:
+        for family in lexicon(lang).listed(f"unknown_{kind}_families"):
+            if said == family or said.startswith(family + " ") or (said.startswith(family) and family[-1].isalpha()):
+                return kind
+    return None
+
+
+@functools.lru_cache(maxsize=1)
+def _video_model_names() -> tuple[str, ...]:
+    """The names of the video models knowledge/video_models.csv holds, in file order."""
+    import csv
+
+    from assistant import paths
+
+    path = paths.knowledge_dir() / "video_models.csv"
+    with path.open(encoding="utf-8") as f:
+        rows = csv.DictReader(line for line in f if not line.startswith("#"))
+        return tuple(dict.fromkeys(r["name"] for r in rows if r.get("name")))
+
+
+def _known_of_kind(kind: str, index, lang: str) -> str:
+    """ " The video models I know: ..." for the kinds the knowledge base holds models of."""
+    if kind == "image" and index is not None:
+        names = sorted(n for _f, _p, n, k in index.model_info.values() if k == "image")
+    elif kind == "speech" and index is not None:
+        names = sorted(n for _f, _p, n, k in index.model_info.values() if n.lower().startswith("whisper"))
+    elif kind == "video":
+        names = list(_video_model_names())
+    else:
+        names = []
+    return (
+        i18n.t(lang, f"nlu.known_{kind}", names=i18n.join_names(lang, names))
+        if names
+        else i18n.t(lang, f"nlu.known_{kind}_none")
+    )
 
 
 def uncovered(text: str, mention: str, intent: str, lang: str) -> Clarification:

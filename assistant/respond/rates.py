@@ -294,6 +294,18 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         hours, job_figures, job_steps = rates_job.job_hours(query, env, gpu, n)
         steps += card_steps + job_steps + rates_job.node_step(query, env, gpu, n, rates[0].on_demand_usd_per_gpu_hour)
         extra |= job_figures
+        if query.hours:  # "lora on a rented a100 for about 10 hours": the hours stated are what is rented
+            estimate = (
+                env.t(
+                    "rates.job_estimate",
+                    time=duration(env, hours),
+                    data=rates_job.tokens_text(query, env, extra.get("tokens", 0.0)),
+                )
+                if hours
+                else ""
+            )
+            steps.insert(0, env.t("rates.job_hours_stated", hours=f"{query.hours:,.0f}", estimate=estimate))
+            hours = query.hours
     elif query.mode == "serve":
         n, steps = _serve_count(query, env, gpu)
         hours = hours or _PERIOD_HOURS["month"]
@@ -309,6 +321,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
     if hours:
         total = best.on_demand_usd_per_gpu_hour * hours * n
         key = {"job": "head_job_on", "serve": "head_serve", "spend": "head_spend"}.get(query.mode, "head_rent")
+        key = "head_rent" if query.mode == "job" and query.hours else key
         head = env.t(
             f"rates.{key}",
             method=rates_job.method_text(query, env),

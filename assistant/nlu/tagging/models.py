@@ -234,7 +234,10 @@ class ModelTagging(TaggerBase):
         return self._not_this_model(i, self._variant_end(i + used, None, loose=True), ())
 
     def _families(self) -> frozenset[str]:
-        return self.lex.listed("unknown_model_families")
+        kinds = ("video", "image", "vision", "speech")  # nlu/messages.py names each as its kind, never as an LLM
+        return self.lex.listed("unknown_model_families").union(
+            *(self.lex.listed(f"unknown_{k}_families") for k in kinds)
+        )
 
     def _variant_end(self, j: int, key: str | None, loose: bool = False, family: str | None = None) -> int:
         """The end of the variant words right after a model name at token j that the name `key` lacks
