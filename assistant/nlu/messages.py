@@ -196,11 +196,9 @@ def _known_of_kind(kind: str, index, lang: str) -> str:
         names = list(_video_model_names())
     else:
         names = []
-    return (
-        i18n.t(lang, f"nlu.known_{kind}", names=i18n.join_names(lang, names))
-        if names
-        else i18n.t(lang, f"nlu.known_{kind}_none")
-    )
+    if kind == "vision":  # no detection or segmentation model is held: what of vision is covered
+        return i18n.t(lang, "nlu.known_vision")
+    return i18n.t(lang, f"nlu.known_{kind}", names=i18n.join_names(lang, names)) if names else ""
 
 
 def uncovered(text: str, mention: str, intent: str, lang: str) -> Clarification:

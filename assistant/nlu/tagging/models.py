@@ -234,7 +234,7 @@ class ModelTagging(TaggerBase):
         return self._not_this_model(i, self._variant_end(i + used, None, loose=True), ())
 
     def _families(self) -> frozenset[str]:
-        kinds = ("video", "image", "vision", "speech")  # nlu/messages.py names each as its kind, never as an LLM
+        kinds = ("video", "image", "speech")  # nlu/messages.py names each as its kind (vision words stay workloads)
         return self.lex.listed("unknown_model_families").union(
             *(self.lex.listed(f"unknown_{k}_families") for k in kinds)
         )
