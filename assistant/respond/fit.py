@@ -209,7 +209,9 @@ def _respond(query: FitQuery, env: Env) -> Answer:
     if serving:  # the serving answer replaces one card's fit (its single-user speed would contradict the users')
         head = serving
     else:  # "h20跑满血deepseek v3 要几张": the number of cards asked leads
-        head = i18n.gap(env.lang).join(p for p in (count_lead(case), head) if p)
+        lead = count_lead(case)
+        # "要 8 张 H100 ……" then the one card's verdict, said to be about one card (not a "No" after the count)
+        head = i18n.gap(env.lang).join((lead, env.t("fit.count_one_card", head=head))) if lead else head
     return _answer(case, head, table, steps, figures)
 
 

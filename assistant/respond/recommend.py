@@ -49,7 +49,7 @@ from assistant.respond.recommend_order import (
     watts,
 )
 from assistant.respond.serving_sets import serving_answer
-from assistant.respond.variants import difference_note
+from assistant.respond.variants import difference_note, variant_of
 from assistant.respond.wording import gb, software_stack
 
 
@@ -297,6 +297,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         years=years,
         per=env.money_unit(),
     )
+    headline += _stock_pointer(best, ranking, env)
     if efficient:
         headline = env.t(
             "quiet.head_efficient",
@@ -567,3 +568,18 @@ def _with_together(query: RecommendQuery, headline: str, together, best, env: En
     if query.sort == "price" and not one_card:  # the cheapest of all leads
         return env.t("rec.together_first", **several, one=best.gpu, price=env.money(best.price_usd * best.n_gpus))
     return headline + i18n.gap(env.lang) + env.t("rec.together", **several)
+
+
+def _stock_pointer(best, ranking, env: Env) -> str:
+    """A modified card leads the ranking (the 2080 Ti 22 GB, no vendor warranty): the headline says so and names the
+    best card sold as made, with how much of the leader's value it keeps; "" otherwise."""
+    row = variant_of(best.gpu)
+    if row is None or row["kind"] != "modified":
+        return ""
+    stock = next((r for r in ranking.rows if (variant_of(r.gpu) or {}).get("kind") != "modified"), None)
+    if stock is None:
+        return i18n.gap(env.lang) + env.t("rec.top_modified_alone", gpu=best.gpu)
+    share = stock.value_per_tco / best.value_per_tco * 100 if best.value_per_tco else 0.0
+    return i18n.gap(env.lang) + env.t(
+        "rec.top_modified", gpu=best.gpu, stock=stock.gpu, price=env.money(stock.price_usd), share=f"{share:.0f}"
+    )

@@ -131,9 +131,28 @@ def _note(row: dict, g: GpuSpec, env: Env) -> str:
     base_name = base.short_name if base else row["base"]
     cut = _cut(row, g, base, env)
     if row["kind"] != "china":
-        return env.t("variant.modified", gpu=g.short_name, base=base_name, cut=cut)
+        note = env.t("variant.modified", gpu=g.short_name, base=base_name, cut=cut)
+        lacks = _arch_caveat(g, env)
+        return i18n.gap(env.lang).join((note, lacks)) if lacks else note
     year, month = row["rule"].split("-")
     return env.t("variant.china", gpu=g.short_name, base=base_name, year=year, month=str(int(month)), cut=cut)
+
+
+def _arch_caveat(g: GpuSpec, env: Env) -> str:
+    """A modified card on an older chip (the 2080 Ti 22 GB is Turing): what its architecture lacks for training as
+    done today, from the KB: BF16 tensor math (knowledge/architectures.toml) and the FlashAttention version tools
+    use by default (knowledge/software_support.csv); "" when it lacks neither."""
+    from assistant.respond.software import releases, runs
+
+    missing = []
+    if g.arch and g.arch.tensor_generation and not g.arch.bf16:
+        missing.append(env.t("variant.lacks_bf16"))
+    current = [r for r in releases("flash_attention") if r.current and r.vendor == g.vendor]
+    if current and not any(runs(g, r) for r in current):
+        missing.append(env.t("variant.lacks_fa", version=current[0].version))
+    if not missing or g.arch is None:
+        return ""
+    return env.t("variant.old_arch", gpu=g.short_name, arch=g.arch.family, missing=i18n.listing(env.lang).join(missing))
 
 
 def _versions_note(g: GpuSpec, named: set[str], env: Env) -> tuple[list[str], list[str]]:
