@@ -197,6 +197,7 @@ class RecommendQuery(Query):
     mode: str | None = None  # lora | qlora, when named: a pick among rented GPUs prices that job
     context_tokens: int | None = None  # a context the question states for the model ("at q4 with 32k context")
     released: bool = False  # "满血r1 需要什么配置": the weights as released (DeepSeek R1/V3: FP8), no lighter quant
+    upgrade_from: str | None = None  # "my 3070 ..., upgrade to what": the card the user has (canonical name)
 
 
 @dataclass(frozen=True, kw_only=True)

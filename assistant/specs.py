@@ -195,6 +195,14 @@ class SourceRef:
 MEMORY_SIZES = (4, 6, 8, 10, 11, 12, 16, 20, 24, 32, 40, 48, 64, 80, 96, 128, 141, 180, 192, 288)
 
 
+def roomier_memory_size(gb: float | None) -> float | None:
+    """The smallest memory size at least 4 GB above `gb` [A] (the "holds more" step of the comparisons): what an
+    upgrade for running out of memory needs (11 GB -> 16 GB, not 12 GB); None when unknown or above every size."""
+    if not gb:
+        return None
+    return next((float(m) for m in MEMORY_SIZES if m >= gb + 4), None)
+
+
 def next_memory_size(gb: float | None) -> float | None:
     """The smallest memory size above `gb` (None when `gb` is unknown or above every size)."""
     if not gb:

@@ -17,7 +17,7 @@ from assistant.answer import Answer, Chart, Table
 from assistant.models import memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RecommendQuery
-from assistant.respond import fit_hardware, quiet, recommend_order
+from assistant.respond import fit_hardware, quiet, recommend_order, upgrade_from
 from assistant.respond.chart_opinion import chart_opinion, organization_answer
 from assistant.respond.env import Env
 from assistant.respond.fit import largest_llm, sized_model
@@ -193,6 +193,11 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             ranking, max_auto, multi_note = sets, 4, "memory"
     if below is not None and not dettmers:  # "cheaper option?" also costs less over the years the ranking counts
         ranking = cheaper_over_period(ranking, ranked(passive_ok, max_auto, capped=False), query.cheaper_than, below_n)
+    owned = env.reader.gpu(query.upgrade_from) if query.upgrade_from else None
+    mine = 0.0
+    if owned is not None:  # "my 3070 ..., upgrade to what": only cards that are an upgrade on it
+        mine = upgrade_from.own_score(owned, ranked(passive_ok, max_auto, capped=False), key, chat)
+        ranking = upgrade_from.narrow(ranking, owned, mine, env)
     by_price = getattr(query, "sort", None) == "price"
     if by_price:
         ranking = cheapest_first(ranking, env)
@@ -364,6 +369,9 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if below is not None:
         headline = env.t("rec.cheaper_than", gpu=below_what, money=env.money(below)) + headline
         figures["cheaper_than"] = query.cheaper_than
+    if owned is not None:
+        headline += i18n.gap(lang) + upgrade_from.against(best, owned, mine, title, env)
+        figures["upgrade_from"] = owned.name
     if cheapest and need and (query.model or getattr(query, "params_b", None)):
         # "跑flux dev最低要什么显卡": what it takes first (the memory the model needs), then the cheapest that has it
         headline = env.t("rec.minimum", need=need_why) + i18n.gap(lang) + headline

@@ -82,8 +82,8 @@ READERS = (
     rates.read,  # "h100 per hour", "vast.ai 4090 price", "cost to fine-tune llama 3 8b on rented h100s"
     rent_or_buy.read,  # "rent or buy a 4090?"
     scaling.read,  # "does a second 4090 help?", "two 3090s vs one", "is a third 3090 worth it?"
+    recommend.upgrade,  # "have a 3060 12gb, want more vram, what next"; before verdicts: "worth upgrading my 1080 ti?"
     verdict.read,  # "is a 4090 worth it for llms?", "does the a100 have fp8?", "3060够用吗"
-    recommend.upgrade,  # "have a 3060 12gb, want more vram, ~1000 budget, what next"
     cost.read,  # "running cost of a 4090", "tco of 2 3090s"
     spec.of_several,  # "memory of the 4090 and the 3090"
     spec.of_them,  # "whats the difference in power between them": a figure of the GPUs talked about

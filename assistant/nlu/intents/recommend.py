@@ -15,7 +15,7 @@ import dataclasses
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.queries import Query, RecommendQuery
-from assistant.specs import next_memory_size
+from assistant.specs import roomier_memory_size
 
 # "大显存", "lots of vram": the reference's memory floor for large models (respond/laptops.py uses the same)
 BIG_MEMORY_GB = 24.0
@@ -93,7 +93,7 @@ def upgrade(r: Reading) -> Query | None:
         return cheaper
     if len(r.explicit) != 1 or r.model or b.has("VS", "OR", "PARAMS", "COST", "RENT"):
         return None
-    words = f" {' '.join(b.toks)} "
+    words = f" {' '.join(b.toks)} {r.text.lower()}"  # the text as well: Chinese words span several tokens
     if not r.lex.words_in("owned_gpu", words):
         return None
     if not (r.lex.words_in("upgrade_words", words) or (b.has("RECOMMEND") and b.has("MONEY", "BUDGET", "UNDER"))):
@@ -103,9 +103,11 @@ def upgrade(r: Reading) -> Query | None:
     if query is None:
         query = RecommendQuery(text=r.text, workload=r.workload, budget_usd=r.money())
     if r.lex.words_in("more_memory_words", words) and owned.name:
-        more = next_memory_size(r.index.memory_of(owned.name))
+        more = roomier_memory_size(r.index.memory_of(owned.name))
         if more and not query.min_memory_gb:
             query = dataclasses.replace(query, min_memory_gb=more)
+    if owned.name and isinstance(query, RecommendQuery):
+        query = dataclasses.replace(query, upgrade_from=owned.name)
     return query
 
 

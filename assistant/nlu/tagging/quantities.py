@@ -14,7 +14,7 @@ from assistant.nlu.lexicon import terminal
 from assistant.nlu.lookup.matches import GpuMatch
 from assistant.nlu.tagging.base import Tag, TaggerBase
 from assistant.nlu.tagging.cn_numerals import CN_DIGITS, CN_NUM
-from assistant.nlu.tagging.words import BINDERS, BITS, CONTEXT_SIZES, LORA_WORDS, PER_WORDS, SYSTEM_RAM
+from assistant.nlu.tagging.words import BINDERS, BITS, CONTEXT_SIZES, GPU_SUFFIXES, LORA_WORDS, PER_WORDS, SYSTEM_RAM
 from assistant.nlu.text import words
 
 # words between "for" and the card an amount is paid for ("700 for a used 3090", "1400 for two 3090s")
@@ -258,6 +258,7 @@ class QuantityTagging(TaggerBase):
             and self.toks[i].kind in ("num", "cjk")
             and abs(v) >= 50
             and not self._card_after_article(i)  # "手上有张3090", "about putting a 3060 in": a card, not money
+            and not (j < len(tt) and self.toks[j].glued and tt[j] in GPU_SUFFIXES)  # "手上是2080ti": a card
         ):
             return self._money(i, j, v)
         if (

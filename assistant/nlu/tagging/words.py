@@ -85,6 +85,8 @@ GPU_AFTER = frozenset(
 )
 CHIP_CODE = re.compile(r"^(ad|ga|gp|gk|gm|tu|gv|gh|gb|navi|sp)$")
 GPU_WORDS = frozenset({"gpu", "gpus", "card", "cards"})
+# letters glued after a model number that make it a GPU name ("2080ti", "4070s", "7900xtx"), not an amount
+GPU_SUFFIXES = frozenset({"ti", "super", "s", "xt", "xtx", "d", "ti super"})
 SYSTEM_RAM = frozenset({"ram", "system", "内", "ddr4", "ddr5"})
 # words right before a number that make it a price: "4080 at 7000", "卖7000"
 PRICE_BEFORE = frozenset({"at", "for", "@", "卖", "售价", "收", "只要", "to", "is"})
