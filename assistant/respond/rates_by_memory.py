@@ -110,7 +110,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         for s, o in rows[1:3]
     ]
     head = env.t(
-        "rates.memory_head",
+        "rates.memory_head" if want else "rates.cheapest_head",  # "cheapest cloud gpu": no memory size said
         gb=gb,
         gpu=spec.short_name,
         memory=f"{spec.memory_gb:g}",
@@ -120,7 +120,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
     )
     if nexts:
         head += i18n.gap(env.lang) + env.t("rates.memory_next", offers=i18n.sep(env.lang).join(nexts))
-    steps = _pair_step(offers, env, want, best.on_demand_usd_per_gpu_hour)
+    steps = _pair_step(offers, env, want, best.on_demand_usd_per_gpu_hour) if want else [env.t("rates.cheapest_hint")]
     foreign = [s.short_name for s, o in rows[:SHOWN] if o.currency != env.currency]
     if foreign and len(foreign) < len(rows[:SHOWN]):
         steps.append(env.t("rates.memory_foreign", n=len(foreign), gpus=i18n.join_names(env.lang, foreign)))

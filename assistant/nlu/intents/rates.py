@@ -105,6 +105,37 @@ def samples(r: Reading) -> float | None:
     return value * _SCALE.get((found.group(2) or "").lower(), 1.0) if value else None
 
 
+def _no_card_named(r: Reading) -> bool:
+    """A rent word with no GPU, pronoun, model, size, amount or buying named: the question is about the cloud GPUs."""
+    b = r.b
+    return (
+        b.has("RENT")
+        and not r.refs
+        and not r.model
+        and not b.has("PARAMS", "TOKENS", "MONEY", "BUDGET", "BUY", "PRONOUN", "VS", "OR")
+        and not b.struct("rent_buy")
+        and not said(r, "rent_vs_buy")
+    )
+
+
+def cloud_gpus(r: Reading) -> Query | None:
+    """ "cheapest cloud gpu per hour", "cheapest cloud gpu for a weekend hackathon", "which gpu to rent for training",
+    "云上训练用什么卡": a GPU word (or a recommendation word) and a rent word, no GPU named, no usage said: every GPU
+    with cloud rates (at least the memory said), cheapest first. Claimed before the follow-ups, which read "cheapest
+    ... per hour" alone as the rates of the card talked about."""
+    asks_cards = set(r.b.toks) & set(r.lex.listed("cloud_gpu_nouns")) or r.b.has("RECOMMEND")
+    if not _no_card_named(r) or not asks_cards or r.b.has("HOURS", "MONTHS", "YEARS"):
+        return None
+    memory = r.num("MEMORY")
+    return RatesQuery(
+        text=r.text,
+        provider=provider(r),
+        mode="by_memory",
+        min_memory_gb=float(memory) if memory else None,
+        workload=r.workload,
+    )
+
+
 def which_to_rent(r: Reading) -> Query | None:
     """ "租哪个划算 跑推理", "which is cheaper to rent" with no GPU named: the rates of the GPUs talked about, weighed
     for the work named (the dialogue fills them in; before any GPU it asks which)."""
