@@ -141,8 +141,9 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
     specs = [g for g in (env.reader.gpu(n) for n in answer.gpus) if g is not None]
     for part in asked:
         if part == "price" and not (
-            answer.intent in PRICE_INTENTS or (answer.intent == "cost" and "electricity" not in asked)
-        ):
+            answer.intent in PRICE_INTENTS
+            or (answer.intent == "cost" and "electricity" not in asked and "gpu_hours" not in answer.figures)
+        ):  # a training run's cost ("预训练…要多少钱") is the money asked, not the card's price
             continue  # a rental rate, a bill asked, a deal or a build has its own money
         if part == "price" and answer.intent == "verdict" and _verdict_kind(answer) not in PRICED_VERDICTS:
             continue  # buy-now-or-wait and deals speak of prices already

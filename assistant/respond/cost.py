@@ -15,7 +15,7 @@ from assistant.models import constants as C
 from assistant.models import cost, memory, train_memory
 from assistant.models import hardware as hw
 from assistant.models.training_job import job_run
-from assistant.queries import CostQuery
+from assistant.queries import CostQuery, GpuRef
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.offers import DOMESTIC
@@ -32,6 +32,10 @@ from assistant.respond.rates_job import scaling_step
 from assistant.respond.recommend_order import nvidia_ranking
 from assistant.respond.variants import home_versions, variant_notes
 from assistant.respond.wording import counted, duration, spec_source, token_amount
+
+# a training run costed with no GPU named: one 8-GPU H100 node, the usual rented unit for pretraining [A]
+DEFAULT_RUN_GPU = "H100 SXM5 80 GB"
+DEFAULT_RUN_COUNT = 8
 
 
 def _utilization(query: CostQuery, env: Env) -> tuple[float, str]:
@@ -81,6 +85,9 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
     model = env.reader.model(query.model.key) if query.model else None
     params = query.params_b or (model.active_params_b or model.params_b if model else None)
     ref = next((r for r in query.gpus if r.name), None)
+    assumed_node = ref is None and bool(params and query.tokens) and env.reader.gpu(DEFAULT_RUN_GPU) is not None
+    if assumed_node:  # "cost to train a 7b from scratch on 1T tokens": on the usual rented node, said so
+        ref = GpuRef(mention=DEFAULT_RUN_GPU, name=DEFAULT_RUN_GPU, count=DEFAULT_RUN_COUNT)
     if not params or not query.tokens or ref is None:
         missing = [
             env.t(w)
@@ -147,6 +154,8 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
     }
     home, home_sources = _home_run(query, env, gpu, n, params)
     steps = [*home, env.t("cost.mfu", mfu=f"{C.DEFAULT_MFU * 100:.0f}"), *scaling_step(env, gpu, n)]
+    if assumed_node:
+        steps.insert(0, env.t("cost.run_assumed_node", n=n, gpu=gpu.short_name))
     steps += _memory_check(query, env, gpu, n, figures)
     return Answer(
         question=query.text,
