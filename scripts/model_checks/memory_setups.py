@@ -173,9 +173,12 @@ def _label(r: dict, s: dict) -> str:
     if r["kind"] == "finetune":
         what = f"{s['method']} b{s.get('batch', 1)} s{s.get('seq', '?')}"
     extra = " ".join(
-        x for x in (s.get("offload", ""), s.get("precision", "") if r["kind"] == "image" else "") if x and x != "none"
+        x
+        for x in (s.get("offload", ""), s.get("backend", ""), s.get("precision", "") if r["kind"] == "image" else "")
+        if x and x != "none"
     )
-    return f"{r['model']} {what} {extra} {s['stat'] if 'stat' in s else ''}".replace("  ", " ").strip()
+    stat = " ".join(x for x in (s.get("stat", ""), s.get("unit", "")) if x)
+    return f"{r['model']} {what} {extra} {stat}".replace("  ", " ").strip()
 
 
 def _identifies(est, setup: dict) -> bool:
@@ -224,7 +227,8 @@ def train_image_rows(kb, folder: Path, fitting: bool = False) -> tuple[list[Row]
         if s.get("stat") == "torch":  # PyTorch's allocator statistics: no CUDA context, no NCCL buffers or reserve
             total -= sum(dict(est.components).get(k, 0.0) for k in OUTSIDE_ALLOCATOR)
         label = _label(r, s) + {"load": " (load peak)", "after_load": " (after load)"}.get(s.get("peak", ""), "")
-        out.append(Row(f"memory {r['kind']}", label, total, in_memory_gb(float(r["measured_gb"]))))
+        measured = float(r["measured_gb"]) if s.get("unit") == "GiB" else in_memory_gb(float(r["measured_gb"]))
+        out.append(Row(f"memory {r['kind']}", label, total, measured))
     return out, skipped
 
 
