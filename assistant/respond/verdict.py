@@ -49,6 +49,7 @@ FLOOR_GB = {"image_generation": 12.0, "llm_inference": 24.0, "llm_finetune": 24.
 SMALL_GENERAL_GB = FLOOR_GB["image_generation"]  # under the reference's smallest floor a general "yes" is conditional
 MORE_MEMORY_GB = 8  # a better-value card this much (and half) smaller does not make a roomier one "not worth it" [A]
 BAND = 2.0  # alternatives cost at most this many times the asked GPU (its price class) [A]
+STRETCH = 1.25  # a better-value card dearer than this many times the asked one makes "worth it" a yes-if-budget [A]
 _FORMATS = {"fp8": "fp8_acc16", "bf16": "bf16", "tf32": "tf32", "int8": "int8", "fp4": "fp4"}
 _FEATURE_NAMES = {
     "fp8": "FP8",
@@ -369,7 +370,10 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
     # other cards only where they answer something: a "no", a "worth it" or "overkill" weighs them; a yes to "is it
     # good / enough" does not ask for them; "cheapest that does it" beside a card I cannot price misleads
     shown = [] if query.kind in ("good", "enough") and core == "yes" else [(band, best)]
-    shown += [(env.t("verdict.cheapest_ok"), cheapest)] if mine.price is not None and shown else []
+    cheaper = (
+        cheapest is not None and mine.price is not None and cheapest.price_usd * cheapest.n_gpus < mine.price.usd * n
+    )
+    shown += [(env.t("verdict.cheapest_ok"), cheapest)] if cheaper and shown else []  # only below the asked card
     for label, r in shown:
         other = env.reader.gpu(r.gpu) if r is not None else None
         if r is not None and other is not None and r.gpu != gpu.name and r.gpu not in alternatives:
@@ -449,6 +453,22 @@ def _worth(env: Env, gpu, what, use, mine, best, position, total, key) -> tuple[
             condition=condition,
             other=counted(env, other, best.n_gpus, article=False),
             more=f"{(1 / ratio - 1) * 100:.0f}" if ratio else "?",
+        )
+        return "yes_if", head, condition
+    mine_usd, best_usd = mine.price.usd * mine.n_gpus, best.price_usd * best.n_gpus
+    if best_usd > STRETCH * mine_usd:  # "5060 ti 16gb for learning, or a waste": better value only for more money
+        condition = env.t("verdict.cond_budget", price=env.money(mine_usd))
+        head = env.t(
+            "verdict.head_worth_budget",
+            what=what,
+            use=use,
+            pos=position,
+            total=total,
+            extra=env.money(best_usd - mine_usd),
+            other=counted(env, other, best.n_gpus, article=False),
+            faster=f"{best.score / mine.perf.score:.2f}" if mine.perf.score else "?",
+            more=f"{(1 / ratio - 1) * 100:.0f}" if ratio else "?",
+            price=env.money(mine_usd),
         )
         return "yes_if", head, condition
     return (
