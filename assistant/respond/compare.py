@@ -285,7 +285,10 @@ def _pick(query: CompareQuery, rows: dict, names: list[str], title: str, chat, a
     if model_open and kind == "llm":  # both hold the model asked: its speed on each decides, not memory
         named = model_figures.get("model_name") or about_model_name(query, env)
         picked = compare_pick.pick_model_speed(model_figures, rows, names, named, env)
-    picked = picked or compare_pick.pick(rows, names, title, llm, env, image)  # "used 3090 vs new 5070 ti"
+    training = (query.workload or "") in ("training", "llm_finetune") and not llm and not image
+    # "which is better value" asked in so many words: value decides, the memory floor is a reason below
+    training = training and not lexicon(env.lang).words_in("value_asked_words", query.text.lower())
+    picked = picked or compare_pick.pick(rows, names, title, llm, env, image, training)  # "used 3090 vs new 5070 ti"
     if picked is None and len(names) > 2 and choosing:  # "l40s or a6000 ada or h100, which one"
         picked = compare_pick.pick_many(rows, names, env)
     if picked is not None:

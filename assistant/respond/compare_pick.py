@@ -7,7 +7,7 @@ not: the desktop card (a server part needs a chassis's airflow; an SXM module al
 the PCIe server card is FASTER_BY times as fast or, where memory decides, MORE_GB roomier: then rules (2)-(4)
 decide and a pick of the server card carries the airflow condition;
 (2) LLM work and one side holds at least 4 GB more, or image work and the smaller side has under
-16 GB: the roomier side, unless the other is at least FASTER_BY times as fast; (3) both priced: the
+16 GB, or training and only one side has TRAINING_FLOOR_GB per card: the roomier side, unless the other is at least FASTER_BY times as fast; (3) both priced: the
 better speed per money over the ownership period, naming the other when it is FASTER_BY times as
 fast; (4) the faster side, when it is at least SAME_SPEED times as fast. `figure` = {gpu, reason}.
 """
@@ -21,6 +21,7 @@ FASTER_BY = 1.5  # a speed gap that outweighs memory or value [A]
 IMAGE_ROOMY_GB = 16  # image models: below this, memory decides which models and LoRAs run (SDXL, FLUX fp8) [A]
 SAME_SPEED = 1.05  # closer than this, speed alone picks nothing [A]
 MORE_GB = 4  # memory gap that counts for LLMs (as compare's "holds larger models") [A]
+TRAINING_FLOOR_GB = 24  # the reference's comfortable floor per card for training transformers (compare.small_memory)
 
 
 def pick_model_speed(figures: dict, rows: dict[str, ValueRow], names: list[str], model: str, env: Env):
@@ -61,7 +62,15 @@ def pick_many(rows: dict[str, ValueRow], names: list[str], env: Env):
     return best.gpu.name, text, {"gpu": best.gpu.name, "reason": "value"}
 
 
-def pick(rows: dict[str, ValueRow], names: list[str], key_title: str, llm: bool, env: Env, image: bool = False):
+def pick(
+    rows: dict[str, ValueRow],
+    names: list[str],
+    key_title: str,
+    llm: bool,
+    env: Env,
+    image: bool = False,
+    training: bool = False,
+):
     if len(names) != 2:
         return None
     a, b = rows[names[0]], rows[names[1]]
@@ -70,7 +79,10 @@ def pick(rows: dict[str, ValueRow], names: list[str], key_title: str, llm: bool,
     speed = {r.gpu.name: r.perf.score for r in (a, b)}
     mem = {r.gpu.name: (r.gpu.memory_gb or 0) * r.n_gpus for r in (a, b)}
     big, small = (a, b) if mem[a.gpu.name] >= mem[b.gpu.name] else (b, a)
-    roomy = llm or (image and mem[small.gpu.name] < IMAGE_ROOMY_GB)  # where more memory decides
+    # training runs data-parallel (each card holds the whole model): the floor is per card
+    per_card = {r.gpu.name: r.gpu.memory_gb or 0 for r in (a, b)}
+    floor = training and per_card[small.gpu.name] < TRAINING_FLOOR_GB <= per_card[big.gpu.name]
+    roomy = llm or floor or (image and mem[small.gpu.name] < IMAGE_ROOMY_GB)  # where more memory decides
     passive = [r for r in (a, b) if r.gpu.passively_cooled]
     if len(passive) == 1:
         other = passive[0]
@@ -81,24 +93,33 @@ def pick(rows: dict[str, ValueRow], names: list[str], key_title: str, llm: bool,
         roomier = roomy and mem[other.gpu.name] - mem[mine.gpu.name] >= MORE_GB
         if module or not (faster or roomier):  # a module needs a server board: no condition
             text = env.t("compare.pick_passive", gpu=mine.label, other=other.label, sxm=sxm)
+            if per_card[other.gpu.name] - per_card[mine.gpu.name] >= MORE_GB:  # "两张4090和一张a100 80g"
+                text += env.t(
+                    "compare.pick_passive_per_card",
+                    other=other.label,
+                    gb=f"{per_card[other.gpu.name]:g}",
+                    mine=mine.label,
+                    mine_gb=f"{per_card[mine.gpu.name]:g}",
+                )
             return mine.gpu.name, text, {"gpu": mine.gpu.name, "reason": "passive"}
         # "h20 vs 4090 for inference": far faster or roomier, the server card is worth its airflow (a condition)
-        found = _by_memory_speed_value(a, b, speed, mem, big, small, roomy, key_title, llm, env, image)
+        found = _by_memory_speed_value(a, b, speed, mem, big, small, roomy, key_title, llm, env, image, floor)
         if found is not None and found[0] == other.gpu.name:
             caveat = env.t("compare.pick_passive_caveat", other=other.label, sxm=sxm)
             return found[0], found[1] + caveat, found[2] | {"condition": "airflow"}
         return found
-    return _by_memory_speed_value(a, b, speed, mem, big, small, roomy, key_title, llm, env, image)
+    return _by_memory_speed_value(a, b, speed, mem, big, small, roomy, key_title, llm, env, image, floor)
 
 
-def _by_memory_speed_value(a, b, speed, mem, big, small, roomy, key_title, llm, env, image):
+def _by_memory_speed_value(a, b, speed, mem, big, small, roomy, key_title, llm, env, image, floor=False):
     """Rules (2) to (4) of the module contract."""
     if roomy and mem[big.gpu.name] - mem[small.gpu.name] >= MORE_GB:
         ratio = speed[small.gpu.name] / speed[big.gpu.name] if speed[big.gpu.name] else 0.0
         if ratio < FASTER_BY:
             form = "compare.pick_memory_slower" if ratio > 1.02 else "compare.pick_memory"
+            form = "compare.pick_memory_image" if image and not llm else form
             text = env.t(
-                "compare.pick_memory_image" if image and not llm else form,
+                "compare.pick_memory_training" if floor else form,
                 gpu=big.label,
                 other=small.label,
                 gb=f"{mem[big.gpu.name]:g}",
