@@ -7,7 +7,8 @@ not: the desktop card (a server part needs a chassis's airflow; an SXM module al
 the PCIe server card is FASTER_BY times as fast or, where memory decides, MORE_GB roomier: then rules (2)-(4)
 decide and a pick of the server card carries the airflow condition;
 (2) LLM work and one side holds at least 4 GB more, or image work and the smaller side has under
-16 GB, or training and only one side has TRAINING_FLOOR_GB per card: the roomier side, unless the other is at least FASTER_BY times as fast; (3) both priced: the
+16 GB, or training and only one side has TRAINING_FLOOR_GB per card: the roomier side, unless the other
+is at least FASTER_BY times as fast; (3) both priced: the
 better speed per money over the ownership period, naming the other when it is FASTER_BY times as
 fast; (4) the faster side, when it is at least SAME_SPEED times as fast. `figure` = {gpu, reason}.
 """
