@@ -49,6 +49,7 @@ from model_checks.training import (  # noqa: E402,F401
     sensitivity,
     training_rows,
 )
+from model_checks.vision_oos import vision_time_out_of_sample_rows  # noqa: E402
 
 
 def _fmt(values: dict) -> str:
@@ -119,6 +120,7 @@ def main(argv=None) -> int:
     _print_oos(image_speed_out_of_sample_rows(kb), "measured (it/s)", 2)
     _print_oos(video_speed_out_of_sample_rows(kb), "measured (s/clip)", 0)
     _print_oos(moe_offload_out_of_sample_rows(kb), "measured (MoE RAM)", 1)
+    _print_oos(vision_time_out_of_sample_rows(kb), "measured (hours)", 1)
     meas = [abs(o.error) for o in oos if o.kind == "measured"]
     print(f"measured A100/V100 ratios: median |error| {statistics.median(meas):.1%}, max {max(meas):.1%}")
     for line in NOT_COVERED:
