@@ -265,7 +265,9 @@ class Engine:
         answer.notes += [
             i18n.t(lang, "engine.unsized_sized", mention=m, params=f"{sized:g}B")
             if sized
-            else i18n.t(lang, "engine.unsized", mention=m)
+            else i18n.t(
+                lang, "engine.unsized" if query.intent in ("recommend", "rig") else "engine.unsized_work", mention=m
+            )
             for m in query.unsized
         ]
         if query.targets and "targets" not in answer.figures:  # "并发20个用户" asked where the answer cannot weigh it

@@ -181,6 +181,8 @@ class Reading:
                 return "llm_inference"
             if kind == "image":  # "best gpu for sdxl training": training a diffusion model, not generating images
                 return "training" if w == "training" and self.mode() != "inference" else "image_generation"
+        if w == "inference" and m is None and self.b.has("PARAMS") and not self.b.has("UNKNOWN_MODEL"):
+            return "llm_inference"  # "a dual 3090 rig for 70b inference": a model size is an LLM's
         return w
 
     @property

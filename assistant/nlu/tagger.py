@@ -102,6 +102,7 @@ class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuT
             i = max(nxt, i + 1)
         self.tags = size_ranges(self.tags, self.text, self.lex)  # "14b-32b models": the top of the range, said
         self.sized_families()  # "32b的qwen", "70b llama 3.1": a size stated apart from the family's name
+        self.vague_families()  # "worth it for llama stuff": local LLMs in general, not one Llama
         self.instance_names()  # "阿里云gn7i a10": the cloud's instance type, not a second GPU
         return _stated_hours_first(self._post()), self.unknown
 

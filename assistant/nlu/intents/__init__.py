@@ -121,6 +121,9 @@ def read(reading: Reading) -> Query | Clarification:
         targets = tuple(t for t in reading.targets() if not (t[0] == "power_limit" and found.intent == "power_limit"))
         used = any(s.key == "utilization" for s in stated) or getattr(found, "hours_per_week", None)
         usage = reading.usage_assumed() if used else None  # "on weekends": the hours assumed, said
+        families = tuple(t.meanings["FAMILY"] for t in reading.b.kinds.get("WORKLOAD", []) if "FAMILY" in t.meanings)
+        if families and not found.unsized and getattr(found, "model", None) is None:
+            found = dataclasses.replace(found, unsized=families)  # "llama stuff": read as the kind of work, said
         sizes = reading.size_range() if getattr(found, "params_b", None) else None
         if sizes is not None and sizes[1] != found.params_b:  # type: ignore[attr-defined]
             sizes = None  # the range was not what the query is sized by

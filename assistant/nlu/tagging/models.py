@@ -316,6 +316,23 @@ class ModelTagging(TaggerBase):
         named = tuple(c for c in cands if f"{size:g}b" in c.split("-"))
         return named or cands
 
+    def vague_families(self) -> None:
+        """ "worth it for llama stuff", "a card for qwen models", "sd things": a family left ambiguous followed by a
+        word of [lists] vague_family_nouns names the kind of work, not one model: a WORKLOAD tag (local LLMs, or image
+        generation for an image family) with meanings["FAMILY"] = the mention, which the answer names."""
+        kinds = {"llm": "llm_inference", "image": "image_generation"}
+        for k, t in enumerate(self.tags):
+            if t.kind != "MODEL" or t.model_match().status != "ambiguous":
+                continue
+            rest = self.text[t.end :].lower().split()
+            noun = next((w for w in self.lex.listed("vague_family_nouns") if rest[: len(w.split())] == w.split()), None)
+            families = {self.index.model_info[c][3] for c in t.model_match().candidates if c in self.index.model_info}
+            if noun is None or len(families) != 1 or next(iter(families)) not in kinds:
+                continue
+            workload = kinds[next(iter(families))]
+            meanings = {"WORKLOAD": workload, "FAMILY": t.text}
+            self.tags[k] = Tag("WORKLOAD", workload, t.text, t.start, t.end, meanings)
+
     def sized_families(self) -> None:
         """A family mention left ambiguous ("qwen", "llama 3.1", "千问") and ONE model size stated elsewhere in the
         question, before or after it ("32b的qwen", "qwen的32b", "70b llama 3.1", "8b的llama3"): the family's models

@@ -237,7 +237,7 @@ class QuantityTagging(TaggerBase):
         t = self.unit("tokens", j)
         if t and v >= 1e7:  # "200亿token", "50 million tokens": a training set, not a sequence length
             return self.add("TOKENS", v, i, j + t)
-        if t and v >= 256:
+        if t and v >= 256 and not self._card_before_speed(i, j, j + t):
             return self.add("CONTEXT", int(v), i, j + t)
         w = self.unit("watts", j)
         if w and v >= 50 and (self.toks[j].glued or tt[j] != "w"):
@@ -531,6 +531,17 @@ class QuantityTagging(TaggerBase):
         return self.tt[k] in self.index.model_families or any(
             rest.startswith(w) for w in self.lex.listed("model_nouns")
         )
+
+    def _card_before_speed(self, i: int, j: int, after: int) -> bool:
+        """ "on 3090 tokens per second?", "on a 3090, tokens/s?": a GPU model number before a speed unit (tokens then a
+        per-second word, [lists] per_second_words) or set apart from "tokens" by punctuation is the card, not a
+        context length."""
+        if self.tt[i] not in self.index.bare_numbers:
+            return False
+        if self.text[self.toks[i].end : self.toks[j].start].strip():
+            return True  # "3090, tokens/s"
+        rest = " ".join(self.tt[after : after + 3])
+        return any(rest.startswith(w) for w in self.lex.listed("per_second_words"))
 
     def resolution(self, i: int) -> int | None:
         """ "512x512", "1024×1024", "768*768": an image size, not a GPU."""
