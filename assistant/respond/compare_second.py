@@ -17,19 +17,45 @@ from assistant.respond.env import Env
 
 _TRAIN = {"training", "llm_finetune"}
 _INFER = {"inference", "llm_inference"}
+# words that name the model, not running it: "fine tuning llms", "training a chatbot" ask one workload
+_MODEL_NOUNS = frozenset(
+    {
+        "llm",
+        "llms",
+        "chatbot",
+        "chatbots",
+        "language model",
+        "language models",
+        "大 模 型",
+        "大 语 言 模 型",
+        "语 言 模 型",
+    }
+)
 
 
 def workloads_named(text: str, lang: str) -> list[str]:
-    """The workloads the question names, in order (lexicon [workload] phrases, longest first at each token)."""
-    lex, toks, out, i = lexicon(lang), words(text.lower()), [], 0
+    """The workloads the question names, in order: at each token the longest lexicon phrase that is a workload
+    ("inference" inside "inference speed", a phrase of its own). A model noun names no workload ("fine tuning
+    llms"), nor does an LLM phrase right before a training one ("local llm fine-tuning")."""
+    lex, toks, found, i = lexicon(lang), words(text.lower()), [], 0
     while i < len(toks):
-        hit = lex.match(toks, i)
-        if hit and "WORKLOAD" in hit[1]:
-            out.append(str(hit[1]["WORKLOAD"]))
-            i += hit[0]
-        else:
-            i += 1
-    return list(dict.fromkeys(out))
+        hit = _workload_at(lex, toks, i)
+        if hit and " ".join(toks[i : i + hit[0]]) not in _MODEL_NOUNS:
+            found.append((hit[1], i, i + hit[0]))
+        i += hit[0] if hit else 1
+    train_starts = {start for w, start, _ in found if w in _TRAIN}
+    return list(dict.fromkeys(w for w, _, end in found if not (w == "llm_inference" and end in train_starts)))
+
+
+def _workload_at(lex, toks: list[str], i: int) -> tuple[int, str] | None:
+    longest = None
+    while (found := lex.match(toks, i, longest)) is not None:
+        if "WORKLOAD" in found[1]:
+            return found[0], str(found[1]["WORKLOAD"])
+        if found[0] == 1:
+            return None
+        longest = found[0] - 1
+    return None
 
 
 def second_ratio(query: CompareQuery, by_key: dict, names: list[str], chat_tps: dict, key: str, env: Env) -> str:
