@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
+import re
 
 from assistant import i18n
 from assistant.answer import Answer
@@ -265,9 +266,7 @@ class Engine:
         answer.notes += [
             i18n.t(lang, "engine.unsized_sized", mention=m, params=f"{sized:g}B")
             if sized
-            else i18n.t(
-                lang, "engine.unsized" if query.intent in ("recommend", "rig") else "engine.unsized_work", mention=m
-            )
+            else self._unsized_note(m, query, lang)
             for m in query.unsized
         ]
         if query.targets and "targets" not in answer.figures:  # "并发20个用户" asked where the answer cannot weigh it
@@ -380,6 +379,21 @@ class Engine:
         env = Env(self.reader, dialogue.assumptions, dialogue.context, lang=lang)
         return settings.respond(SetQuery(text="", settings=(Setting("remember", None),), save=True), env)
 
+    def _unsized_note(self, mention: str, query: Query, lang: str) -> str:
+        """ "跑deepseek要什么显卡": the family's sizes in the KB and one of its models to name (not a size it lacks)."""
+        info = self.index.model_info
+        known = [info[k] for k in query.unsized_models if k in info and info[k][1]]
+        ranked = query.intent in ("recommend", "rig")
+        if not known:
+            return i18n.t(lang, "engine.unsized" if ranked else "engine.unsized_work", mention=mention)
+        known.sort(key=lambda m: m[1])
+        sizes = list(dict.fromkeys(_size_label(name, params) for _, params, name, _ in known))
+        example = known[len(known) // 2][2]  # a middle one, by its KB name
+        llm = getattr(query, "workload", None) == "llm_inference"
+        kind = ("engine.unsized_llm" if llm else "engine.unsized_listed") if ranked else "engine.unsized_work_listed"
+        shown = i18n.listing(lang).join(sizes)
+        return i18n.t(lang, kind, mention=mention, sizes=shown, example=example)
+
     @staticmethod
     def _unrecognized(query: Query, lang: str) -> list[str]:
         """ "Falcon 180B is not in my model list; ...": names the question holds that the KB does not."""
@@ -463,3 +477,17 @@ class Engine:
             clarification=env.t("engine.not_understood", got=got),
             lang=env.lang,
         )
+
+
+_NAMED_SIZE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*([BM])\b")
+
+
+def _size_label(name: str, params_b: float) -> str:
+    """A model's size as its name says it ("DeepSeek-R1-Distill-Qwen 32B" -> 32B), else its parameter count rounded
+    (BERT base: 0.1083 B -> 110M)."""
+    m = _NAMED_SIZE.search(name)
+    if m:
+        return f"{m.group(1)}{m.group(2)}"
+    if params_b < 1:
+        return f"{round(params_b * 1000, -1):.0f}M"
+    return f"{params_b:.0f}B" if params_b >= 10 else f"{params_b:.1f}B"

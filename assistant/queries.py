@@ -126,6 +126,7 @@ class Query:
     # a model family named without a size in a question that does not need the size ("预算4000跑个qwen买啥卡"):
     # answered for the workload, and the answer says how to name a size
     unsized: tuple[str, ...] = ()
+    unsized_models: tuple[str, ...] = ()  # the KB models of an unsized family ("deepseek"): their sizes are listed
     # targets the question states ("并发20个用户" users, "每秒30个token" speed per user), as (kind, value): an
     # answer that weighs them says so in figures["targets"]; otherwise the engine says they were not counted
     targets: tuple[tuple[str, float], ...] = ()
@@ -228,6 +229,7 @@ class FitQuery(Query):
     images_in_hours: float | None = None  # "how many could i crank out in an hour": the images made in that time
     system_ram_gb: float | None = None  # "with 128gb ram", "64g内存": system RAM for MoE expert offload
     released: bool = False  # "满血r1", "unquantized": the weights as released (DeepSeek R1/V3: FP8), no lighter quant
+    family_models: tuple[str, ...] = ()  # "4090能跑deepseek吗": the family's KB models, each answered on the GPU
     want_context: bool = False  # "3090最多能开多长上下文", "max context on a 4090": the longest context is the answer
     tokens: float | None = None  # "how long to fine-tune on 50m tokens": the data of the training time asked
     # the form of a yes/no question that the answer's first word follows: "oom" ("会爆显存吗", "will it oom"),

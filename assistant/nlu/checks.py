@@ -157,6 +157,7 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
             params_b=params,
             workload="llm_inference" if q.workload in (None, "inference") else q.workload,
             unsized=(found.mention,),
+            unsized_models=found.candidates,
         )
     if model is not None and not model.key and found.status == "ambiguous":
         newest = model_versions.newest_of(found.mention, found.candidates)
@@ -167,6 +168,9 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
         earlier = model_versions.earlier_version(found.mention, index)
         if earlier:  # "deepseek v3.1": the DeepSeek V3 the KB holds, said
             return _with_model(q, ModelRef(found.mention, earlier, earlier_version=True))
+    if _family_on_gpu(q, model, found):  # "4090能跑deepseek吗": every size of the family on that GPU
+        ranked = model_versions.ranked(found.candidates, index.model_info)
+        return dataclasses.replace(q, model=ModelRef(found.mention, ranked[0]), family_models=ranked)
     if model is not None and not model.key:
         mm = found
         if mm.status == "ambiguous":  # "qwen": the likeliest first, so the question can name three of them
@@ -189,3 +193,12 @@ def _with_model(q: Query, model: ModelRef) -> Query:
     """The query with the model the mention was resolved to (every query with a `model` slot)."""
     changes: dict[str, Any] = {"model": model}
     return dataclasses.replace(q, **changes)
+
+
+def _family_on_gpu(q: Query, model: ModelRef | None, found: ModelMatch) -> bool:
+    """A fit question naming a GPU and a model family without its size ("4090能跑deepseek吗", "can a 3060 run
+    qwen"): answered for every size of the family (respond/fit_family.py) rather than asked which one."""
+    if not isinstance(q, FitQuery) or model is None or model.key or found.status != "ambiguous":
+        return False
+    sized = re.search(r"(\d+(?:\.\d+)?)\s*[bm]\b", found.mention.lower())
+    return not sized and any(g.name for g in q.gpus)

@@ -20,7 +20,16 @@ from assistant.models import constants as C
 from assistant.models import hardware, llm, memory, train_memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
-from assistant.respond import cpu_fit, fit_asked, fit_hardware, fit_loss, image_route, memory_overview, mixed_set
+from assistant.respond import (
+    cpu_fit,
+    fit_asked,
+    fit_family,
+    fit_hardware,
+    fit_loss,
+    image_route,
+    memory_overview,
+    mixed_set,
+)
 from assistant.respond.env import Env
 from assistant.respond.fit_hints import count_lead, more_cards, near_miss
 from assistant.respond.fit_rows import Card, FitCase, estimates, memory_table, mode_name, rows_to_show
@@ -103,6 +112,8 @@ def respond(query: FitQuery, env: Env) -> Answer:
     one machine are one set (respond/mixed_set.py)."""
     if mixed_set.is_mixed(query):
         return mixed_set.respond(query, env, respond)
+    if query.family_models:  # "4090能跑deepseek吗": every size of the family on that GPU
+        return fit_family.respond(query, env, respond)
     return fit_asked.as_asked(_respond(query, env), query, env)
 
 
