@@ -168,7 +168,7 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
         earlier = model_versions.earlier_version(found.mention, index)
         if earlier:  # "deepseek v3.1": the DeepSeek V3 the KB holds, said
             return _with_model(q, ModelRef(found.mention, earlier, earlier_version=True))
-    if _family_on_gpu(q, model, found):  # "4090能跑deepseek吗": every size of the family on that GPU
+    if isinstance(q, FitQuery) and _family_on_gpu(q, model, found):  # "4090能跑deepseek吗": every size of the family on that GPU
         ranked = model_versions.ranked(found.candidates, index.model_info)
         return dataclasses.replace(q, model=ModelRef(found.mention, ranked[0]), family_models=ranked)
     if model is not None and not model.key:
@@ -195,10 +195,10 @@ def _with_model(q: Query, model: ModelRef) -> Query:
     return dataclasses.replace(q, **changes)
 
 
-def _family_on_gpu(q: Query, model: ModelRef | None, found: ModelMatch) -> bool:
+def _family_on_gpu(q: FitQuery, model: ModelRef | None, found: ModelMatch) -> bool:
     """A fit question naming a GPU and a model family without its size ("4090能跑deepseek吗", "can a 3060 run
     qwen"): answered for every size of the family (respond/fit_family.py) rather than asked which one."""
-    if not isinstance(q, FitQuery) or model is None or model.key or found.status != "ambiguous":
+    if model is None or model.key or found.status != "ambiguous":
         return False
     sized = re.search(r"(\d+(?:\.\d+)?)\s*[bm]\b", found.mention.lower())
     return not sized and any(g.name for g in q.gpus)
