@@ -168,7 +168,7 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
         earlier = model_versions.earlier_version(found.mention, index)
         if earlier:  # "deepseek v3.1": the DeepSeek V3 the KB holds, said
             return _with_model(q, ModelRef(found.mention, earlier, earlier_version=True))
-    if isinstance(q, FitQuery) and _family_on_gpu(q, model, found):  # "4090能跑deepseek吗": every size of the family on that GPU
+    if isinstance(q, FitQuery) and _family_on_gpu(q, model, found):  # "4090能跑deepseek吗": each size on that GPU
         ranked = model_versions.ranked(found.candidates, index.model_info)
         return dataclasses.replace(q, model=ModelRef(found.mention, ranked[0]), family_models=ranked)
     if model is not None and not model.key:
