@@ -94,6 +94,28 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_ASK_DEFAULTS = {
+    "db": None,
+    "allow_foreign_db": False,
+    "debug": False,
+    "json": False,
+    "markdown": False,
+    "electricity": None,
+    "utilization": None,
+    "years": None,
+    "budget": None,
+    "prices": None,
+}
+
+
+def _plain_ask(argv: list[str]) -> argparse.Namespace | None:
+    """`ask` followed by words none of which is an option: the namespace `build_parser()` returns for it,
+    without building the parser (argparse's help formatting imports shutil, gettext and locale); else None."""
+    if len(argv) < 2 or argv[0] != "ask" or any(a.startswith("-") for a in argv[1:]):
+        return None
+    return argparse.Namespace(**_ASK_DEFAULTS, command="ask", question=argv[1:])
+
+
 def _assumptions(args):
     from assistant.dialogue import Assumptions
 
@@ -275,11 +297,21 @@ def _utf8_streams() -> None:
             stream.reconfigure(encoding="utf-8", errors="replace")
 
 
+def _reuse_dataclass_code() -> None:
+    """The methods `dataclasses` generates come compiled from the data folder's cache (half of a one-shot's CPU)."""
+    from assistant import dataclass_code, paths
+
+    dataclass_code.install(paths.data_dir() / "cache" / "dataclass-code.marshal")
+
+
 def main(argv: list[str] | None = None) -> int:
     _utf8_streams()
+    _reuse_dataclass_code()
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv  # accepted before or after the command
-    args = build_parser().parse_args([a for a in argv if a != "--debug"])
+    args = _plain_ask([a for a in argv if a != "--debug"]) or build_parser().parse_args(
+        [a for a in argv if a != "--debug"]
+    )
     args.debug = debug
     command = args.command or ("chat" if not (sys.stdin.isatty() and sys.stdout.isatty()) else "tui")
     if args.command is None:

@@ -1,0 +1,72 @@
+"""The compile cache of dataclass methods: a one-shot answer is the same with the cache absent, present or
+damaged; a warm cache compiles nothing; classes built from cached code behave as compiled ones (init,
+defaults, repr, eq, hash, frozen)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from tests.conftest import HANG_S
+
+SCRIPT = """
+import contextlib, io, json
+from assistant import cli, dataclass_code
+out = {}
+printed = io.StringIO()
+with contextlib.redirect_stdout(printed):
+    out["code"] = cli.main(["ask", "--json", "is a 3090 worth it for local llms"])
+out["printed"] = printed.getvalue()
+
+import dataclasses
+@dataclasses.dataclass(frozen=True)
+class Probe:
+    '''A probe.'''
+    a: int
+    b: str = "x"
+    c: tuple = dataclasses.field(default_factory=tuple)
+p = Probe(1)
+try:
+    p.a = 2
+    frozen = False
+except dataclasses.FrozenInstanceError:
+    frozen = True
+out["probe"] = [repr(p), p == Probe(1, "x", ()), p != Probe(2), hash(p) == hash(Probe(1)), frozen]
+out["compiled"] = dataclass_code.compiled_count()
+print(json.dumps(out))
+"""
+
+
+def _ask(home) -> dict:
+    env = dict(os.environ, GPU_ADVISOR_HOME=str(home))
+    env.pop("GPU_ADVISOR_DB", None)
+    proc = subprocess.run(
+        [sys.executable, "-c", SCRIPT], capture_output=True, text=True, env=env, timeout=HANG_S, cwd=home
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_answers_and_classes_are_the_same_with_and_without_the_cache(user_home):
+    cache = user_home / "cache" / "dataclass-code.marshal"
+    cache.unlink(missing_ok=True)
+    cold = _ask(user_home)
+    assert cold["compiled"] > 100, "without the cache every generated method is compiled"
+    assert cache.is_file(), "the compiled methods are kept for the next process"
+    warm = _ask(user_home)
+    assert warm["compiled"] == 0, "a warm cache compiles nothing"
+    assert warm["printed"] == cold["printed"] and warm["code"] == cold["code"] == 0
+    assert json.loads(warm["printed"])["answer"]
+    assert warm["probe"] == cold["probe"] == ["Probe(a=1, b='x', c=())", True, True, True, True]
+
+
+def test_a_damaged_cache_is_compiled_again(user_home):
+    cache = user_home / "cache" / "dataclass-code.marshal"
+    reference = _ask(user_home)
+    cache.write_bytes(b"\x00not marshal data" * 100)
+    damaged = _ask(user_home)
+    assert damaged["compiled"] > 100
+    assert damaged["printed"] == reference["printed"] and damaged["probe"] == reference["probe"]
+    assert _ask(user_home)["compiled"] == 0, "the damaged file was replaced"
