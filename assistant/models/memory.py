@@ -270,4 +270,16 @@ def _min_gpus(estimate: MemoryEstimate, avail: float) -> int:
     if rest >= avail or rest >= shard_total:
         return 0
     n = math.ceil(shard_total / (avail - rest)) if shard_total > 0 else 1
+    names = {k for k, _ in estimate.components}
+    if n > 1 and _trains(names) and "sharding buffers" not in names:  # sharded over n cards: each holds the buffers
+        rest += C.SHARDED_RUN_OVERHEAD_GB
+        if rest >= avail:
+            return 0
+        n = max(math.ceil(shard_total / (avail - rest)), 2)
     return max(n, 1) if n <= 64 else 0
+
+
+def _trains(names: set[str]) -> bool:
+    """A fine-tuning estimate (§mem.train): more cards shard it (ZeRO-3 / FSDP), each card holding the sharding
+    buffers."""
+    return "activations" in names and bool(names & {"optimizer states", "frozen weights"})

@@ -165,3 +165,14 @@ def test_sharding_buffers_only_on_sharded_multi_gpu_runs(kb):
     split = dict(train_memory.training_memory(m, "qlora", checkpointing=True, n_gpus=2, zero_stage=3).components)
     ddp = dict(train_memory.training_memory(m, "qlora", checkpointing=True, n_gpus=2, zero_stage=0).components)
     assert "sharding buffers" not in one and "sharding buffers" not in ddp and split["sharding buffers"] > 6
+
+
+def test_fewest_cards_counts_the_sharding_buffers(kb):
+    # the count offered from a one-card estimate is the count whose sharded estimate fits (each card holds the buffers)
+    from assistant.models import memory, train_memory
+
+    m = kb.model("llama-2-70b")
+    one = train_memory.training_memory(m, "qlora", checkpointing=True)
+    n = memory.fit(one, 24.0).min_gpus
+    at = lambda k: train_memory.training_memory(m, "qlora", checkpointing=True, n_gpus=k, zero_stage=3)  # noqa: E731
+    assert n > 1 and memory.fit(at(n), 24.0, n).fits and not memory.fit(at(n - 1), 24.0, n - 1).fits
