@@ -204,8 +204,8 @@ def max_context(
 ) -> int:
     """The longest context (tokens) whose inference estimate fits `n_gpus` GPUs of `memory_gb` each: the
     memory left after weights, compute buffers and CUDA context, divided by the KV cache per token (§mem.kv,
-    GQA / MLA through the model's shape), rounded down to 1,024 tokens (256 below 2,048) and at most the
-    model's trained context. 0 when nothing is left."""
+    GQA / MLA through the model's shape), rounded down to 1,024 tokens (256 below 2,048), or the model's
+    trained context when all of it fits. 0 when nothing is left."""
     n = max(int(n_gpus or 1), 1)
     base = inference_memory(model, quant, context=0, batch=batch, n_gpus=n, kv_type=kv_type)
     batch_n = max(int(batch or 1), 1)
@@ -213,8 +213,8 @@ def max_context(
     if free <= 0 or kv_cache_bytes_per_token(model, kv_type) <= 0:
         return 0
     tokens = _tokens_for(model, free * n * C.GB / batch_n, kv_type)
-    if finite(model.context):
-        tokens = min(tokens, int(finite(model.context)))
+    if finite(model.context) and tokens >= finite(model.context):
+        return int(finite(model.context))  # the whole trained context fits (Whisper's 448 is not rounded to 256)
     step = 1024 if tokens >= 2048 else 256
     return tokens // step * step
 

@@ -14,7 +14,7 @@ import math
 
 from assistant import i18n
 from assistant.models import constants as C
-from assistant.models import llm, memory
+from assistant.models import llm, memory, scaling
 from assistant.queries import FitQuery
 from assistant.respond.env import Env
 from assistant.respond.fit_hints import lighter_quant, smaller_quant
@@ -49,7 +49,11 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
         return head, steps, figures
     if not f.fits and gpu.unified_memory:  # unified memory is the system RAM: nothing to offload to
         return head, steps, figures
-    dec = llm.decode_speed(spec, model, prec, context=query.context_tokens or 1024, batch=query.batch or 1, n_gpus=n)
+    link = scaling.link(spec, n)  # 8 x H100 SXM split their layers over NVSwitch, not PCIe
+    link = "pcie" if link == "nvlink" else link  # a bridge for two 3090s is an option, not assumed
+    dec = llm.decode_speed(
+        spec, model, prec, context=query.context_tokens or 1024, batch=query.batch or 1, n_gpus=n, interconnect=link
+    )
     if not f.fits:  # what is left over runs from system RAM: said when asked, or when most of it is on the GPU
         key = "fit.expect_offload" if query.want_speed else "fit.offload_route"
         text, tps, offloaded = _offload_speed(env, est, dec, gpu.memory_gb or 0.0, n, key)
@@ -90,7 +94,7 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
         return head, steps, figures
     pre = llm.prefill_speed(spec, model, prec, n_gpus=n)
     figures = {"tokens_per_second": round(dec.tokens_per_s, 1), "prefill_tokens_per_second": round(pre.tokens_per_s, 0)}
-    split = env.t("fit.split") if n > 1 else ""
+    split = env.t("fit.split", link=env.t(f"fit.link_{link}")) if n > 1 else ""
     steps.append(
         env.t(
             "fit.speed",
