@@ -67,8 +67,12 @@ class Link:
     lanes: int | None = None
 
 
+# "4-bit llms": a precision, not a memory bus ("-bit" of asked_bus)
+_PRECISION_BITS = re.compile(r"(?<![\d.])(?:1\.58|1|2|3|4|5|6|8|16|32)[- ]?bits?(?![a-z])")
+
+
 def _lowered(text: str) -> str:
-    return f" {text.lower()} "
+    return f" {_PRECISION_BITS.sub(' ', text.lower())} "
 
 
 def parts(text: str, lang: str) -> tuple[str, ...]:

@@ -20,9 +20,11 @@ alternatives; `figures["verdict"]`: answer (yes | yes_if | no), kind "deal", gpu
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from assistant import i18n
 from assistant.answer import Answer
+from assistant.models import memory
 from assistant.models.cost import PriceLookup, is_list_price
 from assistant.queries import VerdictQuery
 from assistant.respond.env import Env
@@ -148,6 +150,12 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         runs = _runs(query, ref, env)
         parts = (head, runs.headline) if runs.figures.get("fits") else (runs.headline, head)  # a "no" leads
         head = i18n.gap(env.lang).join(parts)
+    elif query.workload == "llm_inference" and (quant := _asked_quant(query.text)):  # "good deal for 4-bit llms"
+        holds = _largest_at(env, (gpu.memory_gb or 0.0) * n, quant)
+        if holds:
+            head += i18n.gap(env.lang) + env.t(
+                "deal.holds_at", quant=quant, what=what, gb=f"{(gpu.memory_gb or 0) * n:g}", model=holds
+            )
     key = perf_workload(query.workload, None)
     better = _better(gpu, offer_usd / n, condition, key, env)
     if better:
@@ -170,6 +178,30 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     return verdict_answer(
         query, env, gpu, head, judged, _DEAL_PICK, {"deal": figures}, steps=list(steps), sources=list(sources)
     )
+
+
+_QUANT_WORDS = (  # a precision named beside "llms" in a deal question, as the llama.cpp quant it is run at
+    (re.compile(r"(?<![\d.])4[- ]?bits?(?![a-z])|int4|\bq4_?\w*|awq|gptq", re.I), "q4_k_m"),
+    (re.compile(r"(?<![\d.])8[- ]?bits?(?![a-z])|int8|\bq8_?\w*", re.I), "q8_0"),
+    (re.compile(r"(?<![\d.])16[- ]?bits?(?![a-z])|fp16|bf16", re.I), "fp16"),
+)
+
+
+def _asked_quant(text: str) -> str | None:
+    return next((quant for pattern, quant in _QUANT_WORDS if pattern.search(text)), None)
+
+
+def _largest_at(env: Env, memory_gb: float, quant: str) -> str | None:
+    """The largest dense KB LLM whose `quant` weights and a 4k context fit `memory_gb` (§mem)."""
+    fits = [
+        m
+        for m in env.reader.models
+        if m.kind == "llm"
+        and not m.experts
+        and m.params_b
+        and memory.inference_memory(m, quant, context=4096).total_gb <= memory_gb
+    ]
+    return max(fits, key=lambda m: m.params_b).name if fits else None
 
 
 _LESSER_SUFFIXES = ("SUPER", "Ti", "XTX", "XT")  # a suffix naming the faster card of the same number
