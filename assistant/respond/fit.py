@@ -62,14 +62,19 @@ _SETUPS = [
 ]
 
 
-def setup_text(env: Env, setup: str) -> str:
-    """The memory model's setup line ("inference q4_k_m, 8192 ctx, batch 1") in the answer's language."""
+def setup_text(env: Env, setup: str, method_said: bool = False) -> str:
+    """The memory model's setup line ("inference q4_k_m, 8192 ctx, batch 1") in the answer's language;
+    `method_said`: the sentence already names the training method, so the line leaves it out."""
     for pattern, key in _SETUPS:
         m = pattern.fullmatch(setup)
         if m:
             values = m.groupdict()
             values["prec"] = env.term(values["prec"])  # "mixed": mixed precision, in the answer's language
-            if key == "fit.setup_training":
+            if "method" in values:  # "full", "lora", "qlora" in the answer's language
+                values["method"] = env.term(values["method"])
+            if key == "fit.setup_training" and method_said:
+                key = "fit.setup_training_bare"
+            if key in ("fit.setup_training", "fit.setup_training_bare"):
                 n = int(values["n"])
                 values["gpus"] = env.t("fit.setup_one_gpu") if n == 1 else env.t("fit.setup_gpus", n=n)
                 values["zero"] = env.t("fit.setup_zero", stage=values["zero"]) if n > 1 else ""
@@ -165,7 +170,7 @@ def _respond(query: FitQuery, env: Env) -> Answer:
         env.t(
             "fit.setup",
             mode=i18n.cap(env.lang, mode_name(env, query.mode)),
-            setup=setup_text(env, est.setup),
+            setup=setup_text(env, est.setup, method_said=True),
             dominant=env.term(est.dominant),
         )
     )
