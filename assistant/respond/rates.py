@@ -25,7 +25,7 @@ from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import memory
 from assistant.queries import RatesQuery
-from assistant.respond import rates_by_memory, rates_job, rates_several
+from assistant.respond import rates_by_memory, rates_job, rates_providers, rates_several
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.offers import (
@@ -215,6 +215,8 @@ def _model_name(query: RatesQuery, env: Env) -> str:
 
 
 def respond(query: RatesQuery, env: Env) -> Answer:
+    if query.mode == "providers":  # "autodl和恒源云哪个便宜": the clouds' price lists, no GPU named
+        return rates_providers.respond(query, env, rates_by_memory.respond)
     if query.mode == "by_memory":
         return rates_by_memory.respond(query, env)
     if query.mode == "job" and not any(r.name for r in query.gpus):

@@ -67,6 +67,7 @@ READERS = (
     explain.vendor_use,  # "can i use an amd gpu for stable diffusion on windows": does that vendor work for it
     explain.topic,  # "can i use system ram if vram isnt enough", "矿卡能买吗", "is a p40 ok in a normal pc case"
     rates.cloud_gpus,  # "cheapest cloud gpu per hour": no card named, the cloud GPUs (not the rates of "it")
+    rates.of_providers,  # "autodl和恒源云哪个便宜", "恒源云租卡多少钱": clouds named, no GPU: their price lists
     followup.about_last,  # "why?", "anything cheaper?", "with amd too", "two of them?", "how fast?"
     followup.count_on,  # "要几张l20": how many of that card the conversation's job needs
     followup.also_compared,  # "4070ti super也比一下": one more card in the comparison

@@ -136,6 +136,19 @@ def cloud_gpus(r: Reading) -> Query | None:
     )
 
 
+def of_providers(r: Reading) -> Query | None:
+    """ "autodl和恒源云哪个便宜", "恒源云租卡多少钱", "火山引擎 gpu 价格", "runpod vs vast prices": clouds named with a
+    price word and no GPU, model or pronoun: their price lists (one cloud: every GPU it rents, cheapest first; two or
+    more: the GPUs they both rent, side by side). Claimed before the follow-ups, which read a cloud alone as the card
+    talked about at that cloud ("那autodl呢" has no price word and stays one)."""
+    named = providers(r)
+    if not named or r.refs or r.model or r.b.has("PRONOUN", "PARAMS", "MEMORY", "HOURS", "MONTHS", "BUY", "FOLLOW"):
+        return None
+    if not (said(r, "rate_words") or r.b.has("COST", "HOW_MUCH") or said(r, "provider_price_words")):
+        return None  # a cloud's name is a RENT word itself: "那autodl呢" asks about the card talked about
+    return RatesQuery(text=r.text, provider=named[0], providers=named, mode="providers")
+
+
 def which_to_rent(r: Reading) -> Query | None:
     """ "租哪个划算 跑推理", "which is cheaper to rent" with no GPU named: the rates of the GPUs talked about, weighed
     for the work named (the dialogue fills them in; before any GPU it asks which)."""
