@@ -331,8 +331,9 @@ class RatesQuery(Query):
     gpus: tuple[GpuRef, ...] = ()
     provider: str | None = None  # lexicon key: vast.ai | runpod | lambda | aws | gcp | azure | ...
     providers: tuple[str, ...] = ()  # "runpod or vast for a 4090?": two or more providers set side by side
-    mode: str = "rates"  # rates | rent (hours or a period) | job (train / fine-tune a model) | serve | by_memory | providers |
-    # spend (the hours an amount of money rents)
+    # rates | rent (hours or a period) | job (train / fine-tune a model) | serve | by_memory | providers (clouds'
+    # price lists, no GPU) | spend (the hours an amount of money rents)
+    mode: str = "rates"
     hours: float | None = None  # total hours of rent
     period: str | None = None  # day | week | month | year: "for a month"
     model: ModelRef | None = None

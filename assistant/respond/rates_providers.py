@@ -19,13 +19,14 @@ from assistant.answer import Answer, Table
 from assistant.queries import RatesQuery
 from assistant.respond.env import Env
 from assistant.respond.offers import of_provider, provider_name
+from assistant.specs import CloudRate
 
 
-def _cheapest(offers: list) -> dict[str, object]:
+def _cheapest(offers: list[CloudRate]) -> dict[str, CloudRate]:
     """Each GPU's cheapest on-demand offer among `offers`."""
-    best: dict[str, object] = {}
+    best: dict[str, CloudRate] = {}
     for o in offers:
-        if o.gpu not in best or o.on_demand_usd_per_gpu_hour < best[o.gpu].on_demand_usd_per_gpu_hour:  # type: ignore[attr-defined]
+        if o.gpu not in best or o.on_demand_usd_per_gpu_hour < best[o.gpu].on_demand_usd_per_gpu_hour:
             best[o.gpu] = o
     return best
 
@@ -42,11 +43,10 @@ def respond(query: RatesQuery, env: Env, by_memory: Callable[[RatesQuery, Env], 
         one.headline = i18n.gap(env.lang).join([*notes, one.headline])
         return one
     names = {k: _shown(k, lists[k]) for k in priced}
-    base = dict(question=query.text, intent="rates", lang=env.lang)
     figures: dict = {"providers": [names[k] for k in priced], "unpriced": unpriced}
     if not priced:
         head = env.t("rates_providers.none", providers=i18n.listing(env.lang).join(unpriced))
-        return Answer(**base, headline=head, figures=figures | {"common": [], "cheaper_count": {}})
+        return Answer(query.text, "rates", head, figures=figures | {"common": [], "cheaper_count": {}}, lang=env.lang)
     common = [g for g in lists[priced[0]] if sum(g in lists[k] for k in priced) >= 2]
     common.sort(key=lambda g: min(lists[k][g].on_demand_usd_per_gpu_hour for k in priced if g in lists[k]))
     if not common:
@@ -54,7 +54,7 @@ def respond(query: RatesQuery, env: Env, by_memory: Callable[[RatesQuery, Env], 
             env.t("rates_providers.list_of", provider=names[k], count=len(lists[k])) for k in priced
         )
         head = i18n.gap(env.lang).join([*notes, env.t("rates_providers.no_common", lists=each)])
-        return Answer(**base, headline=head, figures=figures | {"common": [], "cheaper_count": {}})
+        return Answer(query.text, "rates", head, figures=figures | {"common": [], "cheaper_count": {}}, lang=env.lang)
     wins = {names[k]: 0 for k in priced}
     rows, found = [], []
     for g in common:
@@ -80,11 +80,13 @@ def respond(query: RatesQuery, env: Env, by_memory: Callable[[RatesQuery, Env], 
         headers=[env.t("rates.col_gpu")] + [names[k] for k in priced] + [env.t("rates_providers.col_cheaper")],
         rows=rows,
     )
-    observed = sorted({o.observed for k in priced for o in lists[k].values()})  # type: ignore[attr-defined]
+    observed = sorted({o.observed for k in priced for o in lists[k].values()})
     steps = [env.t("rates_providers.observed", first=observed[0], last=observed[-1]), env.t("rates.dated")]
-    sources = env.cite(*{o.source for k in priced for o in lists[k].values()})  # type: ignore[attr-defined]
+    sources = env.cite(*{o.source for k in priced for o in lists[k].values()})
     return Answer(
-        **base,
+        question=query.text,
+        intent="rates",
+        lang=env.lang,
         headline=i18n.gap(env.lang).join([*notes, head]),
         tables=[table],
         steps=steps,
@@ -93,7 +95,7 @@ def respond(query: RatesQuery, env: Env, by_memory: Callable[[RatesQuery, Env], 
     )
 
 
-def _shown(key: str, offers: dict) -> str:
+def _shown(key: str, offers: dict[str, CloudRate]) -> str:
     """The cloud's name as its rates write it ("AutoDL", "恒源云")."""
     first = next(iter(offers.values()), None)
-    return first.provider if first is not None else provider_name(key)  # type: ignore[attr-defined]
+    return first.provider if first is not None else provider_name(key)

@@ -146,6 +146,8 @@ def of_providers(r: Reading) -> Query | None:
         return None
     if not (said(r, "rate_words") or r.b.has("COST", "HOW_MUCH") or said(r, "provider_price_words")):
         return None  # a cloud's name is a RENT word itself: "那autodl呢" asks about the card talked about
+    if period(r) is not None or (len(named) == 1 and not said(r, "provider_list_words")):
+        return None  # "autodl上一个月多少钱", "hows the price on runpod": the card talked about, at that cloud
     return RatesQuery(text=r.text, provider=named[0], providers=named, mode="providers")
 
 
