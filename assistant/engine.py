@@ -398,7 +398,7 @@ class Engine:
     def _unrecognized(query: Query, lang: str) -> list[str]:
         """ "Falcon 180B is not in my model list; ...": names the question holds that the KB does not."""
         from assistant.nlu.checks import memory_named
-        from assistant.nlu.messages import is_uncovered, non_llm_model
+        from assistant.nlu.messages import is_not_gpu, is_uncovered, non_llm_model
 
         params = getattr(query, "params_b", None)
         memory = getattr(query, "memory_gb", None)
@@ -412,6 +412,8 @@ class Engine:
                 out.append(i18n.t(lang, "engine.unrecognized_awaited", mention=mention))
             elif params and getattr(query, "model", None) is None and (kind := non_llm_model(mention, None, lang)):
                 out.append(kind)  # "cogvideox 5b": a video model, not a generic 5B language model
+            elif params and is_not_gpu(mention, lang):  # "strix halo ... for 70b models": a device, not the model
+                out.append(i18n.t(lang, "engine.not_gpu_device", mention=mention))
             elif params and getattr(query, "model", None) is None:
                 out.append(i18n.t(lang, "engine.unrecognized_model", mention=mention, params=f"{params:g}B"))
             elif (memory := getattr(query, "memory_gb", None)) and not getattr(query, "gpus", ()):  # "mac mini m4 16g"

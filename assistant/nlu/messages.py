@@ -222,6 +222,15 @@ def is_uncovered(mention: str, lang: str) -> bool:
     return any(w in lowered for w in lexicon(lang).listed("uncovered_devices"))
 
 
+def is_not_gpu(mention: str, lang: str) -> bool:
+    """Is the mention a device that is not a GPU the KB covers ("strix halo", "ryzen ai max+ 395", "raspberry pi 5":
+    grammar/lexicon.*.toml [lists] not_gpu_devices)?"""
+    from assistant.nlu.lexicon import lexicon
+
+    lowered = mention.lower()
+    return any(w in lowered for w in lexicon(lang).listed("not_gpu_devices"))
+
+
 def unknown_concept(text: str, unknown: list[str], index, lang: str = "en") -> Clarification:
     titles = getattr(index, "concept_titles", {})
     localized = getattr(index, f"concept_titles_{lang}", None) or titles

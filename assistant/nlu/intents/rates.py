@@ -279,6 +279,7 @@ def read(r: Reading) -> Query | None:
             sample_tokens=sample_tokens(r),
             epochs=epochs(r),
             pretrain=bool(said(r, "pretrain_words")),
+            hours=total,  # "lora on a rented a100 for about 10 hours": the hours stated are what is rented
         )
     hourly_of_it = bool(r.refs) and all(g.pronoun for g in r.refs) and bool(said(r, "rate_words"))
     if not (r.explicit or hourly_of_it) or b.has("PARAMS"):

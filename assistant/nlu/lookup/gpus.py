@@ -335,6 +335,10 @@ class GpuLookup(IndexData):
 
         res = process.extract(q, suggest_keys, scorer=fuzz.ratio, processor=None, limit=40, score_cutoff=SUGGEST_CUTOFF)
         qnum = next((float(t) for t in core if t.isdigit()), None)
+        if qnum is not None:  # the cards of the mention's own model number, however far the words around it
+            number = str(int(qnum))
+            seen = {r[2] for r in res}
+            res += [(k, 0.0, j) for j, k in enumerate(suggest_keys) if j not in seen and number in k.split()]
         mhead = head_tokens(core)
         prefix = {t for t in mhead if t.isalpha()}
         mob = "mobile" in core or ("max" in core and "q" in core)
@@ -344,7 +348,8 @@ class GpuLookup(IndexData):
             knum = next((float(t) for t in suggest_keys[r[2]].split() if t.isdigit()), None)
             dist = abs(knum - qnum) if (qnum is not None and knum is not None) else 1e9
             same_len = qnum is not None and knum is not None and len(str(int(qnum))) == len(str(int(knum)))
-            return (self.mobile[i] != mob, not same_len, -round(r[1]), dist, len(self.names[i]))
+            # the card with the mention's own model number first ("5080 super 24gb" -> RTX 5080, not the 2080 SUPER)
+            return (self.mobile[i] != mob, dist != 0, not same_len, -round(r[1]), dist, len(self.names[i]))
 
         out: list[str] = []
         vendors = {VENDOR_WORDS[b] for b in brands if b in VENDOR_WORDS}
