@@ -297,16 +297,16 @@ def _utf8_streams() -> None:
             stream.reconfigure(encoding="utf-8", errors="replace")
 
 
-def _reuse_dataclass_code() -> None:
-    """The methods `dataclasses` generates come compiled from the data folder's cache (half of a one-shot's CPU)."""
-    from assistant import dataclass_code, paths
+def _reuse_compiled_code() -> None:
+    """Dataclass methods and regular expressions come compiled from the data folder's cache (half of an ask's CPU)."""
+    from assistant import compiled_code, paths
 
-    dataclass_code.install(paths.data_dir() / "cache" / "dataclass-code.marshal")
+    compiled_code.install(paths.data_dir() / "cache" / "compiled-code.marshal")
 
 
 def main(argv: list[str] | None = None) -> int:
     _utf8_streams()
-    _reuse_dataclass_code()
+    _reuse_compiled_code()
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv  # accepted before or after the command
     args = _plain_ask([a for a in argv if a != "--debug"]) or build_parser().parse_args(

@@ -1,6 +1,7 @@
-"""The compile cache of dataclass methods: a one-shot answer is the same with the cache absent, present or
-damaged; a warm cache compiles nothing; classes built from cached code behave as compiled ones (init,
-defaults, repr, eq, hash, frozen)."""
+"""The compile cache of dataclass methods and regular expressions: a one-shot answer is the same with the
+cache absent, present or damaged; a warm cache compiles nothing; every cached method is the code a fresh
+compile gives and every cached pattern equals re's own (Pattern equality compares the program); classes
+built from cached code behave as compiled ones (init, defaults, repr, eq, hash, frozen)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from tests.conftest import HANG_S
 
 SCRIPT = """
 import contextlib, io, json
-from assistant import cli, dataclass_code
+from assistant import cli, compiled_code
 out = {}
 printed = io.StringIO()
 with contextlib.redirect_stdout(printed):
@@ -34,7 +35,22 @@ try:
 except dataclasses.FrozenInstanceError:
     frozen = True
 out["probe"] = [repr(p), p == Probe(1, "x", ()), p != Probe(2), hash(p) == hash(Probe(1)), frozen]
-out["compiled"] = dataclass_code.compiled_count()
+out["compiled"] = compiled_code.compiled_count()
+
+import marshal, re
+cached = {"dataclass": 0, "re": 0}
+mismatched = []
+for key, stored in compiled_code._installed.entries.items():
+    value = marshal.loads(stored)
+    if key[0] == "dataclass":
+        same = value == compile(key[1], "<string>", "exec", dont_inherit=True)  # as dataclasses compiles it
+    else:
+        re.purge()
+        same = re.compile(key[1], key[2]) == compiled_code._uncached_pattern(key[1], key[2])
+    cached[key[0]] += 1
+    if not same:
+        mismatched.append(repr(key)[:200])
+out["cached"], out["mismatched"] = cached, mismatched
 print(json.dumps(out))
 """
 
@@ -50,7 +66,7 @@ def _ask(home) -> dict:
 
 
 def test_answers_and_classes_are_the_same_with_and_without_the_cache(user_home):
-    cache = user_home / "cache" / "dataclass-code.marshal"
+    cache = user_home / "cache" / "compiled-code.marshal"
     cache.unlink(missing_ok=True)
     cold = _ask(user_home)
     assert cold["compiled"] > 100, "without the cache every generated method is compiled"
@@ -60,10 +76,12 @@ def test_answers_and_classes_are_the_same_with_and_without_the_cache(user_home):
     assert warm["printed"] == cold["printed"] and warm["code"] == cold["code"] == 0
     assert json.loads(warm["printed"])["answer"]
     assert warm["probe"] == cold["probe"] == ["Probe(a=1, b='x', c=())", True, True, True, True]
+    assert warm["cached"]["dataclass"] > 100 and warm["cached"]["re"] > 30
+    assert warm["mismatched"] == [], "a cached method or pattern program differs from a fresh compile"
 
 
 def test_a_damaged_cache_is_compiled_again(user_home):
-    cache = user_home / "cache" / "dataclass-code.marshal"
+    cache = user_home / "cache" / "compiled-code.marshal"
     reference = _ask(user_home)
     cache.write_bytes(b"\x00not marshal data" * 100)
     damaged = _ask(user_home)
