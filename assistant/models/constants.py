@@ -262,11 +262,14 @@ CUDA_CONTEXT_GB = {"pytorch": 1.343 * DECIMAL_GB, "llama.cpp": 0.4}
 # gathered and prefetched shards and reduce buckets, and the caching allocator's reserve of them [CAL: the four
 # Hugging Face ZeRO-3 / FSDP rows of vram_train_image.tsv, read from nvidia-smi: PEFT's Llama 2 70B QLoRA on 2 GPUs
 # (ZeRO-3; FSDP + CPU offload), philschmid's Llama 3 70B QLoRA on 4 (FSDP + CPU offload), Qwen-72B LoRA on 4
-# (ZeRO-3); each row was 6.2-7.1 GB above the model, least squares on log errors gives 6.66 GB (2^30 bytes),
-# each row left out predicted within 5 % by the other three; `scripts/validate_model.py --fit`]. The terms are not
-# separated, and PyTorch's allocator statistics do not include them (torchtune's FSDP rows are compared without it,
-# as without the CUDA context).
-SHARDED_RUN_OVERHEAD_GB = 6.66
+# (ZeRO-3); each row was 6.2-7.1 GB above the model, whether the base was 4-bit or 16-bit, offloaded or not, on 2 or
+# 4 GPUs]. The terms are not separated, and PyTorch's allocator statistics do not include them (torchtune's FSDP rows
+# are compared without it, as without the CUDA context). Every identifying row is a 69-72 B model, so a constant and a
+# share of the model's size fit them equally (rms log error 0.017 vs 0.020); the share is used
+# [A: the form]: the buffers, buckets and their reserve grow with the model, and a constant 6.7 GB would take more
+# than half of each 12 GB card from a 7B QLoRA on two of them, which people run. Per billion parameters, least squares
+# on log errors: 0.096 GB (6.8 GB for a 70.5 B model; each row left out within 6 %; `scripts/validate_model.py --fit`).
+SHARDED_RUN_OVERHEAD_GB_PER_B = 0.096
 KV_CACHE_BYTES = {"fp16": 2.0, "q8_0": 1.0625, "q4_0": 0.5625}
 # Inference activations / compute buffers: llama.cpp allocates a compute buffer that grows
 # with batch x context; we use hidden x 4 bytes x ubatch(512) x 8 [A], plus logits.

@@ -272,7 +272,9 @@ def _min_gpus(estimate: MemoryEstimate, avail: float) -> int:
     n = math.ceil(shard_total / (avail - rest)) if shard_total > 0 else 1
     names = {k for k, _ in estimate.components}
     if n > 1 and _trains(names) and "sharding buffers" not in names:  # sharded over n cards: each holds the buffers
-        rest += C.SHARDED_RUN_OVERHEAD_GB
+        rest += C.SHARDED_RUN_OVERHEAD_GB_PER_B * next(
+            (f.value for f in estimate.factors if f.name == "parameters"), 0.0
+        )
         if rest >= avail:
             return 0
         n = max(math.ceil(shard_total / (avail - rest)), 2)

@@ -29,8 +29,14 @@ SHARDING_BUFFERS = "sharding buffers"  # the component's name (locale key)
 
 def sharded_run(n_gpus: int, zero_stage: int, offload: str) -> bool:
     """More than one GPU with the weights sharded (ZeRO-3 / FSDP full shard, or FSDP CPU offload of the parameters):
-    the runs that carry SHARDED_RUN_OVERHEAD_GB per GPU (§mem.train)."""
+    the runs that carry the sharding buffers on every GPU (§mem.train)."""
     return n_gpus > 1 and (zero_stage >= 3 or offload == "params")
+
+
+def sharding_buffers_gb(model: ModelSpec) -> float:
+    """GB each GPU of a sharded run holds beyond its tensors (§mem.train): SHARDED_RUN_OVERHEAD_GB_PER_B x the model's
+    billions of parameters [CAL]."""
+    return C.SHARDED_RUN_OVERHEAD_GB_PER_B * finite(model.params_b)
 
 
 def lora_params(model: ModelSpec, rank: int = C.LORA_DEFAULT_RANK, targets: str = "all") -> float:
@@ -197,7 +203,7 @@ def training_memory(
         parts["logits"] = tokens * finite(model.vocab) * C.LOSS_BYTES_PER_LOGIT.get(loss, 16.0) / C.GB
     parts["CUDA context"] = C.CUDA_CONTEXT_GB["pytorch"]
     if sharded_run(n, zero_stage, offload):
-        parts[SHARDING_BUFFERS] = C.SHARDED_RUN_OVERHEAD_GB
+        parts[SHARDING_BUFFERS] = sharding_buffers_gb(model)
     factors = [
         Factor("parameters", p / 1e9, "B", "models.toml"),
         Factor(

@@ -278,13 +278,13 @@ def memory_out_of_sample_rows(kb) -> list[Row]:
 MEMORY_FIT = {
     "image": ("VAE_DECODE_ELEMENTS_PER_PIXEL", 50.0, 3000.0),
     "finetune": ("ACT_SCALE", 0.3, 3.0),
-    "sharded": ("SHARDED_RUN_OVERHEAD_GB", 0.5, 20.0),
+    "sharded": ("SHARDED_RUN_OVERHEAD_GB_PER_B", 0.005, 0.5),
 }
 
 
 def sharded_device_cases(kb, folder: Path) -> set[str]:
     """Rows of sharded multi-GPU runs (ZeRO-3 / FSDP) read from the whole device: the rows that identify
-    SHARDED_RUN_OVERHEAD_GB (the allocator statistics do not see it)."""
+    SHARDED_RUN_OVERHEAD_GB_PER_B (the allocator statistics do not see it)."""
     labels = {_label(r, s) for r, s in train_image_setups(folder) if _sharded_device(s)}
     return {x.case for x in train_image_rows(kb, folder)[0] if x.case in labels}
 
@@ -301,7 +301,7 @@ def identifying_cases(kb, folder: Path, kind: str) -> set[str]:
 
 
 def leave_one_out_sharded(kb, folder: Path) -> list[Row]:
-    """Each sharded device row predicted with SHARDED_RUN_OVERHEAD_GB fitted on the others."""
+    """Each sharded device row predicted with SHARDED_RUN_OVERHEAD_GB_PER_B fitted on the others."""
     attr, lo, hi = MEMORY_FIT["sharded"]
     cases = sorted(sharded_device_cases(kb, folder))
     out = []

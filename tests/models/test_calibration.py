@@ -152,7 +152,7 @@ def test_sharded_run_overhead_is_the_fit_and_predicts_each_row_left_out(kb, vm):
     from assistant.models import constants as C
 
     value, _ = vm.fit_memory(kb, DATA, "sharded")
-    assert value == pytest.approx(C.SHARDED_RUN_OVERHEAD_GB, rel=0.02)
+    assert value == pytest.approx(C.SHARDED_RUN_OVERHEAD_GB_PER_B, rel=0.02)
     loo = vm.leave_one_out_sharded(kb, DATA)
     assert len(loo) == 4 and all(abs(r.error) < 0.08 for r in loo)
 
