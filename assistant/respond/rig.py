@@ -47,6 +47,25 @@ SMALL_LLM_B = 8.0  # "small llms": the 7-8B models people mean by it, at 4-bit w
 RELAXED = 2 / 3  # a way back within the budget: cards with this share of the floor (24 -> 16 GB, 12 -> 8 GB) [A]
 
 
+RAM_STEP_GB = 16  # RAM comes in kits of 16 GB steps [A]
+MIN_RAM_GB = 32  # the itemized builds of knowledge/rigs.toml start at 32 GB
+
+
+def _parts_line(env: Env, choice: Build, platform: str) -> str:
+    """The parts around the GPUs by class: the platform's CPU class, RAM at least the memory of one GPU (Dettmers
+    2018: as much RAM as your largest GPU has memory; rounded up to RAM_STEP_GB, at least MIN_RAM_GB) and the PSU
+    the power line sizes."""
+    vram = choice.gpu.memory_gb or 0.0
+    ram = max(MIN_RAM_GB, math.ceil(vram / RAM_STEP_GB) * RAM_STEP_GB)
+    return env.t(
+        "rig.parts",
+        cpu=env.t(f"rig.cpu_class_{platform}"),
+        ram=f"{ram:g}",
+        vram=f"{vram:g}",
+        psu=f"{choice.psu_w:,}",
+    )
+
+
 def _floor(query: RigQuery, env: Env, workload: str) -> tuple[float, str]:
     """The memory each card needs for the work stated, and what sets it ("" for the reference rule): an image
     model named is its pipeline as ComfyUI runs it, at the usual precision (§mem.image: fp8 for FLUX), "small llms"
@@ -64,6 +83,11 @@ def _floor(query: RigQuery, env: Env, workload: str) -> tuple[float, str]:
         if llm is not None:
             gb_ = memory.inference_memory(llm, "q4_k_m", context=4096).total_gb
             needs.append((gb_, env.t("rig.floor_small_llm", params=f"{SMALL_LLM_B:g}", gb=f"{gb_:.1f}")))
+    if workload == "training" and (
+        getattr(query, "model_family", None) == "transformer"
+        or lexicon(env.lang).words_in("transformer_words", query.text.lower())
+    ):  # "a $3000 rig for training small transformers": the reference's 24 GB per card
+        needs.append((_FLOOR_GB["llm_finetune"], env.t("rig.floor_transformers")))
     if needs:
         return max(needs)[0], i18n.sep(env.lang).join(text for _, text in needs)
     if model is not None and model.kind == "image":
@@ -439,6 +463,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
             eff=f"{rules['efficiency'] * 100:.0f}",
         )
     )
+    steps.append(_parts_line(env, choice, plat.key))  # "need cpu ram psu etc": the parts around the GPUs, by class
     stock = env.reader.known_gpu(choice.gpu.name).tdp_w or 0
     limited = choice.gpu.tdp_w != stock
     if limited:  # the per-card limit the question states, said and used
@@ -491,7 +516,14 @@ def respond(query: RigQuery, env: Env) -> Answer:
     price = purchase_price(choice.gpu.name, env)
     sources = (
         (env.cite(price.source) if price else [])
-        + env.cite(plat.source, rules["psu_source"], rules["circuit_source"], rules["slots_source"], *home_sources)
+        + env.cite(
+            plat.source,
+            rules["psu_source"],
+            rules["circuit_source"],
+            rules["slots_source"],
+            "dettmers-2018-hardware",
+            *home_sources,
+        )
         + env.rate_sources()
         + ["method: docs/model.md §rig, §perf.multigpu" + (", §llm.decode" if unit == "rig.unit_tps" else "")]
     )
