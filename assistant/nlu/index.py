@@ -108,6 +108,10 @@ class NameIndex(GpuLookup, ModelLookup):
         idx._add_concepts(concepts)
         return idx
 
+    def is_alias(self, text: str) -> bool:
+        """Is the text a curated alias of knowledge/aliases.csv ("pro 6000"), by its core tokens?"""
+        return " ".join(core_tokens(name_tokens(text))) in self.curated
+
     def names_only(self, text: str) -> bool:
         """Is the text nothing but GPU and model names, sizes and numbers ("qwen3 14b", "a100 80g", "4090")? Such
         a reply has no language of its own."""

@@ -91,6 +91,8 @@ class GpuTagging(TaggerBase):
             return "number"
         if toks[i].kind == "word" and w in ("titan", "vii"):
             return "word"
+        if w == "pro" and nxt is not None and nxt.kind == "num" and self.index.is_alias(f"pro {nxt.text}"):
+            return "word"  # "pro 6000": the curated shorthand of the RTX PRO 6000 (knowledge/aliases.csv)
         return None
 
     def try_full_name(self, i: int) -> int | None:
@@ -339,6 +341,14 @@ class GpuTagging(TaggerBase):
         hit = self.lex.match(tt, end) if end < len(tt) else None
         return bool(hit and GPU_AFTER & set(hit[1]))
 
+    def _sibling_code(self, i: int, end: int) -> bool:
+        """ "b100", "h300": one letter and a hundreds number where the KB holds another card of that letter and
+        hundreds ("b200", "h100"): a data-center GPU name the KB lacks, never an unknown word to drop."""
+        tt = self.tt
+        if end != i + 2 or len(tt[i]) != 1 or len(tt[i + 1]) != 3 or not tt[i + 1].endswith("00"):
+            return False
+        return any(f"{tt[i]} {d}00" in self.index.exact for d in "123456789" if f"{d}00" != tt[i + 1])
+
     def _starts_another(self, k: int) -> bool:
         """Token k (a letter prefix glued to the number after it) starts a GPU name of its own: "a100 mi300x"."""
         w = self.tt[k]
@@ -449,7 +459,7 @@ class GpuTagging(TaggerBase):
             shaped = True
         if not shaped or not any(toks[k].kind == "num" for k in range(i, end)) or (end == i + 1 and not bare_ok):
             return None
-        if why == "prefix" and floor <= i + 1 and not self._gpu_context(i, end):
+        if why == "prefix" and floor <= i + 1 and not self._gpu_context(i, end) and not self._sibling_code(i, end):
             self.unknown.append(self.span(i, end))  # "t5", "sd3", "p5": a name, but nothing says it is a GPU
             return end
         sub = brand + tt[start:end]
