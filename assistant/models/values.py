@@ -33,9 +33,7 @@ def finite(x: float | None, default: float = 0.0) -> float:
         v = float(x)
     except (TypeError, ValueError):
         return default
-    if math.isnan(v) or math.isinf(v) or v < 0:
-        return default
-    return v
+    return v if 0.0 <= v < math.inf else default  # NaN compares false: default, like inf and negatives
 
 
 def safe_div(a: float, b: float, default: float = 0.0) -> float:
