@@ -23,6 +23,7 @@ from assistant.queries import FitQuery
 from assistant.respond import (
     cpu_fit,
     fit_asked,
+    fit_capacity,
     fit_family,
     fit_hardware,
     fit_loss,
@@ -119,7 +120,12 @@ def respond(query: FitQuery, env: Env) -> Answer:
         return mixed_set.respond(query, env, respond)
     if query.family_models:  # "4090能跑deepseek吗": every size of the family on that GPU
         return fit_family.respond(query, env, respond)
-    return fit_asked.as_asked(_respond(query, env), query, env)
+    answer = fit_asked.as_asked(_respond(query, env), query, env)
+    if fit_capacity.asked(query.text, env.lang):  # "4090能同时服务多少人用qwen 7b": the most users it serves
+        gpu, n = _gpu(query, env)
+        capacity = fit_capacity.respond(query, env, answer, gpu, sized_model(query, env)[0], n)
+        return capacity or answer
+    return answer
 
 
 def _respond(query: FitQuery, env: Env) -> Answer:
