@@ -257,6 +257,10 @@ class Engine:
         if isinstance(parsed, FollowUpQuery) and parsed.ask == "why" and answer.steps and answer.intent != "explain":
             # "why?": the conclusion, then its reasons; the tables were just shown
             answer.tables, answer.chart = [], None
+            from assistant.respond.recommend_why import why_lead
+
+            lead = why_lead(answer, env)  # a pick: what decided it, first
+            answer.headline = i18n.gap(lang).join(p for p in (lead, answer.headline) if p)
         answer.notes += [
             i18n.t(lang, "engine.assumed", mention=r.mention, name=r.name)
             for r in getattr(query, "gpus", ())

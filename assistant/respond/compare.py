@@ -51,9 +51,15 @@ def _versions_of_one(a, b) -> bool:
     """One GPU is the other's China-market or modified version (knowledge/market_variants.csv)."""
     for me, other in ((a, b), (b, a)):
         row = variant_of(me.name)
-        if row and (row["base"] == other.name or row["base"].split()[0] == other.name.split()[0]):
+        if row and (row["base"] == other.name or _model_number(row["base"]) == _model_number(other.name)):
             return True
     return False
+
+
+def _model_number(name: str) -> str:
+    """ "H100" of "H100 SXM5 80 GB", "2080" of "GeForce RTX 2080 Ti" (the first word with a digit): the chip a
+    variant and another form of its base share; a brand word ("GeForce") is shared by every card."""
+    return next((w for w in name.split() if any(c.isdigit() for c in w)), name)
 
 
 def about_model_name(query: CompareQuery, env: Env) -> str:

@@ -340,7 +340,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     figures: dict = {"ranking": _ranking_figures(ranking), "memory_need_gb": need}
     if chat and best.n_gpus == 1 and (query.model or getattr(query, "params_b", None)):  # its speed on that model
         figures["tokens_per_second"] = round(best.score * chat[2], 1)
-    figures |= {"excluded": len(ranking.excluded), "workload_key": key}
+    figures |= {"excluded": len(ranking.excluded), "workload_key": key, "ranked_count": len(ranking.rows)}
     chart = Chart(
         kind="bars",
         title=env.t("compare.row_per_tco", title=title, years=years, per=env.money_unit()),

@@ -37,11 +37,14 @@ def read(r: Reading) -> Query | None:
     siblings = [] if asks_fit else siblings
     if siblings:  # "h100 pcie vs sxm", "sxm and pcie h100", "the 8gb and 16gb 4060 ti": one GPU in its forms
         return _compare(r, siblings, aspect=r.aspect())
+    # "为啥不推荐4090", "why didn't you recommend the 4090": why not that card, against the one recommended
+    negated = b.has("NO") or bool({"not", "didnt", "dont", "wouldnt"} & set(b.toks))
+    not_recommended = b.has("WHY") and negated and b.has("RECOMMEND") and not b.has("MONEY", "BUDGET", "WORKLOAD")
     if (
-        (pair or b.has("COMPARE", "VS"))
+        (pair or b.has("COMPARE", "VS") or not_recommended)
         and len(refs) == 1
         and not r.model
-        and not b.has("RECOMMEND", "PARAMS")
+        and (not_recommended or not b.has("RECOMMEND", "PARAMS"))
         and not (
             set(r.fields()) - {"all"} and not b.has("COMPARE", "VS", "OR", "FASTER", "THAN")
         )  # "msrp of X and ..."
@@ -49,7 +52,7 @@ def read(r: Reading) -> Query | None:
         # "why not the 4060 ti?", "compare the 4090": the other GPU comes from the conversation
         # (pronoun "context"); with nothing to refer to, the dialogue asks which GPU
         other = GpuRef(mention="", pronoun="context")
-        return _compare(r, [refs[0], other], aspect=r.aspect(), premise="first" if why else None)
+        return _compare(r, [refs[0], other], aspect=r.aspect(), premise="first" if why or not_recommended else None)
     if (
         not refs
         and (b.has("COMPARE") or b.has("ASPECT") and not b.has("EXPLAIN"))

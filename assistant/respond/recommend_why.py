@@ -1,0 +1,71 @@
+""" "why that one?" / "为什么" after a recommendation: the decisive reason first, before the pick and its reasons.
+
+Contract: `why_lead(answer, env)` -> the sentence that says why the recommendation's pick won, from its figures:
+how many cards met what was asked (budget, memory the work needs) and, when others did, how much more speed per
+money over the ownership period the pick gives than the next one; "" when the answer is no ranked pick.
+"""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.answer import Answer
+from assistant.respond.env import Env
+
+NEAR_TIE_PCT = 5.0  # [A] picks this close on value per money are a tie that speed or price decides
+
+
+def why_lead(answer: Answer, env: Env) -> str:
+    ranking = answer.figures.get("ranking") or []
+    if answer.intent != "recommend" or not ranking or not answer.choice:
+        return ""
+    best = ranking[0]
+    label = _label(best, env)
+    asked = _asked(answer, env)
+    count = int(answer.figures.get("ranked_count") or len(ranking))
+    years = f"{env.assumptions.years:g}"
+    if count <= 1 or len(ranking) < 2:
+        return env.t("rec.why_only", gpu=label, asked=asked)
+    nxt = ranking[1]
+    more = (best["value_per_tco"] / nxt["value_per_tco"] - 1) * 100 if nxt["value_per_tco"] else 0.0
+    if more < NEAR_TIE_PCT and best["score"] and nxt["score"]:  # a near tie: speed or price decides, said so
+        fast, slow = (best, nxt) if best["score"] >= nxt["score"] else (nxt, best)
+        return env.t(
+            "rec.why_tie",
+            gpu=label,
+            n=count,
+            asked=asked,
+            years=years,
+            pct=f"{more:.0f}",
+            next=_label(nxt, env),
+            fast=_label(fast, env),
+            slow=_label(slow, env),
+            speed=f"{fast['score'] / slow['score']:.2f}",
+            cheap=_label(min((best, nxt), key=lambda r: r["price_usd"] * r.get("gpu_count", 1)), env),
+        )
+    return env.t(
+        "rec.why_best",
+        gpu=label,
+        n=count,
+        asked=asked,
+        years=years,
+        pct=f"{more:.0f}",
+        next=_label(nxt, env),
+        speed=f"{best['score'] / nxt['score']:.2f}" if nxt["score"] else "?",
+    )
+
+
+def _label(row: dict, env: Env) -> str:
+    name = env.reader.known_gpu(row["gpu"]).short_name
+    return f"{row['gpu_count']} x {name}" if row.get("gpu_count", 1) > 1 else name
+
+
+def _asked(answer: Answer, env: Env) -> str:
+    """ "within $1,000, with at least 24 GB" (what the ranking was held to), or the words for no limit."""
+    parts = []
+    budget = (answer.assumptions or {}).get("budget_usd")
+    if budget:
+        parts.append(env.t("rec.why_within", money=env.money(budget)))
+    need = answer.figures.get("memory_need_gb")
+    if need:
+        parts.append(env.t("rec.why_memory_need", gb=f"{need:,.0f}"))
+    return i18n.sep(env.lang).join(parts) if parts else env.t("rec.why_no_limit")
