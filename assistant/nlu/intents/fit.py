@@ -165,8 +165,11 @@ def gpu_hours_asked(r: Reading) -> bool:
 
 
 def asked_form(r: Reading) -> str:
-    """The form of the yes/no question (FitQuery.asked): "oom" ("会爆显存吗", "will it oom"), "too_little" ("is 12gb
-    too little"), "enough" ("够不够"), in that order of precedence (lexicon [lists] asks_<form>); "" otherwise."""
+    """The form of the yes/no question (FitQuery.asked): "need" ("you need 24gb for X", a memory and no GPU named),
+    "oom" ("会爆显存吗", "will it oom"), "too_little" ("is 12gb too little"), "enough" ("够不够"), in that order of
+    precedence (lexicon [lists] asks_<form>); "" otherwise."""
+    if r.num("MEMORY") and not r.refs and said(r, "asks_need"):
+        return "need"  # "is it true you need 24gb for sdxl lora": a claim on the memory needed
     return next((form for form in ("oom", "too_little", "enough") if said(r, f"asks_{form}")), "")
 
 
