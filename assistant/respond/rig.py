@@ -419,6 +419,19 @@ def respond(query: RigQuery, env: Env) -> Answer:
     )
     if query.asks_power:  # a PSU question: the power answer is the headline, the build stays in the table
         head = _power_head(query, choice, env)
+    if query.gpus and lexicon(env.lang).words_in("total_asked_words", query.text.lower()):
+        # "4090 + 7800x3d + 64gb ram + 1000w psu, total?": the sum first, what is priced and what is an allowance
+        head = (
+            env.t(
+                "rig.total",
+                total=env.money(choice.total_usd),
+                gpus=env.money(choice.gpu_usd * choice.n),
+                build=choice.label,
+                platform=env.money(plat.usd),
+            )
+            + i18n.gap(env.lang)
+            + head
+        )
     elif hushed and loud:
         head = env.t("quiet.head_loud", watts=quiet.QUIET_GPU_W, head=head)
     elif hushed:
