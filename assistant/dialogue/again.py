@@ -16,6 +16,7 @@ from assistant.dialogue.state import Context
 from assistant.queries import Query
 
 _PRICED = ("spec", "cost", "rent_or_buy", "compare", "recommend")
+_SHOWN = (*_PRICED, "rates", "rig", "deal")  # answers with money in them: the currency they show it in
 _RUNNING = ("cost", "rent_or_buy", "compare", "recommend")
 # which answers a setting changes (they are answered again when it changes) ...
 AFFECTS = {
@@ -25,8 +26,8 @@ AFFECTS = {
     "budget_usd": ("recommend",),
     "snapshot": _PRICED,
     "condition": _PRICED,
-    "currency": _PRICED,
-    "cny_per_usd": _PRICED,
+    "currency": _SHOWN,
+    "cny_per_usd": _SHOWN,
     "price_override": _PRICED,
     "reset": _PRICED,
 }
@@ -43,6 +44,9 @@ def without_replaced(query: Query, settings) -> Query:
     """`query` without the per-question values that `settings` replace (they come from the assumptions now)."""
     names = {f.name for f in dataclasses.fields(query)}
     cleared: dict[str, Any] = {f: None for s in settings for f in REPLACES.get(s.key, ()) if f in names}
+    shown = [s.value for s in settings if s.key == "currency" and isinstance(s.value, str)]
+    if shown:  # "用美元说" after a question typed in yuan: its money shown in dollars (its amounts still read in yuan)
+        cleared["shown_currency"] = shown[-1]
     return dataclasses.replace(query, **cleared) if cleared else query
 
 

@@ -37,9 +37,21 @@ class Dialogue:
         """The last question, to answer again under the assumptions in force now."""
         return again.answer_again_as_is(self.context)
 
+    def asked_back(self, query: Query) -> None:
+        """The answer to `query` asked back for what it lacks ("pretraining a 350m model on 10b tokens": which GPU?):
+        the question stays the one talked about, with its job as the thread, so the reply ("how long on one 4090",
+        "4090", "two a100s") completes it instead of starting over."""
+        ctx = self.context
+        ctx.last_query = query
+        ctx.setup = thread.setup_after(ctx.setup, query)
+        ctx.history = [q for q in ctx.history if q is not query][-2:] + [query]
+        ctx.asked_back = True
+
     def complete(self, query: Query, lang: str = "en") -> Query | Clarification:
         from assistant import i18n
 
+        query = from_context.reply_to_ask_back(self, query)
+        self.context.asked_back = False
         open_ended = thread.leaves_open(query)
         # "ok which would you pick", "which one should i buy": after the answer "it" is the GPU it picks
         self.context.pick_asked = isinstance(query, RecommendQuery) or any(

@@ -170,8 +170,8 @@ def model_of_context(dlg: Dialogue, query: Query) -> Query:
         return dataclasses.replace(query, model=model, workload=workload, mode=mode or query.mode)
     if not (isinstance(query, FitQuery) and (query.model or query.params_b) and not query.gpus):
         return query
-    if not (query.want_speed or query.want_time):  # "训练一个7b模型大概要多久" after the rates of an H800: on it
-        return query
+    if not (query.want_speed or query.want_time) and not _on_the_one_talked_about(dlg, query):
+        return query  # "训练一个7b模型大概要多久" after the rates of an H800: on it
     if query.memory_gb or not ctx.gpus:
         return query
     if isinstance(last, CompareQuery) and query.model and query.want_speed:
@@ -185,6 +185,23 @@ def model_of_context(dlg: Dialogue, query: Query) -> Query:
         )
     focus = ctx.focus or ctx.gpus[0]
     return dataclasses.replace(query, gpus=(GpuRef(mention=focus, name=focus, count=ctx.focus_count),))
+
+
+# answers about one card that a model question with no card of its own asks about ("能跑qwen3 32b吗" after a pick)
+_ONE_CARD = ("recommend", "verdict", "spec", "fit", "cost", "rent_or_buy", "rates")
+
+
+def _on_the_one_talked_about(dlg: Dialogue, query) -> bool:
+    """ "能跑qwen3 32b吗", "can that run llama 3.3 70b at q4" with no card named, right after an answer that picked
+    or was about one card (or one set: "2 x RTX 3090"): asked of that card. Not a service to size ("给30个人用"), a
+    memory size asked alone, or after a comparison (which card?) or a fit that named none."""
+    ctx = dlg.context
+    last = ctx.last_query
+    if last is None or last.intent not in _ONE_CARD or query.targets or query.memory_gb:
+        return False
+    if last.intent == "recommend":
+        return ctx.focus is not None
+    return len(set(ctx.gpus)) == 1
 
 
 def break_even_of_context(dlg: Dialogue, query: Query) -> Query:
@@ -447,3 +464,16 @@ def power_of_mixed_set(dlg: Dialogue, query: Query) -> Query:
     if any(g.pronoun is None for g in query.gpus) or len({g.name for g in last.gpus if g.name}) < 2:
         return query
     return dataclasses.replace(query, gpus=last.gpus, gpu_count=None)
+
+
+def reply_to_ask_back(dlg: Dialogue, query: Query) -> Query:
+    """A card named alone ("4090", "on two a100s") right after an answer asked back which GPU: the GPUs of the
+    question asked back (a follow-up merged into it), not their spec sheet."""
+    from assistant.queries import FollowUpQuery, SpecQuery
+
+    if not (dlg.context.asked_back and isinstance(query, SpecQuery)) or query.fields:
+        return query
+    if not query.gpus or any(g.pronoun is not None or not g.name for g in query.gpus):
+        return query
+    count = query.gpus[0].count if len(query.gpus) == 1 else None
+    return FollowUpQuery(text=query.text, gpus=query.gpus, gpu_count=count, settings=query.settings)

@@ -110,6 +110,8 @@ class Context:
     history: list[Query] = field(default_factory=list)  # the last questions answered, oldest first (at most 3)
     pick_asked: bool = False  # the question being answered asks which GPU to get (its pick is "it" afterwards)
     setup: Setup = Setup()  # the workload the conversation is about (the thread), for follow-ups that leave it out
+    # the last question was not answered: its answer asked back for what it lacks (a GPU, a model); the reply fills it
+    asked_back: bool = False
 
     def focus_or_first(self) -> str | None:
         """The GPU the last answer favoured, else the first GPU it was about (None: no GPU yet)."""

@@ -345,11 +345,10 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         gpus = []  # "what if it's for my company": "it" is the purchase, not a GPU
     if not gpus:
         variants = r.lex.listed("variant")
-        for w in b.unknown:
-            if w in variants:
-                gpus.append(GpuRef(mention=w, pronoun="variant"))
-                replace_ = True
-                break
+        named = [w for w in b.unknown if w in variants]  # "no, the ti super": every variant word, in order
+        if named:
+            gpus.append(GpuRef(mention=" ".join(dict.fromkeys(named)), pronoun="variant"))
+            replace_ = True
         mem = b.first("MEMORY")
         if not gpus and mem is not None and b.has(*LEADS) and not at_least and not said(r, "system_ram_words"):
             gpus.append(GpuRef(mention=f"{mem:g} GB", pronoun="variant"))
@@ -419,6 +418,8 @@ def output_rate(r: Reading) -> Query | None:
     span = made_in(r)
     if not (throughput(r) or span) or r.model or b.has("RENT", "COMPARE", "VS", "OR", "PARAMS", "WORKLOAD"):
         return None
+    if b.has("HOURS") and not span:
+        return None  # "at 8 hours a day?": hours of use (a setting), not things made per day
     if any(g.pronoun is None for g in r.refs):
         return None
     if not {t.kind for t in b.tags} <= {"NUMBER", "HOW_MUCH", "PER", "HOURS", "QUESTION"} | SPEED_ASK | AROUND:
@@ -451,16 +452,27 @@ def other_gpu(r: Reading) -> Query | None:
         return None
     cues = ("join_words", "switch_words", "works_words", "instead_words")
     words = {w for name in cues for phrase in r.lex.listed(name) for w in phrase.split()}
+    words |= {ch for w in words if not w.isascii() for ch in w}  # "撑得住" may be left as "撑", "住"
     if not _only(b.unknown, r.lex.listed("fragment_words") | r.lex.listed("switch_fillers") | words):
         return None  # "does flash attention 2 work on a 2080 ti": something else is asked of the card
     joins = said(r, "join_words")  # "how does the 4070 ti super fit in there": joins the comparison
-    if not (joins or any(said(r, name) for name in cues)):
+    if not (joins or any(said(r, name) for name in cues) or card_cued(r)):
         return None
     if not {t.kind for t in b.tags} <= {"GPU", "COUNT", "NUMBER", "CONDITION", "SET", "FIT"} | AROUND | (
         {"EXPLAIN", "COMPARE"} if joins else set()
     ):
         return None
     return dataclasses.replace(build(r), ask="compare") if joins else build(r)
+
+
+def card_cued(r: Reading) -> bool:
+    """A card brought in the way a reply brings one into the question talked about: opened by "with a" / "on" /
+    "using" ("with a 4090", "on 2 4090s?") or closed by "then" ("4090 then?"). A name typed alone ("4090?") stays
+    its spec sheet; with nothing talked about the dialogue answers these with the spec sheet too."""
+    tags = [t for t in r.b.tags if t.kind != "QUESTION"]
+    if not tags:
+        return False
+    return tags[0].kind == "ON" or tags[-1].kind == "FOLLOW"
 
 
 def job_elsewhere(r: Reading) -> Query | None:
