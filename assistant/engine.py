@@ -100,6 +100,21 @@ def _joined(text: str, parts: tuple[str, str], first: Answer, second: Answer) ->
     )
 
 
+def _as_counted(query: Query, needed: int | None, lang: str) -> Query:
+    """ "跑llama3 70b要几张3090" answered "要 2 张": the question talked about from now on is the model on the 2 cards
+    needed ("每秒多少token", "换成4bit呢" ask of both), not on the one card the count was asked of. A fit asked of one
+    card ("will it fit on a 3090") stays on that card."""
+    from assistant.queries import FitQuery
+    from assistant.respond.fit_hints import asks_count
+
+    if not (isinstance(query, FitQuery) and needed and len(query.gpus) == 1):
+        return query
+    ref = query.gpus[0]
+    if ref.count >= needed or query.gpu_count or not asks_count(query.text, lang):
+        return query
+    return dataclasses.replace(query, gpus=(dataclasses.replace(ref, count=needed),))
+
+
 class Engine:
     def __init__(self, reader: KbReader, index):
         self.reader = reader
@@ -201,10 +216,13 @@ class Engine:
             dialogue.memory_of = self.memory_of
         env = Env(self.reader, dialogue.assumptions, dialogue.context, lang=lang)
         parsed = self._from_pending(text, dialogue) or understand(text, self.index)
+        parsed = self._with_unfinished(parsed, text, dialogue)
         if isinstance(parsed, Clarification):
             return self._clarify(parsed, text, dialogue, env)
         query = dialogue.complete(parsed, lang)
         if isinstance(query, Clarification):
+            if query.kind == "missing":  # "how much does it cost to run per year": the reply names the card
+                dialogue.context.unfinished = text
             return self._clarify(query, text, dialogue, env)
         if isinstance(query, UnknownQuery) or query.intent not in _RESPONDERS:
             return self._not_understood(query, env)
@@ -304,8 +322,25 @@ class Engine:
             picked = answer.figures.get("min_gpus")  # "要 2 张 H20": what the follow-ups price is the 2 cards needed
         if picked is None and answer.intent == "rates" and len(shown) == 1:
             picked = answer.figures.get("gpu_count")  # serving a 70B model "on 2 x H100": "rent or buy?" weighs both
+        query = _as_counted(query, picked, lang)
         dialogue.remember(query, shown, answer.choice, answer.workload, answer.precision, picked)
         return answer
+
+    def _with_unfinished(self, parsed, text: str, dialogue: Dialogue):
+        """A card named alone ("a 3090", "h100") right after a question that was asked back because it named no card
+        ("how much does it cost to run per year", "租一个月多少钱"): that question with the card in it."""
+        from assistant.nlu import understand
+        from assistant.queries import SpecQuery
+
+        before, dialogue.context.unfinished = dialogue.context.unfinished, None
+        if not before or not isinstance(parsed, SpecQuery) or parsed.fields:
+            return parsed
+        if not parsed.gpus or any(g.pronoun is not None for g in parsed.gpus):
+            return parsed
+        joined = understand(f"{before} {text}", self.index)
+        if isinstance(joined, Clarification) or joined.intent in ("spec", "unknown"):
+            return parsed
+        return dataclasses.replace(joined, text=text)
 
     def _language(self, text: str, dialogue: Dialogue) -> str:
         """The question's language; a reply of names and numbers alone ("qwen3 14b", "4090", "a100 80g") keeps the

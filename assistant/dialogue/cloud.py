@@ -50,9 +50,12 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
     if follow.gpu_count:  # "vs buying one?" after 4 x H100 rates
         gpus = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in gpus)
     if follow.ask == "rates":
+        # "which is cheapest": every provider, cheapest first (not only the one named before); "租100小时多少钱" after
+        # a rate at AutoDL: those hours there
+        kept = base.provider if isinstance(base, RatesQuery) and (follow.hours_total or follow.period) else None
         rates = (
-            dataclasses.replace(base, text=follow.text, settings=follow.settings, provider=None)
-            if isinstance(base, RatesQuery)  # every provider, cheapest first (not only the one named before)
+            dataclasses.replace(base, text=follow.text, settings=follow.settings, provider=kept)
+            if isinstance(base, RatesQuery)
             else RatesQuery(text=follow.text, gpus=gpus, settings=follow.settings)
         )
         if follow.hours_total:  # "租100小时多少钱": the rent for those hours
@@ -137,7 +140,9 @@ def hours_of_rent(base: Query | None, follow: FollowUpQuery) -> FollowUpQuery:
     ("每月40小时的话呢"): a month's rent at that use; otherwise the follow-up as it is."""
     from assistant.queries import RatesQuery
 
-    if not (isinstance(base, RatesQuery) and base.hours and follow.hours_total is None):
+    # a rent of hours, or of a period ("what about for a month?" then "and 200 hours?")
+    rented = isinstance(base, RatesQuery) and (base.hours or (base.period and base.mode == "rent"))
+    if not rented or follow.hours_total is not None:
         return follow
     if follow.hours_bare:
         kept = tuple(s for s in follow.settings if s.key != "utilization")

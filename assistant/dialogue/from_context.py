@@ -324,10 +324,31 @@ def rent_or_buy_of_context(dlg: Dialogue, query: Query) -> Query:
     from assistant.dialogue.references import focus_refs
     from assistant.queries import RentOrBuyQuery
 
-    if not isinstance(query, RentOrBuyQuery) or query.gpus or query.model or query.params_b or query.workload:
+    if not isinstance(query, RentOrBuyQuery):
+        return query
+    query = _at_the_provider_talked_about(dlg, query)
+    if query.gpus or query.model or query.params_b or query.workload:
         return query
     gpus = focus_refs(dlg)
     return dataclasses.replace(query, gpus=gpus) if gpus else query
+
+
+def _at_the_provider_talked_about(dlg: Dialogue, query):
+    """ "买一张4090多久回本" after the rates of AutoDL: buying weighed against renting there (not the cheapest cloud),
+    when the question names no cloud of its own; the rates asked since the last question about something else."""
+    from assistant.queries import RatesQuery
+
+    if query.provider:
+        return query
+    recent = [q for q in [*dlg.context.history, dlg.context.last_query] if q is not None]
+    provider = None
+    for q in reversed(recent):
+        if not isinstance(q, RatesQuery):
+            break
+        if q.provider:
+            provider = q.provider
+            break
+    return dataclasses.replace(query, provider=provider) if provider else query
 
 
 def job_to_rent_or_buy(dlg: Dialogue, query: Query) -> Query:
@@ -466,12 +487,20 @@ def power_of_mixed_set(dlg: Dialogue, query: Query) -> Query:
     return dataclasses.replace(query, gpus=last.gpus, gpu_count=None)
 
 
-def reply_to_ask_back(dlg: Dialogue, query: Query) -> Query:
-    """A card named alone ("4090", "on two a100s") right after an answer asked back which GPU: the GPUs of the
-    question asked back (a follow-up merged into it), not their spec sheet."""
-    from assistant.queries import FollowUpQuery, SpecQuery
+_CARD_QUESTIONS = ("fit", "cost", "rent_or_buy", "rates", "verdict")
 
-    if not (dlg.context.asked_back and isinstance(query, SpecQuery)) or query.fields:
+
+def reply_to_ask_back(dlg: Dialogue, query: Query) -> Query:
+    """A card named alone ("4090", "两张3090") right after an answer asked back which GPU, or after a fit answered
+    with no card ("能跑70b吗": the memory it needs): the GPUs of that question (a follow-up merged into it), not
+    their spec sheet."""
+    from assistant.queries import FitQuery, FollowUpQuery, SpecQuery
+
+    last = dlg.context.last_query
+    open_fit = isinstance(last, FitQuery) and not last.gpus
+    # "4090?" after a fit, a cost, a rental, a verdict: the same question on that card
+    asked_of_cards = last is not None and last.intent in _CARD_QUESTIONS and bool(getattr(last, "gpus", ()))
+    if not ((dlg.context.asked_back or open_fit or asked_of_cards) and isinstance(query, SpecQuery)) or query.fields:
         return query
     if not query.gpus or any(g.pronoun is not None or not g.name for g in query.gpus):
         return query

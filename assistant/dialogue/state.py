@@ -112,6 +112,7 @@ class Context:
     setup: Setup = Setup()  # the workload the conversation is about (the thread), for follow-ups that leave it out
     # the last question was not answered: its answer asked back for what it lacks (a GPU, a model); the reply fills it
     asked_back: bool = False
+    unfinished: str | None = None  # a question asked back because it named no card ("租一个月多少钱"), as typed
 
     def focus_or_first(self) -> str | None:
         """The GPU the last answer favoured, else the first GPU it was about (None: no GPU yet)."""

@@ -300,7 +300,8 @@ def respond(query: SetQuery, env: Env, brief: bool = False) -> Answer:
             continue
         old = getattr(in_force, s.key) if s.key == "electricity_usd_per_kwh" else getattr(a, s.key)
         if s.key == "currency":
-            old = env.currency  # the one the answers were shown in (yuan in Chinese while none was set)
+            # the one the answers were shown in (yuan in Chinese while none was set), not the one now asked for
+            old = dataclasses.replace(env, question_currency=None).currency
         old_rate = env.cny_per_usd()
         if s.key == "cny_per_usd":
             old = old_rate  # the dated KB rate while the user has set none

@@ -21,7 +21,9 @@ def usage(r: Reading) -> dict:
 def read(r: Reading) -> Query | None:
     b = r.b
     doubt = bool(said(r, "own_doubt_words")) or _doubt_at_usage(r)
-    if not (b.has("RENT") or b.struct("rent_buy") or doubt):
+    # "买一张4090多久回本", "when does buying a 4090 pay for itself": the break-even of buying against renting
+    payback = bool(said(r, "payback_words")) and b.has("BUY", "GPU", "PRONOUN")
+    if not (b.has("RENT") or b.struct("rent_buy") or doubt or payback):
         return None
     if b.has("RECOMMEND") and not r.explicit and not b.has("BUY") and not doubt:
         return None
