@@ -100,19 +100,17 @@ def _joined(text: str, parts: tuple[str, str], first: Answer, second: Answer) ->
     )
 
 
-def _as_counted(query: Query, needed: int | None, lang: str) -> Query:
-    """ "跑llama3 70b要几张3090" answered "要 2 张": the question talked about from now on is the model on the 2 cards
-    needed ("每秒多少token", "换成4bit呢" ask of both), not on the one card the count was asked of. A fit asked of one
-    card ("will it fit on a 3090") stays on that card."""
+def _count_needed(query: Query, needed: int | None, lang: str) -> int | None:
+    """ "跑llama3 70b要几张3090" answered "要 2 张": the cards needed, which a speed asked next is asked of ("每秒多少
+    token": on the 2 cards); None when the question asked no count ("will it fit on a 3090": that card)."""
     from assistant.queries import FitQuery
     from assistant.respond.fit_hints import asks_count
 
     if not (isinstance(query, FitQuery) and needed and len(query.gpus) == 1):
-        return query
-    ref = query.gpus[0]
-    if ref.count >= needed or query.gpu_count or not asks_count(query.text, lang):
-        return query
-    return dataclasses.replace(query, gpus=(dataclasses.replace(ref, count=needed),))
+        return None
+    if query.gpus[0].count >= needed or query.gpu_count or not asks_count(query.text, lang):
+        return None
+    return needed
 
 
 class Engine:
@@ -322,8 +320,8 @@ class Engine:
             picked = answer.figures.get("min_gpus")  # "要 2 张 H20": what the follow-ups price is the 2 cards needed
         if picked is None and answer.intent == "rates" and len(shown) == 1:
             picked = answer.figures.get("gpu_count")  # serving a 70B model "on 2 x H100": "rent or buy?" weighs both
-        query = _as_counted(query, picked, lang)
         dialogue.remember(query, shown, answer.choice, answer.workload, answer.precision, picked)
+        dialogue.context.needed = _count_needed(query, picked, lang)
         return answer
 
     def _with_unfinished(self, parsed, text: str, dialogue: Dialogue):

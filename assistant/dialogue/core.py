@@ -142,10 +142,7 @@ class Dialogue:
         if choice and choice not in ctx.gpus:
             ctx.gpus = [choice, *ctx.gpus]
         if gpus or choice:
-            asked: dict[str, int] = {}
-            for g in getattr(query, "gpus", ()):
-                if g.name:  # "2 x RTX 4080 vs 1 x RTX 4080": "that" is the set named first, the one proposed
-                    asked.setdefault(g.name, g.count)
+            asked = {g.name: g.count for g in getattr(query, "gpus", ()) if g.name}
             count = getattr(query, "gpu_count", None)
             if len(asked) == 1 and count and count > 1:  # "两张呢" after a fit on one 3090: two of it now
                 asked = {name: max(n, count) for name, n in asked.items()}

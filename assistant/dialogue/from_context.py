@@ -16,6 +16,7 @@ from assistant.queries import GpuRef, Query
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue
+    from assistant.queries import RentOrBuyQuery
 
 
 def last_comparison(dlg: Dialogue):
@@ -326,14 +327,14 @@ def rent_or_buy_of_context(dlg: Dialogue, query: Query) -> Query:
 
     if not isinstance(query, RentOrBuyQuery):
         return query
-    query = _at_the_provider_talked_about(dlg, query)
-    if query.gpus or query.model or query.params_b or query.workload:
-        return query
+    weighed = _at_the_provider_talked_about(dlg, query)
+    if weighed.gpus or weighed.model or weighed.params_b or weighed.workload:
+        return weighed
     gpus = focus_refs(dlg)
-    return dataclasses.replace(query, gpus=gpus) if gpus else query
+    return dataclasses.replace(weighed, gpus=gpus) if gpus else weighed
 
 
-def _at_the_provider_talked_about(dlg: Dialogue, query):
+def _at_the_provider_talked_about(dlg: Dialogue, query: RentOrBuyQuery) -> RentOrBuyQuery:
     """ "买一张4090多久回本" after the rates of AutoDL: buying weighed against renting there (not the cheapest cloud),
     when the question names no cloud of its own; the rates asked since the last question about something else."""
     from assistant.queries import RatesQuery

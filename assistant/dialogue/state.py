@@ -112,6 +112,7 @@ class Context:
     setup: Setup = Setup()  # the workload the conversation is about (the thread), for follow-ups that leave it out
     # the last question was not answered: its answer asked back for what it lacks (a GPU, a model); the reply fills it
     asked_back: bool = False
+    needed: int | None = None  # "要几张3090" answered "要 2 张": the cards needed, for the speed asked next
     unfinished: str | None = None  # a question asked back because it named no card ("租一个月多少钱"), as typed
 
     def focus_or_first(self) -> str | None:
