@@ -28,7 +28,7 @@ def read(r: Reading) -> Query | None:
         gpus=tuple(r.refs),
         kind=cost,
         years=r.num("YEARS"),
-        **usage(r),
+        **_usage(r),
         model=r.model,
         params_b=r.num("PARAMS"),
         tokens=r.num("TOKENS"),
@@ -53,7 +53,7 @@ def by_watts(r: Reading) -> Query | None:
         text=r.text,
         kind="running",
         watts=float(b.first("WATTS")),
-        **usage(r),
+        **_usage(r),
         electricity_usd_per_kwh=r.num("KWH"),
         electricity_currency=r.currency("KWH"),
         period=period(r),
@@ -146,3 +146,15 @@ def kind(r: Reading) -> str | None:
     if b.has("HOURS", "YEARS"):
         return "tco"
     return "tco" if b.has("GPU", "PRONOUN") else None
+
+
+FULL_TIME_HOURS = 168.0  # a week of round-the-clock running
+
+
+def _usage(r: Reading) -> dict:
+    """The usage stated; in a running-cost question, "满载" / "at full load" with no hours said means running flat out
+    all the time ("4090一天电费多少 满载"), lexicon list full_load_words (a spec question's "满载功耗" is no usage)."""
+    found = usage(r)
+    if found["hours_per_week"] is None and found["utilization"] is None and said(r, "full_load_words"):
+        found["hours_per_week"] = FULL_TIME_HOURS
+    return found
