@@ -11,6 +11,8 @@ Measures, in one run, the speed and memory targets of gpu-advisor and prints one
   answer is on screen;
 - a knowledge-base build from scratch in a new process (`gpu-advisor kb stats` on an empty home).
 Run it with the project's venv on an otherwise idle machine: `.venv/bin/python scripts/bench.py`.
+Where valgrind is installed it also counts the instructions of one `ask` and of `python -c pass`
+(callgrind): the figure to compare before/after on a shared, busy machine.
 Beside wall time it reports CPU time (user + system) of the one-shot children and of the in-process
 run, and the load average before and after: on a shared machine CPU time is the comparable figure.
 The project's byte code is brought up to date first (as a returning user's Python has it).
@@ -82,6 +84,23 @@ def one_shot(rounds: int, env: dict, questions: list[str], llmfit: str | None) -
             cpu.setdefault(name, []).append(cpu_s)
             rss[name] = max(rss.get(name, 0.0), mb)
     return {"wall": wall, "cpu": cpu, "rss": rss}
+
+
+def instructions(cmd: list[str], env: dict) -> int | None:
+    """Instructions one child executes (valgrind's callgrind; None without valgrind): unlike wall or CPU time,
+    the same on a busy machine, so before/after comparisons hold while other programs run."""
+    valgrind = shutil.which("valgrind")
+    if not valgrind:
+        return None
+    proc = subprocess.run(
+        [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+        env=dict(env, PYTHONHASHSEED="0"),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    found = re.search(r"Collected : (\d+)", proc.stderr)
+    return int(found.group(1)) if found else None
 
 
 def chat_json(lines: list[str], env: dict) -> tuple[float, float, float]:
@@ -196,6 +215,10 @@ def main() -> int:
     mix = dialogue_questions()
     llmfit = args.llmfit or shutil.which("llmfit")
     shot = one_shot(rounds, env, mix, llmfit)
+    counted = {
+        "ask": instructions([EXE, "ask", "is a 3090 worth it for local llms"], env),
+        "python -c pass": instructions([sys.executable, "-c", "pass"], env),
+    }
     lines = (mix * (total // len(mix) + 1))[:total]
     chat_rate, chat_cpu_rate, chat_mb = chat_json(lines, env)
     painted, answered = tui_on_pty(env)
@@ -215,6 +238,17 @@ def main() -> int:
     if "llmfit info" in wall:
         rows.append(
             ("one-shot ratio to llmfit info (medians)", f"{ask / statistics.median(wall['llmfit info']):.2f}", "<= 1")
+        )
+    if counted["ask"] and counted["python -c pass"]:
+        rows.append(
+            (
+                "instructions (callgrind): ask / python -c pass",
+                f"{counted['ask'] / 1e6:,.0f} M / {counted['python -c pass'] / 1e6:,.0f} M",
+                "",
+            )
+        )
+        rows.append(
+            ("one-shot instruction ratio to python -c pass", f"{counted['ask'] / counted['python -c pass']:.1f}x", "")
         )
     rows += [(f"peak RSS: {name}", f"{mb:.0f} MB", "<= 35 MB" if name == "ask" else "") for name, mb in rss.items()]
     rows += [
