@@ -20,7 +20,7 @@ from assistant.nlu.tagging.cpus import CpuTagging
 from assistant.nlu.tagging.gpus import GpuTagging
 from assistant.nlu.tagging.models import ModelTagging
 from assistant.nlu.tagging.number_roles import NumberRoleTagging
-from assistant.nlu.tagging.quantities import QuantityTagging, size_ranges
+from assistant.nlu.tagging.quantities import QuantityTagging, session_usage, size_ranges
 from assistant.nlu.tagging.words import COSTS_WORDS
 from assistant.nlu.text import Tok
 
@@ -100,6 +100,7 @@ class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuT
                     self._last_unknown = i
                     nxt = i + 1
             i = max(nxt, i + 1)
+        self.tags = session_usage(self.tags, self.text, self.lex)  # "i train twice a month": hours a week
         self.tags = size_ranges(self.tags, self.text, self.lex)  # "14b-32b models": the top of the range, said
         self.sized_families()  # "32b的qwen", "70b llama 3.1": a size stated apart from the family's name
         self.vague_families()  # "worth it for llama stuff": local LLMs in general, not one Llama

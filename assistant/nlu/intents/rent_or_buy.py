@@ -55,12 +55,13 @@ def _doubt_at_usage(r: Reading) -> bool:
     """Whether buying at all pays at the usage stated ("worth buying a gpu if i only train on weekends?", "is getting
     a card worth it at 5 hours a month"): no card named, no budget, a buying word and a worth word (own_worth_words)
     with hours a week stated: owning weighed against renting ("i train 5 hours a month, does owning a gpu even make
-    sense" is own_doubt_words)."""
+    sense" is own_doubt_words); one card named with a buying word is that card bought or rented."""
     per_week, _ = r.hours()
     b = r.b
+    named = len(r.explicit) == 1 and b.has("BUY")  # "is buying a 4090 worth it if i only train twice a month"
     return bool(
         per_week
-        and not r.explicit
+        and (not r.explicit or named)
         and not b.has("MONEY", "BUDGET", "RECOMMEND")
         and b.has("BUY", "GPU_WORD")
         and (b.has("VALUE") or said(r, "own_worth_words"))

@@ -27,6 +27,8 @@ FEW_HOURS = 3.0  # "a few hours" [A]
 WEEKEND_DAY_HOURS = 8.0  # a weekend day of use, "on weekends" [A]
 EVENING_HOURS = 3.0  # an evening of use, "every evening", "after work" [A]
 WEEKDAY_HOURS = 8.0  # a weekday of use, "on weekdays"; also a 9-5 day (8 hours)
+SESSION_HOURS = 8.0  # one time of use, "i train twice a month": a day's run [A]
+WEEKS_PER = {"week": 1.0, "month": 52.0 / 12.0, "year": 52.0}
 USAGE = (  # unit -> (days a week, hours a day, assumed as what)
     ("usage_work_week", 5, WEEKDAY_HOURS, None),
     ("usage_weekends", 2, WEEKEND_DAY_HOURS, "weekends"),
@@ -596,3 +598,50 @@ def size_ranges(tags: list[Tag], text: str, lex) -> list[Tag]:
         del out[len(out) - 1 - joiner :]
         out.append(Tag("PARAMS", hi, text[low.start : t.end], low.start, t.end, {**t.meanings, "RANGE": (lo, hi)}))
     return out
+
+
+def session_usage(tags: list[Tag], text: str, lex) -> list[Tag]:
+    """ "i train twice a month", "fine tune 3 times a month for a day", "once a week for 5 hours": times of use in a
+    period, as hours a week. The times are a word of [lists] usage_once / usage_twice / usage_few_times or a COUNT
+    tag of "N times"; the period a word of [units] week / month / year after a word of [lists] usage_per. Hours said
+    for each time ("for 5 hours", a total HOURS tag right after) count; else SESSION_HOURS, assumed and said. A
+    question with hours a week already read is left as it is."""
+    if any(t.kind == "HOURS" and "per_week" in t.mapping() for t in tags):
+        return tags
+    low = text.lower()
+    found = _times_said(tags, low, lex)
+    if found is None:
+        return tags
+    times, start, end, count_tag = found
+    rest = low[end:].split()
+    per = next((w for w in lex.listed("usage_per") if rest[: len(w.split())] == w.split()), None)
+    if per is None:
+        return tags
+    period_word = rest[len(per.split())] if len(rest) > len(per.split()) else ""
+    period = next((p for p in WEEKS_PER if period_word.rstrip("s?,.") in lex.listed(f"usage_{p}_words")), None)
+    if period is None:
+        return tags
+    stop = end + low[end:].find(period_word) + len(period_word)
+    after = [t for t in tags if t.kind == "HOURS" and t.start >= stop and t.start - stop <= 8]
+    each = float(after[0].mapping().get("total", 0.0)) if after else 0.0
+    said = {} if each else {"assumed": "sessions", "each": SESSION_HOURS}
+    each = each or SESSION_HOURS
+    per_week = times * each / WEEKS_PER[period]
+    hours = Tag("HOURS", {"per_week": round(per_week, 2)} | said, text[start:stop], start, stop, {})
+    kept = [t for t in tags if t is not count_tag and not (after and t is after[0])]
+    at = next((k for k, t in enumerate(kept) if t.start > start), len(kept))
+    return [*kept[:at], hours, *kept[at:]]
+
+
+def _times_said(tags: list[Tag], low: str, lex) -> tuple[float, int, int, Tag | None] | None:
+    """(times, start, end, the COUNT tag read) of "twice", "once", "a few times", "3 times"; None if none is said."""
+    for name, times in (("usage_twice", 2.0), ("usage_once", 1.0), ("usage_few_times", 3.0)):
+        for w in lex.listed(name):
+            at = f" {low} ".find(f" {w} ")  # the padded text's offset is the word's own in `low`
+            if at >= 0:
+                return times, at, at + len(w), None
+    units = tuple(lex.listed("usage_times"))
+    count = next((t for t in tags if t.kind == "COUNT" and t.text.lower().endswith(units)), None)
+    if count is None:
+        return None
+    return float(count.number()), count.start, count.end, count
