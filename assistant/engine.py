@@ -336,17 +336,20 @@ class Engine:
         if not parsed.gpus or any(g.pronoun is not None for g in parsed.gpus):
             return parsed
         joined = understand(f"{before} {text}", self.index)
-        if isinstance(joined, Clarification) or joined.intent in ("spec", "unknown"):
+        if isinstance(joined, Clarification) or joined.intent == "unknown":
             return parsed
+        if joined.intent == "spec" and not getattr(joined, "fields", ()):
+            return parsed  # nothing asked of the card beyond its spec sheet
         return dataclasses.replace(joined, text=text)
 
     def _language(self, text: str, dialogue: Dialogue) -> str:
         """The question's language; a reply of names and numbers alone ("qwen3 14b", "4090", "a100 80g") keeps the
         conversation's ("4090能跑qwen吗" then "qwen3 14b" is answered in Chinese)."""
         before = dialogue.context.pending or dialogue.context.last_query
-        if before is None or i18n.language_of(text) == "zh" or not self.index.names_only(text):
+        said = before.text if before is not None else dialogue.context.unfinished  # "二手多少钱" asked back, "3090"
+        if said is None or i18n.language_of(text) == "zh" or not self.index.names_only(text):
             return i18n.language_of(text)
-        return i18n.language_of(before.text)
+        return i18n.language_of(said)
 
     def _model_notes(self, query: Query, lang: str) -> list[str]:
         """ "deepseek v3.1": answered as the version the KB holds; "qwen 14b": the newest of the same size."""

@@ -105,6 +105,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         return about_last.about_last(dlg, base, follow)
     if base is None and _details(follow):
         return about_last.about_last(dlg, None, follow)  # "for llms?" with nothing before it: a recommendation
+    if base is None and follow.fields:
+        raise NothingToReferTo(follow.text)  # "二手多少钱" with nothing before it: which card? (the reply completes it)
     if base is None and follow.settings:
         from assistant.queries import SetQuery  # "按3年算呢" with nothing before it: a setting
 
@@ -221,9 +223,11 @@ def _amount_as_field(base: Query, follow: FollowUpQuery) -> FollowUpQuery:
     names = {f.name for f in dataclasses.fields(base)}
     if v is not None and float(v).is_integer() and 1 <= v <= 16 and ("gpu_count" in names or "gpus" in names):
         return dataclasses.replace(follow, amount=None, gpu_count=int(v))
-    if v is not None and v >= 50 and "budget_usd" in names:
+    if v is not None and v >= 50 and ("budget_usd" in names or base.intent == "compare"):
+        # a compare has no budget of its own: "which one would you get for 700" weighs the cards under the budget set
         from assistant.queries import Setting  # a budget said in passing is kept, as "my budget is 800"
 
-        budget = Setting("budget_usd", float(v), currency=getattr(base, "budget_currency", None))
+        currency = follow.budget_currency or getattr(base, "budget_currency", None)
+        budget = Setting("budget_usd", float(v), currency=currency)
         return dataclasses.replace(follow, amount=None, settings=(*follow.settings, budget))
     raise NothingToReferTo(f"{v:g}" if isinstance(v, float) else str(v))

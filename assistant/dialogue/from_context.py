@@ -57,6 +57,17 @@ def among_compared(dlg: Dialogue, query: Query) -> Query:
         )
     if not (isinstance(query, RecommendQuery) and isinstance(last, CompareQuery)):
         return query
+    if query.which_one and query.budget_usd and _budget_only(query):
+        # "which one would you get for $700", "预算5000选哪个" after a comparison: those cards, under that budget
+        return CompareQuery(
+            text=query.text,
+            gpus=last.gpus,
+            workload=query.workload or last.workload,
+            precision=query.precision or last.precision,
+            model=last.model,
+            params_b=last.params_b,
+            settings=_with_budget(query),
+        )
     constrained = (
         query.budget_usd,
         query.model,
@@ -77,6 +88,23 @@ def among_compared(dlg: Dialogue, query: Query) -> Query:
         workload=query.workload or last.workload,
         precision=query.precision or last.precision,
     )
+
+
+def _budget_only(query) -> bool:
+    """A pick asked with a budget and nothing else that would make it a search of the market (a model, a memory size,
+    a vendor, a count)."""
+    others = (query.model, query.params_b, query.min_memory_gb, query.vendor, query.sort, query.model_family)
+    return all(v is None for v in others) and query.gpu_count == 1
+
+
+def _with_budget(query):
+    """The query's settings with its budget among them (kept for the conversation as "my budget is 700" would be)."""
+    from assistant.queries import Setting
+
+    if any(s.key == "budget_usd" for s in query.settings):
+        return query.settings
+    budget = Setting("budget_usd", float(query.budget_usd), currency=query.budget_currency)
+    return (*query.settings, budget)
 
 
 def _rented_job(dlg: Dialogue, query: Query, gpus: tuple[GpuRef, ...]) -> Query | None:
@@ -156,6 +184,15 @@ def model_of_context(dlg: Dialogue, query: Query) -> Query:
     last = ctx.last_query
     if isinstance(query, CompareQuery) and any(g.pronoun == "context" for g in query.gpus):
         model = getattr(last, "model", None)
+        own = (query.model, query.params_b, query.workload)
+        if model is None and last is not None and last.intent == "recommend" and all(v is None for v in own):
+            # "why not the 4090?", "为啥不推荐4090" after "best gpu for local llms under 1500": for that work
+            return dataclasses.replace(
+                query,
+                workload=getattr(last, "workload", None) or ctx.workload,
+                precision=query.precision or getattr(last, "precision", None),
+                params_b=getattr(last, "params_b", None),
+            )
         if model is not None and query.model is None and query.params_b is None and query.workload is None:
             return dataclasses.replace(
                 query,
@@ -507,3 +544,29 @@ def reply_to_ask_back(dlg: Dialogue, query: Query) -> Query:
         return query
     count = query.gpus[0].count if len(query.gpus) == 1 else None
     return FollowUpQuery(text=query.text, gpus=query.gpus, gpu_count=count, settings=query.settings)
+
+
+def rent_of_service(dlg: Dialogue, query: Query) -> Query:
+    """ "改成租h100呢", "what about renting h100s for it" while the conversation is about serving a model to several
+    users: renting against buying the cards that serve them (their count worked out for the users, around the
+    clock unless the usage is said), not one card's hourly rate."""
+    from assistant.queries import RatesQuery, RentOrBuyQuery
+
+    setup = dlg.context.setup
+    users = dict(setup.targets).get("users", 0)
+    if not (isinstance(query, RatesQuery) and users > 1 and setup.model is not None):
+        return query
+    if query.model or query.params_b or query.hours or query.period or query.tokens or query.samples:
+        return query
+    named = tuple(g for g in query.gpus if g.name and g.pronoun is None)
+    if not named or query.mode not in ("rates", "rent"):
+        return query
+    return RentOrBuyQuery(
+        text=query.text,
+        gpus=named,
+        provider=query.provider,
+        model=setup.model,
+        workload="llm_inference",
+        targets=setup.targets,
+        settings=query.settings,
+    )

@@ -61,6 +61,7 @@ READERS = (
     explain.boards,  # "3090涡轮版和公版哪个好": board versions of one GPU are the same chip
     explain.advice,  # "is nvlink worth it for two 3090s?"
     followup.fragment,  # "for llms?", "in fp16?", "with at least 16gb", "and if i only had 800?"
+    followup.price_in_condition,  # "二手的话多少钱", "used price?": the cards talked about, at that condition's price
     spec.difference_talked_about,  # "whats the price difference" after a comparison: that figure of the GPUs
     explain.read,  # "what is a tensor core", "nvlink?"
     explain.between,  # "gddr7 vs hbm3, what's the difference", "why is memory bandwidth important"
@@ -69,11 +70,13 @@ READERS = (
     rates.cloud_gpus,  # "cheapest cloud gpu per hour": no card named, the cloud GPUs (not the rates of "it")
     rates.of_providers,  # "autodl和恒源云哪个便宜", "恒源云租卡多少钱": clouds named, no GPU: their price lists
     followup.about_last,  # "why?", "anything cheaper?", "with amd too", "two of them?", "how fast?"
+    followup.why_not_named,  # "为啥不推荐4090", "why didnt you pick the 4090": that card against the one favoured
     followup.count_on,  # "要几张l20": how many of that card the conversation's job needs
     followup.also_compared,  # "4070ti super也比一下": one more card in the comparison
     followup.read,  # "and the 3090?", "no, the ti", "3090呢"
     followup.job_elsewhere,  # "how long would it take on a 4090": the job talked about, on that GPU
     followup.other_gpu,  # "would a 4090 work", "switch to a 5090": the question talked about, on that GPU
+    followup.which_for_amount,  # "which one would you get for 700": the cards talked about, under that amount
     cost.by_watts,  # "my card pulls 450w, 8h a day at $0.15/kwh how much a month": no GPU, a draw
     rig.read,  # "$10k for a training rig, what gpus?", "build me an llm box for 3000", "预算3万组一台炼丹机"
     rent_or_buy.doubted,  # "does it make sense to buy a gpu if i use it a few hours every evening"

@@ -465,6 +465,56 @@ def other_gpu(r: Reading) -> Query | None:
     return dataclasses.replace(build(r), ask="compare") if joins else build(r)
 
 
+_PRICE_IN_CONDITION = {"CONDITION", "FIELD", "PRICES", "HOW_MUCH", "COST"} | AROUND
+
+
+def price_in_condition(r: Reading) -> Query | None:
+    """ "二手的话多少钱", "used price?", "how much used", "what do they go for used": the price, used (or new), of the
+    cards talked about (the condition is said as a setting); with nothing talked about the dialogue asks which."""
+    b = r.b
+    if r.explicit or r.model or not b.has("CONDITION") or b.unknown:
+        return None
+    priced = "price" in r.fields() or b.has("PRICES", "HOW_MUCH") or said(r, "price_now_words")
+    if not priced or not {t.kind for t in b.tags} <= _PRICE_IN_CONDITION | {"EXPLAIN", "RECOMMEND"}:
+        return None
+    if b.has("RECOMMEND") and not said(r, "price_now_words"):
+        return None  # "recommend something used": a pick
+    return dataclasses.replace(build(r), fields=("price",))
+
+
+_WHY_NOT = {"WHY", "NO", "RECOMMEND", "OVER", "BUY", "GPU"} | AROUND
+
+
+def why_not_named(r: Reading) -> Query | None:
+    """ "为啥不推荐4090", "why didnt you pick the 4090", "why not recommend a 4090": the card named against the one the
+    conversation favoured (why that one and not this), as "why not the 4090?" is read."""
+    from assistant.queries import CompareQuery
+
+    b = r.b
+    if not b.has("WHY") or len(r.explicit) != 1 or r.model or b.has("PARAMS", "MONEY", "WORKLOAD"):
+        return None
+    if not (b.has("RECOMMEND", "OVER", "BUY") or said(r, "why_not_words")):
+        return None
+    if not {t.kind for t in b.tags} <= _WHY_NOT or not set(b.unknown) <= r.lex.listed("why_not_words"):
+        return None
+    other = GpuRef(mention="", pronoun="context")
+    return CompareQuery(text=r.text, gpus=(r.explicit[0], other), premise="first")
+
+
+def which_for_amount(r: Reading) -> Query | None:
+    """ "which one would you get for 700", "700的话选哪个": which of the cards talked about, for a bare amount (a budget
+    after a comparison; the dialogue decides what the number is)."""
+    b = r.b
+    if r.explicit or r.model or not (said(r, "which_words") or b.has("COMPARE")) or not b.has("NUMBER"):
+        return None
+    if not {t.kind for t in b.tags} <= {"NUMBER", "COMPARE", "RECOMMEND", "BUY"} | AROUND or b.unknown:
+        return None
+    if _amount(r) is None:
+        return None
+    # a bare amount in Chinese is yuan ("7000的话选哪个"), in English dollars
+    return dataclasses.replace(build(r), budget_currency="CNY" if r.b.lang == "zh" else None)
+
+
 def card_cued(r: Reading) -> bool:
     """A card brought in the way a reply brings one into the question talked about: opened by "with a" / "on" /
     "using" ("with a 4090", "on 2 4090s?") or closed by "then" ("4090 then?"). A name typed alone ("4090?") stays

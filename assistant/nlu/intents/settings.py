@@ -142,13 +142,16 @@ def _verdict_asked(r: Reading) -> bool:
     return any(r.said(name) for name in ("deal_words", "verdict_worth", "verdict_good"))
 
 
-_USAGE_ALONE = frozenset({"HOURS", "FIT", "ON", "QUESTION", "FOLLOW", "AND", "PER", "PRONOUN"})
+_USAGE_ALONE = frozenset({"HOURS", "FIT", "ON", "ONLY", "QUESTION", "FOLLOW", "AND", "PER", "PRONOUN"})
 
 
 def _usage_alone(r: Reading) -> bool:
     """Only how long the GPU is used is said ("每天就用3小时", "一周也就十来个小时", "10 hours a week then"): the
     usage as a setting, the last question answered again under it."""
-    return {t.kind for t in r.b.tags} <= _USAGE_ALONE and not r.b.unknown
+    fillers = r.lex.listed("usage_fillers")  # "只在工作日白天用", "only on weekdays during the day"
+    return {t.kind for t in r.b.tags} <= _USAGE_ALONE and all(
+        w in fillers or (not w.isascii() and all(ch in fillers for ch in w)) for w in r.b.unknown
+    )
 
 
 def _budget(settings: list[Setting]) -> bool:
