@@ -68,8 +68,28 @@ def answer_again(context: Context, settings) -> Query | None:
     """The last question `settings` change the answer of, to be answered again under them: the last one, or
     one of the two before it when the last answer does not depend on them ("what about used?" after a pick
     and the speed of the pick: the pick again, ranked on used prices)."""
+    rented = _rent_at_usage(context.last_query, settings)
+    if rented is not None:
+        return rented
     last = latest_affected(context, settings)
     return None if last is None else without_replaced(last, settings)
+
+
+_PERIOD_WEEKS = {"day": 1 / 7, "week": 1.0, "month": 730 / 168, "year": 8760 / 168}
+
+
+def _rent_at_usage(last: Query | None, settings) -> Query | None:
+    """ "只在工作日白天用" after a month's rent (or a service rented around the clock): the rent of the hours used in
+    that period (40 h a week: about 174 h a month), not of every hour of it."""
+    from assistant.queries import RatesQuery
+
+    usage = [float(s.value) for s in settings if s.key == "utilization" and isinstance(s.value, (int, float))]
+    if not usage or not isinstance(last, RatesQuery) or last.mode not in ("rent", "serve") or last.hours:
+        return None
+    weeks = _PERIOD_WEEKS.get(last.period or "")
+    if weeks is None:
+        return None
+    return dataclasses.replace(last, hours=round(usage[-1] * 168 * weeks, 1), period=None)
 
 
 def answer_again_as_is(context: Context) -> Query | None:

@@ -61,7 +61,7 @@ class Dialogue:
         query = measures.speed_of_fit(self, from_context.among_compared(self, query))
         query = from_context.job_cost_of_context(self, query)  # before cost_of_context fills the GPUs
         query = from_context.break_even_of_context(self, from_context.fit_at_context(self, query))
-        query = from_context.rent_of_the_job(self, from_context.rent_of_service(self, query))
+        query = from_context.rent_of_the_job(self, query)
         query = from_context.job_to_rent_or_buy(self, from_context.rent_or_buy_of_context(self, query))
         query = from_context.cost_of_context(self, from_context.worth_among_compared(self, query))
         query = from_context.model_of_context(self, from_context.model_among_compared(self, query))

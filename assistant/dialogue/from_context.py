@@ -351,7 +351,13 @@ def rent_of_the_job(dlg: Dialogue, query: Query) -> Query:
         # "ok and renting h100s instead?" after serving llama 3.3 70b on 2 x A6000: that model served on rented
         # H100s (as many as hold it), around the clock
         return dataclasses.replace(
-            query, mode="serve", model=setup.model, precision=setup.precision, job_open=False, period="month"
+            query,
+            mode="serve",
+            model=setup.model,
+            precision=setup.precision,
+            job_open=False,
+            period="month",
+            targets=query.targets or setup.targets,  # "改成租h100呢" after serving 30 users: the cards that serve them
         )
     return dataclasses.replace(query, job_open=False)
 
@@ -544,29 +550,3 @@ def reply_to_ask_back(dlg: Dialogue, query: Query) -> Query:
         return query
     count = query.gpus[0].count if len(query.gpus) == 1 else None
     return FollowUpQuery(text=query.text, gpus=query.gpus, gpu_count=count, settings=query.settings)
-
-
-def rent_of_service(dlg: Dialogue, query: Query) -> Query:
-    """ "改成租h100呢", "what about renting h100s for it" while the conversation is about serving a model to several
-    users: renting against buying the cards that serve them (their count worked out for the users, around the
-    clock unless the usage is said), not one card's hourly rate."""
-    from assistant.queries import RatesQuery, RentOrBuyQuery
-
-    setup = dlg.context.setup
-    users = dict(setup.targets).get("users", 0)
-    if not (isinstance(query, RatesQuery) and users > 1 and setup.model is not None):
-        return query
-    if query.model or query.params_b or query.hours or query.period or query.tokens or query.samples:
-        return query
-    named = tuple(g for g in query.gpus if g.name and g.pronoun is None)
-    if not named or query.mode not in ("rates", "rent"):
-        return query
-    return RentOrBuyQuery(
-        text=query.text,
-        gpus=named,
-        provider=query.provider,
-        model=setup.model,
-        workload="llm_inference",
-        targets=setup.targets,
-        settings=query.settings,
-    )

@@ -198,6 +198,18 @@ def _hours(query: RatesQuery) -> float | None:
     return _PERIOD_HOURS.get(query.period or "")
 
 
+def _serve_users(query: RatesQuery, env: Env) -> tuple[int, list[str]] | None:
+    """A model served to several users on rented cards ("改成租h100呢" after serving Qwen3 32B to 30 people): the
+    cards that serve them all (weights and each user's KV cache, respond/serving.py) and that lead; None when the
+    question serves nobody in particular."""
+    from assistant.respond.serving import serving_of
+
+    if dict(query.targets).get("users", 0) < 2:
+        return None
+    served = serving_of(query, env)
+    return (served[2], [served[0]]) if served else None
+
+
 def _serve_count(query: RatesQuery, env: Env, gpu) -> tuple[int, list[str]]:
     model = env.reader.model(query.model.key) if query.model else None
     if model is None or model.kind != "llm":
@@ -309,7 +321,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
             steps.insert(0, env.t("rates.job_hours_stated", hours=f"{query.hours:,.0f}", estimate=estimate))
             hours = query.hours
     elif query.mode == "serve":
-        n, steps = _serve_count(query, env, gpu)
+        n, steps = _serve_users(query, env) or _serve_count(query, env, gpu)
         hours = hours or _PERIOD_HOURS["month"]
     best = rates[0]
     best_name = shown_provider(best, env, market)
@@ -324,6 +336,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         total = best.on_demand_usd_per_gpu_hour * hours * n
         key = {"job": "head_job_on", "serve": "head_serve", "spend": "head_spend"}.get(query.mode, "head_rent")
         key = "head_rent" if query.mode == "job" and query.hours else key
+        key = "head_serve_hours" if query.mode == "serve" and query.hours else key  # the hours used, not all day
         head = env.t(
             f"rates.{key}",
             method=rates_job.method_text(query, env),

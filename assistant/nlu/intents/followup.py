@@ -474,7 +474,9 @@ def price_in_condition(r: Reading) -> Query | None:
     b = r.b
     if r.explicit or r.model or not b.has("CONDITION") or b.unknown:
         return None
-    priced = "price" in r.fields() or b.has("PRICES", "HOW_MUCH") or said(r, "price_now_words")
+    # a price asked ("多少钱", "how much", "used price?", "二手价呢"), not prices to use ("用二手价格": a setting)
+    priced = (b.has("FIELD") and b.meaning("FIELD") == "price") or b.has("HOW_MUCH") or said(r, "price_now_words")
+    priced = priced or (b.has("PRICES") and b.has("QUESTION", "FOLLOW"))
     if not priced or not {t.kind for t in b.tags} <= _PRICE_IN_CONDITION | {"EXPLAIN", "RECOMMEND"}:
         return None
     if b.has("RECOMMEND") and not said(r, "price_now_words"):
@@ -493,7 +495,7 @@ def why_not_named(r: Reading) -> Query | None:
     b = r.b
     if not b.has("WHY") or len(r.explicit) != 1 or r.model or b.has("PARAMS", "MONEY", "WORKLOAD"):
         return None
-    if not (b.has("RECOMMEND", "OVER", "BUY") or said(r, "why_not_words")):
+    if not (b.has("RECOMMEND", "OVER", "BUY", "NO") or said(r, "why_not_cues")):
         return None
     if not {t.kind for t in b.tags} <= _WHY_NOT or not set(b.unknown) <= r.lex.listed("why_not_words"):
         return None
@@ -509,10 +511,11 @@ def which_for_amount(r: Reading) -> Query | None:
         return None
     if not {t.kind for t in b.tags} <= {"NUMBER", "COMPARE", "RECOMMEND", "BUY"} | AROUND or b.unknown:
         return None
-    if _amount(r) is None:
-        return None
-    # a bare amount in Chinese is yuan ("7000的话选哪个"), in English dollars
-    return dataclasses.replace(build(r), budget_currency="CNY" if r.b.lang == "zh" else None)
+    amount = _amount(r)
+    if amount is None or amount < 50:
+        return None  # "which gpus should i buy for a 4 gpu build": a count, not a budget
+    # a bare amount is in the question's language's currency ("7000的话选哪个": yuan)
+    return dataclasses.replace(build(r), budget_currency=r.unnamed_currency())
 
 
 def card_cued(r: Reading) -> bool:
