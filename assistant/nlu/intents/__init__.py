@@ -53,6 +53,7 @@ READERS = (
     followup.time_alone,  # "how long?", "要多久": the time of what was talked about (no tag needed)
     unknown.empty,  # nothing tagged
     settings.reset,  # "reset", "恢复默认"
+    unknown.hosted_service,  # "what gpu does chatgpt run on": not in the knowledge, said so
     help.about,  # "how do i set my budget", "where do your prices come from", "which gpus do you know"
     help.read,  # "help", "what can you do"
     deal.read,  # "used 3090 for $650 a good deal?", "二手4090一万三能收吗": an offer weighed, not a price setting

@@ -1,10 +1,28 @@
-"""Not understood: nothing tagged, or nothing any reader claimed; the answer says what was recognised."""
+"""Not understood: nothing tagged, or nothing any reader claimed; the answer says what was recognised.
+`hosted_service` claims a question about the hardware behind a hosted AI service ("what gpu does chatgpt run on"):
+not in the knowledge, said so, with what can be answered instead."""
 
 from __future__ import annotations
 
+from assistant import i18n
 from assistant.nlu import messages as msg
 from assistant.nlu.reading import Reading
 from assistant.queries import Clarification
+
+# what may come with a hosted service's name in "what gpu does chatgpt run on", "what hardware is gpt-4 trained on"
+_ABOUT_HARDWARE = {
+    "RECOMMEND",
+    "QUESTION",
+    "FIT",
+    "ON",
+    "MODE",
+    "WORKLOAD",
+    "GPU_WORD",
+    "FILLER",
+    "SPEC",
+    "FIELD",
+    "SET",
+}
 
 
 def empty(r: Reading) -> Clarification | None:
@@ -13,3 +31,22 @@ def empty(r: Reading) -> Clarification | None:
 
 def read(r: Reading) -> Clarification:
     return msg.unparsed(r.text, r.b.unknown, r.b.tags, lang=r.b.lang)
+
+
+def hosted_service(r: Reading) -> Clarification | None:
+    """A service of [lists] hosted_services named with no GPU, a run / train word and nothing but hardware words: its
+    hardware is not in my knowledge; say so rather than rank cards to buy."""
+    b = r.b
+    service = next((w for w in r.lex.listed("hosted_services") if w in b.toks or w in b.unknown), None)
+    kinds = {t.kind for t in b.tags}
+    if service is None or r.refs or not kinds <= _ABOUT_HARDWARE or not kinds & {"FIT", "MODE"}:
+        return None
+    if r.said("hosted_not_itself"):
+        return None  # "best gpu for a local chatgpt alternative": an open model like it, not the service
+    return Clarification(
+        "unknown_model",
+        i18n.t(b.lang, "nlu.hosted_service", mention=service),
+        intent="explain",
+        text=r.text,
+        extras={"mention": service, "lang": b.lang},
+    )
