@@ -173,9 +173,12 @@ def time_alone(r: Reading) -> Query | None:
     about (the dialogue asks back when nothing was). Claimed before the reader of empty questions: these may have no
     tag at all."""
     b = r.b
-    if not said(r, "duration_words") or r.explicit or {t.kind for t in b.tags} - AROUND:
+    data = any(job_data(r).values())  # "how long for 20k samples", "训练2万条数据要多久": the job on that data
+    extra = {t.kind for t in b.tags} - AROUND
+    if not said(r, "duration_words") or r.explicit or (extra and not (data and extra <= {"COUNTED", "NUMBER", "MODE"})):
         return None
-    phrases = [p for name in ("duration_words", "time_fillers") for p in r.lex.listed(name)]
+    names = ("duration_words", "time_fillers", "job_data_words") if data else ("duration_words", "time_fillers")
+    phrases = [p for name in names for p in r.lex.listed(name)]
     words = {w for p in phrases for w in p.split()} | {ch for p in phrases if not p.isascii() for ch in p}
     return build(r) if _only(b.unknown, words) else None
 
