@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 @dataclass
 class Session:
+    """One process's knowledge base reader and the warnings met opening it."""
+
     handle: KbHandle | None  # None when the KB was opened by the fast read path (nothing to report)
     reader: KbReader
     warnings: list[str] = field(default_factory=list)

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Range:
+    """The values a setting accepts: a low and a high bound, the low one included or not."""
+
     low: float
     high: float
     low_included: bool

@@ -40,6 +40,8 @@ _HEADER = b"SQLite format 3\x00"
 
 @dataclass
 class FileVerdict:
+    """What a database file on disk is: ours, foreign, damaged or absent, and why."""
+
     kind: str
     detail: str = ""
     foreign_tables: list[str] = field(default_factory=list)

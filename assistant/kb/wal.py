@@ -28,6 +28,8 @@ _MASK = 0xFFFFFFFF
 
 @dataclass
 class Frame:
+    """One frame of a SQLite write-ahead log (position, page, commit size)."""
+
     number: int  # 1-based position in the log
     offset: int
     page: int
@@ -37,6 +39,8 @@ class Frame:
 
 @dataclass
 class WalDamage:
+    """A write-ahead log SQLite would reject, with the first frame it rejects."""
+
     wal: Path
     reason: str
     frames: int  # frames of the current generation

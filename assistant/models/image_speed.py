@@ -25,6 +25,8 @@ from assistant.specs import GpuSpec, ModelSpec
 
 @dataclass(frozen=True)
 class ImageSpeed:
+    """Images per unit of time of one image model and resolution on one GPU."""
+
     model: str
     resolution: int
     steps: int

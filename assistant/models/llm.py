@@ -20,6 +20,8 @@ from assistant.specs import GpuSpec, ModelSpec
 
 @dataclass(frozen=True)
 class LlmSpeed:
+    """Tokens per second of one model and quantization on one GPU, decode or prefill."""
+
     gpu: str
     model: str
     quant: str

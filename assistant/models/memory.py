@@ -20,6 +20,8 @@ from assistant.specs import ModelSpec
 
 @dataclass(frozen=True)
 class MemoryEstimate:
+    """The memory a model needs per GPU for one setup, component by component."""
+
     model: str
     setup: str  # e.g. "inference q4_k_m, 8192 ctx, batch 1"
     components: tuple[tuple[str, float], ...]  # (name, GB per GPU)
@@ -31,6 +33,8 @@ class MemoryEstimate:
 
 @dataclass(frozen=True)
 class Fit:
+    """Whether a memory estimate fits a set of GPUs, and by how much."""
+
     fits: bool
     n_gpus: int
     needed_gb: float  # per GPU

@@ -24,6 +24,8 @@ from assistant.specs import GpuSpec, ModelSpec
 
 @dataclass(frozen=True)
 class ExpertOffload:
+    """A mixture-of-experts model with part of its experts kept in system RAM."""
+
     quant: str
     layers: int  # layers holding experts
     layers_in_ram: int  # layers whose experts stay in system RAM (llama.cpp --n-cpu-moe N)

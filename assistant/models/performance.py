@@ -29,6 +29,8 @@ WORKLOAD_TITLES = {
 
 @dataclass(frozen=True)
 class Performance:
+    """A GPU set's throughput for a workload relative to an RTX 3090."""
+
     gpu: str
     workload: str
     score: float  # throughput relative to an RTX 3090 (1.00), all GPUs together

@@ -18,6 +18,8 @@ from assistant import paths
 
 @dataclass(frozen=True)
 class Platform:
+    """A host platform for several GPUs: how many it holds, its price and its CPU's draw."""
+
     key: str
     max_gpus: int
     usd: float

@@ -36,6 +36,8 @@ QUESTION_KEYS = {
 
 @dataclass(frozen=True)
 class FlowResult:
+    """Where the recommendation flow ended: an answer, or the next question to ask."""
+
     answer: str | None  # None when a question is still open
     next_question: str | None
     path: tuple[tuple[str, str], ...]  # (question or "budget", answer)
@@ -88,6 +90,8 @@ def walk_flowchart(
 
 @dataclass(frozen=True)
 class RankRow:
+    """One candidate GPU of a ranking: its score, memory and price."""
+
     gpu: str
     score: float  # relative performance (RTX 3090 = 1), all GPUs together
     memory_gb: float
@@ -102,6 +106,8 @@ class RankRow:
 
 @dataclass(frozen=True)
 class Ranking:
+    """GPUs ranked for a workload: the choice, the runners-up and every kept row."""
+
     workload: str
     choice: RankRow | None
     runners_up: tuple[RankRow, ...]

@@ -38,6 +38,8 @@ def link(gpu: GpuSpec, n: int) -> str:
 
 @dataclass(frozen=True)
 class TrainingScaling:
+    """How training speed scales over several GPUs on one link."""
+
     n_gpus: int
     link: str
     speedup: float  # group throughput / one of its fastest GPUs
@@ -71,6 +73,8 @@ def _mixed_link(gpus: list[GpuSpec]) -> str:
 
 @dataclass(frozen=True)
 class LlmScaling:
+    """How LLM serving speed scales over several GPUs (layer or tensor split)."""
+
     n_gpus: int
     link: str
     split: str  # layer | tensor

@@ -16,6 +16,8 @@ from assistant.nlu.tagger import Tag
 
 @dataclass
 class Ref:
+    """A GPU tag read with its count and condition."""
+
     tag: Tag
     count: int | None = None
     condition: str | None = None
@@ -23,6 +25,8 @@ class Ref:
 
 @dataclass
 class Struct:
+    """A structure the question has (versus, why, rent or buy ...) and the tags inside it."""
+
     kind: str  # versus | why | faster | rent_buy | price | count_of
     refs: list = field(default_factory=list)
     parts: list = field(default_factory=list)  # the terminal kinds inside
@@ -30,6 +34,8 @@ class Struct:
 
 @dataclass
 class Bag:
+    """A question's tags, structures and unknown words, as the intent readers see them."""
+
     text: str
     tags: list[Tag]
     items: list

@@ -97,6 +97,8 @@ VALUE_SECTIONS = (
 
 @dataclass(frozen=True)
 class Lexicon:
+    """One language's lexicon: phrases, units, number words and word lists the readers consult."""
+
     phrases: dict[tuple[str, ...], dict[str, object]]
     max_len: int
     units: dict[str, frozenset[tuple[str, ...]]]

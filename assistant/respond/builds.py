@@ -26,6 +26,8 @@ _TWELVE_PIN = re.compile(r"GeForce (40|50)|Blackwell PRO|Workstation Ada")
 
 @dataclass(frozen=True)
 class Build:
+    """A build of n cards on a platform: its price and speed."""
+
     gpu: GpuSpec
     n: int
     gpu_usd: float  # one card

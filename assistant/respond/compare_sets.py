@@ -25,6 +25,8 @@ MAX_CARDS = MAX_GPUS  # more cards than a workstation holds (§rig) is a server 
 
 @dataclass(frozen=True)
 class Held:
+    """A set of cards that holds a model: its speed and price."""
+
     gpu: GpuSpec
     count: int
     tokens_per_s: float

@@ -33,6 +33,8 @@ class NoExchangeRate(ValueError):
 
 @dataclass
 class Env:
+    """What a responder answers with: the KB reader, the assumptions, the dialogue context and the language."""
+
     reader: KbReader
     assumptions: Assumptions
     context: Context

@@ -32,6 +32,8 @@ _BASIS = {"image_generation": "image", "llm_inference": "llm", "llm_finetune": "
 
 @dataclasses.dataclass(frozen=True)
 class CheapestSets:
+    """The cheapest GPU sets that hold a model: a sentence, a table and their figures."""
+
     sentence: str
     table: Table
     figures: list[dict]

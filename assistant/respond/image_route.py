@@ -25,6 +25,8 @@ MARGIN_GB = 0.3  # a type counts only with this much to spare: the estimate is n
 
 @dataclass(frozen=True)
 class Route:
+    """A way to run an image model on a GPU too small for it (e.g. a GGUF build)."""
+
     head: str
     figures: dict
     condition: str  # gguf_<type>

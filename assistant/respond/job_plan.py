@@ -50,6 +50,8 @@ def job_tokens(
 
 @dataclass(frozen=True)
 class Job:
+    """A training job on n cards: its wall-clock hours, GPU-hours and compute."""
+
     gpu: GpuSpec
     n: int
     hours: float  # wall-clock on n cards

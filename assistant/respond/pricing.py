@@ -199,6 +199,8 @@ def price_text(p: PriceLookup | None, env: Env) -> str:
 
 @dataclass(frozen=True)
 class ValueRow:
+    """One GPU's performance, price and running cost: a row of a value table."""
+
     gpu: GpuSpec
     perf: performance.Performance
     price: PriceLookup | None

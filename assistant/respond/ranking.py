@@ -20,6 +20,8 @@ from assistant.respond.pricing import chat_score, score, snapshot_quotes
 
 @dataclass(frozen=True)
 class RankInputs:
+    """Everything a ranking depends on (a memoization key)."""
+
     snapshot: str
     key: str  # the workload ranked on (figures.workload_key)
     years: float

@@ -40,6 +40,8 @@ SOURCES = "vllm-quantization-hardware;vllm-fp8-moe-ada;vllm-gpt-oss-recipe"
 
 @dataclasses.dataclass(frozen=True)
 class ServeSet:
+    """A GPU set that serves a model: its speed per user and in total."""
+
     gpu: GpuSpec
     count: int
     per_user: float

@@ -31,6 +31,8 @@ _SHOWN = 6
 
 @dataclasses.dataclass(frozen=True)
 class ServingSets:
+    """The GPU sets that serve a model: a sentence, a table, figures and sources."""
+
     sentence: str
     table: Table
     figures: dict

@@ -29,6 +29,8 @@ _VERSION = re.compile(r"(?:flash\s*-?_?\s*(?:attention|attn)|\bfa)\s*-?\s*v?([12
 
 @dataclass(frozen=True)
 class Release:
+    """A software release (e.g. FlashAttention 2) and the GPU families it supports."""
+
     version: str
     number: int  # 1 for "FlashAttention 1.x", 2 for "FlashAttention-2"
     vendor: str

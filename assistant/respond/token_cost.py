@@ -38,6 +38,8 @@ ROWS = 12  # GPUs shown when none is named
 
 @dataclass(frozen=True)
 class ServeCase:
+    """A GPU set serving a model at a precision: its speed for one user and at a batch."""
+
     gpu: GpuSpec
     precision: str
     cards: int

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 @dataclass
 class IndexData:
+    """The name index's columns, one entry per KB GPU."""
+
     names: list[str]
     vendor: list[str]
     mobile: list[bool]

@@ -21,6 +21,8 @@ class GpuMatch:
 
 @dataclass(frozen=True)
 class ModelMatch:
+    """A model mention resolved to a KB key, or ambiguous with candidates, or unknown."""
+
     mention: str
     status: str  # ok | ambiguous | unknown
     key: str | None = None
