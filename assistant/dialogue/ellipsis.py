@@ -91,6 +91,9 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
             gpus=fill(dlg, follow.gpus, counted=True),
             gpu_count=follow.gpu_count,
             precision=follow.precision or base.precision,
+            # "那4090呢" after "预算1万 想微调7b模型 买啥卡": fine-tuning it on the 4090, as "4090能微调7b模型吗" reads
+            mode=follow.mode or base.mode or ("full_finetune" if base.workload == "llm_finetune" else "inference"),
+            workload=base.workload if base.workload == "llm_finetune" else None,
             settings=follow.settings,
         )
     if follow.gpus and isinstance(base, RecommendQuery) and base.intent == "recommend" and base.workload:
