@@ -150,6 +150,10 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         return SpecQuery(text=follow.text, gpus=gpus or shown, fields=follow.fields)
     if follow.fields and "fields" in names:
         changes["fields"] = follow.fields
+    if "offer" in names and follow.budget_usd is not None and getattr(base, "kind", None) == "deal":
+        # "what about 650 for a 3080 ti" after "is a used 3090 a good deal at 700": that offer for that card
+        changes.update(offer=follow.budget_usd, money_currency=follow.budget_currency)
+        follow = dataclasses.replace(follow, budget_usd=None, budget_currency=None)
     for key in _FOLLOWUP_FIELDS:
         value = getattr(follow, key)
         if value is not None and key in names:
@@ -224,6 +228,10 @@ def _amount_as_field(base: Query, follow: FollowUpQuery) -> FollowUpQuery:
     small and the last question has one, a budget after a recommendation; else the dialogue asks."""
     v = follow.amount
     names = {f.name for f in dataclasses.fields(base)}
+    if v is not None and v >= 50 and getattr(base, "kind", None) == "deal":
+        # "and 400?", "那3080ti 三千五呢" after an offer weighed: another offer, in the last offer's currency
+        currency = follow.budget_currency or getattr(base, "money_currency", None)
+        return dataclasses.replace(follow, amount=None, budget_usd=float(v), budget_currency=currency)
     if v is not None and float(v).is_integer() and 1 <= v <= 16 and ("gpu_count" in names or "gpus" in names):
         return dataclasses.replace(follow, amount=None, gpu_count=int(v))
     if v is not None and v >= 50 and ("budget_usd" in names or base.intent == "compare"):
