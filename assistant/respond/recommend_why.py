@@ -27,16 +27,12 @@ def why_lead(answer: Answer, env: Env) -> str:
         return env.t("rec.why_only", gpu=label, asked=asked)
     nxt = ranking[1]
     more = (best["value_per_tco"] / nxt["value_per_tco"] - 1) * 100 if nxt["value_per_tco"] else 0.0
+    said = {"gpu": label, "n": count, "asked": asked, "years": years, "pct": f"{more:.0f}", "next": _label(nxt, env)}
     if more < NEAR_TIE_PCT and best["score"] and nxt["score"]:  # a near tie: speed or price decides, said so
         fast, slow = (best, nxt) if best["score"] >= nxt["score"] else (nxt, best)
         return env.t(
             "rec.why_tie",
-            gpu=label,
-            n=count,
-            asked=asked,
-            years=years,
-            pct=f"{more:.0f}",
-            next=_label(nxt, env),
+            **said,
             fast=_label(fast, env),
             slow=_label(slow, env),
             speed=f"{fast['score'] / slow['score']:.2f}",
@@ -44,12 +40,7 @@ def why_lead(answer: Answer, env: Env) -> str:
         )
     return env.t(
         "rec.why_best",
-        gpu=label,
-        n=count,
-        asked=asked,
-        years=years,
-        pct=f"{more:.0f}",
-        next=_label(nxt, env),
+        **said,
         speed=f"{best['score'] / nxt['score']:.2f}" if nxt["score"] else "?",
     )
 
