@@ -256,6 +256,7 @@ class Engine:
         if answer.clarification:
             dialogue.context.pending = None
             dialogue.asked_back(query)  # the reply ("on one 4090") completes this question
+            answer.question = text  # what was typed, also when the last question answered again asks back
             return answer
         answer.lang = lang
         # a headline that opens with a sized model ("a 70B model generates ...") starts with a capital all the same
