@@ -305,8 +305,12 @@ def _reuse_compiled_code() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command. Without `argv` (the console script `gpu-advisor`, `python -m assistant`) the command line
+    is the process's own and the compile cache is installed for the process; with `argv` (a test or another
+    program calling it in-process) it is not, so the caller's process keeps Python's own compilers."""
     _utf8_streams()
-    _reuse_compiled_code()
+    if argv is None:
+        _reuse_compiled_code()
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv  # accepted before or after the command
     args = _plain_ask([a for a in argv if a != "--debug"]) or build_parser().parse_args(

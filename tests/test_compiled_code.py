@@ -1,7 +1,8 @@
 """The compile cache of dataclass methods and regular expressions: a one-shot answer is the same with the
 cache absent, present or damaged; a warm cache compiles nothing; every cached method is the code a fresh
 compile gives and every cached pattern equals re's own (Pattern equality compares the program); classes
-built from cached code behave as compiled ones (init, defaults, repr, eq, hash, frozen)."""
+built from cached code behave as compiled ones (init, defaults, repr, eq, hash, frozen). Only the console entry
+point installs the cache: a test calling `cli.main(argv)` in-process leaves its process's compilers alone."""
 
 from __future__ import annotations
 
@@ -13,12 +14,13 @@ import sys
 from tests.conftest import HANG_S
 
 SCRIPT = """
-import contextlib, io, json
+import contextlib, io, json, sys
 from assistant import cli, compiled_code
 out = {}
 printed = io.StringIO()
+sys.argv = ["gpu-advisor", "ask", "--json", "is a 3090 worth it for local llms"]
 with contextlib.redirect_stdout(printed):
-    out["code"] = cli.main(["ask", "--json", "is a 3090 worth it for local llms"])
+    out["code"] = cli.main()  # as the console script calls it: the command line is the process's own
 out["printed"] = printed.getvalue()
 
 import dataclasses
@@ -88,3 +90,42 @@ def test_a_damaged_cache_is_compiled_again(user_home):
     assert damaged["compiled"] > 100
     assert damaged["printed"] == reference["printed"] and damaged["probe"] == reference["probe"]
     assert _ask(user_home)["compiled"] == 0, "the damaged file was replaced"
+
+
+IN_PROCESS = """
+import contextlib, dataclasses, io, json, re
+from assistant import cli, compiled_code
+create_fn, compile_pattern = dataclasses._create_fn, re._compiler.compile
+with contextlib.redirect_stdout(io.StringIO()) as printed:
+    code = cli.main(["ask", "specs of the 4090"])
+print(json.dumps({
+    "code": code,
+    "answered": bool(printed.getvalue().strip()),
+    "installed": compiled_code._installed is not None,
+    "hooks kept": dataclasses._create_fn is create_fn and re._compiler.compile is compile_pattern,
+}))
+"""
+
+
+def test_main_called_in_process_leaves_the_compilers_alone(user_home):
+    cache = user_home / "cache" / "compiled-code.marshal"
+    cache.unlink(missing_ok=True)
+    env = dict(os.environ, GPU_ADVISOR_HOME=str(user_home))
+    env.pop("GPU_ADVISOR_DB", None)
+    proc = subprocess.run(
+        [sys.executable, "-c", IN_PROCESS], capture_output=True, text=True, env=env, timeout=HANG_S, cwd=user_home
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert report == {"code": 0, "answered": True, "installed": False, "hooks kept": True}
+    assert not cache.exists(), "an in-process call wrote the compile cache into the data folder"
+    console = subprocess.run(
+        [sys.executable, "-m", "assistant", "ask", "specs of the 4090"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=HANG_S,
+        cwd=user_home,
+    )
+    assert console.returncode == 0, console.stderr[-3000:]
+    assert cache.is_file(), "the console entry point keeps the compiled code for the next process"
