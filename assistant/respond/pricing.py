@@ -297,6 +297,7 @@ def value_row(
         years=years,
         utilization=a.utilization,
         usd_per_kwh=a.electricity_usd_per_kwh,
+        desktop_usd=env.local_desktop_usd(),  # the machine the rankings count (a yuan answer: the 京东 desktop)
     )
     return ValueRow(
         gpu,
