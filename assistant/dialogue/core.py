@@ -20,6 +20,26 @@ from assistant.dialogue.state import Assumptions, Context
 from assistant.queries import Clarification, FollowUpQuery, Query, RecommendQuery
 
 
+def asked_counts(query: Query, before: dict[str, int]) -> dict[str, int]:
+    """How many of each card `query` was about. A comparison of two counts of one card ("what about 2 of them":
+    2 x RTX 4080 vs 1 x RTX 4080) is about the set it just brought in, the count the conversation did not have
+    before (else the first named): "can that run 70b" next means the 2 cards."""
+    asked: dict[str, int] = {}
+    for g in getattr(query, "gpus", ()):
+        if not g.name:
+            continue
+        if g.name in asked and (asked[g.name] != before.get(g.name) or g.count == before.get(g.name)):
+            continue  # the first count named stays unless it is the one the conversation already had
+        asked[g.name] = g.count
+    return asked
+
+
+def _brought_in(ctx: Context, gpus: list[str]) -> str | None:
+    """The card a follow-up just brought into the comparison ("what about two 3090s" after 3090 vs 4090), which
+    "that" / "it" means next; None when the comparison was asked in full."""
+    return next((g for g in ctx.brought_in if g in gpus), None)
+
+
 class Dialogue:
     def __init__(self, assumptions: Assumptions | None = None, variant_of=None, memory_of=None):
         self.assumptions = assumptions or Assumptions()
@@ -69,8 +89,10 @@ class Dialogue:
         query = from_context.psu_without_context(self, query)
         query = from_context.more_of_the_fit(self, query)
         query = from_context.power_of_mixed_set(self, query)
+        self.context.brought_in = ()
         try:
             if isinstance(query, FollowUpQuery):
+                self.context.brought_in = tuple(g.name for g in query.gpus if g.name and not g.pronoun)
                 query = merge(self, query)
             if open_ended:
                 query = thread.inherit(self.context.setup, query)
@@ -135,14 +157,14 @@ class Dialogue:
             ctx.recent = ([g for g in ctx.recent if g not in gpus] + list(gpus))[-4:]
         # after a comparison "it" is the first GPU named and "the other" the second; otherwise the favoured one
         ctx.focus = (
-            (gpus[0] if gpus else ctx.focus)
+            (_brought_in(ctx, gpus) or (gpus[0] if gpus else ctx.focus))
             if query.intent == "compare" and not (ctx.pick_asked and choice)
             else choice or (gpus[0] if gpus else ctx.focus)
         )
         if choice and choice not in ctx.gpus:
             ctx.gpus = [choice, *ctx.gpus]
         if gpus or choice:
-            asked = {g.name: g.count for g in getattr(query, "gpus", ()) if g.name}
+            asked = asked_counts(query, ctx.counts)
             count = getattr(query, "gpu_count", None)
             if len(asked) == 1 and count and count > 1:  # "两张呢" after a fit on one 3090: two of it now
                 asked = {name: max(n, count) for name, n in asked.items()}

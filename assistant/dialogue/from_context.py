@@ -143,7 +143,7 @@ def model_among_compared(dlg: Dialogue, query: Query) -> Query:
     last = last_comparison(dlg)
     if not (isinstance(query, FitQuery) and isinstance(last, CompareQuery) and (query.model or query.params_b)):
         return query
-    if len(query.gpus) != 1 or query.gpus[0].pronoun != "it" or not query.gpus[0].count_open or query.want_time:
+    if not _each_compared(query) or query.want_time or query.targets or query.mode not in (None, "inference"):
         return query  # "训练7b呢 要多久": a time, on the card talked about (model_of_context)
     return CompareQuery(
         text=query.text,
@@ -155,6 +155,16 @@ def model_among_compared(dlg: Dialogue, query: Query) -> Query:
         aspect="speed" if query.want_speed else None,
         settings=query.settings,
     )
+
+
+def _each_compared(query) -> bool:
+    """The fit names no card of its own ("能跑70b吗", "what about for 13b") or all of them ("can they run 70b",
+    "两张都能跑吗"): asked of each side of the comparison, not of one, nor of them pooled as one machine."""
+    if not query.gpus:
+        return True
+    if len(query.gpus) != 1 or not query.gpus[0].count_open:
+        return False
+    return query.gpus[0].pronoun in ("it", "them", "both", "all")
 
 
 def worth_among_compared(dlg: Dialogue, query: Query) -> Query:
@@ -428,11 +438,9 @@ def cost_of_context(dlg: Dialogue, query: Query) -> Query:
     if not isinstance(query, CostQuery) or query.gpus or query.kind == "training_run" or query.model:
         return query
     ctx = dlg.context
-    gpus = tuple(
-        dataclasses.replace(g, count=max(g.count, ctx.counts.get(g.name, 1)))
-        for g in getattr(ctx.last_query, "gpus", ())
-        if g.name
-    )
+    named = [g for g in getattr(ctx.last_query, "gpus", ()) if g.name]
+    sides = len({g.name for g in named}) < len(named)  # "2 x RTX 4080 vs 1 x RTX 4080": each side as it was
+    gpus = tuple(g if sides else dataclasses.replace(g, count=max(g.count, ctx.counts.get(g.name, 1))) for g in named)
     if not gpus and ctx.focus:
         gpus = (GpuRef(mention=ctx.focus, name=ctx.focus, count=ctx.focus_count),)
     return dataclasses.replace(query, gpus=gpus) if gpus else query

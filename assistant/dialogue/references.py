@@ -119,6 +119,8 @@ def merged_gpus(
     old = gpus_of(base)
     if adds and old and base.intent in _SETS and not replace:
         return joined_set(old, new)
+    if count and count > 1 and len(new) == 1 and new[0].count == 1 and not refs[0].pronoun:
+        new = (dataclasses.replace(new[0], count=count),)  # "what about 2 of the 3090": the count read apart
     if count is None and len(old) == len(new) == 1 and old[0].count > 1 and new[0].count == 1:
         new = (dataclasses.replace(new[0], count=old[0].count),)  # "and on a100s?" after 8 x H100: still 8
     if replace and old:

@@ -113,6 +113,8 @@ class Context:
     # the last question was not answered: its answer asked back for what it lacks (a GPU, a model); the reply fills it
     asked_back: bool = False
     needed: int | None = None  # "要几张3090" answered "要 2 张": the cards needed, for the speed asked next
+    # the cards a follow-up just brought into a comparison ("what about two 3090s"): "that" next means them
+    brought_in: tuple[str, ...] = ()
     unfinished: str | None = None  # a question asked back because it named no card ("租一个月多少钱"), as typed
 
     def focus_or_first(self) -> str | None:
