@@ -389,14 +389,14 @@ class Reading:
 
     def usage_assumed(self) -> tuple[str, float, float] | None:
         """Usage said without its hours ("on weekends", "a few hours every evening"): what was assumed, the hours
-        assumed for each day (or for "a few"), and the hours a week read (tagging/quantities.py USAGE)."""
+        assumed for each day (or for "a few"), and the hours a week read (tagging/usage.py USAGE)."""
         hours = self.b.first("HOURS")
         if not hours or not hours.get("assumed") or not hours.get("per_week"):
             return None
         return str(hours["assumed"]), float(hours["each"]), float(hours["per_week"])
 
     def size_range(self) -> tuple[float, float] | None:
-        """ "14b-32b models": the (low, high) of a range of model sizes (tagging/quantities.size_ranges), or None."""
+        """ "14b-32b models": the (low, high) of a range of model sizes (tagging/sizes.size_ranges), or None."""
         for t in self.b.kinds.get("PARAMS", []):
             if "RANGE" in t.meanings:
                 lo, hi = t.meanings["RANGE"]

@@ -20,7 +20,9 @@ from assistant.nlu.tagging.cpus import CpuTagging
 from assistant.nlu.tagging.gpus import GpuTagging
 from assistant.nlu.tagging.models import ModelTagging
 from assistant.nlu.tagging.number_roles import NumberRoleTagging
-from assistant.nlu.tagging.quantities import QuantityTagging, session_usage, size_ranges
+from assistant.nlu.tagging.quantities import QuantityTagging
+from assistant.nlu.tagging.sizes import size_ranges
+from assistant.nlu.tagging.usage import session_usage
 from assistant.nlu.tagging.words import COSTS_WORDS
 from assistant.nlu.text import Tok
 

@@ -24,6 +24,9 @@ V = TypeVar("V")
 # Chinese words of approximation between a number and its unit ("十来个小时", "二十多块", "十几个小时")
 _APPROX = frozenset({"来", "多", "几"})
 _APPROX_UNITS = ("hours", "classifier", "money_after", "months", "day", "week", "years", "gb")
+# a reading step's answer that the token it was asked about starts no quantity at all ("5090参数": the card's specs),
+# so no later step may read one there; a step's None only says the quantity is not of its kind
+NO_QUANTITY = -1
 
 
 @dataclass

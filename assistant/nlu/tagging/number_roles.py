@@ -9,7 +9,7 @@ A number before a plain image noun ("1024 images") is a side only when it is a m
 are; "1000 images" is a count.
 A speed target named only before the number ("每秒30个") also needs a token word after it (`speed_target_tokens`);
 a speed after a measuring word (`speed_measured_before`: "my 4090 does 40 t/s") is no target. Money, context,
-memory and the other units stay with their own readers (quantities.py).
+memory and the other units stay with their own readers (quantities.py steps).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ class NumberRoleTagging(TaggerBase):
         v, used = got
         j = i + used
         if self.unit("money_after", j) or self.unit("gb", j) or self.unit("hours", j):
-            return None  # "1万人民币", "20g显存", "8小时": the units read these (quantities.py)
+            return None  # "1万人民币", "20g显存", "8小时": the units read these (quantities.py steps)
         if self.tags and self.tags[-1].kind == "BUDGET" and self.tags[-1].end >= self.toks[i].start - 1:
             return None  # "出图，预算五千左右": the number after a budget word is the budget, whatever came before it
         for role, (kind, low, high) in ROLES.items():

@@ -1,0 +1,65 @@
+"""Counts of GPUs read from a question: a Chinese classifier ("两张3090", "2块4090", "四卡", "双卡", "一块二手3090"),
+a multiplier ("4x", "x4" as the lexicon's count_x unit) and a number word before a card ("two 3090s", "four of
+them", "a pair of").
+
+Contract: `CountTagging` reading steps look at token i (the number's value `v` already read, the word after it at
+token j) and, when it counts GPUs, add a COUNT tag and return the index after it; None otherwise. A small number
+right after an electricity word ("电费1块") is a price, never a count.
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.tagging.money import MoneyTagging
+
+_COUNT_MAX = 1024  # the most GPUs a classifier counts ("1024张h100")
+_COUNT_X_MAX = 64  # the most GPUs a multiplier counts ("8x h100")
+
+
+class CountTagging(MoneyTagging):
+    def classifier_count(self, i: int, j: int, v: float) -> int | None:
+        """ "两张3090", "2块4090", "四卡", "双卡": a number and a Chinese classifier before a GPU (or at the end, or
+        before 呢 / 吗 / 的, a model, a GPU word, or new / used then a card)."""
+        tt, n = self.tt, len(self.tt)
+        if not (float(v).is_integer() and 1 <= v <= _COUNT_MAX and not (v < 5 and self.after_power_price(i))):
+            return None
+        if self.unit("card_count", j):
+            return self.add("COUNT", int(v), i, j + self.unit("card_count", j))
+        cl = self.unit("classifier", j)
+        if cl and (
+            j + cl >= n
+            or tt[j + cl] in ("呢", "吗", "?", "的")
+            or self.gpu_start(j + cl)
+            or self.index.model_at(tt, j + cl)
+            or "GPU_WORD" in (self.lex.match(tt, j + cl) or (0, {}))[1]
+            or self._condition_then_gpu(j + cl)
+        ):
+            return self.add("COUNT", int(v), i, j + cl)
+        return None
+
+    def count_x(self, i: int, j: int, v: float) -> int | None:
+        """ "4x h100", "x4": a multiplier unit after a whole number up to _COUNT_X_MAX."""
+        x = self.unit("count_x", j)
+        if x and v <= _COUNT_X_MAX and float(v).is_integer():
+            return self.add("COUNT", int(v), i, j + x)
+        return None
+
+    def count_word(self, i: int, j: int, v: float) -> int | None:
+        """ "two 3090s", "four of them", "a pair of 4090s", "three used ones": a number word before a GPU or a
+        word of counting."""
+        tt = self.tt
+        if (
+            self.toks[i].kind in ("word", "cjk")
+            and float(v).is_integer()
+            and j < len(tt)
+            and (self.gpu_start(j) or tt[j] in ("of", "x", "gpus", "cards", "used", "new"))
+        ):
+            return self.add("COUNT", int(v), i, j)
+        return None
+
+    def _condition_then_gpu(self, k: int) -> bool:
+        """ "一块二手3090": new / used between the classifier and the GPU."""
+        hit = self.lex.match(self.tt, k)
+        after = k + hit[0] if hit else len(self.tt)
+        return bool(
+            hit and "CONDITION" in hit[1] and after < len(self.tt) and self.tt[after] in self.index.bare_numbers
+        )

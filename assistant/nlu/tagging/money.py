@@ -1,0 +1,223 @@
+"""Money read from a question: budgets and prices ("$1500", "1.5k", "2 grand", "2万预算", "700 for a used 3090",
+"一块二"), rental rates ("$2/hr") and electricity prices ("30 cents per kwh", "电费5毛", "0.12/kwh").
+
+Contract: `MoneyTagging` reading steps look at token i (the number's value `v` already read, its unit starting at
+token j) and, when they read an amount there, add its tag (MONEY with meanings["CURRENCY"] when a currency other
+than dollars is said; RATE per hour; KWH per kWh; or, where the words show the number is no money, CONTEXT /
+COUNTED) and return the index after it; None when the amount is not theirs; NO_QUANTITY when token i must be
+read as no quantity at all. A bare electricity price of 5 or more is cents ("electricity is 30").
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.tagging.base import NO_QUANTITY, TaggerBase
+from assistant.nlu.tagging.cn_numerals import CN_DIGITS
+from assistant.nlu.tagging.sizes import context_k
+from assistant.nlu.tagging.words import CONTEXT_SIZES, GPU_SUFFIXES, PER_WORDS
+
+# words between "for" and the card an amount is paid for ("700 for a used 3090", "1400 for two 3090s")
+_BEFORE_A_CARD = frozenset({"a", "an", "one", "the", "my", "this", "that", "two", "three", "four", "2", "3", "4"})
+
+
+class MoneyTagging(TaggerBase):
+    # reading steps ----------------------------------------------------------------------------
+    def money_before(self, i: int) -> int | None:
+        """A money unit before its number ("$1500", "¥5000", "rmb 8000"); NO_QUANTITY when no number follows it."""
+        money_pre = self.unit("money_before", i)
+        if not money_pre or self.toks[i].text == "dollar":
+            return None
+        got = self.number_at(i + money_pre)
+        if got is None or self.toks[i + money_pre].kind != "num":
+            return NO_QUANTITY
+        return self._money(i, i + money_pre + got[1], got[0], self.currency_at(i))
+
+    def amount_by_words(self, i: int, j: int, v: float) -> int | None:
+        """An amount the words after it make a budget or a price: "2000买啥卡" (a buying verb, lexicon [units]
+        budget_after), "700 for a used 3090", "5000以内" / "2万预算" (a Chinese under or budget word)."""
+        tt, n = self.tt, len(self.tt)
+        if v >= 100 and self.unit("budget_after", j) and self.tt[i] not in self.index.bare_numbers:
+            return self._money(i, j, v)
+        # "got offered 700 for a used 3090": an amount for a card is its price, not a count of them
+        if v >= 20 and self.tt[i] not in self.index.bare_numbers and self._for_a_gpu(j):
+            return self._money(i, j, v)
+        under = self.lex.match(tt, j) if j < n and self.toks[j].kind == "cjk" else None
+        if v >= 50 and under and {"UNDER", "BUDGET"} & set(under[1]) and not self._gpu_then_most(i, j + under[0]):
+            return self._money(i, j, v)  # 2万预算
+        return None
+
+    def thousands(self, i: int, j: int, v: float) -> int | None:
+        """ "1.5k", "2 grand", "8k context", "50k samples": a number in thousands is money, unless a context or
+        token word follows (or it is a usual context size with no money word), or a counted noun ("50k samples").
+        "24g显存" is gigabytes, not grand."""
+        tt, n = self.tt, len(self.tt)
+        k = self.unit("thousand", j)
+        if (
+            k
+            and tt[j] == "g"
+            and (
+                j + 1 < n
+                and (self.toks[j + 1].kind == "cjk" or tt[j + 1] in ("vram", "memory", "ram"))
+                or (j + 1 == n and any(t.kind == "cjk" for t in self.toks))
+                or (j + 1 < n and self.gpu_start(j + 1) and any(t.kind == "cjk" for t in self.toks))
+            )
+        ):
+            k = 0  # "24g显存", "12g的卡": gigabytes, not grand
+        if not (k and (self.toks[j].glued or tt[j] != "g")):
+            return None
+        jj = j + k
+        if self.unit("context", jj):
+            return self.add("CONTEXT", context_k(v), i, jj + self.unit("context", jj))
+        if self.unit("tokens", jj):
+            return self.add("CONTEXT", context_k(v), i, jj + self.unit("tokens", jj))
+        m = self.unit("money_after", jj)
+        if m:
+            return self._money(i, jj + m, v * 1000, self.currency_at(jj))
+        if self.counted_at(jj):
+            return self.add("COUNTED", v * 1000, i, jj)  # "50k samples", "10k steps": a count of them, not money
+        prev = self.tags[-1].kind if self.tags else ""
+        if prev in ("UNDER", "BUDGET") or v not in CONTEXT_SIZES or (jj < n and tt[jj] in ("budget", "dollars")):
+            return self._money(i, jj, v * 1000)
+        return self.add("CONTEXT", context_k(v), i, jj)
+
+    def money_units(self, i: int, j: int, v: float) -> int | None:
+        """A money unit after the number ("800 dollars", "5000块", "一块二", "六毛") or an electricity price
+        ("电费0.6", "30 cents per kwh", "0.12/kwh"): MONEY, or KWH after an electricity word or before a kWh unit."""
+        tt, n = self.tt, len(self.tt)
+        m = self.unit("money_after", j)
+        power_price = self.after_power_price(i)
+        tenths = self._tenths_after(j + m) if m and tt[j] in ("块", "元") and v < 100 else None
+        if tenths is not None:  # "一块二" = 1.2 元, "1块5" = 1.5 元
+            v, m = v + tenths / 10.0, m + 1
+        if m and power_price and v < 5:  # "电费1块" (a price per kWh, not a budget)
+            return self._kwh(i, j + m, v, self.currency_at(j), explicit=True)
+        if m:
+            return self._money(i, j + m, v, self.currency_at(j), explicit=True)
+        tenth = self.unit("cny_tenth", j)
+        hundredths = self._tenths_after(j + tenth) if tenth and v < 10 else None
+        if hundredths is not None:  # "五毛五" = 0.55 元, "5毛5"
+            v, tenth = v + hundredths / 10.0, tenth + 1
+        if tenth and power_price:  # "电费5毛" = 0.5 元 per kWh
+            return self._kwh(i, j + tenth, v / 10.0, "CNY", explicit=True)
+        if tenth:  # 六毛 = 0.6 元
+            return self._money(i, j + tenth, v / 10.0, "CNY", explicit=True)
+        if power_price and v < 5 and self.toks[i].kind == "num" and not self.unit("hours", j):
+            return self._kwh(i, j, v, explicit=True)  # "电费0.6"
+        c = self.unit("cents", j)
+        if c and (tt[i] in self.index.bare_numbers or self.text[self.toks[j].start :].startswith(("分辨", "分钟"))):
+            c = 0  # "3060 分辨率768", "20分钟": a card and a word, minutes; not cents
+        if c:
+            jj = j + c
+            per = 1 if jj < n and tt[jj] in PER_WORDS else 0
+            kw = self.unit("kwh", jj + per)
+            return self.add("KWH", v / 100.0, i, jj + per + kw if kw else jj)
+        per = 1 if j < n and tt[j] in PER_WORDS else 0
+        kw = self.unit("kwh", j + per)
+        if kw and (per or tt[j] not in ("unit", "度")) and tt[i] not in self.index.bare_numbers:
+            return self._kwh(i, j + per + kw, v)  # (not "4090 一度电6毛": the card, then the rate)
+        return None
+
+    def after_budget(self, i: int, j: int, v: float) -> int | None:
+        """A number right after a budget or "under" word: data counted ("手上有三万条客服对话") or the amount, unless
+        it is a card ("手上有张3090", "a 3060", "手上是2080ti")."""
+        tt = self.tt
+        if not (self.tags and self.tags[-1].kind in ("UNDER", "BUDGET") and self.toks[i].kind in ("num", "cjk")):
+            return None
+        if self.unit("data_items", j):
+            return self.add("COUNTED", v, i, j + self.unit("data_items", j))  # "手上有三万条客服对话": data, not money
+        if (
+            abs(v) >= 50
+            and not self._card_after_article(i)  # "手上有张3090", "about putting a 3060 in": a card, not money
+            and not (j < len(tt) and self.toks[j].glued and tt[j] in GPU_SUFFIXES)  # "手上是2080ti": a card
+        ):
+            return self._money(i, j, v)
+        return None
+
+    # helpers ----------------------------------------------------------------------------------
+    def counted_at(self, j: int) -> bool:
+        """Token `j` starts a counted noun (lexicon counted_nouns: "samples", "steps"), or a noun of data after up to
+        two words that say what kind ("30k instruction pairs", "20k labeled chat examples"; lexicon count_modifiers,
+        data_nouns)."""
+        tt, kinds = self.tt, self.lex.listed("count_modifiers")
+        if j < len(tt) and tt[j] in self.lex.listed("counted_nouns"):
+            return True
+        for k in range(j, min(j + 3, len(tt))):
+            if k > j and tt[k] in self.lex.listed("data_nouns"):
+                return True
+            if tt[k] not in kinds:
+                return False
+        return False
+
+    def _gpu_then_most(self, i: int, k: int) -> bool:
+        """ "3090最多能开多长上下文": a GPU's model number before 最多 and a verb (lexicon [lists]
+        most_verbs) asks what the card can do at most; it is no budget."""
+        return (
+            self.tt[i] in self.index.bare_numbers
+            and self.lex.match(self.tt, k) is not None
+            and any(self.text[self.toks[k].start :].startswith(w) for w in self.lex.listed("most_verbs"))
+        )
+
+    def after_power_price(self, i: int) -> bool:
+        """Does token i follow an electricity word that a price per kWh follows ("电费5毛", "电费0.6",
+        "电价按1块算"; lexicon [lists] kwh_before)?"""
+        words = self.lex.listed("kwh_before")
+        recent = self.tags[-2:]
+        if recent and recent[-1].kind in ("SET", "FILLER") and len(recent) == 2:
+            recent = recent[:1]  # "电价按": the word before 按
+        last = recent[-1] if recent else None
+        if last is None or last.text not in words:
+            return False
+        return not self.text[last.end : self.toks[i].start].strip(" 是为按:：")
+
+    def _for_a_gpu(self, j: int) -> bool:
+        """ "for a used 3090", "for two 3090s", "for the 4090": "for" at token j, then articles, count words and
+        condition words, then a GPU."""
+        if j >= len(self.tt) or self.tt[j] != "for":
+            return False
+        k = j + 1
+        while k < len(self.tt):
+            hit = self.lex.match(self.tt, k)
+            if self.tt[k] in _BEFORE_A_CARD:
+                k += 1
+            elif hit and "CONDITION" in hit[1]:
+                k += hit[0]
+            else:
+                break
+        return k < len(self.tt) and bool(self.gpu_start(k))
+
+    def _card_after_article(self, i: int) -> bool:
+        """A GPU's model number right after a classifier or an article ("有张3090", "a 3060", "my 3090")."""
+        before = self.tt[i - 1] if i > 0 else ""
+        if before in ("张", "块", "台", "片"):
+            return True
+        return before in ("a", "an", "my", "another", "the") and self.tt[i] in self.index.bare_numbers
+
+    def _tenths_after(self, k: int) -> int | None:
+        """A single digit glued after 块 / 元 ("一块二", "1块5"): the tenths of the amount; None if there is none."""
+        if k >= len(self.tt) or not self.toks[k].glued or self._cn_phrase_at(k):
+            return None
+        d = self.tt[k]
+        value = CN_DIGITS.get(d) if self.toks[k].kind == "cjk" else (int(d) if d.isdigit() and len(d) == 1 else None)
+        nxt = self.tt[k + 1] if k + 1 < len(self.tt) else ""
+        if value is None or nxt in ("张", "块", "个", "卡", "台") or self.unit("classifier", k + 1):
+            return None
+        return value
+
+    def _money(self, i: int, j: int, v: float, currency: str | None = None, explicit: bool = False) -> int:
+        """A money amount ending before token j; `currency` None means dollars or not said."""
+        n = len(self.tt)
+        if j < n and self.tt[j] in ("k", "grand", "thousand") and v < 1000:
+            v *= 1000
+            j += 1
+        meanings = {"CURRENCY": currency} if currency else {}
+        per = 1 if j < n and self.tt[j] in PER_WORDS else 0
+        kw = self.unit("kwh", j + per)
+        if kw and (per or self.tt[j] != "unit"):
+            return self._kwh(i, j + per + kw, v, currency, explicit=True)
+        if per and self.unit("hours", j + per):
+            return self.add("RATE", v, i, j + per + self.unit("hours", j + per), meanings)
+        return self.add("MONEY", v, i, j, meanings)
+
+    def _kwh(self, i: int, j: int, v: float, currency: str | None = None, explicit: bool = False) -> int:
+        """An electricity price per kWh; a bare 5 or more is cents ("electricity is 30"), a typed amount is not."""
+        meanings = {"CURRENCY": currency} if currency else {}
+        return self.add("KWH", v / 100.0 if (v >= 5 and not explicit) else v, i, j, meanings)

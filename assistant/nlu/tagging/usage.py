@@ -1,0 +1,202 @@
+"""Time read from a question: hours of use (a week, a day, in all), usage said in words ("on weekends", "every
+evening", "weekdays 9-5", "twice a month"), rental spans ("for 3 days"), years and months, and dates ("2023年1月",
+"2023 prices").
+
+Contract: `UsageTagging` reading steps look at token i (the number's value `v` already read, its unit starting at
+token j) and, when they read a time there, add its tag (HOURS with per_week / total / per_day and, when the words
+leave the hours open, "assumed" and "each" naming the assumption; YEARS; MONTHS; DATE) and return the index after
+it; None when the time is not theirs; NO_QUANTITY when token i must be read as no quantity at all.
+`session_usage` runs over the finished tags and turns times of use in a period into hours a week.
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.tagging.base import NO_QUANTITY, Tag, TaggerBase
+from assistant.nlu.tagging.words import PER_WORDS
+
+WEEKEND_HOURS = 48.0  # a weekend of renting: Saturday and Sunday [A]
+# usage said without a number of hours ("i only train on weekends", "a few hours every evening"): hours assumed, and
+# the HOURS tag names the assumption ("assumed") so the answer says it
+FEW_HOURS = 3.0  # "a few hours" [A]
+WEEKEND_DAY_HOURS = 8.0  # a weekend day of use, "on weekends" [A]
+EVENING_HOURS = 3.0  # an evening of use, "every evening", "after work" [A]
+WEEKDAY_HOURS = 8.0  # a weekday of use, "on weekdays"; also a 9-5 day (8 hours)
+SESSION_HOURS = 8.0  # one time of use, "i train twice a month": a day's run [A]
+WEEKS_PER = {"week": 1.0, "month": 52.0 / 12.0, "year": 52.0}
+USAGE = (  # unit -> (days a week, hours a day, assumed as what)
+    ("usage_work_week", 5, WEEKDAY_HOURS, None),
+    ("usage_weekends", 2, WEEKEND_DAY_HOURS, "weekends"),
+    ("usage_evenings", 7, EVENING_HOURS, "evenings"),
+    ("usage_weekdays", 5, WEEKDAY_HOURS, "weekdays"),
+    ("usage_one_day", 1, WEEKDAY_HOURS, "days"),
+)
+USAGE_UNITS = ("weekend", "few", *(u for u, _, _, _ in USAGE))  # the usage words that start a time
+# words between hours and their period ("8 hours a day", "3h every evening", "10 hours on weekends")
+_HOURS_SKIP = frozenset({"per", "a", "an", "/", "each", "every", "of", "in", "the", "on", "during", "每", "一"})
+# hours a week from hours per unit
+_HOURS_PER = (("week", 1.0), ("day", 7.0), ("month", 12.0 / 52.0), ("weekday", 5.0), ("weekend_day", 2.0))
+
+
+class UsageTagging(TaggerBase):
+    def after_trouble(self, i: int) -> bool:
+        """A problem word (lexicon trouble_words: "swapping", "ooms", "out of memory") in the three tokens before token
+        i: a full-time word there says how often the problem happens."""
+        before = " ".join(self.tt[max(0, i - 3) : i])
+        return any(f" {w} " in f" {before} " for w in self.lex.listed("trouble_words"))
+
+    def usage_words(self, i: int) -> int | None:
+        """Usage said in words at token i: a weekend of renting (WEEKEND_HOURS in all), "on weekends", "every evening"
+        (USAGE), "a few hours" (FEW_HOURS); None when token i starts none."""
+        weekend = self.unit("weekend", i)
+        if weekend:  # "一周末租8张a100": a weekend of renting, 48 hours [A]
+            return self.add("HOURS", {"total": WEEKEND_HOURS}, i, i + weekend)
+        usage = self._usage(i)
+        if usage is not None:
+            return usage
+        few = self.unit("few", i)
+        if few and self.unit("hours", i + few):  # "a few hours every evening": 3 hours [A], said
+            return self._hours(i, i + few, self.unit("hours", i + few), FEW_HOURS, assumed="few")
+        return None
+
+    def year_date(self, i: int, j: int, v: float) -> int | None:
+        """A year read as a date: "2023年(1月)的价格", "2023 prices", "use the prices from 2023"."""
+        tt, n = self.tt, len(self.tt)
+        if not (self.toks[i].kind == "num" and float(v).is_integer() and 1900 <= v <= 2100 and j == i + 1):
+            return None
+        if j < n and tt[j] == "年":  # 2023年(1月)的价格
+            if j + 2 < n and self.toks[j + 1].kind == "num" and tt[j + 2] == "月" and 1 <= float(tt[j + 1]) <= 12:
+                return self.add("DATE", f"{int(v)}-{int(float(tt[j + 1])):02d}", i, j + 3)
+            return self.add("DATE", str(int(v)), i, j + 1)
+        if j < n and (
+            tt[j] in ("prices", "price", "pricing", "snapshot", "market")
+            or (i > 0 and tt[i - 1] in ("from", "of", "in", "since", "use"))
+        ):
+            return self.add("DATE", str(int(v)), i, j)
+        return None
+
+    def time_units(self, i: int, j: int, v: float) -> int | None:
+        """Hours ("8 hours a day"), days a week ("3 nights a week"), days or weeks rented in all ("for 3 days"),
+        years and months after the number. "4090 hours" counted of a card is NO_QUANTITY."""
+        tt, n = self.tt, len(self.tt)
+        h = self.unit("hours", j)
+        if h and j == i + 1 and self.gpu_hours(i):  # one token: the card's model number
+            return NO_QUANTITY  # "how many 4090 hours for a lora": hours of that card, not a duration
+        if h and not (tt[j] == "h" and j + 1 < n and self.toks[j + 1].kind == "num"):
+            return self._hours(i, j, h, v)
+        days = self._days_a_week(i, j, v)
+        if days is not None:
+            return days
+        for unit, mult in (("day", 24.0), ("week", 168.0)):  # "rent 8x h100 for 3 days": 72 hours in all
+            u = self.unit(unit, j)
+            rented = i > 0 and tt[i - 1] in ("for", "over") or (j + u < n and tt[j + u] == "of")
+            # "跑三天多少钱", "租两周": a verb of running or renting before the days (lexicon [units] duration_before)
+            rented = rented or any(i >= k and self.unit("duration_before", i - k) == k for k in (1, 2))
+            if j + u < n and tt[j + u] in (*PER_WORDS, "every", "each"):
+                rented = False  # "3 days a week": how often, not how long in all
+            if u and tt[j] not in ("d", "w") and rented and float(v).is_integer() and 0 < v <= 366:
+                return self.add("HOURS", {"total": v * mult, "span": True}, i, j + u)  # days in all, never per week
+        for unit, kind in (("years", "YEARS"), ("months", "MONTHS")):
+            u = self.unit(unit, j)
+            if u and not (tt[j] in ("y", "mo") and not self.toks[j].glued):
+                return self.add(kind, v, i, j + u)
+        return None
+
+    def _hours(self, i: int, j: int, h: int, v: float, assumed: str | None = None) -> int:
+        """ "8 hours a day", "10h per week", "5 hours a month", "3 hours every evening", "10h on weekends": hours a
+        week; hours alone ("120 hours") are hours in all. Token j starts the hours unit (h tokens long)."""
+        tt, n = self.tt, len(self.tt)
+        said = {"assumed": assumed, "each": v} if assumed else {}
+        jj = j + h
+        skip = 0
+        while jj + skip < n and tt[jj + skip] in _HOURS_SKIP:
+            skip += 1
+        apart = jj < n and self.text[self.toks[jj - 1].end : self.toks[jj].start] != ""
+        if jj < n and any(c in self.text[self.toks[jj - 1].end : self.toks[jj].start] for c in ",;，；"):
+            return self.add("HOURS", {"total": v} | said, i, jj)
+        per_before = any(t.kind == "PERIOD" for t in self.tags[-3:])
+        for unit, mult in _HOURS_PER:
+            u = self.unit(unit, jj + skip)
+            if u and "一" in tt[jj : jj + skip] and (apart or per_before):
+                break  # "一天跑10小时 一个月电费多少": the month is the question's period, not the hours'
+            if u and (skip or unit != "day" or tt[jj] != "d") and (v * mult <= 168 or unit in ("week", "day", "month")):
+                daily = {"per_day": v} if unit == "day" else {}
+                return self.add("HOURS", {"per_week": v * mult} | daily | said, i, jj + skip + u)
+        return self.add("HOURS", {"total": v} | said, i, jj)
+
+    def _days_a_week(self, i: int, j: int, v: float) -> int | None:
+        """ "3 nights a week", "2 days a week": days of use in a week without their hours; an evening is assumed
+        EVENING_HOURS, a day WEEKDAY_HOURS (said by the answer)."""
+        tt, n = self.tt, len(self.tt)
+        u = self.unit("day", j)
+        if not u or tt[j] in ("d", "daily") or not (float(v).is_integer() and 1 <= v <= 7):
+            return None
+        k = j + u
+        skip = 1 if k < n and tt[k] in _HOURS_SKIP else 0
+        w = self.unit("week", k + skip)
+        if not w or tt[k + skip] in ("w", "weekly"):
+            return None
+        evening = tt[j].startswith(("night", "evening"))
+        each = EVENING_HOURS if evening else WEEKDAY_HOURS
+        said = {"assumed": "evenings" if evening else "days", "each": each, "days": v}
+        return self.add("HOURS", {"per_week": v * each} | said, i, k + skip + w)
+
+    def _usage(self, i: int) -> int | None:
+        """Usage said without a number of hours ("i only train on weekends", "weekdays 9-5", "every evening"): hours a
+        week (USAGE), with the assumption named when the words leave the hours open."""
+        for unit, days, hours, assumed in USAGE:
+            u = self.unit(unit, i)
+            if not u:
+                continue
+            work = self.unit("usage_work_week", i + u)
+            if unit == "usage_weekdays" and work:  # "weekdays 9-5": 40 hours, nothing assumed
+                return self.add("HOURS", {"per_week": days * hours}, i, i + u + work)
+            said = {"assumed": assumed, "each": hours, "days": days} if assumed else {}
+            return self.add("HOURS", {"per_week": days * hours} | said, i, i + u)
+        return None
+
+
+def session_usage(tags: list[Tag], text: str, lex) -> list[Tag]:
+    """ "i train twice a month", "fine tune 3 times a month for a day", "once a week for 5 hours": times of use in a
+    period, as hours a week. The times are a word of [lists] usage_once / usage_twice / usage_few_times or a COUNT
+    tag of "N times"; the period a word of [units] week / month / year after a word of [lists] usage_per. Hours said
+    for each time ("for 5 hours", a total HOURS tag right after) count; else SESSION_HOURS, assumed and said. A
+    question with hours a week already read is left as it is."""
+    if any(t.kind == "HOURS" and "per_week" in t.mapping() for t in tags):
+        return tags
+    low = text.lower()
+    found = _times_said(tags, low, lex)
+    if found is None:
+        return tags
+    times, start, end, count_tag = found
+    rest = low[end:].split()
+    per = next((w for w in lex.listed("usage_per") if rest[: len(w.split())] == w.split()), None)
+    if per is None:
+        return tags
+    period_word = rest[len(per.split())] if len(rest) > len(per.split()) else ""
+    period = next((p for p in WEEKS_PER if period_word.rstrip("s?,.") in lex.listed(f"usage_{p}_words")), None)
+    if period is None:
+        return tags
+    stop = end + low[end:].find(period_word) + len(period_word)
+    after = [t for t in tags if t.kind == "HOURS" and t.start >= stop and t.start - stop <= 8]
+    each = float(after[0].mapping().get("total", 0.0)) if after else 0.0
+    said = {} if each else {"assumed": "sessions", "each": SESSION_HOURS}
+    each = each or SESSION_HOURS
+    per_week = times * each / WEEKS_PER[period]
+    hours = Tag("HOURS", {"per_week": round(per_week, 2)} | said, text[start:stop], start, stop, {})
+    kept = [t for t in tags if t is not count_tag and not (after and t is after[0])]
+    at = next((k for k, t in enumerate(kept) if t.start > start), len(kept))
+    return [*kept[:at], hours, *kept[at:]]
+
+
+def _times_said(tags: list[Tag], low: str, lex) -> tuple[float, int, int, Tag | None] | None:
+    """(times, start, end, the COUNT tag read) of "twice", "once", "a few times", "3 times"; None if none is said."""
+    for name, times in (("usage_twice", 2.0), ("usage_once", 1.0), ("usage_few_times", 3.0)):
+        for w in lex.listed(name):
+            at = f" {low} ".find(f" {w} ")  # the padded text's offset is the word's own in `low`
+            if at >= 0:
+                return times, at, at + len(w), None
+    units = tuple(lex.listed("usage_times"))
+    count = next((t for t in tags if t.kind == "COUNT" and t.text.lower().endswith(units)), None)
+    if count is None:
+        return None
+    return float(count.number()), count.start, count.end, count
