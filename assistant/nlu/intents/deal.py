@@ -7,7 +7,7 @@ amount that is not a budget, and a word that asks for a verdict on it (lexicon [
 verdict_worth, verdict_good) or names a second-hand marketplace (deal_places). The amount is the
 offer (`VerdictQuery.offer`, kind "deal"), never a price setting: the answer weighs it against the
 market. A bare number written like a GPU right after the GPU in such a question ("3090 6500收了值吗") is
-the amount, not a second card.
+the amount, not a second card; with any word between the two ("4090d和4090") both are cards.
 """
 
 from __future__ import annotations
@@ -110,6 +110,10 @@ def _gpu_and_price_as_name(r: Reading) -> tuple[list[GpuRef], float | None]:
     named = [g for g in r.refs if g.pronoun is None]
     if len(named) != 2 or not named[1].mention.isdigit() or named[0].mention.isdigit() or r.b.has("MONEY", "NUMBER"):
         return [], None
-    if r.b.has("OR", "VS", "COMPARE"):
+    if r.b.has("OR", "VS", "COMPARE", "FASTER"):
         return [], None  # "two 4060 ti 16gb or a 3090, which should i buy": two GPUs set against each other
+    gpus = r.b.kinds.get("GPU", [])
+    tags = r.b.tags
+    if len(gpus) != 2 or tags.index(gpus[1]) != tags.index(gpus[0]) + 1:
+        return [], None  # "4090d和4090 ... 差价值不值": a word between the two names makes both of them cards
     return [named[0]], float(named[1].mention)
