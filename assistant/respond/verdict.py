@@ -39,7 +39,7 @@ from assistant.respond.pricing import (
 )
 from assistant.respond.recommend_need import exclusion_reason
 from assistant.respond.recommend_order import nvidia_ranking
-from assistant.respond.variants import risk_lead, variant_notes
+from assistant.respond.variants import risk_lead, variant_notes, variant_of
 from assistant.respond.verdict_reply import both_verdicts, verdict_answer
 from assistant.respond.wording import counted, software_stack, spec_source
 from assistant.specs import GpuSpec
@@ -224,11 +224,18 @@ def _alternatives(rows, gpu: GpuSpec, n: int, mine: ValueRow, env: Env):
     """(price ceiling, best value at most that much, cheapest that does it): alternatives in the asker's
     price class. The ceiling is twice what the asked GPU(s) cost, or twice the cheapest that does it
     when the asked GPU has no price (a P40 shopper is not shown a 5090). Passively cooled datacenter
-    cards are alternatives only to another such card (they need a server chassis)."""
+    cards are alternatives only to another such card (they need a server chassis); so are modified cards."""
+
+    modified = _modified(gpu.name)
 
     def comparable(r) -> bool:
         other = env.reader.gpu(r.gpu)
-        return other is not None and (gpu.passively_cooled or not other.passively_cooled)
+        # a modified card (2080 Ti 22 GB: no vendor warranty, no BF16) is an alternative only to another such card
+        return (
+            other is not None
+            and (gpu.passively_cooled or not other.passively_cooled)
+            and (modified or not _modified(r.gpu))
+        )
 
     others = [r for r in rows if not (r.gpu == gpu.name and r.n_gpus == n) and comparable(r)]
     cheapest = min(others, key=lambda r: r.price_usd * r.n_gpus, default=None)
@@ -240,6 +247,10 @@ def _alternatives(rows, gpu: GpuSpec, n: int, mine: ValueRow, env: Env):
         return None, None, None
     in_band = [r for r in others if r.price_usd * r.n_gpus <= ceiling]  # rows come best value first
     return ceiling, (in_band[0] if in_band and mine.price is not None else None), cheapest
+
+
+def _modified(name: str) -> bool:
+    return (variant_of(name) or {}).get("kind") == "modified"
 
 
 def _why_not_ranked(env: Env, ranking, gpu: GpuSpec, mine: ValueRow) -> str:
