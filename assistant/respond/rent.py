@@ -468,6 +468,10 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
     )
 
 
+def _bills_in(env: Env, gpu: str) -> bool:
+    return any(r.currency == env.currency for r in env.cloud_rates(gpu))
+
+
 def _for_the_pick(query: RentOrBuyQuery, env: Env) -> Answer:
     """ "rent or buy for finetuning 8b models, ~20h a week": no GPU named, the work is: renting or buying the
     best-ranked GPUs of the recommendation for that work that a cloud rents (the cloud named, when it rents one of
@@ -489,6 +493,8 @@ def _for_the_pick(query: RentOrBuyQuery, env: Env) -> Answer:
     ranked = (pick.figures.get("serving_sets") or {}).get("sets") or pick.figures.get("ranking") or []
     rows = [row for row in ranked if isinstance(row, dict) and row.get("gpu")]
     rented = [row for row in rows if env.cloud_rates(row["gpu"])]  # the best-ranked one the clouds rent
+    # a cloud that bills in the answer's currency first: a dollar asker is not sent to AutoDL, nor a yuan one to RunPod
+    rented = [row for row in rented if _bills_in(env, row["gpu"])] or rented
     if query.provider:  # "on runpod": the best-ranked one that cloud rents, when it rents any
         rented = [row for row in rented if of_provider(query.provider, env.cloud_rates(row["gpu"]))] or rented
     top = (rented or rows or [{}])[0]
