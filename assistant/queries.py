@@ -404,6 +404,8 @@ class ExplainQuery(Query):
     workload: str | None = None
     model: ModelRef | None = None
     context_tokens: int | None = None  # "上下文开到32k还能跑吗" after a fit: that fit at this context (the dialogue)
+    temperature_c: float | None = None  # "85c is that ok": the reading the user gives, weighed against the rule
+    sensor: str | None = None  # "vram temp 100c": "memory" (junction / hotspot) when not the GPU core reading
 
 
 @dataclass(frozen=True)

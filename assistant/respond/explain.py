@@ -9,7 +9,7 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import ExplainQuery, FitQuery
-from assistant.respond.env import Env
+from assistant.respond.env import Env, rules_of_thumb
 from assistant.respond.fit import sized_model
 from assistant.respond.setup import estimate, memory_setup, setup_step
 
@@ -65,6 +65,21 @@ def _method_memory(query: ExplainQuery, named: list[str], env: Env) -> tuple[str
     return head, setup_step(env, setup)
 
 
+def _temperature_lead(query: ExplainQuery, env: Env) -> str:
+    """ "85c is that ok": the reading given against the reference's throttle point (knowledge/rules_of_thumb.toml
+    [power] throttle_c), for the GPU core; a memory or hotspot reading is said to have limits of its own."""
+    if query.temperature_c is None:
+        return ""
+    throttle = rules_of_thumb()["power"]["throttle_c"]
+    gpu = query.gpus[0].name if query.gpus and query.gpus[0].name else ""
+    reading = f"{query.temperature_c:g}"
+    if query.sensor == "memory":
+        return env.t("explain.temperature_memory", t=reading, throttle=throttle)
+    key = "explain.temperature_over" if query.temperature_c > throttle else "explain.temperature_under"
+    lead = env.t(key, t=reading, throttle=throttle)
+    return lead + (i18n.gap(env.lang) + env.t("explain.temperature_gpu", gpu=gpu) if gpu else "")
+
+
 def respond(query: ExplainQuery, env: Env) -> Answer:
     concepts = {c.key: c for c in env.reader.concepts}
     concept = concepts.get(query.concept)
@@ -85,6 +100,9 @@ def respond(query: ExplainQuery, env: Env) -> Answer:
         concept = contrast
     headline = _explained(concept, env.lang)
     memory, setup_line = _method_memory(query, named, env)  # "LoRA vs QLoRA 显存差多少": each method's GB lead
+    heat = _temperature_lead(query, env)  # "85c is that ok": the reading against the throttle point, first
+    if heat:
+        headline = heat + i18n.gap(env.lang) + headline
     if memory:
         headline = memory + i18n.gap(env.lang) + headline
         steps.append(setup_line + i18n.gap(env.lang) + env.t("explain.method_method"))
@@ -96,7 +114,11 @@ def respond(query: ExplainQuery, env: Env) -> Answer:
         intent="explain",
         headline=headline,
         steps=steps,
-        figures={"concept": concept.key, "others": [k for k in query.others if k in concepts]},
+        figures={
+            "concept": concept.key,
+            "others": [k for k in query.others if k in concepts],
+            "temperature_c": query.temperature_c,
+        },
         sources=env.cite(concept.source),
         lang=env.lang,
     )

@@ -22,8 +22,31 @@ from assistant.nlu.reading import Reading
 from assistant.nlu.text import key
 from assistant.queries import Clarification, ExplainQuery, Query
 
+_TEMPERATURE = "gpu-temperature"  # the concept of knowledge/concepts.toml a temperature question gets
 # the concept that answers "can I use a card of this vendor for X" (knowledge/concepts.toml)
 _VENDOR_PRACTICE = {"amd": "amd-practice"}
+
+
+def temperature(r: Reading) -> Query | None:
+    """ "85c is that ok", "my 4090 runs at 83 degrees, is that safe", "what temperature is too hot for a 3090", "vram
+    temp 100c normal?": the GPU temperature concept, with the reading given (a TEMPERATURE tag, never an electricity
+    price) and whether it is the memory / hotspot sensor (lexicon [lists] temperature_memory_words). Not when the
+    question asks money, a rental, a recommendation, or names a model ("temperature 0.7 for llama" is sampling)."""
+    b = r.b
+    tagged = b.first("TEMPERATURE")
+    if tagged is None and not said(r, "temperature_asked"):
+        return None
+    if r.model or b.has("PARAMS", "BUDGET", "MONEY", "RENT", "RECOMMEND", "KWH"):
+        return None
+    sensor = "memory" if said(r, "temperature_memory_words") else None
+    return ExplainQuery(
+        text=r.text,
+        concept=_TEMPERATURE,
+        mention=r.text.strip(" ?!."),
+        gpus=tuple(r.explicit),
+        temperature_c=float(tagged) if isinstance(tagged, (int, float)) else None,
+        sensor=sensor,
+    )
 
 
 def vendor_use(r: Reading) -> Query | None:

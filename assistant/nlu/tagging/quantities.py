@@ -1,7 +1,7 @@
 """Numbers with units, read in one documented order of steps, each step in the module of its kind:
 money, budgets and electricity prices (money.py), GPU counts (counts.py), hours, usage, periods and dates
-(usage.py), memory, model sizes, context, tokens, watts and image sizes (sizes.py), and numbers bound by set-up
-words ("seq len 256", "lora r32", "top 5", "zero-3"; bound.py).
+(usage.py), temperatures (temperature.py), memory, model sizes, context, tokens, watts and image sizes
+(sizes.py), and numbers bound by set-up words ("seq len 256", "lora r32", "top 5", "zero-3"; bound.py).
 
 Contract: `try_number(i)` looks at token i and, when it reads a quantity there, adds its tag and returns the index
 after it; None when token i starts no quantity. Words that need no number come first (24/7, a date, 百分之, a money
@@ -20,6 +20,7 @@ from assistant.nlu.tagging.cn_numerals import CN_NUM
 from assistant.nlu.tagging.counts import CountTagging
 from assistant.nlu.tagging.money import MoneyTagging
 from assistant.nlu.tagging.sizes import SizeTagging
+from assistant.nlu.tagging.temperature import TemperatureTagging
 from assistant.nlu.tagging.usage import USAGE_UNITS, UsageTagging
 
 NUMBER_UNITS = ("full_time", "money_before", *USAGE_UNITS)  # what try_number may start
@@ -39,6 +40,7 @@ NUMBER_STEPS: tuple[Callable[[Any, int, int, float], int | None], ...] = (
     CountTagging.classifier_count,  # "两张3090", "四卡"
     MoneyTagging.amount_by_words,  # "2000买啥卡", "700 for a used 3090", "2万预算"
     MoneyTagging.thousands,  # "1.5k", "2 grand", "8k context", "50k samples"
+    TemperatureTagging.temperature,  # "85c is that ok", "runs at 83 degrees" (before cents: "30c/kwh")
     MoneyTagging.money_units,  # "800 dollars", "一块二", "电费5毛", "30 cents per kwh"
     UsageTagging.time_units,  # "8 hours a day", "3 nights a week", "for 3 days", "3 years"
     percent,  # "80%"
@@ -49,7 +51,7 @@ NUMBER_STEPS: tuple[Callable[[Any, int, int, float], int | None], ...] = (
 )
 
 
-class QuantityTagging(CountTagging, UsageTagging, SizeTagging, BoundTagging):
+class QuantityTagging(CountTagging, UsageTagging, SizeTagging, TemperatureTagging, BoundTagging):
     def try_number(self, i: int) -> int | None:
         if not self._may_start_number(i):
             return None
