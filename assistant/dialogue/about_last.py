@@ -114,3 +114,34 @@ def _more_memory_than(dlg: Dialogue, gpu: str | None) -> float | None:
     from assistant.specs import next_memory_size
 
     return next_memory_size(dlg.memory_of(gpu) if gpu and dlg.memory_of else None)
+
+
+def gap_of_last(dlg: Dialogue, follow: FollowUpQuery) -> Query:
+    """ "差价多少", "how much more is it", "how much cheaper is the 3090": the two cards talked about (the last
+    comparison's, else the last two asked about one after the other; a card named is set against the one talked
+    about) compared, in the follow-up's words, so the comparison leads with their difference in money. Raises
+    `NothingToReferTo` when the conversation has not had two cards."""
+    from assistant.dialogue.references import NoSecondGpu, fill
+    from assistant.queries import CompareQuery
+
+    ctx = dlg.context
+    named = fill(dlg, follow.gpus)
+    last = tuple(g for g in getattr(ctx.last_query, "gpus", ()) if g.name)
+    talked = [g.name for g in last] if len({g.name for g in last}) > 1 else list(ctx.recent)
+    # "how much cheaper is the 3090" after the 4090 was favoured: against it, else the last other card talked about
+    others = [
+        n for n in dict.fromkeys([ctx.focus, *reversed(talked), *ctx.gpus]) if n and n not in {g.name for g in named}
+    ]
+    if named:
+        gpus = (*named, *(GpuRef(mention=n, name=n) for n in others[:1]))
+    elif len(last) > 1:
+        gpus = last  # the two compared ("2 x RTX 3080 Ti vs 1 x RTX 3080 Ti" too: the sets' prices)
+    else:
+        gpus = tuple(GpuRef(mention=n, name=n) for n in talked[-2:])
+    if len(gpus) < 2 and (gpus or ctx.focus):
+        raise NoSecondGpu(
+            (gpus[0].name if gpus else ctx.focus) or ""
+        )  # "how much more is it" after one card: than what
+    if len(gpus) < 2:
+        raise NothingToReferTo(follow.text)
+    return CompareQuery(text=follow.text, gpus=gpus, settings=follow.settings)

@@ -64,6 +64,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     """The query `follow` means, continuing the last question of the conversation."""
     base = dlg.context.last_query
     follow = cloud.hours_of_rent(base, follow)
+    if follow.ask == "price_gap":
+        return about_last.gap_of_last(dlg, follow)  # "差价多少", "how much more is it": the two cards compared
     if follow.ask == "compare":
         if follow.gpus and base is not None and base.intent == "spec" and gpus_of(base):
             from assistant.queries import CompareQuery  # "4070ti super也比一下" after the 4090's spec sheet: both

@@ -64,6 +64,7 @@ READERS = (
     explain.advice,  # "is nvlink worth it for two 3090s?"
     followup.fragment,  # "for llms?", "in fp16?", "with at least 16gb", "and if i only had 800?"
     followup.price_in_condition,  # "二手的话多少钱", "used price?": the cards talked about, at that condition's price
+    followup.price_gap,  # "差价多少", "how much more is it": the difference of the two cards talked about, in money
     spec.difference_talked_about,  # "whats the price difference" after a comparison: that figure of the GPUs
     explain.read,  # "what is a tensor core", "nvlink?"
     explain.between,  # "gddr7 vs hbm3, what's the difference", "why is memory bandwidth important"

@@ -564,3 +564,44 @@ def _count_word(r: Reading) -> int | None:
     """ "and with four?": a number word alone in a follow-up is a GPU count."""
     found = [r.lex.numbers[w] for w in r.b.unknown if w in r.lex.numbers]
     return int(found[0]) if len(found) == 1 and 2 <= found[0] <= 16 else None
+
+
+# tag kinds that may come with a price gap asked ("how much more is it", "whats the difference in price", "差价多少")
+_GAP = AROUND | {
+    "FIELD",
+    "HOW_MUCH",
+    "COMPARE",
+    "EXPLAIN",
+    "PRICES",
+    "ASK",
+    "COST",
+    "THAN",
+    "FASTER",
+    "CONDITION",
+    "GPU",
+}
+
+
+def price_gap(r: Reading) -> Query | None:
+    """ "差价多少", "how much more is it", "whats the difference in price", "how much cheaper is the 3090", and "whats
+    the difference" alone: the difference between the two cards talked about (or the one named and the one talked
+    about), in money first (lexicon asked_price_gap / asked_difference). Two cards named: their comparison, which
+    leads with that difference. Not a figure other than the price ("how much more vram"), a rental or a model."""
+    b = r.b
+    low = f" {r.text.lower()} "
+    kinds = {t.kind for t in b.tags}
+    if len(r.explicit) > 2 or r.model or kinds - _GAP or len(b.unknown) > 2:
+        return None
+    if b.has("AND", "OR") and len(r.explicit) < 2:
+        return None  # "公版和非公有什么区别": two things set against each other that are not cards (a concept)
+    if b.has("FIELD") and b.meaning("FIELD") != "price" or b.meaning("ASK") not in (None, "cheaper"):
+        return None
+    gap = r.lex.words_in("asked_price_gap", low)
+    plain = r.lex.words_in("asked_difference", low) and not r.explicit and kinds <= AROUND | {"COMPARE", "EXPLAIN"}
+    if not (gap or plain) or (b.unknown and not gap):
+        return None
+    if len(r.explicit) == 2:
+        from assistant.queries import CompareQuery  # "3090和4090差价多少": their comparison, the gap first
+
+        return CompareQuery(text=r.text, gpus=tuple(r.explicit))
+    return FollowUpQuery(text=r.text, gpus=tuple(g for g in r.refs if g.pronoun is None), ask="price_gap")
