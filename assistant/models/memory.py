@@ -10,12 +10,34 @@ here too. Never raises on odd inputs; missing model shape fields count as 0.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from assistant.models import constants as C
 from assistant.models.values import Factor, dominant_of, finite
 from assistant.specs import ModelSpec
+
+
+@dataclass(frozen=True)
+class Spread:
+    """How n cards of one set-up hold it, all in GB (§mem.train): `divides` over the cards, `each` on every card,
+    `multi` on every card once there are two or more (sharding buffers), and `last`, which divides with the rest
+    while a card's share is at least as large and otherwise sits whole on one card (a layer split's logits: the
+    last card holds them, the layers are placed so the cards are equally full)."""
+
+    divides: float
+    each: float
+    multi: float = 0.0
+    last: float = 0.0
+
+    def shares_last(self, n: int) -> bool:
+        """Whether the `last` part is spread with the rest on n cards."""
+        return self.last <= (self.divides + self.last) / max(n, 1)
+
+    def per_card(self, n: int) -> float:
+        """GB on the fullest card of n."""
+        n = max(n, 1)
+        spread = (self.divides + self.last) / n if self.shares_last(n) else self.divides / n + self.last
+        return spread + self.each + (self.multi if n > 1 else 0.0)
 
 
 @dataclass(frozen=True)
@@ -29,6 +51,8 @@ class MemoryEstimate:
     n_gpus: int
     factors: tuple[Factor, ...]
     dominant: str
+    # How more cards of the same set-up hold it (None: weights and KV cache divide, the rest stays on each card).
+    spread: Spread | None = None
 
 
 @dataclass(frozen=True)
@@ -92,10 +116,10 @@ def kv_cache_bytes(model: ModelSpec, context: int, kv_type: str = "fp16") -> flo
     return per_layer * ((layers - local) * ctx + local * min(ctx, int(model.sliding_window or 0)))
 
 
-def make_estimate(model, setup, parts: dict[str, float], n_gpus, factors) -> MemoryEstimate:
+def make_estimate(model, setup, parts: dict[str, float], n_gpus, factors, spread=None) -> MemoryEstimate:
     clean = {k: max(finite(v), 0.0) for k, v in parts.items()}
     return MemoryEstimate(
-        model.key, setup, tuple(clean.items()), sum(clean.values()), n_gpus, tuple(factors), dominant_of(clean)
+        model.key, setup, tuple(clean.items()), sum(clean.values()), n_gpus, tuple(factors), dominant_of(clean), spread
     )
 
 
@@ -254,38 +278,21 @@ def fit(estimate: MemoryEstimate, gpu_memory_gb: float | None, n_gpus: int | Non
 
 
 def _min_gpus(estimate: MemoryEstimate, avail: float) -> int:
-    """Smallest n for which the shardable parts divided by n plus the fixed parts fit; 0 when the fixed part
-    (activations, logits, adapters, buffers, context: the same on every card) is at least the shardable one,
-    where more cards barely help (QLoRA of an 8B on 8 GB cards is not "7 cards", it is a shorter sequence or a
-    fused loss)."""
+    """Smallest n (up to 64) on which the estimate of n cards fits; 0 when what every card holds (activations,
+    logits, context) is at least what divides, where more cards barely help (QLoRA of an 8B on 8 GB cards is not
+    "7 cards", it is a shorter sequence or a fused loss). A fine-tuning estimate says how its cards split it
+    (`spread`, §mem.train), so the count is the one its own estimate on that many cards fits."""
     if avail <= 0:
         return 0
-    n0 = max(estimate.n_gpus, 1)
-    fixed = {
-        "CUDA context",
-        "compute buffers",
-        "activations",
-        "logits",
-        "adapters + their Adam states",
-        "sharding buffers",
-    }
-    shard_total = sum(v * n0 for k, v in estimate.components if k not in fixed)
-    rest = sum(v for k, v in estimate.components if k in fixed)
-    if rest >= avail or rest >= shard_total:
+    spread = estimate.spread or _spread(estimate)
+    if spread.each >= avail or spread.each >= spread.divides + spread.last:
         return 0
-    n = math.ceil(shard_total / (avail - rest)) if shard_total > 0 else 1
-    names = {k for k, _ in estimate.components}
-    if n > 1 and _trains(names) and "sharding buffers" not in names:  # sharded over n cards: each holds the buffers
-        rest += C.SHARDED_RUN_OVERHEAD_GB_PER_B * next(
-            (f.value for f in estimate.factors if f.name == "parameters"), 0.0
-        )
-        if rest >= avail:
-            return 0
-        n = max(math.ceil(shard_total / (avail - rest)), 2)
-    return max(n, 1) if n <= 64 else 0
+    return next((n for n in range(1, 65) if spread.per_card(n) <= avail + 1e-9), 0)
 
 
-def _trains(names: set[str]) -> bool:
-    """A fine-tuning estimate (§mem.train): more cards shard it (ZeRO-3 / FSDP), each card holding the sharding
-    buffers."""
-    return "activations" in names and bool(names & {"optimizer states", "frozen weights"})
+def _spread(estimate: MemoryEstimate) -> Spread:
+    """Inference and image estimates: weights and KV cache divide over the cards, the rest stays on each."""
+    n0 = max(estimate.n_gpus, 1)
+    fixed = {"CUDA context", "compute buffers", "activations", "logits", "adapters + their Adam states"}
+    divides = sum(v * n0 for k, v in estimate.components if k not in fixed)
+    return Spread(divides, sum(v for k, v in estimate.components if k in fixed))

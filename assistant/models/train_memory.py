@@ -12,7 +12,7 @@ answers that explain them: `lora_params`, `layer_activation_bytes`, `activation_
 from __future__ import annotations
 
 from assistant.models import constants as C
-from assistant.models.memory import MemoryEstimate, embedding_params_b, make_estimate, params_gb
+from assistant.models.memory import MemoryEstimate, Spread, embedding_params_b, make_estimate, params_gb
 from assistant.models.values import Factor, finite
 from assistant.specs import ModelSpec
 
@@ -101,13 +101,28 @@ def activation_bytes_per_token(
     """All blocks without checkpointing; with checkpointing each block's input (2 h) plus one
     block recomputed in full; with activation offloading the checkpoints go to CPU memory and
     two blocks' inputs stay (the one computed and the one in transfer) [D]."""
+    return sum(activation_parts(model, seq, checkpointing, flash, act_bytes, lora_targets, offload))
+
+
+def activation_parts(
+    model: ModelSpec,
+    seq: int,
+    checkpointing: bool,
+    flash: bool,
+    act_bytes: float,
+    lora_targets: str | None = None,
+    offload: bool = False,
+) -> tuple[float, float]:
+    """activation_bytes_per_token as (bytes kept per block for every block, bytes held once): a layer split
+    divides the first over its cards; every card recomputes a block (§mem.train)."""
     h, layers = finite(model.hidden), finite(model.layers)
     full_layer = layer_activation_bytes(model, seq, flash, lora_targets)
     scale = act_bytes / 2.0
-    if checkpointing:
-        kept = min(layers, 2) if offload else layers
-        return (kept * 2 * h + full_layer) * scale
-    return layers * full_layer * scale
+    if not checkpointing:
+        return layers * full_layer * scale, 0.0
+    if offload:
+        return 0.0, (min(layers, 2) * 2 * h + full_layer) * scale
+    return layers * 2 * h * scale, full_layer * scale
 
 
 def optimizer_bytes(optimizer: str, precision: str) -> tuple[float, float, float]:
@@ -148,7 +163,8 @@ def training_memory(
     offload: str = "none",
     loss: str = "plain",
 ) -> MemoryEstimate:
-    """method: full | lora | qlora; precision: mixed | bf16 | fp32; zero_stage 0-3 shards over n_gpus;
+    """method: full | lora | qlora; precision: mixed | bf16 | fp32; zero_stage 1-3 shards over n_gpus, 0 uses the
+    method's usual layout on several (`layout`: ZeRO-3 for full fine-tuning, a layer split for (Q)LoRA);
     lora_targets: all (every linear) | attention (attention projections only); optimizer: adamw |
     adamw8bit | paged_adamw | paged_adamw8bit | sgd | adafactor (paged: states live in pageable
     memory and move to the CPU under pressure, counted off the GPU [A]); optimizer_in_backward:
@@ -157,39 +173,27 @@ def training_memory(
     gradients and states in CPU memory, two blocks gathered on the GPU) | activations (checkpoints
     in CPU memory); loss: plain (16 bytes per logit) | chunked (6) | fused (cut cross-entropy, 0)."""
     n = max(int(n_gpus or 1), 1)
-    p = finite(model.params_b) * 1e9
+    split = layout(method, zero_stage, offload)
     tokens = max(int(seq), 1) * max(int(batch), 1)
     act_bytes = 4.0 if precision == "fp32" else 2.0
-    layers = max(finite(model.layers), 1.0)
     paged = optimizer.startswith("paged_")
     off_states = paged or offload in ("optimizer", "params")
-    parts: dict[str, float] = {}
-    if method == "full":
-        w_b, g_b, s_b = optimizer_bytes(optimizer, precision)
-        shard = {k: (n if zero_stage >= s else 1) for k, s in (("weights", 3), ("gradients", 2), ("optimizer", 1))}
-        if offload == "params":  # FSDP CPU offload: two blocks' full weights on the GPU at a time
-            parts["weights"] = p * w_b * min(2.0 / layers, 1.0) / C.GB
-        else:
-            parts["weights"] = p * w_b / shard["weights"] / C.GB
-        grads_on_gpu = not optimizer_in_backward and offload != "params"
-        parts["gradients"] = p * g_b / shard["gradients"] / C.GB if grads_on_gpu else 0.0
-        parts["optimizer states"] = 0.0 if off_states else p * s_b / shard["optimizer"] / C.GB
-    else:
-        bits = base_bits or (C.BITS_PER_WEIGHT["nf4"] if method == "qlora" else 32.0 if precision == "fp32" else 16.0)
-        adapters = lora_params(model, lora_rank, lora_targets)
-        # bitsandbytes quantizes the block linears only: embeddings and LM head stay 16-bit (§mem.lora)
-        embed = embedding_params_b(model) * 1e9 if bits < 16 else 0.0
-        frozen = (p - embed) * bits / 8 + embed * 2
-        if offload == "params":
-            parts["frozen weights"] = frozen * min(2.0 / layers, 1.0) / C.GB
-        else:
-            parts["frozen weights"] = frozen / (n if zero_stage >= 3 else 1) / C.GB
-        # sharded (ZeRO-3) or split by layer over n GPUs, each GPU holds 1/n of the adapters too
-        # adapters train in fp32 under autocast (mixed), in the model's dtype in pure bf16
-        a_w, a_g, a_s = optimizer_bytes(optimizer, "bf16" if precision == "bf16" else "fp32")
-        adapter_bytes = a_w + a_g + (0.0 if off_states else a_s)
-        parts["adapters + their Adam states"] = adapters * adapter_bytes / (n if zero_stage >= 3 else 1) / C.GB
-    per_token = activation_bytes_per_token(
+    # per component: (GB that divides over the cards, GB every card holds)
+    parts = _tensor_parts(
+        model,
+        method,
+        split,
+        zero_stage,
+        precision,
+        lora_rank,
+        base_bits,
+        lora_targets,
+        optimizer,
+        optimizer_in_backward,
+        offload,
+        off_states,
+    )
+    by_layer, once = activation_parts(
         model,
         seq,
         checkpointing,
@@ -198,12 +202,24 @@ def training_memory(
         None if method == "full" else lora_targets,
         offload == "activations",
     )
-    parts["activations"] = per_token * tokens / C.GB
+    per_token = by_layer + once
+    if split == "layers":
+        parts["activations"] = (by_layer * tokens / C.GB, once * tokens / C.GB)
+    else:
+        parts["activations"] = (0.0, per_token * tokens / C.GB)
+    logits = tokens * finite(model.vocab) * C.LOSS_BYTES_PER_LOGIT.get(loss, 16.0) / C.GB if model.kind == "llm" else 0
+    parts["CUDA context"] = (0.0, C.CUDA_CONTEXT_GB["pytorch"])
+    multi = sharding_buffers_gb(model) if split == "shard" else 0.0
+    divides, each = sum(d for d, _ in parts.values()), sum(f for _, f in parts.values())
+    # a layer split: the last card holds the logits, the layers placed so every card is equally full (§mem.train)
+    spread = Spread(divides, each, multi, logits) if split == "layers" else Spread(divides, each + logits, multi)
+    gb = {k: d / n + f for k, (d, f) in parts.items() if k != "CUDA context"}
     if model.kind == "llm":
-        parts["logits"] = tokens * finite(model.vocab) * C.LOSS_BYTES_PER_LOGIT.get(loss, 16.0) / C.GB
-    parts["CUDA context"] = C.CUDA_CONTEXT_GB["pytorch"]
-    if sharded_run(n, zero_stage, offload):
-        parts[SHARDING_BUFFERS] = sharding_buffers_gb(model)
+        gb["logits"] = logits / n if split == "layers" and spread.shares_last(n) else logits
+    gb["CUDA context"] = C.CUDA_CONTEXT_GB["pytorch"]
+    if n > 1 and multi:
+        gb[SHARDING_BUFFERS] = multi
+    p = finite(model.params_b) * 1e9
     factors = [
         Factor("parameters", p / 1e9, "B", "models.toml"),
         Factor(
@@ -225,5 +241,68 @@ def training_memory(
                 f"rank {lora_rank}, {lora_targets} linears",
             )
         )
-    setup = f"training {method} ({precision}), seq {seq} x batch {batch}, ZeRO-{zero_stage} on {n} GPU(s)"
-    return make_estimate(model, setup, parts, n, factors)
+    how = "split by layers" if split == "layers" else f"ZeRO-{3 if split == 'shard' else zero_stage}"
+    setup = f"training {method} ({precision}), seq {seq} x batch {batch}, {how} on {n} GPU(s)"
+    return make_estimate(model, setup, gb, n, factors, spread)
+
+
+def layout(method: str, zero_stage: int, offload: str) -> str:
+    """How more than one card holds a fine-tune (§mem.train): "shard" (ZeRO-3 / FSDP full shard, FSDP CPU offload;
+    full fine-tuning when no stage is given), "layers" ((Q)LoRA when no stage is given: the blocks split over the
+    cards as device_map="auto" does, each card holding its own blocks' weights, adapters and checkpoints) or
+    "replicas" (ZeRO-1 / 2: every card holds the weights, the optimizer states / gradients are divided)."""
+    if zero_stage >= 3 or offload == "params":
+        return "shard"
+    if zero_stage in (1, 2):
+        return "replicas"
+    return "shard" if method == "full" else "layers"
+
+
+def _tensor_parts(
+    model: ModelSpec,
+    method: str,
+    split: str,
+    zero_stage: int,
+    precision: str,
+    lora_rank: int,
+    base_bits: float | None,
+    lora_targets: str,
+    optimizer: str,
+    optimizer_in_backward: bool,
+    offload: str,
+    off_states: bool,
+) -> dict[str, tuple[float, float]]:
+    """Weights, gradients and optimizer states (full) or frozen weights and adapters ((Q)LoRA) as (GB that
+    divides over the cards, GB every card holds) for the layout `split`."""
+    p = finite(model.params_b) * 1e9
+    layers = max(finite(model.layers), 1.0)
+    whole = split in ("shard", "layers")  # every tensor divides over the cards
+    parts: dict[str, tuple[float, float]] = {}
+
+    def put(name: str, gb: float, divides: bool) -> None:
+        parts[name] = (gb, 0.0) if divides else (0.0, gb)
+
+    if method == "full":
+        w_b, g_b, s_b = optimizer_bytes(optimizer, precision)
+        if offload == "params":  # FSDP CPU offload: two blocks' full weights on the GPU at a time
+            put("weights", p * w_b * min(2.0 / layers, 1.0) / C.GB, False)
+        else:
+            put("weights", p * w_b / C.GB, whole)
+        grads_on_gpu = not optimizer_in_backward and offload != "params"
+        put("gradients", p * g_b / C.GB if grads_on_gpu else 0.0, whole or zero_stage >= 2)
+        put("optimizer states", 0.0 if off_states else p * s_b / C.GB, whole or zero_stage >= 1)
+        return parts
+    bits = base_bits or (C.BITS_PER_WEIGHT["nf4"] if method == "qlora" else 32.0 if precision == "fp32" else 16.0)
+    adapters = lora_params(model, lora_rank, lora_targets)
+    # bitsandbytes quantizes the block linears only: embeddings and LM head stay 16-bit (§mem.lora)
+    embed = embedding_params_b(model) * 1e9 if bits < 16 else 0.0
+    frozen = (p - embed) * bits / 8 + embed * 2
+    if offload == "params":
+        put("frozen weights", frozen * min(2.0 / layers, 1.0) / C.GB, False)
+    else:
+        put("frozen weights", frozen / C.GB, whole)
+    # adapters train in fp32 under autocast (mixed), in the model's dtype in pure bf16
+    a_w, a_g, a_s = optimizer_bytes(optimizer, "bf16" if precision == "bf16" else "fp32")
+    adapter_bytes = a_w + a_g + (0.0 if off_states else a_s)
+    put("adapters + their Adam states", adapters * adapter_bytes / C.GB, whole)
+    return parts

@@ -58,6 +58,15 @@ def _training_rows(query: CompareQuery, model, mode: str, names: list[str], coun
         gpu, n = env.reader.known_gpu(name), max(counts.get(name, 1), 1)  # image models: one card (counts empty)
         est = estimate(model, setup, "fp16" if model.kind == "image" else "bf16", n, mode, asked)
         f = memory.fit(est, hardware.gpu_memory_limit_gb(gpu), n)  # a Mac: the GPU's share (§mem.apple)
+        layers_only = ""
+        if model.kind == "llm" and _layer_split(setup, mode):
+            # the speeds compared are data parallel: a (Q)LoRA counts as held (and the cards it would need are
+            # counted) as ZeRO-3 / FSDP holds it; a layer split (the cards take turns, one card's speed) is said
+            # beside it (§mem.train)
+            layers_only = env.t("compare.train_layers_only") if f.fits and n > 1 else ""
+            est = estimate(model, setup.with_values(zero_stage=3), "bf16", n, mode, asked)
+            f = memory.fit(est, hardware.gpu_memory_limit_gb(gpu), n)
+            layers_only = "" if f.fits else layers_only
         figures["model_fits"][name] = f.fits
         figures["model_memory_gb"][name] = round(est.total_gb * n, 1)
         # pretraining / full fine-tuning keeps the tensor cores busy: the job's speed is FLOPs / (MFU x 16-bit peak x
@@ -78,6 +87,7 @@ def _training_rows(query: CompareQuery, model, mode: str, names: list[str], coun
         else:
             # an image model is not split across cards: no count of them holds it
             more = env.t("compare.train_min_gpus", n=f.min_gpus) if f.min_gpus > n and model.kind == "llm" else ""
+            more += layers_only
             sides.append(env.t("compare.train_side_no", where=where, total=total, need=need, more=more))
         fits_row.append(
             env.t("fit.yes" if f.fits else "fit.no") + env.t("fit.headroom", headroom=f"{f.headroom_gb:+.1f}")
@@ -103,6 +113,12 @@ def _training_rows(query: CompareQuery, model, mode: str, names: list[str], coun
     rows = [[env.t("compare.row_train_fits", model=model.name, method=method), *fits_row]]
     figures["train_setup"] = setup_step(env, setup)
     return head, rows, figures
+
+
+def _layer_split(setup, mode: str) -> bool:
+    """A (Q)LoRA set-up that several cards would split by layers (no ZeRO-3 / FSDP named, train_memory.layout)."""
+    values = setup.values
+    return mode != "full_finetune" and values.get("zero_stage", 0) < 3 and values.get("offload") != "params"
 
 
 def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], env: Env):

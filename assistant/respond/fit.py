@@ -51,7 +51,7 @@ _SETUPS = [
     (
         re.compile(
             r"training (?P<method>\S+) \((?P<prec>\S+)\), seq (?P<seq>\d+) x batch (?P<batch>\d+), "
-            r"ZeRO-(?P<zero>\d+) on (?P<n>\d+) GPU\(s\)"
+            r"(?:ZeRO-(?P<zero>\d+)|(?P<layers>split by layers)) on (?P<n>\d+) GPU\(s\)"
         ),
         "fit.setup_training",
     ),
@@ -78,7 +78,10 @@ def setup_text(env: Env, setup: str, method_said: bool = False) -> str:
             if key in ("fit.setup_training", "fit.setup_training_bare"):
                 n = int(values["n"])
                 values["gpus"] = env.t("fit.setup_one_gpu") if n == 1 else env.t("fit.setup_gpus", n=n)
-                values["zero"] = env.t("fit.setup_zero", stage=values["zero"]) if n > 1 else ""
+                split = (
+                    env.t("fit.setup_layers") if values.pop("layers") else env.t("fit.setup_zero", stage=values["zero"])
+                )
+                values["zero"] = split if n > 1 else ""
             return env.t(key, **values)
     return re.sub(r"^(inference|training|image generation) ", "", setup)
 

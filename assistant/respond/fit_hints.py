@@ -38,7 +38,28 @@ def more_cards(case: FitCase) -> str:
             more += env.t("fit.would_fit_smaller", count=f.min_gpus - 1, prec=fewer[0], need=f"{fewer[1]:.1f}")
     if splits and query.mode == "full_finetune":  # full fine-tuning never fits by a plain split
         more = _sharded(env, model, query, gpu, n)
+    elif more and case.training:
+        more = _adapter_cards(env, model, query, _row_mode(case), gpu, f.min_gpus)
     return more
+
+
+def _row_mode(case: FitCase) -> str:
+    """The method of the row the answer is about (the one asked, or the lighter one that fits)."""
+    at = next((i for i, row in enumerate(case.rows) if row is case.pick), 0)
+    return case.shown[at][1]
+
+
+def _adapter_cards(env: Env, model: ModelSpec, query: FitQuery, mode: str, gpu, count: int) -> str:
+    """(Q)LoRA on more cards (§mem.train): split by layers as device_map="auto" does (the count `count` of the
+    row's own estimate), and the fewest ZeRO-3 / FSDP cards, which also train in parallel, when that count exists;
+    only the sharded count when the user named ZeRO-3 / FSDP."""
+    chosen = setup.memory_setup(model, query, mode)
+    if chosen.values.get("zero_stage") == 3 or chosen.values.get("offload") == "params":
+        return env.t("fit.would_fit_adapters_sharded", count=count)
+    est = setup.estimate(model, chosen.with_values(zero_stage=3), "fp16", 1, mode, query)
+    sharded = memory.fit(est, gpu.memory_gb, 1).min_gpus
+    also = env.t("fit.would_fit_also_sharded", count=sharded) if sharded else ""
+    return env.t("fit.would_fit_layers", count=count, sharded=also)
 
 
 def count_lead(case: FitCase) -> str:

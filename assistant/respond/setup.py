@@ -126,6 +126,8 @@ def memory_setup(model: ModelSpec, query, mode: str) -> Setup:
         offload = "activations" if offload == "none" else offload
     elif offload != "none":
         add(f"fit.item_offload_{offload}", True)
+    if "sharded" in opts and offload != "params":  # ZeRO-3 / FSDP named: more cards shard it (§mem.train)
+        add("fit.item_sharded", True)
     loss = "chunked" if "chunked_loss" in opts else "fused" if "fused_loss" in opts or unsloth else "plain"
     if loss != "plain" and not unsloth:
         add(f"fit.item_loss_{loss}", True)
@@ -141,6 +143,7 @@ def memory_setup(model: ModelSpec, query, mode: str) -> Setup:
         offload=offload,
         loss=loss,
         base_bits=base_bits,
+        zero_stage=3 if "sharded" in opts else 0,
     )
     return Setup("llm_train", values, tuple(items))
 
@@ -153,11 +156,9 @@ def estimate(model: ModelSpec, setup: Setup, precision: str, n: int, mode: str, 
     if setup.kind == "image":
         return diffusion_memory.image_memory(model, precision=precision, **setup.values)
     if mode in TRAIN_MODES:
-        # several GPUs: ZeRO-3 for full fine-tuning, a layer split for (Q)LoRA; either way each GPU
-        # holds 1/n of the weights (§mem.train)
-        return train_memory.training_memory(
-            model, TRAIN_MODES[mode], n_gpus=n, zero_stage=3 if n > 1 else 0, **_for_mode(setup, mode)
-        )
+        # several GPUs: ZeRO-3 / FSDP for full fine-tuning, a layer split for (Q)LoRA unless ZeRO-3 / FSDP is
+        # named (train_memory.layout); either way each GPU holds 1/n of the weights (§mem.train)
+        return train_memory.training_memory(model, TRAIN_MODES[mode], n_gpus=n, **_for_mode(setup, mode))
     return memory.inference_memory(model, precision, context=query.context_tokens, batch=query.batch or 1, n_gpus=n)
 
 

@@ -168,11 +168,17 @@ def test_sharding_buffers_only_on_sharded_multi_gpu_runs(kb):
 
 
 def test_fewest_cards_counts_the_sharding_buffers(kb):
-    # the count offered from a one-card estimate is the count whose sharded estimate fits (each card holds the buffers)
+    # the count offered from a one-card estimate is the count whose own estimate fits: sharded (ZeRO-3 named, each
+    # card holds the buffers) or split by layers ((Q)LoRA's usual multi-card layout, no buffers)
     from assistant.models import memory, train_memory
 
     m = kb.model("llama-2-70b")
-    one = train_memory.training_memory(m, "qlora", checkpointing=True)
-    n = memory.fit(one, 24.0).min_gpus
-    at = lambda k: train_memory.training_memory(m, "qlora", checkpointing=True, n_gpus=k, zero_stage=3)  # noqa: E731
-    assert n > 1 and memory.fit(at(n), 24.0, n).fits and not memory.fit(at(n - 1), 24.0, n - 1).fits
+    for stage, buffers in ((3, True), (0, False)):
+        one = train_memory.training_memory(m, "qlora", checkpointing=True, zero_stage=stage)
+        n = memory.fit(one, 24.0).min_gpus
+
+        def at(k: int, stage: int = stage):
+            return train_memory.training_memory(m, "qlora", checkpointing=True, n_gpus=k, zero_stage=stage)
+
+        assert n > 1 and memory.fit(at(n), 24.0, n).fits and not memory.fit(at(n - 1), 24.0, n - 1).fits
+        assert ("sharding buffers" in dict(at(n).components)) is buffers

@@ -34,6 +34,7 @@ SETUP_OPTIONS = (
     "optimizer_in_backward",
     "activation_offload",
     "fsdp_offload",
+    "sharded",
     "optimizer_offload",
     "cpu_offload",
     "sequential_offload",
