@@ -31,17 +31,32 @@ CONTEXT = 4096
 
 
 def is_scaling(query: CompareQuery) -> bool:
-    """Two references to the same GPU with different counts ("2 x 3090 vs 1 x 3090", "4 vs 2")."""
-    refs = [r for r in query.gpus if r.name]
-    return len(refs) >= 2 and refs[0].name == refs[1].name and refs[0].count != refs[1].count
+    """Two references to the same GPU with different counts ("2 x 3090 vs 1 x 3090", "4 vs 2"), or one GPU and a
+    bare count with nothing else to refer to ("8 x h100 vs 1", "4 vs 2 a100", "4张3090没有nvlink 训练会不会很慢":
+    against one card, or the counts said)."""
+    return _counts(query) is not None
+
+
+def _counts(query: CompareQuery) -> tuple[str, int, int] | None:
+    """(GPU name, count of the first side, of the second) of a scaling question, else None."""
+    named = [r for r in query.gpus if r.name]
+    bare = [r for r in query.gpus if not r.name and r.pronoun == "context"]
+    name = str(named[0].name) if named else ""
+    if len(named) >= 2 and name == named[1].name and named[0].count != named[1].count:
+        return name, named[0].count, named[1].count
+    if len(named) != 1 or len(bare) != 1 or len(query.gpus) != 2:
+        return None
+    counts = asked.baseline(query.text)
+    if counts:
+        return name, max(counts), min(counts)
+    first, other = named[0].count, bare[0].count
+    return (name, max(first, other), min(first, other)) if first != other else None
 
 
 def _groups(query: CompareQuery, env: Env):
     """(GPU, count) of both sides; "going from 4 to 8 h100s" compares 8 with the 4 the user has, not with 1."""
-    refs = [r for r in query.gpus if r.name][:2]
-    out = []
-    for r in refs:
-        out.append((env.gpu(r.name), max(r.count, 1)))
+    name, first, second = _counts(query) or ("", 1, 1)
+    out = [(env.gpu(name), max(first, 1)), (env.gpu(name), max(second, 1))]
     counts = asked.baseline(query.text)
     if counts and len(out) == 2 and out[0][0].name == out[1][0].name:
         out = [(out[0][0], max(counts)), (out[1][0], min(counts))]
@@ -226,6 +241,57 @@ def _llm_rows(groups, env: Env, models: list[tuple[str, str]], via: str | None =
     return rows, figs
 
 
+def _image_head(query: CompareQuery, groups, labels: list[str], env: Env) -> tuple[str, dict] | None:
+    """Image generation on more cards (§perf.multigpu): a denoiser is not split over cards, so each card makes its own
+    images (one queue or ComfyUI instance per card, no traffic between them [D]): the images per hour scale with the
+    cards, one image takes as long as on one card. None unless the question is about generating images."""
+    if query.workload != "image_generation":
+        return None
+    from assistant.models import image_speed
+    from assistant.respond.pricing import IMAGE_MODEL
+
+    named = env.reader.model(query.model.key) if query.model else None
+    model = named if named is not None and named.kind == "image" else env.reader.model(IMAGE_MODEL)
+    (gpu, n), (_, m) = groups
+    if model is None:
+        return None
+    timed = image_speed.image_speed(gpu, model)
+    if timed is None or timed.seconds_per_image <= 0:
+        return None
+    ratio = n / m
+    per_hour = 3600 / timed.seconds_per_image
+    head = env.t(
+        "scale.head_image",
+        a=labels[0],
+        b=labels[1],
+        ratio=f"{ratio:.2g}",
+        model=model.name,
+        seconds=f"{timed.seconds_per_image:.1f}",
+        many=f"{per_hour * n:,.0f}",
+        few=f"{per_hour * m:,.0f}",
+    )
+    return head, {"speedup": round(ratio, 3), "speedup_per_image": 1.0, "image_model": model.key}
+
+
+def _larger_model(models, llm_figs: dict, labels: list[str], env: Env) -> str:
+    """ "; it also holds Llama 3 70B ..., which 1 x RTX 4090 does not": what the added cards are usually for."""
+    for key, _ in models:
+        fits = llm_figs.get(f"{key}_fits", [])
+        model = env.reader.model(key)
+        if model is not None and len(fits) >= 2 and fits[0] and not fits[1]:
+            layer = (llm_figs.get(f"{key}_layer") or [0])[0] or 0
+            tensor = (llm_figs.get(f"{key}_tensor") or [0])[0] or 0
+            return env.t(
+                "scale.also_holds",
+                a=labels[0],
+                b=labels[1],
+                model=model.name,
+                layer=f"{layer:,.0f}",
+                tensor=f"{tensor:,.0f}",
+            )
+    return ""
+
+
 def _training(groups, env: Env, via: str | None = None):
     """Per group: data-parallel scaling and the group's 16-bit training speed relative to one card of
     the faster kind, and the link label."""
@@ -268,7 +334,10 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     about_llm = query.workload in ("llm_inference", "inference") or bool(query.model) or bool(_TP.search(query.text))
     only_first = len(fits) >= 2 and fits[0] and not fits[1]
     (gpu, n), one = groups[0], groups[1][0]
-    if query.aspect == "memory" and n > 1:  # "2张3060 12g能当24g用吗": pooled for inference, not for training
+    image = _image_head(query, groups, labels, env)
+    if image:  # "双卡4090跑sd能快一倍吗": each card makes its own images
+        headline, image_figures = image
+    elif query.aspect == "memory" and n > 1:  # "2张3060 12g能当24g用吗": pooled for inference, not for training
         headline = env.t(
             "scale.head_pool",
             a=labels[0],
@@ -295,7 +364,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
             model=model_name,
             llm=f"{llm_ratio:.2f}",
             train=f"{train_ratio:.2f}",
-        )
+        ) + _larger_model(models[1:], llm_figs, labels, env)
     else:
         headline = env.t(
             "scale.head",
@@ -313,6 +382,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     steps.append(env.t("scale.why_tensor"))
     if any(not fit for key, _ in models for fit in llm_figs.get(f"{key}_fits_one", [])):
         steps.append(env.t("scale.memory_note"))
+    image_figures = image_figures if image else {}
     figures = {
         "speedup": round(llm_ratio if about_llm and llm_ratio else train_ratio, 3),
         "speedup_training": round(train_ratio, 3),
@@ -325,6 +395,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         "training_efficiency": [round(t.efficiency, 3) for t in train],
         "llm_tokens_per_s": llm_figs,
         **link_figures,
+        **image_figures,
     }
     sources = [spec_source(groups[0][0])] + env.cite(*[p.source for p in prices if p])
     if any(t.link == "pcie_host" for t in train) and "GeForce 30" in (groups[0][0].generation or ""):

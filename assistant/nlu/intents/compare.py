@@ -52,6 +52,9 @@ def read(r: Reading) -> Query | None:
         # "why not the 4060 ti?", "compare the 4090": the other GPU comes from the conversation
         # (pronoun "context"); with nothing to refer to, the dialogue asks which GPU
         other = GpuRef(mention="", pronoun="context")
+        counted = None if why or not_recommended else _counted_sides(r.text, refs[0])
+        if counted:  # "8 x h100 vs 1", "4 vs 2 a100", "4张3090没有nvlink 训练会不会很慢": the same card, other counts
+            return _compare(r, counted, aspect=r.aspect())
         return _compare(r, [refs[0], other], aspect=r.aspect(), premise="first" if why or not_recommended else None)
     if (
         not refs
@@ -71,6 +74,32 @@ def read(r: Reading) -> Query | None:
         implicit = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="implicit", count_open=True)
         return _compare(r, [implicit])
     return None
+
+
+_BARE_PAIR = re.compile(
+    r"(?<![\w.])(\d{1,2})\s*(?:x\s*)?(?:vs\.?|versus|compared to|or|比|对比)\s*(\d{1,2})(?![\w.])", re.I
+)
+_BARE_OTHER = re.compile(
+    r"(?:vs\.?|versus|than|compared to|比|对比)\s*(\d{1,2}|一|单)\s*(?:x\b|张|块|卡|个|gpus?\b|cards?\b|$)", re.I
+)
+
+
+def _counted_sides(text: str, ref: GpuRef) -> list[GpuRef] | None:
+    """One GPU and counts only: "4 vs 2 a100" (both counts said), "8 x h100 vs 1" / "8卡h100比单卡" (the other
+    count after vs / 比), or a set alone in a comparison ("compare 2 4090s", "4张3090 ... 会不会很慢"): against
+    one card. None when the GPU is one card and no other count is said (the other GPU is the conversation's)."""
+    if ref.name is None:
+        return None
+    pair = _BARE_PAIR.search(text)
+    if pair:
+        first, second = int(pair.group(1)), int(pair.group(2))
+    else:
+        other = _BARE_OTHER.search(text)
+        said = other.group(1) if other else ""
+        first, second = ref.count, 1 if said in ("", "一", "单") else int(said)
+    if first == second or min(first, second) < 1 or max(first, second) < 2:
+        return None
+    return [dataclasses.replace(ref, count=first), dataclasses.replace(ref, count=second)]
 
 
 def _siblings(r: Reading, refs) -> list[GpuRef]:
