@@ -12,11 +12,13 @@ message instead of an answer and is never held in memory whole.
 
 from __future__ import annotations
 
-import argparse
 import enum
 import sys
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
-from assistant.terminal_text import for_json_line, for_terminal
+if TYPE_CHECKING:
+    import argparse
 
 MAX_LINE_BYTES = 65_536
 
@@ -28,15 +30,18 @@ class Exit(enum.IntEnum):
     NOT_UNDERSTOOD = 3
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # argparse's default prints usage and exits 2 too; keep it one line
-        self.print_usage(sys.stderr)
-        print(f"gpu-advisor: {message}", file=sys.stderr)
-        raise SystemExit(Exit.USAGE)
+def for_terminal(text: object) -> str:
+    """`terminal_text.for_terminal`, imported when first used (it imports dataclasses, which the console
+    entry point prepares for first: `console_start`)."""
+    from assistant import terminal_text
+
+    return terminal_text.for_terminal(text)
 
 
 def _setting(key: str):
     """An argparse type checking a flag with the rules the chat and the TUI panel use."""
+    import argparse
+
     from assistant import setting_rules
 
     def parse(text: str) -> float:
@@ -66,6 +71,14 @@ def _add_assumptions(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
+    class _Parser(argparse.ArgumentParser):
+        def error(self, message):  # argparse's default prints usage and exits 2 too; keep it one line
+            self.print_usage(sys.stderr)
+            print(f"gpu-advisor: {message}", file=sys.stderr)
+            raise SystemExit(Exit.USAGE)
+
     parser = _Parser(prog="gpu-advisor", description="Which GPU to buy or rent for deep learning, and why.")
     parser.add_argument(
         "--db",
@@ -108,12 +121,12 @@ _ASK_DEFAULTS = {
 }
 
 
-def _plain_ask(argv: list[str]) -> argparse.Namespace | None:
-    """`ask` followed by words none of which is an option: the namespace `build_parser()` returns for it,
-    without building the parser (argparse's help formatting imports shutil, gettext and locale); else None."""
+def _plain_ask(argv: list[str]) -> SimpleNamespace | None:
+    """`ask` followed by words none of which is an option: the attributes of the namespace `build_parser()`
+    returns for it, without importing argparse (with gettext) or building the parser; else None."""
     if len(argv) < 2 or argv[0] != "ask" or any(a.startswith("-") for a in argv[1:]):
         return None
-    return argparse.Namespace(**_ASK_DEFAULTS, command="ask", question=argv[1:])
+    return SimpleNamespace(**_ASK_DEFAULTS, command="ask", question=argv[1:])
 
 
 def _assumptions(args):
@@ -137,6 +150,8 @@ def _render(answer, args) -> str:
     from assistant import answer as render
 
     if args.json:  # one object per line: escape the characters some readers treat as line breaks
+        from assistant.terminal_text import for_json_line
+
         return for_json_line(render.to_json(answer))
     if args.markdown:
         return render.to_markdown(answer)
@@ -297,25 +312,20 @@ def _utf8_streams() -> None:
             stream.reconfigure(encoding="utf-8", errors="replace")
 
 
-def _reuse_compiled_code() -> None:
-    """Dataclass methods and regular expressions come compiled from the data folder's cache (half of an ask's CPU)."""
-    from assistant import compiled_code, paths
-
-    compiled_code.install(paths.data_dir() / "cache" / "compiled-code.marshal")
-
-
 def main(argv: list[str] | None = None) -> int:
     """Run one command. Without `argv` (the console script `gpu-advisor`, `python -m assistant`) the command line
     is the process's own and the compile cache is installed for the process; with `argv` (a test or another
     program calling it in-process) it is not, so the caller's process keeps Python's own compilers."""
     _utf8_streams()
-    if argv is None:
-        _reuse_compiled_code()
+    own_process = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv  # accepted before or after the command
-    args = _plain_ask([a for a in argv if a != "--debug"]) or build_parser().parse_args(
-        [a for a in argv if a != "--debug"]
-    )
+    plain = _plain_ask([a for a in argv if a != "--debug"])
+    if own_process:
+        from assistant import console_start
+
+        console_start.prepare(one_shot=plain is not None)
+    args = plain or build_parser().parse_args([a for a in argv if a != "--debug"])
     args.debug = debug
     command = args.command or ("chat" if not (sys.stdin.isatty() and sys.stdout.isatty()) else "tui")
     if args.command is None:

@@ -15,7 +15,6 @@ hash to the key.
 from __future__ import annotations
 
 import gc
-import hashlib
 import os
 import pickle
 from collections.abc import Callable
@@ -25,6 +24,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from assistant import paths
+from assistant.sha256 import sha256
 
 T = TypeVar("T")
 _PACKAGE = Path(__file__).resolve().parent
@@ -32,7 +32,7 @@ _PACKAGE = Path(__file__).resolve().parent
 
 @cache
 def code_version() -> str:
-    digest = hashlib.sha256()
+    digest = sha256()
     for folder in (_PACKAGE, paths.grammar_dir()):
         for root, dirs, files in os.walk(folder):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")

