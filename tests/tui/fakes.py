@@ -124,6 +124,29 @@ CHINESE_RANKING = Answer(
     sources=["fixture"],
 )
 
+# a Chinese comparison whose price cells hold a date and no spaces: they must wrap between CJK
+# characters, never inside the date ("¥7,500（二手，20" / "26-08-13）" was seen at 80x24)
+CHINESE_PRICES = Answer(
+    question="4090和3090哪个适合炼丹",
+    intent="compare",
+    lang="zh",
+    headline="选 RTX 3090：更划算。如果更看重速度，RTX 4090 快 1.6 倍。",
+    gpus=["GeForce RTX 4090", "GeForce RTX 3090"],
+    tables=[
+        Table(
+            headers=["", "RTX 4090", "RTX 3090"],
+            rows=[
+                ["相对 16 位训练速度", "1.58", "1.00"],
+                ["单人聊天，Llama 3 8B q4_k_m（token/秒）", "135", "111"],
+                ["张量核心", "512（第 4 代）", "328（第 3 代）"],
+                ["价格", "¥20,180（新/二手均价，2026-08-13）", "¥7,500（二手，2026-08-13）"],
+                ["5 年电费", "¥1,626", "¥1,265"],
+            ],
+        )
+    ],
+    sources=["fixture"],
+)
+
 UNKNOWN = Answer(question="", intent="unknown", headline="", clarification="I did not understand that question.")
 
 # a comparison of four GPUs with long row labels: at 80 columns not every column fits
@@ -152,6 +175,7 @@ SETTING = Answer(question="electricity is 0.30", intent="set", headline="Electri
 # first matching keyword wins
 ANSWERS = [
     ("性价比", CHINESE),
+    ("炼丹", CHINESE_PRICES),
     ("买什么卡", CHINESE_RANKING),
     ("7900 xtx", WIDE),
     ("rent", LINES),

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from conftest import CATALOG, ask, footer_keys, settle
-from fakes import CHINESE_RANKING, TABLE, WIDE, FakeConversation
+from fakes import CHINESE_PRICES, CHINESE_RANKING, TABLE, WIDE, FakeConversation
 from textual.geometry import Region
 from textual.widgets import Input
 
@@ -18,6 +19,7 @@ from assistant.tui.host import Catalog
 from assistant.tui.widgets.message_log import AnswerTable, NoticeMessage, fit_columns
 
 NUMBER = re.compile(r"[$¥]?\d[\d,.]*")
+DATE_OR_NUMBER = re.compile(r"\d{4}-\d{2}-\d{2}|[$¥]?\d[\d,.]*")
 
 
 def _table_lines(table: AnswerTable) -> list[str]:
@@ -59,6 +61,21 @@ async def test_a_chinese_ranking_fits_80_columns_with_every_figure_whole(app):
         for row in CHINESE_RANKING.tables[0].rows:
             for cell in row[1:]:
                 assert cell in text, (cell, text)  # each figure whole, on one line
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40-panel-open"])
+async def test_chinese_cells_without_spaces_wrap_between_characters_never_inside_a_number(app, size):
+    async with app.run_test(size=size) as pilot:
+        await ask(pilot, CHINESE_PRICES.question)
+        table = app.chat.log_widget.answers[0].query_one(AnswerTable)
+        lines = _table_lines(table)
+        assert all(len(line) <= table.size.width for line in lines)
+        text = "\n".join(lines)
+        figures = [f for row in CHINESE_PRICES.tables[0].rows for cell in row[1:] for f in DATE_OR_NUMBER.findall(cell)]
+        for figure in set(figures):
+            assert text.count(figure) >= figures.count(figure), (figure, text)  # each whole, on one line
+        assert "¥7,500（二手，" in text and "2026-08-13）" in text  # the price wrapped, at a CJK boundary
+        assert not any(line.strip().startswith(("，", "）")) for line in lines)
 
 
 async def test_a_wide_table_fits_80_columns_with_every_number_whole(app):

@@ -1,17 +1,19 @@
 """Pilot tests of where the keys go: Esc closes whatever is open and the cursor returns to the
 question; a question typed or pasted while the assumptions panel has the cursor still becomes the
 question; a long question typed key by key keeps every key; F3 copies the last answer; the
-footer lists Ctrl+Q."""
+footer lists Ctrl+Q and all its keys fit at 80 columns."""
 
 from __future__ import annotations
 
-from conftest import ask, footer_keys, settle
+import pytest
+from conftest import CATALOG, ask, footer_keys, settle
 from fakes import BARS, TABLE
 from textual import events
 from textual.command import CommandPalette
 from textual.widgets import Input
 
 from assistant.answer import to_markdown
+from assistant.tui.app import create_app
 from assistant.tui.screens.export import ExportScreen
 from assistant.tui.screens.help import HelpScreen
 from assistant.tui.widgets.assumptions_panel import AssumptionsPanel
@@ -132,3 +134,19 @@ async def test_the_footer_lists_quit_and_copy(app):
         await pilot.press("ctrl+q")
         await settle(pilot, lambda: not app.is_running)
     assert app.return_code == 0
+
+
+@pytest.mark.parametrize("lang", ["en_US.UTF-8", "zh_CN.UTF-8"])
+async def test_every_footer_key_fits_at_80_columns_without_overlapping(fake, monkeypatch, lang):
+    """At 80 columns the English footer's keys ran into the palette key ("^l Cle▏^p palette")."""
+    monkeypatch.setenv("LC_ALL", lang)
+    app = create_app(conversation=fake, catalog=CATALOG)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: "ctrl+l" in footer_keys(app))
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot, lambda: app.screen.size.width == 80)
+        await pilot.pause()
+        keys = sorted((key.region.x, key.region.right, key.key) for key in app.screen.query("FooterKey"))
+        assert {k for _, _, k in keys} >= {"ctrl+q", "f1", "f2", "f3", "ctrl+s", "ctrl+l", "ctrl+p"}
+        assert all(right <= 80 for _, right, _ in keys), keys
+        assert all(a[1] <= b[0] for a, b in zip(keys, keys[1:], strict=False)), keys  # no key drawn over the next

@@ -51,6 +51,12 @@ def test_chinese_answer_keeps_cjk_columns_aligned(snap_compare, app, size):
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_chinese_prices_with_dates_wrap_between_characters(snap_compare, app, size):
+    """Price cells without spaces ("¥7,500（二手，2026-08-13）") wrap at a CJK boundary, the date whole."""
+    assert snap_compare(app, terminal_size=size, run_before=_asking("4090和3090哪个适合炼丹"))
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_help_screen(snap_compare, app, size):
     assert snap_compare(app, terminal_size=size, run_before=_asking(keys=("f1",)))
 

@@ -9,7 +9,8 @@ answer is shown with the changed figures in bold and listed in a notice that say
 for this conversation only; the panel's save action (`AssumptionsPanel.SaveRequested`, or the
 command palette) keeps the changes for later sessions (`GpuAdvisorApp.save_defaults`) and a
 notice says what was saved, or why not. The panel hides itself
-on terminals narrower than 120 columns until toggled. Esc closes the panel and puts the cursor
+on terminals narrower than 120 columns until toggled; there the footer is compact, so that all
+its keys fit in 80 columns. Esc closes the panel and puts the cursor
 back in the question box, as does returning from any dialog. Text typed or pasted into the
 panel that is no assumption value (`AssumptionsPanel.QuestionTyped`) goes to the question box,
 so a question is never lost. Wording comes from `assistant.i18n` in the conversation's language.
@@ -18,7 +19,7 @@ so a question is never lost. Wording comes from `assistant.i18n` in the conversa
 from __future__ import annotations
 
 from rich.markup import escape
-from textual import work
+from textual import events, work
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
@@ -219,6 +220,10 @@ class ChatScreen(Screen):
         """Esc: a panel opened with F2 closes; the cursor goes back to the question."""
         self.set_class(False, "-panel-on")  # narrow: hidden again; wide: the panel is part of the layout
         self.question_input.focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Below WIDE columns the footer drops its padding, so every key and its name fits in 80."""
+        self.query_one(Footer).compact = event.size.width < WIDE
 
     def on_screen_resume(self) -> None:
         """Back from a dialog (help, export, command palette): the cursor is in the question box."""

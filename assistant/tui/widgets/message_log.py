@@ -25,6 +25,7 @@ from assistant import i18n
 from assistant.answer import Answer, to_markdown
 from assistant.answer import Table as AnswerTableData
 from assistant.terminal_text import cleaned, for_terminal
+from assistant.tui.cell_wrap import longest_piece, wrap
 from assistant.tui.widgets.bar_chart import BarChart
 from assistant.tui.widgets.cost_chart import CostChart
 
@@ -52,18 +53,22 @@ GAP = 2  # cells between two columns
 LABEL_MIN = 12  # the row labels keep at least this width (they wrap at spaces)
 WHOLE_MAX = 16  # a cell up to this wide (a figure: "1,010 GB/s") is never broken; a longer one
 # (a price with its date and condition) may wrap, so that a comparison keeps all its columns
+PIECE_MAX = 24  # a longer unbreakable piece (a URL) may be cut rather than widen its column further
 
 
-def _longest_word(text: str) -> int:
-    return max((cell_len(word) for word in text.split()), default=0)
+def _cell_need(cell: str) -> int:
+    """The width a figure column needs for `cell`: all of it up to WHOLE_MAX, and never less than
+    its widest unbreakable piece (a number, a date; up to PIECE_MAX), so that nothing is cut."""
+    return max(min(cell_len(cell), WHOLE_MAX), min(longest_piece(cell), PIECE_MAX))
 
 
 def fit_columns(table: AnswerTableData, width: int) -> tuple[list[int], list[int]]:
     """Which columns of `table` fit in `width` cells, and how wide each is.
 
     A figure column is never narrower than its widest cell up to WHOLE_MAX, so a figure stays on
-    one line and a number is never broken (its header may wrap at spaces; a longer cell, such as
-    a price with its date, wraps); the row labels may wrap at spaces down to LABEL_MIN. Figure
+    one line and a number is never broken (its header, or a longer cell such as a price with its
+    date, wraps between words and CJK characters: assistant.tui.cell_wrap); the row labels wrap
+    the same way down to LABEL_MIN. Figure
     columns that do not fit are dropped from the right (the first figure column always stays).
     The widths are exact: a header wider than its column wraps (Chinese headers have no spaces, and
     a table left to size itself would squeeze a figure column to make room for them).
@@ -71,7 +76,7 @@ def fit_columns(table: AnswerTableData, width: int) -> tuple[list[int], list[int
     columns = len(table.headers) or max((len(row) for row in table.rows), default=0)
     cells = [[str(row[n]) if n < len(row) else "" for row in table.rows] for n in range(columns)]
     headers = [table.headers[n] if n < len(table.headers) else "" for n in range(columns)]
-    need = [max([_longest_word(headers[n]), *(min(cell_len(c), WHOLE_MAX) for c in cells[n])]) for n in range(columns)]
+    need = [max([longest_piece(headers[n]), *(_cell_need(c) for c in cells[n])]) for n in range(columns)]
     label = min(need[0], LABEL_MIN) if columns else 0
     kept = [0] if columns else []
     used = label
@@ -84,6 +89,11 @@ def fit_columns(table: AnswerTableData, width: int) -> tuple[list[int], list[int
         natural = max(cell_len(c) for c in [headers[0], *cells[0]])
         label = max(label, min(natural, width - (used - label)))
     return kept, [label if n == 0 else need[n] for n in kept]
+
+
+def _wrapped(text: str, width: int) -> str:
+    """The cell's lines, broken between words and CJK characters, never inside a number."""
+    return "\n".join(wrap(text, width))
 
 
 class AnswerTable(Widget):
@@ -115,9 +125,14 @@ class AnswerTable(Widget):
         )
         for n, column_width in zip(kept, widths, strict=True):
             header = table.headers[n] if n < len(table.headers) else ""
-            grid.add_column(header, justify="left" if n == 0 else "right", overflow="fold", width=column_width)
+            grid.add_column(
+                _wrapped(header, column_width),
+                justify="left" if n == 0 else "right",
+                overflow="fold",
+                width=column_width,
+            )
         for r, row in enumerate(table.rows):
-            cells = [str(row[n]) if n < len(row) else "" for n in kept]
+            cells = [_wrapped(str(row[n]) if n < len(row) else "", w) for n, w in zip(kept, widths, strict=True)]
             grid.add_row(
                 *[Text(c, style="bold" if (r, n) in self.changed else "") for c, n in zip(cells, kept, strict=True)]
             )
