@@ -103,6 +103,14 @@ class _ToItems:
         return attach_counts(children, self.text)
 
 
+def _last_ref(item):
+    if isinstance(item, Ref):
+        return item
+    if isinstance(item, Struct) and item.refs and item.kind not in ("count_of",):
+        return item.refs[-1]
+    return None
+
+
 def _first_ref(item):
     if isinstance(item, Ref):
         return item
@@ -117,8 +125,13 @@ _COUNT_GAPS = frozenset({"", "x", "×", "*", "张", "块", "个", "片", "台", 
 
 def attach_counts(items: list, text: str = "") -> list:
     """COUNT / NUMBER and CONDITION right before a GPU belong to it: "two used 3090s"; not across a
-    comma ("electricity is 30, 4090 tco")."""
+    comma ("electricity is 30, 4090 tco"). A COUNT read right after a GPU ("3090 x4", meanings["AFTER"]) is its."""
     for k, item in enumerate(items):
+        if isinstance(item, Tag) and item.kind == "COUNT" and item.meanings.get("AFTER"):
+            ref = _last_ref(items[k - 1]) if k > 0 else None  # "3090 x4": the card right before
+            if ref is not None:
+                ref.count = int(item.number())
+            continue
         if not isinstance(item, Tag) or item.kind not in ("COUNT", "NUMBER", "CONDITION"):
             continue
         nxt = items[k + 1] if k + 1 < len(items) else None

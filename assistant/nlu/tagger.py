@@ -47,6 +47,8 @@ class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuT
             if nxt is None:
                 nxt = self.try_brand(i)  # "零一万物yi 34b": a model's brand, before "零一" reads as a number
             if nxt is None:
+                nxt = self.count_after_gpu(i)  # "3090 x4", "4090*2": that many of the card before
+            if nxt is None:
                 nxt = self.try_bound(i)
             if nxt is None:
                 nxt = self.resolution(i)

@@ -7,7 +7,9 @@ amount that is not a budget, and a word that asks for a verdict on it (lexicon [
 verdict_worth, verdict_good) or names a second-hand marketplace (deal_places). The amount is the
 offer (`VerdictQuery.offer`, kind "deal"), never a price setting: the answer weighs it against the
 market. A bare number written like a GPU right after the GPU in such a question ("3090 6500收了值吗") is
-the amount, not a second card; with any word between the two ("4090d和4090") both are cards.
+the amount, not a second card; with any word between the two ("4090d和4090") both are cards. A price of one
+card ("$650 each") with a count said apart from the card ("what about 2", "thinking 4 of them") is an offer for
+that many.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from assistant.queries import GpuRef, Query, VerdictQuery
 
 _SIZE = re.compile(r"\d+(?:\.\d+)?\s*b\b")  # a model size in a mention ("qwen 32b")
 MIN_AMOUNT = 20  # a smaller bare number is a count, a size or a rate, not a price [A]
+MAX_CARDS = 16  # the most cards a count said apart from the card ("what about 2") is read as [A]
 YEARS = (1990, 2040)  # a bare whole number in this range is read as a year, not a price
 
 
@@ -32,6 +35,8 @@ def read(r: Reading) -> Query | None:
     if b.has("DATE") and (asked or b.has("PRICES", "SET")):
         return None  # a price snapshot, or "still worth it in 2026" (the verdict on the card, with the offer weighed)
     offered = bool(said(r, "deal_words") or said(r, "deal_places")) or (asked and _priced(r))
+    priced_each = _each_offer(r)  # "used 3090 for $650 each, what about 2": a price of one card, with a count
+    offered = offered or priced_each
     sized = r.num("PARAMS") if not r.model else None
     if sized and not (offered or _priced(r)):
         return None  # "is a 3090 worth it for 70b": a verdict on the card for that size, no offer
@@ -48,6 +53,9 @@ def read(r: Reading) -> Query | None:
     if amount is None or len({g.name or g.mention for g in gpus}) != 1:
         return None
     gpu = gpus[0]
+    apart = _count_apart(r) if gpu.count <= 1 and _each(r, amount) else None
+    if apart:  # "mi50 32gb going for $150 each, thinking 4 of them": the offer is for that many
+        gpu = dataclasses.replace(gpu, count=apart)
     if gpu.count > 1 and _each(r, amount):
         amount = amount * gpu.count  # "2x used 3090 at $700 each": $1,400 for the two
     if gpu.condition is None and said(r, "deal_places"):  # "fb marketplace", "ebay", "闲鱼": second-hand
@@ -65,6 +73,30 @@ def read(r: Reading) -> Query | None:
         model=model,
         params_b=sized,  # "闲鱼3090 5000块 能跑70b吗": how a 70B model runs on it, with the verdict on the price
     )
+
+
+def _each_offer(r: Reading) -> bool:
+    """A money amount for one card ("$650 each", "$700 a piece") beside one GPU and a count said apart from it
+    ("what about 2", "thinking 4 of them"): an offer for that many cards, weighed as a deal."""
+    amount = r.b.first("MONEY")
+    if not isinstance(amount, (int, float)) or amount < MIN_AMOUNT or not _each(r, float(amount)):
+        return False
+    return len({g.name for g in r.explicit}) == 1 and bool(_count_apart(r))
+
+
+def _count_apart(r: Reading) -> int | None:
+    """How many cards a question counts apart from the GPU's mention: "4 of them", "what about 2", "should i get
+    3", "buying two" (a count after a word of lexicon [lists] deal_count_before); None if none is said."""
+    count = r.total_count()
+    if count and count > 1:
+        return count
+    text, b = r.text.lower(), r.b
+    for tok, at in zip(b.toks, b.toks_pos, strict=False):
+        v = int(tok) if tok.isdigit() else r.lex.numbers.get(tok)  # "what about 2", "buying two"
+        before = " ".join(re.sub(r"[^\w\s]", " ", text[:at]).split())
+        if v and 2 <= v <= MAX_CARDS and before.endswith(tuple(r.lex.listed("deal_count_before"))):
+            return int(v)
+    return None
 
 
 def _each(r: Reading, amount: float) -> bool:

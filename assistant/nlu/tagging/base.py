@@ -182,6 +182,19 @@ class TaggerBase:
     def unit(self, name: str, i: int) -> int:
         return self.lex.unit(name, self.tt, i)
 
+    def money_after(self, k: int) -> int:
+        """The money unit after a number, at token k (its length; 0 if none). A sign glued to the number after it
+        ("3090 $650 each") is that number's unit, so the number before it is no amount (a card)."""
+        m = self.unit("money_after", k)
+        glued_to_next = (
+            m == 1
+            and self.tt[k] in ("$", "€", "£", "¥")
+            and k + 1 < len(self.tt)
+            and self.toks[k + 1].kind == "num"
+            and self.text[self.toks[k].end : self.toks[k + 1].start] == ""
+        )
+        return 0 if glued_to_next else m
+
     def gpu_hours(self, i: int) -> bool:
         """Token i is a card's bare model number counted in hours of it ("how many 4090 hours for a lora", "4090
         hours to finetune llama"): "many" before it or a job word after the hours (lexicon gpu_hours_after)."""

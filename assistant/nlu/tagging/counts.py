@@ -16,6 +16,24 @@ _COUNT_X_MAX = 64  # the most GPUs a multiplier counts ("8x h100")
 
 
 class CountTagging(MoneyTagging):
+    def count_after_gpu(self, i: int) -> int | None:
+        """ "3090 x4", "4090 x 2", "4090*2", "a100 ×8": a multiplier right after a GPU counts it (a COUNT tag with
+        meanings["AFTER"], attached to the GPU before it); not PCIe lanes ("3090 x16 slot": lexicon [lists]
+        link_words after it)."""
+        tt, n = self.tt, len(self.tt)
+        last = self.tags[-1] if self.tags else None
+        if last is None or last.kind != "GPU" or i == 0 or last.end != self.toks[i - 1].end:
+            return None
+        k = i + 1 if tt[i] in ("x", "×") else i
+        sign = self.text[self.toks[i - 1].end : self.toks[i].start].strip()
+        if k == i and sign not in ("*", "x", "×"):
+            return None  # a number after the card with no multiplier sign
+        if k >= n or self.toks[k].kind != "num" or not tt[k].isdigit() or not 1 <= int(tt[k]) <= _COUNT_X_MAX:
+            return None
+        if k + 1 < n and tt[k + 1] in self.lex.listed("link_words"):
+            return None  # "3090 x16 slot": PCIe lanes
+        return self.add("COUNT", int(tt[k]), i, k + 1, {"AFTER": True})
+
     def classifier_count(self, i: int, j: int, v: float) -> int | None:
         """ "两张3090", "2块4090", "四卡", "双卡": a number and a Chinese classifier before a GPU (or at the end, or
         before 呢 / 吗 / 的, a model, a GPU word, or new / used then a card)."""

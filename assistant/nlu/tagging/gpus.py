@@ -321,7 +321,7 @@ class GpuTagging(TaggerBase):
         recent = [t for t in self.tags[-3:] if t.kind != "CONDITION"]
         if not recent or recent[-1].kind != "GPU" or i + 1 >= len(self.tt):
             return False
-        if self.unit("money_after", i + 1):
+        if self.money_after(i + 1):
             return True
         hit = self.lex.match(self.tt, i + 1)
         if hit and set(hit[1]) == {"QUESTION"} and i + 1 + hit[0] < len(self.tt):
@@ -407,7 +407,7 @@ class GpuTagging(TaggerBase):
                 toks[end - 1].kind == "num"
                 and end < n
                 and (
-                    self.unit("money_after", end)
+                    self.money_after(end)
                     or (not named and (self.unit("hours", end) and not self.gpu_hours(i) or self.unit("years", end)))
                     or tt[end] in ("b", "k", "%")
                 )
@@ -452,7 +452,7 @@ class GpuTagging(TaggerBase):
                 and tt[i][1] == "0"
                 and tt[i][3] == "0"
                 and tt[i][2] in "56789"
-                and not (end < n and (self.unit("money_after", end) or tt[end] in ("b", "k", "%")))
+                and not (end < n and (self.money_after(end) or tt[end] in ("b", "k", "%")))
             )
         )
         if why == "prefix" and tt[i] == "v" and len(tt[i + 1]) == 3 and tt[i + 1].endswith("00"):

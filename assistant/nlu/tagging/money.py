@@ -83,7 +83,7 @@ class MoneyTagging(TaggerBase):
         """A money unit after the number ("800 dollars", "5000块", "一块二", "六毛") or an electricity price
         ("电费0.6", "30 cents per kwh", "0.12/kwh"): MONEY, or KWH after an electricity word or before a kWh unit."""
         tt, n = self.tt, len(self.tt)
-        m = self.unit("money_after", j)
+        m = self.money_after(j)
         power_price = self.after_power_price(i)
         tenths = self._tenths_after(j + m) if m and tt[j] in ("块", "元") and v < 100 else None
         if tenths is not None:  # "一块二" = 1.2 元, "1块5" = 1.5 元

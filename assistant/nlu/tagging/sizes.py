@@ -22,6 +22,7 @@ from assistant.nlu.text import words
 
 # video heights written with a "p" ("720p"): a 16:9 frame of that many lines, never a GPU ("GTX 760M")
 VIDEO_LINES = frozenset({240, 360, 480, 540, 576, 720, 1080, 1440, 2160})
+MIN_IMAGE_SIDE = 64  # the smallest side of an image size ("64x64"); "3090 x4" is no image
 
 
 class SizeTagging(TaggerBase):
@@ -141,9 +142,10 @@ class SizeTagging(TaggerBase):
         tt, toks, n = self.tt, self.toks, len(self.tt)
         if toks[i].kind != "num" or not tt[i].isdigit() or int(tt[i]) < 64:
             return None
-        if i + 2 < n and tt[i + 1] in ("x", "×") and toks[i + 2].kind == "num" and tt[i + 2].isdigit():
+        # both sides an image's size: "3090 x4", "4090*2" are cards counted (counts.py count_after_gpu)
+        if i + 2 < n and tt[i + 1] in ("x", "×") and toks[i + 2].kind == "num" and _side(tt[i + 2]):
             return self.add("RESOLUTION", (int(tt[i]), int(tt[i + 2])), i, i + 3)
-        if i + 1 < n and self.gap(i) == "*" and toks[i + 1].kind == "num" and tt[i + 1].isdigit():
+        if i + 1 < n and self.gap(i) == "*" and toks[i + 1].kind == "num" and _side(tt[i + 1]):
             return self.add("RESOLUTION", (int(tt[i]), int(tt[i + 1])), i, i + 2)
         if i + 1 < n and tt[i + 1] in ("px", "pixels") and 256 <= int(tt[i]) <= 8192:  # "1024px", "768 px"
             return self.add("RESOLUTION", (int(tt[i]), int(tt[i])), i, i + 2)
@@ -151,6 +153,11 @@ class SizeTagging(TaggerBase):
         if i + 1 < n and tt[i + 1] == "p" and toks[i + 1].glued and lines in VIDEO_LINES:  # "720p", "1080p"
             return self.add("RESOLUTION", (lines * 16 // 9, lines), i, i + 2)
         return None
+
+
+def _side(t: str) -> bool:
+    """A side of an image size: a whole number of 64 pixels or more."""
+    return t.isdigit() and int(t) >= MIN_IMAGE_SIDE
 
 
 def context_k(v: float) -> int:
