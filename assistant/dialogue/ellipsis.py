@@ -66,6 +66,9 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     follow = cloud.hours_of_rent(base, follow)
     if follow.ask == "price_gap":
         return about_last.gap_of_last(dlg, follow)  # "差价多少", "how much more is it": the two cards compared
+    offer = _offer_for_card(dlg, base, follow)
+    if offer is not None:
+        return offer
     if follow.ask == "compare":
         if follow.gpus and base is not None and base.intent == "spec" and gpus_of(base):
             from assistant.queries import CompareQuery  # "4070ti super也比一下" after the 4090's spec sheet: both
@@ -155,7 +158,16 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     if "offer" in names and follow.budget_usd is not None and getattr(base, "kind", None) == "deal":
         # "what about 650 for a 3080 ti" after "is a used 3090 a good deal at 700": that offer for that card
         changes.update(offer=follow.budget_usd, money_currency=follow.budget_currency)
+        changes["settings"] = _offer_not_a_price(follow)
         follow = dataclasses.replace(follow, budget_usd=None, budget_currency=None)
+    elif (
+        "offer" in names
+        and getattr(base, "kind", None) == "deal"
+        and {g.name for g in follow.gpus} - {g.name for g in gpus_of(base)}
+    ):
+        from assistant.queries import SpecQuery  # "4090呢" after an offer for a 3090: that offer was the 3090's
+
+        return SpecQuery(text=follow.text, gpus=fill(dlg, follow.gpus), fields=("price",), settings=follow.settings)
     for key in _FOLLOWUP_FIELDS:
         value = getattr(follow, key)
         if value is not None and key in names:
@@ -181,6 +193,40 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         if isinstance(base, RatesQuery) and base.mode == "rates" and follow.gpu_count > 1 and not follow.period:
             changes.update(mode="rent", hours=1.0)  # "what about 2 of them?" after an hourly rate: an hour of both
     return dataclasses.replace(base, **changes)
+
+
+# answers where a card named with an amount ("and a 3080 ti for 650?") is an offer for it, not an input of the answer
+_OFFER_AFTER = ("spec", "verdict", "fit", "explain", "deal")
+
+
+def _offer_for_card(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query | None:
+    """ "and a 3080 ti for 650?", "what about a 4090 at 1400", "那3080ti 三千五呢" after a spec sheet, a price, a
+    verdict or a fit (or with nothing before): that card weighed at that price, an offer, not a price for the
+    conversation. After a comparison, a cost or a pick the amount stays an input of that question (a price to use
+    there); after an offer weighed, the merge below takes it. None when no one card is named with an amount."""
+    from assistant.queries import VerdictQuery
+
+    amount = follow.amount
+    if amount is None or amount < 50 or len(follow.gpus) != 1 or follow.gpus[0].pronoun or not follow.gpus[0].name:
+        return None
+    if getattr(base, "kind", None) == "deal" or (base is not None and base.intent not in _OFFER_AFTER):
+        return None
+    currency = next((s.currency for s in follow.settings if s.key == "price_override"), None)
+    return VerdictQuery(
+        text=follow.text,
+        gpus=fill(dlg, follow.gpus),
+        kind="deal",
+        offer=float(amount),
+        money_currency=follow.budget_currency or currency,
+        settings=_offer_not_a_price(follow),
+    )
+
+
+def _offer_not_a_price(follow: FollowUpQuery) -> tuple:
+    """The follow-up's settings without the price it states for a card it names ("那3080ti 三千五呢" after an offer
+    weighed): that amount is the card's offer, weighed now, not a price for the rest of the conversation."""
+    named = {g.name for g in follow.gpus}
+    return tuple(s for s in follow.settings if not (s.key == "price_override" and (s.gpu in named or not s.gpu)))
 
 
 def _more_of_the_pick(dlg: Dialogue, base: Query, follow: FollowUpQuery) -> Query:
@@ -230,6 +276,9 @@ def _amount_as_field(base: Query, follow: FollowUpQuery) -> FollowUpQuery:
     small and the last question has one, a budget after a recommendation; else the dialogue asks."""
     v = follow.amount
     names = {f.name for f in dataclasses.fields(base)}
+    if any(s.key == "price_override" and s.gpu and s.value == v for s in follow.settings):
+        if getattr(base, "kind", None) != "deal":
+            return dataclasses.replace(follow, amount=None)  # "what about a 4090 at 1400": its price, not a budget
     if v is not None and v >= 50 and getattr(base, "kind", None) == "deal":
         # "and 400?", "那3080ti 三千五呢" after an offer weighed: another offer, in the last offer's currency
         currency = follow.budget_currency or getattr(base, "money_currency", None)

@@ -550,8 +550,15 @@ def reply_to_ask_back(dlg: Dialogue, query: Query) -> Query:
 
     last = dlg.context.last_query
     open_fit = isinstance(last, FitQuery) and not last.gpus
-    # "4090?" after a fit, a cost, a rental, a verdict: the same question on that card
+    # "4090?" after a fit, a cost, a rental, a verdict: the same question on that card; after a comparison, that card
+    # in it ("3090 vs 4080 for training" -> "4090?"); after a pick, that card against the pick, for its work
     asked_of_cards = last is not None and last.intent in _CARD_QUESTIONS and bool(getattr(last, "gpus", ()))
+    asked_of_cards = asked_of_cards or (
+        last is not None and last.intent == "compare" and bool(getattr(last, "gpus", ()))
+    )
+    asked_of_cards = asked_of_cards or (
+        last is not None and last.intent == "recommend" and dlg.context.focus is not None
+    )
     if not ((dlg.context.asked_back or open_fit or asked_of_cards) and isinstance(query, SpecQuery)) or query.fields:
         return query
     if not query.gpus or any(g.pronoun is not None or not g.name for g in query.gpus):
