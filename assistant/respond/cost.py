@@ -336,6 +336,13 @@ def respond(query: CostQuery, env: Env) -> Answer:
         return Answer(
             question=query.text, intent="cost", headline="", clarification=env.t("cost.which_gpu"), lang=env.lang
         )
+    powerless = [env.gpu(r.name) for r in refs if not env.gpu(r.name).tdp_w]
+    if powerless and len(powerless) == len(refs) and not query.watts:  # "geforce 6500 electricity": no figure, said
+        names = i18n.join_names(env.lang, [g.short_name for g in powerless])
+        head = env.t("cost.no_power", gpus=names, example=powerless[0].name)
+        return Answer(
+            question=query.text, intent="cost", headline=head, lang=env.lang, gpus=[g.name for g in powerless]
+        )
     a = env.assumptions
     years = query.years or a.years
     util, util_text = _utilization(query, env)
@@ -458,7 +465,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
         head = _several_head(query, env, each, years)
     steps = [env.t("cost.electricity_step", watts=f"{w:,.0f}", usage=util_text)]
     stock = env.gpu(refs[0].name).tdp_w or 0
-    if first.tdp_w != stock:  # the per-card limit the question states, said and used
+    if (first.tdp_w or 0) != stock:  # the per-card limit the question states, said and used
         steps.append(env.t("cost.card_limit", limit=f"{first.tdp_w:,}", stock=f"{stock:,}"))
         figures["targets"] = {"power_limit": first.tdp_w}
     several = [r for r in refs if r.count > 1]  # "2x 4090 over 4 years": the machine that holds them, not a desktop

@@ -29,6 +29,8 @@ from assistant.nlu.tagging.words import (
     SYSTEM_RAM,
 )
 
+ANCIENT_GB = 2.0  # a bare number whose card has less memory than this is not read as that card [A]
+
 
 class GpuTagging(TaggerBase):
     # accelerators left out on purpose --------------------------------------------------------
@@ -309,7 +311,12 @@ class GpuTagging(TaggerBase):
 
     def _bare_number_is_gpu(self, i: int) -> bool:
         """A number alone names a GPU only when it is a GeForce GTX/RTX or Radeon RX model number
-        ("3090", "7900") or GPU words surround it ("7000显卡"); "seq len 256", "卖7000", "(used, 400)" are not."""
+        ("3090", "7900") or GPU words surround it ("7000显卡"); "seq len 256", "卖7000", "(used, 400)" are not.
+        Nor is a number whose card alone would be one of under 2 GB from the 2000s ("闲鱼上6500的能要吗" is ¥6,500,
+        not a 2005 GeForce 6500; "9000" not a 2002 Radeon 9000): a brand or series word still names those."""
+        alone = self.index.gpu([self.tt[i]], self.tt[i])
+        if alone.status == "ok" and (self.index.memory_of(alone.name or "") or 0) < ANCIENT_GB:
+            return False
         if self.tt[i] in self.index.bare_numbers:
             if self._price_after_gpu(i):
                 return False  # "3090 6500收了值吗", "二手3090矿卡6500能买吗": the money asked, not a GeForce 6500
