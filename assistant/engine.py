@@ -243,6 +243,9 @@ class Engine:
             if changed.clarification:  # refused along the way: the question is answered without it
                 refused, changed = changed.clarification, None
             query = again if again is not None else query  # the question keeps its own text in the context
+        from assistant.respond.macs import within_budget
+
+        query = within_budget(query, env)  # "mac studio ... 预算两万": the Mac Studio that fits the budget
         try:
             answer = self._respond(query, env)
         except NoExchangeRate as exc:

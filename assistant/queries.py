@@ -374,6 +374,9 @@ class RigQuery(Query):
     server: bool = False  # "a server", "服务器": passively cooled datacenter cards are candidates too
     psu_w: float | None = None  # "3x 3090 on a 1000w psu, will it be ok": the PSU the user has
     asks_power: bool = False  # a PSU question ("4张3090 电源要多大"): the power answer leads
+    # the wall circuit the user names ("on a 120v 15a circuit", "220v 10a插座"): volts and breaker amps (None: not said)
+    circuit_volts: float | None = None
+    circuit_amps: float | None = None
     cpu: str | None = None  # the CPU named, as typed ("threadripper 7960x"): its power class in the PSU sizing
     card_w: float | None = None  # "显卡功耗450w 电源850w够不够": one card's draw when no GPU is named
 

@@ -55,7 +55,7 @@ _BASELINE = (
     re.compile(rf"{_COUNT}\s*(?:张|块|卡)[^，。,]{{0,12}}?(?:和|跟|与|对比|比)\s*{_COUNT}\s*(?:张|块|卡)"),
     re.compile(rf"\b{_COUNT}\s*(?:x\s*)?(?:vs\.?|versus|compared to)\s+{_COUNT}\b", re.I),
 )
-_LANES = re.compile(r"(?:pci-?e\s*(?:gen\s*)?(\d)(?:\.0)?)?\s*x\s?(1|4|8|16)\b", re.I)
+_LANES = re.compile(r"(?:pci-?e\s*(?:gen\s*)?(\d)(?:\.0)?)?\s*x\s?(16|1|4|8)(?![0-9a-z])", re.I)
 _GEN = re.compile(r"pci-?e\s*(?:gen\s*)?(\d)(?:\.0)?|gen\s?(\d)\b", re.I)
 
 

@@ -28,6 +28,7 @@ from assistant.respond import (
     fit_hardware,
     scaling,
     upgrade_path,
+    vendor_practice,
 )
 from assistant.respond.env import Env
 from assistant.respond.idle_power import with_idle
@@ -162,6 +163,21 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     headline = _with_pick_and_worth(query, headline, picked, rows, names, title, env)
     if picked is not None:
         choice = picked[0]
+    if not model_figures.get("model_choice"):  # an AMD / Intel pick over NVIDIA: the software caveat leads
+        vendor_lead, flipped = vendor_practice.compare_lead(query, rows, names, choice, key, env)
+        if flipped:  # training / "AI": the NVIDIA card is the choice, and the lead says why
+            choice, headline = flipped, vendor_lead
+        elif (
+            vendor_lead
+            and picked is not None
+            and picked[2].get("reason") == "memory"
+            and headline.startswith(picked[1])
+        ):
+            # picked for its memory, not paper speed: the pick first, the caveat right after it
+            after = vendor_practice.after_pick(rows, names, choice, env)
+            headline = i18n.gap(env.lang).join([picked[1], after, headline[len(picked[1]) :].lstrip()])
+        elif vendor_lead:
+            headline = vendor_lead + i18n.gap(env.lang) + headline
     roomy = compare_headline.more_memory(rows, names)  # "2x 5060 ti vs 3090": the slower may hold more
     if roomy is not None and (chat or (query.workload is None and roomy["times"] >= 2)):
         if not model_figures.get("model_choice"):  # "what is the gb10 good for vs a 5090": what the memory buys
@@ -192,6 +208,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     sources = [spec_source(rows[n].gpu, env) for n in names] + env.cite(
         *[p.source for n in names if (p := rows[n].price)], *variant_sources
     )
+    sources += vendor_practice.sources([rows[n].gpu for n in names], env)
     sources += env.rate_sources()
     sources.append("method: docs/model.md §perf, §cost.tco (Dettmers 2023 normalization)")
     answer = Answer(

@@ -81,6 +81,17 @@ def _temperature_lead(query: ExplainQuery, env: Env) -> str:
 
 
 def respond(query: ExplainQuery, env: Env) -> Answer:
+    from assistant.respond import pcie_slot
+
+    if pcie_slot.applies(query, env):  # "is a pcie 4.0 x4 slot ok for a 3090": that slot, in numbers
+        slot = pcie_slot.respond(query, env)
+        if slot is not None:
+            pcie = next((c for c in env.reader.concepts if c.key == "pcie"), None)
+            related = [_title(c, env.lang) for c in env.reader.concepts if pcie and c.key in pcie.related]
+            if related:
+                slot.steps.append(env.t("explain.related", items=i18n.listing(env.lang).join(related)))
+            slot.figures["concept"] = "pcie"
+            return slot
     concepts = {c.key: c for c in env.reader.concepts}
     concept = concepts.get(query.concept)
     if concept is None:

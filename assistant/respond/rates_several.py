@@ -11,16 +11,19 @@ and would stand another one named in for it, that GPU's rates at the other cloud
 from __future__ import annotations
 
 import dataclasses
+import math
 
 from assistant import i18n
 from assistant.answer import Answer
+from assistant.models import hardware as hw
 from assistant.queries import RatesQuery
+from assistant.respond.compare_reasons import LARGE_TRAINING_GAP
 from assistant.respond.env import Env
 from assistant.respond.offers import provider_name
 from assistant.respond.pricing import perf_workload, score, workload_title
 
 
-def _value(env: Env, answers: list[Answer], key: str) -> tuple[str, dict]:
+def _value(env: Env, answers: list[Answer], key: str, training: bool = False) -> tuple[str, dict]:
     """The sentence naming the GPU with the most speed per dollar of rent, and its figures."""
     per = []
     for ans in answers:
@@ -36,6 +39,9 @@ def _value(env: Env, answers: list[Answer], key: str) -> tuple[str, dict]:
         return "", {}
     per.sort(key=lambda p: -p[0])
     best, other = per[0], per[1]
+    large = _large_training_value(env, per, key) if training else None
+    if large:
+        return large
     text = env.t(
         "rates.value_pair",
         title=workload_title(env, key),
@@ -50,6 +56,52 @@ def _value(env: Env, answers: list[Answer], key: str) -> tuple[str, dict]:
         other_memory=f"{other[1].memory_gb:g}",
     )
     return text, {"best_value": best[1].name, "value_ratio": round(best[0] / other[0], 3)}
+
+
+_TRAINING = ("training", "llm_finetune", "train")  # training said in so many words: large-model training leads
+
+
+def _large_training_value(env: Env, per: list, key: str) -> tuple[str, dict] | None:
+    """16-bit training where the score (the benchmark's mix of mid-sized networks, §perf.roofline) and the
+    matmul-bound ratio of large-model training (§cost.training: time = FLOPs / (MFU x tensor peak)) disagree by
+    more than compare_reasons.LARGE_TRAINING_GAP ("h800和h20租哪个训模型": 756 against 148 TFLOPS, while the
+    bandwidth-heavy mix rates the H20 higher): the verdict leads with the work per dollar of large-model training,
+    says the compute ratio, and names the mix's pick second. None when they agree."""
+    if key != "train16" or len(per) < 2:
+        return None
+    rows = [(p[1], p[2], p[3], hw.matmul_tflops(p[1], "fp16_acc32").value) for p in per[:2]]
+    if any(r[3] <= 0 for r in rows):
+        return None
+    (ga, ra, sa, ta), (gb, rb, sb, tb) = rows
+    rated, matmul = sa / sb, ta / tb
+    if abs(math.log(matmul / rated)) <= math.log(LARGE_TRAINING_GAP):
+        return None
+    by_work = sorted(rows, key=lambda r: -r[3] / r[1])
+    (best, best_rate, _, best_tf), (other, other_rate, _, other_tf) = by_work
+    mix_best = per[0][1]
+    text = env.t(
+        "rates.value_large_training",
+        best=best.short_name,
+        other=other.short_name,
+        ratio=f"{(best_tf / best_rate) / (other_tf / other_rate):.1f}",
+        best_tf=f"{best_tf:,.0f}",
+        other_tf=f"{other_tf:,.0f}",
+        compute=f"{other_tf / best_tf * 100:.0f}" if other_tf < best_tf else f"{best_tf / other_tf * 100:.0f}",
+        slow=other.short_name if other_tf < best_tf else best.short_name,
+        fast=best.short_name if other_tf < best_tf else other.short_name,
+        best_rate=env.money(best_rate, 2),
+        other_rate=env.money(other_rate, 2),
+        best_memory=f"{best.memory_gb:g}",
+        other_memory=f"{other.memory_gb:g}",
+    )
+    if mix_best.name != best.name:
+        text += " " + env.t(
+            "rates.value_mix_differs",
+            gpu=mix_best.short_name,
+            ratio=f"{per[0][0] / per[1][0]:.2f}",
+            title=workload_title(env, key),
+        )
+    return text, {"best_value": best.name, "value_ratio": round((best_tf / best_rate) / (other_tf / other_rate), 3)}
 
 
 def _cheaper_job(env: Env, answers: list[Answer]) -> tuple[str, dict]:
@@ -100,7 +152,11 @@ def respond(query: RatesQuery, env: Env, one) -> Answer:
                 found = _elsewhere(query, env, one, ref)
             answers.append(found)
     key = perf_workload(query.workload, query.precision)
-    value, figures = _cheaper_job(env, answers) if query.mode == "job" else _value(env, answers, key)
+    value, figures = (
+        _cheaper_job(env, answers)
+        if query.mode == "job"
+        else _value(env, answers, key, training=query.workload in _TRAINING)
+    )
     first = answers[0]
 
     def union(lists) -> list:

@@ -106,6 +106,10 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         from assistant.respond import laptops
 
         return laptops.respond(query, env)
+    if (query.vendor or "").lower() == "apple":  # "best mac for local llms": Macs as a category, never a GPU instead
+        from assistant.respond import macs
+
+        return macs.respond(query, env)
     env = env.for_query(query)
     a = env.assumptions
     budget = budget_usd(query, env) or a.budget_usd

@@ -22,7 +22,7 @@ from assistant.models import constants as C
 from assistant.models import diffusion_memory, memory, scaling, train_memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RigQuery
-from assistant.respond import mixed_set, psu_draw, quiet
+from assistant.respond import circuit, mixed_set, psu_draw, quiet
 from assistant.respond.builds import MAX_GPUS, SERVER_GPUS, Build, builds, platform_for, power
 from assistant.respond.cpus import cpu_power
 from assistant.respond.env import Env
@@ -354,6 +354,10 @@ def _figure(b: Build) -> dict:
 
 
 def respond(query: RigQuery, env: Env) -> Answer:
+    if (query.vendor or "").lower() == "apple" and not query.gpus and not query.asks_power:  # "想买苹果电脑跑72b"
+        from assistant.respond import macs
+
+        return macs.respond(query, env)
     env = env.for_query(query)
     if query.asks_power and mixed_set.is_mixed(query):  # "what psu for both" after a 3090 and a 3060
         return mixed_set.psu_answer(query, env)
@@ -419,6 +423,10 @@ def respond(query: RigQuery, env: Env) -> Answer:
     )
     if query.asks_power:  # a PSU question: the power answer is the headline, the build stays in the table
         head = _power_head(query, choice, env)
+    on_circuit = circuit.asked(query)
+    if on_circuit:  # "4x3090 on a 120v 15a circuit?": the wall circuit's verdict leads
+        circuit_text, circuit_figures = circuit.sentence(query, choice, env)
+        head = circuit_text + i18n.gap(env.lang) + head
     if query.gpus and lexicon(env.lang).words_in("total_asked_words", query.text.lower()):
         # "4090 + 7800x3d + 64gb ram + 1000w psu, total?": the sum first, what is priced and what is an allowance
         head = (
@@ -526,6 +534,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
     }
     if limited:
         figures["targets"] = {"power_limit": choice.gpu.tdp_w}
+    if on_circuit:
+        figures["circuit"] = circuit_figures
     price = purchase_price(choice.gpu.name, env)
     sources = (
         (env.cite(price.source) if price else [])
@@ -537,6 +547,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
             "dettmers-2018-hardware",
             *home_sources,
         )
+        + (circuit.sources(env) if on_circuit else [])
         + env.rate_sources()
         + ["method: docs/model.md §rig, §perf.multigpu" + (", §llm.decode" if unit == "rig.unit_tps" else "")]
     )

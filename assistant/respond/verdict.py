@@ -20,7 +20,7 @@ from assistant.models import constants as C
 from assistant.models import hardware
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import VerdictQuery
-from assistant.respond import deal, ollama, software, wait
+from assistant.respond import deal, ollama, software, vendor_practice, wait
 from assistant.respond.env import Env
 from assistant.respond.fit import largest_finetunable, largest_llm
 from assistant.respond.mining import mining_notes
@@ -260,6 +260,36 @@ def _why_not_ranked(env: Env, ranking, gpu: GpuSpec, mine: ValueRow) -> str:
     return exclusion_reason(found, env) if found else env.t("verdict.missing_rank")
 
 
+def _nvidia_near(rows, mine: ValueRow, env: Env) -> str:
+    """The NVIDIA card with the most value in the ranking at up to NEAR_PRICE x the asked card's price, worded with its
+    memory and price; "" when the asked card has no price or none is that close."""
+    if mine.price is None:
+        return ""
+    cap = mine.price.usd * mine.n_gpus * NEAR_PRICE
+    mem = (mine.gpu.memory_gb or 0) * mine.n_gpus
+    near = []
+    for r in rows:  # best value first
+        other = env.reader.gpu(r.gpu)
+        if other is None or other.vendor != "NVIDIA" or other.passively_cooled or r.price_usd * r.n_gpus > cap:
+            continue
+        near.append((r, other))
+    # as much memory as the asked card first (a 24 GB card's alternative is not a 16 GB one), else the best value
+    r, other = next(
+        ((r, o) for r, o in near if (o.memory_gb or 0) * r.n_gpus >= mem), near[0] if near else (None, None)
+    )
+    if r is None or other is None:
+        return ""
+    return env.t(
+        "verdict.nvidia_near",
+        gpu=counted(env, other, r.n_gpus, article=False),
+        mem=f"{(other.memory_gb or 0) * r.n_gpus:g}",
+        price=env.money(r.price_usd * r.n_gpus),
+    )
+
+
+NEAR_PRICE = 1.25  # "at about its price": up to 25 % dearer, as the worth verdict's "better value" band [A]
+
+
 def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
     workload = query.workload or "training"
     key = perf_workload(workload, None)
@@ -332,6 +362,18 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         # the reference card is not measured against itself ("为啥3090这么香" said "1.00x an RTX 3090")
         yes_key = "verdict.head_yes_reference" if gpu.name == C.REF_NAME and n == 1 else "verdict.head_yes"
         head = env.t(yes_key, what=what, use=use, mem=f"{mem:g}", speed=f"{speed:.2f}", title=title)
+    if answer in ("yes", "yes_if") and vendor_practice.other_vendor(gpu):  # "9070xt能炼丹吗 还是老老实实买n卡"
+        alt = _nvidia_near(rows, mine, env)
+        lead = vendor_practice.verdict_lead(gpu, query.workload, alt, env)
+        if lead:
+            if answer == "yes":  # the paper figures follow the caveat, not a second "yes"
+                head = env.t(
+                    "verdict.head_paper", what=what, use=use, mem=f"{mem:g}", speed=f"{speed:.2f}", title=title
+                )
+            answer = "yes_if"
+            cond = env.t("verdict.cond_vendor", stack=software_stack([gpu]))
+            condition = f"{condition}{i18n.sep(env.lang)}{cond}" if condition else cond
+            head = lead + i18n.gap(env.lang) + head
     core = answer  # before the airflow condition: what the card itself earned
     if gpu.passively_cooled and answer in ("yes", "yes_if"):  # "is a tesla t4 good for a home server"
         answer = "yes_if"
@@ -434,6 +476,7 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         + env.cite(*price_sources, "dettmers-2023")
         + [s for s in sibling_sources if s not in env.rate_sources()]
         + env.cite(*market_sources)
+        + vendor_practice.sources([gpu], env)
         + env.rate_sources()
         + ["method: docs/model.md §perf, §rec" + (", §llm.decode" if chat else "")],
     )

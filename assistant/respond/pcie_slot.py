@@ -1,0 +1,114 @@
+"""Answer "is a pcie 4.0 x4 slot ok for a 3090", "does pcie 3.0 x16 bottleneck a 4090 for training", "pcie 4.0 x8会影响
+显卡跑大模型吗": what a slot's generation and lanes cost, per use, with the numbers that decide it.
+
+Contract: `respond(query, env)` answers an ExplainQuery about the `pcie` concept whose text names a generation or a
+lane count (`asked.link_of`); None otherwise (the concept card answers "what is pcie"). The slot's rate is lanes x
+the per-lane rate of the lower of the slot's and the card's generations x PCIE_COPY_EFFICIENCY (§image.speed,
+`hardware.pcie_gb_s`), against the card's own full link. Per use: loading the model (the card's memory over the
+link, once), generating on one card or split by layers (one activation hop per token: no change), tensor
+parallelism (an all-reduce every layer: it costs), data-parallel training across cards (Dettmers 2023: x8 fine,
+x4 about 5-10 % at 4 GPUs) and weights streamed from system RAM every step (offload: the link is the speed).
+`figures.pcie` = {gen, lanes, gb_s, full_gb_s, load_s, full_load_s, gpu}. The workload asked (training or
+inference) orders the answer; the GPU is the one named, else a 24 GB card on a full link of the slot's
+generation (said, never named).
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.answer import Answer
+from assistant.models import constants as C
+from assistant.queries import ExplainQuery
+from assistant.respond import asked
+from assistant.respond.env import Env
+
+_TRAIN = re.compile(r"train|fine[- ]?tun|lora|ddp|fsdp|deepspeed|训练|微调|炼丹", re.IGNORECASE)
+_SECOND = re.compile(r"second|2nd|another|extra|two|both|multi|dual|第二|两张|双卡|多卡|2张|另一", re.IGNORECASE)
+_TP = re.compile(r"vllm|tensor[- ]?parallel|张量并行|sglang", re.IGNORECASE)
+
+
+def _card_link(gpu) -> tuple[int, int]:
+    m = re.search(r"PCIe\s*(\d)\.0\s*x(\d+)", gpu.bus_interface or "")
+    return (int(m.group(1)), int(m.group(2))) if m else (4, 16)
+
+
+def respond(query: ExplainQuery, env: Env) -> Answer | None:
+    link = asked.link_of(query.text)
+    if link is None:
+        return None
+    names = [r.name for r in query.gpus if r.name]
+    gpu = env.reader.gpu(names[0]) if names else None
+    assumed = gpu is None
+    gpu = gpu or env.reader.known_gpu(C.REF_NAME)  # its memory and link size an unnamed card: said, never named
+    card_gen, card_lanes = _card_link(gpu) if not assumed else (link.gen or 4, 16)
+    slot_gen = link.gen or card_gen
+    gen = min(slot_gen, card_gen)
+    lanes = min(link.lanes or 16, card_lanes)
+    per_lane = C.PCIE_LANE_GB_S.get(gen, C.PCIE_LANE_GB_S[4])
+    gb_s = per_lane * lanes * C.PCIE_COPY_EFFICIENCY
+    full = C.PCIE_LANE_GB_S.get(card_gen, per_lane) * card_lanes * C.PCIE_COPY_EFFICIENCY
+    mem = gpu.memory_gb or 0.0
+    load_s, full_load_s = mem / gb_s, mem / full
+    share = gb_s / full
+    training = bool(_TRAIN.search(query.text)) or query.workload in ("training", "llm_finetune")
+    second = bool(_SECOND.search(query.text))
+    values = {
+        "gen": f"{slot_gen}.0",
+        "lanes": lanes,
+        "gbs": f"{gb_s:.1f}",
+        "full": f"{full:.1f}",
+        "card_link": f"PCIe {card_gen}.0 x{card_lanes}",
+        "pct": f"{share * 100:.0f}",
+        "whose": env.t("pcie.whose_gpu", gpu=gpu.short_name) if not assumed else env.t("pcie.whose_full"),
+        "what_mem": env.t("pcie.mem_gpu", gpu=gpu.short_name, mem=f"{mem:g}")
+        if not assumed
+        else env.t("pcie.mem_any", mem=f"{mem:g}"),
+        "load": f"{load_s:.1f}",
+        "full_load": f"{full_load_s:.1f}",
+    }
+    if share >= 0.99:
+        head = env.t("pcie.head_full", **values)
+    elif training:
+        head = env.t("pcie.head_training" if lanes >= 8 else "pcie.head_training_x4", **values)
+    else:
+        head = env.t("pcie.head_inference", **values)
+    steps = [
+        env.t("pcie.rate", **values),
+        env.t("pcie.load", **values),
+        env.t("pcie.generate"),
+        env.t("pcie.split"),
+        env.t("pcie.tensor_parallel", lanes=lanes) if not _TP.search(query.text) else env.t("pcie.tensor_asked"),
+        env.t("pcie.training", lanes=lanes),
+        env.t("pcie.offload", **values),
+    ]
+    if slot_gen > card_gen:
+        steps.insert(1, env.t("pcie.card_slower", **values))
+    if second:
+        steps.insert(0, env.t("pcie.second", **values))
+    if assumed:
+        steps.append(env.t("pcie.assumed_gpu", gen=card_gen))
+    return Answer(
+        question=query.text,
+        intent="explain",
+        headline=head,
+        gpus=[gpu.name] if not assumed else [],
+        steps=steps,
+        figures={
+            "pcie": {
+                "gen": slot_gen,
+                "lanes": lanes,
+                "gb_s": round(gb_s, 2),
+                "full_gb_s": round(full, 2),
+                "load_s": round(load_s, 1),
+                "full_load_s": round(full_load_s, 1),
+                "gpu": None if assumed else gpu.name,
+            }
+        },
+        sources=env.cite("dettmers-2023") + ["method: docs/model.md §image.speed (PCIe copy rate), §perf.multigpu"],
+        lang=env.lang,
+    )
+
+
+def applies(query, env: Env) -> bool:
+    return isinstance(query, ExplainQuery) and query.concept == "pcie" and asked.link_of(query.text) is not None

@@ -1,0 +1,83 @@
+"""An AMD or Intel card weighed against NVIDIA: the software caveat leads, never the paper speed alone.
+
+Contract: `compare_lead(query, rows, names, choice, key, env)` is called by the compare answer once its pick is
+known. When the pick is an AMD or Intel card and the other card is NVIDIA, it returns (lead, NVIDIA card chosen or ""):
+- for training or for "AI" with no workload named (the long tail of CUDA-only kernels and repositories decides,
+  knowledge/concepts.toml `amd-practice` / `intel-practice`, dated sources), the NVIDIA card becomes the choice and
+  the lead says why, with the paper ratio it overrides;
+- for inference (LLM chat, batched inference, image generation) the pick stands, and the lead says it holds only
+  where the user's tools run on that vendor's stack.
+Otherwise ("", ""). `verdict_lead(gpu, workload, alternative, env)` is the same caveat for a verdict on one
+AMD / Intel card ("9070xt能炼丹吗 还是老老实实买n卡"). `sources(gpus, env)` cites the practice concept of each vendor.
+"""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.respond.env import Env
+from assistant.respond.wording import software_stack
+
+_PRACTICE = {"AMD": "amd-practice", "ATI": "amd-practice", "Intel": "intel-practice"}
+TRAINING_KEYS = ("train16", "train8", "train")  # perf keys of training (respond.pricing.perf_workload)
+
+
+def other_vendor(gpu) -> bool:
+    return (gpu.vendor or "") in _PRACTICE
+
+
+def training_like(query, key: str) -> bool:
+    """Training asked, or "AI" in general (no workload named): the CUDA-only long tail decides."""
+    return key.startswith("train") and (query.workload in (None, "training", "llm_finetune"))
+
+
+def compare_lead(query, rows: dict, names: list[str], choice: str | None, key: str, env: Env) -> tuple[str, str]:
+    """(lead, the NVIDIA card now chosen or "")."""
+    if len(names) != 2 or choice not in names:
+        return "", ""
+    picked = rows[choice]
+    other = rows[names[1] if choice == names[0] else names[0]]
+    if not other_vendor(picked.gpu) or (other.gpu.vendor or "") != "NVIDIA":
+        return "", ""
+    ratio = picked.perf.score / other.perf.score if other.perf.score > 0 else 0.0
+    stack = software_stack([picked.gpu])
+    if training_like(query, key):
+        return (
+            env.t(
+                "vendor.compare_flip",
+                purpose=env.t("vendor.for_training" if query.workload else "vendor.for_ai"),
+                nvidia=other.label,
+                gpu=picked.label,
+                ratio=f"{ratio:.2f}",
+                stack=stack,
+            ),
+            other.gpu.name,
+        )
+    return env.t("vendor.compare_inference", nvidia=other.label, gpu=picked.label, stack=stack), ""
+
+
+def after_pick(rows: dict, names: list[str], choice: str | None, env: Env) -> str:
+    """The inference caveat worded to follow a pick made on memory ("选 RX 7900 XTX：… 24 GB …")."""
+    picked = rows[choice]
+    other = rows[names[1] if choice == names[0] else names[0]]
+    return env.t("vendor.after_pick", nvidia=other.label, gpu=picked.label, stack=software_stack([picked.gpu]))
+
+
+def verdict_lead(gpu, workload: str | None, alternative: str, env: Env) -> str:
+    """The caveat that leads a verdict on an AMD / Intel card for training (or AI in general); `alternative`: the
+    NVIDIA card at about its price (label and price, already worded), or ""."""
+    if not other_vendor(gpu) or workload not in (None, "training", "llm_finetune"):
+        return ""
+    lead = env.t("vendor.verdict_training", gpu=gpu.short_name, stack=software_stack([gpu]))
+    if alternative:
+        lead += i18n.gap(env.lang) + env.t("vendor.verdict_alternative", alternative=alternative)
+    return lead
+
+
+def sources(gpus, env: Env) -> list[str]:
+    keys = list(dict.fromkeys(_PRACTICE[g.vendor] for g in gpus if (g.vendor or "") in _PRACTICE))
+    out: list[str] = []
+    for key in keys:
+        concept = next((c for c in env.reader.concepts if c.key == key), None)
+        if concept is not None and concept.source:
+            out += env.cite(concept.source)
+    return out
