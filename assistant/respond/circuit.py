@@ -47,7 +47,7 @@ def sentence(query, b: Build, env: Env) -> tuple[str, dict]:
     rules = power()
     volts, amps = _read(query)
     assumed = []
-    china = env.currency == "CNY" or env.lang == "zh"
+    china = env.currency == "CNY" or env.price_market() == "CN"
     if volts is None:
         volts = 120.0 if env.currency == "USD" and not china else float(rules["cn_socket_volts"]) if china else 230.0
         assumed.append(f"{volts:g} V")
