@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from assistant.dialogue import again, from_context, measures, thread
+from assistant.dialogue import again, from_context, measures, method_choice, thread
 from assistant.dialogue.ellipsis import merge
 from assistant.dialogue.references import COUNTED, NoSecondGpu, NoSuchVariant, NothingToReferTo, fill
 from assistant.dialogue.state import Assumptions, Context
@@ -81,6 +81,7 @@ class Dialogue:
         query = measures.speed_of_fit(self, from_context.among_compared(self, query))
         query = from_context.job_cost_of_context(self, query)  # before cost_of_context fills the GPUs
         query = from_context.break_even_of_context(self, from_context.fit_at_context(self, query))
+        query = method_choice.method_of_the_fit(self, query)  # "full finetune or lora?" about the thread's model
         query = from_context.rent_of_the_job(self, query)
         query = from_context.job_to_rent_or_buy(self, from_context.rent_or_buy_of_context(self, query))
         query = from_context.cost_of_context(self, from_context.worth_among_compared(self, query))

@@ -32,7 +32,7 @@ from assistant.respond import (
     mixed_set,
 )
 from assistant.respond.env import Env
-from assistant.respond.fit_hints import count_lead, more_cards, near_miss
+from assistant.respond.fit_hints import count_lead, more_cards, near_miss, smaller_quant
 from assistant.respond.fit_rows import Card, FitCase, estimates, memory_table, mode_name, rows_to_show
 from assistant.respond.fit_speed import llm_speed, training_time
 from assistant.respond.fit_steps import device_notes, kv_steps, longest_context, setup_steps, unlisted_mac
@@ -44,6 +44,10 @@ from assistant.respond.pricing import purchase_price
 from assistant.respond.serving import serving_lead, users_of
 from assistant.respond.wording import spec_source
 from assistant.specs import GpuSpec, ModelSpec
+
+# a context that still holds a few turns of chat: LLM inference that fits at this context or more (or at a slightly
+# smaller quantization) is a yes with that condition, not a no (docs/model.md §mem) [A]
+NEAR_CONTEXT = 2048
 
 # the memory model's setup lines -> catalog key of their wording (the mode is named in the sentence)
 _SETUPS = [
@@ -309,6 +313,9 @@ def _headline(case: FitCase, where: str) -> str:
         )
         not_at = env.t("fit.head_not_at", precisions=i18n.listing(env.lang).join(no)) if no else i18n.end(env.lang)
         return head + not_at + _tight(env, ok[0][2])
+    near = _near_yes(case, where)
+    if near:  # "phi-3 mini on a 4gb laptop gpu": a little too much, and a shorter context or quant fits
+        return near + near_miss(case)
     head = env.t(
         "fit.head_no_train" if case.training else "fit.head_no",
         model=model.name,
@@ -320,6 +327,37 @@ def _headline(case: FitCase, where: str) -> str:
         more=more_cards(case),
     )
     return head + near_miss(case) + _cards_cost(case)
+
+
+def near_condition(case: FitCase) -> str | None:
+    """LLM inference that no row holds at the context asked, but the lightest row does at a context of at least
+    NEAR_CONTEXT tokens ("shorter_context") or a slightly smaller quantization does at the context asked
+    ("smaller_quant"): a yes with that condition (docs/model.md §mem). None otherwise."""
+    query, model, gpu, n = case.query, case.model, case.gpu, case.n
+    prec, _, f = case.pick
+    if f.fits or case.ok or case.training or model.kind != "llm" or query.mode != "inference":
+        return None
+    if smaller_quant(model, query, prec, gpu, n):
+        return "smaller_quant"
+    ctx = memory.max_context(model, prec, gpu.memory_gb or 0.0, n, batch=query.batch or 1)
+    return "shorter_context" if ctx >= NEAR_CONTEXT else None
+
+
+def _near_yes(case: FitCase, where: str) -> str:
+    """The headline of a near miss (near_condition): yes, with what it needs at the context asked; the ways follow."""
+    if near_condition(case) is None:
+        return ""
+    n = case.n
+    prec, est, _ = case.pick
+    return case.env.t(
+        "fit.head_yes_near",
+        model=case.model.name,
+        prec=prec,
+        need=f"{est.total_gb * n:.1f}",
+        where=where,
+        total=f"{n * case.memory_gb:g}",
+        ctx=f"{case.query.context_tokens or memory.default_context(case.model):,}",
+    )
 
 
 def _cards_cost(case: FitCase) -> str:
@@ -346,7 +384,10 @@ def _verdict(case: FitCase) -> dict:
     """yes: fits at the best quality shown (or the precision asked); yes_if: only at a lighter
     precision or method (the condition); no: nothing shown fits."""
     prec, _, f = case.pick
-    if not f.fits:
+    near = near_condition(case)
+    if near:
+        answer, condition = "yes_if", near
+    elif not f.fits:
         answer, condition = "no", None
     elif case.pick is case.rows[0]:
         answer, condition = "yes", None

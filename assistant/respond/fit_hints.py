@@ -58,6 +58,8 @@ def _adapter_cards(env: Env, model: ModelSpec, query: FitQuery, mode: str, gpu, 
         return env.t("fit.would_fit_adapters_sharded", count=count)
     est = setup.estimate(model, chosen.with_values(zero_stage=3), "fp16", 1, mode, query)
     sharded = memory.fit(est, gpu.memory_gb, 1).min_gpus
+    if sharded == count:  # either way on as many cards
+        return env.t("fit.would_fit_either", count=count)
     also = env.t("fit.would_fit_also_sharded", count=sharded) if sharded else ""
     return env.t("fit.would_fit_layers", count=count, sharded=also)
 

@@ -15,6 +15,7 @@ import math
 from assistant import i18n
 from assistant.models import constants as C
 from assistant.models import llm, memory, scaling
+from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
 from assistant.respond.env import Env
 from assistant.respond.fit_hints import lighter_quant, smaller_quant
@@ -41,7 +42,8 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
     figures: dict = {}
     if speech(model) and query.mode == "inference" and gpu.name:
         steps.append(env.t("fit.speech", model=model.name))
-        if query.want_speed:
+        # "can a 3060 transcribe in realtime": speed asked in real-time words, which the speed model does not rate
+        if query.want_speed or lexicon(env.lang).words_in("realtime_words", query.text.lower()):
             head += i18n.gap(env.lang) + env.t("fit.speech_head", model=model.name)
         return head, steps, figures
     spec = case.spec

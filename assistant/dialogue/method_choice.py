@@ -1,0 +1,40 @@
+"""Which fine-tuning method, asked in a thread about a model ("full finetune or lora?", "lora还是qlora", after "i have
+a 4090, want to finetune qwen2.5 14b"): the thread's model on its cards, every method named weighed by memory.
+
+Contract: `method_of_the_fit(dlg, query)` returns the thread's FitQuery re-asked for the heaviest method named (the
+fit answer's table then shows it and the lighter ones, and says which fits: docs/model.md §mem.train), or `query`
+unchanged when the question is not a choice between two or more methods or the thread has no model to fit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from assistant.queries import ExplainQuery, FitQuery, Query
+
+# concept keys (knowledge/concepts.toml) -> the fine-tuning methods they name
+_METHODS = {
+    "full-finetune": ("full_finetune",),
+    "lora": ("lora",),
+    "qlora": ("qlora",),
+    "full-finetune-vs-lora": ("full_finetune", "lora"),
+}
+_ORDER = ("full_finetune", "lora", "qlora")  # heaviest first
+
+
+def methods_named(query: ExplainQuery) -> list[str]:
+    """The fine-tuning methods the question names, heaviest first ("全参还是lora": full fine-tuning and LoRA)."""
+    named = {m for c in (query.concept, *query.others) for m in _METHODS.get(c, ())}
+    return [m for m in _ORDER if m in named]
+
+
+def method_of_the_fit(dlg, query: Query) -> Query:
+    if not isinstance(query, ExplainQuery):
+        return query
+    last = dlg.context.last_query
+    if not (isinstance(last, FitQuery) and (last.model or last.params_b) and last.gpus):
+        return query
+    methods = methods_named(query)
+    if len(methods) < 2:
+        return query
+    return dataclasses.replace(last, text=query.text, mode=methods[0], settings=query.settings)
