@@ -104,6 +104,19 @@ def _image_basis(query: CompareQuery, env: Env, gpus) -> tuple | None:
 
 
 def respond(query: CompareQuery, env: Env) -> Answer:
+    answer = _compare(query, env)
+    env = env.for_query(query)
+    if answer.clarification or answer.intent != "compare":
+        return answer
+    gpus = env.reader.gpus([r.name for r in query.gpus if r.name])
+    lead, sources = upgrade_path.swap_lead(query, gpus, env)  # "should i sell my 3090 and get a 4090"
+    if lead:
+        answer.headline = i18n.gap(env.lang).join([lead, answer.headline])
+        answer.sources = [*sources, *(s for s in answer.sources if s not in sources)]
+    return answer
+
+
+def _compare(query: CompareQuery, env: Env) -> Answer:
     env = env.for_query(query)
     if scaling.is_scaling(query):
         return scaling.respond(query, env)

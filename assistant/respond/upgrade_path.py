@@ -89,6 +89,41 @@ def answer(query, gpus: list[GpuSpec], env: Env) -> Answer | None:
     )
 
 
+def swap_lead(query, gpus: list[GpuSpec], env: Env) -> tuple[str, list[str]]:
+    """ "should i sell my 3090 and get a 4090", "3080卖了换4090值吗": selling the first card named (owned, lexicon
+    asked_sell, no card added) for the second: what the swap costs net (the second's price in force less the first's
+    used price) and what it buys in memory and 16-bit training speed, to lead the comparison; ("", []) otherwise."""
+    refs, words, text = [r for r in query.gpus if r.name], lexicon(env.lang), f" {query.text.lower()} "
+    if len(refs) != 2 or not words.words_in("asked_sell", text) or words.words_in("asked_add_card", text):
+        return "", []
+    by_name = {g.name: g for g in gpus}
+    owned, other = by_name.get(refs[0].name), by_name.get(refs[1].name)
+    n = max(refs[0].count, 1)
+    resale = price_of(refs[0].name, env, "used")
+    bought = purchase_price(refs[1].name, env)
+    if owned is None or other is None or owned.name == other.name or resale is None or bought is None:
+        return "", []
+    net = bought.usd - resale.usd * n
+    speed = score(other, "train16", 1).score / (score(owned, "train16", n).score or 1.0)
+    head = env.t(
+        "upgrade.swap",
+        owned_what=counted(env, owned, n, article=False),
+        resale=env.money(resale.usd * n),
+        other=counted(env, other, 1),
+        price=env.money(bought.usd),
+        net=env.t("upgrade.net_more" if net >= 0 else "upgrade.net_back", money=env.money(abs(net))),
+        memory=_memory_change(env, (owned.memory_gb or 0) * n, other.memory_gb or 0),
+        speed=f"{speed:.2f}",
+    )
+    return head, env.cite(resale.source, bought.source)
+
+
+def _memory_change(env: Env, before: float, after: float) -> str:
+    if before == after:
+        return env.t("upgrade.swap_mem_same", mem=f"{after:g}")
+    return env.t("upgrade.swap_mem", mem=f"{before:g}", other_mem=f"{after:g}")
+
+
 def _buy(gpu: GpuSpec, env: Env):
     """What one more of the card costs: its used price, else the price in force."""
     return price_of(gpu.name, env, "used") or purchase_price(gpu.name, env)

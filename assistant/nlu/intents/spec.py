@@ -7,6 +7,8 @@ GPUs that no other reader took (their specs).
 
 from __future__ import annotations
 
+import dataclasses
+
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.queries import GpuRef, Query, SpecQuery
@@ -94,4 +96,9 @@ def read(r: Reading) -> Query | None:
         fields = ("price",)  # "dgx spark how much": nothing else asked, its price
     elif said(r, "price_now_words"):
         fields = (*[f for f in fields if f != "all"], "price")  # "whats a used a100 worth these days"
-    return SpecQuery(text=r.text, gpus=tuple(r.refs), fields=fields)
+    refs = tuple(r.refs)
+    if said(r, "resale_words") and (not fields or set(fields) <= {"price", "all"}):
+        # "how much can i sell my 3060 for", "3060二手能卖多少": what it fetches used
+        fields = ("price",)
+        refs = tuple(dataclasses.replace(g, condition="used") if g.condition is None else g for g in refs)
+    return SpecQuery(text=r.text, gpus=refs, fields=fields)
