@@ -118,8 +118,14 @@ def rule_answer(query: FitQuery, env: Env, gpu, n: int) -> Answer | None:
         from assistant.respond.fit import largest_llm
 
         biggest = largest_llm(env, memory_gb)
-        if biggest:
-            head += i18n.gap(env.lang) + env.t("fit.rule_largest", model=biggest, memory=f"{memory_gb:g}")
+        largest = env.t("fit.rule_largest", model=biggest, memory=f"{memory_gb:g}") if biggest else ""
+        if largest and query.asked == "what_runs":  # "what can a 3090 run": the model leads, the rule follows
+            rule = env.t(
+                "fit.rule_meets" if fits else "fit.rule_no", memory=f"{memory_gb:g}", floor=f"{floor:g}", rule=what
+            )
+            head = i18n.gap(env.lang).join([largest, rule])
+        elif largest:
+            head += i18n.gap(env.lang) + largest
     return Answer(
         question=query.text,
         intent="fit",

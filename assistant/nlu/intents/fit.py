@@ -174,16 +174,32 @@ def asked_form(r: Reading) -> str:
     return next((form for form in ("oom", "too_little", "enough") if said(r, f"asks_{form}")), "")
 
 
+_WHAT_CAN = ("what can ", "what could ", "what will ", "what would ")
+
+
+def _what_can_card_run(r: Reading) -> bool:
+    """ "what can a 4060 ti 16gb run", "what could two 3090s run": the card between "what can" and a run word."""
+    gpus, runs = r.b.kinds.get("GPU", []), r.b.kinds.get("FIT", [])
+    return r.text.lower().lstrip().startswith(_WHAT_CAN) and bool(gpus and runs) and runs[-1].start > gpus[0].end
+
+
 def read(r: Reading) -> Query | None:
     b, refs = r.b, r.refs
     if b.has("RECOMMEND") or (b.has("SORT") and not refs):
         return None  # "跑70b最省钱的方案": the cheapest GPUs for it, a recommendation
     if not (r.model or b.has("PARAMS")):
         gpus = refs or last_gpu(r)  # "能跑大模型吗" after an answer about one GPU: that GPU
-        if gpus and said(r, "what_runs") and not b.has("RECOMMEND", "COMPARE", "VS"):
+        if gpus and (said(r, "what_runs") or _what_can_card_run(r)) and not b.has("RECOMMEND", "COMPARE", "VS"):
             # "3090能跑什么模型", "what can a 5090 run": the memory rule for LLMs (the workload named, else LLMs)
             workload = r.workload or "llm_inference"
-            return FitQuery(text=r.text, model=None, gpus=tuple(gpus), gpu_count=r.total_count(), workload=workload)
+            return FitQuery(
+                text=r.text,
+                model=None,
+                gpus=tuple(gpus),
+                gpu_count=r.total_count(),
+                workload=workload,
+                asked="what_runs",
+            )
         if gpus and said(r, "run_words") and r.workload in ("llm_inference", "llm_finetune", "image_generation"):
             # "3060能跑大模型吗", "mi50 32g能跑大模型吗": a GPU and a workload, no model: the memory rule
             return FitQuery(text=r.text, model=None, gpus=tuple(gpus), gpu_count=r.total_count(), workload=r.workload)
@@ -374,5 +390,5 @@ def memory_only(r: Reading) -> Query | None:
         mode=r.mode(),
         precision=r.precision,
         context_tokens=r.num("CONTEXT"),
-        asked=asked_form(r),
+        asked=asked_form(r) or ("what_runs" if asks_what else ""),
     )

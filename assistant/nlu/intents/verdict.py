@@ -62,12 +62,25 @@ def feature(r: Reading) -> str | None:
 
 
 # tag kinds a verdict without a GPU may have ("能训练吗", "值得买吗" after an answer about one GPU)
-_ABOUT_LAST = {"QUESTION", "WORKLOAD", "MODE", "VALUE", "FIT", "FOLLOW", "FILLER", "CONDITION", "SPEC", "FIELD"}
+_ABOUT_LAST = {
+    "QUESTION",
+    "WORKLOAD",
+    "MODE",
+    "VALUE",
+    "FIT",
+    "FOLLOW",
+    "FILLER",
+    "CONDITION",
+    "SPEC",
+    "FIELD",
+    "EXPLAIN",
+}
 
 
 def last_gpu(r: Reading) -> list[GpuRef]:
     """ "能训练吗", "能跑大模型吗" with no GPU named: the GPU of the last answer (a pronoun the dialogue fills)."""
-    if r.refs or not said(r, "verdict_about_last") or not {t.kind for t in r.b.tags} <= _ABOUT_LAST:
+    asked = said(r, "verdict_about_last") or said(r, "what_runs")  # "能跑多大的模型" after a pick: on the pick
+    if r.refs or not asked or not {t.kind for t in r.b.tags} <= _ABOUT_LAST:
         return []
     return [GpuRef(mention="", pronoun="it")]
 
