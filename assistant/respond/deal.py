@@ -27,6 +27,7 @@ from assistant.answer import Answer
 from assistant.models import memory
 from assistant.models.cost import PriceLookup, is_list_price
 from assistant.queries import VerdictQuery
+from assistant.respond import platform_note
 from assistant.respond.env import Env
 from assistant.respond.mining import mining_notes
 from assistant.respond.pricing import (
@@ -156,6 +157,10 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
             head += i18n.gap(env.lang) + env.t(
                 "deal.holds_at", quant=quant, what=what, gb=f"{(gpu.memory_gb or 0) * n:g}", model=holds
             )
+    platform_sources: list[str] = []
+    if n >= 2 and platform_note.asked(query.text, env):  # "3 used 3090s ..., what cpu + mobo for 3 cards"
+        head += i18n.gap(env.lang) + platform_note.line(gpu, n, env)
+        platform_sources = platform_note.sources(n, env)
     key = perf_workload(query.workload, None)
     better = _better(gpu, offer_usd / n, condition, key, env)
     if better:
@@ -174,6 +179,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     sources = [spec_source(gpu, env), *env.cite(market.source), *env.rate_sources(), *env.cite(*cited)]
     if other is not None:
         sources += [s for s in env.cite(other.source) if s not in sources]
+    sources += [s for s in platform_sources if s not in sources]
     judged = {"answer": _ANSWER[verdict], "kind": "deal", "gpu": gpu.name}
     return verdict_answer(
         query, env, gpu, head, judged, _DEAL_PICK, {"deal": figures}, steps=list(steps), sources=list(sources)

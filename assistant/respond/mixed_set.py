@@ -65,8 +65,13 @@ def respond(query: FitQuery, env: Env, fit_respond) -> Answer:
     quant = memory.released_precision(model) if (query.released and model) else (query.precision or DEFAULT_QUANT)
     context = query.context_tokens
     worth: tuple[str, dict] = ("", {})
+    needs_set = False
     if model is None:
-        model = largest(env, len(gpus), total)
+        asks_worth = mixed_worth.asked(query.text, env.lang)  # its own lead weighs the largest at q4_k_m
+        picked = None if asks_worth else needing_the_set(env, gpus, total)  # "does adding a 3060 help": what it adds
+        model, quant, needs_set = (
+            (picked[0], picked[1], True) if picked else (largest(env, len(gpus), total), quant, False)
+        )
         context = context or DEFAULT_CONTEXT
         if mixed_worth.asked(query.text, env.lang):  # "有3090 想再加一张4060ti 值不值": what the added card buys
             worth = mixed_worth.lead(mixed_worth.owned_first(cards, query.text), env)
@@ -99,7 +104,18 @@ def respond(query: FitQuery, env: Env, fit_respond) -> Answer:
     figures |= {"tokens_per_second": round(tps, 1), "alone_tokens_per_second": alone}
     figures["shares_gb"] = {g.name: round(need * s, 1) for g, s in shares}
     key = "mixed.yes_largest" if not (query.model or query.params_b) else "mixed.yes"
-    head = env.t(key, gpus=names, total=f"{total:g}", model=model.name, quant=quant, need=f"{need:.1f}")
+    biggest = max(gpus, key=lambda g: g.memory_gb or 0.0)
+    key = "mixed.yes_needs_set" if needs_set else key
+    head = env.t(
+        key,
+        gpus=names,
+        total=f"{total:g}",
+        model=model.name,
+        quant=quant,
+        need=f"{need:.1f}",
+        big=biggest.short_name,
+        big_gb=f"{biggest.memory_gb or 0:g}",
+    )
     head += i18n.gap(env.lang) + env.t("mixed.speed", tps=f"{tps:,.0f}")
     if alone:
         fastest = max(alone, key=lambda name: alone[name])
@@ -145,6 +161,28 @@ def largest(env: Env, n: int, total: float):
         if m.kind == "llm" and not m.experts and need_gb(m, DEFAULT_QUANT, DEFAULT_CONTEXT, n) <= total
     ]
     return max(fitting, key=lambda m: (m.params_b, m.name), default=None)
+
+
+def needing_the_set(env: Env, gpus, total: float):
+    """(model, quant) of the largest dense KB LLM the set holds that its biggest card does not hold alone, at the
+    lightest of q4_k_m .. q8_0 where one exists (what the added card buys); None when every model the set holds at
+    these quants also fits the biggest card."""
+    biggest = max((g.memory_gb or 0.0) for g in gpus) if gpus else 0.0
+    for quant in _NEEDS_SET_QUANTS:
+        fitting = [
+            m
+            for m in env.reader.models
+            if m.kind == "llm"
+            and not m.experts
+            and need_gb(m, quant, DEFAULT_CONTEXT, len(gpus)) <= total
+            and need_gb(m, quant, DEFAULT_CONTEXT, 1) > biggest
+        ]
+        if fitting:
+            return max(fitting, key=lambda m: (m.params_b, m.name)), quant
+    return None
+
+
+_NEEDS_SET_QUANTS = ("q4_k_m", "q5_k_m", "q6_k", "q8_0")
 
 
 def _alone(model, quant: str, context: int | None, cards) -> dict[str, float]:

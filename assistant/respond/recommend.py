@@ -14,7 +14,7 @@ import dataclasses
 
 from assistant import i18n
 from assistant.answer import Answer, Chart, Table
-from assistant.models import memory
+from assistant.models import hardware, memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RecommendQuery
 from assistant.respond import fit_hardware, quiet, recommend_order, upgrade_from
@@ -106,6 +106,10 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         from assistant.respond import laptops
 
         return laptops.respond(query, env)
+    from assistant.respond import new_or_used
+
+    if new_or_used.asks(query, env):  # "$400, new or used?": the pick on each, and which to take
+        return new_or_used.respond(query, env, respond)
     if (query.vendor or "").lower() == "apple":  # "best mac for local llms": Macs as a category, never a GPU instead
         from assistant.respond import macs
 
@@ -368,14 +372,34 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             "total_usd": round(together.price_usd * together.n_gpus, 2),
             "memory_gb": together.memory_gb * together.n_gpus,
         }
+    server = recommend_order.together_passive(query, env, need, budget, condition, vendors, together or best)
+    if server is not None and not passive_ok:  # "cheapest 48gb": 2 x P40, named with the cooling caveat, not dropped
+        server_gpu = env.reader.known_gpu(server.gpu)
+        headline += i18n.gap(lang) + env.t(
+            "rec.together_passive" if server.n_gpus > 1 else "rec.together_passive_one",
+            n=server.n_gpus,
+            gpu=server_gpu.short_name,
+            memory=gb(server.memory_gb * server.n_gpus),
+            total=env.money(server.price_usd * server.n_gpus),
+            slow="" if hardware.has_tensor_cores(server_gpu) else env.t("rec.together_passive_slow"),
+        )
+        figures["server_cards"] = {"gpu": server.gpu, "gpu_count": server.n_gpus}
     if below_floor:  # the pick is the most memory within budget, not the best value: say that instead
         headline = below_floor
     if below is not None:
         headline = env.t("rec.cheaper_than", gpu=below_what, money=env.money(below)) + headline
         figures["cheaper_than"] = query.cheaper_than
     if owned is not None:
-        headline += i18n.gap(lang) + upgrade_from.against(best, owned, mine, title, env)
+        real = upgrade_from.narrow(ranked(passive_ok, max_auto, capped=False), owned, mine, env).choice
+        short = upgrade_from.marginal(best, owned, mine, title, env, real)  # the owned card or under 1.2x: said
+        if short and best.gpu == owned.name:
+            headline = short
+        elif short:
+            headline = short + i18n.gap(lang) + headline
+        else:
+            headline += i18n.gap(lang) + upgrade_from.against(best, owned, mine, title, env)
         figures["upgrade_from"] = owned.name
+        figures["upgrade_marginal"] = bool(short)
     if cheapest and need and (query.model or getattr(query, "params_b", None)):
         # "跑flux dev最低要什么显卡": what it takes first (the memory the model needs), then the cheapest that has it
         headline = env.t("rec.minimum", need=need_why) + i18n.gap(lang) + headline

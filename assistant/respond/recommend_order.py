@@ -111,6 +111,38 @@ def together(query: RecommendQuery, env: Env, need, budget, condition, vendors, 
     return several[0] if several else None
 
 
+def together_passive(query: RecommendQuery, env: Env, need, budget, condition, vendors, than):
+    """The cheapest set of passively cooled server cards that holds the memory target, when it costs less than `than`
+    (the actively cooled set or card chosen, a RankRow): a home ranking leaves them out (§rec.passive), so the answer
+    names them with the cooling caveat instead of dropping them silently ("cheapest 48 GB": 2 x Tesla P40). For
+    running LLMs only: the cards' memory adds up split by layer, and llama.cpp runs on cards without tensor cores."""
+    if not query.min_memory_gb or query.model or query.gpu_count > 1 or query.workload != "llm_inference":
+        return None
+    inputs = rank_inputs(
+        env,
+        perf_workload(query.workload, query.precision),
+        need=need,
+        budget=budget,
+        condition=condition,
+        vendors=vendors,
+        max_power_w=query.max_power_w,
+        max_auto_gpus=4,
+        passive=True,
+    )
+    ranking = rank_snapshot(env.reader, inputs)
+    ceiling = than.price_usd * than.n_gpus
+    one_card = lexicon(env.lang).words_in("one_card_words", f" {query.text.lower()} ")  # "cheapest 24gb card"
+    server = [
+        r
+        for r in ranking.rows
+        if (g := env.reader.gpu(r.gpu)) is not None
+        and g.passively_cooled
+        and r.price_usd * r.n_gpus < ceiling
+        and (r.n_gpus == 1 or not one_card)
+    ]
+    return min(server, key=lambda r: r.price_usd * r.n_gpus, default=None)
+
+
 def price_of_named(gpu: str | None, env: Env) -> float | None:
     """The price (USD) of the GPU a "cheaper than" names, None when none is named or its price is unknown."""
     found = price_of(gpu, env) if gpu else None

@@ -6,12 +6,16 @@ at least UPGRADE_SPEEDUP [A] as fast for the workload ranked (the owned card's s
 ranking without a budget, else the performance model) and never less memory on one card than the owned card
 (when memory is the complaint, intents/recommend.py already asks for the next memory size up).
 `against(best, owned, own_score, title, env)` -> the sentence that compares the pick with the owned card.
+`marginal(best, owned, own_score, title, env, real)` -> "" when the pick is an upgrade; else (the pick is the owned
+card itself, or under UPGRADE_SPEEDUP x as fast: a below-the-floor fallback) the sentence that says so, with `real`,
+the best-value card that is an upgrade whatever its price, when there is one.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
+from assistant import i18n
 from assistant.respond.env import Env
 from assistant.respond.pricing import chat_score, score
 from assistant.specs import GpuSpec
@@ -54,3 +58,25 @@ def against(best, owned: GpuSpec, mine: float, title: str, env: Env) -> str:
         title=title,
         gb=f"{memory * best.n_gpus:g}",
     )
+
+
+def marginal(best, owned: GpuSpec, mine: float, title: str, env: Env, real=None) -> str:
+    ratio = best.score / mine if mine > 0 else 0.0
+    if best.gpu != owned.name and ratio >= UPGRADE_SPEEDUP:
+        return ""
+    values = {
+        "owned": owned.short_name,
+        "gpu": env.reader.known_gpu(best.gpu).short_name,
+        "ratio": f"{ratio:.2f}",
+        "title": title,
+        "threshold": f"{UPGRADE_SPEEDUP:g}",
+    }
+    text = env.t("rec.upgrade_self" if best.gpu == owned.name else "rec.upgrade_marginal", **values)
+    if real is not None:
+        text += i18n.gap(env.lang) + env.t(
+            "rec.upgrade_first",
+            gpu=(f"{real.n_gpus} x " if real.n_gpus > 1 else "") + env.reader.known_gpu(real.gpu).short_name,
+            price=env.money(real.price_usd * real.n_gpus),
+            ratio=f"{real.score / mine:.1f}" if mine > 0 else "?",
+        )
+    return text

@@ -253,6 +253,11 @@ def _modified(name: str) -> bool:
     return (variant_of(name) or {}).get("kind") == "modified"
 
 
+def _excluded(ranking, gpu: GpuSpec) -> bool:
+    """The ranking left this card out for a reason of its own (memory, power, vendor ...), not for want of a price."""
+    return any(g == gpu.name and "no price" not in r for g, r in ranking.excluded)
+
+
 def _why_not_ranked(env: Env, ranking, gpu: GpuSpec, mine: ValueRow) -> str:
     found = next((r for g, r in ranking.excluded if g == gpu.name), None)
     if mine.price is None:
@@ -304,6 +309,12 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
     ranking = nvidia_ranking(env, key, floor, n, vendors, chat)
     rows = list(ranking.rows)
     position = next((i for i, r in enumerate(rows, 1) if r.gpu == gpu.name and r.n_gpus == n), None)
+    placed = False
+    if position is None and mine.price is not None and mine.per_tco and not _excluded(ranking, gpu):
+        # "is a titan rtx worth $500": a card the snapshot does not price, at the price the user gave, placed among
+        # the ranked cards by the same value (it said "outside the ranking's constraints" beside an equal value)
+        position, placed = 1 + sum(1 for r in rows if r.value_per_tco > mine.per_tco), True
+    total = len(rows) + (1 if placed else 0)
     ceiling, best, cheapest = _alternatives(rows, gpu, n, mine, env)
     what = counted(env, gpu, n)
     use = env.t(f"verdict.use_{workload}")
@@ -350,7 +361,7 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
             why = _why_not_ranked(env, ranking, gpu, mine)
             answer, head, condition = "no", env.t("verdict.head_not_ranked", what=what, use=use, why=why), None
         else:
-            answer, head, condition = _worth(env, gpu, what, use, mine, best, position, len(rows), key)
+            answer, head, condition = _worth(env, gpu, what, use, mine, best, position, total, key)
     elif not floor and mem < SMALL_GENERAL_GB and query.kind != "overkill":
         # "does the 5060 ti 8gb make sense for ai": no floor for the work asked, but under the smallest one the
         # reference names (12 GB for image generation), only small models train: a yes with that condition
@@ -392,7 +403,7 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
             )
         )
     if position:
-        steps.append(env.t("verdict.rank", what=what, pos=position, total=len(rows), title=title))
+        steps.append(env.t("verdict.rank", what=what, pos=position, total=total, title=title))
     sibling_sources: list[str] = []
     if not position and mine.price is None:
         steps.append(env.t("verdict.no_price_step", what=what, snapshot=env.snapshot_label()))
@@ -417,7 +428,7 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
             env.t("verdict.col_value", per=env.money_unit(), years=f"{env.assumptions.years:g}"),
             env.t("verdict.col_rank"),
         ],
-        rows=[_row(env, what, mine, f"{position}/{len(rows)}" if position else "—")],
+        rows=[_row(env, what, mine, f"{position}/{total}" if position else "—")],
     )
     band = env.t("verdict.best_in_band", money=env.money(ceiling)) if ceiling else ""
     # other cards only where they answer something: a "no", a "worth it" or "overkill" weighs them; a yes to "is it
@@ -458,7 +469,7 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         "memory_floor_gb": floor,
         "relative_speed": round(speed, 3),
         "value_rank": position,
-        "ranked": len(rows),
+        "ranked": total,
         "price_band_usd": round(ceiling, 2) if ceiling else None,
         "alternatives": alternatives if answer != "yes" or query.kind == "overkill" else alternatives[:1],
     }
