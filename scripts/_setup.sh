@@ -4,7 +4,9 @@
 # versions of requirements.lock (scripts/run) or requirements-test.lock (scripts/test, a superset
 # with the same versions). Nothing is installed when the lock, pyproject.toml and .venv agree (a
 # stamp in .venv records the hash). Installs use uv when it is on PATH or can be installed from
-# PyPI once into ~/.cache/gpu-advisor/uv (shared by every clone); otherwise pip. Needs only
+# PyPI once into ~/.cache/gpu-advisor/uv (shared by every clone); otherwise pip. After an install
+# for scripts/run, the byte code of .venv and assistant/ is written by a detached low-priority
+# process (its output goes nowhere, so `scripts/run ... | tee log` does not wait for it). Needs only
 # Python >= 3.11 and access to PyPI the first time. `scripts/lock` refreshes the lock files.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -62,6 +64,10 @@ lock_hash() {
         "$VENV/bin/python" -c 'import hashlib,sys; print(hashlib.sha256(sys.stdin.buffer.read()).hexdigest())'
 }
 
+site_packages() {
+    "$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])'
+}
+
 UV=""
 if [ ! -x "$VENV/bin/python" ]; then
     PY="$(find_python)"
@@ -74,21 +80,26 @@ if ! venv_is_complete "$WANT"; then
     [ -n "$UV" ] || UV="$(find_uv)"
     echo "Installing gpu-advisor${EXTRAS:+ [$EXTRAS]} from $(basename "$LOCK") into $VENV ..." >&2
     if [ -n "$UV" ]; then
-        # sync for the test set-up (exactly the lock), install for the run set-up (keeps test tools)
+        # sync for the test set-up (exactly the lock), install for the run set-up (keeps test tools);
+        # the project itself in the same call (one resolution, one start of uv)
         if [ -n "$EXTRAS" ]; then
             "$UV" pip sync --quiet --python "$VENV/bin/python" "$LOCK" >&2
+            "$UV" pip install --quiet --python "$VENV/bin/python" --no-deps -e "$ROOT" >&2
         else
-            "$UV" pip install --quiet --python "$VENV/bin/python" -r "$LOCK" >&2
+            "$UV" pip install --quiet --python "$VENV/bin/python" -r "$LOCK" -e "$ROOT" >&2
         fi
-        "$UV" pip install --quiet --python "$VENV/bin/python" --no-deps -e "$ROOT" >&2
     else
         "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r "$LOCK" >&2
         "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps -e "$ROOT" >&2
     fi
-    # byte-compile every installed package once (uv installs sources only): with PYTHONDONTWRITEBYTECODE
-    # set (as on some machines) Python would otherwise compile SQLAlchemy, Textual, pytest ... again in
-    # every process (a KB build in a new process 3.4 -> 2 s of CPU, a test worker's start-up 4 -> 3 s)
-    SITE="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
-    "$VENV/bin/python" -m compileall -q -j 0 "$ROOT/assistant" "$SITE" >/dev/null 2>&1 || true
     echo "$WANT" > "$VENV/.installed${EXTRAS:+-$EXTRAS}"
+    # byte code of every installed package (uv installs sources only): with PYTHONDONTWRITEBYTECODE set
+    # (as on some machines) Python would otherwise compile SQLAlchemy, Textual, pytest ... again in every
+    # process. scripts/test compiles before its tests start; for scripts/run it is done in the background
+    # at low priority, so the first answer does not wait for its ~6 s of CPU (a fresh clone's first
+    # `scripts/run ask` 18-23 -> 13 s wall at a load of 10 on 2 cores; 9 -> 5 s of CPU)
+    if [ -z "$EXTRAS" ]; then
+        (nice -n 10 "$VENV/bin/python" -m compileall -q -j 0 "$ROOT/assistant" "$(site_packages)" ) \
+            </dev/null >/dev/null 2>&1 &
+    fi
 fi

@@ -1,11 +1,17 @@
 """Shared fixtures: one in-memory knowledge base per test session, and a data folder as a returning
 user has it (a built kb.sqlite and warm start-up caches), built once per test process and copied
-for each test that runs the CLI."""
+for each test that runs the CLI.
+
+With GPU_ADVISOR_TEST_CPU_LOG=<file>, each test appends "<CPU seconds>\t<node id>" to the file: the
+CPU time of the test process and of the child processes it waited for, whatever the machine's load
+(wall-clock `--durations` on a shared machine mostly measure the other processes).
+`sort -rn <file> | head` lists what costs the suite its time."""
 
 from __future__ import annotations
 
 import fcntl
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -72,3 +78,18 @@ def user_home(returning_home, tmp_path, monkeypatch) -> Path:
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "slow: starts many processes; deselect with -m 'not slow'")
+
+
+def _cpu_seconds() -> float:
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+if os.environ.get("GPU_ADVISOR_TEST_CPU_LOG"):
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_protocol(item, nextitem):
+        start = _cpu_seconds()
+        yield
+        with open(os.environ["GPU_ADVISOR_TEST_CPU_LOG"], "a", encoding="utf-8") as log:
+            log.write(f"{_cpu_seconds() - start:.3f}\t{item.nodeid}\n")
