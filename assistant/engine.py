@@ -309,6 +309,14 @@ class Engine:
             low, high = query.size_range
             said = i18n.t(lang, "engine.size_range", low=f"{low:g}B", high=f"{high:g}B")
             answer.headline = i18n.gap(lang).join([said, answer.headline])
+        if query.vague_amount:  # "几百块": a rough amount, read as the middle of its range, said
+            said, used, low, high = query.vague_amount
+            answer.notes.insert(
+                0,
+                i18n.t(
+                    lang, "engine.vague_amount", said=said, used=f"{used:,.0f}", low=f"{low:,.0f}", high=f"{high:,.0f}"
+                ),
+            )
         answer.notes += self._configurations(query, lang)
         answer.notes[:0] = self._model_notes(query, lang)
         chips = list(dict.fromkeys(r.name for r in getattr(query, "gpus", ()) if r.name))

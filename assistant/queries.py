@@ -139,6 +139,9 @@ class Query:
     # a range of model sizes ("14b-32b models", "between 13b and 34b"): (low, high); params_b is the top, the size
     # that needs the most, and the answer says so
     size_range: tuple[float, float] | None = None
+    # a rough amount ("几百块", "两千多", "a few hundred bucks"): (as typed, the middle used, low, high); the answer
+    # says which amount it used
+    vague_amount: tuple[str, float, float, float] | None = None
     # the currency asked for after this question was answered ("in euros", "用美元说"): the question answered again
     # shows its money in it, whatever currency its own amounts were typed in
     shown_currency: str | None = None

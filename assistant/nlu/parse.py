@@ -155,7 +155,18 @@ def attach_counts(items: list, text: str = "") -> list:
             continue
         if v.is_integer() and 1 <= v <= 1024:
             ref.count = int(v)
+    _counts_after(items, text)
     return items
+
+
+def _counts_after(items: list, text: str) -> None:
+    """ "3090四卡", "4090 双卡": a count of cards said right after a GPU that has none before it is that GPU's."""
+    for k, item in enumerate(items[1:], start=1):
+        ref = _first_ref(items[k - 1])
+        if not (isinstance(item, Tag) and item.kind == "COUNT" and item.text.endswith("卡")) or ref is None:
+            continue
+        if ref.count is None and not text[ref.tag.end : item.start].strip():
+            ref.count = int(item.number())
 
 
 # a comparison or a look at a covered card beside an uncovered device answers the covered card alone

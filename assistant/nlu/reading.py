@@ -19,6 +19,7 @@ from assistant.nlu.bag import Bag, Ref
 from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import Lexicon
 from assistant.nlu.tagger import Tag
+from assistant.nlu.tagging.said_amounts import ram_word_before
 from assistant.queries import GpuRef, ModelRef
 
 _JOIN_GAP = 12  # characters between a PSU or draw word and its watts ("电源是850w", "draws about 450w")
@@ -273,6 +274,8 @@ class Reading:
                 continue
             if any(own.endswith(w) or rest.startswith(w) and not rest[len(w) : len(w) + 1].isalnum() for w in words):
                 return t
+            if ram_word_before(b.text.lower(), t.start, self.lex):  # "内存512g", "ram: 64gb"
+                return t
         return None
 
     def months(self) -> float | None:
@@ -401,6 +404,15 @@ class Reading:
             if "RANGE" in t.meanings:
                 lo, hi = t.meanings["RANGE"]
                 return float(lo), float(hi)
+        return None
+
+    def vague_amount(self) -> tuple[str, float, float, float] | None:
+        """ "几百块", "两千多", "a few hundred bucks": (as typed, the middle read, low, high) of the first rough amount
+        (tagging/said_amounts.vague_amounts), or None."""
+        for t in self.b.tags:
+            if t.kind in ("MONEY", "NUMBER") and "VAGUE" in t.meanings:
+                low, high = t.meanings["VAGUE"]
+                return t.text, t.number(), float(low), float(high)
         return None
 
     def card_limit_tag(self) -> Tag | None:

@@ -2,7 +2,8 @@
 
 `stated_prices(r)` -> [(GpuRef, amount tag, amount)], each a price the user gives for that card:
 - an amount right after the card: "闲鱼3090 5000块 4090 13000", "3090 24g 5000 能买吗" (a bare number of 100 or more
-  counts only there: smaller ones are memory, counts or rates);
+  counts only there: smaller ones are memory, counts or rates), with market or condition words between
+  ("a6000 48g 二手一万五", "3090 闲鱼收的 5500", "4090 全新 一万八"): a condition said there is the price's;
 - "is / at / for / costs N" right after the card: "if the 3090 is 600 and the 4090 is 1800", "5090 at 2800";
 - one card and one amount after it, in a question that weighs buying that card and states no budget, rate or
   usage: "二手矿卡3090能买吗，闲鱼五千左右", "used 3090 around 650 usd, buy or wait?".
@@ -11,6 +12,8 @@ Amounts that are an electricity rate (Reading.rate_tags) are never prices.
 
 from __future__ import annotations
 
+import dataclasses
+
 from assistant.nlu.reading import Reading
 from assistant.nlu.tagger import Tag
 from assistant.queries import GpuRef
@@ -18,6 +21,8 @@ from assistant.queries import GpuRef
 _IS_WORDS = frozenset({"is", "was", "costs", "cost", "=", "at", "for", "@", "only", "now", "卖", "收", "要"})
 _BARE_MIN = 100.0  # a bare number after a card: below this it is more likely memory, a count or a rate
 _IS_MIN = 50.0
+_MAX_BETWEEN = 3  # market words between a card and its price ("3090 闲鱼 收的 5500")
+_AFTER_MARKET = frozenset({"ON", "COSTS", "FILLER"})  # "闲鱼上 5500", "闲鱼收的 5500"
 # kinds that make a lone amount something other than the card's price (a budget, a rate, a usage, a rental)
 _NOT_OFFER = frozenset({"BUDGET", "RATE", "KWH", "HOURS", "RENT", "RECOMMEND", "PER", "MODEL", "PARAMS"})
 
@@ -30,16 +35,35 @@ def stated_prices(r: Reading) -> list[tuple[GpuRef, Tag, float]]:
     for k, tag in enumerate(tags[:-1]):
         if tag.kind != "GPU":
             continue
-        amount = _amount_after(tags, k)
+        skip, condition = _market_words(tags, k + 1)
+        amount = _amount_after(tags, k + skip)
         if amount is None or amount is rate_tag:
             continue
         ref = _ref(r, tag)
+        if ref is not None and condition and ref.condition is None:
+            ref = dataclasses.replace(ref, condition=condition)  # "a6000 二手一万五": the used price
         if ref is not None:
             out.append((ref, amount, _value(amount)))
     return out or _lone_offer(r, rate_tag)
 
 
+def _market_words(tags, k: int) -> tuple[int, str | None]:
+    """How many condition / market tags ("二手", "闲鱼", "全新"; "上", "收", "for" after them) start at tags[k], and
+    the condition they say ("used" / "new"; None if none)."""
+    skip, condition = 0, None
+    while k + skip < len(tags) - 1 and skip < _MAX_BETWEEN:
+        t = tags[k + skip]
+        if t.kind == "CONDITION" and str(t.value) in ("used", "new"):
+            condition = condition or str(t.value)
+        elif not (skip and t.kind in _AFTER_MARKET):
+            break
+        skip += 1
+    return skip, condition
+
+
 def _amount_after(tags, k: int):
+    if k + 1 >= len(tags):
+        return None
     nxt = tags[k + 1]
     if nxt.kind == "MONEY" or (nxt.kind == "NUMBER" and _value(nxt) >= _BARE_MIN):
         return nxt

@@ -134,9 +134,16 @@ def read(reading: Reading) -> Query | Clarification:
         sizes = reading.size_range() if getattr(found, "params_b", None) else None
         if sizes is not None and sizes[1] != found.params_b:  # type: ignore[attr-defined]
             sizes = None  # the range was not what the query is sized by
-        if stated or boards or targets or usage or sizes:
+        vague = reading.vague_amount()  # "几百块": the middle of the range, said
+        if stated or boards or targets or usage or sizes or vague:
             return dataclasses.replace(
-                found, settings=stated, boards=boards, targets=targets, usage_assumed=usage, size_range=sizes
+                found,
+                settings=stated,
+                boards=boards,
+                targets=targets,
+                usage_assumed=usage,
+                size_range=sizes,
+                vague_amount=vague,
             )
         return found
     raise AssertionError("unknown.read always claims")

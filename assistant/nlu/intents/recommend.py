@@ -94,7 +94,7 @@ def upgrade(r: Reading) -> Query | None:
     if len(r.explicit) != 1 or r.model or b.has("VS", "OR", "PARAMS", "COST", "RENT"):
         return None
     words = f" {' '.join(b.toks)} {r.text.lower()}"  # the text as well: Chinese words span several tokens
-    if not r.lex.words_in("owned_gpu", words):
+    if not (r.lex.words_in("owned_gpu", words) or _upgrade_after_card(r)):
         return None
     if not (r.lex.words_in("upgrade_words", words) or (b.has("RECOMMEND") and b.has("MONEY", "BUDGET", "UNDER"))):
         return None
@@ -109,6 +109,17 @@ def upgrade(r: Reading) -> Query | None:
     if owned.name and isinstance(query, RecommendQuery):
         query = dataclasses.replace(query, upgrade_from=owned.name)
     return query
+
+
+def _upgrade_after_card(r: Reading) -> bool:
+    """ "2060想升级", "1080ti该换了吗", "3060 12g 不够用了 换什么卡": a word of wanting to replace a card (lexicon
+    [lists] upgrade_own_words) after the only card named says that card is the user's; "升级到4090", "换成4090"
+    name the card wanted (the word comes before it)."""
+    gpu = next((t for t in r.b.tags if t.kind == "GPU"), None)
+    if gpu is None:
+        return False
+    rest = r.text.lower()[gpu.end :]
+    return any(w in rest for w in r.lex.listed("upgrade_own_words"))
 
 
 def _without_gpus(r: Reading) -> Reading:

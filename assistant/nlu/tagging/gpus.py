@@ -15,6 +15,7 @@ from assistant.nlu.lexicon import Lexicon
 from assistant.nlu.lookup.matches import GpuMatch
 from assistant.nlu.lookup.name_tokens import BRAND, MOBILE, SUFFIX_SPLIT, VARIANT_WORDS
 from assistant.nlu.tagging.base import Tag, TaggerBase
+from assistant.nlu.tagging.said_amounts import ram_word_before
 from assistant.nlu.tagging.words import (
     APPLE_MODELS,
     APPLE_TIERS,
@@ -280,6 +281,8 @@ class GpuTagging(TaggerBase):
                 self.unknown.pop()
             return i - 1, mm
         other_size = m.status == "ok" and m.name and self.index.memory_of(m.name) not in (None, last and last.value)
+        if last is not None and last.kind == "MEMORY" and ram_word_before(self.text, last.start, self.lex):
+            return None  # "内存条64g 4090": the computer's memory, then the card
         if last is not None and last.kind == "MEMORY" and (m.status != "ok" or other_size):
             mm = self.index.gpu(sub + [f"{last.value:g}", "gb"], self.text[last.start : self.toks[end - 1].end])
             if mm.status == "unknown" and not other_size:

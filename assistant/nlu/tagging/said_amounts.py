@@ -1,0 +1,153 @@
+"""Amounts and usage a question says loosely, read after tagging (passes over the finished tags).
+
+Contract (each pass takes the tags, the cleaned text and the lexicon and returns the tags):
+- `round_the_clock`: "24小时挂机", "24小时不关机跑一个月": 24 hours said with a word of running on right after it
+  (lexicon [lists] running_on_words, or a full-time HOURS tag there) is all the time: one HOURS tag
+  {"per_week": 168, "full_time": True} in place of a 24-hour job (which the cost reader would take first).
+- `vague_amounts`: "几百块", "小几千", "a few hundred bucks", "两千多", "一两千", "三四千": a rough amount. Its MONEY /
+  NUMBER tag gets the middle of the range as its value and meanings["VAGUE"] = (low, high), which the answer shows
+  ("几百块" is never ¥100). The range words are lexicon [lists] vague_few (2-9 of the unit), vague_couple (2-3),
+  vague_small (1-3), vague_big (6-9), and vague_more after an amount ("两千多": 2,000-3,000).
+- `ram_word_before(text, start, lex)`: a system-RAM word ([lists] ram_words_before: "内存", "内存条", "ram") right
+  before position `start`, with only [lists] ram_gap words between ("内存有512g", "ram: 64gb"): the amount there is
+  the computer's memory, never a GPU's.
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.lexicon import Lexicon
+from assistant.nlu.tagging.base import Tag
+from assistant.nlu.tagging.cn_numerals import CN_BIG, CN_DIGITS, CN_SMALL
+
+FULL_TIME = {"per_week": 168.0, "full_time": True}
+# digits a range word stands for, as (low, high) multiples of the unit after it
+_VAGUE_DIGITS = (("vague_small", 1, 3), ("vague_big", 6, 9), ("vague_couple", 2, 3), ("vague_few", 2, 9))
+_UNITS = {**CN_SMALL, **CN_BIG, "hundred": 100, "thousand": 1000}
+
+
+def round_the_clock(tags: list[Tag], text: str, lex: Lexicon) -> list[Tag]:
+    out: list[Tag] = []
+    skip, covered = None, -1
+    words = sorted(lex.listed("running_on_words"), key=len, reverse=True)
+    for k, t in enumerate(tags):
+        if t is skip or t.start < covered:
+            continue  # inside the span read as running all the time ("24小时在线": not "在")
+        if not _twenty_four(t):
+            out.append(t)
+            continue
+        nxt = tags[k + 1] if k + 1 < len(tags) else None
+        rest = text[t.end :].lstrip()
+        joined = nxt is not None and nxt.kind == "HOURS" and nxt.mapping().get("full_time") and not rest[:1].isascii()
+        if joined and nxt is not None and not text[t.end : nxt.start].strip():
+            out.append(Tag("HOURS", dict(FULL_TIME), text[t.start : nxt.end], t.start, nxt.end, t.meanings))
+            skip = nxt
+            continue
+        word = next((w for w in words if rest.startswith(w)), "")
+        if word:
+            covered = text.index(word, t.end) + len(word)
+            out.append(Tag("HOURS", dict(FULL_TIME), text[t.start : covered], t.start, covered, t.meanings))
+            continue
+        out.append(t)
+    return out
+
+
+def _twenty_four(t: Tag) -> bool:
+    """A HOURS tag of 24 hours in all ("24小时", "24h")."""
+    return t.kind == "HOURS" and t.mapping().get("total") == 24.0 and not t.mapping().get("span")
+
+
+def vague_amounts(tags: list[Tag], text: str, lex: Lexicon) -> list[Tag]:
+    out = []
+    for t in tags:
+        if t.kind in ("MONEY", "NUMBER") and "VAGUE" not in t.meanings:
+            t = _few_of_unit(t, text, lex) or _spoken_range(t) or _and_more(t, text, lex) or t
+        out.append(t)
+    return out
+
+
+def _few_of_unit(t: Tag, text: str, lex: Lexicon) -> Tag | None:
+    """ "几百块", "小几千", "a few hundred bucks": a range word right before a unit said without a digit."""
+    unit = _unit_at(t.text)
+    if unit is None or t.number() != unit:
+        return None
+    before = text[: t.start].rstrip()
+    for name, low, high in _VAGUE_DIGITS:
+        word = next((w for w in sorted(lex.listed(name), key=len, reverse=True) if _ends_with_word(before, w)), None)
+        if word is not None:
+            start = len(before) - len(word)
+            return _ranged(t, low * unit, high * unit, start, t.end, text)
+    return None
+
+
+def _spoken_range(t: Tag) -> Tag | None:
+    """ "一两千", "三四千", "五六百": two neighbouring digits and a unit (cn_numerals.cn_range made the middle)."""
+    chars = t.text[:3]
+    if len(chars) < 3 or chars[0] not in CN_DIGITS or chars[1] not in CN_DIGITS or chars[2] not in _UNITS:
+        return None
+    low, high, unit = CN_DIGITS[chars[0]], CN_DIGITS[chars[1]], _UNITS[chars[2]]
+    if not low or high != low + 1 or t.number() != (low + high) / 2 * unit:
+        return None
+    return Tag(t.kind, t.value, t.text, t.start, t.end, {**t.meanings, "VAGUE": (low * unit, high * unit)})
+
+
+def _and_more(t: Tag, text: str, lex: Lexicon) -> Tag | None:
+    """ "两千多", "一万多块", "3000多": a round amount and a word of "more" after it: up to one more of its place."""
+    inside = _more_inside(t.text, lex)  # "两千多块": the money tag already holds 多
+    after = t.text[inside:] if inside is not None else text[t.end :]
+    word = next((w for w in sorted(lex.listed("vague_more"), key=len, reverse=True) if after.startswith(w)), None)
+    if word is None or any(after.startswith(w) for w in lex.listed("vague_more_not")):
+        return None
+    v = t.number()
+    place = _place(v)
+    if place < 10:
+        return None
+    return _ranged(t, v, v + place, t.start, t.end if inside is not None else t.end + len(word), text)
+
+
+def _more_inside(said: str, lex: Lexicon) -> int | None:
+    """Where a word of "more" starts inside a tag's text after its numerals ("两千多块" -> 2), or None."""
+    k = 0
+    while k < len(said) and (said[k] in CN_DIGITS or said[k] in _UNITS or said[k].isdigit()):
+        k += 1
+    return k if 0 < k < len(said) and any(said[k:].startswith(w) for w in lex.listed("vague_more")) else None
+
+
+def _place(v: float) -> float:
+    """The largest power of ten that divides a round amount (2000 -> 1000, 2500 -> 100, 15000 -> 1000)."""
+    if v <= 0 or not float(v).is_integer():
+        return 0.0
+    place = 1.0
+    while v % (place * 10) == 0 and place * 10 <= v:
+        place *= 10
+    return place
+
+
+def _ranged(t: Tag, low: float, high: float, start: int, end: int, text: str) -> Tag:
+    middle = (low + high) / 2
+    return Tag(t.kind, middle, text[start:end], start, end, {**t.meanings, "VAGUE": (low, high)})
+
+
+def _unit_at(said: str) -> float | None:
+    """The unit a tag's text starts with ("百块" 100, "千" 1000, "hundred bucks" 100), or None."""
+    first = said.split()[0] if said and said[0].isascii() else said[:1]
+    return float(_UNITS[first]) if first in _UNITS else None
+
+
+def _ends_with_word(before: str, word: str) -> bool:
+    if not before.endswith(word):
+        return False
+    prev = before[: -len(word)][-1:]
+    return not (word.isascii() and prev.isalnum())
+
+
+def ram_word_before(text: str, start: int, lex: Lexicon) -> bool:
+    before = text[:start].rstrip()
+    for gap in sorted(lex.listed("ram_gap"), key=len, reverse=True):
+        if before.endswith(gap):
+            before = before[: -len(gap)].rstrip()
+            break
+    for word in sorted(lex.listed("ram_words_before"), key=len, reverse=True):
+        if _ends_with_word(before, word):
+            owner = before[: -len(word)].rstrip()
+            return not any(owner.endswith(w) for w in lex.listed("vram_owner_words"))  # "显卡内存24g": the card's
+    return False
