@@ -21,7 +21,7 @@ from assistant.nlu.tagging.gpus import GpuTagging
 from assistant.nlu.tagging.models import ModelTagging
 from assistant.nlu.tagging.number_roles import NumberRoleTagging
 from assistant.nlu.tagging.quantities import QuantityTagging
-from assistant.nlu.tagging.said_amounts import round_the_clock, vague_amounts
+from assistant.nlu.tagging.said_amounts import round_the_clock, temperatures, vague_amounts
 from assistant.nlu.tagging.sizes import size_ranges
 from assistant.nlu.tagging.usage import session_usage
 from assistant.nlu.tagging.words import COSTS_WORDS
@@ -108,6 +108,7 @@ class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuT
         self.tags = session_usage(self.tags, self.text, self.lex)  # "i train twice a month": hours a week
         self.tags = size_ranges(self.tags, self.text, self.lex)  # "14b-32b models": the top of the range, said
         self.tags = round_the_clock(self.tags, self.text, self.lex)  # "24小时挂机": all the time, not a 24-hour job
+        self.tags = temperatures(self.tags, self.text, self.lex)  # "90度正常吗", "is 85c normal": °C, not a rate
         self.tags = vague_amounts(self.tags, self.text, self.lex)  # "几百块", "两千多": a range, its middle, said
         self.sized_families()  # "32b的qwen", "70b llama 3.1": a size stated apart from the family's name
         self.vague_families()  # "worth it for llama stuff": local LLMs in general, not one Llama

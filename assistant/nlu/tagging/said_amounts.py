@@ -8,12 +8,17 @@ Contract (each pass takes the tags, the cleaned text and the lexicon and returns
   NUMBER tag gets the middle of the range as its value and meanings["VAGUE"] = (low, high), which the answer shows
   ("几百块" is never ¥100). The range words are lexicon [lists] vague_few (2-9 of the unit), vague_couple (2-3),
   vague_small (1-3), vague_big (6-9), and vague_more after an amount ("两千多": 2,000-3,000).
+- `temperatures`: "90度", "85c", "90多度" said with a temperature word ([lists] temperature_words: "温度", "正常",
+  "normal", "temp") and no electricity word: a TEMPERATURE tag (°C), never an electricity rate of 85 cents or a
+  number. The units are [lists] temperature_units; only 30 to 110 °C counts.
 - `ram_word_before(text, start, lex)`: a system-RAM word ([lists] ram_words_before: "内存", "内存条", "ram") right
   before position `start`, with only [lists] ram_gap words between ("内存有512g", "ram: 64gb"): the amount there is
   the computer's memory, never a GPU's.
 """
 
 from __future__ import annotations
+
+import re
 
 from assistant.nlu.lexicon import Lexicon
 from assistant.nlu.tagging.base import Tag
@@ -49,6 +54,45 @@ def round_the_clock(tags: list[Tag], text: str, lex: Lexicon) -> list[Tag]:
             continue
         out.append(t)
     return out
+
+
+def temperatures(tags: list[Tag], text: str, lex: Lexicon) -> list[Tag]:
+    low = text.lower()
+    if not any(w in low for w in lex.listed("temperature_words")) or any(w in low for w in lex.listed("kwh_words")):
+        return tags
+    units = sorted(lex.listed("temperature_units"), key=len, reverse=True)
+    out: list[Tag] = []
+    covered = -1
+    for t in tags:
+        if t.start < covered:
+            continue
+        degrees = _degrees(t, low, units, lex)
+        if degrees is None:
+            out.append(t)
+            continue
+        covered = degrees[1]
+        out.append(Tag("TEMPERATURE", degrees[0], text[t.start : covered], t.start, covered, {}))
+    return out
+
+
+def _degrees(t: Tag, low: str, units: list[str], lex: Lexicon) -> tuple[float, int] | None:
+    """(°C, end) of a number tag that a temperature unit follows ("90度", "90多度", "85c"), else None."""
+    if t.kind not in ("NUMBER", "KWH"):
+        return None
+    said = low[t.start : t.end]
+    digits = re.match(r"\d+(?:\.\d+)?", said)
+    if digits is None:
+        return None
+    value = float(digits.group())
+    rest = said[digits.end() :] + low[t.end : t.end + 6] if t.kind == "KWH" else low[t.end : t.end + 6]
+    more = next((w for w in lex.listed("vague_more") if rest.startswith(w)), "")
+    rest = rest[len(more) :]
+    unit = next((u for u in units if rest.startswith(u) and not rest[len(u) :][:1].isalpha()), None)
+    if unit is None or not 30 <= value <= 110:
+        return None
+    if t.kind == "KWH":
+        return value, t.start + digits.end() + len(more) + len(unit)
+    return value, t.end + len(more) + len(unit)
 
 
 def _twenty_four(t: Tag) -> bool:
