@@ -45,7 +45,7 @@ def series(r: Reading) -> Query | None:
 
 
 def training_stall(r: Reading) -> Query | None:
-    if r.model is not None or r.b.has(*_OTHERS_THAN):
+    if r.model is not None or r.b.has(*(k for k in _OTHERS_THAN if k != "BUDGET")):  # "只有30%" is no budget
         return None
     named = {k for k, _, _ in explain.mentions(r)}
     if _STALL in named:

@@ -84,7 +84,7 @@ def _degrees(t: Tag, low: str, units: list[str], lex: Lexicon) -> tuple[float, i
     if digits is None:
         return None
     value = float(digits.group())
-    rest = said[digits.end() :] + low[t.end : t.end + 6] if t.kind == "KWH" else low[t.end : t.end + 6]
+    rest = said[digits.end() :] + low[t.end : t.end + 12] if t.kind == "KWH" else low[t.end : t.end + 12]
     more = next((w for w in lex.listed("vague_more") if rest.startswith(w)), "")
     rest = rest[len(more) :]
     unit = next((u for u in units if rest.startswith(u) and not rest[len(u) :][:1].isalpha()), None)
