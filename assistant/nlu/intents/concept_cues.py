@@ -7,9 +7,6 @@
 - `training_stall`: the utilization concept named with a word of it being low ([lists] low_use_words: "只有", "上不去",
   "忽高忽低", "low") while training ("训练的时候显卡利用率只有30%", "显卡利用率忽高忽低 训练很慢"): the
   training-bottleneck concept (the GPU waiting for data), never a utilization setting or a ranking.
-- `temperature`: a temperature the question states (a TEMPERATURE tag: "90度", "85c", tagging/said_amounts) or the
-  temperature concept named, with a card or a kind of work allowed ("4090跑训练温度90度正常吗", "is 85c normal for a
-  3090 while training"): the gpu-temperature concept. A model, money or a recommendation word leaves it to others.
 """
 
 from __future__ import annotations
@@ -22,7 +19,6 @@ from assistant.queries import ExplainQuery, Query
 
 _GENERATIONS = "gpu-generations"
 _STALL = "training-bottleneck"
-_TEMPERATURE = "gpu-temperature"
 _OTHERS_THAN = ("MODEL", "PARAMS", "MONEY", "BUDGET", "RECOMMEND", "RENT", "UNDER")
 
 
@@ -57,13 +53,3 @@ def training_stall(r: Reading) -> Query | None:
 
 def _training(r: Reading) -> bool:
     return r.b.has("MODE") or r.workload == "training" or r.said("training_words")
-
-
-def temperature(r: Reading) -> Query | None:
-    if r.model is not None or r.b.has(*_OTHERS_THAN) or len(r.explicit) > 1:
-        return None
-    stated = r.b.has("TEMPERATURE")
-    named = any(k == _TEMPERATURE for k, _, _ in explain.mentions(r))
-    if not stated and not (named and r.said("temperature_judged")):
-        return None
-    return ExplainQuery(text=r.text, concept=_TEMPERATURE, mention=r.text, gpus=tuple(r.explicit))

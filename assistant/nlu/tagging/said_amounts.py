@@ -8,9 +8,9 @@ Contract (each pass takes the tags, the cleaned text and the lexicon and returns
   NUMBER tag gets the middle of the range as its value and meanings["VAGUE"] = (low, high), which the answer shows
   ("几百块" is never ¥100). The range words are lexicon [lists] vague_few (2-9 of the unit), vague_couple (2-3),
   vague_small (1-3), vague_big (6-9), and vague_more after an amount ("两千多": 2,000-3,000).
-- `temperatures`: "90度", "85c", "90多度" said with a temperature word ([lists] temperature_words: "温度", "正常",
-  "normal", "temp") and no electricity word: a TEMPERATURE tag (°C), never an electricity rate of 85 cents or a
-  number. The units are [lists] temperature_units; only 30 to 110 °C counts.
+- `temperatures`: "90度", "90多度", "跑到83度" said with a word of heat ([lists] temperature_words: "温度", "正常") and
+  no electricity word ([lists] kwh_words): a TEMPERATURE tag (°C, as tagging/temperature.py makes for "85c"), never a
+  kWh amount or a bare number. The units are [lists] temperature_units (Chinese only); only 30 to 110 °C counts.
 - `ram_word_before(text, start, lex)`: a system-RAM word ([lists] ram_words_before: "内存", "内存条", "ram") right
   before position `start`, with only [lists] ram_gap words between ("内存有512g", "ram: 64gb"): the amount there is
   the computer's memory, never a GPU's.
@@ -87,12 +87,17 @@ def _degrees(t: Tag, low: str, units: list[str], lex: Lexicon) -> tuple[float, i
     rest = said[digits.end() :] + low[t.end : t.end + 12] if t.kind == "KWH" else low[t.end : t.end + 12]
     more = next((w for w in lex.listed("vague_more") if rest.startswith(w)), "")
     rest = rest[len(more) :]
-    unit = next((u for u in units if rest.startswith(u) and not rest[len(u) :][:1].isalpha()), None)
+    unit = next((u for u in units if rest.startswith(u) and not _word_goes_on(u, rest[len(u) :][:1])), None)
     if unit is None or not 30 <= value <= 110:
         return None
     if t.kind == "KWH":
         return value, t.start + digits.end() + len(more) + len(unit)
     return value, t.end + len(more) + len(unit)
+
+
+def _word_goes_on(unit: str, nxt: str) -> bool:
+    """An ASCII unit glued to more letters is another word ("85 cents"); Chinese runs on without spaces ("90度正常")."""
+    return unit.isascii() and nxt.isascii() and nxt.isalpha()
 
 
 def _twenty_four(t: Tag) -> bool:
