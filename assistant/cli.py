@@ -17,6 +17,8 @@ import sys
 from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
+from assistant import console_start
+
 if TYPE_CHECKING:
     import argparse
 
@@ -314,18 +316,18 @@ def _utf8_streams() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one command. Without `argv` (the console script `gpu-advisor`, `python -m assistant`) the command line
-    is the process's own and the compile cache is installed for the process; with `argv` (a test or another
-    program calling it in-process) it is not, so the caller's process keeps Python's own compilers."""
+    is the process's own, and `console_start` prepares the process (compile cache, no GC for `ask`, an exit
+    without teardown after it); with `argv` (a test or another program calling it in-process) the caller's
+    process is left as it is."""
     _utf8_streams()
     own_process = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv  # accepted before or after the command
-    plain = _plain_ask([a for a in argv if a != "--debug"])
     if own_process:
-        from assistant import console_start
-
-        console_start.prepare(one_shot=plain is not None)
-    args = plain or build_parser().parse_args([a for a in argv if a != "--debug"])
+        console_start.prepare()
+    args = _plain_ask([a for a in argv if a != "--debug"]) or build_parser().parse_args(
+        [a for a in argv if a != "--debug"]
+    )
     args.debug = debug
     command = args.command or ("chat" if not (sys.stdin.isatty() and sys.stdout.isatty()) else "tui")
     if args.command is None:
@@ -333,8 +335,14 @@ def main(argv: list[str] | None = None) -> int:
         for option in ("electricity", "utilization", "years", "budget", "prices"):
             setattr(args, option, None)
     handlers = {"ask": _cmd_ask, "chat": _cmd_chat, "kb": _cmd_kb, "test": _cmd_test, "tui": _cmd_tui}
+    one_shot = own_process and command == "ask"
+    if one_shot:
+        console_start.one_shot()
     try:
-        return int(handlers[command](args))
+        code = int(handlers[command](args))
+        if one_shot:
+            console_start.leave(code)
+        return code
     except KeyboardInterrupt:
         return Exit.INTERNAL
     except BrokenPipeError:

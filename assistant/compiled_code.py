@@ -1,17 +1,19 @@
 """A compile cache for the code Python builds at import, kept between processes.
 
-Contract: `install(path)` makes two stdlib compilers take their output from the file at `path`
+Contract: `install(path)` makes three stdlib compilers take their output from the file at `path`
 when it holds the result for the same input, and compute it otherwise:
 - `dataclasses`: the code of each method it generates (`__init__`, `__repr__`, `__eq__`,
   `__hash__`, `__setattr__` ...), keyed by the source text; run with the same globals and locals;
 - `re`: the pattern program of each regular expression compiled from text (the `_sre` code, group
-  count and names), keyed by the pattern and flags; the `Pattern` is made by `_sre.compile` as usual.
-Both produce exactly what the uncached compilers produce (same code, same pattern program). At exit
+  count and names), keyed by the pattern and flags; the `Pattern` is made by `_sre.compile` as usual;
+- `typing`: the code of each string annotation a `ForwardRef` compiles (the fields of NamedTuple and
+  TypedDict classes), keyed by the text.
+All three produce exactly what the uncached compilers produce (same code, same pattern program). At exit
 the file is rewritten (a temporary file renamed into place) if anything new was compiled and its
 folder exists. A file written by another Python, damaged or unreadable is ignored. Without it, a
 one-shot `ask` spends about half of its CPU time compiling ~450 dataclass methods and ~80 regular
 expressions. `install` is idempotent and does nothing on a Python other than CPython 3.11, whose
-private hooks (`dataclasses._create_fn`, `re._compiler.compile`) it wraps.
+private hooks (`dataclasses._create_fn`, `re._compiler.compile`, `compile` as typing calls it) it wraps.
 """
 
 from __future__ import annotations
@@ -127,6 +129,21 @@ def _regular_expressions(cache: _Cache) -> None:
     _uncached_pattern = original
 
 
+def _forward_references(cache: _Cache) -> None:
+    import builtins
+    import typing
+
+    def compile_(source, filename, mode, *args, **kwargs):
+        # typing.ForwardRef compiles each string annotation of a NamedTuple or TypedDict class (this project's
+        # `from __future__ import annotations` makes them strings): compile(text, "<string>", "eval") in
+        # typing, which has no __future__ imports (dont_inherit: none of this module's either)
+        if args or kwargs or filename != "<string>" or mode != "eval" or not isinstance(source, str):
+            return builtins.compile(source, filename, mode, *args, **kwargs)
+        return cache.get(("eval", source), lambda: builtins.compile(source, filename, mode, dont_inherit=True))
+
+    typing.compile = compile_  # type: ignore[attr-defined]  # a module global shadows the builtin in typing only
+
+
 _installed: _Cache | None = None
 _uncached_pattern: Callable | None = None  # re's own compiler (tests compare with it)
 
@@ -140,6 +157,7 @@ def install(path: Path) -> None:
     cache = _installed = _Cache(path)
     _dataclass_methods(cache)
     _regular_expressions(cache)
+    _forward_references(cache)
     atexit.register(cache.save)
 
 

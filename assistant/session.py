@@ -35,21 +35,21 @@ class Session:
 
     @cached_property
     def index(self):
+        """The name index, from the start-up cache when the KB is a file (the lexicons are cached per
+        language by `nlu.lexicon.lexicon`)."""
         from assistant.nlu import NameIndex
-        from assistant.nlu.lexicon import lexicon, preload
 
         if not self.reader.persistent:  # an in-memory KB: nothing to key a cache on
             return NameIndex.from_reader(self.reader)
         from assistant import startup_cache
 
         def build():
-            langs = [p.name.split(".")[1] for p in paths.grammar_dir().glob("lexicon.*.toml")]
-            return NameIndex.from_reader(self.reader), {lang: lexicon(lang) for lang in langs}
+            index = NameIndex.from_reader(self.reader)
+            _ = index.suffixes  # derived from every name on first use: computed once and kept with the index
+            return index
 
         key = f"{self.reader.meta().get('content_hash')}:{startup_cache.code_version()}"
-        index, lexicons = startup_cache.load_or_build("nlu", key, build)
-        preload(lexicons)
-        return index
+        return startup_cache.load_or_build("nlu", key, build)
 
     @cached_property
     def engine(self):

@@ -9,7 +9,8 @@ that cannot be written costs only the build. The file lives beside the user's ow
 is trusted as much as it is. `code_version()` fingerprints the code and grammar that build the
 objects (path, size and modification time of every file under assistant/ and grammar/), so an
 edited or upgraded program never reads an old cache; callers add the knowledge base's content
-hash to the key.
+hash to the key. `parsed_file(path, parse)` keeps a parsed curated file the same way, keyed by the
+file's path, size and modification time.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import gc
 import os
 import pickle
+import time
 from collections.abc import Callable
 from contextlib import suppress
 from functools import cache
@@ -72,3 +74,28 @@ def _store(path: Path, key: str, value: object) -> None:
     except OSError:  # a read-only or full disk, or a data folder under a file: answer without the cache
         with suppress(OSError):
             tmp.unlink()
+
+
+def parsed_file(path: Path, parse: Callable[[Path], T]) -> T:
+    """`parse(path)` for a curated file read at answer time (a TOML table: tomllib is slow and ~2 ms to
+    import), kept under `file-<name>` and keyed by the file's absolute path, size and modification time, so
+    an edited file is parsed again. A file modified in the last `RACY_NS` is parsed and not kept: file times
+    advance in coarse steps, so a second edit of the same size within one step would keep the time (git's
+    "racy" rule). `parse` must depend on the file's bytes only; when the file cannot be read it runs and
+    raises as it would."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return parse(path)
+    if is_racy(st.st_mtime_ns):
+        return parse(path)
+    key = f"{os.path.abspath(path)}:{st.st_size}:{st.st_mtime_ns}"
+    return load_or_build(f"file-{Path(path).name}", key, lambda: parse(path))
+
+
+RACY_NS = 2_000_000_000
+
+
+def is_racy(mtime_ns: int) -> bool:
+    """A file modified this recently may change again without its modification time changing."""
+    return time.time_ns() - mtime_ns < RACY_NS

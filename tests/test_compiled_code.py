@@ -1,8 +1,9 @@
-"""The compile cache of dataclass methods and regular expressions: a one-shot answer is the same with the
-cache absent, present or damaged; a warm cache compiles nothing; every cached method is the code a fresh
-compile gives and every cached pattern equals re's own (Pattern equality compares the program); classes
-built from cached code behave as compiled ones (init, defaults, repr, eq, hash, frozen). Only the console entry
-point installs the cache: a test calling `cli.main(argv)` in-process leaves its process's compilers alone."""
+"""The compile cache of dataclass methods, regular expressions and typing's string annotations: a one-shot
+answer is the same with the cache absent, present or damaged; a warm cache compiles nothing; every cached
+method or annotation is the code a fresh compile gives and every cached pattern equals re's own (Pattern
+equality compares the program); classes built from cached code behave as compiled ones (init, defaults,
+repr, eq, hash, frozen). Only the console entry point installs the cache: a test calling `cli.main(argv)`
+in-process leaves its process's compilers alone."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from tests.conftest import HANG_S
 
 SCRIPT = """
 import contextlib, io, json, sys
-from assistant import cli, compiled_code
+from assistant import cli, compiled_code, console_start
+console_start.leave = lambda code: None  # stay after the answer to look at the classes and the cache
 out = {}
 printed = io.StringIO()
 sys.argv = ["gpu-advisor", "ask", "--json", "is a 3090 worth it for local llms"]
@@ -40,12 +42,14 @@ out["probe"] = [repr(p), p == Probe(1, "x", ()), p != Probe(2), hash(p) == hash(
 out["compiled"] = compiled_code.compiled_count()
 
 import marshal, re
-cached = {"dataclass": 0, "re": 0}
+cached = {"dataclass": 0, "re": 0, "eval": 0}
 mismatched = []
 for key, stored in compiled_code._installed.entries.items():
     value = marshal.loads(stored)
     if key[0] == "dataclass":
         same = value == compile(key[1], "<string>", "exec", dont_inherit=True)  # as dataclasses compiles it
+    elif key[0] == "eval":
+        same = value == compile(key[1], "<string>", "eval", dont_inherit=True)  # as typing.ForwardRef compiles it
     else:
         re.purge()
         same = re.compile(key[1], key[2]) == compiled_code._uncached_pattern(key[1], key[2])
@@ -78,7 +82,7 @@ def test_answers_and_classes_are_the_same_with_and_without_the_cache(user_home):
     assert warm["printed"] == cold["printed"] and warm["code"] == cold["code"] == 0
     assert json.loads(warm["printed"])["answer"]
     assert warm["probe"] == cold["probe"] == ["Probe(a=1, b='x', c=())", True, True, True, True]
-    assert warm["cached"]["dataclass"] > 100 and warm["cached"]["re"] > 30
+    assert warm["cached"]["dataclass"] > 100 and warm["cached"]["re"] > 30 and warm["cached"]["eval"] > 3
     assert warm["mismatched"] == [], "a cached method or pattern program differs from a fresh compile"
 
 

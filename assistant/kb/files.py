@@ -53,6 +53,14 @@ def read_csv(path: Path, required: list[str]) -> list[tuple[int, dict[str, str]]
 
 
 def read_toml(path: Path) -> dict:
+    """The parsed document; parsed once per version of the file (`startup_cache.parsed_file`): answers read
+    TOML tables at answer time, and tomllib is slow."""
+    from assistant import startup_cache
+
+    return startup_cache.parsed_file(path, _parse_toml)
+
+
+def _parse_toml(path: Path) -> dict:
     import tomllib  # not imported by the answers that read only CSV files
 
     try:

@@ -13,7 +13,7 @@ import dataclasses
 from dataclasses import dataclass
 from functools import cache
 
-from assistant import paths
+from assistant import paths, startup_cache
 
 
 @dataclass(frozen=True)
@@ -34,9 +34,13 @@ class Platform:
 
 @cache
 def rigs() -> dict:
-    import tomllib  # only when a rig is priced: not imported by every answer
+    return startup_cache.parsed_file(paths.knowledge_dir() / "rigs.toml", _parse_toml)
 
-    with open(paths.knowledge_dir() / "rigs.toml", "rb") as f:
+
+def _parse_toml(path) -> dict:
+    import tomllib  # only when a rig is priced and the file changed: not imported by every answer
+
+    with open(path, "rb") as f:
         return tomllib.load(f)
 
 

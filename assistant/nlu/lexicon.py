@@ -221,16 +221,20 @@ def terminal(meanings: dict[str, object]) -> str:
 
 
 def lexicon(lang: str = "en") -> Lexicon:
-    found = _PRELOADED.get(lang)
-    return found if found is not None else _load(lang)
+    """The lexicon of `lang` on top of the base one, built once per process; a process takes it from the
+    start-up cache (`lexicon-<lang>` in the data folder, keyed by the code and grammar version) when
+    another process built it, so an English question never reads or unpickles the Chinese lexicon."""
+    found = _LOADED.get(lang)
+    if found is None:
+        from assistant import startup_cache
+
+        found = _LOADED[lang] = startup_cache.load_or_build(
+            f"lexicon-{lang}", startup_cache.code_version(), lambda: _load(lang)
+        )
+    return found
 
 
-_PRELOADED: dict[str, Lexicon] = {}
-
-
-def preload(lexicons: dict[str, Lexicon]) -> None:
-    """Use lexicons built by another process (`assistant.startup_cache`) instead of reading the TOML."""
-    _PRELOADED.update(lexicons)
+_LOADED: dict[str, Lexicon] = {}
 
 
 def _read(lang: str) -> dict:
