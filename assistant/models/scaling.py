@@ -54,7 +54,11 @@ def training_scaling(gpus: list[GpuSpec], workload: str = "train16", via: str | 
     n = len(gpus)
     if n == 0:
         return TrainingScaling(0, "pcie", 0.0, 0.0, "")
-    scores = [performance.relative_performance(g, workload, batch_policy="none").score for g in gpus]
+    scored: dict[int, float] = {}  # by card object: a set of n of the same card is scored once, not n times
+    for g in gpus:
+        if id(g) not in scored:
+            scored[id(g)] = performance.relative_performance(g, workload, batch_policy="none").score
+    scores = [scored[id(g)] for g in gpus]
     kinds = {g.name for g in gpus}
     lk = via or (link(gpus[0], n) if len(kinds) == 1 else _mixed_link(gpus))
     overhead = C.DP_OVERHEAD_PER_DOUBLING[lk]

@@ -465,23 +465,45 @@ def largest_llm(env: Env, memory_gb: float, experts: bool = False) -> str | None
     """The largest KB LLM that fits `memory_gb` at q4_k_m with a 4k context (the 4-bit way people run them);
     `experts`: mixture-of-experts models count too (by their total parameters)."""
     best = None
-    for m in env.reader.models:
-        if m.kind != "llm" or (m.experts and not experts):
+    for m, need in _q4_needs(env):
+        if m.experts and not experts:
             continue
-        need = memory.inference_memory(m, "q4_k_m", context=4096).total_gb
         if need <= memory_gb and (best is None or m.params_b > best.params_b):
             best = m
     return best.name if best else None
+
+
+def _q4_needs(env: Env) -> tuple:
+    """(model, GB at q4_k_m with a 4k context) of every KB LLM in the KB's order, computed once per reader: the
+    need does not depend on the card (largest_llm asks it of every card a verdict or comparison weighs)."""
+
+    def needs() -> tuple:
+        return tuple(
+            (m, memory.inference_memory(m, "q4_k_m", context=4096).total_gb) for m in env.reader.models if m.kind == "llm"
+        )
+
+    return env.reader.derived(("fit.q4_needs",), needs)
 
 
 def largest_finetunable(env: Env, memory_gb: float, method: str) -> str | None:
     """The largest dense KB LLM whose `method` fine-tune (lora | qlora) fits `memory_gb` on one card with the
     fit answer's default set-up: sequence 2,048, batch 1, gradient checkpointing (§mem.train)."""
     best = None
-    for m in env.reader.models:
-        if m.kind != "llm" or m.experts or not m.params_b:
-            continue
-        est = train_memory.training_memory(m, method, seq=2048, checkpointing=True)
+    for m, est in _finetune_estimates(env, method):
         if memory.fit(est, memory_gb, 1).fits and (best is None or m.params_b > best.params_b):
             best = m
     return best.name if best else None
+
+
+def _finetune_estimates(env: Env, method: str) -> tuple:
+    """(model, `method` fine-tune estimate with the fit answer's default set-up) of every dense sized KB LLM in
+    the KB's order, computed once per reader and method (the estimate does not depend on the card)."""
+
+    def estimates() -> tuple:
+        return tuple(
+            (m, train_memory.training_memory(m, method, seq=2048, checkpointing=True))
+            for m in env.reader.models
+            if m.kind == "llm" and not m.experts and m.params_b
+        )
+
+    return env.reader.derived(("fit.finetune_estimates", method), estimates)

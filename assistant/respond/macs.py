@@ -35,6 +35,8 @@ CONTEXT = 4096  # the context the fit and largest-model rows assume (fit.largest
 
 @dataclass(frozen=True)
 class MacRow:
+    """One Mac configuration of the list: its memory, the model's need, speed, price and the largest model."""
+
     gpu: GpuSpec
     usable_gb: float
     need_gb: float

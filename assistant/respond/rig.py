@@ -102,8 +102,10 @@ def _rater(query: RigQuery, env: Env, workload: str, key: str, floor: float | No
     if model is not None and model.kind == "llm" and workload == "llm_inference":
         quant = query.precision if query.precision in C.BITS_PER_WEIGHT else "q4_k_m"
 
+        needs: dict = {}  # per card count: the model's memory does not depend on the card
+
         def llm_speed(gpu, n):
-            est = memory.inference_memory(model, quant, n_gpus=n)
+            est = needs[n] if n in needs else needs.setdefault(n, memory.inference_memory(model, quant, n_gpus=n))
             if not memory.fit(est, gpu.memory_gb, n).fits:
                 return None
             return scaling.llm_scaling([gpu] * n, model, quant).tokens_per_s
@@ -111,8 +113,12 @@ def _rater(query: RigQuery, env: Env, workload: str, key: str, floor: float | No
         return llm_speed, "rig.unit_tps", env.t("rig.rated_llm", model=model.name, quant=quant)
     if model is not None and model.kind == "llm":
 
+        tunes: dict = {}  # per card count, as for llm_speed
+
         def tune_speed(gpu, n):
-            est = train_memory.training_memory(model, "qlora", checkpointing=True, n_gpus=n)
+            est = tunes[n] if n in tunes else tunes.setdefault(
+                n, train_memory.training_memory(model, "qlora", checkpointing=True, n_gpus=n)
+            )
             if not memory.fit(est, gpu.memory_gb, n).fits:
                 return None
             return score(gpu, key).score * scaling.training_scaling([gpu] * n, key).speedup
@@ -122,11 +128,17 @@ def _rater(query: RigQuery, env: Env, workload: str, key: str, floor: float | No
     floor = stated if floor is None else floor
     training = key.startswith("train")
 
+    speedups: dict = {}  # (card, count) -> its training speed-up: every build with those cards scales alike
+
     def speed(gpu, n):
         if (gpu.memory_gb or 0) < floor:
             return None
         one = score(gpu, key).score
-        return one * (scaling.training_scaling([gpu] * n, key).speedup if training else n)
+        if not training:
+            return one * n
+        if (gpu, n) not in speedups:  # a frozen GpuSpec: equal specs scale alike
+            speedups[(gpu, n)] = scaling.training_scaling([gpu] * n, key).speedup
+        return one * speedups[(gpu, n)]
 
     what = env.t("rig.rated_train" if training else "rig.rated_jobs", title=workload_title(env, key))
     if works and floor == stated:
