@@ -479,7 +479,9 @@ def _q4_needs(env: Env) -> tuple:
 
     def needs() -> tuple:
         return tuple(
-            (m, memory.inference_memory(m, "q4_k_m", context=4096).total_gb) for m in env.reader.models if m.kind == "llm"
+            (m, memory.inference_memory(m, "q4_k_m", context=4096).total_gb)
+            for m in env.reader.models
+            if m.kind == "llm"
         )
 
     return env.reader.derived(("fit.q4_needs",), needs)

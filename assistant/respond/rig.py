@@ -112,12 +112,13 @@ def _rater(query: RigQuery, env: Env, workload: str, key: str, floor: float | No
 
         return llm_speed, "rig.unit_tps", env.t("rig.rated_llm", model=model.name, quant=quant)
     if model is not None and model.kind == "llm":
-
         tunes: dict = {}  # per card count, as for llm_speed
 
         def tune_speed(gpu, n):
-            est = tunes[n] if n in tunes else tunes.setdefault(
-                n, train_memory.training_memory(model, "qlora", checkpointing=True, n_gpus=n)
+            est = (
+                tunes[n]
+                if n in tunes
+                else tunes.setdefault(n, train_memory.training_memory(model, "qlora", checkpointing=True, n_gpus=n))
             )
             if not memory.fit(est, gpu.memory_gb, n).fits:
                 return None

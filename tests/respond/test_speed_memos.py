@@ -1,0 +1,87 @@
+"""Values kept to answer faster are the values computed afresh: the largest LLM / fine-tunable LLM a memory size
+holds (the per-model needs are kept per reader) equals the loop over every model, and a set of n copies of one
+card scales as n distinct but equal cards (training_scaling scores each card object once)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from assistant.dialogue import Assumptions, Context
+from assistant.models import memory, scaling, train_memory
+from assistant.respond.env import Env
+from assistant.respond.fit import largest_finetunable, largest_llm
+
+SIZES = [
+    2.0,
+    4.0,
+    6.0,
+    8.0,
+    10.0,
+    11.5,
+    12.0,
+    16.0,
+    20.0,
+    24.0,
+    32.0,
+    40.0,
+    48.0,
+    64.0,
+    80.0,
+    96.0,
+    141.0,
+    192.0,
+    512.0,
+]
+
+
+def _env(kb) -> Env:
+    return Env(kb, Assumptions(), Context(), lang="en")
+
+
+def _largest_llm_afresh(env: Env, memory_gb: float, experts: bool) -> str | None:
+    best = None
+    for m in env.reader.models:
+        if m.kind != "llm" or (m.experts and not experts):
+            continue
+        need = memory.inference_memory(m, "q4_k_m", context=4096).total_gb
+        if need <= memory_gb and (best is None or m.params_b > best.params_b):
+            best = m
+    return best.name if best else None
+
+
+def _largest_finetunable_afresh(env: Env, memory_gb: float, method: str) -> str | None:
+    best = None
+    for m in env.reader.models:
+        if m.kind != "llm" or m.experts or not m.params_b:
+            continue
+        est = train_memory.training_memory(m, method, seq=2048, checkpointing=True)
+        if memory.fit(est, memory_gb, 1).fits and (best is None or m.params_b > best.params_b):
+            best = m
+    return best.name if best else None
+
+
+@pytest.mark.parametrize("experts", [False, True])
+def test_largest_llm_is_the_loop_over_every_model(kb, experts):
+    env = _env(kb)
+    assert [largest_llm(env, gb, experts) for gb in SIZES] == [_largest_llm_afresh(env, gb, experts) for gb in SIZES]
+    assert len({largest_llm(env, gb, experts) for gb in SIZES}) > 3, "the sizes tell models apart"
+
+
+@pytest.mark.parametrize("method", ["lora", "qlora"])
+def test_largest_finetunable_is_the_loop_over_every_model(kb, method):
+    env = _env(kb)
+    kept = [largest_finetunable(env, gb, method) for gb in SIZES]
+    assert kept == [_largest_finetunable_afresh(env, gb, method) for gb in SIZES]
+    assert len(set(kept)) > 3
+
+
+@pytest.mark.parametrize("name", ["GeForce RTX 3090", "GeForce RTX 4090", "H100 SXM5 80 GB", "A100 PCIe 40 GB"])
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 8])
+def test_copies_of_one_card_scale_as_distinct_equal_cards(kb, name, n):
+    gpu = kb.gpu(name)
+    assert gpu is not None, name
+    same = scaling.training_scaling([gpu] * n, "train16")
+    distinct = scaling.training_scaling([dataclasses.replace(gpu) for _ in range(n)], "train16")
+    assert same == distinct
