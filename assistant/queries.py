@@ -231,6 +231,7 @@ class FitQuery(Query):
     sample_tokens: float | None = None  # "50k samples of 512 tokens": the length of one sample, when stated
     epochs: float | None = None  # "3 epochs", "跑3轮": passes over the data
     image_steps: int | None = None  # "sdxl at 30 steps": denoising steps of an image model generating
+    train_steps: int | None = None  # "a 2000 step lora", "训练2000步": optimizer steps of a training job
     images: int | None = None  # "generate 1000 sdxl images", "a lora on 20 images": images a job makes or trains on
     images_in_hours: float | None = None  # "how many could i crank out in an hour": the images made in that time
     system_ram_gb: float | None = None  # "with 128gb ram", "64g内存": system RAM for MoE expert offload
@@ -487,6 +488,7 @@ class FollowUpQuery(Query):
     )
     resolution: int | None = None  # "at 1536x1536?", "1536的呢": another image size for the image talked about
     image_steps: int | None = None  # "with 50 steps?", "50步呢": other denoising steps
+    train_steps: int | None = None  # "how long would a 2000 step lora take on it": the training job's steps
     tokens: float | None = None  # "how long would 50m tokens take": the training data of the last fit or job
     want_time: bool = False  # "how long would it take": the training time of the last fit
     system_ram_gb: float | None = None  # "what if i add 64gb ram": system RAM for the last fit's offload

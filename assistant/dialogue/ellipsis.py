@@ -40,6 +40,7 @@ _FOLLOWUP_FIELDS = (
     "epochs",
     "resolution",
     "image_steps",
+    "train_steps",
 )
 
 

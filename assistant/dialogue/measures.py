@@ -168,6 +168,7 @@ def time_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Qu
             want_time=True,
             gpus=named or base.gpus,
             mode=follow.mode or mode,
+            train_steps=follow.train_steps or base.train_steps,  # "how long would a 2000 step lora take on it"
             **job_data(base, follow),
         )
     thread = on_the_thread(dlg, follow)  # "how long would 100m tokens take on it" after comparing two cards for it

@@ -30,9 +30,10 @@ def image_job_time(query: FitQuery, env: Env, model: ModelSpec, gpu, n: int) -> 
     checkpointing = "checkpointing_off" not in query.setup
     factor = per_token / 2.0 + (1.0 if checkpointing else 0.0)
     step_s = forward_s * factor / max(n, 1)
-    steps = DEFAULT_TRAIN_STEPS
+    steps = getattr(query, "train_steps", None) or DEFAULT_TRAIN_STEPS
     hours = steps * step_s / 3600.0
-    head = env.t("fit.image_job_time", time=duration(env, hours), steps=f"{steps:,}", what=counted(env, gpu, n))
+    key = "fit.image_job_time_stated" if getattr(query, "train_steps", None) else "fit.image_job_time"
+    head = env.t(key, time=duration(env, hours), steps=f"{steps:,}", what=counted(env, gpu, n))
     step = env.t(
         "fit.image_job_step",
         fwd=f"{forward_s:.2f}",

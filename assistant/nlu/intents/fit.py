@@ -136,9 +136,31 @@ def _trained_images(r: Reading) -> float | None:
 
 
 def _gpu_count(r: Reading) -> int | None:
-    """The GPUs counted, never the images counted ("4090出1000张sdxl图": 张 counts both)."""
+    """The GPUs counted, never the images counted ("4090出1000张sdxl图": 张 counts both) or the training steps
+    ("2000 steps of sdxl lora on a 4070 ti super")."""
     count = r.total_count()
+    if count is not None and count == train_steps(r):
+        return None
     return None if count is not None and r.workload == "image_generation" and count == image_count(r) else count
+
+
+_TRAIN_STEPS = re.compile(
+    r"(?<![\da-z.,])(\d{1,3}(?:,\d{3})+|\d+)\s*(k)?\s*(?:training |train |optimi[sz]er )?(?:steps?|步)(?![a-z])",
+    re.IGNORECASE,
+)
+
+
+def train_steps(r: Reading, any_mode: bool = False) -> int | None:
+    """ "a 2000 step lora", "2,000 steps of sdxl lora", "训练2000步", "3k steps": the optimizer steps of a training job
+    (10 to 1,000,000); None when unsaid or when the question is not about training (`any_mode`: a follow-up, whose
+    thread decides)."""
+    if not any_mode and r.mode() in (None, "inference"):
+        return None
+    found = _TRAIN_STEPS.search(r.text)
+    if not found:
+        return None
+    value = int(found.group(1).replace(",", "")) * (1000 if found.group(2) else 1)
+    return value if 10 <= value <= 1_000_000 else None
 
 
 def _thread_gpu(r: Reading) -> list[GpuRef]:
@@ -228,6 +250,7 @@ def read(r: Reading) -> Query | None:
         epochs=epochs(r),
         images=image_count(r) if r.workload == "image_generation" else None,
         image_steps=image_steps(r) if r.mode() == "inference" else None,
+        train_steps=train_steps(r),
         memory_gb=r.vram() if not refs else None,
         system_ram_gb=r.system_ram(),  # "on a 4090 with 128gb ram": system RAM for offload, not the GPU's memory
         workload=r.workload,

@@ -20,7 +20,7 @@ import dataclasses
 
 from assistant.nlu.intents.compare import worth_asked
 from assistant.nlu.intents.cost import power_asked
-from assistant.nlu.intents.fit import image_steps, resolution
+from assistant.nlu.intents.fit import image_steps, resolution, train_steps
 from assistant.nlu.intents.lists import top_n
 from assistant.nlu.intents.rates import epochs, period, providers, sample_tokens, samples, throughput
 from assistant.nlu.intents.settings import settings_of
@@ -130,10 +130,11 @@ def about_last(r: Reading) -> Query | None:
     ):
         # "the job is about 120 hours total, what does that come to", "跑三天多少钱": the rent for those hours
         return build(r)
+    steps = {"NUMBER"} if train_steps(r, any_mode=True) else set()  # "how long would a 2000 step lora take on it"
     if (
         said(r, "duration_words")
         and not r.explicit
-        and kinds <= {"TOKENS", "HOW_MUCH", "MODE", "SPEED", "FIT"} | AROUND
+        and kinds <= {"TOKENS", "HOW_MUCH", "MODE", "SPEED", "FIT"} | steps | AROUND
     ):
         return build(r)  # "how long would 50m tokens take", "how long would it take with qlora"
     if said(r, "availability_words") and kinds <= {"COSTS", "BUY"} | AROUND and not b.unknown:
@@ -405,6 +406,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         params_b=r.num("PARAMS") if not r.model else None,
         resolution=resolution(r),
         image_steps=image_steps(r),
+        train_steps=train_steps(r, any_mode=True),
         **job_data(r),
     )
 
@@ -550,7 +552,7 @@ def _amount(r: Reading) -> float | None:
     b = r.b
     if b.has("MONEY", "COUNT") or r.money() is not None or b.struct("count_of"):
         return None
-    if any(job_data(r).values()) or image_steps(r) is not None:
+    if any(job_data(r).values()) or image_steps(r) is not None or train_steps(r, True) is not None:
         return None  # "if i do 3 epochs instead", "with 50 steps?": the job's data or set-up, not a count or a budget
     rate = r.rate_tags()
     if rate is not None and rate[1] is b.kinds["NUMBER"][0]:

@@ -224,6 +224,8 @@ class ModelTagging(TaggerBase):
         lexicon [lists] unknown_model_families), with its variant words and size: said not to be in the list."""
         if self.tt[i] not in _word_forms(self._families(), " "):
             return None  # no family the KB lacks starts with this word
+        if i > 0 and self._counts_something(i - 1) and self.toks[i - 1].kind == "num":
+            return None  # "a 2000 step lora": the steps counted, not StepFun's Step
         hit = self.lex.match(self.tt, i)
         used = next(
             (k for k in range(min(4, len(self.tt) - i), 0, -1) if " ".join(self.tt[i : i + k]) in self._families()),
