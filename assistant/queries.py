@@ -172,6 +172,9 @@ class CompareQuery(Query):
     params_b: float | None = None  # "... for 70b": a model size without a name
     context_tokens: int | None = None  # "qwen3 32b at q6 w/ 32k ctx": the context the model is sized and run at
     worth: bool = False  # "is the 4090 worth the extra?", "is the upgrade worth it": yes / no on the dearer one first
+    # "企业采购", "for our company": bought for an organization, so a server is assumed (a datacenter card's passive
+    # cooling or SXM module is no obstacle) and a GeForce card's datacenter licence is said
+    organization: bool | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

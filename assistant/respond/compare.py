@@ -103,6 +103,18 @@ def _image_basis(query: CompareQuery, env: Env, gpus) -> tuple | None:
     return None
 
 
+def _datacenter_licence(query: CompareQuery, gpus: list, env: Env) -> str:
+    """For an organization's purchase of a GeForce card against a datacenter one: the GeForce driver licence
+    excludes datacenter deployment (knowledge/sources/hardware.csv sw-geforce-eula-datacenter); "" otherwise."""
+    if not query.organization:
+        return ""
+    geforce = [g for g in gpus if g.arch and g.arch.product_class == "geforce"]
+    rooms = [g for g in gpus if g.passively_cooled or g.server_module]  # datacenter cards: a server room is meant
+    if not geforce or not rooms:
+        return ""
+    return env.t("compare.geforce_datacenter", gpu=geforce[0].short_name)
+
+
 def respond(query: CompareQuery, env: Env) -> Answer:
     answer = _compare(query, env)
     env = env.for_query(query)
@@ -218,6 +230,10 @@ def _compare(query: CompareQuery, env: Env) -> Answer:
         headline = i18n.gap(env.lang).join(x for x in (said, headline) if x)
         figures |= gap
     steps += variant_steps
+    licence = _datacenter_licence(query, [rows[n].gpu for n in names], env)
+    if licence:  # "h20和4090 企业采购": a GeForce card is not licensed for a datacenter
+        steps.append(licence)
+        variant_sources = [*variant_sources, "sw-geforce-eula-datacenter"]
     sources = [spec_source(rows[n].gpu, env) for n in names] + env.cite(
         *[p.source for n in names if (p := rows[n].price)], *variant_sources
     )
@@ -324,7 +340,9 @@ def _pick(query: CompareQuery, rows: dict, names: list[str], title: str, chat, a
     training = (query.workload or "") in ("training", "llm_finetune") and not llm and not image
     # "which is better value" asked in so many words: value decides, the memory floor is a reason below
     training = training and not lexicon(env.lang).words_in("value_asked_words", query.text.lower())
-    picked = picked or compare_pick.pick(rows, names, title, llm, env, image, training)  # "used 3090 vs new 5070 ti"
+    server = bool(query.organization)  # "企业采购": a server around the cards is assumed
+    # "used 3090 vs new 5070 ti"
+    picked = picked or compare_pick.pick(rows, names, title, llm, env, image, training, server)
     if picked is None and len(names) > 2 and choosing:  # "l40s or a6000 ada or h100, which one"
         picked = compare_pick.pick_many(rows, names, env)
     if picked is not None:

@@ -71,7 +71,9 @@ def pick(
     env: Env,
     image: bool = False,
     training: bool = False,
+    server: bool = False,
 ):
+    """`server`: bought for an organization ("企业采购"), so a datacenter card's passive cooling decides nothing."""
     if len(names) != 2:
         return None
     a, b = rows[names[0]], rows[names[1]]
@@ -84,8 +86,23 @@ def pick(
     per_card = {r.gpu.name: r.gpu.memory_gb or 0 for r in (a, b)}
     floor = training and per_card[small.gpu.name] < TRAINING_FLOOR_GB <= per_card[big.gpu.name]
     roomy = llm or floor or (image and mem[small.gpu.name] < IMAGE_ROOMY_GB)  # where more memory decides
+    geforce = [r for r in (a, b) if r.gpu.arch and r.gpu.arch.product_class == "geforce"]
+    desk = geforce[0] if len(geforce) == 1 else None
+    room = (b if desk is a else a) if desk is not None else None
+    # "h20和4090 企业采购": against a datacenter card (passive or a module), a server room where GeForce is unlicensed
+    if server and room is not None and desk is not None and (room.gpu.passively_cooled or room.gpu.server_module):
+        ratio = speed[room.gpu.name] / speed[desk.gpu.name] if speed[desk.gpu.name] else 0.0
+        text = env.t(
+            "compare.pick_server",
+            gpu=room.label,
+            other=desk.label,
+            ratio=f"{ratio:.1f}",
+            gb=f"{mem[room.gpu.name]:g}",
+            other_gb=f"{mem[desk.gpu.name]:g}",
+        )
+        return room.gpu.name, text, {"gpu": room.gpu.name, "reason": "server", "condition": "server_room"}
     passive = [r for r in (a, b) if r.gpu.passively_cooled]
-    if len(passive) == 1:
+    if len(passive) == 1 and not server:
         other = passive[0]
         mine = b if other is a else a
         module = other.gpu.server_module

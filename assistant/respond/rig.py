@@ -309,6 +309,19 @@ def _power_head(query: RigQuery, b: Build, env: Env) -> str:
     load = b.gpu_w + b.platform.cpu_w + rules["rest_w"]
     values = dict(build=b.label, load=f"{load:,.0f}", psu=f"{b.psu_w:,}", margin=f"{rules['psu_margin']:g}")
     suggested = b.gpu.suggested_psu_w if b.n == 1 else None  # one card: the PSU its specifications suggest
+    if suggested and query.psu_w and query.cpu and suggested <= query.psu_w < b.psu_w:
+        # the specifications assume a typical CPU; a named power-hungry one ("4090 + 13900k, 850w?") leaves no margin
+        limit = (query.psu_w / rules["psu_margin"] - b.platform.cpu_w - rules["rest_w"]) / b.n
+        return env.t(
+            "rig.power_tight_cpu",
+            have=f"{query.psu_w:,.0f}",
+            suggested=f"{suggested:,}",
+            gpu=b.gpu.short_name,
+            cpu=query.cpu,
+            cpu_w=f"{b.platform.cpu_w:,.0f}",
+            limit=f"{max(limit, 0):,.0f}",
+            **values,
+        )
     if suggested and query.psu_w and query.psu_w >= max(suggested, load):  # and it carries the load we estimate
         return env.t(
             "rig.power_ok_spec", have=f"{query.psu_w:,.0f}", suggested=f"{suggested:,}", gpu=b.gpu.short_name, **values

@@ -113,13 +113,16 @@ def _china(gpu: GpuSpec, env: Env) -> tuple[str, str, list[str]]:
     out; the China versions sold instead are named) | china (a China-market version) | quoted (a yuan street
     quote on record) | unknown (neither: not known)."""
     from assistant.models.cost import is_shortage
-    from assistant.respond.variants import china_versions, variant_of
+    from assistant.respond.variants import china_versions, export_controlled, variant_of
 
     versions = [r["gpu"] for r in china_versions(gpu.name)]
     if versions:
         names = [v.short_name if (v := env.reader.gpu(n)) else n for n in versions]
         text = env.t("spec.china_banned", versions=i18n.listing(env.lang).join(names))
         return "banned", text, [r["source"] for r in china_versions(gpu.name)]
+    controlled = export_controlled(gpu.name)
+    if controlled is not None:  # "b200国内能买吗": kept out by the export rules, no China version
+        return "banned", env.t("spec.china_banned_none", rule=controlled["rule"]), [controlled["source"]]
     quotes = [
         q for q in env.reader.prices_for(gpu.name, env.assumptions.snapshot) if q.market == "CN" and not is_shortage(q)
     ]  # a scalper quote proves nothing about the shops

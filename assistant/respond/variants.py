@@ -34,6 +34,38 @@ def _rows() -> dict[str, dict]:
     return {row["gpu"]: row for _, row in read_csv(path, required)} if path.exists() else {}
 
 
+def withdrawn(name: str, market: str | None) -> dict | None:
+    """The row of knowledge/withdrawn.csv for `name` in `market` ("CN" or None for the US): a card no longer supplied
+    there, with the card that replaced it; None if it is still sold."""
+    from assistant.kb.files import read_csv
+
+    path = paths.knowledge_dir() / "withdrawn.csv"
+    required = ["gpu", "market", "halted", "replaced_by", "since", "source", "replaced_source"]
+    rows = read_csv(path, required) if path.exists() else []
+    return next((row for _, row in rows if row["gpu"] == name and row["market"] == (market or "US")), None)
+
+
+def _withdrawn_note(row: dict, gpu: GpuSpec, env: Env) -> str:
+    new = env.reader.gpu(row["replaced_by"])
+    return env.t(
+        "variant.withdrawn",
+        gpu=gpu.short_name,
+        halted=row["halted"],
+        new=new.short_name if new else row["replaced_by"],
+        since=row["since"],
+    )
+
+
+def export_controlled(name: str) -> dict | None:
+    """The row of knowledge/export_controls.csv for `name`: a card US export rules keep out of mainland China that
+    has no China-market version (B200), else None."""
+    from assistant.kb.files import read_csv
+
+    path = paths.knowledge_dir() / "export_controls.csv"
+    rows = {row["gpu"]: row for _, row in read_csv(path, ["gpu", "rule", "source"])} if path.exists() else {}
+    return rows.get(name)
+
+
 def market_rows() -> dict[str, dict]:
     """Every row of knowledge/market_variants.csv by GPU name."""
     return _rows()
@@ -216,6 +248,10 @@ def variant_notes(gpus: list[GpuSpec], env: Env) -> tuple[list[str], list[str]]:
         notes.append(_note(row, g, env))
         sources.append(row["source"])
     for g in gpus:
+        row = withdrawn(g.name, env.price_market())
+        if row is not None:  # "5090d值得加钱吗": its list price is no street price any more
+            notes.append(_withdrawn_note(row, g, env))
+            sources += [row["source"], row["replaced_source"]]
         for more, cited in (shortage_notes(g.name, env), stale_home_notes(g.name, env)):
             notes += more
             sources += cited

@@ -64,6 +64,7 @@ READERS = (
     explain.boards,  # "3090涡轮版和公版哪个好": board versions of one GPU are the same chip
     concept_cues.series,  # "为什么40系跑ai比30系快": the generations concept
     concept_cues.training_stall,  # "训练的时候显卡利用率只有30%": the GPU waits for data
+    concept_cues.link_doubted,  # "4张3090没有nvlink 训练会不会很慢": those cards with and without the link
     explain.advice,  # "is nvlink worth it for two 3090s?"
     followup.fragment,  # "for llms?", "in fp16?", "with at least 16gb", "and if i only had 800?"
     followup.price_in_condition,  # "二手的话多少钱", "used price?": the cards talked about, at that condition's price

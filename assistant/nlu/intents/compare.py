@@ -216,7 +216,13 @@ def _compare(r: Reading, gpus, premise=None, aspect=None) -> CompareQuery:
         model=model,  # "two 3090s or one 4090 for llama 3 70b"
         params_b=None if model else r.num("PARAMS") or _size_of_any(r),
         context_tokens=r.num("CONTEXT"),  # "qwen3 32b at q6 w/ 32k ctx": sized and run at that context
+        organization=_organization(r),  # "h20和4090做推理 企业采购": a server is assumed
     )
+
+
+def _organization(r: Reading) -> bool | None:
+    org = r.b.meaning("ORGANIZATION")
+    return None if org is None else org == "yes"
 
 
 def _model(r: Reading):

@@ -7,13 +7,17 @@
 - `training_stall`: the utilization concept named with a word of it being low ([lists] low_use_words: "只有", "上不去",
   "忽高忽低", "low") while training ("训练的时候显卡利用率只有30%", "显卡利用率忽高忽低 训练很慢"): the
   training-bottleneck concept (the GPU waiting for data), never a utilization setting or a ranking.
+- `link_doubted`: NVLink said to be missing ([lists] link_lack_words) beside several of one card ("4张3090没有nvlink
+  训练会不会很慢", "两张3090不用nvlink 训练慢多少", "4x 3090 without nvlink, will training be slow"): those cards
+  against one of them, their link weighed (intents/scaling.link_of_cards, respond/scaling.py), never "compare with
+  what?".
 """
 
 from __future__ import annotations
 
 import re
 
-from assistant.nlu.intents import explain
+from assistant.nlu.intents import explain, scaling
 from assistant.nlu.reading import Reading
 from assistant.queries import ExplainQuery, Query
 
@@ -53,3 +57,9 @@ def training_stall(r: Reading) -> Query | None:
 
 def _training(r: Reading) -> bool:
     return r.b.has("MODE") or r.workload == "training" or r.said("training_words")
+
+
+def link_doubted(r: Reading) -> Query | None:
+    if not r.lex.words_in("link_lack_words", r.text.lower()) or r.b.has("MONEY", "BUDGET", "RENT"):
+        return None  # "can two 4090s use nvlink" asks the NVLink figure (spec), not the cards without it
+    return scaling.link_of_cards(r)
