@@ -82,7 +82,7 @@ def respond(query: RatesQuery, env: Env, by_memory: Callable[[RatesQuery, Env], 
     )
     observed = sorted({o.observed for k in priced for o in lists[k].values()})
     steps = [env.t("rates_providers.observed", first=observed[0], last=observed[-1]), env.t("rates.dated")]
-    sources = env.cite(*{o.source for k in priced for o in lists[k].values()})
+    sources = env.cite(*dict.fromkeys(o.source for k in priced for o in lists[k].values()))  # first seen, not a set
     return Answer(
         question=query.text,
         intent="rates",
