@@ -29,6 +29,10 @@ from assistant.respond.pricing import CHAT_CONTEXT, budget_usd, chat_tokens_per_
 from assistant.respond.wording import gb, spec_source
 from assistant.specs import GpuSpec
 
+# configurations Apple no longer sells new, with when and the source that says so (a used or refurbished one only)
+WITHDRAWN = {
+    "Apple M3 Ultra 512 GB": ("2026-03", "price-runaihome-macstudio-2026"),
+}
 DEFAULT_MODEL = "llama-3.3-70b"  # no model named: the size people buy a big Mac for (a 70B at 4-bit)
 CONTEXT = 4096  # the context the fit and largest-model rows assume (fit.largest_llm)
 
@@ -214,6 +218,14 @@ def respond(query: RecommendQuery | RigQuery, env: Env) -> Answer:
     steps = [env.t("mac.basis")]
     if unpriced:
         steps.append(env.t("mac.unpriced", macs=sep.join(unpriced)))
+    gone = [r.gpu for r in rows if r.gpu.name in WITHDRAWN]
+    if gone:
+        steps.append(
+            env.t(
+                "mac.withdrawn",
+                macs=sep.join(f"{g.short_name} ({WITHDRAWN[g.name][0]})" for g in gone),
+            )
+        )
     if over:
         steps.append(
             env.t(
@@ -253,6 +265,7 @@ def respond(query: RecommendQuery | RigQuery, env: Env) -> Answer:
         ],
     )
     price_ids = [r.price_source for r in rows if r.price_source and r.price_source != "user override"]
+    price_ids += [WITHDRAWN[g.name][1] for g in gone]
     return Answer(
         question=query.text,
         intent="recommend",
