@@ -80,6 +80,13 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "slow: starts many processes; deselect with -m 'not slow'")
 
 
+def pytest_collection_modifyitems(config, items):
+    """The tests marked slow run first (otherwise in their order): the test processes take tests in
+    collection order, so a long test collected last (tests/reliability/) kept one process busy while
+    the other had finished."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 def _cpu_seconds() -> float:
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime

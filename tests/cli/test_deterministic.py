@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from assistant.nlu.corpus import FILES, load
 
 _CORPUS = Path(__file__).parents[1] / "nlu"
@@ -37,6 +39,7 @@ def _answers(seed: str, home: Path, questions: list[str]) -> list[str]:
     return run.stdout.splitlines()
 
 
+@pytest.mark.slow  # two processes answer every question (~6 s of CPU)
 def test_answers_do_not_depend_on_the_hash_seed(user_home, tmp_path):
     questions = _questions()
     homes = [shutil.copytree(user_home, tmp_path / f"seed{seed}") for seed in (0, 1)]  # saved settings stay apart

@@ -85,6 +85,7 @@ def test_both_paths_read_the_same_rows(built_kb):
     handle.engine.dispose()
 
 
+@pytest.mark.slow  # every dialogue again, on the file read path (~8 s of CPU)
 def test_the_dialogue_suite_passes_on_the_fast_path(built_kb, tmp_path):
     copy = tmp_path / "kb.sqlite"
     copy.write_bytes(built_kb.read_bytes())

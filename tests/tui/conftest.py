@@ -1,5 +1,11 @@
 """Fixtures for the chat tests: an app on a fake conversation, and helpers that wait for answers
-without sleeping (workers are awaited, then the event loop is run until the UI settles)."""
+without sleeping (workers are awaited, then the event loop is run until the UI settles).
+
+Textual's test pilot waits after every key press and pause until the process looks idle, sleeping
+in steps of `textual._wait.SLEEP_GRANULARITY` (20 ms): about 1,000 such waits made the chat tests
+spend most of their time asleep. The step is 2 ms here, with the same idle test (under 1/20 of
+the step's time on the CPU); `test_textual_idle_wait_is_the_patched_one` fails if a Textual
+upgrade renames what is patched, rather than letting the tests slow down unnoticed."""
 
 from __future__ import annotations
 
@@ -7,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import textual._wait
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -14,6 +21,9 @@ from fakes import FakeConversation  # noqa: E402
 
 from assistant.tui.app import create_app
 from assistant.tui.host import Catalog  # noqa: E402
+
+textual._wait.SLEEP_GRANULARITY = 1 / 500
+textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
 
 GPU_NAMES = [
     "GeForce RTX 4090",
