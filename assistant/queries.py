@@ -154,6 +154,8 @@ class SpecQuery(Query):
     intent: str = "spec"
     gpus: tuple[GpuRef, ...]
     fields: tuple[str, ...] = ()  # memory | bandwidth | power | tensor_cores | l2 | price | release | speed | all
+    # "how much faster is fp8 than fp16 on a 4090": the number formats set against each other on that card
+    precisions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

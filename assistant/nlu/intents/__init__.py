@@ -66,6 +66,7 @@ READERS = (
     concept_cues.training_stall,  # "训练的时候显卡利用率只有30%": the GPU waits for data
     concept_cues.link_doubted,  # "4张3090没有nvlink 训练会不会很慢": those cards with and without the link
     explain.advice,  # "is nvlink worth it for two 3090s?"
+    spec.precision_speed,  # "how much faster is fp8 than fp16 on a 4090": two number formats on one card
     followup.fragment,  # "for llms?", "in fp16?", "with at least 16gb", "and if i only had 800?"
     followup.price_in_condition,  # "二手的话多少钱", "used price?": the cards talked about, at that condition's price
     followup.price_gap,  # "差价多少", "how much more is it": the difference of the two cards talked about, in money

@@ -86,6 +86,20 @@ def speed_of_one(r: Reading) -> Query | None:
     return None
 
 
+def precision_speed(r: Reading) -> Query | None:
+    """ "how much faster is fp8 than fp16 on a 4090", "4090 fp8比fp16快多少", "fp8 vs fp16 speed on h100": one card
+    and two number formats set against each other (a faster / versus / than word): the formats' speeds on that card."""
+    formats = list(dict.fromkeys(r.b.meanings.get("PRECISION", [])))
+    names = {g.name for g in r.refs if g.name}
+    if len(formats) != 2 or len(names) != 1 or not r.b.has("FASTER", "VS", "THAN", "ASPECT"):
+        return None
+    if r.b.has("ASPECT") and not r.b.has("FASTER", "VS", "THAN") and r.b.meaning("ASPECT") != "speed":
+        return None
+    return SpecQuery(
+        text=r.text, gpus=tuple(g for g in r.refs if g.name), fields=("precisions",), precisions=tuple(formats)
+    )
+
+
 def read(r: Reading) -> Query | None:
     if not r.refs:
         return None
