@@ -251,6 +251,7 @@ class FitQuery(Query):
     pretrain: bool = (
         False  # "预训练一个1b模型", "pretrain from scratch": a time on compute-optimal tokens unless stated
     )
+    deadline_hours: float | None = None  # "in a week", "三天内": the time a training job must fit in (cards to do it)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -54,6 +54,8 @@ def rows_to_show(model: ModelSpec, query: FitQuery, env: Env) -> list[tuple[str,
     """(row label, mode, precision) per table row: the precision ladder for inference; for
     fine-tuning the asked method plus the lighter ones (full -> LoRA -> QLoRA), so a "no" comes
     with the way that works."""
+    if getattr(query, "pretrain", False) and model.kind == "llm":  # "train a 1b model from scratch": no adapters
+        return [(env.t("fit.method_pretrain"), "full_finetune", "fp16")]
     if query.mode in TRAIN_MODES and model.kind == "llm":
         order = list(TRAIN_MODES)
         # "lora vs full finetune vram": full fine-tuning named beside the method read starts the ladder there

@@ -159,16 +159,66 @@ def training_time(case: FitCase, head: str) -> tuple[str, list[str], dict]:
     query, env, gpu = case.query, case.env, case.gpu
     _, _, f = case.pick
     ok = case.ok
-    if not (_time_asked(query, env) and gpu.name and case.training):
+    timed_asked = _time_asked(query, env) or bool(getattr(query, "deadline_hours", None))
+    if not (timed_asked and gpu.name and case.training):
         return head, [], {}
+    deadline = getattr(query, "deadline_hours", None) and case.model.kind == "llm"
+    if deadline and not f.fits and not ok and f.min_gpus:  # "how many a100s to pretrain a 7b in a month": sharded
+        met = _deadline(query, case, head, f.min_gpus)
+        if met is not None:
+            return met
     if not (f.fits or ok):
         return _route_time(case, head)
     lighter = case.shown[case.rows.index(ok[0])] if not f.fits else None
     asked = dataclasses.replace(query, mode=lighter[1]) if lighter else query
+    if deadline:
+        met = _deadline(asked, case, head, case.n)  # "how many 4090s to pretrain a 1b model in a week"
+        if met is not None:
+            return met
     timed = job_time(asked, env, case.model, gpu, case.n, label=lighter[0] if lighter else None)
     if not timed[0]:
         return head, [], {}
-    return head + i18n.gap(env.lang) + timed[0], timed[1], timed[2] | ({"job_method": lighter[1]} if lighter else {})
+    # "how long to train a 1b model from scratch on a 4090": the time asked leads, whether it fits follows
+    joined = [timed[0], head] if getattr(query, "want_time", False) else [head, timed[0]]
+    return i18n.gap(env.lang).join(joined), timed[1], timed[2] | ({"job_method": lighter[1]} if lighter else {})
+
+
+MAX_DEADLINE_GPUS = 64  # the most cards a deadline answer counts up to [A]
+
+
+def _deadline(query: FitQuery, case: FitCase, head: str, start: int) -> tuple[str, list[str], dict] | None:
+    """The fewest cards (at least `start`: those asked, or the fewest a sharded job fits on) whose data-parallel
+    time fits the deadline (§cost.run with §perf.multigpu scaling); past MAX_DEADLINE_GPUS, how long that many take.
+    The count leads; whether the job fits in memory follows."""
+    env, gpu, limit = case.env, case.gpu, query.deadline_hours or 0.0
+    one, _, _ = job_values(query, env, case.model, gpu, start)
+    if one is None:
+        return None
+    n, values, steps, figures = start, None, [], {}
+    while n <= MAX_DEADLINE_GPUS:
+        values, steps, figures = job_values(query, env, case.model, gpu, n)
+        if values is None:
+            return None
+        if figures["job_hours"] <= limit:
+            break
+        n += 1
+    within = n <= MAX_DEADLINE_GPUS
+    key = "fit.deadline_met" if within else "fit.deadline_missed"
+    if within and n > start and case.n > 1:  # "两张4090一周内能预训练完1b模型吗": the count asked does not do it
+        key = "fit.deadline_more"
+    elif within and n == start:  # "can 8 h100s pretrain a 1b model in a day": the cards asked do it
+        key = "fit.deadline_met_asked"
+    lead = env.t(
+        key,
+        what=counted(env, gpu, min(n, MAX_DEADLINE_GPUS)),
+        limit=duration(env, limit),
+        time=values["time"] if values else "?",
+        data=values["data"] if values else "?",
+        one=one["time"],
+        single=counted(env, gpu, start),
+    )
+    figures = {**figures, "deadline_hours": limit, "deadline_gpus": n if within else None}
+    return i18n.gap(env.lang).join([lead, env.t("fit.deadline_memory", head=head)]), steps, figures
 
 
 def _time_asked(query: FitQuery, env: Env) -> bool:

@@ -16,6 +16,7 @@ import dataclasses
 import math
 import re
 
+from assistant.nlu.deadline import deadline_hours
 from assistant.nlu.intents.rates import epochs, sample_tokens, samples, throughput
 from assistant.nlu.intents.verdict import last_gpu, said
 from assistant.nlu.reading import Reading
@@ -264,6 +265,8 @@ def read(r: Reading) -> Query | None:
         tokens=r.num("TOKENS"),
         asked=asked_form(r),
         pretrain=bool(said(r, "pretrain_words")) and r.mode() == "full_finetune",
+        # "how many 4090s to pretrain a 1b model in a week", "一周内训完要几张": the time the job must fit in
+        deadline_hours=deadline_hours(r.text) if r.mode() != "inference" else None,
     )
 
 
