@@ -190,11 +190,15 @@ def _deadline(query: FitQuery, case: FitCase, head: str, start: int) -> tuple[st
     """The fewest cards (at least `start`: those asked, or the fewest a sharded job fits on) whose data-parallel
     time fits the deadline (§cost.run with §perf.multigpu scaling); past MAX_DEADLINE_GPUS, how long that many take.
     The count leads; whether the job fits in memory follows."""
-    env, gpu, limit = case.env, case.gpu, query.deadline_hours or 0.0
+    env, gpu, limit = case.env, case.spec, query.deadline_hours or 0.0
+    if gpu is None:
+        return None
     one, _, _ = job_values(query, env, case.model, gpu, start)
     if one is None:
         return None
-    n, values, steps, figures = start, None, [], {}
+    n, values = start, None
+    steps: list[str] = []
+    figures: dict = {}
     while n <= MAX_DEADLINE_GPUS:
         values, steps, figures = job_values(query, env, case.model, gpu, n)
         if values is None:
