@@ -442,3 +442,8 @@ DEFAULT_IMAGE_STEPS |= {"sd3.5-large": 28, "sd3.5-medium": 40}  # the model card
 # VAE decode: 1,240.1 GMAC per 512 x 512 image (SD VAE decoder, thop, BK-SDM issue #53); the SDXL, SD3 and FLUX.1
 # decoders have the same widths (128-512 channels), so it scales with the pixels [D].
 VAE_DECODE_GMAC_512 = 1240.1
+
+# The least context a chat is still useful at (a few turns): LLM inference that fits at this context or more, but
+# not at the one asked or assumed, is a yes with that condition (respond/fit.near_condition), and N users served on
+# the cards asked share the KV cache down to this much each (respond/serving.shared_on_asked) [A].
+NEAR_CONTEXT = 2048

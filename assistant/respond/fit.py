@@ -45,10 +45,6 @@ from assistant.respond.serving import serving_lead, users_of
 from assistant.respond.wording import spec_source
 from assistant.specs import GpuSpec, ModelSpec
 
-# a context that still holds a few turns of chat: LLM inference that fits at this context or more (or at a slightly
-# smaller quantization) is a yes with that condition, not a no (docs/model.md §mem) [A]
-NEAR_CONTEXT = 2048
-
 # the memory model's setup lines -> catalog key of their wording (the mode is named in the sentence)
 _SETUPS = [
     (re.compile(r"inference (?P<prec>\S+), (?P<ctx>\d+) ctx, batch (?P<batch>\d+)"), "fit.setup_inference"),
@@ -340,7 +336,7 @@ def near_condition(case: FitCase) -> str | None:
     if smaller_quant(model, query, prec, gpu, n):
         return "smaller_quant"
     ctx = memory.max_context(model, prec, gpu.memory_gb or 0.0, n, batch=query.batch or 1)
-    return "shorter_context" if ctx >= NEAR_CONTEXT else None
+    return "shorter_context" if ctx >= C.NEAR_CONTEXT else None
 
 
 def _near_yes(case: FitCase, where: str) -> str:

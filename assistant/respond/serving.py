@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 
 from assistant import i18n
+from assistant.models import constants as C
 from assistant.models import hardware, llm, memory, scaling
 from assistant.respond import fit_hardware
 from assistant.respond.env import Env
@@ -77,6 +78,40 @@ def users_of(case: FitCase) -> int:
     return int(dict(case.query.targets).get("users", 0))
 
 
+def shared_on_asked(case: FitCase, prec: str) -> tuple[str, dict]:
+    """N users on the cards asked when each cannot hold the full context: vLLM's paged KV cache shares what the
+    weights leave, so each user's context is that share (`memory.max_context` at batch N); said with the speed at it
+    when it is at least NEAR_CONTEXT tokens and the question states no context (§mem.kv, §llm.decode)."""
+    query, env, model, n, spec = case.query, case.env, case.model, case.n, case.spec
+    users = users_of(case)
+    if spec is None or query.context_tokens:
+        return "", {}
+    each_ctx = memory.max_context(model, prec, spec.memory_gb or 0.0, n, batch=users)
+    each_ctx = min(each_ctx, memory.default_context(model))
+    if each_ctx < C.NEAR_CONTEXT:
+        return "", {}
+    link = scaling.link(spec, n)
+    split = "tensor" if n > 1 else "layer"
+    dec = llm.decode_speed(spec, model, prec, context=each_ctx, batch=users, n_gpus=n, split=split, interconnect=link)
+    where = f"{n} x {spec.short_name}" if n > 1 else spec.short_name
+    text = env.t(
+        "fit.serve_shared",
+        where=where,
+        users=users,
+        model=model.name,
+        prec=prec,
+        ctx=f"{each_ctx:,}",
+        each=tokens_rate(dec.per_sequence),
+        total=tokens_rate(dec.tokens_per_s),
+    )
+    figures = {
+        "asked_context_per_user": each_ctx,
+        "asked_per_user_tokens_per_second": round(dec.per_sequence, 1),
+        "asked_tokens_per_second": round(dec.tokens_per_s, 1),
+    }
+    return text, figures
+
+
 def serving_lead(case: FitCase) -> tuple[str, dict]:
     """The serving answer's first sentences (see the module contract)."""
     query, env, model, n = case.query, case.env, case.model, case.n
@@ -88,6 +123,7 @@ def serving_lead(case: FitCase) -> tuple[str, dict]:
     prec, est, f = case.pick
     if f.fits or not f.min_gpus:
         return "", {}
+    shared, shared_figures = shared_on_asked(case, prec)
     count = f.min_gpus
     tp = tensor_parallel_count(model.attention_heads, count, model.kv_heads)
     ctx = query.context_tokens or memory.default_context(model)
@@ -123,6 +159,8 @@ def serving_lead(case: FitCase) -> tuple[str, dict]:
         for p in serve_precisions(model)
         if vllm_runs(spec, p, model) and (s := served_on(spec, model, p, users, ctx, env, False))
     ]
+    if shared:  # "4090用vllm跑llama3.1 8b 20个人并发": the card asked first, every user at the full context after
+        text = shared + i18n.gap(env.lang) + text
     if vllm:
         items = i18n.sep(env.lang).join(
             env.t(f"serve.vllm_{p}", count=s.count, gpu=spec.short_name, each=tokens_rate(s.per_user)) for p, s in vllm
@@ -144,6 +182,7 @@ def serving_lead(case: FitCase) -> tuple[str, dict]:
             "context_tokens": ctx,
             "vllm": {p: {"gpu_count": s.count, "per_user_tokens_per_second": round(s.per_user, 1)} for p, s in vllm},
             "held_by": held_by,
+            **shared_figures,
         }
     }
     price = purchase_price(spec.name, env)
