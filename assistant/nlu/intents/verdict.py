@@ -152,8 +152,14 @@ def read(r: Reading) -> Query | None:
         workload=workload,
         feature=found,
         offer=offer,
-        money_currency=r.currency("MONEY") if offer is not None else None,
+        money_currency=_offer_currency(r) if offer is not None else None,
     )
+
+
+def _offer_currency(r: Reading) -> str | None:
+    """The currency of the offer: a money tag's, else that of an amount without a unit in the question's language
+    ("京东5090d一万六": yuan, never $16,000)."""
+    return r.currency("MONEY") if r.b.has("MONEY") else r.unnamed_currency()
 
 
 # the tags of "<workload> on <GPU>" with nothing else asked ("stable diffusion on a 3060", "a laptop 4060 train yolo")
