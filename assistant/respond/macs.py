@@ -185,6 +185,11 @@ def respond(query: RecommendQuery | RigQuery, env: Env) -> Answer:
     quant = query.precision if query.precision in C.BITS_PER_WEIGHT else "q4_k_m"
     budget = budget_usd(query, env)
     rows = _rows(env, model, quant)
+    line = next((name for name in PRODUCT_CHIPS if name in (query.text or "").lower()), None)
+    if line is not None:  # "best macbook for llms": only the chips that line is sold with
+        rows = [r for r in rows if (r.gpu.chip or "") in PRODUCT_CHIPS[line]] or rows
+    if line == "macbook":  # the prices I have are the Mac Studio's and the Mac mini's, not a MacBook's
+        rows = [dataclasses.replace(r, price_usd=None, price_source="") for r in rows]
     best = _pick(rows, budget, named=named_model is not None)
     sep = i18n.sep(env.lang)
     unpriced = [r.gpu.short_name for r in rows if r.price_usd is None]
@@ -206,16 +211,21 @@ def respond(query: RecommendQuery | RigQuery, env: Env) -> Answer:
             largest=best.largest or "—",
             big=bigger.gpu.short_name if bigger else "",
             big_price=env.money(bigger.price_usd) if bigger else "",
+            within=env.t("mac.within") if budget else "",
         )
     else:
         holding = [r.gpu.short_name for r in rows if r.fits]
         head = env.t(
-            "mac.head_none",
-            budget=env.money(budget) if budget else env.t("mac.any_budget"),
+            "mac.head_none" if budget else "mac.head_none_any",
+            budget=env.money(budget) if budget else "",
             what=what,
             holding=i18n.join_names(env.lang, holding) if holding else env.t("mac.no_mac"),
         )
     steps = [env.t("mac.basis")]
+    if line == "macbook":
+        steps.insert(0, env.t("mac.no_macbook_prices"))
+    if query.workload in ("training", "llm_finetune"):  # "macbook适合炼丹吗": a Mac is no training machine, said first
+        head = env.t("mac.training") + i18n.gap(env.lang) + head
     if unpriced:
         steps.append(env.t("mac.unpriced", macs=sep.join(unpriced)))
     gone = [r.gpu for r in rows if r.gpu.name in WITHDRAWN]

@@ -58,6 +58,7 @@ def _value(env: Env, answers: list[Answer], key: str, training: bool = False) ->
     return text, {"best_value": best[1].name, "value_ratio": round(best[0] / other[0], 3)}
 
 
+LARGE_MEMORY_SHARE = 0.75  # [A] a card with under 3/4 of the other's memory cannot train what the other can
 _TRAINING = ("training", "llm_finetune", "train")  # training said in so many words: large-model training leads
 
 
@@ -79,8 +80,9 @@ def _large_training_value(env: Env, per: list, key: str) -> tuple[str, dict] | N
     by_work = sorted(rows, key=lambda r: -r[3] / r[1])
     (best, best_rate, _, best_tf), (other, other_rate, _, other_tf) = by_work
     mix_best = per[0][1]
+    smaller = (best.memory_gb or 0) < LARGE_MEMORY_SHARE * (other.memory_gb or 0)  # "h20和4090租哪个跑训练"
     text = env.t(
-        "rates.value_large_training",
+        "rates.value_large_training_memory" if smaller else "rates.value_large_training",
         best=best.short_name,
         other=other.short_name,
         ratio=f"{(best_tf / best_rate) / (other_tf / other_rate):.1f}",
@@ -101,7 +103,8 @@ def _large_training_value(env: Env, per: list, key: str) -> tuple[str, dict] | N
             ratio=f"{per[0][0] / per[1][0]:.2f}",
             title=workload_title(env, key),
         )
-    return text, {"best_value": best.name, "value_ratio": round((best_tf / best_rate) / (other_tf / other_rate), 3)}
+    figures = {"best_value": best.name, "value_ratio": round((best_tf / best_rate) / (other_tf / other_rate), 3)}
+    return text, figures | ({"memory_caveat": other.name} if smaller else {})
 
 
 def _cheaper_job(env: Env, answers: list[Answer]) -> tuple[str, dict]:

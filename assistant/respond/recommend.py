@@ -468,6 +468,9 @@ def _without_tensor_cores(ranking, wider, fallback: bool, env: Env):
     return ranking, env.t("rec.no_tensor", gpu=short)
 
 
+STRETCH = 0.15  # [A] a card this much over the budget that has the memory floor is named (as a rig's stretch build)
+
+
 def _below_floor(query: RecommendQuery, env: Env, ranking, need: float, budget: float, basis):
     """(ranking, headline) when no card within budget has the reference's memory floor ("quiet gpu for ollama,
     ~500 bucks"): the most memory within the budget, and what that runs, instead of a dead end; (ranking,
@@ -492,7 +495,7 @@ def _below_floor(query: RecommendQuery, env: Env, ranking, need: float, budget: 
     by_memory = tuple(sorted(active, key=lambda r: (-r.memory_gb, -r.value_per_tco)))
     ranking = dataclasses.replace(relaxed, choice=roomy, rows=by_memory, runners_up=by_memory[1:4])
     model = largest_llm(env, roomy.memory_gb) if query.workload == "llm_inference" else None
-    return ranking, env.t(
+    head = env.t(
         "rec.below_floor",
         floor=f"{need:g}",
         budget=env.money(budget),
@@ -500,6 +503,19 @@ def _below_floor(query: RecommendQuery, env: Env, ranking, need: float, budget: 
         memory=gb(roomy.memory_gb),
         runs=env.t("rec.below_floor_runs", model=model) if model else "",
     )
+    stretched = rank_snapshot(env.reader, dataclasses.replace(relaxed_inputs, budget=budget * (1 + STRETCH), need=need))
+    near = min(stretched.rows, key=lambda r: r.price_usd * r.n_gpus, default=None)  # the cheapest that has the floor
+    if near is not None and near.price_usd * near.n_gpus > budget:  # "~$800 for llms": a used 3090 at $824
+        over = near.price_usd * near.n_gpus / budget - 1
+        head += i18n.gap(env.lang) + env.t(
+            "rec.below_floor_stretch",
+            gpu=env.reader.known_gpu(near.gpu).short_name,
+            memory=gb(near.memory_gb),
+            price=env.money(near.price_usd * near.n_gpus),
+            pct=f"{over * 100:.0f}",
+            floor=f"{need:g}",
+        )
+    return ranking, head
 
 
 def _ranking_table(query: RecommendQuery, ranking, years: str, env: Env) -> tuple[Table, set[str]]:

@@ -43,7 +43,7 @@ def compare_lead(query, rows: dict, names: list[str], choice: str | None, key: s
     if training_like(query, key):
         return (
             env.t(
-                "vendor.compare_flip",
+                "vendor.compare_flip" if ratio >= 1 else "vendor.compare_flip_value",
                 purpose=env.t("vendor.for_training" if query.workload else "vendor.for_ai"),
                 nvidia=other.label,
                 gpu=picked.label,
