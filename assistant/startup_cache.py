@@ -3,9 +3,10 @@ KB build) kept between processes.
 
 Contract: `load_or_build(name, key, build)` returns the object stored under `name` in
 `paths.data_dir()/cache/` when the file's key equals `key`; otherwise it calls `build()`, stores
-the result (pickle, written to a temporary file and renamed into place, so a reader never sees a
-half-written file) and returns it. An unreadable, stale or damaged cache file is rebuilt; a cache
-that cannot be written costs only the build. The file lives beside the user's own database and
+the result (marshal when it is plain data or an object of a plain class holding only such data, else
+pickle; written to a temporary file and renamed into place, so a reader never sees a half-written file)
+and returns it. An unreadable, stale or damaged cache file is rebuilt; a cache that cannot be written
+costs only the build. The file lives beside the user's own database and
 is trusted as much as it is. `code_version()` fingerprints the code and grammar that build the
 objects (path, size and modification time of every file under assistant/ and grammar/), so an
 edited or upgraded program never reads an old cache; callers add the knowledge base's content
@@ -16,6 +17,8 @@ file's path, size and modification time.
 from __future__ import annotations
 
 import gc
+import importlib
+import marshal
 import os
 import pickle
 import time
@@ -51,7 +54,7 @@ def load_or_build(name: str, key: str, build: Callable[[], T]) -> T:
     gc.disable()  # unpickling allocates many objects that all live on: collections would find nothing
     try:
         with open(path, "rb") as fh:
-            stored_key, value = pickle.load(fh)
+            stored_key, value = _decode(fh.read())
         if stored_key == key:
             return value
     except Exception:  # absent, damaged, or written by another version: rebuild it
@@ -64,12 +67,67 @@ def load_or_build(name: str, key: str, build: Callable[[], T]) -> T:
     return value
 
 
+_MARSHALLED = b"M"  # a pickle starts with its protocol opcode (0x80), never with this
+_PLAIN = (dict, list, tuple, set, frozenset, str, bytes, int, float, bool, type(None))
+
+
+def _encode(key: str, value: object) -> bytes:
+    """Marshal when the value is plain data (only objects of exactly the types in _PLAIN: marshal would turn a
+    bytearray into bytes, and it refuses enums and named tuples) or an object of a plain class (no
+    __reduce_ex__, __getstate__ or __setstate__ of its own) whose __dict__ holds only such data, as the name
+    index and the lexicons; pickle otherwise. marshal loads such data 2-3x faster than pickle (a lexicon:
+    2.6 -> 1.0 ms)."""
+    if _plain(value):
+        return _MARSHALLED + marshal.dumps((key, None, value))
+    cls = type(value)
+    if (
+        cls.__reduce_ex__ is object.__reduce_ex__
+        and cls.__getstate__ is object.__getstate__  # type: ignore[attr-defined]
+        and not hasattr(cls, "__setstate__")
+        and isinstance(getattr(value, "__dict__", None), dict)
+        and _plain(vars(value))
+    ):
+        return _MARSHALLED + marshal.dumps((key, (cls.__module__, cls.__qualname__), vars(value)))
+    return pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _plain(value: object) -> bool:
+    seen: set[int] = set()
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if type(item) not in _PLAIN:
+            return False
+        if isinstance(item, (dict, list, tuple, set, frozenset)) and id(item) not in seen:
+            seen.add(id(item))
+            todo.extend(item.keys() if isinstance(item, dict) else ())
+            todo.extend(item.values() if isinstance(item, dict) else item)
+    return True
+
+
+def _decode(raw: bytes) -> tuple[object, object]:
+    """(key, value) as `_encode` stored them: an object is made as pickle makes one of a plain class (its
+    class's __new__, then its __dict__ filled without __init__ or __setattr__)."""
+    if raw[:1] != _MARSHALLED:
+        return pickle.loads(raw)
+    key, made_of, data = marshal.loads(raw[1:])
+    if made_of is None:
+        return key, data
+    module, qualname = made_of
+    cls: object = importlib.import_module(module)
+    for part in qualname.split("."):
+        cls = getattr(cls, part)
+    value = cls.__new__(cls)  # type: ignore[attr-defined]
+    value.__dict__.update(data)
+    return key, value
+
+
 def _store(path: Path, key: str, value: object) -> None:
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(tmp, "wb") as fh:
-            pickle.dump((key, value), fh, protocol=pickle.HIGHEST_PROTOCOL)
+            fh.write(_encode(key, value))
         os.replace(tmp, path)
     except OSError:  # a read-only or full disk, or a data folder under a file: answer without the cache
         with suppress(OSError):
