@@ -26,7 +26,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from functools import cache
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
 from assistant import paths
 from assistant.sha256 import sha256
@@ -56,7 +56,7 @@ def load_or_build(name: str, key: str, build: Callable[[], T]) -> T:
         with open(path, "rb") as fh:
             stored_key, value = _decode(fh.read())
         if stored_key == key:
-            return value
+            return cast(T, value)
     except Exception:  # absent, damaged, or written by another version: rebuild it
         pass
     finally:
@@ -71,7 +71,7 @@ _MARSHALLED = b"M"  # a pickle starts with its protocol opcode (0x80), never wit
 _PLAIN = (dict, list, tuple, set, frozenset, str, bytes, int, float, bool, type(None))
 
 
-def _encode(key: str, value: object) -> bytes:
+def _encode(key: str, value: Any) -> bytes:
     """Marshal when the value is plain data (only objects of exactly the types in _PLAIN: marshal would turn a
     bytearray into bytes, and it refuses enums and named tuples) or an object of a plain class (no
     __reduce_ex__, __getstate__ or __setstate__ of its own) whose __dict__ holds only such data, as the name
@@ -105,7 +105,7 @@ def _plain(value: object) -> bool:
     return True
 
 
-def _decode(raw: bytes) -> tuple[object, object]:
+def _decode(raw: bytes) -> tuple[Any, Any]:
     """(key, value) as `_encode` stored them: an object is made as pickle makes one of a plain class (its
     class's __new__, then its __dict__ filled without __init__ or __setattr__)."""
     if raw[:1] != _MARSHALLED:
@@ -114,10 +114,10 @@ def _decode(raw: bytes) -> tuple[object, object]:
     if made_of is None:
         return key, data
     module, qualname = made_of
-    cls: object = importlib.import_module(module)
+    cls: Any = importlib.import_module(module)
     for part in qualname.split("."):
         cls = getattr(cls, part)
-    value = cls.__new__(cls)  # type: ignore[attr-defined]
+    value = cls.__new__(cls)
     value.__dict__.update(data)
     return key, value
 
