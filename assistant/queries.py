@@ -177,6 +177,7 @@ class CompareQuery(Query):
     # "企业采购", "for our company": bought for an organization, so a server is assumed (a datacenter card's passive
     # cooling or SXM module is no obstacle) and a GeForce card's datacenter licence is said
     organization: bool | None = None
+    mode: str | None = None  # lora | qlora | full_finetune carried from the conversation (else read from the text)
 
 
 @dataclass(frozen=True, kw_only=True)

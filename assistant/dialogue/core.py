@@ -79,6 +79,7 @@ class Dialogue:
         )
         query = from_context.which_without_context(self, query)
         query = measures.speed_of_fit(self, from_context.among_compared(self, query))
+        query = from_context.cost_of_the_rent(self, query)  # "how much would that cost" after a rent: that rent
         query = from_context.job_cost_of_context(self, query)  # before cost_of_context fills the GPUs
         query = from_context.break_even_of_context(self, from_context.fit_at_context(self, query))
         query = method_choice.method_of_the_fit(self, query)  # "full finetune or lora?" about the thread's model

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from assistant.dialogue import about_last, cloud, measures
+from assistant.dialogue import about_last, cloud, from_context, measures
 from assistant.dialogue.again import affected, latest_affected, without_replaced
 from assistant.dialogue.references import NothingToReferTo, fill, focus_refs, gpus_of, merged_gpus
 from assistant.queries import FollowUpQuery, GpuRef, Query, RatesQuery, RecommendQuery, RentOrBuyQuery
@@ -67,6 +67,19 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     follow = cloud.hours_of_rent(base, follow)
     if follow.ask == "price_gap":
         return about_last.gap_of_last(dlg, follow)  # "差价多少", "how much more is it": the two cards compared
+    if follow.ask == "cost_of_that":
+        rented = from_context.rented_last(dlg)
+        if rented is not None:  # "how much would that cost" after a rent: that rent
+            return dataclasses.replace(rented, text=follow.text, settings=follow.settings)
+        if follow.gpus:
+            from assistant.queries import SpecQuery  # "how much is that" after a spec sheet: its price
+
+            return SpecQuery(
+                text=follow.text, gpus=fill(dlg, follow.gpus, True), fields=("price",), settings=follow.settings
+            )
+        follow = dataclasses.replace(follow, ask=None)  # "那要多少钱": the price of what was talked about
+    if follow.ask == "or":
+        return _alternative(dlg, base, follow)
     offer = _offer_for_card(dlg, base, follow)
     if offer is not None:
         return offer
@@ -104,6 +117,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         )
     if follow.gpus and isinstance(base, RecommendQuery) and base.intent == "recommend" and base.workload:
         return _against_the_pick(dlg, base, follow)
+    if _one_card_against_rig(base, follow):
+        return _against_the_pick(dlg, base, follow)  # "那4080呢" after a build around a 3090: the 4080 against it
     if follow.gpus and (base is None or "gpus" not in {f.name for f in dataclasses.fields(base)}):
         from assistant.queries import SpecQuery
 
@@ -168,7 +183,9 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     ):
         from assistant.queries import SpecQuery  # "4090呢" after an offer for a 3090: that offer was the 3090's
 
-        return SpecQuery(text=follow.text, gpus=fill(dlg, follow.gpus), fields=("price",), settings=follow.settings)
+        return SpecQuery(
+            text=follow.text, gpus=fill(dlg, follow.gpus, True), fields=("price",), settings=follow.settings
+        )
     for key in _FOLLOWUP_FIELDS:
         value = getattr(follow, key)
         if value is not None and key in names:
@@ -193,6 +210,10 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         changes["gpus"] = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in gpus_of(base))
         if isinstance(base, RatesQuery) and base.mode == "rates" and follow.gpu_count > 1 and not follow.period:
             changes.update(mode="rent", hours=1.0)  # "what about 2 of them?" after an hourly rate: an hour of both
+    one_kind = len({g.name for g in changes.get("gpus", ())}) == 1
+    if one_kind and getattr(base, "gpu_count", None) and (follow.adds or not follow.gpu_count):
+        # "what if i add a third 3090" after a fit on 2 x RTX 3090: the set's count is now 3, not the 2 asked before
+        changes["gpu_count"] = changes["gpus"][0].count
     return dataclasses.replace(base, **changes)
 
 
@@ -223,6 +244,32 @@ def _offer_for_card(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) ->
     )
 
 
+def _alternative(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:
+    """ "or a used 3090 for about the same money?" after a fit on a 4070 Ti SUPER for an SDXL LoRA: the card talked
+    about against the one offered, for the same work and model; after a pick, against the pick (for its work)."""
+    from assistant.queries import CompareQuery
+
+    if isinstance(base, RecommendQuery):
+        return _against_the_pick(dlg, base, follow)
+    talked = focus_refs(dlg)
+    if not talked:
+        raise NothingToReferTo(follow.text)
+    new = fill(dlg, follow.gpus)
+    talked = tuple(g for g in talked if g.name not in {n.name for n in new}) or talked
+    mode = getattr(base, "mode", None) or dlg.context.setup.mode
+    return CompareQuery(
+        text=follow.text,
+        gpus=(*talked, *new),
+        workload=getattr(base, "workload", None) or dlg.context.workload,
+        precision=getattr(base, "precision", None),
+        model=getattr(base, "model", None),
+        params_b=getattr(base, "params_b", None),
+        context_tokens=getattr(base, "context_tokens", None),
+        mode=mode if mode in ("lora", "qlora", "full_finetune") else None,
+        settings=follow.settings,
+    )
+
+
 def _offer_not_a_price(follow: FollowUpQuery) -> tuple:
     """The follow-up's settings without the price it states for a card it names ("那3080ti 三千五呢" after an offer
     weighed): that amount is the card's offer, weighed now, not a price for the rest of the conversation."""
@@ -250,7 +297,16 @@ def _more_of_the_pick(dlg: Dialogue, base: Query, follow: FollowUpQuery) -> Quer
     )
 
 
-def _against_the_pick(dlg: Dialogue, base: RecommendQuery, follow: FollowUpQuery) -> Query:
+def _one_card_against_rig(base: Query | None, follow: FollowUpQuery) -> bool:
+    """One card named alone after a build was picked ("那4080呢" after "预算一万二 想配台主机 跑本地大模型"): that card
+    set against the build's card for its work (two or more named, "那两张4080呢", are a build of them instead)."""
+    if base is None or base.intent != "rig" or len(follow.gpus) != 1 or follow.gpus[0].pronoun:
+        return False
+    asked = (follow.gpu_count, follow.budget_usd, follow.model, follow.workload)
+    return follow.gpus[0].count == 1 and not follow.adds and all(v is None for v in asked)
+
+
+def _against_the_pick(dlg: Dialogue, base: Query, follow: FollowUpQuery) -> Query:
     """ "what about the 4080?", "换成4080呢" after "best gpu for stable diffusion under 1000": the card named against
     the pick, for that work (a verdict for that work when it is the pick), not its spec sheet."""
     from assistant.queries import CompareQuery, VerdictQuery
@@ -258,16 +314,16 @@ def _against_the_pick(dlg: Dialogue, base: RecommendQuery, follow: FollowUpQuery
     named = fill(dlg, follow.gpus)
     focus = dlg.context.focus
     others = tuple(g for g in named if g.name != focus)
+    workload = getattr(base, "workload", None)
     if not focus or not others:
-        return VerdictQuery(
-            text=follow.text, gpus=named[:1], kind="good", workload=base.workload, settings=follow.settings
-        )
+        return VerdictQuery(text=follow.text, gpus=named[:1], kind="good", workload=workload, settings=follow.settings)
     pick = GpuRef(mention=focus, name=focus, count=dlg.context.focus_count)
     return CompareQuery(
         text=follow.text,
         gpus=(pick, *others),
-        workload=base.workload,
-        precision=base.precision,
+        workload=workload,
+        precision=getattr(base, "precision", None),
+        model=getattr(base, "model", None) if base.intent == "rig" else None,
         settings=follow.settings,
     )
 

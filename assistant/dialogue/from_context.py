@@ -312,6 +312,29 @@ def job_cost_of_context(dlg: Dialogue, query: Query) -> Query:
     return job_rates(query, job.gpus, rented.provider, job, tokens=job.tokens)
 
 
+def cost_of_the_rent(dlg: Dialogue, query: Query) -> Query:
+    """ "那一共多少钱", "总共多少钱" (a cost of nothing named) right after a rent of hours, a period, a job or a
+    service: that rent, the cost asked, not owning the card ("how much would that cost": followup.cost_of_that)."""
+    from assistant.queries import CostQuery
+
+    last = rented_last(dlg)
+    if last is None:
+        return query
+    if not (isinstance(query, CostQuery) and query.kind == "tco" and not query.gpus):
+        return query
+    if query.years or query.period or query.hours_per_week or query.utilization or query.model:
+        return query
+    return dataclasses.replace(last, text=query.text, settings=query.settings)
+
+
+def rented_last(dlg: Dialogue) -> Query | None:
+    """The last question when it rented something (hours, a period, a job, a service), else None."""
+    from assistant.queries import RatesQuery
+
+    last = dlg.context.last_query
+    return last if isinstance(last, RatesQuery) and last.mode in ("rent", "job", "serve") else None
+
+
 def _asks_rent(query: Query) -> bool:
     """A rental question that names no GPU, hours or period of its own ("租的话呢", "那租的话一共多少钱")."""
     from assistant.queries import FollowUpQuery, RentOrBuyQuery

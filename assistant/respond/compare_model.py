@@ -37,6 +37,8 @@ _TRAINING = ("llm_finetune", "training")
 def train_mode(query: CompareQuery, lang: str) -> str | None:
     """QLoRA / LoRA named anywhere ("for qlora on 30b models", "用lora微调"), else full fine-tuning when the
     workload is training or full fine-tuning is named ("full finetune", "全参"); None for inference."""
+    if query.mode in ("lora", "qlora", "full_finetune"):
+        return query.mode  # carried from the conversation ("or a used 3090?" after an SDXL LoRA fit)
     low = query.text.lower()
     if "qlora" in low or "q lora" in low or "q-lora" in low:
         return "qlora"

@@ -51,6 +51,8 @@ READERS = (
     rig.psu_of_thread,  # "电源要多大", "what psu do i need": the power supply of the cards talked about
     rig.psu_for_draw,  # "显卡功耗450w 电源850w够不够": a card's stated draw, no GPU named
     followup.output_rate,  # "how many images per hour": the speed of what was talked about (no tag needed)
+    followup.cost_of_that,  # "how much would that cost", "那要多少钱": the rent after a rental, else the price
+    followup.hours_priced,  # "跑50小时多少钱", "how much for 50 hours": that many hours of what was talked about
     followup.time_alone,  # "how long?", "要多久": the time of what was talked about (no tag needed)
     unknown.empty,  # nothing tagged
     settings.reset,  # "reset", "恢复默认"
@@ -78,6 +80,7 @@ READERS = (
     rates.cloud_gpus,  # "cheapest cloud gpu per hour": no card named, the cloud GPUs (not the rates of "it")
     rates.of_providers,  # "autodl和恒源云哪个便宜", "恒源云租卡多少钱": clouds named, no GPU: their price lists
     followup.about_last,  # "why?", "anything cheaper?", "with amd too", "two of them?", "how fast?"
+    followup.alternative,  # "or a used 3090 for the same money?", "还是买二手3090": against the card talked about
     followup.why_not_named,  # "为啥不推荐4090", "why didnt you pick the 4090": that card against the one favoured
     followup.count_on,  # "要几张l20": how many of that card the conversation's job needs
     followup.also_compared,  # "4070ti super也比一下": one more card in the comparison
@@ -88,6 +91,7 @@ READERS = (
     cost.by_watts,  # "my card pulls 450w, 8h a day at $0.15/kwh how much a month": no GPU, a draw
     rig.read,  # "$10k for a training rig, what gpus?", "build me an llm box for 3000", "预算3万组一台炼丹机"
     rent_or_buy.doubted,  # "does it make sense to buy a gpu if i use it a few hours every evening"
+    followup.power_bill_stated,  # "and electricity if i train 3h a day at 0.22/kwh": that running cost, not a setting
     settings.read,  # "electricity is 0.30", "the 4080 costs $999"
     lists.read,  # "top 5 gpus for llm inference", "best 3 cards under $1000", "显卡天梯前五"
     price_why.read,  # "why is the h100 so expensive", "为啥h100那么贵 比4090强在哪"

@@ -47,7 +47,13 @@ def read(r: Reading) -> Query | None:
     gpus, amount = _gpu_and_price_as_name(r) if offered else ([], None)
     if amount is None:
         gpus = [g for g in r.refs if g.pronoun is None]
-        amount, currency = _amount(r, offered)
+        alone = not gpus and not ({t.kind for t in b.tags} - _OFFER_ALONE) and not (r.model or sized)
+        alone = alone and not (r.total_count() or 0) > 1  # "2 gpus for 3k total, what combo": a build, not an offer
+        amount, currency = _amount(r, offered or (asked and alone))
+        if alone and amount is not None:
+            # "found one for 600, worth it?", "闲鱼上6500的能要吗": an offer for the card talked about (the dialogue
+            # fills it; with nothing talked about it asks which)
+            gpus = [GpuRef(mention="", pronoun="it", count_open=True)]
     else:
         currency = r.unnamed_currency()
     if amount is None or len({g.name or g.mention for g in gpus}) != 1:
@@ -97,6 +103,11 @@ def _count_apart(r: Reading) -> int | None:
         if v and 2 <= v <= MAX_CARDS and before.endswith(tuple(r.lex.listed("deal_count_before"))):
             return int(v)
     return None
+
+
+# tag kinds of an offer that names no card ("found one for 600, worth it?", "6000能收吗"): nothing else asked
+_OFFER_ALONE = {"NUMBER", "MONEY", "VALUE", "QUESTION", "GPU_WORD", "CONDITION", "ON", "FOLLOW", "AND", "PRONOUN"}
+_OFFER_ALONE |= {"COSTS", "PRICES"}
 
 
 def _each(r: Reading, amount: float) -> bool:

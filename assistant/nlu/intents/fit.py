@@ -206,12 +206,21 @@ def _what_can_card_run(r: Reading) -> bool:
     return r.text.lower().lstrip().startswith(_WHAT_CAN) and bool(gpus and runs) and runs[-1].start > gpus[0].end
 
 
+def _only_what_runs(r: Reading) -> bool:
+    """Every word not understood is part of a what-runs phrase (lexicon what_runs: "能跑多大的模型")."""
+    phrases = r.lex.listed("what_runs")
+    words = {w for p in phrases for w in p.split()} | {ch for p in phrases if not p.isascii() for ch in p}
+    return all(w in words or (not w.isascii() and all(ch in words for ch in w)) for w in r.b.unknown)
+
+
 def read(r: Reading) -> Query | None:
     b, refs = r.b, r.refs
     if b.has("RECOMMEND") or (b.has("SORT") and not refs):
         return None  # "跑70b最省钱的方案": the cheapest GPUs for it, a recommendation
     if not (r.model or b.has("PARAMS")):
         gpus = refs or last_gpu(r)  # "能跑大模型吗" after an answer about one GPU: that GPU
+        if not gpus and said(r, "what_runs") and not b.has("MEMORY", "BUDGET", "MONEY") and _only_what_runs(r):
+            gpus = [GpuRef(mention="", pronoun="it")]  # "能跑多大的模型" after a pick: the card talked about
         if gpus and (said(r, "what_runs") or _what_can_card_run(r)) and not b.has("RECOMMEND", "COMPARE", "VS"):
             # "3090能跑什么模型", "what can a 5090 run": the memory rule for LLMs (the workload named, else LLMs)
             workload = r.workload or "llm_inference"

@@ -62,7 +62,7 @@ def about_last(r: Reading) -> Query | None:
         return None
     if (
         b.has("WHY")
-        and kinds <= {"WHY", "NO"} | AROUND
+        and kinds <= {"WHY", "NO", "RECOMMEND", "BUY"} | AROUND  # "为啥推荐这个", "why recommend that one"
         and len(b.unknown) <= 1
         and set(b.unknown) <= r.lex.listed("why_fillers")
     ):
@@ -301,6 +301,7 @@ def read(r: Reading) -> Query | None:
         and not (r.explicit and b.has("PRICES"))  # "那二手4090现在啥价": that GPU's price, whatever was asked before
         and not (b.has("THAN") and len(r.explicit) == 1)  # "和4090比哪个值": the GPU talked about against the 4090
         and not power_asked(r)  # "what about with power costs": a cost
+        and not (r.explicit and said(r, "rig_psu"))  # "两张3090呢 要多大电源": the power supply of those cards
         # "那跑70b呢", "训练7b呢 要多久": a model or size of its own to run or time is a fit question
         and not ((b.has("FIT", "SPEED") or r.said("duration_words")) and (r.model or b.has("PARAMS")))
     ):
@@ -609,3 +610,73 @@ def price_gap(r: Reading) -> Query | None:
 
         return CompareQuery(text=r.text, gpus=tuple(r.explicit))
     return FollowUpQuery(text=r.text, gpus=tuple(g for g in r.refs if g.pronoun is None), ask="price_gap")
+
+
+_HOURS_PRICED = {"FIT", "HOURS", "FIELD", "HOW_MUCH", "COST", "FOR"} | AROUND
+
+
+def hours_priced(r: Reading) -> Query | None:
+    """ "跑50小时多少钱", "how much for 50 hours", "用100个小时要多少钱": the money for that many hours of what was
+    talked about (a rent after rates), with no card, model or rate of its own."""
+    b = r.b
+    tag = b.first("HOURS")
+    if r.explicit or r.model or not isinstance(tag, dict) or set(tag) != {"total"} or b.unknown:
+        return None
+    priced = b.meaning("FIELD") == "price" or b.has("HOW_MUCH", "COST") or said(r, "money_asks")
+    if not priced or {t.kind for t in b.tags} - _HOURS_PRICED or b.has("KWH", "MONEY"):
+        return None
+    follow = build(r)
+    return dataclasses.replace(follow, hours_total=tag["total"], hours_bare=None, fields=())
+
+
+_COST_OF_THAT = {"HOW_MUCH", "QUESTION", "PRONOUN", "COST", "FIELD", "EXPLAIN", "FOLLOW", "AND"}
+
+
+def cost_of_that(r: Reading) -> Query | None:
+    """ "how much would that cost", "what does that cost", "how much is that", "那要多少钱": the money of what was just
+    talked about (the rent after a rental, else the price of the card), nothing named; not "to buy" (a price)."""
+    b = r.b
+    kinds = {t.kind for t in b.tags}
+    if r.explicit or r.model or b.unknown or kinds - _COST_OF_THAT or b.meaning("FIELD") not in (None, "price"):
+        return None
+    if not b.has("COST", "HOW_MUCH", "FIELD") or (b.has("FIELD") and b.has("COST")):
+        return None
+    if b.meanings.get("COST_KIND") or r.said("run_words") or power_asked(r):
+        return None  # "how much would that cost to run", "它的运行成本": a running cost
+    pronouns = tuple(g for g in r.refs if g.pronoun in ("it", "that", "them"))
+    if len(pronouns) != len(r.refs) or not (pronouns or b.has("FOLLOW")):
+        return None
+    if not b.has("COST") and any(g.pronoun != "that" for g in pronouns):
+        return None  # "how much is it": the price of the card talked about (the spec reader)
+    return FollowUpQuery(text=r.text, gpus=pronouns, fields=("price",), ask="cost_of_that")
+
+
+_ALTERNATIVE = {"OR", "CONDITION", "GPU", "COUNT", "UNDER", "QUESTION", "BUY", "RECOMMEND", "FOLLOW", "PRONOUN"}
+
+
+def alternative(r: Reading) -> Query | None:
+    """ "or a used 3090 for about the same money?", "or two 3060s instead?", "还是买二手3090": one card offered as the
+    alternative to the one talked about (the dialogue compares the two for the work talked about)."""
+    b = r.b
+    if not b.tags or b.tags[0].kind != "OR" or len(r.explicit) != 1 or r.model or b.has("PARAMS", "WORKLOAD"):
+        return None
+    if {t.kind for t in b.tags} - _ALTERNATIVE or len(b.unknown) > 1:
+        return None
+    return FollowUpQuery(text=r.text, gpus=tuple(r.explicit), ask="or", settings=settings_of(r)[0])
+
+
+_USE_PRICED = {"COST", "HOURS", "KWH", "NUMBER", "MONEY", "MODE", "FIT", "PER", "ON", "IF"} | AROUND
+
+
+def power_bill_stated(r: Reading) -> Query | None:
+    """ "and electricity if i train 3h a day at 0.22/kwh", "电费算0.6呢 每天8小时": an electricity rate and hours of use
+    stated with the electricity named, no card: the running cost of the cards talked about at those (kept as the
+    conversation's settings), not only the rate stored."""
+    b = r.b
+    tag = b.first("HOURS")
+    if r.explicit or r.model or not b.has("COST") or not isinstance(tag, dict) or not tag.get("per_week"):
+        return None
+    if {t.kind for t in b.tags} - _USE_PRICED or b.unknown or period(r) or b.has("HOW_MUCH"):
+        return None  # "power cost per month at 0.25, 6h a day": a cost asked in so many words (cost.read)
+    rate = b.has("KWH") or r.rate_tags() is not None or (b.means("ELECTRICITY") and b.has("NUMBER", "MONEY"))
+    return CostQuery(text=r.text, kind="running") if rate else None

@@ -70,7 +70,15 @@ def psu_of_thread(r: Reading) -> Query | None:
     with their count, or explains how to size a PSU when none was talked about."""
     # "whats the psu i need" asks for the user's own machine, not what a PSU is (lexicon own_need_words)
     blocked = [k for k in _NOT_THREAD_PSU if not (k == "EXPLAIN" and said(r, "own_need_words"))]
-    if not said(r, "rig_psu") or r.refs or r.b.has(*blocked) or r.b.has("WHY", "VS", "COMPARE"):
+    count = r.total_count()  # "三张的话电源要多大", "and for 3 of them what psu": that many of the card talked about
+    if count and count > 1:
+        blocked = [k for k in blocked if k != "COUNT"]
+    if not said(r, "rig_psu") or r.explicit or r.b.has(*blocked) or r.b.has("WHY", "VS", "COMPARE"):
+        return None
+    if count and count > 1:
+        them = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="it", count=count)
+        return RigQuery(text=r.text, gpus=(them,), asks_power=True)
+    if r.refs:
         return None
     them = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="it", count_open=True)
     return RigQuery(text=r.text, gpus=(them,), asks_power=True)
