@@ -117,7 +117,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         )
     if follow.gpus and isinstance(base, RecommendQuery) and base.intent == "recommend" and base.workload:
         return _against_the_pick(dlg, base, follow)
-    if _one_card_against_rig(base, follow):
+    if base is not None and _one_card_against_rig(base, follow):
         return _against_the_pick(dlg, base, follow)  # "那4080呢" after a build around a 3090: the 4080 against it
     if follow.gpus and (base is None or "gpus" not in {f.name for f in dataclasses.fields(base)}):
         from assistant.queries import SpecQuery

@@ -154,7 +154,7 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
         if part in SPEC_PARTS and specs:
             # a price in the currency the question asked in ("how much is a 4090 in china": yuan)
             shown_in = env.for_query(Query(text=text)) if part == "price" else env
-            line = _spec_line(part, specs, answer.headline, shown_in)
+            line = _spec_line(part, specs, answer.headline, shown_in, answer.figures.get("counts") or {})
             if line:
                 added.append(line)
                 added_parts.append(part)
@@ -232,9 +232,11 @@ def _no_time_key(answer: Answer) -> str:
     return "asked.time_no_model" if answer.gpus else "asked.time_none"
 
 
-def _spec_line(part: str, specs: list, headline: str, env: Env) -> str:
-    """ "Memory bus: RTX 4060 Ti 128-bit, RTX 3060 192-bit." for the GPUs whose figure the headline lacks."""
+def _spec_line(part: str, specs: list, headline: str, env: Env, counts: dict | None = None) -> str:
+    """ "Memory bus: RTX 4060 Ti 128-bit, RTX 3060 192-bit." for the GPUs whose figure the headline lacks; the
+    power of a side of several cards is the set's ("2 x RTX 3090 700 W", `counts`: GPU name -> count)."""
     values = []
+    counts = counts or {}
     for g in specs:
         if part == "bus":
             value = f"{g.memory_bus_bits}-bit" if g.memory_bus_bits else None
@@ -243,8 +245,12 @@ def _spec_line(part: str, specs: list, headline: str, env: Env) -> str:
             value = _price_text(g.name, env)
             shown = not value or all(m in headline for m in _moneys(g.name, env))
         elif part == "power":
-            value = f"{g.tdp_w:,} W" if g.tdp_w else None
+            n = counts.get(g.name, 1)
+            value = f"{g.tdp_w * n:,} W" if g.tdp_w else None
             shown = bool(value and value in headline)
+            if n > 1:
+                values.append((f"{n} x {g.short_name}", value, shown))
+                continue
         elif part == "clock":
             value = f"{g.boost_clock_mhz:,.0f} MHz" if g.boost_clock_mhz else None
             shown = bool(value and value in headline)
@@ -261,7 +267,9 @@ def _spec_line(part: str, specs: list, headline: str, env: Env) -> str:
     known = {v for _, v, _ in values if v}
     same = env.t("asked.same") if len(values) > 1 and len(known) == 1 and all(v for _, v, _ in values) else ""
     line = env.t(f"asked.{part}", items=items, same=same, snapshot=env.snapshot_label())
-    watts = sorted((g.tdp_w, g.short_name) for g in specs if g.tdp_w)
+    watts = sorted(
+        (g.tdp_w * counts.get(g.name, 1), name) for g, (name, _, _) in zip(specs, values, strict=True) if g.tdp_w
+    )
     if part == "power" and len(watts) > 1 and watts[-1][0] > watts[0][0]:
         line += i18n.gap(env.lang) + env.t(
             "asked.power_diff", more=watts[-1][1], less=watts[0][1], watts=f"{watts[-1][0] - watts[0][0]:,}"

@@ -213,6 +213,9 @@ def _compare(query: CompareQuery, env: Env) -> Answer:
     steps = _steps(rows, names, key, title, (chat, chat_tps), model_figures, [text for text, _ in d2023], env)
     steps += _expert_offload(query, names, model_figures, env)
     figures = _figures(rows, names, key, chat, chat_tps, model_figures)
+    counts = {r.name: r.count for r in query.gpus if r.name and r.count > 1}
+    if counts:  # "2 x RTX 3090 vs an RTX A6000": how many of each side (the power asked is of the set)
+        figures["counts"] = counts
     if picked is not None:
         figures["pick"] = picked[2]
     if d2023:
@@ -226,7 +229,9 @@ def _compare(query: CompareQuery, env: Env) -> Answer:
         variant_steps = [note for note in variant_steps if note != lead]
     if difference.asked(query.text, env.lang):  # "a800 vs h800 有啥区别", "how much more is the 4090": it leads
         price = difference.price_asked(query.text, env.lang)
-        said, gap = difference.lead([rows[n].gpu for n in names], env, price=price) if price or not lead else ("", {})
+        stated = {r.name: r.condition for r in query.gpus if r.name and r.condition}  # "二手3090和全新4070tis"
+        gpus = [rows[n].gpu for n in names]
+        said, gap = difference.lead(gpus, env, price=price, conditions=stated) if price or not lead else ("", {})
         headline = i18n.gap(env.lang).join(x for x in (said, headline) if x)
         figures |= gap
     steps += variant_steps

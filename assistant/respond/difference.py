@@ -29,14 +29,15 @@ def price_asked(text: str, lang: str) -> bool:
     return lex.words_in("asked_price_gap", low) or (asked(text, lang) and lex.words_in("asked_price", low))
 
 
-def lead(gpus: list[GpuSpec], env: Env, price: bool) -> tuple[str, dict]:
-    """The difference sentence and its figures (see the module contract)."""
+def lead(gpus: list[GpuSpec], env: Env, price: bool, conditions: dict | None = None) -> tuple[str, dict]:
+    """The difference sentence and its figures (see the module contract); `conditions` (GPU name -> new | used) are
+    the conditions the user stated ("二手3090和全新4070tis"): each side's price in its own condition."""
     if len(gpus) != 2:
         return "", {}
     a, b = gpus
-    gap, figures = _price_gap(a, b, env)
+    gap, figures = _price_gap(a, b, env, conditions or {})
     if price:
-        return gap or env.t("difference.no_price", a=a.short_name, b=b.short_name), figures
+        return gap or _no_gap(a, b, env, conditions or {}), figures
     deltas = [d for d in (f(a, b, env) for f in (_arch, _peak, _fp8, _memory, _bandwidth, _power, _nvlink)) if d]
     if not deltas:
         return gap, figures
@@ -44,19 +45,36 @@ def lead(gpus: list[GpuSpec], env: Env, price: bool) -> tuple[str, dict]:
     return i18n.gap(env.lang).join(x for x in (said, gap) if x), figures | {"difference_specs": len(deltas)}
 
 
-def _price_gap(a: GpuSpec, b: GpuSpec, env: Env) -> tuple[str, dict]:
-    """ "The RTX 4090 costs $1,676 more than the RTX 3090 (new $2,500 vs used $824, 3.03x)": like for like when both
-    have a price in one condition."""
-    for cond in ("new", "used"):
-        pa, pb = price_of(a.name, env, cond), price_of(b.name, env, cond)
-        if pa is not None and pb is not None:
-            break
+def _no_gap(a: GpuSpec, b: GpuSpec, env: Env, conditions: dict) -> str:
+    """Why there is no gap: the side without a price in the condition the user stated for it, else no price for both."""
+    for g in (a, b):
+        cond = conditions.get(g.name)
+        if cond and price_of(g.name, env, cond) is None:
+            said = env.t(f"cond.{cond}")
+            return env.t(
+                "difference.no_price_in_condition", a=a.short_name, b=b.short_name, cond=said, gpu=g.short_name
+            )
+    return env.t("difference.no_price", a=a.short_name, b=b.short_name)
+
+
+def _price_gap(a: GpuSpec, b: GpuSpec, env: Env, conditions: dict) -> tuple[str, dict]:
+    """ "The RTX 4090 costs $1,676 more than the RTX 3090 (new $2,500 vs used $824, 3.03x)": each side in the
+    condition the user stated for it, else like for like when both have a price in one condition."""
+    if conditions.get(a.name) or conditions.get(b.name):
+        pa, pb = price_of(a.name, env, conditions.get(a.name)), price_of(b.name, env, conditions.get(b.name))
     else:
-        pa, pb = price_of(a.name, env), price_of(b.name, env)
+        for cond in ("new", "used"):
+            pa, pb = price_of(a.name, env, cond), price_of(b.name, env, cond)
+            if pa is not None and pb is not None:
+                break
+        else:
+            pa, pb = price_of(a.name, env), price_of(b.name, env)
     if pa is None or pb is None or pa.usd <= 0 or pb.usd <= 0:
         return "", {}
     (dear, pd), (cheap, pc) = sorted(((a, pa), (b, pb)), key=lambda x: -x[1].usd)
     key = "difference.price_gap" if pd.condition == pc.condition else "difference.price_gap_mixed"
+    if pd.condition != pc.condition and (conditions.get(a.name) or conditions.get(b.name)):
+        key = "difference.price_gap_stated"  # "new 4090 vs used 3090": each in the condition said
     text = env.t(
         key,
         dear=dear.short_name,

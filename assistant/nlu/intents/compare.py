@@ -84,6 +84,9 @@ _BARE_OTHER = re.compile(
 )
 
 
+_AGAINST = re.compile(r"(?:\bvs\.?|\bversus\b|\bcompared to\b|\bagainst\b|比|对比)", re.I)
+
+
 def _counted_sides(text: str, ref: GpuRef) -> list[GpuRef] | None:
     """One GPU and counts only: "4 vs 2 a100" (both counts said), "8 x h100 vs 1" / "8卡h100比单卡" (the other
     count after vs / 比), or a set alone in a comparison ("compare 2 4090s", "4张3090 ... 会不会很慢"): against
@@ -96,6 +99,9 @@ def _counted_sides(text: str, ref: GpuRef) -> list[GpuRef] | None:
     else:
         other = _BARE_OTHER.search(text)
         said = other.group(1) if other else ""
+        against = _AGAINST.search(text)
+        if other is None and against is not None and against.start() < text.lower().find(ref.mention.lower()):
+            return None  # "power draw vs 2 3090s?": the set against the card the conversation is about
         first, second = ref.count, 1 if said in ("", "一", "单") else int(said)
     if first == second or min(first, second) < 1 or max(first, second) < 2:
         return None

@@ -662,7 +662,7 @@ def alternative(r: Reading) -> Query | None:
         return None
     if {t.kind for t in b.tags} - _ALTERNATIVE or len(b.unknown) > 1:
         return None
-    return FollowUpQuery(text=r.text, gpus=tuple(r.explicit), ask="or", settings=settings_of(r)[0])
+    return FollowUpQuery(text=r.text, gpus=tuple(r.explicit), ask="or", settings=tuple(settings_of(r)[0]))
 
 
 _USE_PRICED = {"COST", "HOURS", "KWH", "NUMBER", "MONEY", "MODE", "FIT", "PER", "ON", "IF"} | AROUND
