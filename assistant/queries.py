@@ -178,6 +178,9 @@ class CompareQuery(Query):
     # cooling or SXM module is no obstacle) and a GeForce card's datacenter licence is said
     organization: bool | None = None
     mode: str | None = None  # lora | qlora | full_finetune carried from the conversation (else read from the text)
+    # offers weighed earlier in the conversation, (GPU name, amount, currency or None = USD): "差价多少" after
+    # "闲鱼一万六的能收吗" and "那3090呢 五千五" is the gap between those offers
+    offers: tuple[tuple[str, float, str | None], ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

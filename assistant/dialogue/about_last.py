@@ -138,10 +138,21 @@ def gap_of_last(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         gpus = last  # the two compared ("2 x RTX 3080 Ti vs 1 x RTX 3080 Ti" too: the sets' prices)
     else:
         gpus = tuple(GpuRef(mention=n, name=n) for n in talked[-2:])
+    offers = _offers_of(ctx.history, {g.name for g in gpus})
     if len(gpus) < 2 and (gpus or ctx.focus):
         raise NoSecondGpu(
             (gpus[0].name if gpus else ctx.focus) or ""
         )  # "how much more is it" after one card: than what
     if len(gpus) < 2:
         raise NothingToReferTo(follow.text)
-    return CompareQuery(text=follow.text, gpus=gpus, settings=follow.settings)
+    return CompareQuery(text=follow.text, gpus=gpus, settings=follow.settings, offers=offers)
+
+
+def _offers_of(history, names: set) -> tuple:
+    """The last offer weighed for each of `names` in the conversation's recent questions (deal verdicts), when
+    every one of them had one; () otherwise."""
+    found: dict = {}
+    for q in history:
+        if getattr(q, "kind", None) == "deal" and getattr(q, "offer", None) and q.gpus and q.gpus[0].name in names:
+            found[q.gpus[0].name] = (q.gpus[0].name, float(q.offer), q.money_currency)
+    return tuple(found.values()) if names and set(found) == names else ()

@@ -78,6 +78,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
                 text=follow.text, gpus=fill(dlg, follow.gpus, True), fields=("price",), settings=follow.settings
             )
         follow = dataclasses.replace(follow, ask=None)  # "那要多少钱": the price of what was talked about
+    if follow.ask == "precision":
+        return _precision_of_last(dlg, base, follow)
     if follow.ask == "or":
         return _alternative(dlg, base, follow)
     offer = _offer_for_card(dlg, base, follow)
@@ -214,7 +216,24 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     if one_kind and getattr(base, "gpu_count", None) and (follow.adds or not follow.gpu_count):
         # "what if i add a third 3090" after a fit on 2 x RTX 3090: the set's count is now 3, not the 2 asked before
         changes["gpu_count"] = changes["gpus"][0].count
+    kept = _precision_kept(dlg, base, follow, changes)
+    if kept:
+        changes["precision"] = kept
     return dataclasses.replace(base, **changes)
+
+
+def _precision_kept(dlg: Dialogue, base: Query, follow: FollowUpQuery, changes: dict) -> str | None:
+    """The precision the last speed was answered at, kept when only the cards change ("and on two of them?" after
+    "how fast would it be" for Llama 2 13B at q4_k_m on a 3080 Ti): the same quant on the new set, so the speeds
+    compare, not the largest quant that now fits; None when the question asks a precision or changes the model."""
+    from assistant.queries import FitQuery
+
+    if not isinstance(base, FitQuery) or base.precision or follow.precision or follow.model or follow.params_b:
+        return None
+    if base.mode not in (None, "inference") or not base.want_speed or "gpus" not in changes and not follow.gpu_count:
+        return None  # a fit weighs every precision on the new cards; a speed is compared at the one it was given
+    said = dlg.context.precision
+    return said if said and " " not in said else None  # a quant ("q4_k_m"), not a training method's label
 
 
 # answers where a card named with an amount ("and a 3080 ti for 650?") is an offer for it, not an input of the answer
@@ -242,6 +261,21 @@ def _offer_for_card(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) ->
         money_currency=follow.budget_currency or currency,
         settings=_offer_not_a_price(follow),
     )
+
+
+def _precision_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:
+    """ "at what quant" after a fit (or a comparison on a model): that question again with no precision of its own,
+    so the answer weighs each precision and leads with the one that fits; after a pick for a model, that model on the
+    pick. Raises `NothingToReferTo` when no model or card was talked about."""
+    from assistant.queries import CompareQuery, FitQuery
+
+    if isinstance(base, (FitQuery, CompareQuery)) and (base.model is not None or base.params_b):
+        return dataclasses.replace(base, text=follow.text, precision=None, settings=follow.settings)
+    model = getattr(base, "model", None) or dlg.context.setup.model
+    gpus = focus_refs(dlg)
+    if model is None or not gpus:
+        raise NothingToReferTo(follow.text)
+    return FitQuery(text=follow.text, model=model, gpus=gpus, mode="inference", settings=follow.settings)
 
 
 def _alternative(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:

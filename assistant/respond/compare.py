@@ -231,7 +231,10 @@ def _compare(query: CompareQuery, env: Env) -> Answer:
         price = difference.price_asked(query.text, env.lang)
         stated = {r.name: r.condition for r in query.gpus if r.name and r.condition}  # "二手3090和全新4070tis"
         gpus = [rows[n].gpu for n in names]
-        said, gap = difference.lead(gpus, env, price=price, conditions=stated) if price or not lead else ("", {})
+        offers = {name: env.to_usd(amount, cur) for name, amount, cur in query.offers}
+        said, gap = (
+            difference.lead(gpus, env, price=price, conditions=stated, offers=offers) if price or not lead else ("", {})
+        )
         headline = i18n.gap(env.lang).join(x for x in (said, headline) if x)
         figures |= gap
     steps += variant_steps

@@ -29,13 +29,19 @@ def price_asked(text: str, lang: str) -> bool:
     return lex.words_in("asked_price_gap", low) or (asked(text, lang) and lex.words_in("asked_price", low))
 
 
-def lead(gpus: list[GpuSpec], env: Env, price: bool, conditions: dict | None = None) -> tuple[str, dict]:
+def lead(
+    gpus: list[GpuSpec], env: Env, price: bool, conditions: dict | None = None, offers: dict | None = None
+) -> tuple[str, dict]:
     """The difference sentence and its figures (see the module contract); `conditions` (GPU name -> new | used) are
     the conditions the user stated ("二手3090和全新4070tis"): each side's price in its own condition."""
     if len(gpus) != 2:
         return "", {}
     a, b = gpus
     gap, figures = _price_gap(a, b, env, conditions or {})
+    offered, offer_figures = _offer_gap(a, b, env, offers or {})
+    if offered:  # "差价多少" after two offers weighed: the gap between those offers first, the market's after it
+        gap = i18n.gap(env.lang).join(x for x in (offered, gap) if x)
+        figures = figures | offer_figures
     if price:
         return gap or _no_gap(a, b, env, conditions or {}), figures
     deltas = [d for d in (f(a, b, env) for f in (_arch, _peak, _fp8, _memory, _bandwidth, _power, _nvlink)) if d]
@@ -43,6 +49,26 @@ def lead(gpus: list[GpuSpec], env: Env, price: bool, conditions: dict | None = N
         return gap, figures
     said = env.t("difference.specs", a=a.short_name, b=b.short_name, deltas=i18n.sep(env.lang).join(deltas))
     return i18n.gap(env.lang).join(x for x in (said, gap) if x), figures | {"difference_specs": len(deltas)}
+
+
+def _offer_gap(a: GpuSpec, b: GpuSpec, env: Env, offers: dict) -> tuple[str, dict]:
+    """ "Between the offers: the RTX 4090 at ¥16,000 is ¥10,500 more than the RTX 3090 at ¥5,500": the gap between
+    the amounts offered for each (`offers`: GPU name -> USD); ("", {}) unless both have one."""
+    ua, ub = offers.get(a.name), offers.get(b.name)
+    if not ua or not ub:
+        return "", {}
+    (dear, pd), (cheap, pc) = sorted(((a, ua), (b, ub)), key=lambda x: -x[1])
+    text = env.t(
+        "difference.offer_gap",
+        dear=dear.short_name,
+        cheap=cheap.short_name,
+        gap=env.money(pd - pc),
+        dear_price=env.money(pd),
+        cheap_price=env.money(pc),
+        pct=f"{(pd / pc - 1) * 100:,.0f}",
+        times=f"{pd / pc:.2f}",
+    )
+    return text, {"offer_difference": {"dearer": dear.name, "gap_usd": round(pd - pc, 2), "ratio": round(pd / pc, 3)}}
 
 
 def _no_gap(a: GpuSpec, b: GpuSpec, env: Env, conditions: dict) -> str:

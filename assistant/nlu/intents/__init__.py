@@ -51,6 +51,7 @@ READERS = (
     rig.psu_of_thread,  # "电源要多大", "what psu do i need": the power supply of the cards talked about
     rig.psu_for_draw,  # "显卡功耗450w 电源850w够不够": a card's stated draw, no GPU named
     followup.output_rate,  # "how many images per hour": the speed of what was talked about (no tag needed)
+    followup.precision_asked,  # "at what quant", "用什么量化": the fit talked about, every precision weighed
     followup.cost_of_that,  # "how much would that cost", "那要多少钱": the rent after a rental, else the price
     followup.hours_priced,  # "跑50小时多少钱", "how much for 50 hours": that many hours of what was talked about
     followup.time_alone,  # "how long?", "要多久": the time of what was talked about (no tag needed)

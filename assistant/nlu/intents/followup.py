@@ -680,3 +680,21 @@ def power_bill_stated(r: Reading) -> Query | None:
         return None  # "power cost per month at 0.25, 6h a day": a cost asked in so many words (cost.read)
     rate = b.has("KWH") or r.rate_tags() is not None or (b.means("ELECTRICITY") and b.has("NUMBER", "MONEY"))
     return CostQuery(text=r.text, kind="running") if rate else None
+
+
+_PRECISION_ASKED = {"PRECISION", "HOW_MUCH", "FIT", "SET", "ON"} | AROUND
+
+
+def precision_asked(r: Reading) -> Query | None:
+    """ "at what quant", "which quant should i use", "用什么量化", "要几bit量化": the precision at which the model
+    talked about fits on the cards talked about (the fit again, every precision weighed), nothing else named."""
+    b = r.b
+    if not said(r, "precision_asked") or r.explicit or r.model or b.has("PARAMS", "MEMORY"):
+        return None
+    if {t.kind for t in b.tags} - _PRECISION_ASKED:
+        return None
+    phrases = r.lex.listed("precision_asked")
+    words = {w for p in phrases for w in p.split()} | {ch for p in phrases if not p.isascii() for ch in p}
+    if not _only(b.unknown, words | {"quant", "quants", "precision", "bit", "bits", "use", "then"}):
+        return None
+    return FollowUpQuery(text=r.text, ask="precision")
