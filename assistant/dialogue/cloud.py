@@ -67,6 +67,7 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
     if isinstance(base, RentOrBuyQuery) and not follow.gpu_count:  # "what if i already have a pc": the same weighing
         return dataclasses.replace(base, text=follow.text, settings=follow.settings, own_platform=own)
     provider = base.provider if isinstance(base, RatesQuery) else None  # "vs buying?" after rates at vast.ai
+    provider = follow.providers[0] if follow.providers else provider  # "vs renting one on runpod": at that cloud
     job = served_job(dlg.context.last_query)  # "vs buying?" after serving 20 users: the cards that serve them
     return RentOrBuyQuery(
         text=follow.text, gpus=gpus, settings=follow.settings, own_platform=own, provider=provider, **job

@@ -79,6 +79,7 @@ class Dialogue:
         )
         query = from_context.which_without_context(self, query)
         query = measures.speed_of_fit(self, from_context.among_compared(self, query))
+        query = from_context.value_among_talked(self, query)  # "跑qwen2.5 32b买哪个划算" after two prices
         query = from_context.cost_of_the_rent(self, query)  # "how much would that cost" after a rent: that rent
         query = from_context.job_cost_of_context(self, query)  # before cost_of_context fills the GPUs
         query = from_context.break_even_of_context(self, from_context.fit_at_context(self, query))
@@ -154,12 +155,14 @@ class Dialogue:
         ctx.last_query = query
         ctx.setup = thread.setup_after(ctx.setup, query)
         ctx.history = [q for q in ctx.history if q is not query][-2:] + [query]
+        # the same cards compared again ("tok/s for a 34b q4 on those"): the one talked about stays the one it was
+        kept = ctx.focus if gpus and set(gpus) == set(ctx.gpus) and ctx.focus in gpus else None
         if gpus:
             ctx.gpus = list(gpus)
             ctx.recent = ([g for g in ctx.recent if g not in gpus] + list(gpus))[-4:]
         # after a comparison "it" is the first GPU named and "the other" the second; otherwise the favoured one
         ctx.focus = (
-            (_brought_in(ctx, gpus) or (gpus[0] if gpus else ctx.focus))
+            (_brought_in(ctx, gpus) or kept or (gpus[0] if gpus else ctx.focus))
             if query.intent == "compare" and not (ctx.pick_asked and choice)
             else choice or (gpus[0] if gpus else ctx.focus)
         )

@@ -78,6 +78,13 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
                 text=follow.text, gpus=fill(dlg, follow.gpus, True), fields=("price",), settings=follow.settings
             )
         follow = dataclasses.replace(follow, ask=None)  # "那要多少钱": the price of what was talked about
+    if follow.ask == "rent_or_buy" and follow.providers and base is not None:
+        return cloud.cloud_of_last(dlg, base, follow)  # "vs renting one on runpod for the same hours": there
+    if follow.ask == "buy":
+        bought = _buy_after_rent(dlg, base, follow)
+        if bought is not None:
+            return bought
+        follow = dataclasses.replace(follow, ask=None)  # "what if i just buy a 4060 ti" elsewhere: that card
     if follow.ask == "precision":
         return _precision_of_last(dlg, base, follow)
     if follow.ask == "or":
@@ -261,6 +268,20 @@ def _offer_for_card(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) ->
         money_currency=follow.budget_currency or currency,
         settings=_offer_not_a_price(follow),
     )
+
+
+def _buy_after_rent(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query | None:
+    """ "那自己买张4060ti 16g呢", "what if i just buy a 4060 ti 16gb" while the conversation rents (a rate, hours or a
+    job in the last questions): owning that card weighed against renting for the same work (its job, when it is a
+    training job); None when nothing was rented."""
+    from assistant.queries import RentOrBuyQuery
+
+    rented = next((q for q in reversed(dlg.context.history) if isinstance(q, RatesQuery)), None)
+    if rented is None:
+        return None  # nothing rented in the last questions: the card itself (merged below)
+    provider = rented.provider
+    query = RentOrBuyQuery(text=follow.text, gpus=fill(dlg, follow.gpus), provider=provider, settings=follow.settings)
+    return from_context.job_to_rent_or_buy(dlg, query)
 
 
 def _precision_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:

@@ -453,6 +453,32 @@ def job_to_rent_or_buy(dlg: Dialogue, query: Query) -> Query:
     )
 
 
+def value_among_talked(dlg: Dialogue, query: Query) -> Query:
+    """ "跑qwen2.5 32b买哪个划算", "which one is better value for qwen 32b" (value asked, no card named) after two cards
+    were talked about (compared, or asked about one after the other): those two compared for that model or work."""
+    from assistant.queries import CompareQuery, CostQuery
+
+    if not isinstance(query, CostQuery) or query.kind != "perf_per_dollar" or query.gpus:
+        return query
+    ctx = dlg.context
+    last = [g for g in getattr(ctx.last_query, "gpus", ()) if g.name]
+    if len({g.name for g in last}) > 1:
+        gpus = tuple(last)
+    elif len(ctx.recent) > 1:
+        gpus = tuple(GpuRef(mention=n, name=n, count=ctx.counts.get(n, 1)) for n in ctx.recent[-2:])
+    else:
+        return query
+    return CompareQuery(
+        text=query.text,
+        gpus=gpus,
+        model=query.model,
+        params_b=query.params_b,
+        workload=query.workload,
+        aspect="value",
+        settings=query.settings,
+    )
+
+
 def cost_of_context(dlg: Dialogue, query: Query) -> Query:
     """ "including electricity?", "tco?", "算上电费呢" with no GPU named: the cost of the GPUs the last answer
     was about (with their counts), or of the one it favoured."""

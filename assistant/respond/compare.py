@@ -342,7 +342,8 @@ def _pick(query: CompareQuery, rows: dict, names: list[str], title: str, chat, a
     llm = (bool(chat) or (query.workload or "").startswith("llm") or kind == "llm") and kind != "image"
     image = (query.workload or "").startswith("image") or kind == "image"
     picked = None
-    if model_open and kind == "llm":  # both hold the model asked: its speed on each decides, not memory
+    value_asked = query.aspect == "value" or lexicon(env.lang).words_in("value_asked_words", query.text.lower())
+    if model_open and kind == "llm" and not value_asked:  # both hold the model asked: its speed decides, not memory
         named = model_figures.get("model_name") or about_model_name(query, env)
         picked = compare_pick.pick_model_speed(model_figures, rows, names, named, env)
     training = (query.workload or "") in ("training", "llm_finetune") and not llm and not image

@@ -345,6 +345,11 @@ def leftover(r: Reading) -> Query | None:
 
 def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> FollowUpQuery:
     b = r.b
+    renting = len(b.kinds.get("RENT", [])) > len(providers(r))  # a renting word, not only clouds ("x vs y")
+    if ask is None and renting and b.has("VS", "THAN", "COMPARE") and not b.has("BUY"):
+        ask = "rent_or_buy"  # "vs renting one on runpod for the same hours": renting weighed against owning
+    if ask is None and b.has("BUY") and r.explicit and not b.has("RENT", "RECOMMEND"):
+        ask = "buy"  # "那自己买张4060ti 16g呢", "what if i just buy a 4060 ti": owning that card (after a rental)
     replace_ = b.has("NO")
     gpus = list(r.refs)
     at_least = b.has("MORE", "ONLY") or "+" in r.text  # "with at least 16gb", "only 24gb+ cards"
@@ -391,7 +396,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         adds=bool(said(r, "add_card")),
         want_speed=want_speed,
         min_memory_gb=b.first("MEMORY") if at_least and not gpus else None,
-        mode=r.mode() if b.has("MODE") and r.mode() != "inference" else None,
+        mode=_mode_said(r),
         organization=None if b.meaning("ORGANIZATION") is None else b.meaning("ORGANIZATION") == "yes",
         amount=_amount(r),
         period=per,
@@ -410,6 +415,15 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         train_steps=train_steps(r, any_mode=True),
         **job_data(r),
     )
+
+
+def _mode_said(r: Reading) -> str | None:
+    """The training method a follow-up names: LoRA / QLoRA, or a full fine-tune in so many words ("full finetune",
+    "全参"); a bare training word ("大概要训多久", "train it") names none (the thread's method stays)."""
+    mode = r.mode() if r.b.has("MODE") else "inference"
+    if mode == "inference" or (mode == "full_finetune" and not r.lex.words_in("full_finetune_words", r.text.lower())):
+        return None
+    return mode
 
 
 def job_data(r: Reading) -> dict:
