@@ -8,7 +8,8 @@ screen is up, so the input is ready at once; questions asked meanwhile wait for 
 again under the assumptions in force (None when the conversation cannot). Session warnings are
 shown once as a notification. The conversation's language (`lang`) starts from the locale
 (LC_ALL / LC_MESSAGES / LANG / LANGUAGE naming zh: Chinese) and follows the language of each
-answer; the welcome, notices, help and key names use it. F3 copies the last answer as Markdown
+answer; the welcome, notices, help and key names use it. Chinese text wraps between characters
+(assistant.tui.cjk_wrap). F3 copies the last answer as Markdown
 (`copy_last_answer`); Ctrl+Q quits and is listed in the footer. `run_app` runs the chat and
 returns an exit code. `measure_ready_seconds` (assistant.tui.startup) times a fresh process
 until the input is ready, for scripts/bench.py.
@@ -31,6 +32,7 @@ from assistant import i18n
 from assistant.answer import Answer, to_markdown
 from assistant.dialogue import Assumptions
 from assistant.terminal_text import for_terminal
+from assistant.tui import cjk_wrap
 from assistant.tui.host import Catalog
 from assistant.tui.screens.chat import ChatScreen
 from assistant.tui.screens.export import ExportScreen
@@ -89,6 +91,7 @@ class GpuAdvisorApp(App[int]):
         catalog: Catalog | None = None,
     ) -> None:
         super().__init__()
+        cjk_wrap.install()  # Chinese text breaks between characters, not only at spaces
         self.lang = locale_language()
         self.keys_lang = ""  # the language the footer's key names are in
         self.bind_keys()

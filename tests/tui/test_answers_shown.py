@@ -9,8 +9,10 @@ import re
 import pytest
 from conftest import CATALOG, ask, footer_keys, settle
 from fakes import CHINESE_PRICES, CHINESE_RANKING, TABLE, WIDE, FakeConversation
+from rich.cells import cell_len
 from textual.geometry import Region
 from textual.widgets import Input
+from textual.widgets._markdown import MarkdownParagraph
 
 from assistant.answer import Table
 from assistant.tui.app import create_app, locale_language
@@ -76,6 +78,24 @@ async def test_chinese_cells_without_spaces_wrap_between_characters_never_inside
             assert text.count(figure) >= figures.count(figure), (figure, text)  # each whole, on one line
         assert "¥7,500（二手，" in text and "2026-08-13）" in text  # the price wrapped, at a CJK boundary
         assert not any(line.strip().startswith(("，", "）")) for line in lines)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40-panel-open"])
+async def test_chinese_text_wraps_between_characters_leaving_no_short_lines(app, size):
+    """A Chinese sentence has no spaces: it must break between characters (full lines), not move
+    whole to the next line ("…按 5" / "年总成本算，…" left a short line), and no line starts with
+    closing punctuation."""
+    async with app.run_test(size=size) as pilot:
+        await ask(pilot, CHINESE_PRICES.question)
+        paragraph = app.chat.log_widget.answers[0].query_one(".headline").query_one(MarkdownParagraph)
+        width, height = paragraph.size
+        lines = [s.text.rstrip() for s in paragraph.render_lines(Region(0, 0, width, height))]
+        lines = [line for line in lines if line]
+        assert "".join(lines).replace(" ", "") == CHINESE_PRICES.headline.replace(" ", "")
+        assert len(lines) >= 3
+        for line in lines[:-1]:
+            assert cell_len(line) >= width - 8, (width, lines)  # at most one Latin word short of full
+        assert not any(line.startswith(tuple("，。、；：）」")) for line in lines), lines
 
 
 async def test_a_wide_table_fits_80_columns_with_every_number_whole(app):
