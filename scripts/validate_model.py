@@ -29,6 +29,7 @@ from model_checks.decode_oos import (  # noqa: E402
 )
 from model_checks.dettmers import D2023_HEADLINES, dettmers_rankings, print_dettmers  # noqa: E402,F401
 from model_checks.image_speed_oos import image_speed_out_of_sample_rows, video_speed_out_of_sample_rows  # noqa: E402
+from model_checks.image_train_oos import image_train_out_of_sample_rows  # noqa: E402
 from model_checks.llama import SCOREBOARD_LEFT_OUT, fit_llm, llama_rows, llm_held_out, scoreboard_rows  # noqa: E402,F401
 from model_checks.memory_setups import (  # noqa: E402,F401
     MEMORY_FIT,
@@ -121,6 +122,7 @@ def main(argv=None) -> int:
     _print_oos(video_speed_out_of_sample_rows(kb), "measured (s/clip)", 0)
     _print_oos(moe_offload_out_of_sample_rows(kb), "measured (MoE RAM)", 1)
     _print_oos(vision_time_out_of_sample_rows(kb), "measured (hours)", 1)
+    _print_oos(image_train_out_of_sample_rows(kb), "measured (s/step)", 2)
     meas = [abs(o.error) for o in oos if o.kind == "measured"]
     print(f"measured A100/V100 ratios: median |error| {statistics.median(meas):.1%}, max {max(meas):.1%}")
     for line in NOT_COVERED:
