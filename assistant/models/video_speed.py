@@ -55,6 +55,8 @@ VIDEO_DITS = {
 
 @dataclass(frozen=True)
 class ClipTime:
+    """The time one video clip takes on a GPU: the model, the clip size, frames, steps and the compute used."""
+
     key: str
     size: str  # "480p"
     frames: int
