@@ -27,7 +27,7 @@ from assistant.respond.fit_batch import largest_batch
 from assistant.respond.pricing import price_of
 from assistant.respond.verdict import format_matters
 
-SPEC_PARTS = ("bus", "memory_type", "bandwidth", "power", "price", "clock")
+SPEC_PARTS = ("memory", "bus", "memory_type", "bandwidth", "power", "price", "clock")
 FIGURE_PARTS = ("fp16", "bf16", "tf32", "fp8", "int8", "fp4", "nvlink", "pcie", "slot")  # spec_figures fields
 PRICE_INTENTS = ("compare", "spec", "verdict")  # the answers where a street price asked beside them is added
 PRICED_VERDICTS = ("worth", "good", "enough")  # "二手3090现在什么价 值得入吗": the price, then whether to buy
@@ -151,6 +151,8 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
             continue  # a rental rate, a bill asked, a deal or a build has its own money
         if part == "price" and answer.intent == "verdict" and _verdict_kind(answer) not in PRICED_VERDICTS:
             continue  # buy-now-or-wait and deals speak of prices already
+        if part == "memory" and answer.intent == "spec":
+            continue  # a spec answer states the memory itself ("4090显存多大")
         if part in SPEC_PARTS and specs:
             # a price in the currency the question asked in ("how much is a 4090 in china": yuan)
             shown_in = env.for_query(Query(text=text)) if part == "price" else env
@@ -254,6 +256,9 @@ def _spec_line(part: str, specs: list, headline: str, env: Env, counts: dict | N
         elif part == "clock":
             value = f"{g.boost_clock_mhz:,.0f} MHz" if g.boost_clock_mhz else None
             shown = bool(value and value in headline)
+        elif part == "memory":  # "l20显存多大 跟4090比": the size asked leads, even where the answer names it later
+            value = f"{g.memory_gb:g} GB {g.memory_type or ''}".strip() if g.memory_gb else None
+            shown = bool(value and headline.startswith(f"{g.short_name}: {g.memory_gb:g} GB"))
         elif part == "memory_type":
             value = g.memory_type
             shown = bool(value and value.lower() in headline.lower())

@@ -113,7 +113,7 @@ def pick(
             text = env.t("compare.pick_passive", gpu=mine.label, other=other.label, sxm=sxm)
             if per_card[other.gpu.name] - per_card[mine.gpu.name] >= MORE_GB:  # "两张4090和一张a100 80g"
                 text += env.t(
-                    "compare.pick_passive_per_card",
+                    "compare.pick_passive_per_card" if training else "compare.pick_passive_per_card_inference",
                     other=other.label,
                     gb=f"{per_card[other.gpu.name]:g}",
                     mine=mine.label,

@@ -50,6 +50,11 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
     if model.kind != "llm" or query.mode != "inference" or spec is None or experts_offloaded:
         return head, steps, figures
     if not f.fits and gpu.unified_memory:  # unified memory is the system RAM: nothing to offload to
+        if query.want_speed and spec.unified_memory:  # "mac mini m4 16g 能跑14b吗 多快": the speed where it fits
+            near = llm.decode_speed(spec, model, prec, context=1024, batch=1, n_gpus=n)
+            if near.tokens_per_s > 0:
+                head += i18n.gap(env.lang) + env.t("fit.unified_near_speed", tps=f"{near.tokens_per_s:.1f}", prec=prec)
+                figures["tokens_per_second"] = round(near.tokens_per_s, 1)
         return head, steps, figures
     link = scaling.link(spec, n)  # 8 x H100 SXM split their layers over NVSwitch, not PCIe
     link = "pcie" if link == "nvlink" else link  # a bridge for two 3090s is an option, not assumed
