@@ -214,6 +214,8 @@ class RecommendQuery(Query):
     context_tokens: int | None = None  # a context the question states for the model ("at q4 with 32k context")
     released: bool = False  # "满血r1 需要什么配置": the weights as released (DeepSeek R1/V3: FP8), no lighter quant
     upgrade_from: str | None = None  # "my 3070 ..., upgrade to what": the card the user has (canonical name)
+    among: tuple[str, ...] = ()  # "best 30 series card for llms": only these cards (canonical names) are ranked
+    among_label: str = ""  # what they are, as named ("RTX 30 series"), said by the answer
 
 
 @dataclass(frozen=True, kw_only=True)

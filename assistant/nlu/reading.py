@@ -173,7 +173,12 @@ class Reading:
         found = self.b.meanings.get("WORKLOAD", [])
         if "llm_inference" in found and ("training" in found or "llm_finetune" in found):
             w = "llm_finetune"  # 训练 + 大模型, "train an llm"
+        image_training = "training" in found or "llm_finetune" in found or self.mode() != "inference"
+        if "image_generation" in found and "llm_inference" not in found and image_training:
+            w = "training"  # "a rig for stable diffusion training", "跑图和训lora": training image models
         m = self.model
+        if m is not None and w == "llm_finetune" and self.index.model_kind(m.key) == "image":
+            w = "training"  # "sdxl lora training": a LoRA of an image model, not of an LLM
         if w in (None, "training", "inference") and m is not None:
             kind = self.index.model_kind(m.key)
             if kind == "llm":

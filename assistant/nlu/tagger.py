@@ -18,10 +18,12 @@ from assistant.nlu.lookup.matches import GpuMatch, ModelMatch
 from assistant.nlu.tagging.base import Tag, number_or_none
 from assistant.nlu.tagging.cpus import CpuTagging
 from assistant.nlu.tagging.gpus import GpuTagging
+from assistant.nlu.tagging.link import LinkTagging
 from assistant.nlu.tagging.models import ModelTagging
 from assistant.nlu.tagging.number_roles import NumberRoleTagging
 from assistant.nlu.tagging.quantities import QuantityTagging
 from assistant.nlu.tagging.said_amounts import round_the_clock, temperatures, vague_amounts
+from assistant.nlu.tagging.series import SeriesTagging
 from assistant.nlu.tagging.sizes import size_ranges
 from assistant.nlu.tagging.usage import session_usage
 from assistant.nlu.tagging.words import COSTS_WORDS
@@ -31,7 +33,7 @@ from assistant.nlu.text import Tok
 _AMOUNTS = frozenset({"CONTEXT", "TOKENS", "COUNTED", "NUMBER", "MONEY", "MEMORY", "WATTS", "PARAMS", "HOURS"})
 
 
-class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuTagging):
+class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuTagging, LinkTagging, SeriesTagging):
     """The reading loop: at each token the first step that reads something wins (CPU name, full KB name,
     bound number, image size, a number its neighbouring words name, quantity, model, GPU, lexicon phrase);
     the rest is unknown words."""
@@ -47,6 +49,10 @@ class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuT
                 nxt = self.try_full_name(i)
             if nxt is None:
                 nxt = self.try_brand(i)  # "零一万物yi 34b": a model's brand, before "零一" reads as a number
+            if nxt is None:
+                nxt = self.try_series(i)  # "40 series", "rtx 30-series", "50系": a family, never one card silently
+            if nxt is None:
+                nxt = self.try_link(i)  # "pcie 4.0 x4 slot", "gen4 x8": a PCIe link, never a count of cards
             if nxt is None:
                 nxt = self.count_after_gpu(i)  # "3090 x4", "4090*2": that many of the card before
             if nxt is None:

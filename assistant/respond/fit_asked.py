@@ -11,6 +11,8 @@ chosen by figures["verdict"]. Answers of other questions are returned as they ar
 
 from __future__ import annotations
 
+import math
+
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.queries import FitQuery
@@ -27,6 +29,8 @@ def as_asked(answer: Answer, query: FitQuery, env: Env) -> Answer:
         return answer
     if query.asked == "need":
         return _need(answer, env)
+    if query.asked in ("need_card", "overkill"):
+        return _need_card(answer, env, query.asked)
     head = answer.headline
     for kind in ("gguf", "short", "fits"):
         for opener in sorted(env.t(f"fit.opener_{kind}").split("|"), key=len, reverse=True):
@@ -57,4 +61,45 @@ def _need(answer: Answer, env: Env) -> Answer:
             break
     answer.headline = i18n.gap(env.lang).join([said, head])
     figures["claim"] = {"memory_gb": memory, "needed_gb": need, "holds": key.endswith("yes")}
+    return answer
+
+
+def _need_card(answer: Answer, env: Env, form: str) -> Answer:
+    """ "do i need an h100 to finetune 7b", "do i need two 3090s for llama 70b": whether the cards named are needed,
+    in numbers. The memory the work needs (vram_required_gb) is set against the set's memory (memory per card x
+    cards): the claim holds when fewer cards cannot hold that memory (need / memory per card, rounded up), or, for
+    one card, when it takes most of it (NEED_TIGHT);
+    fewer cards that hold it, or far less memory, say less is enough; a set that does not hold it is not enough.
+    "is a 4090 overkill for sdxl" (form "overkill") is answered the other way round (yes when less is enough).
+    The fit's own headline follows, its yes / no opener dropped (it answers whether it fits, not whether needed)."""
+    figures, verdict = answer.figures, answer.figures.get("verdict")
+    need = figures.get("vram_required_gb")
+    if not isinstance(verdict, dict) or not isinstance(need, (int, float)):
+        return answer
+    per_card, n, name = verdict.get("memory_gb"), int(verdict.get("gpu_count") or 1), verdict.get("gpu")
+    if not isinstance(per_card, (int, float)) or not per_card or not name:
+        return answer
+    total, fewest = per_card * n, max(1, math.ceil(need / per_card))  # the cards the memory needed fills
+    cards = env.t("fit.need_card_set", n=n, gpu=name) if n > 1 else env.t("fit.need_card_one", gpu=name)
+    fewer = env.t("fit.need_card_count", n=fewest) if fewest > 1 else env.t("fit.need_card_single")
+    values = {"need": f"{need:.1f}", "total": f"{total:g}", "cards": cards, "fewest": fewer}
+    values["less"] = f"{per_card * (n - 1):g}"
+    if not figures.get("fits"):
+        case = "short"
+    elif fewest < n:
+        case = "fewer"
+    elif n > 1 or need > NEED_TIGHT * total:
+        case = "tight" if n == 1 else "all"  # "two 3090s for 70b": one card fewer does not hold it
+    else:
+        case = "less"
+    key = f"fit.asked_{form}_{case}"
+    head = answer.headline
+    for kind in ("gguf", "short", "fits"):  # the fit's own yes / no answers another question: dropped
+        opener = next((o for o in env.t(f"fit.opener_{kind}").split("|") if head.startswith(o)), None)
+        if opener and head[len(opener) : len(opener) + 1] in OPENER_ENDS:
+            head = i18n.cap(env.lang, head[len(opener) :].lstrip(" ,:，："))
+            break
+    answer.headline = i18n.gap(env.lang).join([env.t(key, **values), head])
+    holds = case in ("tight", "all") if form == "need_card" else case in ("less", "fewer")
+    figures["claim"] = {"memory_gb": total, "needed_gb": need, "holds": holds}
     return answer

@@ -177,7 +177,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             passive=passive,
             tensor=tensor and not use_dettmers,
         )
-        return rank_snapshot(env.reader, inputs)
+        return _among(query, rank_snapshot(env.reader, inputs))
 
     ranking = ranked(passive_ok, use_dettmers=bool(dettmers))
     multi_note = ""
@@ -400,6 +400,9 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             headline += i18n.gap(lang) + upgrade_from.against(best, owned, mine, title, env)
         figures["upgrade_from"] = owned.name
         figures["upgrade_marginal"] = bool(short)
+    if query.among_label:  # "best 30 series card for llms": the family the ranking is limited to, said first
+        headline = env.t("rec.among", family=query.among_label, n=len(ranking.rows)) + i18n.gap(lang) + headline
+        figures["among"] = list(query.among)
     if cheapest and need and (query.model or getattr(query, "params_b", None)):
         # "跑flux dev最低要什么显卡": what it takes first (the memory the model needs), then the cheapest that has it
         headline = env.t("rec.minimum", need=need_why) + i18n.gap(lang) + headline
@@ -420,6 +423,15 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         lang=env.lang,
     )
     return organization_answer(query, env, budget, answer) if query.organization else answer
+
+
+def _among(query: RecommendQuery, ranking):
+    """ "best 30 series card for llms": the rows of the family's cards only (RecommendQuery.among), in every ranking
+    the answer builds (the wider ones its notes compare with too); the ranking as it is when no family is named."""
+    if not query.among:
+        return ranking
+    kept = tuple(row for row in ranking.rows if row.gpu in query.among)
+    return dataclasses.replace(ranking, choice=kept[0] if kept else None, runners_up=kept[1:4], rows=kept)
 
 
 def _lighter_method(query: RecommendQuery, env: Env) -> list[str]:

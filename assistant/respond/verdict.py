@@ -608,11 +608,30 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     if query.kind == "feature":
         return _feature(query, gpu, env)
     if query.offer is None:
-        return _with_ollama(_suitability(query, gpu, n, env), gpu, env)
+        return _as_asked(_with_ollama(_suitability(query, gpu, n, env), gpu, env), env)
     at_offer = _at_offer(query, env, gpu, n)
     suits = _with_ollama(_suitability(query, gpu, n, at_offer), gpu, at_offer)
     price = deal.respond(dataclasses.replace(query, kind="deal"), env)  # "p40 for $200 still worth it": the price too
     return both_verdicts(price, suits, first=suits) if price.figures.get("deal") else suits
+
+
+def _as_asked(answer: Answer, env: Env) -> Answer:
+    """ "is a 1080 ti useless for deep learning", "rx 6800 for ai, waste of money?": a question asked the negative way
+    round (lexicon [lists] verdict_negative, with no word of lists verdict_good / verdict_good_asked before it) gets
+    the verdict's Yes / No opener swapped (verdict.answer_yes / answer_no), so "Yes" means "yes, it is useless"."""
+    text = f" {answer.question.lower()} "
+    words = lexicon(env.lang).listed("verdict_negative")
+    at = min((text.find(f" {w}") for w in words if f" {w}" in text), default=-1)
+    good = [*lexicon(env.lang).listed("verdict_good_asked"), *lexicon(env.lang).listed("verdict_good")]
+    if at < 0 or any(0 <= text.find(f" {w} ") < at for w in good):
+        return answer  # not negative, or "any use ... or a total waste": the first asked is the positive
+    yes, no = env.t("verdict.answer_yes"), env.t("verdict.answer_no")
+    head = answer.headline
+    for said, swapped in ((yes, no), (no, yes)):
+        if head.startswith(said) and head[len(said) : len(said) + 1] in (":", ","):
+            answer.headline = swapped + head[len(said) :]
+            break
+    return answer
 
 
 def _at_offer(query: VerdictQuery, env: Env, gpu: GpuSpec, n: int) -> Env:

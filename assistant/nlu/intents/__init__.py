@@ -63,6 +63,9 @@ READERS = (
     deal.read,  # "used 3090 for $650 a good deal?", "二手4090一万三能收吗": an offer weighed, not a price setting
     power_limit.read,  # "power-limit my 3090 to 250 w, how much do i lose", "what if i power limit it to 300w"
     fit.mixed_set,  # "can i mix a 3090 and a 4090 in one rig", "3090加一张3060能跑70b吗": different GPUs as one set
+    recommend.series,  # "is the 40 series worth it for ai", "best 30 series card": across the family's cards
+    explain.quant_quality,  # "int4 vs fp8 quality difference for 70b": what a precision costs, not a memory fit
+    explain.pcie_link,  # "does a pcie 4.0 x4 slot hurt a second gpu": the link, never "x4" as four cards
     explain.temperature,  # "85c is that ok", "runs at 83 degrees": a GPU temperature, never an electricity price
     explain.boards,  # "3090涡轮版和公版哪个好": board versions of one GPU are the same chip
     concept_cues.series,  # "为什么40系跑ai比30系快": the generations concept

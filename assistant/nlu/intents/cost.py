@@ -18,6 +18,8 @@ def read(r: Reading) -> Query | None:
     cost = kind(r)
     if not cost or r.b.has("RECOMMEND") or (cost == "perf_per_dollar" and len(r.refs) >= 2):
         return None
+    if len(r.explicit) >= 2 and r.b.has("VS", "OR") and said(r, "verdict_worth") and not r.b.has("COST", "KWH"):
+        return None  # "a5000 vs 3090 for 24/7 inference, is the lower power worth it": the two compared, power in it
     if cost == "perf_per_dollar" and not r.refs and r.b.has("GPU_WORD"):
         return None  # "性价比最高的卡是哪张": which card, a recommendation
     if cost == "perf_per_dollar" and not r.refs and r.said("which_words") and not (r.model or r.b.has("PARAMS")):

@@ -84,8 +84,8 @@ def read(r: Reading) -> Query | None:
 def _each_offer(r: Reading) -> bool:
     """A money amount for one card ("$650 each", "$700 a piece") beside one GPU and a count said apart from it
     ("what about 2", "thinking 4 of them"): an offer for that many cards, weighed as a deal."""
-    amount = r.b.first("MONEY")
-    if not isinstance(amount, (int, float)) or amount < MIN_AMOUNT or not _each(r, float(amount)):
+    amount, _ = _amount(r, offered=True)  # "$650 each", "650 a pop"
+    if amount is None or amount < MIN_AMOUNT or not _each(r, float(amount)):
         return False
     return len({g.name for g in r.explicit}) == 1 and bool(_count_apart(r))
 

@@ -22,6 +22,8 @@ from assistant.nlu.reading import Reading
 from assistant.nlu.text import key
 from assistant.queries import Clarification, ExplainQuery, Query
 
+_QUANTIZATION = "quantization"  # the concept with what a lower precision costs in quality
+_PCIE = "pcie"  # the concept a question about a PCIe link gets (respond/pcie_slot answers it in numbers)
 _TEMPERATURE = "gpu-temperature"  # the concept of knowledge/concepts.toml a temperature question gets
 # the concept that answers "can I use a card of this vendor for X" (knowledge/concepts.toml)
 _VENDOR_PRACTICE = {"amd": "amd-practice"}
@@ -38,6 +40,8 @@ def temperature(r: Reading) -> Query | None:
         return None
     if r.model or b.has("PARAMS", "BUDGET", "MONEY", "RENT", "RECOMMEND", "KWH"):
         return None
+    if tagged is None and any(k != _TEMPERATURE for k, _, _ in mentions(r)):
+        return None  # "p40 overheating without a fan": the concept named (passive cooling) answers it
     sensor = "memory" if said(r, "temperature_memory_words") else None
     return ExplainQuery(
         text=r.text,
@@ -47,6 +51,42 @@ def temperature(r: Reading) -> Query | None:
         temperature_c=float(tagged) if isinstance(tagged, (int, float)) else None,
         sensor=sensor,
     )
+
+
+def pcie_link(r: Reading) -> Query | None:
+    """ "does a pcie 4.0 x4 slot hurt a second gpu for inference", "does pcie 3.0 x16 bottleneck a 4090 for training",
+    "x8 vs x16 for a 4090", "第二张卡插在pcie 3.0 x4上 训练会慢吗": a PCIe link named (a LINK tag) is a question of the
+    link: the PCIe concept with the cards and the work named (the answer reads the generation and lanes from the
+    text), when the question asks about the link (lexicon [lists] link_asked, or links set against each other).
+    Not when money, a budget, a rental or hours are asked."""
+    b = r.b
+    if not b.has("LINK") or b.has("BUDGET", "MONEY", "UNDER", "RENT", "HOURS", "KWH"):
+        return None
+    slot = said(r, "link_words") and not b.has("RECOMMEND")  # "3090 in a x4 slot, big deal?"; not "which gpus"
+    if not (said(r, "link_asked") or slot or b.has("VS", "OR")):
+        return None  # "四卡3090训练 加速比能有多少 主板只有pcie4.0 x8": the link is the set-up of another question
+    others = tuple(dict.fromkeys(k for k, _, _ in mentions(r) if k != _PCIE))[:2]  # "for a dual-gpu build"
+    return ExplainQuery(
+        text=r.text,
+        concept=_PCIE,
+        mention=r.text.strip(" ?!."),
+        others=others,
+        gpus=tuple(r.explicit),
+        workload=r.workload,
+    )
+
+
+def quant_quality(r: Reading) -> Query | None:
+    """ "int4 vs fp8 quantization quality difference for 70b models", "how much worse is q4 than q8", "does 4bit make
+    the model dumber": the quality a precision costs is the quantization concept (its quality notes), with the model
+    kept for the follow-ups; not a memory fit. A precision and a word of quality (lexicon [lists] quant_quality_words),
+    no GPU named (a GPU makes it a fit at that precision), no money asked."""
+    b = r.b
+    if not b.has("PRECISION") or r.explicit or b.has("BUDGET", "MONEY", "RENT", "RECOMMEND"):
+        return None
+    if not said(r, "quant_quality_words"):
+        return None
+    return ExplainQuery(text=r.text, concept=_QUANTIZATION, mention=r.text.strip(" ?!."))
 
 
 def vendor_use(r: Reading) -> Query | None:

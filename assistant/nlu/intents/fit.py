@@ -190,10 +190,21 @@ def gpu_hours_asked(r: Reading) -> bool:
 
 def asked_form(r: Reading) -> str:
     """The form of the yes/no question (FitQuery.asked): "need" ("you need 24gb for X", a memory and no GPU named),
+    "need_card" ("do i need an h100 / two 3090s for X": the cards named, not "how many"), "overkill" ("is a 4090
+    overkill for sdxl"),
     "oom" ("会爆显存吗", "will it oom"), "too_little" ("is 12gb too little"), "enough" ("够不够"), in that order of
     precedence (lexicon [lists] asks_<form>); "" otherwise."""
     if r.num("MEMORY") and not r.refs and said(r, "asks_need"):
         return "need"  # "is it true you need 24gb for sdxl lora": a claim on the memory needed
+    if r.explicit and not said(r, "asked_count"):
+        if said(r, "asks_overkill"):
+            return "overkill"  # "is a 4090 overkill for sdxl": the same numbers, the claim the other way round
+        need = said(r, "asks_need_card")
+        at = r.text.lower().find(need) if need else -1
+        if need and 0 <= at < min(g.start for g in r.b.kinds.get("GPU", [])):
+            # "do i need an h100 to finetune 7b": whether the cards named after it are needed, in numbers; not
+            # "will it fit on the 8gb or do i need the 16gb" (a fit asked first)
+            return "need_card"
     return next((form for form in ("oom", "too_little", "enough") if said(r, f"asks_{form}")), "")
 
 

@@ -5,7 +5,8 @@
 memory size or condition (new/used); in a recommendation a bare amount of 100 or more is the budget
 ("i have like 350, what should i get"). `upgrade` claims a question about the GPU the user has and
 what to buy next (lexicon lists owned_gpu, upgrade_words): a recommendation without that GPU, with
-more memory than it when more memory is asked for.
+more memory than it when more memory is asked for. `series` claims a GPU family named by its series ("40 series"):
+the ranking among its cards.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import dataclasses
 
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
-from assistant.queries import Query, RecommendQuery
+from assistant.queries import GpuRef, Query, RecommendQuery, SpecQuery
 from assistant.specs import roomier_memory_size
 
 # "大显存", "lots of vram": the reference's memory floor for large models (respond/laptops.py uses the same)
@@ -71,6 +72,27 @@ def _sort(r: Reading) -> str | None:
     if said(r, "speed_rank_words"):
         return "speed"
     return "price" if b.meaning("ASK") == "cheaper" and b.has("MEMORY", "WORKLOAD", "MODEL") else None
+
+
+def series(r: Reading) -> Query | None:
+    """ "is the 40 series worth it for ai", "best 30 series card for llms", "40 series vs 30 series for stable
+    diffusion", "50系显卡跑ai怎么样": a GPU family (SERIES tags) and no card named is answered across its cards: the
+    ranking among them (RecommendQuery.among), never one card silently. A figure asked of the family ("rtx 40
+    series vram") is each card's (a spec of several)."""
+    b = r.b
+    tags = b.kinds.get("SERIES", [])
+    if not tags or r.explicit or b.has("EXPLAIN", "WHY"):
+        return None  # "fp4是什么，50系才有吗": a concept asked about the family
+    names = tuple(dict.fromkeys(n for t in tags for n in t.meanings.get("GPUS", ())))
+    label = " / ".join(dict.fromkeys(t.word() for t in tags))
+    fields = tuple(f for f in r.fields() if f != "all")  # "怎么样" asks no figure of its own
+    if fields and not (r.workload or r.model or b.has("VALUE", "RECOMMEND", "MONEY", "BUDGET")):
+        refs = tuple(GpuRef(mention=n, name=n) for n in names)
+        return SpecQuery(text=r.text, gpus=refs, fields=fields)
+    found = read(r) or RecommendQuery(text=r.text, workload=r.workload)
+    vendors = {"AMD" if n.startswith("Radeon") else "NVIDIA" for n in names}
+    vendor = found.vendor or ("amd" if vendors == {"AMD"} else None)  # "rx 7000 series": AMD's cards ranked
+    return dataclasses.replace(found, among=names, among_label=label, vendor=vendor)
 
 
 def cheaper_than(r: Reading) -> Query | None:

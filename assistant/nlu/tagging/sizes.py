@@ -1,11 +1,11 @@
 """Sizes read from a question: memory ("24gb", "24g显存", and a size naming a GPU's variant: "2080ti魔改22g",
 "a100 40g和80g"), precision bits ("4bit"), model sizes ("70b", "70亿参数", "gpt2 124m", and ranges "14b-32b"),
-tokens ("200亿token"), context lengths ("8k context", "32k tokens"), watts ("300w") and image sizes ("512x512",
-"720p").
+tokens ("200亿token"), context lengths ("8k context", "32k tokens"), watts ("300w"), a circuit's volts and amps
+("120v", "15a") and image sizes ("512x512", "720p").
 
 Contract: `SizeTagging.size_units` looks at the number's unit starting at token j (the value `v` read from token
 i) and, when it reads a size there, adds its tag (MEMORY, or a GPU tag replaced / added for a memory variant;
-PRECISION; PARAMS; TOKENS; CONTEXT; WATTS) and returns the index after it; None when no size unit follows;
+PRECISION; PARAMS; TOKENS; CONTEXT; WATTS; VOLTS; AMPS) and returns the index after it; None when no size unit follows;
 NO_QUANTITY when token i must be read as no quantity ("5090参数" is the card's specs). `resolution` reads an
 image size at token i the same way. `size_ranges` runs over the finished tags. A context in k counts 1,024
 tokens per k for a power of two (`context_k`).
@@ -22,6 +22,8 @@ from assistant.nlu.text import words
 
 # video heights written with a "p" ("720p"): a 16:9 frame of that many lines, never a GPU ("GTX 760M")
 VIDEO_LINES = frozenset({240, 360, 480, 540, 576, 720, 1080, 1440, 2160})
+MAINS_VOLTS = (100.0, 250.0)  # the mains voltages a circuit question names ("120v", "230v")
+CIRCUIT_AMPS = (5.0, 60.0)  # the breaker currents a circuit question names ("15a", "20 amp")
 MIN_IMAGE_SIDE = 64  # the smallest side of an image size ("64x64"); "3090 x4" is no image
 
 
@@ -49,6 +51,15 @@ class SizeTagging(TaggerBase):
         w = self.unit("watts", j)
         if w and v >= 50 and (self.toks[j].glued or tt[j] != "w"):
             return self.add("WATTS", v, i, j + w)
+        return self._circuit(i, j, v)
+
+    def _circuit(self, i: int, j: int, v: float) -> int | None:
+        """A circuit's voltage ("120v", "240 volts", "220v") or current ("15a", "20 amp"): VOLTS / AMPS, never a GPU
+        ("120v" is no Tesla V100). A one-letter unit ("v", "a") must be glued to the number."""
+        for unit, kind, low, high in (("volts", "VOLTS", *MAINS_VOLTS), ("amps", "AMPS", *CIRCUIT_AMPS)):
+            u = self.unit(unit, j)
+            if u and low <= v <= high and (self.toks[j].glued or len(self.tt[j]) > 1):
+                return self.add(kind, v, i, j + u)
         return None
 
     def _params(self, i: int, j: int, v: float) -> int | None:
