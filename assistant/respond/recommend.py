@@ -274,7 +274,11 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             workload=query.workload,
             precision=query.precision,
             headline=(env.t("rec.cheaper_than", gpu=below_what, money=env.money(below)) if below else "")
-            + env.t("rec.none", snapshot=env.snapshot_label()),
+            + (
+                env.t("rec.none_among", family=query.among_label, snapshot=env.snapshot_label())
+                if query.among_label
+                else env.t("rec.none", snapshot=env.snapshot_label())
+            ),
             steps=steps + [env.t("rec.excluded_examples", reasons=reasons)],
             figures={"ranking": []},
             assumptions=assumptions,
@@ -431,7 +435,10 @@ def _among(query: RecommendQuery, ranking):
     if not query.among:
         return ranking
     kept = tuple(row for row in ranking.rows if row.gpu in query.among)
-    return dataclasses.replace(ranking, choice=kept[0] if kept else None, runners_up=kept[1:4], rows=kept)
+    left_out = tuple(x for x in ranking.excluded if x[0] in query.among)  # why each of the family is not ranked
+    return dataclasses.replace(
+        ranking, choice=kept[0] if kept else None, runners_up=kept[1:4], rows=kept, excluded=left_out
+    )
 
 
 def _lighter_method(query: RecommendQuery, env: Env) -> list[str]:

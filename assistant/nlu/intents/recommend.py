@@ -86,7 +86,9 @@ def series(r: Reading) -> Query | None:
     names = tuple(dict.fromkeys(n for t in tags for n in t.meanings.get("GPUS", ())))
     label = " / ".join(dict.fromkeys(t.word() for t in tags))
     fields = tuple(f for f in r.fields() if f != "all")  # "怎么样" asks no figure of its own
-    if fields and not (r.workload or r.model or b.has("VALUE", "RECOMMEND", "MONEY", "BUDGET")):
+    if not fields and r.aspect() == "memory":
+        fields = ("memory",)  # "which 40 series card has the most vram": each card's memory
+    if fields and not (r.workload or r.model or b.has("VALUE", "MONEY", "BUDGET")):  # "which has the most vram"
         refs = tuple(GpuRef(mention=n, name=n) for n in names)
         return SpecQuery(text=r.text, gpus=refs, fields=fields)
     found = read(r) or RecommendQuery(text=r.text, workload=r.workload)

@@ -162,4 +162,6 @@ def read(r: Reading) -> Query | None:
         psu_w=r.psu_watts() if psu else None,
         asks_power=psu,
         cpu=b.first("CPU"),
+        circuit_volts=r.num("VOLTS"),  # "on a 120v 15a circuit": the wall circuit named (tagging/sizes.py)
+        circuit_amps=r.num("AMPS"),
     )
