@@ -267,6 +267,7 @@ class CostQuery(Query):
     intent: str = "cost"
     gpus: tuple[GpuRef, ...] = ()
     kind: str = "tco"  # running | tco | perf_per_dollar | training_run
+    provider: str | None = None  # the cloud named ("what would it cost on lambda"): a run's rent priced there
     years: float | None = None
     hours_per_week: float | None = None
     utilization: float | None = None

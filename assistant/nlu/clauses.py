@@ -110,6 +110,9 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
         return None  # different cards in one machine ("have a 3090, would adding a p40 run 70b"): one question
     if getattr(whole, "job_open", False):
         return None  # "那租a100呢 一共多少钱": the total of the job talked about, rented on that card (one question)
+    job = getattr(whole, "mode", "") == "job" or getattr(whole, "kind", "") == "training_run"
+    if job and whole.intent in ("rates", "cost") and getattr(whole, "provider", None):
+        return None  # "how long to finetune ... on 8x h100, and what would it cost on lambda": the job, priced there
     feature = getattr(whole, "feature", None) if getattr(whole, "kind", None) == "feature" else None
     for first, second in cuts:
         a, b = understand(first, index), understand(second, index)

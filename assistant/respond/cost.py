@@ -18,7 +18,7 @@ from assistant.models.training_job import job_run
 from assistant.queries import CostQuery, GpuRef
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
-from assistant.respond.offers import DOMESTIC
+from assistant.respond.offers import DOMESTIC, of_provider, provider_name
 from assistant.respond.power_limit import stated_limit
 from assistant.respond.pricing import (
     assumption_text,
@@ -104,7 +104,9 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
     gpu = env.gpu(ref.name)
     n = ref.count
     peak = hw.training_tflops(gpu, "fp16").value
-    rate = cost.cheapest_cloud(gpu.name, env.cloud_rates(gpu.name))
+    rates = env.cloud_rates(gpu.name)
+    at_provider = of_provider(query.provider, rates) if query.provider else rates
+    rate = cost.cheapest_cloud(gpu.name, at_provider or rates)  # the cloud named, else (said) the cheapest
     run = job_run(
         gpu,
         n,
@@ -134,6 +136,10 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
         if rate
         else env.t("cost.run_end")
     )
+    if query.provider and not at_provider and rate:  # "what would it cost on hyperbolic": no rate there, said
+        head += i18n.gap(env.lang) + env.t(
+            "cost.run_no_rate_at", gpu=gpu.short_name, provider=provider_name(query.provider)
+        )
     table = Table(
         headers=["", env.t("cost.col_value")],
         rows=[

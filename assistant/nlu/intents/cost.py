@@ -7,7 +7,7 @@ comparison by value). `kind` tells which cost is asked.
 
 from __future__ import annotations
 
-from assistant.nlu.intents.rates import period
+from assistant.nlu.intents.rates import period, provider
 from assistant.nlu.intents.rent_or_buy import usage
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
@@ -37,6 +37,7 @@ def read(r: Reading) -> Query | None:
         electricity_usd_per_kwh=r.num("KWH"),
         electricity_currency=r.currency("KWH"),
         period=period(r),
+        provider=provider(r),  # "... and what would it cost on lambda": the rent at that cloud
     )
 
 

@@ -83,6 +83,8 @@ def series(r: Reading) -> Query | None:
     tags = b.kinds.get("SERIES", [])
     if not tags or r.explicit or b.has("EXPLAIN", "WHY"):
         return None  # "fp4是什么，50系才有吗": a concept asked about the family
+    if len({t.word() for t in tags}) > 1 and not (r.workload or r.model or b.has("MONEY", "BUDGET", "RECOMMEND")):
+        return None  # "50系比40系强在哪": the generations set against each other (concept_cues.series)
     names = tuple(dict.fromkeys(n for t in tags for n in t.meanings.get("GPUS", ())))
     label = " / ".join(dict.fromkeys(t.word() for t in tags))
     fields = tuple(f for f in r.fields() if f != "all")  # "怎么样" asks no figure of its own

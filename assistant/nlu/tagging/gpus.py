@@ -107,6 +107,9 @@ class GpuTagging(TaggerBase):
         used, match = hit
         end = i + used
         first = self.tt[i]
+        last = end - 1
+        if self.tt[last] in ("x", "×") and not self.toks[last].glued and end < len(self.tt) and self.tt[end].isdigit():
+            return None  # "a100 x 4": the A100 counted four times (counts.py), not the A100X
         if used == 2 and first.isalpha() and len(first) <= 2 and self.toks[i + 1].kind == "num":
             return None  # "l4", "a100": the general path and its documented defaults read these
         if used == 1 and (first.isdigit() or len(first) < 3 or self.lex.match(self.tt, i)):
@@ -171,6 +174,8 @@ class GpuTagging(TaggerBase):
                 continue
             if self.gap(j - 1) not in ("", "-", "_"):
                 break  # "4090 + 64gb ram", "p40s (96gb)": punctuation ends a name
+            if seen_num and tt[j] in ("x", "×") and j + 1 < n and tt[j + 1].isdigit() and 1 <= int(tt[j + 1]) <= 64:
+                break  # "a100 x 4", "h100 x8": a multiplier after the card (counts.py), not the A100X
             if t.kind == "num":
                 if j + 2 < n and tt[j + 1] in ("gb", "g") and tt[j + 2] in SYSTEM_RAM:
                     break  # "64gb ram" is the computer's memory

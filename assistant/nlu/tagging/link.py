@@ -14,11 +14,14 @@ from assistant.nlu.tagging.base import TaggerBase
 
 LANES = frozenset({1, 2, 4, 8, 16})
 GENERATIONS = frozenset({1, 2, 3, 4, 5, 6})
+_LINK_STARTS = frozenset({"gen", "g", "x", "×", "pci"})  # the words a link may start with besides a PCIe word
 
 
 class LinkTagging(TaggerBase):
     def try_link(self, i: int) -> int | None:
         tt, n = self.tt, len(self.tt)
+        if tt[i] not in _LINK_STARTS and "." not in tt[i] and tt[i] not in self.lex.listed("pcie_words"):
+            return None  # most tokens start no link: answered before trying each reading
         k, pcie = i, 0
         for words in sorted(self.lex.listed("pcie_words"), key=lambda w: -len(w.split())):
             parts = words.split()
