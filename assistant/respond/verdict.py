@@ -617,14 +617,16 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
 
 def _as_asked(answer: Answer, env: Env) -> Answer:
     """ "is a 1080 ti useless for deep learning", "rx 6800 for ai, waste of money?": a question asked the negative way
-    round (lexicon [lists] verdict_negative, with no word of lists verdict_good / verdict_good_asked before it) gets
+    round (lexicon [lists] verdict_negative, with no word of lists verdict_good / verdict_good_asked / verdict_worth /
+    verdict_buy_this before it) gets
     the verdict's Yes / No opener swapped (verdict.answer_yes / answer_no), so "Yes" means "yes, it is useless"."""
     text = f" {answer.question.lower()} "
     words = lexicon(env.lang).listed("verdict_negative")
     at = min((text.find(f" {w}") for w in words if f" {w}" in text), default=-1)
-    good = [*lexicon(env.lang).listed("verdict_good_asked"), *lexicon(env.lang).listed("verdict_good")]
+    positive = ("verdict_good_asked", "verdict_good", "verdict_worth", "verdict_buy_this")
+    good = [w for name in positive for w in lexicon(env.lang).listed(name)]
     if at < 0 or any(0 <= text.find(f" {w} ") < at for w in good):
-        return answer  # not negative, or "any use ... or a total waste": the first asked is the positive
+        return answer  # not negative, or "any use / should i buy ... or a waste": the first asked is the positive
     yes, no = env.t("verdict.answer_yes"), env.t("verdict.answer_no")
     head = answer.headline
     for said, swapped in ((yes, no), (no, yes)):

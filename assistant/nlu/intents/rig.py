@@ -125,10 +125,19 @@ def _cpu_build(r: Reading) -> bool:
     return r.b.has("CPU") and len(r.explicit) == 1 and {t.kind for t in r.b.tags} <= _BUILD_ONLY
 
 
+def _spend_on_gpus(r: Reading) -> str | None:
+    """ "got $5k to spend, want to train ViTs from scratch. what gpus": GPUs asked in the plural (lexicon [lists]
+    rig_plural_asked) with an amount to spend and no count or top-N named is a machine that spends it (the rig's
+    ladder of 1-4 cards), not one card's value list."""
+    if r.explicit or r.b.has("COUNT", "TOP", "USERS") or r.money() is None or said(r, "serve_words"):
+        return None  # "serve llama 3.3 70b to 30 people, budget 10k, which gpus": a serving set (recommend)
+    return said(r, "rig_plural_asked")
+
+
 def read(r: Reading) -> Query | None:
     b = r.b
     psu = psu_question(r) or _cpu_build(r)
-    word = said(r, "rig_words") or ("psu" if psu else None)
+    word = said(r, "rig_words") or ("psu" if psu else None) or _spend_on_gpus(r)
     if not word or (_owned(r, word) and not psu) or b.has("RENT") or len(r.explicit) > 1 or _asks_cost(r):
         return None
     if b.meaning("ORGANIZATION") == "yes" and not psu:

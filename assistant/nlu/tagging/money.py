@@ -102,6 +102,9 @@ class MoneyTagging(TaggerBase):
             return self._money(i, j + tenth, v / 10.0, "CNY", explicit=True)
         if power_price and v < 5 and self.toks[i].kind == "num" and not self.unit("hours", j):
             return self._kwh(i, j, v, explicit=True)  # "电费0.6"
+        pence = self._pence(i, j, v)
+        if pence is not None:
+            return pence
         c = self.unit("cents", j)
         if c and (tt[i] in self.index.bare_numbers or self.text[self.toks[j].start :].startswith(("分辨", "分钟"))):
             c = 0  # "3060 分辨率768", "20分钟": a card and a word, minutes; not cents
@@ -133,6 +136,21 @@ class MoneyTagging(TaggerBase):
         return None
 
     # helpers ----------------------------------------------------------------------------------
+    def _pence(self, i: int, j: int, v: float) -> int | None:
+        """ "28p per kWh", "electricity is 30p", "25p/kwh": pence per kWh, a KWH in pounds (CURRENCY GBP). The pence
+        unit (lexicon [units] pence) counts only before a kWh unit or after an electricity word, so "1080p" and "p40"
+        stay what they are."""
+        p = self.unit("pence", j)
+        if not p or v >= 100 or (self.tt[j] == "p" and not self.toks[j].glued):
+            return None
+        k = j + p
+        per = 1 if k < len(self.tt) and self.tt[k] in PER_WORDS else 0
+        kw = self.unit("kwh", k + per)
+        electricity = any(t.kind == "ELECTRICITY" for t in self.tags[-3:]) or self.after_power_price(i)
+        if not (kw or electricity):
+            return None
+        return self.add("KWH", v / 100.0, i, k + per + kw if kw else k, {"CURRENCY": "GBP"})
+
     def counted_at(self, j: int) -> bool:
         """Token `j` starts a counted noun (lexicon counted_nouns: "samples", "steps"), or a noun of data after up to
         two words that say what kind ("30k instruction pairs", "20k labeled chat examples"; lexicon count_modifiers,
