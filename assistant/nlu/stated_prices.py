@@ -19,7 +19,7 @@ from assistant.nlu.tagger import Tag
 from assistant.queries import GpuRef
 
 _IS_WORDS = frozenset({"is", "was", "costs", "cost", "=", "at", "for", "@", "only", "now", "卖", "收", "要"})
-_BARE_MIN = 100.0  # a bare number after a card: below this it is more likely memory, a count or a rate
+BARE_MIN = 100.0  # a bare number after a card: below this it is more likely memory, a count or a rate
 _IS_MIN = 50.0
 _MAX_BETWEEN = 3  # market words between a card and its price ("3090 闲鱼 收的 5500")
 _AFTER_MARKET = frozenset({"ON", "COSTS", "FILLER"})  # "闲鱼上 5500", "闲鱼收的 5500"
@@ -65,7 +65,7 @@ def _amount_after(tags, k: int):
     if k + 1 >= len(tags):
         return None
     nxt = tags[k + 1]
-    if nxt.kind == "MONEY" or (nxt.kind == "NUMBER" and _value(nxt) >= _BARE_MIN):
+    if nxt.kind == "MONEY" or (nxt.kind == "NUMBER" and _value(nxt) >= BARE_MIN):
         return nxt
     if k + 2 < len(tags) and nxt.text.lower() in _IS_WORDS:
         amount = tags[k + 2]

@@ -661,8 +661,10 @@ def _with_ollama(answer: Answer, gpu: GpuSpec, env: Env) -> Answer:
 
 
 def _for_a_purpose(query: VerdictQuery, env: Env) -> bool:
-    """An offer asked about with a use ("for a beginner", "for llms", "新手练手"): the card's suitability as well."""
-    return bool(query.workload) or lexicon(env.lang).words_in("verdict_purpose", query.text.lower())
+    """An offer asked about with a use ("for a beginner", "for llms", "新手练手") or what it is good for ("能拿来干啥",
+    "what can i do with it"): the card's suitability as well."""
+    words, low = lexicon(env.lang), query.text.lower()
+    return bool(query.workload) or bool(words.words_in("verdict_purpose", low) or words.words_in("what_for_words", low))
 
 
 def _small_condition(env: Env, workload: str, per_card_gb: float, floor: float) -> str:

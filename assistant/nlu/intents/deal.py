@@ -19,6 +19,7 @@ import re
 
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
+from assistant.nlu.stated_prices import BARE_MIN
 from assistant.queries import GpuRef, Query, VerdictQuery
 
 _SIZE = re.compile(r"\d+(?:\.\d+)?\s*b\b")  # a model size in a mention ("qwen 32b")
@@ -31,10 +32,10 @@ def read(r: Reading) -> Query | None:
     b = r.b
     if b.has("BUDGET", "UNDER", "RENT", "HOURS", "KWH", "VS", "MEMORY"):
         return None
-    asked = bool(said(r, "verdict_worth") or said(r, "verdict_good"))
+    asked = bool(said(r, "verdict_worth") or said(r, "verdict_good") or said(r, "what_for_words"))
     if b.has("DATE") and (asked or b.has("PRICES", "SET")):
         return None  # a price snapshot, or "still worth it in 2026" (the verdict on the card, with the offer weighed)
-    offered = bool(said(r, "deal_words") or said(r, "deal_places")) or (asked and _priced(r))
+    offered = bool(said(r, "deal_words") or said(r, "deal_places")) or (asked and (_priced(r) or _bare_priced(r)))
     priced_each = _each_offer(r)  # "used 3090 for $650 each, what about 2": a price of one card, with a count
     offered = offered or priced_each
     sized = r.num("PARAMS") if not r.model else None
@@ -42,7 +43,7 @@ def read(r: Reading) -> Query | None:
         return None  # "is a 3090 worth it for 70b": a verdict on the card for that size, no offer
     if (r.model or sized) and _priced(r):
         offered = True  # "二手3090 5000块 跑qwen 32b够吗": an amount right after the card, and a model to run
-    if not (offered or said(r, "verdict_worth") or said(r, "verdict_good")):
+    if not (offered or asked):
         return None
     gpus, amount = _gpu_and_price_as_name(r) if offered else ([], None)
     if amount is None:
@@ -131,6 +132,19 @@ def _priced(r: Reading) -> bool:
         tags[k].kind == "GPU" and tags[k + 1].kind == "COSTS" and tags[k + 2].kind in ("NUMBER", "MONEY")
         for k in range(len(tags) - 2)
     ) or any(tags[k].kind == "GPU" and tags[k + 1].kind == "MONEY" for k in range(len(tags) - 1))
+
+
+def _bare_priced(r: Reading) -> bool:
+    """ "二手3060 12g 一千五 能干嘛": a number of stated_prices' size right after the card, in a question that asks
+    whether it is worth it or what it is good for, is its price."""
+    tags = r.b.tags
+    return any(
+        tags[k].kind == "GPU"
+        and tags[k + 1].kind == "NUMBER"
+        and isinstance(tags[k + 1].value, (int, float))
+        and tags[k + 1].value >= BARE_MIN
+        for k in range(len(tags) - 1)
+    )
 
 
 def _amount(r: Reading, offered: bool) -> tuple[float | None, str | None]:
