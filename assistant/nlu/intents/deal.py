@@ -138,13 +138,12 @@ def _bare_priced(r: Reading) -> bool:
     """ "二手3060 12g 一千五 能干嘛": a number of stated_prices' size right after the card, in a question that asks
     whether it is worth it or what it is good for, is its price."""
     tags = r.b.tags
-    return any(
-        tags[k].kind == "GPU"
-        and tags[k + 1].kind == "NUMBER"
-        and isinstance(tags[k + 1].value, (int, float))
-        and tags[k + 1].value >= BARE_MIN
-        for k in range(len(tags) - 1)
-    )
+    return any(tags[k].kind == "GPU" and _price_sized(tags[k + 1]) for k in range(len(tags) - 1))
+
+
+def _price_sized(tag) -> bool:
+    value = tag.value
+    return tag.kind == "NUMBER" and isinstance(value, (int, float)) and value >= BARE_MIN
 
 
 def _amount(r: Reading, offered: bool) -> tuple[float | None, str | None]:
