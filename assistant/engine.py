@@ -56,6 +56,13 @@ _LAPTOP = {"laptop", "mobile", "notebook"}
 last_failure = ""  # the traceback of the last internal error, for --debug
 
 
+def _full_finetune_said(text: str, lang: str) -> bool:
+    """The question asks a full fine-tune in so many words ("full finetune", "全参"), not "finetune" alone."""
+    from assistant.nlu.lexicon import lexicon
+
+    return lexicon(lang).words_in("full_finetune_words", text.lower())
+
+
 def _retitled(answer: Answer, text: str) -> Answer:
     answer.question = text
     return answer
@@ -333,7 +340,13 @@ class Engine:
         if picked is None and answer.intent == "rates" and len(shown) == 1:
             picked = answer.figures.get("gpu_count")  # serving a 70B model "on 2 x H100": "rent or buy?" weighs both
         dialogue.remember(query, shown, answer.choice, answer.workload, answer.precision, picked)
+        if answer.intent == "fit" and not _full_finetune_said(query.text, lang):
+            # "want to finetune qwen2.5 14b" answered "Yes with QLoRA": the method the follow-ups time and rent
+            dialogue.settle_method((answer.figures.get("fit_setup") or {}).get("mode"))
         dialogue.context.needed = _count_needed(query, picked, lang)
+        # an image LoRA timed in steps ("大概要训多久": 2,000 steps, 7 minutes): the hours a rent of that job takes
+        stepped = answer.intent == "fit" and "train_steps" in answer.figures
+        dialogue.context.job_hours = answer.figures.get("job_hours") if stepped else None
         return answer
 
     def _with_unfinished(self, parsed, text: str, dialogue: Dialogue):

@@ -67,6 +67,14 @@ class Dialogue:
         ctx.history = [q for q in ctx.history if q is not query][-2:] + [query]
         ctx.asked_back = True
 
+    def settle_method(self, mode: str | None) -> None:
+        """The fine-tuning method a fit answer found to fit ("want to finetune qwen2.5 14b" on a 4090: "Yes with
+        QLoRA") is the thread's method from now on ("what about on an h100 rented" rents that QLoRA), where the
+        question named no method or a full fine-tune by a bare training word (the engine checks the words)."""
+        setup = self.context.setup
+        if mode in ("lora", "qlora") and setup.trains() and setup.mode in (None, "full_finetune"):
+            self.context.setup = dataclasses.replace(setup, mode=mode)
+
     def complete(self, query: Query, lang: str = "en") -> Query | Clarification:
         from assistant import i18n
 

@@ -300,6 +300,9 @@ def job_cost_of_context(dlg: Dialogue, query: Query) -> Query:
         job = last
     if job is None or not job.gpus:
         return query
+    stepped = _stepped_rent(dlg, query, job)
+    if stepped is not None:
+        return stepped
     if _asks_rent(query):
         return job_rates(query, job.gpus, getattr(query, "provider", None), job, tokens=job.tokens)
     if not isinstance(query, CostQuery) or query.gpus or query.model or query.kind != "tco":
@@ -333,6 +336,27 @@ def rented_last(dlg: Dialogue) -> Query | None:
 
     last = dlg.context.last_query
     return last if isinstance(last, RatesQuery) and last.mode in ("rent", "job", "serve") else None
+
+
+def _stepped_rent(dlg: Dialogue, query: Query, job) -> Query | None:
+    """ "总共多少钱", "租的话呢" right after an image LoRA was timed in steps (2,000 steps, about 7 minutes on a 4090):
+    the rent of those hours on those cards, at the cloud rented before, so the money matches the time just said;
+    None when the last answer timed no such job or the question is no rent or cost of it."""
+    from assistant.queries import CostQuery, FitQuery, RatesQuery
+
+    hours = dlg.context.job_hours
+    if not hours or not isinstance(job, FitQuery):
+        return None
+    asked = _asks_rent(query) or (
+        isinstance(query, CostQuery) and not query.gpus and not query.model and query.kind == "tco"
+    )
+    if not asked:
+        return None
+    rented = next((q for q in reversed(dlg.context.history) if isinstance(q, RatesQuery)), None)
+    provider = getattr(query, "provider", None) or (rented.provider if rented else None)
+    return RatesQuery(
+        text=query.text, gpus=job.gpus, provider=provider, mode="rent", hours=hours, settings=query.settings
+    )
 
 
 def _asks_rent(query: Query) -> bool:

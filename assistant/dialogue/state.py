@@ -115,6 +115,7 @@ class Context:
     needed: int | None = None  # "要几张3090" answered "要 2 张": the cards needed, for the speed asked next
     # the cards a follow-up just brought into a comparison ("what about two 3090s"): "that" next means them
     brought_in: tuple[str, ...] = ()
+    job_hours: float | None = None  # the hours of the training job the last answer timed in steps (an image LoRA)
     unfinished: str | None = None  # a question asked back because it named no card ("租一个月多少钱"), as typed
 
     def focus_or_first(self) -> str | None:

@@ -105,7 +105,7 @@ def _table(env: Env, rates: list, hours: float | None, n: int, market: str) -> T
         env.t("rates.col_spot"),
     ]
     if hours:
-        headers.append(env.t("rates.col_cost", hours=f"{hours:,.0f}", n=n))
+        headers.append(env.t("rates.col_cost", hours=_hours_text(hours), n=n))
     headers.append(env.t("rates.col_observed"))
     rows = []
     for r in rates:
@@ -343,7 +343,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
             data=rates_job.tokens_text(query, env, extra.get("tokens", 0.0)),
             time=duration(env, hours),
             what=what,
-            hours=f"{hours:,.0f}",
+            hours=_hours_text(hours),
             total=env.money_total(total),
             provider=best_name,
             rate=env.money(best.on_demand_usd_per_gpu_hour, 2),
@@ -418,3 +418,8 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         + env.rate_sources(),
         lang=env.lang,
     )
+
+
+def _hours_text(hours: float) -> str:
+    """Hours as said in a rent: whole hours, or with one decimal under 10 ("0.1" for a 7-minute LoRA, not "0")."""
+    return f"{hours:.1f}" if hours < 10 and not float(hours).is_integer() else f"{hours:,.0f}"
