@@ -232,6 +232,13 @@ def hours_asked(r: Reading) -> bool:
     )
 
 
+def _hourly_of_several(r: Reading) -> bool:
+    """ "autodl上h20多少钱一小时 和a800比哪个划算": the hourly price of two or more cards asked (lexicon [lists]
+    hourly_price_words) and nothing bought: their rates side by side, not renting weighed against buying."""
+    b = r.b
+    return len(r.explicit) >= 2 and said(r, "hourly_price_words") and not b.has("BUY") and not b.struct("rent_buy")
+
+
 def read(r: Reading) -> Query | None:
     b = r.b
     named = provider(r)
@@ -253,7 +260,7 @@ def read(r: Reading) -> Query | None:
         or (per_week and billed is None)
         or said(r, "verdict_worth")
         or said(r, "rent_vs_buy")
-    ) and not said(r, "rent_which"):
+    ) and not (said(r, "rent_which") or _hourly_of_several(r)):
         return None  # renting weighed against buying: "is renting an a100 worth it", "rent or buy"
     memory = r.num("MEMORY")
     if not r.refs and memory and not b.has("PARAMS") and not r.model:
