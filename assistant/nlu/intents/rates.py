@@ -236,7 +236,9 @@ def _hourly_of_several(r: Reading) -> bool:
     """ "autodl上h20多少钱一小时 和a800比哪个划算": the hourly price of two or more cards asked (lexicon [lists]
     hourly_price_words) and nothing bought: their rates side by side, not renting weighed against buying."""
     b = r.b
-    return len(r.explicit) >= 2 and said(r, "hourly_price_words") and not b.has("BUY") and not b.struct("rent_buy")
+    return bool(
+        len(r.explicit) >= 2 and said(r, "hourly_price_words") and not b.has("BUY") and not b.struct("rent_buy")
+    )
 
 
 def read(r: Reading) -> Query | None:
