@@ -98,6 +98,16 @@ async def test_chinese_text_wraps_between_characters_leaving_no_short_lines(app,
         assert not any(line.startswith(tuple("，。、；：）」")) for line in lines), lines
 
 
+async def test_a_wide_terminal_keeps_chinese_headers_on_one_line(app):
+    """At 200 columns the figure columns grow to their headers: no "5 年成" / "本"."""
+    async with app.run_test(size=(200, 50)) as pilot:
+        await ask(pilot, CHINESE_RANKING.question)
+        table = app.chat.log_widget.answers[0].query_one(AnswerTable)
+        text = "\n".join(_table_lines(table))
+        for header in CHINESE_RANKING.tables[0].headers:
+            assert header in text, (header, text)
+
+
 async def test_a_wide_table_fits_80_columns_with_every_number_whole(app):
     async with app.run_test(size=(80, 24)) as pilot:
         await ask(pilot, "compare the 4090, 4080, 3090 and 7900 xtx")

@@ -70,6 +70,8 @@ def fit_columns(table: AnswerTableData, width: int) -> tuple[list[int], list[int
     date, wraps between words and CJK characters: assistant.tui.cell_wrap); the row labels wrap
     the same way down to LABEL_MIN. Figure
     columns that do not fit are dropped from the right (the first figure column always stays).
+    Width left after the labels have theirs widens the figure columns, from the left, up to their
+    header's or longest cell's width (at 200 columns no Chinese header wraps).
     The widths are exact: a header wider than its column wraps (Chinese headers have no spaces, and
     a table left to size itself would squeeze a figure column to make room for them).
     Returns (kept column indexes, widths of the kept columns)."""
@@ -85,10 +87,17 @@ def fit_columns(table: AnswerTableData, width: int) -> tuple[list[int], list[int
             break
         kept.append(n)
         used += GAP + need[n]
+    widths = {n: need[n] for n in kept}
     if columns:  # the labels take what the figures leave, up to their own width
         natural = max(cell_len(c) for c in [headers[0], *cells[0]])
-        label = max(label, min(natural, width - (used - label)))
-    return kept, [label if n == 0 else need[n] for n in kept]
+        widths[0] = max(label, min(natural, width - (used - label)))
+        spare = width - (used - label + widths[0])
+        for n in kept[1:]:  # then the figure columns grow, from the left, so headers and long cells
+            whole = max(cell_len(c) for c in [headers[n], *cells[n]])  # need fewer lines, while room is left
+            grow = max(0, min(whole - widths[n], spare))
+            widths[n] += grow
+            spare -= grow
+    return kept, [widths[n] for n in kept]
 
 
 def _wrapped(text: str, width: int) -> str:
