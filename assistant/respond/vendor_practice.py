@@ -18,7 +18,12 @@ from assistant.respond.env import Env
 from assistant.respond.wording import software_stack
 
 _PRACTICE = {"AMD": "amd-practice", "ATI": "amd-practice", "Intel": "intel-practice"}
-TRAINING_KEYS = ("train16", "train8", "train")  # perf keys of training (respond.pricing.perf_workload)
+TRAINING_KEYS = ("train16", "train8", "train")
+# chips whose ROCm support has ended, with the sources that say so: the card runs only on an older ROCm or on
+# llama.cpp's Vulkan backend ("mi50 32gb for $150 each, thinking 4 of them")
+ROCM_ENDED = {
+    "Vega 20": ("gfx906", "concept-rocm-gfx906-eom;concept-ollama-gfx906")
+}  # perf keys of training (respond.pricing.perf_workload)
 
 
 def other_vendor(gpu) -> bool:
@@ -81,3 +86,11 @@ def sources(gpus, env: Env) -> list[str]:
         if concept is not None and concept.source:
             out += env.cite(concept.source)
     return out
+
+
+def rocm_ended(gpu, env: Env) -> tuple[str, list[str]]:
+    """The step that says ROCm no longer supports the card's chip, and its sources; ("", []) otherwise."""
+    ended = ROCM_ENDED.get(gpu.chip or "") if (gpu.vendor or "") in ("AMD", "ATI") else None
+    if ended is None:
+        return "", []
+    return env.t("vendor.rocm_ended", gpu=gpu.short_name, target=ended[0]), env.cite(ended[1])

@@ -411,6 +411,9 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         steps += sibling_steps
     if gpu.vendor in ("AMD", "Intel"):
         steps.append(env.t("compare.why_software", gpus=gpu.short_name, stack=software_stack([gpu])))
+    ended, ended_sources = vendor_practice.rocm_ended(gpu, env)  # "4 x mi50": ROCm dropped gfx906
+    if ended:
+        steps.insert(0, ended)
     market_steps, market_sources = variant_notes([gpu], env)  # China versions / modified-card caveats
     risks = risk_lead(gpu, query.text, env)  # "魔改2080ti 22g靠谱吗": the modified card's risks lead
     if risks:
@@ -488,6 +491,7 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         + [s for s in sibling_sources if s not in env.rate_sources()]
         + env.cite(*market_sources)
         + vendor_practice.sources([gpu], env)
+        + ended_sources
         + env.rate_sources()
         + ["method: docs/model.md §perf, §rec" + (", §llm.decode" if chat else "")],
     )
