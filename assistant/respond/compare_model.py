@@ -89,13 +89,13 @@ def _training_rows(query: CompareQuery, model, mode: str, names: list[str], coun
         else:
             # an image model is not split across cards: no count of them holds it
             more = env.t("compare.train_min_gpus", n=f.min_gpus) if f.min_gpus > n and model.kind == "llm" else ""
-            more += layers_only
+            more += layers_only + _fused_fits(model, setup, mode, asked, gpu, n, figures, name, env)
             sides.append(env.t("compare.train_side_no", where=where, total=total, need=need, more=more))
         fits_row.append(
             env.t("fit.yes" if f.fits else "fit.no") + env.t("fit.headroom", headroom=f"{f.headroom_gb:+.1f}")
         )
     holders = [n for n, ok in figures["model_fits"].items() if ok]
-    if len(holders) == 1 and len(names) > 1:
+    if len(holders) == 1 and len(names) > 1:  # the side holding it as asked decides; a fused-loss fit is said beside
         figures["model_choice"] = holders[0]
     method = env.t(f"fit.mode_{mode}")
     head = env.t("compare.train_head", model=model.name, method=method, sides=env.t("compare.model_sep").join(sides))
@@ -115,6 +115,18 @@ def _training_rows(query: CompareQuery, model, mode: str, names: list[str], coun
     rows = [[env.t("compare.row_train_fits", model=model.name, method=method), *fits_row]]
     figures["train_setup"] = setup_step(env, setup)
     return head, rows, figures
+
+
+def _fused_fits(model, setup, mode: str, asked, gpu, n: int, figures: dict, name: str, env: Env) -> str:
+    """An LLM fine-tune that misses with a plain loss but fits with a fused cross-entropy (Unsloth's default; Liger or
+    Cut Cross-Entropy elsewhere: no logits kept, §mem.train): said beside the side, and kept as `model_fits_if`."""
+    if model.kind != "llm" or setup.kind != "llm_train" or setup.values.get("loss", "plain") != "plain":
+        return ""
+    est = estimate(model, setup.with_values(loss="fused"), "bf16", n, mode, asked)
+    if not memory.fit(est, hardware.gpu_memory_limit_gb(gpu), n).fits:
+        return ""
+    figures.setdefault("model_fits_if", {})[name] = "fused_loss"
+    return env.t("compare.train_fused_fits", need=f"{est.total_gb * n:.1f}")
 
 
 def _layer_split(setup, mode: str) -> bool:
