@@ -88,18 +88,7 @@ def together(query: RecommendQuery, env: Env, need, budget, condition, vendors, 
     them; an image model or one training batch does not."""
     if not query.min_memory_gb or query.model or query.gpu_count > 1 or query.workload not in SPLITS:
         return None
-    inputs = rank_inputs(
-        env,
-        perf_workload(query.workload, query.precision),
-        need=need,
-        budget=budget,
-        condition=condition,
-        vendors=vendors,
-        max_power_w=query.max_power_w,
-        max_auto_gpus=4,
-        passive=False,
-    )
-    ranking = rank_snapshot(env.reader, inputs)
+    ranking = _sets(query, env, need, budget, condition, vendors, passive=False)
     single = upfront_usd(best, env)  # the cards and the machine that holds them (more cards need a bigger platform)
     several = [
         r
@@ -111,13 +100,8 @@ def together(query: RecommendQuery, env: Env, need, budget, condition, vendors, 
     return several[0] if several else None
 
 
-def together_passive(query: RecommendQuery, env: Env, need, budget, condition, vendors, than):
-    """The cheapest set of passively cooled server cards that holds the memory target, when it costs less than `than`
-    (the actively cooled set or card chosen, a RankRow): a home ranking leaves them out (§rec.passive), so the answer
-    names them with the cooling caveat instead of dropping them silently ("cheapest 48 GB": 2 x Tesla P40). For
-    running LLMs only: the cards' memory adds up split by layer, and llama.cpp runs on cards without tensor cores."""
-    if not query.min_memory_gb or query.model or query.gpu_count > 1 or query.workload != "llm_inference":
-        return None
+def _sets(query: RecommendQuery, env: Env, need, budget, condition, vendors, passive: bool):
+    """The ranking of sets of up to 4 cards (actively cooled, or passively cooled server ones) for the memory target."""
     inputs = rank_inputs(
         env,
         perf_workload(query.workload, query.precision),
@@ -127,9 +111,19 @@ def together_passive(query: RecommendQuery, env: Env, need, budget, condition, v
         vendors=vendors,
         max_power_w=query.max_power_w,
         max_auto_gpus=4,
-        passive=True,
+        passive=passive,
     )
-    ranking = rank_snapshot(env.reader, inputs)
+    return rank_snapshot(env.reader, inputs)
+
+
+def together_passive(query: RecommendQuery, env: Env, need, budget, condition, vendors, than):
+    """The cheapest set of passively cooled server cards that holds the memory target, when it costs less than `than`
+    (the actively cooled set or card chosen, a RankRow): a home ranking leaves them out (§rec.passive), so the answer
+    names them with the cooling caveat instead of dropping them silently ("cheapest 48 GB": 2 x Tesla P40). For
+    running LLMs only: the cards' memory adds up split by layer, and llama.cpp runs on cards without tensor cores."""
+    if not query.min_memory_gb or query.model or query.gpu_count > 1 or query.workload != "llm_inference":
+        return None
+    ranking = _sets(query, env, need, budget, condition, vendors, passive=True)
     ceiling = than.price_usd * than.n_gpus
     one_card = lexicon(env.lang).words_in("one_card_words", f" {query.text.lower()} ")  # "cheapest 24gb card"
     server = [
