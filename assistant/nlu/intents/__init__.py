@@ -132,6 +132,8 @@ def read(reading: Reading) -> Query | Clarification:
             continue
         if not isinstance(found, Query):
             return found
+        if isinstance(found, ExplainQuery):
+            found = explain.inference_side(reading, found)  # "do tensor cores matter for inference": prefill/decode
         if isinstance(found, ExplainQuery) and found.workload is None and found.model is None:
             found = dataclasses.replace(  # for the follow-ups
                 found, workload=reading.workload, model=reading.model, context_tokens=reading.num("CONTEXT")

@@ -15,6 +15,8 @@ recommendation); a named GPU is allowed for the concepts in the `gpu_topic_conce
 
 from __future__ import annotations
 
+import dataclasses
+
 from assistant.nlu import messages as msg
 from assistant.nlu.intents import rig
 from assistant.nlu.intents.verdict import said
@@ -22,6 +24,7 @@ from assistant.nlu.reading import Reading
 from assistant.nlu.text import key
 from assistant.queries import Clarification, ExplainQuery, Query
 
+_PREFILL_DECODE = "prefill-decode"  # what inference's two phases are bound by
 _QUANTIZATION = "quantization"  # the concept with what a lower precision costs in quality
 _PCIE = "pcie"  # the concept a question about a PCIe link gets (respond/pcie_slot answers it in numbers)
 _TEMPERATURE = "gpu-temperature"  # the concept of knowledge/concepts.toml a temperature question gets
@@ -87,6 +90,18 @@ def quant_quality(r: Reading) -> Query | None:
     if not said(r, "quant_quality_words"):
         return None
     return ExplainQuery(text=r.text, concept=_QUANTIZATION, mention=r.text.strip(" ?!."))
+
+
+def inference_side(r: Reading, found: ExplainQuery) -> ExplainQuery:
+    """ "do tensor cores matter for inference or just training", "does memory bandwidth matter for inference": a
+    concept whose weight differs between the two phases of inference (lexicon [lists] inference_split_concepts),
+    asked about inference, is explained with the prefill / decode concept after it (compute-bound prompt, memory-
+    bound generation); the query as it is otherwise."""
+    if found.others or found.concept not in r.lex.listed("inference_split_concepts"):
+        return found
+    if r.workload not in ("inference", "llm_inference"):
+        return found
+    return dataclasses.replace(found, others=(_PREFILL_DECODE,))
 
 
 def vendor_use(r: Reading) -> Query | None:
