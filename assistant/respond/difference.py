@@ -87,7 +87,11 @@ def _price_gap(a: GpuSpec, b: GpuSpec, env: Env, conditions: dict) -> tuple[str,
     """ "The RTX 4090 costs $1,676 more than the RTX 3090 (new $2,500 vs used $824, 3.03x)": each side in the
     condition the user stated for it, else like for like when both have a price in one condition."""
     if conditions.get(a.name) or conditions.get(b.name):
-        pa, pb = price_of(a.name, env, conditions.get(a.name)), price_of(b.name, env, conditions.get(b.name))
+        # the side said without a condition in the other's, when it has a price in it ("5070 ti or a used 3090")
+        said = conditions.get(a.name) or conditions.get(b.name)
+        ca, cb = conditions.get(a.name), conditions.get(b.name)
+        pa = price_of(a.name, env, ca) if ca else (price_of(a.name, env, said) or price_of(a.name, env))
+        pb = price_of(b.name, env, cb) if cb else (price_of(b.name, env, said) or price_of(b.name, env))
     else:
         for cond in ("new", "used"):
             pa, pb = price_of(a.name, env, cond), price_of(b.name, env, cond)

@@ -611,6 +611,8 @@ def price_gap(r: Reading) -> Query | None:
     kinds = {t.kind for t in b.tags}
     if len(r.explicit) > 2 or r.model or kinds - _GAP or len(b.unknown) > 2:
         return None
+    if len(r.explicit) == 1 and b.has("CONDITION"):
+        return None  # "4090 price difference between new and used": one card's prices (the spec reader)
     if b.has("AND", "OR") and len(r.explicit) < 2:
         return None  # "公版和非公有什么区别": two things set against each other that are not cards (a concept)
     if b.has("FIELD") and b.meaning("FIELD") != "price" or b.meaning("ASK") not in (None, "cheaper"):
@@ -631,14 +633,21 @@ _HOURS_PRICED = {"FIT", "HOURS", "FIELD", "HOW_MUCH", "COST", "FOR"} | AROUND
 
 def hours_priced(r: Reading) -> Query | None:
     """ "跑50小时多少钱", "how much for 50 hours", "用100个小时要多少钱": the money for that many hours of what was
-    talked about (a rent after rates), with no card, model or rate of its own."""
+    talked about (a rent after rates), with no model or rate of its own; one card named ("how much for 50 hours on an
+    h100"): renting it for those hours."""
     b = r.b
     tag = b.first("HOURS")
-    if r.explicit or r.model or not isinstance(tag, dict) or set(tag) != {"total"} or b.unknown:
+    if len(r.explicit) > 1 or r.model or not isinstance(tag, dict) or set(tag) != {"total"} or b.unknown:
         return None
     priced = b.meaning("FIELD") == "price" or b.has("HOW_MUCH", "COST") or said(r, "money_asks")
-    if not priced or {t.kind for t in b.tags} - _HOURS_PRICED or b.has("KWH", "MONEY"):
+    if not priced or {t.kind for t in b.tags} - _HOURS_PRICED - {"GPU", "ON"} or b.has("KWH", "MONEY"):
         return None
+    if r.explicit and not b.has("ON"):
+        return None  # "4090跑100小时多少钱": renting or the power bill, for the readers of those
+    if r.explicit:
+        from assistant.queries import RatesQuery  # "how much for 50 hours on an h100": renting it for those hours
+
+        return RatesQuery(text=r.text, gpus=tuple(r.explicit), mode="rent", hours=float(tag["total"]))
     follow = build(r)
     return dataclasses.replace(follow, hours_total=tag["total"], hours_bare=None, fields=())
 
