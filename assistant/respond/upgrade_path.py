@@ -97,10 +97,15 @@ def swap_lead(query, gpus: list[GpuSpec], env: Env) -> tuple[str, list[str]]:
     if len(refs) != 2 or not words.words_in("asked_sell", text) or words.words_in("asked_add_card", text):
         return "", []
     by_name = {g.name: g for g in gpus}
-    owned, other = by_name.get(refs[0].name), by_name.get(refs[1].name)
-    n = max(refs[0].count, 1)
-    resale = price_of(refs[0].name, env, "used")
-    bought = purchase_price(refs[1].name, env)
+    # the card sold: the one the conversation supplied ("sell it and buy a used 3090"), else the first named
+    sold = next((r for r in refs if not r.mention), refs[0])
+    wanted = next(r for r in refs if r is not sold)
+    owned, other = by_name.get(sold.name or ""), by_name.get(wanted.name or "")
+    n = max(sold.count, 1)
+    resale = price_of(sold.name or "", env, "used")
+    bought = (price_of(wanted.name or "", env, wanted.condition) if wanted.condition else None) or purchase_price(
+        wanted.name or "", env
+    )
     if owned is None or other is None or owned.name == other.name or resale is None or bought is None:
         return "", []
     net = bought.usd - resale.usd * n
