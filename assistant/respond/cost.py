@@ -15,6 +15,7 @@ from assistant.models import constants as C
 from assistant.models import cost, memory, train_memory
 from assistant.models import hardware as hw
 from assistant.models.training_job import job_run
+from assistant.nlu.lexicon import lexicon
 from assistant.queries import CostQuery, GpuRef
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
@@ -267,6 +268,21 @@ def _decimals(usd: float) -> int:
     return 2 if usd < 20 else 0
 
 
+def _energy(query: CostQuery, env: Env, figures: dict) -> str:
+    """ "4090跑满一个月大概用多少度电", "how many kwh a year": the energy behind the bill, in kWh for the period asked
+    (the bill divided by the electricity price in force); "" when no energy is asked."""
+    kwh_price = env.assumptions.electricity_usd_per_kwh
+    if not lexicon(env.lang).words_in("energy_asked", query.text.lower()) or not kwh_price:
+        return ""
+    per_period = figures.get("electricity_usd_per_period")
+    usd = per_period if per_period is not None else figures.get("electricity_usd_per_year")
+    if usd is None:
+        return ""
+    label = env.t(f"cost.period_{query.period}") if per_period is not None else env.t("cost.period_year")
+    figures["energy_kwh"] = round(usd / kwh_price, 1)
+    return i18n.gap(env.lang) + env.t("cost.energy", kwh=f"{usd / kwh_price:,.0f}", period=label)
+
+
 def _per_period(query: CostQuery, env: Env, figures: dict, years: float) -> tuple[str, list[str]]:
     """ "per month": the electricity and the cost of owning spread over the ownership period, per
     period (docs/model.md §cost.period); ("", []) when no period is asked."""
@@ -480,6 +496,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
     period_head, period_steps = _per_period(query, env, figures, years)
     if period_head:
         head = period_head + i18n.gap(env.lang) + head
+    head += _energy(query, env, figures)
     steps += period_steps
     market_sources: list[str] = []
     if query.kind != "running":  # a purchase in the cost: China versions, grey-market prices, modified-card caveats
