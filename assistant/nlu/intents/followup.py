@@ -640,7 +640,9 @@ def hours_priced(r: Reading) -> Query | None:
     if len(r.explicit) > 1 or r.model or not isinstance(tag, dict) or set(tag) != {"total"} or b.unknown:
         return None
     priced = b.meaning("FIELD") == "price" or b.has("HOW_MUCH", "COST") or said(r, "money_asks")
-    if not priced or {t.kind for t in b.tags} - _HOURS_PRICED - {"GPU", "ON"} or b.has("KWH", "MONEY"):
+    totalled = said(r, "hours_total_asks")  # "i need about 120 hours of it for a finetune, total?"
+    allowed = _HOURS_PRICED | ({"OF", "PRONOUN", "MODE", "QUESTION", "UNDER"} if totalled else set())
+    if not (priced or totalled) or {t.kind for t in b.tags} - allowed - {"GPU", "ON"} or b.has("KWH", "MONEY"):
         return None
     if r.explicit and not b.has("ON"):
         return None  # "4090跑100小时多少钱": renting or the power bill, for the readers of those
