@@ -129,6 +129,10 @@ def worth_subject(query, names: list[str]) -> str | None:
 _WORTH_AFTER = re.compile(r"^[^,.;?，。]{0,40}?(?:worth|值得|值不值)")
 
 
+def _memory(row: ValueRow) -> float:
+    return (row.gpu.memory_gb or 0) * row.n_gpus
+
+
 def worth(a: ValueRow, b: ValueRow, title: str, env: Env, subject: str | None = None, memory_said: bool = False) -> str:
     """ "is the 4090 worth the extra?" / "is the upgrade worth it?": yes, only for the speed, or no, for the
     dearer of the two against the other: speed for the workload asked (single-user chat for local LLMs)
@@ -158,6 +162,9 @@ def worth(a: ValueRow, b: ValueRow, title: str, env: Env, subject: str | None = 
         fast, slow = (up, other) if speed >= 1 else (other, up)
         ratio = speed if speed >= 1 else safe_div(1, speed)
         text = env.t("compare.worth_same_cost", **values, fast=fast.label, slow=slow.label, ratio=f"{ratio:.2f}")
+    elif speed < 1.05 and memory_said and _memory(up) > _memory(other):
+        # the pick chose the dearer card by memory: its extra buys memory, not speed (never "pick it" + "not worth it")
+        text = env.t("compare.worth_memory_only", **values, b=f"{_memory(other):g} GB")
     elif speed < 1.05:  # not even 5 % faster
         text = env.t("compare.worth_no", **values)
     elif abs(safe_div(speed, cost_ratio) - 1) < 0.05:  # within 5 %: level per dollar
