@@ -42,16 +42,24 @@ def _peak(gpu: GpuSpec, fmt: str) -> float:
     return hardware.tensor_tflops(gpu, tensor).value
 
 
+def _label(gpu: GpuSpec, fmt: str, env: Env) -> str:
+    """The format's name; FP32 on a card whose TF32 tensor path beats plain FP32 says that it is TF32 math (A100:
+    156 TFLOPS TF32 against 19.5 plain FP32), as PyTorch runs FP32 matmuls there when TF32 is allowed."""
+    if fmt == "fp32" and hardware.tensor_tflops(gpu, "tf32").value > hardware.vector_tflops(gpu).value:
+        return env.t("precision.fp32_as_tf32")
+    return _FORMATS[fmt][0]
+
+
 def answer(query: SpecQuery, env: Env) -> Answer:
     gpu = env.gpu(next(r.name for r in query.gpus if r.name))
-    first, second = (f for f in query.precisions[:2])
+    first, second = query.precisions[:2]
     known = [f for f in (first, second) if f in _FORMATS]
     if len(known) < 2:
         unknown = next(f for f in (first, second) if f not in _FORMATS)
         head = env.t("precision.unknown", fmt=unknown.upper(), gpu=gpu.short_name)
         return Answer(question=query.text, intent="spec", headline=head, gpus=[gpu.name], lang=env.lang)
     a, b = _peak(gpu, first), _peak(gpu, second)
-    la, lb = _FORMATS[first][0], _FORMATS[second][0]
+    la, lb = _label(gpu, first, env), _label(gpu, second, env)
     table = Table(headers=["", gpu.short_name], rows=[[env.t("precision.row", fmt=la), f"{a:,.1f}"]])
     table.rows.append([env.t("precision.row", fmt=lb), f"{b:,.1f}"])
     if a > 0 and b > 0:
