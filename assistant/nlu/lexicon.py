@@ -257,6 +257,16 @@ def _merge(base: dict, extra: dict) -> dict:
     return out
 
 
+def _question_forms(section: dict) -> dict[str, frozenset[str]]:
+    """Per list of `[question_forms.stems]`: each stem in each frame of `frames` ({s} the stem, {h} its first
+    character for the "划不划算" form, used only for stems of two characters or more)."""
+    frames = section.get("frames", [])
+    out: dict[str, frozenset[str]] = {}
+    for name, stems in section.get("stems", {}).items():
+        out[name] = frozenset(f.format(s=s, h=s[0]) for s in stems for f in frames if "{h}" not in f or len(s) > 1)
+    return out
+
+
 @lru_cache(maxsize=4)
 def _load(lang: str) -> Lexicon:
     doc = _read(BASE)
@@ -287,6 +297,8 @@ def _load(lang: str) -> Lexicon:
     numbers = {k.replace("_", " "): float(v) for k, v in nums.get("words", {}).items()}
     starts = {name: frozenset(form[0] for form in forms if form) for name, forms in units.items()}
     lists = {name: frozenset(items) for name, items in doc.get("lists", {}).items()}
+    for name, forms in _question_forms(doc.get("question_forms", {})).items():
+        lists[name] = lists.get(name, frozenset()) | forms
     list_keys = {
         name: tuple(
             (w, f" {' '.join(words(w))} " if w.isascii() else None) for w in sorted(items, key=lambda w: (-len(w), w))
