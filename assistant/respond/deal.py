@@ -99,6 +99,10 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
             head += i18n.gap(env.lang) + what_buys
         if query.model is not None or query.params_b:  # "mi50 32g 闲鱼800 能跑qwen2.5 32b吗": whether it runs too
             head = _runs(query, ref, env).headline + i18n.gap(env.lang) + head
+        modified = variant_of(gpu.name)
+        if modified is not None:  # "魔改3070 16g 一千五": no price, but the modified card's caveats
+            steps = [difference_note([gpu], env), *steps]
+            sources = [*sources, *env.cite(modified["source"])]
         unpriced = {"answer": answer, "kind": "deal", "gpu": gpu.name}
         return verdict_answer(
             query, env, gpu, head, unpriced, _DEAL_PICK, {"deal": {}}, steps=list(steps), sources=list(sources)
