@@ -358,6 +358,12 @@ HOURS_PER_YEAR = 8760.0
 DEFAULT_KWH_USD = 0.175  # Dettmers 2023 chart [R]
 DEFAULT_UTILIZATION = 0.15  # Dettmers 2023 chart [R]; PhD desktop < 15 % [P2020]
 DEFAULT_YEARS = 5.0  # Dettmers 2023 chart [R]
+# Share of its used price a GPU keeps per year [D]: the median over the 14 cards with used USD street prices in
+# both snapshots of knowledge/prices.csv (2022-12/2023-01 and 2025-12..2026-08, about 3.5 years apart) of
+# (late mean / early mean) ** (1 / years): 0.80 (RTX 3070) .. 1.03 (RTX 3060 12 GB), median 0.858. The 24 GB cards
+# held their value (RTX 3090 0.99, RTX 4090 0.97) where the rest lost about 14 % a year. §cost.resale;
+# tests/models/test_model_v2_resale.py recomputes it from the file.
+USED_RETENTION_PER_YEAR = 0.86
 # Desktop without GPU: the 2020 worked example, $2,200 for a desktop with an RTX 3090 whose
 # launch price was $1,499 -> about $700 for the rest of the machine [P2020, D].
 DESKTOP_BASE_USD = 700.0

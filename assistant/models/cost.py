@@ -216,6 +216,72 @@ def electricity_usd(
     return finite(power_w) / 1000.0 * min(finite(utilization), 1.0) * finite(hours) * finite(usd_per_kwh)
 
 
+HOURS_PER_WEEK = 168.0
+
+
+@dataclass(frozen=True)
+class LoadAndIdle:
+    """A year of electricity for a card that works some hours and idles others (§cost.idle)."""
+
+    load_usd: float
+    idle_usd: float
+    load_hours_per_week: float
+    idle_hours_per_week: float
+
+    @property
+    def total_usd(self) -> float:
+        return self.load_usd + self.idle_usd
+
+
+def load_and_idle(
+    load_w: float, idle_w: float, load_hours_per_week: float, powered_hours_per_week: float, usd_per_kwh: float
+) -> LoadAndIdle:
+    """A year of electricity: board power x the load hours, plus idle power x the hours the card is on without
+    work (powered - load, never below 0; a week has 168 hours)."""
+    load_h = min(max(finite(load_hours_per_week), 0.0), HOURS_PER_WEEK)
+    idle_h = max(min(finite(powered_hours_per_week), HOURS_PER_WEEK) - load_h, 0.0)
+    load = electricity_usd(load_w, load_h / HOURS_PER_WEEK, C.HOURS_PER_YEAR, usd_per_kwh)
+    idle = electricity_usd(idle_w, idle_h / HOURS_PER_WEEK, C.HOURS_PER_YEAR, usd_per_kwh)
+    return LoadAndIdle(load, idle, load_h, idle_h)
+
+
+@dataclass(frozen=True)
+class Retention:
+    """The share of its used price a card keeps per year, and where the share came from (§cost.resale)."""
+
+    per_year: float
+    years_seen: float  # the span of the used prices it was read from; 0 for the all-card median
+    own: bool  # True: this card's own used prices in both snapshots; False: the median of the cards that have them
+
+
+def _mean_month(quotes: list[PriceQuote]) -> float:
+    return _mean([float(_month_index(q.observed)) for q in quotes])
+
+
+def used_retention(early: list[PriceQuote], late: list[PriceQuote]) -> float | None:
+    """Per-year share of the used price kept between two sets of one card's used USD street quotes:
+    (mean late / mean early) ** (1 / years between their mean observation months); None without both."""
+    early = [q for q in early if q.condition == "used" and not is_list_price(q) and not q.market and q.usd > 0]
+    late = [q for q in late if q.condition == "used" and not is_list_price(q) and not q.market and q.usd > 0]
+    if not early or not late:
+        return None
+    years = (_mean_month(late) - _mean_month(early)) / 12.0
+    if years < 1.0:  # under a year apart the ratio says nothing about a year
+        return None
+    return (_mean([q.usd for q in late]) / _mean([q.usd for q in early])) ** (1.0 / years)
+
+
+def resale_usd(paid_usd: float, years: float, per_year: float = C.USED_RETENTION_PER_YEAR) -> float:
+    """What a card bought at `paid_usd` sells for after `years`: paid x retention ** years (§cost.resale)."""
+    return finite(paid_usd) * min(max(finite(per_year), 0.0), 1.0) ** max(finite(years), 0.0)
+
+
+def net_per_month(paid_usd: float, resale: float, electricity_usd: float, years: float) -> float:
+    """(price - resale + electricity over the years) / months owned (§cost.resale)."""
+    months = max(finite(years), 1 / 12.0) * 12.0
+    return (finite(paid_usd) - finite(resale) + finite(electricity_usd)) / months
+
+
 def platform(n_gpus: int, desktop_usd: float | None = None) -> tuple[str, float]:
     """(tier, USD) of the machine around n GPUs (§cost.platform): the knowledge/rigs.toml tier that holds them
     (desktop 1, dual 2, quad 4, server 8; beyond eight, one server per eight); `desktop_usd`: the desktop of the

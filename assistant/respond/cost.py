@@ -9,6 +9,8 @@ stated utilization of the dense 16-bit tensor peak (§cost.training), owned vs r
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import constants as C
@@ -17,6 +19,7 @@ from assistant.models import hardware as hw
 from assistant.models.training_job import job_run
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import CostQuery, GpuRef
+from assistant.respond import cost_settings
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.offers import DOMESTIC, of_provider, provider_name
@@ -385,6 +388,8 @@ def respond(query: CostQuery, env: Env) -> Answer:
     rows: dict[str, list[str]] = {k: [] for k in labels}
     key = perf_workload(query.workload, None)
     each: list[dict] = []  # per GPU: the figures the headline of several GPUs compares
+    idle_parts: list[str] = []  # "idles 24/7 and does ~4h of load a day": the first card's load/idle headline, step
+    idle_sources: list[str] = []
     for i, ref in enumerate(refs):
         gpu = stated_limit(env.gpu(ref.name), query)  # "4 3090s power limited to 250w each": drawing 250 W each
         watts = (gpu.tdp_w or 0) * ref.count
@@ -400,6 +405,18 @@ def respond(query: CostQuery, env: Env) -> Answer:
             usd_per_kwh=a.electricity_usd_per_kwh,
             desktop_usd=env.local_desktop_usd(),
         )
+        split = cost_settings.load_idle(query, env, gpu, ref.count, watts, util)
+        if split:  # load hours at board power, the other powered hours at the idle draw (§cost.idle)
+            per_year = split[0].total_usd
+            t = replace(t, electricity_usd=per_year * years, total_usd=t.purchase_usd + t.base_usd + per_year * years)
+            if i == 0:
+                idle_parts = [
+                    cost_settings.idle_head(
+                        env, counted(env, gpu, ref.count, article=False), split[0], watts, split[1], ref.count
+                    ),
+                    cost_settings.idle_step(env, gpu, split[1], split[2]),
+                ]
+                idle_sources = [split[3]] if split[3] else []
         rows["power"].append(f"{watts:,.0f} W")
         rows["year"].append(env.money(per_year))
         rows["elec"].append(env.money(t.electricity_usd))
@@ -429,6 +446,8 @@ def respond(query: CostQuery, env: Env) -> Answer:
                 "gpu_watts": watts,  # the board power of these cards together (asked parts size a PSU from it)
                 "gpu_count": ref.count,
             }
+            if split:
+                cost_settings.idle_figures(split[0], split[1], figures)
             if query.kind == "perf_per_dollar":
                 v = value_row(gpu, env, key, ref.count)
                 figures["value_per_purchase"], figures["value_per_tco"] = v.per_purchase, v.per_tco
@@ -482,10 +501,12 @@ def respond(query: CostQuery, env: Env) -> Answer:
             head += env.t(
                 "cost.head_value", value=f"{env.per_money(figures['value_per_tco']):.2f}", per=env.money_unit()
             ) + _standing(first, key, env, figures)
+    if idle_parts and query.kind == "running":
+        head = idle_parts[0]
     if len(each) > 1:  # "3090 vs 4080 electricity per year", "两张卡功耗差多少": every card, and the difference
         figures["per_gpu"] = [{k: v for k, v in e.items() if k != "label"} for e in each]
         head = _several_head(query, env, each, years)
-    steps = [env.t("cost.electricity_step", watts=f"{w:,.0f}", usage=util_text)]
+    steps = [env.t("cost.electricity_step", watts=f"{w:,.0f}", usage=util_text), *idle_parts[1:]]
     stock = env.gpu(refs[0].name).tdp_w or 0
     if (first.tdp_w or 0) != stock:  # the per-card limit the question states, said and used
         steps.append(env.t("cost.card_limit", limit=f"{first.tdp_w:,}", stock=f"{stock:,}"))
@@ -494,6 +515,9 @@ def respond(query: CostQuery, env: Env) -> Answer:
     for r in several:
         steps.append(env.t("cost.platform_step", n=r.count, money=env.money(env.platform_usd(r.count))))
     period_head, period_steps = _per_period(query, env, figures, years)
+    resale = cost_settings.resale_lead(query, env, first, refs[0].count, figures, years)
+    if resale:  # "用两年再卖掉": the cost of owning net of the resale leads (§cost.resale)
+        period_head, period_steps = resale  # its own per-month figure replaces the even spread
     if period_head:
         head = period_head + i18n.gap(env.lang) + head
     head += _energy(query, env, figures)
@@ -507,6 +531,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
         + env.rate_sources()
         + ["method: docs/model.md §cost.electricity, §cost.tco" + (", §cost.period" if period_head else "")]
         + env.cite(*market_sources)
+        + env.cite(*idle_sources)
     )
     for r in refs:
         p = purchase_price(env.gpu(r.name).name, env)
