@@ -5,7 +5,8 @@ what the answer was about; `Assumptions` and `Context` (state) are what it holds
 `state` (the data), `references` (pronouns and GPU references), `ellipsis` (partial follow-ups
 merged into the last question), `measures` (speed and time of what was talked about),
 `about_last` (why / cheaper / more memory / worth it), `cloud` (rent, rates, periods),
-`from_context` (whole questions that leave something to the context), `again` (answering again
+`from_context` (whole questions that leave something to the context), `rent_context` (renting, buying and
+the cost of the job talked about), `again` (answering again
 when settings change). Nothing in this package computes an answer.
 """
 

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:
     """ "which provider is cheapest" (the cloud prices of the GPUs just talked about) and "vs buying?"
     (renting them weighed against buying), with the counts the last question had."""
-    from assistant.dialogue.from_context import served_job
+    from assistant.dialogue.rent_context import served_job
     from assistant.queries import RatesQuery, RentOrBuyQuery
 
     counts = dlg.context.counts  # "what if i rented instead" after a fit on 2 x RTX 3090: both of them
@@ -83,7 +83,7 @@ def at_providers(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Qu
     several = keys if len(keys) > 1 else ()
     if not several and dlg.context.setup.trains() and isinstance(base, FitQuery) and base.want_time and base.gpus:
         # "how much would that cost on runpod" after the time of a training job: that job rented there
-        from assistant.dialogue.from_context import job_rates
+        from assistant.dialogue.rent_context import job_rates
 
         return job_rates(follow, base.gpus, keys[0], base)
     if isinstance(base, RatesQuery):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from assistant.dialogue import again, from_context, measures, method_choice, thread
+from assistant.dialogue import again, from_context, measures, method_choice, rent_context, thread
 from assistant.dialogue.ellipsis import merge
 from assistant.dialogue.references import COUNTED, NoSecondGpu, NoSuchVariant, NothingToReferTo, fill
 from assistant.dialogue.state import Assumptions, Context
@@ -88,12 +88,12 @@ class Dialogue:
         query = from_context.which_without_context(self, query)
         query = measures.speed_of_fit(self, from_context.among_compared(self, query))
         query = from_context.value_among_talked(self, query)  # "跑qwen2.5 32b买哪个划算" after two prices
-        query = from_context.cost_of_the_rent(self, query)  # "how much would that cost" after a rent: that rent
-        query = from_context.job_cost_of_context(self, query)  # before cost_of_context fills the GPUs
-        query = from_context.break_even_of_context(self, from_context.fit_at_context(self, query))
+        query = rent_context.cost_of_the_rent(self, query)  # "how much would that cost" after a rent: that rent
+        query = rent_context.job_cost_of_context(self, query)  # before cost_of_context fills the GPUs
+        query = rent_context.break_even_of_context(self, from_context.fit_at_context(self, query))
         query = method_choice.method_of_the_fit(self, query)  # "full finetune or lora?" about the thread's model
-        query = from_context.rent_of_the_job(self, query)
-        query = from_context.job_to_rent_or_buy(self, from_context.rent_or_buy_of_context(self, query))
+        query = rent_context.rent_of_the_job(self, query)
+        query = rent_context.job_to_rent_or_buy(self, rent_context.rent_or_buy_of_context(self, query))
         query = from_context.cost_of_context(self, from_context.worth_among_compared(self, query))
         query = from_context.model_of_context(self, from_context.model_among_compared(self, query))
         query = from_context.verdict_of_thread(self, query)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from assistant.dialogue import about_last, cloud, from_context, measures
+from assistant.dialogue import about_last, cloud, measures, rent_context
 from assistant.dialogue.again import affected, latest_affected, without_replaced
 from assistant.dialogue.references import NothingToReferTo, fill, focus_refs, gpus_of, merged_gpus
 from assistant.queries import FollowUpQuery, GpuRef, Query, RatesQuery, RecommendQuery, RentOrBuyQuery
@@ -68,7 +68,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     if follow.ask == "price_gap":
         return about_last.gap_of_last(dlg, follow)  # "差价多少", "how much more is it": the two cards compared
     if follow.ask == "cost_of_that":
-        rented = from_context.rented_last(dlg)
+        rented = rent_context.rented_last(dlg)
         if rented is not None:  # "how much would that cost" after a rent: that rent
             return dataclasses.replace(rented, text=follow.text, settings=follow.settings)
         if follow.gpus:
@@ -281,7 +281,7 @@ def _buy_after_rent(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) ->
         return None  # nothing rented in the last questions: the card itself (merged below)
     provider = rented.provider
     query = RentOrBuyQuery(text=follow.text, gpus=fill(dlg, follow.gpus), provider=provider, settings=follow.settings)
-    return from_context.job_to_rent_or_buy(dlg, query)
+    return rent_context.job_to_rent_or_buy(dlg, query)
 
 
 def _precision_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:

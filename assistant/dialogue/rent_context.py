@@ -1,0 +1,233 @@
+"""Follow-ups about renting, buying and the cost of what the conversation rents or trains: "那租的话一共多少钱",
+"how much would that cost" after a rent, "买的话多久能回本", "rent or buy?" after a job, "how much is that if i rent the
+4090" while a training job is talked about.
+
+Contract: each function takes the dialogue and a query read from one message and returns it completed from the
+conversation (the training job, the cloud rented, the cards with their counts), or the query unchanged when it does
+not leave that open. `job_rates` builds the rent of a training job; `served_job` the service a rent-or-buy weighs;
+`rented_last` the last question when it rented something. Nothing here raises.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from assistant.queries import GpuRef, Query
+
+if TYPE_CHECKING:
+    from assistant.dialogue.core import Dialogue
+    from assistant.queries import RentOrBuyQuery
+
+
+def break_even_of_context(dlg: Dialogue, query: Query) -> Query:
+    """ "买的话多久能回本", "when does buying pay off" asked as the buy-or-rent concept with no GPU named, in a
+    conversation about GPUs: the break-even of the GPUs talked about (with their count), not the concept page."""
+    from assistant.dialogue.references import focus_refs
+    from assistant.queries import ExplainQuery, RentOrBuyQuery
+
+    if not (isinstance(query, ExplainQuery) and query.concept == "buy-vs-rent" and not query.gpus):
+        return query
+    last = dlg.context.last_query
+    gpus = focus_refs(dlg)
+    if not gpus or last is None or last.intent == "explain":
+        return query
+    return RentOrBuyQuery(text=query.text, gpus=gpus, settings=query.settings, **served_job(last))
+
+
+def served_job(last: Query | None) -> dict:
+    """The model and the users of a service talked about ("公司想部署qwen2.5 72b 给二十个人用"), for a rent-or-buy
+    follow-up to weigh the cards that serve them around the clock; {} when the last question served nobody."""
+    users = dict(getattr(last, "targets", ())).get("users", 0)
+    model = getattr(last, "model", None)
+    return {"targets": last.targets, "model": model} if last is not None and users > 1 and model else {}
+
+
+def job_cost_of_context(dlg: Dialogue, query: Query) -> Query:
+    """The rent of the training job just timed (a fit's time or a training run's cost on named GPUs): "那租的话一共
+    多少钱", "租的话呢", "what about renting" (a rental question naming nothing), or "一共要花多少钱" with nothing
+    else named when the conversation was renting (a cloud rate asked before); not owning the GPUs."""
+    from assistant.queries import CostQuery, FitQuery, RatesQuery
+
+    ctx = dlg.context
+    last = ctx.last_query
+    job: FitQuery | CostQuery | None = None
+    if isinstance(last, FitQuery) and last.want_time or isinstance(last, CostQuery) and last.kind == "training_run":
+        job = last
+    if job is None or not job.gpus:
+        return query
+    stepped = _stepped_rent(dlg, query, job)
+    if stepped is not None:
+        return stepped
+    if _asks_rent(query):
+        return job_rates(query, job.gpus, getattr(query, "provider", None), job, tokens=job.tokens)
+    if not isinstance(query, CostQuery) or query.gpus or query.model or query.kind != "tco":
+        return query
+    if query.years or query.hours_per_week or query.utilization:
+        return query
+    rented = next((q for q in reversed(ctx.history) if isinstance(q, RatesQuery)), None)
+    if rented is None:
+        return query
+    return job_rates(query, job.gpus, rented.provider, job, tokens=job.tokens)
+
+
+def cost_of_the_rent(dlg: Dialogue, query: Query) -> Query:
+    """ "那一共多少钱", "总共多少钱" (a cost of nothing named) right after a rent of hours, a period, a job or a
+    service: that rent, the cost asked, not owning the card ("how much would that cost": followup.cost_of_that)."""
+    from assistant.queries import CostQuery
+
+    last = rented_last(dlg)
+    if last is None:
+        return query
+    if not (isinstance(query, CostQuery) and query.kind == "tco" and not query.gpus):
+        return query
+    if query.years or query.period or query.hours_per_week or query.utilization or query.model:
+        return query
+    return dataclasses.replace(last, text=query.text, settings=query.settings)
+
+
+def rented_last(dlg: Dialogue) -> Query | None:
+    """The last question when it rented something (hours, a period, a job, a service), else None."""
+    from assistant.queries import RatesQuery
+
+    last = dlg.context.last_query
+    return last if isinstance(last, RatesQuery) and last.mode in ("rent", "job", "serve") else None
+
+
+def _stepped_rent(dlg: Dialogue, query: Query, job) -> Query | None:
+    """ "总共多少钱", "租的话呢" right after an image LoRA was timed in steps (2,000 steps, about 7 minutes on a 4090):
+    the rent of those hours on those cards, at the cloud rented before, so the money matches the time just said;
+    None when the last answer timed no such job or the question is no rent or cost of it."""
+    from assistant.queries import CostQuery, FitQuery, RatesQuery
+
+    hours = dlg.context.job_hours
+    if not hours or not isinstance(job, FitQuery):
+        return None
+    asked = _asks_rent(query) or (
+        isinstance(query, CostQuery) and not query.gpus and not query.model and query.kind == "tco"
+    )
+    if not asked:
+        return None
+    rented = next((q for q in reversed(dlg.context.history) if isinstance(q, RatesQuery)), None)
+    provider = getattr(query, "provider", None) or (rented.provider if rented else None)
+    return RatesQuery(
+        text=query.text, gpus=job.gpus, provider=provider, mode="rent", hours=hours, settings=query.settings
+    )
+
+
+def _asks_rent(query: Query) -> bool:
+    """A rental question that names no GPU, hours or period of its own ("租的话呢", "那租的话一共多少钱")."""
+    from assistant.queries import FollowUpQuery, RentOrBuyQuery
+
+    if isinstance(query, FollowUpQuery):
+        return query.ask in ("rent_or_buy", "rates") and not (query.gpus or query.hours_total or query.period)
+    if isinstance(query, RentOrBuyQuery):
+        named = any(g.pronoun is None for g in query.gpus)
+        return not (named or query.hours_per_week or query.utilization or query.months)
+    return False
+
+
+def job_rates(query: Query, gpus: tuple[GpuRef, ...], provider: str | None, job, tokens: float | None = None):
+    """The rent of `job`'s training run (its model or size, LoRA / QLoRA or a full fine-tune, its data) on `gpus` at
+    the clouds (`provider` first when one was named), asked in `query`'s words."""
+    from assistant.queries import RatesQuery
+
+    method = getattr(job, "mode", None)
+    return RatesQuery(
+        text=query.text,
+        gpus=gpus,
+        provider=provider,
+        mode="job",
+        model=job.model,
+        params_b=job.params_b,
+        method=method if method in ("lora", "qlora") else "full_finetune",
+        tokens=tokens or getattr(job, "tokens", None),
+        samples=getattr(job, "samples", None),
+        sample_tokens=getattr(job, "sample_tokens", None),
+        epochs=getattr(job, "epochs", None),
+        pretrain=getattr(job, "kind", None) == "training_run",  # "训练一个13b模型 数据500亿token": a run from scratch
+        settings=query.settings,
+    )
+
+
+def rent_of_the_job(dlg: Dialogue, query: Query) -> Query:
+    """ "how much is that if i rent the 4090" while the conversation is about a training job: that job (its model,
+    method and data) rented on those GPUs; with no job talked about, their rates."""
+    from assistant.queries import RatesQuery
+
+    if not (isinstance(query, RatesQuery) and query.job_open):
+        return query
+    setup = dlg.context.setup
+    if setup.trains():
+        return job_rates(query, query.gpus, query.provider, setup)
+    if setup.model is not None and setup.workload in (None, "llm_inference") and setup.mode in (None, "inference"):
+        # "ok and renting h100s instead?" after serving llama 3.3 70b on 2 x A6000: that model served on rented
+        # H100s (as many as hold it), around the clock
+        return dataclasses.replace(
+            query,
+            mode="serve",
+            model=setup.model,
+            precision=setup.precision,
+            job_open=False,
+            period="month",
+            targets=query.targets or setup.targets,  # "改成租h100呢" after serving 30 users: the cards that serve them
+        )
+    return dataclasses.replace(query, job_open=False)
+
+
+def rent_or_buy_of_context(dlg: Dialogue, query: Query) -> Query:
+    """ "rent or buy?", "租还是买" with no GPU, model or work named, after an answer about GPUs: renting against
+    buying the GPU the last answer favoured, as many as it was about ("2 x H100" after serving a 70B model on them)."""
+    from assistant.dialogue.references import focus_refs
+    from assistant.queries import RentOrBuyQuery
+
+    if not isinstance(query, RentOrBuyQuery):
+        return query
+    weighed = _at_the_provider_talked_about(dlg, query)
+    if weighed.gpus or weighed.model or weighed.params_b or weighed.workload:
+        return weighed
+    gpus = focus_refs(dlg)
+    return dataclasses.replace(weighed, gpus=gpus) if gpus else weighed
+
+
+def _at_the_provider_talked_about(dlg: Dialogue, query: RentOrBuyQuery) -> RentOrBuyQuery:
+    """ "买一张4090多久回本" after the rates of AutoDL: buying weighed against renting there (not the cheapest cloud),
+    when the question names no cloud of its own; the rates asked since the last question about something else."""
+    from assistant.queries import RatesQuery
+
+    if query.provider:
+        return query
+    recent = [q for q in [*dlg.context.history, dlg.context.last_query] if q is not None]
+    provider = None
+    for q in reversed(recent):
+        if not isinstance(q, RatesQuery):
+            break
+        if q.provider:
+            provider = q.provider
+            break
+    return dataclasses.replace(query, provider=provider) if provider else query
+
+
+def job_to_rent_or_buy(dlg: Dialogue, query: Query) -> Query:
+    """ "ok scrap buying, renting an h100 for this job, what's the bill", "rent or buy a 4090 then?" while the
+    conversation is about a training job: renting against buying for that job (its model, method and data) on those
+    GPUs, when the question names no work, model or usage of its own."""
+    from assistant.queries import RentOrBuyQuery
+
+    setup = dlg.context.setup
+    if not isinstance(query, RentOrBuyQuery) or not setup.trains():
+        return query
+    own = (query.model, query.params_b, query.workload, query.mode, query.hours_per_week, query.utilization)
+    if any(v is not None for v in own) or query.months or query.tokens:
+        return query
+    return dataclasses.replace(
+        query,
+        model=setup.model,
+        params_b=setup.params_b,
+        workload="llm_finetune",
+        mode=setup.mode or "lora",
+        samples=setup.samples,
+        sample_tokens=setup.sample_tokens,
+        epochs=setup.epochs,
+        tokens=setup.tokens,
+    )
