@@ -339,7 +339,7 @@ class Engine:
             picked = answer.figures.get("min_gpus")  # "要 2 张 H20": what the follow-ups price is the 2 cards needed
         if picked is None and answer.intent == "rates" and len(shown) == 1:
             picked = answer.figures.get("gpu_count")  # serving a 70B model "on 2 x H100": "rent or buy?" weighs both
-        dialogue.remember(query, shown, answer.choice, answer.workload, answer.precision, picked)
+        dialogue.remember(query, shown, answer.choice, answer.workload, answer.precision, picked, answer.figures)
         if answer.intent == "fit" and not _full_finetune_said(query.text, lang):
             # "want to finetune qwen2.5 14b" answered "Yes with QLoRA": the method the follow-ups time and rent
             dialogue.settle_method((answer.figures.get("fit_setup") or {}).get("mode"))

@@ -376,6 +376,11 @@ class RatesQuery(Query):
     job_open: bool = False  # "how much is that if i rent the 4090": the job talked about, on this GPU (else its rates)
     spend: float | None = None  # mode "spend": "$500, how many hours of h100 is that", "1万块能租多久的4090"
     spend_currency: str | None = None  # the amount's currency (None: dollars)
+    # "would 2 h100s be faster and cheaper overall" after 120 hours of an A100: the same work as `hours` hours on
+    # `count` x `gpu` (GPU name, count, hours), timed on each card asked by its training speed and priced (rent mode)
+    work_of: tuple[str, int, float] | None = None
+    # "what if i only have 48 hours to finish": the time the job must fit in; the answer gives the cards it needs
+    deadline_hours: float | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -514,6 +519,7 @@ class FollowUpQuery(Query):
     samples: float | None = None  # "with 100k samples": the training job's data, as a sample count
     sample_tokens: float | None = None  # "if they're ~2k tokens each": the length of one sample
     epochs: float | None = None  # "if i do 3 epochs instead": passes over the data
+    deadline_hours: float | None = None  # "what if i only have 48 hours to finish": the time the job must fit in
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from assistant.dialogue import again, from_context, measures, method_choice, rent_context, thread
+from assistant.dialogue import again, from_context, job, measures, method_choice, rent_context, thread
 from assistant.dialogue.ellipsis import merge
 from assistant.dialogue.references import COUNTED, NoSecondGpu, NoSuchVariant, NothingToReferTo, fill
 from assistant.dialogue.state import Assumptions, Context
@@ -89,6 +89,8 @@ class Dialogue:
         query = measures.speed_of_fit(self, from_context.among_compared(self, query))
         query = from_context.value_among_talked(self, query)  # "跑qwen2.5 32b买哪个划算" after two prices
         query = rent_context.cost_of_the_rent(self, query)  # "how much would that cost" after a rent: that rent
+        query = job.work_on_the_rented(self, query)  # "训一个7b全参 大概多久" after AutoDL's A800 rate: there
+        query = job.buy_for_the_job(self, job.same_work_on(self, query))  # other cards for the job rented
         query = rent_context.job_cost_of_context(self, query)  # before cost_of_context fills the GPUs
         query = rent_context.break_even_of_context(self, from_context.fit_at_context(self, query))
         query = method_choice.method_of_the_fit(self, query)  # "full finetune or lora?" about the thread's model
@@ -147,8 +149,10 @@ class Dialogue:
         workload: str | None = None,
         precision: str | None = None,
         choice_count: int | None = None,
+        figures: dict | None = None,
     ) -> None:
         ctx = self.context
+        ctx.job = job.job_after(ctx.job, query, gpus, figures or {})
         ctx.focus_count = choice_count or 1 if choice else 1
         ctx.pending = None
         if query.intent == "explain":

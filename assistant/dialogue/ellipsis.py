@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from assistant.dialogue import about_last, cloud, measures, rent_context
+from assistant.dialogue import about_last, cloud, job, measures, rent_context
 from assistant.dialogue.again import affected, latest_affected, without_replaced
 from assistant.dialogue.references import NothingToReferTo, fill, focus_refs, gpus_of, merged_gpus
 from assistant.queries import FollowUpQuery, GpuRef, Query, RatesQuery, RecommendQuery, RentOrBuyQuery
@@ -65,6 +65,9 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     """The query `follow` means, continuing the last question of the conversation."""
     base = dlg.context.last_query
     follow = cloud.hours_of_rent(base, follow)
+    on_the_job = job.work_of_follow(dlg, base, follow)  # "h100 instead?", "only 48 hours to finish" after a rent
+    if on_the_job is not None:
+        return on_the_job
     if follow.ask == "price_gap":
         return about_last.gap_of_last(dlg, follow)  # "差价多少", "how much more is it": the two cards compared
     if follow.ask == "cost_of_that":

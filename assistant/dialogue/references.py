@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue
 
 # answers where "it" / "them" means the set talked about, with its count ("and the power bill if i run it")
-COUNTED = ("cost", "rent_or_buy", "rates", "fit", "compare", "rig", "spec")
+COUNTED = ("cost", "rent_or_buy", "rates", "fit", "compare", "rig", "spec", "power_limit")
 
 
 class NothingToReferTo(Exception):
@@ -56,7 +56,8 @@ def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
     if ref.pronoun == "them" and ref.count > 1 and not ref.count_open:
         names = [focus]  # "two of them" after a pick: two of the card picked
     elif ref.pronoun in ("them", "both", "all", "implicit"):  # "specs of the 4090", "and the 3090?", "compare them"
-        names = list(ctx.gpus) if len(ctx.gpus) > 1 else ctx.recent[-2:] or list(ctx.gpus)
+        one_set = len(ctx.gpus) == 1 and ctx.counts.get(ctx.gpus[0], 1) > 1  # "limit them" after 3 x RTX 3090
+        names = list(ctx.gpus) if len(ctx.gpus) > 1 or one_set else ctx.recent[-2:] or list(ctx.gpus)
     elif ref.pronoun == "other":
         others = [g for g in ctx.gpus if g != focus]
         names = [others[0] if others else focus]

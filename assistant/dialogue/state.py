@@ -3,6 +3,7 @@
 Contract: `Assumptions` are the settings a conversation runs under (electricity price,
 utilization, ownership years, budget, new/used, price snapshot, currency, prices stated in
 the conversation); `DEFAULTS` are their starting values and `reset()` returns to them.
+`Job` is the job thread (card, count, cloud, hours, the work).
 `Context` is what the last answers were about (GPUs with their counts, the GPU an answer
 favoured, workload, precision, model, the last questions, a pending clarification).
 Plain data: nothing here reads a question or computes an answer.
@@ -92,6 +93,21 @@ class Setup:
         return self.named() and (self.mode in ("lora", "qlora", "full_finetune") or self.workload == "llm_finetune")
 
 
+@dataclass(frozen=True)
+class Job:
+    """The job thread: the work the rent / cost / time / power follow-ups are about, as last answered. The card it
+    runs on and how many, the cloud it is rented at, its wall-clock hours on those cards (a rent of hours asked, or
+    the time an answer gave a training job), whether it is rented, and the question that stated the work (a
+    training job's model, method and data; None when only hours were said: "i need about 120 hours of it")."""
+
+    gpu: str | None = None
+    count: int = 1
+    provider: str | None = None
+    hours: float | None = None
+    work: Query | None = None
+    rented: bool = False  # the card is rented (a cloud rate or rent was asked), not owned
+
+
 @dataclass
 class Context:
     """What a conversation has talked about, for follow-ups and pronouns."""
@@ -117,6 +133,7 @@ class Context:
     brought_in: tuple[str, ...] = ()
     job_hours: float | None = None  # the hours of the training job the last answer timed in steps (an image LoRA)
     unfinished: str | None = None  # a question asked back because it named no card ("租一个月多少钱"), as typed
+    job: Job = Job()  # the job thread (dialogue/job.py): what "总共多少钱", "换成h800呢", "2 h100s faster?" are about
 
     def focus_or_first(self) -> str | None:
         """The GPU the last answer favoured, else the first GPU it was about (None: no GPU yet)."""

@@ -1,7 +1,9 @@
 """A time limit a job must fit in ("in a week", "within 3 days", "in under 48 hours", "一周内", "三天之内").
 
 Contract: `deadline_hours(text)` -> the limit in hours, or None when the text states none. Only limits said with
-"in / within / under" (or 内 / 之内 / 以内 after the period) count: "8 hours a day" is a usage, "for a week" a rental.
+"in / within / under" (or 内 / 之内 / 以内 after the period) count, or a time the work must be done in ("only
+have 48 hours to finish", "48h deadline", "只有两天", "限时三天", "两天要跑完"): "8 hours a day" is a usage, "for a
+week" a rental, "i only have 10 hours a week" a usage.
 """
 
 from __future__ import annotations
@@ -14,6 +16,17 @@ _EN_UNITS |= {"week": "week", "weeks": "week", "month": "month", "months": "mont
 _EN = re.compile(
     r"\b(?:in|within|under|in under|in less than|inside)\s+(?:about\s+|around\s+|roughly\s+)?"
     r"(a|an|one|a single|\d+(?:\.\d+)?)\s*(hours?|hrs?|h|days?|weeks?|months?)\b"
+)
+_AMOUNT = r"(a|an|one|a single|\d+(?:\.\d+)?)\s*(hours?|hrs?|h|days?|weeks?|months?)\b"
+_PER = r"(?!\s*(?:a|an|per|each|every|/)\s*(?:day|week|month|night|weekend)\b)"  # "10 hours a week": a usage
+_EN_DONE = (
+    re.compile(r"\bonly\s+(?:have|has|got|get|gets)\s+(?:about\s+|around\s+)?" + _AMOUNT + _PER),
+    re.compile(
+        r"\b" + _AMOUNT + r"\s+(?:left\s+)?(?:to|till|until|before)\s+(?:finish|complete|get it done|be done|"
+        r"wrap|ship|train|the deadline)"
+    ),
+    re.compile(r"\bdeadline\s+(?:is\s+|of\s+)?(?:in\s+)?" + _AMOUNT),
+    re.compile(r"\b" + _AMOUNT + r"\s+deadline"),
 )
 _ZH_NUM = {
     "一": 1,
@@ -31,6 +44,16 @@ _ZH_NUM = {
 }
 _ZH_UNITS = {"小时": "hour", "天": "day", "日": "day", "周": "week", "星期": "week", "礼拜": "week", "月": "month"}
 _ZH = re.compile(r"(\d+(?:\.\d+)?|[一两二三四五六七八九十半]+)?\s*个?(小时|天|日|周|星期|礼拜|月)\s*(?:之内|以内|内)")
+_ZH_AMOUNT = r"(\d+(?:\.\d+)?|[一两二三四五六七八九十半]+)\s*个?(小时|天|日|周|星期|礼拜|月)"
+_ZH_USAGE = re.compile(r"每|[一两]?(?:天|周|月|星期|礼拜)$")
+_ZH_DONE = (
+    re.compile(
+        r"(?<![每一])(?:只有|只剩|就|仅有|只给|限时|最多给?|deadline\s*是?)\s*" + _ZH_AMOUNT + r"(?![一每]?\s*[天周月])"
+    ),
+    re.compile(
+        _ZH_AMOUNT + r"\s*(?:就|必须|得|要|之前|以前|前)?\s*(?:要|得)?\s*(?:跑完|训完|练完|完成|搞定|出结果|交付)"
+    ),
+)
 
 
 def deadline_hours(text: str) -> float | None:
@@ -39,10 +62,20 @@ def deadline_hours(text: str) -> float | None:
     if m:
         count = float(m.group(1)) if m.group(1)[0].isdigit() else 1.0
         return count * _HOURS[_EN_UNITS[m.group(2)]]
+    for pattern in _EN_DONE:
+        m = pattern.search(low)
+        if m:
+            count = float(m.group(1)) if m.group(1)[0].isdigit() else 1.0
+            return count * _HOURS[_EN_UNITS[m.group(2)]]
     m = _ZH.search(low)
     if m:
         count = _zh_count(m.group(1)) if m.group(1) else 1.0
         return count * _HOURS[_ZH_UNITS[m.group(2)]] if count else None
+    for pattern in _ZH_DONE:
+        m = pattern.search(low)
+        if m and not _ZH_USAGE.search(low[max(0, m.start() - 4) : m.start()]):  # "一周只有10小时": a usage
+            count = _zh_count(m.group(1))
+            return count * _HOURS[_ZH_UNITS[m.group(2)]] if count else None
     return None
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.queries import PowerLimitQuery, Query
 from assistant.respond.env import Env, rules_of_thumb
@@ -65,6 +66,27 @@ def _reference_check(env: Env) -> str:
     )
 
 
+def _of_the_set(env: Env, n: int, stock: float, limit: float) -> str:
+    """n cards limited: the watts saved in all and the machine's load before and after, with the PSU that covers it
+    (the load and margin of docs/model.md §rig: cards + the platform's CPU + the rest of the system)."""
+    from assistant.models.platforms import platform_for
+    from assistant.respond.builds import power, psu_watts
+
+    rules = power()
+    base = float(platform_for(n).cpu_w) + float(rules["rest_w"])
+    load, limited = stock * n + base, limit * n + base
+    return env.t(
+        "power_limit.set",
+        n=n,
+        saved=f"{(stock - limit) * n:,.0f}",
+        each=f"{stock - limit:,.0f}",
+        load=f"{load:,.0f}",
+        limited=f"{limited:,.0f}",
+        psu=f"{psu_watts(limited):,}",
+        margin=f"{float(rules['psu_margin']):g}",
+    )
+
+
 def respond(query: PowerLimitQuery, env: Env) -> Answer:
     env = env.for_query(query)
     gpu = env.reader.known_gpu(query.gpus[0].name or "")
@@ -92,6 +114,9 @@ def respond(query: PowerLimitQuery, env: Env) -> Answer:
         chat=f"{loss.get('chat', 0.0) * 100:.0f}",
         saved=f"{stock - limit:,.0f}",
     )
+    n = max(query.gpus[0].count, 1)
+    if n > 1:  # "limit them to 280w" after 3 x RTX 3090: the whole machine's draw, limited
+        head = i18n.gap(env.lang).join([head, _of_the_set(env, n, stock, limit)])
     rows = [[workload_title(env, k), _pct(loss[k])] for k in KEYS if k in loss]
     if "chat" in loss:
         rows.append([env.t("power_limit.row_chat"), _pct(loss["chat"])])

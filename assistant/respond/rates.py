@@ -227,6 +227,10 @@ def _model_name(query: RatesQuery, env: Env) -> str:
 
 
 def respond(query: RatesQuery, env: Env) -> Answer:
+    if query.work_of:  # "would 2 h100s be faster and cheaper overall" after 120 hours of an A100: that work on them
+        from assistant.respond import rates_same_work
+
+        return rates_same_work.respond(query, env, respond)
     if query.mode == "providers":  # "autodl和恒源云哪个便宜": the clouds' price lists, no GPU named
         return rates_providers.respond(query, env, rates_by_memory.respond)
     if query.mode == "by_memory":

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from assistant.nlu.deadline import deadline_hours
 from assistant.nlu.intents.compare import worth_asked
 from assistant.nlu.intents.cost import power_asked
 from assistant.nlu.intents.fit import image_steps, resolution, train_steps
@@ -652,6 +653,25 @@ def hours_priced(r: Reading) -> Query | None:
         return RatesQuery(text=r.text, gpus=tuple(r.explicit), mode="rent", hours=float(tag["total"]))
     follow = build(r)
     return dataclasses.replace(follow, hours_total=tag["total"], hours_bare=None, fields=())
+
+
+_DEADLINE = {"HOURS", "NUMBER", "COUNT", "COUNTED", "IF", "HOW_MUCH", "FIT", "GPU", "SPEED", "FASTER", "TIME", "UNDER"}
+_DEADLINE |= {"PERIOD", "BUDGET"}  # "一天内", "只有48小时" (只有 is read as a budget word)
+_DEADLINE |= AROUND
+
+
+def deadline_set(r: Reading) -> Query | None:
+    """ "what if i only have 48 hours to finish", "i need it done in 2 days", "两天内要跑完 要几张", "限时三天": a time
+    the job talked about must be done in, with no model or work of its own (the dialogue gives the cards each kind
+    talked about needs, or asks the fit talked about with that deadline); a card named is one more kind to weigh."""
+    b = r.b
+    limit = deadline_hours(r.text)
+    if limit is None or r.model or b.has("PARAMS", "WORKLOAD", "RENT", "MONEY", "KWH"):
+        return None
+    if {t.kind for t in b.tags} - _DEADLINE - {"MODE"} or len(b.unknown) > 4:
+        return None
+    kept = tuple(s for s in settings_of(r)[0] if s.key != "utilization")  # the limit, not hours a week of use
+    return FollowUpQuery(text=r.text, gpus=tuple(r.explicit), deadline_hours=limit, settings=kept)
 
 
 _COST_OF_THAT = {"HOW_MUCH", "QUESTION", "PRONOUN", "COST", "FIELD", "EXPLAIN", "FOLLOW", "AND"}

@@ -27,7 +27,8 @@ def read(r: Reading) -> Query | None:
     named = [g for g in r.refs if g.name]
     if not named and not r.model and not r.b.has("PARAMS"):
         # "what if i power limit it to 300w", "限功耗到300w呢": the card talked about (the dialogue fills "it")
-        named = [next((g for g in r.refs if g.pronoun), GpuRef(mention="", pronoun="it"))]
+        # ("都限到300w" after "两张4090": the count left open is the set's)
+        named = [next((g for g in r.refs if g.pronoun), GpuRef(mention="", pronoun="it", count_open=True))]
     if len({g.name for g in named}) != 1 or not said(r, "power_limit_words") or said(r, "rig_psu"):
         return None
     if r.b.has("COST", "KWH", "ELECTRICITY"):

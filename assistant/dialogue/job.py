@@ -1,0 +1,209 @@
+"""The job thread: the card, the count, the cloud and the hours of the job a conversation is about, and the
+follow-ups that read it instead of starting over ("训一个7b全参 大概多久" after AutoDL's A800 rate, "would 2 h100s be
+faster and cheaper overall" after 120 hours on an A100, "what if i only have 48 hours to finish").
+
+Contract: `job_after(job, query, gpus, figures)` is the conversation's `Job` once `query` was answered (`gpus` and
+`figures` are the answer's): a rate, a rent or a rented job of one card sets the card as answered (the version the
+cloud rents), its count, the cloud named and the hours rented (a rate per hour is no job's hours); a rented job, a
+training run or a timed fit also sets the work and its hours; anything else keeps the job. The readers of the job
+take a query read from one message and return it completed, or unchanged when it does not leave the job open:
+`work_on_the_rented` (a training job with no card after a rent: on that card, at that cloud), `same_work_on`
+(other cards after a rent of hours: the same work on them, timed and priced against the job as rented),
+`buy_for_the_job` (buying cards instead: renting against buying for that job), and for follow-ups
+`work_of_follow` (other cards or a deadline for the job rented by its hours). Nothing here raises.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from assistant.dialogue.state import Job
+from assistant.queries import (
+    CompareQuery,
+    CostQuery,
+    FitQuery,
+    FollowUpQuery,
+    GpuRef,
+    Query,
+    RatesQuery,
+    RentOrBuyQuery,
+)
+
+if TYPE_CHECKING:
+    from assistant.dialogue.core import Dialogue
+
+_RENTS = ("rates", "rent", "job")
+
+
+def job_after(job: Job, query: Query, gpus: list[str], figures: dict) -> Job:
+    """The job thread after `query` was answered (see the module contract)."""
+    names = list(dict.fromkeys(gpus))
+    if len(names) != 1:
+        return job
+    gpu = names[0]
+    same = gpu == job.gpu
+    if isinstance(query, RatesQuery) and query.mode in _RENTS:
+        count = int(figures.get("gpu_count") or max((g.count for g in query.gpus), default=1))
+        provider = query.provider or (job.provider if same else None)
+        if query.mode == "job":
+            return Job(gpu=gpu, count=count, provider=provider, hours=figures.get("hours"), work=query, rented=True)
+        hours = query.hours if query.hours and query.hours > 1 else None  # "多少钱一小时" is a rate, not a job
+        if hours is None and same:  # "and on vast?" after the hours were said: the same job elsewhere
+            return dataclasses.replace(job, provider=provider, rented=True)
+        return Job(gpu=gpu, count=count, provider=provider, hours=hours, rented=True)
+    if isinstance(query, CostQuery) and query.kind == "training_run" and figures.get("days"):
+        count = max((g.count for g in query.gpus), default=1)
+        return Job(gpu=gpu, count=count, provider=job.provider, hours=figures["days"] * 24, work=query)
+    if isinstance(query, FitQuery) and figures.get("job_hours"):
+        count = int(figures.get("gpu_count") or 1)
+        provider = job.provider if same else None
+        return Job(gpu=gpu, count=count, provider=provider, hours=figures["job_hours"], work=query, rented=job.rented)
+    return job
+
+
+def work_on_the_rented(dlg: Dialogue, query: Query) -> Query:
+    """ "训一个7b全参 数据5亿token 大概多久", "how much to full finetune a 7b on 500m tokens" with no card named, right
+    after a card was rented at a cloud (AutoDL's A800 rate): that job on that card at that cloud (the cards the method
+    needs, the hours and the rent), not the cheapest card anywhere."""
+    from assistant.dialogue.rent_context import job_rates
+
+    job = dlg.context.job
+    if not job.rented or job.gpu is None or job.work is not None:
+        return query
+    asks = (isinstance(query, CostQuery) and query.kind == "training_run") or (
+        isinstance(query, RatesQuery) and query.mode == "job"
+    )
+    named = bool(getattr(query, "gpus", None))
+    if not asks or named or not (getattr(query, "model", None) or getattr(query, "params_b", None)):
+        return query
+    provider = getattr(query, "provider", None) or job.provider
+    rent = job_rates(query, (GpuRef(mention=job.gpu, name=job.gpu),), provider, query)
+    # "训一个7b全参 数据5亿token": data stated, so the run is timed on it (a run from scratch only when none is)
+    return dataclasses.replace(rent, pretrain=rent.pretrain and not rent.tokens)
+
+
+def same_work_on(dlg: Dialogue, query: Query) -> Query:
+    """ "would 2 h100s be faster and cheaper overall", "换成两张h100会不会更快更便宜" right after a rent of hours (120
+    hours of an A100 at vast.ai) with no job of a model behind them: the same work on the cards named, its hours
+    scaled by their training speed, priced against the job as rented; after a rented job of a model, that job on
+    the cards named. Questions that name work of their own keep their reading."""
+    job = dlg.context.job
+    if not job.rented or job.gpu is None or not isinstance(query, CompareQuery):
+        return query
+    if query.model or query.params_b or query.workload not in (None, "training"):
+        return query
+    named = _cards_named(query, job)
+    if not named:
+        return query
+    asked = GpuRef(mention=job.gpu, name=job.gpu, count=job.count)
+    if isinstance(job.work, RatesQuery):  # a model's job rented: that job on these cards too
+        return dataclasses.replace(job.work, text=query.text, gpus=(asked, *named), settings=query.settings)
+    if not job.hours:
+        return query
+    return RatesQuery(
+        text=query.text,
+        gpus=(asked, *named),
+        provider=job.provider,
+        mode="rent",
+        hours=job.hours,
+        work_of=(job.gpu, job.count, job.hours),
+        settings=query.settings,
+    )
+
+
+def _cards_named(query: CompareQuery, job: Job) -> tuple[GpuRef, ...]:
+    """The cards a comparison names that are not the job's (a scaling reading "2 x H100 vs 1 x H100" of "would 2
+    h100s be faster" names one set: the larger count)."""
+    refs = [g for g in query.gpus if g.name and not g.pronoun]
+    if len({g.name for g in refs}) == 1 and len(refs) == 2:  # "2 x H100 SXM5 vs 1 x H100 SXM5": the set asked about
+        refs = [max(refs, key=lambda g: g.count)]
+    return tuple(g for g in refs if not (g.name == job.gpu and g.count == job.count))
+
+
+def buy_for_the_job(dlg: Dialogue, query: Query) -> Query:
+    """ "还是买两张4090 48g魔改自己训划算", "or is buying 2 3090s cheaper for this" (a verdict on cards named, with no
+    work of its own) while the conversation rents a training job: renting that job against buying those cards."""
+    from assistant.queries import VerdictQuery
+
+    job = dlg.context.job
+    if not (isinstance(query, VerdictQuery) and query.kind in ("worth", "good") and query.gpus):
+        return query
+    own = query.workload not in (None, "training", "llm_finetune") or query.model or query.params_b or query.offer
+    if not job.rented or job.work is None or own:
+        return query
+    work = job.work
+    if any(g.pronoun for g in query.gpus):
+        return query
+    return RentOrBuyQuery(
+        text=query.text,
+        gpus=query.gpus,
+        provider=job.provider,
+        model=getattr(work, "model", None),
+        params_b=getattr(work, "params_b", None),
+        workload="llm_finetune",
+        mode=getattr(work, "method", None) or "full_finetune",
+        samples=getattr(work, "samples", None),
+        sample_tokens=getattr(work, "sample_tokens", None),
+        epochs=getattr(work, "epochs", None),
+        tokens=getattr(work, "tokens", None),
+        pretrain=getattr(work, "pretrain", False),
+        settings=query.settings,
+    )
+
+
+def work_of_follow(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query | None:
+    """A follow-up about the job rented by its hours: "h100 instead?", "same job on 4 4090s?", "换成两张h100呢" (other
+    cards: the same work on them, against the job), "what if i only have 48 hours to finish", "两天内要跑完" (a
+    deadline: the fewest cards of each kind talked about that finish in time); None when it is not about that."""
+    job = dlg.context.job
+    if follow.deadline_hours:
+        return _by_deadline(dlg, base, follow)
+    if not (job.rented and job.gpu and job.hours and job.work is None) or not follow.gpus or follow.model:
+        return None
+    if any(g.pronoun for g in follow.gpus) or follow.ask or follow.params_b or follow.workload:
+        return None
+    if not (isinstance(base, RatesQuery) and (base.work_of or (base.mode == "rent" and base.hours == job.hours))):
+        return None
+    asked = GpuRef(mention=job.gpu, name=job.gpu, count=job.count)
+    count = follow.gpu_count if follow.gpu_count and len(follow.gpus) == 1 else None
+    named = tuple(dataclasses.replace(g, count=count) if count else g for g in follow.gpus)
+    return RatesQuery(
+        text=follow.text,
+        gpus=(asked, *(g for g in named if not (g.name == job.gpu and g.count == job.count))),
+        provider=job.provider,
+        mode="rent",
+        hours=job.hours,
+        work_of=(job.gpu, job.count, job.hours),
+        settings=follow.settings,
+    )
+
+
+def _by_deadline(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query | None:
+    """The job talked about within `follow.deadline_hours`: a fit timed on a model asks its own deadline (the cards it
+    needs); a job known by its hours on some cards is scaled to the fewest cards of each kind talked about (the
+    job's own, those compared with it, those named now) that finish in time."""
+    job = dlg.context.job
+    if isinstance(base, FitQuery) and (base.model or base.params_b) and base.mode != "inference":
+        gpus = follow.gpus or base.gpus
+        return dataclasses.replace(base, text=follow.text, gpus=gpus, deadline_hours=follow.deadline_hours)
+    if not (job.gpu and job.hours):
+        return None
+    kinds = [GpuRef(mention=job.gpu, name=job.gpu, count=job.count)]
+    if isinstance(base, RatesQuery) and base.work_of:
+        kinds += [g for g in base.gpus if g.name]
+    kinds += [g for g in follow.gpus if g.name and not g.pronoun]
+    work = job.work
+    return RatesQuery(
+        text=follow.text,
+        gpus=tuple({g.name: g for g in reversed(kinds)}[n] for n in dict.fromkeys(g.name for g in kinds)),
+        provider=job.provider,
+        mode="rent",
+        hours=job.hours,
+        work_of=(job.gpu, job.count, job.hours),
+        deadline_hours=follow.deadline_hours,
+        model=getattr(work, "model", None),
+        params_b=getattr(work, "params_b", None),
+        method=getattr(work, "method", None) or getattr(work, "mode", None) or "full_finetune",
+        settings=follow.settings,
+    )
