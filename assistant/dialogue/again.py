@@ -64,6 +64,21 @@ def latest_affected(context: Context, settings) -> Query | None:
     return None
 
 
+def search_behind(context: Context, settings) -> Query | None:
+    """ "二手的呢", "what about used?" right after "why not the 4070 super" (a comparison of the pick of a search with
+    another card): the search (the pick for a budget or a build) again on used prices, not the two cards again;
+    None when the last question is not such a comparison or the settings do not change new / used."""
+    from assistant.queries import CompareQuery
+
+    last = context.last_query
+    if not any(s.key == "condition" for s in settings) or not isinstance(last, CompareQuery):
+        return None
+    before = context.history[-2] if len(context.history) > 1 and context.history[-1] is last else None
+    if before is None or before.intent not in ("recommend", "rig"):
+        return None
+    return before if context.focus in {g.name for g in last.gpus} or context.recent else None
+
+
 def answer_again(context: Context, settings) -> Query | None:
     """The last question `settings` change the answer of, to be answered again under them: the last one, or
     one of the two before it when the last answer does not depend on them ("what about used?" after a pick

@@ -14,7 +14,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from assistant.dialogue import about_last, cloud, job, measures, rent_context
-from assistant.dialogue.again import affected, latest_affected, without_replaced
+from assistant.dialogue.again import affected, latest_affected, search_behind, without_replaced
 from assistant.dialogue.references import NothingToReferTo, fill, focus_refs, gpus_of, merged_gpus
 from assistant.queries import FollowUpQuery, GpuRef, Query, RatesQuery, RecommendQuery, RentOrBuyQuery
 
@@ -154,6 +154,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         return _more_of_the_pick(dlg, base, follow)  # "what about 2 of them" after a pick, "两张呢" after a spec sheet
     if _only_settings(follow) and not affected(base, follow.settings):
         base = latest_affected(dlg.context, follow.settings) or base  # "what about used?" after the speed of a pick
+    elif _only_settings(follow):
+        base = search_behind(dlg.context, follow.settings) or base  # "二手的呢" after "why not the 4070s": the search
     if follow.amount is not None:
         follow = _amount_as_field(base, follow)
     if follow.period:

@@ -140,6 +140,8 @@ def respond(query: PowerLimitQuery, env: Env) -> Answer:
                 "limit_w": round(limit, 1),
                 "loss_pct": {k: round(v * 100, 1) for k, v in loss.items()},
                 "saved_w": round(stock - limit, 1),
+                "gpu_count": n,
+                "set_saved_w": round((stock - limit) * n, 1),
             }
         },
         sources=[spec_source(gpu, env)]

@@ -50,8 +50,8 @@ READERS = (
     video.read,  # "how much vram does hunyuanvideo need", "can a 4090 run wan 2.1" (names the tagger does not know)
     rig.psu_of_thread,  # "电源要多大", "what psu do i need": the power supply of the cards talked about
     rig.psu_for_draw,  # "显卡功耗450w 电源850w够不够": a card's stated draw, no GPU named
-    followup.deadline_set,  # "what if i only have 48 hours to finish", "两天内要跑完": the job talked about, in time
     followup.output_rate,  # "how many images per hour": the speed of what was talked about (no tag needed)
+    followup.deadline_set,  # "what if i only have 48 hours to finish", "两天内要跑完": the job talked about, in time
     followup.precision_asked,  # "at what quant", "用什么量化": the fit talked about, every precision weighed
     followup.cost_of_that,  # "how much would that cost", "那要多少钱": the rent after a rental, else the price
     followup.hours_priced,  # "跑50小时多少钱", "how much for 50 hours": that many hours of what was talked about

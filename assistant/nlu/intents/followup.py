@@ -666,7 +666,7 @@ def deadline_set(r: Reading) -> Query | None:
     talked about needs, or asks the fit talked about with that deadline); a card named is one more kind to weigh."""
     b = r.b
     limit = deadline_hours(r.text)
-    if limit is None or r.model or b.has("PARAMS", "WORKLOAD", "RENT", "MONEY", "KWH"):
+    if not limit or limit <= 1 or r.model or b.has("PARAMS", "WORKLOAD", "RENT", "MONEY", "KWH"):
         return None
     if {t.kind for t in b.tags} - _DEADLINE - {"MODE"} or len(b.unknown) > 4:
         return None
