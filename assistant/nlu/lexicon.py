@@ -257,12 +257,13 @@ def _merge(base: dict, extra: dict) -> dict:
     return out
 
 
-def _question_forms(section: dict) -> dict[str, frozenset[str]]:
-    """Per list of `[question_forms.stems]`: each stem in each frame of `frames` ({s} the stem, {h} its first
-    character for the "划不划算" form, used only for stems of two characters or more)."""
-    frames = section.get("frames", [])
+def _question_forms(section: dict, table: str) -> dict[str, frozenset[str]]:
+    """Per key of `[question_forms.<table>]` (a word list for "stems", a [field] value for "fields"): each stem in
+    each frame of `frames_<table>` (else `frames`; {s} the stem, {h} its first character for the "划不划算" form,
+    used only for stems of two characters or more)."""
+    frames = section.get(f"frames_{table}", section.get("frames", []))
     out: dict[str, frozenset[str]] = {}
-    for name, stems in section.get("stems", {}).items():
+    for name, stems in section.get(table, {}).items():
         out[name] = frozenset(f.format(s=s, h=s[0]) for s in stems for f in frames if "{h}" not in f or len(s) > 1)
     return out
 
@@ -284,6 +285,8 @@ def _load(lang: str) -> Lexicon:
     for term, items in doc.get("keyword", {}).items():
         for p in items:
             add(p, term, True)
+    for value, forms in _question_forms(doc.get("question_forms", {}), "fields").items():
+        doc.setdefault("field", {})[value] = [*doc.get("field", {}).get(value, []), *sorted(forms)]
     for section in VALUE_SECTIONS:
         for value, items in doc.get(section, {}).items():
             for p in items:
@@ -297,7 +300,7 @@ def _load(lang: str) -> Lexicon:
     numbers = {k.replace("_", " "): float(v) for k, v in nums.get("words", {}).items()}
     starts = {name: frozenset(form[0] for form in forms if form) for name, forms in units.items()}
     lists = {name: frozenset(items) for name, items in doc.get("lists", {}).items()}
-    for name, forms in _question_forms(doc.get("question_forms", {})).items():
+    for name, forms in _question_forms(doc.get("question_forms", {}), "stems").items():
         lists[name] = lists.get(name, frozenset()) | forms
     list_keys = {
         name: tuple(

@@ -267,6 +267,9 @@ def _conditions_named(text: str, env: Env) -> set[str]:
 
 def _headline(gpus: list[GpuSpec], sections: list[str], env: Env, text: str = "") -> str:
     lang = env.lang
+    if "china" in sections and len(sections) > 1:  # "h20现在还能买到吗 多少钱一张": whether it can be bought leads
+        rest = [s for s in sections if s != "china"]
+        return i18n.gap(lang).join([spec_figures.headline("china", gpus, env), _headline(gpus, rest, env, text)])
     if len(sections) == 1 and sections[0] in spec_figures.FIGURES:
         return spec_figures.headline(sections[0], gpus, env)
     if len(gpus) == 1 and sections == ["memory"]:

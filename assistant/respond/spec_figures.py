@@ -113,13 +113,38 @@ def _china(gpu: GpuSpec, env: Env) -> tuple[str, str, list[str]]:
     out; the China versions sold instead are named) | china (a China-market version) | quoted (a yuan street
     quote on record) | unknown (neither: not known)."""
     from assistant.models.cost import is_shortage
-    from assistant.respond.variants import china_versions, export_controlled, variant_of
+    from assistant.respond.variants import (
+        banned_china_versions,
+        china_versions,
+        export_controlled,
+        superseded_rule,
+        variant_of,
+        withdrawn,
+    )
 
     versions = [r["gpu"] for r in china_versions(gpu.name)]
     if versions:
         names = [v.short_name if (v := env.reader.gpu(n)) else n for n in versions]
+        stopped = [withdrawn(n, "CN") for n in versions]  # "h100国内能买吗": the H20 sold instead has stopped too
+        names = [
+            env.t("spec.china_version_halted", gpu=n, halted=g["halted"]) if g else n
+            for n, g in zip(names, stopped, strict=True)
+        ]
         text = env.t("spec.china_banned", versions=i18n.listing(env.lang).join(names))
         return "banned", text, [r["source"] for r in china_versions(gpu.name)]
+    older = banned_china_versions(gpu.name)
+    if older:  # "a100国内还买得到吗": banned since the rules its China version was made for, which is banned too
+        names = [v.short_name if (v := env.reader.gpu(r["gpu"])) else r["gpu"] for r in older]
+        text = env.t(
+            "spec.china_banned_old",
+            rule=min(r["rule"] for r in older),
+            versions=i18n.listing(env.lang).join(dict.fromkeys(names)),
+            newest=superseded_rule(older[0]["gpu"]),
+        )
+        return "banned", text, [r["source"] for r in older]
+    newest, own = superseded_rule(gpu.name), variant_of(gpu.name)
+    if newest and own:  # "h800国内能买吗": a China version the newer rules banned as well
+        return "banned", env.t("spec.china_version_banned", newest=newest), [own["source"]]
     controlled = export_controlled(gpu.name)
     if controlled is not None:  # "b200国内能买吗": kept out by the export rules, no China version
         return "banned", env.t("spec.china_banned_none", rule=controlled["rule"]), [controlled["source"]]
@@ -127,6 +152,9 @@ def _china(gpu: GpuSpec, env: Env) -> tuple[str, str, list[str]]:
         q for q in env.reader.prices_for(gpu.name, env.assumptions.snapshot) if q.market == "CN" and not is_shortage(q)
     ]  # a scalper quote proves nothing about the shops
     row = variant_of(gpu.name)
+    gone = withdrawn(gpu.name, "CN")
+    if gone is not None:  # "h20现在还能买到吗": production or orders stopped; a quote on record is from before
+        return "withdrawn", _withdrawn_text(gone, quotes, env), _withdrawn_sources(gone, quotes)
     if quotes:
         q = max(quotes, key=lambda q: q.observed)
         key = "spec.china_version_quoted" if row and row["kind"] == "china" else "spec.china_quoted"
@@ -135,6 +163,33 @@ def _china(gpu: GpuSpec, env: Env) -> tuple[str, str, list[str]]:
     if row and row["kind"] == "china":
         return "china", env.t("spec.china_version"), [row["source"]]
     return "unknown", env.t("spec.china_unknown"), []
+
+
+def _withdrawn_text(gone: dict, quotes: list, env: Env) -> str:
+    """A card no longer supplied in China (knowledge/withdrawn.csv): since when, what replaced it (if anything), and
+    the last yuan quote on record said to be from before."""
+    new = env.reader.gpu(gone["replaced_by"]) if gone["replaced_by"] else None
+    if gone["replaced_by"]:
+        text = env.t(
+            "spec.china_replaced",
+            halted=gone["halted"],
+            new=new.short_name if new else gone["replaced_by"],
+            since=gone["since"],
+        )
+    else:
+        text = env.t("spec.china_halted", halted=gone["halted"])
+    if quotes:
+        q = max(quotes, key=lambda q: q.observed)
+        last = env.t(
+            "spec.china_last_quote", money=env.money(q.usd), cond=env.t(f"cond.{q.condition}"), observed=q.observed
+        )
+        text = i18n.sep(env.lang).join([text, last])
+    return text
+
+
+def _withdrawn_sources(gone: dict, quotes: list) -> list[str]:
+    latest = [max(quotes, key=lambda q: q.observed).source] if quotes else []
+    return [gone["source"], *([gone["replaced_source"]] if gone.get("replaced_source") else []), *latest]
 
 
 def rows(field: str, gpus: list[GpuSpec], env: Env, per_gpu: dict) -> list[list[str]]:

@@ -46,6 +46,8 @@ def withdrawn(name: str, market: str | None) -> dict | None:
 
 
 def _withdrawn_note(row: dict, gpu: GpuSpec, env: Env) -> str:
+    if not row["replaced_by"]:  # "H20": production stopped, nothing sold in its place
+        return env.t("variant.halted", gpu=gpu.short_name, halted=row["halted"])
     new = env.reader.gpu(row["replaced_by"])
     return env.t(
         "variant.withdrawn",
@@ -96,6 +98,23 @@ def china_versions(base: str) -> list[dict]:
     china = [r for r in _rows().values() if r["kind"] == "china"]
     newest = max((r["rule"] for r in china), default="")
     return [r for r in china if r["base"] == base and r["rule"] == newest]
+
+
+def banned_china_versions(base: str) -> list[dict]:
+    """The China-market versions of `base` made for older export rules than the newest in the file, which the
+    newer rules banned too (A800 for the A100: made for 2022-10, banned by 2023-10)."""
+    china = [r for r in _rows().values() if r["kind"] == "china"]
+    newest = max((r["rule"] for r in china), default="")
+    return [r for r in china if r["base"] == base and r["rule"] < newest]
+
+
+def superseded_rule(name: str) -> str | None:
+    """For a China-market version made for older export rules than the newest (A800, H800): the newest rules'
+    month, under which it is banned too; None for any other card."""
+    row = _rows().get(name)
+    china = [r["rule"] for r in _rows().values() if r["kind"] == "china"]
+    newest = max(china, default="")
+    return newest if row and row["kind"] == "china" and row["rule"] < newest else None
 
 
 def rated_variant(gpu: str, env: Env, provider: str | None = None, min_memory_gb: float = 0.0) -> GpuSpec | None:
@@ -251,7 +270,7 @@ def variant_notes(gpus: list[GpuSpec], env: Env) -> tuple[list[str], list[str]]:
         row = withdrawn(g.name, env.price_market())
         if row is not None:  # "5090d值得加钱吗": its list price is no street price any more
             notes.append(_withdrawn_note(row, g, env))
-            sources += [row["source"], row["replaced_source"]]
+            sources += [row["source"], *([row["replaced_source"]] if row["replaced_source"] else [])]
         for more, cited in (shortage_notes(g.name, env), stale_home_notes(g.name, env)):
             notes += more
             sources += cited
