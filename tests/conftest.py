@@ -1,6 +1,7 @@
 """Shared fixtures: one in-memory knowledge base per test session, and a data folder as a returning
 user has it (a built kb.sqlite and warm start-up caches), built once per test process and copied
-for each test that runs the CLI.
+for each test that runs the CLI. The `.dialogue` files run on the path a returning user's chat takes:
+the fast read path (stdlib sqlite3) over a built kb.sqlite file (`pytest_dialogue_session`).
 
 With GPU_ADVISOR_TEST_CPU_LOG=<file>, each test appends "<CPU seconds>\t<node id>" to the file: the
 CPU time of the test process and of the child processes it waited for, whatever the machine's load
@@ -15,6 +16,7 @@ import resource
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -74,6 +76,25 @@ def user_home(returning_home, tmp_path, monkeypatch) -> Path:
     monkeypatch.setenv("GPU_ADVISOR_HOME", str(home))
     monkeypatch.delenv("GPU_ADVISOR_DB", raising=False)
     return home
+
+
+def pytest_dialogue_session(config):
+    """The session every `.dialogue` item of this test process runs on: a kb.sqlite built in a private
+    folder and opened as `gpu-advisor chat` opens a returning user's, on the fast read path (the
+    SQLAlchemy path reads the same rows: tests/kb/test_fast_read_path.py compares every table it reads).
+    With `--dialogue-db URL` the plugin's default (a private in-memory KB with that URL's saved data)."""
+    if config.getoption("dialogue_db"):
+        return None
+    from assistant.kb.store import open_kb
+    from assistant.session import open_session
+
+    folder = tempfile.mkdtemp(prefix="gpu-advisor-dialogues-")
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+    url = f"sqlite:///{folder}/kb.sqlite"
+    open_kb(url).engine.dispose()
+    session = open_session(url, echo_warnings=False)
+    assert session.handle is None, "the dialogues did not get the fast read path"
+    return session
 
 
 def pytest_configure(config):
