@@ -13,20 +13,18 @@ from __future__ import annotations
 import dataclasses
 
 from assistant import i18n
-from assistant.answer import Answer, Chart, Table
+from assistant.answer import Answer, Chart
 from assistant.models import hardware, memory
 from assistant.nlu.lexicon import lexicon
-from assistant.queries import RecommendQuery
-from assistant.respond import fit_hardware, quiet, recommend_order, upgrade_from
+from assistant.queries import RecommendQuery, RigQuery, VideoQuery
+from assistant.respond import fit_hardware, quiet, recommend_order, recommend_table, upgrade_from, use_case
 from assistant.respond.chart_opinion import chart_opinion, organization_answer
 from assistant.respond.env import Env
 from assistant.respond.fit import largest_llm, sized_model
 from assistant.respond.pricing import (
     assumption_text,
     budget_usd,
-    is_converted,
     perf_workload,
-    price_of,
     speech,
     workload_title,
 )
@@ -49,56 +47,8 @@ from assistant.respond.recommend_order import (
     watts,
 )
 from assistant.respond.serving_sets import serving_answer
-from assistant.respond.variants import difference_note, variant_of
+from assistant.respond.variants import difference_note
 from assistant.respond.wording import gb, software_stack
-
-
-def _top_list(query: RecommendQuery, env: Env, ranking, title: str, years: str) -> tuple[str, list[str], list[dict]]:
-    """ "top 5 gpus for X": the N best by value over the ownership period, numbered, and the fastest
-    of the qualifying GPUs whatever their price (a list by speed) as a second view."""
-    n = query.top_n or 0
-    rows = ranking.rows[:n]
-    listed = i18n.sep(env.lang).join(
-        env.t("rec.top_item", rank=k, gpu=label(r), price=env.money(r.price_usd * r.n_gpus))
-        for k, r in enumerate(rows, 1)
-    )
-    by_speed = query.sort == "speed"
-    key = {"price": "rec.top_head_cheapest", "speed": "rec.top_head_fastest"}.get(query.sort or "", "rec.top_head")
-    head = env.t(key, n=n, title=title, items=listed, years=years)
-    steps = []
-    if len(rows) < n:
-        steps.append(env.t("rec.top_fewer", n=n, found=len(rows)))
-    # the second view: by value for a list by speed, by speed for any other
-    other = sorted(ranking.rows, key=lambda r: -r.value_per_tco if by_speed else -r.score * r.n_gpus)[:n]
-    if [r.gpu for r in other] != [r.gpu for r in rows]:
-        steps.append(
-            env.t(
-                "rec.top_by_value" if by_speed else "rec.top_fastest",
-                n=len(other),
-                years=years,
-                items=i18n.sep(env.lang).join(
-                    env.t(
-                        "rec.top_fast_item",
-                        gpu=label(r),
-                        score=f"{r.score:.2f}",
-                        price=env.money(r.price_usd),
-                    )
-                    for r in other
-                ),
-            )
-        )
-    top = [
-        {
-            "rank": k,
-            "gpu": r.gpu,
-            "gpu_count": r.n_gpus,
-            "score": round(r.score, 3),
-            "price_usd": round(r.price_usd, 2),
-            "value_per_tco": round(r.value_per_tco, 3),
-        }
-        for k, r in enumerate(rows, 1)
-    ]
-    return head, steps, top
 
 
 def respond(query: RecommendQuery, env: Env) -> Answer:
@@ -114,6 +64,13 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         from assistant.respond import macs
 
         return macs.respond(query, env)
+    if use_case.asks_build(query, env):  # "small lab, ~$12k for a 4-gpu training workstation": a machine, priced
+        return _as_rig(query, env)
+    typical_video = use_case.video_key(query, env)
+    if typical_video and budget_usd(
+        query, env.for_query(query)
+    ):  # "预算1万 主要跑comfyui视频生成": a video model's need
+        return _video_pick(query, typical_video, env)
     env = env.for_query(query)
     a = env.assumptions
     budget = budget_usd(query, env) or a.budget_usd
@@ -128,6 +85,9 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         released = sized_model(query, env)[0]
         if released is not None and released.kind == "llm":
             query = dataclasses.replace(query, precision=memory.released_precision(released))
+    beside = use_case.llm_beside_speech(query, sized_model(query, env)[0], env) if query.model else ""
+    if beside:  # "for local llms + whisper": the LLMs are ranked, the speech model's need is said beside them
+        query = dataclasses.replace(query, model=None)
     key = perf_workload(query.workload, query.precision)
     chat = chat_basis(query, env)
     need, need_why = memory_need(query, env)
@@ -236,6 +196,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if chat:
         title = env.t("rec.chat_title", model=chat[0].name, quant=chat[1])
         key = "llm_chat"
+    elif query.workload == "image_generation" and key == "infer16":  # the metric said: a proxy for diffusion speed
+        title = env.t("rec.image_title")
     lang, years = env.lang, f"{a.years:g}"
     steps = [env.t("rec.workload", title=title, need=(i18n.sep(lang) + need_why) if need_why else "")]
     if chat or query.workload == "inference":
@@ -245,10 +207,12 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     spoken = sized_model(query, env)[0] if query.model else None
     if spoken is not None and speech(spoken):
         steps.append(env.t("rec.speech", model=spoken.name, title=title))
+    if beside:
+        steps.append(beside)
     if dettmers:
         steps.append(env.t("rec.dettmers_mode"))
     if multi_note == "memory":  # said once the order is known
-        multi_note = _memory_sets_note(ranking, query.min_memory_gb or 0.0, env)
+        multi_note = recommend_table.memory_sets_note(ranking, query.min_memory_gb or 0.0, env)
     if multi_note:
         steps.append(multi_note)
     moe = fit_hardware.moe_route(spoken, env) if spoken is not None and by_price else ""
@@ -314,7 +278,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         years=years,
         per=env.money_unit(),
     )
-    headline += _stock_pointer(best, ranking, env)
+    headline += recommend_table.stock_pointer(best, ranking, env)
     if efficient:
         headline = env.t(
             "quiet.head_efficient",
@@ -328,19 +292,19 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         steps.append(quiet.efficient_note(env))
     if hushed:
         steps.append(quiet.quiet_note(env))
-    table, converted = _ranking_table(query, ranking, years, env)
+    table, converted = recommend_table.ranking_table(query, ranking, years, env)
     if converted:
         steps.append(env.t("rec.converted_mark"))
     cheapest = getattr(query, "sort", None) == "price"
     top: list[dict] = []
     if query.top_n:
-        headline, top_steps, top = _top_list(query, env, ranking, title, years)
+        headline, top_steps, top = recommend_table.top_list(query, env, ranking, title, years)
         table.headers.insert(0, "#")
         table.rows = [[str(k), *row] for k, row in enumerate(table.rows[: query.top_n], 1)]
         steps += top_steps
     if not query.top_n:
-        steps += _runner_up_steps(ranking, best, cheapest, env)
-    steps += _excluded_steps(ranking, budget, env)
+        steps += recommend_table.runner_up_steps(ranking, best, cheapest, env)
+    steps += recommend_table.excluded_steps(ranking, budget, env)
     steps += _lighter_method(query, env)
     if key.startswith("train") and any(r.memory_gb < 24 for r in ranking.rows[:8]):
         steps.append(env.t("rec.batch_note"))
@@ -349,7 +313,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         steps.append(env.t("rec.nvidia_only"))
     elif query.vendor.upper() != "NVIDIA":
         steps.append(env.t("compare.why_software", gpus=best.gpu, stack=software_stack(env.reader.gpus([best.gpu]))))
-    figures: dict = {"ranking": _ranking_figures(ranking), "memory_need_gb": need}
+    figures: dict = {"ranking": recommend_table.ranking_figures(ranking), "memory_need_gb": need}
     if chat and best.n_gpus == 1 and (query.model or getattr(query, "params_b", None)):  # its speed on that model
         figures["tokens_per_second"] = round(best.score * chat[2], 1)
     figures |= {"excluded": len(ranking.excluded), "workload_key": key, "ranked_count": len(ranking.rows)}
@@ -429,6 +393,37 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     return organization_answer(query, env, budget, answer) if query.organization else answer
 
 
+def _as_rig(query: RecommendQuery, env: Env) -> Answer:
+    """A count of cards for a budget in a whole machine: the rig answer (cards, platform, PSU, wall power)."""
+    from assistant.respond import rig
+
+    asked = RigQuery(
+        text=query.text,
+        gpu_count=query.gpu_count,
+        budget_usd=query.budget_usd,
+        budget_currency=query.budget_currency,
+        workload=query.workload,
+        model=query.model,
+        params_b=getattr(query, "params_b", None),
+        precision=query.precision,
+        condition=query.condition,
+        vendor=query.vendor,
+        server=use_case.said("rig_server", query.text, env),
+        settings=query.settings,
+    )
+    return rig.respond(asked, env)
+
+
+def _video_pick(query: RecommendQuery, key: str, env: Env) -> Answer:
+    """A video-generation use with no model named: the video pick for the common video model, said to be assumed."""
+    from assistant.respond import video
+
+    asked = VideoQuery(text=query.text, video=key, budget_usd=query.budget_usd, budget_currency=query.budget_currency)
+    answer = video.respond(asked, env)
+    name = next((r["name"] for r in video.rows_of(key)), key)
+    return dataclasses.replace(answer, steps=[env.t("rec.video_typical", model=name), *answer.steps])
+
+
 def _among(query: RecommendQuery, ranking):
     """ "best 30 series card for llms": the rows of the family's cards only (RecommendQuery.among), in every ranking
     the answer builds (the wider ones its notes compare with too); the ranking as it is when no family is named."""
@@ -453,23 +448,6 @@ def _lighter_method(query: RecommendQuery, env: Env) -> list[str]:
     need = lighter.figures.get("memory_need_gb")
     price = next((r["price_usd"] for r in lighter.figures.get("ranking") or [] if r["gpu"] == pick), None)
     return [env.t("rec.qlora_instead", gpu=pick, price=env.money(price), need=f"{need:.1f}" if need else "?")]
-
-
-def _memory_sets_note(ranking, gb_asked: float, env: Env) -> str:
-    """Sets of cards counted for a memory asked that no single card gives: how many the first holds it in, and the
-    set of the fewest cards (simpler to house and split less) when the first is not one."""
-    first = ranking.choice
-    note = env.t("rec.multi_memory", gb=f"{gb_asked:g}", n=first.n_gpus)
-    fewest = min(ranking.rows, key=lambda r: (r.n_gpus, r.price_usd * r.n_gpus))
-    if fewest.n_gpus < first.n_gpus:
-        note += " " + env.t(
-            "rec.multi_memory_fewest",
-            what=label(fewest),
-            cards=env.money(fewest.price_usd * fewest.n_gpus),
-            speed=f"{fewest.score:.2f}",
-            first=f"{first.score:.2f}",
-        )
-    return note
 
 
 def _without_tensor_cores(ranking, wider, fallback: bool, env: Env):
@@ -537,90 +515,6 @@ def _below_floor(query: RecommendQuery, env: Env, ranking, need: float, budget: 
     return ranking, head
 
 
-def _ranking_table(query: RecommendQuery, ranking, years: str, env: Env) -> tuple[Table, set[str]]:
-    """The ranking's first rows (at least 8, or the top N asked) and the GPUs whose price is converted from
-    another currency (marked *)."""
-    shown = ranking.rows[: max(8, query.top_n or 0)]
-    converted = {r.gpu for r in shown if is_converted(price_of(r.gpu, env), env)}
-    table = Table(
-        headers=[
-            env.t("rec.col_gpu"),
-            env.t("rec.col_speed"),
-            env.t("rec.col_memory"),
-            env.t("rec.col_price"),
-            env.t("rec.col_cost", years=years),
-            env.t("rec.col_per_price", per=env.money_unit()),
-            env.t("rec.col_per_tco", years=years, per=env.money_unit()),
-        ],
-        rows=[
-            [
-                label(r),
-                f"{r.score:.2f}",
-                (f"{r.n_gpus} x " if r.n_gpus > 1 else "") + gb(r.memory_gb),
-                env.money(r.price_usd) + ("*" if r.gpu in converted else ""),
-                env.money(r.tco_usd),
-                f"{env.per_money(r.value_per_purchase):.2f}",
-                f"{env.per_money(r.value_per_tco):.2f}",
-            ]
-            for r in shown
-        ],
-    )
-    return table, converted
-
-
-def _runner_up_steps(ranking, best, cheapest: bool, env: Env) -> list[str]:
-    if cheapest:
-        return [
-            env.t(
-                "rec.runner_up_cheapest",
-                gpu=label(r),
-                price=env.money(r.price_usd),
-                score=f"{r.score:.2f}",
-                value=f"{env.per_money(r.value_per_tco):.2f}",
-                per=env.money_unit(),
-            )
-            for r in ranking.runners_up
-        ]
-    return [
-        env.t(
-            "rec.runner_up",
-            gpu=label(r),
-            value=f"{env.per_money(r.value_per_tco):.2f}",
-            per=env.money_unit(),
-            score=f"{r.score:.2f}",
-            price=env.money(r.price_usd),
-            less=f"{(1 - r.value_per_tco / best.value_per_tco) * 100:.0f}",
-            best=best.gpu,
-        )
-        for r in ranking.runners_up
-    ]
-
-
-def _excluded_steps(ranking, budget: float | None, env: Env) -> list[str]:
-    """Up to five notable exclusions with their reasons (unpriced and laptop cards are not notable)."""
-    notable = [(g, r) for g, r in ranking.excluded if r != "no price in the snapshot" and "laptop" not in r][:5]
-    if not notable:
-        return []
-    items = i18n.sep(env.lang).join(
-        env.t("rec.excluded_item", gpu=g, reason=exclusion_reason(r, env, budget)) for g, r in notable
-    )
-    return [env.t("rec.excluded", items=items)]
-
-
-def _ranking_figures(ranking) -> list[dict]:
-    return [
-        {
-            "gpu": r.gpu,
-            "gpu_count": r.n_gpus,
-            "score": round(r.score, 3),
-            "price_usd": round(r.price_usd, 2),
-            "value_per_tco": round(r.value_per_tco, 3),
-            "value_per_purchase": round(r.value_per_purchase, 3),
-        }
-        for r in ranking.rows[:10]
-    ]
-
-
 def _with_together(query: RecommendQuery, headline: str, together, best, env: Env) -> str:
     """ "cheapest way to get 48gb": several cards that hold it together for less than the one card chosen lead
     when the cheapest is asked (and one card is not), else they follow the pick."""
@@ -639,18 +533,3 @@ def _with_together(query: RecommendQuery, headline: str, together, best, env: En
     if query.sort == "price" and not one_card:  # the cheapest of all leads
         return env.t("rec.together_first", **several, one=best.gpu, price=env.money(best.price_usd * best.n_gpus))
     return headline + i18n.gap(env.lang) + env.t("rec.together", **several)
-
-
-def _stock_pointer(best, ranking, env: Env) -> str:
-    """A modified card leads the ranking (the 2080 Ti 22 GB, no vendor warranty): the headline says so and names the
-    best card sold as made, with how much of the leader's value it keeps; "" otherwise."""
-    row = variant_of(best.gpu)
-    if row is None or row["kind"] != "modified":
-        return ""
-    stock = next((r for r in ranking.rows if (variant_of(r.gpu) or {}).get("kind") != "modified"), None)
-    if stock is None:
-        return i18n.gap(env.lang) + env.t("rec.top_modified_alone", gpu=best.gpu)
-    share = stock.value_per_tco / best.value_per_tco * 100 if best.value_per_tco else 0.0
-    return i18n.gap(env.lang) + env.t(
-        "rec.top_modified", gpu=best.gpu, stock=stock.gpu, price=env.money(stock.price_usd), share=f"{share:.0f}"
-    )

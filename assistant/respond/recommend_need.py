@@ -10,6 +10,7 @@ import re
 from assistant.models import constants as C
 from assistant.models import diffusion_memory, memory, train_memory
 from assistant.queries import RecommendQuery
+from assistant.respond import use_case
 from assistant.respond.env import Env
 from assistant.respond.fit import setup_text, sized_model
 from assistant.respond.pricing import (
@@ -65,6 +66,9 @@ def memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
         return round(est.total_gb * n, 1), env.t(
             "rec.model_needs", model=model.name, gb=f"{est.total_gb * n:.1f}", how=how
         )
+    typical = use_case.image_floor(query, env)  # "想买张卡跑comfyui": the typical current image model's need
+    if typical is not None:
+        return typical
     if getattr(query, "model_family", None) == "transformer":
         floor, key = _FLOOR_GB["llm_finetune"]
         return floor, env.t(key)

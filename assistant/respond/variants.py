@@ -77,6 +77,12 @@ def variant_of(name: str) -> dict | None:
     return _rows().get(name)
 
 
+def is_modified(name: str) -> bool:
+    """A card modified after sale (the 2080 Ti 22 GB: more memory soldered on, no vendor warranty), not one sold as
+    made; the one test recommendations and verdicts use to point at a stock card."""
+    return (variant_of(name) or {}).get("kind") == "modified"
+
+
 def _pct_less(value: float, base: float) -> str:
     return f"{(1 - value / base) * 100:.0f}" if base else "?"
 

@@ -39,7 +39,7 @@ from assistant.respond.pricing import (
 )
 from assistant.respond.recommend_need import exclusion_reason
 from assistant.respond.recommend_order import nvidia_ranking
-from assistant.respond.variants import risk_lead, variant_notes, variant_of
+from assistant.respond.variants import is_modified, risk_lead, variant_notes
 from assistant.respond.verdict_reply import both_verdicts, verdict_answer
 from assistant.respond.wording import counted, software_stack, spec_source
 from assistant.specs import GpuSpec
@@ -226,7 +226,7 @@ def _alternatives(rows, gpu: GpuSpec, n: int, mine: ValueRow, env: Env):
     when the asked GPU has no price (a P40 shopper is not shown a 5090). Passively cooled datacenter
     cards are alternatives only to another such card (they need a server chassis); so are modified cards."""
 
-    modified = _modified(gpu.name)
+    modified = is_modified(gpu.name)
 
     def comparable(r) -> bool:
         other = env.reader.gpu(r.gpu)
@@ -234,7 +234,7 @@ def _alternatives(rows, gpu: GpuSpec, n: int, mine: ValueRow, env: Env):
         return (
             other is not None
             and (gpu.passively_cooled or not other.passively_cooled)
-            and (modified or not _modified(r.gpu))
+            and (modified or not is_modified(r.gpu))
         )
 
     others = [r for r in rows if not (r.gpu == gpu.name and r.n_gpus == n) and comparable(r)]
@@ -247,10 +247,6 @@ def _alternatives(rows, gpu: GpuSpec, n: int, mine: ValueRow, env: Env):
         return None, None, None
     in_band = [r for r in others if r.price_usd * r.n_gpus <= ceiling]  # rows come best value first
     return ceiling, (in_band[0] if in_band and mine.price is not None else None), cheapest
-
-
-def _modified(name: str) -> bool:
-    return (variant_of(name) or {}).get("kind") == "modified"
 
 
 def _excluded(ranking, gpu: GpuSpec) -> bool:

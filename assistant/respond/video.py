@@ -31,6 +31,11 @@ def _rows() -> list[dict]:
     return [row for _, row in read_csv(paths.knowledge_dir() / "video_models.csv", ["key", "name", "peak_gb"])]
 
 
+def rows_of(key: str) -> list[dict]:
+    """The published settings of one video model (knowledge/video_models.csv)."""
+    return [r for r in _rows() if r["key"] == key]
+
+
 _MEMORY = re.compile(r"(?<![\d.])(\d{1,3})\s*(?:gb|g)(?![a-z])", re.I)
 
 

@@ -4,7 +4,8 @@
 Contract: the memory the model needs is its most frugal published setting (knowledge/video_models.csv,
 usually ComfyUI with fp8 weights and the text encoder in CPU memory); the cards are the priced NVIDIA
 desktop cards (no passive datacenter boards) within the budget that have that much memory, fastest
-first by 16-bit batched inference (the diffusion-speed proxy, docs/model.md §perf); each row says
+first those that hold the most published settings, then by 16-bit batched inference (the diffusion-speed proxy,
+docs/model.md §perf); each row says
 which published settings the card holds. Nothing in budget: the cheapest card that holds it.
 `figures.video_pick`: need_gb, setting, budget_usd, picks [{gpu, price_usd, memory_gb, speed}].
 """
@@ -36,6 +37,11 @@ def _cards(env: Env, need: float) -> list[tuple]:
     return sorted(out, key=lambda t: -t[2])
 
 
+def _held(spec, published: list[dict]) -> int:
+    """How many of the model's published settings fit the card's memory."""
+    return sum(1 for r in published if float(r["peak_gb"]) <= (spec.memory_gb or 0))
+
+
 def respond(query: VideoQuery, env: Env, rows: list[dict]) -> Answer:
     budget = budget_usd(query, env) or 0.0
     published = [r for r in rows if r["peak_gb"]]
@@ -43,7 +49,8 @@ def respond(query: VideoQuery, env: Env, rows: list[dict]) -> Answer:
     need = float(frugal["peak_gb"])
     name = rows[0]["name"]
     cards = _cards(env, need)
-    within = [c for c in cards if c[1].usd <= budget]
+    # the settings a card holds first (video memory grows with size and frames), then speed
+    within = sorted((c for c in cards if c[1].usd <= budget), key=lambda c: (-_held(c[0], published), -c[2]))
     if within:
         spec, price, _ = within[0]
         head = env.t(
@@ -56,6 +63,27 @@ def respond(query: VideoQuery, env: Env, rows: list[dict]) -> Answer:
             need=f"{need:g}",
             setting=frugal["setting"],
         )
+        fastest = max(within, key=lambda c: c[2])
+        if _held(spec, published) > 1:  # it holds heavier published settings than the frugal one
+            head = env.t(
+                "video.pick_head_roomy",
+                model=name,
+                budget=env.money(budget),
+                gpu=spec.short_name,
+                price=env.money(price.usd),
+                gb=f"{spec.memory_gb:g}",
+                held=_held(spec, published),
+                settings=len(published),
+            )
+            if fastest[0].name != spec.name:
+                head += i18n.gap(env.lang) + env.t(
+                    "video.pick_fastest_smaller",
+                    gpu=fastest[0].short_name,
+                    price=env.money(fastest[1].usd),
+                    gb=f"{fastest[0].memory_gb:g}",
+                    ratio=f"{fastest[2] / within[0][2]:.2f}",
+                    need=f"{need:g}",
+                )
         shown = within[:SHOWN]
     else:
         cheapest = min(cards, key=lambda c: c[1].usd, default=None)

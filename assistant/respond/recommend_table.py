@@ -1,0 +1,178 @@
+"""The parts of a recommendation's answer drawn from its ranking: the table (at least 8 rows or the top N, converted
+prices marked *), the runner-up and excluded lines, the ranking figures, the "top N" list and the modified-card
+pointer. Pure wording over a models.recommend ranking; no ranking is made here."""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.answer import Table
+from assistant.queries import RecommendQuery
+from assistant.respond.env import Env
+from assistant.respond.pricing import is_converted, price_of
+from assistant.respond.recommend_need import exclusion_reason
+from assistant.respond.recommend_order import label
+from assistant.respond.variants import is_modified
+from assistant.respond.wording import gb
+
+
+def top_list(query: RecommendQuery, env: Env, ranking, title: str, years: str) -> tuple[str, list[str], list[dict]]:
+    """ "top 5 gpus for X": the N best by value over the ownership period, numbered, and the fastest
+    of the qualifying GPUs whatever their price (a list by speed) as a second view."""
+    n = query.top_n or 0
+    rows = ranking.rows[:n]
+    listed = i18n.sep(env.lang).join(
+        env.t("rec.top_item", rank=k, gpu=label(r), price=env.money(r.price_usd * r.n_gpus))
+        for k, r in enumerate(rows, 1)
+    )
+    by_speed = query.sort == "speed"
+    key = {"price": "rec.top_head_cheapest", "speed": "rec.top_head_fastest"}.get(query.sort or "", "rec.top_head")
+    head = env.t(key, n=n, title=title, items=listed, years=years)
+    steps = []
+    if len(rows) < n:
+        steps.append(env.t("rec.top_fewer", n=n, found=len(rows)))
+    # the second view: by value for a list by speed, by speed for any other
+    other = sorted(ranking.rows, key=lambda r: -r.value_per_tco if by_speed else -r.score * r.n_gpus)[:n]
+    if [r.gpu for r in other] != [r.gpu for r in rows]:
+        steps.append(
+            env.t(
+                "rec.top_by_value" if by_speed else "rec.top_fastest",
+                n=len(other),
+                years=years,
+                items=i18n.sep(env.lang).join(
+                    env.t(
+                        "rec.top_fast_item",
+                        gpu=label(r),
+                        score=f"{r.score:.2f}",
+                        price=env.money(r.price_usd),
+                    )
+                    for r in other
+                ),
+            )
+        )
+    top = [
+        {
+            "rank": k,
+            "gpu": r.gpu,
+            "gpu_count": r.n_gpus,
+            "score": round(r.score, 3),
+            "price_usd": round(r.price_usd, 2),
+            "value_per_tco": round(r.value_per_tco, 3),
+        }
+        for k, r in enumerate(rows, 1)
+    ]
+    return head, steps, top
+
+
+def memory_sets_note(ranking, gb_asked: float, env: Env) -> str:
+    """Sets of cards counted for a memory asked that no single card gives: how many the first holds it in, and the
+    set of the fewest cards (simpler to house and split less) when the first is not one."""
+    first = ranking.choice
+    note = env.t("rec.multi_memory", gb=f"{gb_asked:g}", n=first.n_gpus)
+    fewest = min(ranking.rows, key=lambda r: (r.n_gpus, r.price_usd * r.n_gpus))
+    if fewest.n_gpus < first.n_gpus:
+        note += " " + env.t(
+            "rec.multi_memory_fewest",
+            what=label(fewest),
+            cards=env.money(fewest.price_usd * fewest.n_gpus),
+            speed=f"{fewest.score:.2f}",
+            first=f"{first.score:.2f}",
+        )
+    return note
+
+
+def ranking_table(query: RecommendQuery, ranking, years: str, env: Env) -> tuple[Table, set[str]]:
+    """The ranking's first rows (at least 8, or the top N asked) and the GPUs whose price is converted from
+    another currency (marked *)."""
+    shown = ranking.rows[: max(8, query.top_n or 0)]
+    converted = {r.gpu for r in shown if is_converted(price_of(r.gpu, env), env)}
+    table = Table(
+        headers=[
+            env.t("rec.col_gpu"),
+            env.t("rec.col_speed"),
+            env.t("rec.col_memory"),
+            env.t("rec.col_price"),
+            env.t("rec.col_cost", years=years),
+            env.t("rec.col_per_price", per=env.money_unit()),
+            env.t("rec.col_per_tco", years=years, per=env.money_unit()),
+        ],
+        rows=[
+            [
+                label(r),
+                f"{r.score:.2f}",
+                (f"{r.n_gpus} x " if r.n_gpus > 1 else "") + gb(r.memory_gb),
+                env.money(r.price_usd) + ("*" if r.gpu in converted else ""),
+                env.money(r.tco_usd),
+                f"{env.per_money(r.value_per_purchase):.2f}",
+                f"{env.per_money(r.value_per_tco):.2f}",
+            ]
+            for r in shown
+        ],
+    )
+    return table, converted
+
+
+def runner_up_steps(ranking, best, cheapest: bool, env: Env) -> list[str]:
+    if cheapest:
+        return [
+            env.t(
+                "rec.runner_up_cheapest",
+                gpu=label(r),
+                price=env.money(r.price_usd),
+                score=f"{r.score:.2f}",
+                value=f"{env.per_money(r.value_per_tco):.2f}",
+                per=env.money_unit(),
+            )
+            for r in ranking.runners_up
+        ]
+    return [
+        env.t(
+            "rec.runner_up",
+            gpu=label(r),
+            value=f"{env.per_money(r.value_per_tco):.2f}",
+            per=env.money_unit(),
+            score=f"{r.score:.2f}",
+            price=env.money(r.price_usd),
+            less=f"{(1 - r.value_per_tco / best.value_per_tco) * 100:.0f}",
+            best=best.gpu,
+        )
+        for r in ranking.runners_up
+    ]
+
+
+def excluded_steps(ranking, budget: float | None, env: Env) -> list[str]:
+    """Up to five notable exclusions with their reasons (unpriced and laptop cards are not notable)."""
+    notable = [(g, r) for g, r in ranking.excluded if r != "no price in the snapshot" and "laptop" not in r][:5]
+    if not notable:
+        return []
+    items = i18n.sep(env.lang).join(
+        env.t("rec.excluded_item", gpu=g, reason=exclusion_reason(r, env, budget)) for g, r in notable
+    )
+    return [env.t("rec.excluded", items=items)]
+
+
+def ranking_figures(ranking) -> list[dict]:
+    return [
+        {
+            "gpu": r.gpu,
+            "gpu_count": r.n_gpus,
+            "score": round(r.score, 3),
+            "price_usd": round(r.price_usd, 2),
+            "value_per_tco": round(r.value_per_tco, 3),
+            "value_per_purchase": round(r.value_per_purchase, 3),
+        }
+        for r in ranking.rows[:10]
+    ]
+
+
+def stock_pointer(best, ranking, env: Env) -> str:
+    """A modified card leads the ranking (the 2080 Ti 22 GB, no vendor warranty): the headline says so and names the
+    best card sold as made, with how much of the leader's value it keeps; "" otherwise."""
+    if not is_modified(best.gpu):
+        return ""
+    stock = next((r for r in ranking.rows if not is_modified(r.gpu)), None)
+    if stock is None:
+        return i18n.gap(env.lang) + env.t("rec.top_modified_alone", gpu=best.gpu)
+    share = stock.value_per_tco / best.value_per_tco * 100 if best.value_per_tco else 0.0
+    return i18n.gap(env.lang) + env.t(
+        "rec.top_modified", gpu=best.gpu, stock=stock.gpu, price=env.money(stock.price_usd), share=f"{share:.0f}"
+    )
