@@ -3,13 +3,15 @@
 
 Contract: `respond(query, env)` takes a RigQuery with `card_w` (one card's draw) and no GPUs. The load is the cards'
 draw + the platform's CPU (the CPU named, respond/cpus.py, else the platform tier's allowance) + the rest of the
-system; the PSU is the load x the margin rounded up to 100 W (builds.psu_watts, docs/model.md §rig). With a PSU
-stated: enough when it covers the margin, tight when it covers the load but not the margin (with the per-card
-power limit that restores the margin), short when it does not cover the load. `figures`: card_w, gpu_count,
-load_w, psu_w, have_w, verdict.
+system; the PSU to buy is the load x the margin rounded up to 100 W (builds.psu_watts, docs/model.md §rig). With a
+PSU stated: enough when it covers the load x the margin (not the size rounded up to buy), tight when it covers the
+load but not the margin (with the per-card power limit that restores the margin), short when it does not cover the
+load. `figures`: card_w, gpu_count, load_w, psu_w, have_w, verdict.
 """
 
 from __future__ import annotations
+
+import math
 
 from assistant.answer import Answer
 from assistant.models.platforms import platform_for
@@ -19,10 +21,11 @@ from assistant.respond.cpus import cpu_power
 from assistant.respond.env import Env
 
 
-def _verdict(have: float | None, load: float, psu: int) -> str:
+def _verdict(have: float | None, load: float, need: float) -> str:
+    """`need` is the load x the margin: a PSU the user has is judged on it, not on the size rounded up to buy."""
     if have is None:
         return "need"
-    if have >= psu:
+    if have >= need:
         return "ok"
     return "tight" if have >= load else "short"
 
@@ -34,7 +37,9 @@ def respond(query: RigQuery, env: Env) -> Answer:
     cpu_w = cpu_power(query.cpu)[1] if query.cpu else float(platform_for(n).cpu_w)
     load = card * n + cpu_w + float(rules["rest_w"])
     psu = psu_watts(load)
-    verdict = _verdict(query.psu_w, load, psu)
+    verdict = _verdict(query.psu_w, load, load * float(rules["psu_margin"]))
+    if verdict == "ok":  # the figure it covers is the margin, not the size one would buy
+        psu = int(math.ceil(load * float(rules["psu_margin"]) / 10) * 10)
     limit = ((query.psu_w or 0.0) / float(rules["psu_margin"]) - cpu_w - float(rules["rest_w"])) / n
     values = dict(
         cards=env.t("psu_draw.cards", n=n, card=f"{card:,.0f}")

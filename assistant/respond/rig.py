@@ -332,7 +332,17 @@ def _power_head(query: RigQuery, b: Build, env: Env) -> str:
     cap = b.gpu.tdp_w if b.gpu.tdp_w != tdp else None  # the limit the question states per card, already applied
     if not query.psu_w:
         return env.t("rig.power_need_capped", cap=f"{cap:,}", **values) if cap else env.t("rig.power_need", **values)
-    if query.psu_w >= b.psu_w:
+    need = load * rules["psu_margin"]  # the margin decides a PSU the user has; b.psu_w is rounded up to buy one
+    if query.psu_w >= need:
+        values["psu"] = f"{math.ceil(need / 10) * 10:,}"
+        if suggested and query.psu_w < suggested:  # under the card's whole-system figure, which assumes any CPU
+            return env.t(
+                "rig.power_ok_below_spec",
+                have=f"{query.psu_w:,.0f}",
+                suggested=f"{suggested:,}",
+                gpu=b.gpu.short_name,
+                **values,
+            )
         return env.t("rig.power_ok", have=f"{query.psu_w:,.0f}", **values)
     per_card = (query.psu_w / rules["psu_margin"] - b.platform.cpu_w - rules["rest_w"]) / b.n
     if tdp and per_card >= 0.6 * tdp:
