@@ -119,6 +119,7 @@ class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuT
         self.sized_families()  # "32b的qwen", "70b llama 3.1": a size stated apart from the family's name
         self.vague_families()  # "worth it for llama stuff": local LLMs in general, not one Llama
         self.instance_names()  # "阿里云gn7i a10": the cloud's instance type, not a second GPU
+        self.named_again()  # "4060 ti 16gb vs 4070, is the 4060 ti worth it": the card already named
         return _stated_hours_first(self._post()), self.unknown
 
     def _negated(self, i: int) -> bool:

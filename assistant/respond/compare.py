@@ -369,7 +369,8 @@ def _with_pick_and_worth(query: CompareQuery, headline: str, picked, rows: dict,
     if query.worth and len(names) == 2:
         subject = compare_headline.worth_subject(query, names)  # "is the pro 6000 worth it vs 4x 5090": that card
         by_memory = picked is not None and picked[2].get("reason") == "memory"
-        worth_text = compare_headline.worth(rows[names[0]], rows[names[1]], title, env, subject, by_memory)
+        server = picked[0] if picked is not None and picked[2].get("reason") == "server" else None
+        worth_text = compare_headline.worth(rows[names[0]], rows[names[1]], title, env, subject, by_memory, server)
     if picked is not None:
         headline = picked[1] + i18n.gap(env.lang) + headline
     if worth_text and picked is not None and lexicon(env.lang).words_in("choice_words", query.text.lower()):

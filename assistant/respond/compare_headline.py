@@ -133,13 +133,22 @@ def _memory(row: ValueRow) -> float:
     return (row.gpu.memory_gb or 0) * row.n_gpus
 
 
-def worth(a: ValueRow, b: ValueRow, title: str, env: Env, subject: str | None = None, memory_said: bool = False) -> str:
+def worth(
+    a: ValueRow,
+    b: ValueRow,
+    title: str,
+    env: Env,
+    subject: str | None = None,
+    memory_said: bool = False,
+    server_pick: str | None = None,
+) -> str:
     """ "is the 4090 worth the extra?" / "is the upgrade worth it?": yes, only for the speed, or no, for the
     dearer of the two against the other: speed for the workload asked (single-user chat for local LLMs)
     over the cost over the ownership period (§cost.tco); more memory is named when it has it. When the question
     asks it of the cheaper card (`subject`), the verdict is said of that card: the dearer one paying for itself is
     a no for it, and the other way round. `memory_said`: the pick before it already chose by memory, so the memory
-    note is not said twice."""
+    note is not said twice. `server_pick`: the card the pick chose for a server room (the GeForce licence); when it is
+    the dearer one and not worth its price in speed, the no is said of a desktop, so it never contradicts the pick."""
     tco = {id(a): a.tco_usd or 0.0, id(b): b.tco_usd or 0.0}
     if not (a.price and b.price and all(tco.values())):
         return env.t("compare.worth_no_price") + _unpriced_pick(a, b, env)[0]
@@ -165,6 +174,8 @@ def worth(a: ValueRow, b: ValueRow, title: str, env: Env, subject: str | None = 
     elif speed < 1.05 and memory_said and _memory(up) > _memory(other):
         # the pick chose the dearer card by memory: its extra buys memory, not speed (never "pick it" + "not worth it")
         text = env.t("compare.worth_memory_only", **values, b=f"{_memory(other):g} GB")
+    elif server_pick == up.gpu.name and speed < cost_ratio:  # picked for the server room, not worth it on a desk
+        text = env.t("compare.worth_server_desktop", **values)
     elif speed < 1.05:  # not even 5 % faster
         text = env.t("compare.worth_no", **values)
     elif abs(safe_div(speed, cost_ratio) - 1) < 0.05:  # within 5 %: level per dollar

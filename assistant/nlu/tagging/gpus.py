@@ -10,6 +10,7 @@ A number is a GPU only when it is a known bare model number or words around it s
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from assistant.nlu.lexicon import Lexicon
 from assistant.nlu.lookup.matches import GpuMatch
@@ -62,6 +63,27 @@ class GpuTagging(TaggerBase):
         return len(w) <= 4 and (code or (tok.glued and (w,) not in self.lex.phrases))
 
     # GPUs -----------------------------------------------------------------------------------
+    def named_again(self) -> None:
+        """A card named again in the same question by a shorter name ("4060 ti 16gb vs 4070, is the 4060 ti worth
+        it", "a100 40g ... the a100") is the card already named, not an ambiguous family or its default variant:
+        a GPU tag that is not an exact name, whose words are all words of an earlier GPU's mention or name, takes
+        that earlier GPU's match, unless it names the product of which the earlier one is an edition ("rtx pro 6000
+        maxq vs regular rtx pro 6000")."""
+        seen: list[tuple[frozenset[str], GpuMatch]] = []
+        for k, t in enumerate(self.tags):
+            if t.kind != "GPU":
+                continue
+            match = t.gpu_match()
+            words = _name_words(t.text)
+            if match.status == "ambiguous" or (match.status == "ok" and match.how != "exact"):
+                same = next((m for w, m in seen if words and words <= w and m.name != match.name), None)
+                base = same is not None and match.name and _name_words(match.name) <= _name_words(same.name or "")
+                if same is not None and not base:  # "rtx pro 6000 maxq vs regular rtx pro 6000": the base product
+                    self.tags[k] = dataclasses.replace(t, value=dataclasses.replace(same, mention=t.text))
+                    continue
+            if match.status == "ok" and match.name:
+                seen.append((words | _name_words(match.name), match))
+
     def instance_names(self) -> None:
         """A GPU-shaped name the KB lacks right after a cloud provider ("阿里云gn7i", "aws p4d") or before an
         instance word ("gn7i实例", lexicon [lists] instance_words), in a question that names a GPU the KB knows
@@ -498,3 +520,10 @@ def _uncovered_forms(lex: Lexicon) -> tuple[frozenset[str], tuple[tuple[str, ...
         forms = sorted({f for f in (tuple(words(w)) for w in listed) if f}, key=len, reverse=True)
         found = _FORMS[id(lex)] = (frozenset(f[0] for f in forms), tuple(forms))
     return found
+
+
+def _name_words(text: str) -> frozenset[str]:
+    """The words and numbers of a GPU name or mention, lower case, numbers apart from glued units ("16gb" -> 16, gb;
+    "40g" -> 40, gb)."""
+    parts = re.findall(r"[a-z]+|\d+(?:\.\d+)?", text.lower())
+    return frozenset("gb" if p == "g" else p for p in parts if p not in ("the", "geforce", "nvidia", "rtx"))
