@@ -330,6 +330,11 @@ T5XXL_WO_PARAMS_B = 1.007
 T5XXL_EMBEDDING_PARAMS_B = 0.132
 # Guidance-distilled models: one latent per image per step (FLUX.1 [dev] / [schnell] model card) [R].
 IMAGE_GUIDANCE_DISTILLED = frozenset({"flux.1-dev", "flux.1-schnell"})
+# Block swapping in image LoRA training (kohya sd-scripts `--blocks_to_swap`, docs/flux_train_network.md): the
+# denoiser's blocks in kohya's units (FLUX.1: 19 double blocks + 38 single blocks counted two to a unit = 38) and the
+# most it swaps (35). Swapped blocks wait in system RAM and move to the GPU in turn, so the frozen weights on the
+# GPU are (units - swapped) / units of the whole [D]; slower, not timed (§mem.image).
+IMAGE_SWAP_UNITS = {"flux.1-dev": (38, 35), "flux.1-schnell": (38, 35), "flux.1-kontext-dev": (38, 35)}
 # Image fine-tuning (no calibration row measures it) [A]: saved activations per image at the native
 # resolution per billion denoiser parameters without checkpointing, the reduction with gradient
 # checkpointing, and LoRA adapter parameters per rank per denoiser parameter (adapters on the attention

@@ -167,12 +167,14 @@ def image_training_memory(
     lora_rank: int = C.LORA_DEFAULT_RANK,
     optimizer: str = "adamw",
     cache_text: bool = False,
+    blocks_swapped: int = 0,
 ) -> MemoryEstimate:
     """LoRA or full fine-tuning of the denoiser at `resolution` with `batch` images per step (`precision`: the
     frozen base: fp16, bf16, fp8, int8, nf4, int4). The
     text encoders and VAE stay frozen on the GPU unless their outputs are cached (cache_text: text
     embeddings computed once, encoders off the GPU). Activations [A]: no calibration row measures
-    image training, see §mem.image."""
+    image training, see §mem.image. blocks_swapped: kohya's --blocks_to_swap (models in C.IMAGE_SWAP_UNITS): that
+    share of the frozen denoiser waits in system RAM."""
     from assistant.models.train_memory import optimizer_bytes  # the optimizer accounting of §mem.train
 
     batch = max(int(batch or 1), 1)
@@ -188,7 +190,9 @@ def image_training_memory(
         parts["gradients"] = params_gb(p, g_b)
         parts["optimizer states"] = params_gb(p, s_b)
     else:
-        parts["frozen weights"] = params_gb(p, frozen_b)
+        units, most = C.IMAGE_SWAP_UNITS.get(model.key, (0, 0))
+        swapped = min(max(int(blocks_swapped or 0), 0), most)
+        parts["frozen weights"] = params_gb(p, frozen_b) * ((units - swapped) / units if units else 1.0)
         adapters_b = p * C.IMAGE_LORA_PARAMS_PER_RANK * lora_rank
         parts["adapters + their Adam states"] = params_gb(adapters_b, w_b + g_b + s_b)
     parts["text encoders"] = 0.0 if cache_text else params_gb(model.text_encoder_params_b, 2.0)
@@ -202,3 +206,23 @@ def image_training_memory(
     ]
     setup = f"image training {method} ({precision}), {res}px, batch {batch}"
     return make_estimate(model, setup, parts, 1, factors)
+
+
+LOW_VRAM_MARGIN_GB = 0.3  # a recipe counts only with this much to spare: the estimate is not exact at the edge [A]
+
+
+def low_vram_lora(model: ModelSpec, avail_gb: float, **values) -> tuple[dict, MemoryEstimate] | None:
+    """The least change of the trainers' published low-VRAM recipes that makes an image LoRA fit `avail_gb` with
+    LOW_VRAM_MARGIN_GB to spare (§mem.image): on an 8-bit base, Adafactor (kohya's 16 GB setting, FluxGym's 16 GB
+    preset), then Adafactor with the fewest blocks swapped to system RAM (kohya's --blocks_to_swap table). Returns
+    (the changed values, the estimate) or None (not a LoRA on an 8-bit-or-lighter base, or nothing fits)."""
+    if values.get("method", "lora") == "full" or weight_bytes_per_param(values.get("precision", "fp16")) > 1.0:
+        return None
+    _units, most = C.IMAGE_SWAP_UNITS.get(model.key, (0, 0))
+    ladder: list[dict] = [{"optimizer": "adafactor"}] if values.get("optimizer", "adamw") == "adamw" else [{}]
+    ladder += [ladder[0] | {"blocks_swapped": n} for n in range(1, most + 1)]
+    for change in ladder:
+        est = image_training_memory(model, **(values | change))
+        if est.total_gb + LOW_VRAM_MARGIN_GB <= avail_gb:
+            return change, est
+    return None

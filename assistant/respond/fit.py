@@ -199,7 +199,7 @@ def _respond(query: FitQuery, env: Env) -> Answer:
         figures |= fused[1] | {"verdict": figures["verdict"] | fused[1]["verdict"], "fit_setup": fit_setup}
     if moe:
         steps += moe[1]
-    route = image_route.gguf_route(case, where)
+    route = image_route.gguf_route(case, where) or image_route.lora_route(case, where)
     if route is not None:  # "flux on a 12gb card": no at 16 / 8 bits, yes with a GGUF-quantized denoiser
         head = route.head + (i18n.gap(env.lang) + other_way if other_way else "")  # streaming is the other way
         figures |= route.figures
@@ -437,6 +437,8 @@ def _answer(case: FitCase, head: str, table, steps: list[str], figures: dict) ->
     prec, _, f = case.pick
     spec = case.spec
     sources = env.cite(model.source) + ([spec_source(spec, env)] if spec else []) + ["method: docs/model.md §mem, §llm"]
+    if "image_lora_low_vram" in figures:  # the trainers' low-VRAM settings the answer leads with
+        sources += env.cite(image_route.LOW_VRAM_SOURCE)
     if case.training:
         workload = "llm_finetune"
     else:

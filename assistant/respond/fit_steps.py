@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.models import memory, train_memory
+from assistant.models import diffusion_memory, memory, train_memory
 from assistant.queries import FitQuery
 from assistant.respond import setup
 from assistant.respond.env import Env
@@ -39,10 +39,16 @@ def setup_steps(query: FitQuery, env: Env, model: ModelSpec, est, short_of_gb: f
         return steps
     if chosen.kind == "image_train":
         steps.append(env.t("fit.image_train_assumed"))
-        if short_of_gb is not None:  # nothing shown fits
+        if short_of_gb is not None and not _low_vram_fits(model, chosen.values, short_of_gb):  # nothing fits
             steps.append(env.t("fit.image_train_block_swap"))
         return steps
     return steps + _image_levers(query, env, model, est, chosen.values, short_of_gb)
+
+
+def _low_vram_fits(model: ModelSpec, values: dict, avail_gb: float) -> bool:
+    """The published low-VRAM recipe (fp8 base, Adafactor, blocks swapped) fits: the answer leads with it
+    (image_route.lora_route), so the 'not modelled' note would contradict it."""
+    return diffusion_memory.low_vram_lora(model, avail_gb, **(values | {"precision": "fp8"})) is not None
 
 
 def _image_levers(query: FitQuery, env: Env, model: ModelSpec, est, values: dict, short_of_gb) -> list[str]:

@@ -9,17 +9,23 @@ FLUX and SD3 and ComfyUI-GGUF loads), its total, the headroom and, for a named c
 said). The answer leads with it as a yes with a condition (`figures.verdict.answer = yes_if`, condition
 `gguf_<type>`); `figures.image_gguf`. When not even the lightest type fits, None: the fit answer's streamed route
 (part of the weights in system RAM each step, image_fit_speed.streamed_route) is the way it runs.
+`lora_route(case, where)`: an image LoRA that no row fits, on the 8-bit base row: the least change of the trainers'
+published low-VRAM recipes that fits (diffusion_memory.low_vram_lora: Adafactor, then blocks swapped to system
+RAM), as a yes with that condition (`low_vram_adafactor` / `low_vram_swap_<n>`); `figures.image_lora_low_vram`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from assistant.models import image_speed, memory
+from assistant.models import constants as C
+from assistant.models import diffusion_memory, image_speed, memory
+from assistant.respond import setup
 from assistant.respond.fit_rows import FitCase, estimate
 from assistant.specs import GpuSpec
 
 GGUF_LADDER = ("q8_0", "q6_k", "q5_k_s", "q4_k_s", "q4_0", "q3_k_m")  # best quality first
+LOW_VRAM_SOURCE = "kohya-flux-lora-vram"  # knowledge/sources/models.csv: kohya's settings by GPU memory
 MARGIN_GB = 0.3  # a type counts only with this much to spare: the estimate is not exact at the edge [A]
 
 
@@ -81,3 +87,55 @@ def gguf_route(case: FitCase, where: str) -> Route | None:
         }
     }
     return Route(head, figures, f"gguf_{quant}")
+
+
+def lora_route(case: FitCase, where: str) -> Route | None:
+    query, env, model, n = case.query, case.env, case.model, case.n
+    if model.kind != "image" or query.mode != "lora" or case.ok or n != 1:
+        return None
+    chosen = setup.memory_setup(model, query, query.mode)
+    if chosen.kind != "image_train":
+        return None
+    lightest, prec = case.rows[-1], case.shown[-1][2]  # the lightest row: the 8-bit base kohya / ai-toolkit offer
+    values = chosen.values if prec == "fp16" else chosen.values | {"precision": prec}
+    found = diffusion_memory.low_vram_lora(model, case.memory_gb, **values)
+    if found is None:
+        return None
+    change, est = found
+    swapped = change.get("blocks_swapped", 0)
+    how = env.t("fit.lora_low_vram_adafactor") if change.get("optimizer") == "adafactor" else ""
+    if swapped:
+        how += env.t("fit.lora_low_vram_swap", n=swapped, units=C.IMAGE_SWAP_UNITS[model.key][0])
+    head = env.t(
+        "fit.lora_low_vram_head",
+        model=model.name,
+        prec_need=f"{lightest[1].total_gb:.1f}",
+        where=where,
+        how=how,
+        need=f"{est.total_gb:.1f}",
+        total=f"{case.memory_gb:g}",
+    )
+    smaller = _smaller_size(model, values, case.memory_gb)
+    if smaller and swapped:
+        head += env.t("fit.lora_low_vram_smaller", px=smaller[0], need=f"{smaller[1]:.1f}")
+    figures = {
+        "image_lora_low_vram": {
+            "optimizer": change.get("optimizer", values.get("optimizer")),
+            "blocks_swapped": swapped,
+            "total_gb": round(est.total_gb, 2),
+            "without_swap_px": smaller[0] if smaller else None,
+        }
+    }
+    condition = f"low_vram_swap_{swapped}" if swapped else "low_vram_adafactor"
+    return Route(head, figures, condition)
+
+
+def _smaller_size(model, values: dict, avail_gb: float) -> tuple[int, float] | None:
+    """The largest of 768 / 512 px at which the recipe fits without swapping blocks (FluxGym trains at 512 px)."""
+    for px in (768, 512):
+        if px >= (values.get("resolution") or model.native_resolution or 1024):
+            continue
+        est = diffusion_memory.image_training_memory(model, **(values | {"resolution": px, "optimizer": "adafactor"}))
+        if est.total_gb + diffusion_memory.LOW_VRAM_MARGIN_GB <= avail_gb:
+            return px, est.total_gb
+    return None
