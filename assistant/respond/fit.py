@@ -186,10 +186,13 @@ def _respond(query: FitQuery, env: Env) -> Answer:
     steps += setup_steps(query, env, model, est, case.memory_gb * n if not f.fits else None)
     steps += kv_steps(env, model)
     longest = longest_context(case)
+    context_lead = (
+        ""  # "how much context can i fit", "上下文最多开多少": the answer, kept when a speed lead replaces the head
+    )
     if longest:
         line = env.t("fit.longest_context", prec=prec, ctx=f"{longest:,}", trained=f"{model.context or 0:,}")
         if query.want_context or lexicon(env.lang).words_in("context_asked_words", query.text.lower()):
-            head = line + i18n.gap(env.lang) + head  # "how much context can i fit", "上下文最多开多少": the answer
+            head, context_lead = line + i18n.gap(env.lang) + head, line
         else:
             steps.append(line)
     figures = _figures(case, longest, moe) | route_figures
@@ -219,6 +222,8 @@ def _respond(query: FitQuery, env: Env) -> Answer:
         figures |= timed_figures
     steps += ([macos + _raised_limit(case, raised)] if macos else []) + device_notes(env, card)
     head, speed_steps, speed_figures = llm_speed(case, head, where, bool(moe))
+    if context_lead and context_lead not in head:  # "how many tok/s and how much ctx": the speed, then the context
+        head = head + i18n.gap(env.lang) + context_lead
     steps += speed_steps
     if speed_figures.pop("verdict_offload", False):  # offloading asked, and it runs that way
         figures["verdict"] = figures["verdict"] | {"answer": "yes_if", "condition": "layers_in_system_ram"}
