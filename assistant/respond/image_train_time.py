@@ -52,8 +52,25 @@ def image_job_time(query: FitQuery, env: Env, model: ModelSpec, gpu, n: int) -> 
     step_s = forward_s * factor / max(n, 1)
     steps = getattr(query, "train_steps", None) or DEFAULT_TRAIN_STEPS
     hours = steps * step_s / 3600.0
-    key = "fit.image_job_time_stated" if getattr(query, "train_steps", None) else "fit.image_job_time"
-    head = env.t(key, time=duration(env, hours), steps=f"{steps:,}", what=counted(env, gpu, n))
+    stated = bool(getattr(query, "train_steps", None))
+    overhead = _overhead(env) if query.mode in ("lora", "qlora") else None
+    sdxl = model.key == "sdxl-base" and (query.resolution or 1024) == 1024 and (query.batch or 1) == 1
+    figures: dict = {"job_hours": round(hours, 2), "train_steps": steps, "seconds_per_step": round(step_s, 2)}
+    if overhead and sdxl:  # the set-up the public runs measured: the floor times what they took over it leads
+        lo, hi = overhead[0], overhead[1]
+        head = env.t(
+            "fit.image_job_time_real" + ("_stated" if stated else ""),
+            span=_span(env, hours * lo, hours * hi),
+            floor=duration(env, hours),
+            lo=f"{lo:.1f}",
+            hi=f"{hi:.1f}",
+            steps=f"{steps:,}",
+            what=counted(env, gpu, n),
+        )
+        figures["job_hours_expected"] = [round(hours * lo, 2), round(hours * hi, 2)]
+    else:
+        key = "fit.image_job_time_stated" if stated else "fit.image_job_time"
+        head = env.t(key, time=duration(env, hours), steps=f"{steps:,}", what=counted(env, gpu, n))
     step = env.t(
         "fit.image_job_step",
         fwd=f"{forward_s:.2f}",
@@ -64,44 +81,50 @@ def image_job_time(query: FitQuery, env: Env, model: ModelSpec, gpu, n: int) -> 
         steps=f"{steps:,}",
     )
     steps_said = [step]
-    published = _published(env, model, query, steps, step_s)
-    if published:  # SDXL: what a trainer took in a public run, against this floor
-        steps_said.append(published)
+    if overhead and (sdxl or model.kind == "image"):  # what a trainer took in public runs, against this floor
+        (a, a_s, a_f), (b, b_s, b_f) = overhead[2]
+        steps_said.append(
+            env.t(
+                "fit.image_job_published",
+                a=a,
+                a_s=f"{a_s:g}",
+                a_f=f"{a_f:.2f}",
+                b=b,
+                b_s=f"{b_s:g}",
+                b_f=f"{b_f:.2f}",
+                lo=f"{overhead[0]:.1f}",
+                hi=f"{overhead[1]:.1f}",
+            )
+            + ("" if sdxl else env.t("fit.image_job_other", model=model.name))
+        )
     if query.samples:  # "a lora on 20 images": the data set sets how often each image is seen, not the time
         passes = steps * speed.batch / query.samples
         steps_said.append(
             env.t("fit.image_job_samples", n=f"{query.samples:,.0f}", steps=f"{steps:,}", passes=f"{passes:,.0f}")
         )
-    return head, steps_said, {"job_hours": round(hours, 2), "train_steps": steps, "seconds_per_step": round(step_s, 2)}
+    return head, steps_said, figures
 
 
-def _published(env: Env, model: ModelSpec, query: FitQuery, steps: int, step_s: float) -> str:
-    """SDXL LoRA at 1,024 px, batch 1: the public kohya_ss seconds per step against this floor on the same cards, and
-    the job's time at that ratio (the slower of the two runs' ratios); "" for other models or set-ups."""
-    if model.key != "sdxl-base" or query.mode not in ("lora", "qlora") or (query.resolution or 1024) != 1024:
-        return ""
-    if (query.batch or 1) != 1:
-        return ""
-    ratios = []
+def _overhead(env: Env) -> tuple[float, float, list[tuple[str, float, float]]] | None:
+    """(lowest, highest ratio, [(card, published s/step, floor s/step)]) of the public kohya_ss SDXL LoRA runs
+    (1,024 px, batch 1) against this floor on the same cards; None when a card or SDXL is missing from the KB."""
+    sdxl = env.reader.model("sdxl-base")
+    if sdxl is None:
+        return None
+    runs = []
     for name, seconds in PUBLISHED_SDXL_LORA:
-        gpu = env.reader.known_gpu(name)
-        floor = step_seconds(gpu, model, "lora", 1024, 1) if gpu is not None else None
-        if floor:
-            ratios.append((gpu.short_name, seconds, floor))
-    if len(ratios) != len(PUBLISHED_SDXL_LORA):
-        return ""
-    (a, a_s, a_f), (b, b_s, b_f) = ratios
-    slow = max(a_s / a_f, b_s / b_f)
-    return env.t(
-        "fit.image_job_published",
-        a=a,
-        a_s=f"{a_s:g}",
-        a_f=f"{a_f:.2f}",
-        b=b,
-        b_s=f"{b_s:g}",
-        b_f=f"{b_f:.2f}",
-        lo=f"{min(a_s / a_f, b_s / b_f):.1f}",
-        hi=f"{slow:.1f}",
-        steps=f"{steps:,}",
-        time=duration(env, steps * step_s * slow / 3600.0),
-    )
+        gpu = env.reader.gpu(name)
+        floor = step_seconds(gpu, sdxl, "lora", 1024, 1) if gpu is not None else None
+        if not floor:
+            return None
+        runs.append((gpu.short_name, seconds, floor))
+    ratios = [s / f for _, s, f in runs]
+    return min(ratios), max(ratios), runs
+
+
+def _span(env: Env, low_h: float, high_h: float) -> str:
+    """ "36-55 minutes" (one unit) or "50 minutes-1.2 hours"."""
+    a, b = duration(env, low_h), duration(env, high_h)
+    num_a, _, unit_a = a.partition(" ")
+    _num_b, _, unit_b = b.partition(" ")
+    return f"{num_a}-{b}" if unit_a and unit_a == unit_b else f"{a}-{b}"
