@@ -115,7 +115,7 @@ def _overhead(env: Env) -> tuple[float, float, list[tuple[str, float, float]]] |
     for name, seconds in PUBLISHED_SDXL_LORA:
         gpu = env.reader.gpu(name)
         floor = step_seconds(gpu, sdxl, "lora", 1024, 1) if gpu is not None else None
-        if not floor:
+        if gpu is None or not floor:
             return None
         runs.append((gpu.short_name, seconds, floor))
     ratios = [s / f for _, s, f in runs]
