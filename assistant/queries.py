@@ -437,6 +437,11 @@ class ExplainQuery(Query):
     context_tokens: int | None = None  # "上下文开到32k还能跑吗" after a fit: that fit at this context (the dialogue)
     temperature_c: float | None = None  # "85c is that ok": the reading the user gives, weighed against the rule
     sensor: str | None = None  # "vram temp 100c": "memory" (junction / hotspot) when not the GPU core reading
+    # what the question asks of the concept (respond/concept_leads answers it first): "yes_no" ("does gqa cut
+    # vram"), "why_slow" ("why is a 4060 ti so slow for llms"); None: what the concept is
+    asked: str | None = None
+    ranks: tuple[int, ...] = ()  # "lora rank 8 vs 64": the LoRA ranks the question names
+    precisions: tuple[str, ...] = ()  # "int4 vs fp8 quality": the number formats named (lexicon [precision] keys)
 
 
 @dataclass(frozen=True)

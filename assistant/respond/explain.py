@@ -9,6 +9,7 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import ExplainQuery, FitQuery
+from assistant.respond import concept_leads
 from assistant.respond.env import Env, rules_of_thumb
 from assistant.respond.fit import sized_model
 from assistant.respond.setup import estimate, memory_setup, setup_step
@@ -120,16 +121,27 @@ def respond(query: ExplainQuery, env: Env) -> Answer:
     related = [_title(concepts[k], env.lang) for k in concept.related if k in concepts and k not in named]
     if related:
         steps.append(env.t("explain.related", items=i18n.listing(env.lang).join(related)))
+    figures = {
+        "concept": concept.key,
+        "others": [k for k in query.others if k in concepts],
+        "temperature_c": query.temperature_c,
+    }
+    sources = env.cite(concept.source)
+    # "does gqa cut vram": the answer in numbers, then the concept (the first concept named that has a lead)
+    asked = next(filter(None, (concept_leads.lead(query, k, env) for k in dict.fromkeys([concept.key, *named]))), None)
+    if asked is not None:
+        steps.insert(0, headline)
+        if "setup" in asked.figures:
+            steps.insert(1, asked.figures.pop("setup"))
+        headline = asked.text
+        figures |= asked.figures
+        sources = list(dict.fromkeys([*asked.sources, *sources]))
     return Answer(
         question=query.text,
         intent="explain",
         headline=headline,
         steps=steps,
-        figures={
-            "concept": concept.key,
-            "others": [k for k in query.others if k in concepts],
-            "temperature_c": query.temperature_c,
-        },
-        sources=env.cite(concept.source),
+        figures=figures,
+        sources=sources,
         lang=env.lang,
     )

@@ -59,6 +59,7 @@ READERS = (
     unknown.empty,  # nothing tagged
     settings.reset,  # "reset", "恢复默认"
     unknown.hosted_service,  # "what gpu does chatgpt run on": not in the knowledge, said so
+    concept_cues.cloud_trust,  # "is vast.ai reliable", "how reliable are vast hosts": the marketplace concept, not help
     help.about,  # "how do i set my budget", "where do your prices come from", "which gpus do you know"
     help.read,  # "help", "what can you do"
     deal.read,  # "used 3090 for $650 a good deal?", "二手4090一万三能收吗": an offer weighed, not a price setting
@@ -66,6 +67,8 @@ READERS = (
     fit.mixed_set,  # "can i mix a 3090 and a 4090 in one rig", "3090加一张3060能跑70b吗": different GPUs as one set
     recommend.series,  # "is the 40 series worth it for ai", "best 30 series card": across the family's cards
     explain.quant_quality,  # "int4 vs fp8 quality difference for 70b": what a precision costs, not a memory fit
+    concept_cues.model_concept,  # "does gqa cut vram", "lora rank 8 vs 64 vram": from the model's shape
+    concept_cues.slow_card,  # "why is a 4060 ti 16gb so slow for llms": its bandwidth against a reference card
     explain.pcie_link,  # "does a pcie 4.0 x4 slot hurt a second gpu": the link, never "x4" as four cards
     explain.temperature,  # "85c is that ok", "runs at 83 degrees": a GPU temperature, never an electricity price
     explain.boards,  # "3090涡轮版和公版哪个好": board versions of one GPU are the same chip

@@ -25,7 +25,8 @@ from assistant.nlu.text import key
 from assistant.queries import Clarification, ExplainQuery, Query
 
 _PREFILL_DECODE = "prefill-decode"  # what inference's two phases are bound by
-_QUANTIZATION = "quantization"  # the concept with what a lower precision costs in quality
+_QUANTIZATION = "quant-quality"  # the concept with what a lower precision costs in quality, in published figures
+_QUANTIZATION_WHAT = "quantization"  # what quantization is ("what's quantization, does q4 hurt quality")
 _PCIE = "pcie"  # the concept a question about a PCIe link gets (respond/pcie_slot answers it in numbers)
 _TEMPERATURE = "gpu-temperature"  # the concept of knowledge/concepts.toml a temperature question gets
 # the concept that answers "can I use a card of this vendor for X" (knowledge/concepts.toml)
@@ -91,7 +92,19 @@ def quant_quality(r: Reading) -> Query | None:
         return None
     if not said(r, "quant_quality_words"):
         return None
-    return ExplainQuery(text=r.text, concept=_QUANTIZATION, mention=r.text.strip(" ?!."))
+    named = tuple(dict.fromkeys(str(t.value) for t in b.kinds.get("PRECISION", []) if not _generic_quant(t)))
+    if b.has("EXPLAIN") and _QUANTIZATION_WHAT in {k for k, _, _ in mentions(r)}:
+        # "what's quantization, does q4 hurt quality a lot": what it is, with the quality figures asked
+        return ExplainQuery(
+            text=r.text, concept=_QUANTIZATION_WHAT, mention=r.text, others=(_QUANTIZATION,), precisions=named
+        )
+    return ExplainQuery(text=r.text, concept=_QUANTIZATION, mention=r.text.strip(" ?!."), precisions=named)
+
+
+def _generic_quant(tag) -> bool:
+    """ "量化", "quantization": the lexicon reads the word as 4-bit, but it names no format ("q2量化还能用吗" is Q2)."""
+    text = tag.text.lower()
+    return tag.value == "int4" and "4" not in text and text not in ("gptq", "awq", "exl2")
 
 
 def inference_side(r: Reading, found: ExplainQuery) -> ExplainQuery:

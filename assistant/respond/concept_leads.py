@@ -1,0 +1,282 @@
+"""Leads that answer what a concept question asks, first, with the numbers of the model or GPU it names.
+
+Contract: `lead(query, key, env)` returns a `Lead` (the sentences that answer the question, the figures behind them
+and the source ids of the model or GPU they use) or None when concept `key` has no computed lead or the question
+gives nothing to fill it with; explain.respond then puts the lead first and the concept's text after it. A model or
+GPU the question does not name is replaced by a reference one, and the sentence says so. Pure; never raises.
+
+- gqa: the KV cache per token with the model's KV heads against the same model with full multi-head attention
+  (one KV head per query head), and at a context: the question's, else the model's maximum (§mem.kv).
+- lora-rank: adapter parameters, their memory with fp32 weights, gradients and Adam states, and the whole (Q)LoRA
+  run's memory at several ranks (§mem.lora, §mem.train; the fit answer's assumed set-up, respond/setup.py).
+- quant-quality: per number format named, the perplexity llama.cpp's table adds (GGUF formats) or the finding of the
+  Red Hat study (FP8, INT8, INT4 weights) (knowledge/quant_quality.toml).
+- cloud-marketplace with a card named: the card's rate at the marketplace named, before what decides reliability there.
+- memory-bandwidth asked why a card is slow ("why is a 4060 ti so slow for llms"): the card's bus and bandwidth
+  against a reference card (the second card named, else the RTX 3090, else the RTX 4090 for the RTX 3090 itself)
+  and the single-user tokens/s of the model named, else of the common local model (§llm.decode).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from assistant import i18n
+from assistant.models import memory
+from assistant.queries import ExplainQuery, FitQuery
+from assistant.respond.env import Env
+from assistant.respond.wording import num, spec_source
+
+GQA_MODEL = "llama-3.1-8b"  # the example of a GQA model when none is named (its 128k context shows the cache) [A]
+LORA_MODEL = "llama-3-8b"  # the example of a model to fine-tune when none is named [A]
+TYPICAL_RANKS = (
+    8,
+    16,
+    64,
+)  # PEFT's default, the fit answers' assumed rank, QLoRA's (knowledge/concepts.toml lora-rank)
+RANK_SMALL_SHARE = 0.15  # the ranks shown change the run's memory by less than this share: "not much" [A]
+REFERENCE_GPUS = (
+    "GeForce RTX 3090",
+    "GeForce RTX 4090",
+)  # what a slow card's bandwidth is set against (3090 = the speed reference)
+KIB, GIB = 1024.0, 1024.0**3
+
+
+@dataclass
+class Lead:
+    """The sentences that answer a concept question first, the figures behind them and their cited sources."""
+
+    text: str
+    figures: dict = field(default_factory=dict)
+    sources: list[str] = field(default_factory=list)  # cited lines (env.cite, spec_source)
+
+
+def lead(query: ExplainQuery, key: str, env: Env) -> Lead | None:
+    build = _LEADS.get(key)
+    if build is None:
+        return None
+    try:
+        return build(query, env)
+    except (LookupError, ValueError, ZeroDivisionError, TypeError):
+        return None  # a model or GPU without the figures a lead needs: the concept alone answers
+
+
+def _model(query: ExplainQuery, env: Env, example: str):
+    """The model named (an LLM with its shape), else the example model and a note saying it is one."""
+    named = env.reader.model(query.model.key) if query.model else None
+    if named is not None and named.kind == "llm" and named.layers:
+        return named, ""
+    model = env.reader.model(example)
+    return model, env.t("explain.example_model", model=model.name) if model else ""
+
+
+def _yes(query: ExplainQuery, env: Env, yes: bool) -> str:
+    return env.t("explain.yes" if yes else "explain.no") if query.asked == "yes_no" else ""
+
+
+def _bytes(n: float) -> str:
+    if n < 1024 * KIB:
+        return f"{num(n / KIB, 0)} KiB"
+    if n < GIB:
+        return f"{num(n / KIB / KIB, 0)} MiB"
+    return f"{num(n / GIB, 1)} GiB"
+
+
+def _gqa(query: ExplainQuery, env: Env) -> Lead | None:
+    model, note = _model(query, env, GQA_MODEL)
+    if model is None:
+        return None
+    heads = int(model.attention_heads or 0)
+    kv = int(model.kv_heads or heads)
+    context = int(query.context_tokens or model.context or 8192)
+    full = dataclasses.replace(model, kv_heads=heads, attention="mha", kv_lora_rank=None)
+    per, per_full = memory.kv_cache_bytes_per_token(model), memory.kv_cache_bytes_per_token(full)
+    at, at_full = memory.kv_cache_bytes(model, context), memory.kv_cache_bytes(full, context)
+    values = dict(
+        model=model.name,
+        kv=kv,
+        heads=heads,
+        per=_bytes(per),
+        per_full=_bytes(per_full),
+        at=_bytes(at),
+        at_full=_bytes(at_full),
+        ctx=f"{context:,}",
+        ratio=f"{per_full / per:.1f}".removesuffix(".0"),
+    )
+    kind = (model.attention or "").lower()
+    if kind == "mla":
+        text = _yes(query, env, True) + env.t("explain.gqa_mla", **values)
+    elif kv >= heads:
+        text = _yes(query, env, False) + env.t("explain.gqa_none", **values)
+    else:
+        text = _yes(query, env, True) + env.t("explain.gqa_lead", **values)
+    figures = {"model": model.key, "kv_heads": kv, "heads": heads, "kv_bytes_per_token": per, "context": context}
+    sources = env.cite(model.source, "docs/model.md §mem.kv")
+    return Lead(text + (i18n.gap(env.lang) + note if note else ""), figures, sources)
+
+
+def _ranks(query: ExplainQuery) -> tuple[int, ...]:
+    named = tuple(sorted(set(query.ranks)))[:4]
+    if len(named) >= 2:
+        return named
+    if len(named) == 1:
+        return tuple(sorted({named[0], 8 if named[0] != 8 else 64}))
+    return TYPICAL_RANKS
+
+
+def _lora_rank(query: ExplainQuery, env: Env) -> Lead | None:
+    from assistant.models import train_memory
+    from assistant.models.train_memory import optimizer_bytes
+    from assistant.respond.setup import estimate, memory_setup, setup_step
+
+    model, note = _model(query, env, LORA_MODEL)
+    if model is None:
+        return None
+    mode = "qlora" if "qlora" in query.text.lower() else "lora"
+    w, g, s = optimizer_bytes("adamw", "fp32")
+    rows = []
+    setup = None
+    for r in _ranks(query):
+        asked = FitQuery(text=query.text, model=None, mode=mode, lora_rank=r)
+        setup = memory_setup(model, asked, mode)
+        total = estimate(model, setup, "bf16", 1, mode, asked).total_gb
+        params = train_memory.lora_params(model, r)
+        rows.append((r, params, params * (w + g + s) / 1e9, total))
+    share = (rows[-1][3] - rows[0][3]) / rows[-1][3] if rows[-1][3] else 0.0
+    items = i18n.listing(env.lang).join(
+        env.t("explain.rank_item", r=r, params=num(p / 1e6, 0), gb=f"{gb:.1f}") for r, p, gb, _ in rows
+    )
+    totals = i18n.listing(env.lang).join(env.t("explain.rank_total", r=r, gb=f"{t:.1f}") for r, _, _, t in rows)
+    opener = ""  # "对显存影响大吗", "does lora rank affect vram much": how much, first
+    if query.asked == "yes_no":
+        opener = env.t("explain.rank_small" if share < RANK_SMALL_SHARE else "explain.rank_large")
+    text = opener + env.t(
+        "explain.rank_lead",
+        model=model.name,
+        items=items,
+        method=env.t(f"fit.mode_{mode}"),
+        totals=totals,
+        billions=f"{model.params_b:.1f}",
+    )
+    text += i18n.gap(env.lang) + env.t("explain.rank_typical")
+    if note:
+        text += i18n.gap(env.lang) + note
+    figures = {"model": model.key, "ranks": [r for r, *_ in rows], "totals_gb": [round(t, 1) for *_, t in rows]}
+    out = Lead(text, figures, env.cite(model.source, "docs/model.md §mem.lora"))
+    if setup is not None:  # the set-up assumed, without the rank (the lead names every rank it shows)
+        kept = tuple(item for item in setup.items if item[0] != "fit.item_rank")
+        out.figures["setup"] = setup_step(env, dataclasses.replace(setup, items=kept))
+    return out
+
+
+def _slow_card(query: ExplainQuery, env: Env) -> Lead | None:
+    from assistant.respond.pricing import CHAT_MODEL, chat_tokens_per_s
+
+    if query.asked != "why_slow":
+        return None
+    named = [g.name for g in query.gpus if g.name]
+    if not named:
+        return None
+    gpu = env.gpu(named[0])
+    if not gpu.memory_bandwidth_gb_s:
+        return None
+    ref_name = next((n for n in named[1:] if n != gpu.name), None)
+    if ref_name is None:
+        ref_name = REFERENCE_GPUS[1] if gpu.name == REFERENCE_GPUS[0] else REFERENCE_GPUS[0]
+    ref = env.gpu(ref_name)
+    named_model = env.reader.model(query.model.key) if query.model else None
+    model = named_model if named_model is not None and named_model.kind == "llm" else env.reader.model(CHAT_MODEL[0])
+    if model is None:
+        return None
+    quant = CHAT_MODEL[1]
+    tps, ref_tps = chat_tokens_per_s(model, quant, gpu), chat_tokens_per_s(model, quant, ref)
+    bus = env.t("explain.slow_bus", bits=gpu.memory_bus_bits) if gpu.memory_bus_bits else ""
+    values = dict(
+        gpu=gpu.short_name,
+        mem=num(gpu.memory_gb),
+        bus=bus,
+        bw=num(gpu.memory_bandwidth_gb_s, 0),
+        ref=ref.short_name,
+        ref_bw=num(ref.memory_bandwidth_gb_s, 0),
+        ratio=f"{(ref.memory_bandwidth_gb_s or 0) / gpu.memory_bandwidth_gb_s:.1f}",
+        model=model.name,
+        quant=quant,
+        tps=num(tps, 0),
+        ref_tps=num(ref_tps, 0),
+    )
+    slower = (ref.memory_bandwidth_gb_s or 0) > gpu.memory_bandwidth_gb_s
+    text = env.t("explain.slow_lead" if slower else "explain.slow_not_bandwidth", **values)
+    figures = {
+        "gpu": gpu.name,
+        "reference": ref.name,
+        "tokens_per_s": round(tps, 1),
+        "reference_tokens_per_s": round(ref_tps, 1),
+    }
+    sources = [spec_source(gpu, env), spec_source(ref, env), *env.cite(model.source, "docs/model.md §llm.decode")]
+    return Lead(text, figures, sources)
+
+
+def _quality_table() -> dict:
+    from assistant import paths
+    from assistant.kb.files import read_toml
+
+    return read_toml(paths.knowledge_dir() / "quant_quality.toml")
+
+
+def _quant_quality(query: ExplainQuery, env: Env) -> Lead | None:
+    table = _quality_table()
+    ppl, study = table["perplexity"], table["study"]
+    parts, ids, with_ppl = [], [], False
+    for p in query.precisions:
+        if p in ("fp16", "bf16"):
+            parts.append(env.t("explain.quality_reference", p=p.upper()))
+            continue
+        if p in study["finding"]:
+            parts.append(env.t(f"explain.quality_{study['finding'][p]}", p=p.upper()))
+            ids.append(study["source"])
+        gguf = p if p in ppl["added"] else ppl["like"].get(p)  # "4bit" run locally is usually Q4_K_M
+        if gguf in ppl["added"] and gguf not in query.precisions[: query.precisions.index(p)]:
+            added = ppl["added"][gguf]
+            share = f"{100 * added / ppl['base']:.2f}"
+            parts.append(env.t("explain.quality_ppl", p=gguf.upper(), added=f"{added:.4f}", share=share))
+            ids += [ppl["source"], ppl["base_source"]]
+            with_ppl = True
+    if not ids:
+        return None  # no format with a published figure named: the concept's text has them all
+    key = "explain.quality_lead_ppl" if with_ppl else "explain.quality_lead"
+    text = env.t(key, items=i18n.listing(env.lang).join(parts), base=f"{ppl['base']:.2f}")
+    return Lead(text, {"precisions": list(query.precisions)}, env.cite(*dict.fromkeys(ids)))
+
+
+def _market_rate(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "vast.ai 3090 hourly rate, is it actually reliable": the rate of the card at the marketplace named, then the
+    reliability concept."""
+    named = [g.name for g in query.gpus if g.name]
+    if not named:
+        return None
+    gpu = env.gpu(named[0])
+    text = query.text.lower()
+    rates = [r for r in env.reader.cloud_rates(gpu.name) if r.provider.lower().split(".")[0] in text]
+    if not rates:
+        return None
+    rate = min(rates, key=lambda r: r.on_demand_usd_per_gpu_hour)
+    spot = (
+        env.t("explain.market_spot", spot=env.money_total(rate.spot_usd_per_gpu_hour))
+        if rate.spot_usd_per_gpu_hour
+        else ""
+    )
+    usd = rate.on_demand_usd_per_gpu_hour
+    values = dict(gpu=gpu.short_name, provider=rate.provider, rate=env.money_total(usd), spot=spot, date=rate.observed)
+    text_out = env.t("explain.market_rate", **values)
+    return Lead(text_out, {"provider": rate.provider, "usd_per_gpu_hour": usd}, env.cite(rate.source))
+
+
+_LEADS: dict[str, Callable[[ExplainQuery, Env], Lead | None]] = {
+    "cloud-marketplace": _market_rate,
+    "quant-quality": _quant_quality,
+    "gqa": _gqa,
+    "lora-rank": _lora_rank,
+    "memory-bandwidth": _slow_card,
+}
