@@ -19,7 +19,7 @@
 - `slow_card`: one or two GPUs named with a slow word ([lists] slow_words) and why (WHY, [lists] slow_why_words), or
   with their memory bus doubted ([lists] bus_words, bus_doubt_words), for LLM work or none named ("why is a 4060 ti
   16gb so slow for llms", "4060ti 16g跑大模型为什么这么慢", "is the 4060 ti 16gb's 128 bit bus a problem"): the
-  bandwidth concept asked why_slow (respond/concept_leads: the card's bandwidth against a reference card, with tokens/s).
+  bandwidth concept asked why_slow (respond/concept_leads: its bandwidth against a reference card, with tokens/s).
 - `cloud_trust`: a marketplace cloud ([lists] marketplace_clouds) with a reliability word ([lists] cloud_doubt_words),
   or the concept named ("spot instances for training, worth the risk?"): "is vast.ai reliable for multi day training",
   "vast靠谱吗 会不会跑一半断掉", "vast.ai上租4090跑三天训练稳不稳": the cloud-marketplace concept. A GPU named is
