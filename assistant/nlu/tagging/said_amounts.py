@@ -3,7 +3,8 @@
 Contract (each pass takes the tags, the cleaned text and the lexicon and returns the tags):
 - `round_the_clock`: "24小时挂机", "24小时不关机跑一个月": 24 hours said with a word of running on right after it
   (lexicon [lists] running_on_words, or a full-time HOURS tag there) is all the time: one HOURS tag
-  {"per_week": 168, "full_time": True} in place of a 24-hour job (which the cost reader would take first).
+  {"per_week": 168, "full_time": True} in place of a 24-hour job (which the cost reader would take first). A full-load
+  word right before stated hours ("每天跑满8小时") says how hard those hours run: the hours stand (per day after 每天).
 - `vague_amounts`: "几百块", "小几千", "a few hundred bucks", "两千多", "一两千", "三四千": a rough amount. Its MONEY /
   NUMBER tag gets the middle of the range as its value and meanings["VAGUE"] = (low, high), which the answer shows
   ("几百块" is never ¥100). The range words are lexicon [lists] vague_few (2-9 of the unit), vague_couple (2-3),
@@ -53,6 +54,32 @@ def round_the_clock(tags: list[Tag], text: str, lex: Lexicon) -> list[Tag]:
             out.append(Tag("HOURS", dict(FULL_TIME), text[t.start : covered], t.start, covered, t.meanings))
             continue
         out.append(t)
+    return _load_hours_said(out, text)
+
+
+def _load_hours_said(tags: list[Tag], text: str) -> list[Tag]:
+    """ "每天跑满8小时": a full-load word right before stated hours is how hard those hours run, not all week: the
+    full-time tag goes, and hours after "每天" (a PERIOD day right before the load word) are per day."""
+    out: list[Tag] = []
+    k = 0
+    while k < len(tags):
+        t = tags[k]
+        nxt = tags[k + 1] if k + 1 < len(tags) else None
+        said = nxt is not None and nxt.kind == "HOURS" and set(nxt.mapping()) == {"total"}
+        if t.kind == "HOURS" and t.mapping().get("full_time") and said and not text[t.end : nxt.start].strip():
+            hours = float(nxt.mapping()["total"])
+            before = out[-1] if out else None
+            daily = before is not None and before.kind == "PERIOD" and before.value == "day"
+            if daily and before is not None and not text[before.end : t.start].strip() and 0 < hours <= 24:
+                out[-1] = Tag(
+                    "HOURS", {"per_week": hours * 7}, text[before.start : nxt.end], before.start, nxt.end, nxt.meanings
+                )
+            else:
+                out.append(nxt)
+            k += 2
+            continue
+        out.append(t)
+        k += 1
     return out
 
 
