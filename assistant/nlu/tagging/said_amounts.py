@@ -64,8 +64,11 @@ def _load_hours_said(tags: list[Tag], text: str) -> list[Tag]:
     k = 0
     while k < len(tags):
         t = tags[k]
-        nxt = tags[k + 1] if k + 1 < len(tags) else None
-        said = nxt is not None and nxt.kind == "HOURS" and set(nxt.mapping()) == {"total"}
+        if k + 1 >= len(tags):
+            out.append(t)
+            break
+        nxt = tags[k + 1]
+        said = nxt.kind == "HOURS" and set(nxt.mapping()) == {"total"}
         if t.kind == "HOURS" and t.mapping().get("full_time") and said and not text[t.end : nxt.start].strip():
             hours = float(nxt.mapping()["total"])
             before = out[-1] if out else None
