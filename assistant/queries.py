@@ -337,6 +337,7 @@ class PowerLimitQuery(Query):
     gpus: tuple[GpuRef, ...]
     watts: float | None = None  # the limit in watts
     share: float | None = None  # or as a share of the board power (0.7 for "70%")
+    bill: bool = False  # asked right after the cards' running cost: the bill at the limited draw too (the dialogue)
 
 
 @dataclass(frozen=True, kw_only=True)

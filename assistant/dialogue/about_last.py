@@ -145,7 +145,8 @@ def gap_of_last(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         )  # "how much more is it" after one card: than what
     if len(gpus) < 2:
         raise NothingToReferTo(follow.text)
-    return CompareQuery(text=follow.text, gpus=gpus, settings=follow.settings, offers=offers)
+    mode = ctx.setup.mode if ctx.setup.trains() else None  # the thread's LoRA, not a full fine-tune of its model
+    return CompareQuery(text=follow.text, gpus=gpus, settings=follow.settings, offers=offers, mode=mode)
 
 
 def _offers_of(history, names: set) -> tuple:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from assistant.dialogue import again, from_context, job, measures, method_choice, rent_context, thread
+from assistant.dialogue import again, from_context, job, measures, method_choice, rent_context, thread, usage
 from assistant.dialogue.ellipsis import merge
 from assistant.dialogue.references import COUNTED, NoSecondGpu, NoSuchVariant, NothingToReferTo, fill
 from assistant.dialogue.state import Assumptions, Context
@@ -79,6 +79,8 @@ class Dialogue:
         from assistant import i18n
 
         query = from_context.reply_to_ask_back(self, query)
+        query = usage.days_at_thread_hours(self, query)  # "what if only weekends" after 24/7: 48 hours a week
+        query = usage.slower_after_limit(self, usage.limit_in_bill_thread(self, query))
         self.context.asked_back = False
         open_ended = thread.leaves_open(query)
         # "ok which would you pick", "which one should i buy": after the answer "it" is the GPU it picks

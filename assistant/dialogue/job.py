@@ -5,7 +5,8 @@ faster and cheaper overall" after 120 hours on an A100, "what if i only have 48 
 Contract: `job_after(job, query, gpus, figures)` is the conversation's `Job` once `query` was answered (`gpus` and
 `figures` are the answer's): a rate, a rent or a rented job of one card sets the card as answered (the version the
 cloud rents), its count, the cloud named and the hours rented (a rate per hour is no job's hours); a rented job, a
-training run or a timed fit also sets the work and its hours; anything else keeps the job. The readers of the job
+training run or a timed fit also sets the work and its hours; a pick of cards to rent starts a rented job with no
+card yet; anything else keeps the job. The readers of the job
 take a query read from one message and return it completed, or unchanged when it does not leave the job open:
 `work_on_the_rented` (a training job with no card after a rent: on that card, at that cloud), `same_work_on`
 (other cards after a rent of hours: the same work on them, timed and priced against the job as rented),
@@ -38,6 +39,10 @@ _RENTS = ("rates", "rent", "job")
 
 def job_after(job: Job, query: Query, gpus: list[str], figures: dict) -> Job:
     """The job thread after `query` was answered (see the module contract)."""
+    from assistant.queries import RecommendQuery
+
+    if isinstance(query, RecommendQuery) and query.cloud:  # "想租卡微调qwen2.5 7b lora": the work is rented
+        return Job(rented=True)
     names = list(dict.fromkeys(gpus))
     if len(names) != 1:
         return job

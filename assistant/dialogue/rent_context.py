@@ -66,9 +66,10 @@ def job_cost_of_context(dlg: Dialogue, query: Query) -> Query:
     if query.years or query.hours_per_week or query.utilization:
         return query
     rented = next((q for q in reversed(ctx.history) if isinstance(q, RatesQuery)), None)
-    if rented is None:
+    if rented is None and not ctx.job.rented:  # "想租卡微调..." (a pick of cards to rent) rents too
         return query
-    return job_rates(query, job.gpus, rented.provider, job, tokens=job.tokens)
+    provider = rented.provider if rented is not None else ctx.job.provider
+    return job_rates(query, job.gpus, provider, job, tokens=job.tokens)
 
 
 def cost_of_the_rent(dlg: Dialogue, query: Query) -> Query:

@@ -34,6 +34,8 @@ def lead(
 ) -> tuple[str, dict]:
     """The difference sentence and its figures (see the module contract); `conditions` (GPU name -> new | used) are
     the conditions the user stated ("二手3090和全新4070tis"): each side's price in its own condition."""
+    if len(gpus) > 2 and price:  # "差价多少" after a three-card comparison: each against the cheapest
+        return _gaps_to_cheapest(gpus, env, conditions or {})
     if len(gpus) != 2:
         return "", {}
     a, b = gpus
@@ -49,6 +51,22 @@ def lead(
         return gap, figures
     said = env.t("difference.specs", a=a.short_name, b=b.short_name, deltas=i18n.sep(env.lang).join(deltas))
     return i18n.gap(env.lang).join(x for x in (said, gap) if x), figures | {"difference_specs": len(deltas)}
+
+
+def _gaps_to_cheapest(gpus: list[GpuSpec], env: Env, conditions: dict) -> tuple[str, dict]:
+    """The price gap of each card against the cheapest of them (like for like, as for two), in price order."""
+    priced = [(g, price_of(g.name, env, conditions.get(g.name))) for g in gpus]
+    known = sorted(((g, p) for g, p in priced if p is not None and p.usd > 0), key=lambda x: x[1].usd)
+    if len(known) < 2:
+        return "", {}
+    cheapest = known[0][0]
+    parts, gaps = [], []
+    for g, _ in known[1:]:
+        text, figures = _price_gap(g, cheapest, env, conditions)
+        if text:
+            parts.append(text)
+            gaps.append(figures.get("price_difference"))
+    return i18n.gap(env.lang).join(parts), ({"price_differences": gaps} if gaps else {})
 
 
 def _offer_gap(a: GpuSpec, b: GpuSpec, env: Env, offers: dict) -> tuple[str, dict]:

@@ -87,6 +87,24 @@ def _of_the_set(env: Env, n: int, stock: float, limit: float) -> str:
     )
 
 
+def _bill(env: Env, n: int, stock: float, limit: float) -> str:
+    """The yearly electricity of the n cards at stock and at the limit, at the use and rate in force (the running-cost
+    answer's formula: power x utilization x 8,760 h x price per kWh, models/cost.electricity_usd)."""
+    from assistant.models.cost import electricity_usd
+
+    a = env.assumptions
+    before = electricity_usd(stock * n, a.utilization, usd_per_kwh=a.electricity_usd_per_kwh)
+    after = electricity_usd(limit * n, a.utilization, usd_per_kwh=a.electricity_usd_per_kwh)
+    return env.t(
+        "power_limit.bill",
+        before=env.money_total(before),
+        after=env.money_total(after),
+        saved=env.money_total(before - after),
+        use=f"{a.utilization * 100:.0f}",
+        hours=f"{a.utilization * 168:,.0f}",
+    )
+
+
 def respond(query: PowerLimitQuery, env: Env) -> Answer:
     env = env.for_query(query)
     gpu = env.reader.known_gpu(query.gpus[0].name or "")
@@ -117,6 +135,8 @@ def respond(query: PowerLimitQuery, env: Env) -> Answer:
     n = max(query.gpus[0].count, 1)
     if n > 1:  # "limit them to 280w" after 3 x RTX 3090: the whole machine's draw, limited
         head = i18n.gap(env.lang).join([head, _of_the_set(env, n, stock, limit)])
+    if query.bill:  # "and if i power limit it to 300w" after the bill: the bill at the limit
+        head = i18n.gap(env.lang).join([head, _bill(env, n, stock, limit)])
     rows = [[workload_title(env, k), _pct(loss[k])] for k in KEYS if k in loss]
     if "chat" in loss:
         rows.append([env.t("power_limit.row_chat"), _pct(loss["chat"])])

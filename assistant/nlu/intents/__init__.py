@@ -40,7 +40,7 @@ from assistant.nlu.intents import (
     video,
 )
 from assistant.nlu.reading import Reading
-from assistant.queries import Clarification, ExplainQuery, Query
+from assistant.queries import Clarification, ExplainQuery, Query, SetQuery
 
 # The order is the precedence: courtesy and commands, then concept questions, ellipsis and
 # settings typed alone, then the question intents from the most specific to the broadest.
@@ -145,7 +145,8 @@ def read(reading: Reading) -> Query | Clarification:
         stated = settings.stated_in(reading, found)
         boards = reading.boards() if reading.explicit else ()
         targets = tuple(t for t in reading.targets() if not (t[0] == "power_limit" and found.intent == "power_limit"))
-        used = any(s.key == "utilization" for s in stated) or getattr(found, "hours_per_week", None)
+        own = found.settings if isinstance(found, SetQuery) else ()  # "only on weekends then?" typed alone
+        used = any(s.key == "utilization" for s in (*stated, *own)) or getattr(found, "hours_per_week", None)
         usage = reading.usage_assumed() if used else None  # "on weekends": the hours assumed, said
         families = tuple(t.meanings["FAMILY"] for t in reading.b.kinds.get("WORKLOAD", []) if "FAMILY" in t.meanings)
         if families and not found.unsized and getattr(found, "model", None) is None:
@@ -157,7 +158,7 @@ def read(reading: Reading) -> Query | Clarification:
         if stated or boards or targets or usage or sizes or vague:
             return dataclasses.replace(
                 found,
-                settings=stated,
+                settings=stated or own,
                 boards=boards,
                 targets=targets,
                 usage_assumed=usage,

@@ -175,6 +175,8 @@ def time_alone(r: Reading) -> Query | None:
     about (the dialogue asks back when nothing was). Claimed before the reader of empty questions: these may have no
     tag at all."""
     b = r.b
+    if said(r, "image_time_words") and not r.explicit and not r.model and not {t.kind for t in b.tags} - AROUND:
+        return build(r, want_speed=True)  # "一张要几秒", "多久一张" (untagged): the image time of what was talked about
     data = any(job_data(r).values())  # "how long for 20k samples", "训练2万条数据要多久": the job on that data
     extra = {t.kind for t in b.tags} - AROUND
     if not said(r, "duration_words") or r.explicit or (extra and not (data and extra <= {"COUNTED", "NUMBER", "MODE"})):

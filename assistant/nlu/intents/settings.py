@@ -224,7 +224,7 @@ def settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
     elif (
         hours
         and hours.get("per_week")
-        and (b.has("SET") or _usage_alone(r))
+        and (b.has("SET") or _usage_alone(r) or kwh is not None)  # "electricity is 0.30, 8 hours a day": both
         and not b.has("GPU", "COST", "UTILIZATION", *ASKS)
     ):
         out.append(Setting("utilization", min(hours["per_week"] / 168.0, 1.0)))  # "按一天8小时算", "每天就用3小时"

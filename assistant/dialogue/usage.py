@@ -1,0 +1,71 @@
+"""The use a conversation runs its cards at, carried to follow-ups about the bill: "what if only weekends" after "24/7"
+(the whole weekend days, not 8 assumed hours of each), "and if i power limit it to 300w" after the bill (the bill at
+the limit too), "how much slower is it then for llm inference" after a limit (that limit's cost in speed).
+
+Contract: each function takes the dialogue and a query read from one message and returns it completed from the
+conversation (its hours of use a day, the last running cost, the last power limit), or unchanged when it does not
+leave that open. Nothing here raises.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from assistant.queries import CompareQuery, CostQuery, PowerLimitQuery, Query, Setting
+
+if TYPE_CHECKING:
+    from assistant.dialogue.core import Dialogue
+
+_DAYS = {"weekends": 2, "weekdays": 5}  # days a week of a usage said by its days (nlu tagging/usage.py)
+
+
+def days_at_thread_hours(dlg: Dialogue, query: Query) -> Query:
+    """ "what if only weekends", "只在周末跑呢" after a use set by the day ("24/7", "8 hours a day"): those days at the
+    conversation's hours a day (24/7 on weekends: 48 hours a week), not the hours a day assumed when none was said."""
+    said = query.usage_assumed
+    if said is None or said[0] not in _DAYS or "utilization" not in dlg.assumptions.changed:
+        return query
+    per_day = dlg.assumptions.utilization * 24.0
+    if per_day <= said[1]:
+        return query  # the conversation's days are no longer than the hours assumed: the reading stands
+    per_week = per_day * _DAYS[said[0]]
+    settings = tuple(
+        Setting("utilization", min(per_week / 168.0, 1.0)) if s.key == "utilization" else s for s in query.settings
+    )
+    return dataclasses.replace(query, settings=settings, usage_assumed=None)
+
+
+def limit_in_bill_thread(dlg: Dialogue, query: Query) -> Query:
+    """ "and if i power limit it to 300w" right after a running cost (the bill of the cards talked about): the limit's
+    cost in speed and the bill at the limited draw too."""
+    last = dlg.context.last_query
+    if not isinstance(query, PowerLimitQuery) or not isinstance(last, CostQuery):
+        return query
+    if last.kind not in ("running", "tco") or not last.gpus:
+        return query
+    return dataclasses.replace(query, bill=True)
+
+
+def slower_after_limit(dlg: Dialogue, query: Query) -> Query:
+    """ "how much slower is it then for llm inference", "推理会慢多少" right after a power limit, no other card
+    named: that limit again (its answer gives the loss for each kind of work), not a comparison with a card never
+    named."""
+    from assistant.queries import RecommendQuery
+
+    last = dlg.context.last_query
+    if not isinstance(last, PowerLimitQuery):
+        return query
+    if isinstance(query, CompareQuery) and not (query.model or query.params_b):
+        if all(g.pronoun is not None for g in query.gpus):
+            return dataclasses.replace(last, text=query.text, settings=query.settings)
+    if isinstance(query, RecommendQuery) and _workload_only(query):  # "推理会慢多少", "how much slower for training"
+        return dataclasses.replace(last, text=query.text, settings=query.settings)
+    return query
+
+
+def _workload_only(query) -> bool:
+    """A recommendation read from a question that names only a kind of work ("推理会慢多少"): no budget, model, memory,
+    vendor, count, order or list of its own, so nothing a search of the market would answer."""
+    own = (query.budget_usd, query.model, query.params_b, query.min_memory_gb, query.vendor, query.sort, query.top_n)
+    return all(v is None for v in own) and query.gpu_count == 1 and not query.which_one and not query.among
