@@ -308,6 +308,7 @@ def _power_head(query: RigQuery, b: Build, env: Env) -> str:
     rules = power()
     load = b.gpu_w + b.platform.cpu_w + rules["rest_w"]
     values = dict(build=b.label, load=f"{load:,.0f}", psu=f"{b.psu_w:,}", margin=f"{rules['psu_margin']:g}")
+    values["draw"] = env.t("rig.draw_one" if b.n == 1 else "rig.draw_many")  # "RTX 5070 Ti draws", "2 x ... draw"
     suggested = b.gpu.suggested_psu_w if b.n == 1 else None  # one card: the PSU its specifications suggest
     if suggested and query.psu_w and query.cpu and suggested <= query.psu_w < b.psu_w:
         # the specifications assume a typical CPU; a named power-hungry one ("4090 + 13900k, 850w?") leaves no margin
