@@ -27,9 +27,10 @@ from assistant.respond.compare_pick import FASTER_BY
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.fit_speed import speed_text
-from assistant.respond.pricing import speech
+from assistant.respond.pricing import score, speech
 from assistant.respond.setup import estimate, memory_setup, setup_step
 
+REFERENCE_GPU = "GeForce RTX 3090"  # the training score's reference card (= 1), where the FLOPs rule anchors the scale
 DEFAULT_PRECISION = "q4_k_m"
 _TRAINING = ("llm_finetune", "training")
 
@@ -47,6 +48,22 @@ def train_mode(query: CompareQuery, lang: str) -> str | None:
     if query.workload in _TRAINING or lexicon(lang).words_in("full_finetune_words", low):
         return "full_finetune"
     return None
+
+
+def _measured_mix_rate(model, gpu, n: int, env: Env) -> float | None:
+    """Tokens a second of an LLM's full training on n cards (§cost.training, comparisons): the FLOPs rule's rate on
+    one RTX 3090 (6 x parameters FLOPs a token at 35 % of its 16-bit peak) x the measured 16-bit training score of
+    the n cards over the 3090's (the table's row, multi-GPU scaling included). Peaks alone rate newer parts 2x too
+    high against Lambda's transformer runs (BERT-large, Transformer-XL: median 2.2x off, the score 1.14x;
+    scripts/model_checks/transformer_oos.py), so the score sets the ratio and the 3090 the scale."""
+    ref = env.reader.gpu(REFERENCE_GPU)
+    if ref is None:
+        return None
+    hours = job_plan.run(model, "full", 1e9, ref, 1).hours
+    base = score(ref, "train16").score
+    if not 0 < hours < float("inf") or base <= 0:
+        return None
+    return 1e9 / (hours * 3600) * score(gpu, "train16", n).score / base
 
 
 def _training_rows(query: CompareQuery, model, mode: str, names: list[str], counts: dict[str, int], env: Env):
@@ -74,9 +91,9 @@ def _training_rows(query: CompareQuery, model, mode: str, names: list[str], coun
         # pretraining / full fine-tuning keeps the tensor cores busy: the job's speed is FLOPs / (MFU x 16-bit peak x
         # cards) (§cost.training); (Q)LoRA's small batches and adapters run well below it, so the benchmark mix stays
         if model.kind == "llm" and f.fits and mode == "full_finetune":
-            hours = job_plan.run(model, "full", 1e9, gpu, n).hours
-            if 0 < hours < float("inf"):
-                figures.setdefault("model_train_tokens_per_second", {})[name] = round(1e9 / (hours * 3600))
+            tps = _measured_mix_rate(model, gpu, n, env)
+            if tps:
+                figures.setdefault("model_train_tokens_per_second", {})[name] = round(tps)
         where = (
             env.t("fit.where_many", n=n, gpu=gpu.short_name)
             if n > 1
