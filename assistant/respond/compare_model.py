@@ -107,6 +107,7 @@ def _training_rows(query: CompareQuery, model, mode: str, names: list[str], coun
             # an image model is not split across cards: no count of them holds it
             more = env.t("compare.train_min_gpus", n=f.min_gpus) if f.min_gpus > n and model.kind == "llm" else ""
             more += layers_only + _fused_fits(model, setup, mode, asked, gpu, n, figures, name, env)
+            more += _image_lora_fits(model, setup, mode, asked, gpu, n, figures, name, env)
             sides.append(env.t("compare.train_side_no", where=where, total=total, need=need, more=more))
         fits_row.append(
             env.t("fit.yes" if f.fits else "fit.no") + env.t("fit.headroom", headroom=f"{f.headroom_gb:+.1f}")
@@ -124,7 +125,8 @@ def _training_rows(query: CompareQuery, model, mode: str, names: list[str], coun
             for m, gb in lighter.items()
         )
         head += i18n.gap(env.lang) + env.t("compare.train_lighter", items=items)
-    if not holders and model.kind == "image":  # "flux lora on 16 GB": the fp8 base that kohya / ai-toolkit offer
+    # "flux lora on 16 GB": the fp8 base that kohya / ai-toolkit offer, unless a side already said what fits it
+    if not holders and model.kind == "image" and not figures.get("model_fits_if"):
         gb = estimate(model, setup, "fp8", 1, mode, asked).total_gb
         figures["lighter_gb"] = {"fp8_base": round(gb, 1)}
         item = env.t("compare.train_lighter_item", method=env.t("fit.method_lora_base", prec="fp8"), gb=f"{gb:.1f}")
@@ -144,6 +146,26 @@ def _fused_fits(model, setup, mode: str, asked, gpu, n: int, figures: dict, name
         return ""
     figures.setdefault("model_fits_if", {})[name] = "fused_loss"
     return env.t("compare.train_fused_fits", need=f"{est.total_gb * n:.1f}")
+
+
+def _image_lora_fits(model, setup, mode: str, asked, gpu, n: int, figures: dict, name: str, env: Env) -> str:
+    """An image LoRA a side does not hold at the 16-bit base: at the fp8 base, else with the trainers' low-VRAM
+    settings (diffusion_memory.low_vram_lora: Adafactor, blocks swapped to system RAM), said beside the side and kept
+    as `model_fits_if` (§mem.image)."""
+    if model.kind != "image" or setup.kind != "image_train" or mode != "lora" or n != 1:
+        return ""
+    avail = hardware.gpu_memory_limit_gb(gpu)
+    fp8 = estimate(model, setup, "fp8", 1, mode, asked)
+    if memory.fit(fp8, avail, 1).fits:
+        figures.setdefault("model_fits_if", {})[name] = "fp8_base"
+        return env.t("compare.train_image_fp8_fits", need=f"{fp8.total_gb:.1f}")
+    found = diffusion_memory.low_vram_lora(model, avail or 0.0, **(setup.values | {"precision": "fp8"}))
+    if found is None:
+        return ""
+    change, est = found
+    swapped = change.get("blocks_swapped", 0)
+    figures.setdefault("model_fits_if", {})[name] = f"low_vram_swap_{swapped}" if swapped else "low_vram_adafactor"
+    return env.t("compare.train_image_low_vram", need=f"{est.total_gb:.1f}", n=swapped)
 
 
 def _layer_split(setup, mode: str) -> bool:
