@@ -64,6 +64,7 @@ def idle_head(env: Env, label: str, split: cost.LoadAndIdle, watts: float, idle_
     return env.t(
         "cost.head_load_idle",
         gpu=label,
+        pronoun=env.t("cost.it" if count == 1 else "cost.them"),
         money=env.money(split.total_usd),
         load_money=env.money(split.load_usd),
         load_hours=f"{round(split.load_hours_per_week, 1):g}",
