@@ -127,7 +127,7 @@ def _training_rows(query: CompareQuery, model, mode: str, names: list[str], coun
         head += i18n.gap(env.lang) + env.t("compare.train_lighter", items=items)
     # "flux lora on 16 GB": the fp8 base that kohya / ai-toolkit offer, unless a side already said what fits it
     if not holders and model.kind == "image" and not figures.get("model_fits_if"):
-        gb = estimate(model, setup, "fp8", 1, mode, asked).total_gb
+        gb = estimate(model, setup.with_values(method="lora"), "fp8", 1, "lora", asked).total_gb  # a LoRA set-up
         figures["lighter_gb"] = {"fp8_base": round(gb, 1)}
         item = env.t("compare.train_lighter_item", method=env.t("fit.method_lora_base", prec="fp8"), gb=f"{gb:.1f}")
         head += i18n.gap(env.lang) + env.t("compare.train_lighter", items=item)
@@ -181,6 +181,8 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
     model, _ = sized_model(asked, env)
     if model is not None and model.kind == "image":
         mode = train_mode(query, env.lang)
+        if mode == "full_finetune" and not lexicon(env.lang).words_in("full_finetune_words", query.text.lower()):
+            mode = "lora"  # an image model trained with no full fine-tuning named: a LoRA, as its trainers mean [A]
         if mode is not None and mode != "qlora":  # "sdxl lora training": training memory on one card of each side
             return _training_rows(query, model, mode, names, {}, env)
         return _image_rows(query, model, names, env)
