@@ -443,6 +443,7 @@ class ExplainQuery(Query):
     asked: str | None = None
     ranks: tuple[int, ...] = ()  # "lora rank 8 vs 64": the LoRA ranks the question names
     precisions: tuple[str, ...] = ()  # "int4 vs fp8 quality": the number formats named (lexicon [precision] keys)
+    params_b: float | None = None  # "why does a 7b model need 100+gb to fully finetune": the size named, no model
 
 
 @dataclass(frozen=True)

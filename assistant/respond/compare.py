@@ -24,6 +24,7 @@ from assistant.respond import (
     compare_reasons,
     compare_second,
     compare_table,
+    compare_why,
     difference,
     fit_hardware,
     scaling,
@@ -172,6 +173,8 @@ def _compare(query: CompareQuery, env: Env) -> Answer:
         headline += compare_reasons.large_training_text(rows[names[0]], rows[names[1]], key, env, "head")
         second = compare_second.second_ratio(query, by_key, names, chat_tps, key, env)  # "training and inference"
         headline += (i18n.gap(env.lang) + second) if second else ""
+        why = compare_why.why_faster(query, rows, names, key, env)  # "why is the 4090 faster": the deciding spec
+        headline += (i18n.gap(env.lang) + why) if why else ""
     if about_model is not None:  # "two 3090s or one 4090 for 70b": the model decides first
         model_head, model_rows, _ = about_model
         table.rows[0:0] = model_rows

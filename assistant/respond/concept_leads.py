@@ -273,7 +273,280 @@ def _market_rate(query: ExplainQuery, env: Env) -> Lead | None:
     return Lead(text_out, {"provider": rate.provider, "usd_per_gpu_hour": usd}, env.cite(rate.source))
 
 
+def _card(query: ExplainQuery, env: Env):
+    """The first GPU named, else the reference card (the RTX 3090) and a note saying it is an example."""
+    named = [g.name for g in query.gpus if g.name]
+    if named:
+        return env.gpu(named[0]), ""
+    gpu = env.gpu(REFERENCE_GPUS[0])
+    return gpu, env.t("explain.example_card", gpu=gpu.short_name)
+
+
+def _chat_model(query: ExplainQuery, env: Env, example: str):
+    """The LLM named, else the example model (the common local one) and a note saying it is one."""
+    named = env.reader.model(query.model.key) if query.model else None
+    if named is not None and named.kind == "llm" and named.layers:
+        return named, ""
+    model = env.reader.model(example)
+    return model, env.t("explain.example_model", model=model.name) if model else ""
+
+
+def _with_notes(text: str, env: Env, *notes: str) -> str:
+    return text + "".join(i18n.gap(env.lang) + n for n in notes if n)
+
+
+def _speed_bound(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "what does tokens per second depend on, bandwidth or compute?": the card's bandwidth ceiling for one user
+    (bandwidth / weight bytes), the modelled decode speed, and the compute-bound prompt speed (§llm.decode,
+    §llm.prefill)."""
+    from assistant.models import llm
+    from assistant.respond.pricing import CHAT_MODEL
+
+    if query.asked != "speed_bound":
+        return None
+    gpu, card_note = _card(query, env)
+    model, model_note = _chat_model(query, env, CHAT_MODEL[0])
+    if model is None or not gpu.memory_bandwidth_gb_s:
+        return None
+    quant = CHAT_MODEL[1]
+    weights = memory.weights_gb(model, quant)
+    decode = llm.decode_speed(gpu, model, quant, context=1024).tokens_per_s
+    prefill = llm.prefill_speed(gpu, model, quant).tokens_per_s
+    if decode <= 0 or prefill <= 0:
+        return None
+    text = env.t(
+        "explain.speed_bound",
+        gpu=gpu.short_name,
+        bw=num(gpu.memory_bandwidth_gb_s, 0),
+        model=model.name,
+        quant=quant,
+        gb=f"{weights:.1f}",
+        ceiling=num(gpu.memory_bandwidth_gb_s * 1e9 / (weights * GIB), 0),  # GB/s are decimal, memory GB binary
+        tps=num(decode, 0),
+        prefill=num(prefill, 0),
+    )
+    figures = {"gpu": gpu.name, "tokens_per_s": round(decode, 1), "prefill_tokens_per_s": round(prefill, 1)}
+    sources = [spec_source(gpu, env), *env.cite(model.source, "docs/model.md §llm.decode")]
+    return Lead(_with_notes(text, env, card_note, model_note), figures, sources)
+
+
+_TRAIN_MODES = {"full-finetune": "full_finetune", "lora": "lora", "qlora": "qlora"}
+WHY_MEMORY_PARAMS_B = 7.0  # the size the memory of training is shown for when the question names none [A]
+
+
+def _why_memory(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "why does a 7b model need 100+gb to fully finetune": the memory model's parts for the method asked, in GB and
+    bytes per parameter, then the whole of the other methods and of inference (§mem.train, §mem.lora)."""
+    from assistant.respond.fit import sized_model
+    from assistant.respond.setup import estimate, memory_setup, setup_step
+
+    mode = _TRAIN_MODES.get(query.concept)
+    if query.asked != "why_memory" or mode is None:
+        return None
+    params = query.params_b if query.model is None else None
+    sized = FitQuery(
+        text=query.text, model=query.model, params_b=params or (None if query.model else WHY_MEMORY_PARAMS_B)
+    )
+    model, _ = sized_model(sized, env)
+    if model is None:
+        return None
+    totals: dict[str, float] = {}
+    parts: tuple[tuple[str, float], ...] = ()
+    setup = None
+    for m in ("full_finetune", "lora", "qlora", "inference"):
+        asked = FitQuery(text=query.text, model=None, mode=m)
+        setup_m = memory_setup(model, asked, m)
+        est = estimate(model, setup_m, "bf16", 1, m, asked)
+        totals[m] = est.total_gb
+        if m == mode:
+            parts, setup = est.components, setup_m
+    n = (model.params_b or 0) * 1e9
+    items = i18n.listing(env.lang).join(
+        env.t("explain.part_bytes", part=env.term(name), gb=f"{gb:.1f}", bytes=f"{gb * 1024**3 / n:.0f}")
+        if name in ("weights", "gradients", "optimizer states", "frozen weights") and n
+        else env.t("explain.part", part=env.term(name), gb=f"{gb:.1f}")
+        for name, gb in parts
+        if gb >= 0.05
+    )
+    others = i18n.listing(env.lang).join(
+        env.t("explain.other_total", method=env.t(f"fit.mode_{m}"), gb=f"{totals[m]:.1f}") for m in totals if m != mode
+    )
+    text = env.t(
+        "explain.why_memory",
+        method=env.t(f"fit.mode_{mode}"),
+        model=model.name,
+        items=items,
+        total=f"{totals[mode]:.1f}",
+        others=others,
+    )
+    example = "" if query.model or query.params_b else env.t("explain.example_model", model=model.name)
+    figures = {"model": model.key, "total_gb": round(totals[mode], 1), "parts": dict(parts)}
+    if setup is not None:
+        figures["setup"] = setup_step(env, setup)
+    return Lead(_with_notes(text, env, example), figures, env.cite(model.source, "docs/model.md §mem.train"))
+
+
+def _second_card(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "my 2nd gpu barely speeds up training (2x 4070 super)": what two of those cards should give with data
+    parallelism on their link (models/scaling.training_scaling), so the shortfall is measured against it."""
+    from assistant.models import scaling
+    from assistant.nlu.lexicon import lexicon
+    from assistant.respond.scaling import bare_link
+
+    named = [g.name for g in query.gpus if g.name]
+    gpu = env.gpu(named[0]) if named else env.gpu(REFERENCE_GPUS[0])
+    count = max([g.count for g in query.gpus if g.name] + [2])
+    text_l = f" {query.text.lower()} "
+    bridged = "nvlink" in text_l and not lexicon(env.lang).words_in("link_lack_words", text_l)
+    own = scaling.link(gpu, count)  # a bridge the user does not mention is not assumed: most pairs run without one
+    group = scaling.training_scaling([gpu] * count, via=None if own != "nvlink" or bridged else bare_link(gpu))
+    if group.speedup <= 0:
+        return None
+    link = env.t(f"explain.link_{group.link}") if group.link in LINKS else group.link
+    text = env.t(
+        "explain.second_card",
+        n=count,
+        gpu=gpu.short_name,
+        speedup=f"{group.speedup:.2f}",
+        link=link,
+    )
+    note = "" if named else env.t("explain.example_card", gpu=gpu.short_name)
+    figures = {"gpu": gpu.name, "n_gpus": count, "speedup": round(group.speedup, 2)}
+    return Lead(
+        _with_notes(text, env, note), figures, [spec_source(gpu, env), *env.cite("docs/model.md §perf.multigpu")]
+    )
+
+
+LINKS = ("nvswitch", "nvlink", "pcie", "pcie_host", "infiniband")  # models/constants.DP_OVERHEAD_PER_DOUBLING keys
+OFFLOAD_MODEL = "llama-3-70b"  # the example of a model that does not fit one card [A]
+
+
+def _offload_speed(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "显存不够 模型放内存里跑会慢多少": the model named (else Llama 3 70B) at q4_k_m on the card named (else the
+    RTX 3090), the weights that do not fit read from system RAM (§llm.offload), against all in VRAM and all in RAM."""
+    from assistant.models import constants as C
+    from assistant.models import llm
+    from assistant.respond.pricing import CHAT_MODEL
+
+    if query.asked != "offload_speed":
+        return None
+    gpu, card_note = _card(query, env)
+    model, model_note = _chat_model(query, env, OFFLOAD_MODEL)
+    if model is None or not gpu.memory_bandwidth_gb_s or not gpu.memory_gb:
+        return None
+    quant = CHAT_MODEL[1]
+    weights = memory.weights_gb(model, quant)
+    need = memory.inference_memory(model, quant, context=1024).total_gb
+    offloaded = need - gpu.memory_gb
+    on_gpu = llm.decode_speed(gpu, model, quant, context=1024).tokens_per_s
+    if on_gpu <= 0:
+        return None
+    all_ram = C.SYSTEM_RAM_GB_S * 1e9 / (weights * GIB)  # every weight read from RAM once per token
+    values = dict(
+        ram=f"{C.SYSTEM_RAM_GB_S:g}",
+        bw=num(gpu.memory_bandwidth_gb_s, 0),
+        gpu=gpu.short_name,
+        times=f"{gpu.memory_bandwidth_gb_s / C.SYSTEM_RAM_GB_S:.0f}",
+        model=model.name,
+        quant=quant,
+        gb=f"{weights:.1f}",
+        on_gpu=num(on_gpu, 0),
+        all_ram=f"{all_ram:.1f}",
+    )
+    if 0 < offloaded < weights:
+        split = llm.offload_tokens_per_s(on_gpu, weights, offloaded)
+        text = env.t("explain.offload_speed", off=f"{offloaded:.1f}", split=f"{split:.1f}", **values)
+    else:
+        split = on_gpu if offloaded <= 0 else all_ram
+        text = env.t("explain.offload_speed_whole", **values)
+    figures = {"gpu": gpu.name, "model": model.key, "offloaded_gb": round(max(offloaded, 0.0), 1)}
+    figures |= {"tokens_per_s": round(split, 1), "on_gpu_tokens_per_s": round(on_gpu, 1)}
+    sources = [spec_source(gpu, env), *env.cite(model.source, "docs/model.md §llm.offload")]
+    return Lead(_with_notes(text, env, card_note, model_note), figures, sources)
+
+
+CONTEXT_SHORT, CONTEXT_LONG = 1024, 32768  # the two contexts a slowdown by context is shown at [A]
+
+
+def _context_speed(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "does longer context slow down generation": decode speed at a short and a long context (the KV cache read per
+    token grows with it, §llm.decode) and the time to read the long prompt first (§llm.prefill)."""
+    from assistant.models import llm
+    from assistant.respond.pricing import CHAT_MODEL
+
+    if query.asked != "context_speed":
+        return None
+    gpu, card_note = _card(query, env)
+    model, model_note = _chat_model(query, env, GQA_MODEL)  # a 128k-context model, so the long context is its own
+    if model is None:
+        return None
+    quant, long = CHAT_MODEL[1], min(CONTEXT_LONG, int(model.context or CONTEXT_LONG))
+    short = llm.decode_speed(gpu, model, quant, context=CONTEXT_SHORT).tokens_per_s
+    far = llm.decode_speed(gpu, model, quant, context=long).tokens_per_s
+    prefill = llm.prefill_speed(gpu, model, quant, prompt=long).tokens_per_s
+    if short <= 0 or far <= 0 or prefill <= 0:
+        return None
+    text = env.t(
+        "explain.context_speed",
+        model=model.name,
+        quant=quant,
+        gpu=gpu.short_name,
+        short=f"{CONTEXT_SHORT:,}",
+        long=f"{long:,}",
+        t1=num(short, 0),
+        t2=num(far, 0),
+        kv=f"{memory.kv_cache_bytes(model, long) / GIB:.1f}",
+        pre=f"{long / prefill:.0f}",
+    )
+    figures = {"tokens_per_s": round(short, 1), "long_tokens_per_s": round(far, 1), "long_context": long}
+    sources = [spec_source(gpu, env), *env.cite(model.source, "docs/model.md §llm.decode")]
+    return Lead(_with_notes(_yes(query, env, True) + text, env, card_note, model_note), figures, sources)
+
+
+POOL_MODEL = "llama-3-70b"  # the example of a model that needs two 24 GB cards [A]
+
+
+def _pooled(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "does nvlink pool the vram of two 3090s into 48gb": no single pool; the model split across the cards (a layer
+    split or tensor parallelism, §llm.mixed) runs on their memory together, bridge or not."""
+    from assistant.models import scaling
+    from assistant.respond.pricing import CHAT_MODEL
+
+    if query.asked != "pool":
+        return None
+    named = [g for g in query.gpus if g.name]
+    gpu = env.gpu(named[0].name) if named else env.gpu(REFERENCE_GPUS[0])
+    n = max([g.count for g in named] + [2])
+    model, model_note = _chat_model(query, env, POOL_MODEL)
+    if model is None or not gpu.memory_gb:
+        return None
+    need = memory.inference_memory(model, CHAT_MODEL[1], context=4096).total_gb
+    bridge = "" if scaling.link(gpu, 2) == "nvlink" else env.t("explain.pool_no_bridge", gpu=gpu.short_name)
+    text = env.t(
+        "explain.pool",
+        n=n,
+        gpu=gpu.short_name,
+        mem=num(gpu.memory_gb),
+        total=num(gpu.memory_gb * n),
+        model=model.name,
+        quant=CHAT_MODEL[1],
+        need=f"{need:.1f}",
+    )
+    note = "" if named else env.t("explain.example_card", gpu=f"{n} x {gpu.short_name}")
+    figures = {"gpu": gpu.name, "n_gpus": n, "total_gb": gpu.memory_gb * n, "model_gb": round(need, 1)}
+    sources = [spec_source(gpu, env), *env.cite(model.source, "docs/model.md §llm.mixed")]
+    return Lead(_with_notes(_yes(query, env, False) + text, env, bridge, note, model_note), figures, sources)
+
+
 _LEADS: dict[str, Callable[[ExplainQuery, Env], Lead | None]] = {
+    "context-length": _context_speed,
+    "nvlink": _pooled,
+    "prefill-decode": _speed_bound,
+    "full-finetune": _why_memory,
+    "lora": _why_memory,
+    "qlora": _why_memory,
+    "multi-gpu-slow": _second_card,
+    "cpu-offload": _offload_speed,
     "cloud-marketplace": _market_rate,
     "quant-quality": _quant_quality,
     "gqa": _gqa,

@@ -69,6 +69,11 @@ READERS = (
     explain.quant_quality,  # "int4 vs fp8 quality difference for 70b": what a precision costs, not a memory fit
     concept_cues.model_concept,  # "does gqa cut vram", "lora rank 8 vs 64 vram": from the model's shape
     concept_cues.slow_card,  # "why is a 4060 ti 16gb so slow for llms": its bandwidth against a reference card
+    concept_cues.offload_speed,  # "显存不够 模型放内存里跑会慢多少": RAM against VRAM, in tokens/s
+    concept_cues.trouble,  # "getting OOM with batch size 8 on my 3090": the problem's causes and fixes
+    concept_cues.speed_bound,  # "tokens per second: bandwidth or compute?": decode vs prefill, in numbers
+    concept_cues.why_memory,  # "why does a 7b model need 100+gb to fully finetune": the parts per parameter
+    concept_cues.second_card,  # "my 2nd gpu barely speeds up training": the usual causes, the expected speed-up
     explain.pcie_link,  # "does a pcie 4.0 x4 slot hurt a second gpu": the link, never "x4" as four cards
     explain.temperature,  # "85c is that ok", "runs at 83 degrees": a GPU temperature, never an electricity price
     explain.boards,  # "3090涡轮版和公版哪个好": board versions of one GPU are the same chip
@@ -81,6 +86,7 @@ READERS = (
     followup.price_in_condition,  # "二手的话多少钱", "used price?": the cards talked about, at that condition's price
     followup.price_gap,  # "差价多少", "how much more is it": the difference of the two cards talked about, in money
     spec.difference_talked_about,  # "whats the price difference" after a comparison: that figure of the GPUs
+    concept_cues.effect,  # "does undervolting hurt llm speed", "nvlink能把两张卡显存合并吗": what the concept does
     explain.read,  # "what is a tensor core", "nvlink?"
     explain.between,  # "gddr7 vs hbm3, what's the difference", "why is memory bandwidth important"
     explain.vendor_use,  # "can i use an amd gpu for stable diffusion on windows": does that vendor work for it

@@ -24,6 +24,24 @@
   or the concept named ("spot instances for training, worth the risk?"): "is vast.ai reliable for multi day training",
   "vast靠谱吗 会不会跑一半断掉", "vast.ai上租4090跑三天训练稳不稳": the cloud-marketplace concept. A GPU named is
   kept (the work is renting it), a price or budget asked is not this question.
+- `trouble`: a problem's concept named ([lists] trouble_concepts: "getting OOM with batch size 8 on my 3090", "stable
+  diffusion says out of memory on my 8gb card", "dataparallel vs ddp"), with the GPUs and the work named: its causes
+  and fixes, not a fit or a recommendation. With a model, GPU or size named a fix or a meaning must be asked ([lists]
+  fix_words): "will qwen2.5 14b oom on a 4070 ti super" is a fit.
+- `speed_bound`: generation speed ([lists] speed_topic_words or a SPEED tag) asked what it depends on ([lists]
+  speed_bound_words, or memory bandwidth set against compute): the prefill / decode concept asked speed_bound, with the
+  card named (respond/concept_leads: the bandwidth ceiling and the compute-bound prompt).
+- `why_memory`: why training takes so much memory (WHY or [lists] memory_where_words, a training method or word,
+  memory named; "why does a 7b model need 100+gb to fully finetune", "7b模型全量微调显存都花在哪了"): the method's
+  concept asked why_memory (respond/concept_leads: the memory model's parts per parameter), not a "100 GB" card's fit.
+- `second_card`: a second card added to training that barely helps ([lists] more_cards_words or two of a card,
+  [lists] no_gain_words): the multi-gpu-slow concept with the cards (respond/concept_leads: their expected speed-up).
+- `effect`: what a concept named does, asked yes or no with a word of effect ([lists] effect_words: "does undervolting
+  hurt llm speed", "flash attention能省显存吗", "does longer context slow down generation"): that concept, asked
+  yes_no; context growing with a slow word is asked context_speed, NVLink with two cards' memory as one ([lists]
+  pool_words) is asked pool (respond/concept_leads: decode speed by context; the pair's memory, split not pooled).
+- `offload_speed`: a model spilling into system RAM ([lists] offload_words) asked how fast ([lists]
+  offload_speed_words): the cpu-offload concept asked offload_speed (RAM against VRAM bandwidth, in tokens/s).
 """
 
 from __future__ import annotations
@@ -149,6 +167,8 @@ def slow_card(r: Reading) -> Query | None:
         return None
     if r.workload not in _LLM_WORK:
         return None  # "why is my 3060 slow at sdxl": image work is bound by compute as much as by memory
+    if says(r, "offload_words"):
+        return None  # "why is my 3060 slow when the model spills over 12gb": the spill is the cause (offload_speed)
     slow = r.said("slow_words") and (r.b.has("WHY") or r.said("slow_why_words"))
     if not (slow or (r.said("bus_words") and r.said("bus_doubt_words"))):  # "3060和4060的位宽差多少" is a spec
         return None
@@ -173,4 +193,142 @@ def cloud_trust(r: Reading) -> Query | None:
         return None
     return ExplainQuery(
         text=r.text, concept=_MARKETPLACE, mention=r.text.strip(" ?!."), gpus=tuple(r.explicit), workload=r.workload
+    )
+
+
+_TROUBLE_NOT = ("BUDGET", "MONEY", "RENT", "UNDER")
+_PREFILL_DECODE, _OFFLOAD, _MULTI_SLOW = "prefill-decode", "cpu-offload", "multi-gpu-slow"
+_METHOD_CONCEPTS = {"full_finetune": "full-finetune", "lora": "lora", "qlora": "qlora"}
+
+
+def says(r: Reading, name: str) -> bool:
+    """Does the question use a word or phrase of list `name`? English as whole words (phrases too), Chinese as text."""
+    spaced = r.spaced_tokens.lower()
+    text = r.text.lower()
+    return any(
+        (f" {w} " in spaced or f" {w} " in f" {text} ") if w.isascii() else w in r.text for w in r.lex.listed(name)
+    )
+
+
+def trouble(r: Reading) -> Query | None:
+    if r.b.has(*_TROUBLE_NOT, "RECOMMEND") or r.said("upgrade_words"):
+        return None  # "显存爆了换什么卡": which card to move to (an upgrade)
+    listed = r.lex.listed("trouble_concepts")
+    key = next((k for k, _, _ in explain.mentions(r) if k in listed), None)
+    if key is None or not (says(r, "fix_words") or not (r.model or r.explicit or r.b.has("MEMORY", "PARAMS"))):
+        return None  # "will qwen2.5 14b oom on a 4070 ti super": whether it fits there (fit)
+    return ExplainQuery(
+        text=r.text,
+        concept=key,
+        mention=r.text.strip(" ?!."),
+        gpus=tuple(r.explicit),
+        model=_sized(r),
+        workload=r.workload or "",
+    )
+
+
+def speed_bound(r: Reading) -> Query | None:
+    if r.b.has(*_MODEL_FIT) or r.b.has("MEMORY") or len(r.explicit) > 1:
+        return None
+    if not (r.b.has("SPEED") or says(r, "speed_topic_words")):
+        return None
+    named = {k for k, _, _ in explain.mentions(r)}
+    compute = says(r, "compute_words") or bool(named & {"peak-tflops", "tensor-core"})
+    if not (says(r, "speed_bound_words") or compute):  # "does more tflops mean faster token generation"
+        return None
+    return ExplainQuery(
+        text=r.text,
+        concept=_PREFILL_DECODE,
+        mention=r.text.strip(" ?!."),
+        gpus=tuple(g for g in r.explicit if g.name),
+        model=_sized(r),
+        workload="llm_inference",
+        asked="speed_bound",
+    )
+
+
+def why_memory(r: Reading) -> Query | None:
+    if r.b.has(*_MODEL_FIT) or r.explicit:
+        return None
+    mode = r.b.first("MODE")
+    training = mode in _METHOD_CONCEPTS or r.workload in ("training", "llm_finetune") or r.said("training_words")
+    memory = r.b.has("FIT", "MEMORY") or any(t.value == "memory" for t in r.b.kinds.get("FIELD", []))
+    memory = memory or "显存" in r.text or says(r, "memory_where_words")
+    if not (training and memory and (r.b.has("WHY") or says(r, "memory_where_words"))):
+        return None
+    return ExplainQuery(
+        text=r.text,
+        concept=_METHOD_CONCEPTS.get(str(mode), "full-finetune"),
+        mention=r.text.strip(" ?!."),
+        model=_sized(r),
+        workload="llm_finetune",
+        asked="why_memory",
+        params_b=r.num("PARAMS"),
+    )
+
+
+def second_card(r: Reading) -> Query | None:
+    if r.b.has(*_TROUBLE_NOT, "RECOMMEND", "LINK"):
+        return None  # "4 gpus on pcie x4 risers ... how much slower than x16": the link's cost (explain.pcie_link)
+    several = (r.total_count() or 1) > 1 or says(r, "more_cards_words")
+    if not (several and says(r, "no_gain_words")):
+        return None
+    return ExplainQuery(
+        text=r.text,
+        concept=_MULTI_SLOW,
+        mention=r.text.strip(" ?!."),
+        gpus=tuple(g for g in r.explicit if g.name),
+        workload=r.workload or "training",
+    )
+
+
+def offload_speed(r: Reading) -> Query | None:
+    if r.b.has(*_MODEL_FIT, "MEMORY") or len(r.explicit) > 1 or (r.explicit and (r.model or r.b.has("PARAMS"))):
+        return None  # "cpu only, 70b in 128 gb is slow", "qwen 32b on a 4060 ti with offload": a fit with its speed
+    if (r.model or r.b.has("PARAMS")) and says(r, "cpu_words"):
+        return None  # "mistral 7b on cpu, how many tokens per sec with ddr4": the model on the CPU alone (cpu_fit)
+    named = {k for k, _, _ in explain.mentions(r)}
+    spill = _OFFLOAD in named or says(r, "offload_words")
+    if not (spill and (says(r, "offload_speed_words") or r.b.has("SPEED", "FASTER"))):
+        return None
+    return ExplainQuery(
+        text=r.text,
+        concept=_OFFLOAD,
+        mention=r.text.strip(" ?!."),
+        gpus=tuple(g for g in r.explicit if g.name),
+        model=_sized(r),
+        workload="llm_inference",
+        asked="offload_speed",
+    )
+
+
+_CONTEXT, _NVLINK = "context-length", "nvlink"
+_EFFECT_NOT = ("BUDGET", "MONEY", "RENT", "RECOMMEND", "UNDER", "SORT", "LINK")
+
+
+def effect(r: Reading) -> Query | None:
+    if r.b.has(*_EFFECT_NOT) or (r.explicit and not says(r, "pool_words")):
+        return None  # "does the 5090 have fp4 support and does that matter": the card's feature (a verdict)
+    found = [m for m in explain.mentions(r) if not explain.in_a_gpu(r, m)]
+    keys = list(dict.fromkeys(k for k, _, _ in found))
+    grown = says(r, "context_grow_words")
+    if grown and _CONTEXT not in keys:
+        keys.insert(0, _CONTEXT)  # "why does generation get slower as the chat gets longer"
+    if not keys:
+        return None
+    pooled = _NVLINK in keys and says(r, "pool_words")
+    slow = keys[0] == _CONTEXT and (r.said("slow_words") or says(r, "effect_words") and r.b.has("SPEED", "FASTER"))
+    if not (pooled or slow or (yes_no(r) and says(r, "effect_words"))):
+        return None
+    asked = "pool" if pooled else "context_speed" if slow else "yes_no"
+    key = _NVLINK if pooled else keys[0]
+    return ExplainQuery(
+        text=r.text,
+        concept=key,
+        mention=r.text.strip(" ?!."),
+        others=tuple(k for k in keys[1:3] if k != key),
+        gpus=tuple(g for g in r.explicit if g.name),
+        model=_sized(r),
+        workload=r.workload or "",
+        asked=asked,
     )

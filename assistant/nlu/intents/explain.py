@@ -281,7 +281,7 @@ def topic(r: Reading) -> Query | None:
     found = [
         m
         for m in mentions(r)
-        if len(key(m[2]).split()) >= 2 and not any(f" {key(m[2])} " in w for w in tag_words) and not _in_a_gpu(r, m)
+        if len(key(m[2]).split()) >= 2 and not any(f" {key(m[2])} " in w for w in tag_words) and not in_a_gpu(r, m)
     ]
     if not found or _names_model(r, found) or rig.psu_question(r):
         return None  # "undervolt my two 3090s to 275w each, will an 850w psu cope": the power of that build
@@ -308,7 +308,7 @@ def _judged(r: Reading) -> bool:
     return any(said(r, name) for name in lists) or r.b.has("VALUE")
 
 
-def _in_a_gpu(r: Reading, m: tuple[str, int, str]) -> bool:
+def in_a_gpu(r: Reading, m: tuple[str, int, str]) -> bool:
     """Is concept mention `m` (key, token index, text) made of part of a GPU's name ("pcie" in "a100 80gb
     pcie")? A mention that holds a whole GPU name ("tesla p40" cooling, "used 3090") is not."""
     b, (_, k, text) = r.b, m
