@@ -111,8 +111,14 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
     if getattr(whole, "job_open", False):
         return None  # "那租a100呢 一共多少钱": the total of the job talked about, rented on that card (one question)
     job = getattr(whole, "mode", "") == "job" or getattr(whole, "kind", "") == "training_run"
-    if job and whole.intent in ("rates", "cost") and getattr(whole, "provider", None):
-        return None  # "how long to finetune ... on 8x h100, and what would it cost on lambda": the job, priced there
+    if (
+        job
+        and whole.intent in ("rates", "cost")
+        and (getattr(whole, "provider", None) or getattr(whole, "deadline_hours", None))
+    ):
+        # "how long to finetune ... on 8x h100, and what would it cost on lambda": the job, priced there; "... by
+        # tomorrow, 100k samples, what should i rent": the job, on rented GPUs by its deadline
+        return None
     feature = getattr(whole, "feature", None) if getattr(whole, "kind", None) == "feature" else None
     for first, second in cuts:
         a, b = understand(first, index), understand(second, index)

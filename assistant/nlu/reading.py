@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from functools import cached_property
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from assistant import i18n
 from assistant.nlu.bag import Bag, Ref
@@ -21,6 +21,9 @@ from assistant.nlu.lexicon import Lexicon
 from assistant.nlu.tagger import Tag
 from assistant.nlu.tagging.said_amounts import ram_word_before
 from assistant.queries import GpuRef, ModelRef
+
+if TYPE_CHECKING:
+    from assistant.nlu.form import Form
 
 _JOIN_GAP = 12  # characters between a PSU or draw word and its watts ("电源是850w", "draws about 450w")
 _LIMIT_GAP = 6  # characters between a power-limit word and its watts ("limited to 250w", "限功耗到250w")
@@ -507,6 +510,13 @@ class Reading:
         if len(watts) == 2 and sum(self._psu_beside(t) for t in watts) == 1:
             return next(t for t in watts if not self._psu_beside(t))
         return None
+
+    @cached_property
+    def form(self) -> Form:
+        """The figure asked and the settings that go with it (assistant/nlu/form.py), whatever the wording."""
+        from assistant.nlu.form import form_of
+
+        return form_of(self)
 
     @cached_property
     def spaced_tokens(self) -> str:

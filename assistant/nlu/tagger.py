@@ -25,7 +25,7 @@ from assistant.nlu.tagging.quantities import QuantityTagging
 from assistant.nlu.tagging.said_amounts import round_the_clock, temperatures, vague_amounts
 from assistant.nlu.tagging.series import SeriesTagging
 from assistant.nlu.tagging.sizes import size_ranges
-from assistant.nlu.tagging.usage import session_usage
+from assistant.nlu.tagging.usage import idle_time, session_usage
 from assistant.nlu.tagging.words import COSTS_WORDS
 from assistant.nlu.text import Tok
 
@@ -114,6 +114,7 @@ class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuT
         self.tags = session_usage(self.tags, self.text, self.lex)  # "i train twice a month": hours a week
         self.tags = size_ranges(self.tags, self.text, self.lex)  # "14b-32b models": the top of the range, said
         self.tags = round_the_clock(self.tags, self.text, self.lex)  # "24小时挂机": all the time, not a 24-hour job
+        self.tags = idle_time(self.tags, self.text, self.lex)  # "idles 24/7, 4h of load a day": on, not in use
         self.tags = temperatures(self.tags, self.text, self.lex)  # "90度正常吗", "is 85c normal": °C, not a rate
         self.tags = vague_amounts(self.tags, self.text, self.lex)  # "几百块", "两千多": a range, its middle, said
         self.sized_families()  # "32b的qwen", "70b llama 3.1": a size stated apart from the family's name

@@ -173,6 +173,26 @@ def on_offer(query, env: Env, gpu, offer) -> list[str]:
     ]
 
 
+def _by_deadline(query: RatesQuery, env: Env, jobs: list) -> tuple[list, str]:
+    """ "... by friday (3 days from now), cheapest cloud setup?": the jobs that finish within the deadline (cheapest
+    first) and a sentence saying so; when none does, every job with the fastest named. (jobs, "") without one."""
+    limit = query.deadline_hours
+    if not limit:
+        return jobs, ""
+    within = [j for j in jobs if j.hours <= limit]
+    if within:
+        return within, env.t("rates.job_deadline_met", deadline=duration(env, limit))
+    fast = min(jobs, key=lambda j: j.hours)
+    return jobs, env.t(
+        "rates.job_deadline_missed",
+        deadline=duration(env, limit),
+        n=fast.n,
+        gpu=fast.gpu.short_name,
+        time=duration(env, fast.hours),
+        total=env.money_total(fast.cost_usd),
+    )
+
+
 def cheapest(query: RatesQuery, env: Env) -> Answer:
     """No GPU named: the job on every GPU with a cloud rate, cheapest first."""
     env = env.for_query(query)
@@ -193,19 +213,23 @@ def cheapest(query: RatesQuery, env: Env) -> Answer:
             figures={"jobs": []},
             lang=env.lang,
         )
+    jobs, deadline_said = _by_deadline(query, env, jobs)
     best = jobs[0]
-    head = env.t(
-        "rates.job_cheapest",
-        method=method,
-        model=model.name,
-        data=data,
-        n=best.n,
-        gpu=best.gpu.short_name,
-        provider=best.rate.provider,
-        time=duration(env, best.hours),
-        total=env.money_total(best.cost_usd),
-        rate=env.money(best.rate.on_demand_usd_per_gpu_hour, 2),
-        observed=best.rate.observed,
+    head = (
+        env.t(
+            "rates.job_cheapest",
+            method=method,
+            model=model.name,
+            data=data,
+            n=best.n,
+            gpu=best.gpu.short_name,
+            provider=best.rate.provider,
+            time=duration(env, best.hours),
+            total=env.money_total(best.cost_usd),
+            rate=env.money(best.rate.on_demand_usd_per_gpu_hour, 2),
+            observed=best.rate.observed,
+        )
+        + deadline_said
     )
     shown = jobs[:SHOWN]
     table = Table(

@@ -265,11 +265,17 @@ def _conditions_named(text: str, env: Env) -> set[str]:
     return {str(h[1]["CONDITION"]) for h in hits if h and "CONDITION" in h[1]}
 
 
+_OWN_HEADLINE = ("power", "speed", "price")  # sections with a one-line answer of their own (besides spec_figures)
+
+
 def _headline(gpus: list[GpuSpec], sections: list[str], env: Env, text: str = "") -> str:
     lang = env.lang
     if "china" in sections and len(sections) > 1:  # "h20现在还能买到吗 多少钱一张": whether it can be bought leads
         rest = [s for s in sections if s != "china"]
         return i18n.gap(lang).join([spec_figures.headline("china", gpus, env), _headline(gpus, rest, env, text)])
+    own = [s for s in sections if s in spec_figures.FIGURES or s in _OWN_HEADLINE or (s == "memory" and len(gpus) == 1)]
+    if len(sections) > 1 and own == sections:  # "how much vram does it have, and is it single slot": each part answered
+        return i18n.gap(lang).join(_headline(gpus, [s], env, text) for s in sections)
     if len(sections) == 1 and sections[0] in spec_figures.FIGURES:
         return spec_figures.headline(sections[0], gpus, env)
     if len(gpus) == 1 and sections == ["memory"]:

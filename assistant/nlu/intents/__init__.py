@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 
 from assistant.nlu.intents import (
+    asked,
     compare,
     concept_cues,
     cost,
@@ -103,6 +104,8 @@ READERS = (
     followup.other_gpu,  # "would a 4090 work", "switch to a 5090": the question talked about, on that GPU
     followup.which_for_amount,  # "which one would you get for 700": the cards talked about, under that amount
     cost.by_watts,  # "my card pulls 450w, 8h a day at $0.15/kwh how much a month": no GPU, a draw
+    asked.bill,  # "my 3090 runs 24/7, whats the yearly bill", "how many kwh a month": the energy / bill figure asked
+    asked.cloud_job,  # "finetune llama 3.1 8b on 200k samples by friday, cheapest cloud setup?": the job on rented GPUs
     rig.read,  # "$10k for a training rig, what gpus?", "build me an llm box for 3000", "预算3万组一台炼丹机"
     rent_or_buy.doubted,  # "does it make sense to buy a gpu if i use it a few hours every evening"
     followup.power_bill_stated,  # "and electricity if i train 3h a day at 0.22/kwh": that running cost, not a setting
@@ -120,6 +123,7 @@ READERS = (
     spec.of_them,  # "whats the difference in power between them": a figure of the GPUs talked about
     spec.speed_of_one,  # "how fast is the 4090?"
     compare.read,  # "4090 vs 3090", "why 4070 ti over 4080", "compare them"
+    asked.spec_parts,  # "how much vram does the rtx 4000 ada have, and is it really single slot": every figure
     followup.model_elsewhere,  # "will it run on a 3090?": the model just talked about
     fit.unknown_device,  # "mac mini m4 16g能跑什么模型": a device the KB lacks, answered for its memory size
     fit.read,  # "will llama 3 70b fit on two 3090s?"

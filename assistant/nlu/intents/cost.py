@@ -30,7 +30,7 @@ def read(r: Reading) -> Query | None:
         gpus=tuple(r.refs),
         kind=cost,
         years=r.num("YEARS"),
-        **_usage(r),
+        **usage_stated(r),
         model=r.model,
         params_b=r.num("PARAMS"),
         tokens=r.num("TOKENS"),
@@ -38,6 +38,7 @@ def read(r: Reading) -> Query | None:
         electricity_currency=r.currency("KWH"),
         period=period(r),
         provider=provider(r),  # "... and what would it cost on lambda": the rent at that cloud
+        powered_hours_per_week=r.form.powered_hours_week,  # "idles 24/7 and does ~4h of load a day": on 168 h
     )
 
 
@@ -56,10 +57,11 @@ def by_watts(r: Reading) -> Query | None:
         text=r.text,
         kind="running",
         watts=float(b.first("WATTS")),
-        **_usage(r),
+        **usage_stated(r),
         electricity_usd_per_kwh=r.num("KWH"),
         electricity_currency=r.currency("KWH"),
         period=period(r),
+        powered_hours_per_week=r.form.powered_hours_week,
     )
 
 
@@ -154,7 +156,7 @@ def kind(r: Reading) -> str | None:
 FULL_TIME_HOURS = 168.0  # a week of round-the-clock running
 
 
-def _usage(r: Reading) -> dict:
+def usage_stated(r: Reading) -> dict:
     """The usage stated; in a running-cost question, "满载" / "at full load" with no hours said means running flat out
     all the time ("4090一天电费多少 满载"), lexicon list full_load_words (a spec question's "满载功耗" is no usage)."""
     found = usage(r)

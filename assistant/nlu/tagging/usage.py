@@ -11,6 +11,8 @@ it; None when the time is not theirs; NO_QUANTITY when token i must be read as n
 
 from __future__ import annotations
 
+import re
+
 from assistant.nlu.tagging.base import NO_QUANTITY, Tag, TaggerBase
 from assistant.nlu.tagging.words import PER_WORDS
 
@@ -78,6 +80,8 @@ class UsageTagging(TaggerBase):
         """Hours ("8 hours a day"), days a week ("3 nights a week"), days or weeks rented in all ("for 3 days"),
         years and months after the number. "4090 hours" counted of a card is NO_QUANTITY."""
         tt, n = self.tt, len(self.tt)
+        if j < n and tt[j] in self.lex.listed("gpu_hour_words") and self.unit("hours", j + 1):
+            j += 1  # "300 gpu hours a month", "500 gpu-hours/month": hours of GPU time (one card's hours)
         h = self.unit("hours", j)
         if h and j == i + 1 and self.gpu_hours(i):  # one token: the card's model number
             return NO_QUANTITY  # "how many 4090 hours for a lora": hours of that card, not a duration
@@ -107,6 +111,7 @@ class UsageTagging(TaggerBase):
         tt, n = self.tt, len(self.tt)
         said = {"assumed": assumed, "each": v} if assumed else {}
         jj = j + h
+        jj += self._activity_after(jj)  # "4h of load a day", "6 hours of training a day": the hours of that work
         skip = 0
         while jj + skip < n and tt[jj + skip] in _HOURS_SKIP:
             skip += 1
@@ -122,6 +127,17 @@ class UsageTagging(TaggerBase):
                 daily = {"per_day": v} if unit == "day" else {}
                 return self.add("HOURS", {"per_week": v * mult} | daily | said, i, jj + skip + u)
         return self.add("HOURS", {"total": v} | said, i, jj)
+
+    def _activity_after(self, j: int) -> int:
+        """Tokens of "of load" / "under load" / "of gaming" at token j (a word of [lists] hours_activity_before then one
+        of hours_activity_words): the work the hours are spent on, between the hours and their period; 0 if none."""
+        tt, n = self.tt, len(self.tt)
+        if not (j + 1 < n and tt[j] in self.lex.listed("hours_activity_before")):
+            return 0
+        two = f"{tt[j + 1]} {tt[j + 2]}" if j + 2 < n else ""
+        if two in self.lex.listed("hours_activity_words"):
+            return 3
+        return 2 if tt[j + 1] in self.lex.listed("hours_activity_words") else 0
 
     def _days_a_week(self, i: int, j: int, v: float) -> int | None:
         """ "3 nights a week", "2 days a week": days of use in a week without their hours; an evening is assumed
@@ -200,3 +216,31 @@ def _times_said(tags: list[Tag], low: str, lex) -> tuple[float, int, int, Tag | 
     if count is None:
         return None
     return float(count.number()), count.start, count.end, count
+
+
+def idle_time(tags: list[Tag], text: str, lex) -> list[Tag]:
+    """ "7900 xtx idles 24/7 and does ~4h of load a day", "on 24/7 but only trains 3h a day": the time the card is on
+    but idle is not its hours of use. A HOURS tag right after a word of [lists] idle_on_words (within
+    IDLE_GAP characters), in a question that also states hours of use a week, becomes an IDLE tag (per_week: the
+    hours on); the hours of use stay the question's HOURS."""
+    hours = [t for t in tags if t.kind == "HOURS"]
+    if len(hours) < 2:
+        return tags
+    low = text.lower()
+    words = sorted(lex.listed("idle_on_words"), key=len, reverse=True)
+
+    def idle(t: Tag) -> bool:
+        before = low[max(0, t.start - IDLE_GAP) : t.start]
+        return any(re.search(rf"(^|\W){re.escape(w)}\W*$", before) for w in words)
+
+    marked = [t for t in hours if idle(t)]
+    used = [t for t in hours if t not in marked and t.mapping().get("per_week")]
+    if len(marked) != 1 or not used:
+        return tags
+    on = marked[0]
+    per_week = on.mapping().get("per_week") or 168.0
+    idle_tag = Tag("IDLE", {"per_week": per_week}, on.text, on.start, on.end, {})
+    return [idle_tag if t is on else t for t in tags]
+
+
+IDLE_GAP = 24  # characters between an idle / powered-on word and its time ("idles 24/7", "is on basically 24/7")

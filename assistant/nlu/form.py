@@ -1,0 +1,165 @@
+"""The form of a question: which figure it asks for, and the settings that go with that figure, whatever the wording.
+
+Contract: `form_of(r)` -> `Form`, read once per question (`Reading.form`) before any intent reader decides. It never
+decides the intent; readers consult it so that a wording no reader knows still gets the figure asked:
+
+- `figure`: the figure asked, the first of FIGURES whose words the question uses (lexicon [lists] form_<figure>;
+  "energy" also takes energy_asked): energy (kWh), bill (money for electricity per period), time (how long, by when),
+  count (how many cards), price (cost, rate, total), why, which (a pick), list, yes_no (a question opened by an
+  auxiliary: "is", "does", "would" ...), or None.
+- settings that go with it: `owned` (the GPU named is the user's: "my 3090", "i have a 3090"), `buying` (a buying word),
+  `period` (day | week | month | year the figure is per), `renting` (a cloud or rent word), `deadline_hours` (a
+  time the job must be done in: "in 3 days", "by friday (3 days from now)", "by tomorrow"), `load_hours_week` /
+  `powered_hours_week` (hours a week under load, and on in all, load included: "idles 24/7 and does ~4h of load a day"),
+  `resale_years` (the card sold again after N years: "sell it after 2 years").
+
+All words are lexicon lists; nothing here is a phrase match on one question.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from assistant.nlu import deadline
+
+if TYPE_CHECKING:
+    from assistant.nlu.reading import Reading
+
+# the order is the precedence: a bill question also says "how much", a time question may say "cost" too
+FIGURES = ("energy", "bill", "time", "count", "why", "which", "list", "price")
+WEEK_HOURS = 168.0
+_STATED = ("KWH", "MONEY", "RATE", "HOURS")  # tags whose words state a setting, not the figure asked
+DAYS_TO = {"today": 0.5, "tonight": 0.5, "tomorrow": 1.0, "weekend": 3.0, "next week": 7.0, "end of the week": 5.0}
+
+
+@dataclass(frozen=True)
+class Form:
+    """What a question asks (`figure`) and the settings said with it; every field None / False when not said."""
+
+    figure: str | None = None
+    owned: bool = False
+    buying: bool = False
+    renting: bool = False
+    period: str | None = None
+    deadline_hours: float | None = None
+    load_hours_week: float | None = None
+    powered_hours_week: float | None = None
+    resale_years: float | None = None
+
+
+def form_of(r: Reading) -> Form:
+    from assistant.nlu.intents.rates import period
+
+    b = r.b
+    return Form(
+        figure=figure(r),
+        owned=_said(r, "form_owned"),
+        buying=b.has("BUY"),
+        renting=b.has("RENT"),
+        period=period(r),
+        deadline_hours=deadline_of(r),
+        load_hours_week=_load_hours(r),
+        powered_hours_week=_powered_hours(r),
+        resale_years=_resale_years(r),
+    )
+
+
+def _said(r: Reading, name: str) -> bool:
+    from assistant.nlu.intents.verdict import said
+
+    return said(r, name) is not None
+
+
+def _said_outside(r: Reading, name: str, kinds: tuple[str, ...]) -> bool:
+    """A word of list `name` outside the tags of `kinds` ("kwh" asked, not the "kwh" of a rate "$0.12/kwh")."""
+    spans = [(t.start, t.end) for k in kinds for t in r.b.kinds.get(k, [])]
+    kept = [
+        tok.lower() for tok, at in zip(r.b.toks, r.b.toks_pos, strict=False) if not any(s <= at < e for s, e in spans)
+    ]
+    joined = " " + " ".join(kept) + " "
+    return any((key in joined) if key is not None else (word in r.text) for word, key in r.lex.keyed(name))
+
+
+def figure(r: Reading) -> str | None:
+    """The figure asked (FIGURES order), else "yes_no" for a question opened by an auxiliary, else None. Words inside
+    a rate or an amount ("$0.12/kwh", "$2 an hour") state a setting; they ask for nothing."""
+    for name in FIGURES:
+        if _said_outside(r, f"form_{name}", _STATED) or (
+            name == "energy" and _said_outside(r, "energy_asked", _STATED)
+        ):
+            return name
+        if name == "why" and r.b.has("WHY"):
+            return name
+    first = r.b.toks[0].lower() if r.b.toks else ""
+    return "yes_no" if first in r.lex.listed("form_yes_no") else None
+
+
+def deadline_of(r: Reading) -> float | None:
+    """Hours the job must be done in: "in 3 days", "within a week" (deadline.py), a day named after a deadline word
+    ("by friday (3 days from now)": the days said, else the words of [lists] form_deadline_days), or None."""
+    found = deadline.deadline_hours(r.text)
+    if found is not None:
+        return found
+    low = r.text.lower()
+    words = sorted(r.lex.listed("form_deadline"), key=len, reverse=True)
+    at = next((m.end() for w in words for m in [re.search(rf"\b{re.escape(w)}\b", low)] if m), None)
+    if at is None:
+        return None
+    rest = low[at:]
+    days = re.search(r"(\d+(?:\.\d+)?)\s*(days?|hours?|hrs?|h)\s+from now", low)
+    if days:
+        n = float(days.group(1))
+        return n if days.group(2).startswith("h") else n * 24.0
+    named = next((d for d in sorted(DAYS_TO, key=len, reverse=True) if rest.lstrip().startswith(d)), None)
+    if named is not None:
+        return DAYS_TO[named] * 24.0
+    return None
+
+
+def _hours_tags(r: Reading) -> list:
+    return r.b.kinds.get("HOURS", [])
+
+
+def _load_hours(r: Reading) -> float | None:
+    """Hours a week under load when the question also says the card is on (idle) the rest of the time."""
+    if not r.b.has("IDLE"):
+        return None
+    per_week = [t.mapping().get("per_week") for t in _hours_tags(r)]
+    return next((float(h) for h in per_week if h), None)
+
+
+def _powered_hours(r: Reading) -> float | None:
+    """ "idles 24/7 and does ~4h of load a day": the hours a week the card is on, load included."""
+    idle = r.b.first("IDLE")
+    return float(idle.get("per_week") or WEEK_HOURS) if idle is not None else None
+
+
+def _resale_years(r: Reading) -> float | None:
+    """ "sell it after 2 years", "resell in 3 years": the years of ownership before the card is sold again."""
+    if not _said(r, "form_resale"):
+        return None
+    years = r.num("YEARS")
+    if years is None and r.num("MONTHS") is not None:
+        return float(r.num("MONTHS")) / 12.0
+    return float(years) if years is not None else None
+
+
+_CLAUSE_STOPS = ",.;?!，。；？！"
+
+
+def asked_fields(r: Reading) -> tuple[str, ...]:
+    """Spec figures asked as yes/no of a said value: "is it really single slot" asks the slot width (a word of
+    [lists] slot_widths after a word of form_yes_no in the same clause); "a4000 single slot, found one" states it."""
+    low = r.text.lower()
+    aux = r.lex.listed("form_yes_no")
+    for w in sorted(r.lex.listed("slot_widths"), key=len, reverse=True):
+        at = low.find(w)
+        if at < 0:
+            continue
+        start = max(low.rfind(c, 0, at) for c in _CLAUSE_STOPS) + 1
+        clause = re.split(r"\W+", low[start:at])
+        if any(word in aux for word in clause) or " and " in f" {low[start:at]} ":
+            return ("slot",)
+    return ()

@@ -1,0 +1,98 @@
+"""Readers driven by the question's form (assistant/nlu/form.py): the figure asked decides, not the wording.
+
+- `bill`: an energy or electricity-bill figure asked of named GPUs ("my 3090 runs 24/7 at $0.12/kwh, whats the yearly
+  bill and would swapping to a 4090 pay for itself", "my 4090 runs 24/7, how many kwh a month") is their running cost
+  (CostQuery kind "running"), the user's own card first; hours of load and hours on but idle kept apart.
+- `cloud_job`: a training job to do on rented GPUs with no GPU named, asked as which / cheapest / how much / how long
+  or with a deadline ("need to finetune llama 3.1 8b on 200k samples by friday, cheapest cloud setup?") is the job
+  priced on every cloud GPU (RatesQuery mode "job"), with the deadline it must meet.
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.form import asked_fields
+from assistant.nlu.intents.cost import kind as cost_kind
+from assistant.nlu.intents.cost import usage_stated
+from assistant.nlu.intents.rates import epochs, provider, sample_tokens, samples
+from assistant.nlu.intents.verdict import said
+from assistant.nlu.reading import Reading
+from assistant.queries import CostQuery, GpuRef, Query, RatesQuery, SpecQuery
+
+# what a bill question may not carry: a rented job's cost is rent, a recommendation picks a card, a run has tokens
+_NOT_A_BILL = ("RENT", "RECOMMEND", "TOKENS", "PARAMS")
+
+
+def bill(r: Reading) -> Query | None:
+    form = r.form
+    if form.figure not in ("energy", "bill") or not r.explicit or r.b.has(*_NOT_A_BILL) or r.model:
+        return None
+    if cost_kind(r) not in (None, "running"):
+        return None  # "electricity cost of 2x 3090 ..., 3 years total cost of ownership": the whole cost, with the bill
+    return CostQuery(
+        text=r.text,
+        gpus=_owned_first(r),
+        kind="running",
+        **_usage(r),
+        electricity_usd_per_kwh=r.num("KWH"),
+        electricity_currency=r.currency("KWH"),
+        period=form.period,
+        powered_hours_per_week=form.powered_hours_week,
+    )
+
+
+_PERIOD_HOURS = {"day": 24.0, "week": 168.0}  # hours in all said with a short period are hours in that period
+
+
+def _usage(r: Reading) -> dict:
+    """The hours of use as cost.read reads them ("at full load" = all the time), the load apart from idle time, and
+    hours in all said with a day or week asked ("kwh per day if i game 5h") as hours in that period."""
+    found = usage_stated(r)
+    per_week, total = r.hours()
+    if r.form.load_hours_week is not None:
+        found["hours_per_week"] = r.form.load_hours_week  # "idles 24/7 and does ~4h of load a day": the load
+    elif per_week is None and total and total <= _PERIOD_HOURS.get(r.form.period or "", 0.0):
+        found["hours_per_week"] = total * 168.0 / _PERIOD_HOURS[r.form.period or ""]
+    return found
+
+
+def _owned_first(r: Reading) -> tuple[GpuRef, ...]:
+    """The GPUs named, the user's own first: "would swapping my 3090 to a 4090 pay for itself" bills both, the 3090
+    as the one running now."""
+    return tuple(r.explicit)
+
+
+def cloud_job(r: Reading) -> Query | None:
+    form, b = r.form, r.b
+    if not form.renting or r.explicit or b.has("BUY") or b.struct("rent_buy"):
+        return None
+    if form.figure not in ("which", "price", "time", "count") and form.deadline_hours is None:
+        return None
+    sized = r.num("PARAMS") if not (r.model or b.has("TOKENS")) else None
+    trains = bool(said(r, "train_words")) or r.mode() != "inference"
+    if not (trains and (r.model or sized)):
+        return None
+    return RatesQuery(
+        text=r.text,
+        provider=provider(r),
+        mode="job",
+        model=r.model,
+        params_b=float(sized) if sized else None,
+        method=r.mode() if r.mode() != "inference" else "full_finetune",
+        tokens=r.num("TOKENS"),
+        samples=samples(r),
+        sample_tokens=sample_tokens(r),
+        epochs=epochs(r),
+        pretrain=bool(said(r, "pretrain_words")),
+        deadline_hours=form.deadline_hours,
+    )
+
+
+def spec_parts(r: Reading) -> Query | None:
+    """Two or more figures asked of one named GPU ("how much vram does the rtx 4000 ada have, and is it really single
+    slot"): every one of them, even when a pronoun in the second part would read as a follow-up."""
+    fields = tuple(dict.fromkeys(f for f in (*r.fields(), *asked_fields(r)) if f != "all"))
+    if len(fields) < 2 or len(r.explicit) != 1 or r.model or r.b.has("PARAMS", "MEMORY", "RECOMMEND"):
+        return None
+    if not r.b.has("PRONOUN"):
+        return None  # without "it" in a later part the spec and fit readers read the question whole
+    return SpecQuery(text=r.text, gpus=tuple(r.explicit), fields=fields)
