@@ -284,6 +284,10 @@ class CostQuery(Query):
     powered_hours_per_week: float | None = None
     resale: bool = False  # "用两年再卖掉", "sell it after 2 years": the card is sold after `years` (§cost.resale)
     resale_usd: float | None = None  # a stated resale price ("sell it for 400 after"), USD
+    # "my electric bill went up $38 last month ... does that math check out": the bill stated (amount as typed, its
+    # currency, None = dollars), checked against the cards' load and idle draw over `period` (a month unless said)
+    bill_stated: float | None = None
+    bill_stated_currency: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -382,6 +386,10 @@ class RatesQuery(Query):
     work_of: tuple[str, int, float] | None = None
     # "what if i only have 48 hours to finish": the time the job must fit in; the answer gives the cards it needs
     deadline_hours: float | None = None
+    stated_rate: float | None = (
+        None  # "if i rent an h100 at $2.49/hr": the user's rate per GPU-hour, used for the total
+    )
+    stated_rate_currency: str | None = None  # its currency (None: dollars)
 
 
 @dataclass(frozen=True, kw_only=True)

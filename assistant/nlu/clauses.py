@@ -64,6 +64,11 @@ def _asks_speed(q: Query | Clarification) -> bool:
     return bool(getattr(q, "want_speed", False)) or getattr(q, "fields", None) == ("speed",)
 
 
+def _asks_price(q: Query | Clarification) -> bool:
+    """The reading asks only for money ("what's the total cost", "what would that pile of cards cost used")."""
+    return getattr(q, "fields", None) == ("price",) or getattr(q, "intent", "") == "cost"
+
+
 def _answerable(q: Query | Clarification) -> bool:
     return isinstance(q, Query) and not isinstance(q, UnknownQuery)
 
@@ -128,6 +133,8 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
             return None  # "what is fp4 and does the 5090 support it": one feature verdict that explains fp4 too
         if a.intent == "fit" and _asks_speed(b) and isinstance(whole, Query) and whole.intent == "fit":
             continue  # "is a 5060 ti enough for qwen3 14b and how many tok/s": one fit, with its speed
+        if a.intent == "fit" and _asks_price(b) and isinstance(whole, Query) and whole.intent == "fit":
+            continue  # "how many used 3090s to run llama 3.3 70b, what's the total cost": the fit prices its cards
         named = [g.mention for g in getattr(a, "gpus", ()) if g.name and g.mention]
         if named and not any(g.name or g.pronoun for g in getattr(b, "gpus", ())):
             joiner = lexicon(lang).first_word("clause_subject_join", " and ")

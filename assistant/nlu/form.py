@@ -11,7 +11,8 @@ decides the intent; readers consult it so that a wording no reader knows still g
   `period` (day | week | month | year the figure is per), `renting` (a cloud or rent word), `deadline_hours` (a
   time the job must be done in: "in 3 days", "by friday (3 days from now)", "by tomorrow"), `load_hours_week` /
   `powered_hours_week` (hours a week under load, and on in all, load included: "idles 24/7 and does ~4h of load a day"),
-  `resale_years` (the card sold again after N years: "sell it after 2 years").
+  `bill_stated` (an amount the user's bill shows or went up by, its currency and period: "my electric bill went up
+  $38 last month"). Resale after N years is zh's reader (nlu/resale.py).
 
 All words are lexicon lists; nothing here is a phrase match on one question.
 """
@@ -46,7 +47,7 @@ class Form:
     deadline_hours: float | None = None
     load_hours_week: float | None = None
     powered_hours_week: float | None = None
-    resale_years: float | None = None
+    bill_stated: tuple[float, str | None, str] | None = None
 
 
 def form_of(r: Reading) -> Form:
@@ -62,7 +63,7 @@ def form_of(r: Reading) -> Form:
         deadline_hours=deadline_of(r),
         load_hours_week=_load_hours(r),
         powered_hours_week=_powered_hours(r),
-        resale_years=_resale_years(r),
+        bill_stated=_bill_stated(r),
     )
 
 
@@ -92,8 +93,21 @@ def figure(r: Reading) -> str | None:
             return name
         if name == "why" and r.b.has("WHY"):
             return name
+        if name == "count" and _count_of_cards(r):
+            return name
     first = r.b.toks[0].lower() if r.b.toks else ""
     return "yes_no" if first in r.lex.listed("form_yes_no") else None
+
+
+_COUNT_GAP = 12  # characters between "how many" and the card counted ("how many used 3090s")
+
+
+def _count_of_cards(r: Reading) -> bool:
+    """ "how many used 3090s", "how many of those cards": a word of [lists] form_count_open right before a GPU."""
+    low = r.text.lower()
+    ends = [m.end() for w in r.lex.listed("form_count_open") for m in re.finditer(rf"\b{re.escape(w)}\b", low)]
+    cards = [t.start for k in ("GPU", "GPU_WORD") for t in r.b.kinds.get(k, [])]
+    return any(0 <= at - end <= _COUNT_GAP for end in ends for at in cards)
 
 
 def deadline_of(r: Reading) -> float | None:
@@ -131,19 +145,45 @@ def _load_hours(r: Reading) -> float | None:
 
 
 def _powered_hours(r: Reading) -> float | None:
-    """ "idles 24/7 and does ~4h of load a day": the hours a week the card is on, load included."""
+    """ "idles 24/7 and does ~4h of load a day": the hours a week the card is on, load included; "leaving my 2x 3090
+    box on", "it's always on": all week."""
     idle = r.b.first("IDLE")
-    return float(idle.get("per_week") or WEEK_HOURS) if idle is not None else None
+    if idle is not None:
+        return float(idle.get("per_week") or WEEK_HOURS)
+    return WEEK_HOURS if _always_on(r) else None
 
 
-def _resale_years(r: Reading) -> float | None:
-    """ "sell it after 2 years", "resell in 3 years": the years of ownership before the card is sold again."""
-    if not _said(r, "form_resale"):
-        return None
-    years = r.num("YEARS")
-    if years is None and r.num("MONTHS") is not None:
-        return float(r.num("MONTHS")) / 12.0
-    return float(years) if years is not None else None
+_ON_GAP = 40  # characters between a leaving / keeping verb and its "on" ("leaving my 2x 3090 llm box on")
+
+
+def _always_on(r: Reading) -> bool:
+    """Left on all the time: a phrase of [lists] always_on_words, or a verb of always_on_verbs with "on" after it in
+    the same clause ("leaving my 2x 3090 llm box on"; "keep it on"; not "keep training on a 3090")."""
+    low = r.text.lower()
+    if _said(r, "always_on_words"):
+        return True
+    verbs = "|".join(re.escape(v) for v in r.lex.listed("always_on_verbs"))
+    if not verbs:
+        return False
+    found = re.search(rf"\b(?:{verbs})\b[^,.;?!]{{0,{_ON_GAP}}}?\bon\b(?!\s+(?:a|an|the|my|it|top|\d))", low)
+    return found is not None
+
+
+def _bill_stated(r: Reading) -> tuple[float, str | None, str] | None:
+    """(amount, currency, period) of a bill the user states ("my electric bill went up $38 last month", "paying like
+    $40 a month more"): the first money amount after a word of [lists] bill_stated_words within BILL_GAP characters;
+    the period is the one said after it (a month when none is)."""
+    low = r.text.lower()
+    ends = [m.end() for w in r.lex.listed("bill_stated_words") for m in re.finditer(rf"\b{re.escape(w)}\b", low)]
+    for t in r.b.kinds.get("MONEY", []):
+        if any(0 <= t.start - e <= _BILL_GAP for e in ends):
+            after = low[t.end : t.end + 16]
+            period = next((p for p in ("day", "week", "year") if p in after), "month")
+            return float(t.number()), r.currency("MONEY"), period
+    return None
+
+
+_BILL_GAP = 24  # characters between a bill word and its amount ("bill went up like $38")
 
 
 _CLAUSE_STOPS = ",.;?!，。；？！"

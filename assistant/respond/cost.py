@@ -19,7 +19,7 @@ from assistant.models import hardware as hw
 from assistant.models.training_job import job_run
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import CostQuery, GpuRef
-from assistant.respond import cost_settings
+from assistant.respond import bill_check, cost_settings
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.offers import DOMESTIC, of_provider, provider_name
@@ -503,6 +503,9 @@ def respond(query: CostQuery, env: Env) -> Answer:
             ) + _standing(first, key, env, figures)
     if idle_parts and query.kind == "running":
         head = idle_parts[0]
+    checked = bill_check.check(query, env, first, refs[0].count, w, figures) if query.kind == "running" else ""
+    if checked:  # "my bill went up $38 last month ... does that math check out": the check is the answer
+        head = checked
     if len(each) > 1:  # "3090 vs 4080 electricity per year", "两张卡功耗差多少": every card, and the difference
         figures["per_gpu"] = [{k: v for k, v in e.items() if k != "label"} for e in each]
         head = _several_head(query, env, each, years)

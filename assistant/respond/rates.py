@@ -221,6 +221,25 @@ def _serve_count(query: RatesQuery, env: Env, gpu) -> tuple[int, list[str]]:
     return n, [env.t("rates.serve_fit", model=model.name, prec=prec, gb=f"{est.total_gb:.0f}", n=n, gpu=gpu.short_name)]
 
 
+def _at_stated_rate(query: RatesQuery, env: Env, what: str, gpu_hours: float, head: str, extra: dict) -> str:
+    """ "if i rent an h100 at $2.49/hr for 6 hours every saturday, what does that come to over a year": the total at
+    the rate the user states leads; the cheapest rate in the data follows as a comparison. `head` when none is
+    stated (or its currency cannot be converted)."""
+    usd = env.to_usd(query.stated_rate, query.stated_rate_currency) if query.stated_rate else None
+    if not usd:
+        return head
+    extra["stated_rate_usd"] = round(usd, 4)
+    extra["total_at_stated_rate_usd"] = round(usd * gpu_hours, 2)
+    lead = env.t(
+        "rates.head_stated_rate",
+        what=what,
+        hours=_hours_text(gpu_hours),
+        rate=env.money(usd, 2),
+        total=env.money_total(usd * gpu_hours),
+    )
+    return i18n.gap(env.lang).join((lead, head))
+
+
 def _model_name(query: RatesQuery, env: Env) -> str:
     model, _ = sized_model(query, env)
     return model.name if model else ""
@@ -361,6 +380,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
                 provider=shown_provider(spot, env, market),
             )
         extra["total_usd"] = round(total, 2)
+        head = _at_stated_rate(query, env, what, hours * n, head, extra)
     elif compared:
         head = ""
     else:

@@ -19,7 +19,7 @@ from assistant.nlu.reading import Reading
 from assistant.queries import CostQuery, GpuRef, Query, RatesQuery, SpecQuery
 
 # what a bill question may not carry: a rented job's cost is rent, a recommendation picks a card, a run has tokens
-_NOT_A_BILL = ("RENT", "RECOMMEND", "TOKENS", "PARAMS")
+_NOT_A_BILL = ("RENT", "RATE", "RECOMMEND", "TOKENS", "PARAMS")
 
 
 def bill(r: Reading) -> Query | None:
@@ -34,13 +34,27 @@ def bill(r: Reading) -> Query | None:
         kind="running",
         **_usage(r),
         electricity_usd_per_kwh=r.num("KWH"),
-        electricity_currency=r.currency("KWH"),
-        period=form.period,
+        electricity_currency=_rate_currency(r),
         powered_hours_per_week=form.powered_hours_week,
+        bill_stated=form.bill_stated[0] if form.bill_stated else None,
+        bill_stated_currency=form.bill_stated[1] if form.bill_stated else None,
+        period=form.bill_stated[2] if form.bill_stated and not form.period else form.period,
     )
 
 
 _PERIOD_HOURS = {"day": 24.0, "week": 168.0}  # hours in all said with a short period are hours in that period
+
+
+def _rate_currency(r: Reading) -> str | None:
+    """The electricity price's currency; a price without one in a question whose bill is in another currency is in
+    the bill's ("electricity bill increased by £40 ..., 0.28 per kwh": £0.28)."""
+    said = r.currency("KWH")
+    bill = r.form.bill_stated
+    if bill and bill[1] not in (None, "USD") and said in (None, r.unnamed_currency()):
+        kwh = r.b.kinds.get("KWH", [])
+        if kwh and "CURRENCY" not in kwh[0].meanings and not r.lex.words_in("dollar_marks", kwh[0].text):
+            return bill[1]
+    return said
 
 
 def _usage(r: Reading) -> dict:

@@ -24,6 +24,7 @@ from assistant.queries import GpuRef, Query, VerdictQuery
 
 _SIZE = re.compile(r"\d+(?:\.\d+)?\s*b\b")  # a model size in a mention ("qwen 32b")
 MIN_AMOUNT = 20  # a smaller bare number is a count, a size or a rate, not a price [A]
+_SELLER_GAP = 6  # characters between a seller word and the seller's card ("upgrading to a 5090")
 MAX_CARDS = 16  # the most cards a count said apart from the card ("what about 2") is read as [A]
 YEARS = (1990, 2040)  # a bare whole number in this range is read as a year, not a price
 
@@ -47,7 +48,8 @@ def read(r: Reading) -> Query | None:
         return None
     gpus, amount = _gpu_and_price_as_name(r) if offered else ([], None)
     if amount is None:
-        gpus = [g for g in r.refs if g.pronoun is None]
+        gpus = _offered_card(r, [g for g in r.refs if g.pronoun is None]) if offered else []
+        gpus = gpus or [g for g in r.refs if g.pronoun is None]
         alone = not gpus and not ({t.kind for t in b.tags} - _OFFER_ALONE) and not (r.model or sized)
         alone = alone and not (r.total_count() or 0) > 1  # "2 gpus for 3k total, what combo": a build, not an offer
         amount, currency = _amount(r, offered or (asked and alone))
@@ -65,7 +67,8 @@ def read(r: Reading) -> Query | None:
         gpu = dataclasses.replace(gpu, count=apart)
     if gpu.count > 1 and _each(r, amount):
         amount = amount * gpu.count  # "2x used 3090 at $700 each": $1,400 for the two
-    if gpu.condition is None and said(r, "deal_places"):  # "fb marketplace", "ebay", "闲鱼": second-hand
+    if gpu.condition is None and (said(r, "deal_places") or said(r, "deal_private_words")):
+        # "fb marketplace", "ebay", "闲鱼", "from a guy upgrading": second-hand
         gpu = dataclasses.replace(gpu, condition="used")
     workload = r.workload or ("training" if "training" in b.meanings.get("MODE", []) else None)
     # "... worth it for running llama 3.3 70b?"; a family at one size ("qwen 32b") is resolved by the name check
@@ -80,6 +83,36 @@ def read(r: Reading) -> Query | None:
         model=model,
         params_b=sized,  # "闲鱼3090 5000块 能跑70b吗": how a 70B model runs on it, with the verdict on the price
     )
+
+
+def _offered_card(r: Reading, named: list[GpuRef]) -> list[GpuRef]:
+    """ "got offered a 4090 for $1,450 from a guy upgrading to a 5090": of several cards, the one the amount follows
+    (GPU, then money, or a price word and an amount) is offered; a card named after a word of [lists]
+    deal_seller_words ("upgrading to a 5090") is the seller's, not a second offer. [] when none is singled out."""
+    tags, text = r.b.tags, r.text.lower()
+    if len({g.name or g.mention for g in named}) < 2:
+        return []
+    cards = [t.start for t in r.b.kinds.get("GPU", [])]
+    if any(t.kind in ("OR", "VS", "COMPARE", "OVER", "THAN") and cards[0] < t.start < cards[-1] for t in tags):
+        # "2x 5060 ti 16gb or 1x 5080 16gb for $1000-ish", "a used 3090 ti for $900, worth it over a regular 3090":
+        # cards set against each other, not an offer
+        return []
+    priced = {
+        tags[k].text
+        for k in range(len(tags) - 1)
+        if tags[k].kind == "GPU"
+        and (
+            tags[k + 1].kind == "MONEY"
+            or (k + 2 < len(tags) and tags[k + 1].kind == "COSTS" and tags[k + 2].kind in ("MONEY", "NUMBER"))
+        )
+    }
+    priced |= {  # "wants $1300 for a 4090": the amount, "for", the card
+        tags[k + 1].text for k in range(len(tags) - 1) if tags[k].kind == "MONEY" and tags[k + 1].kind == "GPU"
+    }
+    ends = [m.end() for w in r.lex.listed("deal_seller_words") for m in re.finditer(re.escape(w), text)]
+    sellers = {t.text for t in r.b.kinds.get("GPU", []) if any(0 <= t.start - e <= _SELLER_GAP for e in ends)}
+    kept = [g for g in named if g.mention in priced and g.mention not in sellers]
+    return kept if len({g.name or g.mention for g in kept}) == 1 else []
 
 
 def _each_offer(r: Reading) -> bool:

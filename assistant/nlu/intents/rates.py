@@ -259,7 +259,7 @@ def read(r: Reading) -> Query | None:
     elif (
         b.has("BUY")
         or b.struct("rent_buy")
-        or (per_week and billed is None)
+        or (per_week and billed is None and not (b.has("RATE") and r.months()))
         or said(r, "verdict_worth")
         or said(r, "rent_vs_buy")
     ) and not (said(r, "rent_which") or _hourly_of_several(r)):
@@ -306,6 +306,9 @@ def read(r: Reading) -> Query | None:
         total = WEEKEND_HOURS  # "renting a100s on vast for a weekend": Friday evening to Monday morning
     if billed is not None and per_week:
         total = per_week * _WEEKS_PER_PERIOD[billed]  # the hours of use in the period asked
+    elif per_week and total is None and b.has("RATE") and months:
+        total = per_week * months * 52.0 / 12.0  # "$2/h for an h100, 40 hours a week for 3 months": the hours rented
+        months = None
     if mode == "rates" and (total or asked or months):
         mode = "rent"
     spend = r.money() if mode in ("rates", "serve") and hours_asked(r) else None
@@ -328,6 +331,8 @@ def read(r: Reading) -> Query | None:
         job_open=bool(job_open),
         spend=float(spend) if spend else None,
         spend_currency=r.currency() if spend else None,
+        stated_rate=r.num("RATE"),  # "if i rent an h100 at $2.49/hr ...": the user's rate prices the hours
+        stated_rate_currency=r.currency("RATE"),
     )
 
 
