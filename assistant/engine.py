@@ -469,6 +469,7 @@ class Engine:
         params = getattr(query, "params_b", None)
         memory = getattr(query, "memory_gb", None)
         out = [i18n.t(lang, "engine.stand_in", mention=mention, name=name) for mention, name in query.stand_ins]
+        out += _datasets_said(query, lang)
         for mention in getattr(query, "unrecognized", ()):
             if is_uncovered(mention, lang):
                 out.append(i18n.t(lang, "engine.uncovered_device", mention=mention))
@@ -559,3 +560,16 @@ def _size_label(name: str, params_b: float) -> str:
     if params_b < 1:
         return f"{round(params_b * 1000, -1):.0f}M"
     return f"{params_b:.0f}B" if params_b >= 10 else f"{params_b:.1f}B"
+
+
+def _datasets_said(query: Query, lang: str) -> list[str]:
+    """ "on openwebtext": the training tokens used for a dataset named, with where the count comes from."""
+    from assistant.nlu.tagging.datasets import dataset_named
+
+    out = []
+    for key in query.datasets:
+        found = dataset_named(key)
+        if found is not None:
+            name, tokens, source = found
+            out.append(i18n.t(lang, "engine.dataset", name=name, tokens=f"{tokens / 1e9:.2f}", source=source))
+    return out

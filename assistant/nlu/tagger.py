@@ -17,6 +17,7 @@ from assistant.nlu.lexicon import Lexicon, terminal
 from assistant.nlu.lookup.matches import GpuMatch, ModelMatch
 from assistant.nlu.tagging.base import Tag, number_or_none
 from assistant.nlu.tagging.cpus import CpuTagging
+from assistant.nlu.tagging.datasets import DatasetTagging
 from assistant.nlu.tagging.gpus import GpuTagging
 from assistant.nlu.tagging.link import LinkTagging
 from assistant.nlu.tagging.models import ModelTagging
@@ -33,7 +34,9 @@ from assistant.nlu.text import Tok
 _AMOUNTS = frozenset({"CONTEXT", "TOKENS", "COUNTED", "NUMBER", "MONEY", "MEMORY", "WATTS", "PARAMS", "HOURS"})
 
 
-class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuTagging, LinkTagging, SeriesTagging):
+class _Tagger(
+    NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuTagging, LinkTagging, SeriesTagging, DatasetTagging
+):
     """The reading loop: at each token the first step that reads something wins (CPU name, full KB name,
     bound number, image size, a number its neighbouring words name, quantity, model, GPU, lexicon phrase);
     the rest is unknown words."""
@@ -63,6 +66,8 @@ class _Tagger(NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuT
                 nxt = self.try_role(i)  # "出一张1024的图", "并发20个用户", "每秒30个token"
             if nxt is None:
                 nxt = self.try_number(i)
+            if nxt is None:
+                nxt = self.try_dataset(i)  # "on openwebtext": that dataset's training tokens (knowledge/datasets.csv)
             if nxt is None:
                 nxt = self.try_model(i)
             if nxt is None:

@@ -165,6 +165,11 @@ def read(reading: Reading) -> Query | Clarification:
         if sizes is not None and sizes[1] != found.params_b:  # type: ignore[attr-defined]
             sizes = None  # the range was not what the query is sized by
         vague = reading.vague_amount()  # "几百块": the middle of the range, said
+        datasets = tuple(
+            str(t.meanings["DATASET"]) for t in reading.b.kinds.get("TOKENS", []) if "DATASET" in t.meanings
+        )
+        if datasets and getattr(found, "tokens", None):  # "on openwebtext": its tokens were used, said with the source
+            found = dataclasses.replace(found, datasets=datasets)
         if stated or boards or targets or usage or sizes or vague:
             return dataclasses.replace(
                 found,

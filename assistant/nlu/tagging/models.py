@@ -14,6 +14,8 @@ from assistant.nlu.lookup.matches import ModelMatch
 from assistant.nlu.tagging.base import Tag, TaggerBase, number_or_none
 from assistant.nlu.tagging.words import FAMILY_WORDS, NOT_A_NAME
 
+_NAME_GAPS = ("", "(")  # what may stand between a model's name and its size ("nanogpt (124m)")
+
 # words that join two things in a question, never part of a model's name ("llama 3 8b and 70b")
 # letters glued to a number that state a setting, not a model's code: "r64" (LoRA rank), "q4", "t5", "x8", "bs8"
 _SETTING_LETTERS = frozenset({"q", "t", "x", "bs", "lr", "s", "ep"})
@@ -43,7 +45,7 @@ class ModelTagging(TaggerBase):
         toks, tt = self.toks, self.tt
         k = i
         words = set(self._unknown_toks[-4:])
-        while k > 0 and i - k < 4 and not self.gap(k - 1):
+        while k > 0 and i - k < 4 and self.gap(k - 1) in _NAME_GAPS:
             prev = k - 1
             if prev in words and toks[prev].kind == "word" and tt[prev] not in NOT_A_NAME:
                 k = prev
@@ -61,7 +63,7 @@ class ModelTagging(TaggerBase):
             self._unknown_toks.pop()
             self.unknown.pop()
         self.tags.append(
-            Tag("UNKNOWN_MODEL", {"params_b": params}, self.span(k, end), toks[k].start, toks[end - 1].end)
+            Tag("UNKNOWN_MODEL", {"params_b": params}, _name(self.span(k, end)), toks[k].start, toks[end - 1].end)
         )
 
     def _full_weights_near(self, i: int, j: int) -> bool:
@@ -451,6 +453,17 @@ class ModelTagging(TaggerBase):
         """An UNKNOWN_MODEL tag for tokens i..j and its size; then a PARAMS tag for the size."""
         end = j + size[1]
         self.tags.append(
-            Tag("UNKNOWN_MODEL", {"params_b": size[0]}, self.span(i, end), self.toks[i].start, self.toks[end - 1].end)
+            Tag(
+                "UNKNOWN_MODEL",
+                {"params_b": size[0]},
+                _name(self.span(i, end)),
+                self.toks[i].start,
+                self.toks[end - 1].end,
+            )
         )
         return self.add("PARAMS", size[0], j, end)
+
+
+def _name(span: str) -> str:
+    """A model's name and size as said, without the bracket between them ("nanogpt (124m" -> "nanogpt 124m")."""
+    return " ".join(span.replace("(", " ").split())
