@@ -22,9 +22,14 @@ from assistant.queries import CostQuery, GpuRef, Query, RatesQuery, SpecQuery
 _NOT_A_BILL = ("RENT", "RATE", "RECOMMEND", "TOKENS", "PARAMS")
 
 
+MAX_KWH_PRICE = 1.0  # an amount under this beside hours of use and a bill asked is a price per kWh [A]
+
+
 def bill(r: Reading) -> Query | None:
     form = r.form
-    if form.figure not in ("energy", "bill") or not r.explicit or r.b.has(*_NOT_A_BILL) or r.model:
+    if not (form.figure in ("energy", "bill") or _usage_priced(r)) or not r.explicit:
+        return None
+    if r.b.has(*_NOT_A_BILL) or r.model:
         return None
     if cost_kind(r) not in (None, "running"):
         return None  # "electricity cost of 2x 3090 ..., 3 years total cost of ownership": the whole cost, with the bill
@@ -33,8 +38,8 @@ def bill(r: Reading) -> Query | None:
         gpus=_owned_first(r),
         kind="running",
         **_usage(r),
-        electricity_usd_per_kwh=r.num("KWH"),
-        electricity_currency=_rate_currency(r),
+        electricity_usd_per_kwh=r.num("KWH") if r.b.has("KWH") else _kwh_amount(r),
+        electricity_currency=_rate_currency(r) if r.b.has("KWH") else (r.currency("MONEY") if _kwh_amount(r) else None),
         powered_hours_per_week=form.powered_hours_week,
         bill_stated=form.bill_stated[0] if form.bill_stated else None,
         bill_stated_currency=form.bill_stated[1] if form.bill_stated else None,
@@ -43,6 +48,22 @@ def bill(r: Reading) -> Query | None:
 
 
 _PERIOD_HOURS = {"day": 24.0, "week": 168.0}  # hours in all said with a short period are hours in that period
+
+
+def _usage_priced(r: Reading) -> bool:
+    """ "3090 is on all the time ..., maybe 1h of actual use a day, how much per year at 0.35 eur": money asked per
+    period of a card whose hours of use (or time on) the question states, nothing bought or rented: its running
+    cost."""
+    form = r.form
+    used = form.powered_hours_week is not None or r.hours()[0] is not None
+    return form.figure == "price" and form.period is not None and used and not r.b.has("BUY", "BUDGET")
+
+
+def _kwh_amount(r: Reading) -> float | None:
+    """A bare amount under MAX_KWH_PRICE in a running-cost question ("at 0.35 eur"): the price per kWh."""
+    money = r.b.kinds.get("MONEY", [])
+    value = float(money[0].number()) if len(money) == 1 else None
+    return value if value is not None and 0 < value < MAX_KWH_PRICE and not r.form.bill_stated else None
 
 
 def _rate_currency(r: Reading) -> str | None:
@@ -58,13 +79,16 @@ def _rate_currency(r: Reading) -> str | None:
 
 
 def _usage(r: Reading) -> dict:
-    """The hours of use as cost.read reads them ("at full load" = all the time), the load apart from idle time, and
-    hours in all said with a day or week asked ("kwh per day if i game 5h") as hours in that period."""
+    """The hours of use as cost.read reads them (cost.usage_stated), and hours in all said with a day or week asked
+    ("kwh per day if i game 5h") as hours in that period."""
     found = usage_stated(r)
     per_week, total = r.hours()
-    if r.form.load_hours_week is not None:
-        found["hours_per_week"] = r.form.load_hours_week  # "idles 24/7 and does ~4h of load a day": the load
-    elif per_week is None and total and total <= _PERIOD_HOURS.get(r.form.period or "", 0.0):
+    if (
+        r.form.load_hours_week is None
+        and per_week is None
+        and total
+        and total <= _PERIOD_HOURS.get(r.form.period or "", 0.0)
+    ):
         found["hours_per_week"] = total * 168.0 / _PERIOD_HOURS[r.form.period or ""]
     return found
 

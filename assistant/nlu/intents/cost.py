@@ -160,8 +160,15 @@ FULL_TIME_HOURS = 168.0  # a week of round-the-clock running
 
 def usage_stated(r: Reading) -> dict:
     """The usage stated; in a running-cost question, "满载" / "at full load" with no hours said means running flat out
-    all the time ("4090一天电费多少 满载"), lexicon list full_load_words (a spec question's "满载功耗" is no usage)."""
+    all the time ("4090一天电费多少 满载"), lexicon list full_load_words (a spec question's "满载功耗" is no usage);
+    hours of load apart from the time the card is on (Reading.form: "idles 24/7 and does ~4h of load a day"), and
+    none when it is only said to idle ("if i leave it idle all day")."""
     found = usage(r)
-    if found["hours_per_week"] is None and found["utilization"] is None and said(r, "full_load_words"):
+    per_week, total = r.hours()
+    if r.form.load_hours_week is not None:
+        found["hours_per_week"] = r.form.load_hours_week  # "idles 24/7 and does ~4h of load a day": the load
+    elif r.form.powered_hours_week and per_week is None and total is None and r.said("idle_words"):
+        found["hours_per_week"] = 0.0  # "if i leave it idle all day": on, and no load said
+    elif found["hours_per_week"] is None and found["utilization"] is None and said(r, "full_load_words"):
         found["hours_per_week"] = FULL_TIME_HOURS
     return found
