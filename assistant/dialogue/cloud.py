@@ -53,8 +53,11 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
         # "which is cheapest": every provider, cheapest first (not only the one named before); "租100小时多少钱" after
         # a rate at AutoDL: those hours there
         kept = base.provider if isinstance(base, RatesQuery) and (follow.hours_total or follow.period) else None
+        before = base.provider if isinstance(base, RatesQuery) and not kept else None  # "cheaper provider?": than it
         rates = (
-            dataclasses.replace(base, text=follow.text, settings=follow.settings, provider=kept)
+            dataclasses.replace(
+                base, text=follow.text, settings=follow.settings, provider=kept, cheaper_than_provider=before
+            )
             if isinstance(base, RatesQuery)
             else RatesQuery(text=follow.text, gpus=gpus, settings=follow.settings)
         )
@@ -143,6 +146,11 @@ def hours_of_rent(base: Query | None, follow: FollowUpQuery) -> FollowUpQuery:
 
     # a rent of hours, or of a period ("what about for a month?" then "and 200 hours?")
     rented = isinstance(base, RatesQuery) and (base.hours or (base.period and base.mode == "rent"))
+    # "need about 200 hours" after a card's hourly rate: the rent of those hours, not hours a week of use
+    rate_only = isinstance(base, RatesQuery) and base.mode == "rates" and bool(base.gpus)
+    if rate_only and not rented and follow.hours_bare and follow.hours_total is None:
+        kept = tuple(s for s in follow.settings if s.key != "utilization")
+        return dataclasses.replace(follow, hours_total=follow.hours_bare, hours_bare=None, settings=kept)
     if not rented or follow.hours_total is not None:
         return follow
     if follow.hours_bare:

@@ -75,11 +75,12 @@ class Dialogue:
         if mode in ("lora", "qlora") and setup.trains() and setup.mode in (None, "full_finetune"):
             self.context.setup = dataclasses.replace(setup, mode=mode)
 
-    def complete(self, query: Query, lang: str = "en") -> Query | Clarification:
-        from assistant import i18n
-
+    def _from_context(self, query: Query) -> tuple[Query, bool]:
+        """`query` completed by the whole questions that leave something to the conversation (from_context,
+        rent_context, job, usage, measures), and whether it is about the thread (`thread.leaves_open`)."""
         query = from_context.reply_to_ask_back(self, query)
         query = usage.days_at_thread_hours(self, query)  # "what if only weekends" after 24/7: 48 hours a week
+        query = usage.days_of_the_job(self, query)  # "每天只用4小时呢" after a rented job: the days it takes
         query = usage.slower_after_limit(self, usage.limit_in_bill_thread(self, query))
         self.context.asked_back = False
         open_ended = thread.leaves_open(query)
@@ -104,8 +105,14 @@ class Dialogue:
         query = from_context.psu_without_context(self, query)
         query = from_context.more_of_the_fit(self, query)
         query = from_context.power_of_mixed_set(self, query)
-        self.context.brought_in = ()
-        try:
+        return query, open_ended
+
+    def complete(self, query: Query, lang: str = "en") -> Query | Clarification:
+        from assistant import i18n
+
+        try:  # a reference with nothing to point at, anywhere in the completion, is a question back, never a crash
+            query, open_ended = self._from_context(query)
+            self.context.brought_in = ()
             if isinstance(query, FollowUpQuery):
                 self.context.brought_in = tuple(g.name for g in query.gpus if g.name and not g.pronoun)
                 query = merge(self, query)

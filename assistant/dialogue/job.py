@@ -48,6 +48,8 @@ def job_after(job: Job, query: Query, gpus: list[str], figures: dict) -> Job:
         return job
     gpu = names[0]
     same = gpu == job.gpu
+    if isinstance(query, RatesQuery) and query.work_of:
+        return job  # the same work on other cards: the job stays the one rented
     if isinstance(query, RatesQuery) and query.mode in _RENTS:
         count = int(figures.get("gpu_count") or max((g.count for g in query.gpus), default=1))
         provider = query.provider or (job.provider if same else None)
@@ -58,8 +60,9 @@ def job_after(job: Job, query: Query, gpus: list[str], figures: dict) -> Job:
             return dataclasses.replace(job, provider=provider, rented=True)
         return Job(gpu=gpu, count=count, provider=provider, hours=hours, rented=True)
     if isinstance(query, CostQuery) and query.kind == "training_run" and figures.get("days"):
-        count = max((g.count for g in query.gpus), default=1)
-        return Job(gpu=gpu, count=count, provider=job.provider, hours=figures["days"] * 24, work=query)
+        hours = figures["days"] * 24  # the wall-clock time on the cards the answer chose (8 x H100 with none named)
+        count = max(1, round((figures.get("gpu_hours") or hours) / hours)) if hours else 1
+        return Job(gpu=gpu, count=count, provider=job.provider, hours=hours, work=query, rented=job.rented)
     if isinstance(query, FitQuery) and figures.get("job_hours"):
         count = int(figures.get("gpu_count") or 1)
         provider = job.provider if same else None
@@ -68,9 +71,9 @@ def job_after(job: Job, query: Query, gpus: list[str], figures: dict) -> Job:
 
 
 def work_on_the_rented(dlg: Dialogue, query: Query) -> Query:
-    """ "训一个7b全参 数据5亿token 大概多久", "how much to full finetune a 7b on 500m tokens" with no card named, right
-    after a card was rented at a cloud (AutoDL's A800 rate): that job on that card at that cloud (the cards the method
-    needs, the hours and the rent), not the cheapest card anywhere."""
+    """ "训一个7b全参 数据5亿token 大概多久", "how much to full finetune a 7b on 500m tokens", "... how long on
+    those" with no card named, right after a card was rented at a cloud (AutoDL's A800 rate): that job on that
+    card at that cloud (the cards the method needs, the hours and the rent), not the cheapest card anywhere."""
     from assistant.dialogue.rent_context import job_rates
 
     job = dlg.context.job
@@ -79,7 +82,10 @@ def work_on_the_rented(dlg: Dialogue, query: Query) -> Query:
     asks = (isinstance(query, CostQuery) and query.kind == "training_run") or (
         isinstance(query, RatesQuery) and query.mode == "job"
     )
-    named = bool(getattr(query, "gpus", None))
+    # a card named, not only "on those" / "on it" (the card rented): a question of its own
+    refs = getattr(query, "gpus", ())
+    several = len(set(dlg.context.gpus)) > 1 or any(g.pronoun == "implicit" for g in refs)  # "which one": each
+    named = any(g.pronoun is None for g in refs) or (bool(refs) and several)
     if not asks or named or not (getattr(query, "model", None) or getattr(query, "params_b", None)):
         return query
     provider = getattr(query, "provider", None) or job.provider
@@ -123,6 +129,8 @@ def _cards_named(query: CompareQuery, job: Job) -> tuple[GpuRef, ...]:
     refs = [g for g in query.gpus if g.name and not g.pronoun]
     if len({g.name for g in refs}) == 1 and len(refs) == 2:  # "2 x H100 SXM5 vs 1 x H100 SXM5": the set asked about
         refs = [max(refs, key=lambda g: g.count)]
+    if len(refs) == 1 and refs[0].count == 1 and job.count > 1:  # "would h100s be cheaper" after 4 x A100: 4 of them
+        refs = [dataclasses.replace(refs[0], count=job.count)]
     return tuple(g for g in refs if not (g.name == job.gpu and g.count == job.count))
 
 
@@ -171,8 +179,9 @@ def work_of_follow(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> 
     if not (isinstance(base, RatesQuery) and (base.work_of or (base.mode == "rent" and base.hours == job.hours))):
         return None
     asked = GpuRef(mention=job.gpu, name=job.gpu, count=job.count)
-    count = follow.gpu_count if follow.gpu_count and len(follow.gpus) == 1 else None
-    named = tuple(dataclasses.replace(g, count=count) if count else g for g in follow.gpus)
+    count = follow.gpu_count if follow.gpu_count and follow.gpu_count > 1 and len(follow.gpus) == 1 else None
+    # a card named without a count after a set ("h100s?" after 4 x A100): as many as the job's set, as merges read it
+    named = tuple(dataclasses.replace(g, count=count or (job.count if g.count == 1 else g.count)) for g in follow.gpus)
     return RatesQuery(
         text=follow.text,
         gpus=(asked, *(g for g in named if not (g.name == job.gpu and g.count == job.count))),
@@ -198,7 +207,8 @@ def _by_deadline(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Qu
     if isinstance(base, RatesQuery) and base.work_of:
         kinds += [g for g in base.gpus if g.name]
     kinds += [g for g in follow.gpus if g.name and not g.pronoun]
-    work = job.work
+    # the cards a job's method needs for memory are counted only when its answer checked them (a rented job, a fit)
+    work = job.work if isinstance(job.work, (RatesQuery, FitQuery)) else None
     return RatesQuery(
         text=follow.text,
         gpus=tuple({g.name: g for g in reversed(kinds)}[n] for n in dict.fromkeys(g.name for g in kinds)),

@@ -74,7 +74,8 @@ def job_cost_of_context(dlg: Dialogue, query: Query) -> Query:
 
 def cost_of_the_rent(dlg: Dialogue, query: Query) -> Query:
     """ "那一共多少钱", "总共多少钱" (a cost of nothing named) right after a rent of hours, a period, a job or a
-    service: that rent, the cost asked, not owning the card ("how much would that cost": followup.cost_of_that)."""
+    service: that rent, the cost asked, not owning the card ("how much would that cost":
+    followup_costs.cost_of_that)."""
     from assistant.queries import CostQuery
 
     last = rented_last(dlg)

@@ -36,6 +36,28 @@ def days_at_thread_hours(dlg: Dialogue, query: Query) -> Query:
     return dataclasses.replace(query, settings=settings, usage_assumed=None)
 
 
+def days_of_the_job(dlg: Dialogue, query: Query) -> Query:
+    """ "如果只用晚上 每天4小时呢", "what if i only run it 4 hours a day" right after a rent of hours or a rented
+    job: that rent again, said in days at those hours a day (the money does not change), not a utilization for a
+    bill. A use said by the day is a whole or half number of hours a day; any other use is by the week or month."""
+    from assistant.queries import FollowUpQuery, RatesQuery
+
+    last = dlg.context.last_query
+    if not isinstance(query, FollowUpQuery) or not isinstance(last, RatesQuery) or last.mode not in ("rent", "job"):
+        return query
+    usage = [float(s.value) for s in query.settings if s.key == "utilization" and isinstance(s.value, (int, float))]
+    others = [s for s in query.settings if s.key != "utilization"]
+    named = any(g.pronoun is None for g in query.gpus)  # "run it 6 hours a day": "it" is the card rented
+    if len(usage) != 1 or others or named or query.ask or query.hours_total or query.hours_bare or query.period:
+        return query
+    if not (last.hours or last.mode == "job"):
+        return query
+    per_day = usage[0] * 24.0
+    if abs(per_day * 2 - round(per_day * 2)) > 0.01 or per_day >= 24:
+        return query  # "每月40小时": a use by the month (hours_of_rent prices a month of it), not hours a day
+    return dataclasses.replace(last, text=query.text, hours_per_day=round(per_day, 2), settings=())
+
+
 def limit_in_bill_thread(dlg: Dialogue, query: Query) -> Query:
     """ "and if i power limit it to 300w" right after a running cost (the bill of the cards talked about): the limit's
     cost in speed and the bill at the limited draw too."""

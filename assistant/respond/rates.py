@@ -19,6 +19,8 @@ observed, source, cost_usd when hours are known); `cheapest_provider`, `hours`, 
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import re
 
 from assistant import i18n
@@ -246,6 +248,8 @@ def _model_name(query: RatesQuery, env: Env) -> str:
 
 
 def respond(query: RatesQuery, env: Env) -> Answer:
+    if query.hours_per_day:  # "每天只用4小时呢" after a rented job: the same rent, said in days at that use
+        return _in_days(respond(dataclasses.replace(query, hours_per_day=None), env), query.hours_per_day, env)
     if query.work_of:  # "would 2 h100s be faster and cheaper overall" after 120 hours of an A100: that work on them
         from assistant.respond import rates_same_work
 
@@ -402,6 +406,8 @@ def respond(query: RatesQuery, env: Env) -> Answer:
                 provider=shown_provider(spot, env, market),
             )
     head = i18n.gap(env.lang).join(p.strip() for p in (sibling, missing, lead, compared, head) if p.strip())
+    if query.cheaper_than_provider:  # "cheaper provider?" after a rent at a cloud: whether it is already the cheapest
+        head = i18n.gap(env.lang).join([_against_before(query.cheaper_than_provider, rates, env, hours, n), head])
     if len({r.gpus_per_instance for r in rates}) > 1:
         steps.append(env.t("rates.nodes"))
     cheapest = min(everyone, key=lambda r: r.on_demand_usd_per_gpu_hour)
@@ -442,6 +448,32 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         + env.rate_sources(),
         lang=env.lang,
     )
+
+
+def _in_days(answer: Answer, per_day: float, env: Env) -> Answer:
+    """The answer led by the days its hours take at `per_day` hours a day (the rent does not change)."""
+    jobs = answer.figures.get("jobs") or [{}]
+    hours = answer.figures.get("hours") or jobs[0].get("hours")
+    if not hours or per_day <= 0:
+        return answer
+    days = env.t("rates.per_day", per_day=f"{per_day:g}", days=f"{math.ceil(hours / per_day):,}")
+    answer.headline = i18n.gap(env.lang).join([days, answer.headline])
+    answer.figures["days_at_use"] = math.ceil(hours / per_day)
+    return answer
+
+
+def _against_before(key: str, rates: list, env: Env, hours: float | None, n: int) -> str:
+    """The cloud rented before set against the cheapest: already the cheapest, or how much the cheapest saves."""
+    before = of_provider(key, rates)
+    if not before:
+        return ""
+    was, best = before[0], rates[0]
+    if was.on_demand_usd_per_gpu_hour <= best.on_demand_usd_per_gpu_hour:
+        return env.t("rates.already_cheapest", provider=was.provider)
+    per = was.on_demand_usd_per_gpu_hour - best.on_demand_usd_per_gpu_hour
+    saved = env.money_total(per * hours * n) if hours else env.money(per, 2)
+    key_ = "rates.cheaper_than_before_total" if hours else "rates.cheaper_than_before_rate"
+    return env.t(key_, provider=best.provider, before=was.provider, saved=saved)
 
 
 def _hours_text(hours: float) -> str:

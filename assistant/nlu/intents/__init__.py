@@ -25,6 +25,7 @@ from assistant.nlu.intents import (
     explain,
     fit,
     followup,
+    followup_costs,
     help,
     lists,
     power_limit,
@@ -52,11 +53,12 @@ READERS = (
     rig.psu_of_thread,  # "电源要多大", "what psu do i need": the power supply of the cards talked about
     rig.psu_for_draw,  # "显卡功耗450w 电源850w够不够": a card's stated draw, no GPU named
     followup.output_rate,  # "how many images per hour": the speed of what was talked about (no tag needed)
-    followup.deadline_set,  # "what if i only have 48 hours to finish", "两天内要跑完": the job talked about, in time
+    followup_costs.deadline_set,  # "what if i only have 48 hours to finish", "两天内要跑完": the job, in time
     followup.precision_asked,  # "at what quant", "用什么量化": the fit talked about, every precision weighed
-    followup.cost_of_that,  # "how much would that cost", "那要多少钱": the rent after a rental, else the price
-    followup.hours_priced,  # "跑50小时多少钱", "how much for 50 hours": that many hours of what was talked about
-    followup.time_alone,  # "how long?", "要多久": the time of what was talked about (no tag needed)
+    followup_costs.cost_of_that,  # "how much would that cost", "那要多少钱": the rent after a rental, else the price
+    followup_costs.hours_priced,  # "跑50小时多少钱", "how much for 50 hours": that many hours of what was talked about
+    followup_costs.hours_alone,  # "need about 200 hours", "要跑200小时": hours said alone (a rent's hours after a rate)
+    followup_costs.time_alone,  # "how long?", "要多久": the time of what was talked about (no tag needed)
     unknown.empty,  # nothing tagged
     settings.reset,  # "reset", "恢复默认"
     unknown.hosted_service,  # "what gpu does chatgpt run on": not in the knowledge, said so
@@ -108,7 +110,7 @@ READERS = (
     asked.cloud_job,  # "finetune llama 3.1 8b on 200k samples by friday, cheapest cloud setup?": the job on rented GPUs
     rig.read,  # "$10k for a training rig, what gpus?", "build me an llm box for 3000", "预算3万组一台炼丹机"
     rent_or_buy.doubted,  # "does it make sense to buy a gpu if i use it a few hours every evening"
-    followup.power_bill_stated,  # "and electricity if i train 3h a day at 0.22/kwh": that running cost, not a setting
+    followup_costs.power_bill_stated,  # "and electricity if i train 3h a day at 0.22/kwh": that running cost
     settings.read,  # "electricity is 0.30", "the 4080 costs $999"
     lists.read,  # "top 5 gpus for llm inference", "best 3 cards under $1000", "显卡天梯前五"
     price_why.read,  # "why is the h100 so expensive", "为啥h100那么贵 比4090强在哪"

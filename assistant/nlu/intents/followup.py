@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from assistant.nlu.deadline import deadline_hours
 from assistant.nlu.intents.compare import worth_asked
 from assistant.nlu.intents.cost import power_asked
 from assistant.nlu.intents.fit import image_steps, resolution, train_steps
@@ -168,23 +167,6 @@ def about_last(r: Reading) -> Query | None:
     ):
         return build(r, ask="rates")  # "which cloud is cheapest for that", "where can i rent that cheapest"
     return None
-
-
-def time_alone(r: Reading) -> Query | None:
-    """ "how long?", "要多久", "大概多久能跑完": a time asked with nothing else, the time of the job or the fit talked
-    about (the dialogue asks back when nothing was). Claimed before the reader of empty questions: these may have no
-    tag at all."""
-    b = r.b
-    if said(r, "image_time_words") and not r.explicit and not r.model and not {t.kind for t in b.tags} - AROUND:
-        return build(r, want_speed=True)  # "一张要几秒", "多久一张" (untagged): the image time of what was talked about
-    data = any(job_data(r).values())  # "how long for 20k samples", "训练2万条数据要多久": the job on that data
-    extra = {t.kind for t in b.tags} - AROUND
-    if not said(r, "duration_words") or r.explicit or (extra and not (data and extra <= {"COUNTED", "NUMBER", "MODE"})):
-        return None
-    names = ("duration_words", "time_fillers", "job_data_words") if data else ("duration_words", "time_fillers")
-    phrases = [p for name in names for p in r.lex.listed(name)]
-    words = {w for p in phrases for w in p.split()} | {ch for p in phrases if not p.isascii() for ch in p}
-    return build(r) if _only(b.unknown, words) else None
 
 
 def total_hours(r: Reading) -> float | None:
@@ -631,73 +613,6 @@ def price_gap(r: Reading) -> Query | None:
     return FollowUpQuery(text=r.text, gpus=tuple(g for g in r.refs if g.pronoun is None), ask="price_gap")
 
 
-_HOURS_PRICED = {"FIT", "HOURS", "FIELD", "HOW_MUCH", "COST", "FOR"} | AROUND
-
-
-def hours_priced(r: Reading) -> Query | None:
-    """ "跑50小时多少钱", "how much for 50 hours", "用100个小时要多少钱": the money for that many hours of what was
-    talked about (a rent after rates), with no model or rate of its own; one card named ("how much for 50 hours on an
-    h100"): renting it for those hours."""
-    b = r.b
-    tag = b.first("HOURS")
-    if len(r.explicit) > 1 or r.model or not isinstance(tag, dict) or set(tag) != {"total"} or b.unknown:
-        return None
-    priced = b.meaning("FIELD") == "price" or b.has("HOW_MUCH", "COST") or said(r, "money_asks")
-    totalled = said(r, "hours_total_asks")  # "i need about 120 hours of it for a finetune, total?"
-    allowed = _HOURS_PRICED | ({"OF", "PRONOUN", "MODE", "QUESTION", "UNDER"} if totalled else set())
-    if not (priced or totalled) or {t.kind for t in b.tags} - allowed - {"GPU", "ON"} or b.has("KWH", "MONEY"):
-        return None
-    if r.explicit and not b.has("ON"):
-        return None  # "4090跑100小时多少钱": renting or the power bill, for the readers of those
-    if r.explicit:
-        from assistant.queries import RatesQuery  # "how much for 50 hours on an h100": renting it for those hours
-
-        return RatesQuery(text=r.text, gpus=tuple(r.explicit), mode="rent", hours=float(tag["total"]))
-    follow = build(r)
-    return dataclasses.replace(follow, hours_total=tag["total"], hours_bare=None, fields=())
-
-
-_DEADLINE = {"HOURS", "NUMBER", "COUNT", "COUNTED", "IF", "HOW_MUCH", "FIT", "GPU", "SPEED", "FASTER", "TIME", "UNDER"}
-_DEADLINE |= {"PERIOD", "BUDGET"}  # "一天内", "只有48小时" (只有 is read as a budget word)
-_DEADLINE |= AROUND
-
-
-def deadline_set(r: Reading) -> Query | None:
-    """ "what if i only have 48 hours to finish", "i need it done in 2 days", "两天内要跑完 要几张", "限时三天": a time
-    the job talked about must be done in, with no model or work of its own (the dialogue gives the cards each kind
-    talked about needs, or asks the fit talked about with that deadline); a card named is one more kind to weigh."""
-    b = r.b
-    limit = deadline_hours(r.text)
-    if not limit or limit <= 1 or r.model or b.has("PARAMS", "WORKLOAD", "RENT", "MONEY", "KWH"):
-        return None
-    if {t.kind for t in b.tags} - _DEADLINE - {"MODE"} or len(b.unknown) > 4:
-        return None
-    kept = tuple(s for s in settings_of(r)[0] if s.key != "utilization")  # the limit, not hours a week of use
-    return FollowUpQuery(text=r.text, gpus=tuple(r.explicit), deadline_hours=limit, settings=kept)
-
-
-_COST_OF_THAT = {"HOW_MUCH", "QUESTION", "PRONOUN", "COST", "FIELD", "EXPLAIN", "FOLLOW", "AND"}
-
-
-def cost_of_that(r: Reading) -> Query | None:
-    """ "how much would that cost", "what does that cost", "how much is that", "那要多少钱": the money of what was just
-    talked about (the rent after a rental, else the price of the card), nothing named; not "to buy" (a price)."""
-    b = r.b
-    kinds = {t.kind for t in b.tags}
-    if r.explicit or r.model or b.unknown or kinds - _COST_OF_THAT or b.meaning("FIELD") not in (None, "price"):
-        return None
-    if not b.has("COST", "HOW_MUCH", "FIELD") or (b.has("FIELD") and b.has("COST")):
-        return None
-    if b.meanings.get("COST_KIND") or r.said("run_words") or power_asked(r):
-        return None  # "how much would that cost to run", "它的运行成本": a running cost
-    pronouns = tuple(g for g in r.refs if g.pronoun in ("it", "that", "them"))
-    if len(pronouns) != len(r.refs) or not (pronouns or b.has("FOLLOW")):
-        return None
-    if not b.has("COST") and any(g.pronoun != "that" for g in pronouns):
-        return None  # "how much is it": the price of the card talked about (the spec reader)
-    return FollowUpQuery(text=r.text, gpus=pronouns, fields=("price",), ask="cost_of_that")
-
-
 _ALTERNATIVE = {"OR", "CONDITION", "GPU", "COUNT", "UNDER", "QUESTION", "BUY", "RECOMMEND", "FOLLOW", "PRONOUN"}
 
 
@@ -710,23 +625,6 @@ def alternative(r: Reading) -> Query | None:
     if {t.kind for t in b.tags} - _ALTERNATIVE or len(b.unknown) > 1:
         return None
     return FollowUpQuery(text=r.text, gpus=tuple(r.explicit), ask="or", settings=tuple(settings_of(r)[0]))
-
-
-_USE_PRICED = {"COST", "HOURS", "KWH", "NUMBER", "MONEY", "MODE", "FIT", "PER", "ON", "IF"} | AROUND
-
-
-def power_bill_stated(r: Reading) -> Query | None:
-    """ "and electricity if i train 3h a day at 0.22/kwh", "电费算0.6呢 每天8小时": an electricity rate and hours of use
-    stated with the electricity named, no card: the running cost of the cards talked about at those (kept as the
-    conversation's settings), not only the rate stored."""
-    b = r.b
-    tag = b.first("HOURS")
-    if r.explicit or r.model or not b.has("COST") or not isinstance(tag, dict) or not tag.get("per_week"):
-        return None
-    if {t.kind for t in b.tags} - _USE_PRICED or b.unknown or period(r) or b.has("HOW_MUCH"):
-        return None  # "power cost per month at 0.25, 6h a day": a cost asked in so many words (cost.read)
-    rate = b.has("KWH") or r.rate_tags() is not None or (b.means("ELECTRICITY") and b.has("NUMBER", "MONEY"))
-    return CostQuery(text=r.text, kind="running") if rate else None
 
 
 _PRECISION_ASKED = {"PRECISION", "HOW_MUCH", "FIT", "SET", "ON"} | AROUND
