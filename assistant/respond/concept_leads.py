@@ -12,6 +12,8 @@ GPU the question does not name is replaced by a reference one, and the sentence 
 - quant-quality: per number format named, the perplexity llama.cpp's table adds (GGUF formats) or the finding of the
   Red Hat study (FP8, INT8, INT4 weights) (knowledge/quant_quality.toml).
 - cloud-marketplace with a card named: the card's rate at the marketplace named, before what decides reliability there.
+- any concept asked yes / no ("does flash attention reduce vram usage"): the answer of knowledge/concept_answers.toml
+  whose effect the question names, when no lead above applies.
 - memory-bandwidth asked why a card is slow ("why is a 4060 ti so slow for llms"): the card's bus and bandwidth
   against a reference card (the second card named, else the RTX 3090, else the RTX 4090 for the RTX 3090 itself)
   and the single-user tokens/s of the model named, else of the common local model (§llm.decode).
@@ -55,12 +57,34 @@ class Lead:
 
 def lead(query: ExplainQuery, key: str, env: Env) -> Lead | None:
     build = _LEADS.get(key)
-    if build is None:
-        return None
     try:
-        return build(query, env)
+        found = build(query, env) if build is not None else None
     except (LookupError, ValueError, ZeroDivisionError, TypeError):
-        return None  # a model or GPU without the figures a lead needs: the concept alone answers
+        found = None  # a model or GPU without the figures a lead needs: the concept alone answers
+    return found or _stated(query, key, env)
+
+
+def _says(text: str, words: list[str]) -> bool:
+    spaced = " " + " ".join(text.lower().replace("?", " ").replace(",", " ").split()) + " "
+    return any(f" {w} " in spaced if w.isascii() else w in text for w in words)
+
+
+def _stated(query: ExplainQuery, key: str, env: Env) -> Lead | None:
+    """ "does flash attention reduce vram usage": the yes / no of knowledge/concept_answers.toml whose effect (and
+    object, when it names one) the question says; None when none matches or the question is not a yes / no."""
+    from assistant import paths
+    from assistant.kb.files import read_toml
+
+    if query.asked != "yes_no":
+        return None
+    for answer in read_toml(paths.knowledge_dir() / "concept_answers.toml").get("answer", []):
+        if answer["concept"] != key or not _says(query.text, answer["effects"]):
+            continue
+        if answer.get("objects") and not _says(query.text, answer["objects"]):
+            continue
+        text = answer.get(env.lang) or answer["en"]  # the answer in the question's language
+        return Lead(text, {"stated_answer": key}, env.cite(answer["source"]))
+    return None
 
 
 def _model(query: ExplainQuery, env: Env, example: str):
@@ -126,23 +150,33 @@ def _ranks(query: ExplainQuery) -> tuple[int, ...]:
     return TYPICAL_RANKS
 
 
+def image_lora_params(model, rank: int) -> float:
+    """Adapter parameters of an image LoRA on the denoiser's attention projections (constants.IMAGE_LORA_PARAMS_PER_RANK
+    per denoiser parameter per rank, §mem.image)."""
+    from assistant.models import constants as C
+
+    return C.IMAGE_LORA_PARAMS_PER_RANK * rank * (model.params_b or 0) * 1e9
+
+
 def _lora_rank(query: ExplainQuery, env: Env) -> Lead | None:
     from assistant.models import train_memory
     from assistant.models.train_memory import optimizer_bytes
     from assistant.respond.setup import estimate, memory_setup, setup_step
 
-    model, note = _model(query, env, LORA_MODEL)
+    named = env.reader.model(query.model.key) if query.model else None
+    image = named is not None and named.kind == "image"  # "lora rank 32 vs 128 for flux": the denoiser's adapters
+    model, note = (named, "") if image else _model(query, env, LORA_MODEL)
     if model is None:
         return None
-    mode = "qlora" if "qlora" in query.text.lower() else "lora"
+    mode = "qlora" if "qlora" in query.text.lower() and not image else "lora"
     w, g, s = optimizer_bytes("adamw", "fp32")
     rows = []
     setup = None
     for r in _ranks(query):
         asked = FitQuery(text=query.text, model=None, mode=mode, lora_rank=r)
         setup = memory_setup(model, asked, mode)
-        total = estimate(model, setup, "bf16", 1, mode, asked).total_gb
-        params = train_memory.lora_params(model, r)
+        total = estimate(model, setup, "fp16" if image else "bf16", 1, mode, asked).total_gb
+        params = image_lora_params(model, r) if image else train_memory.lora_params(model, r)
         rows.append((r, params, params * (w + g + s) / 1e9, total))
     share = (rows[-1][3] - rows[0][3]) / rows[-1][3] if rows[-1][3] else 0.0
     items = i18n.listing(env.lang).join(
@@ -153,18 +187,19 @@ def _lora_rank(query: ExplainQuery, env: Env) -> Lead | None:
     if query.asked == "yes_no":
         opener = env.t("explain.rank_small" if share < RANK_SMALL_SHARE else "explain.rank_large")
     text = opener + env.t(
-        "explain.rank_lead",
+        "explain.rank_lead_image" if image else "explain.rank_lead",
         model=model.name,
         items=items,
         method=env.t(f"fit.mode_{mode}"),
         totals=totals,
         billions=f"{model.params_b:.1f}",
     )
-    text += i18n.gap(env.lang) + env.t("explain.rank_typical")
+    text += i18n.gap(env.lang) + env.t("explain.rank_typical_image" if image else "explain.rank_typical")
     if note:
         text += i18n.gap(env.lang) + note
     figures = {"model": model.key, "ranks": [r for r, *_ in rows], "totals_gb": [round(t, 1) for *_, t in rows]}
-    out = Lead(text, figures, env.cite(model.source, "docs/model.md §mem.lora"))
+    cited = ("concept-diffusers-lora-rank", "docs/model.md §mem.image") if image else ("docs/model.md §mem.lora",)
+    out = Lead(text, figures, env.cite(model.source, *cited))
     if setup is not None:  # the set-up assumed, without the rank (the lead names every rank it shows)
         kept = tuple(item for item in setup.items if item[0] != "fit.item_rank")
         out.figures["setup"] = setup_step(env, dataclasses.replace(setup, items=kept))
@@ -334,6 +369,11 @@ _TRAIN_MODES = {"full-finetune": "full_finetune", "lora": "lora", "qlora": "qlor
 WHY_MEMORY_PARAMS_B = 7.0  # the size the memory of training is shown for when the question names none [A]
 
 
+def _per_param(b: float) -> str:
+    """Bytes per parameter as said: whole bytes (2, 12), a decimal under 2 (a 4-bit base is 0.7)."""
+    return f"{b:.0f}" if b >= 1.95 else f"{b:.1f}"
+
+
 def _why_memory(query: ExplainQuery, env: Env) -> Lead | None:
     """ "why does a 7b model need 100+gb to fully finetune": the memory model's parts for the method asked, in GB and
     bytes per parameter, then the whole of the other methods and of inference (§mem.train, §mem.lora)."""
@@ -362,7 +402,7 @@ def _why_memory(query: ExplainQuery, env: Env) -> Lead | None:
             parts, setup = est.components, setup_m
     n = (model.params_b or 0) * 1e9
     items = i18n.listing(env.lang).join(
-        env.t("explain.part_bytes", part=env.term(name), gb=f"{gb:.1f}", bytes=f"{gb * 1024**3 / n:.0f}")
+        env.t("explain.part_bytes", part=env.term(name), gb=f"{gb:.1f}", bytes=_per_param(gb * GIB / n))
         if name in ("weights", "gradients", "optimizer states", "frozen weights") and n
         else env.t("explain.part", part=env.term(name), gb=f"{gb:.1f}")
         for name, gb in parts
@@ -480,7 +520,7 @@ def _context_speed(query: ExplainQuery, env: Env) -> Lead | None:
     model, model_note = _chat_model(query, env, GQA_MODEL)  # a 128k-context model, so the long context is its own
     if model is None:
         return None
-    quant, long = CHAT_MODEL[1], min(CONTEXT_LONG, int(model.context or CONTEXT_LONG))
+    quant, long = CHAT_MODEL[1], min(query.context_tokens or CONTEXT_LONG, int(model.context or CONTEXT_LONG))
     short = llm.decode_speed(gpu, model, quant, context=CONTEXT_SHORT).tokens_per_s
     far = llm.decode_speed(gpu, model, quant, context=long).tokens_per_s
     prefill = llm.prefill_speed(gpu, model, quant, prompt=long).tokens_per_s
@@ -538,7 +578,36 @@ def _pooled(query: ExplainQuery, env: Env) -> Lead | None:
     return Lead(_with_notes(_yes(query, env, False) + text, env, bridge, note, model_note), figures, sources)
 
 
+def _kv_size(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "how big is the kv cache for llama 3 70b at 32k": per token from the model's shape and at the context asked
+    (else its maximum), 16-bit and 8-bit (§mem.kv). Only when a size is asked (concept_cues.model_concept): "kv cache
+    explained like im 5" is the concept."""
+    if query.asked != "kv_size":
+        return None
+    model, note = _model(query, env, GQA_MODEL)
+    if model is None:
+        return None
+    context = int(query.context_tokens or model.context or 8192)
+    per = memory.kv_cache_bytes_per_token(model)
+    at, at8 = memory.kv_cache_bytes(model, context), memory.kv_cache_bytes(model, context, "q8_0")
+    values = dict(
+        model=model.name,
+        per=_bytes(per),
+        layers=int(model.layers or 0),
+        kv=int(model.kv_heads or model.attention_heads or 0),
+        dim=int(model.head_dim or 0),
+        at=_bytes(at),
+        at8=_bytes(at8),
+        ctx=f"{context:,}",
+    )
+    key = "explain.kv_size_mla" if (model.attention or "").lower() == "mla" else "explain.kv_size"
+    figures = {"model": model.key, "kv_bytes_per_token": per, "context": context, "kv_gb": round(at / GIB, 2)}
+    sources = env.cite(model.source, "docs/model.md §mem.kv")
+    return Lead(_with_notes(env.t(key, **values), env, note), figures, sources)
+
+
 _LEADS: dict[str, Callable[[ExplainQuery, Env], Lead | None]] = {
+    "kv-cache": _kv_size,
     "context-length": _context_speed,
     "nvlink": _pooled,
     "prefill-decode": _speed_bound,

@@ -150,6 +150,8 @@ def read(reading: Reading) -> Query | Clarification:
             return found
         if isinstance(found, ExplainQuery):
             found = explain.inference_side(reading, found)  # "do tensor cores matter for inference": prefill/decode
+            if found.asked is None and concept_cues.yes_no(reading):  # "does ecc matter for training": yes / no first
+                found = dataclasses.replace(found, asked="yes_no")
         if isinstance(found, ExplainQuery) and found.workload is None and found.model is None:
             found = dataclasses.replace(  # for the follow-ups
                 found, workload=reading.workload, model=reading.model, context_tokens=reading.num("CONTEXT")

@@ -99,6 +99,7 @@ def link_doubted(r: Reading) -> Query | None:
 _MODEL_FIT = ("BUDGET", "MONEY", "RENT", "RECOMMEND", "UNDER", "SORT")
 _LORA = ("lora", "qlora")
 _RANK = "lora-rank"
+_KV = "kv-cache"
 _BANDWIDTH, _BEFORE_CORES = "memory-bandwidth", "vram-vs-compute"
 _MARKETPLACE = "cloud-marketplace"
 _LLM_WORK = (None, "llm_inference", "inference", "llm")
@@ -149,13 +150,15 @@ def model_concept(r: Reading) -> Query | None:
     key = _RANK if _rank_asked(r, named) else next((k for k, _, _ in found if k in listed), None)
     if key is None:
         return None
+    if key == _KV and not (_sized(r) or r.b.has("CONTEXT", "HOW_MUCH") or says(r, "size_asked_words")):
+        return None  # "kv cache explained like im 5": what it is (explain.read), not one model's figures
     return ExplainQuery(
         text=r.text,
         concept=key,
         mention=r.text.strip(" ?!."),
         model=_sized(r),
         context_tokens=r.num("CONTEXT"),
-        asked="yes_no" if yes_no(r) else None,
+        asked="kv_size" if key == _KV else "yes_no" if yes_no(r) else None,
         ranks=_ranks(r) if key == _RANK else (),
         workload=r.workload or ("llm_finetune" if key == _RANK else "llm_inference"),
     )
@@ -172,6 +175,17 @@ def slow_card(r: Reading) -> Query | None:
     slow = r.said("slow_words") and (r.b.has("WHY") or r.said("slow_why_words"))
     if not (slow or (r.said("bus_words") and r.said("bus_doubt_words"))):  # "3060和4060的位宽差多少" is a spec
         return None
+    if r.b.has("CONTEXT"):  # "why does my 3090 have low tokens/s with 32k context": the context's KV cache read
+        return ExplainQuery(
+            text=r.text,
+            concept=_CONTEXT,
+            mention=r.text.strip(" ?!."),
+            gpus=tuple(named),
+            model=_sized(r),
+            workload=r.workload or "llm_inference",
+            asked="context_speed",
+            context_tokens=r.num("CONTEXT"),
+        )
     return ExplainQuery(
         text=r.text,
         concept=_BANDWIDTH,
@@ -254,7 +268,8 @@ def why_memory(r: Reading) -> Query | None:
     training = mode in _METHOD_CONCEPTS or r.workload in ("training", "llm_finetune") or r.said("training_words")
     memory = r.b.has("FIT", "MEMORY") or any(t.value == "memory" for t in r.b.kinds.get("FIELD", []))
     memory = memory or "显存" in r.text or says(r, "memory_where_words")
-    if not (training and memory and (r.b.has("WHY") or says(r, "memory_where_words"))):
+    asked_why = r.b.has("WHY") or r.said("slow_why_words") or says(r, "memory_where_words")  # "why does" is EXPLAIN
+    if not (training and memory and asked_why):
         return None
     return ExplainQuery(
         text=r.text,
@@ -268,7 +283,7 @@ def why_memory(r: Reading) -> Query | None:
 
 
 def second_card(r: Reading) -> Query | None:
-    if r.b.has(*_TROUBLE_NOT, "RECOMMEND", "LINK"):
+    if r.b.has("MONEY", "RENT", "UNDER", "RECOMMEND", "LINK"):  # a BUDGET tag alone is "只有" (only), not money
         return None  # "4 gpus on pcie x4 risers ... how much slower than x16": the link's cost (explain.pcie_link)
     several = (r.total_count() or 1) > 1 or says(r, "more_cards_words")
     if not (several and says(r, "no_gain_words")):
