@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 FIGURES = ("energy", "bill", "time", "count", "why", "which", "list", "price")
 WEEK_HOURS = 168.0
 _STATED = ("KWH", "MONEY", "RATE", "HOURS")  # tags whose words state a setting, not the figure asked
+OVERNIGHT_HOURS = 12.0  # "overnight": the hours of one night a job may run [A]
 DAYS_TO = {"today": 0.5, "tonight": 0.5, "tomorrow": 1.0, "weekend": 3.0, "next week": 7.0, "end of the week": 5.0}
 
 
@@ -117,6 +118,9 @@ def deadline_of(r: Reading) -> float | None:
     if found is not None:
         return found
     low = r.text.lower()
+    alone = next((w for w in r.lex.listed("form_deadline_alone") if re.search(rf"\b{re.escape(w)}\b", low)), None)
+    if alone is not None:  # "finish it overnight": a night [A], said by the answer as the hours it must fit in
+        return OVERNIGHT_HOURS
     words = sorted(r.lex.listed("form_deadline"), key=len, reverse=True)
     at = next((m.end() for w in words for m in [re.search(rf"\b{re.escape(w)}\b", low)] if m), None)
     if at is None:

@@ -310,6 +310,9 @@ class Reading:
                 f == "speed" and len(self.b.meanings.get("FIELD", [])) > 1 and not self.b.has("FASTER")
             ):
                 out.append(f)
+        from assistant.nlu.form import asked_fields
+
+        out += [f for f in asked_fields(self) if f not in out]  # "is the 5060 ti single slot": the slot width asked
         if self.b.has("SPEC") and "all" not in out and not out:
             out.append("all")
         if "msrp" in out and "price" in out:  # "msrp of the 5090 and what it goes for now": the launch-price answer

@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-from assistant.nlu.form import asked_fields
 from assistant.nlu.intents.cost import kind as cost_kind
 from assistant.nlu.intents.cost import usage_stated
 from assistant.nlu.intents.rates import epochs, provider, sample_tokens, samples
@@ -105,7 +104,7 @@ def cloud_job(r: Reading) -> Query | None:
         return None
     if form.figure not in ("which", "price", "time", "count") and form.deadline_hours is None:
         return None
-    sized = r.num("PARAMS") if not (r.model or b.has("TOKENS")) else None
+    sized = r.num("PARAMS") if not r.model else None  # "pretrain a 125m model on 10b tokens"
     trains = bool(said(r, "train_words")) or r.mode() != "inference"
     if not (trains and (r.model or sized)):
         return None
@@ -128,7 +127,7 @@ def cloud_job(r: Reading) -> Query | None:
 def spec_parts(r: Reading) -> Query | None:
     """Two or more figures asked of one named GPU ("how much vram does the rtx 4000 ada have, and is it really single
     slot"): every one of them, even when a pronoun in the second part would read as a follow-up."""
-    fields = tuple(dict.fromkeys(f for f in (*r.fields(), *asked_fields(r)) if f != "all"))
+    fields = tuple(f for f in r.fields() if f != "all")
     if len(fields) < 2 or len(r.explicit) != 1 or r.model or r.b.has("PARAMS", "MEMORY", "RECOMMEND"):
         return None
     if not r.b.has("PRONOUN"):

@@ -286,7 +286,7 @@ def read(r: Reading) -> Query | None:
         asked=asked_form(r),
         pretrain=bool(said(r, "pretrain_words")) and r.mode() == "full_finetune",
         # "how many 4090s to pretrain a 1b model in a week", "一周内训完要几张": the time the job must fit in
-        deadline_hours=deadline_hours(r.text) if r.mode() != "inference" else None,
+        deadline_hours=(deadline_hours(r.text) or r.form.deadline_hours) if r.mode() != "inference" else None,
     )
 
 

@@ -6,6 +6,9 @@ rent without naming one (that is a recommendation in the cloud).
 
 from __future__ import annotations
 
+import dataclasses
+import math
+
 from assistant.nlu.intents.rates import epochs, provider, sample_tokens, samples
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
@@ -38,6 +41,8 @@ def read(r: Reading) -> Query | None:
         gpus = (GpuRef(mention="", pronoun="them"),)  # "用autodl租的话呢": the GPUs just talked about
     months = r.months() or horizon(r)
     own = bool(said(r, "own_platform_words"))  # "rent or buy a 4090, i already have a pc"
+    found = usage(r)
+    gpus, found["hours_per_week"] = _cards_for_gpu_hours(r, gpus, found["hours_per_week"])
     return RentOrBuyQuery(
         text=r.text,
         gpus=gpus,
@@ -46,9 +51,24 @@ def read(r: Reading) -> Query | None:
         own_platform=own,
         model=r.model,
         params_b=r.num("PARAMS"),
-        **usage(r),
+        **found,
         **job(r),
     )
+
+
+def _cards_for_gpu_hours(r: Reading, gpus: tuple[GpuRef, ...], per_week: float | None):
+    """ "~2000 gpu hours/month of inference on h100s": GPU-hours beyond one card's week are that many cards, each
+    busy the share of the week left (461.5 GPU-hours a week = 3 cards at 153.8 hours each)."""
+    hours = r.b.first("HOURS")
+    if not (per_week and per_week > WEEK_HOURS and isinstance(hours, dict) and hours.get("gpu_hours")):
+        return gpus, per_week
+    if len(gpus) != 1 or gpus[0].count > 1:
+        return gpus, per_week
+    cards = math.ceil(per_week / WEEK_HOURS)
+    return (dataclasses.replace(gpus[0], count=cards),), per_week / cards
+
+
+WEEK_HOURS = 168.0
 
 
 def _doubt_at_usage(r: Reading) -> bool:

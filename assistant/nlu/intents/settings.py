@@ -126,6 +126,7 @@ def read(r: Reading) -> Query | None:
         and not (b.has("COST") and b.has("FOLLOW", "PRONOUN"))  # "what about electricity, 6h a day at 0.20/kwh"
         and not (override and _verdict_asked(r))  # "p40 for $200 in 2026 still a good deal": the offer weighed
         and not (override and b.has("BUY") and b.has("QUESTION"))  # "used 3090 around 650 usd, buy or wait?"
+        and not (override and r.form.figure in ("time", "count"))  # "how many gpu hours can i get on an h100 for $500"
     ):
         return _flags(r, SetQuery(text=r.text, settings=tuple(settings)))
     return None
