@@ -124,6 +124,10 @@ def rule_answer(query: FitQuery, env: Env, gpu, n: int) -> Answer | None:
                 "fit.rule_meets" if fits else "fit.rule_no", memory=f"{memory_gb:g}", floor=f"{floor:g}", rule=what
             )
             head = i18n.gap(env.lang).join([largest, rule])
+        elif largest and gpu is not None and not fits and not query.asked:
+            # "can my 1660 super run ollama": an owned card asked whether it CAN run LLMs runs the smaller ones;
+            # the 24 GB rule is advice for buying, said after what it runs and how fast
+            head = _runs_smaller(env, gpu, n, biggest or "", memory_gb, env.t(key))
         elif largest:
             head += i18n.gap(env.lang) + largest
     return Answer(
@@ -141,3 +145,14 @@ def rule_answer(query: FitQuery, env: Env, gpu, n: int) -> Answer | None:
         ],
         lang=env.lang,
     )
+
+
+def _runs_smaller(env: Env, gpu, n: int, biggest: str, memory_gb: float, rule: str) -> str:
+    """ "Yes, smaller models: ... about Qwen3 8B, at about 40 tokens/s ... Larger models want more: <rule>." The speed
+    is batch-1 decode of that model at q4_k_m with a 4k context (§llm.decode)."""
+    from assistant.models import llm
+
+    model = next((m for m in env.reader.models if m.name == biggest), None)
+    tps = llm.decode_speed(gpu, model, "q4_k_m", context=4096, n_gpus=n).tokens_per_s if model else 0.0
+    key = "fit.rule_runs_smaller" if tps else "fit.rule_runs_smaller_unrated"
+    return env.t(key, memory=f"{memory_gb:g}", model=biggest, tps=f"{tps:,.0f}", rule=rule)

@@ -58,6 +58,7 @@ def read(r: Reading) -> RecommendQuery | None:
         which_one=b.has("COMPARE") and not r.refs,
         mode=r.mode() if r.mode() in ("lora", "qlora") else None,  # a method named ("for a qlora of a 13b")
         released=bool(said(r, "full_weights") or b.has("UNQUANTIZED")) and not r.precision,  # "满血", "unquantized"
+        context_tokens=r.num("CONTEXT"),  # "cheapest card for qwen2.5 72b q4 with 16k context": sized at that context
     )
 
 
