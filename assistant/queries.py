@@ -260,6 +260,9 @@ class FitQuery(Query):
         False  # "预训练一个1b模型", "pretrain from scratch": a time on compute-optimal tokens unless stated
     )
     deadline_hours: float | None = None  # "in a week", "三天内": the time a training job must fit in (cards to do it)
+    # the quant a speed was given at, kept when cards are added ("and on two of them?"): the answer leads with it so the
+    # speeds compare, and its table weighs every quant, so a larger one that now fits shows (the dialogue sets it)
+    kept_precision: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

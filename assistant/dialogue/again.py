@@ -86,7 +86,7 @@ def answer_again(context: Context, settings) -> Query | None:
     rented = _rent_at_usage(context.last_query, settings)
     if rented is not None:
         return rented
-    last = latest_affected(context, settings)
+    last = search_behind(context, settings) or latest_affected(context, settings)  # "any used ones?" after why-not
     return None if last is None else without_replaced(last, settings)
 
 

@@ -229,8 +229,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         # "what if i add a third 3090" after a fit on 2 x RTX 3090: the set's count is now 3, not the 2 asked before
         changes["gpu_count"] = changes["gpus"][0].count
     kept = _precision_kept(dlg, base, follow, changes)
-    if kept:
-        changes["precision"] = kept
+    if kept:  # the speed compares at the quant it was given at; the table still shows a larger one that now fits
+        changes["kept_precision"] = kept
     return dataclasses.replace(base, **changes)
 
 

@@ -10,7 +10,7 @@ query unchanged when it does not leave that thing open. Nothing here raises.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from assistant.queries import GpuRef, Query
 
@@ -56,6 +56,9 @@ def among_compared(dlg: Dialogue, query: Query) -> Query:
         )
     if not (isinstance(query, RecommendQuery) and isinstance(last, CompareQuery)):
         return query
+    used = _search_in_condition(dlg, query)  # "second hand options?" after "why not the 4080 super": the search, used
+    if used is not None:
+        return used
     if query.which_one and query.budget_usd and _budget_only(query):
         # "which one would you get for $700", "预算5000选哪个" after a comparison: those cards, under that budget
         return CompareQuery(
@@ -87,6 +90,22 @@ def among_compared(dlg: Dialogue, query: Query) -> Query:
         workload=query.workload or last.workload,
         precision=query.precision or last.precision,
     )
+
+
+def _search_in_condition(dlg: Dialogue, query) -> Query | None:
+    """ "second hand options?", "二手的有吗" (a pick asked only in a condition) right after "why not X" about the
+    pick of a search: that search again in that condition (again.search_behind); None otherwise."""
+    from assistant.dialogue.again import search_behind
+    from assistant.queries import Setting
+
+    if not query.condition or not _budget_only(query) or query.budget_usd or query.workload:
+        return None
+    search = search_behind(dlg.context, [Setting("condition", query.condition)])
+    if search is None:
+        return None
+    said = (*query.settings, Setting("condition", query.condition))
+    found: Any = search  # a recommendation or a build: both have a condition
+    return dataclasses.replace(found, text=query.text, settings=said, condition=query.condition)
 
 
 def _budget_only(query) -> bool:

@@ -437,8 +437,22 @@ def _figures(case: FitCase, longest: int, moe) -> dict:
     return figures
 
 
+def _larger_fits(case: FitCase) -> str:
+    """ "A larger quant fits now too: q8_0 (17.1 GB)" when the quant was kept from the speed before ("and on two of
+    them?") and a better one fits the new set; "" otherwise."""
+    kept = getattr(case.query, "kept_precision", None)
+    if not kept or case.query.precision or not case.ok or case.ok[0][0] == kept:
+        return ""
+    label, est, _ = case.ok[0]
+    return case.env.t("fit.larger_fits", prec=label, gb=f"{est.total_gb * est.n_gpus:,.1f}", kept=kept)
+
+
 def _answer(case: FitCase, head: str, table, steps: list[str], figures: dict) -> Answer:
     query, env, model, gpu = case.query, case.env, case.model, case.gpu
+    larger = _larger_fits(case)
+    if larger:
+        head = i18n.gap(env.lang).join([head, larger])
+        figures = figures | {"larger_precision_fits": case.ok[0][0]}
     prec, _, f = case.pick
     spec = case.spec
     sources = env.cite(model.source) + ([spec_source(spec, env)] if spec else []) + ["method: docs/model.md §mem, §llm"]

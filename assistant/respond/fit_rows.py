@@ -127,7 +127,8 @@ class FitCase:
             if not self.rows[0][2].fits and self.ok and not self.full_stated:
                 return self.ok[0]  # "can i finetune 8b on a 16gb card": yes, with the lightest method that fits
             return self.rows[0]  # the method asked for; the lighter ones follow in the table
-        asked = next((r for r in self.rows if r[0] == self.query.precision), None)
+        said = self.query.precision or getattr(self.query, "kept_precision", None)  # a quant kept from the speed before
+        asked = next((r for r in self.rows if r[0] == said), None)
         return asked or (self.ok[0] if self.ok else self.rows[-1])
 
     @property
