@@ -461,6 +461,7 @@ class ExplainQuery(Query):
     ranks: tuple[int, ...] = ()  # "lora rank 8 vs 64": the LoRA ranks the question names
     precisions: tuple[str, ...] = ()  # "int4 vs fp8 quality": the number formats named (lexicon [precision] keys)
     params_b: float | None = None  # "why does a 7b model need 100+gb to fully finetune": the size named, no model
+    stated_gb: float | None = None  # "why does a 7b model take 14gb": the memory the user sees, matched to a precision
 
 
 @dataclass(frozen=True)

@@ -289,10 +289,11 @@ def _market_rate(query: ExplainQuery, env: Env) -> Lead | None:
     """ "vast.ai 3090 hourly rate, is it actually reliable": the rate of the card at the marketplace named, then the
     reliability concept."""
     named = [g.name for g in query.gpus if g.name]
-    if not named:
-        return None
-    gpu = env.gpu(named[0])
     text = query.text.lower()
+    if not named:  # "is runpod reliable for a 3 day training run": its two clouds first, then the marketplace
+        runpod = "runpod" in text.replace(" ", "")
+        return Lead(env.t("explain.market_runpod"), {}, env.cite("concept-runpod-cloud-types")) if runpod else None
+    gpu = env.gpu(named[0])
     rates = [r for r in env.reader.cloud_rates(gpu.name) if r.provider.lower().split(".")[0] in text]
     if not rates:
         return None
@@ -606,7 +607,76 @@ def _kv_size(query: ExplainQuery, env: Env) -> Lead | None:
     return Lead(_with_notes(env.t(key, **values), env, note), figures, sources)
 
 
+def _why_inference_memory(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "why does llama 70b need 40gb of vram": inference memory's parts (weights at their bits per weight, KV cache at
+    the default context, buffers and CUDA context) at the format nearest the memory stated, else q4_k_m, and the other
+    formats' totals (§mem.weights, §mem.kv)."""
+    from assistant.respond.fit import sized_model
+
+    if query.asked != "why_memory":
+        return None
+    model, _ = sized_model(FitQuery(text=query.text, model=query.model, params_b=query.params_b), env)
+    if model is None or model.kind != "llm":
+        return None
+    est = {q: memory.inference_memory(model, q) for q in ("q4_k_m", "q8_0", "fp16")}
+    # the format whose total is nearest the memory the user sees ("a 7b model takes 14gb" is fp16), else 4-bit
+    stated = query.stated_gb
+    shown = min(est, key=lambda q: abs(est[q].total_gb - stated)) if stated else "q4_k_m"
+    parts = dict(est[shown].components)
+    weights, kv = parts.get("weights", 0.0), parts.get("KV cache", 0.0)
+    others = i18n.listing(env.lang).join(
+        env.t("explain.other_total", method=q, gb=f"{est[q].total_gb:.1f}") for q in est if q != shown
+    )
+    text = env.t(
+        "explain.why_inference_memory",
+        model=model.name,
+        fmt=shown,
+        w=f"{weights:.1f}",
+        bpw=f"{memory.bits_per_weight(shown):.2f}".rstrip("0").rstrip("."),
+        kv=f"{kv:.1f}",
+        ctx=f"{memory.default_context(model):,}",
+        rest=f"{est[shown].total_gb - weights - kv:.1f}",
+        total=f"{est[shown].total_gb:.1f}",
+        others=others,
+    )
+    figures = {"model": model.key, "format": shown, "total_gb": round(est[shown].total_gb, 1)}
+    return Lead(text, figures, env.cite(model.source, "docs/model.md §mem.weights"))
+
+
+def _quant_speed(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "why is q4 faster than fp16": decode reads every weight once per token, so the format's bytes set the speed:
+    weights and single-user tokens/s per format named (else 4-bit and 16-bit) on the card named (else the RTX 3090)."""
+    from assistant.models import llm
+    from assistant.respond.pricing import CHAT_MODEL
+
+    if query.asked != "quant_speed":
+        return None
+    gpu, card_note = _card(query, env)
+    model, model_note = _chat_model(query, env, CHAT_MODEL[0])
+    if model is None:
+        return None
+    named = [p for p in query.precisions if p in memory.C.BITS_PER_WEIGHT or p in ("fp16", "bf16")]
+    formats = named[:2] if len(named) >= 2 else [*named, "fp16" if "fp16" not in named else "q4_k_m"][:2]
+    if len(formats) == 1:
+        formats.insert(0, "q4_k_m")
+    rows = []
+    for f in formats:
+        tps = llm.decode_speed(gpu, model, f, context=1024).tokens_per_s
+        if tps <= 0:
+            return None
+        rows.append((f, memory.weights_gb(model, f), tps))
+    items = i18n.listing(env.lang).join(
+        env.t("explain.quant_speed_item", p=f.upper(), gb=f"{gb:.1f}", tps=num(t, 0)) for f, gb, t in rows
+    )
+    text = env.t("explain.quant_speed", model=model.name, gpu=gpu.short_name, items=items)
+    figures = {"formats": [f for f, *_ in rows], "tokens_per_s": [round(t, 1) for *_, t in rows]}
+    sources = [spec_source(gpu, env), *env.cite(model.source, "docs/model.md §llm.decode")]
+    return Lead(_with_notes(text, env, card_note, model_note), figures, sources)
+
+
 _LEADS: dict[str, Callable[[ExplainQuery, Env], Lead | None]] = {
+    "vram": _why_inference_memory,
+    "quantization": _quant_speed,
     "kv-cache": _kv_size,
     "context-length": _context_speed,
     "nvlink": _pooled,

@@ -76,6 +76,7 @@ READERS = (
     concept_cues.trouble,  # "getting OOM with batch size 8 on my 3090": the problem's causes and fixes
     concept_cues.speed_bound,  # "tokens per second: bandwidth or compute?": decode vs prefill, in numbers
     concept_cues.why_memory,  # "why does a 7b model need 100+gb to fully finetune": the parts per parameter
+    concept_cues.quant_speed,  # "why is q4 faster than fp16": fewer bytes read per token
     concept_cues.second_card,  # "my 2nd gpu barely speeds up training": the usual causes, the expected speed-up
     explain.pcie_link,  # "does a pcie 4.0 x4 slot hurt a second gpu": the link, never "x4" as four cards
     explain.temperature,  # "85c is that ok", "runs at 83 degrees": a GPU temperature, never an electricity price

@@ -99,6 +99,7 @@ def link_doubted(r: Reading) -> Query | None:
 _MODEL_FIT = ("BUDGET", "MONEY", "RENT", "RECOMMEND", "UNDER", "SORT")
 _LORA = ("lora", "qlora")
 _RANK = "lora-rank"
+_VRAM, _QUANT = "vram", "quantization"
 _KV = "kv-cache"
 _BANDWIDTH, _BEFORE_CORES = "memory-bandwidth", "vram-vs-compute"
 _MARKETPLACE = "cloud-marketplace"
@@ -133,6 +134,14 @@ def _ranks(r: Reading) -> tuple[int, ...]:
         if value and float(value).is_integer() and 1 <= value <= 1024 and int(value) & (int(value) - 1) == 0:
             found.append(int(value))
     return tuple(dict.fromkeys(found))
+
+
+def _size_in_mention(r: Reading) -> float | None:
+    """ "llama 70b": the size a family mention states when the model is not resolved to one version."""
+    import re as _re
+
+    found = _re.search(r"(\d+(?:\.\d+)?)\s*b\b", r.model.mention.lower()) if r.model is not None else None
+    return float(found.group(1)) if found else None
 
 
 def _sized(r: Reading):
@@ -229,7 +238,8 @@ def trouble(r: Reading) -> Query | None:
         return None  # "显存爆了换什么卡": which card to move to (an upgrade)
     listed = r.lex.listed("trouble_concepts")
     key = next((k for k, _, _ in explain.mentions(r) if k in listed), None)
-    if key is None or not (says(r, "fix_words") or not (r.model or r.explicit or r.b.has("MEMORY", "PARAMS"))):
+    plain = not (r.model or r.explicit or r.b.has("MEMORY", "PARAMS")) or key in r.lex.listed("complaint_concepts")
+    if key is None or not (says(r, "fix_words") or plain):
         return None  # "will qwen2.5 14b oom on a 4070 ti super": whether it fits there (fit)
     return ExplainQuery(
         text=r.text,
@@ -269,8 +279,22 @@ def why_memory(r: Reading) -> Query | None:
     memory = r.b.has("FIT", "MEMORY") or any(t.value == "memory" for t in r.b.kinds.get("FIELD", []))
     memory = memory or "显存" in r.text or says(r, "memory_where_words")
     asked_why = r.b.has("WHY") or r.said("slow_why_words") or says(r, "memory_where_words")  # "why does" is EXPLAIN
-    if not (training and memory and asked_why):
+    if not (memory and asked_why):
         return None
+    if not training:  # "why does llama 70b need 40gb of vram", "为什么70b模型要40多g显存": inference's parts
+        params = r.num("PARAMS") or _size_in_mention(r)
+        if not (_sized(r) or params) or r.b.has("PRECISION", "CONTEXT"):
+            return None
+        return ExplainQuery(
+            text=r.text,
+            concept=_VRAM,
+            mention=r.text.strip(" ?!."),
+            model=_sized(r),
+            workload="llm_inference",
+            asked="why_memory",
+            params_b=params,
+            stated_gb=r.num("MEMORY"),
+        )
     return ExplainQuery(
         text=r.text,
         concept=_METHOD_CONCEPTS.get(str(mode), "full-finetune"),
@@ -279,6 +303,28 @@ def why_memory(r: Reading) -> Query | None:
         workload="llm_finetune",
         asked="why_memory",
         params_b=r.num("PARAMS"),
+    )
+
+
+def quant_speed(r: Reading) -> Query | None:
+    """ "why is q4 faster than fp16", "为什么量化后速度更快": generation reads fewer bytes per token (the quantization
+    concept asked quant_speed: decode at the formats named, else 4-bit against 16-bit)."""
+    if r.b.has(*_MODEL_FIT) or len(r.explicit) > 1:
+        return None
+    quantized = r.b.has("PRECISION") or _QUANT in {k for k, _, _ in explain.mentions(r)}
+    faster = r.b.has("FASTER") or says(r, "faster_words")
+    if not (quantized and faster and (r.b.has("WHY") or r.said("slow_why_words"))):
+        return None
+    named = tuple(dict.fromkeys(str(t.value) for t in r.b.kinds.get("PRECISION", []) if not explain.generic_quant(t)))
+    return ExplainQuery(
+        text=r.text,
+        concept=_QUANT,
+        mention=r.text.strip(" ?!."),
+        gpus=tuple(g for g in r.explicit if g.name),
+        model=_sized(r),
+        workload="llm_inference",
+        asked="quant_speed",
+        precisions=named,
     )
 
 

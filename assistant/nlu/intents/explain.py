@@ -92,7 +92,7 @@ def quant_quality(r: Reading) -> Query | None:
         return None
     if not said(r, "quant_quality_words"):
         return None
-    named = tuple(dict.fromkeys(str(t.value) for t in b.kinds.get("PRECISION", []) if not _generic_quant(t)))
+    named = tuple(dict.fromkeys(str(t.value) for t in b.kinds.get("PRECISION", []) if not generic_quant(t)))
     if b.has("EXPLAIN") and _QUANTIZATION_WHAT in {k for k, _, _ in mentions(r)}:
         # "what's quantization, does q4 hurt quality a lot": what it is, with the quality figures asked
         return ExplainQuery(
@@ -101,7 +101,7 @@ def quant_quality(r: Reading) -> Query | None:
     return ExplainQuery(text=r.text, concept=_QUANTIZATION, mention=r.text.strip(" ?!."), precisions=named)
 
 
-def _generic_quant(tag) -> bool:
+def generic_quant(tag) -> bool:
     """ "量化", "quantization": the lexicon reads the word as 4-bit, but it names no format ("q2量化还能用吗" is Q2)."""
     text = tag.text.lower()
     return tag.value == "int4" and "4" not in text and text not in ("gptq", "awq", "exl2")
