@@ -103,7 +103,7 @@ def resale_lead(
     kept = retention(gpu, env)
     general = cost.resale_usd(paid, years)
     if query.resale_usd:
-        resale, how = query.resale_usd * count, env.t("cost.resale_stated")
+        resale, how = (env.to_usd(query.resale_usd, query.resale_currency) or 0.0) * count, env.t("cost.resale_stated")
     else:
         resale = general
         how = env.t("cost.resale_median", per_year=f"{(1 - C.USED_RETENTION_PER_YEAR) * 100:.0f}", years=f"{years:g}")

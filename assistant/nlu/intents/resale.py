@@ -1,0 +1,85 @@
+"""Owning a card and selling it after a while: "二手3090 6000块 用两年再卖掉 算上电费每月成本多少", "5090两万三 用两年卖
+一万五 算下来每月花多少", "used 3090 for 700, sell it after 2 years, whats the monthly cost with power".
+
+Contract: `resale_said(r)` gives the CostQuery fields of a resale the question states ({} when none): resale (the
+card is sold after the years said; §cost.resale in docs/model.md), resale_usd + resale_currency (a resale price said
+right after a resale word: "残值按3000算", "卖一万五", "sell it for 400"; in the currency the question's amounts are
+in, converted by the answer like electricity_currency). A resale is said with a word of lexicon [lists]
+resale_words ("再卖掉", "回血", "残值", "出掉", "sell it after") or a selling word right after the years
+([lists] resale_after_years: "两年后卖", "用两年卖"). `read(r)` claims a question that states a resale and asks a
+cost or a period ("每月成本", "平均每月多少钱", "monthly cost"), before the offer / price-setting readers (which
+would take "出二手" for an offer or the price paid for a setting): the cost of owning, kind "tco".
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from assistant.nlu.intents import cost
+from assistant.nlu.intents.rates import period
+from assistant.nlu.reading import Reading
+from assistant.queries import CostQuery, Query
+
+_AMOUNT_GAP = 4  # characters between a resale word and the resale price ("残值按3000算": 1)
+_MIN = 50.0  # a smaller number after a resale word is not a price (a count, a year)
+
+
+def read(r: Reading) -> Query | None:
+    said = resale_said(r)
+    if not said or not r.explicit or len({g.name for g in r.explicit}) != 1:
+        return None
+    b = r.b
+    if not (b.has("COST") or period(r) is not None):
+        return None  # "用两年再卖掉能卖多少": the resale price asked, not the cost of owning
+    found = cost.read(r)
+    if isinstance(found, CostQuery):
+        return dataclasses.replace(found, kind="tco", **said)
+    return CostQuery(
+        text=r.text,
+        gpus=tuple(r.refs),
+        kind="tco",
+        years=r.num("YEARS"),
+        period=period(r),
+        hours_per_week=r.hours()[0],
+        workload=r.workload,
+        **said,
+    )
+
+
+def resale_said(r: Reading) -> dict:
+    text = r.text.lower()
+    ends = [end for w in r.lex.listed("resale_words") if (end := _end_of(w, text)) is not None]
+    ends += _after_years(r, text)
+    if not ends:
+        return {}
+    out: dict = {"resale": True}
+    for tag in r.b.tags:
+        if tag.kind not in ("MONEY", "NUMBER") or not isinstance(tag.value, (int, float)) or tag.value < _MIN:
+            continue
+        if any(0 <= tag.start - end <= _AMOUNT_GAP for end in ends):
+            currency = tag.meanings.get("CURRENCY") or r.unnamed_currency()
+            out |= {"resale_usd": float(tag.value), "resale_currency": currency}
+            break
+    return out
+
+
+def _end_of(word: str, text: str) -> int | None:
+    """Where `word` ends in `text` (an English word whole, a Chinese one anywhere); None if it is not there."""
+    found = re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", text) if word.isascii() else None
+    if word.isascii():
+        return found.end() if found else None
+    at = text.find(word)
+    return at + len(word) if at >= 0 else None
+
+
+def _after_years(r: Reading, text: str) -> list[int]:
+    """ "用两年卖一万五", "两年后转卖": a selling word right after the years said; where each such word ends."""
+    words = sorted(r.lex.listed("resale_after_years"), key=len, reverse=True)
+    out = []
+    for tag in r.b.kinds.get("YEARS", []):
+        rest = text[tag.end :].lstrip()
+        word = next((w for w in words if rest.startswith(w)), None)
+        if word:
+            out.append(len(text) - len(rest) + len(word))
+    return out
