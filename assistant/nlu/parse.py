@@ -125,11 +125,12 @@ _COUNT_GAPS = frozenset({"", "x", "×", "*", "张", "块", "个", "片", "台", 
 
 def attach_counts(items: list, text: str = "") -> list:
     """COUNT / NUMBER and CONDITION right before a GPU belong to it: "two used 3090s"; not across a
-    comma ("electricity is 30, 4090 tco"). A COUNT read right after a GPU ("3090 x4", meanings["AFTER"]) is its."""
+    comma ("electricity is 30, 4090 tco"). A COUNT read right after a GPU ("3090 x4", "3090四卡", "3090 两张跑";
+    meanings["AFTER"], tagging/counts.py) is its, unless a count before it was said."""
     for k, item in enumerate(items):
         if isinstance(item, Tag) and item.kind == "COUNT" and item.meanings.get("AFTER"):
             ref = _last_ref(items[k - 1]) if k > 0 else None  # "3090 x4": the card right before
-            if ref is not None:
+            if ref is not None and ref.count is None:
                 ref.count = int(item.number())
             continue
         if not isinstance(item, Tag) or item.kind not in ("COUNT", "NUMBER", "CONDITION"):
@@ -155,18 +156,7 @@ def attach_counts(items: list, text: str = "") -> list:
             continue
         if v.is_integer() and 1 <= v <= 1024:
             ref.count = int(v)
-    _counts_after(items, text)
     return items
-
-
-def _counts_after(items: list, text: str) -> None:
-    """ "3090四卡", "4090 双卡": a count of cards said right after a GPU that has none before it is that GPU's."""
-    for k, item in enumerate(items[1:], start=1):
-        ref = _first_ref(items[k - 1])
-        if not (isinstance(item, Tag) and item.kind == "COUNT" and item.text.endswith("卡")) or ref is None:
-            continue
-        if ref.count is None and not text[ref.tag.end : item.start].strip():
-            ref.count = int(item.number())
 
 
 # a comparison or a look at a covered card beside an uncovered device answers the covered card alone

@@ -1,6 +1,7 @@
 """Counts of GPUs read from a question: a Chinese classifier ("两张3090", "2块4090", "四卡", "双卡", "一块二手3090"),
 a multiplier ("4x", "x4" as the lexicon's count_x unit) and a number word before a card ("two 3090s", "four of
-them", "a pair of").
+them", "a pair of"). A count right after a GPU, as a multiplier ("3090 x4") or a classifier ("3090四卡", "2080ti
+22g 两张跑qwen"), is that GPU's: one COUNT tag with meanings["AFTER"] (parse.attach_counts gives it to the card).
 
 Contract: `CountTagging` reading steps look at token i (the number's value `v` already read, the word after it at
 token j) and, when it counts GPUs, add a COUNT tag and return the index after it; None otherwise. A small number
@@ -40,9 +41,12 @@ class CountTagging(MoneyTagging):
         tt, n = self.tt, len(self.tt)
         if not (float(v).is_integer() and 1 <= v <= _COUNT_MAX and not (v < 5 and self.after_power_price(i))):
             return None
+        after = self._right_after_gpu(i)  # "3090四卡", "2080ti 22g 两张跑qwen": the count of the card before it
         if self.unit("card_count", j):
-            return self.add("COUNT", int(v), i, j + self.unit("card_count", j))
+            return self.add("COUNT", int(v), i, j + self.unit("card_count", j), {"AFTER": True} if after else None)
         cl = self.unit("classifier", j)
+        if cl and after:
+            return self.add("COUNT", int(v), i, j + cl, {"AFTER": True})
         if cl and (
             j + cl >= n
             or tt[j + cl] in ("呢", "吗", "?", "的")
@@ -53,6 +57,11 @@ class CountTagging(MoneyTagging):
         ):
             return self.add("COUNT", int(v), i, j + cl)
         return None
+
+    def _right_after_gpu(self, i: int) -> bool:
+        """The last tag is a GPU that ends right before token i (nothing but spaces between)."""
+        last = self.tags[-1] if self.tags else None
+        return last is not None and last.kind == "GPU" and not self.text[last.end : self.toks[i].start].strip()
 
     def count_x(self, i: int, j: int, v: float) -> int | None:
         """ "4x h100", "x4": a multiplier unit after a whole number up to _COUNT_X_MAX."""
