@@ -14,6 +14,7 @@ from assistant.nlu.tagging.money import MoneyTagging
 
 _COUNT_MAX = 1024  # the most GPUs a classifier counts ("1024张h100")
 _COUNT_X_MAX = 64  # the most GPUs a multiplier counts ("8x h100")
+_COUNT_AFTER_MAX = 16  # the most GPUs a classifier right after the card counts ("3070 8g 八百块" is ¥800) [A]
 
 
 class CountTagging(MoneyTagging):
@@ -41,7 +42,8 @@ class CountTagging(MoneyTagging):
         tt, n = self.tt, len(self.tt)
         if not (float(v).is_integer() and 1 <= v <= _COUNT_MAX and not (v < 5 and self.after_power_price(i))):
             return None
-        after = self._right_after_gpu(i)  # "3090四卡", "2080ti 22g 两张跑qwen": the count of the card before it
+        # "3090四卡", "2080ti 22g 两张跑qwen": the count of the card before it ("3070 8g 八百块" is a price)
+        after = self._right_after_gpu(i) and v <= _COUNT_AFTER_MAX
         if self.unit("card_count", j):
             return self.add("COUNT", int(v), i, j + self.unit("card_count", j), {"AFTER": True} if after else None)
         cl = self.unit("classifier", j)
