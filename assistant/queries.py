@@ -183,6 +183,9 @@ class CompareQuery(Query):
     # offers weighed earlier in the conversation, (GPU name, amount, currency or None = USD): "差价多少" after
     # "闲鱼一万六的能收吗" and "那3090呢 五千五" is the gap between those offers
     offers: tuple[tuple[str, float, str | None], ...] = ()
+    # a price gap the question states ("差两百块", "5080比5070ti贵两千"): (amount, currency or None = USD, the dearer
+    # GPU's name or None when not said); the dearer card is priced at the cheaper one's price plus the gap
+    price_gap: tuple[float, str | None, str | None] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -7,13 +7,15 @@
 - "is / at / for / costs N" right after the card: "if the 3090 is 600 and the 4090 is 1800", "5090 at 2800";
 - one card and one amount after it, in a question that weighs buying that card and states no budget, rate or
   usage: "二手矿卡3090能买吗，闲鱼五千左右", "used 3090 around 650 usd, buy or wait?".
-Amounts that are an electricity rate (Reading.rate_tags) are never prices.
+Amounts that are an electricity rate (Reading.rate_tags) or a price gap between two cards (nlu/price_gap.py) are
+never prices.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
+from assistant.nlu.price_gap import gap_tag
 from assistant.nlu.reading import Reading
 from assistant.nlu.tagger import Tag
 from assistant.queries import GpuRef
@@ -31,13 +33,14 @@ def stated_prices(r: Reading) -> list[tuple[GpuRef, Tag, float]]:
     tags = r.b.tags
     rate = r.rate_tags()
     rate_tag = rate[1] if rate else None
+    gap = gap_tag(r)  # "5060ti 16g和4060ti 16g 差两百块": a gap between the cards, no card's price
     out: list[tuple[GpuRef, Tag, float]] = []
     for k, tag in enumerate(tags[:-1]):
         if tag.kind != "GPU":
             continue
         skip, condition = _market_words(tags, k + 1)
         amount = _amount_after(tags, k + skip)
-        if amount is None or amount is rate_tag:
+        if amount is None or amount is rate_tag or amount is gap:
             continue
         ref = _ref(r, tag)
         if ref is not None and condition and ref.condition is None:

@@ -18,6 +18,7 @@ from assistant.models.values import safe_div
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import CompareQuery
 from assistant.respond import (
+    compare_gap,
     compare_headline,
     compare_model,
     compare_pick,
@@ -133,6 +134,15 @@ def _compare(query: CompareQuery, env: Env) -> Answer:
     env = env.for_query(query)
     if scaling.is_scaling(query):
         return scaling.respond(query, env)
+    env, gap_note = compare_gap.with_gap(query, env)  # "差两百块": the dearer card at the cheaper one's price + the gap
+    if gap_note:
+        answer = _compare_priced(query, env)
+        answer.steps = [gap_note, *answer.steps]
+        return answer
+    return _compare_priced(query, env)
+
+
+def _compare_priced(query: CompareQuery, env: Env) -> Answer:
     gpus = env.reader.gpus([r.name for r in query.gpus if r.name])
     names = list(dict.fromkeys(g.name for g in gpus))
     upgrade = upgrade_path.answer(query, gpus, env)  # "i have 2 3060s, add a third or sell both for a 3090?"

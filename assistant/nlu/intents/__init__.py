@@ -42,8 +42,9 @@ from assistant.nlu.intents import (
     verdict,
     video,
 )
+from assistant.nlu.price_gap import price_gap
 from assistant.nlu.reading import Reading
-from assistant.queries import Clarification, ExplainQuery, Query, SetQuery
+from assistant.queries import Clarification, CompareQuery, ExplainQuery, Query, SetQuery
 
 # The order is the precedence: courtesy and commands, then concept questions, ellipsis and
 # settings typed alone, then the question intents from the most specific to the broadest.
@@ -159,6 +160,8 @@ def read(reading: Reading) -> Query | Clarification:
             found = dataclasses.replace(  # for the follow-ups
                 found, workload=reading.workload, model=reading.model, context_tokens=reading.num("CONTEXT")
             )
+        if isinstance(found, CompareQuery) and (gap := price_gap(reading)) is not None:
+            found = dataclasses.replace(found, price_gap=gap)  # "差两百块": the gap, never a card's price
         stated = settings.stated_in(reading, found)
         boards = reading.boards() if reading.explicit else ()
         targets = tuple(t for t in reading.targets() if not (t[0] == "power_limit" and found.intent == "power_limit"))

@@ -1,0 +1,67 @@
+"""A price gap the question states between the two cards it compares: "5060ti 16g和4060ti 16g 差两百块 选哪个",
+"5080比5070ti贵两千 值吗", "4070s和4070ti s差价800", "the 5060 ti is only $50 more than the 4060 ti".
+
+Contract: `gap_tag(r)` is the amount tag said as a gap (right after a word of lexicon [lists] gap_before: "差",
+"差价", "贵", "便宜", "相差"; or right before a word of [lists] gap_after: "more", "的差价"), None when none; only in a
+question naming exactly two different GPUs. `price_gap(r)` gives (amount, currency or None = USD, the dearer GPU's
+name or None when the question does not say which: "A比B贵" -> A, "A比B便宜" -> B). The amount is never a card's
+price (stated_prices skips it); the answer prices the dearer card at the cheaper one's market price plus the gap.
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.reading import Reading
+from assistant.nlu.tagger import Tag
+
+_MIN = 10.0  # a smaller number after a gap word is not money ("差2倍")
+_FILLER = ("大概", "大约", "约", "也就", "就", "才", "只", "了", "个", " ")
+
+
+def gap_tag(r: Reading) -> Tag | None:
+    if len({g.name for g in r.explicit if g.name}) != 2:
+        return None
+    text = r.text.lower()
+    before = r.lex.listed("gap_before")
+    after = r.lex.listed("gap_after")
+    for tag in r.b.tags:
+        if tag.kind not in ("MONEY", "NUMBER") or not isinstance(tag.value, (int, float)) or tag.value < _MIN:
+            continue
+        head = _strip_end(text[: tag.start])
+        tail = text[tag.end :].lstrip()
+        if any(head.endswith(w) for w in before) or any(tail.startswith(w) for w in after):
+            return tag
+    return None
+
+
+def price_gap(r: Reading) -> tuple[float, str | None, str | None] | None:
+    tag = gap_tag(r)
+    if tag is None or not isinstance(tag.value, (int, float)):
+        return None
+    currency = tag.meanings.get("CURRENCY") or r.unnamed_currency()
+    return float(tag.value), str(currency) if currency else None, _dearer(r, tag)
+
+
+def _strip_end(head: str) -> str:
+    """The text before an amount without the hedges between the gap word and it ("差价大概500")."""
+    changed = True
+    while changed:
+        changed = False
+        for w in _FILLER:
+            if head.endswith(w):
+                head, changed = head[: -len(w)], True
+    return head
+
+
+def _dearer(r: Reading, tag: Tag) -> str | None:
+    """ "A比B贵500" -> A, "A比B便宜500" -> B: the card said to cost more; None when not said."""
+    gpus = [t for t in r.b.kinds.get("GPU", []) if t.start < tag.start]
+    if len(gpus) < 2:
+        return None
+    first, second = gpus[0], gpus[1]
+    between = r.text[first.end : second.start]
+    if not any(w in between for w in r.lex.listed("than_words")):
+        return None
+    words = r.text[second.end : tag.start]
+    cheaper = any(w in words for w in r.lex.listed("cheaper_words"))
+    match = second if cheaper else first
+    return match.value.name if hasattr(match.value, "name") else None
