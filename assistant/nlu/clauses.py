@@ -5,9 +5,10 @@ things, each answerable (the second may lean on the first, as a follow-up does: 
 the GPU the first clause named), or None. A clause ends where the first one closes with a question
 word of lexicon list `clause_end_words` (吗, 多少钱, 有啥区别, ...) before a separator of list
 `clause_separators` (a space, a comma, a question mark); the second must hold a word of that list
-too. The message is split only when each clause alone is understood and they ask different kinds of
-things (not when the second only asks why, or is a fragment completing the first that the whole reading
-took in): the engine then answers both, one after the other in the conversation, as one answer. English
+too, and must not open with a word of list `clause_relative_starts` ("和买3090比哪个划算" weighs the first
+against something: one question). The message is split only when each clause alone is understood and they ask
+different kinds of things (not when the second only asks why, or is a fragment completing the first that the
+whole reading took in): the engine then answers both, one after the other in the conversation, as one answer. English
 questions joined without a '?' are cut at a joiner of list `clause_joiners` when both sides open with a word of
 list `clause_starts` ("what is fp4 and does the 5090 support it").
 """
@@ -34,6 +35,8 @@ def _split_points(text: str, lang: str) -> list[tuple[str, str]]:
         closed = first.rstrip("".join(seps)).strip()
         if not second or not (ch in ends or any(closed.endswith(w) for w in ends)):
             continue
+        if second.startswith(tuple(lex.listed("clause_relative_starts"))):
+            continue  # "租卡一年多少钱 和买3090比哪个划算": the second weighs the first against something
         if any(w in second for w in ends):
             out.append((first, second))
     return out + _joined_questions(text, lex)

@@ -226,7 +226,9 @@ def _stated_hours_first(tags: list[Tag]) -> list[Tag]:
         each = m.get("per_day") if pattern["assumed"] != "evenings" else None  # "8 hrs a day weekdays only"
         each = each or (m.get("total") if not m.get("span") else None)  # "every evening for 2 hours"
         if each and 0 < each <= 24 and pattern["assumed"] != "few":
-            t = Tag("HOURS", {"per_week": each * days}, t.text, t.start, t.end, t.meanings)
+            # the tag spans the pattern's words too ("每周末用12小时"), so no period is read inside them ("每周")
+            start, end = min(assumed[0].start, t.start), max(assumed[0].end, t.end)
+            t = Tag("HOURS", {"per_week": each * days}, t.text, start, end, t.meanings)
         out.append(t)
     return out
 

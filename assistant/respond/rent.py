@@ -142,13 +142,34 @@ _HOW_MUCH = re.compile(
 )
 
 
+_RENT_REACH = 12  # characters after a renting word in which the rent's period is said ("租4090 48g一年")
+
+
 def asked_bill(text: str, lang: str) -> str | None:
     """ "autodl上一个月多少钱", "how much a month": the period whose rent is asked (day | week | month | year); None
-    when none is, or when the question weighs renting against buying ("还是买", "or buy")."""
+    when none is, or when the question weighs renting against buying ("还是买", "or buy") without asking the rent of
+    a period right after the renting word ("租卡一年", "租4090一年要多少")."""
     lex, low = lexicon(lang), f" {text.lower()} "
-    if not _HOW_MUCH.search(low) or lex.words_in("rent_vs_buy", low) or lex.words_in("verdict_worth", low):
-        return None
-    return next((p for p in ("day", "week", "month", "year") if lex.words_in(f"period_{p}", low)), None)
+    weighed = lex.words_in("rent_vs_buy", low) or lex.words_in("verdict_worth", low)
+    rented = _rented_period(low, lex)  # "每周末用12小时 租卡一年多少钱": the period right after the renting word
+    if not _HOW_MUCH.search(low) or (weighed and rented is None):
+        return None  # "租卡一年多少钱 和买3090比哪个划算" asks the year's rent too
+    return rented or next((p for p in ("day", "week", "month", "year") if lex.words_in(f"period_{p}", low)), None)
+
+
+def _rented_period(low: str, lex) -> str | None:
+    """The period said within a few characters after a renting word (lexicon rent_bill_words: "租", "rent"): "租卡一年",
+    "租4090一年要多少", "rent it for a year"; None when none is."""
+    for word in lex.listed("rent_bill_words"):
+        at = low.find(word)
+        while at >= 0:
+            near = low[at + len(word) : at + len(word) + _RENT_REACH]
+            found = [(near.find(w), p) for p in ("day", "week", "month", "year") for w in lex.listed(f"period_{p}")]
+            found = [(k, p) for k, p in found if k >= 0]
+            if found:
+                return min(found)[1]
+            at = low.find(word, at + 1)
+    return None
 
 
 def respond(query: RentOrBuyQuery, env: Env) -> Answer:

@@ -28,6 +28,7 @@ WEEKS_PER = {"week": 1.0, "month": 52.0 / 12.0, "year": 52.0}
 USAGE = (  # unit -> (days a week, hours a day, assumed as what)
     ("usage_work_week", 5, WEEKDAY_HOURS, None),
     ("usage_weekends", 2, WEEKEND_DAY_HOURS, "weekends"),
+    ("usage_each_weekend", 1, 2 * WEEKEND_DAY_HOURS, "weekends"),  # "每周末用12小时": 12 hours each weekend
     ("usage_evenings", 7, EVENING_HOURS, "evenings"),
     ("usage_weekdays", 5, WEEKDAY_HOURS, "weekdays"),
     ("usage_one_day", 1, WEEKDAY_HOURS, "days"),
