@@ -220,6 +220,7 @@ class RecommendQuery(Query):
     released: bool = False  # "满血r1 需要什么配置": the weights as released (DeepSeek R1/V3: FP8), no lighter quant
     upgrade_from: str | None = None  # "my 3070 ..., upgrade to what": the card the user has (canonical name)
     among: tuple[str, ...] = ()  # "best 30 series card for llms": only these cards (canonical names) are ranked
+    provider: str | None = None  # the cloud named with cloud=True ("autodl哪张卡合适"): the rented pick priced there
     among_label: str = ""  # what they are, as named ("RTX 30 series"), said by the answer
 
 

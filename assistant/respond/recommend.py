@@ -17,7 +17,7 @@ from assistant.answer import Answer, Chart
 from assistant.models import hardware, memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RecommendQuery, RigQuery, VideoQuery
-from assistant.respond import fit_hardware, quiet, recommend_order, recommend_table, upgrade_from, use_case
+from assistant.respond import fit_hardware, quiet, recommend_order, recommend_table, rented_job, upgrade_from, use_case
 from assistant.respond.chart_opinion import chart_opinion, organization_answer
 from assistant.respond.env import Env
 from assistant.respond.fit import largest_llm, sized_model
@@ -64,6 +64,9 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         from assistant.respond import macs
 
         return macs.respond(query, env)
+    rented = rented_job.respond(query, env)  # "想租卡微调qwen2.5 7b lora autodl哪张卡合适": the job on rented cards
+    if rented is not None:
+        return rented
     if use_case.asks_build(query, env):  # "small lab, ~$12k for a 4-gpu training workstation": a machine, priced
         return _as_rig(query, env)
     typical_video = use_case.video_key(query, env)

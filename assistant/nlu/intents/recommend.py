@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from assistant.nlu.intents.rates import provider
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.queries import GpuRef, Query, RecommendQuery, SpecQuery
@@ -46,6 +47,7 @@ def read(r: Reading) -> RecommendQuery | None:
         precision=r.precision,
         max_power_w=r.num("WATTS"),
         cloud=True if b.has("RENT") else None,
+        provider=provider(r) if b.has("RENT") else None,  # "想租卡微调qwen2.5 7b lora autodl哪张卡合适"
         organization=None if org is None else org == "yes",
         # "手里有八千五 跑llm买啥卡": a bare amount is in the question's currency, as a budget with a unit is
         budget_currency=r.currency()
