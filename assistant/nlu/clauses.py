@@ -139,7 +139,9 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
         if a.intent == "fit" and _asks_price(b) and isinstance(whole, Query) and whole.intent == "fit":
             continue  # "how many used 3090s to run llama 3.3 70b, what's the total cost": the fit prices its cards
         named = [g.mention for g in getattr(a, "gpus", ()) if g.name and g.mention]
-        if named and not any(g.name or g.pronoun for g in getattr(b, "gpus", ())):
+        waits = getattr(b, "kind", None) == "wait" and len([g for g in getattr(b, "gpus", ()) if g.name]) == 1
+        # "还值得买吗 还是等5090d" after "4090d现在京东多少钱": the card bought now is the first clause's
+        if named and (waits or not any(g.name or g.pronoun for g in getattr(b, "gpus", ()))):
             joiner = lexicon(lang).first_word("clause_subject_join", " and ")
             # "能训练吗" after "h20一张多少钱": about the H20 ("h20能训练吗", "3090 how much used?")
             subject = joiner.join(named)

@@ -8,7 +8,8 @@ series later, "RTX 4090" -> "RTX 5090", with its release date and price). Not kn
 and any card no source in the KB announces. The headline: street prices rose or held (waiting has not paid so
 far: buy_now), or fell (waiting has paid so far: wait), then whether a successor is already out.
 `figures.verdict` {answer: buy_now | wait, kind: wait, gpu}; `figures.wait` {msrp_usd, first, last,
-change_pct, months, successor}.
+change_pct, months, successor}. `against_released`: the card waited for is already on sale (`is_out`): no waiting,
+the two compared on value now ("4090d还值得买吗 还是等5090d").
 """
 
 from __future__ import annotations
@@ -182,3 +183,35 @@ def respond(query, gpu: GpuSpec, env: Env, awaited: GpuSpec | None = None) -> An
         sources=env.cite(*cited),
         lang=env.lang,
     )
+
+
+def is_out(gpu: GpuSpec) -> bool:
+    """The card is on sale already: released on or before today."""
+    return gpu.release_date is not None and gpu.release_date.isoformat() <= date.today().isoformat()
+
+
+def against_released(query, gpu: GpuSpec, awaited: GpuSpec, env: Env) -> Answer:
+    """ "4090d还值得买吗 还是等5090d": the card waited for is already out, so there is nothing to wait for: the two
+    compared on value now (respond/compare.py, the dearer one's extra weighed), led by the card being out."""
+    from assistant.queries import CompareQuery
+    from assistant.respond import compare
+
+    refs = tuple(r for r in query.gpus if r.name)[:2]
+    asked = CompareQuery(
+        text=query.text, gpus=refs, worth=True, aspect="value", workload=query.workload, settings=query.settings
+    )
+    answer = compare.respond(asked, env)
+    if answer.clarification:
+        return answer
+    price = purchase_price(awaited.name, env)
+    lead = env.t(
+        "wait.no_need",
+        gpu=gpu.short_name,
+        next=awaited.short_name,
+        released=awaited.release_date.isoformat()[:7] if awaited.release_date else "?",
+        price=env.money(price.usd) if price else env.t("wait.no_price"),
+    )
+    answer.headline = i18n.gap(env.lang).join([lead, answer.headline])
+    answer.intent = "verdict"
+    answer.figures["verdict"] = {"answer": "compare", "kind": "wait", "gpu": gpu.name, "awaited": awaited.name}
+    return answer
