@@ -2,8 +2,8 @@
 
 Contract: `deadline_hours(text)` -> the limit in hours, or None when the text states none. Only limits said with
 "in / within / under" (or 内 / 之内 / 以内 after the period) count, or a time the work must be done in ("only
-have 48 hours to finish", "48h deadline", "只有两天", "限时三天", "两天要跑完"): "8 hours a day" is a usage, "for a
-week" a rental, "i only have 10 hours a week" a usage.
+have 48 hours to finish", "48h deadline", "只有两天", "限时三天", "两天要跑完", "一周能训完吗"): "8 hours a day" is a
+usage, "for a week" a rental, "i only have 10 hours a week" a usage.
 """
 
 from __future__ import annotations
@@ -51,7 +51,9 @@ _ZH_DONE = (
         r"(?<![每一])(?:只有|只剩|就|仅有|只给|限时|最多给?|deadline\s*是?)\s*" + _ZH_AMOUNT + r"(?![一每]?\s*[天周月])"
     ),
     re.compile(
-        _ZH_AMOUNT + r"\s*(?:就|必须|得|要|之前|以前|前)?\s*(?:要|得)?\s*(?:跑完|训完|练完|完成|搞定|出结果|交付)"
+        _ZH_AMOUNT
+        + r"\s*(?:就|必须|得|要|之前|以前|前|能不能|能|可不可以|可以|够不够|够)?\s*(?:要|得)?\s*"
+        + r"(?:跑完|训完|练完|训练完|预训练完|微调完|跑得完|训得完|练得完|完成|搞定|出结果|交付)"
     ),
 )
 

@@ -176,8 +176,8 @@ def training_time(case: FitCase, head: str) -> tuple[str, list[str], dict]:
         return _route_time(case, head)
     lighter = case.shown[case.rows.index(ok[0])] if not f.fits else None
     asked = dataclasses.replace(query, mode=lighter[1]) if lighter else query
-    if deadline:
-        met = _deadline(asked, case, head, case.n)  # "how many 4090s to pretrain a 1b model in a week"
+    if deadline:  # "how many 4090s to pretrain a 1b model in a week"; "三张4090一周能训完7b全参吗" (LoRA only fits)
+        met = _deadline(asked, case, head, case.n, lighter=lighter[0] if lighter else None)
         if met is not None:
             return met
     timed = job_time(asked, env, case.model, gpu, case.n, label=lighter[0] if lighter else None)
@@ -191,10 +191,13 @@ def training_time(case: FitCase, head: str) -> tuple[str, list[str], dict]:
 MAX_DEADLINE_GPUS = 64  # the most cards a deadline answer counts up to [A]
 
 
-def _deadline(query: FitQuery, case: FitCase, head: str, start: int) -> tuple[str, list[str], dict] | None:
+def _deadline(
+    query: FitQuery, case: FitCase, head: str, start: int, lighter: str | None = None
+) -> tuple[str, list[str], dict] | None:
     """The fewest cards (at least `start`: those asked, or the fewest a sharded job fits on) whose data-parallel
     time fits the deadline (§cost.run with §perf.multigpu scaling); past MAX_DEADLINE_GPUS, how long that many take.
-    The count leads; whether the job fits in memory follows."""
+    The count leads; whether the job fits in memory follows. `lighter`: the method asked does not fit and the job is
+    timed with this lighter one, so the memory answer leads and the time is said to be the lighter method's."""
     env, gpu, limit = case.env, case.spec, query.deadline_hours or 0.0
     if gpu is None:
         return None
@@ -227,6 +230,8 @@ def _deadline(query: FitQuery, case: FitCase, head: str, start: int) -> tuple[st
         single=counted(env, gpu, start),
     )
     figures = {**figures, "deadline_hours": limit, "deadline_gpus": n if within else None}
+    if lighter:  # the method asked does not fit: that leads, the time is the lighter method's
+        return i18n.gap(env.lang).join([head, env.t("fit.deadline_lighter", method=lighter, lead=lead)]), steps, figures
     return i18n.gap(env.lang).join([lead, env.t("fit.deadline_memory", head=head)]), steps, figures
 
 
