@@ -600,7 +600,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         return answer
     if query.kind == "wait":  # "buy a 5090 now or wait": its price over time and a successor, what is not known
         both = list({r.name: env.gpu(r.name) for r in named[:2]}.values())  # bought now, then the one waited for
-        if len(both) > 1 and wait.is_out(both[1]) and query.offer is None:
+        if len(both) > 1 and wait.is_out(both[1]) and query.offer is None and not wait.drop_awaited(query.text, env):
             return wait.against_released(query, both[0], both[1], env)  # "还是等5090d": it is out, compare now
         waited = wait.respond(query, both[0], env, awaited=both[1] if len(both) > 1 else None)
         if query.offer is None:

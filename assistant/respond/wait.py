@@ -185,6 +185,14 @@ def respond(query, gpu: GpuSpec, env: Env, awaited: GpuSpec | None = None) -> An
     )
 
 
+def drop_awaited(text: str, env: Env) -> bool:
+    """ "还是等5090降价", "wait for 4090 prices to drop": the wait is for a price to fall (lexicon wait_drop_words), so
+    the price trend answers it even when the card waited for is out."""
+    from assistant.nlu.lexicon import lexicon
+
+    return lexicon(env.lang).words_in("wait_drop_words", f" {text.lower()} ")
+
+
 def is_out(gpu: GpuSpec) -> bool:
     """The card is on sale already: released on or before today."""
     return gpu.release_date is not None and gpu.release_date.isoformat() <= date.today().isoformat()
