@@ -13,6 +13,7 @@ card's own used-price retention when the KB has used USD quotes in both snapshot
 
 from __future__ import annotations
 
+from assistant import i18n
 from assistant.models import constants as C
 from assistant.models import cost
 from assistant.queries import CostQuery
@@ -125,6 +126,11 @@ def resale_lead(
         months=f"{years * 12:g}",
         how=how,
     )
+    if query.resale_asked:  # "5090用两年卖掉大概能回多少钱": the price it sells for leads
+        asked = env.t(
+            "cost.head_resale_asked", years=f"{years:g}", resale=env.money(resale), paid=env.money(paid), how=how
+        )
+        head = i18n.gap(env.lang).join([asked, head])
     steps = [env.t("cost.resale_step", per_year=f"{C.USED_RETENTION_PER_YEAR:.2f}")]
     if not query.resale_usd and kept.own and abs(kept.per_year - C.USED_RETENTION_PER_YEAR) >= 0.03:
         own_resale = cost.resale_usd(paid, years, kept.per_year)

@@ -8,7 +8,8 @@ in, converted by the answer like electricity_currency). A resale is said with a 
 resale_words ("再卖掉", "回血", "残值", "出掉", "sell it after") or a selling word right after the years
 ([lists] resale_after_years: "两年后卖", "用两年卖"). `read(r)` claims a question that states a resale and asks a
 cost or a period ("每月成本", "平均每月多少钱", "monthly cost"), before the offer / price-setting readers (which
-would take "出二手" for an offer or the price paid for a setting): the cost of owning, kind "tco".
+would take "出二手" for an offer or the price paid for a setting): the cost of owning, kind "tco"; with the years
+said and only "how much" asked ("用两年卖掉大概能回多少钱"), the resale price leads (CostQuery.resale_asked).
 """
 
 from __future__ import annotations
@@ -30,8 +31,12 @@ def read(r: Reading) -> Query | None:
     if not said or not r.explicit or len({g.name for g in r.explicit}) != 1:
         return None
     b = r.b
-    if not (b.has("COST") or period(r) is not None):
-        return None  # "用两年再卖掉能卖多少": the resale price asked, not the cost of owning
+    how_much = b.has("HOW_MUCH") or "price" in b.meanings.get("FIELD", [])  # "能回多少钱", "how much will it sell for"
+    asked = how_much and b.has("YEARS") and not (b.has("COST") or period(r) is not None)
+    if asked:  # "5090用两年卖掉大概能回多少钱": what it sells for after those years, then the cost of owning
+        said = {**said, "resale_asked": True}
+    elif not (b.has("COST") or period(r) is not None):
+        return None  # "4090现在二手能卖多少": today's used price (a spec question), no years to sell after
     found = cost.read(r)
     if isinstance(found, CostQuery):
         return dataclasses.replace(found, kind="tco", **said)
