@@ -46,8 +46,13 @@ _PROVIDER_KEYS = {
 
 def period(r: Reading) -> str | None:
     """The period a cost is asked per ("tco per month", "yearly power bill", "一个月电费"): day | week |
-    month | year (lists period_*), outside the hours of use ("8 hours a day", "每天8小时"); None if none."""
+    month | year (lists period_*), outside the hours of use ("8 hours a day", "每天8小时"); a period inside the cost
+    words asked ("一年电费") first, before a period of use ("每天挂机"); None if none."""
     b = r.b
+    for cost in b.kinds.get("COST", []):  # "每天挂机跑推理 一年电费多少": the period said in the cost asked wins
+        said_in = [name for name in PERIODS if r.lex.words_in(f"period_{name}", cost.text.lower())]
+        if said_in:
+            return said_in[0]
     tagged = b.first("PERIOD")
     if isinstance(tagged, str) and tagged in PERIODS:
         return tagged
