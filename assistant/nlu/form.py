@@ -178,16 +178,28 @@ def _bill_stated(r: Reading) -> tuple[float, str | None, str] | None:
     $40 a month more"): the first money amount after a word of [lists] bill_stated_words within BILL_GAP characters;
     the period is the one said after it (a month when none is)."""
     low = r.text.lower()
-    ends = [m.end() for w in r.lex.listed("bill_stated_words") for m in re.finditer(rf"\b{re.escape(w)}\b", low)]
+    ends = [m.end() for w in r.lex.listed("bill_stated_words") for m in re.finditer(_word(w), low)]
     for t in r.b.kinds.get("MONEY", []):
         if any(0 <= t.start - e <= _BILL_GAP for e in ends):
             after = low[t.end : t.end + 16]
             period = next((p for p in ("day", "week", "year") if p in after), "month")
             return float(t.number()), r.currency("MONEY"), period
+    for t in r.b.kinds.get("NUMBER", []):  # "电费一个月多交了150": a bare amount right after the word, in the
+        value = t.value  # question's own currency
+        if isinstance(value, (int, float)) and value >= _BILL_MIN and any(0 <= t.start - e <= 2 for e in ends):
+            return float(value), r.unnamed_currency(), "month"
     return None
 
 
+_BILL_MIN = 10.0  # a smaller bare number right after a bill word is not the bill [A]
+
+
 _BILL_GAP = 24  # characters between a bill word and its amount ("bill went up like $38")
+
+
+def _word(w: str) -> str:
+    """A pattern for list word `w`: an English word whole, a Chinese one anywhere ("上个月电费多了200块")."""
+    return rf"\b{re.escape(w)}\b" if w.isascii() else re.escape(w)
 
 
 _CLAUSE_STOPS = ",.;?!，。；？！"

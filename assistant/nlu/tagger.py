@@ -23,7 +23,7 @@ from assistant.nlu.tagging.link import LinkTagging
 from assistant.nlu.tagging.models import ModelTagging
 from assistant.nlu.tagging.number_roles import NumberRoleTagging
 from assistant.nlu.tagging.quantities import QuantityTagging
-from assistant.nlu.tagging.said_amounts import round_the_clock, temperatures, vague_amounts
+from assistant.nlu.tagging.said_amounts import powered_and_load, round_the_clock, temperatures, vague_amounts
 from assistant.nlu.tagging.series import SeriesTagging
 from assistant.nlu.tagging.sizes import size_ranges
 from assistant.nlu.tagging.usage import idle_time, session_usage
@@ -126,7 +126,8 @@ class _Tagger(
         self.vague_families()  # "worth it for llama stuff": local LLMs in general, not one Llama
         self.instance_names()  # "阿里云gn7i a10": the cloud's instance type, not a second GPU
         self.named_again()  # "4060 ti 16gb vs 4070, is the 4060 ti worth it": the card already named
-        return _stated_hours_first(self._post()), self.unknown
+        # "24小时开机 每天只训练4小时": on all week, under load for the hours said (said_amounts.powered_and_load)
+        return powered_and_load(_stated_hours_first(self._post()), self.text, self.lex), self.unknown
 
     def _negated(self, i: int) -> bool:
         """A negation word (lexicon [lists] negations) right before token i, with only words of [lists] negation_gap

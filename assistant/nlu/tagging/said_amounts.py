@@ -5,6 +5,8 @@ Contract (each pass takes the tags, the cleaned text and the lexicon and returns
   (lexicon [lists] running_on_words, or a full-time HOURS tag there) is all the time: one HOURS tag
   {"per_week": 168, "full_time": True} in place of a 24-hour job (which the cost reader would take first). A full-load
   word right before stated hours ("每天跑满8小时") says how hard those hours run: the hours stand (per day after 每天).
+- `powered_and_load` (run last, on the finished hours): on all the time with fewer hours of load said ("24小时开机
+  每天只训练4小时") makes the full-time tag an IDLE tag for the time on.
 - `vague_amounts`: "几百块", "小几千", "a few hundred bucks", "两千多", "一两千", "三四千": a rough amount. Its MONEY /
   NUMBER tag gets the middle of the range as its value and meanings["VAGUE"] = (low, high), which the answer shows
   ("几百块" is never ¥100). The range words are lexicon [lists] vague_few (2-9 of the unit), vague_couple (2-3),
@@ -55,6 +57,21 @@ def round_the_clock(tags: list[Tag], text: str, lex: Lexicon) -> list[Tag]:
             continue
         out.append(t)
     return _load_hours_said(out, text)
+
+
+def powered_and_load(tags: list[Tag], text: str, lex: Lexicon) -> list[Tag]:
+    """ "两张3090 24小时开机 每天只训练4小时", "一直开着 每天跑3小时": the card is on all the time (a full-time HOURS
+    tag said with a word of [lists] powered_on_words) and under load only for the other hours said: the full-time tag
+    becomes IDLE (per_week 168, the hours on; nlu/form.py reads it as powered_hours_week), the load hours stay HOURS."""
+    hours = [t for t in tags if t.kind == "HOURS"]
+    full = [t for t in hours if t.mapping().get("full_time")]
+    load = [t for t in hours if not t.mapping().get("full_time") and 0 < (t.mapping().get("per_week") or 0) < 168]
+    words = lex.listed("powered_on_words")
+    on = [t for t in full if any(w in text[t.start : t.end + 2] for w in words)]
+    if len(on) != 1 or not load:
+        return tags
+    idle = Tag("IDLE", {"per_week": FULL_TIME["per_week"]}, on[0].text, on[0].start, on[0].end, {})
+    return [idle if t is on[0] else t for t in tags]
 
 
 def _load_hours_said(tags: list[Tag], text: str) -> list[Tag]:
