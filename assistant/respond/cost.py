@@ -412,7 +412,13 @@ def respond(query: CostQuery, env: Env) -> Answer:
             if i == 0:
                 idle_parts = [
                     cost_settings.idle_head(
-                        env, counted(env, gpu, ref.count, article=False), split[0], watts, split[1], ref.count
+                        env,
+                        counted(env, gpu, ref.count, article=False),
+                        split[0],
+                        watts,
+                        split[1],
+                        ref.count,
+                        query.period,
                     ),
                     cost_settings.idle_step(env, gpu, split[1], split[2]),
                 ]

@@ -59,10 +59,20 @@ def idle_figures(split: cost.LoadAndIdle, idle_w: float, figures: dict) -> None:
     }
 
 
-def idle_head(env: Env, label: str, split: cost.LoadAndIdle, watts: float, idle_w: float, count: int) -> str:
+PERIOD_SHARE = {"day": 1 / 365.0, "week": 7 / 365.0, "month": 1 / 12.0}  # of a year (§cost.period)
+
+
+def idle_head(
+    env: Env, label: str, split: cost.LoadAndIdle, watts: float, idle_w: float, count: int, period: str | None = None
+) -> str:
     """ "Running it costs about €208 a year: €155 for 28 hours of load a week at 355 W and €53 for 140 idle
-    hours at 28 W"."""
-    return env.t(
+    hours at 28 W"; led by the period asked ("monthly bill?": about $23 a month) when it is a day, week or month."""
+    share = PERIOD_SHARE.get(period or "")
+    lead = ""
+    if share:
+        amount = split.total_usd * share
+        lead = env.t("cost.head_load_idle_period", money=env.money_total(amount), period=env.t(f"cost.period_{period}"))
+    return lead + env.t(
         "cost.head_load_idle",
         gpu=label,
         pronoun=env.t("cost.it" if count == 1 else "cost.them"),
