@@ -242,6 +242,13 @@ def _respond(query: FitQuery, env: Env) -> Answer:
         lead = count_lead(case)
         # "要 8 张 H100 ……" then the one card's verdict, said to be about one card (not a "No" after the count)
         head = i18n.gap(env.lang).join((lead, env.t("fit.count_one_card", head=head))) if lead else head
+    if query.context_tokens and model.context and query.context_tokens > model.context:
+        # "llama 3 70b with 32k context": the model is trained for 8,192; say it before the figures at 32k
+        beyond = env.t(
+            "fit.beyond_trained", model=model.name, trained=f"{model.context:,}", asked=f"{query.context_tokens:,}"
+        )
+        head = beyond + i18n.gap(env.lang) + head
+        figures["beyond_trained_context"] = model.context
     return _answer(case, head, table, steps, figures)
 
 
