@@ -20,6 +20,7 @@ from assistant.queries import Clarification, Query
 
 
 def understand(text: str, index: NameIndex) -> Query | Clarification:
+    from assistant import i18n
     from assistant.nlu import messages
     from assistant.nlu.parse import parse
 
@@ -27,7 +28,7 @@ def understand(text: str, index: NameIndex) -> Query | Clarification:
         return parse(text, index)
     except Exception as exc:  # never a traceback for a question, whatever it is
         safe = text if isinstance(text, str) else ""
-        clar = messages.unparsed(safe, [], [], lang="zh" if any("\u4e00" <= ch <= "\u9fff" for ch in safe) else "en")
+        clar = messages.unparsed(safe, [], [], lang=i18n.language_of(safe))  # the one language rule
         clar.extras["error"] = f"{type(exc).__name__}: {exc}"[:200]
         return clar
 
