@@ -46,14 +46,14 @@ from assistant.respond.pricing import (
     value_row,
     workload_title,
 )
-from assistant.respond.variants import difference_note, variant_notes, variant_of
+from assistant.respond.variants import difference_note, market_variant, variant_notes
 from assistant.respond.wording import spec_source
 
 
 def _versions_of_one(a, b) -> bool:
     """One GPU is the other's China-market or modified version (knowledge/market_variants.csv)."""
     for me, other in ((a, b), (b, a)):
-        row = variant_of(me.name)
+        row = market_variant(me.name)
         if row and (row["base"] == other.name or _model_number(row["base"]) == _model_number(other.name)):
             return True
     return False

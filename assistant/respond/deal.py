@@ -44,7 +44,7 @@ from assistant.respond.pricing import (
     workload_title,
 )
 from assistant.respond.unpriced import reason as unpriced_reason
-from assistant.respond.variants import difference_note, variant_of
+from assistant.respond.variants import difference_note, market_variant
 from assistant.respond.verdict_reply import verdict_answer
 from assistant.respond.wording import counted, spec_source
 from assistant.specs import GpuSpec
@@ -99,7 +99,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
             head += i18n.gap(env.lang) + what_buys
         if query.model is not None or query.params_b:  # "mi50 32g 闲鱼800 能跑qwen2.5 32b吗": whether it runs too
             head = _runs(query, ref, env).headline + i18n.gap(env.lang) + head
-        modified = variant_of(gpu.name)
+        modified = market_variant(gpu.name)
         if modified is not None:  # "魔改3070 16g 一千五": no price, but the modified card's caveats
             steps = [difference_note([gpu], env), *steps]
             sources = [*sources, *env.cite(modified["source"])]
@@ -146,7 +146,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         steps += mining_steps
     elif stated == "used":
         steps.append(env.t("deal.used_checks"))
-    variant = variant_of(gpu.name)
+    variant = market_variant(gpu.name)
     if variant is not None:  # "2080ti 22g魔改 闲鱼2500": the modified card's caveats (warranty, driver, seller)
         steps.append(difference_note([gpu], env))
         mining_sources = [*mining_sources, variant["source"]]

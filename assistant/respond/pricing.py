@@ -45,10 +45,10 @@ def market_quotes(env: Env, gpu: str) -> list[PriceQuote]:
     answer borrows the converted USD price of a card without a Chinese quote; a dollar answer borrows a yuan
     price only for a card sold in China alone (RTX 5090 D, the modified 2080 Ti 22 GB), never a 国行 MSRP or a
     闲鱼 quote for a card the US market prices itself."""
-    from assistant.respond.variants import variant_of
+    from assistant.respond.variants import market_variant
 
     snapshot, market = env.assumptions.snapshot, env.price_market()
-    borrow = bool(market) or variant_of(gpu) is not None
+    borrow = bool(market) or market_variant(gpu) is not None
     return env.reader.derived(
         ("market_quotes", gpu, snapshot, market),
         lambda: cost.for_market(env.reader.prices_for(gpu, snapshot), market, borrow=borrow),

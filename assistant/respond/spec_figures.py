@@ -92,9 +92,9 @@ def launch_price(gpu: str, env: Env) -> PriceQuote | None:
 
 def _sold_in_china_only(gpu: str) -> bool:
     """A China-market or modified version (knowledge/market_variants.csv): its yuan list price is its only one."""
-    from assistant.respond.variants import variant_of
+    from assistant.respond.variants import market_variant
 
-    return variant_of(gpu) is not None
+    return market_variant(gpu) is not None
 
 
 def history(gpu: str, env: Env) -> list[PriceQuote]:
@@ -117,8 +117,8 @@ def _china(gpu: GpuSpec, env: Env) -> tuple[str, str, list[str]]:
         banned_china_versions,
         china_versions,
         export_controlled,
+        market_variant,
         superseded_rule,
-        variant_of,
         withdrawn,
     )
 
@@ -142,7 +142,7 @@ def _china(gpu: GpuSpec, env: Env) -> tuple[str, str, list[str]]:
             newest=superseded_rule(older[0]["gpu"]),
         )
         return "banned", text, [r["source"] for r in older]
-    newest, own = superseded_rule(gpu.name), variant_of(gpu.name)
+    newest, own = superseded_rule(gpu.name), market_variant(gpu.name)
     if newest and own:  # "h800国内能买吗": a China version the newer rules banned as well
         return "banned", env.t("spec.china_version_banned", newest=newest), [own["source"]]
     controlled = export_controlled(gpu.name)
@@ -151,7 +151,7 @@ def _china(gpu: GpuSpec, env: Env) -> tuple[str, str, list[str]]:
     quotes = [
         q for q in env.reader.prices_for(gpu.name, env.assumptions.snapshot) if q.market == "CN" and not is_shortage(q)
     ]  # a scalper quote proves nothing about the shops
-    row = variant_of(gpu.name)
+    row = market_variant(gpu.name)
     gone = withdrawn(gpu.name, "CN")
     if gone is not None:  # "h20现在还能买到吗": production or orders stopped; a quote on record is from before
         return "withdrawn", _withdrawn_text(gone, quotes, env), _withdrawn_sources(gone, quotes)

@@ -19,7 +19,7 @@ from assistant.answer import Answer
 from assistant.models import constants as C
 from assistant.respond.env import Env
 from assistant.respond.pricing import assumption_text
-from assistant.respond.variants import market_rows, variant_of
+from assistant.respond.variants import market_rows, market_variant
 from assistant.respond.wording import counted, spec_source
 from assistant.specs import CloudRate, GpuSpec
 
@@ -40,7 +40,7 @@ def server_row(gpu: str) -> dict | None:
 
 def _banned_by(gpu: str) -> str | None:
     """The newest export rules ("2023-10") when `gpu` is a China-market version made for older ones."""
-    row = variant_of(gpu)
+    row = market_variant(gpu)
     rules = [r["rule"] for r in market_rows().values() if r["kind"] == "china"]
     newest = max(rules, default="")
     return newest if row and row["kind"] == "china" and row["rule"] < newest else None

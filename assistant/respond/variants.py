@@ -1,7 +1,7 @@
 """China-market and modified GPU versions (knowledge/market_variants.csv): what an answer about
 one of them must add that its spec sheet does not say.
 
-Contract: `variant_of(name)` gives the row for a GPU name (or None); `variant_notes(gpus, env)`
+Contract: `market_variant(name)` gives the row for a GPU name (or None); `variant_notes(gpus, env)`
 gives (notes, source ids) in the answer's language: for a China-market card, which card it is a
 version of, under which US export rules, and what was cut (from the KB specs of both cards, or
 from the row's numbers when the spec sheets do not show it); for a modified card, the memory
@@ -73,14 +73,16 @@ def market_rows() -> dict[str, dict]:
     return _rows()
 
 
-def variant_of(name: str) -> dict | None:
+def market_variant(name: str) -> dict | None:
+    """The knowledge/market_variants.csv row of a China-market or modified card (None for any other card).
+    Which sibling a mention names ("the ti" after a 4070) is Engine.variant_of, the one variant resolver."""
     return _rows().get(name)
 
 
 def is_modified(name: str) -> bool:
     """A card modified after sale (the 2080 Ti 22 GB: more memory soldered on, no vendor warranty), not one sold as
     made; the one test recommendations and verdicts use to point at a stock card."""
-    return (variant_of(name) or {}).get("kind") == "modified"
+    return (market_variant(name) or {}).get("kind") == "modified"
 
 
 def _pct_less(value: float, base: float) -> str:
@@ -135,7 +137,7 @@ def rated_variant(gpu: str, env: Env, provider: str | None = None, min_memory_gb
     }
     found = variant_siblings(gpu, names, env)
     if not found:
-        row = variant_of(gpu)
+        row = market_variant(gpu)
         related = ([row["base"]] if row and row["kind"] == "china" else []) + [r["gpu"] for r in china_versions(gpu)]
         related += china_family(env.reader.known_gpu(gpu))  # renting: banned versions still rent (A800 for A100)
         found = [n for n in related if n in names]
@@ -241,7 +243,7 @@ def _versions_note(g: GpuSpec, named: set[str], env: Env) -> tuple[list[str], li
 def risk_lead(g: GpuSpec, text: str, env: Env) -> str:
     """For a modified card asked whether it can be trusted ("魔改2080ti 22g靠谱吗", "is a 48gb 4090 risky";
     lexicon reliability_words): its note (no vendor warranty, driver and seller risk), to lead the answer; else ""."""
-    row = variant_of(g.name)
+    row = market_variant(g.name)
     if row is None or row["kind"] != "modified":
         return ""
     from assistant.nlu.lexicon import lexicon
@@ -253,7 +255,7 @@ def risk_lead(g: GpuSpec, text: str, env: Env) -> str:
 def difference_note(gpus: list[GpuSpec], env: Env) -> str:
     """The note of the first GPU that is another's China-market or modified version ("" if none)."""
     for g in gpus:
-        row = variant_of(g.name)
+        row = market_variant(g.name)
         if row is not None:
             return _note(row, g, env)
     return ""
@@ -263,7 +265,7 @@ def variant_notes(gpus: list[GpuSpec], env: Env) -> tuple[list[str], list[str]]:
     notes, sources = [], []
     named = {g.name for g in gpus}
     for g in gpus:
-        row = variant_of(g.name)
+        row = market_variant(g.name)
         if row is None:
             if env.price_market() == "CN":  # an answer for the Chinese market: name what is sold there
                 more, cited = _versions_note(g, named, env)
