@@ -12,6 +12,7 @@ misspellings (`[spelling]`, applied to the tokens by `respell` before tagging).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -171,7 +172,31 @@ class Lexicon:
 
     def words_in(self, name: str, text: str) -> bool:
         """Does `text` contain (as a substring) a word of list `name`?"""
-        return any(w in text for w in self.listed(name))
+        return self._searchers(name)[2].search(text) is not None
+
+    def may_say(self, name: str, spaced_tokens: str, text: str) -> bool:
+        """False when no word of list `name` can be in the question: no ASCII word's token key (" a b ") is in
+        `spaced_tokens` and no other word is in `text`. One search per haystack instead of one per word (readers
+        ask ~25 lists of every question, and most lists are absent)."""
+        keys, others, _ = self._searchers(name)
+        return keys.search(spaced_tokens) is not None or others.search(text) is not None
+
+    @cached_property
+    def _searcher_memo(self) -> dict[str, tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]]:
+        return {}
+
+    def _searchers(self, name: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+        """(token keys of the ASCII words, the other words, every word) of list `name` as one search each."""
+        found = self._searcher_memo.get(name)
+        if found is None:
+            keyed = self.keyed(name)
+            found = (
+                _any_of(k for _, k in keyed if k is not None),
+                _any_of(w for w, k in keyed if k is None),
+                _any_of(self.listed(name)),
+            )
+            self._searcher_memo[name] = found
+        return found
 
     @cached_property
     def phrase_reach(self) -> dict[str, int]:
@@ -323,3 +348,12 @@ def _load(lang: str) -> Lexicon:
         spelling,
         first_words,
     )
+
+
+_NOTHING = re.compile(r"(?!)")  # matches nowhere: an empty list
+
+
+def _any_of(texts) -> re.Pattern[str]:
+    """One pattern that finds any of `texts` as a plain substring (longest first; an empty text matches anywhere)."""
+    ordered = sorted(set(texts), key=lambda t: (-len(t), t))
+    return re.compile("|".join(map(re.escape, ordered))) if ordered else _NOTHING

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from functools import cached_property
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from assistant import i18n
 from assistant.nlu.bag import Bag, Ref
@@ -25,6 +26,7 @@ from assistant.queries import GpuRef, ModelRef
 if TYPE_CHECKING:
     from assistant.nlu.form import Form
 
+T = TypeVar("T")
 _JOIN_GAP = 12  # characters between a PSU or draw word and its watts ("电源是850w", "draws about 450w")
 _LIMIT_GAP = 6  # characters between a power-limit word and its watts ("limited to 250w", "限功耗到250w")
 
@@ -33,6 +35,14 @@ class Reading:
     def __init__(self, bag: Bag, index: NameIndex, lex: Lexicon):
         self.b, self.index, self.lex = bag, index, lex
         self.text = bag.text
+        self._once: dict[str, object] = {}
+
+    def once(self, key: str, compute: Callable[[], T]) -> T:
+        """A value of this question that an intent module computes, computed once whichever reader asks first
+        (`settings.settings_of` is asked by several readers of every question)."""
+        if key not in self._once:
+            self._once[key] = compute()
+        return cast(T, self._once[key])
 
     # GPUs -----------------------------------------------------------------------------------
     @cached_property
@@ -499,6 +509,8 @@ class Reading:
         after a word of [lists] card_draw_words that is not a PSU's; with no such word, the amount beside a PSU
         amount ("450w的卡 配850w电源") when the question has exactly two."""
         watts = self.b.kinds.get("WATTS", [])
+        if not watts:
+            return None  # no amount of watts: nothing to look for (before the word searches below)
         text = self.text.lower()
         inside = [(m.start(), m.end()) for w in self.lex.listed("rig_psu") for m in re.finditer(_word(w), text)]
         ends = [

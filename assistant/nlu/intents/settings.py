@@ -172,6 +172,12 @@ def _not_usd(currency: str | None) -> str | None:
 
 
 def settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
+    """The settings the question states and the card whose price it sets (read once per question)."""
+    settings, override = r.once("settings_of", lambda: _settings_of(r))
+    return list(settings), override
+
+
+def _settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
     b, out, override = r.b, [], None
     for price in (s for s in b.structs if s.kind == "price"):  # each "GPU for $N" is that card's price
         if not price.refs or not any(t.kind in ("MONEY", "NUMBER") for t in price.parts) or _a_rate(r, price):

@@ -42,6 +42,8 @@ _FEATURE_WORDS = {
 def said(r: Reading, name: str) -> str | None:
     """The first word of list `name` in the question (ASCII words as whole tokens, Chinese as text)."""
     joined = r.spaced_tokens
+    if not r.lex.may_say(name, joined, r.text):
+        return None
     for word, key in r.lex.keyed(name):
         if (key in joined) if key is not None else (word in r.text):
             return word
