@@ -13,6 +13,7 @@ misspellings (`[spelling]`, applied to the tokens by `respell` before tagging).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -172,30 +173,41 @@ class Lexicon:
 
     def words_in(self, name: str, text: str) -> bool:
         """Does `text` contain (as a substring) a word of list `name`?"""
-        return self._searchers(name)[2].search(text) is not None
+        found = self._searcher(("words_in", name), lambda: (self.listed(name),))
+        if found is None:
+            return any(w in text for w in self.listed(name))
+        return found[0].search(text) is not None
 
     def may_say(self, name: str, spaced_tokens: str, text: str) -> bool:
         """False when no word of list `name` can be in the question: no ASCII word's token key (" a b ") is in
         `spaced_tokens` and no other word is in `text`. One search per haystack instead of one per word (readers
-        ask ~25 lists of every question, and most lists are absent)."""
-        keys, others, _ = self._searchers(name)
+        ask ~25 lists of every question, and most lists are absent); True (search word by word) while the list
+        has been asked too few times in this process to pay for compiling its searches."""
+        keyed = self.keyed(name)
+        found = self._searcher(
+            ("may_say", name),
+            lambda: ([k for _, k in keyed if k is not None], [w for w, k in keyed if k is None]),
+        )
+        if found is None:
+            return True
+        keys, others = found
         return keys.search(spaced_tokens) is not None or others.search(text) is not None
 
-    @cached_property
-    def _searcher_memo(self) -> dict[str, tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]]:
-        return {}
-
-    def _searchers(self, name: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-        """(token keys of the ASCII words, the other words, every word) of list `name` as one search each."""
-        found = self._searcher_memo.get(name)
-        if found is None:
-            keyed = self.keyed(name)
-            found = (
-                _any_of(k for _, k in keyed if k is not None),
-                _any_of(w for w, k in keyed if k is None),
-                _any_of(self.listed(name)),
-            )
-            self._searcher_memo[name] = found
+    def _searcher(self, key: tuple[str, str], texts: Callable[[], tuple]) -> tuple[re.Pattern[str], ...] | None:
+        """One compiled search per group of `texts()`, made on the _COMPILE_AFTER-th use of `key` in this
+        process; None before (a one-shot question asks each list a few times: compiling would cost it more
+        than the word-by-word search it saves; a chat or the tests ask thousands of times)."""
+        held = _SEARCHERS.get(id(self))
+        if held is None or held[0] is not self:
+            held = _SEARCHERS[id(self)] = (self, {})
+        memo = held[1]
+        found = memo.get(key, 0)
+        if isinstance(found, int):
+            if found + 1 < _COMPILE_AFTER:
+                memo[key] = found + 1
+                return None
+            found = tuple(_any_of(group) for group in texts())
+            memo[key] = found
         return found
 
     @cached_property
@@ -350,6 +362,10 @@ def _load(lang: str) -> Lexicon:
     )
 
 
+_COMPILE_AFTER = 20  # uses of a list in one process before its words are searched as one pattern
+# the compiled searches of each lexicon (by id, with the lexicon itself so that an id is never reused): kept outside
+# the lexicon, whose __dict__ must stay plain data for the start-up cache (tests/test_startup_cache_format.py)
+_SEARCHERS: dict[int, tuple[Lexicon, dict[tuple[str, str], tuple[re.Pattern[str], ...] | int]]] = {}
 _NOTHING = re.compile(r"(?!)")  # matches nowhere: an empty list
 
 
