@@ -116,6 +116,17 @@ def banned_china_versions(base: str) -> list[dict]:
     return [r for r in china if r["base"] == base and r["rule"] < newest]
 
 
+def _banned_old_note(g: GpuSpec, older: list[dict], env: Env) -> str:
+    names = [v.short_name if (v := env.reader.gpu(r["gpu"])) else r["gpu"] for r in older]
+    return env.t(
+        "variant.banned_old",
+        gpu=g.short_name,
+        rule=min(r["rule"] for r in older),
+        versions=i18n.listing(env.lang).join(dict.fromkeys(names)),
+        newest=superseded_rule(older[0]["gpu"]),
+    )
+
+
 def superseded_rule(name: str) -> str | None:
     """For a China-market version made for older export rules than the newest (A800, H800): the newest rules'
     month, under which it is banned too; None for any other card."""
@@ -269,6 +280,8 @@ def variant_notes(gpus: list[GpuSpec], env: Env) -> tuple[list[str], list[str]]:
         if row is None:
             if env.price_market() == "CN":  # an answer for the Chinese market: name what is sold there
                 more, cited = _versions_note(g, named, env)
+                if not more and (older := banned_china_versions(g.name)):  # "a100 40g 现在多少钱": banned, and its A800
+                    more, cited = [_banned_old_note(g, older, env)], [r["source"] for r in older]
                 notes += more
                 sources += cited
             continue
