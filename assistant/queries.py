@@ -551,6 +551,7 @@ class FollowUpQuery(Query):
     sample_tokens: float | None = None  # "if they're ~2k tokens each": the length of one sample
     epochs: float | None = None  # "if i do 3 epochs instead": passes over the data
     deadline_hours: float | None = None  # "what if i only have 48 hours to finish": the time the job must fit in
+    months: float | None = None  # "what if i only need it for 3 months": how long it is needed (a rent-or-buy)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -41,6 +41,7 @@ _FOLLOWUP_FIELDS = (
     "resolution",
     "image_steps",
     "train_steps",
+    "months",
 )
 
 

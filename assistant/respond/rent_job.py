@@ -61,7 +61,7 @@ def job_lead(
         return None
     job = _as_job(query)
     n_rent, rent_steps, _ = rates_job.cards(job, env, rented, n)
-    n_own, own_steps, _ = rates_job.cards(job, env, bought, n)
+    n_own, own_steps, own_need = rates_job.cards(job, env, bought, n)
     rent_hours, rent_figures, steps = rates_job.job_hours(job, env, rented, n_rent)
     own_hours, _, _ = rates_job.job_hours(job, env, bought, n_own)
     if rent_hours is None or own_hours is None:
@@ -96,6 +96,15 @@ def job_lead(
     else:
         then = env.t("rent.job_rent_wins", jobs=f"{jobs:,.0f}" if jobs >= 10 else f"{jobs:.1f}")
     head = i18n.gap(env.lang).join([head, then])
+    if n_own > n:  # "买两张4090 48g" for a job that needs 3: the count asked does not hold it, said first
+        short = env.t(
+            "rent.job_count_short",
+            asked=counted(env, bought, n),
+            method=rates_job.method_text(job, env),
+            gb=f"{own_need.get('memory_gb_one_card', 0):,.0f}",
+            n=n_own,
+        )
+        head = i18n.gap(env.lang).join([short, head])
     figures = {
         "job_rent_hours": round(rent_hours, 1),
         "job_rent_usd": round(rent_usd, 2),

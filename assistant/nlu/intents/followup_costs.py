@@ -94,8 +94,10 @@ def hours_alone(r: Reading) -> Query | None:
     tag = b.first("HOURS")
     if r.explicit or r.model or not isinstance(tag, dict) or set(tag) != {"total"} or b.has("PARAMS"):
         return None
-    if {t.kind for t in b.tags} - _HOURS_ALONE or not set(b.unknown) <= r.lex.listed("hours_alone_fillers"):
-        return None
+    if {t.kind for t in b.tags} - _HOURS_ALONE - {"MODE"} or not set(b.unknown) <= r.lex.listed("hours_alone_fillers"):
+        return None  # "我要跑个lora 大概30小时": the method named with the hours is still the job's hours
+    if r.said("which_words"):
+        return None  # "a lora for about 30 hours, which gpu?": a pick
     return build(r)
 
 
