@@ -34,6 +34,8 @@ def read(r: Reading) -> Query | None:
     if b.has("BUDGET", "UNDER", "RENT", "HOURS", "KWH", "VS", "MEMORY"):
         return None
     asked = bool(said(r, "verdict_worth") or said(r, "verdict_good") or said(r, "what_for_words"))
+    # "tesla k80 for $40 lol, any use or ewaste": a verdict asked the negative way round weighs the offer too
+    asked = asked or bool(said(r, "verdict_good_asked") or said(r, "verdict_negative"))
     if b.has("DATE") and (asked or b.has("PRICES", "SET")):
         return None  # a price snapshot, or "still worth it in 2026" (the verdict on the card, with the offer weighed)
     offered = bool(said(r, "deal_words") or said(r, "deal_places")) or (asked and (_priced(r) or _bare_priced(r)))
