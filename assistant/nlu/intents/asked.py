@@ -59,8 +59,9 @@ def _usage_priced(r: Reading) -> bool:
 
 
 def _kwh_amount(r: Reading) -> float | None:
-    """A bare amount under MAX_KWH_PRICE in a running-cost question ("at 0.35 eur"): the price per kWh."""
-    money = r.b.kinds.get("MONEY", [])
+    """The one amount (money, or a bare number) under MAX_KWH_PRICE in a running-cost question ("at 0.35 eur", "at
+    0.25"): the price per kWh."""
+    money = r.b.kinds.get("MONEY", []) or r.b.kinds.get("NUMBER", [])  # "at 0.35 eur", "at 0.25"
     value = float(money[0].number()) if len(money) == 1 else None
     return value if value is not None and 0 < value < MAX_KWH_PRICE and not r.form.bill_stated else None
 

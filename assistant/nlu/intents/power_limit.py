@@ -33,6 +33,8 @@ def read(r: Reading) -> Query | None:
         return None
     if r.b.has("COST", "KWH", "ELECTRICITY"):
         return None  # "annual electricity with a 4090 power limited to 300w": a running cost at that power
+    if r.form.figure in ("bill", "energy", "price") and r.form.period and r.hours()[0]:
+        return None  # "draws 280w when power limited and runs 10h a day, how much is that a year": its bill
     watts, share = r.num("WATTS") or _watts(r.text), r.num("PERCENT")
     if not watts and not share:
         return None

@@ -238,6 +238,9 @@ def idle_time(tags: list[Tag], text: str, lex) -> list[Tag]:
         return any(re.search(rf"(^|\W){re.escape(w)}\W*$", before) for w in words)
 
     marked = [t for t in hours if idle(t)]
+    if len(marked) == 1 and marked[0].mapping().get("per_day"):
+        tags = [_per_day(t) if t in hours and t is not marked[0] else t for t in tags]  # "on 12h a day, renders 2h"
+        hours = [t for t in tags if t.kind == "HOURS"]
     used = [t for t in hours if t not in marked and t.mapping().get("per_week")]
     if len(marked) != 1 or not used:
         return tags
@@ -245,6 +248,14 @@ def idle_time(tags: list[Tag], text: str, lex) -> list[Tag]:
     per_week = on.mapping().get("per_week") or 168.0
     idle_tag = Tag("IDLE", {"per_week": per_week}, on.text, on.start, on.end, {})
     return [idle_tag if t is on else t for t in tags]
+
+
+def _per_day(t: Tag) -> Tag:
+    """Hours in all said after a card's hours on a day ("is on 12h a day but only renders 2h"): that many a day."""
+    total = t.mapping().get("total")
+    if total is None or total > 24 or t.mapping().get("span"):
+        return t
+    return Tag("HOURS", {"per_week": total * 7.0, "per_day": total}, t.text, t.start, t.end, t.meanings)
 
 
 IDLE_GAP = 24  # characters between an idle / powered-on word and its time ("idles 24/7", "is on basically 24/7")
