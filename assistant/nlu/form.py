@@ -33,7 +33,17 @@ FIGURES = ("energy", "bill", "time", "count", "why", "which", "list", "price")
 WEEK_HOURS = 168.0
 _STATED = ("KWH", "MONEY", "RATE", "HOURS")  # tags whose words state a setting, not the figure asked
 OVERNIGHT_HOURS = 12.0  # "overnight": the hours of one night a job may run [A]
-DAYS_TO = {"today": 0.5, "tonight": 0.5, "tomorrow": 1.0, "weekend": 3.0, "next week": 7.0, "end of the week": 5.0}
+DAYS_TO = {
+    "today": 0.5,
+    "tonight": 0.5,
+    "tomorrow": 1.0,
+    "tmrw": 1.0,
+    "tomorow": 1.0,
+    "tommorow": 1.0,
+    "weekend": 3.0,
+    "next week": 7.0,
+    "end of the week": 5.0,
+}
 
 
 @dataclass(frozen=True)
