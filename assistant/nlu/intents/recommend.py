@@ -32,6 +32,8 @@ def read(r: Reading) -> RecommendQuery | None:
         or (not r.refs and b.has("GPU_WORD") and said(r, "speed_rank_words"))  # "ai性能最强的显卡是哪张"
     ):
         return None  # "性价比最高的大显存卡是哪张" names no GPU: a recommendation
+    if r.explicit and r.form.figure == "price" and "price" in r.fields() and not b.has("MONEY", "BUDGET", "UNDER"):
+        return None  # "how much does a used 3090 go for": the price of the card named, not what to go for
     org = b.meaning("ORGANIZATION")
     money = r.money()
     bare = _bare_budget(r) if money is None and b.has("RECOMMEND") else None

@@ -112,7 +112,11 @@ def read(r: Reading) -> Query | None:
     if awaited is not None:  # "现在买4090还是等5090降价": the one bought now first, the one waited for second
         ordered = sorted(gpus, key=lambda g: (g.mention or "").lower() == awaited)
         return VerdictQuery(text=r.text, gpus=tuple(ordered), kind="wait", workload=r.workload)
-    if len(names) != 1 or r.model or b.has("PARAMS", "VS", "RENT", "HOURS", "KWH") or (pair and len(pair.refs) > 1):
+    sized = bool(r.model or b.has("PARAMS"))
+    worth_for_model = sized and r.form.figure == "yes_no" and said(r, "verdict_worth") and not r.fields()
+    if sized and not worth_for_model:
+        return None  # "is a 3090 enough for 70b": a fit; "is the a6000 worth it for 70b" weighs the card for it
+    if len(names) != 1 or b.has("VS", "RENT", "HOURS", "KWH") or (pair and len(pair.refs) > 1):
         return None
     if "china" in r.fields():
         return None  # "h20国内能买吗": whether it is sold in China, not whether it is worth buying
@@ -143,6 +147,8 @@ def read(r: Reading) -> Query | None:
     else:
         return None
     workload = r.workload or ("training" if "training" in b.meanings.get("MODE", []) else None)
+    if workload is None and worth_for_model:
+        workload = "llm_inference" if r.mode() == "inference" else "llm_finetune"  # "worth it for 70b": to run it
     offer = _price_typed(r)  # "矿卡5700xt 300块 能跑ai吗": the price the user would pay, for the answer to use
     if offer is None:  # "二手矿卡3090能买吗，闲鱼五千左右": a price stated for the one card further on
         stated = [amount for ref, _, amount in stated_prices(r) if len(gpus) == 1 and ref.name == gpus[0].name]
@@ -155,6 +161,8 @@ def read(r: Reading) -> Query | None:
         feature=found,
         offer=offer,
         money_currency=_offer_currency(r) if offer is not None else None,
+        model=r.model if worth_for_model else None,
+        params_b=r.num("PARAMS") if worth_for_model and not r.model else None,
     )
 
 
