@@ -302,6 +302,8 @@ def mixed_set(r: Reading) -> Query | None:
         return None
     together = said(r, "mixed_set") or "+" in r.text
     owned = said(r, "mixed_owned") and (r.model or r.b.has("PARAMS", "FIT", "SPEED"))
+    if owned and not together and r.b.has("VALUE"):
+        return None  # "i have a 3060 12gb. is a 4060 ti 16gb worth it for sdxl": the other card weighed, an upgrade
     if not (together or owned):
         return None
     if said(r, "rig_psu"):  # "what psu for a 4090 and a 3090 in one case", "4090和3090一起用 电源要多大"
