@@ -165,6 +165,8 @@ def training_time(case: FitCase, head: str) -> tuple[str, list[str], dict]:
     _, _, f = case.pick
     ok = case.ok
     timed_asked = _time_asked(query, env) or bool(getattr(query, "deadline_hours", None))
+    if timed_asked and case.training and not gpu.name:  # "...on a single 48gb card ... how long for 10k samples"
+        return _nameless_time(case, head)
     if not (timed_asked and gpu.name and case.training):
         return head, [], {}
     deadline = getattr(query, "deadline_hours", None) and case.model.kind == "llm"
@@ -233,6 +235,47 @@ def _deadline(
     if lighter:  # the method asked does not fit: that leads, the time is the lighter method's
         return i18n.gap(env.lang).join([head, env.t("fit.deadline_lighter", method=lighter, lead=lead)]), steps, figures
     return i18n.gap(env.lang).join([lead, env.t("fit.deadline_memory", head=head)]), steps, figures
+
+
+def _nameless_time(case: FitCase, head: str) -> tuple[str, list[str], dict]:
+    """A training time asked for a card named only by its memory ("a single 48gb card"): the job's time (§cost.run,
+    the method asked or the lighter one that fits) on each desktop NVIDIA card of that memory the price data lists,
+    as a range from the slowest to the fastest; the answer as it was when none is rated or the model is not an LLM."""
+    from assistant.respond.pricing import snapshot_quotes
+
+    query, env, model = case.query, case.env, case.model
+    if model.kind != "llm" or not case.memory_gb:
+        return head, [], {}
+    lighter = case.shown[case.rows.index(case.ok[0])] if case.ok and not case.pick[2].fits else None
+    asked = dataclasses.replace(query, mode=lighter[1]) if lighter else query
+    names = sorted({q.gpu for q in snapshot_quotes(env.reader, env.assumptions.snapshot, env.price_market())})
+    timed = []
+    for gpu in env.reader.gpus(names):
+        if gpu.memory_gb != case.memory_gb or gpu.vendor != "NVIDIA" or gpu.is_mobile or gpu.passively_cooled:
+            continue
+        values, steps, figures = job_values(asked, env, model, gpu, case.n)
+        if values is not None:
+            timed.append((figures["job_hours"], gpu.short_name, values, steps, figures))
+    if not timed:
+        return head, [], {}
+    timed.sort(key=lambda t: t[0])
+    fast, slow = timed[0], timed[-1]
+    key = "fit.job_time_range" if len(timed) > 1 else "fit.job_time_range_one"
+    lead = env.t(
+        key,
+        gb=f"{case.memory_gb:g}",
+        fast=fast[2]["time"],
+        fast_gpu=fast[1],
+        slow=slow[2]["time"],
+        slow_gpu=slow[1],
+        data=fast[2]["data"],
+    )
+    figures = {
+        "job_hours_range": [fast[0], slow[0]],
+        "job_cards": [t[1] for t in timed],
+        "tokens": fast[4].get("tokens"),
+    }
+    return head + i18n.gap(env.lang) + lead, fast[3], figures
 
 
 def _time_asked(query: FitQuery, env: Env) -> bool:
