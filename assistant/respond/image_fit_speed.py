@@ -32,6 +32,27 @@ _PER_HOUR = re.compile(
 )
 
 
+_PER_DAY = re.compile(
+    r"per day|a day|each day|every day|daily|in (?:a|one|1) day|24 ?h|一天|每天|一整天|24小时|二十四小时"
+)
+# how many images is asked ("how many", "多少张", "几张", "能出多少"): the count in the time said leads
+_COUNT_ASKED = re.compile(r"how many|多少张|几张|能出多少|出多少|生成多少|画多少")
+
+
+def _span_said(query) -> float | None:
+    """Hours of the count asked: read by the reader (images_in_hours), else an hour / a day said beside a speed or
+    a count asked ("一张4090一天能出多少张sdxl 1024的图": 24)."""
+    said = getattr(query, "images_in_hours", None)
+    if said:
+        return said
+    low = query.text.lower()
+    if not (query.want_speed or _COUNT_ASKED.search(low)):
+        return None
+    if _PER_DAY.search(low):
+        return 24.0
+    return 1.0 if _PER_HOUR.search(low) else None
+
+
 def _num(x: float) -> str:
     return f"{x:.1f}" if x < 10 else f"{x:.0f}"
 
@@ -63,9 +84,7 @@ def image_speed_parts(env: Env, query, model, gpu, prec: str, spare_gb: float, w
         head = env.t("fit.image_count_head", n=f"{images:,}", time=total, **values)
         head += (" " + env.t("fit.image_count_cards", cards=n)) if n > 1 else ""
     # "how many could i crank out in an hour" after a speed (read), "how many sdxl images per hour on a 4090" (said)
-    span = getattr(query, "images_in_hours", None) or (
-        1.0 if query.want_speed and _PER_HOUR.search(query.text.lower()) else None
-    )
+    span = _span_said(query)
     if span and not images:  # the images made in that time lead
         made = span * 3600 / speed.seconds_per_image * max(n, 1)
         key = {1.0: "hour", 24.0: "day"}.get(span, "minute")
