@@ -23,7 +23,13 @@ from assistant.nlu.tagging.link import LinkTagging
 from assistant.nlu.tagging.models import ModelTagging
 from assistant.nlu.tagging.number_roles import NumberRoleTagging
 from assistant.nlu.tagging.quantities import QuantityTagging
-from assistant.nlu.tagging.said_amounts import powered_and_load, round_the_clock, temperatures, vague_amounts
+from assistant.nlu.tagging.said_amounts import (
+    clock_ranges,
+    powered_and_load,
+    round_the_clock,
+    temperatures,
+    vague_amounts,
+)
 from assistant.nlu.tagging.series import SeriesTagging
 from assistant.nlu.tagging.sizes import size_ranges
 from assistant.nlu.tagging.usage import idle_time, session_usage
@@ -122,6 +128,7 @@ class _Tagger(
         self.tags = idle_time(self.tags, self.text, self.lex)  # "idles 24/7, 4h of load a day": on, not in use
         self.tags = temperatures(self.tags, self.text, self.lex)  # "90度正常吗", "is 85c normal": °C, not a rate
         self.tags = vague_amounts(self.tags, self.text, self.lex)  # "几百块", "两千多": a range, its middle, said
+        self.tags = clock_ranges(self.tags, self.text, self.lex)  # "晚上11点到早上7点": 8 hours a day
         self.sized_families()  # "32b的qwen", "70b llama 3.1": a size stated apart from the family's name
         self.vague_families()  # "worth it for llama stuff": local LLMs in general, not one Llama
         self.instance_names()  # "阿里云gn7i a10": the cloud's instance type, not a second GPU

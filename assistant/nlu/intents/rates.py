@@ -53,6 +53,10 @@ def period(r: Reading) -> str | None:
         said_in = [name for name in PERIODS if r.lex.words_in(f"period_{name}", cost.text.lower())]
         if said_in:
             return said_in[0]
+    costs = b.kinds.get("COST", [])
+    for t in b.kinds.get("PERIOD", []):  # "每天9点到5点跑 电费一个月多少": the period beside the cost word
+        if t.value in PERIODS and any(abs(t.start - c.end) <= 2 or abs(c.start - t.end) <= 2 for c in costs):
+            return str(t.value)
     tagged = b.first("PERIOD")
     if isinstance(tagged, str) and tagged in PERIODS:
         return tagged

@@ -247,3 +247,59 @@ def ram_word_before(text: str, start: int, lex: Lexicon) -> bool:
             owner = before[: -len(word)].rstrip()
             return not any(owner.endswith(w) for w in lex.listed("vram_owner_words"))  # "显卡内存24g": the card's
     return False
+
+
+_CLOCK = re.compile(
+    r"(早上|上午|中午|下午|傍晚|晚上|夜里|半夜|凌晨)?\s*(\d{1,2}|[零一二两三四五六七八九十]{1,3})\s*(?:点|时)(半)?\s*"
+    r"(?:到|至|-|~|～|—)\s*(早上|上午|中午|下午|傍晚|晚上|夜里|半夜|凌晨|第二天早上|次日早上)?\s*"
+    r"(\d{1,2}|[零一二两三四五六七八九十]{1,3})\s*(?:点|时)(半)?"
+)
+_AFTERNOON = ("下午", "傍晚", "晚上", "夜里")  # a clock hour under 12 after these words is p.m.
+
+
+def clock_ranges(tags: list[Tag], text: str, lex: Lexicon) -> list[Tag]:
+    """ "每天晚上11点到早上7点跑训练", "9点到5点": a span of clock hours is that many hours a day (past midnight when
+    the end is earlier; an end said without 早上 / 下午 is taken in the half of the day that gives the shorter span),
+    every day unless a usage pattern says which days ("周末" 2, weekdays 5): one HOURS tag
+    {"per_week", "per_day"} in place of the hours a usage word would assume ("每晚 3 小时")."""
+    m = _CLOCK.search(text)
+    if m is None:
+        return tags
+    start, end = _clock(m.group(1), m.group(2), m.group(3)), _clock(m.group(4), m.group(5), m.group(6))
+    if start is None or end is None:
+        return tags
+    spans = [(end - start) % 24]
+    if m.group(4) is None:  # "下午2点到6点", "9点到5点": an end without its word may be the other half of the day
+        spans.append((end + 12 - start) % 24)
+    hours = min((h for h in spans if h > 0), default=24.0)
+    assumed = [t for t in tags if t.kind == "HOURS" and t.mapping().get("assumed")]
+    days = float(assumed[0].mapping().get("days") or 7) if assumed else _days_said(text, lex)
+    clock = Tag("HOURS", {"per_week": hours * days, "per_day": hours}, m.group(0), m.start(), m.end(), {})
+    kept = [
+        t for t in tags if t not in assumed and not (t.kind in ("HOURS", "NUMBER") and m.start() <= t.start < m.end())
+    ]
+    return sorted([*kept, clock], key=lambda t: t.start)
+
+
+def _days_said(text: str, lex: Lexicon) -> float:
+    """Days a week a clock span is used: weekends (lexicon clock_weekend_words) 2, workdays (clock_workday_words) 5,
+    else every day."""
+    if lex.words_in("clock_weekend_words", text):
+        return 2.0
+    return 5.0 if lex.words_in("clock_workday_words", text) else 7.0
+
+
+def _clock(word: str | None, number: str, half: str | None) -> float | None:
+    value = float(number) if number.isdigit() else None
+    if value is None:
+        chars = list(number)
+        from assistant.nlu.tagging.cn_numerals import cn_number
+
+        value = cn_number(chars)
+    if value is None or not 0 <= value <= 24:
+        return None
+    if word in _AFTERNOON and value < 12:
+        value += 12
+    if word == "中午" and value < 6:
+        value += 12
+    return value + (0.5 if half else 0.0)
