@@ -20,7 +20,15 @@ _FILLER = ("大概", "大约", "约", "也就", "就", "才", "只", "了", "个
 def gap_tag(r: Reading) -> Tag | None:
     if len({g.name for g in r.explicit if g.name}) != 2:
         return None
+    found = gap_amounts(r)
+    return found[0] if found else None
+
+
+def gap_amounts(r: Reading) -> list[Tag]:
+    """Every amount said as a gap ("差1500", "贵两千", "only $50 more"), whatever the cards named: never a price or an
+    offer ("京东4070ti super 6299 闲鱼二手4800 差1500": the offer is not ¥1,500)."""
     text = r.text.lower()
+    out = []
     before = r.lex.listed("gap_before")
     after = r.lex.listed("gap_after")
     for tag in r.b.tags:
@@ -29,8 +37,8 @@ def gap_tag(r: Reading) -> Tag | None:
         head = _strip_end(text[: tag.start])
         tail = text[tag.end :].lstrip()
         if any(head.endswith(w) for w in before) or any(tail.startswith(w) for w in after):
-            return tag
-    return None
+            out.append(tag)
+    return out
 
 
 def price_gap(r: Reading) -> tuple[float, str | None, str | None] | None:

@@ -18,6 +18,7 @@ import dataclasses
 import re
 
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.price_gap import gap_amounts
 from assistant.nlu.reading import Reading
 from assistant.nlu.stated_prices import BARE_MIN
 from assistant.queries import GpuRef, Query, VerdictQuery
@@ -185,10 +186,16 @@ def _amount(r: Reading, offered: bool) -> tuple[float | None, str | None]:
     """The amount asked for the GPU: money ("$650", "一万三千块"), or, with a word about an offer ("fair",
     "wants", "能收吗"), a bare number large enough to be a price that is not a year ("still usable in 2025")."""
     b = r.b
-    if b.has("MONEY"):
-        value = b.first("MONEY")
-        return (float(value), r.currency("MONEY")) if isinstance(value, (int, float)) and value > 0 else (None, None)
-    for t in b.kinds.get("NUMBER", []) if offered else ():
+    gaps = gap_amounts(r)  # "闲鱼二手4800 差1500": the gap is no offer
+    money = [t for t in b.kinds.get("MONEY", []) if t not in gaps]
+    if money:
+        value = money[0].value
+        currency = money[0].meanings.get("CURRENCY") or (
+            r.currency("MONEY") if money[0] is b.kinds["MONEY"][0] else None
+        )
+        currency = currency or r.unnamed_currency()
+        return (float(value), currency) if isinstance(value, (int, float)) and value > 0 else (None, None)
+    for t in [t for t in b.kinds.get("NUMBER", []) if t not in gaps] if offered else ():
         value = t.value if isinstance(t.value, (int, float)) else 0
         if value >= MIN_AMOUNT and not (float(value).is_integer() and YEARS[0] <= value <= YEARS[1]):
             return float(value), r.unnamed_currency()
