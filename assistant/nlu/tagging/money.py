@@ -10,6 +10,8 @@ read as no quantity at all. A bare electricity price of 5 or more is cents ("ele
 
 from __future__ import annotations
 
+import re
+
 from assistant.nlu.tagging.base import NO_QUANTITY, TaggerBase
 from assistant.nlu.tagging.cn_numerals import CN_DIGITS
 from assistant.nlu.tagging.sizes import context_k
@@ -45,6 +47,14 @@ class MoneyTagging(TaggerBase):
             return self._money(i, j, v)  # 2万预算
         return None
 
+    def _size_after_sized_card(self) -> bool:
+        """The tags end with a GPU named with its memory in g / gb and then and / or / vs: a number in g next is
+        that card's other memory size."""
+        tags = self.tags
+        if len(tags) < 2 or tags[-1].kind not in ("AND", "OR", "VS") or tags[-2].kind != "GPU":
+            return False
+        return bool(re.search(r"\d\s*gb?$", tags[-2].text.strip(), re.I))
+
     def thousands(self, i: int, j: int, v: float) -> int | None:
         """ "1.5k", "2 grand", "8k context", "50k samples": a number in thousands is money, unless a context or
         token word follows (or it is a usual context size with no money word), or a counted noun ("50k samples").
@@ -62,6 +72,8 @@ class MoneyTagging(TaggerBase):
             )
         ):
             k = 0  # "24g显存", "12g的卡": gigabytes, not grand
+        if k and tt[j] == "g" and self._size_after_sized_card():
+            k = 0  # "h20 96g vs 141g", "a100 40g or 80g": the other memory size of the card, not grand
         if not (k and (self.toks[j].glued or tt[j] != "g")):
             return None
         jj = j + k

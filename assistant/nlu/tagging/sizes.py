@@ -14,6 +14,7 @@ tokens per k for a power of two (`context_k`).
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from assistant.nlu.lookup.matches import GpuMatch
 from assistant.nlu.tagging.base import NO_QUANTITY, Tag, TaggerBase
@@ -117,10 +118,12 @@ class SizeTagging(TaggerBase):
         if len(base) > 2 and base[-1] in ("g", "gb") and base[-2].isdigit():
             base = base[:-2]  # "a100 40g" -> "a100", then the size asked for
         found = self.index.gpu([*base, f"{gb:g}", "gb"], self.span(i, j))
-        if found.name == current.name or (sibling and found.status != "ok"):
+        if found.name == current.name or (sibling and found.status == "ambiguous"):
             return None
-        if sibling:
-            return self.add("GPU", found, i, j)
+        if sibling:  # "h20 96g和141g": the other size, or honestly unknown when the KB lacks it (never asked back)
+            named = re.sub(r"[\s_-]*\d+(?:\.\d+)?\s*(?:gb|g)$", "", current.mention.strip(), flags=re.I)
+            mention = f"{named} {self.span(i, j)}"
+            return self.add("GPU", dataclasses.replace(found, mention=mention), i, j)
         # "3080魔改20g": a memory variant the KB lacks is unknown (with the nearest cards), never the stock card
         mention = self.text[gpu.start : self.toks[j - 1].end]
         tags[k] = Tag("GPU", dataclasses.replace(found, mention=mention), mention, gpu.start, self.toks[j - 1].end)
