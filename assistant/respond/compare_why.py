@@ -3,9 +3,9 @@ spec that decides the work compared, in numbers, as one sentence the comparison 
 
 Contract: `why_faster(query, rows, names, key, env)` returns "" unless the question asks why ([lists] why_words) of
 two cards; else the sentence for the faster of the two (by the comparison's own score for `key`): single-user LLM
-speed (llm_chat) is set by memory bandwidth (§llm.decode); training and batched inference by dense tensor throughput
-in the format asked (§perf.tensor), with bandwidth and L2 after it; image generation by dense FP16 throughput. ""
-too when the decisive spec does not favour the faster card (the model's other terms decide; the table shows them).
+speed (llm_chat) is set by memory bandwidth (§llm.decode); training, batched inference and image generation by the
+three terms of the roofline score (§perf.roofline): dense tensor throughput in the format asked, memory bandwidth and
+L2 cache, each as a ratio. "" when none favours the faster card (the model's other terms decide; the table shows them).
 """
 
 from __future__ import annotations
@@ -40,8 +40,9 @@ def why_faster(query, rows: dict, names: list[str], key: str, env: Env) -> str:
     if fmt is None:
         return ""
     ft, st = hw.tensor_tflops(fast, fmt).value, hw.tensor_tflops(slow, fmt).value
-    if not (ft and st) or ft / st <= 1.02:
-        return ""
+    l2 = (fast.l2_cache_mb or 0) / slow.l2_cache_mb if slow.l2_cache_mb else 0.0
+    if not (ft and st) or max(ft / st, bw_ratio, l2) <= 1.02:
+        return ""  # the faster card leads on none of the three: the model's other terms decide (the table shows them)
     return env.t(
         "compare.why_matmul",
         fmt=_FORMAT_NAMES[fmt],
@@ -50,5 +51,6 @@ def why_faster(query, rows: dict, names: list[str], key: str, env: Env) -> str:
         ratio=f"{ft / st:.2f}",
         fl2=num(fast.l2_cache_mb, 0),
         sl2=num(slow.l2_cache_mb, 0),
+        l2_ratio=f"{l2:.1f}",
         **values,
     )

@@ -206,6 +206,46 @@ def _lora_rank(query: ExplainQuery, env: Env) -> Lead | None:
     return out
 
 
+def _asked_llm(query: ExplainQuery, env: Env):
+    """The LLM the question names, or for "at 70b" a KB model of that size (respond/fit.sized_model); None otherwise."""
+    from assistant.respond.fit import sized_model
+
+    if query.model is None and not query.params_b:
+        return None
+    model, _ = sized_model(FitQuery(text=query.text, model=query.model, params_b=query.params_b), env)
+    return model if model is not None and model.kind == "llm" else None
+
+
+def _spill(query: ExplainQuery, gpu, model, quant: str, env: Env) -> Lead | None:
+    """A model larger than the card asked why slow: the part over its memory runs from system RAM (§llm.offload)."""
+    from assistant.models import constants as C
+    from assistant.models import llm
+
+    need = memory.inference_memory(model, quant).total_gb
+    if not gpu.memory_gb or need <= gpu.memory_gb:
+        return None
+    weights = memory.weights_gb(model, quant)
+    fitted = llm.decode_speed(gpu, model, quant, context=1024).tokens_per_s
+    offloaded = need - gpu.memory_gb
+    tps = llm.offload_tokens_per_s(fitted, weights, offloaded) if offloaded < weights else 0.0
+    values = dict(
+        gpu=gpu.short_name,
+        mem=num(gpu.memory_gb),
+        model=model.name,
+        quant=quant,
+        need=f"{need:.1f}",
+        off=f"{offloaded:.1f}",
+        ram=f"{C.SYSTEM_RAM_GB_S:g}",
+        tps=f"{tps:.1f}",
+        fitted=num(fitted, 0),
+    )
+    key = "explain.slow_spill" if tps > 0 else "explain.slow_spill_most"
+    figures = {"gpu": gpu.name, "model": model.key, "needed_gb": round(need, 1), "offloaded_gb": round(offloaded, 1)}
+    figures["tokens_per_s"] = round(tps, 1)
+    sources = [spec_source(gpu, env), *env.cite(model.source, "docs/model.md §llm.offload")]
+    return Lead(env.t(key, **values), figures, sources)
+
+
 def _slow_card(query: ExplainQuery, env: Env) -> Lead | None:
     from assistant.respond.pricing import CHAT_MODEL, chat_tokens_per_s
 
@@ -221,11 +261,13 @@ def _slow_card(query: ExplainQuery, env: Env) -> Lead | None:
     if ref_name is None:
         ref_name = REFERENCE_GPUS[1] if gpu.name == REFERENCE_GPUS[0] else REFERENCE_GPUS[0]
     ref = env.gpu(ref_name)
-    named_model = env.reader.model(query.model.key) if query.model else None
-    model = named_model if named_model is not None and named_model.kind == "llm" else env.reader.model(CHAT_MODEL[0])
+    model = _asked_llm(query, env) or env.reader.model(CHAT_MODEL[0])
     if model is None:
         return None
     quant = CHAT_MODEL[1]
+    spill = _spill(query, gpu, model, quant, env)  # "why is my 4090 so slow at 70b": the model does not fit
+    if spill is not None:
+        return spill
     tps, ref_tps = chat_tokens_per_s(model, quant, gpu), chat_tokens_per_s(model, quant, ref)
     bus = env.t("explain.slow_bus", bits=gpu.memory_bus_bits) if gpu.memory_bus_bits else ""
     values = dict(

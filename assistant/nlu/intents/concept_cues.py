@@ -204,6 +204,7 @@ def slow_card(r: Reading) -> Query | None:
         model=_sized(r),
         workload=r.workload or "llm_inference",
         asked="why_slow",
+        params_b=r.num("PARAMS") or _size_in_mention(r),
     )
 
 
@@ -234,10 +235,14 @@ def says(r: Reading, name: str) -> bool:
 
 
 def trouble(r: Reading) -> Query | None:
-    if r.b.has(*_TROUBLE_NOT, "RECOMMEND") or r.said("upgrade_words"):
-        return None  # "显存爆了换什么卡": which card to move to (an upgrade)
+    if r.b.has(*_TROUBLE_NOT, "RECOMMEND") or (r.said("upgrade_words") and not says(r, "fix_words")):
+        return None  # "显存爆了换什么卡": which card to move to (an upgrade); "显存不够了怎么办" asks a fix
     listed = r.lex.listed("trouble_concepts")
-    key = next((k for k, _, _ in explain.mentions(r) if k in listed), None)
+    found = explain.mentions(r)
+    key = next((k for k, _, _ in found if k in listed), None)
+    short = any(k == _VRAM for k, _, _ in found) or "显存" in r.text or bool(r.token_set & {"vram", "memory"})
+    if key is None and short and says(r, "shortage_words") and says(r, "fix_words"):
+        key = "cuda-oom"  # "显存不够了怎么办 训练的时候": memory run short, a fix asked
     plain = not (r.model or r.explicit or r.b.has("MEMORY", "PARAMS")) or key in r.lex.listed("complaint_concepts")
     if key is None or not (says(r, "fix_words") or plain):
         return None  # "will qwen2.5 14b oom on a 4070 ti super": whether it fits there (fit)
