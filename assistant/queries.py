@@ -468,6 +468,7 @@ class ExplainQuery(Query):
     precisions: tuple[str, ...] = ()  # "int4 vs fp8 quality": the number formats named (lexicon [precision] keys)
     params_b: float | None = None  # "why does a 7b model need 100+gb to fully finetune": the size named, no model
     stated_gb: float | None = None  # "why does a 7b model take 14gb": the memory the user sees, matched to a precision
+    stated_tps: float | None = None  # "only getting 8 tok/s", "才5 token/s 正常吗": the speed the user measures
 
 
 @dataclass(frozen=True)

@@ -716,7 +716,85 @@ def _quant_speed(query: ExplainQuery, env: Env) -> Lead | None:
     return Lead(_with_notes(text, env, card_note, model_note), figures, sources)
 
 
+SPEED_NORMAL_SHARE = (
+    0.5  # a measured speed under half the model's is "not normal" [A: the model's own spread is narrower]
+)
+CHECKED_FORMATS = ("q4_k_m", "q8_0", "fp16")  # the formats a measured speed is matched to when none is said [A]
+
+
+def _format_matching(stated: float, gpu, model, env: Env) -> str | None:
+    """No format said: the common one that fits the card and whose expected speed the measured one reaches (at least
+    SPEED_NORMAL_SHARE of it), most bits first ("40 tok/s with llama 3 8b on a 3090" is fp16); None when none does."""
+    from assistant.models import llm
+
+    for fmt in reversed(CHECKED_FORMATS):
+        if memory.inference_memory(model, fmt).total_gb > (gpu.memory_gb or 0):
+            continue
+        expected = llm.decode_speed(gpu, model, fmt, context=1024).tokens_per_s
+        if expected > 0 and SPEED_NORMAL_SHARE * expected <= stated <= expected / SPEED_NORMAL_SHARE:
+            return fmt
+    return None
+
+
+def _speed_check(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "why is my 4090 only getting 8 tok/s on llama 3.3 70b q4", "3060跑7b才5 token/s 正常吗": the speed this
+    project's model expects for that model and format on that card (§llm.decode; the part over the card's memory
+    read from system RAM, §llm.offload) against the one measured, then what usually explains a gap."""
+    from assistant.models import constants as C
+    from assistant.models import llm
+    from assistant.respond.pricing import CHAT_MODEL
+
+    if query.asked != "speed_check" or not query.stated_tps:
+        return None
+    named = [g.name for g in query.gpus if g.name]
+    model = _asked_llm(query, env)
+    if not named or model is None:
+        return None
+    gpu = env.gpu(named[0])
+    stated_format = next((p for p in query.precisions if p in C.BITS_PER_WEIGHT), None)
+    quant = stated_format or _format_matching(query.stated_tps, gpu, model, env) or CHAT_MODEL[1]
+    need = memory.inference_memory(model, quant).total_gb
+    fitted = llm.decode_speed(gpu, model, quant, context=1024).tokens_per_s
+    if fitted <= 0 or not gpu.memory_gb:
+        return None
+    offloaded = max(need - gpu.memory_gb, 0.0)
+    weights = memory.weights_gb(model, quant)
+    expected = llm.offload_tokens_per_s(fitted, weights, offloaded) if offloaded else fitted
+    values = dict(
+        gpu=gpu.short_name,
+        mem=num(gpu.memory_gb),
+        model=model.name,
+        quant=quant,
+        need=f"{need:.1f}",
+        off=f"{offloaded:.1f}",
+        stated=f"{query.stated_tps:g}",
+        tps=f"{expected:.1f}" if expected < 10 else num(expected, 0),
+        fitted=num(fitted, 0),
+        ram=f"{C.SYSTEM_RAM_GB_S:g}",
+    )
+    if offloaded >= weights:
+        key = "explain.speed_check_ram"
+    elif offloaded:
+        key = "explain.speed_check_spill"
+    elif query.stated_tps < SPEED_NORMAL_SHARE * expected:
+        key = "explain.speed_check_low"
+    else:
+        key = "explain.speed_check_ok"
+    text = env.t(key, **values)
+    if stated_format is None and quant != CHAT_MODEL[1] and key == "explain.speed_check_ok":
+        q4 = llm.decode_speed(gpu, model, CHAT_MODEL[1], context=1024).tokens_per_s
+        text += i18n.gap(env.lang) + env.t("explain.speed_format_guess", quant=quant, q4=num(q4, 0), q=CHAT_MODEL[1])
+    figures = {"gpu": gpu.name, "model": model.key, "format": quant, "expected_tokens_per_s": round(expected, 1)}
+    figures |= {"stated_tokens_per_s": query.stated_tps, "offloaded_gb": round(offloaded, 1)}
+    sources = [
+        spec_source(gpu, env),
+        *env.cite(model.source, "docs/model.md §llm.decode", "docs/model.md §llm.offload"),
+    ]
+    return Lead(text, figures, sources)
+
+
 _LEADS: dict[str, Callable[[ExplainQuery, Env], Lead | None]] = {
+    "tokens-per-second": _speed_check,
     "vram": _why_inference_memory,
     "quantization": _quant_speed,
     "kv-cache": _kv_size,

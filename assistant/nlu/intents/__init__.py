@@ -74,6 +74,7 @@ READERS = (
     recommend.series,  # "is the 40 series worth it for ai", "best 30 series card": across the family's cards
     explain.quant_quality,  # "int4 vs fp8 quality difference for 70b": what a precision costs, not a memory fit
     concept_cues.model_concept,  # "does gqa cut vram", "lora rank 8 vs 64 vram": from the model's shape
+    concept_cues.speed_check,  # "why is my 4090 only getting 8 tok/s on 70b q4": measured against expected, causes
     concept_cues.slow_card,  # "why is a 4060 ti 16gb so slow for llms": its bandwidth against a reference card
     concept_cues.offload_speed,  # "显存不够 模型放内存里跑会慢多少": RAM against VRAM, in tokens/s
     concept_cues.trouble,  # "getting OOM with batch size 8 on my 3090": the problem's causes and fixes

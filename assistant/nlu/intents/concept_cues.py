@@ -76,8 +76,8 @@ def series(r: Reading) -> Query | None:
 
 
 def training_stall(r: Reading) -> Query | None:
-    if r.model is not None or r.b.has(*(k for k in _OTHERS_THAN if k != "BUDGET")):  # "只有30%" is no budget
-        return None
+    if r.model is not None or r.b.has(*(k for k in _OTHERS_THAN if k not in ("BUDGET", "UNDER"))):
+        return None  # "只有30%" is no budget, "40%上下跳" no upper bound
     named = {k for k, _, _ in explain.mentions(r)}
     if _STALL in named:
         return ExplainQuery(text=r.text, concept=_STALL, mention=r.text, workload=r.workload)
@@ -330,6 +330,44 @@ def quant_speed(r: Reading) -> Query | None:
         workload="llm_inference",
         asked="quant_speed",
         precisions=named,
+    )
+
+
+def _stated_speed(r: Reading) -> float | None:
+    """The speed the user measures: a SPEED_TARGET tag ("only getting 8 tok/s"), else a number right before a unit of
+    [lists] speed_units ("才5 token/s")."""
+    import re as _re
+
+    tagged = r.b.first("SPEED_TARGET")
+    if isinstance(tagged, (int, float)):
+        return float(tagged)
+    units = "|".join(_re.escape(u) for u in sorted(r.lex.listed("speed_units"), key=len, reverse=True))
+    found = _re.search(rf"(\d+(?:\.\d+)?)\s*(?:{units})", r.text.lower()) if units else None
+    return float(found.group(1)) if found else None
+
+
+def speed_check(r: Reading) -> Query | None:
+    """ "why is my 4090 only getting like 8 tok/s on llama 3.3 70b q4", "我3060 12g跑qwen2.5 7b才5 token/s 正常吗": a
+    measured speed on one card named, doubted ([lists] speed_doubt_words): the tokens-per-second concept asked
+    speed_check (respond/concept_leads: the model's expected speed on that card, fit or spill, then the causes)."""
+    named = [g for g in r.explicit if g.name]
+    if len(named) != 1 or r.b.has("MONEY", "RENT", "RECOMMEND", "SORT"):  # BUDGET alone is "只有" (only)
+        return None
+    stated = _stated_speed(r)
+    if stated is None or not (r.b.has("WHY", "ONLY") or says(r, "speed_doubt_words")):
+        return None
+    precisions = tuple(dict.fromkeys(str(t.value) for t in r.b.kinds.get("PRECISION", [])))
+    return ExplainQuery(
+        text=r.text,
+        concept="tokens-per-second",
+        mention=r.text.strip(" ?!."),
+        gpus=tuple(named),
+        model=_sized(r),
+        workload="llm_inference",
+        asked="speed_check",
+        params_b=r.num("PARAMS") or _size_in_mention(r),
+        precisions=precisions,
+        stated_tps=stated,
     )
 
 

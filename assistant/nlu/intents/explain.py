@@ -46,7 +46,7 @@ def temperature(r: Reading) -> Query | None:
         return None
     if tagged is None and b.has("ELECTRICITY"):
         return None  # "一个月多少度电": kilowatt-hours ("度电"), not degrees
-    if tagged is None and any(k != _TEMPERATURE for k, _, _ in mentions(r)):
+    if tagged is None and any(k not in (_TEMPERATURE, "inference-runtimes") for k, _, _ in mentions(r)):
         return None  # "p40 overheating without a fan": the concept named (passive cooling) answers it
     sensor = "memory" if said(r, "temperature_memory_words") else None
     return ExplainQuery(
