@@ -553,6 +553,7 @@ class FollowUpQuery(Query):
     epochs: float | None = None  # "if i do 3 epochs instead": passes over the data
     deadline_hours: float | None = None  # "what if i only have 48 hours to finish": the time the job must fit in
     months: float | None = None  # "what if i only need it for 3 months": how long it is needed (a rent-or-buy)
+    same_work: bool = False  # "same job on 4 of them": the job's work on the new set (its hours scale), not its hours
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -172,7 +172,8 @@ def work_of_follow(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> 
     job = dlg.context.job
     if follow.deadline_hours:
         return _by_deadline(dlg, base, follow)
-    if not (job.rented and job.gpu and job.hours and job.work is None) or not follow.gpus or follow.model:
+    more = follow.same_work and not follow.gpus and (follow.gpu_count or 0) > 1  # "same job on 4 of them"
+    if not (job.rented and job.gpu and job.hours and job.work is None) or not (follow.gpus or more) or follow.model:
         return None
     if any(g.pronoun for g in follow.gpus) or follow.ask or follow.params_b or follow.workload:
         return None
@@ -181,7 +182,9 @@ def work_of_follow(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> 
     asked = GpuRef(mention=job.gpu, name=job.gpu, count=job.count)
     count = follow.gpu_count if follow.gpu_count and follow.gpu_count > 1 and len(follow.gpus) == 1 else None
     # a card named without a count after a set ("h100s?" after 4 x A100): as many as the job's set, as merges read it
-    named = tuple(dataclasses.replace(g, count=count or (job.count if g.count == 1 else g.count)) for g in follow.gpus)
+    named = tuple(
+        dataclasses.replace(g, count=count or (job.count if g.count == 1 else g.count)) for g in follow.gpus
+    ) or (GpuRef(mention=job.gpu, name=job.gpu, count=follow.gpu_count or 1),)
     return RatesQuery(
         text=follow.text,
         gpus=(asked, *(g for g in named if not (g.name == job.gpu and g.count == job.count))),

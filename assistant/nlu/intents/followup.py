@@ -398,7 +398,10 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         resolution=resolution(r),
         image_steps=image_steps(r),
         train_steps=train_steps(r, any_mode=True),
-        months=r.num("MONTHS"),  # "what if i only need it for 3 months" after a rent-or-buy: how long it is needed
+        months=r.num("MONTHS"),
+        same_work=bool(
+            said(r, "same_work_words")
+        ),  # "what if i only need it for 3 months" after a rent-or-buy: how long it is needed
         **job_data(r),
     )
 
