@@ -118,6 +118,11 @@ def _datacenter_licence(query: CompareQuery, gpus: list, env: Env) -> str:
 
 
 def respond(query: CompareQuery, env: Env) -> Answer:
+    from assistant.respond import laptop_part
+
+    one = laptop_part.as_one(query, env.for_query(query))  # "gaming laptop with a 3070 ti": one card, its laptop part
+    if one is not None:
+        return one
     answer = _compare(query, env)
     env = env.for_query(query)
     if answer.clarification or answer.intent != "compare":

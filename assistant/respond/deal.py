@@ -27,7 +27,7 @@ from assistant.answer import Answer
 from assistant.models import memory
 from assistant.models.cost import PriceLookup, is_list_price
 from assistant.queries import VerdictQuery
-from assistant.respond import platform_note
+from assistant.respond import deal_use, platform_note, vendor_practice
 from assistant.respond.env import Env
 from assistant.respond.mining import mining_notes
 from assistant.respond.pricing import (
@@ -75,6 +75,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     what = counted(env, gpu, n)
     offer = env.money(offer_usd)
     if market is None:
+        bare = ""
         steps, sources = sibling_price_note(gpu.name, env)
         head = env.t("deal.no_price", offer=offer, gpu=what, snapshot=env.snapshot_label())
         answer = "unknown"
@@ -94,16 +95,31 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         if price_of(gpu.name, env, "new") is None and price_of(gpu.name, env, "used") is None:
             why, cited = unpriced_reason(gpu, env)  # "h800 报价20万": why no price, a whole server's when on record
             steps, sources = [*steps, *why], [*sources, *env.cite(*cited)]
-        if answer == "unknown":  # "v100 sxm2 for $150, good idea for llms?": what that money buys, against the market
+        gone, state, gone_sources = vendor_practice.cuda_ended(gpu, env)
+        pair = deal_use.pair_instead(query, gpu, offer_usd, env) if n == 1 and answer == "unknown" else ""
+        if state == "gone":  # "tesla k80 for $40, any use or ewaste": no current software runs it, whatever it costs
+            head, answer, pair = gone + i18n.gap(env.lang) + head, "no", ""
+            sources = [*sources, *gone_sources]
+        elif pair:  # "quadro rtx 8000 48gb for $1800 for 70b": two used 3090s hold as much for less, and run faster
+            answer = "no"
+        elif answer == "unknown":  # "v100 sxm2 for $150, good idea for llms?": what that money buys, vs the market
+            bare = head
             what_buys, answer = _value_at_offer(query, gpu, offer_usd / n, stated, env)
             head += i18n.gap(env.lang) + what_buys
         if query.model is not None or query.params_b:  # "mi50 32g 闲鱼800 能跑qwen2.5 32b吗": whether it runs too
-            head = _runs(query, ref, env).headline + i18n.gap(env.lang) + head
+            fit_head = _runs(query, ref, env).headline
+            head = fit_head[:1].upper() + fit_head[1:] + i18n.gap(env.lang) + head
         modified = market_variant(gpu.name)
         if modified is not None:  # "魔改3070 16g 一千五": no price, but the modified card's caveats
             steps = [difference_note([gpu], env), *steps]
             sources = [*sources, *env.cite(modified["source"])]
+        if pair:  # the verdict first, then how the model runs and the missing price
+            head = pair + i18n.gap(env.lang) + head
         unpriced = {"answer": answer, "kind": "deal", "gpu": gpu.name}
+        if (
+            bare and bare != head
+        ):  # the missing price alone, for a verdict that already said the card does not do the job
+            unpriced["price_only"] = bare
         return verdict_answer(
             query, env, gpu, head, unpriced, _DEAL_PICK, {"deal": {}}, steps=list(steps), sources=list(sources)
         )
@@ -153,7 +169,8 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     if query.model is not None or query.params_b:  # "... worth it for llama 3.3 70b?": how it runs on them, in the
         # headline after the verdict on the price; before it when the model does not fit ("enough for 72b?": no)
         runs = _runs(query, ref, env)
-        parts = (head, runs.headline) if runs.figures.get("fits") else (runs.headline, head)  # a "no" leads
+        said = runs.headline[:1].upper() + runs.headline[1:]
+        parts = (head, said) if runs.figures.get("fits") else (said, head)  # a "no" leads
         head = i18n.gap(env.lang).join(parts)
     elif query.workload == "llm_inference" and (quant := _asked_quant(query.text)):  # "good deal for 4-bit llms"
         holds = _largest_at(env, (gpu.memory_gb or 0.0) * n, quant)
@@ -170,6 +187,15 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     if better:
         listed = "; ".join(f"{env.reader.known_gpu(r.gpu).short_name} ({env.money(r.price_usd)})" for r in better)
         steps.append(env.t("deal.alternatives", workload=workload_title(env, key), gpus=listed))
+    judged_answer = _ANSWER[verdict]
+    gone, state, gone_sources = vendor_practice.cuda_ended(gpu, env)
+    if state == "gone":
+        head, judged_answer = gone + i18n.gap(env.lang) + head, "no"
+        steps.append(env.t("deal.bands_gone"))
+    poor = deal_use.much_better(query, gpu, better, env) if verdict != "high" and state != "gone" else ""
+    pair = deal_use.pair_instead(query, gpu, offer_usd, env) if n == 1 and not poor else ""
+    if poor or pair:  # "l4 for $1,900 for a home server": a fair price for that card, a poor buy for the use
+        head, judged_answer = (poor or pair) + i18n.gap(env.lang) + head, "no"
     figures = {
         "verdict": verdict,
         "offer_usd": round(offer_usd, 2),
@@ -180,11 +206,12 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         "alternatives": [r.gpu for r in better],
     }
     cited = [*mining_sources, *home_sources]
-    sources = [spec_source(gpu, env), *env.cite(market.source), *env.rate_sources(), *env.cite(*cited)]
+    sources_gone = gone_sources
+    sources = [spec_source(gpu, env), *env.cite(market.source), *env.rate_sources(), *env.cite(*cited), *sources_gone]
     if other is not None:
         sources += [s for s in env.cite(other.source) if s not in sources]
     sources += [s for s in platform_sources if s not in sources]
-    judged = {"answer": _ANSWER[verdict], "kind": "deal", "gpu": gpu.name}
+    judged = {"answer": judged_answer, "kind": "deal", "gpu": gpu.name}
     return verdict_answer(
         query, env, gpu, head, judged, _DEAL_PICK, {"deal": figures}, steps=list(steps), sources=list(sources)
     )

@@ -282,6 +282,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         per=env.money_unit(),
     )
     headline += recommend_table.stock_pointer(best, ranking, env)
+    if not (by_price or efficient or query.top_n or below is not None or owned is not None or query.sort):
+        headline += recommend_table.budget_fastest(best, ranking, budget, env)  # "i have $2500 for a gpu"
     if efficient:
         headline = env.t(
             "quiet.head_efficient",

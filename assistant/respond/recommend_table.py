@@ -176,3 +176,26 @@ def stock_pointer(best, ranking, env: Env) -> str:
     return i18n.gap(env.lang) + env.t(
         "rec.top_modified", gpu=best.gpu, stock=stock.gpu, price=env.money(stock.price_usd), share=f"{share:.0f}"
     )
+
+
+SPEND_SHARE = 0.5  # [A] a value pick under half the budget leaves the money to spend unused: the fastest is named too
+
+
+def budget_fastest(best, ranking, budget: float | None, env: Env) -> str:
+    """ "i have $2500 for a gpu for training": when the value pick costs under SPEND_SHARE of the budget, the fastest
+    card the ranking holds within it (one card, as the pick) and how much faster; "" otherwise."""
+    if not budget or best.price_usd * best.n_gpus >= SPEND_SHARE * budget:
+        return ""
+    fastest = max(
+        (r for r in ranking.rows if r.n_gpus == best.n_gpus), key=lambda r: (r.score, -r.price_usd), default=None
+    )
+    if fastest is None or fastest.gpu == best.gpu or fastest.score < best.score * 1.1:
+        return ""
+    return i18n.gap(env.lang) + env.t(
+        "rec.budget_fastest",
+        budget=env.money(budget),
+        gpu=label(fastest),
+        price=env.money(fastest.price_usd * fastest.n_gpus),
+        ratio=f"{fastest.score / best.score:.2f}",
+        memory=gb(fastest.memory_gb),
+    )

@@ -255,6 +255,11 @@ def saved_defaults(reader) -> dict:
 
 def respond(query: SetQuery, env: Env, brief: bool = False) -> Answer:
     """`brief`: only "label: old -> new" lines (settings stated inside another question)."""
+    from assistant.respond import offer_verdict
+
+    deal = None if brief else offer_verdict.as_deal(query, env)  # "tesla k80 for $40 lol, any use or ewaste"
+    if deal is not None:
+        return deal
     settings = [_normalized(_snapshot_named(s, env)) for s in query.settings]
     settings.sort(key=lambda s: 0 if s.key in _FIRST else 1)
     if query.confirmed and any(s.key == "confirm" for s in settings):

@@ -6,7 +6,7 @@ from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models.cost import cheapest_cloud
 from assistant.queries import SpecQuery
-from assistant.respond import precision_speed, spec_figures, unpriced, unrated
+from assistant.respond import precision_speed, spec_figures, unpriced, unrated, use_case
 from assistant.respond.env import Env, rules_of_thumb
 from assistant.respond.idle_power import with_idle
 from assistant.respond.mining import mining_notes
@@ -369,6 +369,9 @@ def _other_forms(query: SpecQuery, gpus: list[GpuSpec], env: Env) -> list[GpuSpe
 
 def respond(query: SpecQuery, env: Env) -> Answer:
     env = env.for_query(query)
+    judged = use_case.spec_as_verdict(query, env)  # "m3 pro 18gb macbook, any point doing local llms on it"
+    if judged is not None:
+        return judged
     if query.precisions:  # "how much faster is fp8 than fp16 on a 4090"
         return precision_speed.answer(query, env)
     gpus = env.reader.gpus([r.name for r in query.gpus if r.name])

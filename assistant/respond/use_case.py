@@ -14,6 +14,8 @@ Contract (the typical models are assumptions [A], named in every answer that use
 - `asks_build`: a count of cards (2+), a budget and a word for a whole machine ("~$12k for a 4-gpu training
   workstation", "实验室预算10万 配一台4卡训练工作站") ask for a machine that spends the budget (respond/rig.py), also
   from an organization, whose chart answer is a value list of single cards.
+- `spec_as_verdict`: a spec question about one GPU with no figure asked, no spec-sheet word and LLMs named ("m3 pro
+  18gb macbook, any point doing local llms on it") is whether the GPU does that job (respond/verdict.py).
 Word lists are lexicon data (`video_work_words`, `classic_sd_words`, the [workload] phrases); never raises.
 """
 
@@ -127,3 +129,16 @@ def asks_build(query, env: Env) -> bool:
     if said("serve_words", query.text, env):
         return False  # "serve 70b to 30 people, budget 10k": a serving set (respond/serving_sets.py)
     return said("rig_words", _LEARNING.sub(" ", query.text), env)  # "machine learning" is no machine
+
+
+def spec_as_verdict(query, env: Env):
+    """The verdict answer for a spec question that asks whether a GPU suits running LLMs, or None."""
+    named = [r for r in query.gpus if r.name]
+    if query.fields or query.precisions or len(named) != 1 or said("spec_sheet_words", query.text, env):
+        return None
+    if not names_workload(query.text, "llm_inference", env):
+        return None
+    from assistant.queries import VerdictQuery
+    from assistant.respond import verdict
+
+    return verdict.respond(VerdictQuery(text=query.text, gpus=tuple(named), workload="llm_inference"), env)

@@ -88,6 +88,30 @@ def sources(gpus, env: Env) -> list[str]:
     return out
 
 
+# NVIDIA architectures current CUDA no longer targets: (the release that dropped them, whether the last CUDA that
+# supports them is still current for llama.cpp / PyTorch users, sources)
+CUDA_ENDED = {
+    "Kepler": ("12.0", "gone", "sw-cuda12-kepler-drop"),
+    "Maxwell": ("13.0", "ageing", "sw-cuda13-arch-drop"),
+    "Pascal": ("13.0", "ageing", "sw-cuda13-arch-drop"),
+    "Volta": ("13.0", "ageing", "sw-cuda13-arch-drop"),
+}
+
+
+def cuda_ended(gpu, env: Env) -> tuple[str, str, list[str]]:
+    """(step, state, sources) when CUDA no longer targets the card's architecture ("tesla k80 for $40, any use", "is
+    pascal still usable"); state "gone" (no current PyTorch or llama.cpp CUDA build runs it) or "ageing" (CUDA 12.x
+    builds still do, current PyTorch wheels do not); ("", "", []) otherwise."""
+    if (gpu.vendor or "") != "NVIDIA":
+        return "", "", []
+    family = next((f for f in CUDA_ENDED if (gpu.architecture or "").startswith(f)), None)
+    if family is None:
+        return "", "", []
+    release, state, source = CUDA_ENDED[family]
+    step = env.t(f"vendor.cuda_{state}", gpu=gpu.short_name, arch=family, release=release)
+    return step, state, env.cite(source)
+
+
 def rocm_ended(gpu, env: Env) -> tuple[str, list[str]]:
     """The step that says ROCm no longer supports the card's chip, and its sources; ("", []) otherwise."""
     ended = ROCM_ENDED.get(gpu.chip or "") if (gpu.vendor or "") in ("AMD", "ATI") else None

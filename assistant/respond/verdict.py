@@ -17,7 +17,7 @@ import dataclasses
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import constants as C
-from assistant.models import hardware
+from assistant.models import hardware, memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import VerdictQuery
 from assistant.respond import deal, ollama, software, vendor_practice, wait
@@ -176,11 +176,15 @@ def _concept_text(concept, env: Env) -> str:
     return " ".join((getattr(concept, f"text_{env.lang}", None) or concept.text).split())
 
 
-def _llm_only(query: VerdictQuery, memory_gb: float) -> bool:
+def _llm_only(query: VerdictQuery, memory_gb: float, env: Env) -> bool:
     """A card without tensor cores still earns a conditional yes when it holds at least half the LLM
     floor (12 GB: 14B-class models at 4-bit) and the question does not insist on training or image
     generation: single-user LLM decoding is bound by memory size and bandwidth, not matrix units
-    (§llm.decode)."""
+    (§llm.decode). Asked for LLMs in so many words ("is a 1080 ti 11gb still usable for local llms"), holding the
+    common local model (Llama 3 8B at 4-bit) is enough for that conditional yes."""
+    if query.workload == "llm_inference" and memory_gb < FLOOR_GB["llm_inference"] / 2:
+        basis = chat_basis(env, "llm_inference")
+        return basis is not None and memory.inference_memory(basis[0], basis[1]).total_gb <= memory_gb
     return memory_gb >= FLOOR_GB["llm_inference"] / 2 and query.workload in (None, "llm_inference", "inference")
 
 
@@ -322,7 +326,21 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         answer = "yes_if"
         condition = env.t("verdict.cond_apple")
         head = env.t("verdict.head_apple", what=what, mem=f"{mem:g}", bw=f"{gpu.memory_bandwidth_gb_s or 0:,.0f}")
-    elif (speed <= 0 or not hardware.has_tensor_cores(gpu)) and _llm_only(query, mem):
+        usable = hardware.gpu_memory_limit_gb(gpu) * n
+        model = largest_llm(env, usable) if workload == "llm_inference" else None
+        if model:  # "m3 pro 18gb macbook, any point doing local llms": what macOS lets the GPU hold, not the 18 GB
+            key_apple = (
+                "verdict.head_apple_small" if usable < FLOOR_GB["llm_inference"] / 2 else "verdict.head_apple_fit"
+            )
+            head = env.t(
+                key_apple,
+                what=what,
+                mem=f"{mem:g}",
+                usable=f"{usable:g}",
+                model=model,
+                bw=f"{gpu.memory_bandwidth_gb_s or 0:,.0f}",
+            )
+    elif (speed <= 0 or not hardware.has_tensor_cores(gpu)) and _llm_only(query, mem, env):
         # a card without tensor cores (P40, P100): slow to train, but LLM decoding is memory-bound
         model = largest_llm(env, mem)
         answer = "yes_if"
@@ -410,6 +428,12 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
     ended, ended_sources = vendor_practice.rocm_ended(gpu, env)  # "4 x mi50": ROCm dropped gfx906
     if ended:
         steps.insert(0, ended)
+    cuda, cuda_state, cuda_sources = vendor_practice.cuda_ended(gpu, env)  # "k80 for $40, any use": Kepler is gone
+    if cuda_state == "gone":
+        answer, condition, head = "no", None, cuda
+    elif cuda:
+        steps.insert(0, cuda)
+    ended_sources = [*ended_sources, *cuda_sources]
     market_steps, market_sources = variant_notes([gpu], env)  # China versions / modified-card caveats
     risks = risk_lead(gpu, query.text, env)  # "魔改2080ti 22g靠谱吗": the modified card's risks lead
     if risks:
@@ -592,6 +616,12 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         suits = _with_ollama(
             _suitability(dataclasses.replace(query, kind="good", offer=None), gpu, n, at_offer), gpu, at_offer
         )
+        gone = vendor_practice.cuda_ended(gpu, env)[0]
+        if gone and gone in suits.headline:  # said once, by the suitability verdict
+            price.headline = price.headline.replace(gone + i18n.gap(env.lang), "", 1)
+        bare = price.figures["verdict"].pop("price_only", None)
+        if bare and suits.figures["verdict"]["answer"] == "no":  # "no" for the job: no "worth it if sound" after it
+            price.headline = bare
         if priced:
             return both_verdicts(price, suits)
         said = suits.headline  # no price to weigh: whether the card does the job leads, the missing price follows
