@@ -25,7 +25,7 @@ from assistant.queries import FitQuery, Query
 from assistant.respond.env import Env
 from assistant.respond.fit_batch import largest_batch
 from assistant.respond.pricing import price_of
-from assistant.respond.verdict import format_matters
+from assistant.respond.verdict_feature import format_matters
 
 SPEC_PARTS = ("memory", "bus", "memory_type", "bandwidth", "power", "price", "clock")
 FIGURE_PARTS = ("fp16", "bf16", "tf32", "fp8", "int8", "fp4", "nvlink", "pcie", "slot")  # spec_figures fields

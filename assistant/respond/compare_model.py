@@ -438,6 +438,17 @@ def _fix_text(env: Env, fix: dict, model, gpu, n: int) -> str:
 IMAGE_PRECISIONS = ("fp16", "fp8")  # fp8 weights are how 12-16 GB cards run large image models
 
 
+def _gguf_fit(model, memory_gb: float) -> tuple[str, float] | None:
+    """(GGUF type, GB) of the best-quality GGUF denoiser that fits with image_route.MARGIN_GB to spare, or None."""
+    from assistant.respond.image_route import GGUF_LADDER, MARGIN_GB
+
+    for quant in GGUF_LADDER:
+        gb = diffusion_memory.image_memory(model, precision=quant, **diffusion_memory.AS_USUALLY_RUN).total_gb
+        if memory_gb - gb >= MARGIN_GB:
+            return quant, gb
+    return None
+
+
 def _image_rows(query: CompareQuery, model, names: list[str], env: Env):
     """Memory fit of an image model on one card of each side, lightest precision that fits."""
     precs = (query.precision,) if query.precision else IMAGE_PRECISIONS
@@ -471,11 +482,18 @@ def _image_rows(query: CompareQuery, model, names: list[str], env: Env):
         else:
             short = mem - need[precs[-1]]
             fits_row.append(env.t("fit.no") + env.t("fit.headroom", headroom=f"{short:+.1f}"))
-            sides.append(
-                env.t(
-                    "compare.image_side_no", gpu=gpu.short_name, mem=f"{mem:g}", prec=precs[-1], short=f"{-short:.1f}"
-                )
+            side = env.t(
+                "compare.image_side_no", gpu=gpu.short_name, mem=f"{mem:g}", prec=precs[-1], short=f"{-short:.1f}"
             )
+            gguf = None if query.precision else _gguf_fit(model, mem)
+            if gguf is not None:  # "flux on two 12 GB cards, how long per image": the GGUF build both run
+                quant, gb = gguf
+                side = env.t("compare.image_side_gguf", side=side, quant=quant.upper(), gb=f"{gb:.1f}")
+                figures.setdefault("image_gguf", {})[name] = quant
+                speed = image_speed.image_speed(gpu, model, resolution=int(px.group(1)) if px else None)
+                if speed is not None and speed.steps_per_s > 0:
+                    timed.append((gpu, speed))
+            sides.append(side)
     needs = env.t("compare.image_or").join(env.t("compare.image_need", gb=f"{need[p]:.1f}", prec=p) for p in precs)
     head = env.t(
         "compare.image_head",

@@ -124,14 +124,19 @@ def respond(query: FitQuery, env: Env) -> Answer:
     deal = offer_verdict.as_deal(query, env)  # "thinking about a used 3090 for $700 to run local llms": buy at that?
     if deal is not None:
         return deal
+    from assistant.respond import laptop_part
+
+    query, laptop_note = laptop_part.on_laptop(query, env)  # "my gaming laptop has a 4070": the laptop part
+    if laptop_note:
+        answer = respond(query, env)
+        answer.steps = [laptop_note, *answer.steps]
+        return answer
     if mixed_set.is_mixed(query):
         return mixed_set.respond(query, env, respond)
     if query.family_models:  # "4090能跑deepseek吗": every size of the family on that GPU
         return fit_family.respond(query, env, respond)
     answer = fit_asked.as_asked(_respond(query, env), query, env)
     if query.gpus and query.mode != "inference":  # "笔记本3060能炼lora吗 会不会烧坏": the laptop's heat, answered
-        from assistant.respond import laptop_part
-
         answer = laptop_part.with_heat(answer, query.text, query.gpus[0].name, env)
     if fit_capacity.asked(query.text, env.lang):  # "4090能同时服务多少人用qwen 7b": the most users it serves
         gpu, n = _gpu(query, env)

@@ -68,8 +68,25 @@ def with_heat(answer: Answer, text: str, gpu_name: str | None, env: Env, always:
     if gpu is None or not gpu.is_mobile or answer.clarification:
         return answer
     note = env.t("laptop.heat", gpu=gpu.short_name)
+    if note in answer.headline or note in answer.steps:
+        return answer
     if said("heat_words", text, env):
         answer.headline = i18n.gap(env.lang).join([answer.headline, note])
     elif always:
         answer.steps = [*answer.steps, note]
     return answer
+
+
+def on_laptop(query, env: Env):
+    """ "my gaming laptop has a 4070, can i train sdxl loras on it": (the query with the laptop part of the one desktop
+    card named, the note that says so) when the words name a laptop; (query, "") otherwise."""
+    refs = [r for r in getattr(query, "gpus", ()) if r.name]
+    if len(refs) != 1 or not said("laptop_words", query.text, env):
+        return query, ""
+    gpu = env.reader.gpu(refs[0].name or "")
+    mobile = env.reader.gpu(f"{refs[0].name} Mobile") if gpu is not None and not gpu.is_mobile else None
+    if gpu is None or mobile is None:
+        return query, ""
+    ref = dataclasses.replace(refs[0], name=mobile.name)
+    gpus = tuple(ref if r is refs[0] else r for r in query.gpus)
+    return dataclasses.replace(query, gpus=gpus), env.t("laptop.read_as", gpu=mobile.short_name, desktop=gpu.short_name)

@@ -75,7 +75,18 @@ def price_of(gpu: str, env: Env, condition: str | None = None) -> PriceLookup | 
     return found
 
 
-_FORM_FACTORS = {"pcie", "sxm", "sxm2", "sxm3", "sxm4", "sxm5", "sxm6", "nvl", "gb"}
+_FORM_FACTORS = {
+    "pcie",
+    "sxm",
+    "sxm2",
+    "sxm3",
+    "sxm4",
+    "sxm5",
+    "sxm6",
+    "nvl",
+    "gb",
+    "max-q",
+}  # Max-Q: same chip, lower power
 
 
 def _product_words(name: str) -> tuple[str, ...]:

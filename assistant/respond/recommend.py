@@ -94,6 +94,9 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     key = perf_workload(query.workload, query.precision)
     chat = chat_basis(query, env)
     need, need_why = memory_need(query, env)
+    llm_floor = use_case.with_llms(query, need, env)  # "sd and some llms": both uses, the LLMs' floor
+    if llm_floor:
+        need, need_why = llm_floor
     vendors = (
         tuple({"amd": "AMD", "nvidia": "NVIDIA", "intel": "Intel"}.get(v.lower(), v) for v in query.vendor.split(","))
         if query.vendor
@@ -178,7 +181,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if efficient:  # "最省电的方案": speed per watt of board power
         ranking = most_efficient(ranking, env)
     passive_note = ""
-    floor_only = bool(budget and need and need_from_floor(query))  # the below-floor answer covers it (below)
+    from_floor = need_from_floor(query) or bool(llm_floor)  # a rule's floor, not a model's need
+    floor_only = bool(budget and need and from_floor)  # the below-floor answer covers it (below)
     if not passive_ok and not dettmers and ranking.choice is None and not floor_only:  # only a datacenter card
         with_passive = ranked(True, max_auto)
         ranking = cheapest_first(with_passive, env) if by_price else with_passive
@@ -229,7 +233,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         steps.append(tensor_note)
     assumptions = env.assumption_dict() | {"budget_usd": budget, "condition": condition, "gpu_count": n}
     below_floor = None
-    if ranking.choice is None and budget and need and need_from_floor(query):
+    if ranking.choice is None and budget and need and from_floor:
         ranking, below_floor = _below_floor(query, env, ranking, need, budget, (condition, vendors, n, chat))
     if ranking.choice is None:
         reasons = i18n.sep(lang).join(

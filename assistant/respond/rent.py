@@ -493,6 +493,16 @@ def _bills_in(env: Env, gpu: str) -> bool:
     return any(r.currency == env.currency for r in env.cloud_rates(gpu))
 
 
+def _rented_serving(query: RentOrBuyQuery, env: Env) -> dict | None:
+    from assistant.respond.serving_sets import rented_set
+
+    model = env.reader.model(query.model.key) if query.model else None
+    users = int(dict(query.targets).get("users", 0))
+    if model is None or not query.provider or users < 2:
+        return None
+    return rented_set(model, users, getattr(query, "context_tokens", None), query.provider, env)
+
+
 def _for_the_pick(query: RentOrBuyQuery, env: Env) -> Answer:
     """ "rent or buy for finetuning 8b models, ~20h a week": no GPU named, the work is: renting or buying the
     best-ranked GPUs of the recommendation for that work that a cloud rents (the cloud named, when it rents one of
@@ -517,7 +527,10 @@ def _for_the_pick(query: RentOrBuyQuery, env: Env) -> Answer:
     # a cloud that bills in the answer's currency first: a dollar asker is not sent to AutoDL, nor a yuan one to RunPod
     rented = [row for row in rented if _bills_in(env, row["gpu"])] or rented
     if query.provider:  # "on runpod": the best-ranked one that cloud rents, when it rents any
-        rented = [row for row in rented if of_provider(query.provider, env.cloud_rates(row["gpu"]))] or rented
+        theirs = [row for row in rented if of_provider(query.provider, env.cloud_rates(row["gpu"]))]
+        if not theirs and query.model is not None:  # none of the bought sets: the set that cloud rents for the users
+            theirs = [row for row in [_rented_serving(query, env)] if row]
+        rented = theirs or rented
     top = (rented or rows or [{}])[0]
     if not top:
         return Answer(

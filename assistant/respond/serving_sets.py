@@ -168,3 +168,28 @@ def serving_answer(query, env: Env):
         sources=env.cite(model.source) + served.sources + ["method: docs/model.md §serve"],
         lang=env.lang,
     )
+
+
+def rented_set(model: ModelSpec, users: int, context: int | None, provider: str, env: Env) -> dict | None:
+    """ "cost to serve llama 3.1 8b for 50 users on runpod": among the GPUs the named cloud rents, the set that serves
+    the users at the floor per user (else the fastest per user) for the least rent an hour; {"gpu", "gpu_count"} or
+    None when the cloud rents none that serves them."""
+    from assistant.respond.offers import of_provider
+
+    if users < 2 or model.kind != "llm" or speech(model):
+        return None
+    ctx = context or memory.default_context(model)
+    prec = serve_precisions(model)[0]
+    found = []
+    for gpu in env.reader.gpus(sorted({r.gpu for r in env.reader.cloud_rates()})):
+        rates = of_provider(provider, env.reader.cloud_rates(gpu.name))
+        if not rates or not vllm_runs(gpu, prec, model):
+            continue
+        served = served_on(gpu, model, prec, users, ctx, env, priced=False)
+        if served is not None:
+            hourly = min(r.on_demand_usd_per_gpu_hour for r in rates) * served.count
+            found.append((served.per_user < MIN_USER_TPS, hourly, -served.per_user, served))
+    if not found:
+        return None
+    best = min(found, key=lambda t: t[:3])[3]
+    return {"gpu": best.gpu.name, "gpu_count": best.count}

@@ -8,7 +8,8 @@ Contract (the typical models are assumptions [A], named in every answer that use
 - `image_floor`: image generation with no model named is sized for the typical current model, FLUX.1 [dev] at the
   precision and set-up a recommendation assumes (diffusion_memory.usual_precision, AS_USUALLY_RUN), at least the
   reference's 12 GB; when the question names classic Stable Diffusion (SD 1.5 / SDXL, A1111) it is the reference's
-  12 GB alone. None when no image use applies.
+  12 GB alone. None when no image use applies. `with_llms`: LLMs named beside image generation raise the need to
+  the reference's 24 GB for LLMs (one card holds both uses).
 - `video_key`: a video-generation use with no model named ("ai视频", "video gen in comfyui") is sized for the common
   open video model in ComfyUI (Wan2.2 T2V A14B, knowledge/video_models.csv); None otherwise.
 - `asks_build`: a count of cards (2+), a budget and a word for a whole machine ("~$12k for a 4-gpu training
@@ -33,6 +34,7 @@ from assistant.specs import ModelSpec
 TYPICAL_IMAGE_MODEL = "flux.1-dev"  # [A] the image model most ComfyUI / Forge users run in 2025-26
 TYPICAL_VIDEO_MODEL = "wan2.2-t2v-a14b"  # [A] the open video model most ComfyUI video workflows use
 IMAGE_FLOOR_GB = 12.0  # the reference rule (Dettmers 2023), as recommend_need._FLOOR_GB
+LLM_FLOOR_GB = 24.0  # the reference rule for running LLMs, as recommend_need._FLOOR_GB
 SPEECH_PRECISION = "fp16"  # faster-whisper / openai-whisper run fp16 on a GPU
 
 
@@ -103,6 +105,16 @@ def image_floor(query, env: Env) -> tuple[float, str] | None:
     if small is not None:
         why += env.t("rec.image_typical_sdxl", gb=f"{small:.1f}", floor=f"{IMAGE_FLOOR_GB:g}")
     return need, why
+
+
+def with_llms(query, need: float | None, env: Env) -> tuple[float, str] | None:
+    """ "comfyui flux and some local llm chat, 900": an image recommendation that names LLMs too holds both, so at
+    least the reference's 24 GB for LLMs: (need, why), or None when it does not apply or the need is already more."""
+    if query.workload != "image_generation" or query.min_memory_gb or not names_llms(query.text, env):
+        return None
+    if need is not None and need >= LLM_FLOOR_GB:
+        return None
+    return LLM_FLOOR_GB, env.t("rec.image_plus_llm", floor=f"{LLM_FLOOR_GB:g}")
 
 
 def video_key(query, env: Env) -> str | None:

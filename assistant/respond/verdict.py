@@ -20,7 +20,7 @@ from assistant.models import constants as C
 from assistant.models import hardware, memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import VerdictQuery
-from assistant.respond import deal, ollama, software, vendor_practice, wait
+from assistant.respond import deal, ollama, vendor_practice, verdict_feature, wait
 from assistant.respond.env import Env
 from assistant.respond.fit import largest_finetunable, largest_llm
 from assistant.respond.mining import mining_notes
@@ -32,7 +32,6 @@ from assistant.respond.pricing import (
     chat_tokens_per_s,
     perf_workload,
     price_text,
-    purchase_price,
     sibling_price_note,
     value_row,
     workload_title,
@@ -50,130 +49,6 @@ SMALL_GENERAL_GB = FLOOR_GB["image_generation"]  # under the reference's smalles
 MORE_MEMORY_GB = 8  # a better-value card this much (and half) smaller does not make a roomier one "not worth it" [A]
 BAND = 2.0  # alternatives cost at most this many times the asked GPU (its price class) [A]
 STRETCH = 1.25  # a better-value card dearer than this many times the asked one makes "worth it" a yes-if-budget [A]
-_FORMATS = {"fp8": "fp8_acc16", "bf16": "bf16", "tf32": "tf32", "int8": "int8", "fp4": "fp4"}
-_FEATURE_NAMES = {
-    "fp8": "FP8",
-    "bf16": "BF16",
-    "tf32": "TF32",
-    "int8": "INT8",
-    "fp4": "FP4",
-    "sparsity": "2:4 sparsity",
-    "tensor_cores": "tensor cores",
-    "cuda": "CUDA",
-}
-
-
-def has_feature(gpu: GpuSpec, feature: str) -> tuple[bool, float | None]:
-    """(supported, dense peak in TFLOPS / TOPS when the feature is a tensor format)."""
-    if feature in _FORMATS:
-        peak = hardware.tensor_tflops(gpu, _FORMATS[feature]).value
-        return peak > 0, peak or None
-    if feature == "tensor_cores":
-        peak = hardware.tensor_tflops(gpu, "fp16_acc32").value
-        return peak > 0, peak or None
-    if feature == "sparsity":
-        return bool(gpu.arch and gpu.arch.sparsity_2_4), None
-    return gpu.vendor == "NVIDIA", None
-
-
-def _priced(env: Env) -> list[GpuSpec]:
-    return env.reader.gpus(sorted({q.gpu for q in env.reader.prices(env.assumptions.snapshot)}))
-
-
-def format_matters(gpu: GpuSpec, feature: str, peak: float | None, env: Env) -> str:
-    """Whether a low-precision tensor format speeds up inference: not one user's generation, which waits on memory
-    bandwidth (§llm.decode; 4-bit weights run on any card), but the compute-bound parts (prompt reading, many users
-    at once) by its peak over the 16-bit one."""
-    from assistant.models import llm
-    from assistant.respond import spec_figures
-
-    key, quant = CHAT_MODEL
-    model = env.reader.model(key)
-    tps = llm.decode_speed(gpu, model, quant).tokens_per_s if model is not None else 0.0
-    fp16 = spec_figures.peak(gpu, "fp16")[0] or 0.0
-    return env.t(
-        "verdict.format_matters",
-        feature=_FEATURE_NAMES[feature],
-        bw=f"{gpu.memory_bandwidth_gb_s or 0:,.0f}",
-        tps=f"{tps:,.0f}",
-        model=model.name if model is not None else key,
-        peak=f"{peak or 0:,.0f}",
-        times=f"{(peak or 0) / fp16:.0f}" if fp16 else "?",
-    )
-
-
-def _feature(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
-    feature = query.feature or "tensor_cores"
-    if feature in software.SOFTWARE:  # a library, not a hardware format: the architectures its makers list
-        return software.answer(query, gpu, feature, env, _asked_concept(query, feature, env))
-    name = _FEATURE_NAMES[feature]
-    ok, peak = has_feature(gpu, feature)
-    arch = gpu.architecture or (gpu.arch.family if gpu.arch else "?")
-    detail = env.t("verdict.peak", peak=f"{peak:,.0f}") if peak else env.t("verdict.arch", arch=arch)
-    steps, alternatives = [], []
-    matrix_units = feature == "tensor_cores" and gpu.vendor != "NVIDIA" and ok  # AMD / Intel: not tensor cores
-    if matrix_units:
-        ok = False
-        head = env.t("verdict.no_tensor_cores", gpu=gpu.short_name, arch=arch, detail=detail)
-    elif ok:
-        head = env.t("verdict.feature_yes", gpu=gpu.short_name, feature=name, detail=detail)
-    else:
-        head = env.t("verdict.feature_no", gpu=gpu.short_name, feature=name, arch=arch)
-    if not ok:
-        with_it = [g for g in _priced(env) if not g.is_mobile and g.vendor == "NVIDIA" and has_feature(g, feature)[0]]
-        priced = sorted(((purchase_price(g.name, env), g) for g in with_it), key=lambda x: x[0].usd if x[0] else 1e12)
-        alternatives = [(p, g) for p, g in priced if p][:3]
-        if alternatives:
-            listed = "; ".join(f"{g.short_name} ({price_text(p, env)})" for p, g in alternatives)
-            steps.append(env.t("verdict.feature_cheapest", feature=name, gpus=listed))
-    if feature == "fp8":
-        steps.append(env.t("verdict.fp8_note"))
-    concept = _asked_concept(query, feature, env)
-    explained = f"{_concept_title(concept, env)}{i18n.colon(env.lang)}{_concept_text(concept, env)}" if concept else ""
-    if concept is not None and lexicon(env.lang).words_in("difference_words", query.text.lower()):
-        head += i18n.gap(env.lang) + explained  # "bf16和fp16有区别吗 3090支持吗": the difference is half the question
-    elif concept is not None:  # "what is fp4 and does the 5090 support it": the concept too, first
-        steps.insert(0, explained)
-    verdict = {
-        "answer": "yes" if ok else "no",
-        "kind": "feature",
-        "feature": feature,
-        "gpu": gpu.name,
-        "peak_tflops": round(peak, 1) if peak else None,
-        "alternatives": [g.name for _, g in alternatives],
-    }
-    return verdict_answer(
-        query,
-        env,
-        gpu,
-        head,
-        verdict,
-        steps=steps,
-        sources=[spec_source(gpu, env)]
-        + env.cite("dettmers-2023", *([concept.source] if concept else []))
-        + ["method: docs/model.md §perf.tensor"],
-    )
-
-
-_FEATURE_CONCEPTS = {"fp8": "fp8", "fp4": "fp4", "bf16": "bf16", "tf32": "tf32", "int8": "int8-fp8"}
-_FEATURE_CONCEPTS |= {"sparsity": "sparsity", "tensor_cores": "tensor-core", "cuda": "cuda"}
-_FEATURE_CONCEPTS |= {"flash_attention": "flashattention"}
-
-
-def _asked_concept(query: VerdictQuery, feature: str, env: Env):
-    """The feature's concept (knowledge/concepts.toml) when the question also asks what it is."""
-    if not lexicon(env.lang).words_in("explain_cue_words", query.text.lower()):
-        return None
-    key = _FEATURE_CONCEPTS.get(feature)
-    return next((c for c in env.reader.concepts if c.key == key), None)
-
-
-def _concept_title(concept, env: Env) -> str:
-    return getattr(concept, f"title_{env.lang}", None) or concept.title
-
-
-def _concept_text(concept, env: Env) -> str:
-    return " ".join((getattr(concept, f"text_{env.lang}", None) or concept.text).split())
 
 
 def _llm_only(query: VerdictQuery, memory_gb: float, env: Env) -> bool:
@@ -596,6 +471,13 @@ def _overkill(env: Env, gpu, n, what, use, mine, cheapest, key) -> tuple[str, st
 
 def respond(query: VerdictQuery, env: Env) -> Answer:
     env = env.for_query(query)
+    from assistant.respond import laptop_part
+
+    query, laptop_note = laptop_part.on_laptop(query, env)  # "laptop with a 4060, good for llms?": the laptop part
+    if laptop_note:
+        answer = respond(query, env)
+        answer.steps = [laptop_note, *answer.steps]
+        return answer
     named = [r for r in query.gpus if r.name]
     if not named:
         return Answer(
@@ -638,7 +520,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         price = deal.respond(dataclasses.replace(query, kind="deal"), env)  # "used 3090 around $650, buy or wait?"
         return both_verdicts(price, waited) if price.figures.get("deal") else waited
     if query.kind == "feature":
-        return _feature(query, gpu, env)
+        return verdict_feature.respond(query, gpu, env)
     if query.offer is None:
         return _as_asked(_with_ollama(_suitability(query, gpu, n, env), gpu, env), env)
     at_offer = _at_offer(query, env, gpu, n)

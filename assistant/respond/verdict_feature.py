@@ -1,0 +1,147 @@
+"""Answer "does the a100 have fp8", "does the 3090 support bf16", "is flash attention supported on a 2080 ti": whether
+a GPU has a tensor format or feature, from its architecture's tensor-core formats (§perf.tensor), with the cheapest
+priced NVIDIA cards that have it when it does not, and the concept too when the question asks what it is.
+
+Contract: `respond(query, gpu, env)` for a VerdictQuery of kind "feature"; `figures["verdict"]`: answer (yes | no),
+kind "feature", feature, gpu, peak_tflops, alternatives. `has_feature` and `format_matters` serve other answers
+(asked.py). A library (respond/software.py) is answered from the architectures its makers list.
+"""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.answer import Answer
+from assistant.models import hardware
+from assistant.nlu.lexicon import lexicon
+from assistant.queries import VerdictQuery
+from assistant.respond import software
+from assistant.respond.env import Env
+from assistant.respond.pricing import CHAT_MODEL, price_text, purchase_price
+from assistant.respond.verdict_reply import verdict_answer
+from assistant.respond.wording import spec_source
+from assistant.specs import GpuSpec
+
+_FORMATS = {"fp8": "fp8_acc16", "bf16": "bf16", "tf32": "tf32", "int8": "int8", "fp4": "fp4"}
+_FEATURE_NAMES = {
+    "fp8": "FP8",
+    "bf16": "BF16",
+    "tf32": "TF32",
+    "int8": "INT8",
+    "fp4": "FP4",
+    "sparsity": "2:4 sparsity",
+    "tensor_cores": "tensor cores",
+    "cuda": "CUDA",
+}
+
+
+def has_feature(gpu: GpuSpec, feature: str) -> tuple[bool, float | None]:
+    """(supported, dense peak in TFLOPS / TOPS when the feature is a tensor format)."""
+    if feature in _FORMATS:
+        peak = hardware.tensor_tflops(gpu, _FORMATS[feature]).value
+        return peak > 0, peak or None
+    if feature == "tensor_cores":
+        peak = hardware.tensor_tflops(gpu, "fp16_acc32").value
+        return peak > 0, peak or None
+    if feature == "sparsity":
+        return bool(gpu.arch and gpu.arch.sparsity_2_4), None
+    return gpu.vendor == "NVIDIA", None
+
+
+def _priced(env: Env) -> list[GpuSpec]:
+    return env.reader.gpus(sorted({q.gpu for q in env.reader.prices(env.assumptions.snapshot)}))
+
+
+def format_matters(gpu: GpuSpec, feature: str, peak: float | None, env: Env) -> str:
+    """Whether a low-precision tensor format speeds up inference: not one user's generation, which waits on memory
+    bandwidth (§llm.decode; 4-bit weights run on any card), but the compute-bound parts (prompt reading, many users
+    at once) by its peak over the 16-bit one."""
+    from assistant.models import llm
+    from assistant.respond import spec_figures
+
+    key, quant = CHAT_MODEL
+    model = env.reader.model(key)
+    tps = llm.decode_speed(gpu, model, quant).tokens_per_s if model is not None else 0.0
+    fp16 = spec_figures.peak(gpu, "fp16")[0] or 0.0
+    return env.t(
+        "verdict.format_matters",
+        feature=_FEATURE_NAMES[feature],
+        bw=f"{gpu.memory_bandwidth_gb_s or 0:,.0f}",
+        tps=f"{tps:,.0f}",
+        model=model.name if model is not None else key,
+        peak=f"{peak or 0:,.0f}",
+        times=f"{(peak or 0) / fp16:.0f}" if fp16 else "?",
+    )
+
+
+def respond(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
+    feature = query.feature or "tensor_cores"
+    if feature in software.SOFTWARE:  # a library, not a hardware format: the architectures its makers list
+        return software.answer(query, gpu, feature, env, _asked_concept(query, feature, env))
+    name = _FEATURE_NAMES[feature]
+    ok, peak = has_feature(gpu, feature)
+    arch = gpu.architecture or (gpu.arch.family if gpu.arch else "?")
+    detail = env.t("verdict.peak", peak=f"{peak:,.0f}") if peak else env.t("verdict.arch", arch=arch)
+    steps, alternatives = [], []
+    matrix_units = feature == "tensor_cores" and gpu.vendor != "NVIDIA" and ok  # AMD / Intel: not tensor cores
+    if matrix_units:
+        ok = False
+        head = env.t("verdict.no_tensor_cores", gpu=gpu.short_name, arch=arch, detail=detail)
+    elif ok:
+        head = env.t("verdict.feature_yes", gpu=gpu.short_name, feature=name, detail=detail)
+    else:
+        head = env.t("verdict.feature_no", gpu=gpu.short_name, feature=name, arch=arch)
+    if not ok:
+        with_it = [g for g in _priced(env) if not g.is_mobile and g.vendor == "NVIDIA" and has_feature(g, feature)[0]]
+        priced = sorted(((purchase_price(g.name, env), g) for g in with_it), key=lambda x: x[0].usd if x[0] else 1e12)
+        alternatives = [(p, g) for p, g in priced if p][:3]
+        if alternatives:
+            listed = "; ".join(f"{g.short_name} ({price_text(p, env)})" for p, g in alternatives)
+            steps.append(env.t("verdict.feature_cheapest", feature=name, gpus=listed))
+    if feature == "fp8":
+        steps.append(env.t("verdict.fp8_note"))
+    concept = _asked_concept(query, feature, env)
+    explained = f"{_concept_title(concept, env)}{i18n.colon(env.lang)}{_concept_text(concept, env)}" if concept else ""
+    if concept is not None and lexicon(env.lang).words_in("difference_words", query.text.lower()):
+        head += i18n.gap(env.lang) + explained  # "bf16和fp16有区别吗 3090支持吗": the difference is half the question
+    elif concept is not None:  # "what is fp4 and does the 5090 support it": the concept too, first
+        steps.insert(0, explained)
+    verdict = {
+        "answer": "yes" if ok else "no",
+        "kind": "feature",
+        "feature": feature,
+        "gpu": gpu.name,
+        "peak_tflops": round(peak, 1) if peak else None,
+        "alternatives": [g.name for _, g in alternatives],
+    }
+    return verdict_answer(
+        query,
+        env,
+        gpu,
+        head,
+        verdict,
+        steps=steps,
+        sources=[spec_source(gpu, env)]
+        + env.cite("dettmers-2023", *([concept.source] if concept else []))
+        + ["method: docs/model.md §perf.tensor"],
+    )
+
+
+_FEATURE_CONCEPTS = {"fp8": "fp8", "fp4": "fp4", "bf16": "bf16", "tf32": "tf32", "int8": "int8-fp8"}
+_FEATURE_CONCEPTS |= {"sparsity": "sparsity", "tensor_cores": "tensor-core", "cuda": "cuda"}
+_FEATURE_CONCEPTS |= {"flash_attention": "flashattention"}
+
+
+def _asked_concept(query: VerdictQuery, feature: str, env: Env):
+    """The feature's concept (knowledge/concepts.toml) when the question also asks what it is."""
+    if not lexicon(env.lang).words_in("explain_cue_words", query.text.lower()):
+        return None
+    key = _FEATURE_CONCEPTS.get(feature)
+    return next((c for c in env.reader.concepts if c.key == key), None)
+
+
+def _concept_title(concept, env: Env) -> str:
+    return getattr(concept, f"title_{env.lang}", None) or concept.title
+
+
+def _concept_text(concept, env: Env) -> str:
+    return " ".join((getattr(concept, f"text_{env.lang}", None) or concept.text).split())
