@@ -105,7 +105,8 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         elif answer == "unknown":  # "v100 sxm2 for $150, good idea for llms?": what that money buys, vs the market
             bare = head
             what_buys, answer = _value_at_offer(query, gpu, offer_usd / n, stated, env)
-            head += i18n.gap(env.lang) + what_buys
+            parts = (what_buys, head) if answer == "no" else (head, what_buys)  # "not worth it: ..." leads
+            head = i18n.gap(env.lang).join(parts)
         if query.model is not None or query.params_b:  # "mi50 32g 闲鱼800 能跑qwen2.5 32b吗": whether it runs too
             fit_head = _runs(query, ref, env).headline
             head = fit_head[:1].upper() + fit_head[1:] + i18n.gap(env.lang) + head

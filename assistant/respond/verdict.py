@@ -504,7 +504,8 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         bare = price.figures["verdict"].pop("price_only", None)
         if bare and suits.figures["verdict"]["answer"] == "no":  # "no" for the job: no "worth it if sound" after it
             price.headline = bare
-        if priced:
+        beaten = price.figures["verdict"]["answer"] == "no" and suits.figures["verdict"]["answer"] != "no"
+        if priced or beaten:  # "used a5000 for 1400, good for training?": a faster card for the money leads
             return both_verdicts(price, suits)
         said = suits.headline  # no price to weigh: whether the card does the job leads, the missing price follows
         answer = both_verdicts(price, suits, first=suits)
