@@ -99,23 +99,6 @@ def cards_for_budget(query: FitQuery, model, env: Env) -> Answer:
     return dataclasses.replace(answer, headline=head, figures={**answer.figures, "fits": bool(answer.choice)})
 
 
-def _chat_speed(gpu, env: Env) -> str:
-    """One user's speed with the common local model on the GPU (§llm.decode), or "" without a GPU."""
-    from assistant.respond.pricing import CHAT_MODEL, chat_tokens_per_s
-
-    chat = env.reader.model(CHAT_MODEL[0])
-    if gpu is None or chat is None or not gpu.memory_bandwidth_gb_s:
-        return ""
-    tps = chat_tokens_per_s(chat, CHAT_MODEL[1], gpu)
-    return env.t(
-        "fit.rule_speed",
-        model=chat.name,
-        quant=CHAT_MODEL[1],
-        tps=f"{tps:,.0f}",
-        bw=f"{gpu.memory_bandwidth_gb_s:,.0f}",
-    )
-
-
 def rule_answer(query: FitQuery, env: Env, gpu, n: int) -> Answer | None:
     """ "12GB显存够跑Transformer吗": no model named, a memory size (or a GPU) and a workload: the reference rule."""
     workload = getattr(query, "workload", None)
@@ -138,9 +121,9 @@ def rule_answer(query: FitQuery, env: Env, gpu, n: int) -> Answer | None:
         biggest = largest_llm(env, memory_gb)
         largest = env.t("fit.rule_largest", model=biggest, memory=f"{memory_gb:g}") if biggest else ""
         can_run = query.asked != "what_runs" and not said("verdict_enough", query.text, env)  # not "enough?"
-        if largest and not fits and can_run and memory_gb >= floor / 2:  # "macbook air m4 24g能跑本地大模型吗": yes
+        if largest and not fits and can_run and gpu is None and memory_gb >= floor / 2:  # "can 16gb run llms": yes
             head = env.t("fit.rule_smaller", memory=f"{memory_gb:g}", floor=f"{floor:g}", model=biggest)
-            largest = _chat_speed(gpu, env)
+            largest = ""  # a card named: _runs_smaller below gives the largest model's speed too
         if largest and query.asked == "what_runs":  # "what can a 3090 run": the model leads, the rule follows
             rule = env.t(
                 "fit.rule_meets" if fits else "fit.rule_no", memory=f"{memory_gb:g}", floor=f"{floor:g}", rule=what

@@ -88,7 +88,10 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         released = sized_model(query, env)[0]
         if released is not None and released.kind == "llm":
             query = dataclasses.replace(query, precision=memory.released_precision(released))
-    beside = use_case.llm_beside_speech(query, sized_model(query, env)[0], env) if query.model else ""
+    named = sized_model(query, env)[0] if query.model else None
+    if named is not None and named.kind == "image" and query.workload in (None, "llm_inference", "inference"):
+        query = dataclasses.replace(query, workload="image_generation")  # "sdxl + some light llm stuff": both uses
+    beside = use_case.llm_beside_speech(query, named, env) if named is not None else ""
     if beside:  # "for local llms + whisper": the LLMs are ranked, the speech model's need is said beside them
         query = dataclasses.replace(query, model=None)
     key = perf_workload(query.workload, query.precision)

@@ -8,8 +8,9 @@ Contract (the typical models are assumptions [A], named in every answer that use
 - `image_floor`: image generation with no model named is sized for the typical current model, FLUX.1 [dev] at the
   precision and set-up a recommendation assumes (diffusion_memory.usual_precision, AS_USUALLY_RUN), at least the
   reference's 12 GB; when the question names classic Stable Diffusion (SD 1.5 / SDXL, A1111) it is the reference's
-  12 GB alone. None when no image use applies. `with_llms`: LLMs named beside image generation raise the need to
-  the reference's 24 GB for LLMs (one card holds both uses).
+  12 GB alone, and so is the cheapest card asked for ("cheap gpu for ai art"). None when no image use applies.
+  `with_llms`: LLMs named beside image generation raise the need to the reference's 24 GB for LLMs (one card holds
+  both uses).
 - `video_key`: a video-generation use with no model named ("ai视频", "video gen in comfyui") is sized for the common
   open video model in ComfyUI (Wan2.2 T2V A14B, knowledge/video_models.csv); None otherwise.
 - `asks_build`: a count of cards (2+), a budget and a word for a whole machine ("~$12k for a 4-gpu training
@@ -82,7 +83,7 @@ def image_floor(query, env: Env) -> tuple[float, str] | None:
     """(GB, why) an image-generation recommendation with no model named must hold; None if it does not apply."""
     if query.workload != "image_generation" or query.model or getattr(query, "params_b", None):
         return None
-    if query.min_memory_gb:
+    if query.min_memory_gb or query.sort == "price":  # "cheap gpu for ai image gen": the reference's 12 GB
         return None
     text = f" {query.text.lower()} "
     if lexicon(env.lang).words_in("classic_sd_words", text):
