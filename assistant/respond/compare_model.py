@@ -32,6 +32,7 @@ from assistant.respond.setup import estimate, memory_setup, setup_step
 
 REFERENCE_GPU = "GeForce RTX 3090"  # the training score's reference card (= 1), where the FLOPs rule anchors the scale
 DEFAULT_PRECISION = "q4_k_m"
+PREFILL_PROMPT = 8192  # tokens of a "long prompt" when none is said, for the seconds it takes to read [A]
 _TRAINING = ("llm_finetune", "training")
 
 
@@ -217,6 +218,9 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
         if f.fits:
             speed = llm.decode_speed(gpu, model, prec, context=ctx or 1024, batch=1, n_gpus=n)
             figures["model_tokens_per_second"][name] = round(speed.tokens_per_s, 1)
+            pre = llm.prefill_speed(gpu, model, prec, prompt=ctx or 1024, n_gpus=n).tokens_per_s
+            if pre > 0:
+                figures.setdefault("model_prefill_tokens_per_second", {})[name] = round(pre)
             text = speed_text(env, speed)
             speed_row.append(text)
             sides.append(env.t("compare.model_side_fits", where=where, total=total, speed=text))
@@ -255,6 +259,16 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
         [env.t("compare.row_model_fits", model=model.name, prec=prec), *fits_row],
         [env.t("compare.row_model_speed", model=model.name, prec=prec), *speed_row],
     ]
+    prefill = _prefill_lead(query, model, names, counts, figures, env)
+    if prefill:  # "which is faster at prompt processing for 70b": reading the prompt leads (§llm.prefill)
+        head = prefill + i18n.gap(env.lang) + head
+        pre = figures["model_prefill_tokens_per_second"]
+        rows.append(
+            [
+                env.t("compare.row_model_prefill", model=model.name, prec=prec),
+                *[env.t("fit.tokens_per_s", v=f"{pre[n]:,.0f}") if n in pre else "—" for n in names],
+            ]
+        )
     served = _serving(query, model, prec, names, counts, figures, env)
     if served is not None:  # "h200 vs h100 for serving 70b": many users at once lead, one user follows
         head = served[0] + i18n.gap(env.lang) + head
@@ -264,6 +278,32 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
         served_sets = _serving_sets(model, names, users, getattr(query, "context_tokens", None), figures, env)
         head = served_sets + i18n.gap(env.lang) + head if served_sets else head
     return head, rows, figures
+
+
+def _prefill_lead(query, model, names: list[str], counts: dict, figures: dict, env: Env) -> str:
+    """Prompt processing asked ("faster at prompt processing", "long prompts", "prefill", "读提示词"): the side that
+    reads a prompt faster, by how much, and its prompt's time (§llm.prefill); "" when not asked or not both rated."""
+    if not lexicon(env.lang).words_in("prefill_asked", query.text.lower()):
+        return ""
+    pre = figures.get("model_prefill_tokens_per_second") or {}
+    rated = [n for n in names if pre.get(n)]
+    if len(rated) < 2:
+        return ""
+    fast, slow = sorted(rated, key=lambda n: -pre[n])[:2]
+    prompt = getattr(query, "context_tokens", None) or PREFILL_PROMPT
+    label = {n: (f"{counts[n]} x " if counts.get(n, 1) > 1 else "") + env.reader.known_gpu(n).short_name for n in rated}
+    return env.t(
+        "compare.prefill_lead",
+        fast=label[fast],
+        slow=label[slow],
+        ratio=f"{pre[fast] / pre[slow]:.1f}",
+        fast_tps=f"{pre[fast]:,.0f}",
+        slow_tps=f"{pre[slow]:,.0f}",
+        prompt=f"{prompt:,}",
+        fast_s=f"{prompt / pre[fast]:.0f}",
+        slow_s=f"{prompt / pre[slow]:.0f}",
+        model=model.name,
+    )
 
 
 def _serving_sets(model, names: list[str], users: int, context: int | None, figures: dict, env: Env) -> str:
