@@ -17,6 +17,7 @@ from assistant.queries import VerdictQuery
 from assistant.respond import software
 from assistant.respond.env import Env
 from assistant.respond.pricing import CHAT_MODEL, price_text, purchase_price
+from assistant.respond.vendor_practice import cuda_ended
 from assistant.respond.verdict_reply import verdict_answer
 from assistant.respond.wording import spec_source
 from assistant.specs import GpuSpec
@@ -82,10 +83,16 @@ def respond(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
     arch = gpu.architecture or (gpu.arch.family if gpu.arch else "?")
     detail = env.t("verdict.peak", peak=f"{peak:,.0f}") if peak else env.t("verdict.arch", arch=arch)
     steps, alternatives = [], []
+    said = ""  # the verdict when the head says something other than a plain yes / no
     matrix_units = feature == "tensor_cores" and gpu.vendor != "NVIDIA" and ok  # AMD / Intel: not tensor cores
     if matrix_units:
         ok = False
         head = env.t("verdict.no_tensor_cores", gpu=gpu.short_name, arch=arch, detail=detail)
+    elif ok and feature == "cuda" and cuda_ended(gpu, env)[1]:
+        # "p40还支持cuda吗": supported by the CUDA releases before the one that dropped its architecture
+        step, state, _ = cuda_ended(gpu, env)
+        head = env.t(f"verdict.cuda_{state}", step=step)
+        said = "no" if state == "gone" else "yes_if"
     elif ok:
         head = env.t("verdict.feature_yes", gpu=gpu.short_name, feature=name, detail=detail)
     else:
@@ -106,7 +113,7 @@ def respond(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
     elif concept is not None:  # "what is fp4 and does the 5090 support it": the concept too, first
         steps.insert(0, explained)
     verdict = {
-        "answer": "yes" if ok else "no",
+        "answer": said or ("yes" if ok else "no"),
         "kind": "feature",
         "feature": feature,
         "gpu": gpu.name,
@@ -121,6 +128,7 @@ def respond(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
         verdict,
         steps=steps,
         sources=[spec_source(gpu, env)]
+        + (cuda_ended(gpu, env)[2] if feature == "cuda" else [])
         + env.cite("dettmers-2023", *([concept.source] if concept else []))
         + ["method: docs/model.md §perf.tensor"],
     )
