@@ -66,6 +66,9 @@ def _method_memory(query: ExplainQuery, named: list[str], env: Env) -> tuple[str
     return head, setup_step(env, setup)
 
 
+GDDR6X_EDGE_C = 100  # from about here a GDDR6X reading is near Igor's Lab's 105-110 °C Tj max estimate [A]
+
+
 def _temperature_lead(query: ExplainQuery, env: Env) -> str:
     """ "85c is that ok": the reading given against the reference's throttle point (knowledge/rules_of_thumb.toml
     [power] throttle_c), for the GPU core; a memory or hotspot reading is said to have limits of its own."""
@@ -75,7 +78,16 @@ def _temperature_lead(query: ExplainQuery, env: Env) -> str:
     gpu = query.gpus[0].name if query.gpus and query.gpus[0].name else ""
     reading = f"{query.temperature_c:g}"
     if query.sensor == "memory":
-        return env.t("explain.temperature_memory", t=reading, throttle=throttle)
+        card = env.gpu(gpu) if gpu else None
+        if card is not None and (card.memory_type or "").upper() != "GDDR6X":  # the only estimate is for GDDR6X
+            return env.t("explain.temperature_memory", t=reading, throttle=throttle)
+        over = query.temperature_c >= GDDR6X_EDGE_C
+        key = "explain.temperature_gddr6x_edge" if over else "explain.temperature_gddr6x_ok"
+        return (
+            env.t("explain.temperature_memory_hot", t=reading, throttle=throttle)
+            + i18n.gap(env.lang)
+            + env.t(key, t=reading)
+        )
     key = "explain.temperature_over" if query.temperature_c > throttle else "explain.temperature_under"
     lead = env.t(key, t=reading, throttle=throttle)
     return lead + (i18n.gap(env.lang) + env.t("explain.temperature_gpu", gpu=gpu) if gpu else "")
@@ -142,6 +154,6 @@ def respond(query: ExplainQuery, env: Env) -> Answer:
         headline=headline,
         steps=steps,
         figures=figures,
-        sources=sources,
+        sources=sources + (env.cite("concept-gddr6x-igorslab") if query.sensor == "memory" else []),
         lang=env.lang,
     )
