@@ -340,6 +340,8 @@ class VerdictQuery(Query):
     # for all of them together when counted; in money_currency (None = dollars). An offer, not a price setting.
     offer: float | None = None
     money_currency: str | None = None
+    # the offer is a rent for that period ("8卡a800包月12万"): month | year | day | hour; None = a purchase price
+    offer_period: str | None = None
     model: ModelRef | None = None  # "... worth it for running llama 3.3 70b?": the deal answer says how it runs
     params_b: float | None = None  # "闲鱼3090 5000块 能跑70b吗": a model size without a name, the same
 

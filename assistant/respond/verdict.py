@@ -485,6 +485,10 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         )
     gpu = env.gpu(named[0].name)
     n = max(named[0].count, 1)
+    if query.kind == "deal" and query.offer_period:  # "8卡a800包月12万 贵不贵": a rent quote against cloud rates
+        from assistant.respond import rent_quote
+
+        return rent_quote.respond(query, env)
     if query.kind == "deal":  # "used 3090 for $650 a good deal?": the offer against the market
         price = deal.respond(query, env)
         if query.model or query.params_b:

@@ -79,6 +79,7 @@ def read(r: Reading) -> Query | None:
     return VerdictQuery(
         text=r.text,
         gpus=(gpu,),
+        offer_period=_rent_period(r),  # "8卡a800包月12万 贵不贵": a rent quote, weighed against cloud rates
         kind="deal",
         workload=workload,
         offer=amount,
@@ -215,3 +216,10 @@ def _gpu_and_price_as_name(r: Reading) -> tuple[list[GpuRef], float | None]:
     if len(gpus) != 2 or tags.index(gpus[1]) != tags.index(gpus[0]) + 1:
         return [], None  # "4090d和4090 ... 差价值不值": a word between the two names makes both of them cards
     return [named[0]], float(named[1].mention)
+
+
+def _rent_period(r: Reading) -> str | None:
+    """The period an offer is a rent for: a word of lexicon [lists] rent_quote_<period> ("包月", "月租", "per month")
+    in the question; None when the offer is a price to buy."""
+    low = r.text.lower()
+    return next((p for p in ("hour", "day", "month", "year") if r.lex.words_in(f"rent_quote_{p}", low)), None)
