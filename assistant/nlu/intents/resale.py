@@ -20,7 +20,7 @@ import re
 from assistant.nlu.intents import cost
 from assistant.nlu.intents.rates import period
 from assistant.nlu.reading import Reading
-from assistant.queries import CostQuery, Query
+from assistant.queries import CostQuery, Query, Setting
 
 _AMOUNT_GAP = 4  # characters between a resale word and the resale price ("残值按3000算": 1)
 _MIN = 50.0  # a smaller number after a resale word is not a price (a count, a year)
@@ -32,15 +32,17 @@ def read(r: Reading) -> Query | None:
         return None
     b = r.b
     how_much = b.has("HOW_MUCH") or "price" in b.meanings.get("FIELD", [])  # "能回多少钱", "how much will it sell for"
-    asked = how_much and b.has("YEARS") and not (b.has("COST") or period(r) is not None)
+    asked = how_much and b.has("YEARS") and not b.has("COST")  # "一年后二手还能卖多少" ("一年" may read as a period)
     if asked:  # "5090用两年卖掉大概能回多少钱": what it sells for after those years, then the cost of owning
         said = {**said, "resale_asked": True}
     elif not (b.has("COST") or period(r) is not None):
         return None  # "4090现在二手能卖多少": today's used price (a spec question), no years to sell after
+    paid = _paid(r)  # "现在1.6万买4090 一年后还能卖多少": the price paid, said before the card
     found = cost.read(r)
     if isinstance(found, CostQuery):
-        return dataclasses.replace(found, kind="tco", **said)
+        return dataclasses.replace(found, kind="tco", settings=(*found.settings, *paid), **said)
     return CostQuery(
+        settings=paid,
         text=r.text,
         gpus=tuple(r.refs),
         kind="tco",
@@ -88,3 +90,24 @@ def _after_years(r: Reading, text: str) -> list[int]:
         if word:
             out.append(len(text) - len(rest) + len(word))
     return out
+
+
+_PAID_GAP = frozenset(
+    "买收的了 "
+)  # what may stand between the amount paid and the card ("1.6万买4090", "一万三收的3090")
+
+
+def _paid(r: Reading) -> tuple[Setting, ...]:
+    """The price paid for the card said before it: an amount, a buying word (BUY / COSTS) and the card, only those
+    characters between (_PAID_GAP); a price setting for this question, in the question's currency."""
+    tags = r.b.tags
+    for k in range(2, len(tags)):
+        card, verb, amount = tags[k], tags[k - 1], tags[k - 2]
+        if card.kind != "GPU" or verb.kind not in ("BUY", "COSTS") or amount.kind != "MONEY":
+            continue
+        if set(r.text[amount.end : card.start]) <= _PAID_GAP and isinstance(amount.value, (int, float)):
+            name = card.value.name if hasattr(card.value, "name") else None
+            currency = amount.meanings.get("CURRENCY") or r.unnamed_currency()
+            if name:
+                return (Setting(key="price_override", value=float(amount.value), gpu=name, currency=currency),)
+    return ()
