@@ -793,7 +793,32 @@ def _speed_check(query: ExplainQuery, env: Env) -> Lead | None:
     return Lead(text, figures, sources)
 
 
+def _mfu(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "what is MFU and what's a realistic number on a 4090": the card's dense 16-bit peak (FP32 accumulate,
+    §perf.tensor) and the useful TFLOPS at this project's training MFU (constants.DEFAULT_MFU, [A])."""
+    from assistant.models import constants as C
+    from assistant.models import hardware as hw
+
+    named = [g.name for g in query.gpus if g.name]
+    if not named:
+        return None  # "what is mfu": the definition answers
+    gpu = env.gpu(named[0])
+    peak = hw.tensor_tflops(gpu, "fp16_acc32").value
+    if not peak:
+        return None
+    text = env.t(
+        "explain.mfu_lead",
+        gpu=gpu.short_name,
+        peak=num(peak, 0),
+        mfu=f"{100 * C.DEFAULT_MFU:.0f}",
+        useful=num(peak * C.DEFAULT_MFU, 0),
+    )
+    figures = {"gpu": gpu.name, "peak_tflops": round(peak, 1), "mfu": C.DEFAULT_MFU}
+    return Lead(text, figures, [spec_source(gpu, env), *env.cite("docs/model.md §perf.tensor", "concept-palm-mfu")])
+
+
 _LEADS: dict[str, Callable[[ExplainQuery, Env], Lead | None]] = {
+    "mfu": _mfu,
     "tokens-per-second": _speed_check,
     "vram": _why_inference_memory,
     "quantization": _quant_speed,
