@@ -176,7 +176,7 @@ def _always_on(r: Reading) -> bool:
     low = r.text.lower()
     if _said(r, "always_on_words"):
         return True
-    verbs = "|".join(re.escape(v) for v in r.lex.listed("always_on_verbs"))
+    verbs = "|".join(re.escape(v) for v in sorted(r.lex.listed("always_on_verbs"), key=lambda v: (-len(v), v)))
     if not verbs:
         return False
     found = re.search(rf"\b(?:{verbs})\b[^,.;?!]{{0,{_ON_GAP}}}?\bon\b(?!\s+(?:a|an|the|my|it|top|\d))", low)

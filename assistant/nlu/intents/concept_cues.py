@@ -341,7 +341,7 @@ def _stated_speed(r: Reading) -> float | None:
     tagged = r.b.first("SPEED_TARGET")
     if isinstance(tagged, (int, float)):
         return float(tagged)
-    units = "|".join(_re.escape(u) for u in sorted(r.lex.listed("speed_units"), key=len, reverse=True))
+    units = "|".join(_re.escape(u) for u in sorted(r.lex.listed("speed_units"), key=lambda u: (-len(u), u)))
     found = _re.search(rf"(\d+(?:\.\d+)?)\s*(?:{units})", r.text.lower()) if units else None
     return float(found.group(1)) if found else None
 
