@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from assistant.nlu.intents.cost import kind as cost_kind
 from assistant.nlu.intents.cost import usage_stated
-from assistant.nlu.intents.rates import epochs, provider, sample_tokens, samples
+from assistant.nlu.intents.rates import job_fields, provider
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.queries import CostQuery, GpuRef, Query, RatesQuery, SpecQuery
@@ -113,14 +113,7 @@ def cloud_job(r: Reading) -> Query | None:
         text=r.text,
         provider=provider(r),
         mode="job",
-        model=r.model,
-        params_b=float(sized) if sized else None,
-        method=r.mode() if r.mode() != "inference" else "full_finetune",
-        tokens=r.num("TOKENS"),
-        samples=samples(r),
-        sample_tokens=sample_tokens(r),
-        epochs=epochs(r),
-        pretrain=bool(said(r, "pretrain_words")),
+        **job_fields(r, sized),
         deadline_hours=form.deadline_hours,
     )
 

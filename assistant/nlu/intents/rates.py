@@ -100,6 +100,21 @@ _SAMPLES = re.compile(
 _SCALE = {"k": 1e3, "m": 1e6, "w": 1e4, "千": 1e3, "万": 1e4}
 
 
+def job_fields(r: Reading, sized) -> dict:
+    """The training job a question states, as RatesQuery fields: the model or its size, the method (full
+    fine-tuning unless one is named), the data (tokens, samples and their length, epochs), pre-training."""
+    return dict(
+        model=r.model,
+        params_b=float(sized) if sized else None,
+        method=r.mode() if r.mode() != "inference" else "full_finetune",
+        tokens=r.num("TOKENS"),
+        samples=samples(r),
+        sample_tokens=sample_tokens(r),
+        epochs=epochs(r),
+        pretrain=bool(said(r, "pretrain_words")),
+    )
+
+
 def samples(r: Reading) -> float | None:
     """ "about 50k samples", "5万条数据", "数据一万条", "10w条": the number of training samples a job names; None if
     none."""
@@ -289,14 +304,7 @@ def read(r: Reading) -> Query | None:
             gpus=tuple(r.explicit),
             provider=named,
             mode="job",
-            model=r.model,
-            params_b=float(sized) if sized else None,
-            method=r.mode() if r.mode() != "inference" else "full_finetune",
-            tokens=r.num("TOKENS"),
-            samples=samples(r),
-            sample_tokens=sample_tokens(r),
-            epochs=epochs(r),
-            pretrain=bool(said(r, "pretrain_words")),
+            **job_fields(r, sized),
             hours=total,  # "lora on a rented a100 for about 10 hours": the hours stated are what is rented
         )
     hourly_of_it = bool(r.refs) and all(g.pronoun for g in r.refs) and bool(said(r, "rate_words"))
