@@ -47,18 +47,31 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     else:
         diff = per_hour / rate.on_demand_usd_per_gpu_hour - 1
         verdict = "good" if diff <= GOOD_BELOW else "high" if diff > HIGH_ABOVE else "fair"
-        head = i18n.gap(env.lang).join(
-            [
-                quote,
-                env.t(
-                    f"rent_quote.{verdict}",
-                    rate=env.money(rate.on_demand_usd_per_gpu_hour, 2),
-                    provider=rate.provider,
-                    observed=rate.observed,
-                    ratio=f"{per_hour / rate.on_demand_usd_per_gpu_hour:.1f}",
-                    month=env.money(rate.on_demand_usd_per_gpu_hour * n * HOURS[query.offer_period or "month"]),
-                ),
-            ]
+        hourly = query.offer_period == "hour" and n == 1  # "$0.35/hr for a 4090, good price?": one rate to weigh
+        head = (
+            env.t(
+                f"rent_quote.{verdict}_hourly",
+                offer=env.money(per_hour, 2),
+                gpu=gpu.short_name,
+                rate=env.money(rate.on_demand_usd_per_gpu_hour, 2),
+                provider=rate.provider,
+                observed=rate.observed,
+                ratio=f"{per_hour / rate.on_demand_usd_per_gpu_hour:.1f}",
+            )
+            if hourly
+            else i18n.gap(env.lang).join(
+                [
+                    quote,
+                    env.t(
+                        f"rent_quote.{verdict}",
+                        rate=env.money(rate.on_demand_usd_per_gpu_hour, 2),
+                        provider=rate.provider,
+                        observed=rate.observed,
+                        ratio=f"{per_hour / rate.on_demand_usd_per_gpu_hour:.1f}",
+                        month=env.money(rate.on_demand_usd_per_gpu_hour * n * HOURS[query.offer_period or "month"]),
+                    ),
+                ]
+            )
         )
         if other is not None:
             head = i18n.gap(env.lang).join(

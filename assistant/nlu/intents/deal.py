@@ -89,6 +89,34 @@ def read(r: Reading) -> Query | None:
     )
 
 
+def rate_quote(r: Reading) -> Query | None:
+    """An hourly rent quoted for one card and asked whether it is fair ("tensordock quoted me $0.35/hr for a 4090.
+    good price or meh", "runpod wants $0.69/hr for a 4090, rip off?", "autodl 4090一小时1.88 贵吗"): a deal on a
+    rent for the hour (respond/rent_quote.py weighs it against the cloud rates), not the provider's rate table."""
+    asked = said(r, "deal_words") or said(r, "verdict_worth") or said(r, "verdict_negative")
+    named = {g.name for g in r.refs if g.pronoun is None and g.name}
+    if not asked or len(named) != 1:
+        return None
+    rate = r.b.first("RATE")
+    if rate is None and r.b.has("HOURS") and any(t.text in _ONE_HOUR for t in r.b.kinds.get("HOURS", [])):
+        numbers = r.b.kinds.get("NUMBER", [])
+        rate = numbers[0].value if len(numbers) == 1 else None  # "一小时1.88": the number beside one hour
+    if not isinstance(rate, (int, float)) or rate <= 0:
+        return None
+    gpu = next(g for g in r.refs if g.name in named)
+    return VerdictQuery(
+        text=r.text,
+        gpus=(gpu,),
+        offer_period="hour",
+        kind="deal",
+        offer=float(rate),
+        money_currency=r.currency("RATE") or r.unnamed_currency(),
+    )
+
+
+_ONE_HOUR = ("一小时", "每小时", "1小时", "一个小时")
+
+
 def _offered_card(r: Reading, named: list[GpuRef]) -> list[GpuRef]:
     """ "got offered a 4090 for $1,450 from a guy upgrading to a 5090": of several cards, the one the amount follows
     (GPU, then money, or a price word and an amount) is offered; a card named after a word of [lists]
