@@ -97,7 +97,11 @@ def rate_quote(r: Reading) -> Query | None:
     named = {g.name for g in r.refs if g.pronoun is None and g.name}
     if not asked or len(named) != 1:
         return None
+    if len(r.b.kinds.get("RATE", [])) > 1 or r.b.has("MONEY", "HOW_MUCH"):
+        return None  # "lambda wants $2.99/hr ... vast has one at $1.87, how much do i save": two offers, a sum asked
     rate = r.b.first("RATE")
+    if rate is not None and r.b.has("HOURS"):
+        return None  # "$2.99/hr ... needs ~40 hrs": a job priced at a rate, not a rate judged
     if rate is None and r.b.has("HOURS") and any(t.text in _ONE_HOUR for t in r.b.kinds.get("HOURS", [])):
         numbers = r.b.kinds.get("NUMBER", [])
         rate = numbers[0].value if len(numbers) == 1 else None  # "一小时1.88": the number beside one hour
