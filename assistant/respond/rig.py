@@ -22,7 +22,7 @@ from assistant.models import constants as C
 from assistant.models import diffusion_memory, memory, scaling, train_memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RigQuery
-from assistant.respond import circuit, mixed_set, psu_draw, quiet
+from assistant.respond import circuit, mixed_set, psu_draw, quiet, rig_power
 from assistant.respond.builds import MAX_GPUS, SERVER_GPUS, Build, builds, platform_for, power
 from assistant.respond.cpus import cpu_power
 from assistant.respond.env import Env
@@ -302,58 +302,6 @@ def _tradeoff(env: Env, b: Build, choice: Build, unit: str) -> str:
     )
 
 
-def _power_head(query: RigQuery, b: Build, env: Env) -> str:
-    """The PSU answer first: what the build needs, and whether the PSU the user has is enough; if not,
-    the per-card power limit that would fit it (the reference: 50 W less costs about 7 % speed)."""
-    rules = power()
-    load = b.gpu_w + b.platform.cpu_w + rules["rest_w"]
-    values = dict(build=b.label, load=f"{load:,.0f}", psu=f"{b.psu_w:,}", margin=f"{rules['psu_margin']:g}")
-    values["draw"] = env.t("rig.draw_one" if b.n == 1 else "rig.draw_many")  # "RTX 5070 Ti draws", "2 x ... draw"
-    suggested = b.gpu.suggested_psu_w if b.n == 1 else None  # one card: the PSU its specifications suggest
-    if suggested and query.psu_w and query.cpu and suggested <= query.psu_w < b.psu_w:
-        # the specifications assume a typical CPU; a named power-hungry one ("4090 + 13900k, 850w?") leaves no margin
-        limit = (query.psu_w / rules["psu_margin"] - b.platform.cpu_w - rules["rest_w"]) / b.n
-        return env.t(
-            "rig.power_tight_cpu",
-            have=f"{query.psu_w:,.0f}",
-            suggested=f"{suggested:,}",
-            gpu=b.gpu.short_name,
-            cpu=query.cpu,
-            cpu_w=f"{b.platform.cpu_w:,.0f}",
-            limit=f"{max(limit, 0):,.0f}",
-            **values,
-        )
-    if suggested and query.psu_w and query.psu_w >= max(suggested, load):  # and it carries the load we estimate
-        return env.t(
-            "rig.power_ok_spec", have=f"{query.psu_w:,.0f}", suggested=f"{suggested:,}", gpu=b.gpu.short_name, **values
-        )
-    if suggested and not query.psu_w:
-        return env.t("rig.power_need_spec", suggested=f"{suggested:,}", gpu=b.gpu.short_name, **values)
-    tdp = env.reader.known_gpu(b.gpu.name).tdp_w or 0  # the stock power, also when the question limits the cards
-    cap = b.gpu.tdp_w if b.gpu.tdp_w != tdp else None  # the limit the question states per card, already applied
-    if not query.psu_w:
-        return env.t("rig.power_need_capped", cap=f"{cap:,}", **values) if cap else env.t("rig.power_need", **values)
-    need = load * rules["psu_margin"]  # the margin decides a PSU the user has; b.psu_w is rounded up to buy one
-    if query.psu_w >= need:
-        values["psu"] = f"{math.ceil(need / 10) * 10:,}"
-        if suggested and query.psu_w < suggested:  # under the card's whole-system figure, which assumes any CPU
-            return env.t(
-                "rig.power_ok_below_spec",
-                have=f"{query.psu_w:,.0f}",
-                suggested=f"{suggested:,}",
-                gpu=b.gpu.short_name,
-                **values,
-            )
-        return env.t("rig.power_ok", have=f"{query.psu_w:,.0f}", **values)
-    per_card = (query.psu_w / rules["psu_margin"] - b.platform.cpu_w - rules["rest_w"]) / b.n
-    if tdp and per_card >= 0.6 * tdp:
-        key = "rig.power_limit_capped" if cap else "rig.power_limit"
-        return env.t(
-            key, have=f"{query.psu_w:,.0f}", limit=f"{per_card:,.0f}", tdp=f"{tdp:,}", cap=f"{cap or 0:,}", **values
-        )
-    return env.t("rig.power_short", have=f"{query.psu_w:,.0f}", **values)
-
-
 def _converted(env: Env, builds: list[Build]) -> set[str]:
     """The cards of `builds` priced from the other market's quotes (a US street price in a yuan rig)."""
     return {b.gpu.name for b in builds if is_converted(purchase_price(b.gpu.name, env), env)}
@@ -459,7 +407,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
         speed=_speed_text(env, choice, unit),
     )
     if query.asks_power:  # a PSU question: the power answer is the headline, the build stays in the table
-        head = _power_head(query, choice, env)
+        head = rig_power.power_head(query, choice, env)
     on_circuit = circuit.asked(query)
     if on_circuit:  # "4x3090 on a 120v 15a circuit?": the wall circuit's verdict leads
         circuit_text, circuit_figures = circuit.sentence(query, choice, env)

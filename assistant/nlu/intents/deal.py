@@ -95,17 +95,10 @@ def rate_quote(r: Reading) -> Query | None:
     rent for the hour (respond/rent_quote.py weighs it against the cloud rates), not the provider's rate table."""
     asked = said(r, "deal_words") or said(r, "verdict_worth") or said(r, "verdict_negative")
     named = {g.name for g in r.refs if g.pronoun is None and g.name}
-    if not asked or len(named) != 1:
-        return None
-    if len(r.b.kinds.get("RATE", [])) > 1 or r.b.has("MONEY", "HOW_MUCH"):
-        return None  # "lambda wants $2.99/hr ... vast has one at $1.87, how much do i save": two offers, a sum asked
-    rate = r.b.first("RATE")
-    if rate is not None and r.b.has("HOURS"):
-        return None  # "$2.99/hr ... needs ~40 hrs": a job priced at a rate, not a rate judged
-    if rate is None and r.b.has("HOURS") and any(t.text in _ONE_HOUR for t in r.b.kinds.get("HOURS", [])):
-        numbers = r.b.kinds.get("NUMBER", [])
-        rate = numbers[0].value if len(numbers) == 1 else None  # "一小时1.88": the number beside one hour
-    if not isinstance(rate, (int, float)) or rate <= 0:
+    if not (asked or said(r, "rate_quote_asks")) or len(named) != 1 or r.b.has("HOW_MUCH"):
+        return None  # "... how much do i save": a sum asked, not a quote judged
+    rate = _quoted_rate(r)
+    if rate is None:
         return None
     gpu = next(g for g in r.refs if g.name in named)
     return VerdictQuery(
@@ -113,9 +106,23 @@ def rate_quote(r: Reading) -> Query | None:
         gpus=(gpu,),
         offer_period="hour",
         kind="deal",
-        offer=float(rate),
-        money_currency=r.currency("RATE") or r.unnamed_currency(),
+        offer=rate,
+        money_currency=r.currency("RATE") or r.currency() or r.unnamed_currency(),
     )
+
+
+def _quoted_rate(r: Reading) -> float | None:
+    """The one hourly rate said: a RATE ("$0.35/hr") with no other amount or hours of a job ("... needs ~40 hrs",
+    "vast has one at $1.87"), or one amount beside one hour ("一小时30块", "一小时1.88"); None otherwise."""
+    rates, hours = r.b.kinds.get("RATE", []), r.b.kinds.get("HOURS", [])
+    amounts = r.b.kinds.get("MONEY", []) + r.b.kinds.get("NUMBER", [])
+    if len(rates) == 1 and not hours and not amounts:
+        value = rates[0].value
+    elif not rates and hours and all(t.text in _ONE_HOUR for t in hours) and len(amounts) == 1:
+        value = amounts[0].value
+    else:
+        return None
+    return float(value) if isinstance(value, (int, float)) and value > 0 else None
 
 
 _ONE_HOUR = ("一小时", "每小时", "1小时", "一个小时")
