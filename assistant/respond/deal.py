@@ -27,7 +27,7 @@ from assistant.answer import Answer
 from assistant.models import memory
 from assistant.models.cost import PriceLookup, is_list_price
 from assistant.queries import VerdictQuery
-from assistant.respond import deal_use, platform_note, vendor_practice
+from assistant.respond import card_risks, deal_use, platform_note, vendor_practice
 from assistant.respond.env import Env
 from assistant.respond.mining import mining_notes
 from assistant.respond.pricing import (
@@ -116,6 +116,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
             sources = [*sources, *env.cite(modified["source"])]
         if pair:  # the verdict first, then how the model runs and the missing price
             head = pair + i18n.gap(env.lang) + head
+        head, steps, sources = _with_risks(query, gpu, head, list(steps), list(sources), env)
         unpriced = {"answer": answer, "kind": "deal", "gpu": gpu.name}
         if (
             bare and bare != head
@@ -212,10 +213,30 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     if other is not None:
         sources += [s for s in env.cite(other.source) if s not in sources]
     sources += [s for s in platform_sources if s not in sources]
+    head, steps, sources = _with_risks(query, gpu, head, list(steps), sources, env)
     judged = {"answer": judged_answer, "kind": "deal", "gpu": gpu.name}
     return verdict_answer(
         query, env, gpu, head, judged, _DEAL_PICK, {"deal": figures}, steps=list(steps), sources=list(sources)
     )
+
+
+def _with_risks(query: VerdictQuery, gpu: GpuSpec, head: str, steps: list, sources: list, env: Env):
+    """The catches of the card's form (an SXM module on an adapter, passive cooling): after the verdict when asked
+    ("坑在哪"), else among the steps."""
+    notes, cited = card_risks.risk_notes(gpu, env)
+    sources = [*sources, *(s for s in cited if s not in sources)]
+    if not query.risks:
+        return head, [*steps, *notes], sources
+    # the checks of a used, ex-mining or modified card answer "坑在哪" too: they move up from the steps
+    movable = {env.t("deal.used_checks"), *mining_notes(query.text, env)[0]}
+    if market_variant(gpu.name) is not None:
+        movable.add(difference_note([gpu], env))
+    moved = [s for s in steps if s in movable]
+    notes = [*notes, *moved]
+    if not notes:
+        return head, steps, sources
+    lead = env.t("deal.risks_lead", notes=i18n.gap(env.lang).join(notes))
+    return head + i18n.gap(env.lang) + lead, [s for s in steps if s not in moved], sources
 
 
 _QUANT_WORDS = (  # a precision named beside "llms" in a deal question, as the llama.cpp quant it is run at

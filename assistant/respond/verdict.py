@@ -20,7 +20,7 @@ from assistant.models import constants as C
 from assistant.models import hardware, memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import VerdictQuery
-from assistant.respond import deal, ollama, vendor_practice, verdict_feature, wait
+from assistant.respond import card_risks, deal, ollama, vendor_practice, verdict_feature, wait
 from assistant.respond.env import Env
 from assistant.respond.fit import largest_finetunable, largest_llm
 from assistant.respond.mining import mining_notes
@@ -527,7 +527,9 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     if query.kind == "feature":
         return verdict_feature.respond(query, gpu, env)
     if query.offer is None:
-        return _as_asked(_with_ollama(_suitability(query, gpu, n, env), gpu, env), env)
+        return card_risks.added(
+            _as_asked(_with_ollama(_suitability(query, gpu, n, env), gpu, env), env), query, gpu, env
+        )
     at_offer = _at_offer(query, env, gpu, n)
     suits = _with_ollama(_suitability(query, gpu, n, at_offer), gpu, at_offer)
     price = deal.respond(dataclasses.replace(query, kind="deal"), env)  # "p40 for $200 still worth it": the price too

@@ -39,7 +39,9 @@ def read(r: Reading) -> Query | None:
     asked = asked or bool(said(r, "verdict_good_asked") or said(r, "verdict_negative"))
     if b.has("DATE") and (asked or b.has("PRICES", "SET")):
         return None  # a price snapshot, or "still worth it in 2026" (the verdict on the card, with the offer weighed)
-    offered = bool(said(r, "deal_words") or said(r, "deal_places")) or (asked and (_priced(r) or _bare_priced(r)))
+    risks = bool(said(r, "risk_words"))  # "五百块 坑在哪": the offer weighed, and the card's catches said first
+    offered = bool(said(r, "deal_words") or said(r, "deal_places") or risks)
+    offered = offered or (asked and (_priced(r) or _bare_priced(r)))
     priced_each = _each_offer(r)  # "used 3090 for $650 each, what about 2": a price of one card, with a count
     offered = offered or priced_each
     sized = r.num("PARAMS") if not r.model else None
@@ -86,6 +88,7 @@ def read(r: Reading) -> Query | None:
         money_currency=currency,
         model=model,
         params_b=sized,  # "闲鱼3090 5000块 能跑70b吗": how a 70B model runs on it, with the verdict on the price
+        risks=risks,
     )
 
 

@@ -138,6 +138,10 @@ def read(r: Reading) -> Query | None:
         kind = "enough"
     elif said(r, "verdict_good_asked") or (said(r, "verdict_good") and b.tags and b.tags[0].kind == "QUESTION"):
         kind = "good"
+    elif said(r, "risk_words"):
+        kind = (
+            "good"  # "p40有啥坑", "v100 sxm2转接板要注意什么": the card's case, its catches said (VerdictQuery.risks)
+        )
     elif r.workload and said(r, "verdict_how_is") and not set(r.fields()) - {"all"}:
         kind = "good"  # "mac mini m4 pro 64g跑大模型咋样": how it does at the workload named
     elif b.has("WHY") and said(r, "praise_words"):
@@ -163,6 +167,7 @@ def read(r: Reading) -> Query | None:
         money_currency=_offer_currency(r) if offer is not None else None,
         model=r.model if worth_for_model else None,
         params_b=r.num("PARAMS") if worth_for_model and not r.model else None,
+        risks=bool(said(r, "risk_words")),
     )
 
 

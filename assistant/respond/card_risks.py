@@ -1,0 +1,55 @@
+"""The risks of buying one card that its form brings, for a deal or a question asking where the catch is
+("拼多多上v100 sxm2转pcie 16g 五百块 这种能用吗 坑在哪").
+
+Contract: `risk_notes(gpu, env)` gives (notes, source ids) in the answer's language:
+- an SXM module (GpuSpec.server_module == "SXM") is no PCIe card: it needs an SXM-to-PCIe adapter board bought
+  apart, power through that board's 8-pin plugs at the module's board power (KB tdp_w), a cooler and fan of its
+  own (the adapter's fan is often loud), no NVLink on a single adapter, no display output; and, when CUDA no
+  longer targets its architecture (vendor_practice.cuda_ended, not yet "gone"), that step;
+- any other passively cooled card: the airflow it needs (verdict.passive_caveat);
+- else nothing.
+`added(answer, query, gpu, env)` puts them after a verdict's headline when the question asks the catches
+(VerdictQuery.risks: lexicon [lists] risk_words).
+The facts come from the sources cited (knowledge/sources/hardware.csv ids below), the numbers from the KB.
+"""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.answer import Answer
+from assistant.respond import vendor_practice
+from assistant.respond.env import Env
+from assistant.specs import GpuSpec
+
+# a build log of a V100 SXM2 on an adapter in a desktop (adapter bought apart, its loud fan, the legacy driver
+# branch) and an adapter board's README (8-pin power, PCIe x16, no NVLink)
+SXM_SOURCES = ("hw-tymscar-v100-sxm2-2026", "hw-liuxinyu-sxm2-adapter-2026")
+
+
+def risk_notes(gpu: GpuSpec, env: Env) -> tuple[list[str], list[str]]:
+    if gpu.server_module == "SXM":
+        watts = f"{gpu.tdp_w:,}" if gpu.tdp_w else "?"
+        notes, sources = [env.t("deal.risk_sxm", gpu=gpu.short_name, watts=watts)], env.cite(*SXM_SOURCES)
+        ended, state, ended_sources = vendor_practice.cuda_ended(gpu, env)
+        if ended and state != "gone":  # "gone" leads the deal answer already
+            notes.append(ended)
+            sources += [s for s in ended_sources if s not in sources]
+        return notes, sources
+    if gpu.passively_cooled:
+        return [env.t("verdict.passive_caveat", gpu=gpu.short_name)], []
+    return [], []
+
+
+def added(answer: Answer, query, gpu: GpuSpec, env: Env) -> Answer:
+    """A verdict without an offer ("p40有啥坑", "v100 sxm2转接板有啥坑") whose question asks the catches: the notes
+    after its headline (those it says already are not repeated)."""
+    if not getattr(query, "risks", False) or answer.clarification:
+        return answer
+    notes, cited = risk_notes(gpu, env)
+    notes = [n for n in notes if n not in answer.headline]
+    if notes and gpu.server_module == "SXM":  # the module's note says its cooling: the general airflow one goes
+        answer.headline = answer.headline.replace(env.t("verdict.passive_caveat", gpu=gpu.short_name), "")
+    if notes:
+        answer.headline = i18n.gap(env.lang).join([answer.headline, *notes])
+        answer.sources = list(dict.fromkeys([*answer.sources, *cited]))
+    return answer
