@@ -6,7 +6,9 @@ None. No calibration row measures image generation, so this is an estimate: the 
 per forward (counted from its architecture, scaled to the size asked: linear and convolution work with the pixels,
 self-attention with their square) x 2 FLOPs x guidance passes, at the lower of the rate llama.cpp's cuBLAS prompt
 kernels reach (§llm.prefill: 0.45 x the FP16-accumulate tensor peak [CAL]) and IMAGE_ACC32_EFFICIENCY x the
-FP32-accumulate peak PyTorch's products run at, x the power-limited clock factor; plus the host time of the step's
+FP32-accumulate peak PyTorch's products run at, x the power-limited clock factor, and on a GPU that is not NVIDIA's
+(ROCm, oneAPI: the two efficiencies above describe CUDA libraries only) at most the reference RTX 3090's rate x the
+GPU's 16-bit batched-inference roofline score (§image.speed, "other vendors"); plus the host time of the step's
 kernel launches (DENOISER_KERNELS x IMAGE_KERNEL_HOST_US) and one VAE decode. Not counted: text encoding, sampler
 arithmetic. Never raises; 0 steps/s for a GPU without a tensor or FP16 rate.
 """
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from assistant.models import constants as C
 from assistant.models import hardware as hw
 from assistant.models import llm
+from assistant.models import performance as perf
 from assistant.models.diffusion_memory import uses_guidance
 from assistant.models.memory import transfer_seconds
 from assistant.specs import GpuSpec, ModelSpec
@@ -50,7 +53,26 @@ def effective_tflops(gpu: GpuSpec) -> float:
     acc16 = max(llm._compute_tflops(gpu).value, 0.0) * C.PREFILL_EFFICIENCY
     acc32 = max(hw.matmul_tflops(gpu, "fp16_acc32").value, 0.0) * C.IMAGE_ACC32_EFFICIENCY
     rate = min(acc16, acc32) if acc32 > 0 else acc16
-    return rate * hw.power_clock_factor(gpu)
+    rate *= hw.power_clock_factor(gpu)
+    ceiling = score_ceiling_tflops(gpu)
+    return min(rate, ceiling) if ceiling > 0 else rate
+
+
+def reference_tflops() -> float:
+    """The rate of the reference RTX 3090 by the rule above: a GeForce card, so FP32 accumulate at half its
+    FP16-accumulate peak (2 x REF_TENSOR_TFLOPS); the lower ceiling decides."""
+    return min(C.PREFILL_EFFICIENCY * 2 * C.REF_TENSOR_TFLOPS, C.IMAGE_ACC32_EFFICIENCY * C.REF_TENSOR_TFLOPS)
+
+
+def score_ceiling_tflops(gpu: GpuSpec) -> float:
+    """For a GPU that is not NVIDIA's, the reference rate x its 16-bit batched-inference score (§perf, the roofline
+    the training calibration fits): the tensor-peak efficiencies were measured on cuBLAS, and a matrix unit's peak
+    on ROCm or oneAPI says little about the convolution and attention kernels a denoiser runs there. 0 (no ceiling)
+    for NVIDIA GPUs, Apple GPUs (no roofline score) and unrated GPUs."""
+    vendor = (gpu.vendor or "").lower()
+    if not vendor or vendor.startswith("nvidia") or hw.is_apple(gpu):
+        return 0.0
+    return reference_tflops() * perf.relative_performance(gpu, "infer16").per_gpu_score
 
 
 def image_speed(

@@ -41,6 +41,31 @@ IMAGE_SPEED_OUT_OF_SAMPLE = (
         7.5,
         "AUTOMATIC1111/stable-diffusion-webui issue #2449, Nov 2022",
     ),
+    # Not NVIDIA (§image.speed, other vendors): the score ceiling, not the tensor peak, decides these
+    (
+        "RX 9070 XT, SDXL 1024 px, SD.Next ROCm 6.4",
+        "Radeon RX 9070 XT",
+        "sdxl-base",
+        1024,
+        1.91,
+        "knowledge/sources/models.csv image-speed-rocm-9070xt-sdnext (bf16, 20 steps)",
+    ),
+    (
+        "RX 9070 XT, SDXL 512 px, SD.Next ROCm 6.4",
+        "Radeon RX 9070 XT",
+        "sdxl-base",
+        512,
+        7.79,
+        "knowledge/sources/models.csv image-speed-rocm-9070xt-sdnext (bf16, 20 steps)",
+    ),
+    (
+        "RX 6900 XT, SDXL 1024 px, ComfyUI ROCm 6.3",
+        "Radeon RX 6900 XT",
+        "sdxl-base",
+        1024,
+        1.62,
+        "knowledge/sources/models.csv image-speed-comfyui-7332-rdna (20 steps)",
+    ),
 )
 
 
