@@ -139,15 +139,17 @@ def _compare(query: CompareQuery, env: Env) -> Answer:
     env = env.for_query(query)
     if scaling.is_scaling(query):
         return scaling.respond(query, env)
-    env, gap_note = compare_gap.with_gap(query, env)  # "差两百块": the dearer card at the cheaper one's price + the gap
+    env, gap_note, gap = compare_gap.with_gap(
+        query, env
+    )  # "差两百块": the dearer card at the cheaper one's price + gap
     if gap_note:
-        answer = _compare_priced(query, env)
+        answer = _compare_priced(query, env, gap)
         answer.steps = [gap_note, *answer.steps]
         return answer
     return _compare_priced(query, env)
 
 
-def _compare_priced(query: CompareQuery, env: Env) -> Answer:
+def _compare_priced(query: CompareQuery, env: Env, gap: compare_gap.Gap | None = None) -> Answer:
     gpus = env.reader.gpus([r.name for r in query.gpus if r.name])
     names = list(dict.fromkeys(g.name for g in gpus))
     upgrade = upgrade_path.answer(query, gpus, env)  # "i have 2 3060s, add a third or sell both for a 3090?"
@@ -203,7 +205,9 @@ def _compare_priced(query: CompareQuery, env: Env) -> Answer:
         )
     versions = len(names) == 2 and _versions_of_one(rows[names[0]].gpu, rows[names[1]].gpu)
     picked = None if versions else _pick(query, rows, names, title, chat, about_model, env)
-    headline = _with_pick_and_worth(query, headline, picked, rows, names, title, env)
+    holds = model_figures.get("model_choice")  # only this side holds the model named: its extra buys that memory
+    model = (holds, about_model_name(query, env)) if holds else None
+    headline = _with_pick_and_worth(query, headline, picked, rows, names, title, env, gap, model)
     if picked is not None:
         choice = picked[0]
     if not model_figures.get("model_choice"):  # an AMD / Intel pick over NVIDIA: the software caveat leads
@@ -250,11 +254,11 @@ def _compare_priced(query: CompareQuery, env: Env) -> Answer:
         stated = {r.name: r.condition for r in query.gpus if r.name and r.condition}  # "二手3090和全新4070tis"
         gpus = [rows[n].gpu for n in names]
         offers = {name: env.to_usd(amount, cur) for name, amount, cur in query.offers}
-        said, gap = (
+        said, gap_figures = (
             difference.lead(gpus, env, price=price, conditions=stated, offers=offers) if price or not lead else ("", {})
         )
         headline = i18n.gap(env.lang).join(x for x in (said, headline) if x)
-        figures |= gap
+        figures |= gap_figures
     steps += variant_steps
     licence = _datacenter_licence(query, [rows[n].gpu for n in names], env)
     if licence:  # "h20和4090 企业采购": a GeForce card is not licensed for a datacenter
@@ -380,15 +384,30 @@ def _pick(query: CompareQuery, rows: dict, names: list[str], title: str, chat, a
     return picked
 
 
-def _with_pick_and_worth(query: CompareQuery, headline: str, picked, rows: dict, names, title, env: Env) -> str:
+def _with_pick_and_worth(
+    query: CompareQuery,
+    headline: str,
+    picked,
+    rows: dict,
+    names,
+    title,
+    env: Env,
+    gap: compare_gap.Gap | None = None,
+    model: tuple[str, str] | None = None,
+) -> str:
     """The pick leads the headline; "is the 4090 worth the extra?" puts the verdict on the dearer one first,
     or right after the pick when the question also asks which one to buy."""
     worth_text = ""
     if query.worth and len(names) == 2:
         subject = compare_headline.worth_subject(query, names)  # "is the pro 6000 worth it vs 4x 5090": that card
         by_memory = picked is not None and picked[2].get("reason") == "memory"
+        by_memory = by_memory or (model is not None and rows[model[0]].price is not None)
         server = picked[0] if picked is not None and picked[2].get("reason") == "server" else None
-        worth_text = compare_headline.worth(rows[names[0]], rows[names[1]], title, env, subject, by_memory, server)
+        if gap is not None and subject != gap.cheaper:  # "worth the extra $300": the money the user said is weighed
+            held = model[1] if model is not None and model[0] == gap.dearer else None
+            worth_text = compare_gap.worth(rows[gap.dearer], rows[gap.cheaper], gap, title, env, by_memory, held)
+        else:
+            worth_text = compare_headline.worth(rows[names[0]], rows[names[1]], title, env, subject, by_memory, server)
     if picked is not None:
         headline = picked[1] + i18n.gap(env.lang) + headline
     if worth_text and picked is not None and lexicon(env.lang).words_in("choice_words", query.text.lower()):

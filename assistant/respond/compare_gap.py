@@ -6,46 +6,83 @@ dearer one that price plus the gap (for this answer only, as an offer is weighed
 sentence saying so; (env, None) when no gap is stated or the cards cannot be priced. The cheaper card is the one the
 question says is cheaper ("A比B贵" -> B), else the one with the lower launch price, else the slower one (16-bit
 training score: a gap is usually paid for speed [A]), else the one with the lower market price. Both prices are
-taken in one condition: new when both have a new price, else used when both have one, else each card's average.
+taken in one condition: new when both have a new price, else used when both have one, else each card's average;
+when only one card has a price ("3090ti和3090 二手差800": no 3090 Ti quote), the other is that price plus or less
+the gap, the dearer one told by the question, the launch prices or the speeds (never by a price it lacks).
+The third value is the `Gap` itself, for the "is it worth the extra" verdict to weigh the money the user said.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
+from assistant import i18n
+from assistant.models.values import safe_div
 from assistant.queries import CompareQuery
+from assistant.respond.compare_headline import memory_sentence, memory_tail, more_memory
 from assistant.respond.env import Env
-from assistant.respond.pricing import PriceLookup, price_of, price_text, score
+from assistant.respond.pricing import PriceLookup, ValueRow, price_of, price_text, score
+
+MEMORY_STEP = 1.5  # the dearer card has at least this many times the memory ...
+MEMORY_PAID = 1.25  # ... and is less than this much faster: the gap is paid for memory, not speed [A]
 
 
-def with_gap(query: CompareQuery, env: Env) -> tuple[Env, str | None]:
+@dataclasses.dataclass(frozen=True)
+class Gap:
+    """The stated gap in USD, the cheaper and the dearer card, and the cheaper card's price it starts from."""
+
+    usd: float
+    cheaper: str
+    dearer: str
+    base_usd: float
+
+
+def with_gap(query: CompareQuery, env: Env) -> tuple[Env, str | None, Gap | None]:
     if query.price_gap is None:
-        return env, None
+        return env, None, None
     amount, currency, dearer = query.price_gap
     gap = env.to_usd(amount, currency)
     names = list(dict.fromkeys(r.name for r in query.gpus if r.name))
     if gap is None or len(names) != 2:
-        return env, None
-    found = _same_condition(names, env)
+        return env, None, None
+    found = _same_condition(names, env) or _one_priced(names, dearer, env)
     if found is None:
-        return env, env.t("compare.gap_unpriced", gap=env.money(gap))
+        return env, env.t("compare.gap_unpriced", gap=env.money(gap)), None
     condition, prices = found
     if dearer not in names:
-        dearer = _dearer(names, prices, env)
-    cheaper = next(n for n in names if n != dearer)
-    base = prices[cheaper].usd
+        dearer = _dearer(names, prices, env, by_price=len(prices) == 2)
+    cheaper = next((n for n in names if n != dearer), None)
+    if dearer is None or cheaper is None or (cheaper not in prices and prices[dearer].usd <= gap):
+        return env, env.t("compare.gap_unpriced", gap=env.money(gap)), None
+    # the priced card is the start: the cheaper one's price plus the gap, or the dearer one's less the gap
+    start, other = (cheaper, dearer) if cheaper in prices else (dearer, cheaper)
+    base = prices[cheaper].usd if cheaper in prices else prices[dearer].usd - gap
     conditions = (condition,) if condition else ("new", "used")
     overrides = {(n, c): usd for n, usd in ((cheaper, base), (dearer, base + gap)) for c in conditions}
     assumptions = dataclasses.replace(env.assumptions, prices=env.assumptions.prices | overrides)
     note = env.t(
-        "compare.gap_stated",
+        "compare.gap_stated" if start == cheaper else "compare.gap_stated_down",
         gap=env.money(gap),
-        cheaper=env.reader.known_gpu(cheaper).short_name,
-        price=price_text(prices[cheaper], env),
-        dearer=env.reader.known_gpu(dearer).short_name,
-        dearer_price=env.money(base + gap),
+        cheaper=env.reader.known_gpu(start).short_name,
+        price=price_text(prices[start], env),
+        dearer=env.reader.known_gpu(other).short_name,
+        dearer_price=env.money(base + gap if start == cheaper else base),
     )
-    return dataclasses.replace(env, assumptions=assumptions), note
+    return dataclasses.replace(env, assumptions=assumptions), note, Gap(gap, cheaper, dearer, base)
+
+
+def _one_priced(names: list[str], dearer: str | None, env: Env) -> tuple[str | None, dict[str, PriceLookup]] | None:
+    """Only one of the two cards has a price: that price alone, when the question, the launch prices or the speeds
+    say which card is the dearer (a price the other card lacks cannot)."""
+    found = {n: p for n in names if (p := price_of(n, env)) is not None}
+    if len(found) != 1:
+        return None
+    if dearer not in names:
+        dearer = _dearer(names, found, env, by_price=False)
+    if dearer is None:
+        return None
+    lookup = next(iter(found.values()))
+    return (lookup.condition if lookup.condition in ("new", "used") else None), found
 
 
 def _same_condition(names: list[str], env: Env) -> tuple[str | None, dict[str, PriceLookup]] | None:
@@ -56,7 +93,7 @@ def _same_condition(names: list[str], env: Env) -> tuple[str | None, dict[str, P
     return None
 
 
-def _dearer(names: list[str], prices: dict[str, PriceLookup], env: Env) -> str:
+def _dearer(names: list[str], prices: dict[str, PriceLookup], env: Env, by_price: bool = True) -> str | None:
     """The card that costs more when the question does not say (street quotes of different dates and markets can
     cross: a converted used 4070 SUPER above a 闲鱼 4070 Ti SUPER): see the module contract."""
     from assistant.respond.spec_figures import launch_price
@@ -67,4 +104,52 @@ def _dearer(names: list[str], prices: dict[str, PriceLookup], env: Env) -> str:
     rated = {n: score(env.reader.known_gpu(n), "train16").score or 0.0 for n in names}
     if all(rated.values()) and rated[names[0]] != rated[names[1]]:
         return max(names, key=lambda n: rated[n])  # the faster card is taken to be the dearer one [A]
+    if not by_price:
+        return None
     return max(names, key=lambda n: prices[n].usd)
+
+
+def worth(
+    up: ValueRow, other: ValueRow, gap: Gap, title: str, env: Env, memory_said: bool = False, held: str | None = None
+) -> str:
+    """ "is the 4080 super worth the extra 300", "差800值不值": the extra the user said, as a share of the cheaper
+    card's price, against the speed it buys for the workload asked (the verdict rule of compare_headline.worth, on
+    purchase prices instead of the cost over the years: the gap said is the money in question); "" when a card has no
+    speed.
+    `held`: the model named, which only the dearer card holds: then the extra buys that, a yes whatever the speed."""
+    speed = safe_div(up.perf.score, other.perf.score)
+    if not speed or gap.base_usd <= 0:
+        return ""
+    cost = (gap.base_usd + gap.usd) / gap.base_usd
+    values = {
+        "up": up.label,
+        "other": other.label,
+        "gap": env.money(gap.usd),
+        "pct": f"{(cost - 1) * 100:.0f}",
+        "speed": f"{speed:.2f}",
+        "title": title,
+        "up_price": env.money(gap.base_usd + gap.usd),
+        "other_price": env.money(gap.base_usd),
+        "b": f"{(other.gpu.memory_gb or 0) * other.n_gpus:g} GB",
+        "model": held or "",
+    }
+    roomy = more_memory({up.gpu.name: up, other.gpu.name: other}, [up.gpu.name, other.gpu.name])
+    bigger = roomy is not None and roomy["gpu"] == up.label
+    if held:
+        key = "model"
+    elif bigger and roomy is not None and roomy["times"] >= MEMORY_STEP and speed < MEMORY_PAID:
+        # "4060ti 8g和16g差600块": the extra is paid for memory; what each holds says whether it is worth it
+        return env.t("compare.worth_gap_memory_only", **values) + i18n.gap(env.lang) + memory_sentence(roomy, env)
+    elif speed < 1.05 and memory_said and bigger:
+        key = "memory_only"
+    elif speed < 1.05:  # not even 5 % faster
+        key = "no"
+    elif abs(speed / cost - 1) < 0.05:  # within 5 %: level per dollar
+        key = "even"
+    else:
+        key = "yes" if speed >= cost else "speed_only"
+    text = env.t(f"compare.worth_gap_{key}", **values)
+    watts = (up.gpu.tdp_w or 0) * up.n_gpus, (other.gpu.tdp_w or 0) * other.n_gpus
+    if all(watts) and watts[0] - watts[1] >= 50:  # "+100 W" is part of what the extra buys
+        text += i18n.gap(env.lang) + env.t("compare.worth_gap_power", up=up.label, a=f"{watts[0]:g}", b=f"{watts[1]:g}")
+    return text if memory_said else text + memory_tail(up, other, env)

@@ -184,21 +184,25 @@ def worth(
         text = env.t("compare.worth_yes", **values)
     else:
         text = env.t("compare.worth_speed_only", **values)
-    mem_up, mem_other = (up.gpu.memory_gb or 0) * up.n_gpus, (other.gpu.memory_gb or 0) * other.n_gpus
-    if memory_said:
-        return text
+    return text if memory_said else text + memory_tail(up, other, env, subject)
+
+
+def memory_tail(up: ValueRow, other: ValueRow, env: Env, subject: str | None = None) -> str:
+    """The sentence after a worth verdict when memory differs: the dearer card's larger memory, or the cheaper card's
+    larger memory per card; "" when neither holds more."""
+    mem_up, mem_other = _memory(up), _memory(other)
     if mem_up > mem_other:
         key = "compare.worth_memory_of" if subject == other.gpu.name else "compare.worth_memory"
-        text += i18n.gap(env.lang) + env.t(key, gpu=up.label, a=f"{mem_up:g} GB", b=f"{mem_other:g} GB")
-    elif (other.gpu.memory_gb or 0) > (up.gpu.memory_gb or 0):  # the cheaper side holds more on one card
-        text += i18n.gap(env.lang) + env.t(
+        return i18n.gap(env.lang) + env.t(key, gpu=up.label, a=f"{mem_up:g} GB", b=f"{mem_other:g} GB")
+    if (other.gpu.memory_gb or 0) > (up.gpu.memory_gb or 0):  # the cheaper side holds more on one card
+        return i18n.gap(env.lang) + env.t(
             "compare.worth_memory_one_card",
             gpu=other.label,
             a=f"{other.gpu.memory_gb:g} GB",
             b=f"{up.gpu.memory_gb or 0:g} GB",
             up=up.label,
         )
-    return text
+    return ""
 
 
 def _unpriced_pick(a: ValueRow, b: ValueRow, env: Env) -> tuple[str, str | None]:

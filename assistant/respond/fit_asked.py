@@ -25,7 +25,7 @@ NEED_TIGHT = 0.75  # "do you need 24gb for X": true when X takes more than this 
 
 
 def as_asked(answer: Answer, query: FitQuery, env: Env) -> Answer:
-    if not query.asked or not answer.headline or answer.clarification:
+    if not query.asked or query.asked == "system_ram" or not answer.headline or answer.clarification:
         return answer
     if query.asked == "need":
         return _need(answer, env)

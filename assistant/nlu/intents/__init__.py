@@ -71,6 +71,7 @@ READERS = (
     deal.read,  # "used 3090 for $650 a good deal?", "二手4090一万三能收吗": an offer weighed, not a price setting
     deal.rate_quote,  # "tensordock quoted me $0.35/hr for a 4090, good price?": an hourly rent weighed
     power_limit.read,  # "power-limit my 3090 to 250 w, how much do i lose", "what if i power limit it to 300w"
+    fit.system_ram,  # "how much ram do i need for a 70b gguf with a 12gb card": system RAM beside the GPUs
     fit.mixed_set,  # "can i mix a 3090 and a 4090 in one rig", "3090加一张3060能跑70b吗": different GPUs as one set
     recommend.series,  # "is the 40 series worth it for ai", "best 30 series card": across the family's cards
     explain.quant_quality,  # "int4 vs fp8 quality difference for 70b": what a precision costs, not a memory fit
@@ -163,7 +164,8 @@ def read(reading: Reading) -> Query | Clarification:
                 found, workload=reading.workload, model=reading.model, context_tokens=reading.num("CONTEXT")
             )
         if isinstance(found, CompareQuery) and (gap := price_gap(reading)) is not None:
-            found = dataclasses.replace(found, price_gap=gap)  # "差两百块": the gap, never a card's price
+            # "差两百块": the gap, never a card's price; a gap said is money to weigh ("extra $1400 ..., justified?")
+            found = dataclasses.replace(found, price_gap=gap, worth=True)
         stated = settings.stated_in(reading, found)
         boards = reading.boards() if reading.explicit else ()
         targets = tuple(t for t in reading.targets() if not (t[0] == "power_limit" and found.intent == "power_limit"))

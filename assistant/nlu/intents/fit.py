@@ -290,6 +290,26 @@ def read(r: Reading) -> Query | None:
     )
 
 
+_RAM_CHOICE = re.compile(r"\d+\s*(?:gb?)?\s*(?:or|还是|/)\s*\d+\s*(?:gb?)?\s*(?:of\s+)?(?:ram|ddr[45]|内存)")
+
+
+def system_ram(r: Reading) -> Query | None:
+    """ "how much ram do i need for a 70b gguf with a 12gb card", "is 32gb of ram enough for 70b q4 with a 4090",
+    "64 or 128gb ram for 70b partly on my 3090", "跑70b q4 显卡4090 内存要多大": the system RAM a model run on those
+    GPUs needs (lexicon [lists] asks_system_ram, or two RAM sizes to choose from), with a model or a size named.
+    The fit query of the question, asked "system_ram", its speed worked out (the part in RAM slows it)."""
+    if not (said(r, "asks_system_ram") or _RAM_CHOICE.search(r.text.lower())) or not (r.model or r.b.has("PARAMS")):
+        return None
+    found = read(r)
+    if not isinstance(found, FitQuery) or found.mode != "inference":
+        return None
+    ram = found.system_ram_gb
+    if ram is None and found.gpus:  # "is 32gb of ram enough ... with a 4090": alone, the amount is RAM
+        ram = next((float(t.value) for t in r.b.kinds.get("MEMORY", []) if isinstance(t.value, (int, float))), None)
+    vram = found.memory_gb if found.memory_gb != ram else None
+    return dataclasses.replace(found, asked="system_ram", want_speed=True, system_ram_gb=ram, memory_gb=vram)
+
+
 def mixed_set(r: Reading) -> Query | None:
     """Two or more different GPUs in one machine: a word of lexicon list `mixed_set` ("in one rig", "together",
     "一起"), a "+" between them, or the user's own cards (`mixed_owned`) asked to run a model; never a choice
