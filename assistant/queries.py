@@ -250,6 +250,7 @@ class FitQuery(Query):
     image_steps: int | None = None  # "sdxl at 30 steps": denoising steps of an image model generating
     train_steps: int | None = None  # "a 2000 step lora", "训练2000步": optimizer steps of a training job
     images: int | None = None  # "generate 1000 sdxl images", "a lora on 20 images": images a job makes or trains on
+    images_per: str | None = None  # "5000 sdxl images a day", "一天要出2000张": the period the images are made in
     images_in_hours: float | None = None  # "how many could i crank out in an hour": the images made in that time
     system_ram_gb: float | None = None  # "with 128gb ram", "64g内存": system RAM for MoE expert offload
     released: bool = False  # "满血r1", "unquantized": the weights as released (DeepSeek R1/V3: FP8), no lighter quant

@@ -123,6 +123,7 @@ class Dialogue:
                 query = dataclasses.replace(named, gpus=fill(self, named.gpus, query.intent in COUNTED))
             if open_ended:  # "how many watts does that pull from the wall" after 2 x RTX 3090
                 query = from_context.power_of_set(self, query)
+            query = usage.load_of_the_work(self, query)  # "the power bill for that" after 5000 images a day on it
         except NoSecondGpu as exc:
             return Clarification(
                 kind="missing",
@@ -162,6 +163,7 @@ class Dialogue:
     ) -> None:
         ctx = self.context
         ctx.job = job.job_after(ctx.job, query, gpus, figures or {})
+        ctx.load = usage.load_after(ctx.load, query, gpus, figures or {})
         ctx.focus_count = choice_count or 1 if choice else 1
         ctx.pending = None
         if query.intent == "explain":

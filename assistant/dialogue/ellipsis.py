@@ -151,7 +151,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     if base is None:
         raise NothingToReferTo(follow.text)
     more = follow.of_them and base.intent == "recommend" or not follow.gpus and base.intent == "spec"
-    if more and dlg.context.focus and (follow.gpu_count or 0) > 1:
+    if more and dlg.context.focus and (follow.gpu_count or 0) > 1 and not follow.fields:
         return _more_of_the_pick(dlg, base, follow)  # "what about 2 of them" after a pick, "两张呢" after a spec sheet
     if _only_settings(follow) and not affected(base, follow.settings):
         base = latest_affected(dlg.context, follow.settings) or base  # "what about used?" after the speed of a pick
@@ -178,11 +178,15 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     if follow.fields and base.intent != "spec" and not follow.gpus and dlg.context.gpus:
         from assistant.queries import SpecQuery  # "and its power?" after a comparison: the specs asked
 
-        shown = tuple(GpuRef(mention="", name=g) for g in dlg.context.gpus[:4])
+        # each with the count the conversation has of it ("待机功耗呢" after 3 x RTX 3090: the three)
+        shown = tuple(GpuRef(mention="", name=g, count=dlg.context.counts.get(g, 1)) for g in dlg.context.gpus[:4])
         # "how many watts" after a pick: the pick (as many as it picked), not every card of the ranking
         # ("国内能买到吗" asks it of every card the ranking showed)
         one = base.intent in ("recommend", "rig") and "china" not in follow.fields
         gpus = focus_refs(dlg) if one else shown
+        said = follow.gpu_count or 0
+        if said > 1 and len(gpus or shown) >= 1:  # "total power for 4 of them": 4 of the device
+            gpus = (dataclasses.replace((gpus or shown)[0], count=said),)
         return SpecQuery(text=follow.text, gpus=gpus or shown, fields=follow.fields)
     if follow.fields and "fields" in names:
         changes["fields"] = follow.fields

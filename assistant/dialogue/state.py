@@ -83,6 +83,8 @@ class Setup:
     # targets of a serving job ("给20个人用": users at once), as Query.targets: a fit on other cards serves them too
     targets: tuple[tuple[str, float], ...] = ()
     batch: int | None = None  # sequences decoded at once (a serving job: one per user)
+    images: int | None = None  # images the work makes ("5000 sdxl images a day"): a fit on any card times them
+    images_per: str | None = None  # the period they are made in (day | week | month | year)
 
     def named(self) -> bool:
         """A model or a model size is part of the set-up (not only a kind of work)."""
@@ -134,6 +136,9 @@ class Context:
     job_hours: float | None = None  # the hours of the training job the last answer timed in steps (an image LoRA)
     unfinished: str | None = None  # a question asked back because it named no card ("租一个月多少钱"), as typed
     job: Job = Job()  # the job thread (dialogue/job.py): what "总共多少钱", "换成h800呢", "2 h100s faster?" are about
+    # the use the thread's work puts on a card, as an answer found it (dialogue/usage.py): the card and its hours a
+    # week under load ("5000 sdxl images a day" on a 3090: 8.4 h a day), read by the bill, rent and rent-or-buy asked
+    load: tuple[str, float] | None = None
 
     def focus_or_first(self) -> str | None:
         """The GPU the last answer favoured, else the first GPU it was about (None: no GPU yet)."""

@@ -27,7 +27,7 @@ _TAKES = {
     "recommend": ("model", "params_b", "workload", "precision", "mode", "context_tokens"),
     "compare": ("model", "params_b", "workload", "precision"),
     "rig": ("model", "params_b", "workload", "precision"),
-    "fit": ("model", "params_b", "workload", "precision", "mode", "context_tokens"),
+    "fit": ("model", "params_b", "workload", "precision", "mode", "context_tokens", "images", "images_per"),
     "verdict": ("model", "workload"),
 }
 _NAMING = ("model", "params_b")
@@ -57,6 +57,8 @@ def setup_after(old: Setup, query: Query) -> Setup:
             context_tokens=getattr(query, "context_tokens", None),
             targets=query.targets,
             batch=getattr(query, "batch", None),
+            images=getattr(query, "images", None) if workload in (None, "image_generation") else None,
+            images_per=getattr(query, "images_per", None) if workload in (None, "image_generation") else None,
             **{key: getattr(query, key, None) for key in JOB_DATA},
         )
         same = (model is not None and old.model is not None and model.key == old.model.key) or (
@@ -64,7 +66,11 @@ def setup_after(old: Setup, query: Query) -> Setup:
         )
         if same and (new.workload is None or old.workload in (None, new.workload)):
             # "anything cheaper that still works?" after a LoRA job's time: the same job, its method and data kept
-            kept = {k: getattr(old, k) for k in ("mode", "context_tokens", *JOB_DATA) if getattr(new, k) is None}
+            kept = {
+                k: getattr(old, k)
+                for k in ("mode", "context_tokens", "images", "images_per", *JOB_DATA)
+                if getattr(new, k) is None
+            }
             if not new.targets:  # "两张a6000够吗" after serving it to 20 users: still 20 users
                 kept.update(targets=old.targets, batch=new.batch or old.batch)
             return dataclasses.replace(new, **kept)

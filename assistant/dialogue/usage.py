@@ -91,3 +91,47 @@ def _workload_only(query) -> bool:
     vendor, count, order or list of its own, so nothing a search of the market would answer."""
     own = (query.budget_usd, query.model, query.params_b, query.min_memory_gb, query.vendor, query.sort, query.top_n)
     return all(v is None for v in own) and query.gpu_count == 1 and not query.which_one and not query.among
+
+
+_WEEKS_PER = {"day": 1 / 7.0, "week": 1.0, "month": 730.0 / 168.0, "year": 8760.0 / 168.0}  # weeks in each period
+
+
+def load_after(
+    load: tuple[str, float] | None, query: Query, gpus: list[str], figures: dict
+) -> tuple[str, float] | None:
+    """The thread's load once `query` was answered: a fit that timed the images the work makes in a period ("5000 sdxl
+    images a day" on a 3090: 8.4 hours) sets the card and its hours a week under load; anything else keeps it."""
+    from assistant.queries import FitQuery
+
+    names = list(dict.fromkeys(gpus))
+    hours = figures.get("images_hours")
+    per = getattr(query, "images_per", None)
+    if isinstance(query, FitQuery) and len(names) == 1 and hours and per in _WEEKS_PER:
+        return names[0], min(float(hours) / _WEEKS_PER[per], 168.0)
+    return load
+
+
+def load_of_the_work(dlg: Dialogue, query: Query) -> Query:
+    """ "and the power bill for that at 0.25", "rent or buy then?", "租卡的话一个月多少钱" about the card the thread's
+    work was timed on (`Context.load`), with no use of their own said: at the hours a week that work takes, not the
+    utilization assumed."""
+    from assistant.queries import RatesQuery, RentOrBuyQuery
+
+    load = dlg.context.load
+    if load is None or "utilization" in dlg.assumptions.changed:
+        return query
+    if any(s.key == "utilization" for s in query.settings) or query.usage_assumed:
+        return query
+    gpu, per_week = load
+    names = {g.name for g in getattr(query, "gpus", ())}
+    if names != {gpu}:
+        return query
+    said = ("thread_load", round(per_week / 7.0, 1), round(per_week, 1))  # the note: where the hours come from
+    if isinstance(query, CostQuery) and query.kind in ("running", "tco") and query.hours_per_week is None:
+        return dataclasses.replace(query, hours_per_week=round(per_week, 1), usage_assumed=said)
+    if isinstance(query, RentOrBuyQuery) and query.hours_per_week is None:
+        return dataclasses.replace(query, hours_per_week=round(per_week, 1), usage_assumed=said)
+    if isinstance(query, RatesQuery) and query.mode == "rent" and query.period in _WEEKS_PER and not query.hours:
+        hours = round(per_week * _WEEKS_PER[query.period], 1)
+        return dataclasses.replace(query, hours=hours, usage_assumed=said)
+    return query

@@ -40,8 +40,11 @@ def asks_idle(text: str, lang: str) -> bool:
     return lexicon(lang).words_in("asked_idle", f" {text.lower()} ")
 
 
-def idle_lead(gpus: list[GpuSpec], text: str, env: Env) -> tuple[str, list[str], list[str], dict] | None:
-    """The idle answer's sentence, steps, source ids and figures (see the module contract)."""
+def idle_lead(
+    gpus: list[GpuSpec], text: str, env: Env, count: int = 1
+) -> tuple[str, list[str], list[str], dict] | None:
+    """The idle answer's sentence, steps, source ids and figures (see the module contract); `count` > 1 of one card
+    (the thread's "2 x RTX 3090") adds the set's idle draw and its year, the cards alone."""
     if not gpus or not asks_idle(text, env.lang):
         return None
     measured = _measured(env.lang)
@@ -71,6 +74,23 @@ def idle_lead(gpus: list[GpuSpec], text: str, env: Env) -> tuple[str, list[str],
             )
         )
     sentence = i18n.gap(env.lang).join(parts)
+    if count > 1 and len(gpus) == 1 and figures[gpus[0].name] is not None:
+        watts = (figures[gpus[0].name] or 0.0) * count
+        kwh = watts * HOURS_PER_YEAR / 1000
+        sentence = i18n.gap(env.lang).join(
+            [
+                env.t(
+                    "idle.set",
+                    n=count,
+                    gpu=gpus[0].short_name,
+                    watts=f"{watts:g}",
+                    kwh=f"{kwh:,.0f}",
+                    money=env.money(kwh * env.assumptions.electricity_usd_per_kwh),
+                ),
+                sentence,
+            ]
+        )
+        figures = {**figures, "set_idle_w": watts}
     known = [(g, w) for g in gpus if (w := figures[g.name]) is not None]
     if len(known) == 2:
         (a, wa), (b, wb) = known
@@ -122,10 +142,10 @@ def less_power_lead(gpus: list[GpuSpec], text: str, env: Env) -> tuple[str, list
     return sentence, [], [], {"less_power": low.name, "board_power_gap_w": gap}
 
 
-def with_idle(answer, gpus: list[GpuSpec], text: str, env: Env):
-    """`answer` led by the idle answer when the question asks about idle (see the module contract), or by the card
-    that draws less when the question asks which draws less."""
-    lead = idle_lead(gpus, text, env) or less_power_lead(gpus, text, env)
+def with_idle(answer, gpus: list[GpuSpec], text: str, env: Env, count: int = 1):
+    """`answer` led by the idle answer when the question asks about idle (see the module contract; `count` of one
+    card: the set's), or by the card that draws less when the question asks which draws less."""
+    lead = idle_lead(gpus, text, env, count) or less_power_lead(gpus, text, env)
     if lead is None:
         return answer
     sentence, steps, source_ids, figures = lead

@@ -338,12 +338,24 @@ def _figure(b: Build) -> dict:
     }
 
 
+def _idle_of_one_kind(query: RigQuery, env: Env) -> bool:
+    """The power asked is the idle draw (lexicon asked_idle) of a set of one card: the set's idle, not its PSU."""
+    from assistant.respond.idle_power import asks_idle
+
+    return len({g.name for g in query.gpus if g.name}) == 1 and asks_idle(query.text, env.lang)
+
+
 def respond(query: RigQuery, env: Env) -> Answer:
     if (query.vendor or "").lower() == "apple" and not query.gpus and not query.asks_power:  # "想买苹果电脑跑72b"
         from assistant.respond import macs
 
         return macs.respond(query, env)
     env = env.for_query(query)
+    if query.asks_power and _idle_of_one_kind(query, env):  # "what does it pull at idle" after 2 x RTX 3090
+        from assistant.queries import SpecQuery
+        from assistant.respond import spec
+
+        return spec.respond(SpecQuery(text=query.text, gpus=query.gpus, fields=("power",)), env)
     if query.asks_power and mixed_set.is_mixed(query):  # "what psu for both" after a 3090 and a 3060
         return mixed_set.psu_answer(query, env)
     if query.card_w and not query.gpus:  # "显卡功耗450w 电源850w够不够": a stated draw, no GPU named
@@ -412,7 +424,9 @@ def respond(query: RigQuery, env: Env) -> Answer:
     if on_circuit:  # "4x3090 on a 120v 15a circuit?": the wall circuit's verdict leads
         circuit_text, circuit_figures = circuit.sentence(query, choice, env)
         head = circuit_text + i18n.gap(env.lang) + head
-    if query.gpus and lexicon(env.lang).words_in("total_asked_words", query.text.lower()):
+    words = f" {query.text.lower()} "
+    power_total = query.asks_power and lexicon(env.lang).words_in("asked_power", words)  # "total power for 4 of them"
+    if query.gpus and lexicon(env.lang).words_in("total_asked_words", query.text.lower()) and not power_total:
         # "4090 + 7800x3d + 64gb ram + 1000w psu, total?": the sum first, what is priced and what is an allowance
         head = (
             env.t(

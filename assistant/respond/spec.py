@@ -268,6 +268,42 @@ def _conditions_named(text: str, env: Env) -> set[str]:
 _OWN_HEADLINE = ("power", "speed", "price")  # sections with a one-line answer of their own (besides spec_figures)
 
 
+def _set_lead(query: SpecQuery, gpus: list[GpuSpec], sections: list[str], env: Env) -> list[str]:
+    """ "四张加起来多少显存", "how much did that cost me" after 2 x RTX 3090: the memory or the price of the set asked
+    (N of one card), before the card's own figure; [] for one card or another figure."""
+    count = query.gpus[0].count if len(query.gpus) == 1 else 1
+    if count < 2 or len(gpus) != 1 or sections not in (["memory"], ["price"]):
+        return []
+    g = gpus[0]
+    if sections == ["memory"]:
+        return (
+            []
+            if not g.memory_gb
+            else [
+                env.t(
+                    "spec.set_memory",
+                    n=count,
+                    gpu=g.short_name,
+                    total=num(count * g.memory_gb, 0),
+                    each=num(g.memory_gb, 0),
+                )
+            ]
+        )
+    found = price_of(g.name, env, query.gpus[0].condition)
+    if found is None:
+        return []
+    return [
+        env.t(
+            "spec.set_price",
+            n=count,
+            gpu=g.short_name,
+            total=env.money(count * found.usd),
+            each=env.money(found.usd),
+            condition=env.t(f"spec.condition_{found.condition}"),
+        )
+    ]
+
+
 def _headline(gpus: list[GpuSpec], sections: list[str], env: Env, text: str = "") -> str:
     lang = env.lang
     if "china" in sections and len(sections) > 1:  # "h20现在还能买到吗 多少钱一张": whether it can be bought leads
@@ -472,7 +508,9 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     answer = Answer(
         question=query.text,
         intent="spec",
-        headline=i18n.gap(env.lang).join([*risks, _headline(gpus, sections, env, query.text)]),
+        headline=i18n.gap(env.lang).join(
+            [*risks, *_set_lead(query, gpus, sections, env), _headline(gpus, sections, env, query.text)]
+        ),
         gpus=[g.name for g in gpus],
         tables=[table],
         steps=steps,
@@ -482,4 +520,5 @@ def respond(query: SpecQuery, env: Env) -> Answer:
         lang=env.lang,
     )
     answer = with_vision_time(answer, query, env)  # "how long to train resnet-50 on imagenet on a 4090"
-    return with_idle(answer, gpus, query.text, env)  # "what does a 3090 pull at idle": the idle draw leads
+    count = query.gpus[0].count if len(query.gpus) == 1 else 1  # "what does it pull at idle" after 2 x RTX 3090
+    return with_idle(answer, gpus, query.text, env, count)  # "what does a 3090 pull at idle": the idle draw leads

@@ -38,6 +38,7 @@ from assistant.nlu.intents import (
     scaling,
     settings,
     spec,
+    thread_device,
     unknown,
     verdict,
     video,
@@ -92,6 +93,9 @@ READERS = (
     concept_cues.link_doubted,  # "4张3090没有nvlink 训练会不会很慢": those cards with and without the link
     explain.advice,  # "is nvlink worth it for two 3090s?"
     spec.precision_speed,  # "how much faster is fp8 than fp16 on a 4090": two number formats on one card
+    thread_device.idle_draw,  # "what does it pull at idle", "待机功耗呢": the idle draw of the device talked about
+    thread_device.count_enough,  # "三块卡够不够", "两张够吗": the last question on that many of the device
+    thread_device.figure_of_count,  # "total power for 4 of them", "两张一起功耗多少": a figure of N of that device
     followup.fragment,  # "for llms?", "in fp16?", "with at least 16gb", "and if i only had 800?"
     followup.price_in_condition,  # "二手的话多少钱", "used price?": the cards talked about, at that condition's price
     followup.price_gap,  # "差价多少", "how much more is it": the difference of the two cards talked about, in money

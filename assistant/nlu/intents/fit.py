@@ -17,7 +17,7 @@ import math
 import re
 
 from assistant.nlu.deadline import deadline_hours
-from assistant.nlu.intents.rates import epochs, sample_tokens, samples, throughput
+from assistant.nlu.intents.rates import epochs, period, sample_tokens, samples, throughput
 from assistant.nlu.intents.verdict import last_gpu, said
 from assistant.nlu.reading import Reading
 from assistant.queries import FitQuery, GpuRef, ModelRef, Query, RigQuery
@@ -212,8 +212,9 @@ _WHAT_CAN = ("what can ", "what could ", "what will ", "what would ")
 
 
 def _what_can_card_run(r: Reading) -> bool:
-    """ "what can a 4060 ti 16gb run", "what could two 3090s run": the card between "what can" and a run word."""
-    gpus, runs = r.b.kinds.get("GPU", []), r.b.kinds.get("FIT", [])
+    """ "what can a 4060 ti 16gb run", "what could two 3090s run", "what can they run": the card (or a pronoun for the
+    cards talked about) between "what can" and a run word."""
+    gpus, runs = r.b.kinds.get("GPU", []) or r.b.kinds.get("PRONOUN", []), r.b.kinds.get("FIT", [])
     return r.text.lower().lstrip().startswith(_WHAT_CAN) and bool(gpus and runs) and runs[-1].start > gpus[0].end
 
 
@@ -270,6 +271,7 @@ def read(r: Reading) -> Query | None:
         sample_tokens=sample_tokens(r),
         epochs=epochs(r),
         images=image_count(r) if r.workload == "image_generation" else None,
+        images_per=period(r) if r.workload == "image_generation" and image_count(r) else None,
         image_steps=image_steps(r) if r.mode() == "inference" else None,
         train_steps=train_steps(r),
         memory_gb=r.vram() if not refs else None,

@@ -47,6 +47,12 @@ class CountTagging(MoneyTagging):
         if self.unit("card_count", j):
             return self.add("COUNT", int(v), i, j + self.unit("card_count", j), {"AFTER": True} if after else None)
         cl = self.unit("classifier", j)
+        bare = 2 <= v <= _COUNT_AFTER_MAX and not any(t.kind == "GPU" for t in self.tags)
+        bare = bare and not (i > 0 and tt[i - 1] in ("的", "前"))  # "性价比最高的三张跑ai的卡", "前三张": a top list
+        if cl and bare and (tt[j + cl - 1] == "卡" or self.unit("card_count_then", j + cl)):
+            # "三块卡够不够", "两张能跑什么模型", "两张一起功耗多少": the cards of the thread, counted (not ¥3, not
+            # images; one, "一张要几秒", is left to the image time; after a card, "八百块能跑" is a price)
+            return self.add("COUNT", int(v), i, j + cl)
         if cl and after:
             return self.add("COUNT", int(v), i, j + cl, {"AFTER": True})
         if cl and (

@@ -139,6 +139,8 @@ class MoneyTagging(TaggerBase):
             return None
         if self.unit("data_items", j):
             return self.add("COUNTED", v, i, j + self.unit("data_items", j))  # "手上有三万条客服对话": data, not money
+        if self._images_after(j):
+            return None  # "about 5000 sdxl images a day": images counted (the image readers), not money
         if (
             abs(v) >= 50
             and not self._card_after_article(i)  # "手上有张3090", "about putting a 3060 in": a card, not money
@@ -148,6 +150,13 @@ class MoneyTagging(TaggerBase):
         return None
 
     # helpers ----------------------------------------------------------------------------------
+    def _images_after(self, j: int) -> bool:
+        """An image word (lexicon setup_images) at token j, or right after a model named there ("5000 sdxl images")."""
+        tt = self.tt
+        model = self.index.model_at(tt, j)
+        k = j + model[0] if model else j
+        return k < len(tt) and tt[k] in self.lex.listed("setup_images")
+
     def _pence(self, i: int, j: int, v: float) -> int | None:
         """ "28p per kWh", "electricity is 30p", "25p/kwh": pence per kWh, a KWH in pounds (CURRENCY GBP). The pence
         unit (lexicon [units] pence) counts only before a kWh unit or after an electricity word, so "1080p" and "p40"
