@@ -3,8 +3,8 @@
 The stated-numbers audit: every number a question states (money, a rate per hour or kWh, a count of cards, users
 or images, hours a day / week / month, watts, GB, context, quant bits, RAM speed, steps, samples, dates ...) must
 be carried by the parsed query, shown in the answer, or said not to be used. The audit reads each question of the
-held-out sets (notes/stranger10-13_questions, final12_questions, pool13, see SET_GLOBS; files named *conv* are conversations, their
-turns asked in order) and sorts every stated number into
+held-out sets (notes/stranger10-13_questions, final12_questions, pool13, see SET_GLOBS; files named *conv* are
+conversations, their turns asked in order) and sorts every stated number into
 
   carried   its value (or a plain conversion: hours a day -> a week, a percentage -> a share) sits in a query field
             of its role (a count in a count, money in a price / budget / rate field ...)
