@@ -325,6 +325,11 @@ class RentOrBuyQuery(Query):
     epochs: float | None = None
     tokens: float | None = None  # "on 20b tokens": the job's training tokens as stated
     pretrain: bool = False  # "from scratch", "pretrain": compute-optimal tokens unless stated
+    # the user's own rent ("renting at $0.89/hr", "租4090一小时两块"): it prices the rent side, not the cloud's rate
+    rent_rate: float | None = None
+    rent_rate_currency: str | None = None  # None: dollars
+    rented: str | None = None  # the card that rate rents (canonical name), when two cards are named
+    rented_hours: float | None = None  # "been paying $1.20/hr ... for 3 weeks straight (24/7)": hours rented so far
 
 
 @dataclass(frozen=True, kw_only=True)

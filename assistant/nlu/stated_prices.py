@@ -6,7 +6,9 @@
   ("a6000 48g 二手一万五", "3090 闲鱼收的 5500", "4090 全新 一万八"): a condition said there is the price's;
 - "is / at / for / costs N" right after the card: "if the 3090 is 600 and the 4090 is 1800", "5090 at 2800";
 - one card and one amount after it, in a question that weighs buying that card and states no budget, rate or
-  usage: "二手矿卡3090能买吗，闲鱼五千左右", "used 3090 around 650 usd, buy or wait?".
+  usage: "二手矿卡3090能买吗，闲鱼五千左右", "used 3090 around 650 usd, buy or wait?";
+- an amount right after a buying word, for the card named just before it ("4090买要1.4万", "租4090一小时两块 买一张要
+  1万6", "rent a 4090 at 0.4 an hour or buy one for 1800"), in a question with no budget.
 Amounts that are an electricity rate (Reading.rate_tags) or a price gap between two cards (nlu/price_gap.py) are
 never prices.
 """
@@ -46,8 +48,45 @@ def stated_prices(r: Reading) -> list[tuple[GpuRef, Tag, float]]:
         if ref is not None and condition and ref.condition is None:
             ref = dataclasses.replace(ref, condition=condition)  # "a6000 二手一万五": the used price
         if ref is not None:
-            out.append((ref, amount, _value(amount)))
-    return out or _lone_offer(r, rate_tag)
+            out.append((ref, amount, _value(amount) / _set_of(r, ref, tag, amount)))
+    return out or _bought_at(r, rate_tag) or _lone_offer(r, rate_tag)
+
+
+def _set_of(r: Reading, ref: GpuRef, card, amount) -> int:
+    """How many cards the amount after them pays for: all of them when they are counted and a machine is named between
+    ("买4卡4090服务器 9万": ¥22,500 a card) or a word of the set's total follows ("2x 3090 1250 total"), else one."""
+    if ref.count < 2:
+        return 1
+    between = r.text.lower()[card.end : amount.start]
+    after = r.text.lower()[amount.end : amount.end + 12].strip()
+    machine = any(w in between for w in r.lex.listed("machine_words"))
+    total = any(after.startswith(w) for w in r.lex.listed("set_total_words"))
+    return ref.count if machine or total else 1
+
+
+def _bought_at(r: Reading, rate_tag) -> list[tuple[GpuRef, Tag, float]]:
+    """ "4090买要1.4万", "买一张要1万6", "or buy one for 1800": the amount right after a buying word (a cost word or a
+    classifier between at most) is the price of the card named last before it; none with a budget, or when a card is
+    named right after the buying word (that is "buy a 3090 for $700", read as the card's own price)."""
+    tags = r.b.tags
+    if r.b.has("BUDGET"):
+        return []
+    for k, tag in enumerate(tags[:-1]):
+        if tag.kind != "BUY":
+            continue
+        j = k + 1
+        while j < len(tags) - 1 and tags[j].kind in _AFTER_MARKET:
+            j += 1
+        amount = tags[j]
+        if amount is rate_tag or not (
+            amount.kind == "MONEY" or (amount.kind == "NUMBER" and _value(amount) >= BARE_MIN)
+        ):
+            continue
+        card = next((t for t in reversed(tags[:k]) if t.kind == "GPU"), None)
+        ref = _ref(r, card) if card is not None else None
+        if ref is not None:
+            return [(ref, amount, _value(amount))]
+    return []
 
 
 def _market_words(tags, k: int) -> tuple[int, str | None]:

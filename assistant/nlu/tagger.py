@@ -19,6 +19,7 @@ from assistant.nlu.tagging.base import Tag, number_or_none
 from assistant.nlu.tagging.cpus import CpuTagging
 from assistant.nlu.tagging.datasets import DatasetTagging
 from assistant.nlu.tagging.gpus import GpuTagging
+from assistant.nlu.tagging.hourly_rates import hourly_rates
 from assistant.nlu.tagging.link import LinkTagging
 from assistant.nlu.tagging.models import ModelTagging
 from assistant.nlu.tagging.number_roles import NumberRoleTagging
@@ -128,6 +129,7 @@ class _Tagger(
         self.tags = idle_time(self.tags, self.text, self.lex)  # "idles 24/7, 4h of load a day": on, not in use
         self.tags = temperatures(self.tags, self.text, self.lex)  # "90度正常吗", "is 85c normal": °C, not a rate
         self.tags = vague_amounts(self.tags, self.text, self.lex)  # "几百块", "两千多": a range, its middle, said
+        self.tags = hourly_rates(self.tags, self.text, self.lex)  # "0.4 an hour", "一小时两块": a rent per hour
         self.tags = clock_ranges(self.tags, self.text, self.lex)  # "晚上11点到早上7点": 8 hours a day
         self.sized_families()  # "32b的qwen", "70b llama 3.1": a size stated apart from the family's name
         self.vague_families()  # "worth it for llama stuff": local LLMs in general, not one Llama

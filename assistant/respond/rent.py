@@ -24,7 +24,7 @@ from assistant.models import cost
 from assistant.names import normalize_name
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RentOrBuyQuery
-from assistant.respond import fit_hardware
+from assistant.respond import fit_hardware, rent_stated
 from assistant.respond.env import Env
 from assistant.respond.offers import home_market, market_rates, of_provider
 from assistant.respond.pricing import assumption_text, price_of, price_text, purchase_price, score, sibling_price_note
@@ -250,7 +250,9 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
         return Answer(
             question=query.text, intent="rent_or_buy", headline="", clarification=env.t("rent.which_gpu"), lang=env.lang
         )
-    if len(named) > 1 and _rented_first(query.text, named, env):
+    if query.rented:  # "runpod a40 at $0.35/hr vs buying a used 3090 for $700": the rate says which is rented
+        named = rent_stated.ordered(query, named)
+    elif len(named) > 1 and _rented_first(query.text, named, env):
         named = [named[1], named[0], *named[2:]]  # "rent an h100 or buy a 5090": the verb before each name decides
     ref = named[0]
     gpu = env.reader.known_gpu(ref.name or "")
@@ -263,10 +265,11 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
     mine = of_provider(query.provider, env.reader.cloud_rates(rented.name)) if query.provider else []
     notes = []
     need = rented.memory_gb or 0.0  # the rent side keeps the memory of the card weighed (a 32B model on 32 GB)
-    other = None if mine or (rates and not query.provider) else rated_variant(rented.name, env, query.provider, need)
+    settled = mine or (rates and not query.provider) or query.rent_rate  # a rate the user pays rents this very card
+    other = None if settled else rated_variant(rented.name, env, query.provider, need)
     if other is not None:  # RTX 5090 D: no cloud rents it, AutoDL rents the RTX 5090
         notes.append(env.t("rates.sibling", gpu=rented.short_name, other=other.short_name))
-    elif not rates and (other := rented_with_memory(rented.name, env, market)) is not None:
+    elif not rates and not query.rent_rate and (other := rented_with_memory(rented.name, env, market)) is not None:
         notes.append(env.t("rent.by_memory", gpu=rented.short_name, gb=f"{need:g}", other=other.short_name))
     if other is not None:
         rented, rates = other, market_rates(other.name, env, market)
@@ -274,7 +277,8 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
     asked = mine[0].provider if mine else _provider_named(query.text, rates)
     unpriced = None if asked else _unpriced_provider(query.text, env, getattr(rented, "name", ""))
     rate = cost.cheapest_cloud(rented.name, mine or [r for r in rates if r.provider == asked] or rates)
-    price = purchase_price(gpu.name, env)
+    rate = rent_stated.user_rate(query, env, rented, rate)  # "renting at $0.89/hr": the user's rent, not the cloud's
+    price = rent_stated.stated_lookup(query, env, gpu, purchase_price(gpu.name, env))  # "二手a6000 2.6万": used
     if price is None and a.condition in ("new", "used"):  # no price in the condition asked: the other one, said
         price = price_of(gpu.name, env, "new" if a.condition == "used" else "used")
         if price is not None:
@@ -310,7 +314,10 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
             figures={"break_even_hours": None, "verdict": None},
         )
     hours_week, usage = _usage(query, env)
-    form, base = _platform(query, gpu, n, env.local_desktop_usd())
+    card_only = rent_stated.card_only(query, gpu)  # a card's price against a rent: the card alone, said
+    form, base = _platform(
+        dataclasses.replace(query, own_platform=card_only or query.own_platform), gpu, n, env.local_desktop_usd()
+    )
     buy = price.usd * n + base
     power = (gpu.tdp_w or 0) * n + C.SYSTEM_BASE_POWER_W
     rent_h = rate.on_demand_usd_per_gpu_hour * n
@@ -356,6 +363,9 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
                 head,
             )
         )
+    stated = rent_stated.lead(query, env, gpu, rented, n, rent_h, price.usd, buy)
+    if stated:  # "At your rent of $0.89/h ... and your $2,400 for the RTX 5090:" first
+        head = i18n.gap(env.lang).join([stated, head])
     job = job_lead(query, env, gpu, n, rented, rent_h / n, price.usd)
     if job is not None:  # "rent an h100 or buy a 4090 to pretrain a 1b model on 20b tokens": the job leads
         head = i18n.gap(env.lang).join([job[0], env.t("rent.job_then"), head])
@@ -395,6 +405,9 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
         else env.t("rent.never")
     ]
     steps = notes + ([env.t("rent.own_platform")] if query.own_platform else []) + (job[1] if job else []) + steps
+    if card_only:
+        desk = _platform(query, gpu, n, env.local_desktop_usd())[1]
+        steps.append(rent_stated.with_desktop(env, price.usd * n, desk, rent_h, power, hours_week, _duration))
     if spot and spot.spot_usd_per_gpu_hour and spot.spot_usd_per_gpu_hour < rate.on_demand_usd_per_gpu_hour:
         spot_be = cost.break_even(
             buy,

@@ -12,6 +12,7 @@ import math
 from assistant.nlu.intents.rates import epochs, provider, sample_tokens, samples
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
+from assistant.nlu.stated_rent import stated_rent
 from assistant.queries import GpuRef, Query, RentOrBuyQuery
 
 
@@ -26,7 +27,10 @@ def read(r: Reading) -> Query | None:
     doubt = bool(said(r, "own_doubt_words")) or _doubt_at_usage(r)
     # "买一张4090多久回本", "when does buying a 4090 pay for itself": the break-even of buying against renting
     payback = bool(said(r, "payback_words")) and b.has("BUY", "GPU", "PRONOUN")
-    if not (b.has("RENT") or b.struct("rent_buy") or doubt or payback):
+    # "been paying $1.20/hr for an a100 ... would buying a 5090 have been cheaper", "lambda a6000 at $0.80/hr vs a used
+    # 3090 for $650": an hourly rate is a rent, weighed against buying (a buying word, or a card's price said)
+    paid = len(b.kinds.get("RATE", [])) == 1 and bool(r.explicit) and (b.has("BUY") or _card_priced(r))
+    if not (b.has("RENT") or b.struct("rent_buy") or doubt or payback or paid):
         return None
     if b.has("RECOMMEND") and not r.explicit and not b.has("BUY") and not doubt:
         return None
@@ -43,6 +47,9 @@ def read(r: Reading) -> Query | None:
     own = bool(said(r, "own_platform_words"))  # "rent or buy a 4090, i already have a pc"
     found = usage(r)
     gpus, found["hours_per_week"] = _cards_for_gpu_hours(r, gpus, found["hours_per_week"])
+    rent = stated_rent(r)
+    if not found["hours_per_week"]:
+        found["hours_per_week"] = _pace(r, rent, months)
     return RentOrBuyQuery(
         text=r.text,
         gpus=gpus,
@@ -53,7 +60,27 @@ def read(r: Reading) -> Query | None:
         params_b=r.num("PARAMS"),
         **found,
         **job(r),
+        **rent,
     )
+
+
+def _card_priced(r: Reading) -> bool:
+    """Does the question give a card's price ("a used 3090 for $650")?"""
+    from assistant.nlu.intents.settings import settings_of
+
+    return any(s.key == "price_override" for s in settings_of(r)[0])
+
+
+def _pace(r: Reading, rent: dict, months: float | None) -> float | None:
+    """Hours a week the question implies without saying them a week: the pace of a rent paid so far ("for 3 weeks
+    straight (24/7)": 168), or hours in all over the months said ("a 3 month project (~400 hrs total)": 30.8)."""
+    per_week = [h.mapping()["per_week"] for h in r.b.kinds.get("HOURS", []) if h.mapping().get("per_week")]
+    if rent.get("rented_hours") and per_week:
+        return per_week[0]
+    total = [h.mapping()["total"] for h in r.b.kinds.get("HOURS", []) if h.mapping().get("total")]
+    if months and len(total) == 1 and not rent.get("rented_hours") and total[0] > 1:
+        return total[0] / (months * 52.0 / 12.0)
+    return None
 
 
 def _cards_for_gpu_hours(r: Reading, gpus: tuple[GpuRef, ...], per_week: float | None):

@@ -1,0 +1,54 @@
+"""The user's own rent said in a question that weighs renting against buying: its rate, the card it rents and the
+hours rented so far.
+
+Contract: `stated_rent(r)` -> dict of RentOrBuyQuery fields (empty when no rent is stated):
+- `rent_rate` / `rent_rate_currency`: the one RATE tag of the question ("renting at $0.89/hr", "租¥6/h", "0.4 an hour",
+  "一小时两块"; tagging/hourly_rates.py reads the loose forms); two rates or more are a comparison of rates, not
+  this;
+- `rented`: of two different cards named, the one nearest the rate ("runpod a40 at $0.35/hr vs buying a used 3090
+  for $700": the A40 is rented, the 3090 bought); None when one card is named;
+- `rented_hours`: the hours a span of time said adds up to ("been paying $1.20/hr ... for 3 weeks straight (24/7)":
+  504), the rent paid so far.
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.reading import Reading
+
+
+def stated_rent(r: Reading) -> dict:
+    rates = r.b.kinds.get("RATE", [])
+    if len(rates) != 1:
+        return {}
+    rate = rates[0]
+    try:
+        value = rate.number()
+    except ValueError:
+        return {}
+    if value <= 0:
+        return {}
+    cur = rate.meanings.get("CURRENCY")
+    if cur is None and r.lex.words_in("dollar_marks", rate.text):
+        cur = "USD"
+    cur = cur or r.unnamed_currency()
+    span = next((t.mapping().get("total") for t in r.b.kinds.get("HOURS", []) if t.mapping().get("span")), None)
+    return {
+        "rent_rate": value,
+        "rent_rate_currency": None if cur == "USD" else cur,
+        "rented": _rented_card(r, rate),
+        "rented_hours": span,
+    }
+
+
+def _rented_card(r: Reading, rate) -> str | None:
+    """The card named nearest the rate (tags between them counted), of two different cards named; None otherwise."""
+    names = {g.name for g in r.explicit if g.name}
+    if len(names) < 2:
+        return None
+    tags = r.b.tags
+    at = tags.index(rate)
+    cards = [(abs(k - at) + (0.5 if k > at else 0.0), t) for k, t in enumerate(tags) if t.kind == "GPU"]
+    if not cards:
+        return None
+    nearest = min(cards, key=lambda c: c[0])[1]
+    return next((g.name for g in r.explicit if g.mention == nearest.text and g.name), None)
