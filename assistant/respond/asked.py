@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from assistant import i18n
 from assistant.answer import Answer
+from assistant.models import hardware as hw
 from assistant.models.constants import HOURS_PER_YEAR
 from assistant.models.cost import electricity_usd
 from assistant.nlu.lexicon import lexicon
@@ -250,6 +251,8 @@ def _spec_line(part: str, specs: list, headline: str, env: Env, counts: dict | N
             n = counts.get(g.name, 1)
             value = f"{g.tdp_w * n:,} W" if g.tdp_w else None
             shown = bool(value and value in headline)
+            if value and hw.is_apple(g):  # a Mac's figure is the whole computer at the wall, Apple's maximum
+                value += env.t("asked.power_mac_wall")
             if n > 1:
                 values.append((f"{n} x {g.short_name}", value, shown))
                 continue

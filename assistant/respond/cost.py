@@ -331,10 +331,15 @@ def _several_head(query: CostQuery, env: Env, each: list[dict], years: float) ->
         period = env.t("cost.over_years", years=f"{years:g}")
     items = i18n.sep(env.lang).join(
         env.t("cost.several_item", gpu=e["label"], watts=f"{e['watts']:,.0f}", money=env.money(m, _decimals(m)))
+        if e["watts"] > 0
+        else env.t("cost.several_item_no_power", gpu=e["label"])  # never "0 W, $0": the draw is not known
         for e, m in zip(each, amounts, strict=True)
     )
-    hi = max(range(len(each)), key=lambda k: amounts[k])
-    lo = min(range(len(each)), key=lambda k: amounts[k])
+    powered = [k for k, e in enumerate(each) if e["watts"] > 0]
+    if len(powered) < 2:
+        return env.t("cost.several_items_only", items=items, period=period)
+    hi = max(powered, key=lambda k: amounts[k])
+    lo = min(powered, key=lambda k: amounts[k])
     diff = amounts[hi] - amounts[lo]
     key = "cost.several_running" if running else "cost.several_tco"
     return env.t(
@@ -404,6 +409,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
             utilization=util,
             usd_per_kwh=a.electricity_usd_per_kwh,
             desktop_usd=env.local_desktop_usd(),
+            base_usd=0.0 if hw.is_apple(gpu) else None,  # a Mac's price and wall power are the whole computer
         )
         split = cost_settings.load_idle(query, env, gpu, ref.count, watts, util)
         if split:  # load hours at board power, the other powered hours at the idle draw (§cost.idle)
@@ -423,9 +429,10 @@ def respond(query: CostQuery, env: Env) -> Answer:
                     cost_settings.idle_step(env, gpu, split[1], split[2]),
                 ]
                 idle_sources = [split[3]] if split[3] else []
-        rows["power"].append(f"{watts:,.0f} W")
-        rows["year"].append(env.money(per_year))
-        rows["elec"].append(env.money(t.electricity_usd))
+        na = env.term("n/a")  # no power figure: never "0 W, $0"
+        rows["power"].append(f"{watts:,.0f} W" if watts else na)
+        rows["year"].append(env.money(per_year) if watts else na)
+        rows["elec"].append(env.money(t.electricity_usd) if watts else na)
         rows["price"].append(price_text(price, env) + (f" x {ref.count}" if ref.count > 1 else ""))
         own = t.purchase_usd + t.electricity_usd  # the GPU(s) and their electricity; the desktop is shown apart
         rows["total"].append(env.money(own) if price else env.t("cost.no_price"))
@@ -515,11 +522,14 @@ def respond(query: CostQuery, env: Env) -> Answer:
     if len(each) > 1:  # "3090 vs 4080 electricity per year", "两张卡功耗差多少": every card, and the difference
         figures["per_gpu"] = [{k: v for k, v in e.items() if k != "label"} for e in each]
         head = _several_head(query, env, each, years)
-    steps = [env.t("cost.electricity_step", watts=f"{w:,.0f}", usage=util_text), *idle_parts[1:]]
+    shown_w = w or next((e["watts"] for e in each if e["watts"]), 0)  # the first card with a power figure
+    steps = [env.t("cost.electricity_step", watts=f"{shown_w:,.0f}", usage=util_text), *idle_parts[1:]]
     stock = env.gpu(refs[0].name).tdp_w or 0
     if (first.tdp_w or 0) != stock:  # the per-card limit the question states, said and used
         steps.append(env.t("cost.card_limit", limit=f"{first.tdp_w:,}", stock=f"{stock:,}"))
         figures["targets"] = {"power_limit": first.tdp_w}
+    for mac in [g for g in (env.gpu(r.name) for r in refs) if hw.is_apple(g) and g.tdp_w]:
+        steps.append(env.t("cost.apple_wall_step", gpu=mac.short_name, watts=f"{mac.tdp_w:,}"))
     several = [r for r in refs if r.count > 1]  # "2x 4090 over 4 years": the machine that holds them, not a desktop
     for r in several:
         steps.append(env.t("cost.platform_step", n=r.count, money=env.money(env.platform_usd(r.count))))

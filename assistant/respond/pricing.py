@@ -14,6 +14,7 @@ from functools import lru_cache
 from assistant import i18n
 from assistant.models import constants as C
 from assistant.models import cost, llm, performance
+from assistant.models import hardware as hw
 from assistant.models.cost import PriceLookup
 from assistant.models.platforms import platform_for
 from assistant.models.values import safe_div
@@ -309,6 +310,7 @@ def value_row(
         utilization=a.utilization,
         usd_per_kwh=a.electricity_usd_per_kwh,
         desktop_usd=env.local_desktop_usd(),  # the machine the rankings count (a yuan answer: the 京东 desktop)
+        base_usd=0.0 if hw.is_apple(gpu) else None,  # a Mac's price is the whole computer
     )
     return ValueRow(
         gpu,
