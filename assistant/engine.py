@@ -27,7 +27,7 @@ from assistant.kb import memory_configs
 from assistant.kb.reader import KbReader
 from assistant.names import apple_chip, normalize_name
 from assistant.queries import Clarification, FollowUpQuery, Query, SetQuery, Setting, UnknownQuery
-from assistant.respond import asked
+from assistant.respond import asked, figure_net
 from assistant.respond.env import Env, NoExchangeRate, query_currency
 
 _RESPONDERS = {
@@ -186,7 +186,8 @@ class Engine:
         try:
             answer = self._answer(text, dialogue)
             env = Env(self.reader, dialogue.assumptions, dialogue.context, lang=answer.lang)
-            return asked.cover(answer, text, env)  # every part the question asked is answered or said not to be
+            # every part the question asked is answered or said not to be; the figure asked, given or said not to be
+            return figure_net.check(asked.cover(answer, text, env), env)
         except Exception as exc:  # noqa: BLE001 - one failing question must not end the conversation
             global last_failure
             import traceback  # only after a failure: not imported by an answer
@@ -272,6 +273,7 @@ class Engine:
         # a headline that opens with a sized model ("a 70B model generates ...") starts with a capital all the same
         headline = i18n.cap(lang, answer.headline)
         answer.headline = i18n.gap(lang).join([*self._unrecognized(query, lang), headline]).strip()
+        answer = figure_net.finish(answer, query, env)  # a clock time said: when it is done; the figure asked, recorded
         answer.question = text  # what was typed, also when the last question is answered again
         if changed is not None and (again is not None or isinstance(parsed, FollowUpQuery)):
             # a question answered again under new settings ("and at 25 hours?"): what changed comes first

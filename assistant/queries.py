@@ -147,6 +147,11 @@ class Query:
     # the currency asked for after this question was answered ("in euros", "用美元说"): the question answered again
     # shows its money in it, whatever currency its own amounts were typed in
     shown_currency: str | None = None
+    # the figure the question asks (nlu/form.py Form.figure: "bill", "share", "clock", "cap", "time" ...): the engine
+    # checks that the answer gives it and otherwise says first what it answers and what it cannot (respond/figure_net)
+    asked_figure: str | None = None
+    # clock times said ("start at 9pm", "早上8点前"): (start, by) as hours of the day; the answer says when it is done
+    clock: tuple[float | None, float | None] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -300,6 +305,10 @@ class CostQuery(Query):
     # currency, None = dollars), checked against the cards' load and idle draw over `period` (a month unless said)
     bill_stated: float | None = None
     bill_stated_currency: str | None = None
+    share_asked: bool = False  # "$212 bill, how much of it is the pc": the cards' part of the stated bill leads
+    # "landlord caps me at 300 kwh a month": the energy cap the cards' use is weighed against, and its period
+    cap_kwh: float | None = None
+    cap_period: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -440,6 +449,10 @@ class RigQuery(Query):
     circuit_amps: float | None = None
     cpu: str | None = None  # the CPU named, as typed ("threadripper 7960x"): its power class in the PSU sizing
     card_w: float | None = None  # "显卡功耗450w 电源850w够不够": one card's draw when no GPU is named
+    # a power cap at the wall the build is weighed against ("宿舍限电800w", "my ups is 1500va / 900w"): watts, or the
+    # VA rating when no watts are said
+    cap_w: float | None = None
+    cap_va: float | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -12,7 +12,13 @@ decides the intent; readers consult it so that a wording no reader knows still g
   time the job must be done in: "in 3 days", "by friday (3 days from now)", "by tomorrow"), `load_hours_week` /
   `powered_hours_week` (hours a week under load, and on in all, load included: "idles 24/7 and does ~4h of load a day"),
   `bill_stated` (an amount the user's bill shows or went up by, its currency and period: "my electric bill went up
-  $38 last month"). Resale after N years is zh's reader (nlu/resale.py).
+  $38 last month", "$212 electric bill"), `cap` (a limit to compare against, nlu/caps.py: "landlord caps me at 300 kwh
+  a month", "宿舍限电800w"), `clock_start` / `clock_by` (hours of the day, nlu/clock.py: "start at 9pm", "早上8点前").
+  Resale after N years is zh's reader (nlu/resale.py).
+- figures added in session 13 (forms): share (a part of a stated bill: "$212 bill, how much of it is the pc"; needs
+  the bill), clock (the time of day a job is done: needs a clock time said), cap (needs a cap), minimum (the least
+  set-up that runs a model), watts (a card's draw). A Chinese question is yes/no by its form (form_yes_no_zh: "吗",
+  "够不够", "会不会").
 
 All words are lexicon lists; nothing here is a phrase match on one question.
 """
@@ -24,14 +30,30 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from assistant.nlu import deadline
+from assistant.nlu.caps import Cap, cap_of
+from assistant.nlu.clock import clock_times, hours_between
 
 if TYPE_CHECKING:
     from assistant.nlu.reading import Reading
 
 # the order is the precedence: a bill question also says "how much", a time question may say "cost" too
-FIGURES = ("energy", "bill", "time", "count", "why", "which", "list", "price")
+FIGURES = (
+    "share",
+    "clock",
+    "cap",
+    "minimum",
+    "energy",
+    "bill",
+    "time",
+    "count",
+    "why",
+    "watts",
+    "which",
+    "list",
+    "price",
+)
 WEEK_HOURS = 168.0
-_STATED = ("KWH", "MONEY", "RATE", "HOURS")  # tags whose words state a setting, not the figure asked
+_STATED = ("KWH", "MONEY", "RATE", "HOURS", "WATTS")  # tags whose words state a setting, not the figure asked
 OVERNIGHT_HOURS = 12.0  # "overnight": the hours of one night a job may run [A]
 DAYS_TO = {
     "today": 0.5,
@@ -59,22 +81,29 @@ class Form:
     load_hours_week: float | None = None
     powered_hours_week: float | None = None
     bill_stated: tuple[float, str | None, str] | None = None
+    cap: Cap | None = None
+    clock_start: float | None = None
+    clock_by: float | None = None
 
 
 def form_of(r: Reading) -> Form:
     from assistant.nlu.intents.rates import period
 
     b = r.b
+    start, by = clock_times(r.text, r.lex)
     return Form(
         figure=figure(r),
         owned=_said(r, "form_owned"),
         buying=b.has("BUY"),
         renting=b.has("RENT"),
         period=period(r),
-        deadline_hours=deadline_of(r),
+        deadline_hours=hours_between(start, by) if start is not None and by is not None else deadline_of(r),
         load_hours_week=_load_hours(r),
         powered_hours_week=_powered_hours(r),
         bill_stated=_bill_stated(r),
+        cap=cap_of(r.text, r.lex),
+        clock_start=start,
+        clock_by=by,
     )
 
 
@@ -98,6 +127,12 @@ def figure(r: Reading) -> str | None:
     """The figure asked (FIGURES order), else "yes_no" for a question opened by an auxiliary, else None. Words inside
     a rate or an amount ("$0.12/kwh", "$2 an hour") state a setting; they ask for nothing."""
     for name in FIGURES:
+        if name in _NEEDS and not _NEEDS[name](r):
+            continue
+        if name == "clock" and clock_times(r.text, r.lex)[1] is not None and clock_times(r.text, r.lex)[0] is not None:
+            return name  # "晚上10点开始 ... 早上8点前能跑完吗": a start and a time to be done by
+        if name == "cap":
+            return name  # the limit said is what the question weighs
         if _said_outside(r, f"form_{name}", _STATED) or (
             name == "energy" and _said_outside(r, "energy_asked", _STATED)
         ):
@@ -107,7 +142,21 @@ def figure(r: Reading) -> str | None:
         if name == "count" and _count_of_cards(r):
             return name
     first = r.b.toks[0].lower() if r.b.toks else ""
-    return "yes_no" if first in r.lex.listed("form_yes_no") else None
+    if first in r.lex.listed("form_yes_no") or any(w in r.text for w in r.lex.listed("form_yes_no_zh")):
+        return "yes_no"
+    return None
+
+
+def _clock_said(r: Reading) -> bool:
+    start, by = clock_times(r.text, r.lex)
+    return start is not None or by is not None
+
+
+_NEEDS = {  # the figures asked only when the question states what they are of
+    "share": lambda r: _bill_stated(r) is not None,
+    "clock": _clock_said,
+    "cap": lambda r: bool(r.explicit) and cap_of(r.text, r.lex) is not None,  # no card: a constraint ("不能超过75w")
+}
 
 
 _COUNT_GAP = 12  # characters between "how many" and the card counted ("how many used 3090s")
@@ -117,8 +166,10 @@ def _count_of_cards(r: Reading) -> bool:
     """ "how many used 3090s", "how many of those cards": a word of [lists] form_count_open right before a GPU."""
     low = r.text.lower()
     ends = [m.end() for w in r.lex.listed("form_count_open") for m in re.finditer(rf"\b{re.escape(w)}\b", low)]
-    cards = [t.start for k in ("GPU", "GPU_WORD") for t in r.b.kinds.get(k, [])]
-    return any(0 <= at - end <= _COUNT_GAP for end in ends for at in cards)
+    cards = [t for k in ("GPU", "GPU_WORD") for t in r.b.kinds.get(k, [])]
+    hours = r.lex.listed("form_count_not")  # "how many h100 hours": hours of the card, not cards
+    counted = [t.start for t in cards if not any(low[t.end : t.end + 8].lstrip().startswith(w) for w in hours)]
+    return any(0 <= at - end <= _COUNT_GAP for end in ends for at in counted)
 
 
 def deadline_of(r: Reading) -> float | None:
@@ -188,6 +239,12 @@ def _bill_stated(r: Reading) -> tuple[float, str | None, str] | None:
     $40 a month more"): the first money amount after a word of [lists] bill_stated_words within BILL_GAP characters;
     the period is the one said after it (a month when none is)."""
     low = r.text.lower()
+    for t in r.b.kinds.get("MONEY", []):  # "$212 electric bill for november": the amount right before the bill
+        rest = low[t.end : t.end + _BILL_GAP]
+        if any(rest.lstrip().startswith(w) for w in r.lex.listed("bill_after_amount")):
+            after = low[t.end : t.end + _BILL_GAP + 16]
+            period = next((p for p in ("day", "week", "year") if p in after), "month")
+            return float(t.number()), r.currency("MONEY"), period
     ends = [m.end() for w in r.lex.listed("bill_stated_words") for m in re.finditer(_word(w), low)]
     for t in r.b.kinds.get("MONEY", []):
         if any(0 <= t.start - e <= _BILL_GAP for e in ends):

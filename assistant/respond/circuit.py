@@ -39,11 +39,17 @@ def _read(query) -> tuple[float | None, float | None]:
 
 
 def asked(query) -> bool:
+    if getattr(query, "cap_w", None) or getattr(query, "cap_va", None):
+        return True  # a cap at the wall the user states (respond/limits.py)
     volts, amps = _read(query)
     return bool(volts or amps or _WORDS.search(query.text or ""))
 
 
 def sentence(query, b: Build, env: Env) -> tuple[str, dict]:
+    if getattr(query, "cap_w", None) or getattr(query, "cap_va", None):  # "宿舍限电800w": the user's cap, not a circuit
+        from assistant.respond.limits import wall_cap
+
+        return wall_cap(query, b, env)
     rules = power()
     volts, amps = _read(query)
     assumed = []

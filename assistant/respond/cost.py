@@ -19,7 +19,7 @@ from assistant.models import hardware as hw
 from assistant.models.training_job import job_run
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import CostQuery, GpuRef
-from assistant.respond import bill_check, cost_settings
+from assistant.respond import bill_check, cost_settings, limits
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.offers import DOMESTIC, of_provider, provider_name
@@ -159,6 +159,7 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
         "total_cost_usd": round(run.rented_usd, 2) if run.rented_usd else round(run.owned_electricity_usd, 2),
         "gpu_hours": round(run.gpu_hours, 1),
         "days": round(days, 2),
+        "job_hours": round(run.hours, 2),  # the wall time (a start time said gives the time of day it is done)
         "flops": run.flops,
         "electricity_usd": round(run.owned_electricity_usd, 2),
     }
@@ -517,8 +518,11 @@ def respond(query: CostQuery, env: Env) -> Answer:
     if idle_parts and query.kind == "running":
         head = idle_parts[0]
     checked = bill_check.check(query, env, first, refs[0].count, w, figures) if query.kind == "running" else ""
-    if checked:  # "my bill went up $38 last month ... does that math check out": the check is the answer
+    if checked and not (query.share_asked or query.cap_kwh):  # "my bill went up $38 ... does that math check out"
         head = checked
+    weighed = limits.lead(query, env, counted(env, first, refs[0].count, article=False), w, util, figures)
+    if weighed:  # "caps me at 300 kwh a month", "$212 bill, how much of it is the pc": the limit or the share leads
+        head = weighed + i18n.gap(env.lang) + head
     if len(each) > 1:  # "3090 vs 4080 electricity per year", "两张卡功耗差多少": every card, and the difference
         figures["per_gpu"] = [{k: v for k, v in e.items() if k != "label"} for e in each]
         head = _several_head(query, env, each, years)

@@ -386,6 +386,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if cheapest and need and (query.model or getattr(query, "params_b", None)):
         # "跑flux dev最低要什么显卡": what it takes first (the memory the model needs), then the cheapest that has it
         headline = env.t("rec.minimum", need=need_why) + i18n.gap(lang) + headline
+    if cheapest:
+        figures["minimum"] = True  # the cheapest that meets the need leads (respond/figure_net: a minimum asked)
     answer = Answer(
         question=query.text,
         intent="recommend",

@@ -63,6 +63,8 @@ READERS = (
     followup_costs.hours_alone,  # "need about 200 hours", "要跑200小时": hours said alone (a rent's hours after a rate)
     followup_costs.time_alone,  # "how long?", "要多久": the time of what was talked about (no tag needed)
     unknown.empty,  # nothing tagged
+    asked.cap,  # "landlord caps me at 300 kwh a month, will a 3090 ... blow it", "宿舍限电800w 4090会跳闸吗": the limit
+    asked.share,  # "$212 electric bill ..., how much of that bill is the pc": the cards' part of the bill stated
     settings.reset,  # "reset", "恢复默认"
     unknown.hosted_service,  # "what gpu does chatgpt run on": not in the knowledge, said so
     concept_cues.cloud_trust,  # "is vast.ai reliable", "how reliable are vast hosts": the marketplace concept, not help
@@ -151,6 +153,15 @@ READERS = (
 )
 
 
+def _with_form(reading: Reading, found: Query) -> Query:
+    """The figure asked and the clock times said, on the query (the engine's check of the answer reads them)."""
+    form = reading.form
+    clock = (form.clock_start, form.clock_by) if form.clock_start is not None or form.clock_by is not None else None
+    if form.figure is None and clock is None:
+        return found
+    return dataclasses.replace(found, asked_figure=found.asked_figure or form.figure, clock=clock)
+
+
 def read(reading: Reading) -> Query | Clarification:
     """The first claim, with the settings the question states along the way (`Query.settings`)."""
     for reader in READERS:
@@ -159,6 +170,7 @@ def read(reading: Reading) -> Query | Clarification:
             continue
         if not isinstance(found, Query):
             return found
+        found = _with_form(reading, found)
         if isinstance(found, ExplainQuery):
             found = explain.inference_side(reading, found)  # "do tensor cores matter for inference": prefill/decode
             if found.asked is None and concept_cues.yes_no(reading):  # "does ecc matter for training": yes / no first

@@ -281,7 +281,8 @@ def read(r: Reading) -> Query | None:
         resolution=resolution(r),
         lora_rank=r.num("RANK"),
         setup=setup,
-        want_time=bool(said(r, "duration_words") or gpu_hours_asked(r)) and r.mode() != "inference",
+        want_time=bool(said(r, "duration_words") or gpu_hours_asked(r) or r.form.figure == "clock")
+        and r.mode() != "inference",
         released=bool(said(r, "full_weights") or b.has("UNQUANTIZED")) and not r.precision,
         want_context=bool(said(r, "context_asked")),
         tokens=r.num("TOKENS"),

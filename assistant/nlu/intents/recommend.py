@@ -74,6 +74,10 @@ def _sort(r: Reading) -> str | None:
         return b.meaning("SORT")
     if r.refs:
         return None
+    if r.form.figure == "minimum" and (r.model or b.has("PARAMS")):
+        return (
+            "price"  # "gpt-oss 120b本地跑 最低要啥配置", "whats the minimum gpu for qwen2.5 32b": the least to run it
+        )
     if said(r, "speed_rank_words"):
         return "speed"
     return "price" if b.meaning("ASK") == "cheaper" and b.has("MEMORY", "WORKLOAD", "MODEL") else None

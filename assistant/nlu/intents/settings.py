@@ -336,12 +336,21 @@ def stated_in(r: Reading, query: Query) -> tuple[Setting, ...]:
     return tuple(out)
 
 
+def _energy_cap(r: Reading) -> bool:
+    """The kWh said is a cap's (nlu/caps.py) and carries no currency: no electricity price is stated."""
+    cap = r.form.cap
+    tag = r.b.kinds["KWH"][0]
+    return bool(cap and cap.unit == "kWh" and "CURRENCY" not in tag.meanings and "$" not in tag.text)
+
+
 def _rate(r: Reading) -> tuple[float, str | None] | None:
     """An electricity rate: a per-kWh amount, or an amount right after an electricity word
     ("electricity is 0.12 here", "一度电5毛"); a bare 5 or more is cents (in dollars), an amount
     without a unit is in the question's language's currency (yuan in Chinese)."""
     b = r.b
     if b.has("KWH"):
+        if _energy_cap(r):
+            return None  # "landlord caps me at 300 kwh a month": an amount of energy, no price
         return float(b.first("KWH")), _not_usd(r.currency("KWH"))
     found = r.rate_tags()
     if found is None:

@@ -1,0 +1,115 @@
+"""A machine weighed against a limit or a bill the user states: a power cap at the wall ("宿舍限电800w 4090加13600k会
+跳闸吗", "my ups is 1500va / 900w, enough for a 4090 box?"), an energy cap ("landlord caps me at 300 kwh a month, will a
+3090 at 420w for 14h a day blow it?") and the cards' share of a stated bill ("$212 electric bill ..., how much of it is
+the pc").
+
+Contract:
+- `wall_cap(query, build, env)` -> (sentence, figures) for a RigQuery with cap_w / cap_va: the build's draw at the wall
+  under full load (Build.wall_w, docs/model.md §rig) against the cap; over it, the per-card power limit that fits
+  (the cap x PSU efficiency - CPU - rest of the machine, shared by the cards) when it keeps 60 % of stock power, else
+  "fewer cards". A VA rating with no watts is read at UPS_POWER_FACTOR [A], said.
+- `energy_cap(query, env, label, draw_w, util, figures)` -> the lead for a CostQuery with cap_kwh: the energy over the
+  cap's period (draw x share of the time x hours of the period) against the cap, what is left, or the hours a day that
+  stay under (docs/model.md §cost.electricity).
+- `bill_share(query, env, label, draw_w, util, figures)` -> the lead for a CostQuery with share_asked: the cards' kWh
+  and money over the bill's period at the electricity price in force, as a share of the stated bill; the rest of the
+  machine is not counted, said.
+Each returns "" when its setting is absent; figures gain cap_* / share_* keys.
+"""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.respond.builds import Build, power
+from assistant.respond.env import Env
+
+UPS_POWER_FACTOR = 0.6  # watts a consumer UPS delivers per VA of its rating when only the VA is known [A]
+PERIOD_HOURS = {"day": 24.0, "week": 168.0, "month": 730.0, "year": 8760.0}
+MIN_LIMIT_SHARE = 0.6  # a per-card limit below this share of stock power is not offered [A] (as respond/circuit.py)
+
+
+def wall_cap(query, b: Build, env: Env) -> tuple[str, dict]:
+    cap_w, va = query.cap_w, query.cap_va
+    assumed = ""
+    if not cap_w and va:
+        cap_w = va * UPS_POWER_FACTOR
+        assumed = env.t("limits.va_assumed", va=f"{va:,.0f}", w=f"{cap_w:,.0f}", pf=f"{UPS_POWER_FACTOR:g}")
+    if not cap_w:
+        return "", {}
+    wall = b.wall_w
+    values = {"build": b.label, "wall": f"{wall:,.0f}", "cap": f"{cap_w:,.0f}"}
+    figures = {"cap_w": round(cap_w), "wall_w": round(wall), "cap_fits": wall <= cap_w}
+    if wall <= cap_w:
+        text = env.t("limits.wall_fits", spare=f"{cap_w - wall:,.0f}", **values)
+    else:
+        rules = power()
+        per_card = (cap_w * float(rules["efficiency"]) - b.platform.cpu_w - float(rules["rest_w"])) / max(b.n, 1)
+        stock = b.gpu.tdp_w or 0
+        if stock and per_card >= MIN_LIMIT_SHARE * stock:
+            limit = env.t("limits.wall_limit", limit=f"{per_card:,.0f}", tdp=f"{stock:,}")
+            figures["power_limit_w"] = round(per_card)
+        else:
+            limit = env.t("limits.wall_no_limit")
+        text = env.t("limits.wall_over", over=f"{wall - cap_w:,.0f}", limit=limit, **values)
+    return i18n.gap(env.lang).join(p for p in (text, assumed) if p), figures
+
+
+def energy_cap(query, env: Env, label: str, draw_w: float, util: float, figures: dict) -> str:
+    cap, period = query.cap_kwh, query.cap_period or "month"
+    if not cap or not draw_w:
+        return ""
+    hours = PERIOD_HOURS.get(period, PERIOD_HOURS["month"])
+    kwh = draw_w * util * hours / 1000.0
+    figures |= {"cap_kwh": cap, "cap_period": period, "cap_use_kwh": round(kwh, 1), "cap_fits": kwh <= cap}
+    values = {
+        "label": label,
+        "watts": f"{draw_w:,.0f}",
+        "share": f"{util * 100:.0f}",
+        "kwh": f"{kwh:,.0f}",
+        "cap": f"{cap:,.0f}",
+        "period": env.t(f"cost.period_{period}"),
+    }
+    if kwh <= cap:
+        return env.t("limits.energy_fits", left=f"{cap - kwh:,.0f}", pct=f"{kwh / cap * 100:.0f}", **values)
+    per_day = cap * 1000.0 / draw_w / (hours / 24.0)  # hours a day at that draw the cap allows
+    figures["cap_hours_per_day"] = round(per_day, 1)
+    return env.t("limits.energy_over", over=f"{kwh - cap:,.0f}", hours=f"{per_day:.1f}", **values)
+
+
+def bill_share(query, env: Env, label: str, draw_w: float, util: float, figures: dict) -> str:
+    if not query.share_asked or not query.bill_stated or not draw_w:
+        return ""
+    bill_usd = env.to_usd(query.bill_stated, query.bill_stated_currency)
+    rate = env.assumptions.electricity_usd_per_kwh
+    if not bill_usd or not rate:
+        return ""
+    period = query.period if query.period in PERIOD_HOURS else "month"
+    kwh = draw_w * util * PERIOD_HOURS[period] / 1000.0
+    usd = kwh * rate
+    share = usd / bill_usd
+    figures |= {"share_kwh": round(kwh, 1), "share_usd": round(usd, 2), "share_of_bill": round(share, 3)}
+    key = "limits.share" if share <= 1.0 else "limits.share_over"
+    return env.t(
+        key,
+        money=env.money(usd),
+        bill=env.money(bill_usd),
+        pct=f"{share * 100:.0f}",
+        label=label,
+        watts=f"{draw_w:,.0f}",
+        util=f"{util * 100:.0f}",
+        kwh=f"{kwh:,.0f}",
+        period=env.t(f"cost.period_{period}"),
+        rate=env.money(rate, 3),
+    )
+
+
+def lead(query, env: Env, label: str, cards_w: float, util: float, figures: dict) -> str:
+    """The energy cap or the bill share a running-cost question asks, at the draw the user states (CostQuery.watts,
+    "420w at the wall") or else the cards' board power."""
+    if query.kind != "running":
+        return ""
+    draw = query.watts or cards_w
+    found = energy_cap(query, env, label, draw, util, figures) or bill_share(query, env, label, draw, util, figures)
+    if found and not query.watts:  # the cards' board power: the rest of the machine is not counted, said
+        found += i18n.gap(env.lang) + env.t("limits.cards_only", rest=f"{float(power()['rest_w']):,.0f}")
+    return found

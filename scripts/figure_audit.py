@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Figure audit: for every question of the given files, the figure it asks (nlu/form.py) against the figure its answer
+gives (respond/figure_net.gives), and whether the answer says so when it does not.
+
+Usage: .venv/bin/python scripts/figure_audit.py FILE... [--rows]
+Lines of a file are one-shot questions ("#" lines and files named *conv* are skipped). Prints, per checked figure
+(figure_net.CHECKED): asked, given, flagged (the answer's first line says the figure could not be worked out) and
+silent (neither: a confident answer to another question; the net exists so that this stays 0). `--rows` lists every
+question whose figure was not given. `audit(questions, session)` returns the same counts for tests.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+
+def _figure(question: str, index) -> str | None:
+    from assistant.nlu import understand
+
+    query = understand(question, index)
+    return getattr(query, "asked_figure", None)
+
+
+def audit(questions: list[str], session) -> tuple[Counter, list[tuple[str, str, str, str]]]:
+    """(counts keyed "<figure>:<asked|given|flagged|silent>", rows (outcome, figure, intent, question) not given)."""
+    from assistant.respond.figure_net import CHECKED, gives
+
+    counts: Counter = Counter()
+    rows: list[tuple[str, str, str, str]] = []
+    for q in questions:
+        figure = _figure(q, session.index)
+        if figure not in CHECKED:
+            continue
+        answer = session.conversation().ask(q)
+        counts[f"{figure}:asked"] += 1
+        if "figure_net" in answer.figures:
+            outcome = "flagged"
+        elif answer.clarification:
+            outcome = "clarified"
+        elif gives(figure, answer.intent, answer.headline, answer.figures):
+            outcome = "given"
+        else:
+            outcome = "silent"
+        counts[f"{figure}:{outcome}"] += 1
+        if outcome != "given":
+            rows.append((outcome, figure, answer.intent, q))
+    return counts, rows
+
+
+def main(argv: list[str]) -> int:
+    from assistant.respond.figure_net import CHECKED
+    from assistant.session import open_session
+
+    files = [a for a in argv if not a.startswith("--")]
+    questions = [
+        line.strip()
+        for f in files
+        if "conv" not in Path(f).name
+        for line in Path(f).read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    counts, rows = audit(questions, open_session("sqlite://", echo_warnings=False))
+    print(f"{len(questions)} questions")
+    for figure in CHECKED:
+        cells = [f"{k} {counts[f'{figure}:{k}']}" for k in ("asked", "given", "flagged", "clarified", "silent")]
+        print(f"{figure:8} " + ", ".join(cells))
+    total = {k: sum(v for key, v in counts.items() if key.endswith(f":{k}")) for k in ("asked", "given", "flagged")}
+    silent = sum(v for key, v in counts.items() if key.endswith(":silent"))
+    print(f"all      asked {total['asked']}, given {total['given']}, flagged {total['flagged']}, silent {silent}")
+    if "--rows" in argv:
+        for row in rows:
+            print("\t".join(row))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
