@@ -342,7 +342,11 @@ class Engine:
         if picked is None and answer.intent == "rates" and len(shown) == 1:
             picked = answer.figures.get("gpu_count")  # serving a 70B model "on 2 x H100": "rent or buy?" weighs both
         dialogue.remember(query, shown, answer.choice, answer.workload, answer.precision, picked, answer.figures)
-        if answer.intent == "fit" and not _full_finetune_said(query.text, lang):
+        if answer.intent not in ("help", "explain"):
+            dialogue.context.currency = env.currency  # the thread's money from now on, whatever the language
+        if _full_finetune_said(query.text, lang):
+            dialogue.settle_full_finetune()  # "need a full finetune of llama 3.1 8b": full, whatever asks next
+        elif answer.intent == "fit":
             # "want to finetune qwen2.5 14b" answered "Yes with QLoRA": the method the follow-ups time and rent
             dialogue.settle_method((answer.figures.get("fit_setup") or {}).get("mode"))
         dialogue.context.needed = _count_needed(query, picked, lang)

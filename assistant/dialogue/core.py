@@ -75,6 +75,13 @@ class Dialogue:
         if mode in ("lora", "qlora") and setup.trains() and setup.mode in (None, "full_finetune"):
             self.context.setup = dataclasses.replace(setup, mode=mode)
 
+    def settle_full_finetune(self) -> None:
+        """A full fine-tune said in so many words ("need a full finetune of llama 3.1 8b on 200M tokens", "全参") is
+        the thread's method: "how long on 8x h100" next times that full fine-tune, not a LoRA."""
+        setup = self.context.setup
+        if setup.named() and setup.workload == "llm_finetune" and setup.mode in (None, "inference"):
+            self.context.setup = dataclasses.replace(setup, mode="full_finetune")
+
     def _from_context(self, query: Query) -> tuple[Query, bool]:
         """`query` completed by the whole questions that leave something to the conversation (from_context,
         rent_context, job, usage, measures), and whether it is about the thread (`thread.leaves_open`)."""
@@ -84,6 +91,7 @@ class Dialogue:
         query = usage.slower_after_limit(self, usage.limit_in_bill_thread(self, query))
         self.context.asked_back = False
         open_ended = thread.leaves_open(query)
+        self.context.about_thread = open_ended
         # "ok which would you pick", "which one should i buy": after the answer "it" is the GPU it picks
         self.context.pick_asked = isinstance(query, RecommendQuery) or any(
             g.pronoun == "implicit" for g in getattr(query, "gpus", ())
@@ -105,6 +113,7 @@ class Dialogue:
         query = from_context.psu_without_context(self, query)
         query = from_context.more_of_the_fit(self, query)
         query = from_context.power_of_mixed_set(self, query)
+        query = from_context.offer_in_compare(self, query)  # "vs a new 5070 ti at $749?" after a used 3090 at $600
         return query, open_ended
 
     def complete(self, query: Query, lang: str = "en") -> Query | Clarification:
@@ -173,6 +182,11 @@ class Dialogue:
             if work:
                 ctx.workload, ctx.precision = work, None  # the precision was the other work's
             return
+        if query.intent == "set" and not ctx.gpus:
+            # "i bought a 3090 for $700 last year" with nothing talked about yet: that card is what "it" means next
+            priced = list(dict.fromkeys(s.gpu for s in query.settings if s.key == "price_override" and s.gpu))
+            if len(priced) == 1:
+                ctx.gpus, ctx.recent, ctx.focus, ctx.counts = priced, priced, priced[0], {priced[0]: 1}
         if query.intent in ("set", "help"):
             return  # "and the 3090?" after "electricity is 0.30" still continues the question before it
         ctx.last_query = query

@@ -11,7 +11,7 @@ and time in `measures`, why / cheaper / worth in `about_last`, clouds in `cloud`
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from assistant.dialogue import about_last, cloud, job, measures, rent_context
 from assistant.dialogue.again import affected, latest_affected, search_behind, without_replaced
@@ -69,12 +69,17 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     on_the_job = job.work_of_follow(dlg, base, follow)  # "h100 instead?", "only 48 hours to finish" after a rent
     if on_the_job is not None:
         return on_the_job
+    if follow.ask == "whole_machine":
+        return _whole_machine(dlg, base, follow)
     if follow.ask == "price_gap":
         return about_last.gap_of_last(dlg, follow)  # "差价多少", "how much more is it": the two cards compared
     if follow.ask == "cost_of_that":
         rented = rent_context.rented_last(dlg)
         if rented is not None:  # "how much would that cost" after a rent: that rent
             return dataclasses.replace(rented, text=follow.text, settings=follow.settings)
+        if follow.period and isinstance(base, RatesQuery):  # "how much per month then" after an hourly rate
+            rent: Any = cloud.per_period(dlg, base, follow.period)  # a rent (RatesQuery) for that period
+            return dataclasses.replace(rent, text=follow.text, period=follow.period)
         if follow.gpus:
             from assistant.queries import SpecQuery  # "how much is that" after a spec sheet: its price
 
@@ -93,7 +98,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         return _precision_of_last(dlg, base, follow)
     if follow.ask == "or":
         return _alternative(dlg, base, follow)
-    offer = _offer_for_card(dlg, base, follow)
+    offer = _offer_for_card(dlg, base, follow) or _offer_again(dlg, follow)
     if offer is not None:
         return offer
     if follow.ask == "compare":
@@ -229,6 +234,9 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         changes["gpus"] = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in gpus_of(base))
         if isinstance(base, RatesQuery) and base.mode == "rates" and follow.gpu_count > 1 and not follow.period:
             changes.update(mode="rent", hours=1.0)  # "what about 2 of them?" after an hourly rate: an hour of both
+        offer, before = getattr(base, "offer", None), max((g.count for g in gpus_of(base)), default=1)
+        if getattr(base, "kind", None) == "deal" and offer and "offer" not in changes:
+            changes["offer"] = offer * follow.gpu_count / before  # "and with 2 of them?" after $650 for one: $1,300
     one_kind = len({g.name for g in changes.get("gpus", ())}) == 1
     if one_kind and getattr(base, "gpu_count", None) and (follow.adds or not follow.gpu_count):
         # "what if i add a third 3090" after a fit on 2 x RTX 3090: the set's count is now 3, not the 2 asked before
@@ -237,6 +245,27 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     if kept:  # the speed compares at the quant it was given at; the table still shows a larger one that now fits
         changes["kept_precision"] = kept
     return dataclasses.replace(base, **changes)
+
+
+def _whole_machine(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:
+    """ "整机大概多少钱", "how much would the whole thing cost if i buy used": the build around the cards talked about
+    (the last question's set, else the card favoured with its count), its total with the platform allowance."""
+    from assistant.queries import RigQuery
+
+    cards = tuple(g for g in gpus_of(base) if g.name) if base is not None else ()
+    cards = cards if len({g.name for g in cards}) == 1 else focus_refs(dlg)
+    if not cards:
+        raise NothingToReferTo(follow.text)
+    # the set the conversation has ("三张一起能跑多大的模型" kept 3 of the 3060 in its count, not in the card)
+    cards = (dataclasses.replace(cards[0], count=max(cards[0].count, dlg.context.counts.get(cards[0].name or "", 1))),)
+    condition = next((str(s.value) for s in follow.settings if s.key == "condition"), None)
+    return RigQuery(
+        text=follow.text,
+        gpus=cards[:1],
+        gpu_count=cards[0].count,  # the price of the machine whatever it runs (a workload's floor would drop the set)
+        condition=condition or getattr(base, "condition", None),
+        settings=follow.settings,
+    )
 
 
 def _precision_kept(dlg: Dialogue, base: Query, follow: FollowUpQuery, changes: dict) -> str | None:
@@ -277,6 +306,25 @@ def _offer_for_card(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) ->
         offer=float(amount),
         money_currency=follow.budget_currency or currency,
         settings=_offer_not_a_price(follow),
+    )
+
+
+def _offer_again(dlg: Dialogue, follow: FollowUpQuery) -> Query | None:
+    """ "and if he drops to $600?", "他要是降到5500呢" (an amount alone) while the conversation weighs an offer for a
+    card (a deal in its last questions, other questions about it since): that offer again at the new amount, not a
+    budget for a new search; None when no offer was weighed or the follow-up names a card, a period or hours."""
+    from assistant.queries import VerdictQuery
+
+    amount = follow.amount if follow.amount is not None else follow.budget_usd  # "$600" alone reads as a budget
+    if amount is None or follow.gpus or follow.period or follow.hours_total or follow.workload or follow.model:
+        return None
+    recent = [q for q in [*dlg.context.history, dlg.context.last_query] if q is not None]
+    deal = next((q for q in reversed(recent) if isinstance(q, VerdictQuery) and q.kind == "deal" and q.offer), None)
+    if deal is None or amount < 50:
+        return None
+    currency = follow.budget_currency if follow.amount is None else None
+    return dataclasses.replace(
+        deal, text=follow.text, offer=float(amount), money_currency=currency or deal.money_currency, settings=()
     )
 
 

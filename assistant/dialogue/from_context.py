@@ -444,3 +444,25 @@ def reply_to_ask_back(dlg: Dialogue, query: Query) -> Query:
         return query
     count = query.gpus[0].count if len(query.gpus) == 1 else None
     return FollowUpQuery(text=query.text, gpus=query.gpus, gpu_count=count, settings=query.settings)
+
+
+def offer_in_compare(dlg: Dialogue, query: Query) -> Query:
+    """ "vs a new 5070 ti at $749?" after weighing a used 3090 at $600: the card offered is compared at the price it
+    is offered at (a price stated for this conversation, said in the answer), not at its street price."""
+    from assistant.queries import CompareQuery, Setting, VerdictQuery
+
+    if not isinstance(query, CompareQuery):
+        return query
+    recent = [q for q in [*dlg.context.history, dlg.context.last_query] if q is not None]
+    deal = next((q for q in reversed(recent) if isinstance(q, VerdictQuery) and q.kind == "deal" and q.offer), None)
+    if deal is None or len(deal.gpus) != 1 or deal.gpus[0].count != 1:
+        return query
+    card = deal.gpus[0]
+    named = {g.name for g in query.gpus} | {g.mention for g in query.gpus if g.pronoun}
+    priced = {s.gpu for s in query.settings if s.key == "price_override"}
+    if card.name not in named and not any(g.pronoun for g in query.gpus) or card.name in priced:
+        return query
+    said = Setting(
+        "price_override", deal.offer, gpu=card.name, condition=card.condition or "used", currency=deal.money_currency
+    )
+    return dataclasses.replace(query, settings=(*query.settings, said))

@@ -91,6 +91,9 @@ def on_the_thread(
         settings=follow.settings,
         targets=follow.targets or setup.targets,
         batch=setup.batch if not training else None,
+        # "3060够用吗" after 500 sdxl images a day: those images timed on it, and what they take a day
+        images=setup.images if not training else None,
+        images_per=setup.images_per if not training else None,
         **data,
     )
 

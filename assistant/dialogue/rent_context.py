@@ -60,7 +60,9 @@ def job_cost_of_context(dlg: Dialogue, query: Query) -> Query:
     if stepped is not None:
         return stepped
     if _asks_rent(query):
-        return job_rates(query, job.gpus, getattr(query, "provider", None), job, tokens=job.tokens)
+        # "what would that cost on runpod": the cloud named (a follow-up's providers) heads the answer
+        named = getattr(query, "provider", None) or next(iter(getattr(query, "providers", ())), None)
+        return job_rates(query, job.gpus, named, job, tokens=job.tokens)
     if not isinstance(query, CostQuery) or query.gpus or query.model or query.kind != "tco":
         return query
     if query.years or query.hours_per_week or query.utilization:

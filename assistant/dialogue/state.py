@@ -139,6 +139,8 @@ class Context:
     # the use the thread's work puts on a card, as an answer found it (dialogue/usage.py): the card and its hours a
     # week under load ("5000 sdxl images a day" on a 3090: 8.4 h a day), read by the bill, rent and rent-or-buy asked
     load: tuple[str, float] | None = None
+    currency: str | None = None  # the currency the thread's answers are in (a Chinese thread asked on in English: ¥)
+    about_thread: bool = False  # the question being answered is about the thread (thread.leaves_open): its currency
 
     def focus_or_first(self) -> str | None:
         """The GPU the last answer favoured, else the first GPU it was about (None: no GPU yet)."""

@@ -16,7 +16,7 @@ hours, years, electricity, currency) are assumptions and persist on their own.
 from __future__ import annotations
 
 import dataclasses
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from assistant.dialogue.state import Setup
 from assistant.queries import FollowUpQuery, Query
@@ -97,6 +97,10 @@ def inherit(setup: Setup, query: Q) -> Q:
     takes = _TAKES.get(query.intent, ())
     if getattr(query, "asks_power", False):
         return query  # "what psu for that": the cards' power, whatever they run (a workload would filter the cards)
+    if query.intent == "compare" and not setup.named() and setup.workload and getattr(query, "workload", 1) is None:
+        # "how much faster is the 4090" after "m4 max 36gb vs 4090 for llms": faster at that work, not at training
+        compared: Any = query  # a comparison (it has a workload slot)
+        return dataclasses.replace(compared, workload=setup.workload)
     if not takes or not setup.named():
         return query
     if any(getattr(query, k, None) is not None for k in _NAMING):

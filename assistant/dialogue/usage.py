@@ -118,7 +118,9 @@ def load_of_the_work(dlg: Dialogue, query: Query) -> Query:
     from assistant.queries import RatesQuery, RentOrBuyQuery
 
     load = dlg.context.load
-    if load is None or "utilization" in dlg.assumptions.changed:
+    if "utilization" in dlg.assumptions.changed:
+        return _rent_at_use(dlg, query)  # "我只有周末用 每天10小时" then "一年下来多少钱": the hours said, rented
+    if load is None:
         return query
     if any(s.key == "utilization" for s in query.settings) or query.usage_assumed:
         return query
@@ -135,3 +137,18 @@ def load_of_the_work(dlg: Dialogue, query: Query) -> Query:
         hours = round(per_week * _WEEKS_PER[query.period], 1)
         return dataclasses.replace(query, hours=hours, usage_assumed=said)
     return query
+
+
+def _rent_at_use(dlg: Dialogue, query: Query) -> Query:
+    """A rent by the period ("一年下来多少钱", "and per month?") while the conversation says how many hours it uses a
+    card (the utilization the user set): the hours of that use in the period, not the whole period around the clock."""
+    from assistant.queries import RatesQuery
+
+    if not (isinstance(query, RatesQuery) and query.mode == "rent" and query.period in _WEEKS_PER) or query.hours:
+        return query
+    if any(s.key == "utilization" for s in query.settings) or query.usage_assumed:
+        return query
+    per_week = dlg.assumptions.utilization * 168.0
+    if per_week >= 167.5:
+        return query  # around the clock: the period's hours, as asked
+    return dataclasses.replace(query, hours=round(per_week * _WEEKS_PER[query.period], 1))

@@ -199,8 +199,15 @@ class _Tagger(
             ):
                 per = out.pop(back)  # 每周(用)10小时, 一天跑8小时
                 mult = {"week": 1.0, "day": 7.0, "month": 12.0 / 52.0}.get(per.word(), 1.0)
+                # "周末用 每天10小时": hours a day, so a usage pattern's days count them (2 weekend days: 20 a week)
+                daily = {"per_day": t.mapping()["total"]} if per.word() == "day" else {}
                 t = Tag(
-                    "HOURS", {"per_week": t.mapping()["total"] * mult}, per.text + t.text, per.start, t.end, t.meanings
+                    "HOURS",
+                    {"per_week": t.mapping()["total"] * mult} | daily,
+                    per.text + t.text,
+                    per.start,
+                    t.end,
+                    t.meanings,
                 )
             if t.kind == "FILLER":
                 if nxt is not None and nxt.kind in ("MONEY", "NUMBER") and out and out[-1].kind == "GPU":

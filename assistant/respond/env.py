@@ -65,11 +65,15 @@ class Env:
 
     @property
     def currency(self) -> str:
-        """The question's own currency, else the one the user set, else the question's language's."""
+        """The question's own currency, else the one the user set, else the thread's (the currency its answers were
+        in), else the question's language's."""
         if self.question_currency:
             wanted = self.question_currency
         elif "currency" in self.assumptions.changed or self.assumptions.currency != DEFAULTS["currency"]:
             wanted = self.assumptions.currency
+        elif self.context.currency == "CNY" and self.context.about_thread:  # "what if i only use it on weekends" in
+            # English after a Chinese thread: still in yuan; a question of its own ("h100 price") goes by its language
+            wanted = self.context.currency
         else:
             wanted = i18n.currency(self.lang)
         return wanted if wanted in SYMBOLS and self.per_usd(wanted) else "USD"

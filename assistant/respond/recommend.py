@@ -170,6 +170,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             ranking, max_auto, multi_note = sets, 4, "memory"
     if below is not None and not dettmers:  # "cheaper option?" also costs less over the years the ranking counts
         ranking = cheaper_over_period(ranking, ranked(passive_ok, max_auto, capped=False), query.cheaper_than, below_n)
+    if below is not None:
+        ranking = recommend_order.other_cards(ranking, query.cheaper_than)
     owned = env.reader.gpu(query.upgrade_from) if query.upgrade_from else None
     mine = 0.0
     if owned is not None:  # "my 3070 ..., upgrade to what": only cards that are an upgrade on it

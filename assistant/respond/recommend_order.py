@@ -64,6 +64,14 @@ def cheaper_over_period(ranking, unbounded, gpu: str | None, n: int):
     return dataclasses.replace(ranking, choice=rows[0] if rows else None, runners_up=rows[1:4], rows=rows)
 
 
+def other_cards(ranking, gpu: str | None):
+    """ "cheaper option?" after 2 x RTX 3090: the ranking without that card (fewer of it is not another option)."""
+    rows = tuple(r for r in ranking.rows if r.gpu != gpu)
+    if not gpu or len(rows) == len(ranking.rows):
+        return ranking
+    return dataclasses.replace(ranking, choice=rows[0] if rows else None, runners_up=rows[1:4], rows=rows)
+
+
 def passive_ok(query: RecommendQuery, env: Env) -> bool:
     """Datacenter cards belong in the ranking for an organization or when a server is asked for."""
     return bool(query.organization) or bool(lexicon(env.lang).words_in("rig_server", query.text.lower()))

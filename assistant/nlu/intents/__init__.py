@@ -96,6 +96,11 @@ READERS = (
     explain.advice,  # "is nvlink worth it for two 3090s?"
     spec.precision_speed,  # "how much faster is fp8 than fp16 on a 4090": two number formats on one card
     thread_device.idle_draw,  # "what does it pull at idle", "待机功耗呢": the idle draw of the device talked about
+    thread_device.job_data_alone,  # "3 epochs": the training job talked about on that data
+    thread_device.fit_settings_alone,  # "at q4_k_m with 16k context?": the fit talked about at those settings
+    thread_device.memory_total,  # "how much vram do i have in total": the memory of the device's cards together
+    thread_device.whole_machine,  # "整机大概多少钱", "the whole thing if i buy used": the machine around the cards
+    thread_device.period_total,  # "一年下来多少钱": the money over a year of what the conversation rents or runs
     thread_device.count_enough,  # "三块卡够不够", "两张够吗": the last question on that many of the device
     thread_device.figure_of_count,  # "total power for 4 of them", "两张一起功耗多少": a figure of N of that device
     followup.fragment,  # "for llms?", "in fp16?", "with at least 16gb", "and if i only had 800?"

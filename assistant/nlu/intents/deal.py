@@ -30,9 +30,18 @@ MAX_CARDS = 16  # the most cards a count said apart from the card ("what about 2
 YEARS = (1990, 2040)  # a bare whole number in this range is read as a year, not a price
 
 
+def _under_an_amount(r: Reading) -> bool:
+    """An "under" word before an amount ("under $700", "about 650"); not "thinking about grabbing a used 3090"."""
+    tags = r.b.tags
+    return any(
+        t.kind == "UNDER" and (k + 1 < len(tags) and tags[k + 1].kind in ("MONEY", "NUMBER") or t.text != "about")
+        for k, t in enumerate(tags)
+    )
+
+
 def read(r: Reading) -> Query | None:
     b = r.b
-    if b.has("BUDGET", "UNDER", "RENT", "HOURS", "KWH", "VS", "MEMORY"):
+    if b.has("BUDGET", "RENT", "HOURS", "KWH", "VS", "MEMORY") or _under_an_amount(r):
         return None
     asked = bool(said(r, "verdict_worth") or said(r, "verdict_good") or said(r, "what_for_words"))
     # "tesla k80 for $40 lol, any use or ewaste": a verdict asked the negative way round weighs the offer too

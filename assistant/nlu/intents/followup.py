@@ -333,6 +333,8 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
     renting = len(b.kinds.get("RENT", [])) > len(providers(r))  # a renting word, not only clouds ("x vs y")
     if ask is None and renting and b.has("VS", "THAN", "COMPARE") and not b.has("BUY"):
         ask = "rent_or_buy"  # "vs renting one on runpod for the same hours": renting weighed against owning
+    if ask is None and renting and b.has("COST", "HOW_MUCH", "FIELD") and not b.has("BUY", "VS", "THAN"):
+        ask = "rates"  # "rent it on runpod, total cost?": the rent of what was talked about (its job, when one was)
     if ask is None and b.has("BUY") and r.explicit and not b.has("RENT", "RECOMMEND"):
         ask = "buy"  # "那自己买张4060ti 16g呢", "what if i just buy a 4060 ti": owning that card (after a rental)
     replace_ = b.has("NO")

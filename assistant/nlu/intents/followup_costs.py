@@ -30,6 +30,10 @@ def time_alone(r: Reading) -> Query | None:
         return build(r, want_speed=True)  # "一张要几秒", "多久一张" (untagged): the image time of what was talked about
     data = any(job_data(r).values())  # "how long for 20k samples", "训练2万条数据要多久": the job on that data
     extra = {t.kind for t in b.tags} - AROUND
+    if extra <= {"PERIOD", "FIT"} and b.first("PERIOD") == "day":
+        extra = (
+            set()
+        )  # "每天要跑几个小时", "how many hours a day would it run": the day's time of the work talked about
     if not said(r, "duration_words") or r.explicit or (extra and not (data and extra <= {"COUNTED", "NUMBER", "MODE"})):
         return None
     names = ("duration_words", "time_fillers", "job_data_words") if data else ("duration_words", "time_fillers")
@@ -120,7 +124,8 @@ def cost_of_that(r: Reading) -> Query | None:
         return None
     if not b.has("COST") and any(g.pronoun != "that" for g in pronouns):
         return None  # "how much is it": the price of the card talked about (the spec reader)
-    return FollowUpQuery(text=r.text, gpus=pronouns, fields=("price",), ask="cost_of_that")
+    # "how much per month then": the period asked too (a rent of the hours in use, by the month)
+    return FollowUpQuery(text=r.text, gpus=pronouns, fields=("price",), ask="cost_of_that", period=period(r))
 
 
 _USE_PRICED = {"COST", "HOURS", "KWH", "NUMBER", "MONEY", "MODE", "FIT", "PER", "ON", "IF"} | AROUND

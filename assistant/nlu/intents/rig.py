@@ -72,12 +72,14 @@ def psu_of_thread(r: Reading) -> Query | None:
     blocked = [k for k in _NOT_THREAD_PSU if not (k == "EXPLAIN" and said(r, "own_need_words"))]
     count = r.total_count()  # "三张的话电源要多大", "and for 3 of them what psu": that many of the card talked about
     if count and count > 1:
-        blocked = [k for k in blocked if k != "COUNT"]
+        # "is my 1200w psu ok for three": one wattage with the count is the PSU the user has
+        blocked = [k for k in blocked if k != "COUNT" and not (k == "WATTS" and len(r.b.kinds.get("WATTS", [])) == 1)]
     if not said(r, "rig_psu") or r.explicit or r.b.has(*blocked) or r.b.has("WHY", "VS", "COMPARE"):
         return None
     if count and count > 1:
         them = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="it", count=count)
-        return RigQuery(text=r.text, gpus=(them,), asks_power=True)
+        # "is my 1200w psu ok for three": the PSU the user has, for that many of the card talked about
+        return RigQuery(text=r.text, gpus=(them,), asks_power=True, psu_w=r.num("WATTS"))
     if r.refs:
         return None
     them = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="it", count_open=True)

@@ -13,7 +13,21 @@ from assistant.nlu.reading import Reading
 from assistant.queries import FollowUpQuery, Query
 
 # tags that make a figure question something else: a bill, a price, a model or a job on the device, a reason, a pick
-_OTHER = ("COST", "MONEY", "KWH", "HOURS", "BUDGET", "WHY", "MODEL", "PARAMS", "WORKLOAD", "RECOMMEND", "COMPARE", "VS")
+_OTHER = (
+    "COST",
+    "MONEY",
+    "KWH",
+    "HOURS",
+    "BUDGET",
+    "WHY",
+    "MODEL",
+    "PARAMS",
+    "WORKLOAD",
+    "RECOMMEND",
+    "COMPARE",
+    "VS",
+    "WATTS",
+)
 
 
 def idle_draw(r: Reading) -> Query | None:
@@ -54,3 +68,86 @@ def count_enough(r: Reading) -> Query | None:
     if "FIT" not in kinds or b.unknown:
         return None
     return FollowUpQuery(text=r.text, gpu_count=count)
+
+
+def period_total(r: Reading) -> Query | None:
+    """ "一年下来多少钱", "一年要花多少", "那一年多少钱": the money of what the conversation rents or runs over that
+    period, not a setting of years owned (one year said with money asked, nothing else but fillers)."""
+    b = r.b
+    kinds = {t.kind for t in b.tags}
+    year = b.first("YEARS")
+    if (
+        r.explicit
+        or r.model
+        or year != 1.0
+        or not b.has("HOW_MUCH", "FIELD")
+        or b.meaning("FIELD") not in (None, "price")
+    ):
+        return None
+    if kinds - {"YEARS", "FIELD", "HOW_MUCH", "FOLLOW", "QUESTION"} or not set(b.unknown) <= r.lex.listed(
+        "period_total_fillers"
+    ):
+        return None
+    return FollowUpQuery(text=r.text, period="year")
+
+
+def whole_machine(r: Reading) -> Query | None:
+    """ "整机大概多少钱", "how much would the whole thing cost if i buy used", "all in price for the build?": the price
+    of the machine around the cards talked about (their set, the platform allowance), not one card's price nor a
+    ranking; a card or a budget named is another question."""
+    b = r.b
+    if (
+        r.explicit
+        or r.model
+        or b.has("BUDGET", "KWH", "HOURS", "RENT")
+        or not r.lex.words_in("whole_machine_words", f" {r.text.lower()} ")
+    ):
+        return None
+    asked = (
+        b.has("HOW_MUCH", "COST") or "price" in r.fields() or r.lex.words_in("money_asked_words", f" {r.text.lower()} ")
+    )
+    if not asked or b.meanings.get("COST_KIND"):
+        return None
+    return FollowUpQuery(text=r.text, ask="whole_machine", fields=("price",))
+
+
+def memory_total(r: Reading) -> Query | None:
+    """ "how much vram do i have in total", "显存一共多少", "总共多少显存": the memory of the device talked about, all
+    its cards together (lexicon set_total_words), not the memory concept."""
+    b = r.b
+    low = f" {r.text.lower()} "
+    if r.explicit or r.model or b.has(*_OTHER, "MEMORY") or not r.lex.words_in("set_total_words", low):
+        return None  # "the least i can spend to get 48 gigs of vram total": a memory wanted, a search
+    if "price" in r.fields() or r.lex.words_in("whole_machine_words", low):
+        return None
+    if "memory" not in r.fields() and not r.lex.words_in("memory_asked_words", low):
+        return None
+    return FollowUpQuery(text=r.text, fields=("memory",), gpu_count=r.total_count())
+
+
+def job_data_alone(r: Reading) -> Query | None:
+    """ "3 epochs", "with 200k samples then", "跑3轮呢": only the data of a training job, nothing else asked: the job
+    talked about again on that data (its time, or its rent when it was rented)."""
+    from assistant.nlu.intents.followup import job_data
+
+    b = r.b
+    data = {k: v for k, v in job_data(r).items() if v is not None}
+    if not data or r.explicit or r.model or b.has("PARAMS", "MONEY", "HOURS", "BUDGET", "WORKLOAD"):
+        return None
+    kinds = {t.kind for t in b.tags} - {"NUMBER", "COUNTED", "QUESTION", "FOLLOW", "AND", "ON", "ONLY", "MODE"}
+    words = {"epochs", "epoch", "samples", "sample", "instead", "then", "with", "轮", "个", "条", "数据", "样本"}
+    if kinds or not set(b.unknown) <= words | r.lex.listed("fragment_words"):
+        return None
+    return FollowUpQuery(text=r.text, **data)
+
+
+def fit_settings_alone(r: Reading) -> Query | None:
+    """ "at q4_k_m with 16k context?", "q8 and 32k then": a precision and a context said together, nothing else: the fit
+    talked about again at those (a fragment of one detail is followup.fragment's)."""
+    b = r.b
+    kinds = {t.kind for t in b.tags}
+    if r.explicit or r.model or b.unknown or not {"PRECISION", "CONTEXT"} <= kinds:
+        return None
+    if kinds - {"PRECISION", "CONTEXT", "ON", "AND", "QUESTION", "FOLLOW", "ONLY"}:
+        return None
+    return FollowUpQuery(text=r.text, precision=r.precision, context_tokens=r.num("CONTEXT"))

@@ -118,6 +118,8 @@ def read(r: Reading) -> Query | None:
         return None  # "is a 3090 enough for 70b": a fit; "is the a6000 worth it for 70b" weighs the card for it
     if len(names) != 1 or b.has("VS", "RENT", "HOURS", "KWH") or (pair and len(pair.refs) > 1):
         return None
+    if said(r, "what_runs") and not (sized or said(r, "verdict_worth") or said(r, "verdict_wait")):
+        return None  # "what can i run on it at decent speed": what runs on it (fit.read), not whether it is good
     if "china" in r.fields():
         return None  # "h20国内能买吗": whether it is sold in China, not whether it is worth buying
     asked_worth = said(r, "verdict_worth") and set(r.fields()) <= {"price"}  # "二手3090现在什么价 值得入吗"

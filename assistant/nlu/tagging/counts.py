@@ -89,6 +89,11 @@ class CountTagging(MoneyTagging):
             and (self.gpu_start(j) or tt[j] in ("of", "x", "gpus", "cards", "used", "new"))
         ):
             return self.add("COUNT", int(v), i, j)
+        # "is my 1200w psu ok for three", "enough for all four?": a number word closing the question after "for" /
+        # "all" counts the cards talked about (not "for three months": a unit follows that)
+        closing = j >= len(tt) or tt[j] in ("?", "then", "now", "of", "them")
+        if self.toks[i].kind == "word" and 2 <= v <= 16 and i > 0 and tt[i - 1] in ("for", "all") and closing:
+            return self.add("COUNT", int(v), i, j)
         return None
 
     def _condition_then_gpu(self, k: int) -> bool:

@@ -57,7 +57,8 @@ class UsageTagging(TaggerBase):
         if usage is not None:
             return usage
         few = self.unit("few", i)
-        if few and self.unit("hours", i + few):  # "a few hours every evening": 3 hours [A], said
+        asked = any(t in ("要", "需", "得", "需要") for t in self.tt[max(0, i - 2) : i])  # "每天要跑几个小时": how many
+        if few and self.unit("hours", i + few) and not asked:  # "a few hours every evening": 3 hours [A], said
             return self._hours(i, i + few, self.unit("hours", i + few), FEW_HOURS, assumed="few")
         return None
 
