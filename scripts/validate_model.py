@@ -50,7 +50,10 @@ from model_checks.training import (  # noqa: E402,F401
     sensitivity,
     training_rows,
 )
-from model_checks.transformer_oos import transformer_out_of_sample_rows  # noqa: E402
+from model_checks.transformer_oos import (  # noqa: E402
+    large_model_out_of_sample_rows,
+    transformer_out_of_sample_rows,
+)
 from model_checks.vision_oos import vision_time_out_of_sample_rows  # noqa: E402
 
 
@@ -126,6 +129,9 @@ def main(argv=None) -> int:
     _print_oos(image_train_out_of_sample_rows(kb), "measured (s/step)", 2)
     _print_oos(transformer_out_of_sample_rows(kb, "score"), "measured (x RTX 3090, score)", 2)
     _print_oos(transformer_out_of_sample_rows(kb, "peak"), "measured (x RTX 3090, tensor peak)", 2)
+    _print_oos(transformer_out_of_sample_rows(kb, "large"), "measured (x RTX 3090, large-model)", 2)
+    for kind in ("large", "score", "peak"):
+        _print_oos(large_model_out_of_sample_rows(kb, kind), f"MLPerf ratio ({kind})", 2)
     meas = [abs(o.error) for o in oos if o.kind == "measured"]
     print(f"measured A100/V100 ratios: median |error| {statistics.median(meas):.1%}, max {max(meas):.1%}")
     for line in NOT_COVERED:

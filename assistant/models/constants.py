@@ -36,6 +36,11 @@ COMPUTE_SHARE = {"train16": 0.27, "train32": 0.27, "infer16": 0.27, "infer8": 0.
 # no row identifies it, so it is 0 there [A]. Batched inference: no row identifies it either (it was
 # fitted on the benchmark's small training models), so 0.
 STEP_FIXED_SHARE = {"train16": 0.11, "train32": 0.0, "infer16": 0.0, "infer8": 0.0}
+# A model this large (billions of parameters) trains with steps long enough that the per-step fixed cost is ~0 of
+# them (`performance.large_model_training`) [A: ~3x BERT-large, the largest network of the calibration mix; out of
+# sample, Lambda's BERT-large rows fit the roofline without the fixed share better (median -18 % -> -8 %), the
+# small Transformer-XL base rows worse, docs/model.md §cost.training].
+LARGE_MODEL_TRAINING_PARAMS_B = 1.0
 
 # --- Batch-size limits (§perf.batch) -------------------------------------------------------
 # Doubling the batch raises throughput ~13.6 % (CNN) / 13.5 % (transformer) [P2020]:

@@ -92,11 +92,15 @@ def relative_performance(
     sparsity: bool = False,
     memory_need_gb: float | None = None,
     batch_policy: str = "capped",
+    step_fixed_share: float | None = None,
 ) -> Performance:
-    """Roofline score of `gpu` for `workload`; batch_policy: capped | benchmark | none."""
+    """Roofline score of `gpu` for `workload`; batch_policy: capped | benchmark | none; step_fixed_share: the per-step
+    fixed cost's share at the reference (None: the calibrated STEP_FIXED_SHARE; 0 for a large model's long steps,
+    `large_model_training`)."""
     if workload not in WORKLOADS:
         raise ValueError(f"unknown workload {workload!r}; one of {WORKLOADS}")
-    share, fixed = C.COMPUTE_SHARE[workload], C.STEP_FIXED_SHARE[workload]
+    share = C.COMPUTE_SHARE[workload]
+    fixed = C.STEP_FIXED_SHARE[workload] if step_fixed_share is None else max(finite(step_fixed_share), 0.0)
     rate = _compute_rate(gpu, workload)
     tflops = rate.value * (C.SPARSITY_SPEEDUP if sparsity and gpu.arch is not None and gpu.arch.sparsity_2_4 else 1.0)
     tflops *= hw.power_clock_factor(gpu)
@@ -152,6 +156,16 @@ def relative_performance(
         factors += (Factor("multi-GPU speedup", speedup, "x", "§perf.multigpu", f"{n_gpus} GPUs, {interconnect}"),)
     return Performance(
         gpu.name, workload, per_gpu * speedup, per_gpu, max(n_gpus, 1), compute_t, memory_t, bf, factors, dom
+    )
+
+
+def large_model_training(gpu: GpuSpec, n_gpus: int = 1, interconnect: str = "pcie") -> Performance:
+    """16-bit training of a large model (an LLM of at least LARGE_MODEL_TRAINING_PARAMS_B, §cost.training): the
+    same calibrated roofline without the per-step fixed cost. That cost (launches, host work, small kernels) is a
+    constant time per step, fitted as 11 % of a 3090's step on the benchmark's mid-sized networks; a billion-parameter
+    model's step is tens of times longer, so its share goes to ~0 and compute and memory decide."""
+    return relative_performance(
+        gpu, "train16", n_gpus=n_gpus, interconnect=interconnect, batch_policy="capped", step_fixed_share=0.0
     )
 
 

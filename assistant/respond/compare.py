@@ -14,6 +14,7 @@ from __future__ import annotations
 from assistant import i18n
 from assistant.answer import Answer, Chart
 from assistant.models import constants as C
+from assistant.models import hardware
 from assistant.models.values import safe_div
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import CompareQuery
@@ -310,6 +311,16 @@ def _train_job_speed(figures: dict, rows: dict, names: list[str], env: Env) -> s
     if len(names) != 2 or not all(tps.get(n) for n in names):
         return ""
     fast, slow = sorted(names, key=lambda n: -tps[n])
+    if figures.get("model_train_large"):  # a billion-parameter model: the roofline without the per-step fixed cost
+        peak = {n: hardware.matmul_tflops(rows[n].gpu, "fp16_acc32").value * rows[n].n_gpus for n in names}
+        return env.t(
+            "compare.train_job_speed_large",
+            faster=rows[fast].label,
+            slower=rows[slow].label,
+            ratio=f"{tps[fast] / tps[slow]:.2f}",
+            tf=f"{peak[fast]:,.0f}",
+            ts=f"{peak[slow]:,.0f}",
+        )
     return env.t(
         "compare.train_job_speed",
         faster=rows[fast].label,
@@ -424,6 +435,9 @@ def _steps(rows: dict, names, key: str, title: str, chat_basis, model_figures: d
     inference that decides, the model's set-up, value per dollar, Dettmers' 2023 values, small memory named."""
     (chat, chat_tps), (a, b) = chat_basis, (rows[names[0]], rows[names[1]])
     steps = compare_reasons.why(a, b, key, env)
+    if model_figures.get("model_train_large"):  # the headline's one ratio says the peaks' too: no second figure
+        large = compare_reasons.large_training_text(a, b, key, env, "why")
+        steps = [s for s in steps if s != large]
     if (key.startswith("infer") or chat) and chat_tps:
         steps.append(env.t("rec.two_inference_kinds"))
     if chat:

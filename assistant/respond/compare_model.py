@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 
 from assistant import i18n
-from assistant.models import diffusion_memory, hardware, image_speed, llm, memory
+from assistant.models import constants as C
+from assistant.models import diffusion_memory, hardware, image_speed, llm, memory, performance
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import CompareQuery, FitQuery
 from assistant.respond import compare_sets, job_plan
@@ -61,10 +62,24 @@ def _measured_mix_rate(model, gpu, n: int, env: Env) -> float | None:
     if ref is None:
         return None
     hours = job_plan.run(model, "full", 1e9, ref, 1).hours
-    base = score(ref, "train16").score
+    if large_model(model):  # long steps: no per-step fixed cost (performance.large_model_training)
+        base, mine = performance.large_model_training(ref).score, performance.large_model_training(gpu, n).score
+    else:
+        base, mine = score(ref, "train16").score, score(gpu, "train16", n).score
     if not 0 < hours < float("inf") or base <= 0:
         return None
-    return 1e9 / (hours * 3600) * score(gpu, "train16", n).score / base
+    return 1e9 / (hours * 3600) * mine / base
+
+
+def default_precision(model) -> str:
+    """The precision a comparison assumes when none is asked: a model released in MXFP4 (gpt-oss) runs as released,
+    the format its GGUFs and runtimes ship, else q4_k_m (§mem.weights)."""
+    return "mxfp4" if memory.released_precision(model) == "mxfp4" else DEFAULT_PRECISION
+
+
+def large_model(model) -> bool:
+    """An LLM of at least LARGE_MODEL_TRAINING_PARAMS_B parameters (§cost.training)."""
+    return (model.params_b or 0) >= C.LARGE_MODEL_TRAINING_PARAMS_B
 
 
 def _training_rows(query: CompareQuery, model, mode: str, names: list[str], counts: dict[str, int], env: Env):
@@ -95,6 +110,7 @@ def _training_rows(query: CompareQuery, model, mode: str, names: list[str], coun
             tps = _measured_mix_rate(model, gpu, n, env)
             if tps:
                 figures.setdefault("model_train_tokens_per_second", {})[name] = round(tps)
+                figures["model_train_large"] = large_model(model)
         where = (
             env.t("fit.where_many", n=n, gpu=gpu.short_name)
             if n > 1
@@ -194,7 +210,7 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
     mode = train_mode(query, env.lang)
     if mode is not None:
         return _training_rows(query, model, mode, names, counts, env)
-    prec = query.precision or DEFAULT_PRECISION
+    prec = query.precision or default_precision(model)
     ctx = query.context_tokens  # "at 32k ctx": the memory and the speed at that context
     sides, fits_row, speed_row = [], [], []
     figures: dict = {"model_fits": {}, "model_tokens_per_second": {}, "model_precision": prec, "model_kind": "llm"}

@@ -8,6 +8,7 @@ docs/model.md §cost.training) and the tensor-peak ratio (the FLOPs rule at one 
 from __future__ import annotations
 
 from assistant.models import hardware as hw
+from assistant.models import performance
 from assistant.respond.pricing import score
 from model_checks.rows import Row
 
@@ -30,8 +31,8 @@ REFERENCE = "GeForce RTX 3090"
 
 
 def transformer_out_of_sample_rows(kb, model: str = "score") -> list[Row]:
-    """One row per card and network: the model's ratio to the RTX 3090 (`model`: "score" or "peak") against the
-    measured one."""
+    """One row per card and network: the model's ratio to the RTX 3090 (`model`: "score", "large" or "peak")
+    against the measured one."""
     ref = kb.gpu(REFERENCE)
     out = []
     for name, values in LAMBDA_TRANSFORMERS.items():
@@ -40,8 +41,35 @@ def transformer_out_of_sample_rows(kb, model: str = "score") -> list[Row]:
             continue
         if model == "score":
             ratio = score(gpu, "train16").score / score(ref, "train16").score
+        elif model == "large":  # the roofline without the per-step fixed cost (billion-parameter models)
+            ratio = performance.large_model_training(gpu).score / performance.large_model_training(ref).score
         else:
             ratio = hw.matmul_tflops(gpu, "fp16_acc32").value / hw.matmul_tflops(ref, "fp16_acc32").value
         for net, value, base in zip(NETWORKS, values, LAMBDA_TRANSFORMERS[REFERENCE], strict=True):
             out.append(Row(f"transformer train ({model})", f"{gpu.short_name} {net}", ratio, value / base))
+    return out
+
+
+# Large-model training between datacenter parts (never fitted; NVIDIA's MLPerf Training summaries, knowledge/sources/
+# models.csv mlperf-training-v41-b200 and mlperf-training-v40-h200): per-GPU speed-ups "up to" these, on the LLM
+# benchmarks (GPT-3 175B pretraining, Llama 2 70B LoRA fine-tuning). Best cases of their rounds, so an upper end.
+MLPERF_LARGE_MODEL = (
+    ("B200 / H100 SXM, MLPerf v4.1 LLM, per GPU (up to)", "B200", "H100 SXM5 80 GB", 2.2),
+    ("H200 / H100 SXM, MLPerf v4.0 debut (up to)", "H200 SXM 141 GB", "H100 SXM5 80 GB", 1.47),
+)
+
+
+def large_model_out_of_sample_rows(kb, model: str = "large") -> list[Row]:
+    """MLPerf-implied per-GPU ratios against `model`: "large" (the rule comparisons of billion-parameter training
+    use), "score" (the benchmark-mix score) or "peak" (tensor peaks)."""
+    out = []
+    for label, fast, slow, measured in MLPERF_LARGE_MODEL:
+        a, b = kb.gpu(fast), kb.gpu(slow)
+        if model == "large":
+            ratio = performance.large_model_training(a).score / performance.large_model_training(b).score
+        elif model == "score":
+            ratio = score(a, "train16").score / score(b, "train16").score
+        else:
+            ratio = hw.matmul_tflops(a, "fp16_acc32").value / hw.matmul_tflops(b, "fp16_acc32").value
+        out.append(Row(f"large-model train ({model})", label, ratio, measured))
     return out
