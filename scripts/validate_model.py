@@ -42,6 +42,7 @@ from model_checks.memory_setups import (  # noqa: E402,F401
 )
 from model_checks.out_of_sample import NOT_COVERED, out_of_sample_rows  # noqa: E402,F401
 from model_checks.rows import Row, constants, default_dir, summary  # noqa: E402,F401
+from model_checks.speech_oos import speech_out_of_sample_rows  # noqa: E402
 from model_checks.training import (  # noqa: E402,F401
     ADOPTED_FIT,
     _param_values,
@@ -127,6 +128,7 @@ def main(argv=None) -> int:
     _print_oos(moe_offload_out_of_sample_rows(kb), "measured (MoE RAM)", 1)
     _print_oos(vision_time_out_of_sample_rows(kb), "measured (hours)", 1)
     _print_oos(image_train_out_of_sample_rows(kb), "measured (s/step)", 2)
+    _print_oos(speech_out_of_sample_rows(kb), "measured (x realtime)", 1)
     _print_oos(transformer_out_of_sample_rows(kb, "score"), "measured (x RTX 3090, score)", 2)
     _print_oos(transformer_out_of_sample_rows(kb, "peak"), "measured (x RTX 3090, tensor peak)", 2)
     _print_oos(transformer_out_of_sample_rows(kb, "large"), "measured (x RTX 3090, large-model)", 2)

@@ -463,3 +463,27 @@ VAE_DECODE_GMAC_512 = 1240.1
 # not at the one asked or assumed, is a yes with that condition (respond/fit.near_condition), and N users served on
 # the cards asked share the KV cache down to this much each (respond/serving.shared_on_asked) [A].
 NEAR_CONTEXT = 2048
+
+# --- Speech recognition (§speech.speed) ------------------------------------------------------
+# The one published GPU run (faster-whisper README, benchmark of v1.1.0, CUDA 12.4, an RTX 3070 Ti 8 GB): Whisper
+# large-v2, fp16, beam 5, 13 minutes of audio in 63 s one file at a time, 17 s with BatchedInferencePipeline at
+# batch 8 [R] (knowledge/sources/models.csv speech-faster-whisper-bench). large-v3 has large-v2's shape.
+WHISPER_REF_GPU = "GeForce RTX 3070 Ti"
+WHISPER_REF_AUDIO_S = 13 * 60.0
+WHISPER_REF_SECONDS = 63.0
+WHISPER_REF_SECONDS_BATCHED = 17.0
+WHISPER_DECODE_CONTEXT = 448  # Whisper's decoder context (tokens), for the decode-speed ratio between GPUs
+# Speed of each size relative to large, as the openai/whisper README's model table states it (measured on an
+# A100 transcribing English, with openai/whisper) [R]; applied to faster-whisper as an assumption [A].
+WHISPER_RELATIVE_SPEED = {
+    "whisper-tiny": 10.0,
+    "whisper-base": 7.0,
+    "whisper-small": 4.0,
+    "whisper-medium": 2.0,
+    "whisper-large-v3": 1.0,
+    "whisper-large-v3-turbo": 8.0,
+}
+# Batched (the encoder's share of the work grows with the batch): large-v3-turbo keeps large-v3's 32-layer encoder and
+# cuts only the decoder (32 -> 4 layers), so its README speed-up (a decoder-bound, one-file measure) is not taken for
+# the batched pipeline: there it is counted as fast as large [A, a lower bound]. Other sizes shrink both halves.
+WHISPER_RELATIVE_SPEED_BATCHED = {"whisper-large-v3-turbo": 1.0}

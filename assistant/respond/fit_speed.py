@@ -22,6 +22,7 @@ from assistant.respond.fit_hints import lighter_quant, smaller_quant
 from assistant.respond.fit_rows import FitCase
 from assistant.respond.image_train_time import image_job_time
 from assistant.respond.pricing import speech
+from assistant.respond.speech_time import speech_lead
 from assistant.respond.train_route import fitting_route
 from assistant.respond.wording import counted, duration
 from assistant.specs import ModelSpec
@@ -41,6 +42,9 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
     steps: list[str] = []
     figures: dict = {}
     if speech(model) and query.mode == "inference" and gpu.name:
+        spoken = speech_lead(env, query, model, case.spec, n) if case.spec is not None else None
+        if spoken is not None:  # the transcription speed model (§speech.speed)
+            return head + i18n.gap(env.lang) + spoken[0], spoken[1], spoken[2]
         steps.append(env.t("fit.speech", model=model.name))
         # "can a 3060 transcribe in realtime": speed asked in real-time words, which the speed model does not rate
         if query.want_speed or lexicon(env.lang).words_in("realtime_words", query.text.lower()):
