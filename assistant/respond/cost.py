@@ -396,9 +396,12 @@ def respond(query: CostQuery, env: Env) -> Answer:
     each: list[dict] = []  # per GPU: the figures the headline of several GPUs compares
     idle_parts: list[str] = []  # "idles 24/7 and does ~4h of load a day": the first card's load/idle headline, step
     idle_sources: list[str] = []
+    with_mac = len(refs) > 1 and any(hw.is_apple(env.gpu(r.name)) for r in refs)
     for i, ref in enumerate(refs):
         gpu = stated_limit(env.gpu(ref.name), query)  # "4 3090s power limited to 250w each": drawing 250 W each
-        watts = (gpu.tdp_w or 0) * ref.count
+        # beside a Mac (a whole computer at the wall) a card's side counts the rest of its PC too (§cost.tco)
+        system_w = C.SYSTEM_BASE_POWER_W if with_mac and gpu.tdp_w and not hw.is_apple(gpu) else 0.0
+        watts = (gpu.tdp_w or 0) * ref.count + system_w
         per_year = cost.electricity_usd(watts, util, C.HOURS_PER_YEAR, a.electricity_usd_per_kwh)
         price = purchase_price(gpu.name, env)
         t = cost.tco(
@@ -411,6 +414,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
             usd_per_kwh=a.electricity_usd_per_kwh,
             desktop_usd=env.local_desktop_usd(),
             base_usd=0.0 if hw.is_apple(gpu) else None,  # a Mac's price and wall power are the whole computer
+            system_power_w=system_w,
         )
         split = cost_settings.load_idle(query, env, gpu, ref.count, watts, util)
         if split:  # load hours at board power, the other powered hours at the idle draw (§cost.idle)
@@ -527,13 +531,16 @@ def respond(query: CostQuery, env: Env) -> Answer:
         figures["per_gpu"] = [{k: v for k, v in e.items() if k != "label"} for e in each]
         head = _several_head(query, env, each, years)
     shown_w = w or next((e["watts"] for e in each if e["watts"]), 0)  # the first card with a power figure
-    steps = [env.t("cost.electricity_step", watts=f"{shown_w:,.0f}", usage=util_text), *idle_parts[1:]]
+    board_only = [] if with_mac else [env.t("cost.electricity_step", watts=f"{shown_w:,.0f}", usage=util_text)]
+    steps = [*board_only, *idle_parts[1:]]  # beside a Mac both sides are whole computers (pc_beside_mac_step)
     stock = env.gpu(refs[0].name).tdp_w or 0
     if (first.tdp_w or 0) != stock:  # the per-card limit the question states, said and used
         steps.append(env.t("cost.card_limit", limit=f"{first.tdp_w:,}", stock=f"{stock:,}"))
         figures["targets"] = {"power_limit": first.tdp_w}
     for mac in [g for g in (env.gpu(r.name) for r in refs) if hw.is_apple(g) and g.tdp_w]:
         steps.append(env.t("cost.apple_wall_step", gpu=mac.short_name, watts=f"{mac.tdp_w:,}"))
+    if with_mac and any(not hw.is_apple(env.gpu(r.name)) and env.gpu(r.name).tdp_w for r in refs):
+        steps.append(env.t("cost.pc_beside_mac_step", watts=f"{C.SYSTEM_BASE_POWER_W:,.0f}"))
     several = [r for r in refs if r.count > 1]  # "2x 4090 over 4 years": the machine that holds them, not a desktop
     for r in several:
         steps.append(env.t("cost.platform_step", n=r.count, money=env.money(env.platform_usd(r.count))))
