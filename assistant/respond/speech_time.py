@@ -79,6 +79,18 @@ def speech_lead(
         hour=duration(env, 1 / (t.rtf * n)),
         hour_b=duration(env, 1 / (t.rtf_batched * n)),
     )
+    lex, text = lexicon(env.lang), query.text.lower()
+    streams_asked = lex.words_in("stream_count_asks", text) or (
+        lex.words_in("realtime_words", text) and lex.words_in("asked_count", text)
+    )
+    if not audio and streams_asked:
+        # "how many real-time whisper streams can one l40s handle": throughput caps the live streams at the batched
+        # real-time factor; live chunks of a few seconds batch worse, so it is an upper bound
+        figures["realtime_streams_at_most"] = math.floor(t.rtf_batched * n)
+        how = env.t(
+            "fit.speech_how", one=f"{t.gpu_factor:.2f}", many=f"{t.batched_factor:.2f}", size=f"{t.size_factor:g}"
+        )
+        return env.t("fit.speech_streams", streams=figures["realtime_streams_at_most"], **values), [how], figures
     period = _period_hours(query, env) if audio else None
     if audio and period:  # "一天要转写5000小时录音 要几张4090": the cards that keep up, each with its own files
         one, many = t.seconds(audio) / 3600, t.seconds(audio, batched=True) / 3600
