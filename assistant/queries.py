@@ -392,7 +392,7 @@ class RatesQuery(Query):
     provider: str | None = None  # lexicon key: vast.ai | runpod | lambda | aws | gcp | azure | ...
     providers: tuple[str, ...] = ()  # "runpod or vast for a 4090?": two or more providers set side by side
     # rates | rent (hours or a period) | job (train / fine-tune a model) | serve | by_memory | providers (clouds'
-    # price lists, no GPU) | spend (the hours an amount of money rents)
+    # price lists, no GPU) | spend (the hours an amount of money rents) | plan (a period plan against by the hour)
     mode: str = "rates"
     hours: float | None = None  # total hours of rent
     period: str | None = None  # day | week | month | year: "for a month"
@@ -423,6 +423,11 @@ class RatesQuery(Query):
         None  # "if i rent an h100 at $2.49/hr": the user's rate per GPU-hour, used for the total
     )
     stated_rate_currency: str | None = None  # its currency (None: dollars)
+    # mode "plan" ("按量和包月哪个划算", "包月租两张a100 三个月"): how many of the plan's periods (`period`: month |
+    # week), and the plan's price if stated ("包月要¥1052") in plan_price_currency (None: dollars)
+    plan_periods: float | None = None
+    plan_price: float | None = None
+    plan_price_currency: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

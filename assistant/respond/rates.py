@@ -27,7 +27,7 @@ from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import memory
 from assistant.queries import RatesQuery
-from assistant.respond import rates_by_memory, rates_job, rates_providers, rates_several
+from assistant.respond import rates_by_memory, rates_job, rates_providers, rates_several, rent_plan
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.offers import (
@@ -258,6 +258,8 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         return rates_providers.respond(query, env, rates_by_memory.respond)
     if query.mode == "by_memory":
         return rates_by_memory.respond(query, env)
+    if query.mode == "plan":  # "autodl 4090 按量和包月哪个划算 每天用6小时": a period plan against by the hour
+        return rent_plan.respond(query, env)
     if query.mode == "job" and not any(r.name for r in query.gpus):
         return rates_job.cheapest(query, env)
     env = env.for_query(query)

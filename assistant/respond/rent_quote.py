@@ -5,6 +5,8 @@ Contract: `respond(query, env)` for a VerdictQuery of kind "deal" with `offer_pe
 (cards x hours in the period: 730 a month [A], 8,760 a year, 24 a day); against the cheapest cloud rate
 (knowledge/cloud*.csv; another version of the chip when no cloud rents this one, said) with the deal bands of
 respond/deal.py (10 % under: good, over 5 % above: high); no rate on record: said, with the per GPU-hour figure alone.
+A month quote is also set against a month plan at AutoDL for one card (respond/rent_plan.month_estimate): how many
+times that estimate the quote per card is.
 """
 
 from __future__ import annotations
@@ -13,11 +15,18 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.models.cost import cheapest_cloud
 from assistant.queries import VerdictQuery
+from assistant.respond import rent_plan
 from assistant.respond.deal import GOOD_BELOW, HIGH_ABOVE
 from assistant.respond.env import Env
 from assistant.respond.variants import rated_variant
 
-HOURS = {"hour": 1.0, "day": 24.0, "month": 730.0, "year": 8760.0}  # hours a rent period is billed for [A]
+HOURS = {
+    "hour": 1.0,
+    "day": 24.0,
+    "week": 168.0,
+    "month": 730.0,
+    "year": 8760.0,
+}  # hours a rent period is billed for [A]
 
 
 def respond(query: VerdictQuery, env: Env) -> Answer:
@@ -79,6 +88,23 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
             )
         figures |= {"cloud_usd_per_gpu_hour": rate.on_demand_usd_per_gpu_hour, "provider": rate.provider}
         sources = env.cite(rate.source) if getattr(rate, "source", None) else []
+    plan = rent_plan.month_estimate(gpu, env) if query.offer_period == "month" else None
+    if plan is not None:  # "阿里云 a100 包月报价¥2.1万": against what a month plan at AutoDL comes to
+        low, high, rated, plan_source = plan
+        head = i18n.gap(env.lang).join(
+            [
+                head,
+                env.t(
+                    "rent_quote.against_plan",
+                    gpu=rated.short_name,
+                    low=env.money(low),
+                    high=env.money(high),
+                    ratio=f"{total / n / high:.1f}",
+                ),
+            ]
+        )
+        sources = [*sources, *env.cite(plan_source)]
+        figures |= {"plan_low_usd": round(low, 2), "plan_high_usd": round(high, 2)}
     return Answer(
         question=query.text,
         intent="verdict",

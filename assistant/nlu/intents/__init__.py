@@ -33,6 +33,7 @@ from assistant.nlu.intents import (
     rates,
     recommend,
     rent_or_buy,
+    rent_plan,
     resale,
     rig,
     scaling,
@@ -70,6 +71,7 @@ READERS = (
     concept_cues.cloud_trust,  # "is vast.ai reliable", "how reliable are vast hosts": the marketplace concept, not help
     help.about,  # "how do i set my budget", "where do your prices come from", "which gpus do you know"
     help.read,  # "help", "what can you do"
+    rent_plan.read,  # "autodl 4090 按量和包月哪个划算 每天用6小时": a period plan against paying by the hour
     resale.read,  # "二手3090 6000块 用两年再卖掉 每月成本多少": owning it net of selling it (before offers / prices)
     deal.read,  # "used 3090 for $650 a good deal?", "二手4090一万三能收吗": an offer weighed, not a price setting
     deal.rate_quote,  # "tensordock quoted me $0.35/hr for a 4090, good price?": an hourly rent weighed
