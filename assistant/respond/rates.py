@@ -178,7 +178,12 @@ def _side_by_side(keys: tuple[str, ...], env: Env, gpu, everyone: list) -> tuple
     elif best:
         parts.append(
             env.t(
-                "rates.head_rates" if len(offers) > 1 else "rates.head_one",
+                # "autodl 恒源云 矩池云 租4090选哪家": one of the clouds named has it, not one offer in the data
+                "rates.head_rates"
+                if len(offers) > 1
+                else "rates.head_one_named"
+                if len(keys) > 1
+                else "rates.head_one",
                 gpu=gpu.short_name,
                 provider=best[0].provider,
                 rate=env.money(best[0].on_demand_usd_per_gpu_hour, 2),
@@ -407,7 +412,10 @@ def respond(query: RatesQuery, env: Env) -> Answer:
                 rate=env.money(spot.spot_usd_per_gpu_hour, 2),
                 provider=shown_provider(spot, env, market),
             )
-    head = i18n.gap(env.lang).join(p.strip() for p in (sibling, missing, lead, compared, head) if p.strip())
+    parts = (sibling, missing, lead, compared, head)
+    if query.stated_rate:  # "阿里云a10按量 ¥9.5/时 ... 一个月花多少": the user's rate leads, the missing data follows
+        parts = (sibling, head, missing, lead, compared)
+    head = i18n.gap(env.lang).join(p.strip() for p in parts if p.strip())
     if query.cheaper_than_provider:  # "cheaper provider?" after a rent at a cloud: whether it is already the cheapest
         head = i18n.gap(env.lang).join([_against_before(query.cheaper_than_provider, rates, env, hours, n), head])
     if len({r.gpus_per_instance for r in rates}) > 1:

@@ -79,13 +79,14 @@ def provider(r: Reading) -> str | None:
 
 def providers(r: Reading) -> tuple[str, ...]:
     """Every provider the question names, by key, in the order written ("runpod or vast" -> runpod, vast.ai)."""
-    joined = " " + " ".join(r.b.toks) + " "
+    text = r.text.lower()
     found: list[tuple[int, int, str]] = []
-    for word, key in r.lex.keyed("cloud_providers"):
-        key = key if key is not None else " " + " ".join(word) + " "  # Chinese: one token per character
-        at = joined.find(key)
+    for word, _ in r.lex.keyed("cloud_providers"):
+        # ASCII names as whole words, Chinese names anywhere ("恒源云" is one token, "矩池云" is three): one text
+        hit = re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])" if word.isascii() else re.escape(word), text)
+        at = hit.start() if hit else -1
         if at >= 0 and not any(s <= at < e for s, e, _ in found):  # "lambda labs" once, not also "lambda"
-            found.append((at, at + len(key), _PROVIDER_KEYS.get(word, word)))
+            found.append((at, at + len(word), _PROVIDER_KEYS.get(word, word)))
     return tuple(dict.fromkeys(k for _, _, k in sorted(found)))
 
 

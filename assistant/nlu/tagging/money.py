@@ -254,7 +254,15 @@ class MoneyTagging(TaggerBase):
             return self._kwh(i, j + per + kw, v, currency, explicit=True)
         if per and self.unit("hours", j + per):
             return self.add("RATE", v, i, j + per + self.unit("hours", j + per), meanings)
+        if per and self._hour_char(j + per):  # "¥9.5/时", "3块每时": 时 alone after a per word is an hour
+            return self.add("RATE", v, i, j + per + 1, meanings)
         return self.add("MONEY", v, i, j, meanings)
+
+    def _hour_char(self, k: int) -> bool:
+        """Token k is 时 on its own (not 时候 / 时间 / 时长)."""
+        if k >= len(self.tt) or self.tt[k] != "时":
+            return False
+        return not (k + 1 < len(self.tt) and self.toks[k + 1].glued and self.tt[k + 1] in ("候", "间", "长", "段"))
 
     def _kwh(self, i: int, j: int, v: float, currency: str | None = None, explicit: bool = False) -> int:
         """An electricity price per kWh; a bare 5 or more is cents ("electricity is 30"), a typed amount is not."""
