@@ -423,6 +423,18 @@ def _value_at_offer(query: VerdictQuery, gpu: GpuSpec, per_card_usd: float, stat
                 tps=f"{tps:,.0f}",
             )
         )
+    if better and gpu.unified_memory:  # a whole computer (Jetson, Mac): a faster bare card needs a PC around it
+        alt = better[0]
+        parts.append(
+            env.t(
+                "deal.offer_system",
+                tdp=f"{gpu.tdp_w or 0:g}",
+                alt=env.reader.known_gpu(alt.gpu).short_name,
+                price=env.money(alt.price_usd),
+                pc=env.money(env.platform_usd(1)),
+            )
+        )
+        return i18n.gap(env.lang).join(parts), "yes_if"
     if better:
         listed = i18n.sep(env.lang).join(
             f"{env.reader.known_gpu(r.gpu).short_name} ({env.money(r.price_usd)})" for r in better

@@ -17,10 +17,20 @@ from assistant.answer import Answer, Chart
 from assistant.models import hardware, memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RecommendQuery, RigQuery, VideoQuery
-from assistant.respond import fit_hardware, quiet, recommend_order, recommend_table, rented_job, upgrade_from, use_case
+from assistant.respond import (
+    fit_hardware,
+    quiet,
+    recommend_order,
+    recommend_table,
+    rented_job,
+    still_made,
+    upgrade_from,
+    use_case,
+)
 from assistant.respond.chart_opinion import chart_opinion, organization_answer
 from assistant.respond.env import Env
 from assistant.respond.fit import largest_llm, sized_model
+from assistant.respond.power_cap import unpriced_among, unpriced_within
 from assistant.respond.pricing import (
     assumption_text,
     budget_usd,
@@ -94,6 +104,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     beside = use_case.llm_beside_speech(query, named, env) if named is not None else ""
     if beside:  # "for local llms + whisper": the LLMs are ranked, the speech model's need is said beside them
         query = dataclasses.replace(query, model=None)
+    query = still_made.limit(query, env)  # "that's still being made new": recent cards not reported discontinued
     key = perf_workload(query.workload, query.precision)
     chat = chat_basis(query, env)
     need, need_why = memory_need(query, env)
@@ -232,6 +243,13 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         steps.append(moe)
     if consumer:
         steps.append(env.t("rec.consumer_only"))
+    unpriced = unpriced_within(env, query.max_power_w, need or 0.0, vendors) if query.max_power_w else ""
+    if query.still_made:  # "cheapest 24gb card still being made": the still-made cards without a price, named
+        unpriced = unpriced_among(env, query.among, need or 0.0, vendors)
+    if passive_note and unpriced and ranking.choice is not None:  # priced-only: the unpriced fan-cooled ones exist
+        only = env.t("rec.only_passive", gpu=env.reader.known_gpu(ranking.choice.gpu).short_name)
+        if passive_note == only:
+            passive_note = env.t("rec.only_passive_priced", gpu=env.reader.known_gpu(ranking.choice.gpu).short_name)
     if passive_note:
         steps.append(passive_note)
     if tensor_note:
@@ -291,6 +309,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         per=env.money_unit(),
     )
     headline += recommend_table.stock_pointer(best, ranking, env)
+    headline += (i18n.gap(lang) + unpriced) if unpriced else ""  # "整卡功耗不能超过75w": the unpriced 70 W cards
     if not (by_price or efficient or query.top_n or below is not None or owned is not None or query.sort):
         headline += recommend_table.budget_fastest(best, ranking, budget, env)  # "i have $2500 for a gpu"
     if efficient:

@@ -28,7 +28,7 @@ PEAKS = {  # field -> (TensorPeaks attribute, ArchRates attribute, unit)
     "int8": ("int8_tops", "int8", "TOPS"),
     "fp4": ("fp4_tflops", "fp4", "TFLOPS"),
 }
-FIGURES = (*PEAKS, "nvlink", "pcie", "slot", "msrp", "history", "china")
+FIGURES = (*PEAKS, "nvlink", "pcie", "slot", "msrp", "history", "china", "production")
 _LIST_PRICE = re.compile(r"\bmsrp\b|launch price", re.IGNORECASE)
 
 
@@ -192,7 +192,29 @@ def _withdrawn_sources(gone: dict, quotes: list) -> list[str]:
     return [gone["source"], *([gone["replaced_source"]] if gone.get("replaced_source") else []), *latest]
 
 
+def production(gpu: GpuSpec, env: Env) -> tuple[str, str, list[str]]:
+    """Whether `gpu` is still made ("is the 4090 still in production", "is the a6000 end of life"): (kind, text, source
+    ids). kind: stopped (knowledge/withdrawn.csv, market US: production or orders reported stopped, with what replaced
+    it) | unknown (no such report on record: said so, with its launch date; never claimed to be in production)."""
+    from assistant.respond.variants import withdrawn
+
+    row = withdrawn(gpu.name, None)
+    launched = gpu.release_date.isoformat()[:7] if gpu.release_date else "?"
+    if row is None:
+        return "unknown", env.t("spec.production_unknown", launched=launched), []
+    new = env.reader.gpu(row["replaced_by"]) if row["replaced_by"] else None
+    if new is None:
+        return "stopped", env.t("spec.production_stopped", halted=row["halted"]), [row["source"]]
+    text = env.t("spec.production_replaced", halted=row["halted"], new=new.short_name, since=row["since"])
+    return "stopped", text, [row["source"], *([row["replaced_source"]] if row["replaced_source"] else [])]
+
+
 def rows(field: str, gpus: list[GpuSpec], env: Env, per_gpu: dict) -> list[list[str]]:
+    if field == "production":
+        made = [production(g, env) for g in gpus]
+        for g, (kind, _, _) in zip(gpus, made, strict=True):
+            per_gpu[g.name]["production"] = kind
+        return [[env.t("spec.production"), *[text for _, text, _ in made]]]
     if field == "china":
         sold = [_china(g, env) for g in gpus]
         for g, (kind, _, _) in zip(gpus, sold, strict=True):
@@ -271,6 +293,8 @@ def headline(field: str, gpus: list[GpuSpec], env: Env) -> str:
             parts.append(_msrp_head(g, env))
         elif field == "china":
             parts.append(env.t("spec.head_gpu", gpu=g.short_name, text=_china(g, env)[1]))
+        elif field == "production":
+            parts.append(env.t("spec.head_gpu", gpu=g.short_name, text=production(g, env)[1]))
         else:
             quotes = history(g.name, env)
             if quotes:
@@ -338,4 +362,6 @@ def sources(field: str, gpus: list[GpuSpec], env: Env) -> list[str]:
         return env.cite(*[g.peaks.source for g in gpus if g.peaks and g.peaks.source])
     if field == "china":
         return env.cite(*[s for g in gpus for s in _china(g, env)[2]])
+    if field == "production":
+        return env.cite(*[s for g in gpus for s in production(g, env)[2]])
     return []

@@ -40,6 +40,7 @@ from assistant.respond.recommend_need import exclusion_reason
 from assistant.respond.recommend_order import nvidia_ranking
 from assistant.respond.variants import is_modified, risk_lead, variant_notes
 from assistant.respond.verdict_reply import both_verdicts, verdict_answer
+from assistant.respond.verdict_small import small_yes
 from assistant.respond.wording import counted, software_stack, spec_source
 from assistant.specs import GpuSpec
 
@@ -232,14 +233,17 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
     elif speed <= 0:
         answer = "no"
         head = env.t("verdict.head_unrated", what=what, use=use)
-    elif not hardware.has_tensor_cores(gpu):
-        answer = "no"
-        head = env.t("verdict.head_no_tensor", what=what, use=use)
+    elif not hardware.has_tensor_cores(gpu):  # a small model still trains ("yolo11n on a gtx 1650"): verdict_small
+        answer, head = "no", env.t("verdict.head_no_tensor", what=what, use=use)
+        if small := small_yes(env, gpu, n, workload, query.text):
+            answer, (condition, head) = "yes_if", small
     elif floor and mem < floor and query.kind != "overkill":
         if mem >= floor / 2:
             answer = "yes_if"
             condition = _small_condition(env, workload, mem / n, floor)
             head = env.t("verdict.head_limited", what=what, use=use, mem=f"{mem:g}", condition=condition)
+        elif small := small_yes(env, gpu, n, workload, query.text):  # 8 GB still hold a 9B LLM at 4-bit
+            answer, (condition, head) = "yes_if", small
         else:
             answer = "no"
             head = env.t("verdict.head_too_small", what=what, use=use, mem=f"{mem:g}", floor=f"{floor:g}")

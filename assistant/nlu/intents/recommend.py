@@ -19,6 +19,8 @@ from assistant.nlu.reading import Reading
 from assistant.queries import GpuRef, Query, RecommendQuery, SpecQuery
 from assistant.specs import roomier_memory_size
 
+SLOT_POWER_W = 75.0  # a PCIe x16 slot supplies up to 75 W (PCIe CEM specification)
+
 # "大显存", "lots of vram": the reference's memory floor for large models (respond/laptops.py uses the same)
 BIG_MEMORY_GB = 24.0
 
@@ -47,7 +49,9 @@ def read(r: Reading) -> RecommendQuery | None:
         gpu_count=r.total_count() or 1,
         model=r.heaviest_model(),  # "跑sdxl和flux": a card that holds flux
         precision=r.precision,
-        max_power_w=r.num("WATTS"),
+        # "no pcie power cables", "无外接供电": the 75 W a PCIe x16 slot supplies (PCIe CEM) is the cap
+        still_made="production" in r.fields(),  # "cheapest 24gb card that's still being made new"
+        max_power_w=r.num("WATTS") or (SLOT_POWER_W if said(r, "slot_powered_words") else None),
         cloud=True if b.has("RENT") else None,
         provider=provider(r) if b.has("RENT") else None,  # "想租卡微调qwen2.5 7b lora autodl哪张卡合适"
         organization=None if org is None else org == "yes",

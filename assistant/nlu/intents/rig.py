@@ -42,8 +42,8 @@ def _asks_cost(r: Reading) -> bool:
     """A cost of running or owning ("monthly cost of a 4090 rig", "electricity of my 4x3090 box"); a
     plain "how much" about a rig to build ("4卡3090工作站要多少钱") is the rig's price, answered here."""
     kind = cost.kind(r)
-    if kind is None:
-        return False
+    if kind is None or (kind == "perf_per_dollar" and _budget(r) is not None):
+        return False  # "$2000 build, max speed not value", "best value build for 1500": a budget rig
     texts = " ".join(t.text.lower() for t in r.b.kinds.get("COST", []))
     named = r.lex.words_in("running_cost", texts) or r.lex.words_in("tco_cost", texts)
     return kind != "tco" or bool(named or r.b.meanings.get("COST_KIND") or period(r) or r.b.has("YEARS"))

@@ -128,6 +128,8 @@ class GpuTagging(TaggerBase):
             return None
         used, match = hit
         end = i + used
+        if match.how == "alias" and end < len(self.tt) and " ".join(self.tt[i : end + 1]) in self.index.exact:
+            end += 1  # "ryzen ai max+ 395": the model number after a number-less alias is part of the name, not money
         first = self.tt[i]
         last = end - 1
         if self.tt[last] in ("x", "×") and not self.toks[last].glued and end < len(self.tt) and self.tt[end].isdigit():

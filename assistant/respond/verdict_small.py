@@ -1,0 +1,38 @@
+"""A card below a work's usual floor that still does the small version of it: a yes with that condition, not a no.
+
+Contract: `small_yes(env, gpu, n, workload, text)` gives (condition, head) for a verdict that would otherwise be a
+plain "no": an LLM card under the 24 GB floor that holds some LLM at 4-bit ("is the jetson orin nano super any good
+for a local llm": 8 GB hold up to about a 9B model), an LLM fine-tune that fits as QLoRA, and a card without tensor
+cores asked to train a small model (lexicon [lists] small_train_words: "yolo11n", "mnist", "resnet on cifar",
+"小模型"): it trains at its FP32 vector rate, which a small model and a small dataset tolerate. None when even the
+small version does not fit, or the question is not one of these.
+"""
+
+from __future__ import annotations
+
+from assistant.models import hardware
+from assistant.nlu.lexicon import lexicon
+from assistant.respond.env import Env
+from assistant.respond.fit import largest_finetunable, largest_llm
+from assistant.respond.wording import counted
+from assistant.specs import GpuSpec
+
+
+def small_yes(env: Env, gpu: GpuSpec, n: int, workload: str, text: str) -> tuple[str, str] | None:
+    what, mem = counted(env, gpu, n), (gpu.memory_gb or 0) * n
+    use = env.t(f"verdict.use_{workload}")
+    if workload == "llm_inference" and hardware.has_tensor_cores(gpu):
+        model = largest_llm(env, (gpu.memory_gb or 0))
+        if model:
+            condition = env.t("verdict.cond_llm", model=model)
+            return condition, env.t("verdict.head_limited", what=what, use=use, mem=f"{mem:g}", condition=condition)
+    if workload == "llm_finetune" and hardware.has_tensor_cores(gpu):
+        qlora = largest_finetunable(env, gpu.memory_gb or 0, "qlora")
+        if qlora:
+            condition = env.t("verdict.cond_llm_train_qlora", qlora=qlora, lora="")
+            return condition, env.t("verdict.head_limited", what=what, use=use, mem=f"{mem:g}", condition=condition)
+    if not hardware.has_tensor_cores(gpu) and lexicon(env.lang).words_in("small_train_words", text.lower()):
+        condition = env.t("verdict.cond_small_train")
+        tflops = (gpu.fp32_gflops or 0) / 1000
+        return condition, env.t("verdict.head_small_train", what=what, mem=f"{mem:g}", tflops=f"{tflops:.1f}")
+    return None
