@@ -106,6 +106,20 @@ def _image_basis(query: CompareQuery, env: Env, gpus) -> tuple | None:
     return None
 
 
+def _image_model_for_macs(query: CompareQuery, env: Env, gpus) -> CompareQuery:
+    """Image generation asked with no model, and a side the speed model does not rate (a Mac): the common image
+    model (`IMAGE_MODEL`, SDXL) is compared as if named, so both sides get seconds per image, never LLM speeds."""
+    if query.model is not None or query.workload != "image_generation" or query.aspect == "memory":
+        return query
+    if not any(g.unified_memory for g in gpus):
+        return query
+    import dataclasses
+
+    from assistant.queries import ModelRef
+
+    return dataclasses.replace(query, model=ModelRef(mention="", key=IMAGE_MODEL))
+
+
 def _datacenter_licence(query: CompareQuery, gpus: list, env: Env) -> str:
     """For an organization's purchase of a GeForce card against a datacenter one: the GeForce driver licence
     excludes datacenter deployment (knowledge/sources/hardware.csv sw-geforce-eula-datacenter); "" otherwise."""
@@ -152,6 +166,7 @@ def _compare(query: CompareQuery, env: Env) -> Answer:
 
 def _compare_priced(query: CompareQuery, env: Env, gap: compare_gap.Gap | None = None) -> Answer:
     gpus = env.reader.gpus([r.name for r in query.gpus if r.name])
+    query = _image_model_for_macs(query, env, gpus)  # "m4 pro mac vs a 4070 laptop for stable diffusion": seconds
     names = list(dict.fromkeys(g.name for g in gpus))
     upgrade = upgrade_path.answer(query, gpus, env)  # "i have 2 3060s, add a third or sell both for a 3090?"
     if upgrade is not None:

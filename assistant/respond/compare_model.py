@@ -385,13 +385,19 @@ def _sets_head(model, prec: str, names: list[str], head: str, figures: dict, env
 
 
 SERVE_BATCH = 16  # concurrent sequences when serving is asked (as the scaling answer's serving row) [A]
-SERVE_CONTEXT = 1024  # tokens in each user's KV cache when serving is compared [A]
+SERVE_BATCH_CONTEXT = 1024  # tokens each of those sequences holds when no users are said [A]
 
 
-def _holds_users(model, prec: str, name: str, counts: dict[str, int], users: int, env: Env) -> bool:
-    """The side holds the weights and `users` KV caches of SERVE_CONTEXT tokens (§mem)."""
+def serve_context(query: CompareQuery, model) -> int:
+    """Each stated user's KV cache when serving is compared: the context asked, else the model's default (at most 8,192)
+    as the serving sets count it ("10 staff on a 32b, 5090 or a 48 GB card": 1,024 tokens each let both hold them)."""
+    return query.context_tokens or memory.default_context(model)
+
+
+def _holds_users(model, prec: str, name: str, counts: dict[str, int], users: int, env: Env, ctx: int) -> bool:
+    """The side holds the weights and `users` KV caches of `ctx` tokens (§mem)."""
     gpu, n = env.reader.known_gpu(name), max(counts.get(name, 1), 1)
-    est = memory.inference_memory(model, prec, context=SERVE_CONTEXT, batch=users, n_gpus=n)
+    est = memory.inference_memory(model, prec, context=ctx, batch=users, n_gpus=n)
     return memory.fit(est, gpu.memory_gb, n).fits
 
 
@@ -402,44 +408,63 @@ def _serving(query: CompareQuery, model, prec: str, names: list[str], counts: di
     users = int(dict(query.targets).get("users", 0))
     if not (users > 1 or lexicon(env.lang).words_in("serving_words", query.text.lower())):
         return None
-    users = users if users > 1 else SERVE_BATCH
+    stated = users > 1
+    users = users if stated else SERVE_BATCH
+    ctx = serve_context(query, model) if stated else SERVE_BATCH_CONTEXT  # no users said: a short chat each
     fitting = [n for n in names if figures["model_fits"].get(n)]
-    held = [n for n in fitting if _holds_users(model, prec, n, counts, users, env)]
+    held = [n for n in fitting if _holds_users(model, prec, n, counts, users, env, ctx)]
     if len(held) == 1 and len(fitting) > 1:  # "4090 or a6000 for 30 users of a 32B": one side holds their caches
         figures["model_serving_holds"] = figures["model_choice"] = held[0]  # holding the users decides
-        return _serving_one(model, prec, names, held[0], max(counts.get(held[0], 1), 1), users, env)
+        return _serving_one(model, prec, names, held[0], max(counts.get(held[0], 1), 1), users, env, ctx)
+    short = ""
+    if stated and len(held) < 2 and len(fitting) >= 2:  # neither holds them at the full context: the longest both hold
+        holds = (
+            c for c in SHORTER_CONTEXTS if all(_holds_users(model, prec, n, counts, users, env, c) for n in fitting)
+        )
+        ctx = next((c for c in holds if c < ctx), 0)
+        held = fitting if ctx else []
+        short = env.t("compare.serving_short", users=users, ctx=f"{ctx:,}", full=f"{serve_context(query, model):,}")
     if len(held) < 2:
         return None
     tps = {}
     for name in held:
         gpu, n = env.reader.known_gpu(name), max(counts.get(name, 1), 1)
-        tps[name] = llm.decode_speed(gpu, model, prec, context=SERVE_CONTEXT, batch=users, n_gpus=n).tokens_per_s
+        tps[name] = llm.decode_speed(gpu, model, prec, context=ctx, batch=users, n_gpus=n).tokens_per_s
     figures["model_serving_tokens_per_second"] = {k: round(v, 0) for k, v in tps.items()}
     fast, slow = sorted(held, key=lambda k: -tps[k])[:2]
     head = env.t(
         "compare.serving_head",
         users=users,
         prec=prec,
-        fast=env.reader.known_gpu(fast).short_name,
-        slow=env.reader.known_gpu(slow).short_name,
+        fast=_label(fast, counts, env),
+        slow=_label(slow, counts, env),
         ratio=f"{tps[fast] / tps[slow]:.2f}" if tps[slow] else "?",
         fast_tps=f"{tps[fast]:,.0f}",
         slow_tps=f"{tps[slow]:,.0f}",
     )
     row = [env.t("compare.row_serving", users=users), *[f"{tps[n]:,.0f}" if n in tps else "—" for n in names]]
-    return head, row
+    return (short + head if short else head), row
 
 
-def _serving_one(model, prec: str, names: list[str], holder: str, n: int, users: int, env: Env):
+SHORTER_CONTEXTS = (4096, 2048, 1024)  # per-user contexts tried when the default one does not fit beside the weights
+
+
+def _label(name: str, counts: dict[str, int], env: Env) -> str:
+    n, short = max(counts.get(name, 1), 1), env.reader.known_gpu(name).short_name
+    return f"{n} x {short}" if n > 1 else short
+
+
+def _serving_one(model, prec: str, names: list[str], holder: str, n: int, users: int, env: Env, ctx: int):
     """Only `holder` holds the users' KV caches: its total and per-user tokens/s, as (sentence, table row)."""
     gpu = env.reader.known_gpu(holder)
-    speed = llm.decode_speed(gpu, model, prec, context=SERVE_CONTEXT, batch=users, n_gpus=n)
+    speed = llm.decode_speed(gpu, model, prec, context=ctx, batch=users, n_gpus=n)
+    label = _label(holder, {holder: n}, env)  # "only the 2 x RTX 3090", never one card
     head = env.t(
         "compare.serving_only",
         users=users,
         prec=prec,
-        ctx=f"{SERVE_CONTEXT:,}",
-        gpu=gpu.short_name,
+        ctx=f"{ctx:,}",
+        gpu=label,
         tps=f"{speed.tokens_per_s:,.0f}",
         each=f"{speed.per_sequence:.1f}",
     )

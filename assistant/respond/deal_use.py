@@ -16,7 +16,7 @@ from __future__ import annotations
 from assistant.queries import VerdictQuery
 from assistant.respond.env import Env
 from assistant.respond.pricing import CHAT_MODEL, chat_tokens_per_s, perf_workload, price_of, score, workload_title
-from assistant.respond.variants import is_modified
+from assistant.respond.variants import china_only, is_modified
 from assistant.specs import GpuSpec
 
 POOR_BUY_FASTER = 1.5  # [A] a card this many times as fast for the same money or less makes a fair price a poor buy
@@ -48,7 +48,11 @@ def much_better(query: VerdictQuery, gpu: GpuSpec, better: list, env: Env) -> st
     mine = _speed(query, gpu, env)
     if mine <= 0:
         return ""
-    rated = [(r, env.reader.known_gpu(r.gpu)) for r in better if not is_modified(r.gpu)]
+    rated = [
+        (r, env.reader.known_gpu(r.gpu))
+        for r in better
+        if not is_modified(r.gpu) and not (china_only(r.gpu) and env.price_market() != "CN")
+    ]
     best = max(rated, key=lambda t: _speed(query, t[1], env), default=None)
     if best is None:
         return ""
@@ -78,6 +82,8 @@ def pair_instead(query: VerdictQuery, gpu: GpuSpec, offer_usd: float, env: Env) 
         mem = other.memory_gb or 0
         if other.is_mobile or is_modified(other.name) or not (gpu.memory_gb or 0) / 2 <= mem < (gpu.memory_gb or 0):
             continue  # two smaller cards that hold as much together; a modified card is no like-for-like rival
+        if china_only(other.name) and env.price_market() != "CN":
+            continue  # "l40s for $6,500": the China-only RTX 5090 D is no card a dollar buyer can get
         price = price_of(name, env, PAIR_CONDITION) or price_of(name, env)
         if price is None or 2 * price.usd > offer_usd:
             continue

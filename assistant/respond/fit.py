@@ -30,6 +30,7 @@ from assistant.respond import (
     image_route,
     memory_overview,
     mixed_set,
+    rocm_multi,
     system_ram,
 )
 from assistant.respond.env import Env
@@ -137,6 +138,7 @@ def respond(query: FitQuery, env: Env) -> Answer:
     if query.family_models:  # "4090能跑deepseek吗": every size of the family on that GPU
         return fit_family.respond(query, env, respond)
     answer = system_ram.lead(fit_asked.as_asked(_respond(query, env), query, env), query, env)
+    answer = rocm_multi.note(answer, query, env)  # "两张7900xtx ... rocm多卡稳不稳": multi-GPU practice on ROCm
     if query.gpus and query.mode != "inference":  # "笔记本3060能炼lora吗 会不会烧坏": the laptop's heat, answered
         answer = laptop_part.with_heat(answer, query.text, query.gpus[0].name, env)
     if fit_capacity.asked(query.text, env.lang):  # "4090能同时服务多少人用qwen 7b": the most users it serves

@@ -111,6 +111,22 @@ def _rater(query: RigQuery, env: Env, workload: str, key: str, floor: float | No
             return scaling.llm_scaling([gpu] * n, model, quant).tokens_per_s
 
         return llm_speed, "rig.unit_tps", env.t("rig.rated_llm", model=model.name, quant=quant)
+    if model is not None and model.kind == "llm" and _run_beside(query, env):
+        # "training small vision models + running 30b llms": the LLM run beside the training sets the memory (at
+        # 4-bit, split by layer), the training sets the speed
+        runs: dict = {}
+
+        def train_beside(gpu, n):
+            est = runs[n] if n in runs else runs.setdefault(n, memory.inference_memory(model, "q4_k_m", n_gpus=n))
+            if not memory.fit(est, gpu.memory_gb, n).fits:
+                return None
+            return score(gpu, key).score * scaling.training_scaling([gpu] * n, key).speedup
+
+        return (
+            train_beside,
+            "rig.unit_rel",
+            env.t("rig.rated_train_beside", title=workload_title(env, key), model=model.name),
+        )
     if model is not None and model.kind == "llm":
         tunes: dict = {}  # per card count, as for llm_speed
 
@@ -145,6 +161,24 @@ def _rater(query: RigQuery, env: Env, workload: str, key: str, floor: float | No
     if works and floor == stated:
         return speed, "rig.unit_rel", what + env.t("rig.floor_work", gb=f"{floor:.1f}", works=works)
     return speed, "rig.unit_rel", what + (env.t("rig.floor", gb=f"{floor:g}") if floor else "")
+
+
+RUN_BEFORE = 24  # characters before the model's mention searched for a run word ("running 30b llms") [A]
+
+
+def _run_beside(query: RigQuery, env: Env) -> bool:
+    """The LLM is named as something to run, not to train ("training small vision models + running 30b llms"): a run
+    word of lexicon [lists] run_words / chat_words right before its mention (or its size)."""
+    low = query.text.lower()
+    mention = query.model.mention.lower() if query.model and query.model.mention else ""
+    at = low.find(mention) if mention else -1
+    if at < 0 and query.params_b:
+        at = low.find(f"{query.params_b:g}b")
+    if at < 0:
+        return False
+    before = low[max(0, at - RUN_BEFORE) : at]
+    words = lexicon(env.lang).listed("run_words") | {"跑", "chat", "chatting", "inference", "serve", "serving"}
+    return any(w in before for w in words)
 
 
 def _priced(query: RigQuery, env: Env, hushed: bool = False) -> list:

@@ -138,13 +138,14 @@ def _label(s: ServeSet) -> str:
 
 def serving_answer(query, env: Env):
     """ "we need to host qwen2.5 32b for 50 concurrent users, what hardware": a recommendation for a model served to
-    N users (no vendor, price cap of another card or sort asked) answered with the serving sets; None otherwise."""
+    N users (no vendor, price cap of another card or sort but the cheapest asked) answered with the serving sets; None otherwise."""
     from assistant.answer import Answer
     from assistant.respond.fit import sized_model
     from assistant.respond.pricing import budget_usd
 
     users = int(dict(query.targets).get("users", 0))
-    plain = not (query.vendor or query.cheaper_than or query.sort or query.top_n)
+    # "cheapest setup to serve ... to 200 users": the sets are already the cheapest that serve them
+    plain = not (query.vendor or query.cheaper_than or query.top_n) and query.sort in (None, "", "price")
     if users < 2 or query.workload != "llm_inference" or not plain or not (query.model or query.params_b):
         return None
     model, _ = sized_model(query, env)

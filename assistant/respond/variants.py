@@ -79,6 +79,11 @@ def market_variant(name: str) -> dict | None:
     return _rows().get(name)
 
 
+def china_only(name: str) -> bool:
+    """A China-market version (the RTX 5090 D, the H20): sold in China only, so never a rival in a dollar answer."""
+    return (market_variant(name) or {}).get("kind") == "china"
+
+
 def is_modified(name: str) -> bool:
     """A card modified after sale (the 2080 Ti 22 GB: more memory soldered on, no vendor warranty), not one sold as
     made; the one test recommendations and verdicts use to point at a stock card."""

@@ -187,9 +187,10 @@ def _owned_first(r: Reading) -> tuple[GpuRef, ...]:
 
 def cloud_job(r: Reading) -> Query | None:
     form, b = r.form, r.b
-    if not form.renting or r.explicit or b.has("BUY") or b.struct("rent_buy"):
+    once = bool(said(r, "one_off_words"))  # "cheapest way to qlora 70b once": a job done once is rented, not bought
+    if not (form.renting or once) or r.explicit or b.has("BUY") or b.struct("rent_buy"):
         return None
-    if form.figure not in ("which", "price", "time", "count") and form.deadline_hours is None:
+    if form.figure not in ("which", "price", "time", "count") and form.deadline_hours is None and not once:
         return None
     sized = r.num("PARAMS") if not r.model else None  # "pretrain a 125m model on 10b tokens"
     trains = bool(said(r, "train_words")) or r.mode() != "inference"

@@ -81,6 +81,8 @@ def read(r: Reading) -> Query | None:
         gpu = dataclasses.replace(gpu, count=apart)
     if gpu.count > 1 and _each(r, amount):
         amount = amount * gpu.count  # "2x used 3090 at $700 each": $1,400 for the two
+    if gpu.condition is None and b.first("CONDITION") in ("new", "used"):
+        gpu = dataclasses.replace(gpu, condition=b.first("CONDITION"))  # "l40s for $6,500 new": said after the price
     if gpu.condition is None and (said(r, "deal_places") or said(r, "deal_private_words")):
         # "fb marketplace", "ebay", "闲鱼", "from a guy upgrading": second-hand
         gpu = dataclasses.replace(gpu, condition="used")

@@ -46,7 +46,10 @@ def _asks_cost(r: Reading) -> bool:
         return False  # "$2000 build, max speed not value", "best value build for 1500": a budget rig
     texts = " ".join(t.text.lower() for t in r.b.kinds.get("COST", []))
     named = r.lex.words_in("running_cost", texts) or r.lex.words_in("tco_cost", texts)
-    return kind != "tco" or bool(named or r.b.meanings.get("COST_KIND") or period(r) or r.b.has("YEARS"))
+    over_time = bool(period(r) or r.b.has("YEARS") or r.b.has("ELECTRICITY"))
+    if kind == "tco" and not over_time and said(r, "rig_part_words"):
+        return False  # "total cost for 4x used 3090 + threadripper board + 1600w psu + risers": the build's price
+    return kind != "tco" or bool(named or r.b.meanings.get("COST_KIND") or over_time)
 
 
 _NOT_THREAD_PSU = (
