@@ -1,4 +1,4 @@
-"""Several AMD cards asked about together with ROCm or stability words ("两张7900xtx跑qwen2.5 72b q4行不行 rocm多卡稳不稳",
+"""Several AMD cards asked about with ROCm or stability words ("两张7900xtx跑qwen2.5 72b q4行不行 rocm多卡稳不稳",
 "2x mi50 32gb with rocm for 70b, stable?"): how multi-GPU runs on ROCm, after the fit.
 
 Contract: `note(answer, query, env)` appends to the headline of a fit answer about two or more AMD GPUs whose question

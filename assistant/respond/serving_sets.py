@@ -138,7 +138,8 @@ def _label(s: ServeSet) -> str:
 
 def serving_answer(query, env: Env):
     """ "we need to host qwen2.5 32b for 50 concurrent users, what hardware": a recommendation for a model served to
-    N users (no vendor, price cap of another card or sort but the cheapest asked) answered with the serving sets; None otherwise."""
+    N users (no vendor, price cap of another card or sort but the cheapest asked) answered with the serving sets;
+    None otherwise."""
     from assistant.answer import Answer
     from assistant.respond.fit import sized_model
     from assistant.respond.pricing import budget_usd

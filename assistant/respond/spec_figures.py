@@ -202,10 +202,10 @@ def production(gpu: GpuSpec, env: Env) -> tuple[str, str, list[str]]:
     launched = gpu.release_date.isoformat()[:7] if gpu.release_date else "?"
     if row is None:
         text = env.t("spec.production_unknown", launched=launched)
-        new = [q for q in history(gpu.name, env) if q.condition == "new"]
-        if new:  # "can you still buy a brand new 3090": the latest new price on record says how recent stock was
-            text += env.t("spec.production_last_new", price=_quote_text(new[-1], env))
-        return "unknown", text, [new[-1].source] if new else []
+        latest = [q for q in history(gpu.name, env) if q.condition == "new"]
+        if latest:  # "can you still buy a brand new 3090": the latest new price on record says how recent stock was
+            text += env.t("spec.production_last_new", price=_quote_text(latest[-1], env))
+        return "unknown", text, [latest[-1].source] if latest else []
     new = env.reader.gpu(row["replaced_by"]) if row["replaced_by"] else None
     if new is None:
         return "stopped", env.t("spec.production_stopped", halted=row["halted"]), [row["source"]]

@@ -2,10 +2,10 @@
 .still_made): the ranking is limited to them and the answer says how they were chosen.
 
 Contract: `limit(query, env)` gives the query with `among` set to the KB cards launched within LAUNCH_WINDOW_YEARS of
-the price snapshot's last observation and not reported discontinued in the answer's market (knowledge/withdrawn.csv), modified cards left out,
-and `among_label` saying so; the query as it is when it does not ask, or already names a family. The window is an
-assumption shown in the label: a card launched earlier may still be made, one launched since may have stopped
-without a report on record.
+the price snapshot's last observation and not reported discontinued in the answer's market
+(knowledge/withdrawn.csv), modified cards left out, and `among_label` saying so; the query as it is when it does not
+ask, or already names a family. The window is an assumption shown in the label: a card launched earlier may still be
+made, one launched since may have stopped without a report on record.
 """
 
 from __future__ import annotations
