@@ -21,11 +21,14 @@ from assistant.respond.pricing import (
 from assistant.respond.wording import join_names
 
 
-def _unrated_headline(a: ValueRow, b: ValueRow, title: str, env: Env) -> tuple[str, str]:
+def _unrated_headline(a: ValueRow, b: ValueRow, title: str, env: Env, llm: bool = True) -> tuple[str, str]:
     """One side has no rated speed (Apple silicon, missing specs): say so instead of a 0.00x ratio, and
-    compare what both can be rated on, single-user LLM decode from memory bandwidth (§llm.decode)."""
+    compare what both can be rated on, single-user LLM decode from memory bandwidth (§llm.decode); not for an image
+    question (`llm` False: "m4 pro vs a 4070 laptop for stable diffusion" never gets LLM speeds)."""
     bad = [r for r in (a, b) if unrated.is_unrated(r.perf)]
     head = env.t("compare.unrated", gpus=join_names([r.label for r in bad], env.lang), title=title)
+    if not llm:
+        return head, (b if bad[0] is a else a).gpu.name
     speeds = {r.gpu.name: unrated.llm_speeds(env, r.gpu, r.n_gpus) for r in (a, b)}
     each = [env.t("compare.unrated_each", gpu=r.label, speeds=unrated.llm_text(env, r.gpu, r.n_gpus)) for r in (a, b)]
     lines = [env.t("compare.unrated_llm", each=i18n.sep(env.lang).join(each), ctx=f"{CHAT_CONTEXT:,}")]
@@ -89,7 +92,7 @@ def headline(
         return _headline_many(query, rows, names, key, env, title)
     a, b = rows[names[0]], rows[names[1]]
     if unrated.is_unrated(a.perf) or unrated.is_unrated(b.perf):
-        return _unrated_headline(a, b, title, env)
+        return _unrated_headline(a, b, title, env, query.workload != "image_generation")
     speed = safe_div(a.perf.score, b.perf.score)
     faster, slower, ratio = (a, b, speed) if speed >= 1 else (b, a, safe_div(1, speed))
     speed_text = env.t("compare.speed", faster=faster.label, ratio=f"{ratio:.2f}", slower=slower.label, title=title)

@@ -411,19 +411,18 @@ def _serving(query: CompareQuery, model, prec: str, names: list[str], counts: di
     stated = users > 1
     users = users if stated else SERVE_BATCH
     ctx = serve_context(query, model) if stated else SERVE_BATCH_CONTEXT  # no users said: a short chat each
-    fitting = [n for n in names if figures["model_fits"].get(n)]
-    held = [n for n in fitting if _holds_users(model, prec, n, counts, users, env, ctx)]
+    fitting, full, short = [n for n in names if figures["model_fits"].get(n)], ctx, ""
+    tried = (ctx, *(c for c in SHORTER_CONTEXTS if c < ctx)) if stated else (ctx,)
+    for ctx in tried:  # the users' full context first, then shorter ones (said) until a side holds them all
+        held = [n for n in fitting if _holds_users(model, prec, n, counts, users, env, ctx)]
+        if held:
+            break
+    if ctx < full and held and len(fitting) > 1:
+        short = env.t("compare.serving_short", users=users, ctx=f"{ctx:,}", full=f"{full:,}")
     if len(held) == 1 and len(fitting) > 1:  # "4090 or a6000 for 30 users of a 32B": one side holds their caches
         figures["model_serving_holds"] = figures["model_choice"] = held[0]  # holding the users decides
-        return _serving_one(model, prec, names, held[0], max(counts.get(held[0], 1), 1), users, env, ctx)
-    short = ""
-    if stated and len(held) < 2 and len(fitting) >= 2:  # neither holds them at the full context: the longest both hold
-        holds = (
-            c for c in SHORTER_CONTEXTS if all(_holds_users(model, prec, n, counts, users, env, c) for n in fitting)
-        )
-        ctx = next((c for c in holds if c < ctx), 0)
-        held = fitting if ctx else []
-        short = env.t("compare.serving_short", users=users, ctx=f"{ctx:,}", full=f"{serve_context(query, model):,}")
+        one = _serving_one(model, prec, names, held[0], max(counts.get(held[0], 1), 1), users, env, ctx)
+        return (short + one[0], one[1]) if one and short else one
     if len(held) < 2:
         return None
     tps = {}
