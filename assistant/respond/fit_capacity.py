@@ -17,6 +17,7 @@ from assistant.models import memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
 from assistant.respond.env import Env
+from assistant.respond.pricing import speech
 from assistant.respond.serving import served_on, tokens_rate
 
 MOST_USERS = 1024  # the search stops here [A]
@@ -50,6 +51,8 @@ def respond(query: FitQuery, env: Env, fit_answer: Answer, gpu, model, n: int) -
     """None when the question is not an LLM served on a named GPU (the fit answer stands)."""
     prec = str(fit_answer.figures.get("precision") or query.precision or "")
     if gpu is None or model is None or model.kind != "llm" or query.mode != "inference" or not prec:
+        return None
+    if speech(model):  # Whisper streams are no KV-cache users: the fit answer's live-stream lead (§speech.speed)
         return None
     ctx = query.context_tokens or memory.default_context(model)
     most = _most_users(gpu, model, prec, ctx, n, env)
