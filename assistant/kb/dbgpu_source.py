@@ -63,6 +63,8 @@ def _spec_row(s) -> dict:
         "tdp_w": s.thermal_design_power_w,
         "bus_interface": s.bus_interface,
         "slot_width": s.board_slot_width,
+        "board_length_mm": s.board_length_mm,
+        "board_width_mm": s.board_width_mm,
         "suggested_psu_w": s.suggested_psu_w,
         "tpu_url": s.tpu_url,
         "is_mobile": _is_mobile(s.name, generation, s.board_slot_width),

@@ -36,6 +36,8 @@ OVERRIDABLE: dict[str, Callable[[str], Any]] = {
     "release_date": date.fromisoformat,
     "unified_memory": lambda v: v.strip().lower() in ("true", "yes", "1"),
     "suggested_psu_w": int,
+    "board_length_mm": float,
+    "board_width_mm": float,
 }
 RATE_KEYS = ("fp16_acc16", "fp16_acc32", "bf16", "tf32", "int8", "fp8_acc16", "fp8_acc32", "fp4")
 PEAK_KEYS = (

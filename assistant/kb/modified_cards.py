@@ -15,7 +15,8 @@ from pathlib import Path
 from assistant.kb.files import read_csv
 
 # Page links and provenance belong to the base card's own row, never to the modified one.
-NOT_INHERITED = frozenset({"name", "tpu_url", "source", "overridden"})
+# A modified card's board (often a two-slot blower) is its own: the base card's reference size is not its size.
+NOT_INHERITED = frozenset({"name", "tpu_url", "source", "overridden", "board_length_mm", "board_width_mm"})
 
 
 def modified_pairs(folder: Path) -> list[tuple[str, str]]:

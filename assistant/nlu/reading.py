@@ -448,7 +448,9 @@ class Reading:
         for t in watts:
             after = text[t.end : t.end + 16].strip(" ,.?!")
             each = any(re.match(_word(w), after) for w in self.lex.listed("card_each"))
-            psu = any(text[t.end : t.end + 16].lstrip(" ").startswith(w) for w in self.lex.listed("rig_psu"))
+            psu = t.meanings.get("PSU") or any(
+                text[t.end : t.end + 16].lstrip(" ").startswith(w) for w in self.lex.listed("rig_psu")
+            )
             if each or any(0 <= t.start - end <= _LIMIT_GAP for end in limits) or self._card_at(t):
                 return t  # "250w each", "limited to 250w", "限功耗到250w", "my 4090s at 350w"
             if psu:
@@ -474,8 +476,13 @@ class Reading:
         return (named or watts)[0].number() if watts else None
 
     def _psu_beside(self, watts: Tag) -> bool:
-        """A PSU word right after the amount ("850w psu", "850w电源") or right before it ("电源850w", "psu: 850w")."""
-        return self._psu_before(watts) or self._psu_after(watts)
+        """A PSU word right after the amount ("850w psu", "850w电源") or right before it ("电源850w", "psu: 850w"), or
+        the amount is a PSU model's ("rm850x", tagging/hardware.py)."""
+        return bool(watts.meanings.get("PSU")) or self._psu_before(watts) or self._psu_after(watts)
+
+    def psu_named(self) -> bool:
+        """A PSU model is named ("corsair rm850x", "hx1500i"): the question is about the power supply the user has."""
+        return any(t.meanings.get("PSU") for t in self.b.kinds.get("WATTS", []))
 
     def _psu_before(self, watts: Tag) -> bool:
         text = self.text.lower()
@@ -520,6 +527,8 @@ class Reading:
             if not any(a <= m.start() and m.end() <= b for a, b in inside)  # "整机功耗" is the whole system's
         ]
         for t in watts:
+            if t.meanings.get("PSU"):
+                continue  # "rm850x": a PSU model, never a card's draw
             if not self._psu_before(t) and any(end <= t.start and self._joined(text[end : t.start]) for end in ends):
                 return t
         if len(watts) == 2 and sum(self._psu_beside(t) for t in watts) == 1:

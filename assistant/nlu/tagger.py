@@ -19,6 +19,7 @@ from assistant.nlu.tagging.base import Tag, number_or_none
 from assistant.nlu.tagging.cpus import CpuTagging
 from assistant.nlu.tagging.datasets import DatasetTagging
 from assistant.nlu.tagging.gpus import GpuTagging
+from assistant.nlu.tagging.hardware import HardwareTagging
 from assistant.nlu.tagging.hourly_rates import hourly_rates
 from assistant.nlu.tagging.link import LinkTagging
 from assistant.nlu.tagging.models import ModelTagging
@@ -42,7 +43,15 @@ _AMOUNTS = frozenset({"CONTEXT", "TOKENS", "COUNTED", "NUMBER", "MONEY", "MEMORY
 
 
 class _Tagger(
-    NumberRoleTagging, QuantityTagging, ModelTagging, GpuTagging, CpuTagging, LinkTagging, SeriesTagging, DatasetTagging
+    NumberRoleTagging,
+    QuantityTagging,
+    ModelTagging,
+    GpuTagging,
+    CpuTagging,
+    HardwareTagging,
+    LinkTagging,
+    SeriesTagging,
+    DatasetTagging,
 ):
     """The reading loop: at each token the first step that reads something wins (CPU name, full KB name,
     bound number, image size, a number its neighbouring words name, quantity, model, GPU, lexicon phrase);
@@ -55,6 +64,8 @@ class _Tagger(
             nxt = self.try_uncovered(i)
             if nxt is None:
                 nxt = self.try_cpu(i)  # "threadripper 7960x", "9950x": a CPU, never a GPU or a count
+            if nxt is None:
+                nxt = self.try_hardware(i)  # "rm850x", "1500va", "355mm", "fractal north", "b650": never a GPU
             if nxt is None:
                 nxt = self.try_full_name(i)
             if nxt is None:

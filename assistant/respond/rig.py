@@ -22,7 +22,7 @@ from assistant.models import constants as C
 from assistant.models import diffusion_memory, memory, scaling, train_memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RigQuery
-from assistant.respond import circuit, mixed_set, psu_draw, quiet, rig_power
+from assistant.respond import circuit, mixed_set, psu_draw, quiet, rig_power, wall_cap
 from assistant.respond.builds import MAX_GPUS, SERVER_GPUS, Build, builds, platform_for, power
 from assistant.respond.cpus import cpu_power
 from assistant.respond.env import Env
@@ -454,7 +454,10 @@ def respond(query: RigQuery, env: Env) -> Answer:
     )
     if query.asks_power:  # a PSU question: the power answer is the headline, the build stays in the table
         head = rig_power.power_head(query, choice, env)
-    on_circuit = circuit.asked(query)
+    on_circuit = circuit.asked(query) and not query.cap_kind
+    if query.cap_kind:  # "ups 1500va enough for a 4090 rig", "插座限功率1000w 会跳闸吗": that cap's verdict leads
+        cap_text, cap_figures = wall_cap.sentence(query, choice, env)
+        head = cap_text + i18n.gap(env.lang) + head
     if on_circuit:  # "4x3090 on a 120v 15a circuit?": the wall circuit's verdict leads
         circuit_text, circuit_figures = circuit.sentence(query, choice, env)
         head = circuit_text + i18n.gap(env.lang) + head
@@ -569,6 +572,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
         figures["targets"] = {"power_limit": choice.gpu.tdp_w}
     if on_circuit:
         figures["circuit"] = circuit_figures
+    if query.cap_kind:
+        figures["wall_cap"] = cap_figures
     price = purchase_price(choice.gpu.name, env)
     sources = (
         (env.cite(price.source) if price else [])
@@ -581,6 +586,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
             *home_sources,
         )
         + (circuit.sources(env) if on_circuit else [])
+        + wall_cap.sources(query, env)
         + env.rate_sources()
         + ["method: docs/model.md §rig, §perf.multigpu" + (", §llm.decode" if unit == "rig.unit_tps" else "")]
     )

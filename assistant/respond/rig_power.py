@@ -3,7 +3,8 @@
 Contract: `power_head(query, build, env)` -> the headline: what the build draws under load and, with a PSU stated,
 whether it is enough. A PSU the user has is judged on load x the margin (docs/model.md §rig), not on the size
 rounded up to buy; below the margin, the per-card power limit that restores it, or "too little" when even a limit
-cannot; with one card, the PSU its specifications suggest is weighed with a named CPU's draw.
+cannot, or "about enough" when the PSU is short of the margin by a few percent
+(NEAR_STOCK); with one card, the PSU its specifications suggest is weighed with a named CPU's draw.
 """
 
 from __future__ import annotations
@@ -13,6 +14,10 @@ import math
 from assistant.queries import RigQuery
 from assistant.respond.builds import Build, power
 from assistant.respond.env import Env
+
+# a PSU whose margin-restoring per-card limit is at least this share of stock power is short by a few percent:
+# it carries the load, with less headroom for spikes (a limit a few W under stock is no advice) [A]
+NEAR_STOCK = 0.95
 
 
 def power_head(query: RigQuery, b: Build, env: Env) -> str:
@@ -61,6 +66,11 @@ def power_head(query: RigQuery, b: Build, env: Env) -> str:
             )
         return env.t("rig.power_ok", have=f"{query.psu_w:,.0f}", **values)
     per_card = (query.psu_w / rules["psu_margin"] - b.platform.cpu_w - rules["rest_w"]) / b.n
+    if tdp and not cap and per_card >= NEAR_STOCK * tdp:  # "两张3090用1200w电源够不够": a limit a few W under stock
+        short = f"{(need - query.psu_w) / need * 100:.0f}"
+        return env.t(
+            "rig.power_near", have=f"{query.psu_w:,.0f}", need=f"{need:,.0f}", short=short, tdp=f"{tdp:,}", **values
+        )
     if tdp and per_card >= 0.6 * tdp:
         key = "rig.power_limit_capped" if cap else "rig.power_limit"
         return env.t(

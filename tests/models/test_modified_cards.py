@@ -12,7 +12,7 @@ from assistant.kb.modified_cards import modified_pairs
 from assistant.models.performance import relative_performance
 
 PAIRS = modified_pairs(paths.knowledge_dir())
-OWN = {"name", "memory_gb", "slot_width", "tpu_url", "source", "overridden"}
+OWN = {"name", "memory_gb", "slot_width", "tpu_url", "source", "overridden", "board_length_mm", "board_width_mm"}
 
 
 def test_there_are_modified_cards():

@@ -18,6 +18,7 @@ import dataclasses
 
 from assistant.nlu.intents import (
     asked,
+    card_size,
     compare,
     concept_cues,
     cost,
@@ -72,6 +73,8 @@ READERS = (
     help.about,  # "how do i set my budget", "where do your prices come from", "which gpus do you know"
     help.read,  # "help", "what can you do"
     rent_plan.read,  # "autodl 4090 按量和包月哪个划算 每天用6小时": a period plan against paying by the hour
+    rig.wall_cap,  # "ups 1500va enough for a 4090 rig", "宿舍插座限功率1000w 双卡3090 会跳闸吗": a cap at the wall
+    card_size.read,  # "will a 4090 fit in a fractal north, 355mm clearance", "限长320 4080能装吗": the board's size
     resale.read,  # "二手3090 6000块 用两年再卖掉 每月成本多少": owning it net of selling it (before offers / prices)
     deal.read,  # "used 3090 for $650 a good deal?", "二手4090一万三能收吗": an offer weighed, not a price setting
     deal.rate_quote,  # "tensordock quoted me $0.35/hr for a 4090, good price?": an hourly rent weighed

@@ -111,11 +111,49 @@ def psu_for_draw(r: Reading) -> Query | None:
     )
 
 
+_CAP_GAP = 6  # characters between a socket-limit word and its watts ("限功率 1000w", "limited to about 1000w")
+
+
+def _socket_cap(r: Reading) -> float | None:
+    """The watts of a socket limiter the question states ("宿舍插座限功率1000w", "outlet is limited to 1000w"): a WATTS
+    amount within a few characters after a word of [lists] socket_cap_words."""
+    text = r.text.lower()
+    for t in r.b.kinds.get("WATTS", []):
+        ends = [at + len(w) for w in r.lex.listed("socket_cap_words") if (at := text.rfind(w, 0, t.start)) >= 0]
+        if any(t.start - end <= _CAP_GAP for end in ends):  # "插座限功率1000w", "outlet is limited to 1000w"
+            return t.number()
+    return None
+
+
+def wall_cap(r: Reading) -> Query | None:
+    """ "ups 1500va enough for a 4090 rig", "ups是1500va/900w的 能撑住5090主机吗", "宿舍插座限功率1000w 双卡3090加5900x
+    会跳闸吗": a build's draw at the wall against a UPS (UPS tag) or a socket's limit (socket_cap_words); the GPUs
+    named or talked about, their count and the CPU named."""
+    ups = r.b.first("UPS")
+    socket = _socket_cap(r) if ups is None else None
+    if (ups is None and socket is None) or len({g.name for g in r.explicit}) > 1 or not r.refs:
+        return None
+    count = r.total_count()
+    psu = [t.number() for t in r.b.kinds.get("WATTS", []) if t.meanings.get("PSU") or r.psu_watts() == t.number()]
+    return RigQuery(
+        text=r.text,
+        gpus=tuple(r.explicit) or tuple(r.refs),
+        gpu_count=count if count and count > 1 else 1,
+        asks_power=True,
+        cpu=r.b.first("CPU"),
+        psu_w=psu[0] if psu and socket is None and not (ups and ups.get("w") == psu[0]) else None,
+        cap_kind="ups" if ups is not None else "socket",
+        cap_w=(ups.get("w") if ups is not None else socket),
+        ups_va=ups.get("va") if ups is not None else None,
+    )
+
+
 def psu_question(r: Reading) -> bool:
     """ "3x 3090 on a 1000w psu, will it be ok", "4张3090炼丹 电源要多大", "i9-14900k with a 4090 psu": power
     for several cards, for a PSU the user has, or for a card with the CPU named."""
     count = r.total_count() or 1
-    asked = said(r, "rig_psu") or (r.b.has("WATTS") and said(r, "verdict_enough"))  # "is 850w enough"
+    # "is 850w enough", "hx1500i for two 3090s, ok?" (a PSU model named is the question)
+    asked = said(r, "rig_psu") or (r.b.has("WATTS") and said(r, "verdict_enough")) or r.psu_named()
     if asked and not r.explicit and r.refs and all(g.pronoun for g in r.refs) and not r.b.has("RECOMMEND", "MONEY"):
         return True  # "how much would that setup pull from the wall": the set talked about, with its count
     return bool(asked) and len(r.explicit) == 1 and (count > 1 or r.b.has("WATTS", "CPU"))
