@@ -168,6 +168,11 @@ class SpecQuery(Query):
     clearance_mm: float | None = None
     case: str | None = None
     spacing: bool = False
+    # "keep my 4090 or sell it now for $1,800" (fields ("sell",)): the amount it would sell for (all the cards
+    # together) and what the user paid, each in the question's currency (None = dollars)
+    sale_amount: float | None = None
+    paid_amount: float | None = None
+    money_currency: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -186,6 +191,9 @@ class CompareQuery(Query):
     params_b: float | None = None  # "... for 70b": a model size without a name
     context_tokens: int | None = None  # "qwen3 32b at q6 w/ 32k ctx": the context the model is sized and run at
     worth: bool = False  # "is the 4090 worth the extra?", "is the upgrade worth it": yes / no on the dearer one first
+    # "sell my 3090 for $700 and get a 5080": what the owned cards (gpus[0]) sell for together, in sale_currency
+    sale_amount: float | None = None
+    sale_currency: str | None = None
     # "企业采购", "for our company": bought for an organization, so a server is assumed (a datacenter card's passive
     # cooling or SXM module is no obstacle) and a GeForce card's datacenter licence is said
     organization: bool | None = None
@@ -229,6 +237,8 @@ class RecommendQuery(Query):
     context_tokens: int | None = None  # a context the question states for the model ("at q4 with 32k context")
     released: bool = False  # "满血r1 需要什么配置": the weights as released (DeepSeek R1/V3: FP8), no lighter quant
     upgrade_from: str | None = None  # "my 3070 ..., upgrade to what": the card the user has (canonical name)
+    # "rig: 5800x3d, 750w psu, 3070. want to run 70b": the PSU the user has (its watts), weighed against the pick
+    owned_psu_w: float | None = None
     among: tuple[str, ...] = ()  # "best 30 series card for llms": only these cards (canonical names) are ranked
     provider: str | None = None  # the cloud named with cloud=True ("autodl哪张卡合适"): the rented pick priced there
     among_label: str = ""  # what they are, as named ("RTX 30 series"), said by the answer
@@ -462,12 +472,19 @@ class RigQuery(Query):
     circuit_amps: float | None = None
     cpu: str | None = None  # the CPU named, as typed ("threadripper 7960x"): its power class in the PSU sizing
     card_w: float | None = None  # "显卡功耗450w 电源850w够不够": one card's draw when no GPU is named
+    replaces: str | None = None  # "主机是b450+5600+650w电源+3060 想上5080": the card the named one replaces
     # a power cap at the wall the build is weighed against ("宿舍限电800w", "my ups is 1500va / 900w"): watts, or the
     # VA rating when no watts are said
     cap_w: float | None = None
     cap_va: float | None = None
-    # an energy budget checked by rig.wall_cap ("solar gives me 12 kwh/day"): cap_kind "energy" (the fields below)
+    # an energy budget a day checked by rig.wall_cap ("solar gives me 12 kwh/day surplus"): cap_kind "energy", the
+    # kWh a day, the period the user gave it in (shown in that period), the machine's draw the user states ("pulls
+    # ~420w at the wall") and the hours a day it runs at load (None: not said)
     cap_kind: str | None = None
+    energy_kwh_day: float | None = None
+    energy_period: str = "day"
+    wall_w: float | None = None
+    hours_day: float | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -152,6 +152,8 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
             continue  # a rental rate, a bill asked, a deal or a build has its own money
         if part == "price" and answer.intent == "verdict" and _verdict_kind(answer) not in PRICED_VERDICTS:
             continue  # buy-now-or-wait and deals speak of prices already
+        if part == "price" and "sell" in answer.figures:
+            continue  # "keep my 4090 or sell it now for $1,800 before prices fall": the sale weighed is the price
         if part == "memory" and answer.intent == "spec":
             continue  # a spec answer states the memory itself ("4090显存多大")
         if part in SPEC_PARTS and specs:

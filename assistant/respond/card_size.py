@@ -88,7 +88,7 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     count = max((r.count for r in refs), default=1)
     thick = f"{gpu.board_width_mm:g}" if gpu.board_width_mm else "?"
     slot = env.term(gpu.slot_width) if gpu.slot_width else env.t("size.slot_unknown")
-    slot = slot.lower() if env.lang == "en" else slot  # "it is triple-slot", mid-sentence
+    slot = slot.lower()  # "it is triple-slot", mid-sentence (Chinese has no case)
     values = {
         "gpu": gpu.short_name,
         "length": f"{gpu.board_length_mm:g}" if gpu.board_length_mm else "?",

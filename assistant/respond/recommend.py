@@ -24,6 +24,7 @@ from assistant.respond import (
     recommend_table,
     rented_job,
     still_made,
+    upgrade_costs,
     upgrade_from,
     use_case,
 )
@@ -391,7 +392,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         headline = env.t("rec.cheaper_than", gpu=below_what, money=env.money(below)) + headline
         figures["cheaper_than"] = query.cheaper_than
     if owned is not None:
-        real = upgrade_from.narrow(ranked(passive_ok, max_auto, capped=False), owned, mine, env).choice
+        unbounded = ranked(passive_ok, max_auto, capped=False)
+        real = upgrade_from.narrow(unbounded, owned, mine, env).choice
         short = upgrade_from.marginal(best, owned, mine, title, env, real)  # the owned card or under 1.2x: said
         if short and best.gpu == owned.name:
             headline = short
@@ -401,6 +403,11 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             headline += i18n.gap(lang) + upgrade_from.against(best, owned, mine, title, env)
         figures["upgrade_from"] = owned.name
         figures["upgrade_marginal"] = bool(short)
+        if not short:  # "rig: ..., 750w psu, 3070. want to run 70b": the PSU and the owned card's sale as well
+            lead, extra, extra_figures, extra_sources = upgrade_costs.sentence(query, best, owned, env, unbounded.rows)
+            headline = i18n.gap(lang).join(p for p in (lead, headline, extra) if p)  # a cheaper keep-and-add leads
+            figures |= extra_figures
+            sources += [c for c in extra_sources if c not in sources]
     if query.among_label:  # "best 30 series card for llms": the family the ranking is limited to, said first
         headline = env.t("rec.among", family=query.among_label, n=len(ranking.rows)) + i18n.gap(lang) + headline
         figures["among"] = list(query.among)

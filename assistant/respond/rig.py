@@ -454,8 +454,10 @@ def respond(query: RigQuery, env: Env) -> Answer:
     )
     if query.asks_power:  # a PSU question: the power answer is the headline, the build stays in the table
         head = rig_power.power_head(query, choice, env)
+    if query.replaces and (old := env.reader.gpu(query.replaces)):  # "3060 想上5080": the new card alone, said
+        head = env.t("rig.replaces", old=old.short_name, new=choice.gpu.short_name) + head
     on_circuit = circuit.asked(query) and not query.cap_kind
-    if query.cap_kind:  # "ups 1500va enough for a 4090 rig", "插座限功率1000w 会跳闸吗": that cap's verdict leads
+    if query.cap_kind:  # "solar gives me 12 kwh/day, does that cover a 4090 10 hrs a day": the energy verdict leads
         cap_text, cap_figures = wall_cap.sentence(query, choice, env)
         head = cap_text + i18n.gap(env.lang) + head
     if on_circuit:  # "4x3090 on a 120v 15a circuit?": the wall circuit's verdict leads
@@ -586,7 +588,6 @@ def respond(query: RigQuery, env: Env) -> Answer:
             *home_sources,
         )
         + (circuit.sources(env) if on_circuit else [])
-        + wall_cap.sources(query, env)
         + env.rate_sources()
         + ["method: docs/model.md §rig, §perf.multigpu" + (", §llm.decode" if unit == "rig.unit_tps" else "")]
     )

@@ -6,7 +6,7 @@ from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models.cost import cheapest_cloud
 from assistant.queries import SpecQuery
-from assistant.respond import card_size, precision_speed, spec_figures, unpriced, unrated, use_case
+from assistant.respond import card_size, precision_speed, sell_keep, spec_figures, unpriced, unrated, use_case
 from assistant.respond.env import Env, rules_of_thumb
 from assistant.respond.idle_power import with_idle
 from assistant.respond.mining import mining_notes
@@ -410,6 +410,8 @@ def respond(query: SpecQuery, env: Env) -> Answer:
         return judged
     if query.precisions:  # "how much faster is fp8 than fp16 on a 4090"
         return precision_speed.answer(query, env)
+    if "sell" in query.fields:  # "keep my 4090 or sell it now for $1,800": the sale against the used price
+        return sell_keep.respond(query, env)
     if "size" in query.fields:  # "will a 4090 fit in a fractal north, 355mm clearance": the board against the case
         return card_size.respond(query, env)
     gpus = env.reader.gpus([r.name for r in query.gpus if r.name])

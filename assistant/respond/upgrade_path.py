@@ -14,6 +14,8 @@ memory_gb, largest_llm, train_speed). None when it does not apply or a price is 
 
 from __future__ import annotations
 
+import dataclasses
+
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.lexicon import lexicon
@@ -29,7 +31,10 @@ def answer(query, gpus: list[GpuSpec], env: Env) -> Answer | None:
     if (
         len(refs) != 2
         or len(gpus) != 2
-        or not (words.words_in("asked_sell", text) and words.words_in("asked_add_card", text))
+        or not (
+            (words.words_in("asked_sell", text) or words.words_in("asked_replace", text))
+            and words.words_in("asked_add_card", text)
+        )
     ):
         return None  # both ways asked: selling alone ("sell my 3090 for a 4090") is the plain comparison
     owned = next(g for g in gpus if g.name == refs[0].name)
@@ -94,7 +99,12 @@ def swap_lead(query, gpus: list[GpuSpec], env: Env) -> tuple[str, list[str]]:
     asked_sell, no card added) for the second: what the swap costs net (the second's price in force less the first's
     used price) and what it buys in memory and 16-bit training speed, to lead the comparison; ("", []) otherwise."""
     refs, words, text = [r for r in query.gpus if r.name], lexicon(env.lang), f" {query.text.lower()} "
-    if len(refs) != 2 or not words.words_in("asked_sell", text) or words.words_in("asked_add_card", text):
+    sale_said = getattr(query, "sale_amount", None) is not None  # "4080s 能卖6000 要不要换4090": a sale, its price said
+    if (
+        len(refs) != 2
+        or not (sale_said or words.words_in("asked_sell", text))
+        or words.words_in("asked_add_card", text)
+    ):
         return "", []
     by_name = {g.name: g for g in gpus}
     # the card sold: the one the conversation supplied ("sell it and buy a used 3090"), else the first named
@@ -103,6 +113,9 @@ def swap_lead(query, gpus: list[GpuSpec], env: Env) -> tuple[str, list[str]]:
     owned, other = by_name.get(sold.name or ""), by_name.get(wanted.name or "")
     n = max(sold.count, 1)
     resale = price_of(sold.name or "", env, "used")
+    stated = env.to_usd(getattr(query, "sale_amount", None), getattr(query, "sale_currency", None))
+    if stated is not None and resale is not None:  # "sell them for ~$1,300 total": the user's price for all of them
+        resale = dataclasses.replace(resale, usd=stated / n, source="user")
     bought = (price_of(wanted.name or "", env, wanted.condition) if wanted.condition else None) or purchase_price(
         wanted.name or "", env
     )
@@ -111,7 +124,7 @@ def swap_lead(query, gpus: list[GpuSpec], env: Env) -> tuple[str, list[str]]:
     net = bought.usd - resale.usd * n
     speed = score(other, "train16", 1).score / (score(owned, "train16", n).score or 1.0)
     head = env.t(
-        "upgrade.swap",
+        "upgrade.swap_stated" if stated is not None else "upgrade.swap",
         owned_what=counted(env, owned, n, article=False),
         resale=env.money(resale.usd * n),
         other=counted(env, other, 1),
@@ -120,7 +133,7 @@ def swap_lead(query, gpus: list[GpuSpec], env: Env) -> tuple[str, list[str]]:
         memory=_memory_change(env, (owned.memory_gb or 0) * n, other.memory_gb or 0),
         speed=f"{speed:.2f}",
     )
-    return head, env.cite(resale.source, bought.source)
+    return head, env.cite(*[s for s in (resale.source, bought.source) if s != "user"])
 
 
 def _memory_change(env: Env, before: float, after: float) -> str:

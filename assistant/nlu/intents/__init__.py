@@ -38,10 +38,12 @@ from assistant.nlu.intents import (
     resale,
     rig,
     scaling,
+    sell_keep,
     settings,
     spec,
     thread_device,
     unknown,
+    upgrade_path,
     verdict,
     video,
 )
@@ -73,7 +75,11 @@ READERS = (
     help.about,  # "how do i set my budget", "where do your prices come from", "which gpus do you know"
     help.read,  # "help", "what can you do"
     rent_plan.read,  # "autodl 4090 按量和包月哪个划算 每天用6小时": a period plan against paying by the hour
-    rig.wall_cap,  # "ups 1500va enough for a 4090 rig", "宿舍插座限功率1000w 双卡3090 会跳闸吗": a cap at the wall
+    rig.wall_cap,  # "光伏每天能多出12度电 够4090训练10小时吗": a day's solar energy against the build's
+    upgrade_path.two_ways,  # "upgrade to a 5060 ti 16gb or add a second card next to it?": the two ways up
+    upgrade_path.new_card,  # "主机是b450+5600+650w电源+3060 想上5080 要换哪些": the new card in the owned machine
+    upgrade_path.for_job,  # "rig: 5800x3d, 750w psu, 3070. want to run 70b. what do i have to change"
+    sell_keep.read,  # "keep my 4090 or sell it now for $1,800", "手里4090 闲鱼能出1.6万 要不要卖了换5090"
     card_size.read,  # "will a 4090 fit in a fractal north, 355mm clearance", "限长320 4080能装吗": the board's size
     resale.read,  # "二手3090 6000块 用两年再卖掉 每月成本多少": owning it net of selling it (before offers / prices)
     deal.read,  # "used 3090 for $650 a good deal?", "二手4090一万三能收吗": an offer weighed, not a price setting
@@ -192,7 +198,7 @@ def read(reading: Reading) -> Query | Clarification:
         if isinstance(found, CompareQuery) and (gap := price_gap(reading)) is not None:
             # "差两百块": the gap, never a card's price; a gap said is money to weigh ("extra $1400 ..., justified?")
             found = dataclasses.replace(found, price_gap=gap, worth=True)
-        stated = settings.stated_in(reading, found)
+        stated = sell_keep.without_sale(found, settings.stated_in(reading, found))  # a sale is no price setting
         boards = reading.boards() if reading.explicit else ()
         targets = tuple(t for t in reading.targets() if not (t[0] == "power_limit" and found.intent == "power_limit"))
         own = found.settings if isinstance(found, SetQuery) else ()  # "only on weekends then?" typed alone

@@ -29,8 +29,8 @@ def read(r: Reading) -> Query | None:
         # "what if i power limit it to 300w", "限功耗到300w呢": the card talked about (the dialogue fills "it")
         # ("都限到300w" after "两张4090": the count left open is the set's)
         named = [next((g for g in r.refs if g.pronoun), GpuRef(mention="", pronoun="it", count_open=True))]
-    if len({g.name for g in named}) != 1 or not said(r, "power_limit_words") or said(r, "rig_psu"):
-        return None
+    if len({g.name for g in named}) != 1 or not said(r, "power_limit_words") or said(r, "rig_psu") or r.psu_named():
+        return None  # "rm1000x enough for two 3090s power limited?": the power supply named is the question
     if r.b.has("COST", "KWH", "ELECTRICITY"):
         return None  # "annual electricity with a 4090 power limited to 300w": a running cost at that power
     if r.form.figure in ("bill", "energy", "price") and r.form.period and r.hours()[0]:

@@ -111,40 +111,39 @@ def psu_for_draw(r: Reading) -> Query | None:
     )
 
 
-_CAP_GAP = 6  # characters between a socket-limit word and its watts ("限功率 1000w", "limited to about 1000w")
-
-
-def _socket_cap(r: Reading) -> float | None:
-    """The watts of a socket limiter the question states ("宿舍插座限功率1000w", "outlet is limited to 1000w"): a WATTS
-    amount within a few characters after a word of [lists] socket_cap_words."""
+def _wall_draw(r: Reading) -> float | None:
+    """The whole machine's draw the user states ("my 3090 box pulls ~420w at the wall", "整机功耗600w"): a WATTS
+    amount within a few words of a word of [lists] wall_draw_words; a card's own watts ("4090 at 450w") are not."""
     text = r.text.lower()
     for t in r.b.kinds.get("WATTS", []):
-        ends = [at + len(w) for w in r.lex.listed("socket_cap_words") if (at := text.rfind(w, 0, t.start)) >= 0]
-        if any(t.start - end <= _CAP_GAP for end in ends):  # "插座限功率1000w", "outlet is limited to 1000w"
+        near = text[max(0, t.start - 16) : t.end + 16]
+        if not t.meanings.get("PSU") and any(w in near for w in r.lex.listed("wall_draw_words")):
             return t.number()
     return None
 
 
 def wall_cap(r: Reading) -> Query | None:
-    """ "ups 1500va enough for a 4090 rig", "ups是1500va/900w的 能撑住5090主机吗", "宿舍插座限功率1000w 双卡3090加5900x
-    会跳闸吗": a build's draw at the wall against a UPS (UPS tag) or a socket's limit (socket_cap_words); the GPUs
-    named or talked about, their count and the CPU named."""
-    ups = r.b.first("UPS")
-    socket = _socket_cap(r) if ups is None else None
-    if (ups is None and socket is None) or len({g.name for g in r.explicit}) > 1 or not r.refs:
+    """ "solar gives me 12 kwh/day surplus, does that cover a 4090 training 10 hrs a day", "光伏每天能多出12度电
+    够4090训练10小时吗": the build's energy a day against an ENERGY amount from a power source of [lists]
+    power_sources (SOLAR); the GPUs named or talked about, their count and the CPU named. Caps in watts or VA (a
+    socket limiter, a UPS) and monthly kWh caps are the form layer's (intents/asked.py, respond/limits.py)."""
+    energy = r.b.first("ENERGY")
+    if energy is None or not r.b.has("SOLAR") or not r.refs or len({g.name for g in r.explicit}) > 1:
         return None
+    per_week, total = r.hours()  # "10 hrs a day": 70 a week; "够4090训练10小时吗" beside a day's energy: 10 a day
+    day_hours = per_week / 7 if per_week else (total if total and total <= 24 else None)
     count = r.total_count()
-    psu = [t.number() for t in r.b.kinds.get("WATTS", []) if t.meanings.get("PSU") or r.psu_watts() == t.number()]
     return RigQuery(
         text=r.text,
         gpus=tuple(r.explicit) or tuple(r.refs),
         gpu_count=count if count and count > 1 else 1,
         asks_power=True,
         cpu=r.b.first("CPU"),
-        psu_w=psu[0] if psu and socket is None and not (ups and ups.get("w") == psu[0]) else None,
-        cap_kind="ups" if ups is not None else "socket",
-        cap_w=(ups.get("w") if ups is not None else socket),
-        ups_va=ups.get("va") if ups is not None else None,
+        cap_kind="energy",
+        energy_kwh_day=energy["kwh_per_day"],
+        energy_period=energy.get("period", "day"),
+        hours_day=day_hours,
+        wall_w=_wall_draw(r),
     )
 
 

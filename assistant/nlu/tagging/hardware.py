@@ -11,6 +11,7 @@ Contract: `HardwareTagging.try_hardware(i)` reads at token i
   clearance_words ("显卡限长320"): a LENGTH tag in mm;
 - a case named in [lists] case_names ("fractal north", "ncase m2", "闪鳞g300"): a CASE tag (its name as typed);
 - a chipset code ("b650", "x670e", "z790", "trx50", "wrx90"): a BOARD tag;
+- an amount of energy per period ("12 kwh/day", "300 kwh a month", "每天12度电"): an ENERGY tag in kWh a day;
 - a power source of [lists] power_sources ("solar", "光伏") not followed by a model size ("solar 10.7b" is a
   model): a SOLAR tag.
 It returns the index after what it read, or None.
@@ -29,6 +30,9 @@ _CHIPSET = re.compile(r"^(b[2-9][56]0m?|x[3-9][79]0e?|z[3-9][79]0|h[3-9][17]0|a[
 _PSU_SUFFIX = re.compile(r"^[a-z]{1,2}\d?$")  # "x", "i", "e", "g", "gm", "x3"
 _PSU_WATTS = (300.0, 3000.0)  # a PSU model's number is its wattage in this range
 _MM = {"mm": 1.0, "毫米": 1.0, "cm": 10.0, "厘米": 10.0}
+PERIOD_DAYS = {"day": 1.0, "week": 7.0, "month": 365.25 / 12, "year": 365.25}  # calendar days per period
+_ENERGY_GAP = 8  # characters between a period word and its kWh amount ("每天能多出12度电")
+_ADVERBS = frozenset({"daily", "weekly", "monthly", "yearly", "annually"})
 _CLEARANCE_GAP = 6  # characters between a clearance word and its bare number ("限长 320", "clearance is 320")
 
 
@@ -53,7 +57,7 @@ def _phrase_at(tt: list[str], i: int, phrases: tuple[tuple[str, ...], ...]) -> i
 
 class HardwareTagging(TaggerBase):
     def try_hardware(self, i: int) -> int | None:
-        for step in (self._psu_model, self._ups, self._length, self._case, self._chipset, self._solar):
+        for step in (self._energy, self._psu_model, self._ups, self._length, self._case, self._chipset, self._solar):
             nxt = step(i)
             if nxt is not None:
                 return nxt
@@ -62,6 +66,27 @@ class HardwareTagging(TaggerBase):
     def _glued_num(self, j: int) -> float | None:
         if j < len(self.tt) and self.toks[j].kind == "num" and self.toks[j].glued:
             return number_or_none(self.tt[j])
+        return None
+
+    def _energy(self, i: int) -> int | None:
+        """An amount of energy per period ("12 kwh/day", "300 kwh a month", "每天12度电"): a kWh amount with its period
+        (an ENERGY tag, value {"kwh_per_day", "period", "amount"}); "12 kwh" alone is left to the electricity price."""
+        if self.toks[i].kind != "num" or (v := number_or_none(self.tt[i])) is None:
+            return None
+        k = self.unit("kwh", i + 1)
+        if not k or self.tt[i + 1] == "unit":
+            return None
+        j = i + 1 + k
+        per = 1 if j < len(self.tt) and self.tt[j] in ("/", "per", "a", "an", "each", "every") else 0
+        for period, days in PERIOD_DAYS.items():
+            glued = not per and j < len(self.tt) and self.tt[j] in _ADVERBS  # "12 kwh daily"
+            n = self.unit(period, j + per) if per or glued else 0
+            if n:
+                return self.add("ENERGY", {"kwh_per_day": v / days, "period": period, "amount": v}, i, j + per + n)
+        before = self.text[max(0, self.toks[i].start - _ENERGY_GAP) : self.toks[i].start]
+        for period, days in PERIOD_DAYS.items():  # "每天12度电", "每天能多出12度电", "一个月300度"
+            if any(w in before for w in self.lex.listed(f"energy_{period}_before")):
+                return self.add("ENERGY", {"kwh_per_day": v / days, "period": period, "amount": v}, i, j)
         return None
 
     def _psu_model(self, i: int) -> int | None:

@@ -141,6 +141,8 @@ class MoneyTagging(TaggerBase):
             return self.add("COUNTED", v, i, j + self.unit("data_items", j))  # "手上有三万条客服对话": data, not money
         if self._images_after(j):
             return None  # "about 5000 sdxl images a day": images counted (the image readers), not money
+        if self._owned_card(i, j):
+            return None  # "手里4090 闲鱼能出1.6万": the card in hand, not an amount
         if (
             abs(v) >= 50
             and not self._card_after_article(i)  # "手上有张3090", "about putting a 3060 in": a card, not money
@@ -156,6 +158,12 @@ class MoneyTagging(TaggerBase):
         model = self.index.model_at(tt, j)
         k = j + model[0] if model else j
         return k < len(tt) and tt[k] in self.lex.listed("setup_images")
+
+    def _owned_card(self, i: int, j: int) -> bool:
+        """A card's bare model number right after a word of having in hand (lexicon [lists] hand_words: "手里",
+        "手上"), with no money unit after it: the card owned ("手里4090"), not money ("手里有4090块")."""
+        hand = self.tags[-1].text in self.lex.listed("hand_words")
+        return hand and self.tt[i] in self.index.bare_numbers and not self.unit("money_after", j)
 
     def _pence(self, i: int, j: int, v: float) -> int | None:
         """ "28p per kWh", "electricity is 30p", "25p/kwh": pence per kWh, a KWH in pounds (CURRENCY GBP). The pence
