@@ -107,6 +107,20 @@ def _joined(text: str, parts: tuple[str, str], first: Answer, second: Answer) ->
     )
 
 
+_FORM_FIELDS = ("asked_figure", "clock", "money_cap", "deadline_asked", "made_in_hours")
+
+
+def _form_kept(parsed, query):
+    """A follow-up completed from the conversation keeps the form of what was typed ("how many sdxl images per hour on
+    it": the count in an hour is still asked of the comparison it completes); the figure asked is always the typed
+    question's (a time asked two turns ago is not asked again by "what about training a lora on it")."""
+    if not isinstance(query, Query) or not isinstance(parsed, Query) or query is parsed:
+        return query
+    kept = {f: getattr(parsed, f) for f in _FORM_FIELDS if getattr(parsed, f) and not getattr(query, f)}
+    kept["asked_figure"] = parsed.asked_figure
+    return dataclasses.replace(query, **kept)
+
+
 def _count_needed(query: Query, needed: int | None, lang: str) -> int | None:
     """ "跑llama3 70b要几张3090" answered "要 2 张": the cards needed, which a speed asked next is asked of ("每秒多少
     token": on the 2 cards); None when the question asked no count ("will it fit on a 3090": that card)."""
@@ -225,7 +239,7 @@ class Engine:
         parsed = self._with_unfinished(parsed, text, dialogue)
         if isinstance(parsed, Clarification):
             return self._clarify(parsed, text, dialogue, env)
-        query = dialogue.complete(parsed, lang)
+        query = _form_kept(parsed, dialogue.complete(parsed, lang))
         if isinstance(query, Clarification):
             if query.kind == "missing":  # "how much does it cost to run per year": the reply names the card
                 dialogue.context.unfinished = text

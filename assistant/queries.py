@@ -152,6 +152,14 @@ class Query:
     asked_figure: str | None = None
     # clock times said ("start at 9pm", "早上8点前"): (start, by) as hours of the day; the answer says when it is done
     clock: tuple[float | None, float | None] | None = None
+    # an amount to spend at most said beside a running cost ("our lab has $500/month for cloud ... for a 30 hour run"):
+    # (amount as typed, its currency, its period); the answer's total is weighed against it (respond/limits.py)
+    money_cap: tuple[float, str | None, str | None] | None = None
+    # a time the work must be done in (nlu/form.py deadline_hours: "paper deadline in 5 days"): the answer's job time
+    # is weighed against it when the answer did not weigh it itself
+    deadline_asked: float | None = None
+    # things made in a time asked ("how many sdxl images per hour", "一天能出多少张"): those hours (respond/made_in.py)
+    made_in_hours: float | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -324,6 +332,14 @@ class CostQuery(Query):
     bill_stated: float | None = None
     bill_stated_currency: str | None = None
     share_asked: bool = False  # "$212 bill, how much of it is the pc": the cards' part of the stated bill leads
+    # kind "two_rates": two values of one price ("spot $0.89/h vs on-demand $1.64/h", "峰电0.9 谷电0.3"), each costed
+    # over the hours said (hours_total, else hours_per_week over `period`): per hour of the cards or per kWh they use
+    rates: tuple[float, ...] = ()
+    rate_unit: str | None = None  # hour | kwh | watts (two draws, "from 350 to 280w"; 0 W = the card's stock power)
+    rate_labels: tuple[str | None, ...] = ()  # the option each rate is for ("spot", "谷电"), as typed
+    rates_currency: str | None = None  # None = the question's own
+    hours_total: float | None = None  # "a 60 hour job": hours in all
+    hours_each: tuple[float, ...] = ()  # "$0.40/hr for 30 hours or $0.25/hr for 50 hours": each rate's own hours
     # "landlord caps me at 300 kwh a month": the energy cap the cards' use is weighed against, and its period
     cap_kwh: float | None = None
     cap_period: str | None = None

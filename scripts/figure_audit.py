@@ -27,21 +27,23 @@ def _figure(question: str, index) -> str | None:
 
 def audit(questions: list[str], session) -> tuple[Counter, list[tuple[str, str, str, str]]]:
     """(counts keyed "<figure>:<asked|given|flagged|silent>", rows (outcome, figure, intent, question) not given)."""
-    from assistant.respond.figure_net import CHECKED, gives
+    from assistant.respond.figure_net import CHECKED, FIT_ONLY, gives
 
     counts: Counter = Counter()
     rows: list[tuple[str, str, str, str]] = []
     for q in questions:
         figure = _figure(q, session.index)
-        if figure not in CHECKED:
+        if figure not in CHECKED and figure not in FIT_ONLY:
             continue
         answer = session.conversation().ask(q)
+        if figure in FIT_ONLY and answer.intent != "fit" and "figure_net" not in answer.figures:
+            continue  # a time or money asked is checked only of a fit answer
         counts[f"{figure}:asked"] += 1
         if "figure_net" in answer.figures:
             outcome = "flagged"
         elif answer.clarification:
             outcome = "clarified"
-        elif gives(figure, answer.intent, answer.headline, answer.figures):
+        elif gives(figure, answer.intent, answer.headline, answer.figures | {"has_table": bool(answer.tables)}):
             outcome = "given"
         else:
             outcome = "silent"
@@ -52,7 +54,7 @@ def audit(questions: list[str], session) -> tuple[Counter, list[tuple[str, str, 
 
 
 def main(argv: list[str]) -> int:
-    from assistant.respond.figure_net import CHECKED
+    from assistant.respond.figure_net import CHECKED, FIT_ONLY
     from assistant.session import open_session
 
     files = [a for a in argv if not a.startswith("--")]
@@ -65,7 +67,7 @@ def main(argv: list[str]) -> int:
     ]
     counts, rows = audit(questions, open_session("sqlite://", echo_warnings=False))
     print(f"{len(questions)} questions")
-    for figure in CHECKED:
+    for figure in (*CHECKED, *FIT_ONLY):
         cells = [f"{k} {counts[f'{figure}:{k}']}" for k in ("asked", "given", "flagged", "clarified", "silent")]
         print(f"{figure:8} " + ", ".join(cells))
     total = {k: sum(v for key, v in counts.items() if key.endswith(f":{k}")) for k in ("asked", "given", "flagged")}

@@ -1,5 +1,6 @@
 """A limit the user states to compare a machine against: "landlord caps me at 300 kwh a month", "宿舍限电800w", "my
-ups is 1500va / 900w", "每月限额300度".
+ups is 1500va / 900w", "每月限额300度"; `money_cap(r)`: an amount to spend at most ("our lab has $500/month for cloud",
+"一个月电费就想花100块").
 
 Contract: `cap_of(text, lex)` -> `Cap | None`. A cap is an amount with its unit (W, VA or kWh; "度" is a kWh) said
 within CAP_GAP characters after a word of lexicon [lists] form_cap ("caps me at", "限电", "ups", "限额") or right
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from assistant.nlu.lexicon import Lexicon
+    from assistant.nlu.reading import Reading
 
 CAP_GAP = 24  # characters between a cap word and its amount ("caps me at 300 kwh", "一个插座最多800瓦")
 _AMOUNT = re.compile(
@@ -37,6 +39,7 @@ class Cap:
     unit: str
     period: str | None = None
     watts: float | None = None
+    currency: str | None = None  # a money cap's currency (None: the question's own)
 
 
 def _unit(word: str) -> str:
@@ -83,4 +86,25 @@ def cap_of(text: str, lex: Lexicon) -> Cap | None:
         if unit == "VA" and rated and found[k + 1][0].start() - m.end() <= 4:  # "1500va / 900w": the watt rating
             return Cap(value, unit, watts=rated)
         return Cap(value, unit)
+    return None
+
+
+MONEY_GAP = 20  # characters between a budget word and its amount ("our lab has $500/month for cloud")
+
+
+def money_cap(r: Reading) -> Cap | None:
+    """An amount the user will spend at most ("our lab has $500/month for cloud", "预算2000块", "一个月电费就想花100块",
+    "$300 of credits"): a MONEY amount after a word of [lists] form_cap_money within MONEY_GAP characters or right
+    before a word of form_cap_money_after; `period` the one said right after it (None when none is), `currency` the
+    amount's."""
+    low = r.text.lower()
+    for t in r.b.kinds.get("MONEY", []):
+        before = low[max(0, t.start - MONEY_GAP) : t.start]
+        after = low[t.end : t.end + 24].lstrip()
+        if any(_has(before, w) for w in r.lex.listed("form_cap_money")) or any(
+            after.startswith(w) for w in r.lex.listed("form_cap_money_after")
+        ):
+            period = next((p for w, p in _PERIODS if w in low[t.end : t.end + 10]), None)
+            period = period or next((p for w, p in _PERIODS_ZH if w in before[-6:]), None)
+            return Cap(float(t.number()), "money", period, currency=r.currency("MONEY"))
     return None

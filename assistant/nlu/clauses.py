@@ -105,6 +105,16 @@ def _with_first_topic(a, second: str, b, index: NameIndex, lang: str):
     return second, b
 
 
+def _rent_over(whole, first) -> bool:
+    """The whole reads as one rent over a period or span longer than the first clause's: "4090租一小时多少钱
+    跑一个月呢" asks the month's rent (intents/asked.rent_period), one question."""
+    if whole.intent != "rates" or first.intent != "rates":
+        return False
+    if getattr(whole, "period", None) and getattr(whole, "hours", 0) is None and getattr(first, "period", None) is None:
+        return True
+    return (getattr(whole, "hours", None) or 0.0) > (getattr(first, "hours", None) or 1.0)
+
+
 def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
     from assistant.nlu import understand
 
@@ -134,13 +144,20 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
         a, b = understand(first, index), understand(second, index)
         if not _answerable(a) or isinstance(a, FollowUpQuery):
             continue
+        if isinstance(whole, Query) and _rent_over(whole, a):
+            return None
         if feature and getattr(a, "concept", "") == feature and not getattr(a, "others", ()):
             return None  # "what is fp4 and does the 5090 support it": one feature verdict that explains fp4 too
         if a.intent == "fit" and _asks_speed(b) and isinstance(whole, Query) and whole.intent == "fit":
             continue  # "is a 5060 ti enough for qwen3 14b and how many tok/s": one fit, with its speed
         if a.intent == "fit" and _asks_price(b) and isinstance(whole, Query) and whole.intent == "fit":
             continue  # "how many used 3090s to run llama 3.3 70b, what's the total cost": the fit prices its cards
-        named = [g.mention for g in getattr(a, "gpus", ()) if g.name and g.mention]
+        # "双4090跑70b ... 电费一个月多少": the second clause is about the same count of cards ("2x 4090")
+        named = [
+            g.mention if g.count == 1 else f"{g.count}x {g.mention}"
+            for g in getattr(a, "gpus", ())
+            if g.name and g.mention
+        ]
         waits = getattr(b, "kind", None) == "wait" and len([g for g in getattr(b, "gpus", ()) if g.name]) == 1
         # "还值得买吗 还是等5090d" after "4090d现在京东多少钱": the card bought now is the first clause's
         if named and (waits or not any(g.name or g.pronoun for g in getattr(b, "gpus", ()))):
@@ -154,6 +171,8 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
         second, b = _with_first_topic(a, second, b, index, lang)
         if not _answerable(b):
             continue
+        if a.intent == "fit" and _asks_price(b) and isinstance(whole, Query) and whole.intent == "fit":
+            continue  # "can 4x used 3090 run 70b q4, and what would the whole thing cost": the fit, with its money
         assert isinstance(a, Query) and isinstance(b, Query)
         if _kind(a) == _kind(b):
             continue  # "4090多少钱，3090多少钱": one question about two cards, read whole

@@ -27,6 +27,13 @@ _EN_DONE = (
     ),
     re.compile(r"\bdeadline\s+(?:is\s+|of\s+)?(?:in\s+)?" + _AMOUNT),
     re.compile(r"\b" + _AMOUNT + r"\s+deadline"),
+    # "i have 2 days before the demo", "we've got 3 days until the submission", "5 days left"
+    re.compile(
+        r"\b(?:i|we)\s*(?:have|'ve got|ve got|got|'ve)\s+(?:only\s+)?" + _AMOUNT + r"\s+(?:before|until|till|left)"
+    ),
+    re.compile(
+        r"\b" + _AMOUNT + r"\s+(?:left\s+)?(?:before|until|till)\s+(?:the|my|our)\s+(?:demo|deadline|submission|launch)"
+    ),
 )
 _ZH_NUM = {
     "一": 1,
@@ -50,6 +57,8 @@ _ZH_DONE = (
     re.compile(
         r"(?<![每一])(?:只有|只剩|就|仅有|只给|限时|最多给?|deadline\s*是?)\s*" + _ZH_AMOUNT + r"(?![一每]?\s*[天周月])"
     ),
+    re.compile(r"(?:还有|还剩|剩下)\s*" + _ZH_AMOUNT + r"\s*(?:就|要|得|必须)*\s*(?:交|截止|deadline|答辩|上线|演示)"),
+    re.compile(_ZH_AMOUNT + r"\s*后\s*(?:就|要|得|必须)*\s*(?:交|截止|答辩|上线|演示)"),
     re.compile(
         _ZH_AMOUNT
         + r"\s*(?:就|必须|得|要|之前|以前|前|能不能|能|可不可以|可以|够不够|够)?\s*(?:要|得)?\s*"

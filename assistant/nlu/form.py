@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from assistant.nlu import deadline
-from assistant.nlu.caps import Cap, cap_of
+from assistant.nlu.caps import Cap, cap_of, money_cap
 from assistant.nlu.clock import clock_times, hours_between
 
 if TYPE_CHECKING:
@@ -84,6 +84,7 @@ class Form:
     cap: Cap | None = None
     clock_start: float | None = None
     clock_by: float | None = None
+    made_in_hours: float | None = None
 
 
 def form_of(r: Reading) -> Form:
@@ -101,10 +102,23 @@ def form_of(r: Reading) -> Form:
         load_hours_week=_load_hours(r),
         powered_hours_week=_powered_hours(r),
         bill_stated=_bill_stated(r),
-        cap=cap_of(r.text, r.lex),
+        cap=cap_of(r.text, r.lex) or (money_cap(r) if _spends(r) else None),
         clock_start=start,
         clock_by=by,
+        made_in_hours=_made_in(r),
     )
+
+
+def _made_in(r: Reading) -> float | None:
+    """Hours of a count of things made asked ("how many images per hour", intents/followup.made_in) or of tokens
+    ("how many tokens a day", "一天能处理多少token": [lists] made_token_asks with a made_span_* word)."""
+    from assistant.nlu.intents.followup import made_in
+
+    found = made_in(r)
+    if found or not _said(r, "made_token_asks"):
+        return found
+    spans = (("made_span_hour", 1.0), ("made_span_day", 24.0), ("made_span_minute", 1 / 60))
+    return next((hours for name, hours in spans if _said(r, name)), None)
 
 
 def _said(r: Reading, name: str) -> bool:
@@ -147,6 +161,11 @@ def figure(r: Reading) -> str | None:
     return None
 
 
+def _spends(r: Reading) -> bool:
+    """The question states a running cost to weigh a budget against: a rent or electricity rate, or hours."""
+    return r.b.has("RATE", "KWH", "HOURS") and not r.b.has("BUY")
+
+
 def _clock_said(r: Reading) -> bool:
     start, by = clock_times(r.text, r.lex)
     return start is not None or by is not None
@@ -155,7 +174,11 @@ def _clock_said(r: Reading) -> bool:
 _NEEDS = {  # the figures asked only when the question states what they are of
     "share": lambda r: _bill_stated(r) is not None,
     "clock": _clock_said,
-    "cap": lambda r: bool(r.explicit) and cap_of(r.text, r.lex) is not None,  # no card: a constraint ("不能超过75w")
+    # no card: a constraint ("不能超过75w"); a budget weighed only against a running cost ("$500/month for cloud ...
+    # at $1.79 per gpu-hr for a 30 hour run"), never a budget to buy with
+    "cap": lambda r: (
+        bool(r.explicit) and (cap_of(r.text, r.lex) is not None or (_spends(r) and money_cap(r) is not None))
+    ),
 }
 
 

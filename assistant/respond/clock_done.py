@@ -37,9 +37,9 @@ def clock_text(env: Env, hour: float, days: int = 0, job: float = 24.0) -> str:
     return env.t("clock.day_1" if days == 1 else "clock.day_n", time=said, n=days) if days else said
 
 
-def lead(answer, clock: tuple[float | None, float | None] | None, env: Env) -> str:
+def lead(answer, clock: tuple[float | None, float | None] | None, env: Env, asked: str | None = "clock") -> str:
     start = clock[0] if clock else None
-    hours = job_hours(answer.figures)
+    hours = job_hours(answer.figures) if asked in ("clock", "yes_no", "time") else None  # not a usage span's clock
     if start is None or not hours:
         return ""
     end, days = done_at(start, hours)

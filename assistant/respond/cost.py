@@ -358,6 +358,10 @@ def respond(query: CostQuery, env: Env) -> Answer:
     env = env.for_query(query)
     if query.kind == "training_run":
         return _training_run(query, env)
+    if query.kind == "two_rates":  # "spot $0.80/h or on-demand $1.60/h for 40 hours, how much each"
+        from assistant.respond import two_costs
+
+        return two_costs.respond(query, env)
     refs = [r for r in query.gpus if r.name]
     # "what does that cost if i run it": two pronouns for the one card talked about are one column
     refs = [r for k, r in enumerate(refs) if not any((q.name, q.count) == (r.name, r.count) for q in refs[:k])]

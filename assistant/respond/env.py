@@ -267,7 +267,14 @@ def _china_asked(text: str, env: Env) -> str | None:
 def query_currency(query) -> str | None:
     """ "CNY" when the parsed question gave its amounts in CNY (元, 块, RMB, ¥), "EUR" / "GBP" in euros or
     pounds, "USD" when in dollars ($, 美元, 刀), else None."""
-    for name in ("shown_currency", "currency", "budget_currency", "electricity_currency", "money_currency"):
+    for name in (
+        "shown_currency",
+        "currency",
+        "budget_currency",
+        "electricity_currency",
+        "money_currency",
+        "rates_currency",
+    ):
         value = getattr(query, name, None)
         if isinstance(value, str) and value.upper() in ("CNY", "RMB"):
             return "CNY"

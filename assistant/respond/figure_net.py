@@ -3,7 +3,8 @@ nlu/form.py) against the figure the chosen answer gives.
 
 Contract: `gives(figure, intent, headline, figures)` -> True / False when the answer does / does not give `figure`,
 None when the figure is not one this net checks (CHECKED: the forms whose answer can be recognised: a share of a bill,
-a cap weighed, a clock time, a minimum set-up, energy, an electricity bill, watts, a count of cards).
+a cap weighed, a clock time, a minimum set-up, energy, an electricity bill, watts, a count of cards; and FIT_ONLY, a
+time or money asked of a fit answer: the memory table answers neither).
 `finish(answer, query, env)` runs right after the responder: the clock time a job is done (respond/clock_done.py) and
 the figure asked recorded in figures["asked_figure"]. `check(answer, env)` runs where the engine completes an answer
 (after respond/asked.cover) and removes that record: when the question asks a CHECKED figure and the answer does not
@@ -20,15 +21,24 @@ from assistant.answer import Answer
 from assistant.respond.env import Env
 
 CHECKED = ("share", "cap", "clock", "minimum", "energy", "bill", "watts", "count")
+FIT_ONLY = ("time", "price")  # checked only when a fit answered them (the memory table answers neither)
+_DURATION = re.compile(r"\d[\d,.]*\s*(?:s|sec|seconds?|min|minutes?|h|hours?|days?|weeks?|秒|分钟|小时|天|周)(?![a-z])")
+_MONEY = re.compile(r"[$¥€£]\s?\d|\d\s*(?:元|块)")
 _KWH = re.compile(r"\d[\d,.]*\s*(?:kWh|度)")
 _WATTS = re.compile(r"\d[\d,.]*\s*(?:W|瓦)(?![A-Za-z])")
 _COUNT = re.compile(r"\b\d+\s*x\s|\d+\s*(?:张|块|台)|\b\d+\s+(?:cards|GPUs)\b")
 _MINIMUM_INTENTS = ("recommend", "fit", "rig", "video")  # answers that size the least that runs a model
 ASKED_KEY = "asked_figure"
-_BILL_KEYS = ("electricity_usd_per_year", "electricity_usd", "bill_kwh", "share_usd", "cap_use_kwh")
+_TABLE_KEY = "has_table"  # set by `check` for `gives`: the answer shows a table
+_BILL_KEYS = ("electricity_usd_per_year", "electricity_usd", "bill_kwh", "share_usd", "cap_use_kwh", "saving_usd")
 
 
 def gives(figure: str | None, intent: str, headline: str, figures: dict) -> bool | None:
+    if figure in FIT_ONLY and intent == "fit" and not figures.get(_TABLE_KEY):
+        return None  # a fit answer with no table ("yolov8m is not in my list"): it says what it lacks itself
+    if figure in FIT_ONLY and intent == "fit":  # the fit table is no catch-all: a time or money asked must be there
+        said = _DURATION if figure == "time" else _MONEY
+        return bool(said.search(headline)) or figure in (figures.get("not_covered") or ())
     if figure not in CHECKED:
         return None
     if figure == "share":
@@ -56,7 +66,7 @@ def check(answer: Answer, env: Env) -> Answer:
     figure = answer.figures.pop(ASKED_KEY, None)
     if answer.clarification or not answer.headline or "figure_net" in answer.figures:
         return answer
-    if gives(figure, answer.intent, answer.headline, answer.figures) is not False:
+    if gives(figure, answer.intent, answer.headline, answer.figures | {_TABLE_KEY: bool(answer.tables)}) is not False:
         return answer
     key = f"figure_net.given_{answer.intent}"
     given = env.t(key) if i18n.has(env.lang, key) else ""
@@ -71,10 +81,22 @@ def check(answer: Answer, env: Env) -> Answer:
 def finish(answer: Answer, query, env: Env) -> Answer:
     """The clock time a job is done when a start was said (respond/clock_done.py), then the check above."""
     from assistant.respond import clock_done
+    from assistant.respond.limits import answer_energy, answer_lead
+    from assistant.respond.made_in import line as made_in
 
-    timed = clock_done.lead(answer, query.clock, env)
+    timed = (
+        clock_done.lead(answer, query.clock, env, query.asked_figure)
+        or answer_lead(answer, query, env)
+        or made_in(answer, query, env)  # "how many sdxl images per hour on it": the count in that time
+        or answer_energy(answer, query, env)  # "energy used for generating 1000 flux dev images on a 5090"
+    )
     if timed:
         answer.headline = i18n.gap(env.lang).join([timed, answer.headline])
-    if query.asked_figure in CHECKED:
+    from assistant.respond.fit_total import line as fit_total
+
+    priced = fit_total(answer, query, env)  # "能跑70b吗 全部下来大概多少钱": the set named, priced after the fit
+    if priced:
+        answer.headline = i18n.gap(env.lang).join([answer.headline, priced])
+    if query.asked_figure in CHECKED or query.asked_figure in FIT_ONLY:
         answer.figures[ASKED_KEY] = query.asked_figure  # checked by `check` once the answer is complete
     return answer

@@ -109,7 +109,120 @@ def lead(query, env: Env, label: str, cards_w: float, util: float, figures: dict
     if query.kind != "running":
         return ""
     draw = query.watts or cards_w
-    found = energy_cap(query, env, label, draw, util, figures) or bill_share(query, env, label, draw, util, figures)
+    found = (
+        energy_cap(query, env, label, draw, util, figures)
+        or bill_share(query, env, label, draw, util, figures)
+        or energy_budget(query, env, label, draw, figures)
+        or job_energy(query, env, label, draw, figures)
+    )
     if found and not query.watts:  # the cards' board power: the rest of the machine is not counted, said
         found += i18n.gap(env.lang) + env.t("limits.cards_only", rest=f"{float(power()['rest_w']):,.0f}")
     return found
+
+
+def energy_budget(query, env: Env, label: str, draw_w: float, figures: dict) -> str:
+    """ "一个月电费就想花100块 电价0.5 4090满载能跑多少小时": the kWh the money buys at the price in force, and the
+    hours of the draw that uses them, per the budget's period (a month unless said) and a day."""
+    cap = query.money_cap
+    rate = env.assumptions.electricity_usd_per_kwh
+    if not cap or not draw_w or not rate:
+        return ""
+    usd = env.to_usd(cap[0], cap[1]) or 0.0
+    period = cap[2] or query.period or "month"
+    kwh = usd / rate
+    hours = kwh * 1000.0 / draw_w
+    days = PERIOD_HOURS.get(period, PERIOD_HOURS["month"]) / 24.0
+    figures |= {"budget_kwh": round(kwh, 1), "budget_hours": round(hours, 1), "cap_fits": True}
+    return env.t(
+        "limits.energy_budget",
+        money=env.money_total(usd),
+        period=env.t(f"cost.period_{period}"),
+        rate=env.money(rate, 3),
+        kwh=f"{kwh:,.0f}",
+        hours=f"{hours:,.0f}",
+        per_day=f"{min(hours / days, 24.0):.1f}",
+        label=label,
+        watts=f"{draw_w:,.0f}",
+    )
+
+
+def answer_lead(answer, query, env: Env) -> str:
+    """After the answer: a budget said beside a running cost, against the answer's total ("our lab has $500/month
+    ... for a 30 hour run, does that fit"); a time to be done in, against the answer's job time when the answer did
+    not weigh it ("paper deadline in 5 days ... will i make it"). "" when neither applies."""
+    figures = answer.figures
+    cap = getattr(query, "money_cap", None)
+    total = next((figures[k] for k in _TOTALS if isinstance(figures.get(k), (int, float))), None)
+    if cap and total and "cap_fits" not in figures and answer.intent == "rates":
+        limit = env.to_usd(cap[0], cap[1]) or 0.0
+        fits = total <= limit
+        figures |= {"cap_fits": fits, "cap_usd": round(limit, 2)}
+        key = "limits.budget_fits" if fits else "limits.budget_over"
+        return env.t(
+            key, total=env.money_total(total), cap=env.money_total(limit), gap=env.money_total(abs(limit - total))
+        )
+    deadline = getattr(query, "deadline_asked", None)
+    hours = figures.get("job_hours") or (figures["days"] * 24.0 if figures.get("days") else None)
+    if deadline and hours and "deadline_hours" not in figures and "done_at" not in figures:
+        figures["deadline_met"] = hours <= deadline
+        key = "limits.deadline_met" if hours <= deadline else "limits.deadline_missed"
+        from assistant.respond.wording import duration
+
+        return env.t(key, time=duration(env, hours), limit=duration(env, deadline))
+    return ""
+
+
+_TOTALS = ("total_at_stated_rate_usd", "total_usd")  # a rent's total (a cost answer's total_cost_usd is 5-year TCO)
+
+
+def job_energy(query, env: Env, label: str, draw_w: float, figures: dict) -> str:
+    """ "how many kwh will a 72 hour training run on 4x 4090 use": the draw x the job's hours in all (CostQuery
+    hours_total), and what that costs at the price in force (docs/model.md §cost.electricity)."""
+    hours = getattr(query, "hours_total", None)
+    if not hours or not draw_w or query.rates:
+        return ""
+    kwh = draw_w * hours / 1000.0
+    rate = env.assumptions.electricity_usd_per_kwh
+    figures |= {"job_kwh": round(kwh, 1), "job_hours": hours, "job_electricity_usd": round(kwh * rate, 2)}
+    return env.t(
+        "limits.job_energy",
+        label=label,
+        watts=f"{draw_w:,.0f}",
+        hours=f"{hours:,.0f}",
+        kwh=f"{kwh:,.0f}",
+        money=env.money_total(kwh * rate),
+        rate=env.money(rate, 3),
+    )
+
+
+def answer_energy(answer, query, env: Env) -> str:
+    """Energy asked of a job an answer timed ("energy used for generating 1000 flux dev images on a 5090": the fit
+    answer's hours): board power x cards x those hours (the cards alone, said)."""
+    if getattr(query, "asked_figure", None) not in ("energy", "bill") or answer.intent != "fit":
+        return ""
+    figures = answer.figures
+    hours = figures.get("images_hours") or figures.get("job_hours")
+    refs = [g for g in getattr(query, "gpus", ()) if g.name]
+    if not hours or not refs or "job_kwh" in figures:
+        return ""
+    spec = env.gpu(refs[0].name)
+    watts = (spec.tdp_w or 0) * refs[0].count
+    if not watts:
+        return ""
+    from assistant.respond.wording import counted
+
+    rate = env.assumptions.electricity_usd_per_kwh
+    kwh = watts * float(hours) / 1000.0
+    figures |= {"job_kwh": round(kwh, 2), "job_electricity_usd": round(kwh * rate, 2)}
+    label = counted(env, spec, refs[0].count, article=False)
+    money = env.money_total(kwh * rate)
+    text = env.t(
+        "limits.job_energy",
+        label=label,
+        watts=f"{watts:,.0f}",
+        hours=f"{float(hours):,.1f}",
+        kwh=f"{kwh:,.1f}",
+        money=money,
+        rate=env.money(rate, 3),
+    )
+    return text + i18n.gap(env.lang) + env.t("limits.cards_only", rest=f"{float(power()['rest_w']):,.0f}")

@@ -69,6 +69,9 @@ READERS = (
     unknown.empty,  # nothing tagged
     asked.cap,  # "landlord caps me at 300 kwh a month, will a 3090 ... blow it", "宿舍限电800w 4090会跳闸吗": the limit
     asked.share,  # "$212 electric bill ..., how much of that bill is the pc": the cards' part of the bill stated
+    asked.fit_priced,  # "can 4x used 3090 run llama 3.3 70b q4, and what would the whole thing cost": the fit, priced
+    asked.rent_period,  # "autodl上a100 80g一小时多少钱 连续跑一周要多少": the rent for the week, not one hour
+    asked.two_costs,  # "spot $0.80/h or on-demand $1.60/h for a 40 hour job, how much each", "峰电0.9 谷电0.3 省多少"
     settings.reset,  # "reset", "恢复默认"
     unknown.hosted_service,  # "what gpu does chatgpt run on": not in the knowledge, said so
     concept_cues.cloud_trust,  # "is vast.ai reliable", "how reliable are vast hosts": the marketplace concept, not help
@@ -173,9 +176,32 @@ def _with_form(reading: Reading, found: Query) -> Query:
     """The figure asked and the clock times said, on the query (the engine's check of the answer reads them)."""
     form = reading.form
     clock = (form.clock_start, form.clock_by) if form.clock_start is not None or form.clock_by is not None else None
-    if form.figure is None and clock is None:
+    cap = form.cap
+    money = (cap.value, cap.currency, cap.period) if cap is not None and cap.unit == "money" else None
+    if (
+        form.figure is None
+        and clock is None
+        and money is None
+        and form.deadline_hours is None
+        and not form.made_in_hours
+    ):
         return found
-    return dataclasses.replace(found, asked_figure=found.asked_figure or form.figure, clock=clock)
+    return dataclasses.replace(
+        found,
+        asked_figure=found.asked_figure or _asked(reading),
+        clock=clock,
+        money_cap=money,
+        deadline_asked=form.deadline_hours,
+        made_in_hours=form.made_in_hours,
+    )
+
+
+def _asked(reading: Reading) -> str | None:
+    """The figure asked as the answer is checked for it: "price" only with a money word ("how much vram" asks none)."""
+    figure = reading.form.figure
+    if figure == "price" and not reading.said("form_money_words"):
+        return None
+    return figure
 
 
 def read(reading: Reading) -> Query | Clarification:

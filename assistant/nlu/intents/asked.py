@@ -9,6 +9,11 @@
   enough for a 4090 box?") is the build's power against it (RigQuery.cap_w / cap_va).
 - `share`: the cards' part of a stated bill ("$212 electric bill ..., how much of that bill is the pc"): the running
   cost with the bill and share_asked.
+- `two_costs`: two values of one price said side by side (nlu/two_rates.py: "spot a100 at $0.80/h or on-demand at
+  $1.60/h for a 40 hour job, how much each", "峰电0.9 谷电0.3 4090每天跑8小时 全放谷电一个月省多少"): each costed over
+  the hours said, and the difference (CostQuery kind "two_rates").
+- `fit_priced`: a fit of cards named with money asked beside it: the fit, its answer priced (respond/fit_total.py).
+- `rent_period`: the hour of a rate and a period asked apart ("一小时多少钱 连续跑一周要多少"): that period's rent.
 - `cloud_job`: a training job to do on rented GPUs with no GPU named, asked as which / cheapest / how much / how long
   or with a deadline ("need to finetune llama 3.1 8b on 200k samples by friday, cheapest cloud setup?") is the job
   priced on every cloud GPU (RatesQuery mode "job"), with the deadline it must meet.
@@ -24,6 +29,7 @@ from assistant.nlu.intents.cost import usage_stated
 from assistant.nlu.intents.rates import job_fields, provider
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
+from assistant.nlu.two_rates import hourly_rates, two_rates
 from assistant.queries import CostQuery, GpuRef, Query, RatesQuery, RigQuery, SpecQuery
 
 # what a bill question may not carry: a rented job's cost is rent, a recommendation picks a card, a run has tokens
@@ -37,9 +43,41 @@ MAX_KWH_PRICE = 1.0  # an amount under this beside hours of use and a bill asked
 def cap(r: Reading) -> Query | None:
     form = r.form
     limit = form.cap
-    if form.figure != "cap" or limit is None or not r.explicit or r.b.has("RATE") or r.model:
-        return None  # "landlord includes power in rent but caps it at 300 kwh": a flat's rent is no cloud rate
-    if limit.unit == "kWh":
+    if form.figure != "cap" or limit is None or not r.explicit or r.model:
+        return None
+    if limit.unit == "money":  # "一个月电费就想花100块 电价0.5 4090满载能跑多少小时": the hours the money runs it
+        hourly = hourly_rates(r)
+        if r.b.has("RENT", "RATE") or len(hourly) == 1:  # "$300 of credits, 8x h100 at $2.40/gpu-hr for 12 hours,
+            from assistant.nlu.intents.rates import read as rent  # enough?": the rent, weighed against the budget
+
+            found = rent(r)  # (respond/limits.py)
+            if found is None and len(hourly) == 1 and r.hours()[1]:
+                count = r.total_count()
+                found = RatesQuery(
+                    text=r.text,
+                    gpus=tuple(dataclasses.replace(g, count=count or g.count) for g in r.explicit),
+                    hours=r.hours()[1],
+                    stated_rate=hourly[0][2],
+                    stated_rate_currency=r.currency("MONEY"),
+                )
+            if isinstance(found, RatesQuery) and found.stated_rate is None and len(hourly) == 1:
+                found = dataclasses.replace(found, stated_rate=hourly[0][2], stated_rate_currency=r.currency("MONEY"))
+            return found  # "at $1.79 per gpu-hr": the user's rate prices the hours weighed against the budget
+        if not (r.b.has("KWH") or said(r, "form_bill")):
+            return None
+        return CostQuery(
+            text=r.text,
+            gpus=_owned_first(r),
+            kind="running",
+            **_usage(r),
+            watts=_draw(r),
+            electricity_usd_per_kwh=_kwh_price(r),
+            electricity_currency=_rate_currency(r) if _kwh_price(r) else None,
+            period=limit.period or "month",
+        )
+    if r.b.has("RATE"):
+        return None  # a rent rate beside a power or energy cap: not a machine weighed against the wall
+    if limit.unit == "kWh":  # "landlord includes power in rent but caps it at 300 kwh": a flat's rent is no cloud rate
         return CostQuery(
             text=r.text,
             gpus=_owned_first(r),
@@ -88,6 +126,71 @@ def _kwh_price(r: Reading) -> float | None:
     return float(price) if float(price) < MAX_KWH_PRICE * 10 else None
 
 
+def fit_priced(r: Reading) -> Query | None:
+    """ "can 4x used 3090 run llama 3.3 70b q4, and what would the whole thing cost", "两张3090能跑qwen2.5 72b吗
+    一共要花多少": a fit asked of cards named, with money asked beside it, is the fit (its answer prices the set named:
+    respond/fit_total.py), never the cost of owning one card."""
+    if r.form.figure != "price" or not r.said("form_money_words"):
+        return None  # "how much vram ...": no money asked
+    if not (r.model or r.b.has("PARAMS")) or not r.explicit or not r.b.has("FIT"):
+        return None
+    if r.b.has("RENT", "RATE", "BUDGET") or r.money() is not None or _amount_said(r):
+        return None  # a rent, a budget or a price said: their own readers ("two used 3090s for like 1400 total")
+    if said(r, "rig_words") or said(r, "deal_words"):
+        return None  # "四卡3090工作站跑llama 3 70b要多少钱": a machine to build (rig)
+    from assistant.nlu.intents.fit import read as fit_read
+
+    found = fit_read(r)
+    return found if found is not None and found.intent == "fit" else None
+
+
+def rent_period(r: Reading) -> Query | None:
+    """ "autodl上a100 80g一小时多少钱 连续跑一周要多少", "4090租一小时多少钱 跑一个月呢": the hour of a rate asked and a
+    period said in another clause: the rent for that period, not for one hour."""
+    from assistant.nlu.intents import rates
+
+    totals = [
+        t.value["total"] for t in r.b.kinds.get("HOURS", []) if isinstance(t.value, dict) and t.value.get("total")
+    ]
+    longer = [h for h in totals if h > 1.0]  # "连着跑两周": the span said besides the hour of the rate
+    said = rates.period(r) if not longer else None
+    if 1.0 not in totals or not (said or len(longer) == 1) or r.hours()[0] is not None or not r.explicit:
+        return None
+    found = rates.read(r)
+    if not isinstance(found, RatesQuery) or found.hours not in (1.0, *longer):
+        return None
+    return dataclasses.replace(found, hours=float(longer[0]) if longer else None, period=said)
+
+
+_AMOUNT_MIN = 50.0  # a bare number this large beside a fit is a price said ("for like 1400 total") [A]
+
+
+def _amount_said(r: Reading) -> bool:
+    return any(isinstance(t.value, (int, float)) and t.value >= _AMOUNT_MIN for t in r.b.kinds.get("NUMBER", []))
+
+
+def two_costs(r: Reading) -> Query | None:
+    found = two_rates(r)
+    if found is None or r.model or (found.unit == "kwh" and not (r.explicit or r.b.has("WATTS"))):
+        return None
+    per_week, _ = r.hours()
+    currency = found.currency or (r.currency("KWH") if found.unit == "kwh" else None) or r.unnamed_currency()
+    return CostQuery(
+        text=r.text,
+        gpus=_owned_first(r),
+        kind="two_rates",
+        rates=found.values,
+        rate_unit=found.unit,
+        rate_labels=found.labels,
+        rates_currency=currency,
+        hours_total=found.hours_total,
+        hours_each=found.hours_each or (),
+        hours_per_week=per_week if found.hours_total is None and found.hours_each is None else None,
+        watts=_draw(r),
+        period=r.form.period,
+    )
+
+
 def share(r: Reading) -> Query | None:
     if r.form.figure != "share" or not r.explicit or r.model or r.b.has("RENT", "RATE"):
         return None
@@ -119,6 +222,7 @@ def bill(r: Reading) -> Query | None:
         gpus=_owned_first(r),
         kind="running",
         **_usage(r),
+        hours_total=_job_hours(r),
         electricity_usd_per_kwh=r.num("KWH") if r.b.has("KWH") else _kwh_amount(r),
         electricity_currency=_rate_currency(r) if r.b.has("KWH") else (r.currency("MONEY") if _kwh_amount(r) else None),
         powered_hours_per_week=form.powered_hours_week,
@@ -126,6 +230,15 @@ def bill(r: Reading) -> Query | None:
         bill_stated_currency=form.bill_stated[1] if form.bill_stated else None,
         period=form.bill_stated[2] if form.bill_stated and not form.period else form.period,
     )
+
+
+def _job_hours(r: Reading) -> float | None:
+    """ "how many kwh will a 72 hour training run on 4x 4090 use", "跑一次100小时的训练": hours in all of one job (no
+    hours a week said, more than the period asked holds)."""
+    per_week, total = r.hours()
+    if per_week is not None or not total or r.form.load_hours_week is not None:
+        return None
+    return float(total) if total > _PERIOD_HOURS.get(r.form.period or "", 0.0) else None
 
 
 _PERIOD_HOURS = {

@@ -1,0 +1,40 @@
+"""Money asked beside a fit ("双路e5洋垃圾配四张p40 能跑70b吗 全部下来大概多少钱", "can 4x used 3090 run
+llama 3.3 70b q4, and what would the whole thing cost"): the cards named and the machine that holds them, priced
+after the fit answer.
+
+Contract: `line(answer, query, env)` -> the sentence, or "" when the figure asked is not money, the answer is not a fit
+or already gives an amount, or the card has no price. Cards: the purchase price the cost model uses
+(respond/pricing.purchase_price) x the count named; the machine: the platform tier that holds that many
+(fit_hardware.machine_usd, docs/model.md §rig); for passively cooled datacenter cards only the cards (the server
+around them is not priced, said). figures gain cards_usd and machine_usd.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.respond.env import Env
+from assistant.respond.fit_hardware import machine_usd
+from assistant.respond.pricing import purchase_price
+
+_MONEY = re.compile(r"[$¥€£]\s?\d")
+
+
+def line(answer, query, env: Env) -> str:
+    if query.asked_figure != "price" or answer.intent != "fit" or _MONEY.search(answer.headline):
+        return ""
+    refs = [g for g in getattr(query, "gpus", ()) if g.name]
+    if not refs:
+        return ""
+    spec, n = env.gpu(refs[0].name), sum(g.count for g in refs if g.name == refs[0].name)
+    price = purchase_price(spec.name, env)
+    if price is None:
+        return ""
+    cards = price.usd * n
+    desktop = env.local_desktop_usd()
+    if machine_usd(spec, n, True, desktop) != machine_usd(spec, n, False, desktop):  # a passively cooled card
+        answer.figures["cards_usd"] = round(cards, 2)
+        return env.t("fit_total.server_cards", n=n, gpu=spec.short_name, cards=env.money(cards))
+    machine = cards + machine_usd(spec, n, False, desktop)
+    answer.figures |= {"cards_usd": round(cards, 2), "machine_usd": round(machine, 2)}
+    return env.t("fit.cards_cost", n=n, gpu=spec.short_name, cards=env.money(cards), machine=env.money(machine))
