@@ -25,6 +25,15 @@ def _figure(question: str, index) -> str | None:
     return getattr(query, "asked_figure", None)
 
 
+def _figures(answer) -> dict:
+    """The answer's figures and those of its second part, as respond/figure_net.check reads them."""
+    figures = answer.figures | {"has_table": bool(answer.tables)}
+    for part in answer.figures.get("parts") or ():
+        if isinstance(part, dict) and isinstance(part.get("figures"), dict):
+            figures = part["figures"] | figures
+    return figures
+
+
 def audit(questions: list[str], session) -> tuple[Counter, list[tuple[str, str, str, str]]]:
     """(counts keyed "<figure>:<asked|given|flagged|silent>", rows (outcome, figure, intent, question) not given)."""
     from assistant.respond.figure_net import CHECKED, FIT_ONLY, gives
@@ -43,7 +52,7 @@ def audit(questions: list[str], session) -> tuple[Counter, list[tuple[str, str, 
             outcome = "flagged"
         elif answer.clarification:
             outcome = "clarified"
-        elif gives(figure, answer.intent, answer.headline, answer.figures | {"has_table": bool(answer.tables)}):
+        elif gives(figure, answer.intent, answer.headline, _figures(answer)):
             outcome = "given"
         else:
             outcome = "silent"

@@ -147,6 +147,8 @@ def figure(r: Reading) -> str | None:
             return name  # "晚上10点开始 ... 早上8点前能跑完吗": a start and a time to be done by
         if name == "cap":
             return name  # the limit said is what the question weighs
+        if name == "bill" and r.b.has("RENT", "RATE") and not r.b.has("ELECTRICITY", "KWH"):
+            continue  # "5 experiments on a rented a100 at $1.50/hr, what's the bill": the rent, asked as money
         if _said_outside(r, f"form_{name}", _STATED) or (
             name == "energy" and _said_outside(r, "energy_asked", _STATED)
         ):

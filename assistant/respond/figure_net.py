@@ -66,7 +66,11 @@ def check(answer: Answer, env: Env) -> Answer:
     figure = answer.figures.pop(ASKED_KEY, None)
     if answer.clarification or not answer.headline or "figure_net" in answer.figures:
         return answer
-    if gives(figure, answer.intent, answer.headline, answer.figures | {_TABLE_KEY: bool(answer.tables)}) is not False:
+    figures = answer.figures | {_TABLE_KEY: bool(answer.tables)}
+    for part in answer.figures.get("parts") or ():  # a message answered in two parts: the second's figures count too
+        if isinstance(part, dict) and isinstance(part.get("figures"), dict):
+            figures = part["figures"] | figures
+    if gives(figure, answer.intent, answer.headline, figures) is not False:
         return answer
     key = f"figure_net.given_{answer.intent}"
     given = env.t(key) if i18n.has(env.lang, key) else ""

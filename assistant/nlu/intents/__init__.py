@@ -70,6 +70,7 @@ READERS = (
     asked.cap,  # "landlord caps me at 300 kwh a month, will a 3090 ... blow it", "宿舍限电800w 4090会跳闸吗": the limit
     asked.share,  # "$212 electric bill ..., how much of that bill is the pc": the cards' part of the bill stated
     asked.fit_priced,  # "can 4x used 3090 run llama 3.3 70b q4, and what would the whole thing cost": the fit, priced
+    asked.runs_rent,  # "8 runs of 12 hrs each on an 8xh100 node at $2.40/gpu-hr, total?": runs x hours rented
     asked.rent_period,  # "autodl上a100 80g一小时多少钱 连续跑一周要多少": the rent for the week, not one hour
     asked.two_costs,  # "spot $0.80/h or on-demand $1.60/h for a 40 hour job, how much each", "峰电0.9 谷电0.3 省多少"
     settings.reset,  # "reset", "恢复默认"

@@ -144,6 +144,34 @@ def fit_priced(r: Reading) -> Query | None:
     return found if found is not None and found.intent == "fit" else None
 
 
+_RUNS = re.compile(
+    r"(\d+)\s*(?:x\s*)?(?:runs?|jobs?|experiments?|times|trainings?|次实验|次训练|次|个实验)\s*(?:of|x|each|,|每次|各)?\s*"
+    r"(?:about\s*|约)?(\d+(?:\.\d+)?)\s*(?:hours?|hrs?|h|小时)(?:\s*each)?",
+    re.IGNORECASE,
+)
+
+
+def runs_rent(r: Reading) -> Query | None:
+    """ "8 runs of 12 hrs each on an 8xh100 node at $2.40/gpu-hr, total?", "跑10次实验 每次6小时 租4090 1.88一小时
+    一共多少钱": several runs of stated hours on rented cards: the rent of all of them (runs x hours), at the user's
+    rate when said."""
+    m = _RUNS.search(r.text)
+    if m is None or not r.explicit or r.model:
+        return None
+    hourly = hourly_rates(r)
+    if not (hourly or r.b.has("RENT", "RATE")) or len(hourly) > 1:
+        return None
+    hours = float(m.group(1)) * float(m.group(2))
+    count = r.total_count()
+    return RatesQuery(
+        text=r.text,
+        gpus=tuple(dataclasses.replace(g, count=count or g.count) for g in r.explicit),
+        hours=hours,
+        stated_rate=hourly[0][2] if hourly else None,
+        stated_rate_currency=(r.currency("RATE") or r.currency("MONEY")) if hourly else None,
+    )
+
+
 def rent_period(r: Reading) -> Query | None:
     """ "autodl上a100 80g一小时多少钱 连续跑一周要多少", "4090租一小时多少钱 跑一个月呢": the hour of a rate asked and a
     period said in another clause: the rent for that period, not for one hour."""
