@@ -39,12 +39,23 @@ def psu_answer(query, env: Env) -> Answer:
     """The PSU for different cards in one machine: their board power + the platform's CPU + the rest, x the margin,
     rounded up to 100 W (the rule of builds.psu_watts, §rig)."""
     from assistant.respond.builds import psu_sizing
+    from assistant.respond.power_limit import stated_limit
 
     cards, gpus = _cards(query, env)
+    cards = [(stated_limit(gpu, query), count) for gpu, count in cards]  # "both power limited to 300w": that draw
+    gpus = [stated_limit(g, query) for g in gpus]
     gpu_w = float(sum(g.tdp_w or 0 for g in gpus))
     line, load, psu = psu_sizing(gpu_w, len(gpus), env)
     each = i18n.sep(env.lang).join(f"{_label(gpu, count)} {(gpu.tdp_w or 0) * count:,} W" for gpu, count in cards)
-    head = env.t("mixed.psu", gpus=join_names([_label(gpu, count) for gpu, count in cards], env.lang), psu=f"{psu:,}")
+    names = join_names([_label(gpu, count) for gpu, count in cards], env.lang)
+    head = env.t("mixed.psu", gpus=names, psu=f"{psu:,}")
+    have, limit = getattr(query, "psu_w", None), dict(query.targets).get("power_limit")
+    if have:  # "3090 + 4090 on a 1000w psu ... limited to 300w. ok?": the PSU said, weighed
+        key = (
+            "mixed.psu_have_ok" if have >= psu else ("mixed.psu_have_load" if have >= load else "mixed.psu_have_short")
+        )
+        limited = env.t("mixed.psu_at_limit", w=f"{limit:g}") if limit else ""
+        head = env.t(key, gpus=names, have=f"{have:,.0f}", psu=f"{psu:,}", load=f"{load:,.0f}", limited=limited)
     figures = {"mixed_set": True, "psu_w": psu, "load_w": round(load), "gpu_watts": gpu_w, "gpu_count": len(gpus)}
     answer = _answer(query, env, head + i18n.gap(env.lang) + line, [each], gpus, figures)
     return dataclasses.replace(answer, intent="rig", sources=answer.sources[:-1] + ["method: docs/model.md §rig"])

@@ -330,7 +330,7 @@ def mixed_set(r: Reading) -> Query | None:
     if not (together or owned):
         return None
     if said(r, "rig_psu"):  # "what psu for a 4090 and a 3090 in one case", "4090和3090一起用 电源要多大"
-        return RigQuery(text=r.text, gpus=tuple(named), asks_power=True)
+        return RigQuery(text=r.text, gpus=tuple(named), asks_power=True, psu_w=r.psu_watts())
     found = read(r) if (r.model or r.b.has("PARAMS")) else None
     if isinstance(found, FitQuery):
         return dataclasses.replace(found, gpus=tuple(named), gpu_count=None)
