@@ -165,6 +165,12 @@ class Engine:
         elif set(words) <= set(normalize_name(base).split()) and laptop == base_mobile:
             return None  # nothing asked that the GPU talked about does not already have
         found = self._named_with(wanted, laptop and not desktop, base)
+        chip = apple_chip(base)
+        sizes = [w for w in words if w.isdigit()]
+        if not found and chip and words == [*sizes, "gb"] and len(sizes) == 1:
+            # "what about the 48g one" after an M4 Pro 24 GB: that chip in that memory configuration (kb/memory_configs)
+            config = f"{chip} {sizes[0]} GB"
+            return config if self.reader.gpu(config) is not None else None
         if not found and "gb" in wanted and "gb" not in words:  # "the ti" of the 3060 12 GB: the 3060 Ti (8 GB)
             size = {w for i, w in enumerate(base_words) if i + 1 < len(base_words) and base_words[i + 1] == "gb"}
             found = self._named_with(wanted - size - {"gb"}, laptop and not desktop, base)

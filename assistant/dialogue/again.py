@@ -83,11 +83,33 @@ def answer_again(context: Context, settings) -> Query | None:
     """The last question `settings` change the answer of, to be answered again under them: the last one, or
     one of the two before it when the last answer does not depend on them ("what about used?" after a pick
     and the speed of the pick: the pick again, ranked on used prices)."""
-    rented = _rent_at_usage(context.last_query, settings)
+    rented = _rent_at_usage(context.last_query, settings) or _idle_bill(context, settings)
     if rented is not None:
         return rented
     last = search_behind(context, settings) or latest_affected(context, settings)  # "any used ones?" after why-not
     return None if last is None else without_replaced(last, settings)
+
+
+def _idle_bill(context: Context, settings) -> Query | None:
+    """ "thats at $0.20/kwh, monthly?" right after the idle draw of the cards talked about: what idling around the
+    clock costs at that price (their idle draw on 168 powered hours a week, none under load; §cost.idle), by the
+    month, not the price stored alone."""
+    from assistant.queries import CostQuery, SpecQuery
+
+    last = context.last_query
+    if not (context.idle_asked and isinstance(last, SpecQuery) and last.gpus):
+        return None
+    if not any(s.key == "electricity_usd_per_kwh" for s in settings):
+        return None
+    return CostQuery(
+        text=last.text,
+        gpus=last.gpus,
+        kind="running",
+        hours_per_week=0.0,
+        powered_hours_per_week=168.0,
+        period="month",
+        settings=tuple(settings),
+    )
 
 
 _PERIOD_WEEKS = {"day": 1 / 7, "week": 1.0, "month": 730 / 168, "year": 8760 / 168}

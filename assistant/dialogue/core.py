@@ -96,8 +96,9 @@ class Dialogue:
         self.context.pick_asked = isinstance(query, RecommendQuery) or any(
             g.pronoun == "implicit" for g in getattr(query, "gpus", ())
         )
-        query = from_context.which_without_context(self, query)
+        query = from_context.which_without_context(self, from_context.memory_of_the_card(self, query))
         query = measures.speed_of_fit(self, from_context.among_compared(self, query))
+        query = rent_context.buy_instead(self, query)  # "这样的话自己买一张划算吗" after a month of renting at AutoDL
         query = from_context.value_among_talked(self, query)  # "跑qwen2.5 32b买哪个划算" after two prices
         query = rent_context.cost_of_the_rent(self, query)  # "how much would that cost" after a rent: that rent
         query = job.work_on_the_rented(self, query)  # "训一个7b全参 大概多久" after AutoDL's A800 rate: there
@@ -173,6 +174,9 @@ class Dialogue:
         ctx = self.context
         ctx.job = job.job_after(ctx.job, query, gpus, figures or {})
         ctx.load = usage.load_after(ctx.load, query, gpus, figures or {})
+        ctx.idle_asked = "idle_power_w" in (figures or {}) and query.intent == "spec"
+        verdict = (figures or {}).get("verdict")
+        ctx.fits_at = verdict.get("fits_at") if isinstance(verdict, dict) else None
         ctx.focus_count = choice_count or 1 if choice else 1
         ctx.pending = None
         if query.intent == "explain":

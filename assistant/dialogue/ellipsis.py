@@ -65,6 +65,9 @@ def _only_settings(follow: FollowUpQuery) -> bool:
 def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     """The query `follow` means, continuing the last question of the conversation."""
     base = dlg.context.last_query
+    if base is not None and base.intent == "explain" and any(g.pronoun is None and g.name for g in follow.gpus):
+        # "那7900xt呢 20g的" after "why not amd" (a concept) after a pick: that card in the pick's question
+        base = next((q for q in reversed(dlg.context.history) if q.intent != "explain"), base)
     follow = cloud.hours_of_rent(base, follow)
     on_the_job = job.work_of_follow(dlg, base, follow)  # "h100 instead?", "only 48 hours to finish" after a rent
     if on_the_job is not None:
@@ -335,9 +338,10 @@ def _buy_after_rent(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) ->
     from assistant.queries import RentOrBuyQuery
 
     rented = next((q for q in reversed(dlg.context.history) if isinstance(q, RatesQuery)), None)
-    if rented is None:
+    job = dlg.context.job  # a thread that rents ("我在autodl租4090 一个月花了八百多"): buying weighed against that rent
+    if rented is None and not (job.rented and job.provider):
         return None  # nothing rented in the last questions: the card itself (merged below)
-    provider = rented.provider
+    provider = rented.provider if rented is not None else job.provider
     query = RentOrBuyQuery(text=follow.text, gpus=fill(dlg, follow.gpus), provider=provider, settings=follow.settings)
     return rent_context.job_to_rent_or_buy(dlg, query)
 
@@ -349,7 +353,9 @@ def _precision_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery)
     from assistant.queries import CompareQuery, FitQuery
 
     if isinstance(base, (FitQuery, CompareQuery)) and (base.model is not None or base.params_b):
-        return dataclasses.replace(base, text=follow.text, precision=None, settings=follow.settings)
+        # "what quant would fit" after "yes, at a slightly smaller quantization": that quantization leads now
+        fits_at = dlg.context.fits_at if isinstance(base, FitQuery) else None
+        return dataclasses.replace(base, text=follow.text, precision=fits_at, settings=follow.settings)
     model = getattr(base, "model", None) or dlg.context.setup.model
     gpus = focus_refs(dlg)
     if model is None or not gpus:

@@ -466,3 +466,22 @@ def offer_in_compare(dlg: Dialogue, query: Query) -> Query:
         "price_override", deal.offer, gpu=card.name, condition=card.condition or "used", currency=deal.money_currency
     )
     return dataclasses.replace(query, settings=(*query.settings, said))
+
+
+def memory_of_the_card(dlg: Dialogue, query: Query) -> Query:
+    """ "tok/s for qwen2.5 32b on the 48g" right after an answer about an M4 Pro 48 GB: the memory size typed is the
+    card talked about that has it (not any card of that memory)."""
+    from assistant.queries import FitQuery
+
+    focus = dlg.context.focus
+    if not (isinstance(query, FitQuery) and query.memory_gb and not query.gpus and focus and dlg.memory_of):
+        return query
+    if not (query.model or query.params_b):
+        return query  # "is 12gb enough tho" after a pick for sdxl: the memory asked of the thread's model (below)
+    named = focus.endswith(
+        f" {query.memory_gb:g} GB"
+    )  # a memory configuration named by its size ("Apple M4 Pro 48 GB")
+    if dlg.memory_of(focus) != query.memory_gb and not named:
+        return query
+    card = GpuRef(mention=focus, name=focus, count=dlg.context.counts.get(focus, 1))
+    return dataclasses.replace(query, gpus=(card,), memory_gb=None)

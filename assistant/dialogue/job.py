@@ -34,7 +34,7 @@ from assistant.queries import (
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue
 
-_RENTS = ("rates", "rent", "job")
+_RENTS = ("rates", "rent", "job", "spend")
 
 
 def job_after(job: Job, query: Query, gpus: list[str], figures: dict) -> Job:

@@ -93,7 +93,11 @@ def fill(dlg: Dialogue, refs: tuple[GpuRef, ...], counted: bool = False) -> tupl
             others = [g for g in [dlg.context.focus, *dlg.context.gpus] if g and g not in named]
             if not others:
                 raise NoSecondGpu(out[0].name if out else "")
-            out.append(GpuRef(mention=ref.mention, name=others[0]))
+            # "vs just getting a mac studio m3 ultra 96gb?" after 2 x RTX 3090: against the set the last question was
+            # about, with its count (not the cards a fit found it would need: "it would fit on 2 of them")
+            asked = gpus_of(dlg.context.last_query) if dlg.context.last_query is not None else ()
+            count = next((g.count for g in asked if g.name == others[0]), 1)
+            out.append(GpuRef(mention=ref.mention, name=others[0], count=count))
             continue
         out.extend(refer(dlg, ref, counted) if ref.pronoun else [ref])
     return tuple(out)

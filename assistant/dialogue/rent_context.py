@@ -188,6 +188,9 @@ def rent_or_buy_of_context(dlg: Dialogue, query: Query) -> Query:
     if not isinstance(query, RentOrBuyQuery):
         return query
     weighed = _at_the_provider_talked_about(dlg, query)
+    if weighed.gpus and all(g.pronoun and not g.mention for g in weighed.gpus) and focus_refs(dlg):
+        # "租卡的话呢": no card typed, the one talked about (not the last two cards a plural pronoun would give)
+        weighed = dataclasses.replace(weighed, gpus=focus_refs(dlg))
     if weighed.gpus or weighed.model or weighed.params_b or weighed.workload:
         return weighed
     gpus = focus_refs(dlg)
@@ -202,13 +205,15 @@ def _at_the_provider_talked_about(dlg: Dialogue, query: RentOrBuyQuery) -> RentO
     if query.provider:
         return query
     recent = [q for q in [*dlg.context.history, dlg.context.last_query] if q is not None]
-    provider = None
+    job = dlg.context.job  # the thread rents a card at a cloud ("一个月花了八百多" at AutoDL): weighed there
+    provider = job.provider if job.rented and job.gpu in {g.name for g in query.gpus} | {None} else None
     for q in reversed(recent):
         if not isinstance(q, RatesQuery):
             break
         if q.provider:
             provider = q.provider
             break
+    provider = provider or (job.provider if job.rented else None)
     return dataclasses.replace(query, provider=provider) if provider else query
 
 
@@ -235,3 +240,25 @@ def job_to_rent_or_buy(dlg: Dialogue, query: Query) -> Query:
         epochs=setup.epochs,
         tokens=setup.tokens,
     )
+
+
+def buy_instead(dlg: Dialogue, query: Query) -> Query:
+    """ "这样的话自己买一张划算吗", "would buying one pay off?" (value or worth asked, no card of its own) while the
+    thread rents a card at a cloud: buying that card weighed against that rent, at the use the thread runs at."""
+    from assistant.queries import CostQuery, RentOrBuyQuery, VerdictQuery
+
+    job = dlg.context.job
+    if not (job.rented and job.gpu and job.provider):
+        return query
+    value = isinstance(query, CostQuery) and query.kind == "perf_per_dollar" and not query.gpus
+    # "买一张二手3090划算吗" while renting a 3090: buying that card (the card rented, or no card named)
+    mine = all(g.pronoun or g.name == job.gpu for g in getattr(query, "gpus", ()))
+    worth = isinstance(query, VerdictQuery) and query.kind in ("worth", "good") and mine and not query.offer
+    if (
+        not (value or worth)
+        or getattr(query, "model", None)
+        or getattr(query, "workload", None) not in (None, "training")
+    ):
+        return query
+    card = GpuRef(mention=job.gpu, name=job.gpu, count=job.count)
+    return RentOrBuyQuery(text=query.text, gpus=(card,), provider=job.provider, settings=query.settings)

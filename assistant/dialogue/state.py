@@ -139,6 +139,8 @@ class Context:
     # the use the thread's work puts on a card, as an answer found it (dialogue/usage.py): the card and its hours a
     # week under load ("5000 sdxl images a day" on a 3090: 8.4 h a day), read by the bill, rent and rent-or-buy asked
     load: tuple[str, float] | None = None
+    idle_asked: bool = False  # the last answer gave the idle draw ("thats at $0.20/kwh, monthly?" bills it next)
+    fits_at: str | None = None  # the smaller quantization the last fit found to fit ("what quant would fit": it)
     currency: str | None = None  # the currency the thread's answers are in (a Chinese thread asked on in English: ¥)
     about_thread: bool = False  # the question being answered is about the thread (thread.leaves_open): its currency
 

@@ -104,6 +104,8 @@ def load_after(
     from assistant.queries import FitQuery
 
     names = list(dict.fromkeys(gpus))
+    if figures.get("spend_hours_week") and len(names) == 1:  # "一个月花了八百多" at AutoDL's rate: ~104 h a week
+        return names[0], min(float(figures["spend_hours_week"]), 168.0)
     hours = figures.get("images_hours")
     per = getattr(query, "images_per", None)
     if isinstance(query, FitQuery) and len(names) == 1 and hours and per in _WEEKS_PER:
@@ -126,6 +128,10 @@ def load_of_the_work(dlg: Dialogue, query: Query) -> Query:
         return query
     gpu, per_week = load
     names = {g.name for g in getattr(query, "gpus", ())}
+    if isinstance(query, RentOrBuyQuery) and len(names) == 1 and names != {gpu} and query.hours_per_week is None:
+        # "那买二手3090呢" after a month of renting a 4090: buying that card at the use the thread runs at
+        said_other = ("thread_load_other", round(per_week / 7.0, 1), round(per_week, 1))
+        return dataclasses.replace(query, hours_per_week=round(per_week, 1), usage_assumed=said_other)
     if names != {gpu}:
         return query
     said = ("thread_load", round(per_week / 7.0, 1), round(per_week, 1))  # the note: where the hours come from

@@ -410,6 +410,16 @@ def _verdict(case: FitCase) -> dict:
     precision or method (the condition); no: nothing shown fits."""
     prec, _, f = case.pick
     near = near_condition(case)
+    smaller = smaller_quant(case.model, case.query, prec, case.gpu, case.n) if near == "smaller_quant" else None
+    if smaller:  # "what quant would fit" next: the quantization that fits (iq4_xs), for the follow-up to ask at
+        return {
+            "answer": "yes_if",
+            "condition": near,
+            "fits_at": smaller[0],
+            "gpu": case.gpu.name,
+            "gpu_count": case.n,
+            "memory_gb": case.gpu.memory_gb,
+        }
     if near:
         answer, condition = "yes_if", near
     elif not f.fits:

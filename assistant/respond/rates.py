@@ -365,10 +365,16 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         spot = None  # a spot rate above the cheapest on-demand one saves nothing
     if query.mode == "spend" and best.on_demand_usd_per_gpu_hour:  # "1万块能租多久的4090": the hours it rents
         hours = (env.to_usd(query.spend, query.spend_currency) or 0.0) / (best.on_demand_usd_per_gpu_hour * n)
-        steps.insert(0, env.t("rates.spend_day", days=f"{hours / 8:,.0f}"))
+        per = _PERIOD_HOURS.get(query.period or "")
+        if per:  # "一个月花了八百多": the hours a period's spend rents, a day's share, the use weighed next
+            extra["spend_hours_week"] = round(hours * 168.0 / per, 1)
+            steps.insert(0, env.t("rates.spend_per_day", per_day=f"{hours * 24.0 / per:,.1f}"))
+        else:
+            steps.insert(0, env.t("rates.spend_day", days=f"{hours / 8:,.0f}"))
     if hours:
         total = best.on_demand_usd_per_gpu_hour * hours * n
         key = {"job": "head_job_on", "serve": "head_serve", "spend": "head_spend"}.get(query.mode, "head_rent")
+        key = "head_spend_period" if query.mode == "spend" and query.period in _PERIOD_HOURS else key
         key = "head_rent" if query.mode == "job" and query.hours else key
         key = "head_serve_hours" if query.mode == "serve" and query.hours else key  # the hours used, not all day
         head = env.t(
@@ -383,6 +389,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
             rate=env.money(best.on_demand_usd_per_gpu_hour, 2),
             observed=best.observed,
             model=_model_name(query, env),
+            period=env.t(f"cost.period_{query.period}") if query.period in _PERIOD_HOURS else "",
         )
         if spot and query.mode != "spend":
             head += env.t(

@@ -66,6 +66,7 @@ READERS = (
     followup_costs.hours_priced,  # "跑50小时多少钱", "how much for 50 hours": that many hours of what was talked about
     followup_costs.hours_alone,  # "need about 200 hours", "要跑200小时": hours said alone (a rent's hours after a rate)
     followup_costs.time_alone,  # "how long?", "要多久": the time of what was talked about (no tag needed)
+    thread_device.total_alone,  # "total bill?", "whats the total?": the money of what was just talked about
     unknown.empty,  # nothing tagged
     asked.cap,  # "landlord caps me at 300 kwh a month, will a 3090 ... blow it", "宿舍限电800w 4090会跳闸吗": the limit
     asked.share,  # "$212 electric bill ..., how much of that bill is the pc": the cards' part of the bill stated
@@ -111,6 +112,7 @@ READERS = (
     explain.advice,  # "is nvlink worth it for two 3090s?"
     spec.precision_speed,  # "how much faster is fp8 than fp16 on a 4090": two number formats on one card
     thread_device.idle_draw,  # "what does it pull at idle", "待机功耗呢": the idle draw of the device talked about
+    thread_device.why_not_vendor,  # "why not amd", "为啥不考虑a卡": how that vendor's cards do in practice
     thread_device.job_data_alone,  # "3 epochs": the training job talked about on that data
     thread_device.fit_settings_alone,  # "at q4_k_m with 16k context?": the fit talked about at those settings
     thread_device.memory_total,  # "how much vram do i have in total": the memory of the device's cards together

@@ -330,6 +330,11 @@ def read(r: Reading) -> Query | None:
     if mode == "rates" and (total or asked or months):
         mode = "rent"
     spend = r.money() if mode in ("rates", "serve") and hours_asked(r) else None
+    if spend is None and asked and mode in ("rates", "rent") and said(r, "spend_words") and not total:
+        # "我在autodl租4090跑训练 一个月花了八百多", "i spend about $300 a month renting a 4090": the hours that a
+        # period's spend rents, the use the thread runs at
+        number = r.b.first("NUMBER")
+        spend = r.b.first("MONEY") or (float(number) if isinstance(number, (int, float)) and number >= 20 else None)
     if spend:  # "i have $500, how many hours of h100 is that", "1万块能租多久的4090": the hours that money rents
         mode = "spend"
     job_open = mode == "rates" and r.explicit and job_of_thread(r)
@@ -348,7 +353,8 @@ def read(r: Reading) -> Query | None:
         workload=r.workload,
         job_open=bool(job_open),
         spend=float(spend) if spend else None,
-        spend_currency=r.currency() if spend else None,
+        # an amount with no money tag ("八百多") is in the question's language's currency (yuan in Chinese)
+        spend_currency=(r.currency() if r.b.has("MONEY") else r.unnamed_currency()) if spend else None,
         stated_rate=r.num("RATE"),  # "if i rent an h100 at $2.49/hr ...": the user's rate prices the hours
         stated_rate_currency=r.currency("RATE"),
     )

@@ -151,3 +151,33 @@ def fit_settings_alone(r: Reading) -> Query | None:
     if kinds - {"PRECISION", "CONTEXT", "ON", "AND", "QUESTION", "FOLLOW", "ONLY"}:
         return None
     return FollowUpQuery(text=r.text, precision=r.precision, context_tokens=r.num("CONTEXT"))
+
+
+def total_alone(r: Reading) -> Query | None:
+    """ "total bill?", "whats the total?", "all in?": only a total asked, nothing named: the money of what was just
+    talked about (the rent of a job or hours after a rental, the set's price after a card), as "how much would that
+    cost" reads it."""
+    import re
+
+    low = r.text.lower()
+    if r.explicit or r.model or not r.lex.words_in("total_alone_words", f" {low} "):
+        return None
+    words = [w for w in re.split(r"[\s,.!?？。，]+", low) if w]
+    allowed = r.lex.listed("total_alone_words") | r.lex.listed("total_alone_fillers")
+    if not words or not all(w in allowed for w in words):
+        return None
+    return FollowUpQuery(text=r.text, fields=("price",), ask="cost_of_that")
+
+
+def why_not_vendor(r: Reading) -> Query | None:
+    """ "why not amd", "为啥不考虑a卡" after a pick: why the vendor's cards were left out, which is how they work for
+    this in practice (the vendor concept: the software stack), not a question nobody understood."""
+    from assistant.nlu.intents.explain import _VENDOR_PRACTICE
+    from assistant.queries import ExplainQuery
+
+    b = r.b
+    concept = _VENDOR_PRACTICE.get(b.first("VENDOR") or "")
+    kinds = {t.kind for t in b.tags}
+    if concept is None or r.explicit or not b.has("WHY") or kinds - {"WHY", "NO", "VENDOR", "QUESTION", "FOLLOW"}:
+        return None
+    return ExplainQuery(text=r.text, concept=concept, mention=r.text.strip(" ?!.？！"))

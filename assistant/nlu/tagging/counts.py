@@ -47,6 +47,8 @@ class CountTagging(MoneyTagging):
         if self.unit("card_count", j):
             return self.add("COUNT", int(v), i, j + self.unit("card_count", j), {"AFTER": True} if after else None)
         cl = self.unit("classifier", j)
+        if cl == 1 and tt[j] == "块" and v >= 50 and not (j + 1 < n and self.gpu_start(j + 1)):
+            return None  # "每个月大概花600块": yuan (50 and more cards are said with 张 / 卡, "64块a100" with the card)
         bare = 2 <= v <= _COUNT_AFTER_MAX and not any(t.kind == "GPU" for t in self.tags)
         bare = bare and not (i > 0 and tt[i - 1] in ("的", "前"))  # "性价比最高的三张跑ai的卡", "前三张": a top list
         if cl and bare and (tt[j + cl - 1] == "卡" or self.unit("card_count_then", j + cl)):

@@ -74,6 +74,15 @@ class MoneyTagging(TaggerBase):
             k = 0  # "24g显存", "12g的卡": gigabytes, not grand
         if k and tt[j] == "g" and self._size_after_sized_card():
             k = 0  # "h20 96g vs 141g", "a100 40g or 80g": the other memory size of the card, not grand
+        if (
+            k
+            and tt[j] == "g"
+            and j + 1 < n
+            and tt[j + 1] in ("one", "version", "variant", "model", "ones", "版", "版本")
+        ):
+            k = 0  # "what about the 48g one": a memory size of the card talked about, not 48 grand
+        if k and tt[j] == "g" and i > 0 and tt[i - 1] == "the":
+            k = 0  # "tok/s for qwen2.5 32b on the 48g": the card of that memory, not 48 grand
         if not (k and (self.toks[j].glued or tt[j] != "g")):
             return None
         jj = j + k
