@@ -17,95 +17,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-WORKLOADS = ("training", "inference", "llm_inference", "llm_finetune", "image_generation")
-PRECISIONS = (
-    "fp32",
-    "tf32",
-    "fp16",
-    "bf16",
-    "fp8",
-    "int8",
-    "int4",
-    "q2_k",
-    "q2_k_s",
-    "q3_k_s",
-    "q3_k_m",
-    "q3_k_l",
-    "q4_0",
-    "q4_1",
-    "q4_k_s",
-    "q4_k_m",
-    "q5_0",
-    "q5_1",
-    "q5_k_s",
-    "q5_k_m",
-    "q6_k",
-    "q8_0",
-    "iq4_xs",
-    "iq4_nl",
-    "iq3_m",
-    "iq3_s",
-    "iq3_xs",
-    "iq3_xxs",
-    "iq2_m",
-    "iq2_s",
-    "iq2_xs",
-    "iq2_xxs",
-    "iq1_m",
-    "iq1_s",
-    "tq1_0",
-    "tq2_0",
+from assistant.query_terms import (  # noqa: F401 - the vocabularies and references, re-exported
+    FEATURES,
+    INTENTS,
+    PRECISIONS,
+    VERDICT_KINDS,
+    WORKLOADS,
+    GpuRef,
+    ModelRef,
 )
-INTENTS = (
-    "spec",
-    "compare",
-    "recommend",
-    "fit",
-    "cost",
-    "rent_or_buy",
-    "explain",
-    "set",
-    "help",
-    "verdict",
-    "rates",
-    "rig",
-    "video",
-    "unknown",
-)
-VERDICT_KINDS = ("enough", "good", "worth", "overkill", "feature", "deal", "wait")
-FEATURES = ("fp8", "bf16", "tf32", "int8", "fp4", "sparsity", "tensor_cores", "cuda")
-
-
-@dataclass(frozen=True)
-class GpuRef:
-    """A GPU as the question names it: the words typed and the KB card they resolve to."""
-
-    mention: str  # as typed ("4070ti", "it")
-    name: str | None = None  # canonical KB name; None while a pronoun is unresolved
-    count: int = 1  # "two 3090s" -> 2
-    condition: str | None = None  # "a used 3090" -> used
-    # it | them | other | that | first | second | variant ("no, the ti": mention is the variant word) |
-    # implicit ("which is faster?": the GPUs talked about; mention is the question) | context
-    pronoun: str | None = None
-    assumed: bool = (
-        False  # name is a documented default for a bare family ("A100" -> "A100 SXM4 80 GB"): say "assuming"
-    )
-    # a pronoun whose count the question did not state ("run it 6h a day" after "two 3060s"): the dialogue
-    # fills it with the count of the GPUs talked about; not part of equality (a reading detail)
-    count_open: bool = field(default=False, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class ModelRef:
-    """A model as the question names it: the words typed and the KB model key."""
-
-    mention: str
-    key: str  # OpenModel.key
-    # "qwen 14b": other versions of the same family and size the mention also names; the newest (`key`) is
-    # answered and the answer says so
-    assumed_over: tuple[str, ...] = ()
-    # "deepseek v3.1": a point version the KB lacks, answered as the version it holds ("deepseek v3"), said
-    earlier_version: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
