@@ -459,6 +459,13 @@ class ExplainQuery(Query):
     params_b: float | None = None  # "why does a 7b model need 100+gb to fully finetune": the size named, no model
     stated_gb: float | None = None  # "why does a 7b model take 14gb": the memory the user sees, matched to a precision
     stated_tps: float | None = None  # "only getting 8 tok/s", "才5 token/s 正常吗": the speed the user measures
+    architectures: tuple[str, ...] = ()  # "does cuda still support pascal": NVIDIA architecture families named
+    # a runtime's log line: "offloaded 33/81 layers to GPU" -> (33, 81); "45%/55% CPU/GPU" -> cpu_share 0.45
+    offload_layers: tuple[int, ...] = ()
+    cpu_share: float | None = None
+    # "CUDA out of memory. Tried to allocate 2.00 GiB (... 23.69 GiB total capacity; 21.5 GiB already allocated ...)":
+    # (tried, total, allocated, reserved but unallocated) in GiB, None where the line does not say
+    oom_gib: tuple[float | None, ...] = ()
 
 
 @dataclass(frozen=True)

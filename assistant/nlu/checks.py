@@ -20,6 +20,7 @@ from assistant.nlu.lookup.name_tokens import memory_of_mention, split_suffixes
 from assistant.nlu.text import words
 from assistant.queries import (
     Clarification,
+    ExplainQuery,
     FitQuery,
     GpuRef,
     ModelRef,
@@ -42,6 +43,8 @@ def _same_for_all(q: Query, candidates: tuple[str, ...]) -> bool:
         return False
     if isinstance(q, SpecQuery):
         return bool(q.fields) and set(q.fields) <= _FAMILY_FIELDS
+    if isinstance(q, ExplainQuery) and q.asked == "prompt_wait":
+        return True  # "why does my m2 max chew on a long prompt": one chip, whatever its memory
     return isinstance(q, VerdictQuery) and q.kind == "feature"
 
 

@@ -188,6 +188,8 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
             continue  # the minutes per clip lead the video answer
         elif part == "time" and "size" in answer.figures:
             continue  # "how long is a 4090, my case max is 340mm": the board's length, answered
+        elif part == "time" and "support_years" in answer.figures:
+            continue  # "安培架构还能用几年": the years of support the architecture lead gives (concept_leads_arch)
         elif part == "matters" and _format_verdict(answer) and specs:  # "does the 5090 have fp4 ... does it matter"
             verdict = answer.figures["verdict"]
             added.append(format_matters(specs[0], verdict["feature"], verdict.get("peak_tflops"), env))

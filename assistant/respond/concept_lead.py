@@ -34,6 +34,12 @@ class Lead:
     sources: list[str] = field(default_factory=list)  # cited lines (env.cite, spec_source)
 
 
+def says_word(text: str, words) -> bool:
+    """Does `text` say a word of `words`? English as whole words (phrases too), Chinese as text."""
+    spaced = " " + " ".join(text.lower().replace("?", " ").replace(",", " ").split()) + " "
+    return any(f" {w} " in spaced if w.isascii() else w in text for w in words)
+
+
 def named_or_example(query: ExplainQuery, env: Env, example: str):
     """The model named (an LLM with its shape), else the example model and a note saying it is one."""
     named = env.reader.model(query.model.key) if query.model else None

@@ -16,12 +16,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from assistant.queries import ExplainQuery
-from assistant.respond.concept_lead import Lead
+from assistant.respond.concept_lead import Lead, says_word
+from assistant.respond.concept_leads_arch import architecture, unseen
 from assistant.respond.concept_leads_cards import market_rate, mfu, pooled, quant_quality, second_card
-from assistant.respond.concept_leads_memory import gqa, kv_size, lora_rank, why_inference_memory, why_memory
+from assistant.respond.concept_leads_memory import gqa, kv_size, lora_rank, oom_line, why_inference_memory, why_memory
 from assistant.respond.concept_leads_speed import (
     context_speed,
+    offload_log,
     offload_speed,
+    prompt_wait,
     quant_speed,
     slow_card,
     speed_bound,
@@ -39,11 +42,6 @@ def lead(query: ExplainQuery, key: str, env: Env) -> Lead | None:
     return found or _stated(query, key, env)
 
 
-def _says(text: str, words: list[str]) -> bool:
-    spaced = " " + " ".join(text.lower().replace("?", " ").replace(",", " ").split()) + " "
-    return any(f" {w} " in spaced if w.isascii() else w in text for w in words)
-
-
 def _stated(query: ExplainQuery, key: str, env: Env) -> Lead | None:
     """ "does flash attention reduce vram usage": the yes / no of knowledge/concept_answers.toml whose effect (and
     object, when it names one) the question says; None when none matches or the question is not a yes / no."""
@@ -53,9 +51,9 @@ def _stated(query: ExplainQuery, key: str, env: Env) -> Lead | None:
     if query.asked != "yes_no":
         return None
     for answer in read_toml(paths.knowledge_dir() / "concept_answers.toml").get("answer", []):
-        if answer["concept"] != key or not _says(query.text, answer["effects"]):
+        if answer["concept"] != key or not says_word(query.text, answer["effects"]):
             continue
-        if answer.get("objects") and not _says(query.text, answer["objects"]):
+        if answer.get("objects") and not says_word(query.text, answer["objects"]):
             continue
         text = answer.get(env.lang) or answer["en"]  # the answer in the question's language
         return Lead(text, {"stated_answer": key}, env.cite(answer["source"]))
@@ -64,18 +62,21 @@ def _stated(query: ExplainQuery, key: str, env: Env) -> Lead | None:
 
 _LEADS: dict[str, Callable[[ExplainQuery, Env], Lead | None]] = {
     "mfu": mfu,
+    "cuda-oom": oom_line,
+    "cuda-not-available": unseen,
+    "cuda-arch-support": architecture,
     "tokens-per-second": speed_check,
     "vram": why_inference_memory,
     "quantization": quant_speed,
     "kv-cache": kv_size,
     "context-length": context_speed,
     "nvlink": pooled,
-    "prefill-decode": speed_bound,
+    "prefill-decode": lambda q, env: prompt_wait(q, env) or speed_bound(q, env),
     "full-finetune": why_memory,
     "lora": why_memory,
     "qlora": why_memory,
     "multi-gpu-slow": second_card,
-    "cpu-offload": offload_speed,
+    "cpu-offload": lambda q, env: offload_log(q, env) or offload_speed(q, env),
     "cloud-marketplace": market_rate,
     "quant-quality": quant_quality,
     "gqa": gqa,

@@ -257,3 +257,24 @@ def why_memory(query: ExplainQuery, env: Env) -> Lead | None:
     if setup is not None:
         figures["setup"] = setup_step(env, setup)
     return Lead(with_notes(text, env, example), figures, env.cite(model.source, "docs/model.md §mem.train"))
+
+
+def oom_line(query: ExplainQuery, env: Env) -> Lead | None:
+    """PyTorch's out-of-memory line pasted: the amount asked for against what the line says was held and what the
+    card has (the line's own figures), and fragmentation when the memory reserved but unallocated exceeds the request
+    (concept-torch-cuda-alloc: expandable_segments)."""
+    if query.asked != "oom_line" or not query.oom_gib:
+        return None
+    tried, total, held, spare = (*query.oom_gib, None, None, None, None)[:4]
+    if tried is None:
+        return None
+    values = dict(tried=f"{tried:.2f}", total=f"{total or 0:.2f}", held=f"{held or 0:.2f}")
+    if held is not None and total:
+        values["need"] = f"{held + tried:.2f}"
+        text = env.t("explain.oom_line", **values)
+    else:
+        text = env.t("explain.oom_line_short", **values)
+    if spare is not None and spare >= tried:
+        text += i18n.gap(env.lang) + env.t("explain.oom_fragmented", spare=f"{spare:.2f}", tried=f"{tried:.2f}")
+    figures = {"oom_gib": [v for v in query.oom_gib]}
+    return Lead(text, figures, env.cite("concept-torch-cuda-alloc"))

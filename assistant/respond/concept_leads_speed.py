@@ -354,3 +354,124 @@ def speed_check(query: ExplainQuery, env: Env) -> Lead | None:
         *env.cite(model.source, "docs/model.md §llm.decode", "docs/model.md §llm.offload"),
     ]
     return Lead(text, figures, sources)
+
+
+PROMPT_TOKENS = 8192  # the long prompt a wait is shown for when the question gives no length [A]
+
+
+def _scale_device(gpu, model, quant: str, env: Env):
+    """A device of the same vendor with a compute figure, nearest in bandwidth, for scale (named in the answer)."""
+    from assistant.models import llm
+
+    rated = [
+        g
+        for g in env.reader.unified_gpus()
+        if g.vendor == gpu.vendor and g.name != gpu.name and llm.prefill_speed(g, model, quant).tokens_per_s > 0
+    ]
+    bandwidth = gpu.memory_bandwidth_gb_s or 0
+    return min(rated, key=lambda g: (abs((g.memory_bandwidth_gb_s or 0) - bandwidth), g.name), default=None)
+
+
+def prompt_wait(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "why does my m2 max chew forever on a long prompt before it starts typing": reading the prompt (prefill) is
+    compute-bound, generating is bandwidth-bound (§llm.prefill, §llm.decode): the device's prompt and generation
+    speed against a reference card (the RTX 3090, or the RTX 4090 for the 3090 itself), with the wait for a long
+    prompt. A device without a compute figure: its generation speed, and a device of its vendor that has one, named."""
+    from assistant.models import llm
+    from assistant.respond.pricing import CHAT_MODEL
+
+    named = [g.name for g in query.gpus if g.name]
+    if query.asked != "prompt_wait" or not named:
+        return None
+    gpu = env.gpu(named[0])
+    ref = env.gpu(REFERENCE_GPUS[1] if gpu.name == REFERENCE_GPUS[0] else REFERENCE_GPUS[0])
+    model, model_note = chat_model(query, env, CHAT_MODEL[0])
+    if model is None:
+        return None
+    quant, prompt = CHAT_MODEL[1], int(query.context_tokens or PROMPT_TOKENS)
+
+    def speeds(card) -> tuple[float, float]:
+        pre = llm.prefill_speed(card, model, quant, prompt=prompt).tokens_per_s
+        return pre, llm.decode_speed(card, model, quant, context=1024).tokens_per_s
+
+    (pre, tps), (ref_pre, ref_tps) = speeds(gpu), speeds(ref)
+    if tps <= 0 or ref_pre <= 0:
+        return None
+    values = dict(
+        gpu=gpu.short_name,
+        ref=ref.short_name,
+        model=model.name,
+        quant=quant,
+        prompt=f"{prompt:,}",
+        tps=num(tps, 0),
+        ref_tps=num(ref_tps, 0),
+        ref_pre=num(ref_pre, 0),
+        ref_sec=f"{prompt / ref_pre:.0f}",
+        bw=num(gpu.memory_bandwidth_gb_s or 0, 0),
+        ref_bw=num(ref.memory_bandwidth_gb_s or 0, 0),
+    )
+    figures = {"gpu": gpu.name, "reference": ref.name, "tokens_per_s": round(tps, 1), "prompt_tokens": prompt}
+    sources = [spec_source(gpu, env), spec_source(ref, env)]
+    if pre > 0:
+        text = env.t("explain.prompt_wait", pre=num(pre, 0), sec=f"{prompt / pre:.0f}", **values)
+        figures["prefill_tokens_per_s"] = round(pre, 1)
+    else:
+        scale = _scale_device(gpu, model, quant, env)
+        if scale is None:
+            return None
+        scale_pre = speeds(scale)[0]
+        text = env.t(
+            "explain.prompt_wait_unrated",
+            scale=scale.short_name,
+            scale_pre=num(scale_pre, 0),
+            scale_sec=f"{prompt / scale_pre:.0f}",
+            **values,
+        )
+        sources.append(spec_source(scale, env))
+    sources += env.cite(model.source, "docs/model.md §llm.prefill", "docs/model.md §llm.decode")
+    return Lead(with_notes(text, env, model_note), figures, sources)
+
+
+def _layer_models(total: int, env: Env) -> list:
+    """KB LLMs whose block count is `total` - 1 (llama.cpp counts the output layer as one more), largest first."""
+    found = [m for m in env.reader.models if m.kind == "llm" and int(m.layers or 0) == total - 1 and m.params_b]
+    return sorted(found, key=lambda m: (-(m.params_b or 0), m.name))
+
+
+def offload_log(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "offloaded 33/81 layers to GPU" on a card: the layers (or the CPU share ollama ps shows) that run from system
+    RAM, the GB that is at q4_k_m, and the decode speed with it (§llm.offload); the model named, else the largest KB
+    model with that many blocks, said to be a guess from the layer count."""
+    from assistant.respond.pricing import CHAT_MODEL
+
+    if query.asked != "offload_log":
+        return None
+    on, total = query.offload_layers or (0, 0)
+    share = query.cpu_share if query.cpu_share is not None else (total - on) / total if total else None
+    if share is None:
+        return None
+    named = env.reader.model(query.model.key) if query.model else None
+    guessed = _layer_models(total, env) if named is None and total else []
+    model = named if named is not None and named.kind == "llm" else (guessed[0] if guessed else None)
+    head = env.t("explain.offload_log_layers", on=on, total=total, cpu=total - on, share=f"{100 * share:.0f}")
+    if not total:
+        head = env.t("explain.offload_log_share", share=f"{100 * share:.0f}")
+    if total and on == total:  # "offloaded 41/41 layers": nothing runs from RAM
+        return Lead(env.t("explain.offload_log_all", total=total), {"cpu_share": 0.0}, [])
+    gpus = [g.name for g in query.gpus if g.name]
+    if model is None or not gpus:
+        return Lead(head + i18n.gap(env.lang) + env.t("explain.offload_log_unsized"), {"cpu_share": share}, [])
+    gpu = env.gpu(gpus[0])
+    quant = CHAT_MODEL[1]
+    weights = memory.weights_gb(model, quant)
+    found = spill_of(gpu, model, quant, offloaded=weights * share)
+    if found.fitted <= 0:
+        return None
+    text = head + i18n.gap(env.lang) + env.t("explain.offload_log_speed", gb=f"{weights:.1f}", **found.values())
+    if guessed and model is guessed[0]:
+        names = i18n.listing(env.lang).join(m.name for m in guessed[:2])
+        text += i18n.gap(env.lang) + env.t("explain.offload_log_guess", total=total, blocks=total - 1, models=names)
+    figures = {"gpu": gpu.name, "model": model.key, "cpu_share": round(share, 2), "tokens_per_s": round(found.tps, 1)}
+    figures["offloaded_gb"] = round(found.offloaded, 1)
+    sources = [spec_source(gpu, env), *env.cite(model.source, "docs/model.md §llm.offload")]
+    return Lead(text, figures, sources)

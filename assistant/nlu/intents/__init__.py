@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 
 from assistant.nlu.intents import (
+    arch_cues,
     asked,
     card_size,
     compare,
@@ -41,6 +42,7 @@ from assistant.nlu.intents import (
     sell_keep,
     settings,
     spec,
+    symptom_cues,
     thread_device,
     unknown,
     upgrade_path,
@@ -67,6 +69,7 @@ READERS = (
     followup_costs.hours_alone,  # "need about 200 hours", "要跑200小时": hours said alone (a rent's hours after a rate)
     followup_costs.time_alone,  # "how long?", "要多久": the time of what was talked about (no tag needed)
     thread_device.total_alone,  # "total bill?", "whats the total?": the money of what was just talked about
+    arch_cues.architecture,  # "does cuda still support pascal", "安培架构还能用几年": an architecture (may tag nothing)
     unknown.empty,  # nothing tagged
     asked.cap,  # "landlord caps me at 300 kwh a month, will a 3090 ... blow it", "宿舍限电800w 4090会跳闸吗": the limit
     asked.share,  # "$212 electric bill ..., how much of that bill is the pc": the cards' part of the bill stated
@@ -95,6 +98,10 @@ READERS = (
     recommend.series,  # "is the 40 series worth it for ai", "best 30 series card": across the family's cards
     explain.quant_quality,  # "int4 vs fp8 quality difference for 70b": what a precision costs, not a memory fit
     concept_cues.model_concept,  # "does gqa cut vram", "lora rank 8 vs 64 vram": from the model's shape
+    symptom_cues.prompt_wait,  # "why does my m2 max chew forever on a long prompt": prefill is compute-bound
+    symptom_cues.offload_log,  # "offloaded 33/81 layers to GPU ... how slow": that split, in tokens/s
+    symptom_cues.oom_line,  # "CUDA out of memory. Tried to allocate 2.00 GiB (...)": the line's own figures
+    symptom_cues.gpu_unseen,  # "torch.cuda.is_available() False", "no kernel image": the usual four causes
     concept_cues.speed_check,  # "why is my 4090 only getting 8 tok/s on 70b q4": measured against expected, causes
     concept_cues.slow_card,  # "why is a 4060 ti 16gb so slow for llms": its bandwidth against a reference card
     concept_cues.offload_speed,  # "显存不够 模型放内存里跑会慢多少": RAM against VRAM, in tokens/s
@@ -103,6 +110,7 @@ READERS = (
     concept_cues.why_memory,  # "why does a 7b model need 100+gb to fully finetune": the parts per parameter
     concept_cues.quant_speed,  # "why is q4 faster than fp16": fewer bytes read per token
     concept_cues.second_card,  # "my 2nd gpu barely speeds up training": the usual causes, the expected speed-up
+    concept_cues.vendor_why_not,  # "why not amd", "为什么不推荐amd": what that vendor's cards are like for AI
     explain.pcie_link,  # "does a pcie 4.0 x4 slot hurt a second gpu": the link, never "x4" as four cards
     explain.temperature,  # "85c is that ok", "runs at 83 degrees": a GPU temperature, never an electricity price
     explain.boards,  # "3090涡轮版和公版哪个好": board versions of one GPU are the same chip

@@ -436,3 +436,15 @@ def effect(r: Reading) -> Query | None:
         workload=r.workload or "",
         asked=asked,
     )
+
+
+def vendor_why_not(r: Reading) -> Query | None:
+    """ "why not amd", "为什么不推荐amd", "why no amd cards in the list": why that vendor's cards are left out or rated
+    lower, asked with [lists] vendor_why_not_words and no card named: the vendor's practice concept
+    (explain.vendor_concept: what works, what does not, where it is the better buy), never a ranking of its cards."""
+    concept = explain.vendor_concept(r.b.first("VENDOR") or "")
+    if concept is None or r.explicit or r.model is not None or r.b.has("MONEY", "BUDGET", "UNDER", "RENT", "SORT"):
+        return None
+    if not says(r, "vendor_why_not_words"):
+        return None
+    return ExplainQuery(text=r.text, concept=concept, mention=r.text.strip(" ?!."), workload=r.workload)

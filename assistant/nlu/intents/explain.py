@@ -33,6 +33,11 @@ _TEMPERATURE = "gpu-temperature"  # the concept of knowledge/concepts.toml a tem
 _VENDOR_PRACTICE = {"amd": "amd-practice"}
 
 
+def vendor_concept(vendor: str) -> str | None:
+    """The concept of what a vendor's cards are like for AI in practice ("amd": amd-practice), else None."""
+    return _VENDOR_PRACTICE.get(vendor)
+
+
 def temperature(r: Reading) -> Query | None:
     """ "85c is that ok", "my 4090 runs at 83 degrees, is that safe", "what temperature is too hot for a 3090", "vram
     temp 100c normal?": the GPU temperature concept, with the reading given (a TEMPERATURE tag, never an electricity
