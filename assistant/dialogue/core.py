@@ -179,6 +179,8 @@ class Dialogue:
         ctx.fits_at = verdict.get("fits_at") if isinstance(verdict, dict) else None
         ctx.focus_count = choice_count or 1 if choice else 1
         ctx.pending = None
+        if query.intent == "explain" and getattr(query, "asked", None) == "why_not" and ctx.last_query is not None:
+            return  # "why not amd" after a ranking is a side question: "那7900xt呢" still continues the ranking
         if query.intent == "explain":
             ctx.last_query = query  # "why?" / "为什么" after a concept: that concept, not an answer before it
             ctx.setup = thread.setup_after(ctx.setup, query)  # "a卡能跑sd吗" -> "那n卡呢": still about SD

@@ -447,4 +447,6 @@ def vendor_why_not(r: Reading) -> Query | None:
         return None
     if not says(r, "vendor_why_not_words"):
         return None
-    return ExplainQuery(text=r.text, concept=concept, mention=r.text.strip(" ?!."), workload=r.workload)
+    return ExplainQuery(
+        text=r.text, concept=concept, mention=r.text.strip(" ?!."), workload=r.workload, asked="why_not"
+    )
