@@ -451,8 +451,10 @@ class ExplainQuery(Query):
     context_tokens: int | None = None  # "上下文开到32k还能跑吗" after a fit: that fit at this context (the dialogue)
     temperature_c: float | None = None  # "85c is that ok": the reading the user gives, weighed against the rule
     sensor: str | None = None  # "vram temp 100c": "memory" (junction / hotspot) when not the GPU core reading
+    core_temperature_c: float | None = None  # "核心75度 显存结温104度": the core reading given beside the memory one
     # what the question asks of the concept (respond/concept_leads answers it first): "yes_no" ("does gqa cut
-    # vram"), "why_slow" ("why is a 4060 ti so slow for llms"); None: what the concept is
+    # vram"), "why_slow" ("why is a 4060 ti so slow for llms"), "why_not" ("why not amd" after a ranking: a side
+    # question, the conversation keeps the ranking as the question talked about); None: what the concept is
     asked: str | None = None
     ranks: tuple[int, ...] = ()  # "lora rank 8 vs 64": the LoRA ranks the question names
     precisions: tuple[str, ...] = ()  # "int4 vs fp8 quality": the number formats named (lexicon [precision] keys)
@@ -464,8 +466,13 @@ class ExplainQuery(Query):
     offload_layers: tuple[int, ...] = ()
     cpu_share: float | None = None
     # "CUDA out of memory. Tried to allocate 2.00 GiB (... 23.69 GiB total capacity; 21.5 GiB already allocated ...)":
-    # (tried, total, allocated, reserved but unallocated) in GiB, None where the line does not say
+    # (tried, total, allocated, reserved but unallocated, free) in GiB, None where the line does not say
     oom_gib: tuple[float | None, ...] = ()
+    # figures a pasted log line states: vLLM's "Maximum concurrency for 8192 tokens per request: 3.41x" -> (8192, 3.41);
+    # llama.cpp's "prompt eval 412 tokens per second ... eval 18.5 tokens per second" -> (412, 18.5)
+    concurrency: tuple[float, ...] = ()
+    uses: tuple[str, ...] = ()  # "watts in inference vs training": the uses whose power draw is asked
+    stated_w: float | None = None  # "at 250w while llama.cpp generates": the draw the user reads
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,10 @@ Contract: `lead(query, key, env)` returns a `Lead` (the sentences that answer th
 and the source ids of the model or GPU they use) or None when concept `key` has no computed lead or the question
 gives nothing to fill it with; explain.respond then puts the lead first and the concept's text after it. A model or
 GPU the question does not name is replaced by a reference one, and the sentence says so. Pure; never raises.
-The builders live by topic: concept_leads_memory (GQA, KV cache, LoRA rank, why memory), concept_leads_speed (slow
-card, decode / prefill, offload, context, format speed, a measured speed), concept_leads_cards (quant quality, a
-second card, pooled memory, MFU, a marketplace's rate).
+The builders live by topic: concept_leads_memory (GQA, KV cache, LoRA rank, why memory, OOM and vLLM lines),
+concept_leads_speed (slow card, decode / prefill, offload, context, format speed, a measured speed, log lines),
+concept_leads_formats (what a format is, its quality and memory), concept_leads_cards (a second card, pooled memory,
+MFU, power by use, a marketplace's rate), concept_leads_arch (architectures, PyTorch not seeing the card).
 - any concept asked yes / no ("does flash attention reduce vram usage"): the answer of knowledge/concept_answers.toml
   whose effect the question names, when no lead applies.
 """
@@ -15,13 +16,32 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from assistant import i18n
 from assistant.queries import ExplainQuery
 from assistant.respond.concept_lead import Lead, says_word
 from assistant.respond.concept_leads_arch import architecture, unseen
-from assistant.respond.concept_leads_cards import market_rate, mfu, pooled, quant_quality, second_card
-from assistant.respond.concept_leads_memory import gqa, kv_size, lora_rank, oom_line, why_inference_memory, why_memory
+from assistant.respond.concept_leads_cards import (
+    connector_load,
+    market_rate,
+    mfu,
+    pooled,
+    power_by_use,
+    second_card,
+)
+from assistant.respond.concept_leads_formats import formats
+from assistant.respond.concept_leads_memory import (
+    gqa,
+    kv_size,
+    lora_rank,
+    oom_line,
+    vllm_concurrency,
+    vllm_no_cache,
+    why_inference_memory,
+    why_memory,
+)
 from assistant.respond.concept_leads_speed import (
     context_speed,
+    eval_rates,
     offload_log,
     offload_speed,
     prompt_wait,
@@ -44,41 +64,48 @@ def lead(query: ExplainQuery, key: str, env: Env) -> Lead | None:
 
 def _stated(query: ExplainQuery, key: str, env: Env) -> Lead | None:
     """ "does flash attention reduce vram usage": the yes / no of knowledge/concept_answers.toml whose effect (and
-    object, when it names one) the question says; None when none matches or the question is not a yes / no."""
+    object, when it names one) the question says; every such answer when it asks several effects ("梯度检查点能省多少
+    显存 训练会慢多少": memory and speed); None when none matches or the question is not a yes / no or how much."""
     from assistant import paths
     from assistant.kb.files import read_toml
 
     if query.asked != "yes_no":
         return None
+    found = []
     for answer in read_toml(paths.knowledge_dir() / "concept_answers.toml").get("answer", []):
         if answer["concept"] != key or not says_word(query.text, answer["effects"]):
             continue
         if answer.get("objects") and not says_word(query.text, answer["objects"]):
             continue
-        text = answer.get(env.lang) or answer["en"]  # the answer in the question's language
-        return Lead(text, {"stated_answer": key}, env.cite(answer["source"]))
-    return None
+        found.append(answer)
+    if not found:
+        return None
+    text = i18n.gap(env.lang).join(a.get(env.lang) or a["en"] for a in found)  # in the question's language
+    return Lead(text, {"stated_answer": key}, env.cite(*dict.fromkeys(a["source"] for a in found)))
 
 
 _LEADS: dict[str, Callable[[ExplainQuery, Env], Lead | None]] = {
     "mfu": mfu,
+    "12vhpwr": connector_load,
+    "power-by-use": power_by_use,
     "cuda-oom": oom_line,
     "cuda-not-available": unseen,
     "cuda-arch-support": architecture,
     "tokens-per-second": speed_check,
     "vram": why_inference_memory,
-    "quantization": quant_speed,
-    "kv-cache": kv_size,
+    "quantization": lambda q, env: quant_speed(q, env) or formats(q, env),
+    "kv-cache": lambda q, env: vllm_concurrency(q, env) or vllm_no_cache(q, env) or kv_size(q, env),
     "context-length": context_speed,
     "nvlink": pooled,
-    "prefill-decode": lambda q, env: prompt_wait(q, env) or speed_bound(q, env),
+    "prefill-decode": lambda q, env: eval_rates(q, env) or prompt_wait(q, env) or speed_bound(q, env),
     "full-finetune": why_memory,
     "lora": why_memory,
     "qlora": why_memory,
     "multi-gpu-slow": second_card,
     "cpu-offload": lambda q, env: offload_log(q, env) or offload_speed(q, env),
     "cloud-marketplace": market_rate,
-    "quant-quality": quant_quality,
+    "quant-quality": formats,
+    "quant-formats": formats,
     "gqa": gqa,
     "lora-rank": lora_rank,
     "memory-bandwidth": slow_card,

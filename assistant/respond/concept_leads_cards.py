@@ -1,9 +1,7 @@
-"""Concept leads about formats, cards together and clouds: a format's published quality loss, a second card's
-expected speed-up, two cards' memory (split, not pooled), training MFU on a card, a marketplace's rate.
+"""Concept leads about cards together, their power and clouds: a second card's expected speed-up, two cards' memory
+(split, not pooled), training MFU on a card, a card's power in inference and training, a marketplace's rate.
 
 Contract: each builder takes (ExplainQuery, Env) and returns a `Lead` (respond/concept_lead.py) or None.
-- quant_quality: per number format named, the perplexity llama.cpp's table adds (GGUF formats) or the finding of the
-  Red Hat study (FP8, INT8, INT4 weights) (knowledge/quant_quality.toml).
 - market_rate: with a card named, the card's rate at the marketplace named, before what decides reliability there.
 """
 
@@ -15,38 +13,6 @@ from assistant.queries import ExplainQuery
 from assistant.respond.concept_lead import REFERENCE_GPUS, Lead, chat_model, with_notes, yes_word
 from assistant.respond.env import Env
 from assistant.respond.wording import num, spec_source
-
-
-def _quality_table() -> dict:
-    from assistant import paths
-    from assistant.kb.files import read_toml
-
-    return read_toml(paths.knowledge_dir() / "quant_quality.toml")
-
-
-def quant_quality(query: ExplainQuery, env: Env) -> Lead | None:
-    table = _quality_table()
-    ppl, study = table["perplexity"], table["study"]
-    parts, ids, with_ppl = [], [], False
-    for p in query.precisions:
-        if p in ("fp16", "bf16"):
-            parts.append(env.t("explain.quality_reference", p=p.upper()))
-            continue
-        if p in study["finding"]:
-            parts.append(env.t(f"explain.quality_{study['finding'][p]}", p=p.upper()))
-            ids.append(study["source"])
-        gguf = p if p in ppl["added"] else ppl["like"].get(p)  # "4bit" run locally is usually Q4_K_M
-        if gguf in ppl["added"] and gguf not in query.precisions[: query.precisions.index(p)]:
-            added = ppl["added"][gguf]
-            share = f"{100 * added / ppl['base']:.2f}"
-            parts.append(env.t("explain.quality_ppl", p=gguf.upper(), added=f"{added:.4f}", share=share))
-            ids += [ppl["source"], ppl["base_source"]]
-            with_ppl = True
-    if not ids:
-        return None  # no format with a published figure named: the concept's text has them all
-    key = "explain.quality_lead_ppl" if with_ppl else "explain.quality_lead"
-    text = env.t(key, items=i18n.listing(env.lang).join(parts), base=f"{ppl['base']:.2f}")
-    return Lead(text, {"precisions": list(query.precisions)}, env.cite(*dict.fromkeys(ids)))
 
 
 def market_rate(query: ExplainQuery, env: Env) -> Lead | None:
@@ -164,3 +130,76 @@ def mfu(query: ExplainQuery, env: Env) -> Lead | None:
     )
     figures = {"gpu": gpu.name, "peak_tflops": round(peak, 1), "mfu": C.DEFAULT_MFU}
     return Lead(text, figures, [spec_source(gpu, env), *env.cite("docs/model.md §perf.tensor", "concept-palm-mfu")])
+
+
+LOW_TRAINING_SHARE = 0.6  # training under this share of the board power is read as the card waiting [A]
+FULL_ASKED_SHARE = 0.95  # a reading this close to the board power is the limit asked about, not a measurement [A]
+# generating for one user, as a share of the board power, in the measurements of knowledge/concepts.toml power-by-use:
+# RTX 5090 ~350 of 575 W (power-geerling-5090-inference), V100 SXM2 180-200 of 300 W (power-v100-decode-prefill)
+DECODE_POWER_SHARE = (350 / 575, 200 / 300)
+
+
+def power_by_use(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "how many watts does a 3090 draw in inference vs training": training at the card's board power (its TDP, the
+    limit a compute-bound job runs at), generation under it: the card's TDP times the shares measured on other cards,
+    said to be an estimate (DECODE_POWER_SHARE); a reading the user gives weighed against the TDP for the use named."""
+    named = [g.name for g in query.gpus if g.name]
+    if query.asked != "power_by_use" or not named:
+        return None
+    gpu = env.gpu(named[0])
+    if not gpu.tdp_w:
+        return None
+    lo, hi = (gpu.tdp_w * share for share in DECODE_POWER_SHARE)
+    values = dict(gpu=gpu.short_name, tdp=num(gpu.tdp_w, 0), lo=num(round(lo, -1), 0), hi=num(round(hi, -1), 0))
+    training, inference = env.t("explain.power_training", **values), env.t("explain.power_inference", **values)
+    parts = [inference, training] if query.uses == ("inference",) else [training, inference]
+    watts = query.stated_w
+    if watts is not None:
+        values["w"] = num(watts, 0)
+        if watts >= FULL_ASKED_SHARE * gpu.tdp_w and "training" not in query.uses:
+            key = "explain.power_full_asked"  # "does a 4090 use full 450w when running an llm"
+        elif "training" in query.uses and "inference" not in query.uses:
+            low = watts < LOW_TRAINING_SHARE * gpu.tdp_w
+            key = "explain.power_reading_training_low" if low else "explain.power_reading_training"
+        elif "inference" in query.uses:
+            key = "explain.power_reading_inference"
+        else:
+            key = "explain.power_reading_util"
+        parts.insert(0, env.t(key, **values))
+    figures = {"gpu": gpu.name, "tdp_w": gpu.tdp_w, "uses": list(query.uses), "inference_w": [round(lo), round(hi)]}
+    if watts is not None:
+        figures["stated_w"] = watts
+    sources = [spec_source(gpu, env), *env.cite("power-geerling-5090-inference", "power-v100-decode-prefill")]
+    return Lead(i18n.gap(env.lang).join(parts), figures, sources)
+
+
+CONNECTOR_W = 600  # what the 12VHPWR / 12V-2x6 connector is rated to carry (concept-12v2x6-margin)
+MARGIN_REFERENCE = "GeForce RTX 4090"  # the card whose load on the connector the margin is compared with
+
+
+def connector_load(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "is the 12v-2x6 connector safe for a 5090 running 24/7": the card's board power as a share of the connector's
+    600 W rating, against the RTX 4090's, and the power limit that would bring it to the 4090's share."""
+    named = [g.name for g in query.gpus if g.name]
+    if not named:
+        return None
+    gpu, ref = env.gpu(named[0]), env.gpu(MARGIN_REFERENCE)
+    if not gpu.tdp_w or not ref.tdp_w or gpu.vendor != "NVIDIA" or gpu.tdp_w < ref.tdp_w * 0.5:
+        return None  # a card far under the rating, or one without the connector data, gets the concept alone
+    share, ref_share = 100 * gpu.tdp_w / CONNECTOR_W, 100 * ref.tdp_w / CONNECTOR_W
+    key = "explain.connector_load_high" if gpu.tdp_w > ref.tdp_w else "explain.connector_load"
+    if gpu.name == ref.name:
+        key = "explain.connector_load_self"
+    text = env.t(
+        key,
+        gpu=gpu.short_name,
+        tdp=num(gpu.tdp_w, 0),
+        share=f"{share:.0f}",
+        rating=CONNECTOR_W,
+        ref=ref.short_name,
+        ref_tdp=num(ref.tdp_w, 0),
+        ref_share=f"{ref_share:.0f}",
+    )
+    figures = {"gpu": gpu.name, "tdp_w": gpu.tdp_w, "connector_share": round(share)}
+    sources = [spec_source(gpu, env), *env.cite("concept-12v2x6-margin", "concept-undervolt-inference")]
+    return Lead(text, figures, sources)

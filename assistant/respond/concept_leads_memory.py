@@ -265,16 +265,64 @@ def oom_line(query: ExplainQuery, env: Env) -> Lead | None:
     (concept-torch-cuda-alloc: expandable_segments)."""
     if query.asked != "oom_line" or not query.oom_gib:
         return None
-    tried, total, held, spare = (*query.oom_gib, None, None, None, None)[:4]
+    tried, total, held, spare, free = (*query.oom_gib, None, None, None, None, None)[:5]
     if tried is None:
         return None
-    values = dict(tried=f"{tried:.2f}", total=f"{total or 0:.2f}", held=f"{held or 0:.2f}")
+    values = dict(tried=f"{tried:.2f}", total=f"{total or 0:.2f}", held=f"{held or 0:.2f}", free=f"{free or 0:.2f}")
     if held is not None and total:
         values["need"] = f"{held + tried:.2f}"
         text = env.t("explain.oom_line", **values)
+    elif free is not None and total:  # "GPU 0 has a total capacity of 23.65 GiB of which 1.12 GiB is free"
+        text = env.t("explain.oom_line_free", **values)
     else:
         text = env.t("explain.oom_line_short", **values)
     if spare is not None and spare >= tried:
         text += i18n.gap(env.lang) + env.t("explain.oom_fragmented", spare=f"{spare:.2f}", tried=f"{tried:.2f}")
     figures = {"oom_gib": [v for v in query.oom_gib]}
     return Lead(text, figures, env.cite("concept-torch-cuda-alloc"))
+
+
+VLLM_SHARE = 0.9  # vLLM's default gpu_memory_utilization (concept-vllm-gpu-mem-util)
+_VLLM_QUANTS = {"int4": "int4", "awq": "int4", "gptq": "int4", "fp8": "fp8", "int8": "int8"}  # named -> loaded
+
+
+def vllm_concurrency(query: ExplainQuery, env: Env) -> Lead | None:
+    """vLLM's "Maximum concurrency for N tokens per request: Xx": its KV cache holds X x N tokens, X requests of N
+    tokens at once (more when shorter); with a model named, the cache's GB from the model's shape (§mem.kv)."""
+    if query.asked != "vllm_concurrency" or len(query.concurrency) != 2:
+        return None
+    per, times = query.concurrency
+    tokens = per * times
+    text = env.t("explain.vllm_concurrency", per=f"{per:,.0f}", times=f"{times:g}", tokens=f"{tokens:,.0f}")
+    named = env.reader.model(query.model.key) if query.model else None
+    sources: list[str] = []
+    if named is not None and named.kind == "llm" and named.layers:
+        size = memory.kv_cache_bytes_per_token(named) * tokens
+        text += i18n.gap(env.lang) + env.t(
+            "explain.vllm_concurrency_gb",
+            model=named.name,
+            per=size_text(memory.kv_cache_bytes_per_token(named)),
+            gb=f"{size / GIB:.1f}",
+        )
+        sources = env.cite(named.source, "docs/model.md §mem.kv")
+    return Lead(text, {"kv_tokens": round(tokens), "requests": times}, sources)
+
+
+def vllm_no_cache(query: ExplainQuery, env: Env) -> Lead | None:
+    """vLLM's "No available memory for the cache blocks": the weights it loads (16-bit unless a quantized format is
+    named) against its share of the card (gpu_memory_utilization, 0.9 by default): what is left for the KV cache."""
+    named = [g.name for g in query.gpus if g.name]
+    model = env.reader.model(query.model.key) if query.model else None
+    if query.asked != "vllm_no_cache" or not named or model is None or model.kind != "llm":
+        return None
+    gpu = env.gpu(named[0])
+    if not gpu.memory_gb:
+        return None
+    fmt = next((_VLLM_QUANTS[p] for p in query.precisions if p in _VLLM_QUANTS), "fp16")
+    weights = memory.weights_gb(model, fmt)
+    share = gpu.memory_gb * VLLM_SHARE
+    values = dict(model=model.name, fmt=fmt, w=f"{weights:.1f}", gpu=gpu.short_name, mem=num(gpu.memory_gb))
+    values |= dict(share=f"{share:.1f}", left=f"{share - weights:.1f}")
+    key = "explain.vllm_no_cache_over" if weights >= share else "explain.vllm_no_cache_tight"
+    figures = {"gpu": gpu.name, "model": model.key, "weights_gb": round(weights, 1), "vllm_gb": round(share, 1)}
+    return Lead(env.t(key, **values), figures, env.cite(model.source, "concept-vllm-gpu-mem-util"))

@@ -24,6 +24,7 @@ from assistant.respond.concept_lead import (
     asked_llm,
     card_or_example,
     chat_model,
+    says_word,
     with_notes,
     yes_word,
 )
@@ -44,14 +45,15 @@ class Spill:
     fitted: float
     offloaded: float
     tps: float
+    n: int = 1  # cards holding the model together (a layer split, or tensor parallel)
 
     def values(self) -> dict:
         """The wording's fields (locale explain.slow_spill*, explain.speed_check*, explain.offload_log*)."""
         from assistant.models import constants as C
 
         return dict(
-            gpu=self.gpu.short_name,
-            mem=num(self.gpu.memory_gb),
+            gpu=self.gpu.short_name if self.n == 1 else f"{self.n} x {self.gpu.short_name}",
+            mem=num((self.gpu.memory_gb or 0) * self.n),
             model=self.model.name,
             quant=self.quant,
             need=f"{self.need:.1f}",
@@ -62,16 +64,17 @@ class Spill:
         )
 
 
-def spill_of(gpu, model, quant: str, offloaded: float | None = None) -> Spill:
-    """The model at `quant` on `gpu`: the part over the card's memory (or the `offloaded` GB given) runs from RAM."""
+def spill_of(gpu, model, quant: str, offloaded: float | None = None, n: int = 1, split: str = "layer") -> Spill:
+    """The model at `quant` on `n` of `gpu` (split by layers, or tensor parallel): the part over the cards' memory (or
+    the `offloaded` GB given) runs from RAM."""
     from assistant.models import llm
 
     need = memory.inference_memory(model, quant).total_gb
     weights = memory.weights_gb(model, quant)
-    fitted = llm.decode_speed(gpu, model, quant, context=1024).tokens_per_s
-    off = max(need - (gpu.memory_gb or 0), 0.0) if offloaded is None else offloaded
+    fitted = llm.decode_speed(gpu, model, quant, context=1024, n_gpus=n, split=split).tokens_per_s
+    off = max(need - (gpu.memory_gb or 0) * n, 0.0) if offloaded is None else offloaded
     tps = fitted if off <= 0 else llm.offload_tokens_per_s(fitted, weights, off)
-    return Spill(gpu, model, quant, need, weights, fitted, off, tps)
+    return Spill(gpu, model, quant, need, weights, fitted, off, tps, n)
 
 
 def _spill(query: ExplainQuery, gpu, model, quant: str, env: Env) -> Lead | None:
@@ -289,6 +292,8 @@ def quant_speed(query: ExplainQuery, env: Env) -> Lead | None:
     return Lead(with_notes(text, env, card_note, model_note), figures, sources)
 
 
+SPEED_LOWISH_SHARE = 0.8  # between SPEED_NORMAL_SHARE and this share of the expected speed: "on the low side" [A]
+TENSOR_PARALLEL_WORDS = ("vllm", "tensor parallel", "tp", "tp=2", "sglang", "exllama")  # runtimes that split tensors
 SPEED_NORMAL_SHARE = (
     0.5  # a measured speed under half the model's is "not normal" [A: the model's own spread is narrower]
 )
@@ -297,15 +302,15 @@ SPEED_NORMAL_SHARE = (
 CHECKED_FORMATS = ("q4_k_m", "q8_0", "fp16")  # the formats a measured speed is matched to when none is said [A]
 
 
-def _format_matching(stated: float, gpu, model, env: Env) -> str | None:
+def _format_matching(stated: float, gpu, model, env: Env, n: int = 1, split: str = "layer") -> str | None:
     """No format said: the common one that fits the card and whose expected speed the measured one reaches (at least
     SPEED_NORMAL_SHARE of it), most bits first ("40 tok/s with llama 3 8b on a 3090" is fp16); None when none does."""
     from assistant.models import llm
 
     for fmt in reversed(CHECKED_FORMATS):
-        if memory.inference_memory(model, fmt).total_gb > (gpu.memory_gb or 0):
+        if memory.inference_memory(model, fmt).total_gb > (gpu.memory_gb or 0) * n:
             continue
-        expected = llm.decode_speed(gpu, model, fmt, context=1024).tokens_per_s
+        expected = llm.decode_speed(gpu, model, fmt, context=1024, n_gpus=n, split=split).tokens_per_s
         if expected > 0 and SPEED_NORMAL_SHARE * expected <= stated <= expected / SPEED_NORMAL_SHARE:
             return fmt
     return None
@@ -326,11 +331,13 @@ def speed_check(query: ExplainQuery, env: Env) -> Lead | None:
     if not named or model is None:
         return None
     gpu = env.gpu(named[0])
+    count = max(g.count for g in query.gpus if g.name)  # "2x 3090": the model split across both
+    split = "tensor" if count > 1 and says_word(query.text, TENSOR_PARALLEL_WORDS) else "layer"
     stated_format = next((p for p in query.precisions if p in C.BITS_PER_WEIGHT), None)
-    quant = stated_format or _format_matching(query.stated_tps, gpu, model, env) or CHAT_MODEL[1]
+    quant = stated_format or _format_matching(query.stated_tps, gpu, model, env, count, split) or CHAT_MODEL[1]
     if not gpu.memory_gb:
         return None
-    found = spill_of(gpu, model, quant)
+    found = spill_of(gpu, model, quant, n=count, split=split)
     if found.fitted <= 0:
         return None
     offloaded, weights, expected = found.offloaded, found.weights, found.tps
@@ -341,6 +348,8 @@ def speed_check(query: ExplainQuery, env: Env) -> Lead | None:
         key = "explain.speed_check_spill"
     elif query.stated_tps < SPEED_NORMAL_SHARE * expected:
         key = "explain.speed_check_low"
+    elif query.stated_tps < SPEED_LOWISH_SHARE * expected:
+        key = "explain.speed_check_lowish"
     else:
         key = "explain.speed_check_ok"
     text = env.t(key, **values)
@@ -348,6 +357,7 @@ def speed_check(query: ExplainQuery, env: Env) -> Lead | None:
         q4 = llm.decode_speed(gpu, model, CHAT_MODEL[1], context=1024).tokens_per_s
         text += i18n.gap(env.lang) + env.t("explain.speed_format_guess", quant=quant, q4=num(q4, 0), q=CHAT_MODEL[1])
     figures = {"gpu": gpu.name, "model": model.key, "format": quant, "expected_tokens_per_s": round(expected, 1)}
+    figures["n_gpus"] = count
     figures |= {"stated_tokens_per_s": query.stated_tps, "offloaded_gb": round(offloaded, 1)}
     sources = [
         spec_source(gpu, env),
@@ -475,3 +485,31 @@ def offload_log(query: ExplainQuery, env: Env) -> Lead | None:
     figures["offloaded_gb"] = round(found.offloaded, 1)
     sources = [spec_source(gpu, env), *env.cite(model.source, "docs/model.md §llm.offload")]
     return Lead(text, figures, sources)
+
+
+EVAL_PROMPT_TOKENS = (1000, 8000)  # the prompt lengths the wait before the first token is shown for [A]
+TOKENS_PER_WORD = 206_210 / 153_446  # English tokens per word (concept-tokens-per-word: one book, 1.34)
+
+
+def eval_rates(query: ExplainQuery, env: Env) -> Lead | None:
+    """A runtime's "prompt eval" and "eval" rates pasted: the first is reading the prompt (prefill, compute-bound: the
+    wait before the first token, shown for EVAL_PROMPT_TOKENS), the second writing the answer (decode, bandwidth-bound:
+    what chat feels like), §llm.prefill, §llm.decode."""
+    if query.asked != "eval_rates" or len(query.concurrency) != 2:
+        return None
+    pp, tg = query.concurrency
+    if pp <= 0 or tg <= 0:
+        return None
+    short, long = EVAL_PROMPT_TOKENS
+    text = env.t(
+        "explain.eval_rates",
+        pp=f"{pp:g}",
+        tg=f"{tg:g}",
+        short=f"{short:,}",
+        long=f"{long:,}",
+        s1=f"{short / pp:.1f}",
+        s2=f"{long / pp:.0f}",
+        words=f"{tg / TOKENS_PER_WORD:.0f}",
+    )
+    figures = {"prompt_tokens_per_s": pp, "tokens_per_s": tg}
+    return Lead(text, figures, env.cite("concept-tokens-per-word", "docs/model.md §llm.prefill"))

@@ -83,8 +83,14 @@ def _temperature_lead(query: ExplainQuery, env: Env) -> str:
             return env.t("explain.temperature_memory", t=reading, throttle=throttle)
         over = query.temperature_c >= GDDR6X_EDGE_C
         key = "explain.temperature_gddr6x_edge" if over else "explain.temperature_gddr6x_ok"
+        core = ""
+        if query.core_temperature_c is not None:  # "核心75度 显存结温104度": the core reading, against the throttle
+            ok = query.core_temperature_c <= throttle
+            core_key = "explain.temperature_under" if ok else "explain.temperature_over"
+            core = env.t(core_key, t=f"{query.core_temperature_c:g}", throttle=throttle) + i18n.gap(env.lang)
         return (
-            env.t("explain.temperature_memory_hot", t=reading, throttle=throttle)
+            core
+            + env.t("explain.temperature_memory_hot", t=reading, throttle=throttle)
             + i18n.gap(env.lang)
             + env.t(key, t=reading)
         )

@@ -104,6 +104,9 @@ def respond(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
         if alternatives:
             listed = "; ".join(f"{g.short_name} ({price_text(p, env)})" for p, g in alternatives)
             steps.append(env.t("verdict.feature_cheapest", feature=name, gpus=listed))
+    kv_cache = feature in ("fp8", "int8") and lexicon(env.lang).words_in("kv_cache_words", query.text.lower())
+    if kv_cache:  # "does fp8 work on a 3090? people say use an fp8 kv cache": the cache is the other half
+        head += i18n.gap(env.lang) + env.t("verdict.fp8_kv_cache", gpu=gpu.short_name, feature=name)
     if feature == "fp8":
         steps.append(env.t("verdict.fp8_note"))
     concept = _asked_concept(query, feature, env)
@@ -129,7 +132,9 @@ def respond(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
         steps=steps,
         sources=[spec_source(gpu, env)]
         + (cuda_ended(gpu, env)[2] if feature == "cuda" else [])
-        + env.cite("dettmers-2023", *([concept.source] if concept else []))
+        + env.cite(
+            "dettmers-2023", *([concept.source] if concept else []), *(["concept-vllm-fp8-kv"] if kv_cache else [])
+        )
         + ["method: docs/model.md §perf.tensor"],
     )
 

@@ -97,11 +97,15 @@ READERS = (
     fit.mixed_set,  # "can i mix a 3090 and a 4090 in one rig", "3090加一张3060能跑70b吗": different GPUs as one set
     recommend.series,  # "is the 40 series worth it for ai", "best 30 series card": across the family's cards
     explain.quant_quality,  # "int4 vs fp8 quality difference for 70b": what a precision costs, not a memory fit
+    concept_cues.formats_compared,  # "q6_k vs q8_0, worth the extra size?": what each format is, costs, takes
     concept_cues.model_concept,  # "does gqa cut vram", "lora rank 8 vs 64 vram": from the model's shape
+    symptom_cues.eval_rates,  # "prompt eval 412 tokens/s ... eval 18.5 tokens/s": what each speed is
     symptom_cues.prompt_wait,  # "why does my m2 max chew forever on a long prompt": prefill is compute-bound
     symptom_cues.offload_log,  # "offloaded 33/81 layers to GPU ... how slow": that split, in tokens/s
     symptom_cues.oom_line,  # "CUDA out of memory. Tried to allocate 2.00 GiB (...)": the line's own figures
     symptom_cues.gpu_unseen,  # "torch.cuda.is_available() False", "no kernel image": the usual four causes
+    symptom_cues.power_by_use,  # "3090 watts inference vs training": one card in two uses, not two cards
+    symptom_cues.vllm_log,  # "Maximum concurrency for 8192 tokens per request: 3.41x": vLLM's KV cache lines
     concept_cues.speed_check,  # "why is my 4090 only getting 8 tok/s on 70b q4": measured against expected, causes
     concept_cues.slow_card,  # "why is a 4060 ti 16gb so slow for llms": its bandwidth against a reference card
     concept_cues.offload_speed,  # "显存不够 模型放内存里跑会慢多少": RAM against VRAM, in tokens/s
@@ -215,6 +219,9 @@ def _asked(reading: Reading) -> str | None:
     return figure
 
 
+_FORMAT_CONCEPTS = ("quantization", "quant-formats", "quant-quality")  # answered with the formats the question names
+
+
 def read(reading: Reading) -> Query | Clarification:
     """The first claim, with the settings the question states along the way (`Query.settings`)."""
     for reader in READERS:
@@ -228,6 +235,8 @@ def read(reading: Reading) -> Query | Clarification:
             found = explain.inference_side(reading, found)  # "do tensor cores matter for inference": prefill/decode
             if found.asked is None and concept_cues.yes_no(reading):  # "does ecc matter for training": yes / no first
                 found = dataclasses.replace(found, asked="yes_no")
+            if not found.precisions and found.concept in _FORMAT_CONCEPTS:  # "q4_k_m vs q4_0 whats the difference"
+                found = dataclasses.replace(found, precisions=explain.formats_named(reading))
         if isinstance(found, ExplainQuery) and found.workload is None and found.model is None:
             found = dataclasses.replace(  # for the follow-ups
                 found, workload=reading.workload, model=reading.model, context_tokens=reading.num("CONTEXT")

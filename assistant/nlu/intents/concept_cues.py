@@ -422,7 +422,8 @@ def effect(r: Reading) -> Query | None:
         return None
     pooled = _NVLINK in keys and says(r, "pool_words")
     slow = keys[0] == _CONTEXT and (r.said("slow_words") or says(r, "effect_words") and r.b.has("SPEED", "FASTER"))
-    if not (pooled or slow or (yes_no(r) and says(r, "effect_words"))):
+    asked_how = yes_no(r) or r.b.has("HOW_MUCH") or says(r, "how_much_words")  # "能省多少显存", "how much slower"
+    if not (pooled or slow or (asked_how and says(r, "effect_words"))):
         return None
     asked = "pool" if pooled else "context_speed" if slow else "yes_no"
     key = _NVLINK if pooled else keys[0]
@@ -450,3 +451,18 @@ def vendor_why_not(r: Reading) -> Query | None:
     return ExplainQuery(
         text=r.text, concept=concept, mention=r.text.strip(" ?!."), workload=r.workload, asked="why_not"
     )
+
+
+_GGUF_PREFIXES = ("q", "iq")  # GGUF types ("q4_k_m", "iq4_xs"), not fp8 / int8 / bf16 (their contrast concepts)
+
+
+def formats_compared(r: Reading) -> Query | None:
+    """ "what's the difference between q6_k and q8_0, worth the extra size?", "q5_k_m和q4_k_m差别大吗": two GGUF
+    formats set against each other with no card, model fit or money: the quantization concept with those formats
+    (respond/concept_leads_formats: what each is, its quality figure, the memory each takes)."""
+    if r.explicit or r.b.has("MONEY", "BUDGET", "RENT", "SORT", "UNDER", "SPEED", "FASTER"):  # "which should i pick" ok
+        return None
+    named = tuple(p for p in explain.formats_named(r) if p.startswith(_GGUF_PREFIXES))  # "int8 vs fp8" has its own
+    if len(named) < 2 or not (r.b.has("VS", "OR", "COMPARE") or r.said("concept_cues") or says(r, "format_pick_words")):
+        return None
+    return ExplainQuery(text=r.text, concept=_QUANT, mention=r.text.strip(" ?!."), model=_sized(r), precisions=named)

@@ -54,14 +54,38 @@ def temperature(r: Reading) -> Query | None:
     if tagged is None and any(k not in (_TEMPERATURE, "inference-runtimes") for k, _, _ in mentions(r)):
         return None  # "p40 overheating without a fan": the concept named (passive cooling) answers it
     sensor = "memory" if said(r, "temperature_memory_words") else None
+    reading, core = _readings(r, tagged) if sensor == "memory" else (tagged, None)
     return ExplainQuery(
         text=r.text,
         concept=_TEMPERATURE,
         mention=r.text.strip(" ?!."),
         gpus=tuple(r.explicit),
-        temperature_c=float(tagged) if isinstance(tagged, (int, float)) else None,
+        temperature_c=float(reading) if isinstance(reading, (int, float)) else None,
         sensor=sensor,
+        core_temperature_c=float(core) if isinstance(core, (int, float)) else None,
     )
+
+
+def _readings(r: Reading, first):
+    """ "核心75度 显存结温104度": (the memory reading, the core reading) when two are given, each read as the one after
+    the nearest sensor word before it (a word of [lists] temperature_memory_words, else the core); (first, None)
+    otherwise."""
+    tags = r.b.kinds.get("TEMPERATURE", [])
+    if len(tags) < 2:
+        return first, None
+    text = r.text.lower()
+    words = [w for w in r.lex.listed("temperature_memory_words")]
+    memory = core = None
+    for t in tags:
+        before = text[: t.start]
+        at = max((before.rfind(w) for w in words), default=-1)
+        others = [i for i in (before.rfind(c) for c in r.lex.listed("temperature_core_words")) if i > at]
+        value = t.number()
+        if at >= 0 and not others and memory is None:
+            memory = value
+        elif core is None:
+            core = value
+    return (memory, core) if memory is not None else (first, None)
 
 
 def pcie_link(r: Reading) -> Query | None:
@@ -104,6 +128,11 @@ def quant_quality(r: Reading) -> Query | None:
             text=r.text, concept=_QUANTIZATION_WHAT, mention=r.text, others=(_QUANTIZATION,), precisions=named
         )
     return ExplainQuery(text=r.text, concept=_QUANTIZATION, mention=r.text.strip(" ?!."), precisions=named)
+
+
+def formats_named(r: Reading) -> tuple[str, ...]:
+    """The number formats the question names (PRECISION tags), in text order, not the bare word "quantization"."""
+    return tuple(dict.fromkeys(str(t.value) for t in r.b.kinds.get("PRECISION", []) if not generic_quant(t)))
 
 
 def generic_quant(tag) -> bool:

@@ -18,6 +18,7 @@ from assistant.queries import ExplainQuery, Query
 
 _PREFILL_DECODE = "prefill-decode"
 _NOT_SYMPTOM = ("BUDGET", "RENT", "RECOMMEND", "SORT", "UNDER")
+_NOT_LOG = ("RENT", "RECOMMEND", "SORT")  # a pasted log line is evidence enough ("Maximum concurrency" is no UNDER)
 # "a 20k prompt", "8k tokens": a length in thousands of tokens (the tagger may read "20k" as money)
 _THOUSANDS = re.compile(r"(\d+(?:\.\d+)?)\s*k\s*(?:-?\s*)(?:tokens?|tok|prompts?|context|ctx)\b", re.IGNORECASE)
 
@@ -40,15 +41,24 @@ def prompt_wait(r: Reading) -> Query | None:
     waited = says(r, "wait_words") or r.said("slow_words") or r.said("slow_why_words") or r.b.has("WHY")
     if not waited:
         return None
+    unknown = _unknown_devices(r)  # "my m3 max 64gb": not in the data, said; the concept answers without it
     return ExplainQuery(
         text=r.text,
         concept=_PREFILL_DECODE,
         mention=r.text.strip(" ?!."),
-        gpus=tuple(r.explicit),
+        gpus=tuple(g for g in r.explicit if g.mention not in unknown),
         model=r.model if r.model is not None and r.model.key else None,
         workload="llm_inference",
         asked="prompt_wait",
         context_tokens=length,
+        unrecognized=unknown,
+    )
+
+
+def _unknown_devices(r: Reading) -> tuple[str, ...]:
+    """The devices named that the knowledge base lacks (not an ambiguous family of variants), as typed."""
+    return tuple(
+        t.text for t in r.b.kinds.get("GPU", []) if t.gpu_match() is not None and t.gpu_match().status == "unknown"
     )
 
 
@@ -62,7 +72,7 @@ def offload_log(r: Reading) -> Query | None:
     "ollama ps says 45%/55% CPU/GPU": a runtime's split of the model between GPU and CPU, read from the line
     (layers on the GPU of all, or the CPU share): the cpu-offload concept asked offload_log
     (respond/concept_leads_speed.offload_log: what runs from system RAM and the speed to expect)."""
-    if r.b.has(*_NOT_SYMPTOM) or len([g for g in r.explicit if g.name]) > 1:
+    if r.b.has(*_NOT_LOG) or len([g for g in r.explicit if g.name]) > 1:
         return None
     layers, shares = _LAYERS.search(r.text), _OLLAMA_PS.search(r.text)
     if layers is None and shares is None:
@@ -91,6 +101,7 @@ _OOM_PARTS = (
     re.compile(rf"{_GIB}\s+total capacity|total capacity of\s+{_GIB}", re.I),
     re.compile(rf"{_GIB}\s+already allocated|{_GIB}\s+is allocated by pytorch", re.I),
     re.compile(rf"{_GIB}\s+is reserved by pytorch but unallocated", re.I),
+    re.compile(rf"of which\s+{_GIB}\s+is free|{_GIB}\s+free\b", re.I),
 )
 
 
@@ -106,7 +117,7 @@ def oom_line(r: Reading) -> Query | None:
     """ "CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 23.69 GiB total capacity; 21.5 GiB already
     allocated)": PyTorch's out-of-memory message pasted, its figures read: the cuda-oom concept asked oom_line
     (respond/concept_leads_memory.oom_line: how far over the card it is, then the fixes)."""
-    if r.b.has(*_NOT_SYMPTOM) or not says(r, "oom_words"):
+    if r.b.has(*_NOT_LOG) or not says(r, "oom_words"):
         return None
     figures = tuple(_gib(p.search(r.text)) for p in _OOM_PARTS)
     if figures[0] is None:
@@ -138,4 +149,111 @@ def gpu_unseen(r: Reading) -> Query | None:
         gpus=tuple(g for g in r.explicit if g.name),
         workload=r.workload or "",
         asked="gpu_unseen",
+    )
+
+
+_POWER_NOT = ("MONEY", "BUDGET", "RENT", "RECOMMEND", "SORT", "KWH", "ELECTRICITY", "COST", "CPU")
+
+
+def power_by_use(r: Reading) -> Query | None:
+    """ "how many watts does a 3090 draw running llama.cpp inference vs during training", "4090推理的时候功耗多少",
+    "nvidia-smi shows my 3090 at 250w while llama.cpp generates, is it broken", "GPU-Util 100% 但是功耗才120w": a card's
+    power draw (a power FIELD, a WATTS reading or [lists] power_draw_words) in a use (inference, training: the work
+    named, MODE, [lists] training_words / inference_use_words), one card at most, no bill, PSU or build asked: the
+    power-by-use concept (respond/concept_leads_cards.power_by_use: training at the board limit, inference below it,
+    the reading given weighed), never "compare with which GPU?"."""
+    from assistant.nlu.intents import concept_cues, rig
+
+    if r.b.has(*_POWER_NOT) or len([g for g in r.explicit if g.name]) > 1 or rig.psu_question(r):
+        return None
+    if r.said("asked_idle"):
+        return None  # "whats a 4090 pulling at idle with a model sitting in vram": the idle draw (spec)
+    first = r.b.tags[0].kind if r.b.tags else ""
+    if not r.explicit and (first in ("AND", "FOLLOW") or r.refs):
+        return None  # "and power draw while generating?": the cards talked about (a follow-up)
+    if r.b.has("HOURS") and r.b.has("HOW_MUCH", "PERIOD"):
+        return None  # "training 8h a day at 450w, how much a month": a bill ("3090训练时350w跑满" is a reading)
+    if concept_cues.training_stall(r) is not None:
+        return None  # "训练功耗才300w 利用率40%上下跳": low utilization in training is the data pipeline
+    power = any(t.value == "power" for t in r.b.kinds.get("FIELD", [])) or r.b.has("WATTS")
+    if not (power or says(r, "power_draw_words")):
+        return None
+    training = r.b.first("MODE") is not None or r.said("training_words") or r.workload in ("training", "llm_finetune")
+    inference = r.workload in ("inference", "llm_inference", "llm") or says(r, "inference_use_words")
+    busy = r.b.has("WATTS") and says(r, "util_reading_words")  # "GPU-Util 100% 但是功耗才120w": a reading to weigh
+    if not (training or inference or busy):
+        return None
+    uses = tuple(u for u, said in (("inference", inference), ("training", training)) if said)
+    watts = r.num("WATTS")
+    return ExplainQuery(
+        text=r.text,
+        concept="power-by-use",
+        mention=r.text.strip(" ?!."),
+        gpus=tuple(g for g in r.explicit if g.name),
+        workload=uses[0] if len(uses) == 1 else None,
+        asked="power_by_use",
+        uses=uses,
+        stated_w=float(watts) if watts else None,
+    )
+
+
+_CONCURRENCY = re.compile(r"maximum concurrency for\s+([\d,]+)\s+tokens per request:?\s*([\d.]+)\s*x", re.I)
+_NO_CACHE = re.compile(
+    r"no available memory for the cache blocks|not enough (?:gpu )?memory for (?:the )?kv cache", re.I
+)
+
+
+def vllm_log(r: Reading) -> Query | None:
+    """ "vllm says 'Maximum concurrency for 8192 tokens per request: 3.41x' ... what does that number mean",
+    "vllm启动报 'No available memory for the cache blocks' 4090跑qwen2.5 14b": vLLM's start-up lines about its KV cache:
+    the kv-cache concept asked vllm_concurrency (the line's tokens, in requests and GB) or vllm_no_cache (the weights
+    vLLM loads against its share of the card), respond/concept_leads_memory."""
+    if r.b.has(*_NOT_LOG) or len([g for g in r.explicit if g.name]) > 1:
+        return None
+    concurrency, no_cache = _CONCURRENCY.search(r.text), _NO_CACHE.search(r.text)
+    if concurrency is None and no_cache is None:
+        return None
+    figures: tuple[float, ...] = ()
+    if concurrency is not None:
+        figures = (float(concurrency.group(1).replace(",", "")), float(concurrency.group(2)))
+    precisions = tuple(dict.fromkeys(str(t.value) for t in r.b.kinds.get("PRECISION", [])))
+    return ExplainQuery(
+        text=r.text,
+        concept="kv-cache",
+        mention=r.text.strip(" ?!."),
+        gpus=tuple(g for g in r.explicit if g.name),
+        model=r.model if r.model is not None and r.model.key else None,
+        workload="llm_inference",
+        asked="vllm_concurrency" if concurrency is not None else "vllm_no_cache",
+        concurrency=figures,
+        precisions=precisions,
+    )
+
+
+_PROMPT_EVAL = re.compile(r"prompt[ _]eval(?:uation)?(?:[ _]rate)?\D{0,24}?(\d+(?:\.\d+)?)", re.I)
+_EVAL = re.compile(r"(?<![a-z_])(?<!prompt )(?<!prompt_)eval(?:[ _]rate)?\D{0,24}?(\d+(?:\.\d+)?)", re.I)
+_PP, _TG = (re.compile(rf"\b{w}\d*\b\s*[:=|]?\s*(\d+(?:\.\d+)?)", re.I) for w in ("pp", "tg"))  # llama-bench
+
+
+def eval_rates(r: Reading) -> Query | None:
+    """ "llama.cpp prints 'prompt eval 412 tokens per second ... eval 18.5 tokens per second', what's the difference",
+    "ollama --verbose: prompt eval rate 900 tokens/s, eval rate 35 tokens/s": a runtime's two speeds pasted: the prefill
+    / decode concept asked eval_rates with both (respond/concept_leads_speed.eval_rates: what each is, in waits)."""
+    if r.b.has(*_NOT_LOG) or len([g for g in r.explicit if g.name]) > 1:
+        return None
+    prompt = _PROMPT_EVAL.search(r.text)
+    rest = r.text[prompt.end() :] if prompt else r.text
+    generate = _EVAL.search(rest)
+    if prompt is None or generate is None:  # llama-bench's "pp512 1200 tg128 45"
+        prompt, generate = _PP.search(r.text), _TG.search(r.text)
+    if prompt is None or generate is None:
+        return None
+    return ExplainQuery(
+        text=r.text,
+        concept=_PREFILL_DECODE,
+        mention=r.text.strip(" ?!."),
+        gpus=tuple(g for g in r.explicit if g.name),
+        workload="llm_inference",
+        asked="eval_rates",
+        concurrency=(float(prompt.group(1)), float(generate.group(1))),
     )
