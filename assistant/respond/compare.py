@@ -275,6 +275,9 @@ def _compare_priced(query: CompareQuery, env: Env, gap: compare_gap.Gap | None =
         )
         headline = i18n.gap(env.lang).join(x for x in (said, headline) if x)
         figures |= gap_figures
+    favoured = compare_why.why_favoured(query, rows, names, env) if about_model is None else ""
+    if favoured:  # "why would anyone pay for an h100 when a 5090 ...": what it has, first
+        headline = favoured + i18n.gap(env.lang) + headline
     steps += variant_steps
     licence = _datacenter_licence(query, [rows[n].gpu for n in names], env)
     if licence:  # "h20和4090 企业采购": a GeForce card is not licensed for a datacenter

@@ -54,3 +54,37 @@ def why_faster(query, rows: dict, names: list[str], key: str, env: Env) -> str:
         l2_ratio=f"{l2:.1f}",
         **values,
     )
+
+
+FAVOURED_MIN_RATIO = 1.1  # a spec counts as what the favoured card has when it is at least this much larger [A]
+
+
+def why_favoured(query, rows: dict, names: list[str], env: Env) -> str:
+    """ "why would anyone pay for an h100 when a 5090 has similar fp16 flops", "为什么训练都推荐a100不推荐4090": what
+    the card others pick (the first named) has that the other lacks: dense 16-bit tensor throughput, memory, bandwidth
+    (each as a ratio, when at least FAVOURED_MIN_RATIO larger) and a fast link between cards (§perf.multigpu); "" when
+    the question is not asked that way ([lists] why_others_pick_words) or the card leads on none of them."""
+    from assistant import i18n
+    from assistant.models import scaling
+
+    if len(names) != 2 or not lexicon(env.lang).words_in("why_others_pick_words", f" {query.text.lower()} "):
+        return ""
+    first = next((g.name for g in query.gpus if g.name in names), names[0])
+    a, b = rows[first], rows[names[1] if first == names[0] else names[0]]
+    ga, gb = a.gpu, b.gpu
+    items = []
+    ta, tb = hw.tensor_tflops(ga, "fp16_acc32").value, hw.tensor_tflops(gb, "fp16_acc32").value
+    pairs = (
+        ("compare.favoured_tensor", ta, tb),
+        ("compare.favoured_memory", ga.memory_gb or 0, gb.memory_gb or 0),
+        ("compare.favoured_bandwidth", ga.memory_bandwidth_gb_s or 0, gb.memory_bandwidth_gb_s or 0),
+    )
+    for key, x, y in pairs:
+        if x and y and x / y >= FAVOURED_MIN_RATIO:
+            items.append(env.t(key, a=num(x, 0), b=num(y, 0), ratio=f"{x / y:.1f}"))
+    fast_link = ("nvswitch", "nvlink")
+    if scaling.link(ga, 2) in fast_link and scaling.link(gb, 2) not in fast_link:
+        items.append(env.t("compare.favoured_link", b=b.label))
+    if not items:
+        return ""
+    return env.t("compare.favoured", a=a.label, b=b.label, items=i18n.listing(env.lang).join(items))

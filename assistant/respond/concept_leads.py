@@ -23,6 +23,7 @@ from assistant.respond.concept_leads_arch import architecture, unseen
 from assistant.respond.concept_leads_cards import (
     connector_load,
     market_rate,
+    memory_at_home,
     mfu,
     pooled,
     power_by_use,
@@ -86,6 +87,7 @@ def _stated(query: ExplainQuery, key: str, env: Env) -> Lead | None:
 
 _LEADS: dict[str, Callable[[ExplainQuery, Env], Lead | None]] = {
     "mfu": mfu,
+    "hbm-gddr": memory_at_home,
     "12vhpwr": connector_load,
     "power-by-use": power_by_use,
     "cuda-oom": oom_line,

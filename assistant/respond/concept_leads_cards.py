@@ -203,3 +203,32 @@ def connector_load(query: ExplainQuery, env: Env) -> Lead | None:
     figures = {"gpu": gpu.name, "tdp_w": gpu.tdp_w, "connector_share": round(share)}
     sources = [spec_source(gpu, env), *env.cite("concept-12v2x6-margin", "concept-undervolt-inference")]
     return Lead(text, figures, sources)
+
+
+HOME_FLAGSHIP = "GeForce RTX 5090"  # the fastest memory a home user can buy, against a datacenter HBM card [A]
+HBM_REFERENCE = "H100 PCIe 80 GB"
+
+
+def memory_at_home(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "gddr7 vs hbm3, does it matter for a home user": HBM comes only on datacenter boards, so at home what matters
+    is bandwidth and capacity: the consumer flagship's GDDR bandwidth against a datacenter HBM card's (KB specs)."""
+    from assistant.nlu.lexicon import lexicon
+    from assistant.respond.concept_lead import says_word
+
+    if not says_word(query.text, lexicon(env.lang).listed("home_user_words")):
+        return None
+    home, dc = env.gpu(HOME_FLAGSHIP), env.gpu(HBM_REFERENCE)
+    if not (home.memory_bandwidth_gb_s and dc.memory_bandwidth_gb_s):
+        return None
+    text = env.t(
+        "explain.memory_at_home",
+        home=home.short_name,
+        home_type=home.memory_type or "GDDR",
+        home_bw=num(home.memory_bandwidth_gb_s, 0),
+        dc=dc.short_name,
+        dc_type=dc.memory_type or "HBM",
+        dc_bw=num(dc.memory_bandwidth_gb_s, 0),
+        share=f"{100 * home.memory_bandwidth_gb_s / dc.memory_bandwidth_gb_s:.0f}",
+    )
+    figures = {"gpu": home.name, "reference": dc.name}
+    return Lead(text, figures, [spec_source(home, env), spec_source(dc, env)])

@@ -439,10 +439,29 @@ def effect(r: Reading) -> Query | None:
     )
 
 
+_AMD_PREFIXES = ("Radeon", "Instinct")  # KB names of AMD cards
+
+
 def vendor_why_not(r: Reading) -> Query | None:
     """ "why not amd", "为什么不推荐amd", "why no amd cards in the list": why that vendor's cards are left out or rated
     lower, asked with [lists] vendor_why_not_words and no card named: the vendor's practice concept
     (explain.vendor_concept: what works, what does not, where it is the better buy), never a ranking of its cards."""
+    amd_cards = [g for g in r.explicit if (g.name or "").startswith(_AMD_PREFIXES)]
+    if amd_cards and len(amd_cards) == len(r.explicit) and says(r, "why_others_pick_words"):
+        # "why do ppl recommend nvidia over the 7900 xtx for stable diffusion": what AMD cards are like for it
+        concept = explain.vendor_concept("amd")
+        return (
+            ExplainQuery(
+                text=r.text,
+                concept=concept or "",
+                mention=r.text.strip(" ?!."),
+                gpus=tuple(amd_cards),
+                workload=r.workload,
+                asked="why_not",
+            )
+            if concept
+            else None
+        )
     concept = explain.vendor_concept(r.b.first("VENDOR") or "")
     if concept is None or r.explicit or r.model is not None or r.b.has("MONEY", "BUDGET", "UNDER", "RENT", "SORT"):
         return None
