@@ -491,13 +491,18 @@ class Engine:
         """ "Falcon 180B is not in my model list; ...": names the question holds that the KB does not."""
         from assistant.nlu.checks import memory_named
         from assistant.nlu.messages import is_not_gpu, is_uncovered, non_llm_model
+        from assistant.respond import uncovered
 
         params = getattr(query, "params_b", None)
         memory = getattr(query, "memory_gb", None)
         out = [i18n.t(lang, "engine.stand_in", mention=mention, name=name) for mention, name in query.stand_ins]
         out += _datasets_said(query, lang)
         for mention in getattr(query, "unrecognized", ()):
-            if is_uncovered(mention, lang):
+            if is_uncovered(mention, lang) and (row := uncovered.device_row(mention)) is not None:
+                # "摩尔线程s4000 48g 跑qwen2.5 32b": not estimated, but its paper memory and bandwidth are on record
+                gb, bw = f"{float(row['memory_gb']):g}", f"{float(row['bandwidth_gbs']):,.0f}"
+                out.append(i18n.t(lang, "engine.uncovered_device_known", mention=mention, gb=gb, bw=bw))
+            elif is_uncovered(mention, lang):
                 out.append(i18n.t(lang, "engine.uncovered_device", mention=mention))
             elif memory and memory_named(mention) == memory:  # "mac mini m4 16g": a card of that memory
                 out.append(i18n.t(lang, "engine.unrecognized_gpu", mention=mention, memory=f"{memory:g}"))
@@ -553,12 +558,22 @@ class Engine:
 
     def _clarify(self, clar: Clarification, text: str, dialogue: Dialogue, env: Env) -> Answer:
         dialogue.context.pending = clar if clar.pending is not None and clar.candidates else None
+        message = clar.message
+        cited: list[str] = []
+        if clar.extras.get("uncovered"):  # "摩尔线程mtt s4000能跑llama吗": its paper specs when a source gives them
+            from assistant.respond import uncovered
+
+            specs, cited = uncovered.paper_specs(str(clar.extras.get("mention", "")), env)
+            if specs:
+                base = env.t("nlu.uncovered_device_specs", mention=clar.extras.get("mention", ""))
+                message = i18n.gap(env.lang).join([base, specs])
         return Answer(
             question=text,
             intent=clar.intent if clar.intent != "followup" else "unknown",
             headline="",
-            clarification=clar.message,
+            clarification=message,
             figures={"candidates": list(clar.candidates)} if clar.candidates else {},
+            sources=cited,
             lang=env.lang,
         )
 

@@ -203,13 +203,14 @@ def _known_of_kind(kind: str, index, lang: str) -> str:
 
 def uncovered(text: str, mention: str, intent: str, lang: str) -> Clarification:
     """An accelerator the KB leaves out on purpose, with nothing else to answer: say so, name none in its place."""
-    key = "nlu.uncovered_device" if is_uncovered(mention, lang) else "nlu.not_gpu_device"
+    found = is_uncovered(mention, lang)
+    key = "nlu.uncovered_device" if found else "nlu.not_gpu_device"
     return Clarification(
         "unknown_gpu",
         i18n.t(lang, key, mention=mention),
         intent=intent,
         text=text,
-        extras={"mention": mention, "lang": lang},
+        extras={"mention": mention, "lang": lang, "uncovered": found},  # the engine adds paper specs it has
     )
 
 

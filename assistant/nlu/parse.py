@@ -193,7 +193,14 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     result = intents.read(Reading(bag, index, lex))
     devices = uncovered_devices(tags)
     concept = result.intent == "explain" and not bag.has("FIELD")  # "昇腾的cann和cuda差多少" stays a concept question
-    if devices and not concept and not (getattr(result, "model", None) or getattr(result, "params_b", None)):
+    model = getattr(result, "model", None)
+    covered = any(g.name and not g.pronoun for g in getattr(result, "gpus", ()))
+    # a family beside a covered card ("昇腾910b能训llama吗 跟a100比") is answered on that card, as before
+    named_model = model is not None and bool(
+        getattr(model, "key", "") or getattr(result, "family_models", ()) or covered
+    )
+    # "摩尔线程mtt s4000能跑llama吗": a family without a size is not a model to answer for; the device is the question
+    if devices and not concept and not (named_model or getattr(result, "params_b", None)):
         known = tuple(g for g in getattr(result, "gpus", ()) if g.name and not g.pronoun)
         if known and result.intent in _SIDE_INTENTS:
             # "华为昇腾910b和a100比怎么样": the side that is covered (the device is said not to be, below)
