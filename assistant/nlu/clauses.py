@@ -130,6 +130,8 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
         return None  # "2x 3090 fe on a b650 board with x16/x4 slots, is spacing an issue": one size question
     if getattr(whole, "job_open", False):
         return None  # "那租a100呢 一共多少钱": the total of the job talked about, rented on that card (one question)
+    if whole.intent == "rates" and getattr(whole, "mode", "") == "rent" and getattr(whole, "period", None):
+        return None  # "a100一小时多少钱 连续跑一周要多少": the hourly rate and the period's rent, one rent answer
     job = getattr(whole, "mode", "") == "job" or getattr(whole, "kind", "") == "training_run"
     if (
         job

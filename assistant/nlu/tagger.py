@@ -21,6 +21,7 @@ from assistant.nlu.tagging.datasets import DatasetTagging
 from assistant.nlu.tagging.gpus import GpuTagging
 from assistant.nlu.tagging.hardware import HardwareTagging
 from assistant.nlu.tagging.hourly_rates import hourly_rates
+from assistant.nlu.tagging.laptops import laptop_for_all
 from assistant.nlu.tagging.link import LinkTagging
 from assistant.nlu.tagging.models import ModelTagging
 from assistant.nlu.tagging.number_roles import NumberRoleTagging
@@ -146,6 +147,7 @@ class _Tagger(
         self.vague_families()  # "worth it for llama stuff": local LLMs in general, not one Llama
         self.instance_names()  # "阿里云gn7i a10": the cloud's instance type, not a second GPU
         self.named_again()  # "4060 ti 16gb vs 4070, is the 4060 ti worth it": the card already named
+        self.tags = laptop_for_all(self.tags, self.text, self.lex, self.index)  # "笔记本买4060还是4070": both laptops
         # "24小时开机 每天只训练4小时": on all week, under load for the hours said (said_amounts.powered_and_load)
         return powered_and_load(_stated_hours_first(self._post()), self.text, self.lex), self.unknown
 

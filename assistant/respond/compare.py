@@ -35,6 +35,7 @@ from assistant.respond import (
 )
 from assistant.respond.env import Env
 from assistant.respond.idle_power import with_idle
+from assistant.respond.mining import mining_notes
 from assistant.respond.pricing import (
     CHAT_MODEL,
     IMAGE_MODEL,
@@ -147,6 +148,10 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     if lead:
         answer.headline = i18n.gap(env.lang).join([lead, answer.headline])
         answer.sources = [*sources, *(s for s in answer.sources if s not in sources)]
+    mined, mined_sources = mining_notes(query.text, env)  # "矿卡3080 1800和全新4060 2200 选哪个": the checks it needs
+    if mined and not any(m in answer.headline for m in mined):
+        answer.headline = i18n.gap(env.lang).join([answer.headline, *mined])
+        answer.sources = [*answer.sources, *(s for s in env.cite(*mined_sources) if s not in answer.sources)]
     return answer
 
 

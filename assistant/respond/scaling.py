@@ -208,6 +208,12 @@ def _llm_models(query: CompareQuery) -> list[tuple[str, str]]:
     return [first] + [m for m in LLM_MODELS if m[0] != named][:1]
 
 
+def _is_llm(key: str, env: Env) -> bool:
+    """A model key the KB holds as a language model (an unknown key is left to the rows, which skip it)."""
+    spec = env.reader.model(key) if key else None
+    return spec is None or spec.kind == "llm"
+
+
 def _llm_rows(groups, env: Env, models: list[tuple[str, str]], via: str | None = None) -> tuple[list[list[str]], dict]:
     rows: list[list[str]] = []
     figs: dict = {}
@@ -319,7 +325,8 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     table.rows.append([env.t("scale.row_train"), *[f"{s:.2f}" for s in speeds]])
     table.rows.append([env.t("scale.row_efficiency"), *[f"{t.efficiency * 100:.0f} %" for t in train]])
     table.rows.append([env.t("scale.row_link"), *links])
-    models = _llm_models(query)
+    # "两张3060 12g训sd1.5 lora": an image model named is no LLM row ("0 token/秒"); the default LLMs stand in
+    models = [m for m in _llm_models(query) if _is_llm(m[0], env)] or list(LLM_MODELS)
     llm_rows, llm_figs = _llm_rows(groups, env, models, via)
     table.rows += llm_rows
     prices = [price_of(g.name, env) for g, _ in groups]
@@ -331,7 +338,8 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     speeds_llm = llm_figs.get(f"{head_key}_tensor", [])
     fits = llm_figs.get(f"{head_key}_fits", [])
     llm_ratio = safe_div(*speeds_llm[:2]) if len(speeds_llm) >= 2 and all(speeds_llm[:2]) else 0.0
-    about_llm = query.workload in ("llm_inference", "inference") or bool(query.model) or bool(_TP.search(query.text))
+    llm_named = bool(query.model) and _is_llm(query.model.key if query.model else "", env)
+    about_llm = query.workload in ("llm_inference", "inference") or llm_named or bool(_TP.search(query.text))
     only_first = len(fits) >= 2 and fits[0] and not fits[1]
     (gpu, n), one = groups[0], groups[1][0]
     image = _image_head(query, groups, labels, env)

@@ -18,6 +18,7 @@ from assistant.nlu.tagging.cn_numerals import cn_number
 from assistant.queries import GpuRef, Query, RatesQuery
 
 PERIODS = ("day", "week", "month", "year")
+_UNIT_HOUR = re.compile(r"(?:一|1|每)\s*个?\s*(?:小时|钟头)|(?:an?|one|1|per)\s+hours?", re.I)
 
 _PROVIDER_KEYS = {
     "vast": "vast.ai",
@@ -277,6 +278,8 @@ def read(r: Reading) -> Query | None:
     ):
         return None
     per_week, total = r.hours()
+    if total == 1.0 and b.has("PERIOD") and _UNIT_HOUR.fullmatch(b.kinds["HOURS"][0].text.strip()):
+        total = None  # "一小时多少钱 连续跑一周要多少": the hour is the rate's unit, the week is the use
     several = providers(r) if not b.has("BUY") else ()
     billed = period(r) if per_week and total is None else None  # "租4090 每天8小时 一个月多少钱": the month's bill
     if len(several) > 1:
