@@ -7,7 +7,7 @@ comparison by value). `kind` tells which cost is asked.
 
 from __future__ import annotations
 
-from assistant.nlu.intents.rates import period, provider
+from assistant.nlu.intents.rates import PERIODS, period, provider
 from assistant.nlu.intents.rent_or_buy import usage
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
@@ -174,4 +174,24 @@ def usage_stated(r: Reading) -> dict:
         found["hours_per_week"] = 0.0  # "if i leave it idle all day": on, and no load said
     elif found["hours_per_week"] is None and found["utilization"] is None and said(r, "full_load_words"):
         found["hours_per_week"] = FULL_TIME_HOURS
+    elif found["hours_per_week"] is None and found["utilization"] is None and run_span(r):
+        found["hours_per_week"] = FULL_TIME_HOURS  # "8卡a800跑一个月要多少度电": running through the period asked
     return found
+
+
+def run_span(r: Reading) -> str | None:
+    """The period a card runs through, said as a run word right before it ("跑一个月", "训练跑了一周", "连续跑一天",
+    "run it for a week straight": lexicon [lists] run_span_words then a period): day | week | month | year; None
+    when the period is not a stretch of running ("一个月电费多少" is the bill's period, the use unsaid)."""
+    text = r.text.lower()
+    words = sorted(r.lex.listed("run_span_words"), key=len, reverse=True)
+    for t in r.b.kinds.get("PERIOD", []):
+        before = text[: t.start].rstrip()
+        if t.value in PERIODS and any(before.endswith(w) for w in words):
+            return str(t.value)
+    for t in r.b.kinds.get("COST", []):  # "跑了一个月 电费": the period glued into the cost words
+        said_in = [p for p in PERIODS if r.lex.words_in(f"period_{p}", t.text.lower())]
+        before = text[: t.start].rstrip()
+        if said_in and any(before.endswith(w) for w in words):
+            return said_in[0]
+    return None
