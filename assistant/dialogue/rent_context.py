@@ -251,9 +251,13 @@ def buy_instead(dlg: Dialogue, query: Query) -> Query:
     if not (job.rented and job.gpu and job.provider):
         return query
     value = isinstance(query, CostQuery) and query.kind == "perf_per_dollar" and not query.gpus
-    # "买一张二手3090划算吗" while renting a 3090: buying that card (the card rented, or no card named)
-    mine = all(g.pronoun or g.name == job.gpu for g in getattr(query, "gpus", ()))
-    worth = isinstance(query, VerdictQuery) and query.kind in ("worth", "good") and mine and not query.offer
+    # "买一张二手3090划算吗" while renting a 3090, "自己买一张4090划算吗" while renting an A100: buying that card (or
+    # the card rented when none is named) weighed against renting it there, at the thread's use
+    refs = tuple(getattr(query, "gpus", ()))
+    named = [g for g in refs if not g.pronoun and g.name]
+    worth = isinstance(query, VerdictQuery) and query.kind == "worth" and len(named) <= 1 and not query.offer
+    if worth and named:
+        return RentOrBuyQuery(text=query.text, gpus=tuple(named), provider=job.provider, settings=query.settings)
     if (
         not (value or worth)
         or getattr(query, "model", None)
