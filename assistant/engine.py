@@ -167,8 +167,7 @@ class Engine:
         found = self._named_with(wanted, laptop and not desktop, base)
         chip = apple_chip(base)
         sizes = [w for w in words if w.isdigit()]
-        if not found and chip and words == [*sizes, "gb"] and len(sizes) == 1:
-            # "what about the 48g one" after an M4 Pro 24 GB: that chip in that memory configuration (kb/memory_configs)
+        if not found and chip and words == [*sizes, "gb"] and len(sizes) == 1:  # "the 48g one" of an M4 Pro 24 GB
             config = f"{chip} {sizes[0]} GB"
             return config if self.reader.gpu(config) is not None else None
         if not found and "gb" in wanted and "gb" not in words:  # "the ti" of the 3060 12 GB: the 3060 Ti (8 GB)
@@ -366,8 +365,7 @@ class Engine:
             dialogue.context.currency = env.currency  # the thread's money from now on, whatever the language
         if _full_finetune_said(query.text, lang):
             dialogue.settle_full_finetune()  # "need a full finetune of llama 3.1 8b": full, whatever asks next
-        elif answer.intent == "fit":
-            # "want to finetune qwen2.5 14b" answered "Yes with QLoRA": the method the follow-ups time and rent
+        elif answer.intent == "fit":  # "want to finetune qwen2.5 14b" answered "Yes with QLoRA": the method kept
             dialogue.settle_method((answer.figures.get("fit_setup") or {}).get("mode"))
         dialogue.context.needed = _count_needed(query, picked, lang)
         # an image LoRA timed in steps ("大概要训多久": 2,000 steps, 7 minutes): the hours a rent of that job takes
