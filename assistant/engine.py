@@ -27,7 +27,7 @@ from assistant.kb import memory_configs
 from assistant.kb.reader import KbReader
 from assistant.names import apple_chip, normalize_name
 from assistant.queries import Clarification, FollowUpQuery, Query, SetQuery, Setting, UnknownQuery
-from assistant.respond import asked, figure_net
+from assistant.respond import asked, figure_net, unused_numbers
 from assistant.respond.env import Env, NoExchangeRate, query_currency
 
 _RESPONDERS = {
@@ -347,6 +347,9 @@ class Engine:
             )
         answer.notes += self._configurations(query, lang)
         answer.notes[:0] = self._model_notes(query, lang)
+        unused = unused_numbers.note(query, answer, lang)  # "10,000 hours of audio" no answer used: said, not dropped
+        if unused:
+            answer.notes.append(unused)
         chips = list(dict.fromkeys(r.name for r in getattr(query, "gpus", ()) if r.name))
         if query.boards and len(chips) == 1:  # "3090涡轮版": the same chip as any other RTX 3090
             boards = i18n.join_names(lang, [i18n.quote(lang, b) for b in query.boards])

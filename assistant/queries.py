@@ -80,6 +80,10 @@ class Query:
     deadline_asked: float | None = None
     # things made in a time asked ("how many sdxl images per hour", "一天能出多少张"): those hours (respond/made_in.py)
     made_in_hours: float | None = None
+    # numbers the question states that few answers can use ("10,000 hours of audio", "ddr5-6000", "($100)" for a
+    # bridge), as (kind, value, as typed): when the answer neither carries nor shows one, the engine says it was not
+    # used (respond/unused_numbers.py) rather than dropping it silently
+    said: tuple[tuple[str, float, str], ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -204,6 +208,8 @@ class FitQuery(Query):
     images_per: str | None = None  # "5000 sdxl images a day", "一天要出2000张": the period the images are made in
     images_in_hours: float | None = None  # "how many could i crank out in an hour": the images made in that time
     system_ram_gb: float | None = None  # "with 128gb ram", "64g内存": system RAM for MoE expert offload
+    ram_mts: float | None = None  # "ddr5-6000": the system RAM's transfers per second (CPU-only speed reads at it)
+    ram_channels: int | None = None  # "dual channel", "四通道": memory channels said with it
     released: bool = False  # "满血r1", "unquantized": the weights as released (DeepSeek R1/V3: FP8), no lighter quant
     family_models: tuple[str, ...] = ()  # "4090能跑deepseek吗": the family's KB models, each answered on the GPU
     want_context: bool = False  # "3090最多能开多长上下文", "max context on a 4090": the longest context is the answer

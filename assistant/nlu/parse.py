@@ -216,7 +216,14 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     unrecognized += devices  # "昇腾910b能跑qwen 72b吗": the model's memory, and the device said not covered
     if unrecognized:  # "falcon 180b": answered for its parameter count, and the answer says so
         result = dataclasses.replace(result, unrecognized=unrecognized)
+    said = tuple((t.kind, t.number(), t.text) for t in tags if t.kind in SAID_KINDS)
+    if said:  # "10,000 hours of audio", "ddr5-6000": said back when the answer does not use them
+        result = dataclasses.replace(result, said=said)
     return check(result, bag, index)
+
+
+# the tags of numbers few answers use, kept on the query so an answer that drops one says so
+SAID_KINDS = ("COUNTED", "RAM_SPEED", "ITEM_PRICE")
 
 
 __all__ = ["parse"]

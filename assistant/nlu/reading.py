@@ -440,7 +440,8 @@ class Reading:
         """The watts each card is limited to: a WATTS amount after a power-limit word (lexicon power_limit_words:
         "power limiting 4x 3090s to 250w each") or followed by a word of card_each ("at 300w a card"); an amount
         followed by a PSU word ("on a 1600w psu") is the power supply, not a limit."""
-        watts = self.b.kinds.get("WATTS", [])
+        # "from 350 to 250w each": the limit is where the change ends; the start (meanings FROM) is the stock draw
+        watts = [t for t in self.b.kinds.get("WATTS", []) if not t.meanings.get("FROM")]
         if not watts:
             return None
         text = self.text.lower()

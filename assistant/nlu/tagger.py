@@ -16,6 +16,7 @@ from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import Lexicon, terminal
 from assistant.nlu.lookup.matches import GpuMatch, ModelMatch
 from assistant.nlu.tagging.base import Tag, number_or_none
+from assistant.nlu.tagging.counted_numbers import counted_numbers
 from assistant.nlu.tagging.cpus import CpuTagging
 from assistant.nlu.tagging.datasets import DatasetTagging
 from assistant.nlu.tagging.gpus import GpuTagging
@@ -26,6 +27,7 @@ from assistant.nlu.tagging.link import LinkTagging
 from assistant.nlu.tagging.models import ModelTagging
 from assistant.nlu.tagging.number_roles import NumberRoleTagging
 from assistant.nlu.tagging.quantities import QuantityTagging
+from assistant.nlu.tagging.ram_speed import RamSpeedTagging
 from assistant.nlu.tagging.said_amounts import (
     clock_ranges,
     powered_and_load,
@@ -34,6 +36,7 @@ from assistant.nlu.tagging.said_amounts import (
     vague_amounts,
 )
 from assistant.nlu.tagging.series import SeriesTagging
+from assistant.nlu.tagging.shared_units import shared_units
 from assistant.nlu.tagging.sizes import size_ranges
 from assistant.nlu.tagging.usage import idle_time, session_usage
 from assistant.nlu.tagging.words import COSTS_WORDS
@@ -44,6 +47,7 @@ _AMOUNTS = frozenset({"CONTEXT", "TOKENS", "COUNTED", "NUMBER", "MONEY", "MEMORY
 
 
 class _Tagger(
+    RamSpeedTagging,
     NumberRoleTagging,
     QuantityTagging,
     ModelTagging,
@@ -63,6 +67,8 @@ class _Tagger(
         i, n = 0, len(self.tt)
         while i < n:
             nxt = self.try_uncovered(i)
+            if nxt is None:
+                nxt = self.try_ram_speed(i)  # "ddr5-6000", "6000mhz": the computer's memory, never "5 x RX 6400"
             if nxt is None:
                 nxt = self.try_cpu(i)  # "threadripper 7960x", "9950x": a CPU, never a GPU or a count
             if nxt is None:
@@ -142,6 +148,8 @@ class _Tagger(
         self.tags = temperatures(self.tags, self.text, self.lex)  # "90度正常吗", "is 85c normal": °C, not a rate
         self.tags = vague_amounts(self.tags, self.text, self.lex)  # "几百块", "两千多": a range, its middle, said
         self.tags = hourly_rates(self.tags, self.text, self.lex)  # "0.4 an hour", "一小时两块": a rent per hour
+        self.tags = shared_units(self.tags, self.text, self.lex)  # "from 350 to 250w": both watts, no price
+        self.tags = counted_numbers(self.tags, self.text, self.lex)  # "1500 sdxl images", "at 30 steps": no money
         self.tags = clock_ranges(self.tags, self.text, self.lex)  # "晚上11点到早上7点": 8 hours a day
         self.sized_families()  # "32b的qwen", "70b llama 3.1": a size stated apart from the family's name
         self.vague_families()  # "worth it for llama stuff": local LLMs in general, not one Llama

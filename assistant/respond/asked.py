@@ -27,6 +27,7 @@ from assistant.respond.env import Env
 from assistant.respond.fit_batch import largest_batch
 from assistant.respond.pricing import price_of
 from assistant.respond.verdict_feature import format_matters
+from assistant.respond.wording import counted
 
 SPEC_PARTS = ("memory", "bus", "memory_type", "bandwidth", "power", "price", "clock")
 FIGURE_PARTS = ("fp16", "bf16", "tf32", "fp8", "int8", "fp4", "nvlink", "pcie", "slot")  # spec_figures fields
@@ -353,10 +354,12 @@ def _figure_speed(answer: Answer, env: Env, time: bool = False) -> str:
     spec = env.reader.gpu(gpu) if gpu else None
     if spec is None:
         return ""
+    n = int(figures.get("gpu_count") or 1)  # "两块3090 跑72b q4": the speed is the set's, named as the set
+    name = counted(env, spec, n, article=False)
     if figures.get("image_seconds"):
-        return env.t("asked.image_seconds", gpu=spec.short_name, sec=f"{figures['image_seconds']:.1f}")
+        return env.t("asked.image_seconds", gpu=name, sec=f"{figures['image_seconds']:.1f}")
     if figures.get("tokens_per_second") and not time:
-        return env.t("asked.tokens_per_second", gpu=spec.short_name, tps=f"{figures['tokens_per_second']:,.0f}")
+        return env.t("asked.tokens_per_second", gpu=name, tps=f"{figures['tokens_per_second']:,.0f}")
     return ""
 
 

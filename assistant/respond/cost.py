@@ -230,9 +230,9 @@ def _standing(gpu, key: str, env: Env, figures: dict) -> str:
 PERIOD_YEARS = {"day": 1 / 365.0, "week": 7 / 365.0, "month": 1 / 12.0, "year": 1.0}
 
 
-def _running_by_watts(query: CostQuery, env: Env) -> Answer:
-    """The power bill of a stated draw with no GPU named: watts x hours x price per kWh (docs/model.md
-    §cost.electricity), per the period asked (a year when none)."""
+def _running_by_watts(query: CostQuery, env: Env, refs: list | None = None) -> Answer:
+    """The power bill of a stated draw: watts x hours x price per kWh (docs/model.md §cost.electricity), per the
+    period asked (a year when none); the cards named, if any, are the machine that draws it (said, not their TDP)."""
     util, util_text = _utilization(query, env)
     kwh = env.assumptions.electricity_usd_per_kwh
     watts = float(query.watts or 0.0)
@@ -240,7 +240,13 @@ def _running_by_watts(query: CostQuery, env: Env) -> Answer:
     share = PERIOD_YEARS.get(query.period or "year", 1.0)
     head = env.t(
         "cost.head_running_period" if share != 1.0 else "cost.head_running",
-        gpu=env.t("cost.a_draw_of", watts=f"{watts:,.0f}"),
+        gpu=env.t(
+            "cost.your_draw",
+            what=counted(env, env.gpu(refs[0].name), refs[0].count, article=False),
+            watts=f"{watts:,.0f}",
+        )
+        if refs
+        else env.t("cost.a_draw_of", watts=f"{watts:,.0f}"),
         pronoun=env.t("cost.it"),
         period=env.t(f"cost.period_{query.period}") if query.period else "",
         period_money=env.money(per_year * share, _decimals(per_year * share)),
@@ -365,8 +371,10 @@ def respond(query: CostQuery, env: Env) -> Answer:
     refs = [r for r in query.gpus if r.name]
     # "what does that cost if i run it": two pronouns for the one card talked about are one column
     refs = [r for k, r in enumerate(refs) if not any((q.name, q.count) == (r.name, r.count) for q in refs[:k])]
-    if not refs and query.watts and query.kind == "running":
-        return _running_by_watts(query, env)  # "my card pulls 450w, 8h a day at $0.15/kwh how much a month"
+    weighs_it = query.bill_stated or query.powered_hours_per_week or query.cap_kwh or query.share_asked
+    if query.watts and query.kind == "running" and not weighs_it:  # a cap or a share weighs the draw (limits.lead)
+        # "my card pulls 450w, 8h a day at $0.15/kwh how much a month"; "3x 4090, ~1.3 kW from the wall": that draw
+        return _running_by_watts(query, env, refs)
     if not refs:
         return Answer(
             question=query.text, intent="cost", headline="", clarification=env.t("cost.which_gpu"), lang=env.lang
@@ -541,6 +549,11 @@ def respond(query: CostQuery, env: Env) -> Answer:
     if (first.tdp_w or 0) != stock:  # the per-card limit the question states, said and used
         steps.append(env.t("cost.card_limit", limit=f"{first.tdp_w:,}", stock=f"{stock:,}"))
         figures["targets"] = {"power_limit": first.tdp_w}
+        if query.kind == "running" and first.tdp_w and not idle_parts and len(each) == 1:  # what the limit saves
+            share = PERIOD_YEARS.get(query.period or "year", 1.0)
+            saved = figures["electricity_usd_per_year"] * (stock / first.tdp_w - 1) * share
+            figures["limit_saving_usd"] = round(saved, 2)
+            head += " " + env.t("cost.limit_saving", stock=f"{stock:,}", saved=env.money(saved))
     for mac in [g for g in (env.gpu(r.name) for r in refs) if hw.is_apple(g) and g.tdp_w]:
         steps.append(env.t("cost.apple_wall_step", gpu=mac.short_name, watts=f"{mac.tdp_w:,}"))
     if with_mac and any(not hw.is_apple(env.gpu(r.name)) and env.gpu(r.name).tdp_w for r in refs):

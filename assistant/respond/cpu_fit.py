@@ -43,12 +43,26 @@ def _tps(x: float) -> str:
     return f"{x:.1f}" if x < 10 else f"{x:.0f}"
 
 
+RAM_REACHED = 0.8  # share of the peak llama.cpp's CPU matrix-vector path reaches (§llm.offload: 60 of 76.8 GB/s) [A]
+
+
+def ram_bandwidth(query: FitQuery) -> float | None:
+    """GB/s the CPU reads system RAM at, from the speed the question states: channels (2 when unsaid) x 8 bytes x
+    MT/s, of which RAM_REACHED is reached (docs/model.md §llm.offload); None when no speed is stated."""
+    if not query.ram_mts:
+        return None
+    return (query.ram_channels or 2) * 8 * query.ram_mts / 1000 * RAM_REACHED
+
+
 def cpu_answer(query: FitQuery, env: Env, model: ModelSpec, estimates) -> Answer:
     stated = query.system_ram_gb or query.memory_gb
     ram = float(stated or C.DEFAULT_SYSTEM_RAM_GB)
     usable = ram - C.SYSTEM_RAM_RESERVE_GB
     ddr4 = "ddr4" in query.text.lower()  # "with ddr4": dual-channel DDR4-3200 peaks at 51.2 GB/s, ~80 % reached
     bandwidth = DDR4_GB_S if ddr4 else C.SYSTEM_RAM_GB_S
+    own_bw = ram_bandwidth(query)  # "ddr5-6000 dual channel": the speed the user has, not the one assumed
+    if own_bw is not None:
+        bandwidth = own_bw
     rows, table_rows = [], []
     for prec, est in estimates:
         parts = dict(est.components)
@@ -84,12 +98,24 @@ def cpu_answer(query: FitQuery, env: Env, model: ModelSpec, estimates) -> Answer
         ],
         rows=table_rows,
     )
-    steps = [
-        env.t(
-            "fit.cpu_ddr4_step" if ddr4 else "fit.cpu_speed_step",
-            bw=f"{bandwidth:g}",
+    speed_step = env.t(
+        "fit.cpu_ddr4_step" if ddr4 else "fit.cpu_speed_step",
+        bw=f"{bandwidth:g}",
+        reserve=f"{C.SYSTEM_RAM_RESERVE_GB:g}",
+    )
+    if own_bw is not None:
+        channels = query.ram_channels or 2
+        speed_step = env.t(
+            "fit.cpu_stated_ram_step",
+            mts=f"{query.ram_mts:.0f}",
+            channels=channels,
+            channels_said="" if query.ram_channels else env.t("fit.channels_assumed"),  # "(dual channel assumed)"
+            peak=f"{channels * 8 * (query.ram_mts or 0) / 1000:.1f}",
+            bw=f"{bandwidth:.0f}",
             reserve=f"{C.SYSTEM_RAM_RESERVE_GB:g}",
-        ),
+        )
+    steps = [
+        speed_step,
         env.t("fit.cpu_prompt_step"),
     ]
     if model.experts:

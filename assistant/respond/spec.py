@@ -6,7 +6,16 @@ from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models.cost import cheapest_cloud
 from assistant.queries import SpecQuery
-from assistant.respond import card_size, precision_speed, sell_keep, spec_figures, unpriced, unrated, use_case
+from assistant.respond import (
+    card_size,
+    precision_speed,
+    sell_keep,
+    spec_counted,
+    spec_figures,
+    unpriced,
+    unrated,
+    use_case,
+)
 from assistant.respond.env import Env, rules_of_thumb
 from assistant.respond.idle_power import with_idle
 from assistant.respond.mining import mining_notes
@@ -419,7 +428,7 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     forms = _other_forms(query, gpus, env) if sections == ["price"] else []
     gpus += forms
     table = Table(headers=["", *[g.short_name for g in gpus]], rows=[])
-    figures: dict = {}
+    figures: dict = {"gpu_count": spec_counted.count_of(query)} if spec_counted.count_of(query) > 1 else {}
     per_gpu: dict = {g.name: {} for g in gpus}
     for section in sections:
         if section == "price":
@@ -512,8 +521,16 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     answer = Answer(
         question=query.text,
         intent="spec",
+        # the set's figure first: its memory or price (_set_lead), its draw ("how much power do two 4090s pull")
         headline=i18n.gap(env.lang).join(
-            [*risks, *_set_lead(query, gpus, sections, env), _headline(gpus, sections, env, query.text)]
+            p
+            for p in [
+                *risks,
+                *_set_lead(query, gpus, sections, env),
+                spec_counted.lead(query, gpus, sections, env),
+                _headline(gpus, sections, env, query.text),
+            ]
+            if p
         ),
         gpus=[g.name for g in gpus],
         tables=[table],

@@ -29,6 +29,7 @@ from assistant.nlu.intents.cost import usage_stated
 from assistant.nlu.intents.rates import job_fields, provider
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
+from assistant.nlu.stated_draw import stated_draw
 from assistant.nlu.two_rates import hourly_rates, two_rates
 from assistant.queries import CostQuery, GpuRef, Query, RatesQuery, RigQuery, SpecQuery
 
@@ -257,6 +258,7 @@ def bill(r: Reading) -> Query | None:
         bill_stated=form.bill_stated[0] if form.bill_stated else None,
         bill_stated_currency=form.bill_stated[1] if form.bill_stated else None,
         period=form.bill_stated[2] if form.bill_stated and not form.period else form.period,
+        watts=stated_draw(r),  # "my 3090 rig pulls ~420w at the wall": the bill at the draw the user measured
     )
 
 

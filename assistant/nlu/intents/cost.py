@@ -11,6 +11,7 @@ from assistant.nlu.intents.rates import PERIODS, period, provider
 from assistant.nlu.intents.rent_or_buy import usage
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
+from assistant.nlu.stated_draw import stated_draw
 from assistant.queries import CompareQuery, CostQuery, GpuRef, Query
 
 
@@ -44,6 +45,7 @@ def read(r: Reading) -> Query | None:
         period=period(r),
         provider=provider(r),  # "... and what would it cost on lambda": the rent at that cloud
         powered_hours_per_week=r.form.powered_hours_week,  # "idles 24/7 and does ~4h of load a day": on 168 h
+        watts=stated_draw(r) if cost == "running" else None,  # "~1.3 kW from the wall": the bill at that draw
     )
 
 

@@ -249,7 +249,8 @@ def _amount(r: Reading, offered: bool) -> tuple[float | None, str | None]:
         )
         currency = currency or r.unnamed_currency()
         return (float(value), currency) if isinstance(value, (int, float)) and value > 0 else (None, None)
-    for t in [t for t in b.kinds.get("NUMBER", []) if t not in gaps] if offered else ():
+    # a number that counts something ("at 30 steps": meanings NOUN) is no price
+    for t in [t for t in b.kinds.get("NUMBER", []) if t not in gaps and not t.meanings.get("NOUN")] if offered else ():
         value = t.value if isinstance(t.value, (int, float)) else 0
         if value >= MIN_AMOUNT and not (float(value).is_integer() and YEARS[0] <= value <= YEARS[1]):
             return float(value), r.unnamed_currency()

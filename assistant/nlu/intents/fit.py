@@ -49,6 +49,11 @@ SETUP_OPTIONS = (
 _OVERRIDES = {"checkpointing_off": "checkpointing_on", "sequential_offload": "cpu_offload"}
 
 
+def ram_channels(r: Reading) -> int | None:
+    """ "dual channel" 2, "quad channel" 4, "8 channel" 8 (lexicon [lists] ram_channels_*); None when unsaid."""
+    return next((n for n in (8, 4, 2) if r.lex.words_in(f"ram_channels_{n}", r.text.lower())), None)
+
+
 def setup_options(r: Reading) -> tuple[str, ...]:
     """The set-up options the question states, in SETUP_OPTIONS order."""
     text = r.text.lower()
@@ -277,6 +282,8 @@ def read(r: Reading) -> Query | None:
         train_steps=train_steps(r),
         memory_gb=r.vram() if not refs else None,
         system_ram_gb=r.system_ram(),  # "on a 4090 with 128gb ram": system RAM for offload, not the GPU's memory
+        ram_mts=r.num("RAM_SPEED"),  # "ddr5-6000": what the CPU reads system RAM at
+        ram_channels=ram_channels(r),
         workload=r.workload,
         batch=r.num("BATCH") or image_batch(r) or r.num("USERS"),  # "并发20个用户": 20 sequences decoded at once
         resolution=resolution(r),

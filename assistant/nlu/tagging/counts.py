@@ -40,8 +40,10 @@ class CountTagging(MoneyTagging):
         """ "两张3090", "2块4090", "四卡", "双卡": a number and a Chinese classifier before a GPU (or at the end, or
         before 呢 / 吗 / 的, a model, a GPU word, or new / used then a card)."""
         tt, n = self.tt, len(self.tt)
-        if not (float(v).is_integer() and 1 <= v <= _COUNT_MAX and not (v < 5 and self.after_power_price(i))):
+        if not (float(v).is_integer() and 1 <= v <= _COUNT_MAX):
             return None
+        if v < 5 and self.after_power_price(i) and not self.unit("card_count", j):
+            return None  # "电费1块" is a price; "电费0.56一度 双卡3090": 卡 counts cards whatever comes before
         # "3090四卡", "2080ti 22g 两张跑qwen": the count of the card before it ("3070 8g 八百块" is a price)
         after = self._right_after_gpu(i) and v <= _COUNT_AFTER_MAX
         if self.unit("card_count", j):
@@ -64,6 +66,7 @@ class CountTagging(MoneyTagging):
             or self.index.model_at(tt, j + cl)
             or "GPU_WORD" in (self.lex.match(tt, j + cl) or (0, {}))[1]
             or self._condition_then_gpu(j + cl)
+            or self._modifier_then_gpu(j + cl)
         ):
             return self.add("COUNT", int(v), i, j + cl)
         return None
@@ -76,9 +79,17 @@ class CountTagging(MoneyTagging):
     def count_x(self, i: int, j: int, v: float) -> int | None:
         """ "4x h100", "x4": a multiplier unit after a whole number up to _COUNT_X_MAX."""
         x = self.unit("count_x", j)
-        if x and v <= _COUNT_X_MAX and float(v).is_integer():
+        if x and v <= _COUNT_X_MAX and float(v).is_integer() and not self._ratio_at(j + x):
             return self.add("COUNT", int(v), i, j + x)
         return None
+
+    def _ratio_at(self, k: int) -> bool:
+        """ "2x faster", "2x or 3x faster", "3x the price": a multiplier before a word of comparing (lexicon [lists]
+        ratio_after) is how much more, never a count of cards; "or" / "to" and another multiplier may stand between."""
+        tt, words = self.tt, self.lex.listed("ratio_after")
+        if k + 2 < len(tt) and tt[k] in ("or", "to", "-", "~") and self.toks[k + 1].kind == "num":
+            k += 2 + (1 if k + 2 < len(tt) and tt[k + 2] in ("x", "×") else 0)
+        return k < len(tt) and tt[k] in words
 
     def count_word(self, i: int, j: int, v: float) -> int | None:
         """ "two 3090s", "four of them", "a pair of 4090s", "three used ones": a number word before a GPU or a
@@ -88,7 +99,9 @@ class CountTagging(MoneyTagging):
             self.toks[i].kind in ("word", "cjk")
             and float(v).is_integer()
             and j < len(tt)
-            and (self.gpu_start(j) or tt[j] in ("of", "x", "gpus", "cards", "used", "new"))
+            and (
+                self.gpu_start(j) or tt[j] in ("of", "x", "gpus", "cards", "used", "new") or self._modifier_then_gpu(j)
+            )
         ):
             return self.add("COUNT", int(v), i, j)
         # "is my 1200w psu ok for three", "enough for all four?": a number word closing the question after "for" /
@@ -97,6 +110,24 @@ class CountTagging(MoneyTagging):
         if self.toks[i].kind == "word" and 2 <= v <= 16 and i > 0 and tt[i - 1] in ("for", "all") and closing:
             return self.add("COUNT", int(v), i, j)
         return None
+
+    def _modifier_then_gpu(self, k: int) -> bool:
+        """ "四张魔改2080ti", "两块涡轮版3090", "two modded 2080 tis": words of a card's make or state (lexicon [lists]
+        count_gap_words) between the count and the GPU."""
+        words = self.lex.keyed("count_gap_words")
+        for _ in range(2):
+            at = next((w for w, _key in words if self._word_at(k, w)), None)
+            if at is None:
+                return False
+            k += len(at) if not at.isascii() else len(at.split())
+            if k < len(self.tt) and self.gpu_start(k):
+                return True
+        return False
+
+    def _word_at(self, k: int, word: str) -> bool:
+        """Does `word` start at token k (Chinese characters one token each, English words one token each)?"""
+        parts = list(word) if not word.isascii() else word.split()
+        return self.tt[k : k + len(parts)] == parts
 
     def _condition_then_gpu(self, k: int) -> bool:
         """ "一块二手3090": new / used between the classifier and the GPU."""

@@ -52,6 +52,9 @@ class SizeTagging(TaggerBase):
         w = self.unit("watts", j)
         if w and v >= 50 and (self.toks[j].glued or tt[j] != "w"):
             return self.add("WATTS", v, i, j + w)
+        kw = self.unit("kilowatts", j)  # "~1.3 kW from the wall", "整机2千瓦": watts, never a bare 1.3
+        if kw and 0 < v <= 100 and not self.unit("kwh", j):
+            return self.add("WATTS", v * 1000.0, i, j + kw)
         return self._circuit(i, j, v)
 
     def _circuit(self, i: int, j: int, v: float) -> int | None:

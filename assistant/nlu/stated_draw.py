@@ -1,0 +1,27 @@
+"""A whole machine's draw the user states for a running cost: "my 3090 box pulls ~420w at the wall", "~1.3 kW from the
+wall", "整机600w", "server averages ~300w": the bill is worked out at that draw, not at the cards' board power.
+
+Contract: `stated_draw(r)` -> the watts (float) of the one WATTS amount with a word of [lists] wall_words right after
+it or a word of [lists] system_draw_words right before it; None when there is none or several, or when that amount is a
+card's power limit or a power supply's size.
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.reading import Reading
+
+_NEAR = 24  # characters between the amount and its wall / system word
+
+
+def stated_draw(r: Reading) -> float | None:
+    text = r.text.lower()
+    limit = r.card_limit_tag()
+    found = []
+    for t in r.b.kinds.get("WATTS", []):
+        if t is limit or t.meanings.get("FROM"):
+            continue
+        after = text[t.end : t.end + _NEAR]
+        before = text[max(0, t.start - _NEAR) : t.start].rstrip(" ~≈")
+        if r.lex.words_in("wall_words", after) or any(before.endswith(w) for w in r.lex.listed("system_draw_words")):
+            found.append(t)  # "420w at the wall" (a wall word, though rig answers read it as the PSU's load too)
+    return found[0].number() if len(found) == 1 else None

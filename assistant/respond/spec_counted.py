@@ -1,0 +1,30 @@
+"""A spec answer about the power of several of one card ("how much power do two 4090s pull", "8卡4090 功耗多少"): the
+count the question states leads, multiplied out — the set's draw — before the per-card figure (the set's memory and
+price are spec._set_lead's).
+
+Contract: `lead(query, gpus, sections, env)` -> the sentence, or "" when the question counts no card above one, names
+more than one card, or does not ask the power.
+"""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.queries import SpecQuery
+from assistant.respond.env import Env
+from assistant.respond.wording import counted
+
+
+def count_of(query: SpecQuery) -> int:
+    return max((r.count for r in query.gpus if r.name), default=1)
+
+
+def lead(query: SpecQuery, gpus: list, sections: list[str], env: Env) -> str:
+    n = count_of(query)
+    if n < 2 or len({g.name for g in gpus}) != 1 or "power" not in query.fields:
+        return ""  # only a power asked is multiplied out (a spec sheet of "8x h100" stays one card's)
+    gpu = gpus[0]
+    what = counted(env, gpu, n, article=False)
+    out = []
+    if "power" in sections and gpu.tdp_w:
+        out.append(env.t("spec.count_power", what=what, watts=f"{n * gpu.tdp_w:,.0f}", each=f"{gpu.tdp_w:,.0f}"))
+    return i18n.gap(env.lang).join(out)

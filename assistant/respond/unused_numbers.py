@@ -1,0 +1,34 @@
+"""Numbers the user stated that the answer did not use, said instead of dropped ("you said 10,000 hours of audio:
+this answer does not use it").
+
+Contract: `note(query, answer, lang)` -> a note, or "" when every number of `query.said` (tags the parser keeps:
+counts of things, RAM speeds, an accessory's price) is shown in the answer's text: a number an answer uses it shows
+(a field of the query holding it is not enough: "ddr5-6000" is kept on a fit query that only the CPU-only answer
+reads). A number counts as shown when its value appears in the text in a form answers write (1500, 1,500).
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant import i18n
+from assistant.answer import Answer
+from assistant.queries import Query
+
+
+def note(query: Query, answer: Answer, lang: str) -> str:
+    if not query.said or answer.clarification:
+        return ""
+    text = " ".join(
+        [answer.headline, *answer.steps, *answer.notes, *(" ".join(r) for t in answer.tables for r in t.rows)]
+    )
+    unused = [typed for _kind, value, typed in query.said if not _shown(value, text)]
+    if not unused:
+        return ""
+    items = i18n.join_names(lang, [i18n.quote(lang, u) for u in dict.fromkeys(unused)])
+    return i18n.t(lang, "engine.said_unused", items=items)
+
+
+def _shown(value: float, text: str) -> bool:
+    forms = {f"{value:g}", f"{value:,.0f}" if value.is_integer() else f"{value:,.2f}"}
+    return any(re.search(rf"(?<![\d.,]){re.escape(f)}(?![\d])", text) for f in forms)
