@@ -347,6 +347,8 @@ class Engine:
             )
         answer.notes += self._configurations(query, lang)
         answer.notes[:0] = self._model_notes(query, lang)
+        if query.requests_day:  # "每天1万次请求": how the load a day became users at once, said
+            answer.notes.append(unused_numbers.requests_note(query.requests_day, lang))
         unused = unused_numbers.note(query, answer, lang)  # "10,000 hours of audio" no answer used: said, not dropped
         if unused:
             answer.notes.append(unused)

@@ -84,6 +84,9 @@ class Query:
     # bridge), as (kind, value, as typed): when the answer neither carries nor shows one, the engine says it was not
     # used (respond/unused_numbers.py) rather than dropping it silently
     said: tuple[tuple[str, float, str], ...] = ()
+    # a load stated per day ("每天1万次请求"): (requests a day, tokens per reply, tokens assumed, users at once); the
+    # users at once are a ("users", n) target, and the engine says how they were worked out (nlu/request_rate.py)
+    requests_day: tuple[float, float, bool, int] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -427,6 +430,9 @@ class RigQuery(Query):
     energy_period: str = "day"
     wall_w: float | None = None
     hours_day: float | None = None
+    min_total_gb: float | None = (
+        None  # "48gb of vram in one box for under $1,500": the cards' memory together, at least
+    )
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -19,9 +19,10 @@ from assistant.nlu.checks import check
 from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import lexicon
 from assistant.nlu.reading import Reading
+from assistant.nlu.request_rate import request_load
 from assistant.nlu.tagger import Tag, tag
 from assistant.nlu.text import clean, tokenize
-from assistant.queries import Clarification, Query, SpecQuery
+from assistant.queries import Clarification, FitQuery, Query, SpecQuery
 
 language = i18n.language_of  # the question's language (one rule for the whole program)
 
@@ -216,10 +217,21 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     unrecognized += devices  # "昇腾910b能跑qwen 72b吗": the model's memory, and the device said not covered
     if unrecognized:  # "falcon 180b": answered for its parameter count, and the answer says so
         result = dataclasses.replace(result, unrecognized=unrecognized)
+    load = request_load(Reading(bag, index, lex)) if any(t.kind in ("COUNTED", "NUMBER") for t in tags) else None
+    if load is not None:  # "每天1万次请求": sized as users at once, which serving answers weigh
+        users = tuple(t for t in result.targets if t[0] != "users") + (("users", float(load[3])),)
+        result = dataclasses.replace(result, targets=users, requests_day=load)
+        if isinstance(result, FitQuery) and (result.batch is None or r_users(tags)):
+            result = dataclasses.replace(result, batch=load[3])  # decoded together, as "并发20个用户" is
     said = tuple((t.kind, t.number(), t.text) for t in tags if t.kind in SAID_KINDS)
     if said:  # "10,000 hours of audio", "ddr5-6000": said back when the answer does not use them
         result = dataclasses.replace(result, said=said)
     return check(result, bag, index)
+
+
+def r_users(tags) -> bool:
+    """A USERS tag said (the people, replaced by the users at once a load a day works out to)."""
+    return any(t.kind == "USERS" for t in tags)
 
 
 # the tags of numbers few answers use, kept on the query so an answer that drops one says so

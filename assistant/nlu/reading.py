@@ -92,10 +92,17 @@ class Reading:
         tag = tags[seen] if seen < len(tags) else None
         at = b.toks_pos.index(tag.start) if tag is not None and tag.start in b.toks_pos else 0
         before = f" {' '.join(b.toks[max(0, at - 3) : at])} "
+        # Chinese words are read on the text itself ("再加一张3060": the tokens are single characters)
+        head = self.text.lower()[: tag.start].rstrip() if tag is not None else ""
+
+        def said_before(name: str) -> bool:
+            words = self.lex.listed(name)
+            return any(before.endswith(f" {w} ") if w.isascii() else head.endswith(w) for w in words)
+
         for name, n in (("scale_fourth", 4), ("scale_third", 3), ("scale_second", 2)):
-            if any(before.endswith(f" {w} ") for w in self.lex.listed(name)):
+            if said_before(name):
                 return n
-        if any(before.endswith(f" {w} ") for w in self.lex.listed("scale_more")):
+        if said_before("scale_more"):
             return owned + 1
         return None
 

@@ -23,6 +23,7 @@ from assistant.nlu.tagging.gpus import GpuTagging
 from assistant.nlu.tagging.hardware import HardwareTagging
 from assistant.nlu.tagging.hourly_rates import hourly_rates
 from assistant.nlu.tagging.laptops import laptop_for_all
+from assistant.nlu.tagging.item_prices import item_prices
 from assistant.nlu.tagging.link import LinkTagging
 from assistant.nlu.tagging.models import ModelTagging
 from assistant.nlu.tagging.number_roles import NumberRoleTagging
@@ -150,6 +151,7 @@ class _Tagger(
         self.tags = hourly_rates(self.tags, self.text, self.lex)  # "0.4 an hour", "一小时两块": a rent per hour
         self.tags = shared_units(self.tags, self.text, self.lex)  # "from 350 to 250w": both watts, no price
         self.tags = counted_numbers(self.tags, self.text, self.lex)  # "1500 sdxl images", "at 30 steps": no money
+        self.tags = item_prices(self.tags, self.text, self.lex)  # "nvlink bridge ($100)": the bridge's, no card's
         self.tags = clock_ranges(self.tags, self.text, self.lex)  # "晚上11点到早上7点": 8 hours a day
         self.sized_families()  # "32b的qwen", "70b llama 3.1": a size stated apart from the family's name
         self.vague_families()  # "worth it for llama stuff": local LLMs in general, not one Llama

@@ -21,6 +21,14 @@ from assistant.respond.pricing import (
 from assistant.respond.wording import join_names
 
 
+def _yours(env: Env, names: list[str], query: CompareQuery) -> bool:
+    """Every card compared is priced at a price the user gave in this conversation ("used 3090 $700, new 4070 ti
+    super $799 ... pick one"): the value is worked out at their prices, and the headline says so (not for a gap
+    said between the cards: one side's price is then the market's)."""
+    stated = {gpu for gpu, _cond in env.assumptions.prices}
+    return bool(names) and all(n in stated for n in names) and not query.price_gap
+
+
 def _unrated_headline(a: ValueRow, b: ValueRow, title: str, env: Env, llm: bool = True) -> tuple[str, str]:
     """One side has no rated speed (Apple silicon, missing specs): say so instead of a 0.00x ratio, and
     compare what both can be rated on, single-user LLM decode from memory bandwidth (§llm.decode); not for an image
@@ -60,7 +68,7 @@ def _headline_many(
         return i18n.cap(env.lang, speed) + i18n.end(env.lang), fastest.gpu.name
     best = max(priced, key=lambda r: r.per_tco or 0.0)
     head = env.t(
-        "compare.many_value",
+        "compare.many_value_yours" if _yours(env, names, query) else "compare.many_value",
         n=len(names),
         best=best.label,
         title=title,
@@ -112,7 +120,8 @@ def headline(
     if query.premise == "first" and better is not a:
         head = env.t("compare.premise_value", b=b.label, a=a.label, value=value_text, speed=speed_text)
     else:
-        head = env.t("compare.head", snapshot=env.snapshot_label(), value=value_text, speed=speed_text)
+        key_ = "compare.head_yours" if _yours(env, names, query) else "compare.head"  # "used 3090 $700 ...": said so
+        head = env.t(key_, snapshot=env.snapshot_label(), value=value_text, speed=speed_text)
     return head, better.gpu.name
 
 

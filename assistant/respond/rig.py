@@ -181,6 +181,15 @@ def _run_beside(query: RigQuery, env: Env) -> bool:
     return any(w in before for w in words)
 
 
+def _holding(rate, need_gb: float):
+    """`rate` for the sets whose cards hold `need_gb` together; None (not a build) for the others."""
+
+    def rated(gpu, n):
+        return rate(gpu, n) if (gpu.memory_gb or 0) * n >= need_gb else None
+
+    return rated
+
+
 def _priced(query: RigQuery, env: Env, hushed: bool = False) -> list:
     """(GPU, price) of the cards a rig may use: the one named, else the vendor's (NVIDIA by default)
     without passively cooled datacenter cards, unless a server is asked for."""
@@ -398,6 +407,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
     model, model_note = sized_model(query, env)
     workload, key = _work(query, env)
     rate, unit, rated = _rater(query, env, workload, key)
+    if query.min_total_gb:  # "48gb of vram in one box": only sets that hold that much together
+        rate, rated = _holding(rate, query.min_total_gb), rated + env.t("rig.total_floor", gb=f"{query.min_total_gb:g}")
     asked = query.gpu_count or 0
     most = SERVER_GPUS if query.server or asked > MAX_GPUS else MAX_GPUS
     hushed = quiet.asks_quiet(query.text, env) and not query.server

@@ -32,3 +32,21 @@ def note(query: Query, answer: Answer, lang: str) -> str:
 def _shown(value: float, text: str) -> bool:
     forms = {f"{value:g}", f"{value:,.0f}" if value.is_integer() else f"{value:,.2f}"}
     return any(re.search(rf"(?<![\d.,]){re.escape(f)}(?![\d])", text) for f in forms)
+
+
+def requests_note(load: tuple[float, float, bool, int], lang: str) -> str:
+    """How a load stated per day was sized (nlu/request_rate.py, docs/model.md §serve.requests)."""
+    from assistant.nlu.request_rate import PEAK_FACTOR, PEAK_HOURS, STREAM_TPS
+
+    per_day, tokens, assumed, users = load
+    return i18n.t(
+        lang,
+        "engine.requests_sized",
+        per_day=f"{per_day:,.0f}",
+        tokens=f"{tokens:,.0f}",
+        assumed=i18n.t(lang, "engine.reply_assumed") if assumed else "",
+        hours=f"{PEAK_HOURS:g}",
+        factor=f"{PEAK_FACTOR:g}",
+        tps=f"{STREAM_TPS:g}",
+        users=users,
+    )

@@ -176,6 +176,16 @@ def _spend_on_gpus(r: Reading) -> str | None:
     return said(r, "rig_plural_asked")
 
 
+def _vram_asked(r: Reading) -> float | None:
+    """ "48gb of vram in one box", "要48g显存": GPU memory the machine must have in all (a word of [lists] vram_words
+    right after the amount); None for system RAM ("with 64gb ram") or no amount."""
+    tag = r.b.kinds.get("MEMORY", [None])[0]
+    if tag is None or r.system_ram() is not None:
+        return None
+    after = r.text.lower()[tag.end : tag.end + 12]
+    return float(tag.number()) if r.lex.words_in("vram_words", tag.text.lower() + " " + after) else None
+
+
 def read(r: Reading) -> Query | None:
     b = r.b
     psu = psu_question(r) or _cpu_build(r)
@@ -215,4 +225,6 @@ def read(r: Reading) -> Query | None:
         cpu=b.first("CPU"),
         circuit_volts=r.num("VOLTS"),  # "on a 120v 15a circuit": the wall circuit named (tagging/sizes.py)
         circuit_amps=r.num("AMPS"),
+        # "48gb of vram in one box": the memory the machine's cards must hold together (not a system RAM amount)
+        min_total_gb=_vram_asked(r),
     )

@@ -60,7 +60,9 @@ def _counts(r: Reading, text: str, count: int) -> tuple[int, int] | None:
         if r.lex.words_in(name, text):
             return n, n - 1
     if r.lex.words_in("scale_more", text):
-        return count + 1, count
+        # "i have a 3090, if i add another 3090": the card named again is counted in already (Reading._added_cards)
+        merged = len(r.b.kinds.get("GPU", [])) > len(r.refs) and count >= 2
+        return (count, count - 1) if merged else (count + 1, count)
     pooled = r.lex.words_in("scale_pool", text) and (r.b.has("MEMORY") or "memory" in r.fields())
     asked = any(r.lex.words_in(name, text) for name in ("scale_than_one", "scale_double", "scale_gain"))
     if count >= 2 and (asked or r.lex.words_in("scale_parallel", text) or pooled):
