@@ -227,12 +227,14 @@ def _unrated(gpu, model, quant, mode, batch, n, factors, note) -> LlmSpeed:
     return LlmSpeed(gpu.name, model.key, quant, mode, 0.0, 0.0, batch, n, (), tuple(factors), "", note)
 
 
-def offload_tokens_per_s(gpu_tokens_per_s: float, weights_gb: float, offloaded_gb: float) -> float:
+def offload_tokens_per_s(
+    gpu_tokens_per_s: float, weights_gb: float, offloaded_gb: float, ram_gb_s: float = C.SYSTEM_RAM_GB_S
+) -> float:
     """Decode with part of the weights in system RAM (llama.cpp -ngl below the layer count, §llm.offload):
     per token the GPU reads its share at its own speed and the CPU reads the offloaded share at
-    SYSTEM_RAM_GB_S: t = (1 - share) / gpu tokens/s + offloaded GB / RAM GB/s."""
+    SYSTEM_RAM_GB_S (or the RAM speed the user states): t = (1 - share) / gpu tokens/s + offloaded GB / RAM GB/s."""
     if gpu_tokens_per_s <= 0 or weights_gb <= 0:
         return 0.0
     off = min(max(offloaded_gb, 0.0), weights_gb)
-    t = (1.0 - off / weights_gb) / gpu_tokens_per_s + transfer_seconds(off, C.SYSTEM_RAM_GB_S)
+    t = (1.0 - off / weights_gb) / gpu_tokens_per_s + transfer_seconds(off, ram_gb_s)
     return 1.0 / t if t > 0 else 0.0

@@ -67,7 +67,7 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
     )
     if not f.fits:  # what is left over runs from system RAM: said when asked, or when most of it is on the GPU
         key = "fit.expect_offload" if query.want_speed else "fit.offload_route"
-        text, tps, offloaded = _offload_speed(env, est, dec, gpu.memory_gb or 0.0, n, key)
+        text, tps, offloaded = _offload_speed(env, est, dec, gpu.memory_gb or 0.0, n, key, query)
         weights = dict(est.components).get("weights", 0.0) * n
         ram = query.system_ram_gb
         offload_asked = "cpu_offload" in query.setup or bool(ram)  # "with 64gb ram", "用cpu offload"
@@ -76,7 +76,7 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
             said, figures["targets"] = targets_met(env, query, tps / dec.batch, tps)
             if offload_asked and (not ram or offloaded <= ram - OS_RAM_GB):
                 # "4090+64g内存 用cpu offload能跑70b吗": offloading was the question, and it runs that way
-                route, _, _ = _offload_speed(env, est, dec, gpu.memory_gb or 0.0, n, "fit.offload_route")
+                route, _, _ = _offload_speed(env, est, dec, gpu.memory_gb or 0.0, n, "fit.offload_route", query)
                 need = f"{est.total_gb * n:.1f}"
                 lead = env.t("fit.offload_yes", model=model.name, prec=prec, need=need, where=where)
                 figures["verdict_offload"] = True
@@ -90,7 +90,8 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
                     alt=alt[0],
                     tps=_tps(alt[1]),
                     off=f"{offloaded:.1f}",
-                    ram=f"{C.SYSTEM_RAM_GB_S:g}",
+                    ram=f"{ram_of(env, query)[0]:.0f}",
+                    ram_src=ram_of(env, query)[1],
                     otps=_tps(tps),
                 )
             if ram and offloaded > ram - OS_RAM_GB:
@@ -381,20 +382,33 @@ def _tps(v: float) -> str:
     return f"{v:.1f}" if v < 10 else f"{v:.0f}"
 
 
-def _offload_speed(env: Env, est, dec, memory_gb: float, n: int, key: str) -> tuple[str, float, float]:
+def ram_of(env: Env, query) -> tuple[float, str]:
+    """GB/s the CPU reads offloaded weights at and how it is known: the RAM speed stated ("64gb ddr5-6000",
+    cpu_fit.ram_bandwidth) or SYSTEM_RAM_GB_S, assumed (§llm.offload)."""
+    from assistant.respond.cpu_fit import ram_bandwidth
+
+    stated = ram_bandwidth(query) if query is not None else None
+    if stated is None:
+        return C.SYSTEM_RAM_GB_S, env.t("fit.ram_assumed")
+    return stated, env.t("fit.ram_yours", mts=f"{query.ram_mts:.0f}", channels=query.ram_channels or 2)
+
+
+def _offload_speed(env: Env, est, dec, memory_gb: float, n: int, key: str, query=None) -> tuple[str, float, float]:
     """The speed of a model that does not fit: the GB over the cards' memory are offloaded to system RAM
-    (llama.cpp -ngl), read by the CPU at SYSTEM_RAM_GB_S (§llm.offload), never the all-on-GPU speed.
-    (sentence, tokens/s, GB offloaded); empty when even the weights would be mostly in RAM."""
+    (llama.cpp -ngl), read by the CPU at SYSTEM_RAM_GB_S or the RAM speed stated (§llm.offload), never the all-on-GPU
+    speed. (sentence, tokens/s, GB offloaded); empty when even the weights would be mostly in RAM."""
     weights = dict(est.components).get("weights", 0.0) * n
     offloaded = est.total_gb * n - memory_gb * n
-    tps = llm.offload_tokens_per_s(dec.tokens_per_s, weights, offloaded)
+    ram, ram_src = ram_of(env, query)
+    tps = llm.offload_tokens_per_s(dec.tokens_per_s, weights, offloaded, ram)
     if tps <= 0 or offloaded >= weights:
         return "", 0.0, 0.0
     text = env.t(
         key,
         off=f"{offloaded:.1f}",
         tps=f"{tps:.1f}" if tps < 10 else f"{tps:.0f}",
-        ram=f"{C.SYSTEM_RAM_GB_S:g}",
+        ram=f"{ram:.0f}",
+        ram_src=ram_src,
     )
     return text, tps, offloaded
 
