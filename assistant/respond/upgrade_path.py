@@ -40,6 +40,8 @@ def answer(query, gpus: list[GpuSpec], env: Env) -> Answer | None:
     owned = next(g for g in gpus if g.name == refs[0].name)
     other = next(g for g in gpus if g.name == refs[1].name)
     n = max(refs[0].count, 1)
+    if n >= 2 and refs[0].mention and text.count(refs[0].mention.lower()) >= 2:
+        n -= 1  # "手上一张3090 再加一张3090": the card named again was counted in already (Reading._added_cards)
     used = price_of(owned.name, env, "used")
     resale, added, bought = used or purchase_price(owned.name, env), _buy(owned, env), _buy(other, env)
     if owned.name == other.name or resale is None or added is None or bought is None:
