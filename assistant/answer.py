@@ -4,7 +4,7 @@ Contract: `Answer` holds the headline, tables, reasoning steps, figures, assumpt
 sources, clarification and an optional chart, all as plain data. Renderers never compute:
 `to_text` (plain text, clean in a pipe), `to_markdown`, `to_json` (the stable JSON contract
 documented in README.md). A chart is data (`Chart`) that the TUI draws and text renderers
-show as a small table.
+show as a small table. `joined` makes one Answer of the answers to a message that asked two things.
 """
 
 from __future__ import annotations
@@ -67,6 +67,37 @@ class Answer:
     def plain(self) -> str:
         """The answer as one plain paragraph block (the JSON `answer` field)."""
         return to_text(self, with_sources=False)
+
+
+def joined(text: str, parts: tuple[str, str], first: Answer, second: Answer) -> Answer:
+    """Two answers as one, for a message that asked two things: headlines, tables, reasons, notes and
+    sources of both (the first's intent and figures; `figures["parts"]` says what each part was)."""
+
+    def union(a: list, b: list) -> list:
+        return a + [x for x in b if x not in a]
+
+    figures = dict(first.figures)
+    figures["parts"] = [
+        {"question": parts[0], "intent": first.intent},
+        {"question": parts[1], "intent": second.intent, "headline": second.headline, "figures": second.figures},
+    ]
+    return Answer(
+        question=text,
+        intent=first.intent,
+        headline=f"{first.headline}\n\n{second.headline}".strip(),
+        gpus=union(first.gpus, second.gpus),
+        workload=first.workload or second.workload,
+        precision=first.precision or second.precision,
+        choice=first.choice or second.choice,
+        tables=first.tables + second.tables,
+        steps=union(first.steps, second.steps),
+        figures=figures,
+        assumptions=first.assumptions or second.assumptions,
+        sources=union(first.sources, second.sources),
+        notes=union(first.notes, second.notes),
+        chart=first.chart or second.chart,
+        lang=first.lang,
+    )
 
 
 def display_width(text: str) -> int:

@@ -20,7 +20,7 @@ import importlib
 import re
 
 from assistant import i18n
-from assistant.answer import Answer
+from assistant.answer import Answer, joined
 from assistant.clarify import fill
 from assistant.dialogue import Dialogue
 from assistant.kb import memory_configs
@@ -74,37 +74,6 @@ def _in_condition(setting: Setting, query: Query) -> Setting:
     if setting.key != "price_override" or not refs or setting.condition:
         return setting
     return dataclasses.replace(setting, condition=refs[0].condition)
-
-
-def _joined(text: str, parts: tuple[str, str], first: Answer, second: Answer) -> Answer:
-    """Two answers as one, for a message that asked two things: headlines, tables, reasons, notes and
-    sources of both (the first's intent and figures; `figures["parts"]` says what each part was)."""
-
-    def union(a: list, b: list) -> list:
-        return a + [x for x in b if x not in a]
-
-    figures = dict(first.figures)
-    figures["parts"] = [
-        {"question": parts[0], "intent": first.intent},
-        {"question": parts[1], "intent": second.intent, "headline": second.headline, "figures": second.figures},
-    ]
-    return Answer(
-        question=text,
-        intent=first.intent,
-        headline=f"{first.headline}\n\n{second.headline}".strip(),
-        gpus=union(first.gpus, second.gpus),
-        workload=first.workload or second.workload,
-        precision=first.precision or second.precision,
-        choice=first.choice or second.choice,
-        tables=first.tables + second.tables,
-        steps=union(first.steps, second.steps),
-        figures=figures,
-        assumptions=first.assumptions or second.assumptions,
-        sources=union(first.sources, second.sources),
-        notes=union(first.notes, second.notes),
-        chart=first.chart or second.chart,
-        lang=first.lang,
-    )
 
 
 _FORM_FIELDS = ("asked_figure", "clock", "money_cap", "deadline_asked", "made_in_hours")
@@ -233,7 +202,7 @@ class Engine:
             second = self._answer(parts[1], dialogue, whole=False)
             if not second.understood or second.headline == first.headline:  # nothing more than the first said
                 return _retitled(first, text)
-            return _joined(text, parts, first, second)
+            return joined(text, parts, first, second)
         lang = self._language(text, dialogue)
         if dialogue.variant_of is None:
             dialogue.variant_of = self.variant_of

@@ -22,8 +22,8 @@ from assistant.nlu.tagging.datasets import DatasetTagging
 from assistant.nlu.tagging.gpus import GpuTagging
 from assistant.nlu.tagging.hardware import HardwareTagging
 from assistant.nlu.tagging.hourly_rates import hourly_rates
-from assistant.nlu.tagging.laptops import laptop_for_all
 from assistant.nlu.tagging.item_prices import item_prices
+from assistant.nlu.tagging.laptops import laptop_for_all
 from assistant.nlu.tagging.link import LinkTagging
 from assistant.nlu.tagging.models import ModelTagging
 from assistant.nlu.tagging.number_roles import NumberRoleTagging
