@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from assistant.nlu.tagging.cn_numerals import cn_amount
+
 _HOURS = {"hour": 1.0, "day": 24.0, "week": 168.0, "month": 730.0}
 _EN_UNITS = {"h": "hour", "hr": "hour", "hrs": "hour", "hour": "hour", "hours": "hour", "day": "day", "days": "day"}
 _EN_UNITS |= {"week": "week", "weeks": "week", "month": "month", "months": "month"}
@@ -35,20 +37,6 @@ _EN_DONE = (
         r"\b" + _AMOUNT + r"\s+(?:left\s+)?(?:before|until|till)\s+(?:the|my|our)\s+(?:demo|deadline|submission|launch)"
     ),
 )
-_ZH_NUM = {
-    "一": 1,
-    "两": 2,
-    "二": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-    "十": 10,
-    "半": 0.5,
-}
 _ZH_UNITS = {"小时": "hour", "天": "day", "日": "day", "周": "week", "星期": "week", "礼拜": "week", "月": "month"}
 _ZH = re.compile(r"(\d+(?:\.\d+)?|[一两二三四五六七八九十半]+)?\s*个?(小时|天|日|周|星期|礼拜|月)\s*(?:之内|以内|内)")
 _ZH_AMOUNT = r"(\d+(?:\.\d+)?|[一两二三四五六七八九十半]+)\s*个?(小时|天|日|周|星期|礼拜|月)"
@@ -91,12 +79,4 @@ def deadline_hours(text: str) -> float | None:
 
 
 def _zh_count(word: str) -> float:
-    if word[0].isdigit():
-        return float(word)
-    if word == "十":
-        return 10.0
-    if word.startswith("十"):  # 十二
-        return 10.0 + _ZH_NUM.get(word[1:], 0)
-    if word.endswith("十"):  # 二十
-        return _ZH_NUM.get(word[:-1], 0) * 10.0
-    return float(_ZH_NUM.get(word, 0))
+    return float(word) if word[0].isdigit() else cn_amount(word) or 0.0

@@ -16,25 +16,12 @@ from assistant import i18n
 from assistant.models import constants as C
 from assistant.models import speech_speed
 from assistant.nlu.lexicon import lexicon
+from assistant.nlu.tagging.cn_numerals import cn_amount
 from assistant.queries import FitQuery
 from assistant.respond.env import Env
 from assistant.respond.wording import duration
 from assistant.specs import GpuSpec, ModelSpec
 
-_ZH_NUM = {
-    "半": 0.5,
-    "一": 1,
-    "两": 2,
-    "二": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-    "十": 10,
-}
 _UNITS = {"hour": 3600.0, "hr": 3600.0, "h": 3600.0, "小时": 3600.0, "个小时": 3600.0, "minute": 60.0, "min": 60.0}
 _UNITS |= {"分钟": 60.0}
 
@@ -52,7 +39,7 @@ def audio_seconds(text: str, lang: str = "en") -> float | None:
     if not m:
         return None
     raw, unit = m.group(1), m.group(2).lower()
-    value = _ZH_NUM.get(raw) or float(raw.replace(",", ""))
+    value = cn_amount(raw) or float(raw.replace(",", ""))
     scale = next((v for k, v in _UNITS.items() if unit == k or unit.rstrip("s") == k), 3600.0)
     return float(value) * scale
 

@@ -41,6 +41,21 @@ _VA = re.compile(r"\d+\s*va", re.IGNORECASE)
 MAX_KWH_PRICE = 1.0  # an amount under this beside hours of use and a bill asked is a price per kWh [A]
 
 
+def _running_cost(r: Reading, **asked) -> CostQuery:
+    """The running cost of the machine the question describes (its cards, use, draw and kWh price), with `asked`."""
+    price = _kwh_price(r)
+    return CostQuery(
+        text=r.text,
+        gpus=_owned_first(r),
+        kind="running",
+        **_usage(r),
+        watts=_draw(r),
+        electricity_usd_per_kwh=price,
+        electricity_currency=_rate_currency(r) if price else None,
+        **asked,
+    )
+
+
 def cap(r: Reading) -> Query | None:
     form = r.form
     limit = form.cap
@@ -66,27 +81,12 @@ def cap(r: Reading) -> Query | None:
             return found  # "at $1.79 per gpu-hr": the user's rate prices the hours weighed against the budget
         if not (r.b.has("KWH") or said(r, "form_bill")):
             return None
-        return CostQuery(
-            text=r.text,
-            gpus=_owned_first(r),
-            kind="running",
-            **_usage(r),
-            watts=_draw(r),
-            electricity_usd_per_kwh=_kwh_price(r),
-            electricity_currency=_rate_currency(r) if _kwh_price(r) else None,
-            period=limit.period or "month",
-        )
+        return _running_cost(r, period=limit.period or "month")
     if r.b.has("RATE"):
         return None  # a rent rate beside a power or energy cap: not a machine weighed against the wall
     if limit.unit == "kWh":  # "landlord includes power in rent but caps it at 300 kwh": a flat's rent is no cloud rate
-        return CostQuery(
-            text=r.text,
-            gpus=_owned_first(r),
-            kind="running",
-            **_usage(r),
-            watts=_draw(r),
-            electricity_usd_per_kwh=_kwh_price(r),
-            electricity_currency=_rate_currency(r) if _kwh_price(r) else None,
+        return _running_cost(
+            r,
             powered_hours_per_week=form.powered_hours_week,
             cap_kwh=limit.value,
             cap_period=limit.period,

@@ -39,6 +39,11 @@ def cn_number(chars: list[str]) -> float | None:
     return value if (value or any(c in ("零", "〇") for c in chars)) else None
 
 
+def cn_amount(word: str) -> float | None:
+    """A small amount said in Chinese numerals, or 半 (a half): "半" -> 0.5, "两" -> 2, "十二" -> 12; None otherwise."""
+    return 0.5 if word == "半" else cn_number(list(word))
+
+
 def cn_range(chars: list[str]) -> tuple[float, int] | None:
     """ "两三百一张" -> (250, 3): two neighbouring digits and a unit say "two or three hundred"; the middle counts."""
     if len(chars) < 3 or chars[0] not in CN_DIGITS or chars[1] not in CN_DIGITS:
