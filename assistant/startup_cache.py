@@ -6,7 +6,8 @@ Contract: `load_or_build(name, key, build)` returns the object stored under `nam
 the result (marshal when it is plain data or an object of a plain class holding only such data, else
 pickle; written to a temporary file and renamed into place, so a reader never sees a half-written file)
 and returns it. An unreadable, stale or damaged cache file is rebuilt; a cache that cannot be written
-costs only the build. The file lives beside the user's own database and
+costs only the build, and so does a disk with less than DISK_RESERVE_BYTES free after the write (the last space
+beside the user's database stays the database's). The file lives beside the user's own database and
 is trusted as much as it is. `code_version()` fingerprints the code and grammar that build the
 objects (path, size and modification time of every file under assistant/ and grammar/), so an
 edited or upgraded program never reads an old cache; callers add the knowledge base's content
@@ -21,6 +22,7 @@ import importlib
 import marshal
 import os
 import pickle
+import shutil
 import time
 from collections.abc import Callable
 from contextlib import suppress
@@ -122,12 +124,20 @@ def _decode(raw: bytes) -> tuple[Any, Any]:
     return key, value
 
 
+# Free space a cache file never takes: the user's database beside it needs room for its write-ahead log and
+# shared-memory file (SQLite's -shm alone is 32 KB; a rebuild's log is larger) [A]
+DISK_RESERVE_BYTES = 4 * 1024 * 1024
+
+
 def _store(path: Path, key: str, value: object) -> None:
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        data = _encode(key, value)
+        if shutil.disk_usage(path.parent).free - len(data) < DISK_RESERVE_BYTES:
+            return  # a nearly full disk: the last space stays the database's, the cache is only derived data
         with open(tmp, "wb") as fh:
-            fh.write(_encode(key, value))
+            fh.write(data)
         os.replace(tmp, path)
     except OSError:  # a read-only or full disk, or a data folder under a file: answer without the cache
         with suppress(OSError):

@@ -27,3 +27,22 @@ def test_a_data_folder_under_a_file_answers_without_the_cache(tmp_path, monkeypa
     monkeypatch.setenv("GPU_ADVISOR_HOME", str(blocker / "sub"))
     assert startup_cache.load_or_build("sample", "k", lambda: 42) == 42
     assert blocker.read_text() == "not a folder"
+
+
+def test_a_nearly_full_disk_is_left_to_the_database(tmp_path, monkeypatch):
+    """The last DISK_RESERVE_BYTES beside the user's database stay free: a cache file that would eat into them is
+    not written (SQLite needs room for the database's -wal and -shm files; a full small disk once left the saved
+    prices unreadable by a read-only open)."""
+    monkeypatch.setenv("GPU_ADVISOR_HOME", str(tmp_path))
+    real = startup_cache.shutil.disk_usage
+    tight = startup_cache.DISK_RESERVE_BYTES + 100
+
+    def nearly_full(path):
+        return real(path)._replace(free=tight)
+
+    monkeypatch.setattr(startup_cache.shutil, "disk_usage", nearly_full)
+    assert startup_cache.load_or_build("sample", "k", lambda: list(range(100))) == list(range(100))
+    assert not (tmp_path / "cache" / "sample.pickle").exists()
+    monkeypatch.setattr(startup_cache.shutil, "disk_usage", real)
+    startup_cache.load_or_build("sample", "k", lambda: list(range(100)))
+    assert (tmp_path / "cache" / "sample.pickle").exists()
