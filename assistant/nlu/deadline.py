@@ -55,7 +55,39 @@ _ZH_DONE = (
 )
 
 
+_WEEKDAYS_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+_WEEKDAYS_EN = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6}
+_TODAY_ZH = re.compile(r"今天(?:是)?(?:周|星期|礼拜)([一二三四五六日天])")
+_DUE_ZH = re.compile(
+    r"(下)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])(?:之前|以前|前)?\s*(?:就|要|得|必须)*\s*(?:交|截止|答辩|上线|演示|要用|deadline)"
+)
+_TODAY_EN = re.compile(r"\b(?:today is|it'?s|its)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b")
+_DUE_EN = re.compile(
+    r"\b(?:due|by|before|until|deadline(?: is)?)\s+(next\s+)?"
+    r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"
+)
+
+
+def weekday_deadline(text: str) -> float | None:
+    """Days between the weekday said to be today and the weekday the work is due ("下周五交论文 今天周一": 11 days;
+    "it's monday, due friday": 4), in hours; None unless both are said."""
+    low = text.lower()
+    today, due = _TODAY_ZH.search(low), _DUE_ZH.search(low)
+    if today and due:
+        start, end, later = _WEEKDAYS_ZH[today.group(1)], _WEEKDAYS_ZH[due.group(2)], bool(due.group(1))
+    else:
+        today, due = _TODAY_EN.search(low), _DUE_EN.search(low)
+        if not (today and due):
+            return None
+        start, end, later = _WEEKDAYS_EN[today.group(1)], _WEEKDAYS_EN[due.group(2)], bool(due.group(1))
+    days = 7 - start + end if later else (end - start) % 7 or 7  # "下周二" on a Thursday: next week's Tuesday, 5 days
+    return float(days) * 24.0
+
+
 def deadline_hours(text: str) -> float | None:
+    found = weekday_deadline(text)
+    if found is not None:
+        return found
     low = text.lower()
     m = _EN.search(low)
     if m:

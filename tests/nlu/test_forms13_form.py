@@ -93,3 +93,19 @@ def test_audit_has_no_silent_answer_to_another_figure(session) -> None:
     assert sum(counts[k] for k in counts if k.endswith(":asked")) == len(OWN_PHRASINGS)
     assert not [r for r in rows if r[0] == "silent"], rows
     assert counts["clock:flagged"] == 1  # the blender render has no speed model: said, not a fit table
+
+
+@pytest.mark.parametrize(
+    "text, hours",
+    [
+        ("下周五交论文 今天周一 来得及吗", 264.0),
+        ("今天周三 周五要交 4090能训完吗", 48.0),
+        ("it's monday, paper due friday, in time?", 96.0),
+        ("due next tuesday, today is thursday", 120.0),
+        ("i train every friday", None),
+    ],
+)
+def test_weekday_deadlines(text: str, hours: float | None) -> None:
+    from assistant.nlu.deadline import deadline_hours
+
+    assert deadline_hours(text) == hours
