@@ -147,6 +147,8 @@ class TaggerBase:
                     v, used = v + float(tail.text) * 1e3, 3  # "1w5" = 15000, as "1万5"
             return (v, used) if v is not None else None
         if t.kind == "cjk" and t.text in CN_NUM:
+            if self._weekday_at(i):
+                return None  # 周五, 星期三, 礼拜六: a day of the week, never five cards
             if self._cn_phrase_at(i):
                 return None  # 二手, 一下, 一周, 一度: a phrase, not a number
             spoken = cn_range(self.tt[i : i + 3]) if all(t.glued for t in self.toks[i + 1 : i + 3]) else None
@@ -173,6 +175,15 @@ class TaggerBase:
         chinese = any(t.kind == "cjk" for t in self.toks)
         power = any(w in self.text for w in ("功耗", "功率", "瓦", "电源", "tdp", "TDP"))
         return chinese and not power and 0 < v < 100
+
+    def _weekday_at(self, i: int) -> bool:
+        """A Chinese numeral glued after 周 / 星期 / 礼拜 names a weekday ("今天周五"), unless a count follows it
+        ("每周五天", "每周三次": five days, three times)."""
+        if not self.toks[i].glued or i == 0:
+            return False
+        before = "".join(self.tt[max(0, i - 2) : i])
+        after = self.tt[i + 1] if i + 1 < len(self.tt) and self.toks[i + 1].glued else ""
+        return before.endswith(("周", "星期", "礼拜")) and after not in ("天", "次", "个", "小", "晚")
 
     def _cn_phrase_at(self, i: int) -> bool:
         """A Chinese numeral at i that starts a longer lexicon word (二手, 一下, 一周)."""
