@@ -191,7 +191,7 @@ def training_time(case: FitCase, head: str) -> tuple[str, list[str], dict]:
     if not timed[0]:
         return head, [], {}
     # "how long to train a 1b model from scratch on a 4090": the time asked leads, whether it fits follows
-    joined = [timed[0], head] if getattr(query, "want_time", False) else [head, timed[0]]
+    joined = [timed[0], head] if _time_leads(query) else [head, timed[0]]
     return i18n.gap(env.lang).join(joined), timed[1], timed[2] | ({"job_method": lighter[1]} if lighter else {})
 
 
@@ -288,7 +288,13 @@ def _time_asked(query: FitQuery, env: Env) -> bool:
     llama3 8b吗 大概多久": the time is in a clause of its own)."""
     from assistant.respond.asked import parts
 
-    return bool(getattr(query, "want_time", False)) or "time" in parts(query.text, env.lang)
+    return _time_leads(query) or "time" in parts(query.text, env.lang)
+
+
+def _time_leads(query: FitQuery) -> bool:
+    """The time is THE figure asked ("will it finish in time", "how long"), read so by the intent reader or the
+    form layer: it leads the answer."""
+    return bool(getattr(query, "want_time", False)) or getattr(query, "asked_figure", None) == "time"
 
 
 def _route_time(case: FitCase, head: str) -> tuple[str, list[str], dict]:

@@ -257,9 +257,15 @@ def fragment(r: Reading) -> Query | None:
     return build(r)
 
 
+def _opens(b) -> bool:
+    """The first tag opens the question, at most one word before it ("ok and with 2?"); "paper due friday and
+    today is monday, qlora llama 3 8b ..." is a question of its own, not a follow-up led by "and"."""
+    return sum(1 for p in b.toks_pos if p < b.tags[0].start) <= 1
+
+
 def read(r: Reading) -> Query | None:
     b = r.b
-    lead = b.tags[0].kind
+    lead = b.tags[0].kind if _opens(b) else ""
     last = next((t for t in reversed(b.tags) if t.kind != "QUESTION"), b.tags[-1])
     if last.kind in ("NUMBER", "MONEY"):  # "4090呢 一万三", "那3080ti呢 三千五": the particle, then the card's amount
         last = next((t for t in reversed(b.tags) if t.kind not in ("QUESTION", "NUMBER", "MONEY")), last)
