@@ -11,7 +11,7 @@ as ComfyUI and Forge do (§mem.image); speed is the relative 16-bit inference sp
 seconds per image to calibrate against), said so.
 `figures["model_fits"]`: {GPU name: true | false}; `figures["model_tokens_per_second"]`: {GPU name: tokens/s};
 image models add `figures["model_precision_fits"]`: {GPU name: precision | null} and
-`figures["model_choice"]` when only one side holds the model.
+`figures["model_choice"]` when only one side holds the model. Serving several users: respond/compare_serving.py.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from assistant.models import diffusion_memory, hardware, image_speed, llm, memor
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import CompareQuery, FitQuery
 from assistant.respond import compare_sets, job_plan
-from assistant.respond.compare_pick import FASTER_BY
+from assistant.respond.compare_serving import serving, serving_sets
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.fit_speed import speed_text
@@ -267,7 +267,7 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
     users = int(dict(query.targets).get("users", 0))
     if not holders and not any(counts.get(n, 1) > 1 for n in names) and users > 1:
         # "b200 vs h200 for serving llama 3.1 405b to 100 users": the sets that serve them, as vLLM runs it
-        served_sets = _serving_sets(model, names, users, getattr(query, "context_tokens", None), figures, env)
+        served_sets = serving_sets(model, names, users, getattr(query, "context_tokens", None), figures, env)
         head = served_sets + i18n.gap(env.lang) + head if served_sets else head
     elif not holders and not figures.get("model_fits_if") and not any(counts.get(n, 1) > 1 for n in names):
         head = _sets_head(model, prec, names, head, figures, env)  # "4090 or 3090 for 70b": the sets that hold it
@@ -285,13 +285,13 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
                 *[env.t("fit.tokens_per_s", v=f"{pre[n]:,.0f}") if n in pre else "—" for n in names],
             ]
         )
-    served = _serving(query, model, prec, names, counts, figures, env)
+    served = serving(query, model, prec, names, counts, figures, env)
     if served is not None:  # "h200 vs h100 for serving 70b": many users at once lead, one user follows
         head = served[0] + i18n.gap(env.lang) + head
         rows.append(served[1])
     elif users > 1 and holders and "model_serving_sets" not in figures and not any(counts.get(n, 1) > 1 for n in names):
         # one card holds the model but not the users' caches ("a6000 or l40s to serve qwen2.5 72b to 40 users")
-        served_sets = _serving_sets(model, names, users, getattr(query, "context_tokens", None), figures, env)
+        served_sets = serving_sets(model, names, users, getattr(query, "context_tokens", None), figures, env)
         head = served_sets + i18n.gap(env.lang) + head if served_sets else head
     return head, rows, figures
 
@@ -322,49 +322,6 @@ def _prefill_lead(query, model, names: list[str], counts: dict, figures: dict, e
     )
 
 
-def _serving_sets(model, names: list[str], users: int, context: int | None, figures: dict, env: Env) -> str:
-    """No side holds the model on one card and the question serves N users: the fewest cards of each that hold the
-    weights and every user's KV cache as vLLM serves it (serving.served_on), each user's speed and the cards' price,
-    and the pick: the cheaper set unless the other serves each user FASTER_BY times as fast; "" when none does."""
-    from assistant.respond.serving import serve_precisions, served_on, tokens_rate, vllm_runs
-
-    prec, ctx = serve_precisions(model)[0], context or memory.default_context(model)
-    sets = {}
-    for name in names:
-        gpu = env.reader.known_gpu(name)
-        if vllm_runs(gpu, prec, model) and (s := served_on(gpu, model, prec, users, ctx, env, False)) is not None:
-            sets[name] = s
-    if not sets:
-        return ""
-    figures["model_serving_sets"] = {n: s.figures() for n, s in sets.items()}
-    items = env.t("compare.model_sep").join(
-        env.t(
-            "compare.serve_set_item",
-            what=f"{s.count} x {s.gpu.short_name}",
-            each=tokens_rate(s.per_user),
-            cards=env.money(s.cards_usd) if s.cards_usd else env.t("compare.serve_set_unpriced"),
-        )
-        for s in sets.values()
-    )
-    head = env.t(
-        "compare.serve_sets_head",
-        model=model.name,
-        users=users,
-        fmt=env.t(f"serve.fmt_{prec}"),
-        ctx=f"{ctx:,}",
-        items=items,
-    )
-    if len(sets) == 2:
-        (na, a), (nb, b) = sets.items()
-        fast, slow = (a, b) if a.per_user >= b.per_user else (b, a)
-        cheap = min((a, b), key=lambda s: s.cards_usd or float("inf")) if a.cards_usd and b.cards_usd else None
-        pick = fast if cheap is None or fast.per_user >= slow.per_user * FASTER_BY else cheap
-        figures["model_choice"] = pick.gpu.name
-        key = "compare.serve_pick_cheaper" if pick is cheap and pick is not fast else "compare.serve_pick_faster"
-        head = env.t(key, what=f"{pick.count} x {pick.gpu.short_name}") + i18n.gap(env.lang) + head
-    return head
-
-
 def _sets_head(model, prec: str, names: list[str], head: str, figures: dict, env: Env) -> str:
     """Neither side holds the model on one card: the fewest cards of each that do, their speed and price, and the
     set to get first (compare_sets); `figures["model_sets"]`: {GPU name: {count, tokens_per_s, usd}}."""
@@ -382,93 +339,6 @@ def _sets_head(model, prec: str, names: list[str], head: str, figures: dict, env
         return head
     figures["model_choice"], figures["model_sets_pick"] = chosen[0], True
     return chosen[1] + i18n.gap(env.lang) + head
-
-
-SERVE_BATCH = 16  # concurrent sequences when serving is asked (as the scaling answer's serving row) [A]
-SERVE_BATCH_CONTEXT = 1024  # tokens each of those sequences holds when no users are said [A]
-
-
-def serve_context(query: CompareQuery, model) -> int:
-    """Each stated user's KV cache when serving is compared: the context asked, else the model's default (at most 8,192)
-    as the serving sets count it ("10 staff on a 32b, 5090 or a 48 GB card": 1,024 tokens each let both hold them)."""
-    return query.context_tokens or memory.default_context(model)
-
-
-def _holds_users(model, prec: str, name: str, counts: dict[str, int], users: int, env: Env, ctx: int) -> bool:
-    """The side holds the weights and `users` KV caches of `ctx` tokens (§mem)."""
-    gpu, n = env.reader.known_gpu(name), max(counts.get(name, 1), 1)
-    est = memory.inference_memory(model, prec, context=ctx, batch=users, n_gpus=n)
-    return memory.fit(est, gpu.memory_gb, n).fits
-
-
-def _serving(query: CompareQuery, model, prec: str, names: list[str], counts: dict[str, int], figures: dict, env: Env):
-    """The total tokens/s of SERVE_BATCH users at once on each side that holds the model, when the question asks
-    about serving (lexicon serving_words) or states the users ("to 50 concurrent users": that many, each side that
-    holds their KV caches too): batched decoding uses compute and bandwidth differently (§llm.decode)."""
-    users = int(dict(query.targets).get("users", 0))
-    if not (users > 1 or lexicon(env.lang).words_in("serving_words", query.text.lower())):
-        return None
-    stated = users > 1
-    users = users if stated else SERVE_BATCH
-    ctx = serve_context(query, model) if stated else SERVE_BATCH_CONTEXT  # no users said: a short chat each
-    fitting, full, short = [n for n in names if figures["model_fits"].get(n)], ctx, ""
-    tried = (ctx, *(c for c in SHORTER_CONTEXTS if c < ctx)) if stated else (ctx,)
-    for ctx in tried:  # the users' full context first, then shorter ones (said) until a side holds them all
-        held = [n for n in fitting if _holds_users(model, prec, n, counts, users, env, ctx)]
-        if held:
-            break
-    if ctx < full and held and len(fitting) > 1:
-        short = env.t("compare.serving_short", users=users, ctx=f"{ctx:,}", full=f"{full:,}")
-    if len(held) == 1 and len(fitting) > 1:  # "4090 or a6000 for 30 users of a 32B": one side holds their caches
-        figures["model_serving_holds"] = figures["model_choice"] = held[0]  # holding the users decides
-        one = _serving_one(model, prec, names, held[0], max(counts.get(held[0], 1), 1), users, env, ctx)
-        return (short + one[0], one[1]) if one and short else one
-    if len(held) < 2:
-        return None
-    tps = {}
-    for name in held:
-        gpu, n = env.reader.known_gpu(name), max(counts.get(name, 1), 1)
-        tps[name] = llm.decode_speed(gpu, model, prec, context=ctx, batch=users, n_gpus=n).tokens_per_s
-    figures["model_serving_tokens_per_second"] = {k: round(v, 0) for k, v in tps.items()}
-    fast, slow = sorted(held, key=lambda k: -tps[k])[:2]
-    head = env.t(
-        "compare.serving_head",
-        users=users,
-        prec=prec,
-        fast=_label(fast, counts, env),
-        slow=_label(slow, counts, env),
-        ratio=f"{tps[fast] / tps[slow]:.2f}" if tps[slow] else "?",
-        fast_tps=f"{tps[fast]:,.0f}",
-        slow_tps=f"{tps[slow]:,.0f}",
-    )
-    row = [env.t("compare.row_serving", users=users), *[f"{tps[n]:,.0f}" if n in tps else "—" for n in names]]
-    return (short + head if short else head), row
-
-
-SHORTER_CONTEXTS = (4096, 2048, 1024)  # per-user contexts tried when the default one does not fit beside the weights
-
-
-def _label(name: str, counts: dict[str, int], env: Env) -> str:
-    n, short = max(counts.get(name, 1), 1), env.reader.known_gpu(name).short_name
-    return f"{n} x {short}" if n > 1 else short
-
-
-def _serving_one(model, prec: str, names: list[str], holder: str, n: int, users: int, env: Env, ctx: int):
-    """Only `holder` holds the users' KV caches: its total and per-user tokens/s, as (sentence, table row)."""
-    gpu = env.reader.known_gpu(holder)
-    speed = llm.decode_speed(gpu, model, prec, context=ctx, batch=users, n_gpus=n)
-    label = _label(holder, {holder: n}, env)  # "only the 2 x RTX 3090", never one card
-    head = env.t(
-        "compare.serving_only",
-        users=users,
-        prec=prec,
-        ctx=f"{ctx:,}",
-        gpu=label,
-        tps=f"{speed.tokens_per_s:,.0f}",
-        each=f"{speed.per_sequence:.1f}",
-    )
-    total = f"{speed.tokens_per_s:,.0f}"
-    return head, [env.t("compare.row_serving", users=users), *[total if x == holder else "—" for x in names]]
 
 
 NEAR_MISS = 0.15  # short by at most this share of a card's memory: a setting away from fitting [A]

@@ -7,7 +7,8 @@ knowledge/rigs.toml) is rated for the workload: a named LLM by single-user token
 group holds it (§llm.decode, §perf.multigpu), training by data-parallel speed, other inference
 and images by cards x speed (independent jobs). With a budget the fastest build within it wins;
 without one the cheapest that does the job. `figures.rig` carries the build, its power and the
-alternatives (docs/model.md §rig).
+alternatives (docs/model.md §rig). Which builds lead and are shown: respond/rig_choice.py; their rows and lines:
+respond/rig_rows.py.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from assistant.models import constants as C
 from assistant.models import diffusion_memory, memory, scaling, train_memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RigQuery
-from assistant.respond import circuit, mixed_set, psu_draw, quiet, rig_power, wall_cap
+from assistant.respond import circuit, mixed_set, psu_draw, quiet, rig_choice, rig_power, rig_rows, wall_cap
 from assistant.respond.builds import MAX_GPUS, SERVER_GPUS, Build, builds, platform_for, power
 from assistant.respond.cpus import cpu_power
 from assistant.respond.env import Env
@@ -32,7 +33,6 @@ from assistant.respond.power_limit import stated_limit
 from assistant.respond.pricing import (
     assumption_text,
     budget_usd,
-    is_converted,
     perf_workload,
     purchase_price,
     score,
@@ -212,69 +212,6 @@ def _priced(query: RigQuery, env: Env, hushed: bool = False) -> list:
     return out
 
 
-MORE_CARDS_GAIN = 0.5  # more cards must be this much faster per doubling of the count than the best with fewer [A]
-
-
-def _fewer_first(found: list[Build]) -> list[Build]:
-    """Without a count asked, a build of more cards leads only when it is at least 1 + MORE_CARDS_GAIN x log2(count
-    ratio) times as fast as the fastest build of fewer cards (2 cards: 1.5x one, 4 cards: 2x one): every extra card
-    means a bigger platform, more power and multi-GPU code, and each card still holds only its own memory
-    (docs/model.md §rig)."""
-    best: Build | None = None
-    for n in sorted({b.n for b in found}):
-        top = max((b for b in found if b.n == n), key=lambda b: b.speed)
-        if best is None or top.speed >= best.speed * (1 + MORE_CARDS_GAIN * math.log2(n / best.n)):
-            best = top
-    if best is None:
-        return found
-    return [best, *(b for b in found if b is not best)]
-
-
-def _same(a: Build, b: Build) -> bool:
-    return a.gpu.name == b.gpu.name and a.n == b.n
-
-
-def _alternatives(found: list[Build], choice: Build, cheapest: Build | None) -> list[Build]:
-    """The fastest build of each other GPU (up to 3), the one with the most memory, and the cheapest
-    that does the job."""
-    out: list[Build] = []
-    seen = {choice.gpu.name}
-    for b in found:
-        if b.gpu.name in seen:
-            continue
-        seen.add(b.gpu.name)
-        out.append(b)
-        if len(out) == 3:
-            break
-    roomy = max(found, key=lambda b: (b.memory_gb, b.speed), default=None)
-    for extra in (roomy, cheapest):
-        if extra is not None and not any(_same(extra, b) for b in [choice, *out]):
-            out.append(extra)
-    return out
-
-
-STRETCH = 0.15  # a build this much over the budget is shown when it is faster or holds more
-
-
-def _stretch(priced, budget: float, rate, counts, choice: Build, desktop_usd: float | None) -> Build | None:
-    """The fastest build a little over the budget (at most STRETCH more) that beats the choice."""
-    over = [b for b in builds(priced, budget * (1 + STRETCH), rate, counts, None, desktop_usd) if b.total_usd > budget]
-    better = [b for b in over if b.speed > choice.speed * 1.05 or b.memory_gb > choice.memory_gb]
-    return better[0] if better else None
-
-
-def _ladder(found: list[Build], choice: Build) -> list[Build]:
-    """Without a budget: the next steps up from the cheapest build, each at least 10 % faster than the last."""
-    out, last = [], choice.speed
-    for b in sorted(found, key=lambda b: b.total_usd):
-        if b.speed > last * 1.1 and not _same(b, choice):
-            out.append(b)
-            last = b.speed
-        if len(out) == 4:
-            break
-    return out
-
-
 def _within_budget(
     query: RigQuery, env: Env, budget: float, rate, counts, cpu_w, smaller=None
 ) -> list[tuple[str, Build]]:
@@ -311,74 +248,6 @@ def _work(query: RigQuery, env: Env) -> tuple[str, str]:
     workload = query.workload or ("llm_inference" if model is not None and model.kind == "llm" else None)
     workload = workload or ("image_generation" if model is not None else "training")
     return workload, perf_workload(workload, query.precision)
-
-
-def _back_text(env: Env, how: str, b: Build, unit: str, floor: float = 0.0) -> str:
-    return env.t(
-        f"rig.back_{how}",
-        build=b.label,
-        total=env.money(b.total_usd),
-        speed=_speed_text(env, b, unit),
-        memory=gb(b.memory_gb),
-        floor=f"{floor:.0f}",
-    )
-
-
-def _speed_text(env: Env, b: Build, unit: str) -> str:
-    return env.t(unit, speed=f"{b.speed:,.1f}" if unit == "rig.unit_tps" else f"{b.speed:.2f}")
-
-
-def _tradeoff(env: Env, b: Build, choice: Build, unit: str) -> str:
-    faster = (b.speed / choice.speed - 1) * 100 if choice.speed else 0.0
-    parts = [env.t("rig.alt_speed", pct=f"{abs(faster):.0f}", dir=env.t("rig.faster" if faster >= 0 else "rig.slower"))]
-    if abs(b.memory_gb - choice.memory_gb) >= 1:
-        more = b.memory_gb - choice.memory_gb
-        parts.append(env.t("rig.alt_memory", gb=f"{abs(more):g}", dir=env.t("rig.more" if more > 0 else "rig.less")))
-    parts.append(env.t("rig.alt_power", watts=f"{b.wall_w:,.0f}"))
-    return env.t(
-        "rig.alt_line",
-        build=b.label,
-        total=env.money(b.total_usd),
-        memory=gb(b.memory_gb),
-        speed=_speed_text(env, b, unit),
-        tradeoff=i18n.comma(env.lang).join(parts),
-    )
-
-
-def _converted(env: Env, builds: list[Build]) -> set[str]:
-    """The cards of `builds` priced from the other market's quotes (a US street price in a yuan rig)."""
-    return {b.gpu.name for b in builds if is_converted(purchase_price(b.gpu.name, env), env)}
-
-
-def _local(b: Build, env: Env) -> bool:
-    """The build's platform is priced in the answer's own market (a yuan desktop from a 京东 list), not converted."""
-    return b.platform.key == "desktop" and env.local_desktop_usd() is not None
-
-
-def _row(env: Env, b: Build, unit: str, converted: set[str]) -> list[str]:
-    """`converted`: the cards priced from another market; the platform is a US estimate, converted in any
-    other currency."""
-    return [
-        b.label,
-        gb(b.memory_gb),
-        _speed_text(env, b, unit),
-        env.money(b.gpu_usd * b.n) + ("*" if b.gpu.name in converted else ""),
-        env.money(b.platform.usd) + ("*" if env.currency != "USD" and not _local(b, env) else ""),
-        env.money(b.total_usd),
-        f"{b.psu_w:,} W",
-        f"{b.wall_w:,.0f} W",
-    ]
-
-
-def _figure(b: Build) -> dict:
-    return {
-        "gpu": b.gpu.name,
-        "gpu_count": b.n,
-        "total_usd": round(b.total_usd, 2),
-        "memory_gb": b.memory_gb,
-        "speed": round(b.speed, 3),
-        "wall_w": round(b.wall_w),
-    }
 
 
 def _idle_of_one_kind(query: RigQuery, env: Env) -> bool:
@@ -446,7 +315,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
     # nothing within the budget: the cheapest build that does it, by how much over, and what to drop
     over_budget = not found
     if found and not asked:
-        found = _fewer_first(found)
+        found = rig_choice.fewer_first(found)
     choice = found[0] if found and (budget or cheapest is None) else cheapest
     assert choice is not None
     rules = power()
@@ -461,7 +330,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
         platform=env.money(plat.usd),
         total=env.money(choice.total_usd),
         memory=gb(choice.memory_gb),
-        speed=_speed_text(env, choice, unit),
+        speed=rig_rows.speed_text(env, choice, unit),
     )
     if query.asks_power:  # a PSU question: the power answer is the headline, the build stays in the table
         head = rig_power.power_head(query, choice, env)
@@ -504,7 +373,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
     if back:
         head += i18n.gap(env.lang) + env.t(
             "rig.back_in_budget",
-            items=i18n.sep(env.lang).join(_back_text(env, k, b, unit, floor) for k, b in back),
+            items=i18n.sep(env.lang).join(rig_rows.back_text(env, k, b, unit, floor) for k, b in back),
         )
     if asked > SERVER_GPUS:
         steps.insert(0, env.t("rig.beyond_server", n=asked, most=SERVER_GPUS))
@@ -545,27 +414,32 @@ def respond(query: RigQuery, env: Env) -> Answer:
         steps.append(env.t("rig.no_passive"))
     if hushed:
         steps.insert(1, quiet.quiet_note(env))
-    alternatives = _alternatives(found, choice, cheapest) if budget else _ladder(anyhow, choice)
-    alternatives += [b for _, b in back if not any(_same(b, a) for a in [choice, *alternatives])]
-    steps += [env.t("rig.alternative", line=_tradeoff(env, b, choice, unit)) for b in alternatives]
-    stretch = _stretch(priced, budget, rate, counts, choice, desktop) if budget else None
+    alternatives = rig_choice.alternatives(found, choice, cheapest) if budget else rig_choice.ladder(anyhow, choice)
+    alternatives += [b for _, b in back if not any(rig_choice.same_build(b, a) for a in [choice, *alternatives])]
+    steps += [env.t("rig.alternative", line=rig_rows.tradeoff(env, b, choice, unit)) for b in alternatives]
+    stretch = rig_choice.stretch(priced, budget, rate, counts, choice, desktop) if budget else None
     if stretch is not None and budget:
         alternatives.append(stretch)
         over = env.money(stretch.total_usd - budget)
         steps.append(
-            env.t("rig.stretch", over=over, pct=f"{STRETCH * 100:.0f}", line=_tradeoff(env, stretch, choice, unit))
+            env.t(
+                "rig.stretch",
+                over=over,
+                pct=f"{rig_choice.STRETCH * 100:.0f}",
+                line=rig_rows.tradeoff(env, stretch, choice, unit),
+            )
         )
-    converted = _converted(env, [choice, *alternatives])
+    converted = rig_rows.converted(env, [choice, *alternatives])
     if converted or env.currency != "USD":
         steps.append(env.t("rec.converted_mark"))
     table = Table(
         headers=[
             env.t(f"rig.col_{c}") for c in ("build", "memory", "speed", "gpus", "platform", "total", "psu", "wall")
         ],
-        rows=[_row(env, b, unit, converted) for b in [choice, *alternatives]],
+        rows=[rig_rows.row(env, b, unit, converted) for b in [choice, *alternatives]],
     )
     figures = {
-        "rig": _figure(choice)
+        "rig": rig_rows.figure(choice)
         | {
             "gpu_usd": round(choice.gpu_usd, 2),
             "platform": plat.key,
@@ -573,13 +447,13 @@ def respond(query: RigQuery, env: Env) -> Answer:
             "budget_usd": budget,
             "left_usd": round(left, 2) if left is not None else None,
             "over_budget_usd": round(choice.total_usd - budget, 2) if over_budget and budget else None,
-            "within_budget": [{"how": k} | _figure(b) for k, b in back],
+            "within_budget": [{"how": k} | rig_rows.figure(b) for k, b in back],
             "gpu_w": choice.gpu_w,
             "psu_w": choice.psu_w,
             "speed_unit": "tokens_per_s" if unit == "rig.unit_tps" else "rtx3090",
             "warnings": [k.removeprefix("rig.warn_") for k, _ in choice.warnings],
         },
-        "alternatives": [_figure(b) for b in alternatives],
+        "alternatives": [rig_rows.figure(b) for b in alternatives],
     }
     if limited:
         figures["targets"] = {"power_limit": choice.gpu.tdp_w}

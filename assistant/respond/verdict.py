@@ -7,7 +7,8 @@ LLMs and transformers), the relative speed of the performance model and the valu
 every GPU priced in the snapshot in force (the recommender's ranking, §rec); a feature is read
 from the GPU's tensor-core formats (§perf.tensor). A "no" names better alternatives.
 `figures["verdict"]`: answer (yes | no | yes_if), kind, condition, gpu, workload, memory_gb,
-memory_floor_gb, relative_speed, value_rank, ranked, alternatives (GPU names).
+memory_floor_gb, relative_speed, value_rank, ranked, alternatives (GPU names). The ranking, the alternatives in
+the price class and the value table rows: respond/verdict_value.py.
 """
 
 from __future__ import annotations
@@ -20,25 +21,17 @@ from assistant.models import constants as C
 from assistant.models import hardware, memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import VerdictQuery
-from assistant.respond import card_risks, deal, ollama, vendor_practice, verdict_feature, wait
+from assistant.respond import card_risks, deal, ollama, vendor_practice, verdict_feature, verdict_value, wait
 from assistant.respond.env import Env
 from assistant.respond.fit import largest_finetunable, largest_llm
 from assistant.respond.mining import mining_notes
 from assistant.respond.pricing import (
-    CHAT_MODEL,
-    ValueRow,
     assumption_text,
-    chat_score,
-    chat_tokens_per_s,
     perf_workload,
-    price_text,
     sibling_price_note,
-    value_row,
-    workload_title,
 )
-from assistant.respond.recommend_need import exclusion_reason
 from assistant.respond.recommend_order import nvidia_ranking
-from assistant.respond.variants import is_modified, risk_lead, variant_notes
+from assistant.respond.variants import risk_lead, variant_notes
 from assistant.respond.verdict_reply import both_verdicts, verdict_answer
 from assistant.respond.verdict_small import small_yes
 from assistant.respond.wording import counted, software_stack, spec_source
@@ -48,7 +41,6 @@ from assistant.specs import GpuSpec
 FLOOR_GB = {"image_generation": 12.0, "llm_inference": 24.0, "llm_finetune": 24.0}
 SMALL_GENERAL_GB = FLOOR_GB["image_generation"]  # under the reference's smallest floor a general "yes" is conditional
 MORE_MEMORY_GB = 8  # a better-value card this much (and half) smaller does not make a roomier one "not worth it" [A]
-BAND = 2.0  # alternatives cost at most this many times the asked GPU (its price class) [A]
 STRETCH = 1.25  # a better-value card dearer than this many times the asked one makes "worth it" a yes-if-budget [A]
 
 
@@ -59,123 +51,16 @@ def _llm_only(query: VerdictQuery, memory_gb: float, env: Env) -> bool:
     (§llm.decode). Asked for LLMs in so many words ("is a 1080 ti 11gb still usable for local llms"), holding the
     common local model (Llama 3 8B at 4-bit) is enough for that conditional yes."""
     if query.workload == "llm_inference" and memory_gb < FLOOR_GB["llm_inference"] / 2:
-        basis = chat_basis(env, "llm_inference")
+        basis = verdict_value.chat_basis(env, "llm_inference")
         return basis is not None and memory.inference_memory(basis[0], basis[1]).total_gb <= memory_gb
     return memory_gb >= FLOOR_GB["llm_inference"] / 2 and query.workload in (None, "llm_inference", "inference")
-
-
-def chat_basis(env: Env, workload: str | None):
-    """(model, quant, RTX 3090 tokens/s) when the verdict is about running LLMs: one person chatting
-    waits on batch-1 decode (§llm.decode), so that speed decides, not batched throughput."""
-    if workload != "llm_inference":
-        return None
-    model, ref = env.reader.model(CHAT_MODEL[0]), env.reader.gpu(C.REF_NAME)
-    if model is None or ref is None:
-        return None
-    return model, CHAT_MODEL[1], chat_tokens_per_s(model, CHAT_MODEL[1], ref)
-
-
-class _Speeds:
-    """The speed a verdict divides by price: the roofline score for the workload, or single-user tokens/s."""
-
-    def __init__(self, env: Env, key: str, chat) -> None:
-        self.env, self.key, self.chat = env, key, chat
-
-    def title(self) -> str:
-        if self.chat:
-            return self.env.t("rec.chat_title", model=self.chat[0].name, quant=self.chat[1])
-        return workload_title(self.env, self.key)
-
-    def row(self, gpu: GpuSpec, n: int) -> ValueRow:
-        perf = chat_score(*self.chat, gpu, "chat", n) if self.chat else None
-        return value_row(gpu, self.env, self.key, n, perf=perf)
-
-    def tokens_per_s(self, gpu: GpuSpec) -> float | None:
-        return chat_tokens_per_s(self.chat[0], self.chat[1], gpu) if self.chat else None
-
-
-def _row(env: Env, label: str, v: ValueRow, rank: str) -> list[str]:
-    mem = (v.gpu.memory_gb or 0) * v.n_gpus
-    per = f"{env.per_money(v.per_tco):.2f}" if v.per_tco is not None else env.term("n/a")
-    return [label, f"{mem:g} GB", f"{v.perf.score:.2f}", price_text(v.price, env), per, rank]
-
-
-def _alternatives(rows, gpu: GpuSpec, n: int, mine: ValueRow, env: Env):
-    """(price ceiling, best value at most that much, cheapest that does it): alternatives in the asker's
-    price class. The ceiling is twice what the asked GPU(s) cost, or twice the cheapest that does it
-    when the asked GPU has no price (a P40 shopper is not shown a 5090). Passively cooled datacenter
-    cards are alternatives only to another such card (they need a server chassis); so are modified cards."""
-
-    modified = is_modified(gpu.name)
-
-    def comparable(r) -> bool:
-        other = env.reader.gpu(r.gpu)
-        # a modified card (2080 Ti 22 GB: no vendor warranty, no BF16) is an alternative only to another such card
-        return (
-            other is not None
-            and (gpu.passively_cooled or not other.passively_cooled)
-            and (modified or not is_modified(r.gpu))
-        )
-
-    others = [r for r in rows if not (r.gpu == gpu.name and r.n_gpus == n) and comparable(r)]
-    cheapest = min(others, key=lambda r: r.price_usd * r.n_gpus, default=None)
-    if mine.price is not None:
-        ceiling = mine.price.usd * n * BAND
-    elif cheapest is not None:
-        ceiling = cheapest.price_usd * cheapest.n_gpus * BAND
-    else:
-        return None, None, None
-    in_band = [r for r in others if r.price_usd * r.n_gpus <= ceiling]  # rows come best value first
-    return ceiling, (in_band[0] if in_band and mine.price is not None else None), cheapest
-
-
-def _excluded(ranking, gpu: GpuSpec) -> bool:
-    """The ranking left this card out for a reason of its own (memory, power, vendor ...), not for want of a price."""
-    return any(g == gpu.name and "no price" not in r for g, r in ranking.excluded)
-
-
-def _why_not_ranked(env: Env, ranking, gpu: GpuSpec, mine: ValueRow) -> str:
-    found = next((r for g, r in ranking.excluded if g == gpu.name), None)
-    if mine.price is None:
-        return env.t("verdict.missing_price", snapshot=env.snapshot_label())
-    return exclusion_reason(found, env) if found else env.t("verdict.missing_rank")
-
-
-def _nvidia_near(rows, mine: ValueRow, env: Env) -> str:
-    """The NVIDIA card with the most value in the ranking at up to NEAR_PRICE x the asked card's price, worded with its
-    memory and price; "" when the asked card has no price or none is that close."""
-    if mine.price is None:
-        return ""
-    cap = mine.price.usd * mine.n_gpus * NEAR_PRICE
-    mem = (mine.gpu.memory_gb or 0) * mine.n_gpus
-    near = []
-    for r in rows:  # best value first
-        other = env.reader.gpu(r.gpu)
-        if other is None or other.vendor != "NVIDIA" or other.passively_cooled or r.price_usd * r.n_gpus > cap:
-            continue
-        near.append((r, other))
-    # as much memory as the asked card first (a 24 GB card's alternative is not a 16 GB one), else the best value
-    r, other = next(
-        ((r, o) for r, o in near if (o.memory_gb or 0) * r.n_gpus >= mem), near[0] if near else (None, None)
-    )
-    if r is None or other is None:
-        return ""
-    return env.t(
-        "verdict.nvidia_near",
-        gpu=counted(env, other, r.n_gpus, article=False),
-        mem=f"{(other.memory_gb or 0) * r.n_gpus:g}",
-        price=env.money(r.price_usd * r.n_gpus),
-    )
-
-
-NEAR_PRICE = 1.25  # "at about its price": up to 25 % dearer, as the worth verdict's "better value" band [A]
 
 
 def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
     workload = query.workload or "training"
     key = perf_workload(workload, None)
-    chat = chat_basis(env, workload)
-    speeds = _Speeds(env, key, chat)
+    chat = verdict_value.chat_basis(env, workload)
+    speeds = verdict_value.Speeds(env, key, chat)
     title = speeds.title()
     floor = FLOOR_GB.get(workload)
     mem = (gpu.memory_gb or 0) * n
@@ -186,12 +71,12 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
     rows = list(ranking.rows)
     position = next((i for i, r in enumerate(rows, 1) if r.gpu == gpu.name and r.n_gpus == n), None)
     placed = False
-    if position is None and mine.price is not None and mine.per_tco and not _excluded(ranking, gpu):
+    if position is None and mine.price is not None and mine.per_tco and not verdict_value.excluded(ranking, gpu):
         # "is a titan rtx worth $500": a card the snapshot does not price, at the price the user gave, placed among
         # the ranked cards by the same value (it said "outside the ranking's constraints" beside an equal value)
         position, placed = 1 + sum(1 for r in rows if r.value_per_tco > mine.per_tco), True
     total = len(rows) + (1 if placed else 0)
-    ceiling, best, cheapest = _alternatives(rows, gpu, n, mine, env)
+    ceiling, best, cheapest = verdict_value.alternatives(rows, gpu, n, mine, env)
     what = counted(env, gpu, n)
     use = env.t(f"verdict.use_{workload}")
     condition, alternatives = None, []
@@ -251,7 +136,7 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         answer, head, condition = _overkill(env, gpu, n, what, use, mine, cheapest, key)
     elif query.kind == "worth":
         if position is None and mine.price is not None:
-            why = _why_not_ranked(env, ranking, gpu, mine)
+            why = verdict_value.why_not_ranked(env, ranking, gpu, mine)
             answer, head, condition = "no", env.t("verdict.head_not_ranked", what=what, use=use, why=why), None
         else:
             answer, head, condition = _worth(env, gpu, what, use, mine, best, position, total, key)
@@ -267,7 +152,7 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         yes_key = "verdict.head_yes_reference" if gpu.name == C.REF_NAME and n == 1 else "verdict.head_yes"
         head = env.t(yes_key, what=what, use=use, mem=f"{mem:g}", speed=f"{speed:.2f}", title=title)
     if answer in ("yes", "yes_if") and vendor_practice.other_vendor(gpu):  # "9070xt能炼丹吗 还是老老实实买n卡"
-        alt = _nvidia_near(rows, mine, env)
+        alt = verdict_value.nvidia_near(rows, mine, env)
         lead = vendor_practice.verdict_lead(gpu, query.workload, alt, env)
         if lead:
             if answer == "yes":  # the paper figures follow the caveat, not a second "yes"
@@ -330,7 +215,7 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
             env.t("verdict.col_value", per=env.money_unit(), years=f"{env.assumptions.years:g}"),
             env.t("verdict.col_rank"),
         ],
-        rows=[_row(env, what, mine, f"{position}/{total}" if position else "—")],
+        rows=[verdict_value.value_table_row(env, what, mine, f"{position}/{total}" if position else "—")],
     )
     band = env.t("verdict.best_in_band", money=env.money(ceiling)) if ceiling else ""
     # other cards only where they answer something: a "no", a "worth it" or "overkill" weighs them; a yes to "is it
@@ -346,7 +231,9 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
             alternatives.append(r.gpu)
             pos = next(i for i, x in enumerate(rows, 1) if x is r)
             label = f"{label}{i18n.colon(env.lang)}{counted(env, other, r.n_gpus, article=False)}"
-            table.rows.append(_row(env, label, speeds.row(other, r.n_gpus), f"{pos}/{len(rows)}"))
+            table.rows.append(
+                verdict_value.value_table_row(env, label, speeds.row(other, r.n_gpus), f"{pos}/{len(rows)}")
+            )
             if chat:
                 steps.append(
                     env.t(

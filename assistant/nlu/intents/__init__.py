@@ -27,6 +27,7 @@ from assistant.nlu.intents import (
     explain,
     fit,
     followup,
+    followup_cards,
     followup_costs,
     help,
     lists,
@@ -133,8 +134,8 @@ READERS = (
     thread_device.count_enough,  # "三块卡够不够", "两张够吗": the last question on that many of the device
     thread_device.figure_of_count,  # "total power for 4 of them", "两张一起功耗多少": a figure of N of that device
     followup.fragment,  # "for llms?", "in fp16?", "with at least 16gb", "and if i only had 800?"
-    followup.price_in_condition,  # "二手的话多少钱", "used price?": the cards talked about, at that condition's price
-    followup.price_gap,  # "差价多少", "how much more is it": the difference of the two cards talked about, in money
+    followup_cards.price_in_condition,  # "二手的话多少钱", "used price?": the cards talked about, at that price
+    followup_cards.price_gap,  # "差价多少", "how much more is it": the two cards talked about, in money
     spec.difference_talked_about,  # "whats the price difference" after a comparison: that figure of the GPUs
     concept_cues.effect,  # "does undervolting hurt llm speed", "nvlink能把两张卡显存合并吗": what the concept does
     explain.read,  # "what is a tensor core", "nvlink?"
@@ -144,14 +145,14 @@ READERS = (
     rates.cloud_gpus,  # "cheapest cloud gpu per hour": no card named, the cloud GPUs (not the rates of "it")
     rates.of_providers,  # "autodl和恒源云哪个便宜", "恒源云租卡多少钱": clouds named, no GPU: their price lists
     followup.about_last,  # "why?", "anything cheaper?", "with amd too", "two of them?", "how fast?"
-    followup.alternative,  # "or a used 3090 for the same money?", "还是买二手3090": against the card talked about
-    followup.why_not_named,  # "为啥不推荐4090", "why didnt you pick the 4090": that card against the one favoured
+    followup_cards.alternative,  # "or a used 3090 for the same money?", "还是买二手3090": against the card talked about
+    followup_cards.why_not_named,  # "为啥不推荐4090", "why didnt you pick the 4090": that card against the one favoured
     followup.count_on,  # "要几张l20": how many of that card the conversation's job needs
     followup.also_compared,  # "4070ti super也比一下": one more card in the comparison
     followup.read,  # "and the 3090?", "no, the ti", "3090呢"
-    followup.job_elsewhere,  # "how long would it take on a 4090": the job talked about, on that GPU
-    followup.other_gpu,  # "would a 4090 work", "switch to a 5090": the question talked about, on that GPU
-    followup.which_for_amount,  # "which one would you get for 700": the cards talked about, under that amount
+    followup_cards.job_elsewhere,  # "how long would it take on a 4090": the job talked about, on that GPU
+    followup_cards.other_gpu,  # "would a 4090 work", "switch to a 5090": the question talked about, on that GPU
+    followup_cards.which_for_amount,  # "which one would you get for 700": the cards talked about, under that amount
     cost.by_watts,  # "my card pulls 450w, 8h a day at $0.15/kwh how much a month": no GPU, a draw
     asked.bill,  # "my 3090 runs 24/7, whats the yearly bill", "how many kwh a month": the energy / bill figure asked
     asked.cloud_job,  # "finetune llama 3.1 8b on 200k samples by friday, cheapest cloud setup?": the job on rented GPUs
