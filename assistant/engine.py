@@ -302,6 +302,11 @@ class Engine:
             kind, each, per_week = query.usage_assumed
             how = i18n.t(lang, f"engine.usage_{kind}", each=f"{each:g}")
             answer.notes.append(i18n.t(lang, "engine.usage_assumed", how=how, hours=f"{per_week:g}"))
+        if query.per_card_of and isinstance(parsed, FollowUpQuery) and (parsed.ask or "").startswith("per_card_"):
+            # "is that per card?": whether the last figure was for the whole set, then one card's
+            n, asked = query.per_card_of
+            said = i18n.t(lang, f"engine.per_card_{asked}_{'all' if n > 1 else 'one'}", n=n)
+            answer.headline = i18n.gap(lang).join([said, answer.headline])
         if query.size_range:  # "14b-32b models": answered for the top of the range, said
             low, high = query.size_range
             said = i18n.t(lang, "engine.size_range", low=f"{low:g}B", high=f"{high:g}B")

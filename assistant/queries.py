@@ -58,6 +58,8 @@ class Query:
     # usage said without its hours ("i only train on weekends", "a few hours every evening"): (weekends | evenings |
     # weekdays | few, the hours assumed for each day or for "a few", the hours a week read); the answer says it
     usage_assumed: tuple[str, float, float] | None = None
+    # "is that per card?" after a figure for N cards: (N, what was asked: each | total | either), one card answered
+    per_card_of: tuple[int, str] | None = None
     # a range of model sizes ("14b-32b models", "between 13b and 34b"): (low, high); params_b is the top, the size
     # that needs the most, and the answer says so
     size_range: tuple[float, float] | None = None
@@ -541,6 +543,7 @@ class FollowUpQuery(Query):
     vendor: str | None = None  # "with amd too", "what about amd": nvidia | amd | intel
     also: bool = False  # "too", "as well", "也": add to the last answer's GPUs or vendors, not replace
     adds: bool = False  # "what if i add a 3060", "再加一张3060呢": the cards named join the last question's set
+    removes: bool = False  # "what if i drop one card", "去掉一张呢": fewer of the set's card (gpu_count: how many go)
     want_speed: bool = False  # "how fast?", "tokens per sec?": the speed of what the last answer was about
     min_memory_gb: float | None = None  # "only 24gb+ cards", "with at least 16gb"
     mode: str | None = None  # "and with lora?", "qlora then?", "full finetune?"

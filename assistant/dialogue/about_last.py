@@ -35,7 +35,9 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
             raise NothingToReferTo(follow.text)
         # its own text (some answers read which side the user meant from it: "renting x or buying y"); its settings
         # were kept for the conversation when it was asked: stating them again would "change" them
-        return dataclasses.replace(base, settings=())
+        return dataclasses.replace(base, settings=(), per_card_of=None)
+    if follow.ask and follow.ask.startswith("per_card_"):
+        return per_card_of_last(base, follow)
     if follow.ask == "fit":
         return measures.fit_of_last(dlg, base, follow)
     if follow.ask in ("rates", "rent_or_buy"):
@@ -60,7 +62,7 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
             # "anything cheaper?" after the power draw of the 70B pick, "anything cheaper that still works?" after a
             # LoRA fit: still that model (or size), method, precision and context, so the cards still hold the job
             rec = thread.inherit(ctx.setup, rec)
-    changes: dict = {"text": follow.text, "settings": follow.settings}
+    changes: dict = {"text": follow.text, "settings": follow.settings, "per_card_of": None}
     for key in ("workload", "precision", "budget_usd", "budget_currency", "min_memory_gb", "organization"):
         if getattr(follow, key) is not None:
             changes[key] = getattr(follow, key)
@@ -157,3 +159,19 @@ def _offers_of(history, names: set) -> tuple:
         if getattr(q, "kind", None) == "deal" and getattr(q, "offer", None) and q.gpus and q.gpus[0].name in names:
             found[q.gpus[0].name] = (q.gpus[0].name, float(q.offer), q.money_currency)
     return tuple(found.values()) if names and set(found) == names else ()
+
+
+def per_card_of_last(base: Query | None, follow: FollowUpQuery) -> Query:
+    """ "is that per card?", "是一张的价格吗": the last question for one card of its set, with how many the last
+    answer counted (the engine says first whether that figure was for all of them or for one)."""
+    from assistant.dialogue.references import gpus_of
+
+    cards = gpus_of(base) if base is not None else ()
+    if base is None or not cards:
+        raise NothingToReferTo(follow.text)
+    count = max(g.count for g in cards)
+    asked = follow.ask.removeprefix("per_card_") if follow.ask else "either"  # each | total | either
+    changes: dict = {"gpus": tuple(dataclasses.replace(g, count=1) for g in cards), "per_card_of": (count, asked)}
+    if getattr(base, "gpu_count", None):
+        changes["gpu_count"] = 1
+    return dataclasses.replace(base, settings=(), **changes)

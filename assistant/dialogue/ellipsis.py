@@ -180,7 +180,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         and follow.workload is not None
         and follow.workload == getattr(base, "workload", None)
     )  # "what if i only train 10h a week" after a rent-or-buy for training
-    changes: dict = {"text": base.text if again else follow.text, "settings": follow.settings}
+    changes: dict = {"text": base.text if again else follow.text, "settings": follow.settings, "per_card_of": None}
     base = without_replaced(base, follow.settings)
     names = {f.name for f in dataclasses.fields(base)}
     if follow.fields and base.intent != "spec" and not follow.gpus and dlg.context.gpus:
@@ -226,6 +226,11 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         return about_last.about_last(dlg, None, follow)  # "for llms?" after a spec sheet: nothing to change there
     if isinstance(base, RentOrBuyQuery) and follow.model and not follow.gpus:
         changes["gpus"] = ()  # "what about for llama 3 8b instead": the pick for that model, not the GPUs for the last
+    elif follow.removes and "gpus" in names and gpus_of(base):
+        # "what if i drop one card", "去掉一张呢": the set's last card, as many fewer as said (one when none)
+        *rest, last = gpus_of(base)
+        changes["gpus"] = (*rest, dataclasses.replace(last, count=max(1, last.count - (follow.gpu_count or 1))))
+        changes.pop("gpu_count", None)
     elif follow.adds and not follow.gpus and "gpus" in names and gpus_of(base):
         # "what if i get another one", "再加一张呢": one more (or as many as said) of the last card in the set
         added = dataclasses.replace(gpus_of(base)[-1], count=follow.gpu_count or 1)
@@ -241,7 +246,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         if getattr(base, "kind", None) == "deal" and offer and "offer" not in changes:
             changes["offer"] = offer * follow.gpu_count / before  # "and with 2 of them?" after $650 for one: $1,300
     one_kind = len({g.name for g in changes.get("gpus", ())}) == 1
-    if one_kind and getattr(base, "gpu_count", None) and (follow.adds or not follow.gpu_count):
+    if one_kind and getattr(base, "gpu_count", None) and (follow.adds or follow.removes or not follow.gpu_count):
         # "what if i add a third 3090" after a fit on 2 x RTX 3090: the set's count is now 3, not the 2 asked before
         changes["gpu_count"] = changes["gpus"][0].count
     kept = _precision_kept(dlg, base, follow, changes)

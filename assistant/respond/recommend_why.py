@@ -16,7 +16,13 @@ NEAR_TIE_PCT = 5.0  # [A] picks this close on value per money are a tie that spe
 
 def why_lead(answer: Answer, env: Env) -> str:
     ranking = answer.figures.get("ranking") or []
-    if answer.intent != "recommend" or not ranking or not answer.choice:
+    if (
+        answer.intent != "recommend"
+    ):  # a fit, a cost, a comparison ...: its own reasons first, not the same answer again
+        from assistant.respond.why_reasons import reasons_lead
+
+        return reasons_lead(answer, env)
+    if not ranking or not answer.choice:
         return ""
     best = ranking[0]
     label = _label(best, env)

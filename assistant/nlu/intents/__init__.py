@@ -44,6 +44,7 @@ from assistant.nlu.intents import (
     settings,
     spec,
     symptom_cues,
+    thread_asks,
     thread_device,
     unknown,
     upgrade_path,
@@ -144,6 +145,7 @@ READERS = (
     explain.topic,  # "can i use system ram if vram isnt enough", "矿卡能买吗", "is a p40 ok in a normal pc case"
     rates.cloud_gpus,  # "cheapest cloud gpu per hour": no card named, the cloud GPUs (not the rates of "it")
     rates.of_providers,  # "autodl和恒源云哪个便宜", "恒源云租卡多少钱": clouds named, no GPU: their price lists
+    thread_asks.per_card,  # "is that per card?", "是每张的吗": the last figure for one card of its set
     followup.about_last,  # "why?", "anything cheaper?", "with amd too", "two of them?", "how fast?"
     followup_cards.alternative,  # "or a used 3090 for the same money?", "还是买二手3090": against the card talked about
     followup_cards.why_not_named,  # "为啥不推荐4090", "why didnt you pick the 4090": that card against the one favoured

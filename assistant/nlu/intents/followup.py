@@ -63,17 +63,15 @@ def about_last(r: Reading) -> Query | None:
     if b.has("MONEY", "BUDGET") and not (b.meaning("ASPECT") == "memory" and r.said("other_options")):
         return None
     if (
-        b.has("WHY")
-        and kinds <= {"WHY", "NO", "RECOMMEND", "BUY"} | AROUND  # "为啥推荐这个", "why recommend that one"
-        and len(b.unknown) <= 1
-        and set(b.unknown) <= r.lex.listed("why_fillers")
+        (b.has("WHY") or r.said("how_come"))  # "为啥推荐这个", "why so slow", "怎么这么贵": what the last answer said
+        and kinds <= {"WHY", "NO", "RECOMMEND", "BUY", "FASTER", "COST", "FIELD", "PRICES", "SPEED"} | AROUND
+        and len(b.unknown) <= 2
+        and _only(b.unknown, r.lex.listed("why_fillers") | r.lex.listed("why_about"))
     ):
-        return build(r, ask="why")  # "why?", "why that one?", "why tho", "为啥？"
-    if not kinds - AROUND and r.said("how_come"):
-        return build(r, ask="why")  # "how come?"
+        return build(r, ask="why")  # "why?", "why that one?", "why tho", "为啥？", "how come?"
     if (
         wants_speed(r)
-        and kinds <= SPEED_ASK | SPEED_DETAILS | AROUND
+        and kinds <= SPEED_ASK | SPEED_DETAILS | AROUND | {"FIT"}  # "能跑多少token每秒": the speed it runs at
         and not b.has("THAN", "VS", "OR", "COMPARE")
         and not r.said("which_words")  # "which of them is faster": a comparison
         and top_n(r) is None  # "显卡天梯 ai性能前五": a ranked list
@@ -103,9 +101,10 @@ def about_last(r: Reading) -> Query | None:
         return build(r, ask="rates")  # "cheaper provider?", "any cheaper cloud for it?": the other providers' rates
     if b.has("ASK") and kinds <= {"ASK", "WORKLOAD", "PRECISION", "RECOMMEND", "CONDITION"} | AROUND:
         return build(r, ask=b.meaning("ASK"))  # "anything cheaper?", "便宜点的？"
-    adding = {w for p in r.lex.listed("add_card") for w in p.split()} | set(r.lex.numbers) | {"more"}
-    if said(r, "add_card") and kinds <= {"COUNT", "NUMBER"} | AROUND and _only(b.unknown, adding):
-        return build(r)  # "add another one", "add two more": more of the card talked about, in the same question
+    adding = {w for n in ("add_card", "remove_card") for p in r.lex.listed(n) for w in p.split()} | set(r.lex.numbers)
+    if (said(r, "add_card") or said(r, "remove_card")) and kinds <= {"COUNT", "NUMBER"} | AROUND:
+        if _only(b.unknown, adding | {"more", "less", "fewer"}):  # "add two more", "drop a card": more / fewer of it
+            return build(r)
     if b.has("VENDOR") and kinds <= {"VENDOR", "COMPARE"} | AROUND and len(b.unknown) <= 1:
         return build(r)  # "with amd too", "what about amd?", "amd呢"
     if b.struct("count_of") and kinds <= {"COUNT", "NUMBER", "HOW_MUCH", "COST"} | AROUND:
@@ -388,7 +387,8 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         ask=ask,
         vendor=b.first("VENDOR"),
         also=r.said("also"),
-        adds=bool(said(r, "add_card")),
+        adds=bool(said(r, "add_card")) and not said(r, "remove_card"),
+        removes=bool(said(r, "remove_card")),
         want_speed=want_speed,
         min_memory_gb=b.first("MEMORY") if at_least and not gpus else None,
         mode=_mode_said(r),
