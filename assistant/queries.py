@@ -345,6 +345,9 @@ class PriceWhyQuery(Query):
 
     intent: str = "price_why"
     gpus: tuple[GpuRef, ...]
+    workload: str | None = (
+        None  # "跑llm速度却差不多": the speed weighed is that work's (llm_inference: one user's chat)
+    )
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -10,6 +10,9 @@ taken in one condition: new when both have a new price, else used when both have
 when only one card has a price ("3090ti和3090 二手差800": no 3090 Ti quote), the other is that price plus or less
 the gap, the dearer one told by the question, the launch prices or the speeds (never by a price it lacks).
 The third value is the `Gap` itself, for the "is it worth the extra" verdict to weigh the money the user said.
+When neither card has a price ("笔记本买4060还是4070 差1000块": no laptop prices), the Gap still comes back with
+base_usd 0 when the launch prices or the speeds tell the dearer card: the verdict then weighs the gap against the
+speed and memory it buys, and says the price of the cheaper machine above which the extra pays for itself.
 """
 
 from __future__ import annotations
@@ -47,7 +50,10 @@ def with_gap(query: CompareQuery, env: Env) -> tuple[Env, str | None, Gap | None
         return env, None, None
     found = _same_condition(names, env) or _one_priced(names, dearer, env)
     if found is None:
-        return env, env.t("compare.gap_unpriced", gap=env.money(gap)), None
+        dearer = dearer if dearer in names else _dearer(names, {}, env, by_price=False)
+        cheaper = next((n for n in names if n != dearer), None)
+        unpriced = Gap(gap, cheaper, dearer, 0.0) if dearer and cheaper else None
+        return env, env.t("compare.gap_unpriced", gap=env.money(gap)), unpriced
     condition, prices = found
     if dearer not in names:
         dearer = _dearer(names, prices, env, by_price=len(prices) == 2)
@@ -118,7 +124,9 @@ def worth(
     speed.
     `held`: the model named, which only the dearer card holds: then the extra buys that, a yes whatever the speed."""
     speed = safe_div(up.perf.score, other.perf.score)
-    if not speed or gap.base_usd <= 0:
+    if speed and gap.base_usd <= 0:
+        return _unpriced_worth(up, other, gap, speed, title, env)
+    if not speed:
         return ""
     cost = (gap.base_usd + gap.usd) / gap.base_usd
     values = {
@@ -153,3 +161,30 @@ def worth(
     if all(watts) and watts[0] - watts[1] >= 50:  # "+100 W" is part of what the extra buys
         text += i18n.gap(env.lang) + env.t("compare.worth_gap_power", up=up.label, a=f"{watts[0]:g}", b=f"{watts[1]:g}")
     return text if memory_said else text + memory_tail(up, other, env)
+
+
+SMALL_GAIN = 1.15  # a dearer card under 15 % faster with the same memory is "probably not worth" a gap [A]
+
+
+def _unpriced_worth(up: ValueRow, other: ValueRow, gap: Gap, speed: float, title: str, env: Env) -> str:
+    """The gap said, no price for either card: what it buys (the speed ratio for the work asked, memory) and the
+    price of the cheaper card (or machine) above which the extra is paid back in speed per money (gap / (speed - 1));
+    a no when the dearer card is no faster, "probably not" when it is under SMALL_GAIN faster with no more memory."""
+    mem_up, mem_other = (up.gpu.memory_gb or 0) * up.n_gpus, (other.gpu.memory_gb or 0) * other.n_gpus
+    values = {
+        "up": up.label,
+        "other": other.label,
+        "gap": env.money(gap.usd),
+        "speed": f"{speed:.2f}",
+        "pct": f"{(speed - 1) * 100:.0f}",
+        "title": title,
+        "gb": f"{mem_up:g} GB",
+        "other_gb": f"{mem_other:g} GB",
+        "even": env.money(gap.usd / (speed - 1)) if speed > 1.001 else "",
+    }
+    if speed <= 1.001:
+        return env.t("compare.worth_gap_unpriced_slower", **values)
+    if mem_up <= mem_other and speed < SMALL_GAIN:
+        return env.t("compare.worth_gap_unpriced_small", **values)
+    key = "compare.worth_gap_unpriced_memory" if mem_up > mem_other else "compare.worth_gap_unpriced"
+    return env.t(key, **values)

@@ -127,11 +127,17 @@ def headline(
 
 def worth_subject(query, names: list[str]) -> str | None:
     """The card "worth it" is asked of: named right before it ("is the rtx pro 6000 worth it ... vs 4x 5090",
-    "pro 6000值得吗"); None when the question does not say (then the dearer one is weighed)."""
+    "pro 6000值得吗"), with no other card between; None when the question does not say (then the dearer one is
+    weighed)."""
     low = query.text.lower()
+    mentions = [(r.mention or "").lower() for r in query.gpus if r.mention]
     for ref in query.gpus:
         mention = re.escape((ref.mention or "").lower())
-        if ref.name in names and mention and _WORTH_AFTER.search(low.split(ref.mention.lower(), 1)[-1][:60]):
+        found = _WORTH_AFTER.search(low.split(ref.mention.lower(), 1)[-1][:60]) if mention else None
+        between = found.group(0) if found else ""
+        if any(m != ref.mention.lower() and re.search(re.escape(m) + "(?![a-z0-9])", between) for m in mentions):
+            return None  # "4060和4070差1200 值不值": the other card stands between, the question is of the pair
+        if ref.name in names and mention and found:
             before = low.find(ref.mention.lower())
             if re.search(r"\bis\s+(?:the\s+|a\s+|an\s+|my\s+)?$", low[:before]) or not low[:before].strip():
                 return ref.name

@@ -29,7 +29,7 @@ from assistant.models.cost import PriceLookup, is_list_price
 from assistant.queries import VerdictQuery
 from assistant.respond import card_risks, deal_use, platform_note, vendor_practice
 from assistant.respond.env import Env
-from assistant.respond.mining import mining_notes
+from assistant.respond.mining import condition_named, mining_notes
 from assistant.respond.pricing import (
     is_converted,
     market_quotes,
@@ -213,16 +213,20 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     if other is not None:
         sources += [s for s in env.cite(other.source) if s not in sources]
     sources += [s for s in platform_sources if s not in sources]
-    head, steps, sources = _with_risks(query, gpu, head, list(steps), sources, env)
+    head, steps, sources = _with_risks(query, gpu, head, list(steps), sources, env, alarmed=bool(alarm))
     judged = {"answer": judged_answer, "kind": "deal", "gpu": gpu.name}
     return verdict_answer(
         query, env, gpu, head, judged, _DEAL_PICK, {"deal": figures}, steps=list(steps), sources=list(sources)
     )
 
 
-def _with_risks(query: VerdictQuery, gpu: GpuSpec, head: str, steps: list, sources: list, env: Env):
+def _with_risks(
+    query: VerdictQuery, gpu: GpuSpec, head: str, steps: list, sources: list, env: Env, alarmed: bool = False
+):
     """The catches of the card's form (an SXM module on an adapter, passive cooling): after the verdict when asked
-    ("坑在哪"), else among the steps."""
+    ("坑在哪"), else among the steps. When the question itself raises the card's condition ("矿卡 能买吗", "会不会是
+    翻新卡") the condition's checks lead and the price follows, unless the price is `alarmed` (far too low: that
+    warning is the strongest sign and stays first)."""
     notes, cited = card_risks.risk_notes(gpu, env)
     sources = [*sources, *(s for s in cited if s not in sources)]
     if not query.risks:
@@ -236,7 +240,12 @@ def _with_risks(query: VerdictQuery, gpu: GpuSpec, head: str, steps: list, sourc
     if not notes:
         return head, steps, sources
     lead = env.t("deal.risks_lead", notes=i18n.gap(env.lang).join(notes))
-    return head + i18n.gap(env.lang) + lead, [s for s in steps if s not in moved], sources
+    rest = [s for s in steps if s not in moved]
+    if (
+        moved and not alarmed and condition_named(query.text, env)
+    ):  # "矿卡 能买吗", "会不会是翻新卡": the checks answer it, first
+        return lead + i18n.gap(env.lang) + env.t("deal.price_then", head=head), rest, sources
+    return head + i18n.gap(env.lang) + lead, rest, sources
 
 
 _QUANT_WORDS = (  # a precision named beside "llms" in a deal question, as the llama.cpp quant it is run at

@@ -4,8 +4,12 @@ Contract: `mining_notes(text, env)` gives (steps, source ids): when `text` names
 one of the aliases of the mining-cards concept (knowledge/concepts.toml), one step in the answer's
 language with what wears on such a card and what to check before paying, and the concept's sources;
 when it repeats a seller's claim that the card was never mined (lexicon list mining_claims: "非矿",
-"自用", "never mined"), the same checks, said to be how to verify a claim nobody can prove; else
-nothing. The words are data (concept aliases, lexicon lists), so a language is added by adding words.
+"自用", "never mined"), the same checks, said to be how to verify a claim nobody can prove; when it asks
+whether the card is refurbished (lexicon list refurb_words: "翻新", "resealed"), how to tell a repackaged
+card from a new one (channel, seals, serial looked up on the brand's site, wear; source
+concept-refurbished-check-cn); else nothing. `condition_named` says whether the question raises any of
+these (the deal answer then leads with the checks). The words are data (concept aliases, lexicon lists), so
+a language is added by adding words.
 """
 
 from __future__ import annotations
@@ -37,10 +41,27 @@ def claims_not_mined(text: str, env: Env) -> bool:
     return any(w in lowered for w in lexicon(env.lang).listed("mining_claims"))
 
 
+REFURB_SOURCE = "concept-refurbished-check-cn"
+
+
+def asks_refurbished(text: str, env: Env) -> bool:
+    from assistant.nlu.lexicon import lexicon
+
+    lowered = (text or "").lower()
+    return any(w in lowered for w in lexicon(env.lang).listed("refurb_words"))
+
+
+def condition_named(text: str, env: Env) -> bool:
+    """The question raises the card's condition: ex-mining, a never-mined claim, or refurbished."""
+    return claims_not_mined(text, env) or names_mining_card(text, env) or asks_refurbished(text, env)
+
+
 def mining_notes(text: str, env: Env) -> tuple[list[str], list[str]]:
     claimed = claims_not_mined(text, env)
+    refurb = [env.t("mining.refurb_checks")] if asks_refurbished(text, env) else []
+    refurb_sources = [REFURB_SOURCE] if refurb else []
     if not claimed and not names_mining_card(text, env):
-        return [], []
+        return refurb, refurb_sources
     entry = next(c for c in env.reader.concepts if c.key == CONCEPT)
     lead = [env.t("mining.claim")] if claimed else []
-    return [*lead, env.t("mining.checks")], [s for s in entry.source.split(";") if s]
+    return [*lead, env.t("mining.checks"), *refurb], [s for s in entry.source.split(";") if s] + refurb_sources

@@ -7,8 +7,12 @@ GDDR chips on the board, concept hbm-gddr), bandwidth, NVLink (knowledge/nvlink.
 throughput, 16-bit tensor throughput with FP32 accumulation (GeForce runs it at half rate), the
 product class (datacenter / workstation: ECC memory, server or multi-card cooling, enterprise
 support), passive cooling, a newer generation; then the price ratio beside the speed ratio and
-the speed per money (the value ratio). `figures.price_why`: gpu, against, price_usd,
-against_price_usd, price_ratio, speed_ratio, value_ratio, reasons (keys).
+the speed per money (the value ratio). When the question names running an LLM ("跑llm速度却差不多"), the
+speed weighed is one user's chat speed (§llm.decode, the common local model) and the headline says WHY it
+differs so little or so much: decode reads every weight per token, so bandwidth decides it, while the
+price buys tensor throughput (prompt reading, images, training, many users). `figures.price_why`: gpu,
+against, price_usd, against_price_usd, price_ratio, speed_ratio, speed_basis (train16 | llm_chat),
+value_ratio, reasons (keys).
 """
 
 from __future__ import annotations
@@ -17,7 +21,14 @@ from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.queries import PriceWhyQuery
 from assistant.respond.env import Env
-from assistant.respond.pricing import price_text, purchase_price, score, sibling_price
+from assistant.respond.pricing import (
+    CHAT_MODEL,
+    chat_tokens_per_s,
+    price_text,
+    purchase_price,
+    score,
+    sibling_price,
+)
 from assistant.respond.spec_figures import launch_price, nvlink_gb_s
 from assistant.respond.variants import market_rows
 from assistant.respond.wording import spec_source
@@ -26,6 +37,8 @@ from assistant.specs import GpuSpec
 FP64_SHARE = 0.25  # FP64 at a quarter of FP32 or more: a double-precision part (GeForce: 1/64) [A]
 GAP = 1.15  # a figure counts as a reason when the dearer card has 15 % more of it [A]
 LEAD = ("memory_hbm", "memory", "nvlink", "datacenter", "workstation", "fp64")  # headline reasons, first first
+LLM_WORK = ("llm_inference", "inference")  # "跑推理没快多少": inference without a model named is an LLM's here [A]
+SMALL_GAIN = 1.3  # a speed-up under 30 % is "only" that much faster [A]
 KEY = "train16"  # the speed the value ratio divides: 16-bit training, the reference's main figure
 
 
@@ -129,6 +142,40 @@ def _reasons(gpu: GpuSpec, other: GpuSpec, env: Env) -> list[tuple[str, str]]:
     if gpu.release_date and other.release_date and gpu.release_date.year > other.release_date.year:
         out.append(("newer", env.t("price_why.newer", year=gpu.release_date.year, other_year=other.release_date.year)))
     return out
+
+
+def _llm_speed(gpu: GpuSpec, other: GpuSpec, env: Env) -> tuple[float, str] | None:
+    """(chat speed ratio, the sentence saying why) for a question about running an LLM: one user's decode speed on
+    the common local model (§llm.decode) is set by memory bandwidth; the dearer card's tensor throughput, what
+    its price buys, only shows in prompt reading, images, training and serving many users. None without the specs."""
+    model = env.reader.model(CHAT_MODEL[0])
+    peaks = (gpu.peaks.fp16_acc32_tflops if gpu.peaks else None, other.peaks.fp16_acc32_tflops if other.peaks else None)
+    bw = _ratio(gpu.memory_bandwidth_gb_s, other.memory_bandwidth_gb_s)
+    if model is None or bw is None or not all(peaks):
+        return None
+    tps = chat_tokens_per_s(model, CHAT_MODEL[1], gpu), chat_tokens_per_s(model, CHAT_MODEL[1], other)
+    speed = _ratio(*tps)
+    if speed is None:
+        return None
+    tensor = peaks[0] / peaks[1]  # type: ignore[operator]
+    key = "price_why.llm_bandwidth" if bw < tensor else "price_why.llm_bandwidth_both"
+    return speed, env.t(
+        key,
+        only=env.t("price_why.only") if speed < SMALL_GAIN else "",
+        gpu=gpu.short_name,
+        other=other.short_name,
+        speed=f"{speed:.2f}",
+        model=model.name,
+        quant=CHAT_MODEL[1],
+        tps=f"{tps[0]:.0f}",
+        other_tps=f"{tps[1]:.0f}",
+        gb=f"{gpu.memory_bandwidth_gb_s:,.0f}",
+        other_gb=f"{other.memory_bandwidth_gb_s:,.0f}",
+        bw=f"{bw:.2f}",
+        tf=f"{peaks[0]:,.0f}",
+        other_tf=f"{peaks[1]:,.0f}",
+        tensor=f"{tensor:.1f}",
+    )
 
 
 def _table(gpu: GpuSpec, other: GpuSpec, prices: tuple, env: Env) -> Table:
@@ -241,6 +288,9 @@ def respond(query: PriceWhyQuery, env: Env) -> Answer:
     reasons = _reasons(gpu, other, env)
     used = {key for key, _ in reasons}
     speed = _ratio(score(gpu, KEY).score, score(other, KEY).score) or 0.0
+    llm = _llm_speed(gpu, other, env) if query.workload in LLM_WORK else None
+    if llm is not None:
+        speed = llm[0]
     ratio = price.usd / other_price.usd
     value = ratio / speed if speed else None
     ranked = sorted((LEAD.index(k), text) for k, text in reasons if k in LEAD)
@@ -253,10 +303,14 @@ def respond(query: PriceWhyQuery, env: Env) -> Answer:
         other=other.short_name,
         other_price=env.money(other_price.usd),
     )
+    if llm is not None:
+        head += i18n.gap(env.lang) + llm[1]
     if lead:
         head += i18n.gap(env.lang) + env.t("price_why.head_reasons", reasons=i18n.sep(env.lang).join(lead))
     head += i18n.gap(env.lang) + env.t(
-        "price_why.head_value_slower"
+        ("price_why.llm_value" if value and value > 1 else "price_why.llm_value_even")
+        if llm is not None
+        else "price_why.head_value_slower"
         if speed < 1
         else ("price_why.head_value" if value and value > 1 else "price_why.head_value_even"),
         gpu=gpu.short_name,
@@ -269,7 +323,12 @@ def respond(query: PriceWhyQuery, env: Env) -> Answer:
         steps.append(env.t("price_why.sibling", gpu=gpu.short_name, other=variant.short_name))
     if not len(query.gpus) > 1:
         steps.append(env.t("price_why.reference", other=other.short_name))
-    steps.append(env.t("price_why.speed_basis"))
+    if llm is not None:
+        steps.append(
+            env.t("price_why.speed_basis_llm", model=env.reader.model(CHAT_MODEL[0]).name, quant=CHAT_MODEL[1])
+        )
+    else:
+        steps.append(env.t("price_why.speed_basis"))
     cited = [price.source, other_price.source]
     concept = next((c for c in env.reader.concepts if c.key == "hbm-gddr"), None) if "memory_hbm" in used else None
     figures = {
@@ -277,6 +336,7 @@ def respond(query: PriceWhyQuery, env: Env) -> Answer:
         "against_price_usd": round(other_price.usd, 2),
         "price_ratio": round(ratio, 2),
         "speed_ratio": round(speed, 2),
+        "speed_basis": "llm_chat" if llm is not None else KEY,
         "value_ratio": round(value, 2) if value else None,
     }
     sources = (

@@ -48,7 +48,9 @@ def read(r: Reading) -> Query | None:
     asked = asked or bool(said(r, "verdict_good_asked") or said(r, "verdict_negative"))
     if b.has("DATE") and (asked or b.has("PRICES", "SET")):
         return None  # a price snapshot, or "still worth it in 2026" (the verdict on the card, with the offer weighed)
-    risks = bool(said(r, "risk_words"))  # "五百块 坑在哪": the offer weighed, and the card's catches said first
+    # "五百块 坑在哪": the offer weighed, and the card's catches said first; so when the card's condition is the
+    # worry ("矿卡 能买吗", "会不会是翻新卡": lexicon condition_risk_words)
+    risks = bool(said(r, "risk_words") or said(r, "condition_risk_words"))
     offered = bool(said(r, "deal_words") or said(r, "deal_places") or risks)
     offered = offered or (asked and (_priced(r) or _bare_priced(r)))
     priced_each = _each_offer(r)  # "used 3090 for $650 each, what about 2": a price of one card, with a count

@@ -3,7 +3,8 @@
 
 `read` claims a question naming one or two GPUs with a why word (WHY) and a price word (list
 `price_why`), or a phrase that asks what a price pays for by itself (list `price_why_ask`: "贵在哪",
-"what makes it worth"); not when it rents (a rate), names a model or a budget.
+"what makes it worth"); not when it rents (a rate), names a model or a budget. The work named
+("跑llm速度却差不多") is the speed the answer weighs.
 """
 
 from __future__ import annotations
@@ -21,4 +22,4 @@ def read(r: Reading) -> Query | None:
     asks = said(r, "price_why_ask") or (b.has("WHY") and said(r, "price_why"))
     if not asks:
         return None
-    return PriceWhyQuery(text=r.text, gpus=tuple(dict((g.name, g) for g in named).values()))
+    return PriceWhyQuery(text=r.text, gpus=tuple(dict((g.name, g) for g in named).values()), workload=r.workload)
