@@ -323,10 +323,9 @@ def respond(query: PriceWhyQuery, env: Env) -> Answer:
         steps.append(env.t("price_why.sibling", gpu=gpu.short_name, other=variant.short_name))
     if not len(query.gpus) > 1:
         steps.append(env.t("price_why.reference", other=other.short_name))
-    if llm is not None:
-        steps.append(
-            env.t("price_why.speed_basis_llm", model=env.reader.model(CHAT_MODEL[0]).name, quant=CHAT_MODEL[1])
-        )
+    chat_model = env.reader.model(CHAT_MODEL[0]) if llm is not None else None
+    if chat_model is not None:
+        steps.append(env.t("price_why.speed_basis_llm", model=chat_model.name, quant=CHAT_MODEL[1]))
     else:
         steps.append(env.t("price_why.speed_basis"))
     cited = [price.source, other_price.source]
