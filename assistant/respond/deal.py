@@ -241,11 +241,20 @@ def _with_risks(
         return head, steps, sources
     lead = env.t("deal.risks_lead", notes=i18n.gap(env.lang).join(notes))
     rest = [s for s in steps if s not in moved]
-    if (
-        moved and not alarmed and condition_named(query.text, env)
-    ):  # "矿卡 能买吗", "会不会是翻新卡": the checks answer it, first
+    # "矿卡 能买吗", "会不会是翻新卡": the checks answer it, first (not when it asks what the card does)
+    if moved and not alarmed and condition_named(query.text, env) and not _use_asked(query, env):
         return lead + i18n.gap(env.lang) + env.t("deal.price_then", head=head), rest, sources
     return head + i18n.gap(env.lang) + lead, rest, sources
+
+
+def _use_asked(query: VerdictQuery, env: Env) -> bool:
+    """The question asks what the card does ("能拿来干啥", "给孩子入门ai值吗", a model or work named): that answer
+    keeps its place before the condition's checks."""
+    from assistant.nlu.lexicon import lexicon
+
+    lex, text = lexicon(env.lang), f" {query.text.lower()} "
+    uses = ("what_for_words", "verdict_good")
+    return bool(query.workload or query.model or query.params_b or any(lex.words_in(k, text) for k in uses))
 
 
 _QUANT_WORDS = (  # a precision named beside "llms" in a deal question, as the llama.cpp quant it is run at
