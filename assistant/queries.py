@@ -212,6 +212,9 @@ class FitQuery(Query):
     images: int | None = None  # "generate 1000 sdxl images", "a lora on 20 images": images a job makes or trains on
     images_per: str | None = None  # "5000 sdxl images a day", "一天要出2000张": the period the images are made in
     images_in_hours: float | None = None  # "how many could i crank out in an hour": the images made in that time
+    audio_s: float | None = (
+        None  # "transcribe 200 h of audio", "我有300小时" after a Whisper answer: audio to transcribe
+    )
     system_ram_gb: float | None = None  # "with 128gb ram", "64g内存": system RAM for MoE expert offload
     ram_mts: float | None = None  # "ddr5-6000": the system RAM's transfers per second (CPU-only speed reads at it)
     ram_channels: int | None = None  # "dual channel", "四通道": memory channels said with it

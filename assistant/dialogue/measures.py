@@ -39,6 +39,10 @@ def speed_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
             settings=follow.settings,
             want_speed=True,
             images_in_hours=follow.images_in_hours,  # "how many could i crank out in an hour"
+            # "i have 300 hours of audio" after Whisper on a 3060: that much audio, kept for the next turns
+            audio_s=(follow.hours_total or follow.hours_bare or 0) * 3600 or base.audio_s
+            if _transcribes(base)
+            else None,
             **stated_setup(follow),
         )
     if isinstance(base, CompareQuery):
@@ -98,6 +102,12 @@ def on_the_thread(
         images_per=setup.images_per if not training else None,
         **data,
     )
+
+
+def _transcribes(query) -> bool:
+    """A fit of a Whisper model for inference (a transcription, §speech.speed)."""
+    model = getattr(query, "model", None)
+    return model is not None and model.key.startswith("whisper") and query.mode in (None, "inference")
 
 
 def stated_setup(follow: FollowUpQuery) -> dict:
@@ -163,6 +173,12 @@ def time_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Qu
     if isinstance(base, RatesQuery) and base.mode == "job":
         return dataclasses.replace(
             base, text=follow.text, settings=follow.settings, gpus=named or base.gpus, **job_data(base, follow)
+        )
+    hours = follow.hours_total or follow.hours_bare
+    if isinstance(base, FitQuery) and _transcribes(base) and hours and not follow.mode:
+        # "我有300小时" after Whisper on a 3060: that much audio transcribed on the cards talked about
+        return dataclasses.replace(
+            base, text=follow.text, settings=follow.settings, gpus=named or base.gpus, audio_s=hours * 3600
         )
     if isinstance(base, FitQuery) and base.images and base.mode in (None, "inference") and not follow.mode:
         # "how many hours a day would it be running then" after 5,000 images a day on a 3090: their time (a day's)

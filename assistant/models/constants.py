@@ -472,6 +472,15 @@ WHISPER_REF_GPU = "GeForce RTX 3070 Ti"
 WHISPER_REF_AUDIO_S = 13 * 60.0
 WHISPER_REF_SECONDS = 63.0
 WHISPER_REF_SECONDS_BATCHED = 17.0
+# The same run's other engines and formats [R] (same source): openai/whisper fp16 beam 5 in 2m23s; faster-whisper int8
+# in 59 s one file at a time and 16 s batched. Seconds for the 13 minutes, by (engine, precision, batched).
+WHISPER_REF_RUNS = {
+    ("faster-whisper", "fp16", False): 63.0,
+    ("faster-whisper", "fp16", True): 17.0,
+    ("faster-whisper", "int8", False): 59.0,
+    ("faster-whisper", "int8", True): 16.0,
+    ("openai-whisper", "fp16", False): 143.0,
+}
 WHISPER_DECODE_CONTEXT = 448  # Whisper's decoder context (tokens), for the decode-speed ratio between GPUs
 # Speed of each size relative to large, as the openai/whisper README's model table states it (measured on an
 # A100 transcribing English, with openai/whisper) [R]; applied to faster-whisper as an assumption [A].

@@ -36,6 +36,17 @@ class Transcription:
         rate = self.rtf_batched if batched else self.rtf
         return audio_s / rate if rate > 0 else 0.0
 
+    def of(self, engine: str, precision: str, batched: bool = False) -> float | None:
+        """The real-time factor with another engine or format of the reference run (openai-whisper fp16, faster-whisper
+        int8): the fp16 faster-whisper factor x that run's time ratio on the reference GPU [R, applied as A]; None for a
+        pairing the run did not measure (openai-whisper has no batched pipeline there)."""
+        runs = C.WHISPER_REF_RUNS
+        own = runs.get((engine, precision, batched))
+        if own is None or own <= 0:
+            return None
+        base = self.rtf_batched if batched else self.rtf
+        return base * runs[("faster-whisper", "fp16", batched)] / own
+
 
 def transcription(gpu: GpuSpec, ref_gpu: GpuSpec | None, model: ModelSpec) -> Transcription | None:
     size = C.WHISPER_RELATIVE_SPEED.get(model.key, 0.0)

@@ -43,8 +43,9 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
     figures: dict = {}
     if speech(model) and query.mode == "inference" and gpu.name:
         spoken = speech_lead(env, query, model, case.spec, n) if case.spec is not None else None
-        if spoken is not None:  # the transcription speed model (§speech.speed)
-            return head + i18n.gap(env.lang) + spoken[0], spoken[1], spoken[2]
+        if spoken is not None:  # the transcription speed model (§speech.speed); the figure asked leads
+            first, then = (spoken[0], head) if query.want_speed else (head, spoken[0])
+            return first + i18n.gap(env.lang) + then, spoken[1], spoken[2]
         steps.append(env.t("fit.speech", model=model.name))
         # "can a 3060 transcribe in realtime": speed asked in real-time words, which the speed model does not rate
         if query.want_speed or lexicon(env.lang).words_in("realtime_words", query.text.lower()):

@@ -7,7 +7,8 @@ assumptions (steps, size, guidance passes, batch 1, what is not counted), goes o
 A count of images asked ("generate 1000 sdxl images", `query.images`) leads with their total time (count x seconds
 per image / cards, each card making its own images, §image.speed); the images made in a time asked
 ("how many in an hour", `query.images_in_hours`) lead the same way (time / seconds per image x cards).
-figures: image_steps_per_s, image_seconds, images_per_minute, image_steps, images_hours, images_in_time.
+figures: image_steps_per_s, image_seconds (= seconds_per_image), images_per_minute, images_per_hour (all the cards),
+image_steps, images_hours, images_in_time.
 `nameless_range(env, query, model, memory_gb)`: for a card named only by its memory ("显存12g ... 要多久"), the
 seconds per image on the NVIDIA desktop cards of exactly that memory that have a price, fastest and slowest named,
 and that the user's card decides; ("", {}) when fewer than one is rated.
@@ -103,6 +104,9 @@ def image_speed_parts(env: Env, query, model, gpu, prec: str, spare_gb: float, w
         "image_seconds": round(speed.seconds_per_image, 2),
         "images_per_minute": round(speed.images_per_minute, 1),
         "image_steps": speed.steps,
+        # per-unit figures under the names calc's energy / bill arithmetic reads (one card; n cards each make their own)
+        "seconds_per_image": round(speed.seconds_per_image, 2),
+        "images_per_hour": round(3600 / speed.seconds_per_image * max(n, 1)) if speed.seconds_per_image else 0,
     } | ({"images_hours": round(images * speed.seconds_per_image / 3600 / max(n, 1), 2)} if images else {})
     if span and not images:
         figures["images_in_time"] = round(span * 3600 / speed.seconds_per_image * max(n, 1))

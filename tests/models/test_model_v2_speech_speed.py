@@ -52,3 +52,17 @@ def test_the_audio_amount_is_read_in_both_languages():
     assert audio_seconds("a 1 hour file on my 3060") == 3600
     assert audio_seconds("90 minutes of recordings") == 90 * 60
     assert audio_seconds("whisper on a 4090, 24 GB") is None
+
+
+def test_other_engines_reproduce_their_runs_on_the_reference_card(kb):
+    """Session 14: openai-whisper (143 s) and int8 (59 s / 16 s batched) of the same README run, on its own card."""
+    t = _t(kb, C.WHISPER_REF_GPU)
+    assert abs(t.of("openai-whisper", "fp16") - 13 * 60 / 143) < 0.01
+    assert abs(t.of("faster-whisper", "int8") - 13 * 60 / 59) < 0.01
+    assert abs(t.of("faster-whisper", "int8", batched=True) - 13 * 60 / 16) < 0.01
+    assert t.of("openai-whisper", "fp16", batched=True) is None  # the run has no batched openai-whisper
+
+
+def test_engine_ratio_holds_on_other_cards(kb):
+    t = _t(kb, "GeForce RTX 3060 12 GB")
+    assert abs(t.rtf / t.of("openai-whisper", "fp16") - 143 / 63) < 0.01

@@ -30,6 +30,7 @@ from assistant.nlu.intents import (
     followup_cards,
     followup_costs,
     help,
+    job_speed,
     lists,
     power_limit,
     price_why,
@@ -61,6 +62,9 @@ READERS = (
     help.thanks,  # "thanks!", "谢谢"
     settings.keep_or_forget,  # "forget the 4090 price", "clear my prices", "remember this", "yes, really"
     video.read,  # "how much vram does hunyuanvideo need", "can a 4090 run wan 2.1" (names the tagger does not know)
+    job_speed.transcription,  # "whisper on a 3060, how many hours of audio per hour", "transcribe 200 h on a 4090"
+    job_speed.transcription_followup,  # "一小时能转多少小时音频" after a Whisper answer: its speed
+    job_speed.images_made,  # "4070 super跑sdxl 30步 一小时能出多少张": images made in a time, never an hour's rent
     rig.psu_of_thread,  # "电源要多大", "what psu do i need": the power supply of the cards talked about
     rig.psu_for_draw,  # "显卡功耗450w 电源850w够不够": a card's stated draw, no GPU named
     followup.output_rate,  # "how many images per hour": the speed of what was talked about (no tag needed)

@@ -16,6 +16,7 @@ import dataclasses
 import math
 import re
 
+from assistant.nlu.audio import audio_seconds
 from assistant.nlu.deadline import deadline_hours
 from assistant.nlu.intents.rates import epochs, period, sample_tokens, samples, throughput
 from assistant.nlu.intents.verdict import last_gpu, said
@@ -278,6 +279,7 @@ def read(r: Reading) -> Query | None:
         epochs=epochs(r),
         images=image_count(r) if r.workload == "image_generation" else None,
         images_per=period(r) if r.workload == "image_generation" and image_count(r) else None,
+        audio_s=audio_seconds(r.text) if r.model and r.model.key.startswith("whisper") else None,
         image_steps=image_steps(r) if r.mode() == "inference" else None,
         train_steps=train_steps(r),
         memory_gb=r.vram() if not refs else None,

@@ -311,6 +311,7 @@ def stated_in(r: Reading, query: Query) -> tuple[Setting, ...]:
     # "and at 25 hours?" (not "120 hours total", not "跑三天": days are hours in all)
     # "租的话多少钱一小时": the rate's hour; "一小时能出几张": the time things are made in; neither is a usage
     rate_unit = getattr(query, "ask", None) == "rates" or bool(getattr(query, "images_in_hours", None))
+    rate_unit = rate_unit or bool(r.said("speech_rate_asks"))  # "一小时能转多少小时音频": the span of a speed asked
     in_all = r.said("total_words") or getattr(query, "hours_total", None)  # "i need 120 hours, what does that come to"
     in_all = in_all or getattr(query, "deadline_hours", None)  # "what if i only have 48 hours to finish": a time limit
     bare = query.intent == "followup" and not in_all and not hours.get("span") and not rate_unit

@@ -1,0 +1,98 @@
+"""Speed and job-time questions of the work the speed models rate (docs/model.md §speech.speed, §image.speed), claimed
+before the rent readers take "per hour" / "一小时" as the rent of an hour and the spec reader takes the card alone.
+
+- `transcription`: "whisper large-v3 transcription on a 3060 12gb, how many hours of audio per hour of compute",
+  "transcribe 200 h of audio on a 4090, how long", "4090跑whisper large-v3 一小时能转多少小时音频": a Whisper model
+  named (or transcription words: Whisper large-v3 assumed, the answer says so) on one GPU named, with a speed, an
+  amount of audio per time or a time asked -> a FitQuery asking the speed.
+- `transcription_followup`: "一小时能转多少小时音频", "and how many hours of audio per hour?", "i have 300 hours of
+  audio" after a Whisper answer: no GPU or model named, audio or transcription words with a speed asked or an amount
+  of audio said -> the follow-up asking the speed of what was talked about (the amount read again from its text).
+- `images_made`: "4070 super跑sdxl 30步 一小时能出多少张", "how many sdxl images an hour on a 4090": an image model
+  generating on one GPU named, with a count made in a time asked, or a time for a count of images ("generating 10k
+  sdxl images on 2x 4090, how many hours") -> a FitQuery asking the speed, with that time.
+
+Neither claims a rent or a price asked ("rent a 4090 to transcribe 200 h, how much": the rent readers), nor two GPUs
+(a comparison). The words are lexicon lists: `transcribe_words`, `speech_rate_asks`, `audio_words`, `duration_words`,
+`realtime_words`, `made_count_asks`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from assistant.nlu.audio import audio_seconds
+from assistant.nlu.intents import fit
+from assistant.nlu.intents.followup import build, made_in
+from assistant.nlu.intents.rates import provider, throughput
+from assistant.nlu.intents.verdict import said
+from assistant.nlu.reading import Reading
+from assistant.queries import FitQuery, ModelRef, Query
+
+ASSUMED_WHISPER = "whisper-large-v3"  # the Whisper size a transcription question without one is answered for [A]
+
+
+def _one_gpu(r: Reading) -> bool:
+    """One GPU named (any count of it), no rent, no provider, no price asked."""
+    names = {g.name for g in r.refs if g.name}
+    if len(names) != 1 or r.b.has("RENT", "BUDGET") or provider(r):
+        return False
+    return not (r.form.figure == "price" and said(r, "form_money_words"))
+
+
+def _speed_asked(r: Reading) -> bool:
+    return bool(
+        said(r, "speech_rate_asks")
+        or said(r, "duration_words")
+        or said(r, "realtime_words")
+        or throughput(r)
+        or r.b.has("SPEED", "FASTER")
+    )
+
+
+def transcription(r: Reading) -> Query | None:
+    whisper = r.model is not None and r.model.key.startswith("whisper")
+    if (r.model is not None and not whisper) or r.mode() != "inference":
+        return None  # "how long to finetune whisper large-v3 on 100 hours of audio": a training job
+    if not whisper and not said(r, "transcribe_words"):
+        return None
+    if not _one_gpu(r) or not _speed_asked(r):
+        return None
+    found = fit.read(r) if whisper else None
+    if isinstance(found, FitQuery):
+        return dataclasses.replace(found, want_speed=True, mode="inference")
+    return FitQuery(
+        text=r.text,
+        model=r.model or ModelRef(mention="", key=ASSUMED_WHISPER),
+        gpus=tuple(r.refs),
+        gpu_count=r.total_count(),
+        precision=r.precision,
+        want_speed=True,
+        audio_s=audio_seconds(r.text),
+    )
+
+
+def transcription_followup(r: Reading) -> Query | None:
+    if r.refs or r.model or r.b.has("RENT", "BUDGET", "PARAMS") or provider(r):
+        return None
+    if not (said(r, "audio_words") or said(r, "transcribe_words")):
+        return None
+    audio = audio_seconds(r.text)
+    if not (_speed_asked(r) or audio):  # "i have 300 hours of audio": that much, timed
+        return None
+    found = build(r, want_speed=True)
+    # the hours said are the audio, or the span of the rate asked ("一小时能转多少"), never hours of use
+    return dataclasses.replace(found, hours_total=audio / 3600 if audio else None, hours_bare=None)
+
+
+def images_made(r: Reading) -> Query | None:
+    span = made_in(r)
+    if r.model is None or r.workload != "image_generation" or r.mode() not in (None, "inference"):
+        return None
+    counted = bool(said(r, "duration_words")) and fit.image_count(r) is not None  # "10k sdxl images, how many hours"
+    if not (span or throughput(r) or counted) or not _one_gpu(r):
+        return None
+    found = fit.read(r)
+    if not isinstance(found, FitQuery):
+        return None
+    return dataclasses.replace(found, want_speed=True, images_in_hours=found.images_in_hours or span)
