@@ -261,7 +261,7 @@ class Engine:
         # a headline that opens with a sized model ("a 70B model generates ...") starts with a capital all the same
         headline = i18n.cap(lang, answer.headline)
         answer.headline = i18n.gap(lang).join([*self._unrecognized(query, lang), headline]).strip()
-        answer = figure_net.finish(answer, query, env)  # a clock time said: when it is done; the figure asked, recorded
+        answer = figure_net.finish(answer, query, env, text)  # a clock time said: when it is done; the figure asked
         answer.question = text  # what was typed, also when the last question is answered again
         if changed is not None and (again is not None or isinstance(parsed, FollowUpQuery)):
             # a question answered again under new settings ("and at 25 hours?"): what changed comes first

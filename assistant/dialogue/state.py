@@ -143,6 +143,7 @@ class Context:
     fits_at: str | None = None  # the smaller quantization the last fit found to fit ("what quant would fit": it)
     currency: str | None = None  # the currency the thread's answers are in (a Chinese thread asked on in English: ¥)
     about_thread: bool = False  # the question being answered is about the thread (thread.leaves_open): its currency
+    calc: dict | None = None  # the bill the last answer worked out from the question's numbers (respond/calc.py)
 
     def focus_or_first(self) -> str | None:
         """The GPU the last answer favoured, else the first GPU it was about (None: no GPU yet)."""

@@ -30,7 +30,15 @@ _COUNT = re.compile(r"\b\d+\s*x\s|\d+\s*(?:张|块|台)|\b\d+\s+(?:cards|GPUs)\b
 _MINIMUM_INTENTS = ("recommend", "fit", "rig", "video")  # answers that size the least that runs a model
 ASKED_KEY = "asked_figure"
 _TABLE_KEY = "has_table"  # set by `check` for `gives`: the answer shows a table
-_BILL_KEYS = ("electricity_usd_per_year", "electricity_usd", "bill_kwh", "share_usd", "cap_use_kwh", "saving_usd")
+_BILL_KEYS = (
+    "calc",
+    "electricity_usd_per_year",
+    "electricity_usd",
+    "bill_kwh",
+    "share_usd",
+    "cap_use_kwh",
+    "saving_usd",
+)
 
 
 def gives(figure: str | None, intent: str, headline: str, figures: dict) -> bool | None:
@@ -64,7 +72,12 @@ def check(answer: Answer, env: Env) -> Answer:
     """After every addition to the answer (respond/asked.cover): the figure `finish` recorded, given or said not to
     be."""
     figure = answer.figures.pop(ASKED_KEY, None)
-    if answer.clarification or not answer.headline or "figure_net" in answer.figures:
+    if answer.clarification or answer.intent == "unknown":
+        from assistant.respond.calc import instead
+
+        # asked back for a card, or not understood, where the question's own numbers make the bill
+        return instead(answer, env) or answer
+    if not answer.headline or "figure_net" in answer.figures:
         return answer
     figures = answer.figures | {_TABLE_KEY: bool(answer.tables)}
     for part in answer.figures.get("parts") or ():  # a message answered in two parts: the second's figures count too
@@ -82,9 +95,9 @@ def check(answer: Answer, env: Env) -> Answer:
     return answer
 
 
-def finish(answer: Answer, query, env: Env) -> Answer:
+def finish(answer: Answer, query, env: Env, typed: str | None = None) -> Answer:
     """The clock time a job is done when a start was said (respond/clock_done.py), then the check above."""
-    from assistant.respond import clock_done
+    from assistant.respond import calc, clock_done
     from assistant.respond.limits import answer_energy, answer_lead
     from assistant.respond.made_in import line as made_in
 
@@ -96,6 +109,11 @@ def finish(answer: Answer, query, env: Env) -> Answer:
     )
     if timed:
         answer.headline = i18n.gap(env.lang).join([timed, answer.headline])
+    worked = calc.lead(
+        answer, query, env, typed
+    )  # "8x l40s at $0.86/gpu-hr for 2.5 days, whats the bill": the sum, worked
+    if worked:
+        answer.headline = i18n.gap(env.lang).join([worked, answer.headline])
     from assistant.respond.fit_total import line as fit_total
 
     priced = fit_total(answer, query, env)  # "能跑70b吗 全部下来大概多少钱": the set named, priced after the fit

@@ -1,0 +1,343 @@
+"""Quantities with their units as a question states them, read from its text for arithmetic (respond/calc.py).
+
+Contract: `amounts(text)` -> list of `Amount` in text order, each with a value, a unit and what it is per:
+- money: "$412", "¥37.6", "30块", "£12" (unit "money", `currency` USD / CNY / GBP / EUR, None when no sign is said);
+- money per something (`per`): ("h",) an hour ("$0.27/hr", "1.98元一小时", "每小时1.3元", "一小时8块"), ("gpu", "h") a
+  GPU-hour ("$0.86/gpu-hr", "$1.29 each" for cards rented by the hour), ("kWh",) ("$0.23/kwh", "0.6一度",
+  "电费0.6", "15p/kwh"), ("GB", "month") ("$0.15/gb/month"), ("month",) / ("day",) (a monthly or daily fee);
+- durations in hours (unit "h", `role` "span"): "3h20m" 3.33, "90 minutes" 1.5, "2.5 days" 60, "3天" 72, "2 weeks";
+- a schedule: hours a day (unit "h", per ("day",): "7 hours a day", "每天10小时", "一天开10小时"), hours a week (per
+  ("week",): "40 hours a week", "一周跑40小时") and days a week (unit
+  "day", per ("week",): "5 days a week", "每周两天", "weekdays" 5, "weekends" / "周末" 2); round the clock ("24/7",
+  "straight", "连续", "不关机"): 24 h a day, role "continuous";
+- power (unit "W": "610w", "0.7 kw"; a PSU's rating is not a draw), energy (unit "kWh": "300 kwh", "300度电"),
+  storage (unit "GB": "200gb", "2tb") and a count of cards (unit "gpu": "8x", "4张", "2 cards").
+`period_asked(text)` -> "day" | "week" | "month" | "year" | None: the period a figure is asked per ("monthly", "a
+month", "一个月", "每年"), read after the schedules and rates are taken out.
+Chinese numerals before a unit are read as digits first ("每周两天", "十小时"). The unit words are the sorted sets
+below; nothing here matches one question.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from assistant.nlu.tagging.cn_numerals import CN_NUM, cn_number
+
+
+@dataclass(frozen=True)
+class Amount:
+    """A quantity as stated: its value in the unit's base (hours, watts, GB), what it is per, its currency, where."""
+
+    value: float
+    unit: str  # money | h | day | W | kWh | GB | gpu | runs
+    per: tuple[str, ...] = ()
+    currency: str | None = None
+    role: str = ""  # h: span | continuous; money: each (per card, its time said elsewhere)
+    start: int = 0
+    end: int = 0
+
+
+def _alt(words) -> str:
+    return "(?:" + "|".join(sorted(words, key=lambda w: (-len(w), w))) + ")"
+
+
+KWH_PRICE_MAX = 5.0  # a bare number read as a price per kWh stays below this (¥ or $; the dearest tariffs are ~¥1.5)
+_N = r"(\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?![\d])"
+_SIGNS = {"$": "USD", "us$": "USD", "¥": "CNY", "￥": "CNY", "£": "GBP", "€": "EUR"}
+_AFTER = {
+    "usd": "USD",
+    "dollars": "USD",
+    "dollar": "USD",
+    "bucks": "USD",
+    "元": "CNY",
+    "块": "CNY",
+    "块钱": "CNY",
+    "rmb": "CNY",
+    "eur": "EUR",
+    "euros": "EUR",
+    "gbp": "GBP",
+}
+_HOUR = sorted({"h", "hr", "hrs", "hour", "hours", "小时", "个小时", "钟头", "个钟头", "个钟"})
+_GPU_HOUR = sorted(
+    {"gpu-hr", "gpu-hour", "gpu hour", "gpu hr", "gpu/hr", "gpu/h", "gpu-h", "gpuh", "card-hour", "卡时"}
+)
+_KWH = sorted({"kwh", "kw/h", "kw-h", "kw h", "度", "度电", "千瓦时"})
+_GB_MONTH = sorted({"gb/month", "gb/mo", "gb-month", "gb-mo", "gb per month", "gb a month", "gb/月", "g/月", "gb每月"})
+_MONTH = sorted({"month", "mo", "月", "个月"})
+_DAY = sorted({"day", "天"})
+_EACH = sorted({"each", "apiece", "per card", "per gpu", "a card", "a gpu", "每张", "每卡", "一张", "每块"})
+_RATE_SEP = r"\s*(?:/|per\s+|an?\s+|every\s+|一|每)\s*"
+_DENOMS = (
+    (("gpu", "h"), _GPU_HOUR),
+    (("GB", "month"), _GB_MONTH),
+    (("kWh",), _KWH),
+    (("h",), _HOUR),
+    (("month",), _MONTH),
+    (("day",), _DAY),
+)
+_CUR_BEFORE = r"(us\$|[$¥￥£€])?\s*"
+_CENTS = sorted({"c", "cents", "cent", "¢", "p"})  # a hundredth of the currency, said before "/kwh" ("28c/kwh", "15p")
+_CUR_AFTER = r"\s*(" + _alt(_AFTER) + r"|" + _alt(_CENTS) + r"(?=\s*(?:/|per|a)\s*kwh))?"
+_MONEY = _CUR_BEFORE + _N + r"\s*(k)?" + _CUR_AFTER
+_POWER_WORDS = sorted({"电费", "电价", "electricity", "power is", "power at", "power costs", "tariff", "a kwh"})
+_PSU = r"\s*(?:psu|power supply|电源|金牌|白金|gold|platinum|titanium)"
+_WEEKDAYS = sorted({"weekdays", "weekday", "mon-fri", "monday to friday", "工作日", "周一到周五"})
+_WEEKENDS = sorted({"weekends", "weekend", "周末", "双休"})
+_ROUND = sorted(
+    {"24/7", "24x7", "round the clock", "around the clock", "nonstop", "non-stop", "straight", "continuously",
+     "连续", "不停", "不关机", "全天", "24小时"}
+)  # fmt: skip
+_SPAN_UNITS = (
+    (sorted({"min", "mins", "minute", "minutes", "分钟"}), 1 / 60),
+    (_HOUR, 1.0),
+    (sorted({"day", "days", "天", "日"}), 24.0),
+    (sorted({"week", "weeks", "wk", "wks", "周", "个星期", "星期", "个礼拜"}), 168.0),
+    (sorted({"month", "months", "个月"}), 730.0),
+)
+_PERIODS = (
+    (
+        "month",
+        sorted({"monthly", "a month", "per month", "this month", "/month", "/mo", "一个月", "每月", "每个月", "月"}),
+    ),
+    ("year", sorted({"yearly", "annually", "a year", "per year", "/yr", "一年", "每年"})),
+    ("week", sorted({"weekly", "a week", "per week", "一周", "每周", "一星期", "每星期"})),
+    ("day", sorted({"daily", "a day", "per day", "一天", "每天"})),
+)
+_CN_RUN = re.compile(
+    "[" + "".join(sorted(CN_NUM)) + "]+(?=个?(?:小时|钟头|天|周|星期|礼拜|张|块|台|卡|度|分钟|月|年|元))"
+)
+
+
+def _normal(text: str) -> str:
+    """Lower case, full-width forms folded, Chinese numerals before a unit as digits ("每周两天" -> "每周2天")."""
+    text = unicodedata.normalize("NFKC", text).lower()
+    text = re.sub(r"(?<![\d一二三四五六七八九十两])一(?=块钱|元)", "1", text)  # "一块钱一度": one yuan
+    return _CN_RUN.sub(_digits, text)
+
+
+def _digits(m: re.Match) -> str:
+    """A run of Chinese numerals as digits, a space before ("4090两天" is not "40902天"); a lone 一 stays (一天, 一小时
+    and 一个月 open schedules, rates and periods)."""
+    run = m.group(0)
+    value = cn_number(list(run)) if run != "一" else None
+    return f" {value:g}" if value else run
+
+
+def _num(s: str) -> float:
+    return float(s.replace(",", ""))
+
+
+class _Reader:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.taken = [False] * len(text)
+        self.found: list[Amount] = []
+
+    def free(self, a: int, b: int) -> bool:
+        return not any(self.taken[a:b])
+
+    def add(self, m: re.Match, amount: Amount) -> None:
+        a, b = m.span()
+        self.taken[a:b] = [True] * (b - a)
+        self.found.append(Amount(**{**amount.__dict__, "start": a, "end": b}))
+
+    def each(self, pattern: str, build) -> None:
+        for m in re.finditer(pattern, self.text):
+            if self.free(*m.span()):
+                got = build(m)
+                if got is not None:
+                    self.add(m, got)
+
+
+def _currency(before: str | None, after: str | None) -> str | None:
+    if before:
+        return _SIGNS.get(before)
+    if after == "p":
+        return "GBP"
+    return _AFTER.get(after or "")
+
+
+def _money_value(m: re.Match, first: int) -> tuple[float, str | None]:
+    """(value, currency) of a _MONEY match whose groups start at `first`."""
+    before, num, k, after = m.group(first), m.group(first + 1), m.group(first + 2), m.group(first + 3)
+    value = _num(num) * (1000 if k else 1)
+    return (value / 100 if after in _CENTS else value), _currency(before, after)
+
+
+def _rates(r: _Reader) -> None:
+    # "每小时1.3元", "一小时8块", "每度0.6": the unit first (Chinese)
+    for per, words in ((("h",), _HOUR), (("kWh",), _KWH), (("day",), _DAY), (("month",), _MONTH)):
+        pattern = r"(每(?:张|卡|块)卡?)?(?:每|一)" + _alt(words) + r"(?:电)?\s*(?:要|是|收|约|大概|差不多)?\s*" + _MONEY
+        r.each(pattern, lambda m, per=per: _prefixed(m, per))
+    # "$0.86/gpu-hr", "1.98元一小时", "0.30 per kwh", "15p/kwh"
+    each_card = r"(?:\s*(?:(?:per|/|a|each|every|每)\s*(?:gpu|card|卡|张)|each|apiece))?"
+    for denom, words in _DENOMS:
+        words = [*words, "时"] if denom == ("h",) else words  # "¥9.5/时"
+        pattern = _MONEY + _RATE_SEP + _alt(words) + r"(?![a-z])" + (each_card if denom == ("h",) else "")
+        r.each(pattern, lambda m, d=denom: _rate(m, ("gpu", "h") if d == ("h",) and _each(m) else d))
+    # "$0.15/gb/month"
+    r.each(_MONEY + r"\s*/\s*gb\s*/\s*(?:month|mo)\b", lambda m: _rate(m, ("GB", "month")))
+    # "$1.29 each", "每张1.5元" (per card; by the hour when hours are said)
+    r.each(_MONEY + r"\s*" + _alt(_EACH) + r"(?![a-z])", lambda m: _rate(m, ("gpu",), role="each"))
+    # "电费0.6", "electricity 0.30", "power is $0.23": a price per kWh (a small amount, no other unit)
+    pattern = (
+        _alt(_POWER_WORDS) + r"\s*(?:is|按|是|:|=|at|of)?\s*(?:约|大概)?\s*" + _MONEY + r"(?!\s*(?:[a-z%]|万|千|个))"
+    )
+    r.each(pattern, lambda m: _rate(m, ("kWh",)) if _money_value(m, 1)[0] < KWH_PRICE_MAX else None)
+    # a plain amount with its currency said: "$412", "30块"
+    r.each(_MONEY, lambda m: _rate(m, ()) if _money_value(m, 1)[1] else None)
+
+
+def _prefixed(m: re.Match, per: tuple[str, ...]) -> Amount | None:
+    """ "每小时1.3元", "每卡每小时6元" (per card: a GPU-hour), "每度0.6" (no currency needed for a kWh price below
+    KWH_PRICE_MAX: "一度 4090每天" is a card)."""
+    value, currency = _money_value(m, 2)
+    if value <= 0 or (currency is None and (per != ("kWh",) or value >= KWH_PRICE_MAX)):
+        return None
+    return Amount(value, "money", ("gpu", "h") if m.group(1) and per == ("h",) else per, currency)
+
+
+def _each(m: re.Match) -> bool:
+    return bool(re.search(r"(?:gpu|card|卡|张|each|apiece)$", m.group(0)))
+
+
+def _rate(m: re.Match, per: tuple[str, ...], role: str = "") -> Amount | None:
+    """A price; with no currency said only a decimal one or a price per kWh ("0.79/hr", "电费0.6"): "4090一个月" is
+    a card and a month."""
+    value, currency = _money_value(m, 1)
+    if value <= 0 or (currency is None and per != ("kWh",) and "." not in m.group(2)):
+        return None
+    return Amount(value, "money", per, currency, role)
+
+
+def _schedule(r: _Reader) -> None:
+    day = _alt(["day", "night"]) + r"(?![a-z])"  # "3 hours every weekday": a time, then weekdays (5 a week)
+    r.each(_N + r"\s*" + _alt(_HOUR) + r"\s*(?:a|per|/|each|every)\s*" + day, lambda m: _per_day(m))
+    r.each(_N + r"\s*" + _alt(_HOUR) + r"\s*(?:of \w+\s*)?(?:daily|a day|per day)", lambda m: _per_day(m))
+    r.each(r"(?:每天|一天|每日|天天|每晚|一晚)[^\d。，,;；]{0,4}?" + _N + r"\s*" + _alt(_HOUR), lambda m: _per_day(m))
+    r.each(_N + r"\s*" + _alt(_HOUR) + r"\s*(?:每天|一天)", lambda m: _per_day(m))
+    week = _alt(["week", "wk"]) + r"(?![a-z])"
+    r.each(_N + r"\s*" + _alt(_HOUR) + r"\s*(?:a|per|/|each|every)\s*" + week, lambda m: _per_week(m))
+    r.each(
+        r"(?:每周|一周|每星期|一星期|每礼拜|一礼拜)[^\d。，,;；]{0,4}?" + _N + r"\s*" + _alt(_HOUR),
+        lambda m: _per_week(m),
+    )
+    r.each(_N + r"\s*days?\s*(?:a|per|/|each|every)\s*" + week, lambda m: _days(m))
+    r.each(r"(?:每周|一周|每星期|一星期|每礼拜|一礼拜)[^\d。，,;；]{0,3}?" + _N + r"\s*天", lambda m: _days(m))
+    r.each(_alt(_WEEKDAYS), lambda m: Amount(5, "day", ("week",)))
+    r.each(r"(?<!by the )(?<!this )" + _alt(_WEEKENDS), lambda m: Amount(2, "day", ("week",)))
+    r.each(_alt(_ROUND), lambda m: Amount(24, "h", ("day",), role="continuous"))
+
+
+def _per_day(m: re.Match) -> Amount | None:
+    v = _num(m.group(1))
+    return Amount(v, "h", ("day",)) if 0 < v <= 24 else None
+
+
+def _per_week(m: re.Match) -> Amount | None:
+    """ "40 hours a week", "一周跑40小时"."""
+    v = _num(m.group(1))
+    return Amount(v, "h", ("week",)) if 0 < v <= 168 else None
+
+
+def _days(m: re.Match) -> Amount | None:
+    v = _num(m.group(1))
+    return Amount(v, "day", ("week",)) if 0 < v <= 7 else None
+
+
+def _spans(r: _Reader) -> None:
+    r.each(_N + r"\s*h(?:rs?|ours?)?\s*(\d+)\s*m(?:ins?|inutes?)?(?![a-z])", lambda m: _hm(m))
+    r.each(r"(\d+)\s*小时\s*(\d+)\s*分", lambda m: _hm(m))
+    r.each(r"(?<![a-z\d.])" + _N + r"\s*(个)?(天|小时|个月|周|星期)半", lambda m: _half(m))
+    r.each(
+        r"(?:跑|租|用|开|挂|训练|训|烧)了?(?:整整|满)?(一|半)(天|个小时|小时|周|个星期|星期|个月)", lambda m: _one(m)
+    )
+    r.each(r"\bfor (?:a|one) (day|week|month)\b(?!ly)", lambda m: _one(m, "一", m.group(1)))
+    r.each(r"(?<![a-z\d.])" + _N + r"\s*(?:runs?|jobs?|epochs?|sessions?|times|次|轮|遍)(?![a-z])", lambda m: _runs(m))
+    for words, hours in _SPAN_UNITS:
+        pattern = r"(?<![a-z\d.$¥£€])" + _N + r"\s*" + _alt(words) + r"(?![a-z\d/])"
+        r.each(pattern, lambda m, hours=hours: Amount(_num(m.group(1)) * hours, "h", role="span"))
+
+
+_UNIT_HOURS = {"天": 24.0, "day": 24.0, "小时": 1.0, "个小时": 1.0, "周": 168.0, "个星期": 168.0, "星期": 168.0,
+               "week": 168.0, "个月": 730.0, "month": 730.0}  # fmt: skip
+
+
+def _half(m: re.Match) -> Amount:
+    """ "两天半" 60 h, "3个小时半" 3.5 h."""
+    return Amount((_num(m.group(1)) + 0.5) * _UNIT_HOURS[("个" if m.group(2) else "") + m.group(3)], "h", role="span")
+
+
+def _one(m: re.Match, count: str | None = None, unit: str | None = None) -> Amount:
+    """ "跑一周" 168 h, "租半天" 12 h, "for a week" 168 h."""
+    half = (count or m.group(1)) == "半"
+    return Amount(_UNIT_HOURS[unit or m.group(2)] * (0.5 if half else 1.0), "h", role="span")
+
+
+def _runs(m: re.Match) -> Amount | None:
+    """ "3 runs of 14 hours", "跑3次": the times a job is repeated."""
+    v = _num(m.group(1))
+    return Amount(v, "runs") if 1 <= v <= 1000 and v == int(v) else None
+
+
+def _hm(m: re.Match) -> Amount:
+    return Amount(_num(m.group(1)) + _num(m.group(2)) / 60, "h", role="span")
+
+
+def _things(r: _Reader) -> None:
+    r.each(_N + r"\s*(kwh|度电|千瓦时)(?![a-z/])", lambda m: Amount(_num(m.group(1)), "kWh"))
+    r.each(_N + r"\s*(kw|w|watts?|瓦)(?![a-z])(?!" + _PSU + ")", lambda m: _watts(m))
+    r.each(_N + r"\s*(tb|gb)(?![a-z])", lambda m: Amount(_num(m.group(1)) * (1000 if m.group(2) == "tb" else 1), "GB"))
+    r.each(r"(?<![a-z\d.])" + _N + r"\s*x\s*(?=[a-z\d])", lambda m: _count(m))
+    r.each(r"(?<![a-z\d.])" + _N + r"\s*(?:张|台|块(?=\s*[a-z\d]|显卡|卡)|卡)", lambda m: _count(m))
+    r.each(r"(?<![a-z\d.])" + _N + r"\s*(?:cards|gpus)\b", lambda m: _count(m))
+
+
+_LIMIT = re.compile(
+    r"(?:limit\w*|cap\w*|down|lower\w*|set)\s+(?:\w+\s+){0,3}?(?:to|at)\s*$|(?:限\w{0,2}|降|锁)[到在至]\s*$"
+)
+
+
+def _watts(m: re.Match) -> Amount | None:
+    """A draw; a power limit set ("power limit my 3090 to 280w", "限功耗到300w") is role "limit", not the draw."""
+    v = _num(m.group(1)) * (1000 if m.group(2) == "kw" else 1)
+    limit = bool(_LIMIT.search(m.string[max(0, m.start() - 40) : m.start()]))
+    return Amount(v, "W", role="limit" if limit else "") if 10 <= v <= 20000 else None
+
+
+def _count(m: re.Match) -> Amount | None:
+    v = _num(m.group(1))
+    return Amount(v, "gpu") if 1 <= v <= 1024 and v == int(v) else None
+
+
+def amounts(text: str) -> list[Amount]:
+    r = _Reader(_normal(text))
+    _rates(r)
+    _schedule(r)
+    _spans(r)
+    _things(r)
+    return sorted(r.found, key=lambda a: a.start)
+
+
+def unexplained(text: str) -> list[str]:
+    """Numbers of the text no amount reads (a card's model number, 4 digits, aside): "3 runs" unread would make a
+    bill of one run."""
+    t = _normal(text)
+    for a in amounts(text):
+        t = t[: a.start] + " " * (a.end - a.start) + t[a.end :]
+    found = re.findall(r"(?<![a-z\d.])\d+(?:\.\d+)?(?![\d.]*[a-z\d])", t)
+    return [n for n in found if not re.fullmatch(r"\d{4}", n)]
+
+
+def period_asked(text: str) -> str | None:
+    """The period a figure is asked per, once rates and schedules are taken out of the text."""
+    t = _normal(text)
+    for a in amounts(text):
+        t = t[: a.start] + " " * (a.end - a.start) + t[a.end :]
+    for period, words in _PERIODS:
+        if re.search(r"(?<![a-z])" + _alt(words) + r"(?![a-z])", t):
+            return period
+    return None

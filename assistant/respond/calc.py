@@ -1,0 +1,275 @@
+"""The bill a question's own numbers add up to, worked out line by line, for any wording (models/calc.py).
+
+Contract: `lead(answer, query, env)` -> the sentence that leads the answer, "" when the question asks no money or
+energy figure, states nothing to multiply, or the answer already gives that figure (a total within 2 % in its first
+lines). It reads the quantities with their units from the typed text (nlu/amounts.py), in the answer's currency;
+a follow-up that only changes some of them ("and if only weekends?", "电费按0.6算呢") is read over the last bill's
+(Context.calc). KB values stand in for what is not said, each shown with where it comes from: the cards' board
+power (spec sheet), the electricity price in force, the answer's own cheapest rental rate (provider, date).
+figures["calc"] = {"total", "asked", "said", "period"} whenever a bill is worked out (also when the answer gave it),
+so that the next follow-up can change one number of it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from assistant import i18n
+from assistant.answer import Answer
+from assistant.models.calc import Calc, Factor, Hours, Term, solve
+from assistant.nlu.amounts import Amount, amounts, period_asked, unexplained
+from assistant.respond.env import SYMBOLS, Env
+
+_COST = re.compile(
+    r"\b(?:bill|total|cost|costs|cost me|spend|pay|price|charge|how much|what'?s that|damage)\b|多少钱|一共|总共|花多少"
+    r"|要多少|多少|费用|花费|成本|电费|账单"
+)
+_KWH_ASKED = re.compile(
+    r"how many kwh|kwh (?:is|does|would|will|a|per)\b|how much energy|energy (?:use|used|usage|consumption)"
+    r"|多少度|几度电|用电量|耗电量"
+)
+_SHOWN = re.compile(r"([$¥€£])\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s*kWh|(\d[\d,]*(?:\.\d+)?)\s*度")
+_STATED_UNITS = ("money", "W", "kWh")
+
+
+_OTHER_FIGURES = ("share", "clock", "cap", "minimum", "time", "count", "why", "watts", "which", "list")
+
+
+# a share of a bill or a difference asked: their own answers (respond/limits.py, respond/two_costs.py)
+_NOT_A_BILL = re.compile(
+    r"%|percent|\bshare\b|\bsav(?:e|es|ing|ings)\b|difference|cheaper|more expensive|占|比例|省|差多少|便宜多少|贵多少"
+)
+
+
+def _asked(query, text: str) -> str | None:
+    if query.asked_figure in _OTHER_FIGURES or _NOT_A_BILL.search(text.lower()):
+        return None  # a share of a bill, a cap, a time, a saving ...: their own answers
+    if query.asked_figure == "energy" or _KWH_ASKED.search(text):
+        return "kWh"
+    if query.asked_figure in ("price", "bill") or _COST.search(text):
+        return "money"
+    return None
+
+
+def _to_dicts(said: list[Amount]) -> list[dict]:
+    return [{k: v for k, v in dataclasses.asdict(a).items() if k not in ("start", "end")} for a in said]
+
+
+def _merged(said: list[Amount], prior: list[Amount]) -> list[Amount]:
+    """The last bill's quantities with the new ones in place of those of the same kind (a new time stated replaces a
+    schedule and the other way round)."""
+    kinds = {(a.unit, a.per, a.role) for a in said}
+    if any(a.unit == "h" and a.role == "span" for a in said):
+        kinds |= {("h", ("day",), ""), ("h", ("day",), "continuous"), ("day", ("week",), "")}
+    if any(a.per in (("day",), ("week",)) and a.unit in ("h", "day") for a in said):
+        kinds |= {("h", (), "span")}
+    if any(a.unit == "h" and a.per == ("day",) for a in said):
+        kinds |= {("h", ("day",), ""), ("h", ("day",), "continuous")}
+    return [a for a in prior if (a.unit, a.per, a.role) not in kinds] + said
+
+
+def _currency(said: list[Amount], env: Env) -> str:
+    """The currency the question states its prices in (all in one), else the answer's."""
+    stated = {a.currency for a in said if a.unit == "money" and a.currency}
+    cur = stated.pop() if len(stated) == 1 else env.currency
+    return cur if cur in SYMBOLS and env.per_usd(cur) else env.currency
+
+
+def _in_currency(said: list[Amount], env: Env, cur: str) -> list[Amount]:
+    out = []
+    for a in said:
+        if a.unit == "money" and a.currency and a.currency != cur and env.per_usd(a.currency):
+            value = a.value * env.shown_per_usd(cur) / (env.per_usd(a.currency) or 1.0)
+            a = dataclasses.replace(a, value=value, currency=cur)
+        out.append(a)
+    return out
+
+
+def _cards(query, said: list[Amount]) -> int:
+    counted = next((int(a.value) for a in said if a.unit == "gpu"), None)
+    if counted:
+        return counted
+    refs = getattr(query, "gpus", ()) or ()
+    named = [r for r in refs if getattr(r, "name", None)]
+    return int(getattr(named[0], "count", 1) or 1) if len(named) == 1 else 1
+
+
+def _defaults(answer: Answer, query, env: Env, cur: str) -> dict:
+    per = env.shown_per_usd(cur)
+    found: dict = {"kwh_price": env.assumptions.electricity_usd_per_kwh * per}
+    refs = [r for r in getattr(query, "gpus", ()) or () if getattr(r, "name", None)]
+    if len(refs) == 1:
+        tdp = env.gpu(refs[0].name).tdp_w
+        if tdp:
+            found["watts"], found["watts_of"] = float(tdp), env.gpu(refs[0].name).short_name
+    rates = answer.figures.get("rates")
+    if isinstance(rates, list) and rates and isinstance(rates[0], dict):
+        usd = rates[0].get("on_demand_usd_per_gpu_hour")
+        if usd:
+            found["rent"], found["rent_of"] = usd * per, rates[0]
+    return found
+
+
+def _read(query, typed: str, prior: dict | None) -> tuple[list[Amount], str | None, str | None]:
+    """(quantities, figure asked, period) of the question typed; a follow-up's over the last bill's (Context.calc), or
+    over the question it is answered again with when no bill was worked out for that one."""
+    said, asked, period = amounts(typed), _asked(query, typed), period_asked(typed)
+    again = bool(query.text) and typed != query.text  # answered again over an earlier question, settings changed
+    if said and (again or not _solvable(said)):
+        before = [Amount(**d) for d in prior.get("said", [])] if prior else amounts(query.text) if again else []
+        if before:
+            said = _merged(said, before)
+            asked = asked or (prior or {}).get("asked") or _asked(query, query.text)
+            period = period or (prior or {}).get("period") or period_asked(query.text)
+    return said, asked, period
+
+
+def solved(answer: Answer, query, env: Env, typed: str | None = None) -> tuple[Calc, list[Amount], dict] | None:
+    said, asked, period = _read(query, typed or query.text or "", env.context.calc)
+    if asked is None or not _solvable(said, answer):
+        return None
+    cur = _currency(said, env)
+    said = _in_currency(said, env, cur)
+    cards = _cards(query, said)
+    defaults = _defaults(answer, query, env, cur) | {"currency": cur}
+    calc = solve(said, asked, period, cards, defaults)
+    return (calc, said, defaults) if calc is not None else None
+
+
+def _solvable(said: list[Amount], answer: Answer | None = None) -> bool:
+    """Something stated to multiply: a price per unit, a draw or an energy, with a time or amount to multiply it by
+    (a rental answer's own rate counts as the price when a time or schedule is stated)."""
+    priced = any(a.unit in _STATED_UNITS and (a.unit != "money" or a.per) for a in said)
+    timed = any(a.unit in ("h", "day", "GB", "kWh") or a.role == "each" for a in said)
+    rented = answer is not None and bool(answer.figures.get("rates")) and any(a.unit in ("h", "day") for a in said)
+    return (priced and timed) or rented
+
+
+def lead(answer: Answer, query, env: Env, typed: str | None = None) -> str:
+    found = solved(answer, query, env, typed)
+    if found is None:
+        return ""
+    calc, said, defaults = found
+    answer.figures["calc"] = {
+        "total": round(calc.total, 4),
+        "asked": calc.asked,
+        "said": _to_dicts(said),
+        "period": calc.period,
+    }
+    if _shown(answer.headline, calc.total, calc.asked) or unexplained(typed or query.text or ""):
+        return ""  # given already, or a number of the question this bill leaves out (it may be misread)
+    if _modelled(calc) and _gives_kind(answer.headline, calc.asked):
+        return ""  # the answer's own model of the draw (utilization, idle) is better than a board power assumed
+    return _sentence(calc, defaults, dataclasses.replace(env, question_currency=defaults["currency"]))
+
+
+def _shown(headline: str, total: float, asked: str) -> bool:
+    """The answer's own headline already gives the total (within 2 %, or as rounded to whole units)."""
+    for m in _SHOWN.finditer(headline):
+        num = (
+            m.group(2) if (asked == "money" and m.group(1)) else (m.group(3) or m.group(4)) if asked == "kWh" else None
+        )
+        if not num:
+            continue
+        value = float(num.replace(",", ""))
+        if abs(value - total) <= max(0.02 * total, 0.0 if "." in num else 0.5):
+            return True
+    return False
+
+
+def _modelled(calc: Calc) -> bool:
+    """The bill leans on a draw or a tariff the question did not state."""
+    return any(f.source == "default" and f.key in ("watts", "price_kwh") for t in calc.terms for f in t.factors)
+
+
+def _gives_kind(headline: str, asked: str) -> bool:
+    """The headline gives a figure of the kind asked (an amount of money, an energy)."""
+    return any((m.group(1) if asked == "money" else (m.group(3) or m.group(4))) for m in _SHOWN.finditer(headline))
+
+
+def instead(answer: Answer, env: Env) -> Answer | None:
+    """A question asked back only for a card ("墙插650w 一次训练要11个小时 电价0.7 一次多少钱": which GPU?) whose own
+    numbers make the whole bill: that bill, worked out (no KB value stands in)."""
+    from types import SimpleNamespace
+
+    text = answer.question or ""
+    query = SimpleNamespace(text=text, asked_figure=None, gpus=())
+    said, asked, period = _read(query, text, env.context.calc)
+    if asked is None or not _solvable(said) or unexplained(text):
+        return None
+    cur = _currency(said, env)
+    said = _in_currency(said, env, cur)
+    calc = solve(said, asked, period, _cards(query, said), {})
+    if calc is None:
+        return None
+    figures = {"calc": {"total": round(calc.total, 4), "asked": asked, "said": _to_dicts(said), "period": calc.period}}
+    headline = _sentence(calc, {}, dataclasses.replace(env, question_currency=cur))
+    env.context.asked_back, env.context.pending, env.context.calc = False, None, figures["calc"]
+    return Answer(question=text, intent="cost", headline=headline, figures=figures, lang=env.lang)
+
+
+def _money(value: float, env: Env) -> str:
+    symbol = SYMBOLS.get(env.currency, "$")
+    decimals = 3 if value < 0.1 else 2 if value < 1000 else 0
+    return f"{symbol}{value:,.{decimals}f}"
+
+
+def _num(value: float) -> str:
+    return (
+        f"{value:,.0f}" if value >= 100 else f"{value:,.3g}" if value < 10 else f"{value:,.1f}".rstrip("0").rstrip(".")
+    )
+
+
+def _factor(f: Factor, term: Term, env: Env) -> str:
+    if f.key == "rate":
+        return env.t(f"calc.rate_{term.kind}", money=_money(f.value, env))
+    if f.key == "price_kwh":
+        return env.t("calc.price_kwh", money=_money(f.value, env))
+    key = "months_one" if f.key == "months" and f.value == 1 else f.key
+    return env.t(f"calc.{key}", n=_num(f.value))
+
+
+def _term_text(term: Term, env: Env, asked: str) -> str:
+    value = env.t("calc.kwh", n=_num(term.value)) if asked == "kWh" else _money(term.value, env)
+    parts = " x ".join(_factor(f, term, env) for f in term.factors)
+    kind = "energy_kwh" if asked == "kWh" else term.kind
+    return env.t("calc.term", kind=env.t(f"calc.kind_{kind}"), parts=parts, value=value)
+
+
+def _hours_text(hours: Hours | None, env: Env) -> str:
+    if hours is None or len(hours.parts) < 2:
+        return ""
+    parts = " x ".join(env.t(f"calc.h_{k}", n=_num(v)) for k, v in hours.parts)
+    return env.t("calc.hours_line", parts=parts, hours=_num(hours.value))
+
+
+def _assumed(calc: Calc, defaults: dict, env: Env) -> list[str]:
+    notes = []
+    for term in calc.terms:
+        for f in term.factors:
+            if f.key == "watts" and f.source == "default":
+                notes.append(env.t("calc.assumed_watts", gpu=defaults.get("watts_of", ""), n=_num(f.value)))
+            if f.key == "price_kwh" and f.source == "default":
+                notes.append(env.t("calc.assumed_kwh", money=_money(f.value, env)))
+            if f.key == "rate" and f.source == "default":
+                rate = defaults.get("rent_of") or {}
+                provider, date = rate.get("provider", ""), rate.get("observed", "")
+                notes.append(env.t("calc.assumed_rent", provider=provider, date=date, money=_money(f.value, env)))
+            if f.key == "cards" and f.source == "assumed":
+                notes.append(env.t("calc.assumed_per_card"))
+    if calc.hours is not None and "period" in calc.hours.assumed:
+        notes.append(env.t("calc.assumed_month"))
+    if calc.hours is not None and "round_clock" in calc.hours.assumed:
+        notes.append(env.t("calc.assumed_round_clock", hours=_num(calc.hours.value)))
+    return notes
+
+
+def _sentence(calc: Calc, defaults: dict, env: Env) -> str:
+    total = env.t("calc.kwh", n=_num(calc.total)) if calc.asked == "kWh" else _money(calc.total, env)
+    period = env.t(f"calc.period_{calc.period}") if calc.period else ""
+    terms = [_term_text(t, env, calc.asked) for t in calc.terms]
+    key = "calc.lead_one" if len(terms) == 1 else "calc.lead_sum"
+    text = env.t(key, total=total, period=period, terms=env.t("calc.plus").join(terms))
+    extra = [p for p in (_hours_text(calc.hours, env), *_assumed(calc, defaults, env)) if p]
+    return i18n.gap(env.lang).join([text, *extra])
