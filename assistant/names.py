@@ -10,12 +10,14 @@ normalized name, the name without vendor/brand words, and compact forms without 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _SPLIT = re.compile(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])")
 _SEP = re.compile(r"[^a-z0-9.+]+")
 BRAND_WORDS = ("nvidia", "amd", "intel", "geforce", "radeon", "instinct", "tesla", "quadro")
 
 
+@lru_cache(maxsize=8192)  # a pure function of the text, asked of the same provider and GPU names on every answer
 def normalize_name(text: str) -> str:
     s = _SEP.sub(" ", text.lower())
     s = _SPLIT.sub(" ", s)

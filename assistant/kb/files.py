@@ -2,13 +2,16 @@
 
 Contract: `read_csv(path)` yields `(line_number, row_dict)` with stripped string values
 (missing cells are ""); `read_toml(path)` returns the parsed document. Both raise
-`KnowledgeError` naming the file and line for anything malformed.
+`KnowledgeError` naming the file and line for anything malformed. Both parse a file once per version of it
+(path, size, modification time): answers read curated CSV files at answer time (withdrawn cards, variants,
+overrides ...), hundreds of times in a chat. read_csv hands out fresh row dicts, so a caller may change its rows.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import os
 from pathlib import Path
 
 from assistant.kb.errors import KnowledgeError
@@ -30,7 +33,26 @@ def _read_text(path: Path) -> str:
         raise KnowledgeError(display_name(path), None, None, f"cannot be read ({exc.strerror})") from None
 
 
+_PARSED_CSV: dict[tuple[str, int, int, tuple[str, ...]], list[tuple[int, dict[str, str]]]] = {}
+
+
 def read_csv(path: Path, required: list[str]) -> list[tuple[int, dict[str, str]]]:
+    from assistant.startup_cache import is_racy
+
+    try:
+        st = os.stat(path)
+    except OSError:
+        return _parse_csv(path, required)  # raises as it would
+    key = (os.path.abspath(path), st.st_size, st.st_mtime_ns, tuple(required))
+    rows = _PARSED_CSV.get(key)
+    if rows is None:
+        rows = _parse_csv(path, required)
+        if not is_racy(st.st_mtime_ns):  # a file edited this recently may change again within the same time step
+            _PARSED_CSV[key] = rows
+    return [(line, dict(row)) for line, row in rows]
+
+
+def _parse_csv(path: Path, required: list[str]) -> list[tuple[int, dict[str, str]]]:
     name = display_name(path)
     lines = _read_text(path).splitlines()
     skip = 0

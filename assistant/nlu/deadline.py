@@ -9,6 +9,7 @@ usage, "for a week" a rental, "i only have 10 hours a week" a usage.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from assistant.nlu.tagging.cn_numerals import cn_amount
 
@@ -84,6 +85,7 @@ def weekday_deadline(text: str) -> float | None:
     return float(days) * 24.0
 
 
+@lru_cache(maxsize=256)  # a pure function of the text, asked by several readers of the same question
 def deadline_hours(text: str) -> float | None:
     found = weekday_deadline(text)
     if found is not None:

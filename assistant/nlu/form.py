@@ -129,12 +129,17 @@ def _said(r: Reading, name: str) -> bool:
 
 def _said_outside(r: Reading, name: str, kinds: tuple[str, ...]) -> bool:
     """A word of list `name` outside the tags of `kinds` ("kwh" asked, not the "kwh" of a rate "$0.12/kwh")."""
+    joined = r.once(f"outside:{' '.join(kinds)}", lambda: _tokens_outside(r, kinds))
+    return any((key in joined) if key is not None else (word in r.text) for word, key in r.lex.keyed(name))
+
+
+def _tokens_outside(r: Reading, kinds: tuple[str, ...]) -> str:
+    """The question's tokens outside the tags of `kinds`, lowercased and spaced (" a b "); made once per question."""
     spans = [(t.start, t.end) for k in kinds for t in r.b.kinds.get(k, [])]
     kept = [
         tok.lower() for tok, at in zip(r.b.toks, r.b.toks_pos, strict=False) if not any(s <= at < e for s, e in spans)
     ]
-    joined = " " + " ".join(kept) + " "
-    return any((key in joined) if key is not None else (word in r.text) for word, key in r.lex.keyed(name))
+    return " " + " ".join(kept) + " "
 
 
 def figure(r: Reading) -> str | None:
@@ -270,7 +275,7 @@ def _bill_stated(r: Reading) -> tuple[float, str | None, str] | None:
             after = low[t.end : t.end + _BILL_GAP + 16]
             period = next((p for p in ("day", "week", "year") if p in after), "month")
             return float(t.number()), r.currency("MONEY"), period
-    ends = [m.end() for w in r.lex.listed("bill_stated_words") for m in re.finditer(_word(w), low)]
+    ends = [m.end() for w in r.lex.listed("bill_stated_words") if w in low for m in re.finditer(_word(w), low)]
     for t in r.b.kinds.get("MONEY", []):
         if any(0 <= t.start - e <= _BILL_GAP for e in ends):
             after = low[t.end : t.end + 16]

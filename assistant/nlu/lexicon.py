@@ -156,6 +156,26 @@ class Lexicon:
     def listed(self, name: str) -> frozenset[str]:
         return self.lists.get(name, frozenset())
 
+    @cached_property
+    def _splits(self) -> dict[str, tuple[frozenset[str], tuple[str, ...]]]:
+        return {}
+
+    def uses(self, name: str, tokens: frozenset[str], text: str) -> bool:
+        """Is an ASCII word of list `name` one of `tokens`, or another word of it in `text`? (Reading.said.)"""
+        ascii_words, others = self.split_listed(name)
+        return not ascii_words.isdisjoint(tokens) or any(w in text for w in others)
+
+    def split_listed(self, name: str) -> tuple[frozenset[str], tuple[str, ...]]:
+        """List `name` as (its ASCII words, its other words), split once per list."""
+        found = self._splits.get(name)
+        if found is None:
+            listed = self.listed(name)
+            found = self._splits[name] = (
+                frozenset(w for w in listed if w.isascii()),
+                tuple(sorted(w for w in listed if not w.isascii())),
+            )
+        return found
+
     def keyed(self, name: str) -> tuple[tuple[str, str | None], ...]:
         """List `name` longest word first, each with its token key (" a b ") when it is ASCII."""
         return self.list_keys.get(name, ())

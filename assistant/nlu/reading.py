@@ -556,10 +556,9 @@ class Reading:
         return " " + " ".join(self.b.toks) + " "
 
     def said(self, name: str) -> bool:
-        """Does the question use a word of lexicon list `name`? (English words as words, Chinese as text.)"""
-        words = self.lex.listed(name)
-        toks = self.token_set
-        return any(w in toks if w.isascii() else w in self.text for w in words)
+        """Does the question use a word of lexicon list `name`? (English words as words, Chinese as text.) Looked up
+        once per question and list: the English words as one set against the question's tokens."""
+        return self.once(f"uses:{name}", lambda: self.lex.uses(name, self.token_set, self.text))
 
     @cached_property
     def token_set(self) -> frozenset[str]:

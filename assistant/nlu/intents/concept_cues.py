@@ -226,7 +226,12 @@ _METHOD_CONCEPTS = {"full_finetune": "full-finetune", "lora": "lora", "qlora": "
 
 
 def says(r: Reading, name: str) -> bool:
-    """Does the question use a word or phrase of list `name`? English as whole words (phrases too), Chinese as text."""
+    """Does the question use a word or phrase of list `name`? English as whole words (phrases too), Chinese as text.
+    Looked up once per question and list."""
+    return r.once(f"says:{name}", lambda: _says(r, name))
+
+
+def _says(r: Reading, name: str) -> bool:
     spaced = r.spaced_tokens.lower()
     text = r.text.lower()
     return any(

@@ -368,7 +368,12 @@ def _inside(g, found: list[tuple[str, int, str]]) -> bool:
 
 
 def mentions(r: Reading) -> list[tuple[str, int, str]]:
-    """The concepts the question names, in text order: (concept key, token index, text as tokens)."""
+    """The concepts the question names, in text order: (concept key, token index, text as tokens); found once per
+    question (a copy each time)."""
+    return list(r.once("mentions", lambda: _mentions(r)))
+
+
+def _mentions(r: Reading) -> list[tuple[str, int, str]]:
     tt, out, i = r.b.toks, [], 0
     stop = r.lex.listed("concept_stop")
     while i < len(tt):

@@ -48,7 +48,11 @@ _PROVIDER_KEYS = {
 def period(r: Reading) -> str | None:
     """The period a cost is asked per ("tco per month", "yearly power bill", "一个月电费"): day | week |
     month | year (lists period_*), outside the hours of use ("8 hours a day", "每天8小时"); a period inside the cost
-    words asked ("一年电费") first, before a period of use ("每天挂机"); None if none."""
+    words asked ("一年电费") first, before a period of use ("每天挂机"); None if none. Read once per question."""
+    return r.once("period", lambda: _period(r))
+
+
+def _period(r: Reading) -> str | None:
     b = r.b
     for cost in b.kinds.get("COST", []):  # "每天挂机跑推理 一年电费多少": the period said in the cost asked wins
         said_in = [name for name in PERIODS if r.lex.words_in(f"period_{name}", cost.text.lower())]
@@ -79,10 +83,17 @@ def provider(r: Reading) -> str | None:
 
 
 def providers(r: Reading) -> tuple[str, ...]:
-    """Every provider the question names, by key, in the order written ("runpod or vast" -> runpod, vast.ai)."""
+    """Every provider the question names, by key, in the order written ("runpod or vast" -> runpod, vast.ai); read
+    once per question."""
+    return r.once("providers", lambda: _providers(r))
+
+
+def _providers(r: Reading) -> tuple[str, ...]:
     text = r.text.lower()
     found: list[tuple[int, int, str]] = []
     for word, _ in r.lex.keyed("cloud_providers"):
+        if word not in text:
+            continue  # the search below finds only the word itself: one substring test instead of a regex
         # ASCII names as whole words, Chinese names anywhere ("恒源云" is one token, "矩池云" is three): one text
         hit = re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])" if word.isascii() else re.escape(word), text)
         at = hit.start() if hit else -1

@@ -40,7 +40,12 @@ _FEATURE_WORDS = {
 
 
 def said(r: Reading, name: str) -> str | None:
-    """The first word of list `name` in the question (ASCII words as whole tokens, Chinese as text)."""
+    """The first word of list `name` in the question (ASCII words as whole tokens, Chinese as text); looked up once
+    per question and list (readers ask the same lists of every question)."""
+    return r.once(f"said:{name}", lambda: _first_said(r, name))
+
+
+def _first_said(r: Reading, name: str) -> str | None:
     joined = r.spaced_tokens
     if not r.lex.may_say(name, joined, r.text):
         return None

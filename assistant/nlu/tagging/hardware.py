@@ -36,20 +36,25 @@ _ADVERBS = frozenset({"daily", "weekly", "monthly", "yearly", "annually"})
 _CLEARANCE_GAP = 6  # characters between a clearance word and its bare number ("限长 320", "clearance is 320")
 
 
-def _phrases(lex: Lexicon, name: str) -> tuple[tuple[str, ...], ...]:
-    """The list's phrases as token texts, longest first (a case name is matched token by token)."""
-    return _as_tokens(lex.listed(name))
+def _phrases(lex: Lexicon, name: str) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The list's phrases as token texts, indexed by their first token, longest first (a case name is matched token
+    by token)."""
+    return _by_first_token(lex.listed(name))
 
 
 @cache
-def _as_tokens(listed: frozenset[str]) -> tuple[tuple[str, ...], ...]:
+def _by_first_token(listed: frozenset[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """Built once per list: a token is looked up, never compared with every phrase."""
     out = {tuple(t.text.lower() for t in tokenize(p)) for p in listed}
-    return tuple(sorted((p for p in out if p), key=lambda p: (-len(p), p)))
+    index: dict[str, list[tuple[str, ...]]] = {}
+    for phrase in sorted((p for p in out if p), key=lambda p: (-len(p), p)):
+        index.setdefault(phrase[0], []).append(phrase)
+    return {first: tuple(phrases) for first, phrases in index.items()}
 
 
-def _phrase_at(tt: list[str], i: int, phrases: tuple[tuple[str, ...], ...]) -> int:
-    """The number of tokens of the first phrase that starts at token i (0: none)."""
-    for phrase in phrases:
+def _phrase_at(tt: list[str], i: int, phrases: dict[str, tuple[tuple[str, ...], ...]]) -> int:
+    """The number of tokens of the first (longest) phrase that starts at token i (0: none)."""
+    for phrase in phrases.get(tt[i].lower(), ()):
         if tuple(t.lower() for t in tt[i : i + len(phrase)]) == phrase:
             return len(phrase)
     return 0
