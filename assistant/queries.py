@@ -15,8 +15,9 @@ Vocabularies:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from assistant.query_clarification import Clarification  # noqa: F401 - re-exported
 from assistant.query_terms import (  # noqa: F401 - the vocabularies and references, re-exported
     FEATURES,
     INTENTS,
@@ -587,17 +588,3 @@ class UnknownQuery(Query):
 
     intent: str = "unknown"
     understood: tuple[str, ...] = ()  # what was recognised, e.g. ("GPU: GeForce RTX 4090",)
-
-
-@dataclass(frozen=True)
-class Clarification:
-    """The question was parsed but cannot be answered without asking back."""
-
-    kind: str  # ambiguous_gpu | unknown_gpu | unknown_model | unparsed | missing
-    message: str
-    candidates: tuple[str, ...] = ()  # canonical names (GPUs) or keys (models)
-    intent: str = "unknown"  # the intent understood, if any
-    text: str = ""
-    pending: Query | None = None  # the query to complete once the user picks a candidate
-    slot: str | None = None  # which mention the candidates replace, e.g. "gpus[1]"
-    extras: dict = field(default_factory=dict, hash=False, compare=False)
