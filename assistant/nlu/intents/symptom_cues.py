@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.nlu.intents.concept_cues import says
+from assistant.nlu.intents.concept_cues import concept_asked, says
 from assistant.nlu.reading import Reading
 from assistant.queries import ExplainQuery, Query
 
@@ -81,11 +81,9 @@ def offload_log(r: Reading) -> Query | None:
     if layers is not None and not 0 <= on <= total:
         return None
     share = int(shares.group(1)) / 100 if shares else None
-    return ExplainQuery(
-        text=r.text,
-        concept=_OFFLOAD,
-        mention=r.text.strip(" ?!."),
-        gpus=tuple(g for g in r.explicit if g.name),
+    return concept_asked(
+        r,
+        _OFFLOAD,
         model=r.model if r.model is not None and r.model.key else None,
         workload="llm_inference",
         asked="offload_log",
@@ -122,11 +120,9 @@ def oom_line(r: Reading) -> Query | None:
     figures = tuple(_gib(p.search(r.text)) for p in _OOM_PARTS)
     if figures[0] is None:
         return None  # "getting OOM with batch size 8 on my 3090": the trouble reader's causes and fixes
-    return ExplainQuery(
-        text=r.text,
-        concept="cuda-oom",
-        mention=r.text.strip(" ?!."),
-        gpus=tuple(g for g in r.explicit if g.name),
+    return concept_asked(
+        r,
+        "cuda-oom",
         workload=r.workload or "",
         asked="oom_line",
         oom_gib=figures,
@@ -142,11 +138,9 @@ def gpu_unseen(r: Reading) -> Query | None:
         return None
     if "is_available" not in r.text.lower() and not says(r, "gpu_unseen_words"):
         return None
-    return ExplainQuery(
-        text=r.text,
-        concept="cuda-not-available",
-        mention=r.text.strip(" ?!."),
-        gpus=tuple(g for g in r.explicit if g.name),
+    return concept_asked(
+        r,
+        "cuda-not-available",
         workload=r.workload or "",
         asked="gpu_unseen",
     )
@@ -185,11 +179,9 @@ def power_by_use(r: Reading) -> Query | None:
         return None
     uses = tuple(u for u, said in (("inference", inference), ("training", training)) if said)
     watts = r.num("WATTS")
-    return ExplainQuery(
-        text=r.text,
-        concept="power-by-use",
-        mention=r.text.strip(" ?!."),
-        gpus=tuple(g for g in r.explicit if g.name),
+    return concept_asked(
+        r,
+        "power-by-use",
         workload=uses[0] if len(uses) == 1 else None,
         asked="power_by_use",
         uses=uses,
@@ -217,11 +209,9 @@ def vllm_log(r: Reading) -> Query | None:
     if concurrency is not None:
         figures = (float(concurrency.group(1).replace(",", "")), float(concurrency.group(2)))
     precisions = tuple(dict.fromkeys(str(t.value) for t in r.b.kinds.get("PRECISION", [])))
-    return ExplainQuery(
-        text=r.text,
-        concept="kv-cache",
-        mention=r.text.strip(" ?!."),
-        gpus=tuple(g for g in r.explicit if g.name),
+    return concept_asked(
+        r,
+        "kv-cache",
         model=r.model if r.model is not None and r.model.key else None,
         workload="llm_inference",
         asked="vllm_concurrency" if concurrency is not None else "vllm_no_cache",
@@ -248,11 +238,9 @@ def eval_rates(r: Reading) -> Query | None:
         prompt, generate = _PP.search(r.text), _TG.search(r.text)
     if prompt is None or generate is None:
         return None
-    return ExplainQuery(
-        text=r.text,
-        concept=_PREFILL_DECODE,
-        mention=r.text.strip(" ?!."),
-        gpus=tuple(g for g in r.explicit if g.name),
+    return concept_asked(
+        r,
+        _PREFILL_DECODE,
         workload="llm_inference",
         asked="eval_rates",
         concurrency=(float(prompt.group(1)), float(generate.group(1))),
