@@ -102,6 +102,7 @@ def pytest_dialogue_session(config):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "slow: starts many processes; deselect with -m 'not slow'")
+    config.addinivalue_line("markers", "long: a long test that every run keeps; it starts right after the slow ones")
 
 
 def pytest_collection_finish(session):
@@ -113,10 +114,11 @@ def pytest_collection_finish(session):
 
 
 def pytest_collection_modifyitems(config, items):
-    """The tests marked slow run first (otherwise in their order): the test processes take tests in
-    collection order, so a long test collected last (tests/reliability/) kept one process busy while
-    the other had finished."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """The tests marked slow run first, then those marked long (otherwise in their order): the test processes take
+    tests in collection order, so a long test collected last (tests/reliability/, the NLU fuzz shards, the KB name
+    sweep) kept one process busy while the other had finished. `long` tests are not deselected by -m 'not slow'
+    (land.sh's suite keeps them); only their place in the order changes."""
+    items.sort(key=lambda item: (item.get_closest_marker("slow") is None, item.get_closest_marker("long") is None))
 
 
 def _cpu_seconds() -> float:

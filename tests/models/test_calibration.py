@@ -146,6 +146,7 @@ def test_memory_constants_are_the_calibration_fit(kb, vm):
     assert act == pytest.approx(C.ACT_SCALE, rel=0.02)
 
 
+@pytest.mark.long
 def test_sharded_run_overhead_is_the_fit_and_predicts_each_row_left_out(kb, vm):
     # the per-GPU memory of ZeRO-3 / FSDP runs beyond their tensors, identified by the four Hugging Face rows read
     # from the whole device (docs/model.md §mem.train); each row left out is predicted by the other three

@@ -9,6 +9,8 @@ card holds is at least what divides.
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from assistant.models import memory, train_memory
@@ -27,19 +29,26 @@ def _direct(estimate_at, avail: float) -> int:
     return next((n for n in range(1, 65) if memory.fit(estimate_at(n), avail, n).fits), 0)
 
 
+def _per_count(estimate_at):
+    """`estimate_at`, each card count estimated once: the same estimates are searched for every card size."""
+    return functools.cache(estimate_at)
+
+
 def _llms(kb):
     return [m for m in kb.models if m.kind == "llm"]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("method", ["full", "lora", "qlora"])
 def test_fine_tuning_count_is_a_direct_fit(kb, method):
     checked = 0
     for model in _llms(kb):
         for kw in SETUPS:
             one = train_memory.training_memory(model, method, **kw)
+            at = _per_count(lambda n, m=model, k=kw: train_memory.training_memory(m, method, n_gpus=n, **k))
             for avail in CARDS_GB:
                 count = memory.fit(one, avail, 1).min_gpus
-                direct = _direct(lambda n, m=model, k=kw: train_memory.training_memory(m, method, n_gpus=n, **k), avail)
+                direct = _direct(at, avail)
                 if count:
                     assert count == direct, (model.key, method, kw, avail)
                     checked += 1

@@ -118,6 +118,7 @@ def _mutated_texts(count: int = 8000) -> list[str]:
 SHARDS = 4  # the 8,000 texts in four items, so that parallel test processes share them
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("shard", range(SHARDS))
 def test_mutated_questions(kb, shard):
     index = _index(kb)

@@ -20,6 +20,7 @@ def _resolved(q):
     return q.gpus[0].name
 
 
+@pytest.mark.long
 def test_every_kb_name_resolves_to_itself(kb, index):
     wrong = []
     for e in kb.name_entries:

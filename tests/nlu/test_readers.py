@@ -57,6 +57,7 @@ def _clarifications(index):
             yield q, got
 
 
+@pytest.mark.long
 def test_every_slot_a_check_produces_can_be_filled_by_a_reply(index):
     kinds = set()
     for q, clar in _clarifications(index):

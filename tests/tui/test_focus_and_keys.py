@@ -103,6 +103,7 @@ async def test_a_number_typed_into_the_panel_is_still_an_assumption(app, fake):
         assert app.chat.question_input.value == ""
 
 
+@pytest.mark.long
 async def test_a_long_question_typed_key_by_key_keeps_every_key(app, fake):
     text = "i have been thinking about upgrading my workstation for a while and " * 2 + "why 4070 ti over 408"
     async with app.run_test(size=(80, 24)) as pilot:
