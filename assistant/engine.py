@@ -506,6 +506,10 @@ class Engine:
 
             if token_cost.asks(query.text, env) and (per_token := token_cost.respond(query, env)) is not None:
                 return per_token
+        from assistant.respond import vision_memory  # "3060 训练resnet50 batch 64会爆显存吗", any intent
+
+        if (vision := vision_memory.respond(query, env)) is not None:
+            return vision
         responder = importlib.import_module(f"assistant.respond.{_RESPONDERS[query.intent]}")
         return responder.respond(query, env)
 

@@ -173,6 +173,7 @@ class RecommendQuery(Query):
     which_one: bool = False  # "which one would you pick for ...": one of the GPUs talked about, when there are some
     mode: str | None = None  # lora | qlora, when named: a pick among rented GPUs prices that job
     context_tokens: int | None = None  # a context the question states for the model ("at q4 with 32k context")
+    batch: int | None = None  # a fine-tune's stated batch ("finetune whisper small at batch 16")
     released: bool = False  # "满血r1 需要什么配置": the weights as released (DeepSeek R1/V3: FP8), no lighter quant
     upgrade_from: str | None = None  # "my 3070 ..., upgrade to what": the card the user has (canonical name)
     # "rig: 5800x3d, 750w psu, 3070. want to run 70b": the PSU the user has (its watts), weighed against the pick

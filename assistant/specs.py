@@ -152,6 +152,10 @@ class ModelSpec:
     source: str
     sliding_window: int | None = None  # tokens a local (sliding-window) attention layer keeps (Gemma 2/3, gpt-oss)
     global_layers: int | None = None  # layers with full attention when the others are local
+    decoder_layers: int | None = (
+        None  # an encoder-decoder (Whisper): the text decoder's blocks; `layers` = the encoder's
+    )
+    encoder_positions: int | None = None  # positions the encoder reads per sample (Whisper: 1,500 per 30-second window)
 
 
 @dataclass(frozen=True)

@@ -472,6 +472,8 @@ _MODEL_INTS = (
     "native_resolution",
     "sliding_window",
     "global_layers",
+    "decoder_layers",
+    "encoder_positions",
 )
 _MODEL_FLOATS = ("active_params_b", "text_encoder_params_b", "vae_params_b")
 

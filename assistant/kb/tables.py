@@ -167,6 +167,8 @@ OpenModel = Table(
     _text("source", default=""),
     _optional("sliding_window", Integer),  # tokens a local (sliding-window) attention layer keeps
     _optional("global_layers", Integer),  # layers with full attention when the others are local
+    _optional("decoder_layers", Integer),  # an encoder-decoder's text decoder blocks (`layers` = the encoder's)
+    _optional("encoder_positions", Integer),  # positions an encoder-decoder's encoder reads per sample
 )
 
 Concept = Table(

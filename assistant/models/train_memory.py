@@ -11,6 +11,8 @@ answers that explain them: `lora_params`, `layer_activation_bytes`, `activation_
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from assistant.models import constants as C
 from assistant.models.memory import MemoryEstimate, Spread, embedding_params_b, make_estimate, params_gb
 from assistant.models.values import Factor, finite
@@ -193,20 +195,24 @@ def training_memory(
         offload,
         off_states,
     )
-    by_layer, once = activation_parts(
-        model,
-        seq,
-        checkpointing,
-        flash_attention,
-        act_bytes,
-        None if method == "full" else lora_targets,
-        offload == "activations",
-    )
-    per_token = by_layer + once
+    kept, recomputed = 0.0, 0.0  # bytes per step: every block's, and the one block recomputed at a time
+    for blocks, positions in block_stacks(model, seq):
+        by_layer, once = activation_parts(
+            blocks,
+            positions,
+            checkpointing,
+            flash_attention,
+            act_bytes,
+            None if method == "full" else lora_targets,
+            offload == "activations",
+        )
+        kept += by_layer * positions * max(int(batch), 1)
+        recomputed = max(recomputed, once * positions * max(int(batch), 1))
+    per_token = (kept + recomputed) / tokens
     if split == "layers":
-        parts["activations"] = (by_layer * tokens / C.GB, once * tokens / C.GB)
+        parts["activations"] = (kept / C.GB, recomputed / C.GB)
     else:
-        parts["activations"] = (0.0, per_token * tokens / C.GB)
+        parts["activations"] = (0.0, (kept + recomputed) / C.GB)
     logits = tokens * finite(model.vocab) * C.LOSS_BYTES_PER_LOGIT.get(loss, 16.0) / C.GB if model.kind == "llm" else 0
     parts["CUDA context"] = (0.0, C.CUDA_CONTEXT_GB["pytorch"])
     multi = sharding_buffers_gb(model) if split == "shard" else 0.0
@@ -231,6 +237,10 @@ def training_memory(
         ),
         Factor("tokens per step", tokens, "tokens", "input"),
     ]
+    if model.decoder_layers and model.encoder_positions:
+        factors.append(
+            Factor("encoder positions per step", model.encoder_positions * max(int(batch), 1), "", "§mem.train")
+        )
     if method != "full":
         factors.append(
             Factor(
@@ -244,6 +254,17 @@ def training_memory(
     how = "split by layers" if split == "layers" else f"ZeRO-{3 if split == 'shard' else zero_stage}"
     setup = f"training {method} ({precision}), seq {seq} x batch {batch}, {how} on {n} GPU(s)"
     return make_estimate(model, setup, gb, n, factors, spread)
+
+
+def block_stacks(model: ModelSpec, seq: int) -> tuple[tuple[ModelSpec, int], ...]:
+    """(blocks, positions per sample) a training step runs through (§mem.train): the model's blocks over the `seq`
+    tokens; an encoder-decoder with a fixed input window (Whisper) runs its encoder (`layers` blocks) over
+    `encoder_positions` (1,500 per 30-second window) and its text decoder (`decoder_layers` blocks) over the `seq`
+    label tokens. A decoder block's cross-attention is counted as a self-attention block's (an approximation [A])."""
+    if model.decoder_layers and model.encoder_positions:
+        decoder = replace(model, layers=model.decoder_layers)
+        return ((model, int(model.encoder_positions)), (decoder, max(int(seq), 1)))
+    return ((model, max(int(seq), 1)),)
 
 
 def layout(method: str, zero_stage: int, offload: str) -> str:

@@ -172,7 +172,7 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
         elif part == "psu" and answer.figures.get("gpu_watts") and not _PSU.search(answer.headline):
             added.append(_psu_line(answer.figures, env))  # "四卡3090 电源要多大 ... 电费多少": the PSU as well
             added_parts.append(part)
-        elif part == "batch" and answer.intent == "fit" and "max_batch" not in answer.figures:
+        elif part == "batch" and answer.intent == "fit" and "max_batch" not in answer.figures and _gpu_named(answer):
             line, batch_figures = largest_batch(env, answer.figures)  # "batch开多少": the largest that fits
             added.append(line or env.t("asked.batch_none"))
             added_parts.append(part)
@@ -381,3 +381,9 @@ def _psu_line(figures: dict, env: Env) -> str:
 
     n = int(figures.get("gpu_count") or 1)
     return psu_sizing(float(figures["gpu_watts"]), n, env)[0]
+
+
+def _gpu_named(answer) -> bool:
+    """A fit answer for a GPU: "vram needed to train whisper base with batch size 32" names none, so there is no
+    largest batch to give (the batch said is the set-up)."""
+    return answer.figures.get("fits") is not None or bool(answer.figures.get("gpu"))

@@ -95,6 +95,7 @@ def cheapest_sets(query: FitQuery, model: ModelSpec, env: Env) -> CheapestSets |
         settings=query.settings,
         context_tokens=query.context_tokens if query.mode == "inference" else None,  # the sets hold the context asked
         targets=query.targets if query.mode == "inference" else (),  # and every user's KV cache
+        batch=query.batch if query.mode != "inference" else None,  # a fine-tune's stated batch
     )
     answer = recommend.respond(rec, env)
     rows = answer.figures.get("ranking") or []

@@ -57,7 +57,9 @@ def memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
             est = diffusion_memory.image_memory(model, precision=prec, **diffusion_memory.AS_USUALLY_RUN)
         elif query.workload == "llm_finetune":  # the method named ("lora finetune llama 3.1 8b"), else QLoRA
             method = finetune_method(query)
-            est = train_memory.training_memory(model, method, checkpointing=True, n_gpus=n)
+            seq = query.context_tokens or min(2048, model.context or 2048)  # Whisper: its 448-token decoder
+            batch = max(int(query.batch or 1), 1)  # "at batch 16": the batch said
+            est = train_memory.training_memory(model, method, checkpointing=True, n_gpus=n, seq=seq, batch=batch)
         else:  # Whisper runs at fp16 (faster-whisper), LLMs at 4-bit
             prec = query.precision or ("fp16" if speech(model) else "q4_k_m")
             users = max(int(dict(query.targets).get("users", 1)), 1)  # "serve it to 20 users": each keeps a KV cache

@@ -103,8 +103,17 @@ def memory_setup(model: ModelSpec, query, mode: str) -> Setup:
         return Setup("image", values, tuple(items))
     if mode not in TRAIN_MODES:
         return Setup("inference")
-    seq = query.context_tokens or 2048
-    add("fit.item_seq", bool(query.context_tokens), seq=f"{seq:,}")
+    # no sequence said: 2,048 tokens, or the model's whole context when shorter (Whisper's decoder: 448 label tokens)
+    seq = query.context_tokens or min(2048, model.context or 2048)
+    if model.decoder_layers and model.encoder_positions:
+        add(
+            "fit.item_seq_windowed",
+            bool(query.context_tokens),
+            seq=f"{seq:,}",
+            positions=f"{model.encoder_positions:,}",
+        )
+    else:
+        add("fit.item_seq", bool(query.context_tokens), seq=f"{seq:,}")
     add("fit.item_batch", bool(query.batch), n=batch)
     rank = getattr(query, "lora_rank", None) or C.LORA_DEFAULT_RANK
     if mode != "full_finetune":
