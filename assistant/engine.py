@@ -27,7 +27,7 @@ from assistant.kb import memory_configs
 from assistant.kb.reader import KbReader
 from assistant.names import apple_chip, normalize_name
 from assistant.queries import Clarification, FollowUpQuery, Query, SetQuery, Setting, UnknownQuery
-from assistant.respond import asked, figure_net, unused_numbers
+from assistant.respond import asked, figure_net, kind_answers, unused_numbers
 from assistant.respond.env import Env, NoExchangeRate, query_currency
 
 _RESPONDERS = {
@@ -506,10 +506,8 @@ class Engine:
 
             if token_cost.asks(query.text, env) and (per_token := token_cost.respond(query, env)) is not None:
                 return per_token
-        from assistant.respond import vision_memory  # "3060 训练resnet50 batch 64会爆显存吗", any intent
-
-        if (vision := vision_memory.respond(query, env)) is not None:
-            return vision
+        if (by_kind := kind_answers.respond(query, env)) is not None:  # "3060 训练resnet50 batch 64会爆显存吗"
+            return by_kind
         responder = importlib.import_module(f"assistant.respond.{_RESPONDERS[query.intent]}")
         return responder.respond(query, env)
 
@@ -538,6 +536,8 @@ class Engine:
         return dataclasses.replace(fill(pending.pending, pending.slot, choice), text=text)
 
     def _clarify(self, clar: Clarification, text: str, dialogue: Dialogue, env: Env) -> Answer:
+        if (ranked := kind_answers.text_only(text, env)) is not None:  # "显存性价比最高的卡是哪张": no card to name
+            return ranked
         dialogue.context.pending = clar if clar.pending is not None and clar.candidates else None
         message = clar.message
         cited: list[str] = []

@@ -181,9 +181,7 @@ class RecommendQuery(Query):
     among: tuple[str, ...] = ()  # "best 30 series card for llms": only these cards (canonical names) are ranked
     provider: str | None = None  # the cloud named with cloud=True ("autodl哪张卡合适"): the rented pick priced there
     among_label: str = ""  # what they are, as named ("RTX 30 series"), said by the answer
-    still_made: bool = (
-        False  # "still being made new", "还在产的": only cards taken as still made (respond/still_made.py)
-    )
+    still_made: bool = False  # "still being made new", "还在产的": only cards still made (respond/still_made.py)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -23,6 +23,10 @@ _SMALLER_QUANTS = {"q4_k_m": ("q4_k_s", "iq4_xs"), "q8_0": ("q6_k", "q5_k_m")}
 # is offered), and q4_k_m below a released FP8 / 16-bit-only ladder ("满血" R1 on a 512 GB Mac) [A].
 _LIGHTER_QUANTS = ("q4_k_m", "q3_k_m")
 _SHORT_CONTEXT = 4096
+# asked for the quant that fits ("what quant of llama 3.3 70b fits on a 3090"): the ladder goes on below 3 bits, to
+# the i-quants people run on too-small cards, each said with its quality caveat (LOW_BITS) [A]
+_DEEP_QUANTS = ("q3_k_s", "iq3_xxs", "q2_k", "iq2_m", "iq2_s", "iq2_xs", "iq2_xxs", "iq1_m", "iq1_s")
+LOW_BITS = 3.0  # below this many bits per weight the answer warns that quality drops noticeably [A]
 
 
 def more_cards(case: FitCase) -> str:
@@ -128,7 +132,26 @@ def near_miss(case: FitCase) -> str:
     elif lighter := lighter_quant(model, query, lightest, gpu, n):
         quant, need, spare, ctx = lighter
         text += env.t("fit.lighter_quant", prec=quant, need=f"{need:.1f}", spare=f"{spare:.1f}", ctx=f"{ctx:,}")
+    elif lexicon(env.lang).words_in("quant_asks", query.text.lower()):
+        text += deep_quant(env, model, query, gpu, n)
     return text
+
+
+def deep_quant(env: Env, model: ModelSpec, query: FitQuery, gpu, n: int) -> str:
+    """ "what quant of llama 3.3 70b fits on a 3090" when nothing down to q3_k_m does: the largest of the deeper
+    ladder (_DEEP_QUANTS) that fits at the context asked, else at 4,096 tokens, with the quality caveat below
+    LOW_BITS; or that even the 1.56-bit IQ1_S does not fit."""
+    asked = query.context_tokens or memory.default_context(model)
+    for quant in _DEEP_QUANTS:
+        for ctx in dict.fromkeys((asked, min(asked, _SHORT_CONTEXT))):
+            est = estimate(model, dataclasses.replace(query, context_tokens=ctx), quant, n, "inference")
+            f = memory.fit(est, gpu.memory_gb, n)
+            if f.fits:
+                key = "fit.deep_quant_low" if memory.bits_per_weight(quant) < LOW_BITS else "fit.deep_quant"
+                bits = f"{memory.bits_per_weight(quant):g}"
+                return env.t(key, prec=quant, bits=bits, need=f"{est.total_gb * n:.1f}", ctx=f"{ctx:,}")
+    est = estimate(model, dataclasses.replace(query, context_tokens=_SHORT_CONTEXT), "iq1_s", n, "inference")
+    return env.t("fit.deep_quant_none", need=f"{est.total_gb * n:.1f}")
 
 
 def _longest_sequence(model: ModelSpec, query: FitQuery, mode: str, gpu, n: int) -> int | None:

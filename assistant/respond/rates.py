@@ -221,11 +221,25 @@ def _serve_count(query: RatesQuery, env: Env, gpu) -> tuple[int, list[str]]:
     model = env.reader.model(query.model.key) if query.model else None
     if model is None or model.kind != "llm":
         return 1, []
+    from assistant.respond.serving import tensor_parallel_count, vllm_runs
+
     prec = query.precision or "fp16"
     est = memory.inference_memory(model, prec)
     f = memory.fit(est, gpu.memory_gb, 1)
-    n = 1 if f.fits else max(f.min_gpus or 1, 1)
-    return n, [env.t("rates.serve_fit", model=model.name, prec=prec, gb=f"{est.total_gb:.0f}", n=n, gpu=gpu.short_name)]
+    need = 1 if f.fits else max(f.min_gpus or 1, 1)
+    # vLLM / SGLang split the attention heads evenly: 5 cards of a 64-head model run as 8 (serving.py)
+    n = tensor_parallel_count(model.attention_heads, need, model.kv_heads) if need > 1 else 1
+    steps = [env.t("rates.serve_fit", model=model.name, prec=prec, gb=f"{est.total_gb:.0f}", n=n, gpu=gpu.short_name)]
+    if n != need:
+        steps.append(env.t("rates.serve_tp", need=need, n=n, heads=model.attention_heads))
+    if not query.precision and vllm_runs(gpu, "fp8", model):  # the lighter released format halves the cards
+        est8 = memory.inference_memory(model, "fp8")
+        f8 = memory.fit(est8, gpu.memory_gb, 1)
+        need8 = 1 if f8.fits else max(f8.min_gpus or 1, 1)
+        n8 = tensor_parallel_count(model.attention_heads, need8, model.kv_heads) if need8 > 1 else 1
+        if n8 < n:
+            steps.append(env.t("rates.serve_fp8", gb=f"{est8.total_gb:.0f}", n=n8, gpu=gpu.short_name))
+    return n, steps
 
 
 def _at_stated_rate(query: RatesQuery, env: Env, what: str, gpu_hours: float, head: str, extra: dict) -> str:

@@ -86,6 +86,8 @@ def finetune_method(query: RecommendQuery) -> str:
     if query.mode in ("lora", "qlora"):
         return query.mode
     label = (query.precision or "").lower()
+    if query.mode in ("full", "full_finetune") or label.startswith(("full", "全参数")):
+        return "full"  # "on what gpu?" after 'full finetune llama 3.1 8b': the full fine-tune's memory
     return "qlora" if label.startswith("qlora") else "lora" if label.startswith("lora") else "qlora"
 
 

@@ -33,7 +33,7 @@ from assistant.respond.pricing import (
 from assistant.respond.recommend_order import nvidia_ranking
 from assistant.respond.variants import risk_lead, variant_notes
 from assistant.respond.verdict_reply import both_verdicts, verdict_answer
-from assistant.respond.verdict_small import small_yes
+from assistant.respond.verdict_small import bigger_sibling, small_yes
 from assistant.respond.wording import counted, software_stack, spec_source
 from assistant.specs import GpuSpec
 
@@ -163,6 +163,8 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
             cond = env.t("verdict.cond_vendor", stack=software_stack([gpu]))
             condition = f"{condition}{i18n.sep(env.lang)}{cond}" if condition else cond
             head = lead + i18n.gap(env.lang) + head
+    if answer == "yes_if" and n == 1 and (roomier := bigger_sibling(env, gpu)):  # "5060 ti 8gb a trap?": the 16 GB
+        head += i18n.gap(env.lang) + roomier
     core = answer  # before the airflow condition: what the card itself earned
     if gpu.passively_cooled and answer in ("yes", "yes_if"):  # "is a tesla t4 good for a home server"
         answer = "yes_if"

@@ -36,3 +36,38 @@ def small_yes(env: Env, gpu: GpuSpec, n: int, workload: str, text: str) -> tuple
         tflops = (gpu.fp32_gflops or 0) / 1000
         return condition, env.t("verdict.head_small_train", what=what, mem=f"{mem:g}", tflops=f"{tflops:.1f}")
     return None
+
+
+SIBLING_GAP = 0.6  # a version of the same chip with more memory, at most this much dearer, is named [A]
+
+
+def bigger_sibling(env: Env, gpu: GpuSpec) -> str:
+    """ "is the rtx 5060 ti 8gb a trap for ai": the version of the same chip with more memory when it costs at most
+    SIBLING_GAP more ("for about $50 more (13 %), the RTX 5060 Ti 16 GB has 16 GB"); "" when there is none or
+    either price is missing."""
+    from assistant.respond.pricing import purchase_price
+
+    mine = purchase_price(gpu.name, env)
+    if mine is None or not gpu.chip or not mine.usd:
+        return ""
+    priced = sorted({q.gpu for q in env.reader.prices(env.assumptions.snapshot)} - {gpu.name})
+    found = []
+    for other in env.reader.gpus(priced):
+        if other.chip != gpu.chip or (other.memory_gb or 0) <= (gpu.memory_gb or 0) or other.vendor != gpu.vendor:
+            continue
+        if other.passively_cooled != gpu.passively_cooled or "mobile" in other.name.lower():
+            continue
+        price = purchase_price(other.name, env)
+        if price is not None and price.usd <= mine.usd * (1 + SIBLING_GAP):
+            found.append((price.usd, other))
+    if not found:
+        return ""
+    usd, other = min(found, key=lambda f: f[0])
+    return env.t(
+        "verdict.bigger_sibling",
+        gap=env.money(max(usd - mine.usd, 0)),
+        pct=f"{max(usd / mine.usd - 1, 0) * 100:.0f}",
+        other=other.short_name,
+        mem=f"{other.memory_gb:g}",
+        mine=f"{gpu.memory_gb or 0:g}",
+    )

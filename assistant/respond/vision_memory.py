@@ -63,6 +63,18 @@ def largest_batch(model: dict, memory_gb: float, res: int | None, fp32: bool) ->
     return max(int((memory_gb - fixed) / per_image), 0) if per_image > 0 else 0
 
 
+_MEM_SAID = re.compile(r"(\d{1,3})\s*(?:gb|g)\s*(?:of\s+)?(?:显存|vram|memory|card|gpu|的卡|卡)", re.I)
+
+
+def _memory_said(query, low: str) -> float | None:
+    """A memory size named without a card ("24g显存会爆吗", "a 24gb card")."""
+    said = getattr(query, "memory_gb", None)
+    if said:
+        return float(said)
+    m = _MEM_SAID.search(low)
+    return float(m.group(1)) if m and 2 <= int(m.group(1)) <= 512 else None
+
+
 def _gpu(query, env: Env):
     refs = [r for r in getattr(query, "gpus", ()) if getattr(r, "name", None)]
     spec = env.reader.known_gpu(refs[0].name) if refs else None
@@ -98,15 +110,27 @@ def respond(query, env: Env) -> Answer | None:
         "amp_gb": round(total_amp, 2),
         "fp32_gb": round(total_fp32, 2),
     }
-    if spec is None:
+    mem_said = _memory_said(query, low)
+    if spec is None and not mem_said:
         headline = env.t("vmem.need", **values)
     else:
-        mem = spec.memory_gb  # data parallel: every card holds a whole replica and its own batch
+        # data parallel: every card holds a whole replica and its own batch; "24g显存" alone: that much memory
+        mem = float((spec.memory_gb if spec is not None else mem_said) or 0.0)
         fits_amp, fits_fp32 = total_amp <= mem, total_fp32 <= mem
         key = "vmem.fits_both" if fits_fp32 else "vmem.fits_amp" if fits_amp else "vmem.fits_none"
         most_amp = largest_batch(model, mem, res, False)
-        headline = env.t(key, gpu=spec.short_name, mem=f"{mem:g}", largest=most_amp, **values)
-        figures |= {"gpu": spec.name, "fits": fits_amp, "fits_fp32": fits_fp32, "max_batch_amp": most_amp}
+        on = (
+            env.t("vmem.on_card", gpu=spec.short_name, mem=f"{mem:g}")
+            if spec
+            else env.t("vmem.on_memory", mem=f"{mem:g}")
+        )
+        headline = env.t(key, on=on, largest=most_amp, **values)
+        figures |= {
+            "gpu": spec.name if spec else None,
+            "fits": fits_amp,
+            "fits_fp32": fits_fp32,
+            "max_batch_amp": most_amp,
+        }
         if n > 1:
             figures["gpu_count"] = n
     rows = [
@@ -143,5 +167,5 @@ def respond(query, env: Env) -> Answer | None:
         figures={"vision_memory": figures, "vram_required_gb": round(total_amp, 2)},
         sources=env.cite(model["source"]) + ["method: docs/model.md §mem.train"],
         lang=env.lang,
-        gpus=[spec.name] if spec is not None else [],
+        gpus=[spec.name] if spec is not None else [],  # a memory size alone names no card
     )

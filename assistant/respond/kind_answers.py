@@ -1,0 +1,67 @@
+"""Answers decided by the kind of question before its intent's responder: a classic image classifier's training
+memory at a batch (respond/vision_memory.py), whether a measured image / Whisper speed is normal
+(respond/measured_normal.py), two rented options for the same work (respond/rented_pair.py), and a model on cards
+the user already has, read as a build ("i have 4x rtx a4000 ... llama 3.3 70b q4 on those? how fast": a fit with
+its speed on those cards, never a shopping list). Each reads the question's own text and the parsed GPUs and model,
+so it answers whichever intent the question was read as (spec, fit, recommend, explain, cost, rates, compare, rig);
+memory per dollar as a ranking (respond/vram_per_dollar.py), and two models of one kind side by side in memory
+(respond/model_pair_memory.py).
+
+Contract: `respond(query, env)` -> the first of them that answers, or None.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from assistant import i18n
+from assistant.answer import Answer
+from assistant.respond import measured_normal, model_pair_memory, rented_pair, vision_memory, vram_per_dollar
+from assistant.respond.env import Env
+
+_OWNED = re.compile(
+    r"\bi (?:have|got|own|already have)\b|i've got|\bgot \d|lying around|\bmy (?:\d|old|current|existing)"
+    r"|on (?:those|these|them)|手上有|我有|手里有|家里有|现有|已经有|闲置"
+)
+
+
+def respond(query, env: Env) -> Answer | None:
+    return (
+        vision_memory.respond(query, env)
+        or measured_normal.respond(query, env)
+        or rented_pair.respond(query, env)
+        or owned_fit(query, env)
+        or vram_per_dollar.respond(query, env)
+        or model_pair_memory.respond(query, env)
+    )
+
+
+def owned_fit(query, env: Env) -> Answer | None:
+    """A build question on cards the user says they have, with a model: the fit and speed on them."""
+    if query.intent != "rig" or getattr(query, "model", None) is None:
+        return None
+    refs = [r for r in getattr(query, "gpus", ()) if r.name]
+    if not refs or not _OWNED.search(query.text.lower()):
+        return None
+    from assistant.queries import FitQuery
+    from assistant.respond import fit
+
+    asked = FitQuery(
+        text=query.text,
+        model=query.model,
+        gpus=tuple(refs),
+        gpu_count=sum(max(r.count, 1) for r in refs),
+        precision=getattr(query, "precision", None),
+        want_speed=True,
+        workload=getattr(query, "workload", None),
+    )
+    return fit.respond(asked, env)
+
+
+def text_only(text: str, env: Env) -> Answer | None:
+    """The kinds that need nothing parsed, for a question the reader would ask back about ("显存性价比最高的卡是哪张
+    每GB多少钱" reads 哪张 as a card to name): memory per dollar."""
+    from assistant.queries import Query
+
+    return vram_per_dollar.respond(Query(text=text), dataclasses.replace(env, lang=i18n.language_of(text)))

@@ -1,0 +1,84 @@
+"""Two models of one kind set side by side in memory ("sd1.5 lora和sdxl lora 训练显存差多少", "how much more vram does
+sdxl lora training need vs sd 1.5 lora", "qwen 7b vs llama 8b vram for inference").
+
+Contract: `respond(query, env)` -> an Answer, or None unless a fit question names no GPU, names two different models
+of the same kind (the parsed one and another whose name is in the text) and asks how they differ (lexicon
+model_pair_asks). Each model gets the fit answer the question would get alone (same method and set-up: the fit
+responder with only the model changed); the headline says both totals at the method asked and the difference in GB
+and as a ratio; the tables are the first model's then the second's. figures["model_pair"]: (model, gb) of each,
+difference_gb, ratio. Pure; never raises.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from assistant import i18n
+from assistant.answer import Answer
+from assistant.names import normalize_name
+from assistant.nlu.lexicon import lexicon
+from assistant.queries import FitQuery, ModelRef
+from assistant.respond.env import Env
+
+
+def respond(query, env: Env) -> Answer | None:
+    if not isinstance(query, FitQuery) or query.model is None or any(r.name for r in query.gpus):
+        return None
+    low = query.text.lower()
+    if not lexicon(env.lang).words_in("model_pair_asks", low):
+        return None
+    first = env.reader.model(query.model.key)
+    other = _other_model(env, first, low, query.model.mention.lower()) if first is not None else None
+    if first is None or other is None:
+        return None
+    from assistant.respond import fit
+
+    answers = [
+        fit.respond(query, env),
+        fit.respond(dataclasses.replace(query, model=ModelRef(other.name, other.key)), env),
+    ]
+    needs = [float(a.figures.get("vram_required_gb") or 0.0) for a in answers]
+    if not all(needs) or any(a.clarification for a in answers):
+        return None
+    (a, b), (ga, gb) = answers, needs
+    big, small = ((first, ga), (other, gb)) if ga >= gb else ((other, gb), (first, ga))
+    head = env.t(
+        "model_pair.head_image" if first.kind == "image" else "model_pair.head",
+        first=first.name,
+        first_gb=f"{ga:.1f}",
+        second=other.name,
+        second_gb=f"{gb:.1f}",
+        big=big[0].name,
+        diff=f"{abs(ga - gb):.1f}",
+        ratio=f"{big[1] / small[1]:.1f}" if small[1] else "—",
+    )
+    return Answer(
+        question=query.text,
+        intent="fit",
+        headline=head + i18n.gap(env.lang) + a.headline,
+        tables=a.tables[:1] + b.tables[:1],
+        steps=a.steps,
+        figures=a.figures
+        | {
+            "model_pair": {
+                "models": [[first.key, round(ga, 2)], [other.key, round(gb, 2)]],
+                "difference_gb": round(abs(ga - gb), 2),
+                "ratio": round(big[1] / small[1], 2) if small[1] else None,
+            }
+        },
+        sources=a.sources + [s for s in b.sources if s not in a.sources],
+        lang=env.lang,
+    )
+
+
+def _other_model(env: Env, first, low: str, mention: str):
+    """The other model of the same kind named in the text (the longest alias found outside the first's mention)."""
+    rest = f" {normalize_name(low.replace(mention, ' '))} "  # the aliases are kept normalized ("qwen 2.5 14 b")
+    found = [
+        (len(alias), m)
+        for m in env.reader.models
+        if m.kind == first.kind and m.key != first.key
+        for alias in (normalize_name(m.key), *m.aliases)
+        if len(alias) > 3 and f" {alias} " in rest
+    ]
+    return max(found, key=lambda f: f[0])[1] if found else None

@@ -1,0 +1,101 @@
+"""Memory per unit of money as the ranking ("best vram per dollar right now, new or used?", "cheapest gb of vram per
+dollar", "显存性价比最高的卡 每GB多少钱").
+
+Contract: `respond(query, env)` -> an Answer, or None unless the question asks for memory per dollar (lexicon
+vram_per_dollar_asks). Every desktop card with a price in the snapshot in force is ranked by GB per unit of money, new
+and used apart (`pricing.price_of`, each price with its condition and date); passively cooled datacenter cards, laptop
+parts, whole computers (unified memory) and modified cards (魔改) are left out unless the question says "server"
+(then the passive cards are in), and the answer says what was left out. SHOWN rows per condition; the lead names the
+best of each with its money per GB. figures["vram_per_dollar"]: new / used lists of (gpu, memory_gb, usd,
+usd_per_gb). Pure; never raises.
+"""
+
+from __future__ import annotations
+
+from assistant.answer import Answer, Table
+from assistant.nlu.lexicon import lexicon
+from assistant.respond.env import Env
+from assistant.respond.pricing import price_of
+from assistant.respond.variants import is_modified
+from assistant.specs import GpuSpec
+
+SHOWN = 6
+_SERVER = ("server", "服务器", "机架", "rack")
+
+
+def respond(query, env: Env) -> Answer | None:
+    low = query.text.lower()
+    if not lexicon(env.lang).words_in("vram_per_dollar_asks", low):
+        return None
+    server = any(w in low for w in _SERVER)
+    names = sorted({q.gpu for q in env.reader.prices(env.assumptions.snapshot)})
+    ranked: dict[str, list[tuple[float, GpuSpec, float]]] = {"new": [], "used": []}
+    cited: dict[tuple[str, str], str] = {}
+    for gpu in env.reader.gpus(names):
+        mem = gpu.memory_gb or 0
+        mobile = "mobile" in gpu.name.lower() or "laptop" in gpu.name.lower()
+        if mem <= 0 or mobile or gpu.unified_memory or is_modified(gpu.name) or (gpu.passively_cooled and not server):
+            continue
+        for condition in ranked:
+            found = price_of(gpu.name, env, condition)
+            if found is not None and found.usd > 0 and found.condition == condition:
+                ranked[condition].append((found.usd / mem, gpu, found.usd))
+                cited[(condition, gpu.name)] = found.source
+    if not ranked["new"] and not ranked["used"]:
+        return None
+    tables, leads, figures = [], [], {}
+    for condition, rows in ranked.items():
+        rows.sort(key=lambda r: r[0])
+        if not rows:
+            continue
+        per_gb, best, usd = rows[0]
+        leads.append(
+            env.t(
+                f"vram_dollar.lead_{condition}",
+                gpu=best.short_name,
+                mem=f"{best.memory_gb:g}",
+                price=env.money(usd),
+                per_gb=env.money(per_gb, 0 if env.currency == "CNY" else 1),
+            )
+        )
+        tables.append(
+            Table(
+                headers=[
+                    env.t("rec.col_gpu"),
+                    env.t("rec.col_memory"),
+                    env.t("vram_dollar.col_price"),
+                    env.t("vram_dollar.col_per_gb"),
+                ],
+                rows=[
+                    [g.short_name, f"{g.memory_gb:g} GB", env.money(u), env.money(p, 0 if env.currency == "CNY" else 1)]
+                    for p, g, u in rows[:SHOWN]
+                ],
+                title=env.t(f"vram_dollar.title_{condition}"),
+            )
+        )
+        figures[condition] = [
+            {"gpu": g.name, "memory_gb": g.memory_gb, "usd": round(u, 2), "usd_per_gb": round(p, 2)}
+            for p, g, u in rows[:SHOWN]
+        ]
+    steps = [env.t("vram_dollar.left_out_server" if server else "vram_dollar.left_out"), env.t("vram_dollar.speed")]
+    return Answer(
+        question=query.text,
+        intent="recommend",
+        headline=env.t("vram_dollar.both", first=leads[0], second=leads[1]) if len(leads) > 1 else leads[0],
+        tables=tables,
+        steps=steps,
+        figures={"vram_per_dollar": figures},
+        sources=_sources(env, cited, figures),
+        lang=env.lang,
+    )
+
+
+def _sources(env: Env, cited: dict[tuple[str, str], str], figures: dict) -> list[str]:
+    """The price sources of the rows shown, each once."""
+    ids: list[str] = []
+    for condition, rows in figures.items():
+        for row in rows:
+            for sid in (cited.get((condition, row["gpu"])) or "").replace(",", ";").split(";"):
+                if sid.strip() and sid.strip() not in ids:
+                    ids.append(sid.strip())
+    return env.cite(*ids) if ids else []
