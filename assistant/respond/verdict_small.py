@@ -46,6 +46,7 @@ def bigger_sibling(env: Env, gpu: GpuSpec) -> str:
     SIBLING_GAP more ("for about $50 more (13 %), the RTX 5060 Ti 16 GB has 16 GB"); "" when there is none or
     either price is missing."""
     from assistant.respond.pricing import purchase_price
+    from assistant.respond.variants import is_modified
 
     mine = purchase_price(gpu.name, env)
     if mine is None or not gpu.chip or not mine.usd:
@@ -55,8 +56,8 @@ def bigger_sibling(env: Env, gpu: GpuSpec) -> str:
     for other in env.reader.gpus(priced):
         if other.chip != gpu.chip or (other.memory_gb or 0) <= (gpu.memory_gb or 0) or other.vendor != gpu.vendor:
             continue
-        if other.passively_cooled != gpu.passively_cooled or "mobile" in other.name.lower():
-            continue
+        if other.passively_cooled != gpu.passively_cooled or "mobile" in other.name.lower() or is_modified(other.name):
+            continue  # a modified (魔改) card is not a version NVIDIA sells
         price = purchase_price(other.name, env)
         if price is not None and price.usd <= mine.usd * (1 + SIBLING_GAP):
             found.append((price.usd, other))
