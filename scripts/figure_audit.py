@@ -5,8 +5,10 @@ gives (respond/figure_net.gives), and whether the answer says so when it does no
 Usage: .venv/bin/python scripts/figure_audit.py FILE... [--rows]
 Lines of a file are one-shot questions ("#" lines and files named *conv* are skipped). Prints, per checked figure
 (figure_net.CHECKED): asked, given, flagged (the answer's first line says the figure could not be worked out) and
-silent (neither: a confident answer to another question; the net exists so that this stays 0). `--rows` lists every
-question whose figure was not given. `audit(questions, session)` returns the same counts for tests.
+silent (neither: a confident answer to another question; the net exists so that this stays 0). Then the same per unit
+asked and what the figure is for (respond/asked_unit.py: kWh for 1000 images, images per hour, weeks, money per epoch),
+whatever the form layer read: a kWh a year does not answer the kWh of 1000 images. `--rows` lists every question
+whose figure was not given. `audit(questions, session)` / `audit_units(...)` return the counts for tests.
 """
 
 from __future__ import annotations
@@ -62,6 +64,42 @@ def audit(questions: list[str], session) -> tuple[Counter, list[tuple[str, str, 
     return counts, rows
 
 
+def audit_units(questions: list[str], session) -> tuple[Counter, list[tuple[str, str, str, str]]]:
+    """The unit each question asks its figure in and what for (respond/asked_unit.py) against the answer's headline:
+    counts keyed "<unit>:<asked|given|flagged|clarified|silent>", rows not given."""
+    from assistant.respond.asked_unit import asked, gives
+
+    counts: Counter = Counter()
+    rows: list[tuple[str, str, str, str]] = []
+    for q in questions:
+        unit = asked(q)
+        if unit is None:
+            continue
+        answer = session.conversation().ask(q)
+        name = unit.unit + (f"/{unit.per}" if unit.per else "") + (" for N" if unit.items else "")
+        counts[f"{name}:asked"] += 1
+        if "figure_net" in answer.figures:
+            outcome = "flagged"
+        elif answer.clarification:
+            outcome = "clarified"
+        else:
+            outcome = "given" if gives(unit, answer.headline) else "silent"
+        counts[f"{name}:{outcome}"] += 1
+        if outcome != "given":
+            rows.append((outcome, name, answer.intent, q))
+    return counts, rows
+
+
+def _print_units(counts: Counter) -> None:
+    names = sorted({key.split(":")[0] for key in counts})
+    print("units asked (what the figure is in and for; respond/asked_unit.py):")
+    for name in names:
+        cells = [f"{k} {counts[f'{name}:{k}']}" for k in ("asked", "given", "flagged", "clarified", "silent")]
+        print(f"  {name:18} " + ", ".join(cells))
+    total = {k: sum(v for key, v in counts.items() if key.endswith(f":{k}")) for k in ("asked", "given", "silent")}
+    print(f"  {'all':18} asked {total['asked']}, given {total['given']}, silent {total['silent']}")
+
+
 def main(argv: list[str]) -> int:
     from assistant.respond.figure_net import CHECKED, FIT_ONLY
     from assistant.session import open_session
@@ -82,8 +120,11 @@ def main(argv: list[str]) -> int:
     total = {k: sum(v for key, v in counts.items() if key.endswith(f":{k}")) for k in ("asked", "given", "flagged")}
     silent = sum(v for key, v in counts.items() if key.endswith(":silent"))
     print(f"all      asked {total['asked']}, given {total['given']}, flagged {total['flagged']}, silent {silent}")
+    session = open_session("sqlite://", echo_warnings=False)
+    unit_counts, unit_rows = audit_units(questions, session)
+    _print_units(unit_counts)
     if "--rows" in argv:
-        for row in rows:
+        for row in rows + unit_rows:
             print("\t".join(row))
     return 0
 

@@ -175,7 +175,8 @@ class Dialogue:
         ctx.job = job.job_after(ctx.job, query, gpus, figures or {})
         ctx.load = usage.load_after(ctx.load, query, gpus, figures or {})
         ctx.idle_asked = "idle_power_w" in (figures or {}) and query.intent == "spec"
-        ctx.calc = (figures or {}).get("calc")  # "and if only weekends?" changes one number of that bill
+        # "and if only weekends?" changes one number of that bill; a money answer in between keeps it
+        ctx.calc = (figures or {}).get("calc") or (ctx.calc if query.intent in ("rates", "cost") else None)
         verdict = (figures or {}).get("verdict")
         ctx.fits_at = verdict.get("fits_at") if isinstance(verdict, dict) else None
         ctx.focus_count = choice_count or 1 if choice else 1

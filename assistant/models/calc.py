@@ -32,7 +32,13 @@ class Amount(Protocol):
     def role(self) -> str: ...
 
 
-PERIOD_HOURS = {"day": 24.0, "week": 168.0, "month": 730.0, "year": 8760.0}  # as respond/limits.py (8,760 h / 12)
+PERIOD_HOURS = {
+    "hour": 1.0,
+    "day": 24.0,
+    "week": 168.0,
+    "month": 730.0,
+    "year": 8760.0,
+}  # as respond/limits.py (8,760 h / 12)
 RENT_PER = (("h",), ("gpu", "h"))
 
 
@@ -119,6 +125,8 @@ def hours_of(said: Sequence[Amount], period: str | None, default_period: str | N
         if runs is not None and runs.value > 1:  # "3 runs of 14 hours"
             return Hours(span.value * runs.value, (("runs", runs.value), ("span", span.value)))
         return Hours(span.value, (("span", span.value),))
+    if period == "hour":
+        return Hours(1.0, (("span", 1.0),))  # "4090一小时电费多少": one hour of it
     if period is not None:
         return Hours(PERIOD_HOURS[period], (("round_clock", PERIOD_HOURS[period]),), ("round_clock",))
     return None

@@ -41,7 +41,7 @@ class Amount:
 
 
 def _alt(words) -> str:
-    return "(?:" + "|".join(sorted(words, key=lambda w: (-len(w), w))) + ")"
+    return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w))) + ")"
 
 
 KWH_PRICE_MAX = 5.0  # a bare number read as a price per kWh stays below this (¥ or $; the dearest tariffs are ~¥1.5)
@@ -59,6 +59,9 @@ _AFTER = {
     "eur": "EUR",
     "euros": "EUR",
     "gbp": "GBP",
+    "€": "EUR",  # "0.38 €/kWh": a sign after the amount
+    "$": "USD",
+    "£": "GBP",
 }
 _HOUR = sorted({"h", "hr", "hrs", "hour", "hours", "小时", "个小时", "钟头", "个钟头", "个钟"})
 _GPU_HOUR = sorted(
@@ -85,7 +88,10 @@ _MONEY = _CUR_BEFORE + _N + r"\s*(k)?" + _CUR_AFTER
 _POWER_WORDS = sorted({"电费", "电价", "electricity", "power is", "power at", "power costs", "tariff", "a kwh"})
 _PSU = r"\s*(?:psu|power supply|电源|金牌|白金|gold|platinum|titanium)"
 _WEEKDAYS = sorted({"weekdays", "weekday", "mon-fri", "monday to friday", "工作日", "周一到周五"})
-_WEEKENDS = sorted({"weekends", "weekend", "周末", "双休"})
+_WEEKENDS = sorted(
+    {"weekends", "weekend", "周末", "双休", "周六周日", "周六日", "周六和周日", "星期六星期天", "星期六和星期天",
+     "saturdays and sundays", "sat and sun", "sat/sun"}
+)  # fmt: skip
 _ROUND = sorted(
     {"24/7", "24x7", "round the clock", "around the clock", "nonstop", "non-stop", "straight", "continuously",
      "连续", "不停", "不关机", "全天", "24小时"}
@@ -105,10 +111,12 @@ _PERIODS = (
     ("year", sorted({"yearly", "annually", "a year", "per year", "/yr", "一年", "每年"})),
     ("week", sorted({"weekly", "a week", "per week", "一周", "每周", "一星期", "每星期"})),
     ("day", sorted({"daily", "a day", "per day", "一天", "每天"})),
+    ("hour", sorted({"an hour", "per hour", "one hour", "hourly", "一小时", "每小时", "一个小时", "每个小时"})),
 )
 _CN_RUN = re.compile(
     "[" + "".join(sorted(CN_NUM)) + "]+(?=个?(?:小时|钟头|天|周|星期|礼拜|张|块|台|卡|度|分钟|月|年|元))"
 )
+_WEEKDAY = re.compile(r"(?<![每一])(?:周|星期|礼拜)$")  # "周六周日", "星期五": a weekday; "每周五天": five days
 
 
 def _normal(text: str) -> str:
@@ -122,6 +130,8 @@ def _digits(m: re.Match) -> str:
     """A run of Chinese numerals as digits, a space before ("4090两天" is not "40902天"); a lone 一 stays (一天, 一小时
     and 一个月 open schedules, rates and periods)."""
     run = m.group(0)
+    if _WEEKDAY.search(m.string[max(0, m.start() - 3) : m.start()]):
+        return run
     value = cn_number(list(run)) if run != "一" else None
     return f" {value:g}" if value else run
 
@@ -168,6 +178,12 @@ def _money_value(m: re.Match, first: int) -> tuple[float, str | None]:
 
 
 def _rates(r: _Reader) -> None:
+    # "电费0.6", "electricity 0.30", "power is $0.23": a price per kWh (a small amount, no other unit), first:
+    # "电费0.58 一个月多少钱" is no monthly fee
+    pattern = (
+        _alt(_POWER_WORDS) + r"\s*(?:is|按|是|:|=|at|of)?\s*(?:约|大概)?\s*" + _MONEY + r"(?!\s*(?:[a-z%]|万|千|个))"
+    )
+    r.each(pattern, lambda m: _rate(m, ("kWh",)) if _money_value(m, 1)[0] < KWH_PRICE_MAX else None)
     # "每小时1.3元", "一小时8块", "每度0.6": the unit first (Chinese)
     for per, words in ((("h",), _HOUR), (("kWh",), _KWH), (("day",), _DAY), (("month",), _MONTH)):
         pattern = r"(每(?:张|卡|块)卡?)?(?:每|一)" + _alt(words) + r"(?:电)?\s*(?:要|是|收|约|大概|差不多)?\s*" + _MONEY
@@ -182,11 +198,6 @@ def _rates(r: _Reader) -> None:
     r.each(_MONEY + r"\s*/\s*gb\s*/\s*(?:month|mo)\b", lambda m: _rate(m, ("GB", "month")))
     # "$1.29 each", "每张1.5元" (per card; by the hour when hours are said)
     r.each(_MONEY + r"\s*" + _alt(_EACH) + r"(?![a-z])", lambda m: _rate(m, ("gpu",), role="each"))
-    # "电费0.6", "electricity 0.30", "power is $0.23": a price per kWh (a small amount, no other unit)
-    pattern = (
-        _alt(_POWER_WORDS) + r"\s*(?:is|按|是|:|=|at|of)?\s*(?:约|大概)?\s*" + _MONEY + r"(?!\s*(?:[a-z%]|万|千|个))"
-    )
-    r.each(pattern, lambda m: _rate(m, ("kWh",)) if _money_value(m, 1)[0] < KWH_PRICE_MAX else None)
     # a plain amount with its currency said: "$412", "30块"
     r.each(_MONEY, lambda m: _rate(m, ()) if _money_value(m, 1)[1] else None)
 
@@ -214,6 +225,8 @@ def _rate(m: re.Match, per: tuple[str, ...], role: str = "") -> Amount | None:
 
 
 def _schedule(r: _Reader) -> None:
+    r.each(_CLOCK_EN, _clock_en)
+    r.each(_CLOCK_ZH, _clock_zh)
     day = _alt(["day", "night"]) + r"(?![a-z])"  # "3 hours every weekday": a time, then weekdays (5 a week)
     r.each(_N + r"\s*" + _alt(_HOUR) + r"\s*(?:a|per|/|each|every)\s*" + day, lambda m: _per_day(m))
     r.each(_N + r"\s*" + _alt(_HOUR) + r"\s*(?:of \w+\s*)?(?:daily|a day|per day)", lambda m: _per_day(m))
@@ -230,6 +243,46 @@ def _schedule(r: _Reader) -> None:
     r.each(_alt(_WEEKDAYS), lambda m: Amount(5, "day", ("week",)))
     r.each(r"(?<!by the )(?<!this )" + _alt(_WEEKENDS), lambda m: Amount(2, "day", ("week",)))
     r.each(_alt(_ROUND), lambda m: Amount(24, "h", ("day",), role="continuous"))
+
+
+_PM_ZH = ("下午", "晚上", "傍晚", "夜里", "夜间")
+_AM_ZH = ("早上", "上午", "凌晨", "早晨", "第二天早上", "次日早上", "次日")
+_CLOCK_EN = r"(?<![\d.$])(\d{1,2})(?::(\d\d))?\s*(am|pm)?\s*(?:-|–|~|to|till|until)\s*(\d{1,2})(?::(\d\d))?\s*(am|pm)"
+_ZH_PART = "(" + "|".join(sorted((*_PM_ZH, *_AM_ZH, "中午"), key=lambda w: (-len(w), w))) + ")?"
+_CLOCK_ZH = _ZH_PART + r"(\d{1,2})(?:点|:00)(半)?\s*(?:到|至|-|~)\s*" + _ZH_PART + r"(\d{1,2})(?:点|:00)(半)?"
+
+
+def _clock_en(m: re.Match) -> Amount | None:
+    """ "9am-5pm", "10pm to 6am", "9-5pm": the hours between, a day."""
+    h1, m1, half1, h2, m2, half2 = m.groups()
+    end = int(h2) % 12 + (12 if half2 == "pm" else 0) + int(m2 or 0) / 60
+    start = int(h1) % 12 + int(m1 or 0) / 60
+    if half1 == "pm" or (half1 is None and half2 == "pm" and (end - start) % 24 > 12):
+        start += 12
+    return _span_of_day(start, end)
+
+
+def _clock_zh(m: re.Match) -> Amount | None:
+    """ "早上9点到晚上6点", "晚上11点到早上7点", "9点到17点"."""
+    p1, h1, half1, p2, h2, half2 = m.groups()
+    start = _zh_hour(p1, int(h1)) + (0.5 if half1 else 0)
+    end = _zh_hour(p2 or p1, int(h2)) + (0.5 if half2 else 0)
+    if p2 is None and p1 in _AM_ZH and end <= start:
+        end += 12  # "上午9点到6点" ends in the afternoon
+    return _span_of_day(start, end)
+
+
+def _zh_hour(part: str | None, hour: int) -> float:
+    if part in _PM_ZH and hour < 12:
+        return hour + 12.0
+    if part in ("凌晨",) and hour == 12:
+        return 0.0
+    return float(hour)
+
+
+def _span_of_day(start: float, end: float) -> Amount | None:
+    hours = (end - start) % 24
+    return Amount(hours, "h", ("day",)) if 0 < hours <= 23 else None
 
 
 def _per_day(m: re.Match) -> Amount | None:
@@ -255,15 +308,15 @@ def _spans(r: _Reader) -> None:
     r.each(
         r"(?:跑|租|用|开|挂|训练|训|烧)了?(?:整整|满)?(一|半)(天|个小时|小时|周|个星期|星期|个月)", lambda m: _one(m)
     )
-    r.each(r"\bfor (?:a|one) (day|week|month)\b(?!ly)", lambda m: _one(m, "一", m.group(1)))
+    r.each(r"\bfor (?:a|one|an) (hour|day|week|month)\b(?!ly)", lambda m: _one(m, "一", m.group(1)))
     r.each(r"(?<![a-z\d.])" + _N + r"\s*(?:runs?|jobs?|epochs?|sessions?|times|次|轮|遍)(?![a-z])", lambda m: _runs(m))
     for words, hours in _SPAN_UNITS:
         pattern = r"(?<![a-z\d.$¥£€])" + _N + r"\s*" + _alt(words) + r"(?![a-z\d/])"
         r.each(pattern, lambda m, hours=hours: Amount(_num(m.group(1)) * hours, "h", role="span"))
 
 
-_UNIT_HOURS = {"天": 24.0, "day": 24.0, "小时": 1.0, "个小时": 1.0, "周": 168.0, "个星期": 168.0, "星期": 168.0,
-               "week": 168.0, "个月": 730.0, "month": 730.0}  # fmt: skip
+_UNIT_HOURS = {"hour": 1.0, "天": 24.0, "day": 24.0, "小时": 1.0, "个小时": 1.0, "周": 168.0, "个星期": 168.0,
+               "星期": 168.0, "week": 168.0, "个月": 730.0, "month": 730.0}  # fmt: skip
 
 
 def _half(m: re.Match) -> Amount:
@@ -294,10 +347,13 @@ def _things(r: _Reader) -> None:
     r.each(r"(?<![a-z\d.])" + _N + r"\s*x\s*(?=[a-z\d])", lambda m: _count(m))
     r.each(r"(?<![a-z\d.])" + _N + r"\s*(?:张|台|块(?=\s*[a-z\d]|显卡|卡)|卡)", lambda m: _count(m))
     r.each(r"(?<![a-z\d.])" + _N + r"\s*(?:cards|gpus)\b", lambda m: _count(m))
+    # "2 a100s", "3 3090s", "4 h100": a small count before a card's model number; "4090 x2"
+    r.each(r"(?<![a-z\d.$¥£€])" + _N + r"\s+(?=(?:rtx\s*|gtx\s*|tesla\s*)?[a-z]{0,2}\d{2,4}[a-z]{0,4}\b)", _few)
+    r.each(r"(?<=[a-z\d])\s*x\s*" + _N + r"(?![a-z\d.])", _few)
 
 
 _LIMIT = re.compile(
-    r"(?:limit\w*|cap\w*|down|lower\w*|set)\s+(?:\w+\s+){0,3}?(?:to|at)\s*$|(?:限\w{0,2}|降|锁)[到在至]\s*$"
+    r"(?:limit\w*|cap\w*|down|lower\w*|set)\s+(?:\w+\s+){0,3}?(?:to|at)\s*$|(?:限\w{0,2}|降|锁|压|控制)[到在至]\s*$"
 )
 
 
@@ -306,6 +362,11 @@ def _watts(m: re.Match) -> Amount | None:
     v = _num(m.group(1)) * (1000 if m.group(2) == "kw" else 1)
     limit = bool(_LIMIT.search(m.string[max(0, m.start() - 40) : m.start()]))
     return Amount(v, "W", role="limit" if limit else "") if 10 <= v <= 20000 else None
+
+
+def _few(m: re.Match) -> Amount | None:
+    v = _num(m.group(1))
+    return Amount(v, "gpu") if 1 <= v <= 16 and v == int(v) else None
 
 
 def _count(m: re.Match) -> Amount | None:
@@ -322,14 +383,14 @@ def amounts(text: str) -> list[Amount]:
     return sorted(r.found, key=lambda a: a.start)
 
 
-def unexplained(text: str) -> list[str]:
-    """Numbers of the text no amount reads (a card's model number, 4 digits, aside): "3 runs" unread would make a
-    bill of one run."""
+def unexplained(text: str, cards: int = 0) -> list[str]:
+    """Numbers of the text no amount reads (a card's model number, 4 digits, and the count of cards named aside):
+    "3 runs" unread would make a bill of one run."""
     t = _normal(text)
     for a in amounts(text):
         t = t[: a.start] + " " * (a.end - a.start) + t[a.end :]
     found = re.findall(r"(?<![a-z\d.])\d+(?:\.\d+)?(?![\d.]*[a-z\d])", t)
-    return [n for n in found if not re.fullmatch(r"\d{4}", n)]
+    return [n for n in found if not re.fullmatch(r"\d{4}", n) and n != str(cards)]
 
 
 def period_asked(text: str) -> str | None:

@@ -66,6 +66,8 @@ def _merged(said: list[Amount], prior: list[Amount]) -> list[Amount]:
         kinds |= {("h", (), "span")}
     if any(a.unit == "h" and a.per == ("day",) for a in said):
         kinds |= {("h", ("day",), ""), ("h", ("day",), "continuous")}
+    if any(a.role == "continuous" for a in said):  # "what if i run them 24/7": every day too
+        kinds |= {("day", ("week",), "")}
     return [a for a in prior if (a.unit, a.per, a.role) not in kinds] + said
 
 
@@ -116,6 +118,9 @@ def _read(query, typed: str, prior: dict | None) -> tuple[list[Amount], str | No
     over the question it is answered again with when no bill was worked out for that one."""
     said, asked, period = amounts(typed), _asked(query, typed), period_asked(typed)
     again = bool(query.text) and typed != query.text  # answered again over an earlier question, settings changed
+    cards = _cards(query, said)
+    if prior and not any(a.unit == "gpu" for a in said) and cards != prior.get("cards", 1) and str(cards) in typed:
+        said = [*said, Amount(float(cards), "gpu")]  # "and with 4 of them?": the cards the follow-up names
     if said and (again or not _solvable(said)):
         before = [Amount(**d) for d in prior.get("said", [])] if prior else amounts(query.text) if again else []
         if before:
@@ -127,7 +132,7 @@ def _read(query, typed: str, prior: dict | None) -> tuple[list[Amount], str | No
 
 def solved(answer: Answer, query, env: Env, typed: str | None = None) -> tuple[Calc, list[Amount], dict] | None:
     said, asked, period = _read(query, typed or query.text or "", env.context.calc)
-    if asked is None or not _solvable(said, answer):
+    if asked is None or not _solvable(said, answer, period):
         return None
     cur = _currency(said, env)
     said = _in_currency(said, env, cur)
@@ -137,11 +142,11 @@ def solved(answer: Answer, query, env: Env, typed: str | None = None) -> tuple[C
     return (calc, said, defaults) if calc is not None else None
 
 
-def _solvable(said: list[Amount], answer: Answer | None = None) -> bool:
+def _solvable(said: list[Amount], answer: Answer | None = None, period: str | None = None) -> bool:
     """Something stated to multiply: a price per unit, a draw or an energy, with a time or amount to multiply it by
-    (a rental answer's own rate counts as the price when a time or schedule is stated)."""
+    (a rental answer's own rate counts as the price when a time or schedule is stated; "一小时电费多少": one hour)."""
     priced = any(a.unit in _STATED_UNITS and (a.unit != "money" or a.per) for a in said)
-    timed = any(a.unit in ("h", "day", "GB", "kWh") or a.role == "each" for a in said)
+    timed = period == "hour" or any(a.unit in ("h", "day", "GB", "kWh") or a.role == "each" for a in said)
     rented = answer is not None and bool(answer.figures.get("rates")) and any(a.unit in ("h", "day") for a in said)
     return (priced and timed) or rented
 
@@ -156,8 +161,9 @@ def lead(answer: Answer, query, env: Env, typed: str | None = None) -> str:
         "asked": calc.asked,
         "said": _to_dicts(said),
         "period": calc.period,
+        "cards": _cards(query, said),
     }
-    if _shown(answer.headline, calc.total, calc.asked) or unexplained(typed or query.text or ""):
+    if _shown(answer.headline, calc.total, calc.asked) or unexplained(typed or query.text or "", _cards(query, said)):
         return ""  # given already, or a number of the question this bill leaves out (it may be misread)
     if _modelled(calc) and _gives_kind(answer.headline, calc.asked):
         return ""  # the answer's own model of the draw (utilization, idle) is better than a board power assumed
@@ -196,7 +202,7 @@ def instead(answer: Answer, env: Env) -> Answer | None:
     text = answer.question or ""
     query = SimpleNamespace(text=text, asked_figure=None, gpus=())
     said, asked, period = _read(query, text, env.context.calc)
-    if asked is None or not _solvable(said) or unexplained(text):
+    if asked is None or not _solvable(said, None, period) or unexplained(text):
         return None
     cur = _currency(said, env)
     said = _in_currency(said, env, cur)

@@ -83,7 +83,13 @@ def check(answer: Answer, env: Env) -> Answer:
     for part in answer.figures.get("parts") or ():  # a message answered in two parts: the second's figures count too
         if isinstance(part, dict) and isinstance(part.get("figures"), dict):
             figures = part["figures"] | figures
-    if gives(figure, answer.intent, answer.headline, figures) is not False:
+    found = gives(figure, answer.intent, answer.headline, figures)
+    if found and figure in ("energy", "bill"):  # "how many kwh ... to generate 1000 images": for those, not a year
+        from assistant.respond import asked_unit
+
+        unit = asked_unit.asked(answer.question or "")
+        found = not (unit and unit.items) or asked_unit.gives(unit, answer.headline)
+    if found is not False:
         return answer
     key = f"figure_net.given_{answer.intent}"
     given = env.t(key) if i18n.has(env.lang, key) else ""
