@@ -26,6 +26,7 @@ from assistant.query_terms import (  # noqa: F401 - the vocabularies and referen
     WORKLOADS,
     GpuRef,
     ModelRef,
+    Stated,
 )
 
 
@@ -90,6 +91,7 @@ class Query:
     # a load stated per day ("每天1万次请求"): (requests a day, tokens per reply, tokens assumed, users at once); the
     # users at once are a ("users", n) target, and the engine says how they were worked out (nlu/request_rate.py)
     requests_day: tuple[float, float, bool, int] | None = None
+    stated: tuple[Stated, ...] = ()  # every number said, with its unit and role (query_terms.Stated, nlu/stated.py)
 
 
 @dataclass(frozen=True, kw_only=True)

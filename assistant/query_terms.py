@@ -98,3 +98,27 @@ class ModelRef:
     assumed_over: tuple[str, ...] = ()
     # "deepseek v3.1": a point version the KB lacks, answered as the version it holds ("deepseek v3"), said
     earlier_version: bool = False
+
+
+@dataclass(frozen=True)
+class Stated:
+    """One number the question states, read WITH its unit and its role (nlu/stated.py builds them from the tagger's
+    tags, in text order): every reader and answer that needs the user's quantities reads these, never the text again.
+
+    `dim`: money | hours | watts | kwh | gb | count | percent | users | tokens | images | units | number.
+    `per`: what a rate is divided by (hour | gpu_hour | kwh | gb_month | m_tokens | card | unit | day | week | month),
+    None for an amount. `whole`: what an amount of money prices: box (a whole machine: "~$280k box", "整机 9999",
+    "server for $90k"), card (one card: "$650 each", "每张5000"), budget, or None (read by the readers as before).
+    `direction`: a difference rather than an amount: -1 less / cheaper / 便宜, +1 more / extra / "+$500" / 贵, 0 an
+    amount. `hours` are hours whatever was typed ("3h20m" 3.33, "2.5 days" 60, "90min" 1.5); `value` of money is in
+    `currency` as typed (None: not said)."""
+
+    value: float
+    dim: str
+    text: str
+    start: int
+    end: int
+    per: str | None = None
+    whole: str | None = None
+    direction: int = 0
+    currency: str | None = None

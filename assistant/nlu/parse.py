@@ -20,6 +20,7 @@ from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import lexicon
 from assistant.nlu.reading import Reading
 from assistant.nlu.request_rate import request_load
+from assistant.nlu.stated import stated_quantities
 from assistant.nlu.tagger import Tag, tag
 from assistant.nlu.text import clean, tokenize
 from assistant.queries import Clarification, FitQuery, Query, SpecQuery
@@ -223,10 +224,20 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
         result = dataclasses.replace(result, targets=users, requests_day=load)
         if isinstance(result, FitQuery) and (result.batch is None or r_users(tags)):
             result = dataclasses.replace(result, batch=load[3])  # decoded together, as "并发20个用户" is
-    said = tuple((t.kind, t.number(), t.text) for t in tags if t.kind in SAID_KINDS)
+    stated = stated_quantities(tags, cleaned, lex)  # every number with its unit and role, for every answer
+    if stated:
+        result = dataclasses.replace(result, stated=stated)
+    said = tuple((t.kind, t.number(), _said_text(t, cleaned)) for t in tags if t.kind in SAID_KINDS)
     if said:  # "10,000 hours of audio", "ddr5-6000": said back when the answer does not use them
         result = dataclasses.replace(result, said=said)
     return check(result, bag, index)
+
+
+def _said_text(t: Tag, text: str) -> str:
+    """A number as typed, with the noun it counts ("100 compute units", "1500 images"), to say back."""
+    noun = str(t.meanings.get("NOUN") or "")
+    at = text.lower().find(noun.lower(), t.end) if noun and t.kind == "COUNTED" else -1
+    return text[t.start : at + len(noun)] if 0 <= at - t.end <= 12 else t.text
 
 
 def r_users(tags) -> bool:

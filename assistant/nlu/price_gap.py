@@ -11,6 +11,7 @@ price (stated_prices skips it); the answer prices the dearer card at the cheaper
 from __future__ import annotations
 
 from assistant.nlu.reading import Reading
+from assistant.nlu.stated import direction
 from assistant.nlu.tagger import Tag
 
 _MIN = 10.0  # a smaller number after a gap word is not money ("差2倍")
@@ -36,7 +37,8 @@ def gap_amounts(r: Reading) -> list[Tag]:
             continue
         head = _strip_end(text[: tag.start])
         tail = text[tag.end :].lstrip()
-        if any(head.endswith(w) for w in before) or any(tail.startswith(w) for w in after):
+        plus = text[tag.start - 1 : tag.start] == "+"  # "the 5080 laptop for +$500": a difference
+        if plus or any(head.endswith(w) for w in before) or any(tail.startswith(w) for w in after):
             out.append(tag)
     return out
 
@@ -61,15 +63,26 @@ def _strip_end(head: str) -> str:
 
 
 def _dearer(r: Reading, tag: Tag) -> str | None:
-    """ "A比B贵500" -> A, "A比B便宜500" -> B: the card said to cost more; None when not said."""
+    """ "A比B贵500" -> A, "A比B便宜500" -> B: the card said to cost more; without "than", the card named last before
+    the amount is cheaper or dearer by the amount's direction (nlu/stated.py: "4090 vs 4090 d ... a 4090 d for $300
+    less" -> the 4090, "or the 5080 laptop for +$500" -> the 5080); None when not said."""
     gpus = [t for t in r.b.kinds.get("GPU", []) if t.start < tag.start]
     if len(gpus) < 2:
         return None
     first, second = gpus[0], gpus[1]
     between = r.text[first.end : second.start]
     if not any(w in between for w in r.lex.listed("than_words")):
-        return None
+        return _by_direction(r, tag, gpus[-1])
     words = r.text[second.end : tag.start]
     cheaper = any(w in words for w in r.lex.listed("cheaper_words"))
     match = second if cheaper else first
     return match.value.name if hasattr(match.value, "name") else None
+
+
+def _by_direction(r: Reading, tag: Tag, near: Tag) -> str | None:
+    sign = direction(r.text.lower(), tag.start, tag.end, r.lex)
+    names = list(dict.fromkeys(g.name for g in r.explicit if g.name))
+    named = near.value.name if hasattr(near.value, "name") else None
+    if not sign or named not in names or len(names) != 2:
+        return None
+    return named if sign > 0 else next(n for n in names if n != named)

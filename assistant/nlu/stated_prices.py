@@ -19,6 +19,7 @@ import dataclasses
 
 from assistant.nlu.price_gap import gap_tag
 from assistant.nlu.reading import Reading
+from assistant.nlu.stated import box_cards, is_difference
 from assistant.nlu.tagger import Tag
 from assistant.queries import GpuRef
 
@@ -42,7 +43,7 @@ def stated_prices(r: Reading) -> list[tuple[GpuRef, Tag, float]]:
             continue
         skip, condition = _market_words(tags, k + 1)
         amount = _amount_after(tags, k + skip)
-        if amount is None or amount is rate_tag or amount is gap:
+        if amount is None or amount is rate_tag or amount is gap or is_difference(tags, amount, r.text, r.lex):
             continue
         ref = _ref(r, tag)
         if ref is not None and condition and ref.condition is None:
@@ -56,7 +57,7 @@ def _set_of(r: Reading, ref: GpuRef, card, amount) -> int:
     """How many cards the amount after them pays for: all of them when they are counted and a machine is named between
     ("买4卡4090服务器 9万": ¥22,500 a card) or a word of the set's total follows ("2x 3090 1250 total"), else one."""
     if ref.count < 2:
-        return 1
+        return box_cards(r.b.tags, amount, r.text, r.lex, [g.count for g in r.explicit if g.name == ref.name])
     between = r.text.lower()[card.end : amount.start]
     after = r.text.lower()[amount.end : amount.end + 12].strip()
     machine = any(w in between for w in r.lex.listed("machine_words"))
@@ -78,8 +79,10 @@ def _bought_at(r: Reading, rate_tag) -> list[tuple[GpuRef, Tag, float]]:
         while j < len(tags) - 1 and tags[j].kind in _AFTER_MARKET:
             j += 1
         amount = tags[j]
-        if amount is rate_tag or not (
-            amount.kind == "MONEY" or (amount.kind == "NUMBER" and _value(amount) >= BARE_MIN)
+        if (
+            amount is rate_tag
+            or is_difference(tags, amount, r.text, r.lex)
+            or not (amount.kind == "MONEY" or (amount.kind == "NUMBER" and _value(amount) >= BARE_MIN))
         ):
             continue
         card = next((t for t in reversed(tags[:k]) if t.kind == "GPU"), None)
@@ -119,7 +122,7 @@ def _amount_after(tags, k: int):
 def _lone_offer(r: Reading, rate_tag) -> list[tuple[GpuRef, Tag, float]]:
     b, tags = r.b, r.b.tags
     names = {g.name for g in r.explicit if g.name}
-    money = [t for t in tags if t.kind == "MONEY"]
+    money = [t for t in tags if t.kind == "MONEY" and not is_difference(tags, t, r.text, r.lex)]
     if len(names) != 1 or len(money) != 1 or money[0] is rate_tag or b.has(*_NOT_OFFER) or b.means("ELECTRICITY"):
         return []
     # a market word ("used", "闲鱼", "二手") or a deal word; "old" says how long the user had a card, not a market

@@ -27,7 +27,7 @@ from assistant.answer import Answer
 from assistant.models import memory
 from assistant.models.cost import PriceLookup, is_list_price
 from assistant.queries import VerdictQuery
-from assistant.respond import card_risks, deal_use, platform_note, vendor_practice
+from assistant.respond import box_offer, card_risks, deal_use, platform_note, vendor_practice
 from assistant.respond.env import Env
 from assistant.respond.mining import condition_named, mining_notes
 from assistant.respond.pricing import (
@@ -66,6 +66,11 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     gpu = env.reader.known_gpu(ref.name or "")
     n = max(ref.count, 1)
     offer_usd = env.to_usd(query.offer, query.money_currency) or 0.0
+    box = box_offer.cards_share(
+        query, n, offer_usd, env, query.offer, counted(env, gpu, n)
+    )  # "整机8万": the machine around the cards off
+    if box is not None:
+        offer_usd = box[0]
     asked = ref.condition or env.assumptions.condition  # "那二手的呢" after the offer: the condition set since
     condition, market = _market(gpu.name, offer_usd / n, asked, env)
     stated = asked if asked in ("new", "used") else condition
@@ -122,6 +127,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
             bare and bare != head
         ):  # the missing price alone, for a verdict that already said the card does not do the job
             unpriced["price_only"] = bare
+        head = box[1] + i18n.gap(env.lang) + head if box is not None else head
         return verdict_answer(
             query, env, gpu, head, unpriced, _DEAL_PICK, {"deal": {}}, steps=list(steps), sources=list(sources)
         )
@@ -215,6 +221,8 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     sources += [s for s in platform_sources if s not in sources]
     head, steps, sources = _with_risks(query, gpu, head, list(steps), sources, env, alarmed=bool(alarm))
     judged = {"answer": judged_answer, "kind": "deal", "gpu": gpu.name}
+    if box is not None:  # the whole machine's price said first, then the verdict on the cards' share
+        head, figures["box_usd"] = box[1] + i18n.gap(env.lang) + head, round(offer_usd + env.platform_usd(n), 2)
     return verdict_answer(
         query, env, gpu, head, judged, _DEAL_PICK, {"deal": figures}, steps=list(steps), sources=list(sources)
     )

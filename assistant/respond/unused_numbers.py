@@ -2,7 +2,8 @@
 this answer does not use it").
 
 Contract: `note(query, answer, lang)` -> a note, or "" when every number of `query.said` (tags the parser keeps:
-counts of things, RAM speeds, an accessory's price) is shown in the answer's text: a number an answer uses it shows
+counts of things, RAM speeds, an accessory's price) and every difference of `query.stated` ("$300 less", "+$500",
+nlu/stated.py) is shown in the answer's text: a number an answer uses it shows
 (a field of the query holding it is not enough: "ddr5-6000" is kept on a fit query that only the CPU-only answer
 reads). A number counts as shown when its value appears in the text in a form answers write (1500, 1,500).
 """
@@ -17,12 +18,14 @@ from assistant.queries import Query
 
 
 def note(query: Query, answer: Answer, lang: str) -> str:
-    if not query.said or answer.clarification:
+    differences = [(s.value, s.text) for s in query.stated if s.direction]  # "$300 less", "+$500"
+    if not (query.said or differences) or answer.clarification:
         return ""
     text = " ".join(
         [answer.headline, *answer.steps, *answer.notes, *(" ".join(r) for t in answer.tables for r in t.rows)]
     )
-    unused = [typed for _kind, value, typed in query.said if not _shown(value, text)]
+    said = [(value, typed) for _kind, value, typed in query.said] + differences
+    unused = [typed for value, typed in said if not _shown(value, text)]
     if not unused:
         return ""
     items = i18n.join_names(lang, [i18n.quote(lang, u) for u in dict.fromkeys(unused)])
@@ -31,7 +34,7 @@ def note(query: Query, answer: Answer, lang: str) -> str:
 
 def _shown(value: float, text: str) -> bool:
     forms = {f"{value:g}", f"{value:,.0f}" if value.is_integer() else f"{value:,.2f}"}
-    return any(re.search(rf"(?<![\d.,]){re.escape(f)}(?![\d])", text) for f in forms)
+    return any(re.search(rf"(?<![\w.,]){re.escape(f)}(?![\d])", text) for f in forms)  # not "A100" for 100
 
 
 def requests_note(load: tuple[float, float, bool, int], lang: str) -> str:

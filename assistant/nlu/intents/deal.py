@@ -20,6 +20,7 @@ import re
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.price_gap import gap_amounts
 from assistant.nlu.reading import Reading
+from assistant.nlu.stated import box_cards
 from assistant.nlu.stated_prices import BARE_MIN
 from assistant.queries import GpuRef, Query, VerdictQuery
 
@@ -54,7 +55,7 @@ def read(r: Reading) -> Query | None:
     offered = bool(said(r, "deal_words") or said(r, "deal_places") or risks)
     offered = offered or (asked and (_priced(r) or _bare_priced(r)))
     priced_each = _each_offer(r)  # "used 3090 for $650 each, what about 2": a price of one card, with a count
-    offered = offered or priced_each
+    offered = offered or priced_each or _box_offer(r)  # "京东看了一台4070 super的整机 9999": a machine's price
     sized = r.num("PARAMS") if not r.model else None
     if sized and not (offered or _priced(r)):
         return None  # "is a 3090 worth it for 70b": a verdict on the card for that size, no offer
@@ -236,6 +237,16 @@ def _bare_priced(r: Reading) -> bool:
 def _price_sized(tag) -> bool:
     value = tag.value
     return tag.kind == "NUMBER" and isinstance(value, (int, float)) and value >= BARE_MIN
+
+
+def _box_offer(r: Reading) -> bool:
+    """One amount that prices a whole machine with the card named in it ("4070 super的整机 9999", "hgx h100 box for
+    $280k"; nlu/stated.py whole "box"): an offer for that machine, weighed by respond/box_offer.py."""
+    tags = r.b.tags
+    if r.b.has("RATE", "RENT"):
+        return False  # "reserve 8x h100 at $2/gpu-hr or buy an hgx box for $280k": rent or buy, not an offer
+    amounts = [t for t in tags if t.kind in ("MONEY", "NUMBER") and float(t.number()) >= MIN_AMOUNT]
+    return len(amounts) == 1 and box_cards(tags, amounts[0], r.text, r.lex, [2]) > 1
 
 
 def _amount(r: Reading, offered: bool) -> tuple[float | None, str | None]:

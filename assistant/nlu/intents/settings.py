@@ -13,6 +13,7 @@ import re
 
 from assistant.nlu.intents.rates import period
 from assistant.nlu.reading import Reading, gpu_ref
+from assistant.nlu.stated import box_cards, is_difference
 from assistant.nlu.stated_prices import stated_prices
 from assistant.queries import GpuRef, Query, SetQuery, Setting
 
@@ -187,7 +188,11 @@ def _settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
         tag = next(t for t in price.parts if t.kind in ("MONEY", "NUMBER"))
         dollars = tag.kind == "MONEY" and r.lex.words_in("dollar_marks", tag.text)
         cur = tag.meanings.get("CURRENCY") or ("USD" if dollars else r.unnamed_currency())
-        each = float(tag.value) / ref.count if ref.count > 1 and _in_total(r, tag) else float(tag.value)
+        if is_difference(b.tags, tag, r.text, r.lex):
+            continue  # "a 4090 d for $300 less": a difference (nlu/price_gap.py), never the card's price
+        counts = [g.count for g in r.explicit if g.name == ref.name]
+        cards = ref.count if ref.count > 1 and _in_total(r, tag) else box_cards(b.tags, tag, r.text, r.lex, counts)
+        each = float(tag.value) / cards
         out.append(Setting("price_override", each, gpu=ref.name, currency=_not_usd(cur)))
     offered = _offered_at(r) if override is None else None
     if offered is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from assistant.nlu.reading import Reading
+from assistant.nlu.stated import is_difference
 from assistant.nlu.stated_prices import stated_prices
 from assistant.nlu.text import words
 from assistant.queries import GpuRef, Query, VerdictQuery
@@ -261,6 +262,8 @@ def _price_typed(r: Reading) -> float | None:
     gpus, money = r.b.kinds.get("GPU", []), r.b.kinds.get("MONEY", [])
     if len(gpus) != 1 or len(money) != 1 or r.b.has("BUDGET", "UNDER"):
         return None
+    if is_difference(r.b.tags, money[0], r.text, r.lex):
+        return None  # "a 4090 d for $300 less": how much less, not what it costs
     between = r.text[gpus[0].end : money[0].start]
     value = money[0].value
     # "p40 $200", "p40 24gb for $200", "3060 二手 1200": nothing between but its memory and a word for paying

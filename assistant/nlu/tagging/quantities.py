@@ -18,6 +18,7 @@ from assistant.nlu.tagging.base import NO_QUANTITY, TaggerBase
 from assistant.nlu.tagging.bound import BoundTagging
 from assistant.nlu.tagging.cn_numerals import CN_NUM
 from assistant.nlu.tagging.counts import CountTagging
+from assistant.nlu.tagging.durations import duration
 from assistant.nlu.tagging.money import MoneyTagging
 from assistant.nlu.tagging.sizes import SizeTagging
 from assistant.nlu.tagging.temperature import TemperatureTagging
@@ -37,6 +38,7 @@ def percent(tagger: TaggerBase, i: int, j: int, v: float) -> int | None:
 # before a count ("2023年"), a count by classifier before money ("两张3090"), money before hours ...
 NUMBER_STEPS: tuple[Callable[[Any, int, int, float], int | None], ...] = (
     UsageTagging.year_date,  # "2023年1月的价格", "2023 prices"
+    duration,  # "3h20m", "1h 30m", "两个半小时", "90min": hours and minutes, before "h20" can be a card
     CountTagging.classifier_count,  # "两张3090", "四卡"
     MoneyTagging.amount_by_words,  # "2000买啥卡", "700 for a used 3090", "2万预算"
     MoneyTagging.thousands,  # "1.5k", "2 grand", "8k context", "50k samples"
