@@ -47,6 +47,10 @@ CN_DIGIT = "零〇一二两三四五六七八九十百千万亿"
 NUMBER = re.compile(
     rf"(?<![a-z0-9_.:])(?<![a-z]-)(\d{{1,3}}(?:,\d{{3}})+|\d+)(\.\d+)?(k\b|m\b(?=\s*tokens)|万\d?(?!\d)|毛)?|[{CN_DIGIT}]+(?:毛)?"
 )
+DURATION = re.compile(
+    r"(?<![\w.])(?P<h>\d+)\s*(?:h|hrs?|hours?|小时|个小时)\s*(?P<m>\d{1,2})\s*(?:m|mins?|minutes?|分钟|分)(?![a-z])"
+    rf"|(?P<half>\d+|[{CN_DIGIT}]+)个半(?:小时|钟头)"
+)
 FULL_TIME = re.compile(
     r"24\s*/\s*7|7\s*[x×*]\s*24|24\s*[x×*]\s*7|24\s*(?:小时|h|hours?)\s*(?:挂机|开机|不关|运行|不停|on\b|a day)"
 )
@@ -96,6 +100,13 @@ AFTER = [
     ("period", r"^\s*(?:years?|yrs?|年|months?|个月|月|weeks?|周|星期|days?|天|日|nights?)(?![a-z])"),
     ("money", r"^\s*(?:k\s*)?(?:\$|usd|dollars?|bucks|eur|euros?|€|pounds|quid|£|元|块钱|块|刀|rmb|yuan|万)"),
 ]
+MONEY_AFTER = re.compile(r"^\s*(?:k\b|万)?\s*(?:\$|usd|dollars?|bucks|eur|euros?|€|£|元|块钱|块|刀|rmb|yuan)?")
+DIFF_AFTER = re.compile(r"^\s*(?:less|cheaper|more|extra|pricier|dearer)\b")
+DIFF_BEFORE = re.compile(r"(?:便宜了?|贵了?|差价?|价差|相差|多花了?|多出)\s*(?:大概|大约|约|了)?\s*[$¥]?\s*$")
+BOX_BEFORE = re.compile(
+    r"(?:box|server|node|prebuilt|workstation|整机|服务器|主机)\W{0,2}\s*(?:for|at|@|is|costs?|=|要|卖)?"
+    r"\s*(?:about|around|~|约)?\s*[$€£¥~]*\s*$"
+)
 # role -> pattern right BEFORE the number (the end of the text before it)
 BEFORE = [
     ("ram_speed", r"ddr\d[- ]?$"),
@@ -171,6 +182,8 @@ FIELDS = {
     "watts": ("watt", "power", "limit", "psu", "_w"),
     "gb": ("gb", "memory", "vram", "ram"),
     "count": ("count", "gpus"),
+    "money_diff": ("gap",),  # a difference is carried as a price gap; in an offer or a card's price it is misplaced
+    "money_box": ("offer", "box"),  # a machine's price: the offer, or a card's price only divided by the cards
     "users": ("users", "concurrent", "targets"),
     "images": ("images",),
     "steps": ("steps",),
@@ -186,6 +199,7 @@ DECLINE = re.compile(
     r"cannot use|can't use|not taken|assum|用不上|没有用|没用到|没算|不算|未计入|没有把它算|按默认|假设|没法用|不能用"
 )
 SMALL = 20
+MONEY_ROLES = frozenset({"money", "money_diff", "money_box", "rate_hour", "rate_kwh", "rate_month", "number"})
 
 
 @dataclasses.dataclass
@@ -223,6 +237,15 @@ def _value(m: re.Match) -> float | None:
 def role_of(text: str, start: int, end: int, value: float) -> str:
     """The role of the number at text[start:end], from the words right after and right before it."""
     after, before = text[end : end + 24].lstrip("+~ "), text[max(0, start - 24) : start]
+    money_before = bool(re.search(r"[$€£¥]\s*$", before)) or bool(MONEY_AFTER.match(after))
+    if value >= 10 and (
+        (money_before and DIFF_AFTER.match(re.sub(MONEY_AFTER, "", after, count=1)))
+        or re.search(r"\+\s*[$€£¥]?\s*$", before)
+        or DIFF_BEFORE.search(before)
+    ):
+        return "money_diff"  # "$300 less", "+$500", "便宜2000", "贵了800": a difference, never a price
+    if value >= 100 and BOX_BEFORE.search(before):
+        return "money_box"  # "hgx h100 box for ~$280k", "整机 9999": the whole machine's price
     if re.search(r"[\u4e00-\u9fff]", text) and re.match(r"^w(?![a-z])", after) and value < 100:
         if not re.search(r"功耗|功率|瓦|电源|tdp|psu", text):
             return "money"  # "预算1.5w": 1.5 万 in Chinese chat
@@ -298,6 +321,10 @@ def mentions(question: str, skip: list[tuple[int, int]] = ()) -> list[Mention]: 
         if free(*m.span()):
             out.append(Mention(m.group(0), float(g), "quant", *m.span()))
             taken.append(m.span())
+    for m in DURATION.finditer(text):  # "3h20m", "1h 30m", "3小时20分", "两个半小时": one amount of hours, whatever
+        if not any(m.start() < e and s < m.end() for s, e in taken):  # name the product read inside it ("h20")
+            out.append(Mention(m.group(0), _duration(m), "hours", *m.span()))
+            taken.append(m.span())
     for m in WORD_COUNT.finditer(text):
         word = m.group(1) or "双"
         value = NUMBER_WORDS.get(word.split()[-1] if word.split()[-1] != "of" else word.split()[-2], 2)
@@ -328,6 +355,15 @@ def mentions(question: str, skip: list[tuple[int, int]] = ()) -> list[Mention]: 
     return sorted(out, key=lambda x: x.start)
 
 
+def _duration(m: re.Match) -> float:
+    from assistant.nlu.tagging.cn_numerals import cn_number
+
+    if m.group("half"):
+        got = cn_number(list(m.group("half"))) if m.group("half")[0] in CN_DIGIT else float(m.group("half"))
+        return (got or 0.0) + 0.5
+    return float(m.group("h")) + float(m.group("m")) / 60.0
+
+
 def _cn_word(text: str, a: int, b: int) -> bool:
     """A Chinese numeral that is part of a word (一下, 一般, 万一, 一起) rather than a number with a unit."""
     s = text[a:b]
@@ -351,8 +387,8 @@ def query_numbers(obj, path: str = "") -> list[tuple[str, float]]:
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         name = getattr(obj, "key", None)  # a Setting: its key names its value
         for f in dataclasses.fields(obj):
-            if f.name in ("text", "mention"):
-                continue
+            if f.name in ("text", "mention", "stated", "said"):
+                continue  # the question's numbers as read (nlu/stated.py) or said back: no slot that uses them
             sub = f"{path}.{name}" if f.name == "value" and isinstance(name, str) else f"{path}.{f.name}"
             out += query_numbers(getattr(obj, f.name), sub)
         return out
@@ -416,6 +452,10 @@ def _close(a: float, b: float) -> bool:
 
 def carried(m: Mention, numbers: list[tuple[str, float]], strings: list[str] = ()) -> str | None:  # type: ignore[assignment]
     """ "carried" when a field of the mention's role holds it, "misplaced" when only other fields do, else None."""
+    if m.role == "money_box" and any(
+        "override" in p and any(_close(m.value / n, q) for n in range(2, 17)) for p, q in numbers
+    ):
+        return "carried"  # "8x h100 ... box for $280k": $35,000 a card of the box
     if m.role == "quant":  # a quant is kept as a precision name ("q4_k_m", "int4", "fp8")
         bits = f"{m.value:g}"
         return "carried" if any(re.search(rf"(?<!\d){bits}(?!\d)", x) for x in strings) else None
@@ -459,7 +499,12 @@ def shown(m: Mention, answer_text: str) -> str | None:
         if any(p.search(sentence) for p in pats):
             if DECLINE.search(sentence):
                 return "declined"
-    return "shown" if any(p.search(answer_text) for p in pats) else None
+    hits = [(h.start(), h.end()) for p in pats for h in p.finditer(answer_text)]
+    if not hits:
+        return None
+    if m.role not in MONEY_ROLES and all(re.search(r"[$€£¥]\s*$", answer_text[max(0, a - 2) : a]) for a, _ in hits):
+        return "misread"  # "1500 sdxl images" shown only as "$1,500": read into a money slot
+    return "shown"
 
 
 def status(m: Mention, numbers: list[tuple[str, float]], answer_text: str, strings: list[str] = ()) -> str:  # type: ignore[assignment]
@@ -529,7 +574,8 @@ def audit(sets) -> list[dict]:
     return rows
 
 
-STATUSES = ("carried", "shown", "declined", "misplaced", "dropped")
+STATUSES = ("carried", "shown", "declined", "misplaced", "misread", "dropped")
+FAILED = ("misplaced", "misread", "dropped")  # a number in the wrong slot is a failure, like one dropped
 
 
 def table(rows: list[dict]) -> dict[str, Counter]:
@@ -541,12 +587,12 @@ def table(rows: list[dict]) -> dict[str, Counter]:
 
 def print_table(rows: list[dict], before: list[dict] | None = None) -> None:
     by, old = table(rows), table(before or [])
-    order = sorted(by, key=lambda role: -(by[role]["dropped"] + by[role]["misplaced"]))
-    print(f"{'role':13}" + "".join(f"{s:>10}" for s in STATUSES) + ("   dropped+misplaced before" if before else ""))
+    order = sorted(by, key=lambda role: -sum(by[role][s] for s in FAILED))
+    print(f"{'role':13}" + "".join(f"{s:>10}" for s in STATUSES) + ("   failed before -> now" if before else ""))
     for role in order:
         line = f"{role:13}" + "".join(f"{by[role][s]:>10}" for s in STATUSES)
         if before:
-            line += f"   {old[role]['dropped'] + old[role]['misplaced']:>6}"
+            line += f"   {sum(old[role][s] for s in FAILED):>6} -> {sum(by[role][s] for s in FAILED)}"
         print(line)
     total: Counter = Counter()
     for c in by.values():
@@ -563,8 +609,8 @@ def main(argv: list[str]) -> None:
     want = opts.get("--list")
     print()
     for r in rows:
-        if (want and (want == "all" or r["role"] == want)) or (not want and r["status"] in ("dropped", "misplaced")):
-            fields = f"  [{' '.join(r['fields'])}]" if r["status"] == "misplaced" else ""
+        if (want and (want == "all" or r["role"] == want)) or (not want and r["status"] in FAILED):
+            fields = f"  [{' '.join(r['fields'])}]" if r["status"] in ("misplaced", "misread") else ""
             print(f"{r['status']:9} {r['role']:12} {r['number']:>10}  {r['id']}  {r['q'][:110]}{fields}")
     if "--json" in opts:
         with open(opts["--json"], "w", encoding="utf-8") as f:
