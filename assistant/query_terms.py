@@ -108,7 +108,8 @@ class Stated:
     `dim`: money | hours | watts | kwh | gb | count | percent | users | tokens | images | units | number.
     `per`: what a rate is divided by (hour | gpu_hour | kwh | gb_month | m_tokens | card | unit | day | week | month),
     None for an amount. `whole`: what an amount of money prices: box (a whole machine: "~$280k box", "整机 9999",
-    "server for $90k"), card (one card: "$650 each", "每张5000"), budget, or None (read by the readers as before).
+    "server for $90k"), card (one card: "$650 each", "每张5000"), set (all the cards together: "一共1200块", "1250
+    total"), budget, or None (read by the readers as before).
     `direction`: a difference rather than an amount: -1 less / cheaper / 便宜, +1 more / extra / "+$500" / 贵, 0 an
     amount. `hours` are hours whatever was typed ("3h20m" 3.33, "2.5 days" 60, "90min" 1.5); `value` of money is in
     `currency` as typed (None: not said)."""

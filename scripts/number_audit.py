@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 NOTES = Path(os.environ.get("GPU_ADVISOR_NOTES", "/work/wt/notes"))
 # the judged tester rounds and the mined pool; a set still being measured stays unseen until its round is judged
 # (add it here then; fresh13_questions is the tester's copy of set G, the same questions as stranger13_questions)
-SET_GLOBS = ("stranger1[0-3]_questions/*.txt", "final12_questions/*.txt", "pool13/*.txt")
+SET_GLOBS = ("stranger1[0-4]_questions/*.txt", "final12_questions/*.txt", "pool13/*.txt")
 
 CN_DIGIT = "零〇一二两三四五六七八九十百千万亿"
 # a number: digits with thousands separators and decimals and an optional k / m multiplier, or a Chinese numeral
@@ -100,6 +100,7 @@ AFTER = [
     ("period", r"^\s*(?:years?|yrs?|年|months?|个月|月|weeks?|周|星期|days?|天|日|nights?)(?![a-z])"),
     ("money", r"^\s*(?:k\s*)?(?:\$|usd|dollars?|bucks|eur|euros?|€|pounds|quid|£|元|块钱|块|刀|rmb|yuan|万)"),
 ]
+UNIT_AFTER = re.compile(r"^\s*(?:w\b|瓦|kw|gb|g\b|小时|h\b|hours?|度)")  # "整机600w": watts, not a machine's price
 MONEY_AFTER = re.compile(r"^\s*(?:k\b|万)?\s*(?:\$|usd|dollars?|bucks|eur|euros?|€|£|元|块钱|块|刀|rmb|yuan)?")
 DIFF_AFTER = re.compile(r"^\s*(?:less|cheaper|more|extra|pricier|dearer)\b")
 DIFF_BEFORE = re.compile(r"(?:便宜了?|贵了?|差价?|价差|相差|多花了?|多出)\s*(?:大概|大约|约|了)?\s*[$¥]?\s*$")
@@ -220,6 +221,14 @@ def normalize(text: str) -> str:
     return clean(text)[0]
 
 
+def _lower(answer: str) -> str:
+    """The whole answer, NFKC and lower case (normalize() cuts at the question length limit: the notes at the end of
+    a long answer, "You said ...: not used", were never seen)."""
+    import unicodedata
+
+    return unicodedata.normalize("NFKC", answer).lower()
+
+
 def _value(m: re.Match) -> float | None:
     from assistant.nlu.tagging.cn_numerals import cn_number
 
@@ -240,11 +249,11 @@ def role_of(text: str, start: int, end: int, value: float) -> str:
     money_before = bool(re.search(r"[$€£¥]\s*$", before)) or bool(MONEY_AFTER.match(after))
     if value >= 10 and (
         (money_before and DIFF_AFTER.match(re.sub(MONEY_AFTER, "", after, count=1)))
-        or re.search(r"\+\s*[$€£¥]?\s*$", before)
+        or re.search(r"\+\s*[$€£¥]\s*$", before)
         or DIFF_BEFORE.search(before)
     ):
         return "money_diff"  # "$300 less", "+$500", "便宜2000", "贵了800": a difference, never a price
-    if value >= 100 and BOX_BEFORE.search(before):
+    if value >= 100 and BOX_BEFORE.search(before) and not UNIT_AFTER.match(after):
         return "money_box"  # "hgx h100 box for ~$280k", "整机 9999": the whole machine's price
     if re.search(r"[\u4e00-\u9fff]", text) and re.match(r"^w(?![a-z])", after) and value < 100:
         if not re.search(r"功耗|功率|瓦|电源|tdp|psu", text):
@@ -452,10 +461,10 @@ def _close(a: float, b: float) -> bool:
 
 def carried(m: Mention, numbers: list[tuple[str, float]], strings: list[str] = ()) -> str | None:  # type: ignore[assignment]
     """ "carried" when a field of the mention's role holds it, "misplaced" when only other fields do, else None."""
-    if m.role == "money_box" and any(
+    if m.role in ("money", "money_box") and any(
         "override" in p and any(_close(m.value / n, q) for n in range(2, 17)) for p, q in numbers
     ):
-        return "carried"  # "8x h100 ... box for $280k": $35,000 a card of the box
+        return "carried"  # "8x h100 ... box for $280k": $35,000 a card of the box; "4张p100 一共1200块": ¥300 a card
     if m.role == "quant":  # a quant is kept as a precision name ("q4_k_m", "int4", "fp8")
         bits = f"{m.value:g}"
         return "carried" if any(re.search(rf"(?<!\d){bits}(?!\d)", x) for x in strings) else None
@@ -465,6 +474,8 @@ def carried(m: Mention, numbers: list[tuple[str, float]], strings: list[str] = (
     if not hits:
         return None
     words = FIELDS.get(m.role)
+    if m.role == "money_diff" and any("override" in p or "offer" in p for p in hits):
+        return "misplaced"  # a difference also taken as a card's price or an offer ("$300 less" -> "$300 for ...")
     if words is None or any(any(w in p.lower() for w in words) for p in hits):
         return "carried"
     return "misplaced"
@@ -512,6 +523,8 @@ def status(m: Mention, numbers: list[tuple[str, float]], answer_text: str, strin
     if got == "carried":
         return got
     said = shown(m, answer_text)
+    if got == "misplaced" and said != "declined":
+        return got  # in the wrong slot, whether or not the answer shows it ("$280,000 a card" shows the 280k)
     return said or got or "dropped"
 
 
@@ -569,7 +582,7 @@ def audit(sets) -> list[dict]:
                 where = sorted({p for p, v in numbers if any(_close(c, v) for c in _conversions(m))})
                 rows.append(
                     {"id": f"{name}:{i}", "q": q, "number": m.text, "value": m.value, "role": m.role,
-                     "status": status(m, numbers, normalize(text), strings), "fields": where}
+                     "status": status(m, numbers, _lower(text), strings), "fields": where}
                 )  # fmt: skip
     return rows
 

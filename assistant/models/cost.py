@@ -169,8 +169,10 @@ def lookup_price(
     overrides: dict[tuple[str, str], float] | None = None,
     market: str | None = None,
 ) -> PriceLookup | None:
-    """User override first; else the mean of the snapshot's observed street quotes for `condition`
-    ("average" = mean of the new and used street means, Dettmers' average Amazon/eBay price [R]).
+    """User override first (of the condition asked, else the one price the user gave for the card, whatever its
+    condition: the user's own price wins over a street price); else the mean of the snapshot's observed street
+    quotes for `condition` ("average" = mean of the new and used street means, Dettmers' average Amazon/eBay price
+    [R]).
     `market` given: an "average" draws on that market's street quotes alone when it has any (a yuan
     value figure never mixes a 闲鱼 used price with a converted US new one).
     MSRP / launch-price rows count only when the GPU has no street quote for the condition asked
@@ -179,6 +181,9 @@ def lookup_price(
     for cond in (condition,) if condition != "average" else ("new", "used", "average"):
         if (gpu, cond) in overrides:
             return PriceLookup(gpu, float(overrides[(gpu, cond)]), cond, "user override", "", 0)
+    mine_only = [(c, usd) for (g, c), usd in overrides.items() if g == gpu]
+    if len(mine_only) == 1:  # "used 4090 €1,700" priced in an answer of new prices: the user's price still wins
+        return PriceLookup(gpu, float(mine_only[0][1]), mine_only[0][0], "user override", "", 0)
     mine = [q for q in quotes if q.gpu == gpu and finite(q.usd) > 0 and not is_shortage(q)]
     street = [q for q in mine if not is_list_price(q)]
     if condition == "average" and market is not None and any(q.market == market for q in street):

@@ -227,17 +227,26 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     stated = stated_quantities(tags, cleaned, lex)  # every number with its unit and role, for every answer
     if stated:
         result = dataclasses.replace(result, stated=stated)
-    said = tuple((t.kind, t.number(), _said_text(t, cleaned)) for t in tags if t.kind in SAID_KINDS)
+    said = tuple((t.kind, t.number(), _said_text(t, cleaned)) for t in tags if _said(t))
     if said:  # "10,000 hours of audio", "ddr5-6000": said back when the answer does not use them
         result = dataclasses.replace(result, said=said)
     return check(result, bag, index)
 
 
+def _said(t: Tag) -> bool:
+    """A number few answers use, said back when unused: the kinds of SAID_KINDS, and counts of steps ("for 1500
+    steps": a NUMBER marked with the noun it counts, tagging/counted_numbers.py)."""
+    return t.kind in SAID_KINDS or (t.kind == "NUMBER" and bool(t.meanings.get("NOUN")))
+
+
 def _said_text(t: Tag, text: str) -> str:
     """A number as typed, with the noun it counts ("100 compute units", "1500 images"), to say back."""
     noun = str(t.meanings.get("NOUN") or "")
-    at = text.lower().find(noun.lower(), t.end) if noun and t.kind == "COUNTED" else -1
-    return text[t.start : at + len(noun)] if 0 <= at - t.end <= 12 else t.text
+    at = text.lower().find(noun.lower(), t.end) if noun and t.kind in ("COUNTED", "NUMBER") else -1
+    if 0 <= at - t.end <= 12:
+        return text[t.start : at + len(noun)]
+    glued = text[t.end : t.end + 1]  # "30步", "5万条": the Chinese classifier glued to the number
+    return t.text + glued if noun and "\u4e00" <= glued <= "\u9fff" else t.text
 
 
 def r_users(tags) -> bool:

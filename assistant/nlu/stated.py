@@ -10,7 +10,8 @@ COUNT ...); the role of an amount of money from the words around it, with lexico
 - `whole_of(tags, k, text, lex)`: what the amount prices: "box" when a whole-machine word (box_price_words:
   box, server, 整机, prebuilt ...) stands between the card named last and the amount ("hgx h100 box for ~$280k",
   "4070 super的整机 9999") or before the card with "with" / "带" ("a prebuilt with a 4080 super for $2,200");
-  "card" after a per-card word ("$650 each", "每张5000": rate_each_after / each_card_before); else None.
+  "card" after a per-card word ("$650 each", "每张5000": rate_each_after / each_card_before); "set" beside a word of
+  the set's total ("1250 total", "一共1200块": set_total_words); else None.
 A number tag of no unit stays dim "number" unless a role above makes it money. Nothing here changes a tag.
 """
 
@@ -55,6 +56,8 @@ def stated_quantities(tags: list[Tag], text: str, lex: Lexicon) -> tuple[Stated,
         if read is None:
             continue
         value, dim, per = read
+        if tag.kind == "NUMBER" and tag.meanings.get("NOUN"):
+            dim = "count"  # "1500 steps", "5万条": a count of what the noun names (tagging/counted_numbers.py)
         whole, sign = None, 0
         if tag.kind in _MONEY_KINDS:
             sign = direction(low, tag.start, tag.end, lex)
@@ -117,6 +120,9 @@ def whole_of(tags: list[Tag], k: int, low: str, lex: Lexicon) -> str | None:
     before = low[: tag.start].rstrip()
     if _starts(after, lex.listed("rate_each_after")) or _ends(before, lex.listed("each_card_before")):
         return "card"
+    totals = lex.listed("set_total_words")
+    if _starts(after, totals) or _ends(before, totals):
+        return "set"  # "2x 3090 1250 total", "4张p100 一共1200块": all the cards together
     card = next((t for t in reversed(tags[:k]) if t.kind == "GPU"), None)
     machines = lex.listed("box_price_words")
     between = low[card.end if card is not None else max(0, tag.start - _WINDOW) : tag.start]

@@ -55,13 +55,15 @@ def stated_prices(r: Reading) -> list[tuple[GpuRef, Tag, float]]:
 
 def _set_of(r: Reading, ref: GpuRef, card, amount) -> int:
     """How many cards the amount after them pays for: all of them when they are counted and a machine is named between
-    ("买4卡4090服务器 9万": ¥22,500 a card) or a word of the set's total follows ("2x 3090 1250 total"), else one."""
+    ("买4卡4090服务器 9万": ¥22,500 a card) or a word of the set's total follows or leads the amount ("2x 3090 1250
+    total", "4张p100 一共1200块"), else one."""
     if ref.count < 2:
         return box_cards(r.b.tags, amount, r.text, r.lex, [g.count for g in r.explicit if g.name == ref.name])
     between = r.text.lower()[card.end : amount.start]
     after = r.text.lower()[amount.end : amount.end + 12].strip()
     machine = any(w in between for w in r.lex.listed("machine_words"))
-    total = any(after.startswith(w) for w in r.lex.listed("set_total_words"))
+    totals = r.lex.listed("set_total_words")  # "2x 3090 1250 total", "4张p100 一共1200块"
+    total = any(after.startswith(w) for w in totals) or any(between.rstrip().endswith(w) for w in totals)
     return ref.count if machine or total else 1
 
 
@@ -110,6 +112,8 @@ def _amount_after(tags, k: int):
     if k + 1 >= len(tags):
         return None
     nxt = tags[k + 1]
+    if nxt.meanings.get("NOUN") or (k + 2 < len(tags) and tags[k + 2].meanings.get("NOUN")):
+        return None  # "3060 for 1500 steps", "4090 at 30 steps": a count of steps, not a price
     if nxt.kind == "MONEY" or (nxt.kind == "NUMBER" and _value(nxt) >= BARE_MIN):
         return nxt
     if k + 2 < len(tags) and nxt.text.lower() in _IS_WORDS:

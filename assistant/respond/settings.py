@@ -133,11 +133,19 @@ def _save_failure(exc: Exception) -> str:
 
 
 def _snapshot_named(setting: Setting, env: Env) -> Setting:
-    """ "2023" -> "2023-01" when exactly one snapshot starts with what the user said."""
+    """ "2023" -> "2023-01" when exactly one snapshot starts with what the user said; a year the prices of one
+    snapshot were observed in, or a later one, is that snapshot ("is $450 fair for a used 3080 in 2026": the current
+    prices, not "no price snapshot '2026'")."""
     known = env.reader.price_snapshots()
     if setting.key != "snapshot" or setting.value in known:
         return setting
-    matches = [k for k in known if k.startswith(str(setting.value))]
+    said = str(setting.value)
+    matches = [k for k in known if k.startswith(said)]
+    if len(matches) != 1 and said[:4].isdigit():
+        newest = max(known.items(), key=lambda kv: kv[1][1], default=None)
+        matches = [k for k, (first, last, _n) in known.items() if first[:4] <= said[:4] <= last[:4]]
+        if not matches and newest is not None and said[:4] > newest[1][1][:4]:
+            matches = [newest[0]]  # a year after the newest prices: the newest there are
     return Setting("snapshot", matches[0]) if len(matches) == 1 else setting
 
 

@@ -107,7 +107,8 @@ WEEKEND_HOURS = 60.0  # a weekend of rent: Friday evening to Monday morning [A]
 
 _SAMPLES = re.compile(
     r"(\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千万亿]+)\s*(k|m|w|千|万)?\s*((?:[a-z&]+\s+){0,2})"
-    r"(?:samples|examples|rows|conversations|instructions|pairs|条|个样本)",
+    r"(?:samples|examples|rows|conversations|instructions|pairs|sentences|documents|docs|records|dialogues|texts"
+    r"|条|个样本|句|篇)",
     re.IGNORECASE,
 )
 _SCALE = {"k": 1e3, "m": 1e6, "w": 1e4, "千": 1e3, "万": 1e4}

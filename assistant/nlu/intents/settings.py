@@ -188,8 +188,8 @@ def _settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
         tag = next(t for t in price.parts if t.kind in ("MONEY", "NUMBER"))
         dollars = tag.kind == "MONEY" and r.lex.words_in("dollar_marks", tag.text)
         cur = tag.meanings.get("CURRENCY") or ("USD" if dollars else r.unnamed_currency())
-        if is_difference(b.tags, tag, r.text, r.lex):
-            continue  # "a 4090 d for $300 less": a difference (nlu/price_gap.py), never the card's price
+        if is_difference(b.tags, tag, r.text, r.lex) or tag.meanings.get("NOUN"):
+            continue  # "a 4090 d for $300 less": a difference (nlu/price_gap.py); "for 1500 steps": a count
         counts = [g.count for g in r.explicit if g.name == ref.name]
         cards = ref.count if ref.count > 1 and _in_total(r, tag) else box_cards(b.tags, tag, r.text, r.lex, counts)
         each = float(tag.value) / cards

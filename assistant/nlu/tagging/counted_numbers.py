@@ -2,7 +2,8 @@
 "每天1万次请求": the number counts the noun after it (a model's name or a word of kind may stand between), so no reader
 takes it for money, a count of cards or a price ("queued 1500 sdxl images ... on a 3060" was "$1,500 for an RTX
 3060"). Steps stay NUMBER tags for their readers, marked meanings["NOUN"] = "steps" so that no price is read from them
-("per hour at 30 steps" was "$30 for an RTX 4090").
+("per hour at 30 steps" was "$30 for an RTX 4090"); so do the sizes of data sets ("5万条数据", "1M sentences":
+meanings["NOUN"] = the noun of lexicon [lists] sample_nouns; "how long on one a800, 5万条数据" was also ¥50,000).
 
 Contract: `counted_numbers(tags, text, lex)` returns the tags with each NUMBER (or MONEY without a money unit) that
 is followed by a word of [lists] counted_after (things made or processed: images, clips, requests, runs; a MODEL tag
@@ -26,6 +27,7 @@ def counted_numbers(tags: list[Tag], text: str, lex: Lexicon) -> list[Tag]:
     out = list(tags)
     media = sorted(lex.listed("media_nouns"), key=len, reverse=True)
     steps = sorted(lex.listed("step_nouns"), key=len, reverse=True)
+    samples = sorted(lex.listed("sample_nouns"), key=len, reverse=True)
     for k, t in enumerate(out):
         end = _media_end(t, text, media, lex) if t.kind == "HOURS" else None
         if end is not None:  # the tag's text runs to the noun: said back as "10,000 hours of audio"
@@ -43,6 +45,9 @@ def counted_numbers(tags: list[Tag], text: str, lex: Lexicon) -> list[Tag]:
             out[k] = Tag("COUNTED", t.number(), t.text, t.start, t.end, {"NOUN": noun})
         elif t.kind == "NUMBER" and _noun_at(text, at, steps, lex):
             out[k] = Tag("NUMBER", t.value, t.text, t.start, t.end, {**t.meanings, "NOUN": "steps"})
+        elif t.kind == "NUMBER" and (sample := _noun_at(text, at, samples, lex)):
+            # "5万条数据", "1M sentences": a data set's size (read by intents/rates.samples), never a price
+            out[k] = Tag("NUMBER", t.value, t.text, t.start, t.end, {**t.meanings, "NOUN": sample})
     return out
 
 
