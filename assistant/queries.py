@@ -84,12 +84,9 @@ class Query:
     deadline_asked: float | None = None
     # things made in a time asked ("how many sdxl images per hour", "一天能出多少张"): those hours (respond/made_in.py)
     made_in_hours: float | None = None
-    # numbers the question states that few answers can use ("10,000 hours of audio", "ddr5-6000", "($100)" for a
-    # bridge), as (kind, value, as typed): when the answer neither carries nor shows one, the engine says it was not
-    # used (respond/unused_numbers.py) rather than dropping it silently
-    said: tuple[tuple[str, float, str], ...] = ()
-    # a load stated per day ("每天1万次请求"): (requests a day, tokens per reply, tokens assumed, users at once); the
-    # users at once are a ("users", n) target, and the engine says how they were worked out (nlu/request_rate.py)
+    # numbers few answers use ("10,000 hours of audio", "ddr5-6000"), as (kind, value, as typed): said when unused
+    said: tuple[tuple[str, float, str], ...] = ()  # (respond/unused_numbers.py), never dropped silently
+    # "每天1万次请求": (requests a day, tokens per reply, tokens assumed, users at once: a target; nlu/request_rate.py)
     requests_day: tuple[float, float, bool, int] | None = None
     stated: tuple[Stated, ...] = ()  # every number said, with its unit and role (query_terms.Stated, nlu/stated.py)
 
