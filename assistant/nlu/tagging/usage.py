@@ -102,8 +102,8 @@ class UsageTagging(TaggerBase):
             rented = rented or any(i >= k and self.unit("duration_before", i - k) == k for k in (1, 2))
             if j + u < n and tt[j + u] in (*PER_WORDS, "every", "each"):
                 rented = False  # "3 days a week": how often, not how long in all
-            if u and tt[j] not in ("d", "w") and rented and float(v * 2).is_integer() and 0 < v <= 366:
-                return self.add("HOURS", {"total": v * mult, "span": True}, i, j + u)  # days in all ("2.5 days": 60 h)
+            if u and tt[j] not in ("d", "w") and rented and float(v).is_integer() and 0 < v <= 366:
+                return self.add("HOURS", {"total": v * mult, "span": True}, i, j + u)  # days in all, never per week
         for unit, kind in (("years", "YEARS"), ("months", "MONTHS")):
             u = self.unit(unit, j)
             if u and not (tt[j] in ("y", "mo") and not self.toks[j].glued):
