@@ -196,12 +196,16 @@ def offload_speed(query: ExplainQuery, env: Env) -> Lead | None:
     weights = memory.weights_gb(model, quant)
     need = memory.inference_memory(model, quant, context=1024).total_gb
     offloaded = need - gpu.memory_gb
+    if query.cpu_share:  # "about half of a 70b q4 spills into ram": the share said, not the part over the card
+        offloaded = weights * query.cpu_share
     on_gpu = llm.decode_speed(gpu, model, quant, context=1024).tokens_per_s
     if on_gpu <= 0:
         return None
-    all_ram = C.SYSTEM_RAM_GB_S * 1e9 / (weights * GIB)  # every weight read from RAM once per token
+    ram, ram_kind = _ram_speed(query, env)
+    all_ram = ram * 1e9 / (weights * GIB)  # every weight read from RAM once per token
     values = dict(
-        ram=f"{C.SYSTEM_RAM_GB_S:g}",
+        ram=f"{ram:g}",
+        ram_kind=ram_kind,
         bw=num(gpu.memory_bandwidth_gb_s, 0),
         gpu=gpu.short_name,
         times=f"{gpu.memory_bandwidth_gb_s / C.SYSTEM_RAM_GB_S:.0f}",
@@ -212,15 +216,31 @@ def offload_speed(query: ExplainQuery, env: Env) -> Lead | None:
         all_ram=f"{all_ram:.1f}",
     )
     if 0 < offloaded < weights:
-        split = llm.offload_tokens_per_s(on_gpu, weights, offloaded)
-        text = env.t("explain.offload_speed", off=f"{offloaded:.1f}", split=f"{split:.1f}", **values)
+        split = llm.offload_tokens_per_s(on_gpu, weights, offloaded, ram)
+        key = "explain.offload_speed_share" if query.cpu_share else "explain.offload_speed"
+        share = f"{100 * query.cpu_share:.0f}" if query.cpu_share else ""
+        slower = f"{on_gpu / split:.0f}" if split > 0 else ""
+        text = env.t(key, off=f"{offloaded:.1f}", split=f"{split:.1f}", share=share, slower=slower, **values)
     else:
         split = on_gpu if offloaded <= 0 else all_ram
         text = env.t("explain.offload_speed_whole", **values)
     figures = {"gpu": gpu.name, "model": model.key, "offloaded_gb": round(max(offloaded, 0.0), 1)}
-    figures |= {"tokens_per_s": round(split, 1), "on_gpu_tokens_per_s": round(on_gpu, 1)}
+    figures |= {"tokens_per_s": round(split, 1), "on_gpu_tokens_per_s": round(on_gpu, 1), "ram_gb_s": ram}
+    if split > 0:
+        figures["slowdown"] = round(on_gpu / split, 1)  # "how much slower": all in VRAM over the split
     sources = [spec_source(gpu, env), *env.cite(model.source, "docs/model.md §llm.offload")]
     return Lead(with_notes(text, env, card_note, model_note), figures, sources)
+
+
+def _ram_speed(query: ExplainQuery, env: Env) -> tuple[float, str]:
+    """The system RAM's read rate (§llm.offload): dual-channel DDR4-3200 when DDR4 is said (cpu_fit.DDR4_GB_S), else
+    the assumed dual-channel DDR5; and its wording."""
+    from assistant.models import constants as C
+    from assistant.respond.cpu_fit import DDR4_GB_S
+
+    if "ddr4" in query.text.lower():
+        return DDR4_GB_S, env.t("explain.ram_ddr4")
+    return C.SYSTEM_RAM_GB_S, env.t("explain.ram_ddr5")
 
 
 CONTEXT_SHORT, CONTEXT_LONG = 1024, 32768  # the two contexts a slowdown by context is shown at [A]

@@ -305,6 +305,18 @@ def _route_time(case: FitCase, head: str) -> tuple[str, list[str], dict]:
     route = fitting_route(case)
     if route is None:
         return head, [], {}
+    fits = dict(
+        need=f"{route.need_gb:.1f}", asked=f"{case.pick[1].total_gb * case.n:.1f}", total=f"{case.n * case.memory_gb:g}"
+    )
+    if case.model.kind == "image":  # "dreambooth sd 1.5 on a 3060 12gb, how long": its steps with 8-bit AdamW
+        timed = image_job_time(route.query, env, case.model, case.gpu, case.n)
+        if not timed[0]:
+            return head, [], {}
+        lead = env.t("fit.route_image", changes=route.described(env, case), **fits)
+        figures = {
+            "job_route": {"method": route.mode, "changes": list(route.changes), "memory_gb": round(route.need_gb, 1)}
+        }
+        return i18n.gap(env.lang).join([timed[0], lead, head]), timed[1], timed[2] | figures
     values, steps, figures = job_values(route.query, env, case.model, case.gpu, case.n)
     if values is None:
         return head, [], {}
@@ -392,9 +404,11 @@ def _tps(v: float) -> str:
 def ram_of(env: Env, query) -> tuple[float, str]:
     """GB/s the CPU reads offloaded weights at and how it is known: the RAM speed stated ("64gb ddr5-6000",
     cpu_fit.ram_bandwidth) or SYSTEM_RAM_GB_S, assumed (§llm.offload)."""
-    from assistant.respond.cpu_fit import ram_bandwidth
+    from assistant.respond.cpu_fit import DDR4_GB_S, ram_bandwidth
 
     stated = ram_bandwidth(query) if query is not None else None
+    if stated is None and query is not None and "ddr4" in query.text.lower():  # "3090 + 64gb ddr4": DDR4-3200
+        return DDR4_GB_S, env.t("explain.ram_ddr4")
     if stated is None:
         return C.SYSTEM_RAM_GB_S, env.t("fit.ram_assumed")
     return stated, env.t("fit.ram_yours", mts=f"{query.ram_mts:.0f}", channels=query.ram_channels or 2)

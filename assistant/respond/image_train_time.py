@@ -19,9 +19,14 @@ from assistant.respond.wording import counted, duration
 from assistant.specs import ModelSpec
 
 DEFAULT_TRAIN_STEPS = 2000
+# Bytes moved per parameter by one optimizer step of a mixed-precision full fine-tune [D]: AdamW reads the fp32
+# weight (4), the 16-bit gradient (2) and two fp32 moments (8) and writes the weight, its 16-bit copy and the moments
+# (4 + 2 + 8) = 28; bitsandbytes' 8-bit AdamW keeps the moments in one byte each = 16.
+OPTIMIZER_BYTES = {"adamw": 28, "adamw8bit": 16}
 # Published seconds per SDXL LoRA step (1024 px, batch 1, kohya_ss; source kohya-sdxl-lora-speed-2023), out of sample:
 # the floor against what a trainer takes (scripts/model_checks/image_train_oos.py, docs/model.md §image.train).
 PUBLISHED_SDXL_LORA = (("GeForce RTX 3060 12 GB", 2.4), ("GeForce RTX 3090 Ti", 1.23))
+UNET_MODELS = ("sdxl-base", "sd-1.5")  # the Stable Diffusion UNets the SDXL runs' overhead is applied to [A]
 
 
 def step_seconds(
@@ -43,19 +48,35 @@ def _step_parts(gpu, model: ModelSpec, mode: str, resolution: int | None, batch:
     return forward_s, factor, speed
 
 
+def optimizer_seconds(gpu, model: ModelSpec, mode: str, setup: tuple[str, ...] = ()) -> float:
+    """The optimizer's step of a full fine-tune (DreamBooth): every denoiser parameter's weights, gradient and Adam
+    moments read and written once, at the card's memory bandwidth [D: OPTIMIZER_BYTES]; 0 for LoRA (a few MB)."""
+    bandwidth = float(gpu.memory_bandwidth_gb_s or 0)
+    if mode in ("lora", "qlora") or bandwidth <= 0 or not model.params_b:
+        return 0.0
+    per_param = OPTIMIZER_BYTES["adamw8bit" if "adamw8bit" in setup else "adamw"]
+    return model.params_b * 1e9 * per_param / (bandwidth * 1e9)
+
+
 def image_job_time(query: FitQuery, env: Env, model: ModelSpec, gpu, n: int) -> tuple[str, list[str], dict]:
     checkpointing = "checkpointing_off" not in query.setup
     parts = _step_parts(gpu, model, query.mode, query.resolution, query.batch or 1, checkpointing)
     if parts is None:
         return "", [], {}
     forward_s, factor, speed = parts
-    step_s = forward_s * factor / max(n, 1)
+    optimizer_s = optimizer_seconds(gpu, model, query.mode, query.setup)
+    step_s = (forward_s * factor + optimizer_s) / max(n, 1)
     steps = getattr(query, "train_steps", None) or DEFAULT_TRAIN_STEPS
     hours = steps * step_s / 3600.0
     stated = bool(getattr(query, "train_steps", None))
-    overhead = _overhead(env) if query.mode in ("lora", "qlora") else None
-    sdxl = model.key == "sdxl-base" and (query.resolution or 1024) == 1024 and (query.batch or 1) == 1
-    figures: dict = {"job_hours": round(hours, 2), "train_steps": steps, "seconds_per_step": round(step_s, 2)}
+    overhead = _overhead(env)
+    # the set-up the public runs measured, or a UNet fine-tune of the same family (SD 1.x: the same blocks at 512 px;
+    # DreamBooth = a full fine-tune): the floor times what those runs took over it leads (session 14; checked out of
+    # sample against public SD 1.5 DreamBooth runs, docs/model.md §image.train)
+    unet = model.key in UNET_MODELS
+    sdxl = unet and (query.resolution or model.native_resolution or 1024) == (model.native_resolution or 1024)
+    sdxl = sdxl and (query.batch or 1) == 1 and query.mode in ("lora", "qlora", "full_finetune")
+    figures: dict = {"job_hours": round(hours, 2), "train_steps": steps, "seconds_per_step": round(step_s, 3)}
     if overhead and sdxl:  # the set-up the public runs measured: the floor times what they took over it leads
         lo, hi = overhead[0], overhead[1]
         head = env.t(
@@ -72,13 +93,18 @@ def image_job_time(query: FitQuery, env: Env, model: ModelSpec, gpu, n: int) -> 
         key = "fit.image_job_time_stated" if stated else "fit.image_job_time"
         head = env.t(key, time=duration(env, hours), steps=f"{steps:,}", what=counted(env, gpu, n))
     step = env.t(
-        "fit.image_job_step",
+        "fit.image_job_step_full" if optimizer_s else "fit.image_job_step",
         fwd=f"{forward_s:.2f}",
         factor=f"{factor:g}",
-        step=f"{step_s:.1f}",
+        step=f"{step_s:.2f}" if optimizer_s else f"{step_s:.1f}",
         px=speed.resolution,
         batch=speed.batch,
         steps=f"{steps:,}",
+        params=f"{model.params_b:.2f}",
+        bytes=OPTIMIZER_BYTES["adamw8bit" if "adamw8bit" in query.setup else "adamw"],
+        adam=env.t("fit.image_job_adam8" if "adamw8bit" in query.setup else "fit.image_job_adam"),
+        bw=f"{gpu.memory_bandwidth_gb_s or 0:,.0f}",
+        opt=f"{optimizer_s:.3f}",
     )
     steps_said = [step]
     if overhead and (sdxl or model.kind == "image"):  # what a trainer took in public runs, against this floor

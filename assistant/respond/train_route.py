@@ -4,7 +4,8 @@ Contract: `fitting_route(case)` -> `Route | None`: the first change that makes t
 first: the asked method (then each lighter one) with a fused cross-entropy loss; on one GPU the asked method with
 Unsloth's set-up (fused loss, checkpoints in CPU memory); the lightest method at a shorter
 training sequence (1,024 or 512 tokens), plain then fused; the lightest method with its frozen weights in CPU
-memory (FSDP CPU offload). None when nothing fits or the case is not an LLM fine-tune. The route's query is the
+memory (FSDP CPU offload); an image fine-tune (DreamBooth): 8-bit AdamW (`_image_route`). None when nothing fits or
+the case is not a fine-tune. The route's query is the
 fit question with those changes, so `fit_speed.job_time` times it as any other job (docs/model.md §cost.run:
 the FLOPs rule does not depend on the loss or the sequence length; CPU offload adds PCIe copies, so its time is
 a floor).
@@ -46,6 +47,8 @@ class Route:
 def fitting_route(case: FitCase) -> Route | None:
     """The least change that makes a fine-tune fit (see the module contract)."""
     query, model = case.query, case.model
+    if model.kind == "image" and case.training and not case.ok:
+        return _image_route(case)
     if model.kind != "llm" or not case.training or case.ok:
         return None
     asked_mode = case.shown[0][1]
@@ -74,3 +77,18 @@ def fitting_route(case: FitCase) -> Route | None:
         if memory.fit(est, case.gpu.memory_gb, case.n).fits:
             return Route(dataclasses.replace(tried, mode=mode), mode, est.total_gb * case.n, changes)
     return None
+
+
+def _image_route(case: FitCase) -> Route | None:
+    """An image fine-tune (DreamBooth on 12 GB) with bitsandbytes' 8-bit AdamW, the diffusers DreamBooth README's
+    recipe for 12-16 GB cards (with gradient checkpointing, on in the assumed set-up); None when it still does not
+    fit."""
+    query = case.query
+    if "adamw8bit" in query.setup:
+        return None
+    tried = dataclasses.replace(query, setup=(*query.setup, "adamw8bit"))
+    mode = case.shown[0][1]
+    est = estimate(case.model, tried, "fp16", case.n, mode)
+    if not memory.fit(est, case.gpu.memory_gb, case.n).fits:
+        return None
+    return Route(dataclasses.replace(tried, mode=mode), mode, est.total_gb * case.n, ("adam8",))

@@ -4,8 +4,10 @@
 Contract: `with_vision_time(answer, query, env)` leads `answer` with the time when the question names a model of
 knowledge/vision_models.csv, asks a time (asked.parts "time") and names GPUs; else returns it unchanged. Training
 FLOPs = 3 (forward + backward) x 2 x the forward multiply-accumulates per image x images x epochs
-(docs/model.md §cost.training); the images are ImageNet-1k's 1,281,167 unless a count is said ("1.2m images",
-"50k images"); the epochs are the ones asked ("90 epochs", "90轮") else the recipe's, said as assumed. Time =
+(docs/model.md §cost.training); the images are the count said ("1.2m images", "50k images", "一万张图"), else the
+dataset named (COCO, CIFAR, MNIST, ImageNet), else ImageNet-1k's 1,281,167 for a classifier and COCO 2017's 118,287
+for a detector (YOLO at 640 px); "per epoch" / "每个epoch" leads with one epoch's time; the epochs are the ones
+asked ("90 epochs", "90轮") else the recipe's, said as assumed. Time =
 FLOPs / (cards x the 16-bit peak x 35 % MFU x the data-parallel efficiency), the same rule and utilization as LLM
 training. figures["vision_training"] holds the model, images, epochs, FLOPs and hours.
 """
@@ -20,13 +22,29 @@ from assistant.models import constants as C
 from assistant.models import cost
 from assistant.models import hardware as hw
 from assistant.models.scaling import training_scaling
+from assistant.nlu.tagging.cn_numerals import cn_number
 from assistant.respond.env import Env
 from assistant.respond.wording import duration
 
 IMAGENET_TRAIN_IMAGES = 1_281_167  # ILSVRC 2012 [R: Russakovsky et al. 2015]
 IMAGENET_SOURCE = "imagenet-ilsvrc2012"
 _EPOCHS = re.compile(r"(\d+)\s*(?:epochs?|个?\s*epoch|轮|个轮次)", re.I)
-_IMAGES = re.compile(r"(\d[\d,.]*)\s*(k|m|万)?\s*(?:images|imgs|pictures|photos|张图|张图片|张)", re.I)
+_IMAGES = re.compile(
+    r"(\d[\d,.]*)\s*(k|m|万)?\s*(?:images|imgs|pictures|photos|pics|张图|张图片|张照片|张)"
+    r"|([一二两三四五六七八九十百千万]+)\s*(?:张图|张图片|张照片)",  # "一万张图"; not "一张4090" (a card)
+    re.I,
+)
+# Public datasets named (train split images) [R]: COCO 2017 train 118,287 (cocodataset.org), CIFAR-10 / -100 50,000 and
+# MNIST 60,000 (their pages); ImageNet-1k as above. Sources in knowledge/sources/models.csv.
+DATASETS = (
+    ("coco", 118_287, "data-coco-2017"),
+    ("cifar", 50_000, "data-cifar"),
+    ("mnist", 60_000, "data-mnist"),
+    ("imagenet", IMAGENET_TRAIN_IMAGES, IMAGENET_SOURCE),
+)
+_PER_EPOCH = re.compile(
+    r"per epoch|an epoch|each epoch|one epoch|every epoch|每个\s*epoch|每个epoch|一个\s*epoch|每轮|一轮|每一轮"
+)
 _SCALE = {"k": 1e3, "m": 1e6, "万": 1e4}
 _TIME = re.compile(r"how many (?:days|hours|minutes|weeks)|how long|多久|几天|多少天|多少小时|几个小时|几小时")
 _SMALL_IMAGES = re.compile(r"cifar|mnist|32 ?x ?32|28 ?x ?28")  # datasets far below the 224 px the counts are for
@@ -51,7 +69,21 @@ def _images(text: str) -> int | None:
     m = _IMAGES.search(text.lower())
     if not m:
         return None
-    return int(float(m.group(1).replace(",", "")) * _SCALE.get((m.group(2) or "").lower(), 1.0))
+    raw = m.group(1) or m.group(3)
+    value = float(raw.replace(",", "")) if m.group(1) else cn_number(list(raw))
+    if not value:
+        return None
+    return int(value * _SCALE.get((m.group(2) or "").lower(), 1.0))
+
+
+def _dataset(text: str, model: dict) -> tuple[int, str]:
+    """The images of the dataset named, else ImageNet-1k for a classifier and COCO 2017 for a detector (its
+    resolution is not 224 px) [A], with the source key."""
+    low = text.lower()
+    found = next(((n, src) for name, n, src in DATASETS if name in low), None)
+    if found:
+        return found
+    return (118_287, "data-coco-2017") if int(model["resolution"]) != 224 else (IMAGENET_TRAIN_IMAGES, IMAGENET_SOURCE)
 
 
 def with_vision_time(answer, query, env: Env):
@@ -65,7 +97,8 @@ def with_vision_time(answer, query, env: Env):
     gpu, n = env.reader.known_gpu(refs[0].name), max(refs[0].count, 1)
     epochs_said = _EPOCHS.search(query.text.lower())
     epochs = int(epochs_said.group(1)) if epochs_said else int(model["epochs"])
-    images = _images(query.text) or IMAGENET_TRAIN_IMAGES
+    counted = _images(query.text)
+    images, data_source = (counted, "") if counted else _dataset(query.text, model)
     peak = hw.training_tflops(gpu, "fp16").value
     scaling = training_scaling([gpu] * n).efficiency if n > 1 else 1.0
     gmacs = float(model["gmacs"])
@@ -74,8 +107,10 @@ def with_vision_time(answer, query, env: Env):
     if not run.hours or run.hours == float("inf"):
         return answer
     what = f"{n} x {gpu.short_name}" if n > 1 else gpu.short_name
+    per_epoch = bool(_PER_EPOCH.search(query.text.lower()))
     head = env.t(
-        "vision.time",
+        "vision.time_epoch" if per_epoch else "vision.time",
+        epoch=duration(env, run.hours / epochs),
         time=duration(env, run.hours),
         model=model["name"],
         what=what,
@@ -94,15 +129,19 @@ def with_vision_time(answer, query, env: Env):
     )
     answer.headline = i18n.gap(env.lang).join([head, answer.headline])
     answer.steps[:0] = [step, env.t("vision.caveat")]
+    if model["key"].startswith("yolo"):  # detectors: the published V100 times against the same rule (out of sample)
+        answer.steps.insert(2, env.t("vision.yolo_caveat"))
     if _SMALL_IMAGES.search(query.text.lower()):  # CIFAR's 32 px images: the 224 px count overstates the work
         answer.steps.insert(1, env.t("vision.small_images", res=model["resolution"]))
-    answer.sources[:0] = env.cite(model["source"], IMAGENET_SOURCE)
+    answer.sources[:0] = env.cite(model["source"], *([data_source] if data_source else []))
     answer.figures["vision_training"] = {
         "model": model["name"],
         "images": images,
         "epochs": epochs,
         "flops": run.flops,
         "hours": round(run.hours, 2),
+        "hours_per_epoch": round(run.hours / epochs, 3),
+        "images_per_s": round(images * epochs / (run.hours * 3600), 1),
         "gpu_count": n,
     }
     return answer

@@ -65,6 +65,8 @@ READERS = (
     job_speed.transcription,  # "whisper on a 3060, how many hours of audio per hour", "transcribe 200 h on a 4090"
     job_speed.transcription_followup,  # "一小时能转多少小时音频" after a Whisper answer: its speed
     job_speed.images_made,  # "4070 super跑sdxl 30步 一小时能出多少张": images made in a time, never an hour's rent
+    job_speed.vision_training,  # "3060 12g 训yolov8s 一万张图 100个epoch 大概多久": its training time
+    job_speed.spill,  # "how much slower when half of a 70b q4 spills into ddr4 next to my 4090": RAM against VRAM
     rig.psu_of_thread,  # "电源要多大", "what psu do i need": the power supply of the cards talked about
     rig.psu_for_draw,  # "显卡功耗450w 电源850w够不够": a card's stated draw, no GPU named
     followup.output_rate,  # "how many images per hour": the speed of what was talked about (no tag needed)

@@ -12,7 +12,16 @@ before the rent readers take "per hour" / "一小时" as the rent of an hour and
   generating on one GPU named, with a count made in a time asked, or a time for a count of images ("generating 10k
   sdxl images on 2x 4090, how many hours") -> a FitQuery asking the speed, with that time.
 
-Neither claims a rent or a price asked ("rent a 4090 to transcribe 200 h, how much": the rent readers), nor two GPUs
+- `spill`: "how much slower is it when about half of a 70b q4 spills into ddr4 system ram next to my 4090", "4090跑70b
+  q4 一半放内存 速度会掉多少": an LLM (named or sized) on one GPU named, spilling into system RAM (lexicon
+  `offload_words`), with a share of it said (`spill_share_*`, a percent) or a slowdown asked (`spill_slowdown_asks`)
+  -> the offload-speed concept (respond/concept_leads_speed.offload_speed) with that share (`cpu_share`).
+
+- `vision_training`: "3060 12g 训yolov8s 一万张图 100个epoch 大概多久", "yolov8m 20000 images 100 epochs rtx 3090
+  training time?": a vision network (lexicon `vision_train_models`) on one GPU named with a time asked -> the GPU's
+  sheet led by the training time (respond/vision_train.py, knowledge/vision_models.csv).
+
+None claims a rent or a price asked ("rent a 4090 to transcribe 200 h, how much": the rent readers), nor two GPUs
 (a comparison). The words are lexicon lists: `transcribe_words`, `speech_rate_asks`, `audio_words`, `duration_words`,
 `realtime_words`, `made_count_asks`.
 """
@@ -20,6 +29,7 @@ Neither claims a rent or a price asked ("rent a 4090 to transcribe 200 h, how mu
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from assistant.nlu.audio import audio_seconds
 from assistant.nlu.intents import fit
@@ -27,7 +37,7 @@ from assistant.nlu.intents.followup import build, made_in
 from assistant.nlu.intents.rates import provider, throughput
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
-from assistant.queries import FitQuery, ModelRef, Query
+from assistant.queries import ExplainQuery, FitQuery, ModelRef, Query, SpecQuery
 
 ASSUMED_WHISPER = "whisper-large-v3"  # the Whisper size a transcription question without one is answered for [A]
 
@@ -96,3 +106,51 @@ def images_made(r: Reading) -> Query | None:
     if not isinstance(found, FitQuery):
         return None
     return dataclasses.replace(found, want_speed=True, images_in_hours=found.images_in_hours or span)
+
+
+_SHARES = (("spill_share_half", 0.5), ("spill_share_third", 1 / 3), ("spill_share_quarter", 0.25))
+_PERCENT = re.compile(r"(\d{1,2})\s*%")
+
+
+def spill_share(r: Reading) -> float | None:
+    """The share of the model said to sit in system RAM: half / a third / a quarter (lexicon spill_share_*) or a percent
+    (1-99 %); None when unsaid."""
+    found = next((share for name, share in _SHARES if said(r, name)), None)
+    if found is None and (m := _PERCENT.search(r.text)):
+        found = int(m.group(1)) / 100
+    return found if found and 0 < found < 1 else None
+
+
+def spill(r: Reading) -> Query | None:
+    if not (r.model or r.b.has("PARAMS")) or not _one_gpu(r) or r.mode() != "inference":
+        return None
+    if not said(r, "offload_words"):
+        return None
+    share = spill_share(r)
+    if share is None and (not said(r, "spill_slowdown_asks") or r.system_ram()):
+        # "70b on a 4090 with offload, how fast": the fit with its offloaded speed; "r1 on 2x 3090 + 192gb ddr5, how
+        # slow": the fit on that RAM (an MoE keeps its experts there)
+        return None
+    return ExplainQuery(
+        text=r.text,
+        concept="cpu-offload",
+        mention=r.text.strip(" ?!."),
+        gpus=tuple(g for g in r.explicit if g.name),
+        model=r.model if r.model is not None and r.model.key else None,
+        workload="llm_inference",
+        asked="offload_speed",
+        cpu_share=share,
+    )
+
+
+# a sized vision network (knowledge/vision_models.csv has sizes, not families): "yolov8s", "yolo11 m", "resnet-50",
+# "vit-b/16"; "yolov8" alone stays with the readers that answer whether the card can train it
+_SIZED_VISION = re.compile(r"yolo\s*v?\d+\s*-?[nsmlx](?![a-z])|resnet[\s_-]?\d+|vit[\s_/-]?[bl]\b|deit", re.I)
+
+
+def vision_training(r: Reading) -> Query | None:
+    if not said(r, "vision_train_models") or not _SIZED_VISION.search(r.text) or not _one_gpu(r):
+        return None
+    if not (said(r, "duration_words") or said(r, "epoch_time_asks")):
+        return None
+    return SpecQuery(text=r.text, gpus=tuple(g for g in r.refs if g.name))
