@@ -188,11 +188,15 @@ def offload_speed(query: ExplainQuery, env: Env) -> Lead | None:
 
     if query.asked != "offload_speed":
         return None
+    from assistant.respond.fit import sized_model
+
     gpu, card_note = card_or_example(query, env)
-    model, model_note = chat_model(query, env, OFFLOAD_MODEL)
+    model, model_note = sized_model(query, env) if query.params_b and not query.model else (None, "")
+    if model is None:  # the model named, else Llama 3 70B as the example (said)
+        model, model_note = chat_model(query, env, OFFLOAD_MODEL)
     if model is None or not gpu.memory_bandwidth_gb_s or not gpu.memory_gb:
         return None
-    quant = CHAT_MODEL[1]
+    quant = next((p for p in query.precisions if p in C.BITS_PER_WEIGHT), CHAT_MODEL[1])  # "a 32b q8"
     weights = memory.weights_gb(model, quant)
     need = memory.inference_memory(model, quant, context=1024).total_gb
     offloaded = need - gpu.memory_gb

@@ -121,6 +121,13 @@ def spill_share(r: Reading) -> float | None:
     return found if found and 0 < found < 1 else None
 
 
+def _spill_precision(r: Reading) -> tuple[str, ...]:
+    """The format said; "half" of the model is a share, not half precision, unless 16 bits are said too."""
+    if r.precision is None or (r.precision == "fp16" and not re.search(r"16|half[ -]precision", r.text.lower())):
+        return ()
+    return (r.precision,)
+
+
 def spill(r: Reading) -> Query | None:
     if not (r.model or r.b.has("PARAMS")) or not _one_gpu(r) or r.mode() != "inference":
         return None
@@ -137,6 +144,8 @@ def spill(r: Reading) -> Query | None:
         mention=r.text.strip(" ?!."),
         gpus=tuple(g for g in r.explicit if g.name),
         model=r.model if r.model is not None and r.model.key else None,
+        params_b=r.num("PARAMS") if not (r.model and r.model.key) else None,  # "a 32b q8": that size
+        precisions=_spill_precision(r),  # "q8", "q4": the format it runs at
         workload="llm_inference",
         asked="offload_speed",
         cpu_share=share,
