@@ -202,6 +202,8 @@ def offload_speed(query: ExplainQuery, env: Env) -> Lead | None:
     offloaded = need - gpu.memory_gb
     if query.cpu_share:  # "about half of a 70b q4 spills into ram": the share said, not the part over the card
         offloaded = weights * query.cpu_share
+    elif query.stated_gb and query.stated_gb < weights:  # "10gb of my 70b sits in ddr5": those GB
+        offloaded = query.stated_gb
     on_gpu = llm.decode_speed(gpu, model, quant, context=1024).tokens_per_s
     if on_gpu <= 0:
         return None
@@ -221,8 +223,9 @@ def offload_speed(query: ExplainQuery, env: Env) -> Lead | None:
     )
     if 0 < offloaded < weights:
         split = llm.offload_tokens_per_s(on_gpu, weights, offloaded, ram)
-        key = "explain.offload_speed_share" if query.cpu_share else "explain.offload_speed"
-        share = f"{100 * query.cpu_share:.0f}" if query.cpu_share else ""
+        stated = bool(query.cpu_share or query.stated_gb)
+        key = "explain.offload_speed_share" if stated else "explain.offload_speed"
+        share = f"{100 * offloaded / weights:.0f}"
         slower = f"{on_gpu / split:.0f}" if split > 0 else ""
         text = env.t(key, off=f"{offloaded:.1f}", split=f"{split:.1f}", share=share, slower=slower, **values)
     else:

@@ -88,8 +88,10 @@ def image_speed_parts(env: Env, query, model, gpu, prec: str, spare_gb: float, w
     span = _span_said(query)
     if span and not images:  # the images made in that time lead
         made = span * 3600 / speed.seconds_per_image * max(n, 1)
-        key = {1.0: "hour", 24.0: "day"}.get(span, "minute")
-        head = env.t("fit.image_in_time_head", n=f"{made:,.0f}", span=env.t(f"fit.image_span_{key}"), **values)
+        key = {1.0: "hour", 24.0: "day", 1 / 60: "minute"}.get(span)
+        # "how many overnight (8h)": the hours said
+        said = env.t(f"fit.image_span_{key}") if key else env.t("fit.image_span_hours", n=f"{span:g}")
+        head = env.t("fit.image_in_time_head", n=f"{made:,.0f}", span=said, **values)
     passes = env.t("fit.image_passes_cfg") if speed.passes == 2 else env.t("fit.image_passes_one")
     step = env.t(
         "fit.image_speed_step",

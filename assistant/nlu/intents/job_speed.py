@@ -97,6 +97,8 @@ def transcription_followup(r: Reading) -> Query | None:
 
 def images_made(r: Reading) -> Query | None:
     span = made_in(r)
+    if span is None and said(r, "made_count_asks"):  # "how many sdxl pics overnight (8h)": the hours said
+        span = r.hours()[1]
     if r.model is None or r.workload != "image_generation" or r.mode() not in (None, "inference"):
         return None
     counted = bool(said(r, "duration_words")) and fit.image_count(r) is not None  # "10k sdxl images, how many hours"
@@ -128,13 +130,23 @@ def _spill_precision(r: Reading) -> tuple[str, ...]:
     return (r.precision,)
 
 
+def _spilled_gb(r: Reading) -> float | None:
+    """GB said to sit in system RAM: a memory amount that is not system RAM and not the named card's own memory."""
+    gb = r.vram()
+    names = [g.name for g in r.refs if g.name]
+    if not gb or r.system_ram() or any(r.index.memory_of(n) == gb for n in names):
+        return None
+    return float(gb)
+
+
 def spill(r: Reading) -> Query | None:
     if not (r.model or r.b.has("PARAMS")) or not _one_gpu(r) or r.mode() != "inference":
         return None
     if not said(r, "offload_words"):
         return None
     share = spill_share(r)
-    if share is None and (not said(r, "spill_slowdown_asks") or r.system_ram()):
+    spilled = _spilled_gb(r)  # "10gb of my 70b sits in ddr5": those GB in RAM
+    if share is None and not spilled and (not said(r, "spill_slowdown_asks") or r.system_ram()):
         # "70b on a 4090 with offload, how fast": the fit with its offloaded speed; "r1 on 2x 3090 + 192gb ddr5, how
         # slow": the fit on that RAM (an MoE keeps its experts there)
         return None
@@ -149,6 +161,7 @@ def spill(r: Reading) -> Query | None:
         workload="llm_inference",
         asked="offload_speed",
         cpu_share=share,
+        stated_gb=spilled if share is None else None,
     )
 
 
