@@ -56,6 +56,8 @@ CHECK_BELOW_CONVERTED = -0.60  # under a price converted from another market: be
 CHECK_BELOW_USED = -0.25  # a used offer this far under the used street price: the used price already carries the
 # second-hand discount, and used listings of one card spread far less (闲鱼 3090: 7,000-8,000 yuan) [A]
 FASTER = 1.05  # an alternative is at least 5 % faster on the workload [A]
+PEER = 0.97  # a card at most 3 % slower counts as about as fast (an offer for an unpriced card weighed against it) [A]
+PEER_CHEAPER = 0.97  # ... when it costs at least 3 % less than the offer [A]
 _ANSWER = {"good": "yes", "fair": "yes_if", "high": "no"}
 _DEAL_PICK = frozenset({"yes"})  # a fair offer is no pick
 
@@ -467,13 +469,27 @@ def _value_at_offer(query: VerdictQuery, gpu: GpuSpec, per_card_usd: float, stat
         )
         parts.append(env.t("deal.offer_beaten", workload=workload_title(env, key), gpus=listed))
         return i18n.gap(env.lang).join(parts), "no"
+    peers = _better(gpu, per_card_usd, stated if stated in ("new", "used") else "used", key, env, PEER)
+    peers = [r for r in peers if r.price_usd < per_card_usd * PEER_CHEAPER]
+    if peers:  # "is $450 fair for a used 3080 12gb": a used 3080 Ti, as fast with as much memory, is $432
+        peer = peers[0]
+        parts.append(
+            env.t(
+                "deal.offer_peer",
+                gpu=env.reader.known_gpu(peer.gpu).short_name,
+                price=env.money(peer.price_usd),
+                offer=env.money(per_card_usd),
+                workload=workload_title(env, key),
+            )
+        )
+        return i18n.gap(env.lang).join(parts), "no"
     parts.append(env.t("deal.offer_unbeaten", offer=env.money(per_card_usd), workload=workload_title(env, key)))
     return i18n.gap(env.lang).join(parts), "yes_if"
 
 
-def _better(gpu: GpuSpec, per_card_usd: float, condition: str, key: str, env: Env) -> list:
-    """Up to two cards of the same vendor, faster on `key` by FASTER or more, with at least as much memory,
-    whose street price in `condition` is within the offer per card; fastest first."""
+def _better(gpu: GpuSpec, per_card_usd: float, condition: str, key: str, env: Env, faster_by: float = 0.0) -> list:
+    """Up to two cards of the same vendor, faster on `key` by FASTER (or `faster_by`) or more, with at least as much
+    memory, whose street price in `condition` is within the offer per card; fastest first."""
     from assistant.respond.ranking import rank_inputs, rank_snapshot
 
     inputs = rank_inputs(
@@ -481,5 +497,7 @@ def _better(gpu: GpuSpec, per_card_usd: float, condition: str, key: str, env: En
     )
     ranking = rank_snapshot(env.reader, inputs)
     mine = score(gpu, key).score
-    faster = [r for r in ranking.rows if r.gpu != gpu.name and r.n_gpus == 1 and r.score >= mine * FASTER]
+    faster = [
+        r for r in ranking.rows if r.gpu != gpu.name and r.n_gpus == 1 and r.score >= mine * (faster_by or FASTER)
+    ]
     return sorted(faster, key=lambda r: -r.score)[:2]
