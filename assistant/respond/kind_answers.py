@@ -29,12 +29,34 @@ _OWNED = re.compile(
 def respond(query, env: Env) -> Answer | None:
     return (
         vision_memory.respond(query, env)
+        or _with_last_question(query, env)
         or measured_normal.respond(query, env)
         or rented_pair.respond(query, env)
         or owned_fit(query, env)
         or vram_per_dollar.respond(query, env)
         or model_pair_memory.respond(query, env)
     )
+
+
+_FOLLOW_UP = re.compile(r"^(?:and|what about|how about|ok|so|那|那么|换成|如果|要是)\b|^.{0,40}$", re.I)
+
+
+def _with_last_question(query, env: Env) -> Answer | None:
+    """A short follow-up of a classifier's memory or of a measured speed, read with the question before it ("how much
+    vram to train resnet50" -> "what about batch 128 on a 3060"; "my 4070 makes an sdxl image in 15 seconds" -> "is
+    that normal?"): the two texts together, the follow-up's own GPU and set-up; never when the follow-up names a model
+    of its own (a new topic). The answer keeps the follow-up's text."""
+    history = getattr(getattr(env, "context", None), "history", None) or []
+    last = history[-1].text if history and history[-1].text != query.text else ""
+    if not last or not _FOLLOW_UP.search(query.text.strip()) or getattr(query, "model", None) is not None:
+        return None
+    if model_pair_memory.names_a_model(env, query.text):  # "what about llama 3 8b?": a new topic
+        return None
+    joined = dataclasses.replace(query, text=f"{last} {query.text}")
+    found = vision_memory.respond(joined, env) or measured_normal.respond(joined, env)
+    if found is not None:
+        found.question = query.text
+    return found
 
 
 def owned_fit(query, env: Env) -> Answer | None:

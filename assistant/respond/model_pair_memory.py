@@ -82,3 +82,9 @@ def _other_model(env: Env, first, low: str, mention: str):
         if len(alias) > 3 and f" {alias} " in rest
     ]
     return max(found, key=lambda f: f[0])[1] if found else None
+
+
+def names_a_model(env: Env, text: str) -> bool:
+    """Whether `text` names a KB model by one of its aliases (normalized the way the KB keeps them)."""
+    padded = f" {normalize_name(text.lower())} "
+    return any(len(a) > 3 and f" {a} " in padded for m in env.reader.models for a in m.aliases)
