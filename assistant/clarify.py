@@ -3,7 +3,8 @@
 Contract: `fill(pending, slot, name)` returns the pending query with the chosen GPU name (or
 model key) in the slot. Slots are those `assistant.nlu.checks` produces: "gpus[i]", "model"
 and "settings[i].gpu" (the GPU of a price override); `SLOTS` lists their shapes. Which
-candidate a reply picks is decided by `assistant.nlu.choose`.
+candidate a reply picks is decided by `assistant.nlu.choose`. `of_thread(parsed, talked)` picks the candidate the
+conversation talked about when exactly one is ("the 4060 ti" after the 4060 Ti 16 GB), without asking back.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import dataclasses
 import re
 from typing import Any
 
-from assistant.queries import GpuRef, ModelRef, Query
+from assistant.queries import Clarification, GpuRef, ModelRef, Query
 
 SLOTS = re.compile(r"(gpus|model|settings)(?:\[(\d+)\])?(?:\.(gpu))?")
 
@@ -38,3 +39,12 @@ def fill(pending: Query, slot: str | None, name: str) -> Query:
 def _with(pending: Query, **changes: Any) -> Query:
     """`pending` with its slot filled; the slot is one its kind of query has (SLOTS, decided by the reader)."""
     return dataclasses.replace(pending, **changes)
+
+
+def of_thread(parsed: Query | Clarification, talked: set[str]) -> Query | Clarification:
+    """A card named ambiguously ("the 4060 ti": 8 or 16 GB) when exactly one of the candidates is among `talked` (the
+    cards the conversation talked about): that one, not a question back; anything else as parsed."""
+    if not isinstance(parsed, Clarification) or parsed.kind != "ambiguous_gpu" or parsed.pending is None:
+        return parsed
+    known = [c for c in parsed.candidates if c in talked]
+    return fill(parsed.pending, parsed.slot, known[0]) if len(known) == 1 else parsed

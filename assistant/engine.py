@@ -21,13 +21,13 @@ import re
 
 from assistant import i18n
 from assistant.answer import Answer, joined
-from assistant.clarify import fill
-from assistant.dialogue import Dialogue
+from assistant.clarify import fill, of_thread
+from assistant.dialogue import Dialogue, subject
 from assistant.kb import memory_configs
 from assistant.kb.reader import KbReader
 from assistant.names import apple_chip, normalize_name
 from assistant.queries import Clarification, FollowUpQuery, Query, SetQuery, Setting, UnknownQuery
-from assistant.respond import asked, figure_net, kind_answers, unused_numbers
+from assistant.respond import asked, figure_net, kind_answers, no_repeat, unused_numbers
 from assistant.respond.env import Env, NoExchangeRate, query_currency
 
 _RESPONDERS = {
@@ -175,7 +175,7 @@ class Engine:
             answer = self._answer(text, dialogue)
             env = Env(self.reader, dialogue.assumptions, dialogue.context, lang=answer.lang)
             # every part the question asked is answered or said not to be; the figure asked, given or said not to be
-            return figure_net.check(asked.cover(answer, text, env), env)
+            return no_repeat.lead_new(figure_net.check(asked.cover(answer, text, env), env), env)
         except Exception as exc:  # noqa: BLE001 - one failing question must not end the conversation
             global last_failure
             import traceback  # only after a failure: not imported by an answer
@@ -210,7 +210,7 @@ class Engine:
             dialogue.memory_of = self.memory_of
         env = Env(self.reader, dialogue.assumptions, dialogue.context, lang=lang)
         parsed = self._from_pending(text, dialogue) or understand(text, self.index)
-        parsed = self._with_unfinished(parsed, text, dialogue)
+        parsed = of_thread(self._with_unfinished(parsed, text, dialogue), subject.talked(dialogue))  # "the 4060 ti"
         if isinstance(parsed, Clarification):
             return self._clarify(parsed, text, dialogue, env)
         query = _form_kept(parsed, dialogue.complete(parsed, lang))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from assistant.dialogue import cloud, measures, thread
+from assistant.dialogue import cloud, measures, subject, thread
 from assistant.dialogue.references import NothingToReferTo
 from assistant.queries import FollowUpQuery, GpuRef, Query
 
@@ -36,6 +36,8 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         # its own text (some answers read which side the user meant from it: "renting x or buying y"); its settings
         # were kept for the conversation when it was asked: stating them again would "change" them
         return dataclasses.replace(base, settings=(), per_card_of=None)
+    if follow.ask == "mix":
+        return mixed_with_thread(dlg, follow)
     if follow.ask and follow.ask.startswith("per_card_"):
         return per_card_of_last(base, follow)
     if follow.ask == "fit":
@@ -74,6 +76,7 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
             changes["sort"] = "price"  # "cheaper gpu for stable diffusion" with nothing before: the cheapest
         changes["cheaper_than"] = focus
         changes["cheaper_than_count"] = ctx.focus_count if focus == ctx.focus else 1
+        changes = subject.cheaper_than_offer(dlg, changes)  # a card offered in the thread: cheaper than that offer
     if follow.vendor:
         before = (rec.vendor or "nvidia").split(",") if follow.also else []
         changes["vendor"] = ",".join(dict.fromkeys([*before, follow.vendor]))
@@ -175,3 +178,20 @@ def per_card_of_last(base: Query | None, follow: FollowUpQuery) -> Query:
     if getattr(base, "gpu_count", None):
         changes["gpu_count"] = 1
     return dataclasses.replace(base, settings=(), **changes)
+
+
+def mixed_with_thread(dlg: Dialogue, follow: FollowUpQuery) -> Query:
+    """ "第二张买4090混着用行不行" after two 3090s: one 3090 and the 4090 in one machine ("second": one card of the
+    thread's set replaced), the thread's model on them (else what that set runs)."""
+    from assistant.dialogue.references import focus_refs
+    from assistant.queries import FitQuery
+
+    own = [g for g in focus_refs(dlg) if g.name not in {n.name for n in follow.gpus}]
+    if not own:
+        raise NothingToReferTo(follow.text)
+    kept = own[0].count - 1 if follow.removes and own[0].count > 1 else own[0].count
+    cards = (dataclasses.replace(own[0], count=kept), *follow.gpus)
+    plain = dataclasses.replace(follow, gpus=cards, removes=False)
+    return measures.on_the_thread(dlg, plain, want_speed=True, want_time=False) or FitQuery(
+        text=follow.text, model=None, gpus=cards, workload="llm_inference", settings=follow.settings
+    )

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from assistant.dialogue import again, from_context, job, measures, method_choice, rent_context, thread, usage
+from assistant.dialogue import again, from_context, job, measures, method_choice, rent_context, subject, thread, usage
 from assistant.dialogue.ellipsis import merge
 from assistant.dialogue.references import COUNTED, NoSecondGpu, NoSuchVariant, NothingToReferTo, fill
 from assistant.dialogue.state import Assumptions, Context
@@ -102,7 +102,7 @@ class Dialogue:
         query = from_context.value_among_talked(self, query)  # "跑qwen2.5 32b买哪个划算" after two prices
         query = rent_context.cost_of_the_rent(self, query)  # "how much would that cost" after a rent: that rent
         query = job.work_on_the_rented(self, query)  # "训一个7b全参 大概多久" after AutoDL's A800 rate: there
-        query = job.buy_for_the_job(self, job.same_work_on(self, query))  # other cards for the job rented
+        query = job.buy_for_the_job(self, job.same_work_on(self, job.run_on_named(self, query)))  # other cards
         query = rent_context.job_cost_of_context(self, query)  # before cost_of_context fills the GPUs
         query = rent_context.break_even_of_context(self, from_context.fit_at_context(self, query))
         query = method_choice.method_of_the_fit(self, query)  # "full finetune or lora?" about the thread's model
@@ -114,7 +114,9 @@ class Dialogue:
         query = from_context.psu_without_context(self, query)
         query = from_context.more_of_the_fit(self, query)
         query = from_context.power_of_mixed_set(self, query)
-        query = from_context.offer_in_compare(self, query)  # "vs a new 5070 ti at $749?" after a used 3090 at $600
+        query = from_context.offer_in_compare(
+            self, subject.sell_toward_offer(self, query)
+        )  # "vs a new 5070 ti at $749?" after a used 3090 at $600
         return query, open_ended
 
     def complete(self, query: Query, lang: str = "en") -> Query | Clarification:
@@ -125,7 +127,7 @@ class Dialogue:
             self.context.brought_in = ()
             if isinstance(query, FollowUpQuery):
                 self.context.brought_in = tuple(g.name for g in query.gpus if g.name and not g.pronoun)
-                query = merge(self, query)
+                query = job.run_on_named(self, merge(self, query))  # "ok and with 2 4090s?" after a run: that run
             if open_ended:
                 query = thread.inherit(self.context.setup, query)
             if hasattr(query, "gpus"):
@@ -172,6 +174,7 @@ class Dialogue:
         figures: dict | None = None,
     ) -> None:
         ctx = self.context
+        query = subject.as_answered(query, gpus)  # the laptop part the answer took a card as
         ctx.job = job.job_after(ctx.job, query, gpus, figures or {})
         ctx.load = usage.load_after(ctx.load, query, gpus, figures or {})
         ctx.idle_asked = "idle_power_w" in (figures or {}) and query.intent == "spec"
@@ -200,6 +203,7 @@ class Dialogue:
         ctx.last_query = query
         ctx.setup = thread.setup_after(ctx.setup, query)
         ctx.history = [q for q in ctx.history if q is not query][-2:] + [query]
+        ctx.deal = subject.deal_after(ctx.deal, query)  # a card offered stays the thread's purchase
         # the same cards compared again ("tok/s for a 34b q4 on those"): the one talked about stays the one it was
         kept = ctx.focus if gpus and set(gpus) == set(ctx.gpus) and ctx.focus in gpus else None
         if gpus:

@@ -72,6 +72,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     on_the_job = job.work_of_follow(dlg, base, follow)  # "h100 instead?", "only 48 hours to finish" after a rent
     if on_the_job is not None:
         return on_the_job
+    if follow.ask == "mix":  # "第二张买4090混着用行不行": that card beside the thread's, whatever was asked last
+        return about_last.about_last(dlg, base, follow)
     if follow.ask == "whole_machine":
         return _whole_machine(dlg, base, follow)
     if follow.ask == "price_gap":
@@ -347,7 +349,9 @@ def _buy_after_rent(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) ->
     if rented is None and not (job.rented and job.provider):
         return None  # nothing rented in the last questions: the card itself (merged below)
     provider = rented.provider if rented is not None else job.provider
-    query = RentOrBuyQuery(text=follow.text, gpus=fill(dlg, follow.gpus), provider=provider, settings=follow.settings)
+    # "那自己买一张呢" with no card named: the card rented
+    cards = fill(dlg, follow.gpus) or tuple(dataclasses.replace(g, count=1) for g in (rented.gpus if rented else ()))
+    query = RentOrBuyQuery(text=follow.text, gpus=cards, provider=provider, settings=follow.settings)
     return rent_context.job_to_rent_or_buy(dlg, query)
 
 

@@ -164,6 +164,10 @@ def model_among_compared(dlg: Dialogue, query: Query) -> Query:
         return query
     if not _each_compared(query) or query.want_time or query.targets or query.mode not in (None, "inference"):
         return query  # "训练7b呢 要多久": a time, on the card talked about (model_of_context)
+    names = {g.name for g in last.gpus if g.name}
+    if query.gpu_count and not query.gpus and len(names) == 1:  # "两张能跑70b吗" after 2 x 3090 vs 1: that set
+        (name,) = names
+        return dataclasses.replace(query, gpus=(GpuRef(mention=name, name=name, count=query.gpu_count),))
     return CompareQuery(
         text=query.text,
         gpus=last.gpus,
@@ -171,6 +175,7 @@ def model_among_compared(dlg: Dialogue, query: Query) -> Query:
         params_b=query.params_b,
         workload=query.workload,
         precision=query.precision,
+        context_tokens=query.context_tokens,
         aspect="speed" if query.want_speed else None,
         settings=query.settings,
     )

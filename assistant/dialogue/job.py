@@ -10,7 +10,8 @@ card yet; anything else keeps the job. The readers of the job
 take a query read from one message and return it completed, or unchanged when it does not leave the job open:
 `work_on_the_rented` (a training job with no card after a rent: on that card, at that cloud), `same_work_on`
 (other cards after a rent of hours: the same work on them, timed and priced against the job as rented),
-`buy_for_the_job` (buying cards instead: renting against buying for that job), and for follow-ups
+`buy_for_the_job` (buying cards instead: renting against buying for that job), `run_on_named` (other cards after a
+training run: that run on them), and for follow-ups
 `work_of_follow` (other cards or a deadline for the job rented by its hours). Nothing here raises.
 """
 
@@ -121,6 +122,40 @@ def same_work_on(dlg: Dialogue, query: Query) -> Query:
         work_of=(job.gpu, job.count, job.hours),
         settings=query.settings,
     )
+
+
+def run_on_named(dlg: Dialogue, query: Query) -> Query:
+    """ "what about renting one h100 instead", "换成h100呢" (a rate or a comparison of cards named, with no work of
+    their own) right after a training run was timed (a model trained on so many tokens): that run on the cards named,
+    timed and priced there (at the cloud named), not their hourly rates."""
+    work = dlg.context.job.work
+    if not (isinstance(work, CostQuery) and work.kind == "training_run"):
+        return query
+    if isinstance(query, RentOrBuyQuery):  # "should i just buy the second 4090": renting against buying for the run
+        stated = (query.model, query.params_b, query.mode, query.hours_per_week, query.utilization, query.tokens)
+        if any(v is not None for v in stated) or query.months or query.workload not in (None, "training"):
+            return query
+        return dataclasses.replace(
+            query,
+            model=work.model,
+            params_b=work.params_b,
+            tokens=work.tokens,
+            workload="training",
+            mode="full_finetune",
+            pretrain=True,
+            gpus=query.gpus or work.gpus,
+        )
+    if isinstance(query, RatesQuery) and query.mode in ("rates", "rent") and not (query.hours and query.hours > 1):
+        own = query.model or query.params_b or query.tokens
+    elif isinstance(query, CompareQuery):
+        own = query.model or query.params_b or query.workload not in (None, "training")
+    else:
+        return query
+    named = tuple(g for g in query.gpus if g.name and not g.pronoun and g.name not in {r.name for r in work.gpus})
+    if own or not named:
+        return query
+    provider = getattr(query, "provider", None) or work.provider
+    return dataclasses.replace(work, text=query.text, gpus=named, provider=provider, settings=query.settings)
 
 
 def _cards_named(query: CompareQuery, job: Job) -> tuple[GpuRef, ...]:

@@ -144,6 +144,8 @@ class Context:
     currency: str | None = None  # the currency the thread's answers are in (a Chinese thread asked on in English: ¥)
     about_thread: bool = False  # the question being answered is about the thread (thread.leaves_open): its currency
     calc: dict | None = None  # the bill the last answer worked out from the question's numbers (respond/calc.py)
+    deal: Query | None = None  # the last card offered at a price (a deal weighed): the purchase the thread is about
+    last_headline: str = ""  # the last answer's first line (respond/no_repeat.py: a figure asked is never repeated)
 
     def focus_or_first(self) -> str | None:
         """The GPU the last answer favoured, else the first GPU it was about (None: no GPU yet)."""

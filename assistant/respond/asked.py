@@ -182,8 +182,8 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
         elif part == "electricity" and len(specs) > 1 and "cost" not in _intents(answer):
             added.append(_electricity_line(specs, env))
             added_parts.append(part)
-        elif part == "speed" and not _SPEED.search(answer.headline) and _figure_speed(answer, env):
-            added.append(_figure_speed(answer, env))  # "能出多少字每秒": the speed the answer worked out leads
+        elif part == "speed" and not _SPEED.search(answer.headline) and figure_speed(answer, env):
+            added.append(figure_speed(answer, env))  # "能出多少字每秒": the speed the answer worked out leads
             added_parts.append(part)
         elif part == "time" and answer.intent == "video" and answer.figures.get("video_time"):
             continue  # the minutes per clip lead the video answer
@@ -198,7 +198,7 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
         elif part == "time" and (answer.intent == "video" or not _DURATION.search(answer.headline)):
             # a video answer's durations are clip lengths ("5 秒"), never a generation time
             # the seconds per image the answer worked out, else the range over cards of the memory named
-            timed = _figure_speed(answer, env, time=True) or _nameless_time(answer, text, env)
+            timed = figure_speed(answer, env, time=True) or _nameless_time(answer, text, env)
             key = "asked.time_video" if answer.intent == "video" else _no_time_key(answer)
             gpu = env.reader.gpu(answer.gpus[0]) if answer.gpus else None
             added.append(timed or env.t(key, gpu=gpu.short_name if gpu else ""))
@@ -245,7 +245,7 @@ def _no_time_key(answer: Answer) -> str:
 def _spec_line(part: str, specs: list, headline: str, env: Env, counts: dict | None = None) -> str:
     """ "Memory bus: RTX 4060 Ti 128-bit, RTX 3060 192-bit." for the GPUs whose figure the headline lacks; the
     power of a side of several cards is the set's ("2 x RTX 3090 700 W", `counts`: GPU name -> count)."""
-    values = []
+    values: list[tuple[str, str | None, bool]] = []
     counts = counts or {}
     for g in specs:
         if part == "bus":
@@ -254,6 +254,9 @@ def _spec_line(part: str, specs: list, headline: str, env: Env, counts: dict | N
         elif part == "price":  # a card without a price: the answer says so itself
             value = _price_text(g.name, env)
             shown = not value or all(m in headline for m in _moneys(g.name, env))
+            if value and counts.get(g.name, 1) > 1:  # "what do they go for" after 2 x RTX 3090: the set, each
+                values.append((f"{counts[g.name]} x {g.short_name}", env.t("asked.price_each", price=value), shown))
+                continue
         elif part == "power":
             n = counts.get(g.name, 1)
             value = f"{g.tdp_w * n:,} W" if g.tdp_w else None
@@ -347,7 +350,7 @@ def _intents(answer: Answer) -> set[str]:
     )
 
 
-def _figure_speed(answer: Answer, env: Env, time: bool = False) -> str:
+def figure_speed(answer: Answer, env: Env, time: bool = False) -> str:
     """The speed a fit answer worked out but left out of its headline: tokens/s for one user of an LLM, seconds per
     image of an image model (only the latter for a time asked); "" when the answer has neither or names no GPU."""
     figures, gpu = answer.figures, answer.gpus[0] if answer.gpus else (answer.choice or "")

@@ -62,7 +62,8 @@ def gives(figure: str | None, intent: str, headline: str, figures: dict) -> bool
     if figure == "energy":
         return bool(_KWH.search(headline))
     if figure == "bill":
-        return any(k in figures for k in _BILL_KEYS) or intent in ("power_limit", "rent_or_buy")
+        rent = intent == "rates" and bool(_MONEY.search(headline))  # "whats the bill" after a rental: its rent
+        return any(k in figures for k in _BILL_KEYS) or intent in ("power_limit", "rent_or_buy") or rent
     if figure == "watts":
         return bool(_WATTS.search(headline))
     return bool(_COUNT.search(headline)) or any(k in figures for k in ("min_gpus", "gpu_count", "deadline_gpus"))

@@ -102,6 +102,9 @@ READERS = (
     deal.rate_quote,  # "tensordock quoted me $0.35/hr for a 4090, good price?": an hourly rent weighed
     power_limit.read,  # "power-limit my 3090 to 250 w, how much do i lose", "what if i power limit it to 300w"
     fit.system_ram,  # "how much ram do i need for a 70b gguf with a 12gb card": system RAM beside the GPUs
+    thread_asks.goes_for,  # "what do used a6000s go for": their street price, not a recommendation
+    thread_asks.runs_that_cant,  # "what can it run that my 3070 can't": the thread's card against that one
+    thread_asks.mixed_with_thread,  # "第二张买4090混着用行不行": that card beside the thread's card, the model on both
     fit.mixed_set,  # "can i mix a 3090 and a 4090 in one rig", "3090加一张3060能跑70b吗": different GPUs as one set
     recommend.series,  # "is the 40 series worth it for ai", "best 30 series card": across the family's cards
     explain.quant_quality,  # "int4 vs fp8 quality difference for 70b": what a precision costs, not a memory fit

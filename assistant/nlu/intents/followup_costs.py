@@ -51,11 +51,13 @@ def hours_priced(r: Reading) -> Query | None:
     h100"): renting it for those hours."""
     b = r.b
     tag = b.first("HOURS")
-    if len(r.explicit) > 1 or r.model or not isinstance(tag, dict) or set(tag) != {"total"} or b.unknown:
+    if len(r.explicit) > 1 or r.model or not isinstance(tag, dict) or set(tag) != {"total"}:
+        return None
+    if not set(b.unknown) <= r.lex.listed("per_run_words"):  # "训一次大概3小时 总共多少钱": one run's hours
         return None
     priced = b.meaning("FIELD") == "price" or b.has("HOW_MUCH", "COST") or said(r, "money_asks")
     totalled = said(r, "hours_total_asks")  # "i need about 120 hours of it for a finetune, total?"
-    allowed = _HOURS_PRICED | ({"OF", "PRONOUN", "MODE", "QUESTION", "UNDER"} if totalled else set())
+    allowed = _HOURS_PRICED | ({"OF", "PRONOUN", "MODE", "QUESTION", "UNDER"} if totalled or b.unknown else set())
     if not (priced or totalled) or {t.kind for t in b.tags} - allowed - {"GPU", "ON"} or b.has("KWH", "MONEY"):
         return None
     if r.explicit and not b.has("ON"):
@@ -87,7 +89,17 @@ def deadline_set(r: Reading) -> Query | None:
     return FollowUpQuery(text=r.text, gpus=tuple(r.explicit), deadline_hours=limit, settings=kept)
 
 
-_HOURS_ALONE = {"HOURS", "UNDER", "QUESTION", "FIT", "COUNTED", "SET", "COUNT"} | AROUND  # "my run is ~60 hours on one"
+_HOURS_ALONE = {
+    "HOURS",
+    "UNDER",
+    "QUESTION",
+    "FIT",
+    "COUNTED",
+    "SET",
+    "COUNT",
+    "OVER",
+    "MONTHS",
+} | AROUND  # "my run is ~60 hours on one"
 
 
 def hours_alone(r: Reading) -> Query | None:

@@ -44,7 +44,8 @@ def read(r: Reading) -> Query | None:
     if not gpus and b.has("FOLLOW"):
         gpus = (GpuRef(mention="", pronoun="them"),)  # "用autodl租的话呢": the GPUs just talked about
     months = r.months() or horizon(r)
-    own = bool(said(r, "own_platform_words"))  # "rent or buy a 4090, i already have a pc"
+    # "rent or buy a 4090, i already have a pc"; "should i just buy the second 4090": the first is in a pc already
+    own = bool(said(r, "own_platform_words") or said(r, "second_card"))
     found = usage(r)
     gpus, found["hours_per_week"] = _cards_for_gpu_hours(r, gpus, found["hours_per_week"])
     rent = stated_rent(r)

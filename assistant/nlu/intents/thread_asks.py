@@ -1,6 +1,16 @@
 """Questions about the figure the last answer gave, with nothing of their own: "is that per card?", "for both?",
 "是每张的吗", "两张一共吗", "这是总价还是单价".
 
+`mixed_with_thread(r)`: one card named with a word of mixing or of "the second card" ("第二张买4090混着用行不行",
+"what if the second card is a 4090, can i mix them"): a FollowUpQuery with ask "mix" and that card; the dialogue puts
+it beside the thread's card (one of its set replaced when "second" is said) and answers the thread's model on them.
+
+`runs_that_cant(r)`: "what can it run that my 3070 can't", "它能跑哪些我3070跑不了的": the thread's card ("it")
+against the card named, compared for what each holds (LLMs unless a workload is said).
+
+`goes_for(r)`: "what do used a6000s go for", "what does a 4090 go for these days": the street price of the cards named
+(used when said), never a recommendation ("go for" is also "choose").
+
 Contract: `per_card(r)` claims a question that names no GPU, model or amount and asks whether the last figure was for
 one card or for the set (lexicon per_card_each / per_card_total; every other word one of per_card_fillers): a
 FollowUpQuery with ask "per_card_each" (asks per card), "per_card_total" (asks the total) or "per_card_either" (both
@@ -9,6 +19,8 @@ figure was. None otherwise.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 from assistant.nlu.intents.followup import AROUND, _only, build
 from assistant.nlu.intents.verdict import said
@@ -30,3 +42,50 @@ def per_card(r: Reading) -> Query | None:
     if not _only(b.unknown, words):
         return None
     return build(r, ask="per_card_" + ("either" if each and total else "each" if each else "total"))
+
+
+def mixed_with_thread(r: Reading) -> Query | None:
+    b = r.b
+    named = [g for g in r.explicit if g.name]
+    if len({g.name for g in named}) != 1 or r.model or b.has("PARAMS", "MONEY", "VS", "OR", "RENT"):
+        return None
+    if not said(r, "mix_words"):
+        return None
+    follow = build(r, ask="mix")
+    return dataclasses.replace(
+        follow, gpus=(dataclasses.replace(named[0], count=1),), removes=bool(said(r, "second_card"))
+    )
+
+
+def runs_that_cant(r: Reading) -> Query | None:
+    from assistant.queries import CompareQuery, GpuRef
+
+    b = r.b
+    named = [g for g in r.explicit if g.name]
+    if len(named) != 1 or not b.has("FIT") or not said(r, "cant_run_words") or r.model or b.has("VS", "OR", "PARAMS"):
+        return None
+    if not any(t.kind == "PRONOUN" for t in b.tags) or b.has("MEMORY"):
+        return None  # "it" is the thread's card: "mac studio 64g 能不能跑70b" names no other
+    it = GpuRef(mention="it", pronoun="it")
+    return CompareQuery(text=r.text, gpus=(it, named[0]), workload=r.workload or "llm_inference")
+
+
+def goes_for(r: Reading) -> Query | None:
+    from assistant.queries import SpecQuery
+
+    b = r.b
+    named = [g for g in r.explicit if g.name]
+    if (
+        not named
+        or r.model
+        or b.has("MONEY", "BUDGET", "WORKLOAD", "VS", "OR", "FIELD")
+        or not said(r, "goes_for_words")
+    ):
+        return None
+    if not (b.has("EXPLAIN", "HOW_MUCH") or said(r, "price_now_words")):
+        return None  # "should i go for a 4090": a choice
+    if b.has("RENT", "PER", "HOURS", "PERIOD") or b.unknown:
+        return None  # "whats an h100 go for per hour on vast": a rate
+    condition = b.first("CONDITION")
+    cards = tuple(dataclasses.replace(g, condition=g.condition or condition) for g in named)
+    return SpecQuery(text=r.text, gpus=cards, fields=("price",))

@@ -1,10 +1,10 @@
-"""A laptop said once for every card of a choice: "笔记本买4060还是4070", "laptop 4060 or 4070 for deep learning".
+"""A laptop said once for every card of a question: "笔记本买4060还是4070", "my laptop has a 4070 8gb".
 
 Contract: `laptop_for_all(tags, text, lex, index)` returns the tags with every desktop GPU tag replaced by its
 laptop (Mobile) version when the question says a laptop (lexicon [lists] laptop_words) before or in its first GPU,
-says no desktop (lexicon [lists] desktop_words), names at least two GPUs, and the card has a Mobile version in the
-KB; a card without one (an RTX A6000) stays as named. The mention is kept, so answers show what the user typed and
-the card meant.
+says no desktop (lexicon [lists] desktop_words), names at least two GPUs (or one no desktop card matches: "my laptop
+has a 4070 8gb" is looked up as a laptop card), and the card has a Mobile version in the KB; a card without one (an
+RTX A6000) stays as named. The mention is kept, so answers show what the user typed and the card meant.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from assistant.nlu.text import words
 
 def laptop_for_all(tags: list[Tag], text: str, lex: Lexicon, index) -> list[Tag]:
     gpus = [k for k, t in enumerate(tags) if t.kind == "GPU" and isinstance(t.value, GpuMatch)]
-    if len(gpus) < 2:
+    if not gpus:
         return tags
     lowered = text.lower()
     first = tags[gpus[0]]
@@ -29,9 +29,12 @@ def laptop_for_all(tags: list[Tag], text: str, lex: Lexicon, index) -> list[Tag]
     out = list(tags)
     for k in gpus:
         match = out[k].gpu_match()
-        if match.status != "ok" or not match.name or index.is_mobile(match.name):
-            continue
-        mobile = index.gpu([*words(match.name.lower()), "laptop"], f"laptop {match.name}")
+        if match.status == "ok" and match.name and (index.is_mobile(match.name) or len(gpus) < 2):
+            continue  # one card a desktop matches stays as read (its own readers weigh the laptop word)
+        if match.status == "ok" and match.name:
+            mobile = index.gpu([*words(match.name.lower()), "laptop"], f"laptop {match.name}")
+        else:  # "my laptop has a 4070 8gb": no desktop 4070 has 8 GB, the laptop one does
+            mobile = index.gpu([*words(out[k].text.lower()), "laptop"], f"laptop {out[k].text}")
         if mobile.status == "ok" and mobile.name and index.is_mobile(mobile.name):
             out[k] = dataclasses.replace(out[k], value=dataclasses.replace(mobile, mention=out[k].text))
     return out

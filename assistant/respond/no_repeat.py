@@ -1,0 +1,60 @@
+"""A follow-up never gets the last answer again word for word when it asked a figure that answer holds.
+
+Contract: `lead_new(answer, env)` runs last on every answer: when its headline is the previous answer's headline and
+the answer worked out a speed (tokens/s for one user, seconds per image) the question asked for ("速度多少" after a
+fit that already said it in passing), that speed leads; the headline is then remembered in `env.context.last_headline`
+for the next answer. Answers that asked back (clarifications) are left alone and not remembered.
+A job timed on several rented cards ("换h800能快多少" after a LoRA on an A800) when the question asks how much faster:
+the speed-up leads (the job's hours on each, docs/model.md §cost.run, and its rent on each).
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant import i18n
+from assistant.answer import Answer
+from assistant.respond.env import Env
+
+
+def lead_new(answer: Answer, env: Env) -> Answer:
+    if answer.clarification:
+        return answer
+    ctx = env.context
+    before, ctx.last_headline = ctx.last_headline, answer.headline
+    faster = _job_speedup(answer, env) if _FASTER.search((answer.question or "").lower()) else ""
+    if faster:
+        answer.headline = i18n.gap(env.lang).join([faster, answer.headline])
+        return answer
+    if not before or answer.headline != before or "speed" not in (answer.figures.get("asked") or ()):
+        return answer
+    from assistant.respond.asked import figure_speed
+
+    speed = figure_speed(answer, env)
+    if speed:
+        answer.headline = i18n.gap(env.lang).join([speed, answer.headline])
+    return answer
+
+
+_FASTER = re.compile(r"faster|quicker|speed ?up|how much (?:less|shorter)|快多少|快几倍|能快|多快|提速|快多|快了多少")
+
+
+def _job_speedup(answer: Answer, env: Env) -> str:
+    """ "The H800 PCIe 80 GB is about 2.6x as fast for this job: 3.2 h against 8.3 h ..." from a job's cards."""
+    rows = [r for r in answer.figures.get("per_gpu") or () if r.get("hours")]
+    if answer.intent != "rates" or len(rows) < 2:
+        return ""
+    fast, slow = min(rows, key=lambda r: r["hours"]), max(rows, key=lambda r: r["hours"])
+    if fast is slow or fast["hours"] <= 0:
+        return ""
+    short = {r["gpu"]: env.reader.known_gpu(r["gpu"]).short_name for r in (fast, slow)}
+    return env.t(
+        "rates.job_speedup",
+        fast=short[fast["gpu"]],
+        slow=short[slow["gpu"]],
+        ratio=f"{slow['hours'] / fast['hours']:.1f}",
+        fh=f"{fast['hours']:,.1f}",
+        sh=f"{slow['hours']:,.1f}",
+        fm=env.money_total(fast.get("total_usd") or 0),
+        sm=env.money_total(slow.get("total_usd") or 0),
+    )
