@@ -354,7 +354,8 @@ def _things(r: _Reader) -> None:
 
 _LIMIT = re.compile(
     r"(?:limit\w*|cap\w*|down|lower\w*|set)\s+(?:\w+\s+){0,3}?(?:to|at)\s*$|(?:限\w{0,2}|降|锁|压|控制)[到在至]\s*$"
-)
+    r"|(?:max|maximum|limit|cap|breaker|ups|最多|最大|限|限电|限功率|上限)\s*(?:is|of|at|:)?\s*$"
+)  # a limit set or a cap stated ("宿舍限1500w", "breaker max 1800w"): no draw
 
 
 def _watts(m: re.Match) -> Amount | None:

@@ -33,6 +33,8 @@ _SHOWN = re.compile(r"([$¥€£])\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s
 _STATED_UNITS = ("money", "W", "kWh")
 
 
+# a yes / no question is no change to the last bill ("会跳闸吗 宿舍限1500w", "is that enough at 850w?")
+_YES_NO = re.compile(r"吗|会不会|能不能|够不够|行不行|\b(?:is|will|can|does|would|should)\b[^?]*\?|\benough\b")
 _OTHER_FIGURES = ("share", "clock", "cap", "minimum", "time", "count", "why", "watts", "which", "list")
 
 
@@ -121,7 +123,7 @@ def _read(query, typed: str, prior: dict | None) -> tuple[list[Amount], str | No
     cards = _cards(query, said)
     if prior and not any(a.unit == "gpu" for a in said) and cards != prior.get("cards", 1) and str(cards) in typed:
         said = [*said, Amount(float(cards), "gpu")]  # "and with 4 of them?": the cards the follow-up names
-    if said and (again or not _solvable(said)):
+    if said and (again or not _solvable(said)) and not (asked is None and _YES_NO.search(typed.lower())):
         before = [Amount(**d) for d in prior.get("said", [])] if prior else amounts(query.text) if again else []
         if before:
             said = _merged(said, before)
