@@ -92,7 +92,10 @@ def with_vision_time(answer, query, env: Env):
 
     model = vision_model(query.text)
     refs = [r for r in getattr(query, "gpus", ()) if r.name]
-    if model is None or not refs or not ("time" in parts(query.text, env.lang) or _TIME.search(query.text.lower())):
+    low = query.text.lower()
+    # a time asked, or a job described by its epochs ("yolov8s on 10k images, 100 epochs, 3060"): its time is the answer
+    timed = "time" in parts(query.text, env.lang) or _TIME.search(low) or _EPOCHS.search(low)
+    if model is None or not refs or not timed:
         return answer
     gpu, n = env.reader.known_gpu(refs[0].name), max(refs[0].count, 1)
     epochs_said = _EPOCHS.search(query.text.lower())

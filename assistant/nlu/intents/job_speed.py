@@ -170,9 +170,12 @@ def spill(r: Reading) -> Query | None:
 _SIZED_VISION = re.compile(r"yolo\s*v?\d+\s*-?[nsmlx](?![a-z])|resnet[\s_-]?\d+|vit[\s_/-]?[bl]\b|deit", re.I)
 
 
+_EPOCHS_SAID = re.compile(r"\d+\s*(?:epochs?|个?\s*epoch|轮)", re.I)
+
+
 def vision_training(r: Reading) -> Query | None:
     if not said(r, "vision_train_models") or not _SIZED_VISION.search(r.text) or not _one_gpu(r):
         return None
-    if not (said(r, "duration_words") or said(r, "epoch_time_asks")):
-        return None
+    if not (said(r, "duration_words") or said(r, "epoch_time_asks") or _EPOCHS_SAID.search(r.text)):
+        return None  # a time asked, or the job described by its epochs
     return SpecQuery(text=r.text, gpus=tuple(g for g in r.refs if g.name))
