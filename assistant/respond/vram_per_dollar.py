@@ -21,6 +21,8 @@ from assistant.specs import GpuSpec
 
 SHOWN = 6
 _SERVER = ("server", "服务器", "机架", "rack")
+_USED = ("used", "second hand", "second-hand", "secondhand", "二手", "闲鱼")
+_NEW = (" new", "brand new", "全新", "新卡", "新的")
 
 
 def respond(query, env: Env) -> Answer | None:
@@ -28,8 +30,13 @@ def respond(query, env: Env) -> Answer | None:
     if not lexicon(env.lang).words_in("vram_per_dollar_asks", low):
         return None
     server = any(w in low for w in _SERVER)
+    used_said, new_said = any(w in low for w in _USED), any(w in low for w in _NEW)
+    # "most vram per $ used": that condition alone; both or neither said: both
+    conditions = (
+        ("used",) if used_said and not new_said else ("new",) if new_said and not used_said else ("new", "used")
+    )
     names = sorted({q.gpu for q in env.reader.prices(env.assumptions.snapshot)})
-    ranked: dict[str, list[tuple[float, GpuSpec, float]]] = {"new": [], "used": []}
+    ranked: dict[str, list[tuple[float, GpuSpec, float]]] = {c: [] for c in conditions}
     cited: dict[tuple[str, str], str] = {}
     for gpu in env.reader.gpus(names):
         mem = gpu.memory_gb or 0
@@ -41,7 +48,7 @@ def respond(query, env: Env) -> Answer | None:
             if found is not None and found.usd > 0 and found.condition == condition:
                 ranked[condition].append((found.usd / mem, gpu, found.usd))
                 cited[(condition, gpu.name)] = found.source
-    if not ranked["new"] and not ranked["used"]:
+    if not any(ranked.values()):
         return None
     tables, leads, figures = [], [], {}
     for condition, rows in ranked.items():
@@ -51,7 +58,7 @@ def respond(query, env: Env) -> Answer | None:
         per_gb, best, usd = rows[0]
         leads.append(
             env.t(
-                f"vram_dollar.lead_{condition}",
+                f"vram_dollar.lead_{condition}" + ("_alone" if conditions == ("used",) else ""),
                 gpu=best.short_name,
                 mem=f"{best.memory_gb:g}",
                 price=env.money(usd),
