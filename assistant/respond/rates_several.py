@@ -4,7 +4,8 @@
 Contract: `respond(query, env, one)` answers the question for each GPU named (with `one`, the responder of
 one GPU) and puts the answers together: each GPU's cheapest rate, and which gives the most speed per dollar of
 rent for the question's workload (16-bit training unless the question says inference), from the cheapest
-on-demand rate and the performance model's speed (RTX 3090 = 1). When the provider named lacks one of the GPUs
+on-demand rate and the performance model's speed (RTX 3090 = 1); that verdict leads the headline unless the
+question asks the difference (lexicon asked_difference: the rates first). When the provider named lacks one of the GPUs
 and would stand another one named in for it, that GPU's rates at the other clouds are shown instead.
 """
 
@@ -141,6 +142,16 @@ def _elsewhere(query: RatesQuery, env: Env, one, ref) -> Answer:
     return dataclasses.replace(found, headline=i18n.gap(env.lang).join(p for p in (missing, found.headline) if p))
 
 
+def _ordered(query: RatesQuery, env: Env, value: str, parts: list[str]) -> list[str]:
+    """The verdict ("租 4090 更划算", "rent the H100") answers a which / better-value question: it leads, each
+    card's rate follows; a question asking the difference ("价格差多少") reads the two rates first."""
+    from assistant.nlu.lexicon import lexicon
+
+    if lexicon(env.lang).words_in("asked_difference", f" {query.text.lower()} "):
+        return [*parts, value]
+    return [value, *parts]
+
+
 def respond(query: RatesQuery, env: Env, one) -> Answer:
     seen: set[str] = set()
     answers = []
@@ -171,7 +182,7 @@ def respond(query: RatesQuery, env: Env, one) -> Answer:
     return Answer(
         question=query.text,
         intent="rates",
-        headline="\n\n".join([*(a.headline for a in answers if a.headline), value]).strip(),
+        headline="\n\n".join(_ordered(query, env, value, [a.headline for a in answers if a.headline])).strip(),
         gpus=union(a.gpus for a in answers),
         choice=figures.get("best_value"),
         tables=[t for a in answers for t in a.tables],

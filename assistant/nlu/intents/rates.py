@@ -279,6 +279,14 @@ def _hourly_of_several(r: Reading) -> bool:
     )
 
 
+def _pair_rented(r: Reading) -> bool:
+    """ "autodl租3090还是4090划算", "l20和4090租来跑推理哪个更划算": two different cards, both rented, nothing bought:
+    one rent weighed against the other (rates_several), not renting against buying."""
+    b = r.b
+    two = len({g.name for g in r.explicit if g.name}) == 2
+    return two and b.has("RENT") and not (b.has("BUY") or b.struct("rent_buy") or said(r, "rent_vs_buy"))
+
+
 def read(r: Reading) -> Query | None:
     b = r.b
     named = provider(r)
@@ -302,7 +310,7 @@ def read(r: Reading) -> Query | None:
         or (per_week and billed is None and not (b.has("RATE") and r.months()))
         or said(r, "verdict_worth")
         or said(r, "rent_vs_buy")
-    ) and not (said(r, "rent_which") or _hourly_of_several(r)):
+    ) and not (said(r, "rent_which") or _hourly_of_several(r) or _pair_rented(r)):
         return None  # renting weighed against buying: "is renting an a100 worth it", "rent or buy"
     memory = r.num("MEMORY")
     if not r.refs and memory and not b.has("PARAMS") and not r.model:

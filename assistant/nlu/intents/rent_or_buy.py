@@ -1,7 +1,8 @@
 """Rent or buy: "rent or buy a 4090 at 20 hours a week?", "租还是买".
 
 Claims a question with a rent word or a rent-or-buy structure, unless it asks which GPU to
-rent without naming one (that is a recommendation in the cloud).
+rent without naming one (that is a recommendation in the cloud), or names two cards with no buying
+("租3090还是4090划算": one rent against the other, the rates answer weighs them).
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ def read(r: Reading) -> Query | None:
     paid = len(b.kinds.get("RATE", [])) == 1 and bool(r.explicit) and (b.has("BUY") or _card_priced(r))
     if not (b.has("RENT") or b.struct("rent_buy") or doubt or payback or paid):
         return None
+    if _both_rented(r) and not (b.has("BUY") or b.struct("rent_buy") or doubt or payback or paid):
+        return None  # "autodl上 L20 和 4090 租来跑推理 哪个更划算": two cards rented, weighed per rent (rates)
     if b.has("RECOMMEND") and not r.explicit and not b.has("BUY") and not doubt:
         return None
     if r.lex.words_in("verdict_wait", r.text.lower()) and not b.has("RENT"):  # "5090现在买还是等等": wait or not
@@ -63,6 +66,11 @@ def read(r: Reading) -> Query | None:
         **job(r),
         **rent,
     )
+
+
+def _both_rented(r: Reading) -> bool:
+    """Two different cards named and nothing bought: the question weighs one rent against the other."""
+    return len({g.name for g in r.explicit if g.name}) == 2
 
 
 def _card_priced(r: Reading) -> bool:
