@@ -134,7 +134,7 @@ def _datacenter_licence(query: CompareQuery, gpus: list, env: Env) -> str:
 
 
 def respond(query: CompareQuery, env: Env) -> Answer:
-    from assistant.respond import laptop_part
+    from assistant.respond import laptop_part, need_bigger
 
     one = laptop_part.as_one(query, env.for_query(query))  # "gaming laptop with a 3070 ti": one card, its laptop part
     if one is not None:
@@ -148,6 +148,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     if lead:
         answer.headline = i18n.gap(env.lang).join([lead, answer.headline])
         answer.sources = [*sources, *(s for s in answer.sources if s not in sources)]
+    answer = need_bigger.lead(answer, query, env)  # "有必要上80g吗": no when the smaller card holds the job
     mined, mined_sources = mining_notes(query.text, env)  # "矿卡3080 1800和全新4060 2200 选哪个": the checks it needs
     if mined and not any(m in answer.headline for m in mined):
         answer.headline = i18n.gap(env.lang).join([answer.headline, *mined])

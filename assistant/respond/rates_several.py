@@ -4,8 +4,8 @@
 Contract: `respond(query, env, one)` answers the question for each GPU named (with `one`, the responder of
 one GPU) and puts the answers together: each GPU's cheapest rate, and which gives the most speed per dollar of
 rent for the question's workload (16-bit training unless the question says inference), from the cheapest
-on-demand rate and the performance model's speed (RTX 3090 = 1); that verdict leads the headline unless the
-question asks the difference (lexicon asked_difference: the rates first). When the provider named lacks one of the GPUs
+on-demand rate and the performance model's speed (RTX 3090 = 1), on one price list inside China when the market
+is China's (rates_home_pair); the order follows what is asked (_ordered). When the provider named lacks one of the GPUs
 and would stand another one named in for it, that GPU's rates at the other clouds are shown instead.
 """
 
@@ -22,17 +22,23 @@ from assistant.respond.compare_reasons import LARGE_TRAINING_GAP
 from assistant.respond.env import Env
 from assistant.respond.offers import provider_name
 from assistant.respond.pricing import perf_workload, score, workload_title
+from assistant.respond.rates_home_pair import home_jobs, home_pair
 
 
-def _value(env: Env, answers: list[Answer], key: str, training: bool = False) -> tuple[str, dict]:
-    """The sentence naming the GPU with the most speed per dollar of rent, and its figures."""
-    per = []
+def _offered(env: Env, answers: list[Answer]) -> list[tuple]:
+    """(GPU, USD per GPU-hour) of each answer: the rate its headline names (home market first)."""
+    out = []
     for ans in answers:
         rates = ans.figures.get("rates") or []
-        if not rates or not ans.gpus:
-            continue
-        gpu = env.reader.known_gpu(ans.gpus[0])
-        rate = rates[0]["on_demand_usd_per_gpu_hour"]  # the rate its headline names (home market first)
+        if rates and ans.gpus:
+            out.append((env.reader.known_gpu(ans.gpus[0]), rates[0]["on_demand_usd_per_gpu_hour"]))
+    return out
+
+
+def _value(env: Env, offered: list[tuple], key: str, training: bool = False) -> tuple[str, dict]:
+    """The sentence naming the GPU with the most speed per dollar of rent, and its figures."""
+    per = []
+    for gpu, rate in offered:
         speed = score(gpu, key).score
         if rate > 0 and speed > 0:
             per.append((speed / rate, gpu, rate, speed))
@@ -142,14 +148,18 @@ def _elsewhere(query: RatesQuery, env: Env, one, ref) -> Answer:
     return dataclasses.replace(found, headline=i18n.gap(env.lang).join(p for p in (missing, found.headline) if p))
 
 
-def _ordered(query: RatesQuery, env: Env, value: str, parts: list[str]) -> list[str]:
-    """The verdict ("租 4090 更划算", "rent the H100") answers a which / better-value question: it leads, each
-    card's rate follows; a question asking the difference ("价格差多少") reads the two rates first."""
+def _ordered(query: RatesQuery, env: Env, home: str, value: str, parts: list[str]) -> list[str]:
+    """A which / better-value question ([lists] rent_pick_words) is answered by the verdict ("租 4090 更划算", "rent the
+    H100"): it leads, the one price list and each card's rate follow; a difference asked ([lists] asked_difference: "价格差多少") reads the
+    two rates on one price list (`home`) first; otherwise each card's rates come first, as asked ("分别多少")."""
     from assistant.nlu.lexicon import lexicon
 
-    if lexicon(env.lang).words_in("asked_difference", f" {query.text.lower()} "):
-        return [*parts, value]
-    return [value, *parts]
+    lex, text = lexicon(env.lang), f" {query.text.lower()} "
+    if lex.words_in("asked_difference", text):
+        return [home, *parts, value]
+    if lex.words_in("rent_pick_words", text):
+        return [value, home, *parts]
+    return [*parts, home, value]
 
 
 def respond(query: RatesQuery, env: Env, one) -> Answer:
@@ -166,11 +176,21 @@ def respond(query: RatesQuery, env: Env, one) -> Answer:
                 found = _elsewhere(query, env, one, ref)
             answers.append(found)
     key = perf_workload(query.workload, query.precision)
+    home = home_pair(query, env, [n for n in dict.fromkeys(r.name for r in query.gpus if r.name)])
+    offered = [(gpu, offer.on_demand_usd_per_gpu_hour) for gpu, offer in home[1]] if home else _offered(env, answers)
     value, figures = (
         _cheaper_job(env, answers)
         if query.mode == "job"
-        else _value(env, answers, key, training=query.workload in _TRAINING)
+        else _value(env, offered, key, training=query.workload in _TRAINING)
     )
+    home_text = home[0] if home else ""  # "租a100 40g和80g差多少钱": both on one price list in China
+    job_home = home_jobs(query, env, home[1]) if home and query.mode == "job" else None
+    if job_home:  # "从零预训练7b 租h100还是a100更省钱": the job at those yuan offers decides
+        value, figures = job_home
+    if home_text and home:
+        figures["home_pair"] = [
+            {"gpu": g.name, "provider": o.provider, "usd": o.on_demand_usd_per_gpu_hour} for g, o in home[1]
+        ]
     first = answers[0]
 
     def union(lists) -> list:
@@ -182,7 +202,9 @@ def respond(query: RatesQuery, env: Env, one) -> Answer:
     return Answer(
         question=query.text,
         intent="rates",
-        headline="\n\n".join(_ordered(query, env, value, [a.headline for a in answers if a.headline])).strip(),
+        headline="\n\n".join(
+            p for p in _ordered(query, env, home_text, value, [a.headline for a in answers if a.headline]) if p
+        ).strip(),
         gpus=union(a.gpus for a in answers),
         choice=figures.get("best_value"),
         tables=[t for a in answers for t in a.tables],

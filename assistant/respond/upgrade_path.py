@@ -20,7 +20,7 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.lexicon import lexicon
 from assistant.respond.env import Env
-from assistant.respond.pricing import price_of, purchase_price, score
+from assistant.respond.pricing import is_converted, price_of, purchase_price, score
 from assistant.respond.wording import counted
 from assistant.specs import GpuSpec
 
@@ -135,6 +135,10 @@ def swap_lead(query, gpus: list[GpuSpec], env: Env) -> tuple[str, list[str]]:
         memory=_memory_change(env, (owned.memory_gb or 0) * n, other.memory_gb or 0),
         speed=f"{speed:.2f}",
     )
+    converted = [g for g, p in ((owned, resale), (other, bought)) if p.source != "user" and is_converted(p, env)]
+    if len(converted) == 1:  # "4080 卖了换3090": a converted US used price against a Chinese quote, said
+        home = other if converted[0] is owned else owned
+        head += env.t("upgrade.swap_markets", gpu=converted[0].short_name, other=home.short_name)
     return head, env.cite(*[s for s in (resale.source, bought.source) if s != "user"])
 
 
