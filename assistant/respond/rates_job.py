@@ -12,6 +12,7 @@ job a `jobs` list (gpu, gpus, hours, cost_usd, provider, on_demand_usd_per_gpu_h
 
 from __future__ import annotations
 
+from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import constants as C
 from assistant.models import hardware as hw
@@ -193,6 +194,46 @@ def _by_deadline(query: RatesQuery, env: Env, jobs: list) -> tuple[list, str]:
     )
 
 
+def _cloud_pick(query: RatesQuery, env: Env, model, tokens: float) -> str:
+    """Two or more clouds named ("lora qwen3 32b autodl还是runpod"): the cheapest plan at each, the cheapest cloud
+    first; for a question in China's market with an overseas cloud among them, what renting abroad means. "" else."""
+    from assistant.respond.offers import DOMESTIC, home_market
+
+    if len(query.providers) < 2:
+        return ""
+    best = {}
+    for key in query.providers:
+        at_cloud = of_provider(key, env.reader.cloud_rates())  # every market: the clouds were named
+        mine = job_plan.cheapest_jobs(model, query.method, tokens, at_cloud, env.reader.gpu)
+        if mine:
+            best[key] = min(mine, key=lambda j: j.cost_usd)
+    if len(best) < 2:
+        return ""
+    ranked = sorted(best.items(), key=lambda kv: kv[1].cost_usd)
+    items = [
+        env.t(
+            "rates.cloud_job_item",
+            provider=j.rate.provider,
+            n=j.n,
+            gpu=j.gpu.short_name,
+            time=duration(env, j.hours),
+            total=env.money_total(j.cost_usd),
+        )
+        for key, j in ranked
+    ]
+    (_, cheap), (_, dear) = ranked[0], ranked[1]
+    text = env.t(
+        "rates.cloud_job_pick",
+        provider=cheap.rate.provider,
+        items=i18n.sep(env.lang).join(items),
+        pct=f"{(1 - cheap.cost_usd / dear.cost_usd) * 100:.0f}" if dear.cost_usd > 0 else "0",
+    )
+    abroad = [j.rate.provider for _, j in ranked if j.rate.currency != DOMESTIC]
+    if home_market(query.text, env, None) == DOMESTIC and abroad and len(abroad) < len(ranked):
+        text += i18n.gap(env.lang) + env.t("rates.cloud_abroad", providers=i18n.listing(env.lang).join(abroad))
+    return text + i18n.gap(env.lang)
+
+
 def cheapest(query: RatesQuery, env: Env) -> Answer:
     """No GPU named: the job on every GPU with a cloud rate, cheapest first."""
     env = env.for_query(query)
@@ -202,7 +243,10 @@ def cheapest(query: RatesQuery, env: Env) -> Answer:
             question=query.text, intent="rates", headline="", clarification=env.t("rates.which_gpu"), lang=env.lang
         )
     tokens = job_tokens(query, model)
-    offers = of_provider(query.provider, env.cloud_rates())
+    several = len(query.providers) > 1  # "autodl还是runpod": the clouds named, in any market
+    clouds = query.providers if several else (query.provider,)
+    rates = env.reader.cloud_rates() if several else env.cloud_rates()
+    offers = [r for key in clouds for r in of_provider(key, rates)]
     jobs = job_plan.cheapest_jobs(model, query.method, tokens, offers, env.reader.gpu)
     method, data = method_text(query, env), tokens_text(query, env, tokens)
     if not jobs:
@@ -215,7 +259,10 @@ def cheapest(query: RatesQuery, env: Env) -> Answer:
         )
     jobs, deadline_said = _by_deadline(query, env, jobs)
     best = jobs[0]
-    head = (
+    by_cloud = _cloud_pick(
+        query, env, model, tokens
+    )  # "autodl还是runpod": the cheapest plan at each cloud asked, which first
+    head = by_cloud + (
         env.t(
             "rates.job_cheapest",
             method=method,

@@ -149,9 +149,10 @@ def _elsewhere(query: RatesQuery, env: Env, one, ref) -> Answer:
 
 
 def _ordered(query: RatesQuery, env: Env, home: str, value: str, parts: list[str]) -> list[str]:
-    """A which / better-value question ([lists] rent_pick_words) is answered by the verdict ("租 4090 更划算", "rent the
-    H100"): it leads, the one price list and each card's rate follow; a difference asked ([lists] asked_difference: "价格差多少") reads the
-    two rates on one price list (`home`) first; otherwise each card's rates come first, as asked ("分别多少")."""
+    """A which / better-value question ([lists] rent_pick_words) is answered by the verdict ("租 4090 更划算",
+    "rent the H100"): it leads, the one price list and each card's rate follow; a difference asked ([lists]
+    asked_difference: "价格差多少") reads the two rates on one price list (`home`) first; otherwise each card's
+    rates come first, as asked ("分别多少")."""
     from assistant.nlu.lexicon import lexicon
 
     lex, text = lexicon(env.lang), f" {query.text.lower()} "

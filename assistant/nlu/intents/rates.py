@@ -327,6 +327,7 @@ def read(r: Reading) -> Query | None:
             text=r.text,
             gpus=tuple(r.explicit),
             provider=named,
+            providers=several if len(several) > 1 else (),  # "lora qwen3 32b autodl还是runpod": the job at each
             mode="job",
             **job_fields(r, sized),
             hours=total,  # "lora on a rented a100 for about 10 hours": the hours stated are what is rented
