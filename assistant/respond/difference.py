@@ -98,6 +98,9 @@ def _no_gap(a: GpuSpec, b: GpuSpec, env: Env, conditions: dict) -> str:
             return env.t(
                 "difference.no_price_in_condition", a=a.short_name, b=b.short_name, cond=said, gpu=g.short_name
             )
+    unpriced = [g for g in (a, b) if price_of(g.name, env) is None]
+    if len(unpriced) == 1:  # "l20 48g跟a6000比 价格差多少": the one without a price is named
+        return env.t("difference.no_price_one", a=a.short_name, b=b.short_name, gpu=unpriced[0].short_name)
     return env.t("difference.no_price", a=a.short_name, b=b.short_name)
 
 
