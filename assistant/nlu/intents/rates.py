@@ -284,7 +284,8 @@ def _pair_rented(r: Reading) -> bool:
     one rent weighed against the other (rates_several), not renting against buying."""
     b = r.b
     two = len({g.name for g in r.explicit if g.name}) == 2
-    return two and b.has("RENT") and not (b.has("BUY") or b.struct("rent_buy") or said(r, "rent_vs_buy"))
+    bought = b.has("BUY") or b.struct("rent_buy") or said(r, "rent_vs_buy") or said(r, "pair_own_words")
+    return two and b.has("RENT") and not bought
 
 
 def read(r: Reading) -> Query | None:

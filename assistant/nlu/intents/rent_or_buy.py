@@ -70,7 +70,8 @@ def read(r: Reading) -> Query | None:
 
 def _both_rented(r: Reading) -> bool:
     """Two different cards named and nothing bought: the question weighs one rent against the other."""
-    return len({g.name for g in r.explicit if g.name}) == 2
+    two = len({g.name for g in r.explicit if g.name}) == 2
+    return two and not said(r, "pair_own_words")  # "local 3090 vs cloud 4090", "should i buy a p40 or rent a t4"
 
 
 def _card_priced(r: Reading) -> bool:
