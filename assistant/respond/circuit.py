@@ -94,6 +94,12 @@ def sentence(query, b: Build, env: Env) -> tuple[str, dict]:
     return text, figures
 
 
-def sources(env: Env) -> list[str]:
+def sources(env: Env, query=None) -> list[str]:
+    """The circuit rules' sources; with a UPS rated in VA only, the UPS manual its watts per VA come from."""
+    from assistant.respond.limits import UPS_SOURCE
+
     rules = power()
-    return env.cite(rules["continuous_source"], rules["circuit_source"], rules["cn_socket_source"])
+    ups = (
+        UPS_SOURCE if query is not None and getattr(query, "cap_va", None) and not getattr(query, "cap_w", None) else ""
+    )
+    return env.cite(rules["continuous_source"], rules["circuit_source"], rules["cn_socket_source"], ups)

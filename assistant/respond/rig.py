@@ -472,7 +472,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
             "dettmers-2018-hardware",
             *home_sources,
         )
-        + (circuit.sources(env) if on_circuit else [])
+        + (circuit.sources(env, query) if on_circuit else [])
         + env.rate_sources()
         + ["method: docs/model.md §rig, §perf.multigpu" + (", §llm.decode" if unit == "rig.unit_tps" else "")]
     )
