@@ -40,6 +40,7 @@ from assistant.respond.concept_leads_memory import (
     why_inference_memory,
     why_memory,
 )
+from assistant.respond.concept_leads_setup import room_heat, spikes, sxm_card
 from assistant.respond.concept_leads_speed import (
     context_speed,
     eval_rates,
@@ -111,4 +112,7 @@ _LEADS: dict[str, Callable[[ExplainQuery, Env], Lead | None]] = {
     "gqa": gqa,
     "lora-rank": lora_rank,
     "memory-bandwidth": slow_card,
+    "home-noise-heat": room_heat,
+    "psu-transients": spikes,
+    "sxm-adapter": sxm_card,
 }

@@ -105,11 +105,14 @@ def respond(query: ExplainQuery, env: Env) -> Answer:
     if pcie_slot.applies(query, env):  # "is a pcie 4.0 x4 slot ok for a 3090": that slot, in numbers
         slot = pcie_slot.respond(query, env)
         if slot is not None:
-            pcie = next((c for c in env.reader.concepts if c.key == "pcie"), None)
+            pcie = next((c for c in env.reader.concepts if c.key == query.concept), None)
+            if pcie is not None and query.concept != "pcie":  # an eGPU: what its link is, after the numbers
+                slot.steps.insert(0, _explained(pcie, env.lang))
+                slot.sources = list(dict.fromkeys([*env.cite(pcie.source), *slot.sources]))
             related = [_title(c, env.lang) for c in env.reader.concepts if pcie and c.key in pcie.related]
             if related:
                 slot.steps.append(env.t("explain.related", items=i18n.listing(env.lang).join(related)))
-            slot.figures["concept"] = "pcie"
+            slot.figures["concept"] = query.concept
             return slot
     concepts = {c.key: c for c in env.reader.concepts}
     concept = concepts.get(query.concept)

@@ -33,8 +33,20 @@ def _card_link(gpu) -> tuple[int, int]:
     return (int(m.group(1)), int(m.group(2))) if m else (4, 16)
 
 
+_OCULINK = re.compile(r"oculink", re.IGNORECASE)
+
+
+def egpu_link(text: str) -> tuple[asked.Link, str]:
+    """The PCIe link an eGPU gets: OCuLink a PCIe 4.0 x4 cable, Thunderbolt 3/4 and USB4 about PCIe 3.0 x4 (the
+    egpu concept's sources), with the locale key of its name."""
+    if _OCULINK.search(text):
+        return asked.Link(gen=4, lanes=4), "setup.egpu_oculink"
+    return asked.Link(gen=3, lanes=4), "setup.egpu_tb"
+
+
 def respond(query: ExplainQuery, env: Env) -> Answer | None:
-    link = asked.link_of(query.text)
+    egpu = query.concept == "egpu"
+    link, link_name = egpu_link(query.text) if egpu else (asked.link_of(query.text), "")
     if link is None:
         return None
     names = [r.name for r in query.gpus if r.name]
@@ -67,7 +79,9 @@ def respond(query: ExplainQuery, env: Env) -> Answer | None:
         "load": f"{load_s:.1f}",
         "full_load": f"{full_load_s:.1f}",
     }
-    if share >= 0.99:
+    if egpu:  # "雷电4外接显卡坞会慢多少": the tunnel's link, what it costs and what it does not
+        head = env.t("setup.egpu_head", link=env.t(link_name), **values)
+    elif share >= 0.99:
         head = env.t("pcie.head_full", **values)
     elif training:
         head = env.t("pcie.head_training" if lanes >= 8 else "pcie.head_training_x4", **values)
@@ -111,4 +125,6 @@ def respond(query: ExplainQuery, env: Env) -> Answer | None:
 
 
 def applies(query, env: Env) -> bool:
+    if isinstance(query, ExplainQuery) and query.concept == "egpu":
+        return True
     return isinstance(query, ExplainQuery) and query.concept == "pcie" and asked.link_of(query.text) is not None

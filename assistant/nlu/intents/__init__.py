@@ -43,6 +43,7 @@ from assistant.nlu.intents import (
     scaling,
     sell_keep,
     settings,
+    setup_cues,
     spec,
     symptom_cues,
     thread_asks,
@@ -61,6 +62,7 @@ from assistant.queries import Clarification, CompareQuery, ExplainQuery, Query, 
 READERS = (
     help.thanks,  # "thanks!", "谢谢"
     settings.keep_or_forget,  # "forget the 4090 price", "clear my prices", "remember this", "yes, really"
+    setup_cues.topic,  # "雷电4外接显卡坞会慢多少", "do the transient spikes trip it": a part of the set-up, its concept
     video.read,  # "how much vram does hunyuanvideo need", "can a 4090 run wan 2.1" (names the tagger does not know)
     job_speed.transcription,  # "whisper on a 3060, how many hours of audio per hour", "transcribe 200 h on a 4090"
     job_speed.transcription_followup,  # "一小时能转多少小时音频" after a Whisper answer: its speed

@@ -1,0 +1,102 @@
+"""Leads of the set-up concepts (intents/setup_cues): the named cards' own numbers before the concept's text.
+
+Contract: each lead takes (ExplainQuery, Env) and returns a Lead, or None when the question names no GPU to fill it
+with (the concept's text then answers alone). Pure.
+- `room_heat` (home-noise-heat): the cards' sustained draw (count x board power + the CPU's class watts + the rest
+  of the system, knowledge/rigs.toml [power]) at the wall, all of it heat in the room, in W and BTU/h.
+- `spikes` (psu-transients): the same sustained draw, the ATX 3.x PSU it wants (x the [power] margin) and, by the
+  ratio of Intel's example (a 300 W GPU + 300 W CPU: 750 W ATX 3.0 against about 1,100 W ATX 2.x,
+  concept-psu-excursion-intel), the older-design PSU; the user's PSU is weighed against both.
+- `sxm_card` (sxm-adapter): a named SXM card's catches (respond/card_risks), with its board power.
+"""
+
+from __future__ import annotations
+
+from assistant.queries import ExplainQuery
+from assistant.respond.builds import power
+from assistant.respond.concept_lead import Lead
+from assistant.respond.cpus import cpu_power
+from assistant.respond.env import Env
+
+BTU_PER_W = 3.412  # 1 W = 3.412 BTU/h (unit conversion)
+DESKTOP_CPU_W = 150.0  # a mainstream desktop CPU under load when none is named (knowledge/rigs.toml platforms) [A]
+ATX2_RATIO = 1100.0 / 750.0  # Intel's example: 1,100 W ATX 2.x for what a 750 W ATX 3.0 unit carries
+INTEL_SOURCE = "concept-psu-excursion-intel"
+
+
+def _draw(query: ExplainQuery, env: Env):
+    """(gpu, count, CPU watts, sustained load at the PSU in W) of the first GPU named; None without one."""
+    named = [g.name for g in query.gpus if g.name]
+    gpu = env.gpu(named[0]) if named else None
+    if gpu is None or not gpu.tdp_w:
+        return None
+    n = max(query.cards or 1, 1)
+    cpu_w = cpu_power(query.cpu)[1] if query.cpu else DESKTOP_CPU_W
+    load = n * gpu.tdp_w + cpu_w + float(power()["rest_w"])
+    return gpu, n, cpu_w, load
+
+
+def _label(gpu, n: int) -> str:
+    return f"{n} x {gpu.short_name}" if n > 1 else gpu.short_name
+
+
+def room_heat(query: ExplainQuery, env: Env) -> Lead | None:
+    found = _draw(query, env)
+    if found is None:
+        return None
+    gpu, n, cpu_w, load = found
+    wall = load / float(power()["efficiency"])
+    text = env.t(
+        "setup.room_heat",
+        build=_label(gpu, n),
+        tdp=f"{gpu.tdp_w:,}",
+        cpu=f"{cpu_w:,.0f}",
+        load=f"{load:,.0f}",
+        wall=f"{wall:,.0f}",
+        btu=f"{wall * BTU_PER_W:,.0f}",
+    )
+    figures = {"room_heat": {"gpu": gpu.name, "cards": n, "load_w": round(load), "wall_w": round(wall)}}
+    return Lead(text, figures, env.cite(power()["psu_source"]))
+
+
+def spikes(query: ExplainQuery, env: Env) -> Lead | None:
+    found = _draw(query, env)
+    if found is None:
+        return None
+    gpu, n, cpu_w, load = found
+    margin = float(power()["psu_margin"])
+    need3 = load * margin
+    need2 = need3 * ATX2_RATIO
+    values = {
+        "build": _label(gpu, n),
+        "tdp": f"{gpu.tdp_w:,}",
+        "cpu": f"{cpu_w:,.0f}",
+        "load": f"{load:,.0f}",
+        "need3": f"{need3:,.0f}",
+        "need2": f"{need2:,.0f}",
+        "margin": f"{margin:g}",
+    }
+    psu = query.stated_w
+    if not psu:
+        key = "setup.spikes_need"
+    elif psu >= need2:
+        key = "setup.spikes_ok"
+    elif psu >= need3:
+        key = "setup.spikes_depends"
+    else:
+        key = "setup.spikes_short"
+    text = env.t(key, psu=f"{psu or 0:,.0f}", **values)
+    figures = {"spikes": {"gpu": gpu.name, "cards": n, "load_w": round(load), "atx3_w": round(need3)}}
+    figures["spikes"]["atx2_w"] = round(need2)
+    return Lead(text, figures, env.cite(INTEL_SOURCE, power()["psu_source"]))
+
+
+def sxm_card(query: ExplainQuery, env: Env) -> Lead | None:
+    from assistant.respond.card_risks import risk_notes
+
+    named = [g.name for g in query.gpus if g.name]
+    gpu = env.gpu(named[0]) if named else None
+    if gpu is None or gpu.server_module != "SXM":
+        return None
+    notes, sources = risk_notes(gpu, env)
+    return Lead(" ".join(notes), {"sxm": gpu.name}, sources) if notes else None
