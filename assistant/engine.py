@@ -27,7 +27,7 @@ from assistant.kb import memory_configs
 from assistant.kb.reader import KbReader
 from assistant.names import apple_chip, normalize_name
 from assistant.queries import Clarification, FollowUpQuery, Query, SetQuery, Setting, UnknownQuery
-from assistant.respond import asked, figure_net, kind_answers, no_repeat, unused_numbers
+from assistant.respond import asked, figure_net, kind_answers, no_repeat, uncovered, unused_numbers
 from assistant.respond.env import Env, NoExchangeRate, query_currency
 
 _RESPONDERS = {
@@ -260,7 +260,9 @@ class Engine:
         answer.lang = lang
         # a headline that opens with a sized model ("a 70B model generates ...") starts with a capital all the same
         headline = i18n.cap(lang, answer.headline)
-        answer.headline = i18n.gap(lang).join([*self._unrecognized(query, lang), headline]).strip()
+        paper, cited = uncovered.against(query, env)  # "s4000 能替代a100吗": its paper figures against the card named
+        answer.headline = i18n.gap(lang).join([*self._unrecognized(query, lang), *paper, headline]).strip()
+        answer.sources = list(dict.fromkeys([*answer.sources, *cited]))
         answer = figure_net.finish(answer, query, env, text)  # a clock time said: when it is done; the figure asked
         answer.question = text  # what was typed, also when the last question is answered again
         if changed is not None and (again is not None or isinstance(parsed, FollowUpQuery)):

@@ -338,6 +338,7 @@ class PowerLimitQuery(Query):
     watts: float | None = None  # the limit in watts
     share: float | None = None  # or as a share of the board power (0.7 for "70%")
     bill: bool = False  # asked right after the cards' running cost: the bill at the limited draw too (the dialogue)
+    example: bool = False  # "功耗墙压到70% 训练速度会掉多少" with no card anywhere: the reference card, said an example
 
 
 @dataclass(frozen=True, kw_only=True)

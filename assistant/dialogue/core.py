@@ -11,13 +11,18 @@ settings change. Nothing here computes an answer.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 from assistant.dialogue import again, from_context, job, measures, method_choice, rent_context, subject, thread, usage
 from assistant.dialogue.ellipsis import merge
 from assistant.dialogue.references import COUNTED, NoSecondGpu, NoSuchVariant, NothingToReferTo, fill
 from assistant.dialogue.state import Assumptions, Context
-from assistant.queries import Clarification, FollowUpQuery, Query, RecommendQuery
+from assistant.queries import Clarification, FollowUpQuery, GpuRef, PowerLimitQuery, Query, RecommendQuery
+
+_ASKED_OF_US = re.compile(r"\b(?:you|recommend|recommended|pick|picked|choose|chose|suggest|suggested)\b", re.I)
+_WHY_NOT = re.compile(r"\bnot\b|n't|nt\b|\bavoid|\bskip|别|不|劝退", re.I)
+REFERENCE_GPU = "GeForce RTX 3090"  # a power-limit share with no card named is shown on it (the speed reference)
 
 
 def asked_counts(query: Query, before: dict[str, int]) -> dict[str, int]:
@@ -137,6 +142,9 @@ class Dialogue:
                 query = from_context.power_of_set(self, query)
             query = usage.load_of_the_work(self, query)  # "the power bill for that" after 5000 images a day on it
         except NoSecondGpu as exc:
+            alone = _why_not_alone(query)
+            if alone is not None:
+                return alone
             return Clarification(
                 kind="missing",
                 text=query.text,
@@ -152,6 +160,10 @@ class Dialogue:
                 message=i18n.t(lang, "dialogue.no_variant", mention=mention, base=base),
             )
         except NothingToReferTo as exc:
+            if isinstance(query, PowerLimitQuery) and query.share and not query.watts:
+                # "功耗墙压到70% 训练速度会掉多少": a share fits any card; the reference card shows it, said an example
+                ref = GpuRef(mention="", name=REFERENCE_GPU)
+                return dataclasses.replace(query, gpus=(ref,), example=True)
             return Clarification(
                 kind="missing",
                 text=query.text,
@@ -192,6 +204,9 @@ class Dialogue:
             work = getattr(query, "workload", None)
             if work:
                 ctx.workload, ctx.precision = work, None  # the precision was the other work's
+            if gpus:  # "7900xtx在windows上能跑吗" -> "速度跟4090差多少": the card the concept was asked about
+                ctx.gpus, ctx.focus, ctx.counts = list(gpus), gpus[0], {g: 1 for g in gpus}
+                ctx.recent = ([g for g in ctx.recent if g not in gpus] + list(gpus))[-4:]
             return
         if query.intent == "set" and not ctx.gpus:
             # "i bought a 3090 for $700 last year" with nothing talked about yet: that card is what "it" means next
@@ -238,3 +253,19 @@ class Dialogue:
         count = getattr(query, "gpu_count", None)
         if count:
             ctx.gpu_count = count
+
+
+def _why_not_alone(query: Query) -> Query | None:
+    """ "why not just buy a P40", "p40才900块 为啥大家都说别买" with no card talked about: nothing to set it against,
+    so the question is that card's case, its catches said (a verdict with VerdictQuery.risks), not "compare with
+    which?"."""
+    from assistant.queries import CompareQuery, VerdictQuery
+
+    if not isinstance(query, CompareQuery) or query.premise != "first" or _ASKED_OF_US.search(query.text):
+        return None  # "why not recommend a 4090", "why didnt you pick it": asked of an answer, which one is asked back
+    if not _WHY_NOT.search(query.text):
+        return None  # "why is the 5090 so much faster": faster than what is asked back
+    named = [g for g in query.gpus if g.name and not g.pronoun]
+    if len(named) != 1:
+        return None
+    return VerdictQuery(text=query.text, gpus=(named[0],), kind="good", workload=query.workload, risks=True)

@@ -86,6 +86,25 @@ def _by_memory(q: Query, i: int, m: GpuMatch) -> Query | None:
     )
 
 
+_VARIANT_WORDS = ("super", "ti", "xt", "xtx", "d")  # a variant suffix a card not yet in the data is named with
+
+
+def _variant_awaited(mention: str, text: str, bag: Bag, index: NameIndex) -> str | None:
+    """ "is the 5080 super out yet", "5090 ti什么时候出": an unknown variant of a card the KB holds, asked whether it is
+    out (lexicon [lists] release_asked_words): that card stands in, and the answer says the variant is not in the data
+    (not released yet, or unsourced) instead of asking which of three near names was meant; None otherwise."""
+    from assistant.nlu.lexicon import lexicon
+
+    toks = split_suffixes(words(mention))
+    if len(toks) < 2 or toks[-1] not in _VARIANT_WORDS:
+        return None
+    low = text.lower()
+    if not any(w in low for w in lexicon(bag.lang).listed("release_asked_words")):
+        return None
+    base = index.gpu(toks[:-1], " ".join(toks[:-1]))
+    return base.name if base.status == "ok" else None
+
+
 def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
     gpu_tags = {t.text: t.gpu_match() for t in bag.kinds.get("GPU", [])}
     gpus = getattr(q, "gpus", ())
@@ -105,6 +124,8 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
         if sized is not None:
             return check(sized, bag, index)
         stand_in = index.stand_in(words(m.mention)) if m.status == "unknown" else None
+        if stand_in is None and m.status != "ok":  # "is the 5080 super out yet": a variant asked about, not a typo
+            stand_in = _variant_awaited(m.mention, q.text, bag, index)
         if stand_in is not None:  # "rtx 6080什么时候出": not in the data, said; the newest card of its tier answered
             later = dataclasses.replace(
                 _with_gpu(q, i, dataclasses.replace(g, name=stand_in)), stand_ins=(*q.stand_ins, (m.mention, stand_in))

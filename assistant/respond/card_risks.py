@@ -35,9 +35,14 @@ def risk_notes(gpu: GpuSpec, env: Env) -> tuple[list[str], list[str]]:
             notes.append(ended)
             sources += [s for s in ended_sources if s not in sources]
         return notes, sources
+    notes, sources = [], []
     if gpu.passively_cooled:
-        return [env.t("verdict.passive_caveat", gpu=gpu.short_name)], []
-    return [], []
+        notes.append(env.t("verdict.passive_caveat", gpu=gpu.short_name))
+    ended, state, ended_sources = vendor_practice.cuda_ended(gpu, env)
+    if ended and state != "gone":  # "why not just buy a P40": CUDA 13 dropped Pascal, said with the catches
+        notes.append(ended)
+        sources += ended_sources
+    return notes, sources
 
 
 def added(answer: Answer, query, gpu: GpuSpec, env: Env) -> Answer:

@@ -91,7 +91,18 @@ def sentence(query, b: Build, env: Env) -> tuple[str, dict]:
         text = env.t("circuit.over", n=n, limit=limit, **values)
     if assumed:
         text += i18n.gap(env.lang) + env.t("circuit.assumed", what=" / ".join(assumed))
+    if _noise_asked(query, env):  # "16a插座扛得住吗 噪音大不大": the other half, the noise and the heat of that draw
+        text += i18n.gap(env.lang) + env.t("circuit.noise", wall=f"{wall:,.0f}", btu=f"{wall * 3.412:,.0f}")
+        figures["noise_asked"] = True
     return text, figures
+
+
+def _noise_asked(query, env: Env) -> bool:
+    """Does the question also ask how loud the machine is (lexicon [lists] setup_noise_words)?"""
+    from assistant.nlu.lexicon import lexicon
+
+    spaced = f" {(query.text or '').lower()} "
+    return lexicon(env.lang).words_in("setup_noise_words", spaced)
 
 
 def sources(env: Env, query=None) -> list[str]:

@@ -61,7 +61,25 @@ def lead(query: ExplainQuery, key: str, env: Env) -> Lead | None:
         found = build(query, env) if build is not None else None
     except (LookupError, ValueError, ZeroDivisionError, TypeError):
         found = None  # a model or GPU without the figures a lead needs: the concept alone answers
-    return found or _stated(query, key, env)
+    return found or _chosen(query, key, env) or _stated(query, key, env)
+
+
+def _chosen(query: ExplainQuery, key: str, env: Env) -> Lead | None:
+    """ "tensor parallel vs pipeline parallel ..., which should i use": the [[choice]] of knowledge/concept_answers.toml
+    for the two concepts compared, when the question asks which (lexicon [lists] which_words); None otherwise."""
+    from assistant import paths
+    from assistant.kb.files import read_toml
+    from assistant.nlu.lexicon import lexicon
+
+    if not query.others or not lexicon(env.lang).words_in("which_words", f" {query.text.lower()} "):
+        return None
+    named = {key, *query.others}
+    for choice in read_toml(paths.knowledge_dir() / "concept_answers.toml").get("choice", []):
+        if set(choice["concepts"]) <= named:
+            return Lead(
+                choice.get(env.lang) or choice["en"], {"choice": choice["concepts"]}, env.cite(choice["source"])
+            )
+    return None
 
 
 def _stated(query: ExplainQuery, key: str, env: Env) -> Lead | None:

@@ -475,10 +475,28 @@ def _layer_models(total: int, env: Env) -> list:
     return sorted(found, key=lambda m: (-(m.params_b or 0), m.name))
 
 
+GUESS_QUANTS = ("q4_k_m", "q8_0", "fp16")  # the formats a model guessed from a layer count is tried at, in order
+GUESS_FILL = 0.5  # a partial offload fills the card: the layers on it take at least this share of its memory [A]
+
+
+def _consistent_guess(candidates: list, on: int, total: int, gpu) -> tuple | None:
+    """(model, quant) of the first candidate whose layers on the GPU fit the card and fill at least GUESS_FILL of it
+    (a runtime offloads only what does not fit: "20/33 layers" on an 8 GB card is an 8B model at 8-bit, not Mixtral
+    at 26 GB); None when no model of that shape fits the line."""
+    mem = gpu.memory_gb or 0.0
+    for model in candidates:
+        for quant in GUESS_QUANTS:
+            on_gpu = memory.weights_gb(model, quant) * on / total
+            if GUESS_FILL * mem <= on_gpu <= mem:
+                return model, quant
+    return None
+
+
 def offload_log(query: ExplainQuery, env: Env) -> Lead | None:
     """ "offloaded 33/81 layers to GPU" on a card: the layers (or the CPU share ollama ps shows) that run from system
-    RAM, the GB that is at q4_k_m, and the decode speed with it (§llm.offload); the model named, else the largest KB
-    model with that many blocks, said to be a guess from the layer count."""
+    RAM, the GB that is, and the decode speed with it (§llm.offload); the model named (at q4_k_m), else the largest KB
+    model with that many blocks whose layers on the GPU fit the card at one of GUESS_QUANTS, said to be a guess from
+    the layer count; when no model of that shape fits the line, none is named (never a model the card cannot hold)."""
     from assistant.respond.pricing import CHAT_MODEL
 
     if query.asked != "offload_log":
@@ -489,27 +507,47 @@ def offload_log(query: ExplainQuery, env: Env) -> Lead | None:
         return None
     named = env.reader.model(query.model.key) if query.model else None
     guessed = _layer_models(total, env) if named is None and total else []
-    model = named if named is not None and named.kind == "llm" else (guessed[0] if guessed else None)
     head = env.t("explain.offload_log_layers", on=on, total=total, cpu=total - on, share=f"{100 * share:.0f}")
     if not total:
         head = env.t("explain.offload_log_share", share=f"{100 * share:.0f}")
     if total and on == total:  # "offloaded 41/41 layers": nothing runs from RAM
         return Lead(env.t("explain.offload_log_all", total=total), {"cpu_share": 0.0}, [])
     gpus = [g.name for g in query.gpus if g.name]
-    if model is None or not gpus:
-        return Lead(head + i18n.gap(env.lang) + env.t("explain.offload_log_unsized"), {"cpu_share": share}, [])
-    gpu = env.gpu(gpus[0])
+    gpu = env.gpu(gpus[0]) if gpus else None
     quant = CHAT_MODEL[1]
+    model = named if named is not None and named.kind == "llm" else None
+    if model is None and guessed and gpu is not None:
+        fit = _consistent_guess(guessed, on, total, gpu)
+        if fit is None:  # "60/81 layers on a 4090": a 70B at q4_k_m would need 30 GB there; no model is guessed
+            names = i18n.listing(env.lang).join(m.name for m in guessed[:2])
+            gb = memory.weights_gb(guessed[0], quant) * on / total
+            text = env.t(
+                "explain.offload_log_no_guess",
+                total=total,
+                blocks=total - 1,
+                models=names,
+                on=on,
+                quant=quant,
+                gb=f"{gb:.0f}",
+                gpu=gpu.short_name,
+                mem=num(gpu.memory_gb or 0),
+            )
+            return Lead(head + i18n.gap(env.lang) + text, {"cpu_share": round(share, 2), "model": None}, [])
+        model, quant = fit
+    if model is None or gpu is None:
+        return Lead(head + i18n.gap(env.lang) + env.t("explain.offload_log_unsized"), {"cpu_share": share}, [])
     weights = memory.weights_gb(model, quant)
     found = spill_of(gpu, model, quant, offloaded=weights * share)
     if found.fitted <= 0:
         return None
     text = head + i18n.gap(env.lang) + env.t("explain.offload_log_speed", gb=f"{weights:.1f}", **found.values())
-    if guessed and model is guessed[0]:
-        names = i18n.listing(env.lang).join(m.name for m in guessed[:2])
+    if model is not named:
+        others = [m for m in guessed if m is not model][:1]
+        names = i18n.listing(env.lang).join(m.name for m in [model, *others])
         text += i18n.gap(env.lang) + env.t("explain.offload_log_guess", total=total, blocks=total - 1, models=names)
+        text += i18n.gap(env.lang) + env.t("explain.offload_log_fits", quant=quant, gpu=gpu.short_name)
     figures = {"gpu": gpu.name, "model": model.key, "cpu_share": round(share, 2), "tokens_per_s": round(found.tps, 1)}
-    figures["offloaded_gb"] = round(found.offloaded, 1)
+    figures |= {"offloaded_gb": round(found.offloaded, 1), "quant": quant}
     sources = [spec_source(gpu, env), *env.cite(model.source, "docs/model.md §llm.offload")]
     return Lead(text, figures, sources)
 

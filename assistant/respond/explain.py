@@ -77,6 +77,8 @@ def _temperature_lead(query: ExplainQuery, env: Env) -> str:
     throttle = rules_of_thumb()["power"]["throttle_c"]
     gpu = query.gpus[0].name if query.gpus and query.gpus[0].name else ""
     reading = f"{query.temperature_c:g}"
+    if query.sensor == "hotspot":
+        return _hotspot_lead(query, env)
     if query.sensor == "memory":
         card = env.gpu(gpu) if gpu else None
         if card is not None and (card.memory_type or "").upper() != "GDDR6X":  # the only estimate is for GDDR6X
@@ -97,6 +99,30 @@ def _temperature_lead(query: ExplainQuery, env: Env) -> str:
     key = "explain.temperature_over" if query.temperature_c > throttle else "explain.temperature_under"
     lead = env.t(key, t=reading, throttle=throttle)
     return lead + (i18n.gap(env.lang) + env.t("explain.temperature_gpu", gpu=gpu) if gpu else "")
+
+
+HOTSPOT_HEALTHY_C = (75, 92)  # a healthy hotspot reading under load (concept-hotspot-evetech)
+HOTSPOT_CONTACT_C = 100  # above this a hotspot reading points at poor cooler contact (concept-hotspot-evetech)
+HOTSPOT_GAP_C = (15, 25)  # a normal gap between the core and the hotspot under load (concept-hotspot-delta-ggfix)
+_PASTE = ("paste", "repaste", "re-paste", "硅脂", "导热膏", "重涂")
+
+
+def _hotspot_lead(query: ExplainQuery, env: Env) -> str:
+    """ "热点温度到95度 正常吗 要不要换硅脂": the hotspot reading against its healthy range, the gap to the core reading
+    when given (the sign of paste or mounting trouble), and whether to repaste."""
+    t = query.temperature_c or 0.0
+    low, high = HOTSPOT_HEALTHY_C
+    key = "ok" if t <= high else "warm" if t <= HOTSPOT_CONTACT_C else "contact"
+    parts = [env.t(f"explain.hotspot_{key}", t=f"{t:g}", low=low, high=high, contact=HOTSPOT_CONTACT_C)]
+    gap_low, gap_high = HOTSPOT_GAP_C
+    if query.core_temperature_c is not None:
+        gap = t - query.core_temperature_c
+        wide = "wide" if gap > gap_high else "normal"
+        values = {"gap": f"{gap:g}", "core": f"{query.core_temperature_c:g}", "low": gap_low, "high": gap_high}
+        parts.append(env.t(f"explain.hotspot_gap_{wide}", **values))
+    elif any(w in query.text.lower() for w in _PASTE) or key == "contact":
+        parts.append(env.t("explain.hotspot_paste", low=gap_low, high=gap_high))
+    return i18n.gap(env.lang).join(parts)
 
 
 def respond(query: ExplainQuery, env: Env) -> Answer:
@@ -161,8 +187,11 @@ def respond(query: ExplainQuery, env: Env) -> Answer:
         question=query.text,
         intent="explain",
         headline=headline,
+        gpus=list(dict.fromkeys(g.name for g in query.gpus if g.name)),  # the card asked about, for the follow-ups
         steps=steps,
         figures=figures,
-        sources=sources + (env.cite("concept-gddr6x-igorslab") if query.sensor == "memory" else []),
+        sources=sources
+        + (env.cite("concept-gddr6x-igorslab") if query.sensor == "memory" else [])
+        + (env.cite("concept-hotspot-evetech", "concept-hotspot-delta-ggfix") if query.sensor == "hotspot" else []),
         lang=env.lang,
     )

@@ -54,7 +54,9 @@ def temperature(r: Reading) -> Query | None:
     if tagged is None and any(k not in (_TEMPERATURE, "inference-runtimes") for k, _, _ in mentions(r)):
         return None  # "p40 overheating without a fan": the concept named (passive cooling) answers it
     sensor = "memory" if said(r, "temperature_memory_words") else None
-    reading, core = _readings(r, tagged) if sensor == "memory" else (tagged, None)
+    if said(r, "temperature_hotspot_words"):  # "热点温度到95度": the die's hottest sensor, not the memory's
+        sensor = "hotspot"
+    reading, core = _readings(r, tagged) if sensor else (tagged, None)
     return ExplainQuery(
         text=r.text,
         concept=_TEMPERATURE,

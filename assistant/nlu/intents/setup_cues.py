@@ -11,7 +11,8 @@ motherboard can run two 4090s at x8/x8", "双卡主板怎么选"), a fanless or 
 能跑7b吗 会不会很烫降频"), noise and heat at home ("魔改4090 48g涡轮版 放家里会不会很吵", "how much heat does a
 4090 rig put into a small room"), and an AMD / Intel card with its software stack named ("rx 9070 xt with rocm for
 pytorch training, usable yet?", "7900xtx在windows上能跑comfyui吗": that vendor's practice concept).
-The GPUs named, their count, a CPU, a PSU's watts, the work and the model are kept for the answer's numbers.
+The GPUs named, their count, a CPU, a PSU's watts and the work are kept for the answer's numbers (a model named
+is not: the set-up is the question, so "树莓派能跑qwen吗" never asks which Qwen).
 Not when the question asks money, a budget, a rental or a recommendation (a quiet build under $2k is a build).
 """
 
@@ -41,7 +42,7 @@ _CIRCUIT = re.compile(r"circuit|breaker|outlet|socket|\d+\s*a\b|插座|电路|�
 _SPLIT = re.compile(r"x8\s*[/x+]\s*x8|x16\s*/\s*x16")  # "x8/x8" however the tokenizer splits it
 _STACK_CONCEPTS = {"AMD": "amd-practice", "ATI": "amd-practice", "Intel": "intel-practice"}
 _ASKS_BOARD = {"dual-gpu-board", "sbc-npu"}  # a recommendation asked of boards is still the board's question
-_NOT_GPUS = {"sbc-npu"}  # a board computer's name is read as an unknown GPU: not one
+_NOT_GPUS = {"sbc-npu", "portable-throttle"}  # a board computer or a Mac the KB lacks is no GPU to ask about
 _COUNT_BEFORE = re.compile(r"(?<![\d.])(\d)\s*(?:x\s*)?(?:[a-z]+\s+)?$")
 _ASKS_ELSE = ("MONEY", "BUDGET", "RENT", "RECOMMEND", "SORT", "UNDER", "KWH")
 
@@ -58,8 +59,7 @@ def topic(r: Reading) -> Query | None:
         concept=concept,
         mention=r.text.strip(" ?!.。？"),
         gpus=tuple(g for g in r.explicit if g.name or concept not in _NOT_GPUS),  # "orange pi 5" is no GPU
-        workload=r.workload,
-        model=r.model,
+        workload=r.workload,  # the model named is not asked about ("树莓派能跑qwen吗": no "which qwen?")
         stated_w=r.psu_watts(),
         cpu=str(cpu) if cpu else None,
         cards=r.total_count() or _count_before(r) or None,
@@ -79,12 +79,25 @@ def _rule_met(r: Reading) -> str | None:
     for concept, lists in RULES:
         if not all(_says(r, name) for name in lists):
             continue
-        if concept == "home-noise-heat" and not _heat_asked(r):
-            continue
+        if concept == "home-noise-heat" and (not _heat_asked(r) or _compared(r)):
+            continue  # "rtx a5000 or rtx 3090 for a quiet workstation": a comparison with noise as a reason
+        if concept == "portable-throttle" and _laptop_fit(r):
+            continue  # "gaming laptop with a 3070 ti, train sd loras or will it cook itself": the fit answers the heat
         if concept == "dual-gpu-board" and r.workload:
             continue  # "x8/x8 for two 4090s on a b650, fine for training?": what the link costs (explain.pcie_link)
         return concept
     return None
+
+
+def _laptop_fit(r: Reading) -> bool:
+    """A laptop's (non-Apple) GPU named with a model or a size to run: the fit's own answer says the laptop's heat."""
+    at = [r.index._by_name.get(g.name) for g in r.explicit if g.name]
+    card = any(i is not None and r.index.vendor[i] != "Apple" for i in at)
+    return card and bool(r.model or r.b.has("PARAMS"))
+
+
+def _compared(r: Reading) -> bool:
+    return len({g.name for g in r.explicit if g.name}) > 1 or r.b.has("VS", "OR", "COMPARE")
 
 
 def _heat_asked(r: Reading) -> bool:

@@ -8,10 +8,11 @@ GPUs that no other reader took (their specs).
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
-from assistant.queries import GpuRef, Query, SpecQuery
+from assistant.queries import CompareQuery, GpuRef, Query, SpecQuery
 
 # what may come with a GPU and "how much" when the price is asked ("dgx spark how much", "a used 3090, how much?")
 _PRICE_ONLY = {"GPU", "HOW_MUCH", "QUESTION", "CONDITION", "PRONOUN", "FOLLOW"}
@@ -82,8 +83,20 @@ def speed_of_one(r: Reading) -> Query | None:
         and r.refs[0].pronoun != "them"
         and not b.struct("why")
     ):
+        if _set_against(r):  # "速度跟4090差多少" after a 7900 XTX: the card talked about against this one
+            return CompareQuery(text=r.text, gpus=(GpuRef(mention="", pronoun="context"), r.refs[0]))
         return SpecQuery(text=r.text, gpus=tuple(r.refs), fields=("speed",))
     return None
+
+
+_AGAINST = re.compile(r"(?:跟|和|与|同|比|相比)\s*$")
+
+
+def _set_against(r: Reading) -> bool:
+    """ "跟4090差多少", "和4090比快多少": a Chinese comparison word right before the only card named sets it against
+    another card (the one talked about), not a question of its own speed."""
+    gpus = r.b.kinds.get("GPU", [])
+    return len(gpus) == 1 and r.refs[0].pronoun is None and bool(_AGAINST.search(r.text[: gpus[0].start]))
 
 
 def precision_speed(r: Reading) -> Query | None:
