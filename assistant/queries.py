@@ -494,7 +494,6 @@ class ExplainQuery(Query):
     uses: tuple[str, ...] = ()  # "watts in inference vs training": the uses whose power draw is asked
     stated_w: float | None = None  # "at 250w while llama.cpp generates": the draw the user reads; a set-up's PSU
     cpu: str | None = None  # "3090 + 5800x, do the transient spikes trip it": the CPU named (its class's watts)
-    cards: int | None = None  # "4 blower 3090s in a home office": how many of the GPU named
 
 
 @dataclass(frozen=True)

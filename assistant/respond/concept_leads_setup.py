@@ -30,7 +30,7 @@ def _draw(query: ExplainQuery, env: Env):
     gpu = env.gpu(named[0]) if named else None
     if gpu is None or not gpu.tdp_w:
         return None
-    n = max(query.cards or 1, 1)
+    n = max(next(g.count for g in query.gpus if g.name), 1)  # "4 blower 3090s": the count on the card named
     cpu_w = cpu_power(query.cpu)[1] if query.cpu else DESKTOP_CPU_W
     load = n * gpu.tdp_w + cpu_w + float(power()["rest_w"])
     return gpu, n, cpu_w, load

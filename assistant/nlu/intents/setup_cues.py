@@ -18,6 +18,7 @@ Not when the question asks money, a budget, a rental or a recommendation (a quie
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from assistant.nlu.intents.verdict import said
@@ -41,28 +42,33 @@ RULES: tuple[tuple[str, tuple[str, ...]], ...] = (
 _CIRCUIT = re.compile(r"circuit|breaker|outlet|socket|\d+\s*a\b|插座|电路|空开|跳闸|线路", re.IGNORECASE)
 _SPLIT = re.compile(r"x8\s*[/x+]\s*x8|x16\s*/\s*x16")  # "x8/x8" however the tokenizer splits it
 _STACK_CONCEPTS = {"AMD": "amd-practice", "ATI": "amd-practice", "Intel": "intel-practice"}
-_ASKS_BOARD = {"dual-gpu-board", "sbc-npu"}  # a recommendation asked of boards is still the board's question
+_ASKS_BOARD = {"dual-gpu-board", "sbc-npu"}  # money, a budget or "which" asked of a board is still the board's
 _NOT_GPUS = {"sbc-npu", "portable-throttle"}  # a board computer or a Mac the KB lacks is no GPU to ask about
 _COUNT_BEFORE = re.compile(r"(?<![\d.])(\d)\s*(?:x\s*)?(?:[a-z]+\s+)?$")
 _ASKS_ELSE = ("MONEY", "BUDGET", "RENT", "RECOMMEND", "SORT", "UNDER", "KWH")
 
 
 def topic(r: Reading) -> Query | None:
-    if r.b.has(*(k for k in _ASKS_ELSE if k != "RECOMMEND")):
+    if r.b.has("RENT", "KWH"):
         return None
     concept = _rule_met(r) or _stack(r)
-    if concept is None or (r.b.has("RECOMMEND") and concept not in _ASKS_BOARD):
-        return None  # "静音一点的炼丹机推荐": a build; "双卡主板怎么选": which board is this question
+    if concept is None or (r.b.has(*_ASKS_ELSE) and concept not in _ASKS_BOARD):
+        return (
+            None  # "静音一点的炼丹机推荐": a build; "双卡主板怎么选", "香橙派 800块 能跑吗": the board is the question
+        )
     cpu = r.b.first("CPU")
+    count = r.total_count() or _count_before(r)  # "4 blower 3090s": the cards' count rides on the first card named
+    gpus = [g for g in r.explicit if g.name or concept not in _NOT_GPUS]  # "orange pi 5" is no GPU
+    if count and gpus:
+        gpus[0] = dataclasses.replace(gpus[0], count=count)
     return ExplainQuery(
         text=r.text,
         concept=concept,
         mention=r.text.strip(" ?!.。？"),
-        gpus=tuple(g for g in r.explicit if g.name or concept not in _NOT_GPUS),  # "orange pi 5" is no GPU
+        gpus=tuple(gpus),
         workload=r.workload,  # the model named is not asked about ("树莓派能跑qwen吗": no "which qwen?")
         stated_w=r.psu_watts(),
         cpu=str(cpu) if cpu else None,
-        cards=r.total_count() or _count_before(r) or None,
     )
 
 
