@@ -260,9 +260,8 @@ class Engine:
         answer.lang = lang
         # a headline that opens with a sized model ("a 70B model generates ...") starts with a capital all the same
         headline = i18n.cap(lang, answer.headline)
-        paper, cited = uncovered.against(query, env)  # "s4000 能替代a100吗": its paper figures against the card named
+        paper = uncovered.against(query, env, answer)  # "s4000 能替代a100吗": paper figures against the card named
         answer.headline = i18n.gap(lang).join([*self._unrecognized(query, lang), *paper, headline]).strip()
-        answer.sources = list(dict.fromkeys([*answer.sources, *cited]))
         answer = figure_net.finish(answer, query, env, text)  # a clock time said: when it is done; the figure asked
         answer.question = text  # what was typed, also when the last question is answered again
         if changed is not None and (again is not None or isinstance(parsed, FollowUpQuery)):

@@ -71,19 +71,19 @@ def _nearest_nvidia(memory: float, bandwidth: float, env: Env):
     return min(cards, key=lambda g: (abs((g.memory_bandwidth_gb_s or 0) - bandwidth), g.memory_gb or 0))
 
 
-def against(query, env: Env) -> tuple[list[str], list[str]]:
+def against(query, env: Env, answer) -> list[str]:
     """ "摩尔线程s4000 48g 能替代a100做推理吗": the uncovered device's paper memory and bandwidth set against the one
-    GPU the question names (and the row's source), with the bandwidth ratio as the ceiling of single-user generation
-    speed (decode reads the weights once per token: knowledge/concepts.toml memory-bandwidth), said to be paper
-    figures; ([], []) otherwise."""
+    GPU the question names (the row's source added to `answer`), with the bandwidth ratio as the ceiling of
+    single-user generation speed (decode reads the weights once per token: knowledge/concepts.toml
+    memory-bandwidth), said to be paper figures; [] otherwise."""
     named = [g.name for g in getattr(query, "gpus", ()) if g.name]
     rows = [row for m in getattr(query, "unrecognized", ()) if (row := device_row(m)) is not None]
     if len(named) != 1 or not rows:
-        return [], []
+        return []
     gpu = env.gpu(named[0])
     row = rows[0]
     if gpu is None or not gpu.memory_bandwidth_gb_s:
-        return [], []
+        return []
     bandwidth = float(row["bandwidth_gbs"])
     text = [
         env.t(
@@ -98,4 +98,5 @@ def against(query, env: Env) -> tuple[list[str], list[str]]:
             stack=row["stack"],
         )
     ]
-    return text, env.cite(row["source"])
+    answer.sources = list(dict.fromkeys([*answer.sources, *env.cite(row["source"])]))
+    return text
