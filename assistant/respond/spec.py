@@ -347,6 +347,14 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env, text: str = ""
             for g in gpus
         ]
         return i18n.cap(env.lang, "; ".join(parts)) + i18n.end(env.lang)
+    if sections == ["release"]:  # "is the rtx 5080 out yet", "4090什么时候出的": out since its date, or no date held
+        parts = [
+            env.t("spec.head_released", gpu=g.short_name, date=g.release_date.isoformat())
+            if g.release_date
+            else env.t("spec.head_release_unknown", gpu=g.short_name)
+            for g in gpus
+        ]
+        return i18n.gap(lang).join(parts)
     if sections == ["speed"]:
         parts = [
             env.t("spec.head_speed", gpu=g.short_name, score=f"{score(g, 'train16').score:.2f}")

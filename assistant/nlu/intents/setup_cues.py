@@ -30,7 +30,7 @@ RULES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("egpu", ("setup_egpu_words",)),
     ("sbc-npu", ("setup_board_computer_words",)),
     ("sxm-adapter", ("setup_sxm_words", "setup_adapter_words")),
-    ("psu-transients", ("setup_spike_words",)),
+    ("psu-transients", ("setup_spike_words", "setup_power_words")),  # not "vram usage spikes during training"
     ("psu-transients", ("setup_shutdown_words", "setup_psu_words")),
     ("dual-gpu-board", ("setup_split_words", "setup_board_words")),
     ("portable-throttle", ("setup_portable_words", "setup_throttle_words")),
