@@ -81,6 +81,7 @@ READERS = (
     thread_device.total_alone,  # "total bill?", "whats the total?": the money of what was just talked about
     arch_cues.architecture,  # "does cuda still support pascal", "安培架构还能用几年": an architecture (may tag nothing)
     unknown.empty,  # nothing tagged
+    power_limit.capped,  # "cap my 4090 at 300w, how much slower": the card's power limit, not a circuit's cap
     asked.cap,  # "landlord caps me at 300 kwh a month, will a 3090 ... blow it", "宿舍限电800w 4090会跳闸吗": the limit
     asked.share,  # "$212 electric bill ..., how much of that bill is the pc": the cards' part of the bill stated
     asked.fit_priced,  # "can 4x used 3090 run llama 3.3 70b q4, and what would the whole thing cost": the fit, priced
@@ -217,7 +218,7 @@ def _with_form(reading: Reading, found: Query) -> Query:
         return found
     return dataclasses.replace(
         found,
-        asked_figure=found.asked_figure or _asked(reading),
+        asked_figure=found.asked_figure or _asked(reading, found),
         clock=clock,
         money_cap=money,
         deadline_asked=form.deadline_hours,
@@ -225,10 +226,13 @@ def _with_form(reading: Reading, found: Query) -> Query:
     )
 
 
-def _asked(reading: Reading) -> str | None:
-    """The figure asked as the answer is checked for it: "price" only with a money word ("how much vram" asks none)."""
+def _asked(reading: Reading, found: Query) -> str | None:
+    """The figure asked as the answer is checked for it: "price" only with a money word ("how much vram" asks none);
+    no "cap" when the cap is a card's power limit ("cap my 4090 at 300w, how much slower": the limit is answered)."""
     figure = reading.form.figure
     if figure == "price" and not reading.said("form_money_words"):
+        return None
+    if figure == "cap" and found.intent == "power_limit":
         return None
     return figure
 

@@ -23,19 +23,61 @@ def _watts(text: str) -> float | None:
     return float(found.group(1)) if found else None
 
 
+# "cap my 4090 at 300w", "limit both 3090s to 280 w": a cap word, the card, then the watts (the card between them)
+_CAP_CARD = re.compile(r"\b(?:cap|limit)\s+((?:\S+\s+){1,3}?)(?:at|to)\s+\d{2,4}\s*(?:w|watts?)\b")
+
+
+def _card_capped(r: Reading) -> bool:
+    """The words between the cap word and the watts name a card of the question, or "it" / "them"."""
+    found = _CAP_CARD.search(r.text.lower())
+    if not found:
+        return False
+    between = found.group(1)
+    return any(g.mention and g.mention.lower() in between for g in r.refs) or bool(
+        re.search(r"\b(?:it|them)\b", between)
+    )
+
+
 def read(r: Reading) -> Query | None:
     named = [g for g in r.refs if g.name]
     if not named and not r.model and not r.b.has("PARAMS"):
         # "what if i power limit it to 300w", "限功耗到300w呢": the card talked about (the dialogue fills "it")
         # ("都限到300w" after "两张4090": the count left open is the set's)
         named = [next((g for g in r.refs if g.pronoun), GpuRef(mention="", pronoun="it", count_open=True))]
-    if len({g.name for g in named}) != 1 or not said(r, "power_limit_words") or said(r, "rig_psu") or r.psu_named():
+    if (
+        len({g.name for g in named}) != 1
+        or not (said(r, "power_limit_words") or _card_capped(r))
+        or said(r, "rig_psu")
+        or r.psu_named()
+    ):
         return None  # "rm1000x enough for two 3090s power limited?": the power supply named is the question
     if r.b.has("COST", "KWH", "ELECTRICITY"):
         return None  # "annual electricity with a 4090 power limited to 300w": a running cost at that power
     if r.form.figure in ("bill", "energy", "price") and r.form.period and r.hours()[0]:
         return None  # "draws 280w when power limited and runs 10h a day, how much is that a year": its bill
-    watts, share = r.num("WATTS") or _watts(r.text), r.num("PERCENT")
+    watts, share = _limit_watts(r) or r.num("WATTS") or _watts(r.text), r.num("PERCENT")
     if not watts and not share:
         return None
     return PowerLimitQuery(text=r.text, gpus=(named[0],), watts=float(watts) if watts else None, share=share)
+
+
+def capped(r: Reading) -> Query | None:
+    """ "cap my 4090 at 300w, how much slower": a card capped by name, read before the readers of a circuit's or a
+    bill's cap ("landlord caps me at 300 kwh") can take "cap" for theirs."""
+    return read(r) if _card_capped(r) else None
+
+
+def _limit_watts(r: Reading) -> float | None:
+    """The watts right after the cap or power-limit word ("my 4090 draws 450w, power limit it to 300w": 300, not
+    the 450 it draws now); None when no limit word has watts after it."""
+    text = r.text.lower()
+    starts = [found.end(1) for found in [_CAP_CARD.search(text)] if found]
+    starts += [m.end() for w in r.lex.listed("power_limit_words") for m in re.finditer(re.escape(w), text)]
+    for start in sorted(starts):
+        found = _AFTER_LIMIT.match(text[start:])
+        if found:
+            return float(found.group(1))
+    return None
+
+
+_AFTER_LIMIT = re.compile(r"[^\d]{0,12}?(\d{2,4})\s*(?:w|watts?|瓦)(?![a-z])")
