@@ -26,15 +26,37 @@ def laptop_for_all(tags: list[Tag], text: str, lex: Lexicon, index) -> list[Tag]
     said_first = any(w in lowered[: first.end] for w in lex.listed("laptop_words"))
     if not said_first or any(w in lowered for w in lex.listed("desktop_words")):
         return tags
+    owned = _laptop_has(lowered, first, lex)
     out = list(tags)
     for k in gpus:
         match = out[k].gpu_match()
-        if match.status == "ok" and match.name and (index.is_mobile(match.name) or len(gpus) < 2):
+        if match.status == "ok" and match.name and (index.is_mobile(match.name) or len(gpus) < 2 and not owned):
             continue  # one card a desktop matches stays as read (its own readers weigh the laptop word)
+        mobile = None
         if match.status == "ok" and match.name:
             mobile = index.gpu([*words(match.name.lower()), "laptop"], f"laptop {match.name}")
-        else:  # "my laptop has a 4070 8gb": no desktop 4070 has 8 GB, the laptop one does
+        if mobile is None or mobile.status != "ok" or not (mobile.name and index.is_mobile(mobile.name)):
+            # "my laptop has a 4070 8gb": no desktop 4070 has 8 GB, the laptop one does; "laptop with a 3060": the
+            # desktop read (the 3060 12 GB) has no laptop namesake, the words typed do
             mobile = index.gpu([*words(out[k].text.lower()), "laptop"], f"laptop {out[k].text}")
         if mobile.status == "ok" and mobile.name and index.is_mobile(mobile.name):
             out[k] = dataclasses.replace(out[k], value=dataclasses.replace(mobile, mention=out[k].text))
     return out
+
+
+_NOT_ITS_CARD = (" or ", " vs", "还是", "或者", "+")  # "a laptop or a 4090", "laptop + 3090": another machine's card
+
+
+def _laptop_has(lowered: str, first: Tag, lex: Lexicon) -> bool:
+    """ "my laptop has a 3070 8gb", "laptop with a 3060", "笔记本3060": the one card is the laptop's own, a few
+    characters after the laptop word, with no "or" / "vs" after the laptop word and no eGPU word (a desktop 3070 has
+    8 GB too, so the size alone does not say it); otherwise the card stays as read and its readers weigh the word."""
+    ends = [
+        lowered.rfind(w, 0, first.start) + len(w) for w in lex.listed("laptop_words") if w in lowered[: first.start]
+    ]
+    if not ends:
+        return False
+    between = lowered[max(ends) : first.start]
+    if len(between) > 12 or any(w in lowered[max(ends) :] for w in _NOT_ITS_CARD):  # "... 4gb or is it slow" too
+        return False
+    return not any(w in lowered for w in lex.listed("setup_egpu_words"))
