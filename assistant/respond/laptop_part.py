@@ -84,7 +84,15 @@ def on_laptop(query, env: Env):
     if len(refs) != 1 or not said("laptop_words", query.text, env):
         return query, ""
     gpu = env.reader.gpu(refs[0].name or "")
-    mobile = env.reader.gpu(f"{refs[0].name} Mobile") if gpu is not None and not gpu.is_mobile else None
+    if gpu is not None and gpu.is_mobile:  # read as the laptop part already ("my laptop has a 3070 8gb"): said too
+        desktop = env.reader.gpu(gpu.name.removesuffix(" Mobile"))
+        typed = words(refs[0].mention.lower())
+        if desktop is None or any(w in typed for w in ("mobile", "laptop", "notebook", "max-q")):
+            return query, ""
+        ref = dataclasses.replace(refs[0], mention=f"{refs[0].mention} laptop")  # said once: the next call passes
+        said_query = dataclasses.replace(query, gpus=tuple(ref if r is refs[0] else r for r in query.gpus))
+        return said_query, env.t("laptop.read_as", gpu=gpu.short_name, desktop=desktop.short_name)
+    mobile = env.reader.gpu(f"{refs[0].name} Mobile") if gpu is not None else None
     if gpu is None or mobile is None:
         return query, ""
     ref = dataclasses.replace(refs[0], name=mobile.name)
