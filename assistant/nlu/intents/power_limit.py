@@ -24,18 +24,17 @@ def _watts(text: str) -> float | None:
 
 
 # "cap my 4090 at 300w", "limit both 3090s to 280 w": a cap word, the card, then the watts (the card between them)
-_CAP_CARD = re.compile(r"\b(?:cap|limit)\s+((?:\S+\s+){1,3}?)(?:at|to)\s+\d{2,4}\s*(?:w|watts?)\b")
+_CAP_CARD = re.compile(r"\b(?:cap|capping|limit|limiting)\s+((?:\S+\s+){1,3}?)(?:at|to)\s+\d{2,4}\s*(?:w|watts?)\b")
 
 
 def _card_capped(r: Reading) -> bool:
-    """The words between the cap word and the watts name a card of the question, or "it" / "them"."""
+    """The words between the cap word and the watts name a card of the question, or "it" / "them" / "the card"."""
     found = _CAP_CARD.search(r.text.lower())
     if not found:
         return False
     between = found.group(1)
-    return any(g.mention and g.mention.lower() in between for g in r.refs) or bool(
-        re.search(r"\b(?:it|them)\b", between)
-    )
+    named = any(g.mention and g.mention.lower() in between for g in r.refs)
+    return named or bool(re.search(r"\b(?:it|them|card|cards|gpu|gpus)\b", between))
 
 
 def read(r: Reading) -> Query | None:
@@ -55,7 +54,9 @@ def read(r: Reading) -> Query | None:
         return None  # "annual electricity with a 4090 power limited to 300w": a running cost at that power
     if r.form.figure in ("bill", "energy", "price") and r.form.period and r.hours()[0]:
         return None  # "draws 280w when power limited and runs 10h a day, how much is that a year": its bill
-    watts, share = _limit_watts(r) or r.num("WATTS") or _watts(r.text), r.num("PERCENT")
+    share = r.num("PERCENT")
+    # "my 4090 is at 450w, what if i limit it to 60%": the share is the limit, the watts are its draw now
+    watts = _limit_watts(r) or (None if share else r.num("WATTS") or _watts(r.text))
     if not watts and not share:
         return None
     return PowerLimitQuery(text=r.text, gpus=(named[0],), watts=float(watts) if watts else None, share=share)
