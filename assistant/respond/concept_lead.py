@@ -80,14 +80,5 @@ def card_or_example(query: ExplainQuery, env: Env):
     return gpu, env.t("explain.example_card", gpu=gpu.short_name)
 
 
-def chat_model(query: ExplainQuery, env: Env, example: str):
-    """The LLM named, else the example model (the common local one) and a note saying it is one."""
-    named = env.reader.model(query.model.key) if query.model else None
-    if named is not None and named.kind == "llm" and named.layers:
-        return named, ""
-    model = env.reader.model(example)
-    return model, env.t("explain.example_model", model=model.name) if model else ""
-
-
 def with_notes(text: str, env: Env, *notes: str) -> str:
     return text + "".join(i18n.gap(env.lang) + n for n in notes if n)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from assistant import i18n
 from assistant.models import memory
 from assistant.queries import ExplainQuery
-from assistant.respond.concept_lead import REFERENCE_GPUS, Lead, chat_model, with_notes, yes_word
+from assistant.respond.concept_lead import REFERENCE_GPUS, Lead, named_or_example, with_notes, yes_word
 from assistant.respond.env import Env
 from assistant.respond.wording import num, spec_source
 
@@ -87,7 +87,7 @@ def pooled(query: ExplainQuery, env: Env) -> Lead | None:
     named = [g for g in query.gpus if g.name]
     gpu = env.gpu(named[0].name) if named else env.gpu(REFERENCE_GPUS[0])
     n = max([g.count for g in named] + [2])
-    model, model_note = chat_model(query, env, POOL_MODEL)
+    model, model_note = named_or_example(query, env, POOL_MODEL)
     if model is None or not gpu.memory_gb:
         return None
     need = memory.inference_memory(model, CHAT_MODEL[1], context=4096).total_gb

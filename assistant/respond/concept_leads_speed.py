@@ -23,7 +23,7 @@ from assistant.respond.concept_lead import (
     Lead,
     asked_llm,
     card_or_example,
-    chat_model,
+    named_or_example,
     says_word,
     with_notes,
     yes_word,
@@ -151,7 +151,7 @@ def speed_bound(query: ExplainQuery, env: Env) -> Lead | None:
     if query.asked != "speed_bound":
         return None
     gpu, card_note = card_or_example(query, env)
-    model, model_note = chat_model(query, env, CHAT_MODEL[0])
+    model, model_note = named_or_example(query, env, CHAT_MODEL[0])
     if model is None or not gpu.memory_bandwidth_gb_s:
         return None
     quant = CHAT_MODEL[1]
@@ -193,7 +193,7 @@ def offload_speed(query: ExplainQuery, env: Env) -> Lead | None:
     gpu, card_note = card_or_example(query, env)
     model, model_note = sized_model(query, env) if query.params_b and not query.model else (None, "")
     if model is None:  # the model named, else Llama 3 70B as the example (said)
-        model, model_note = chat_model(query, env, OFFLOAD_MODEL)
+        model, model_note = named_or_example(query, env, OFFLOAD_MODEL)
     if model is None or not gpu.memory_bandwidth_gb_s or not gpu.memory_gb:
         return None
     quant = next((p for p in query.precisions if p in C.BITS_PER_WEIGHT), CHAT_MODEL[1])  # "a 32b q8"
@@ -262,7 +262,7 @@ def context_speed(query: ExplainQuery, env: Env) -> Lead | None:
     if query.asked != "context_speed":
         return None
     gpu, card_note = card_or_example(query, env)
-    model, model_note = chat_model(query, env, GQA_MODEL)  # a 128k-context model, so the long context is its own
+    model, model_note = named_or_example(query, env, GQA_MODEL)  # a 128k-context model, so the long context is its own
     if model is None:
         return None
     quant, long = CHAT_MODEL[1], min(query.context_tokens or CONTEXT_LONG, int(model.context or CONTEXT_LONG))
@@ -297,7 +297,7 @@ def quant_speed(query: ExplainQuery, env: Env) -> Lead | None:
     if query.asked != "quant_speed":
         return None
     gpu, card_note = card_or_example(query, env)
-    model, model_note = chat_model(query, env, CHAT_MODEL[0])
+    model, model_note = named_or_example(query, env, CHAT_MODEL[0])
     if model is None:
         return None
     named = [p for p in query.precisions if p in memory.C.BITS_PER_WEIGHT or p in ("fp16", "bf16")]
@@ -422,7 +422,7 @@ def prompt_wait(query: ExplainQuery, env: Env) -> Lead | None:
         return None
     gpu = env.gpu(named[0])
     ref = env.gpu(REFERENCE_GPUS[1] if gpu.name == REFERENCE_GPUS[0] else REFERENCE_GPUS[0])
-    model, model_note = chat_model(query, env, CHAT_MODEL[0])
+    model, model_note = named_or_example(query, env, CHAT_MODEL[0])
     if model is None:
         return None
     quant, prompt = CHAT_MODEL[1], int(query.context_tokens or PROMPT_TOKENS)
