@@ -3,7 +3,7 @@
 The stated-numbers audit: every number a question states (money, a rate per hour or kWh, a count of cards, users
 or images, hours a day / week / month, watts, GB, context, quant bits, RAM speed, steps, samples, dates ...) must
 be carried by the parsed query, shown in the answer, or said not to be used. The audit reads each question of the
-held-out sets (notes/stranger10-13_questions, final12_questions, pool13, see SET_GLOBS; files named *conv* are
+held-out sets (eval/questions: stranger10-14_questions, final12_questions, pool13, see SET_GLOBS; files named *conv* are
 conversations, their turns asked in order) and sorts every stated number into
 
   carried   its value (or a plain conversion: hours a day -> a week, a percentage -> a share) sits in a query field
@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from number_mentions import Mention, mentions, normalize  # noqa: E402 - the script's own folder, put on the path above
 
-NOTES = Path(os.environ.get("GPU_ADVISOR_NOTES", "/work/wt/notes"))
+NOTES = Path(os.environ.get("GPU_ADVISOR_NOTES", ROOT / "eval" / "questions"))
 # the judged tester rounds and the mined pool; a set still being measured stays unseen until its round is judged
 # (add it here then; fresh13_questions is the tester's copy of set G, the same questions as stranger13_questions)
 SET_GLOBS = ("stranger1[0-4]_questions/*.txt", "final12_questions/*.txt", "pool13/*.txt")
