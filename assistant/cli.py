@@ -196,8 +196,12 @@ def _status(answer, args) -> Exit:
 
 
 def _check_snapshot(session, args) -> None:
-    if getattr(args, "prices", None) and args.prices not in session.reader.price_snapshots():
-        known = ", ".join(sorted(session.reader.price_snapshots()))
+    if not getattr(args, "prices", None):
+        return
+    with session.reader.reading():  # this version's KB (kb/rows.py)
+        snapshots = session.reader.price_snapshots()
+    if args.prices not in snapshots:
+        known = ", ".join(sorted(snapshots))
         print(f"gpu-advisor: unknown price snapshot '{args.prices}' (known: {known})", file=sys.stderr)
         raise SystemExit(Exit.USAGE)
 

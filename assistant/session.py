@@ -4,7 +4,9 @@ Contract: `open_session(db_url)` opens (building if needed) the knowledge base a
 `Session`; `Session.conversation(assumptions)` starts a `Conversation` whose `ask(text)`
 always returns an `Answer`, never raises for any input. The CLI, the TUI and the dialogue
 test runner all start here. KB warnings (rebuilt, damaged, in-memory) are in
-`Session.warnings` and are shown once by the caller.
+`Session.warnings` and are shown once by the caller. Each answer reads one snapshot of this code
+version's KB (`KbReader.reading`): another version sharing the data folder may rebuild the file
+between answers, never under one (kb/rows.py).
 """
 
 from __future__ import annotations
@@ -49,8 +51,9 @@ class Session:
             _share_equal_sets(index)
             return index
 
-        key = f"{self.reader.meta().get('content_hash')}:{startup_cache.code_version()}"
-        return startup_cache.load_or_build("nlu", key, build)
+        with self.reader.reading():
+            key = f"{self.reader.meta().get('content_hash')}:{startup_cache.code_version()}"
+            return startup_cache.load_or_build("nlu", key, build)
 
     @cached_property
     def engine(self):
@@ -98,19 +101,22 @@ class Conversation:
         self.history: list = []
 
     def ask(self, text: str):
-        answer = self.session.engine.answer(text, self.dialogue)
+        with self.session.reader.reading():  # one snapshot of this version's KB per answer
+            answer = self.session.engine.answer(text, self.dialogue)
         self.history.append(answer)
         return answer
 
     def reanswer(self):
         """The last answered question answered again under the assumptions now in force (the
         chat calls it after an assumption changed), or None."""
-        return self.session.engine.reanswer(self.dialogue)
+        with self.session.reader.reading():
+            return self.session.engine.reanswer(self.dialogue)
 
     def remember(self, lang: str):
         """Save the prices and settings changed in this conversation for later sessions (the
         chat panel's save action); an answer in `lang` says what was saved, or why not."""
-        return self.session.engine.remember(self.dialogue, lang)
+        with self.session.reader.reading():
+            return self.session.engine.remember(self.dialogue, lang)
 
 
 def open_session(db_url: str | None = None, echo_warnings: bool = True, allow_foreign: bool = False) -> Session:
@@ -124,4 +130,7 @@ def open_session(db_url: str | None = None, echo_warnings: bool = True, allow_fo
     if echo_warnings:
         for warning in handle.warnings:
             print(f"gpu-advisor: warning: {for_terminal(warning)}", file=sys.stderr)
-    return Session(handle=handle, reader=KbReader(handle.engine, saves=handle.saves), warnings=list(handle.warnings))
+    reader = KbReader(handle.engine, saves=handle.saves)
+    if reader.persistent:  # another version may rebuild it: reads come from this version's KB (kb/rows.py)
+        reader.db.guard(*handle.rebuilder())
+    return Session(handle=handle, reader=reader, warnings=list(handle.warnings))

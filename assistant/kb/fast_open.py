@@ -6,12 +6,15 @@ damaged write-ahead log, no salvage left by an interrupted repair, writable, and
 current knowledge (content hash). In every other case it returns None and the caller takes the
 full path of `assistant.kb.store.open_kb`, which builds, repairs, falls back and warns. The checks
 are those of the full path, so both paths accept the same files; only SQLAlchemy is skipped.
+The rows returned are guarded (`rows.SqliteRows.guard`): reads inside `reading()` come from this
+version's KB, which `rebuild_file` builds again when another version has rebuilt the file since.
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
+from functools import partial
 from pathlib import Path
 
 from assistant.kb import dbfile, recovery, wal
@@ -44,7 +47,9 @@ def open_fast(url: str) -> SqliteRows | None:
         return None
     try:
         stored = rows.rows("SELECT value FROM kbmeta WHERE key = 'content_hash'", {})
-        if stored and stored[0]["value"] == content_hash():
+        digest = content_hash()
+        if stored and stored[0]["value"] == digest:
+            rows.guard(digest, partial(rebuild_file, path, digest))
             return rows
     except sqlite3.Error:
         pass
@@ -54,3 +59,15 @@ def open_fast(url: str) -> SqliteRows | None:
 
 def _writable(path: Path) -> bool:
     return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+
+
+def rebuild_file(path: Path, digest: str) -> None:
+    """This version's KB (content hash `digest`) built again in the file `path`, unless another process did
+    first; user tables are kept (`store.build_kb`)."""
+    from assistant.kb.store import build_kb, make_engine
+
+    engine = make_engine(f"sqlite:///{path}")
+    try:
+        build_kb(engine, digest, only_if_stale=True)
+    finally:
+        engine.dispose()

@@ -118,6 +118,10 @@ class KbReader:
             self._derived[key] = compute()
         return cast(T, self._derived[key])
 
+    def reading(self):
+        """A context in which every read comes from one snapshot of this version's KB (`kb/rows.py`)."""
+        return self.db.reading()
+
     @property
     def persistent(self) -> bool:
         """Whether user data written now outlives the process (not an in-memory database)."""

@@ -31,7 +31,9 @@ import atexit
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from sqlalchemy import Table, create_engine, event, insert, inspect, text
@@ -59,6 +61,13 @@ class KbHandle:
     warnings: list[str] = field(default_factory=list)
     built: bool = False
     saves: bool = True  # user data written now is kept for later sessions
+    shared: bool = False  # the SQLite file also holds someone else's tables (--allow-foreign-db)
+
+    def rebuilder(self) -> tuple[str, Callable[[], float]]:
+        """(this version's content hash, a rebuild of its KB here unless another process did it first): what
+        a reader needs to guard against another version's rebuild (`kb/rows.py`)."""
+        digest = content_hash()
+        return digest, partial(build_kb, self.engine, digest, only_if_stale=True, shared=self.shared)
 
     @property
     def shown_url(self) -> str:
@@ -354,7 +363,7 @@ def _open_file(handle: KbHandle, path: Path, allow_foreign: bool, presumed_ours:
         verdict = dbfile.inspect_file(path)
     except OSError as exc:
         return _fallback(handle, path, fault_of(exc) or "cantopen")
-    shared = _refuse_foreign(path, verdict, allow_foreign, presumed_ours)
+    shared = handle.shared = _refuse_foreign(path, verdict, allow_foreign, presumed_ours)
     if verdict.kind == "empty" and path.stat().st_size == 0:
         handle.warnings.append(
             f"The database {path} was empty (0 bytes): whatever it held, saved prices and settings included, is "

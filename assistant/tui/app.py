@@ -143,7 +143,8 @@ class GpuAdvisorApp(App[int]):
             from assistant.session import open_session
 
             session = open_session(self.db_url, echo_warnings=False)
-            catalog = Catalog.from_reader(session.reader)
+            with session.reader.reading():  # one snapshot of this version's KB (kb/rows.py)
+                catalog = Catalog.from_reader(session.reader)
             self.session = session
             self.conversation = session.conversation(self.assumptions)
             self.post_message(SessionReady(catalog, list(session.warnings)))
