@@ -35,9 +35,10 @@ class Amount:
     unit: str  # money | h | day | W | kWh | GB | gpu | runs
     per: tuple[str, ...] = ()
     currency: str | None = None
-    role: str = ""  # h: span | continuous; money: each (per card, its time said elsewhere)
+    role: str = ""  # h: span | continuous | media; money: each; W: each | rest | idle | limit; item: its kind
     start: int = 0
     end: int = 0
+    scale: float = 1.0  # a price per `scale` items ("$2/M tokens": 1e6)
 
 
 def _alt(words) -> str:
@@ -46,7 +47,7 @@ def _alt(words) -> str:
 
 KWH_PRICE_MAX = 5.0  # a bare number read as a price per kWh stays below this (¥ or $; the dearest tariffs are ~¥1.5)
 _N = r"(\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?![\d])"
-_SIGNS = {"$": "USD", "us$": "USD", "¥": "CNY", "￥": "CNY", "£": "GBP", "€": "EUR"}
+_SIGNS = {"$": "USD", "us$": "USD", "c$": "CAD", "ca$": "CAD", "¥": "CNY", "￥": "CNY", "£": "GBP", "€": "EUR"}
 _AFTER = {
     "usd": "USD",
     "dollars": "USD",
@@ -59,6 +60,11 @@ _AFTER = {
     "eur": "EUR",
     "euros": "EUR",
     "gbp": "GBP",
+    "cad": "CAD",
+    "yen": "JPY",
+    "jpy": "JPY",
+    "円": "JPY",
+    "日元": "JPY",
     "€": "EUR",  # "0.38 €/kWh": a sign after the amount
     "$": "USD",
     "£": "GBP",
@@ -77,15 +83,19 @@ _DENOMS = (
     (("gpu", "h"), _GPU_HOUR),
     (("GB", "month"), _GB_MONTH),
     (("kWh",), _KWH),
+    (("GB",), ["gb", "g"]),
     (("h",), _HOUR),
     (("month",), _MONTH),
     (("day",), _DAY),
 )
-_CUR_BEFORE = r"(us\$|[$¥￥£€])?\s*"
+_CUR_BEFORE = r"(us\$|ca?\$|[$¥￥£€])?\s*"
 _CENTS = sorted({"c", "cents", "cent", "¢", "p"})  # a hundredth of the currency, said before "/kwh" ("28c/kwh", "15p")
 _CUR_AFTER = r"\s*(" + _alt(_AFTER) + r"|" + _alt(_CENTS) + r"(?=\s*(?:/|per|a)\s*kwh))?"
-_MONEY = _CUR_BEFORE + _N + r"\s*(k)?" + _CUR_AFTER
-_POWER_WORDS = sorted({"电费", "电价", "electricity", "power is", "power at", "power costs", "tariff", "a kwh"})
+_MONEY = _CUR_BEFORE + _N + r"\s*(k|万)?" + _CUR_AFTER  # "¥2.1万": 21,000
+_POWER_WORDS = sorted(
+    {"电费", "电价", "electricity", "power is", "power at", "power costs", "tariff", "a kwh", "商业电", "工业电",
+     "民用电", "居民电", "商用电", "峰电", "谷电"}
+)  # fmt: skip
 _PSU = r"\s*(?:psu|power supply|电源|金牌|白金|gold|platinum|titanium)"
 _WEEKDAYS = sorted({"weekdays", "weekday", "mon-fri", "monday to friday", "工作日", "周一到周五"})
 _WEEKENDS = sorted(
@@ -108,7 +118,7 @@ _PERIODS = (
         "month",
         sorted({"monthly", "a month", "per month", "this month", "/month", "/mo", "一个月", "每月", "每个月", "月"}),
     ),
-    ("year", sorted({"yearly", "annually", "a year", "per year", "/yr", "一年", "每年"})),
+    ("year", sorted({"yearly", "annually", "a year", "per year", "/yr", "一年", "每年", "1 year", "one year", "全年"})),
     ("week", sorted({"weekly", "a week", "per week", "一周", "每周", "一星期", "每星期"})),
     ("day", sorted({"daily", "a day", "per day", "一天", "每天"})),
     ("hour", sorted({"an hour", "per hour", "one hour", "hourly", "一小时", "每小时", "一个小时", "每个小时"})),
@@ -130,10 +140,13 @@ def _digits(m: re.Match) -> str:
     """A run of Chinese numerals as digits, a space before ("4090两天" is not "40902天"); a lone 一 stays (一天, 一小时
     and 一个月 open schedules, rates and periods)."""
     run = m.group(0)
-    if _WEEKDAY.search(m.string[max(0, m.start() - 3) : m.start()]):
-        return run
+    if _WEEKDAY.search(m.string[max(0, m.start() - 3) : m.start()]) or "几" in run:
+        return run  # "周六", "几百块": no number
     value = cn_number(list(run)) if run != "一" else None
     return f" {value:g}" if value else run
+
+
+normal = _normal  # for readers that split the text the amounts' positions refer to
 
 
 def _num(s: str) -> float:
@@ -162,7 +175,8 @@ class _Reader:
                     self.add(m, got)
 
 
-def _currency(before: str | None, after: str | None) -> str | None:
+def currency_of(before: str | None, after: str | None) -> str | None:
+    """The currency of a sign before an amount or a word after it (None: not said)."""
     if before:
         return _SIGNS.get(before)
     if after == "p":
@@ -173,8 +187,8 @@ def _currency(before: str | None, after: str | None) -> str | None:
 def _money_value(m: re.Match, first: int) -> tuple[float, str | None]:
     """(value, currency) of a _MONEY match whose groups start at `first`."""
     before, num, k, after = m.group(first), m.group(first + 1), m.group(first + 2), m.group(first + 3)
-    value = _num(num) * (1000 if k else 1)
-    return (value / 100 if after in _CENTS else value), _currency(before, after)
+    value = _num(num) * {"k": 1000, "万": 10000}.get(k or "", 1)
+    return (value / 100 if after in _CENTS else value), currency_of(before, after)
 
 
 def _rates(r: _Reader) -> None:
@@ -185,6 +199,8 @@ def _rates(r: _Reader) -> None:
     )
     r.each(pattern, lambda m: _rate(m, ("kWh",)) if _money_value(m, 1)[0] < KWH_PRICE_MAX else None)
     # "每小时1.3元", "一小时8块", "每度0.6": the unit first (Chinese)
+    # "每月0.5元/gb": storage by the GB-month
+    r.each(r"(?:每|一)个?月\s*" + _MONEY + r"\s*/\s*(?:gb|g)\b", lambda m: _rate(m, ("GB", "month")))
     for per, words in ((("h",), _HOUR), (("kWh",), _KWH), (("day",), _DAY), (("month",), _MONTH)):
         pattern = r"(每(?:张|卡|块)卡?)?(?:每|一)" + _alt(words) + r"(?:电)?\s*(?:要|是|收|约|大概|差不多)?\s*" + _MONEY
         r.each(pattern, lambda m, per=per: _prefixed(m, per))
@@ -192,8 +208,16 @@ def _rates(r: _Reader) -> None:
     each_card = r"(?:\s*(?:(?:per|/|a|each|every|每)\s*(?:gpu|card|卡|张)|each|apiece))?"
     for denom, words in _DENOMS:
         words = [*words, "时"] if denom == ("h",) else words  # "¥9.5/时"
-        pattern = _MONEY + _RATE_SEP + _alt(words) + r"(?![a-z])" + (each_card if denom == ("h",) else "")
+        pattern = _MONEY + _RATE_SEP + _alt(words) + r"(?![a-z\d])" + (each_card if denom == ("h",) else "")
         r.each(pattern, lambda m, d=denom: _rate(m, ("gpu", "h") if d == ("h",) and _each(m) else d))
+    # "$2.99 per h100 hour", "$1.10/a100/hr": per GPU-hour of that card
+    card = r"(?:rtx\s*|tesla\s*)?[a-z]{0,2}\d{2,4}[a-z]{0,4}"
+    r.each(
+        _MONEY + r"\s*(?:/|per|an?)\s*" + card + r"\s*(?:gpu[- ]?)?(?:/\s*)?(?:hour|hr|h)\b",
+        lambda m: _rate(m, ("gpu", "h")),
+    )
+    # "包月4500", "月租3000": a monthly plan's price, yuan unless said
+    r.each(r"(?:包月|月租|包月价)\s*(?:要|是|价|的话)?\s*" + _MONEY, lambda m: _plan(m))
     # "$0.15/gb/month"
     r.each(_MONEY + r"\s*/\s*gb\s*/\s*(?:month|mo)\b", lambda m: _rate(m, ("GB", "month")))
     # "$1.29 each", "每张1.5元" (per card; by the hour when hours are said)
@@ -202,11 +226,20 @@ def _rates(r: _Reader) -> None:
     r.each(_MONEY, lambda m: _rate(m, ()) if _money_value(m, 1)[1] else None)
 
 
+def _plan(m: re.Match) -> Amount | None:
+    """ "包月4500": a plan's price a month (with no currency said, an amount a plan costs, not "包月租两张")."""
+    value, currency = _money_value(m, 1)
+    if re.match(r"\s*(?:张|台|块|卡|个|x)", m.string[m.end() :]) or (currency is None and value < 50):
+        return None
+    return Amount(value, "money", ("month",), currency, "plan")
+
+
 def _prefixed(m: re.Match, per: tuple[str, ...]) -> Amount | None:
     """ "每小时1.3元", "每卡每小时6元" (per card: a GPU-hour), "每度0.6" (no currency needed for a kWh price below
     KWH_PRICE_MAX: "一度 4090每天" is a card)."""
     value, currency = _money_value(m, 2)
-    if value <= 0 or (currency is None and (per != ("kWh",) or value >= KWH_PRICE_MAX)):
+    decimal = "." in m.group(3) and per == ("h",)  # "一小时6.88": a decimal price an hour
+    if value <= 0 or (currency is None and not decimal and (per != ("kWh",) or value >= KWH_PRICE_MAX)):
         return None
     return Amount(value, "money", ("gpu", "h") if m.group(1) and per == ("h",) else per, currency)
 
@@ -228,6 +261,8 @@ def _schedule(r: _Reader) -> None:
     r.each(_CLOCK_EN, _clock_en)
     r.each(_CLOCK_ZH, _clock_zh)
     day = _alt(["day", "night"]) + r"(?![a-z])"  # "3 hours every weekday": a time, then weekdays (5 a week)
+    nightly = r"\s*(?:overnight|nightly|every night|each night|at night)\b"  # "8 hours overnight": a night's run
+    r.each(_N + r"\s*" + _alt(_HOUR) + nightly, lambda m: _per_day(m))
     r.each(_N + r"\s*" + _alt(_HOUR) + r"\s*(?:a|per|/|each|every)\s*" + day, lambda m: _per_day(m))
     r.each(_N + r"\s*" + _alt(_HOUR) + r"\s*(?:of \w+\s*)?(?:daily|a day|per day)", lambda m: _per_day(m))
     r.each(r"(?:每天|一天|每日|天天|每晚|一晚)[^\d。，,;；]{0,4}?" + _N + r"\s*" + _alt(_HOUR), lambda m: _per_day(m))
@@ -343,7 +378,9 @@ def _hm(m: re.Match) -> Amount:
 def _things(r: _Reader) -> None:
     r.each(_N + r"\s*(kwh|度电|千瓦时)(?![a-z/])", lambda m: Amount(_num(m.group(1)), "kWh"))
     r.each(_N + r"\s*(kw|w|watts?|瓦)(?![a-z])(?!" + _PSU + ")", lambda m: _watts(m))
-    r.each(_N + r"\s*(tb|gb)(?![a-z])", lambda m: Amount(_num(m.group(1)) * (1000 if m.group(2) == "tb" else 1), "GB"))
+    r.each(
+        _N + r"\s*(tb|gb|g)(?![a-z])", lambda m: Amount(_num(m.group(1)) * (1000 if m.group(2) == "tb" else 1), "GB")
+    )
     r.each(r"(?<![a-z\d.])" + _N + r"\s*x\s*(?=[a-z\d])", lambda m: _count(m))
     r.each(r"(?<![a-z\d.])" + _N + r"\s*(?:张|台|块(?=\s*[a-z\d]|显卡|卡)|卡)", lambda m: _count(m))
     r.each(r"(?<![a-z\d.])" + _N + r"\s*(?:cards|gpus)\b", lambda m: _count(m))
@@ -358,11 +395,34 @@ _LIMIT = re.compile(
 )  # a limit set or a cap stated ("宿舍限1500w", "breaker max 1800w"): no draw
 
 
+_EACH_W = re.compile(r"^\s*(?:each|apiece|a piece|per (?:card|gpu)|a card|/card|/gpu)\b")
+_EACH_W_BEFORE = re.compile(
+    r"(?:每|单)(?:张|台|块|卡)(?:卡|显卡)?(?:功耗|满载|大概|约)?\s*$|\beach (?:at|pulling|drawing)\s*~?$"
+)
+_REST_W_BEFORE = re.compile(r"(?:其他|其余|其它|cpu|platform|rest of (?:the )?(?:system|rig|pc|box))[^\d]{0,8}$")
+_REST_W_AFTER = re.compile(
+    r"^\s*(?:for|of|on)?\s*(?:the rest|everything else|the other|other parts|the cpu|cpu|the platform)"
+)
+_IDLE_W = re.compile(r"(?:idle|idles|idling|待机|空闲|闲置)[^\d]{0,8}$")
+_IDLE_W_AFTER = re.compile(r"^\s*(?:at |when |while )?(?:idle|idling|待机|空闲)")
+
+
 def _watts(m: re.Match) -> Amount | None:
-    """A draw; a power limit set ("power limit my 3090 to 280w", "限功耗到300w") is role "limit", not the draw."""
+    """A draw; a power limit set ("power limit my 3090 to 280w", "限功耗到300w") is role "limit", not the draw; a
+    draw per card ("350w each", "每张450w") "each"; the rest of the machine ("~150w for the rest", "主机其他部分200w")
+    "rest"; a draw at idle ("idles at 95w") "idle"."""
     v = _num(m.group(1)) * (1000 if m.group(2) == "kw" else 1)
-    limit = bool(_LIMIT.search(m.string[max(0, m.start() - 40) : m.start()]))
-    return Amount(v, "W", role="limit" if limit else "") if 10 <= v <= 20000 else None
+    before, after = m.string[max(0, m.start() - 40) : m.start()], m.string[m.end() : m.end() + 30]
+    role = ""
+    if _LIMIT.search(before):
+        role = "limit"
+    elif _EACH_W.search(after) or _EACH_W_BEFORE.search(before):
+        role = "each"
+    elif _IDLE_W.search(before[-16:]) or _IDLE_W_AFTER.search(after):
+        role = "idle"
+    elif _REST_W_BEFORE.search(before[-20:]) or _REST_W_AFTER.search(after):
+        role = "rest"
+    return Amount(v, "W", role=role) if 10 <= v <= 20000 else None
 
 
 def _few(m: re.Match) -> Amount | None:
@@ -376,12 +436,42 @@ def _count(m: re.Match) -> Amount | None:
 
 
 def amounts(text: str) -> list[Amount]:
+    from assistant.nlu.amounts_work import read as read_work
+
     r = _Reader(_normal(text))
+    read_work(r)
     _rates(r)
     _schedule(r)
     _spans(r)
     _things(r)
-    return sorted(r.found, key=lambda a: a.start)
+    return _restated(_hourly(sorted(r.found, key=lambda a: a.start), r.text), r.text)
+
+
+_HOURS_AT = re.compile(r"(?:hours?|hrs?|h|小时)\s*(?:at|@|for)\s*$")
+_RESTATE = re.compile(r"^[^\d]{0,6}?(?:大概|大约|约|差不多|也就是|about|roughly|so|~|≈|i\.e\.)\s*$")
+
+
+def _hourly(found: list[Amount], text: str) -> list[Amount]:
+    """A decimal price with no unit right after a time ("an h100 for 40 hrs at $2.69") is that time's price an hour."""
+    out = []
+    for a in found:
+        if a.unit == "money" and not a.per and a.value < 50 and _HOURS_AT.search(text[max(0, a.start - 12) : a.start]):
+            a = Amount(**{**a.__dict__, "per": ("h",)})
+        out.append(a)
+    return out
+
+
+def _restated(found: list[Amount], text: str) -> list[Amount]:
+    """A time said again more precisely ("跑了三天两夜大概60小时", "2 days, about 40 hours"): the second one."""
+    spans = [a for a in found if a.unit == "h" and a.role == "span"]
+    dropped = {id(a) for a, b in zip(spans, spans[1:], strict=False) if _RESTATE.search(text[a.end : b.start])}
+    return [Amount(**{**a.__dict__, "role": "restated"}) if id(a) in dropped else a for a in found]
+
+
+_MODEL_VERSION = re.compile(
+    r"\b(?:llama|qwen|mistral|gemma|phi|deepseek|glm|yi|flux|sd|sdxl|whisper|yolo|yolov|gpt|claude|kimi|minimax|"
+    r"stable diffusion|v)\s*-?\d+(?:\.\d+)*\b"
+)
 
 
 def unexplained(text: str, cards: int = 0) -> list[str]:
@@ -390,6 +480,8 @@ def unexplained(text: str, cards: int = 0) -> list[str]:
     t = _normal(text)
     for a in amounts(text):
         t = t[: a.start] + " " * (a.end - a.start) + t[a.end :]
+    t = _MODEL_VERSION.sub(" ", t)  # "llama 3.1 8b": a model's name
+    t = re.sub(r"\b1 (?=year|month|week|day)", " ", t)  # "1 year of electricity": the period
     found = re.findall(r"(?<![a-z\d.])\d+(?:\.\d+)?(?![\d.]*[a-z\d])", t)
     return [n for n in found if not re.fullmatch(r"\d{4}", n) and n != str(cards)]
 

@@ -17,8 +17,10 @@ import re
 
 from assistant import i18n
 from assistant.answer import Answer
-from assistant.models.calc import Calc, Factor, Hours, Term, solve
+from assistant.models.calc import PERIOD_HOURS, Calc, Factor, Hours, Term, solve
 from assistant.nlu.amounts import Amount, amounts, period_asked, unexplained
+from assistant.nlu.amounts_work import with_items_asked
+from assistant.respond import calc_compare
 from assistant.respond.env import SYMBOLS, Env
 
 _COST = re.compile(
@@ -44,14 +46,26 @@ _NOT_A_BILL = re.compile(
 )
 
 
+# "monthly in CAD?", "yearly bill in euros": an amount of money asked in a currency
+_IN_CURRENCY = re.compile(r"\bin (?:cad|usd|eur|euros?|gbp|pounds|dollars|yen|jpy|rmb|yuan|[$€£¥])(?![a-z])")
+_PERIOD_LAST = re.compile(r"(?:monthly|yearly|weekly|daily|a month|per month|a year|per year|a week|a day)\s*\?+\s*$")
+_TARIFF = re.compile(r"(?:电费|电价)\s*(?:按|是|为)?\s*[\d.]")
+_BUFFER = re.compile(r"\d\s*%\s*(?:of\s+)?(?:extra\s+)?(?:buffer|margin|overhead|headroom|slack|余量|冗余|缓冲)")
+
+
 def _asked(query, text: str) -> str | None:
-    if query.asked_figure in _OTHER_FIGURES or _NOT_A_BILL.search(text.lower()):
+    """ "money" | "kWh" | "both" (an energy and its bill: "一年多少度电 多少钱"), None when no bill is asked."""
+    low = _BUFFER.sub(" ", text.lower())
+    if query.asked_figure in _OTHER_FIGURES or _NOT_A_BILL.search(low):
         return None  # a share of a bill, a cap, a time, a saving ...: their own answers
-    if query.asked_figure == "energy" or _KWH_ASKED.search(text):
-        return "kWh"
-    if query.asked_figure in ("price", "bill") or _COST.search(text):
+    kwh = bool(_KWH_ASKED.search(low))
+    rest = _TARIFF.sub(" ", _KWH_ASKED.sub(" ", low))  # "电费0.6" states a price, it asks none
+    money = bool(_COST.search(rest) or _IN_CURRENCY.search(low))
+    if kwh:
+        return "both" if money else "kWh"
+    if money or query.asked_figure in ("price", "bill"):
         return "money"
-    return None
+    return "kWh" if query.asked_figure == "energy" else None
 
 
 def _to_dicts(said: list[Amount]) -> list[dict]:
@@ -118,7 +132,9 @@ def _defaults(answer: Answer, query, env: Env, cur: str) -> dict:
 def _read(query, typed: str, prior: dict | None) -> tuple[list[Amount], str | None, str | None]:
     """(quantities, figure asked, period) of the question typed; a follow-up's over the last bill's (Context.calc), or
     over the question it is answered again with when no bill was worked out for that one."""
-    said, asked, period = amounts(typed), _asked(query, typed), period_asked(typed)
+    said, asked, period = with_items_asked(amounts(typed), typed), _asked(query, typed), period_asked(typed)
+    if asked is None and period and any(a.unit == "money" and a.per for a in said) and _PERIOD_LAST.search(typed):
+        asked = "money"  # "0.30/kwh, monthly?": the bill of that period
     again = bool(query.text) and typed != query.text  # answered again over an earlier question, settings changed
     cards = _cards(query, said)
     if prior and not any(a.unit == "gpu" for a in said) and cards != prior.get("cards", 1) and str(cards) in typed:
@@ -139,21 +155,70 @@ def solved(answer: Answer, query, env: Env, typed: str | None = None) -> tuple[C
     cur = _currency(said, env)
     said = _in_currency(said, env, cur)
     cards = _cards(query, said)
-    defaults = _defaults(answer, query, env, cur) | {"currency": cur}
-    calc = solve(said, asked, period, cards, defaults)
+    defaults = _defaults(answer, query, env, cur) | {"currency": cur, "energy_asked": query.asked_figure == "energy"}
+    calc = _solve(said, asked, period, cards, defaults)
     return (calc, said, defaults) if calc is not None else None
+
+
+def _solve(said: list[Amount], asked: str, period: str | None, cards: int, defaults: dict) -> Calc | None:
+    """models/calc.solve; an energy asked with its bill ("both") is the bill, the kWh said after it."""
+    calc = solve(said, "money" if asked == "both" else asked, period, cards, defaults)
+    if calc is not None:
+        calc.also_kwh = asked == "both" or (asked == "money" and defaults.get("energy_asked", False))
+    return calc
 
 
 def _solvable(said: list[Amount], answer: Answer | None = None, period: str | None = None) -> bool:
     """Something stated to multiply: a price per unit, a draw or an energy, with a time or amount to multiply it by
     (a rental answer's own rate counts as the price when a time or schedule is stated; "一小时电费多少": one hour)."""
     priced = any(a.unit in _STATED_UNITS and (a.unit != "money" or a.per) for a in said)
-    timed = period == "hour" or any(a.unit in ("h", "day", "GB", "kWh") or a.role == "each" for a in said)
+    timed = period == "hour" or any(a.unit in ("h", "day", "GB", "kWh", "item") or a.role == "each" for a in said)
     rented = answer is not None and bool(answer.figures.get("rates")) and any(a.unit in ("h", "day") for a in said)
     return (priced and timed) or rented
 
 
+def compared(text: str, query, env: Env, defaults_of) -> tuple[str, dict] | None:
+    """Two bills weighed against each other (respond/calc_compare.py): the sentence and its figures, or None."""
+    if not calc_compare.asked(text):
+        return None
+    said = calc_compare.said_in(text)
+    cur = _currency(said, env)
+    said = _in_currency(said, env, cur)
+    defaults = defaults_of(cur) | {"currency": cur}
+    pair = calc_compare.sides(text, said, query, defaults)
+    if pair is None:
+        return None
+    first, second = pair
+    shown = dataclasses.replace(env, question_currency=cur)
+    diff = second.total - first.total
+    parts = [_parts(first, shown), _parts(second, shown)]
+    key = "calc.compare_more" if diff > 0 else "calc.compare_less"
+    period = env.t(f"calc.period_{first.period}") if first.period else ""
+    text = shown.t(
+        key,
+        period=period,
+        first=_money(first.total, shown),
+        second=_money(second.total, shown),
+        first_terms=parts[0],
+        second_terms=parts[1],
+        diff=_money(abs(diff), shown),
+    )
+    notes = list(dict.fromkeys(n for c in pair for n in _assumed(c, defaults, shown)))
+    figures: dict = {"first": round(first.total, 4), "second": round(second.total, 4), "difference": round(diff, 4)}
+    figures["currency"] = cur
+    return i18n.gap(env.lang).join([text, *notes]), figures
+
+
+def _parts(calc: Calc, env: Env) -> str:
+    return env.t("calc.plus").join(_term_text(t, env, "money") for t in calc.terms)
+
+
 def lead(answer: Answer, query, env: Env, typed: str | None = None) -> str:
+    text = typed or query.text or ""
+    pair = compared(text, query, env, lambda cur: _defaults(answer, query, env, cur))
+    if pair is not None and not unexplained(text, _cards(query, amounts(text))):
+        answer.figures["calc_compare"] = pair[1]
+        return "" if _shown(answer.headline, abs(pair[1]["difference"]), "money", pair[1]["currency"]) else pair[0]
     found = solved(answer, query, env, typed)
     if found is None:
         return ""
@@ -165,20 +230,24 @@ def lead(answer: Answer, query, env: Env, typed: str | None = None) -> str:
         "period": calc.period,
         "cards": _cards(query, said),
     }
-    if _shown(answer.headline, calc.total, calc.asked) or unexplained(typed or query.text or "", _cards(query, said)):
+    if _shown(answer.headline, calc.total, calc.asked, defaults["currency"]) or unexplained(
+        typed or query.text or "", _cards(query, said)
+    ):
         return ""  # given already, or a number of the question this bill leaves out (it may be misread)
     if _modelled(calc) and _gives_kind(answer.headline, calc.asked):
         return ""  # the answer's own model of the draw (utilization, idle) is better than a board power assumed
     return _sentence(calc, defaults, dataclasses.replace(env, question_currency=defaults["currency"]))
 
 
-def _shown(headline: str, total: float, asked: str) -> bool:
-    """The answer's own headline already gives the total (within 2 %, or as rounded to whole units)."""
+def _shown(headline: str, total: float, asked: str, currency: str | None = None) -> bool:
+    """The answer's own headline already gives the total (within 2 %, or as rounded to whole units), in the currency
+    of the bill ("$10.71" is not the C$10.71 asked)."""
+    symbol = SYMBOLS.get(currency or "", "")
     for m in _SHOWN.finditer(headline):
         num = (
             m.group(2) if (asked == "money" and m.group(1)) else (m.group(3) or m.group(4)) if asked == "kWh" else None
         )
-        if not num:
+        if not num or (asked == "money" and symbol and headline[: m.start(2)].rstrip()[-len(symbol) :] != symbol):
             continue
         value = float(num.replace(",", ""))
         if abs(value - total) <= max(0.02 * total, 0.0 if "." in num else 0.5):
@@ -203,12 +272,18 @@ def instead(answer: Answer, env: Env) -> Answer | None:
 
     text = answer.question or ""
     query = SimpleNamespace(text=text, asked_figure=None, gpus=())
+    per = env.shown_per_usd
+    pair = compared(text, query, env, lambda cur: {"kwh_price": env.assumptions.electricity_usd_per_kwh * per(cur)})
+    if pair is not None and not unexplained(text):
+        env.context.asked_back, env.context.pending = False, None
+        figures = {"calc_compare": pair[1]}
+        return Answer(question=text, intent="cost", headline=pair[0], figures=figures, lang=env.lang)
     said, asked, period = _read(query, text, env.context.calc)
     if asked is None or not _solvable(said, None, period) or unexplained(text):
         return None
     cur = _currency(said, env)
     said = _in_currency(said, env, cur)
-    calc = solve(said, asked, period, _cards(query, said), {})
+    calc = _solve(said, asked, period, _cards(query, said), {})
     if calc is None:
         return None
     figures = {"calc": {"total": round(calc.total, 4), "asked": asked, "said": _to_dicts(said), "period": calc.period}}
@@ -219,7 +294,7 @@ def instead(answer: Answer, env: Env) -> Answer | None:
 
 def _money(value: float, env: Env) -> str:
     symbol = SYMBOLS.get(env.currency, "$")
-    decimals = 3 if value < 0.1 else 2 if value < 1000 else 0
+    decimals = 3 if value < 0.1 and f"{value:.3f}"[-1] != "0" else 2 if value < 1000 else 0
     return f"{symbol}{value:,.{decimals}f}"
 
 
@@ -232,6 +307,10 @@ def _num(value: float) -> str:
 def _factor(f: Factor, term: Term, env: Env) -> str:
     if f.key == "rate":
         return env.t(f"calc.rate_{term.kind}", money=_money(f.value, env))
+    if f.key == "rate_items":  # source: the items the price is per ("1e+06")
+        return env.t("calc.rate_per_items", money=_money(f.value, env), n=_num(float(f.source)))
+    if f.key == "rate_gb":
+        return env.t("calc.rate_gb", money=_money(f.value, env))
     if f.key == "price_kwh":
         return env.t("calc.price_kwh", money=_money(f.value, env))
     key = "months_one" if f.key == "months" and f.value == 1 else f.key
@@ -245,11 +324,31 @@ def _term_text(term: Term, env: Env, asked: str) -> str:
     return env.t("calc.term", kind=env.t(f"calc.kind_{kind}"), parts=parts, value=value)
 
 
+_DIVIDE = ("speed", "realtime")  # parts the hours are divided by
+
+
 def _hours_text(hours: Hours | None, env: Env) -> str:
     if hours is None or len(hours.parts) < 2:
         return ""
-    parts = " x ".join(env.t(f"calc.h_{k}", n=_num(v)) for k, v in hours.parts)
+    parts = "".join(
+        (" / " if k in _DIVIDE else " x " if i else "") + env.t(f"calc.h_{k}", n=_num(v))
+        for i, (k, v) in enumerate(hours.parts)
+    )
     return env.t("calc.hours_line", parts=parts, hours=_num(hours.value))
+
+
+def _draw_text(calc: Calc, env: Env) -> str:
+    if not calc.draw:
+        return ""
+    parts = {k: v for k, v in calc.draw}
+    base = (
+        env.t("calc.draw_each", n=_num(parts["cards"]), w=_num(parts["each"]))
+        if "each" in parts
+        else env.t("calc.watts", n=_num(parts["watts"]))
+    )
+    total = parts.get("cards", 1) * parts.get("each", 0) + parts.get("watts", 0) + parts.get("rest", 0)
+    rest = env.t("calc.draw_rest", n=_num(parts["rest"])) if "rest" in parts else ""
+    return env.t("calc.draw_line", parts=base + rest, w=_num(total))
 
 
 def _assumed(calc: Calc, defaults: dict, env: Env) -> list[str]:
@@ -257,7 +356,7 @@ def _assumed(calc: Calc, defaults: dict, env: Env) -> list[str]:
     for term in calc.terms:
         for f in term.factors:
             if f.key == "watts" and f.source == "default":
-                notes.append(env.t("calc.assumed_watts", gpu=defaults.get("watts_of", ""), n=_num(f.value)))
+                notes.append(env.t("calc.assumed_watts", gpu=defaults.get("watts_of", ""), n=_num(defaults["watts"])))
             if f.key == "price_kwh" and f.source == "default":
                 notes.append(env.t("calc.assumed_kwh", money=_money(f.value, env)))
             if f.key == "rate" and f.source == "default":
@@ -275,9 +374,16 @@ def _assumed(calc: Calc, defaults: dict, env: Env) -> list[str]:
 
 def _sentence(calc: Calc, defaults: dict, env: Env) -> str:
     total = env.t("calc.kwh", n=_num(calc.total)) if calc.asked == "kWh" else _money(calc.total, env)
-    period = env.t(f"calc.period_{calc.period}") if calc.period else ""
+    # a time said that outlasts the period asked ("60 小时 ... 每天多少" asks of something else): no period
+    longer = calc.period is not None and calc.hours is not None and calc.hours.value > PERIOD_HOURS[calc.period]
+    timed = longer and calc.hours is not None and calc.hours.parts[0][0] in ("span", "runs", "items", "media")
+    period = env.t(f"calc.period_{calc.period}") if calc.period and not timed else ""
+    if calc.items is not None and not calc.period:  # "cost per 1000 images": for that many
+        period = env.t(f"calc.for_items_{calc.items[1]}", n=_num(calc.items[0]))
     terms = [_term_text(t, env, calc.asked) for t in calc.terms]
     key = "calc.lead_one" if len(terms) == 1 else "calc.lead_sum"
     text = env.t(key, total=total, period=period, terms=env.t("calc.plus").join(terms))
-    extra = [p for p in (_hours_text(calc.hours, env), *_assumed(calc, defaults, env)) if p]
+    if calc.also_kwh and calc.kwh:
+        text += env.t("calc.kwh_also", n=_num(calc.kwh))
+    extra = [p for p in (_hours_text(calc.hours, env), _draw_text(calc, env), *_assumed(calc, defaults, env)) if p]
     return i18n.gap(env.lang).join([text, *extra])

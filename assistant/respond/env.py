@@ -23,8 +23,15 @@ from assistant.kb.reader import KbReader
 from assistant.specs import GpuSpec
 
 MODEL_DOC = "docs/model.md"
-PER_AMOUNT = {"USD": 1000, "CNY": 10000, "EUR": 1000, "GBP": 1000}  # value figures per $1,000, ¥10,000 (一万元), €1,000
-SYMBOLS = {"USD": "$", "CNY": "¥", "EUR": "€", "GBP": "£"}
+PER_AMOUNT = {
+    "USD": 1000,
+    "CNY": 10000,
+    "EUR": 1000,
+    "GBP": 1000,
+    "CAD": 1000,
+    "JPY": 100000,
+}  # value figures per $1,000, ¥10,000 (一万元), €1,000
+SYMBOLS = {"USD": "$", "CNY": "¥", "EUR": "€", "GBP": "£", "CAD": "C$", "JPY": "JP¥"}
 
 
 class NoExchangeRate(ValueError):

@@ -73,6 +73,11 @@ def check(answer: Answer, env: Env) -> Answer:
     """After every addition to the answer (respond/asked.cover): the figure `finish` recorded, given or said not to
     be."""
     figure = answer.figures.pop(ASKED_KEY, None)
+    from assistant.respond.unused_amounts import line as not_used
+
+    unused = not_used(answer, env)  # "610 W at the wall", "数据盘50g": a quantity stated that no part used
+    if unused:
+        answer.notes.append(unused)
     if answer.clarification or answer.intent == "unknown":
         from assistant.respond.calc import instead
 

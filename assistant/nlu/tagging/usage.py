@@ -154,12 +154,27 @@ class UsageTagging(TaggerBase):
         k = j + u
         skip = 1 if k < n and tt[k] in _HOURS_SKIP else 0
         w = self.unit("week", k + skip)
+        start, end = i, k + skip + w
         if not w or tt[k + skip] in ("w", "weekly"):
-            return None
+            before = self._week_before(i)  # "每周五天", "一周跑5天": the week said first (Chinese)
+            if before is None:
+                return None
+            start, end = before, k
         evening = tt[j].startswith(("night", "evening"))
         each = EVENING_HOURS if evening else WEEKDAY_HOURS
         said = {"assumed": "evenings" if evening else "days", "each": each, "days": v}
-        return self.add("HOURS", {"per_week": v * each} | said, i, k + skip + w)
+        return self.add("HOURS", {"per_week": v * each} | said, start, end)
+
+    def _week_before(self, i: int) -> int | None:
+        """The token a week word starts at right before token i ("每周五天", "一周跑5天": 每 / 一 + week, one verb
+        of [lists] week_days_verbs between at most); None when there is none."""
+        tt = self.tt
+        k = i - 1 if i > 0 and tt[i - 1] in self.lex.listed("week_days_verbs") else i
+        for size in (1, 2):
+            w = k - size
+            if w >= 1 and self.unit("week", w) == size and tt[w - 1] in ("每", "一"):
+                return w - 1
+        return None
 
     def _usage(self, i: int) -> int | None:
         """Usage said without a number of hours ("i only train on weekends", "weekdays 9-5", "every evening"): hours a

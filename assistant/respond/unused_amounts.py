@@ -1,0 +1,78 @@
+"""Stated quantities with a unit that an answer did not use, for the one "not used" line (respond/unused_numbers.py).
+
+Contract: `line(answer, env)` -> "Not used: ..." for the complete answer, or "".
+`unshown(question, shown_text)` -> the quantities of the question (nlu/amounts.py: a draw in W, an energy in kWh, a
+size in GB, a price per unit in a currency the answer shows, a time in all, a speed, hours of media, a
+real-time factor, a margin) whose value the answer's text does not show in any form answers write it (60 h as "60",
+"2.5 days"; 0.23 as "0.230"; 610 W as "0.61 kW"; a 20 % margin as "1.2"), as the user typed them. A schedule (hours
+a day, days a week) is not checked: answers show it converted (a utilization, hours a week); a power limit, a count
+of cards, a card's own memory ("a100 80gb"), an amount alone (often a cap the answer filters by: "under $1000")
+or a price in a currency the answer does not show neither.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant import i18n
+from assistant.answer import Answer
+from assistant.nlu.amounts import Amount, amounts, normal
+from assistant.respond.env import SYMBOLS, Env
+
+_NUMBER = re.compile(r"(?<![A-Za-z])\d[\d,]*(?:\.\d+)?")
+_CARD_BEFORE = re.compile(r"[a-z]{0,6}\d{2,4}\s*(?:[a-z]{1,5}\s*)?$")
+_ONE_PERIOD = (24.0, 168.0, 730.0, 8760.0)  # "跑一个月": a period, shown as one
+_CHECKED = frozenset({"W", "kWh", "GB", "item", "x", "share"})
+
+
+def _forms(a: Amount) -> list[float]:
+    """The values an answer may show the amount as."""
+    v = a.value
+    if a.unit == "W":
+        return [v, v / 1000]
+    if a.unit == "share":
+        return [v, 1 + v, v * 100]
+    if a.unit == "h":
+        return [v, v / 24, v / 168, v / 730, v * 60]
+    if a.unit == "money" and a.per == ("item",):
+        return [v, v / a.scale, v / a.scale * 1000, v / a.scale * 1e6]
+    return [v]
+
+
+def _checked(a: Amount, shown_text: str) -> bool:
+    if a.unit in _CHECKED:
+        return not (a.unit == "W" and a.role == "limit") and not (a.unit == "item" and a.per == ())
+    if a.unit == "h":
+        return a.role in ("span", "media") and not a.per and a.value not in _ONE_PERIOD
+    if a.unit == "money":  # a price per unit; an amount alone is often a cap or a budget the answer filters by
+        symbol = SYMBOLS.get(a.currency or "", "")
+        return bool(a.per) and (not symbol or symbol in shown_text)
+    return False
+
+
+def unshown(question: str, shown_text: str) -> list[str]:
+    numbers = [float(n.replace(",", "")) for n in _NUMBER.findall(shown_text)]
+    low = normal(question)
+    out = []
+    for a in amounts(question):
+        if not _checked(a, shown_text) or a.role == "restated":
+            continue
+        if a.unit == "GB" and _CARD_BEFORE.search(low[: a.start]):
+            continue  # "2080ti 22g", "a100 80gb": the card's memory, read with the card
+        if any(abs(n - f) <= max(0.006 * abs(f), 0.006) for f in _forms(a) for n in numbers):
+            continue
+        out.append(low[a.start : a.end].strip())
+    return out
+
+
+def line(answer: Answer, env: Env) -> str:
+    """ "Not used: ..." for the complete answer (respond/figure_net.check), leaving out what a "you said ..." note of
+    respond/unused_numbers.py already names; "" when every quantity is used."""
+    if answer.clarification or not answer.question:
+        return ""
+    rows = (" ".join(r) for t in answer.tables for r in t.rows)
+    text = " ".join([answer.headline, *answer.steps, *answer.notes, *rows])
+    items = [u for u in dict.fromkeys(unshown(answer.question, text)) if i18n.quote(env.lang, u) not in text]
+    if not items:
+        return ""
+    return env.t("calc.not_used", items=i18n.join_names(env.lang, [i18n.quote(env.lang, u) for u in items]))
