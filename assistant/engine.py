@@ -27,7 +27,7 @@ from assistant.kb import memory_configs
 from assistant.kb.reader import KbReader
 from assistant.names import apple_chip, normalize_name
 from assistant.queries import Clarification, FollowUpQuery, Query, SetQuery, Setting, UnknownQuery
-from assistant.respond import asked, figure_net, kind_answers, no_repeat, uncovered, unused_numbers
+from assistant.respond import asked, figure_net, kind_answers, no_repeat, uncovered, unused_numbers, usage_note
 from assistant.respond.env import Env, NoExchangeRate, query_currency
 
 _RESPONDERS = {
@@ -190,16 +190,19 @@ class Engine:
                 figures={"error": type(exc).__name__},
             )
 
-    def _answer(self, text: str, dialogue: Dialogue, whole: bool = True) -> Answer:
+    def _answer(self, text: str, dialogue: Dialogue, whole: bool = True, usage=None) -> Answer:
         from assistant.nlu import understand
         from assistant.nlu.clauses import two_questions
+        from assistant.nlu.usage_apply import carried
+        from assistant.nlu.usage_reader import usage_of_text
 
         parts = two_questions(text, self.index) if whole and dialogue.context.pending is None else None
         if parts is not None:  # "h20一张多少钱 能训练吗": both answered, the second in the light of the first
-            first = self._answer(parts[0], dialogue, whole=False)
+            usage = usage_of_text(text, self.index)  # the schedule said in one half counts for both
+            first = self._answer(parts[0], dialogue, whole=False, usage=usage)
             if not first.understood:
                 return self._answer(text, dialogue, whole=False)
-            second = self._answer(parts[1], dialogue, whole=False)
+            second = self._answer(parts[1], dialogue, whole=False, usage=usage)
             if not second.understood or second.headline == first.headline:  # nothing more than the first said
                 return _retitled(first, text)
             return joined(text, parts, first, second)
@@ -213,7 +216,7 @@ class Engine:
         parsed = of_thread(self._with_unfinished(parsed, text, dialogue), subject.talked(dialogue))  # "the 4060 ti"
         if isinstance(parsed, Clarification):
             return self._clarify(parsed, text, dialogue, env)
-        query = _form_kept(parsed, dialogue.complete(parsed, lang))
+        query = carried(_form_kept(parsed, dialogue.complete(parsed, lang)), usage)  # a half: the whole's usage
         if isinstance(query, Clarification):
             if query.kind == "missing":  # "how much does it cost to run per year": the reply names the card
                 dialogue.context.unfinished = text
@@ -299,10 +302,7 @@ class Engine:
                 answer.notes.append(i18n.t(lang, "engine.targets_not_counted", targets=i18n.join_names(lang, asked)))
             if limits:  # "... power limited to 250w each" where the answer uses the stock power
                 answer.notes.append(i18n.t(lang, "engine.limit_not_counted", n=f"{limits[0]:g}"))
-        if query.usage_assumed:  # "i only train on weekends": the hours the words leave open, assumed and said
-            kind, each, per_week = query.usage_assumed
-            how = i18n.t(lang, f"engine.usage_{kind}", each=f"{each:g}")
-            answer.notes.append(i18n.t(lang, "engine.usage_assumed", how=how, hours=f"{per_week:g}"))
+        answer.notes += usage_note.said(query, lang)  # the hours of use the answer took and where they come from
         if query.per_card_of and isinstance(parsed, FollowUpQuery) and (parsed.ask or "").startswith("per_card_"):
             # "is that per card?": whether the last figure was for the whole set, then one card's
             n, asked = query.per_card_of

@@ -27,6 +27,7 @@ from assistant.query_terms import (  # noqa: F401 - the vocabularies and referen
     GpuRef,
     ModelRef,
     Stated,
+    Usage,
 )
 
 
@@ -60,6 +61,7 @@ class Query:
     # usage said without its hours ("i only train on weekends", "a few hours every evening"): (weekends | evenings |
     # weekdays | few, the hours assumed for each day or for "a few", the hours a week read); the answer says it
     usage_assumed: tuple[str, float, float] | None = None
+    usage: Usage | None = None  # how much the cards run, from the schedule and the situation (nlu/usage_reader.py)
     # "is that per card?" after a figure for N cards: (N, what was asked: each | total | either), one card answered
     per_card_of: tuple[int, str] | None = None
     # a range of model sizes ("14b-32b models", "between 13b and 34b"): (low, high); params_b is the top, the size

@@ -123,3 +123,31 @@ class Stated:
     whole: str | None = None
     direction: int = 0
     currency: str | None = None
+
+
+@dataclass(frozen=True)
+class UsagePart:
+    """One piece of evidence of how much a card runs: `what` is hours_day (hours a day), days_week (days a week),
+    per_week (hours a week said as such), always (around the clock) or share (a fraction of the week); `value` in
+    that unit; `words` as typed ("7pm till midnight", "colo", "most weekdays"); `assumed` when the value is the
+    lexicon class's assumption rather than a number said (nlu/usage_reader.py CLASSES)."""
+
+    what: str
+    value: float
+    words: str
+    assumed: bool = False
+    kind: str = ""  # the lexicon class the words belong to (always_on, shared, overnight, evenings ...), "" if said
+
+
+@dataclass(frozen=True)
+class Usage:
+    """How much the question's cards run, read from all its evidence at once (nlu/usage_reader.py): hours a week of
+    use and the parts they were made of, each with the words it came from, so the answer can say where the hours come
+    from ('24/7 from "colo"', '5 h a day ("7pm till midnight") x 5 days a week ("most weekdays")')."""
+
+    per_week: float
+    parts: tuple[UsagePart, ...] = field(default_factory=tuple)
+
+    @property
+    def assumed(self) -> bool:
+        return any(p.assumed for p in self.parts)

@@ -1,0 +1,215 @@
+"""How much the question's cards run, read from ALL its evidence at once: hours said ("3h every evening", "10
+hrs/night"), clock spans ("from 7pm till midnight", "9-6 weekdays", "晚上7点到12点"), days said ("5 nights a week",
+"most weekdays", "every business day", "周末"), hours said beside a day ("all day every business day (say 10h)"),
+and the situation (lexicon [lists] usage_<class>: a colo box, "never idles", "长期租" run around the clock; a lab or
+team shares a box; "overnight" runs; "一个月一周").
+
+Contract: `read_usage(tags, text, lex)` -> `Usage | None` (query_terms.Usage: hours a week and the parts they were
+made of, each with the words it came from and whether the value is an assumption); None when the question says
+nothing about how much its cards run, or when it says the card is on but idle (tagging/usage.idle_time's IDLE: the
+load and the hours on are CostQuery's own fields). `usage_of_text(text, index)` tags a text and reads it (two-part
+questions hand the whole question's usage to each half). Precedence: hours said beat the situation, the situation
+beats the hours a class of words assumes (an evening 3 h), a said 24/7 beats everything; days a week are the ones
+said as a number ("every night ... 5 nights a week": 5), else the first day words said ("busy 9-6 weekdays, quiet
+nights/weekends": 5). Nothing here raises on a question.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from assistant.nlu.clock import clock_times, hours_between
+from assistant.query_terms import Usage, UsagePart
+
+if TYPE_CHECKING:
+    from assistant.nlu.lexicon import Lexicon
+    from assistant.nlu.tagger import Tag
+
+WEEK = 168.0
+WEEKS_A_MONTH = 52.0 / 12.0
+# the situation classes (lexicon [lists] usage_<class>) and what each implies, said as an assumption [A]:
+# always_on / long_rent: around the clock (a colocated or never-idle box; a long-term rental is paid for every hour);
+# shared: a box a lab or team shares is busy at least half the week [A]; overnight: a night's run of 8 hours [A];
+# daytime: a working day of 10 hours [A]; week_a_month: one week of each month around the clock [A]
+SHARED_SHARE = 0.5
+OVERNIGHT_HOURS = 8.0
+DAYTIME_HOURS = 10.0
+ALWAYS = ("always_on", "long_rent")
+HOURS_A_DAY = (("overnight", OVERNIGHT_HOURS), ("daytime", DAYTIME_HOURS))
+DAY_SETS = (("usage_days_5", 5.0), ("usage_days_2", 2.0), ("usage_days_7", 7.0))  # days a week said in words
+TIME_OF_DAY = ("evenings", "few")  # assumed kinds of the tagger that say the hours of a day, not the days
+# "9-6 weekdays", "9am-6pm": a span of bare hours beside a day word (a clock span without am/pm)
+_SPAN = re.compile(
+    r"(?<![\d.$:,/])(\d{1,2})\s*(am|pm)?\s*(?:-|–|to|till|until)\s*(\d{1,2})\s*(am|pm)?(?![\d.:%/,]|\s*(?:k|gb|b\b|w\b|x))"
+)
+_SPAN_GAP = 16  # characters between such a span and its day word
+_PATTERNS: dict[tuple[int, str], re.Pattern[str] | None] = {}
+
+
+def read_usage(tags: list[Tag], text: str, lex: Lexicon) -> Usage | None:
+    if any(t.kind == "IDLE" for t in tags):
+        return None
+    low = text.lower()
+    hours = [t for t in tags if t.kind == "HOURS" and _of_use(t)]
+    found = {kind: _found(lex, f"usage_{kind}", low) for kind in (*ALWAYS, "shared", "overnight", "daytime")}
+    found["week_a_month"] = _found(lex, "usage_week_a_month", low)
+    nights = [n for k, _ in HOURS_A_DAY if (n := found[k])]  # "晚上挂机跑": a night's run, not around the clock
+    hours = [t for t in hours if not (_always(t) and any(_overlap(t, n) for n in nights))]
+    said_always = next((t for t in hours if _always(t)), None)
+    if said_always is not None:
+        return Usage(WEEK, (UsagePart("always", WEEK, said_always.text),))
+    day = _hours_a_day(hours, tags, text, low, lex, found)
+    days = _days_a_week(hours, low, lex)
+    said_week = next(
+        (t for t in hours if _week(t) and not t.mapping().get("assumed") and "per_day" not in t.mapping()), None
+    )
+    if said_week is not None and (day is None or day.assumed):  # "maybe 6 hrs sat and sun": 12, as said
+        return Usage(_week(said_week), (UsagePart("per_week", _week(said_week), said_week.text),))
+    if day is not None and not day.assumed:  # hours said: the situation's words do not override them
+        return _composed(day, days)
+    for kind in ALWAYS:  # "晚上挂机": the night's words hold the always-on word, they are not around the clock
+        if found[kind] and any(_inside(found[kind], found[k]) for k, _ in HOURS_A_DAY):
+            found[kind] = None
+    situation = _situation(found)
+    if situation is not None:
+        return situation
+    tagged = next((t for t in hours if t.mapping().get("assumed") and day and t.text == day.words), None)
+    if tagged is not None and days is None:  # "twice a month": the tagger's own reading, nothing else said
+        kind = str(tagged.mapping()["assumed"])
+        return Usage(_week(tagged), (UsagePart("per_week", _week(tagged), tagged.text, True, kind),))
+    if day is not None:  # a day word alone ("每天1万次请求") says how often something happens, not how long cards run
+        return _composed(day, days)
+    return None
+
+
+def usage_of_text(text: str, index) -> Usage | None:
+    """The usage of a whole question (tagged here): what a two-part question's halves share."""
+    from assistant import i18n
+    from assistant.nlu.lexicon import lexicon
+    from assistant.nlu.tagger import tag
+    from assistant.nlu.text import clean, tokenize
+
+    cleaned, _ = clean(text)
+    lex = lexicon(i18n.language_of(cleaned))
+    tags, _ = tag(lex.respell(tokenize(cleaned)), cleaned, index, lex)
+    return read_usage(tags, cleaned, lex)
+
+
+def _of_use(t: Tag) -> bool:
+    """A HOURS tag about how much a card runs: not GPU-hours bought, not days rented in all ("for 3 days")."""
+    m = t.mapping()
+    return not m.get("gpu_hours") and not m.get("span")
+
+
+def _always(t: Tag) -> bool:
+    return bool(t.mapping().get("full_time")) or _week(t) >= WEEK
+
+
+def _week(t: Tag) -> float:
+    return float(t.mapping().get("per_week") or 0.0)
+
+
+def _situation(found: dict[str, tuple[str, int] | None]) -> Usage | None:
+    """The situation's usage when no hours are said: around the clock, a shared box's share, a week a month."""
+    for kind in ALWAYS:
+        if always := found[kind]:
+            return Usage(WEEK, (UsagePart("always", WEEK, always[0], assumed=True, kind=kind),))
+    if shared := found["shared"]:
+        return Usage(WEEK * SHARED_SHARE, (UsagePart("share", SHARED_SHARE, shared[0], True, "shared"),))
+    if month := found["week_a_month"]:
+        per_week = round(WEEK / WEEKS_A_MONTH, 1)
+        return Usage(per_week, (UsagePart("per_week", per_week, month[0], True, "week_a_month"),))
+    return None
+
+
+def _composed(day: UsagePart, days: UsagePart | None) -> Usage:
+    """Hours a day x days a week (7 when no days are said: "2h a day"; a day's hours default to none said)."""
+    n = days.value if days is not None else 7.0
+    every_day = days is not None and n == 7.0 and not day.assumed  # "3 hours every day": the hours said are all
+    parts = (day, days) if days is not None and not every_day else (day,)
+    return Usage(round(min(day.value * n, WEEK), 2), parts)
+
+
+def _hours_a_day(hours, tags, text, low, lex, found) -> UsagePart | None:
+    """The hours of a day of use: said per day (a tag), a clock span, bare hours beside a day word, the situation's
+    class (overnight 8 h), or the tagger's assumption for its words (an evening 3 h)."""
+    for t in hours:
+        m = t.mapping()
+        if m.get("per_day") and not m.get("assumed"):
+            return UsagePart("hours_day", float(m["per_day"]), t.text)
+    recurring = _recurring(hours, low, lex)
+    if recurring:
+        start, by = clock_times(text, lex)
+        if start is not None and by is not None:
+            span = hours_between(start, by)
+            return UsagePart("hours_day", span, f"{start:02.0f}:00-{by:02.0f}:00", kind="clock")
+        bare = _bare_span(low, lex)
+        if bare is not None:
+            return bare
+        total = next((t for t in hours if "total" in t.mapping() and 0 < float(t.mapping()["total"]) <= 24), None)
+        if total is not None:  # "all day every business day (say 10h)", "every night ~8h"
+            return UsagePart("hours_day", float(total.mapping()["total"]), total.text)
+    for kind, each in HOURS_A_DAY:
+        if found[kind]:
+            return UsagePart("hours_day", each, found[kind][0], assumed=True, kind=kind)
+    assumed = [t for t in hours if t.mapping().get("assumed")]
+    assumed.sort(key=lambda t: t.mapping()["assumed"] not in TIME_OF_DAY)
+    if assumed:
+        m = assumed[0].mapping()
+        return UsagePart("hours_day", float(m["each"]), assumed[0].text, assumed=True, kind=str(m["assumed"]))
+    return None
+
+
+def _recurring(hours, low: str, lex) -> bool:
+    """Is a use said to recur by the day ("most weekdays", "every night", a tagger's usage words)?"""
+    return any(t.mapping().get("days") for t in hours) or any(_found(lex, name, low) for name, _ in DAY_SETS)
+
+
+def _bare_span(low: str, lex) -> UsagePart | None:
+    """ "9-6 weekdays", "9am-6pm on weekdays": a span of hours without clock words beside a day word."""
+    for m in _SPAN.finditer(low):
+        near = low[max(0, m.start() - _SPAN_GAP) : m.end() + _SPAN_GAP]
+        if not any(_found(lex, name, near) for name, _ in DAY_SETS):
+            continue
+        a, b = int(m.group(1)), int(m.group(3))
+        if m.group(2) == "pm" and a < 12:
+            a += 12
+        if (m.group(4) == "pm" or (m.group(4) is None and b <= a)) and b < 12:
+            b += 12
+        if 0 <= a < 24 and a < b <= 24:
+            return UsagePart("hours_day", float(b - a), m.group(0).strip())
+    return None
+
+
+def _days_a_week(hours, low: str, lex) -> UsagePart | None:
+    """Days a week said: a number of days ("5 nights a week"), else the first day words said."""
+    for t in hours:
+        m = t.mapping()
+        if m.get("days") and any(c.isdigit() for c in t.text) and m.get("assumed") in ("evenings", "days"):
+            return UsagePart("days_week", float(m["days"]), t.text)
+    said = [(w[1], n, w[0]) for name, n in DAY_SETS if (w := _found(lex, name, low))]
+    if said:  # the first said: "busy 9-6 weekdays, quiet nights/weekends" is 5 days
+        _, n, words = min(said)
+        return UsagePart("days_week", n, words)
+    return None
+
+
+def _overlap(t: Tag, other: tuple[str, int]) -> bool:
+    return t.start < other[1] + len(other[0]) and other[1] < t.end
+
+
+def _inside(word: tuple[str, int] | None, other: tuple[str, int] | None) -> bool:
+    return bool(word and other and other[1] <= word[1] and word[1] + len(word[0]) <= other[1] + len(other[0]))
+
+
+def _found(lex, name: str, low: str) -> tuple[str, int] | None:
+    """The first word of lexicon list `name` in the lowered text (ASCII words as words), with its offset."""
+    key = (id(lex), name)
+    if key not in _PATTERNS:
+        words = sorted(lex.listed(name), key=lambda w: (-len(w), w))
+        alts = [rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])" if w.isascii() else re.escape(w) for w in words]
+        _PATTERNS[key] = re.compile("|".join(alts)) if alts else None
+    pattern = _PATTERNS[key]
+    m = pattern.search(low) if pattern is not None else None
+    return (m.group(0), m.start()) if m else None

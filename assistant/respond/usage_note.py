@@ -1,0 +1,33 @@
+"""The note that says how much the answer takes the cards to run and where that comes from: the tagger's one-class
+assumption ("on weekends" read as 8 h a day) or the usage read from all the question's evidence (nlu/usage_reader.py:
+'24/7 assumed for "colo"', '5 h a day ("19:00-00:00") x 5 days a week ("most weekdays")').
+
+Contract: `said(query, lang)` -> the notes to add (none when the question's use is one number said as such, "10 hours
+a week", which the settings note already gives back). Never raises.
+"""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.queries import Query
+from assistant.query_terms import UsagePart
+
+
+def said(query: Query, lang: str) -> list[str]:
+    if query.usage_assumed:  # "i only train on weekends": the hours the words leave open, assumed and said
+        kind, each, per_week = query.usage_assumed
+        how = i18n.t(lang, f"engine.usage_{kind}", each=f"{each:g}")
+        return [i18n.t(lang, "engine.usage_assumed", how=how, hours=f"{per_week:g}")]
+    usage = query.usage
+    if usage is None or (len(usage.parts) == 1 and not usage.assumed and not usage.parts[0].kind):
+        return []
+    how = i18n.t(lang, "usage.times").join(_part(p, lang) for p in usage.parts)
+    return [i18n.t(lang, "usage.note", hours=f"{usage.per_week:,.3g}", how=how)]
+
+
+def _part(p: UsagePart, lang: str) -> str:
+    value = f"{p.value * 100:.0f}" if p.what == "share" else f"{p.value:g}"
+    if p.kind and i18n.has(lang, f"usage.{p.what}_{p.kind}"):
+        return i18n.t(lang, f"usage.{p.what}_{p.kind}", value=value, words=p.words)
+    key = f"usage.{p.what}_assumed" if p.assumed else f"usage.{p.what}"
+    return i18n.t(lang, key, value=value, words=p.words)
