@@ -10,6 +10,7 @@ show as a small table. `joined` makes one Answer of the answers to a message tha
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from dataclasses import dataclass, field
 
@@ -76,6 +77,7 @@ def joined(text: str, parts: tuple[str, str], first: Answer, second: Answer) -> 
     def union(a: list, b: list) -> list:
         return a + [x for x in b if x not in a]
 
+    said = _unsaid(second.headline, first.headline)  # "值得入吗 稳定性咋样": the verdict is not said twice
     figures = dict(first.figures)
     figures["parts"] = [
         {"question": parts[0], "intent": first.intent},
@@ -84,12 +86,12 @@ def joined(text: str, parts: tuple[str, str], first: Answer, second: Answer) -> 
     return Answer(
         question=text,
         intent=first.intent,
-        headline=f"{first.headline}\n\n{second.headline}".strip(),
+        headline=f"{first.headline}\n\n{said}".strip(),
         gpus=union(first.gpus, second.gpus),
         workload=first.workload or second.workload,
         precision=first.precision or second.precision,
         choice=first.choice or second.choice,
-        tables=first.tables + second.tables,
+        tables=first.tables + [t for t in second.tables if t not in first.tables],
         steps=union(first.steps, second.steps),
         figures=figures,
         assumptions=first.assumptions or second.assumptions,
@@ -98,6 +100,16 @@ def joined(text: str, parts: tuple[str, str], first: Answer, second: Answer) -> 
         chart=first.chart or second.chart,
         lang=first.lang,
     )
+
+
+_SENTENCE_END = re.compile(r"(?<=[。！？!?])|(?<=\.)(?=\s)")  # after 。！？!? or a full stop before a space
+
+
+def _unsaid(headline: str, said: str) -> str:
+    """`headline` without the sentences `said` already has (a second part answered with the first's verdict);
+    nothing else of it is dropped."""
+    kept = [part for part in _SENTENCE_END.split(headline) if not part.strip() or part.strip() not in said]
+    return "".join(kept).strip()
 
 
 def display_width(text: str) -> int:

@@ -92,6 +92,40 @@ def is_shortage(q: PriceQuote) -> bool:
     return (q.note or "").strip().lower().startswith(SHORTAGE_PREFIX)
 
 
+BAND_PREFIX = "band "  # a quote whose note starts "band mining:" / "band brand:" prices one grade of used card
+
+
+def band_of(q: PriceQuote) -> str | None:
+    """The grade a quote prices ("mining": ex-mining cards; "brand": brand cards with invoice or a platform's
+    inspection), read from its note ("band mining: ..."); None for an ordinary quote (§cost.price bands)."""
+    note = (q.note or "").strip().lower()
+    if not note.startswith(BAND_PREFIX):
+        return None
+    return note[len(BAND_PREFIX) :].split(":", 1)[0].strip() or None
+
+
+def _ordinary(quotes: list[PriceQuote]) -> list[PriceQuote]:
+    """The quotes without the graded ones (band_of) wherever an ordinary quote of the same market and condition
+    exists: a card's used price is what an ordinary used card sells for, not the ex-mining or brand-inspected
+    listings around it (a 闲鱼 3090 at ¥4,500-5,500 ordinary against ¥7,000-8,000 for brand cards)."""
+    plain = {(q.market, q.condition) for q in quotes if band_of(q) is None}
+    return [q for q in quotes if band_of(q) is None or (q.market, q.condition) not in plain]
+
+
+def band_price(gpu: str, band: str, quotes: list[PriceQuote], market: str) -> PriceLookup | None:
+    """The mean of `market`'s used street quotes of `band` for `gpu` ("mining"), None when it has none."""
+    chosen = [
+        q
+        for q in quotes
+        if q.gpu == gpu and q.market == market and q.condition == "used" and band_of(q) == band and not is_shortage(q)
+    ]
+    if not chosen:
+        return None
+    usd = _mean([q.usd for q in chosen])
+    source = ";".join(sorted({q.source for q in chosen}))
+    return PriceLookup(gpu, usd, "used", source, max(q.observed for q in chosen), len(chosen), (market,))
+
+
 def _month_index(observed: str) -> int:
     year, month = (observed or "0-1")[:7].split("-")[:2]
     return int(year) * 12 + int(month)
@@ -184,7 +218,7 @@ def lookup_price(
     mine_only = [(c, usd) for (g, c), usd in overrides.items() if g == gpu]
     if len(mine_only) == 1:  # "used 4090 €1,700" priced in an answer of new prices: the user's price still wins
         return PriceLookup(gpu, float(mine_only[0][1]), mine_only[0][0], "user override", "", 0)
-    mine = [q for q in quotes if q.gpu == gpu and finite(q.usd) > 0 and not is_shortage(q)]
+    mine = _ordinary([q for q in quotes if q.gpu == gpu and finite(q.usd) > 0 and not is_shortage(q)])
     street = [q for q in mine if not is_list_price(q)]
     if condition == "average" and market is not None and any(q.market == market for q in street):
         street = [q for q in street if q.market == market]

@@ -84,6 +84,8 @@ def parts(text: str, lang: str) -> tuple[str, ...]:
         for p in (*SPEC_PARTS, "psu", "batch", "electricity", "speed", "time", "link", "matters")
         if lex.words_in(f"asked_{p}", low)
     ]
+    if "memory" in out and lex.words_in("asked_memory_need", low):
+        out.remove("memory")  # "需要多大显存": what the work needs, answered by the fit itself
     if baseline(text):
         out.append("baseline")
     return (*out, *figure_parts(text, lang))
@@ -153,6 +155,8 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
             continue  # a rental rate, a bill asked, a deal or a build has its own money
         if part == "price" and answer.intent == "verdict" and _verdict_kind(answer) not in PRICED_VERDICTS:
             continue  # buy-now-or-wait and deals speak of prices already
+        if part == "price" and answer.figures.get("stated_gap"):
+            continue  # "价格差两千值得吗": the price words state the gap weighed, they do not ask the prices
         if part == "price" and "sell" in answer.figures:
             continue  # "keep my 4090 or sell it now for $1,800 before prices fall": the sale weighed is the price
         if part == "memory" and answer.intent == "spec":

@@ -19,6 +19,7 @@ from assistant.models.values import safe_div
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import CompareQuery
 from assistant.respond import (
+    compare_builds,
     compare_gap,
     compare_headline,
     compare_model,
@@ -160,12 +161,16 @@ def _compare(query: CompareQuery, env: Env) -> Answer:
     env = env.for_query(query)
     if scaling.is_scaling(query):
         return scaling.respond(query, env)
+    built = compare_builds.respond(query, env)  # "预算20万 怎么配 买a800还是多张4090": the machine each card makes
+    if built is not None:
+        return built
     env, gap_note, gap = compare_gap.with_gap(
         query, env
     )  # "差两百块": the dearer card at the cheaper one's price + gap
     if gap_note:
         answer = _compare_priced(query, env, gap)
         answer.steps = [gap_note, *answer.steps]
+        answer.figures["stated_gap"] = True  # "价格差两千值得吗": the money said is the gap, no price asked
         return answer
     return _compare_priced(query, env)
 

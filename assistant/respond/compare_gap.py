@@ -105,7 +105,8 @@ def _dearer(names: list[str], prices: dict[str, PriceLookup], env: Env, by_price
     from assistant.respond.spec_figures import launch_price
 
     launched = {n: q.usd for n in names if (q := launch_price(n, env)) is not None}
-    if len(launched) == len(names):
+    if len(launched) == len(names) and len(set(launched.values())) == len(names):
+        # equal list prices say nothing (RTX 4090 D and RTX 4090 both ¥12,999 at launch): the speeds decide
         return max(names, key=lambda n: launched[n])
     rated = {n: score(env.reader.known_gpu(n), "train16").score or 0.0 for n in names}
     if all(rated.values()) and rated[names[0]] != rated[names[1]]:

@@ -29,7 +29,7 @@ from assistant.models.cost import PriceLookup, is_list_price
 from assistant.queries import VerdictQuery
 from assistant.respond import box_offer, card_risks, deal_use, platform_note, vendor_practice
 from assistant.respond.env import Env
-from assistant.respond.mining import condition_named, mining_notes
+from assistant.respond.mining import condition_named, mining_notes, mining_price
 from assistant.respond.pricing import (
     is_converted,
     market_quotes,
@@ -75,6 +75,9 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         offer_usd = box[0]
     asked = ref.condition or env.assumptions.condition  # "那二手的呢" after the offer: the condition set since
     condition, market = _market(gpu.name, offer_usd / n, asked, env)
+    banded = mining_price(gpu.name, query.text, env) if condition == "used" else None
+    if banded is not None:  # "闲鱼3090 4800 矿卡": weighed against what ex-mining cards sell for, not ordinary ones
+        market = banded
     stated = asked if asked in ("new", "used") else condition
     if market is None and stated in ("new", "used"):  # no quote in the condition asked: weigh against the other
         condition = "new" if stated == "used" else "used"
@@ -134,7 +137,8 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
             query, env, gpu, head, unpriced, _DEAL_PICK, {"deal": {}}, steps=list(steps), sources=list(sources)
         )
     diff = offer_usd / (market.usd * n) - 1
-    verdict = "good" if diff <= GOOD_BELOW else "high" if diff > HIGH_ABOVE else "fair"
+    banded_diff = round(diff, 6)  # 4500 against 5000 is 10 % under, not 9.9999 % (a float)
+    verdict = "good" if banded_diff <= GOOD_BELOW else "high" if banded_diff > HIGH_ABOVE else "fair"
     if (
         stated != condition
     ):  # a used offer against a new price cannot be called good, nor a new one against a used price high
@@ -151,12 +155,14 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
             offer=offer,
             gpu=what,
             pct=pct,
-            cond=env.t(f"cond.{condition}"),
+            cond=env.t("cond.mining" if banded is not None else f"cond.{condition}"),
             market=price_text(market, env) if n == 1 else env.t("deal.each", price=price_text(market, env)),
         )
     steps = [env.t("deal.bands", good=f"{-GOOD_BELOW * 100:.0f}", high=f"{HIGH_ABOVE * 100:.0f}")]
     if stated != condition:
         steps.insert(0, env.t(f"deal.against_{condition}", cond=env.t(f"cond.{stated}")))
+    if banded is not None and (plain := price_of(gpu.name, env, "used")) is not None:
+        steps.append(env.t("deal.mining_band", price=price_text(plain, env)))
     if other is not None and not between:
         steps.append(env.t("deal.other_condition", cond=env.t(f"cond.{other.condition}"), price=price_text(other, env)))
     alarm = _low_alarm(gpu, offer_usd / n, diff, condition, market, env)
@@ -180,8 +186,10 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         # headline after the verdict on the price; before it when the model does not fit ("enough for 72b?": no)
         runs = _runs(query, ref, env)
         said = runs.headline[:1].upper() + runs.headline[1:]
-        parts = (head, said) if runs.figures.get("fits") else (said, head)  # a "no" leads
-        head = i18n.gap(env.lang).join(parts)
+        # a "no" leads, and so does the use when the question asks only the use ("两万出头 跑70b q4 够不够", "is
+        # qwen2.5 14b speed usable on it"): the price verdict follows it
+        use_first = not runs.figures.get("fits") or _use_only(query, env)
+        head = i18n.gap(env.lang).join((said, head) if use_first else (head, said))
     elif query.workload == "llm_inference" and (quant := _asked_quant(query.text)):  # "good deal for 4-bit llms"
         holds = _largest_at(env, (gpu.memory_gb or 0.0) * n, quant)
         if holds:
@@ -265,6 +273,18 @@ def _use_asked(query: VerdictQuery, env: Env) -> bool:
     lex, text = lexicon(env.lang), f" {query.text.lower()} "
     uses = ("what_for_words", "verdict_good")
     return bool(query.workload or query.model or query.params_b or any(lex.words_in(k, text) for k in uses))
+
+
+def _use_only(query: VerdictQuery, env: Env) -> bool:
+    """The question asks how the card does the use ("够不够", "速度能看吗", "fast enough") and not about the price
+    itself ("划算吗", "能收吗", "worth it", "good deal", "should i buy"): lexicon [lists] asks_enough / asked_speed
+    against deal_words / verdict_worth / verdict_buy_this."""
+    from assistant.nlu.lexicon import lexicon
+
+    lex, text = lexicon(env.lang), f" {query.text.lower()} "
+    if any(lex.words_in(k, text) for k in ("deal_words", "verdict_worth", "verdict_buy_this")):
+        return False
+    return any(lex.words_in(k, text) for k in ("asks_enough", "asked_speed"))
 
 
 _QUANT_WORDS = (  # a precision named beside "llms" in a deal question, as the llama.cpp quant it is run at
@@ -413,7 +433,8 @@ def _between(asked: str | None, per_card_usd: float, market: PriceLookup, other:
 def _between_head(what: str, per_card_usd: float, used: PriceLookup, new: PriceLookup, env: Env) -> str:
     def side(market: PriceLookup) -> str:
         diff = per_card_usd / market.usd - 1
-        verdict = "good" if diff <= GOOD_BELOW else "high" if diff > HIGH_ABOVE else "fair"
+        banded_diff = round(diff, 6)  # 4500 against 5000 is 10 % under, not 9.9999 % (a float)
+        verdict = "good" if banded_diff <= GOOD_BELOW else "high" if banded_diff > HIGH_ABOVE else "fair"
         return env.t(
             f"deal.side_{'below' if diff < 0 else 'above'}",
             pct=f"{abs(diff) * 100:.0f}",

@@ -8,8 +8,10 @@ when it repeats a seller's claim that the card was never mined (lexicon list min
 whether the card is refurbished (lexicon list refurb_words: "翻新", "resealed"), how to tell a repackaged
 card from a new one (channel, seals, serial looked up on the brand's site, wear; source
 concept-refurbished-check-cn); else nothing. `condition_named` says whether the question raises any of
-these (the deal answer then leads with the checks). The words are data (concept aliases, lexicon lists), so
-a language is added by adding words.
+these (the deal answer then leads with the checks). `mining_price(gpu, text, env)`: the market's ex-mining band
+(quotes noted "band mining:", cost.band_price) a question about an ex-mining card is weighed against, None when the
+question does not name one (or claims the card was never mined) or the market has no such band. The words are data
+(concept aliases, lexicon lists), so a language is added by adding words.
 """
 
 from __future__ import annotations
@@ -39,6 +41,15 @@ def claims_not_mined(text: str, env: Env) -> bool:
 
     lowered = (text or "").lower()
     return any(w in lowered for w in lexicon(env.lang).listed("mining_claims"))
+
+
+def mining_price(gpu: str, text: str, env: Env):
+    if not names_mining_card(text, env) or claims_not_mined(text, env):
+        return None
+    from assistant.models import cost
+    from assistant.respond.pricing import market_quotes
+
+    return cost.band_price(gpu, "mining", market_quotes(env, gpu), env.price_market())
 
 
 REFURB_SOURCE = "concept-refurbished-check-cn"

@@ -24,6 +24,7 @@ from assistant.respond.env import Env
 from assistant.respond.pricing import (
     CHAT_MODEL,
     chat_tokens_per_s,
+    price_of,
     price_text,
     purchase_price,
     score,
@@ -208,6 +209,8 @@ def _kin(gpu: GpuSpec, env: Env) -> GpuSpec | None:
         for spec in (env.reader.gpu(n) for n in names if n not in variants)
         if spec is not None and not spec.is_mobile and spec.name.startswith("GeForce")
     ]
+    cards = [c for c in cards if price_of(c.name, env) is not None]  # priced in the answer's market (a yuan-only
+    # 3090 Ti quote prices nothing in a dollar answer)
     family = gpu.arch.family if gpu.arch else None
     same = [c for c in cards if family and c.arch and c.arch.family == family]
     return max(same or cards, key=lambda c: score(c, KEY).score, default=None)

@@ -441,7 +441,7 @@ def _as_rig(query: RecommendQuery, env: Env) -> Answer:
 
     asked = RigQuery(
         text=query.text,
-        gpu_count=query.gpu_count,
+        gpu_count=query.gpu_count if (query.gpu_count or 1) > 1 else None,  # no count said: the build chooses it
         budget_usd=query.budget_usd,
         budget_currency=query.budget_currency,
         workload=query.workload,
@@ -450,7 +450,10 @@ def _as_rig(query: RecommendQuery, env: Env) -> Answer:
         precision=query.precision,
         condition=query.condition,
         vendor=query.vendor,
-        server=use_case.said("rig_server", query.text, env),
+        # an organization's budget past a server's platform (use_case.asks_build) is a server build
+        server=bool(
+            use_case.said("rig_server", query.text, env) or ((query.gpu_count or 1) < 2 and query.organization)
+        ),
         settings=query.settings,
     )
     return rig.respond(asked, env)

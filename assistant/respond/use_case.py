@@ -15,7 +15,10 @@ Contract (the typical models are assumptions [A], named in every answer that use
   open video model in ComfyUI (Wan2.2 T2V A14B, knowledge/video_models.csv); None otherwise.
 - `asks_build`: a count of cards (2+), a budget and a word for a whole machine ("~$12k for a 4-gpu training
   workstation", "实验室预算10万 配一台4卡训练工作站") ask for a machine that spends the budget (respond/rig.py), also
-  from an organization, whose chart answer is a value list of single cards.
+  from an organization, whose chart answer is a value list of single cards; so does an organization's budget (a lab,
+  a company: RecommendQuery.organization) that pays for more than a multi-GPU server's platform around the cards
+  ("实验室预算20万 买什么卡训练大模型": a ¥200,000 build, not a list of single cards; the platform price is the
+  answer market's server platform, docs/model.md §cost.platform).
 - `spec_as_verdict`: a spec question about one GPU with no figure asked, no spec-sheet word and LLMs named ("m3 pro
   18gb macbook, any point doing local llms on it") is whether the GPU does that job (respond/verdict.py).
 Word lists are lexicon data (`video_work_words`, `classic_sd_words`, the [workload] phrases); never raises.
@@ -135,13 +138,26 @@ def said(name: str, text: str, env: Env) -> bool:
     return any((key in joined) if key is not None else (word in low) for word, key in lexicon(env.lang).keyed(name))
 
 
+SERVER_CARDS = 8  # the cards of a multi-GPU server, whose platform price an organization's build budget must pass
+
+
 def asks_build(query, env: Env) -> bool:
-    """A recommendation that asks for a whole machine of a stated count within a stated budget."""
-    if (query.gpu_count or 1) < 2 or not query.budget_usd or query.cheaper_than or query.upgrade_from:
+    """A recommendation that asks for a whole machine of a stated count within a stated budget, or an organization's
+    budget beyond a server's platform."""
+    if not query.budget_usd or query.cheaper_than or query.upgrade_from:
         return False
     if said("serve_words", query.text, env):
         return False  # "serve 70b to 30 people, budget 10k": a serving set (respond/serving_sets.py)
+    if (query.gpu_count or 1) < 2:
+        return bool(query.organization) and _server_budget(query, env)
     return said("rig_words", _LEARNING.sub(" ", query.text), env)  # "machine learning" is no machine
+
+
+def _server_budget(query, env: Env) -> bool:
+    from assistant.respond.pricing import budget_usd
+
+    budget = budget_usd(query, env.for_query(query))
+    return budget is not None and budget > env.for_query(query).platform_usd(SERVER_CARDS)
 
 
 def spec_as_verdict(query, env: Env):

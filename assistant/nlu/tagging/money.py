@@ -222,6 +222,8 @@ class MoneyTagging(TaggerBase):
         last = recent[-1] if recent else None
         if last is None or last.text not in words:
             return False
+        if len(self.tags) > 1 and self.tags[-2].kind == "KWH" and last is self.tags[-1]:
+            return False  # "电费0.55一度 两张3090": 一度 closes the price already read; what follows is not one
         return not self.text[last.end : self.toks[i].start].strip(" 是为按:：")
 
     def _for_a_gpu(self, j: int) -> bool:
