@@ -308,10 +308,10 @@ class Engine:
             n, asked = query.per_card_of
             said = i18n.t(lang, f"engine.per_card_{asked}_{'all' if n > 1 else 'one'}", n=n)
             answer.headline = i18n.gap(lang).join([said, answer.headline])
-        if query.size_range:  # "14b-32b models": answered for the top of the range, said
+        if query.size_range:  # "14b-32b models": answered for the top of the range, said after the answer
             low, high = query.size_range
             said = i18n.t(lang, "engine.size_range", low=f"{low:g}B", high=f"{high:g}B")
-            answer.headline = i18n.gap(lang).join([said, answer.headline])
+            answer.headline = i18n.gap(lang).join([answer.headline, said])
         if query.vague_amount:  # "几百块": a rough amount, read as the middle of its range, said
             said, used, low, high = query.vague_amount
             answer.notes.insert(
