@@ -20,6 +20,7 @@ from assistant.nlu.lookup.name_tokens import memory_of_mention, split_suffixes
 from assistant.nlu.text import words
 from assistant.queries import (
     Clarification,
+    CompareQuery,
     ExplainQuery,
     FitQuery,
     GpuRef,
@@ -126,6 +127,11 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
         stand_in = index.stand_in(words(m.mention)) if m.status == "unknown" else None
         if stand_in is None and m.status != "ok":  # "is the 5080 super out yet": a variant asked about, not a typo
             stand_in = _variant_awaited(m.mention, q.text, bag, index)
+        if stand_in is not None and isinstance(q, CompareQuery) and any(o.name == stand_in for o in gpus):
+            # "rtx 5090 vs 6090": a coming card set against the card it would follow: not in the data, said; whether
+            # to buy the known one now or wait is what can be answered (respond/wait.py), never "compare with which?"
+            known = next(o for o in gpus if o.name == stand_in)
+            return VerdictQuery(text=q.text, gpus=(known,), kind="wait", workload=q.workload, unrecognized=(m.mention,))
         if stand_in is not None:  # "rtx 6080什么时候出": not in the data, said; the newest card of its tier answered
             later = dataclasses.replace(
                 _with_gpu(q, i, dataclasses.replace(g, name=stand_in)), stand_ins=(*q.stand_ins, (m.mention, stand_in))

@@ -141,6 +141,8 @@ class Lexicon:
             if hit:
                 word = phrases[tuple(x.text for x in out[k : k + hit])]
                 out[k : k + hit] = [out[k]._replace(text=word, kind="word", end=out[k + hit - 1].end, glued=False)]
+                if k + 1 < len(out) and out[k + 1].kind == "word" and out[k + 1].glued:
+                    out[k + 1] = out[k + 1]._replace(glued=False)  # "锐龙ai": a Chinese word, then an English one
             k += 1
         return out
 

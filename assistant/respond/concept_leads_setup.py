@@ -3,7 +3,8 @@
 Contract: each lead takes (ExplainQuery, Env) and returns a Lead, or None when the question names no GPU to fill it
 with (the concept's text then answers alone). Pure.
 - `room_heat` (home-noise-heat): the cards' sustained draw (count x board power + the CPU's class watts + the rest
-  of the system, knowledge/rigs.toml [power]) at the wall, all of it heat in the room, in W and BTU/h.
+  of the system, knowledge/rigs.toml [power]) at the wall, all of it heat in the room, in W and BTU/h; noise asked
+  (lexicon setup_noise_words) leads with the cooler's noise (a blower said, else open-air fans: the concept's sources).
 - `spikes` (psu-transients): the same sustained draw, the ATX 3.x PSU it wants (x the [power] margin) and, by the
   ratio of Intel's example (a 300 W GPU + 300 W CPU: 750 W ATX 3.0 against about 1,100 W ATX 2.x,
   concept-psu-excursion-intel), the older-design PSU; the user's PSU is weighed against both.
@@ -12,9 +13,11 @@ with (the concept's text then answers alone). Pure.
 
 from __future__ import annotations
 
+from assistant import i18n
+from assistant.nlu.lexicon import lexicon
 from assistant.queries import ExplainQuery
 from assistant.respond.builds import power
-from assistant.respond.concept_lead import Lead
+from assistant.respond.concept_lead import Lead, says_word
 from assistant.respond.cpus import cpu_power
 from assistant.respond.env import Env
 
@@ -56,6 +59,15 @@ def room_heat(query: ExplainQuery, env: Env) -> Lead | None:
         btu=f"{wall * BTU_PER_W:,.0f}",
     )
     figures = {"room_heat": {"gpu": gpu.name, "cards": n, "load_w": round(load), "wall_w": round(wall)}}
+    listed = lexicon(env.lang).listed
+    asked = query.text.replace("/", " ")  # "too loud/hot"
+    if says_word(asked, listed("setup_noise_words")):  # "吵不吵", "how loud": the noise first, then the heat
+        blower = says_word(asked, listed("setup_blower_words"))
+        noise = env.t(
+            "setup.room_noise_blower" if blower else "setup.room_noise_open", build=_label(gpu, n), tdp=f"{gpu.tdp_w:,}"
+        )
+        text = i18n.gap(env.lang).join([noise, text])
+        figures["room_heat"]["noise"] = "blower" if blower else "open-air"
     return Lead(text, figures, env.cite(power()["psu_source"]))
 
 

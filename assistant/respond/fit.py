@@ -139,7 +139,7 @@ def respond(query: FitQuery, env: Env) -> Answer:
         return fit_family.respond(query, env, respond)
     answer = system_ram.lead(fit_asked.as_asked(_respond(query, env), query, env), query, env)
     answer = rocm_multi.note(answer, query, env)  # "两张7900xtx ... rocm多卡稳不稳": multi-GPU practice on ROCm
-    if query.gpus and query.mode != "inference":  # "笔记本3060能炼lora吗 会不会烧坏": the laptop's heat, answered
+    if query.gpus:  # "笔记本3060能炼lora吗 会不会烧坏", "游戏本4060跑7b 发热会不会很严重": the laptop's heat, answered
         answer = laptop_part.with_heat(answer, query.text, query.gpus[0].name, env)
     if fit_capacity.asked(query.text, env.lang):  # "4090能同时服务多少人用qwen 7b": the most users it serves
         gpu, n = _gpu(query, env)

@@ -45,6 +45,8 @@ def as_one(query: CompareQuery, env: Env) -> Answer | None:
         return None
     if not other.name.startswith(laptop.name.replace(" Mobile", "")):
         return None  # "4090 desktop vs 4080 laptop": two cards
+    if said("desktop_words", query.text, env):
+        return None  # "laptop or desktop 4090": the two parts of the card, compared
     one = (dataclasses.replace(laptop, mention=f"{other.mention} {laptop.mention}"),)
     workload = query.workload
     if query.model is not None:

@@ -88,7 +88,8 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         condition = env.t("verdict.cond_apple")
         head = env.t("verdict.head_apple", what=what, mem=f"{mem:g}", bw=f"{gpu.memory_bandwidth_gb_s or 0:,.0f}")
         usable = hardware.gpu_memory_limit_gb(gpu) * n
-        model = largest_llm(env, usable) if workload == "llm_inference" else None
+        # no work named ("macbook air m3 16gb, can it run anything useful locally"): running models, what Macs do
+        model = largest_llm(env, usable) if workload == "llm_inference" or query.workload is None else None
         if model:  # "m3 pro 18gb macbook, any point doing local llms": what macOS lets the GPU hold, not the 18 GB
             key_apple = (
                 "verdict.head_apple_small" if usable < FLOOR_GB["llm_inference"] / 2 else "verdict.head_apple_fit"

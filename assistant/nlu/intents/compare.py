@@ -15,7 +15,7 @@ import re
 from assistant.nlu.lookup import model_versions
 from assistant.nlu.reading import Reading
 from assistant.nlu.text import words
-from assistant.queries import CompareQuery, GpuRef, Query
+from assistant.queries import CompareQuery, GpuRef, Query, VerdictQuery
 
 
 def read(r: Reading) -> Query | None:
@@ -52,6 +52,9 @@ def read(r: Reading) -> Query | None:
         # "why not the 4060 ti?", "compare the 4090": the other GPU comes from the conversation
         # (pronoun "context"); with nothing to refer to, the dialogue asks which GPU
         other = GpuRef(mention="", pronoun="context")
+        coming = _coming_number(r, refs[0])
+        if coming is not None:  # "5090和6090差多少": the next generation's number, not in the data, said
+            return VerdictQuery(text=r.text, gpus=(refs[0],), kind="wait", workload=r.workload, unrecognized=(coming,))
         counted = None if why or not_recommended else _counted_sides(r.text, refs[0])
         if counted:  # "8 x h100 vs 1", "4 vs 2 a100", "4张3090没有nvlink 训练会不会很慢": the same card, other counts
             return _compare(r, counted, aspect=r.aspect())
@@ -73,6 +76,15 @@ def read(r: Reading) -> Query | None:
         # "ok so which would you pick", "which one then?": the pick among the GPUs the conversation is about
         implicit = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="implicit", count_open=True)
         return _compare(r, [implicit])
+    return None
+
+
+def _coming_number(r: Reading, ref: GpuRef) -> str | None:
+    """A bare model number of the generation after the card named, whose tier it continues ("rtx 5090 vs 6090": the
+    RTX 5090 is what "6090" would follow, index.stand_in): the coming card's number, else None."""
+    for t in r.b.kinds.get("NUMBER", []):
+        if ref.name and t.text.isdigit() and len(t.text) == 4 and r.index.stand_in([t.text]) == ref.name:
+            return t.text
     return None
 
 
@@ -118,18 +130,39 @@ def _siblings(r: Reading, refs) -> list[GpuRef]:
     forms = r.lex.listed("form_words")
     variants = [[w] for w in r.b.unknown if w in forms]
     variants += [[f"{t.value:g}", "gb"] for t in _loose_sizes(r)]
+    variants += _parts_said(r, first, variants)
     if not variants:
         return []
     said = words(first.mention)
-    base = _without_variant(said, forms)
+    base = [t for t in _without_variant(said, forms | r.lex.listed("laptop_words")) if t.isascii()]  # "3070笔记本"
     out = [first] if len(base) < len(said) else []
+    desktop = r.lex.listed("desktop_words")
     for extra in variants:
-        found = r.index.gpu(base + extra, " ".join(base + extra))
+        # "3070 laptop vs desktop": the desktop part is the name without its laptop word, never a laptop card
+        found = r.index.gpu(base if extra[0] in desktop else base + extra, " ".join(base + extra))
+        if extra[0] in desktop and found.name and r.index.is_mobile(found.name):
+            continue
         if found.status == "ok" and found.name and all(g.name != found.name for g in out):
             out.append(GpuRef(mention=" ".join(extra), name=found.name, assumed=found.assumed))
     if not out or len(out) < 2 and out[0].name == first.name:
         return []
     return out if len(out) >= 2 else [first, *out]
+
+
+def _parts_said(r: Reading, first: GpuRef, variants: list[list[str]]) -> list[list[str]]:
+    """ "3070笔记本和台式差多少", "4090 笔记本版和台式版": a laptop and a desktop word both said outside the card's
+    mention, in a language whose words the tagger keeps in runs: the other part of the card as a form."""
+    rest = r.text.lower().replace(first.mention.lower(), " ")
+    said = {v[0] for v in variants}
+    laptop, desktop = r.lex.listed("laptop_words"), r.lex.listed("desktop_words")
+    if not any(w in r.text.lower() for w in laptop):
+        return []
+    out = []
+    if not said & desktop and any(w in rest for w in desktop):
+        out.append(["desktop"])
+    if not said & laptop and any(w in rest for w in laptop) and any(w in rest for w in desktop):
+        out.append(["laptop"])
+    return out
 
 
 def _without_variant(toks: list[str], forms: frozenset[str]) -> list[str]:

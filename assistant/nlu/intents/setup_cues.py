@@ -52,7 +52,7 @@ def topic(r: Reading) -> Query | None:
     if r.b.has("RENT", "KWH"):
         return None
     concept = _rule_met(r) or _stack(r)
-    if concept is None or (r.b.has(*_ASKS_ELSE) and concept not in _ASKS_BOARD):
+    if concept is None or (_asks_else(r, concept) and concept not in _ASKS_BOARD):
         return (
             None  # "静音一点的炼丹机推荐": a build; "双卡主板怎么选", "香橙派 800块 能跑吗": the board is the question
         )
@@ -70,6 +70,18 @@ def topic(r: Reading) -> Query | None:
         stated_w=r.psu_watts(),
         cpu=str(cpu) if cpu else None,
     )
+
+
+def _asks_else(r: Reading, concept: str) -> bool:
+    """Money, a budget, a rental or a recommendation asked beside the set-up: the question is that, not the set-up.
+    "under load" is no budget (UNDER without an amount), and a quieter option asked of a card named in a room ("is a
+    4090 too loud to sleep next to, any quieter option", "有没有安静点的方案") is the noise question's own last part."""
+    kinds = set(_ASKS_ELSE)
+    if not r.b.has("MONEY", "BUDGET", "NUMBER"):
+        kinds.discard("UNDER")
+    if concept == "home-noise-heat" and r.explicit and not r.b.has("MONEY", "BUDGET"):
+        kinds.discard("RECOMMEND")
+    return r.b.has(*kinds)
 
 
 def _count_before(r: Reading) -> int | None:

@@ -228,10 +228,16 @@ def _awaited_unknown(r: Reading, gpus: list[GpuRef]) -> VerdictQuery | None:
         if t.kind == "GPU" and t.gpu_match().status == "unknown" or t.kind == "NUMBER" and r.index.stand_in([t.text])
     ]
     waited = [(t.text, _base_of(r, t)) for t in unknown if _WAIT_FOR.search(r.text[: t.start])]
-    if not waited and len(unknown) == 1 and unknown[0].kind == "GPU" and said(r, "verdict_wait"):
-        # "any leaks on a 5090 super? worth waiting": the one unknown card of a question about waiting is waited for
+    # a rumour word is a cue unless a figure is asked of the card ("rtx 6090 rumored specs? how much vram": its specs)
+    cue = said(r, "verdict_wait") or (said(r, "future_words") and not set(r.fields()) - {"release"})
+    if not waited and len(unknown) == 1 and cue:
+        # "any leaks on a 5090 super? worth waiting", "rumors say 6090 next year, is it dumb to buy a 5090 right now":
+        # the one unknown or next-generation card of a question about waiting or a coming card is waited for
         waited = [(unknown[0].text, _base_of(r, unknown[0]))]
-    known = [g for g in gpus if g.name]
+    series = said(r, "future_series") if not unknown and cue else None
+    if series:  # "50系super要出了 现在买5070ti还是等等": an announced or rumoured series (lexicon future_series)
+        waited = [(series, None)]
+    known = [g for g in gpus if g.name and g.name not in {b for _, b in waited}] or [g for g in gpus if g.name]
     if len(waited) != 1 or len(known) > 1 or r.model or any(g.name is None and g.pronoun for g in gpus):
         return None
     mention, base = waited[0]

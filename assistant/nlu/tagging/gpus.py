@@ -146,10 +146,21 @@ class GpuTagging(TaggerBase):
             ):
                 ext += 1
             m = self.index.gpu(self.tt[i:ext], self.span(i, ext))
+            size = self.tt[end:ext]
+            if m.status == "unknown" and len(size) == 2 and f" {size[0]} GB" in f" {match.name}":
+                # "strix halo 128gb": the size the aliased name states (its GPU addresses 96 GB of the 128)
+                return self.add("GPU", dataclasses.replace(match, mention=self.span(i, ext)), i, ext)
             if m.status == "unknown" and tier:  # "jetson orin nano": another device, never the AGX Orin
                 near = m.candidates or (match.name or "",)
                 return self.add("GPU", dataclasses.replace(m, candidates=near), i, ext)
             return self.add("GPU", m, i, ext) if m.status == "ok" else None
+        if match.how == "alias" and end < len(self.tt) and self._variant_word(end):
+            ext = end  # "锐龙ai max 395 128g": an alias, its model number and a size: the whole name, if it names one
+            while ext < len(self.tt) and (self._variant_word(ext) or self.tt[ext] in ("g", "gb")):
+                ext += 1
+            m = self.index.gpu(self.tt[i:ext], self.span(i, ext))
+            if m.status == "ok":
+                return self.add("GPU", m, i, ext)
         if end < len(self.tt) and (
             self._variant_word(end)
             or (self.toks[end].glued and self.toks[end].kind not in ("sym", "cjk"))

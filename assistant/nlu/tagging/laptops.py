@@ -4,7 +4,8 @@ Contract: `laptop_for_all(tags, text, lex, index)` returns the tags with every d
 laptop (Mobile) version when the question says a laptop (lexicon [lists] laptop_words) before or in its first GPU,
 says no desktop (lexicon [lists] desktop_words), names at least two GPUs (or one no desktop card matches: "my laptop
 has a 4070 8gb" is looked up as a laptop card), and the card has a Mobile version in the KB; a card without one (an
-RTX A6000) stays as named. The mention is kept, so answers show what the user typed and the card meant.
+RTX A6000) stays as named. The mention is kept, so answers show what the user typed and the card meant. A question that
+says a laptop and a desktop reads each card by its own words (`_part_by_mention`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ def laptop_for_all(tags: list[Tag], text: str, lex: Lexicon, index) -> list[Tag]
     lowered = text.lower()
     first = tags[gpus[0]]
     said_first = any(w in lowered[: first.end] for w in lex.listed("laptop_words"))
-    if not said_first or any(w in lowered for w in lex.listed("desktop_words")):
+    if said_first and any(w in lowered for w in lex.listed("desktop_words")):
+        return _part_by_mention(tags, gpus, lowered, lex, index)
+    if not said_first:
         return tags
     owned = _laptop_has(lowered, first, lex)
     out = list(tags)
@@ -41,6 +44,35 @@ def laptop_for_all(tags: list[Tag], text: str, lex: Lexicon, index) -> list[Tag]
             mobile = index.gpu([*words(out[k].text.lower()), "laptop"], f"laptop {out[k].text}")
         if mobile.status == "ok" and mobile.name and index.is_mobile(mobile.name):
             out[k] = dataclasses.replace(out[k], value=dataclasses.replace(mobile, mention=out[k].text))
+    return out
+
+
+def _part_by_mention(tags: list[Tag], gpus: list[int], lowered: str, lex: Lexicon, index) -> list[Tag]:
+    """A laptop and a desktop both said ("gaming laptop with a 3080 16gb, how does it compare to a desktop 3080"): each
+    card is the part its own words say, the words between it and the nearest separator (lexicon [lists]
+    part_separators) on either side; a card whose words say a laptop (or "mobile") and no desktop is its laptop part,
+    the memory size it was named with deciding which (the 3080 Mobile 16 GB, not the 8 GB one)."""
+    laptop = lex.listed("laptop_words") | {"mobile"}
+    desktop = lex.listed("desktop_words")
+    cuts = sorted(lex.listed("part_separators"))
+    out = list(tags)
+    for n, k in enumerate(gpus):
+        tag = out[k]
+        start = out[gpus[n - 1]].end if n else 0
+        end = out[gpus[n + 1]].start if n + 1 < len(gpus) else len(lowered)
+        before = lowered[start : tag.start]
+        after = lowered[tag.end : end]
+        before = before[max((before.rfind(c) + len(c) for c in cuts if c in before), default=0) :]
+        after = after[: min((after.find(c) for c in cuts if c in after), default=len(after))]
+        own = before + " " + after
+        if not any(w in own for w in laptop) or any(w in own for w in desktop):
+            continue
+        match = tag.gpu_match()
+        if match.name and index.is_mobile(match.name):
+            continue
+        mobile = index.gpu([*words(tag.text.lower()), "laptop"], f"laptop {tag.text}")
+        if mobile.status == "ok" and mobile.name and index.is_mobile(mobile.name):
+            out[k] = dataclasses.replace(tag, value=dataclasses.replace(mobile, mention=tag.text))
     return out
 
 
