@@ -17,6 +17,7 @@ from assistant.nlu.lexicon import Lexicon, terminal
 from assistant.nlu.lookup.matches import GpuMatch, ModelMatch
 from assistant.nlu.tagging.base import Tag, number_or_none
 from assistant.nlu.tagging.card_prices import prices_after_cards
+from assistant.nlu.tagging.coming import coming_numbers
 from assistant.nlu.tagging.counted_numbers import counted_numbers
 from assistant.nlu.tagging.cpus import CpuTagging
 from assistant.nlu.tagging.datasets import DatasetTagging
@@ -154,6 +155,7 @@ class _Tagger(
         self.tags = counted_numbers(self.tags, self.text, self.lex)  # "1500 sdxl images", "at 30 steps": no money
         self.tags = item_prices(self.tags, self.text, self.lex)  # "nvlink bridge ($100)": the bridge's, no card's
         self.tags = prices_after_cards(self.tags, self.text)  # "二手4080s 6000": its price, not a Quadro RTX 6000
+        self.tags = coming_numbers(self.tags, self.text, self.lex, self.index)  # "6090出来之前": a card, no price
         self.tags = clock_ranges(self.tags, self.text, self.lex)  # "晚上11点到早上7点": 8 hours a day
         self.sized_families()  # "32b的qwen", "70b llama 3.1": a size stated apart from the family's name
         self.vague_families()  # "worth it for llama stuff": local LLMs in general, not one Llama

@@ -87,14 +87,23 @@ def test_variant_words_always_count(index, text, nearest):
     assert q.candidates[0] == nearest
 
 
-@pytest.mark.parametrize(
-    "text",
-    ["macbook m3 max specs", "m1 pro specs", "macbook air m2 specs", "huawei ascend 910b specs"],
-)
+@pytest.mark.parametrize("text", ["huawei ascend 910b specs", "m6 max specs"])
 def test_devices_not_in_the_kb_are_unknown_not_a_namesake(index, text):
     q = understand(text, index)
     assert isinstance(q, Clarification) and q.kind == "unknown_gpu", q
     assert not any("GRID" in c or "Tesla M" in c or "Rage" in c for c in q.candidates), q.candidates
+
+
+@pytest.mark.parametrize(
+    "text,chip",
+    [("macbook m3 max specs", "Apple M3 Max"), ("m1 pro specs", "Apple M1 Pro"), ("macbook air m2 specs", "Apple M2")],
+)
+def test_macs_are_their_chip_never_a_namesake(index, text, chip):
+    """A Mac's chip is read as that chip (knowledge/devices.csv holds the M1-M5 families): a tier alias is its largest
+    configuration (knowledge/aliases.csv); a base chip without its memory asks which of that chip's configurations."""
+    q = understand(text, index)
+    names = list(q.candidates) if isinstance(q, Clarification) else [g.name for g in q.gpus]
+    assert names and all(n and n.startswith(chip + " ") and n.endswith(" GB") for n in names), q
 
 
 def test_suggestions_keep_the_letter_prefix(index):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from assistant.nlu.intents.verdict import upgrade_to_card
 from assistant.nlu.lookup import model_versions
 from assistant.nlu.reading import Reading
 from assistant.nlu.text import words
@@ -40,11 +41,12 @@ def read(r: Reading) -> Query | None:
     # "为啥不推荐4090", "why didn't you recommend the 4090": why not that card, against the one recommended
     negated = b.has("NO") or bool({"not", "didnt", "dont", "wouldnt"} & set(b.toks))
     not_recommended = b.has("WHY") and negated and b.has("RECOMMEND") and not b.has("MONEY", "BUDGET", "WORKLOAD")
+    upgraded = len(refs) == 1 and upgrade_to_card(r)  # "would a 5090 be worth upgrading to": against the user's own
     if (
-        (pair or b.has("COMPARE", "VS") or not_recommended)
+        (pair or b.has("COMPARE", "VS") or not_recommended or upgraded)
         and len(refs) == 1
         and not r.model
-        and (not_recommended or not b.has("RECOMMEND", "PARAMS"))
+        and (not_recommended or upgraded or not b.has("RECOMMEND", "PARAMS"))
         and not (
             set(r.fields()) - {"all"} and not b.has("COMPARE", "VS", "OR", "FASTER", "THAN")
         )  # "msrp of X and ..."

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 
 from assistant.nlu.intents.rates import provider
-from assistant.nlu.intents.verdict import said
+from assistant.nlu.intents.verdict import said, upgrade_to_card
 from assistant.nlu.reading import Reading
 from assistant.queries import GpuRef, Query, RecommendQuery, SpecQuery
 from assistant.specs import roomier_memory_size
@@ -158,6 +158,8 @@ def _upgrade_after_card(r: Reading) -> bool:
     if gpu is None:
         return False
     rest = r.text.lower()[gpu.end :]
+    if upgrade_to_card(r):
+        return False  # "would a 5090 be worth upgrading to": the card named is the one wanted, not the user's
     return any(w in rest for w in r.lex.listed("upgrade_own_words"))
 
 

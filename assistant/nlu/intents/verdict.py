@@ -114,6 +114,8 @@ def read(r: Reading) -> Query | None:
     future = _awaited_unknown(r, gpus)
     if future is not None:  # "5080现在七千多 要不要等5080 super": a card not in the data is waited for
         return future
+    if len(names) == 1 and upgrade_to_card(r):
+        return None  # "would a m4 pro 48gb be worth upgrading to": set against the user's own (compare.read)
     awaited = _awaited(r) if len(names) == 2 and all(g.name for g in gpus) and not r.model else None
     if awaited is not None:  # "现在买4090还是等5090降价": the one bought now first, the one waited for second
         ordered = sorted(gpus, key=lambda g: (g.mention or "").lower() == awaited)
@@ -206,6 +208,16 @@ _WAIT_FOR = re.compile(
 )
 
 
+_UPGRADE_TO = re.compile(r"\b(?:upgrad\w*|switch\w*|mov\w*|go\w*)\s+to\b(?!\s+\w)")
+
+
+def upgrade_to_card(r: Reading) -> bool:
+    """ "would a 5090 be worth upgrading to", "worth switching to?": a word of moving to a card ends the question
+    after the first card named, so that card is the one wanted (the user's own is the conversation's)."""
+    gpu = next((t for t in r.b.tags if t.kind == "GPU"), None)
+    return gpu is not None and bool(_UPGRADE_TO.search(r.text.lower()[gpu.end :]))
+
+
 def _awaited(r: Reading) -> str | None:
     """ "buy a 3090 now or wait for the 4090", "现在买4090还是等5090降价": one card bought now, the other waited for
     (named right after "wait for" / "等"; its mention, lowercased), one of each; None for "the 5090 or wait and get
@@ -222,10 +234,18 @@ def _awaited_unknown(r: Reading, gpus: list[GpuRef]) -> VerdictQuery | None:
     (`unrecognized`), and the buy-or-wait is answered for the card that is known: the other one named, else the
     card the unknown name builds on ("5080 super" -> RTX 5080, "rtx 6090" -> RTX 5090). None when no such card is
     waited for. A bare model number counts when a later generation of a known card has it ("the 6090")."""
+    named = {g.name for g in gpus if g.name}
     unknown = [
         t
         for t in r.b.tags
-        if t.kind == "GPU" and t.gpu_match().status == "unknown" or t.kind == "NUMBER" and r.index.stand_in([t.text])
+        if t.kind == "GPU"
+        and t.gpu_match().status == "unknown"
+        or t.kind == "NUMBER"
+        and r.index.stand_in([t.text])
+        # "6090出来之前还要不要买5090": a bare next-generation number beside the card it would follow, not its price
+        or t.kind == "MONEY"
+        and t.text.isdigit()
+        and r.index.stand_in([t.text]) in named
     ]
     waited = [(t.text, _base_of(r, t)) for t in unknown if _WAIT_FOR.search(r.text[: t.start])]
     # a rumour word is a cue unless a figure is asked of the card ("rtx 6090 rumored specs? how much vram": its specs)
