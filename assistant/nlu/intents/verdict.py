@@ -274,7 +274,10 @@ def _base_of(r: Reading, t) -> str | None:
     if later or t.kind != "GPU":
         return later
     digits = re.findall(r"\d{3,5}", t.text)
-    return next((c for c in t.gpu_match().candidates if digits and digits[0] in c), None)
+    said = set(words(t.text))
+    near = [c for c in t.gpu_match().candidates if digits and digits[0] in c]
+    # "rtx 5070 ti super": the RTX 5070 Ti, the candidate most of whose words were said, not the RTX 5070
+    return max(near, key=lambda c: len(set(words(c.lower())) & said), default=None)
 
 
 _OFFER_BETWEEN = re.compile(

@@ -90,7 +90,9 @@ class GpuLookup(IndexData):
         """
         toks = split_suffixes(toks)
         at = next((k for k, t in enumerate(toks) if t.isdigit() and len(t) == 4), None)
-        if at is None or toks[at] in self.bare_numbers:
+        if at is None:
+            return self._newer_in_line(toks)
+        if toks[at] in self.bare_numbers:
             return None
         gen, tier = divmod(int(toks[at]), 1000)
         line = "Radeon" if {"rx", "radeon"} & set(toks) else "GeForce"
@@ -105,6 +107,35 @@ class GpuLookup(IndexData):
         base = [*toks[:at], str(max(older)), *toks[at + 1 :]]
         found = self.gpu(base, " ".join(base))
         return found.name if found.status == "ok" else None
+
+    def _newer_in_line(self, toks: list[str]) -> str | None:
+        """ "gb300", "arc b770", "mi400": a letter prefix and a three-digit number above every product of that prefix
+        the KB holds (and below twice the highest, so no joke or typo) names a newer product of the line: the newest
+        one held; None otherwise."""
+        core = core_tokens(toks)
+        nums = [t for t in core if t.isdigit()]
+        prefix = frozenset(t for t in core if t.isalpha())
+        if len(nums) != 1 or not prefix or len(nums[0]) != 3:
+            return None
+        n = int(nums[0])
+        line = []
+        for i in self.postings.get(sorted(prefix)[0], []):
+            held = [t for t in self.cores[i] if t.isdigit()]
+            if self.mobile[i] or len(held) != 1 or len(held[0]) != len(nums[0]):
+                continue
+            if frozenset(t for t in self.heads[i] if t.isalpha()) == prefix:
+                line.append((int(held[0]), self.memory[i], i))
+        brands = [t for t in toks if t in BRAND]  # "arc b770": Intel's B line, not NVIDIA's B200
+        line = [
+            x
+            for x in line
+            if all(self.vendor[x[2]] == VENDOR_WORDS[b] if b in VENDOR_WORDS else b in self.full[x[2]] for b in brands)
+        ]
+        if not line or len({self.vendor[i] for _, _, i in line}) > 1 or not max(line)[0] < n < 2 * max(line)[0]:
+            return None
+        newest = max(line)
+        found = self.gpu([*sorted(prefix), str(newest[0])], "")  # "h 200": its documented default (H200 SXM)
+        return found.name if found.status == "ok" and found.name else self.names[newest[2]]
 
     def _gpu(self, toks: list[str], mention: str, plural: bool = False) -> GpuMatch:
         toks = split_suffixes(toks)
