@@ -92,13 +92,14 @@ def _form_kept(parsed, query):
 
 def _count_needed(query: Query, needed: int | None, lang: str) -> int | None:
     """ "跑llama3 70b要几张3090" answered "要 2 张": the cards needed, which a speed asked next is asked of ("每秒多少
-    token": on the 2 cards); None when the question asked no count ("will it fit on a 3090": that card)."""
+    token": on the 2 cards), or that serving its users takes; None when the question asked no count ("will it fit on a
+    3090": that card, whatever more of it would hold)."""
     from assistant.queries import FitQuery
     from assistant.respond.fit_hints import asks_count
 
     if not (isinstance(query, FitQuery) and needed and len(query.gpus) == 1):
         return None
-    if query.gpus[0].count >= needed or query.gpu_count or not asks_count(query.text, lang):
+    if query.gpus[0].count >= needed or query.gpu_count or not (asks_count(query.text, lang) or query.targets):
         return None
     return needed
 
@@ -337,12 +338,12 @@ class Engine:
         top = (answer.figures.get("ranking") or [answer.figures.get("rig")])[0]  # a rig of "2 x RTX 3080": two
         picked = top.get("gpu_count") if isinstance(top, dict) and top.get("gpu") == answer.choice else None
         if picked is None and answer.figures.get("fits") is False and len(shown) == 1:
-            picked = answer.figures.get("min_gpus")  # "要 2 张 H20": what the follow-ups price is the 2 cards needed
+            picked = _count_needed(query, answer.figures.get("min_gpus"), lang)  # "要 2 张 H20" asked: the 2 cards
         if picked is None and answer.intent == "rates" and len(shown) == 1:
             picked = answer.figures.get("gpu_count")  # serving a 70B model "on 2 x H100": "rent or buy?" weighs both
         dialogue.remember(query, shown, answer.choice, answer.workload, answer.precision, picked, answer.figures)
         if answer.intent not in ("help", "explain"):
-            dialogue.context.currency = env.currency  # the thread's money from now on, whatever the language
+            dialogue.context.currency = env.for_query(query).currency  # the thread's money: the answer's own
         if _full_finetune_said(query.text, lang):
             dialogue.settle_full_finetune()  # "need a full finetune of llama 3.1 8b": full, whatever asks next
         elif answer.intent == "fit":  # "want to finetune qwen2.5 14b" answered "Yes with QLoRA": the method kept
@@ -372,11 +373,11 @@ class Engine:
         return dataclasses.replace(joined, text=text)
 
     def _language(self, text: str, dialogue: Dialogue) -> str:
-        """The question's language; a reply of names and numbers alone ("qwen3 14b", "4090", "a100 80g") keeps the
-        conversation's ("4090能跑qwen吗" then "qwen3 14b" is answered in Chinese)."""
+        """The question's language; a reply of names and numbers alone ("qwen3 14b", "4090", "a100 80g") or of a word
+        or two ("why", "tok/s?") keeps the conversation's ("4090能跑qwen吗" then "qwen3 14b" is answered in Chinese)."""
         before = dialogue.context.pending or dialogue.context.last_query
         said = before.text if before is not None else dialogue.context.unfinished  # "二手多少钱" asked back, "3090"
-        if said is None or i18n.language_of(text) == "zh" or not self.index.names_only(text):
+        if said is None or i18n.language_of(text) == "zh" or not (self.index.names_only(text) or i18n.short(text)):
             return i18n.language_of(text)
         return i18n.language_of(said)
 

@@ -43,6 +43,18 @@ def language_of(text: str) -> str:
     return "zh" if _HAN.search(text) else "en"
 
 
+# the most words a reply may have and still be too short to say which language the conversation goes on in
+SHORT_REPLY_WORDS = 2
+
+
+def short(text: str) -> bool:
+    """A reply of a word or two with no Chinese and no number ("why", "tok/s?", "cheaper?"): it says nothing of the
+    language the answer should be in, so the conversation's stays ("h100 price" names a card: a question of its own)."""
+    if _HAN.search(text) or re.search(r"\d", text):
+        return False
+    return 0 < len(re.findall(r"[a-z]+", text.lower())) <= SHORT_REPLY_WORDS
+
+
 def _flatten(table: dict, prefix: str = "") -> dict[str, object]:
     out: dict[str, object] = {}
     for key, value in table.items():

@@ -582,6 +582,8 @@ class FollowUpQuery(Query):
     deadline_hours: float | None = None  # "what if i only have 48 hours to finish": the time the job must fit in
     months: float | None = None  # "what if i only need it for 3 months": how long it is needed (a rent-or-buy)
     same_work: bool = False  # "same job on 4 of them": the job's work on the new set (its hours scale), not its hours
+    # "what if i get $700 for it", "要是能卖5000呢" after a swap weighed: the amount is what the card sold brings back
+    sale: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

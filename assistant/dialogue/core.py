@@ -96,7 +96,10 @@ class Dialogue:
         query = usage.slower_after_limit(self, usage.limit_in_bill_thread(self, query))
         self.context.asked_back = False
         open_ended = thread.leaves_open(query)
-        self.context.about_thread = open_ended
+        # a setting typed alone ("only weekends?", "按0.8一度呢") answers the last question again: about the thread too
+        self.context.about_thread = open_ended or query.intent == "set"
+        if query.intent == "set":  # "electricity here is 0.27 €/kwh": the thread's money is euros from now on
+            self.context.currency = _money_said(query) or self.context.currency
         # "ok which would you pick", "which one should i buy": after the answer "it" is the GPU it picks
         self.context.pick_asked = isinstance(query, RecommendQuery) or any(
             g.pronoun == "implicit" for g in getattr(query, "gpus", ())
@@ -111,7 +114,7 @@ class Dialogue:
         query = rent_context.job_cost_of_context(self, query)  # before cost_of_context fills the GPUs
         query = rent_context.break_even_of_context(self, from_context.fit_at_context(self, query))
         query = method_choice.method_of_the_fit(self, query)  # "full finetune or lora?" about the thread's model
-        query = rent_context.rent_of_the_job(self, query)
+        query = rent_context.rent_of_the_job(self, rent_context.pick_for_the_job(self, query))  # "what gpu to rent"
         query = rent_context.job_to_rent_or_buy(self, rent_context.rent_or_buy_of_context(self, query))
         query = from_context.cost_of_context(self, from_context.worth_among_compared(self, query))
         query = from_context.model_of_context(self, from_context.model_among_compared(self, query))
@@ -253,6 +256,12 @@ class Dialogue:
         count = getattr(query, "gpu_count", None)
         if count:
             ctx.gpu_count = count
+
+
+def _money_said(query: Query) -> str | None:
+    """The currency the question's money settings were typed in (dollars too: "at $0.20/kwh" in a yuan thread)."""
+    money = [s for s in getattr(query, "settings", ()) if s.key in ("electricity_usd_per_kwh", "budget_usd")]
+    return next((s.currency or "USD" for s in money), None)
 
 
 def _why_not_alone(query: Query) -> Query | None:

@@ -68,10 +68,18 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     if base is not None and base.intent == "explain" and any(g.pronoun is None and g.name for g in follow.gpus):
         # "那7900xt呢 20g的" after "why not amd" (a concept) after a pick: that card in the pick's question
         base = next((q for q in reversed(dlg.context.history) if q.intent != "explain"), base)
+    base = _carrier(dlg, base, follow)  # "and for training?" after a side question: the question that has a workload
     follow = cloud.hours_of_rent(base, follow)
     on_the_job = job.work_of_follow(dlg, base, follow)  # "h100 instead?", "only 48 hours to finish" after a rent
     if on_the_job is not None:
         return on_the_job
+    sold = _sale_of_swap(dlg, base, follow)  # "what if i get $700 for it" after selling a 3090 for a 5090 weighed
+    if sold is not None:
+        return sold
+    if follow.hours_bare and not follow.gpus and measures.transcribes(base):
+        # "我有300小时", "i have 300 hours" after Whisper's speed: hours of audio to transcribe, not hours of use a week
+        audio = [s for s in follow.settings if s.key != "utilization"]
+        return measures.speed_of_last(dlg, base, dataclasses.replace(follow, settings=tuple(audio)))
     if follow.ask == "mix":  # "第二张买4090混着用行不行": that card beside the thread's, whatever was asked last
         return about_last.about_last(dlg, base, follow)
     if follow.ask == "whole_machine":
@@ -168,7 +176,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     elif _only_settings(follow):
         base = search_behind(dlg.context, follow.settings) or base  # "二手的呢" after "why not the 4070s": the search
     if follow.amount is not None:
-        follow = _amount_as_field(base, follow)
+        follow = _amount_as_field(base, follow, _bills_power(dlg, base))
     if follow.period:
         base = cloud.per_period(dlg, base, follow.period)
     # a follow-up that only changes settings asks the same question again, in its words ("renting h100s or buying
@@ -182,6 +190,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         and follow.workload is not None
         and follow.workload == getattr(base, "workload", None)
     )  # "what if i only train 10h a week" after a rent-or-buy for training
+    again = again or _same_words_on(base, follow)  # "and on a 4090?" after YOLOv8m's training time on a 3060
     changes: dict = {"text": base.text if again else follow.text, "settings": follow.settings, "per_card_of": None}
     base = without_replaced(base, follow.settings)
     names = {f.name for f in dataclasses.fields(base)}
@@ -255,6 +264,53 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     if kept:  # the speed compares at the quant it was given at; the table still shows a larger one that now fits
         changes["kept_precision"] = kept
     return dataclasses.replace(base, **changes)
+
+
+# the details a follow-up can change in a question (a workload, a precision, a model, a context, a budget)
+_DETAIL_SLOTS = ("workload", "precision", "model", "params_b", "context_tokens", "budget_usd", "mode")
+
+
+def _carrier(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query | None:
+    """The question a follow-up of details alone edits: the last one, else the latest of the thread's last questions
+    that has every slot it names ("and for training?" after "what about power draw", a spec sheet asked beside
+    2 x RTX 4090 vs an RTX 6000 Ada: the comparison, for training), so a side question does not end the thread."""
+    named = [k for k in _DETAIL_SLOTS if getattr(follow, k) is not None]
+    if base is None or not named or follow.gpus or follow.ask or follow.fields or follow.settings:
+        return base
+    if all(k in _slots(base) for k in named):
+        return base
+    return next((q for q in reversed(dlg.context.history) if all(k in _slots(q) for k in named)), base)
+
+
+def _slots(query: Query) -> set[str]:
+    return {f.name for f in dataclasses.fields(query)}
+
+
+def _same_words_on(base: Query, follow: FollowUpQuery) -> bool:
+    """A follow-up that only puts other cards in ("and on a 4090?") after an answer read from its question's words (a
+    spec answer's job: "yolov8m training time on a 3060 ... 100 epochs"): the same question on those cards, in its
+    own words, so what the words asked is asked again, not the bare spec sheet of the new card."""
+    if base.intent != "spec" or bool(getattr(base, "fields", None)) or not follow.gpus or follow.replace:
+        return False
+    if any(g.pronoun is not None for g in follow.gpus) or follow.fields or follow.ask or follow.settings:
+        return False
+    return all(getattr(follow, k) is None for k in _FOLLOWUP_FIELDS if k != "gpu_count") and not follow.want_speed
+
+
+def _sale_of_swap(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query | None:
+    """ "what if i get $700 for it", "要是能卖5000呢" after a swap weighed (selling one card for another): the same swap
+    with that amount as what the sold card brings back, the cards and their order kept; None otherwise."""
+    amount = follow.budget_usd if follow.budget_usd is not None else follow.amount
+    named = any(g.pronoun is None for g in follow.gpus)  # "for it" is the card sold
+    if not follow.sale or amount is None or base is None or "sale_amount" not in _slots(base) or named:
+        return None
+    if len([g for g in gpus_of(base) if g.name]) != 2:
+        return None
+    thread = dlg.context.currency if dlg.context.currency not in (None, "USD") else None
+    swap: Any = base  # a comparison (it has the sale slots, checked)
+    return dataclasses.replace(
+        swap, sale_amount=float(amount), sale_currency=follow.budget_currency or thread, settings=follow.settings
+    )
 
 
 def _whole_machine(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:
@@ -456,11 +512,36 @@ def _against_the_pick(dlg: Dialogue, base: Query, follow: FollowUpQuery) -> Quer
     )
 
 
-def _amount_as_field(base: Query, follow: FollowUpQuery) -> FollowUpQuery:
+# the answers an electricity price goes into (a bare "and at 0.35" after one is that price)
+_POWER_PRICED = ("cost", "rent_or_buy", "power_limit")
+# the most a kWh costs in any currency the conversation can be in (a larger bare number is not a rate)
+_MOST_PER_KWH = 3.0
+
+
+def _bills_power(dlg: Dialogue, base: Query) -> str | None:
+    """The currency of the electricity price the last answer billed power at ("USD", "CNY", ...), or None when it
+    billed no power (a bare fraction after it is no rate then)."""
+    if base.intent not in _POWER_PRICED and not dlg.context.calc:
+        return None
+    if base.intent == "cost" and getattr(base, "kind", None) in ("perf_per_dollar", "training_run"):
+        return None
+    return dlg.context.currency or dlg.assumptions.currency or "USD"
+
+
+def _amount_as_field(base: Query, follow: FollowUpQuery, power_currency: str | None = None) -> FollowUpQuery:
     """A bare number after a question ("and if i only had 800?", "and with 4?"): a GPU count when
-    small and the last question has one, a budget after a recommendation; else the dialogue asks."""
+    small and the last question has one, a budget after a recommendation, an electricity price when the last
+    answer billed power at one and the number is a fraction a kWh can cost ("and at 0.35" after a power bill, in the
+    conversation's currency); else the dialogue asks."""
     v = follow.amount
     names = {f.name for f in dataclasses.fields(base)}
+    if v is not None and power_currency and 0 < v <= _MOST_PER_KWH and not float(v).is_integer():
+        from assistant.queries import Setting
+
+        rate = Setting(
+            "electricity_usd_per_kwh", float(v), currency=None if power_currency == "USD" else power_currency
+        )
+        return dataclasses.replace(follow, amount=None, settings=(*follow.settings, rate))
     if any(s.key == "price_override" and s.gpu and s.value == v for s in follow.settings):
         if getattr(base, "kind", None) != "deal":
             return dataclasses.replace(follow, amount=None)  # "what about a 4090 at 1400": its price, not a budget

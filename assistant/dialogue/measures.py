@@ -41,7 +41,7 @@ def speed_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
             images_in_hours=follow.images_in_hours,  # "how many could i crank out in an hour"
             # "i have 300 hours of audio" after Whisper on a 3060: that much audio, kept for the next turns
             audio_s=(follow.hours_total or follow.hours_bare or 0) * 3600 or base.audio_s
-            if _transcribes(base)
+            if transcribes(base)
             else None,
             **stated_setup(follow),
         )
@@ -104,7 +104,7 @@ def on_the_thread(
     )
 
 
-def _transcribes(query) -> bool:
+def transcribes(query) -> bool:
     """A fit of a Whisper model for inference (a transcription, §speech.speed)."""
     model = getattr(query, "model", None)
     return model is not None and model.key.startswith("whisper") and query.mode in (None, "inference")
@@ -169,13 +169,16 @@ def time_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Qu
             period=None,
             gpus=gpus,
         )
+    each = _each_compared(dlg, base, follow)  # "how long would each take on 50k samples" after 3090 vs 4090
+    if each is not None:
+        return each
     named = fill(dlg, follow.gpus, counted=True) if follow.gpus else ()  # "how long would it take on a 4090"
     if isinstance(base, RatesQuery) and base.mode == "job":
         return dataclasses.replace(
             base, text=follow.text, settings=follow.settings, gpus=named or base.gpus, **job_data(base, follow)
         )
     hours = follow.hours_total or follow.hours_bare
-    if isinstance(base, FitQuery) and _transcribes(base) and hours and not follow.mode:
+    if isinstance(base, FitQuery) and transcribes(base) and hours and not follow.mode:
         # "我有300小时" after Whisper on a 3060: that much audio transcribed on the cards talked about
         return dataclasses.replace(
             base, text=follow.text, settings=follow.settings, gpus=named or base.gpus, audio_s=hours * 3600
@@ -199,6 +202,24 @@ def time_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Qu
     if thread is None:
         raise NothingToReferTo(follow.text)
     return thread
+
+
+def _each_compared(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query | None:
+    """A training time asked after two or more cards were compared for the thread's training job, no card named: the
+    job on each of them apart (each card's hours and what renting it would cost, dialogue/rent_context.job_rates),
+    not the cards together as one set; None otherwise."""
+    from assistant.dialogue.rent_context import job_rates
+    from assistant.queries import CompareQuery
+
+    setup = dlg.context.setup
+    if not isinstance(base, CompareQuery) or not setup.trains() or any(g.pronoun is None for g in follow.gpus):
+        return None
+    cards = tuple(dataclasses.replace(g, pronoun=None) for g in base.gpus if g.name)
+    if len({g.name for g in cards}) < 2:
+        return None
+    # a training time asked: LoRA unless a method was said, as for one card (time_of_last)
+    job = dataclasses.replace(setup, mode=follow.mode or setup.mode or "lora", **job_data(setup, follow))
+    return job_rates(dataclasses.replace(follow, settings=follow.settings), cards, None, job)
 
 
 def speed_of_fit(dlg: Dialogue, query: Query) -> Query:

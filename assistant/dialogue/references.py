@@ -129,6 +129,8 @@ def merged_gpus(
         new = tuple(dataclasses.replace(n, count=had.get(n.name, n.count)) if n.count == 1 else n for n in new)
     if adds and old and base.intent in _SETS and not replace:
         return joined_set(old, new)
+    if adds and base.intent == "compare" and new and {n.name for n in new} <= {g.name for g in old} and not replace:
+        return joined_set(old, new)  # "再加一张3090呢" after 3090 vs 4090: that side has one more (2 x 3090 vs 4090)
     if count and count > 1 and len(new) == 1 and new[0].count == 1 and not refs[0].pronoun:
         new = (dataclasses.replace(new[0], count=count),)  # "what about 2 of the 3090": the count read apart
     if count is None and len(old) == len(new) == 1 and old[0].count > 1 and new[0].count == 1:

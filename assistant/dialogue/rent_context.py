@@ -56,6 +56,9 @@ def job_cost_of_context(dlg: Dialogue, query: Query) -> Query:
         job = last
     if job is None or not job.gpus:
         return query
+    settled = ctx.setup.mode  # "一共多少钱" after "5.6 hours, with LoRA" (full fine-tuning did not fit): the LoRA run
+    if isinstance(job, FitQuery) and job.mode in (None, "full_finetune") and settled in ("lora", "qlora"):
+        job = dataclasses.replace(job, mode=settled)
     stepped = _stepped_rent(dlg, query, job)
     if stepped is not None:
         return stepped
@@ -177,6 +180,23 @@ def rent_of_the_job(dlg: Dialogue, query: Query) -> Query:
             targets=query.targets or setup.targets,  # "改成租h100呢" after serving 30 users: the cards that serve them
         )
     return dataclasses.replace(query, job_open=False)
+
+
+def pick_for_the_job(dlg: Dialogue, query: Query) -> Query:
+    """ "what gpu should i rent" (no card, model or work named) while the thread is a training job ("i want to finetune
+    mistral 7b on 30k instruction pairs"): the cheapest way to rent that job, as when it is asked in one message."""
+    from assistant.queries import FollowUpQuery, RatesQuery
+
+    if not dlg.context.setup.trains():
+        return query
+    if isinstance(query, FollowUpQuery) and query.ask == "rates" and query.asked_figure == "which" and not query.gpus:
+        # "which gpu should i rent for it": read as a follow-up for its pronoun, the same question
+        query = RatesQuery(text=query.text, mode="by_memory", provider=next(iter(query.providers), None))
+    if not isinstance(query, RatesQuery) or query.mode != "by_memory" or query.gpus or query.min_memory_gb:
+        return query
+    if query.model is not None or query.params_b or query.workload or not dlg.context.setup.trains():
+        return query
+    return job_rates(query, (), query.provider, dlg.context.setup)
 
 
 def rent_or_buy_of_context(dlg: Dialogue, query: Query) -> Query:

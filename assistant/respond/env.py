@@ -78,8 +78,9 @@ class Env:
             wanted = self.question_currency
         elif "currency" in self.assumptions.changed or self.assumptions.currency != DEFAULTS["currency"]:
             wanted = self.assumptions.currency
-        elif self.context.currency == "CNY" and self.context.about_thread:  # "what if i only use it on weekends" in
-            # English after a Chinese thread: still in yuan; a question of its own ("h100 price") goes by its language
+        elif self.context.currency not in (None, "USD") and self.context.about_thread:
+            # "what if i only use it on weekends" in English after a Chinese thread: still in yuan; "what about a 5090"
+            # after a bill in euros: still in euros; a question of its own ("h100 price") goes by its language
             wanted = self.context.currency
         else:
             wanted = i18n.currency(self.lang)
@@ -287,4 +288,14 @@ def query_currency(query) -> str | None:
             return "CNY"
         if isinstance(value, str) and value.upper() in SYMBOLS:
             return value.upper()
-    return None
+    return settings_currency(getattr(query, "settings", ()))
+
+
+# the settings that state an amount of money, in the currency they were typed in
+MONEY_SETTINGS = ("electricity_usd_per_kwh", "budget_usd", "price_override")
+
+
+def settings_currency(settings) -> str | None:
+    """The currency a question's money settings were typed in ("electricity here is 0.27 €/kwh": "EUR"), None when
+    they state none or in dollars."""
+    return next((s.currency for s in settings if s.key in MONEY_SETTINGS and s.currency in SYMBOLS), None)

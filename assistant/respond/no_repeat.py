@@ -4,8 +4,9 @@ Contract: `lead_new(answer, env)` runs last on every answer: when its headline i
 the answer worked out a speed (tokens/s for one user, seconds per image) the question asked for ("速度多少" after a
 fit that already said it in passing), that speed leads; the headline is then remembered in `env.context.last_headline`
 for the next answer. Answers that asked back (clarifications) are left alone and not remembered.
-A job timed on several rented cards ("换h800能快多少" after a LoRA on an A800) when the question asks how much faster:
-the speed-up leads (the job's hours on each, docs/model.md §cost.run, and its rent on each).
+A comparison answered again at other prices (new / used, another snapshot): those prices and the better value
+lead. A job timed on several rented cards ("换h800能快多少" after a LoRA on an A800) when the question asks how much
+faster: the speed-up leads (the job's hours on each, docs/model.md §cost.run, and its rent on each).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ def lead_new(answer: Answer, env: Env) -> Answer:
     ctx = env.context
     before, ctx.last_headline = ctx.last_headline, answer.headline
     faster = _job_speedup(answer, env) if _FASTER.search((answer.question or "").lower()) else ""
+    faster = faster or _prices_changed(answer, env)
     if faster:
         answer.headline = i18n.gap(env.lang).join([faster, answer.headline])
         return answer
@@ -34,6 +36,31 @@ def lead_new(answer: Answer, env: Env) -> Answer:
     if speed:
         answer.headline = i18n.gap(env.lang).join([speed, answer.headline])
     return answer
+
+
+# settings that change the prices a comparison is weighed at ("那二手的呢", "what about used")
+_PRICE_SETTINGS = ("condition", "snapshot")
+
+
+def _prices_changed(answer: Answer, env: Env) -> str:
+    """A comparison answered again at other prices ("那二手的呢" after 3090 vs 4090 for SD): those prices and which card
+    gives more per dollar at them lead, not the speed ratio the last answer already said ("" otherwise)."""
+    changed, price, value = (answer.figures.get(k) or {} for k in ("changed", "price_usd", "value_per_tco"))
+    if answer.intent != "compare" or not set(changed) & set(_PRICE_SETTINGS) or len(value) != 2 or len(price) != 2:
+        return ""
+    counts = answer.figures.get("counts") or {}
+    best, other = sorted(value, key=lambda g: -value[g])
+    if not value[other]:
+        return ""
+    short = {g: (gpu.short_name if (gpu := env.reader.known_gpu(g)) else g) for g in price}
+    prices = [f"{short[g]} {env.money(price[g] * counts.get(g, 1))}" for g in price]
+    return env.t(
+        "answer.prices_lead",
+        prices=i18n.join_names(env.lang, prices),
+        best=short[best],
+        pct=f"{(value[best] / value[other] - 1) * 100:.0f}",
+        years=f"{env.assumptions.years:g}",
+    )
 
 
 _FASTER = re.compile(r"faster|quicker|speed ?up|how much (?:less|shorter)|快多少|快几倍|能快|多快|提速|快多|快了多少")

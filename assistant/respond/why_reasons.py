@@ -2,9 +2,10 @@
 
 Contract: `reasons_lead(answer, env)` -> the sentence that leads a "why" follow-up's answer: for a speed of text
 generation, the bandwidth ceiling that sets it (bytes read per token over the card's memory bandwidth, docs/model.md
-§llm); otherwise the answer's own reasons (its "Why:" steps), the ones about what the question's cue asks first (a
-speed: the steps with a rate; money: the steps with an amount or a formula), at most two. "" when the answer has no
-steps. The answer below stays as it is; the tables were already shown and are dropped by the engine.
+§llm); for a comparison's pick of one of two cards, what decided it (speed ratio, value per dollar, prices, memory,
+a software-stack caveat); otherwise the answer's own reasons (its "Why:" steps), the ones about what the question's
+cue asks first (a speed: the steps with a rate; money: the steps with an amount or a formula), at most two. "" when
+the answer has no steps. The answer below stays as it is; the tables were already shown and are dropped by the engine.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ def reasons_lead(answer: Answer, env: Env) -> str:
     speed = _speed_ceiling(answer, env) if _SPEED_CUE.search(asked) or "speed" in _asked(answer) or led else ""
     if speed:
         return speed
+    pick = _compare_pick(answer, env)  # "why?" after "4070 ti super or 7900 xt": what decided the pick
+    if pick:
+        return pick
     setup = env.t("fit.setup_line", parts="").split(" ")[0].rstrip("。.")  # "Set-up:" lines state settings, no reason
     steps = [s.strip() for s in answer.steps if s and s.strip() and not s.strip().startswith(setup)]
     if not steps:
@@ -44,6 +48,55 @@ def reasons_lead(answer: Answer, env: Env) -> str:
     first = [s for pattern in wanted for s in steps if pattern.search(s)]
     chosen = list(dict.fromkeys(first + steps))[:MAX_REASONS]
     return env.t("answer.why_lead", reasons=" ".join(chosen))
+
+
+_STACK_STEP = re.compile(r"ROCm|CUDA|Metal|oneAPI|XPU")  # a caveat about the software stack, said with the reasons
+
+
+def _compare_pick(answer: Answer, env: Env) -> str:
+    """The reasons of a comparison's pick of one of two cards, from its figures: how much faster the pick is at the
+    work compared and how much more it gives per dollar over the years of ownership, at their prices (as many of
+    each as compared), then a software-stack caveat among its steps; "" when the pick was decided by a model's fit
+    (its own headline says why) or the figures are not there; for a pick by memory, the memory of each."""
+    f = answer.figures
+    pick, speed, value = (f.get("pick") or {}).get("gpu"), f.get("relative_speed"), f.get("value_per_tco")
+    if answer.intent != "compare" or not pick or f.get("model_sets_pick") or not isinstance(speed, dict):
+        return ""
+    other = next((g for g in speed if g != pick), None)
+    if other is None or len(speed) != 2 or not isinstance(value, dict) or not value.get(other) or not speed.get(other):
+        return ""
+    counts, price = f.get("counts") or {}, f.get("price_usd") or {}
+    label = {g: _set_label(env, g, int(counts.get(g, 1))) for g in (pick, other)}
+    fast, more = speed[pick] / speed[other], (value.get(pick, 0.0) / value[other] - 1) * 100
+    said = {
+        "pick": label[pick],
+        "other": label[other],
+        "speed": f"{fast:.2f}" if fast >= 1 else f"{1 / fast:.2f}",
+        "pct": f"{abs(more):.0f}",
+        "years": f"{env.assumptions.years:g}",
+        "price": env.money(price.get(pick, 0.0) * counts.get(pick, 1)),
+        "other_price": env.money(price.get(other, 0.0) * counts.get(other, 1)),
+    }
+    reason = (f.get("pick") or {}).get("reason")
+    if reason == "memory":  # "4070 ti super or 3090 for lora training": the larger memory decided it
+        memory = {
+            g: (gpu.memory_gb or 0) * int(counts.get(g, 1)) for g in (pick, other) if (gpu := env.reader.known_gpu(g))
+        }
+        said |= {"mem": f"{memory.get(pick, 0):g}", "other_mem": f"{memory.get(other, 0):g}", "ratio": f"{fast:.2f}"}
+        key = "memory"
+    elif reason not in ("value", "speed") or (fast < 1 and more < 0):
+        return ""  # a server room, a passive card, a model's speed: the pick's own sentence says why
+    else:
+        key = "both" if fast >= 1 and more >= 0 else "value" if more >= 0 else "speed"
+    lead = env.t(f"answer.why_pick_{key}", **said)
+    stack = next((s.strip() for s in answer.steps if s and _STACK_STEP.search(s)), "")
+    return env.t("answer.why_lead", reasons=i18n.gap(env.lang).join(p for p in (lead, stack) if p))
+
+
+def _set_label(env: Env, name: str, n: int) -> str:
+    gpu = env.reader.known_gpu(name)
+    short = gpu.short_name if gpu is not None else name
+    return f"{n} x {short}" if n > 1 else short
 
 
 def _asked(answer: Answer) -> list:

@@ -413,8 +413,17 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         same_work=bool(
             said(r, "same_work_words")
         ),  # "what if i only need it for 3 months" after a rent-or-buy: how long it is needed
+        sale=_sale_said(r),
         **job_data(r),
     )
+
+
+def _sale_said(r: Reading) -> bool:
+    """The follow-up states what a card of the user's sells for ("what if i sell it for $700", "要是能卖5000呢",
+    "what if i get $700 for it"): a word of sale, or "get" with an amount "for it"."""
+    if said(r, "asked_sell") or said(r, "sale_price_words"):
+        return True
+    return bool(said(r, "sold_for_words")) and "get" in r.b.toks and (r.money() is not None or r.b.has("NUMBER"))
 
 
 def _mode_said(r: Reading) -> str | None:

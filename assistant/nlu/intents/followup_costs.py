@@ -122,22 +122,35 @@ _COST_OF_THAT = {"HOW_MUCH", "QUESTION", "PRONOUN", "COST", "FIELD", "EXPLAIN", 
 
 def cost_of_that(r: Reading) -> Query | None:
     """ "how much would that cost", "what does that cost", "how much is that", "那要多少钱": the money of what was just
-    talked about (the rent after a rental, else the price of the card), nothing named; not "to buy" (a price)."""
+    talked about (the rent after a rental, else the price of the card), nothing named, or "how much in total",
+    "一共多少" with no pronoun; not "to buy" (a price)."""
     b = r.b
     kinds = {t.kind for t in b.tags}
-    if r.explicit or r.model or b.unknown or kinds - _COST_OF_THAT or b.meaning("FIELD") not in (None, "price"):
+    total = _total_only(r)  # "how much in total", "一共多少": the money of what was talked about, all of it
+    if r.explicit or r.model or (b.unknown and not total) or kinds - _COST_OF_THAT - ({"ON"} if total else set()):
+        return None
+    if b.meaning("FIELD") not in (None, "price"):
         return None
     if not b.has("COST", "HOW_MUCH", "FIELD") or (b.has("FIELD") and b.has("COST")):
         return None
     if b.meanings.get("COST_KIND") or r.said("run_words") or power_asked(r):
         return None  # "how much would that cost to run", "它的运行成本": a running cost
     pronouns = tuple(g for g in r.refs if g.pronoun in ("it", "that", "them"))
-    if len(pronouns) != len(r.refs) or not (pronouns or b.has("FOLLOW")):
+    if len(pronouns) != len(r.refs) or not (pronouns or b.has("FOLLOW") or total):
         return None
     if not b.has("COST") and any(g.pronoun != "that" for g in pronouns):
         return None  # "how much is it": the price of the card talked about (the spec reader)
     # "how much per month then": the period asked too (a rent of the hours in use, by the month)
     return FollowUpQuery(text=r.text, gpus=pronouns, fields=("price",), ask="cost_of_that", period=period(r))
+
+
+def _total_only(r: Reading) -> bool:
+    """The question says "in total" / "一共" and nothing else that was not understood ("how much in total")."""
+    if not r.said("total_words"):
+        return False
+    words = {w for p in r.lex.listed("total_words") for w in p.split()}
+    chars = {ch for p in r.lex.listed("total_words") if not p.isascii() for ch in p}
+    return all(w in words or (not w.isascii() and all(ch in chars for ch in w)) for w in r.b.unknown)
 
 
 _USE_PRICED = {"COST", "HOURS", "KWH", "NUMBER", "MONEY", "MODE", "FIT", "PER", "ON", "IF"} | AROUND

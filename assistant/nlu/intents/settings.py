@@ -302,6 +302,14 @@ STATING = ("spec", "compare", "recommend", "fit", "cost", "rent_or_buy", "follow
 YEARS_OF = ("cost", "rent_or_buy", "compare", "followup")
 
 
+def _period_asked(b) -> bool:
+    """ "电费一年多少 按0.6": one year asked about (the year tag right before the ask), the period the money is shown
+    for, not an ownership of one year for the rest of the conversation (the "按" sets the electricity price)."""
+    kinds = [t.kind for t in b.tags]
+    pairs = zip(kinds, kinds[1:], strict=False)
+    return b.first("YEARS") == 1 and any(k == "YEARS" and nxt == "HOW_MUCH" for k, nxt in pairs)
+
+
 def stated_in(r: Reading, query: Query) -> tuple[Setting, ...]:
     """The settings a question of another intent states along the way: an electricity rate, hours
     a day or week, the ownership period, a price snapshot, used prices, a currency, an exchange
@@ -326,7 +334,7 @@ def stated_in(r: Reading, query: Query) -> tuple[Setting, ...]:
     elif b.has("UTILIZATION") and b.has("PERCENT"):
         out.append(Setting("utilization", float(b.first("PERCENT"))))
     years = b.first("YEARS")
-    if years is not None and query.intent in YEARS_OF and (years != 1 or b.has("SET")):
+    if years is not None and query.intent in YEARS_OF and (years != 1 or b.has("SET")) and not _period_asked(b):
         out.append(Setting("years", float(years)))  # "一年电费", "a year": the period shown, not the ownership
     if b.has("DATE") and b.has("PRICES", "SET"):
         out.append(Setting("snapshot", str(b.first("DATE"))))
