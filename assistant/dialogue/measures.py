@@ -212,7 +212,8 @@ def _each_compared(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> 
     from assistant.queries import CompareQuery
 
     setup = dlg.context.setup
-    if not isinstance(base, CompareQuery) or not setup.trains() or any(g.pronoun is None for g in follow.gpus):
+    plural = all(g.pronoun in ("them", "both", "all") for g in follow.gpus)  # "each", "they"; "on it" is one card
+    if not isinstance(base, CompareQuery) or not setup.trains() or not plural:
         return None
     cards = tuple(dataclasses.replace(g, pronoun=None) for g in base.gpus if g.name)
     if len({g.name for g in cards}) < 2:

@@ -190,8 +190,10 @@ def pick_for_the_job(dlg: Dialogue, query: Query) -> Query:
     if not dlg.context.setup.trains():
         return query
     if isinstance(query, FollowUpQuery) and query.ask == "rates" and query.asked_figure == "which" and not query.gpus:
-        # "which gpu should i rent for it": read as a follow-up for its pronoun, the same question
-        query = RatesQuery(text=query.text, mode="by_memory", provider=next(iter(query.providers), None))
+        if dlg.context.gpus or query.providers:
+            return query  # "which provider is cheapest for that" after the job on an H100: that card's clouds
+        # "which gpu should i rent for it" with no card talked about: read as a follow-up for its pronoun
+        query = RatesQuery(text=query.text, mode="by_memory")
     if not isinstance(query, RatesQuery) or query.mode != "by_memory" or query.gpus or query.min_memory_gb:
         return query
     if query.model is not None or query.params_b or query.workload or not dlg.context.setup.trains():

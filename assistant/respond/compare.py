@@ -146,8 +146,11 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         return answer
     gpus = env.reader.gpus([r.name for r in query.gpus if r.name])
     lead, sources = upgrade_path.swap_lead(query, gpus, env)  # "should i sell my 3090 and get a 4090"
-    if lead:  # the swap asked is the answer: a value pick between the card sold and the one bought is not
-        answer.headline, answer.choice = lead, None
+    sold = query.gpus[0].name if query.gpus else None
+    if lead and answer.choice == sold:  # "sell my 3090, buy a 5090, how much extra": the swap is the answer, not a
+        answer.headline, answer.choice = lead, None  # pick of the card sold at another price ("Get the RTX 3090")
+    elif lead:
+        answer.headline = i18n.gap(env.lang).join([lead, answer.headline])
         answer.sources = [*sources, *(s for s in answer.sources if s not in sources)]
     answer = need_bigger.lead(answer, query, env)  # "有必要上80g吗": no when the smaller card holds the job
     mined, mined_sources = mining_notes(query.text, env)  # "矿卡3080 1800和全新4060 2200 选哪个": the checks it needs
