@@ -116,6 +116,7 @@ class Dialogue:
         query = method_choice.method_of_the_fit(self, query)  # "full finetune or lora?" about the thread's model
         query = rent_context.rent_of_the_job(self, rent_context.pick_for_the_job(self, query))  # "what gpu to rent"
         query = rent_context.job_to_rent_or_buy(self, rent_context.rent_or_buy_of_context(self, query))
+        query = rent_context.schedule_of_rent(self, query)  # "自己买划算吗" after a month of 24/7: at 168 h a week
         query = from_context.cost_of_context(self, from_context.worth_among_compared(self, query))
         query = from_context.model_of_context(self, from_context.model_among_compared(self, query))
         query = from_context.verdict_of_thread(self, query)
@@ -136,6 +137,7 @@ class Dialogue:
             if isinstance(query, FollowUpQuery):
                 self.context.brought_in = tuple(g.name for g in query.gpus if g.name and not g.pronoun)
                 query = job.run_on_named(self, merge(self, query))  # "ok and with 2 4090s?" after a run: that run
+                query = rent_context.schedule_of_rent(self, query)  # "would buying be cheaper" after a month's rent
             if open_ended:
                 query = thread.inherit(self.context.setup, query)
             if hasattr(query, "gpus"):

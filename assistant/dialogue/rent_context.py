@@ -201,6 +201,23 @@ def pick_for_the_job(dlg: Dialogue, query: Query) -> Query:
     return job_rates(query, (), query.provider, dlg.context.setup)
 
 
+def schedule_of_rent(dlg: Dialogue, query: Query) -> Query:
+    """ "自己买划算吗", "is buying better" right after a rent of hours over a period ("24/7 for a month": 728 hours a
+    month): renting against buying at that use (hours a week), not the default use, when the question states none."""
+    from assistant.dialogue.cloud import _PERIOD_WEEKS
+    from assistant.queries import RatesQuery, RentOrBuyQuery
+
+    last = dlg.context.last_query
+    if not isinstance(query, RentOrBuyQuery) or not isinstance(last, RatesQuery) or last.mode != "rent":
+        return query
+    if query.hours_per_week or query.utilization or any(s.key == "utilization" for s in query.settings):
+        return query
+    weeks = _PERIOD_WEEKS.get(last.period or "")
+    if not last.hours or not weeks:
+        return query  # "200 hours" alone: hours of a job, no use a week to weigh buying at
+    return dataclasses.replace(query, hours_per_week=min(round(last.hours / weeks, 1), 168.0))
+
+
 def rent_or_buy_of_context(dlg: Dialogue, query: Query) -> Query:
     """ "rent or buy?", "租还是买" with no GPU, model or work named, after an answer about GPUs: renting against
     buying the GPU the last answer favoured, as many as it was about ("2 x H100" after serving a 70B model on them)."""

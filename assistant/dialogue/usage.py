@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from assistant.queries import CompareQuery, CostQuery, PowerLimitQuery, Query, Setting
+from assistant.queries import CompareQuery, CostQuery, FollowUpQuery, PowerLimitQuery, Query, Setting
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue
@@ -21,14 +21,15 @@ _DAYS = {"weekends": 2, "weekdays": 5}  # days a week of a usage said by its day
 
 
 def days_at_thread_hours(dlg: Dialogue, query: Query) -> Query:
-    """ "what if only weekends", "只在周末跑呢" after a use set by the day ("24/7", "8 hours a day"): those days at the
-    conversation's hours a day (24/7 on weekends: 48 hours a week), not the hours a day assumed when none was said."""
+    """ "what if only weekends", "只在周末跑呢" after a use set by the day ("24/7", "5h a day"): those days at the
+    conversation's hours a day, fewer or more than the hours assumed when none is said (24/7 on weekends: 48 hours a
+    week; 5 hours a day on weekends: 10), not the assumed hours."""
     said = query.usage_assumed
     if said is None or said[0] not in _DAYS or "utilization" not in dlg.assumptions.changed:
         return query
     per_day = dlg.assumptions.utilization * 24.0
-    if per_day <= said[1]:
-        return query  # the conversation's days are no longer than the hours assumed: the reading stands
+    if abs(per_day - said[1]) < 0.01:
+        return query  # the conversation's hours a day are the ones assumed: the reading stands
     per_week = per_day * _DAYS[said[0]]
     settings = tuple(
         Setting("utilization", min(per_week / 168.0, 1.0)) if s.key == "utilization" else s for s in query.settings
@@ -83,7 +84,17 @@ def slower_after_limit(dlg: Dialogue, query: Query) -> Query:
             return dataclasses.replace(last, text=query.text, settings=query.settings)
     if isinstance(query, RecommendQuery) and _workload_only(query):  # "推理会慢多少", "how much slower for training"
         return dataclasses.replace(last, text=query.text, settings=query.settings)
+    if isinstance(query, FollowUpQuery) and _about_the_limit(query):
+        # "how much slower would it be", "会慢多少", "so is it worth it": the limit's cost in speed and what it saves
+        return dataclasses.replace(last, text=query.text, settings=query.settings)
     return query
+
+
+def _about_the_limit(follow) -> bool:
+    """A follow-up that names nothing new and asks nothing but how much it costs or whether it is worth it."""
+    named = any(g.pronoun is None for g in follow.gpus)
+    changes = (follow.fields, follow.settings, follow.providers, follow.period, follow.workload, follow.model)
+    return follow.ask in (None, "worth") and not named and not any(changes) and follow.amount is None
 
 
 def _workload_only(query) -> bool:

@@ -10,7 +10,8 @@ against something: one question). The message is split only when each clause alo
 different kinds of things (not when the second only asks why, or is a fragment completing the first that the
 whole reading took in): the engine then answers both, one after the other in the conversation, as one answer. English
 questions joined without a '?' are cut at a joiner of list `clause_joiners` when both sides open with a word of
-list `clause_starts` ("what is fp4 and does the 5090 support it").
+list `clause_starts` ("what is fp4 and does the 5090 support it"), or the second asks whether buying beats it (list
+`buy_instead_asks`) and the first holds such a word ("autodl 4090 24/7 for a month, how much, and is buying better").
 """
 
 from __future__ import annotations
@@ -49,17 +50,25 @@ def _joined_questions(text: str, lex) -> list[tuple[str, str]]:
     no question word after it, so the message is not cut there."""
     starts = lex.listed("clause_starts")
     lowered = text.lower()
-    if not starts or lowered.split(" ", 1)[0] not in starts:
+    if not starts:
         return []
     out = []
     for joiner in sorted(lex.listed("clause_joiners"), key=len, reverse=True):
         at = lowered.find(joiner)
         while at > 0:
             first, second = text[:at].strip(" ,"), text[at + len(joiner) :].strip()
-            if second.split(" ", 1)[0].lower() in starts and (first, second) not in out:
+            # the first asks something too: it opens with a question word, or (when the second asks whether buying
+            # beats the rent: "autodl 4090 24/7 for a month, how much, and is buying better") holds one
+            opens = first.lower().split(" ", 1)[0] in starts
+            asks = opens or (lex.words_in("buy_instead_asks", second.lower()) and _holds(first, starts))
+            if asks and second.split(" ", 1)[0].lower() in starts and (first, second) not in out:
                 out.append((first, second))
             at = lowered.find(joiner, at + 1)
     return out
+
+
+def _holds(text: str, words) -> bool:
+    return any(w.strip("?,.") in words for w in text.lower().split())
 
 
 def _asks_speed(q: Query | Clarification) -> bool:
@@ -162,7 +171,8 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
         ]
         waits = getattr(b, "kind", None) == "wait" and len([g for g in getattr(b, "gpus", ()) if g.name]) == 1
         # "还值得买吗 还是等5090d" after "4090d现在京东多少钱": the card bought now is the first clause's
-        if named and (waits or not any(g.name or g.pronoun for g in getattr(b, "gpus", ()))):
+        leans = isinstance(b, FollowUpQuery) and b.ask == "rent_or_buy"  # "is buying better": the dialogue's
+        if named and not leans and (waits or not any(g.name or g.pronoun for g in getattr(b, "gpus", ()))):
             joiner = lexicon(lang).first_word("clause_subject_join", " and ")
             # "能训练吗" after "h20一张多少钱": about the H20 ("h20能训练吗", "3090 how much used?")
             subject = joiner.join(named)
@@ -180,7 +190,8 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
             continue  # "4090多少钱，3090多少钱": one question about two cards, read whole
         if isinstance(b, FollowUpQuery) and b.ask == "why":
             continue  # "3090和4090哪个好 为啥": the reasons of the same answer, read whole
-        if isinstance(whole, Query) and _kind(whole) not in (_kind(a), _kind(b)) and isinstance(b, FollowUpQuery):
+        fragment = isinstance(b, FollowUpQuery) and not leans  # "is buying better" asks a question of its own
+        if isinstance(whole, Query) and _kind(whole) not in (_kind(a), _kind(b)) and fragment:
             continue  # a fragment that only completes the first clause
         return first, second
     return None

@@ -59,7 +59,11 @@ def _compare_pick(answer: Answer, env: Env) -> str:
     each as compared), then a software-stack caveat among its steps; "" when the pick was decided by a model's fit
     (its own headline says why) or the figures are not there; for a pick by memory, the memory of each."""
     f = answer.figures
-    pick, speed, value = (f.get("pick") or {}).get("gpu"), f.get("relative_speed"), f.get("value_per_tco")
+    pick, speed, value = (
+        (f.get("pick") or {}).get("gpu") or answer.choice,
+        f.get("relative_speed"),
+        f.get("value_per_tco"),
+    )
     if answer.intent != "compare" or not pick or f.get("model_sets_pick") or not isinstance(speed, dict):
         return ""
     other = next((g for g in speed if g != pick), None)
@@ -77,14 +81,14 @@ def _compare_pick(answer: Answer, env: Env) -> str:
         "price": env.money(price.get(pick, 0.0) * counts.get(pick, 1)),
         "other_price": env.money(price.get(other, 0.0) * counts.get(other, 1)),
     }
-    reason = (f.get("pick") or {}).get("reason")
+    reason = (f.get("pick") or {}).get("reason", "numbers")  # no pick sentence: the numbers below say why
     if reason == "memory":  # "4070 ti super or 3090 for lora training": the larger memory decided it
         memory = {
             g: (gpu.memory_gb or 0) * int(counts.get(g, 1)) for g in (pick, other) if (gpu := env.reader.known_gpu(g))
         }
         said |= {"mem": f"{memory.get(pick, 0):g}", "other_mem": f"{memory.get(other, 0):g}", "ratio": f"{fast:.2f}"}
         key = "memory"
-    elif reason not in ("value", "speed") or (fast < 1 and more < 0):
+    elif reason not in ("value", "speed", "numbers") or (fast < 1 and more < 0):
         return ""  # a server room, a passive card, a model's speed: the pick's own sentence says why
     else:
         key = "both" if fast >= 1 and more >= 0 else "value" if more >= 0 else "speed"

@@ -244,6 +244,8 @@ def bill(r: Reading) -> Query | None:
         return None
     if r.b.has(*_NOT_A_BILL) or r.model:
         return None
+    if _cloud_rent(r):
+        return None  # "autodl 4090 for a month around the clock, how much": the rent there, not a power bill
     if cost_kind(r) not in (None, "running"):
         return None  # "electricity cost of 2x 3090 ..., 3 years total cost of ownership": the whole cost, with the bill
     return CostQuery(
@@ -260,6 +262,15 @@ def bill(r: Reading) -> Query | None:
         period=form.bill_stated[2] if form.bill_stated and not form.period else form.period,
         watts=stated_draw(r),  # "my 3090 rig pulls ~420w at the wall": the bill at the draw the user measured
     )
+
+
+def _cloud_rent(r: Reading) -> bool:
+    """A cloud is named and neither electricity nor a kWh price is: a use priced there is its rent."""
+    from assistant.nlu.intents.rates import providers
+
+    b = r.b
+    power = b.has("KWH") or b.means("ELECTRICITY") or "running" in b.meanings.get("COST_KIND", [])
+    return bool(providers(r)) and not power and r.form.figure != "energy"
 
 
 def _job_hours(r: Reading) -> float | None:

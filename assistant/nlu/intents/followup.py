@@ -147,6 +147,8 @@ def about_last(r: Reading) -> Query | None:
         and not providers(r)
     ):
         return build(r, ask="rent_or_buy")  # "那租呢", "还不如买？" after a price, a pick or a rate
+    if said(r, "buy_instead_asks") and kinds <= {"BUY", "COMPARE", "ASK", "VALUE", "COST"} | usage | AROUND:
+        return build(r, ask="rent_or_buy")  # "is buying better", "would buying be cheaper" after a rent
     if (
         b.has("BUY")
         and kinds <= {"BUY", "VS", "OR", "THAN", "COUNT", "HOURS", "PERIOD", "PER", "CONDITION", "EXPLAIN"} | AROUND
@@ -416,6 +418,25 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         sale=_sale_said(r),
         **job_data(r),
     )
+
+
+_SALE_ALONE = {"SET", "NUMBER", "MONEY", "PRONOUN", "QUESTION", "FOLLOW", "AND", "ONLY", "IF"}
+
+
+def sale_alone(r: Reading) -> Query | None:
+    """ "say i get 420 for it", "if i could sell it for 450": what a card of the user's would sell for, said alone
+    (nothing else named or asked): a follow-up the dialogue applies to the swap or offer talked about."""
+    b = r.b
+    if r.explicit or r.model or not _sale_said(r) or not b.has("NUMBER", "MONEY"):
+        return None
+    if {t.kind for t in b.tags} - _SALE_ALONE or any(g.pronoun is None for g in r.refs):
+        return None
+    sale_words = {
+        w for n in ("asked_sell", "sale_price_words", "sold_for_words") for p in r.lex.listed(n) for w in p.split()
+    }
+    if not _only(b.unknown, sale_words | {"mine", "i", "get", "could", "would", "say", "maybe", "about"}):
+        return None
+    return build(r)
 
 
 def _sale_said(r: Reading) -> bool:
