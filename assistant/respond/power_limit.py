@@ -15,6 +15,7 @@ import dataclasses
 
 from assistant import i18n
 from assistant.answer import Answer, Table
+from assistant.nlu.lexicon import lexicon
 from assistant.queries import PowerLimitQuery, Query
 from assistant.respond.env import Env, rules_of_thumb
 from assistant.respond.pricing import CHAT_MODEL, chat_tokens_per_s, score, workload_title
@@ -139,6 +140,13 @@ def respond(query: PowerLimitQuery, env: Env) -> Answer:
         head = i18n.gap(env.lang).join([head, _of_the_set(env, n, stock, limit)])
     if query.bill:  # "and if i power limit it to 300w" after the bill: the bill at the limit
         head = i18n.gap(env.lang).join([head, _bill(env, n, stock, limit)])
+    if lexicon(env.lang).words_in("asked_worth", query.text.lower()):  # "so is it worth it" after the limit
+        # the work a kWh does rises when the speed lost is a smaller share than the power saved
+        key = (
+            "power_limit.worth_yes" if loss.get("train16", 0.0) < (stock - limit) / stock else "power_limit.worth_some"
+        )
+        worth = env.t(key, power=f"{(stock - limit) / stock * 100:.0f}", train=f"{loss.get('train16', 0.0) * 100:.0f}")
+        head = i18n.gap(env.lang).join([worth, head])
     rows = [[workload_title(env, k), _pct(loss[k])] for k in KEYS if k in loss]
     if "chat" in loss:
         rows.append([env.t("power_limit.row_chat"), _pct(loss["chat"])])
