@@ -212,10 +212,14 @@ def schedule_of_rent(dlg: Dialogue, query: Query) -> Query:
         return query
     if query.hours_per_week or query.utilization or any(s.key == "utilization" for s in query.settings):
         return query
+    if getattr(query, "usage", None) is not None:
+        return query  # the use the question (or its message) states: nlu's usage reader said it
     weeks = _PERIOD_WEEKS.get(last.period or "")
     if not last.hours or not weeks:
         return query  # "200 hours" alone: hours of a job, no use a week to weigh buying at
-    return dataclasses.replace(query, hours_per_week=min(round(last.hours / weeks, 1), 168.0))
+    per_week = last.hours / weeks
+    per_week = 168.0 if per_week > 167.0 else round(per_week, 1)  # 728 h in a month of 730: around the clock
+    return dataclasses.replace(query, hours_per_week=per_week)
 
 
 def rent_or_buy_of_context(dlg: Dialogue, query: Query) -> Query:
