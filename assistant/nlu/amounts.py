@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from assistant.nlu.tagging.cn_numerals import CN_NUM, cn_number
 
@@ -42,6 +43,12 @@ class Amount:
 
 
 def _alt(words) -> str:
+    return _alt_of(tuple(words))
+
+
+@cache
+def _alt_of(words: tuple[str, ...]) -> str:
+    """The words as one alternation, longest first (the same few lists every question: escaped once)."""
     return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w))) + ")"
 
 
@@ -436,6 +443,12 @@ def _count(m: re.Match) -> Amount | None:
 
 
 def amounts(text: str) -> list[Amount]:
+    return list(_amounts_of(text))
+
+
+@lru_cache(maxsize=64)
+def _amounts_of(text: str) -> tuple[Amount, ...]:
+    """The amounts of a text, read once (the question reader and the bill ask the same text; Amounts are frozen)."""
     from assistant.nlu.amounts_work import read as read_work
 
     r = _Reader(_normal(text))
@@ -444,7 +457,7 @@ def amounts(text: str) -> list[Amount]:
     _schedule(r)
     _spans(r)
     _things(r)
-    return _restated(_hourly(sorted(r.found, key=lambda a: a.start), r.text), r.text)
+    return tuple(_restated(_hourly(sorted(r.found, key=lambda a: a.start), r.text), r.text))
 
 
 _HOURS_AT = re.compile(r"(?:hours?|hrs?|h|小时)\s*(?:at|@|for)\s*$")
