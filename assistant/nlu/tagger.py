@@ -24,6 +24,7 @@ from assistant.nlu.tagging.datasets import DatasetTagging
 from assistant.nlu.tagging.gpus import GpuTagging
 from assistant.nlu.tagging.hardware import HardwareTagging
 from assistant.nlu.tagging.hourly_rates import hourly_rates
+from assistant.nlu.tagging.integrated import integrated_parts
 from assistant.nlu.tagging.item_prices import item_prices
 from assistant.nlu.tagging.laptops import laptop_for_all
 from assistant.nlu.tagging.link import LinkTagging
@@ -162,6 +163,7 @@ class _Tagger(
         self.instance_names()  # "阿里云gn7i a10": the cloud's instance type, not a second GPU
         self.named_again()  # "4060 ti 16gb vs 4070, is the 4060 ti worth it": the card already named
         self.tags = laptop_for_all(self.tags, self.text, self.lex, self.index)  # "笔记本买4060还是4070": both laptops
+        self.tags = integrated_parts(self.tags, self.text, self.lex, self.index)  # "核显780m": the Radeon 780M
         # "24小时开机 每天只训练4小时": on all week, under load for the hours said (said_amounts.powered_and_load)
         return powered_and_load(_stated_hours_first(self._post()), self.text, self.lex), self.unknown
 

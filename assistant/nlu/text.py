@@ -24,6 +24,13 @@ _TOKEN = re.compile(
     r"|(?P<cjk>[\u3400-\u9fff\uf900-\ufaff])"
     r"|(?P<sym>[$%/?€£¥×<~&])"
 )
+# a Mac's screen size ("macbook pro 14寸", "16-inch mbp"): the laptop's size, never a number of its chip or a GPU
+_SCREEN = re.compile(
+    r"(?:(?<=book)|(?<=pro)|(?<=air)|(?<=mbp)|(?<=mba)|(?<=mac))"
+    r"(\s*(?:1[3-7]|2[147])(?:\.\d)?\s*-?\s*(?:寸|英寸|inch(?:es)?\b|in\b|\"|'')|\s+1[3-6](?=\s+m\d))"
+    r"|\b((?:1[3-7]|2[147])(?:\.\d)?\s*-?\s*(?:寸|英寸|inch(?:es)?\b|\")\s*)(?=macbook|mbp|mba|imac)"
+)
+_MAC = re.compile(r"macbook|\bmbp\b|\bmba\b|\bimac\b")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\ufeff]")
 
 
@@ -47,6 +54,8 @@ def clean(text: object) -> tuple[str, bool]:
         text = text.encode("utf-8", "replace").decode("utf-8", "replace")
     text = _CONTROL.sub(" ", text).lower()
     text = text.replace("’", "'").replace("×", "×")
+    if "mac" in text or "mb" in text:
+        text = _SCREEN.sub(lambda m: " " * len(m.group(0)), text) if _MAC.search(text) else text  # positions stay
     return text, cut
 
 

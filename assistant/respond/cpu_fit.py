@@ -3,7 +3,7 @@
 
 Contract: `cpu_only(query, env)` says whether a fit question that names no GPU asks about the CPU alone
 (lexicon list `cpu_only_words`). `cpu_answer(query, env, model, estimates)` answers it from the same memory
-estimates as a GPU fit, minus the CUDA context: each precision's RAM need against the system RAM stated
+estimates as a GPU fit, minus the CUDA context (also for an integrated GPU, which has no memory of its own): each precision's RAM need against the system RAM stated
 (`system_ram_gb`, or the memory amount the question gave, else the assumed desktop's) less what the OS
 keeps, and the generation speed of llama.cpp's CPU path, which reads the weights a token touches from
 system RAM at the partial-offload rate (docs/model.md §llm.offload: t_token = GB read per token / 60 GB/s;
@@ -54,7 +54,9 @@ def ram_bandwidth(query: FitQuery) -> float | None:
     return (query.ram_channels or 2) * 8 * query.ram_mts / 1000 * RAM_REACHED
 
 
-def cpu_answer(query: FitQuery, env: Env, model: ModelSpec, estimates) -> Answer:
+def cpu_answer(query: FitQuery, env: Env, model: ModelSpec, estimates, igpu: str | None = None) -> Answer:
+    """`igpu`: the integrated GPU named ("radeon 780m", "arc 140v"), which has no memory of its own: the model runs
+    from system RAM at the RAM's bandwidth, as on the CPU, and the answer says so."""
     stated = query.system_ram_gb or query.memory_gb
     ram = float(stated or C.DEFAULT_SYSTEM_RAM_GB)
     usable = ram - C.SYSTEM_RAM_RESERVE_GB
@@ -77,7 +79,8 @@ def cpu_answer(query: FitQuery, env: Env, model: ModelSpec, estimates) -> Answer
     have = env.t("fit.cpu_ram_stated" if stated else "fit.cpu_ram_assumed", ram=f"{ram:g}")
     if pick is not None:
         head = env.t(
-            "fit.cpu_yes",
+            "fit.igpu_yes" if igpu else "fit.cpu_yes",
+            gpu=igpu or "",
             model=model.name,
             prec=pick["precision"],
             need=f"{pick['ram_gb']:.1f}",
@@ -87,7 +90,12 @@ def cpu_answer(query: FitQuery, env: Env, model: ModelSpec, estimates) -> Answer
     else:
         smallest = rows[-1]
         head = env.t(
-            "fit.cpu_no", model=model.name, prec=smallest["precision"], need=f"{smallest['ram_gb']:.1f}", have=have
+            "fit.igpu_no" if igpu else "fit.cpu_no",
+            gpu=igpu or "",
+            model=model.name,
+            prec=smallest["precision"],
+            need=f"{smallest['ram_gb']:.1f}",
+            have=have,
         )
     table = Table(
         headers=[
@@ -122,7 +130,8 @@ def cpu_answer(query: FitQuery, env: Env, model: ModelSpec, estimates) -> Answer
         steps.append(env.t("fit.cpu_moe_step", active=f"{model.active_params_b or 0:g}", total=f"{model.params_b:g}"))
     figures = {
         "fits": pick is not None,
-        "cpu_only": True,
+        "cpu_only": not igpu,
+        "integrated_gpu": igpu,
         "system_ram_gb": ram,
         "ram_assumed": not stated,
         "rows": rows,
@@ -131,6 +140,7 @@ def cpu_answer(query: FitQuery, env: Env, model: ModelSpec, estimates) -> Answer
     return Answer(
         question=query.text,
         intent="fit",
+        gpus=[r.name for r in query.gpus if r.name] if igpu else [],
         headline=head,
         tables=[table],
         steps=steps,

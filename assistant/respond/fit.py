@@ -161,6 +161,13 @@ def _respond(query: FitQuery, env: Env) -> Answer:
     if gpu is None and model.kind == "llm" and query.mode == "inference" and cpu_fit.cpu_only(query, env):
         shown = estimates(query, model, rows_to_show(model, query, env), n)  # the memory stated is system RAM
         return cpu_fit.cpu_answer(query, env, model, shown)
+    if gpu is not None and not gpu.memory_gb and model.kind == "llm" and query.mode == "inference":
+        # "radeon 780m igpu can it run llama 8b": an integrated GPU runs the model from system RAM, never "has 0 GB"
+        shown = estimates(query, model, rows_to_show(model, query, env), n)
+        sizes = [s.value for s in query.stated if s.dim == "gb"]  # "arc 140v laptop 32gb": the laptop's RAM
+        if not (query.system_ram_gb or query.memory_gb) and len(sizes) == 1:
+            query = dataclasses.replace(query, system_ram_gb=sizes[0])
+        return cpu_fit.cpu_answer(query, env, model, shown, igpu=gpu.short_name)
     card: GpuSpec | Card | None = Card(float(query.memory_gb)) if gpu is None and query.memory_gb else gpu
     card, macos, raised = _macos_share(env, query, card)
     if card is None and any(s.key == "budget_usd" for s in query.settings):

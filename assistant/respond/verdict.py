@@ -88,8 +88,9 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         condition = env.t("verdict.cond_apple")
         head = env.t("verdict.head_apple", what=what, mem=f"{mem:g}", bw=f"{gpu.memory_bandwidth_gb_s or 0:,.0f}")
         usable = hardware.gpu_memory_limit_gb(gpu) * n
-        # no work named ("macbook air m3 16gb, can it run anything useful locally"): running models, what Macs do
-        model = largest_llm(env, usable) if workload == "llm_inference" or query.workload is None else None
+        # whatever the work ("macbook air m3 16gb, anything useful locally", "16gb m2 mini to learn pytorch"): what
+        # macOS lets its GPU hold decides what a Mac runs, never "large models fit" on a 16 GB one
+        model = largest_llm(env, usable)
         if model:  # "m3 pro 18gb macbook, any point doing local llms": what macOS lets the GPU hold, not the 18 GB
             key_apple = (
                 "verdict.head_apple_small" if usable < FLOOR_GB["llm_inference"] / 2 else "verdict.head_apple_fit"

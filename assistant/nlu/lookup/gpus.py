@@ -154,6 +154,10 @@ class GpuLookup(IndexData):
             tries += [core[:-1], sup] if plural else [sup, core[:-1]]
         if core[-1] in ("m",) and len(core) > 1:
             tries.append(core[:-1] + ["mobile"])
+        elif "m" in core[1:] and core[core.index("m", 1) - 1].isdigit():
+            # "3070m 8gb laptop": the m glued to the number is the laptop part, the words after it still count
+            at = core.index("m", 1)
+            tries.append([*core[:at], "mobile", *(t for t in core[at + 1 :] if t != "mobile")])
         for attempt in tries:
             key = " ".join(attempt)
             hits = self._filter(self.exact.get(key, []), brands, attempt)
