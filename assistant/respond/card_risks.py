@@ -7,6 +7,8 @@ Contract: `risk_notes(gpu, env)` gives (notes, source ids) in the answer's langu
   own (the adapter's fan is often loud), no NVLink on a single adapter, no display output; and, when CUDA no
   longer targets its architecture (vendor_practice.cuda_ended, not yet "gone"), that step;
 - any other passively cooled card: the airflow it needs (verdict.passive_caveat);
+- a unified-memory device (a Mac, the GB10, Strix Halo): its memory bandwidth against the RTX 3090's, since decode
+  speed follows bandwidth (docs/model.md §llm.decode): much memory, read slowly;
 - else nothing.
 `added(answer, query, gpu, env)` puts them after a verdict's headline when the question asks the catches
 (VerdictQuery.risks: lexicon [lists] risk_words).
@@ -24,6 +26,7 @@ from assistant.specs import GpuSpec
 # a build log of a V100 SXM2 on an adapter in a desktop (adapter bought apart, its loud fan, the legacy driver
 # branch) and an adapter board's README (8-pin power, PCIe x16, no NVLink)
 SXM_SOURCES = ("hw-tymscar-v100-sxm2-2026", "hw-liuxinyu-sxm2-adapter-2026")
+REFERENCE = "GeForce RTX 3090"  # the reference card the answers' speeds are relative to
 
 
 def risk_notes(gpu: GpuSpec, env: Env) -> tuple[list[str], list[str]]:
@@ -38,6 +41,21 @@ def risk_notes(gpu: GpuSpec, env: Env) -> tuple[list[str], list[str]]:
     notes, sources = [], []
     if gpu.passively_cooled:
         notes.append(env.t("verdict.passive_caveat", gpu=gpu.short_name))
+    reference = env.reader.gpu(REFERENCE)
+    if gpu.unified_memory and gpu.memory_bandwidth_gb_s and reference and reference.memory_bandwidth_gb_s:
+        # "dgx spark vs 2x3090, what's the catch": a big unified memory read slowly, a model that fits decodes slowly
+        ref_bw = reference.memory_bandwidth_gb_s
+        notes.append(
+            env.t(
+                "deal.risk_unified",
+                gpu=gpu.short_name,
+                mem=f"{gpu.memory_gb or 0:g}",
+                bw=f"{gpu.memory_bandwidth_gb_s:,.0f}",
+                ref=reference.short_name,
+                ref_bw=f"{ref_bw:,.0f}",
+                share=f"{gpu.memory_bandwidth_gb_s / ref_bw:.0%}",
+            )
+        )
     ended, state, ended_sources = vendor_practice.cuda_ended(gpu, env)
     if ended and state != "gone":  # "why not just buy a P40": CUDA 13 dropped Pascal, said with the catches
         notes.append(ended)

@@ -153,10 +153,27 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         answer.headline = i18n.gap(env.lang).join([lead, answer.headline])
         answer.sources = [*sources, *(s for s in answer.sources if s not in sources)]
     answer = need_bigger.lead(answer, query, env)  # "有必要上80g吗": no when the smaller card holds the job
+    answer = _catches_asked(answer, query, env)  # "dgx spark vs a 2x3090 box, what's the catch with the spark"
     mined, mined_sources = mining_notes(query.text, env)  # "矿卡3080 1800和全新4060 2200 选哪个": the checks it needs
     if mined and not any(m in answer.headline for m in mined):
         answer.headline = i18n.gap(env.lang).join([answer.headline, *mined])
         answer.sources = [*answer.sources, *(s for s in env.cite(*mined_sources) if s not in answer.sources)]
+    return answer
+
+
+def _catches_asked(answer: Answer, query: CompareQuery, env: Env) -> Answer:
+    """The catches asked of a comparison (lexicon risk_words): each side's (card_risks), first."""
+    from assistant.respond import card_risks
+
+    if answer.clarification or not lexicon(env.lang).words_in("risk_words", query.text.lower()):
+        return answer
+    notes: list[str] = []
+    for gpu in env.reader.gpus([r.name for r in query.gpus if r.name]):
+        found, cited = card_risks.risk_notes(gpu, env)
+        notes += [n for n in found if n not in notes and n not in answer.headline]
+        answer.sources = [*answer.sources, *(c for c in cited if c not in answer.sources)]
+    if notes:
+        answer.headline = i18n.gap(env.lang).join([*notes, answer.headline])
     return answer
 
 

@@ -2,8 +2,9 @@
 "纯cpu能跑qwen2.5 7b吗 内存32g").
 
 Contract: `cpu_only(query, env)` says whether a fit question that names no GPU asks about the CPU alone
-(lexicon list `cpu_only_words`). `cpu_answer(query, env, model, estimates)` answers it from the same memory
-estimates as a GPU fit, minus the CUDA context (also for an integrated GPU, which has no memory of its own): each precision's RAM need against the system RAM stated
+(lexicon list `cpu_only_words`). `cpu_answer(query, env, model, estimates, igpu)` answers it (and an integrated
+GPU's question: it has no memory of its own) from the same memory estimates as a GPU fit, minus the CUDA context:
+each precision's RAM need against the system RAM stated
 (`system_ram_gb`, or the memory amount the question gave, else the assumed desktop's) less what the OS
 keeps, and the generation speed of llama.cpp's CPU path, which reads the weights a token touches from
 system RAM at the partial-offload rate (docs/model.md §llm.offload: t_token = GB read per token / 60 GB/s;
