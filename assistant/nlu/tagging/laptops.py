@@ -25,6 +25,8 @@ def laptop_for_all(tags: list[Tag], text: str, lex: Lexicon, index) -> list[Tag]
     lowered = text.lower()
     first = tags[gpus[0]]
     said_first = any(w in lowered[: first.end] for w in lex.listed("laptop_words"))
+    if not said_first and first.gpu_match().status == "unknown":  # "4070 8g 笔记本": no desktop 4070 has 8 GB
+        said_first = any(lowered[first.end :].lstrip().startswith(w) for w in lex.listed("laptop_words"))
     if said_first and any(w in lowered for w in lex.listed("desktop_words")):
         return _part_by_mention(tags, gpus, lowered, lex, index)
     if not said_first:
