@@ -190,6 +190,8 @@ def read(r: Reading) -> Query | None:
     b = r.b
     psu = psu_question(r) or _cpu_build(r)
     word = said(r, "rig_words") or ("psu" if psu else None) or _spend_on_gpus(r)
+    if word and not psu and r.explicit and said(r, "device_machine_words"):
+        return None  # "锐龙ai max 395 128g 小主机 跑70b": the mini PC is the device named, not a machine to build
     if not word or (_owned(r, word) and not psu) or b.has("RENT") or len(r.explicit) > 1 or _asks_cost(r):
         return None
     if b.meaning("ORGANIZATION") == "yes" and not psu:
