@@ -45,11 +45,9 @@ def asked(query) -> bool:
     return bool(volts or amps or _WORDS.search(query.text or ""))
 
 
-def sentence(query, b: Build, env: Env) -> tuple[str, dict]:
-    if getattr(query, "cap_w", None) or getattr(query, "cap_va", None):  # "宿舍限电800w": the user's cap, not a circuit
-        from assistant.respond.limits import wall_cap
-
-        return wall_cap(query, b, env)
+def volts_amps(query, env: Env) -> tuple[float, float, list[str]]:
+    """The circuit's volts and breaker amps: said, else the market's usual socket (see the contract), with what was
+    assumed ("120 V", "15 A")."""
     rules = power()
     volts, amps = _read(query)
     assumed = []
@@ -60,6 +58,16 @@ def sentence(query, b: Build, env: Env) -> tuple[str, dict]:
     if amps is None:
         amps = 15.0 if volts < 200 else float(rules["cn_socket_amps"]) if china else 16.0
         assumed.append(f"{amps:g} A")
+    return volts, amps, assumed
+
+
+def sentence(query, b: Build, env: Env) -> tuple[str, dict]:
+    if getattr(query, "cap_w", None) or getattr(query, "cap_va", None):  # "宿舍限电800w": the user's cap, not a circuit
+        from assistant.respond.limits import wall_cap
+
+        return wall_cap(query, b, env)
+    rules = power()
+    volts, amps, assumed = volts_amps(query, env)
     share = float(rules["continuous_share"])
     raw = volts * amps
     cap = raw * share

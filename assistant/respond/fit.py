@@ -128,6 +128,9 @@ def respond(query: FitQuery, env: Env) -> Answer:
         return deal
     from assistant.respond import laptop_part
 
+    if query.mode == "lora" and query.precision in ("int4", "nf4"):  # "a 7b lora in 4bit": a 4-bit base is QLoRA
+        named = sized_model(query, env)[0]
+        query = dataclasses.replace(query, mode="qlora", precision=None) if named and named.kind == "llm" else query
     query, laptop_note = laptop_part.on_laptop(query, env)  # "my gaming laptop has a 4070": the laptop part
     if laptop_note:
         answer = respond(query, env)

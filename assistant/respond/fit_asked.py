@@ -32,6 +32,8 @@ def as_asked(answer: Answer, query: FitQuery, env: Env) -> Answer:
     if query.asked in ("need_card", "overkill"):
         return _need_card(answer, env, query.asked)
     head = answer.headline
+    if not i18n.has(env.lang, f"fit.asked_{query.asked}_fits"):  # "what_runs": no opener of its own (a crash before)
+        return answer
     for kind in ("gguf", "short", "fits"):
         for opener in sorted(env.t(f"fit.opener_{kind}").split("|"), key=len, reverse=True):
             if head.startswith(opener) and head[len(opener) : len(opener) + 1] in OPENER_ENDS:

@@ -21,6 +21,8 @@ BATCHES = (1, 2, 4, 8, 16, 32, 64, 128, 256)
 def largest_batch(env: Env, figures: dict) -> tuple[str, dict]:
     setup, key = figures.get("fit_setup"), figures.get("model_key")
     model = env.reader.model(key) if key else None
+    if model is None and key and key.endswith("b"):  # "a 7b lora": the sized stand-in the fit answered with
+        model = _sized(env, key)
     if not isinstance(setup, dict) or model is None:
         return "", {}
     n, gb = int(setup.get("n") or 1), float(setup.get("memory_gb") or 0.0)
@@ -49,3 +51,14 @@ def largest_batch(env: Env, figures: dict) -> tuple[str, dict]:
     return env.t("fit.batch_largest", next=over[0], next_gb=f"{over[1].total_gb * n:.1f}", **values), {
         "max_batch": fits
     }
+
+
+def _sized(env: Env, key: str):
+    """The stand-in of "a 7b model" (fit.sized_model) from its key ("7b"), else None."""
+    from assistant.respond.fit import sized_model
+
+    try:
+        params = float(key[:-1])
+    except ValueError:
+        return None
+    return sized_model(FitQuery(text="", model=None, params_b=params), env)[0]

@@ -61,7 +61,7 @@ def rows_to_show(model: ModelSpec, query: FitQuery, env: Env) -> list[tuple[str,
         # "lora vs full finetune vram": full fine-tuning named beside the method read starts the ladder there
         low = query.text.lower()
         start = "full_finetune" if lexicon(env.lang).words_in("full_finetune_words", low) else query.mode
-        if start == "qlora" and "lora" in low.replace("qlora", ""):  # "qlora vs lora memory": LoRA's row as well
+        if start == "qlora" and "qlora" in low and "lora" in low.replace("qlora", ""):  # "qlora vs lora": both rows
             start = "lora"
         modes = order[order.index(start) :]
         return [(env.t(f"fit.method_{m}"), m, "fp16") for m in modes]

@@ -27,8 +27,11 @@ _OWNED = re.compile(
 
 
 def respond(query, env: Env) -> Answer | None:
+    from assistant.respond import inverse
+
     return (
-        vision_memory.respond(query, env)
+        inverse.respond(query, env)  # a limit given, the one quantity that meets it asked (respond/inverse.py)
+        or vision_memory.respond(query, env)
         or _with_last_question(query, env)
         or measured_normal.respond(query, env)
         or rented_pair.respond(query, env)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from assistant.nlu import inverse_form
 from assistant.nlu.intents import (
     arch_cues,
     asked,
@@ -263,7 +264,9 @@ def read(reading: Reading) -> Query | Clarification:
         if isinstance(found, CompareQuery) and (gap := price_gap(reading)) is not None:
             # "差两百块": the gap, never a card's price; a gap said is money to weigh ("extra $1400 ..., justified?")
             found = dataclasses.replace(found, price_gap=gap, worth=True)
+        found = inverse_form.unpointed(found, reading)  # "smallest mac that'll run X": "that" is no card
         stated = sell_keep.without_sale(found, settings.stated_in(reading, found))  # a sale is no price setting
+        stated = inverse_form.budget_not_price(stated, reading)  # "how many 3090s can i buy with $5000": a budget
         boards = reading.boards() if reading.explicit else ()
         targets = tuple(t for t in reading.targets() if not (t[0] == "power_limit" and found.intent == "power_limit"))
         own = found.settings if isinstance(found, SetQuery) else ()  # "only on weekends then?" typed alone

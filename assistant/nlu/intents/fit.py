@@ -250,6 +250,8 @@ def read(r: Reading) -> Query | None:
                 gpu_count=r.total_count(),
                 workload=workload,
                 asked="what_runs",
+                precision=r.precision,  # "biggest model on 2x 3090 at q8": the quant it is sized at (respond/inverse)
+                context_tokens=r.num("CONTEXT"),
             )
         if gpus and said(r, "run_words") and r.workload in ("llm_inference", "llm_finetune", "image_generation"):
             # "3060能跑大模型吗", "mi50 32g能跑大模型吗": a GPU and a workload, no model: the memory rule

@@ -55,8 +55,9 @@ class BoundTagging(TaggerBase):
             return 1 <= v <= 1024 and (lora or self.tt[i] not in ("r", "alpha"))
         if kind == "CONTEXT":
             return v >= 64
-        if kind == "BATCH":
-            return 1 <= v <= 4096 and (self.tt[i] != "bs" or self.toks[i + u].kind == "num")
+        if kind == "BATCH":  # "batch 4090 sdxl lora": a card's number after the word is no batch
+            card = v >= 1000 and self.gpu_start(i + u) is not None
+            return 1 <= v <= 4096 and not card and (self.tt[i] != "bs" or self.toks[i + u].kind == "num")
         if kind == "TOP":
             return 2 <= v <= 50 and not self.gpu_start(i + u) == "prefix"
         return 1 <= v <= 3  # ZERO_STAGE
