@@ -11,7 +11,7 @@ missing. `system_watts(text, lang)`: the watts said for the rest of the system (
 "其他配件算300w": an amount in watts within SYSTEM_GAP characters after a word of inverse_system_words), else None.
 A count asked in English needs a card word (inverse_card_words) or a GPU as typed right after it (past the words of
 inverse_count_fillers: "how many used 3090s"; "how many hours of 4090" and "how many h100 hours" count hours:
-inverse_count_not_cards). Nothing here is a
+inverse_count_not_cards); a bare count ("how many max": inverse_count_bare) counts the card named. Nothing here is a
 phrase match on one question: every word is a lexicon list.
 """
 
@@ -54,6 +54,8 @@ def asked(text: str, lang: str, mentions: tuple[str, ...] = ()) -> tuple[str, ..
 def _counts_cards(low: str, lex, mentions: tuple[str, ...]) -> bool:
     cards = sorted(lex.listed("inverse_card_words")) + [m.lower() for m in mentions if m]
     fillers = lex.listed("inverse_count_fillers")
+    if lex.words_in("inverse_count_bare", low):  # "how many max", "how many at most": the card named is counted
+        return True
     for word in sorted(lex.listed("inverse_count_asks")):
         if not word.isascii():
             if word in low:  # "几张", "多少块": a classifier of cards

@@ -4,11 +4,13 @@ in the first sentence, then the check at that value and at the next step, then t
 
 Contract: `respond(query, env)` -> the first solver's Answer for the quantities asked (inverse_form.ASKED order), or
 None when no quantity is asked or no solver has the limit it needs (the intent's own responder answers then):
-- count: cards on a PSU or a circuit (respond/inverse_power.py), else cards a budget buys (respond/inverse_budget.py);
+- count: cards on a PSU or a circuit (respond/inverse_power.py), else cards a budget buys, else cards one
+  machine takes (respond/inverse_budget.py);
 - biggest, least_memory: the largest model in the memory given, the least memory a model takes at the quant, context
   and users stated (respond/inverse_memory.py);
 - cheapest: the cheapest set of cards that reaches a stated tokens/s (respond/inverse_speed.py);
-- most_memory: the most GPU memory a budget buys (respond/inverse_speed.py).
+- most_memory: the most GPU memory a budget buys (respond/inverse_speed.py);
+- and, no quantity asked, a model's memory need asked beside a card: the need first (inverse_memory.need_with_card).
 The forward models are reused, never copied: the rig's power rules, models.memory, the ranking's single-user speed.
 """
 
@@ -25,14 +27,18 @@ def respond(query, env: Env) -> Answer | None:
         found = _solve(name, query, env)
         if found is not None:
             return found
-    return None
+    from assistant.respond.inverse_memory import need_with_card
+
+    return need_with_card(query, env)  # "how much vram does X need, is one 4090 enough": the need, then the fit
 
 
 def _solve(name: str, query, env: Env) -> Answer | None:
     if name == "count":
         from assistant.respond import inverse_budget, inverse_power
 
-        return inverse_power.respond(query, env) or inverse_budget.respond(query, env)
+        return (
+            inverse_power.respond(query, env) or inverse_budget.respond(query, env) or inverse_budget.slots(query, env)
+        )
     if name in ("biggest", "least_memory"):
         from assistant.respond import inverse_memory
 

@@ -82,3 +82,34 @@ def respond(query, env: Env) -> Answer | None:
         sources=env.cite(price.source),
         lang=env.lang,
     )
+
+
+def slots(query, env: Env) -> Answer | None:
+    """How many cards one machine takes, when the question names the machine and no other limit ("一台机器最多能装几张
+    4090", "how many 3090s can i fit in one pc"): MAX_GPUS on a desktop or workstation board, SERVER_GPUS in a server
+    (docs/model.md §rig); the card's width against the case (builds.build's stack warning) and the power of that many
+    (builds.build: load, PSU, wall), from the forward rig model."""
+    from assistant.nlu.lexicon import lexicon
+    from assistant.respond.builds import build, fits_a_workstation, power
+
+    names = list(dict.fromkeys(r.name for r in getattr(query, "gpus", ()) if r.name))
+    if len(names) != 1 or not lexicon(env.lang).words_in("inverse_machine_words", f" {(query.text or '').lower()} "):
+        return None
+    gpu = env.gpu(names[0])
+    if fits_a_workstation(gpu):
+        return None
+    b = build(gpu, MAX_GPUS, 0.0, 1.0)
+    load = b.gpu_w + b.platform.cpu_w + float(power()["rest_w"])
+    values = {"n": MAX_GPUS, "server": SERVER_GPUS, "gpu": gpu.short_name, "load": f"{load:,.0f}"}
+    values |= {"psu": f"{b.psu_w:,}", "wall": f"{b.wall_w:,.0f}"}
+    parts = [env.t("inverse.slots", **values)]
+    parts += [env.t(key, **v) for key, v in b.warnings if key in ("rig.warn_stack", "rig.warn_psu")]
+    return Answer(
+        question=query.text,
+        intent=query.intent,
+        headline=i18n.gap(env.lang).join(parts),
+        gpus=[gpu.name],
+        figures={"inverse": {"asked": "count", "limit": "machine", "cards": MAX_GPUS}, "gpu_count": MAX_GPUS},
+        sources=env.cite(str(power().get("psu_source", ""))),
+        lang=env.lang,
+    )

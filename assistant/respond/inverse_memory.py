@@ -59,17 +59,19 @@ def _memory(query, env: Env) -> tuple[float, int, str] | None:
     return (float(gb), 1, env.t("inverse.your_memory")) if gb else None
 
 
-def _method(query) -> str | None:
-    """None for inference, else the fine-tune's method (a full fine-tune when "full" is said with it)."""
+def _method(query, env: Env) -> str | None:
+    """None for inference, else the fine-tune's method (a full fine-tune when a word of full_finetune_words is said:
+    "full finetune", "全量微调")."""
+    from assistant.nlu.lexicon import lexicon
+
     mode = getattr(query, "mode", None)
+    low = (query.text or "").lower()
+    full = lexicon(env.lang).words_in("full_finetune_words", low)
+    if mode == "full_finetune" or (full and (mode in ("lora", "qlora") or getattr(query, "workload", None))):
+        return "full" if full or mode == "full_finetune" else mode
     if mode in ("lora", "qlora"):
         return mode
-    if mode == "full_finetune":
-        return "full"
-    if getattr(query, "workload", None) != "llm_finetune":
-        return None
-    low = (query.text or "").lower()
-    return "full" if ("full" in low or "全参" in low) else "qlora"
+    return "qlora" if getattr(query, "workload", None) in ("llm_finetune", "training") else None
 
 
 def biggest(query, env: Env) -> Answer | None:
@@ -80,7 +82,7 @@ def biggest(query, env: Env) -> Answer | None:
     quant, quant_said = _quant(query)
     contexts = _contexts(query)
     ctx = contexts[0] if contexts else DEFAULT_CONTEXT
-    method = _method(query)
+    method = _method(query, env)
 
     def need(m):
         if method is not None:
@@ -89,8 +91,14 @@ def biggest(query, env: Env) -> Answer | None:
             return train_memory.training_memory(m, method, seq=seq, checkpointing=True, n_gpus=n, zero_stage=zero)
         return memory.inference_memory(m, quant, context=ctx, n_gpus=n)
 
-    models = sorted(
-        (m for m in env.reader.models if m.kind == "llm" and m.params_b and not (method and m.experts)),
+    from assistant.respond.pricing import speech
+
+    models = sorted(  # language models only: a speech model (Whisper) is sized apart
+        (
+            m
+            for m in env.reader.models
+            if m.kind == "llm" and m.params_b and not speech(m) and not (method and m.experts)
+        ),
         key=lambda m: (m.params_b, m.name),
     )
     estimates = [(m, need(m)) for m in models]
@@ -107,7 +115,7 @@ def biggest(query, env: Env) -> Answer | None:
         "gb": f"{best_gb:,.1f}",
         "total": f"{total:g}",
         "cards": label,
-        "quant": quant if method is None else env.t(f"inverse.method_{method}"),
+        "quant": quant if method is None else env.t(f"inverse.method_{method}" + ("_one" if n == 1 else "")),
         "ctx": f"{ctx:,}",
     }
     parts = [env.t("inverse.biggest" if method is None else "inverse.biggest_train", **values)]
@@ -212,6 +220,8 @@ def least_memory(query, env: Env) -> Answer | None:
             )
             for c, e in zip(contexts[1:], ests[1:], strict=True)
         ]
+    if users == 1 and not getattr(query, "gpus", ()):
+        parts.append(_smallest_card(query, env, ests[0].total_gb))
     base = fit.respond(query, env)
     served = users > 1 and base.headline
     headline = i18n.gap(env.lang).join([*parts, base.headline] if served else parts)
@@ -239,6 +249,26 @@ def _smallest_mac(found: Answer, env: Env) -> str:
         values |= {"below": f"{below[-1][0]:g}"}
         return env.t("inverse.mac_least", **values)
     return env.t("inverse.mac_least_all", **values)
+
+
+def _smallest_card(query, env: Env, need_gb: float) -> str:
+    """The least memory one priced desktop card holds the model in, the cheapest card of that size, and the largest
+    size below it that does not (the value ranking's cards: respond/inverse_speed._ranked)."""
+    from assistant.respond.builds import fits_a_workstation
+    from assistant.respond.inverse_speed import _ranked
+
+    ranking, _ = _ranked(env.for_query(query), query, None, None, 1)
+    cards = [(env.gpu(r.gpu), r) for r in ranking.rows]
+    sized = [(float(g.memory_gb or 0), r.price_usd, g) for g, r in cards if not fits_a_workstation(g) and g.memory_gb]
+    holds = sorted((gb, usd, g.name) for gb, usd, g in sized if gb >= need_gb)
+    if not holds:
+        return ""
+    gb, usd, name = holds[0]
+    below = max((m for m, _, _ in sized if m < need_gb), default=None)
+    values = {"gb": f"{gb:g}", "gpu": env.gpu(name).short_name, "price": env.for_query(query).money(usd)}
+    if below is None:
+        return env.t("inverse.least_card_only", **values)
+    return env.t("inverse.least_card", below=f"{below:g}", **values)
 
 
 def _mac_said(query, env: Env) -> bool:
@@ -282,3 +312,36 @@ def _least_line(env: Env, model, quant: str, ctx: int, users: int, est) -> str:
         "users": users,
     }
     return env.t("inverse.least_users" if users > 1 else "inverse.least", **values)
+
+
+def need_with_card(query, env: Env) -> Answer | None:
+    """ "how much vram does qwen3 32b 4bit need, is one 4090 enough", "跑qwen3 32b 4bit 需要多大显存 一张4090够不够":
+    the need asked beside a card: the fit's own need (figures vram_required_gb) first, then its verdict on the card,
+    unless its first sentence gives the need already."""
+    from assistant.nlu.lexicon import lexicon
+    from assistant.respond import fit
+
+    if query.intent != "fit" or not getattr(query, "model", None) or not any(r.name for r in query.gpus):
+        return None
+    if not lexicon(env.lang).words_in("inverse_need_asks", f" {(query.text or '').lower()} "):
+        return None
+    base = fit.respond(query, env)
+    need, prec = base.figures.get("vram_required_gb"), base.figures.get("precision")
+    model = fit.sized_model(query, env)[0]
+    if not need or not prec or model is None or not base.headline or _said_first(base.headline, float(need)):
+        return None
+    lead = env.t("inverse.need_first", model=model.name, gb=f"{float(need):,.1f}", quant=prec)
+    base.headline = i18n.gap(env.lang).join([lead, base.headline])
+    base.figures["inverse"] = {"asked": "need", "gb": need, "model": model.key}
+    return base
+
+
+_GB = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*GB")
+_FIRST = re.compile(r"^.*?(?:[。！？]|[.!?](?:\s|$))", re.S)
+
+
+def _said_first(headline: str, need: float) -> bool:
+    """The first sentence already gives the need ("不能：... 大约需要 239.0 GB"): within 1 %."""
+    found = _FIRST.match(headline)
+    first = found.group(0) if found else headline
+    return any(abs(float(m.group(1).replace(",", "")) - need) <= 0.01 * need for m in _GB.finditer(first))

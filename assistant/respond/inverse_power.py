@@ -73,7 +73,8 @@ def _circuit_said(query, system) -> bool:
     if getattr(query, "circuit_volts", None) or getattr(query, "circuit_amps", None):
         return True
     cap = getattr(query, "cap_w", None)
-    if cap and not (system and cap == system[0]):
+    limit = dict(getattr(query, "targets", ())).get("power_limit")
+    if cap and not (system and cap == system[0]) and cap != limit:  # "每张限到300w": the card's limit, no cap
         return False  # "宿舍限电800w": a cap of the user's own, respond/limits.py answers it
     return circuit.asked(query) or bool(cap)
 
