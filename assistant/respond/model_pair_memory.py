@@ -85,6 +85,21 @@ def _other_model(env: Env, first, low: str, mention: str):
 
 
 def names_a_model(env: Env, text: str) -> bool:
-    """Whether `text` names a KB model by one of its aliases (normalized the way the KB keeps them)."""
-    padded = f" {normalize_name(text.lower())} "
-    return any(len(a) > 3 and f" {a} " in padded for m in env.reader.models for a in m.aliases)
+    """Whether `text` names a KB model by one of its aliases (normalized the way the KB keeps them) as whole words:
+    the text's runs of words looked up among the aliases at once (an alias is one such run), instead of every alias
+    searched in the text (~600 substring tests an answer)."""
+    runs, longest, others = env.reader.derived(("model_alias_runs",), lambda: _alias_runs(env.reader.models))
+    normalized = normalize_name(text.lower())
+    words = normalized.split(" ")
+    found = {" ".join(words[i : i + n]) for n in range(1, longest + 1) for i in range(len(words) - n + 1)}
+    padded = f" {normalized} "
+    return not runs.isdisjoint(found) or any(f" {a} " in padded for a in others)
+
+
+def _alias_runs(models) -> tuple[frozenset[str], int, tuple[str, ...]]:
+    """(the aliases longer than 3 characters that are words joined by single spaces, their most words, the other
+    aliases longer than 3 characters, searched as text): a text names such an alias exactly when one of its runs of
+    words is that alias (normalize_name joins its words by single spaces)."""
+    aliases = {a for m in models for a in m.aliases if len(a) > 3}
+    runs = frozenset(a for a in aliases if a == " ".join(a.split()))
+    return runs, max((len(a.split()) for a in runs), default=0), tuple(sorted(aliases - runs))
