@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from assistant import paths
+from assistant.nlu.list_index import ListIndex
 from assistant.nlu.text import words
 
 BASE = "en"  # every language's lexicon is read on top of this one
@@ -204,7 +205,11 @@ class Lexicon:
         """False when no word of list `name` can be in the question: no ASCII word's token key (" a b ") is in
         `spaced_tokens` and no other word is in `text`. One search per haystack instead of one per word (readers
         ask ~25 lists of every question, and most lists are absent); True (search word by word) while the list
-        has been asked too few times in this process to pay for compiling its searches."""
+        has been asked too few times in this process to pay for compiling its searches. Once the process has asked
+        enough (a chat, the tests), every list of the question is decided at once (`list_index.ListIndex`)."""
+        said = _lists_said(self, spaced_tokens, text)
+        if said is not None:
+            return name in said
         keyed = self.keyed(name)
         found = self._searcher(
             ("may_say", name),
@@ -389,6 +394,29 @@ _COMPILE_AFTER = 20  # uses of a list in one process before its words are search
 # the lexicon, whose __dict__ must stay plain data for the start-up cache (tests/test_startup_cache_format.py)
 _SEARCHERS: dict[int, tuple[Lexicon, dict[tuple[str, str], tuple[re.Pattern[str], ...] | int]]] = {}
 _NOTHING = re.compile(r"(?!)")  # matches nowhere: an empty list
+_INDEX_AFTER = 200  # lists asked in one process before every list is decided at once per question (~4 questions)
+_LIST_INDEXES: dict[int, tuple[Lexicon, ListIndex | int]] = {}  # by id, as _SEARCHERS
+_LAST_SAID: list = [None, None, None, None]  # the last question's (lexicon, spaced tokens, text, lists said)
+
+
+def _lists_said(lex: Lexicon, spaced_tokens: str, text: str) -> frozenset[str] | None:
+    """The lists the question says (one pass per question, kept for its next list), or None before the index pays."""
+    last = _LAST_SAID
+    if last[0] is lex and last[1] is spaced_tokens and last[2] is text:
+        return last[3]
+    held = _LIST_INDEXES.get(id(lex))
+    if held is None or held[0] is not lex:
+        held = _LIST_INDEXES[id(lex)] = (lex, 0)
+    index = held[1]
+    if isinstance(index, int):
+        if index + 1 < _INDEX_AFTER:
+            _LIST_INDEXES[id(lex)] = (lex, index + 1)
+            return None
+        index = ListIndex(lex.list_keys)
+        _LIST_INDEXES[id(lex)] = (lex, index)
+    said = index.said(spaced_tokens, text)
+    last[:] = [lex, spaced_tokens, text, said]
+    return said
 
 
 def _any_of(texts) -> re.Pattern[str]:
