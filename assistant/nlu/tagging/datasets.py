@@ -35,10 +35,20 @@ def dataset_named(key: str) -> tuple[str, float, str] | None:
     return next(((n, t, s) for k, t, n, s in _datasets().values() if k == key), None)
 
 
+@functools.lru_cache(maxsize=1)
+def _by_first_word() -> dict[str, tuple[tuple[tuple[str, ...], tuple[str, float, str, str]], ...]]:
+    """The ways of writing a name, longest first, grouped by their first word (a name can start only at its first
+    word: a token tries only those; the order within a group is the longest-first order)."""
+    table: dict[str, list] = {}
+    for words, value in sorted(_datasets().items(), key=lambda kv: -len(kv[0])):
+        table.setdefault(words[0], []).append((words, value))
+    return {first: tuple(found) for first, found in table.items()}
+
+
 class DatasetTagging(TaggerBase):
     def try_dataset(self, i: int) -> int | None:
         tt = self.tt
-        for words, (key, tokens, _name, _source) in sorted(_datasets().items(), key=lambda kv: -len(kv[0])):
+        for words, (key, tokens, _name, _source) in _by_first_word().get(tt[i].lower(), ()):
             n = len(words)
             if tuple(t.lower() for t in tt[i : i + n]) == words:
                 return self.add("TOKENS", tokens, i, i + n, {"DATASET": key})

@@ -21,6 +21,7 @@ _NAME_GAPS = ("", "(")  # what may stand between a model's name and its size ("n
 _SETTING_LETTERS = frozenset({"q", "t", "x", "bs", "lr", "s", "ep"})
 _JOINERS = frozenset({"and", "or", "vs", "versus", "with", "for", "than", "then", "the", "on", "in", "at", "to"})
 _FORMS: dict[tuple[frozenset[str], str | None], dict[str, tuple[list[str], ...]]] = {}
+_FAMILIES: dict[int, tuple[object, frozenset[str]]] = {}  # per lexicon (by id, held with it so an id is not reused)
 
 
 def _word_forms(listed: frozenset[str], sep: str | None = None) -> dict[str, tuple[list[str], ...]]:
@@ -238,10 +239,16 @@ class ModelTagging(TaggerBase):
         return self._not_this_model(i, self._variant_end(i + used, None, loose=True), ())
 
     def _families(self) -> frozenset[str]:
-        kinds = ("video", "image", "speech")  # nlu/messages.py names each as its kind (vision words stay workloads)
-        return self.lex.listed("unknown_model_families").union(
-            *(self.lex.listed(f"unknown_{k}_families") for k in kinds)
-        )
+        """The families the KB lacks, one set per lexicon (asked at every token: a new union each time was hashed
+        again by `_word_forms`)."""
+        held = _FAMILIES.get(id(self.lex))
+        if held is None or held[0] is not self.lex:
+            kinds = ("video", "image", "speech")  # nlu/messages.py names each as its kind (vision words stay workloads)
+            families = self.lex.listed("unknown_model_families").union(
+                *(self.lex.listed(f"unknown_{k}_families") for k in kinds)
+            )
+            held = _FAMILIES[id(self.lex)] = (self.lex, families)
+        return held[1]
 
     def _variant_end(self, j: int, key: str | None, loose: bool = False, family: str | None = None) -> int:
         """The end of the variant words right after a model name at token j that the name `key` lacks
