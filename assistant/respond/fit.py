@@ -34,7 +34,7 @@ from assistant.respond import (
     system_ram,
 )
 from assistant.respond.env import Env
-from assistant.respond.fit_hints import count_lead, more_cards, near_miss, smaller_quant
+from assistant.respond.fit_hints import count_lead, deep_fit, more_cards, near_miss, smaller_quant
 from assistant.respond.fit_rows import Card, FitCase, estimates, memory_table, mode_name, rows_to_show
 from assistant.respond.fit_speed import llm_speed, training_time
 from assistant.respond.fit_steps import device_notes, kv_steps, longest_context, setup_steps, unlisted_mac
@@ -439,7 +439,14 @@ def _verdict(case: FitCase) -> dict:
     else:
         answer, condition = "yes_if", prec
     gpu = case.gpu
-    return {"answer": answer, "condition": condition, "gpu": gpu.name, "gpu_count": case.n, "memory_gb": gpu.memory_gb}
+    found = {"answer": answer, "condition": condition, "gpu": gpu.name, "gpu_count": case.n, "memory_gb": gpu.memory_gb}
+    if answer == "no" and case.query.mode in (None, "inference") and _quant_asked(case):  # "at what quant": iq2_s
+        found["fits_at"] = deep_fit(case.model, case.query, case.gpu, case.n)
+    return found
+
+
+def _quant_asked(case: FitCase) -> bool:
+    return lexicon(case.env.lang).words_in("quant_asks", case.query.text.lower())
 
 
 def _figures(case: FitCase, longest: int, moe) -> dict:

@@ -137,6 +137,18 @@ def near_miss(case: FitCase) -> str:
     return text
 
 
+def deep_fit(model: ModelSpec, query: FitQuery, gpu, n: int) -> str | None:
+    """The largest quantization of the deeper ladder that fits ("iq2_s" for Llama 3.3 70B on one 3090), None when
+    even IQ1_S does not: the quant deep_quant names, kept as the fit's fits_at for "tok/s?" asked next."""
+    asked = query.context_tokens or memory.default_context(model)
+    for quant in _DEEP_QUANTS:
+        for ctx in dict.fromkeys((asked, min(asked, _SHORT_CONTEXT))):
+            est = estimate(model, dataclasses.replace(query, context_tokens=ctx), quant, n, "inference")
+            if memory.fit(est, gpu.memory_gb, n).fits:
+                return quant
+    return None
+
+
 def deep_quant(env: Env, model: ModelSpec, query: FitQuery, gpu, n: int) -> str:
     """ "what quant of llama 3.3 70b fits on a 3090" when nothing down to q3_k_m does: the largest of the deeper
     ladder (_DEEP_QUANTS) that fits at the context asked, else at 4,096 tokens, with the quality caveat below

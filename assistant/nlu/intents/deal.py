@@ -201,7 +201,7 @@ def _count_apart(r: Reading) -> int | None:
 
 # tag kinds of an offer that names no card ("found one for 600, worth it?", "6000能收吗"): nothing else asked
 _OFFER_ALONE = {"NUMBER", "MONEY", "VALUE", "QUESTION", "GPU_WORD", "CONDITION", "ON", "FOLLOW", "AND", "PRONOUN"}
-_OFFER_ALONE |= {"COSTS", "PRICES"}
+_OFFER_ALONE |= {"COSTS", "PRICES", "ONLY"}  # "seller wants $620, says it was only used for gaming"
 
 
 def _each(r: Reading, amount: float) -> bool:

@@ -25,7 +25,7 @@ import dataclasses
 from assistant.nlu.intents.followup import AROUND, _only, build
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
-from assistant.queries import Query
+from assistant.queries import GpuRef, Query
 
 _KINDS = {"GPU_WORD", "PRICES", "COUNT", "NUMBER", "OR", "PER"} | AROUND  # no HOW_MUCH: "总共多少钱" asks the total
 _LISTS = ("per_card_each", "per_card_total", "per_card_fillers")
@@ -68,6 +68,37 @@ def runs_that_cant(r: Reading) -> Query | None:
         return None  # "it" is the thread's card: "mac studio 64g 能不能跑70b" names no other
     it = GpuRef(mention="it", pronoun="it")
     return CompareQuery(text=r.text, gpus=(it, named[0]), workload=r.workload or "llm_inference")
+
+
+_FAIR_ASK = {
+    "QUESTION",
+    "HOW_MUCH",
+    "FIELD",
+    "PRONOUN",
+    "CONDITION",
+    "FOLLOW",
+    "AND",
+    "ON",
+    "GPU_WORD",
+    "COST",
+    "COSTS",
+}
+_FAIR_ASK |= {"EXPLAIN", "PRICES"}  # "what's a fair price"
+
+
+def fair_price(r: Reading) -> Query | None:
+    """ "what's a fair price", "what should i pay for one", "多少钱收合适" with no card named: what the card talked
+    about goes for (its street price, in the condition said or the thread's), the dialogue fills the card."""
+    from assistant.queries import SpecQuery
+
+    b = r.b
+    if r.explicit or r.model or b.has("MONEY", "NUMBER", "BUDGET") or not said(r, "fair_price_asks"):
+        return None
+    words = {w for p in r.lex.listed("fair_price_asks") for w in p.split()}
+    if {t.kind for t in b.tags} - _FAIR_ASK or not all(w in words or not w.isascii() for w in b.unknown):
+        return None
+    it = GpuRef(mention="", pronoun="it", condition=b.first("CONDITION"))
+    return SpecQuery(text=r.text, gpus=(it,), fields=("price",))
 
 
 def goes_for(r: Reading) -> Query | None:
