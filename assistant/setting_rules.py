@@ -30,7 +30,8 @@ class Range:
 
 
 RANGES = {
-    "electricity_usd_per_kwh": Range(0.0, 5.0, False, "the electricity price", "more than $0 and at most $5 per kWh"),
+    # $0 is free electricity ("free power at the dorm", "电费不要钱"): a price, not a missing one
+    "electricity_usd_per_kwh": Range(0.0, 5.0, True, "the electricity price", "from $0 (free) to $5 per kWh"),
     "utilization": Range(0.0, 1.0, True, "utilization", "between 0 and 100 %"),
     "years": Range(0.1, 30.0, True, "years of ownership", "between 0.1 and 30 years"),
     "budget_usd": Range(1.0, 100_000_000.0, True, "the budget", "between $1 and $100,000,000"),

@@ -24,7 +24,12 @@ def moe_offload_answer(
 ) -> tuple[str, list[str], dict] | None:
     if model.kind != "llm" or not model.experts or query.mode != "inference":
         return None
-    plan = moe_offload.expert_offload(gpu, model, prec, n, context=query.context_tokens or None, batch=query.batch or 1)
+    from assistant.respond.fit_speed import ram_of
+
+    bw, bw_said = ram_of(env, query)  # "128gb ddr4": DDR4's read rate, not the DDR5 assumed
+    plan = moe_offload.expert_offload(
+        gpu, model, prec, n, context=query.context_tokens or None, batch=query.batch or 1, ram_gb_s=bw
+    )
     if plan is None:
         return None
     stated = getattr(query, "system_ram_gb", None)
@@ -54,6 +59,7 @@ def moe_offload_answer(
         ram_gb=f"{plan.experts_in_ram_gb:.1f}",
         read=f"{plan.experts_in_ram_gb * k / max(e, 1):.2f}",
         bw=f"{plan.ram_gb_s:g}",
+        ram=env.t("fit.moe_ram_bw_assumed") if bw == C.SYSTEM_RAM_GB_S else bw_said,
         gpu_gb=f"{plan.gpu_gb:.1f}",
         all_gpu=_num(plan.all_on_gpu_tokens_per_s),
         handover=f"{plan.layers_in_ram * C.MOE_OFFLOAD_LAYER_US / 1000:.1f}",

@@ -14,7 +14,7 @@ from assistant.session import open_session
 from assistant.tui.widgets.assumptions_panel import NUMBER_FIELDS
 
 BAD = [
-    ("electricity_usd_per_kwh", "--electricity", ["inf", "nan", "1e308", "-5", "0", "abc"]),
+    ("electricity_usd_per_kwh", "--electricity", ["inf", "nan", "1e308", "-5", "abc"]),
     ("utilization", "--utilization", ["inf", "150%", "101%", "-5"]),
     ("years", "--years", ["inf", "1e308", "0", "100"]),
     ("budget_usd", "--budget", ["inf", "1e308", "-5", "0"]),

@@ -360,8 +360,11 @@ def _energy_cap(r: Reading) -> bool:
 def _rate(r: Reading) -> tuple[float, str | None] | None:
     """An electricity rate: a per-kWh amount, or an amount right after an electricity word
     ("electricity is 0.12 here", "一度电5毛"); a bare 5 or more is cents (in dollars), an amount
-    without a unit is in the question's language's currency (yuan in Chinese)."""
+    without a unit is in the question's language's currency (yuan in Chinese); 0 when the power is said to be free
+    (lexicon [lists] free_power_words)."""
     b = r.b
+    if r.lex.words_in("free_power_words", r.text.lower()):  # "free electricity at the dorm", "电费不要钱": 0
+        return 0.0, None
     if b.has("KWH"):
         if _energy_cap(r):
             return None  # "landlord caps me at 300 kwh a month": an amount of energy, no price
