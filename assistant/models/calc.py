@@ -237,6 +237,10 @@ def solve(said: Sequence[Amount], asked: str, period: str | None, cards: int, de
     return calc
 
 
+def _idle(said: Sequence[Amount]) -> Amount | None:
+    return next((a for a in said if a.unit == "W" and a.role in ("idle", "idle_each")), None)
+
+
 def _watts(said: Sequence[Amount]) -> Amount | None:
     """The draw at work (per card or in all); None when only an idle draw, a limit or the rest is said."""
     return next((a for a in said if a.unit == "W" and a.role in ("", "each")), None)  # a limit set is no draw
@@ -245,10 +249,10 @@ def _watts(said: Sequence[Amount]) -> Amount | None:
 def _draw(said: Sequence[Amount], cards: int, defaults: dict) -> tuple[float, tuple[tuple[str, float], ...], str]:
     """(watts, its parts, source): the draw stated (per card x the cards, + the rest of the machine), else the
     cards' board power (+ the rest stated); 0 when neither."""
-    watts, rest = _watts(said) or _first(said, "W", role="idle"), _first(said, "W", role="rest")
+    watts, rest = _watts(said) or _idle(said), _first(said, "W", role="rest")
     parts: tuple[tuple[str, float], ...] = ()
     source = "said"
-    if watts is not None and watts.role == "each":
+    if watts is not None and watts.role in ("each", "idle_each"):
         parts, total = (("cards", float(cards)), ("each", watts.value)), watts.value * cards
     elif watts is not None:
         parts, total = (("watts", watts.value),), watts.value
@@ -335,11 +339,11 @@ def _energy(said, calc: Calc, cards: int, defaults: dict, price: tuple[float, st
                 draw * calc.hours.value / 1000,
             )
         )
-        idle = _first(said, "W", role="idle") if _watts(said) is not None else None  # idle alone: the draw
+        idle = _idle(said) if _watts(said) is not None else None  # an idle draw alone is the draw
         clock = PERIOD_HOURS[calc.period] if calc.period and calc.period != "hour" else calc.hours.clock
         if idle is not None and clock and clock > calc.hours.value:
-            rest = clock - calc.hours.value
-            out.append(("idle", [Factor("watts", idle.value), Factor("hours", rest)], idle.value * rest / 1000))
+            rest, w = clock - calc.hours.value, idle.value * (cards if idle.role == "idle_each" else 1)
+            out.append(("idle", [Factor("watts", w), Factor("hours", rest)], w * rest / 1000))
     calc.kwh = sum(kwh for _k, _f, kwh in out)
     if price is None:
         return [Term(kind, tuple(f), kwh) for kind, f, kwh in out]

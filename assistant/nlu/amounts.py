@@ -104,7 +104,9 @@ _POWER_WORDS = sorted(
      "民用电", "居民电", "商用电", "峰电", "谷电"}
 )  # fmt: skip
 _PSU = r"\s*(?:psu|power supply|电源|金牌|白金|gold|platinum|titanium)"
-_WEEKDAYS = sorted({"weekdays", "weekday", "mon-fri", "monday to friday", "工作日", "周一到周五"})
+_WEEKDAYS = sorted(
+    {"weekdays", "weekday", "weeknights", "weeknight", "mon-fri", "monday to friday", "工作日", "周一到周五"}
+)
 _WEEKENDS = sorted(
     {"weekends", "weekend", "周末", "双休", "周六周日", "周六日", "周六和周日", "星期六星期天", "星期六和星期天",
      "saturdays and sundays", "sat and sun", "sat/sun"}
@@ -131,7 +133,7 @@ _PERIODS = (
     ("hour", sorted({"an hour", "per hour", "one hour", "hourly", "一小时", "每小时", "一个小时", "每个小时"})),
 )
 _CN_RUN = re.compile(
-    "[" + "".join(sorted(CN_NUM)) + "]+(?=个?(?:小时|钟头|天|周|星期|礼拜|张|块|台|卡|度|分钟|月|年|元))"
+    "[" + "".join(sorted(CN_NUM)) + "]+(?=个?(?:小时|钟头|天|周|星期|礼拜|张|块|台|卡|度|分钟|月|年|元|token|秒))"
 )
 _WEEKDAY = re.compile(r"(?<![每一])(?:周|星期|礼拜)$")  # "周六周日", "星期五": a weekday; "每周五天": five days
 
@@ -140,7 +142,12 @@ def _normal(text: str) -> str:
     """Lower case, full-width forms folded, Chinese numerals before a unit as digits ("每周两天" -> "每周2天")."""
     text = unicodedata.normalize("NFKC", text).lower()
     text = re.sub(r"(?<![\d一二三四五六七八九十两])一(?=块钱|元)", "1", text)  # "一块钱一度": one yuan
+    text = _DIGIT_SCALE.sub(lambda m: f"{float(m.group(1)) * _SCALES[m.group(2)]:.10g}", text)  # "2万张": 20000张
     return _CN_RUN.sub(_digits, text)
+
+
+_SCALES = {"千": 1e3, "万": 1e4}
+_DIGIT_SCALE = re.compile(r"(\d+(?:\.\d+)?)\s*([千万])(?=个?(?:张|块|元|token|小时|台|度|条))")
 
 
 def _digits(m: re.Match) -> str:
@@ -150,7 +157,7 @@ def _digits(m: re.Match) -> str:
     if _WEEKDAY.search(m.string[max(0, m.start() - 3) : m.start()]) or "几" in run:
         return run  # "周六", "几百块": no number
     value = cn_number(list(run)) if run != "一" else None
-    return f" {value:g}" if value else run
+    return f" {value:.10g}" if value else run
 
 
 normal = _normal  # for readers that split the text the amounts' positions refer to
@@ -245,6 +252,8 @@ def _prefixed(m: re.Match, per: tuple[str, ...]) -> Amount | None:
     """ "每小时1.3元", "每卡每小时6元" (per card: a GPU-hour), "每度0.6" (no currency needed for a kWh price below
     KWH_PRICE_MAX: "一度 4090每天" is a card)."""
     value, currency = _money_value(m, 2)
+    if re.match(r"\s*(?:台|张|卡|个|x\b|块(?!钱))", m.string[m.end() :]):
+        return None  # "元一度 三台机器": a count, not a price
     decimal = "." in m.group(3) and per == ("h",)  # "一小时6.88": a decimal price an hour
     if value <= 0 or (currency is None and not decimal and (per != ("kWh",) or value >= KWH_PRICE_MAX)):
         return None
@@ -268,7 +277,7 @@ def _schedule(r: _Reader) -> None:
     r.each(_CLOCK_EN, _clock_en)
     r.each(_CLOCK_ZH, _clock_zh)
     day = _alt(["day", "night"]) + r"(?![a-z])"  # "3 hours every weekday": a time, then weekdays (5 a week)
-    nightly = r"\s*(?:overnight|nightly|every night|each night|at night)\b"  # "8 hours overnight": a night's run
+    nightly = r"\s*(?:overnight|nightly|every night|each night|at night|(?:every|each|a|per|on)\s*(?=weeknight))"
     r.each(_N + r"\s*" + _alt(_HOUR) + nightly, lambda m: _per_day(m))
     r.each(_N + r"\s*" + _alt(_HOUR) + r"\s*(?:a|per|/|each|every)\s*" + day, lambda m: _per_day(m))
     r.each(_N + r"\s*" + _alt(_HOUR) + r"\s*(?:of \w+\s*)?(?:daily|a day|per day)", lambda m: _per_day(m))
@@ -351,7 +360,13 @@ def _spans(r: _Reader) -> None:
         r"(?:跑|租|用|开|挂|训练|训|烧)了?(?:整整|满)?(一|半)(天|个小时|小时|周|个星期|星期|个月)", lambda m: _one(m)
     )
     r.each(r"\bfor (?:a|one|an) (hour|day|week|month)\b(?!ly)", lambda m: _one(m, "一", m.group(1)))
-    r.each(r"(?<![a-z\d.])" + _N + r"\s*(?:runs?|jobs?|epochs?|sessions?|times|次|轮|遍)(?![a-z])", lambda m: _runs(m))
+    kind = r"(?:(?:training|test|full|separate|fine-?tuning|finetune|experiment)\s+)?"
+    runs = kind + r"(?:runs?|jobs?|epochs?|sessions?|times)"
+    r.each(r"(?<![a-z\d.])" + _N + r"\s*(?:" + runs + r"|次|轮|遍)(?![a-z])", lambda m: _runs(m))
+    r.each(
+        r"(?<![a-z\d.$¥£€])" + _N + r"\s*(?:gpu|card)[- ]?(?:hours?|hrs?|h)\b",
+        lambda m: Amount(_num(m.group(1)), "h", role="span"),
+    )
     for words, hours in _SPAN_UNITS:
         pattern = r"(?<![a-z\d.$¥£€])" + _N + r"\s*" + _alt(words) + r"(?![a-z\d/])"
         r.each(pattern, lambda m, hours=hours: Amount(_num(m.group(1)) * hours, "h", role="span"))
@@ -406,12 +421,15 @@ _EACH_W = re.compile(r"^\s*(?:each|apiece|a piece|per (?:card|gpu)|a card|/card|
 _EACH_W_BEFORE = re.compile(
     r"(?:每|单)(?:张|台|块|卡)(?:卡|显卡)?(?:功耗|满载|大概|约)?\s*$|\beach (?:at|pulling|drawing)\s*~?$"
 )
-_REST_W_BEFORE = re.compile(r"(?:其他|其余|其它|cpu|platform|rest of (?:the )?(?:system|rig|pc|box))[^\d]{0,8}$")
+_REST_W_BEFORE = re.compile(
+    r"(?:其他|其余|其它|cpu|platform|rest of (?:the )?(?:system|rig|pc|box))[^\d]{0,8}$"
+    r"|(?:再加|加上|另加|额外|整机再加)\s*$"
+)
 _REST_W_AFTER = re.compile(
     r"^\s*(?:for|of|on)?\s*(?:the rest|everything else|the other|other parts|the cpu|cpu|the platform)"
 )
-_IDLE_W = re.compile(r"(?:idle|idles|idling|待机|空闲|闲置)[^\d]{0,8}$")
-_IDLE_W_AFTER = re.compile(r"^\s*(?:at |when |while )?(?:idle|idling|待机|空闲)")
+_IDLE_W = re.compile(r"(?:idle|idles|idling|待机|空闲|闲置)[^\d]{0,10}$")
+_IDLE_W_AFTER = re.compile(r"^\s*(?:at |when |while )?(?:idle|idling)\b")
 
 
 def _watts(m: re.Match) -> Amount | None:
@@ -421,12 +439,13 @@ def _watts(m: re.Match) -> Amount | None:
     v = _num(m.group(1)) * (1000 if m.group(2) == "kw" else 1)
     before, after = m.string[max(0, m.start() - 40) : m.start()], m.string[m.end() : m.end() + 30]
     role = ""
+    each = bool(_EACH_W.search(after) or _EACH_W_BEFORE.search(before))
     if _LIMIT.search(before):
         role = "limit"
-    elif _EACH_W.search(after) or _EACH_W_BEFORE.search(before):
-        role = "each"
     elif _IDLE_W.search(before[-16:]) or _IDLE_W_AFTER.search(after):
-        role = "idle"
+        role = "idle_each" if each else "idle"  # "空闲的时候每张30w": per card at idle
+    elif each:
+        role = "each"
     elif _REST_W_BEFORE.search(before[-20:]) or _REST_W_AFTER.search(after):
         role = "rest"
     return Amount(v, "W", role=role) if 10 <= v <= 20000 else None
@@ -460,7 +479,7 @@ def _amounts_of(text: str) -> tuple[Amount, ...]:
     return tuple(_restated(_hourly(sorted(r.found, key=lambda a: a.start), r.text), r.text))
 
 
-_HOURS_AT = re.compile(r"(?:hours?|hrs?|h|小时)\s*(?:at|@|for)\s*$")
+_HOURS_AT = re.compile(r"(?:hours?|hrs?|h|小时)\s*(?:at|@|for|each at)\s*$")
 _RESTATE = re.compile(r"^[^\d]{0,6}?(?:大概|大约|约|差不多|也就是|about|roughly|so|~|≈|i\.e\.)\s*$")
 
 

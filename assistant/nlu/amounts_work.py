@@ -44,6 +44,8 @@ def _num(s: str) -> float:
 
 
 def _kind(word: str) -> str | None:
+    if word == "张":
+        return "image"  # read only in a question about images (read: _IMAGE_CONTEXT)
     return next((k for k, words in _KINDS.items() if word in words), None)
 
 
@@ -51,8 +53,16 @@ _SCALE_RE = r"\s*(" + _alt(_SCALE) + r"(?![a-z]))?\s*"
 _ITEM_RE = "(" + _alt([w for ws in _KINDS.values() for w in ws]) + r")(?![a-z])"
 
 
+_IMAGE_CONTEXT = re.compile(r"出图|生图|画图|张图|图片|sd|sdxl|flux|image|midjourney|comfyui")
+
+
 def read(r) -> None:
     from assistant.nlu.amounts import Amount
+
+    item_re = _ITEM_RE
+    if _IMAGE_CONTEXT.search(r.text):  # "出图一张5秒 一共要出2万张": 张 counts images
+        card = r"(?!\s*(?:rtx|gtx|tesla|[a-z]{0,3}\d{2,4}|卡|显卡|gpu))"  # "两张4090": cards
+        item_re = "(" + _alt([w for ws in _KINDS.values() for w in ws]) + "|张" + card + r")(?![a-z])"
 
     def item_price(m: re.Match) -> Amount | None:
         cur, value, after, scale, kind = m.group(1), _num(m.group(2)), m.group(3), m.group(4), _kind(m.group(5))
@@ -67,10 +77,10 @@ def read(r) -> None:
         return Amount(value, "money", ("item",), _currency(cur, after), kind, scale=_SCALE.get(scale or "", 1.0))
 
     # "$2/M tokens", "$0.01 per image", "2 dollars per million tokens"
-    r.each(_MONEY + r"\s*(?:/|per|an?|for)\s*(?:1\s*)?" + _SCALE_RE + _ITEM_RE, item_price)
+    r.each(_MONEY + r"\s*(?:/|per|an?|for)\s*(?:1\s*)?" + _SCALE_RE + item_re, item_price)
     # "每百万token 2元", "每张图0.1元"
     r.each(
-        r"每\s*(?:1\s*)?(" + _alt(_SCALE) + r")?\s*(?:个)?" + _ITEM_RE + r"\s*(?:要|是|收|约)?\s*" + _MONEY,
+        r"每\s*(?:1\s*)?(" + _alt(_SCALE) + r")?\s*(?:个)?" + item_re + r"\s*(?:要|是|收|约)?\s*" + _MONEY,
         item_price_zh,
     )
 
@@ -85,9 +95,7 @@ def read(r) -> None:
         value, per = _num(m.group(1)), _PER_TIME.get(m.group(3))
         return Amount(value / per, "item", ("s",), role="image") if per and _kind(m.group(2)) == "image" else None
 
-    r.each(
-        _N + r"\s*" + _ITEM_RE + r"\s*(?:/|per|an?|every)\s*(s|sec|second|min|minute|h|hr|hour)(?![a-z])", images_per
-    )
+    r.each(_N + r"\s*" + item_re + r"\s*(?:/|per|an?|every)\s*(s|sec|second|min|minute|h|hr|hour)(?![a-z])", images_per)
 
     def each_time(m: re.Match) -> Amount | None:
         kind, value, unit = _kind(m.group(1)), _num(m.group(2)), _SECONDS.get(m.group(3))
@@ -101,21 +109,34 @@ def read(r) -> None:
     # "one flux dev image takes 12s", "each image takes ~4 seconds", "一张图4秒", "出一张图要4秒"
     r.each(
         r"(?:one|an?|each|every|1|per|一|每)\s*(?:[a-z0-9.\-]+\s+){0,3}?"
-        + _ITEM_RE
+        + item_re
         + r"\s*(?:takes?|took|is|=|needs?|要|需要|大概|约|用)?\s*(?:about|around|~|大概|约)?\s*"
         + _N
         + r"\s*"
         + secs,
         each_time,
     )
+
+    def takes(m: re.Match) -> Amount | None:  # "50k images if each takes 3.5s": each of the items said before
+        value, unit = _num(m.group(1)), _SECONDS.get(m.group(2))
+        return Amount(value * unit / 3600, "h", ("item",)) if unit and value > 0 else None
+
+    r.each(r"\beach(?: one)?\s+(?:takes?|took|needs?)\s+(?:about\s+|around\s+|~)?" + _N + r"\s*" + secs, takes)
     # "12s per image", "12 seconds an image", "4秒一张", "4秒出一张图"
-    r.each(_N + r"\s*" + secs + r"\s*(?:/|per|an?|each|for each|一|每|出一)\s*" + _ITEM_RE, time_each)
+    r.each(_N + r"\s*" + secs + r"\s*(?:/|per|an?|each|for each|一|每|出一)\s*" + item_re, time_each)
 
     def items(m: re.Match) -> Amount | None:
         value, scale, kind = _num(m.group(1)), _SCALE.get(m.group(2) or "", 1.0), _kind(m.group(3))
         return Amount(value * scale, "item", role=kind) if kind else None
 
-    r.each(r"(?<![a-z\d.$¥£€])" + _N + _SCALE_RE + _ITEM_RE, items)
+    r.each(r"(?<![a-z\d.$¥£€])" + _N + _SCALE_RE + item_re, items)
+
+    def many(m: re.Match) -> Amount | None:  # "一共要出2万张 4090 ...": thousands are images even before a card
+        value = _num(m.group(1))
+        return Amount(value, "item", role="image") if value >= 50 else None
+
+    if item_re != _ITEM_RE:
+        r.each(r"(?<![a-z\d.$¥£€])" + _N + r"\s*张", many)
 
     def media(m: re.Match) -> Amount:
         return Amount(_num(m.group(1)), "h", role="media")
@@ -131,6 +152,10 @@ def read(r) -> None:
         return Amount(value / 100, "share", role="buffer") if 0 < value <= 200 else None
 
     r.each(_N + r"\s*%\s*(?:of\s+|的)?\s*(?:extra\s+|more\s+)?" + _alt(_BUFFER), buffer)
+    r.each(
+        _N + r"\s*%\s*(?:extra\s+)?for\s+(?:failed|retries|reruns|re-runs|restarts|overhead|safety|mistakes)", buffer
+    )
+    r.each(r"(?:plus|\+|add|with)\s*(?:a\s+|an\s+)?(?:extra\s+)?" + _N + r"\s*%(?!\s*(?:of|util|load|power))", buffer)
     r.each(r"(?:多留|预留|留|加上?|多加)\s*" + _N + r"\s*%", buffer)
 
 

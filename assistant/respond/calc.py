@@ -18,14 +18,14 @@ import re
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.models.calc import PERIOD_HOURS, Calc, Factor, Hours, Term, solve
-from assistant.nlu.amounts import Amount, amounts, period_asked, unexplained
+from assistant.nlu.amounts import Amount, amounts, normal, period_asked, unexplained
 from assistant.nlu.amounts_work import with_items_asked
 from assistant.respond import calc_compare
 from assistant.respond.env import SYMBOLS, Env
 
 _COST = re.compile(
-    r"\b(?:bill|total|cost|costs|cost me|spend|pay|price|charge|how much|what'?s that|damage)\b|多少钱|一共|总共|花多少"
-    r"|要多少|多少|费用|花费|成本|电费|账单"
+    r"\b(?:bill|total|cost|costs|cost me|spend|pay|price|charge|how much|what'?s that|damage|budget)\b"
+    r"|多少钱|一共|总共|花多少|要多少|多少|费用|花费|成本|电费|账单"
 )
 _KWH_ASKED = re.compile(
     r"how many kwh|kwh (?:is|does|would|will|a|per)\b|how much energy|energy (?:use|used|usage|consumption)"
@@ -47,15 +47,25 @@ _NOT_A_BILL = re.compile(
 
 
 # "monthly in CAD?", "yearly bill in euros": an amount of money asked in a currency
-_IN_CURRENCY = re.compile(r"\bin (?:cad|usd|eur|euros?|gbp|pounds|dollars|yen|jpy|rmb|yuan|[$€£¥])(?![a-z])")
+_IN_CURRENCY = re.compile(
+    r"\b(?:in|how many) (?:cad|usd|eur|euros?|gbp|pounds|dollars|bucks|yen|jpy|rmb|yuan|[$€£¥])(?![a-z])"
+)
 _PERIOD_LAST = re.compile(r"(?:monthly|yearly|weekly|daily|a month|per month|a year|per year|a week|a day)\s*\?+\s*$")
 _TARIFF = re.compile(r"(?:电费|电价)\s*(?:按|是|为)?\s*[\d.]")
-_BUFFER = re.compile(r"\d\s*%\s*(?:of\s+)?(?:extra\s+)?(?:buffer|margin|overhead|headroom|slack|余量|冗余|缓冲)")
+
+
+def _without_buffers(text: str) -> str:
+    """The text with the margins it states blanked ("plus 15% for failed runs" is no share of a bill)."""
+    low = normal(text)
+    for a in amounts(text):
+        if a.role == "buffer":
+            low = low[: a.start] + " " * (a.end - a.start) + low[a.end :]
+    return low
 
 
 def _asked(query, text: str) -> str | None:
     """ "money" | "kWh" | "both" (an energy and its bill: "一年多少度电 多少钱"), None when no bill is asked."""
-    low = _BUFFER.sub(" ", text.lower())
+    low = _without_buffers(text)
     if query.asked_figure in _OTHER_FIGURES or _NOT_A_BILL.search(low):
         return None  # a share of a bill, a cap, a time, a saving ...: their own answers
     kwh = bool(_KWH_ASKED.search(low))

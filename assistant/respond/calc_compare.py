@@ -20,7 +20,8 @@ from assistant.nlu.amounts_work import with_items_asked
 
 DIFFERENCE = re.compile(
     r"difference|how much (?:more|less|extra|cheaper)|\bspread\b|\bgap\b|which (?:is|one is|would be) cheaper"
-    r"|\bsav(?:e|es|ing)\b|差多少|省多少|贵多少|便宜多少|多花多少|差价|差额|哪个.{0,10}(?:便宜|划算|省)|能省"
+    r"|\bsav(?:e|es|ing)\b|\bcheaper\b|more expensive|差多少|省多少|贵多少|便宜多少|多花多少|差价|差额|能省"
+    r"|哪个.{0,10}(?:便宜|划算|省)|更便宜|更划算"
 )
 SEPARATORS = sorted(
     {" vs ", " vs. ", " versus ", " compared to ", " compared with ", " against ", " or ", "还是", "对比", "和", "跟",
