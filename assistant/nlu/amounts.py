@@ -64,6 +64,13 @@ _AFTER = {
     "块": "CNY",
     "块钱": "CNY",
     "rmb": "CNY",
+    "人民币": "CNY",
+    "美元": "USD",
+    "美金": "USD",
+    "刀": "USD",
+    "欧元": "EUR",
+    "英镑": "GBP",
+    "加元": "CAD",
     "eur": "EUR",
     "euros": "EUR",
     "gbp": "GBP",
@@ -116,6 +123,7 @@ _ROUND = sorted(
      "连续", "不停", "不关机", "全天", "24小时"}
 )  # fmt: skip
 _SPAN_UNITS = (
+    (sorted({"sec", "secs", "second", "seconds", "秒"}), 1 / 3600),  # "120 epochs at 90 seconds each"
     (sorted({"min", "mins", "minute", "minutes", "分钟"}), 1 / 60),
     (_HOUR, 1.0),
     (sorted({"day", "days", "天", "日"}), 24.0),
@@ -234,6 +242,11 @@ def _rates(r: _Reader) -> None:
     r.each(r"(?:包月|月租|包月价)\s*(?:要|是|价|的话)?\s*" + _MONEY, lambda m: _plan(m))
     # "$0.15/gb/month"
     r.each(_MONEY + r"\s*/\s*gb\s*/\s*(?:month|mo)\b", lambda m: _rate(m, ("GB", "month")))
+    # "$0.40 each per hour", "$1.10 apiece an hour": per GPU-hour
+    r.each(
+        _MONEY + r"\s*(?:each|apiece|a card|per card|per gpu)\s*(?:per|an?|/|every)\s*(?:hour|hr|h)\b",
+        lambda m: _rate(m, ("gpu", "h")),
+    )
     # "$1.29 each", "每张1.5元" (per card; by the hour when hours are said)
     r.each(_MONEY + r"\s*" + _alt(_EACH) + r"(?![a-z])", lambda m: _rate(m, ("gpu",), role="each"))
     # a plain amount with its currency said: "$412", "30块"
@@ -276,7 +289,7 @@ def _rate(m: re.Match, per: tuple[str, ...], role: str = "") -> Amount | None:
 def _schedule(r: _Reader) -> None:
     r.each(_CLOCK_EN, _clock_en)
     r.each(_CLOCK_ZH, _clock_zh)
-    day = _alt(["day", "night"]) + r"(?![a-z])"  # "3 hours every weekday": a time, then weekdays (5 a week)
+    day = _alt(["day", "night", "evening"]) + r"(?![a-z])"  # "3 hours every weekday": a time, then weekdays (5 a week)
     nightly = r"\s*(?:overnight|nightly|every night|each night|at night|(?:every|each|a|per|on)\s*(?=weeknight))"
     r.each(_N + r"\s*" + _alt(_HOUR) + nightly, lambda m: _per_day(m))
     r.each(_N + r"\s*" + _alt(_HOUR) + r"\s*(?:a|per|/|each|every)\s*" + day, lambda m: _per_day(m))
@@ -367,6 +380,11 @@ def _spans(r: _Reader) -> None:
         r"(?<![a-z\d.$¥£€])" + _N + r"\s*(?:gpu|card)[- ]?(?:hours?|hrs?|h)\b",
         lambda m: Amount(_num(m.group(1)), "h", role="span"),
     )
+    # "120 epochs at 90s each" (not "4090s": a card's plural)
+    r.each(
+        r"(?<![a-z\d.$¥£€])" + _N + r"s(?=\s+(?:each|apiece|per|a piece))",
+        lambda m: Amount(_num(m.group(1)) / 3600, "h", role="span"),
+    )
     for words, hours in _SPAN_UNITS:
         pattern = r"(?<![a-z\d.$¥£€])" + _N + r"\s*" + _alt(words) + r"(?![a-z\d/])"
         r.each(pattern, lambda m, hours=hours: Amount(_num(m.group(1)) * hours, "h", role="span"))
@@ -407,7 +425,9 @@ def _things(r: _Reader) -> None:
     r.each(r"(?<![a-z\d.])" + _N + r"\s*(?:张|台|块(?=\s*[a-z\d]|显卡|卡)|卡)", lambda m: _count(m))
     r.each(r"(?<![a-z\d.])" + _N + r"\s*(?:cards|gpus)\b", lambda m: _count(m))
     # "2 a100s", "3 3090s", "4 h100": a small count before a card's model number; "4090 x2"
-    r.each(r"(?<![a-z\d.$¥£€])" + _N + r"\s+(?=(?:rtx\s*|gtx\s*|tesla\s*)?[a-z]{0,2}\d{2,4}[a-z]{0,4}\b)", _few)
+    adjective = r"(?:(?:rented|used|new|cloud|more|extra|spare)\s+)?"  # "4 rented 4090s"
+    card = r"(?:rtx\s*|gtx\s*|tesla\s*)?[a-z]{0,2}\d{2,4}[a-z]{0,4}\b"
+    r.each(r"(?<![a-z\d.$¥£€])" + _N + r"\s+" + adjective + "(?=" + card + ")", _few)
     r.each(r"(?<=[a-z\d])\s*x\s*" + _N + r"(?![a-z\d.])", _few)
 
 

@@ -89,7 +89,7 @@ def read(r) -> None:
         return Amount(value, "item", ("s",), role="token") if value > 0 else None
 
     r.each(_N + r"\s*(?:tok/s|tokens?/s|t/s|tps|tokens? (?:per|a) second|token/秒|tokens?每秒)(?![a-z])", speed)
-    r.each(r"每秒\s*(?:大概|约|能)?\s*" + _N + r"\s*(?:个)?\s*(?:token|tok)s?", speed)
+    r.each(r"每秒\s*(?:大概|约|能)?\s*(?:出|生成|跑|输出)?\s*" + _N + r"\s*(?:个)?\s*(?:token|tok)s?", speed)
 
     def images_per(m: re.Match) -> Amount | None:
         value, per = _num(m.group(1)), _PER_TIME.get(m.group(3))

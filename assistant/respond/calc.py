@@ -25,6 +25,7 @@ from assistant.respond.env import SYMBOLS, Env
 
 _COST = re.compile(
     r"\b(?:bill|total|cost|costs|cost me|spend|pay|price|charge|how much|what'?s that|damage|budget)\b"
+    r"|\b(?:electricity|power) (?:for|of)\b"
     r"|多少钱|一共|总共|花多少|要多少|多少|费用|花费|成本|电费|账单"
 )
 _KWH_ASKED = re.compile(
@@ -97,11 +98,40 @@ def _merged(said: list[Amount], prior: list[Amount]) -> list[Amount]:
     return [a for a in prior if (a.unit, a.per, a.role) not in kinds] + said
 
 
-def _currency(said: list[Amount], env: Env) -> str:
-    """The currency the question states its prices in (all in one), else the answer's."""
+_ASKED_IN = (
+    ("CNY", re.compile(r"多少人民币|多少元|\bin (?:yuan|rmb|cny)\b")),
+    ("USD", re.compile(r"多少美元|多少美金|多少刀|\bin (?:usd|us dollars)\b")),
+    ("EUR", re.compile(r"多少欧元|\bin (?:euros?|eur)\b")),
+    ("GBP", re.compile(r"多少英镑|\bin (?:pounds|gbp)\b")),
+    ("CAD", re.compile(r"\bin (?:cad|canadian dollars)\b")),
+    ("JPY", re.compile(r"多少日元|\bin (?:yen|jpy)\b|how many yen")),
+)
+
+
+def _currency(said: list[Amount], env: Env, text: str = "") -> str:
+    """The currency the figure is asked in ("多少人民币", "in euros"), else the one the question states its prices in
+    (all in one), else the answer's."""
+    low = text.lower()
+    asked = next((cur for cur, words in _ASKED_IN if words.search(low)), None)
     stated = {a.currency for a in said if a.unit == "money" and a.currency}
-    cur = stated.pop() if len(stated) == 1 else env.currency
+    cur = asked or (stated.pop() if len(stated) == 1 else env.currency)
     return cur if cur in SYMBOLS and env.per_usd(cur) else env.currency
+
+
+def _converted(said: list[Amount], cur: str) -> list[str]:
+    """The currencies of stated amounts the bill converts into `cur` (said with their rate)."""
+    return sorted({a.currency for a in said if a.unit == "money" and a.currency and a.currency != cur})
+
+
+def _rate_notes(defaults: dict, env: Env) -> list[str]:
+    """ "$1 = ¥7.0197": the rate each converted amount was taken at (knowledge/exchange_rates.csv or the rate set)."""
+    cur = env.currency
+    notes = []
+    for other in defaults.get("converted") or ():
+        rate = (env.per_usd(cur) or 1.0) / (env.per_usd(other) or 1.0)
+        one = f"{SYMBOLS.get(other, other + ' ')}1"
+        notes.append(env.t("calc.converted", one=one, rate=f"{SYMBOLS.get(cur, cur + ' ')}{rate:,.4g}"))
+    return notes
 
 
 def _in_currency(said: list[Amount], env: Env, cur: str) -> list[Amount]:
@@ -158,14 +188,41 @@ def _read(query, typed: str, prior: dict | None) -> tuple[list[Amount], str | No
     return said, asked, period
 
 
+_TIMES = ("h", "day", "item", "x")  # a time stated, a schedule, or work that takes a time
+_PERIODS = {24.0: "day", 168.0: "week", 730.0: "month", 8760.0: "year"}
+
+
+def _with_usage(said: list[Amount], query, typed: str) -> list[Amount]:
+    """No time or schedule in the question's numbers: the hours a week the usage reader found in its words
+    (query.usage, nlu/usage_reader.py: "overnight every night", "3h every evening", "a lab of ten")."""
+    usage = getattr(query, "usage", None)
+    whole = [a for a in said if a.unit == "h" and a.role == "span" and a.value in _PERIODS]  # "for a month"
+    if typed != query.text or any(a.unit in _TIMES for a in said if a not in whole):
+        return said
+    kept = [a for a in said if a not in whole]
+    if usage is not None:
+        return [*kept, Amount(float(usage.per_week), "h", ("week",), role="usage", start=len(typed) + 1)]
+    billed = getattr(query, "hours", None) if getattr(query, "period", None) and whole else None
+    if billed:  # a rent billed over the period said, its hours from the usage words (RatesQuery.hours)
+        return [*kept, Amount(float(billed), "h", role="span", start=len(typed) + 1)]
+    return said
+
+
 def solved(answer: Answer, query, env: Env, typed: str | None = None) -> tuple[Calc, list[Amount], dict] | None:
     said, asked, period = _read(query, typed or query.text or "", env.context.calc)
+    whole = next((a.value for a in said if a.unit == "h" and a.role == "span" and a.value in _PERIODS), None)
+    with_usage = _with_usage(said, query, typed or query.text or "")
+    if with_usage is not said and whole is not None and len(with_usage) <= len(said):
+        period = period or _PERIODS[whole]  # "overnight every night for a month": the usage over that month
+    said = with_usage
     if asked is None or not _solvable(said, answer, period):
         return None
-    cur = _currency(said, env)
+    cur = _currency(said, env, typed or query.text or "")
+    converted = _converted(said, cur)
     said = _in_currency(said, env, cur)
     cards = _cards(query, said)
     defaults = _defaults(answer, query, env, cur) | {"currency": cur, "energy_asked": query.asked_figure == "energy"}
+    defaults["converted"] = converted
     calc = _solve(said, asked, period, cards, defaults)
     return (calc, said, defaults) if calc is not None else None
 
@@ -192,9 +249,10 @@ def compared(text: str, query, env: Env, defaults_of) -> tuple[str, dict] | None
     if not calc_compare.asked(text):
         return None
     said = calc_compare.said_in(text)
-    cur = _currency(said, env)
+    cur = _currency(said, env, text)
+    converted = _converted(said, cur)
     said = _in_currency(said, env, cur)
-    defaults = defaults_of(cur) | {"currency": cur}
+    defaults = defaults_of(cur) | {"currency": cur, "converted": converted}
     pair = calc_compare.sides(text, said, query, defaults)
     if pair is None:
         return None
@@ -291,13 +349,14 @@ def instead(answer: Answer, env: Env) -> Answer | None:
     said, asked, period = _read(query, text, env.context.calc)
     if asked is None or not _solvable(said, None, period) or unexplained(text):
         return None
-    cur = _currency(said, env)
+    cur = _currency(said, env, text)
+    converted = _converted(said, cur)
     said = _in_currency(said, env, cur)
-    calc = _solve(said, asked, period, _cards(query, said), {})
+    calc = _solve(said, asked, period, _cards(query, said), {"converted": converted})
     if calc is None:
         return None
     figures = {"calc": {"total": round(calc.total, 4), "asked": asked, "said": _to_dicts(said), "period": calc.period}}
-    headline = _sentence(calc, {}, dataclasses.replace(env, question_currency=cur))
+    headline = _sentence(calc, {"converted": converted}, dataclasses.replace(env, question_currency=cur))
     env.context.asked_back, env.context.pending, env.context.calc = False, None, figures["calc"]
     return Answer(question=text, intent="cost", headline=headline, figures=figures, lang=env.lang)
 
@@ -375,6 +434,7 @@ def _assumed(calc: Calc, defaults: dict, env: Env) -> list[str]:
                 notes.append(env.t("calc.assumed_rent", provider=provider, date=date, money=_money(f.value, env)))
             if f.key == "cards" and f.source == "assumed":
                 notes.append(env.t("calc.assumed_per_card"))
+    notes += _rate_notes(defaults, env)
     if calc.hours is not None and "period" in calc.hours.assumed:
         notes.append(env.t("calc.assumed_month"))
     if calc.hours is not None and "round_clock" in calc.hours.assumed:
