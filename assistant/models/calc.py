@@ -221,6 +221,10 @@ def solve(said: Sequence[Amount], asked: str, period: str | None, cards: int, de
         if term is None:
             return None
         calc.terms.append(term)
+    parts = [a for a in said if a.unit == "money" and not a.per and a.role in ("part", "")]
+    bought = all(t.kind == "items" for t in calc.terms) and (len(parts) >= 2 or bool(calc.terms))
+    if asked == "money" and parts and bought:
+        calc.terms += [Term("part", (Factor("rate", p.value),), p.value) for p in parts]  # "电源1500 主板6000"
     unpriced = asked == "money" and not any(t.kind == "energy" for t in calc.terms) and defaults.get("kwh_price")
     if asked == "kWh" or (unpriced and _watts(said)):
         price = None if asked == "kWh" else (defaults["kwh_price"], "default")

@@ -489,9 +489,11 @@ def amounts(text: str) -> list[Amount]:
 def _amounts_of(text: str) -> tuple[Amount, ...]:
     """The amounts of a text, read once (the question reader and the bill ask the same text; Amounts are frozen)."""
     from assistant.nlu.amounts_work import read as read_work
+    from assistant.nlu.amounts_work import read_parts
 
     r = _Reader(_normal(text))
     read_work(r)
+    read_parts(r)
     _rates(r)
     _schedule(r)
     _spans(r)

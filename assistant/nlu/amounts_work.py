@@ -159,6 +159,34 @@ def read(r) -> None:
     r.each(r"(?:多留|预留|留|加上?|多加)\s*" + _N + r"\s*%", buffer)
 
 
+_PARTS = sorted(
+    {"电源", "主板", "cpu", "内存", "硬盘", "固态", "机箱", "散热", "显卡", "psu", "motherboard", "mobo", "ram",
+     "ssd", "case", "cooler", "platform", "准系统", "整机其他", "其他配件", "配件"}
+)  # fmt: skip
+_CARD_NUMBER = re.compile(r"[1-9]0[5-9]0|16[56]0|[1-9]0[5-9]0ti")  # "4090一张": a card, not ¥4,090
+
+
+def read_parts(r) -> None:
+    """Prices of the parts of a purchase, said without a currency in Chinese forum style: "闲鱼2500一张" (a card's
+    price, unit money, role "each"), "电源1500", "主板cpu内存6000" (role "part"), for a total asked ("一共多少")."""
+    from assistant.nlu.amounts import Amount
+
+    def each(m: re.Match) -> Amount | None:
+        if _CARD_NUMBER.fullmatch(m.group(1)) or _num(m.group(1)) < 50:
+            return None
+        return Amount(_num(m.group(1)), "money", ("gpu",), None, "each")
+
+    r.each(r"(?<![a-z\d.$¥£€])" + _N + r"\s*(?:元|块)?\s*(?:一张|每张|一块|一台)(?!\s*(?:卡|显卡))", each)
+
+    def part(m: re.Match) -> Amount | None:
+        value = _num(m.group(1))
+        return Amount(value, "money", (), None, "part") if value >= 50 else None
+
+    words = _alt(_PARTS)
+    unit = r"(?![\d.]|[a-z]|\s*(?:w|gb|g|tb|瓦|核|代|mhz|mt|%)(?![a-z]))"  # "电源1500", not "电源850w", "内存64g"
+    r.each(words + r"[^\d,，。;；]{0,8}?" + _N + r"\s*(?:元|块)?" + unit, part)
+
+
 def _currency(before: str | None, after: str | None) -> str | None:
     from assistant.nlu.amounts import currency_of
 

@@ -241,7 +241,8 @@ def _solvable(said: list[Amount], answer: Answer | None = None, period: str | No
     priced = any(a.unit in _STATED_UNITS and (a.unit != "money" or a.per) for a in said)
     timed = period == "hour" or any(a.unit in ("h", "day", "GB", "kWh", "item") or a.role == "each" for a in said)
     rented = answer is not None and bool(answer.figures.get("rates")) and any(a.unit in ("h", "day") for a in said)
-    return (priced and timed) or rented
+    parts = sum(1 for a in said if a.unit == "money" and a.role == "part")  # "显卡4500 主板1200 ...": a purchase
+    return (priced and timed) or rented or parts >= 2
 
 
 def compared(text: str, query, env: Env, defaults_of) -> tuple[str, dict] | None:
@@ -390,6 +391,8 @@ def _term_text(term: Term, env: Env, asked: str) -> str:
     value = env.t("calc.kwh", n=_num(term.value)) if asked == "kWh" else _money(term.value, env)
     parts = " x ".join(_factor(f, term, env) for f in term.factors)
     kind = "energy_kwh" if asked == "kWh" else term.kind
+    if len(term.factors) == 1 and term.kind in ("part", "price"):  # "plus other parts ¥1,500"
+        return env.t("calc.kind_" + kind) + parts
     return env.t("calc.term", kind=env.t(f"calc.kind_{kind}"), parts=parts, value=value)
 
 

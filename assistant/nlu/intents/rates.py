@@ -62,7 +62,10 @@ def _period(r: Reading) -> str | None:
     for t in b.kinds.get("PERIOD", []):  # "每天9点到5点跑 电费一个月多少": the period beside the cost word
         if t.value in PERIODS and any(abs(t.start - c.end) <= 2 or abs(c.start - t.end) <= 2 for c in costs):
             return str(t.value)
-    tagged = b.first("PERIOD")
+    hours = [(t.start, t.end) for t in b.kinds.get("HOURS", [])]
+    periods = b.kinds.get("PERIOD", [])
+    outside = [t for t in periods if not any(s <= t.start < e for s, e in hours)]  # "一周跑5天 ... 一个月多少钱"
+    tagged = (outside or periods)[0].value if periods else None
     if isinstance(tagged, str) and tagged in PERIODS:
         return tagged
     spans = [(t.start, t.end) for t in b.kinds.get("HOURS", [])]
