@@ -99,7 +99,7 @@ def _merged(said: list[Amount], prior: list[Amount]) -> list[Amount]:
 
 
 _ASKED_IN = (
-    ("CNY", re.compile(r"多少人民币|多少元|\bin (?:yuan|rmb|cny)\b")),
+    ("CNY", re.compile(r"多少人民币|多少元|(?:换成|换算成|折合|合|算成)人民币|\bin (?:yuan|rmb|cny)\b")),
     ("USD", re.compile(r"多少美元|多少美金|多少刀|\bin (?:usd|us dollars)\b")),
     ("EUR", re.compile(r"多少欧元|\bin (?:euros?|eur)\b")),
     ("GBP", re.compile(r"多少英镑|\bin (?:pounds|gbp)\b")),

@@ -37,7 +37,7 @@ def _key(a: Amount) -> tuple:
 def _side(own: list[Amount], other: list[Amount]) -> list[Amount]:
     """A side's amounts, with the other side's of a kind this one does not state (never the other's price)."""
     kinds = {_key(a) for a in own}
-    shared = [a for a in other if a.unit not in ("money", "gpu") and _key(a) not in kinds]
+    shared = [a for a in other if a.unit != "money" and _key(a) not in kinds]  # "8 gpus for 2 weeks": both
     return [*own, *shared]
 
 
