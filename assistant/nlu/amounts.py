@@ -294,7 +294,8 @@ def _schedule(r: _Reader) -> None:
     r.each(_N + r"\s*" + _alt(_HOUR) + nightly, lambda m: _per_day(m))
     r.each(_N + r"\s*" + _alt(_HOUR) + r"\s*(?:a|per|/|each|every)\s*" + day, lambda m: _per_day(m))
     r.each(_N + r"\s*" + _alt(_HOUR) + r"\s*(?:of \w+\s*)?(?:daily|a day|per day)", lambda m: _per_day(m))
-    r.each(r"(?:每天|一天|每日|天天|每晚|一晚)[^\d。，,;；]{0,4}?" + _N + r"\s*" + _alt(_HOUR), lambda m: _per_day(m))
+    between = r"(?:[^\d。，,;；]|(?<=[^\d])[a-z]{0,6}\d{3,4}[a-z]{0,4}(?=\D)){0,8}?"  # "每天用3090跑lora 5小时"
+    r.each(r"(?:每天|一天|每日|天天|每晚|一晚)" + between + _N + r"\s*" + _alt(_HOUR), lambda m: _per_day(m))
     r.each(_N + r"\s*" + _alt(_HOUR) + r"\s*(?:每天|一天)", lambda m: _per_day(m))
     week = _alt(["week", "wk"]) + r"(?![a-z])"
     r.each(_N + r"\s*" + _alt(_HOUR) + r"\s*(?:a|per|/|each|every)\s*" + week, lambda m: _per_week(m))

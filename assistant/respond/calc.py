@@ -305,7 +305,16 @@ def lead(answer: Answer, query, env: Env, typed: str | None = None) -> str:
         return ""  # given already, or a number of the question this bill leaves out (it may be misread)
     if _modelled(calc) and _gives_kind(answer.headline, calc.asked):
         return ""  # the answer's own model of the draw (utilization, idle) is better than a board power assumed
+    _drop_other_total(answer)
     return _sentence(calc, defaults, dataclasses.replace(env, question_currency=defaults["currency"]))
+
+
+def _drop_other_total(answer: Answer) -> None:
+    """The rates answer's own total at the stated rate ("At your rate of $0.34 per GPU-hour, 18 GPU-hours ... come to
+    about $6.12") goes when the bill of all the question's numbers leads: one total per answer."""
+    line = answer.figures.get("stated_rate_line")
+    if isinstance(line, str) and line in answer.headline:
+        answer.headline = answer.headline.replace(line, "", 1).strip()
 
 
 def _shown(headline: str, total: float, asked: str, currency: str | None = None) -> bool:

@@ -258,6 +258,7 @@ def _at_stated_rate(query: RatesQuery, env: Env, what: str, gpu_hours: float, he
         rate=env.money(usd, 2),
         total=env.money_total(usd * gpu_hours),
     )
+    extra["stated_rate_line"] = lead  # dropped when calc's bill of the question's numbers leads (respond/calc.py)
     return i18n.gap(env.lang).join((lead, head))
 
 
