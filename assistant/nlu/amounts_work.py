@@ -72,16 +72,18 @@ def read(r) -> None:
         return Amount(value, "money", ("item",), _currency(cur, after), kind, scale=_SCALE.get(scale or "", 1.0))
 
     def item_price_zh(m: re.Match) -> Amount | None:
-        scale, kind, cur, value, after = m.group(1), _kind(m.group(2)), m.group(3), _num(m.group(4)), m.group(5)
+        n, scale, kind, cur = m.group(1), m.group(2), _kind(m.group(3)), m.group(4)
+        value, after = _num(m.group(5)), m.group(6)
         if kind is None or (cur is None and after is None):
             return None
-        return Amount(value, "money", ("item",), _currency(cur, after), kind, scale=_SCALE.get(scale or "", 1.0))
+        per = (_num(n) if n else 1.0) * _SCALE.get(scale or "", 1.0)  # "每百万token" (read as "每 1000000token")
+        return Amount(value, "money", ("item",), _currency(cur, after), kind, scale=per)
 
     # "$2/M tokens", "$0.01 per image", "2 dollars per million tokens"
     r.each(_MONEY + r"\s*(?:/|per|an?|for)\s*(?:1\s*)?" + _SCALE_RE + item_re, item_price)
     # "每百万token 2元", "每张图0.1元"
     r.each(
-        r"每\s*(?:1\s*)?(" + _alt(_SCALE) + r")?\s*(?:个)?" + item_re + r"\s*(?:要|是|收|约)?\s*" + _MONEY,
+        r"每\s*(\d+)?\s*(" + _alt(_SCALE) + r")?\s*(?:个)?" + item_re + r"\s*(?:要|是|收|约)?\s*" + _MONEY,
         item_price_zh,
     )
 

@@ -306,7 +306,24 @@ def lead(answer: Answer, query, env: Env, typed: str | None = None) -> str:
     if _modelled(calc) and _gives_kind(answer.headline, calc.asked):
         return ""  # the answer's own model of the draw (utilization, idle) is better than a board power assumed
     _drop_other_total(answer)
-    return _sentence(calc, defaults, dataclasses.replace(env, question_currency=defaults["currency"]))
+    shown = dataclasses.replace(env, question_currency=defaults["currency"])
+    per_gb = _per_vram_gb(calc, said, typed or query.text or "", shown)
+    return i18n.gap(env.lang).join(p for p in (_sentence(calc, defaults, shown), per_gb) if p)
+
+
+_PER_VRAM = re.compile(r"每\s*gb?\s*显存|显存每\s*gb?|per gb of vram|per gb vram|per vram gb|\$\s*/\s*gb of vram")
+
+
+def _per_vram_gb(calc: Calc, said: list[Amount], text: str, env: Env) -> str:
+    """ "平均每g显存多少钱": the total over the cards' memory (the GB said with the card x the cards bought)."""
+    cards = next((f.value for t in calc.terms if t.kind == "items" for f in t.factors if f.key == "cards"), None)
+    gb = next((a.value for a in said if a.unit == "GB"), None)
+    if cards is None or not gb or not _PER_VRAM.search(text.lower()):
+        return ""
+    memory = cards * gb
+    return env.t(
+        "calc.per_vram_gb", money=_money(calc.total / memory, env), total=_money(calc.total, env), gb=_num(memory)
+    )
 
 
 def _drop_other_total(answer: Answer) -> None:
@@ -351,7 +368,11 @@ def instead(answer: Answer, env: Env) -> Answer | None:
     text = answer.question or ""
     query = SimpleNamespace(text=text, asked_figure=None, gpus=())
     per = env.shown_per_usd
-    pair = compared(text, query, env, lambda cur: {"kwh_price": env.assumptions.electricity_usd_per_kwh * per(cur)})
+    kb = {"kwh_price": env.assumptions.electricity_usd_per_kwh}
+    card = _card_named(text, env)  # "千问 ... 我自己用4090": asked back for the model, the card is plain
+    if card is not None and card.tdp_w:
+        kb |= {"watts": float(card.tdp_w), "watts_of": card.short_name}
+    pair = compared(text, query, env, lambda cur: kb | {"kwh_price": kb["kwh_price"] * per(cur)})
     if pair is not None and not unexplained(text):
         env.context.asked_back, env.context.pending = False, None
         figures = {"calc_compare": pair[1]}
@@ -369,6 +390,19 @@ def instead(answer: Answer, env: Env) -> Answer | None:
     headline = _sentence(calc, {"converted": converted}, dataclasses.replace(env, question_currency=cur))
     env.context.asked_back, env.context.pending, env.context.calc = False, None, figures["calc"]
     return Answer(question=text, intent="cost", headline=headline, figures=figures, lang=env.lang)
+
+
+def _card_named(text: str, env: Env):
+    """The one desktop card whose model number the text names ("4090"), for its board power; None if not one."""
+    found = set()
+    for token in set(re.findall(r"(?<![a-z\d])(\d{4})(?![\d])", text.lower())):
+        names = [
+            n.name
+            for n in env.reader.name_entries
+            if not n.is_mobile and re.search(rf"(?<![\d]){token}$", n.name.lower())
+        ]
+        found.update(names[:1] if len(names) == 1 else ())
+    return env.gpu(found.pop()) if len(found) == 1 else None
 
 
 def _money(value: float, env: Env) -> str:
