@@ -394,7 +394,7 @@ def instead(answer: Answer, env: Env) -> Answer | None:
 
 def _card_named(text: str, env: Env):
     """The one desktop card whose model number the text names ("4090"), for its board power; None if not one."""
-    found = set()
+    found: set[str] = set()
     for token in set(re.findall(r"(?<![a-z\d])(\d{4})(?![\d])", text.lower())):
         names = [
             n.name

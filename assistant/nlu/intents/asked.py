@@ -255,7 +255,7 @@ def bill(r: Reading) -> Query | None:
         **_usage(r),
         hours_total=_job_hours(r),
         electricity_usd_per_kwh=r.num("KWH") if r.b.has("KWH") else _kwh_amount(r),
-        electricity_currency=_rate_currency(r) if r.b.has("KWH") else (r.currency("MONEY") if _kwh_amount(r) else None),
+        electricity_currency=_rate_currency(r) if r.b.has("KWH") else (_amount_currency(r) if _kwh_amount(r) else None),
         powered_hours_per_week=form.powered_hours_week,
         bill_stated=form.bill_stated[0] if form.bill_stated else None,
         bill_stated_currency=form.bill_stated[1] if form.bill_stated else None,
@@ -306,6 +306,11 @@ def _kwh_amount(r: Reading) -> float | None:
     return value if value is not None and 0 < value < MAX_KWH_PRICE and not r.form.bill_stated else None
 
 
+def _amount_currency(r: Reading) -> str | None:
+    """A kWh price said as a plain amount ("电费0.6"): its currency, else the language's (yuan in Chinese)."""
+    return r.currency("MONEY") or r.unnamed_currency()
+
+
 def _rate_currency(r: Reading) -> str | None:
     """The electricity price's currency; a price without one in a question whose bill is in another currency is in
     the bill's ("electricity bill increased by £40 ..., 0.28 per kwh": £0.28)."""
@@ -315,7 +320,7 @@ def _rate_currency(r: Reading) -> str | None:
         kwh = r.b.kinds.get("KWH", [])
         if kwh and "CURRENCY" not in kwh[0].meanings and not r.lex.words_in("dollar_marks", kwh[0].text):
             return bill[1]
-    return said
+    return said or r.unnamed_currency()  # "电费0.6" in Chinese: yuan, as the settings reader takes it
 
 
 def _usage(r: Reading) -> dict:

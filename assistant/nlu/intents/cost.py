@@ -41,7 +41,7 @@ def read(r: Reading) -> Query | None:
         params_b=r.num("PARAMS"),
         tokens=r.num("TOKENS"),
         electricity_usd_per_kwh=r.num("KWH"),
-        electricity_currency=r.currency("KWH"),
+        electricity_currency=kwh_currency(r),
         period=period(r),
         provider=provider(r),  # "... and what would it cost on lambda": the rent at that cloud
         powered_hours_per_week=r.form.powered_hours_week,  # "idles 24/7 and does ~4h of load a day": on 168 h
@@ -66,10 +66,16 @@ def by_watts(r: Reading) -> Query | None:
         watts=float(b.first("WATTS")),
         **usage_stated(r),
         electricity_usd_per_kwh=r.num("KWH"),
-        electricity_currency=r.currency("KWH"),
+        electricity_currency=kwh_currency(r),
         period=period(r),
         powered_hours_per_week=r.form.powered_hours_week,
     )
+
+
+def kwh_currency(r: Reading) -> str | None:
+    """The currency of the electricity price stated: its own ("0.6元", "€0.32"), else the question's language's for
+    a bare amount ("电费0.6" is yuan, as the settings reader takes it; "0.30/kwh" dollars)."""
+    return r.currency("KWH") or (r.unnamed_currency() if r.b.has("KWH") else None)
 
 
 def rate_only(r: Reading) -> bool:
