@@ -145,7 +145,9 @@ def _siblings(r: Reading, refs) -> list[GpuRef]:
         if extra[0] in desktop and found.name and r.index.is_mobile(found.name):
             continue
         if found.status == "ok" and found.name and all(g.name != found.name for g in out):
-            out.append(GpuRef(mention=" ".join(extra), name=found.name, assumed=found.assumed))
+            # "5070笔记本 还是攒台式机": the desktop part of the card named is an assumption, said
+            assumed = found.assumed or extra[0] in desktop
+            out.append(GpuRef(mention=" ".join(extra), name=found.name, assumed=assumed))
     if not out or len(out) < 2 and out[0].name == first.name:
         return []
     return out if len(out) >= 2 else [first, *out]
@@ -160,8 +162,9 @@ def _parts_said(r: Reading, first: GpuRef, variants: list[list[str]]) -> list[li
     if not any(w in r.text.lower() for w in laptop):
         return []
     out = []
-    if not said & desktop and any(w in rest for w in desktop):
-        out.append(["desktop"])
+    said_desktop = sorted((w for w in desktop if w in rest), key=len, reverse=True)
+    if not said & desktop and said_desktop:
+        out.append([said_desktop[0]])  # the user's own word ("台式机"), said back in the answer's assumption
     if not said & laptop and any(w in rest for w in laptop) and any(w in rest for w in desktop):
         out.append(["laptop"])
     return out
