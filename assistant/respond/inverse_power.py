@@ -37,8 +37,8 @@ def respond(query, env: Env) -> Answer | None:
     psu = getattr(query, "psu_w", None)
     if system is not None and psu == system[0]:  # "rest of the system is ~250w": not a PSU
         psu = None
-    on_circuit = _circuit_said(query, system)
-    if not psu and not on_circuit:
+    wall = _wall_limit(query, system)
+    if not psu and wall is None:
         return None
     limit_w = dict(getattr(query, "targets", ())).get("power_limit")
     card_w = float(limit_w or gpu.tdp_w or 0)
@@ -49,6 +49,9 @@ def respond(query, env: Env) -> Answer | None:
         capacity, kind = float(psu), "psu"
         values: dict = {"psu": f"{psu:,.0f}", "margin": f"{float(rules['psu_margin']):g}"}
         assumed: list[str] = []
+    elif wall == "cap":  # "how many 4090s under a 1500w ups", "宿舍限电800w": the user's own limit at the wall
+        capacity, kind, assumed = float(query.cap_w), "cap", []
+        values = {"cap": f"{capacity:,.0f}"}
     else:
         volts, amps, assumed = circuit.volts_amps(query, env)
         raw = volts * amps
@@ -69,14 +72,16 @@ def respond(query, env: Env) -> Answer | None:
     return _answer(query, env, gpu, fits, card_w, capacity, kind, values, need, system, limit_w, assumed)
 
 
-def _circuit_said(query, system) -> bool:
+def _wall_limit(query, system) -> str | None:
+    """ "circuit" (volts or amps said, or a circuit word), "cap" (a limit of the user's own at the wall: a UPS,
+    限电), or None. A watts amount that is the rest of the system or the per-card limit is neither."""
     if getattr(query, "circuit_volts", None) or getattr(query, "circuit_amps", None):
-        return True
+        return "circuit"
     cap = getattr(query, "cap_w", None)
     limit = dict(getattr(query, "targets", ())).get("power_limit")
     if cap and not (system and cap == system[0]) and cap != limit:  # "每张限到300w": the card's limit, no cap
-        return False  # "宿舍限电800w": a cap of the user's own, respond/limits.py answers it
-    return circuit.asked(query) or bool(cap)
+        return "cap"
+    return "circuit" if circuit.asked(query) or cap else None
 
 
 def _answer(query, env: Env, gpu, fits, card_w, capacity, kind, values, need, system, limit_w, assumed) -> Answer:
@@ -140,6 +145,8 @@ def _answer(query, env: Env, gpu, fits, card_w, capacity, kind, values, need, sy
         figures["targets"] = {"power_limit": limit_w}
     if kind == "circuit":  # the limit said is weighed (respond/figure_net.gives "cap")
         figures["circuit"] = {"continuous_w": round(capacity)}
+    if kind == "cap":
+        figures["cap_fits"] = fits > 0
     return Answer(
         question=query.text,
         intent=query.intent,
