@@ -7,8 +7,9 @@ Contract: `respond(query, env)` -> the answer, or None when the question does no
 GPUs named, a budget stated in the question (a budget_usd Setting), and a machine asked for (lexicon [lists]
 rig_words / build_asked) or an organization whose budget passes a server's platform (use_case.asks_build). The
 answer is the rig answer of the build chosen: the faster build among those within the budget (rig figures
-`speed`, x one RTX 3090), its headline led by the pick and followed by what the other card's build is or why the
-budget makes none (a card without a price, a whole server above the budget); intent stays the question's.
+`speed`, x one RTX 3090; within SPEED_TIE the one with more GPU memory), its headline led by the pick and
+followed by what the other card's build is or why the budget makes none (a card without a price, a whole server
+above the budget); intent stays the question's.
 figures["builds"] lists each card's build ({gpu, gpu_count, total_usd, speed} or {gpu, none: true}).
 """
 
@@ -63,6 +64,21 @@ def _first_sentence(text: str) -> str:
     return text
 
 
+SPEED_TIE = 0.05  # [A] builds this close in speed are a tie: the one with more GPU memory is taken
+
+
+def _speed(built: tuple[str, Answer]) -> float:
+    return float(built[1].figures["rig"].get("speed") or 0.0)
+
+
+def _pick(fitting: list[tuple[str, Answer]]) -> tuple[str, Answer]:
+    """The fastest build; among builds within SPEED_TIE of it, the one with the most GPU memory ("4070tis还是二手
+    3090": 1.01 against 1.00 times an RTX 3090, 16 against 24 GB)."""
+    top = max(_speed(b) for b in fitting)
+    close = [b for b in fitting if _speed(b) >= top / (1 + SPEED_TIE)]
+    return max(close, key=lambda b: (float(b[1].figures["rig"].get("memory_gb") or 0.0), _speed(b)))
+
+
 def respond(query: CompareQuery, env: Env) -> Answer | None:
     names = list(dict.fromkeys(r.name for r in query.gpus if r.name))
     if len(names) != 2 or not _asked(query, env):
@@ -77,7 +93,7 @@ def respond(query: CompareQuery, env: Env) -> Answer | None:
     ]
     if not fitting:
         return None  # neither card builds within the budget: the ordinary comparison says what each costs
-    name, chosen = max(fitting, key=lambda t: float(t[1].figures["rig"].get("speed") or 0.0))
+    name, chosen = _pick(fitting)
     rig = chosen.figures["rig"]
     short = env.reader.known_gpu(name).short_name
     other, other_answer = next((n, a) for n, a in built if n != name)

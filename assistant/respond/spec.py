@@ -8,6 +8,7 @@ from assistant.models.cost import cheapest_cloud
 from assistant.queries import SpecQuery
 from assistant.respond import (
     card_size,
+    grades,
     precision_speed,
     sell_keep,
     spec_counted,
@@ -383,7 +384,9 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env, text: str = ""
             parts.append(
                 env.t("spec.head_gpu", gpu=g.short_name, text=" / ".join(bits) if bits else env.t("spec.no_price"))
             )
-        return i18n.sep(lang).join(parts) + env.t("spec.head_price_tail", snapshot=env.snapshot_label())
+        head = i18n.sep(lang).join(parts) + env.t("spec.head_price_tail", snapshot=env.snapshot_label())
+        graded = grades.difference(gpus[0].name, text, env) if len(gpus) == 1 else ""
+        return i18n.gap(lang).join([graded, head]) if graded else head  # "矿卡和正常二手差多少钱": the gap first
     summaries = []
     for g in gpus:
         bits = [

@@ -19,6 +19,21 @@ from assistant.nlu.text import words
 from assistant.queries import CompareQuery, GpuRef, Query, VerdictQuery
 
 
+def _grades_priced(r: Reading, ref: GpuRef) -> Query | None:
+    """One card named in two grades (conditions of lexicon [condition]; an ex-mining word of [lists] grade_mining is
+    its own grade) and a price difference asked (lexicon asked_price_gap): the card's prices by grade
+    (respond/spec.py prices them and says the difference)."""
+    if ref.pronoun or not r.said("asked_price_gap"):
+        return None
+    mining = r.lex.listed("grade_mining")
+    grades = {"mining" if t.text.lower() in mining else str(t.value) for t in r.b.kinds.get("CONDITION", [])}
+    if len(grades) < 2:
+        return None
+    from assistant.queries import SpecQuery
+
+    return SpecQuery(text=r.text, gpus=(ref,), fields=("price",))
+
+
 def read(r: Reading) -> Query | None:
     b, refs = r.b, r.refs
     why = b.struct("why")
@@ -53,6 +68,9 @@ def read(r: Reading) -> Query | None:
     ):
         # "why not the 4060 ti?", "compare the 4090": the other GPU comes from the conversation
         # (pronoun "context"); with nothing to refer to, the dialogue asks which GPU
+        graded = _grades_priced(r, refs[0])
+        if graded is not None:  # "3090矿卡和正常二手差多少钱", "4090全新和二手差多少": one card, its grades' prices
+            return graded
         other = GpuRef(mention="", pronoun="context")
         coming = _coming_number(r, refs[0])
         if coming is not None:  # "5090和6090差多少": the next generation's number, not in the data, said
