@@ -147,6 +147,7 @@ class Usage:
 
     per_week: float
     parts: tuple[UsagePart, ...] = field(default_factory=tuple)
+    on_per_week: float | None = None  # hours a week the cards are on when that is more than their load (a home server)
 
     @property
     def assumed(self) -> bool:

@@ -53,7 +53,7 @@ class BreakEven:
     never: bool
     buy_usd: float
     rent_usd_per_hour: float
-    own_usd_per_hour: float  # electricity per hour of use
+    own_usd_per_hour: float  # electricity per hour of use (and a hosting fee per hour when one is paid)
     factors: tuple[Factor, ...]
 
 
@@ -376,10 +376,12 @@ def break_even(
     usd_per_kwh: float = C.DEFAULT_KWH_USD,
     utilization: float | None = C.DEFAULT_UTILIZATION,
     hours_per_week: float | None = None,
+    fee_usd_per_hour: float = 0.0,
 ) -> BreakEven:
-    """Hours of use after which owning is cheaper: buy / (rent - own electricity per hour);
-    calendar days from the usage pattern (utilization share of all hours, or hours a week)."""
-    own = finite(power_w) / 1000.0 * finite(usd_per_kwh)
+    """Hours of use after which owning is cheaper: buy / (rent - own electricity per hour - a fee per hour of owning,
+    a colo's hosting fee spread over the hours of use); calendar days from the usage pattern (utilization share of all
+    hours, or hours a week)."""
+    own = finite(power_w) / 1000.0 * finite(usd_per_kwh) + finite(fee_usd_per_hour)
     margin = finite(rent_usd_per_hour) - own
     hours_per_day = (finite(hours_per_week) / 7.0) if hours_per_week else 24.0 * finite(utilization)
     factors = (

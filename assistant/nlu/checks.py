@@ -21,12 +21,14 @@ from assistant.nlu.text import words
 from assistant.queries import (
     Clarification,
     CompareQuery,
+    CostQuery,
     ExplainQuery,
     FitQuery,
     GpuRef,
     ModelRef,
     Query,
     RecommendQuery,
+    RentOrBuyQuery,
     RigQuery,
     SetQuery,
     SpecQuery,
@@ -189,6 +191,10 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
             unsized=(found.mention,),
             unsized_models=found.candidates,
         )
+    if model is not None and not model.key and _bill_of_named_cards(q):
+        # "my 3090 runs llama 24/7, yearly electricity bill": the cards' draw prices it, whichever llama it is
+        unused = {"model": None}  # CostQuery and RentOrBuyQuery both have it
+        return dataclasses.replace(q, unsized=(found.mention,), unsized_models=found.candidates, **unused)  # type: ignore[arg-type]
     if model is not None and not model.key and found.status == "ambiguous":
         newest = model_versions.newest_of(found.mention, found.candidates)
         if newest:  # "qwen 14b", "llama 70b": versions of one family at one size need the same memory
@@ -217,6 +223,14 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
             extras={"mention": mm.mention, "lang": bag.lang},
         )
     return q
+
+
+def _bill_of_named_cards(q: Query) -> bool:
+    """A running cost or rent-or-buy of cards named, with no training job: the model run does not change it."""
+    named = any(g.name and not g.pronoun for g in getattr(q, "gpus", ()))
+    if isinstance(q, CostQuery):
+        return named and q.kind in ("running", "tco")
+    return isinstance(q, RentOrBuyQuery) and named and q.mode is None and not q.tokens and not q.samples
 
 
 def _with_model(q: Query, model: ModelRef) -> Query:

@@ -24,8 +24,8 @@ from assistant.nlu.stated import stated_quantities
 from assistant.nlu.tagger import Tag, tag
 from assistant.nlu.text import clean, tokenize
 from assistant.nlu.usage_apply import weighs_use, with_usage
-from assistant.nlu.usage_reader import read_usage
-from assistant.queries import Clarification, FitQuery, Query, SpecQuery
+from assistant.nlu.usage_reader import hours_in_all, read_usage
+from assistant.queries import Clarification, FitQuery, Query, RatesQuery, SpecQuery
 
 language = i18n.language_of  # the question's language (one rule for the whole program)
 
@@ -228,8 +228,8 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
         result = dataclasses.replace(result, targets=users, requests_day=load)
         if isinstance(result, FitQuery) and (result.batch is None or r_users(tags)):
             result = dataclasses.replace(result, batch=load[3])  # decoded together, as "并发20个用户" is
-    if weighs_use(result):  # how much the cards run, from the schedule and the situation, put where it is weighed
-        result = with_usage(result, read_usage(tags, cleaned, lex))
+    if weighs_use(result) and not (isinstance(result, RatesQuery) and hours_in_all(tags)):  # "a 30 hour run": its own
+        result = with_usage(result, read_usage(tags, cleaned, lex))  # how much the cards run, where it is weighed
     stated = stated_quantities(tags, cleaned, lex)  # every number with its unit and role, for every answer
     if stated:
         result = dataclasses.replace(result, stated=stated)

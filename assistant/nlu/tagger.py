@@ -262,7 +262,8 @@ def _stated_hours_first(tags: list[Tag]) -> list[Tag]:
     assumed = [t for t in hours if t.mapping().get("assumed")]
     if not assumed or len(assumed) == len(hours):
         return tags
-    pattern = assumed[0].mapping()
+    counted = [t for t in assumed if t.mapping().get("days") and any(c.isdigit() for c in t.text)]
+    pattern = (counted or assumed)[0].mapping()  # "every night ~8h, 5 nights a week": the days counted, 5
     days = pattern.get("days") or pattern["per_week"] / pattern["each"]
     out = []
     for t in tags:

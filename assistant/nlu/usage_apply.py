@@ -3,7 +3,8 @@
 from (respond/usage_note.py reads `Query.usage`).
 
 Contract: `with_usage(query, usage)` -> the query with `usage` set and, when the query weighs hours of use (a running
-cost or TCO, a rent-or-buy) and the usage differs from what it carries, its hours a week and its utilization setting
+cost or TCO, a rent-or-buy; a rent billed by the period asked gets the hours of that use in the period) and the usage
+differs from what it carries, its hours a week and its utilization setting
 (the engine applies the setting to the conversation, so the answer's assumptions line shows it too) replaced by the
 usage's; its `usage_assumed` (the tagger's one-class note) dropped then, the usage's own note says more. A usage of a
 single number said ("10 hours a week") changes nothing. Queries that do not weigh use, clarifications, and a card on
@@ -14,14 +15,24 @@ from __future__ import annotations
 
 import dataclasses
 
-from assistant.queries import CostQuery, Query, RentOrBuyQuery, Setting, Usage
+from assistant.queries import CompareQuery, CostQuery, Query, RatesQuery, RentOrBuyQuery, Setting, Usage
 
 _COST_KINDS = ("running", "tco", None)
+_WEEKS = {"day": 1 / 7, "week": 1.0, "month": 52 / 12, "year": 52.0}  # weeks in a period (intents/rates.py)
 
 
 def with_usage(query: Query, usage: Usage | None) -> Query:
     if usage is None or not weighs_use(query):
         return query
+    if isinstance(query, RatesQuery):
+        return _rent_of_period(query, usage)
+    if isinstance(query, CompareQuery):  # "a5000 vs 3090 for a colo box": the electricity rows at that use
+        return _compared_at(query, usage)
+    if usage.on_per_week is not None:  # a home server: billed at its load and idle draw; rented or bought, it is up
+        if isinstance(query, CostQuery):  # all week (the service must be), so rent-or-buy weighs the hours it is on
+            query = dataclasses.replace(query, powered_hours_per_week=usage.on_per_week)
+        else:
+            usage = Usage(usage.on_per_week, usage.parts[:1])
     query = dataclasses.replace(query, usage=usage)
     if any(p.kind == "clock" for p in usage.parts):  # "from 7pm till midnight most weekdays": a day's span of use,
         query = dataclasses.replace(query, clock=None, deadline_asked=None)  # not a job's start and deadline
@@ -50,8 +61,32 @@ def carried(query: Query, usage: Usage | None) -> Query:
     return with_usage(query, usage)
 
 
+def _rent_of_period(query: RatesQuery, usage: Usage) -> Query:
+    """A rent billed by the period at the question's use ("rent an h100 overnight every night for a month"): the
+    hours of that use in the period, when the usage is more than one number said (that one the reader already has)."""
+    if len(usage.parts) == 1 and not usage.assumed and not usage.parts[0].kind:
+        return query
+    hours = usage.per_week * _WEEKS[query.period or ""]
+    if query.hours is not None and abs(query.hours - hours) < 0.5:
+        return query  # read the same way already ("工作日白天用8小时 一个月"): nothing to replace or to say
+    return dataclasses.replace(query, usage=usage, hours=hours, usage_assumed=None)
+
+
+def _compared_at(query: CompareQuery, usage: Usage) -> Query:
+    """Two cards compared where the question says how much they run in more than one number said: the utilization
+    setting at that use (the compare answer's electricity reads it), and the usage for the note."""
+    plain = len(usage.parts) == 1 and not usage.assumed and not usage.parts[0].kind
+    if plain or usage.per_week <= 0:
+        return query
+    share = min(usage.per_week / 168.0, 1.0)
+    settings = tuple(s for s in query.settings if s.key != "utilization") + (Setting("utilization", share),)
+    return dataclasses.replace(query, settings=settings, usage=usage, usage_assumed=None)
+
+
 def weighs_use(query) -> bool:
     """Does the query weigh hours of use (a running cost or TCO of cards, a rent-or-buy)?"""
-    if isinstance(query, RentOrBuyQuery):
+    if isinstance(query, (RentOrBuyQuery, CompareQuery)):
         return True
+    if isinstance(query, RatesQuery):  # a rent by the period asked ("for a month"), its hours from the use
+        return query.mode == "rent" and query.period in _WEEKS and query.hours is not None and not query.hours_per_day
     return isinstance(query, CostQuery) and query.kind in _COST_KINDS and query.powered_hours_per_week is None

@@ -35,6 +35,9 @@ WEEKS_A_MONTH = 52.0 / 12.0
 SHARED_SHARE = 0.5
 OVERNIGHT_HOURS = 8.0
 DAYTIME_HOURS = 10.0
+# on_demand: a machine on all week that serves a few people (a home inference server, a bot) works about 3 hours a
+# day and idles the rest [A]
+ON_DEMAND_HOURS = 3.0
 ALWAYS = ("always_on", "long_rent")
 HOURS_A_DAY = (("overnight", OVERNIGHT_HOURS), ("daytime", DAYTIME_HOURS))
 DAY_SETS = (("usage_days_5", 5.0), ("usage_days_2", 2.0), ("usage_days_7", 7.0))  # days a week said in words
@@ -58,7 +61,7 @@ def read_usage(tags: list[Tag], text: str, lex: Lexicon) -> Usage | None:
     hours = [t for t in hours if not (_always(t) and any(_overlap(t, n) for n in nights))]
     said_always = next((t for t in hours if _always(t)), None)
     if said_always is not None:
-        return Usage(WEEK, (UsagePart("always", WEEK, said_always.text),))
+        return _on_demand(Usage(WEEK, (UsagePart("always", WEEK, said_always.text),)), low, lex)
     day = _hours_a_day(hours, tags, text, low, lex, found)
     days = _days_a_week(hours, low, lex)
     said_week = next(
@@ -73,7 +76,7 @@ def read_usage(tags: list[Tag], text: str, lex: Lexicon) -> Usage | None:
             found[kind] = None
     situation = _situation(found)
     if situation is not None:
-        return situation
+        return _on_demand(situation, low, lex)
     tagged = next((t for t in hours if t.mapping().get("assumed") and day and t.text == day.words), None)
     if tagged is not None and days is None:  # "twice a month": the tagger's own reading, nothing else said
         kind = str(tagged.mapping()["assumed"])
@@ -81,6 +84,11 @@ def read_usage(tags: list[Tag], text: str, lex: Lexicon) -> Usage | None:
     if day is not None:  # a day word alone ("每天1万次请求") says how often something happens, not how long cards run
         return _composed(day, days)
     return None
+
+
+def hours_in_all(tags: list[Tag]) -> bool:
+    """Does the question state hours in all ("for a 30 hour run", "跑一个100小时的实验")? A rent of them is theirs."""
+    return any(t.kind == "HOURS" and "total" in t.mapping() and not t.mapping().get("per_week") for t in tags)
 
 
 def usage_of_text(text: str, index) -> Usage | None:
@@ -121,6 +129,16 @@ def _situation(found: dict[str, tuple[str, int] | None]) -> Usage | None:
         per_week = round(WEEK / WEEKS_A_MONTH, 1)
         return Usage(per_week, (UsagePart("per_week", per_week, month[0], True, "week_a_month"),))
     return None
+
+
+def _on_demand(usage: Usage, low: str, lex) -> Usage:
+    """A machine on around the clock that serves on demand (lexicon usage_on_demand: "home inference server", "discord
+    bot", "api给朋友用"): on all week, under load ON_DEMAND_HOURS a day [A] and idle the rest (§cost.idle)."""
+    served = _found(lex, "usage_on_demand", low)
+    if served is None or usage.per_week < WEEK:
+        return usage
+    load = UsagePart("hours_day", ON_DEMAND_HOURS, served[0], assumed=True, kind="on_demand")
+    return Usage(ON_DEMAND_HOURS * 7, (*usage.parts, load), on_per_week=WEEK)
 
 
 def _composed(day: UsagePart, days: UsagePart | None) -> Usage:

@@ -24,7 +24,7 @@ from assistant.models import cost
 from assistant.names import normalize_name
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RentOrBuyQuery
-from assistant.respond import fit_hardware, rent_stated
+from assistant.respond import fit_hardware, hosting, rent_stated
 from assistant.respond.env import Env
 from assistant.respond.offers import home_market, market_rates, of_provider
 from assistant.respond.pricing import assumption_text, price_of, price_text, purchase_price, score, sibling_price_note
@@ -321,7 +321,15 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
     buy = price.usd * n + base
     power = (gpu.tdp_w or 0) * n + C.SYSTEM_BASE_POWER_W
     rent_h = rate.on_demand_usd_per_gpu_hour * n
-    be = cost.break_even(buy, rent_h, power_w=power, usd_per_kwh=a.electricity_usd_per_kwh, hours_per_week=hours_week)
+    fee, fee_h = hosting.fee_of(query, env, hours_week)  # "colo quote is $180/mo": per hour of use too
+    be = cost.break_even(
+        buy,
+        rent_h,
+        power_w=power,
+        usd_per_kwh=a.electricity_usd_per_kwh,
+        hours_per_week=hours_week,
+        fee_usd_per_hour=fee_h,
+    )
     verdict = "rent" if be.never or be.calendar_days > horizon_days else "buy"
     what = counted(env, gpu, n)
     if be.never:
@@ -363,6 +371,10 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
                 head,
             )
         )
+    if (
+        query.own_fee is not None
+    ):  # the month of each side leads: what a hosted box costs to keep against renting it (§cost.breakeven)
+        head = i18n.gap(env.lang).join([hosting.lead(env, hours_week, month_own, fee, month_rent, rate.provider), head])
     stated = rent_stated.lead(query, env, gpu, rented, n, rent_h, price.usd, buy)
     if stated:  # "At your rent of $0.89/h ... and your $2,400 for the RTX 5090:" first
         head = i18n.gap(env.lang).join([stated, head])
@@ -387,7 +399,7 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
             [
                 env.t("rent.row_hour"),
                 env.t("rent.hour_rent", rate=env.money(rent_h, 2), provider=rate.provider, observed=rate.observed),
-                env.t("rent.hour_own", cost=env.money(be.own_usd_per_hour, 3), watts=f"{power:,.0f}"),
+                env.t("rent.hour_own", cost=env.money(be.own_usd_per_hour - fee_h, 3), watts=f"{power:,.0f}"),
             ],
             [env.t("rent.row_month", hours=f"{round(hours_week, 1):g}"), env.money(month_rent), env.money(month_own)],
         ],
@@ -405,6 +417,8 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
         else env.t("rent.never")
     ]
     steps = notes + ([env.t("rent.own_platform")] if query.own_platform else []) + (job[1] if job else []) + steps
+    if fee:
+        steps.append(hosting.step(env, fee, fee_h, hours_week))
     if card_only:
         desk = _platform(query, gpu, n, env.local_desktop_usd())[1]
         steps.append(rent_stated.with_desktop(env, price.usd * n, desk, rent_h, power, hours_week, _duration))
@@ -428,7 +442,12 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
         )
     if price.usd * n < buy:
         own_pc = cost.break_even(
-            price.usd * n, rent_h, power_w=power, usd_per_kwh=a.electricity_usd_per_kwh, hours_per_week=hours_week
+            price.usd * n,
+            rent_h,
+            power_w=power,
+            usd_per_kwh=a.electricity_usd_per_kwh,
+            hours_per_week=hours_week,
+            fee_usd_per_hour=fee_h,
         )
         if not own_pc.never:
             steps.append(

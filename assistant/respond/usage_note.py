@@ -21,7 +21,8 @@ def said(query: Query, lang: str) -> list[str]:
     usage = query.usage
     if usage is None or (len(usage.parts) == 1 and not usage.assumed and not usage.parts[0].kind):
         return []
-    how = i18n.t(lang, "usage.times").join(_part(p, lang) for p in usage.parts)
+    joint = i18n.t(lang, "usage.then" if usage.on_per_week else "usage.times")  # on all week; then its load
+    how = joint.join(_part(p, lang) for p in usage.parts)
     return [i18n.t(lang, "usage.note", hours=f"{usage.per_week:,.3g}", how=how)]
 
 

@@ -114,6 +114,8 @@ def rate_quote(r: Reading) -> Query | None:
     named = {g.name for g in r.refs if g.pronoun is None and g.name}
     if not (asked or said(r, "rate_quote_asks")) or len(named) != 1 or r.b.has("HOW_MUCH"):
         return None  # "... how much do i save": a sum asked, not a quote judged
+    if r.b.has("BUY") and r.b.has("RENT"):
+        return None  # "worth buying a 4x4090 rig ... otherwise renting at ~$0.40/hr": renting weighed against buying
     rate = _quoted_rate(r)
     if rate is None:
         return None

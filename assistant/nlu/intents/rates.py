@@ -314,6 +314,7 @@ def read(r: Reading) -> Query | None:
         or (per_week and billed is None and not (b.has("RATE") and r.months()))
         or said(r, "verdict_worth")
         or said(r, "rent_vs_buy")
+        or own_against_rent(r)
     ) and not (said(r, "rent_which") or _hourly_of_several(r) or _pair_rented(r)):
         return None  # renting weighed against buying: "is renting an a100 worth it", "rent or buy"
     memory = r.num("MEMORY")
@@ -386,6 +387,24 @@ def read(r: Reading) -> Query | None:
         stated_rate=r.num("RATE"),  # "if i rent an h100 at $2.49/hr ...": the user's rate prices the hours
         stated_rate_currency=r.currency("RATE"),
     )
+
+
+def own_against_rent(r: Reading) -> bool:
+    """Cards run on one's own side weighed against renting ("a 3060 at home vs a $0.20/hr cloud gpu", "colo ... vs
+    just paying runpod", "托管 ... 和恒源云长租比"): a word of lexicon own_side_words, or of pair_own_words beside a
+    "vs" / "or", or a switch to renting (rent_switch_words) with the cards' electricity said ("电费0.55 ... 要不要换成
+    租"; "改成租h100呢" alone is a rent), with a card named. Rent-or-buy weighs them at the question's use."""
+    if not r.explicit:
+        return False
+    return owned(r) or (bool(said(r, "pair_own_words")) and r.b.has("VS", "OR"))
+
+
+def owned(r: Reading) -> bool:
+    """The cards are one's own and kept running: a word of own_side_words ("at home", "colo", "托管"), or a switch to
+    renting (rent_switch_words) with their electricity said ("双卡4090训练 电费0.55 一个月多少 要不要换成租")."""
+    if said(r, "rent_switch_words") and (r.b.has("KWH") or r.b.means("ELECTRICITY")):
+        return True
+    return bool(said(r, "own_side_words"))
 
 
 def job_of_thread(r: Reading) -> bool:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from assistant.nlu.intents.rates import epochs, provider, sample_tokens, samples
+from assistant.nlu.hosting_fee import hosting_fee
+from assistant.nlu.intents.rates import epochs, own_against_rent, owned, provider, sample_tokens, samples
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.nlu.stated_rent import stated_rent
@@ -31,6 +32,7 @@ def read(r: Reading) -> Query | None:
     # "been paying $1.20/hr for an a100 ... would buying a 5090 have been cheaper", "lambda a6000 at $0.80/hr vs a used
     # 3090 for $650": an hourly rate is a rent, weighed against buying (a buying word, or a card's price said)
     paid = len(b.kinds.get("RATE", [])) == 1 and bool(r.explicit) and (b.has("BUY") or _card_priced(r))
+    paid = paid or (b.has("RATE", "RENT") and own_against_rent(r))  # "a 3060 at home vs a $0.20/hr cloud gpu"
     if not (b.has("RENT") or b.struct("rent_buy") or doubt or payback or paid):
         return None
     if _both_rented(r) and not (b.has("BUY") or b.struct("rent_buy") or doubt or payback or paid):
@@ -60,6 +62,7 @@ def read(r: Reading) -> Query | None:
         months=months,
         provider=provider(r),
         own_platform=own,
+        own_fee=hosting_fee(r) or ((0.0, None) if owned(r) else None),  # "colo quote is $180/mo", "at home"
         model=r.model,
         params_b=r.num("PARAMS"),
         **found,

@@ -172,6 +172,8 @@ class ModelTagging(TaggerBase):
                 j += 2
                 continue
             if t.kind == "num" and len(t.text) <= 3 and params is None and not self._counts_something(j):
+                if self.full_time(j):  # "running llama 24/7": round the clock, not a version of the family
+                    break
                 j += 1
                 continue
             if tt[j] in FAMILY_WORDS and t.glued is False and j > i + 1:

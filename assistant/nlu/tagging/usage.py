@@ -90,7 +90,10 @@ class UsageTagging(TaggerBase):
         h = self.unit("hours", j)
         if h and j == i + 1 and self.gpu_hours(i):  # one token: the card's model number
             return NO_QUANTITY  # "how many 4090 hours for a lora": hours of that card, not a duration
-        if h and not (tt[j] == "h" and j + 1 < n and self.toks[j + 1].kind == "num"):
+        compound = bool(h) and tt[j] == "h" and j + 1 < n and self.toks[j + 1].kind == "num"  # "1h 30m"
+        if compound and any(c in self.text[self.toks[j].end : self.toks[j + 1].start] for c in ",;，；"):
+            compound = False  # "~8h, 5 nights a week": the hours end at the comma
+        if h and not compound:
             return self._hours(i, j, h, v)
         days = self._days_a_week(i, j, v)
         if days is not None:
