@@ -209,6 +209,10 @@ def _with_usage(said: list[Amount], query, typed: str) -> list[Amount]:
 
 
 def solved(answer: Answer, query, env: Env, typed: str | None = None) -> tuple[Calc, list[Amount], dict] | None:
+    usage = getattr(query, "usage", None)  # hours of use assumed from the situation (nlu/usage_reader.py): the answer
+    situated = usage is not None and (usage.assumed or any(p.kind for p in usage.parts))  # bills at them, said with
+    if situated and typed in (None, query.text):  # their words; a bill of the numbers alone would give other hours
+        return None
     said, asked, period = _read(query, typed or query.text or "", env.context.calc)
     whole = next((a.value for a in said if a.unit == "h" and a.role == "span" and a.value in _PERIODS), None)
     with_usage = _with_usage(said, query, typed or query.text or "")

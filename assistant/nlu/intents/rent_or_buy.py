@@ -33,6 +33,8 @@ def read(r: Reading) -> Query | None:
     # 3090 for $650": an hourly rate is a rent, weighed against buying (a buying word, or a card's price said)
     paid = len(b.kinds.get("RATE", [])) == 1 and bool(r.explicit) and (b.has("BUY") or _card_priced(r))
     paid = paid or (b.has("RATE", "RENT") and own_against_rent(r))  # "a 3060 at home vs a $0.20/hr cloud gpu"
+    # "autodl 4090 24/7 for a month, how much, and is buying better": buying weighed against the rent said
+    paid = paid or (b.has("BUY") and b.has("COMPARE") and bool(provider(r)) and len(r.explicit) == 1)
     if not (b.has("RENT") or b.struct("rent_buy") or doubt or payback or paid):
         return None
     if _both_rented(r) and not (b.has("BUY") or b.struct("rent_buy") or doubt or payback or paid):
