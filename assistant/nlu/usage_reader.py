@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 WEEK = 168.0
 WEEKS_A_MONTH = 52.0 / 12.0
 # the situation classes (lexicon [lists] usage_<class>) and what each implies, said as an assumption [A]:
-# always_on / long_rent: around the clock (a colocated or never-idle box; a long-term rental is paid for every hour);
+# always_on / long_rent / long_run: around the clock (a colocated or never-idle box; a long-term rental is paid for
+# every hour; a month-long run goes on day and night);
 # shared: a box a lab or team shares is busy at least half the week [A]; overnight: a night's run of 8 hours [A];
 # daytime: a working day of 10 hours [A]; week_a_month: one week of each month around the clock [A]
 SHARED_SHARE = 0.5
@@ -38,7 +39,7 @@ DAYTIME_HOURS = 10.0
 # on_demand: a machine on all week that serves a few people (a home inference server, a bot) works about 3 hours a
 # day and idles the rest [A]
 ON_DEMAND_HOURS = 3.0
-ALWAYS = ("always_on", "long_rent")
+ALWAYS = ("always_on", "long_rent", "long_run")
 HOURS_A_DAY = (("overnight", OVERNIGHT_HOURS), ("daytime", DAYTIME_HOURS))
 DAY_SETS = (("usage_days_5", 5.0), ("usage_days_2", 2.0), ("usage_days_7", 7.0))  # days a week said in words
 TIME_OF_DAY = ("evenings", "few")  # assumed kinds of the tagger that say the hours of a day, not the days
@@ -195,8 +196,8 @@ def _bare_span(low: str, lex) -> UsagePart | None:
             a += 12
         if (m.group(4) == "pm" or (m.group(4) is None and b <= a)) and b < 12:
             b += 12
-        if 0 <= a < 24 and a < b <= 24:
-            return UsagePart("hours_day", float(b - a), m.group(0).strip())
+        if a < 24 and b <= 24 and 0 < hours_between(a, b) <= 16:  # "8pm to 1am": over midnight, 5 h
+            return UsagePart("hours_day", hours_between(a, b), m.group(0).strip())
     return None
 
 

@@ -209,11 +209,12 @@ def _with_usage(said: list[Amount], query, typed: str) -> list[Amount]:
 
 
 def solved(answer: Answer, query, env: Env, typed: str | None = None) -> tuple[Calc, list[Amount], dict] | None:
-    usage = getattr(query, "usage", None)  # hours of use assumed from the situation (nlu/usage_reader.py): the answer
-    situated = usage is not None and (usage.assumed or any(p.kind for p in usage.parts))  # bills at them, said with
-    if situated and typed in (None, query.text):  # their words; a bill of the numbers alone would give other hours
-        return None
     said, asked, period = _read(query, typed or query.text or "", env.context.calc)
+    usage = getattr(query, "usage", None)  # hours of use read from the situation (nlu/usage_reader.py) over a time the
+    situated = usage is not None and (usage.assumed or any(p.kind for p in usage.parts))  # numbers state ("24小时开着
+    stated = any(a.unit in ("h", "day") and a.role != "span" for a in said)  # ... api给朋友用"), not a period's span
+    if situated and typed in (None, query.text) and stated:
+        return None  # the answer bills at the usage's hours, said with their words
     whole = next((a.value for a in said if a.unit == "h" and a.role == "span" and a.value in _PERIODS), None)
     with_usage = _with_usage(said, query, typed or query.text or "")
     if with_usage is not said and whole is not None and len(with_usage) <= len(said):

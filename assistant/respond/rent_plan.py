@@ -16,6 +16,7 @@ from __future__ import annotations
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.queries import RatesQuery
+from assistant.respond import plan_buy
 from assistant.respond.env import Env, rules_of_thumb
 from assistant.respond.offers import of_provider, provider_name
 from assistant.respond.variants import rated_variant
@@ -48,10 +49,14 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         steps.append(env.t("plan.estimate", low=rule["discount_low_pct"], high=rule["discount_high_pct"]))
         cited = [*cited, *env.cite(rule["source"])]
         if query.provider and query.provider != rule["provider"]:
-            steps.append(env.t("plan.other_cloud", provider=provider_name(query.provider)))
+            share = {"low": rule["discount_low_pct"], "high": rule["discount_high_pct"]}
+            steps.append(env.t("plan.other_cloud", provider=provider_name(query.provider), **share))
     what = _what(env, rated, cards, query.plan_periods, query.period or "month")
     head = _headline(query, env, rate, low, high, plan_hours, n, what, where)
     steps.append(env.t("plan.billed", hours=f"{plan_hours:,.0f}"))
+    bought = plan_buy.line(query.text, env, gpu, cards, (low + high) / 2) if low is not None and high else None
+    if bought:  # "和自己买一张挂机跑一年比": the card bought and run all the time against the plan
+        head = i18n.gap(env.lang).join([head, bought])
     return Answer(
         question=query.text,
         intent="rates",
