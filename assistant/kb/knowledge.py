@@ -536,6 +536,7 @@ def _concepts(folder: Path, known: set[str]) -> list[dict]:
                 "text_zh": str(c.get("text_zh", "")),
                 "related": json.dumps(list(c.get("related", []))),
                 "source": _need_source(check, c, known),
+                "terms": json.dumps(list(c.get("terms", []))),
             }
         )
     return out

@@ -53,6 +53,7 @@ class ConceptEntry:
     text_zh: str
     related: tuple[str, ...]
     source: str
+    terms: tuple[str, ...] = ()  # evidence words of a question about it, weighed by nlu/concept_score.py
 
 
 _ARCH_FIELDS = list(ArchRates.__dataclass_fields__)
@@ -292,6 +293,7 @@ class KbReader:
                 r["text_zh"],
                 tuple(json.loads(r["related"])),
                 r["source"],
+                tuple(json.loads(r["terms"] or "[]")),
             )
             for r in self._rows("SELECT * FROM concept ORDER BY key")
         ]

@@ -182,6 +182,7 @@ Concept = Table(
     _text("text_zh", default=""),
     _text("related", default="[]"),  # JSON list
     _text("source", default=""),
+    _text("terms", default="[]"),  # JSON list: evidence words a question about it uses (nlu/concept_score.py)
 )
 
 Source = Table(

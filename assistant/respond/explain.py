@@ -158,6 +158,11 @@ def respond(query: ExplainQuery, env: Env) -> Answer:
         steps = [_explained(concepts[k], env.lang) for k in named]
         concept = contrast
     headline = _explained(concept, env.lang)
+    if query.tie and len(named) >= 2 and contrast is None:  # the evidence fits two concepts about equally: both, said
+        two = env.t(
+            "explain.two_candidates", a=_title(concepts[named[0]], env.lang), b=_title(concepts[named[1]], env.lang)
+        )
+        headline = two + i18n.gap(env.lang) + headline
     memory, setup_line = _method_memory(query, named, env)  # "LoRA vs QLoRA 显存差多少": each method's GB lead
     heat = _temperature_lead(query, env)  # "85c is that ok": the reading against the throttle point, first
     if heat:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 
 from assistant.nlu import inverse_form
+from assistant.nlu import concept_route
 from assistant.nlu.intents import (
     arch_cues,
     asked,
@@ -240,6 +241,8 @@ def _asked(reading: Reading, found: Query) -> str | None:
     return figure
 
 
+_NAMES = {reader: f"{reader.__module__.rsplit('.', 1)[-1]}.{reader.__name__}" for reader in READERS}
+
 _FORMAT_CONCEPTS = ("quantization", "quant-formats", "quant-quality")  # answered with the formats the question names
 
 
@@ -249,6 +252,8 @@ def read(reading: Reading) -> Query | Clarification:
         found = reader(reading)
         if found is None:
             continue
+        # the concept asked, by the evidence scored over every concept entry (not by this reader's place)
+        found = concept_route.routed(reading, _NAMES[reader], found)
         if not isinstance(found, Query):
             return found
         found = _with_form(reading, found)

@@ -45,6 +45,10 @@ class IndexData:
     model_first: frozenset[str] = frozenset()
     concept_first: frozenset[str] = frozenset()
     concept_max: int = 0
+    # the concepts' evidence spans with their weights (lookup/concept_terms.py), scored by nlu/concept_score.py
+    concept_evidence: dict[str, tuple[tuple[str, float, int], ...]] = field(default_factory=dict)
+    evidence_first: frozenset[str] = frozenset()
+    evidence_max: int = 0
     _by_name: dict[str, int] = field(default_factory=dict)
     _suggest: list[str] | None = None
     _suggest_idx: list[int] | None = None

@@ -8,6 +8,7 @@ the concept key a phrase names, or None.
 
 from __future__ import annotations
 
+from assistant.nlu.lookup import concept_terms
 from assistant.nlu.lookup.data import IndexData
 from assistant.nlu.text import key as text_key
 
@@ -44,6 +45,7 @@ class ModelLookup(IndexData):
                     self.concepts.setdefault(k, c.key)
         self.concept_first = frozenset(k.split(" ")[0] for k in self.concepts)
         self.concept_max = max((k.count(" ") + 1 for k in self.concepts), default=0)
+        self.concept_evidence, self.evidence_first, self.evidence_max = concept_terms.evidence(concepts)
 
     def concept_at(self, toks: list[str], i: int) -> tuple[int, str] | None:
         """The longest concept name at token i: (tokens used, concept key), or None."""
