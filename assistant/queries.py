@@ -499,6 +499,7 @@ class ExplainQuery(Query):
     uses: tuple[str, ...] = ()  # "watts in inference vs training": the uses whose power draw is asked
     stated_w: float | None = None  # "at 250w while llama.cpp generates": the draw the user reads; a set-up's PSU
     cpu: str | None = None  # "3090 + 5800x, do the transient spikes trip it": the CPU named (its class's watts)
+    embed: tuple[float | None, float | None] | None = None  # "embed 5M docs of ~500 tokens": (documents, tokens each)
     tie: bool = False  # the evidence fits `concept` and `others[0]` about equally (nlu/concept_score): both, said
 
 

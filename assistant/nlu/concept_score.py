@@ -28,6 +28,8 @@ CONTAINED = 0.3  # the weight of a span inside a longer span found elsewhere in 
 
 @dataclass(frozen=True)
 class Scored:
+    """A concept's evidence in one question: its score and how it was named."""
+
     concept: str
     score: float
     named: bool
@@ -36,6 +38,8 @@ class Scored:
 
 @dataclass(frozen=True)
 class Decision:
+    """The routing of one question: the concept decided and the candidates kept beside it (a tie)."""
+
     concept: str
     others: tuple[str, ...]
     tie: bool = False
@@ -80,6 +84,7 @@ def _scores(r: Reading) -> tuple[Scored, ...]:
             if kind >= ALIAS and not inside:
                 named.add(concept)
                 totals[concept] += bonus
+
                 if bonus:
                     asked_about.add(concept)
     ranked = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
@@ -87,10 +92,14 @@ def _scores(r: Reading) -> tuple[Scored, ...]:
 
 
 def _in_names(r: Reading) -> set[int]:
-    """Token indexes inside a GPU's name or condition ("pcie" of "h100 pcie", "二手" of "二手3090"): no evidence."""
+    """Token indexes in a GPU's name or a condition written onto it ("pcie" of "h100 pcie", "二手" of "二手3090")."""
     pos = r.b.toks_pos
-    spans = [(t.start, t.end) for k in ("GPU", "CONDITION") for t in r.b.kinds.get(k, [])]
-    return {i for i, p in enumerate(pos) if any(a <= p < z for a, z in spans)} if spans else set()
+    gpus = r.b.kinds.get("GPU", [])
+    attached = [t for t in r.b.kinds.get("CONDITION", []) if any(0 <= g.start - t.end <= 1 for g in gpus)]
+    spans = [(t.start, t.end) for t in (*gpus, *attached)]  # "used" of "buying used gpus" is evidence
+    toks = r.b.toks
+    # a Chinese word inside a GPU's mention is the user's ("矿卡" of "二手矿卡3090"), an English one its name's ("pcie")
+    return {i for i, p in enumerate(pos) if toks[i].isascii() and any(a <= p < z for a, z in spans)}
 
 
 def _asked_about(r: Reading, start: int, end: int, asked: list[tuple[int, int]]) -> bool:
@@ -101,7 +110,9 @@ def _asked_about(r: Reading, start: int, end: int, asked: list[tuple[int, int]])
         return False
     first = pos[start]
     last = pos[end - 1] + len(r.b.toks[end - 1])
-    return any(0 <= first - e <= ASKED_REACH or 0 <= s - last <= 2 for s, e in asked)
+    text = r.text
+    # after the asking words ("what is the kv cache"), or right before Chinese ones ("kv cache量化是什么")
+    return any(0 <= first - e <= ASKED_REACH or (0 <= s - last <= 2 and not text[s:e].isascii()) for s, e in asked)
 
 
 def decide(r: Reading) -> Decision | None:
@@ -113,4 +124,5 @@ def decide(r: Reading) -> Decision | None:
     if not near:
         return Decision(best.concept, (), named=best.named, asked=best.asked)
     named = best.named or any(s.named for s in near)
-    return Decision(best.concept, tuple(s.concept for s in near), tie=True, named=named, asked=best.asked)
+    others = tuple(s.concept for s in near)
+    return Decision(best.concept, others, tie=True, named=named, asked=best.asked)

@@ -219,6 +219,8 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     unrecognized = tuple(t.text for t in tags if t.kind == "UNKNOWN_MODEL") if result.intent != "video" else ()
     if result.intent == "spec":  # "yolov8m ... training time": a vision network the training time reads (vision_train)
         unrecognized = tuple(u for u in unrecognized if not lex.words_in("vision_train_models", u.lower()))
+    if getattr(result, "embed", None) is not None:  # "embed 5M documents": a count of documents, not an LLM's name
+        unrecognized = ()
     unrecognized += devices  # "昇腾910b能跑qwen 72b吗": the model's memory, and the device said not covered
     if unrecognized:  # "falcon 180b": answered for its parameter count, and the answer says so
         result = dataclasses.replace(result, unrecognized=unrecognized)

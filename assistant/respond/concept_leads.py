@@ -52,6 +52,7 @@ from assistant.respond.concept_leads_speed import (
     speed_bound,
     speed_check,
 )
+from assistant.respond.embed_time import embed_time
 from assistant.respond.env import Env
 
 
@@ -133,4 +134,5 @@ _LEADS: dict[str, Callable[[ExplainQuery, Env], Lead | None]] = {
     "home-noise-heat": room_heat,
     "psu-transients": spikes,
     "sxm-adapter": sxm_card,
+    "embeddings": embed_time,
 }

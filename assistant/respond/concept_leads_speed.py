@@ -413,14 +413,15 @@ def prompt_wait(query: ExplainQuery, env: Env) -> Lead | None:
     """ "why does my m2 max chew forever on a long prompt before it starts typing": reading the prompt (prefill) is
     compute-bound, generating is bandwidth-bound (§llm.prefill, §llm.decode): the device's prompt and generation
     speed against a reference card (the RTX 3090, or the RTX 4090 for the 3090 itself), with the wait for a long
-    prompt. A device without a compute figure: its generation speed, and a device of its vendor that has one, named."""
+    prompt. A device without a compute figure: its generation speed, and a device of its vendor that has one, named.
+    No device named but a prompt length said ("my 100k token document takes forever"): the example card, said."""
     from assistant.models import llm
     from assistant.respond.pricing import CHAT_MODEL
 
     named = [g.name for g in query.gpus if g.name]
-    if query.asked != "prompt_wait" or not named:
-        return None
-    gpu = env.gpu(named[0])
+    if query.asked != "prompt_wait" or not (named or query.context_tokens):
+        return None  # no device and no length: the concept alone
+    gpu, card_note = card_or_example(query, env)  # "my 100k token document takes forever": on an example card, said
     ref = env.gpu(REFERENCE_GPUS[1] if gpu.name == REFERENCE_GPUS[0] else REFERENCE_GPUS[0])
     model, model_note = named_or_example(query, env, CHAT_MODEL[0])
     if model is None:
@@ -466,7 +467,7 @@ def prompt_wait(query: ExplainQuery, env: Env) -> Lead | None:
         )
         sources.append(spec_source(scale, env))
     sources += env.cite(model.source, "docs/model.md §llm.prefill", "docs/model.md §llm.decode")
-    return Lead(with_notes(text, env, model_note), figures, sources)
+    return Lead(with_notes(text, env, model_note, card_note), figures, sources)
 
 
 def _layer_models(total: int, env: Env) -> list:

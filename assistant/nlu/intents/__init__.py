@@ -26,6 +26,7 @@ from assistant.nlu.intents import (
     concept_cues,
     cost,
     deal,
+    embed_job,
     explain,
     fit,
     followup,
@@ -66,6 +67,7 @@ READERS = (
     settings.keep_or_forget,  # "forget the 4090 price", "clear my prices", "remember this", "yes, really"
     setup_cues.topic,  # "雷电4外接显卡坞会慢多少", "do the transient spikes trip it": a part of the set-up, its concept
     video.read,  # "how much vram does hunyuanvideo need", "can a 4090 run wan 2.1" (names the tagger does not know)
+    embed_job.read,  # "how long to embed 5M docs with bge-large on a 4090", "20万篇文档做embedding 要跑多久"
     job_speed.transcription,  # "whisper on a 3060, how many hours of audio per hour", "transcribe 200 h on a 4090"
     job_speed.transcription_followup,  # "一小时能转多少小时音频" after a Whisper answer: its speed
     job_speed.images_made,  # "4070 super跑sdxl 30步 一小时能出多少张": images made in a time, never an hour's rent

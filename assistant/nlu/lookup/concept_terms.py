@@ -4,8 +4,8 @@ Contract: `evidence(concepts)` returns `(spans, first, longest)`: `spans` maps a
 tokens joined by spaces) to the concepts it is evidence for, as `(concept key, weight, kind)` triples (kind NAME,
 ALIAS or TERM); `first` holds the
 first token of every span (most tokens start none, so the scorer skips them at once); `longest` is the longest span
-in tokens. The weight of a span for a concept is its kind's weight — the concept's name (English or Chinese
-title) 3, its key or an alias 2, an evidence term of its `terms` list (knowledge/concepts.toml) 1 (WEIGHTS)
+in tokens. The weight of a span for a concept is its kind's weight — the concept's name (key, English or Chinese
+title) 3, an alias 2, an evidence term of its `terms` list (knowledge/concepts.toml) 1 (WEIGHTS)
 — divided by the square root of the number of concepts the span is evidence for (a word many entries use tells
 less, like an inverse document frequency). A span that is a name or an alias of one concept and a term of another
 keeps both. Built with the name index (and kept in its start-up cache): nothing here runs per question.
@@ -27,9 +27,8 @@ Spans = dict[str, tuple[tuple[str, float, int], ...]]
 def evidence(concepts: Iterable) -> tuple[Spans, frozenset[str], int]:
     raw: dict[str, dict[str, int]] = {}  # span -> concept -> the strongest kind it is of that concept
     for c in concepts:
-        names = (c.title, getattr(c, "title_zh", ""))
-        aliases = (c.key.replace("-", " "), *c.aliases)  # the key is a slug ("vram"), as strong as an alias
-        for texts, kind in ((names, NAME), (aliases, ALIAS), (getattr(c, "terms", ()), TERM)):
+        names = (c.key.replace("-", " "), c.title, getattr(c, "title_zh", ""))  # the key is its short name ("lora")
+        for texts, kind in ((names, NAME), (c.aliases, ALIAS), (getattr(c, "terms", ()), TERM)):
             for text in texts:
                 k = text_key(text) if text else ""
                 if k:
