@@ -72,7 +72,12 @@ def _scores(r: Reading) -> tuple[Scored, ...]:
     asked_about: set[str] = set()
     counted: set[tuple[str, str]] = set()
     fixes = r.lex.listed("concept_fix_words")  # "怎么办": a fix asked, not what the concept is
-    asked = [(t.start, t.end) for t in r.b.kinds.get("EXPLAIN", []) if t.text.lower() not in fixes]
+    # "why does X ..." asks about what X does, not what X is: no bonus for asking words that open with "why"
+    asked = [
+        (t.start, t.end)
+        for t in r.b.kinds.get("EXPLAIN", [])
+        if t.text.lower() not in fixes and not t.text.lower().startswith("why")
+    ]
     for start, end, k in found:
         inside = any(s <= start and end <= e and e - s > end - start for s, e, _ in found)
         bonus = ASKED_BONUS if not inside and _asked_about(r, start, end, asked) else 0.0
