@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from assistant.nlu import inverse_form
-from assistant.nlu import concept_route
+from assistant.nlu import concept_route, inverse_form
 from assistant.nlu.intents import (
     arch_cues,
     asked,
