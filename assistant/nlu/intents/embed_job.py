@@ -25,14 +25,16 @@ def read(r: Reading) -> Query | None:
     text = f" {r.text.lower()} "
     if not r.lex.words_in("embed_words", text) or r.b.has("MONEY", "BUDGET", "RENT"):
         return None
-    if len({g.name or g.mention for g in r.explicit}) > 1:
+    text_words = r.lex.listed("embed_model_words")  # "m3" of "bge-m3" is the model's name, not an Apple M3
+    cards = [g for g in r.explicit if not any(g.mention.lower() in w and w in text for w in text_words)]
+    if len({g.name or g.mention for g in cards}) > 1:
         return None
     docs = _amount(r, text, "embed_doc_words")
     each = _amount(r, text, "embed_token_words")
     if docs is None and not (r.b.has("SPEED", "HOURS") or r.said("duration_words") or r.said("embed_rate_words")):
         return None
     return ExplainQuery(
-        text=r.text, concept=CONCEPT, mention=r.text.strip(" ?!."), gpus=tuple(r.explicit), embed=(docs, each)
+        text=r.text, concept=CONCEPT, mention=r.text.strip(" ?!."), gpus=tuple(cards), embed=(docs, each)
     )
 
 
