@@ -208,12 +208,19 @@ def _with_usage(said: list[Amount], query, typed: str) -> list[Amount]:
     return said
 
 
+def _agrees(said: list[Amount], per_week: float) -> bool:
+    """The numbers' own hours a day x days a week are the usage's ("8 hours overnight": 56 h either way)."""
+    day = next((a.value for a in said if a.unit == "h" and a.per == ("day",)), None)
+    days = next((a.value for a in said if a.unit == "day" and a.per == ("week",)), 7.0)
+    return day is not None and abs(day * days - per_week) < 0.5
+
+
 def solved(answer: Answer, query, env: Env, typed: str | None = None) -> tuple[Calc, list[Amount], dict] | None:
     said, asked, period = _read(query, typed or query.text or "", env.context.calc)
     usage = getattr(query, "usage", None)  # hours of use read from the situation (nlu/usage_reader.py) over a time the
     situated = usage is not None and (usage.assumed or any(p.kind for p in usage.parts))  # numbers state ("24小时开着
     stated = any(a.unit in ("h", "day") and a.role != "span" for a in said)  # ... api给朋友用"), not a period's span
-    if situated and typed in (None, query.text) and stated:
+    if situated and typed in (None, query.text) and stated and not _agrees(said, getattr(usage, "per_week", 0.0)):
         return None  # the answer bills at the usage's hours, said with their words
     whole = next((a.value for a in said if a.unit == "h" and a.role == "span" and a.value in _PERIODS), None)
     with_usage = _with_usage(said, query, typed or query.text or "")
