@@ -162,7 +162,7 @@ def respond(query: ExplainQuery, env: Env) -> Answer:
         two = env.t(
             "explain.two_candidates", a=_title(concepts[named[0]], env.lang), b=_title(concepts[named[1]], env.lang)
         )
-        headline = two + i18n.gap(env.lang) + headline
+        steps.insert(0, two)  # said after the first answer, not before it: the answer leads
     memory, setup_line = _method_memory(query, named, env)  # "LoRA vs QLoRA 显存差多少": each method's GB lead
     heat = _temperature_lead(query, env)  # "85c is that ok": the reading against the throttle point, first
     if heat:

@@ -4,7 +4,8 @@ Contract: `line(answer, env)` -> "Not used: ..." for the complete answer, or "".
 `unshown(question, shown_text)` -> the quantities of the question (nlu/amounts.py: a draw in W, an energy in kWh, a
 size in GB, a price per unit in a currency the answer shows, a time in all, a speed, hours of media, a
 real-time factor, a margin) whose value the answer's text does not show in any form answers write it (60 h as "60",
-"2.5 days"; 0.23 as "0.230"; 610 W as "0.61 kW"; a 20 % margin as "1.2"), as the user typed them. A schedule (hours
+"2.5 days"; 0.23 as "0.230"; 610 W as "0.61 kW"; a 20 % margin as "1.2"; a set's 48 GB as "2 x 24 GB"), as the user
+typed them. A schedule (hours
 a day, days a week) is not checked: answers show it converted (a utilization, hours a week); a power limit, a count
 of cards, a card's own memory ("a100 80gb"), an amount alone (often a cap the answer filters by: "under $1000")
 or a price in a currency the answer does not show neither.
@@ -20,6 +21,7 @@ from assistant.nlu.amounts import Amount, amounts, normal
 from assistant.respond.env import SYMBOLS, Env
 
 _NUMBER = re.compile(r"(?<![A-Za-z])\d[\d,]*(?:\.\d+)?")
+_PRODUCT = re.compile(r"(?<![\w.])(\d+)\s*[x×]\s*(\d+(?:\.\d+)?)\b")  # "2 x 24 GB" shows the 48 GB of a set
 _CARD_BEFORE = re.compile(r"[a-z]{0,6}\d{2,4}\s*(?:[a-z]{1,5}\s*)?$")
 _ONE_PERIOD = (24.0, 168.0, 730.0, 8760.0)  # "跑一个月": a period, shown as one
 _CHECKED = frozenset({"W", "kWh", "GB", "item", "x", "share"})
@@ -52,6 +54,7 @@ def _checked(a: Amount, shown_text: str) -> bool:
 
 def unshown(question: str, shown_text: str) -> list[str]:
     numbers = [float(n.replace(",", "")) for n in _NUMBER.findall(shown_text)]
+    numbers += [int(n) * float(each) for n, each in _PRODUCT.findall(shown_text)]
     low = normal(question)
     out = []
     for a in amounts(question):
