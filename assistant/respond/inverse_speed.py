@@ -119,17 +119,7 @@ def cheapest(query, env: Env) -> Answer | None:
         "targets": {"speed": target},
     }
     figures["inverse"]["total_usd"] = round(total)
-    return Answer(
-        question=query.text,
-        intent=query.intent,
-        headline=i18n.gap(env.lang).join(parts),
-        gpus=[row.gpu],
-        choice=row.gpu,
-        tables=[table],
-        steps=steps,
-        figures=figures,
-        lang=env.lang,
-    )
+    return _answer(query, env, parts, row.gpu, table, steps, figures)
 
 
 def _tensor_cell(env: Env, row, model, quant: str) -> str:
@@ -188,12 +178,17 @@ def most_memory(query, env: Env) -> Answer | None:
     figures = {
         "inverse": {"asked": "most_memory", "choice": row.gpu, "n": n, "memory_gb": gb, "total_usd": round(cost)}
     }
+    return _answer(query, env, parts, row.gpu, table, steps, figures)
+
+
+def _answer(query, env: Env, parts: list[str], gpu: str, table: Table, steps: list[str], figures: dict) -> Answer:
+    """The chosen set's answer: the parts as the headline, the options table, the method."""
     return Answer(
         question=query.text,
         intent=query.intent,
         headline=i18n.gap(env.lang).join(parts),
-        gpus=[row.gpu],
-        choice=row.gpu,
+        gpus=[gpu],
+        choice=gpu,
         tables=[table],
         steps=steps,
         figures=figures,
