@@ -54,6 +54,8 @@ BARE_NUMBERED = re.compile(r"^(GeForce (?:GTX|RTX)|Radeon RX) (\d{4})\b")
 FORM = frozenset({"sxm", "pcie", "pci", "e", "nvl", "oam", "mxm", "hgx"})
 # suffixes people glue together: "4070tis" is the 4070 Ti SUPER, "4080s" the 4080 SUPER
 SUFFIX_SPLIT = {"tis": ("ti", "super"), "ts": ("ti", "super"), "maxq": ("max", "q"), "gbs": ("gb",)}
+# a variant word in the plural ("two 4070 supers", "7900 xtxs"): the variant, never dropped
+PLURAL_VARIANT = {"supers": "super", "xts": "xt", "xtxs": "xtx"}
 # words after a model number that make it a different product: a match must never drop or add them
 VARIANT_WORDS = frozenset(
     {
@@ -181,6 +183,8 @@ def split_suffixes(toks: list[str]) -> list[str]:
         prev = out[-1] if out else ""
         if t in SUFFIX_SPLIT and prev[:1].isdigit():
             out.extend(SUFFIX_SPLIT[t])
+        elif t in PLURAL_VARIANT and (prev[:1].isdigit() or prev in VARIANT_WORDS):
+            out.append(PLURAL_VARIANT[t])
         elif t == "g" and prev[:1].isdigit():
             out.append("gb")
         elif t == "k" and prev.isdigit() and len(out) >= 2 and out[-2].isalpha() and len(out[-2]) <= 2:

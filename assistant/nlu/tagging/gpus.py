@@ -14,7 +14,7 @@ import re
 
 from assistant.nlu.lexicon import Lexicon
 from assistant.nlu.lookup.matches import GpuMatch
-from assistant.nlu.lookup.name_tokens import BRAND, MOBILE, SUFFIX_SPLIT, VARIANT_WORDS
+from assistant.nlu.lookup.name_tokens import BRAND, MOBILE, PLURAL_VARIANT, SUFFIX_SPLIT, VARIANT_WORDS
 from assistant.nlu.tagging.base import Tag, TaggerBase
 from assistant.nlu.tagging.said_amounts import ram_word_before
 from assistant.nlu.tagging.words import (
@@ -270,6 +270,10 @@ class GpuTagging(TaggerBase):
                 break  # "apple m4 pro gpu": the word for a GPU is not part of its name
             if seen_num and tt[j] in SUFFIX_SPLIT and toks[j - 1].kind == "num":
                 j += 1  # "4070 tis"
+                floor = j
+                continue
+            if seen_num and tt[j] in PLURAL_VARIANT and (toks[j - 1].kind == "num" or tt[j - 1] in VARIANT_WORDS):
+                j += 1  # "4070 supers", "4070 ti supers"
                 floor = j
                 continue
             if (tt[j] in sfx or tt[j] in MOBILE or tt[j] in ("super", "ti", "s")) and (
