@@ -99,6 +99,10 @@ class SizeTagging(TaggerBase):
             return None  # "4090 64g内存", "3090 64gb ram": the computer's memory, not a 64 GB card
         tags = self.tags
         k = len(tags) - 1
+        connectives = self.lex.listed("variant_connectives")
+        if k >= 1 and tags[k].kind == "ON" and tags[k].text.lower() in connectives and tags[k - 1].kind == "GPU":
+            k -= 1  # "3080 with 12gb": the "with" read as ON stands between the card and its size
+        joined_at = k + 1
         sibling = k >= 1 and tags[k].kind in ("AND", "OR", "VS") and tags[k - 1].kind == "GPU"
         gpu = tags[k - 1] if sibling else (tags[k] if tags and tags[k].kind == "GPU" else None)
         if gpu is None or not isinstance(gpu.value, GpuMatch) or gpu.value.status != "ok":
@@ -107,15 +111,19 @@ class SizeTagging(TaggerBase):
         between = self.text[(tags[k] if sibling else gpu).end : self.toks[i].start]
         for word in sorted(self.lex.listed("variant_fillers"), key=len, reverse=True):
             between = between.replace(word, "")
-        if between.strip(" -_,，、/"):
+        said = between.strip(" -_,，、/")
+        connected = said.lower() in connectives  # "macbook pro with 64gb"
+        if said and (not connected or sibling or self._ram_after(j)):
             return None
-        if (
-            not sibling and current.name and self.index.memory_of(current.name) == gb
-        ):  # "4090笔记本 16g": the card just named
+        if not sibling and current.name and self.index.memory_of(current.name) == gb:
+            if connected:
+                return None  # "anything cheaper than a 3090 with 24gb": the size is asked of the cards, kept as such
+            # "4090笔记本 16g": the card just named
             mention = self.text[gpu.start : self.toks[j - 1].end]
             tags[k] = Tag(
                 "GPU", dataclasses.replace(current, mention=mention), mention, gpu.start, self.toks[j - 1].end
             )
+            del tags[joined_at:]
             return j
         base = words(current.mention)
         if len(base) > 2 and base[-1] in ("g", "gb") and base[-2].isdigit():
@@ -123,6 +131,8 @@ class SizeTagging(TaggerBase):
         found = self.index.gpu([*base, f"{gb:g}", "gb"], self.span(i, j))
         if found.name == current.name or (sibling and found.status == "ambiguous"):
             return None
+        if connected and found.status != "ok":
+            return None  # "a 3060 with 16gb": no such variant to read, so the card as named (the fit checks the size)
         if sibling:  # "h20 96g和141g": the other size, or honestly unknown when the KB lacks it (never asked back)
             named = re.sub(r"[\s_-]*\d+(?:\.\d+)?\s*(?:gb|g)$", "", current.mention.strip(), flags=re.I)
             mention = f"{named} {self.span(i, j)}"
@@ -130,7 +140,12 @@ class SizeTagging(TaggerBase):
         # "3080魔改20g": a memory variant the KB lacks is unknown (with the nearest cards), never the stock card
         mention = self.text[gpu.start : self.toks[j - 1].end]
         tags[k] = Tag("GPU", dataclasses.replace(found, mention=mention), mention, gpu.start, self.toks[j - 1].end)
+        del tags[joined_at:]
         return j
+
+    def _ram_after(self, j: int) -> bool:
+        """ "with 32gb of ram": the size is the computer's memory."""
+        return j + 1 < len(self.tt) and self.tt[j] == "of" and self.tt[j + 1] in SYSTEM_RAM
 
     def _model_after(self, j: int) -> bool:
         """A model word or a model family right after token j, 的 between or not ("350m的模型", "350m gpt", "350m
