@@ -49,6 +49,8 @@ class CountTagging(MoneyTagging):
         if self.unit("card_count", j):
             return self.add("COUNT", int(v), i, j + self.unit("card_count", j), {"AFTER": True} if after else None)
         cl = self.unit("classifier", j)
+        if cl == 1 and tt[j] == "块" and self._per_hour_after(j + 1):
+            return None  # "4090 2块一小时", "两块钱一小时": yuan an hour, not two cards
         if cl == 1 and tt[j] == "块" and v >= 50 and not (j + 1 < n and self.gpu_start(j + 1)):
             return None  # "每个月大概花600块": yuan (50 and more cards are said with 张 / 卡, "64块a100" with the card)
         bare = 2 <= v <= _COUNT_AFTER_MAX and not any(t.kind == "GPU" for t in self.tags)
@@ -70,6 +72,16 @@ class CountTagging(MoneyTagging):
         ):
             return self.add("COUNT", int(v), i, j + cl)
         return None
+
+    def _per_hour_after(self, k: int) -> bool:
+        """A word of [lists] rate_hour_after right at token k (glued: "4090 两块 每小时多少钱" counts two cards), after
+        an optional 钱 ("块钱一小时")."""
+        if k < len(self.tt) and self.tt[k] == "钱":
+            k += 1
+        if k >= len(self.tt) or self.text[self.toks[k - 1].end : self.toks[k].start]:
+            return False
+        rest = self.text[self.toks[k].start :]
+        return any(rest.startswith(w) for w in self.lex.listed("rate_hour_after"))
 
     def _right_after_gpu(self, i: int) -> bool:
         """The last tag is a GPU that ends right before token i (nothing but spaces between)."""
