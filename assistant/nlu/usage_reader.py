@@ -20,6 +20,7 @@ import re
 from typing import TYPE_CHECKING
 
 from assistant.nlu.clock import clock_times, hours_between
+from assistant.nlu.tagging.usage import WEEKS_PER
 from assistant.query_terms import Usage, UsagePart
 
 if TYPE_CHECKING:
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
     from assistant.nlu.tagger import Tag
 
 WEEK = 168.0
-WEEKS_A_MONTH = 52.0 / 12.0
 # the situation classes (lexicon [lists] usage_<class>) and what each implies, said as an assumption [A]:
 # always_on / long_rent / long_run: around the clock (a colocated or never-idle box; a long-term rental is paid for
 # every hour; a month-long run goes on day and night);
@@ -127,7 +127,7 @@ def _situation(found: dict[str, tuple[str, int] | None]) -> Usage | None:
     if shared := found["shared"]:
         return Usage(WEEK * SHARED_SHARE, (UsagePart("share", SHARED_SHARE, shared[0], True, "shared"),))
     if month := found["week_a_month"]:
-        per_week = round(WEEK / WEEKS_A_MONTH, 1)
+        per_week = round(WEEK / WEEKS_PER["month"], 1)
         return Usage(per_week, (UsagePart("per_week", per_week, month[0], True, "week_a_month"),))
     return None
 

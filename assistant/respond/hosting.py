@@ -8,17 +8,16 @@ NoExchangeRate, as every amount converted.
 
 from __future__ import annotations
 
+from assistant.nlu.tagging.usage import WEEKS_PER
 from assistant.queries import RentOrBuyQuery
 from assistant.respond.env import Env
-
-WEEKS_A_MONTH = 52 / 12
 
 
 def fee_of(query: RentOrBuyQuery, env: Env, hours_week: float) -> tuple[float, float]:
     if query.own_fee is None or hours_week <= 0:
         return 0.0, 0.0
     fee = env.to_usd(query.own_fee[0], query.own_fee[1]) or 0.0
-    return fee, fee / (hours_week * WEEKS_A_MONTH)
+    return fee, fee / (hours_week * WEEKS_PER["month"])
 
 
 def lead(env: Env, hours_week: float, month_own: float, fee: float, month_rent: float, provider: str) -> str:
