@@ -176,7 +176,12 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
         elif part == "psu" and answer.figures.get("gpu_watts") and not _PSU.search(answer.headline):
             added.append(_psu_line(answer.figures, env))  # "四卡3090 电源要多大 ... 电费多少": the PSU as well
             added_parts.append(part)
-        elif part == "batch" and answer.intent == "fit" and "max_batch" not in answer.figures and _gpu_named(answer):
+        elif (
+            part == "batch"
+            and answer.intent == "fit"
+            and not answer.figures.keys() & {"max_batch", "fix"}
+            and _gpu_named(answer)
+        ):
             line, batch_figures = largest_batch(env, answer.figures)  # "batch开多少": the largest that fits
             added.append(line or env.t("asked.batch_none"))
             added_parts.append(part)

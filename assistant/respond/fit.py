@@ -25,6 +25,7 @@ from assistant.respond import (
     fit_asked,
     fit_capacity,
     fit_family,
+    fit_fix,
     fit_hardware,
     fit_loss,
     image_route,
@@ -141,6 +142,9 @@ def respond(query: FitQuery, env: Env) -> Answer:
     if query.family_models:  # "4090能跑deepseek吗": every size of the family on that GPU
         return fit_family.respond(query, env, respond)
     answer = system_ram.lead(fit_asked.as_asked(_respond(query, env), query, env), query, env)
+    if query.asked == "fix":  # "out of memory at batch 4, what do i change": the settings, with their memory
+        gpu, n = _gpu(query, env)
+        return fit_fix.advise(answer, query, env, sized_model(query, env)[0], gpu, n)
     answer = rocm_multi.note(answer, query, env)  # "两张7900xtx ... rocm多卡稳不稳": multi-GPU practice on ROCm
     if query.gpus:  # "笔记本3060能炼lora吗 会不会烧坏", "游戏本4060跑7b 发热会不会很严重": the laptop's heat, answered
         answer = laptop_part.with_heat(answer, query.text, query.gpus[0].name, env)

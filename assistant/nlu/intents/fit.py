@@ -259,6 +259,23 @@ def read(r: Reading) -> Query | None:
         return None
     if not refs and b.has("BUDGET", "MONEY") and not b.has("MEMORY"):
         return None  # "预算3k，跑sd1.5够用就行", "预算1万，想买张能跑32b的卡": which card, a recommendation
+    return _fit_query(r)
+
+
+def settings_fix(r: Reading) -> Query | None:
+    """ "got CUDA out of memory on my 4070 trying to train a lora on sdxl at batch 4, what do i change",
+    "ollama跑qwen2.5 32b一直爆显存 我是4090 24g 怎么办": memory ran short on the user's own card (lexicon [lists]
+    fix_trouble_words) and a fix is asked (fix_asks): the fit at the stated settings, answered with the settings to
+    change (asked "fix", respond/fit_fix.py). A model the KB does not know is left to the OOM concept."""
+    if not ((r.model or r.b.has("PARAMS")) and r.explicit and said(r, "fix_trouble_words") and said(r, "fix_asks")):
+        return None
+    if len({g.name for g in r.explicit}) > 1 or r.b.has("VS"):
+        return None  # two cards weighed: a comparison, not the user's run
+    return dataclasses.replace(_fit_query(r), asked="fix")
+
+
+def _fit_query(r: Reading) -> FitQuery:
+    b, refs = r.b, r.refs
     setup = setup_options(r)
     return FitQuery(
         text=r.text,
