@@ -22,7 +22,7 @@ import re
 from assistant import i18n
 from assistant.answer import Answer, joined
 from assistant.clarify import fill, of_thread
-from assistant.dialogue import Dialogue, subject
+from assistant.dialogue import Dialogue, about_last, subject
 from assistant.kb import memory_configs
 from assistant.kb.reader import KbReader
 from assistant.names import apple_chip, normalize_name
@@ -215,6 +215,7 @@ class Engine:
         env = Env(self.reader, dialogue.assumptions, dialogue.context, lang=lang)
         parsed = self._from_pending(text, dialogue) or understand(text, self.index)
         parsed = of_thread(self._with_unfinished(parsed, text, dialogue), subject.talked(dialogue))  # "the 4060 ti"
+        parsed = about_last.why_of_pick(parsed, dialogue)  # "为什么是这个配置" after a build: why that build
         if isinstance(parsed, Clarification):
             return self._clarify(parsed, text, dialogue, env)
         query = carried(_form_kept(parsed, dialogue.complete(parsed, lang)), usage)  # a half: the whole's usage

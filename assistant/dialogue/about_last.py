@@ -195,3 +195,17 @@ def mixed_with_thread(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     return measures.on_the_thread(dlg, plain, want_speed=True, want_time=False) or FitQuery(
         text=follow.text, model=None, gpus=cards, workload="llm_inference", settings=follow.settings
     )
+
+
+def why_of_pick(parsed, dlg: Dialogue):
+    """ "为什么是这个配置", "why this one over the rest" right after a pick of one build or card (a recommendation, a
+    build for a budget): a "why?" about that pick, not a comparison of "this" with a second card nobody named (there
+    is none to ask about). Other questions pass unchanged."""
+    from assistant.queries import CompareQuery
+
+    last = dlg.context.last_query
+    if not isinstance(parsed, CompareQuery) or parsed.asked_figure != "why" or last is None:
+        return parsed
+    if last.intent not in ("rig", "recommend") or any(g.name or not g.pronoun for g in parsed.gpus):
+        return parsed
+    return FollowUpQuery(text=parsed.text, ask="why", asked_figure="why")

@@ -99,15 +99,20 @@ def at_providers(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Qu
     return RatesQuery(text=follow.text, gpus=gpus, provider=keys[0], providers=several, settings=follow.settings)
 
 
-def per_period(dlg: Dialogue, base: Query, period: str | None = None) -> Query:
+def per_period(dlg: Dialogue, base: Query, period: str | None = None, settings: tuple = ()) -> Query:
     """ "and per month?", "for a week?": the last cost or rental, for that period; after another answer
-    about GPUs, what owning them (or renting, after a rent-or-buy answer) costs per period."""
+    about GPUs, what owning them (or renting, after a rent-or-buy answer) costs per period. A rental for a period
+    with a use said beside it ("每天跑6个小时 一个月呢", `settings`' utilization) rents those hours of the period,
+    not all of it."""
     from assistant.queries import CostQuery, RatesQuery, RentOrBuyQuery
 
     if isinstance(base, CostQuery):
         return base
     if isinstance(base, RatesQuery):
-        return dataclasses.replace(base, mode="rent" if base.mode == "rates" else base.mode, hours=None)
+        use = next((float(s.value) for s in settings if s.key == "utilization"), None)
+        weeks = _PERIOD_WEEKS.get(period or "")
+        hours = round(use * 168 * weeks, 1) if use and weeks and base.mode in ("rates", "rent") else None
+        return dataclasses.replace(base, mode="rent" if base.mode == "rates" else base.mode, hours=hours)
     gpus = tuple(g for g in getattr(base, "gpus", ()) if g.name) or focus_refs(dlg)
     if not gpus:
         raise NothingToReferTo(base.text)

@@ -178,7 +178,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     if follow.amount is not None:
         follow = _amount_as_field(base, follow, _bills_power(dlg, base))
     if follow.period:
-        base = cloud.per_period(dlg, base, follow.period)
+        base = cloud.per_period(dlg, base, follow.period, follow.settings)
     # a follow-up that only changes settings asks the same question again, in its words ("renting h100s or buying
     # 2 4090s" keeps which side is rented when "what if i only train 10h a week" follows)
     again = _only_settings(follow) or (

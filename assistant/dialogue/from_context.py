@@ -490,3 +490,20 @@ def memory_of_the_card(dlg: Dialogue, query: Query) -> Query:
         return query
     card = GpuRef(mention=focus, name=focus, count=dlg.context.counts.get(focus, 1))
     return dataclasses.replace(query, gpus=(card,), memory_gb=None)
+
+
+_SET_CONCEPTS = ("home-noise-heat", "psu-transients")  # concepts whose lead is worked out on the cards in the machine
+
+
+def set_of_setup_concept(dlg: Dialogue, query: Query) -> Query:
+    """ "is it loud", "会不会太吵", "ok what about cooling, it's in a small room" after a pick, a build or a bill: the
+    noise and heat of the set talked about (the card favoured, as many as the thread has), so the concept's lead
+    is worked out on those cards, not told in general."""
+    from assistant.dialogue.references import focus_refs
+    from assistant.queries import ExplainQuery
+
+    if not isinstance(query, ExplainQuery) or query.concept not in _SET_CONCEPTS:
+        return query
+    if any(g.name for g in query.gpus) or not focus_refs(dlg):
+        return query
+    return dataclasses.replace(query, gpus=focus_refs(dlg))

@@ -205,10 +205,10 @@ def schedule_of_rent(dlg: Dialogue, query: Query) -> Query:
     """ "自己买划算吗", "is buying better" right after a rent of hours over a period ("24/7 for a month": 728 hours a
     month): renting against buying at that use (hours a week), not the default use, when the question states none."""
     from assistant.dialogue.cloud import _PERIOD_WEEKS
-    from assistant.queries import RatesQuery, RentOrBuyQuery
+    from assistant.queries import RentOrBuyQuery
 
-    last = dlg.context.last_query
-    if not isinstance(query, RentOrBuyQuery) or not isinstance(last, RatesQuery) or last.mode != "rent":
+    last = _last_timed_rent(dlg)
+    if not isinstance(query, RentOrBuyQuery) or last is None:
         return query
     if query.hours_per_week or query.utilization or any(s.key == "utilization" for s in query.settings):
         return query
@@ -220,6 +220,24 @@ def schedule_of_rent(dlg: Dialogue, query: Query) -> Query:
     per_week = last.hours / weeks
     per_week = 168.0 if per_week > 167.0 else round(per_week, 1)  # 728 h in a month of 730: around the clock
     return dataclasses.replace(query, hours_per_week=per_week)
+
+
+def _last_timed_rent(dlg: Dialogue):
+    """The rent of hours over a period the thread's last rent questions stated ("跑一周 每天8小时": 56 hours in a
+    week), looking past the same rent on another card ("换成3090呢": the same work timed there, no period of its
+    own); None when the last question is no rent."""
+    from assistant.queries import RatesQuery
+
+    recent = [q for q in [*dlg.context.history, dlg.context.last_query] if q is not None]
+    last = recent[-1] if recent else None
+    if not isinstance(last, RatesQuery) or last.mode != "rent":
+        return None
+    for q in reversed(recent):
+        if not isinstance(q, RatesQuery) or q.mode != "rent":
+            break
+        if q.hours and q.period:
+            return q
+    return last
 
 
 def rent_or_buy_of_context(dlg: Dialogue, query: Query) -> Query:

@@ -67,7 +67,7 @@ def limit_in_bill_thread(dlg: Dialogue, query: Query) -> Query:
         return query
     if last.kind not in ("running", "tco") or not last.gpus:
         return query
-    return dataclasses.replace(query, bill=True)
+    return dataclasses.replace(query, bill=True, draw_w=last.watts)
 
 
 def slower_after_limit(dlg: Dialogue, query: Query) -> Query:

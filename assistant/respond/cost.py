@@ -233,8 +233,7 @@ PERIOD_YEARS = {"day": 1 / 365.0, "week": 7 / 365.0, "month": 1 / 12.0, "year": 
 def _running_by_watts(query: CostQuery, env: Env, refs: list | None = None) -> Answer:
     """The power bill of a stated draw: watts x hours x price per kWh (docs/model.md §cost.electricity), per the
     period asked (a year when none); the cards named, if any, are the machine that draws it (said, not their TDP)."""
-    util, util_text = _utilization(query, env)
-    kwh = env.assumptions.electricity_usd_per_kwh
+    (util, util_text), kwh = _utilization(query, env), env.assumptions.electricity_usd_per_kwh
     watts = float(query.watts or 0.0)
     per_year = cost.electricity_usd(watts, util, C.HOURS_PER_YEAR, kwh)
     share = PERIOD_YEARS.get(query.period or "year", 1.0)
@@ -271,6 +270,7 @@ def _running_by_watts(query: CostQuery, env: Env, refs: list | None = None) -> A
         assumptions=env.assumption_dict(),
         sources=env.rate_sources() + ["method: docs/model.md §cost.electricity"],
         lang=env.lang,
+        gpus=[env.gpu(r.name).name for r in refs or ()],  # "my 3090 rig pulls 420w": the card the thread goes on about
     )
 
 

@@ -88,16 +88,21 @@ def _of_the_set(env: Env, n: int, stock: float, limit: float) -> str:
     )
 
 
-def _bill(env: Env, n: int, stock: float, limit: float) -> str:
+def _bill(env: Env, n: int, stock: float, limit: float, draw: float | None = None) -> str:
     """The yearly electricity of the n cards at stock and at the limit, at the use and rate in force (the running-cost
-    answer's formula: power x utilization x 8,760 h x price per kWh, models/cost.electricity_usd)."""
+    answer's formula: power x utilization x 8,760 h x price per kWh, models/cost.electricity_usd); with the draw the
+    user stated for the machine, that draw and that draw less the watts the limit saves."""
     from assistant.models.cost import electricity_usd
 
     a = env.assumptions
-    before = electricity_usd(stock * n, a.utilization, usd_per_kwh=a.electricity_usd_per_kwh)
-    after = electricity_usd(limit * n, a.utilization, usd_per_kwh=a.electricity_usd_per_kwh)
+    start = draw if draw else stock * n
+    end = start - (stock - limit) * n
+    before = electricity_usd(start, a.utilization, usd_per_kwh=a.electricity_usd_per_kwh)
+    after = electricity_usd(end, a.utilization, usd_per_kwh=a.electricity_usd_per_kwh)
     return env.t(
-        "power_limit.bill",
+        "power_limit.bill_stated" if draw else "power_limit.bill",
+        draw=f"{start:,.0f}",
+        limited=f"{end:,.0f}",
         before=env.money_total(before),
         after=env.money_total(after),
         saved=env.money_total(before - after),
@@ -139,7 +144,7 @@ def respond(query: PowerLimitQuery, env: Env) -> Answer:
     if n > 1:  # "limit them to 280w" after 3 x RTX 3090: the whole machine's draw, limited
         head = i18n.gap(env.lang).join([head, _of_the_set(env, n, stock, limit)])
     if query.bill:  # "and if i power limit it to 300w" after the bill: the bill at the limit
-        head = i18n.gap(env.lang).join([head, _bill(env, n, stock, limit)])
+        head = i18n.gap(env.lang).join([head, _bill(env, n, stock, limit, query.draw_w)])
     if lexicon(env.lang).words_in("asked_worth", query.text.lower()):  # "so is it worth it" after the limit
         # the work a kWh does rises when the speed lost is a smaller share than the power saved
         key = (

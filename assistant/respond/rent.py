@@ -278,7 +278,9 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
     unpriced = None if asked else _unpriced_provider(query.text, env, getattr(rented, "name", ""))
     rate = cost.cheapest_cloud(rented.name, mine or [r for r in rates if r.provider == asked] or rates)
     rate = rent_stated.user_rate(query, env, rented, rate)  # "renting at $0.89/hr": the user's rent, not the cloud's
-    price = rent_stated.stated_lookup(query, env, gpu, purchase_price(gpu.name, env))  # "二手a6000 2.6万": used
+    # "买一张二手4090 多久回本": the condition said on the card bought, before the conversation's
+    said = price_of(gpu.name, env, ref.condition) if ref.condition in ("new", "used") else None
+    price = rent_stated.stated_lookup(query, env, gpu, said or purchase_price(gpu.name, env))  # "二手a6000 2.6万": used
     if price is None and a.condition in ("new", "used"):  # no price in the condition asked: the other one, said
         price = price_of(gpu.name, env, "new" if a.condition == "used" else "used")
         if price is not None:

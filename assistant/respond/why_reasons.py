@@ -33,12 +33,16 @@ def reasons_lead(answer: Answer, env: Env) -> str:
     if speed:
         return speed
     pick = _compare_pick(answer, env)  # "why?" after "4070 ti super or 7900 xt": what decided the pick
-    if pick:
+    if pick is not None:
         return pick
     setup = env.t("fit.setup_line", parts="").split(" ")[0].rstrip("。.")  # "Set-up:" lines state settings, no reason
     steps = [s.strip() for s in answer.steps if s and s.strip() and not s.strip().startswith(setup)]
     if not steps:
         return ""
+    if answer.intent == "rig":  # "显卡为什么推荐这个" after a build: what it was rated by, and the build beside it
+        instead = env.t("rig.alternative", line="\x00").split("\x00")[0]
+        beside = next((s for s in steps if s.startswith(instead)), "")
+        return env.t("answer.why_lead", reasons=i18n.gap(env.lang).join(p for p in (steps[0], beside) if p))
     if _SPEED_CUE.search(asked):
         wanted = [_SPEED_STEP]
     elif _MONEY_CUE.search(asked):
@@ -53,19 +57,24 @@ def reasons_lead(answer: Answer, env: Env) -> str:
 _STACK_STEP = re.compile(r"ROCm|CUDA|Metal|oneAPI|XPU")  # a caveat about the software stack, said with the reasons
 
 
-def _compare_pick(answer: Answer, env: Env) -> str:
+def _compare_pick(answer: Answer, env: Env) -> str | None:
     """The reasons of a comparison's pick of one of two cards, from its figures: how much faster the pick is at the
     work compared and how much more it gives per dollar over the years of ownership, at their prices (as many of
     each as compared), then a software-stack caveat among its steps; "" when the pick was decided by a model's fit
-    (its own headline says why) or the figures are not there; for a pick by memory, the memory of each."""
+    (its own headline says why: nothing is put before it) or the figures are not there; None when the answer is no
+    comparison of two cards with a pick; for a pick by memory, the memory of each."""
     f = answer.figures
     pick, speed, value = (
         (f.get("pick") or {}).get("gpu") or answer.choice,
         f.get("relative_speed"),
         f.get("value_per_tco"),
     )
-    if answer.intent != "compare" or not pick or f.get("model_sets_pick") or not isinstance(speed, dict):
-        return ""
+    if answer.intent != "compare" or not pick:
+        return None
+    if f.get("model_sets_pick"):
+        return ""  # "70B needs 43.6 GB: ... For 70B that decides it": the pick's own sentence leads
+    if not isinstance(speed, dict):
+        return None
     other = next((g for g in speed if g != pick), None)
     if other is None or len(speed) != 2 or not isinstance(value, dict) or not value.get(other) or not speed.get(other):
         return ""

@@ -81,6 +81,7 @@ READERS = (
     followup_costs.cost_of_that,  # "how much would that cost", "那要多少钱": the rent after a rental, else the price
     followup.sale_alone,  # "say i get 420 for it", "if i could sell it for 450": what the user's card sells for
     followup_costs.hours_priced,  # "跑50小时多少钱", "how much for 50 hours": that many hours of what was talked about
+    followup_costs.period_at_use,  # "how much a month if it's 6 hours a day": the last question, that period and use
     followup_costs.hours_alone,  # "need about 200 hours", "要跑200小时": hours said alone (a rent's hours after a rate)
     followup_costs.time_alone,  # "how long?", "要多久": the time of what was talked about (no tag needed)
     thread_device.total_alone,  # "total bill?", "whats the total?": the money of what was just talked about

@@ -168,3 +168,25 @@ def power_bill_stated(r: Reading) -> Query | None:
         return None  # "power cost per month at 0.25, 6h a day": a cost asked in so many words (cost.read)
     rate = b.has("KWH") or r.rate_tags() is not None or (b.means("ELECTRICITY") and b.has("NUMBER", "MONEY"))
     return CostQuery(text=r.text, kind="running") if rate else None
+
+
+_PERIOD_AT_USE = {"HOURS", "HOW_MUCH", "COST", "FIELD", "PERIOD", "PER", "PRONOUN", "IF", "FIT", "RENT"} | AROUND
+
+
+def period_at_use(r: Reading) -> Query | None:
+    """ "how much a month if it's 6 hours a day", "一个月多少钱 每天跑6小时", "per year at 5h a day?": the last
+    question (a bill, a rent) for that period at that use, with no card, model or money of its own: an edit of the
+    thread's period and hours, not a spec sheet of "it" or a setting typed alone."""
+    from assistant.nlu.intents.rates import period
+
+    b = r.b
+    if r.explicit or r.model or not b.has("HOURS") or period(r) is None or b.has("MONEY", "BUDGET", "KWH"):
+        return None
+    priced = b.meaning("FIELD") == "price" or b.has("HOW_MUCH", "COST") or said(r, "money_asks")
+    if not priced or {t.kind for t in b.tags} - _PERIOD_AT_USE or len(b.unknown) > 1:
+        return None
+    tag = b.first("HOURS")
+    if isinstance(tag, dict) and set(tag) == {"total"}:
+        return None  # "how much for 50 hours": that many hours (hours_priced)
+    follow = build(r)
+    return dataclasses.replace(follow, period=period(r), fields=())

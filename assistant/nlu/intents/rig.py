@@ -74,19 +74,28 @@ def psu_of_thread(r: Reading) -> Query | None:
     # "whats the psu i need" asks for the user's own machine, not what a PSU is (lexicon own_need_words)
     blocked = [k for k in _NOT_THREAD_PSU if not (k == "EXPLAIN" and said(r, "own_need_words"))]
     count = r.total_count()  # "三张的话电源要多大", "and for 3 of them what psu": that many of the card talked about
+    # "电源要换吗 我现在850w", "is my 1200w psu ok for three": one wattage a PSU can have, no card named, is the PSU
+    # the user has
+    one_wattage = len(r.b.kinds.get("WATTS", [])) == 1
+    card_draw = r.b.has("GPU_WORD") or said(r, "power_draw_words")  # "显卡功耗320w", "my card pulls 320w": the card's
+    own_psu = one_wattage and (r.num("WATTS") or 0) >= _LEAST_PSU_W and not r.explicit and not card_draw
     if count and count > 1:
-        # "is my 1200w psu ok for three": one wattage with the count is the PSU the user has
-        blocked = [k for k in blocked if k != "COUNT" and not (k == "WATTS" and len(r.b.kinds.get("WATTS", [])) == 1)]
+        blocked = [k for k in blocked if k != "COUNT"]
+    if own_psu or (count and count > 1 and one_wattage):
+        blocked = [k for k in blocked if k != "WATTS"]
     if not said(r, "rig_psu") or r.explicit or r.b.has(*blocked) or r.b.has("WHY", "VS", "COMPARE"):
         return None
     if count and count > 1:
         them = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="it", count=count)
         # "is my 1200w psu ok for three": the PSU the user has, for that many of the card talked about
         return RigQuery(text=r.text, gpus=(them,), asks_power=True, psu_w=r.num("WATTS"))
-    if r.refs:
-        return None
+    if r.refs and not all(g.pronoun for g in r.refs):
+        return None  # "ok and what psu for that one": the card "that one" means; a card named is another reader's
     them = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="it", count_open=True)
-    return RigQuery(text=r.text, gpus=(them,), asks_power=True)
+    return RigQuery(text=r.text, gpus=(r.refs[0] if r.refs else them,), asks_power=True, psu_w=r.num("WATTS"))
+
+
+_LEAST_PSU_W = 300  # [A] a smaller wattage said beside a PSU question is a card's draw, not a power supply
 
 
 _NOT_DRAW_PSU = ("RECOMMEND", "MONEY", "BUDGET", "MODEL", "PARAMS", "RENT", "COST", "KWH", "HOURS")

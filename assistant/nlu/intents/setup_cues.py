@@ -38,7 +38,12 @@ RULES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("home-noise-heat", ("setup_blower_words", "setup_heat_words")),
     ("home-noise-heat", ("setup_room_words", "setup_heat_words")),
     ("home-noise-heat", ("setup_room_words", "setup_noise_words")),
+    # "is it loud", "会不会太吵", "is the 4090 loud": a noise word alone in a short question about one card (a pronoun
+    # or no card at all: the dialogue puts the thread's set in)
+    ("home-noise-heat", ("setup_noise_words",)),
 )
+_ALONE = 1  # a rule of one list holds only for a question naming no GPU (about the thread's set)
+_SHORT_ALONE = 40  # [A] characters: a noise / heat word alone in a short follow-up asks it of the thread's set
 _CIRCUIT = re.compile(r"circuit|breaker|outlet|socket|\d+\s*a\b|插座|电路|空开|跳闸|线路", re.IGNORECASE)
 _SPLIT = re.compile(r"x8\s*[/x+]\s*x8|x16\s*/\s*x16")  # "x8/x8" however the tokenizer splits it
 _STACK_CONCEPTS = {"AMD": "amd-practice", "ATI": "amd-practice", "Intel": "intel-practice"}
@@ -59,6 +64,8 @@ def topic(r: Reading) -> Query | None:
     cpu = r.b.first("CPU")
     count = r.total_count() or _count_before(r)  # "4 blower 3090s": the cards' count rides on the first card named
     gpus = [g for g in r.explicit if g.name or concept not in _NOT_GPUS]  # "orange pi 5" is no GPU
+    if concept == "home-noise-heat" and not gpus:  # "is it loud": the card "it" is (the dialogue fills it)
+        gpus = [g for g in r.refs if g.pronoun][:1]
     if count and gpus:
         gpus[0] = dataclasses.replace(gpus[0], count=count)
     return ExplainQuery(
@@ -97,6 +104,12 @@ def _rule_met(r: Reading) -> str | None:
     for concept, lists in RULES:
         if not all(_says(r, name) for name in lists):
             continue
+        if (
+            concept == "home-noise-heat"
+            and len(lists) == _ALONE
+            and (len(r.explicit) > 1 or len(r.text) > _SHORT_ALONE or r.model or _more(r))
+        ):
+            continue  # "quiet enough for sd?", "3090 vs 4090 noise", a long question with other asks
         if concept == "home-noise-heat" and (not _heat_asked(r) or _compared(r)):
             continue  # "rtx a5000 or rtx 3090 for a quiet workstation": a comparison with noise as a reason
         if concept == "portable-throttle" and _laptop_fit(r):
@@ -114,6 +127,10 @@ def _laptop_fit(r: Reading) -> bool:
     return card and bool(r.model or r.b.has("PARAMS"))
 
 
+def _more(r: Reading) -> bool:
+    return r.b.has("WORKLOAD", "FIT", "SPEED", "VS", "OR", "COMPARE", "MONEY", "BUDGET", "RECOMMEND", "PARAMS")
+
+
 def _compared(r: Reading) -> bool:
     return len({g.name for g in r.explicit if g.name}) > 1 or r.b.has("VS", "OR", "COMPARE")
 
@@ -122,7 +139,8 @@ def _heat_asked(r: Reading) -> bool:
     """Noise or room heat is the question: a card, a blower or a room is named; not a circuit asked beside it
     ("16a插座扛得住吗 噪音大不大": the circuit's verdict leads, rig), nor throttling without noise ("夏天机房
     4张3090会不会过热降频": the GPU temperature concept)."""
-    if not (r.explicit or _says(r, "setup_blower_words") or _says(r, "setup_room_words")):
+    alone = not r.explicit and len(r.text) <= _SHORT_ALONE  # "is it loud", "会不会太吵": about the thread's set
+    if not (r.explicit or alone or _says(r, "setup_blower_words") or _says(r, "setup_room_words")):
         return False
     if _CIRCUIT.search(r.text):
         return False
