@@ -343,9 +343,7 @@ class PowerLimitQuery(Query):
     watts: float | None = None  # the limit in watts
     share: float | None = None  # or as a share of the board power (0.7 for "70%")
     bill: bool = False  # asked right after the cards' running cost: the bill at the limited draw too (the dialogue)
-    # the machine's draw that bill was worked on, as the user stated it ("my 3090 rig pulls 420w"): the limit takes the
-    # watts it saves off that draw, not off the card's board power (the dialogue)
-    draw_w: float | None = None
+    draw_w: float | None = None  # that bill's machine draw as stated ("rig pulls 420w"): the watts saved come off it
     example: bool = False  # "功耗墙压到70% 训练速度会掉多少" with no card anywhere: the reference card, said an example
 
 

@@ -81,7 +81,6 @@ READERS = (
     followup_costs.cost_of_that,  # "how much would that cost", "那要多少钱": the rent after a rental, else the price
     followup.sale_alone,  # "say i get 420 for it", "if i could sell it for 450": what the user's card sells for
     followup_costs.hours_priced,  # "跑50小时多少钱", "how much for 50 hours": that many hours of what was talked about
-    followup_costs.period_at_use,  # "how much a month if it's 6 hours a day": the last question, that period and use
     followup_costs.hours_alone,  # "need about 200 hours", "要跑200小时": hours said alone (a rent's hours after a rate)
     followup_costs.time_alone,  # "how long?", "要多久": the time of what was talked about (no tag needed)
     thread_device.total_alone,  # "total bill?", "whats the total?": the money of what was just talked about
@@ -201,6 +200,9 @@ READERS = (
     fit.unnamed_model,  # "can i run olmo on a 3090": the model is said not to be known
     fit.memory_only,  # "is 12gb enough for training transformers"
     recommend.read,  # "best gpu for llms under $1500"
+    # "how much a month if it's 6 hours a day", "一个月多少钱 每天跑6小时": the last question, that period and use
+    # (after cost.read: "how much per year if i run them 12h a day" is the bill of "them")
+    followup_costs.period_at_use,
     spec.read,  # "the 4090?": a GPU named and nothing else asked
     settings.leftover,  # settings that came with words no reader took
     followup.leftover,  # "for training?", "fp16"
