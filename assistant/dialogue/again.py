@@ -13,6 +13,7 @@ import dataclasses
 from typing import Any
 
 from assistant.dialogue.state import Context
+from assistant.periods import ASKED_HOURS, HOURS_PER_WEEK
 from assistant.queries import Query
 
 _PRICED = ("spec", "cost", "rent_or_buy", "compare", "recommend")
@@ -112,7 +113,7 @@ def _idle_bill(context: Context, settings) -> Query | None:
     )
 
 
-_PERIOD_WEEKS = {"day": 1 / 7, "week": 1.0, "month": 730 / 168, "year": 8760 / 168}
+_PERIOD_WEEKS = {name: hours / HOURS_PER_WEEK for name, hours in ASKED_HOURS.items()}
 
 
 def _rent_at_usage(last: Query | None, settings) -> Query | None:

@@ -13,6 +13,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from assistant.dialogue.references import NothingToReferTo, focus_refs
+from assistant.periods import ASKED_HOURS, HOURS_PER_WEEK
 from assistant.queries import FollowUpQuery, Query
 
 if TYPE_CHECKING:
@@ -123,7 +124,7 @@ def per_period(dlg: Dialogue, base: Query, period: str | None = None, settings: 
     return CostQuery(text=base.text, gpus=gpus, kind="tco")
 
 
-_PERIOD_WEEKS = {"day": 1 / 7, "week": 1.0, "month": 730 / 168, "year": 8760 / 168}
+_PERIOD_WEEKS = {name: hours / HOURS_PER_WEEK for name, hours in ASKED_HOURS.items()}
 
 
 def _use_in(dlg: Dialogue, base, period: str | None) -> float | None:

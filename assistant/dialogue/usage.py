@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
+from assistant.periods import ASKED_HOURS, HOURS_PER_WEEK
 from assistant.queries import CompareQuery, CostQuery, FollowUpQuery, PowerLimitQuery, Query, Setting
 
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ def _workload_only(query) -> bool:
     return all(v is None for v in own) and query.gpu_count == 1 and not query.which_one and not query.among
 
 
-_WEEKS_PER = {"day": 1 / 7.0, "week": 1.0, "month": 730.0 / 168.0, "year": 8760.0 / 168.0}  # weeks in each period
+_WEEKS_PER = {name: hours / HOURS_PER_WEEK for name, hours in ASKED_HOURS.items()}  # weeks (of 168 h) in each period
 
 
 def load_after(

@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from assistant.periods import PERIOD_HOURS
+
 
 class Amount(Protocol):
     """A stated quantity as nlu/amounts.py reads it (value, unit, what it is per, role)."""
@@ -36,13 +38,6 @@ class Amount(Protocol):
     def scale(self) -> float: ...
 
 
-PERIOD_HOURS = {
-    "hour": 1.0,
-    "day": 24.0,
-    "week": 168.0,
-    "month": 730.0,
-    "year": 8760.0,
-}  # as respond/limits.py (8,760 h / 12)
 RENT_PER = (("h",), ("gpu", "h"))
 
 

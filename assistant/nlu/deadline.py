@@ -12,8 +12,9 @@ import re
 from functools import lru_cache
 
 from assistant.nlu.tagging.cn_numerals import cn_amount
+from assistant.periods import PERIOD_HOURS
 
-_HOURS = {"hour": 1.0, "day": 24.0, "week": 168.0, "month": 730.0}
+_HOURS = {p: PERIOD_HOURS[p] for p in ("hour", "day", "week", "month")}
 _EN_UNITS = {"h": "hour", "hr": "hour", "hrs": "hour", "hour": "hour", "hours": "hour", "day": "day", "days": "day"}
 _EN_UNITS |= {"week": "week", "weeks": "week", "month": "month", "months": "month"}
 _EN = re.compile(

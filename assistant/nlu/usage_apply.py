@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import dataclasses
 
+from assistant.periods import CALENDAR_WEEKS
 from assistant.queries import CompareQuery, CostQuery, Query, RatesQuery, RentOrBuyQuery, Setting, Usage
 
 _COST_KINDS = ("running", "tco", None)
-_WEEKS = {"day": 1 / 7, "week": 1.0, "month": 52 / 12, "year": 52.0}  # weeks in a period (intents/rates.py)
+_WEEKS = {p: CALENDAR_WEEKS[p] for p in ("day", "week", "month", "year")}  # weeks of use in a period
 
 
 def with_usage(query: Query, usage: Usage | None) -> Query:

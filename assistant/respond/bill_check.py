@@ -12,13 +12,12 @@ Adds its figures to `figures`.
 
 from __future__ import annotations
 
+from assistant.periods import ASKED_HOURS as PERIOD_HOURS
 from assistant.queries import CostQuery
 from assistant.respond.cost_settings import idle_watts
 from assistant.respond.env import Env
 from assistant.respond.wording import counted
 from assistant.specs import GpuSpec
-
-PERIOD_HOURS = {"day": 24.0, "week": 168.0, "month": 730.0, "year": 8760.0}
 
 
 def check(query: CostQuery, env: Env, gpu: GpuSpec, count: int, load_w: float, figures: dict) -> str:

@@ -17,9 +17,10 @@ import re
 
 from assistant import i18n
 from assistant.answer import Answer
-from assistant.models.calc import PERIOD_HOURS, Calc, Factor, Hours, Term, solve
+from assistant.models.calc import Calc, Factor, Hours, Term, solve
 from assistant.nlu.amounts import Amount, amounts, normal, period_asked, unexplained
 from assistant.nlu.amounts_work import with_items_asked
+from assistant.periods import PERIOD_HOURS
 from assistant.respond import calc_compare
 from assistant.respond.env import SYMBOLS, Env
 
@@ -189,7 +190,7 @@ def _read(query, typed: str, prior: dict | None) -> tuple[list[Amount], str | No
 
 
 _TIMES = ("h", "day", "item", "x")  # a time stated, a schedule, or work that takes a time
-_PERIODS = {24.0: "day", 168.0: "week", 730.0: "month", 8760.0: "year"}
+_PERIODS = {PERIOD_HOURS[p]: p for p in ("day", "week", "month", "year")}  # a span said that is a whole period
 
 
 def _with_usage(said: list[Amount], query, typed: str) -> list[Amount]:

@@ -18,6 +18,7 @@ from assistant.models import cost, memory, train_memory
 from assistant.models import hardware as hw
 from assistant.models.training_job import job_run
 from assistant.nlu.lexicon import lexicon
+from assistant.periods import ASKED_HOURS, HOURS_PER_YEAR
 from assistant.queries import CostQuery, GpuRef
 from assistant.respond import bill_check, cost_settings, limits
 from assistant.respond.env import Env
@@ -227,7 +228,7 @@ def _standing(gpu, key: str, env: Env, figures: dict) -> str:
     )
 
 
-PERIOD_YEARS = {"day": 1 / 365.0, "week": 7 / 365.0, "month": 1 / 12.0, "year": 1.0}
+PERIOD_YEARS = {name: hours / HOURS_PER_YEAR for name, hours in ASKED_HOURS.items()}
 
 
 def _running_by_watts(query: CostQuery, env: Env, refs: list | None = None) -> Answer:

@@ -20,12 +20,12 @@ Each returns "" when its setting is absent; figures gain cap_* / share_* keys.
 from __future__ import annotations
 
 from assistant import i18n
+from assistant.periods import ASKED_HOURS as PERIOD_HOURS
 from assistant.respond.builds import Build, power
 from assistant.respond.env import Env
 
 UPS_POWER_FACTOR = 0.6  # watts a consumer UPS delivers per VA of its rating when only the VA is known (APC BX-M series)
 UPS_SOURCE = "rig-apc-bx-ups-specs"  # knowledge/sources/rigs.csv: 510-900 W for 850-1500 VA, 0.6 W per VA
-PERIOD_HOURS = {"day": 24.0, "week": 168.0, "month": 730.0, "year": 8760.0}
 MIN_LIMIT_SHARE = 0.6  # a per-card limit below this share of stock power is not offered [A] (as respond/circuit.py)
 
 

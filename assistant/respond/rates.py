@@ -26,6 +26,7 @@ import re
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import memory
+from assistant.periods import ASKED_HOURS as _PERIOD_HOURS
 from assistant.queries import RatesQuery
 from assistant.respond import rates_by_memory, rates_job, rates_providers, rates_several, rent_plan
 from assistant.respond.env import Env
@@ -42,8 +43,6 @@ from assistant.respond.offers import (
 )
 from assistant.respond.variants import home_versions, rated_variant, rented_with_memory
 from assistant.respond.wording import counted, duration, spec_source
-
-_PERIOD_HOURS = {"day": 24.0, "week": 168.0, "month": 730.0, "year": 8760.0}
 
 
 def _kept_memory(query: RatesQuery, gpu) -> float:

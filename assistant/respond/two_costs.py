@@ -16,12 +16,11 @@ from typing import NamedTuple
 
 from assistant import i18n
 from assistant.answer import Answer
+from assistant.periods import ASKED_HOURS as PERIOD_HOURS
+from assistant.periods import CALENDAR_WEEKS
 from assistant.queries import CostQuery
 from assistant.respond.env import Env
 from assistant.respond.wording import counted
-
-PERIOD_HOURS = {"day": 24.0, "week": 168.0, "month": 730.0, "year": 8760.0}
-PERIOD_WEEKS = {"day": 1 / 7, "week": 1.0, "month": 52 / 12, "year": 52.0}  # as tagging/usage.py turns hours into weeks
 
 
 def _hours(query: CostQuery, env: Env) -> tuple[float, str]:
@@ -31,7 +30,7 @@ def _hours(query: CostQuery, env: Env) -> tuple[float, str]:
     period = query.period if query.period in PERIOD_HOURS else "month"
     span = env.t(f"cost.period_{period}")
     if query.hours_per_week:
-        hours = query.hours_per_week * PERIOD_WEEKS[period]
+        hours = query.hours_per_week * CALENDAR_WEEKS[period]
         return hours, env.t("two_costs.basis_week", hours=f"{hours:,.0f}", period=span)
     hours = env.assumptions.utilization * PERIOD_HOURS[period]
     share = f"{env.assumptions.utilization * 100:.0f}"

@@ -31,6 +31,7 @@ from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.nlu.stated_draw import stated_draw
 from assistant.nlu.two_rates import hourly_rates, two_rates
+from assistant.periods import PERIOD_HOURS
 from assistant.queries import CostQuery, GpuRef, Query, RatesQuery, RigQuery, SpecQuery
 
 # what a bill question may not carry: a rented job's cost is rent, a recommendation picks a card, a run has tokens
@@ -235,7 +236,7 @@ def share(r: Reading) -> Query | None:
 
 def form_period_hours(period: str | None) -> float:
     """Hours of a bill's period (a month when none is said)."""
-    return {"day": 24.0, "week": 168.0, "year": 8760.0}.get(period or "month", 730.0)
+    return PERIOD_HOURS.get(period or "month", PERIOD_HOURS["month"])
 
 
 def bill(r: Reading) -> Query | None:
@@ -282,11 +283,8 @@ def _job_hours(r: Reading) -> float | None:
     return float(total) if total > _PERIOD_HOURS.get(r.form.period or "", 0.0) else None
 
 
-_PERIOD_HOURS = {
-    "day": 24.0,
-    "week": 168.0,
-    "month": 730.0,
-}  # hours in all said with a short period are hours in that period
+_PERIOD_HOURS = {p: PERIOD_HOURS[p] for p in ("day", "week", "month")}  # hours in all said with a short period are
+# hours in that period
 
 
 def _usage_priced(r: Reading) -> bool:

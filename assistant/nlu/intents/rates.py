@@ -15,6 +15,7 @@ import re
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.nlu.tagging.cn_numerals import cn_number
+from assistant.periods import CALENDAR_WEEKS
 from assistant.queries import GpuRef, Query, RatesQuery
 
 PERIODS = ("day", "week", "month", "year")
@@ -105,7 +106,7 @@ def _providers(r: Reading) -> tuple[str, ...]:
     return tuple(dict.fromkeys(k for _, _, k in sorted(found)))
 
 
-_WEEKS_PER_PERIOD = {"day": 1 / 7, "week": 1.0, "month": 52 / 12, "year": 52.0}
+_WEEKS_PER_PERIOD = {p: CALENDAR_WEEKS[p] for p in ("day", "week", "month", "year")}
 WEEKEND_HOURS = 60.0  # a weekend of rent: Friday evening to Monday morning [A]
 
 _SAMPLES = re.compile(

@@ -18,11 +18,12 @@ from assistant.nlu.intents.rates import provider
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.nlu.tagging.cn_numerals import cn_number
+from assistant.periods import CALENDAR_WEEKS
 from assistant.queries import Query, RatesQuery, VerdictQuery
 
 _MIN_PRICE = 100.0  # a bare number this large is an amount of money, smaller ones are rates, counts or hours [A]
 _NEAR = 3  # characters between a plan / on-demand word and its amount ("包月要¥1052": "要")
-_WEEKS = {"month": 52.0 / 12.0, "week": 1.0}  # weeks of use in the plan's period
+_WEEKS = {p: CALENDAR_WEEKS[p] for p in ("month", "week")}  # weeks of use in the plan's period
 _PERIODS = re.compile(
     r"([0-9]+|[一二两三四五六七八九十]+)\s*个\s*(月|星期|礼拜)|([0-9]+|[一二两三四五六七八九十]+)\s*(周)"
 )

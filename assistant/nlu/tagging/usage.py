@@ -15,6 +15,7 @@ import re
 
 from assistant.nlu.tagging.base import NO_QUANTITY, Tag, TaggerBase
 from assistant.nlu.tagging.words import PER_WORDS
+from assistant.periods import CALENDAR_WEEKS
 
 WEEKEND_HOURS = 48.0  # a weekend of renting: Saturday and Sunday [A]
 # usage said without a number of hours ("i only train on weekends", "a few hours every evening"): hours assumed, and
@@ -24,7 +25,7 @@ WEEKEND_DAY_HOURS = 8.0  # a weekend day of use, "on weekends" [A]
 EVENING_HOURS = 3.0  # an evening of use, "every evening", "after work" [A]
 WEEKDAY_HOURS = 8.0  # a weekday of use, "on weekdays"; also a 9-5 day (8 hours)
 SESSION_HOURS = 8.0  # one time of use, "i train twice a month": a day's run [A]
-WEEKS_PER = {"week": 1.0, "month": 52.0 / 12.0, "year": 52.0}
+WEEKS_PER = {p: CALENDAR_WEEKS[p] for p in ("week", "month", "year")}  # the periods with usage_<p>_words
 USAGE = (  # unit -> (days a week, hours a day, assumed as what)
     ("usage_work_week", 5, WEEKDAY_HOURS, None),
     ("usage_weekends", 2, WEEKEND_DAY_HOURS, "weekends"),
