@@ -6,8 +6,9 @@ docs/model.md §cost.period); `hours_of(name)` / `weeks_of(name)` / `years_of(na
 and years (of 8,760 h), None for a name not in the table; `CALENDAR_WEEKS[name]` the weeks of USE a period holds when
 a schedule said by the week is spread over it (a year of 52 weeks, a month of 52 / 12: the tagger's and the usage
 reader's convention, a little under 730 / 168). Periods: hour, day, week, month, quarter (3 months), semester (an
-academic term taken as SEMESTER_WEEKS weeks [A], said in the answer; a length the user states wins) and year.
-`ASKED` are the periods a cost or a rent can be asked per (not an hour), `ASKED_HOURS` their hours. Pure data, no I/O.
+academic term taken as SEMESTER_WEEKS weeks [A], said in the answer) and year.
+`ASKED` are the periods a cost or a rent can be asked per (not an hour), `ASKED_HOURS` their hours, `ASKED_YEARS`
+their share of a year. Pure data, no I/O.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ PERIOD_HOURS: dict[str, float] = {
 }
 ASKED = ("day", "week", "month", "quarter", "semester", "year")
 ASKED_HOURS = {name: PERIOD_HOURS[name] for name in ASKED}  # the hours of each period a figure is asked per
+ASKED_YEARS = {name: hours / HOURS_PER_YEAR for name, hours in ASKED_HOURS.items()}  # each as a share of a year
 CALENDAR_WEEKS: dict[str, float] = {
     "day": 1 / 7,
     "week": 1.0,

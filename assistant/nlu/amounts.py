@@ -25,6 +25,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from assistant.nlu.schedule import day_spans
 from assistant.nlu.tagging.cn_numerals import CN_NUM, cn_number
 
 
@@ -135,6 +136,14 @@ _PERIODS = (
         "month",
         sorted({"monthly", "a month", "per month", "this month", "/month", "/mo", "一个月", "每月", "每个月", "月"}),
     ),
+    (
+        "quarter",
+        sorted({"quarterly", "a quarter", "per quarter", "each quarter", "一个季度", "每季度", "一季度", "每个季度"}),
+    ),
+    (
+        "semester",
+        sorted({"a semester", "per semester", "each semester", "per term", "一个学期", "每学期", "一学期", "每个学期"}),
+    ),
     ("year", sorted({"yearly", "annually", "a year", "per year", "/yr", "一年", "每年", "1 year", "one year", "全年"})),
     ("week", sorted({"weekly", "a week", "per week", "一周", "每周", "一星期", "每星期"})),
     ("day", sorted({"daily", "a day", "per day", "一天", "每天"})),
@@ -185,7 +194,9 @@ class _Reader:
         return not any(self.taken[a:b])
 
     def add(self, m: re.Match, amount: Amount) -> None:
-        a, b = m.span()
+        self.put(*m.span(), amount)
+
+    def put(self, a: int, b: int, amount: Amount) -> None:
         self.taken[a:b] = [True] * (b - a)
         self.found.append(Amount(**{**amount.__dict__, "start": a, "end": b}))
 
@@ -305,6 +316,9 @@ def _schedule(r: _Reader) -> None:
     )
     r.each(_N + r"\s*days?\s*(?:a|per|/|each|every)\s*" + week, lambda m: _days(m))
     r.each(r"(?:每周|一周|每星期|一星期|每礼拜|一礼拜)[^\d。，,;；]{0,3}?" + _N + r"\s*天", lambda m: _days(m))
+    for a, b, days in day_spans(r.text):  # "mon-thu", "sat/sun", "每周一三五", "no weekends" (nlu/schedule.py)
+        if r.free(a, b):
+            r.put(a, b, Amount(days, "day", ("week",)))
     r.each(_alt(_WEEKDAYS), lambda m: Amount(5, "day", ("week",)))
     r.each(r"(?<!by the )(?<!this )" + _alt(_WEEKENDS), lambda m: Amount(2, "day", ("week",)))
     r.each(_alt(_ROUND), lambda m: Amount(24, "h", ("day",), role="continuous"))

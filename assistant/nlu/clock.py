@@ -9,7 +9,8 @@ clock_by_before right before it ("by", "before", "until", "wake up at") or of cl
 "之前") makes it the time to be done by; a word of clock_start_words before it (within START_GAP characters) or of
 clock_start_after right after it ("开始", "开跑") makes it the start; a time with neither is the start when it is the
 first one said. A bare "by" hour ("下班6点前" after a 9:00 start) is the one of H and H + 12 that comes first after the
-start. `hours_between(start, by)` is the time from one to the next (over midnight), `done_at(start, hours)`
+start. `clock_span(text, lex)` is a span of the day said by its two ends ("9am to 6pm", "晚上8点到12点", "早9晚6");
+`hours_between(start, by)` is the time from one to the next (over midnight), `done_at(start, hours)`
 the time of day after `hours`.
 """
 
@@ -27,6 +28,16 @@ _EN_24 = re.compile(r"(?<![\d.:$])([01]?\d|2[0-3]):([0-5]\d)(?!\s*(?:am|pm|a\.m|
 _EN_BARE = re.compile(r"\b(?:at|by|before|until|till)\s+(\d{1,2})(?=\s*(?:[?!,;)]|\.(?!\d)|$|o'?clock))")
 _ZH = re.compile(
     r"(凌晨|早上|早晨|清晨|上午|中午|下午|傍晚|晚上|夜里|夜间|半夜)?\s*(\d{1,2}|十[一二]?|[一二两三四五六七八九])\s*点(半|钟)?"
+)
+# two clock times joined as a span of the day ("9am to 6pm", "from 8pm till midnight", "晚上8点到12点",
+# "早上10点跑到晚上10点", "11pm-7am"): the words allowed between them
+_SPAN_JOIN = re.compile(
+    r"\s*(?:-|–|—|~|to|till|til|until|through|thru|到|至|跑到|一直到|一直跑到|开到|用到)\s*"
+    r"(?:the next day\s*|next morning\s*|第二天|次日|隔天)?\s*"
+)
+# "早9晚6", "早九晚十": a working day said by its ends, the second in the evening
+_ZH_EARLY_LATE = re.compile(
+    r"早\s*(\d{1,2}|十[一二]?|[一二两三四五六七八九])\s*(?:点)?\s*晚\s*(\d{1,2}|十[一二]?|[一二两三四五六七八九])"
 )
 START_GAP = 30  # characters between a start word and its time ("kick off a qlora of mistral 7b ... at 11pm" is not)
 BY_GAP = 14  # characters between a by-word and its time ("done before i wake up at 8")
@@ -96,6 +107,25 @@ def clock_times(text: str, lex: Lexicon) -> tuple[float | None, float | None]:
     if by is not None and start is not None and by_bare and hours_between(start, by + 12.0) < hours_between(start, by):
         by += 12.0  # "早上9点开跑 ... 下班6点前": the 6 o'clock that comes first after the start, 18:00
     return start, by % 24.0 if by is not None else None
+
+
+def clock_span(text: str, lex: Lexicon) -> tuple[float, float, str] | None:
+    """A span of the day said by its two ends (module comment above _SPAN_JOIN): (start, end, the words), the end a
+    bare hour under 12 read as the one after the start within 12 h ("9am to 6": 18:00); None when none is said."""
+    low = text.lower()
+    found = _mentions(low, lex)
+    for (s0, e0, a, _), (s1, e1, b, bare) in zip(found, found[1:], strict=False):
+        if not _SPAN_JOIN.fullmatch(low[e0:s1]):
+            continue
+        if bare and b < 12 and b + 12 - a < 12 and (b <= a or b - a > 12):
+            b += 12.0
+        if hours_between(a, b) <= 20:
+            return a, b % 24.0, text[s0:e1].strip()
+    m = _ZH_EARLY_LATE.search(low)
+    if m is not None:
+        a, b = _zh_hour(m.group(1)), _zh_hour(m.group(2))
+        return a, (b + 12.0 if b < 12 else b) % 24.0, m.group(0)
+    return None
 
 
 def hours_between(start: float, by: float) -> float:

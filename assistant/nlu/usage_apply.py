@@ -19,7 +19,7 @@ from assistant.periods import CALENDAR_WEEKS
 from assistant.queries import CompareQuery, CostQuery, Query, RatesQuery, RentOrBuyQuery, Setting, Usage
 
 _COST_KINDS = ("running", "tco", None)
-_WEEKS = {p: CALENDAR_WEEKS[p] for p in ("day", "week", "month", "year")}  # weeks of use in a period
+_WEEKS = CALENDAR_WEEKS  # weeks of use in a period
 
 
 def with_usage(query: Query, usage: Usage | None) -> Query:

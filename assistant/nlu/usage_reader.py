@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from assistant.nlu.clock import clock_times, hours_between
+from assistant.nlu.clock import clock_span, clock_times, hours_between
+from assistant.nlu.schedule import day_spans, days_said, people_said, share_said
 from assistant.nlu.tagging.usage import WEEKS_PER
 from assistant.query_terms import Usage, UsagePart
 
@@ -55,14 +56,36 @@ def read_usage(tags: list[Tag], text: str, lex: Lexicon) -> Usage | None:
     if any(t.kind == "IDLE" for t in tags):
         return None
     low = text.lower()
+    usage = _read(tags, text, low, lex)
+    if usage is None or usage.assumed or any(p.kind for p in usage.parts) or usage.per_week >= WEEK:
+        return usage  # people multiply hours SAID ("each ~3 h a day"), not a situation's or a clock span's
+    people = people_said(tags, low, lex)
+    if people is None:
+        return usage
+    n, words = people
+    return Usage(round(min(usage.per_week * n, WEEK), 2), (*usage.parts, UsagePart("people", n, words)))
+
+
+def _read(tags: list[Tag], text: str, low: str, lex: Lexicon) -> Usage | None:
     hours = [t for t in tags if t.kind == "HOURS" and _of_use(t)]
     found = {kind: _found(lex, f"usage_{kind}", low) for kind in (*ALWAYS, "shared", "overnight", "daytime")}
     found["week_a_month"] = _found(lex, "usage_week_a_month", low)
     nights = [n for k, _ in HOURS_A_DAY if (n := found[k])]  # "晚上挂机跑": a night's run, not around the clock
     hours = [t for t in hours if not (_always(t) and any(_overlap(t, n) for n in nights))]
     said_always = next((t for t in hours if _always(t)), None)
+    if said_always is not None and not any(c.isdigit() for c in said_always.text) and _recurring(hours, low, lex):
+        if clock_span(text, lex) is not None:  # "通宵挂机 晚上11点到早上7点 一周五天": the span said, not 24/7
+            said_always = None
+            hours = [t for t in hours if not _always(t)]
+    share = share_said(low)
+    if share is not None and not any(t.mapping().get("per_day") for t in hours if not _always(t)):
+        on = WEEK if (share[2] or said_always is not None) else None  # "on 24/7 but works half the time": idles on
+        return Usage(round(WEEK * share[0], 2), (UsagePart("share", share[0], share[1], kind="duty"),), on_per_week=on)
     if said_always is not None:
         return _on_demand(Usage(WEEK, (UsagePart("always", WEEK, said_always.text),)), low, lex)
+    glued = next((t for t in hours if _glued_to_days(t, low)), None)
+    if glued is not None:  # "周六周日各12小时": the tagger's "周12小时" is each of the days named, not a week's hours
+        return _composed(UsagePart("hours_day", _week(glued), glued.text), _days_a_week(hours, low, lex))
     day = _hours_a_day(hours, tags, text, low, lex, found)
     days = _days_a_week(hours, low, lex)
     said_week = next(
@@ -159,6 +182,9 @@ def _hours_a_day(hours, tags, text, low, lex, found) -> UsagePart | None:
             return UsagePart("hours_day", float(m["per_day"]), t.text)
     recurring = _recurring(hours, low, lex)
     if recurring:
+        ends = clock_span(text, lex)  # "9am to 6pm", "晚上11点到早上7点", "早9晚6": the day's span by its two ends
+        if ends is not None:
+            return UsagePart("hours_day", hours_between(ends[0], ends[1]), ends[2], kind="clock")
         start, by = clock_times(text, lex)
         if start is not None and by is not None:
             span = hours_between(start, by)
@@ -180,9 +206,17 @@ def _hours_a_day(hours, tags, text, low, lex, found) -> UsagePart | None:
     return None
 
 
+def _glued_to_days(t: Tag, low: str) -> bool:
+    """A tag of hours a week that starts inside days named by shape ("周六周日各12小时"): hours of each of them."""
+    m = t.mapping()
+    return bool(_week(t)) and not m.get("per_day") and any(a < t.start < b < t.end for a, b, _ in day_spans(low))
+
+
 def _recurring(hours, low: str, lex) -> bool:
     """Is a use said to recur by the day ("most weekdays", "every night", a tagger's usage words)?"""
-    return any(t.mapping().get("days") for t in hours) or any(_found(lex, name, low) for name, _ in DAY_SETS)
+    if any(t.mapping().get("days") for t in hours) or days_said(low) is not None:
+        return True
+    return any(_found(lex, name, low) for name, _ in DAY_SETS)
 
 
 def _bare_span(low: str, lex) -> UsagePart | None:
@@ -207,6 +241,9 @@ def _days_a_week(hours, low: str, lex) -> UsagePart | None:
         m = t.mapping()
         if m.get("days") and any(c.isdigit() for c in t.text) and m.get("assumed") in ("evenings", "days"):
             return UsagePart("days_week", float(m["days"]), t.text)
+    shaped = days_said(low)  # "Mon-Fri", "sat/sun", "3 days a week", "每周一三五", "周末不用"
+    if shaped is not None:
+        return UsagePart("days_week", shaped[0], shaped[1])
     said = [(w[1], n, w[0]) for name, n in DAY_SETS if (w := _found(lex, name, low))]
     if said:  # the first said: "busy 9-6 weekdays, quiet nights/weekends" is 5 days
         _, n, words = min(said)

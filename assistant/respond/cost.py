@@ -18,7 +18,7 @@ from assistant.models import cost, memory, train_memory
 from assistant.models import hardware as hw
 from assistant.models.training_job import job_run
 from assistant.nlu.lexicon import lexicon
-from assistant.periods import ASKED_HOURS, HOURS_PER_YEAR
+from assistant.periods import ASKED_YEARS as PERIOD_YEARS
 from assistant.queries import CostQuery, GpuRef
 from assistant.respond import bill_check, cost_settings, limits
 from assistant.respond.env import Env
@@ -226,9 +226,6 @@ def _standing(gpu, key: str, env: Env, figures: dict) -> str:
         best=best.gpu,
         value=f"{best.value_per_tco:.2f}",
     )
-
-
-PERIOD_YEARS = {name: hours / HOURS_PER_YEAR for name, hours in ASKED_HOURS.items()}
 
 
 def _running_by_watts(query: CostQuery, env: Env, refs: list | None = None) -> Answer:

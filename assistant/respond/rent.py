@@ -23,6 +23,7 @@ from assistant.models import constants as C
 from assistant.models import cost
 from assistant.names import normalize_name
 from assistant.nlu.lexicon import lexicon
+from assistant.periods import ASKED, CALENDAR_WEEKS
 from assistant.queries import RentOrBuyQuery
 from assistant.respond import fit_hardware, hosting, rent_stated
 from assistant.respond.env import Env
@@ -136,7 +137,7 @@ def _rented_first(text: str, named: list, env: Env) -> bool:
     return rent > buy
 
 
-WEEKS_PER_PERIOD = {"day": 1 / 7, "week": 1.0, "month": 52 / 12, "year": 52.0}
+WEEKS_PER_PERIOD = CALENDAR_WEEKS
 _HOW_MUCH = re.compile(
     r"how much|what(?:'s| is| does| would)? (?:it|that) cost|\bcost\b|多少钱|多少|费用|花多少|几块钱", re.I
 )
@@ -154,7 +155,7 @@ def asked_bill(text: str, lang: str) -> str | None:
     rented = _rented_period(low, lex)  # "每周末用12小时 租卡一年多少钱": the period right after the renting word
     if not _HOW_MUCH.search(low) or (weighed and rented is None):
         return None  # "租卡一年多少钱 和买3090比哪个划算" asks the year's rent too
-    return rented or next((p for p in ("day", "week", "month", "year") if lex.words_in(f"period_{p}", low)), None)
+    return rented or next((p for p in ASKED if lex.words_in(f"period_{p}", low)), None)
 
 
 def _rented_period(low: str, lex) -> str | None:
@@ -164,7 +165,7 @@ def _rented_period(low: str, lex) -> str | None:
         at = low.find(word)
         while at >= 0:
             near = low[at + len(word) : at + len(word) + _RENT_REACH]
-            found = [(near.find(w), p) for p in ("day", "week", "month", "year") for w in lex.listed(f"period_{p}")]
+            found = [(near.find(w), p) for p in ASKED for w in lex.listed(f"period_{p}")]
             found = [(k, p) for k, p in found if k >= 0]
             if found:
                 return min(found)[1]

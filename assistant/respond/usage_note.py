@@ -3,7 +3,8 @@ assumption ("on weekends" read as 8 h a day) or the usage read from all the ques
 '24/7 assumed for "colo"', '5 h a day ("19:00-00:00") x 5 days a week ("most weekdays")').
 
 Contract: `said(query, lang)` -> the notes to add (none when the question's use is one number said as such, "10 hours
-a week", which the settings note already gives back). Never raises.
+a week", which the settings note already gives back), and the weeks a semester is taken as when a figure is asked per
+semester. Never raises.
 """
 
 from __future__ import annotations
@@ -14,6 +15,15 @@ from assistant.query_terms import UsagePart
 
 
 def said(query: Query, lang: str) -> list[str]:
+    return _semester(query, lang) + _use(query, lang)
+
+
+def _semester(query: Query, lang: str) -> list[str]:
+    """A figure asked per semester: the weeks a semester is taken as (assistant/periods.py SEMESTER_WEEKS [A])."""
+    return [i18n.t(lang, "usage.semester")] if getattr(query, "period", None) == "semester" else []
+
+
+def _use(query: Query, lang: str) -> list[str]:
     if query.usage_assumed:  # "i only train on weekends": the hours the words leave open, assumed and said
         kind, each, per_week = query.usage_assumed
         how = i18n.t(lang, f"engine.usage_{kind}", each=f"{each:g}")

@@ -14,11 +14,12 @@ import re
 
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
+from assistant.nlu.schedule import day_spans
 from assistant.nlu.tagging.cn_numerals import cn_number
-from assistant.periods import CALENDAR_WEEKS
+from assistant.periods import ASKED, CALENDAR_WEEKS
 from assistant.queries import GpuRef, Query, RatesQuery
 
-PERIODS = ("day", "week", "month", "year")
+PERIODS = ASKED  # day | week | month | quarter | semester | year (assistant/periods.py)
 _UNIT_HOUR = re.compile(r"(?:一|1|每)\s*个?\s*(?:小时|钟头)|(?:an?|one|1|per)\s+hours?", re.I)
 
 _PROVIDER_KEYS = {
@@ -60,11 +61,13 @@ def _period(r: Reading) -> str | None:
         if said_in:
             return said_in[0]
     costs = b.kinds.get("COST", [])
-    for t in b.kinds.get("PERIOD", []):  # "每天9点到5点跑 电费一个月多少": the period beside the cost word
+    days = day_spans(r.text)  # "每周二四六", "周一到周六", "每周三天": days of a schedule, no period asked
+    tagged_periods = [t for t in b.kinds.get("PERIOD", []) if not any(a < t.end and t.start < e for a, e, _ in days)]
+    for t in tagged_periods:  # "每天9点到5点跑 电费一个月多少": the period beside the cost word
         if t.value in PERIODS and any(abs(t.start - c.end) <= 2 or abs(c.start - t.end) <= 2 for c in costs):
             return str(t.value)
     hours = [(t.start, t.end) for t in b.kinds.get("HOURS", [])]
-    periods = b.kinds.get("PERIOD", [])
+    periods = tagged_periods
     outside = [t for t in periods if not any(s <= t.start < e for s, e in hours)]  # "一周跑5天 ... 一个月多少钱"
     tagged = (outside or periods)[0].value if periods else None
     if isinstance(tagged, str) and tagged in PERIODS:
@@ -106,7 +109,7 @@ def _providers(r: Reading) -> tuple[str, ...]:
     return tuple(dict.fromkeys(k for _, _, k in sorted(found)))
 
 
-_WEEKS_PER_PERIOD = {p: CALENDAR_WEEKS[p] for p in ("day", "week", "month", "year")}
+_WEEKS_PER_PERIOD = CALENDAR_WEEKS
 WEEKEND_HOURS = 60.0  # a weekend of rent: Friday evening to Monday morning [A]
 
 _SAMPLES = re.compile(

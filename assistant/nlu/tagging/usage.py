@@ -130,6 +130,8 @@ class UsageTagging(TaggerBase):
         per_before = any(t.kind == "PERIOD" for t in self.tags[-3:])
         for unit, mult in _HOURS_PER:
             u = self.unit(unit, jj + skip)
+            if u and unit == "week" and self.text[self.toks[jj + skip + u - 1].end :].startswith("末"):
+                continue  # "每天4小时 周末不用": the weekend's 周 is no "a week"
             if u and "一" in tt[jj : jj + skip] and (apart or per_before):
                 break  # "一天跑10小时 一个月电费多少": the month is the question's period, not the hours'
             if u and (skip or unit != "day" or tt[jj] != "d") and (v * mult <= 168 or unit in ("week", "day", "month")):

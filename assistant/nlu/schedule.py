@@ -1,0 +1,231 @@
+"""Schedules read by their SHAPE, not by phrase lists: days of the week said as a range ("Mon-Fri", "周一到周五",
+"tue thru sat"), as a list of day names ("sat/sun", "mon, wed and fri", "每周一三五", "tuesdays and thursdays"), as a
+count ("3 days a week", "每周三天", "一周五天"), or the weekend said off ("no weekends", "周末不用"); people who each
+use the box ("5 students, each ~3 h a day", "me and 4 classmates each", "4个人 每人每天4小时"); and a share of the time
+the cards work or idle ("half the time", "idle 90% of the time", "一半时间", "三分之一的时间").
+
+Contract: `days_said(low)` -> (days a week, the words) or None (`day_spans(text)` every one, with its place);
+`people_said(tags, low, lex)` -> (people, the words) or None (a count of people AND a per-person word: lexicon
+per_person_words; "轮流" / "take turns" share one schedule, no count); `share_said(low)` -> (share of the time
+working, the words, idle_said) or None. Day names and number words are the week's and the language's own closed sets
+(data below); the words around them are read by position. Nothing here raises.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from assistant.nlu.lexicon import Lexicon
+    from assistant.nlu.tagger import Tag
+
+# the days of the week (0 = Monday), English stems and Chinese names; closed sets, not vocabulary to grow
+_EN_DAYS = (
+    ("mon", "monday"),
+    ("tue", "tues", "tuesday"),
+    ("wed", "weds", "wednesday"),
+    ("thu", "thur", "thurs", "thursday"),
+    ("fri", "friday"),
+    ("sat", "saturday"),
+    ("sun", "sunday"),
+)
+_EN_DAY = {w: k for k, words in enumerate(_EN_DAYS) for w in words}
+_EN_DAY_RE = "|".join(sorted((re.escape(w) for w in _EN_DAY), key=lambda w: (-len(w), w)))
+_EN_DAY_TOKEN = rf"(?<![a-z])(?:{_EN_DAY_RE})s?\.?(?![a-z])"
+_ZH_DAY = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+_ZH_WEEK = "(?:周|星期|礼拜)"
+_NUM = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+    "十": 10,
+}
+_NUM_RE = "|".join(sorted(_NUM, key=lambda w: (-len(w), w)))
+_RANGE_JOIN = r"\s*(?:-|–|—|~|to|through|thru|till|until|到|至)\s*"
+_LIST_JOIN = r"\s*(?:,|/|&|and|or|、|和|,\s*and)\s*"
+
+_EN_RANGE = re.compile(rf"({_EN_DAY_TOKEN}){_RANGE_JOIN}({_EN_DAY_TOKEN})")
+_EN_LIST = re.compile(rf"{_EN_DAY_TOKEN}(?:{_LIST_JOIN}{_EN_DAY_TOKEN})+")
+_ZH_RANGE = re.compile(rf"{_ZH_WEEK}([一二三四五六日天]){_RANGE_JOIN}{_ZH_WEEK}?([一二三四五六日天])")
+_ZH_LIST = re.compile(rf"{_ZH_WEEK}([一二三四五六日天](?:[、和,，/]?{_ZH_WEEK}?[一二三四五六日天])+)")
+_EN_COUNT = re.compile(
+    rf"(?<![\d.])(\d|{_NUM_RE})\s*(?:days?|nights?|evenings?|mornings?|afternoons?)"
+    r"\s*(?:a|per|each|every|/|in a)\s*(?:week|wk)\b"
+)
+_ZH_COUNT = re.compile(
+    r"(?:每周|一周|每星期|一星期|每个星期|一个星期|每礼拜|一礼拜)\s*(?:跑|用|开|训练|上)?\s*(\d|[一两二三四五六七])\s*(?:天|晚|个晚上)"
+)
+_EN_NO_WEEKEND = re.compile(
+    r"\b(?:no|not on|except|excluding|minus|never on|off on|without)\s+(?:the\s+)?weekends?\b|\bweekends?\s+off\b"
+)
+_ZH_NO_WEEKEND = re.compile(
+    r"(?:周末|双休日?)(?:不用|不跑|不开|休息|关机|不上班|除外)|(?:除了|不含|不算|除去)(?:周末|双休)"
+)
+
+_EN_ME_AND = re.compile(rf"\b(?:me|i)\s+(?:and|\+|&|plus)\s+(\d+|{_NUM_RE})\s+(?:other\s+|more\s+)?[a-z]+")
+_EN_OF_US = re.compile(rf"\b(\d+|{_NUM_RE}|both)\s+of\s+(?:us|them)\b")  # "two of us each", "both of us"
+_ZH_WE = re.compile(r"我们\s*(\d+|[一二两三四五六七八九十])\s*个")  # "我们三个人每人每天2小时"
+_ZH_ME_AND = re.compile(r"我\s*(?:和|跟|加上?|\+)\s*(\d+|[一二两三四五六七八九十])\s*个")
+_FRACTIONS = (
+    ("three quarters", 0.75),
+    ("two thirds", 2 / 3),
+    ("a third", 1 / 3),
+    ("one third", 1 / 3),
+    ("a quarter", 0.25),
+    ("one quarter", 0.25),
+    ("half", 0.5),
+    ("三分之二", 2 / 3),
+    ("三分之一", 1 / 3),
+    ("四分之一", 0.25),
+    ("一半", 0.5),
+    ("一小半", 0.3),
+    ("一大半", 0.7),
+)
+_SHARE_EN = re.compile(
+    r"(?:(?<![\d.])(\d{1,3}(?:\.\d+)?)\s*%|(three quarters|two thirds|a third|one third|a quarter|one quarter|half))"
+    r"\s*(?:of\s+)?(?:the\s+)?(?:time|day|week|the\s+day)\b"
+)
+_SHARE_EN_IDLE = re.compile(
+    r"\b(?:idle|idles|idling|off|asleep)\s+(?:about\s+|around\s+|like\s+|~\s*)?(\d{1,3}(?:\.\d+)?)\s*%"
+)
+_SHARE_ZH = re.compile(r"(一半|一小半|一大半|三分之一|三分之二|四分之一|(\d{1,3})\s*%)\s*(?:的)?\s*(?:时间|时候)")
+_IDLE_WORDS = ("idle", "idles", "idling", "闲着", "空闲", "闲置", "空着", "待机")
+# a share said of the cards' use, not of a speed ("trains in half the time"): a use or idle word within _NEAR characters
+_USE_WORDS = (
+    "run",
+    "busy",
+    "work",
+    "use",
+    "load",
+    "train",
+    "infer",
+    "render",
+    "on ",
+    "跑",
+    "用",
+    "忙",
+    "训练",
+    "推理",
+    "干活",
+    "开",
+)
+_NEAR = 40
+
+
+def days_said(low: str) -> tuple[float, str] | None:
+    """Days a week by shape: a count said, a range of day names, a list of day names, the weekend said off."""
+    found = day_spans(low)
+    return (found[0][2], low[found[0][0] : found[0][1]].strip()) if found else None
+
+
+def day_spans(text: str) -> list[tuple[int, int, float]]:
+    """Every days-a-week said by shape in `text` (lower case): (start, end, days), the likeliest first (a count, a
+    range, a list of day names, the weekend off); nlu/amounts.py reads them into its bill's schedule."""
+    low = text.lower()
+    found: list[tuple[int, int, float]] = []
+    for pattern in (_EN_COUNT, _ZH_COUNT):
+        for m in pattern.finditer(low):
+            n = _number(m.group(1))
+            if n is not None and 1 <= n <= 7:
+                found.append((m.start(), m.end(), float(n)))
+    for m in _EN_RANGE.finditer(low):
+        found.append((m.start(), m.end(), _span(_en_day(m.group(1)), _en_day(m.group(2)))))
+    for m in _ZH_RANGE.finditer(low):
+        found.append((m.start(), m.end(), _span(_ZH_DAY[m.group(1)], _ZH_DAY[m.group(2)])))
+    for m in _EN_LIST.finditer(low):
+        named = {_en_day(w) for w in re.findall(_EN_DAY_TOKEN, m.group(0))}
+        found.append((m.start(), m.end(), float(len(named))))
+    for m in _ZH_LIST.finditer(low):
+        named = {_ZH_DAY[c] for c in m.group(1) if c in _ZH_DAY}
+        if len(named) >= 2:
+            found.append((m.start(), m.end(), float(len(named))))
+    for pattern in (_EN_NO_WEEKEND, _ZH_NO_WEEKEND):
+        found += [(m.start(), m.end(), 5.0) for m in pattern.finditer(low)]
+    kept: list[tuple[int, int, float]] = []
+    for a, b, days in found:  # the first reading of a stretch of text wins ("mon-fri" is a range, not a list)
+        if not any(a < e and s < b for s, e, _ in kept):
+            kept.append((a, b, days))
+    return kept
+
+
+def people_said(tags: list[Tag], low: str, lex: Lexicon) -> tuple[float, str] | None:
+    """People who EACH use the box: a count of people (a USERS tag, "me and 4 classmates" = 5) and a per-person word;
+    none when they take turns on one schedule (lexicon turn_taking_words)."""
+    if not lex.words_in("per_person_words", low) or lex.words_in("turn_taking_words", low):
+        return None
+    if m := (_EN_ME_AND.search(low) or _ZH_ME_AND.search(low)):
+        n = _number(m.group(1))
+        if n is not None and 1 <= n < 1000:
+            return float(n + 1), m.group(0).strip()
+    if m := (_EN_OF_US.search(low) or _ZH_WE.search(low)):
+        n = 2 if m.group(1) == "both" else _number(m.group(1))
+        if n is not None and 1 < n < 1000:
+            return float(n), m.group(0).strip()
+    for t in tags:
+        if t.kind == "USERS" and isinstance(t.value, (int, float)) and 1 < t.value < 1000:
+            return float(t.value), t.text
+    return None
+
+
+def share_said(low: str) -> tuple[float, str, bool] | None:
+    """The share of the time the cards work: "half the time", "30% of the time", "一半时间"; said of idling ("idle 90%
+    of the time", "一半时间闲着") it is the rest. idle_said: the machine is said to idle the rest (it stays on)."""
+    m = _SHARE_EN_IDLE.search(low)
+    if m is not None and 0 < float(m.group(1)) < 100:
+        return 1.0 - float(m.group(1)) / 100.0, m.group(0).strip(), True
+    found = _SHARE_EN.search(low) or _SHARE_ZH.search(low)
+    if found is None:
+        return None
+    words = found.group(0).strip()
+    window = low[max(0, found.start() - _NEAR) : found.end() + _NEAR]
+    if low[max(0, found.start() - 3) : found.start()] == "in " or not any(
+        w in window for w in _USE_WORDS + _IDLE_WORDS
+    ):
+        return None  # "finishes in half the time": a speed, not a share of the week
+    digits = next((g for g in found.groups()[::2] if g and g[0].isdigit()), None) if found.re is _SHARE_EN else None
+    if found.re is _SHARE_ZH:
+        digits = found.group(2)
+    if digits is not None:
+        share = float(digits) / 100.0
+    else:
+        share = next((v for w, v in _FRACTIONS if w in words), 0.0)
+    if not 0 < share < 1:
+        return None
+    after = low[found.end() : found.end() + 14]
+    before = low[max(0, found.start() - 14) : found.start()]
+    idle = any(w in after or w in before for w in _IDLE_WORDS)
+    return (1.0 - share if idle else share), words, idle
+
+
+def _number(word: str) -> int | None:
+    if word.isdigit():
+        return int(word)
+    return _NUM.get(word)
+
+
+def _en_day(word: str) -> int:
+    stem = word.rstrip(".").removesuffix("s") if word.rstrip(".") not in _EN_DAY else word.rstrip(".")
+    return _EN_DAY.get(stem, _EN_DAY.get(word.rstrip("."), 0))
+
+
+def _span(a: int, b: int) -> float:
+    """Days from a to b inclusive, over the week's end ("fri-mon": 4)."""
+    return float((b - a) % 7 + 1)
