@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING
 from assistant.nlu import deadline
 from assistant.nlu.caps import Cap, cap_of, money_cap
 from assistant.nlu.clock import clock_times, hours_between
+from assistant.nlu.free_power import free_spans
+from assistant.nlu.tagging.said_equal import said_same_after
 
 if TYPE_CHECKING:
     from assistant.nlu.reading import Reading
@@ -154,6 +156,8 @@ def figure(r: Reading) -> str | None:
             return name  # the limit said is what the question weighs
         if name == "bill" and r.b.has("RENT", "RATE") and not r.b.has("ELECTRICITY", "KWH"):
             continue  # "5 experiments on a rented a100 at $1.50/hr, what's the bill": the rent, asked as money
+        if name == "bill" and _bill_only_free(r):
+            continue  # "学校出电费 要不要限功耗": the bill word says who pays; it asks for no bill
         if _said_outside(r, f"form_{name}", _STATED) or (
             name == "energy" and _said_outside(r, "energy_asked", _STATED)
         ):
@@ -166,6 +170,27 @@ def figure(r: Reading) -> str | None:
     if first in r.lex.listed("form_yes_no") or any(w in r.text for w in r.lex.listed("form_yes_no_zh")):
         return "yes_no"
     return None
+
+
+def _bill_only_free(r: Reading) -> bool:
+    """Every bill word of the question says the power is free (nlu/free_power.py: "学校出电费") or the same for the
+    choices (tagging/said_equal.py: "电费都一样", "power cost is the same"): no bill is asked."""
+    low = r.text.lower()
+    bills = [
+        (w, re.compile(re.escape(w) if not w.isascii() else rf"\b{re.escape(w)}\b")) for w in r.lex.listed("form_bill")
+    ]
+    spans = free_spans(r.text, r.lex)
+    spans += [
+        (m.start(), m.end())
+        for w, found in bills
+        for m in found.finditer(low)
+        if said_same_after(low, m.end(), r.lex, w.isascii())
+    ]
+    if not spans:
+        return False
+    for a, b in spans:
+        low = low[:a] + " " * (b - a) + low[b:]
+    return not any(found.search(low) for _, found in bills)
 
 
 def _spends(r: Reading) -> bool:

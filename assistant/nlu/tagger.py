@@ -39,6 +39,7 @@ from assistant.nlu.tagging.said_amounts import (
     temperatures,
     vague_amounts,
 )
+from assistant.nlu.tagging.said_equal import equal_said
 from assistant.nlu.tagging.series import SeriesTagging
 from assistant.nlu.tagging.shared_units import shared_units
 from assistant.nlu.tagging.sizes import size_ranges
@@ -155,7 +156,10 @@ class _Tagger(
         self.tags = shared_units(self.tags, self.text, self.lex)  # "from 350 to 250w": both watts, no price
         self.tags = counted_numbers(self.tags, self.text, self.lex)  # "1500 sdxl images", "at 30 steps": no money
         self.tags = item_prices(self.tags, self.text, self.lex)  # "nvlink bridge ($100)": the bridge's, no card's
-        self.tags = prices_after_cards(self.tags, self.text)  # "二手4080s 6000": its price, not a Quadro RTX 6000
+        self.tags = prices_after_cards(self.tags, self.text, self.lex.listed("card_each"))
+        self.tags = equal_said(
+            self.tags, self.text, self.lex
+        )  # "电费都一样": the same for both, no cost asked  # "二手4080s 6000": its price, not a Quadro RTX 6000
         self.tags = coming_numbers(self.tags, self.text, self.lex, self.index)  # "6090出来之前": a card, no price
         self.tags = clock_ranges(self.tags, self.text, self.lex)  # "晚上11点到早上7点": 8 hours a day
         self.sized_families()  # "32b的qwen", "70b llama 3.1": a size stated apart from the family's name

@@ -86,9 +86,28 @@ def parts(text: str, lang: str) -> tuple[str, ...]:
     ]
     if "memory" in out and lex.words_in("asked_memory_need", low):
         out.remove("memory")  # "需要多大显存": what the work needs, answered by the fit itself
+    for part in ("price", "power"):
+        if part in out and _stated_same(low, lex, f"asked_{part}"):
+            out.remove(part)  # "价格差不多 选哪个", "功耗差不多的话": said equal for both, not asked
     if baseline(text):
         out.append("baseline")
     return (*out, *figure_parts(text, lang))
+
+
+def _stated_same(low: str, lex, words: str) -> bool:
+    """Every word of list `words` in the question is followed closely (four characters, or four words in English) by
+    a word of [lists] price_same_after ("价格差不多", "价钱都一样", "功耗差不多", "prices are about the same"): the
+    figure is said to be equal for the choices, a setting of the pick, not a figure asked."""
+    same = lex.listed("price_same_after")
+    found = False
+    for w in lex.listed(words):
+        for m in re.finditer(re.escape(w), low):
+            rest = low[m.end() :].lstrip()
+            near = " ".join(rest.split()[:4]) if w.isascii() else rest[:6]
+            if not any(n in near for n in same):
+                return False
+            found = True
+    return found
 
 
 def figure_parts(text: str, lang: str) -> tuple[str, ...]:
@@ -150,7 +169,12 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
     for part in asked:
         if part == "price" and not (
             answer.intent in PRICE_INTENTS
-            or (answer.intent == "cost" and "electricity" not in asked and "gpu_hours" not in answer.figures)
+            or (
+                answer.intent == "cost"
+                and "electricity" not in asked
+                and "gpu_hours" not in answer.figures
+                and "calc" not in answer.figures  # "待机每张30w 光待机多少钱": the bill worked from the user's numbers
+            )
         ):  # a training run's cost ("预训练…要多少钱") is the money asked, not the card's price
             continue  # a rental rate, a bill asked, a deal or a build has its own money
         if part == "price" and answer.intent == "verdict" and _verdict_kind(answer) not in PRICED_VERDICTS:
@@ -159,6 +183,12 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
             continue  # "价格差两千值得吗": the price words state the gap weighed, they do not ask the prices
         if part == "price" and "sell" in answer.figures:
             continue  # "keep my 4090 or sell it now for $1,800 before prices fall": the sale weighed is the price
+        if (
+            part == "power"
+            and isinstance(answer.figures.get("circuit"), dict)
+            and "cap_fits" in answer.figures["circuit"]
+        ):
+            continue  # "功率超过800w就跳闸 能带得动吗": the draw weighed against the cap answers the power asked
         if part == "memory" and answer.intent == "spec":
             continue  # a spec answer states the memory itself ("4090显存多大")
         if part in SPEC_PARTS and specs:

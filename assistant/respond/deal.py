@@ -188,7 +188,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         said = runs.headline[:1].upper() + runs.headline[1:]
         # a "no" leads, and so does the use when the question asks only the use ("两万出头 跑70b q4 够不够", "is
         # qwen2.5 14b speed usable on it"): the price verdict follows it
-        use_first = not runs.figures.get("fits") or _use_only(query, env)
+        use_first = not runs.figures.get("fits") or use_only(query, env)
         head = i18n.gap(env.lang).join((said, head) if use_first else (head, said))
     elif query.workload == "llm_inference" and (quant := _asked_quant(query.text)):  # "good deal for 4-bit llms"
         holds = _largest_at(env, (gpu.memory_gb or 0.0) * n, quant)
@@ -275,7 +275,7 @@ def _use_asked(query: VerdictQuery, env: Env) -> bool:
     return bool(query.workload or query.model or query.params_b or any(lex.words_in(k, text) for k in uses))
 
 
-def _use_only(query: VerdictQuery, env: Env) -> bool:
+def use_only(query: VerdictQuery, env: Env) -> bool:
     """The question asks how the card does the use ("够不够", "速度能看吗", "fast enough") and not about the price
     itself ("划算吗", "能收吗", "worth it", "good deal", "should i buy"): lexicon [lists] asks_enough / asked_speed
     against deal_words / verdict_worth / verdict_buy_this."""

@@ -345,7 +345,12 @@ def respond(query: RigQuery, env: Env) -> Answer:
         head = circuit_text + i18n.gap(env.lang) + head
     words = f" {query.text.lower()} "
     power_total = query.asks_power and lexicon(env.lang).words_in("asked_power", words)  # "total power for 4 of them"
-    if query.gpus and lexicon(env.lang).words_in("total_asked_words", query.text.lower()) and not power_total:
+    weighed = on_circuit or bool(query.cap_kind)  # "800w就跳闸 4070tis整机带得动吗": 整机 is what the cap weighs
+    if (
+        query.gpus
+        and lexicon(env.lang).words_in("total_asked_words", query.text.lower())
+        and not (power_total or weighed)
+    ):
         # "4090 + 7800x3d + 64gb ram + 1000w psu, total?": the sum first, what is priced and what is an allowance
         head = (
             env.t(

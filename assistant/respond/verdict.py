@@ -404,9 +404,11 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         if bare and suits.figures["verdict"]["answer"] == "no":  # "no" for the job: no "worth it if sound" after it
             price.headline = bare
         beaten = price.figures["verdict"]["answer"] == "no" and suits.figures["verdict"]["answer"] != "no"
-        if priced or beaten:  # "used a5000 for 1400, good for training?": a faster card for the money leads
+        use_asked = priced and not beaten and deal.use_only(query, env)  # "矿卡3080 1800块 跑yolov8 够用吗"
+        if (priced or beaten) and not use_asked:  # "used a5000 for 1400, good for training?": the price leads
             return both_verdicts(price, suits)
-        said = suits.headline  # no price to weigh: whether the card does the job leads, the missing price follows
+        # no price to weigh, or only the use asked: whether the card does the job leads, the price follows
+        said = suits.headline
         answer = both_verdicts(price, suits, first=suits)
         answer.headline = i18n.gap(env.lang).join([said, price.headline])
         return answer

@@ -39,6 +39,7 @@ def small_yes(env: Env, gpu: GpuSpec, n: int, workload: str, text: str) -> tuple
 
 
 SIBLING_GAP = 0.6  # a version of the same chip with more memory, at most this much dearer, is named [A]
+SIBLING_BANDWIDTH = 0.9  # ... and with at least this share of the card's memory bandwidth (not a cut-down board) [A]
 
 
 def bigger_sibling(env: Env, gpu: GpuSpec) -> str:
@@ -58,6 +59,8 @@ def bigger_sibling(env: Env, gpu: GpuSpec) -> str:
             continue
         if other.passively_cooled != gpu.passively_cooled or "mobile" in other.name.lower() or is_modified(other.name):
             continue  # a modified (魔改) card is not a version NVIDIA sells
+        if (other.memory_bandwidth_gb_s or 0) < (gpu.memory_bandwidth_gb_s or 0) * SIBLING_BANDWIDTH:
+            continue  # "RTX PRO 4000 Blackwell SFF" for a 5070 Ti: the same chip cut to 70 W and half the bandwidth
         price = purchase_price(other.name, env)
         if price is not None and price.usd <= mine.usd * (1 + SIBLING_GAP):
             found.append((price.usd, other))

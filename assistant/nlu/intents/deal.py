@@ -207,10 +207,18 @@ _OFFER_ALONE |= {"COSTS", "PRICES", "ONLY"}  # "seller wants $620, says it was o
 
 
 def _each(r: Reading, amount: float) -> bool:
-    """ "at $700 each", "600 a piece": the amount right before a word of lexicon card_each is the price of one card."""
+    """ "at $700 each", "600 a piece", "4500一张": the amount right before a word of lexicon card_each is the price of
+    one card; so is one right after a word of each_card_before ("每张4500", "闲鱼一张4千5": the Chinese order)."""
     text, each = r.text.lower(), tuple(f"{w} " for w in r.lex.listed("card_each"))
+    glued = tuple(w for w in r.lex.listed("card_each") if not w.isascii())
+    before = tuple(r.lex.listed("each_card_before"))
     tags = [t for k in ("MONEY", "NUMBER") for t in r.b.kinds.get(k, []) if t.value == amount]
-    return any(" ".join(re.sub(r"[^\w\s]", " ", text[t.end :]).split()[:3] + [""]).startswith(each) for t in tags)
+    return any(
+        " ".join(re.sub(r"[^\w\s]", " ", text[t.end :]).split()[:3] + [""]).startswith(each)
+        or text[t.end :].lstrip().startswith(glued)
+        or text[: t.start].rstrip().endswith(before)
+        for t in tags
+    )
 
 
 def _sized_family(r: Reading) -> bool:

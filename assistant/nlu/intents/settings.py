@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from assistant.nlu.free_power import said_free
 from assistant.nlu.intents.rates import period
 from assistant.nlu.reading import Reading, gpu_ref
 from assistant.nlu.stated import box_cards, is_difference
@@ -361,9 +362,9 @@ def _rate(r: Reading) -> tuple[float, str | None] | None:
     """An electricity rate: a per-kWh amount, or an amount right after an electricity word
     ("electricity is 0.12 here", "一度电5毛"); a bare 5 or more is cents (in dollars), an amount
     without a unit is in the question's language's currency (yuan in Chinese); 0 when the power is said to be free
-    (lexicon [lists] free_power_words)."""
+    (nlu/free_power.py)."""
     b = r.b
-    if r.lex.words_in("free_power_words", r.text.lower()):  # "free electricity at the dorm", "电费不要钱": 0
+    if said_free(r.text, r.lex):  # "free electricity at the dorm", "电费不要钱", "实验室电费不用自己出": 0
         return 0.0, None
     if b.has("KWH"):
         if _energy_cap(r):

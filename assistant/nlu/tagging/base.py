@@ -140,7 +140,7 @@ class TaggerBase:
                     small = i + 3 < len(self.tt) and self.toks[i + 3].glued and self.tt[i + 3] in ("千", "百")
                     v += float(tail.text) * ({"千": 1e3, "百": 1e2}[self.tt[i + 3]] if small else mult / 10)
                     used = 4 if small else 3  # "1万5" = 15000, "1万5千" = 15000, "2千5" = 2500
-            elif v is not None and nxt is not None and nxt.glued and nxt.text == "w" and self._wan_shorthand(v):
+            elif v is not None and nxt is not None and nxt.glued and nxt.text == "w" and self._wan_shorthand(v, i):
                 v, used = v * 1e4, 2  # "预算2w", "1.5w左右": w = 万 in Chinese chat
                 tail = self.toks[i + 2] if i + 2 < len(self.tt) else None
                 if tail is not None and tail.glued and tail.kind == "num" and len(tail.text) == 1 and tail.text != "0":
@@ -170,11 +170,17 @@ class TaggerBase:
             return self.lex.numbers[t.text], n
         return None
 
-    def _wan_shorthand(self, v: float) -> bool:
-        """ "2w" is 2 万 (20,000) in a Chinese question that speaks of money, not of watts."""
+    def _wan_shorthand(self, v: float, i: int) -> bool:
+        """ "2w" is 2 万 (20,000) in a Chinese question that speaks of money, not of watts. Ten or more ("80w",
+        "350w") is a draw in watts unless a money word ([lists] wan_money_cues) sits right before it ("预算30w")."""
         chinese = any(t.kind == "cjk" for t in self.toks)
         power = any(w in self.text for w in ("功耗", "功率", "瓦", "电源", "tdp", "TDP"))
-        return chinese and not power and 0 < v < 100
+        if not chinese or power or not 0 < v < 100:
+            return False
+        if v < 10 or not float(v).is_integer():
+            return True
+        before = self.text[max(0, self.toks[i].start - 6) : self.toks[i].start]
+        return any(w in before for w in self.lex.listed("wan_money_cues"))
 
     def _weekday_at(self, i: int) -> bool:
         """A Chinese numeral glued after 周 / 星期 / 礼拜 names a weekday ("今天周五"), unless a count follows it

@@ -51,6 +51,8 @@ class CountTagging(MoneyTagging):
         cl = self.unit("classifier", j)
         if cl == 1 and tt[j] == "块" and self._per_hour_after(j + 1):
             return None  # "4090 2块一小时", "两块钱一小时": yuan an hour, not two cards
+        if cl == 1 and tt[j] == "块" and float(v) < 100 and self._tenths_after(j + 1) is not None:
+            return None  # "4090 一块八一小时", "两块五一度": yuan and tenths (一块八 = ¥1.8), not cards
         if cl == 1 and tt[j] == "块" and v >= 50 and not (j + 1 < n and self.gpu_start(j + 1)):
             return None  # "每个月大概花600块": yuan (50 and more cards are said with 张 / 卡, "64块a100" with the card)
         bare = 2 <= v <= _COUNT_AFTER_MAX and not any(t.kind == "GPU" for t in self.tags)

@@ -106,7 +106,8 @@ class MoneyTagging(TaggerBase):
         tt, n = self.tt, len(self.tt)
         m = self.money_after(j)
         power_price = self.after_power_price(i)
-        tenths = self._tenths_after(j + m) if m and tt[j] in ("块", "元") and v < 100 else None
+        whole = float(v).is_integer()  # "2.3元一小时": an amount with decimals has no tenths after 元
+        tenths = self._tenths_after(j + m) if m and tt[j] in ("块", "元") and v < 100 and whole else None
         if tenths is not None:  # "一块二" = 1.2 元, "1块5" = 1.5 元
             v, m = v + tenths / 10.0, m + 1
         if m and power_price and v < 5:  # "电费1块" (a price per kWh, not a budget)
@@ -258,6 +259,8 @@ class MoneyTagging(TaggerBase):
         nxt = self.tt[k + 1] if k + 1 < len(self.tt) else ""
         if value is None or nxt in ("张", "块", "个", "卡", "台") or self.unit("classifier", k + 1):
             return None
+        if self.unit("rate_hour_after", k) or self.unit("hours", k + 1):
+            return None  # "2块一小时", "3元一个小时": the digit starts the hour the amount is paid for
         return value
 
     def _money(self, i: int, j: int, v: float, currency: str | None = None, explicit: bool = False) -> int:

@@ -134,6 +134,8 @@ class UsageTagging(TaggerBase):
                 continue  # "每天4小时 周末不用": the weekend's 周 is no "a week"
             if u and "一" in tt[jj : jj + skip] and (apart or per_before):
                 break  # "一天跑10小时 一个月电费多少": the month is the question's period, not the hours'
+            if u and unit != "day" and per_before and apart:
+                break  # "每天跑8小时 每月多出来多少钱": the hours' period came before them; this one is asked
             if u and (skip or unit != "day" or tt[jj] != "d") and (v * mult <= 168 or unit in ("week", "day", "month")):
                 daily = {"per_day": v} if unit == "day" else {}
                 return self.add("HOURS", {"per_week": v * mult} | daily | said, i, jj + skip + u)
