@@ -135,6 +135,8 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
     whole = understand(cleaned, index)
     if whole.intent in ("fit", "rig") and len({g.name for g in getattr(whole, "gpus", ()) if g.name}) > 1:
         return None  # different cards in one machine ("have a 3090, would adding a p40 run 70b"): one question
+    if getattr(whole, "asked", "") == "fix":
+        return None  # "oom fine tuning whisper small on my 3060 ti. grad accumulation? fp16? help": one fix asked
     if "size" in getattr(whole, "fields", ()):
         return None  # "2x 3090 fe on a b650 board with x16/x4 slots, is spacing an issue": one size question
     if getattr(whole, "job_open", False):

@@ -125,6 +125,8 @@ class _Tagger(
                         # "不量化fp16", "no quantization": not that precision; no quantization = the weights as released
                         quant = str(meanings.get("PRECISION", "")).startswith(("int", "q"))
                         kind, meanings = ("UNQUANTIZED" if quant else "FILLER"), {}
+                    if kind in ("WORKLOAD", "MODE") and self._negated(i):
+                        kind = "FILLER"  # "只用来跑70b 不训练", "no training, just inference": not that work
                     if kind == "FILLER" or (kind in ("PER",) and len(meanings) > 1):
                         if self.tt[i] in COSTS_WORDS:
                             self.add("FILLER", True, i, i + used, meanings)

@@ -11,15 +11,18 @@ the value with Dettmers' 2023 method as the post states it (`models/dettmers2023
 
 from __future__ import annotations
 
+import re
+
 from assistant import i18n
 from assistant.answer import Answer, Chart
 from assistant.models import constants as C
 from assistant.models import hardware
 from assistant.models.values import safe_div
 from assistant.nlu.lexicon import lexicon
-from assistant.queries import CompareQuery
+from assistant.queries import CompareQuery, VerdictQuery
 from assistant.respond import (
     compare_builds,
+    compare_constraint,
     compare_gap,
     compare_headline,
     compare_model,
@@ -207,6 +210,11 @@ def _compare_priced(query: CompareQuery, env: Env, gap: compare_gap.Gap | None =
         if idle.headline:  # "how much does a 4090 draw when idle vs under load": one card's idle and load draw
             idle.gpus = names
             return idle
+        if len(names) == 1 and _yes_no(query.text, env):  # "... is buying a used mining 3090 fine?": a verdict
+            from assistant.respond import verdict
+
+            asked = VerdictQuery(text=query.text, gpus=(query.gpus[-1],), workload=query.workload)
+            return verdict.respond(asked, env)
         return Answer(
             question=query.text,
             intent="compare",
@@ -416,6 +424,12 @@ def _value_rows_by_workload(query: CompareQuery, gpus, chat, env: Env, image=Non
     return by_key, "llm_chat", env.t("rec.chat_title", model=chat[0].name, quant=chat[1])
 
 
+def _yes_no(text: str, env: Env) -> bool:
+    """A sentence of the question opened by an auxiliary ("... but i'm scared. is buying a used 3090 fine?")."""
+    aux = lexicon(env.lang).listed("form_yes_no")
+    return any(s.split()[:1] and s.split()[0] in aux for s in re.split(r"[.?!。？！]\s*", text.lower()))
+
+
 def _pick(query: CompareQuery, rows: dict, names: list[str], title: str, chat, about_model, env: Env):
     """(gpu, text, figure) of the card to choose, or None when the question asks no choice of this kind (a
     premise, memory or speed asked, a model only one side holds: those headlines decide)."""
@@ -441,6 +455,9 @@ def _pick(query: CompareQuery, rows: dict, names: list[str], title: str, chat, a
     picked = picked or compare_pick.pick(rows, names, title, llm, env, image, training, server)
     if picked is None and len(names) > 2 and choosing:  # "l40s or a6000 ada or h100, which one"
         picked = compare_pick.pick_many(rows, names, env)
+    constrained = compare_constraint.constrained(query, rows, names, picked, env)  # "i have $450", "quiet first"
+    if constrained is not None:
+        return constrained
     if picked is not None:
         choice, pick_text, pick_figure = picked
         over = compare_pick.over_budget(rows, names, choice, budget_usd(query, env) or env.assumptions.budget_usd, env)

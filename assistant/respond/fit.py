@@ -21,6 +21,7 @@ from assistant.models import hardware, llm, memory, train_memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
 from assistant.respond import (
+    capability,
     cpu_fit,
     fit_asked,
     fit_capacity,
@@ -142,6 +143,9 @@ def respond(query: FitQuery, env: Env) -> Answer:
     if query.family_models:  # "4090能跑deepseek吗": every size of the family on that GPU
         return fit_family.respond(query, env, respond)
     answer = system_ram.lead(fit_asked.as_asked(_respond(query, env), query, env), query, env)
+    if query.asked == "what_runs" and query.model is None:  # "what can i run on a 4060 8gb": one clause per kind
+        gpu, n = _gpu(query, env)
+        answer = capability.lead(answer, query, env, gpu, n)
     if query.asked == "fix":  # "out of memory at batch 4, what do i change": the settings, with their memory
         gpu, n = _gpu(query, env)
         return fit_fix.advise(answer, query, env, sized_model(query, env)[0], gpu, n)

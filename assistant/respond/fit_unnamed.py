@@ -115,6 +115,13 @@ def rule_answer(query: FitQuery, env: Env, gpu, n: int) -> Answer | None:
     fits = memory_gb >= floor
     what = env.t(key)
     head = env.t("fit.rule_yes" if fits else "fit.rule_no", memory=f"{memory_gb:g}", floor=f"{floor:g}", rule=what)
+    if workload == "image_generation":  # "is 8gb vram enough for stable diffusion": the models that fit lead
+        from assistant.respond.capability import image_verdict
+
+        computed, fits_some = image_verdict(env, memory_gb)
+        if computed:
+            steps.insert(0, head)
+            head, fits = computed, fits_some
     if workload == "llm_inference":  # "12g显存能跑什么模型": the largest model that runs there, not only the rule
         from assistant.respond.fit import largest_llm
 

@@ -31,9 +31,17 @@ def _pattern(aliases: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(parts), re.IGNORECASE)
 
 
+# a mining word next to a card's number ("a used mining 3090", "mined 3080s", "the 3090 is from a miner tho")
+_MINED_CARD = re.compile(
+    r"\b(?:ex-?)?(?:mining|mined)\s+(?:(?:rtx|gtx|rx)\s*)?\d{3,4}|\b\d{3,4}\b[^.?!]{0,40}?\b(?:from a miner|"
+    r"was mined|been mined|used for mining|used to mine|from a mining rig)\b",
+    re.IGNORECASE,
+)
+
+
 def names_mining_card(text: str, env: Env) -> bool:
     entry = next((c for c in env.reader.concepts if c.key == CONCEPT), None)
-    return bool(entry and text and _pattern(entry.aliases).search(text))
+    return bool(entry and text and (_pattern(entry.aliases).search(text) or _MINED_CARD.search(text)))
 
 
 def claims_not_mined(text: str, env: Env) -> bool:

@@ -136,6 +136,10 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
             head = env.t("verdict.head_too_small", what=what, use=use, mem=f"{mem:g}", floor=f"{floor:g}")
     elif query.kind == "overkill":
         answer, head, condition = _overkill(env, gpu, n, what, use, mine, cheapest, key)
+        if lexicon(env.lang).words_in("verdict_necessary", f" {query.text.lower()} ") and not lexicon(
+            env.lang
+        ).words_in("verdict_overkill", f" {query.text.lower()} "):
+            answer, head = _necessary(env, answer, head, what, use)  # "有必要上4090吗": overkill said the other way
     elif query.kind == "worth":
         if position is None and mine.price is not None:
             why = verdict_value.why_not_ranked(env, ranking, gpu, mine)
@@ -208,6 +212,9 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
         head = i18n.gap(env.lang).join([risks, head])
         market_steps = [s for s in market_steps if s != risks]
     mining_steps, mining_sources = mining_notes(query.text, env)  # "矿卡3080能用来炼丹吗": what to check
+    if mining_steps and query.kind == "good" and not query.workload:  # "is buying a used mining 3090 fine?": the
+        head = i18n.gap(env.lang).join([env.t("mining.yes_if") + mining_steps[-1], head])  # condition is the question
+        mining_steps = mining_steps[:-1]
     steps += market_steps + mining_steps
     market_sources += mining_sources
     table = Table(
@@ -362,6 +369,16 @@ def _overkill(env: Env, gpu, n, what, use, mine, cheapest, key) -> tuple[str, st
         )
         return "yes", head, None
     return "no", env.t("verdict.head_not_overkill", what=what, use=use), None
+
+
+def _necessary(env: Env, answer: str, head: str, what: str, use: str) -> tuple[str, str]:
+    """ "is it necessary": an overkill answer's verdict turned round, its reasons kept ("Yes, mostly: for image
+    generation, an RTX 3060 ... " -> "No, not needed: for image generation, an RTX 3060 ...")."""
+    if answer == "yes":
+        opener = env.t("verdict.overkill_opener")
+        rest = head[len(opener) :] if head.startswith(opener) else head
+        return "no", env.t("verdict.head_not_needed") + rest
+    return "yes", env.t("verdict.head_needed", what=what, use=use)
 
 
 def respond(query: VerdictQuery, env: Env) -> Answer:

@@ -22,7 +22,7 @@ from assistant.nlu.intents import rig
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.nlu.text import key
-from assistant.queries import Clarification, ExplainQuery, Query
+from assistant.queries import Clarification, ExplainQuery, FitQuery, Query
 
 _PREFILL_DECODE = "prefill-decode"  # what inference's two phases are bound by
 _QUANTIZATION = "quant-quality"  # the concept with what a lower precision costs in quality, in published figures
@@ -276,6 +276,9 @@ def between(r: Reading) -> Query | None:
         return None
     if not (b.has("VS", "OR", "WHY", "EXPLAIN", "THAN") or r.said("concept_cues")):
         return None
+    if b.has("MEMORY") and r.workload and r.said("verdict_enough") and not r.explicit:
+        # "is 8gb vram enough for comfyui or is that cope": a memory weighed for the work, "that" no card
+        return FitQuery(text=r.text, model=None, memory_gb=r.num("MEMORY"), workload=r.workload, mode=r.mode())
     found = mentions(r)
     vendors = set(b.meanings.get("VENDOR", []))
     if not found and not r.refs and len(vendors) > 1 and "amd" in vendors and b.has("VS", "OR"):

@@ -216,13 +216,20 @@ def asked_form(r: Reading) -> str:
 
 
 _WHAT_CAN = ("what can ", "what could ", "what will ", "what would ")
+_WHAT_MODAL = re.compile(r"\bwhat\s+(?:else\s+)?(?:can|could|will|would)\b(?:\s+(?:i|we|you|it|this|that|they))?")
+_RUN_GAP = 24  # characters between "what can i" and its run word ("what can i actually run")
 
 
 def _what_can_card_run(r: Reading) -> bool:
     """ "what can a 4060 ti 16gb run", "what could two 3090s run", "what can they run": the card (or a pronoun for the
     cards talked about) between "what can" and a run word."""
     gpus, runs = r.b.kinds.get("GPU", []) or r.b.kinds.get("PRONOUN", []), r.b.kinds.get("FIT", [])
-    return r.text.lower().lstrip().startswith(_WHAT_CAN) and bool(gpus and runs) and runs[-1].start > gpus[0].end
+    if r.text.lower().lstrip().startswith(_WHAT_CAN) and bool(gpus and runs) and runs[-1].start > gpus[0].end:
+        return True
+    # "what can i realistically run on a 4060 8gb laptop", "so what could i run on it": "what" + a modal, then a run
+    # word in the same clause, the card anywhere
+    asked = _WHAT_MODAL.search(r.text.lower())
+    return bool(asked and gpus and any(0 <= t.start - asked.end() <= _RUN_GAP for t in runs))
 
 
 def _only_what_runs(r: Reading) -> bool:
@@ -269,8 +276,8 @@ def settings_fix(r: Reading) -> Query | None:
     change (asked "fix", respond/fit_fix.py). A model the KB does not know is left to the OOM concept."""
     if not ((r.model or r.b.has("PARAMS")) and r.explicit and said(r, "fix_trouble_words") and said(r, "fix_asks")):
         return None
-    if len({g.name for g in r.explicit}) > 1 or r.b.has("VS"):
-        return None  # two cards weighed: a comparison, not the user's run
+    if len({g.name for g in r.explicit}) > 1 or r.b.has("VS") or not all(g.name for g in r.explicit):
+        return None  # two cards weighed (a comparison), or a card not known ("tried to allocate 2.00 GiB 3090...")
     return dataclasses.replace(_fit_query(r), asked="fix")
 
 

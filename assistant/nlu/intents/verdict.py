@@ -140,8 +140,8 @@ def read(r: Reading) -> Query | None:
         kind = "wait"
     elif found:
         kind = "feature"
-    elif said(r, "verdict_overkill"):
-        kind = "overkill"
+    elif said(r, "verdict_overkill") or (said(r, "verdict_necessary") and r.workload):
+        kind = "overkill"  # "有必要上4090吗 只是玩玩sd": whether it is needed is overkill asked the other way round
     elif said(r, "verdict_worth") or _buy_this(r):
         kind = "worth"
     elif said(r, "verdict_enough"):

@@ -1,0 +1,98 @@
+"""What a card runs, asked as such ("what can i realistically run on a 4060 8gb laptop? llms, image gen, anything?",
+"我只有一张1660s 6g 能跑啥模型", "m2 max 96g的macbook能跑什么"): one clause per kind of work, first.
+
+Contract: `lead(answer, query, env, gpu, n)` for a FitQuery asked "what_runs" with no model named puts first what the
+card runs: LLMs (the largest KB model at q4_k_m with 4k context and its batch-1 speed, §llm.decode), images
+(Stable Diffusion 1.5, SDXL and FLUX.1 [dev] as ComfyUI / Forge run them: 16-bit, else fp8, else a GGUF Q4_K_S
+denoiser, §mem.image) and fine-tuning (the largest LLM a QLoRA fits, §mem.train), in the memory the GPU may use
+(macOS's share on a Mac, §mem.apple); over several cards LLMs take all of it (split by layers), images and
+QLoRA one card's. The answer's own headline becomes a reason below. Other answers return unchanged.
+"""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.answer import Answer
+from assistant.models import hardware, llm
+from assistant.models.diffusion_memory import AS_USUALLY_RUN, image_memory
+from assistant.respond.env import Env
+
+IMAGE_MODELS = ("sd-1.5", "sdxl-base", "flux.1-dev")  # the image models people start with, smallest first
+IMAGE_LADDER = ("fp16", "fp8", "q4_k_s", "q3_k_m")  # how each is tried: 16-bit, fp8, GGUF Q4_K_S, Q3_K_M
+MARGIN_GB = 0.3  # a fit counts only with this much to spare [A]
+
+
+def lead(answer: Answer, query, env: Env, gpu, n: int) -> Answer:
+    if getattr(query, "asked", "") != "what_runs" or getattr(query, "model", None) or gpu is None:
+        return answer
+    if answer.clarification or not gpu.memory_gb:
+        return answer
+    each = hardware.gpu_memory_limit_gb(gpu)
+    memory_gb = each * n  # LLMs split by layers over the cards; an image model and a QLoRA run on one card
+    apple = (gpu.vendor or "").lower() == "apple"
+    parts = [_llms(env, gpu, n, memory_gb), _images(env, each), _tuning(env, each, apple)]
+    parts = [p for p in parts if p]
+    if not parts:
+        return answer
+    if n > 1:
+        head = env.t("capability.lead_many", gpu=gpu.short_name, n=n, memory=f"{memory_gb:g}", each=f"{each:g}")
+    else:
+        head = env.t("capability.lead", gpu=gpu.short_name, memory=f"{memory_gb:g}")
+    rule = answer.headline  # the largest model and the buying rule: a reason below, not the lead
+    answer.headline = head + i18n.sep(env.lang).join(parts) + env.t("capability.end")
+    answer.steps = [s for s in (rule, *answer.steps) if s]
+    answer.figures["capability"] = {"memory_gb": memory_gb, "kinds": len(parts)}
+    return answer
+
+
+def _llms(env: Env, gpu, n: int, memory_gb: float) -> str:
+    from assistant.respond.fit import largest_llm
+
+    name = largest_llm(env, memory_gb)
+    model = next((m for m in env.reader.models if m.name == name), None) if name else None
+    if model is None:
+        return env.t("capability.llm_none")
+    tps = llm.decode_speed(gpu, model, "q4_k_m", context=4096, n_gpus=n).tokens_per_s
+    if not tps:
+        return env.t("capability.llm_unrated", model=name)
+    return env.t("capability.llm", model=name, tps=f"{tps:,.0f}")
+
+
+def image_verdict(env: Env, memory_gb: float) -> tuple[str, bool]:
+    """ "is 8gb vram enough for stable diffusion": yes / yes for some / no by the image models that fit `memory_gb`
+    as usually run (the reference's 12 GB rule is advice for buying, said after); (text, any fits)."""
+    fits = [_image_fit(env, key, memory_gb) for key in IMAGE_MODELS]
+    found = [f for f in fits if f is not None]
+    if not found:
+        return "", False
+    items = i18n.listing(env.lang).join(text for text, _ in found)
+    fitting = sum(1 for _, ok in found if ok)
+    key = "all" if fitting == len(found) else "some" if fitting else "none"
+    return env.t(f"capability.image_verdict_{key}", items=items, memory=f"{memory_gb:g}"), key != "none"
+
+
+def _image_fit(env: Env, key: str, memory_gb: float) -> tuple[str, bool] | None:
+    model = next((m for m in env.reader.models if m.key == key), None)
+    if model is None:
+        return None
+    for precision in IMAGE_LADDER:
+        gb = image_memory(model, precision=precision, **AS_USUALLY_RUN).total_gb
+        if gb <= memory_gb - MARGIN_GB:
+            how = "" if precision == "fp16" else env.t(f"capability.as_{precision}")
+            return env.t("capability.image_one", model=model.name, how=how, gb=f"{gb:.1f}"), True
+    return env.t("capability.image_not", model=model.name), False
+
+
+def _images(env: Env, memory_gb: float) -> str:
+    said = [f[0] for f in (_image_fit(env, key, memory_gb) for key in IMAGE_MODELS) if f is not None]
+    return env.t("capability.images", items=i18n.listing(env.lang).join(said)) if said else ""
+
+
+def _tuning(env: Env, memory_gb: float, apple: bool) -> str:
+    """On a Mac the 4-bit LoRA is MLX's (bitsandbytes' QLoRA needs CUDA)."""
+    from assistant.respond.fit import largest_finetunable
+
+    name = largest_finetunable(env, memory_gb, "qlora")
+    if not name:
+        return env.t("capability.tuning_none")
+    return env.t("capability.tuning_apple" if apple else "capability.tuning", model=name)
