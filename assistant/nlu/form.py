@@ -169,6 +169,11 @@ def figure(r: Reading) -> str | None:
     first = r.b.toks[0].lower() if r.b.toks else ""
     if first in r.lex.listed("form_yes_no") or any(w in r.text for w in r.lex.listed("form_yes_no_zh")):
         return "yes_no"
+    # "i have a 7900 xtx already. should i sell it ...": a later sentence opened by an auxiliary
+    aux = r.lex.listed("form_yes_no")
+    later = re.split(r"[.?!]\s+", r.text.lower())[1:]
+    if any(s.split()[:1] and s.split()[0] in aux for s in later):
+        return "yes_no"
     return None
 
 

@@ -36,6 +36,8 @@ def lead(answer: Answer, query, env: Env, gpu, n: int) -> Answer:
         return answer
     if n > 1:
         head = env.t("capability.lead_many", gpu=gpu.short_name, n=n, memory=f"{memory_gb:g}", each=f"{each:g}")
+    elif getattr(gpu, "unified_memory", False) and not apple:  # a Jetson, the GB10: the OS shares that memory
+        head = env.t("capability.lead_unified", gpu=gpu.short_name, memory=f"{memory_gb:g}")
     else:
         head = env.t("capability.lead", gpu=gpu.short_name, memory=f"{memory_gb:g}")
     rule = answer.headline  # the largest model and the buying rule: a reason below, not the lead

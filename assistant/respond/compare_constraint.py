@@ -65,6 +65,8 @@ def _for_learning(rows: dict[str, ValueRow], names: list[str], picked, env: Env)
     """ "rx 9070 xt or 5070 for a beginner doing ml courses", "4060 laptop vs macbook pro m4 pro for learning pytorch":
     for learning, the CUDA card when only one side is NVIDIA (what courses, tutorials and repositories assume)."""
     cuda = [n for n in names if (rows[n].gpu.vendor or "").upper() == "NVIDIA"]
+    if len(cuda) == 2:
+        return _roomier_for_learning(rows, names, picked, env)
     if len(cuda) != 1:
         return None
     other = names[1] if names[0] == cuda[0] else names[0]
@@ -80,6 +82,33 @@ def _for_learning(rows: dict[str, ValueRow], names: list[str], picked, env: Env)
 
 
 _BACKENDS = ("amd", "apple", "intel")
+LEARN_MORE_GB = 4  # a memory gap that decides what coursework runs (compare_pick.MORE_GB) [A]
+LEARN_FASTER_BY = 1.5  # unless the smaller card is this much faster (compare_pick.FASTER_BY) [A]
+
+
+def _roomier_for_learning(rows: dict[str, ValueRow], names: list[str], picked, env: Env):
+    """ "3060 12g和4060 8g 给学生跑深度学习作业 选哪个": two CUDA cards for learning: the one with LEARN_MORE_GB more
+    memory per card, unless the other is LEARN_FASTER_BY as fast; None when the pick already is it."""
+    a, b = rows[names[0]], rows[names[1]]
+    big, small = (a, b) if (a.gpu.memory_gb or 0) >= (b.gpu.memory_gb or 0) else (b, a)
+    gap = (big.gpu.memory_gb or 0) - (small.gpu.memory_gb or 0)
+    if gap < LEARN_MORE_GB or not big.perf.score or not small.perf.score:
+        return None
+    ratio = small.perf.score / big.perf.score
+    if ratio >= LEARN_FASTER_BY or (picked is not None and picked[0] == big.gpu.name):
+        return None
+    text = env.t(
+        "constraint.learning_memory",
+        gpu=big.label,
+        other=small.label,
+        gb=f"{big.gpu.memory_gb:g}",
+        other_gb=f"{small.gpu.memory_gb:g}",
+        ratio=f"{max(ratio, 1 / ratio):.2f}",
+        faster=small.label if ratio >= 1 else big.label,
+    )
+    if picked is not None:
+        text += i18n.gap(env.lang) + env.t("constraint.learning_trade", reason=_lowered(picked[1], env))
+    return big.gpu.name, text, {"gpu": big.gpu.name, "reason": "learning_memory"}
 
 
 def _cost(row: ValueRow) -> float | None:

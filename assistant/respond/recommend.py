@@ -63,6 +63,9 @@ from assistant.respond.wording import gb, software_stack
 
 
 def respond(query: RecommendQuery, env: Env) -> Answer:
+    if query.organization and query.budget_usd and lexicon(env.lang).words_in("budget_each_words", query.text.lower()):
+        # "我们组想给新生配机器 每台预算1万 做cv": a budget per machine is one desktop's, not the institution's chart
+        query = dataclasses.replace(query, organization=False)
     if query.laptop:
         from assistant.respond import laptops
 

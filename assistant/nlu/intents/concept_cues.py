@@ -113,7 +113,9 @@ def yes_no(r: Reading) -> bool:
     words = r.lex.listed("yes_no_openers")
     if any(not w.isascii() and w in r.text for w in words):  # "有gqa吗", "是不是真的能省显存"
         return True
-    return bool(r.b.toks) and r.b.toks[0].lower() in words
+    # the first word, or the first of a later sentence ("i have a 7900 xtx already. should i sell it ...")
+    sentences = re.split(r"[.?!]\s+", r.text.lower().strip())
+    return any(s.split()[:1] and s.split()[0] in words for s in sentences)
 
 
 def _rank_asked(r: Reading, named: set[str]) -> bool:
