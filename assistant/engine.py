@@ -404,8 +404,8 @@ class Engine:
 
     def _configurations(self, query: Query, lang: str) -> list[str]:
         """ "m4 max 64gb": a chip in a memory configuration the KB lacks is said to be that chip with the user's
-        memory (kb/memory_configs.py), with the configurations the KB holds."""
-        notes = []
+        memory (kb/memory_configs.py), with the configurations the KB holds; "rtx4o90": the o read as a zero, said."""
+        notes = importlib.import_module("assistant.respond.stand_ins").zeros_read(query.text, lang)
         for name in dict.fromkeys(r.name for r in getattr(query, "gpus", ()) if r.name):
             spec = self.reader.gpu(name)
             if spec is None or memory_configs.MARK not in spec.overridden:
@@ -471,11 +471,11 @@ class Engine:
         """ "Falcon 180B is not in my model list; ...": names the question holds that the KB does not."""
         from assistant.nlu.checks import memory_named
         from assistant.nlu.messages import is_not_gpu, is_uncovered, non_llm_model
-        from assistant.respond import uncovered
+        from assistant.respond import stand_ins, uncovered
 
         params = getattr(query, "params_b", None)
         memory = getattr(query, "memory_gb", None)
-        out = [i18n.t(lang, "engine.stand_in", mention=mention, name=name) for mention, name in query.stand_ins]
+        out = stand_ins.lines(query.stand_ins, lang)
         out += _datasets_said(query, lang)
         for mention in getattr(query, "unrecognized", ()):
             if is_uncovered(mention, lang) and (row := uncovered.device_row(mention)) is not None:

@@ -55,7 +55,7 @@ class Query:
     targets: tuple[tuple[str, float], ...] = ()
     # GPU names the KB lacks that a later generation of a known card has ("rtx 6080"), with the card answered in
     # their place (the newest of that tier, "GeForce RTX 5080"): the answer opens by saying so
-    stand_ins: tuple[tuple[str, str], ...] = ()
+    stand_ins: tuple[tuple[str, ...], ...] = ()  # (mention, card[, kind, detail]: nlu/lookup/lineup.py)
     # datasets named for their size ("on openwebtext"): keys of knowledge/datasets.csv; the answer says the tokens used
     datasets: tuple[str, ...] = ()
     # usage said without its hours ("i only train on weekends", "a few hours every evening"): (weekends | evenings |

@@ -15,7 +15,7 @@ from typing import Any
 from assistant.nlu import messages as msg
 from assistant.nlu.bag import Bag
 from assistant.nlu.index import GpuMatch, ModelMatch, NameIndex
-from assistant.nlu.lookup import model_versions
+from assistant.nlu.lookup import lineup, model_versions
 from assistant.nlu.lookup.name_tokens import memory_of_mention, split_suffixes
 from assistant.nlu.text import words
 from assistant.queries import (
@@ -109,6 +109,8 @@ def _variant_awaited(mention: str, text: str, bag: Bag, index: NameIndex) -> str
 
 
 def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
+    if isinstance(q, VerdictQuery) and q.kind == "wait" and q.unrecognized:
+        q = _never_released(q, index)
     gpu_tags = {t.text: t.gpu_match() for t in bag.kinds.get("GPU", [])}
     gpus = getattr(q, "gpus", ())
     for i, g in enumerate(gpus):
@@ -127,6 +129,14 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
         if sized is not None:
             return check(sized, bag, index)
         stand_in = index.stand_in(words(m.mention)) if m.status == "unknown" else None
+        read = lineup.unknown_name(index, m.mention) if stand_in is None and m.status == "unknown" else None
+        if read is not None and isinstance(q, CompareQuery) and any(o.name == read[0] for o in gpus):
+            return _against_itself(q, read[0], (m.mention, *read), bag, index)  # "m5 ultra vs m3 ultra"
+        if (
+            read is not None
+        ):  # "4090 ti", "4080 32g", "m5 ultra", "rx 8900 xtx": said not in the data, a real card answered
+            later = _with_gpu(q, i, dataclasses.replace(g, name=read[0]))
+            return check(dataclasses.replace(later, stand_ins=(*q.stand_ins, (m.mention, *read))), bag, index)
         if stand_in is None and m.status != "ok":  # "is the 5080 super out yet": a variant asked about, not a typo
             stand_in = _variant_awaited(m.mention, q.text, bag, index)
         if stand_in is not None and isinstance(q, CompareQuery) and any(o.name == stand_in for o in gpus):
@@ -223,6 +233,32 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
             extras={"mention": mm.mention, "lang": bag.lang},
         )
     return q
+
+
+def _against_itself(
+    q: CompareQuery, name: str, said: tuple[str, ...], bag: Bag, index: NameIndex
+) -> Query | Clarification:
+    """A name the KB lacks set against the very card that stands in for it ("m5 ultra vs m3 ultra", "4090 ti vs
+    4090"): a card not out yet is a buy-now-or-wait verdict on the known one; one never released, that card's specs."""
+    known = next(o for o in q.gpus if o.name == name)
+    if said[2] in ("awaited", "tier"):
+        return VerdictQuery(text=q.text, gpus=(known,), kind="wait", workload=q.workload, unrecognized=(said[0],))
+    return check(SpecQuery(text=q.text, gpus=(known,), stand_ins=(*q.stand_ins, said)), bag, index)
+
+
+def _never_released(q: VerdictQuery, index: NameIndex) -> VerdictQuery:
+    """A buy-or-wait verdict whose awaited name was never released, or is a memory size the card never had ("is the
+    rtx 4090 ti out yet", "等4080 32g"): said so (a stand-in line) instead of "not released yet"."""
+    kept, said = [], []
+    for mention in q.unrecognized:
+        read = lineup.unknown_name(index, mention)
+        if read is not None and read[1] in ("never", "skipped") and q.gpus and q.gpus[0].name == read[0]:
+            said.append((mention, *read))
+        else:
+            kept.append(mention)
+    if not said:
+        return q
+    return dataclasses.replace(q, unrecognized=tuple(kept), stand_ins=(*q.stand_ins, *said))
 
 
 def _bill_of_named_cards(q: Query) -> bool:

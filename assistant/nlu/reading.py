@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, TypeVar, cast
 
 from assistant import i18n
+from assistant.nlu import pronoun_refs
 from assistant.nlu.bag import Bag, Ref
 from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import Lexicon
@@ -62,6 +63,8 @@ class Reading:
                     continue  # "should i add a second 3060 or sell it": "it" is the card named before
                 if named and self._named_before_outside(r):
                     continue  # "7900 xtx for flux, how bad is it compared to a 4090": "it" is the 7900 XTX
+                if not named and pronoun_refs.stands_for_plan(b, self.lex, t):
+                    continue  # "kimi k2 locally, is that even possible": the plan, not a GPU of an earlier answer
                 if t.value in seen_pron and t.value in ("it", "them", "that"):
                     continue
                 seen_pron.add(t.value)
@@ -125,7 +128,8 @@ class Reading:
             return False
         pair = next((s for s in self.b.structs if any(x is pronoun for x in s.refs)), None)
         inside = {id(x.tag) for x in pair.refs} if pair is not None else set()
-        return any(t.kind == "GPU" and t.start < pronoun.tag.start and id(t) not in inside for t in self.b.tags)
+        before = [t for t in self.b.tags if t.kind == "GPU" and t.start < pronoun.tag.start]
+        return pronoun_refs.the_one_card(self.b, before) or any(id(t) not in inside for t in before)
 
     def _own_card(self, pronoun: Tag) -> bool:
         """A pronoun right after a verb for what one does with a card one has ("sell it", "keeping it", lexicon
@@ -394,8 +398,9 @@ class Reading:
         board_words), in the order typed: the same GPU chip, which the answer says. A word inside a longer one
         found first is not counted again."""
         text = self.text.lower()
-        # a word inside a device the KB lacks ("strix halo") is no board version
-        taken: list[tuple[int, int]] = [(t.start, t.end) for t in self.b.kinds.get("UNCOVERED", [])]
+        # a word inside a device the KB lacks or inside a GPU's own name ("strix halo") is no board version
+        inside = [*self.b.kinds.get("UNCOVERED", []), *self.b.kinds.get("GPU", [])]
+        taken: list[tuple[int, int]] = [(t.start, t.end) for t in inside]
         found: list[tuple[int, str]] = []
         for word, _ in self.lex.keyed("board_words"):
             if word not in text:  # most questions name no board version: skip the pattern

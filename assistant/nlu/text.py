@@ -31,6 +31,8 @@ _SCREEN = re.compile(
     r"|\b((?:1[3-7]|2[147])(?:\.\d)?\s*-?\s*(?:寸|英寸|inch(?:es)?\b|\")\s*)(?=macbook|mbp|mba|imac)"
 )
 _MAC = re.compile(r"macbook|\bmbp\b|\bmba\b|\bimac\b")
+# a letter o typed for a zero inside a four-digit model number ("rtx4o90", "3o90ti", "3o6o"): the digit, same length
+O_FOR_ZERO = re.compile(r"(?<![\d.o])\d(?=[\do]{3}(?![\d]))[\do]{3}")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\ufeff]")
 
 
@@ -54,9 +56,17 @@ def clean(text: object) -> tuple[str, bool]:
         text = text.encode("utf-8", "replace").decode("utf-8", "replace")
     text = _CONTROL.sub(" ", text).lower()
     text = text.replace("’", "'").replace("×", "×")
+    if "o" in text:
+        text = O_FOR_ZERO.sub(zeros, text)
     if "mac" in text or "mb" in text:
         text = _SCREEN.sub(lambda m: " " * len(m.group(0)), text) if _MAC.search(text) else text  # positions stay
     return text, cut
+
+
+def zeros(m: re.Match) -> str:
+    """A four-character run of digits and o's with at least two digits: the o's are zeros ("4o90" -> 4090)."""
+    run = m.group(0)
+    return run.replace("o", "0") if "o" in run and sum(c.isdigit() for c in run) >= 2 else run
 
 
 def tokenize(text: str) -> list[Tok]:

@@ -38,6 +38,16 @@ def read(r: Reading) -> Query | None:
     b, refs = r.b, r.refs
     why = b.struct("why")
     pair = b.struct("versus") or why or b.struct("faster")
+    named_at = next((t.start for t in b.tags if t.kind == "GPU"), None)
+    pair_of_one = (
+        pair is not None
+        and len(refs) == 1
+        and refs[0].pronoun is None
+        and named_at is not None
+        and any(p.tag.kind == "PRONOUN" and p.tag.start > named_at for p in pair.refs)
+    )
+    if pair_of_one:  # "is rtx4o90 a typo or a chinese version, saw it on aliexpress": "it" is the card named
+        pair = None
     if len(refs) >= 2 and not (r.model and b.has("FIT", "SPEED") and not pair) or (pair and len(pair.refs) >= 2):
         premise = "first" if (why and len(why.refs) >= 2 and "OVER" in why.parts) else None
         aspect = r.aspect()
@@ -49,7 +59,7 @@ def read(r: Reading) -> Query | None:
     asks_fit = (
         r.model and b.has("FIT", "SPEED") and not (pair and len(pair.refs) >= 2)
     )  # "will it fit on the 8gb or do i need the 16gb"
-    siblings = _siblings(r, refs) if (pair or b.has("VS", "OR", "AND", "COMPARE")) and len(refs) == 1 else []
+    siblings = siblings_of(r, refs) if (pair or b.has("VS", "OR", "AND", "COMPARE")) and len(refs) == 1 else []
     siblings = [] if asks_fit else siblings
     if siblings:  # "h100 pcie vs sxm", "sxm and pcie h100", "the 8gb and 16gb 4060 ti": one GPU in its forms
         return _compare(r, siblings, aspect=r.aspect())
@@ -140,7 +150,7 @@ def _counted_sides(text: str, ref: GpuRef) -> list[GpuRef] | None:
     return [dataclasses.replace(ref, count=first), dataclasses.replace(ref, count=second)]
 
 
-def _siblings(r: Reading, refs) -> list[GpuRef]:
+def siblings_of(r: Reading, refs) -> list[GpuRef]:
     """One GPU named in two or more of its forms: "h100 pcie vs sxm", "sxm and pcie h100", "4090 desktop or
     laptop", "the 8gb and 16gb 4060 ti", "a100 40 or 80gb". Each form word or memory size the name did not
     take makes the GPU in that form; the GPUs found (at least two different ones), else []."""
@@ -296,6 +306,8 @@ def _model(r: Reading):
     if r.model and tag is not None and tag.status == "ambiguous" and tag.candidates:
         if model_versions.newest_of(tag.mention, tuple(tag.candidates)):
             return r.model
+    if r.model and tag is not None and tag.status == "unknown" and model_versions.earlier_version(tag.mention, r.index):
+        return r.model  # "deepseek v3.1": the checks answer it as DeepSeek V3 and say so, as a fit question does
     return None
 
 

@@ -373,7 +373,7 @@ def read(r: Reading) -> Query | None:
     job_open = mode == "rates" and r.explicit and job_of_thread(r)
     return RatesQuery(
         text=r.text,
-        gpus=tuple(r.refs),
+        gpus=tuple(_forms_named(r)),
         provider=several[0] if len(several) > 1 else named,
         providers=several if len(several) > 1 else (),
         mode=mode,
@@ -420,3 +420,13 @@ def job_of_thread(r: Reading) -> bool:
     # "and renting h100s instead?", "那租a100呢": a rent in place of what was talked about
     instead = r.said("instead_words") or r.b.has("AND", "FOLLOW")
     return (that or bool(whole) or instead) and not said(r, "hourly_words") and not r.workload
+
+
+def _forms_named(r: Reading) -> list:
+    """The GPUs of a rates question, one card named in two of its forms counted as two ("a100 80g sxm4 vs pcie on
+    vast", "h100 pcie和sxm 租的时候选哪个": each form's rents, as the comparison reader reads them)."""
+    from assistant.nlu.intents.compare import siblings_of
+
+    if len(r.refs) == 1 and (r.b.struct("versus") or r.b.has("VS", "OR", "AND", "COMPARE")):
+        return siblings_of(r, r.refs) or list(r.refs)
+    return list(r.refs)

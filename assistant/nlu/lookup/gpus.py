@@ -9,6 +9,8 @@ or unknown, never a sibling.
 
 from __future__ import annotations
 
+import re
+
 from assistant.names import apple_chip
 from assistant.nlu.lookup.data import IndexData
 from assistant.nlu.lookup.matches import GpuMatch
@@ -32,6 +34,8 @@ APPLE_SOFT = SOFT - {"pro"}
 APPLE_DEVICE_WORDS = frozenset({"mac", "macs", "studio", "mini", "macbook", "imac", "air", "macmini", "macstudio"})
 # "tis" / "ts" glued or apart is the Ti SUPER ("4070tis"); where there is none, the plural of the Ti ("5070 tis")
 PLURAL_TI = {"tis": "ti", "ts": "ti"}
+# ... but glued to the number ("5070tis") it is the Ti SUPER asked for, never read as the Ti
+_GLUED_TIS = re.compile(r"\dt(?:i)?s\b", re.I)
 
 
 class GpuLookup(IndexData):
@@ -75,7 +79,11 @@ class GpuLookup(IndexData):
 
     def gpu(self, toks: list[str], mention: str, plural: bool = False) -> GpuMatch:
         found = self._gpu(toks, mention, plural)
-        if found.status == "unknown" and any(t in PLURAL_TI for t in toks):
+        if (
+            found.status == "unknown"
+            and any(t in PLURAL_TI for t in toks)
+            and (plural or not _GLUED_TIS.search(mention))
+        ):
             # "new 5070 tis": no 5070 Ti SUPER, so the plural of the 5070 Ti
             plain = self._gpu([PLURAL_TI.get(t, t) for t in toks], mention, plural)
             if plain.status != "unknown":

@@ -76,6 +76,15 @@ def earlier_version(mention: str, index) -> str | None:
         return None
     toks = words(base)
     hit = index.model_at(toks, 0)
-    if hit is None or hit[0] != len(toks) or SIZED.search(index.model_name(hit[1]).lower()):
+    if hit is None or hit[0] != len(toks):
+        return None
+    if SIZED.search(index.model_name(hit[1]).lower()) and _sizes_of_family(hit[1], index) > 1:
         return None  # "gemma 3.5": "gemma 3" names one size of several, not the model a 3.5 would build on
-    return hit[1]
+    return hit[1]  # "deepseek v3.1", "mistral small 3.2": the one model of that line the KB holds
+
+
+def _sizes_of_family(key: str, index) -> int:
+    """How many models the KB holds whose name is the name of model `key` without its size ("Mistral Small 3 (24B)":
+    one Mistral Small 3; "Gemma 3 4B": four Gemma 3)."""
+    line = re.sub(r"\W*$", "", SIZED.sub("", index.model_name(key).lower()).replace("()", "")).strip()
+    return sum(1 for v in index.model_info.values() if v[2].lower().startswith(line))

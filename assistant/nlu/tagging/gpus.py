@@ -14,7 +14,14 @@ import re
 
 from assistant.nlu.lexicon import Lexicon
 from assistant.nlu.lookup.matches import GpuMatch
-from assistant.nlu.lookup.name_tokens import BRAND, MOBILE, PLURAL_VARIANT, SUFFIX_SPLIT, VARIANT_WORDS
+from assistant.nlu.lookup.name_tokens import (
+    ARCHITECTURE_WORDS,
+    BRAND,
+    MOBILE,
+    PLURAL_VARIANT,
+    SUFFIX_SPLIT,
+    VARIANT_WORDS,
+)
 from assistant.nlu.tagging.base import Tag, TaggerBase
 from assistant.nlu.tagging.said_amounts import ram_word_before
 from assistant.nlu.tagging.words import (
@@ -109,6 +116,8 @@ class GpuTagging(TaggerBase):
         if w in BRAND:
             return "brand"
         if toks[i].kind == "word" and nxt is not None and nxt.kind == "num" and nxt.glued and len(w) <= 3:
+            if nxt.text == "2" and i + 2 < len(tt) and toks[i + 2].kind == "word" and toks[i + 2].glued:
+                return None  # "i2v", "t2v", "img2img": a 2 between letters reads "to", a mode, not a GPU
             return None if w + nxt.text in SYSTEM_RAM else "prefix"  # "ddr5" is the computer's memory
         if w in SPACED_PREFIX and nxt is not None and nxt.kind == "num" and self.gap(i) in ("", "-"):
             return "prefix"
@@ -128,8 +137,12 @@ class GpuTagging(TaggerBase):
             return None
         used, match = hit
         end = i + used
-        if match.how == "alias" and end < len(self.tt) and " ".join(self.tt[i : end + 1]) in self.index.exact:
-            end += 1  # "ryzen ai max+ 395": the model number after a number-less alias is part of the name, not money
+        if (
+            match.how == "alias"
+            and end < len(self.tt)
+            and _own_number(self.tt[i : end + 1], self.tt[end], match, self.index)
+        ):
+            end += 1  # "ryzen ai max+ 395", "strix halo 395": the aliased product's own model number, not money
         first = self.tt[i]
         last = end - 1
         if self.tt[last] in ("x", "×") and not self.toks[last].glued and end < len(self.tt) and self.tt[end].isdigit():
@@ -161,8 +174,13 @@ class GpuTagging(TaggerBase):
             m = self.index.gpu(self.tt[i:ext], self.span(i, ext))
             if m.status == "ok":
                 return self.add("GPU", m, i, ext)
+            if ext - end == 2 and f" {self.tt[end]} GB" in f" {match.name}":  # "strix halo 395 128gb": its own size
+                return self.add("GPU", dataclasses.replace(match, mention=self.span(i, ext)), i, ext)
         if end < len(self.tt) and (
             self._variant_word(end)
+            or (
+                self.tt[end] in ARCHITECTURE_WORDS and self.tt[end] not in (match.name or "").lower()
+            )  # "rtx a6000 ada"
             or (self.toks[end].glued and self.toks[end].kind not in ("sym", "cjk"))
             or (match.how == "alias" and self.gpu_start(end) == "prefix")  # "mac studio m2 ultra": the chip says which
         ):
@@ -537,6 +555,14 @@ def _uncovered_forms(lex: Lexicon) -> tuple[frozenset[str], tuple[tuple[str, ...
         forms = sorted({f for f in (tuple(words(w)) for w in listed) if f}, key=len, reverse=True)
         found = _FORMS[id(lex)] = (frozenset(f[0] for f in forms), tuple(forms))
     return found
+
+
+def _own_number(typed: list[str], number: str, match: GpuMatch, index) -> bool:
+    """The number after a number-less alias is the aliased product's own model number ("strix halo 395": the Ryzen AI
+    Max+ 395), or the alias and the number spell another name the index holds."""
+    if " ".join(typed) in index.exact:
+        return True
+    return number.isdigit() and len(number) >= 3 and number in re.findall(r"\b\d+\b(?! ?GB)", match.name or "")
 
 
 def _name_words(text: str) -> frozenset[str]:

@@ -265,8 +265,13 @@ class ModelTagging(TaggerBase):
         k, seen = j, False
         while k < n and k - j < 5:
             w, t = tt[k], toks[k]
-            if self._size_at(k) is not None or w in _JOINERS or self.gpu_start(k) == "brand" or self.gap(k - 1):
-                break  # "flux, 1200 budget": a comma ends the name
+            if (
+                self._size_at(k) is not None
+                or w in _JOINERS
+                or self.gpu_start(k) == "brand"
+                or self.gap(k - 1) not in ("", "-")
+            ):
+                break  # "flux, 1200 budget": a comma ends the name; a hyphen joins it ("qwen2.5-vl")
             if w in words and w not in name and not (k == j and self._output_noun(k, known)):
                 k, seen = k + 1, True
                 continue

@@ -131,17 +131,26 @@ class SizeTagging(TaggerBase):
         found = self.index.gpu([*base, f"{gb:g}", "gb"], self.span(i, j))
         if found.name == current.name or (sibling and found.status == "ambiguous"):
             return None
-        if connected and found.status != "ok":
-            return None  # "a 3060 with 16gb": no such variant to read, so the card as named (the fit checks the size)
+        if connected and found.status != "ok" and not self._claimed_variant(current, gb, found):
+            return None  # "a 4090 with 64gb": the computer's memory more likely than a card the line never had
         if sibling:  # "h20 96g和141g": the other size, or honestly unknown when the KB lacks it (never asked back)
             named = re.sub(r"[\s_-]*\d+(?:\.\d+)?\s*(?:gb|g)$", "", current.mention.strip(), flags=re.I)
             mention = f"{named} {self.span(i, j)}"
             return self.add("GPU", dataclasses.replace(found, mention=mention), i, j)
-        # "3080魔改20g": a memory variant the KB lacks is unknown (with the nearest cards), never the stock card
-        mention = self.text[gpu.start : self.toks[j - 1].end]
+        # "3080魔改20g": a memory variant the KB lacks is unknown (with the nearest cards), never the stock card;
+        # "a 3060 with 16gb": said as the card and its size
+        mention = f"{current.mention} {self.span(i, j)}" if connected else self.text[gpu.start : self.toks[j - 1].end]
         tags[k] = Tag("GPU", dataclasses.replace(found, mention=mention), mention, gpu.start, self.toks[j - 1].end)
         del tags[joined_at:]
         return j
+
+    def _claimed_variant(self, current: GpuMatch, gb: float, found: GpuMatch) -> bool:
+        """ "a 3060 with 16gb": a desktop card said with a memory size it does not come in, up to twice its own (a
+        claim about the card, a modified board or a mix-up, not the computer's RAM): unknown, never the stock card
+        answered silently. More than twice ("a 4090 with 64gb") is read as the computer's memory."""
+        own = self.index.memory_of(current.name or "") or 0.0
+        mobile = self.index.is_mobile(current.name or "")
+        return found.status == "unknown" and bool(own) and not mobile and own < gb <= 2 * own
 
     def _ram_after(self, j: int) -> bool:
         """ "with 32gb of ram": the size is the computer's memory."""
