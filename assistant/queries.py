@@ -295,8 +295,7 @@ class RentOrBuyQuery(Query):
     # "rent or buy for finetuning 8b models": no GPU named, the work is; the GPU weighed is the pick for it
     model: ModelRef | None = None
     params_b: float | None = None
-    # the training job when one is named ("qlora llama 3.1 8b on about 40k samples, rent or buy?"): the
-    # conversation carries it to follow-ups ("how long would it take on a 4090")
+    # the training job named ("qlora llama 3.1 8b on 40k samples, rent or buy?"), carried to follow-ups
     mode: str | None = None  # lora | qlora | full_finetune
     samples: float | None = None
     sample_tokens: float | None = None
@@ -311,6 +310,7 @@ class RentOrBuyQuery(Query):
     # own cards kept running ("at home vs a cloud gpu", "托管 ... 和长租比"): each side's month leads; a month's hosting
     # fee said ("colo quote $180/mo"): (amount, currency), added to owning; (0, None) when none is paid
     own_fee: tuple[float, str | None] | None = None
+    resale: tuple[float | None, str | None] | None = None  # "sell it after 2 years (for $400)": (amount, currency)
 
 
 @dataclass(frozen=True, kw_only=True)

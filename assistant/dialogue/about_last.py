@@ -38,6 +38,10 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         return dataclasses.replace(base, settings=(), per_card_of=None)
     if follow.ask == "mix":
         return mixed_with_thread(dlg, follow)
+    if follow.ask == "upgrade":
+        from assistant.dialogue.thread_edits import upgrade_of_thread
+
+        return upgrade_of_thread(dlg, follow)
     if follow.ask and follow.ask.startswith("per_card_"):
         return per_card_of_last(base, follow)
     if follow.ask == "fit":

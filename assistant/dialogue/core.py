@@ -14,7 +14,18 @@ import dataclasses
 import re
 from typing import Any
 
-from assistant.dialogue import again, from_context, job, measures, method_choice, rent_context, subject, thread, usage
+from assistant.dialogue import (
+    again,
+    from_context,
+    job,
+    measures,
+    method_choice,
+    rent_context,
+    subject,
+    thread,
+    thread_edits,
+    usage,
+)
 from assistant.dialogue.ellipsis import merge
 from assistant.dialogue.references import COUNTED, NoSecondGpu, NoSuchVariant, NothingToReferTo, fill
 from assistant.dialogue.state import Assumptions, Context
@@ -91,6 +102,8 @@ class Dialogue:
         """`query` completed by the whole questions that leave something to the conversation (from_context,
         rent_context, job, usage, measures), and whether it is about the thread (`thread.leaves_open`)."""
         query = from_context.reply_to_ask_back(self, query)
+        query = thread_edits.card_against_bill(self, thread_edits.budget_of_pick(self, query))  # "vs one 5090"
+        query = thread_edits.against_owned(self, query)  # "the first one, how much faster" after upgrades: than mine
         query = usage.days_at_thread_hours(self, query)  # "what if only weekends" after 24/7: 48 hours a week
         query = usage.days_of_the_job(self, query)  # "每天只用4小时呢" after a rented job: the days it takes
         query = usage.slower_after_limit(self, usage.limit_in_bill_thread(self, query))
@@ -136,7 +149,10 @@ class Dialogue:
             self.context.brought_in = ()
             if isinstance(query, FollowUpQuery):
                 self.context.brought_in = tuple(g.name for g in query.gpus if g.name and not g.pronoun)
-                query = job.run_on_named(self, merge(self, query))  # "ok and with 2 4090s?" after a run: that run
+                sold = thread_edits.resale_of_rent(self, query)  # "and if i sell it after 2 years" after rent or buy
+                merged = sold or thread_edits.use_of_fit(self, query, merge(self, query))  # "and for training?"
+                merged = thread_edits.quant_for_more_cards(query, merged)  # "add a second one" after iq3_xxs
+                query = job.run_on_named(self, merged)
                 query = rent_context.schedule_of_rent(self, query)  # "would buying be cheaper" after a month's rent
             if open_ended:
                 query = thread.inherit(self.context.setup, query)
@@ -146,6 +162,7 @@ class Dialogue:
             if open_ended:  # "how many watts does that pull from the wall" after 2 x RTX 3090
                 query = from_context.power_of_set(self, query)
             query = usage.load_of_the_work(self, query)  # "the power bill for that" after 5000 images a day on it
+            query = thread_edits.budget_of_thread(self, query)  # "why not a used 3090" after a pick within $600
         except NoSecondGpu as exc:
             alone = _why_not_alone(query)
             if alone is not None:

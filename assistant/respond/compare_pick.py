@@ -174,8 +174,11 @@ def _by_memory_speed_value(a, b, speed, mem, big, small, roomy, key_title, llm, 
     return fast.gpu.name, text, {"gpu": fast.gpu.name, "reason": "speed"}
 
 
-def over_budget(rows: dict[str, ValueRow], names: list[str], chosen: str, budget: float | None, env: Env) -> str:
-    """ "..., $750 budget": when the card picked costs more than the budget and the other fits in it, say so."""
+def over_budget(
+    rows: dict[str, ValueRow], names: list[str], chosen: str, budget: float | None, env: Env, key: str = "pick"
+) -> str:
+    """ "..., $750 budget": when the card picked (or asked about: key "why_not") costs more than the budget and the
+    other fits in it, say so."""
     if not budget or len(names) != 2:
         return ""
     mine = rows[chosen]
@@ -185,7 +188,8 @@ def over_budget(rows: dict[str, ValueRow], names: list[str], chosen: str, budget
     if mine.price.usd * mine.n_gpus <= budget or other.price.usd * other.n_gpus > budget:
         return ""
     return env.t(
-        "compare.pick_over_budget",
+        f"compare.{key}_over_budget",
+        gpu=mine.label,
         price=env.money(mine.price.usd * mine.n_gpus),
         budget=env.money(budget),
         other=other.label,

@@ -369,7 +369,10 @@ def _headline(case: FitCase, where: str) -> str:
         total=f"{n * case.memory_gb:g}",
         more=more_cards(case),
     )
-    return head + near_miss(case) + _cards_cost(case)
+    hint = near_miss(case)
+    if hint and lexicon(env.lang).words_in("quant_asks", case.query.text.lower()):
+        return hint.strip() + i18n.gap(env.lang) + head.strip() + _cards_cost(case)  # "what quant then": that first
+    return head + hint + _cards_cost(case)
 
 
 def near_condition(case: FitCase) -> str | None:

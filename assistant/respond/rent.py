@@ -25,7 +25,7 @@ from assistant.names import normalize_name
 from assistant.nlu.lexicon import lexicon
 from assistant.periods import ASKED, CALENDAR_WEEKS
 from assistant.queries import RentOrBuyQuery
-from assistant.respond import fit_hardware, hosting, rent_stated
+from assistant.respond import fit_hardware, hosting, rent_resale, rent_stated
 from assistant.respond.env import Env
 from assistant.respond.offers import home_market, market_rates, of_provider
 from assistant.respond.pricing import assumption_text, price_of, price_text, purchase_price, score, sibling_price_note
@@ -354,6 +354,11 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
             duration=_duration(be.calendar_days, env),
             horizon=_duration(horizon_days, env),
         )
+    sold = rent_resale.lead(
+        query, env, what, (buy, price.usd * n), (be.own_usd_per_hour, rent_h), hours_week, rate.provider
+    )
+    if sold is not None:  # "and if i sell it after 2 years": owning net of the sale over those years leads
+        head = i18n.gap(env.lang).join([sold[0], head])
     month_rent = rent_h * hours_week * 52 / 12
     month_own = be.own_usd_per_hour * hours_week * 52 / 12
     billed = asked_bill(query.text, env.lang)  # "autodl上一个月多少钱" after 那租呢: the bill asked leads
@@ -489,17 +494,21 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
             "buy": [(w, buy + be.own_usd_per_hour * hours_week * w) for w in points],
         },
     )
-    figures = {
-        "break_even_hours": None if be.never else round(be.hours_of_use, 1),
-        "break_even_days": None if be.never else round(be.calendar_days, 1),
-        "verdict": verdict,
-        "rent_usd_per_hour": round(rent_h, 4),
-        "rent_gpu": rate.gpu,
-        "rent_gpu_count": n,
-        "rent_provider": rate.provider,
-        "buy_usd": round(buy, 2),
-        "hours_per_week": hours_week,
-    } | (job[2] if job else {})
+    figures = (
+        (sold[1] if sold else {})
+        | {
+            "break_even_hours": None if be.never else round(be.hours_of_use, 1),
+            "break_even_days": None if be.never else round(be.calendar_days, 1),
+            "verdict": verdict,
+            "rent_usd_per_hour": round(rent_h, 4),
+            "rent_gpu": rate.gpu,
+            "rent_gpu_count": n,
+            "rent_provider": rate.provider,
+            "buy_usd": round(buy, 2),
+            "hours_per_week": hours_week,
+        }
+        | (job[2] if job else {})
+    )
     sources = (
         [spec_source(gpu, env)]
         + env.cite(rate.source, price.source)

@@ -77,6 +77,7 @@ READERS = (
     followup.output_rate,  # "how many images per hour": the speed of what was talked about (no tag needed)
     followup_costs.deadline_set,  # "what if i only have 48 hours to finish", "两天内要跑完": the job, in time
     followup.precision_asked,  # "at what quant", "用什么量化": the fit talked about, every precision weighed
+    thread_asks.upgrade_to_what,  # "to what", "换成啥" after a question about the user's own card: the upgrade pick
     thread_asks.fair_price,  # "what's a fair price", "多少钱收合适": what the card talked about goes for
     followup_costs.cost_of_that,  # "how much would that cost", "那要多少钱": the rent after a rental, else the price
     followup.sale_alone,  # "say i get 420 for it", "if i could sell it for 450": what the user's card sells for

@@ -41,7 +41,7 @@ def other_gpu(r: Reading) -> Query | None:
     return dataclasses.replace(build(r), ask="compare") if joins else build(r)
 
 
-_PRICE_IN_CONDITION = {"CONDITION", "FIELD", "PRICES", "HOW_MUCH", "COST"} | AROUND
+_PRICE_IN_CONDITION = {"CONDITION", "FIELD", "PRICES", "HOW_MUCH", "COST", "ON", "BUY"} | AROUND  # "在闲鱼上买二手的话"
 
 
 def price_in_condition(r: Reading) -> Query | None:

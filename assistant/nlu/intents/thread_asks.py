@@ -120,3 +120,20 @@ def goes_for(r: Reading) -> Query | None:
     condition = b.first("CONDITION")
     cards = tuple(dataclasses.replace(g, condition=g.condition or condition) for g in named)
     return SpecQuery(text=r.text, gpus=cards, fields=("price",))
+
+
+_UPGRADE_KINDS = {"BUY", "RECOMMEND", "UPGRADE", "GPU_WORD", "WHICH"} | AROUND
+
+
+def upgrade_to_what(r: Reading) -> Query | None:
+    """ "to what", "upgrade to what?", "换成啥", "升级成什么" after a question about the user's own card (worth
+    upgrading, a fit that failed on it): a FollowUpQuery with ask "upgrade"; the dialogue answers the thread's work
+    with the cards that are an upgrade over the one talked about. None when a card, a model or money is named."""
+    b = r.b
+    if r.explicit or r.model or b.has("PARAMS", "MONEY", "BUDGET", "WORKLOAD") or not said(r, "upgrade_target_asks"):
+        return None
+    if {t.kind for t in b.tags} - _UPGRADE_KINDS:
+        return None
+    words = {w for phrase in r.lex.listed("upgrade_target_asks") for w in phrase.split()}
+    phrase = said(r, "upgrade_target_asks") or ""
+    return build(r, ask="upgrade") if all(u in words or u in phrase for u in b.unknown) else None

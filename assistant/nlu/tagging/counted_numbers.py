@@ -48,7 +48,14 @@ def counted_numbers(tags: list[Tag], text: str, lex: Lexicon) -> list[Tag]:
         elif t.kind == "NUMBER" and (sample := _noun_at(text, at, samples, lex)):
             # "5万条数据", "1M sentences": a data set's size (read by intents/rates.samples), never a price
             out[k] = Tag("NUMBER", t.value, t.text, t.start, t.end, {**t.meanings, "NOUN": sample})
-    return out
+    return _nouns_not_help(out)
+
+
+def _nouns_not_help(tags: list[Tag]) -> list[Tag]:
+    """ "10k examples", "5000 instructions": a help word right after a count is the noun counted, not a request for
+    help (the count's own tag says what it counts); the help tag goes."""
+    counts = [t.end for t in tags if t.kind in ("COUNTED", "NUMBER")]
+    return [t for t in tags if not (t.kind == "HELP" and any(0 <= t.start - end <= 1 for end in counts))]
 
 
 def _media_end(t: Tag, text: str, media: list[str], lex: Lexicon) -> int | None:
