@@ -39,15 +39,11 @@ def budget_of_pick(dlg: Dialogue, query: Query) -> Query:
 
 
 def _amount_alone(dlg: Dialogue, query: Query) -> float | None:
-    """The amount of a question that says an amount and nothing else: an offer for "it" ("ok and if i stretch to
-    1500?" is read as one), or a bare amount a question without a budget cannot take ("and if i could stretch it to
-    1300?" after a fit of the pick); None otherwise."""
+    """The amount of a question that says an amount and nothing else, which the thread's last question has no budget
+    to take ("and if i could stretch it to 1300?" after a fit of the pick); None otherwise (an offer for the card,
+    "found one for 650, good deal?", is the deal reader's)."""
     from assistant.queries import FollowUpQuery
 
-    if isinstance(query, VerdictQuery) and query.kind == "deal" and query.offer and not query.money_currency:
-        if all(not g.name and g.pronoun in ("it", "implicit") for g in query.gpus):
-            return float(query.offer)  # "and a 3080 ti for 650?": an offer for the card named, not a budget
-        return None
     if not isinstance(query, FollowUpQuery) or query.amount is None or query.amount < _LEAST_BUDGET:
         return None
     named = [g for g in query.gpus if g.name or not g.pronoun]  # "stretch it to 1300": "it" is the budget, no card
@@ -167,6 +163,8 @@ def budget_of_thread(dlg: Dialogue, query: Query) -> Query:
 
     if not isinstance(query, CompareQuery) or any(s.key == "budget_usd" for s in query.settings):
         return query
+    if query.premise != "first" or query.asked_figure != "why":
+        return query  # only "why not X": a comparison asked for its own sake keeps its own terms
     if "budget_usd" in dlg.assumptions.changed:
         return query  # a budget set in the conversation is in force already
     recent = [q for q in (*dlg.context.history, dlg.context.last_query) if q is not None][-_PICK_BACK:]

@@ -437,7 +437,8 @@ def _pick(query: CompareQuery, rows: dict, names: list[str], title: str, chat, a
     choosing = lexicon(env.lang).words_in("choice_words", f" {query.text.lower()} ")
     # a model both sides hold decides nothing: a question that asks to choose still gets a pick
     model_open = about_model is not None and not model_figures.get("model_choice") and choosing
-    if query.premise and len(names) == 2:  # "why not a used 3090 tho" after a pick within $600: over it, said first
+    why_not = query.premise == "first" and query.asked_figure == "why" and not (query.model or query.params_b)
+    if why_not and len(names) == 2:  # "why not a used 3090 tho" after a pick within $600: over it, said first
         budget = budget_usd(query, env) or env.assumptions.budget_usd
         over = compare_pick.over_budget(rows, names, names[0], budget, env, "why_not")
         if over:

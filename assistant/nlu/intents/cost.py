@@ -33,7 +33,7 @@ def read(r: Reading) -> Query | None:
         return CompareQuery(text=r.text, gpus=(GpuRef(mention=r.text, pronoun="implicit"),), aspect="value")
     return CostQuery(
         text=r.text,
-        gpus=tuple(r.refs),
+        gpus=tuple(r.refs) or _difference_of(r, cost),
         kind=cost,
         years=r.num("YEARS"),
         **usage_stated(r),
@@ -47,6 +47,14 @@ def read(r: Reading) -> Query | None:
         powered_hours_per_week=r.form.powered_hours_week,  # "idles 24/7 and does ~4h of load a day": on 168 h
         watts=stated_draw(r) if cost == "running" else None,  # "~1.3 kW from the wall": the bill at that draw
     )
+
+
+def _difference_of(r: Reading, cost: str) -> tuple[GpuRef, ...]:
+    """ "电费差多少", "what's the difference in the power bill" with no card named: a difference is between the two
+    cards just talked about ("them"; the dialogue fills them), not the bill of the last one alone."""
+    if cost not in ("running", "tco") or r.model or r.b.has("PARAMS") or not said(r, "cost_difference_asks"):
+        return ()
+    return (GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="them"),)
 
 
 def by_watts(r: Reading) -> Query | None:

@@ -61,8 +61,8 @@ def read(r: Reading) -> Query | None:
         return None  # "is a 3090 worth it for 70b": a verdict on the card for that size, no offer
     if (r.model or sized) and _priced(r):
         offered = True  # "二手3090 5000块 跑qwen 32b够吗": an amount right after the card, and a model to run
-    if not (offered or asked):
-        return None
+    if not (offered or asked) or (said(r, "budget_raise_words") and not said(r, "deal_words")):
+        return None  # "ok and if i stretch to 1500?": more money for the pick, not an offer for a card
     gpus, amount = _gpu_and_price_as_name(r) if offered else ([], None)
     if amount is None:
         gpus = _offered_card(r, [g for g in r.refs if g.pronoun is None]) if offered else []
