@@ -305,7 +305,7 @@ def _schedule(r: _Reader) -> None:
     r.each(_N + r"\s*" + _alt(_HOUR) + nightly, lambda m: _per_day(m))
     r.each(_N + r"\s*" + _alt(_HOUR) + r"\s*(?:a|per|/|each|every)\s*" + day, lambda m: _per_day(m))
     r.each(_N + r"\s*" + _alt(_HOUR) + r"\s*(?:of \w+\s*)?(?:daily|a day|per day)", lambda m: _per_day(m))
-    between = r"(?:[^\d。，,;；]|(?<=[^\d])[a-z]{0,6}\d{3,4}[a-z]{0,4}(?=\D)){0,8}?"  # "每天用3090跑lora 5小时"
+    between = r"(?:[^\d。，,;；]|(?<=[^\d])[a-z]{0,6}\d{3,4}[a-z]{0,4}(?=\D)){0,12}?"  # "每天租autodl 4090跑8小时"
     r.each(r"(?:每天|一天|每日|天天|每晚|一晚)" + between + _N + r"\s*" + _alt(_HOUR), lambda m: _per_day(m))
     r.each(_N + r"\s*" + _alt(_HOUR) + r"\s*(?:每天|一天)", lambda m: _per_day(m))
     week = _alt(["week", "wk"]) + r"(?![a-z])"
@@ -328,7 +328,12 @@ _PM_ZH = ("下午", "晚上", "傍晚", "夜里", "夜间")
 _AM_ZH = ("早上", "上午", "凌晨", "早晨", "第二天早上", "次日早上", "次日")
 _CLOCK_EN = r"(?<![\d.$])(\d{1,2})(?::(\d\d))?\s*(am|pm)?\s*(?:-|–|~|to|till|until)\s*(\d{1,2})(?::(\d\d))?\s*(am|pm)"
 _ZH_PART = "(" + "|".join(sorted((*_PM_ZH, *_AM_ZH, "中午"), key=lambda w: (-len(w), w))) + ")?"
-_CLOCK_ZH = _ZH_PART + r"(\d{1,2})(?:点|:00)(半)?\s*(?:到|至|-|~)\s*" + _ZH_PART + r"(\d{1,2})(?:点|:00)(半)?"
+_CLOCK_ZH = (
+    _ZH_PART
+    + r"(\d{1,2})(?:点|:00)(半)?\s*(?:跑到|一直到|用到|开到|到|至|-|~)\s*"
+    + _ZH_PART
+    + r"(\d{1,2})(?:点|:00)(半)?"
+)
 
 
 def _clock_en(m: re.Match) -> Amount | None:
@@ -401,7 +406,7 @@ def _spans(r: _Reader) -> None:
         lambda m: Amount(_num(m.group(1)) / 3600, "h", role="span"),
     )
     for words, hours in _SPAN_UNITS:
-        pattern = r"(?<![a-z\d.$¥£€])" + _N + r"\s*" + _alt(words) + r"(?![a-z\d/])"
+        pattern = r"(?<![a-z\d.$¥£€])" + _N + r"\s*-?\s*" + _alt(words) + r"(?![a-z\d/])"  # "a 6-week project"
         r.each(pattern, lambda m, hours=hours: Amount(_num(m.group(1)) * hours, "h", role="span"))
 
 
@@ -555,11 +560,18 @@ def unexplained(text: str, cards: int = 0) -> list[str]:
     return [n for n in found if not re.fullmatch(r"\d{4}", n) and n != str(cards)]
 
 
+_SCHEDULE_HEAD = re.compile(r"(?:每天|每日|天天|每周|每星期|every day|each day)\s*(?:都)?\s*(?:从|from)?\s*$")
+
+
 def period_asked(text: str) -> str | None:
     """The period a figure is asked per, once rates and schedules are taken out of the text."""
     t = _normal(text)
     for a in amounts(text):
         t = t[: a.start] + " " * (a.end - a.start) + t[a.end :]
+        if a.unit == "h" and a.per in (("day",), ("week",)):  # "每天从早上10点跑到晚上10点": the schedule's own day
+            head = _SCHEDULE_HEAD.search(t[: a.start])
+            if head is not None:
+                t = t[: head.start()] + " " * (head.end() - head.start()) + t[head.end() :]
     for period, words in _PERIODS:
         if re.search(r"(?<![a-z])" + _alt(words) + r"(?![a-z])", t):
             return period

@@ -24,6 +24,8 @@ _KINDS = {
                      "photo", "photos", "张图", "张图片", "幅图"}),
     "token": sorted({"token", "tokens", "tok", "toks", "个token", "个tokens"}),
     "step": sorted({"step", "steps", "training step", "training steps", "iteration", "iterations", "iters", "步"}),
+    "request": sorted({"request", "requests", "req", "reqs", "query", "queries", "api call", "api calls", "次请求",
+                       "个请求"}),
 }  # fmt: skip
 _SECONDS = {"s": 1.0, "sec": 1.0, "secs": 1.0, "second": 1.0, "seconds": 1.0, "秒": 1.0, "min": 60.0, "mins": 60.0,
             "minute": 60.0, "minutes": 60.0, "分钟": 60.0}  # fmt: skip

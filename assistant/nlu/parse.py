@@ -20,10 +20,11 @@ from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import lexicon
 from assistant.nlu.reading import Reading
 from assistant.nlu.request_rate import request_load
+from assistant.nlu.schedule import job_weeks
 from assistant.nlu.stated import stated_quantities
 from assistant.nlu.tagger import Tag, tag
 from assistant.nlu.text import clean, tokenize
-from assistant.nlu.usage_apply import weighs_use, with_usage
+from assistant.nlu.usage_apply import over_job, weighs_use, with_usage
 from assistant.nlu.usage_reader import hours_in_all, read_usage
 from assistant.queries import Clarification, FitQuery, Query, RatesQuery, SpecQuery
 
@@ -232,6 +233,9 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
             result = dataclasses.replace(result, batch=load[3])  # decoded together, as "并发20个用户" is
     if weighs_use(result) and not (isinstance(result, RatesQuery) and hours_in_all(tags)):  # "a 30 hour run": its own
         result = with_usage(result, read_usage(tags, cleaned, lex))  # how much the cards run, where it is weighed
+    stretch = job_weeks(cleaned.lower()) if isinstance(result, RatesQuery) and result.mode == "rent" else None
+    if stretch is not None:  # "a 6-week project, 5 h a day": the rent over the project
+        result = over_job(result, read_usage(tags, cleaned, lex), stretch[0])
     stated = stated_quantities(tags, cleaned, lex)  # every number with its unit and role, for every answer
     if stated:
         result = dataclasses.replace(result, stated=stated)

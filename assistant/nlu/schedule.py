@@ -8,7 +8,10 @@ Contract: `days_said(low)` -> (days a week, the words) or None (`day_spans(text)
 `people_said(tags, low, lex)` -> (people, the words) or None (a count of people AND a per-person word: lexicon
 per_person_words; "轮流" / "take turns" share one schedule, no count); `share_said(low)` -> (share of the time
 working, the words, idle_said) or None. Day names and number words are the week's and the language's own closed sets
-(data below); the words around them are read by position. Nothing here raises.
+(data below); the words around them are read by position. `sessions_said(low)` -> (times a week, hours each,
+the words of each) or None ("每周跑两次每次10小时"); `split_week(low)` weekdays and the weekend said apart;
+`job_weeks(low)` the weeks a job lasts ("a 6-week project").
+Nothing here raises.
 """
 
 from __future__ import annotations
@@ -213,6 +216,163 @@ def share_said(low: str) -> tuple[float, str, bool] | None:
     before = low[max(0, found.start() - 14) : found.start()]
     idle = any(w in after or w in before for w in _IDLE_WORDS)
     return (1.0 - share if idle else share), words, idle
+
+
+_ZH_N = "[\\d一二两三四五六七八九十]"
+_EN_TIMES = re.compile(
+    rf"(?<![\d.])(\d+|{_NUM_RE}|once|twice)(?:\s*(?:-|to|or)\s*(\d+|{_NUM_RE}))?\s*(?:x|times|sessions|runs)?\s*"
+    r"(?:a|per|each|every|/)\s*(?:week|wk)\b"
+)
+_EN_EACH = re.compile(
+    r"(?<![\d.])(\d+(?:\.\d+)?)(?:\s*(?:-|to)\s*(\d+(?:\.\d+)?))?\s*(h|hrs?|hours?|min|mins|minutes)\s*"
+    r"(?:each(?:\s+(?:time|session|run))?|per\s+(?:session|run)|a\s+(?:session|run)|apiece)\b"
+    r"|(?:each|every|per)\s+(?:session|run|time)\s+(?:is\s+|takes\s+|lasts\s+|of\s+)?(?:about\s+|around\s+|~\s*)?"
+    r"(\d+(?:\.\d+)?)(?:\s*(?:-|to)\s*(\d+(?:\.\d+)?))?\s*(h|hrs?|hours?|min|mins|minutes)\b"
+)
+_ZH_TIMES = re.compile(
+    rf"(?:每周|一周|每星期|一星期|每个星期|一个星期|每礼拜|一礼拜)[^\d一二两三四五六七八九十。，,;；]{{0,4}}({_ZH_N}+)\s*次"
+)
+_ZH_EACH = re.compile(
+    rf"(?:每次|一次)[^\d一二两三四五六七八九十。，,;；]{{0,8}}({_ZH_N}+)\s*(?:个)?\s*(小时|钟头|分钟)"
+)
+
+
+def sessions_said(low: str) -> tuple[float, float, str, str] | None:
+    """Times of use a week and the hours of each ("3 times a week, 4 hours each", "每周跑两次每次10小时",
+    "一周大概跑三次 每次五六个小时": a range of two numbers is its middle): (times, hours each, the words of each);
+    None unless both are said."""
+    times = _EN_TIMES.search(low)
+    each = _EN_EACH.search(low)
+    if times is not None and each is not None:
+        n = _middle(times.group(1), times.group(2))
+        groups = each.groups()
+        value, high, unit = (groups[0], groups[1], groups[2]) if groups[0] else (groups[3], groups[4], groups[5])
+        h = _middle(value, high)
+        if n is not None and h is not None:
+            h = h / 60.0 if unit.startswith("min") else h
+            return n, h, times.group(0).strip(), each.group(0).strip()
+    times = _ZH_TIMES.search(low)
+    each = _ZH_EACH.search(low)
+    if times is not None and each is not None:
+        n, h = _zh_middle(times.group(1)), _zh_middle(each.group(1))
+        if n is not None and h is not None:
+            h = h / 60.0 if each.group(2) == "分钟" else h
+            return n, h, times.group(0).strip(), each.group(0).strip()
+    return None
+
+
+def _middle(a: str | None, b: str | None) -> float | None:
+    """A number said, or the middle of a range of two ("5-6", "three or four")."""
+    first = _value(a)
+    second = _value(b) if b else None
+    if first is None:
+        return None
+    return (first + second) / 2.0 if second is not None and second > first else first
+
+
+def _value(word: str | None) -> float | None:
+    if not word:
+        return None
+    if word in ("once", "twice"):
+        return 1.0 if word == "once" else 2.0
+    try:
+        return float(word)
+    except ValueError:
+        n = _NUM.get(word)
+        return float(n) if n is not None else None
+
+
+def _zh_middle(word: str) -> float | None:
+    """A Chinese count or a range of two adjacent numerals ("五六" 5.5, "三四" 3.5, "10"); None for others."""
+    if word.isdigit():
+        return float(word)
+    if len(word) == 2 and word[0] in _NUM and word[1] in _NUM and word[0] != "十" and word[1] != "十":
+        a, b = _NUM[word[0]], _NUM[word[1]]
+        if b == a + 1:
+            return (a + b) / 2.0
+    if len(word) == 1 and word in _NUM:
+        return float(_NUM[word])
+    if word.startswith("十") and len(word) <= 2:
+        return 10.0 + (_NUM.get(word[1:], 0) if len(word) == 2 else 0)
+    return None
+
+
+_WEEKDAY_PART = re.compile(
+    r"(?:工作日|平时|平日|周一到周五|下班回家|下班后|下班|weekdays?|weeknights?|during the week|after work)"
+    rf"[^。，,;；.]{{0,10}}?(\d+(?:\.\d+)?|{_ZH_N}{{1,2}})\s*(?:个)?\s*(?:小时|钟头|h\b|hrs?\b|hours?\b)"
+)
+_WEEKEND_PART = re.compile(
+    r"(?:周末|双休|weekends?|on weekends|sat(?:urday)?s? and sun(?:day)?s?)[^。，,;；.]{0,8}?"
+    rf"(?:(\d+(?:\.\d+)?|{_ZH_N}{{1,2}})\s*(?:个)?\s*(?:小时|钟头|h\b|hrs?\b|hours?\b)"
+    r"|(全天|一整天|整天|all day|whole day))"
+)
+# the English order, hours first: "2h on weeknights", "8 hours on weekends", "all day on weekends"
+_EN_HOURS = r"(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?)\b"
+_WEEKDAY_AFTER = re.compile(
+    _EN_HOURS + r"\s*(?:a night\s*|a day\s*|each\s*)?(?:on|every|each|during|most)?\s*(?:the\s+)?"
+    r"(?:weekdays?|weeknights?|workdays?)\b"
+)
+_WEEKEND_AFTER = re.compile(
+    r"(?:" + _EN_HOURS + r"|(all day|whole day))\s*(?:a day\s*|each\s*)?(?:on|at|every|each|over)?\s*"
+    r"(?:the\s+)?weekends?\b"
+)
+# the stretch a job lasts: "a 6-week project", "2 week hackathon", "for the next 3 months", "6周的项目", "寒假两个月"
+_JOB_NOUNS = r"(?:project|hackathon|sprint|internship|job|course|class|contract|experiment|run|deadline|stretch)"
+_EN_JOB = re.compile(
+    rf"(?<![\d.])(\d+|{_NUM_RE})[\s-]*(weeks?|months?)[\s-]+(?:long\s+)?{_JOB_NOUNS}\b"
+    rf"|\bfor (?:the next |another |about |around )?(\d+|{_NUM_RE})\s*(weeks?|months?)\b"
+)
+_ZH_JOB = re.compile(
+    rf"({_ZH_N}+)\s*(?:个)?\s*(周|星期|礼拜|月)的(?:项目|实习|课程|比赛|时间)"
+    rf"|(?:寒假|暑假|假期)\s*({_ZH_N}+)\s*(?:个)?\s*(周|星期|礼拜|月)"
+)
+ALL_DAY_HOURS = 10.0  # a day "all day" at the weekend ("周末全天"): a waking day of use, as usage_reader's daytime [A]
+
+
+def split_week(low: str) -> tuple[float, str, float, str, bool] | None:
+    """Weekdays and the weekend said apart ("平时工作日晚上两三个小时 周末全天", "2h on weeknights, 8h on weekends"):
+    (hours each weekday, its words, hours each weekend day, its words, the weekend's hours assumed); None unless
+    both are said."""
+    day = _WEEKDAY_AFTER.search(low) or _WEEKDAY_PART.search(low)  # the English order first: "2h on weeknights"
+    end = _WEEKEND_AFTER.search(low) or _WEEKEND_PART.search(low)
+    if day is None or end is None:
+        return None
+    weekday = _hours_word(day.group(1))
+    assumed = bool(end.group(2))
+    weekend = ALL_DAY_HOURS if assumed else _hours_word(end.group(1))
+    if weekday is None or weekend is None or not (0 < weekday <= 24 and 0 < weekend <= 24):
+        return None
+    return weekday, day.group(0).strip(), weekend, end.group(0).strip(), assumed
+
+
+def job_weeks(low: str) -> tuple[float, str] | None:
+    """The weeks a job lasts when said as its stretch ("a 6-week project" 6, "for the next 3 months" 13, "6周的项目",
+    "寒假两个月"), with the words; None if none."""
+    m = _EN_JOB.search(low) or _ZH_JOB.search(low)
+    if m is None:
+        return None
+    count, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    n = _value(count) if count[0].isdigit() or count in _NUM else _zh_middle(count)
+    if n is None and not count[0].isdigit():
+        n = _cn_count(count)
+    if n is None or not 0 < n <= 104:
+        return None
+    weeks = n * (52.0 / 12.0) if unit.startswith(("month", "月")) else n
+    return weeks, m.group(0).strip()
+
+
+def _cn_count(word: str) -> float | None:
+    """ "十二" 12, "二十" 20: a Chinese count of tens."""
+    if "十" not in word:
+        return None
+    tens, _, ones = word.partition("十")
+    return float((_NUM.get(tens, 1) if tens else 1) * 10 + (_NUM.get(ones, 0) if ones else 0))
+
+
+def _hours_word(word: str) -> float | None:
+    if word[0].isdigit():
+        return float(word)
+    return _zh_middle(word)
 
 
 def _number(word: str) -> int | None:

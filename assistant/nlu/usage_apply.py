@@ -52,6 +52,17 @@ def with_usage(query: Query, usage: Usage | None) -> Query:
     return dataclasses.replace(query, settings=settings, usage_assumed=None, **hours)  # type: ignore[arg-type]
 
 
+def over_job(query: Query, usage: Usage | None, weeks: float | None) -> Query:
+    """A rent at the question's use over the stretch a job lasts ("租autodl 4090 跑一个6周的项目 每天大概5小时": 35 h
+    a week x 6 weeks = 210 h), when the rent's hours are its use of one period (or none)."""
+    if not isinstance(query, RatesQuery) or query.mode != "rent" or usage is None or not weeks:
+        return query
+    if usage.per_week <= 0 or usage.per_week >= 168.0 and not usage.assumed:
+        return query
+    hours = round(usage.per_week * weeks, 1)
+    return dataclasses.replace(query, hours=hours, period=None, usage=usage, usage_assumed=None)
+
+
 def carried(query: Query, usage: Usage | None) -> Query:
     """One half of a two-part question with the whole question's usage, when the half says none of its own
     ("租4090一天24小时跑一个月 autodl多少钱 自己买划算吗": the buy half at 24 h a day, not the desk default)."""
@@ -89,5 +100,5 @@ def weighs_use(query) -> bool:
     if isinstance(query, (RentOrBuyQuery, CompareQuery)):
         return True
     if isinstance(query, RatesQuery):  # a rent by the period asked ("for a month"), its hours from the use
-        return query.mode == "rent" and query.period in _WEEKS and query.hours is not None and not query.hours_per_day
+        return query.mode == "rent" and query.period in _WEEKS and not query.hours_per_day
     return isinstance(query, CostQuery) and query.kind in _COST_KINDS and query.powered_hours_per_week is None

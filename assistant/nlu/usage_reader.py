@@ -20,7 +20,7 @@ import re
 from typing import TYPE_CHECKING
 
 from assistant.nlu.clock import clock_span, clock_times, hours_between
-from assistant.nlu.schedule import day_spans, days_said, people_said, share_said
+from assistant.nlu.schedule import day_spans, days_said, people_said, sessions_said, share_said, split_week
 from assistant.nlu.tagging.usage import WEEKS_PER
 from assistant.query_terms import Usage, UsagePart
 
@@ -41,7 +41,11 @@ DAYTIME_HOURS = 10.0
 # day and idles the rest [A]
 ON_DEMAND_HOURS = 3.0
 ALWAYS = ("always_on", "long_rent", "long_run")
-HOURS_A_DAY = (("overnight", OVERNIGHT_HOURS), ("daytime", DAYTIME_HOURS))
+# mostly_idle: a machine said to be on but mostly idle ("mostly idle", "不怎么跑") works a tenth of the week [A]
+MOSTLY_IDLE_SHARE = 0.1
+# afternoon: an afternoon of use, noon to about 5 pm, 4 hours [A]
+AFTERNOON_HOURS = 4.0
+HOURS_A_DAY = (("overnight", OVERNIGHT_HOURS), ("daytime", DAYTIME_HOURS), ("afternoon", AFTERNOON_HOURS))
 DAY_SETS = (("usage_days_5", 5.0), ("usage_days_2", 2.0), ("usage_days_7", 7.0))  # days a week said in words
 TIME_OF_DAY = ("evenings", "few")  # assumed kinds of the tagger that say the hours of a day, not the days
 # "9-6 weekdays", "9am-6pm": a span of bare hours beside a day word (a clock span without am/pm)
@@ -57,6 +61,8 @@ def read_usage(tags: list[Tag], text: str, lex: Lexicon) -> Usage | None:
         return None
     low = text.lower()
     usage = _read(tags, text, low, lex)
+    if usage is not None and usage.per_week < WEEK and usage.on_per_week is None and _idles_rest(low, lex):
+        usage = Usage(usage.per_week, usage.parts, on_per_week=WEEK)  # "11pm-7am inference, plus daytime idle"
     if usage is None or usage.assumed or any(p.kind for p in usage.parts) or usage.per_week >= WEEK:
         return usage  # people multiply hours SAID ("each ~3 h a day"), not a situation's or a clock span's
     people = people_said(tags, low, lex)
@@ -68,7 +74,9 @@ def read_usage(tags: list[Tag], text: str, lex: Lexicon) -> Usage | None:
 
 def _read(tags: list[Tag], text: str, low: str, lex: Lexicon) -> Usage | None:
     hours = [t for t in tags if t.kind == "HOURS" and _of_use(t)]
-    found = {kind: _found(lex, f"usage_{kind}", low) for kind in (*ALWAYS, "shared", "overnight", "daytime")}
+    found = {
+        kind: _found(lex, f"usage_{kind}", low) for kind in (*ALWAYS, "shared", "overnight", "daytime", "afternoon")
+    }
     found["week_a_month"] = _found(lex, "usage_week_a_month", low)
     nights = [n for k, _ in HOURS_A_DAY if (n := found[k])]  # "晚上挂机跑": a night's run, not around the clock
     hours = [t for t in hours if not (_always(t) and any(_overlap(t, n) for n in nights))]
@@ -77,10 +85,28 @@ def _read(tags: list[Tag], text: str, low: str, lex: Lexicon) -> Usage | None:
         if clock_span(text, lex) is not None:  # "通宵挂机 晚上11点到早上7点 一周五天": the span said, not 24/7
             said_always = None
             hours = [t for t in hours if not _always(t)]
+    idle_most = _found(lex, "usage_mostly_idle", low)  # "mostly idle", "不怎么跑": on, working a tenth of the week [A]
+    if idle_most is not None and not any(t.mapping().get("per_day") for t in hours if not _always(t)):
+        part = UsagePart("share", MOSTLY_IDLE_SHARE, idle_most[0], assumed=True, kind="mostly_idle")
+        return Usage(round(WEEK * MOSTLY_IDLE_SHARE, 2), (part,), on_per_week=WEEK)
     share = share_said(low)
     if share is not None and not any(t.mapping().get("per_day") for t in hours if not _always(t)):
         on = WEEK if (share[2] or said_always is not None) else None  # "on 24/7 but works half the time": idles on
         return Usage(round(WEEK * share[0], 2), (UsagePart("share", share[0], share[1], kind="duty"),), on_per_week=on)
+    split = split_week(low)  # "平时工作日晚上两三个小时 周末全天": 5 weekdays and 2 weekend days, each at its hours
+    if split is not None and said_always is None:
+        weekday, day_words, weekend, end_words, assumed = split
+        per_week = round(5 * weekday + 2 * weekend, 2)
+        parts = (
+            UsagePart("hours_day", weekday, day_words, kind="weekdays"),
+            UsagePart("hours_day", weekend, end_words, assumed=assumed, kind="weekend_all" if assumed else "weekend"),
+        )
+        return Usage(per_week, parts)
+    sessions = sessions_said(low)  # "每周跑两次每次10小时", "3 times a week, 4 hours each": times x hours each
+    if sessions is not None and said_always is None:
+        times, each, times_words, each_words = sessions
+        parts = (UsagePart("hours_each", round(each, 2), each_words), UsagePart("times_week", times, times_words))
+        return Usage(round(min(times * each, WEEK), 2), parts)
     if said_always is not None:
         return _on_demand(Usage(WEEK, (UsagePart("always", WEEK, said_always.text),)), low, lex)
     glued = next((t for t in hours if _glued_to_days(t, low)), None)
@@ -93,6 +119,11 @@ def _read(tags: list[Tag], text: str, low: str, lex: Lexicon) -> Usage | None:
     )
     if said_week is not None and (day is None or day.assumed):  # "maybe 6 hrs sat and sun": 12, as said
         return Usage(_week(said_week), (UsagePart("per_week", _week(said_week), said_week.text),))
+    if day is not None and not day.assumed and found["week_a_month"] and (days is None or days.value == 7):
+        per_week = round(day.value * 7 / WEEKS_PER["month"], 1)  # the hours of that one week, spread over the month
+        return Usage(
+            per_week, (day, UsagePart("per_week", per_week, found["week_a_month"][0], kind="week_a_month_said"))
+        )
     if day is not None and not day.assumed:  # hours said: the situation's words do not override them
         return _composed(day, days)
     for kind in ALWAYS:  # "晚上挂机": the night's words hold the always-on word, they are not around the clock
@@ -204,6 +235,11 @@ def _hours_a_day(hours, tags, text, low, lex, found) -> UsagePart | None:
         m = assumed[0].mapping()
         return UsagePart("hours_day", float(m["each"]), assumed[0].text, assumed=True, kind=str(m["assumed"]))
     return None
+
+
+def _idles_rest(low: str, lex) -> bool:
+    """The machine is said to stay on and idle when not working (lexicon idle_rest_words), and not said to be off."""
+    return _found(lex, "idle_rest_words", low) is not None and _found(lex, "off_rest_words", low) is None
 
 
 def _glued_to_days(t: Tag, low: str) -> bool:

@@ -13,6 +13,7 @@ so that the next follow-up can change one number of it.
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 
 from assistant import i18n
@@ -316,7 +317,7 @@ def lead(answer: Answer, query, env: Env, typed: str | None = None) -> str:
         typed or query.text or "", _cards(query, said)
     ):
         return ""  # given already, or a number of the question this bill leaves out (it may be misread)
-    if _modelled(calc) and _gives_kind(answer.headline, calc.asked):
+    if _modelled(calc) and _gives_kind(answer.headline, calc.asked) and not _over_span(calc):
         return ""  # the answer's own model of the draw (utilization, idle) is better than a board power assumed
     _drop_other_total(answer)
     shown = dataclasses.replace(env, question_currency=defaults["currency"])
@@ -366,6 +367,12 @@ def _shown(headline: str, total: float, asked: str, currency: str | None = None)
 def _modelled(calc: Calc) -> bool:
     """The bill leans on a draw or a tariff the question did not state."""
     return any(f.source == "default" and f.key in ("watts", "price_kwh") for t in calc.terms for f in t.factors)
+
+
+def _over_span(calc: Calc) -> bool:
+    """The hours run over a stretch the question states ("寒假两个月 每天12小时", "a 6-week project, 6 h a day"): the
+    total over it is asked, which the answer's own model (a period's cost) does not give."""
+    return calc.hours is not None and any(part == "days" for part, _ in calc.hours.parts)
 
 
 def _gives_kind(headline: str, asked: str) -> bool:
@@ -421,6 +428,8 @@ def _card_named(text: str, env: Env):
 def _money(value: float, env: Env) -> str:
     symbol = SYMBOLS.get(env.currency, "$")
     decimals = 3 if value < 0.1 and f"{value:.3f}"[-1] != "0" else 2 if value < 1000 else 0
+    if 0 < value < 0.01:  # "cost per image": a fraction of a cent, two significant digits ($0.00038), never $0.00
+        decimals = max(3, 1 - math.floor(math.log10(value)))
     return f"{symbol}{value:,.{decimals}f}"
 
 
@@ -508,7 +517,8 @@ def _sentence(calc: Calc, defaults: dict, env: Env) -> str:
     timed = longer and calc.hours is not None and calc.hours.parts[0][0] in ("span", "runs", "items", "media")
     period = env.t(f"calc.period_{calc.period}") if calc.period and not timed else ""
     if calc.items is not None and not calc.period:  # "cost per 1000 images": for that many
-        period = env.t(f"calc.for_items_{calc.items[1]}", n=_num(calc.items[0]))
+        one = calc.items[0] == 1  # "cost per image": for one of them
+        period = env.t(f"calc.for_{'one' if one else 'items'}_{calc.items[1]}", n=_num(calc.items[0]))
     terms = [_term_text(t, env, calc.asked) for t in calc.terms]
     key = "calc.lead_one" if len(terms) == 1 else "calc.lead_sum"
     text = env.t(key, total=total, period=period, terms=env.t("calc.plus").join(terms))

@@ -5,10 +5,13 @@ Contract: `lead(answer, clock, env)` -> the sentence that leads the answer, or "
 (Query.clock = (start, by) hours of the day, nlu/clock.py) or the answer worked out no job time (figures job_hours,
 else days x 24). The end is the start + the job time (nlu/clock.done_at), rounded to ROUND_MINUTES; with a time to be
 done by, whether it is met and by how much. figures gain done_at (hour of the day), done_days_later and, with a by-time,
-done_in_time.
+done_in_time. `windowed(answer, text, env)` -> the days a job takes when it runs only in a span of each day.
 """
 
 from __future__ import annotations
+
+import math
+import re
 
 from assistant.nlu.clock import done_at, hours_between
 from assistant.respond.env import Env
@@ -35,6 +38,30 @@ def clock_text(env: Env, hour: float, days: int = 0, job: float = 24.0) -> str:
     else:  # "9:30 pm"
         said = env.t("clock.time", h12=(h % 12) or 12, m=f"{m:02d}", half=env.t("clock.am" if h < 12 else "clock.pm"))
     return env.t("clock.day_1" if days == 1 else "clock.day_n", time=said, n=days) if days else said
+
+
+# the days asked: "how many days", "how long", "how many nights", "几天", "多久", "多少天", "几个晚上"
+_ASKS_DAYS = re.compile(r"how many (?:days|nights|evenings|weeks)|how long|几天|多少天|多久|几个晚上|几晚|几周")
+
+
+def windowed(answer, text: str, env: Env) -> str:
+    """A job run only in a span of each day ("only run it evenings 7pm-1am", "每天只能晚上8点到12点跑"): the days its
+    hours take at that span a day (nlu/clock.clock_span); "" when no span is said or the job fits in one."""
+    from assistant.nlu.clock import clock_span
+    from assistant.nlu.lexicon import lexicon
+
+    hours = job_hours(answer.figures) if _ASKS_DAYS.search(text.lower()) else None
+    span = clock_span(text, lexicon(env.lang)) if hours else None
+    if span is None or not hours:
+        return ""
+    each = hours_between(span[0], span[1])
+    if hours <= each or each >= 24:
+        return ""
+    days = math.ceil(round(hours / each, 2))
+    answer.figures |= {"window_hours": each, "window_days": days}
+    window = f"{clock_text(env, span[0])}-{clock_text(env, span[1])}"
+    total = env.t("duration.hours", n=f"{hours:,.0f}")  # the job's hours as hours, beside the days they take
+    return env.t("clock.windowed", window=window, each=duration(env, each), hours=total, days=days)
 
 
 def lead(answer, clock: tuple[float | None, float | None] | None, env: Env, asked: str | None = "clock") -> str:

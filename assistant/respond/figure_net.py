@@ -114,7 +114,8 @@ def finish(answer: Answer, query, env: Env, typed: str | None = None) -> Answer:
     from assistant.respond.made_in import line as made_in
 
     timed = (
-        clock_done.lead(answer, query.clock, env, query.asked_figure)
+        clock_done.windowed(answer, typed or query.text or "", env)  # "only evenings 7pm-1am": the days it takes
+        or clock_done.lead(answer, query.clock, env, query.asked_figure)
         or answer_lead(answer, query, env)
         or made_in(answer, query, env)  # "how many sdxl images per hour on it": the count in that time
         or answer_energy(answer, query, env)  # "energy used for generating 1000 flux dev images on a 5090"

@@ -32,6 +32,8 @@ def _use(query: Query, lang: str) -> list[str]:
     if usage is None or (len(usage.parts) == 1 and not usage.assumed and not usage.parts[0].kind):
         return []
     joint = i18n.t(lang, "usage.then" if usage.on_per_week else "usage.times")  # on all week; then its load
+    if any(p.kind == "weekdays" for p in usage.parts):  # weekdays and the weekend said apart: their hours added
+        joint = i18n.t(lang, "usage.plus")
     how = joint.join(_part(p, lang) for p in usage.parts)
     return [i18n.t(lang, "usage.note", hours=f"{usage.per_week:,.3g}", how=how)]
 

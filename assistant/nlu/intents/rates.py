@@ -56,6 +56,10 @@ def period(r: Reading) -> str | None:
 
 def _period(r: Reading) -> str | None:
     b = r.b
+    low = r.text.lower()
+    for name in ("semester", "quarter"):  # "一个学期(大概18周)多少钱": the term asked, never the weeks inside it
+        if r.lex.words_in(f"period_{name}", low):
+            return name
     for cost in b.kinds.get("COST", []):  # "每天挂机跑推理 一年电费多少": the period said in the cost asked wins
         said_in = [name for name in PERIODS if r.lex.words_in(f"period_{name}", cost.text.lower())]
         if said_in:
