@@ -19,15 +19,24 @@ import functools
 import importlib
 import re
 
-from assistant import i18n
-from assistant.answer import Answer, joined
+from assistant import ask_thread, i18n
+from assistant.answer import Answer
 from assistant.clarify import fill, of_thread
 from assistant.dialogue import Dialogue, about_last, subject
 from assistant.kb import memory_configs
 from assistant.kb.reader import KbReader
 from assistant.names import apple_chip, normalize_name
 from assistant.queries import Clarification, FollowUpQuery, Query, SetQuery, Setting, UnknownQuery
-from assistant.respond import asked, figure_net, kind_answers, no_repeat, uncovered, unused_numbers, usage_note
+from assistant.respond import (
+    ask_lines,
+    asked,
+    figure_net,
+    kind_answers,
+    no_repeat,
+    uncovered,
+    unused_numbers,
+    usage_note,
+)
 from assistant.respond.env import Env, NoExchangeRate, query_currency
 
 _RESPONDERS = {
@@ -61,11 +70,6 @@ def _full_finetune_said(text: str, lang: str) -> bool:
     from assistant.nlu.lexicon import lexicon
 
     return lexicon(lang).words_in("full_finetune_words", text.lower())
-
-
-def _retitled(answer: Answer, text: str) -> Answer:
-    answer.question = text
-    return answer
 
 
 def _in_condition(setting: Setting, query: Query) -> Setting:
@@ -176,7 +180,9 @@ class Engine:
             answer = self._answer(text, dialogue)
             env = Env(self.reader, dialogue.assumptions, dialogue.context, lang=answer.lang)
             # every part the question asked is answered or said not to be; the figure asked, given or said not to be
-            return no_repeat.lead_new(figure_net.check(asked.cover(answer, text, env), env), env)
+            covered = asked.cover(answer, text, env)  # every ask of the message: its own line when not answered
+            covered = ask_lines.complete(covered, text, env, ask_thread.asker(self, text, dialogue))
+            return no_repeat.lead_new(figure_net.check(covered, env), env)
         except Exception as exc:  # noqa: BLE001 - one failing question must not end the conversation
             global last_failure
             import traceback  # only after a failure: not imported by an answer
@@ -193,20 +199,10 @@ class Engine:
 
     def _answer(self, text: str, dialogue: Dialogue, whole: bool = True, usage=None) -> Answer:
         from assistant.nlu import understand
-        from assistant.nlu.clauses import two_questions
         from assistant.nlu.usage_apply import carried
-        from assistant.nlu.usage_reader import usage_of_text
 
-        parts = two_questions(text, self.index) if whole and dialogue.context.pending is None else None
-        if parts is not None:  # "h20一张多少钱 能训练吗": both answered, the second in the light of the first
-            usage = usage_of_text(text, self.index)  # the schedule said in one half counts for both
-            first = self._answer(parts[0], dialogue, whole=False, usage=usage)
-            if not first.understood:
-                return self._answer(text, dialogue, whole=False)
-            second = self._answer(parts[1], dialogue, whole=False, usage=usage)
-            if not second.understood or second.headline == first.headline:  # nothing more than the first said
-                return _retitled(first, text)
-            return joined(text, parts, first, second)
+        if whole and dialogue.context.pending is None and (parts := ask_thread.two_parts(self, text, dialogue)):
+            return parts  # "h20一张多少钱 能训练吗": both answered, the second in the light of the first
         lang = self._language(text, dialogue)
         if dialogue.variant_of is None:
             dialogue.variant_of = self.variant_of

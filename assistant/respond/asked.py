@@ -89,6 +89,8 @@ def parts(text: str, lang: str) -> tuple[str, ...]:
     for part in ("price", "power"):
         if part in out and _stated_same(low, lex, f"asked_{part}"):
             out.remove(part)  # "价格差不多 选哪个", "功耗差不多的话": said equal for both, not asked
+    if "time" in out and _time_is_other_ask(text):
+        out.remove("time")  # "多久能回本", "保修多久": the time words ask a payback or a warranty (respond/ask_lines)
     if baseline(text):
         out.append("baseline")
     return (*out, *figure_parts(text, lang))
@@ -108,6 +110,15 @@ def _stated_same(low: str, lex, words: str) -> bool:
                 return False
             found = True
     return found
+
+
+def _time_is_other_ask(text: str) -> bool:
+    """A message of several asks none of which asks a duration ("电费一年差多少 多久能回本"): its time words belong
+    to another ask, which respond/ask_lines answers."""
+    from assistant.nlu.asks import checklist
+
+    asks = checklist(text)
+    return bool(asks) and all(a.kind != "time" for a in asks)
 
 
 def figure_parts(text: str, lang: str) -> tuple[str, ...]:

@@ -1,0 +1,63 @@
+"""A message that asks several things, answered part by part through the engine.
+
+Contract: `two_parts(engine, text, dialogue)` answers a message of two questions (nlu/clauses.two_questions) as one
+Answer (answer.joined: both, the second in the light of the first), the first alone when the second adds nothing or
+its answer is not of a kind that answers it (a ranking for "what psu": respond/ask_lines.answers_kind), or None when
+the message is not two questions. `asker(engine, text, dialogue)` gives the function respond/ask_lines puts each
+ask of the message to: the asks are asked one after another on a copy of the conversation as the message's answer
+left it (its cards, model and settings; the hours of use said anywhere in the message), so the conversation itself
+stays as the whole answer left it; an ask whose answer fails gives None.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+
+from assistant.answer import Answer, joined
+from assistant.dialogue import Dialogue
+
+
+def _retitled(answer: Answer, text: str) -> Answer:
+    answer.question = text
+    return answer
+
+
+def two_parts(engine, text: str, dialogue: Dialogue) -> Answer | None:
+    from assistant.nlu.clauses import two_questions
+    from assistant.nlu.usage_reader import usage_of_text
+    from assistant.respond.ask_lines import answers_kind
+
+    parts = two_questions(text, engine.index)
+    if parts is None:
+        return None
+    usage = usage_of_text(text, engine.index)  # the schedule said in one half counts for both
+    first = engine._answer(parts[0], dialogue, whole=False, usage=usage)
+    if not first.understood:
+        return engine._answer(text, dialogue, whole=False)
+    second = engine._answer(parts[1], dialogue, whole=False, usage=usage)
+    if not second.understood or second.headline == first.headline:  # nothing more than the first said
+        return _retitled(first, text)
+    if not answers_kind(parts[1], second, second.lang):  # "..., and what psu should i get": not a ranking
+        return _retitled(first, text)
+    return joined(text, parts, first, second)
+
+
+def asker(engine, text: str, dialogue: Dialogue) -> Callable[[str], Answer | None]:
+    from assistant.nlu.usage_reader import usage_of_text
+
+    scratch: list = []  # the copy of the conversation, the message's usage
+
+    def ask(words: str) -> Answer | None:
+        try:
+            if not scratch:  # made on the first ask: most messages need none
+                copied = Dialogue(copy.deepcopy(dialogue.assumptions), engine.variant_of, engine.memory_of)
+                copied.context = copy.deepcopy(dialogue.context)
+                scratch.append(copied)
+                scratch.append(usage_of_text(text, engine.index))
+            scratch[0].context.pending = None
+            return engine._answer(words, scratch[0], whole=False, usage=scratch[1])
+        except Exception:  # noqa: BLE001 - an ask that fails to answer is said not answered, the rest stands
+            return None
+
+    return ask

@@ -1,0 +1,248 @@
+"""The checklist of what a message asks: "will it fit, how fast, and what psu do i need" asks three things.
+
+Contract: `checklist(text)` returns the asks of a message in the order written, as `Ask(kind, text)`. The message
+is cut by its structure: question marks, commas, semicolons, colons, "and" / "also" / "plus" joiners before a
+question word, numbered items "1) 2)"; a message in Chinese script at its punctuation, 、, spaces next to a
+Chinese character ("4060ti 16g" stays whole) and the joiners of list `ask_joiners_zh` (还有, 以及, 顺便, 另外).
+A piece is an ask when it has the shape of a question: an English piece opens with a question word (list
+`clause_starts`, past the fillers of `ask_lead_fillers`), ends with "?", holds "X or Y", or names a figure in a
+list of asks ("speed, power use, and noise?"); a Chinese piece holds a question marker (list `ask_markers_zh`, or
+X不X: 值不值). Pieces that ask nothing ("have a 850w gold", "电价按0.55", "每天开8小时") are statements: their
+settings belong to the whole message and apply to every ask. "真的吗" after a claim and another option with no
+figure of its own ("值得等吗 还是现在买5080") join the ask before them. The kind of an ask is the figure its
+words name (lexicon lists `ask_<kind>`, tried in the order of `KINDS`, most specific first), "other" when none.
+A message with fewer than two asks gives an empty checklist: only messages asking several things are answered
+ask by ask (respond/ask_lines).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from assistant.nlu.lexicon import lexicon
+
+KINDS = (
+    "api",
+    "psu",
+    "electricity",
+    "payback",
+    "rent_buy",
+    "warranty",
+    "noise",
+    "cooling",
+    "resale",
+    "speed",
+    "time",
+    "worth",
+    "storage",
+    "discount",
+    "rate",
+    "price",
+    "power",
+    "users",
+    "models",
+    "memory",
+    "provider",
+    "wait",
+    "software",
+    "parts",
+    "pick",
+    "gaming",
+    "fit",
+    "count",
+    "verdict",
+)
+
+# where an English sentence ends, and where it is cut into pieces: a comma (not of a number), a semicolon, a colon, a
+# numbered item ("1) ... 2) ..."), a dash between spaces
+_SENTENCE_EN = re.compile(r"\?+|!+|\.(?=\s)|\s(?=\(?\d\)\s)|^\(?\d\)\s")
+_CUT_EN = re.compile(r"[;；]|,(?!\d{3})|\s-\s")
+# a Chinese message is cut at its punctuation and at a space next to a Chinese character ("4060ti 16g" stays whole)
+_CUT_ZH = re.compile(r"[？?，,。；;！!、]+|(?<=[\u4e00-\u9fff])\s+|\s+(?=[\u4e00-\u9fff])")
+_NUMBERED = re.compile(r"^\(?\d\)\s*")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_OR = re.compile(r"\b(?:or|vs\.?|versus)\b")
+_DIGIT = re.compile(r"\d")
+_ZH_X_NOT_X = re.compile(r"(.)不\1")  # 值不值, 稳不稳, 够不够, 能不能
+MAX_ASKS = 5
+
+
+@dataclass(frozen=True)
+class Ask:
+    """One thing a message asks: the asked figure's kind and the words that ask it, as written."""
+
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """One piece of an English message, with where it sits (its sentence, after a colon) and whether '?' ends it."""
+
+    text: str
+    ended: bool  # a '?' closes it
+    sentence: int  # which sentence of the message
+    listed: bool  # it follows a colon in its sentence ("rent or buy for 6 months: cost of ..., resale value after")
+
+
+def _pieces_en(text: str) -> list[_Piece]:
+    """The English pieces of `text`: sentences, each cut at a colon, commas, semicolons and question joiners."""
+    lex = lexicon("en")
+    out: list[_Piece] = []
+    at, n = 0, 0
+    ends = [*_SENTENCE_EN.finditer(text), None]
+    for m in ends:
+        sentence = text[at : m.start() if m else len(text)]
+        ended = bool(m and "?" in m.group())
+        head, colon, tail = sentence.partition(": ")
+        parts = [(head, False), (tail, True)] if colon else [(sentence, False)]
+        found: list[_Piece] = []
+        for chunk, listed in parts:
+            for piece in _CUT_EN.split(chunk):
+                piece = _NUMBERED.sub("", piece.strip())  # "1) is 16gb enough": the item, not its number
+                found += [_Piece(p, False, n, listed) for p in _cut_joiners(piece, lex) if p]
+        if found and ended:
+            found[-1] = _Piece(found[-1].text, True, n, found[-1].listed)
+        out += found
+        at, n = (m.end() if m else len(text)), n + 1
+    return out
+
+
+def _cut_joiners(piece: str, lex) -> list[str]:
+    """ "do i need rocm and does ollama just work": cut at a joiner followed by a question word (list
+    `clause_starts`); "llama 3 8b and 70b on a 3090" stays whole."""
+    starts = lex.listed("clause_starts")
+    for joiner in (" and ", " also ", " plus ", " & "):
+        at = piece.lower().find(joiner)
+        while at > 0:
+            rest = piece[at + len(joiner) :].strip()
+            head = _head(rest)
+            if head in ("if", "then") and " " in rest:  # "and if yes how many tok/s": the question after the if
+                head = _head(_after_condition(rest))
+            if head in starts:
+                return [piece[:at].strip(), *_cut_joiners(rest, lex)]
+            at = piece.lower().find(joiner, at + 1)
+    return [piece]
+
+
+def _head(piece: str) -> str:
+    """The first word of a piece past the words that ask nothing themselves (list `ask_lead_fillers`: "about how
+    much" opens with "how")."""
+    fillers = lexicon("en").listed("ask_lead_fillers")
+    words = [w.strip("(),.:") for w in piece.lower().split()]
+    return next((w for w in words if w not in fillers), "")
+
+
+def _after_condition(rest: str) -> str:
+    """ "if yes how many tok/s" -> "how many tok/s"; "if rent which gpu" -> "which gpu"."""
+    words = rest.split()
+    starts = lexicon("en").listed("clause_starts")
+    for k, w in enumerate(words[1:], 1):
+        if w.lower() in starts:
+            return " ".join(words[k:])
+    return rest
+
+
+def _asks_en(piece: str, ended: bool) -> bool:
+    low = piece.lower()
+    first = _head(piece)
+    lex = lexicon("en")
+    if first in lex.listed("clause_starts") or ended:
+        return True
+    if first in ("if", "and", "also", "plus", "then") and any(w in lex.listed("clause_starts") for w in low.split()):
+        return True
+    return bool(_OR.search(low)) and len(low.split()) <= 16 or lex.words_in("ask_bare_en", f" {low} ")
+
+
+def _asks_zh(piece: str) -> bool:
+    return lexicon("zh").words_in("ask_markers_zh", piece) or bool(_ZH_X_NOT_X.search(piece))
+
+
+def kind_of(piece: str, lang: str) -> str:
+    """The asked figure a piece names (lists `ask_<kind>`), "other" when none."""
+    lex = lexicon(lang)
+    low = f" {piece.lower()} "
+    for kind in KINDS:
+        if lex.words_in(f"ask_{kind}", low) and not lex.words_in(f"ask_{kind}_not", low):
+            return kind
+    return "other"
+
+
+def checklist(text: str) -> tuple[Ask, ...]:
+    """The asks of `text` in the order written (see the module contract); () when it asks fewer than two things."""
+    cleaned = text.strip()
+    if _CJK.search(cleaned):  # a message in Chinese script is cut by its punctuation, spaces and joiners
+        pieces = [q for p in _CUT_ZH.split(cleaned) if p for q in _cut_joiners_zh(p)]
+        asks = [Ask(kind_of(p, "zh"), p) for p in _joined_doubts(pieces) if p and _asks_zh(p)]
+    else:
+        asks = _asks_of_pieces(_pieces_en(cleaned))
+    found = [a for a in asks if a.text.strip(" ,.:")]
+    return tuple(found[:MAX_ASKS]) if len(found) > 1 else ()
+
+
+def _asks_of_pieces(pieces: list[_Piece]) -> list[Ask]:
+    """The pieces that ask: questions by their shape; and in a list of asks, the bare names of a figure ("speed,
+    power use, and noise?", "..., and total cost ballpark"; after a colon that follows a question, "rent or buy for a
+    6 month project: cost of a 4090 on vast vs buying one, resale value after")."""
+    out: list[Ask] = []
+    asked: list[bool] = []
+    for k, piece in enumerate(pieces):
+        kind = kind_of(piece.text, "en")
+        by_shape = _asks_en(piece.text, piece.ended)
+        before = k > 0 and pieces[k - 1].sentence == piece.sentence and asked[k - 1]
+        opened = any(asked[j] and not p.listed for j, p in enumerate(pieces[:k]) if p.sentence == piece.sentence)
+        bare = kind != "other" and (
+            (piece.listed and opened)
+            or (before and not _DIGIT.search(piece.text) and len(piece.text.split()) <= 6)
+            or (piece.ended and len(piece.text.split()) <= 6)
+        )
+        if by_shape and _only_options(piece.text) and out and out[-1].kind in ("pick", "worth") and before:
+            out[-1] = Ask(out[-1].kind, f"{out[-1].text}, {piece.text}")  # "which is better, 2x 3090 or one 5090"
+            asked.append(True)
+            continue
+        asked.append(by_shape or bare)
+        if by_shape or bare:
+            out.append(Ask(kind, _question_of(piece.text).strip(" ,.:")))
+    return out
+
+
+def _cut_joiners_zh(piece: str) -> list[str]:
+    """ "4090能跑70b吗还有电源要多大": cut before a joiner of list `ask_joiners_zh` when both sides ask something
+    ("能不能顺便打游戏" stays whole)."""
+    for joiner in sorted(lexicon("zh").listed("ask_joiners_zh"), key=len, reverse=True):
+        at = piece.find(joiner)
+        if at > 0 and _asks_zh(piece[:at]) and _asks_zh(piece[at:]):
+            return [piece[:at], *_cut_joiners_zh(piece[at:])]
+    return [piece]
+
+
+def _joined_doubts(pieces: list[str]) -> list[str]:
+    """ "p40很香 真的吗": a piece that only doubts the one before (list `ask_doubts_zh`) asks about it, and one
+    that opens with another option asking no figure of its own (list `ask_options_zh`: "值得等吗 还是现在买5080")
+    is the same ask; "够用吗 还是去租卡" asks two things (renting is a figure of its own)."""
+    doubts = lexicon("zh").listed("ask_doubts_zh")
+    options = tuple(lexicon("zh").listed("ask_options_zh"))
+    out: list[str] = []
+    for piece in pieces:
+        other_option = piece.startswith(options) and kind_of(piece.lstrip("".join(options)), "zh") == "other"
+        if piece and (piece in doubts or other_option) and out and _asks_zh(out[-1]):
+            out[-1] = f"{out[-1]} {piece}"  # "值得等吗 还是现在买5080": the other option of the same ask
+        elif piece:
+            out.append(piece)
+    return out
+
+
+def _only_options(piece: str) -> bool:
+    """ "2x 3090 or one 5090": the options of the pick before it, no question word of its own."""
+    return bool(_OR.search(piece.lower())) and _head(piece) not in lexicon("en").listed("clause_starts")
+
+
+def _question_of(piece: str) -> str:
+    """The question words of a piece: "and if yes how many tok/s roughly" -> "how many tok/s roughly"."""
+    words = piece.split()
+    if words and words[0].lower() in ("and", "also", "plus", "then", "so"):
+        words = words[1:]
+    if words and words[0].lower() == "if":
+        return _after_condition(" ".join(words))
+    return " ".join(words)

@@ -1,0 +1,340 @@
+"""Every ask of a message answered: "will it fit, how fast, and what psu do i need" gets all three.
+
+Contract: `complete(answer, text, env, ask)` runs where the engine completes an answer (after respond/asked.cover).
+It reads the checklist of the message (nlu/asks.checklist: the asks in the order written, each with the kind of
+figure it asks) and, for a message that asks two or more things, checks each ask against the answer: an ask whose
+figure the headline already gives (`gives(kind, headline)`, by the shape of the figure in the answer's own words:
+watts with a PSU, a duration, money, tokens/s, a pick ...) is answered. Each other ask is put to the engine again as
+a question of its own (`ask(words)`: the ask's words in the conversation as the answer left it, so "what psu for it"
+is about the card just answered and the settings stated anywhere in the message apply), with the existing
+responders and models, never a second formula; the sentence of that answer that gives the asked figure becomes one
+line "(n) "ask": sentence", and its sources join the answer's. An ask nothing answers is named plainly: "I can't
+answer that here: <why>" (locale asks.cannot_<kind>), never dropped. The lines follow the headline in the order
+asked; when the headline does not answer the first ask and a line does, that line leads (the first sentence
+answers the first ask). A main answer that could not be given (a clarification, not understood) is rebuilt from
+the asks that can be answered. `figures["asks"]` lists each ask as {"n", "kind", "ask", "answered": "headline" |
+"line" | "cannot"}.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from assistant import i18n
+from assistant.answer import Answer
+from assistant.nlu.asks import Ask, checklist
+from assistant.respond.env import Env
+
+_SENTENCE_END = re.compile(r"(?<=[。！？!?])|(?<=\.)(?=\s)")
+_MONEY = r"[$¥€£]\s?\d|\d\s*(?:元|块)"
+# the shape of each asked figure in the answer's own words (en and zh locale wording)
+GIVES = {
+    "psu": (
+        r"(?:PSU|power supply|电源|\bunit\b)[^.。]{0,60}?\d[\d,]*\s*W(?![A-Za-z])"
+        r"|\d[\d,]*\s*W[^.。]{0,40}?(?:PSU|电源|\bunit\b)"
+    ),
+    "electricity": r"(?:[Ee]lectricity|电费|kWh)",
+    "payback": r"(?:pays? off|break[- ]?even|回本)",
+    "rent_buy": r"(?:\b[Rr]ent|租).*(?:\b[Bb]uy|买)|(?:\b[Bb]uy|买).*(?:\b[Rr]ent|租)",
+    "speed": r"(?:tokens?/s|token/秒|it/s|s per image|秒/张|as fast|倍|faster|slower|更快|更慢|a minute|每分钟)",
+    "time": r"\d[\d,.]*\s*(?:s|sec|seconds?|min|minutes?|h|hours?|days?|weeks?|秒|分钟|小时|天|周)(?![a-z])",
+    "worth": r"(?:\bYes\b|\bNo\b|[Ww]orth|值得|划算|不值|性价比|Only if|[Ff]air price|good buy|good deal)",
+    "price": _MONEY,
+    "rate": r"(?:per (?:GPU-)?hour|an hour|/hr|/GPU-hour|GPU·小时|每小时|一小时)",
+    "power": r"\d[\d,]*\s*(?:W|瓦)(?![A-Za-z])",
+    "users": r"(?:users|用户|个人|人同时)",
+    "models": r"\d+(?:\.\d+)?\s?B\b",
+    "memory": r"\d[\d.]*\s*GB",
+    "noise": r"(?:[Nn]oise|quiet|loud|dB|噪音|安静|吵)",
+    "cooling": r"(?:cool|heat|airflow|散热|风道|温度)",
+    "warranty": r"(?:[Ww]arranty|保修)",
+    "resale": r"(?:resale|sell|卖)",
+    "provider": r"(?:\bat [A-Z]|在 ?[A-Z]|RunPod|Lambda|AutoDL|vast|恒源云)",
+    "wait": r"(?:\b[Ww]ait|等)",
+    "pick": (
+        r"(?:Get the|[Bb]est|[Pp]ick|[Cc]hoose|[Rr]ecommend|[Cc]heapest|decides it"
+        r"|选|推荐|最划算|最便宜|性价比最高|最快的是)"
+    ),
+    "parts": r"(?:CPU|RAM|[Mm]otherboard|mobo|case|riser|内存|主板|机箱|平台)",
+    "software": r"(?:ROCm|CUDA|Ollama|llama\.cpp|oneAPI|driver|驱动|Windows|Linux|software|软件)",
+    "gaming": r"(?:gaming|game|游戏)",
+    "fit": (
+        r"(?:\bfits?\b|does not fit|to spare|holds|\bYes\b|\bNo\b"
+        r"|装得下|装不下|放得下|放不下|能跑|跑不了|还剩|不够|够用|能，|不能)"
+    ),
+    "count": r"(?:\b\d+\s*x\s|\d+\s*(?:张|块|台)|\b\d+\s+(?:cards|GPUs)\b)",
+    "verdict": r"(?:\bYes\b|\bNo\b|能|不能|可以|稳定|reliable|stable|[Ww]orth|值得|perplexity|困惑度)",
+}
+_GIVES = {kind: re.compile(pattern) for kind, pattern in GIVES.items()}
+_NOT_ANSWERS = ("help", "unknown")
+# a count of cards said in the ask ("if i go to four of them", "加到四张"): its PSU is not the answer's cards'
+_COUNTED = re.compile(
+    r"\b\d+\s*x\b|\d+\s*(?:张|块|台|卡|cards?\b|gpus?\b)|[一两二三四五六七八九十]\s*(?:张|块|台|卡)"
+    r"|\b(?:two|three|four|five|six|eight)\b",
+    re.I,
+)
+# "qwen2.5 14b", "跑14b吗": the model size an ask names
+_SIZE = re.compile(r"(?<![A-Za-z0-9.])(\d+(?:\.\d+)?)\s*b(?![A-Za-z0-9])", re.I)
+_SIZED_KINDS = ("fit", "memory", "time")  # (a speed of another quant of the size would contradict the answer's)
+# the answers whose kind is itself the figure asked: a ranking or a build is the pick, a fit the fit, a rent-or-buy
+# the rent-or-buy; an answer of another intent gives a figure of these kinds only where its words show it
+INTENT_GIVES = {
+    "pick": ("recommend", "rig"),
+    "fit": ("fit",),
+    "rent_buy": ("rent_or_buy",),
+    "worth": ("verdict", "rent_or_buy"),
+    "verdict": ("verdict",),
+}
+_WATTS_SAID = re.compile(r"(\d{3,4})\s*w(?![a-z])", re.I)  # "is 850w enough", "1200w电源": a PSU the user has
+# a ranking answers only a pick (or the parts of a build): offered for another ask it is a neighbouring template
+_ONLY_FOR = {"recommend": ("pick", "parts"), "rig": ("pick", "parts", "psu", "price", "count")}
+# the asks of a figure (a number): a concept answer never gives one
+_FIGURES = (
+    *("psu", "electricity", "payback", "speed", "time", "price", "rate"),
+    *("power", "users", "memory", "count", "fit"),
+)
+_TITLE = re.compile(r"^[^:：]{1,80}[:：]")
+_WORDS = re.compile(r"[a-z][a-z0-9.+-]{3,}|[\u4e00-\u9fff]{2}")
+
+
+def gives(kind: str, text: str) -> bool:
+    """Does `text` give the figure of an ask of `kind`? ("other" asks are never taken as given.)"""
+    found = _GIVES.get(kind)
+    return bool(found and found.search(text))
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_END.split(text.replace("\n\n", " ")) if s.strip()]
+
+
+def _figure_sentence(kind: str, headline: str) -> str:
+    """The first sentence of `headline` that gives the figure asked (the first sentence for an "other" ask)."""
+    sentences = _sentences(headline)
+    if kind not in _GIVES:  # an "other" ask: the first sentence; a kind no answer can show (an API's price): none
+        return sentences[0] if sentences and kind == "other" else ""
+    return next((s for s in sentences if _GIVES[kind].search(s)), "")
+
+
+def _line_from(ask: Ask, sub: Answer | None, said: str) -> str:
+    """The sentence a separate answer to the ask gives, "" when it gives none or nothing new."""
+    if sub is None or not sub.understood or sub.intent in _NOT_ANSWERS or not sub.headline:
+        return ""
+    if sub.intent in _ONLY_FOR and ask.kind not in _ONLY_FOR[sub.intent] and not sub.figures.get("calc"):
+        return ""  # "is it cheaper anywhere outside china" answered by a ranking of cheaper cards: not this ask
+    if ask.kind == "other" and not _bare(ask) and sub.intent != "explain":
+        return ""  # "数据会不会泄露" answered with a rate or a spec sheet: a neighbouring template, not this ask
+    sentence = _figure_sentence(ask.kind, sub.headline)
+    if sub.intent == "explain" and ask.kind in _FIGURES:
+        return ""  # a concept is no figure: "电源要1000w还是1200w" is not answered by how multi-GPU rigs are powered
+    if sub.intent == "explain" and not _about(ask.text, sentence):
+        return ""  # a concept the ask does not name ("数据会不会泄露" answered with what a GPU marketplace is)
+    return "" if not sentence or sentence in said else sentence
+
+
+def answers_kind(words: str, sub: Answer, lang: str) -> bool:
+    """Is `sub` an answer of a kind that can answer `words`? A ranking offered for "what psu should i get" is not,
+    nor a fit for "what psu for two of them": an ask of a figure needs that figure (the second half of a two-part
+    message is checked so, as every ask is)."""
+    from assistant.nlu.asks import kind_of
+
+    kind = kind_of(words, lang)
+    if kind == "other":
+        return True
+    if sub.intent in _ONLY_FOR and kind not in _ONLY_FOR[sub.intent] and not sub.figures.get("calc"):
+        return False  # (a ranking led by the sum of the user's own numbers answers the money asked: respond/calc)
+    if sub.intent == "explain" and kind in _FIGURES:
+        return False  # "what psu if i go to four of them" answered by what power draw is
+    return kind not in _FIGURES or kind in ("fit", "count") or gives(kind, sub.headline)
+
+
+def _bare(item: Ask) -> bool:
+    """A short ask that only changes the one before ("四张呢", "and 4?", "what about two"): a follow-up."""
+    return item.kind == "other" and (len(item.text.split()) <= 3 if item.text.isascii() else len(item.text) <= 6)
+
+
+def _about(ask: str, sentence: str) -> bool:
+    """Does the concept a sentence opens with ("矿卡：...", "Quantization (INT8, ...): ...") share a word with the
+    ask?"""
+    title = _TITLE.match(sentence)
+    if title is None:
+        return False
+    named = title.group().lower()
+    asked = {w for w in _WORDS.findall(ask.lower())} | {
+        m for w in re.findall(r"[\u4e00-\u9fff]+", ask) for m in (w[k : k + 2] for k in range(len(w) - 1))
+    }
+    return any(w in named for w in asked)
+
+
+def _given(item: Ask, answer: Answer, said: str, text: str = "") -> bool:
+    """Does the answer (its headline and what was added) give what the ask asks? A fit or speed asked of a model
+    size ("能跑qwen2.5 14b吗") is given only where that size is named; a figure the answer says it cannot give
+    (figures["not_covered"]) is answered by saying so."""
+    sizes = {f"{float(m):g}b" for m in _SIZE.findall(item.text)} if item.kind in _SIZED_KINDS else set()
+    if sizes and not all(size in said.lower().replace(" ", "") for size in sizes):
+        return False
+    if item.kind == "psu" and any(f"{int(w):,} W" in said for w in _WATTS_SAID.findall(text)):
+        return True  # "is 850w enough": the answer weighs the PSU the user has
+    if item.kind in (answer.figures.get("not_covered") or ()):
+        return True
+    return answer.intent in INTENT_GIVES.get(item.kind, ()) or gives(item.kind, said)
+
+
+def _asked(item: Ask, answer: Answer, env: Env, ask: Callable[[str], Answer | None], said: str, text: str = ""):
+    """(the answer that gave the line or None, the line or ""): the ask on its own; when that gives nothing, the
+    ask about the card the answer is about ("和双3090比哪个好" -> "Apple M4 Max 128 GB 和双3090比哪个好"); a PSU
+    asked without cards of its own is sized for the answer's cards."""
+    counted = bool(_COUNTED.search(item.text) or _WATTS_SAID.search(item.text))  # the ask's own cards or PSU
+    if not counted and (direct := _direct(item, answer, env)):
+        return None, direct
+    sub = own = ask(item.text)  # the ask's own reading: the cards it names
+    line = _line_from(item, sub, said)
+    if not line and _says_again(item, sub, said):
+        return sub, _SAID
+    subject = _subject(answer, env)
+    if not line and subject and subject.lower() not in item.text.lower():
+        sub = ask(f"{subject}{i18n.gap(env.lang) or ' '}{item.text}")
+        line = _line_from(item, sub, said)
+    if not line and counted and (direct := _direct(item, answer, env)):
+        return None, direct
+    again = _plain_form(item, answer, env, own, text)
+    if not line and again:
+        sub = ask(again)
+        line = _line_from(item, sub, said)
+    return sub, line
+
+
+def _plain_form(item: Ask, answer: Answer, env: Env, own: Answer | None, text: str) -> str:
+    """The ask put in the plain words of its kind about the message's card and model (lexicon list
+    `ask_plain_<kind>`: "b站up主说p40很香 真的吗" -> "Tesla P40值得买吗"), "" when the kind has none, the
+    message names no card, or the ask's own reading is about another card. The model is the conversation's, else
+    the size another ask of the message names ("4070s跑ollama速度咋样 能跑14b吗": the speed of a 14B model)."""
+    from assistant.nlu.lexicon import lexicon
+
+    form = lexicon(env.lang).first_word(f"ask_plain_{item.kind}", "")
+    name = answer.choice or (answer.gpus[0] if answer.gpus else None)
+    spec = env.reader.gpu(name) if name else None
+    if not form or spec is None:
+        return ""
+    if own is not None and own.gpus and spec.name not in own.gpus:
+        return ""  # "和4090比哪个划算": the ask is about the 4090 too, not the message's card alone
+    model = env.reader.model(env.context.model) if env.context.model else None
+    sizes = _SIZE.findall(text)
+    named = model.name if model is not None else (f"{sizes[0]}b" if len(set(sizes)) == 1 else "")
+    if "{model}" in form and not named:
+        return ""
+    return form.format(gpu=spec.short_name, model=named)
+
+
+_SAID = "\0said"  # the ask's own answer says what the answer already says: given
+
+
+def _says_again(item: Ask, sub: Answer | None, said: str) -> bool:
+    if sub is None or not sub.understood or not sub.headline:
+        return False
+    sentence = _figure_sentence(item.kind, sub.headline)  # the first sentence for an "other" ask
+    return bool(sentence) and sentence in said
+
+
+def _subject(answer: Answer, env: Env) -> str:
+    name = answer.choice or (answer.gpus[0] if answer.gpus else None)
+    spec = env.reader.gpu(name) if name else None
+    return spec.short_name if spec is not None else ""
+
+
+def _direct(item: Ask, answer: Answer, env: Env) -> str:
+    """The line an existing model gives from the answer's own cards without asking again: the PSU of the card (or
+    set) answered (builds.psu_sizing, docs/model.md §rig); "" otherwise."""
+    if item.kind != "psu":
+        return ""
+    name = answer.choice or (answer.gpus[0] if answer.gpus else None)
+    spec = env.reader.gpu(name) if name else None
+    if spec is None or not spec.tdp_w:
+        return ""
+    from assistant.respond.builds import psu_sizing
+    from assistant.respond.wording import counted
+
+    counts = answer.figures.get("counts") or {}
+    n = int((counts.get(spec.name) if isinstance(counts, dict) else None) or answer.figures.get("gpu_count") or 1)
+    line = psu_sizing(float(spec.tdp_w) * n, n, env)[0]
+    return env.t("asks.for_card", gpu=counted(env, spec, n, article=False), line=line)
+
+
+def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | None]) -> Answer:
+    """Answer every ask of `text` (see the module contract)."""
+    asks = checklist(text)
+    if not asks:
+        return answer
+    if not answer.understood:  # a name asked back about ("did you mean ...") stays asked: nothing else answered
+        return answer if answer.figures.get("candidates") else _rebuilt(answer, asks, env, ask)
+    said = answer.headline
+    lines: list[tuple[int, Ask, str, bool]] = []  # (n, ask, line, answered)
+    record = []
+    primed = False
+    for n, item in enumerate(asks, 1):
+        if _given(item, answer, said, text) or (
+            n == 1 and item.kind == "other"
+        ):  # the answer read the whole, first ask
+            record.append({"n": n, "kind": item.kind, "ask": item.text, "answered": "headline"})
+            continue
+        if n > 1 and not primed and _bare(item):  # "四张呢" follows the first ask: put that first, as in a chat
+            ask(asks[0].text)
+        primed = True
+        sub, line = _asked(item, answer, env, ask, said, text)
+        if line == _SAID:
+            record.append({"n": n, "kind": item.kind, "ask": item.text, "answered": "headline"})
+            continue
+        if line and sub is not None:
+            answer.sources += [s for s in sub.sources if s not in answer.sources]
+            said += " " + line
+        lines.append((n, item, line or _cannot(item, env), bool(line)))
+        record.append({"n": n, "kind": item.kind, "ask": item.text, "answered": "line" if line else "cannot"})
+    answer.figures["asks"] = record
+    if not lines:
+        return answer
+    lead = lines[0][2] if lines[0][0] == 1 and lines[0][3] else ""
+    rest = [_numbered(n, item, line, env) for n, item, line, _ in lines if not (n == 1 and lead)]
+    block = env.t("asks.also") + "\n" + "\n".join(rest) if rest else ""
+    answer.headline = i18n.gap(env.lang).join(p for p in (lead, answer.headline.rstrip()) if p)
+    if block:
+        answer.headline += "\n\n" + block
+    return answer
+
+
+def _numbered(n: int, item: Ask, line: str, env: Env) -> str:
+    return env.t("asks.line", n=n, ask=item.text, line=line)
+
+
+def _cannot(item: Ask, env: Env) -> str:
+    key = f"asks.cannot_{item.kind}"
+    reason = env.t(key) if i18n.has(env.lang, key) else env.t("asks.cannot_other")
+    return env.t("asks.cannot", reason=reason)
+
+
+def _rebuilt(answer: Answer, asks: tuple[Ask, ...], env: Env, ask: Callable[[str], Answer | None]) -> Answer:
+    """A message whose whole reading could not be answered ("rent or buy? and if rent which gpu and about how much"
+    asked back for a GPU): the first ask that can be answered leads, the others follow as lines; the answer as it
+    was when none can be."""
+    subs = [(n, item, ask(item.text)) for n, item in enumerate(asks, 1)]
+    good = [(n, item, sub) for n, item, sub in subs if sub is not None and _line_from(item, sub, "")]
+    if not good:
+        return answer
+    n0, _, base = good[0]
+    base.question = answer.question
+    said = base.headline
+    rest = []
+    for n, item, sub in subs:
+        if n == n0 or _given(item, base, said, answer.question):
+            continue
+        line = _line_from(item, sub, said)
+        if not line:
+            sub, line = _asked(item, base, env, ask, said, answer.question)
+        if line == _SAID:
+            continue
+        if line and sub is not None:
+            base.sources += [s for s in sub.sources if s not in base.sources]
+        said += " " + line
+        rest.append(_numbered(n, item, line or _cannot(item, env), env))
+    if rest:
+        base.headline = base.headline.rstrip() + "\n\n" + env.t("asks.also") + "\n" + "\n".join(rest)
+    return base
