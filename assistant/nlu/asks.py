@@ -47,6 +47,7 @@ KINDS = (
     "wait",
     "software",
     "parts",
+    "list",
     "pick",
     "gaming",
     "fit",

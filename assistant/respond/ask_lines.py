@@ -88,6 +88,7 @@ INTENT_GIVES = {
 }
 _WATTS_SAID = re.compile(r"(\d{3,4})\s*w(?![a-z])", re.I)  # "is 850w enough", "1200w电源": a PSU the user has
 # a ranking answers only a pick (or the parts of a build): offered for another ask it is a neighbouring template
+_WEIGHS = {"pick": ("compare",)}  # answers that weigh the options asked of, whatever their words
 _ONLY_FOR = {"recommend": ("pick", "parts"), "rig": ("pick", "parts", "psu", "price", "count")}
 # the asks of a figure (a number): a concept answer never gives one
 _FIGURES = (
@@ -281,7 +282,8 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
             ask(asks[0].text)
         primed = True
         sub, line = _asked(item, answer, env, ask, said, text)
-        if line == _SAID:
+        if line == _SAID or (not line and answer.intent in _WEIGHS.get(item.kind, ())):
+            # (a comparison weighs the options itself: its pick is not said not given when no line says it first)
             record.append({"n": n, "kind": item.kind, "ask": item.text, "answered": "headline"})
             continue
         if line and sub is not None:
