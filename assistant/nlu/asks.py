@@ -45,6 +45,7 @@ KINDS = (
     "memory",
     "provider",
     "wait",
+    "difference",
     "software",
     "parts",
     "list",
@@ -63,6 +64,7 @@ _CUT_EN = re.compile(r"[;；]|,(?!\d{3})|\s-\s")
 _CUT_ZH = re.compile(r"[？?，,。；;！!、]+|(?<=[\u4e00-\u9fff])\s+|\s+(?=[\u4e00-\u9fff])")
 _NUMBERED = re.compile(r"^\(?\d\)\s*")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_STATED_MONEY = re.compile(r"[$€£¥]\s?\d|\d\s*(?:/hr|/h\b|/mo\b|元|块)")
 _OR = re.compile(r"\b(?:or|vs\.?|versus)\b")
 _DIGIT = re.compile(r"\d")
 _ZH_X_NOT_X = re.compile(r"(.)不\1")  # 值不值, 稳不稳, 够不够, 能不能
@@ -153,7 +155,23 @@ def _asks_en(piece: str, ended: bool) -> bool:
         return True
     if first in ("if", "and", "also", "plus", "then") and any(w in lex.listed("clause_starts") for w in low.split()):
         return True
-    return bool(_OR.search(low)) and len(low.split()) <= 16 or lex.words_in("ask_bare_en", f" {low} ")
+    return _options_only(low) or lex.words_in("ask_bare_en", f" {low} ")
+
+
+_OPTION_KINDS = ("rent_buy", "pick", "worth", "other")
+
+
+def _asked_by_words(piece: str, ended: bool) -> bool:
+    """The piece asks by a question word or a '?' (not only by holding "X or Y")."""
+    head = _head(piece)
+    lex = lexicon("en")
+    return ended or head in lex.listed("clause_starts") or lex.words_in("ask_bare_en", f" {piece.lower()} ")
+
+
+def _options_only(low: str) -> bool:
+    """ "2x 3090 or one 5090", "m4 pro mac mini vs 4070 ti super pc": options asked between, without a question
+    word; "renting an h100 at $2.99/hr vs my own 4090" states prices (a setting), it does not ask."""
+    return bool(_OR.search(low)) and len(low.split()) <= 16 and not _STATED_MONEY.search(low)
 
 
 def _asks_zh(piece: str) -> bool:
@@ -191,6 +209,8 @@ def _asks_of_pieces(pieces: list[_Piece]) -> list[Ask]:
     for k, piece in enumerate(pieces):
         kind = kind_of(piece.text, "en")
         by_shape = _asks_en(piece.text, piece.ended)
+        if by_shape and kind not in _OPTION_KINDS and not _asked_by_words(piece.text, piece.ended):
+            kind = "other"  # options alone ask a choice, not the figure their stated words name
         before = k > 0 and pieces[k - 1].sentence == piece.sentence and asked[k - 1]
         opened = any(asked[j] and not p.listed for j, p in enumerate(pieces[:k]) if p.sentence == piece.sentence)
         bare = kind != "other" and (

@@ -63,7 +63,7 @@ GIVES = {
         r"(?:\bfits?\b|does not fit|to spare|holds|\bYes\b|\bNo\b"
         r"|装得下|装不下|放得下|放不下|能跑|跑不了|还剩|不够|够用|能，|不能)"
     ),
-    "count": r"(?:\b\d+\s*x\s|\d+\s*(?:张|块|台)|\b\d+\s+(?:cards|GPUs)\b)",
+    "count": r"(?:(?<![\d.])\d+\s*x\s(?!as )|\d+\s*(?:张|块|台)|\b\d+\s+(?:cards|GPUs)\b)",
     "verdict": r"(?:\bYes\b|\bNo\b|能|不能|可以|稳定|reliable|stable|[Ww]orth|值得|perplexity|困惑度)",
 }
 _GIVES = {kind: re.compile(pattern) for kind, pattern in GIVES.items()}
@@ -88,7 +88,11 @@ INTENT_GIVES = {
 }
 _WATTS_SAID = re.compile(r"(\d{3,4})\s*w(?![a-z])", re.I)  # "is 850w enough", "1200w电源": a PSU the user has
 # a ranking answers only a pick (or the parts of a build): offered for another ask it is a neighbouring template
-_WEIGHS = {"pick": ("compare",)}  # answers that weigh the options asked of, whatever their words
+# asks of a judgment the whole answer may give in words no detector reads ("whats the real difference", "值不值"):
+# not said unanswerable when no line gives them (a false "I can't" beside an answer that gave it is worse)
+_JUDGED = ("other", "pick", "verdict", "worth", "difference")
+# answers that weigh the options asked of, whatever their words
+_WEIGHS = {"pick": ("compare",), "difference": ("compare", "explain", "spec")}
 _ONLY_FOR = {"recommend": ("pick", "parts"), "rig": ("pick", "parts", "psu", "price", "count")}
 # the asks of a figure (a number): a concept answer never gives one
 _FIGURES = (
@@ -123,10 +127,12 @@ def _line_from(ask: Ask, sub: Answer | None, said: str) -> str:
         return ""
     if sub.intent in _ONLY_FOR and ask.kind not in _ONLY_FOR[sub.intent] and not sub.figures.get("calc"):
         return ""  # "is it cheaper anywhere outside china" answered by a ranking of cheaper cards: not this ask
+    if sub.intent == "recommend" and _ALTERNATIVES.search(ask.text):
+        return ""  # "能训练吗还是只能推理" weighs two options: a ranking of cards is not its answer
     if ask.kind == "other" and not _bare(ask) and sub.intent != "explain":
         return ""  # "数据会不会泄露" answered with a rate or a spec sheet: a neighbouring template, not this ask
     sentence = _figure_sentence(ask.kind, sub.headline)
-    if sub.intent == "explain" and ask.kind in _FIGURES:
+    if sub.intent == "explain" and (ask.kind in _FIGURES or ask.kind == "worth"):
         return ""  # a concept is no figure: "电源要1000w还是1200w" is not answered by how multi-GPU rigs are powered
     if sub.intent == "explain" and not _about(ask.text, sentence):
         return ""  # a concept the ask does not name ("数据会不会泄露" answered with what a GPU marketplace is)
@@ -149,9 +155,27 @@ def answers_kind(words: str, sub: Answer, lang: str) -> bool:
     return kind not in _FIGURES or kind in ("fit", "count") or gives(kind, sub.headline)
 
 
+def _unmentioned(item: Ask, answer: Answer, env: Env) -> bool:
+    """An ask of no known kind whose words the whole answer never mentions ("how do i check if it was mined" beside
+    a verdict that says nothing of mining): said unanswerable. Its words: English words of four letters or more
+    and Chinese character pairs, less the common ones (lexicon list `ask_common_words`)."""
+    from assistant.answer import to_text
+    from assistant.nlu.lexicon import lexicon
+
+    common = lexicon(env.lang).listed("ask_common_words")
+    text = to_text(answer, with_sources=False).lower()
+    low = item.text.lower()
+    words = {w for w in re.findall(r"[a-z][a-z0-9-]{3,}", low)} | {
+        m for w in re.findall(r"[\u4e00-\u9fff]+", item.text) for m in (w[k : k + 2] for k in range(len(w) - 1))
+    }
+    content = [w for w in words if w not in common]
+    return bool(content) and not any(w in text for w in content)
+
+
 def _bare(item: Ask) -> bool:
     """A short ask that only changes the one before ("四张呢", "and 4?", "what about two"): a follow-up."""
-    return item.kind == "other" and (len(item.text.split()) <= 3 if item.text.isascii() else len(item.text) <= 6)
+    short = len(item.text.split()) <= 3 if item.text.isascii() else len(item.text) <= 6
+    return item.kind == "other" and short and bool(_FOLLOW.search(item.text))
 
 
 def _about(ask: str, sentence: str) -> bool:
@@ -227,6 +251,8 @@ def _plain_form(item: Ask, answer: Answer, env: Env, own: Answer | None, text: s
     return form.format(gpu=spec.short_name, model=named)
 
 
+_ALTERNATIVES = re.compile(r"\bor\b|\bvs\.?|versus|还是|哪个|which one|which is", re.I)
+_FOLLOW = re.compile(r"\d|[一两二三四五六七八九十]|呢|what about|how about|and with|\bx\b", re.I)  # "四张呢", "and 4?"
 _SAID = "\0said"  # the ask's own answer says what the answer already says: given
 
 
@@ -282,7 +308,9 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
             ask(asks[0].text)
         primed = True
         sub, line = _asked(item, answer, env, ask, said, text)
-        if line == _SAID or (not line and answer.intent in _WEIGHS.get(item.kind, ())):
+        unread = item.kind in _JUDGED and not (item.kind == "other" and _unmentioned(item, answer, env))
+        if line == _SAID or (not line and (n == 1 or unread or answer.intent in _WEIGHS.get(item.kind, ()))):
+            # the whole answer was read for the first ask; a fragment of no known kind is not said unanswerable
             # (a comparison weighs the options itself: its pick is not said not given when no line says it first)
             record.append({"n": n, "kind": item.kind, "ask": item.text, "answered": "headline"})
             continue
