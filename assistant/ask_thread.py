@@ -40,6 +40,8 @@ def two_parts(engine, text: str, dialogue: Dialogue) -> Answer | None:
         return _retitled(first, text)
     if not answers_kind(parts[1], second, second.lang):  # "..., and what psu should i get": not a ranking
         return _retitled(first, text)
+    if second.intent == "recommend" and first.gpus and second.choice not in first.gpus and "calc" not in second.figures:
+        return _retitled(first, text)  # "runpod 4090 or buying one, which would u pick": not a ranking of others
     return joined(text, parts, first, second)
 
 

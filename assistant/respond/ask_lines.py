@@ -121,9 +121,12 @@ def _figure_sentence(kind: str, headline: str) -> str:
     return next((s for s in sentences if _GIVES[kind].search(s)), "")
 
 
-def _line_from(ask: Ask, sub: Answer | None, said: str) -> str:
-    """The sentence a separate answer to the ask gives, "" when it gives none or nothing new."""
+def _line_from(ask: Ask, sub: Answer | None, said: str, named: tuple[str, ...] = ()) -> str:
+    """The sentence a separate answer to the ask gives, "" when it gives none or nothing new. `named`: the cards
+    the message's answer is about (a ranking of other cards does not answer "which would u pick")."""
     if sub is None or not sub.understood or sub.intent in _NOT_ANSWERS or not sub.headline:
+        return ""
+    if sub.intent == "recommend" and named and sub.choice not in named and not sub.figures.get("calc"):
         return ""
     if sub.intent in _ONLY_FOR and ask.kind not in _ONLY_FOR[sub.intent] and not sub.figures.get("calc"):
         return ""  # "is it cheaper anywhere outside china" answered by a ranking of cheaper cards: not this ask
@@ -212,20 +215,21 @@ def _asked(item: Ask, answer: Answer, env: Env, ask: Callable[[str], Answer | No
     counted = bool(_COUNTED.search(item.text) or _WATTS_SAID.search(item.text))  # the ask's own cards or PSU
     if not counted and (direct := _direct(item, answer, env)):
         return None, direct
+    named = tuple(answer.gpus)
     sub = own = ask(item.text)  # the ask's own reading: the cards it names
-    line = _line_from(item, sub, said)
+    line = _line_from(item, sub, said, named)
     if not line and _says_again(item, sub, said):
         return sub, _SAID
     subject = _subject(answer, env)
     if not line and subject and subject.lower() not in item.text.lower():
         sub = ask(f"{subject}{i18n.gap(env.lang) or ' '}{item.text}")
-        line = _line_from(item, sub, said)
+        line = _line_from(item, sub, said, named)
     if not line and counted and (direct := _direct(item, answer, env)):
         return None, direct
     again = _plain_form(item, answer, env, own, text)
     if not line and again:
         sub = ask(again)
-        line = _line_from(item, sub, said)
+        line = _line_from(item, sub, said, named)
     return sub, line
 
 
@@ -239,8 +243,8 @@ def _plain_form(item: Ask, answer: Answer, env: Env, own: Answer | None, text: s
     form = lexicon(env.lang).first_word(f"ask_plain_{item.kind}", "")
     name = answer.choice or (answer.gpus[0] if answer.gpus else None)
     spec = env.reader.gpu(name) if name else None
-    if not form or spec is None:
-        return ""
+    if not form or spec is None or _WHICH.search(item.text):
+        return ""  # "which is cheaper per month": an ask between options is not one card's figure
     if own is not None and own.gpus and spec.name not in own.gpus:
         return ""  # "和4090比哪个划算": the ask is about the 4090 too, not the message's card alone
     model = env.reader.model(env.context.model) if env.context.model else None
@@ -251,6 +255,7 @@ def _plain_form(item: Ask, answer: Answer, env: Env, own: Answer | None, text: s
     return form.format(gpu=spec.short_name, model=named)
 
 
+_WHICH = re.compile(r"\bwhich\b|哪", re.I)
 _ALTERNATIVES = re.compile(r"\bor\b|\bvs\.?|versus|还是|哪个|which one|which is", re.I)
 _FOLLOW = re.compile(r"\d|[一两二三四五六七八九十]|呢|what about|how about|and with|\bx\b", re.I)  # "四张呢", "and 4?"
 _SAID = "\0said"  # the ask's own answer says what the answer already says: given
