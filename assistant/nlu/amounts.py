@@ -25,6 +25,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from assistant.nlu.patterns import compiled
 from assistant.nlu.schedule import day_spans
 from assistant.nlu.tagging.cn_numerals import CN_NUM, cn_number
 
@@ -201,7 +202,7 @@ class _Reader:
         self.found.append(Amount(**{**amount.__dict__, "start": a, "end": b}))
 
     def each(self, pattern: str, build) -> None:
-        for m in re.finditer(pattern, self.text):
+        for m in compiled(pattern).finditer(self.text):
             if self.free(*m.span()):
                 got = build(m)
                 if got is not None:

@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from assistant.nlu.patterns import compiled
+
 if TYPE_CHECKING:
     from assistant.nlu.lexicon import Lexicon
     from assistant.nlu.reading import Reading
@@ -60,7 +62,7 @@ def _near(low: str, at: int, end: int, lex: Lexicon) -> bool:
 
 
 def _has(window: str, word: str) -> bool:
-    return bool(re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", window)) if word.isascii() else word in window
+    return bool(compiled(rf"(?<![a-z]){re.escape(word)}(?![a-z])").search(window)) if word.isascii() else word in window
 
 
 def _period(low: str, at: int, end: int) -> str:

@@ -33,6 +33,7 @@ from assistant.nlu import deadline
 from assistant.nlu.caps import Cap, cap_of, money_cap
 from assistant.nlu.clock import clock_times, hours_between
 from assistant.nlu.free_power import free_spans
+from assistant.nlu.patterns import compiled
 from assistant.nlu.tagging.said_equal import said_same_after
 
 if TYPE_CHECKING:
@@ -239,11 +240,11 @@ def deadline_of(r: Reading) -> float | None:
     if found is not None:
         return found
     low = r.text.lower()
-    alone = next((w for w in r.lex.listed("form_deadline_alone") if re.search(rf"\b{re.escape(w)}\b", low)), None)
+    alone = next((w for w in r.lex.listed("form_deadline_alone") if compiled(rf"\b{re.escape(w)}\b").search(low)), None)
     if alone is not None:  # "finish it overnight": a night [A], said by the answer as the hours it must fit in
         return OVERNIGHT_HOURS
     words = sorted(r.lex.listed("form_deadline"), key=len, reverse=True)
-    at = next((m.end() for w in words for m in [re.search(rf"\b{re.escape(w)}\b", low)] if m), None)
+    at = next((m.end() for w in words for m in [compiled(rf"\b{re.escape(w)}\b").search(low)] if m), None)
     if at is None:
         return None
     rest = low[at:]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.nlu.patterns import compiled
 from assistant.nlu.reading import Reading
 
 _GAP = 24  # characters between the fee word and its amount ("colo quote is $180/mo", "每月托管费800")
@@ -19,7 +20,7 @@ _YEAR = re.compile(r"^\s*(?:/\s*(?:yr|year)|a year|per year|yearly|每年|一年
 def hosting_fee(r: Reading) -> tuple[float, str | None] | None:
     low = r.text.lower()
     words = sorted(r.lex.listed("hosting_fee_words"), key=lambda w: (-len(w), w))
-    at = [(m.start(), m.end()) for w in words for m in re.finditer(_word(w), low)]
+    at = [(m.start(), m.end()) for w in words for m in compiled(_word(w)).finditer(low)]
     if not at:
         return None
     start, end = min(at)

@@ -20,6 +20,7 @@ from assistant.nlu import pronoun_refs
 from assistant.nlu.bag import Bag, Ref
 from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import Lexicon
+from assistant.nlu.patterns import compiled
 from assistant.nlu.tagger import Tag
 from assistant.nlu.tagging.said_amounts import ram_word_before
 from assistant.queries import GpuRef, ModelRef
@@ -457,10 +458,10 @@ class Reading:
         if not watts:
             return None
         text = self.text.lower()
-        limits = [m.end() for w in self.lex.listed("power_limit_words") for m in re.finditer(_word(w), text)]
+        limits = [m.end() for w in self.lex.listed("power_limit_words") for m in compiled(_word(w)).finditer(text)]
         for t in watts:
             after = text[t.end : t.end + 16].strip(" ,.?!")
-            each = any(re.match(_word(w), after) for w in self.lex.listed("card_each"))
+            each = any(compiled(_word(w)).match(after) for w in self.lex.listed("card_each"))
             psu = t.meanings.get("PSU") or any(
                 text[t.end : t.end + 16].lstrip(" ").startswith(w) for w in self.lex.listed("rig_psu")
             )
@@ -522,7 +523,7 @@ class Reading:
 
     @staticmethod
     def _ends_of(words: tuple[str, ...], text: str) -> list[int]:
-        return [m.end() for w in words for m in re.finditer(_word(w), text)]
+        return [m.end() for w in words for m in compiled(_word(w)).finditer(text)]
 
     def draw_tag(self) -> Tag | None:
         """The power one card draws, stated ("显卡功耗450w", "my gpu draws 450w", "tdp 350w"): a WATTS amount right
@@ -532,11 +533,11 @@ class Reading:
         if not watts:
             return None  # no amount of watts: nothing to look for (before the word searches below)
         text = self.text.lower()
-        inside = [(m.start(), m.end()) for w in self.lex.listed("rig_psu") for m in re.finditer(_word(w), text)]
+        inside = [(m.start(), m.end()) for w in self.lex.listed("rig_psu") for m in compiled(_word(w)).finditer(text)]
         ends = [
             m.end()
             for w in self.lex.listed("card_draw_words")
-            for m in re.finditer(_word(w), text)
+            for m in compiled(_word(w)).finditer(text)
             if not any(a <= m.start() and m.end() <= b for a, b in inside)  # "整机功耗" is the whole system's
         ]
         for t in watts:

@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from assistant.nlu.patterns import compiled
+
 if TYPE_CHECKING:
     from assistant.nlu.reading import Reading
 
@@ -81,7 +83,7 @@ def _per_kwh(r: Reading) -> list[tuple[int, int, float]]:
 
 
 def _has(window: str, word: str) -> bool:
-    return bool(re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", window)) if word.isascii() else word in window
+    return bool(compiled(rf"(?<![a-z]){re.escape(word)}(?![a-z])").search(window)) if word.isascii() else word in window
 
 
 def _label(r: Reading, start: int, end: int, others: list[tuple[int, int, float]]) -> str | None:

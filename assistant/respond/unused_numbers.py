@@ -14,6 +14,7 @@ import re
 
 from assistant import i18n
 from assistant.answer import Answer
+from assistant.nlu.patterns import compiled
 from assistant.queries import Query
 
 
@@ -34,7 +35,7 @@ def note(query: Query, answer: Answer, lang: str) -> str:
 
 def _shown(value: float, text: str) -> bool:
     forms = {f"{value:g}", f"{value:,.0f}" if value.is_integer() else f"{value:,.2f}"}
-    return any(re.search(rf"(?<![A-Za-z0-9.,]){re.escape(f)}(?![\d])", text) for f in forms)  # not "A100" for 100
+    return any(compiled(rf"(?<![A-Za-z0-9.,]){re.escape(f)}(?![\d])").search(text) for f in forms)  # not "A100" for 100
 
 
 def requests_note(load: tuple[float, float, bool, int], lang: str) -> str:

@@ -18,6 +18,7 @@ import dataclasses
 import re
 
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.patterns import compiled
 from assistant.nlu.price_gap import gap_amounts
 from assistant.nlu.reading import Reading
 from assistant.nlu.stated import box_cards
@@ -171,7 +172,7 @@ def _offered_card(r: Reading, named: list[GpuRef]) -> list[GpuRef]:
     priced |= {  # "wants $1300 for a 4090": the amount, "for", the card
         tags[k + 1].text for k in range(len(tags) - 1) if tags[k].kind == "MONEY" and tags[k + 1].kind == "GPU"
     }
-    ends = [m.end() for w in r.lex.listed("deal_seller_words") for m in re.finditer(re.escape(w), text)]
+    ends = [m.end() for w in r.lex.listed("deal_seller_words") for m in compiled(re.escape(w)).finditer(text)]
     sellers = {t.text for t in r.b.kinds.get("GPU", []) if any(0 <= t.start - e <= _SELLER_GAP for e in ends)}
     kept = [g for g in named if g.mention in priced and g.mention not in sellers]
     return kept if len({g.name or g.mention for g in kept}) == 1 else []

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.patterns import compiled
 from assistant.nlu.reading import Reading
 from assistant.queries import GpuRef, PowerLimitQuery, Query
 
@@ -73,7 +74,7 @@ def _limit_watts(r: Reading) -> float | None:
     the 450 it draws now); None when no limit word has watts after it."""
     text = r.text.lower()
     starts = [found.end(1) for found in [_CAP_CARD.search(text)] if found]
-    starts += [m.end() for w in r.lex.listed("power_limit_words") for m in re.finditer(re.escape(w), text)]
+    starts += [m.end() for w in r.lex.listed("power_limit_words") for m in compiled(re.escape(w)).finditer(text)]
     for start in sorted(starts):
         found = _AFTER_LIMIT.match(text[start:])
         if found:

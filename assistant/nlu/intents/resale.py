@@ -19,6 +19,7 @@ import re
 
 from assistant.nlu.intents import cost
 from assistant.nlu.intents.rates import period
+from assistant.nlu.patterns import compiled
 from assistant.nlu.reading import Reading
 from assistant.queries import CostQuery, Query, Setting
 
@@ -73,7 +74,7 @@ def resale_said(r: Reading) -> dict:
 
 def _end_of(word: str, text: str) -> int | None:
     """Where `word` ends in `text` (an English word whole, a Chinese one anywhere); None if it is not there."""
-    found = re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", text) if word.isascii() else None
+    found = compiled(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])").search(text) if word.isascii() else None
     if word.isascii():
         return found.end() if found else None
     at = text.find(word)

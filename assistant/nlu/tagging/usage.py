@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.nlu.patterns import compiled
 from assistant.nlu.tagging.base import NO_QUANTITY, Tag, TaggerBase
 from assistant.nlu.tagging.words import PER_WORDS
 from assistant.periods import CALENDAR_WEEKS
@@ -259,7 +260,7 @@ def idle_time(tags: list[Tag], text: str, lex) -> list[Tag]:
 
     def idle(t: Tag) -> bool:
         before = low[max(0, t.start - IDLE_GAP) : t.start]
-        return any(re.search(rf"(^|\W){re.escape(w)}\W*$", before) for w in words)
+        return any(compiled(rf"(^|\W){re.escape(w)}\W*$").search(before) for w in words)
 
     marked = [t for t in hours if idle(t)]
     if len(marked) == 1 and marked[0].mapping().get("per_day"):

@@ -1,0 +1,19 @@
+"""Compiled regular expressions kept for the process, for patterns made at run time from fixed parts.
+
+Contract: `compiled(pattern, flags)` is `re.compile(pattern, flags)`; the last 4,096 patterns asked for stay compiled
+(least recently used dropped first), so a reader that builds its pattern from lexicon words or constants on every
+question pays a lookup, not a compile. `re.search(text_of_pattern, ...)` goes through Python's own cache, which
+holds 512 patterns (3.11) and drops the oldest: one chat uses ~700 (a pattern per lexicon word in several readers),
+so the same patterns were compiled again and again (1,380 compiles in 1,500 dialogue questions after 300 of
+warm-up). The pattern text and flags are the same, so every match is the same."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+
+@lru_cache(maxsize=4096)
+def compiled(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """`re.compile(pattern, flags)`, compiled once while it stays among the last 4,096 asked for."""
+    return re.compile(pattern, flags)
