@@ -213,9 +213,7 @@ class FitQuery(Query):
     images: int | None = None  # "generate 1000 sdxl images", "a lora on 20 images": images a job makes or trains on
     images_per: str | None = None  # "5000 sdxl images a day", "一天要出2000张": the period the images are made in
     images_in_hours: float | None = None  # "how many could i crank out in an hour": the images made in that time
-    audio_s: float | None = (
-        None  # "transcribe 200 h of audio", "我有300小时" after a Whisper answer: audio to transcribe
-    )
+    audio_s: float | None = None  # "transcribe 200 h of audio", "我有300小时" after a Whisper answer: audio (s)
     system_ram_gb: float | None = None  # "with 128gb ram", "64g内存": system RAM for MoE expert offload
     ram_mts: float | None = None  # "ddr5-6000": the system RAM's transfers per second (CPU-only speed reads at it)
     ram_channels: int | None = None  # "dual channel", "四通道": memory channels said with it
@@ -487,6 +485,7 @@ class ExplainQuery(Query):
     params_b: float | None = None  # "why does a 7b model need 100+gb to fully finetune": the size named, no model
     stated_gb: float | None = None  # "why does a 7b model take 14gb": the memory the user sees, matched to a precision
     stated_tps: float | None = None  # "only getting 8 tok/s", "才5 token/s 正常吗": the speed the user measures
+    batch: int | None = None  # "3090训练bert batch 64 爆显存 怎么改": the batch of the run that ran out of memory
     architectures: tuple[str, ...] = ()  # "does cuda still support pascal": NVIDIA architecture families named
     # a runtime's log line: "offloaded 33/81 layers to GPU" -> (33, 81); "45%/55% CPU/GPU" -> cpu_share 0.45
     offload_layers: tuple[int, ...] = ()

@@ -16,6 +16,7 @@ import dataclasses
 
 from assistant import i18n
 from assistant.models import memory
+from assistant.nlu.lexicon import lexicon
 from assistant.queries import ExplainQuery, FitQuery
 from assistant.respond.concept_lead import GIB, GQA_MODEL, Lead, named_or_example, size_text, with_notes, yes_word
 from assistant.respond.env import Env
@@ -257,6 +258,24 @@ def why_memory(query: ExplainQuery, env: Env) -> Lead | None:
     if setup is not None:
         figures["setup"] = setup_step(env, setup)
     return Lead(with_notes(text, env, example), figures, env.cite(model.source, "docs/model.md §mem.train"))
+
+
+def oom_fix(query: ExplainQuery, env: Env) -> Lead | None:
+    """Out of memory with the run's batch said ("3090训练bert batch 64 怎么改", "训练lora爆显存了 batch 8 怎么办"): the
+    first change leads, the batch halved with gradient accumulation keeping the effective batch (activations grow
+    with the batch, docs/model.md §mem.train), and the pasted line's figures when there is one (first when the
+    question asks what is going on rather than what to change)."""
+    line = oom_line(query, env)
+    if not query.batch or query.batch < 2:
+        return line
+    half = query.batch // 2
+    text = env.t("explain.oom_batch", batch=query.batch, half=half, quarter=max(half // 2, 1))
+    if line is None:
+        return Lead(text, {"batch": query.batch, "halved": half}, [])
+    # "... whats going on": the line's meaning first; "... 怎么改" (a fix asked, lexicon fix_asks): the change first
+    fix_first = lexicon(env.lang).words_in("fix_asks", f" {query.text.lower()} ")
+    parts = [text, line.text] if fix_first else [line.text, text]
+    return Lead(i18n.gap(env.lang).join(parts), line.figures | {"batch": query.batch}, line.sources)
 
 
 def oom_line(query: ExplainQuery, env: Env) -> Lead | None:

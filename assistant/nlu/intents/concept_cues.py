@@ -261,6 +261,7 @@ def trouble(r: Reading) -> Query | None:
     plain = not (r.model or r.explicit or r.b.has("MEMORY", "PARAMS")) or key in r.lex.listed("complaint_concepts")
     if key is None or not (says(r, "fix_words") or plain):
         return None  # "will qwen2.5 14b oom on a 4070 ti super": whether it fits there (fit)
+    batch = r.num("BATCH")
     return ExplainQuery(
         text=r.text,
         concept=key,
@@ -268,6 +269,7 @@ def trouble(r: Reading) -> Query | None:
         gpus=tuple(r.explicit),
         model=_sized(r),
         workload=r.workload or "",
+        batch=int(batch) if batch and batch >= 2 and key == "cuda-oom" else None,
     )
 
 

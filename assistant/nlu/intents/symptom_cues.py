@@ -126,7 +126,14 @@ def oom_line(r: Reading) -> Query | None:
         workload=r.workload or "",
         asked="oom_line",
         oom_gib=figures,
+        batch=_batch(r),
     )
+
+
+def _batch(r: Reading) -> int | None:
+    """The batch the run used ("batch 64", "batch size 8"), when said."""
+    found = r.num("BATCH")
+    return int(found) if found and found >= 2 else None
 
 
 def gpu_unseen(r: Reading) -> Query | None:
