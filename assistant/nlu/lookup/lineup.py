@@ -23,6 +23,7 @@ from assistant.nlu.lookup.name_tokens import (
     VARIANT_WORDS,
     core_tokens,
     memory_of_mention,
+    name_tokens,
     split_suffixes,
 )
 from assistant.nlu.text import words
@@ -44,7 +45,8 @@ def unknown_name(index, mention: str) -> tuple[str, str, str] | None:
         base = index.gpu(brands + rest, mention)
         if base.status == "ok" and base.name and index.memory_of(base.name) != mem[0]:
             near = index.gpu(toks, mention).candidates  # "4060 16gb": the 4060 Ti 16 GB has that size
-            sibling = next((n for n in near if index.memory_of(n) == mem[0] and not index.is_mobile(n)), "")
+            number = next((t for t in rest if t.isdigit()), "")  # of the same model number: "h20 141g" is no H200
+            sibling = next((n for n in near if _of_size(index, n, mem[0]) and number in name_tokens(n)), "")
             return base.name, "memory", f"{mem[0]:g}/{index.memory_of(base.name):g}/{sibling}"
         if base.status != "unknown":
             return None
@@ -62,6 +64,10 @@ def unknown_name(index, mention: str) -> tuple[str, str, str] | None:
                 return base.name, "never", f"{newer}|{index.memory_of(newer):g}"
             return base.name, "awaited", ""
     return _skipped(index, toks)
+
+
+def _of_size(index, name: str, gb: float) -> bool:
+    return index.memory_of(name) == gb and not index.is_mobile(name)
 
 
 def _apple_tier(index, core: list[str]) -> tuple[str, str, str] | None:
