@@ -85,6 +85,8 @@ class GpuRef:
     # a pronoun whose count the question did not state ("run it 6h a day" after "two 3060s"): the dialogue
     # fills it with the count of the GPUs talked about; not part of equality (a reading detail)
     count_open: bool = field(default=False, compare=False, repr=False)
+    # "9 workstations each w/ a 4080 super": the `count` cards sit in this many machines (nlu/machine_count.py)
+    machines: int = 1
 
 
 @dataclass(frozen=True)
@@ -112,7 +114,8 @@ class Stated:
     total"), budget, or None (read by the readers as before).
     `direction`: a difference rather than an amount: -1 less / cheaper / 便宜, +1 more / extra / "+$500" / 贵, 0 an
     amount. `hours` are hours whatever was typed ("3h20m" 3.33, "2.5 days" 60, "90min" 1.5); `value` of money is in
-    `currency` as typed (None: not said)."""
+    `currency` as typed (None: not said). Watts: `whole` is what they are (card | wall | idle | psu | limit), `of` the
+    card a draw is said of, `direction` a difference ("~100w more")."""
 
     value: float
     dim: str
@@ -123,6 +126,7 @@ class Stated:
     whole: str | None = None
     direction: int = 0
     currency: str | None = None
+    of: str | None = None  # watts: the card (canonical name) the draw is said of (nlu/watts_role.py)
 
 
 @dataclass(frozen=True)

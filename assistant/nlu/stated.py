@@ -21,6 +21,7 @@ import re
 
 from assistant.nlu.lexicon import Lexicon
 from assistant.nlu.tagging.base import Tag
+from assistant.nlu.watts_role import watts_role
 from assistant.query_terms import Stated
 
 # tag kind -> (dim, per)
@@ -66,9 +67,12 @@ def stated_quantities(tags: list[Tag], text: str, lex: Lexicon) -> tuple[Stated,
                 dim = "money"  # "整机 9999", "差500": an amount of money said without its unit
         elif tag.kind == "BUDGET":
             whole = "budget"
+        of = None
+        if tag.kind == "WATTS":  # the card's draw, the machine's at the wall, idle, a PSU, a limit (nlu/watts_role.py)
+            whole, of, sign = watts_role(tags, k, low, lex)
         currency = tag.meanings.get("CURRENCY") if dim == "money" else None
         typed = _with_word(text, tag) if sign else tag.text  # "$300 less": said back with its direction
-        out.append(Stated(value, dim, typed, tag.start, tag.end, per, whole, sign, currency))
+        out.append(Stated(value, dim, typed, tag.start, tag.end, per, whole, sign, currency, of))
     return tuple(out)
 
 

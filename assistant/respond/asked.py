@@ -91,6 +91,8 @@ def parts(text: str, lang: str) -> tuple[str, ...]:
             out.remove(part)  # "价格差不多 选哪个", "功耗差不多的话": said equal for both, not asked
     if "time" in out and _time_is_other_ask(text):
         out.remove("time")  # "多久能回本", "保修多久": the time words ask a payback or a warranty (respond/ask_lines)
+    if "power" in out and _power_stated(low, lex.listed("asked_power")):
+        out.remove("power")  # "功耗285w", "实测功耗280w": the user's own draw stated, not the board power asked
     if baseline(text):
         out.append("baseline")
     return (*out, *figure_parts(text, lang))
@@ -119,6 +121,13 @@ def _time_is_other_ask(text: str) -> bool:
 
     asks = checklist(text)
     return bool(asks) and all(a.kind != "time" for a in asks)
+_WATTS_AFTER = re.compile(r"[^\d。，,.?？]{0,4}\d+(?:\.\d+)?\s*(?:w|瓦|kw)(?![a-z])")
+
+
+def _power_stated(low: str, words) -> bool:
+    """Every power word of the question is followed by an amount of watts: the draw is stated, not asked."""
+    ends = [m.end() for w in words for m in re.finditer(re.escape(w), low)]
+    return bool(ends) and all(_WATTS_AFTER.match(low, end) for end in ends)
 
 
 def figure_parts(text: str, lang: str) -> tuple[str, ...]:

@@ -20,11 +20,10 @@ from assistant.models.training_job import job_run
 from assistant.nlu.lexicon import lexicon
 from assistant.periods import ASKED_YEARS as PERIOD_YEARS
 from assistant.queries import CostQuery, GpuRef
-from assistant.respond import bill_check, cost_settings, limits
+from assistant.respond import bill_check, cost_settings, fleet, limits, own_draw
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.offers import DOMESTIC, of_provider, provider_name
-from assistant.respond.power_limit import stated_limit
 from assistant.respond.pricing import (
     assumption_text,
     perf_workload,
@@ -408,7 +407,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
     idle_sources: list[str] = []
     with_mac = len(refs) > 1 and any(hw.is_apple(env.gpu(r.name)) for r in refs)
     for i, ref in enumerate(refs):
-        gpu = stated_limit(env.gpu(ref.name), query)  # "4 3090s power limited to 250w each": drawing 250 W each
+        gpu = own_draw.at_draw(env.gpu(ref.name), query, ref.count)  # a stated limit, else the user's own draw
         # beside a Mac (a whole computer at the wall) a card's side counts the rest of its PC too (§cost.tco)
         system_w = C.SYSTEM_BASE_POWER_W if with_mac and gpu.tdp_w and not hw.is_apple(gpu) else 0.0
         watts = (gpu.tdp_w or 0) * ref.count + system_w
@@ -423,7 +422,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
             utilization=util,
             usd_per_kwh=a.electricity_usd_per_kwh,
             desktop_usd=env.local_desktop_usd(),
-            base_usd=0.0 if hw.is_apple(gpu) else None,  # a Mac's price and wall power are the whole computer
+            base_usd=0.0 if hw.is_apple(gpu) else fleet.base_usd(env, ref),  # a Mac is the whole computer
             system_power_w=system_w,
         )
         split = cost_settings.load_idle(query, env, gpu, ref.count, watts, util)
@@ -480,7 +479,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
                 v = value_row(gpu, env, key, ref.count)
                 figures["value_per_purchase"], figures["value_per_tco"] = v.per_purchase, v.per_tco
     table.rows = [[labels[k], *v] for k, v in rows.items()]
-    first = stated_limit(env.gpu(refs[0].name), query)
+    first = own_draw.at_draw(env.gpu(refs[0].name), query, refs[0].count)
     w = (first.tdp_w or 0) * refs[0].count
     if query.kind == "running":
         n = refs[0].count
@@ -543,22 +542,18 @@ def respond(query: CostQuery, env: Env) -> Answer:
     shown_w = w or next((e["watts"] for e in each if e["watts"]), 0)  # the first card with a power figure
     board_only = [] if with_mac else [env.t("cost.electricity_step", watts=f"{shown_w:,.0f}", usage=util_text)]
     steps = [*board_only, *idle_parts[1:]]  # beside a Mac both sides are whole computers (pc_beside_mac_step)
-    stock = env.gpu(refs[0].name).tdp_w or 0
-    if (first.tdp_w or 0) != stock:  # the per-card limit the question states, said and used
-        steps.append(env.t("cost.card_limit", limit=f"{first.tdp_w:,}", stock=f"{stock:,}"))
-        figures["targets"] = {"power_limit": first.tdp_w}
-        if query.kind == "running" and first.tdp_w and not idle_parts and len(each) == 1:  # what the limit saves
-            share = PERIOD_YEARS.get(query.period or "year", 1.0)
-            saved = figures["electricity_usd_per_year"] * (stock / first.tdp_w - 1) * share
-            figures["limit_saving_usd"] = round(saved, 2)
-            head += " " + env.t("cost.limit_saving", stock=f"{stock:,}", saved=env.money(saved))
+    single = not idle_parts and len(each) == 1  # the per-card limit or the user's own draw, said and used
+    added, power_said = own_draw.power_steps(query, env, first, env.gpu(refs[0].name), refs[0].count, figures, single)
+    head, steps = head + added, steps + power_said
     for mac in [g for g in (env.gpu(r.name) for r in refs) if hw.is_apple(g) and g.tdp_w]:
         steps.append(env.t("cost.apple_wall_step", gpu=mac.short_name, watts=f"{mac.tdp_w:,}"))
     if with_mac and any(not hw.is_apple(env.gpu(r.name)) and env.gpu(r.name).tdp_w for r in refs):
         steps.append(env.t("cost.pc_beside_mac_step", watts=f"{C.SYSTEM_BASE_POWER_W:,.0f}"))
     several = [r for r in refs if r.count > 1]  # "2x 4090 over 4 years": the machine that holds them, not a desktop
-    for r in several:
-        steps.append(env.t("cost.platform_step", n=r.count, money=env.money(env.platform_usd(r.count))))
+    for r in several:  # "9 workstations each w/ a 4080 super": nine desktops (respond/fleet.py)
+        steps.append(
+            fleet.step(env, r) or env.t("cost.platform_step", n=r.count, money=env.money(env.platform_usd(r.count)))
+        )
     period_head, period_steps = _per_period(query, env, figures, years)
     resale = cost_settings.resale_lead(query, env, first, refs[0].count, figures, years)
     if resale:  # "用两年再卖掉": the cost of owning net of the resale leads (§cost.resale)

@@ -39,11 +39,11 @@ def psu_answer(query, env: Env) -> Answer:
     """The PSU for different cards in one machine: their board power + the platform's CPU + the rest, x the margin,
     rounded up to 100 W (the rule of builds.psu_watts, §rig)."""
     from assistant.respond.builds import psu_sizing
-    from assistant.respond.power_limit import stated_limit
+    from assistant.respond.own_draw import at_draw
 
     cards, gpus = _cards(query, env)
-    cards = [(stated_limit(gpu, query), count) for gpu, count in cards]  # "both power limited to 300w": that draw
-    gpus = [stated_limit(g, query) for g in gpus]
+    cards = [(at_draw(gpu, query), count) for gpu, count in cards]  # "both power limited to 300w": that draw
+    gpus = [at_draw(g, query) for g in gpus]
     gpu_w = float(sum(g.tdp_w or 0 for g in gpus))
     line, load, psu = psu_sizing(gpu_w, len(gpus), env)
     each = i18n.sep(env.lang).join(f"{_label(gpu, count)} {(gpu.tdp_w or 0) * count:,} W" for gpu, count in cards)

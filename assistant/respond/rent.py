@@ -25,7 +25,7 @@ from assistant.names import normalize_name
 from assistant.nlu.lexicon import lexicon
 from assistant.periods import ASKED, CALENDAR_WEEKS
 from assistant.queries import RentOrBuyQuery
-from assistant.respond import fit_hardware, hosting, rent_resale, rent_stated
+from assistant.respond import fit_hardware, hosting, own_draw, rent_resale, rent_stated
 from assistant.respond.env import Env
 from assistant.respond.offers import home_market, market_rates, of_provider
 from assistant.respond.pricing import assumption_text, price_of, price_text, purchase_price, score, sibling_price_note
@@ -322,7 +322,9 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
         dataclasses.replace(query, own_platform=card_only or query.own_platform), gpu, n, env.local_desktop_usd()
     )
     buy = price.usd * n + base
-    power = (gpu.tdp_w or 0) * n + C.SYSTEM_BASE_POWER_W
+    own = own_draw.draw_of(query, gpu, n)  # "it does about 340w under load": the user's draw, not the board power
+    power = own.watts if own and own.wall else (own.watts if own else gpu.tdp_w or 0) * n + C.SYSTEM_BASE_POWER_W
+    notes += [said] if (said := own_draw.said_step(env, query, gpu, n)) else []
     rent_h = rate.on_demand_usd_per_gpu_hour * n
     fee, fee_h = hosting.fee_of(query, env, hours_week)  # "colo quote is $180/mo": per hour of use too
     be = cost.break_even(

@@ -29,7 +29,7 @@ from assistant.respond.cpus import cpu_power
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.home_platforms import platform_notes
-from assistant.respond.power_limit import stated_limit
+from assistant.respond.own_draw import at_draw
 from assistant.respond.pricing import (
     assumption_text,
     budget_usd,
@@ -208,7 +208,7 @@ def _priced(query: RigQuery, env: Env, hushed: bool = False) -> list:
             continue  # "quiet build for a home office": no card hotter than a quiet cooler handles
         price = purchase_price(gpu.name, env)
         if price is not None:
-            out.append((stated_limit(gpu, query), price.usd))
+            out.append((at_draw(gpu, query), price.usd))
     return out
 
 

@@ -27,11 +27,11 @@ _ONE_PERIOD = (24.0, 168.0, 730.0, 8760.0)  # "跑一个月": a period, shown as
 _CHECKED = frozenset({"W", "kWh", "GB", "item", "x", "share"})
 
 
-def _forms(a: Amount) -> list[float]:
-    """The values an answer may show the amount as."""
+def _forms(a: Amount, cards: int = 1) -> list[float]:
+    """The values an answer may show the amount as (a draw per card also as the draw of the `cards` together)."""
     v = a.value
     if a.unit == "W":
-        return [v, v / 1000]
+        return [v, v / 1000, v * cards, v * cards / 1000]
     if a.unit == "share":
         return [v, 1 + v, v * 100]
     if a.unit == "h":
@@ -52,7 +52,7 @@ def _checked(a: Amount, shown_text: str) -> bool:
     return False
 
 
-def unshown(question: str, shown_text: str) -> list[str]:
+def unshown(question: str, shown_text: str, cards: int = 1) -> list[str]:
     numbers = [float(n.replace(",", "")) for n in _NUMBER.findall(shown_text)]
     numbers += [int(n) * float(each) for n, each in _PRODUCT.findall(shown_text)]
     low = normal(question)
@@ -62,7 +62,7 @@ def unshown(question: str, shown_text: str) -> list[str]:
             continue
         if a.unit == "GB" and _CARD_BEFORE.search(low[: a.start]):
             continue  # "2080ti 22g", "a100 80gb": the card's memory, read with the card
-        if any(abs(n - f) <= max(0.006 * abs(f), 0.006) for f in _forms(a) for n in numbers):
+        if any(abs(n - f) <= max(0.006 * abs(f), 0.006) for f in _forms(a, cards) for n in numbers):
             continue
         out.append(low[a.start : a.end].strip())
     return out
@@ -75,7 +75,8 @@ def line(answer: Answer, env: Env) -> str:
         return ""
     rows = (" ".join(r) for t in answer.tables for r in t.rows)
     text = " ".join([answer.headline, *answer.steps, *answer.notes, *rows])
-    items = [u for u in dict.fromkeys(unshown(answer.question, text)) if i18n.quote(env.lang, u) not in text]
+    cards = int(answer.figures.get("gpu_count") or 1) if isinstance(answer.figures, dict) else 1
+    items = [u for u in dict.fromkeys(unshown(answer.question, text, cards)) if i18n.quote(env.lang, u) not in text]
     if not items:
         return ""
     return env.t("calc.not_used", items=i18n.join_names(env.lang, [i18n.quote(env.lang, u) for u in items]))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from assistant.nlu import concept_route, inverse_form
+from assistant.nlu import concept_route, inverse_form, machine_count
 from assistant.nlu.intents import (
     arch_cues,
     asked,
@@ -263,6 +263,7 @@ def read(reading: Reading) -> Query | Clarification:
         if not isinstance(found, Query):
             return found
         found = _with_form(reading, found)
+        found = machine_count.counted(reading, found)  # "9 workstations each w/ a 4080 super": nine of them
         if isinstance(found, ExplainQuery):
             found = explain.inference_side(reading, found)  # "do tensor cores matter for inference": prefill/decode
             if found.asked is None and concept_cues.yes_no(reading):  # "does ecc matter for training": yes / no first

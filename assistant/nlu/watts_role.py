@@ -1,0 +1,112 @@
+"""What a stated amount of watts is, read from where it stands (the shape of the question, not a phrase list per
+example): the user's own measure of a card's draw ("it does about 340w under load", "功耗250w", "each around 170w",
+"at 420w"), the whole machine's draw at the wall ("750w wall draw", "整机墙上测的580w"), an idle draw ("60w idle",
+"空闲也有80w"), a power supply ("1000w psu", "650w金牌电源"), a power limit ("limited to 250w"), or a difference
+("pulls ~100w more").
+
+Contract: `watts_role(tags, k, low, lex)` -> (role, card, sign) for the WATTS tag `tags[k]` in the lowered text `low`:
+role "card" | "wall" | "idle" | "psu" | "limit"; card the canonical name of the GPU the amount is said of (the card
+named last before it in the clause, else the first after it; None when no card is named); sign -1 / +1 for a
+difference (lexicon cheaper_words / gap_more_after right after it), else 0. Roles are decided by the small closed
+word sets around the amount (rig_psu, wall_words, system_draw_words, idle words, power_limit_words), never by the
+verb before it: an amount of watts beside a card is that card's draw unless a word says otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.nlu.lexicon import Lexicon
+from assistant.nlu.tagging.base import Tag
+
+_BEFORE = 28  # characters before the amount its clause's role words are looked for in
+_AFTER = 16  # characters after it
+_CLAUSE = re.compile(r"[，。；！？;!?]|[,.](?:\s|$)|\b(?:but|and then|while)\b")
+
+
+def _clause_before(low: str, start: int) -> str:
+    window = low[max(0, start - _BEFORE) : start]
+    cut = None
+    for m in _CLAUSE.finditer(window):
+        cut = m.end()
+    return window[cut:] if cut is not None else window
+
+
+def _clause_after(low: str, end: int) -> str:
+    window = low[end : end + _AFTER]
+    m = _CLAUSE.search(window)
+    return window[: m.start()] if m else window
+
+
+def _has(text: str, words) -> bool:
+    for w in words:
+        if w.isascii():
+            if re.search(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])", text):
+                return True
+        elif w in text:
+            return True
+    return False
+
+
+def _starts(text: str, words) -> bool:
+    s = text.lstrip(" ~≈")
+    return any(s.startswith(w) and (not w.isascii() or not s[len(w) : len(w) + 1].isalnum()) for w in words)
+
+
+def _idle_words(lex: Lexicon) -> frozenset[str]:
+    return lex.listed("idle_words") | lex.listed("asked_idle")
+
+
+def role_of(tag: Tag, low: str, lex: Lexicon) -> str:
+    before, after = _clause_before(low, tag.start), _clause_after(low, tag.end)
+    if _has(after, lex.listed("wall_words")) or _has(before, lex.listed("wall_words")):
+        return "wall"  # "750w wall draw", "620 at the wall", "墙上测的580w"
+    if tag.meanings.get("PSU") or _starts(after, lex.listed("rig_psu")) or _ends_near(before, lex.listed("rig_psu")):
+        return "psu"
+    if _has(before[-12:], _idle_words(lex)) or _starts(after, _idle_words(lex)):
+        return "idle"  # "60w idle", "空闲也有80w"
+    if _has(before, lex.listed("power_limit_words")):
+        return "limit"
+    machines = lex.listed("machine_words")
+    if _has(before, lex.listed("system_draw_words")) and _has(before, machines):
+        return (
+            "wall"  # "整机 ... 580w", "the whole system draws 600w", "my 3090 box pulls 420w" (not "the 4090 pulls ~")
+        )
+    return "card"
+
+
+def _ends_near(before: str, words) -> bool:
+    """A PSU word right before the amount ("电源850w", "psu is 850w"), a few joining characters apart."""
+    s = before.rstrip(" :：~≈是大概约为")
+    s = re.sub(r"\s+(?:is|of|at|about|around|~)$", "", s)
+    return any(s.endswith(w) for w in words)
+
+
+def sign_of(tag: Tag, low: str, lex: Lexicon) -> int:
+    after = low[tag.end :]
+    if _starts(after, lex.listed("cheaper_words")):
+        return -1
+    return 1 if _starts(after, lex.listed("gap_more_after")) else 0
+
+
+def card_of(tags: list[Tag], k: int, low: str) -> str | None:
+    """The GPU the amount is said of: the card named last before it in its sentence, else the next one named."""
+    tag = tags[k]
+    named = [t for t in tags if t.kind == "GPU" and _name(t)]
+    before = [t for t in named if t.end <= tag.start]
+    if before and not re.search(r"[。！？!?]|\.\s", low[before[-1].end : tag.start]):
+        return _name(before[-1])
+    after = [t for t in named if t.start >= tag.end and not _CLAUSE.search(low[tag.end : t.start])]
+    if after:  # "功耗250w的v100"; not "1U with 500w included, i'd put 2x L40S in it" (another clause)
+        return _name(after[0])
+    return _name(before[-1]) if before else None
+
+
+def _name(t: Tag) -> str | None:
+    m = t.gpu_match()
+    return m.name if m.status == "ok" else None
+
+
+def watts_role(tags: list[Tag], k: int, low: str, lex: Lexicon) -> tuple[str, str | None, int]:
+    tag = tags[k]
+    return role_of(tag, low, lex), card_of(tags, k, low), sign_of(tag, low, lex)

@@ -1,0 +1,106 @@
+"""The user's own draw in place of the card's board power: "it does about 340w under load", "功耗250w", "each around
+170w", "整机墙上测的580w" (Query.stated watts with the role nlu/watts_role.py gave them). A stated value beats the
+stored one, and the answer says so ("your 340 W").
+
+Contract: `draw_of(query, gpu, count)` -> `Draw(watts, wall)` when the question states one draw of that card (a card's
+draw per card, or the whole machine's at the wall), within what such a card can draw; None otherwise (no draw said,
+two different draws for the one card, a difference such as "~100w more", an idle draw, a PSU, a power limit: those
+are read elsewhere). `at_draw(gpu, query, count)` -> the card with its board power set to the stated limit
+(respond/power_limit.stated_limit) or, failing one, to the stated draw (a wall draw is spread over the cards), so
+every bill and break-even built on `tdp_w` uses it. `power_steps(...)` -> the step saying which power was used (the
+limit, the user's draw) and, for a limit in a running cost, what it saves.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from assistant.queries import Query
+from assistant.respond.env import Env
+from assistant.respond.power_limit import stated_limit
+from assistant.specs import GpuSpec
+
+_CARD_RANGE = (0.25, 1.6)  # a card's own draw against its board power: under load it sits in this band [A]
+_WALL_MIN = 0.6  # a whole machine at the wall draws at least this share of its cards' board power [A]
+
+
+@dataclass(frozen=True)
+class Draw:
+    watts: float  # per card, or the whole machine's when `wall`
+    wall: bool
+
+
+def _said(query: Query, gpu: GpuSpec, role: str) -> set[float]:
+    named = {r.name for r in getattr(query, "gpus", ()) if r.name}
+    return {
+        s.value
+        for s in query.stated
+        if s.dim == "watts"
+        and s.whole == role
+        and s.direction == 0
+        and (s.of == gpu.name or (s.of is None and named == {gpu.name}))
+    }
+
+
+def draw_of(query: Query, gpu: GpuSpec, count: int = 1) -> Draw | None:
+    if not query.stated or not gpu.tdp_w:
+        return None
+    card, wall = _said(query, gpu, "card"), _said(query, gpu, "wall")
+    if len(card) == 1:
+        w = next(iter(card))
+        if w == gpu.tdp_w or not (_CARD_RANGE[0] * gpu.tdp_w <= w <= _CARD_RANGE[1] * gpu.tdp_w):
+            return None  # the board power restated ("575w tgp"), or not a draw this card can have
+        return Draw(w, False)
+    if len(wall) == 1 and not card:
+        w = next(iter(wall))
+        return Draw(w, True) if w >= _WALL_MIN * gpu.tdp_w * max(count, 1) else None
+    return None
+
+
+def at_draw(gpu: GpuSpec, query: Query, count: int = 1) -> GpuSpec:
+    limited = stated_limit(gpu, query)
+    if limited is not gpu:
+        return limited
+    own = draw_of(query, gpu, count)
+    if own is None:
+        return gpu
+    per_card = own.watts / max(count, 1) if own.wall else own.watts
+    return dataclasses.replace(gpu, tdp_w=int(round(per_card)))
+
+
+def said_step(env: Env, query: Query, gpu: GpuSpec, count: int) -> str:
+    """ "Power: your 340 W, as you said (the RTX 3090's board power is 350 W)." or ""."""
+    own = draw_of(query, gpu, count)
+    if own is None:
+        return ""
+    each = env.t("own_draw.each") if count > 1 and not own.wall else ""
+    key = "own_draw.wall" if own.wall else "own_draw.card"
+    return env.t(key, watts=f"{own.watts:,.0f}", each=each, gpu=gpu.short_name, stock=f"{gpu.tdp_w:,}")
+
+
+def power_steps(query: Query, env: Env, first: GpuSpec, stock_card: GpuSpec, count: int, figures: dict, single: bool):
+    """(text to add to the headline, steps): the power used when it is not the card's board power."""
+    stock = stock_card.tdp_w or 0
+    if (first.tdp_w or 0) == stock:
+        if limit := dict(query.targets).get("power_limit"):  # "320w each" at the stock power: used, not ignored
+            figures["targets"] = {"power_limit": limit}
+        return "", []
+    own = said_step(env, query, stock_card, count)
+    if own and stated_limit(stock_card, query) is stock_card:
+        figures["own_draw_w"] = first.tdp_w
+        return "", [own]
+    steps = [env.t("cost.card_limit", limit=f"{first.tdp_w:,}", stock=f"{stock:,}")]
+    figures["targets"] = {"power_limit": first.tdp_w}
+    if query.kind == "running" and first.tdp_w and single:  # type: ignore[attr-defined]
+        share = _period_share(query)
+        saved = figures["electricity_usd_per_year"] * (stock / first.tdp_w - 1) * share
+        figures["limit_saving_usd"] = round(saved, 2)
+        return " " + env.t("cost.limit_saving", stock=f"{stock:,}", saved=env.money(saved)), steps
+    return "", steps
+
+
+def _period_share(query: Query) -> float:
+    from assistant.respond.cost import PERIOD_YEARS
+
+    return PERIOD_YEARS.get(getattr(query, "period", None) or "year", 1.0)
