@@ -5,8 +5,9 @@ example): the user's own measure of a card's draw ("it does about 340w under loa
 ("pulls ~100w more").
 
 Contract: `watts_role(tags, k, low, lex)` -> (role, card, sign) for the WATTS tag `tags[k]` in the lowered text `low`:
-role "card" | "wall" | "idle" | "psu" | "limit"; card the canonical name of the GPU the amount is said of (the card
-named last before it in the clause, else the first after it; None when no card is named); sign -1 / +1 for a
+role "card" | "wall" | "idle" | "psu" | "limit" | "cap" (a circuit's or socket's most); card the canonical name of
+the GPU the amount is said of (the card named last before it in the clause, else the first after it in the same
+clause; None when no card is named); sign -1 / +1 for a
 difference (lexicon cheaper_words / gap_more_after right after it), else 0. Roles are decided by the small closed
 word sets around the amount (rig_psu, wall_words, system_draw_words, idle words, power_limit_words), never by the
 verb before it: an amount of watts beside a card is that card's draw unless a word says otherwise.
@@ -59,6 +60,10 @@ def _idle_words(lex: Lexicon) -> frozenset[str]:
 
 def role_of(tag: Tag, low: str, lex: Lexicon) -> str:
     before, after = _clause_before(low, tag.start), _clause_after(low, tag.end)
+    socket = _has(before, lex.listed("wall_words"))  # "插座限功率1000w": the socket's limit, not a card's
+    capped = _has(before, lex.listed("watts_cap_words"))
+    if capped and (socket or not _has(before, lex.listed("power_limit_words"))):
+        return "cap"  # "一个插座最多800w", "the breaker is limited to 1500w": what the circuit allows, no draw
     if _has(after, lex.listed("wall_words")) or _has(before, lex.listed("wall_words")):
         return "wall"  # "750w wall draw", "620 at the wall", "墙上测的580w"
     if tag.meanings.get("PSU") or _starts(after, lex.listed("rig_psu")) or _ends_near(before, lex.listed("rig_psu")):

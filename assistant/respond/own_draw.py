@@ -27,6 +27,8 @@ _WALL_MIN = 0.6  # a whole machine at the wall draws at least this share of its 
 
 @dataclass(frozen=True)
 class Draw:
+    """A draw the user stated: watts per card, or the whole machine's at the wall."""
+
     watts: float  # per card, or the whole machine's when `wall`
     wall: bool
 
