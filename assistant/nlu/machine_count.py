@@ -75,7 +75,8 @@ def fleet(r: Reading) -> list[tuple[str, int, bool]]:
         )
         if _ONE.search(between):
             continue  # "2 pcs, one with a 3090 and one with a 4090": not each
-        if spread or not between.strip(" ,，的"):  # "6台4090主机": the card right after the machines
+        each_count = bool(_EACH_COUNT.search(between))  # "10台8卡4090": the cards of each machine said between
+        if spread or each_count or not between.strip(" ,，的放装配上插"):  # "6台4090主机": the card right after
             out.append((str(card.gpu_match().name), n, bool(_EACH_COUNT.search(between + card.text))))
     return out
 

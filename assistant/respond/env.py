@@ -30,8 +30,9 @@ PER_AMOUNT = {
     "GBP": 1000,
     "CAD": 1000,
     "JPY": 100000,
+    "AUD": 1000,
 }  # value figures per $1,000, ¥10,000 (一万元), €1,000
-SYMBOLS = {"USD": "$", "CNY": "¥", "EUR": "€", "GBP": "£", "CAD": "C$", "JPY": "JP¥"}
+SYMBOLS = {"USD": "$", "CNY": "¥", "EUR": "€", "GBP": "£", "CAD": "C$", "JPY": "JP¥", "AUD": "A$"}
 
 
 class NoExchangeRate(ValueError):
@@ -288,7 +289,17 @@ def query_currency(query) -> str | None:
             return "CNY"
         if isinstance(value, str) and value.upper() in SYMBOLS:
             return value.upper()
-    return settings_currency(getattr(query, "settings", ()))
+    return settings_currency(getattr(query, "settings", ())) or stated_currency(query)
+
+
+def stated_currency(query) -> str | None:
+    """The currency of the first amount of money the question states in a currency other than dollars ("AUD 2,999
+    for a 5080", "CAD 900", "¥298,000" about Japan: Query.stated), whatever the intent: currency in, currency out."""
+    for s in getattr(query, "stated", ()):
+        code = (s.currency or "").upper().replace("RMB", "CNY")
+        if s.dim == "money" and code in SYMBOLS and code != "USD":
+            return code
+    return None
 
 
 # the settings that state an amount of money, in the currency they were typed in

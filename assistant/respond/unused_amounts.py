@@ -68,15 +68,22 @@ def unshown(question: str, shown_text: str, cards: int = 1) -> list[str]:
     return out
 
 
+UNUSED_SAID = "_unused_said"  # figure the engine leaves: the numbers respond/unused_numbers.py found unused
+
+
 def line(answer: Answer, env: Env) -> str:
-    """ "Not used: ..." for the complete answer (respond/figure_net.check), leaving out what a "you said ..." note of
-    respond/unused_numbers.py already names; "" when every quantity is used."""
+    """ "Not used: ..." for the complete answer (respond/figure_net.check): the numbers respond/unused_numbers.py
+    found unused (a count, a price, a difference) and the quantities with a unit no part shows, in ONE line for every
+    intent; "" when every quantity is used."""
+    said = list(answer.figures.pop(UNUSED_SAID, None) or ()) if isinstance(answer.figures, dict) else []
     if answer.clarification or not answer.question:
         return ""
     rows = (" ".join(r) for t in answer.tables for r in t.rows)
     text = " ".join([answer.headline, *answer.steps, *answer.notes, *rows])
     cards = int(answer.figures.get("gpu_count") or 1) if isinstance(answer.figures, dict) else 1
-    items = [u for u in dict.fromkeys(unshown(answer.question, text, cards)) if i18n.quote(env.lang, u) not in text]
+    own = [u for u in unshown(answer.question, text, cards) if i18n.quote(env.lang, u) not in text]
+    # "$4k" said beside "$4k each": one item
+    items = list(dict.fromkeys(said + [u for u in own if not any(u.startswith(s) or s.startswith(u) for s in said)]))
     if not items:
         return ""
     return env.t("calc.not_used", items=i18n.join_names(env.lang, [i18n.quote(env.lang, u) for u in items]))

@@ -1,11 +1,11 @@
-"""Numbers the user stated that the answer did not use, said instead of dropped ("you said 10,000 hours of audio:
-this answer does not use it").
+"""Numbers the user stated that the answer did not use, said instead of dropped (in the one "Not used: ..." line).
 
-Contract: `note(query, answer, lang)` -> a note, or "" when every number of `query.said` (tags the parser keeps:
-counts of things, RAM speeds, an accessory's price) and every difference of `query.stated` ("$300 less", "+$500",
-nlu/stated.py) is shown in the answer's text: a number an answer uses it shows
-(a field of the query holding it is not enough: "ddr5-6000" is kept on a fit query that only the CPU-only answer
-reads). A number counts as shown when its value appears in the text in a form answers write (1500, 1,500).
+Contract: `unused(query, answer, lang)` -> the numbers as typed, [] when every number of `query.said` (tags the
+parser keeps: counts of things, RAM speeds, an accessory's price), every difference of `query.stated` ("$300 less",
+"+$500", nlu/stated.py) and every amount of money alone (respond/unused_money.py) is shown in the answer's text: a
+number an answer uses it shows (a field of the query holding it is not enough: "ddr5-6000" is kept on a fit query
+that only the CPU-only answer reads). A number counts as shown when its value appears in the text in a form answers
+write (1500, 1,500). They join the one "Not used: ..." line (respond/unused_amounts.line).
 """
 
 from __future__ import annotations
@@ -16,21 +16,20 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.patterns import compiled
 from assistant.queries import Query
+from assistant.respond import unused_money
 
 
-def note(query: Query, answer: Answer, lang: str) -> str:
+def unused(query: Query, answer: Answer, lang: str) -> list[str]:
     differences = [(s.value, s.text) for s in query.stated if s.direction]  # "$300 less", "+$500"
-    if not (query.said or differences) or answer.clarification:
-        return ""
+    if not query.stated and not query.said or answer.clarification:
+        return []
     text = " ".join(
         [answer.headline, *answer.steps, *answer.notes, *(" ".join(r) for t in answer.tables for r in t.rows)]
     )
     said = [(value, typed) for _kind, value, typed in query.said] + differences
     unused = [typed for value, typed in said if not _shown(value, text)]
-    if not unused:
-        return ""
-    items = i18n.join_names(lang, [i18n.quote(lang, u) for u in dict.fromkeys(unused)])
-    return i18n.t(lang, "engine.said_unused", items=items)
+    unused += unused_money.unshown(query, text, lang)  # "$4,800 per machine", "£1,400": a price the answer dropped
+    return list(dict.fromkeys(unused))
 
 
 def _shown(value: float, text: str) -> bool:

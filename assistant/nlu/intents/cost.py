@@ -10,6 +10,7 @@ from __future__ import annotations
 from assistant.nlu.intents.rates import PERIODS, period, provider
 from assistant.nlu.intents.rent_or_buy import usage
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.local_dollars import local_dollar
 from assistant.nlu.reading import Reading
 from assistant.nlu.stated_draw import stated_draw
 from assistant.queries import CompareQuery, CostQuery, GpuRef, Query
@@ -83,6 +84,8 @@ def by_watts(r: Reading) -> Query | None:
 def kwh_currency(r: Reading) -> str | None:
     """The currency of the electricity price stated: its own ("0.6元", "€0.32"), else the question's language's for
     a bare amount ("电费0.6" is yuan, as the settings reader takes it; "0.30/kwh" dollars)."""
+    if r.b.has("KWH") and not r.currency("KWH") and (local := local_dollar(r)):
+        return local  # "power is 35c/kWh here" beside "AUD 2,999": Australian cents
     return r.currency("KWH") or (r.unnamed_currency() if r.b.has("KWH") else None)
 
 

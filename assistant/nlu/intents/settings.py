@@ -11,8 +11,11 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from assistant.nlu.bare_price import bare_price
+from assistant.nlu.card_prices import clause_prices
 from assistant.nlu.free_power import said_free
 from assistant.nlu.intents.rates import period
+from assistant.nlu.local_dollars import local_dollar
 from assistant.nlu.reading import Reading, gpu_ref
 from assistant.nlu.stated import box_cards, is_difference
 from assistant.nlu.stated_prices import stated_prices
@@ -348,7 +351,9 @@ def stated_in(r: Reading, query: Query) -> tuple[Setting, ...]:
         out.append(Setting("budget_usd", float(budget), currency=_not_usd(r.currency())))
     settings, _ = settings_of(r)
     out += [s for s in settings if s.key == "cny_per_usd" or (s.key == "price_override" and s.gpu)]
-    return tuple(out)
+    out += clause_prices(r, query, out)  # "AUD 2,999 for a 5080 ... vs AUD 1,499 for a used 3090": each card's
+    price = bare_price(r, query, out)  # "buying one costs 1800, break even when?": the one bare number, its price
+    return (*out, price) if price is not None else tuple(out)
 
 
 def _energy_cap(r: Reading) -> bool:
@@ -369,7 +374,7 @@ def _rate(r: Reading) -> tuple[float, str | None] | None:
     if b.has("KWH"):
         if _energy_cap(r):
             return None  # "landlord caps me at 300 kwh a month": an amount of energy, no price
-        return float(b.first("KWH")), _not_usd(r.currency("KWH"))
+        return float(b.first("KWH")), _not_usd(r.currency("KWH") or local_dollar(r))  # "35c/kWh" in an AUD question
     found = r.rate_tags()
     if found is None:
         return None

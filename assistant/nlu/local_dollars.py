@@ -1,0 +1,20 @@
+"""Dollars of the question's own country: in a question that names Canadian or Australian dollars ("AUD 2,999 for a
+5080 ... power is 35c/kWh here", "1399 CAD ... electricity 0.11"), an amount in bare dollars or cents is in that
+currency, unless US dollars are named too ("runpod is usd 0.69/hr").
+
+Contract: `local_dollar(r)` -> "CAD" | "AUD" when the question's money tags name exactly one of them and no word of
+[lists] us_dollar_words appears; else None.
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.reading import Reading
+
+_LOCAL = frozenset({"CAD", "AUD"})
+
+
+def local_dollar(r: Reading) -> str | None:
+    named = {t.meanings.get("CURRENCY") for t in r.b.tags if t.meanings.get("CURRENCY") in _LOCAL}
+    if len(named) != 1 or r.lex.words_in("us_dollar_words", r.text.lower()):
+        return None
+    return str(next(iter(named)))
