@@ -38,7 +38,6 @@ from assistant.respond import (
     usage_note,
 )
 from assistant.respond.env import Env, NoExchangeRate, query_currency
-from assistant.respond.unused_amounts import UNUSED_SAID
 
 _RESPONDERS = {
     "spec": "spec",
@@ -323,9 +322,7 @@ class Engine:
         answer.notes[:0] = self._model_notes(query, lang)
         if query.requests_day:  # "每天1万次请求": how the load a day became users at once, said
             answer.notes.append(unused_numbers.requests_note(query.requests_day, lang))
-        unused = unused_numbers.unused(query, answer, lang)  # "10,000 hours of audio", "$4,800": said, not dropped
-        if unused:  # in the one "Not used: ..." line (respond/unused_amounts.line)
-            answer.figures[UNUSED_SAID] = unused
+        unused_numbers.keep(query, answer, lang)  # "10,000 hours of audio", "$4,800": in the one "Not used" line
         chips = list(dict.fromkeys(r.name for r in getattr(query, "gpus", ()) if r.name))
         if query.boards and len(chips) == 1:  # "3090涡轮版": the same chip as any other RTX 3090
             boards = i18n.join_names(lang, [i18n.quote(lang, b) for b in query.boards])

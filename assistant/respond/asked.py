@@ -121,6 +121,8 @@ def _time_is_other_ask(text: str) -> bool:
 
     asks = checklist(text)
     return bool(asks) and all(a.kind != "time" for a in asks)
+
+
 _WATTS_AFTER = re.compile(r"[^\d。，,.?？]{0,4}\d+(?:\.\d+)?\s*(?:w|瓦|kw)(?![a-z])")
 
 

@@ -34,14 +34,9 @@ class Draw:
 
 
 def _said(query: Query, gpu: GpuSpec, role: str) -> set[float]:
-    named = {r.name for r in getattr(query, "gpus", ()) if r.name}
+    # said of this card (nlu/watts_role.card_of: in its clause); "1U with 500w included, i'd put 2x L40S in it": none
     return {
-        s.value
-        for s in query.stated
-        if s.dim == "watts"
-        and s.whole == role
-        and s.direction == 0
-        and (s.of == gpu.name or (s.of is None and named == {gpu.name}))
+        s.value for s in query.stated if s.dim == "watts" and s.whole == role and s.direction == 0 and s.of == gpu.name
     }
 
 

@@ -19,6 +19,7 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.amounts import Amount, amounts, normal
 from assistant.respond.env import SYMBOLS, Env
+from assistant.respond.unused_money import shows_currency
 
 _NUMBER = re.compile(r"(?<![A-Za-z])\d[\d,]*(?:\.\d+)?")
 _PRODUCT = re.compile(r"(?<![\w.])(\d+)\s*[x×]\s*(\d+(?:\.\d+)?)\b")  # "2 x 24 GB" shows the 48 GB of a set
@@ -41,24 +42,25 @@ def _forms(a: Amount, cards: int = 1) -> list[float]:
     return [v]
 
 
-def _checked(a: Amount, shown_text: str) -> bool:
+def _checked(a: Amount, shown_text: str, default: str) -> bool:
     if a.unit in _CHECKED:
         return not (a.unit == "W" and a.role == "limit") and not (a.unit == "item" and a.per == ())
     if a.unit == "h":
         return a.role in ("span", "media") and not a.per and a.value not in _ONE_PERIOD
     if a.unit == "money":  # a price per unit; an amount alone is often a cap or a budget the answer filters by
-        symbol = SYMBOLS.get(a.currency or "", "")
-        return bool(a.per) and (not symbol or symbol in shown_text)
+        symbol = SYMBOLS.get(a.currency or default, "")  # no unit said: the language's (a converted answer: other sums)
+        return bool(a.per) and bool(symbol) and shows_currency(symbol, shown_text)
     return False
 
 
 def unshown(question: str, shown_text: str, cards: int = 1) -> list[str]:
+    default = i18n.currency(i18n.language_of(question))
     numbers = [float(n.replace(",", "")) for n in _NUMBER.findall(shown_text)]
     numbers += [int(n) * float(each) for n, each in _PRODUCT.findall(shown_text)]
     low = normal(question)
     out = []
     for a in amounts(question):
-        if not _checked(a, shown_text) or a.role == "restated":
+        if not _checked(a, shown_text, default) or a.role == "restated":
             continue
         if a.unit == "GB" and _CARD_BEFORE.search(low[: a.start]):
             continue  # "2080ti 22g", "a100 80gb": the card's memory, read with the card

@@ -20,6 +20,7 @@ from assistant.respond.env import SYMBOLS
 
 _NUMBER = re.compile(r"(?<![A-Za-z])\d[\d,]*(?:\.\d+)?")
 _K = re.compile(r"(\d+(?:\.\d+)?)\s*k\b", re.I)
+_BARE_MIN = 20.0  # below this a number with no currency is not taken for an amount of money
 _WINDOW = 14  # characters before the amount a cap word is looked for in
 
 
@@ -38,6 +39,11 @@ def _capped(low: str, start: int, end: int, lang: str) -> bool:
     return any(after.startswith(w) for w in lex.listed("money_cap_after"))
 
 
+def shows_currency(symbol: str, text: str) -> bool:
+    """The answer shows amounts in that currency: "$" in "$1,400", not only inside "A$1,400" or "C$900"."""
+    return re.search(rf"(?<![A-Za-z]){re.escape(symbol)}", text) is not None
+
+
 def _symbol(currency: str | None, lang: str) -> str:
     code = (currency or i18n.currency(lang)).upper().replace("RMB", "CNY")  # an amount without a unit: the language's
     return SYMBOLS.get(code, "")
@@ -50,8 +56,10 @@ def unshown(query: Query, text: str, lang: str) -> list[str]:
     for s in query.stated:
         if s.dim != "money" or s.per or s.direction or s.whole == "budget" or s.value < 1:
             continue
+        if s.currency is None and s.value < _BARE_MIN and not re.search(r"[$€£¥￥]", s.text):
+            continue  # "split 3 ways": a small number without a unit is rarely money
         symbol = _symbol(s.currency, lang)
-        if not symbol or symbol not in text or _capped(low, s.start, s.end, lang):
+        if not symbol or not shows_currency(symbol, text) or _capped(low, s.start, s.end, lang):
             continue
         if any(abs(n - s.value) <= max(0.006 * s.value, 0.006) for n in numbers):
             continue

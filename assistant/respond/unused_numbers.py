@@ -19,6 +19,15 @@ from assistant.queries import Query
 from assistant.respond import unused_money
 
 
+def keep(query: Query, answer: Answer, lang: str) -> None:
+    """The unused numbers kept on the answer for the one "Not used: ..." line (respond/unused_amounts.line)."""
+    from assistant.respond.unused_amounts import UNUSED_SAID
+
+    found = unused(query, answer, lang)
+    if found:
+        answer.figures[UNUSED_SAID] = found
+
+
 def unused(query: Query, answer: Answer, lang: str) -> list[str]:
     differences = [(s.value, s.text) for s in query.stated if s.direction]  # "$300 less", "+$500"
     if not query.stated and not query.said or answer.clarification:
