@@ -270,7 +270,11 @@ def _stated_hours_first(tags: list[Tag]) -> list[Tag]:
         return tags
     counted = [t for t in assumed if t.mapping().get("days") and any(c.isdigit() for c in t.text)]
     pattern = (counted or assumed)[0].mapping()  # "every night ~8h, 5 nights a week": the days counted, 5
-    days = pattern.get("days") or pattern["per_week"] / pattern["each"]
+    days = pattern.get("days") or (
+        pattern["per_week"] / pattern["each"] if pattern.get("per_week") and pattern.get("each") else None
+    )
+    if not days:  # a pattern with no days to count ("几个小时", a few hours) has no per-day hours to give way to
+        return tags
     out = []
     for t in tags:
         m = t.mapping() if t.kind == "HOURS" else {}
