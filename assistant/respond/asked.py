@@ -87,8 +87,10 @@ def parts(text: str, lang: str) -> tuple[str, ...]:
     if "memory" in out and lex.words_in("asked_memory_need", low):
         out.remove("memory")  # "需要多大显存": what the work needs, answered by the fit itself
     for part in ("price", "power"):
-        if part in out and _stated_same(low, lex, f"asked_{part}"):
-            out.remove(part)  # "价格差不多 选哪个", "功耗差不多的话": said equal for both, not asked
+        if part in out and (_stated_same(low, lex, f"asked_{part}") or _stated_value(low, lex, f"asked_{part}")):
+            out.remove(part)  # "价格差不多", "功耗差不多的话", "功耗才70w": said (equal, or its value), not asked
+    if "power" in out and lex.words_in("efficiency_words", low):
+        out.remove("power")  # "功耗越低越好": a preference the pick follows, not a figure asked
     if "time" in out and _time_is_other_ask(text):
         out.remove("time")  # "多久能回本", "保修多久": the time words ask a payback or a warranty (respond/ask_lines)
     if "power" in out and _power_stated(low, lex.listed("asked_power")):
@@ -130,6 +132,23 @@ def _power_stated(low: str, words) -> bool:
     """Every power word of the question is followed by an amount of watts: the draw is stated, not asked."""
     ends = [m.end() for w in words for m in re.finditer(re.escape(w), low)]
     return bool(ends) and all(_WATTS_AFTER.match(low, end) for end in ends)
+
+
+_VALUE_AFTER = re.compile(r"\s*(?:才|只有|就|按|是|约|大概|大约|也就|有|:|：|=|~|of|is|at|about|around)?\s*\d")
+
+
+def _stated_value(low: str, lex, words: str) -> bool:
+    """Every Chinese word of list `words` is followed by its value ("功耗才70w", "功耗按450w", "价格5000"): the
+    question states the figure, it does not ask for it."""
+    found = False
+    for w in lex.listed(words):
+        if w.isascii():
+            continue
+        for m in re.finditer(re.escape(w), low):
+            if not _VALUE_AFTER.match(low, m.end()):
+                return False
+            found = True
+    return found
 
 
 def figure_parts(text: str, lang: str) -> tuple[str, ...]:

@@ -403,7 +403,8 @@ def _low_alarm(gpu: GpuSpec, per_card_usd: float, diff: float, condition: str, m
     only beyond the usual gap between markets (and not when an older local quote says the offer is normal: "p40
     五六百块" against the 2023 闲鱼 ¥700); under a local used price from CHECK_BELOW_USED when the offer is also below
     the cheapest used quote on record (a used price is already discounted; where used quotes spread wide, as US
-    3090s from $599 to $1,049, an offer inside the spread is no alarm); under a new one from CHECK_BELOW."""
+    3090s from $599 to $1,049, an offer inside the spread is no alarm); under a new one from CHECK_BELOW, or when a
+    new offer is under the cheapest used quote of the answer's own market by GOOD_BELOW (refurbished or fake)."""
     pct = f"{abs(diff) * 100:.0f}"
     if is_converted(market, env):
         older = stale_home_quote(gpu.name, env, condition)
@@ -413,12 +414,22 @@ def _low_alarm(gpu: GpuSpec, per_card_usd: float, diff: float, condition: str, m
     if condition == "used" and diff <= CHECK_BELOW_USED and floor is not None and per_card_usd < floor:
         # "闲鱼3090 4800 说非矿": 36 % under the used price and under every used quote on record
         return env.t("deal.check_low_used", pct=pct, floor=env.money(floor))
+    used_floor = _cheapest(gpu.name, "used", env, home=True) if condition == "new" else None
+    if diff > CHECK_BELOW and used_floor is not None and per_card_usd < used_floor * (1 + GOOD_BELOW):
+        # "拼多多4090 百亿补贴13999": new, yet under every used quote on record
+        return env.t("deal.check_low_new", floor=env.money(used_floor))
     return env.t("deal.check_low", pct=pct) if diff <= CHECK_BELOW else ""
 
 
-def _cheapest(gpu: str, condition: str, env: Env) -> float | None:
-    """The lowest street quote in `condition` the answer's market may use for `gpu` (USD), None without one."""
-    quotes = [q.usd for q in market_quotes(env, gpu) if q.condition == condition and not is_list_price(q)]
+def _cheapest(gpu: str, condition: str, env: Env, home: bool = False) -> float | None:
+    """The lowest street quote in `condition` the answer's market may use for `gpu` (USD), None without one; `home`:
+    only quotes observed in the answer's own market (not a price converted from the other one)."""
+    market = env.price_market()
+    quotes = [
+        q.usd
+        for q in market_quotes(env, gpu)
+        if q.condition == condition and not is_list_price(q) and (not home or q.market == market)
+    ]
     return min(quotes) if quotes else None
 
 

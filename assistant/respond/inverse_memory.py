@@ -207,8 +207,10 @@ def least_memory(query, env: Env) -> Answer | None:
         contexts.append(default)  # the model's usual context beside the one said: how much the context costs
     users = max(int(dict(getattr(query, "targets", ())).get("users", 1)), 1)
     ests = [memory.inference_memory(model, quant, context=c, batch=users) for c in contexts]
+    need = ests[0].total_gb
     if len(ests) > 1 and _more_asked(query, env):  # "from 8k to 128k, how much more": the difference leads
         parts = [_more_line(env, model, quant, contexts, ests)]
+        need = max(e.total_gb for e in ests)  # the card must hold the longer context the question goes to
     else:
         parts = [_least_line(env, model, quant, contexts[0], users, ests[0])]
         parts += [
@@ -221,7 +223,7 @@ def least_memory(query, env: Env) -> Answer | None:
             for c, e in zip(contexts[1:], ests[1:], strict=True)
         ]
     if users == 1 and not getattr(query, "gpus", ()):
-        parts.append(_smallest_card(query, env, ests[0].total_gb))
+        parts.append(_smallest_card(query, env, need))
     base = fit.respond(query, env)
     served = users > 1 and base.headline
     headline = i18n.gap(env.lang).join([*parts, base.headline] if served else parts)

@@ -294,6 +294,10 @@ def respond(query: RigQuery, env: Env) -> Answer:
         found = builds(priced, budget, rate, counts, cpu_w, desktop)
     anyhow = builds(priced, None, rate, counts, cpu_w, desktop)
     cheapest = min(anyhow, key=lambda b: b.total_usd) if anyhow else None
+    lean = quiet.asks_efficient(query.text, env) and not hushed and not asked  # "功耗越低越好": the least power
+    if lean and anyhow:
+        found = sorted(found, key=lambda b: (b.wall_w, b.total_usd))
+        cheapest = min(anyhow, key=lambda b: (b.wall_w, b.total_usd))
     base: dict[str, Any] = dict(
         question=query.text, intent="rig", workload=workload, precision=query.precision, lang=env.lang
     )
@@ -314,7 +318,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
         )
     # nothing within the budget: the cheapest build that does it, by how much over, and what to drop
     over_budget = not found
-    if found and not asked:
+    if found and not asked and not lean:
         found = rig_choice.fewer_first(found)
     choice = found[0] if found and (budget or cheapest is None) else cheapest
     assert choice is not None
@@ -322,7 +326,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
     plat = choice.platform
     left = budget - choice.total_usd if budget and not over_budget else None
     head = env.t(
-        "rig.head_over" if over_budget else "rig.head_budget" if budget else "rig.head_need",
+        "rig.head_over" if over_budget else "rig.head_budget" if budget else f"rig.head_{'lean' if lean else 'need'}",
         over=env.money(choice.total_usd - (budget or 0.0)),
         budget=env.money(budget),
         build=choice.label,

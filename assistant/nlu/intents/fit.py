@@ -208,9 +208,10 @@ def asked_form(r: Reading) -> str:
             return "overkill"  # "is a 4090 overkill for sdxl": the same numbers, the claim the other way round
         need = said(r, "asks_need_card")
         at = r.text.lower().find(need) if need else -1
-        if need and 0 <= at < min(g.start for g in r.b.kinds.get("GPU", [])):
+        if need and (0 <= at < min(g.start for g in r.b.kinds.get("GPU", [])) or not need.isascii()):
             # "do i need an h100 to finetune 7b": whether the cards named after it are needed, in numbers; not
-            # "will it fit on the 8gb or do i need the 16gb" (a fit asked first)
+            # "will it fit on the 8gb or do i need the 16gb" (a fit asked first); Chinese says it after the card
+            # ("我就跑7b 上4090有必要吗")
             return "need_card"
     return next((form for form in ("oom", "too_little", "enough") if said(r, f"asks_{form}")), "")
 

@@ -122,6 +122,8 @@ def read(r: Reading) -> Query | None:
         return VerdictQuery(text=r.text, gpus=tuple(ordered), kind="wait", workload=r.workload)
     sized = bool(r.model or b.has("PARAMS"))
     worth_for_model = sized and r.form.figure == "yes_no" and said(r, "verdict_worth") and not r.fields()
+    if worth_for_model and said(r, "asks_need_card") and not _worth_besides_need(r):
+        worth_for_model = False  # "我就跑7b 上4090有必要吗": whether the card is needed for it (fit.asked_form)
     if sized and not worth_for_model:
         return None  # "is a 3090 enough for 70b": a fit; "is the a6000 worth it for 70b" weighs the card for it
     if len(names) != 1 or b.has("VS", "RENT", "HOURS", "KWH") or (pair and len(pair.refs) > 1):
@@ -178,6 +180,16 @@ def read(r: Reading) -> Query | None:
         model=r.model if worth_for_model else None,
         params_b=r.num("PARAMS") if worth_for_model and not r.model else None,
         risks=bool(said(r, "risk_words")),
+    )
+
+
+def _worth_besides_need(r: Reading) -> bool:
+    """A worth word of the question other than the need words ("有必要吗" is both): "值得吗", "划算吗"."""
+    need = r.lex.listed("asks_need_card")
+    return any(
+        w in r.text.lower()
+        for w in r.lex.listed("verdict_worth")
+        if not w.isascii() and w not in need and not any(w in n for n in need)
     )
 
 

@@ -112,6 +112,7 @@ class CountTagging(MoneyTagging):
         if (
             self.toks[i].kind in ("word", "cjk")
             and float(v).is_integer()
+            and v <= _COUNT_MAX  # "全新一万三 二手4090": 13,000 is a price before the next card, not a count
             and j < len(tt)
             and (
                 self.gpu_start(j) or tt[j] in ("of", "x", "gpus", "cards", "used", "new") or self._modifier_then_gpu(j)

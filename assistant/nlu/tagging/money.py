@@ -86,6 +86,8 @@ class MoneyTagging(TaggerBase):
         if not (k and (self.toks[j].glued or tt[j] != "g")):
             return None
         jj = j + k
+        if self._chinese_k_tail(j, jj):  # "预算3k5" = 3,500 (as "1w5" = 15,000)
+            return self._money(i, jj + 1, v * 1000 + float(self.tt[jj]) * 100, self.currency_at(jj + 1))
         if self.unit("context", jj):
             return self.add("CONTEXT", context_k(v), i, jj + self.unit("context", jj))
         if self.unit("tokens", jj):
@@ -99,6 +101,13 @@ class MoneyTagging(TaggerBase):
         if prev in ("UNDER", "BUDGET") or v not in CONTEXT_SIZES or (jj < n and tt[jj] in ("budget", "dollars")):
             return self._money(i, jj, v * 1000)
         return self.add("CONTEXT", context_k(v), i, jj)
+
+    def _chinese_k_tail(self, j: int, jj: int) -> bool:
+        """ "3k5": one digit glued after a glued k, in a Chinese question, gives the hundreds."""
+        if jj >= len(self.tt) or self.tt[j] != "k" or not any(t.kind == "cjk" for t in self.toks):
+            return False
+        tok = self.toks[jj]
+        return tok.glued and tok.kind == "num" and len(tok.text) == 1
 
     def money_units(self, i: int, j: int, v: float) -> int | None:
         """A money unit after the number ("800 dollars", "5000块", "一块二", "六毛") or an electricity price

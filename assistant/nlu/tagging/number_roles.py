@@ -23,6 +23,7 @@ ROLES = {
     "users": ("USERS", 1, 100_000),
     "speed_target": ("SPEED_TARGET", 0.1, 100_000),
 }
+_ROLE_KINDS = frozenset(kind for kind, _, _ in ROLES.values())
 BEFORE_SPAN = 5  # how many tokens a role word before the number may take
 GAP = 2  # words that may stand between a role word before the number and the number ("每秒能有20个token")
 
@@ -38,6 +39,8 @@ class NumberRoleTagging(TaggerBase):
         j = i + used
         if self.unit("money_after", j) or self.unit("gb", j) or self.unit("hours", j):
             return None  # "1万人民币", "20g显存", "8小时": the units read these (quantities.py steps)
+        if j < len(self.tt) and self.tt[j] == "b" and self.toks[j].glued:
+            return None  # "200并发 用72b模型": a model's size, never users
         if self.tags and self.tags[-1].kind == "BUDGET" and self.tags[-1].end >= self.toks[i].start - 1:
             return None  # "出图，预算五千左右": the number after a budget word is the budget, whatever came before it
         for role, (kind, low, high) in ROLES.items():
@@ -60,8 +63,10 @@ class NumberRoleTagging(TaggerBase):
     def _before(self, role: str, i: int) -> bool:
         """Does a `<role>_before` word end right before token i, or at most GAP tokens before it ("每秒能有20个",
         "分辨率设成1024")?"""
+        last = self.tags[-1] if self.tags else None  # a role word inside the last role tag was that number's
+        taken = last.end if last is not None and last.kind in _ROLE_KINDS else -1
         return any(
-            i - g - k >= 0 and self.unit(f"{role}_before", i - g - k) == k
+            i - g - k >= 0 and self.toks[i - g - k].start >= taken and self.unit(f"{role}_before", i - g - k) == k
             for g in range(GAP + 1)
             if all(self._gap_word(x) for x in range(i - g, i))
             for k in range(1, BEFORE_SPAN + 1)
