@@ -158,23 +158,6 @@ def answers_kind(words: str, sub: Answer, lang: str) -> bool:
     return kind not in _FIGURES or kind in ("fit", "count") or gives(kind, sub.headline)
 
 
-def _unmentioned(item: Ask, answer: Answer, env: Env) -> bool:
-    """An ask of no known kind whose words the whole answer never mentions ("how do i check if it was mined" beside
-    a verdict that says nothing of mining): said unanswerable. Its words: English words of four letters or more
-    and Chinese character pairs, less the common ones (lexicon list `ask_common_words`)."""
-    from assistant.answer import to_text
-    from assistant.nlu.lexicon import lexicon
-
-    common = lexicon(env.lang).listed("ask_common_words")
-    text = to_text(answer, with_sources=False).lower()
-    low = item.text.lower()
-    words = {w for w in re.findall(r"[a-z][a-z0-9-]{3,}", low)} | {
-        m for w in re.findall(r"[\u4e00-\u9fff]+", item.text) for m in (w[k : k + 2] for k in range(len(w) - 1))
-    }
-    content = [w for w in words if w not in common]
-    return bool(content) and not any(w in text for w in content)
-
-
 def _bare(item: Ask) -> bool:
     """A short ask that only changes the one before ("四张呢", "and 4?", "what about two"): a follow-up."""
     short = len(item.text.split()) <= 3 if item.text.isascii() else len(item.text) <= 6
@@ -313,7 +296,9 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
             ask(asks[0].text)
         primed = True
         sub, line = _asked(item, answer, env, ask, said, text)
-        unread = item.kind in _JUDGED and not (item.kind == "other" and _unmentioned(item, answer, env))
+        # an ask of no known kind is not said unanswerable: its words are no proof the answer left it out ("有没有坑"
+        # beside the mining checks, "被阉割了多少" beside the 29 % cut), and a false "I can't" contradicts the answer
+        unread = item.kind in _JUDGED
         if line == _SAID or (not line and (n == 1 or unread or answer.intent in _WEIGHS.get(item.kind, ()))):
             # the whole answer was read for the first ask; a fragment of no known kind is not said unanswerable
             # (a comparison weighs the options itself: its pick is not said not given when no line says it first)

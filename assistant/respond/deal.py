@@ -149,9 +149,11 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     if between and other is not None:  # "b580 一千九" without new or used: fair either way, what each makes of it said
         verdict = "fair"
         head = _between_head(what, offer_usd / n, market, other, env)
-    else:
+    alarm = _low_alarm(gpu, offer_usd / n, diff, condition, market, env)
+    suspect = bool(alarm) and verdict == "good" and diff < 0  # "good deal" would contradict the caution after it
+    if not (between and other is not None):
         head = env.t(
-            f"deal.{verdict}_{'below' if diff < 0 else 'above'}",
+            "deal.suspect_below" if suspect else f"deal.{verdict}_{'below' if diff < 0 else 'above'}",
             offer=offer,
             gpu=what,
             pct=pct,
@@ -165,7 +167,6 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         steps.append(env.t("deal.mining_band", price=price_text(plain, env)))
     if other is not None and not between:
         steps.append(env.t("deal.other_condition", cond=env.t(f"cond.{other.condition}"), price=price_text(other, env)))
-    alarm = _low_alarm(gpu, offer_usd / n, diff, condition, market, env)
     if alarm:  # far under the market: the caution comes with the verdict, not after it
         head = head + i18n.gap(env.lang) + alarm
     home_sources: list[str] = []
@@ -205,7 +206,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     if better:
         listed = "; ".join(f"{env.reader.known_gpu(r.gpu).short_name} ({env.money(r.price_usd)})" for r in better)
         steps.append(env.t("deal.alternatives", workload=workload_title(env, key), gpus=listed))
-    judged_answer = _ANSWER[verdict]
+    judged_answer = "yes_if" if suspect else _ANSWER[verdict]  # a suspect offer is worth it only if it checks out
     gone, state, gone_sources = vendor_practice.cuda_ended(gpu, env)
     if state == "gone":
         head, judged_answer = gone + i18n.gap(env.lang) + head, "no"
