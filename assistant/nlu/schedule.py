@@ -214,7 +214,10 @@ def share_said(low: str) -> tuple[float, str, bool] | None:
         return None
     after = low[found.end() : found.end() + 14]
     before = low[max(0, found.start() - 14) : found.start()]
-    idle = any(w in after or w in before for w in _IDLE_WORDS)
+    # idling said after the share, or before it with no use word after ("基本闲着 大概30%的时间在跑": 30 % in use)
+    idle = any(w in after for w in _IDLE_WORDS) or (
+        any(w in before for w in _IDLE_WORDS) and not any(w in after for w in _USE_WORDS)
+    )
     return (1.0 - share if idle else share), words, idle
 
 

@@ -86,12 +86,12 @@ def _read(tags: list[Tag], text: str, low: str, lex: Lexicon) -> Usage | None:
             said_always = None
             hours = [t for t in hours if not _always(t)]
     idle_most = _found(lex, "usage_mostly_idle", low)  # "mostly idle", "不怎么跑": on, working a tenth of the week [A]
-    if idle_most is not None and not any(t.mapping().get("per_day") for t in hours if not _always(t)):
+    share = share_said(low)  # a share said beats the assumed one ("mostly idle, busy maybe 15% of the day": 15 %)
+    if share is None and idle_most is not None and not any(t.mapping().get("per_day") for t in hours if not _always(t)):
         part = UsagePart("share", MOSTLY_IDLE_SHARE, idle_most[0], assumed=True, kind="mostly_idle")
         return Usage(round(WEEK * MOSTLY_IDLE_SHARE, 2), (part,), on_per_week=WEEK)
-    share = share_said(low)
     if share is not None and not any(t.mapping().get("per_day") for t in hours if not _always(t)):
-        on = WEEK if (share[2] or said_always is not None) else None  # "on 24/7 but works half the time": idles on
+        on = WEEK if (share[2] or said_always is not None or idle_most is not None) else None  # idles on the rest
         return Usage(round(WEEK * share[0], 2), (UsagePart("share", share[0], share[1], kind="duty"),), on_per_week=on)
     split = split_week(low)  # "平时工作日晚上两三个小时 周末全天": 5 weekdays and 2 weekend days, each at its hours
     if split is not None and said_always is None:
