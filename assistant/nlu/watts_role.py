@@ -66,7 +66,13 @@ def role_of(tag: Tag, low: str, lex: Lexicon) -> str:
         return "cap"  # "一个插座最多800w", "the breaker is limited to 1500w": what the circuit allows, no draw
     if _has(after, lex.listed("wall_words")) or _has(before, lex.listed("wall_words")):
         return "wall"  # "750w wall draw", "620 at the wall", "墙上测的580w"
-    if tag.meanings.get("PSU") or _starts(after, lex.listed("rig_psu")) or _ends_near(before, lex.listed("rig_psu")):
+    psu_words = lex.listed("rig_psu")
+    if (
+        tag.meanings.get("PSU")
+        or _starts(after, psu_words)
+        or _ends_near(before, psu_words)
+        or _psu_asked(before, psu_words)
+    ):
         return "psu"
     if _has(before[-12:], _idle_words(lex)) or _starts(after, _idle_words(lex)):
         return "idle"  # "60w idle", "空闲也有80w"
@@ -78,6 +84,13 @@ def role_of(tag: Tag, low: str, lex: Lexicon) -> str:
             "wall"  # "整机 ... 580w", "the whole system draws 600w", "my 3090 box pulls 420w" (not "the 4090 pulls ~")
         )
     return "card"
+
+
+def _psu_asked(before: str, words) -> bool:
+    """A PSU word earlier in the clause with no card or number between it and the amount ("电源要多大 1300w够不够",
+    "psu size? would 1000w do"): the amount is the supply asked about."""
+    last = max((before.rfind(w) + len(w) for w in words if w in before), default=-1)
+    return last >= 0 and not any(c.isdigit() for c in before[last:])
 
 
 def _ends_near(before: str, words) -> bool:
