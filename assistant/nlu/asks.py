@@ -174,8 +174,15 @@ def _options_only(low: str) -> bool:
     return bool(_OR.search(low)) and len(low.split()) <= 16 and not _STATED_MONEY.search(low)
 
 
+# "能跑70b的机器": a clause describing a machine or card, not a question of its own ("配一台能跑70b的机器 怎么配")
+_ZH_DESCRIBES = re.compile(
+    r"(?:能|可以)[^，。？！?!]{1,40}?的(?:机器|电脑|主机|配置|显卡|卡|服务器|工作站|整机|平台|方案)"
+)
+
+
 def _asks_zh(piece: str) -> bool:
-    return lexicon("zh").words_in("ask_markers_zh", piece) or bool(_ZH_X_NOT_X.search(piece))
+    rest = _ZH_DESCRIBES.sub(" ", piece)
+    return lexicon("zh").words_in("ask_markers_zh", rest) or bool(_ZH_X_NOT_X.search(rest))
 
 
 def kind_of(piece: str, lang: str) -> str:
