@@ -10,9 +10,9 @@ is about the card just answered and the settings stated anywhere in the message 
 responders and models, never a second formula; the sentence of that answer that gives the asked figure becomes one
 line "(n) "ask": sentence", and its sources join the answer's. An ask of a known kind nothing answers is named
 plainly: "I can't answer that here: <why>" (locale asks.cannot_<kind>), never dropped; an ask of no known kind
-("other") is not said unanswerable (its words are no proof the answer left it out). The lines follow the headline in the order
-asked; when the headline does not answer the first ask and a line does, that line leads (the first sentence
-answers the first ask). A main answer that could not be given (a clarification, not understood) is rebuilt from
+("other") is not said unanswerable (its words are no proof the answer left it out). The lines follow the headline
+in the order asked; when the headline does not answer the first ask and a line does, that line leads (the first
+sentence answers the first ask). A main answer that could not be given (a clarification, not understood) is rebuilt from
 the asks that can be answered. `figures["asks"]` lists each ask as {"n", "kind", "ask", "answered": "headline" |
 "line" | "cannot"}.
 """
