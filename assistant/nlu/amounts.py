@@ -352,8 +352,9 @@ def _clock_zh(m: re.Match) -> Amount | None:
     p1, h1, half1, p2, h2, half2 = m.groups()
     start = _zh_hour(p1, int(h1)) + (0.5 if half1 else 0)
     end = _zh_hour(p2 or p1, int(h2)) + (0.5 if half2 else 0)
-    if p2 is None and p1 in _AM_ZH and end <= start:
-        end += 12  # "上午9点到6点" ends in the afternoon
+    if p2 is None and int(h2) <= 12:  # a bare end: the reading nearer after the start ("上午9点到6点" 18:00,
+        bare = int(h2) + (0.5 if half2 else 0)  # "晚上8点到12点" midnight, "晚上11点到7点" 7:00)
+        end = min((bare, (bare + 12) % 24), key=lambda e: (e - start) % 24 or 24)
     return _span_of_day(start, end)
 
 

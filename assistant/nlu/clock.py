@@ -35,6 +35,10 @@ _SPAN_JOIN = re.compile(
     r"\s*(?:-|–|—|~|to|till|til|until|through|thru|到|至|跑到|一直到|一直跑到|开到|用到)\s*"
     r"(?:the next day\s*|next morning\s*|第二天|次日|隔天)?\s*"
 )
+# a bare hour ending a span after a clock time ("8pm to 12", "9am-6"): a number that is no amount of something
+_BARE_END = re.compile(
+    _SPAN_JOIN.pattern + r"(\d{1,2})(?![\d.:/%]|\s*(?:h\b|hrs?\b|hours?\b|gb\b|w\b|x\b|小时|个|张|块|元|点))"
+)
 # "早9晚6", "早九晚十": a working day said by its ends, the second in the evening
 _ZH_EARLY_LATE = re.compile(
     r"早\s*(\d{1,2}|十[一二]?|[一二两三四五六七八九])\s*(?:点)?\s*晚\s*(\d{1,2}|十[一二]?|[一二两三四五六七八九])"
@@ -111,14 +115,20 @@ def clock_times(text: str, lex: Lexicon) -> tuple[float | None, float | None]:
 
 def clock_span(text: str, lex: Lexicon) -> tuple[float, float, str] | None:
     """A span of the day said by its two ends (module comment above _SPAN_JOIN): (start, end, the words), the end a
-    bare hour under 12 read as the one after the start within 12 h ("9am to 6": 18:00); None when none is said."""
+    bare hour up to 12 read as the one nearer after the start ("9am to 6": 18:00, "8pm to 12": midnight); None when
+    none is said."""
     low = text.lower()
     found = _mentions(low, lex)
-    for (s0, e0, a, _), (s1, e1, b, bare) in zip(found, found[1:], strict=False):
+    ends = [(s0, e0, a, s1, e1, b, bare) for (s0, e0, a, _), (s1, e1, b, bare) in zip(found, found[1:], strict=False)]
+    for s0, e0, a, _ in found:  # "8pm to 12": the end a bare number no clock pattern reads
+        m = _BARE_END.match(low, e0)
+        if m is not None and int(m.group(1)) <= 24 and not any(e[1] == e0 for e in ends):
+            ends.append((s0, e0, a, m.start(1), m.end(1), float(int(m.group(1)) % 24), True))
+    for s0, e0, a, s1, e1, b, bare in sorted(ends):
         if not _SPAN_JOIN.fullmatch(low[e0:s1]):
             continue
-        if bare and b < 12 and b + 12 - a < 12 and (b <= a or b - a > 12):
-            b += 12.0
+        if bare and b <= 12 and hours_between(a, (b + 12.0) % 24.0) < hours_between(a, b):
+            b = (b + 12.0) % 24.0  # the reading of a bare end nearer after the start: "8pm to 12" ends at midnight
         if hours_between(a, b) <= 20:
             return a, b % 24.0, text[s0:e1].strip()
     m = _ZH_EARLY_LATE.search(low)
