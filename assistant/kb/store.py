@@ -11,7 +11,9 @@ refused; a file that is not a gpu-advisor database (no application id / signatur
 tables, or not SQLite at all) is refused and left untouched, except that a file with other
 tables is used beside them with `allow_foreign` when no table name clashes. Only the default
 file in our data folder is presumed ours when unmarked. Faults are told apart
-(`faults.fault_of`): damage is repaired by `recovery.recover` (user data salvaged first, one
+(`faults.fault_of`): a file absent or empty (0 bytes) is made and filled under `creation.creating`, so a process that
+finds a sibling's file still empty waits for that first build instead of reporting data lost;
+damage is repaired by `recovery.recover` (user data salvaged first, one
 recoverer at a time, atomic swap); a full disk, read-only file, I/O error or a file that cannot
 be opened leaves the file alone and answers from an in-memory KB holding the user's saved
 data; a busy file raises `DatabaseProblem`. Committed changes that a damaged write-ahead log
@@ -42,7 +44,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import StaticPool
 
 from assistant import paths
-from assistant.kb import dbfile, pg_legacy, recovery, wal_rescue
+from assistant.kb import creation, dbfile, pg_legacy, recovery, wal_rescue
 from assistant.kb.content import content_hash
 from assistant.kb.errors import DatabaseProblem
 from assistant.kb.faults import describe, fault_of
@@ -342,6 +344,7 @@ def _repair(handle: KbHandle, path: Path, url: str, reason: str, allow_shared: b
         kind = fault_of(exc) or "io"
         return _fallback(handle, path, kind, extra=f"; it is damaged ({reason}) and could not be repaired")
     handle.built = True
+    creation.clear(path)
     if repair.aside is None:
         handle.warnings.append(
             f"The database {path} was damaged and has just been repaired by another gpu-advisor process."
@@ -363,8 +366,25 @@ def _open_file(handle: KbHandle, path: Path, allow_foreign: bool, presumed_ours:
         verdict = dbfile.inspect_file(path)
     except OSError as exc:
         return _fallback(handle, path, fault_of(exc) or "cantopen")
+    if verdict.kind not in ("absent", "empty"):
+        return _open_inspected(handle, path, verdict, allow_foreign, presumed_ours)
+    with creation.creating(path) as interrupted:  # a sibling's first build is waited for, then looked at again
+        try:
+            verdict = dbfile.inspect_file(path)
+        except OSError as exc:
+            return _fallback(handle, path, fault_of(exc) or "cantopen")
+        opened = _open_inspected(handle, path, verdict, allow_foreign, presumed_ours, lost=not interrupted)
+        if dbfile.inspect_file(path).kind == "ours":
+            creation.clear(path)
+        return opened
+
+
+def _open_inspected(
+    handle: KbHandle, path: Path, verdict: dbfile.FileVerdict, allow_foreign: bool, presumed_ours: bool, lost=True
+) -> KbHandle:
+    """Open a file already inspected; `lost` False: a 0-byte file is an unfinished first build, not data lost."""
     shared = handle.shared = _refuse_foreign(path, verdict, allow_foreign, presumed_ours)
-    if verdict.kind == "empty" and path.stat().st_size == 0:
+    if lost and verdict.kind == "empty" and path.stat().st_size == 0:
         handle.warnings.append(
             f"The database {path} was empty (0 bytes): whatever it held, saved prices and settings included, is "
             "gone and cannot be recovered from it; a new knowledge base is built in it."
