@@ -20,11 +20,15 @@ from assistant.nlu.tagging.cn_numerals import cn_number
 
 _GAP = 40  # characters from the machine noun to the card it holds
 _STOP = re.compile(r"[。！？；;!?]|\.\s|\b(?:but|or|vs|versus)\b|还是|或者")
-_EN_NUMBER = re.compile(r"(?<![\w.$€£¥])(\d{1,3})\s+([a-z][a-z-]*)")
+_BETWEEN = (
+    r"(?:(?:separate|individual|identical|dedicated|personal|small|single|similar)\s+)?"  # "8 separate workstations"
+)
+_EN_NUMBER = re.compile(r"(?<![\w.$€£¥])(\d{1,3})\s+" + _BETWEEN + r"([a-z][a-z-]*)")
 _ZH_NUMBER = re.compile(r"(\d{1,3}|[一二两三四五六七八九十]{1,3})\s*台")
 _ONE = re.compile(r"\bone\b|一台|其中")
 _WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-_EN_WORD_NUMBER = re.compile(r"(?<![\w])(" + "|".join(sorted(_WORDS)) + r")\s+([a-z][a-z-]*)")
+_EN_WORD_NUMBER = re.compile(r"(?<![\w])(" + "|".join(sorted(_WORDS)) + r")\s+" + _BETWEEN + r"([a-z][a-z-]*)")
+_EACH_AFTER = re.compile(r"^\s*(?:each|apiece|per (?:machine|box|person|workstation))\b")
 
 
 def _plural_forms(words: frozenset[str]) -> frozenset[str]:
@@ -73,8 +77,8 @@ def fleet(r: Reading) -> list[tuple[str, int, bool]]:
             (w in between) if not w.isascii() else re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", between)
             for w in each_words
         )
-        if _ONE.search(between):
-            continue  # "2 pcs, one with a 3090 and one with a 4090": not each
+        if _ONE.search(between) and not _EACH_AFTER.match(low[card.end :]):
+            continue  # "2 pcs, one with a 3090 and one with a 4090": not each ("with one 4090 each" is)
         each_count = bool(_EACH_COUNT.search(between))  # "10台8卡4090": the cards of each machine said between
         if spread or each_count or not between.strip(" ,，的放装配上插"):  # "6台4090主机": the card right after
             out.append((str(card.gpu_match().name), n, bool(_EACH_COUNT.search(between + card.text))))

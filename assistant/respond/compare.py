@@ -23,6 +23,7 @@ from assistant.queries import CompareQuery, VerdictQuery
 from assistant.respond import (
     compare_builds,
     compare_constraint,
+    compare_desks,
     compare_gap,
     compare_headline,
     compare_model,
@@ -182,6 +183,9 @@ def _catches_asked(answer: Answer, query: CompareQuery, env: Env) -> Answer:
 
 def _compare(query: CompareQuery, env: Env) -> Answer:
     env = env.for_query(query)
+    desks = compare_desks.respond(query, env)  # "a single 8x4090 server or 8 workstations with one 4090 each"
+    if desks is not None:
+        return desks
     if scaling.is_scaling(query):
         return scaling.respond(query, env)
     built = compare_builds.respond(query, env)  # "预算20万 怎么配 买a800还是多张4090": the machine each card makes

@@ -29,7 +29,8 @@ def stated_budget(query, env: Env) -> tuple[float, str] | None:
         if s.whole == "budget" and s.value == 1.0 and i + 1 < len(stated):  # "预算" / "spend": the amount after it
             amount = stated[i + 1]
             between = query.text[s.end : amount.start]
-            if amount.start - s.end <= _NEAR and not any(ch.isdigit() for ch in between):  # no card between
+            near = amount.start - s.end <= _NEAR and amount.value >= 50  # "budget for either 2 workstations": no amount
+            if near and not any(ch.isdigit() for ch in between):  # no card between
                 return amount.value, amount.currency or _currency(query, env)
     low = query.text.lower()
     leads = lexicon(env.lang).listed("budget_lead_words")
