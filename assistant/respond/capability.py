@@ -5,7 +5,8 @@ Contract: `lead(answer, query, env, gpu, n)` for a FitQuery asked "what_runs" wi
 card runs: LLMs (the largest KB model at q4_k_m with 4k context and its batch-1 speed, §llm.decode), images
 (Stable Diffusion 1.5, SDXL and FLUX.1 [dev] as ComfyUI / Forge run them: 16-bit, else fp8, else a GGUF Q4_K_S
 denoiser, §mem.image) and fine-tuning (the largest LLM a QLoRA fits, §mem.train), in the memory the GPU may use
-(macOS's share on a Mac, §mem.apple); over several cards LLMs take all of it (split by layers), images and
+(macOS's share on a Mac, §mem.apple; on a Jetson / GB10 / Strix Halo the unified memory less the OS's share,
+§mem.unified); over several cards LLMs take all of it (split by layers), images and
 QLoRA one card's. The answer's own headline becomes a reason below. Other answers return unchanged.
 """
 
@@ -20,6 +21,8 @@ from assistant.respond.env import Env
 IMAGE_MODELS = ("sd-1.5", "sdxl-base", "flux.1-dev")  # the image models people start with, smallest first
 IMAGE_LADDER = ("fp16", "fp8", "q4_k_s", "q3_k_m")  # how each is tried: 16-bit, fp8, GGUF Q4_K_S, Q3_K_M
 MARGIN_GB = 0.3  # a fit counts only with this much to spare [A]
+UNIFIED_OS_GB = 2.0  # unified memory the OS and CPU side keep at least (a headless Jetson, a desktop Linux) [A]
+UNIFIED_OS_SHARE = 0.125  # ... or this share of it, whichever is more [A]
 
 
 def lead(answer: Answer, query, env: Env, gpu, n: int) -> Answer:
@@ -27,24 +30,33 @@ def lead(answer: Answer, query, env: Env, gpu, n: int) -> Answer:
         return answer
     if answer.clarification or not gpu.memory_gb:
         return answer
-    each = hardware.gpu_memory_limit_gb(gpu)
-    memory_gb = each * n  # LLMs split by layers over the cards; an image model and a QLoRA run on one card
     apple = (gpu.vendor or "").lower() == "apple"
+    total = hardware.gpu_memory_limit_gb(gpu)
+    shared = bool(getattr(gpu, "unified_memory", False)) and not apple  # a Jetson, the GB10, Strix Halo
+    each = free_for_models(total) if shared else total
+    memory_gb = each * n  # LLMs split by layers over the cards; an image model and a QLoRA run on one card
     parts = [_llms(env, gpu, n, memory_gb), _images(env, each), _tuning(env, each, apple)]
     parts = [p for p in parts if p]
     if not parts:
         return answer
     if n > 1:
         head = env.t("capability.lead_many", gpu=gpu.short_name, n=n, memory=f"{memory_gb:g}", each=f"{each:g}")
-    elif getattr(gpu, "unified_memory", False) and not apple:  # a Jetson, the GB10: the OS shares that memory
-        head = env.t("capability.lead_unified", gpu=gpu.short_name, memory=f"{memory_gb:g}")
+    elif shared:  # the OS and the CPU side keep part of that memory
+        head = env.t("capability.lead_unified", gpu=gpu.short_name, memory=f"{total:g}", free=f"{memory_gb:g}")
     else:
         head = env.t("capability.lead", gpu=gpu.short_name, memory=f"{memory_gb:g}")
     rule = answer.headline  # the largest model and the buying rule: a reason below, not the lead
     answer.headline = head + i18n.sep(env.lang).join(parts) + env.t("capability.end")
-    answer.steps = [s for s in (rule, *answer.steps) if s]
+    if not shared:  # sized in the whole shared memory, with a buying rule ("Not comfortably"): not beside the lead
+        answer.steps = [s for s in (rule, *answer.steps) if s]
     answer.figures["capability"] = {"memory_gb": memory_gb, "kinds": len(parts)}
     return answer
+
+
+def free_for_models(unified_gb: float) -> float:
+    """Unified memory left for models on a device whose CPU and operating system share it (a Jetson, the GB10,
+    Strix Halo): the total less max(UNIFIED_OS_GB, UNIFIED_OS_SHARE of it) [A] (docs/model.md §mem.unified)."""
+    return round(unified_gb - max(UNIFIED_OS_GB, unified_gb * UNIFIED_OS_SHARE), 1)
 
 
 def _llms(env: Env, gpu, n: int, memory_gb: float) -> str:

@@ -27,6 +27,7 @@ from assistant.respond import (
     compare_gap,
     compare_headline,
     compare_model,
+    compare_one_card,
     compare_pick,
     compare_reasons,
     compare_second,
@@ -151,8 +152,9 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     gpus = env.reader.gpus([r.name for r in query.gpus if r.name])
     lead, sources = upgrade_path.swap_lead(query, gpus, env)  # "should i sell my 3090 and get a 4090"
     sold = query.gpus[0].name if query.gpus else None
-    if lead and answer.choice == sold:  # "sell my 3090, buy a 5090, how much extra": the swap is the answer, not a
-        answer.headline, answer.choice = lead, None  # pick of the card sold at another price ("Get the RTX 3090")
+    owned = lead and upgrade_path.owned_upgrade(query, env) is not None  # "worth upgrading from 4070 to ...": no buy
+    if lead and (answer.choice == sold or owned):  # "sell my 3090, buy a 5090, how much extra": the swap is the
+        answer.headline, answer.choice = lead, None  # answer, not a pick of the card sold ("Get the RTX 3090")
     elif lead:
         answer.headline = i18n.gap(env.lang).join([lead, answer.headline])
         answer.sources = [*sources, *(s for s in answer.sources if s not in sources)]
@@ -186,6 +188,11 @@ def _compare(query: CompareQuery, env: Env) -> Answer:
     desks = compare_desks.respond(query, env)  # "a single 8x4090 server or 8 workstations with one 4090 each"
     if desks is not None:
         return desks
+    single = compare_one_card.named_card(query, env)  # "2 3060s instead of one better card": the card it buys
+    if single is not None:
+        answer = _compare(single[0], env)
+        answer.headline = i18n.gap(env.lang).join([single[1], answer.headline])
+        return answer
     if scaling.is_scaling(query):
         return scaling.respond(query, env)
     built = compare_builds.respond(query, env)  # "预算20万 怎么配 买a800还是多张4090": the machine each card makes

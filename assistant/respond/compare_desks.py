@@ -33,6 +33,8 @@ _NOT_SETUP = r"(?!\s*(?:cards?|gpus?|版|卡|显卡))"  # "workstation card", "�
 
 @dataclass(frozen=True)
 class Side:
+    """One set-up of the choice: its cards, how many machines hold them, its price and one machine's power."""
+
     ref: GpuRef
     gpu: GpuSpec
     server: bool
@@ -161,7 +163,7 @@ def _line(side: Side, env: Env) -> str:
 def _circuit_w(env: Env) -> float:
     """What one household circuit carries continuously in the answer's market (knowledge/rigs.toml [power])."""
     rules = builds.power()
-    if env.lang == "zh":
+    if env.price_market() == "CN":  # an answer priced in the Chinese market: its household socket
         return float(rules["cn_socket_volts"] * rules["cn_socket_amps"] * rules["continuous_share"])
     return float(rules["us_circuit_w"])
 

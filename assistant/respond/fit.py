@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from types import SimpleNamespace
 
 from assistant import i18n
 from assistant.answer import Answer
@@ -148,7 +149,8 @@ def respond(query: FitQuery, env: Env) -> Answer:
         answer = capability.lead(answer, query, env, gpu, n)
     if query.asked == "fix":  # "out of memory at batch 4, what do i change": the settings, with their memory
         gpu, n = _gpu(query, env)
-        return fit_fix.advise(answer, query, env, sized_model(query, env)[0], gpu, n)
+        card = gpu if gpu is not None or not query.memory_gb else SimpleNamespace(name=None, memory_gb=query.memory_gb)
+        return fit_fix.advise(answer, query, env, sized_model(query, env)[0], card, n)  # "my 12gb card": its memory
     answer = rocm_multi.note(answer, query, env)  # "两张7900xtx ... rocm多卡稳不稳": multi-GPU practice on ROCm
     if query.gpus:  # "笔记本3060能炼lora吗 会不会烧坏", "游戏本4060跑7b 发热会不会很严重": the laptop's heat, answered
         answer = laptop_part.with_heat(answer, query.text, query.gpus[0].name, env)

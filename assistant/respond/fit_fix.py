@@ -60,7 +60,10 @@ def advise(answer: Answer, query: FitQuery, env: Env, model: ModelSpec | None, g
     if before > budget:  # what is listed past the first fit only trades quality for nothing
         steps = _until_fit(steps, budget)
     what = env.t("fix.what", model=model.name, mode=env.t(f"fix.kind_{kind}"))
-    where = env.t("fix.where", gpu=gpu.short_name if hasattr(gpu, "short_name") else gpu.name, memory=f"{memory_gb:g}")
+    if getattr(gpu, "name", None):
+        where = env.t("fix.where", gpu=getattr(gpu, "short_name", gpu.name), memory=f"{memory_gb:g}")
+    else:  # "on my 12gb card": only its memory is said
+        where = env.t("fix.where_card", memory=f"{memory_gb:g}")
     listing = i18n.listing(env.lang)
     said = [env.t(f"fix.set_{s.key}", **s.words) for s in steps]
     fitting = next((i for i, s in enumerate(steps) if s.gb <= budget), None)

@@ -102,15 +102,17 @@ def swap_lead(query, gpus: list[GpuSpec], env: Env) -> tuple[str, list[str]]:
     used price) and what it buys in memory and 16-bit training speed, to lead the comparison; ("", []) otherwise."""
     refs, words, text = [r for r in query.gpus if r.name], lexicon(env.lang), f" {query.text.lower()} "
     sale_said = getattr(query, "sale_amount", None) is not None  # "4080s 能卖6000 要不要换4090": a sale, its price said
+    owned_up = owned_upgrade(query, env) if not (sale_said or words.words_in("asked_sell", text)) else None
     if (
         len(refs) != 2
-        or not (sale_said or words.words_in("asked_sell", text))
+        or not (sale_said or words.words_in("asked_sell", text) or owned_up)
         or words.words_in("asked_add_card", text)
     ):
         return "", []
     by_name = {g.name: g for g in gpus}
-    # the card sold: the one the conversation supplied ("sell it and buy a used 3090"), else the first named
-    sold = next((r for r in refs if not r.mention), refs[0])
+    # the card sold: the one the conversation supplied ("sell it and buy a used 3090"), the one the user owns ("worth
+    # upgrading from 4070 to 4070 ti super"), else the first named
+    sold = owned_up or next((r for r in refs if not r.mention), refs[0])
     wanted = next(r for r in refs if r is not sold)
     owned, other = by_name.get(sold.name or ""), by_name.get(wanted.name or "")
     n = max(sold.count, 1)
@@ -125,8 +127,11 @@ def swap_lead(query, gpus: list[GpuSpec], env: Env) -> tuple[str, list[str]]:
         return "", []
     net = bought.usd - resale.usd * n
     speed = score(other, "train16", 1).score / (score(owned, "train16", n).score or 1.0)
+    more = (other.memory_gb or 0) > (owned.memory_gb or 0) * n
+    verdict = env.t("upgrade.owned_memory" if more else "upgrade.owned_speed", mem=f"{(owned.memory_gb or 0) * n:g}")
     head = env.t(
-        "upgrade.swap_stated" if stated is not None else "upgrade.swap",
+        "upgrade.swap_stated" if stated is not None else "upgrade.swap_owned" if owned_up else "upgrade.swap",
+        verdict=verdict,
         owned_what=counted(env, owned, n, article=False),
         resale=env.money(resale.usd * n),
         other=counted(env, other, 1),
@@ -140,6 +145,31 @@ def swap_lead(query, gpus: list[GpuSpec], env: Env) -> tuple[str, list[str]]:
         home = other if converted[0] is owned else owned
         head += env.t("upgrade.swap_markets", gpu=converted[0].short_name, other=home.short_name)
     return head, env.cite(*[s for s in (resale.source, bought.source) if s != "user"])
+
+
+def owned_upgrade(query, env: Env):
+    """The GpuRef of the card the user owns when the question weighs moving from it to the other card named ("worth
+    upgrading from 4070 to 4070 ti super", "i have a 3090, upgrade to a 5090 or keep it?", "我的3060想换成4070"): an
+    owned word (lexicon form_owned, upgrade_owned_words) within a few words before that card's mention and an upgrade
+    word (upgrade_swap_words) in the question, two cards named; else None."""
+    refs, words, low = [r for r in query.gpus if r.name], lexicon(env.lang), query.text.lower()
+    if len(refs) != 2 or refs[0].name == refs[1].name or not words.words_in("upgrade_swap_words", low):
+        return None
+    return next((ref for ref in refs if owns(low, ref.mention, env)), None)
+
+
+def owns(low: str, mention: str | None, env: Env) -> bool:
+    """Is an owned word (lexicon form_owned, upgrade_owned_words) a few words before the card's mention in `low`?"""
+    at = low.find(mention.lower()) if mention else -1
+    if at < 0:
+        return False
+    words = lexicon(env.lang)
+    before = f" {low[max(0, at - _OWNED_GAP) : at]} "
+    owned = words.listed("form_owned") | words.listed("upgrade_owned_words")
+    return any((w in before) if not w.isascii() else f" {w} " in before for w in owned)
+
+
+_OWNED_GAP = 24  # characters between an owned word and the card it owns ("already have a 3080 10gb")
 
 
 def _memory_change(env: Env, before: float, after: float) -> str:

@@ -21,7 +21,16 @@ from assistant.models import constants as C
 from assistant.models import hardware, memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import VerdictQuery
-from assistant.respond import card_risks, deal, ollama, vendor_practice, verdict_feature, verdict_value, wait
+from assistant.respond import (
+    card_risks,
+    deal,
+    ollama,
+    upgrade_path,
+    vendor_practice,
+    verdict_feature,
+    verdict_value,
+    wait,
+)
 from assistant.respond.env import Env
 from assistant.respond.fit import largest_finetunable, largest_llm
 from assistant.respond.mining import mining_notes
@@ -169,7 +178,8 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
             cond = env.t("verdict.cond_vendor", stack=software_stack([gpu]))
             condition = f"{condition}{i18n.sep(env.lang)}{cond}" if condition else cond
             head = lead + i18n.gap(env.lang) + head
-    if answer == "yes_if" and n == 1 and (roomier := bigger_sibling(env, gpu)):  # "5060 ti 8gb a trap?": the 16 GB
+    owned = any(upgrade_path.owns(query.text.lower(), g.mention, env) for g in query.gpus)  # "公司原来有几台3080"
+    if answer == "yes_if" and n == 1 and not owned and (roomier := bigger_sibling(env, gpu)):  # "5060 ti 8gb a trap?"
         head += i18n.gap(env.lang) + roomier
     core = answer  # before the airflow condition: what the card itself earned
     if gpu.passively_cooled and answer in ("yes", "yes_if"):  # "is a tesla t4 good for a home server"
@@ -391,6 +401,8 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         answer.steps = [laptop_note, *answer.steps]
         return answer
     named = [r for r in query.gpus if r.name]
+    if not named and query.kind == "wait":  # "buy now or wait for the 50 super refresh": nothing known to weigh
+        return wait.for_none(query, env)
     if not named:
         return Answer(
             question=query.text, intent="verdict", headline="", clarification=env.t("verdict.which_gpu"), lang=env.lang

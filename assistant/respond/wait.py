@@ -223,3 +223,27 @@ def against_released(query, gpu: GpuSpec, awaited: GpuSpec, env: Env) -> Answer:
     answer.intent = "verdict"
     answer.figures["verdict"] = {"answer": "compare", "kind": "wait", "gpu": gpu.name, "awaited": awaited.name}
     return answer
+
+
+_WAITED = re.compile(r"(?:wait(?:ing)?\s+(?:for|till|until)|等)\s*((?:[\w.+-]+\s*){1,6})")
+
+
+_STOP = re.compile(r"\s+(?:or|with|and|before|to|if|so)\b|[,?？，。]|还是|再")
+
+
+def for_none(query, env: Env) -> Answer:
+    """Buy now or wait, no card the KB knows named: what is waited for (the words after "wait for" / 等, as typed)
+    is in no source of the KB, so the answer says what cannot be known and that a card bought now works now."""
+    m = _WAITED.search(query.text.lower())
+    waited = _STOP.split(m.group(1))[0].strip().lstrip("等").removeprefix("the ").strip() if m else ""
+    if not any(ch.isdigit() for ch in waited):
+        waited = ""  # "wait for prices to drop", "等等新卡": no card named, nothing to quote
+    head = env.t("wait.none_head", waited=waited) if waited else env.t("wait.none_head_plain")
+    return Answer(
+        question=query.text,
+        intent="verdict",
+        headline=head,
+        steps=[env.t("wait.unknown")],
+        figures={"verdict": {"answer": "buy_now", "kind": "wait", "gpu": None}},
+        lang=env.lang,
+    )

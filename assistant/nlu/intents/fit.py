@@ -218,6 +218,7 @@ def asked_form(r: Reading) -> str:
 
 _WHAT_CAN = ("what can ", "what could ", "what will ", "what would ")
 _WHAT_MODAL = re.compile(r"\bwhat\s+(?:else\s+)?(?:can|could|will|would)\b(?:\s+(?:i|we|you|it|this|that|they))?")
+_DO_AFTER = re.compile(r"^\s*(?:(?:actually|realistically|really|even|reasonably|comfortably)\s+)?do\b")
 _RUN_GAP = 24  # characters between "what can i" and its run word ("what can i actually run")
 
 
@@ -229,7 +230,10 @@ def _what_can_card_run(r: Reading) -> bool:
         return True
     # "what can i realistically run on a 4060 8gb laptop", "so what could i run on it": "what" + a modal, then a run
     # word in the same clause, the card anywhere
-    asked = _WHAT_MODAL.search(r.text.lower())
+    low = r.text.lower()
+    asked = _WHAT_MODAL.search(low)
+    if asked and gpus and _DO_AFTER.match(low[asked.end() : asked.end() + _RUN_GAP]):
+        return True  # "what can i actually do with a 3060 12gb for ai": what it does is what it runs
     return bool(asked and gpus and any(0 <= t.start - asked.end() <= _RUN_GAP for t in runs))
 
 
@@ -275,7 +279,8 @@ def settings_fix(r: Reading) -> Query | None:
     "ollama跑qwen2.5 32b一直爆显存 我是4090 24g 怎么办": memory ran short on the user's own card (lexicon [lists]
     fix_trouble_words) and a fix is asked (fix_asks): the fit at the stated settings, answered with the settings to
     change (asked "fix", respond/fit_fix.py). A model the KB does not know is left to the OOM concept."""
-    if not ((r.model or r.b.has("PARAMS")) and r.explicit and said(r, "fix_trouble_words") and said(r, "fix_asks")):
+    own = r.explicit or r.vram()  # "on my 12gb card": the memory said stands for the card
+    if not ((r.model or r.b.has("PARAMS")) and own and said(r, "fix_trouble_words") and said(r, "fix_asks")):
         return None
     if len({g.name for g in r.explicit}) > 1 or r.b.has("VS") or not all(g.name for g in r.explicit):
         return None  # two cards weighed (a comparison), or a card not known ("tried to allocate 2.00 GiB 3090...")

@@ -214,8 +214,14 @@ def model_elsewhere(r: Reading) -> Query | None:
     b = r.b
     if not b.has("FIT") or r.model or b.has("PARAMS", "MEMORY") or not r.explicit or b.unknown:
         return None
-    if not any(t.kind == "PRONOUN" and t.value in ("it", "that", "this") for t in b.tags):
+    pronoun = next((t for t in b.tags if t.kind == "PRONOUN" and t.value in ("it", "that", "this")), None)
+    if pronoun is None:
         return None
+    gpu = b.kinds.get("GPU", [])
+    if r.workload and gpu and gpu[0].end <= pronoun.start:
+        return (
+            None  # "i have a 4070 super, can i run stable diffusion on it": "it" is the card just named, the work said
+        )
     return FollowUpQuery(text=r.text, gpus=tuple(r.explicit), gpu_count=r.total_count(), precision=r.precision)
 
 

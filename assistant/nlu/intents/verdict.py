@@ -93,6 +93,14 @@ def last_gpu(r: Reading) -> list[GpuRef]:
     return [GpuRef(mention="", pronoun="it")]
 
 
+def wait_alone(r: Reading) -> Query | None:
+    """ "should i buy now or wait for the 50 super refresh", "现在买还是等新卡": buy now or wait with no card the KB
+    knows named, no budget and no model: what cannot be known of a card to come, said (respond/wait.for_none)."""
+    if r.explicit or r.model or r.b.has("BUDGET", "MONEY", "PARAMS") or not said(r, "verdict_wait"):
+        return None
+    return VerdictQuery(text=r.text, gpus=(), kind="wait", workload=r.workload)
+
+
 def _buy_this(r: Reading) -> bool:
     """ "should i get a 5090 for llms": a buying phrase right before the one GPU named (an article between), no
     budget ("what should i get under 2k: a 4090 is out of budget" asks for a recommendation)."""
