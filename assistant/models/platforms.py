@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from assistant import paths, startup_cache
 
@@ -58,5 +58,11 @@ def platform_for(n: int, desktop_usd: float | None = None) -> Platform:
     tiers = platforms()
     tier = next((p for p in tiers if p.max_gpus >= n), tiers[-1])
     if desktop_usd is not None and tier.key == "desktop":
-        return dataclasses.replace(tier, usd=desktop_usd)  # "预算8000配主机": the desktop at 京东 prices
+        return _priced(tier, desktop_usd)  # "预算8000配主机": the desktop at 京东 prices
     return tier
+
+
+@lru_cache(maxsize=256, typed=True)
+def _priced(tier: Platform, usd: float) -> Platform:
+    """The tier at another price (frozen: one object per tier and price, made once)."""
+    return dataclasses.replace(tier, usd=usd)

@@ -16,6 +16,7 @@ Contract: `read(r)` takes, from the normalised text of an amounts reader `r`:
 from __future__ import annotations
 
 import re
+from functools import cache
 
 _N = r"(\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?![\d])"
 _SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "mil": 1e6, "千": 1e3, "万": 1e4, "百万": 1e6, "亿": 1e8}
@@ -39,6 +40,12 @@ _MONEY = r"(us\$|[$¥￥£€])?\s*" + _N + r"\s*(元|块钱|块|usd|dollars?|bu
 
 
 def _alt(words) -> str:
+    return _alt_of(tuple(words))
+
+
+@cache
+def _alt_of(words: tuple[str, ...]) -> str:
+    """The words as one alternation, longest first (the same few lists every question: escaped once)."""
     return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w))) + ")"
 
 

@@ -62,7 +62,9 @@ def _near(low: str, at: int, end: int, lex: Lexicon) -> bool:
 
 
 def _has(window: str, word: str) -> bool:
-    return bool(compiled(rf"(?<![a-z]){re.escape(word)}(?![a-z])").search(window)) if word.isascii() else word in window
+    if word not in window:  # the pattern needs the word itself
+        return False
+    return bool(compiled(rf"(?<![a-z]){re.escape(word)}(?![a-z])").search(window)) if word.isascii() else True
 
 
 def _period(low: str, at: int, end: int) -> str:

@@ -79,6 +79,8 @@ def _mentions(low: str, lex: Lexicon) -> list[tuple[int, int, float, bool]]:
         found.append((m.start(), m.end(), said + (0.5 if m.group(3) == "半" else 0.0), not part and said <= 12))
     for word in sorted(lex.listed("clock_named")):
         name, _, value = word.partition("=")
+        if name not in low:  # the pattern needs the name itself
+            continue
         for m in re.finditer(rf"\b{re.escape(name)}\b", low):
             found.append((m.start(), m.end(), float(value), False))
     found.sort()
@@ -87,7 +89,7 @@ def _mentions(low: str, lex: Lexicon) -> list[tuple[int, int, float, bool]]:
 
 def _words_before(low: str, at: int, gap: int, words: frozenset[str]) -> bool:
     window = low[max(0, at - gap) : at]
-    return any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", window) for w in words)
+    return any(w in window and re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", window) for w in words)
 
 
 def clock_times(text: str, lex: Lexicon) -> tuple[float | None, float | None]:

@@ -182,21 +182,25 @@ def _bill_only_free(r: Reading) -> bool:
     """Every bill word of the question says the power is free (nlu/free_power.py: "学校出电费") or the same for the
     choices (tagging/said_equal.py: "电费都一样", "power cost is the same"): no bill is asked."""
     low = r.text.lower()
-    bills = [
-        (w, re.compile(re.escape(w) if not w.isascii() else rf"\b{re.escape(w)}\b")) for w in r.lex.listed("form_bill")
-    ]
+    words = r.lex.listed("form_bill")  # a word not in the text is not searched for (its pattern needs the word)
     spans = free_spans(r.text, r.lex)
     spans += [
         (m.start(), m.end())
-        for w, found in bills
-        for m in found.finditer(low)
+        for w in words
+        if w in low
+        for m in _bill_word(w).finditer(low)
         if said_same_after(low, m.end(), r.lex, w.isascii())
     ]
     if not spans:
         return False
     for a, b in spans:
         low = low[:a] + " " * (b - a) + low[b:]
-    return not any(found.search(low) for _, found in bills)
+    return not any(w in low and _bill_word(w).search(low) for w in words)
+
+
+def _bill_word(w: str) -> re.Pattern[str]:
+    """A bill word as a whole word (English) or as text (Chinese)."""
+    return compiled(re.escape(w) if not w.isascii() else rf"\b{re.escape(w)}\b")
 
 
 def _spends(r: Reading) -> bool:
@@ -226,7 +230,8 @@ _COUNT_GAP = 12  # characters between "how many" and the card counted ("how many
 def _count_of_cards(r: Reading) -> bool:
     """ "how many used 3090s", "how many of those cards": a word of [lists] form_count_open right before a GPU."""
     low = r.text.lower()
-    ends = [m.end() for w in r.lex.listed("form_count_open") for m in re.finditer(rf"\b{re.escape(w)}\b", low)]
+    words = r.lex.listed("form_count_open")
+    ends = [m.end() for w in words if w in low for m in re.finditer(rf"\b{re.escape(w)}\b", low)]
     cards = [t for k in ("GPU", "GPU_WORD") for t in r.b.kinds.get(k, [])]
     hours = r.lex.listed("form_count_not")  # "how many h100 hours": hours of the card, not cards
     counted = [t.start for t in cards if not any(low[t.end : t.end + 8].lstrip().startswith(w) for w in hours)]
@@ -240,11 +245,14 @@ def deadline_of(r: Reading) -> float | None:
     if found is not None:
         return found
     low = r.text.lower()
-    alone = next((w for w in r.lex.listed("form_deadline_alone") if compiled(rf"\b{re.escape(w)}\b").search(low)), None)
+    alone = next(
+        (w for w in r.lex.listed("form_deadline_alone") if w in low and compiled(rf"\b{re.escape(w)}\b").search(low)),
+        None,
+    )
     if alone is not None:  # "finish it overnight": a night [A], said by the answer as the hours it must fit in
         return OVERNIGHT_HOURS
     words = sorted(r.lex.listed("form_deadline"), key=len, reverse=True)
-    at = next((m.end() for w in words for m in [compiled(rf"\b{re.escape(w)}\b").search(low)] if m), None)
+    at = next((m.end() for w in words if w in low for m in [compiled(rf"\b{re.escape(w)}\b").search(low)] if m), None)
     if at is None:
         return None
     rest = low[at:]

@@ -22,7 +22,8 @@ def said_free(text: str, lex: Lexicon) -> bool:
 
 def free_spans(text: str, lex: Lexicon) -> list[tuple[int, int]]:
     low = text.lower()
-    spans = [(m.start(), m.end()) for w in lex.listed("free_power_words") for m in re.finditer(re.escape(w), low)]
+    words = lex.listed("free_power_words")  # a word not in the text has no span (no pattern built for it)
+    spans = [(m.start(), m.end()) for w in words if w in low for m in re.finditer(re.escape(w), low)]
     pattern = _pattern(lex)
     if pattern is not None:
         spans += [(m.start(), m.end()) for m in pattern.finditer(low)]

@@ -83,7 +83,9 @@ def _per_kwh(r: Reading) -> list[tuple[int, int, float]]:
 
 
 def _has(window: str, word: str) -> bool:
-    return bool(compiled(rf"(?<![a-z]){re.escape(word)}(?![a-z])").search(window)) if word.isascii() else word in window
+    if word not in window:  # the pattern needs the word itself
+        return False
+    return bool(compiled(rf"(?<![a-z]){re.escape(word)}(?![a-z])").search(window)) if word.isascii() else True
 
 
 def _label(r: Reading, start: int, end: int, others: list[tuple[int, int, float]]) -> str | None:

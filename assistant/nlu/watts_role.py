@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from assistant.nlu.lexicon import Lexicon
+from assistant.nlu.patterns import compiled
 from assistant.nlu.tagging.base import Tag
 
 _BEFORE = 28  # characters before the amount its clause's role words are looked for in
@@ -41,8 +42,10 @@ def _clause_after(low: str, end: int) -> str:
 
 def _has(text: str, words) -> bool:
     for w in words:
+        if w not in text:  # the pattern needs the word itself
+            continue
         if w.isascii():
-            if re.search(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])", text):
+            if compiled(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])").search(text):
                 return True
         elif w in text:
             return True

@@ -419,7 +419,7 @@ def _card_named(text: str, env: Env):
         names = [
             n.name
             for n in env.reader.name_entries
-            if not n.is_mobile and re.search(rf"(?<![\d]){token}$", n.name.lower())
+            if not n.is_mobile and token in n.name and re.search(rf"(?<![\d]){token}$", n.name.lower())
         ]
         found.update(names[:1] if len(names) == 1 else ())
     return env.gpu(found.pop()) if len(found) == 1 else None

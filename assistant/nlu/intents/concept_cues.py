@@ -243,10 +243,8 @@ def says(r: Reading, name: str) -> bool:
 
 def _says(r: Reading, name: str) -> bool:
     spaced = r.spaced_tokens.lower()
-    text = r.text.lower()
-    return any(
-        (f" {w} " in spaced or f" {w} " in f" {text} ") if w.isascii() else w in r.text for w in r.lex.listed(name)
-    )
+    text = f" {r.text.lower()} "
+    return any((f" {w} " in spaced or f" {w} " in text) if w.isascii() else w in r.text for w in r.lex.listed(name))
 
 
 def trouble(r: Reading) -> Query | None:

@@ -74,6 +74,8 @@ def resale_said(r: Reading) -> dict:
 
 def _end_of(word: str, text: str) -> int | None:
     """Where `word` ends in `text` (an English word whole, a Chinese one anywhere); None if it is not there."""
+    if word not in text:
+        return None
     found = compiled(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])").search(text) if word.isascii() else None
     if word.isascii():
         return found.end() if found else None
