@@ -27,6 +27,33 @@ from assistant.kb.store import build_kb, make_engine
 
 pytest_plugins = ["assistant.testing.plugin"]
 
+
+def _shared_hypothesis_tables() -> None:
+    """Hypothesis's derived tables live in one folder per machine, not one per clone: `.hypothesis/constants` (the
+    literals of each local module, a file per module source hash) and `.hypothesis/unicode_data` (the Unicode category
+    table of this Python) become links to ~/.cache/gpu-advisor/hypothesis/ (beside the shared mypy cache) when a clone
+    has neither yet. A fresh clone's test processes each parsed all ~400 modules for their constants (~2.4 s of CPU
+    per process at load 20) and built the table again. Hypothesis writes both atomically (a temporary file renamed
+    into place), so clones and processes share them safely; the example database (.hypothesis/examples) stays the
+    clone's own. Nothing when HYPOTHESIS_STORAGE_DIRECTORY moves the folder or a link cannot be made."""
+    if os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY"):
+        return
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "gpu-advisor" / "hypothesis"
+    home = Path.cwd() / ".hypothesis"  # Hypothesis's own default (tests run from the repository root)
+    for name in ("constants", "unicode_data"):
+        link = home / name
+        if link.exists() or link.is_symlink():
+            continue
+        try:
+            (cache / name).mkdir(parents=True, exist_ok=True)
+            home.mkdir(exist_ok=True)
+            link.symlink_to(cache / name, target_is_directory=True)
+        except OSError:  # another test process made it first, or no link here: the clone's own folder
+            pass
+
+
+_shared_hypothesis_tables()
+
 EXE = str(Path(sys.executable).with_name("gpu-advisor"))
 HANG_S = 900  # kills a hung child; not a timing check (a loaded 2-core machine runs ~10x slower)
 
