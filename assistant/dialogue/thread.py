@@ -35,10 +35,20 @@ _NAMING = ("model", "params_b")
 JOB_DATA = ("samples", "sample_tokens", "epochs", "tokens")
 
 
+_FIELD_NAMES: dict[type, frozenset[str]] = {}
+
+
+def _field_names(kind: type) -> frozenset[str]:
+    """The field names of a query class (read once per class: every answer asks)."""
+    found = _FIELD_NAMES.get(kind)
+    if found is None:
+        found = _FIELD_NAMES[kind] = frozenset(f.name for f in dataclasses.fields(kind))
+    return found
+
+
 def setup_after(old: Setup, query: Query) -> Setup:
     """The set-up after `query` was answered (see the module contract)."""
-    names = {f.name for f in dataclasses.fields(query)}
-    if not names & {"model", "params_b", "workload"}:
+    if not _field_names(type(query)) & {"model", "params_b", "workload"}:
         return old  # a spec sheet, a concept, a setting: the thread goes on
     model = getattr(query, "model", None)
     params = getattr(query, "params_b", None)

@@ -102,6 +102,8 @@ def _in_names(r: Reading) -> set[int]:
     gpus = r.b.kinds.get("GPU", [])
     attached = [t for t in r.b.kinds.get("CONDITION", []) if any(0 <= g.start - t.end <= 1 for g in gpus)]
     spans = [(t.start, t.end) for t in (*gpus, *attached)]  # "used" of "buying used gpus" is evidence
+    if not spans:
+        return set()
     toks = r.b.toks
     # a Chinese word inside a GPU's mention is the user's ("矿卡" of "二手矿卡3090"), an English one its name's ("pcie")
     return {i for i, p in enumerate(pos) if toks[i].isascii() and any(a <= p < z for a, z in spans)}

@@ -94,7 +94,7 @@ def form_of(r: Reading) -> Form:
     from assistant.nlu.intents.rates import period
 
     b = r.b
-    start, by = clock_times(r.text, r.lex)
+    start, by = _clock_times(r)
     return Form(
         figure=figure(r),
         owned=_said(r, "form_owned"),
@@ -151,7 +151,7 @@ def figure(r: Reading) -> str | None:
     for name in FIGURES:
         if name in _NEEDS and not _NEEDS[name](r):
             continue
-        if name == "clock" and clock_times(r.text, r.lex)[1] is not None and clock_times(r.text, r.lex)[0] is not None:
+        if name == "clock" and _clock_times(r)[1] is not None and _clock_times(r)[0] is not None:
             return name  # "晚上10点开始 ... 早上8点前能跑完吗": a start and a time to be done by
         if name == "cap":
             return name  # the limit said is what the question weighs
@@ -208,8 +208,13 @@ def _spends(r: Reading) -> bool:
     return r.b.has("RATE", "KWH", "HOURS") and not r.b.has("BUY")
 
 
+def _clock_times(r: Reading) -> tuple[float | None, float | None]:
+    """clock.clock_times of the question, read once (the figure and the form both ask)."""
+    return r.once("clock_times", lambda: clock_times(r.text, r.lex))
+
+
 def _clock_said(r: Reading) -> bool:
-    start, by = clock_times(r.text, r.lex)
+    start, by = _clock_times(r)
     return start is not None or by is not None
 
 

@@ -17,6 +17,7 @@ Nothing here raises.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -142,6 +143,12 @@ def days_said(low: str) -> tuple[float, str] | None:
 def day_spans(text: str) -> list[tuple[int, int, float]]:
     """Every days-a-week said by shape in `text` (lower case): (start, end, days), the likeliest first (a count, a
     range, a list of day names, the weekend off); nlu/amounts.py reads them into its bill's schedule."""
+    return list(_day_spans(text))
+
+
+@lru_cache(maxsize=64)
+def _day_spans(text: str) -> tuple[tuple[int, int, float], ...]:
+    """day_spans, read once per text (the bill's amounts, the period asked and the usage reader read the same)."""
     low = text.lower()
     found: list[tuple[int, int, float]] = []
     for pattern in (_EN_COUNT, _ZH_COUNT):
@@ -166,7 +173,7 @@ def day_spans(text: str) -> list[tuple[int, int, float]]:
     for a, b, days in found:  # the first reading of a stretch of text wins ("mon-fri" is a range, not a list)
         if not any(a < e and s < b for s, e, _ in kept):
             kept.append((a, b, days))
-    return kept
+    return tuple(kept)
 
 
 def people_said(tags: list[Tag], low: str, lex: Lexicon) -> tuple[float, str] | None:
