@@ -21,8 +21,6 @@ import gc
 import importlib
 import marshal
 import os
-import pickle
-import shutil
 import time
 from collections.abc import Callable
 from contextlib import suppress
@@ -90,6 +88,8 @@ def _encode(key: str, value: Any) -> bytes:
         and _plain(vars(value))
     ):
         return _MARSHALLED + marshal.dumps((key, (cls.__module__, cls.__qualname__), vars(value)))
+    import pickle  # only for a value marshal cannot hold (a KB build's knowledge): a returning answer never writes
+
     return pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL)
 
 
@@ -111,6 +111,8 @@ def _decode(raw: bytes) -> tuple[Any, Any]:
     """(key, value) as `_encode` stored them: an object is made as pickle makes one of a plain class (its
     class's __new__, then its __dict__ filled without __init__ or __setattr__)."""
     if raw[:1] != _MARSHALLED:
+        import pickle  # the caches an answer reads are marshalled; pickle (~16 M instructions to import) is not
+
         return pickle.loads(raw)
     key, made_of, data = marshal.loads(raw[1:])
     if made_of is None:
@@ -134,6 +136,8 @@ def _store(path: Path, key: str, value: object) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         data = _encode(key, value)
+        import shutil  # only when a cache is written: shutil imports bz2 and lzma (~8 M instructions)
+
         if shutil.disk_usage(path.parent).free - len(data) < DISK_RESERVE_BYTES:
             return  # a nearly full disk: the last space stays the database's, the cache is only derived data
         with open(tmp, "wb") as fh:

@@ -1,6 +1,7 @@
 """The one-shot path of a returning user (built kb.sqlite, warm start-up caches, output to a pipe) imports
 none of the heavy libraries: the KB is read with the standard library's sqlite3, Lark only builds the
-grammar table kept in the cache, and the UI libraries are for the chat. Every dataclass it imports has a docstring
+grammar table kept in the cache, and the UI libraries are for the chat; nor pickle (the start-up caches it reads are
+marshalled). Every dataclass it imports has a docstring
 (else `dataclasses` writes one with `inspect.signature` in every process)."""
 
 from __future__ import annotations
@@ -13,6 +14,10 @@ import sys
 from tests.conftest import HANG_S
 
 HEAVY = ["lark", "pydantic", "rich", "sqlalchemy", "sqlmodel", "textual"]
+# the start-up caches an answer reads are marshalled: pickle (~16 M instructions to import, ~2 % of a one-shot ask's
+# ~700 M, callgrind) is for a KB build's knowledge only. (shutil, with bz2 and lzma, is imported only when a cache is
+# written, which these questions do: the Chinese ones are the first of their language in this data folder.)
+HEAVY += ["pickle"]
 QUESTIONS = [
     "is a 3090 worth it for local llms",
     "best gpu under $1500 for training",

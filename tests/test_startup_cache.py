@@ -3,6 +3,8 @@ that cannot hold the cache costs only the build."""
 
 from __future__ import annotations
 
+import shutil
+
 from assistant import startup_cache
 
 
@@ -34,15 +36,15 @@ def test_a_nearly_full_disk_is_left_to_the_database(tmp_path, monkeypatch):
     not written (SQLite needs room for the database's -wal and -shm files; a full small disk once left the saved
     prices unreadable by a read-only open)."""
     monkeypatch.setenv("GPU_ADVISOR_HOME", str(tmp_path))
-    real = startup_cache.shutil.disk_usage
+    real = shutil.disk_usage  # startup_cache imports shutil when it writes
     tight = startup_cache.DISK_RESERVE_BYTES + 100
 
     def nearly_full(path):
         return real(path)._replace(free=tight)
 
-    monkeypatch.setattr(startup_cache.shutil, "disk_usage", nearly_full)
+    monkeypatch.setattr(shutil, "disk_usage", nearly_full)
     assert startup_cache.load_or_build("sample", "k", lambda: list(range(100))) == list(range(100))
     assert not (tmp_path / "cache" / "sample.pickle").exists()
-    monkeypatch.setattr(startup_cache.shutil, "disk_usage", real)
+    monkeypatch.setattr(shutil, "disk_usage", real)
     startup_cache.load_or_build("sample", "k", lambda: list(range(100)))
     assert (tmp_path / "cache" / "sample.pickle").exists()
