@@ -273,9 +273,9 @@ class CostQuery(Query):
     rates_currency: str | None = None  # None = the question's own
     hours_total: float | None = None  # "a 60 hour job": hours in all
     hours_each: tuple[float, ...] = ()  # "$0.40/hr for 30 hours or $0.25/hr for 50 hours": each rate's own hours
-    # "landlord caps me at 300 kwh a month": the energy cap the cards' use is weighed against, and its period
-    cap_kwh: float | None = None
+    cap_kwh: float | None = None  # "landlord caps me at 300 kwh a month": the energy cap weighed, and its period
     cap_period: str | None = None
+    own_fee: tuple[float, str | None] | None = None  # "colo is $150 a month": a month's hosting fee, its currency
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -111,6 +111,13 @@ _SHARE_EN_IDLE = re.compile(
     r"\b(?:idle|idles|idling|off|asleep)\s+(?:about\s+|around\s+|like\s+|~\s*)?(\d{1,3}(?:\.\d+)?)\s*%"
 )
 _SHARE_ZH = re.compile(r"(一半|一小半|一大半|三分之一|三分之二|四分之一|(\d{1,3})\s*%)\s*(?:的)?\s*(?:时间|时候)")
+# a utilization said as a percent ("steady ~70% utilization", "utilization around 80%", "利用率大概60%", "60%的利用率"):
+# the share of the stated hours the cards work
+_SHARE_UTIL = re.compile(
+    r"(?<![\d.])(\d{1,3}(?:\.\d+)?)\s*%\s*(?:gpu\s+)?(?:utili[sz]ation|util\b|的?利用率|的?占用率)"
+    r"|(?:utili[sz]ation|util\b|利用率|占用率)\s*(?:is\s+|of\s+|at\s+|around\s+|about\s+|~|≈|大概|大约|约|在|有)*\s*"
+    r"(\d{1,3}(?:\.\d+)?)\s*%"
+)
 _IDLE_WORDS = ("idle", "idles", "idling", "闲着", "空闲", "闲置", "空着", "待机")
 # a share said of the cards' use, not of a speed ("trains in half the time"): a use or idle word within _NEAR characters
 _USE_WORDS = (
@@ -201,6 +208,9 @@ def share_said(low: str) -> tuple[float, str, bool] | None:
     m = _SHARE_EN_IDLE.search(low)
     if m is not None and 0 < float(m.group(1)) < 100:
         return 1.0 - float(m.group(1)) / 100.0, m.group(0).strip(), True
+    m = _SHARE_UTIL.search(low)
+    if m is not None and 0 < float(m.group(1) or m.group(2)) < 100:
+        return float(m.group(1) or m.group(2)) / 100.0, m.group(0).strip(), False
     found = _SHARE_EN.search(low) or _SHARE_ZH.search(low)
     if found is None:
         return None

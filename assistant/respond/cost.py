@@ -20,7 +20,7 @@ from assistant.models.training_job import job_run
 from assistant.nlu.lexicon import lexicon
 from assistant.periods import ASKED_YEARS as PERIOD_YEARS
 from assistant.queries import CostQuery, GpuRef
-from assistant.respond import bill_check, cost_settings, fleet, limits, own_draw
+from assistant.respond import bill_check, cost_settings, fleet, hosting, limits, own_draw
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.offers import DOMESTIC, of_provider, provider_name
@@ -561,6 +561,8 @@ def respond(query: CostQuery, env: Env) -> Answer:
     if period_head:
         head = period_head + i18n.gap(env.lang) + head
     head += _energy(query, env, figures)
+    if fee := hosting.in_cost(query, env, figures):  # "colo is $150 a month": the month in all leads
+        head = fee + i18n.gap(env.lang) + head
     steps += period_steps
     market_sources: list[str] = []
     if query.kind != "running":  # a purchase in the cost: China versions, grey-market prices, modified-card caveats

@@ -126,9 +126,10 @@ def resale_lead(
         "net_usd_per_month": round(month, 2),
         "retention_per_year": None if query.resale_usd else C.USED_RETENTION_PER_YEAR,
     }
+    yearly = getattr(query, "period", None) == "year"  # "what's the per-year cost": a year's share, not a month's
     head = env.t(
-        "cost.head_resale",
-        money=env.money_total(month),
+        "cost.head_resale_year" if yearly else "cost.head_resale",
+        money=env.money_total(month * 12 if yearly else month),
         paid=env.money(paid),
         resale=env.money(resale),
         electricity=env.money(electricity),
@@ -141,7 +142,7 @@ def resale_lead(
             "cost.head_resale_asked", years=f"{years:g}", resale=env.money(resale), paid=env.money(paid), how=how
         )
         head = i18n.gap(env.lang).join([asked, head])
-    steps = [env.t("cost.resale_step", per_year=f"{C.USED_RETENTION_PER_YEAR:.2f}")]
+    steps = [] if query.resale_usd else [env.t("cost.resale_step", per_year=f"{C.USED_RETENTION_PER_YEAR:.2f}")]
     if not query.resale_usd and kept.own and abs(kept.per_year - C.USED_RETENTION_PER_YEAR) >= 0.03:
         own_resale = cost.resale_usd(paid, years, kept.per_year)
         own_month = cost.net_per_month(paid, own_resale, electricity, years)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 
 from assistant.nlu import concept_route, inverse_form, machine_count
+from assistant.nlu.hosting_fee import hosting_fee
 from assistant.nlu.intents import (
     arch_cues,
     asked,
@@ -57,7 +58,7 @@ from assistant.nlu.intents import (
 )
 from assistant.nlu.price_gap import price_gap
 from assistant.nlu.reading import Reading
-from assistant.queries import Clarification, CompareQuery, ExplainQuery, Query, SetQuery
+from assistant.queries import Clarification, CompareQuery, CostQuery, ExplainQuery, Query, SetQuery
 
 # The order is the precedence: courtesy and commands, then concept questions, ellipsis and
 # settings typed alone, then the question intents from the most specific to the broadest.
@@ -265,6 +266,8 @@ def read(reading: Reading) -> Query | Clarification:
             return found
         found = _with_form(reading, found)
         found = machine_count.counted(reading, found)  # "9 workstations each w/ a 4080 super": nine of them
+        if isinstance(found, CostQuery) and found.own_fee is None:  # "colo is $150 a month": added to the cost
+            found = dataclasses.replace(found, own_fee=hosting_fee(reading))
         if isinstance(found, ExplainQuery):
             found = explain.inference_side(reading, found)  # "do tensor cores matter for inference": prefill/decode
             if found.asked is None and concept_cues.yes_no(reading):  # "does ecc matter for training": yes / no first

@@ -69,7 +69,21 @@ def resale_said(r: Reading) -> dict:
             currency = tag.meanings.get("CURRENCY") or r.unnamed_currency()
             out |= {"resale_usd": float(tag.value), "resale_currency": currency}
             break
+    if "resale_usd" not in out and (later := _later_amount(r)) is not None:
+        out |= {
+            "resale_usd": float(later.value),
+            "resale_currency": later.meanings.get("CURRENCY") or r.unnamed_currency(),
+        }
     return out
+
+
+def _later_amount(r: Reading):
+    """ "keep it 4 years then resell. 5080 at $1000 now, maybe $450 at the end": with a resale said and exactly two
+    amounts of money, the second and smaller one is what the card sells for (the first is what it costs)."""
+    amounts = [t for t in r.b.kinds.get("MONEY", []) if isinstance(t.value, (int, float)) and t.value >= _MIN]
+    if len(amounts) == 2 and amounts[1].value < amounts[0].value:
+        return amounts[1]
+    return None
 
 
 def _end_of(word: str, text: str) -> int | None:

@@ -333,7 +333,10 @@ def stated_in(r: Reading, query: Query) -> tuple[Setting, ...]:
     in_all = in_all or getattr(query, "deadline_hours", None)  # "what if i only have 48 hours to finish": a time limit
     bare = query.intent == "followup" and not in_all and not hours.get("span") and not rate_unit
     per_week = hours.get("per_week") or (hours.get("total") if bare else None)
-    if per_week:
+    busy = busy_share(r)
+    if per_week and busy is not None:  # "steady ~70% utilization 24/7": that share of the hours
+        out.append(Setting("utilization", min(per_week / 168.0, 1.0) * busy))
+    elif per_week:
         out.append(Setting("utilization", min(per_week / 168.0, 1.0)))
     elif b.has("UTILIZATION") and b.has("PERCENT"):
         out.append(Setting("utilization", float(b.first("PERCENT"))))
@@ -375,7 +378,7 @@ def _rate(r: Reading) -> tuple[float, str | None] | None:
         if _energy_cap(r):
             return None  # "landlord caps me at 300 kwh a month": an amount of energy, no price
         return float(b.first("KWH")), _not_usd(r.currency("KWH") or local_dollar(r))  # "35c/kWh" in an AUD question
-    found = r.rate_tags()
+    found = r.rate_tags() or _power_rate(r)
     if found is None:
         return None
     amount = found[1]
@@ -385,3 +388,27 @@ def _rate(r: Reading) -> tuple[float, str | None] | None:
     v = amount.number()
     cur = r.unnamed_currency()
     return (v / 100.0 if v >= 5 and cur is None else v), cur
+
+
+def _power_rate(r: Reading):
+    """ "5080 at $1000 now ... incl. power at 0.16": a decimal below 2 with no unit right after the power field word
+    (nothing between but "at" / "is" / "of", which the tagger drops) is the price of a kWh, also where a price in
+    money stands elsewhere (Reading._loose_rate reads no rate then)."""
+    tags = r.b.tags
+    for word, amount in zip(tags, tags[1:], strict=False):
+        if word.meanings.get("FIELD") != "power" or amount.kind != "NUMBER":
+            continue
+        v = amount.value if isinstance(amount.value, (int, float)) else 0.0
+        if 0 < v < 2 and "." in amount.text:
+            return word, amount
+    return None
+
+
+def busy_share(r: Reading) -> float | None:
+    """ "steady ~70% utilization 24/7", "利用率大概60%": the share of the stated hours the cards are busy, when a
+    utilization word and a percent are said (a fraction in (0, 1]); None otherwise."""
+    b = r.b
+    if not (b.has("UTILIZATION") and b.has("PERCENT")):
+        return None
+    share = float(b.first("PERCENT"))
+    return share if 0 < share <= 1 else None
