@@ -394,10 +394,9 @@ class RatesQuery(Query):
     hours_per_day: float | None = None
     # "what if i only have 48 hours to finish": the time the job must fit in; the answer gives the cards it needs
     deadline_hours: float | None = None
-    stated_rate: float | None = (
-        None  # "if i rent an h100 at $2.49/hr": the user's rate per GPU-hour, used for the total
-    )
+    stated_rate: float | None = None  # "if i rent an h100 at $2.49/hr": the user's rate per GPU-hour, for the total
     stated_rate_currency: str | None = None  # its currency (None: dollars)
+    card_rates: tuple[tuple[str, float, str | None], ...] = ()  # several cards: each one's rate said beside it
     # mode "plan" ("按量和包月哪个划算", "包月租两张a100 三个月"): how many of the plan's periods (`period`: month |
     # week), and the plan's price if stated ("包月要¥1052") in plan_price_currency (None: dollars)
     plan_periods: float | None = None

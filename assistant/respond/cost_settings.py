@@ -126,7 +126,7 @@ def resale_lead(
         "net_usd_per_month": round(month, 2),
         "retention_per_year": None if query.resale_usd else C.USED_RETENTION_PER_YEAR,
     }
-    yearly = getattr(query, "period", None) == "year"  # "what's the per-year cost": a year's share, not a month's
+    yearly = getattr(query, "period", None) == "year" and years != 1  # "the per-year cost": a year's share
     head = env.t(
         "cost.head_resale_year" if yearly else "cost.head_resale",
         money=env.money_total(month * 12 if yearly else month),

@@ -21,6 +21,7 @@ from assistant.models import hardware as hw
 from assistant.models.scaling import training_scaling
 from assistant.queries import GpuRef, RatesQuery
 from assistant.respond.env import Env
+from assistant.respond.rates_several import its_rate
 from assistant.respond.wording import counted, duration
 
 MAX_CARDS = 16  # the largest set a deadline answer offers: two 8-GPU nodes [A]
@@ -59,14 +60,23 @@ def _priced(query: RatesQuery, env: Env, one, name: str, n: int, hours: float) -
     """One set's rent for its hours (the rent responder's answer, at the cloud named else the cheapest)."""
     ref = GpuRef(mention=name, name=name, count=n)
     rent = dataclasses.replace(query, gpus=(ref,), mode="rent", hours=hours, work_of=None, deadline_hours=None)
-    found = one(rent, env)
+    mine = its_rate(query, name)
+    found = one(dataclasses.replace(rent, **mine), env)
     rates = found.figures.get("rates") or [{}]
+    yours = None  # the rate said beside this card prices its hours (unrounded: 20 h x ¥2 is ¥40, not ¥40.01)
+    if mine.get("stated_rate") and found.figures.get("total_at_stated_rate_usd") is not None:
+        yours = (env.to_usd(mine["stated_rate"], mine["stated_rate_currency"]) or 0.0) * hours * n
     return {
         "gpu": found.gpus[0] if found.gpus else name,
         "count": n,
         "hours": round(hours, 1),
-        "cost_usd": found.figures.get("total_usd"),
-        "provider": rates[0].get("provider"),
+        "cost_usd": yours if yours is not None else found.figures.get("total_usd"),
+        "provider": (
+            env.t("same_work.your_rate", rate=env.money(found.figures.get("stated_rate_usd") or 0.0, 2))
+            if yours is not None
+            else rates[0].get("provider")
+        ),
+        "yours": yours is not None,
         "sources": found.sources,
     }
 
@@ -105,7 +115,7 @@ def _answer(query: RatesQuery, env: Env, ref, n0: int, hours0: float, sides: lis
         cost = env.money_total(s["cost_usd"]) if s["cost_usd"] is not None else env.t("same_work.no_rate")
         parts.append(
             env.t(
-                "same_work.side",
+                "same_work.side_yours" if s.get("yours") else "same_work.side",
                 what=counted(env, gpu, s["count"]),
                 time=duration(env, s["hours"]),
                 cost=cost,
@@ -114,7 +124,7 @@ def _answer(query: RatesQuery, env: Env, ref, n0: int, hours0: float, sides: lis
         )
     key = "same_work.head_deadline" if deadline else "same_work.head"
     head = env.t(key, job=job, deadline=_limit(env, deadline or 0.0), sides=i18n.join_names(env.lang, parts))
-    figures: dict = {"sides": [{k: v for k, v in s.items() if k != "sources"} for s in sides]}
+    figures: dict = {"sides": [{k: v for k, v in s.items() if k not in ("sources", "yours")} for s in sides]}
     priced = [s for s in sides if s["cost_usd"] is not None]
     if not deadline and len(sides) > 1:
         first, rest = sides[0], sides[1:]

@@ -163,6 +163,15 @@ def _ordered(query: RatesQuery, env: Env, home: str, value: str, parts: list[str
     return [*parts, home, value]
 
 
+def its_rate(query: RatesQuery, name: str) -> dict:
+    """The rate said beside this card ("a100 80gb at $0.75/hr ... a 4090 at 0.30"), none when the rates said stand
+    beside other cards (nlu/card_rates.py): one card's rate never prices another."""
+    if not query.card_rates:
+        return {}
+    mine = next((r for r in query.card_rates if r[0] == name), None)
+    return {"stated_rate": mine[1] if mine else None, "stated_rate_currency": mine[2] if mine else None}
+
+
 def respond(query: RatesQuery, env: Env, one) -> Answer:
     seen: set[str] = set()
     answers = []
@@ -170,7 +179,7 @@ def respond(query: RatesQuery, env: Env, one) -> Answer:
     for ref in query.gpus:
         if ref.name and ref.name not in seen:
             seen.add(ref.name)
-            found = one(dataclasses.replace(query, gpus=(ref,)), env)
+            found = one(dataclasses.replace(query, gpus=(ref,), **its_rate(query, ref.name)), env)
             if query.provider and found.gpus and found.gpus[0] != ref.name and found.gpus[0] in named:
                 # "autodl上租4090d和4090": AutoDL's stand-in for the 4090 D is the 4090 also asked; show the
                 # 4090 D at the other clouds, never the 4090 against itself

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 
 from assistant.nlu import concept_route, inverse_form, machine_count
+from assistant.nlu.card_rates import card_rates, job_of
 from assistant.nlu.hosting_fee import hosting_fee
 from assistant.nlu.intents import (
     arch_cues,
@@ -58,7 +59,7 @@ from assistant.nlu.intents import (
 )
 from assistant.nlu.price_gap import price_gap
 from assistant.nlu.reading import Reading
-from assistant.queries import Clarification, CompareQuery, CostQuery, ExplainQuery, Query, SetQuery
+from assistant.queries import Clarification, CompareQuery, CostQuery, ExplainQuery, Query, RatesQuery, SetQuery
 
 # The order is the precedence: courtesy and commands, then concept questions, ellipsis and
 # settings typed alone, then the question intents from the most specific to the broadest.
@@ -268,6 +269,11 @@ def read(reading: Reading) -> Query | Clarification:
         found = machine_count.counted(reading, found)  # "9 workstations each w/ a 4080 super": nine of them
         if isinstance(found, CostQuery) and found.own_fee is None:  # "colo is $150 a month": added to the cost
             found = dataclasses.replace(found, own_fee=hosting_fee(reading))
+        if isinstance(found, RatesQuery) and len(found.gpus) > 1:  # "a100 at $0.75/hr ... a 4090 at 0.30": each its own
+            found = dataclasses.replace(found, card_rates=card_rates(reading))
+            job = job_of(reading, found.card_rates, found.hours) if found.mode == "rent" else None
+            if job is not None:  # "takes ~14h on it. would a 4090 at 0.30 be cheaper": that work on each card
+                found = dataclasses.replace(found, work_of=job)
         if isinstance(found, ExplainQuery):
             found = explain.inference_side(reading, found)  # "do tensor cores matter for inference": prefill/decode
             if found.asked is None and concept_cues.yes_no(reading):  # "does ecc matter for training": yes / no first

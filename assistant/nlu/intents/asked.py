@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from assistant.nlu.card_rates import card_rates
 from assistant.nlu.intents.cost import kind as cost_kind
 from assistant.nlu.intents.cost import usage_stated
 from assistant.nlu.intents.rates import job_fields, provider
@@ -203,6 +204,8 @@ def two_costs(r: Reading) -> Query | None:
     found = two_rates(r)
     if found is None or r.model or (found.unit == "kwh" and not (r.explicit or r.b.has("WATTS"))):
         return None
+    if found.unit == "hour" and len(card_rates(r)) > 1:
+        return None  # "h100 at $2.49/hr ... an a100 at $1.29/hr": each card's rent, read by the rates reader
     per_week, _ = r.hours()
     currency = found.currency or (r.currency("KWH") if found.unit == "kwh" else None) or r.unnamed_currency()
     return CostQuery(

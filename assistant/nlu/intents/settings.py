@@ -301,7 +301,7 @@ def question_like(r: Reading) -> bool:
 
 
 # intents whose questions may state settings that then stay in force ("electricity is 0.12 here, tco of ...")
-STATING = ("spec", "compare", "recommend", "fit", "cost", "rent_or_buy", "followup", "rig")
+STATING = ("spec", "compare", "recommend", "fit", "cost", "rent_or_buy", "followup", "rig", "rates")
 # intents for which "N years" is the ownership period (not "I've done ML for 2 years")
 YEARS_OF = ("cost", "rent_or_buy", "compare", "followup")
 
@@ -353,7 +353,8 @@ def stated_in(r: Reading, query: Query) -> tuple[Setting, ...]:
     if budget is not None:
         out.append(Setting("budget_usd", float(budget), currency=_not_usd(r.currency())))
     settings, _ = settings_of(r)
-    out += [s for s in settings if s.key == "cny_per_usd" or (s.key == "price_override" and s.gpu)]
+    priced = query.intent != "rates"  # "a 4090 at 0.30" in a rent question: a rate (nlu/card_rates.py), no price
+    out += [s for s in settings if s.key == "cny_per_usd" or (priced and s.key == "price_override" and s.gpu)]
     out += clause_prices(r, query, out)  # "AUD 2,999 for a 5080 ... vs AUD 1,499 for a used 3090": each card's
     price = bare_price(r, query, out)  # "buying one costs 1800, break even when?": the one bare number, its price
     return (*out, price) if price is not None else tuple(out)
