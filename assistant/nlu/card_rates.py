@@ -70,5 +70,7 @@ def job_of(r: Reading, rates: tuple, hours: float | None) -> tuple[str, int, flo
     if not before or not after or before[-1].gpu_match().name == after[0].gpu_match().name:
         return None
     name = before[-1].gpu_match().name
+    if name is None:
+        return None
     count = next((g.count for g in r.explicit if g.name == name), 1)
     return name, count, float(hours)

@@ -81,7 +81,7 @@ def _later_amount(r: Reading):
     """ "keep it 4 years then resell. 5080 at $1000 now, maybe $450 at the end": with a resale said and exactly two
     amounts of money, the second and smaller one is what the card sells for (the first is what it costs)."""
     amounts = [t for t in r.b.kinds.get("MONEY", []) if isinstance(t.value, (int, float)) and t.value >= _MIN]
-    if len(amounts) == 2 and amounts[1].value < amounts[0].value:
+    if len(amounts) == 2 and amounts[1].number() < amounts[0].number():
         return amounts[1]
     return None
 
