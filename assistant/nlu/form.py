@@ -97,7 +97,7 @@ def form_of(r: Reading) -> Form:
     start, by = _clock_times(r)
     return Form(
         figure=figure(r),
-        owned=_said(r, "form_owned"),
+        owned=_said(r, "form_owned") or _opens_with(r, "form_owned_lead"),
         buying=b.has("BUY"),
         renting=b.has("RENT"),
         period=period(r),
@@ -128,6 +128,13 @@ def _said(r: Reading, name: str) -> bool:
     from assistant.nlu.intents.verdict import said
 
     return said(r, name) is not None
+
+
+def _opens_with(r: Reading, name: str) -> bool:
+    """The question opens with a word of list `name` (the subject left out: "have three 3060s from an old mining
+    box ...", "手上有两张2080ti ...": the cards are the user's)."""
+    low = r.text.lower().lstrip()
+    return any(low.startswith(w + " ") or (not w.isascii() and low.startswith(w)) for w in r.lex.listed(name))
 
 
 def _said_outside(r: Reading, name: str, kinds: tuple[str, ...]) -> bool:

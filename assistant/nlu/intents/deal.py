@@ -43,8 +43,12 @@ def _under_an_amount(r: Reading) -> bool:
 
 def read(r: Reading) -> Query | None:
     b = r.b
-    if b.has("BUDGET", "RENT", "HOURS", "KWH", "VS", "MEMORY") or _under_an_amount(r):
+    if b.has("BUDGET", "RENT", "HOURS", "KWH", "VS") or (b.has("MEMORY") and not _memory_priced(r)):
         return None
+    if _under_an_amount(r):
+        return None
+    if r.form.owned and said(r, "sell_owned_words") and not said(r, "seller_words"):
+        return None  # "i already own four 3090s ... or do i sell them (~$700 each)": a sale of the user's, no offer
     asked = bool(said(r, "verdict_worth") or said(r, "verdict_good") or said(r, "what_for_words"))
     # "tesla k80 for $40 lol, any use or ewaste": a verdict asked the negative way round weighs the offer too
     asked = asked or bool(said(r, "verdict_good_asked") or said(r, "verdict_negative"))
@@ -54,7 +58,7 @@ def read(r: Reading) -> Query | None:
     # worry ("矿卡 能买吗", "会不会是翻新卡": lexicon condition_risk_words)
     risks = bool(said(r, "risk_words") or said(r, "condition_risk_words"))
     offered = bool(said(r, "deal_words") or said(r, "deal_places") or risks)
-    offered = offered or (asked and (_priced(r) or _bare_priced(r)))
+    offered = offered or (asked and (_priced(r) or _bare_priced(r))) or (b.has("MEMORY") and _memory_priced(r))
     priced_each = _each_offer(r)  # "used 3090 for $650 each, what about 2": a price of one card, with a count
     offered = offered or priced_each or _box_offer(r)  # "京东看了一台4070 super的整机 9999": a machine's price
     sized = r.num("PARAMS") if not r.model else None
@@ -236,6 +240,24 @@ def _priced(r: Reading) -> bool:
         tags[k].kind == "GPU" and tags[k + 1].kind == "COSTS" and tags[k + 2].kind in ("NUMBER", "MONEY")
         for k in range(len(tags) - 2)
     ) or any(tags[k].kind == "GPU" and tags[k + 1].kind == "MONEY" for k in range(len(tags) - 1))
+
+
+def _memory_priced(r: Reading) -> bool:
+    """ "intel arc b580 for llms?? 12gb for 250 seems like a steal": the one card's memory said, then "for" / "at" and
+    an amount of a price's size: an offer for that card (its memory names it again)."""
+    tags, low = r.b.tags, r.text.lower()
+    if len({g.name for g in r.explicit}) != 1:
+        return False
+    for mem, amount in zip(tags, tags[1:], strict=False):
+        if mem.kind != "MEMORY" or amount.kind not in ("NUMBER", "MONEY"):
+            continue
+        value = amount.value if isinstance(amount.value, (int, float)) else 0.0
+        if value >= BARE_MIN and _FOR.fullmatch(low[mem.end : amount.start]):
+            return True
+    return False
+
+
+_FOR = re.compile(r"\s*(?:for|at|@|only|just|for only|for just)\s*(?:like\s*|about\s*|~\s*)?")
 
 
 def _bare_priced(r: Reading) -> bool:

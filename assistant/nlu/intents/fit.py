@@ -20,6 +20,7 @@ from assistant.nlu.audio import audio_seconds
 from assistant.nlu.deadline import deadline_hours
 from assistant.nlu.intents.rates import epochs, period, sample_tokens, samples, throughput
 from assistant.nlu.intents.verdict import last_gpu, said
+from assistant.nlu.owned_fit import owned_fit_first
 from assistant.nlu.reading import Reading
 from assistant.queries import FitQuery, GpuRef, ModelRef, Query, RigQuery
 
@@ -246,8 +247,8 @@ def _only_what_runs(r: Reading) -> bool:
 
 def read(r: Reading) -> Query | None:
     b, refs = r.b, r.refs
-    if b.has("RECOMMEND") or (b.has("SORT") and not refs):
-        return None  # "跑70b最省钱的方案": the cheapest GPUs for it, a recommendation
+    if (b.has("RECOMMEND") and not owned_fit_first(r)) or (b.has("SORT") and not refs):
+        return None  # "跑70b最省钱的方案": the cheapest GPUs for it, a recommendation (not "我有两张3090 跑70b够不够")
     if not (r.model or b.has("PARAMS")):
         gpus = refs or last_gpu(r)  # "能跑大模型吗" after an answer about one GPU: that GPU
         if not gpus and said(r, "what_runs") and not b.has("MEMORY", "BUDGET", "MONEY") and _only_what_runs(r):

@@ -1,0 +1,24 @@
+"""Whether a question about cards the user owns asks first if they run a model: "我有两张3090 跑70b够不够 还要买什么",
+"i have a 3060 12gb, is it enough for llama 13b or what should i buy", "have three 3060 12gbs ... can i pool them for a
+30b model". The cards named are the user's machine (Form.owned, also a question opening with "have" / "手上有"), a
+model or a size is named and a fit word is said: the fit on the cards owned answers first, before any purchase.
+
+Contract: `owned_fit_first(r)` -> bool; False when the user says the cards fall short ([lists] own_short: "my 3060
+can't run 70b, what should i buy": then a recommendation is asked).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from assistant.nlu.reading import Reading
+
+
+def owned_fit_first(r: Reading) -> bool:
+    from assistant.nlu.intents.verdict import said
+
+    b = r.b
+    return bool(
+        r.explicit and r.form.owned and (r.model or b.has("PARAMS")) and b.has("FIT") and not said(r, "own_short")
+    )
