@@ -3,7 +3,8 @@ wall", "整机600w", "server averages ~300w": the bill is worked out at that dra
 
 Contract: `stated_draw(r)` -> the watts (float) of the one WATTS amount with a word of [lists] wall_words right after
 it or a word of [lists] system_draw_words right before it; None when there is none or several, or when that amount is a
-card's power limit or a power supply's size.
+card's power limit or a power supply's size. `draw_bill(r)`: whether a bill of stated draws is asked (watts, no card, no
+money, a period or an electricity price).
 """
 
 from __future__ import annotations
@@ -25,3 +26,14 @@ def stated_draw(r: Reading) -> float | None:
         if r.lex.words_in("wall_words", after) or any(before.endswith(w) for w in r.lex.listed("system_draw_words")):
             found.append(t)  # "420w at the wall" (a wall word, though rig answers read it as the PSU's load too)
     return found[0].number() if len(found) == 1 else None
+
+
+def draw_bill(r: Reading) -> bool:
+    """A power bill of stated draws is asked ("server idles at 60w, about 300w under load maybe 2 hours a day, on
+    24/7, power 0.30, monthly?"): watts said, no card named, no money amount, and a period or an electricity price."""
+    from assistant.nlu.intents.rates import period
+
+    b = r.b
+    if not b.has("WATTS") or r.refs or b.has("MONEY", "BUDGET", "MODEL", "PARAMS"):
+        return False
+    return period(r) is not None or b.has("KWH") or b.means("ELECTRICITY")

@@ -302,7 +302,7 @@ def lead(answer: Answer, query, env: Env, typed: str | None = None) -> str:
     if pair is not None and not unexplained(text, _cards(query, amounts(text))):
         answer.figures["calc_compare"] = pair[1]
         return "" if _shown(answer.headline, abs(pair[1]["difference"]), "money", pair[1]["currency"]) else pair[0]
-    found = solved(answer, query, env, typed)
+    found = solved(answer, query, env, typed) if "load_w" not in answer.figures else None  # draws split as said
     if found is None:
         return ""
     calc, said, defaults = found

@@ -12,7 +12,7 @@ from assistant.nlu.intents.rent_or_buy import usage
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.local_dollars import local_dollar
 from assistant.nlu.reading import Reading
-from assistant.nlu.stated_draw import stated_draw
+from assistant.nlu.stated_draw import draw_bill, stated_draw
 from assistant.queries import CompareQuery, CostQuery, GpuRef, Query
 
 
@@ -64,7 +64,7 @@ def by_watts(r: Reading) -> Query | None:
     b = r.b
     if not b.has("WATTS") or r.explicit or b.has("RECOMMEND", "MODEL", "PARAMS", "COUNT"):
         return None
-    if b.has("FIT") and not b.has("COST", "KWH"):
+    if b.has("FIT") and not b.has("COST", "KWH") and not (draw_bill(r) and period(r)):
         return None  # "is 850w enough": a power supply, not a bill ("800w under load ... yearly cost" is a bill)
     rated = b.has("KWH", "HOURS") or period(r) is not None or b.means("ELECTRICITY")
     if not (b.has("COST") or (b.has("HOW_MUCH") or period(r) is not None) and rated):
@@ -72,7 +72,7 @@ def by_watts(r: Reading) -> Query | None:
     return CostQuery(
         text=r.text,
         kind="running",
-        watts=float(b.first("WATTS")),
+        watts=_load_draw(r),
         **usage_stated(r),
         electricity_usd_per_kwh=r.num("KWH"),
         electricity_currency=kwh_currency(r),
@@ -214,3 +214,17 @@ def run_span(r: Reading) -> str | None:
         if said_in and any(before.endswith(w) for w in words):
             return said_in[0]
     return None
+
+
+def _load_draw(r: Reading) -> float:
+    """The draw a bill is worked at: the largest watts said that is no idle draw ("idles at 60w, about 300w under
+    load": 300), else the first."""
+    kept = [t.number() for t, role in zip(r.b.kinds["WATTS"], _watts_roles(r), strict=False) if role != "idle"]
+    return max(kept) if kept else float(r.b.first("WATTS"))
+
+
+def _watts_roles(r: Reading) -> list[str | None]:
+    from assistant.nlu.watts_role import watts_role
+
+    tags, low = r.b.tags, r.text.lower()
+    return [watts_role(tags, k, low, r.lex)[0] for k, t in enumerate(tags) if t.kind == "WATTS"]

@@ -17,6 +17,7 @@ from assistant.nlu.intents.rates import provider
 from assistant.nlu.intents.verdict import said, upgrade_to_card
 from assistant.nlu.owned_fit import owned_fit_first
 from assistant.nlu.reading import Reading
+from assistant.nlu.stated_draw import draw_bill
 from assistant.queries import GpuRef, Query, RecommendQuery, SpecQuery
 from assistant.specs import roomier_memory_size
 
@@ -38,6 +39,8 @@ def read(r: Reading) -> RecommendQuery | None:
     if r.explicit and r.form.figure == "price" and "price" in r.fields() and not b.has("MONEY", "BUDGET", "UNDER"):
         return None  # "how much does a used 3090 go for": the price of the card named, not what to go for
     if owned_fit_first(r):  # "我有两张3090 跑70b够不够 还要买什么": whether the cards owned run it comes first
+        return None
+    if not b.has("RECOMMEND") and draw_bill(r):  # "server idles at 60w, about 300w under load ... monthly?": a bill
         return None
     org = b.meaning("ORGANIZATION")
     money = r.money()
