@@ -28,7 +28,8 @@ _PER_HOUR_GAP = 3  # characters between a money amount and its per-hour word ("1
 
 @dataclass(frozen=True)
 class TwoRates:
-    """Two rates of one kind: `unit` hour | kwh | watts (two draws), `values` as typed, `labels` (a word of the option
+    """Two rates of one kind: `unit` hour | kwh | watts (two draws: 0 is the card's stock power, a value in (0, 1) that
+    share of it: "power limit to 70%"), `values` as typed, `labels` (a word of the option
     or None each)."""
 
     unit: str
@@ -129,11 +130,30 @@ def _draws(r: Reading) -> list[tuple[int, int, float]]:
     if m and r.b.has("HOURS", "KWH"):  # "from 350 to 280w", never "my 4090 to 320w"
         return [(m.start(1), m.end(1), float(m.group(1))), (m.start(2), m.end(2), float(m.group(2)))]
     limit = r.card_limit_tag()
-    if limit is None or len([g for g in r.explicit if g.name]) != 1:
-        return []
-    if not r.b.has("HOURS", "KWH"):
+    if len([g for g in r.explicit if g.name]) != 1 or not r.b.has("HOURS", "KWH"):
         return []  # "4090降压到300w 省多少电 性能掉多少": the power-limit answer (watts and speed), no hours to cost
+    if limit is None:  # "功耗限制到70%", "power limit my 4090 to 70%": that share of its stock power
+        share = _limit_share(r)
+        return [(0, 0, STOCK), (share[0], share[1], share[2])] if share else []
     return [(0, 0, STOCK), (limit.start, limit.end, float(limit.number()))]  # the card's stock power, then the limit
+
+
+_SHARE_GAP = 24  # characters between a power-limit word and the percent it limits to ("power limit my 4090 to 70%")
+
+
+def _limit_share(r: Reading) -> tuple[int, int, float] | None:
+    """A percent after a power-limit word: the limit as a share of the card's stock power (a draw value in (0, 1])."""
+    text = r.text.lower()
+    pattern = "|".join(
+        rf"(?<![a-z]){re.escape(w)}(?![a-z])" if w.isascii() else re.escape(w)
+        for w in sorted(r.lex.listed("power_limit_words"))
+    )
+    ends = [m.end() for m in compiled(pattern).finditer(text)]
+    for t in r.b.kinds.get("PERCENT", []):
+        share = t.value if isinstance(t.value, (int, float)) else 0.0
+        if 0.2 <= share < 1 and any(0 <= t.start - end <= _SHARE_GAP for end in ends):
+            return t.start, t.end, float(share)
+    return None
 
 
 def _weighed(r: Reading) -> bool:

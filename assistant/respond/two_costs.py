@@ -66,6 +66,8 @@ def respond(query: CostQuery, env: Env) -> Answer:
     rows: list[Row] = []
     for k, value in enumerate(query.rates):
         value = value or float(stock) if query.rate_unit == "watts" else value  # 0 W: the card's stock power
+        if query.rate_unit == "watts" and 0 < value < 1:  # "power limit to 70%": that share of the stock power
+            value = value * float(stock)
         usd = value if query.rate_unit == "watts" else env.to_usd(value, query.rates_currency) or 0.0
         label = query.rate_labels[k] if k < len(query.rate_labels) and query.rate_labels[k] else None
         rate = f"{value:,.0f} " if query.rate_unit == "watts" else env.money(usd, 3 if query.rate_unit == "kwh" else 2)
