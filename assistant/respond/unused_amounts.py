@@ -36,7 +36,7 @@ def _forms(a: Amount, cards: int = 1) -> list[float]:
     if a.unit == "share":
         return [v, 1 + v, v * 100]
     if a.unit == "h":
-        return [v, v / 24, v / 168, v / 730, v * 60]
+        return [v, v / 24, v / 168, v / 730, v * 60, v * 12 / 52]  # "~60 hrs a month" shown as 13.8 hours a week
     if a.unit == "money" and a.per == ("item",):
         return [v, v / a.scale, v / a.scale * 1000, v / a.scale * 1e6]
     return [v]

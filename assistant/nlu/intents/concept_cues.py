@@ -212,8 +212,8 @@ def slow_card(r: Reading) -> Query | None:
 
 
 def cloud_trust(r: Reading) -> Query | None:
-    if r.b.has("BUDGET", "MONEY", "RECOMMEND"):
-        return None
+    if r.b.has("BUDGET", "MONEY", "RECOMMEND") or (r.b.has("RATE") and r.b.has("BUY")):
+        return None  # "runpod ... 0.34/hr community cloud ... vs buying one used at 1700": a rent-or-buy
     marketplace = r.said("marketplace_clouds") or "vast.ai" in r.text.lower()
     named = any(k == _MARKETPLACE for k, _, _ in explain.mentions(r))  # "spot instances for training, worth the risk?"
     if not (named or (marketplace and r.said("cloud_doubt_words"))):
