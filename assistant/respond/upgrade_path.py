@@ -103,10 +103,16 @@ def swap_lead(query, gpus: list[GpuSpec], env: Env) -> tuple[str, list[str]]:
     refs, words, text = [r for r in query.gpus if r.name], lexicon(env.lang), f" {query.text.lower()} "
     sale_said = getattr(query, "sale_amount", None) is not None  # "4080s 能卖6000 要不要换4090": a sale, its price said
     owned_up = owned_upgrade(query, env) if not (sale_said or words.words_in("asked_sell", text)) else None
+    # "能卖4500 再加8000换4090": money added to the sale (nlu sell_keep.topped_up priced the card), no card added
+    topped = (
+        sale_said
+        and len(refs) == 2
+        and any(s.key == "price_override" and s.gpu == refs[1].name for s in query.settings)
+    )
     if (
         len(refs) != 2
         or not (sale_said or words.words_in("asked_sell", text) or owned_up)
-        or words.words_in("asked_add_card", text)
+        or (words.words_in("asked_add_card", text) and not topped)
     ):
         return "", []
     by_name = {g.name: g for g in gpus}

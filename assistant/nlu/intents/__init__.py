@@ -289,6 +289,7 @@ def read(reading: Reading) -> Query | Clarification:
             found = dataclasses.replace(found, price_gap=gap, worth=True)
         found = inverse_form.unpointed(found, reading)  # "smallest mac that'll run X": "that" is no card
         stated = sell_keep.without_sale(found, settings.stated_in(reading, found))  # a sale is no price setting
+        stated = sell_keep.topped_up(reading, found, stated)  # "selling my 4080 for $850 and adding $1100": the price
         stated = inverse_form.budget_not_price(stated, reading)  # "how many 3090s can i buy with $5000": a budget
         boards = reading.boards() if reading.explicit else ()
         targets = tuple(t for t in reading.targets() if not (t[0] == "power_limit" and found.intent == "power_limit"))

@@ -105,3 +105,23 @@ def without_sale(query: Query, stated: tuple[Setting, ...]) -> tuple[Setting, ..
     if sold is None:
         return stated
     return tuple(s for s in stated if s.key != "snapshot" and not (s.key == "price_override" and s.gpu == sold))
+
+
+_TOP_UP_GAP = 12  # characters between a top-up word and its amount ("adding $1100", "再加3000")
+
+
+def topped_up(r: Reading, query: Query, stated: tuple[Setting, ...]) -> tuple[Setting, ...]:
+    """ "selling my 4080 for about $850 and adding $1100 to get a 5090": the card bought costs the sale plus the money
+    added (a word of [lists] top_up_words right before an amount), as a price for it; unchanged otherwise."""
+    if not isinstance(query, CompareQuery) or query.sale_amount is None or len(query.gpus) != 2:
+        return stated
+    target = query.gpus[1].name
+    if target is None or any(s.key == "price_override" and s.gpu == target for s in stated):
+        return stated
+    text, words = r.text.lower(), r.lex.listed("top_up_words")
+    for t in _amounts(r):
+        before = text[max(0, t.start - _TOP_UP_GAP) : t.start].rstrip(" $¥€£~约大概")
+        if t.number() != query.sale_amount and any(before.endswith(w) for w in words):
+            price = Setting("price_override", query.sale_amount + t.number(), gpu=target, currency=query.sale_currency)
+            return (*stated, price)
+    return stated
