@@ -16,12 +16,15 @@ never prices.
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from assistant.nlu.price_gap import gap_tag
 from assistant.nlu.reading import Reading
 from assistant.nlu.stated import box_cards, is_difference
 from assistant.nlu.tagger import Tag
 from assistant.queries import GpuRef
+
+CLAUSE_END = re.compile(r"[,.;?!]\s|[，。；？！]")  # a clause ends: an amount past it prices no card before it
 
 _IS_WORDS = frozenset({"is", "was", "costs", "cost", "=", "at", "for", "@", "only", "now", "卖", "收", "要"})
 BARE_MIN = 100.0  # a bare number after a card: below this it is more likely memory, a count or a rate
@@ -45,6 +48,8 @@ def stated_prices(r: Reading) -> list[tuple[GpuRef, Tag, float]]:
         amount = _amount_after(tags, k + skip)
         if amount is None or amount is rate_tag or amount is gap or is_difference(tags, amount, r.text, r.lex):
             continue
+        if CLAUSE_END.search(r.text[tag.end : amount.start]):
+            continue  # "AUD 1,299 for a 4070 ti super at pc case gear, AUD 3,999 for 5090": the next clause's price
         ref = _ref(r, tag)
         if ref is not None and condition and ref.condition is None:
             ref = dataclasses.replace(ref, condition=condition)  # "a6000 二手一万五": the used price

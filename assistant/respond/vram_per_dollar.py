@@ -7,7 +7,9 @@ and used apart (`pricing.price_of`, each price with its condition and date); pas
 parts, whole computers (unified memory) and modified cards (魔改) are left out unless the question says "server"
 (then the passive cards are in), and the answer says what was left out. SHOWN rows per condition; the lead names the
 best of each with its money per GB. figures["vram_per_dollar"]: new / used lists of (gpu, memory_gb, usd,
-usd_per_gb). Pure; never raises.
+usd_per_gb). Two cards or more named ("AUD 1,299 for a 4070 ti super, AUD 3,999 for 5090, better value per gb"): only
+those, at the prices in force (the user's first), the cheapest per GB leading (figures vram_per_dollar.named). Pure;
+never raises.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 from assistant.answer import Answer, Table
 from assistant.nlu.lexicon import lexicon
 from assistant.respond.env import Env
-from assistant.respond.pricing import price_of
+from assistant.respond.pricing import price_of, price_text
 from assistant.respond.variants import is_modified
 from assistant.specs import GpuSpec
 
@@ -29,6 +31,9 @@ def respond(query, env: Env) -> Answer | None:
     low = query.text.lower()
     if not lexicon(env.lang).words_in("vram_per_dollar_asks", low):
         return None
+    named = list(dict.fromkeys(r.name for r in getattr(query, "gpus", ()) if r.name))
+    if len(named) > 1:  # "AUD 1,299 for a 4070 ti super, AUD 3,999 for 5090, better value per gb": those cards
+        return _among(query, env, named)
     server = any(w in low for w in _SERVER)
     used_said, new_said = any(w in low for w in _USED), any(w in low for w in _NEW)
     # "most vram per $ used": that condition alone; both or neither said: both
@@ -93,6 +98,55 @@ def respond(query, env: Env) -> Answer | None:
         steps=steps,
         figures={"vram_per_dollar": figures},
         sources=_sources(env, cited, figures),
+        lang=env.lang,
+    )
+
+
+def _among(query, env: Env, named: list[str]) -> Answer | None:
+    """The cards named, ranked by money per GB at the prices in force (the user's own first: "your price")."""
+    env = env.for_query(query)  # "AUD 1,299 ...": in the question's currency
+    rows = []
+    for gpu in env.reader.gpus(named):
+        found = price_of(gpu.name, env)
+        if found is not None and found.usd > 0 and (gpu.memory_gb or 0) > 0:
+            rows.append((found.usd / (gpu.memory_gb or 1.0), gpu, found))
+    if len(rows) < 2:
+        return None
+    rows.sort(key=lambda r: r[0])
+    digits = 0 if env.currency == "CNY" else 1
+    (per, best, price), (other_per, other, other_price) = rows[0], rows[1]
+    head = env.t(
+        "vram_dollar.lead_named",
+        gpu=best.short_name,
+        per_gb=env.money(per, digits),
+        mem=f"{best.memory_gb:g}",
+        price=price_text(price, env),
+        other=other.short_name,
+        other_per_gb=env.money(other_per, digits),
+        other_mem=f"{other.memory_gb:g}",
+        other_price=price_text(other_price, env),
+    )
+    table = Table(
+        headers=[
+            env.t("rec.col_gpu"),
+            env.t("rec.col_memory"),
+            env.t("vram_dollar.col_price"),
+            env.t("vram_dollar.col_per_gb"),
+        ],
+        rows=[[g.short_name, f"{g.memory_gb:g} GB", price_text(f, env), env.money(p, digits)] for p, g, f in rows],
+    )
+    figures = [
+        {"gpu": g.name, "memory_gb": g.memory_gb, "usd": round(f.usd, 2), "usd_per_gb": round(p, 2)} for p, g, f in rows
+    ]
+    return Answer(
+        question=query.text,
+        intent="compare",
+        headline=head,
+        gpus=[g.name for _, g, _ in rows],
+        choice=best.name,
+        tables=[table],
+        steps=[env.t("vram_dollar.speed")],
+        figures={"vram_per_dollar": {"named": figures}},
         lang=env.lang,
     )
 

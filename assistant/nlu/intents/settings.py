@@ -18,7 +18,7 @@ from assistant.nlu.intents.rates import period
 from assistant.nlu.local_dollars import local_dollar
 from assistant.nlu.reading import Reading, gpu_ref
 from assistant.nlu.stated import box_cards, is_difference
-from assistant.nlu.stated_prices import stated_prices
+from assistant.nlu.stated_prices import CLAUSE_END, stated_prices
 from assistant.queries import GpuRef, Query, SetQuery, Setting
 
 # tag kinds that ask a question beyond stating settings
@@ -187,9 +187,12 @@ def _settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
     for price in (s for s in b.structs if s.kind == "price"):  # each "GPU for $N" is that card's price
         if not price.refs or not any(t.kind in ("MONEY", "NUMBER") for t in price.parts) or _a_rate(r, price):
             continue
+        tag = next(t for t in price.parts if t.kind in ("MONEY", "NUMBER"))
+        card = price.refs[0].tag
+        if card.end <= tag.start and CLAUSE_END.search(r.text[card.end : tag.start]):
+            continue  # "AUD 1,299 for a 4070 ti super at pc case gear, AUD 3,999 for 5090": the next clause's price
         ref = gpu_ref(price.refs[0])
         override = override or ref
-        tag = next(t for t in price.parts if t.kind in ("MONEY", "NUMBER"))
         dollars = tag.kind == "MONEY" and r.lex.words_in("dollar_marks", tag.text)
         cur = tag.meanings.get("CURRENCY") or ("USD" if dollars else r.unnamed_currency())
         if is_difference(b.tags, tag, r.text, r.lex) or tag.meanings.get("NOUN"):
