@@ -7,7 +7,8 @@ Contract: `bill(query, env)` -> an Answer, or None unless the question states an
 "idle") and a load draw beside it (another watts amount, not a limit or a PSU) and the machine is on for more hours
 than it works (CostQuery.powered_hours_per_week). The load hours are the question's (CostQuery.hours_per_week, from
 the usage reader, its assumption said in the usage note); with none, the bill's two ends are given (all idle, all
-load) and the hours asked for. Figures as cost_settings.idle_figures, plus load_w.
+load) and the hours asked for. Several of one card named ("3 machines with 4090s ... they idle at 80w"): the draws
+are each one's, times the count. Figures as cost_settings.idle_figures, plus load_w (all of them).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from assistant.models import cost
 from assistant.queries import CostQuery
 from assistant.respond import cost_settings
 from assistant.respond.env import Env
+from assistant.respond.wording import counted
 
 _LOAD_ROLES = (None, "card", "wall")
 
@@ -38,6 +40,9 @@ def bill(query: CostQuery, env: Env) -> Answer | None:
     if found is None or not powered:
         return None
     load_w, idle_w = found
+    refs = [r for r in query.gpus if r.name]
+    n = refs[0].count if len(refs) == 1 else 1  # "3 machines with 4090s ... they idle at 80w": each machine's draws
+    load_w, idle_w = load_w * n, idle_w * n
     kwh = env.assumptions.electricity_usd_per_kwh
     load_h = query.hours_per_week
     figures: dict = {"load_w": load_w, "idle_w": idle_w, "period": query.period}
@@ -60,12 +65,16 @@ def bill(query: CostQuery, env: Env) -> Answer | None:
         split = cost.load_and_idle(load_w, idle_w, load_h, powered, kwh)
         cost_settings.idle_figures(split, idle_w, figures)
         figures["electricity_usd_per_year"] = round(split.total_usd, 2)
-        head = cost_settings.idle_head(env, env.t("cost.your_machine"), split, load_w, idle_w, 1, query.period)
+        label = counted(env, env.gpu(refs[0].name), n, article=False) if n > 1 else env.t("cost.your_machine")
+        head = cost_settings.idle_head(env, label, split, load_w, idle_w / n, n, query.period)
     return Answer(
         question=query.text,
         intent="cost",
         headline=head,
-        steps=[env.t("cost.draw_split_step", load_w=f"{load_w:,.0f}", idle_w=f"{idle_w:,.0f}")],
+        steps=[
+            env.t("cost.draw_split_step", load_w=f"{load_w / n:,.0f}", idle_w=f"{idle_w / n:,.0f}")
+            + (env.t("cost.draw_split_each", n=n) if n > 1 else "")
+        ],
         figures=figures,
         assumptions=env.assumption_dict(),
         sources=env.rate_sources() + ["method: docs/model.md §cost.electricity, §cost.idle"],
