@@ -81,6 +81,8 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
                 need = f"{est.total_gb * n:.1f}"
                 lead = env.t("fit.offload_yes", model=model.name, prec=prec, need=need, where=where)
                 figures["verdict_offload"] = True
+                if ram:  # "i have 64gb ddr5": the user's RAM holds the part offloaded, said
+                    route += env.t("fit.offload_ram_ok", need=f"{offloaded + OS_RAM_GB:.0f}", ram=f"{ram:g}")
                 return lead + route + said, steps, figures
             alt = _on_gpu_alternative(case)
             if alt:  # a near miss that fits all on the GPU(s) leads; the offload speed is the set-up as asked
@@ -97,6 +99,8 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
                 )
             if ram and offloaded > ram - OS_RAM_GB:
                 text += env.t("fit.offload_ram_short", need=f"{offloaded + OS_RAM_GB:.0f}", ram=f"{ram:g}")
+            elif ram:  # "i have 64gb ddr5": the user's RAM holds the part offloaded
+                text += env.t("fit.offload_ram_ok", need=f"{offloaded + OS_RAM_GB:.0f}", ram=f"{ram:g}")
             return head + text + said, steps, figures
         users = int(dict(query.targets).get("users", 0))
         if users > 1:  # "部署70b 并发20人": the memory asked is that of every user's KV cache
