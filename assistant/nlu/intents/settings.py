@@ -405,6 +405,22 @@ def _power_rate(r: Reading):
         v = amount.value if isinstance(amount.value, (int, float)) else 0.0
         if 0 < v < 2 and "." in amount.text:
             return word, amount
+    return _bill_rate(r)
+
+
+def _bill_rate(r: Reading):
+    """ "24小时不关机 350w 0.6元 一个月电费多少": in a question asking a power bill (a running-cost word) with a draw said,
+    the one amount of money below 2 with decimals is the price of a kWh."""
+    b = r.b
+    running = [
+        t for t in b.kinds.get("COST", []) if t.meanings.get("COST_KIND") == "running" or r.form.figure == "bill"
+    ]
+    bill = running[0] if running else None
+    if bill is None or not b.has("WATTS"):
+        return None
+    small = [t for t in b.kinds.get("MONEY", []) if isinstance(t.value, (int, float)) and 0 < t.value < 2]
+    if len(small) == 1 and "." in small[0].text and len(b.kinds.get("MONEY", [])) == 1:
+        return bill, small[0]
     return None
 
 
