@@ -368,8 +368,8 @@ def respond(query: CostQuery, env: Env) -> Answer:
     refs = [r for r in query.gpus if r.name]
     # "what does that cost if i run it": two pronouns for the one card talked about are one column
     refs = [r for k, r in enumerate(refs) if not any((q.name, q.count) == (r.name, r.count) for q in refs[:k])]
-    if split := draw_split.bill(query, env):  # "idles at 95w, ~510w during batches, on 24/7": both draws as said
-        return split
+    if by_draws := draw_split.bill(query, env):  # "idles at 95w, ~510w during batches, on 24/7": both draws as said
+        return by_draws
     weighs_it = query.bill_stated or query.powered_hours_per_week or query.cap_kwh or query.share_asked
     if query.watts and query.kind == "running" and not weighs_it:  # a cap or a share weighs the draw (limits.lead)
         # "my card pulls 450w, 8h a day at $0.15/kwh how much a month"; "3x 4090, ~1.3 kW from the wall": that draw

@@ -409,8 +409,8 @@ def _power_rate(r: Reading):
 
 
 def _bill_rate(r: Reading):
-    """ "24小时不关机 350w 0.6元 一个月电费多少": in a question asking a power bill (a running-cost word) with a draw said,
-    the one amount of money below 2 with decimals is the price of a kWh."""
+    """ "24小时不关机 350w 0.6元 一个月电费多少": in a question asking a power bill (a running-cost word) with a draw
+    said, the one amount of money below 2 with decimals is the price of a kWh."""
     b = r.b
     running = [
         t for t in b.kinds.get("COST", []) if t.meanings.get("COST_KIND") == "running" or r.form.figure == "bill"
