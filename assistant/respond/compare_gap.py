@@ -9,7 +9,8 @@ training score: a gap is usually paid for speed [A]), else the one with the lowe
 taken in one condition: new when both have a new price, else used when both have one, else each card's average;
 when only one card has a price ("3090ti和3090 二手差800": no 3090 Ti quote), the other is that price plus or less
 the gap, the dearer one told by the question, the launch prices or the speeds (never by a price it lacks).
-The third value is the `Gap` itself, for the "is it worth the extra" verdict to weigh the money the user said.
+The third value is the `Gap` itself, for the "is it worth the extra" verdict to weigh the money the user said. When
+the question prices both cards itself ("3199 和 二手3090 4500 差1300"), those prices stand and the gap is only weighed.
 When neither card has a price ("笔记本买4060还是4070 差1000块": no laptop prices), the Gap still comes back with
 base_usd 0 when the launch prices or the speeds tell the dearer card: the verdict then weighs the gap against the
 speed and memory it buys, and says the price of the cheaper machine above which the extra pays for itself.
@@ -38,6 +39,7 @@ class Gap:
     cheaper: str
     dearer: str
     base_usd: float
+    dearer_usd: float | None = None  # both prices said ("3199 和 二手3090 4500 差1300"): the dearer one's, as said
 
 
 def with_gap(query: CompareQuery, env: Env) -> tuple[Env, str | None, Gap | None]:
@@ -48,6 +50,19 @@ def with_gap(query: CompareQuery, env: Env) -> tuple[Env, str | None, Gap | None
     names = list(dict.fromkeys(r.name for r in query.gpus if r.name))
     if gap is None or len(names) != 2:
         return env, None, None
+    said = {s.gpu for s in query.settings if s.key == "price_override"}
+    if set(names) <= said:  # "5060ti 16g 3199 和 二手3090 4500 差1300": both prices said, the gap only restates them
+        priced = {n: price_of(n, env) for n in names}
+        if all(priced.values()):
+            low, high = sorted(names, key=lambda n: priced[n].usd)  # type: ignore[union-attr]
+            note = env.t(
+                "compare.gap_both_stated",
+                cheaper=env.reader.known_gpu(low).short_name,
+                low=price_text(priced[low], env),
+                dearer=env.reader.known_gpu(high).short_name,
+                high=price_text(priced[high], env),
+            )
+            return env, note, Gap(gap, low, high, priced[low].usd, priced[high].usd)  # type: ignore[union-attr]
     found = _same_condition(names, env) or _one_priced(names, dearer, env)
     if found is None:
         dearer = dearer if dearer in names else _dearer(names, {}, env, by_price=False)
@@ -129,7 +144,8 @@ def worth(
         return _unpriced_worth(up, other, gap, speed, title, env)
     if not speed:
         return ""
-    cost = (gap.base_usd + gap.usd) / gap.base_usd
+    dearer = gap.dearer_usd if gap.dearer_usd is not None else gap.base_usd + gap.usd
+    cost = dearer / gap.base_usd
     values = {
         "up": up.label,
         "other": other.label,
@@ -137,7 +153,7 @@ def worth(
         "pct": f"{(cost - 1) * 100:.0f}",
         "speed": f"{speed:.2f}",
         "title": title,
-        "up_price": env.money(gap.base_usd + gap.usd),
+        "up_price": env.money(dearer),
         "other_price": env.money(gap.base_usd),
         "b": f"{(other.gpu.memory_gb or 0) * other.n_gpus:g} GB",
         "model": held or "",
