@@ -209,6 +209,8 @@ def read(r: Reading) -> Query | None:
         return None  # "on a macbook m3 max, will mixtral run? or should i build a pc": a fit question
     count = r.total_count()
     money = _budget(r)
+    if psu and money is not None and not b.has("MONEY", "BUDGET"):
+        money = None  # "my psu is a 1000w gold ... am i ok or do i need 1200": a bare number is a PSU size, no budget
     sale = said(r, "sell_owned_words") and not b.has("BUDGET")  # "or do i sell them (~$700 each)": no budget
     if r.explicit and r.form.owned and (money is None or sale) and not psu and (r.model or b.has("PARAMS")):
         return None  # "have three 3060 12gbs from an old mining box. can i pool them for a 30b model": cards owned
