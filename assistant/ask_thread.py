@@ -38,6 +38,10 @@ def two_parts(engine, text: str, dialogue: Dialogue) -> Answer | None:
     second = engine._answer(parts[1], dialogue, whole=False, usage=usage)
     if not second.understood or second.headline == first.headline:  # nothing more than the first said
         return _retitled(first, text)
+    if second.figures.get("deal") and second.gpus and second.gpus == first.gpus:
+        # "intel arc b580 for llms?? 12gb for 250 seems like a steal": an offer for the card of the first half is
+        # one question, weighed at the user's price throughout (no table at the street price beside it)
+        return engine._answer(text, dialogue, whole=False)
     if not answers_kind(parts[1], second, second.lang):  # "..., and what psu should i get": not a ranking
         return _retitled(first, text)
     if second.intent == "recommend" and first.gpus and second.choice not in first.gpus and "calc" not in second.figures:
