@@ -3,7 +3,10 @@
 currency, unless US dollars are named too ("runpod is usd 0.69/hr").
 
 Contract: `local_dollar(r)` -> "CAD" | "AUD" when the question's money tags name exactly one of them and no word of
-[lists] us_dollar_words appears; else None.
+[lists] us_dollar_words appears; else None. `named_currency(r)`: the one currency other than the US dollar the
+question's amounts name ("€9,200 ... power 0.34/kWh ... an h100 at 2.40 an hour": the bare amounts are euros), None
+when it names none or several, or a word of us_dollar_words appears; what an amount with no unit is in an English
+question (Reading.unnamed_currency).
 """
 
 from __future__ import annotations
@@ -15,6 +18,16 @@ _LOCAL = frozenset({"CAD", "AUD"})
 
 def local_dollar(r: Reading) -> str | None:
     named = {t.meanings.get("CURRENCY") for t in r.b.tags if t.meanings.get("CURRENCY") in _LOCAL}
+    if len(named) != 1 or r.lex.words_in("us_dollar_words", r.text.lower()):
+        return None
+    return str(next(iter(named)))
+
+
+_AMOUNTS = ("MONEY", "RATE", "KWH", "BUDGET", "ITEM_PRICE")
+
+
+def named_currency(r: Reading) -> str | None:
+    named = {t.meanings.get("CURRENCY") for k in _AMOUNTS for t in r.b.kinds.get(k, [])} - {None, "USD"}
     if len(named) != 1 or r.lex.words_in("us_dollar_words", r.text.lower()):
         return None
     return str(next(iter(named)))

@@ -269,9 +269,11 @@ class Reading:
         return cur or self.unnamed_currency()
 
     def unnamed_currency(self) -> str | None:
-        """The currency of an amount without a unit in this question's language; None for dollars."""
-        cur = i18n.currency(self.b.lang)
-        return None if cur == "USD" else cur
+        """The currency of an amount without a unit in this question's language; None for dollars ("€9,200 ...
+        0.34/kWh": the one other currency the question names, nlu/local_dollars.named_currency)."""
+        from assistant.nlu.local_dollars import named_currency
+
+        return named_currency(self) if i18n.currency(self.b.lang) == "USD" else i18n.currency(self.b.lang)
 
     def hours(self) -> tuple[float | None, float | None]:
         """(hours per week, total hours) the question names."""

@@ -25,7 +25,7 @@ from assistant.names import normalize_name
 from assistant.nlu.lexicon import lexicon
 from assistant.periods import ASKED, CALENDAR_WEEKS
 from assistant.queries import RentOrBuyQuery
-from assistant.respond import fit_hardware, hosting, own_draw, rent_resale, rent_stated
+from assistant.respond import fit_hardware, hosting, own_draw, rent_resale, rent_stated, rent_years
 from assistant.respond.env import Env
 from assistant.respond.offers import home_market, market_rates, of_provider
 from assistant.respond.pricing import assumption_text, price_of, price_text, purchase_price, score, sibling_price_note
@@ -186,7 +186,9 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
         query = dataclasses.replace(query, hours_per_week=168.0)
     served = serving_of(query, env)
     if served is None:
-        answer = _budget_hours(_respond(query, env), query, env)
+        answer = rent_years.lead(
+            _budget_hours(_respond(query, env), query, env), query, env
+        )  # "2 year cost vs renting"
     else:
         lead, figures, cards = served
         ref = next(r for r in query.gpus if r.name)

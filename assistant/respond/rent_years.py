@@ -1,0 +1,44 @@
+"""A rent-or-buy whose question states how many years it looks at ("2 year cost vs renting one at 0.35 an hour", "3
+year cost vs renting an H100 at €2.40/hr for the same hours"): both sides' totals over those years at the hours a
+week weighed, after the break-even verdict.
+
+Contract: `lead(answer, query, env)` -> the answer with the sentence added after its verdict, unchanged when the
+question states no years (a `years` setting of this question) or the answer lacks a break-even (figures
+break_even_hours, rent_usd_per_hour, buy_usd, hours_per_week). Owning = what buying costs + the own cost per hour of
+use (rent - buy / break-even hours, docs/model.md §cost.breakeven) x the hours; renting = the rent per hour x the
+hours. figures["over_years"] = {years, hours, own_usd, rent_usd}.
+"""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.answer import Answer
+from assistant.respond.env import Env
+
+_WEEKS_PER_YEAR = 52.18  # 365.25 / 7
+
+
+def lead(answer: Answer, query, env: Env) -> Answer:
+    said = next((s for s in getattr(query, "settings", ()) if s.key == "years"), None)
+    f = answer.figures
+    needed = ("break_even_hours", "rent_usd_per_hour", "buy_usd", "hours_per_week")
+    if said is None or answer.clarification or not all(f.get(k) for k in needed):
+        return answer
+    years, env = float(said.value), env.for_query(query)  # in the question's currency
+    hours = float(f["hours_per_week"]) * _WEEKS_PER_YEAR * years
+    rent_h, buy = float(f["rent_usd_per_hour"]), float(f["buy_usd"])
+    own_h = max(rent_h - buy / float(f["break_even_hours"]), 0.0)
+    own, rent = buy + own_h * hours, rent_h * hours
+    f["over_years"] = {"years": years, "hours": round(hours), "own_usd": round(own, 2), "rent_usd": round(rent, 2)}
+    text = env.t(
+        "rent.over_years",
+        years=f"{years:g}",
+        week=f"{float(f['hours_per_week']):g}",
+        hours=f"{hours:,.0f}",
+        own=env.money(own),
+        buy=env.money(buy),
+        power=env.money(own_h * hours),
+        rent=env.money(rent),
+    )
+    answer.headline = i18n.gap(env.lang).join([answer.headline, text])
+    return answer
