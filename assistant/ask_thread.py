@@ -25,6 +25,7 @@ def _retitled(answer: Answer, text: str) -> Answer:
 
 def two_parts(engine, text: str, dialogue: Dialogue) -> Answer | None:
     from assistant.nlu.clauses import two_questions
+    from assistant.nlu.lexicon import lexicon
     from assistant.nlu.usage_reader import usage_of_text
     from assistant.respond.ask_lines import answers_kind
 
@@ -38,7 +39,8 @@ def two_parts(engine, text: str, dialogue: Dialogue) -> Answer | None:
     second = engine._answer(parts[1], dialogue, whole=False, usage=usage)
     if not second.understood or second.headline == first.headline:  # nothing more than the first said
         return _retitled(first, text)
-    if second.figures.get("deal") and second.gpus and second.gpus == first.gpus:
+    risky = lexicon(first.lang).words_in("risk_words", f" {parts[0].lower()} ")  # "靠谱吗" first: the catches lead
+    if second.figures.get("deal") and second.gpus and second.gpus == first.gpus and not risky:
         # "intel arc b580 for llms?? 12gb for 250 seems like a steal": an offer for the card of the first half is
         # one question, weighed at the user's price throughout (no table at the street price beside it)
         return engine._answer(text, dialogue, whole=False)
