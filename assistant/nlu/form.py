@@ -166,6 +166,8 @@ def figure(r: Reading) -> str | None:
             continue  # "5 experiments on a rented a100 at $1.50/hr, what's the bill": the rent, asked as money
         if name == "bill" and _bill_only_free(r):
             continue  # "学校出电费 要不要限功耗": the bill word says who pays; it asks for no bill
+        if name == "price" and _HOW_MUCH_OF.search(r.text.lower()) and not r.b.has("COST", "MONEY", "RATE"):
+            continue  # "how much of a 70b q4 can i offload": a part of something, no price
         if _said_outside(r, f"form_{name}", _STATED) or (
             name == "energy" and _said_outside(r, "energy_asked", _STATED)
         ):
@@ -183,6 +185,9 @@ def figure(r: Reading) -> str | None:
     if any(s.split()[:1] and s.split()[0] in aux for s in later):
         return "yes_no"
     return None
+
+
+_HOW_MUCH_OF = re.compile(r"\bhow much of (?:a|an|the|it|my|that|this)\b")
 
 
 def _bill_only_free(r: Reading) -> bool:
