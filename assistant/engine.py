@@ -295,7 +295,9 @@ class Engine:
         ]
         if query.targets and "targets" not in answer.figures:  # "并发20个用户" asked where the answer cannot weigh it
             limits = [v for kind, v in query.targets if kind == "power_limit"]
-            asked = [i18n.t(lang, f"engine.target_{kind}", n=f"{v:g}") for kind, v in query.targets if v not in limits]
+            people = usage_note.people_counted(query)  # people whose hours the answer counted were weighed
+            unused = [(k, v) for k, v in query.targets if v not in limits and (k != "users" or v not in people)]
+            asked = [i18n.t(lang, f"engine.target_{k}", n=f"{v:g}") for k, v in unused]
             if asked:
                 answer.notes.append(i18n.t(lang, "engine.targets_not_counted", targets=i18n.join_names(lang, asked)))
             if limits:  # "... power limited to 250w each" where the answer uses the stock power

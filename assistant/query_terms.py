@@ -152,6 +152,9 @@ class Usage:
     per_week: float
     parts: tuple[UsagePart, ...] = field(default_factory=tuple)
     on_per_week: float | None = None  # hours a week the cards are on when that is more than their load (a home server)
+    # people who each use the box ("10 people, each 4 h a day"): their hours a week in all, before one card's week caps
+    # them; a machine of several cards spreads them over its cards (nlu/usage_apply.py)
+    people_hours: float | None = None
 
     @property
     def assumed(self) -> bool:

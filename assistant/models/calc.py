@@ -121,6 +121,10 @@ def hours_of(said: Sequence[Amount], period: str | None, default_period: str | N
 def _hours_of(said: Sequence[Amount], period: str | None, default_period: str | None) -> Hours | None:
     period_said = period
     per_week = _first(said, "h", ("week",))
+    stretch = _first(said, "h", (), "span")
+    if per_week is not None and period is None and stretch is not None and stretch.value >= PERIOD_HOURS["week"]:
+        weeks = stretch.value / PERIOD_HOURS["week"]  # "8 hours a week for 6 weeks", a 15-week semester said
+        return Hours(per_week.value * weeks, (("per_week", per_week.value), ("weeks", weeks)), clock=stretch.value)
     if per_week is not None:  # "一周跑40小时": the hours a week x the weeks of the period
         period = period or default_period or "month"
         weeks = PERIOD_HOURS[period] / PERIOD_HOURS["week"]

@@ -231,11 +231,13 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
         result = dataclasses.replace(result, targets=users, requests_day=load)
         if isinstance(result, FitQuery) and (result.batch is None or r_users(tags)):
             result = dataclasses.replace(result, batch=load[3])  # decoded together, as "并发20个用户" is
-    if weighs_use(result) and not (isinstance(result, RatesQuery) and hours_in_all(tags)):  # "a 30 hour run": its own
+    if weighs_use(result) and not (
+        isinstance(result, RatesQuery) and hours_in_all(tags, cleaned.lower())
+    ):  # "a 30 hour run": its own
         result = with_usage(result, read_usage(tags, cleaned, lex))  # how much the cards run, where it is weighed
     stretch = job_weeks(cleaned.lower()) if isinstance(result, RatesQuery) and result.mode == "rent" else None
     if stretch is not None:  # "a 6-week project, 5 h a day": the rent over the project
-        result = over_job(result, read_usage(tags, cleaned, lex), stretch[0])
+        result = over_job(result, read_usage(tags, cleaned, lex), stretch[0], stretch[1])
     stated = stated_quantities(tags, cleaned, lex)  # every number with its unit and role, for every answer
     if stated:
         result = dataclasses.replace(result, stated=stated)

@@ -337,14 +337,18 @@ _WEEKEND_AFTER = re.compile(
     r"(?:the\s+)?weekends?\b"
 )
 # the stretch a job lasts: "a 6-week project", "2 week hackathon", "for the next 3 months", "6周的项目", "寒假两个月"
-_JOB_NOUNS = r"(?:project|hackathon|sprint|internship|job|course|class|contract|experiment|run|deadline|stretch)"
+_JOB_NOUNS = (
+    r"(?:project|hackathon|sprint|internship|job|course|class|contract|experiment|run|deadline|stretch|semester|term)"
+)
 _EN_JOB = re.compile(
     rf"(?<![\d.])(\d+|{_NUM_RE})[\s-]*(weeks?|months?)[\s-]+(?:long\s+)?{_JOB_NOUNS}\b"
     rf"|\bfor (?:the next |another |about |around )?(\d+|{_NUM_RE})\s*(weeks?|months?)\b"
+    rf"|\b(?:semester|term)\b[\s(,:]*(?:is|of|lasts|runs)?\s*(?:about |around |roughly |~\s*)?"
+    rf"(\d+|{_NUM_RE})\s*(weeks?|months?)\b"
 )
 _ZH_JOB = re.compile(
-    rf"({_ZH_N}+)\s*(?:个)?\s*(周|星期|礼拜|月)的(?:项目|实习|课程|比赛|时间)"
-    rf"|(?:寒假|暑假|假期)\s*({_ZH_N}+)\s*(?:个)?\s*(周|星期|礼拜|月)"
+    rf"({_ZH_N}+)\s*(?:个)?\s*(周|星期|礼拜|月)的(?:项目|实习|课程|比赛|时间|学期)"
+    rf"|(?:寒假|暑假|假期|学期)[（(，,：:\s]*(?:有|是|共|一共|总共)?\s*(?:大概|大约|约|差不多|将近)?\s*({_ZH_N}+)\s*(?:个)?\s*(周|星期|礼拜|月)"
 )
 ALL_DAY_HOURS = 10.0  # a day "all day" at the weekend ("周末全天"): a waking day of use, as usage_reader's daytime [A]
 
@@ -367,11 +371,12 @@ def split_week(low: str) -> tuple[float, str, float, str, bool] | None:
 
 def job_weeks(low: str) -> tuple[float, str] | None:
     """The weeks a job lasts when said as its stretch ("a 6-week project" 6, "for the next 3 months" 13, "6周的项目",
-    "寒假两个月"), with the words; None if none."""
+    "寒假两个月"), or the length of a term said ("a 15-week semester", "semester (14 weeks)", "一个学期大概四个月"),
+    with the words; None if none."""
     m = _EN_JOB.search(low) or _ZH_JOB.search(low)
     if m is None:
         return None
-    count, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    count, unit = next((m.group(k), m.group(k + 1)) for k in range(1, m.re.groups, 2) if m.group(k))
     n = _value(count) if count[0].isdigit() or count in _NUM else _zh_middle(count)
     if n is None and not count[0].isdigit():
         n = _cn_count(count)

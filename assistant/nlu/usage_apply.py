@@ -17,6 +17,7 @@ import dataclasses
 
 from assistant.periods import CALENDAR_WEEKS
 from assistant.queries import CompareQuery, CostQuery, Query, RatesQuery, RentOrBuyQuery, Setting, Usage
+from assistant.query_terms import UsagePart
 
 _COST_KINDS = ("running", "tco", None)
 _WEEKS = CALENDAR_WEEKS  # weeks of use in a period
@@ -29,6 +30,7 @@ def with_usage(query: Query, usage: Usage | None) -> Query:
         return _rent_of_period(query, usage)
     if isinstance(query, CompareQuery):  # "a5000 vs 3090 for a colo box": the electricity rows at that use
         return _compared_at(query, usage)
+    usage = shared_by_cards(query, usage)
     if usage.on_per_week is not None:  # a home server: billed at its load and idle draw; rented or bought, it is up
         if isinstance(query, CostQuery):  # all week (the service must be), so rent-or-buy weighs the hours it is on
             query = dataclasses.replace(query, powered_hours_per_week=usage.on_per_week)
@@ -52,7 +54,18 @@ def with_usage(query: Query, usage: Usage | None) -> Query:
     return dataclasses.replace(query, settings=settings, usage_assumed=None, **hours)  # type: ignore[arg-type]
 
 
-def over_job(query: Query, usage: Usage | None, weeks: float | None) -> Query:
+def shared_by_cards(query: Query, usage: Usage) -> Usage:
+    """People who each use a machine of several cards share its cards: their hours in all spread over them ("10个人
+    每人每天4小时 一台4卡服务器": 280 h a week over 4 cards, 70 h on each, not one card's whole week)."""
+    cards = sum(g.count for g in getattr(query, "gpus", ()) or ())
+    if usage.people_hours is None or cards <= 1:
+        return usage
+    each = round(min(usage.people_hours / cards, 168.0), 2)
+    parts = (*usage.parts, UsagePart("cards", float(cards), ""))
+    return Usage(each, parts, on_per_week=usage.on_per_week, people_hours=usage.people_hours)
+
+
+def over_job(query: Query, usage: Usage | None, weeks: float | None, words: str = "") -> Query:
     """A rent at the question's use over the stretch a job lasts ("租autodl 4090 跑一个6周的项目 每天大概5小时": 35 h
     a week x 6 weeks = 210 h), when the rent's hours are its use of one period (or none)."""
     if not isinstance(query, RatesQuery) or query.mode != "rent" or usage is None or not weeks:
@@ -60,6 +73,7 @@ def over_job(query: Query, usage: Usage | None, weeks: float | None) -> Query:
     if usage.per_week <= 0 or usage.per_week >= 168.0 and not usage.assumed:
         return query
     hours = round(usage.per_week * weeks, 1)
+    usage = dataclasses.replace(usage, parts=(*usage.parts, UsagePart("weeks", round(weeks, 1), words, kind="stretch")))
     return dataclasses.replace(query, hours=hours, period=None, usage=usage, usage_assumed=None)
 
 

@@ -50,7 +50,7 @@ DAY_SETS = (("usage_days_5", 5.0), ("usage_days_2", 2.0), ("usage_days_7", 7.0))
 TIME_OF_DAY = ("evenings", "few")  # assumed kinds of the tagger that say the hours of a day, not the days
 # "9-6 weekdays", "9am-6pm": a span of bare hours beside a day word (a clock span without am/pm)
 _SPAN = re.compile(
-    r"(?<![\d.$:,/])(\d{1,2})\s*(am|pm)?\s*(?:-|–|to|till|until)\s*(\d{1,2})\s*(am|pm)?(?![\d.:%/,]|\s*(?:k|gb|b\b|w\b|x))"
+    r"(?<![\d.$:,/])(\d{1,2})\s*(am|pm)?\s*(?:-|–|to|till|until)\s*(\d{1,2})\s*(am|pm)?(?![\d.:%/]|,\d|\s*(?:k|gb|b\b|w\b|x))"
 )
 _SPAN_GAP = 16  # characters between such a span and its day word
 _PATTERNS: dict[tuple[int, str], re.Pattern[str] | None] = {}
@@ -69,7 +69,8 @@ def read_usage(tags: list[Tag], text: str, lex: Lexicon) -> Usage | None:
     if people is None:
         return usage
     n, words = people
-    return Usage(round(min(usage.per_week * n, WEEK), 2), (*usage.parts, UsagePart("people", n, words)))
+    demand = round(usage.per_week * n, 2)
+    return Usage(round(min(demand, WEEK), 2), (*usage.parts, UsagePart("people", n, words)), people_hours=demand)
 
 
 def _read(tags: list[Tag], text: str, low: str, lex: Lexicon) -> Usage | None:
@@ -117,6 +118,10 @@ def _read(tags: list[Tag], text: str, low: str, lex: Lexicon) -> Usage | None:
     said_week = next(
         (t for t in hours if _week(t) and not t.mapping().get("assumed") and "per_day" not in t.mapping()), None
     )
+    weekly = next((t for t in hours if _weekly_total(t, low)), None) if said_week is None and day is None else None
+    if weekly is not None:  # "每周租autodl的3090十个小时": the week said before the hours, words between
+        value = float(weekly.mapping()["total"])
+        return Usage(value, (UsagePart("per_week", value, low[_week_word(weekly, low) : weekly.end].strip()),))
     if said_week is not None and (day is None or day.assumed):  # "maybe 6 hrs sat and sun": 12, as said
         return Usage(_week(said_week), (UsagePart("per_week", _week(said_week), said_week.text),))
     if day is not None and not day.assumed and found["week_a_month"] and (days is None or days.value == 7):
@@ -141,9 +146,30 @@ def _read(tags: list[Tag], text: str, low: str, lex: Lexicon) -> Usage | None:
     return None
 
 
-def hours_in_all(tags: list[Tag]) -> bool:
-    """Does the question state hours in all ("for a 30 hour run", "跑一个100小时的实验")? A rent of them is theirs."""
-    return any(t.kind == "HOURS" and "total" in t.mapping() and not t.mapping().get("per_week") for t in tags)
+def hours_in_all(tags: list[Tag], low: str = "") -> bool:
+    """Does the question state hours in all ("for a 30 hour run", "跑一个100小时的实验")? A rent of them is theirs;
+    not hours said of each week ("每周租...十个小时")."""
+    return any(
+        t.kind == "HOURS" and "total" in t.mapping() and not t.mapping().get("per_week") and not _weekly_total(t, low)
+        for t in tags
+    )
+
+
+# a week said before hours in all, in the same clause: "每周租autodl的3090十个小时", "一周大概用4090跑6个小时"
+_WEEK_BEFORE = re.compile(r"(?:每周|一周|每星期|一星期|每个星期|一个星期|每礼拜)[^。，,;；.!?！？\s]{0,16}$")
+
+
+def _week_word(t: Tag, low: str) -> int:
+    m = _WEEK_BEFORE.search(low[: t.start])
+    return m.start() if m else t.start
+
+
+def _weekly_total(t: Tag, low: str) -> bool:
+    """A HOURS tag of hours in all (up to a week's) said after a week word in its clause: hours each week."""
+    m = t.mapping()
+    if not low or "total" not in m or m.get("per_week") or not 0 < float(m["total"]) <= 168:
+        return False
+    return _WEEK_BEFORE.search(low[: t.start]) is not None
 
 
 def usage_of_text(text: str, index) -> Usage | None:
@@ -259,8 +285,9 @@ def _bare_span(low: str, lex) -> UsagePart | None:
     """ "9-6 weekdays", "9am-6pm on weekdays": a span of hours without clock words beside a day word."""
     for m in _SPAN.finditer(low):
         near = low[max(0, m.start() - _SPAN_GAP) : m.end() + _SPAN_GAP]
-        if not any(_found(lex, name, near) for name, _ in DAY_SETS):
-            continue
+        shaped = any(b >= m.start() - _SPAN_GAP and a <= m.end() + _SPAN_GAP for a, b, _ in day_spans(low))
+        if not shaped and not any(_found(lex, name, near) for name, _ in DAY_SETS):
+            continue  # "monday to friday 9 to 6": days said by shape count as the day word
         a, b = int(m.group(1)), int(m.group(3))
         if m.group(2) == "pm" and a < 12:
             a += 12

@@ -21,6 +21,7 @@ from assistant.answer import Answer
 from assistant.models.calc import Calc, Factor, Hours, Term, solve
 from assistant.nlu.amounts import Amount, amounts, normal, period_asked, unexplained
 from assistant.nlu.amounts_work import with_items_asked
+from assistant.nlu.schedule import job_weeks
 from assistant.periods import PERIOD_HOURS
 from assistant.respond import calc_compare
 from assistant.respond.env import SYMBOLS, Env
@@ -175,6 +176,11 @@ def _read(query, typed: str, prior: dict | None) -> tuple[list[Amount], str | No
     """(quantities, figure asked, period) of the question typed; a follow-up's over the last bill's (Context.calc), or
     over the question it is answered again with when no bill was worked out for that one."""
     said, asked, period = with_items_asked(amounts(typed), typed), _asked(query, typed), period_asked(typed)
+    term = job_weeks(normal(typed)) if period == "semester" else None
+    if term is not None:  # "a 15-week semester", "一个学期大概四个月": the term said, not the table's 18 weeks
+        period = None
+        if not any(a.unit == "h" and a.role == "span" for a in said):
+            said = [*said, Amount(term[0] * PERIOD_HOURS["week"], "h", role="span", start=len(typed) + 1)]
     if asked is None and period and any(a.unit == "money" and a.per for a in said) and _PERIOD_LAST.search(typed):
         asked = "money"  # "0.30/kwh, monthly?": the bill of that period
     again = bool(query.text) and typed != query.text  # answered again over an earlier question, settings changed

@@ -9,6 +9,8 @@ semester. Never raises.
 
 from __future__ import annotations
 
+import dataclasses
+
 from assistant import i18n
 from assistant.queries import Query
 from assistant.query_terms import UsagePart
@@ -16,6 +18,12 @@ from assistant.query_terms import UsagePart
 
 def said(query: Query, lang: str) -> list[str]:
     return _semester(query, lang) + _use(query, lang)
+
+
+def people_counted(query: Query) -> set[float]:
+    """The counts of people whose hours of use the answer counted ("5 students, each ~3 h a day")."""
+    usage = getattr(query, "usage", None)
+    return {p.value for p in usage.parts if p.what == "people"} if usage is not None else set()
 
 
 def _semester(query: Query, lang: str) -> list[str]:
@@ -29,12 +37,31 @@ def _use(query: Query, lang: str) -> list[str]:
         how = i18n.t(lang, f"engine.usage_{kind}", each=f"{each:g}")
         return [i18n.t(lang, "engine.usage_assumed", how=how, hours=f"{per_week:g}")]
     usage = query.usage
+    stretch = next((p for p in usage.parts if p.what == "weeks"), None) if usage is not None else None
+    if usage is not None and stretch is not None:  # a rent over a job's stretch: its weeks, then the week's use
+        usage = dataclasses.replace(usage, parts=tuple(p for p in usage.parts if p is not stretch))
+        total = f"{usage.per_week * stretch.value:,.4g}"
+        over = i18n.t(
+            lang,
+            "usage.stretch",
+            per_week=f"{usage.per_week:,.3g}",
+            weeks=f"{stretch.value:g}",
+            words=stretch.words,
+            hours=total,
+        )
+        return [over, *_use(dataclasses.replace(query, usage=usage), lang)]
     if usage is None or (len(usage.parts) == 1 and not usage.assumed and not usage.parts[0].kind):
         return []
     joint = i18n.t(lang, "usage.then" if usage.on_per_week else "usage.times")  # on all week; then its load
     if any(p.kind == "weekdays" for p in usage.parts):  # weekdays and the weekend said apart: their hours added
         joint = i18n.t(lang, "usage.plus")
-    how = joint.join(_part(p, lang) for p in usage.parts)
+    cards = next((p.value for p in usage.parts if p.what == "cards"), None)
+    how = joint.join(_part(p, lang) for p in usage.parts if p.what != "cards")
+    if cards is not None and usage.people_hours:  # people who share a machine's cards: their hours over the cards
+        total = f"{usage.people_hours:,.4g}"
+        return [
+            i18n.t(lang, "usage.note_shared", hours=f"{usage.per_week:,.3g}", how=how, total=total, cards=f"{cards:g}")
+        ]
     return [i18n.t(lang, "usage.note", hours=f"{usage.per_week:,.3g}", how=how)]
 
 

@@ -30,7 +30,7 @@ _PERIODS = re.compile(
 
 
 def read(r: Reading) -> Query | None:
-    plan_word = said(r, "rent_plan_month") or said(r, "rent_plan_week")
+    plan_word = said(r, "rent_plan_month") or _week_plan(r)
     plan = "month" if said(r, "rent_plan_month") else "week" if plan_word else None
     if plan is None:
         return None
@@ -73,6 +73,17 @@ def read(r: Reading) -> Query | None:
         stated_rate=rate if rate is not None else (_value(bare_rate) if bare_rate is not None else None),
         stated_rate_currency=r.currency("RATE") if rate is not None else r.unnamed_currency(),
     )
+
+
+def _week_plan(r: Reading):
+    """A weekly plan word, not "每周租 ... 6个小时" (rents every week, for hours): 周租 right after 每 / 一 is a
+    schedule."""
+    word = said(r, "rent_plan_week")
+    if word is None:
+        return None
+    low = r.text.lower()
+    at = [i for i in range(len(low)) if low.startswith(str(word), i)]
+    return word if any(i == 0 or low[i - 1] not in "每一" for i in at) else None
 
 
 def _after(r: Reading, word: str | None, tags: list):

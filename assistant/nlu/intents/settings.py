@@ -182,6 +182,14 @@ def settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
     return list(settings), override
 
 
+_DURATION_AFTER = re.compile(r"\s*-?\s*(?:weeks?|months?|days?|years?|hours?|hrs?|周|个月|月|天|年|小时)(?![a-z])")
+
+
+def _a_duration(text: str, tag) -> bool:
+    """A bare number followed by a unit of time ("an a100 for a 6 week project"): how long, no card's price."""
+    return tag.kind == "NUMBER" and _DURATION_AFTER.match(text.lower(), tag.end) is not None
+
+
 def _settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
     b, out, override = r.b, [], None
     for price in (s for s in b.structs if s.kind == "price"):  # each "GPU for $N" is that card's price
@@ -195,7 +203,7 @@ def _settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
         override = override or ref
         dollars = tag.kind == "MONEY" and r.lex.words_in("dollar_marks", tag.text)
         cur = tag.meanings.get("CURRENCY") or ("USD" if dollars else r.unnamed_currency())
-        if is_difference(b.tags, tag, r.text, r.lex) or tag.meanings.get("NOUN"):
+        if is_difference(b.tags, tag, r.text, r.lex) or tag.meanings.get("NOUN") or _a_duration(r.text, tag):
             continue  # "a 4090 d for $300 less": a difference (nlu/price_gap.py); "for 1500 steps": a count
         counts = [g.count for g in r.explicit if g.name == ref.name]
         cards = ref.count if ref.count > 1 and _in_total(r, tag) else box_cards(b.tags, tag, r.text, r.lex, counts)

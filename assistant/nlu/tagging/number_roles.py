@@ -25,6 +25,9 @@ ROLES = {
 }
 _ROLE_KINDS = frozenset(kind for kind, _, _ in ROLES.values())
 BEFORE_SPAN = 5  # how many tokens a role word before the number may take
+_SCHOOL_YEAR = frozenset(
+    "大研高初博"
+)  # the year of a course said before its numeral: 大三 (third year of college), 研一
 GAP = 2  # words that may stand between a role word before the number and the number ("每秒能有20个token")
 
 
@@ -32,6 +35,8 @@ class NumberRoleTagging(TaggerBase):
     def try_role(self, i: int) -> int | None:
         if self.toks[i].kind not in ("num", "cjk") or self.tt[i] in self.index.bare_numbers:
             return None  # "4090 t/s": the card's model number, not a target
+        if i > 0 and self.toks[i].glued and self.tt[i - 1] in _SCHOOL_YEAR:
+            return None  # "大三学生", "研一": a year of study, not a count of people
         got = self.number_at(i)
         if got is None:
             return None
