@@ -24,7 +24,7 @@ from assistant.nlu.schedule import job_weeks
 from assistant.nlu.stated import stated_quantities
 from assistant.nlu.tagger import Tag, tag
 from assistant.nlu.text import clean, tokenize
-from assistant.nlu.usage_apply import over_job, weighs_use, with_usage
+from assistant.nlu.usage_apply import capacity_asked, over_job, weighs_use, with_usage
 from assistant.nlu.usage_reader import hours_in_all, read_usage
 from assistant.queries import Clarification, FitQuery, Query, RatesQuery, SpecQuery
 
@@ -238,6 +238,7 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     stretch = job_weeks(cleaned.lower()) if isinstance(result, RatesQuery) and result.mode == "rent" else None
     if stretch is not None:  # "a 6-week project, 5 h a day": the rent over the project
         result = over_job(result, read_usage(tags, cleaned, lex), stretch[0], stretch[1])
+    result = capacity_asked(result, tags, cleaned, lex)  # "4 of us ~3 h each on one 3090, is one card enough"
     stated = stated_quantities(tags, cleaned, lex)  # every number with its unit and role, for every answer
     if stated:
         result = dataclasses.replace(result, stated=stated)

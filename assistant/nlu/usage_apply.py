@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 
 from assistant.periods import CALENDAR_WEEKS
-from assistant.queries import CompareQuery, CostQuery, Query, RatesQuery, RentOrBuyQuery, Setting, Usage
+from assistant.queries import Clarification, CompareQuery, CostQuery, Query, RatesQuery, RentOrBuyQuery, Setting, Usage
 from assistant.query_terms import UsagePart
 
 _COST_KINDS = ("running", "tco", None)
@@ -63,6 +63,30 @@ def shared_by_cards(query: Query, usage: Usage) -> Usage:
     each = round(min(usage.people_hours / cards, 168.0), 2)
     parts = (*usage.parts, UsagePart("cards", float(cards), ""))
     return Usage(each, parts, on_per_week=usage.on_per_week, people_hours=usage.people_hours)
+
+
+def capacity_asked(query: Query, tags, text: str, lex) -> Query:
+    """People who each use a shared machine, and whether its cards are enough asked ("4 of us ~3 h each on one 3090,
+    is one card enough or do we need two", "五个人 每人每天四小时 一台四卡够不够用"; lexicon capacity_ask_words): the
+    usage, its people and the machine's cards (a part "cards" of kind "capacity") on the query, for the capacity lead
+    (respond/capacity.py). Other queries unchanged."""
+    from assistant.nlu.usage_reader import read_usage
+
+    if isinstance(query, Clarification) or not lex.words_in("capacity_ask_words", text.lower()):
+        return query
+    usage = getattr(query, "usage", None) or read_usage(tags, text, lex)
+    if usage is None or usage.people_hours is None:
+        return query
+    cards = sum(g.count for g in getattr(query, "gpus", ()) or ()) or next(
+        (int(t.value) for t in tags if t.kind == "COUNT" and isinstance(t.value, int)), 1
+    )
+    parts = tuple(p for p in usage.parts if p.what != "cards") + (
+        UsagePart("cards", float(cards), "", kind="capacity"),
+    )
+    share = min(usage.people_hours / cards / 168.0, 1.0)  # each card's share of the week, kept for the conversation
+    settings = tuple(s for s in query.settings if s.key != "utilization") + (Setting("utilization", share),)
+    usage = dataclasses.replace(usage, per_week=round(share * 168.0, 2), parts=parts)
+    return dataclasses.replace(query, usage=usage, settings=settings)
 
 
 def over_job(query: Query, usage: Usage | None, weeks: float | None, words: str = "") -> Query:

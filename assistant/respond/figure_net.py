@@ -109,12 +109,17 @@ def check(answer: Answer, env: Env) -> Answer:
 
 def finish(answer: Answer, query, env: Env, typed: str | None = None) -> Answer:
     """The clock time a job is done when a start was said (respond/clock_done.py), then the check above."""
-    from assistant.respond import calc, clock_done
+    from assistant.respond import calc, capacity, clock_done
     from assistant.respond.limits import answer_energy, answer_lead
     from assistant.respond.made_in import line as made_in
 
+    shared = capacity.lead(answer, query, env)  # "4 of us ~3 h each on one 3090, is one card enough": hours vs cards
+    if shared and answer.intent in capacity.INSTEAD:  # a spec sheet or a ranking answers no capacity asked
+        answer.headline, answer.tables, answer.steps, answer.chart = shared, [], [], None
+        return answer
     timed = (
-        clock_done.windowed(answer, typed or query.text or "", env)  # "only evenings 7pm-1am": the days it takes
+        shared
+        or clock_done.windowed(answer, typed or query.text or "", env)  # "only evenings 7pm-1am": the days it takes
         or clock_done.lead(answer, query.clock, env, query.asked_figure)
         or answer_lead(answer, query, env)
         or made_in(answer, query, env)  # "how many sdxl images per hour on it": the count in that time

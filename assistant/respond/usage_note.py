@@ -55,8 +55,8 @@ def _use(query: Query, lang: str) -> list[str]:
     joint = i18n.t(lang, "usage.then" if usage.on_per_week else "usage.times")  # on all week; then its load
     if any(p.kind == "weekdays" for p in usage.parts):  # weekdays and the weekend said apart: their hours added
         joint = i18n.t(lang, "usage.plus")
-    cards = next((p.value for p in usage.parts if p.what == "cards"), None)
-    how = joint.join(_part(p, lang) for p in usage.parts if p.what != "cards")
+    cards = next((p.value for p in usage.parts if p.what == "cards" and p.value > 1), None)
+    how = joint.join(_part(p, lang) for p in usage.parts if p.what != "cards")  # one card: no sharing to say
     if cards is not None and usage.people_hours:  # people who share a machine's cards: their hours over the cards
         total = f"{usage.people_hours:,.4g}"
         return [
