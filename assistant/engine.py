@@ -80,7 +80,7 @@ def _in_condition(setting: Setting, query: Query) -> Setting:
     return dataclasses.replace(setting, condition=refs[0].condition)
 
 
-_FORM_FIELDS = ("asked_figure", "clock", "money_cap", "deadline_asked", "made_in_hours")
+_FORM_FIELDS = ("asked_figure", "clock", "money_cap", "deadline_asked", "made_in_hours", "usage")  # usage: hours said
 
 
 def _form_kept(parsed, query):
