@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 
+from assistant import i18n
 from assistant.respond.env import Env
 
 INSTEAD = ("spec", "recommend", "rig", "verdict")  # answers whose own figures are no capacity: the lead replaces them
@@ -49,4 +50,4 @@ def lead(answer, query, env: Env) -> str:
         need_clock=math.ceil(demand / 24.0 - 1e-9),
         workday=f"{WORKDAY_HOURS:g}",
     )
-    return said + ("" if env.lang == "zh" else " ") + env.t("shared_cards.memory")
+    return i18n.gap(env.lang).join([said, env.t("shared_cards.memory")])

@@ -49,7 +49,7 @@ class CountTagging(MoneyTagging):
         if self.unit("card_count", j):
             return self.add("COUNT", int(v), i, j + self.unit("card_count", j), {"AFTER": True} if after else None)
         cl = self.unit("classifier", j)
-        if cl and j + cl < n and self.unit("hours", j + cl):
+        if cl and j + cl < n and self.unit("hours", j + cl) and tt[j + cl] != "h":  # "两张h100": a card
             return None  # "3090十个小时": hours of use, not ten cards
         if cl == 1 and tt[j] == "块" and self._per_hour_after(j + 1):
             return None  # "4090 2块一小时", "两块钱一小时": yuan an hour, not two cards
