@@ -25,6 +25,9 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from assistant.i18n import language_of
+from assistant.nlu.clock import clock_spans
+from assistant.nlu.lexicon import lexicon
 from assistant.nlu.patterns import compiled
 from assistant.nlu.schedule import day_spans
 from assistant.nlu.tagging.cn_numerals import CN_NUM, cn_number
@@ -299,8 +302,10 @@ def _rate(m: re.Match, per: tuple[str, ...], role: str = "") -> Amount | None:
 
 
 def _schedule(r: _Reader) -> None:
-    r.each(_CLOCK_EN, _clock_en)
-    r.each(_CLOCK_ZH, _clock_zh)
+    for a, b, start, end in clock_spans(r.text, lexicon(language_of(r.text))):  # "9am-5pm", "晚上8点到12点", "早9晚6"
+        amount = _span_of_day(start, end)
+        if amount is not None and r.free(a, b):
+            r.put(a, b, amount)
     day = _alt(["day", "night", "evening"]) + r"(?![a-z])"  # "3 hours every weekday": a time, then weekdays (5 a week)
     nightly = r"\s*(?:overnight|nightly|every night|each night|at night|(?:every|each|a|per|on)\s*(?=weeknight))"
     r.each(_N + r"\s*" + _alt(_HOUR) + nightly, lambda m: _per_day(m))
@@ -323,47 +328,6 @@ def _schedule(r: _Reader) -> None:
     r.each(_alt(_WEEKDAYS), lambda m: Amount(5, "day", ("week",)))
     r.each(r"(?<!by the )(?<!this )" + _alt(_WEEKENDS), lambda m: Amount(2, "day", ("week",)))
     r.each(_alt(_ROUND), lambda m: Amount(24, "h", ("day",), role="continuous"))
-
-
-_PM_ZH = ("下午", "晚上", "傍晚", "夜里", "夜间")
-_AM_ZH = ("早上", "上午", "凌晨", "早晨", "第二天早上", "次日早上", "次日")
-_CLOCK_EN = r"(?<![\d.$])(\d{1,2})(?::(\d\d))?\s*(am|pm)?\s*(?:-|–|~|to|till|until)\s*(\d{1,2})(?::(\d\d))?\s*(am|pm)"
-_ZH_PART = "(" + "|".join(sorted((*_PM_ZH, *_AM_ZH, "中午"), key=lambda w: (-len(w), w))) + ")?"
-_CLOCK_ZH = (
-    _ZH_PART
-    + r"(\d{1,2})(?:点|:00)(半)?\s*(?:跑到|一直到|用到|开到|到|至|-|~)\s*"
-    + _ZH_PART
-    + r"(\d{1,2})(?:点|:00)(半)?"
-)
-
-
-def _clock_en(m: re.Match) -> Amount | None:
-    """ "9am-5pm", "10pm to 6am", "9-5pm": the hours between, a day."""
-    h1, m1, half1, h2, m2, half2 = m.groups()
-    end = int(h2) % 12 + (12 if half2 == "pm" else 0) + int(m2 or 0) / 60
-    start = int(h1) % 12 + int(m1 or 0) / 60
-    if half1 == "pm" or (half1 is None and half2 == "pm" and (end - start) % 24 > 12):
-        start += 12
-    return _span_of_day(start, end)
-
-
-def _clock_zh(m: re.Match) -> Amount | None:
-    """ "早上9点到晚上6点", "晚上11点到早上7点", "9点到17点"."""
-    p1, h1, half1, p2, h2, half2 = m.groups()
-    start = _zh_hour(p1, int(h1)) + (0.5 if half1 else 0)
-    end = _zh_hour(p2 or p1, int(h2)) + (0.5 if half2 else 0)
-    if p2 is None and int(h2) <= 12:  # a bare end: the reading nearer after the start ("上午9点到6点" 18:00,
-        bare = int(h2) + (0.5 if half2 else 0)  # "晚上8点到12点" midnight, "晚上11点到7点" 7:00)
-        end = min((bare, (bare + 12) % 24), key=lambda e: (e - start) % 24 or 24)
-    return _span_of_day(start, end)
-
-
-def _zh_hour(part: str | None, hour: int) -> float:
-    if part in _PM_ZH and hour < 12:
-        return hour + 12.0
-    if part in ("凌晨",) and hour == 12:
-        return 0.0
-    return float(hour)
 
 
 def _span_of_day(start: float, end: float) -> Amount | None:

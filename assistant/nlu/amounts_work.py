@@ -122,7 +122,7 @@ def read(r) -> None:
     r.each(
         r"(?:one|an?|each|every|1|per|一|每)\s*(?:[a-z0-9.\-]+\s+){0,3}?"
         + item_re
-        + r"\s*(?:takes?|took|is|=|needs?|要|需要|大概|约|用)?\s*(?:about|around|~|大概|约)?\s*"
+        + r"\s*(?:takes?|took|is|=|needs?|every|要|需要|大概|约|用)?\s*(?:about|around|~|大概|约)?\s*"
         + _N
         + r"\s*"
         + secs,
@@ -205,11 +205,14 @@ def _currency(before: str | None, after: str | None) -> str | None:
     return currency_of(before, after)
 
 
+_ZH_PER_IMAGE = re.compile(r"(?:每|一)\s*张\s*(?:图|图片)\s*(?:的)?\s*(?:电费|成本|多少|要多少|花多少|几毛|几分)")
+
+
 def items_asked(text: str) -> tuple[float, str] | None:
     """(N, kind) of "cost per 1000 images", "per million tokens", "每百万token", "per image"."""
     m = re.search(r"(?:per|/|for each|every|每)\s*(?:(\d[\d,]*)\s*)?" + _SCALE_RE + _ITEM_RE, text)
     if m is None:
-        return None
+        return (1.0, "image") if _ZH_PER_IMAGE.search(text) else None  # "一张图多少电费": per image
     kind = _kind(m.group(3))
     if kind is None:
         return None

@@ -9,7 +9,8 @@ clock_by_before right before it ("by", "before", "until", "wake up at") or of cl
 "之前") makes it the time to be done by; a word of clock_start_words before it (within START_GAP characters) or of
 clock_start_after right after it ("开始", "开跑") makes it the start; a time with neither is the start when it is the
 first one said. A bare "by" hour ("下班6点前" after a 9:00 start) is the one of H and H + 12 that comes first after the
-start. `clock_span(text, lex)` is a span of the day said by its two ends ("9am to 6pm", "晚上8点到12点", "早9晚6");
+start. `clock_span(text, lex)` is a span of the day said by its two ends ("9am to 6pm", "晚上8点到12点", "早9晚6"),
+the first of `clock_spans(text, lex)` (every one, with its place: the one clock-span reader, nlu/amounts.py reads it);
 `hours_between(start, by)` is the time from one to the next (over midnight), `done_at(start, hours)`
 the time of day after `hours`.
 """
@@ -39,6 +40,8 @@ _SPAN_JOIN = re.compile(
 _BARE_END = re.compile(
     _SPAN_JOIN.pattern + r"(\d{1,2})(?![\d.:/%]|\s*(?:h\b|hrs?\b|hours?\b|gb\b|w\b|x\b|小时|个|张|块|元|点))"
 )
+# a bare hour starting a span before a clock time ("9-5pm", "7 to 11pm"): the text right before the clock time
+_BARE_START = re.compile(r"(?<![\d.:$/])(\d{1,2})" + _SPAN_JOIN.pattern + r"$")
 # "早9晚6", "早九晚十": a working day said by its ends, the second in the evening
 _ZH_EARLY_LATE = re.compile(
     r"早\s*(\d{1,2}|十[一二]?|[一二两三四五六七八九])\s*(?:点)?\s*晚\s*(\d{1,2}|十[一二]?|[一二两三四五六七八九])"
@@ -116,9 +119,21 @@ def clock_times(text: str, lex: Lexicon) -> tuple[float | None, float | None]:
 
 
 def clock_span(text: str, lex: Lexicon) -> tuple[float, float, str] | None:
-    """A span of the day said by its two ends (module comment above _SPAN_JOIN): (start, end, the words), the end a
-    bare hour up to 12 read as the one nearer after the start ("9am to 6": 18:00, "8pm to 12": midnight); None when
-    none is said."""
+    """A span of the day said by its two ends (module comment above _SPAN_JOIN): (start, end, the words) of the first
+    of `clock_spans`; None when none is said."""
+    spans = clock_spans(text, lex)
+    if not spans:
+        return None
+    s0, e1, a, b = spans[0]
+    return a, b, text[s0:e1].strip()
+
+
+def clock_spans(text: str, lex: Lexicon) -> list[tuple[int, int, float, float]]:
+    """Every span of the day said by its two ends, in order and apart: (start offset, end offset, start hour, end
+    hour). A bare end up to 12 is read as the hour nearer after the start ("9am to 6": 18:00, "8pm to 12": midnight),
+    a bare start before a clock time as the hour that makes the shorter span ("9-5pm": 9:00, "7-11pm": 19:00); a span
+    of more than 20 hours is none. The one reader of clock spans: the usage reader and the bill's amounts
+    (nlu/amounts.py) both read these."""
     low = text.lower()
     found = _mentions(low, lex)
     ends = [(s0, e0, a, s1, e1, b, bare) for (s0, e0, a, _), (s1, e1, b, bare) in zip(found, found[1:], strict=False)]
@@ -126,18 +141,24 @@ def clock_span(text: str, lex: Lexicon) -> tuple[float, float, str] | None:
         m = _BARE_END.match(low, e0)
         if m is not None and int(m.group(1)) <= 24 and not any(e[1] == e0 for e in ends):
             ends.append((s0, e0, a, m.start(1), m.end(1), float(int(m.group(1)) % 24), True))
+    for s1, e1, b, bare in found:  # "9-5pm", "7 to 11pm": the start a bare number before a clock time
+        m = _BARE_START.search(low[:s1]) if not bare else None
+        if m is not None and int(m.group(1)) <= 12 and not any(e[4] == e1 for e in ends):
+            a = min((float(int(m.group(1)) % 12), float(int(m.group(1)) % 12 + 12)), key=lambda h: hours_between(h, b))
+            ends.append((m.start(1), m.end(1), a, s1, e1, b, False))
+    spans: list[tuple[int, int, float, float]] = []
     for s0, e0, a, s1, e1, b, bare in sorted(ends):
-        if not _SPAN_JOIN.fullmatch(low[e0:s1]):
+        if not _SPAN_JOIN.fullmatch(low[e0:s1]) or any(s0 < e and s < e1 for s, e, _, _ in spans):
             continue
         if bare and b <= 12 and hours_between(a, (b + 12.0) % 24.0) < hours_between(a, b):
             b = (b + 12.0) % 24.0  # the reading of a bare end nearer after the start: "8pm to 12" ends at midnight
         if hours_between(a, b) <= 20:
-            return a, b % 24.0, text[s0:e1].strip()
-    m = _ZH_EARLY_LATE.search(low)
-    if m is not None:
-        a, b = _zh_hour(m.group(1)), _zh_hour(m.group(2))
-        return a, (b + 12.0 if b < 12 else b) % 24.0, m.group(0)
-    return None
+            spans.append((s0, e1, a, b % 24.0))
+    for m in _ZH_EARLY_LATE.finditer(low):  # "早9晚6": a working day by its ends
+        if not any(m.start() < e and s < m.end() for s, e, _, _ in spans):
+            a, b = _zh_hour(m.group(1)), _zh_hour(m.group(2))
+            spans.append((m.start(), m.end(), a, (b + 12.0 if b < 12 else b) % 24.0))
+    return sorted(spans)
 
 
 def hours_between(start: float, by: float) -> float:

@@ -16,6 +16,7 @@ from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import Lexicon, terminal
 from assistant.nlu.lookup.matches import GpuMatch, ModelMatch
 from assistant.nlu.tagging.base import Tag, number_or_none
+from assistant.nlu.tagging.card_hours import card_hours
 from assistant.nlu.tagging.card_prices import prices_after_cards
 from assistant.nlu.tagging.coming import coming_numbers
 from assistant.nlu.tagging.counted_numbers import counted_numbers
@@ -164,6 +165,7 @@ class _Tagger(
         )  # "电费都一样": the same for both, no cost asked  # "二手4080s 6000": its price, not a Quadro RTX 6000
         self.tags = coming_numbers(self.tags, self.text, self.lex, self.index)  # "6090出来之前": a card, no price
         self.tags = clock_ranges(self.tags, self.text, self.lex)  # "晚上11点到早上7点": 8 hours a day
+        self.tags = card_hours(self.tags, self.text, self.lex)  # "300个a100小时": GPU-hours of that card, not 300 cards
         self.sized_families()  # "32b的qwen", "70b llama 3.1": a size stated apart from the family's name
         self.vague_families()  # "worth it for llama stuff": local LLMs in general, not one Llama
         self.instance_names()  # "阿里云gn7i a10": the cloud's instance type, not a second GPU
@@ -214,6 +216,8 @@ class _Tagger(
         last = self.tags[-1] if self.tags else None
         if self.tt[i] == "each" and last is not None and last.end == self.toks[i - 1].end and last.kind in _AMOUNTS:
             return True  # "1k tokens each", "$800 each": each of the things counted, not the GPUs
+        if pronoun in ("that", "this") and i + 1 < len(self.tt) and self.tt[i + 1] in self.lex.listed("use_nouns"):
+            return True  # "rent or buy at that rate", "that often": the use said, not a card
         if pronoun == "that" and self.tt[i - 1] in self.lex.listed("relative_heads"):
             return i + 1 < len(self.tt) and self.toks[i + 1].kind == "word"
         if pronoun != "it" or any(t.kind == "GPU" for t in self.tags):

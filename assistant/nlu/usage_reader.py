@@ -122,7 +122,16 @@ def _read(tags: list[Tag], text: str, low: str, lex: Lexicon) -> Usage | None:
     if weekly is not None:  # "每周租autodl的3090十个小时": the week said before the hours, words between
         value = float(weekly.mapping()["total"])
         return Usage(value, (UsagePart("per_week", value, low[_week_word(weekly, low) : weekly.end].strip()),))
+    if said_week is not None and said_week.mapping().get("cadence"):  # "every other weekend for about 12 hours"
+        m = said_week.mapping()
+        time = UsagePart(
+            "hours_each", float(m["each"]), str(m.get("each_words") or said_week.text), "each_words" not in m
+        )
+        return Usage(_week(said_week), (time, UsagePart("times_week", float(m["cadence"]), str(m["cadence_words"]))))
     if said_week is not None and (day is None or day.assumed):  # "maybe 6 hrs sat and sun": 12, as said
+        daily = _each_of_days(said_week, days)
+        if daily is not None and days is not None:  # "sat and sun like 6 hrs each": 6 h on each of the 2 days
+            return Usage(_week(said_week), (UsagePart("hours_day", daily, said_week.text), days))
         return Usage(_week(said_week), (UsagePart("per_week", _week(said_week), said_week.text),))
     if day is not None and not day.assumed and found["week_a_month"] and (days is None or days.value == 7):
         per_week = round(day.value * 7 / WEEKS_PER["month"], 1)  # the hours of that one week, spread over the month
@@ -144,6 +153,15 @@ def _read(tags: list[Tag], text: str, low: str, lex: Lexicon) -> Usage | None:
     if day is not None:  # a day word alone ("每天1万次请求") says how often something happens, not how long cards run
         return _composed(day, days)
     return None
+
+
+def _each_of_days(t: Tag, days: UsagePart | None) -> float | None:
+    """The hours of each day when a week's hours are the number said x the days said ("6 hrs" on "sat and sun": 6)."""
+    if days is None or not 0 < days.value < 7:
+        return None
+    said = re.search(r"\d+(?:\.\d+)?", t.text)
+    each = _week(t) / days.value
+    return each if said is not None and abs(float(said.group(0)) - each) < 0.01 else None
 
 
 def hours_in_all(tags: list[Tag], low: str = "") -> bool:

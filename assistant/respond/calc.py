@@ -323,7 +323,8 @@ def lead(answer: Answer, query, env: Env, typed: str | None = None) -> str:
         typed or query.text or "", _cards(query, said)
     ):
         return ""  # given already, or a number of the question this bill leaves out (it may be misread)
-    if _modelled(calc) and _gives_kind(answer.headline, calc.asked) and not _over_span(calc):
+    per_item = any(a.unit == "item" for a in said)  # "cost per image ... 7s an image": no period's bill gives it
+    if _modelled(calc) and _gives_kind(answer.headline, calc.asked) and not _over_span(calc) and not per_item:
         return ""  # the answer's own model of the draw (utilization, idle) is better than a board power assumed
     _drop_other_total(answer)
     shown = dataclasses.replace(env, question_currency=defaults["currency"])

@@ -38,6 +38,7 @@ _BILL_KEYS = (
     "share_usd",
     "cap_use_kwh",
     "saving_usd",
+    "job_electricity_usd",  # a timed job's energy billed (respond/limits.answer_energy)
 )
 
 
@@ -107,9 +108,12 @@ def check(answer: Answer, env: Env) -> Answer:
     return answer
 
 
+_TIME_ASKED = re.compile(r"how long|how many hours|多久|多长时间|几个小时|几小时")  # a job's time asked beside its bill
+
+
 def finish(answer: Answer, query, env: Env, typed: str | None = None) -> Answer:
     """The clock time a job is done when a start was said (respond/clock_done.py), then the check above."""
-    from assistant.respond import calc, capacity, clock_done
+    from assistant.respond import calc, capacity, clock_done, per_request
     from assistant.respond.limits import answer_energy, answer_lead
     from assistant.respond.made_in import line as made_in
 
@@ -123,8 +127,13 @@ def finish(answer: Answer, query, env: Env, typed: str | None = None) -> Answer:
         or clock_done.lead(answer, query.clock, env, query.asked_figure)
         or answer_lead(answer, query, env)
         or made_in(answer, query, env)  # "how many sdxl images per hour on it": the count in that time
-        or answer_energy(answer, query, env)  # "energy used for generating 1000 flux dev images on a 5090"
+        or per_request.lead(answer, query, env)  # "per 1k requests, serving qwen3 8b on a rented l4": the rent of them
     )
+    energy = "" if timed else answer_energy(answer, query, env)  # "energy used for generating 1000 flux dev images"
+    if energy and _TIME_ASKED.search((typed or query.text or "").lower()):  # "要跑多久 电费多少": the time first
+        answer.headline = i18n.gap(env.lang).join([answer.headline, energy])
+    elif energy:
+        timed = energy
     if timed:
         answer.headline = i18n.gap(env.lang).join([timed, answer.headline])
     worked = calc.lead(

@@ -19,6 +19,8 @@ Each returns "" when its setting is absent; figures gain cap_* / share_* keys.
 
 from __future__ import annotations
 
+import re
+
 from assistant import i18n
 from assistant.periods import ASKED_HOURS as PERIOD_HOURS
 from assistant.respond.builds import Build, power
@@ -196,11 +198,16 @@ def job_energy(query, env: Env, label: str, draw_w: float, figures: dict) -> str
     )
 
 
+_BILL_ASKED = re.compile(r"electricity|power (?:cost|bill)|energy|kwh|电费|耗电|度电|用电")
+_DAILY = re.compile(r"\b(?:a|per|each|every) day\b|\bdaily\b|每天|每日|一天")  # a job said to recur each day
+
+
 def answer_energy(answer, query, env: Env) -> str:
     """Energy asked of a job an answer timed ("energy used for generating 1000 flux dev images on a 5090": the fit
     answer's hours): board power x cards x those hours (the cards alone, said)."""
-    if getattr(query, "asked_figure", None) not in ("energy", "bill") or answer.intent != "fit":
-        return ""
+    asked = getattr(query, "asked_figure", None) in ("energy", "bill")
+    if answer.intent != "fit" or not (asked or _BILL_ASKED.search((getattr(query, "text", "") or "").lower())):
+        return ""  # "how long ... and what's the electricity": the bill asked beside the time
     figures = answer.figures
     hours = figures.get("images_hours") or figures.get("job_hours")
     refs = [g for g in getattr(query, "gpus", ()) if g.name]
@@ -212,6 +219,7 @@ def answer_energy(answer, query, env: Env) -> str:
         return ""
     from assistant.respond.wording import counted
 
+    env = env.for_query(query)  # the question's money: its household price per kWh when no price was set
     rate = env.assumptions.electricity_usd_per_kwh
     kwh = watts * float(hours) / 1000.0
     figures |= {"job_kwh": round(kwh, 2), "job_electricity_usd": round(kwh * rate, 2)}
@@ -226,4 +234,7 @@ def answer_energy(answer, query, env: Env) -> str:
         money=money,
         rate=env.money(rate, 3),
     )
+    if _DAILY.search(getattr(query, "text", "") or ""):  # "每天出图1000张", "2000 images a day": that much every day
+        figures["job_electricity_month_usd"] = round(kwh * rate * 365 / 12, 2)
+        text += i18n.gap(env.lang) + env.t("limits.job_energy_daily", month=env.money_total(kwh * rate * 365 / 12))
     return text + i18n.gap(env.lang) + env.t("limits.cards_only", rest=f"{float(power()['rest_w']):,.0f}")

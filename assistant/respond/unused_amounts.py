@@ -18,6 +18,7 @@ import re
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.amounts import Amount, amounts, normal
+from assistant.nlu.tagging.usage import cadence_said
 from assistant.respond.env import SYMBOLS, Env
 from assistant.respond.unused_money import shows_currency
 
@@ -58,9 +59,12 @@ def unshown(question: str, shown_text: str, cards: int = 1) -> list[str]:
     numbers = [float(n.replace(",", "")) for n in _NUMBER.findall(shown_text)]
     numbers += [int(n) * float(each) for n, each in _PRODUCT.findall(shown_text)]
     low = normal(question)
+    cadence = cadence_said(low)  # "每两周", "every 2 weeks": how often, read into the hours a week (not a time in all)
     out = []
     for a in amounts(question):
         if not _checked(a, shown_text, default) or a.role == "restated":
+            continue
+        if cadence is not None and a.start < cadence[2] and cadence[1] < a.end:
             continue
         if a.unit == "GB" and _CARD_BEFORE.search(low[: a.start]):
             continue  # "2080ti 22g", "a100 80gb": the card's memory, read with the card

@@ -74,12 +74,13 @@ def _images_said(r: Reading) -> tuple[int, str, str] | None:
     found = re.search(
         r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)\s*(k\s*)?(?:[a-z0-9.\-]+\s+){0,2}?(?:" + image + r")(?![a-z])"
         r"|(?<![\d.,])(\d+)\s*[张幅]\s*(?:[a-z0-9.\-]+\s*){0,2}?图"  # "出1000张sdxl图"
-        r"|出\s*(\d+)\s*[张幅]",  # "一天要出2000张" (出: made, so images, with the image work said)
+        r"|出\s*(\d+)\s*[张幅]"  # "一天要出2000张" (出: made, so images, with the image work said)
+        r"|[出生画跑]\s*图\s*(\d+)\s*[张幅]",  # "每天出图1000张"
         text,
     )
     if found is None:
         return None
-    number = found.group(1) or found.group(3) or found.group(4)
+    number = found.group(1) or found.group(3) or found.group(4) or found.group(5)
     count = int(number.replace(",", "")) * (1000 if found.group(2) else 1)
     if count in (r.num("RESOLUTION") or ()):  # "1024x1024 sdxl image", "per 1024 image": the image's side
         return None

@@ -67,6 +67,10 @@ def _period(r: Reading) -> str | None:
     costs = b.kinds.get("COST", [])
     days = day_spans(r.text)  # "每周二四六", "周一到周六", "每周三天": days of a schedule, no period asked
     tagged_periods = [t for t in b.kinds.get("PERIOD", []) if not any(a < t.end and t.start < e for a, e, _ in days)]
+    asks = [t for t in b.tags if t.kind in ("FIELD", "HOW_MUCH", "QUESTION")]
+    for t in tagged_periods:  # "每天 电费0.6 一个月多少钱": the period right before the question asked wins
+        if t.value in PERIODS and any(0 <= q.start - t.end <= 1 for q in asks):
+            return str(t.value)
     for t in tagged_periods:  # "每天9点到5点跑 电费一个月多少": the period beside the cost word
         if t.value in PERIODS and any(abs(t.start - c.end) <= 2 or abs(c.start - t.end) <= 2 for c in costs):
             return str(t.value)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from assistant.nlu.tagging.money import MoneyTagging
 
+_MADE_IMAGES = ("出图", "生图", "画图", "跑图")  # words of making images right before "N张"
 _COUNT_MAX = 1024  # the most GPUs a classifier counts ("1024张h100")
 _COUNT_X_MAX = 64  # the most GPUs a multiplier counts ("8x h100")
 _COUNT_AFTER_MAX = 16  # the most GPUs a classifier right after the card counts ("3070 8g 八百块" is ¥800) [A]
@@ -49,6 +50,8 @@ class CountTagging(MoneyTagging):
         if self.unit("card_count", j):
             return self.add("COUNT", int(v), i, j + self.unit("card_count", j), {"AFTER": True} if after else None)
         cl = self.unit("classifier", j)
+        if cl and tt[j] == "张" and self.text[: self.toks[i].start].rstrip().endswith(_MADE_IMAGES):
+            return None  # "每天出图1000张": images made, not cards
         if cl and j + cl < n and self.unit("hours", j + cl) and tt[j + cl] != "h":  # "两张h100": a card
             return None  # "3090十个小时": hours of use, not ten cards
         if cl == 1 and tt[j] == "块" and self._per_hour_after(j + 1):

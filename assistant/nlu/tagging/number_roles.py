@@ -44,6 +44,8 @@ class NumberRoleTagging(TaggerBase):
         j = i + used
         if self.unit("money_after", j) or self.unit("gb", j) or self.unit("hours", j):
             return None  # "1万人民币", "20g显存", "8小时": the units read these (quantities.py steps)
+        if j < len(self.tt) and self.tt[j] == "张":
+            return None  # "出图1000张": a count of images (or cards), never an image's side
         if j < len(self.tt) and self.tt[j] == "b" and self.toks[j].glued:
             return None  # "200并发 用72b模型": a model's size, never users
         if self.tags and self.tags[-1].kind == "BUDGET" and self.tags[-1].end >= self.toks[i].start - 1:

@@ -206,9 +206,12 @@ def session_usage(tags: list[Tag], text: str, lex) -> list[Tag]:
     tag of "N times"; the period a word of [units] week / month / year after a word of [lists] usage_per. Hours said
     for each time ("for 5 hours", a total HOURS tag right after) count; else SESSION_HOURS, assumed and said. A
     question with hours a week already read is left as it is."""
+    low = text.lower()
+    cadence = cadence_said(low)  # "every other weekend for about 12 hours", "隔周跑一次": times a week below one
+    if cadence is not None:
+        return _at_cadence(tags, text, cadence)
     if any(t.kind == "HOURS" and "per_week" in t.mapping() for t in tags):
         return tags
-    low = text.lower()
     found = _times_said(tags, low, lex)
     if found is None:
         return tags
@@ -231,6 +234,66 @@ def session_usage(tags: list[Tag], text: str, lex) -> list[Tag]:
     kept = [t for t in tags if t is not count_tag and not (after and t is after[0])]
     at = next((k for k, t in enumerate(kept) if t.start > start), len(kept))
     return [*kept[:at], hours, *kept[at:]]
+
+
+# a cadence said by its interval: the times a week it comes to ("every other weekend" 0.5, "every 3 weeks" 1/3,
+# "fortnightly", "隔周", "每两周", "隔天" 3.5); numbers and intervals are closed sets, not phrases to grow
+_CADENCES = (
+    (
+        re.compile(
+            r"\bevery (?:other|second|2nd|two|2) (?:weekends?|weeks?)\b|\bfortnightly\b|\bbi-?weekly\b"
+            r"|\b(?:once )?(?:a|every|per) fortnight\b"
+        ),
+        0.5,
+    ),
+    (re.compile(r"\bevery (?:three|3|third|3rd) (?:weekends?|weeks?)\b"), 1 / 3),
+    (re.compile(r"\bevery (?:other|second|2nd|two|2) (?:days?|nights?|evenings?)\b"), 3.5),
+    (
+        re.compile(
+            r"隔\s*一?个?(?:周|星期|礼拜)|每隔?\s*(?:两|2)\s*个?(?:周|星期|礼拜)|(?:两|2)\s*个?(?:周|星期|礼拜)一次|双周"
+        ),
+        0.5,
+    ),
+    (re.compile(r"每隔?\s*(?:三|3)\s*个?(?:周|星期|礼拜)|(?:三|3)\s*个?(?:周|星期|礼拜)一次"), 1 / 3),
+    (re.compile(r"隔\s*一?天|每隔?\s*(?:两|2)\s*天|(?:两|2)\s*天一次"), 3.5),
+)
+CADENCE_GAP = 16  # characters between the cadence and the hours of each time ("every other weekend for about 12 hours")
+
+
+def cadence_said(low: str) -> tuple[float, int, int] | None:
+    """(times a week, start, end) of a cadence said by its interval; None if none."""
+    for pattern, times in _CADENCES:
+        m = pattern.search(low)
+        if m is not None:
+            return times, m.start(), m.end()
+    return None
+
+
+def _at_cadence(tags: list[Tag], text: str, cadence: tuple[float, int, int]) -> list[Tag]:
+    """Hours a week at a cadence: the hours of each time said after it (a HOURS tag of hours in all within
+    CADENCE_GAP characters, "每次" between allowed), else SESSION_HOURS assumed and said."""
+    times, start, stop = cadence
+    after = [t for t in tags if t.kind == "HOURS" and 0 <= t.start - stop <= CADENCE_GAP + 8]
+    each = _said_hours(after[0]) if after else 0.0
+    each = each if 0 < each <= 72 else 0.0
+    said = {} if each else {"assumed": "sessions", "each": SESSION_HOURS}
+    per_week = round(times * (each or SESSION_HOURS), 2)
+    end = after[0].end if each else stop
+    how = {"cadence": times, "cadence_words": text[start:stop], "each": each or SESSION_HOURS}
+    how |= {"each_words": after[0].text} if each else {}
+    hours = Tag("HOURS", {"per_week": per_week} | said | how, text[start:end], start, end, {})
+    kept = [t for t in tags if not (start <= t.start < end and t.kind in ("HOURS", "COUNT", "NUMBER", "PERIOD", "PER"))]
+    at = next((k for k, t in enumerate(kept) if t.start > start), len(kept))
+    return [*kept[:at], hours, *kept[at:]]
+
+
+def _said_hours(t: Tag) -> float:
+    """The hours a HOURS tag says: its hours in all, else the number typed ("20 hours" read as a week's share)."""
+    m = t.mapping()
+    if "total" in m:
+        return float(m["total"])
+    said = re.search(r"\d+(?:\.\d+)?", t.text)
+    return float(said.group(0)) if said is not None and "per_day" not in m else 0.0
 
 
 def _times_said(tags: list[Tag], low: str, lex) -> tuple[float, int, int, Tag | None] | None:
