@@ -175,8 +175,12 @@ def _digits(m: re.Match) -> str:
     """A run of Chinese numerals as digits, a space before ("4090两天" is not "40902天"); a lone 一 stays (一天, 一小时
     and 一个月 open schedules, rates and periods)."""
     run = m.group(0)
-    if _WEEKDAY.search(m.string[max(0, m.start() - 3) : m.start()]) or "几" in run:
-        return run  # "周六", "几百块": no number
+    if (
+        _WEEKDAY.search(m.string[max(0, m.start() - 3) : m.start()])
+        or "几" in run
+        or m.string[m.start() - 1 : m.start()] == "第"
+    ):
+        return run  # "周六", "几百块", "第二天" (the next day): no number
     value = cn_number(list(run)) if run != "一" else None
     return f" {value:.10g}" if value else run
 

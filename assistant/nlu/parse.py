@@ -24,7 +24,7 @@ from assistant.nlu.schedule import job_weeks
 from assistant.nlu.stated import stated_quantities
 from assistant.nlu.tagger import Tag, tag
 from assistant.nlu.text import clean, tokenize
-from assistant.nlu.usage_apply import capacity_asked, over_job, weighs_use, with_usage
+from assistant.nlu.usage_apply import capacity_asked, over_job, rent_of_job, weighs_use, with_usage
 from assistant.nlu.usage_reader import hours_in_all, read_usage
 from assistant.queries import Clarification, FitQuery, Query, RatesQuery, SpecQuery
 
@@ -235,6 +235,7 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
         isinstance(result, RatesQuery) and hours_in_all(tags, cleaned.lower())
     ):  # "a 30 hour run": its own
         result = with_usage(result, read_usage(tags, cleaned, lex))  # how much the cards run, where it is weighed
+    result = rent_of_job(result, tags, cleaned)  # "renting an a100 for a 6 week project ... total cost?": a rent
     stretch = job_weeks(cleaned.lower()) if isinstance(result, RatesQuery) and result.mode == "rent" else None
     if stretch is not None:  # "a 6-week project, 5 h a day": the rent over the project
         result = over_job(result, read_usage(tags, cleaned, lex), stretch[0], stretch[1])

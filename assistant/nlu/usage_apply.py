@@ -45,6 +45,8 @@ def with_usage(query: Query, usage: Usage | None) -> Query:
     if carried is None:
         carried = next((float(s.value) * 168.0 for s in query.settings if s.key == "utilization"), None)  # type: ignore[arg-type]
     if carried is not None and abs(carried - usage.per_week) < 0.05:
+        if query.usage_assumed and not usage.assumed:  # "9:30am to 5:30pm every weekday": said, not assumed
+            return dataclasses.replace(query, usage=usage, usage_assumed=None)
         return query  # the same hours (a single number said, or read the same way): nothing to replace
     if usage.per_week <= 0:
         return query
@@ -87,6 +89,29 @@ def capacity_asked(query: Query, tags, text: str, lex) -> Query:
     settings = tuple(s for s in query.settings if s.key != "utilization") + (Setting("utilization", share),)
     usage = dataclasses.replace(usage, per_week=round(share * 168.0, 2), parts=parts)
     return dataclasses.replace(query, usage=usage, settings=settings)
+
+
+def rent_of_job(query: Query, tags, text: str) -> Query:
+    """A rent weighed against buying with no buying said, over a job's stretch or a term ("renting an a100 for a 6 week
+    project, 5 hrs a day on weekdays. total cost on runpod?", "a 14-week semester ... on a rented 4090, total cloud
+    bill"): the rent of that job (RatesQuery, mode rent; over_job gives its hours). Other queries unchanged."""
+    from assistant.nlu.schedule import job_weeks
+
+    if not isinstance(query, RentOrBuyQuery) or any(t.kind == "BUY" for t in tags) or query.rent_rate is not None:
+        return query
+    if not query.gpus or job_weeks(text.lower()) is None:
+        return query
+    return RatesQuery(
+        text=query.text,
+        gpus=query.gpus,
+        provider=query.provider,
+        mode="rent",
+        settings=query.settings,
+        unrecognized=query.unrecognized,
+        boards=query.boards,
+        targets=query.targets,
+        usage=query.usage,
+    )
 
 
 def over_job(query: Query, usage: Usage | None, weeks: float | None, words: str = "") -> Query:

@@ -104,7 +104,7 @@ def _read(tags: list[Tag], text: str, low: str, lex: Lexicon) -> Usage | None:
         )
         return Usage(per_week, parts)
     sessions = sessions_said(low)  # "每周跑两次每次10小时", "3 times a week, 4 hours each": times x hours each
-    if sessions is not None and said_always is None:
+    if sessions is not None and said_always is None and not any(t.mapping().get("cadence") for t in hours):
         times, each, times_words, each_words = sessions
         parts = (UsagePart("hours_each", round(each, 2), each_words), UsagePart("times_week", times, times_words))
         return Usage(round(min(times * each, WEEK), 2), parts)
@@ -174,7 +174,9 @@ def hours_in_all(tags: list[Tag], low: str = "") -> bool:
 
 
 # a week said before hours in all, in the same clause: "每周租autodl的3090十个小时", "一周大概用4090跑6个小时"
-_WEEK_BEFORE = re.compile(r"(?:每周|一周|每星期|一星期|每个星期|一个星期|每礼拜)[^。，,;；.!?！？\s]{0,16}$")
+_WEEK_BEFORE = re.compile(
+    r"(?:每周|一周|每星期|一星期|每个星期|一个星期|每礼拜)(?:[^。，,;；.!?！？\s]|\s(?!\s)){0,16}$"
+)
 
 
 def _week_word(t: Tag, low: str) -> int:
