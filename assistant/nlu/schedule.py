@@ -199,7 +199,24 @@ def people_said(tags: list[Tag], low: str, lex: Lexicon) -> tuple[float, str] | 
     for t in tags:
         if t.kind == "USERS" and isinstance(t.value, (int, float)) and 1 < t.value < 1000:
             return float(t.value), t.text
-    return None
+    return _counted_people(low, lex)
+
+
+def _counted_people(low: str, lex: Lexicon) -> tuple[float, str] | None:
+    """A count of people said with up to one word between it and the noun ("5 grad students", "4个研究生",
+    "三位同事"): lexicon people_nouns."""
+    nouns = sorted(lex.listed("people_nouns"), key=lambda w: (-len(w), w))
+    if not nouns:
+        return None
+    alts = "|".join(re.escape(w) for w in nouns)
+    en = rf"(?<![\d.$])(\d+|{_NUM_RE})\s+(?:[a-z.\-]+\s+)?(?:{alts})\b"
+    zh = rf"(\d+|[一二两三四五六七八九十]+)\s*(?:个|名|位)\s*(?:{alts})"
+    m = re.search(en, low) or re.search(zh, low)
+    if m is None:
+        return None
+    word = m.group(1)
+    n = _number(word) if word.isdigit() or word in _NUM else _cn_count(word)
+    return (float(n), m.group(0).strip()) if n is not None and 1 < n < 1000 else None
 
 
 def share_said(low: str) -> tuple[float, str, bool] | None:
