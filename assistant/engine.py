@@ -33,6 +33,7 @@ from assistant.respond import (
     figure_net,
     kind_answers,
     no_repeat,
+    thread_lead,
     uncovered,
     unused_numbers,
     usage_note,
@@ -214,6 +215,7 @@ class Engine:
         parsed = about_last.why_of_pick(parsed, dialogue)  # "为什么是这个配置" after a build: why that build
         if isinstance(parsed, Clarification):
             return self._clarify(parsed, text, dialogue, env)
+        before = dialogue.context.pick  # the thread's pick before this turn ("does that change the pick?")
         query = carried(_form_kept(parsed, dialogue.complete(parsed, lang)), usage)  # a half: the whole's usage
         if isinstance(query, Clarification):
             if query.kind == "missing":  # "how much does it cost to run per year": the reply names the card
@@ -281,6 +283,7 @@ class Engine:
 
             lead = why_lead(answer, env)  # a pick: what decided it, first
             answer.headline = i18n.gap(lang).join(p for p in (lead, answer.headline) if p)
+        answer = thread_lead.lead(answer, parsed, before, env)  # "ok and used 3090 instead?": the pick already
         answer.notes += [
             i18n.t(lang, "engine.assumed", mention=r.mention, name=r.name)
             for r in getattr(query, "gpus", ())
@@ -388,7 +391,7 @@ class Engine:
             spec = self.reader.model(key)
             return spec.name if spec else key
 
-        notes = []
+        notes = [i18n.t(lang, "engine.model_of_work", name=name(model.key))] if not model.mention else []
         if model.earlier_version:
             notes.append(i18n.t(lang, "engine.model_version", mention=model.mention, name=name(model.key)))
         if model.assumed_over:

@@ -89,6 +89,11 @@ class GpuRef:
     machines: int = 1
 
 
+# [A] the common image model: image-generation figures are given for it when no model is named (respond/pricing,
+# dialogue/thread_edits)
+IMAGE_MODEL = "sdxl-base"
+
+
 @dataclass(frozen=True)
 class ModelRef:
     """A model as the question names it: the words typed and the KB model key."""

@@ -120,6 +120,7 @@ class Dialogue:
         query = from_context.which_without_context(self, from_context.memory_of_the_card(self, query))
         query = measures.speed_of_fit(self, from_context.among_compared(self, query))
         query = rent_context.buy_instead(self, query)  # "这样的话自己买一张划算吗" after a month of renting at AutoDL
+        query = thread_edits.payback_of_rent(self, query)  # "那买一张多久回本" after a rent: that card against it
         query = from_context.value_among_talked(self, query)  # "跑qwen2.5 32b买哪个划算" after two prices
         query = rent_context.cost_of_the_rent(self, query)  # "how much would that cost" after a rent: that rent
         query = job.work_on_the_rented(self, query)  # "训一个7b全参 大概多久" after AutoDL's A800 rate: there
@@ -147,6 +148,8 @@ class Dialogue:
         try:  # a reference with nothing to point at, anywhere in the completion, is a question back, never a crash
             query, open_ended = self._from_context(query)
             self.context.brought_in = ()
+            query = thread_edits.image_model_of_thread(self, query)  # "出一张图要多久" after "3060够跑sd吗"
+            query = thread_edits.fix_of_thread(self, query)  # "what settings should i change" after a fit
             if isinstance(query, FollowUpQuery):
                 self.context.brought_in = tuple(g.name for g in query.gpus if g.name and not g.pronoun)
                 sold = thread_edits.resale_of_rent(self, query)  # "and if i sell it after 2 years" after rent or buy
@@ -240,6 +243,8 @@ class Dialogue:
         ctx.last_query = query
         ctx.setup = thread.setup_after(ctx.setup, query)
         ctx.history = [q for q in ctx.history if q is not query][-2:] + [query]
+        if query.intent in ("recommend", "rig") and choice:
+            ctx.pick = (choice, choice_count or 1)
         ctx.deal = subject.deal_after(ctx.deal, query)  # a card offered stays the thread's purchase
         # the same cards compared again ("tok/s for a 34b q4 on those"): the one talked about stays the one it was
         kept = ctx.focus if gpus and set(gpus) == set(ctx.gpus) and ctx.focus in gpus else None

@@ -90,7 +90,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         rented = rent_context.rented_last(dlg)
         if rented is not None:  # "how much would that cost" after a rent: that rent
             return dataclasses.replace(rented, text=follow.text, settings=follow.settings)
-        if follow.period and isinstance(base, RatesQuery):  # "how much per month then" after an hourly rate
+        if follow.period and isinstance(base, (RatesQuery, RentOrBuyQuery)):  # "how much per month then" after a rent
             rent: Any = cloud.per_period(dlg, base, follow.period)  # a rent (RatesQuery) for that period
             return dataclasses.replace(rent, text=follow.text, period=follow.period)
         if follow.gpus:

@@ -72,7 +72,9 @@ def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
     # a count the question left open is the conversation's ("them" after 2 x RTX 3090 vs an RTX 4090: both sets)
     open_count = ref.count_open or (ref.pronoun in ("them", "both", "all", "implicit") and ref.count == 1)
     if ref.pronoun == "second" and len(ctx.gpus) == 1:
-        open_count = False  # "the second card" of 2 x RTX 3090: one card of the set (what it adds), not the set
+        # "the second card" of 2 x RTX 3090: one card of the set (what it adds), not the set; after two options were
+        # talked about ("4 x 5090" then "the rtx pro 6000 instead"), "the second option" is the later one as it was
+        open_count = len(ctx.recent) > 1
     return [
         GpuRef(
             mention=ref.mention,

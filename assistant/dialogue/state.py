@@ -146,6 +146,9 @@ class Context:
     calc: dict | None = None  # the bill the last answer worked out from the question's numbers (respond/calc.py)
     deal: Query | None = None  # the last card offered at a price (a deal weighed): the purchase the thread is about
     last_headline: str = ""  # the last answer's first line (respond/no_repeat.py: a figure asked is never repeated)
+    # the thread's pick: the card and count the last recommendation or build chose, kept through the follow-ups about
+    # it ("why not the 7900 xt", "ok and used 3090 instead?" when the 3090 was picked: respond/thread_lead.py)
+    pick: tuple[str, int] | None = None
 
     def focus_or_first(self) -> str | None:
         """The GPU the last answer favoured, else the first GPU it was about (None: no GPU yet)."""

@@ -111,6 +111,9 @@ def inherit(setup: Setup, query: Q) -> Q:
         # "how much faster is the 4090" after "m4 max 36gb vs 4090 for llms": faster at that work, not at training
         compared: Any = query  # a comparison (it has a workload slot)
         return dataclasses.replace(compared, workload=setup.workload)
+    if query.intent == "recommend" and not setup.named() and setup.workload:
+        # "what card" after "900 bucks, want to run local models": a pick for that work, not for the default work
+        return _work_of_thread(setup, query)
     if not takes or not setup.named():
         return query
     if any(getattr(query, k, None) is not None for k in _NAMING):
@@ -125,3 +128,11 @@ def inherit(setup: Setup, query: Q) -> Q:
         if value is not None and (now is None or (key == "mode" and now == "inference")):
             changes[key] = value
     return dataclasses.replace(query, **changes) if changes else query
+
+
+def _work_of_thread(setup: Setup, query: Q) -> Q:
+    """A pick naming no work of its own, in a thread about a kind of work (no model): that work (a build of the
+    thread's cards, "整套下来多少钱", prices those cards whatever they run)."""
+    if getattr(query, "workload", None) is not None or getattr(query, "upgrade_from", None):
+        return query
+    return dataclasses.replace(query, workload=setup.workload)  # type: ignore[call-arg]

@@ -94,14 +94,15 @@ def upgrade_of_thread(dlg: Dialogue, follow: Query) -> Query:
     from assistant.dialogue.references import NothingToReferTo
 
     ctx = dlg.context
-    if isinstance(ctx.last_query, RecommendQuery) and ctx.last_query.upgrade_from:
-        return dataclasses.replace(ctx.last_query, text=follow.text, settings=follow.settings)  # the upgrades again
+    budget = getattr(follow, "budget_usd", None)  # "to what, budget 600": the upgrades within it
+    money = {"budget_usd": budget, "budget_currency": getattr(follow, "budget_currency", None)} if budget else {}
+    if isinstance(ctx.last_query, RecommendQuery) and ctx.last_query.upgrade_from:  # the upgrades again
+        return dataclasses.replace(ctx.last_query, text=follow.text, settings=follow.settings, **money)
     owned = ctx.focus_or_first()
     if owned is None:
         raise NothingToReferTo(follow.text)
-    pick = RecommendQuery(
-        text=follow.text, upgrade_from=owned, workload=ctx.workload or ctx.setup.workload, settings=follow.settings
-    )
+    work = ctx.workload or ctx.setup.workload
+    pick = RecommendQuery(text=follow.text, upgrade_from=owned, workload=work, settings=follow.settings, **money)
     return thread.inherit(ctx.setup, pick)  # the thread's model (FLUX.1 [dev]), its method and precision
 
 
@@ -173,3 +174,60 @@ def budget_of_thread(dlg: Dialogue, query: Query) -> Query:
         return query
     budget = Setting("budget_usd", float(picked.budget_usd), currency=picked.budget_currency)
     return dataclasses.replace(query, settings=(*query.settings, budget))
+
+
+def image_model_of_thread(dlg: Dialogue, query: Query) -> Query:
+    """ "出一张图要多久", "and training a lora?" after "宿舍想跑sd 3060 12g够吗": a thread about image generation that
+    named no model is timed or trained on the common image model (SDXL, named in the answer) on the thread's card, not
+    answered with a spec sheet and "no speed model" or a ranking for generic training."""
+    from assistant.dialogue.references import focus_refs
+    from assistant.queries import FitQuery, FollowUpQuery, ModelRef
+    from assistant.query_terms import IMAGE_MODEL
+
+    if not isinstance(query, FollowUpQuery) or query.model is not None or query.params_b or query.gpus:
+        return query
+    ctx = dlg.context
+    if ctx.setup.named() or (ctx.workload or ctx.setup.workload) != "image_generation" or not ctx.focus:
+        return query
+    trains = query.workload == "training" and query.mode in ("lora", "full_finetune")
+    if not (query.want_speed or query.want_time or trains) or (query.workload and not trains):
+        return query
+    return FitQuery(
+        text=query.text,
+        model=ModelRef(mention="", key=IMAGE_MODEL),
+        gpus=focus_refs(dlg),
+        mode=query.mode if trains and query.mode else "inference",
+        want_speed=not trains,
+        settings=query.settings,
+    )
+
+
+def fix_of_thread(dlg: Dialogue, query: Query) -> Query:
+    """ "what settings should i change", "那参数怎么调" after a fit (the user's card ran out of memory): that fit, asked
+    for the settings that make it fit (asked "fix", respond/fit_fix.py); with no fit in the thread, the settings help
+    the words read as before."""
+    from assistant.queries import FitQuery, FollowUpQuery, HelpQuery
+
+    if not isinstance(query, FollowUpQuery) or query.ask != "fix":
+        return query
+    ctx = dlg.context
+    recent = [q for q in (*ctx.history, ctx.last_query) if q is not None][-_PICK_BACK:]
+    fit = next((q for q in reversed(recent) if isinstance(q, FitQuery) and q.model is not None), None)
+    if fit is None:
+        return HelpQuery(text=query.text, topic="settings", settings=query.settings)
+    return dataclasses.replace(fit, text=query.text, asked="fix", settings=query.settings)
+
+
+def payback_of_rent(dlg: Dialogue, query: Query) -> Query:
+    """ "那买一张多久回本", "when would buying pay off" read as the buy-or-rent concept, while the thread rents a card
+    (a rate, hours or a period in its last questions): owning that card weighed against that rent, at its use."""
+    from assistant.queries import ExplainQuery, RatesQuery, RentOrBuyQuery
+
+    if not isinstance(query, ExplainQuery) or query.concept != "buy-vs-rent":
+        return query
+    recent = [q for q in (*dlg.context.history, dlg.context.last_query) if q is not None][-_PICK_BACK:]
+    rented = next((q for q in reversed(recent) if isinstance(q, (RatesQuery, RentOrBuyQuery))), None)
+    cards = tuple(dataclasses.replace(g, count=g.count) for g in getattr(rented, "gpus", ()) if g.name)
+    if rented is None or not cards:
+        return query
+    return RentOrBuyQuery(text=query.text, gpus=cards, provider=rented.provider, settings=query.settings)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from assistant import i18n
+from assistant import i18n, query_terms
 from assistant.models import constants as C
 from assistant.models import cost, llm, performance
 from assistant.models import hardware as hw
@@ -254,7 +254,7 @@ def chat_score(
     )
 
 
-IMAGE_MODEL = "sdxl-base"  # the common image model of image-generation speed figures [A]
+IMAGE_MODEL = query_terms.IMAGE_MODEL  # the common image model of image-generation speed figures [A]
 
 
 @lru_cache(maxsize=4096)

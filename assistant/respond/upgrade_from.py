@@ -71,7 +71,10 @@ def marginal(best, owned: GpuSpec, mine: float, title: str, env: Env, real=None)
         "title": title,
         "threshold": f"{UPGRADE_SPEEDUP:g}",
     }
-    text = env.t("rec.upgrade_self" if best.gpu == owned.name else "rec.upgrade_marginal", **values)
+    key = (
+        "rec.upgrade_self" if best.gpu == owned.name else "rec.upgrade_marginal" if ratio >= 1 else "rec.upgrade_slower"
+    )
+    text = env.t(key, **values)  # a card within the budget slower than the user's is no upgrade at all: said so
     if real is not None:
         text += i18n.gap(env.lang) + env.t(
             "rec.upgrade_first",

@@ -80,6 +80,7 @@ READERS = (
     followup_costs.deadline_set,  # "what if i only have 48 hours to finish", "两天内要跑完": the job, in time
     followup.precision_asked,  # "at what quant", "用什么量化": the fit talked about, every precision weighed
     thread_asks.upgrade_to_what,  # "to what", "换成啥" after a question about the user's own card: the upgrade pick
+    thread_asks.fix_alone,  # "what settings should i change" after a fit: the settings that make it fit
     thread_asks.fair_price,  # "what's a fair price", "多少钱收合适": what the card talked about goes for
     followup_costs.cost_of_that,  # "how much would that cost", "那要多少钱": the rent after a rental, else the price
     followup.sale_alone,  # "say i get 420 for it", "if i could sell it for 450": what the user's card sells for
@@ -88,6 +89,7 @@ READERS = (
     followup_costs.time_alone,  # "how long?", "要多久": the time of what was talked about (no tag needed)
     thread_device.total_alone,  # "total bill?", "whats the total?": the money of what was just talked about
     arch_cues.architecture,  # "does cuda still support pascal", "安培架构还能用几年": an architecture (may tag nothing)
+    thread_asks.upgrade_untagged,  # "要不要升级": the upgrades over the thread's card (not "not understood")
     unknown.empty,  # nothing tagged
     power_limit.capped,  # "cap my 4090 at 300w, how much slower": the card's power limit, not a circuit's cap
     asked.cap,  # "landlord caps me at 300 kwh a month, will a 3090 ... blow it", "宿舍限电800w 4090会跳闸吗": the limit
@@ -183,6 +185,7 @@ READERS = (
     rig.read,  # "$10k for a training rig, what gpus?", "build me an llm box for 3000", "预算3万组一台炼丹机"
     rent_or_buy.doubted,  # "does it make sense to buy a gpu if i use it a few hours every evening"
     followup_costs.power_bill_stated,  # "and electricity if i train 3h a day at 0.22/kwh": that running cost
+    followup_costs.bill_of_period_asked,  # "my power is 0.35/kwh, 5h a day, monthly?": that bill for that period
     settings.read,  # "electricity is 0.30", "the 4080 costs $999"
     lists.read,  # "top 5 gpus for llm inference", "best 3 cards under $1000", "显卡天梯前五"
     price_why.read,  # "why is the h100 so expensive", "为啥h100那么贵 比4090强在哪"
@@ -208,6 +211,7 @@ READERS = (
     # (after cost.read: "how much per year if i run them 12h a day" is the bill of "them")
     followup_costs.period_at_use,
     spec.read,  # "the 4090?": a GPU named and nothing else asked
+    thread_asks.upgrade_alone,  # "still slow, should i upgrade": the upgrades over the thread's (the user's) card
     settings.leftover,  # settings that came with words no reader took
     followup.leftover,  # "for training?", "fp16"
     help.leftover,

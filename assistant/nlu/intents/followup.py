@@ -351,7 +351,8 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
     if ask is None and renting and b.has("COST", "HOW_MUCH", "FIELD") and not b.has("BUY", "VS", "THAN"):
         ask = "rates"  # "rent it on runpod, total cost?": the rent of what was talked about (its job, when one was)
     own = r.explicit or not {t.kind for t in b.tags} - {"BUY", "COUNT", "ONLY", "QUESTION"} - set(LEADS)  # "买一张呢"
-    if ask is None and b.has("BUY") and own and not b.has("RENT", "RECOMMEND"):
+    paid = bool(said(r, "payback_words"))  # "and if i buy one instead, when does it pay off": "it" is the purchase
+    if ask is None and b.has("BUY") and (own or paid) and not b.has("RENT", "RECOMMEND"):
         ask = "buy"  # "那自己买张4060ti 16g呢", "what if i just buy a 4060 ti": owning that card (after a rental)
     replace_ = b.has("NO")
     gpus = list(r.refs)

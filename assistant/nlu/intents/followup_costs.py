@@ -14,7 +14,7 @@ import dataclasses
 from assistant.nlu.deadline import deadline_hours
 from assistant.nlu.intents.cost import power_asked
 from assistant.nlu.intents.followup import AROUND, _only, build, job_data
-from assistant.nlu.intents.rates import period
+from assistant.nlu.intents.rates import PERIODS, period
 from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
@@ -168,6 +168,27 @@ def power_bill_stated(r: Reading) -> Query | None:
         return None  # "power cost per month at 0.25, 6h a day": a cost asked in so many words (cost.read)
     rate = b.has("KWH") or r.rate_tags() is not None or (b.means("ELECTRICITY") and b.has("NUMBER", "MONEY"))
     return CostQuery(text=r.text, kind="running") if rate else None
+
+
+_RATE_USE_PERIOD = _USE_PRICED | {"ELECTRICITY", "SET", "QUESTION", "PERIOD", "PER", "HOW_MUCH", "PRONOUN"}
+
+
+def bill_of_period_asked(r: Reading) -> Query | None:
+    """ "my power is 0.35/kwh, 5h a day, monthly?", "0.2 a kwh 8h a day, per year?": a rate and the hours of use said
+    as settings, with a period asked (the question's only other word), no card: the bill of the cards talked about for
+    that period at those settings, not the settings stored and nothing answered."""
+    b = r.b
+    tag = b.first("HOURS")
+    if r.explicit or r.model or not isinstance(tag, dict) or not tag.get("per_week"):
+        return None
+    asked = period(r)
+    kinds = {t.kind for t in b.tags} - ({"FIELD"} if b.meaning("FIELD") == "release" and asked == "year" else set())
+    if asked is None or not (b.has("KWH") or r.rate_tags() is not None) or kinds - _RATE_USE_PERIOD:
+        return None  # ("per year?" tags the year as a release date: the period it is here)
+    words = {w for name in PERIODS for p in r.lex.listed(f"period_{name}") for w in p.split()}
+    if not set(b.unknown) <= words | r.lex.listed("period_total_fillers"):
+        return None
+    return CostQuery(text=r.text, kind="running", period=asked)
 
 
 _PERIOD_AT_USE = {"HOURS", "HOW_MUCH", "COST", "FIELD", "PERIOD", "PER", "PRONOUN", "IF", "FIT", "RENT"} | AROUND

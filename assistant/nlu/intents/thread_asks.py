@@ -130,10 +130,52 @@ def upgrade_to_what(r: Reading) -> Query | None:
     upgrading, a fit that failed on it): a FollowUpQuery with ask "upgrade"; the dialogue answers the thread's work
     with the cards that are an upgrade over the one talked about. None when a card, a model or money is named."""
     b = r.b
-    if r.explicit or r.model or b.has("PARAMS", "MONEY", "BUDGET", "WORKLOAD") or not said(r, "upgrade_target_asks"):
+    if r.explicit or r.model or b.has("PARAMS", "WORKLOAD") or not said(r, "upgrade_target_asks"):
         return None
-    if {t.kind for t in b.tags} - _UPGRADE_KINDS:
-        return None
+    if {t.kind for t in b.tags} - _UPGRADE_KINDS - {"MONEY", "BUDGET", "NUMBER", "UNDER"}:
+        return None  # "to what, budget 600": the upgrades within that budget (build's budget_usd)
     words = {w for phrase in r.lex.listed("upgrade_target_asks") for w in phrase.split()}
     phrase = said(r, "upgrade_target_asks") or ""
     return build(r, ask="upgrade") if all(u in words or u in phrase for u in b.unknown) else None
+
+
+_OWN_KINDS = _UPGRADE_KINDS | {"SLOW", "SPEED", "STILL", "YES_NO", "WORTH", "MONEY", "BUDGET", "NUMBER", "UNDER"}
+
+
+def upgrade_alone(r: Reading) -> Query | None:
+    """ "still slow, should i upgrade", "要不要升级", "time to upgrade?" with no card named: the thread's card is the
+    user's (the dialogue finds it), and the question is the upgrades over it for the thread's work (ask "upgrade"), not
+    "not understood"."""
+    b = r.b
+    if (
+        r.explicit
+        or r.model
+        or b.has("PARAMS")
+        or not r.lex.words_in("upgrade_own_words", f" {' '.join(b.toks)} {r.text.lower()} ")
+    ):
+        return None
+    if {t.kind for t in b.tags} - _OWN_KINDS or len(b.unknown) > 4:
+        return None
+    return build(r, ask="upgrade")
+
+
+def upgrade_untagged(r: Reading) -> Query | None:
+    """ "要不要升级", "该换了吗" (nothing tagged, which the reader of empty questions would call not understood):
+    `upgrade_alone`, before that reader."""
+    return upgrade_alone(r) if not r.b.tags else None
+
+
+def fix_alone(r: Reading) -> Query | None:
+    """ "what settings should i change", "how do i fix it", "那参数怎么调" with nothing named: the settings to change
+    for the fit talked about (ask "fix"; the dialogue takes the thread's fit, asked "fix", respond/fit_fix.py), where
+    the thread has one; the dialogue keeps the old reading (the settings help) where it has none."""
+    b = r.b
+    if r.explicit or r.model or b.has("PARAMS", "MONEY", "BUDGET", "GPU_WORD") or not said(r, "fix_alone_asks"):
+        return None
+    if said(r, "fix_trouble_words") or said(r, "oom_words") or b.has("HELP") and not b.has("FOLLOW"):
+        return None  # "cuda out of memory 是啥意思 怎么解决": the trouble named is the concept's to explain
+    words = {w for phrase in r.lex.listed("fix_alone_asks") for w in phrase.split()}
+    chars = {ch for phrase in r.lex.listed("fix_alone_asks") if not phrase.isascii() for ch in phrase}
+    if not all(u in words or (not u.isascii() and set(u) <= chars) for u in b.unknown):
+        return None  # "tips for buying used gpus": more than a fix asked
+    return build(r, ask="fix")

@@ -1,0 +1,79 @@
+"""The first sentence a follow-up about the thread's pick needs, put before the answer's own.
+
+Contract: `lead(answer, parsed, before, env)` returns the answer with one sentence first when the turn is about the pick
+the conversation made before it (`before`: the card and count of the last recommendation or build, `Context.pick`,
+taken before the turn was completed):
+- the turn asks whether the pick changes (lexicon pick_change_asks: "does that change the pick", "推荐会变吗"): "No:
+  the pick stays the RTX 3090." / "Yes: the pick is now the RTX 4090 (was the RTX 3090)." by the answer's own pick,
+  or, for a fit of the new work on the pick, by whether it holds it;
+- the turn names that same card as an alternative ("ok and used 3090 instead?", "should i just get a used 3090",
+  "那二手3090呢"): "The RTX 3090 is already the pick above." before whatever weighs it again.
+Every other answer is returned as it is. Wording in locale [thread_lead].
+"""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.answer import Answer
+from assistant.nlu.lexicon import lexicon
+from assistant.respond.env import Env
+from assistant.respond.pricing import price_of
+
+
+def lead(answer: Answer, parsed, before: tuple[str, int] | None, env: Env) -> Answer:
+    if before is None or answer.clarification or not answer.headline:
+        return answer
+    text = f" {answer.question.lower()} "
+    lex = lexicon(env.lang)
+    said = _changed(answer, before, env) if lex.words_in("pick_change_asks", text) else None
+    if said is None and lex.words_in("pick_alternative_words", text) or _bare_follow_up(parsed):
+        said = _already(parsed, before, env)
+    if said:
+        answer.headline = i18n.gap(env.lang).join([said, answer.headline])
+    return answer
+
+
+def _changed(answer: Answer, before: tuple[str, int], env: Env) -> str | None:
+    """Whether the pick changes, by the answer's pick (a recommendation, a build) or its fit on the pick."""
+    name, count = before
+    was = _label(name, count)
+    fits = answer.figures.get("fits")
+    if answer.choice and answer.intent in ("recommend", "rig"):
+        now = _label(answer.choice, _count_of(answer) or 1)
+        if now == was:
+            return env.t("thread_lead.stays", pick=was)
+        return env.t("thread_lead.changes", pick=now, was=was)
+    if isinstance(fits, bool) and name in answer.gpus:
+        return env.t("thread_lead.stays_holds", pick=was) if fits else env.t("thread_lead.changes_fit", pick=was)
+    return None
+
+
+def _already(parsed, before: tuple[str, int], env: Env) -> str | None:
+    """The pick named again, alone, as the alternative ("ok and used 3090 instead?")."""
+    refs = [g for g in getattr(parsed, "gpus", ()) if g.name and g.pronoun is None]
+    if {g.name for g in refs} != {before[0]}:
+        return None
+    said = next((g.condition for g in refs if g.condition in ("new", "used")), None)
+    if said is not None and price_of(before[0], env, "new" if said == "used" else "used") is not None:
+        return None  # "what about used a6000" after a pick priced new too: the used card is another option
+    return env.t("thread_lead.already", pick=_label(*before))
+
+
+def _bare_follow_up(parsed) -> bool:
+    from assistant.queries import FollowUpQuery
+
+    return isinstance(parsed, FollowUpQuery) and not parsed.ask and not parsed.fields
+
+
+def _count_of(answer: Answer) -> int | None:
+    ranking = answer.figures.get("ranking") or [answer.figures.get("rig")]
+    top = ranking[0] if ranking else None
+    return top.get("gpu_count") if isinstance(top, dict) and top.get("gpu") == answer.choice else None
+
+
+def _label(name: str, count: int) -> str:
+    """ "RTX 3090", "2 x RTX 3090": the name as the answers say it (without the brand word)."""
+    short = next(
+        (name[len(b) :] for b in ("GeForce ", "Radeon Instinct ", "Radeon ", "Tesla ") if name.startswith(b)), name
+    )
+    return f"{count} x {short}" if count > 1 else short
