@@ -205,9 +205,12 @@ def why_of_pick(parsed, dlg: Dialogue):
     """ "为什么是这个配置", "why this one over the rest" right after a pick of one build or card (a recommendation, a
     build for a budget): a "why?" about that pick, not a comparison of "this" with a second card nobody named (there
     is none to ask about). Other questions pass unchanged."""
-    from assistant.queries import CompareQuery
+    from assistant.queries import CompareQuery, ExplainQuery
 
     last = dlg.context.last_query
+    if isinstance(parsed, ExplainQuery) and parsed.asked == "why_vendor":  # "why nvidia?" after a pick between makers
+        picked = last is not None and last.intent in ("compare", "recommend", "rig") and dlg.context.focus
+        return FollowUpQuery(text=parsed.text, ask="why", asked_figure="why") if picked else parsed
     if not isinstance(parsed, CompareQuery) or parsed.asked_figure != "why" or last is None:
         return parsed
     if last.intent not in ("rig", "recommend") or any(g.name or not g.pronoun for g in parsed.gpus):

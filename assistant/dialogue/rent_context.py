@@ -215,9 +215,13 @@ def schedule_of_rent(dlg: Dialogue, query: Query) -> Query:
     if getattr(query, "usage", None) is not None:
         return query  # the use the question (or its message) states: nlu's usage reader said it
     weeks = _PERIOD_WEEKS.get(last.period or "")
-    if not last.hours or not weeks:
+    if not weeks:
         return query  # "200 hours" alone: hours of a job, no use a week to weigh buying at
-    per_week = last.hours / weeks
+    # "rent 8x h100 on aws for a month" (no hours): the whole period was rented, as that answer billed it (the hours
+    # of a use set in the conversation, else around the clock)
+    changed = "utilization" in dlg.assumptions.changed
+    hours = last.hours or weeks * 168.0 * (dlg.assumptions.utilization if changed else 1.0)
+    per_week = hours / weeks
     per_week = 168.0 if per_week > 167.0 else round(per_week, 1)  # 728 h in a month of 730: around the clock
     return dataclasses.replace(query, hours_per_week=per_week)
 

@@ -80,6 +80,8 @@ READERS = (
     followup_costs.deadline_set,  # "what if i only have 48 hours to finish", "两天内要跑完": the job, in time
     followup.precision_asked,  # "at what quant", "用什么量化": the fit talked about, every precision weighed
     thread_asks.upgrade_to_what,  # "to what", "换成啥" after a question about the user's own card: the upgrade pick
+    thread_asks.why_vendor,  # "why nvidia?", "为什么选n卡": the why of a pick between makers (else AMD in practice)
+    thread_asks.system_ram_alone,  # "加到32g内存有用吗": the fit talked about with that system RAM
     thread_asks.fix_alone,  # "what settings should i change" after a fit: the settings that make it fit
     thread_asks.fair_price,  # "what's a fair price", "多少钱收合适": what the card talked about goes for
     followup_costs.cost_of_that,  # "how much would that cost", "那要多少钱": the rent after a rental, else the price
@@ -158,6 +160,7 @@ READERS = (
     thread_device.period_total,  # "一年下来多少钱": the money over a year of what the conversation rents or runs
     thread_device.count_enough,  # "三块卡够不够", "两张够吗": the last question on that many of the device
     thread_device.figure_of_count,  # "total power for 4 of them", "两张一起功耗多少": a figure of N of that device
+    thread_asks.buy_over_rent,  # "we have $10k, should we buy instead": the thread's rent or buy, the money a budget
     followup.fragment,  # "for llms?", "in fp16?", "with at least 16gb", "and if i only had 800?"
     followup_cards.price_in_condition,  # "二手的话多少钱", "used price?": the cards talked about, at that price
     followup_cards.price_gap,  # "差价多少", "how much more is it": the two cards talked about, in money
@@ -170,6 +173,7 @@ READERS = (
     rates.cloud_gpus,  # "cheapest cloud gpu per hour": no card named, the cloud GPUs (not the rates of "it")
     rates.of_providers,  # "autodl和恒源云哪个便宜", "恒源云租卡多少钱": clouds named, no GPU: their price lists
     thread_asks.per_card,  # "is that per card?", "是每张的吗": the last figure for one card of its set
+    thread_asks.payback_of_it,  # "over what period does it pay back": buying "it" against renting it
     followup.about_last,  # "why?", "anything cheaper?", "with amd too", "two of them?", "how fast?"
     followup_cards.alternative,  # "or a used 3090 for the same money?", "还是买二手3090": against the card talked about
     followup_cards.why_not_named,  # "为啥不推荐4090", "why didnt you pick the 4090": that card against the one favoured

@@ -111,13 +111,15 @@ def job_elsewhere(r: Reading) -> Query | None:
     if not (r.explicit and said(r, "duration_words")) or r.model or b.has("PARAMS", "WORKLOAD", "HOURS", "MONEY"):
         return None
     kinds = {t.kind for t in b.tags}
-    if not kinds <= {"GPU", "COUNT", "NUMBER", "CONDITION", "MODE", "TOKENS", "FIT"} | AROUND:
-        return None
+    if not kinds <= {"GPU", "COUNT", "COUNTED", "NUMBER", "CONDITION", "MODE", "TOKENS", "FIT"} | AROUND:
+        return None  # ("3 epochs on 20k rows": the job's data, COUNTED, that build's job_data keeps)
     return build(r)
 
 
 # tag kinds that may come with a price gap asked ("how much more is it", "whats the difference in price", "差价多少")
 _GAP = AROUND | {
+    "CURRENCY",  # "and the price difference in yuan": the gap in that money (a setting the question states)
+    "ON",
     "FIELD",
     "HOW_MUCH",
     "COMPARE",

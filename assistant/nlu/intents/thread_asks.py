@@ -179,3 +179,76 @@ def fix_alone(r: Reading) -> Query | None:
     if not all(u in words or (not u.isascii() and set(u) <= chars) for u in b.unknown):
         return None  # "tips for buying used gpus": more than a fix asked
     return build(r, ask="fix")
+
+
+_WHY_VENDOR_KINDS = {"WHY", "VENDOR", "OVER", "THAN", "VS", "RECOMMEND", "GPU_WORD"} | AROUND
+
+
+def why_vendor(r: Reading) -> Query | None:
+    """ "why nvidia?", "why nvidia over amd", "为什么选n卡": why a maker's card, no card or model named: asked
+    "why_vendor" of the vendor's practice concept (what AMD cards are like for AI); after a pick between makers the
+    dialogue makes it the why of that pick (about_last.why_of_pick)."""
+    from assistant.nlu.intents.explain import vendor_concept
+    from assistant.queries import ExplainQuery
+
+    b = r.b
+    if r.explicit or r.model or not (b.has("WHY") and b.has("VENDOR")) or {t.kind for t in b.tags} - _WHY_VENDOR_KINDS:
+        return None
+    if b.unknown or b.has("NO") or said(r, "vendor_why_not_words"):
+        return None  # "why not amd": the vendor left out, its practice concept (concept_cues.vendor_why_not)
+    concept = vendor_concept("amd")
+    return (
+        ExplainQuery(text=r.text, concept=concept, mention=r.text.strip(" ?!."), asked="why_vendor")
+        if concept
+        else None
+    )
+
+
+_RAM_KINDS = {"MEMORY", "FIELD", "HELP", "FOLLOW", "OF", "IF", "MORE", "PLUS", "ENOUGH", "YES_NO"} | AROUND
+
+
+def system_ram_alone(r: Reading) -> Query | None:
+    """ "加到32g内存有用吗", "would 32gb of system ram help", "what if i had 64gb ram": system RAM said (lexicon
+    system_ram_words beside the amount) with no card or model: the fit talked about with that RAM for what does not fit
+    on the card (build's system_ram_gb), not a fit on a 32 GB GPU or the help text."""
+    b = r.b
+    if r.explicit or r.model or b.has("PARAMS", "MONEY", "BUDGET") or b.first("MEMORY") is None:
+        return None
+    if not said(r, "system_ram_words") or {t.kind for t in b.tags} - _RAM_KINDS or len(b.unknown) > 3:
+        return None
+    return dataclasses.replace(build(r), fields=())  # "of system ram": the RAM's size, not the card's memory asked
+
+
+def payback_of_it(r: Reading) -> Query | None:
+    """ "over what period does it pay back", "how long until it pays off" with no card, model or money named: buying
+    the card talked about weighed against renting it (the dialogue fills "it" and the thread's rent), not a spec sheet
+    of "it"."""
+    from assistant.queries import RentOrBuyQuery
+
+    b = r.b
+    if r.explicit or r.model or b.has("PARAMS", "MONEY", "BUDGET") or not said(r, "payback_words"):
+        return None
+    if len(b.unknown) > 5:
+        return None
+    it = tuple(g for g in r.refs if g.pronoun is not None) or (GpuRef(mention="it", pronoun="it"),)
+    return RentOrBuyQuery(text=r.text, gpus=it)
+
+
+def buy_over_rent(r: Reading) -> Query | None:
+    """ "we have $10k, should we buy instead", "预算一万 还是继续租": buying set against renting (lexicon
+    buy_over_rent_words beside a buying word), no card or model named: the thread's rent or buy (the dialogue fills
+    "it", the job and the cloud), with the money said stored as a budget, not a ranking of cards to buy."""
+    from assistant.queries import RentOrBuyQuery
+
+    b = r.b
+    if r.explicit or r.model or b.has("PARAMS", "WORKLOAD") or not b.has("BUY", "RECOMMEND"):
+        return None
+    if not said(r, "buy_over_rent_words") or r.b.has("VS", "OR"):
+        return None  # "买卡还是租卡": a rent-or-buy question of its own (rent_or_buy.read)
+    from assistant.queries import Setting
+
+    money = r.money()
+    budget = (
+        (Setting(key="budget_usd", value=money, currency=r.currency() if b.has("MONEY") else None),) if money else ()
+    )
+    return RentOrBuyQuery(text=r.text, gpus=(GpuRef(mention="it", pronoun="it"),), settings=budget)
