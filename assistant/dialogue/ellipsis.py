@@ -228,6 +228,12 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         value = getattr(follow, key)
         if value is not None and key in names:
             changes[key] = value
+    if follow.targets and (getattr(base, "targets", ()) or base.intent in ("fit", "recommend")):
+        said = {kind for kind, _ in follow.targets}  # "what about 8 users" after serving 30: 8 users, the rest kept
+        changes["targets"] = (*((k, v) for k, v in base.targets if k not in said), *follow.targets)
+        users = dict(base.targets).get("users")
+        if users and getattr(base, "batch", None) == users:  # the batch was those users: it is the new number now
+            changes["batch"] = int(dict(follow.targets).get("users", users))
     if follow.params_b is not None and follow.model is None and "model" in names:
         changes["model"] = None  # "what about 70b" after a fit of qwen2.5 32b: a model of that size, not the 32B
     if "method" in names and follow.mode in ("lora", "qlora", "full_finetune"):
