@@ -229,8 +229,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         if value is not None and key in names:
             changes[key] = value
     if follow.targets and (getattr(base, "targets", ()) or base.intent in ("fit", "recommend")):
-        said = {kind for kind, _ in follow.targets}  # "what about 8 users" after serving 30: 8 users, the rest kept
-        changes["targets"] = (*((k, v) for k, v in base.targets if k not in said), *follow.targets)
+        kinds = {kind for kind, _ in follow.targets}  # "what about 8 users" after serving 30: 8 users, the rest kept
+        changes["targets"] = (*((k, v) for k, v in base.targets if k not in kinds), *follow.targets)
         users = dict(base.targets).get("users")
         if users and getattr(base, "batch", None) == users:  # the batch was those users: it is the new number now
             changes["batch"] = int(dict(follow.targets).get("users", users))
