@@ -39,6 +39,9 @@ def test_every_kb_name_resolves_to_itself(kb, index):
     "text,name",
     [
         ("4070tis vs 3090", "GeForce RTX 4070 Ti SUPER"),
+        ("全新4070tisuper多少钱", "GeForce RTX 4070 Ti SUPER"),  # variant words glued together
+        ("rtx4070tisuper specs", "GeForce RTX 4070 Ti SUPER"),
+        ("7900xtx vs 3090", "Radeon RX 7900 XTX"),
         ("4070 ti super specs", "GeForce RTX 4070 Ti SUPER"),
         ("a6k vs 3090", "RTX A6000"),
         ("3090s for training", "GeForce RTX 3090"),

@@ -175,6 +175,19 @@ def chip_parts(core: list[str]) -> frozenset[str]:
     return frozenset(out)
 
 
+def _glued_variants(word: str) -> tuple[str, ...]:
+    """Variant words written as one ("tisuper" -> ti super, "xtxlaptop" -> xtx laptop); () when it is not."""
+    if not word.isalpha() or len(word) < 4:
+        return ()
+    for cut in range(2, len(word) - 1):
+        head, tail = word[:cut], word[cut:]
+        if head in VARIANT_WORDS and len(head) > 1:
+            rest = (tail,) if tail in VARIANT_WORDS and len(tail) > 1 else _glued_variants(tail)
+            if rest:
+                return (head, *rest)
+    return ()
+
+
 def split_suffixes(toks: list[str]) -> list[str]:
     """A mention's tokens as the index compares them: glued suffixes split ("4070tis" -> 4070 ti super),
     "g" after a size is gigabytes ("12g"), a thousands "k" after a letter prefix is read ("a6k" -> a 6000)."""
@@ -183,6 +196,8 @@ def split_suffixes(toks: list[str]) -> list[str]:
         prev = out[-1] if out else ""
         if t in SUFFIX_SPLIT and prev[:1].isdigit():
             out.extend(SUFFIX_SPLIT[t])
+        elif prev[:1].isdigit() and t not in VARIANT_WORDS and (glued := _glued_variants(t)):
+            out.extend(glued)
         elif t in PLURAL_VARIANT and (prev[:1].isdigit() or prev in VARIANT_WORDS):
             out.append(PLURAL_VARIANT[t])
         elif t == "g" and prev[:1].isdigit():
