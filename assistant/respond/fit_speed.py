@@ -17,6 +17,7 @@ from assistant.models import constants as C
 from assistant.models import llm, memory, scaling
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
+from assistant.respond import asked
 from assistant.respond.env import Env
 from assistant.respond.fit_hints import lighter_quant, smaller_quant
 from assistant.respond.fit_rows import FitCase
@@ -101,6 +102,10 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
                 text += env.t("fit.offload_ram_short", need=f"{offloaded + OS_RAM_GB:.0f}", ram=f"{ram:g}")
             elif ram:  # "i have 64gb ddr5": the user's RAM holds the part offloaded
                 text += env.t("fit.offload_ram_ok", need=f"{offloaded + OS_RAM_GB:.0f}", ram=f"{ram:g}")
+            elif "speed" in asked.parts(query.text, env.lang) and not alt:  # the speed asked leads; the fit is its reason
+                first, _, _ = _offload_speed(env, est, dec, gpu.memory_gb or 0.0, n, "fit.offload_speed_first", query)
+                no = env.t("fit.head_no_word")
+                return first + i18n.gap(env.lang) + head.removeprefix(no) + said, steps, figures
             return head + text + said, steps, figures
         users = int(dict(query.targets).get("users", 0))
         if users > 1:  # "部署70b 并发20人": the memory asked is that of every user's KV cache
