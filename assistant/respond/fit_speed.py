@@ -15,6 +15,7 @@ import math
 from assistant import i18n
 from assistant.models import constants as C
 from assistant.models import llm, memory, scaling
+from assistant.nlu.asks import checklist
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
 from assistant.respond import asked
@@ -102,7 +103,7 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
                 text += env.t("fit.offload_ram_short", need=f"{offloaded + OS_RAM_GB:.0f}", ram=f"{ram:g}")
             elif ram:  # "i have 64gb ddr5": the user's RAM holds the part offloaded
                 text += env.t("fit.offload_ram_ok", need=f"{offloaded + OS_RAM_GB:.0f}", ram=f"{ram:g}")
-            elif "speed" in asked.parts(query.text, env.lang) and not alt:  # the speed asked leads; the fit is its reason
+            elif _speed_first(query, env) and not alt:  # the speed asked leads; the fit is its reason
                 first, _, _ = _offload_speed(env, est, dec, gpu.memory_gb or 0.0, n, "fit.offload_speed_first", query)
                 no = env.t("fit.head_no_word")
                 return first + i18n.gap(env.lang) + head.removeprefix(no) + said, steps, figures
@@ -421,6 +422,12 @@ def ram_of(env: Env, query) -> tuple[float, str]:
     if stated is None:
         return C.SYSTEM_RAM_GB_S, env.t("fit.ram_assumed")
     return stated, env.t("fit.ram_yours", mts=f"{query.ram_mts:.0f}", channels=query.ram_channels or 2)
+
+
+def _speed_first(query: FitQuery, env: Env) -> bool:
+    """The speed is asked in words and no fit is asked before it ("will it fit and what tok/s": the fit first)."""
+    asks = checklist(query.text)
+    return "speed" in asked.parts(query.text, env.lang) and not (asks and asks[0].kind == "fit")
 
 
 def _offload_speed(env: Env, est, dec, memory_gb: float, n: int, key: str, query=None) -> tuple[str, float, float]:
