@@ -315,13 +315,15 @@ def _schedule(r: _Reader) -> None:
     r.each(_N + r"\s*" + _alt(_HOUR) + nightly, lambda m: _per_day(m))
     r.each(_N + r"\s*" + _alt(_HOUR) + r"\s*(?:a|per|/|each|every)\s*" + day, lambda m: _per_day(m))
     r.each(_N + r"\s*" + _alt(_HOUR) + r"\s*(?:of \w+\s*)?(?:daily|a day|per day)", lambda m: _per_day(m))
-    between = r"(?:[^\d。，,;；]|(?<=[^\d])[a-z]{0,6}\d{3,4}[a-z]{0,4}(?=\D)){0,12}?"  # "每天租autodl 4090跑8小时"
+    # "每天租autodl 4090跑8小时", "每周租两张4090跑20小时": a card's name or a count of cards between
+    between = r"(?:[^\d。，,;；]|(?<=[^\d])[a-z]{0,6}\d{3,4}[a-z]{0,4}(?=\D)|(?<=[^\d])\d{1,2}(?=[张块卡台])){0,12}?"
     r.each(r"(?:每天|一天|每日|天天|每晚|一晚)" + between + _N + r"\s*" + _alt(_HOUR), lambda m: _per_day(m))
     r.each(_N + r"\s*" + _alt(_HOUR) + r"\s*(?:每天|一天)", lambda m: _per_day(m))
     week = _alt(["week", "wk"]) + r"(?![a-z])"
     r.each(_N + r"\s*" + _alt(_HOUR) + r"\s*(?:a|per|/|each|every)\s*" + week, lambda m: _per_week(m))
     r.each(
-        r"(?:每周|一周|每星期|一星期|每礼拜|一礼拜)[^\d。，,;；]{0,4}?" + _N + r"\s*" + _alt(_HOUR),
+        # "每周租autodl的3090十个小时"
+        r"(?:每周|一周|每星期|一星期|每礼拜|一礼拜)" + between + _N + r"\s*" + _alt(_HOUR),
         lambda m: _per_week(m),
     )
     r.each(_N + r"\s*days?\s*(?:a|per|/|each|every)\s*" + week, lambda m: _days(m))

@@ -168,6 +168,8 @@ def figure(r: Reading) -> str | None:
             continue  # "学校出电费 要不要限功耗": the bill word says who pays; it asks for no bill
         if name == "price" and _HOW_MUCH_OF.search(r.text.lower()) and not r.b.has("COST", "MONEY", "RATE"):
             continue  # "how much of a 70b q4 can i offload": a part of something, no price
+        if name == "count" and _few_then_yes_no(r):
+            continue  # "那买几张4090划算吗": a few cards, and whether buying them pays; no count asked
         if _said_outside(r, f"form_{name}", _STATED) or (
             name == "energy" and _said_outside(r, "energy_asked", _STATED)
         ):
@@ -188,6 +190,29 @@ def figure(r: Reading) -> str | None:
 
 
 _HOW_MUCH_OF = re.compile(r"\bhow much of (?:a|an|the|it|my|that|this)\b")
+
+
+def _few_then_yes_no(r: Reading) -> bool:
+    """ "买几张4090划算吗": 几张 after a buying verb, and a yes / no particle after it (form_yes_no_zh), is "a few"
+    cards; "要几张", "需要几张" (lexicon form_count_need_before) before it ask the count."""
+    text = r.text
+    for w in r.lex.listed("form_count"):
+        at = text.find(w)
+        if at < 0:
+            continue
+        before = text[:at]
+        if any(before.endswith(n) for n in r.lex.listed("form_count_need_before")):
+            return False
+        rest = text[at + len(w) :]
+        return any(_particle(rest, y) for y in r.lex.listed("form_yes_no_zh"))
+    return False
+
+
+def _particle(rest: str, word: str) -> bool:
+    """A yes / no particle in `rest`; "么" only on its own ("什么", "怎么", "这么", "多么" ask other things)."""
+    if word != "么":
+        return word in rest
+    return re.search(r"(?<![什怎这那多要])么", rest) is not None
 
 
 def _bill_only_free(r: Reading) -> bool:

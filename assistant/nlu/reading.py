@@ -157,9 +157,9 @@ class Reading:
             nums = [t.value for t in co.parts if t.kind in ("COUNT", "NUMBER")]
             if nums:
                 return int(nums[0])
-        c = self.b.first("COUNT")
-        if c:
-            return int(c)
+        counted = [int(t.value) for t in self.b.kinds.get("COUNT", []) if isinstance(t.value, (int, float))]
+        if counted:  # "mi50 一张五六百 插四张": 一张 says each card's price, 四张 the count
+            return next((c for c in counted if c > 1), counted[0]) or None
         tags = self.b.tags
         for k in range(len(tags) - 1):
             if tags[k].kind == "NUMBER" and tags[k + 1].kind == "GPU_WORD":
@@ -212,6 +212,8 @@ class Reading:
                 return "llm_inference"
             if kind == "image":  # "best gpu for sdxl training": training a diffusion model, not generating images
                 return "training" if w == "training" and self.mode() != "inference" else "image_generation"
+        if w == "inference" and "llm_inference" in found:
+            return "llm_inference"  # "部署个本地知识库": deploying is inference, the knowledge base says of an LLM
         if w == "inference" and m is None and self.b.has("PARAMS") and not self.b.has("UNKNOWN_MODEL"):
             return "llm_inference"  # "a dual 3090 rig for 70b inference": a model size is an LLM's
         return w

@@ -210,7 +210,11 @@ class _Tagger(
     def _not_a_card(self, i: int, pronoun: object) -> bool:
         """The pronoun at token i stands for no GPU: "each" right after a quantity ("1k tokens each"), "that" right
         after a noun it describes (lexicon relative_heads: "setup that gives me", "a card that runs"), or "it" after a
-        machine named with no GPU before it (machine_words: "need a pc build ..., what gpu should i put in it")."""
+        machine named with no GPU before it (machine_words: "need a pc build ..., what gpu should i put in it"), or an
+        English word glued to a Chinese one ("公司给IT部门两台机器的预算")."""
+        nxt = self.toks[i + 1] if i + 1 < len(self.toks) else None
+        if self.tt[i].isascii() and nxt is not None and nxt.glued and nxt.kind == "cjk":
+            return True  # "IT部门", "it行业": an English word inside a Chinese word, never the card talked about
         if i == 0:
             return False
         last = self.tags[-1] if self.tags else None
@@ -229,12 +233,14 @@ class _Tagger(
         for k, t in enumerate(self.tags):
             nxt = self.tags[k + 1] if k + 1 < len(self.tags) else None
             back = (
-                next((k for k in range(len(out) - 1, max(len(out) - 4, -1), -1) if out[k].kind == "PERIOD"), None)
+                next((k for k in range(len(out) - 1, max(len(out) - 6, -1), -1) if out[k].kind == "PERIOD"), None)
                 if t.kind == "HOURS" and "total" in t.mapping()
                 else None
             )
             if back is not None and all(
-                x.kind in ("FIT", "ON", "QUESTION", "SET", "GPU_WORD", "MODE", "WORKLOAD") for x in out[back + 1 :]
+                # "每周租autodl的3090十个小时": the rent, the cloud and the card between the period and its hours
+                x.kind in ("FIT", "ON", "QUESTION", "SET", "GPU_WORD", "MODE", "WORKLOAD", "RENT", "GPU", "COUNT")
+                for x in out[back + 1 :]
             ):
                 per = out.pop(back)  # 每周(用)10小时, 一天跑8小时
                 mult = {"week": 1.0, "day": 7.0, "month": 12.0 / 52.0}.get(per.word(), 1.0)

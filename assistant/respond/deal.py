@@ -84,6 +84,10 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         market = price_of(gpu.name, env, condition)
     what = counted(env, gpu, n)
     offer = env.money(offer_usd)
+    # "两张4090 1.6万一张": the set named with each card's price, as the user said it
+    each = env.money(offer_usd / n)
+    what_each = env.t("deal.gpu_each", gpu=what, each=each) if n > 1 else what
+    offer_each = env.t("deal.offer_each", offer=offer, each=each) if n > 1 else offer
     if market is None:
         bare = ""
         steps, sources = sibling_price_note(gpu.name, env)
@@ -154,8 +158,8 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     if not (between and other is not None):
         head = env.t(
             "deal.suspect_below" if suspect else f"deal.{verdict}_{'below' if diff < 0 else 'above'}",
-            offer=offer,
-            gpu=what,
+            offer=offer_each,
+            gpu=what_each,
             pct=pct,
             cond=env.t("cond.mining" if banded is not None else f"cond.{condition}"),
             market=price_text(market, env) if n == 1 else env.t("deal.each", price=price_text(market, env)),

@@ -67,6 +67,9 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         score=f"{best_score:.2f}",
         others=others,
     )
+    if query.budget_usd:  # "给孩子买游戏本 预算7000 选啥": the budget said, and why it filters nothing
+        budget = env.money(env.to_usd(query.budget_usd, query.budget_currency) or query.budget_usd)
+        head = env.t("laptop.budget_unpriced", budget=budget) + i18n.gap(env.lang) + head
     return Answer(
         question=query.text,
         intent="recommend",

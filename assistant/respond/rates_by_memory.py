@@ -14,7 +14,7 @@ from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.queries import RatesQuery
 from assistant.respond.env import Env
-from assistant.respond.offers import figure, home_first, of_provider
+from assistant.respond.offers import figure, home_first, of_provider, provider_name
 
 SHOWN = 12  # rows in the table; the rest are counted [A]
 SLACK_GB = 0.5  # "80gb" takes a card listed at 79.6 GB too [A]
@@ -80,6 +80,11 @@ def respond(query: RatesQuery, env: Env) -> Answer:
     env = env.for_query(query)
     want = query.min_memory_gb or 0.0
     offers = of_provider(query.provider, env.reader.cloud_rates())
+    lead = ""
+    if query.provider and not offers and not want:
+        # "阿里云按量付费太贵了 有没有便宜点的": that cloud has no published rate here; the cheapest elsewhere
+        lead = env.t("rates.provider_none", provider=provider_name(query.provider)) + i18n.gap(env.lang)
+        offers = env.reader.cloud_rates()
     rows = _cheapest_per_gpu(offers, env, want)
     gb = f"{want:g}"
     if not rows:
@@ -120,6 +125,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
     )
     if nexts:
         head += i18n.gap(env.lang) + env.t("rates.memory_next", offers=i18n.sep(env.lang).join(nexts))
+    head = lead + head
     steps = _pair_step(offers, env, want, best.on_demand_usd_per_gpu_hour) if want else [env.t("rates.cheapest_hint")]
     foreign = [s.short_name for s, o in rows[:SHOWN] if o.currency != env.currency]
     if foreign and len(foreign) < len(rows[:SHOWN]):

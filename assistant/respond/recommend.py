@@ -63,7 +63,8 @@ from assistant.respond.wording import gb, software_stack
 
 
 def respond(query: RecommendQuery, env: Env) -> Answer:
-    if query.organization and query.budget_usd and lexicon(env.lang).words_in("budget_each_words", query.text.lower()):
+    each = lexicon(env.lang).words_in("budget_each_words", query.text.lower())
+    if query.organization and query.budget_usd and each and not use_case.one_machine(query, env):
         # "我们组想给新生配机器 每台预算1万 做cv": a budget per machine is one desktop's, not the institution's chart
         query = dataclasses.replace(query, organization=False)
     if query.laptop:
@@ -442,6 +443,10 @@ def _as_rig(query: RecommendQuery, env: Env) -> Answer:
     """A count of cards for a budget in a whole machine: the rig answer (cards, platform, PSU, wall power)."""
     from assistant.respond import rig
 
+    if query.released and query.model and not query.precision:  # "满血r1": the weights as released (FP8 for R1)
+        released = sized_model(query, env)[0]
+        if released is not None and released.kind == "llm":
+            query = dataclasses.replace(query, precision=memory.released_precision(released))
     asked = RigQuery(
         text=query.text,
         gpu_count=query.gpu_count if (query.gpu_count or 1) > 1 else None,  # no count said: the build chooses it

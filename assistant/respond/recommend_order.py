@@ -73,8 +73,12 @@ def other_cards(ranking, gpu: str | None):
 
 
 def passive_ok(query: RecommendQuery, env: Env) -> bool:
-    """Datacenter cards belong in the ranking for an organization or when a server is asked for."""
-    return bool(query.organization) or bool(lexicon(env.lang).words_in("rig_server", query.text.lower()))
+    """Datacenter cards belong in the ranking for an organization or when a server is asked for; not for a person
+    buying their own card ("学校服务器排队太久了 想自己买张卡": the server is the school's)."""
+    lex = lexicon(env.lang)
+    if query.organization is False and lex.words_in("self_buy_words", query.text.lower()):
+        return False
+    return bool(query.organization) or bool(lex.words_in("rig_server", query.text.lower()))
 
 
 def nvidia_ranking(env: Env, key: str, memory_need_gb: float | None = None, n: int = 1, vendors=("NVIDIA",), chat=None):

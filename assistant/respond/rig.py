@@ -301,6 +301,12 @@ def respond(query: RigQuery, env: Env) -> Answer:
     base: dict[str, Any] = dict(
         question=query.text, intent="rig", workload=workload, precision=query.precision, lang=env.lang
     )
+    if not found and cheapest is None and query.asks_power and query.gpus and all(g.name for g in query.gpus):
+        # "mi50 32g 一张五六百 插四张要什么主板电源": no price for the card, but its power needs none
+        count = query.gpu_count or 1
+        if len(query.gpus) == 1 and count > 1:
+            query = dataclasses.replace(query, gpus=(dataclasses.replace(query.gpus[0], count=count),))
+        return mixed_set.psu_answer(query, env)
     if not found and cheapest is None:
         head = env.t("rig.none_at_all", rated=rated, n=most)
         # "h20八卡服务器多少钱": a whole server's price on record (knowledge/servers_cn.csv) leads

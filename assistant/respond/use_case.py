@@ -146,11 +146,21 @@ def asks_build(query, env: Env) -> bool:
     budget beyond a server's platform."""
     if not query.budget_usd or query.cheaper_than or query.upgrade_from:
         return False
-    if said("serve_words", query.text, env):
-        return False  # "serve 70b to 30 people, budget 10k": a serving set (respond/serving_sets.py)
-    if (query.gpu_count or 1) < 2:
-        return bool(query.organization) and _server_budget(query, env)
+    users = int(dict(query.targets).get("users", 0))
+    if said("serve_words", query.text, env) and (users > 1 or not said("local_deploy_words", query.text, env)):
+        # "serve 70b to 30 people, budget 10k": a serving set (respond/serving_sets.py);
+        # "公司想本地部署deepseek r1满血版 几十万能搞定吗" runs the model in house, no users named: a build
+        return False
+    if (query.gpu_count or 1) < 2:  # "导师给了5万预算 让我给组里配一台跑llm的机器": one machine asked, built
+        return bool(query.organization) and (_server_budget(query, env) or one_machine(query, env))
     return said("rig_words", _LEARNING.sub(" ", query.text), env)  # "machine learning" is no machine
+
+
+def one_machine(query, env: Env) -> bool:
+    """A machine word (lexicon rig_words) and no budget for each of several machines (per_machine_words: "每台",
+    "each"): the organization's budget buys one machine ("导师给了5万预算 让我给组里配一台跑llm的机器")."""
+    text = _LEARNING.sub(" ", query.text)  # "machine learning" is no machine
+    return said("rig_words", text, env) and not said("per_machine_words", query.text, env)
 
 
 def _server_budget(query, env: Env) -> bool:

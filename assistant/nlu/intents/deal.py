@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from assistant.nlu.intents import rig
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.patterns import compiled
 from assistant.nlu.price_gap import gap_amounts
@@ -66,6 +67,8 @@ def read(r: Reading) -> Query | None:
         return None  # "is a 3090 worth it for 70b": a verdict on the card for that size, no offer
     if (r.model or sized) and _priced(r):
         offered = True  # "二手3090 5000块 跑qwen 32b够吗": an amount right after the card, and a model to run
+    if offered and not asked and not risks and rig.psu_question(r):
+        return None  # "mi50 32g 一张五六百 插四张要什么主板电源": the build's power asked, the price said on the way
     if not (offered or asked) or (said(r, "budget_raise_words") and not said(r, "deal_words")):
         return None  # "ok and if i stretch to 1500?": more money for the pick, not an offer for a card
     gpus, amount = _gpu_and_price_as_name(r) if offered else ([], None)

@@ -325,8 +325,12 @@ def topic(r: Reading) -> Query | None:
     if not found or _names_model(r, found) or rig.psu_question(r):
         return None  # "undervolt my two 3090s to 275w each, will an 850w psu cope": the power of that build
     spans = [f" {key(t)} " for _, _, t in found]
+    # "矿卡还能用来训练模型吗", "can ex-mining cards be used for training": a yes / no about the concept in a use
+    use_asked = not r.refs and _yes_no(r)
     if any(
-        t.kind in _NOT_TOPIC and (t.kind != "RECOMMEND" or not any(f" {key(t.text)} " in s for s in spans))
+        t.kind in _NOT_TOPIC
+        and (t.kind != "RECOMMEND" or not any(f" {key(t.text)} " in s for s in spans))
+        and not (t.kind == "MODE" and use_asked)
         for t in b.tags
     ):
         return None  # another question is asked ("recommend" inside "everyone recommends a used 3090" is not one)
@@ -339,6 +343,13 @@ def topic(r: Reading) -> Query | None:
         return None  # "is a 3090 good for llama.cpp", "p40 for llama.cpp, worth it or e-waste": a verdict on the GPU
     keys = list(dict.fromkeys(k for k, _, _ in found))
     return ExplainQuery(text=r.text, concept=keys[0], mention=found[0][2], others=tuple(keys[1:3]))
+
+
+def _yes_no(r: Reading) -> bool:
+    """concept_cues.yes_no (which imports this module): a yes-or-no question."""
+    from assistant.nlu.intents.concept_cues import yes_no
+
+    return yes_no(r)
 
 
 def _judged(r: Reading) -> bool:

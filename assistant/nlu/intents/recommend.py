@@ -43,6 +43,8 @@ def read(r: Reading) -> RecommendQuery | None:
     if not b.has("RECOMMEND") and draw_bill(r):  # "server idles at 60w, about 300w under load ... monthly?": a bill
         return None
     org = b.meaning("ORGANIZATION")
+    if org == "yes" and said(r, "self_buy_words"):
+        org = "no"  # "学校服务器排队太久了 想自己买张卡": the person buys, not the school
     money = r.money()
     bare = _bare_budget(r) if money is None and b.has("RECOMMEND") else None
     return RecommendQuery(

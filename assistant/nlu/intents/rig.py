@@ -195,6 +195,16 @@ def _vram_asked(r: Reading) -> float | None:
     return float(tag.number()) if r.lex.words_in("vram_words", tag.text.lower() + " " + after) else None
 
 
+def _one_machine_for(r: Reading) -> bool:
+    """An organization's machine of a count of a card named, no budget ("课题组想买一台8卡服务器 大概多少钱 4090的"):
+    that build, priced; not a budget for each of many machines ("每台", lexicon per_machine_words) nor a question
+    whether a set is enough ("our team ..., 2x 3090 enough?"). An organization's budget is a recommendation, which
+    answers a build when one machine is asked (respond/use_case.asks_build)."""
+    if said(r, "per_machine_words") or said(r, "verdict_enough"):
+        return False
+    return _budget(r) is None and bool(r.total_count()) and bool(r.explicit)  # "组里共用一台双卡机": no card to build
+
+
 def read(r: Reading) -> Query | None:
     b = r.b
     psu = psu_question(r) or _cpu_build(r)
@@ -203,8 +213,10 @@ def read(r: Reading) -> Query | None:
         return None  # "锐龙ai max 395 128g 小主机 跑70b": the mini PC is the device named, not a machine to build
     if not word or (_owned(r, word) and not psu) or b.has("RENT") or len(r.explicit) > 1 or _asks_cost(r):
         return None
-    if b.meaning("ORGANIZATION") == "yes" and not psu:
-        return None  # "公司要搭一个推理服务器": an organization gets the reference chart's answer (recommend)
+    if b.meaning("ORGANIZATION") == "yes" and not psu and not _one_machine_for(r):
+        # "公司要搭一个推理服务器": an organization gets the reference chart's answer (recommend); with a count of
+        # cards and no budget ("课题组想买一台8卡服务器 4090的") it is the build of those cards
+        return None
     if r.explicit and b.has("FIT") and r.model and not r.total_count():
         return None  # "on a macbook m3 max, will mixtral run? or should i build a pc": a fit question
     count = r.total_count()

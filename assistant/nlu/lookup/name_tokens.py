@@ -52,8 +52,15 @@ SOFT = frozenset({"generation", "graphics", "edition", "pro"})
 BARE_NUMBERED = re.compile(r"^(GeForce (?:GTX|RTX)|Radeon RX) (\d{4})\b")
 # form-factor words of a product name: a mention that leaves them out picks a documented variant
 FORM = frozenset({"sxm", "pcie", "pci", "e", "nvl", "oam", "mxm", "hgx"})
-# suffixes people glue together: "4070tis" is the 4070 Ti SUPER, "4080s" the 4080 SUPER
-SUFFIX_SPLIT = {"tis": ("ti", "super"), "ts": ("ti", "super"), "maxq": ("max", "q"), "gbs": ("gb",)}
+# suffixes people glue together: "4070tis" and "4070tisuper" are the 4070 Ti SUPER, "4080s" the 4080 SUPER
+SUFFIX_SPLIT = {
+    "tis": ("ti", "super"),
+    "ts": ("ti", "super"),
+    "tisuper": ("ti", "super"),  # "4070tisuper": the two words typed without a space
+    "tisup": ("ti", "super"),
+    "maxq": ("max", "q"),
+    "gbs": ("gb",),
+}
 # a variant word in the plural ("two 4070 supers", "7900 xtxs"): the variant, never dropped
 PLURAL_VARIANT = {"supers": "super", "xts": "xt", "xtxs": "xtx"}
 # words after a model number that make it a different product: a match must never drop or add them

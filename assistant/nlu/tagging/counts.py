@@ -68,6 +68,10 @@ class CountTagging(MoneyTagging):
             return self.add("COUNT", int(v), i, j + cl)
         if cl and after:
             return self.add("COUNT", int(v), i, j + cl, {"AFTER": True})
+        named = 2 <= v <= _COUNT_AFTER_MAX and any(t.kind == "GPU" for t in self.tags)
+        if cl and named and tt[j + cl - 1] != "块" and self.unit("card_count_then", j + cl):
+            # "mi50 32g 一张五六百 插四张要什么主板电源": that many of the card named before
+            return self.add("COUNT", int(v), i, j + cl)
         if cl and (
             j + cl >= n
             or tt[j + cl] in ("呢", "吗", "?", "的")

@@ -224,9 +224,15 @@ def _ranged(t: Tag, low: float, high: float, start: int, end: int, text: str) ->
 
 
 def _unit_at(said: str) -> float | None:
-    """The unit a tag's text starts with ("百块" 100, "千" 1000, "hundred bucks" 100), or None."""
+    """The unit a tag's text starts with ("百块" 100, "千" 1000, "十万" 100,000, "hundred bucks" 100), or None."""
     first = said.split()[0] if said and said[0].isascii() else said[:1]
-    return float(_UNITS[first]) if first in _UNITS else None
+    if first not in _UNITS:
+        return None
+    unit, k = float(_UNITS[first]), 1
+    while not said[0].isascii() and k < len(said) and said[k] in _UNITS and _UNITS[said[k]] > _UNITS[said[k - 1]]:
+        unit *= _UNITS[said[k]]  # "几十万": ten ten-thousands
+        k += 1
+    return unit
 
 
 def _ends_with_word(before: str, word: str) -> bool:
