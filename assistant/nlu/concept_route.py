@@ -78,6 +78,8 @@ def routed(r: Reading, reader: str, found: Query | Clarification) -> Query | Cla
         return found  # "what is mxfp4 and does my 4090 support it": the card's feature verdict answers it first
     if decision.concept in r.lex.listed("spec_field_concepts") and (r.refs or r.b.has("GPU")):
         return found  # "rtx 6090 rumored specs? how much vram": a figure of the GPU named, known or not
+    if r.b.has("GPU") and (r.b.has("COSTS") or (r.form.figure == "price" and r.said("form_money_words"))):
+        return found  # "京东上4090现在卖多少 跟闲鱼二手差多少": the card's prices, not buying used as a concept
     other = _OTHER_EVIDENCE if reader in _LEFTOVER else _MONEY  # a model named is the concept's own example there
     if r.b.has(*other) or len(r.explicit) > 1:
         return found  # two GPUs named: a comparison of them ("perf per dollar 4060 ti 16gb vs 3090")

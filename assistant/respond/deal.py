@@ -85,9 +85,9 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     what = counted(env, gpu, n)
     offer = env.money(offer_usd)
     # "两张4090 1.6万一张": the set named with each card's price, as the user said it
-    each = env.money(offer_usd / n)
-    what_each = env.t("deal.gpu_each", gpu=what, each=each) if n > 1 else what
-    offer_each = env.t("deal.offer_each", offer=offer, each=each) if n > 1 else offer
+    what_each, offer_each = what, offer
+    if n > 1:  # the set and its offer, with each card's price where the language says it
+        what_each, offer_each = env.t("deal.set_offer", gpu=what, offer=offer, each=env.money(offer_usd / n)).split("|")
     if market is None:
         bare = ""
         steps, sources = sibling_price_note(gpu.name, env)

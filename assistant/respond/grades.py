@@ -2,7 +2,8 @@
 (nlu/intents/compare._grades_priced reads them as the card's price asked).
 
 Contract: `named(text, env)` -> the grades the question names, in order: "new" / "used" from lexicon [condition],
-"mining" for a word of [lists] grade_mining (an ex-mining card is priced by its own band, cost.band_price).
+"mining" for a word of [lists] grade_mining (an ex-mining card is priced by its own band, cost.band_price); a retail
+shop ([lists] grade_new_sites: 京东, 天猫) names the new grade, first.
 `difference(gpu, text, env)` -> the sentence saying how much the dearer of the first two grades named costs over
 the other, both prices shown with condition and date (pricing.price_text), or "" when fewer than two grades are
 named or one has no price in the answer's market. Never raises.
@@ -32,6 +33,9 @@ def named(text: str, env: Env) -> list[str]:
         if grade and grade not in out:
             out.append(grade)
         i += hit[0] if hit else 1
+    low = (text or "").lower()
+    if "new" not in out and any(w in low for w in lex.listed("grade_new_sites")):
+        out.insert(0, "new")  # "京东上4090现在卖多少 跟闲鱼二手差多少": the shop's price is the new one
     return out
 
 

@@ -64,8 +64,9 @@ from assistant.respond.wording import gb, software_stack
 
 def respond(query: RecommendQuery, env: Env) -> Answer:
     each = lexicon(env.lang).words_in("budget_each_words", query.text.lower())
-    if query.organization and query.budget_usd and each and not use_case.one_machine(query, env):
-        # "我们组想给新生配机器 每台预算1万 做cv": a budget per machine is one desktop's, not the institution's chart
+    if query.organization and each and not use_case.one_machine(query, env):
+        # "我们组想给新生配机器 每台预算1万 做cv", "给工作室配4台出图机器 每台什么卡": each machine is one desktop, not
+        # the institution's chart
         query = dataclasses.replace(query, organization=False)
     if query.laptop:
         from assistant.respond import laptops

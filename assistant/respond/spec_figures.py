@@ -112,7 +112,7 @@ def _china(gpu: GpuSpec, env: Env) -> tuple[str, str, list[str]]:
     """Whether `gpu` can be bought in China: (kind, text, source ids). kind: banned (US export rules keep it
     out; the China versions sold instead are named) | china (a China-market version) | quoted (a yuan street
     quote on record) | unknown (neither: not known)."""
-    from assistant.models.cost import is_shortage
+    from assistant.models.cost import band_of, is_shortage
     from assistant.respond.variants import (
         banned_china_versions,
         china_versions,
@@ -149,8 +149,10 @@ def _china(gpu: GpuSpec, env: Env) -> tuple[str, str, list[str]]:
     if controlled is not None:  # "b200国内能买吗": kept out by the export rules, no China version
         return "banned", env.t("spec.china_banned_none", rule=controlled["rule"]), [controlled["source"]]
     quotes = [
-        q for q in env.reader.prices_for(gpu.name, env.assumptions.snapshot) if q.market == "CN" and not is_shortage(q)
-    ]  # a scalper quote proves nothing about the shops
+        q
+        for q in env.reader.prices_for(gpu.name, env.assumptions.snapshot)
+        if q.market == "CN" and not is_shortage(q) and band_of(q) is None
+    ]  # a scalper quote proves nothing about the shops; a grade of used card (brand, mining) is not its price
     row = market_variant(gpu.name)
     gone = withdrawn(gpu.name, "CN")
     if gone is not None:  # "h20现在还能买到吗": production or orders stopped; a quote on record is from before

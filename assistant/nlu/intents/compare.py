@@ -23,10 +23,13 @@ def _grades_priced(r: Reading, ref: GpuRef) -> Query | None:
     """One card named in two grades (conditions of lexicon [condition]; an ex-mining word of [lists] grade_mining is
     its own grade) and a price difference asked (lexicon asked_price_gap): the card's prices by grade
     (respond/spec.py prices them and says the difference)."""
-    if ref.pronoun or not r.said("asked_price_gap"):
+    priced = r.b.has("COSTS") or bool(r.said("form_money_words"))  # "现在卖多少 跟闲鱼二手差多少": a gap of prices
+    if ref.pronoun or not (r.said("asked_price_gap") or (priced and r.said("gap_words"))):
         return None
     mining = r.lex.listed("grade_mining")
     grades = {"mining" if t.text.lower() in mining else str(t.value) for t in r.b.kinds.get("CONDITION", [])}
+    if r.said("grade_new_sites"):
+        grades.add("new")  # "京东上4090现在卖多少 跟闲鱼二手差多少": the shop's price is the new one
     if len(grades) < 2:
         return None
     from assistant.queries import SpecQuery

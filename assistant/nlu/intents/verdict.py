@@ -208,7 +208,8 @@ def _offer_currency(r: Reading) -> str | None:
 
 
 # the tags of "<workload> on <GPU>" with nothing else asked ("stable diffusion on a 3060", "a laptop 4060 train yolo")
-_WORK_ON_CARD = {"GPU", "WORKLOAD", "MODE", "ON", "QUESTION", "FILLER", "COUNT", "CONDITION", "GPU_WORD"}
+# NO: the 不 of a Chinese X-not-X question ("会不会烧", "行不行") asks, it corrects nothing
+_WORK_ON_CARD = {"GPU", "WORKLOAD", "MODE", "ON", "QUESTION", "FILLER", "COUNT", "CONDITION", "GPU_WORD", "NO"}
 
 
 def _workload_on_card(r: Reading) -> bool:
