@@ -212,11 +212,9 @@ class Reading:
                 return "llm_inference"
             if kind == "image":  # "best gpu for sdxl training": training a diffusion model, not generating images
                 return "training" if w == "training" and self.mode() != "inference" else "image_generation"
-        if w == "inference" and "llm_inference" in found:
-            return "llm_inference"  # "部署个本地知识库": deploying is inference, the knowledge base says of an LLM
-        if w == "inference" and m is None and self.b.has("PARAMS") and not self.b.has("UNKNOWN_MODEL"):
-            return "llm_inference"  # "a dual 3090 rig for 70b inference": a model size is an LLM's
-        return w
+        # "部署个本地知识库": a knowledge base is an LLM's; "a dual 3090 rig for 70b inference": so is a model size
+        sized = "llm_inference" in found or (m is None and self.b.has("PARAMS") and not self.b.has("UNKNOWN_MODEL"))
+        return "llm_inference" if w == "inference" and sized else w
 
     @property
     def precision(self) -> str | None:
