@@ -185,6 +185,9 @@ class Dialogue:
                 message=i18n.t(lang, "dialogue.no_variant", mention=mention, base=base),
             )
         except NothingToReferTo as exc:
+            alone = _without_pronouns(query)
+            if alone is not None:  # "i want to do both lora training and 30b models, what build": "both" points at
+                return self.complete(alone, lang)  # no card; the build / rent / pick stands on its own words
             if isinstance(query, PowerLimitQuery) and query.share and not query.watts:
                 # "功耗墙压到70% 训练速度会掉多少": a share fits any card; the reference card shows it, said an example
                 ref = GpuRef(mention="", name=REFERENCE_GPU)
@@ -302,3 +305,15 @@ def _why_not_alone(query: Query) -> Query | None:
     if len(named) != 1:
         return None
     return VerdictQuery(text=query.text, gpus=(named[0],), kind="good", workload=query.workload, risks=True)
+
+
+_STANDS_ALONE = frozenset({"rig", "rent_or_buy", "recommend"})  # answered without a card named
+
+
+def _without_pronouns(query: Query) -> Query | None:
+    """A build, rent-or-buy or pick whose only cards are pronouns with nothing to point at ("both", "that", "them":
+    "what exact build for both", "is buying realistic or is that a trap"): the query without them, else None."""
+    gpus = getattr(query, "gpus", ())
+    if query.intent not in _STANDS_ALONE or not gpus or not all(g.pronoun and not g.name for g in gpus):
+        return None
+    return dataclasses.replace(query, gpus=())  # type: ignore[call-arg]

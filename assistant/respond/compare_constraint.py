@@ -33,6 +33,12 @@ def stated_budget(query, env: Env) -> tuple[float, str] | None:
             if near and not any(ch.isdigit() for ch in between):  # no card between
                 return amount.value, amount.currency or _currency(query, env)
     low = query.text.lower()
+    then = lexicon(env.lang).listed("budget_then_words")  # "一万块 组两张3060 还是...": the money, then what it buys
+    for s in stated:
+        if s.dim == "money" and s.value >= 50 and not low[: s.start].strip():
+            after = low[s.end : s.end + 8].lstrip(" ,，")
+            if any(after.startswith(w) for w in then):
+                return s.value, s.currency or _currency(query, env)
     leads = lexicon(env.lang).listed("budget_lead_words")
     for s in stated:
         if s.dim != "money" or s.whole == "budget" or s.value < 50:

@@ -41,8 +41,32 @@ def _unrated_headline(a: ValueRow, b: ValueRow, title: str, env: Env, llm: bool 
     each = [env.t("compare.unrated_each", gpu=r.label, speeds=unrated.llm_text(env, r.gpu, r.n_gpus)) for r in (a, b)]
     lines = [env.t("compare.unrated_llm", each=i18n.sep(env.lang).join(each), ctx=f"{CHAT_CONTEXT:,}")]
     # the faster at the largest model that fits either, then the smaller one
-    choice = max((a, b), key=lambda r: tuple(s[2] or 0.0 for s in reversed(speeds[r.gpu.name]))).gpu.name
-    return i18n.gap(env.lang).join([head, *lines]), choice
+    picked = max((a, b), key=lambda r: tuple(s[2] or 0.0 for s in reversed(speeds[r.gpu.name])))
+    pick, _faster = _llm_pick(a, b, speeds, env)  # the choice stays the rule's: the faster at the largest model
+    return i18n.gap(env.lang).join([*pick, head, *lines]), picked.gpu.name
+
+
+def _llm_pick(a: ValueRow, b: ValueRow, speeds: dict, env: Env) -> tuple[list[str], ValueRow | None]:
+    """ "DGX Spark or a Mac Studio M4 Max": the pick for running LLMs, first: the faster at the largest model both
+    run (its speeds), and a larger model only the other holds, said ("mac mini m4 pro 64g vs a 4090": the 4090 is
+    faster at 8B, the Mac alone holds 70B)."""
+    runs = {r.gpu.name: {name: tps for name, _q, tps, _gb in speeds[r.gpu.name]} for r in (a, b)}
+    both = [name for name in runs[a.gpu.name] if runs[a.gpu.name][name] and runs[b.gpu.name].get(name)]
+    if not both:
+        return [], None
+    model = both[-1]
+    faster, other = (a, b) if runs[a.gpu.name][model] >= runs[b.gpu.name][model] else (b, a)
+    values = {
+        "gpu": faster.label,
+        "other": other.label,
+        "model": model,
+        "tps": f"{runs[faster.gpu.name][model]:,.0f}",
+        "other_tps": f"{runs[other.gpu.name][model]:,.0f}",
+    }
+    bigger = [n for n, tps in runs[other.gpu.name].items() if tps and not runs[faster.gpu.name].get(n)]
+    if bigger:
+        return [env.t("compare.unrated_pick_but", bigger=bigger[-1], **values)], faster
+    return [env.t("compare.unrated_pick", **values)], faster
 
 
 def _headline_many(

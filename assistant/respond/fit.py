@@ -143,7 +143,11 @@ def respond(query: FitQuery, env: Env) -> Answer:
         return mixed_set.respond(query, env, respond)
     if query.family_models:  # "4090能跑deepseek吗": every size of the family on that GPU
         return fit_family.respond(query, env, respond)
-    answer = system_ram.lead(fit_asked.as_asked(_respond(query, env), query, env), query, env)
+
+    def answered(q: FitQuery) -> Answer:
+        return system_ram.lead(fit_asked.as_asked(_respond(q, env), q, env), q, env)
+
+    query, answer = fit_asked.overkill_as_chatted(query, env, answered)  # "5090 just to chat with a 14b, overkill?"
     if query.asked == "what_runs" and query.model is None:  # "what can i run on a 4060 8gb": one clause per kind
         gpu, n = _gpu(query, env)
         answer = capability.lead(answer, query, env, gpu, n)

@@ -11,6 +11,7 @@ chosen by figures["verdict"]. Answers of other questions are returned as they ar
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 from assistant import i18n
@@ -22,6 +23,23 @@ OPENER_ENDS = frozenset(" ,:，：")  # what follows an opener word ("No:", "能
 
 
 NEED_TIGHT = 0.75  # "do you need 24gb for X": true when X takes more than this share of the memory named [A]
+
+
+OVERKILL_CHAT_QUANT = "q8_0"  # an LLM weighed for chatting with no precision said: 8-bit, near-lossless [A]
+
+
+def overkill_as_chatted(query, env: Env, answered):
+    """(query, answer): "5090 just to chat with a 14b, overkill?": an LLM weighed for inference with no precision said
+    is sized at 8-bit (q8_0), how people run a model to chat, when that fits the card (docs/model.md §fit.asked);
+    otherwise, or for any other question, the plain fit (`answered(query)`, its own precision ladder)."""
+    chat = query.asked == "overkill" and query.workload == "llm_inference" and not query.precision
+    if chat and query.mode in (None, "inference"):
+        at_8 = dataclasses.replace(query, precision=OVERKILL_CHAT_QUANT)
+        answer = answered(at_8)
+        if answer.figures.get("fits"):
+            answer.steps = [env.t("fit.overkill_chat_quant"), *answer.steps]
+            return at_8, answer
+    return query, answered(query)
 
 
 def as_asked(answer: Answer, query: FitQuery, env: Env) -> Answer:

@@ -109,6 +109,9 @@ def _plain(model: ModelSpec, query: FitQuery, env: Env) -> tuple[str | None, dic
     text = f" {query.text.lower()} "
     lex = lexicon(env.lang)
     assumed: list[str] = []
+    mention = query.model.mention if query.model else ""
+    if mention and mention in lex.listed("fix_generic_image_words"):  # "跑sd训练lora": no version said
+        assumed.append(env.t("fix.assumed_sdxl", mention=mention, model=model.name))
     if model.kind == "image":
         res = query.resolution or model.native_resolution or 512
         if not query.resolution:

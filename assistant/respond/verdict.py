@@ -155,6 +155,10 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
             answer, head, condition = "no", env.t("verdict.head_not_ranked", what=what, use=use, why=why), None
         else:
             answer, head, condition = _worth(env, gpu, what, use, mine, best, position, total, key)
+        if mine.price is None and any(upgrade_path.owns(query.text.lower(), g.mention, env) for g in query.gpus):
+            # "实验室有张titan rtx 还值得留着吗 还是卖了换新的": the user's own card, no price to weigh: keep it
+            answer, condition = "yes_if", None
+            head = env.t("verdict.keep_owned", what=what, mem=f"{mem:g}", speed=f"{speed:.2f}", use=use)
     elif not floor and mem < SMALL_GENERAL_GB and query.kind != "overkill":
         # "does the 5060 ti 8gb make sense for ai": no floor for the work asked, but under the smallest one the
         # reference names (12 GB for image generation), only small models train: a yes with that condition
@@ -401,6 +405,10 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         answer.steps = [laptop_note, *answer.steps]
         return answer
     named = [r for r in query.gpus if r.name]
+    if query.kind == "free":  # "stick to kaggle's free T4s or buy": the free notebooks against a card of one's own
+        from assistant.respond import verdict_free
+
+        return verdict_free.respond(query, env)
     if not named and query.kind == "wait":  # "buy now or wait for the 50 super refresh": nothing known to weigh
         return wait.for_none(query, env)
     if not named:

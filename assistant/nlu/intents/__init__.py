@@ -122,6 +122,7 @@ READERS = (
     thread_asks.runs_that_cant,  # "what can it run that my 3070 can't": the thread's card against that one
     thread_asks.mixed_with_thread,  # "第二张买4090混着用行不行": that card beside the thread's card, the model on both
     fit.mixed_set,  # "can i mix a 3090 and a 4090 in one rig", "3090加一张3060能跑70b吗": different GPUs as one set
+    verdict.free_tier,  # "is a gpu even worth it or should i stick to kaggle's free T4s", "毕设 用不用买显卡"
     verdict.wait_alone,  # "should i buy now or wait for the 50 super refresh": no card known named, what can't be known
     recommend.series,  # "is the 40 series worth it for ai", "best 30 series card": across the family's cards
     explain.quant_quality,  # "int4 vs fp8 quality difference for 70b": what a precision costs, not a memory fit

@@ -296,8 +296,8 @@ def _compare(r: Reading, gpus, premise=None, aspect=None) -> CompareQuery:
 
 
 def _organization(r: Reading) -> bool | None:
-    org = r.b.meaning("ORGANIZATION")
-    return None if org is None else org == "yes"
+    orgs = r.b.meanings.get("ORGANIZATION") or []  # a personal purchase said beats an institution named as context
+    return None if not orgs else "no" not in orgs
 
 
 def _model(r: Reading):

@@ -282,11 +282,18 @@ def settings_fix(r: Reading) -> Query | None:
     fix_trouble_words) and a fix is asked (fix_asks): the fit at the stated settings, answered with the settings to
     change (asked "fix", respond/fit_fix.py). A model the KB does not know is left to the OOM concept."""
     own = r.explicit or r.vram()  # "on my 12gb card": the memory said stands for the card
-    if not ((r.model or r.b.has("PARAMS")) and own and said(r, "fix_trouble_words") and said(r, "fix_asks")):
+    generic = None if r.model or r.b.has("PARAMS") else said(r, "fix_generic_image_words")
+    if not ((r.model or r.b.has("PARAMS") or generic) and own and said(r, "fix_trouble_words") and said(r, "fix_asks")):
         return None
     if len({g.name for g in r.explicit}) > 1 or r.b.has("VS") or not all(g.name for g in r.explicit):
         return None  # two cards weighed (a comparison), or a card not known ("tried to allocate 2.00 GiB 3090...")
-    return dataclasses.replace(_fit_query(r), asked="fix")
+    found = dataclasses.replace(_fit_query(r), asked="fix")
+    if generic:  # "跑sd训练lora 爆显存": Stable Diffusion with no version is sized as SDXL, said (respond/fit_fix.py)
+        found = dataclasses.replace(found, model=ModelRef(mention=generic, key=GENERIC_IMAGE_MODEL))
+    return found
+
+
+GENERIC_IMAGE_MODEL = "sdxl-base"  # "sd" / "stable diffusion" with no version, out of memory: SDXL [A]
 
 
 def _fit_query(r: Reading) -> FitQuery:

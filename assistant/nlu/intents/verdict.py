@@ -93,6 +93,23 @@ def last_gpu(r: Reading) -> list[GpuRef]:
     return [GpuRef(mention="", pronoun="it")]
 
 
+_FREE_CARDS = ("Tesla T4", "Tesla P100 PCIe 16 GB")  # what the free notebooks give (respond/verdict_free.py)
+
+
+def free_tier(r: Reading) -> Query | None:
+    """ "is a gpu even worth it for me or should i stick to kaggle's free T4s", "刚入坑kaggle 用colab够不够还是得
+    自己买卡", "毕设就跑个resnet 用不用买显卡": whether to buy a card at all against the free notebooks (lexicon
+    free_notebook_words) or asked as such (buy_at_all_words); no other card named, no budget (kind "free")."""
+    if r.b.has("BUDGET", "MONEY", "PARAMS", "HOURS", "RENT") or r.model:
+        return None  # "can colab's t4 run mistral 7b": a fit; "一个月就用十几个小时 有必要自己买卡吗": rent or buy
+    asked = said(r, "buy_at_all_words") or (said(r, "free_notebook_words") and said(r, "free_or_buy_words"))
+    if not asked:
+        return None  # "whats in a colab t4, vram wise": the card's spec
+    if any(g.name not in _FREE_CARDS for g in r.explicit):
+        return None  # "colab or a 3090": a card weighed (rent_or_buy / compare)
+    return VerdictQuery(text=r.text, gpus=(), kind="free", workload=r.workload)
+
+
 def wait_alone(r: Reading) -> Query | None:
     """ "should i buy now or wait for the 50 super refresh", "现在买还是等新卡": buy now or wait with no card the KB
     knows named, no budget and no model: what cannot be known of a card to come, said (respond/wait.for_none)."""
