@@ -324,3 +324,22 @@ def _size_of_any(r: Reading) -> float | None:
     if min(sizes) > 0 and max(sizes) <= min(sizes) * 1.08:
         return float(round(max(sizes))) if max(sizes) >= 10 else round(max(sizes), 1)
     return None
+
+
+_OWNED_GAP = 24  # characters between an owned word and the card it owns (as respond/upgrade_path.owns)
+
+
+def owned_upgrade(r: Reading) -> Query | None:
+    """ "already have a 3080 10gb. upgrade to 5080 or keep it and rent when i need more?": two different cards, an owned
+    word a few words before the first and an upgrade word: moving from the owned card is the question (the rent said
+    beside it is the alternative), so the comparison answers it (respond/upgrade_path.owned_upgrade), before rates."""
+    names = {g.name for g in r.explicit if g.name}
+    if len(names) != 2 or not r.said("upgrade_swap_words") or r.b.has("MONEY", "BUDGET", "HOURS"):
+        return None
+    low, first = r.text.lower(), r.explicit[0]
+    at = low.find((first.mention or "").lower())
+    before = f" {low[max(0, at - _OWNED_GAP) : at]} " if at >= 0 else ""
+    owned = r.lex.listed("form_owned") | r.lex.listed("upgrade_owned_words")
+    if not any((w in before) if not w.isascii() else f" {w} " in before for w in owned):
+        return None
+    return read(r)

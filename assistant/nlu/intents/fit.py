@@ -288,11 +288,14 @@ def settings_fix(r: Reading) -> Query | None:
     if len({g.name for g in r.explicit}) > 1 or r.b.has("VS") or not all(g.name for g in r.explicit):
         return None  # two cards weighed (a comparison), or a card not known ("tried to allocate 2.00 GiB 3090...")
     found = dataclasses.replace(_fit_query(r), asked="fix")
+    if found.context_tokens is None and (m := _MAX_MODEL_LEN.search(r.text.lower())):
+        found = dataclasses.replace(found, context_tokens=int(m.group(1)))  # "with max_model_len 32768": as it ran
     if generic:  # "跑sd训练lora 爆显存": Stable Diffusion with no version is sized as SDXL, said (respond/fit_fix.py)
         found = dataclasses.replace(found, model=ModelRef(mention=generic, key=GENERIC_IMAGE_MODEL))
     return found
 
 
+_MAX_MODEL_LEN = re.compile(r"max[-_ ]model[-_ ]len(?:gth)?\s*[=:]?\s*(\d{3,7})\b")  # vLLM's flag as typed
 GENERIC_IMAGE_MODEL = "sdxl-base"  # "sd" / "stable diffusion" with no version, out of memory: SDXL [A]
 
 
