@@ -44,7 +44,7 @@ def two_parts(engine, text: str, dialogue: Dialogue) -> Answer | None:
         # "intel arc b580 for llms?? 12gb for 250 seems like a steal": an offer for the card of the first half is
         # one question, weighed at the user's price throughout (no table at the street price beside it)
         return engine._answer(text, dialogue, whole=False)
-    if not answers_kind(parts[1], second, second.lang):  # "..., and what psu should i get": not a ranking
+    if not answers_kind(parts[1], second, second.lang, first):  # "..., and what psu should i get": not a ranking
         return _retitled(first, text)
     if second.intent == "recommend" and first.gpus and second.choice not in first.gpus and "calc" not in second.figures:
         return _retitled(first, text)  # "runpod 4090 or buying one, which would u pick": not a ranking of others
@@ -53,6 +53,8 @@ def two_parts(engine, text: str, dialogue: Dialogue) -> Answer | None:
 
 def asker(engine, text: str, dialogue: Dialogue) -> Callable[[str], Answer | None]:
     from assistant.nlu.usage_reader import usage_of_text
+    from assistant.respond import asked
+    from assistant.respond.env import Env
 
     scratch: list = []  # the copy of the conversation, the message's usage
 
@@ -64,7 +66,9 @@ def asker(engine, text: str, dialogue: Dialogue) -> Callable[[str], Answer | Non
                 scratch.append(copied)
                 scratch.append(usage_of_text(text, engine.index))
             scratch[0].context.pending = None
-            return engine._answer(words, scratch[0], whole=False, usage=scratch[1])
+            sub = engine._answer(words, scratch[0], whole=False, usage=scratch[1])
+            env = Env(engine.reader, scratch[0].assumptions, scratch[0].context, lang=sub.lang)
+            return asked.cover(sub, words, env)  # the figure the ask names, as a whole answer would add it
         except Exception:  # noqa: BLE001 - an ask that fails to answer is said not answered, the rest stands
             return None
 

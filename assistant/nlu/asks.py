@@ -7,7 +7,9 @@ Chinese character ("4060ti 16g" stays whole) and the joiners of list `ask_joiner
 A piece is an ask when it has the shape of a question: an English piece opens with a question word (list
 `clause_starts`, past the fillers of `ask_lead_fillers`), ends with "?", holds "X or Y", or names a figure in a
 list of asks ("speed, power use, and noise?"); a Chinese piece holds a question marker (list `ask_markers_zh`, or
-X不X: 值不值). Pieces that ask nothing ("have a 850w gold", "电价按0.55", "每天开8小时") are statements: their
+X不X: 值不值, or a verb phrase closed by 不 / 没: 需要水冷不). Options said without a question word ("m4 max or a
+5090 pc, which is quicker ...", "3090还是4090 跑comfyui 速度差多少") are the subject of the ask next to them, not an
+ask of their own. Pieces that ask nothing ("have a 850w gold", "电价按0.55", "每天开8小时") are statements: their
 settings belong to the whole message and apply to every ask. "真的吗" after a claim and another option with no
 figure of its own ("值得等吗 还是现在买5080") join the ask before them. The kind of an ask is the figure its
 words name (lexicon lists `ask_<kind>`, tried in the order of `KINDS`, most specific first), "other" when none.
@@ -24,6 +26,9 @@ from assistant.nlu.lexicon import lexicon
 
 KINDS = (
     "api",
+    "context",
+    "batch",
+    "circuit",
     "psu",
     "electricity",
     "payback",
@@ -59,7 +64,7 @@ KINDS = (
 # where an English sentence ends, and where it is cut into pieces: a comma (not of a number), a semicolon, a colon, a
 # numbered item ("1) ... 2) ..."), a dash between spaces
 _SENTENCE_EN = re.compile(r"\?+|!+|\.(?=\s)|\s(?=\(?\d\)\s)|^\(?\d\)\s")
-_CUT_EN = re.compile(r"[;；]|,(?!\d{3})|\s-\s")
+_CUT_EN = re.compile(r"[;；]|,(?!\d{3})|\s[-—–]\s|—")
 # a Chinese message is cut at its punctuation and at a space next to a Chinese character ("4060ti 16g" stays whole)
 _CUT_ZH = re.compile(r"[？?，,。；;！!、]+|(?<=[\u4e00-\u9fff])\s+|\s+(?=[\u4e00-\u9fff])")
 _NUMBERED = re.compile(r"^\(?\d\)\s*")
@@ -182,7 +187,12 @@ _ZH_DESCRIBES = re.compile(
 
 def _asks_zh(piece: str) -> bool:
     rest = _ZH_DESCRIBES.sub(" ", piece)
-    return lexicon("zh").words_in("ask_markers_zh", rest) or bool(_ZH_X_NOT_X.search(rest))
+    asks = lexicon("zh").words_in("ask_markers_zh", rest) or bool(_ZH_X_NOT_X.search(rest))
+    return asks or bool(_ZH_TAIL_ASK.search(rest))
+
+
+# "需要水冷不", "ai性能砍了没": a verb phrase closed by 不 / 没 / 没有 asks yes or no (not "不" inside "不够")
+_ZH_TAIL_ASK = re.compile(r"[\u4e00-\u9fff]{2,}(?:不|没|没有)\s*$")
 
 
 def kind_of(piece: str, lang: str) -> str:
@@ -200,7 +210,7 @@ def checklist(text: str) -> tuple[Ask, ...]:
     cleaned = text.strip()
     if _CJK.search(cleaned):  # a message in Chinese script is cut by its punctuation, spaces and joiners
         pieces = [q for p in _CUT_ZH.split(cleaned) if p for q in _cut_joiners_zh(p)]
-        asks = [Ask(kind_of(p, "zh"), p) for p in _joined_doubts(pieces) if p and _asks_zh(p)]
+        asks = [Ask(kind_of(p, "zh"), p) for p in _subjects_zh(_joined_doubts(pieces)) if p and _asks_zh(p)]
     else:
         asks = _asks_of_pieces(_pieces_en(cleaned))
     found = [a for a in asks if a.text.strip(" ,.:")]
@@ -213,6 +223,7 @@ def _asks_of_pieces(pieces: list[_Piece]) -> list[Ask]:
     6 month project: cost of a 4090 on vast vs buying one, resale value after")."""
     out: list[Ask] = []
     asked: list[bool] = []
+    subject = ""  # options waiting for the ask they are the subject of
     for k, piece in enumerate(pieces):
         kind = kind_of(piece.text, "en")
         by_shape = _asks_en(piece.text, piece.ended)
@@ -225,14 +236,43 @@ def _asks_of_pieces(pieces: list[_Piece]) -> list[Ask]:
             or (before and not _DIGIT.search(piece.text) and len(piece.text.split()) <= 6)
             or (piece.ended and len(piece.text.split()) <= 6)
         )
-        if by_shape and _only_options(piece.text) and out and out[-1].kind in ("pick", "worth") and before:
-            out[-1] = Ask(out[-1].kind, f"{out[-1].text}, {piece.text}")  # "which is better, 2x 3090 or one 5090"
+        if by_shape and _only_options(piece.text) and out and before and kind in ("pick", "other"):
+            out[-1] = Ask(
+                out[-1].kind, f"{out[-1].text}, {piece.text}"
+            )  # "which is faster for llama.cpp, 4090 or 5080"
+            asked.append(True)
+            continue
+        if subject:  # "m4 max or a 5090 pc, which is quicker": the options are what the next ask weighs
+            piece = _Piece(f"{subject}, {piece.text}", piece.ended, piece.sentence, piece.listed)
+            subject = ""
+        if by_shape and kind in ("pick", "other") and _subject_of_next(pieces, k):
+            subject = piece.text.strip(" ,.:")
             asked.append(True)
             continue
         asked.append(by_shape or bare)
         if by_shape or bare:
             out.append(Ask(kind, _question_of(piece.text).strip(" ,.:")))
     return out
+
+
+# the asks that weigh the options said before them ("3090还是4090 跑comfyui 速度差多少"): the options are their subject;
+# before a figure of money ("3090还是4090 电费一年差多少 多久能回本") the choice stays an ask of its own
+_WEIGHED = ("speed", "pick", "difference")
+
+
+def _subject_of_next(pieces: list[_Piece], k: int) -> bool:
+    """Options said without a question word ("strix halo vs dgx spark: which is faster ...") before an ask of the same
+    sentence that opens with a question word: they are the subject of that ask, not an ask of their own."""
+    piece = pieces[k]
+    if piece.ended or not _only_options(piece.text) or _asked_by_words(piece.text, False):
+        return False
+    nxt = pieces[k + 1] if k + 1 < len(pieces) else None
+    return (
+        nxt is not None
+        and nxt.sentence == piece.sentence
+        and _asked_by_words(nxt.text, nxt.ended)
+        and kind_of(nxt.text, "en") in _WEIGHED
+    )
 
 
 def _cut_joiners_zh(piece: str) -> list[str]:
@@ -259,6 +299,31 @@ def _joined_doubts(pieces: list[str]) -> list[str]:
         elif piece:
             out.append(piece)
     return out
+
+
+def _subjects_zh(pieces: list[str]) -> list[str]:
+    """ "3090还是4090 跑comfyui 速度差多少": options that ask nothing but the choice (list `ask_options_zh`, no figure
+    of their own) before another ask are the subject of that ask, not an ask of their own ("租卡还是买卡" asks)."""
+    options = lexicon("zh").listed("ask_options_zh")
+    out: list[str] = []
+    subject = ""
+    for k, piece in enumerate(pieces):
+        if subject:  # the options and the settings said after them ("跑comfyui") wait for the ask they belong to
+            subject = f"{subject} {piece}"
+            if _asks_zh(piece):
+                out.append(subject)
+                subject = ""
+            continue
+        rest = piece
+        for word in options:
+            rest = rest.replace(word, " ")
+        only_options = rest != piece and not _asks_zh(rest) and kind_of(piece, "zh") in ("pick", "other")
+        nxt = next((p for p in pieces[k + 1 :] if _asks_zh(p)), "")
+        if only_options and kind_of(nxt, "zh") in _WEIGHED:
+            subject = piece
+            continue
+        out.append(piece)
+    return out + ([subject] if subject else [])
 
 
 def _only_options(piece: str) -> bool:

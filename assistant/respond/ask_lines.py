@@ -3,31 +3,38 @@
 Contract: `complete(answer, text, env, ask)` runs where the engine completes an answer (after respond/asked.cover).
 It reads the checklist of the message (nlu/asks.checklist: the asks in the order written, each with the kind of
 figure it asks) and, for a message that asks two or more things, checks each ask against the answer: an ask whose
-figure the headline already gives (`gives(kind, headline)`, by the shape of the figure in the answer's own words:
-watts with a PSU, a duration, money, tokens/s, a pick ...) is answered. Each other ask is put to the engine again as
-a question of its own (`ask(words)`: the ask's words in the conversation as the answer left it, so "what psu for it"
-is about the card just answered and the settings stated anywhere in the message apply), with the existing
-responders and models, never a second formula; the sentence of that answer that gives the asked figure becomes one
-line "(n) "ask": sentence", and its sources join the answer's. An ask of a known kind nothing answers is named
-plainly: "I can't answer that here: <why>" (locale asks.cannot_<kind>), never dropped; an ask of no known kind
-("other") is not said unanswerable (its words are no proof the answer left it out). The lines follow the headline
-in the order asked; when the headline does not answer the first ask and a line does, that line leads (the first
-sentence answers the first ask). A main answer that could not be given (a clarification, not understood) is rebuilt from
-the asks that can be answered. `figures["asks"]` lists each ask as {"n", "kind", "ask", "answered": "headline" |
-"line" | "cannot"}.
+kind the answer declares it gives (`covers(answer)`: `figures["covers"]`, written by the code that added the figure,
+respond/asked.cover) or whose figure the headline already gives (`gives(kind, headline)`, by the shape of the figure
+in the answer's own words: watts with a PSU, a duration, money, tokens/s, a pick ...) is answered. A figure the
+answer's own reasons state (the longest context that fits) becomes the ask's line without asking again. Each other
+ask is put to the engine again as a question of its own (`ask(words)`: the ask's words in the conversation as the
+answer left it, so "what psu for it" is about the card just answered and the settings stated anywhere in the message
+apply), with the existing responders and models, never a second formula; the sentence of that answer that gives the
+asked figure becomes one line "(n) "ask": sentence", and its sources join the answer's. An ask of a known kind
+nothing answers is named plainly: "I can't answer that here: <why>" (locale asks.cannot_<kind>), never dropped (a
+figure the answer already said it cannot give, `figures["not_covered"]`, is asked again all the same, and a line
+that gives it replaces that sentence: the time per image of the card a ranking picks); an ask of no known kind
+("other") is not said unanswerable (its words are no proof the answer left it out). The lines follow the headline in
+the order asked; when the headline does not answer the first ask and a line does, that line leads, and when the
+headline opens with a later ask's figure, its sentence giving the first ask's moves first (the first sentence
+answers the first ask). A main answer that could not be given (a clarification, not understood) is rebuilt from the
+asks that can be answered. `figures["asks"]` lists each ask as {"n", "kind", "ask", "answered": "headline" | "line"
+| "cannot"}.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from types import SimpleNamespace
 
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.asks import Ask, checklist
+from assistant.nlu.lexicon import lexicon
 from assistant.respond.env import Env
 
-_SENTENCE_END = re.compile(r"(?<=[。！？!?])|(?<=\.)(?=\s)")
+_SENTENCE_END = re.compile(r"(?<=[。！？!?])(?![）)」』])|(?<=[。！？!?][）)」』])|(?<=\.)(?=\s)")
 _MONEY = r"[$¥€£]\s?\d|\d\s*(?:元|块)"
 # the shape of each asked figure in the answer's own words (en and zh locale wording)
 GIVES = {
@@ -65,6 +72,12 @@ GIVES = {
         r"|装得下|装不下|放得下|放不下|能跑|跑不了|还剩|不够|够用|能，|不能)"
     ),
     "count": r"(?:(?<![\d.])\d+\s*x\s(?!as )|\d+\s*(?:张|块|台)|\b\d+\s+(?:cards|GPUs)\b)",
+    "batch": r"(?:[Bb]atch(?: size)?(?: of)?\s*\d|batch 为 ?\d|最大 batch)",
+    "context": (
+        r"(?:context|上下文)[^.。]{0,60}?\d[\d,]*\s*(?:tokens?|token)"
+        r"|\d[\d,]*\s*(?:tokens?|token) (?:of context|的上下文)"
+    ),
+    "circuit": r"(?:circuit|breaker|outlet|跳闸|插座|线路|电路)",
     "verdict": r"(?:\bYes\b|\bNo\b|能|不能|可以|稳定|reliable|stable|[Ww]orth|值得|perplexity|困惑度)",
 }
 _GIVES = {kind: re.compile(pattern) for kind, pattern in GIVES.items()}
@@ -98,8 +111,15 @@ _ONLY_FOR = {"recommend": ("pick", "parts"), "rig": ("pick", "parts", "psu", "pr
 # the asks of a figure (a number): a concept answer never gives one
 _FIGURES = (
     *("psu", "electricity", "payback", "speed", "time", "price", "rate"),
-    *("power", "users", "memory", "count", "fit"),
+    *("power", "users", "memory", "count", "fit", "context", "batch", "circuit"),
 )
+# the figures an answer's own reasons may already state, each by a number in its unit ("At q4_k_m the longest context
+# that fits is about 21,504 tokens"): such a reason is the ask's line, no question asked again
+_IN_STEPS = {
+    "context": GIVES["context"],
+    "batch": GIVES["batch"],
+    "psu": GIVES["psu"],
+}
 _TITLE = re.compile(r"^[^:：]{1,80}[:：]")
 _WORDS = re.compile(r"[a-z][a-z0-9.+-]{3,}|[\u4e00-\u9fff]{2}")
 
@@ -136,20 +156,31 @@ def _line_from(ask: Ask, sub: Answer | None, said: str, named: tuple[str, ...] =
     if ask.kind == "other" and not _bare(ask) and sub.intent != "explain":
         return ""  # "数据会不会泄露" answered with a rate or a spec sheet: a neighbouring template, not this ask
     sentence = _figure_sentence(ask.kind, sub.headline)
+    if sub.intent == "explain" and _NEED.search(ask.text):  # "需要nvlink吗": the concept's sentence on the need
+        sentence = next((s for s in _sentences(sub.headline) if _NEEDED.search(s)), sentence)
+    if not sentence and ask.kind in ("worth", "verdict") and sub.intent == "verdict":
+        sentence = _sentences(sub.headline)[0]  # a verdict opens with its verdict ("推理可以，但有前提：...")
     if sub.intent == "explain" and (ask.kind in _FIGURES or ask.kind == "worth"):
         return ""  # a concept is no figure: "电源要1000w还是1200w" is not answered by how multi-GPU rigs are powered
-    if sub.intent == "explain" and not _about(ask.text, sentence):
+    if sub.intent == "explain" and not _about(ask.text, _sentences(sub.headline)[0], ask.kind, sub.lang):
         return ""  # a concept the ask does not name ("数据会不会泄露" answered with what a GPU marketplace is)
     return "" if not sentence or sentence in said else sentence
 
 
-def answers_kind(words: str, sub: Answer, lang: str) -> bool:
+# the asks a fit answer gives: another fit offered for "需要nvlink吗" re-answers the first half, not this ask
+_FIT_KINDS = ("fit", "memory", "speed", "context", "batch", "count", "models", "time")
+
+
+def answers_kind(words: str, sub: Answer, lang: str, first: Answer | None = None) -> bool:
     """Is `sub` an answer of a kind that can answer `words`? A ranking offered for "what psu should i get" is not,
     nor a fit for "what psu for two of them": an ask of a figure needs that figure (the second half of a two-part
-    message is checked so, as every ask is)."""
+    message is checked so, as every ask is); nor a second fit after a fit (`first`) for an ask no fit gives
+    ("双卡3090跑70b模型可以吗 需要nvlink吗"), unless the ask only changes the first ("三张呢")."""
     from assistant.nlu.asks import kind_of
 
     kind = kind_of(words, lang)
+    if first is not None and first.intent == sub.intent == "fit" and kind not in _FIT_KINDS:
+        return _bare(Ask(kind, words.strip()))
     if kind == "other":
         return True
     if sub.intent in _ONLY_FOR and kind not in _ONLY_FOR[sub.intent] and not sub.figures.get("calc"):
@@ -165,13 +196,24 @@ def _bare(item: Ask) -> bool:
     return item.kind == "other" and short and bool(_FOLLOW.search(item.text))
 
 
-def _about(ask: str, sentence: str) -> bool:
+# an ask whether something is needed, and the sentence of a concept that says whether it is
+_NEED = re.compile(r"\bneed\b|necessary|required|需要|要不要|必要|必须", re.I)
+_NEEDED = re.compile(
+    r"not worth|isn't worth|is not needed|isn't needed|don't need|do not need|no need|only (?:pays|matters|helps)"
+    r"|不值得|没必要|不需要|用不着|才有回报|才需要|才值得",
+    re.I,
+)
+
+
+def _about(ask: str, sentence: str, kind: str = "other", lang: str = "en") -> bool:
     """Does the concept a sentence opens with ("矿卡：...", "Quantization (INT8, ...): ...") share a word with the
-    ask?"""
+    ask, or name the figure asked ("显卡温度与降频" for a cooling ask "会不会烧": a word of list `ask_<kind>`)?"""
     title = _TITLE.match(sentence)
     if title is None:
         return False
     named = title.group().lower()
+    if kind != "other" and lexicon(lang).words_in(f"ask_{kind}", f" {named} "):
+        return True
     asked = {w for w in _WORDS.findall(ask.lower())} | {
         m for w in re.findall(r"[\u4e00-\u9fff]+", ask) for m in (w[k : k + 2] for k in range(len(w) - 1))
     }
@@ -187,9 +229,19 @@ def _given(item: Ask, answer: Answer, said: str, text: str = "") -> bool:
         return False
     if item.kind == "psu" and any(f"{int(w):,} W" in said for w in _WATTS_SAID.findall(text)):
         return True  # "is 850w enough": the answer weighs the PSU the user has
+    if item.kind in covers(answer):
+        return True  # the code that wrote the answer says it gives this figure
     if item.kind in (answer.figures.get("not_covered") or ()):
-        return True
+        return False  # said not covered: a line of its own may still give it (the time per image of the pick)
+    if answer.intent == "explain" and item.kind in _FIGURES:
+        return False  # a concept gives no figure, whatever its words ("能不能炼lora" is not answered by what LoRA is)
     return answer.intent in INTENT_GIVES.get(item.kind, ()) or gives(item.kind, said)
+
+
+def covers(answer: Answer) -> set[str]:
+    """The asked kinds the answer declares it gives (`figures["covers"]`, written by the code that states the figure:
+    respond/asked.cover for the parts it adds, the fit answer for the longest context)."""
+    return set(answer.figures.get("covers") or ())
 
 
 def _asked(item: Ask, answer: Answer, env: Env, ask: Callable[[str], Answer | None], said: str, text: str = ""):
@@ -197,10 +249,11 @@ def _asked(item: Ask, answer: Answer, env: Env, ask: Callable[[str], Answer | No
     ask about the card the answer is about ("和双3090比哪个好" -> "Apple M4 Max 128 GB 和双3090比哪个好"); a PSU
     asked without cards of its own is sized for the answer's cards."""
     counted = bool(_COUNTED.search(item.text) or _WATTS_SAID.search(item.text))  # the ask's own cards or PSU
-    if not counted and (direct := _direct(item, answer, env)):
+    if not counted and (direct := _direct(item, answer, env, text) or _from_steps(item, answer, said)):
         return None, direct
     named = tuple(answer.gpus)
-    sub = own = ask(item.text)  # the ask's own reading: the cards it names
+    words = f"and {item.text}?" if _bare(item) and item.text.isascii() else item.text  # "3" alone asks nothing
+    sub = own = ask(words)  # the ask's own reading: the cards it names
     line = _line_from(item, sub, said, named)
     if not line and _says_again(item, sub, said):
         return sub, _SAID
@@ -208,7 +261,7 @@ def _asked(item: Ask, answer: Answer, env: Env, ask: Callable[[str], Answer | No
     if not line and subject and subject.lower() not in item.text.lower():
         sub = ask(f"{subject}{i18n.gap(env.lang) or ' '}{item.text}")
         line = _line_from(item, sub, said, named)
-    if not line and counted and (direct := _direct(item, answer, env)):
+    if not line and counted and (direct := _direct(item, answer, env, text)):
         return None, direct
     again = _plain_form(item, answer, env, own, text)
     if not line and again:
@@ -258,20 +311,35 @@ def _subject(answer: Answer, env: Env) -> str:
     return spec.short_name if spec is not None else ""
 
 
-def _direct(item: Ask, answer: Answer, env: Env) -> str:
+def _from_steps(item: Ask, answer: Answer, said: str) -> str:
+    """The reason of the answer that already states the asked figure ("上下文能开多长": the longest context that fits,
+    worked out by the fit model), "" when none does."""
+    shape = _IN_STEPS.get(item.kind)
+    if shape is None:
+        return ""
+    found = re.compile(shape)
+    return next((s for step in answer.steps for s in _sentences(step) if found.search(s) and s not in said), "")
+
+
+def _direct(item: Ask, answer: Answer, env: Env, text: str = "") -> str:
     """The line an existing model gives from the answer's own cards without asking again: the PSU of the card (or
-    set) answered (builds.psu_sizing, docs/model.md §rig); "" otherwise."""
-    if item.kind != "psu":
+    set) answered (builds.psu_sizing, docs/model.md §rig), whether the circuit said in `text` (else the market's
+    usual socket) carries its draw at the wall (respond/circuit); "" otherwise."""
+    if item.kind not in ("psu", "circuit"):
         return ""
     name = answer.choice or (answer.gpus[0] if answer.gpus else None)
     spec = env.reader.gpu(name) if name else None
     if spec is None or not spec.tdp_w:
         return ""
-    from assistant.respond.builds import psu_sizing
+    from assistant.respond.builds import build, psu_sizing
     from assistant.respond.wording import counted
 
     counts = answer.figures.get("counts") or {}
     n = int((counts.get(spec.name) if isinstance(counts, dict) else None) or answer.figures.get("gpu_count") or 1)
+    if item.kind == "circuit":  # the build's draw at the wall against the circuit said, else the usual socket
+        from assistant.respond import circuit
+
+        return circuit.sentence(SimpleNamespace(text=text), build(spec, n, 0.0, 1.0), env)[0]  # (it names the cards)
     line = psu_sizing(float(spec.tdp_w) * n, n, env)[0]
     return env.t("asks.for_card", gpu=counted(env, spec, n, article=False), line=line)
 
@@ -297,6 +365,13 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
             ask(asks[0].text)
         primed = True
         sub, line = _asked(item, answer, env, ask, said, text)
+        cannot = (answer.figures.get("cannot_said") or {}).get(item.kind, "")
+        if cannot and line and line != _SAID:  # a line gives what the answer said it could not: the line stands
+            answer.headline = _without(answer.headline, cannot, env)
+            said = answer.headline
+        elif item.kind in (answer.figures.get("not_covered") or ()):
+            record.append({"n": n, "kind": item.kind, "ask": item.text, "answered": "cannot"})
+            continue  # the answer already says plainly that it cannot give it
         # an ask of no known kind is not said unanswerable: its words are no proof the answer left it out ("有没有坑"
         # beside the mining checks, "被阉割了多少" beside the 29 % cut), and a false "I can't" contradicts the answer
         unread = item.kind in _JUDGED
@@ -311,6 +386,10 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
         lines.append((n, item, line or _cannot(item, env), bool(line)))
         record.append({"n": n, "kind": item.kind, "ask": item.text, "answered": "line" if line else "cannot"})
     answer.figures["asks"] = record
+    if (
+        record and record[0]["answered"] == "headline" and answer.intent != "explain"
+    ):  # (a concept opens with its title)
+        answer.headline = _first_ask_first(asks, answer.headline)
     if not lines:
         return answer
     lead = lines[0][2] if lines[0][0] == 1 and lines[0][3] else ""
@@ -320,6 +399,55 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
     if block:
         answer.headline += "\n\n" + block
     return answer
+
+
+_LEANS_BACK = re.compile(
+    r"^(?:It|Its|This|That|These|Those|They|Both|But|So|Then|Under|它|这|那|两者|但|所以)\b|^(?:它|这|那|但)"
+)
+
+
+def _first_ask_first(asks: tuple[Ask, ...], headline: str) -> str:
+    """The headline with the sentence that gives the first ask's figure first ("qwen2.5 32b能在4090上跑吗
+    多少token每秒": the fit, then the speed), when its first sentence gives a later ask's figure instead (an answer
+    that opens with what it assumed, or with a concept's title, keeps its order) and a later sentence of its first
+    paragraph, standing on its own, gives the first ask's."""
+    found = _LEADS.get(asks[0].kind) or _GIVES.get(asks[0].kind)
+    if found is None:
+        return headline
+    para, sep, rest = headline.partition("\n")
+    sentences = _sentences(para)
+    if len(sentences) < 2 or found.search(sentences[0]):
+        return headline
+    if not any(_GIVES[a.kind].search(sentences[0]) for a in asks[1:] if a.kind in _GIVES):
+        return headline
+    later = [_GIVES[a.kind] for a in asks[1:] if a.kind in _GIVES]
+    k = next((k for k, s in enumerate(sentences) if found.search(s) and not any(g.search(s) for g in later)), None)
+    if k is None or _LEANS_BACK.search(sentences[k]):
+        return headline
+    gap = "" if _CJK_END.search(sentences[0]) else " "
+    ordered = [sentences[k], *sentences[:k], *sentences[k + 1 :]]
+    return gap.join(ordered) + sep + rest
+
+
+_CJK_END = re.compile(r"[。！？]$")
+# the sentence that answers a fit asked first: a verdict on the memory of the cards ("Yes with QLoRA, with about
+# 4.2 GB to spare"), not any sentence with a yes ("Yes, 32 GB is enough" of system RAM) or a fit word ("Largest batch
+# that fits")
+_LEADS = {
+    "fit": re.compile(
+        r"^(?:Yes|No|Not|能|不能|够|不够|可以)"
+        r".*?(?:to spare|还剩|装不下|放不下|does not fit|would fit|fits? on|needs? about)"
+    )
+}
+
+
+def _without(headline: str, sentence: str, env: Env) -> str:
+    """The headline without a sentence asked.cover added (it stood apart, joined by the language's gap)."""
+    gap = i18n.gap(env.lang)
+    for joined in (gap + sentence, sentence + gap, sentence):
+        if joined and joined in headline:
+            return headline.replace(joined, "", 1).strip()
+    return headline
 
 
 def _numbered(n: int, item: Ask, line: str, env: Env) -> str:

@@ -293,6 +293,13 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
     answer.figures["asked"] = list(asked)
     if missing:
         answer.figures["not_covered"] = missing
+        # the sentence that says so, taken back when a line of its own gives the figure (respond/ask_lines)
+        answer.figures["cannot_said"] = {
+            p: a for a, p in zip(added, added_parts, strict=True) if p in missing and a in answer.headline
+        }
+    declared = [p for p in added_parts if p not in missing]  # the parts this answer now gives (ask_lines.covers)
+    if declared:
+        answer.figures["covers"] = sorted({*answer.figures.get("covers", ()), *declared})
     return answer
 
 
