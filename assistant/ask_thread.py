@@ -51,20 +51,26 @@ def two_parts(engine, text: str, dialogue: Dialogue) -> Answer | None:
     return joined(text, parts, first, second)
 
 
-def asker(engine, text: str, dialogue: Dialogue) -> Callable[[str], Answer | None]:
-    from assistant.nlu.usage_reader import usage_of_text
-    from assistant.respond import asked
-    from assistant.respond.env import Env
+class _Asker:
+    """The asks of one message, each answered on a copy of the conversation (see the module contract)."""
 
-    scratch: list = []  # the copy of the conversation, the message's usage
+    def __init__(self, engine, text: str, dialogue: Dialogue):
+        self.engine, self.text, self.dialogue = engine, text, dialogue
+        self.scratch: list = []  # the copy of the conversation, the message's usage: made on the first ask
+        self.named: list[str] | None = None
 
-    def ask(words: str) -> Answer | None:
+    def __call__(self, words: str) -> Answer | None:
+        from assistant.nlu.usage_reader import usage_of_text
+        from assistant.respond import asked
+        from assistant.respond.env import Env
+
+        engine, scratch = self.engine, self.scratch
         try:
-            if not scratch:  # made on the first ask: most messages need none
-                copied = Dialogue(copy.deepcopy(dialogue.assumptions), engine.variant_of, engine.memory_of)
-                copied.context = copy.deepcopy(dialogue.context)
+            if not scratch:  # most messages need none
+                copied = Dialogue(copy.deepcopy(self.dialogue.assumptions), engine.variant_of, engine.memory_of)
+                copied.context = copy.deepcopy(self.dialogue.context)
                 scratch.append(copied)
-                scratch.append(usage_of_text(text, engine.index))
+                scratch.append(usage_of_text(self.text, engine.index))
             scratch[0].context.pending = None
             sub = engine._answer(words, scratch[0], whole=False, usage=scratch[1])
             env = Env(engine.reader, scratch[0].assumptions, scratch[0].context, lang=sub.lang)
@@ -72,4 +78,18 @@ def asker(engine, text: str, dialogue: Dialogue) -> Callable[[str], Answer | Non
         except Exception:  # noqa: BLE001 - an ask that fails to answer is said not answered, the rest stands
             return None
 
-    return ask
+    def cards_named(self) -> list[str]:
+        """The cards the message names, as typed ("二手矿卡3080怎么验 ...": "3080"), for an ask that names none when
+        the answer is about none either (a concept page)."""
+        if self.named is None:
+            from assistant.nlu.asks import cards_named
+
+            try:
+                self.named = cards_named(self.text, self.engine.index)
+            except Exception:  # noqa: BLE001 - no card read: the ask is asked as it is
+                self.named = []
+        return self.named
+
+
+def asker(engine, text: str, dialogue: Dialogue) -> Callable[[str], Answer | None]:
+    return _Asker(engine, text, dialogue)

@@ -27,6 +27,7 @@ from assistant.kb import memory_configs
 from assistant.kb.reader import KbReader
 from assistant.names import apple_chip, normalize_name
 from assistant.queries import Clarification, FollowUpQuery, Query, SetQuery, Setting, UnknownQuery
+from assistant.read_once import one_message
 from assistant.respond import (
     ask_lines,
     asked,
@@ -176,6 +177,7 @@ class Engine:
         for module in sorted(set(_RESPONDERS.values())):
             importlib.import_module(f"assistant.respond.{module}")
 
+    @one_message  # the same words read again for this message (its two halves, its asks) are read once
     def answer(self, text: str, dialogue: Dialogue) -> Answer:
         try:
             answer = self._answer(text, dialogue)

@@ -29,6 +29,7 @@ KINDS = (
     "context",
     "batch",
     "circuit",
+    "link",
     "psu",
     "electricity",
     "payback",
@@ -339,3 +340,15 @@ def _question_of(piece: str) -> str:
     if words and words[0].lower() == "if":
         return _after_condition(" ".join(words))
     return " ".join(words)
+
+
+def cards_named(text: str, index) -> list[str]:
+    """The GPU names a message holds, as typed ("二手矿卡3080怎么验 价格多少算正常" -> ["3080"]), read by the tagger."""
+    from assistant import i18n
+    from assistant.nlu.tagger import tag
+    from assistant.nlu.text import clean, tokenize
+
+    cleaned, _ = clean(text)
+    lex = lexicon(i18n.language_of(cleaned))
+    tags, _ = tag(lex.respell(tokenize(cleaned)), cleaned, index, lex)
+    return [t.text for t in tags if t.kind == "GPU"]

@@ -64,20 +64,24 @@ GIVES = {
         r"(?:Get the|[Bb]est|[Pp]ick|[Cc]hoose|[Rr]ecommend|[Cc]heapest|decides it"
         r"|选|推荐|最划算|最便宜|性价比最高|最快的是)"
     ),
-    "parts": r"(?:CPU|RAM|[Mm]otherboard|mobo|case|riser|内存|主板|机箱|平台)",
+    "parts": r"(?:\bRAM\b|[Mm]otherboard|mobo|riser|bottleneck|内存|主板|机箱|瓶颈)",
     "software": r"(?:ROCm|CUDA|Ollama|llama\.cpp|oneAPI|driver|驱动|Windows|Linux|software|软件)",
     "gaming": r"(?:gaming|game|游戏)",
     "fit": (
         r"(?:\bfits?\b|does not fit|to spare|holds|\bYes\b|\bNo\b"
         r"|装得下|装不下|放得下|放不下|能跑|跑不了|还剩|不够|够用|能，|不能)"
     ),
-    "count": r"(?:(?<![\d.])\d+\s*x\s(?!as )|\d+\s*(?:张|块|台)|\b\d+\s+(?:cards|GPUs)\b)",
+    "count": (  # (a count of images is no count of cards: "1,256 张 Stable Diffusion XL 的图")
+        r"(?:(?<![\d.])\d+\s*x\s(?!as )|\d+\s*(?:张|块|台)(?!\s*(?:图|的图|Stable|FLUX|SD))"
+        r"|\b\d+\s+(?:cards|GPUs)\b)"
+    ),
     "batch": r"(?:[Bb]atch(?: size)?(?: of)?\s*\d|batch 为 ?\d|最大 batch)",
     "context": (
         r"(?:context|上下文)[^.。]{0,60}?\d[\d,]*\s*(?:tokens?|token)"
         r"|\d[\d,]*\s*(?:tokens?|token) (?:of context|的上下文)"
     ),
     "circuit": r"(?:circuit|breaker|outlet|跳闸|插座|线路|电路)",
+    "link": r"(?:\bx(?:4|8|16)\b|lanes|通道)",
     "verdict": r"(?:\bYes\b|\bNo\b|能|不能|可以|稳定|reliable|stable|[Ww]orth|值得|perplexity|困惑度)",
 }
 _GIVES = {kind: re.compile(pattern) for kind, pattern in GIVES.items()}
@@ -257,7 +261,7 @@ def _asked(item: Ask, answer: Answer, env: Env, ask: Callable[[str], Answer | No
     line = _line_from(item, sub, said, named)
     if not line and _says_again(item, sub, said):
         return sub, _SAID
-    subject = _subject(answer, env)
+    subject = _subject(answer, env) or _named(item, answer, ask)
     if not line and subject and subject.lower() not in item.text.lower():
         sub = ask(f"{subject}{i18n.gap(env.lang) or ' '}{item.text}")
         line = _line_from(item, sub, said, named)
@@ -319,6 +323,16 @@ def _from_steps(item: Ask, answer: Answer, said: str) -> str:
         return ""
     found = re.compile(shape)
     return next((s for step in answer.steps for s in _sentences(step) if found.search(s) and s not in said), "")
+
+
+def _named(item: Ask, answer: Answer, ask: Callable[[str], Answer | None]) -> str:
+    """The card the message names when the answer is about none ("二手矿卡3080怎么验 价格多少算正常": a concept page;
+    the price is asked of the 3080), "" when it names none or several."""
+    cards = getattr(ask, "cards_named", None)
+    if answer.gpus or answer.choice or cards is None:
+        return ""
+    named = set(cards())
+    return next(iter(named)) if len(named) == 1 else ""
 
 
 def _direct(item: Ask, answer: Answer, env: Env, text: str = "") -> str:
@@ -386,6 +400,9 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
         lines.append((n, item, line or _cannot(item, env), bool(line)))
         record.append({"n": n, "kind": item.kind, "ask": item.text, "answered": "line" if line else "cannot"})
     answer.figures["asks"] = record
+    lined = {r["kind"] for r in record if r["answered"] == "line"}
+    if lined:  # what the lines give, for the checks after this one (respond/figure_net)
+        answer.figures["covers"] = sorted(covers(answer) | lined)
     if (
         record and record[0]["answered"] == "headline" and answer.intent != "explain"
     ):  # (a concept opens with its title)
@@ -472,6 +489,7 @@ def _rebuilt(answer: Answer, asks: tuple[Ask, ...], env: Env, ask: Callable[[str
     base.question = answer.question
     said = base.headline
     rest = []
+    lead = ""  # the first ask's line leads when the base answers a later ask (the first sentence answers the first)
     for n, item, sub in subs:
         if n == n0 or _given(item, base, said, answer.question):
             continue
@@ -483,7 +501,12 @@ def _rebuilt(answer: Answer, asks: tuple[Ask, ...], env: Env, ask: Callable[[str
         if line and sub is not None:
             base.sources += [s for s in sub.sources if s not in base.sources]
         said += " " + line
+        if n == 1 and line:
+            lead = line
+            continue
         rest.append(_numbered(n, item, line or _cannot(item, env), env))
+    if lead:
+        base.headline = i18n.gap(env.lang).join([lead, base.headline.rstrip()])
     if rest:
         base.headline = base.headline.rstrip() + "\n\n" + env.t("asks.also") + "\n" + "\n".join(rest)
     return base

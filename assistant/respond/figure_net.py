@@ -29,6 +29,17 @@ _WATTS = re.compile(r"\d[\d,.]*\s*(?:W|瓦)(?![A-Za-z])")
 _COUNT = re.compile(r"\b\d+\s*x\s|\d+\s*(?:张|块|台)|\b\d+\s+(?:cards|GPUs)\b")
 _MINIMUM_INTENTS = ("recommend", "fit", "rig", "video")  # answers that size the least that runs a model
 ASKED_KEY = "asked_figure"
+# the asks (nlu/asks kinds) that give each figure checked here, when an answer declares it gives them
+# (figures["covers"], respond/ask_lines)
+_ASK_KINDS = {
+    "bill": ("electricity", "price", "rate"),
+    "energy": ("electricity",),
+    "watts": ("power", "psu"),
+    "count": ("count",),
+    "time": ("time",),
+    "price": ("price",),
+    "cap": ("circuit",),
+}
 _TABLE_KEY = "has_table"  # set by `check` for `gives`: the answer shows a table
 _BILL_KEYS = (
     "calc",
@@ -91,6 +102,8 @@ def check(answer: Answer, env: Env) -> Answer:
         if isinstance(part, dict) and isinstance(part.get("figures"), dict):
             figures = part["figures"] | figures
     found = gives(figure, answer.intent, answer.headline, figures)
+    if found is False and set(_ASK_KINDS.get(figure or "", ())) & set(answer.figures.get("covers") or ()):
+        return answer  # a line of its own gives it (respond/ask_lines declares the asks its lines answer)
     if found and figure in ("energy", "bill"):  # "how many kwh ... to generate 1000 images": for those, not a year
         from assistant.respond import asked_unit
 
