@@ -235,11 +235,22 @@ def _given(item: Ask, answer: Answer, said: str, text: str = "") -> bool:
         return True  # "is 850w enough": the answer weighs the PSU the user has
     if item.kind in covers(answer):
         return True  # the code that wrote the answer says it gives this figure
+    if item.kind == "software" and not _names_tool(item.text, said, answer.lang):
+        return False  # "does vllm work" is not answered by a page on ROCm that never names vLLM
     if item.kind in (answer.figures.get("not_covered") or ()):
         return False  # said not covered: a line of its own may still give it (the time per image of the pick)
-    if answer.intent == "explain" and item.kind in _FIGURES:
-        return False  # a concept gives no figure, whatever its words ("能不能炼lora" is not answered by what LoRA is)
+    if answer.intent == "explain" and item.kind in _FIGURES and not answer.figures.get("parts"):
+        # a concept gives no figure, whatever its words ("能不能炼lora" is not answered by what LoRA is); a message
+        # answered in two parts may hold one in its second
+        return False
     return answer.intent in INTENT_GIVES.get(item.kind, ()) or gives(item.kind, said)
+
+
+def _names_tool(ask: str, said: str, lang: str) -> bool:
+    """Does `said` name a tool the ask names (list `ask_tools`: vllm, ollama, rocm ...)? True when the ask names none
+    ("which one is easier to set up", "驱动好不好装")."""
+    named = [w for w in lexicon(lang).listed("ask_tools") if w in ask.lower()]
+    return not named or any(w in said.lower() for w in named)
 
 
 def covers(answer: Answer) -> set[str]:
