@@ -55,7 +55,7 @@ GIVES = {
     "models": r"\d+(?:\.\d+)?\s?B\b",
     "memory": r"\d[\d.]*\s*GB",
     "noise": r"(?:[Nn]oise|quiet|loud|dB|噪音|安静|吵)",
-    "cooling": r"(?:cool|heat|airflow|散热|风道|温度)",
+    "cooling": r"(?:cool|heat|airflow|BTU|散热|风道|温度|发热|热量|电暖器)",
     "warranty": r"(?:[Ww]arranty|保修)",
     "resale": r"(?:resale|sell|卖)",
     "provider": r"(?:\bat [A-Z]|在 ?[A-Z]|RunPod|Lambda|AutoDL|vast|恒源云)",
@@ -166,7 +166,9 @@ def _line_from(ask: Ask, sub: Answer | None, said: str, named: tuple[str, ...] =
         sentence = _sentences(sub.headline)[0]  # a verdict opens with its verdict ("推理可以，但有前提：...")
     if sub.intent == "explain" and (ask.kind in _FIGURES or ask.kind == "worth"):
         return ""  # a concept is no figure: "电源要1000w还是1200w" is not answered by how multi-GPU rigs are powered
-    if sub.intent == "explain" and not _about(ask.text, _sentences(sub.headline)[0], ask.kind, sub.lang):
+    # a concept led by a figure worked for the cards asked (the heat of a cooling ask; its noise words are no model)
+    worked = any(k in sub.figures for k in _WORKED_LEADS.get(ask.kind, ()))
+    if sub.intent == "explain" and not worked and not _about(ask.text, _sentences(sub.headline)[0], ask.kind, sub.lang):
         return ""  # a concept the ask does not name ("数据会不会泄露" answered with what a GPU marketplace is)
     return "" if not sentence or sentence in said else sentence
 
@@ -200,8 +202,10 @@ def _bare(item: Ask) -> bool:
     return item.kind == "other" and short and bool(_FOLLOW.search(item.text))
 
 
+# the figures of a concept's lead worked for the cards asked (respond/concept_leads_setup: the room's heat)
+_WORKED_LEADS = {"cooling": ("room_heat",)}
 # an ask whether something is needed, and the sentence of a concept that says whether it is
-_NEED = re.compile(r"\bneed\b|necessary|required|需要|要不要|必要|必须", re.I)
+_NEED = re.compile(r"\bneed(?:s|ed)?\b|necessary|required|需要|要不要|必要|必须", re.I)
 _NEEDED = re.compile(
     r"not worth|isn't worth|is not needed|isn't needed|don't need|do not need|no need|only (?:pays|matters|helps)"
     r"|不值得|没必要|不需要|用不着|才有回报|才需要|才值得",
@@ -304,7 +308,7 @@ def _plain_form(item: Ask, answer: Answer, env: Env, own: Answer | None, text: s
     named = model.name if model is not None else (f"{sizes[0]}b" if len(set(sizes)) == 1 else "")
     if "{model}" in form and not named:
         return ""
-    return form.format(gpu=spec.short_name, model=named)
+    return form.format(gpu=spec.short_name, model=named, n=_count(answer, spec.name))
 
 
 _WHICH = re.compile(r"\bwhich\b|哪", re.I)
@@ -346,6 +350,15 @@ def _named(item: Ask, answer: Answer, ask: Callable[[str], Answer | None]) -> st
     return next(iter(named)) if len(named) == 1 else ""
 
 
+def _count(answer: Answer, name: str) -> int:
+    """How many of card `name` the answer is about: its counts, its card count, or its build's (figures["rig"])."""
+    counts = answer.figures.get("counts") or {}
+    rig = answer.figures.get("rig") or {}
+    built = rig.get("gpu_count") if isinstance(rig, dict) and rig.get("gpu") == name else None
+    counted = counts.get(name) if isinstance(counts, dict) else None
+    return int(counted or answer.figures.get("gpu_count") or built or 1)
+
+
 def _direct(item: Ask, answer: Answer, env: Env, text: str = "") -> str:
     """The line an existing model gives from the answer's own cards without asking again: the PSU of the card (or
     set) answered (builds.psu_sizing, docs/model.md §rig), whether the circuit said in `text` (else the market's
@@ -359,8 +372,7 @@ def _direct(item: Ask, answer: Answer, env: Env, text: str = "") -> str:
     from assistant.respond.builds import build, psu_sizing
     from assistant.respond.wording import counted
 
-    counts = answer.figures.get("counts") or {}
-    n = int((counts.get(spec.name) if isinstance(counts, dict) else None) or answer.figures.get("gpu_count") or 1)
+    n = _count(answer, spec.name)
     if item.kind == "circuit":  # the build's draw at the wall against the circuit said, else the usual socket
         from assistant.respond import circuit
 
@@ -446,9 +458,9 @@ def _first_ask_first(asks: tuple[Ask, ...], headline: str) -> str:
     sentences = _sentences(para)
     if len(sentences) < 2 or found.search(sentences[0]):
         return headline
-    if not any(_GIVES[a.kind].search(sentences[0]) for a in asks[1:] if a.kind in _GIVES):
+    if not any(_GIVES[a.kind].search(sentences[0]) for a in asks[1:] if a.kind in _GIVES and a.kind != asks[0].kind):
         return headline
-    later = [_GIVES[a.kind] for a in asks[1:] if a.kind in _GIVES]
+    later = [_GIVES[a.kind] for a in asks[1:] if a.kind in _GIVES and a.kind != asks[0].kind]
     k = next((k for k, s in enumerate(sentences) if found.search(s) and not any(g.search(s) for g in later)), None)
     if k is None or _LEANS_BACK.search(sentences[k]):
         return headline

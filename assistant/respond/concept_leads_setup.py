@@ -14,6 +14,7 @@ with (the concept's text then answers alone). Pure.
 from __future__ import annotations
 
 from assistant import i18n
+from assistant.models.platforms import platform_for
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import ExplainQuery
 from assistant.respond.builds import power
@@ -34,7 +35,8 @@ def _draw(query: ExplainQuery, env: Env):
     if gpu is None or not gpu.tdp_w:
         return None
     n = max(next(g.count for g in query.gpus if g.name), 1)  # "4 blower 3090s": the count on the card named
-    cpu_w = cpu_power(query.cpu)[1] if query.cpu else DESKTOP_CPU_W
+    # the CPU of the platform that carries n cards, as the PSU sizing counts it (builds.psu_sizing): one load per build
+    cpu_w = cpu_power(query.cpu)[1] if query.cpu else float(platform_for(n).cpu_w) if n > 1 else DESKTOP_CPU_W
     load = n * gpu.tdp_w + cpu_w + float(power()["rest_w"])
     return gpu, n, cpu_w, load
 
