@@ -174,7 +174,7 @@ def _line_from(ask: Ask, sub: Answer | None, said: str, named: tuple[str, ...] =
 
 
 # the asks a fit answer gives: another fit offered for "需要nvlink吗" re-answers the first half, not this ask
-_FIT_KINDS = ("fit", "memory", "speed", "context", "batch", "count", "models", "time")
+_FIT_KINDS = ("fit", "memory", "speed", "context", "batch", "count", "models", "time", "users")
 
 
 def answers_kind(words: str, sub: Answer, lang: str, first: Answer | None = None) -> bool:
