@@ -7,9 +7,8 @@ the same way however they are typed: settings stated inside a question of anothe
 applied before it is answered and stay in force; settings typed alone after a question they
 affect answer that question again. An answer given again starts with what changed; settings
 stated along the way are named in a note; `figures["changed"]` holds the new values either
-way. A refused setting changes nothing and answers nothing. It returns an
-`Answer` for every input; an unexpected failure becomes an Answer with `error` set, so one bad
-question never ends a conversation.
+way. A refused setting changes nothing and answers nothing. It returns an `Answer` for every input (words read
+again for one message are read once: read_once); an unexpected failure becomes an Answer with `error` set.
 """
 
 from __future__ import annotations
@@ -177,7 +176,7 @@ class Engine:
         for module in sorted(set(_RESPONDERS.values())):
             importlib.import_module(f"assistant.respond.{module}")
 
-    @one_message  # the same words read again for this message (its two halves, its asks) are read once
+    @one_message
     def answer(self, text: str, dialogue: Dialogue) -> Answer:
         try:
             answer = self._answer(text, dialogue)
