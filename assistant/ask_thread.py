@@ -32,6 +32,13 @@ def two_parts(engine, text: str, dialogue: Dialogue) -> Answer | None:
     parts = two_questions(text, engine.index)
     if parts is None:
         return None
+    from assistant.nlu.concept_facts import asked_fact
+
+    fact = asked_fact(text)
+    if fact is not None and fact.claim and fact.single_card and fact.compares:
+        return (
+            None  # "tp和pp有啥区别 4张卡跑72b用哪个", "which gpus did cuda 13 drop? my p40?": one question, read whole
+        )
     usage = usage_of_text(text, engine.index)  # the schedule said in one half counts for both
     first = engine._answer(parts[0], dialogue, whole=False, usage=usage)
     if not first.understood:

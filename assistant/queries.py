@@ -500,6 +500,7 @@ class ExplainQuery(Query):
     cpu: str | None = None  # "3090 + 5800x, do the transient spikes trip it": the CPU named (its class's watts)
     embed: tuple[float | None, float | None] | None = None  # "embed 5M docs of ~500 tokens": (documents, tokens each)
     tie: bool = False  # the evidence fits `concept` and `others[0]` about equally (nlu/concept_score): both, said
+    fact: str = ""  # the asked fact (knowledge/concept_facts.toml id) the question's first ask says: answered first
 
 
 @dataclass(frozen=True)

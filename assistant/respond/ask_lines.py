@@ -45,7 +45,10 @@ GIVES = {
     "electricity": r"(?:[Ee]lectricity|电费|kWh)",
     "payback": r"(?:pays? off|break[- ]?even|回本)",
     "rent_buy": r"(?:\b[Rr]ent|租).*(?:\b[Bb]uy|买)|(?:\b[Bb]uy|买).*(?:\b[Rr]ent|租)",
-    "speed": r"(?:tokens?/s|token/秒|it/s|s per image|秒/张|as fast|倍|faster|slower|更快|更慢|a minute|每分钟)",
+    "speed": (
+        r"(?:tokens?/s|token/秒|it/s|s per image|秒/张|as fast|倍|faster|slower|更快|更慢|a minute|每分钟"
+        r"|costs? about \d+ ?% in|约慢 ?\d)"  # a power limit's cost in speed: "costs about 8 % in 16-bit training"
+    ),
     "time": r"\d[\d,.]*\s*(?:s|sec|seconds?|min|minutes?|h|hours?|days?|weeks?|秒|分钟|小时|天|周)(?![a-z])",
     "worth": r"(?:\bYes\b|\bNo\b|[Ww]orth|值得|划算|不值|性价比|Only if|[Ff]air price|good buy|good deal)",
     "price": _MONEY,
@@ -157,7 +160,7 @@ def _line_from(ask: Ask, sub: Answer | None, said: str, named: tuple[str, ...] =
         return ""  # "is it cheaper anywhere outside china" answered by a ranking of cheaper cards: not this ask
     if sub.intent == "recommend" and _ALTERNATIVES.search(ask.text):
         return ""  # "能训练吗还是只能推理" weighs two options: a ranking of cards is not its answer
-    if ask.kind == "other" and not _bare(ask) and sub.intent != "explain":
+    if ask.kind == "other" and not _bare(ask) and sub.intent != "explain" and not _verdict_on(ask, sub):
         return ""  # "数据会不会泄露" answered with a rate or a spec sheet: a neighbouring template, not this ask
     sentence = _figure_sentence(ask.kind, sub.headline)
     if sub.intent == "explain" and _NEED.search(ask.text):  # "需要nvlink吗": the concept's sentence on the need
@@ -170,11 +173,31 @@ def _line_from(ask: Ask, sub: Answer | None, said: str, named: tuple[str, ...] =
     worked = any(k in sub.figures for k in _WORKED_LEADS.get(ask.kind, ()))
     if sub.intent == "explain" and not worked and not _about(ask.text, _sentences(sub.headline)[0], ask.kind, sub.lang):
         return ""  # a concept the ask does not name ("数据会不会泄露" answered with what a GPU marketplace is)
+    if sub.intent == "explain" and not (sub.figures.get("lead") or _what_is(ask.text)):
+        return (
+            ""  # "显存要多大" beside a fit's 62.4 GB: a concept's definition is a neighbouring template, not its answer
+        )
     return "" if not sentence or sentence in said else sentence
 
 
 # the asks a fit answer gives: another fit offered for "需要nvlink吗" re-answers the first half, not this ask
 _FIT_KINDS = ("fit", "memory", "speed", "context", "batch", "count", "models", "time", "users")
+
+
+def _verdict_on(ask: Ask, sub: Answer) -> bool:
+    """Does `sub` give a verdict on what the ask names ("需要nvlink吗" -> the NVLink verdict of a comparison)?"""
+    verdict = sub.figures.get("verdict")
+    kind = verdict.get("kind") if isinstance(verdict, dict) else None
+    return isinstance(kind, str) and kind.lower() in ask.text.lower()
+
+
+def _what_is(text: str) -> bool:
+    """Does the ask ask what a concept is or why ("what is nvlink", "kv cache是什么", "需要nvlink吗")? (lexicon [lists]
+    concept_asked_words, both languages)"""
+    from assistant.nlu.lexicon import lexicon
+
+    low = f" {' '.join(text.lower().replace('?', ' ').split())} "
+    return lexicon("zh").words_in("concept_asked_words", low)
 
 
 def answers_kind(words: str, sub: Answer, lang: str, first: Answer | None = None) -> bool:
@@ -277,9 +300,14 @@ def _asked(item: Ask, answer: Answer, env: Env, ask: Callable[[str], Answer | No
     if not line and _says_again(item, sub, said):
         return sub, _SAID
     subject = _subject(answer, env) or _named(item, answer, ask)
-    if not line and subject and subject.lower() not in item.text.lower():
-        sub = ask(f"{subject}{i18n.gap(env.lang) or ' '}{item.text}")
-        line = _line_from(item, sub, said, named)
+    generic = bool(line) and sub is not None and sub.intent == "explain" and not sub.figures.get("lead")
+    if (not line or generic) and subject and subject.lower() not in item.text.lower():
+        # "需要nvlink吗" after a fit on two 3090s: asked of those cards ("2 x RTX 3090 需要nvlink吗": the loss in
+        # figures), before a concept's bare definition
+        counted_sub = ask(f"{_counted(answer, subject)}{i18n.gap(env.lang) or ' '}{item.text}")
+        line_again = _line_from(item, counted_sub, said, named)
+        if line_again or not line:
+            sub, line = counted_sub, line_again
     if not line and counted and (direct := _direct(item, answer, env, text)):
         return None, direct
     again = _plain_form(item, answer, env, own, text)
@@ -322,6 +350,12 @@ def _says_again(item: Ask, sub: Answer | None, said: str) -> bool:
         return False
     sentence = _figure_sentence(item.kind, sub.headline)  # the first sentence for an "other" ask
     return bool(sentence) and sentence in said
+
+
+def _counted(answer: Answer, subject: str) -> str:
+    """The subject with the count of cards the answer is about ("2 x RTX 3090"), the subject alone for one card."""
+    n = answer.figures.get("gpu_count")
+    return f"{n} x {subject}" if isinstance(n, int) and n > 1 else subject
 
 
 def _subject(answer: Answer, env: Env) -> str:
@@ -389,6 +423,9 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
     if not answer.understood:  # a name asked back about ("did you mean ...") stays asked: nothing else answered
         return answer if answer.figures.get("candidates") else _rebuilt(answer, asks, env, ask)
     said = answer.headline
+    # a concept's answer reads the whole question: an ask it leaves without a line is not said unanswerable ("why does
+    # it matter for token generation speed" beside GDDR7's bandwidth), and another concept's definition is no line
+    explained = answer.intent == "explain"
     lines: list[tuple[int, Ask, str, bool]] = []  # (n, ask, line, answered)
     record = []
     primed = False
@@ -402,6 +439,17 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
             ask(asks[0].text)
         primed = True
         sub, line = _asked(item, answer, env, ask, said, text)
+        if explained and sub is not None and sub.intent == "explain" and not sub.figures.get("lead"):
+            line = ""  # "(2) what does it give me over bf16": BF16's definition beside FP8's answer is a neighbour
+        if (
+            explained
+            and sub is not None
+            and sub.figures.get("fact")
+            and sub.figures.get("fact") == answer.figures.get("fact")
+        ):
+            line = (
+                ""  # the same asked fact the answer leads with ("一个参数fp16占几个字节" after the bytes per parameter)
+            )
         cannot = (answer.figures.get("cannot_said") or {}).get(item.kind, "")
         if cannot and line and line != _SAID:  # a line gives what the answer said it could not: the line stands
             answer.headline = _without(answer.headline, cannot, env)
@@ -411,7 +459,7 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
             continue  # the answer already says plainly that it cannot give it
         # an ask of no known kind is not said unanswerable: its words are no proof the answer left it out ("有没有坑"
         # beside the mining checks, "被阉割了多少" beside the 29 % cut), and a false "I can't" contradicts the answer
-        unread = item.kind in _JUDGED
+        unread = item.kind in _JUDGED or (explained and _what_is(item.text))  # a why beside a concept: read by it
         if line == _SAID or (not line and (n == 1 or unread or answer.intent in _WEIGHS.get(item.kind, ()))):
             # the whole answer was read for the first ask; a fragment of no known kind is not said unanswerable
             # (a comparison weighs the options itself: its pick is not said not given when no line says it first)

@@ -57,6 +57,28 @@ from assistant.respond.env import Env
 
 
 def lead(query: ExplainQuery, key: str, env: Env) -> Lead | None:
+    from assistant.respond import concept_facts
+
+    # the fact asked, in figures, first; a form another reader read (a prompt's wait, a log) keeps its own lead first
+    own = query.asked not in (None, "yes_no", "fact") and not query.fact
+    first = _LEADS.get(key) if own else None
+    if first is not None:
+        try:
+            found_own = first(query, env)
+        except (LookupError, ValueError, ZeroDivisionError, TypeError):
+            found_own = None
+        if found_own is not None:
+            return found_own
+    asked = concept_facts.lead(query, env) if key == query.concept else None
+    if asked is not None:
+        chosen = _chosen(query, key, env)  # "tp vs pp for a 70b on 4 gpus, which one": the choice, then the fact
+        if chosen is not None:
+            return Lead(
+                chosen.text + i18n.gap(env.lang) + asked.text,
+                chosen.figures | asked.figures,
+                chosen.sources + asked.sources,
+            )
+        return asked
     build = _LEADS.get(key)
     try:
         found = build(query, env) if build is not None else None

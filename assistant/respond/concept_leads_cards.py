@@ -7,6 +7,8 @@ Contract: each builder takes (ExplainQuery, Env) and returns a `Lead` (respond/c
 
 from __future__ import annotations
 
+import re
+
 from assistant import i18n
 from assistant.models import memory
 from assistant.queries import ExplainQuery
@@ -76,6 +78,25 @@ LINKS = ("nvswitch", "nvlink", "pcie", "pcie_host", "infiniband")  # models/cons
 POOL_MODEL = "llama-3-70b"  # the example of a model that needs two 24 GB cards [A]
 
 
+# a card of each memory size, for "two 16 GB cards are not one 32 GB card" when no card is named [A]
+POOL_CARDS = {
+    8: "GeForce RTX 4060",
+    12: "GeForce RTX 3060 12 GB",
+    16: "GeForce RTX 4060 Ti 16 GB",
+    24: "GeForce RTX 3090",
+    32: "GeForce RTX 5090",
+    48: "RTX A6000",
+}
+POOL_SMALLER = ("qwen2.5-32b", "mistral-small-3-24b", "qwen2.5-14b", "llama-3-8b")  # largest first [A]
+_CARD_MEMORY = re.compile(r"(?<![\d.])(\d{1,2})\s*(?:gb|g)(?![a-z])", re.IGNORECASE)
+
+
+def _card_memory(text: str) -> int | None:
+    """The memory of one card the question says first ("两张16g", "two 24gb cards"), None when none."""
+    found = _CARD_MEMORY.search(text)
+    return int(found.group(1)) if found else None
+
+
 def pooled(query: ExplainQuery, env: Env) -> Lead | None:
     """ "does nvlink pool the vram of two 3090s into 48gb": no single pool; the model split across the cards (a layer
     split or tensor parallelism, §llm.mixed) runs on their memory together, bridge or not."""
@@ -85,12 +106,24 @@ def pooled(query: ExplainQuery, env: Env) -> Lead | None:
     if query.asked != "pool":
         return None
     named = [g for g in query.gpus if g.name]
-    gpu = env.gpu(named[0].name) if named else env.gpu(REFERENCE_GPUS[0])
+    said = _card_memory(query.text)  # "两张16g为什么不等于一张32g": cards of the memory said, not the reference's
+    example = POOL_CARDS.get(said or 0, REFERENCE_GPUS[0])
+    gpu = env.gpu(named[0].name) if named else env.gpu(example)
     n = max([g.count for g in named] + [2])
     model, model_note = named_or_example(query, env, POOL_MODEL)
     if model is None or not gpu.memory_gb:
         return None
     need = memory.inference_memory(model, CHAT_MODEL[1], context=4096).total_gb
+    if not query.model and need > gpu.memory_gb * n:  # the example model must fit the cards together
+        for key in POOL_SMALLER:
+            smaller = env.reader.model(key)
+            if (
+                smaller is not None
+                and memory.inference_memory(smaller, CHAT_MODEL[1], context=4096).total_gb < gpu.memory_gb * n
+            ):
+                model, model_note = smaller, env.t("explain.example_model", model=smaller.name)
+                need = memory.inference_memory(model, CHAT_MODEL[1], context=4096).total_gb
+                break
     bridge = "" if scaling.link(gpu, 2) == "nvlink" else env.t("explain.pool_no_bridge", gpu=gpu.short_name)
     text = env.t(
         "explain.pool",

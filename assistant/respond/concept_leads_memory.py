@@ -13,6 +13,7 @@ Contract: each builder takes (ExplainQuery, Env) and returns a `Lead` (respond/c
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from assistant import i18n
 from assistant.models import memory
@@ -158,7 +159,26 @@ def kv_size(query: ExplainQuery, env: Env) -> Lead | None:
     key = "explain.kv_size_mla" if (model.attention or "").lower() == "mla" else "explain.kv_size"
     figures = {"model": model.key, "kv_bytes_per_token": per, "context": context, "kv_gb": round(at / GIB, 2)}
     sources = env.cite(model.source, "docs/model.md §mem.kv")
-    return Lead(with_notes(env.t(key, **values), env, note), figures, sources)
+    text = env.t(key, **values)
+    batch = _batch(query.text)
+    if batch > 1:  # "at 32k context, batch 8": one cache per sequence
+        text += i18n.gap(env.lang) + env.t(
+            "explain.kv_size_batch", n=batch, all=size_text(at * batch), all8=size_text(at8 * batch)
+        )
+        figures["batch"], figures["kv_gb_batch"] = batch, round(at * batch / GIB, 2)
+    return Lead(with_notes(text, env, note), figures, sources)
+
+
+_BATCH = re.compile(
+    r"batch(?:\s*size)?\s*(?:of|=|:)?\s*(\d+)|(\d+)\s*(?:concurrent|parallel|simultaneous|users|sequences|requests|个?并发|路并发)",
+    re.IGNORECASE,
+)
+
+
+def _batch(text: str) -> int:
+    """The sequences held at once the question says ("batch 8", "16 concurrent users", "8并发"), 1 when none."""
+    found = _BATCH.search(text)
+    return int(found.group(1) or found.group(2)) if found else 1
 
 
 def why_inference_memory(query: ExplainQuery, env: Env) -> Lead | None:

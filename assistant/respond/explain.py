@@ -186,7 +186,7 @@ def respond(query: ExplainQuery, env: Env) -> Answer:
         if "setup" in asked.figures:
             steps.insert(1, asked.figures.pop("setup"))
         headline = asked.text
-        figures |= asked.figures
+        figures |= asked.figures | {"lead": True}  # an answer in figures leads (respond/ask_lines takes it as a line)
         sources = list(dict.fromkeys([*asked.sources, *sources]))
     return Answer(
         question=query.text,

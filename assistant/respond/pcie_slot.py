@@ -85,8 +85,9 @@ def respond(query: ExplainQuery, env: Env) -> Answer | None:
         head = env.t("pcie.head_full", **values)
     elif training:
         head = env.t("pcie.head_training" if lanes >= 8 else "pcie.head_training_x4", **values)
-    else:
-        head = env.t("pcie.head_inference", **values)
+    else:  # "is x4 ok for inference": yes; "how bad is x4", "does x8 vs x16 matter": hardly
+        key = "pcie.head_inference" if _ok_asked(query.text) else "pcie.head_inference_hardly"
+        head = env.t(key, **values)
     steps = [
         env.t("pcie.rate", **values),
         env.t("pcie.load", **values),
@@ -128,3 +129,23 @@ def applies(query, env: Env) -> bool:
     if isinstance(query, ExplainQuery) and query.concept == "egpu":
         return True
     return isinstance(query, ExplainQuery) and query.concept == "pcie" and asked.link_of(query.text) is not None
+
+
+_OK_WORDS = (
+    " ok ",
+    " okay ",
+    " fine ",
+    " enough ",
+    " good ",
+    " alright ",
+    " acceptable ",
+    " work ",
+    " works ",
+    " usable ",
+)
+
+
+def _ok_asked(text: str) -> bool:
+    """Does the question ask whether the slot is good enough ("is a pcie 4.0 x4 slot ok"), not how much it costs?"""
+    low = f" {' '.join(text.lower().replace('?', ' ').replace(',', ' ').split())} "
+    return any(w in low for w in _OK_WORDS)

@@ -113,8 +113,11 @@ def _link_asked(query: CompareQuery, groups, models, env: Env) -> tuple[str, dic
         key = "scale.link_need_pairs" if pairs else "scale.link_need_none"
         lead = env.t(key, gpu=gpu.short_name, n=n) if _need_asked(query, env) else ""
         text = "" if pairs else env.t("scale.link_none", gpu=gpu.short_name, link=env.t(f"scale.link_{own}"))
+        if not pairs and _loss_asked(query, env):  # "no nvlink, what do we lose vs an nvlink setup": that machine
+            lead, text = _loss_without(gpu, n, own, env), ""  # (it says the card takes no bridge)
         verdict = {"kind": "nvlink", "answer": "no", "reason": "no_bridge"}
-        return lead + text, {"link_compared": own} | ({"verdict": verdict} if lead else {})
+        loss = {"link_loss_asked": True} if lead and _loss_asked(query, env) else {}
+        return lead + text, {"link_compared": own} | ({"verdict": verdict} if lead else {}) | loss
     bare = bare_link(gpu)
     train = [scaling.training_scaling([gpu] * n, via=v).efficiency for v in ("nvlink", bare)]
     for key, quant in models:
@@ -151,8 +154,9 @@ def _link_asked(query: CompareQuery, groups, models, env: Env) -> tuple[str, dic
         figures = {
             "link_compared": bare,
             "tensor_tokens_per_s_by_link": {"nvlink": round(tp, 1), bare: round(tp_bare, 1)},
+            "link_loss_asked": _loss_asked(query, env),
         }
-        if not _need_asked(query, env):
+        if not (_need_asked(query, env) or _loss_asked(query, env)):
             return text, figures
         lead, verdict = _need_verdict(query, env, speed, bare, train)
         return lead + i18n.gap(env.lang) + text, figures | {"verdict": verdict}
@@ -162,6 +166,27 @@ def _link_asked(query: CompareQuery, groups, models, env: Env) -> tuple[str, dic
 def _need_asked(query: CompareQuery, env: Env) -> bool:
     """ "do i need nvlink", "is nvlink worth it", "要不要nvlink": a yes / no on the bridge leads."""
     return lexicon(env.lang).words_in("advice", query.text.lower())
+
+
+def _loss_asked(query: CompareQuery, env: Env) -> bool:
+    """ "what do i lose without nvlink", "没有nvlink会慢多少": what going without the bridge costs, in figures."""
+    return lexicon(env.lang).words_in("link_loss_words", f" {query.text.lower()} ")
+
+
+def _loss_without(gpu, n: int, own: str, env: Env) -> str:
+    """Cards that take no bridge ("4x L40S, no nvlink, what do we lose vs an nvlink setup"): data-parallel training
+    on their own link against the same count linked by NVLink (§perf.multigpu's overhead per doubling)."""
+    kept = [scaling.training_scaling([gpu] * n, via=v).efficiency for v in ("nvlink", own)]
+    lost = (1 - safe_div(kept[1], kept[0])) * 100
+    return env.t(
+        "scale.link_loss_none",
+        gpu=gpu.short_name,
+        n=n,
+        link=env.t(f"scale.link_{own}"),
+        eff=f"{kept[0] * 100:.0f}",
+        eff_bare=f"{kept[1] * 100:.0f}",
+        lost=f"{lost:.0f}",
+    )
 
 
 def _need_verdict(query: CompareQuery, env: Env, speed: dict, bare: str, train: list[float]) -> tuple[str, dict]:
@@ -183,13 +208,18 @@ def _need_verdict(query: CompareQuery, env: Env, speed: dict, bare: str, train: 
     loss = {"tensor": tensor_loss, "train": train_loss}.get(route, 0.0)
     answer = "yes" if loss >= NEEDED_LOSS else "no"
     key = f"scale.link_need_{route}_{answer}" if route != "any" else "scale.link_need_any"
+    if not _need_asked(query, env):  # "what do i lose without it": the loss in figures, no yes / no
+        key = f"scale.link_loss_{route}"
     lead = env.t(
         key,
         layer=f"{speed[('layer', 1, 'nvlink')]:,.0f}",
         layer_bare=f"{speed[('layer', 1, bare)]:,.0f}",
         pct=f"{tensor_loss * 100:.0f}",
+        tp=f"{speed[('tensor', 1, 'nvlink')]:,.0f}",
+        tp_bare=f"{speed[('tensor', 1, bare)]:,.0f}",
         eff=f"{train[0] * 100:.0f}",
         eff_bare=f"{train[1] * 100:.0f}",
+        lost=f"{train_loss * 100:.0f}",
     )
     return lead, {"kind": "nvlink", "answer": answer, "route": route}
 
@@ -416,7 +446,10 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         intent="compare",
         # the link compared leads when it was the question; after the user's own set-up when they said theirs
         headline=i18n.gap(env.lang).join(
-            h + i18n.end(env.lang) for h in ((headline, by_link) if via else (by_link, headline)) + (lanes,) if h
+            h + i18n.end(env.lang)
+            for h in ((headline, by_link) if via and not link_figures.get("link_loss_asked") else (by_link, headline))
+            + (lanes,)
+            if h
         ),
         gpus=list(dict.fromkeys(g.name for g, _ in groups)),
         workload=query.workload,
