@@ -17,6 +17,7 @@ from assistant.respond import (
     unrated,
     use_case,
 )
+from assistant.respond import identity
 from assistant.respond.env import Env, rules_of_thumb
 from assistant.respond.idle_power import with_idle
 from assistant.respond.mining import mining_notes, mining_price
@@ -540,6 +541,7 @@ def respond(query: SpecQuery, env: Env) -> Answer:
             p
             for p in [
                 *risks,
+                identity.lead(query.text, gpus, env) if not risks else "",  # "is the 4090D real", "who is it for"
                 *_set_lead(query, gpus, sections, env),
                 spec_counted.lead(query, gpus, sections, env),
                 _headline(gpus, sections, env, query.text),

@@ -213,6 +213,11 @@ def _note(row: dict, g: GpuSpec, env: Env) -> str:
     return env.t("variant.china", gpu=g.short_name, base=base_name, year=year, month=str(int(month)), cut=cut)
 
 
+def variant_note(row: dict, g: GpuSpec, env: Env) -> str:
+    """The note of a China-market or modified version (which card it is a version of, and what differs)."""
+    return _note(row, g, env)
+
+
 def _arch_caveat(g: GpuSpec, env: Env) -> str:
     """A modified card on an older chip (the 2080 Ti 22 GB is Turing): what its architecture lacks for training as
     done today, from the KB: BF16 tensor math (knowledge/architectures.toml) and the FlashAttention version tools
