@@ -434,7 +434,60 @@ def _fp8_gain(query: ExplainQuery, env: Env) -> Lead | None:
     return Lead(text + (i18n.gap(env.lang) + card_note if card_note else ""), dict(found.figures), found.sources)
 
 
+RAM_LADDER = ("llama-3-70b", "qwen2.5-32b", "mistral-small-3-24b", "qwen2.5-14b", "llama-3-8b")  # largest first [A]
+RAM_CARD = "GeForce RTX 3060 12 GB"  # the card when none is named and no card memory is said [A]
+_RAM_SAID = re.compile(
+    r"(\d{1,3})\s*(?:gb|g)\s*(?:of\s+)?(?:system\s+)?(?:ram|ddr[45]?|内存)|内存\D{0,4}?(\d{1,3})\s*(?:gb|g)", re.IGNORECASE
+)
+_VRAM_SAID = re.compile(r"(?:gpu|card|vram|显卡|显存)\D{0,12}?(\d{1,2})\s*(?:gb|g)(?![a-z])", re.IGNORECASE)
+
+
+def _ram_help(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "will 32gb of system ram help if my gpu only has 12gb": the RAM said (else the 64 GB assumed) beside the card
+    named (else one with the memory said, else an RTX 3060 12 GB): the largest model of RAM_LADDER that needs the RAM
+    (does not fit the card, fits card + RAM - the 8 GB reserve) at its §llm.offload speed, against the largest that
+    fits the card; a model that fits the card runs no faster with more RAM."""
+    from assistant.respond.concept_leads_cards import POOL_CARDS
+    from assistant.respond.concept_leads_speed import spill_of
+
+    said = _RAM_SAID.search(query.text)
+    ram = float(said.group(1) or said.group(2)) if said else C.DEFAULT_SYSTEM_RAM_GB
+    vram = _VRAM_SAID.search(query.text)
+    example = POOL_CARDS.get(int(vram.group(1)), RAM_CARD) if vram else RAM_CARD
+    gpu, card_note = _card(query, env, example)
+    if not gpu.memory_gb:
+        return None
+    limit = gpu.memory_gb + ram - C.SYSTEM_RAM_RESERVE_GB
+    ladder = [m for m in (env.reader.model(k) for k in RAM_LADDER) if m is not None]
+    need = {m.key: memory.inference_memory(m, QUANT).total_gb for m in ladder}
+    big = next((m for m in ladder if gpu.memory_gb < need[m.key] <= limit), None)
+    small = next((m for m in ladder if need[m.key] <= gpu.memory_gb), None)
+    if big is None or small is None:
+        return None
+    spill = spill_of(gpu, big, QUANT)
+    fitted = llm.decode_speed(gpu, small, QUANT).tokens_per_s
+    text = env.t(
+        "facts.ram_help",
+        ram=f"{ram:g}",
+        gpu=gpu.short_name,
+        vram=f"{gpu.memory_gb:g}",
+        limit=f"{limit:.0f}",
+        big=big.name,
+        need=f"{need[big.key]:.1f}",
+        off=f"{spill.offloaded:.1f}",
+        tps=f"{spill.tps:.1f}",
+        small=small.name,
+        fit_tps=num(fitted, 0),
+        rams=f"{C.SYSTEM_RAM_GB_S:g}",
+    )
+    notes = "" if said else i18n.gap(env.lang) + env.t("facts.ram_said_none", ram=f"{ram:g}")
+    notes += i18n.gap(env.lang) + card_note if card_note else ""
+    figures = {"ram_gb": ram, "offload_tokens_per_s": round(spill.tps, 1), "fitted_tokens_per_s": round(fitted, 1)}
+    return Lead(text + notes, figures, [spec_source(gpu, env), *env.cite("docs/model.md §llm.offload")])
+
+
 LEADS: dict[str, Callable[[ExplainQuery, Env], Lead | None]] = {
+    "ram_help": _ram_help,
     "fp8_gain": _fp8_gain,
     "tensor_old": _tensor_old,
     "speed_factors": _speed_factors,
