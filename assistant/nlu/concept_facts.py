@@ -83,8 +83,9 @@ def _searcher(words: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(parts))
 
 
-def _matches(f: Fact, text: str) -> bool:
-    return all(says(text, group) for group in f.cues) and not (f.unless and says(text, f.unless))
+def _matches(f: Fact, text: str, whole: str | None = None) -> bool:
+    """The fact's cues said in `text` (the question up to an ask), none of its `unless` words in the `whole` question."""
+    return all(says(text, group) for group in f.cues) and not (f.unless and says(whole or text, f.unless))
 
 
 def asked_fact(text: str) -> Fact | None:
@@ -99,7 +100,7 @@ def asked_fact(text: str) -> Fact | None:
     for ask in checklist(text) or ():
         at = text.find(ask.text, end)
         end = at + len(ask.text) if at >= 0 else len(text)
-        found = next((f for f in facts() if _matches(f, text[:end])), None)
+        found = next((f for f in facts() if _matches(f, text[:end], text)), None)
         if found is not None or ask.kind != "other":
             return found
     return next((f for f in facts() if _matches(f, text)), None)

@@ -104,7 +104,6 @@ READERS = (
     settings.reset,  # "reset", "恢复默认"
     unknown.hosted_service,  # "what gpu does chatgpt run on": not in the knowledge, said so
     concept_cues.cloud_trust,  # "is vast.ai reliable", "how reliable are vast hosts": the marketplace concept, not help
-    concept_asked.read,  # "bytes per parameter at fp16 ... for a 32b model", "tp vs pp for a 70b": the fact asked
     help.about,  # "how do i set my budget", "where do your prices come from", "which gpus do you know"
     help.read,  # "help", "what can you do"
     rent_plan.read,  # "autodl 4090 按量和包月哪个划算 每天用6小时": a period plan against paying by the hour
@@ -137,6 +136,7 @@ READERS = (
     symptom_cues.gpu_unseen,  # "torch.cuda.is_available() False", "no kernel image": the usual four causes
     symptom_cues.power_by_use,  # "3090 watts inference vs training": one card in two uses, not two cards
     symptom_cues.vllm_log,  # "Maximum concurrency for 8192 tokens per request: 3.41x": vLLM's KV cache lines
+    concept_asked.read,  # "bytes per parameter at fp16 ... for a 32b model", "tp vs pp for a 70b": the fact asked
     concept_cues.speed_check,  # "why is my 4090 only getting 8 tok/s on 70b q4": measured against expected, causes
     concept_cues.slow_card,  # "why is a 4060 ti 16gb so slow for llms": its bandwidth against a reference card
     concept_cues.offload_speed,  # "显存不够 模型放内存里跑会慢多少": RAM against VRAM, in tokens/s
