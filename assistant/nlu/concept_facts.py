@@ -84,7 +84,7 @@ def _searcher(words: tuple[str, ...]) -> re.Pattern[str]:
 
 
 def _matches(f: Fact, text: str, whole: str | None = None) -> bool:
-    """The fact's cues said in `text` (the question up to an ask), none of its `unless` words in the `whole` question."""
+    """The fact's cues said in `text` (the question up to an ask), none of its `unless` words in `whole`."""
     return all(says(text, group) for group in f.cues) and not (f.unless and says(whole or text, f.unless))
 
 

@@ -437,7 +437,8 @@ def _fp8_gain(query: ExplainQuery, env: Env) -> Lead | None:
 RAM_LADDER = ("llama-3-70b", "qwen2.5-32b", "mistral-small-3-24b", "qwen2.5-14b", "llama-3-8b")  # largest first [A]
 RAM_CARD = "GeForce RTX 3060 12 GB"  # the card when none is named and no card memory is said [A]
 _RAM_SAID = re.compile(
-    r"(\d{1,3})\s*(?:gb|g)\s*(?:of\s+)?(?:system\s+)?(?:ram|ddr[45]?|内存)|内存\D{0,4}?(\d{1,3})\s*(?:gb|g)", re.IGNORECASE
+    r"(\d{1,3})\s*(?:gb|g)\s*(?:of\s+)?(?:system\s+)?(?:ram|ddr[45]?|内存)|内存\D{0,4}?(\d{1,3})\s*(?:gb|g)",
+    re.IGNORECASE,
 )
 _VRAM_SAID = re.compile(r"(?:gpu|card|vram|显卡|显存)\D{0,12}?(\d{1,2})\s*(?:gb|g)(?![a-z])", re.IGNORECASE)
 

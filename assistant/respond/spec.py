@@ -9,6 +9,7 @@ from assistant.queries import SpecQuery
 from assistant.respond import (
     card_size,
     grades,
+    identity,
     precision_speed,
     sell_keep,
     spec_counted,
@@ -17,7 +18,6 @@ from assistant.respond import (
     unrated,
     use_case,
 )
-from assistant.respond import identity
 from assistant.respond.env import Env, rules_of_thumb
 from assistant.respond.idle_power import with_idle
 from assistant.respond.mining import mining_notes, mining_price
