@@ -51,10 +51,10 @@ def lead(text: str, gpus: list[GpuSpec], env: Env) -> str:
 
 
 def _after(real: str, said: str, env: Env) -> str:
-    """The yes of an "is it real" question, then the sentence (its first letter lower after the colon in English)."""
+    """The yes of an "is it real" question, then the sentence."""
     if not real:
         return said
-    return real + (said[:1].lower() + said[1:] if env.lang == "en" else said)
+    return real + said
 
 
 def _line(gpu: GpuSpec) -> str:
