@@ -353,9 +353,14 @@ def _says_again(item: Ask, sub: Answer | None, said: str) -> bool:
 
 
 def _counted(answer: Answer, subject: str) -> str:
-    """The subject with the count of cards the answer is about ("2 x RTX 3090"), the subject alone for one card."""
+    """The subject with the count of cards the answer is about ("2 x RTX 3090"), the subject alone for one card, and
+    the model and training of a fit answer ("2 x RTX 3090 70b")."""
     n = answer.figures.get("gpu_count")
-    return f"{n} x {subject}" if isinstance(n, int) and n > 1 else subject
+    cards = f"{n} x {subject}" if isinstance(n, int) and n > 1 else subject
+    setup, model = answer.figures.get("fit_setup"), answer.figures.get("model_key")
+    training = isinstance(setup, dict) and setup.get("mode") not in (None, "inference")
+    # the model and the work of the fit go with the cards: the NVLink loss of a 70B split, of training
+    return " ".join(p for p in (cards, "train" if training else "", model if isinstance(model, str) else "") if p)
 
 
 def _subject(answer: Answer, env: Env) -> str:
