@@ -140,8 +140,9 @@ def finish(answer: Answer, query, env: Env, typed: str | None = None) -> Answer:
         or clock_done.lead(answer, query.clock, env, query.asked_figure)
         or answer_lead(answer, query, env)
         or made_in(answer, query, env)  # "how many sdxl images per hour on it": the count in that time
-        or per_request.lead(answer, query, env)  # "per 1k requests, serving qwen3 8b on a rented l4": the rent of them
     )
+    per_req = "" if timed else per_request.lead(answer, query, env)  # "per 1k requests, serving qwen3 8b on an l4"
+    timed = timed or per_req
     energy = "" if timed else answer_energy(answer, query, env)  # "energy used for generating 1000 flux dev images"
     if energy and _TIME_ASKED.search((typed or query.text or "").lower()):  # "要跑多久 电费多少": the time first
         answer.headline = i18n.gap(env.lang).join([answer.headline, energy])
@@ -152,6 +153,9 @@ def finish(answer: Answer, query, env: Env, typed: str | None = None) -> Answer:
     worked = calc.lead(
         answer, query, env, typed
     )  # "8x l40s at $0.86/gpu-hr for 2.5 days, whats the bill": the sum, worked
+    if worked and per_req:  # "each request takes about 1.5s": the user's own time priced them; no estimate beside it
+        answer.headline = answer.headline.replace(per_req + i18n.gap(env.lang), "", 1)
+        answer.figures.pop("per_request", None)
     if worked:
         answer.headline = i18n.gap(env.lang).join([worked, answer.headline])
     from assistant.respond.fit_total import line as fit_total
