@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from assistant import paths, startup_cache
 
@@ -38,21 +38,23 @@ class Fact:
     single_card: bool = True  # may take a question naming exactly one card (False: that card's own verdict answers)
 
 
+@cache
 def facts() -> tuple[Fact, ...]:
-    return startup_cache.parsed_file(paths.knowledge_dir() / "concept_facts.toml", _parse)
+    """The facts, from the start-up cache as plain data (marshalled: an answer never imports pickle)."""
+    return tuple(Fact(**row) for row in startup_cache.parsed_file(paths.knowledge_dir() / "concept_facts.toml", _parse))
 
 
 def fact(key: str) -> Fact | None:
     return next((f for f in facts() if f.id == key), None)
 
 
-def _parse(path) -> tuple[Fact, ...]:
+def _parse(path) -> tuple[dict, ...]:
     import tomllib
 
     with open(path, "rb") as fh:
         table = tomllib.load(fh)
     return tuple(
-        Fact(
+        dict(
             id=t["id"],
             concept=t["concept"],
             others=tuple(t.get("others", ())),
