@@ -460,15 +460,16 @@ def offer_in_compare(dlg: Dialogue, query: Query) -> Query:
         return query
     recent = [q for q in [*dlg.context.history, dlg.context.last_query] if q is not None]
     deal = next((q for q in reversed(recent) if isinstance(q, VerdictQuery) and q.kind == "deal" and q.offer), None)
-    if deal is None or len(deal.gpus) != 1 or deal.gpus[0].count != 1:
+    if deal is None or len(deal.gpus) != 1:
         return query
     card = deal.gpus[0]
     named = {g.name for g in query.gpus} | {g.mention for g in query.gpus if g.pronoun}
     priced = {s.gpu for s in query.settings if s.key == "price_override"}
     if card.name not in named and not any(g.pronoun for g in query.gpus) or card.name in priced:
         return query
+    each = deal.offer / max(card.count, 1)  # "一张350 想搞四张": the offer is for all four, each at ¥350
     said = Setting(
-        "price_override", deal.offer, gpu=card.name, condition=card.condition or "used", currency=deal.money_currency
+        "price_override", each, gpu=card.name, condition=card.condition or "used", currency=deal.money_currency
     )
     return dataclasses.replace(query, settings=(*query.settings, said))
 
