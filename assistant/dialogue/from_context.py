@@ -467,7 +467,7 @@ def offer_in_compare(dlg: Dialogue, query: Query) -> Query:
     priced = {s.gpu for s in query.settings if s.key == "price_override"}
     if card.name not in named and not any(g.pronoun for g in query.gpus) or card.name in priced:
         return query
-    each = deal.offer / max(card.count, 1)  # "一张350 想搞四张": the offer is for all four, each at ¥350
+    each = (deal.offer or 0.0) / max(card.count, 1)  # "一张350 想搞四张": the offer is for all four, each at ¥350
     said = Setting(
         "price_override", each, gpu=card.name, condition=card.condition or "used", currency=deal.money_currency
     )
