@@ -197,7 +197,7 @@ def _what_is(text: str) -> bool:
     from assistant.nlu.lexicon import lexicon
 
     low = f" {' '.join(text.lower().replace('?', ' ').split())} "
-    return lexicon("zh").words_in("concept_asked_words", low)
+    return any(lexicon(lang).words_in("concept_asked_words", low) for lang in i18n.LANGS)
 
 
 def answers_kind(words: str, sub: Answer, lang: str, first: Answer | None = None) -> bool:
