@@ -55,7 +55,21 @@ def two_parts(engine, text: str, dialogue: Dialogue) -> Answer | None:
         return _retitled(first, text)
     if second.intent == "recommend" and first.gpus and second.choice not in first.gpus and "calc" not in second.figures:
         return _retitled(first, text)  # "runpod 4090 or buying one, which would u pick": not a ranking of others
-    return joined(text, parts, first, second)
+    return joined(text, parts, first, _with_saving(engine, dialogue, first, second, parts[1]))
+
+
+def _with_saving(engine, dialogue: Dialogue, first: Answer, second: Answer, words: str) -> Answer:
+    """ "一年多少钱 换成4090 450w能省多少": the second part's bill, led by what switching saves (respond/cost_asked)."""
+    from assistant import i18n
+    from assistant.respond.cost_asked import saving_line
+    from assistant.respond.env import Env
+
+    env = Env(engine.reader, dialogue.assumptions, dialogue.context, lang=second.lang)
+    line = saving_line(first, second, words, env)
+    if line:
+        second.headline = i18n.gap(second.lang).join([line, second.headline])
+        second.figures["covers"] = sorted(set(second.figures.get("covers") or ()) | {"difference", "price"})
+    return second
 
 
 class _Asker:

@@ -243,9 +243,9 @@ class Engine:
             if changed.clarification:  # refused along the way: the question is answered without it
                 refused, changed = changed.clarification, None
             query = again if again is not None else query  # the question keeps its own text in the context
-        from assistant.respond.macs import within_budget
+        from assistant.respond import cost_asked, macs
 
-        query = within_budget(query, env)  # "mac studio ... 预算两万": the Mac Studio that fits the budget
+        query = cost_asked.as_asked(macs.within_budget(query, env), env, text)  # Mac in budget; "总共多少" typed
         try:
             answer = self._respond(query, env)
         except NoExchangeRate as exc:

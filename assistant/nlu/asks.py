@@ -186,8 +186,12 @@ _ZH_DESCRIBES = re.compile(
 )
 
 
+# "那还是买两张3090吧": a choice made ("then the two 3090s it is"), a statement whose settings go with the ask after it
+_ZH_DECIDED = re.compile(r"还是(?=[^吗嘛呢？?]*吧\s*$)")
+
+
 def _asks_zh(piece: str) -> bool:
-    rest = _ZH_DESCRIBES.sub(" ", piece)
+    rest = _ZH_DECIDED.sub(" ", _ZH_DESCRIBES.sub(" ", piece))
     asks = lexicon("zh").words_in("ask_markers_zh", rest) or bool(_ZH_X_NOT_X.search(rest))
     return asks or bool(_ZH_TAIL_ASK.search(rest))
 
@@ -261,6 +265,13 @@ def _asks_of_pieces(pieces: list[_Piece]) -> list[Ask]:
 _WEIGHED = ("speed", "pick", "difference")
 
 
+def _weighs(nxt: str, lang: str, alone: bool) -> bool:
+    """Does the ask `nxt` weigh the options said before it? An ask of a kind that weighs (_WEIGHED), or the only ask
+    left when it asks a difference of money ("5090还是4090 按4年算 电费差多少", "3090 or 4090, how much more is the
+    power over 3 years": list cost_saving_asked): the difference between the options is asked, not a pick."""
+    return kind_of(nxt, lang) in _WEIGHED or (alone and lexicon(lang).words_in("cost_saving_asked", f" {nxt.lower()} "))
+
+
 def _subject_of_next(pieces: list[_Piece], k: int) -> bool:
     """Options said without a question word ("strix halo vs dgx spark: which is faster ...") before an ask of the same
     sentence that opens with a question word: they are the subject of that ask, not an ask of their own."""
@@ -272,7 +283,7 @@ def _subject_of_next(pieces: list[_Piece], k: int) -> bool:
         nxt is not None
         and nxt.sentence == piece.sentence
         and _asked_by_words(nxt.text, nxt.ended)
-        and kind_of(nxt.text, "en") in _WEIGHED
+        and _weighs(nxt.text, "en", k + 2 == len(pieces))
     )
 
 
@@ -319,8 +330,9 @@ def _subjects_zh(pieces: list[str]) -> list[str]:
         for word in options:
             rest = rest.replace(word, " ")
         only_options = rest != piece and not _asks_zh(rest) and kind_of(piece, "zh") in ("pick", "other")
-        nxt = next((p for p in pieces[k + 1 :] if _asks_zh(p)), "")
-        if only_options and kind_of(nxt, "zh") in _WEIGHED:
+        later = [p for p in pieces[k + 1 :] if _asks_zh(p)]
+        nxt = later[0] if later else ""
+        if only_options and _weighs(nxt, "zh", len(later) == 1):
             subject = piece
             continue
         out.append(piece)

@@ -235,7 +235,7 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
         if part in SPEC_PARTS and specs:
             # a price in the currency the question asked in ("how much is a 4090 in china": yuan)
             shown_in = env.for_query(Query(text=text)) if part == "price" else env
-            line = _spec_line(part, specs, answer.headline, shown_in, answer.figures.get("counts") or {})
+            line = _spec_line(part, specs, answer.headline, shown_in, _counts(answer))
             if line:
                 added.append(line)
                 added_parts.append(part)
@@ -342,7 +342,9 @@ def _spec_line(part: str, specs: list, headline: str, env: Env, counts: dict | N
             value = _price_text(g.name, env)
             shown = not value or all(m in headline for m in _moneys(g.name, env))
             if value and counts.get(g.name, 1) > 1:  # "what do they go for" after 2 x RTX 3090: the set, each
-                values.append((f"{counts[g.name]} x {g.short_name}", env.t("asked.price_each", price=value), shown))
+                values.append(
+                    (f"{counts[g.name]} x {g.short_name}", _set_price(g.name, counts[g.name], value, env), shown)
+                )
                 continue
         elif part == "power":
             n = counts.get(g.name, 1)
@@ -456,6 +458,25 @@ def figure_speed(answer: Answer, env: Env, time: bool = False) -> str:
 def _moneys(gpu: str, env: Env) -> list[str]:
     """The new and used street prices of a GPU as the answer would write them."""
     return [env.money(p.usd) for p in (price_of(gpu, env, c) for c in ("new", "used")) if p is not None]
+
+
+def _counts(answer) -> dict:
+    """GPU name -> how many of it the answer is about: its counts, or the count of its one card ("2 x RTX 3090")."""
+    counts = answer.figures.get("counts")
+    if isinstance(counts, dict) and counts:
+        return counts
+    n = answer.figures.get("gpu_count")
+    return {answer.gpus[0]: n} if isinstance(n, int) and n > 1 and len(answer.gpus) == 1 else {}
+
+
+def _set_price(gpu: str, n: int, each: str, env: Env) -> str:
+    """ "2 x RTX 3090 要多少钱": the set at the price in force (docs/model.md §cost.price), then each card's."""
+    from assistant.respond.pricing import purchase_price
+
+    price = purchase_price(gpu, env)
+    if price is None:
+        return env.t("asked.price_each", price=each)
+    return env.t("asked.price_set", total=env.money(price.usd * n), price=each)
 
 
 def _price_text(gpu: str, env: Env) -> str | None:

@@ -20,7 +20,17 @@ from assistant.models.training_job import job_run
 from assistant.nlu.lexicon import lexicon
 from assistant.periods import ASKED_YEARS as PERIOD_YEARS
 from assistant.queries import CostQuery, GpuRef
-from assistant.respond import bill_check, cost_settings, draw_split, fleet, hosting, limits, own_draw
+from assistant.respond import (
+    bill_check,
+    cost_asked,
+    cost_settings,
+    cost_several,
+    draw_split,
+    fleet,
+    hosting,
+    limits,
+    own_draw,
+)
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.offers import DOMESTIC, of_provider, provider_name
@@ -322,43 +332,9 @@ def _per_period(query: CostQuery, env: Env, figures: dict, years: float) -> tupl
     return head, [step]
 
 
-def _several_head(query: CostQuery, env: Env, each: list[dict], years: float) -> str:
-    """The running cost (or cost of owning) of each GPU compared, in the period asked, and the difference between
-    the dearest and the cheapest."""
-    running = query.kind == "running" or any(e["total_cost_usd"] is None for e in each)
-    share = PERIOD_YEARS.get(query.period or "year", 1.0)
-    if running:
-        amounts = [e["electricity_usd_per_year"] * share for e in each]
-        period = env.t(f"cost.period_{query.period or 'year'}")
-    else:
-        amounts = [e["total_cost_usd"] or 0.0 for e in each]
-        period = env.t("cost.over_years", years=f"{years:g}")
-    items = i18n.sep(env.lang).join(
-        env.t("cost.several_item", gpu=e["label"], watts=f"{e['watts']:,.0f}", money=env.money(m, _decimals(m)))
-        if e["watts"] > 0
-        else env.t("cost.several_item_no_power", gpu=e["label"])  # never "0 W, $0": the draw is not known
-        for e, m in zip(each, amounts, strict=True)
-    )
-    powered = [k for k, e in enumerate(each) if e["watts"] > 0]
-    if len(powered) < 2:
-        return env.t("cost.several_items_only", items=items, period=period)
-    hi = max(powered, key=lambda k: amounts[k])
-    lo = min(powered, key=lambda k: amounts[k])
-    diff = amounts[hi] - amounts[lo]
-    key = "cost.several_running" if running else "cost.several_tco"
-    return env.t(
-        key,
-        items=items,
-        period=period,
-        dearer=each[hi]["label"],
-        cheaper=each[lo]["label"],
-        diff=env.money(diff, _decimals(diff)),
-        watts=f"{each[hi]['watts'] - each[lo]['watts']:,.0f}",
-    )
-
-
 def respond(query: CostQuery, env: Env) -> Answer:
     env = env.for_query(query)
+    query = cost_asked.as_asked(query, env)  # "按两年算总共多少": the total of owning, not the electricity alone
     if query.kind == "training_run":
         return _training_run(query, env)
     if query.kind == "two_rates":  # "spot $0.80/h or on-demand $1.60/h for 40 hours, how much each"
@@ -461,6 +437,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
                 "watts": watts,
                 "electricity_usd_per_year": round(per_year, 2),
                 "total_cost_usd": round(own, 2) if price else None,
+                "total_with_desktop_usd": round(t.total_usd, 2) if price else None,
             }
         )
         if i == 0:
@@ -540,7 +517,8 @@ def respond(query: CostQuery, env: Env) -> Answer:
         head = weighed + i18n.gap(env.lang) + head
     if len(each) > 1:  # "3090 vs 4080 electricity per year", "两张卡功耗差多少": every card, and the difference
         figures["per_gpu"] = [{k: v for k, v in e.items() if k != "label"} for e in each]
-        head = _several_head(query, env, each, years)
+        all_in = cost_asked.total_asked(query.text or "", env.lang)  # "which costs less all in": with the machine
+        head = cost_several.head(query, env, each, years, all_in)
     shown_w = w or next((e["watts"] for e in each if e["watts"]), 0)  # the first card with a power figure
     board_only = [] if with_mac else [env.t("cost.electricity_step", watts=f"{shown_w:,.0f}", usage=util_text)]
     steps = [*board_only, *idle_parts[1:]]  # beside a Mac both sides are whole computers (pc_beside_mac_step)

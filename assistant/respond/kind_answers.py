@@ -27,10 +27,11 @@ _OWNED = re.compile(
 
 
 def respond(query, env: Env) -> Answer | None:
-    from assistant.respond import inverse
+    from assistant.respond import cost_asked, inverse
 
     return (
         inverse.respond(query, env)  # a limit given, the one quantity that meets it asked (respond/inverse.py)
+        or cost_asked.all_in(query, env)  # "3090 vs 4090 ... which is cheaper all in over 2 years": the totals
         or vision_memory.respond(query, env)
         or _with_last_question(query, env)
         or measured_normal.respond(query, env)
