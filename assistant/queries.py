@@ -62,8 +62,7 @@ class Query:
     # weekdays | few, the hours assumed for each day or for "a few", the hours a week read); the answer says it
     usage_assumed: tuple[str, float, float] | None = None
     usage: Usage | None = None  # how much the cards run, from the schedule and the situation (nlu/usage_reader.py)
-    # "is that per card?" after a figure for N cards: (N, what was asked: each | total | either), one card answered
-    per_card_of: tuple[int, str] | None = None
+    per_card_of: tuple[int, str] | None = None  # "is that per card?" after N cards: (N, each | total | either)
     # a range of model sizes ("14b-32b models", "between 13b and 34b"): (low, high); params_b is the top, the size
     # that needs the most, and the answer says so
     size_range: tuple[float, float] | None = None
@@ -100,6 +99,7 @@ class SpecQuery(Query):
     intent: str = "spec"
     gpus: tuple[GpuRef, ...]
     fields: tuple[str, ...] = ()  # memory | bandwidth | power | tensor_cores | l2 | price | release | speed | all
+    workload: str | None = None  # "she has a 3050 4gb, wants stable diffusion": the work the thread is about
     # "how much faster is fp8 than fp16 on a 4090": the number formats set against each other on that card
     precisions: tuple[str, ...] = ()
     # "will a 4090 fit in a fractal north, 355mm clearance" (fields ("size",)): the case's GPU length limit stated,

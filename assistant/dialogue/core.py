@@ -24,6 +24,7 @@ from assistant.dialogue import (
     subject,
     thread,
     thread_edits,
+    thread_keeps,
     usage,
 )
 from assistant.dialogue.ellipsis import merge
@@ -157,7 +158,7 @@ class Dialogue:
                 merged = thread_edits.quant_for_more_cards(query, merged)  # "add a second one" after iq3_xxs
                 query = job.run_on_named(self, merged)
                 query = rent_context.schedule_of_rent(self, query)  # "would buying be cheaper" after a month's rent
-            if open_ended:
+            if open_ended or thread.names_no_work(query):  # "4080s和4090差多少" in a thread about SD: for SD
                 query = thread.inherit(self.context.setup, query)
             if hasattr(query, "gpus"):
                 named: Any = query  # a query with a gpus slot (checked)
@@ -166,10 +167,12 @@ class Dialogue:
                 query = from_context.power_of_set(self, query)
             query = usage.load_of_the_work(self, query)  # "the power bill for that" after 5000 images a day on it
             query = thread_edits.budget_of_thread(self, query)  # "why not a used 3090" after a pick within $600
+            query = thread_keeps.machine_of_thread(self, query)  # "is the psu enough" after "... 1200w psu": that PSU
+            query = thread_keeps.model_verdict_as_fit(self, query)  # "what about for flux" after "would a 3060 do"
         except NoSecondGpu as exc:
             alone = _why_not_alone(query)
-            if alone is not None:
-                return alone
+            if alone is not None:  # "why not a used 3090 instead" after 30b models: that card for them
+                return thread_keeps.model_verdict_as_fit(self, thread.inherit(self.context.setup, alone))
             return Clarification(
                 kind="missing",
                 text=query.text,
@@ -222,7 +225,8 @@ class Dialogue:
         ctx.calc = (figures or {}).get("calc") or (ctx.calc if query.intent in ("rates", "cost") else None)
         verdict = (figures or {}).get("verdict")
         ctx.fits_at = verdict.get("fits_at") if isinstance(verdict, dict) else None
-        ctx.focus_count = choice_count or 1 if choice else 1
+        if query.intent != "explain":  # "what if i power limit them" after 2 x RTX 3090: still the two cards
+            ctx.focus_count = choice_count or 1 if choice else 1
         ctx.pending = None
         if query.intent == "explain" and getattr(query, "asked", None) == "why_not" and ctx.last_query is not None:
             return  # "why not amd" after a ranking is a side question: "那7900xt呢" still continues the ranking
@@ -234,6 +238,7 @@ class Dialogue:
                 ctx.workload, ctx.precision = work, None  # the precision was the other work's
             if gpus:  # "7900xtx在windows上能跑吗" -> "速度跟4090差多少": the card the concept was asked about
                 ctx.gpus, ctx.focus, ctx.counts = list(gpus), gpus[0], {g: 1 for g in gpus}
+                ctx.focus_count = 1
                 ctx.recent = ([g for g in ctx.recent if g not in gpus] + list(gpus))[-4:]
             return
         if query.intent == "set" and not ctx.gpus:
@@ -275,6 +280,7 @@ class Dialogue:
                 # stated, "4x 3060", keeps its own count)
                 ctx.counts[ctx.gpus[0]] = choice_count
             ctx.focus_count = ctx.counts.get(ctx.focus or "", ctx.focus_count)
+            ctx.seen_counts.update(ctx.counts)
         ctx.workload = workload or ctx.workload
         ctx.precision = precision or ctx.precision
         model = getattr(query, "model", None)

@@ -193,7 +193,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     again = again or _same_words_on(base, follow)  # "and on a 4090?" after YOLOv8m's training time on a 3060
     changes: dict = {"text": base.text if again else follow.text, "settings": follow.settings, "per_card_of": None}
     base = without_replaced(base, follow.settings)
-    names = {f.name for f in dataclasses.fields(base)}
+    names = _slots(base)
     if follow.fields and base.intent != "spec" and not follow.gpus and dlg.context.gpus:
         from assistant.queries import SpecQuery  # "and its power?" after a comparison: the specs asked
 
@@ -289,7 +289,8 @@ def _carrier(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query 
 
 
 def _slots(query: Query) -> set[str]:
-    return {f.name for f in dataclasses.fields(query)}
+    names = {f.name for f in dataclasses.fields(query)}
+    return names - {"workload"} if query.intent == "spec" else names  # a spec sheet's work is the thread's memory
 
 
 def _same_words_on(base: Query, follow: FollowUpQuery) -> bool:

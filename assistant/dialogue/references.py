@@ -57,6 +57,7 @@ def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
         names = [focus]  # "two of them" after a pick: two of the card picked
     elif ref.pronoun in ("them", "both", "all", "implicit"):  # "specs of the 4090", "and the 3090?", "compare them"
         one_set = len(ctx.gpus) == 1 and ctx.counts.get(ctx.gpus[0], 1) > 1  # "limit them" after 3 x RTX 3090
+        one_set = one_set and not (ref.pronoun == "both" and len(ctx.recent) > 1)  # "which draws less": two sides
         names = list(ctx.gpus) if len(ctx.gpus) > 1 or one_set else ctx.recent[-2:] or list(ctx.gpus)
     elif ref.pronoun == "other":
         others = [g for g in ctx.gpus if g != focus]
@@ -79,7 +80,7 @@ def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
         GpuRef(
             mention=ref.mention,
             name=n,
-            count=ctx.counts.get(n, ref.count) if counted and open_count else ref.count,
+            count=ctx.counts.get(n, ctx.seen_counts.get(n, ref.count)) if counted and open_count else ref.count,
             condition=ref.condition,
         )
         for n in names

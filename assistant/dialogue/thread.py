@@ -28,7 +28,7 @@ _TAKES = {
     "compare": ("model", "params_b", "workload", "precision"),
     "rig": ("model", "params_b", "workload", "precision"),
     "fit": ("model", "params_b", "workload", "precision", "mode", "context_tokens", "images", "images_per"),
-    "verdict": ("model", "workload"),
+    "verdict": ("model", "params_b", "workload"),
 }
 _NAMING = ("model", "params_b")
 # the data of a training job, as the queries of a job (fit, rates, rent or buy) and a follow-up name them
@@ -111,6 +111,10 @@ def inherit(setup: Setup, query: Q) -> Q:
         # "how much faster is the 4090" after "m4 max 36gb vs 4090 for llms": faster at that work, not at training
         compared: Any = query  # a comparison (it has a workload slot)
         return dataclasses.replace(compared, workload=setup.workload)
+    if query.intent == "verdict" and not setup.named() and setup.workload and _judges_use(query):
+        # "二手3090不香吗" after "想买卡跑本地大模型": good for that work, not for training
+        judged: Any = query  # a verdict (it has a workload slot)
+        return dataclasses.replace(judged, workload=setup.workload)
     if query.intent == "recommend" and not setup.named() and setup.workload:
         # "what card" after "900 bucks, want to run local models": a pick for that work, not for the default work
         return _work_of_thread(setup, query)
@@ -128,6 +132,22 @@ def inherit(setup: Setup, query: Q) -> Q:
         if value is not None and (now is None or (key == "mode" and now == "inference")):
             changes[key] = value
     return dataclasses.replace(query, **changes) if changes else query
+
+
+def names_no_work(query: Query) -> bool:
+    """A comparison or a verdict that names cards but no model, size or work ("4080s和4090差多少", "why not a used
+    3090 instead"): in a thread about a kind of work it is judged for that work (`inherit`), as a pronoun's is."""
+    if query.intent not in ("compare", "verdict") or isinstance(query, FollowUpQuery):
+        return False
+    return all(getattr(query, k, None) is None for k in (*_NAMING, "workload"))
+
+
+def _judges_use(query: Query) -> bool:
+    """A verdict on a card's use (enough / good / worth / overkill), not a feature, an offer or a wait."""
+    return (
+        getattr(query, "kind", None) in ("enough", "good", "worth", "overkill")
+        and getattr(query, "workload", 1) is None
+    )
 
 
 def _work_of_thread(setup: Setup, query: Q) -> Q:

@@ -111,41 +111,47 @@ def idle_lead(
     return sentence, steps, sorted(set(sources)) + LOADED_SOURCES.split(";"), {"idle_power_w": figures}
 
 
-def less_power_lead(gpus: list[GpuSpec], text: str, env: Env) -> tuple[str, list[str], list[str], dict] | None:
+def less_power_lead(
+    gpus: list[GpuSpec], text: str, env: Env, counts: dict[str, int] | None = None
+) -> tuple[str, list[str], list[str], dict] | None:
     """ "which uses less power, 4090 or 3090": the card with the lower board power, by how many watts and what that
     is a year at the utilization and electricity price in force; None unless two cards with board powers are
-    compared on power (lexicon asked_less_power)."""
+    compared on power (lexicon asked_less_power). `counts`: how many of each the sides are ("哪个更省电" after two
+    3090s and one 4090 48 GB: 700 W against 450 W)."""
     from assistant.respond.asked import parts
+    from assistant.respond.wording import counted
 
     if len(gpus) != 2 or not lexicon(env.lang).words_in("asked_less_power", f" {text.lower()} "):
         return None
     if "power" in parts(text, env.lang):  # "功耗差多少": the asked part gives both powers and the difference
         return None
+    n = {g.name: max((counts or {}).get(g.name, 1), 1) for g in gpus}
+    watts = {g.name: (g.tdp_w or 0) * n[g.name] for g in gpus}
     a, b = gpus
-    if not a.tdp_w or not b.tdp_w or a.tdp_w == b.tdp_w:
+    if not a.tdp_w or not b.tdp_w or watts[a.name] == watts[b.name]:
         return None
-    low, high = (a, b) if a.tdp_w < b.tdp_w else (b, a)
-    gap = (high.tdp_w or 0) - (low.tdp_w or 0)
+    low, high = (a, b) if watts[a.name] < watts[b.name] else (b, a)
+    gap = watts[high.name] - watts[low.name]
     hours = HOURS_PER_YEAR * env.assumptions.utilization
     more = lexicon(env.lang).words_in("asked_more_power", f" {text.lower()} ")  # "哪个更费电": the hungrier one first
     sentence = env.t(
         "idle.more_power" if more else "idle.less_power",
-        low=low.short_name,
-        high=high.short_name,
-        low_w=f"{low.tdp_w:,}",
-        high_w=f"{high.tdp_w:,}",
+        low=counted(env, low, n[low.name], article=False),
+        high=counted(env, high, n[high.name], article=False),
+        low_w=f"{watts[low.name]:,}",
+        high_w=f"{watts[high.name]:,}",
         gap=f"{gap:,}",
-        pct=f"{gap / (high.tdp_w or 1) * 100:.0f}",
+        pct=f"{gap / (watts[high.name] or 1) * 100:.0f}",
         util=f"{env.assumptions.utilization * 100:.0f}",
         money=env.money(gap * hours / 1000 * env.assumptions.electricity_usd_per_kwh),
     )
     return sentence, [], [], {"less_power": low.name, "board_power_gap_w": gap}
 
 
-def with_idle(answer, gpus: list[GpuSpec], text: str, env: Env, count: int = 1):
+def with_idle(answer, gpus: list[GpuSpec], text: str, env: Env, count: int = 1, counts: dict[str, int] | None = None):
     """`answer` led by the idle answer when the question asks about idle (see the module contract; `count` of one
-    card: the set's), or by the card that draws less when the question asks which draws less."""
-    lead = idle_lead(gpus, text, env, count) or less_power_lead(gpus, text, env)
+    card: the set's), or by the card (or set, `counts`) that draws less when the question asks which draws less."""
+    lead = idle_lead(gpus, text, env, count) or less_power_lead(gpus, text, env, counts)
     if lead is None:
         return answer
     sentence, steps, source_ids, figures = lead

@@ -558,4 +558,5 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     )
     answer = with_vision_time(answer, query, env)  # "how long to train resnet-50 on imagenet on a 4090"
     count = query.gpus[0].count if len(query.gpus) == 1 else 1  # "what does it pull at idle" after 2 x RTX 3090
-    return with_idle(answer, gpus, query.text, env, count)  # "what does a 3090 pull at idle": the idle draw leads
+    counts = {r.name: r.count for r in query.gpus if r.name}  # "哪个更省电" after two 3090s vs one 4090: the sets
+    return with_idle(answer, gpus, query.text, env, count, counts)  # "what does a 3090 pull at idle": idle leads

@@ -28,9 +28,24 @@ def _watts(text: str) -> float | None:
 _CAP_CARD = re.compile(r"\b(?:cap|capping|limit|limiting)\s+((?:\S+\s+){1,3}?)(?:at|to)\s+\d{2,4}\s*(?:w|watts?)\b")
 
 
+# "cap them at 280": the same without the unit, a number a card can be held to
+_CAP_CARD_BARE = re.compile(
+    r"\b(?:cap|capping|limit|limiting)\s+((?:\S+\s+){1,3}?)(?:at|to)\s+(\d{2,4})(?![\d.%])(?!\s*(?:%|percent|dollars?|bucks|usd|gb|hours?|h\b))"
+)
+
+
+def _cap_found(text: str) -> re.Match | None:
+    found = _CAP_CARD.search(text)
+    if found is None:
+        found = _CAP_CARD_BARE.search(text)
+        if found is not None and not _LEAST_W <= float(found.group(2)) <= _MOST_W:
+            return None
+    return found
+
+
 def _card_capped(r: Reading) -> bool:
     """The words between the cap word and the watts name a card of the question, or "it" / "them" / "the card"."""
-    found = _CAP_CARD.search(r.text.lower())
+    found = _cap_found(r.text.lower())
     if not found:
         return False
     between = found.group(1)
@@ -73,13 +88,19 @@ def _limit_watts(r: Reading) -> float | None:
     """The watts right after the cap or power-limit word ("my 4090 draws 450w, power limit it to 300w": 300, not
     the 450 it draws now); None when no limit word has watts after it."""
     text = r.text.lower()
-    starts = [found.end(1) for found in [_CAP_CARD.search(text)] if found]
+    starts = [found.end(1) for found in [_cap_found(text)] if found]
     starts += [m.end() for w in r.lex.listed("power_limit_words") for m in compiled(re.escape(w)).finditer(text)]
     for start in sorted(starts):
         found = _AFTER_LIMIT.match(text[start:])
         if found:
             return float(found.group(1))
+    for start in sorted(starts):  # "power limit them to 300": a bare number a card can be held to is its watts
+        found = _BARE_AFTER_LIMIT.match(text[start:])
+        if found and _LEAST_W <= float(found.group(1)) <= _MOST_W:
+            return float(found.group(1))
     return None
 
 
 _AFTER_LIMIT = re.compile(r"[^\d]{0,12}?(\d{2,4})\s*(?:w|watts?|瓦)(?![a-z])")
+_BARE_AFTER_LIMIT = re.compile(r"[^\d%]{0,16}?(?:\bto|\bat|到|在)\s*(\d{2,4})(?![\d.%])(?!\s*(?:%|percent|％))")
+_LEAST_W, _MOST_W = 60, 1000  # [A] the board powers a consumer or datacenter card can be limited to

@@ -11,6 +11,7 @@ responder hands to the multi-GPU scaling answer (docs/model.md §perf.multigpu).
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from assistant.nlu.reading import Reading
 from assistant.queries import CompareQuery, Query
@@ -18,8 +19,12 @@ from assistant.queries import CompareQuery, Query
 _ORDINALS = (("scale_fourth", 4), ("scale_third", 3), ("scale_second", 2))
 
 
+# "would a secondhand 3060 do": the condition, not "a second" card
+_SECOND_HAND = re.compile(r"\b(?:second|2nd)[\s-]?hand(?:ed)?\b")
+
+
 def read(r: Reading) -> Query | None:
-    refs, text = r.refs, r.text.lower()
+    refs, text = r.refs, _SECOND_HAND.sub("used", r.text.lower())
     # "2张4090跑qwen 32b能快一倍吗" / "能快多少": the speed-up, not the fit
     doubled = r.lex.words_in("scale_double", text) or r.lex.words_in("scale_gain", text)
     if len(refs) != 1 or not refs[0].name or (r.model and r.b.has("FIT") and not doubled) or r.b.has("COST"):

@@ -42,7 +42,8 @@ def of_them(r: Reading) -> Query | None:
     fields = r.fields()
     # "which one uses less power": "which" of the GPUs talked about, by that figure
     which = b.has("COMPARE") and b.has("MORE") and fields in (("power",), ("bandwidth",), ("tensor_cores",), ("l2",))
-    refs = r.refs or ((GpuRef(mention="", pronoun="them"),) if which else ())
+    # "both": two sides to choose between, never one set of several ("哪个更省电" after 3 x 3090 then 2 x 4090)
+    refs = r.refs or ((GpuRef(mention="", pronoun="both"),) if which else ())
     if not fields or fields == ("all",) or "speed" in fields or not refs:
         return None
     if any(g.pronoun not in ("them", "both", "all") for g in refs):

@@ -1,0 +1,56 @@
+"""Parts of the machine the thread stated that a later question about the same machine leaves out.
+
+Contract: each function takes the dialogue and the completed query and returns the query with the part the thread
+stated put back, or the query unchanged:
+- `machine_of_thread`: "is the psu enough" / "电源够吗" after "2x used 3090, 1200w psu, threadripper": the PSU and
+  the CPU the user named for that machine are the ones weighed again (a question that names its own PSU or CPU, or
+  other cards, keeps its own).
+- `model_verdict_as_fit`: "what about for flux" after "would a used 3060 12gb do" (a verdict for image generation): a
+  verdict that the thread now gives a model is that model on the card (a fit), as "is a 3060 good for flux" is
+  read in one message.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from assistant.queries import FitQuery, Query, RigQuery, VerdictQuery
+
+if TYPE_CHECKING:
+    from assistant.dialogue.core import Dialogue
+
+_LOOK_BACK = 4  # the last questions searched for the machine the user described
+
+
+def machine_of_thread(dlg: Dialogue, query: Query) -> Query:
+    if not isinstance(query, RigQuery) or (query.psu_w is not None and query.cpu is not None):
+        return query
+    ctx = dlg.context
+    recent = [q for q in (*ctx.history, ctx.last_query) if q is not None][-_LOOK_BACK:]
+    stated = next((q for q in reversed(recent) if isinstance(q, RigQuery) and (q.psu_w or q.cpu)), None)
+    if stated is None:
+        return query
+    cards = {g.name for g in query.gpus if g.name}
+    if cards and not cards <= {g.name for g in stated.gpus if g.name}:
+        return query  # other cards: another machine
+    return dataclasses.replace(query, psu_w=query.psu_w or stated.psu_w, cpu=query.cpu or stated.cpu)
+
+
+def model_verdict_as_fit(dlg: Dialogue, query: Query) -> Query:
+    if not isinstance(query, VerdictQuery) or query.kind not in ("enough", "good") or query.offer or query.feature:
+        return query
+    cards = tuple(g for g in query.gpus if g.name)
+    if (query.model is None and query.params_b is None) or not cards or len(cards) != len(query.gpus):
+        return query
+    setup = dlg.context.setup
+    mode = setup.mode if (setup.model, setup.params_b) == (query.model, query.params_b) else None
+    return FitQuery(
+        text=query.text,
+        model=query.model,
+        params_b=query.params_b,
+        gpus=cards,
+        mode=mode or "inference",
+        precision=setup.precision,
+        settings=query.settings,
+    )
