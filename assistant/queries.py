@@ -309,6 +309,7 @@ class RentOrBuyQuery(Query):
     # fee said ("colo quote $180/mo"): (amount, currency), added to owning; (0, None) when none is paid
     own_fee: tuple[float, str | None] | None = None
     resale: tuple[float | None, str | None] | None = None  # "sell it after 2 years (for $400)": (amount, currency)
+    resale_share: float | None = None  # "sell it after 2 years for half": the share of the price paid it sells for
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -588,7 +589,7 @@ class FollowUpQuery(Query):
     months: float | None = None  # "what if i only need it for 3 months": how long it is needed (a rent-or-buy)
     same_work: bool = False  # "same job on 4 of them": the job's work on the new set (its hours scale), not its hours
     # "what if i get $700 for it", "要是能卖5000呢" after a swap weighed: the amount is what the card sold brings back
-    sale: bool = False
+    sale: bool | float = False  # a float: the share of its price it sells for ("sell it after 2 years for half")
 
 
 @dataclass(frozen=True, kw_only=True)

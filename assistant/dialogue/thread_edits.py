@@ -141,9 +141,10 @@ def quant_for_more_cards(follow: Query, merged: Query) -> Query:
 
 
 def resale_of_rent(dlg: Dialogue, follow: Query) -> Query | None:
-    """ "and if i sell it after 2 years", "要是两年后卖掉呢", "sell it after 3 years for $400" after renting weighed
-    against buying: the same weighing with the card sold again after those years (the years are the follow-up's
-    setting; an amount said is what it sells for); None when the thread's question is no rent-or-buy."""
+    """ "and if i sell it after 2 years", "要是两年后卖掉呢", "sell it after 3 years for $400", "what if i sell it after
+    3 years for half" after renting weighed against buying: the same weighing with the card sold again after those
+    years (the years are the follow-up's setting; an amount said is what it sells for, a share said (FollowUpQuery.sale
+    as a float) that share of the price); None when the thread's question is no rent-or-buy."""
     from assistant.queries import FollowUpQuery, RentOrBuyQuery
 
     last = dlg.context.last_query
@@ -153,7 +154,10 @@ def resale_of_rent(dlg: Dialogue, follow: Query) -> Query | None:
         return None  # "what if i sell the 3090 and get a 4090": another question
     amount = follow.amount if follow.amount is not None else follow.budget_usd
     currency = follow.budget_currency or (dlg.context.currency if dlg.context.currency != "USD" else None)
-    return dataclasses.replace(last, text=follow.text, settings=follow.settings, resale=(amount, currency))
+    share = follow.sale if amount is None and not isinstance(follow.sale, bool) else None  # "... for half"
+    return dataclasses.replace(
+        last, text=follow.text, settings=follow.settings, resale=(amount, currency), resale_share=share
+    )
 
 
 def budget_of_thread(dlg: Dialogue, query: Query) -> Query:

@@ -3,7 +3,8 @@ hours rented so far.
 
 Contract: `stated_rent(r)` -> dict of RentOrBuyQuery fields (empty when no rent is stated):
 - `rent_rate` / `rent_rate_currency`: the one RATE tag of the question ("renting at $0.89/hr", "租¥6/h", "0.4 an hour",
-  "一小时两块"; tagging/hourly_rates.py reads the loose forms); two rates or more are a comparison of rates, not
+  "一小时两块"; tagging/hourly_rates.py reads the loose forms; an amount after "每小时" the tagger left bare counts
+  too); two rates or more are a comparison of rates, not
   this;
 - `rented`: of two different cards named, the one nearest the rate ("runpod a40 at $0.35/hr vs buying a used 3090
   for $700": the A40 is rented, the 3090 bought); None when one card is named;
@@ -17,7 +18,7 @@ from assistant.nlu.reading import Reading
 
 
 def stated_rent(r: Reading) -> dict:
-    rates = r.b.kinds.get("RATE", [])
+    rates = r.b.kinds.get("RATE", []) or _hour_before(r)
     if len(rates) != 1:
         return {}
     rate = rates[0]
@@ -38,6 +39,20 @@ def stated_rent(r: Reading) -> dict:
         "rented": _rented_card(r, rate),
         "rented_hours": span,
     }
+
+
+def _hour_before(r: Reading) -> list:
+    """ "租卡每小时1.3", "autodl租 每小时1.9": an amount right after a word of one hour ([lists] rate_hour_before)
+    that the tagger left a PER word and a number; [] when there is none."""
+    words = r.lex.listed("rate_hour_before")
+    return [
+        t
+        for t in r.b.tags
+        if t.kind in ("MONEY", "NUMBER")
+        and isinstance(t.value, (int, float))
+        and 0 < t.value <= 500
+        and any(r.text[: t.start].rstrip().endswith(w) for w in words)
+    ]
 
 
 def _rented_card(r: Reading, rate) -> str | None:

@@ -361,8 +361,8 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
     sold = rent_resale.lead(
         query, env, what, (buy, price.usd * n), (be.own_usd_per_hour, rent_h), hours_week, rate.provider
     )
-    if sold is not None:  # "and if i sell it after 2 years": owning net of the sale over those years leads
-        head = i18n.gap(env.lang).join([sold[0], head])
+    if sold is not None:  # "and if i sell it after 2 years": owning net of the sale over those years decides
+        head = sold[0]  # the break-even without the sale would contradict it; the Why keeps its formula
     month_rent = rent_h * hours_week * 52 / 12
     month_own = be.own_usd_per_hour * hours_week * 52 / 12
     billed = asked_bill(query.text, env.lang)  # "autodl上一个月多少钱" after 那租呢: the bill asked leads

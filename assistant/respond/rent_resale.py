@@ -1,11 +1,12 @@
 """Renting against buying when the card is sold again after the years of ownership ("and if i sell it after 2 years",
-"要是两年后卖掉呢", "sell it after 3 years for $400").
+"要是两年后卖掉呢", "sell it after 3 years for $400", "sell it after 2 years for half").
 
 Contract: `lead(query, env, what, buy, gpu_usd, own_h, rent_h, hours_week, provider)` -> (the sentence that leads the
 rent-or-buy answer, figures) when `query.resale` is set, else None. Over the ownership years in force at the use a
 week: renting costs rent_h x hours; owning costs what was bought (cards and machine) less what the cards sell for
-(the amount the user gave, else the price paid x the used-price retention a year ** years, models/cost.resale_usd,
-§cost.resale) plus the electricity of those hours (own_h x hours); the cheaper side is said first. Pure.
+(the amount the user gave; else the share of the cards' price the user gave, "for half"; else the price paid x the
+used-price retention a year ** years, models/cost.resale_usd, §cost.resale) plus the electricity of those hours
+(own_h x hours); the cheaper side is said first. Pure.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ def lead(
     amount, currency = query.resale
     if amount:
         resale, how = env.to_usd(amount, currency) or 0.0, env.t("cost.resale_stated")
+    elif query.resale_share:  # "sell it after 2 years for half": that share of what the cards cost
+        resale, how = cards * query.resale_share, env.t("cost.resale_share", share=f"{query.resale_share * 100:.0f}")
     else:
         per_year = f"{(1 - C.USED_RETENTION_PER_YEAR) * 100:.0f}"
         resale, how = cost.resale_usd(cards, years), env.t("cost.resale_median", per_year=per_year, years=f"{years:g}")

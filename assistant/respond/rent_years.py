@@ -3,7 +3,8 @@ year cost vs renting an H100 at €2.40/hr for the same hours"): both sides' tot
 week weighed, after the break-even verdict.
 
 Contract: `lead(answer, query, env)` -> the answer with the sentence added after its verdict, unchanged when the
-question states no years (a `years` setting of this question) or the answer lacks a break-even (figures
+question states no years (a `years` setting of this question), the answer already weighs a resale over them
+(respond/rent_resale.py: figures resale_usd) or the answer lacks a break-even (figures
 break_even_hours, rent_usd_per_hour, buy_usd, hours_per_week). Owning = what buying costs + the own cost per hour of
 use (rent - buy / break-even hours, docs/model.md §cost.breakeven) x the hours; renting = the rent per hour x the
 hours. figures["over_years"] = {years, hours, own_usd, rent_usd}.
@@ -22,7 +23,7 @@ def lead(answer: Answer, query, env: Env) -> Answer:
     said = next((s for s in getattr(query, "settings", ()) if s.key == "years"), None)
     f = answer.figures
     needed = ("break_even_hours", "rent_usd_per_hour", "buy_usd", "hours_per_week")
-    if said is None or answer.clarification or not all(f.get(k) for k in needed):
+    if said is None or answer.clarification or not all(f.get(k) for k in needed) or "resale_usd" in f:
         return answer
     years, env = float(said.value), env.for_query(query)  # in the question's currency
     hours = float(f["hours_per_week"]) * _WEEKS_PER_YEAR * years

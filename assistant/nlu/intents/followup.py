@@ -25,6 +25,7 @@ from assistant.nlu.intents.cost import power_asked
 from assistant.nlu.intents.fit import image_steps, resolution, train_steps
 from assistant.nlu.intents.lists import top_n
 from assistant.nlu.intents.rates import epochs, period, providers, sample_tokens, samples, throughput
+from assistant.nlu.intents.resale import resale_share
 from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
@@ -422,7 +423,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         same_work=bool(
             said(r, "same_work_words")
         ),  # "what if i only need it for 3 months" after a rent-or-buy: how long it is needed
-        sale=_sale_said(r),
+        sale=_sale_said(r) and (resale_share(r.text, r.lex) or True),
         **job_data(r),
     )
 

@@ -327,6 +327,7 @@ def read(r: Reading) -> Query | None:
         or said(r, "verdict_worth")
         or said(r, "rent_vs_buy")
         or own_against_rent(r)
+        or (b.has("RATE") and bool(r.explicit) and sold_later(r))  # "5090 at $2000, resell in 2 years for $1300"
     ) and not (said(r, "rent_which") or _hourly_of_several(r) or _pair_rented(r)):
         return None  # renting weighed against buying: "is renting an a100 worth it", "rent or buy"
     memory = r.num("MEMORY")
@@ -399,6 +400,14 @@ def read(r: Reading) -> Query | None:
         stated_rate=r.num("RATE"),  # "if i rent an h100 at $2.49/hr ...": the user's rate prices the hours
         stated_rate_currency=r.currency("RATE"),
     )
+
+
+def sold_later(r: Reading) -> bool:
+    """Does the question sell the card again later ("resell it in 2 years for $1300", "两年后能卖9000")? A card
+    bought, so an hourly rate beside it is a rent weighed against buying."""
+    from assistant.nlu.intents.resale import resale_said
+
+    return bool(resale_said(r))
 
 
 def own_against_rent(r: Reading) -> bool:

@@ -12,6 +12,7 @@ import math
 
 from assistant.nlu.hosting_fee import hosting_fee
 from assistant.nlu.intents.rates import epochs, own_against_rent, owned, provider, sample_tokens, samples
+from assistant.nlu.intents.resale import resale_share
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.nlu.stated_rent import stated_rent
@@ -33,6 +34,7 @@ def read(r: Reading) -> Query | None:
     # 3090 for $650": an hourly rate is a rent, weighed against buying (a buying word, or a card's price said)
     paid = len(b.kinds.get("RATE", [])) == 1 and bool(r.explicit) and (b.has("BUY") or _card_priced(r))
     paid = paid or (b.has("RATE", "RENT") and own_against_rent(r))  # "a 3060 at home vs a $0.20/hr cloud gpu"
+    paid = paid or (b.has("RATE") and bool(r.explicit) and resale_of(r) is not None)  # a card bought, sold later
     # "autodl 4090 24/7 for a month, how much, and is buying better": buying weighed against the rent said
     paid = paid or (b.has("BUY") and b.has("COMPARE") and bool(provider(r)) and len(r.explicit) == 1)
     if not (b.has("RENT") or b.struct("rent_buy") or doubt or payback or paid):
@@ -65,12 +67,25 @@ def read(r: Reading) -> Query | None:
         provider=provider(r),
         own_platform=own,
         own_fee=hosting_fee(r) or ((0.0, None) if owned(r) else None),  # "colo quote is $180/mo", "at home"
+        resale=(sold := resale_of(r)),
+        resale_share=resale_share(r.text, r.lex) if sold is not None and sold[0] is None else None,
         model=r.model,
         params_b=r.num("PARAMS"),
         **found,
         **job(r),
         **rent,
     )
+
+
+def resale_of(r: Reading) -> tuple[float | None, str | None] | None:
+    """A resale said in the question ("plan to sell it in 2 yrs for maybe £900", "resale after 3 years is maybe
+    $3000", "三年后还能卖800"): (what it sells for or None, its currency); None when no sale is said."""
+    from assistant.nlu.intents.resale import resale_said
+
+    found = resale_said(r) if r.b.has("MONEY", "NUMBER", "YEARS") else {}
+    if not found:
+        return None
+    return found.get("resale_usd"), found.get("resale_currency")
 
 
 def _both_rented(r: Reading) -> bool:

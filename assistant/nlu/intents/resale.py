@@ -77,6 +77,26 @@ def resale_said(r: Reading) -> dict:
     return out
 
 
+_SHARE = re.compile(r"(\d{1,2})\s*%\s*of\s+(?:what|the|its|my)|([1-9一二三四五六七八九])\s*(折|成)")
+_CN = dict(zip("一二三四五六七八九", range(1, 10), strict=True))
+
+
+def resale_share(text: str, lex) -> float | None:
+    """The share of the price paid a card sells for, said instead of an amount: "for half (what i paid)", "半价",
+    "一半" (lexicon [lists] resale_half_words), "60% of what i paid", "六折", "七成": 0.5, 0.6, 0.7; None when none
+    is said."""
+    low = text.lower()
+    if lex.words_in("resale_half_words", low):
+        return 0.5
+    m = _SHARE.search(low)
+    if m is None:
+        return None
+    if m.group(1):
+        return int(m.group(1)) / 100.0
+    digit = m.group(2)
+    return (int(digit) if digit.isdigit() else _CN[digit]) / 10.0
+
+
 def _later_amount(r: Reading):
     """ "keep it 4 years then resell. 5080 at $1000 now, maybe $450 at the end": with a resale said and exactly two
     amounts of money, the second and smaller one is what the card sells for (the first is what it costs)."""

@@ -3,7 +3,9 @@
 Contract (each pass takes the tags, the cleaned text and the lexicon and returns the tags):
 - `round_the_clock`: "24小时挂机", "24小时不关机跑一个月": 24 hours said with a word of running on right after it
   (lexicon [lists] running_on_words, or a full-time HOURS tag there) is all the time: one HOURS tag
-  {"per_week": 168, "full_time": True} in place of a 24-hour job (which the cost reader would take first). A full-load
+  {"per_week": 168, "full_time": True} in place of a 24-hour job (which the cost reader would take first); so is 24
+  hours after a word of running ([lists] running_before_words: "跑24小时推理", "runs 24 hours") in a question about a
+  week, month, quarter, semester or year (a day's run then is every day's). A full-load
   word right before stated hours ("每天跑满8小时") says how hard those hours run: the hours stand (per day after 每天).
 - `powered_and_load` (run last, on the finished hours): on all the time with fewer hours of load said ("24小时开机
   每天只训练4小时") makes the full-time tag an IDLE tag for the time on.
@@ -55,8 +57,27 @@ def round_the_clock(tags: list[Tag], text: str, lex: Lexicon) -> list[Tag]:
             covered = text.index(word, t.end) + len(word)
             out.append(Tag("HOURS", dict(FULL_TIME), text[t.start : covered], t.start, covered, t.meanings))
             continue
+        ran = _run_before(text, t.start, lex) or any(rest.startswith(w) for w in lex.listed("running_before_words"))
+        if ran and _longer_period(text, lex):
+            out.append(Tag("HOURS", dict(FULL_TIME), t.text, t.start, t.end, t.meanings))  # "跑24小时推理 一个月电费"
+            continue
         out.append(t)
     return _load_hours_said(out, text)
+
+
+def _run_before(text: str, start: int, lex: Lexicon) -> bool:
+    """A word of running ([lists] running_before_words: "跑", "挂", "runs", "on") right before position `start`,
+    not a past run ("跑了24小时" is one run of a day); the same word right after the hours ("24小时挂一张4090") counts
+    too."""
+    before = text[:start].rstrip().lower()
+    return any(before.endswith(w) and not before[: -len(w)][-1:].isalpha() for w in lex.listed("running_before_words"))
+
+
+def _longer_period(text: str, lex: Lexicon) -> bool:
+    """The question asks about a period longer than a day (a week, month, quarter, semester or year: lexicon
+    [lists] period_<p>): 24 hours of running then are every day of it, not one day's job."""
+    low = text.lower()
+    return any(lex.words_in(f"period_{p}", low) for p in ("week", "month", "quarter", "semester", "year"))
 
 
 def powered_and_load(tags: list[Tag], text: str, lex: Lexicon) -> list[Tag]:
