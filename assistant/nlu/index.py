@@ -95,7 +95,8 @@ class NameIndex(GpuLookup, ModelLookup):
                 exact.setdefault(" ".join(acore), []).append((i, assumed))
                 curated.add(" ".join(acore))
                 if not any(t[0].isdigit() for t in acore):  # "dgx spark", "grace hopper": no model number to start at
-                    words_assumed = leaves_variant(cset - set(name_tokens(alias)))
+                    left = cset - set(name_tokens(alias))  # "jetson orin nano": the Super, a variant word, said
+                    words_assumed = leaves_variant(left) or bool(left & VARIANT_WORDS)
                     full_names.setdefault(" ".join(name_tokens(alias)), (i, "alias", words_assumed))
         idx = cls(names, vendor, mobile, memory, cores, heads, full, exact, postings)
         idx.varparts, idx.chipparts, idx.curated = varparts, chipparts, frozenset(curated)

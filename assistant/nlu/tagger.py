@@ -22,6 +22,7 @@ from assistant.nlu.tagging.coming import coming_numbers
 from assistant.nlu.tagging.counted_numbers import counted_numbers
 from assistant.nlu.tagging.cpus import CpuTagging
 from assistant.nlu.tagging.datasets import DatasetTagging
+from assistant.nlu.tagging.device_names import DeviceNameTagging
 from assistant.nlu.tagging.gpus import GpuTagging
 from assistant.nlu.tagging.hardware import HardwareTagging
 from assistant.nlu.tagging.hourly_rates import hourly_rates
@@ -63,6 +64,7 @@ class _Tagger(
     LinkTagging,
     SeriesTagging,
     DatasetTagging,
+    DeviceNameTagging,
 ):
     """The reading loop: at each token the first step that reads something wins (CPU name, full KB name,
     bound number, image size, a number its neighbouring words name, quantity, model, GPU, lexicon phrase);
@@ -170,6 +172,8 @@ class _Tagger(
         self.vague_families()  # "worth it for llama stuff": local LLMs in general, not one Llama
         self.instance_names()  # "阿里云gn7i a10": the cloud's instance type, not a second GPU
         self.named_again()  # "4060 ti 16gb vs 4070, is the 4060 ti worth it": the card already named
+        self.numbered_devices()  # "amd 395 128g": the one device carrying the numbers typed
+        self.said_twice()  # "strix halo laptop (asus flow z13 128gb)": one device named twice in a row
         self.tags = laptop_for_all(self.tags, self.text, self.lex, self.index)  # "笔记本买4060还是4070": both laptops
         self.tags = integrated_parts(self.tags, self.text, self.lex, self.index)  # "核显780m": the Radeon 780M
         # "24小时开机 每天只训练4小时": on all week, under load for the hours said (said_amounts.powered_and_load)

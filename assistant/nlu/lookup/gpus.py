@@ -198,7 +198,9 @@ class GpuLookup(IndexData):
         if mem is not None:
             rest = [t for j, t in enumerate(core) if j not in mem[1]]
             inner = self.gpu(([b for b in brands] + rest), mention, plural)
-            if inner.status == "ok" and abs((self.memory_of(inner.name or "") or 0) - mem[0]) < 0.5:
+            if inner.status == "ok" and (
+                abs((self.memory_of(inner.name or "") or 0) - mem[0]) < 0.5 or f" {mem[0]:g} GB" in f" {inner.name}"
+            ):  # "ai max 395 128g": a device named by its whole memory (the GPU may use part of it)
                 return inner
             if inner.status == "ambiguous":
                 same = tuple(n for n in inner.candidates if abs(self.memory[self._by_name[n]] - mem[0]) < 0.5)

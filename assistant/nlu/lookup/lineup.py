@@ -114,3 +114,18 @@ def _skipped(index, toks: list[str]) -> tuple[str, str, str] | None:
     newest = max(held)
     top = max(held[newest], key=lambda x: (x[0], index.memory_of(x[1]) or 0, _TOP_WORDS.get(x[1].split()[-1], 0)))
     return top[1], "skipped", f"{gen * 1000}"
+
+
+def numbered_one(index, mention: str, candidates: tuple[str, ...]) -> str | None:
+    """An unknown mention whose numbers (model number, memory) only one near device carries is that device
+    ("strix halo 395 128gb", "amd 395", "amd 395 128g" -> Ryzen AI Max+ 395 128 GB), unless the line-up reads it as a
+    name the KB lacks ("5080 super", "4080 32g": said as such by `unknown_name` / index.stand_in); None otherwise."""
+    toks = split_suffixes(words(mention))
+    nums = {t for t in toks if t.isdigit()}
+    if not nums or index.stand_in(toks) is not None or unknown_name(index, mention) is not None:
+        return None
+    mem = memory_of_mention(toks)
+    rest = [t for j, t in enumerate(toks) if mem is None or j not in mem[1]]
+    near = (*candidates, *(index.gpu(rest, mention).candidates if mem is not None else ()))
+    hits = list(dict.fromkeys(c for c in near if nums <= set(split_suffixes(words(c)))))
+    return hits[0] if len(hits) == 1 else None

@@ -98,6 +98,9 @@ class TaggerBase:
     def unknown_model_before(self, i: int, end: int, params: float) -> None:
         raise NotImplementedError
 
+    def _numbered_alias_at(self, i: int) -> int | None:
+        raise NotImplementedError
+
     # helpers --------------------------------------------------------------------------------
     def span(self, i: int, j: int) -> str:
         return self.text[self.toks[i].start : self.toks[j - 1].end]

@@ -163,9 +163,14 @@ class GpuTagging(TaggerBase):
             if m.status == "unknown" and len(size) == 2 and f" {size[0]} GB" in f" {match.name}":
                 # "strix halo 128gb": the size the aliased name states (its GPU addresses 96 GB of the 128)
                 return self.add("GPU", dataclasses.replace(match, mention=self.span(i, ext)), i, ext)
+            if m.status == "unknown" and all(t in MOBILE for t in size) and (match.name or "") and match.how == "alias":
+                # "strix halo laptop": a laptop word after a device that has no separate laptop part
+                return self.add("GPU", dataclasses.replace(match, mention=self.span(i, end)), i, end)
             if m.status == "unknown" and tier:  # "jetson orin nano": another device, never the AGX Orin
                 near = m.candidates or (match.name or "",)
                 return self.add("GPU", dataclasses.replace(m, candidates=near), i, ext)
+            if m.status == "ok" and m.how == "alias" and _name_words(m.name or "") - set(self.tt[i:ext]):
+                m = dataclasses.replace(m, assumed=True)  # "jetson orin nano": the Super, said as assumed
             return self.add("GPU", m, i, ext) if m.status == "ok" else None
         if match.how == "alias" and end < len(self.tt) and self._variant_word(end):
             ext = end  # "锐龙ai max 395 128g": an alias, its model number and a size: the whole name, if it names one
@@ -443,7 +448,7 @@ class GpuTagging(TaggerBase):
     def try_gpu(self, i: int) -> int | None:
         why = self.gpu_start(i)
         if why is None:
-            return None
+            return self._numbered_alias_at(i)  # "ai max 395": words no GPU name starts with, then a number
         if why == "prefix":
             hit = self.lex.match(self.tt, i)
             if hit and hit[0] >= 2:  # "l2 cache", "fp16", "q4": vocabulary, not a GPU

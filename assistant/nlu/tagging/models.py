@@ -48,7 +48,7 @@ class ModelTagging(TaggerBase):
         words = set(self._unknown_toks[-4:])
         while k > 0 and i - k < 4 and self.gap(k - 1) in _NAME_GAPS:
             prev = k - 1
-            if prev in words and toks[prev].kind == "word" and tt[prev] not in NOT_A_NAME:
+            if prev in words and toks[prev].kind == "word" and tt[prev] not in NOT_A_NAME and not _gerund(tt[prev]):
                 k = prev
             elif (
                 toks[prev].kind == "num" and len(tt[prev]) <= 4 and prev - 1 in words and tt[prev - 1] not in NOT_A_NAME
@@ -481,3 +481,8 @@ class ModelTagging(TaggerBase):
 def _name(span: str) -> str:
     """A model's name and size as said, without the bracket between them ("nanogpt (124m" -> "nanogpt 124m")."""
     return " ".join(span.replace("(", " ").split())
+
+
+def _gerund(word: str) -> bool:
+    """An English -ing form ("carrying 70b models", "running 32b"): a verb before a size, never a model's name."""
+    return len(word) >= 6 and word.endswith("ing") and word.isascii()
