@@ -210,6 +210,18 @@ def kind_of(piece: str, lang: str) -> str:
     return "other"
 
 
+def asked_as_word(kind: str, text: str, lang: str) -> bool:
+    """A word of list ask_<kind> said as a word of its own ("speed", not the "speed" inside "deepspeed")."""
+    low = f" {text.lower()} "
+    for word in lexicon(lang).listed(f"ask_{kind}"):
+        w = word.strip()
+        if w and not w.isascii() and w in low:
+            return True
+        if w and w.isascii() and re.search(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])", low):
+            return True
+    return False
+
+
 def checklist(text: str) -> tuple[Ask, ...]:
     """The asks of `text` in the order written (see the module contract); () when it asks fewer than two things."""
     cleaned = text.strip()

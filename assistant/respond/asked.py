@@ -448,8 +448,9 @@ def figure_speed(answer: Answer, env: Env, time: bool = False) -> str:
         return ""
     n = int(figures.get("gpu_count") or 1)  # "两块3090 跑72b q4": the speed is the set's, named as the set
     name = counted(env, spec, n, article=False)
-    if figures.get("image_seconds"):
-        return env.t("asked.image_seconds", gpu=name, sec=f"{figures['image_seconds']:.1f}")
+    seconds = figures.get("image_seconds")  # (a comparison's, by GPU, are in its headline: respond/compare_model)
+    if isinstance(seconds, (int, float)) and seconds:
+        return env.t("asked.image_seconds", gpu=name, sec=f"{seconds:.1f}")
     if figures.get("tokens_per_second") and not time:
         return env.t("asked.tokens_per_second", gpu=name, tps=f"{figures['tokens_per_second']:,.0f}")
     return ""

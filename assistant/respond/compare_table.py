@@ -101,11 +101,14 @@ def image_row(gpus, names: list[str], env: Env, model) -> list[str]:
     from assistant.models import image_speed
 
     by_name = {g.name: g for g in gpus}
-    cells = []
+    cells, timed = [], []
     for n in names:
         speed = image_speed.image_speed(by_name[n], model)
         cells.append(f"{speed.seconds_per_image:.1f}" if speed is not None else "—")
-    return [env.t("compare.row_image_seconds", model=model.name), *cells]
+        timed += [speed] if speed is not None else []
+    # the steps and size the seconds are for (FLUX.1 [schnell]: its own 4 steps, as the headline says)
+    steps, px = (timed[0].steps, timed[0].resolution) if timed else (20, 1024)
+    return [env.t("compare.row_image_seconds", model=model.name, steps=steps, px=px), *cells]
 
 
 def chat_row(gpus, names: list[str], env: Env) -> tuple[list[str] | None, dict]:

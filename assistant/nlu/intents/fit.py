@@ -299,6 +299,13 @@ _MAX_MODEL_LEN = re.compile(r"max[-_ ]model[-_ ]len(?:gth)?\s*[=:]?\s*(\d{3,7})\
 GENERIC_IMAGE_MODEL = "sdxl-base"  # "sd" / "stable diffusion" with no version, out of memory: SDXL [A]
 
 
+def _speed_asked(r: Reading) -> bool:
+    """The message asks a speed in the words of an ask (nlu/asks.kind_of: "一秒大概出几个字", "how quick is it")."""
+    from assistant.nlu.asks import asked_as_word, kind_of
+
+    return kind_of(r.text, r.b.lang) == "speed" and asked_as_word("speed", r.text, r.b.lang)
+
+
 def _fit_query(r: Reading) -> FitQuery:
     b, refs = r.b, r.refs
     setup = setup_options(r)
@@ -316,7 +323,8 @@ def _fit_query(r: Reading) -> FitQuery:
         or (b.has("FASTER") and not b.has("THAN"))
         or "speed" in r.fields()  # "跑qwen2.5 14b速度呢", "4090跑qwen 14b速度": a model's speed is asked
         or (r.workload == "image_generation" and r.mode() == "inference" and bool(said(r, "image_time_words")))
-        or throughput(r),  # "how many images per hour can a 4090 do": a speed
+        or throughput(r)  # "how many images per hour can a 4090 do": a speed
+        or _speed_asked(r),  # "一秒大概出几个字": the words that ask a speed (lists ask_speed), however interposed
         params_b=r.num("PARAMS"),
         samples=samples(r) or _trained_images(r),
         sample_tokens=sample_tokens(r),
