@@ -280,8 +280,11 @@ _WEIGHED = ("speed", "pick", "difference")
 def _weighs(nxt: str, lang: str, alone: bool) -> bool:
     """Does the ask `nxt` weigh the options said before it? An ask of a kind that weighs (_WEIGHED), or the only ask
     left when it asks a difference of money ("5090还是4090 按4年算 电费差多少", "3090 or 4090, how much more is the
-    power over 3 years": list cost_saving_asked): the difference between the options is asked, not a pick."""
-    return kind_of(nxt, lang) in _WEIGHED or (alone and lexicon(lang).words_in("cost_saving_asked", f" {nxt.lower()} "))
+    power over 3 years": list cost_saving_asked): the difference between the options is asked, not a pick; an ask
+    that picks ("which one is cheaper": list ask_pick said as a word) weighs them too."""
+    if kind_of(nxt, lang) in _WEIGHED or asked_as_word("pick", nxt, lang):  # "which one is cheaper": between them
+        return True
+    return alone and lexicon(lang).words_in("cost_saving_asked", f" {nxt.lower()} ")
 
 
 def _subject_of_next(pieces: list[_Piece], k: int) -> bool:

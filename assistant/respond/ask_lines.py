@@ -32,6 +32,7 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.asks import Ask, checklist
 from assistant.nlu.lexicon import lexicon
+from assistant.respond.ask_titles import about, judged_in_title
 from assistant.respond.env import Env
 
 _SENTENCE_END = re.compile(r"(?<=[。！？!?])(?![）)」』])|(?<=[。！？!?][）)」』])|(?<=\.)(?=\s)")
@@ -43,7 +44,7 @@ GIVES = {
         r"|\d[\d,]*\s*W[^.。]{0,40}?(?:PSU|电源|\bunit\b)"
     ),
     "electricity": r"(?:[Ee]lectricity|电费|kWh)",
-    "payback": r"(?:pays? off|break[- ]?even|回本)",
+    "payback": r"(?:pays? off|breaks?[- ]?even|回本)",
     "rent_buy": r"(?:\b[Rr]ent|租).*(?:\b[Bb]uy|买)|(?:\b[Bb]uy|买).*(?:\b[Rr]ent|租)",
     "speed": (
         r"(?:tokens?/s|token/秒|it/s|s per image|秒/张|as fast|倍|faster|slower|更快|更慢|a minute|每分钟"
@@ -127,8 +128,6 @@ _IN_STEPS = {
     "batch": GIVES["batch"],
     "psu": GIVES["psu"],
 }
-_TITLE = re.compile(r"^[^:：]{1,80}[:：]")
-_WORDS = re.compile(r"[a-z][a-z0-9.+-]{3,}|[\u4e00-\u9fff]{2}")
 
 
 def gives(kind: str, text: str) -> bool:
@@ -165,15 +164,17 @@ def _line_from(ask: Ask, sub: Answer | None, said: str, named: tuple[str, ...] =
     sentence = _figure_sentence(ask.kind, sub.headline)
     if sub.intent == "explain" and _NEED.search(ask.text):  # "需要nvlink吗": the concept's sentence on the need
         sentence = next((s for s in _sentences(sub.headline) if _NEEDED.search(s)), sentence)
+    if not sentence and sub.intent == "explain" and judged_in_title(ask, sub):  # its first sentence
+        sentence = _sentences(sub.headline)[0]
     if not sentence and ask.kind in ("worth", "verdict") and sub.intent == "verdict":
         sentence = _sentences(sub.headline)[0]  # a verdict opens with its verdict ("推理可以，但有前提：...")
     if sub.intent == "explain" and (ask.kind in _FIGURES or ask.kind == "worth"):
         return ""  # a concept is no figure: "电源要1000w还是1200w" is not answered by how multi-GPU rigs are powered
     # a concept led by a figure worked for the cards asked (the heat of a cooling ask; its noise words are no model)
     worked = any(k in sub.figures for k in _WORKED_LEADS.get(ask.kind, ()))
-    if sub.intent == "explain" and not worked and not _about(ask.text, _sentences(sub.headline)[0], ask.kind, sub.lang):
+    if sub.intent == "explain" and not worked and not about(ask.text, _sentences(sub.headline)[0], ask.kind, sub.lang):
         return ""  # a concept the ask does not name ("数据会不会泄露" answered with what a GPU marketplace is)
-    if sub.intent == "explain" and not (sub.figures.get("lead") or _what_is(ask.text)):
+    if sub.intent == "explain" and not (sub.figures.get("lead") or _what_is(ask.text) or judged_in_title(ask, sub)):
         return (
             ""  # "显存要多大" beside a fit's 62.4 GB: a concept's definition is a neighbouring template, not its answer
         )
@@ -236,21 +237,6 @@ _NEEDED = re.compile(
 )
 
 
-def _about(ask: str, sentence: str, kind: str = "other", lang: str = "en") -> bool:
-    """Does the concept a sentence opens with ("矿卡：...", "Quantization (INT8, ...): ...") share a word with the
-    ask, or name the figure asked ("显卡温度与降频" for a cooling ask "会不会烧": a word of list `ask_<kind>`)?"""
-    title = _TITLE.match(sentence)
-    if title is None:
-        return False
-    named = title.group().lower()
-    if kind != "other" and lexicon(lang).words_in(f"ask_{kind}", f" {named} "):
-        return True
-    asked = {w for w in _WORDS.findall(ask.lower())} | {
-        m for w in re.findall(r"[\u4e00-\u9fff]+", ask) for m in (w[k : k + 2] for k in range(len(w) - 1))
-    }
-    return any(w in named for w in asked)
-
-
 def _given(item: Ask, answer: Answer, said: str, text: str = "") -> bool:
     """Does the answer (its headline and what was added) give what the ask asks? A fit or speed asked of a model
     size ("能跑qwen2.5 14b吗") is given only where that size is named; a figure the answer says it cannot give
@@ -262,11 +248,14 @@ def _given(item: Ask, answer: Answer, said: str, text: str = "") -> bool:
         return True  # "is 850w enough": the answer weighs the PSU the user has
     if item.kind in covers(answer):
         return True  # the code that wrote the answer says it gives this figure
+    if item.kind == "price" and _WHICH.search(item.text) and not _CHEAPER.search(said):
+        return False  # "which one is cheaper" is not answered by one price: the options weighed, or asked again
     if item.kind == "software" and not _names_tool(item.text, said, answer.lang):
         return False  # "does vllm work" is not answered by a page on ROCm that never names vLLM
     if item.kind in (answer.figures.get("not_covered") or ()):
         return False  # said not covered: a line of its own may still give it (the time per image of the pick)
-    if answer.intent == "explain" and item.kind in _FIGURES and not answer.figures.get("parts"):
+    worked = answer.figures.get("lead") and gives(item.kind, answer.headline)  # a concept led by worked figures
+    if answer.intent == "explain" and item.kind in _FIGURES and not answer.figures.get("parts") and not worked:
         # a concept gives no figure, whatever its words ("能不能炼lora" is not answered by what LoRA is); a message
         # answered in two parts may hold one in its second
         return False
@@ -340,6 +329,7 @@ def _plain_form(item: Ask, answer: Answer, env: Env, own: Answer | None, text: s
 
 
 _WHICH = re.compile(r"\bwhich\b|哪", re.I)
+_CHEAPER = re.compile(r"cheaper|cheapest|costs? less|less than|便宜|省|少花|贵", re.I)
 _ALTERNATIVES = re.compile(r"\bor\b|\bvs\.?|versus|还是|哪个|which one|which is", re.I)
 _FOLLOW = re.compile(r"\d|[一两二三四五六七八九十]|呢|what about|how about|and with|\bx\b", re.I)  # "四张呢", "and 4?"
 _SAID = "\0said"  # the ask's own answer says what the answer already says: given

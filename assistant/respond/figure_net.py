@@ -109,7 +109,7 @@ def check(answer: Answer, env: Env) -> Answer:
 
         unit = asked_unit.asked(answer.question or "")
         found = not (unit and unit.items) or asked_unit.gives(unit, answer.headline)
-    if found is not False:
+    if found is not False or _asked_otherwise(answer, env, figure):
         return answer
     key = f"figure_net.given_{answer.intent}"
     given = env.t(key) if i18n.has(env.lang, key) else ""
@@ -119,6 +119,20 @@ def check(answer: Answer, env: Env) -> Answer:
     answer.headline = i18n.gap(env.lang).join([line, answer.headline])
     answer.figures["figure_net"] = {"asked": figure, "given": answer.intent}
     return answer
+
+
+def _asked_otherwise(answer: Answer, env: Env, figure: str | None) -> bool:
+    """The figure the form read is not what the question asks: its ask names another figure the answer gives ("how
+    much vram does r1 need at q4. asking for a friend with too much money": the memory, given), or it asks which card
+    and the answer picks one ("what gpu keeps the power bill low": the bill is what the pick is judged by)."""
+    from assistant.nlu.asks import asked_as_word, kind_of
+    from assistant.respond.ask_lines import gives as ask_gives
+
+    text = answer.question or ""
+    kind = kind_of(text, env.lang)
+    if kind not in ("other", "pick") and ask_gives(kind, answer.headline) and asked_as_word(kind, text, env.lang):
+        return kind not in _ASK_KINDS.get(figure or "", ())
+    return answer.intent in ("recommend", "rig") and asked_as_word("pick", text, env.lang)
 
 
 _TIME_ASKED = re.compile(r"how long|how many hours|多久|多长时间|几个小时|几小时")  # a job's time asked beside its bill
@@ -158,6 +172,10 @@ def finish(answer: Answer, query, env: Env, typed: str | None = None) -> Answer:
         answer.figures.pop("per_request", None)
     if worked:
         answer.headline = i18n.gap(env.lang).join([worked, answer.headline])
+    from assistant.respond.rent_threshold import lead as threshold
+
+    if line := threshold(answer, typed or query.text or "", env):  # "每天几个小时是临界点": the use that pays off
+        answer.headline = i18n.gap(env.lang).join([line, answer.headline])
     from assistant.respond.fit_total import line as fit_total
 
     priced = fit_total(answer, query, env)  # "能跑70b吗 全部下来大概多少钱": the set named, priced after the fit
