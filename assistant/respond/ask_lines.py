@@ -44,7 +44,7 @@ GIVES = {
         r"|\d[\d,]*\s*W[^.。]{0,40}?(?:PSU|电源|\bunit\b)"
     ),
     "electricity": r"(?:[Ee]lectricity|电费|kWh)",
-    "payback": r"(?:pays? off|breaks?[- ]?even|回本)",
+    "payback": r"(?:pays? off|break[- ]?even|回本)",
     "rent_buy": r"(?:\b[Rr]ent|租).*(?:\b[Bb]uy|买)|(?:\b[Bb]uy|买).*(?:\b[Rr]ent|租)",
     "speed": (
         r"(?:tokens?/s|token/秒|it/s|s per image|秒/张|as fast|倍|faster|slower|更快|更慢|a minute|每分钟"
@@ -248,6 +248,8 @@ def _given(item: Ask, answer: Answer, said: str, text: str = "") -> bool:
         return True  # "is 850w enough": the answer weighs the PSU the user has
     if item.kind in covers(answer):
         return True  # the code that wrote the answer says it gives this figure
+    if item.kind == "payback" and answer.intent == "rent_or_buy" and "breaks even" in said:
+        return True  # "how about buying a 4090 instead, payback time": its own break-even
     if item.kind == "price" and _WHICH.search(item.text) and not _CHEAPER.search(said):
         return False  # "which one is cheaper" is not answered by one price: the options weighed, or asked again
     if item.kind == "software" and not _names_tool(item.text, said, answer.lang):

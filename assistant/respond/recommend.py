@@ -373,6 +373,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if together is not None:  # "cheapest way to get 48gb": several cards hold it together for less
         headline = _with_together(query, headline, together, best, env)
         steps.insert(1, env.t("rec.together_caveat", each=gb(together.memory_gb), n=together.n_gpus))
+        steps = recommend_table.not_excluding(steps, together.gpu, env)  # (it is excluded as one card only)
         figures["multi_card"] = {
             "gpu": together.gpu,
             "gpu_count": together.n_gpus,

@@ -139,6 +139,24 @@ def runner_up_steps(ranking, best, cheapest: bool, env: Env) -> list[str]:
     ]
 
 
+def not_excluding(steps: list[str], gpu: str, env: Env) -> list[str]:
+    """The steps without the exclusion of `gpu` ("Excluded: ... GeForce RTX 3060 12 GB (memory 12 GB x 1 < 48 GB
+    needed)") when several of it lead the answer: one card of it is short, the set is not; an "Excluded" step left
+    with no item goes."""
+    head, _, tail = env.t("rec.excluded", items="\0").partition("\0")
+    sep = i18n.sep(env.lang)
+    out = []
+    for step in steps:
+        if not (step.startswith(head) and step.endswith(tail)):
+            out.append(step)
+            continue
+        listed = step[len(head) : len(step) - len(tail)].split(sep)
+        items = [i for i in listed if not (i.startswith(gpu) and i[len(gpu) : len(gpu) + 1] in (" ", "（"))]
+        if items:
+            out.append(head + sep.join(items) + tail)
+    return out
+
+
 def excluded_steps(ranking, budget: float | None, env: Env) -> list[str]:
     """Up to five notable exclusions with their reasons (unpriced and laptop cards are not notable)."""
     notable = [(g, r) for g, r in ranking.excluded if r != "no price in the snapshot" and "laptop" not in r][:5]

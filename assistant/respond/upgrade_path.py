@@ -63,7 +63,7 @@ def answer(query, gpus: list[GpuSpec], env: Env) -> Answer | None:
         add_speed=f"{add['train_speed']:.2f}",
         resale=env.money(resale.usd * n),
         other=other.short_name,
-        price=env.money(bought.usd),
+        price=_priced(bought, env),
         sell_net=env.t(
             "upgrade.net_more" if sell["cost_usd"] >= 0 else "upgrade.net_back", money=env.money(abs(sell["cost_usd"]))
         ),
@@ -141,7 +141,7 @@ def swap_lead(query, gpus: list[GpuSpec], env: Env) -> tuple[str, list[str]]:
         owned_what=counted(env, owned, n, article=False),
         resale=env.money(resale.usd * n),
         other=counted(env, other, 1),
-        price=env.money(bought.usd),
+        price=_priced(bought, env),
         net=env.t("upgrade.net_more" if net >= 0 else "upgrade.net_back", money=env.money(abs(net))),
         memory=_memory_change(env, (owned.memory_gb or 0) * n, other.memory_gb or 0),
         speed=f"{speed:.2f}",
@@ -199,3 +199,12 @@ def _way(gpu: GpuSpec, n: int, cost_usd: float, env: Env, largest_llm) -> dict:
         "largest_llm": largest_llm(env, memory_gb),
         "train_speed": round(score(gpu, "train16", n_gpus=n).score, 2),
     }
+
+
+def _priced(p, env: Env) -> str:
+    """The price of the card bought with its condition ("$2,500 new"), as the table beside it shows prices of another
+    condition (the average of new and used) and two unlabelled amounts for one card read as a contradiction."""
+    cond = getattr(p, "condition", None)
+    user = str(getattr(p, "source", "")).startswith("user")  # the user's own price ("$1,950"): no condition said
+    label = env.t(f"cond.{cond}") if cond in ("new", "used", "average") and not user else ""
+    return f"{env.money(p.usd)} {label}".strip()
