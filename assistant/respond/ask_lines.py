@@ -415,10 +415,10 @@ def _direct(item: Ask, answer: Answer, env: Env, text: str = "") -> str:
 def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | None]) -> Answer:
     """Answer every ask of `text` (see the module contract)."""
     asks = checklist(text)
-    if not asks:  # one question: its first sentence gives the figure it asks (respond/lead_ask)
-        from assistant.respond.lead_ask import first
+    if not asks:  # one question: its first sentence gives the figure it asks, every workload it names answered
+        from assistant.respond import lead_ask, other_work
 
-        return first(answer, text, env)
+        return other_work.complete(lead_ask.first(answer, text, env), text, env, ask)
     if not answer.understood:  # a name asked back about ("did you mean ...") stays asked: nothing else answered
         return answer if answer.figures.get("candidates") else _rebuilt(answer, asks, env, ask)
     said = answer.headline

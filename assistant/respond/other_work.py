@@ -1,0 +1,95 @@
+"""Every workload a one-question message names is answered: "is a 4090 overkill for sd 1.5 and some 7b chat",
+"3060够不够入门跑sd和7b模型" size one of the two; the other gets a line of its own.
+
+Contract: `complete(answer, text, env, ask)` runs after respond/lead_ask on a message the checklist reads as one ask.
+The workloads the message names are read from its words (lexicon lists work_image_words, work_speech_words,
+work_llm_words, and a model size "7b" / "14B" for a language model), in the order written; the workload the answer
+sized is the kind of its model (figures["model_key"]: image, speech (encoder), llm). Each other workload named is put
+to the engine as the plain fit question of its kind about the answer's card (list ask_plain_fit: "can the {gpu} run
+{model}", with the user's own words for the workload), and the first sentence of that answer becomes one line
+("Also, 7b: ..."); nothing is added when the answer names no card, sized no model, or the other answer gives nothing.
+`figures["other_work"]` lists the workloads added.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from assistant.answer import Answer
+from assistant.nlu.lexicon import lexicon
+from assistant.respond.env import Env
+
+_SIZE = re.compile(r"(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*b(?![a-z0-9])", re.I)
+_KINDS = (("image", "work_image_words"), ("speech", "work_speech_words"), ("llm", "work_llm_words"))
+_MODEL_KIND = {"image": "image", "encoder": "speech", "llm": "llm"}
+_SENTENCE_END = re.compile(r"(?<=[。！？!?])(?![）)」』])|(?<=\.)(?=\s)")
+
+
+def _word(word: str, low: str) -> re.Match[str] | None:
+    """Where `word` stands as a word of its own ("sd", not the "sd" of "ssd"; a Chinese word anywhere)."""
+    if not word.isascii():
+        return re.search(re.escape(word), low)
+    return re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", low)
+
+
+def _named(text: str, lang: str) -> list[tuple[int, str, str]]:
+    """(where, kind, the words) of each workload the text names, first mention of each kind."""
+    low = f" {' '.join(text.lower().split())} "
+    found: list[tuple[int, str, str]] = []
+    for kind, name in _KINDS:
+        hits = [(m.start(), w) for w in lexicon(lang).listed(name) if (m := _word(w, low))]
+        if kind == "llm":
+            hits += [(m.start(), m.group(0).strip()) for m in _SIZE.finditer(low)]
+        if hits:
+            at, words = min(hits)
+            found.append((at, kind, words))
+    return sorted(found)
+
+
+def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | None]) -> Answer:
+    if answer.intent not in ("fit", "verdict") or not answer.understood or not answer.headline:
+        return answer
+    works = _named(text, env.lang)
+    sized = _sized(answer, env)
+    name = answer.choice or (answer.gpus[0] if answer.gpus else None)
+    spec = env.reader.gpu(name) if name else None
+    if len(works) < 2 or not sized or spec is None or sized not in {k for _, k, _ in works}:
+        return answer
+    form = lexicon(env.lang).first_word("ask_plain_fit", "")
+    lines, added = [], []
+    for _, kind, words in works:
+        if kind == sized or not form:
+            continue
+        model_words = words if kind != "llm" or not _SIZE.fullmatch(words) else env.t("asks.sized_model", size=words)
+        sub = ask(form.format(gpu=spec.short_name, model=model_words, n=1))
+        first = _first_sentence(sub)
+        if first:
+            lines.append(env.t("asks.other_work", work=words, line=first))
+            added.append(kind)
+    if lines:
+        answer.headline = answer.headline.rstrip() + "\n\n" + "\n".join(lines)
+        answer.figures["other_work"] = added
+    return answer
+
+
+def _sized(answer: Answer, env: Env) -> str:
+    """The kind of workload the answer sized: its model's kind (a Whisper model is speech), a bare size a language
+    model ("7b"), "" when it sized none."""
+    key = answer.figures.get("model_key")
+    if not isinstance(key, str):
+        return ""
+    if _SIZE.fullmatch(key):
+        return "llm"
+    model = env.reader.model(key)
+    if model is None:
+        return ""
+    return "speech" if "whisper" in key else _MODEL_KIND.get(model.kind or "", "")
+
+
+def _first_sentence(sub: Answer | None) -> str:
+    if sub is None or not sub.understood or not sub.headline or sub.intent not in ("fit", "verdict"):
+        return ""
+    para = sub.headline.split("\n", 1)[0]
+    parts = [s.strip() for s in _SENTENCE_END.split(para) if s.strip()]
+    return parts[0] if parts else ""
