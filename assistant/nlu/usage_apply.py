@@ -74,8 +74,10 @@ def capacity_asked(query: Query, tags, text: str, lex) -> Query:
     (respond/capacity.py). Other queries unchanged."""
     from assistant.nlu.usage_reader import read_usage
 
-    if isinstance(query, Clarification) or not lex.words_in("capacity_ask_words", text.lower()):
+    if isinstance(query, Clarification):
         return query
+    if not (lex.words_in("capacity_ask_words", text.lower()) or getattr(query, "asked_figure", None) == "count"):
+        return query  # (a count asked: "how many 4090s would we need" for people who each use one some hours)
     usage = getattr(query, "usage", None) or read_usage(tags, text, lex)
     if usage is None or usage.people_hours is None:
         return query

@@ -7,7 +7,8 @@ part "cards" of kind "capacity" (nlu/usage_apply.capacity_asked: the capacity as
 Demand a day of use = the people's hours a week / the days a week of use (7 unless said). A working day is
 WORKDAY_HOURS [A] (docs/model.md §cost.schedule, the usage reader's working day): within cards x WORKDAY_HOURS the
 cards are enough; up to cards x 24 only with jobs run outside the working day (queued or overnight); beyond that not
-enough. The cards needed are the demand over each. figures gain "capacity". For the intents of INSTEAD (a spec
+enough. The cards needed are the demand over each; when the count is asked with no cards said ("how many 4090s would
+we need"), that count leads. figures gain "capacity". For the intents of INSTEAD (a spec
 sheet, a ranking, a rig, a verdict) the lead is the whole answer (respond/figure_net.finish). Memory per job is not
 weighed, and the answer says so.
 """
@@ -37,8 +38,9 @@ def lead(answer, query, env: Env) -> str:
     day_cap, clock_cap = cards * WORKDAY_HOURS, cards * 24.0
     verdict = "enough" if demand <= day_cap else "off_hours" if demand <= clock_cap else "short"
     answer.figures["capacity"] = {"demand_day": round(demand, 2), "cards": cards, "verdict": verdict}
+    counted = getattr(query, "asked_figure", None) == "count" and cards == 1  # "how many 4090s would we need"
     said = env.t(
-        f"shared_cards.{verdict}",
+        "shared_cards.count" if counted else f"shared_cards.{verdict}",
         people=f"{people.value:g}",
         each=f"{demand / people.value:.3g}",
         demand=f"{demand:.3g}",
