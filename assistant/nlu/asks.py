@@ -224,14 +224,25 @@ def asked_as_word(kind: str, text: str, lang: str) -> bool:
 
 def checklist(text: str) -> tuple[Ask, ...]:
     """The asks of `text` in the order written (see the module contract); () when it asks fewer than two things."""
+    found = _all_asks(text)
+    return tuple(found[:MAX_ASKS]) if len(found) > 1 else ()
+
+
+def sole_ask(text: str) -> Ask | None:
+    """The one ask of a message that asks one thing, cut from its statements ("组一台4张3090的机器 算上电源主板机箱
+    一共多少钱" -> "一共多少钱"); None when it asks none or several."""
+    found = _all_asks(text)
+    return found[0] if len(found) == 1 else None
+
+
+def _all_asks(text: str) -> list[Ask]:
     cleaned = text.strip()
     if _CJK.search(cleaned):  # a message in Chinese script is cut by its punctuation, spaces and joiners
         pieces = [q for p in _CUT_ZH.split(cleaned) if p for q in _cut_joiners_zh(p)]
         asks = [Ask(kind_of(p, "zh"), p) for p in _subjects_zh(_joined_doubts(pieces)) if p and _asks_zh(p)]
     else:
         asks = _asks_of_pieces(_pieces_en(cleaned))
-    found = [a for a in asks if a.text.strip(" ,.:")]
-    return tuple(found[:MAX_ASKS]) if len(found) > 1 else ()
+    return [a for a in asks if a.text.strip(" ,.:")]
 
 
 def _asks_of_pieces(pieces: list[_Piece]) -> list[Ask]:

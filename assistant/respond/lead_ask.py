@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from assistant.answer import Answer
-from assistant.nlu.asks import asked_as_word, kind_of
+from assistant.nlu.asks import asked_as_word, kind_of, sole_ask
 from assistant.nlu.lexicon import lexicon
 from assistant.respond.ask_lines import gives
 from assistant.respond.env import Env
@@ -62,9 +62,10 @@ def _gives(kind: str, sentence: str) -> bool:
 def first(answer: Answer, text: str, env: Env) -> Answer:
     if answer.intent in _SKIP or not answer.understood or not answer.headline:
         return answer
-    kind = kind_of(text, env.lang)
+    sole = sole_ask(text)  # the asking piece alone: "1600w psu" or "电费0.6" said beside it state, they ask nothing
+    kind = kind_of(sole.text if sole else text, env.lang)
     low = f" {' '.join(text.lower().split())} "
-    if kind not in LEADABLE or not asked_as_word(kind, low, env.lang):
+    if kind not in LEADABLE or not asked_as_word(kind, sole.text if sole else low, env.lang):
         return answer
     if any(lexicon(env.lang).words_in(name, low) for name in _OTHER_FORMS):
         return answer
