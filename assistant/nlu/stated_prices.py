@@ -48,6 +48,8 @@ def stated_prices(r: Reading) -> list[tuple[GpuRef, Tag, float]]:
         amount = _amount_after(tags, k + skip)
         if amount is None or amount is rate_tag or amount is gap or is_difference(tags, amount, r.text, r.lex):
             continue
+        if _capped(r, amount) and _replaced(r, tag):
+            continue  # "3060 12g 想升级 5000块以内换什么": a cap on what to buy next, not the card's price
         if CLAUSE_END.search(r.text[tag.end : amount.start]):
             continue  # "AUD 1,299 for a 4070 ti super at pc case gear, AUD 3,999 for 5090": the next clause's price
         ref = _ref(r, tag)
@@ -143,6 +145,12 @@ def _lone_offer(r: Reading, rate_tag) -> list[tuple[GpuRef, Tag, float]]:
         return []  # "i have $1500, should i buy a 4090": money before the card is what the user has
     ref = _ref(r, gpu)
     return [(ref, money[0], _value(money[0]))] if ref is not None else []
+
+
+def _replaced(r: Reading, card) -> bool:
+    """A word of replacing the card follows it ("3060 想升级", "2070, time to upgrade"): the card is the user's."""
+    rest = r.text.lower()[card.end :]
+    return any(w in rest for w in r.lex.listed("upgrade_own_words"))
 
 
 def _capped(r: Reading, money) -> bool:

@@ -73,7 +73,8 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     )  # "整机8万": the machine around the cards off
     if box is not None:
         offer_usd = box[0]
-    asked = ref.condition or env.assumptions.condition  # "那二手的呢" after the offer: the condition set since
+    # "那二手的呢" after the offer: the condition set since; "京东看了一台...": a shop sells new cards
+    asked = ref.condition or env.assumptions.condition or _shop_new(query.text, env)
     condition, market = _market(gpu.name, offer_usd / n, asked, env)
     banded = mining_price(gpu.name, query.text, env) if condition == "used" else None
     if banded is not None:  # "闲鱼3090 4800 矿卡": weighed against what ex-mining cards sell for, not ordinary ones
@@ -155,7 +156,12 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         head = _between_head(what, offer_usd / n, market, other, env)
     alarm = _low_alarm(gpu, offer_usd / n, diff, condition, market, env)
     suspect = bool(alarm) and verdict == "good" and diff < 0  # "good deal" would contradict the caution after it
-    if not (between and other is not None):
+    unsure_new = _maybe_new(asked, condition, verdict, other, gpu.name) and banded is None and is_converted(market, env)
+    new_unpriced = stated == "new" and condition == "used" and diff > 0  # "京东上4070ti super 6499": no new price
+    if unsure_new or new_unpriced:  # "4070ti super 6299入了 亏不亏": high only if used; nothing to weigh a new card by
+        key = "deal.new_no_new" if new_unpriced else "deal.high_no_new"
+        head = env.t(key, offer=offer_each, gpu=gpu.short_name, pct=pct, market=price_text(market, env))
+    elif not (between and other is not None):
         head = env.t(
             "deal.suspect_below" if suspect else f"deal.{verdict}_{'below' if diff < 0 else 'above'}",
             offer=offer_each,
@@ -206,11 +212,13 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         head += i18n.gap(env.lang) + platform_note.line(gpu, n, env)
         platform_sources = platform_note.sources(n, env)
     key = perf_workload(query.workload, None)
-    better = _better(gpu, offer_usd / n, condition, key, env)
+    better = _better(gpu, offer_usd / n, "new" if new_unpriced else condition, key, env)  # a new card: new ones
     if better:
         listed = "; ".join(f"{env.reader.known_gpu(r.gpu).short_name} ({env.money(r.price_usd)})" for r in better)
         steps.append(env.t("deal.alternatives", workload=workload_title(env, key), gpus=listed))
-    judged_answer = "yes_if" if suspect else _ANSWER[verdict]  # a suspect offer is worth it only if it checks out
+    judged_answer = (
+        "yes_if" if suspect or unsure_new or new_unpriced else _ANSWER[verdict]
+    )  # a suspect offer: worth it if it checks out
     gone, state, gone_sources = vendor_practice.cuda_ended(gpu, env)
     if state == "gone":
         head, judged_answer = gone + i18n.gap(env.lang) + head, "no"
@@ -436,6 +444,23 @@ def _cheapest(gpu: str, condition: str, env: Env, home: bool = False) -> float |
         if q.condition == condition and not is_list_price(q) and (not home or q.market == market)
     ]
     return min(quotes) if quotes else None
+
+
+def _maybe_new(asked: str | None, condition: str, verdict: str, other: PriceLookup | None, gpu: str) -> bool:
+    """True when the question does not say new or used, the offer is high against the used price and no new price is
+    known: the offer may well be a shop's new price, which nothing here can weigh (not for a modified card: no shop
+    sells those new at a list price). The caller asks it only of a used price converted from the other market (a
+    yuan answer has no 京东 price for the card, only a US used one)."""
+    unsaid = asked not in ("new", "used") and condition == "used" and other is None
+    return unsaid and verdict == "high" and market_variant(gpu) is None
+
+
+def _shop_new(text: str, env: Env) -> str | None:
+    """ "new" when the question names a shop that sells new cards (lexicon [lists] grade_new_sites: 京东, 天猫)."""
+    from assistant.nlu.lexicon import lexicon
+
+    low = (text or "").lower()
+    return "new" if any(w in low for w in lexicon(env.lang).listed("grade_new_sites")) else None
 
 
 def _between(asked: str | None, per_card_usd: float, market: PriceLookup, other: PriceLookup | None) -> bool:

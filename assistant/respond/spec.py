@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from assistant import i18n
 from assistant.answer import Answer, Table
-from assistant.models.cost import cheapest_cloud
+from assistant.models.cost import PriceLookup, cheapest_cloud
 from assistant.queries import SpecQuery
 from assistant.respond import (
     card_size,
@@ -369,11 +369,7 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env, text: str = ""
         parts = []
         for g in gpus:
             new, used = price_of(g.name, env, "new"), price_of(g.name, env, "used")
-            bits = [
-                env.t("spec.head_price_item", money=env.money(p.usd), cond=env.t(f"cond.{c}"))
-                for p, c in ((new, "new"), (used, "used"))
-                if p
-            ]
+            bits = [_price_item(p, c, env) for p, c in ((new, "new"), (used, "used")) if p]
             mined = mining_price(g.name, text, env)  # "3090矿卡现在啥行情": the ex-mining band too
             if mined is not None:
                 bits.append(env.t("spec.head_price_item", money=env.money(mined.usd), cond=env.t("cond.mining")))
@@ -560,3 +556,14 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     count = query.gpus[0].count if len(query.gpus) == 1 else 1  # "what does it pull at idle" after 2 x RTX 3090
     counts = {r.name: r.count for r in query.gpus if r.name}  # "哪个更省电" after two 3090s vs one 4090: the sets
     return with_idle(answer, gpus, query.text, env, count, counts)  # "what does a 3090 pull at idle": idle leads
+
+
+def _price_item(p: PriceLookup, condition: str, env: Env) -> str:
+    """One condition's price in the head: a launch list price is said to be one (not today's price, "5090d现在多少钱"),
+    a price converted from the other market is said to be converted."""
+    key = "spec.head_price_item"
+    if p.source.startswith("list price"):
+        key = "spec.head_price_item_list"
+    elif is_converted(p, env):
+        key = "spec.head_price_item_converted"
+    return env.t(key, money=env.money(p.usd), cond=env.t(f"cond.{condition}"), observed=p.observed)

@@ -23,10 +23,17 @@ _MIN_BUDGET = 200  # a bare number this large next to a rig word is its budget (
 
 
 def _owned(r: Reading, word: str) -> bool:
-    """ "best gpu for my pc", "电脑配了两张4060ti": a machine the user has, not one to build."""
+    """ "best gpu for my pc", "电脑配了两张4060ti", "家里电脑是3060": a machine the user has, not one to build (a
+    machine word, then a word of being or having right before a card named)."""
     text = r.text.lower()
-    return any(f"{mine}{word}" in text for mine in r.lex.listed("rig_owned")) or any(
+    if any(f"{mine}{word}" in text for mine in r.lex.listed("rig_owned")) or any(
         f"{word}{has}" in text for has in r.lex.listed("rig_owned_after")
+    ):
+        return True
+    cards = {t.start for t in r.b.tags if t.kind == "GPU"}
+    return any(
+        text.find(f"{word}{be}") >= 0 and text.find(f"{word}{be}") + len(word) + len(be) in cards
+        for be in r.lex.listed("rig_is_words")
     )
 
 
