@@ -391,6 +391,7 @@ class RatesQuery(Query):
     work_of: tuple[str, int, float] | None = None
     # "cheaper provider?" after a rent at a cloud: that cloud (key), so the answer says whether it is already cheapest
     cheaper_than_provider: str | None = None
+    trust_asked: bool = False  # mode providers: "哪家稳定 经常抢不到卡" (no data on that said, prices weighed)
     # "如果只用晚上 每天4小时呢" after a rented job: the hours a day it runs, so the answer says how many days it takes
     hours_per_day: float | None = None
     # "what if i only have 48 hours to finish": the time the job must fit in; the answer gives the cards it needs

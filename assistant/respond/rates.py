@@ -28,7 +28,7 @@ from assistant.answer import Answer, Table
 from assistant.models import memory
 from assistant.periods import ASKED_HOURS as _PERIOD_HOURS
 from assistant.queries import RatesQuery
-from assistant.respond import rates_by_memory, rates_job, rates_providers, rates_several, rent_plan
+from assistant.respond import rates_by_memory, rates_family, rates_job, rates_providers, rates_several, rent_plan
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.offers import (
@@ -267,6 +267,14 @@ def _model_name(query: RatesQuery, env: Env) -> str:
 
 
 def respond(query: RatesQuery, env: Env) -> Answer:
+    answer = _respond(query, env)
+    family = rates_family.lead(query, env.for_query(query)) if not answer.clarification else ""
+    if family:  # "阿里云 腾讯云 autodl 按小时租a100 哪家最便宜": the cheapest of any version first
+        answer.headline = i18n.gap(env.lang).join([family, answer.headline])
+    return answer
+
+
+def _respond(query: RatesQuery, env: Env) -> Answer:
     if query.hours_per_day:  # "每天只用4小时呢" after a rented job: the same rent, said in days at that use
         return _in_days(respond(dataclasses.replace(query, hours_per_day=None), env), query.hours_per_day, env)
     if query.work_of:  # "would 2 h100s be faster and cheaper overall" after 120 hours of an A100: that work on them
@@ -500,7 +508,11 @@ def _against_before(key: str, rates: list, env: Env, hours: float | None, n: int
         return ""
     was, best = before[0], rates[0]
     if was.on_demand_usd_per_gpu_hour <= best.on_demand_usd_per_gpu_hour:
-        return env.t("rates.already_cheapest", provider=was.provider)
+        nxt = next((r for r in rates if r.provider != was.provider), None)  # "runpod down, any alternatives": the next
+        if nxt is None:
+            return env.t("rates.already_cheapest", provider=was.provider)
+        rate = env.money(nxt.on_demand_usd_per_gpu_hour, 2)
+        return env.t("rates.already_cheapest_next", provider=was.provider, next=nxt.provider, rate=rate)
     per = was.on_demand_usd_per_gpu_hour - best.on_demand_usd_per_gpu_hour
     saved = env.money_total(per * hours * n) if hours else env.money(per, 2)
     key_ = "rates.cheaper_than_before_total" if hours else "rates.cheaper_than_before_rate"

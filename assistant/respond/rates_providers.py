@@ -5,7 +5,8 @@ Contract: `respond(query, env, by_memory)` takes a RatesQuery of mode "providers
 Clouds without a rate in knowledge/cloud*.csv are said to have none published here. One cloud with rates: its list,
 every GPU it rents with its cheapest on-demand rate (`by_memory`, the answer for a memory floor, with the cloud
 fixed). Two or more: the GPUs at least two of them rent, each cloud's cheapest on-demand rate side by side, and how
-many of those GPUs each cloud is the cheaper on; with no GPU in common, each cloud's list is named. `figures`:
+many of those GPUs each cloud is the cheaper on (up to four of them said in the sentence, with a month of the hours
+stated at each cloud); with no GPU in common, each cloud's list is named. `figures`:
 providers, unpriced, common [{gpu, rates {provider: usd}}], cheaper_count {provider: n}.
 """
 
@@ -38,6 +39,8 @@ def respond(query: RatesQuery, env: Env, by_memory: Callable[[RatesQuery, Env], 
     priced = [k for k in query.providers if lists[k]]
     unpriced = [provider_name(k) for k in query.providers if not lists[k]]
     notes = [env.t("rates_providers.unpriced", providers=i18n.listing(env.lang).join(unpriced))] if unpriced else []
+    if query.trust_asked:  # "哪家稳定 经常抢不到卡": no data on that, said first
+        notes.insert(0, env.t("rates_providers.trust"))
     if len(priced) == 1:
         one = by_memory(dataclasses.replace(query, provider=priced[0], providers=(), mode="by_memory"), env)
         one.headline = i18n.gap(env.lang).join([*notes, one.headline])
@@ -76,6 +79,24 @@ def respond(query: RatesQuery, env: Env, by_memory: Callable[[RatesQuery, Env], 
         leader=leader,
         wins=wins[leader],
     )
+    if len(common) <= 4:  # "恒源云和autodl哪个便宜": the few cards both rent, with each cloud's rate, in the sentence
+        head += (
+            i18n.gap(env.lang)
+            + i18n.sep(env.lang).join(
+                env.t(
+                    "rates_providers.inline",
+                    gpu=row[0],
+                    offers=i18n.listing(env.lang).join(
+                        env.t("rates_providers.inline_offer", provider=names[k], rate=cell)
+                        + _month(query, env, lists[k].get(gpu_name))
+                        for k, cell in zip(priced, row[1:-1], strict=True)
+                        if cell != "—"
+                    ),
+                )
+                for row, gpu_name in zip(rows, common, strict=True)
+            )
+            + i18n.end(env.lang)
+        )
     table = Table(
         headers=[env.t("rates.col_gpu")] + [names[k] for k in priced] + [env.t("rates_providers.col_cheaper")],
         rows=rows,
@@ -99,3 +120,11 @@ def _shown(key: str, offers: dict[str, CloudRate]) -> str:
     """The cloud's name as its rates write it ("AutoDL", "恒源云")."""
     first = next(iter(offers.values()), None)
     return first.provider if first is not None else provider_name(key)
+
+
+def _month(query: RatesQuery, env: Env, offer: CloudRate | None) -> str:
+    """ "（每月约 106 小时约 ¥80）": a month of the hours the question states at this offer, "" without hours."""
+    if offer is None or not query.hours or query.period != "month":
+        return ""
+    total = env.money_total(offer.on_demand_usd_per_gpu_hour * query.hours)
+    return env.t("rates_providers.month", hours=f"{query.hours:.0f}", total=total)

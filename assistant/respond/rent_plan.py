@@ -29,11 +29,13 @@ def respond(query: RatesQuery, env: Env) -> Answer:
     env = env.for_query(query)
     named = [r for r in query.gpus if r.name]
     both_said = bool(query.stated_rate and query.plan_price)  # "按量¥1.98一小时 包月要¥1052": no card needed
+    rule = rules_of_thumb()["cloud_plan"]
+    if not named and not both_said and query.period == "month":  # "按量计费和包月 怎么选 每周用30个小时": any card
+        return _any_card(query, env, rule)
     if not named and not both_said:
         return Answer(
             question=query.text, intent="rates", headline="", clarification=env.t("rates.which_gpu"), lang=env.lang
         )
-    rule = rules_of_thumb()["cloud_plan"]
     gpu = env.reader.known_gpu(named[0].name or "") if named else None
     cards = max(named[0].count, 1) if named else 1
     n = cards * (query.plan_periods or 1.0)
@@ -168,3 +170,34 @@ def _hours_range(env: Env, low: float, high: float) -> str:
     if abs(high - low) < 0.1:
         return f"{low:.0f}"
     return f"{low:.0f}{i18n.t(env.lang, 'plan.to')}{high:.0f}"
+
+
+def _any_card(query: RatesQuery, env: Env, rule: dict) -> Answer:
+    """A month plan against by the hour with no card named: the plan's discount on record is the same for every card,
+    so the hours a month from which the plan is cheaper are too (month hours x (1 - discount)); the hours stated are
+    set against them."""
+    month = float(rule["month_hours"])
+    low_h, high_h = month * (1 - rule["discount_high_pct"] / 100), month * (1 - rule["discount_low_pct"] / 100)
+    values = {
+        "provider": provider_name(rule["provider"]),
+        "low": rule["discount_low_pct"],
+        "high": rule["discount_high_pct"],
+        "month": f"{month:.0f}",
+        "h_low": f"{low_h:.0f}",
+        "h_high": f"{high_h:.0f}",
+        "d_low": f"{low_h / 30:.0f}",
+        "d_high": f"{high_h / 30:.0f}",
+    }
+    head = env.t("plan.any_card", **values)
+    if query.hours:
+        key = "plan.any_card_hourly" if query.hours < low_h else "plan.any_card_month" if query.hours > high_h else ""
+        head = env.t(key, used=f"{query.hours:.0f}") + head if key else env.t("plan.any_card_near") + head
+    return Answer(
+        question=query.text,
+        intent="rates",
+        headline=head,
+        steps=[env.t("plan.any_card_why")],
+        figures={"plan": {"period": "month", "hours_used": query.hours, "break_even_hours": [low_h, high_h]}},
+        sources=env.cite(rule["source"]),
+        lang=env.lang,
+    )

@@ -42,7 +42,10 @@ _PER_H = (
     r"(?:/\s*(?:gpu[- ]?)?(?:hr|hour|h|小时|时)\b|/\s*(?:hr|h|时|小时)|per\s+(?:gpu[- ]?)?(?:hour|hr)|an?\s+hour"
     r"|each\s+per\s+hour|/gpu-?hr|每小时|一小时|每卡时|每卡每小时)"
 )
-_RATE = re.compile(_CUR + r"?\s*(\d+(?:\.\d+)?)\s*" + _WORD + r"?\s*(?:each\s*)?" + _PER_H, re.I)
+# never the digits of a card's name ("a800一小时": the A800, not ¥800 an hour)
+_RATE = re.compile(
+    r"(?<![a-z0-9.])" + _CUR + r"?\s*(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*" + _WORD + r"?\s*(?:each\s*)?" + _PER_H, re.I
+)
 _RATE_AT = re.compile(r"\bat\s+" + _CUR + r"\s*(\d+(?:\.\d+)?)", re.I)  # "h200 at $3.50" in a rent question
 _RATE_AFTER = re.compile(r"(?:一小时|每小时|每卡时)\s*" + _CUR + r"?\s*(\d+(?:\.\d+)?)\s*" + _WORD + "?")
 _RENT = re.compile(

@@ -23,6 +23,7 @@ from assistant.nlu.intents import (
     arch_cues,
     asked,
     card_size,
+    cloud_choice,
     compare,
     concept_asked,
     concept_cues,
@@ -175,6 +176,8 @@ READERS = (
     explain.topic,  # "can i use system ram if vram isnt enough", "矿卡能买吗", "is a p40 ok in a normal pc case"
     rates.cloud_gpus,  # "cheapest cloud gpu per hour": no card named, the cloud GPUs (not the rates of "it")
     rates.of_providers,  # "autodl和恒源云哪个便宜", "恒源云租卡多少钱": clouds named, no GPU: their price lists
+    cloud_choice.elsewhere,  # "autodl 晚上抢不到4090 有啥替代平台": the card at every cloud, cheapest first
+    cloud_choice.weighed,  # "恒源云和autodl哪个便宜 每天用三四个小时", "哪家稳定": their prices side by side
     thread_asks.per_card,  # "is that per card?", "是每张的吗": the last figure for one card of its set
     thread_asks.payback_of_it,  # "over what period does it pay back": buying "it" against renting it
     followup.about_last,  # "why?", "anything cheaper?", "with amd too", "two of them?", "how fast?"

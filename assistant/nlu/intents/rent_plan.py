@@ -35,8 +35,8 @@ def read(r: Reading) -> Query | None:
     if plan is None:
         return None
     b = r.b
-    if not (r.explicit or b.has("RENT") or provider(r)):
-        return None
+    if not (r.explicit or b.has("RENT") or provider(r) or said(r, "rent_ondemand_words")):
+        return None  # "包月和按量哪个划算": the plan against paying by the hour says the rent itself
     per_week, total = r.hours()
     ondemand = said(r, "rent_ondemand_words")
     amounts = [t for t in b.tags if t.kind == "MONEY" or (t.kind == "NUMBER" and _value(t) >= _MIN_PRICE)]

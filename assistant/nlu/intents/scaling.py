@@ -64,7 +64,7 @@ def _counts(r: Reading, text: str, count: int) -> tuple[int, int] | None:
     for name, n in _ORDINALS:
         if r.lex.words_in(name, text):
             return n, n - 1
-    if r.lex.words_in("scale_more", text):
+    if _one_more(r, text):
         # "i have a 3090, if i add another 3090": the card named again is counted in already (Reading._added_cards)
         merged = len(r.b.kinds.get("GPU", [])) > len(r.refs) and count >= 2
         return (count, count - 1) if merged else (count + 1, count)
@@ -73,3 +73,18 @@ def _counts(r: Reading, text: str, count: int) -> tuple[int, int] | None:
     if count >= 2 and (asked or r.lex.words_in("scale_parallel", text) or pooled):
         return count, 1  # "两张4090速度能翻倍吗", "does tensor parallel even help on 2x 3090": N cards against one
     return None
+
+
+_AMOUNT_END = frozenset("0123456789十百千万块元")
+
+
+def _one_more(r: Reading, text: str) -> bool:
+    """A word of adding a card ("再加一张", "多一张"), not the end of an amount: "三百多一张" is a price of 300-odd
+    yuan each (an amount and 多 then 一张), not one more card."""
+    for word in r.lex.listed("scale_more"):
+        at = text.find(word)
+        while at >= 0:
+            if word.isascii() or at == 0 or text[at - 1] not in _AMOUNT_END:
+                return True
+            at = text.find(word, at + 1)
+    return False
