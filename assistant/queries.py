@@ -389,8 +389,7 @@ class RatesQuery(Query):
     # "would 2 h100s be faster and cheaper overall" after 120 hours of an A100: the same work as `hours` hours on
     # `count` x `gpu` (GPU name, count, hours), timed on each card asked by its training speed and priced (rent mode)
     work_of: tuple[str, int, float] | None = None
-    # "cheaper provider?" after a rent at a cloud: that cloud (key), so the answer says whether it is already cheapest
-    cheaper_than_provider: str | None = None
+    cheaper_than_provider: str | None = None  # "cheaper provider?" after a rent at a cloud: is it already cheapest
     trust_asked: bool = False  # mode providers: "哪家稳定 经常抢不到卡" (no data on that said, prices weighed)
     # "如果只用晚上 每天4小时呢" after a rented job: the hours a day it runs, so the answer says how many days it takes
     hours_per_day: float | None = None
