@@ -128,13 +128,19 @@ def _first_ref(item):
 _COUNT_GAPS = frozenset({"", "x", "×", "*", "张", "块", "个", "片", "台", "张卡", "块卡"})
 
 
+_TO_THE_CARD = frozenset({"BUY", "COSTS", "MONEY"})  # what may stand between a card and its count after a verb
+
+
 def attach_counts(items: list, text: str = "") -> list:
     """COUNT / NUMBER and CONDITION right before a GPU belong to it: "two used 3090s"; not across a
     comma ("electricity is 30, 4090 tco"). A COUNT read right after a GPU ("3090 x4", "3090四卡", "3090 两张跑";
     meanings["AFTER"], tagging/counts.py) is its, unless a count before it was said."""
     for k, item in enumerate(items):
         if isinstance(item, Tag) and item.kind == "COUNT" and item.meanings.get("AFTER"):
-            ref = _last_ref(items[k - 1]) if k > 0 else None  # "3090 x4": the card right before
+            back = k - 1  # "3090 x4": the card right before; "3090收十张", "3090 5000块 收两张": before the verb too
+            while back > 0 and k - back <= 3 and isinstance(items[back], Tag) and items[back].kind in _TO_THE_CARD:
+                back -= 1
+            ref = _last_ref(items[back]) if back >= 0 else None
             if ref is not None and ref.count is None:
                 ref.count = int(item.number())
             continue

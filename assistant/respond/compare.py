@@ -35,6 +35,7 @@ from assistant.respond import (
     compare_why,
     difference,
     fit_hardware,
+    grades,
     scaling,
     upgrade_path,
     vendor_practice,
@@ -323,6 +324,8 @@ def _compare_priced(query: CompareQuery, env: Env, gap: compare_gap.Gap | None =
     if difference.asked(query.text, env.lang):  # "a800 vs h800 有啥区别", "how much more is the 4090": it leads
         price = difference.price_asked(query.text, env.lang)
         stated = {r.name: r.condition for r in query.gpus if r.name and r.condition}  # "二手3090和全新4070tis"
+        if not stated and grades.shop_named(query.text, env):  # "京东价差多少": the shop's new prices
+            stated = {n: "new" for n in names}
         gpus = [rows[n].gpu for n in names]
         offers = {name: env.to_usd(amount, cur) for name, amount, cur in query.offers}
         said, gap_figures = (

@@ -27,7 +27,7 @@ from assistant.answer import Answer
 from assistant.models import memory
 from assistant.models.cost import PriceLookup, is_list_price
 from assistant.queries import VerdictQuery
-from assistant.respond import box_offer, card_risks, deal_use, platform_note, vendor_practice
+from assistant.respond import box_offer, card_risks, deal_use, grades, platform_note, vendor_practice
 from assistant.respond.env import Env
 from assistant.respond.mining import condition_named, mining_notes, mining_price
 from assistant.respond.pricing import (
@@ -153,7 +153,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     between = _between(asked, offer_usd / n, market, other)
     if between and other is not None:  # "b580 一千九" without new or used: fair either way, what each makes of it said
         verdict = "fair"
-        head = _between_head(what, offer_usd / n, market, other, env)
+        head = _between_head(what_each, offer_usd / n, market, other, env, offer_each)
     alarm = _low_alarm(gpu, offer_usd / n, diff, condition, market, env)
     suspect = bool(alarm) and verdict == "good" and diff < 0  # "good deal" would contradict the caution after it
     unsure_new = _maybe_new(asked, condition, verdict, other, gpu.name) and banded is None and is_converted(market, env)
@@ -456,11 +456,8 @@ def _maybe_new(asked: str | None, condition: str, verdict: str, other: PriceLook
 
 
 def _shop_new(text: str, env: Env) -> str | None:
-    """ "new" when the question names a shop that sells new cards (lexicon [lists] grade_new_sites: 京东, 天猫)."""
-    from assistant.nlu.lexicon import lexicon
-
-    low = (text or "").lower()
-    return "new" if any(w in low for w in lexicon(env.lang).listed("grade_new_sites")) else None
+    """ "new" when the question names a shop that sells new cards (respond/grades.shop_named)."""
+    return "new" if grades.shop_named(text, env) else None
 
 
 def _between(asked: str | None, per_card_usd: float, market: PriceLookup, other: PriceLookup | None) -> bool:
@@ -471,7 +468,9 @@ def _between(asked: str | None, per_card_usd: float, market: PriceLookup, other:
     return market.usd < per_card_usd < other.usd
 
 
-def _between_head(what: str, per_card_usd: float, used: PriceLookup, new: PriceLookup, env: Env) -> str:
+def _between_head(
+    what: str, per_card_usd: float, used: PriceLookup, new: PriceLookup, env: Env, offer: str | None = None
+) -> str:
     def side(market: PriceLookup) -> str:
         diff = per_card_usd / market.usd - 1
         banded_diff = round(diff, 6)  # 4500 against 5000 is 10 % under, not 9.9999 % (a float)
@@ -483,7 +482,8 @@ def _between_head(what: str, per_card_usd: float, used: PriceLookup, new: PriceL
             verdict=env.t(f"deal.word_{verdict}"),
         )
 
-    values = {"gpu": what, "offer": env.money(per_card_usd), "used": price_text(used, env), "new": price_text(new, env)}
+    shown = offer or env.money(per_card_usd)  # a set's offer as said, with each card's share
+    values = {"gpu": what, "offer": shown, "used": price_text(used, env), "new": price_text(new, env)}
     return env.t("deal.between", **values, if_new=side(new), if_used=side(used))
 
 

@@ -66,3 +66,12 @@ def difference(gpu: str, text: str, env: Env) -> str:
         cheap_price=price_text(cheap_p, env),
         pct=f"{gap / cheap_p.usd * 100:.0f}" if cheap_p.usd else "?",
     )
+
+
+def shop_named(text: str, env: Env) -> bool:
+    """The question names a shop that sells new cards (lexicon [lists] grade_new_sites: 京东, 天猫): its prices are
+    new ones ("京东上4070ti super 6499", "5070ti和4070tis现在京东价差多少")."""
+    from assistant.nlu.lexicon import lexicon
+
+    low = (text or "").lower()
+    return any(w in low for w in lexicon(env.lang).listed("grade_new_sites"))

@@ -39,7 +39,7 @@ def respond(query: RatesQuery, env: Env, by_memory: Callable[[RatesQuery, Env], 
     priced = [k for k in query.providers if lists[k]]
     unpriced = [provider_name(k) for k in query.providers if not lists[k]]
     notes = [env.t("rates_providers.unpriced", providers=i18n.listing(env.lang).join(unpriced))] if unpriced else []
-    if query.trust_asked:  # "哪家稳定 经常抢不到卡": no data on that, said first
+    if _trust_asked(query.text, env):  # "哪家稳定 经常抢不到卡": no data on that, said first
         notes.insert(0, env.t("rates_providers.trust"))
     if len(priced) == 1:
         one = by_memory(dataclasses.replace(query, provider=priced[0], providers=(), mode="by_memory"), env)
@@ -128,3 +128,12 @@ def _month(query: RatesQuery, env: Env, offer: CloudRate | None) -> str:
         return ""
     total = env.money_total(offer.on_demand_usd_per_gpu_hour * query.hours)
     return env.t("rates_providers.month", hours=f"{query.hours:.0f}", total=total)
+
+
+def _trust_asked(text: str, env: Env) -> bool:
+    """The question asks how reliable the clouds are or how easily a card is had (lexicon [lists]
+    provider_trust_words: 稳定, 抢不到, reliable, ...)."""
+    from assistant.nlu.lexicon import lexicon
+
+    low = (text or "").lower()
+    return any(w in low for w in lexicon(env.lang).listed("provider_trust_words"))

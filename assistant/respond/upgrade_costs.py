@@ -64,9 +64,8 @@ def sentence(
     resale = price_of(owned.name, env, "used") if best.gpu != owned.name else None
     if resale is not None:
         net = best.price_usd * n - resale.usd
-        parts.append(
-            env.t("upgrade_costs.sell", owned=owned.short_name, resale=env.money(resale.usd), net=env.money(net))
-        )
+        key = "upgrade_costs.sell" if net >= 0 else "upgrade_costs.sell_gain"  # sold for more than the new one costs
+        parts.append(env.t(key, owned=owned.short_name, resale=env.money(resale.usd), net=env.money(abs(net))))
         figures |= {"resale_usd": round(resale.usd, 2), "net_usd": round(net, 2)}
         sources = env.cite(resale.source)
     if keep:

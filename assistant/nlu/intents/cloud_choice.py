@@ -6,7 +6,8 @@ cheapest first (provider dropped), or with no card the cheapest cloud GPUs.
 `weighed(r)`: two or more clouds named with no card, weighed on price while the question also states its hours
 ("恒源云和autodl哪个便宜 学生党 每天用三四个小时") or asks how reliable they are or how easily a card is had ("哪家稳定
 经常抢不到卡"; [lists] provider_trust_words): their price lists side by side (RatesQuery mode "providers"; the
-answer says it has no reliability data when asked, and prices a month of the hours stated: `hours`, period month).
+answer says it has no reliability data when asked (respond/rates_providers reads the same list), and prices a month
+of the hours stated: `hours`, period month).
 """
 
 from __future__ import annotations
@@ -47,7 +48,6 @@ def weighed(r: Reading) -> Query | None:
         provider=named[0],
         providers=named,
         mode="providers",
-        trust_asked=bool(trust),
         hours=month,
         period="month" if month else None,
     )

@@ -225,8 +225,19 @@ def _each(r: Reading, amount: float) -> bool:
         " ".join(re.sub(r"[^\w\s]", " ", text[t.end :]).split()[:3] + [""]).startswith(each)
         or text[t.end :].lstrip().startswith(glued)
         or text[: t.start].rstrip().endswith(before)
+        or _before_its_count(r, t)
         for t in tags
     )
+
+
+def _before_its_count(r: Reading, amount) -> bool:
+    """ "二手3090 5000块 收两张": the amount right after the card and before the count of that card (a COUNT read after
+    the card, meanings AFTER) was said for one card."""
+    tags = r.b.tags
+    k = tags.index(amount) if amount in tags else -1
+    if k < 1 or tags[k - 1].kind != "GPU":
+        return False
+    return any(t.kind == "COUNT" and t.meanings.get("AFTER") for t in tags[k + 1 : k + 3])
 
 
 def _sized_family(r: Reading) -> bool:

@@ -2,7 +2,8 @@
 "每天1万次请求": the number counts the noun after it (a model's name or a word of kind may stand between), so no reader
 takes it for money, a count of cards or a price ("queued 1500 sdxl images ... on a 3060" was "$1,500 for an RTX
 3060"). Steps stay NUMBER tags for their readers, marked meanings["NOUN"] = "steps" so that no price is read from them
-("per hour at 30 steps" was "$30 for an RTX 4090"); so do the sizes of data sets ("5万条数据", "1M sentences":
+("per hour at 30 steps" was "$30 for an RTX 4090"), and so do counts of machines ("20台学生机", "20 workstations":
+meanings["NOUN"] = "machines"); so do the sizes of data sets ("5万条数据", "1M sentences":
 meanings["NOUN"] = the noun of lexicon [lists] sample_nouns; "how long on one a800, 5万条数据" was also ¥50,000).
 
 Contract: `counted_numbers(tags, text, lex)` returns the tags with each NUMBER (or MONEY without a money unit) that
@@ -45,6 +46,10 @@ def counted_numbers(tags: list[Tag], text: str, lex: Lexicon) -> list[Tag]:
             out[k] = Tag("COUNTED", t.number(), t.text, t.start, t.end, {"NOUN": noun})
         elif t.kind == "NUMBER" and _noun_at(text, at, steps, lex):
             out[k] = Tag("NUMBER", t.value, t.text, t.start, t.end, {**t.meanings, "NOUN": "steps"})
+        elif t.kind == "NUMBER" and _machines_at(text, at, lex):
+            # "20台学生机 每台一张4060ti", "20 workstations each with a 4060 ti": a count of machines (nlu/machine_count
+            # reads it), never a price
+            out[k] = Tag("NUMBER", t.value, t.text, t.start, t.end, {**t.meanings, "NOUN": "machines"})
         elif t.kind == "NUMBER" and (sample := _noun_at(text, at, samples, lex)):
             # "5万条数据", "1M sentences": a data set's size (read by intents/rates.samples), never a price
             out[k] = Tag("NUMBER", t.value, t.text, t.start, t.end, {**t.meanings, "NOUN": sample})
@@ -89,3 +94,17 @@ def _noun_at(text: str, at: int, nouns: list[str], lex: Lexicon) -> str | None:
             return None
         rest = rest[found.end() :].lstrip()
     return None
+
+
+def _machines_at(text: str, at: int, lex: Lexicon) -> bool:
+    """A machine noun right after the number (lexicon [lists] machine_words and their plurals; 台, the Chinese
+    classifier of machines)."""
+    rest = text[at:].lstrip().lower()
+    if rest.startswith("台"):
+        return True
+    word = _WORD.match(rest)
+    if word is None or not word.group().isascii():
+        return False
+    nouns = lex.listed("machine_words")
+    w = word.group()
+    return w in nouns or (w.endswith("s") and (w[:-1] in nouns or w[:-2] in nouns))

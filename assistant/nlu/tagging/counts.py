@@ -69,6 +69,9 @@ class CountTagging(MoneyTagging):
         if cl and after:
             return self.add("COUNT", int(v), i, j + cl, {"AFTER": True})
         named = 2 <= v <= _COUNT_AFTER_MAX and any(t.kind == "GPU" for t in self.tags)
+        if cl and named and tt[j + cl - 1] != "块" and self._bought_before(i):
+            # "矿卡3090批量收十张 1.2万以内": a buying verb right before the count, the card named earlier
+            return self.add("COUNT", int(v), i, j + cl, {"AFTER": True} if self._gpu_before_verb() else None)
         if cl and named and tt[j + cl - 1] != "块" and self.unit("card_count_then", j + cl):
             # "mi50 32g 一张五六百 插四张要什么主板电源": that many of the card named before
             return self.add("COUNT", int(v), i, j + cl)
@@ -93,6 +96,19 @@ class CountTagging(MoneyTagging):
             return False
         rest = self.text[self.toks[k].start :]
         return any(rest.startswith(w) for w in self.lex.listed("rate_hour_after"))
+
+    def _bought_before(self, i: int) -> bool:
+        """The last tag is a buying or selling verb (BUY, COSTS: 买, 收, 入) that ends right before token i."""
+        last = self.tags[-1] if self.tags else None
+        return (
+            last is not None and last.kind in ("BUY", "COSTS") and not self.text[last.end : self.toks[i].start].strip()
+        )
+
+    def _gpu_before_verb(self) -> bool:
+        """A GPU right before the buying verb, or before a price and the verb ("4090买两张", "3090 5000块 收两张"):
+        the count is that card's."""
+        before = [t.kind for t in self.tags[-3:-1]]
+        return before[-1:] == ["GPU"] or before == ["GPU", "MONEY"]
 
     def _right_after_gpu(self, i: int) -> bool:
         """The last tag is a GPU that ends right before token i (nothing but spaces between)."""
