@@ -39,6 +39,10 @@ class Amount(Protocol):
 
 
 RENT_PER = (("h",), ("gpu", "h"))
+# an amount said per card ("$1.29 each") is an hourly rent only up to this (a single GPU rents for a few dollars or
+# yuan an hour); above it it is what the card costs ("three 3090s at $700 apiece"), never a price per hour, and no
+# part of a bill asked per period (the purchase is paid once)
+EACH_RATE_MAX = 60.0
 
 
 @dataclass(frozen=True)
@@ -210,6 +214,8 @@ def solve(said: Sequence[Amount], asked: str, period: str | None, cards: int, de
     rates = [a for a in said if a.unit == "money" and a.per]
     has_counted = any(a.unit == "gpu" for a in said) or cards > 1
     for rate in rates:
+        if rate.role == "each" and rate.value > EACH_RATE_MAX and period:
+            continue  # "three 3090s at $700 apiece, whats my monthly bill": the cards' price is no part of it
         if rate.per == ("kWh",):
             energy = _energy(said, calc, cards, defaults, price=(rate.value, "said"))
             if not energy:
@@ -287,6 +293,8 @@ def _hours_near(said, rate: Amount, calc: Calc) -> Hours | None:
 
 def _term(rate: Amount, said, calc: Calc, cards: int, counted: bool, defaults: dict) -> Term | None:
     hours = _hours_near(said, rate, calc)
+    if rate.role == "each" and rate.value > EACH_RATE_MAX:  # "three 3090s at $700 apiece": what a card cost
+        return Term("items", (Factor("cards", cards), Factor("rate", rate.value)), rate.value * cards)
     if rate.per in RENT_PER or (rate.role == "each" and hours is not None):
         if hours is None:
             return None

@@ -59,7 +59,17 @@ def _alt_of(words: tuple[str, ...]) -> str:
 
 KWH_PRICE_MAX = 5.0  # a bare number read as a price per kWh stays below this (¥ or $; the dearest tariffs are ~¥1.5)
 _N = r"(\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?![\d])"
-_SIGNS = {"$": "USD", "us$": "USD", "c$": "CAD", "ca$": "CAD", "¥": "CNY", "￥": "CNY", "£": "GBP", "€": "EUR"}
+_SIGNS = {
+    "$": "USD",
+    "us$": "USD",
+    "c$": "CAD",
+    "ca$": "CAD",
+    "hk$": "HKD",
+    "¥": "CNY",
+    "￥": "CNY",
+    "£": "GBP",
+    "€": "EUR",
+}
 _AFTER = {
     "usd": "USD",
     "dollars": "USD",
@@ -76,6 +86,9 @@ _AFTER = {
     "欧元": "EUR",
     "英镑": "GBP",
     "加元": "CAD",
+    "港币": "HKD",
+    "港元": "HKD",
+    "hkd": "HKD",
     "eur": "EUR",
     "euros": "EUR",
     "gbp": "GBP",
@@ -432,6 +445,11 @@ _LIMIT = re.compile(
 _EACH_W = re.compile(r"^\s*(?:each|apiece|a piece|per (?:card|gpu)|a card|/card|/gpu)\b")
 _EACH_W_BEFORE = re.compile(
     r"(?:每|单)(?:张|台|块|卡)(?:卡|显卡)?(?:功耗|满载|大概|约)?\s*$|\beach (?:at|pulling|drawing)\s*~?$"
+    # "each pulls ~330w", "each one draws about 300w" (not "each and about")
+    r"|\beach(?: one| card| gpu| of them)?"
+    r"(?: (?:pulls?|draws?|uses?|runs?|sits?|does|pulling|drawing|using|running|at|about|around|roughly|maybe"
+    r"|like)){1,3}"
+    r"\s*~?$"
 )
 _REST_W_BEFORE = re.compile(
     r"(?:其他|其余|其它|cpu|platform|rest of (?:the )?(?:system|rig|pc|box))[^\d]{0,8}$"

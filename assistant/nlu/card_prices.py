@@ -43,6 +43,8 @@ def _bounds(low: str, at: int, splits: frozenset[str]) -> tuple[int, int]:
 
 _PERIOD_AFTER = re.compile(
     r"^\s*(?:/|per\s|an?\s|a\s|every\s|每)\s*(?:mo|month|yr|year|wk|week|day|hr|hour|h\b|月|年|天|小时)"
+    # "一张13000 每天8小时": the hours' period, not the amount's
+    r"(?!\s*(?:跑|用|开|训练)?\s*[\d一二两三四五六七八九十半])"
 )
 
 

@@ -7,11 +7,15 @@ Contract: `local_dollar(r)` -> "CAD" | "AUD" when the question's money tags name
 question's amounts name ("€9,200 ... power 0.34/kWh ... an h100 at 2.40 an hour": the bare amounts are euros), None
 when it names none or several, or a word of us_dollar_words appears, or a rent per hour is said with a cloud named
 ("runpod 4090 at 0.69/hr vs ... £1,800": the cloud's dollars); what an amount with no unit is in an English question
-(Reading.unnamed_currency).
+(Reading.unnamed_currency); with no currency named at all, the currency of the one place said
+(`place_currency`: "in germany", "my uk flat", "here in canada").
 """
 
 from __future__ import annotations
 
+import re
+
+from assistant.nlu.patterns import compiled
 from assistant.nlu.reading import Reading
 
 _LOCAL = frozenset({"CAD", "AUD"})
@@ -31,8 +35,36 @@ def named_currency(r: Reading) -> str | None:
     from assistant.nlu.intents.rates import providers
 
     named = {t.meanings.get("CURRENCY") for k in _AMOUNTS for t in r.b.kinds.get(k, [])} - {None, "USD"}
+    if not named and not r.lex.words_in("us_dollar_words", r.text.lower()):
+        return place_currency(r)  # "in germany (~0.38/kwh)": the currency of the place said
     if len(named) != 1 or r.lex.words_in("us_dollar_words", r.text.lower()):
         return None
     if r.b.has("RATE") and providers(r):
         return None  # "runpod 4090 at 0.69/hr vs ... £1,800": a cloud named bills its rate in its own dollars
     return str(next(iter(named)))
+
+
+_PLACES = (
+    ("EUR", "place_eur"),
+    ("GBP", "place_gbp"),
+    ("CAD", "place_cad"),
+    ("AUD", "place_aud"),
+    ("JPY", "place_jpy"),
+    ("HKD", "place_hkd"),
+)
+
+
+def place_currency(r: Reading) -> str | None:
+    """The currency of the one place the question says it is in ("in germany", "my uk flat", "here in canada",
+    "(香港)": lexicon [lists] place_<currency>), None when it says none or places of two currencies."""
+    low = r.text.lower()
+    found = {code for code, words in _PLACES if _said(r.lex.listed(words), low)}
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def _said(words: frozenset[str], low: str) -> bool:
+    """A place word of `words` in `low`, whole (an English word is never part of another: "eu" is not in "neural")."""
+    if not words:
+        return False
+    pattern = "|".join(re.escape(w) for w in sorted(words))
+    return compiled(rf"(?<![a-z])(?:{pattern})(?![a-z])").search(low) is not None

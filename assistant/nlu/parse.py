@@ -124,6 +124,19 @@ def _first_ref(item):
     return None
 
 
+def _count_back(items: list, k: int, of: Struct) -> None:
+    """ "my 3090s ..., two of them", "i have 3090s, three of them": a count of "them" after exactly one card named
+    before it (and not counted) is that card's count."""
+    nums = [t for t in of.parts if t.kind in ("COUNT", "NUMBER")]
+    them = any(t.kind == "PRONOUN" and t.value == "them" for t in of.parts)
+    refs = [r for it in items[:k] if (r := _last_ref(it)) is not None and r.tag.kind == "GPU"]
+    if not (nums and them and len(refs) == 1 and refs[0].count is None):
+        return
+    v = nums[0].number()
+    if float(v).is_integer() and 2 <= v <= 64:
+        refs[0].count = int(v)
+
+
 # what may stand between a count and its GPU besides "x" ("两张3090", "2块4090", "3个4090", "2 x 3090")
 _COUNT_GAPS = frozenset({"", "x", "×", "*", "张", "块", "个", "片", "台", "张卡", "块卡"})
 
@@ -143,6 +156,9 @@ def attach_counts(items: list, text: str = "") -> list:
             ref = _last_ref(items[back]) if back >= 0 else None
             if ref is not None and ref.count is None:
                 ref.count = int(item.number())
+            continue
+        if isinstance(item, Struct) and item.kind == "count_of":
+            _count_back(items, k, item)  # "power limited my 3090s to 70%, two of them": the card named before
             continue
         if not isinstance(item, Tag) or item.kind not in ("COUNT", "NUMBER", "CONDITION"):
             continue

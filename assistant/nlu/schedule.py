@@ -365,7 +365,8 @@ _EN_JOB = re.compile(
 )
 _ZH_JOB = re.compile(
     rf"({_ZH_N}+)\s*(?:个)?\s*(周|星期|礼拜|月)的(?:项目|实习|课程|比赛|时间|学期)"
-    rf"|(?:寒假|暑假|假期|学期)[（(，,：:\s]*(?:有|是|共|一共|总共)?\s*(?:大概|大约|约|差不多|将近)?\s*({_ZH_N}+)\s*(?:个)?\s*(周|星期|礼拜|月)"
+    rf"|(?:寒假|暑假|假期|学期)[（(，,：:\s]*(?:有|是|共|一共|总共)?\s*(?:大概|大约|约|差不多|将近)?\s*({_ZH_N}+(?:\.5)?)\s*(?:个)?"
+    r"\s*(周|星期|礼拜|月)"
 )
 ALL_DAY_HOURS = 10.0  # a day "all day" at the weekend ("周末全天"): a waking day of use, as usage_reader's daytime [A]
 
@@ -386,10 +387,14 @@ def split_week(low: str) -> tuple[float, str, float, str, bool] | None:
     return weekday, day.group(0).strip(), weekend, end.group(0).strip(), assumed
 
 
+_HALF = re.compile(r"(\d+|[一二两三四五六七八九])个半月")  # "4个半月", "四个半月": and a half
+
+
 def job_weeks(low: str) -> tuple[float, str] | None:
     """The weeks a job lasts when said as its stretch ("a 6-week project" 6, "for the next 3 months" 13, "6周的项目",
     "寒假两个月"), or the length of a term said ("a 15-week semester", "semester (14 weeks)", "一个学期大概四个月"),
     with the words; None if none."""
+    low = _HALF.sub(lambda h: f"{(_value(h.group(1)) or _NUM.get(h.group(1), 0)) + 0.5:g}个月", low)
     m = _EN_JOB.search(low) or _ZH_JOB.search(low)
     if m is None:
         return None

@@ -133,7 +133,7 @@ def _draws(r: Reading) -> list[tuple[int, int, float]]:
     if len([g for g in r.explicit if g.name]) != 1 or not r.b.has("HOURS", "KWH"):
         return []  # "4090降压到300w 省多少电 性能掉多少": the power-limit answer (watts and speed), no hours to cost
     if limit is None:  # "功耗限制到70%", "power limit my 4090 to 70%": that share of its stock power
-        share = _limit_share(r)
+        share = limit_share(r)
         return [(0, 0, STOCK), (share[0], share[1], share[2])] if share else []
     return [(0, 0, STOCK), (limit.start, limit.end, float(limit.number()))]  # the card's stock power, then the limit
 
@@ -141,7 +141,7 @@ def _draws(r: Reading) -> list[tuple[int, int, float]]:
 _SHARE_GAP = 24  # characters between a power-limit word and the percent it limits to ("power limit my 4090 to 70%")
 
 
-def _limit_share(r: Reading) -> tuple[int, int, float] | None:
+def limit_share(r: Reading) -> tuple[int, int, float] | None:
     """A percent after a power-limit word: the limit as a share of the card's stock power (a draw value in (0, 1])."""
     text = r.text.lower()
     pattern = "|".join(

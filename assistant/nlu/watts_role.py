@@ -5,7 +5,8 @@ example): the user's own measure of a card's draw ("it does about 340w under loa
 ("pulls ~100w more").
 
 Contract: `watts_role(tags, k, low, lex)` -> (role, card, sign) for the WATTS tag `tags[k]` in the lowered text `low`:
-role "card" | "wall" | "idle" | "psu" | "limit" | "cap" (a circuit's or socket's most); card the canonical name of
+role "card" | "wall" | "idle" | "psu" | "limit" | "cap" (a circuit's or socket's most) | "rest" (the machine around
+the cards: a word of [lists] rest_draw_words, "~180w for the rest of the box"); card the canonical name of
 the GPU the amount is said of (the card named last before it in the clause, else the first after it in the same
 clause; None when no card is named); sign -1 / +1 for a
 difference (lexicon cheaper_words / gap_more_after right after it), else 0. Roles are decided by the small closed
@@ -79,6 +80,9 @@ def role_of(tag: Tag, low: str, lex: Lexicon) -> str:
         return "psu"
     if _has(before[-12:], _idle_words(lex)) or _starts(after, _idle_words(lex)):
         return "idle"  # "60w idle", "空闲也有80w"
+    rest = lex.listed("rest_draw_words")
+    if _starts(after, rest) or _ends_near(before, rest):
+        return "rest"  # "~180w for the rest of the box", "其他部分150w": the machine around the cards
     if _has(before, lex.listed("power_limit_words")):
         return "limit"
     machines = lex.listed("machine_words")

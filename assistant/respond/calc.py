@@ -18,7 +18,7 @@ import re
 
 from assistant import i18n
 from assistant.answer import Answer
-from assistant.models.calc import Calc, Factor, Hours, Term, solve
+from assistant.models.calc import EACH_RATE_MAX, Calc, Factor, Hours, Term, solve
 from assistant.nlu.amounts import Amount, amounts, normal, period_asked, unexplained
 from assistant.nlu.amounts_work import with_items_asked
 from assistant.nlu.schedule import job_weeks
@@ -108,6 +108,7 @@ _ASKED_IN = (
     ("GBP", re.compile(r"多少英镑|\bin (?:pounds|gbp)\b")),
     ("CAD", re.compile(r"\bin (?:cad|canadian dollars)\b")),
     ("JPY", re.compile(r"多少日元|\bin (?:yen|jpy)\b|how many yen")),
+    ("HKD", re.compile(r"多少港币|多少港元|港币多少|\bin (?:hkd|hk\$|hong kong dollars)")),
 )
 
 
@@ -303,6 +304,29 @@ def _parts(calc: Calc, env: Env) -> str:
 
 
 def lead(answer: Answer, query, env: Env, typed: str | None = None) -> str:
+    found = _lead(answer, query, env, typed)
+    once = _paid_once(typed or query.text or "", query, env) if found else ""
+    return i18n.gap(env.lang).join(p for p in (found, once) if p)
+
+
+def _paid_once(text: str, query, env: Env) -> str:
+    """ "three used 3090s at $700 apiece ... whats my monthly bill": what the cards cost, said per card, is paid once
+    and is no part of a bill per period (models/calc.EACH_RATE_MAX: never a rent an hour); the sentence says so."""
+    period = period_asked(text)
+    said = amounts(text)
+    paid = next((a for a in said if a.unit == "money" and a.role == "each" and a.value > EACH_RATE_MAX), None)
+    if paid is None or period is None:
+        return ""
+    cards = _cards(query, said)
+    shown = dataclasses.replace(env, question_currency=paid.currency or i18n.currency(env.lang))
+    each = shown.money(paid.value)
+    return env.t(
+        "calc.paid_once", each=each, cards=_num(cards), total=shown.money(paid.value * cards),
+        period=env.t(f"cost.period_{period}"),
+    )  # fmt: skip
+
+
+def _lead(answer: Answer, query, env: Env, typed: str | None = None) -> str:
     text = typed or query.text or ""
     pair = compared(text, query, env, lambda cur: _defaults(answer, query, env, cur))
     if pair is not None and not unexplained(text, _cards(query, amounts(text))):

@@ -22,9 +22,11 @@ DIFFERENCE = re.compile(
     r"difference|how much (?:more|less|extra|cheaper)|\bspread\b|\bgap\b|which (?:is|one is|would be) cheaper"
     r"|\bsav(?:e|es|ing)\b|\bcheaper\b|more expensive|差多少|省多少|贵多少|便宜多少|多花多少|差价|差额|能省"
     r"|哪个.{0,10}(?:便宜|划算|省)|更便宜|更划算"
+    r"|how (?:does|would|do) (?:that|it|this|they) compare|相比呢|比起来呢"
 )
 SEPARATORS = sorted(
-    {" vs ", " vs. ", " versus ", " compared to ", " compared with ", " against ", " or ", "还是", "对比", "和", "跟",
+    {" vs ", " vs. ", " versus ", " compared to ", " compared with ", " compare to ", " compare with ", " against ",
+     " or ", "还是", "对比", "和", "跟",
      "比起", "自己", "myself", "self-host", "self host", "locally"}
 )  # fmt: skip
 _SEP = re.compile("|".join(re.escape(w) for w in sorted(SEPARATORS, key=lambda w: (-len(w), w))))

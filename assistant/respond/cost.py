@@ -30,6 +30,7 @@ from assistant.respond import (
     hosting,
     limits,
     own_draw,
+    usage_note,
 )
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
@@ -243,7 +244,7 @@ def _running_by_watts(query: CostQuery, env: Env, refs: list | None = None) -> A
     (util, util_text), kwh = _utilization(query, env), env.assumptions.electricity_usd_per_kwh
     watts = float(query.watts or 0.0)
     per_year = cost.electricity_usd(watts, util, C.HOURS_PER_YEAR, kwh)
-    share = PERIOD_YEARS.get(query.period or "year", 1.0)
+    share = usage_note.year_share(query)
     head = env.t(
         "cost.head_running_period" if share != 1.0 else "cost.head_running",
         gpu=env.t(
@@ -462,7 +463,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
     w = (first.tdp_w or 0) * refs[0].count
     if query.kind == "running":
         n = refs[0].count
-        share = PERIOD_YEARS.get(query.period or "year", 1.0)
+        share = usage_note.year_share(query)
         over_years = query.period in (None, "year") and years != 1 and bool(query.years or "years" in a.changed)
         if over_years:
             share = years  # "over 3 years?" after a running cost (per year or not): the whole period leads

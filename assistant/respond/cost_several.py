@@ -11,7 +11,7 @@ around the cards too, and the cheaper leads ("which costs less all in": the two 
 from __future__ import annotations
 
 from assistant import i18n
-from assistant.periods import ASKED_YEARS as PERIOD_YEARS
+from assistant.respond import usage_note
 from assistant.respond.env import Env
 
 
@@ -30,7 +30,7 @@ def head(query, env: Env, each: list[dict], years: float, all_in: bool = False) 
     running = query.kind == "running" or any(e["total_cost_usd"] is None for e in each)
     if all_in and not running and all(e.get("total_with_desktop_usd") for e in each):
         return _all_in(env, each, years)
-    share = PERIOD_YEARS.get(query.period or "year", 1.0)
+    share = usage_note.year_share(query)
     if running and _years_stated(query, env):
         share = years  # "按三年算电费差多少": the difference over the years said, not a year's
         period = env.t("cost.over_years", years=f"{years:g}")

@@ -31,8 +31,9 @@ PER_AMOUNT = {
     "CAD": 1000,
     "JPY": 100000,
     "AUD": 1000,
+    "HKD": 10000,
 }  # value figures per $1,000, ¥10,000 (一万元), €1,000
-SYMBOLS = {"USD": "$", "CNY": "¥", "EUR": "€", "GBP": "£", "CAD": "C$", "JPY": "JP¥", "AUD": "A$"}
+SYMBOLS = {"USD": "$", "CNY": "¥", "EUR": "€", "GBP": "£", "CAD": "C$", "JPY": "JP¥", "AUD": "A$", "HKD": "HK$"}
 
 
 class NoExchangeRate(ValueError):

@@ -55,6 +55,13 @@ def draw_of(query: Query, gpu: GpuSpec, count: int = 1) -> Draw | None:
     return None
 
 
+def rest_of(query: Query, base_w: float) -> float:
+    """The draw of the machine around the cards the user states ("~180w for the rest of the box": Stated watts of role
+    "rest", nlu/watts_role.py), else `base_w`."""
+    said = [s.value for s in query.stated if s.dim == "watts" and s.whole == "rest" and s.direction == 0]
+    return said[0] if len(said) == 1 else base_w
+
+
 def at_draw(gpu: GpuSpec, query: Query, count: int = 1) -> GpuSpec:
     limited = stated_limit(gpu, query)
     if limited is not gpu:
@@ -88,7 +95,7 @@ def power_steps(query: Query, env: Env, first: GpuSpec, stock_card: GpuSpec, cou
         figures["own_draw_w"] = first.tdp_w
         return "", [own]
     steps = [env.t("cost.card_limit", limit=f"{first.tdp_w:,}", stock=f"{stock:,}")]
-    figures["targets"] = {"power_limit": first.tdp_w}
+    figures["targets"] = {"power_limit": first.tdp_w, **dict(t for t in query.targets if t[0] == "power_limit_share")}
     if query.kind == "running" and first.tdp_w and single:  # type: ignore[attr-defined]
         share = _period_share(query)
         saved = figures["electricity_usd_per_year"] * (stock / first.tdp_w - 1) * share

@@ -38,9 +38,13 @@ def _loss(gpu: GpuSpec, limited: GpuSpec, env: Env) -> dict[str, float]:
 
 def stated_limit(gpu: GpuSpec, query: Query) -> GpuSpec:
     """The card at the power limit a question of another kind states per card ("4x 3090s limited to 250w each, what
-    psu", Query.targets power_limit): its board power set to the limit, so its draw and its power-limited clock
+    psu", Query.targets power_limit, or power_limit_share of the stock power: "limited to 70%"): its board power set
+    to the limit, so its draw and its power-limited clock
     follow; the stock card when no lower limit is stated."""
     limit = dict(query.targets).get("power_limit")
+    share = dict(query.targets).get("power_limit_share")  # "power limited my 3090s to 70%": that share of stock
+    if not limit and share and gpu.tdp_w:
+        limit = gpu.tdp_w * share
     if not limit or not gpu.tdp_w or limit >= gpu.tdp_w:
         return gpu
     return dataclasses.replace(gpu, tdp_w=int(round(limit)))

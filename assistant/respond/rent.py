@@ -325,7 +325,8 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
     )
     buy = price.usd * n + base
     own = own_draw.draw_of(query, gpu, n)  # "it does about 340w under load": the user's draw, not the board power
-    power = own.watts if own and own.wall else (own.watts if own else gpu.tdp_w or 0) * n + C.SYSTEM_BASE_POWER_W
+    rest = own_draw.rest_of(query, C.SYSTEM_BASE_POWER_W)  # "~180w for the rest of the box": the rest said
+    power = own.watts if own and own.wall else (own.watts if own else gpu.tdp_w or 0) * n + rest
     notes += [own_said] if (own_said := own_draw.said_step(env, query, gpu, n)) else []
     rent_h = rate.on_demand_usd_per_gpu_hour * n
     fee, fee_h = hosting.fee_of(query, env, hours_week)  # "colo quote is $180/mo": per hour of use too

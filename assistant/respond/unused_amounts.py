@@ -29,11 +29,12 @@ _ONE_PERIOD = (24.0, 168.0, 730.0, 8760.0)  # "跑一个月": a period, shown as
 _CHECKED = frozenset({"W", "kWh", "GB", "item", "x", "share"})
 
 
-def _forms(a: Amount, cards: int = 1) -> list[float]:
-    """The values an answer may show the amount as (a draw per card also as the draw of the `cards` together)."""
+def _forms(a: Amount, cards: int = 1, rest: float = 0.0) -> list[float]:
+    """The values an answer may show the amount as (a draw per card also as the draw of the `cards` together, with
+    the `rest` of the machine said: "3 x 330 W + 180 W" shown as 1,170 W)."""
     v = a.value
     if a.unit == "W":
-        return [v, v / 1000, v * cards, v * cards / 1000]
+        return [v, v / 1000, v * cards, v * cards / 1000, v * cards + rest, (v * cards + rest) / 1000]
     if a.unit == "share":
         return [v, 1 + v, v * 100]
     if a.unit == "h":
@@ -61,14 +62,17 @@ def unshown(question: str, shown_text: str, cards: int = 1) -> list[str]:
     low = normal(question)
     cadence = cadence_said(low)  # "每两周", "every 2 weeks": how often, read into the hours a week (not a time in all)
     out = []
-    for a in amounts(question):
+    said = amounts(question)
+    rest = sum(a.value for a in said if a.unit == "W" and a.role == "rest")
+    cards = max([cards, *(int(a.value) for a in said if a.unit == "gpu")])
+    for a in said:
         if not _checked(a, shown_text, default) or a.role == "restated":
             continue
         if cadence is not None and a.start < cadence[2] and cadence[1] < a.end:
             continue
         if a.unit == "GB" and _CARD_BEFORE.search(low[: a.start]):
             continue  # "2080ti 22g", "a100 80gb": the card's memory, read with the card
-        if any(abs(n - f) <= max(0.006 * abs(f), 0.006) for f in _forms(a, cards) for n in numbers):
+        if any(abs(n - f) <= max(0.006 * abs(f), 0.006) for f in _forms(a, cards, rest) for n in numbers):
             continue
         out.append(low[a.start : a.end].strip())
     return out

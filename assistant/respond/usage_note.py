@@ -12,8 +12,11 @@ from __future__ import annotations
 import dataclasses
 
 from assistant import i18n
+from assistant.periods import ASKED_YEARS as PERIOD_YEARS
 from assistant.queries import Query
 from assistant.query_terms import UsagePart
+
+WEEKS_PER_YEAR = 365.25 / 7
 
 
 def said(query: Query, lang: str) -> list[str]:
@@ -27,8 +30,33 @@ def people_counted(query: Query) -> set[float]:
 
 
 def _semester(query: Query, lang: str) -> list[str]:
-    """A figure asked per semester: the weeks a semester is taken as (assistant/periods.py SEMESTER_WEEKS [A])."""
-    return [i18n.t(lang, "usage.semester")] if getattr(query, "period", None) == "semester" else []
+    """A figure asked per semester: the weeks a semester is taken as (assistant/periods.py SEMESTER_WEEKS [A]), or the
+    term the question says ("一个学期(5个月)", "a 15-week semester")."""
+    if getattr(query, "period", None) != "semester":
+        return []
+    term = term_said(query)
+    if term is not None:
+        return [i18n.t(lang, "usage.semester_said", weeks=f"{term[0]:.3g}", words=term[1])]
+    return [i18n.t(lang, "usage.semester")]
+
+
+def term_said(query: Query) -> tuple[float, str] | None:
+    """The weeks of the term the question says ("一个学期(5个月)": 21.7, "a 15-week semester": 15), with its words."""
+    from assistant.nlu.schedule import job_weeks
+
+    if getattr(query, "period", None) != "semester":
+        return None
+    found = job_weeks(getattr(query, "text", "").lower())
+    return (found[0], found[1].lstrip("学期（(，,：: ").replace(" ", "")) if found is not None else None
+
+
+def year_share(query: Query) -> float:
+    """The share of a year the period asked is (a year when none): a semester the question says is its own weeks
+    ("一个学期(5个月)": 5/12 of a year), else assistant/periods.py."""
+    term = term_said(query)
+    if term is not None:
+        return term[0] / WEEKS_PER_YEAR
+    return PERIOD_YEARS.get(getattr(query, "period", None) or "year", 1.0)
 
 
 def _use(query: Query, lang: str) -> list[str]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 
 from assistant.nlu import concept_route, inverse_form, machine_count
+from assistant.nlu.asked_currency import asked_currency
 from assistant.nlu.card_rates import card_rates, job_of
 from assistant.nlu.hosting_fee import hosting_fee
 from assistant.nlu.intents import (
@@ -307,7 +308,9 @@ def read(reading: Reading) -> Query | Clarification:
         stated = sell_keep.topped_up(reading, found, stated)  # "selling my 4080 for $850 and adding $1100": the price
         stated = inverse_form.budget_not_price(stated, reading)  # "how many 3090s can i buy with $5000": a budget
         boards = reading.boards() if reading.explicit else ()
-        targets = tuple(t for t in reading.targets() if not (t[0] == "power_limit" and found.intent == "power_limit"))
+        targets = tuple(
+            t for t in reading.targets() if not (t[0].startswith("power_limit") and found.intent == "power_limit")
+        )
         own = found.settings if isinstance(found, SetQuery) else ()  # "only on weekends then?" typed alone
         used = any(s.key == "utilization" for s in (*stated, *own)) or getattr(found, "hours_per_week", None)
         usage = reading.usage_assumed() if used else None  # "on weekends": the hours assumed, said
@@ -323,6 +326,9 @@ def read(reading: Reading) -> Query | Clarification:
         )
         if datasets and getattr(found, "tokens", None):  # "on openwebtext": its tokens were used, said with the source
             found = dataclasses.replace(found, datasets=datasets)
+        shown = asked_currency(reading.text, reading.lex)  # "一个月要多少港币", "monthly in euros?": shown in it
+        if shown is not None and found.shown_currency is None:
+            found = dataclasses.replace(found, shown_currency=shown)
         if stated or boards or targets or usage or sizes or vague:
             return dataclasses.replace(
                 found,

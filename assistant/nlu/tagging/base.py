@@ -30,6 +30,7 @@ _CURRENCY_UNITS = (
     ("cur_cad", "CAD"),
     ("cur_aud", "AUD"),
     ("cur_jpy", "JPY"),
+    ("cur_hkd", "HKD"),
 )
 _APPROX_UNITS = ("hours", "classifier", "money_after", "months", "day", "week", "years", "gb")
 # a reading step's answer that the token it was asked about starts no quantity at all ("5090参数": the card's specs),
@@ -234,7 +235,8 @@ class TaggerBase:
         return (i > 0 and tt[i - 1] == "many") or (after < len(tt) and tt[after] in self.lex.listed("gpu_hours_after"))
 
     def currency_at(self, i: int) -> str | None:
-        """ISO code of the money unit at token i: EUR, GBP, CNY, CAD, AUD, JPY; None for dollars (or no unit). A ¥ in
+        """ISO code of the money unit at token i: EUR, GBP, CNY, CAD, AUD, JPY, HKD; None for dollars (or no unit).
+        A ¥ in
         a question about Japan ([lists] japan_words: "¥31/kWh in japan") is yen."""
         for name, code in _CURRENCY_UNITS:
             if self.unit(name, i):
@@ -244,12 +246,18 @@ class TaggerBase:
                     and self.lex.words_in("japan_words", self.text.lower())
                 ):
                     return "JPY"
+                if code == "CNY" and self.toks[i].text in ("块", "元", "块钱", "蚊") and self._in_hong_kong():
+                    return "HKD"  # "电费一块二一度(香港)": 块 in Hong Kong is its dollar
                 return code
         return None
 
     def gap(self, i: int) -> str:
         """The text between token i and token i + 1 (what the tokenizer dropped)."""
         return self.text[self.toks[i].end : self.toks[i + 1].start].strip() if i + 1 < len(self.toks) else ""
+
+    def _in_hong_kong(self) -> bool:
+        """The question says it is in Hong Kong (a Chinese word of [lists] place_hkd: "香港")."""
+        return any(w in self.text for w in self.lex.listed("place_hkd") if not w.isascii())
 
     def full_time(self, i: int) -> int:
         """24/7, 24x7, 7x24, 7*24(小时): tokens used, 0 if none."""
