@@ -1,5 +1,6 @@
 """A fee paid every month to host one's own cards (a colo's rack space, "托管费"): the amount said beside a word of
-lexicon list hosting_fee_words, a month's unless a year is said after it.
+lexicon list hosting_fee_words, a month's unless a year is said after it; a fee per machine ("$220/month per 2U",
+"每台800") is paid for each machine the question counts ("two servers each with 4x L40S": x 2).
 
 Contract: `hosting_fee(r)` -> (amount a month as typed, its currency or None for the question's own) or None when the
 question states no such fee. Rent-or-buy adds it to owning (respond/rent.py, docs/model.md §cost.breakeven). Never
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.nlu.machine_count import fleet
 from assistant.nlu.patterns import compiled
 from assistant.nlu.reading import Reading
 
@@ -31,7 +33,18 @@ def hosting_fee(r: Reading) -> tuple[float, str | None] | None:
         return None
     tag = min(near, key=lambda t: abs(t.start - end))
     amount = tag.number() / (12.0 if _YEAR.match(low[tag.end :]) else 1.0)
+    after = _MONTH.sub("", low[tag.end : tag.end + _GAP], count=1)
+    if _EACH.search(after) or _EACH_BEFORE.search(low[max(0, tag.start - 8) : tag.start]):  # "$220/month per 2U"
+        amount *= max([machines for _, machines, _ in fleet(r)] or [1])
     return amount, tag.meanings.get("CURRENCY") or (None if tag.kind == "MONEY" else r.unnamed_currency())
+
+
+# a fee per machine said right after it ("per 2U", "per server", "per box", "each", "每台") or before it ("每台每月800")
+_MONTH = re.compile(r"^\s*(?:/\s*(?:mo|month)\b\.?|a month\b|per month\b|monthly\b|每月|一个月)")
+_EACH = re.compile(
+    r"^\W*(?:per|a|each|/)\s*(?:\d\s*u\b|server|box|machine|node|chassis)|^\s*each\b|^\s*(?:每台|一台|每个机位)"
+)
+_EACH_BEFORE = re.compile(r"(?:每台|每个机位|每个机柜位)\s*(?:每月|一个月)?\s*$|\bper (?:server|box|machine|node)\s*$")
 
 
 def _word(w: str) -> str:

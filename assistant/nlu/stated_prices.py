@@ -7,6 +7,7 @@
 - "is / at / for / costs N" right after the card: "if the 3090 is 600 and the 4090 is 1800", "5090 at 2800";
 - one card and one amount after it, in a question that weighs buying that card and states no budget, rate or
   usage: "二手矿卡3090能买吗，闲鱼五千左右", "used 3090 around 650 usd, buy or wait?";
+- an amount right before a buying word and the card it bought ("闲鱼4300收了张3090", "5000买的3090");
 - an amount right after a buying word, for the card named just before it ("4090买要1.4万", "租4090一小时两块 买一张要
   1万6", "rent a 4090 at 0.4 an hour or buy one for 1800"), in a question with no budget.
 Amounts that are an electricity rate (Reading.rate_tags) or a price gap between two cards (nlu/price_gap.py) are
@@ -57,7 +58,29 @@ def stated_prices(r: Reading) -> list[tuple[GpuRef, Tag, float]]:
             ref = dataclasses.replace(ref, condition=condition)  # "a6000 二手一万五": the used price
         if ref is not None:
             out.append((ref, amount, _value(amount) / _set_of(r, ref, tag, amount)))
-    return out or _bought_at(r, rate_tag) or _lone_offer(r, rate_tag)
+    return out or _paid_before(r, rate_tag) or _bought_at(r, rate_tag) or _lone_offer(r, rate_tag)
+
+
+# between an amount and the card it paid for: a buying word, then 了 / 的 and a classifier ("4300收了张3090",
+# "5000买的3090", "4800入的4090", "2300一张收的" is read by the card-first forms)
+_PAID_BEFORE = re.compile(r"^\s*(?:块|元|块钱)?\s*(?:收|买|入|拿|淘)(?:了|的|来)?\s*(?:一)?\s*(?:张|块|个|台)?\s*$")
+
+
+def _paid_before(r: Reading, rate_tag) -> list[tuple[GpuRef, Tag, float]]:
+    """ "闲鱼4300收了张3090", "5000买的3090": an amount right before a buying word and the card is what it cost."""
+    tags = r.b.tags
+    for k, amount in enumerate(tags[:-1]):
+        if amount is rate_tag or not (
+            amount.kind == "MONEY" or (amount.kind == "NUMBER" and _value(amount) >= BARE_MIN)
+        ):
+            continue
+        card = next((t for t in tags[k + 1 : k + 4] if t.kind == "GPU"), None)
+        if card is None or not _PAID_BEFORE.match(r.text[amount.end : card.start]):
+            continue
+        ref = _ref(r, card)
+        if ref is not None:
+            return [(ref, amount, _value(amount))]
+    return []
 
 
 def _set_of(r: Reading, ref: GpuRef, card, amount) -> int:

@@ -117,13 +117,25 @@ def _end_of(word: str, text: str) -> int | None:
     return at + len(word) if at >= 0 else None
 
 
+def sold_after_years(r: Reading) -> bool:
+    """ "三年后估计一张还能卖800", "两年后卖掉": a sale said after the years of owning (a selling word after them)."""
+    return bool(r.b.has("YEARS") and _after_years(r, r.text.lower()))
+
+
+_LATER = re.compile(r"^后?(?:估计|大概|应该|预计|可能|也许)?(?:一张|每张|两张|这卡|卡)?(?:还|也)?(?:能|可以)?")
+
+
 def _after_years(r: Reading, text: str) -> list[int]:
-    """ "用两年卖一万五", "两年后转卖": a selling word right after the years said; where each such word ends."""
+    """ "用两年卖一万五", "两年后转卖", "三年后估计一张还能卖800": a selling word right after the years said (hedges,
+    "一张", "还能" between); where each such word ends."""
     words = sorted(r.lex.listed("resale_after_years"), key=len, reverse=True)
     out = []
     for tag in r.b.kinds.get("YEARS", []):
         rest = text[tag.end :].lstrip()
         word = next((w for w in words if rest.startswith(w)), None)
+        if word is None and (hedge := _LATER.match(rest).end()):  # type: ignore[union-attr]
+            rest = rest[hedge:]
+            word = next((w for w in words if rest.startswith(w)), None)
         if word:
             out.append(len(text) - len(rest) + len(word))
     return out

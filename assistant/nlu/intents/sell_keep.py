@@ -15,6 +15,7 @@ other amount (MONEY, or a bare NUMBER of 50 or more).
 
 from __future__ import annotations
 
+from assistant.nlu.intents.resale import sold_after_years
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.queries import CompareQuery, Query, Setting, SpecQuery
@@ -62,6 +63,10 @@ def read(r: Reading) -> Query | None:
     names = [g for g in r.explicit if g.name]
     if not (sell or keep) or r.b.has("RENT") or r.model or r.b.has("PARAMS") or not names or said(r, "seller_words"):
         return None  # "guy selling a used 3090 for 550": someone else sells, the user buys (deal.read)
+    if r.b.has("COST") and sold_after_years(r):
+        return (
+            None  # "一年电费加折旧多少 三年后估计一张还能卖800": the cost of owning net of a later sale (resale.read)
+        )
     amounts = _amounts(r)
     paid = _paid(r, amounts)
     offered = [t for t in amounts if t is not paid and _after_sale_word(r, t)]

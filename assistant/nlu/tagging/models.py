@@ -10,6 +10,8 @@ loop, narrows a family mention left ambiguous to the one model size the question
 
 from __future__ import annotations
 
+import re
+
 from assistant.nlu.lookup.matches import ModelMatch
 from assistant.nlu.tagging.base import Tag, TaggerBase, number_or_none
 from assistant.nlu.tagging.words import FAMILY_WORDS, NOT_A_NAME
@@ -22,6 +24,9 @@ _SETTING_LETTERS = frozenset({"q", "t", "x", "bs", "lr", "s", "ep"})
 _JOINERS = frozenset({"and", "or", "vs", "versus", "with", "for", "than", "then", "the", "on", "in", "at", "to"})
 _FORMS: dict[tuple[frozenset[str], str | None], dict[str, tuple[list[str], ...]]] = {}
 _FAMILIES: dict[int, tuple[object, frozenset[str]]] = {}  # per lexicon (by id, held with it so an id is not reused)
+
+
+_SENTENCE_END = re.compile(r"[.!?;,，。！？；]\s")  # punctuation then a space: what follows is another clause
 
 
 def _word_forms(listed: frozenset[str], sep: str | None = None) -> dict[str, tuple[list[str], ...]]:
@@ -163,6 +168,8 @@ class ModelTagging(TaggerBase):
         variants: set[str] = set()
         while j < n and j - i <= 6:
             t = self.toks[j]
+            if j > i and _SENTENCE_END.search(self.text[self.toks[j - 1].end : t.start]):
+                break  # "running llama. 5h of inference a day": the sentence ended after the family
             if t.kind == "word" and tt[j] in named:  # "deepseek distill" (from "deepseek蒸馏版"), "qwen coder"
                 variants.add(tt[j])
                 j += 1
