@@ -56,9 +56,14 @@ def _near(low: str, at: int, end: int, lex: Lexicon) -> bool:
         return False
     if any(after.lstrip().startswith(w) for w in lex.listed("cap_per_card_after")):
         return False  # "4 3090s capped at 280w a card": each card's power limit
-    return any(_has(before, w) for w in lex.listed("form_cap")) or any(
-        after.lstrip().startswith(w) for w in lex.listed("form_cap_after")
-    )
+    words = [w for w in lex.listed("form_cap") if _has(before, w)]
+    if words and all(_CARD_BEFORE.search(before[: before.rfind(w)]) for w in words):
+        return False  # "4090限功率到300w": a cap word right after a card is that card's power limit
+    return bool(words) or any(after.lstrip().startswith(w) for w in lex.listed("form_cap_after"))
+
+
+# a card's model number right before a cap word ("4090限功率", "3090 ti 限功率"): the card's own limit, no circuit's
+_CARD_BEFORE = re.compile(r"(?:\d{3,4}|[a-z]\d{2,3})\s*(?:ti|super|d|s)?\s*$")
 
 
 def _has(window: str, word: str) -> bool:

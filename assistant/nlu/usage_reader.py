@@ -20,8 +20,9 @@ import re
 from typing import TYPE_CHECKING
 
 from assistant.nlu.clock import clock_span, clock_times, hours_between
-from assistant.nlu.schedule import day_spans, days_said, people_said, sessions_said, share_said, split_week
+from assistant.nlu.schedule import day_spans, days_said, job_weeks, people_said, sessions_said, share_said, split_week
 from assistant.nlu.tagging.usage import WEEKS_PER
+from assistant.periods import SEMESTER_WEEKS
 from assistant.query_terms import Usage, UsagePart
 
 if TYPE_CHECKING:
@@ -122,6 +123,10 @@ def _read(tags: list[Tag], text: str, low: str, lex: Lexicon) -> Usage | None:
     if weekly is not None:  # "每周租autodl的3090十个小时": the week said before the hours, words between
         value = float(weekly.mapping()["total"])
         return Usage(value, (UsagePart("per_week", value, low[_week_word(weekly, low) : weekly.end].strip()),))
+    term = _term_total(hours, low) if said_week is None and day is None else None
+    if term is not None:  # "一个学期大概用500小时", "500 hours a semester", "一年用2000小时": spread over its weeks
+        value, words = term
+        return Usage(round(value, 2), (UsagePart("per_week", round(value, 2), words),))
     if said_week is not None and said_week.mapping().get("cadence"):  # "every other weekend for about 12 hours"
         m = said_week.mapping()
         time = UsagePart(
@@ -177,6 +182,34 @@ def hours_in_all(tags: list[Tag], low: str = "") -> bool:
 _WEEK_BEFORE = re.compile(
     r"(?:每周|一周|每星期|一星期|每个星期|一个星期|每礼拜)(?:[^。，,;；.!?！？\s]|\s(?!\s)){0,16}$"
 )
+
+
+# a longer period said with hours in all: before them in the clause ("一个学期大概用500小时", "每个月用100小时") or
+# right after them ("500 hours a semester", "2000 hours a year"); its weeks (a semester: the term said, else
+# SEMESTER_WEEKS)
+_TERM_BEFORE = re.compile(
+    r"(?P<p>每学期|一个学期|一学期|每个学期|整个学期|每月|每个月|一个月|每年|一年)(?:[^。，,;；.!?！？\s]|\s(?!\s)){0,12}$"
+)
+_TERM_AFTER = re.compile(r"^\s*(?:a|per|each|every|in a|over a|/)\s*(?P<p>semester|term|year|yr)\b")
+_TERM_WEEKS = {"学期": SEMESTER_WEEKS, "semester": SEMESTER_WEEKS, "term": SEMESTER_WEEKS, "月": 52.0 / 12.0}
+
+
+def _term_total(hours: list[Tag], low: str) -> tuple[float, str] | None:
+    """Hours in all said of a semester, a month or a year: (hours a week, the words)."""
+    for t in hours:
+        m = t.mapping()
+        if "total" not in m or m.get("per_week") or not 0 < float(m["total"]) <= 5000:
+            continue
+        found = _TERM_BEFORE.search(low[: t.start]) or _TERM_AFTER.match(low[t.end :])
+        if found is None:
+            continue
+        word = found.group("p")
+        weeks = next((w for k, w in _TERM_WEEKS.items() if k in word), 52.18)
+        if weeks == SEMESTER_WEEKS and (said := job_weeks(low)) is not None:
+            weeks = said[0]  # "一个学期(16周)": the term said
+        start, end = (found.start(), t.end) if found.re is _TERM_BEFORE else (t.start, t.end + found.end())
+        return float(m["total"]) / weeks, low[start:end].strip()
+    return None
 
 
 def _week_word(t: Tag, low: str) -> int:
