@@ -183,7 +183,30 @@ def attach_counts(items: list, text: str = "") -> list:
             continue
         if v.is_integer() and 1 <= v <= 1024:
             ref.count = int(v)
+    _count_after_price(items, text)
     return items
+
+
+# a count said after a card's price per card ("p40三百多一张 四张组96g", "2080ti 22g 2600一张 买四张"): its count
+_PRICED_COUNT = re.compile(
+    r"(?:一张|每张|/张)[^，。,;；？?！!]{0,12}?(?:买|搞|插|组|来|收|上|入|要|凑|共)?\s*"
+    r"([两二三四五六七八九十]|\d{1,2})\s*张(?!\s*(?:图|照|卡的图))"
+)
+_CN_COUNT = {"两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+
+
+def _count_after_price(items: list, text: str) -> None:
+    refs = [it for it in items if isinstance(it, Ref) and it.tag.kind == "GPU"]
+    for k, ref in enumerate(refs):
+        if ref.count is not None:
+            continue
+        end = refs[k + 1].tag.start if k + 1 < len(refs) else len(text)
+        m = _PRICED_COUNT.search(text[ref.tag.end : end])
+        if m is not None:
+            word = m.group(1)
+            n = int(word) if word.isdigit() else _CN_COUNT[word]
+            if 2 <= n <= 64:
+                ref.count = n
 
 
 # a comparison or a look at a covered card beside an uncovered device answers the covered card alone

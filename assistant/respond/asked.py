@@ -93,6 +93,8 @@ def parts(text: str, lang: str) -> tuple[str, ...]:
         out.remove("power")  # "功耗越低越好": a preference the pick follows, not a figure asked
     if "time" in out and _time_is_other_ask(text):
         out.remove("time")  # "多久能回本", "保修多久": the time words ask a payback or a warranty (respond/ask_lines)
+    if "power" in out and lex.words_in("whole_draw_words", low) and lex.words_in("asked_electricity", low):
+        out.remove("power")  # "整机功耗按每天10小时 ... 电费呢": the bill of the whole machine, no board power asked
     if "power" in out and _power_stated(low, lex.listed("asked_power")):
         out.remove("power")  # "功耗285w", "实测功耗280w": the user's own draw stated, not the board power asked
     if baseline(text):

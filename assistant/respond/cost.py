@@ -521,7 +521,8 @@ def respond(query: CostQuery, env: Env) -> Answer:
         all_in = cost_asked.total_asked(query.text or "", env.lang)  # "which costs less all in": with the machine
         head = cost_several.head(query, env, each, years, all_in)
     shown_w = w or next((e["watts"] for e in each if e["watts"]), 0)  # the first card with a power figure
-    board_only = [] if with_mac else [env.t("cost.electricity_step", watts=f"{shown_w:,.0f}", usage=util_text)]
+    whole = own_draw.whole_asked(query)  # "整机功耗 ... 电费": the cards + the rest, said in its own step
+    board_only = [] if with_mac or whole else [env.t("cost.electricity_step", watts=f"{shown_w:,.0f}", usage=util_text)]
     steps = [*board_only, *idle_parts[1:]]  # beside a Mac both sides are whole computers (pc_beside_mac_step)
     single = not idle_parts and len(each) == 1  # the per-card limit or the user's own draw, said and used
     added, power_said = own_draw.power_steps(query, env, first, env.gpu(refs[0].name), refs[0].count, figures, single)

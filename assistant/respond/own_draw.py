@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from assistant import i18n
 from assistant.queries import Query
 from assistant.respond.env import Env
 from assistant.respond.power_limit import stated_limit
@@ -62,11 +63,34 @@ def rest_of(query: Query, base_w: float) -> float:
     return said[0] if len(said) == 1 else base_w
 
 
+def whole_asked(query: Query) -> bool:
+    """The question asks the whole machine's draw or bill and states no draw ("整机功耗按每天10小时 ... 电费呢", "power
+    bill for the whole system"): lexicon [lists] whole_draw_words."""
+    from assistant.nlu.lexicon import lexicon
+
+    text = getattr(query, "text", "") or ""
+    if query.intent != "cost":  # a rig or a PSU already counts the rest of the machine
+        return False
+    said = any(s.dim == "watts" for s in query.stated)
+    return bool(text) and not said and lexicon(i18n.language_of(text)).words_in("whole_draw_words", text.lower())
+
+
+def whole_rest(count: int) -> float:
+    """The rest of a machine holding `count` cards under load: the platform's CPU + board, RAM, drives and fans
+    (knowledge/rigs.toml [power] rest_w, docs/model.md §rig) [A]."""
+    from assistant.models.platforms import platform_for
+    from assistant.respond.builds import power
+
+    return float(platform_for(max(count, 1)).cpu_w) + float(power()["rest_w"])
+
+
 def at_draw(gpu: GpuSpec, query: Query, count: int = 1) -> GpuSpec:
     limited = stated_limit(gpu, query)
     if limited is not gpu:
         return limited
     own = draw_of(query, gpu, count)
+    if own is None and whole_asked(query) and gpu.tdp_w:  # the whole machine: the cards + the rest, spread
+        return dataclasses.replace(gpu, tdp_w=int(round(gpu.tdp_w + whole_rest(count) / max(count, 1))))
     if own is None:
         return gpu
     per_card = own.watts / max(count, 1) if own.wall else own.watts
@@ -74,8 +98,15 @@ def at_draw(gpu: GpuSpec, query: Query, count: int = 1) -> GpuSpec:
 
 
 def said_step(env: Env, query: Query, gpu: GpuSpec, count: int) -> str:
-    """ "Power: your 340 W, as you said (the RTX 3090's board power is 350 W)." or ""."""
+    """ "Power: your 340 W, as you said (the RTX 3090's board power is 350 W)." or ""; the whole machine's draw
+    estimated when it is asked (whole_asked)."""
     own = draw_of(query, gpu, count)
+    if own is None and whole_asked(query) and gpu.tdp_w:
+        rest = whole_rest(count)
+        return env.t(
+            "own_draw.whole", n=count, card=f"{gpu.tdp_w:,}", rest=f"{rest:,.0f}",
+            total=f"{gpu.tdp_w * count + rest:,.0f}", gpu=gpu.short_name,
+        )  # fmt: skip
     if own is None:
         return ""
     each = env.t("own_draw.each") if count > 1 and not own.wall else ""
