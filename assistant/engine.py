@@ -298,19 +298,7 @@ class Engine:
             for m in query.unsized
         ]
         if query.targets and "targets" not in answer.figures:  # "并发20个用户" asked where the answer cannot weigh it
-            limits = [v for kind, v in query.targets if kind == "power_limit"]
-            shares = [v for kind, v in query.targets if kind == "power_limit_share"]
-            people = usage_note.people_counted(query)  # people whose hours the answer counted were weighed
-            unused = [
-                (k, v) for k, v in query.targets if v not in limits + shares and (k != "users" or v not in people)
-            ]
-            asked = [i18n.t(lang, f"engine.target_{k}", n=f"{v:g}") for k, v in unused]
-            if asked:
-                answer.notes.append(i18n.t(lang, "engine.targets_not_counted", targets=i18n.join_names(lang, asked)))
-            if limits:  # "... power limited to 250w each" where the answer uses the stock power
-                answer.notes.append(i18n.t(lang, "engine.limit_not_counted", n=f"{limits[0]:g}"))
-            elif shares:  # "... power limited to 70%" likewise
-                answer.notes.append(i18n.t(lang, "engine.limit_share_not_counted", n=f"{shares[0] * 100:g}"))
+            answer.notes += usage_note.targets_not_counted(query, lang)
         answer.notes += usage_note.said(query, lang)  # the hours of use the answer took and where they come from
         if query.per_card_of and isinstance(parsed, FollowUpQuery) and (parsed.ask or "").startswith("per_card_"):
             # "is that per card?": whether the last figure was for the whole set, then one card's

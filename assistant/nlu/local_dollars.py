@@ -68,3 +68,13 @@ def _said(words: frozenset[str], low: str) -> bool:
         return False
     pattern = "|".join(re.escape(w) for w in sorted(words))
     return compiled(rf"(?<![a-z])(?:{pattern})(?![a-z])").search(low) is not None
+
+
+def unnamed(r: Reading) -> str | None:
+    """The currency of an amount with no unit (Reading.unnamed_currency): in an English question the one other
+    currency named, else the place's; in another language the place's ("(香港)", "在德国"), else the language's."""
+    from assistant import i18n
+
+    if i18n.currency(r.b.lang) == "USD":
+        return named_currency(r)
+    return place_currency(r) or i18n.currency(r.b.lang)

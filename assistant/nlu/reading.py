@@ -15,7 +15,6 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, TypeVar, cast
 
-from assistant import i18n
 from assistant.nlu import pronoun_refs
 from assistant.nlu.bag import Bag, Ref
 from assistant.nlu.index import NameIndex
@@ -269,13 +268,10 @@ class Reading:
         return cur or self.unnamed_currency()
 
     def unnamed_currency(self) -> str | None:
-        """The currency of an amount without a unit in this question's language; None for dollars ("€9,200 ...
-        0.34/kWh": the one other currency the question names, nlu/local_dollars.named_currency)."""
-        from assistant.nlu.local_dollars import named_currency, place_currency
+        """The currency of an amount without a unit: nlu/local_dollars.unnamed (None for dollars)."""
+        from assistant.nlu.local_dollars import unnamed
 
-        if i18n.currency(self.b.lang) == "USD":
-            return named_currency(self)
-        return place_currency(self) or i18n.currency(self.b.lang)  # "(香港)" / "在德国": that place's money
+        return unnamed(self)
 
     def hours(self) -> tuple[float | None, float | None]:
         """(hours per week, total hours) the question names."""
@@ -418,18 +414,16 @@ class Reading:
         return tuple(dict.fromkeys(w for _, w in sorted(found)))
 
     def targets(self) -> tuple[tuple[str, float], ...]:
-        """Targets the question states: concurrent users ("并发20个用户") and a speed per user ("每秒30个token",
-        "20 t/s"), read by tagging/number_roles.py; a power limit per card ("4x 3090s limited to 250w each"), or as a
-        share of the stock power ("power limited my 3090s to 70%": power_limit_share 0.7)."""
-        from assistant.nlu.two_rates import limit_share
+        """Targets stated: users ("并发20个用户"), a speed per user ("每秒30个token"), a power limit per card ("4x 3090s
+        limited to 250w each"; "to 70%": power_limit_share 0.7)."""
+        from assistant.nlu.two_rates import share_of_stock
 
         limit = self.card_limit_tag()
-        share = limit_share(self) if limit is None and self.b.has("PERCENT") else None
         found = (
             ("users", self.b.first("USERS")),
             ("speed", self.b.first("SPEED_TARGET")),
             ("power_limit", limit.number() if limit is not None else None),
-            ("power_limit_share", share[2] if share is not None else None),
+            ("power_limit_share", share_of_stock(self) if limit is None else None),
         )
         return tuple((kind, float(v)) for kind, v in found if v is not None)
 

@@ -141,6 +141,12 @@ def _draws(r: Reading) -> list[tuple[int, int, float]]:
 _SHARE_GAP = 24  # characters between a power-limit word and the percent it limits to ("power limit my 4090 to 70%")
 
 
+def share_of_stock(r: Reading) -> float | None:
+    """ "power limited my 3090s to 70%": the share of each card's stock power a limit said as a percent keeps."""
+    found = limit_share(r) if r.b.has("PERCENT") else None
+    return found[2] if found is not None else None
+
+
 def limit_share(r: Reading) -> tuple[int, int, float] | None:
     """A percent after a power-limit word: the limit as a share of the card's stock power (a draw value in (0, 1])."""
     text = r.text.lower()

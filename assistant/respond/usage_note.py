@@ -2,7 +2,8 @@
 assumption ("on weekends" read as 8 h a day) or the usage read from all the question's evidence (nlu/usage_reader.py:
 '24/7 assumed for "colo"', '5 h a day ("19:00-00:00") x 5 days a week ("most weekdays")').
 
-Contract: `said(query, lang)` -> the notes to add (none when the question's use is one number said as such, "10 hours
+Contract: `targets_not_counted(query, lang)` -> the notes for stated targets an answer did not weigh (the engine
+adds them). `said(query, lang)` -> the notes to add (none when the question's use is one number said as such, "10 hours
 a week", which the settings note already gives back), and the weeks a semester is taken as when a figure is asked per
 semester. Never raises.
 """
@@ -21,6 +22,23 @@ WEEKS_PER_YEAR = 365.25 / 7
 
 def said(query: Query, lang: str) -> list[str]:
     return _semester(query, lang) + _use(query, lang)
+
+
+def targets_not_counted(query: Query, lang: str) -> list[str]:
+    """The notes for targets the question states that the answer did not weigh (Query.targets with no
+    figures["targets"]): users / a speed per user said, and a power limit per card in watts or as a share of the
+    stock power ("power limited to 250w each", "to 70%") where the answer uses the stock power."""
+    limits = [v for kind, v in query.targets if kind == "power_limit"]
+    shares = [v for kind, v in query.targets if kind == "power_limit_share"]
+    people = people_counted(query)  # people whose hours the answer counted were weighed
+    unused = [(k, v) for k, v in query.targets if v not in limits + shares and (k != "users" or v not in people)]
+    asked = [i18n.t(lang, f"engine.target_{k}", n=f"{v:g}") for k, v in unused]
+    notes = [i18n.t(lang, "engine.targets_not_counted", targets=i18n.join_names(lang, asked))] if asked else []
+    if limits:
+        notes.append(i18n.t(lang, "engine.limit_not_counted", n=f"{limits[0]:g}"))
+    elif shares:
+        notes.append(i18n.t(lang, "engine.limit_share_not_counted", n=f"{shares[0] * 100:g}"))
+    return notes
 
 
 def people_counted(query: Query) -> set[float]:
