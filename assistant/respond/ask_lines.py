@@ -295,7 +295,9 @@ def _asked(item: Ask, answer: Answer, env: Env, ask: Callable[[str], Answer | No
     if (not line or generic) and subject and subject.lower() not in item.text.lower():
         # "需要nvlink吗" after a fit on two 3090s: asked of those cards ("2 x RTX 3090 需要nvlink吗": the loss in
         # figures), before a concept's bare definition
-        counted_sub = ask(f"{_counted(answer, subject)}{i18n.gap(env.lang) or ' '}{item.text}")
+        model = env.reader.model(env.context.model) if env.context.model else None  # the model the message sized
+        cards_words = _counted(answer, subject, model.name if model is not None else "")
+        counted_sub = ask(f"{cards_words}{i18n.gap(env.lang) or ' '}{item.text}")
         line_again = _line_from(item, counted_sub, said, named)
         if line_again or not line:
             sub, line = counted_sub, line_again
@@ -344,19 +346,33 @@ def _says_again(item: Ask, sub: Answer | None, said: str) -> bool:
     return bool(sentence) and sentence in said
 
 
-def _counted(answer: Answer, subject: str) -> str:
+def _counted(answer: Answer, subject: str, thread_model: str = "") -> str:
     """The subject with the count of cards the answer is about ("2 x RTX 3090"), the subject alone for one card, and
     the model and training of a fit answer ("2 x RTX 3090 70b")."""
-    n = answer.figures.get("gpu_count")
+    n = _cheapest_set(answer).get("gpu_count") or answer.figures.get("gpu_count")
     cards = f"{n} x {subject}" if isinstance(n, int) and n > 1 else subject
-    setup, model = answer.figures.get("fit_setup"), answer.figures.get("model_key")
+    setup, model = answer.figures.get("fit_setup"), answer.figures.get("model_key") or thread_model
     training = isinstance(setup, dict) and setup.get("mode") not in (None, "inference")
     # the model and the work of the fit go with the cards: the NVLink loss of a 70B split, of training
     return " ".join(p for p in (cards, "train" if training else "", model if isinstance(model, str) else "") if p)
 
 
+def _cheapest_set(answer: Answer) -> dict:
+    """The first of the cheapest sets a fit of no named card lists ("qwen2.5 72b本地部署 需要几张卡": 3 x RTX 2080 Ti
+    22 GB), {} when it lists none or the answer names a card."""
+    sets = answer.figures.get("cheapest_sets")
+    if answer.choice or answer.gpus or not isinstance(sets, list) or not sets or not isinstance(sets[0], dict):
+        return {}
+    return sets[0]
+
+
+def _card(answer: Answer) -> str | None:
+    """The card the answer is about: its choice, its first card, else its cheapest set's."""
+    return answer.choice or (answer.gpus[0] if answer.gpus else None) or _cheapest_set(answer).get("gpu")
+
+
 def _subject(answer: Answer, env: Env) -> str:
-    name = answer.choice or (answer.gpus[0] if answer.gpus else None)
+    name = _card(answer)
     spec = env.reader.gpu(name) if name else None
     return spec.short_name if spec is not None else ""
 
@@ -387,7 +403,8 @@ def _count(answer: Answer, name: str) -> int:
     rig = answer.figures.get("rig") or {}
     built = rig.get("gpu_count") if isinstance(rig, dict) and rig.get("gpu") == name else None
     counted = counts.get(name) if isinstance(counts, dict) else None
-    return int(counted or answer.figures.get("gpu_count") or built or 1)
+    listed = _cheapest_set(answer).get("gpu_count")  # a fit of no named card: its cheapest set's count
+    return int(counted or listed or answer.figures.get("gpu_count") or built or 1)
 
 
 def _direct(item: Ask, answer: Answer, env: Env, text: str = "") -> str:
@@ -396,7 +413,7 @@ def _direct(item: Ask, answer: Answer, env: Env, text: str = "") -> str:
     usual socket) carries its draw at the wall (respond/circuit); "" otherwise."""
     if item.kind not in ("psu", "circuit"):
         return ""
-    name = answer.choice or (answer.gpus[0] if answer.gpus else None)
+    name = _card(answer)
     spec = env.reader.gpu(name) if name else None
     if spec is None or not spec.tdp_w:
         return ""

@@ -169,7 +169,8 @@ def _defaults(answer: Answer, query, env: Env, cur: str) -> dict:
     if isinstance(rates, list) and rates and isinstance(rates[0], dict):
         usd = rates[0].get("on_demand_usd_per_gpu_hour")
         if usd:
-            found["rent"], found["rent_of"] = usd * per, rates[0]
+            # at the rate as shown (cents), so that rate x hours is the total the sentence states
+            found["rent"], found["rent_of"] = round(usd * per, 2), rates[0]
     return found
 
 
