@@ -82,6 +82,9 @@ def number_or_none(s: str) -> float | None:
         return None
 
 
+_EACH_CLASSIFIERS = frozenset({"张", "块", "台", "个", "片", "套"})  # "一万七一张": 一 + one of these is "each"
+
+
 class TaggerBase:
     def __init__(self, toks: list[Tok], text: str, index: NameIndex, lex: Lexicon):
         self.toks, self.text, self.index, self.lex = toks, text, index, lex
@@ -172,6 +175,8 @@ class TaggerBase:
                     break
                 if j > i and (not self.toks[j].glued or self._cn_phrase_at(j)):
                     break  # "预算一万，二手可以": the numeral after the comma starts 二手
+                if j > i and self._each_after_amount(i, j):
+                    break  # "一万七一张", "四千五一张": the amount, then 一张 (each), not 10,001 / 4,001
                 j += 1
             v = cn_number(self.tt[i:j])
             return (v, j - i) if v is not None else None
@@ -181,6 +186,11 @@ class TaggerBase:
             n = 1 + (1 if t.text in ("couple", "pair") and i + 1 < len(self.tt) and self.tt[i + 1] == "of" else 0)
             return self.lex.numbers[t.text], n
         return None
+
+    def _each_after_amount(self, i: int, j: int) -> bool:
+        """Token j is 一 right before a classifier, after a run with 百 / 千 / 万 ("一万七一张"): 一 starts 一张."""
+        after = self.tt[j + 1] if j + 1 < len(self.tt) else ""
+        return self.tt[j] == "一" and after in _EACH_CLASSIFIERS and any(c in "百千万" for c in self.tt[i:j])
 
     def _wan_shorthand(self, v: float, i: int) -> bool:
         """ "2w" is 2 万 (20,000) in a Chinese question that speaks of money, not of watts. Ten or more ("80w",
