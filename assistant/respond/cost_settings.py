@@ -16,6 +16,7 @@ from __future__ import annotations
 from assistant import i18n
 from assistant.models import constants as C
 from assistant.models import cost
+from assistant.periods import ASKED_YEARS
 from assistant.queries import CostQuery
 from assistant.respond.env import Env
 from assistant.respond.idle_power import _measured
@@ -59,14 +60,17 @@ def idle_figures(split: cost.LoadAndIdle, idle_w: float, figures: dict) -> None:
     }
 
 
-PERIOD_SHARE = {"day": 1 / 365.0, "week": 7 / 365.0, "month": 1 / 12.0}  # of a year (§cost.period)
+# of a year (§cost.period): a day, week, month, quarter or semester asked leads with its share of the year
+PERIOD_SHARE = {"day": 1 / 365.0, "week": 7 / 365.0, "month": 1 / 12.0} | {
+    p: share for p, share in ASKED_YEARS.items() if p in ("quarter", "semester")
+}
 
 
 def idle_head(
     env: Env, label: str, split: cost.LoadAndIdle, watts: float, idle_w: float, count: int, period: str | None = None
 ) -> str:
     """ "Running it costs about €208 a year: €155 for 28 hours of load a week at 355 W and €53 for 140 idle
-    hours at 28 W"; led by the period asked ("monthly bill?": about $23 a month) when it is a day, week or month."""
+    hours at 28 W"; led by the period asked ("monthly bill?": about $23 a month) when it is shorter than a year."""
     share = PERIOD_SHARE.get(period or "")
     lead = ""
     if share:

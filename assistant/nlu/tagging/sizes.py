@@ -50,12 +50,19 @@ class SizeTagging(TaggerBase):
         if t and v >= 256 and not self._card_before_speed(i, j, j + t):
             return self.add("CONTEXT", int(v), i, j + t)
         w = self.unit("watts", j)
-        if w and v >= 50 and (self.toks[j].glued or tt[j] != "w"):
+        low_idle = 10 <= v < 50 and self._idle_near(i, j + w)  # "30w idle", "idles at 25w": an idle draw
+        if w and (v >= 50 or low_idle) and (self.toks[j].glued or tt[j] != "w"):
             return self.add("WATTS", v, i, j + w)
         kw = self.unit("kilowatts", j)  # "~1.3 kW from the wall", "整机2千瓦": watts, never a bare 1.3
         if kw and 0 < v <= 100 and not self.unit("kwh", j):
             return self.add("WATTS", v * 1000.0, i, j + kw)
         return self._circuit(i, j, v)
+
+    def _idle_near(self, i: int, end: int) -> bool:
+        """A word of idling right after the amount or within the three tokens before it."""
+        idle = ("idle", "idles", "idling", "待机", "空闲", "闲置")
+        before = self.text[max(0, self.toks[i].start - 8) : self.toks[i].start].lower()
+        return (end < len(self.tt) and self.tt[end] in idle) or any(w in before for w in idle)
 
     def _circuit(self, i: int, j: int, v: float) -> int | None:
         """A circuit's voltage ("120v", "240 volts", "220v") or current ("15a", "20 amp"): VOLTS / AMPS, never a GPU
