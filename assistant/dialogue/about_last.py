@@ -38,6 +38,8 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         return dataclasses.replace(base, settings=(), per_card_of=None)
     if follow.ask == "mix":
         return mixed_with_thread(dlg, follow)
+    if follow.ask == "break_even_use":  # "how many hours a month before buying wins": the rent or buy again
+        return _rent_or_buy_of_thread(dlg, base, follow)
     if follow.ask == "upgrade":
         from assistant.dialogue.thread_edits import upgrade_of_thread
 
@@ -111,6 +113,14 @@ def worth_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
     workload = follow.workload or getattr(base, "workload", None) or dlg.context.workload
     if isinstance(base, CompareQuery):
         return dataclasses.replace(base, text=follow.text, settings=follow.settings, worth=True, workload=workload)
+    turns = [[g for g in getattr(q, "gpus", ()) if g.name] for q in dlg.context.history[-2:]]
+    if len(turns) == 2 and all(len(t) == 1 for t in turns) and turns[0][0].name != turns[1][0].name:
+        # "is the extra worth it" after "sdxl on a 4070 ti super?" then "what about a 4080 super": those two
+        model = getattr(base, "model", None)
+        pair = (turns[0][0], turns[1][0])
+        return CompareQuery(
+            text=follow.text, gpus=pair, worth=True, workload=workload, model=model, settings=follow.settings
+        )
     focus = dlg.context.focus_or_first()
     if focus is None:
         raise NothingToReferTo(follow.text)
@@ -216,3 +226,13 @@ def why_of_pick(parsed, dlg: Dialogue):
     if last.intent not in ("rig", "recommend") or any(g.name or not g.pronoun for g in parsed.gpus):
         return parsed
     return FollowUpQuery(text=parsed.text, ask="why", asked_figure="why")
+
+
+def _rent_or_buy_of_thread(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:
+    """The thread's last rent-or-buy question, asked again as it was (the engine leads with its break-even use per
+    period); without one, the follow-up is about nothing yet."""
+    recent = [q for q in (*dlg.context.history, base) if q is not None]
+    weighed = next((q for q in reversed(recent) if q.intent == "rent_or_buy"), None)
+    if weighed is None:
+        raise NothingToReferTo(follow.text)
+    return dataclasses.replace(weighed, settings=(), per_card_of=None)

@@ -102,7 +102,9 @@ class Dialogue:
     def _from_context(self, query: Query) -> tuple[Query, bool]:
         """`query` completed by the whole questions that leave something to the conversation (from_context,
         rent_context, job, usage, measures), and whether it is about the thread (`thread.leaves_open`)."""
-        query = from_context.reply_to_ask_back(self, query)
+        typed, last = query, self.context.last_query
+        typed_open = thread.leaves_open(query)  # as typed: "what if i only use it on weekends" is about the thread
+        query = from_context.reply_to_ask_back(self, thread_keeps.audio_of_thread(self, query))  # 50 h of audio
         query = thread_edits.card_against_bill(self, thread_edits.budget_of_pick(self, query))  # "vs one 5090"
         query = thread_edits.against_owned(self, query)  # "the first one, how much faster" after upgrades: than mine
         query = usage.days_at_thread_hours(self, query)  # "what if only weekends" after 24/7: 48 hours a week
@@ -111,7 +113,9 @@ class Dialogue:
         self.context.asked_back = False
         open_ended = thread.leaves_open(query)
         # a setting typed alone ("only weekends?", "按0.8一度呢") answers the last question again: about the thread too
-        self.context.about_thread = open_ended or query.intent == "set"
+        # "how much slower is training then" after a power limit in euros: the last question again, a thread question
+        again = query is not typed and last is not None and type(query) is type(last)
+        self.context.about_thread = open_ended or typed_open or again or query.intent == "set"  # money: the thread's
         if query.intent == "set":  # "electricity here is 0.27 €/kwh": the thread's money is euros from now on
             self.context.currency = _money_said(query) or self.context.currency
         # "ok which would you pick", "which one should i buy": after the answer "it" is the GPU it picks

@@ -12,7 +12,7 @@ Raises `NothingToReferTo` when there is nothing to measure.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from assistant.dialogue.references import NothingToReferTo, fill, focus_refs
 from assistant.queries import FollowUpQuery, GpuRef, Query
@@ -142,12 +142,18 @@ def fit_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Que
     from assistant.queries import CompareQuery, FitQuery
 
     if isinstance(base, FitQuery):
-        return dataclasses.replace(base, text=follow.text, settings=follow.settings)
+        named: dict = {"gpus": fill(dlg, follow.gpus, counted=True)} if follow.gpus else {}
+        if follow.model is not None or follow.params_b:  # "what if we did 8b instead, can we do that on a 4090"
+            named.update(model=follow.model, params_b=follow.params_b)
+        return dataclasses.replace(base, text=follow.text, settings=follow.settings, **named)
     if isinstance(base, CompareQuery) and base.model is not None:  # "显存够吗" after "4090和3090跑flux哪个快": both
         return dataclasses.replace(base, text=follow.text, settings=follow.settings)
     thread = on_the_thread(dlg, follow, want_speed=False, want_time=False)
     if thread is None:
         raise NothingToReferTo(follow.text)
+    if follow.model is not None or follow.params_b:  # "what if we did 8b instead, can we do that on a 4090": 8B
+        sized: Any = thread  # a fit (on_the_thread builds one)
+        return dataclasses.replace(sized, model=follow.model, params_b=follow.params_b)
     return thread
 
 

@@ -5,6 +5,8 @@ stated put back, or the query unchanged:
 - `machine_of_thread`: "is the psu enough" / "电源够吗" after "2x used 3090, 1200w psu, threadripper": the PSU and
   the CPU the user named for that machine are the ones weighed again (a question that names its own PSU or CPU, or
   other cards, keeps its own).
+- `audio_of_thread`: "how long would 50 hours take on it", "那100小时要多久" in a thread about Whisper: those hours are
+  audio, transcribed on the card asked or talked about (a Whisper fit timing them), not a spec sheet.
 - `model_verdict_as_fit`: "what about for flux" after "would a used 3060 12gb do" (a verdict for image generation): a
   verdict that the thread now gives a model is that model on the card (a fit), as "is a 3060 good for flux" is
   read in one message.
@@ -53,4 +55,25 @@ def model_verdict_as_fit(dlg: Dialogue, query: Query) -> Query:
         mode=mode or "inference",
         precision=setup.precision,
         settings=query.settings,
+    )
+
+
+def audio_of_thread(dlg: Dialogue, query: Query) -> Query:
+    from assistant.dialogue.references import fill, focus_refs
+    from assistant.queries import FollowUpQuery, SpecQuery
+
+    model = dlg.context.setup.model
+    if model is None or not model.key.startswith("whisper") or not isinstance(query, (SpecQuery, FollowUpQuery)):
+        return query
+    if getattr(query, "want_speed", False):
+        return query  # "一小时能转多少小时音频": the rate, read by its own reader
+    asked = query.asked_figure == "time" or getattr(query, "want_time", False)
+    hours = [s.value for s in query.stated if s.dim == "hours" and s.per is None]
+    if not asked or len(hours) != 1:
+        return query
+    cards = fill(dlg, query.gpus) if query.gpus else focus_refs(dlg)
+    if not cards:
+        return query
+    return FitQuery(
+        text=query.text, model=model, gpus=cards, mode="inference", want_speed=True, audio_s=hours[0] * 3600
     )

@@ -21,6 +21,9 @@ from assistant.respond.pricing import price_of
 
 
 def lead(answer: Answer, parsed, before: tuple[str, int] | None, env: Env) -> Answer:
+    from assistant.respond import thread_short_lead
+
+    answer = thread_short_lead.lead(answer, parsed, env)  # "how many hours a month before buying wins"
     if before is None or answer.clarification or not answer.headline:
         return answer
     text = f" {answer.question.lower()} "

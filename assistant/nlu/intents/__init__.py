@@ -55,6 +55,7 @@ from assistant.nlu.intents import (
     symptom_cues,
     thread_asks,
     thread_device,
+    thread_short,
     unknown,
     upgrade_path,
     verdict,
@@ -87,6 +88,12 @@ READERS = (
     thread_asks.system_ram_alone,  # "加到32g内存有用吗": the fit talked about with that system RAM
     thread_asks.fix_alone,  # "what settings should i change" after a fit: the settings that make it fit
     thread_asks.fair_price,  # "what's a fair price", "多少钱收合适": what the card talked about goes for
+    thread_short.provider_alone,  # "which provider", "哪家": the rent of what was talked about
+    thread_short.reaction_alone,  # "that bad huh", "这么差吗": a verdict on the card talked about, for its work
+    thread_short.condition_alone,  # "is that new or used", "新的还是二手的": the price of the card talked about
+    thread_short.break_even_use,  # "how many hours a month before buying wins": the rent or buy, its break-even use
+    thread_short.gap_worth,  # "差价值得吗", "worth the extra?": the last two cards, the dearer one worth it or not
+    thread_short.that_on_card,  # "can we just do that on a 4090": the thread's job (or the size said) on that card
     followup_costs.cost_of_that,  # "how much would that cost", "那要多少钱": the rent after a rental, else the price
     followup.sale_alone,  # "say i get 420 for it", "if i could sell it for 450": what the user's card sells for
     followup_costs.hours_priced,  # "跑50小时多少钱", "how much for 50 hours": that many hours of what was talked about
@@ -197,6 +204,7 @@ READERS = (
     rent_or_buy.doubted,  # "does it make sense to buy a gpu if i use it a few hours every evening"
     followup_costs.power_bill_stated,  # "and electricity if i train 3h a day at 0.22/kwh": that running cost
     followup_costs.bill_of_period_asked,  # "my power is 0.35/kwh, 5h a day, monthly?": that bill for that period
+    thread_short.bill_at_rate,  # "yearly power at 0.11/kWh", "电费按0.55算 每天5小时": the bill of the cards
     settings.read,  # "electricity is 0.30", "the 4080 costs $999"
     lists.read,  # "top 5 gpus for llm inference", "best 3 cards under $1000", "显卡天梯前五"
     price_why.read,  # "why is the h100 so expensive", "为啥h100那么贵 比4090强在哪"

@@ -253,7 +253,7 @@ def read(r: Reading) -> Query | None:
     if not (r.model or b.has("PARAMS")):
         gpus = refs or last_gpu(r)  # "能跑大模型吗" after an answer about one GPU: that GPU
         if not gpus and said(r, "what_runs") and not b.has("MEMORY", "BUDGET", "MONEY") and _only_what_runs(r):
-            gpus = [GpuRef(mention="", pronoun="it")]  # "能跑多大的模型" after a pick: the card talked about
+            gpus = [GpuRef(mention="", pronoun="it", count_open=True)]  # "能跑多大的模型" after a pick: its cards
         if gpus and (said(r, "what_runs") or _what_can_card_run(r)) and not b.has("RECOMMEND", "COMPARE", "VS"):
             # "3090能跑什么模型", "what can a 5090 run": the memory rule for LLMs (the workload named, else LLMs)
             workload = r.workload or "llm_inference"

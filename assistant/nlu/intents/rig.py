@@ -81,6 +81,13 @@ def psu_of_thread(r: Reading) -> Query | None:
     # "whats the psu i need" asks for the user's own machine, not what a PSU is (lexicon own_need_words)
     blocked = [k for k in _NOT_THREAD_PSU if not (k == "EXPLAIN" and said(r, "own_need_words"))]
     count = r.total_count()  # "三张的话电源要多大", "and for 3 of them what psu": that many of the card talked about
+    if not count and said(r, "asked_add_card"):  # "if i add a second one later, what psu": two of the card
+        count = next((n for name, n in _ORDINALS if said(r, name)), None)
+    cards_asked = any(t.text.lower() not in ("one", "ones") for t in r.b.kinds.get("GPU_WORD", [])) or any(
+        w in t.text.lower() for t in r.b.kinds.get("RECOMMEND", []) for w in ("gpu", "card", "卡")
+    )  # "gpu for my optiplex": a card is asked for
+    if not cards_asked and not r.b.has("WORKLOAD", "MODEL", "PARAMS"):  # "what psu should i get": a PSU is asked for
+        blocked = [k for k in blocked if k != "RECOMMEND"]
     # "电源要换吗 我现在850w", "is my 1200w psu ok for three": one wattage a PSU can have, no card named, is the PSU
     # the user has
     one_wattage = len(r.b.kinds.get("WATTS", [])) == 1
@@ -102,6 +109,7 @@ def psu_of_thread(r: Reading) -> Query | None:
     return RigQuery(text=r.text, gpus=(r.refs[0] if r.refs else them,), asks_power=True, psu_w=r.num("WATTS"))
 
 
+_ORDINALS = (("scale_fourth", 4), ("scale_third", 3), ("scale_second", 2))  # the card added is the n-th
 _LEAST_PSU_W = 300  # [A] a smaller wattage said beside a PSU question is a card's draw, not a power supply
 
 

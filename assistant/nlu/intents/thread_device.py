@@ -96,15 +96,16 @@ def whole_machine(r: Reading) -> Query | None:
     of the machine around the cards talked about (their set, the platform allowance), not one card's price nor a
     ranking; a card or a budget named is another question."""
     b = r.b
-    if (
-        r.explicit
-        or r.model
-        or b.has("BUDGET", "KWH", "HOURS", "RENT")
-        or not r.lex.words_in("whole_machine_words", f" {r.text.lower()} ")
-    ):
+    # "总预算大概多少钱", "what would the total budget be": the budget asked, no amount said, is the machine's price
+    budget_asked = not b.has("MONEY", "NUMBER") and r.lex.words_in("whole_budget_words", f" {r.text.lower()} ")
+    words = r.lex.words_in("whole_machine_words", f" {r.text.lower()} ") or budget_asked
+    if r.explicit or r.model or b.has("KWH", "HOURS", "RENT") or (b.has("BUDGET") and not budget_asked) or not words:
         return None
     asked = (
-        b.has("HOW_MUCH", "COST") or "price" in r.fields() or r.lex.words_in("money_asked_words", f" {r.text.lower()} ")
+        b.has("HOW_MUCH", "COST")
+        or budget_asked
+        or "price" in r.fields()
+        or r.lex.words_in("money_asked_words", f" {r.text.lower()} ")
     )
     if not asked or b.meanings.get("COST_KIND"):
         return None

@@ -90,7 +90,7 @@ def last_gpu(r: Reading) -> list[GpuRef]:
     asked = said(r, "verdict_about_last") or said(r, "what_runs")  # "能跑多大的模型" after a pick: on the pick
     if r.refs or not asked or not {t.kind for t in r.b.tags} <= _ABOUT_LAST:
         return []
-    return [GpuRef(mention="", pronoun="it")]
+    return [GpuRef(mention="", pronoun="it", count_open=True)]  # "能跑啥模型" after 4 x MI50: the four
 
 
 _FREE_CARDS = ("Tesla T4", "Tesla P100 PCIe 16 GB")  # what the free notebooks give (respond/verdict_free.py)

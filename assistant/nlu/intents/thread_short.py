@@ -1,0 +1,122 @@
+"""Short follow-ups that only make sense in a thread and name nothing of their own: the dialogue answers them about
+what was talked about.
+
+- `bill_at_rate(r)`: "yearly power at 0.11/kWh", "电费按0.55算 每天5小时" (a bill word, a rate, a period or hours
+  of use, nothing else): the running cost of the cards talked about at that rate (a CostQuery; the settings are
+  kept), not the rate stored and the last answer repeated.
+- `provider_alone(r)`: "which provider", "where should i rent it", "哪家", "哪个平台" (lexicon provider_asks, every
+  other word a filler): the rent of what was talked about (a FollowUpQuery with ask "rates", as "which cloud is
+  cheapest for that").
+- `reaction_alone(r)`: "that bad huh", "is it really that weak", "这么差吗", "这么拉吗" (lexicon reaction_words, a few
+  words, no card, model or number): a verdict on the card talked about ("it"), for the thread's work.
+- `break_even_use(r)`: "how many hours a month before buying wins", "每月用多少小时买才划算" (lexicon
+  break_even_use_asks, no card or money of its own): the thread's rent or buy again, led by the use per period at
+  which buying breaks even (a FollowUpQuery with ask "break_even_use" and the period asked, a month unless said).
+- `that_on_card(r)`: "can we just do that on a 4090", "could my 3090 handle it", "what if we did 8b instead, can we
+  do that on a 4090" (lexicon that_on_card: a capability asked of "that" / "it", one card named, at most a size or a
+  model besides): the thread's job on that card (a FollowUpQuery with ask "fit"; the size said replaces the thread's).
+- `gap_worth(r)`: "差价值得吗", "is the price difference worth it", "worth the extra?" with no card named (lexicon
+  gap_worth_asks): the two cards talked about compared, the dearer one judged worth its extra or not (a CompareQuery
+  with worth over "them": the dialogue brings the last two cards).
+- `condition_alone(r)`: "is that new or used", "新的还是二手的", "is that price used" (lexicon condition_asks, nothing
+  else named): the price of the card talked about, whose condition it states.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from assistant.nlu.intents.followup import AROUND, _only, build
+from assistant.nlu.intents.rates import PERIODS, period
+from assistant.nlu.intents.verdict import said
+from assistant.nlu.reading import Reading
+from assistant.queries import CompareQuery, CostQuery, GpuRef, Query, SpecQuery, VerdictQuery
+
+_BILL_KINDS = {"COST", "HOURS", "KWH", "NUMBER", "SET", "ELECTRICITY", "FIELD", "PERIOD", "PER", "QUESTION", "HOW_MUCH"}
+_SHORT = 6  # [A] a reaction is a few words ("that bad huh", "is it really that slow"): more is another question
+
+
+def _allowed(r: Reading, *names: str) -> set[str]:
+    """The words of lists `names`, and each character of their Chinese phrases (Chinese is read character by
+    character: "这么差" leaves "差" not understood)."""
+    phrases = [p for name in names for p in r.lex.listed(name)]
+    return {w for p in phrases for w in p.split()} | {ch for p in phrases if not p.isascii() for ch in p}
+
+
+def bill_at_rate(r: Reading) -> Query | None:
+    b = r.b
+    if r.explicit or r.model or b.has("PARAMS", "MONEY", "BUDGET") or not (b.has("KWH") or r.rate_tags()):
+        return None
+    asked = period(r)
+    # "电费按0.55算" (a bill word), "yearly power at 0.11" (the power with a period); "electricity is 0.30, 8 hours a
+    # day" with neither is settings typed alone
+    billed = b.has("COST") or (b.meaning("FIELD") == "power" and asked is not None)
+    if not billed or {t.kind for t in b.tags} - _BILL_KINDS - AROUND:
+        return None
+    hours = b.first("HOURS")
+    if asked is None and not (isinstance(hours, dict) and hours.get("per_week")):
+        return None  # a rate alone ("electricity is 0.30"): a setting
+    words = {w for name in PERIODS for p in r.lex.listed(f"period_{name}") for w in p.split()}
+    if not set(b.unknown) <= words | r.lex.listed("period_total_fillers"):
+        return None
+    return CostQuery(text=r.text, kind="running", period=asked)
+
+
+def provider_alone(r: Reading) -> Query | None:
+    b = r.b
+    if r.explicit or r.model or b.has("PARAMS", "MONEY", "BUDGET", "HOURS") or not said(r, "provider_asks"):
+        return None
+    words = _allowed(r, "provider_asks", "short_fillers")
+    if not _only(b.unknown, words):
+        return None
+    return build(r, ask="rates")
+
+
+def reaction_alone(r: Reading) -> Query | None:
+    b = r.b
+    short = len(b.toks) <= _SHORT if b.lang == "en" else len(r.text.strip()) <= 2 * _SHORT
+    if r.explicit or r.model or b.has("PARAMS", "MONEY", "NUMBER", "WORKLOAD", "WHY") or not short:
+        return None  # "为啥这么慢": why, not a reaction
+    if not said(r, "reaction_words"):
+        return None
+    words = _allowed(r, "reaction_words", "short_fillers")
+    if not _only(b.unknown, words):
+        return None
+    return VerdictQuery(text=r.text, gpus=(GpuRef(mention="", pronoun="it"),), kind="good")
+
+
+def condition_alone(r: Reading) -> Query | None:
+    b = r.b
+    if r.explicit or r.model or b.has("PARAMS", "MONEY", "NUMBER") or not said(r, "condition_asks"):
+        return None
+    words = _allowed(r, "condition_asks", "short_fillers")
+    if not _only(b.unknown, words):
+        return None
+    return SpecQuery(text=r.text, gpus=(GpuRef(mention="", pronoun="it"),), fields=("price",))
+
+
+def break_even_use(r: Reading) -> Query | None:
+    b = r.b
+    if r.explicit or r.model or b.has("PARAMS", "MONEY", "BUDGET") or not said(r, "break_even_use_asks"):
+        return None
+    follow = build(r, ask="break_even_use")
+    return dataclasses.replace(follow, gpus=(), period=period(r) or "month", want_time=False, want_speed=False)
+
+
+def that_on_card(r: Reading) -> Query | None:
+    b = r.b
+    cards = [g for g in r.explicit if g.name]
+    if len(cards) != 1 or b.has("MONEY", "BUDGET", "VS", "COMPARE", "RENT", "COST") or not said(r, "that_on_card"):
+        return None
+    follow = build(r, ask="fit")
+    return dataclasses.replace(follow, gpus=(cards[0],), want_time=False, want_speed=False)
+
+
+def gap_worth(r: Reading) -> Query | None:
+    b = r.b
+    if r.explicit or r.model or b.has("PARAMS", "MONEY", "BUDGET", "NUMBER") or not said(r, "gap_worth_asks"):
+        return None
+    words = _allowed(r, "gap_worth_asks", "short_fillers")
+    if not _only(b.unknown, words):
+        return None
+    return CompareQuery(text=r.text, gpus=(GpuRef(mention="", pronoun="them"),), worth=True, aspect="value")
