@@ -92,6 +92,7 @@ READERS = (
     thread_short.reaction_alone,  # "that bad huh", "这么差吗": a verdict on the card talked about, for its work
     thread_short.condition_alone,  # "is that new or used", "新的还是二手的": the price of the card talked about
     thread_short.break_even_use,  # "how many hours a month before buying wins": the rent or buy, its break-even use
+    thread_short.platform_of_cards,  # "what mobo supports two of them": a build of that many, its platform first
     thread_short.gap_worth,  # "差价值得吗", "worth the extra?": the last two cards, the dearer one worth it or not
     thread_short.that_on_card,  # "can we just do that on a 4090": the thread's job (or the size said) on that card
     followup_costs.cost_of_that,  # "how much would that cost", "那要多少钱": the rent after a rental, else the price

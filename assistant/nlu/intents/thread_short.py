@@ -18,6 +18,8 @@ what was talked about.
 - `gap_worth(r)`: "差价值得吗", "is the price difference worth it", "worth the extra?" with no card named (lexicon
   gap_worth_asks): the two cards talked about compared, the dearer one judged worth its extra or not (a CompareQuery
   with worth over "them": the dialogue brings the last two cards).
+- `platform_of_cards(r)`: "what mobo supports two of them", "两张3090配什么主板" (lexicon platform_asked_words with a
+  count of one card, named or the thread's): a build of that many (a RigQuery; the answer leads with the platform).
 - `condition_alone(r)`: "is that new or used", "新的还是二手的", "is that price used" (lexicon condition_asks, nothing
   else named): the price of the card talked about, whose condition it states.
 """
@@ -25,13 +27,16 @@ what was talked about.
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from assistant.nlu.intents.followup import AROUND, _only, build
 from assistant.nlu.intents.rates import PERIODS, period
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
-from assistant.queries import CompareQuery, CostQuery, GpuRef, Query, SpecQuery, VerdictQuery
+from assistant.queries import CompareQuery, CostQuery, GpuRef, Query, RigQuery, SpecQuery, VerdictQuery
 
+# a yes / no asked of a board ("is x8/x8 fine", "b650能插两张吗"): a verdict, not the platform to pick
+_YES_NO = re.compile(r"^\s*(?:is|are|can|could|do|does|will|would|should)\b|吗|够不够|能不能|行不行", re.IGNORECASE)
 _BILL_KINDS = {"COST", "HOURS", "KWH", "NUMBER", "SET", "ELECTRICITY", "FIELD", "PERIOD", "PER", "QUESTION", "HOW_MUCH"}
 _SHORT = 6  # [A] a reaction is a few words ("that bad huh", "is it really that slow"): more is another question
 
@@ -120,3 +125,22 @@ def gap_worth(r: Reading) -> Query | None:
     if not _only(b.unknown, words):
         return None
     return CompareQuery(text=r.text, gpus=(GpuRef(mention="", pronoun="them"),), worth=True, aspect="value")
+
+
+def platform_of_cards(r: Reading) -> Query | None:
+    b = r.b
+    if (
+        r.model
+        or b.has("PARAMS", "MONEY", "BUDGET", "WORKLOAD", "HOW_MUCH", "COST")
+        or not said(r, "platform_asked_words")
+    ):
+        return None
+    if said(r, "rig_psu") or said(r, "slot_words") or _YES_NO.search(r.text):
+        return None  # "is a 1600w psu enough for 4x 3090", "spacing on a b650", "x8/x8 fine?": their own answers
+    named = [g for g in r.refs if g.name]
+    count = r.total_count()
+    if len({g.name for g in named}) > 1 or not count or count < 2:
+        return None
+    card = named[0] if named else GpuRef(mention="", pronoun="it")
+    gpus = (dataclasses.replace(card, count=count),)
+    return RigQuery(text=r.text, gpus=gpus, gpu_count=count, asked_figure="platform")  # its answer leads with it
