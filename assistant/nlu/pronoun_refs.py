@@ -15,7 +15,7 @@ from assistant.nlu.tagger import Tag
 
 def stands_for_plan(b: Bag, lex: Lexicon, pronoun: Tag) -> bool:
     at = next((i for i, pos in enumerate(b.toks_pos) if pos == pronoun.start), None)
-    if at is None or at + 1 >= len(b.toks) or not b.has("MODEL"):
+    if at is None or at + 1 >= len(b.toks) or not b.has("MODEL", "PARAMS"):  # "what would it cost to train a 1b"
         return False
     return b.toks[at + 1].lower() in lex.listed("plan_after_pronoun")
 
