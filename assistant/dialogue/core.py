@@ -173,6 +173,7 @@ class Dialogue:
             query = thread_edits.budget_of_thread(self, query)  # "why not a used 3090" after a pick within $600
             query = thread_keeps.machine_of_thread(self, query)  # "is the psu enough" after "... 1200w psu": that PSU
             query = thread_keeps.model_verdict_as_fit(self, query)  # "what about for flux" after "would a 3060 do"
+            query = thread_keeps.limit_of_thread(self, query)  # "electric cost at 0.29" after a limit to 300 W
         except NoSecondGpu as exc:
             alone = _why_not_alone(query)
             if alone is not None:  # "why not a used 3090 instead" after 30b models: that card for them

@@ -5,6 +5,8 @@ stated put back, or the query unchanged:
 - `machine_of_thread`: "is the psu enough" / "电源够吗" after "2x used 3090, 1200w psu, threadripper": the PSU and
   the CPU the user named for that machine are the ones weighed again (a question that names its own PSU or CPU, or
   other cards, keeps its own).
+- `limit_of_thread`: "ok and the electric cost at 0.29 for 10h a day" after "what if i power limit them to 300": the
+  bill of those cards at the limit said (the power_limit target a one-message bill carries), not at stock power.
 - `audio_of_thread`: "how long would 50 hours take on it", "那100小时要多久" in a thread about Whisper: those hours are
   audio, transcribed on the card asked or talked about (a Whisper fit timing them), not a spec sheet.
 - `model_verdict_as_fit`: "what about for flux" after "would a used 3060 12gb do" (a verdict for image generation): a
@@ -77,3 +79,17 @@ def audio_of_thread(dlg: Dialogue, query: Query) -> Query:
     return FitQuery(
         text=query.text, model=model, gpus=cards, mode="inference", want_speed=True, audio_s=hours[0] * 3600
     )
+
+
+def limit_of_thread(dlg: Dialogue, query: Query) -> Query:
+    from assistant.queries import CostQuery, PowerLimitQuery
+
+    if not isinstance(query, CostQuery) or any(kind == "power_limit" for kind, _ in query.targets):
+        return query
+    ctx = dlg.context
+    recent = [q for q in (*ctx.history, ctx.last_query) if q is not None][-2:]
+    limit = next((q for q in reversed(recent) if isinstance(q, PowerLimitQuery) and q.watts), None)
+    cards = {g.name for g in query.gpus if g.name}
+    if limit is None or not cards or cards != {g.name for g in limit.gpus if g.name}:
+        return query
+    return dataclasses.replace(query, targets=(*query.targets, ("power_limit", float(limit.watts or 0))))

@@ -79,7 +79,8 @@ def provider_alone(r: Reading) -> Query | None:
 
 def reaction_alone(r: Reading) -> Query | None:
     b = r.b
-    short = len(b.toks) <= _SHORT if b.lang == "en" else len(r.text.strip()) <= 2 * _SHORT
+    # a word is a token, or two characters of a run of Chinese ones (read character by character)
+    short = sum(1.0 if t.isascii() else 0.5 for t in b.toks) <= _SHORT
     if r.explicit or r.model or b.has("PARAMS", "MONEY", "NUMBER", "WORKLOAD", "WHY") or not short:
         return None  # "为啥这么慢": why, not a reaction
     if not said(r, "reaction_words"):
