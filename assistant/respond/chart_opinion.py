@@ -77,6 +77,9 @@ def organization_answer(query: RecommendQuery, env: Env, budget: float | None, b
         + i18n.gap(env.lang)
         + env.t("rec.org_value", gpu=best["gpu"], price=env.money(best["price_usd"]))
     )
+    if query.among_label:  # "not a gaming card", "best 30 series card": the cards ranked, said first as elsewhere
+        among = env.t("rec.among", family=query.among_label, n=len(base.figures["ranking"]))
+        base.headline = among + i18n.gap(env.lang) + base.headline
     base.choice = _CHART_CHOICE.get(result.answer, base.choice)
     base.steps.insert(
         0, env.t("rec.org_path", path=i18n.sep(env.lang).join(f"{env.term(q)} {env.term(a)}" for q, a in result.path))

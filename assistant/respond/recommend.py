@@ -18,6 +18,7 @@ from assistant.models import hardware, memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RecommendQuery, RigQuery, VideoQuery
 from assistant.respond import (
+    card_class,
     fit_hardware,
     quiet,
     recommend_order,
@@ -111,6 +112,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if beside:  # "for local llms + whisper": the LLMs are ranked, the speech model's need is said beside them
         query = dataclasses.replace(query, model=None)
     query = still_made.limit(query, env)  # "that's still being made new": recent cards not reported discontinued
+    query = card_class.limit(query, env)  # "not a gaming card", "datacenter gpu": that class of cards only
     key = perf_workload(query.workload, query.precision)
     chat = chat_basis(query, env)
     need, need_why = memory_need(query, env)
@@ -132,7 +134,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     passive_ok = recommend_order.passive_ok(query, env)
     hushed = quiet.asks_quiet(query.text, env)
     lean = quiet.asks_efficient(query.text, env)  # "最省电": low power, then the most speed per watt
-    consumer = lexicon(env.lang).words_in("consumer_words", query.text.lower())  # "消费级显卡": GeForce / RX / Arc
+    # "消费级显卡": GeForce / RX / Arc; "not a gaming card" asks the other class (card_class), never this one
+    consumer = not query.card_class and lexicon(env.lang).words_in("consumer_words", query.text.lower())
     capped = quiet.QUIET_GPU_W if hushed or lean else None
     caps = [w for w in (query.max_power_w, capped) if w]
     power_cap = min(caps) if caps else None

@@ -78,6 +78,8 @@ def passive_ok(query: RecommendQuery, env: Env) -> bool:
     lex = lexicon(env.lang)
     if query.organization is False and lex.words_in("self_buy_words", query.text.lower()):
         return False
+    if query.card_class == "datacenter":  # "datacenter gpu", "passive card": the passive boards are what is asked
+        return True
     return bool(query.organization) or bool(lex.words_in("rig_server", query.text.lower()))
 
 

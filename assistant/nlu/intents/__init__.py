@@ -104,6 +104,7 @@ READERS = (
     arch_cues.architecture,  # "does cuda still support pascal", "安培架构还能用几年": an architecture (may tag nothing)
     thread_asks.upgrade_untagged,  # "要不要升级": the upgrades over the thread's card (not "not understood")
     unknown.empty,  # nothing tagged
+    recommend.class_pick,  # "passive datacenter gpu for a rack server", "要计算卡 不要游戏卡": that class ranked
     power_limit.capped,  # "cap my 4090 at 300w, how much slower": the card's power limit, not a circuit's cap
     asked.cap,  # "landlord caps me at 300 kwh a month, will a 3090 ... blow it", "宿舍限电800w 4090会跳闸吗": the limit
     asked.share,  # "$212 electric bill ..., how much of that bill is the pc": the cards' part of the bill stated

@@ -59,6 +59,7 @@ def read(r: Reading) -> RecommendQuery | None:
         precision=r.precision,
         # "no pcie power cables", "无外接供电": the 75 W a PCIe x16 slot supplies (PCIe CEM) is the cap
         still_made="production" in r.fields(),  # "cheapest 24gb card that's still being made new"
+        card_class=card_class(r),  # "not a gaming card", "数据中心卡": the class of cards ranked
         max_power_w=r.num("WATTS") or (SLOT_POWER_W if said(r, "slot_powered_words") else None),
         cloud=True if b.has("RENT") else None,
         provider=provider(r) if b.has("RENT") else None,  # "想租卡微调qwen2.5 7b lora autodl哪张卡合适"
@@ -76,6 +77,37 @@ def read(r: Reading) -> RecommendQuery | None:
         released=bool(said(r, "full_weights") or b.has("UNQUANTIZED")) and not r.precision,  # "满血", "unquantized"
         context_tokens=r.num("CONTEXT"),  # "cheapest card for qwen2.5 72b q4 with 16k context": sized at that context
     )
+
+
+def card_class(r: Reading) -> str | None:
+    """The class of cards asked for (lexicon lists datacenter_card_words, workstation_card_words, pro_card_words):
+    "datacenter" or "workstation" when one is named alone, "pro" (either) when both or a non-gaming / ECC word is."""
+    dc, ws = said(r, "datacenter_card_words"), said(r, "workstation_card_words")
+    if dc and not ws:
+        return "datacenter"
+    if ws and not dc:
+        return "workstation"
+    return "pro" if dc or said(r, "pro_card_words") else None
+
+
+def class_pick(r: Reading) -> RecommendQuery | None:
+    """ "passive datacenter gpu for a rack server", "we need a professional gpu with ecc for training",
+    "实验室要买计算卡 不要游戏卡": a class of cards asked for (card_class) with no card named is a recommendation
+    among them, before the concept readers take "ecc" or "server" as the topic. Not a yes-or-no question about
+    the class ("do i need ecc for training", "datacenter cards worth it?") nor a why / what-is."""
+    wanted = card_class(r)
+    if wanted is None or r.refs or r.b.has("EXPLAIN", "WHY") or _yes_no_opening(r):
+        return None
+    if not (r.b.has("RECOMMEND", "MONEY", "BUDGET", "UNDER", "GPU_WORD") or r.workload or r.model):
+        return None
+    found = read(r) or RecommendQuery(text=r.text, workload=r.workload)
+    return dataclasses.replace(found, card_class=wanted)
+
+
+def _yes_no_opening(r: Reading) -> bool:
+    """An English question opening with a yes-or-no word (lexicon [lists] yes_no_openers: "do", "is", "worth")."""
+    first = r.text.lower().split()[:1]
+    return bool(first) and first[0] in r.lex.listed("yes_no_openers")
 
 
 def _sort(r: Reading) -> str | None:
