@@ -12,6 +12,7 @@ the ranking among its cards.
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from assistant.nlu.intents.rates import provider
 from assistant.nlu.intents.verdict import said, upgrade_to_card
@@ -20,6 +21,8 @@ from assistant.nlu.reading import Reading
 from assistant.nlu.stated_draw import draw_bill
 from assistant.queries import GpuRef, Query, RecommendQuery, SpecQuery
 from assistant.specs import roomier_memory_size
+
+_A_NOT_A = re.compile(r"([\u4e00-\u9fff])不\1")  # "要不要", "需不需要"
 
 SLOT_POWER_W = 75.0  # a PCIe x16 slot supplies up to 75 W (PCIe CEM specification)
 
@@ -83,6 +86,8 @@ def card_class(r: Reading) -> str | None:
     """The class of cards asked for (lexicon lists datacenter_card_words, workstation_card_words, pro_card_words):
     "datacenter" or "workstation" when one is named alone, "pro" (either) when both or a non-gaming / ECC word is."""
     dc, ws = said(r, "datacenter_card_words"), said(r, "workstation_card_words")
+    dc = None if dc and _allowed_only(r, dc) else dc
+    ws = None if ws and _allowed_only(r, ws) else ws
     if dc and not ws:
         return "datacenter"
     if ws and not dc:
@@ -105,9 +110,23 @@ def class_pick(r: Reading) -> RecommendQuery | None:
 
 
 def _yes_no_opening(r: Reading) -> bool:
-    """An English question opening with a yes-or-no word (lexicon [lists] yes_no_openers: "do", "is", "worth")."""
+    """A yes-or-no question: an English one opening with a word of lexicon [lists] yes_no_openers ("do", "is"), a
+    Chinese one with one of its particles ("吗", "是否") or an A-not-A verb ("要不要", "需不需要"), unless it asks for
+    a recommendation ("有推荐吗")."""
     first = r.text.lower().split()[:1]
-    return bool(first) and first[0] in r.lex.listed("yes_no_openers")
+    if first and first[0] in r.lex.listed("yes_no_openers"):
+        return True
+    chinese = any(not w.isascii() and w in r.text for w in r.lex.listed("yes_no_openers")) or _A_NOT_A.search(r.text)
+    return bool(chinese) and not r.b.has("RECOMMEND")
+
+
+def _allowed_only(r: Reading, word: str) -> bool:
+    """ "server cards ok", "数据中心卡也行": the class is allowed, not asked for (lexicon [lists] class_allowed_words
+    within a few characters after the class word)."""
+    low = r.text.lower()
+    at = low.find(word)
+    after = low[at + len(word) : at + len(word) + 12] if at >= 0 else ""
+    return any(w in after for w in r.lex.listed("class_allowed_words"))
 
 
 def _sort(r: Reading) -> str | None:
