@@ -38,6 +38,7 @@ OVERRIDABLE: dict[str, Callable[[str], Any]] = {
     "suggested_psu_w": int,
     "board_length_mm": float,
     "board_width_mm": float,
+    "slot_width": str,
 }
 RATE_KEYS = ("fp16_acc16", "fp16_acc32", "bf16", "tf32", "int8", "fp8_acc16", "fp8_acc32", "fp4")
 PEAK_KEYS = (

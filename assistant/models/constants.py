@@ -159,7 +159,7 @@ PP_HOP_US = {"pcie": 20.0, "nvlink": 5.0, "pcie_host": 40.0}
 # 2026-11) [R]. SXM parts sit on NVSwitch boards of 8.
 NVLINK_BRIDGE_PATTERNS = (
     r"GeForce RTX 3090",
-    r"GeForce RTX 2080( Ti| SUPER)?$",
+    r"GeForce RTX 2080( Ti| SUPER)?( 22 GB)?$",  # the 22 GB mod keeps the bridge (hw-zingnex-2080ti-22g-2026-06)
     r"TITAN RTX",
     r"Quadro (RTX|GV|GP)",
     r"^RTX A(4500|5000|5500|6000)",

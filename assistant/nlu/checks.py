@@ -46,8 +46,10 @@ def _same_for_all(q: Query, candidates: tuple[str, ...]) -> bool:
         return False
     if isinstance(q, SpecQuery):
         return bool(q.fields) and set(q.fields) <= _FAMILY_FIELDS
-    if isinstance(q, ExplainQuery) and (q.asked == "prompt_wait" or q.embed is not None):
-        return True  # "why does my m2 max chew on a long prompt", "embed 20万篇 on a 4060ti": one chip, any memory
+    if isinstance(q, ExplainQuery) and (q.asked == "prompt_wait" or q.embed is not None or q.fact):
+        # "why does my m2 max chew on a long prompt", "embed 20万篇 on a 4060ti", "egpu for my mac mini m4" (a fact of
+        # the chip, concept_facts.toml): one chip, any memory
+        return True
     return isinstance(q, VerdictQuery) and q.kind == "feature"
 
 

@@ -319,6 +319,8 @@ def _format_verdict(answer: Answer) -> bool:
 def _link_weighed(answer: Answer, part: str) -> bool:
     """ "两张3090需要nvlink桥吗": the answer weighs the link itself (scaling's NVLink verdict), no bandwidth figure."""
     verdict = answer.figures.get("verdict")
+    if part == "nvlink" and answer.figures.get("pooled"):
+        return True  # "两张2080ti 22g nvlink桥能合成44g吗": the pooling asked is the answer, not the bridge's bandwidth
     return part == "nvlink" and isinstance(verdict, dict) and verdict.get("kind") == "nvlink"
 
 

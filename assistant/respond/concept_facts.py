@@ -487,7 +487,26 @@ def _ram_help(query: ExplainQuery, env: Env) -> Lead | None:
     return Lead(text + notes, figures, [spec_source(gpu, env), *env.cite("docs/model.md §llm.offload")])
 
 
+def _vllm_card(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "is rocm on a 7900 xtx good enough for vllm": whether vLLM's own builds list the card's architecture
+    (knowledge/software_support.csv, feature vllm), then the fact's own sentences (its list by chip)."""
+    from assistant.nlu.concept_facts import fact as fact_named
+    from assistant.respond import software
+
+    spec = env.gpu(query.gpus[0].name) if query.gpus and query.gpus[0].name else None
+    if spec is None:
+        return None
+    family = (spec.arch.family if spec.arch else "") or spec.architecture or "?"
+    listed = any(software.runs(spec, r) for r in software.releases("vllm"))
+    said = env.t("facts.vllm_yes" if listed else "facts.vllm_no", gpu=spec.short_name, family=family)
+    own = fact_named("vllm-rocm")
+    text = said + (i18n.gap(env.lang) + (getattr(own, env.lang, "") or own.en) if own is not None else "")
+    sources = env.cite(*(own.source.split(";") if own is not None else ()))
+    return Lead(text, {"vllm_listed": listed, "gpu": spec.name}, [spec_source(spec, env), *sources])
+
+
 LEADS: dict[str, Callable[[ExplainQuery, Env], Lead | None]] = {
+    "vllm_card": _vllm_card,
     "ram_help": _ram_help,
     "fp8_gain": _fp8_gain,
     "tensor_old": _tensor_old,

@@ -106,7 +106,7 @@ def pooled(query: ExplainQuery, env: Env) -> Lead | None:
     if query.asked != "pool":
         return None
     named = [g for g in query.gpus if g.name]
-    said = _card_memory(query.text)  # "两张16g为什么不等于一张32g": cards of the memory said, not the reference's
+    said = None if named else _card_memory(query.text)  # "两张16g为什么不等于一张32g": cards of the memory said
     example = POOL_CARDS.get(said or 0, REFERENCE_GPUS[0])
     gpu = env.gpu(named[0].name) if named else env.gpu(example)
     n = max([g.count for g in named] + [2])
@@ -136,7 +136,7 @@ def pooled(query: ExplainQuery, env: Env) -> Lead | None:
         need=f"{need:.1f}",
     )
     note = "" if named else env.t("explain.example_card", gpu=f"{n} x {gpu.short_name}")
-    figures = {"gpu": gpu.name, "n_gpus": n, "total_gb": gpu.memory_gb * n, "model_gb": round(need, 1)}
+    figures = {"gpu": gpu.name, "n_gpus": n, "total_gb": gpu.memory_gb * n, "model_gb": round(need, 1), "pooled": True}
     sources = [spec_source(gpu, env), *env.cite(model.source, "docs/model.md §llm.mixed")]
     return Lead(with_notes(yes_word(query, env, False) + text, env, bridge, note, model_note), figures, sources)
 

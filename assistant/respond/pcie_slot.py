@@ -127,7 +127,7 @@ def respond(query: ExplainQuery, env: Env) -> Answer | None:
 
 def applies(query, env: Env) -> bool:
     if isinstance(query, ExplainQuery) and query.concept == "egpu":
-        return True
+        return not query.fact  # "egpu on a macbook": the fact asked (no eGPU on Apple silicon) leads, not the link
     return isinstance(query, ExplainQuery) and query.concept == "pcie" and asked.link_of(query.text) is not None
 
 

@@ -89,7 +89,7 @@ _ROWS = {
     ],
     "architecture": [
         ("spec.architecture", lambda g, env: _arch_text(g, env), "architecture", lambda g: g.architecture),
-        ("spec.bus_interface", lambda g, env: g.bus_interface or "n/a", "bus_interface", lambda g: g.bus_interface),
+        ("spec.bus_interface", lambda g, env: _bus_text(g, env), "bus_interface", lambda g: g.bus_interface),
     ],
     "release": [
         (
@@ -205,6 +205,15 @@ def _tensor_text(gpu: GpuSpec, env: Env) -> str:
     if gpu.arch and gpu.arch.tensor_generation:
         return env.t("spec.tensor_gen", count=f"{gpu.tensor_cores:,}", gen=gpu.arch.tensor_generation)
     return f"{gpu.tensor_cores:,}"
+
+
+def _bus_text(gpu: GpuSpec, env: Env) -> str:
+    """The host link; for a module on a server board (SXM, OAM) said as such: its PCIe link is to the host, it is no
+    PCIe card (the A100 SXM4's "PCIe 4.0 x16" read as a card's slot)."""
+    bus = gpu.bus_interface or "n/a"
+    if "module" in (gpu.slot_width or "").lower() and bus != "n/a":
+        return env.t("spec.bus_module", bus=bus)
+    return bus
 
 
 def _arch_text(gpu: GpuSpec, env: Env) -> str:

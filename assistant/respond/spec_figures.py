@@ -35,8 +35,13 @@ _LIST_PRICE = re.compile(r"\bmsrp\b|launch price", re.IGNORECASE)
 @cache
 def _nvlink() -> dict[str, dict]:
     from assistant.kb.files import read_csv
+    from assistant.kb.modified_cards import modified_pairs
 
-    return {row["gpu"]: row for _, row in read_csv(paths.knowledge_dir() / "nvlink.csv", ["gpu", "nvlink_gb_s"])}
+    rows = {row["gpu"]: row for _, row in read_csv(paths.knowledge_dir() / "nvlink.csv", ["gpu", "nvlink_gb_s"])}
+    for card, base in modified_pairs(paths.knowledge_dir()):  # "2080 ti 22g": the same chip and connector as its base
+        if card not in rows and base in rows:
+            rows[card] = rows[base]
+    return rows
 
 
 def peak(gpu: GpuSpec, field: str) -> tuple[float | None, bool]:

@@ -10,6 +10,7 @@ published figure the weights at bf16 (2 bytes per parameter) are given as a floo
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from functools import cache
 
@@ -63,7 +64,66 @@ def _setting(figure: dict, env: Env) -> str:
     return env.term(figure["setting"]) + (env.t("video.offload") if figure["offload"] else "")
 
 
+def family_note(query: VideoQuery, env: Env) -> str:
+    """ "wan 2.1" typed without a size: which of the family's models the answer is for, and what each other one needs at
+    its most frugal published setting ("" when a size was typed)."""
+    if not query.family:
+        return ""
+    prefix = query.video.split("-")[0]  # "wan2.1" of "wan2.1-t2v-14b"
+    others: dict[str, dict] = {}
+    for r in _rows():
+        if r["key"].split("-")[0] == prefix and r["key"] != query.video and r["peak_gb"]:
+            best = others.get(r["key"])
+            if best is None or float(r["peak_gb"]) < float(best["peak_gb"]):
+                others[r["key"]] = r
+    if not others:
+        return ""
+    gpus = [g for g in env.reader.gpus([g.name for g in query.gpus if g.name]) if g.memory_gb]
+    counts = {g.name: max(g.count, 1) for g in query.gpus if g.name}
+
+    def other(r: dict) -> str:
+        gb = float(r["peak_gb"])
+        holds = [g.short_name for g in gpus if (g.memory_gb or 0) * counts.get(g.name, 1) >= gb]
+        text = env.t("video.family_other", model=r["name"], gb=f"{gb:g}", setting=env.term(r["setting"]))
+        if not holds:
+            return text
+        key = "video.family_holds" if len(holds) == 1 else "video.family_hold"
+        return text + env.t(key, gpus=i18n.join_names(env.lang, holds))
+
+    said = i18n.sep(env.lang).join(other(r) for r in others.values())
+    name = next((r["name"] for r in _rows() if r["key"] == query.video), query.video)
+    return env.t("video.family_note", typed=query.family, model=name, others=said)
+
+
 def respond(query: VideoQuery, env: Env) -> Answer:
+    answer = _respond(query, env)
+    note = family_note(query, env)
+    if note:  # after the answer's own first sentence: which model it is for, and the family's others
+        head = answer.headline + i18n.gap(env.lang) + note + _family_times(query, env)
+        if video_time.time_asked(query, env):  # "how long per clip on wan 2.1": the time said of the model it is for
+            name = next((r["name"] for r in _rows() if r["key"] == query.video), query.video)
+            head = env.t("video.family_lead", model=name) + head
+        answer = dataclasses.replace(answer, headline=head)
+    return answer
+
+
+def _family_times(query: VideoQuery, env: Env) -> str:
+    """A clip's time asked of a family typed without a size: the family's other models' times too, on the same GPUs."""
+    if not video_time.time_asked(query, env):
+        return ""
+    gpus = env.reader.gpus([g.name for g in query.gpus if g.name])
+    prefix = query.video.split("-")[0]
+    keys = dict.fromkeys(r["key"] for r in _rows() if r["key"].split("-")[0] == prefix and r["key"] != query.video)
+    out = []
+    for key in keys:
+        lines, _, _ = video_time.clip_lines(dataclasses.replace(query, video=key, family=""), env, gpus)
+        if lines:
+            name = next(r["name"] for r in _rows() if r["key"] == key)
+            out.append(env.t("video.family_time", model=name, times=" ".join(lines)))
+    return "".join(i18n.gap(env.lang) + line for line in out)
+
+
+def _respond(query: VideoQuery, env: Env) -> Answer:
     rows = [r for r in _rows() if r["key"] == query.video]
     if query.budget_usd and any(r["peak_gb"] for r in rows):  # "wan 2.1 14b under 2k": which card to buy
         return video_pick.respond(query, env.for_query(query), rows)

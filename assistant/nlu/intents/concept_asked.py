@@ -31,7 +31,8 @@ def read(r: Reading) -> Query | None:
         concept=found.concept,
         mention=r.text.strip(" ?!."),
         others=found.others,
-        gpus=tuple(g for g in r.explicit if g.name) if found.lead else (),  # a fact of words reads no card
+        # a fact of words reads no card; a computed lead or an asked claim ("能合成44g吗": the pool) reads the cards
+        gpus=tuple(g for g in r.explicit if g.name) if found.lead or found.asked else (),
         workload=r.workload,
         model=r.model if r.model is not None and r.model.key else None,
         params_b=r.num("PARAMS"),

@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from assistant.nlu.concept_facts import asked_fact
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.queries import ExplainQuery, Query
@@ -68,6 +69,7 @@ def topic(r: Reading) -> Query | None:
         gpus = [g for g in r.refs if g.pronoun][:1]
     if count and gpus:
         gpus[0] = dataclasses.replace(gpus[0], count=count)
+    fact = asked_fact(r.text)  # "egpu 4090 for my macbook": the fact asked of this set-up leads (concept_facts.toml)
     return ExplainQuery(
         text=r.text,
         concept=concept,
@@ -76,6 +78,7 @@ def topic(r: Reading) -> Query | None:
         workload=r.workload,  # the model named is not asked about ("树莓派能跑qwen吗": no "which qwen?")
         stated_w=r.psu_watts(),
         cpu=str(cpu) if cpu else None,
+        fact=fact.id if fact is not None and fact.concept == concept else "",
     )
 
 

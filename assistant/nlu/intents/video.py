@@ -2,7 +2,8 @@
 "混元视频要多少显存".
 
 `read` claims a question naming a video model (list `video_models`): which one, and the GPUs named.
-A family name without a size ("wan 2.1", "wan2.2") means its smallest model, which the answer says; a
+A family name without a size ("wan 2.1", "wan2.2") means its main (largest) model, and the answer names the
+family's other models with the memory they need (`VideoQuery.family`); a
 budget ("wan 2.1 14b under 2k", "预算1万") asks which card to buy for it; "480p" / "720p" / "720P" is the size asked.
 """
 
@@ -32,9 +33,12 @@ _KEYS = {  # alias -> key of knowledge/video_models.csv
     "wan2.2 5b": "wan2.2-ti2v-5b",
     "wan 2.2 ti2v": "wan2.2-ti2v-5b",
     "wan2.2-ti2v-5b": "wan2.2-ti2v-5b",
-    "wan 2.2": "wan2.2-ti2v-5b",
-    "wan2.2": "wan2.2-ti2v-5b",
+    "wan 2.2": "wan2.2-t2v-a14b",
+    "wan2.2": "wan2.2-t2v-a14b",
+    "wan 2.1": "wan2.1-t2v-14b",
+    "wan2.1": "wan2.1-t2v-14b",
 }
+_FAMILIES = frozenset({"wan 2.1", "wan2.1", "wan 2.2", "wan2.2"})  # typed without a size: the other sizes are said
 
 
 _SIZE = re.compile(r"(?<!\d)(480|544|540|720)\s*p(?![a-z])", re.IGNORECASE)
@@ -48,6 +52,7 @@ def read(r: Reading) -> Query | None:
     return VideoQuery(
         text=r.text,
         video=_KEYS.get(found, "wan2.1-t2v-1.3b"),
+        family=found if found in _FAMILIES else "",
         gpus=tuple(r.explicit),
         budget_usd=budget,
         budget_currency=r.currency() if budget else None,
