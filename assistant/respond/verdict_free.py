@@ -44,14 +44,29 @@ def _first_card(env: Env):
     return best
 
 
+def _named_card(query, env: Env):
+    """(card, usd, speed vs a T4) of the card the question sets against the free notebooks ("free colab t4 vs buying
+    a 3060 12gb"), None when none is named or it has no price."""
+    t4 = env.reader.gpu(FREE_GPU)
+    named = [env.reader.gpu(g.name) for g in getattr(query, "gpus", ()) if g.name]
+    gpu = next((g for g in named if g is not None), None)
+    found = price_of(gpu.name, env) if gpu is not None else None
+    base = score(t4, "train16", 1).score if t4 is not None else 0.0
+    if gpu is None or found is None or not base:
+        return None
+    return gpu, found.usd, score(gpu, "train16", 1).score / base
+
+
 def respond(query, env: Env) -> Answer:
     low = f" {query.text.lower()} "
     lex = lexicon(env.lang)
     heavy = lex.words_in("heavy_work_words", low) and not lex.words_in("light_work_words", low)
-    first = _first_card(env)
+    named = _named_card(query, env)
+    first = named or _first_card(env)
+    key_card = "free.card" if named is None else "free.card_named" if named[2] > 1.1 else "free.card_named_slower"
     card = (
         env.t(
-            "free.card",
+            key_card,
             gpu=first[0].short_name,
             price=env.money(first[1]),
             memory=f"{first[0].memory_gb:g}",

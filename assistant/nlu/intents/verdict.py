@@ -105,9 +105,18 @@ def free_tier(r: Reading) -> Query | None:
     asked = said(r, "buy_at_all_words") or (said(r, "free_notebook_words") and said(r, "free_or_buy_words"))
     if not asked:
         return None  # "whats in a colab t4, vram wise": the card's spec
-    if any(g.name not in _FREE_CARDS for g in r.explicit):
+    others = [g for g in r.explicit if g.name not in _FREE_CARDS]
+    if others and not _free_against_card(r, others):
         return None  # "colab or a 3090": a card weighed (rent_or_buy / compare)
-    return VerdictQuery(text=r.text, gpus=(), kind="free", workload=r.workload)
+    return VerdictQuery(text=r.text, gpus=tuple(others), kind="free", workload=r.workload)
+
+
+def _free_against_card(r: Reading, others: list[GpuRef]) -> bool:
+    """ "free colab t4 vs buying a 3060 12gb": one card to buy set against a FREE notebook (not Colab Pro, which is
+    rented: rent_or_buy), with a word of buying; the free tiers' verdict answers, with that card as the one to buy."""
+    low = r.text.lower()
+    free = said(r, "free_notebook_words")
+    return len(others) == 1 and bool(free) and "pro" not in low.split() and bool(said(r, "free_or_buy_words"))
 
 
 def wait_alone(r: Reading) -> Query | None:
