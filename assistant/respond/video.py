@@ -95,7 +95,27 @@ def family_note(query: VideoQuery, env: Env) -> str:
     return env.t("video.family_note", typed=query.family, model=name, others=said)
 
 
+def _held_member(query: VideoQuery, env: Env) -> VideoQuery:
+    """ "4070 12g跑wan2.1": a family typed without a size on cards named is its largest model those cards hold at a
+    published setting (the 1.3B on 12 GB), else its main one; the note then names the other."""
+    gpus = env.reader.gpus([g.name for g in query.gpus if g.name])
+    if not query.family or not gpus:
+        return query
+    counts = {g.name: max(g.count, 1) for g in query.gpus if g.name}
+    prefix = query.video.split("-")[0]
+    sizes: dict[str, tuple[float, float]] = {}  # key -> (params, most frugal published peak)
+    for r in _rows():
+        if r["key"].split("-")[0] == prefix and r["peak_gb"]:
+            params, peak = float(r["params_b"]), float(r["peak_gb"])
+            sizes[r["key"]] = (params, min(peak, sizes.get(r["key"], (params, peak))[1]))
+    held = [k for k, (_, peak) in sizes.items() if all((g.memory_gb or 0) * counts[g.name] >= peak for g in gpus)]
+    if not held or query.video in held:
+        return query
+    return dataclasses.replace(query, video=max(held, key=lambda k: sizes[k][0]))
+
+
 def respond(query: VideoQuery, env: Env) -> Answer:
+    query = _held_member(query, env)
     answer = _respond(query, env)
     note = family_note(query, env)
     if note:  # after the answer's own first sentence: which model it is for, and the family's others
