@@ -456,7 +456,6 @@ class VideoQuery(Query):
     budget_usd: float | None = None  # "wan 2.1 14b under 2k", "wan2.2 预算1万 买啥卡": which card to buy
     budget_currency: str | None = None  # as RecommendQuery.budget_currency
     size: str | None = None  # "480p", "720p": the video size asked (its time and memory); None = every published one
-    family: str = ""  # "wan 2.1" typed without a size: its main model answered, the family's others said
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -64,10 +64,21 @@ def _setting(figure: dict, env: Env) -> str:
     return env.term(figure["setting"]) + (env.t("video.offload") if figure["offload"] else "")
 
 
+def family_typed(query: VideoQuery, env: Env) -> str:
+    """The video model as typed when it is a family without a size ("wan 2.1", "wan2.2": nlu/intents/video.FAMILIES),
+    else "": the longest word of lexicon list video_models in the question ("wan 2.1 14b" names a size)."""
+    from assistant.nlu.intents.video import FAMILIES
+
+    low = query.text.lower()
+    found = max((w for w in lexicon(env.lang).listed("video_models") if w in low), key=len, default="")
+    return found if found in FAMILIES else ""
+
+
 def family_note(query: VideoQuery, env: Env) -> str:
     """ "wan 2.1" typed without a size: which of the family's models the answer is for, and what each other one needs at
     its most frugal published setting ("" when a size was typed)."""
-    if not query.family:
+    typed = family_typed(query, env)
+    if not typed:
         return ""
     prefix = query.video.split("-")[0]  # "wan2.1" of "wan2.1-t2v-14b"
     others: dict[str, dict] = {}
@@ -92,14 +103,14 @@ def family_note(query: VideoQuery, env: Env) -> str:
 
     said = i18n.sep(env.lang).join(other(r) for r in others.values())
     name = next((r["name"] for r in _rows() if r["key"] == query.video), query.video)
-    return env.t("video.family_note", typed=query.family, model=name, others=said)
+    return env.t("video.family_note", typed=typed, model=name, others=said)
 
 
 def _held_member(query: VideoQuery, env: Env) -> VideoQuery:
     """ "4070 12g跑wan2.1": a family typed without a size on cards named is its largest model those cards hold at a
     published setting (the 1.3B on 12 GB), else its main one; the note then names the other."""
     gpus = env.reader.gpus([g.name for g in query.gpus if g.name])
-    if not query.family or not gpus:
+    if not family_typed(query, env) or not gpus:
         return query
     counts = {g.name: max(g.count, 1) for g in query.gpus if g.name}
     prefix = query.video.split("-")[0]
@@ -136,7 +147,7 @@ def _family_times(query: VideoQuery, env: Env) -> str:
     keys = dict.fromkeys(r["key"] for r in _rows() if r["key"].split("-")[0] == prefix and r["key"] != query.video)
     out = []
     for key in keys:
-        lines, _, _ = video_time.clip_lines(dataclasses.replace(query, video=key, family=""), env, gpus)
+        lines, _, _ = video_time.clip_lines(dataclasses.replace(query, video=key), env, gpus)
         if lines:
             name = next(r["name"] for r in _rows() if r["key"] == key)
             out.append(env.t("video.family_time", model=name, times=" ".join(lines)))

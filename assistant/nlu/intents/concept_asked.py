@@ -32,7 +32,7 @@ def read(r: Reading) -> Query | None:
         mention=r.text.strip(" ?!."),
         others=found.others,
         # a fact of words reads no card; a computed lead or an asked claim ("能合成44g吗": the pool) reads the cards
-        gpus=tuple(g for g in r.explicit if g.name) if found.lead or found.asked else (),
+        gpus=tuple(g for g in r.explicit if g.name) if found.lead or found.asked == "pool" else (),
         workload=r.workload,
         model=r.model if r.model is not None and r.model.key else None,
         params_b=r.num("PARAMS"),

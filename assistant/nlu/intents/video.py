@@ -3,7 +3,7 @@
 
 `read` claims a question naming a video model (list `video_models`): which one, and the GPUs named.
 A family name without a size ("wan 2.1", "wan2.2") means its main (largest) model, and the answer names the
-family's other models with the memory they need (`VideoQuery.family`); a
+family's other models with the memory they need (respond/video.family_typed); a
 budget ("wan 2.1 14b under 2k", "预算1万") asks which card to buy for it; "480p" / "720p" / "720P" is the size asked.
 """
 
@@ -38,7 +38,7 @@ _KEYS = {  # alias -> key of knowledge/video_models.csv
     "wan 2.1": "wan2.1-t2v-14b",
     "wan2.1": "wan2.1-t2v-14b",
 }
-_FAMILIES = frozenset({"wan 2.1", "wan2.1", "wan 2.2", "wan2.2"})  # typed without a size: the other sizes are said
+FAMILIES = frozenset({"wan 2.1", "wan2.1", "wan 2.2", "wan2.2"})  # typed without a size: respond/video says the others
 
 
 _SIZE = re.compile(r"(?<!\d)(480|544|540|720)\s*p(?![a-z])", re.IGNORECASE)
@@ -52,7 +52,6 @@ def read(r: Reading) -> Query | None:
     return VideoQuery(
         text=r.text,
         video=_KEYS.get(found, "wan2.1-t2v-1.3b"),
-        family=found if found in _FAMILIES else "",
         gpus=tuple(r.explicit),
         budget_usd=budget,
         budget_currency=r.currency() if budget else None,
