@@ -16,6 +16,8 @@ from assistant.nlu.lookup import lineup
 from assistant.nlu.lookup.matches import GpuMatch
 from assistant.nlu.tagging.base import Tag, TaggerBase
 
+_WITH = re.compile(r"(?:with|w/)(?:\s+(?:the|an?))?")  # "evo-x2 with the ai max+ 395": a device and its chip
+
 
 class DeviceNameTagging(TaggerBase):
     def _numbered_alias_at(self, i: int) -> int | None:
@@ -60,6 +62,10 @@ class DeviceNameTagging(TaggerBase):
         first tag spans both."""
         keep: list[Tag] = []
         for t in self.tags:
+            if t.kind == "GPU" and len(keep) > 1 and keep[-1].kind == "AND" and _WITH.fullmatch(keep[-1].text.lower()):
+                if keep[-2].kind == "GPU" and keep[-2].gpu_match().status == "ok":
+                    if keep[-2].gpu_match().name == t.gpu_match().name and t.gpu_match().status == "ok":
+                        keep.pop()  # "evo-x2 with the ai max+ 395": the device and its chip, one device
             prev = keep[-1] if keep else None
             if (
                 prev is not None
@@ -69,7 +75,11 @@ class DeviceNameTagging(TaggerBase):
                 and prev.gpu_match().name == t.gpu_match().name
                 and t.gpu_match().status == "ok"
                 and len(re.findall(r"[a-z]+", self.text[prev.end : t.start].lower())) <= 2
-                and (re.search(r"[(,（，]", between := self.text[prev.end : t.start]) or not between.strip(" -"))
+                and (
+                    re.search(r"[(,（，]", between := self.text[prev.end : t.start])
+                    or not between.strip(" -")
+                    or _WITH.fullmatch(between.strip().lower())
+                )
             ):
                 keep[-1] = dataclasses.replace(prev, end=t.end)  # its words ("asus") are the device's, no board
                 continue
