@@ -151,7 +151,11 @@ def verdict_of_thread(dlg: Dialogue, query: Query) -> Query:
     if query.workload or query.model or query.params_b or query.feature or query.offer:
         return query
     follow = FollowUpQuery(text=query.text, gpus=query.gpus, settings=query.settings)
-    return on_the_thread(dlg, follow, want_speed=False, want_time=False) or query
+    found = on_the_thread(dlg, follow, want_speed=False, want_time=False)
+    if found is not None:
+        return found
+    work = dlg.context.setup.workload  # "would a used 3060 12gb do" in a thread about Stable Diffusion: for that work
+    return dataclasses.replace(query, workload=work) if work else query
 
 
 def model_among_compared(dlg: Dialogue, query: Query) -> Query:

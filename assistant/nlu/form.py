@@ -208,6 +208,12 @@ def _few_then_yes_no(r: Reading) -> bool:
     return False
 
 
+def yes_no_particle(r: Reading) -> bool:
+    """A Chinese yes / no form anywhere in the question (form_yes_no_zh: "吗", "行不行", "够不够"), whatever figure
+    the question's words also name ("7900xtx跑comfyui还是很折腾吗 看价格挺香的": 价格 names the price)."""
+    return any(_particle(r.text, w) for w in r.lex.listed("form_yes_no_zh"))
+
+
 def _particle(rest: str, word: str) -> bool:
     """A yes / no particle in `rest`; "么" only on its own ("什么", "怎么", "这么", "多么" ask other things)."""
     if word != "么":

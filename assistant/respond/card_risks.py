@@ -11,7 +11,8 @@ Contract: `risk_notes(gpu, env)` gives (notes, source ids) in the answer's langu
   speed follows bandwidth (docs/model.md §llm.decode): much memory, read slowly;
 - else nothing.
 `added(answer, query, gpu, env)` puts them after a verdict's headline when the question asks the catches
-(VerdictQuery.risks: lexicon [lists] risk_words).
+(VerdictQuery.risks: lexicon [lists] risk_words); for a card modified after sale (variants.is_modified: the 4090
+48 GB, the 2080 Ti 22 GB) its variant note (no vendor warranty, drivers and firmware may not know it) leads.
 The facts come from the sources cited (knowledge/sources/hardware.csv ids below), the numbers from the KB.
 """
 
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from assistant import i18n
 from assistant.answer import Answer
-from assistant.respond import vendor_practice
+from assistant.respond import variants, vendor_practice
 from assistant.respond.env import Env
 from assistant.specs import GpuSpec
 
@@ -69,10 +70,16 @@ def added(answer: Answer, query, gpu: GpuSpec, env: Env) -> Answer:
     if not getattr(query, "risks", False) or answer.clarification:
         return answer
     notes, cited = risk_notes(gpu, env)
+    if variants.is_modified(gpu.name):  # "4090 48g魔改卡驱动会掉": no vendor warranty, drivers may not know it
+        modded, more = variants.variant_notes([gpu], env)
+        notes, cited = [*modded[:1], *notes], [*more[:1], *cited]
     notes = [n for n in notes if n not in answer.headline]
     if notes and gpu.server_module == "SXM":  # the module's note says its cooling: the general airflow one goes
         answer.headline = answer.headline.replace(env.t("verdict.passive_caveat", gpu=gpu.short_name), "")
-    if notes:
+    if notes and variants.is_modified(gpu.name):  # the modification is the catch asked: it leads, said once
+        answer.headline = i18n.gap(env.lang).join([*notes, answer.headline])
+        answer.steps = [s for s in answer.steps if s not in notes]
+    elif notes:
         answer.headline = i18n.gap(env.lang).join([answer.headline, *notes])
-        answer.sources = list(dict.fromkeys([*answer.sources, *cited]))
+    answer.sources = list(dict.fromkeys([*answer.sources, *cited]))
     return answer

@@ -28,6 +28,7 @@ from assistant.respond import (
     upgrade_path,
     vendor_practice,
     verdict_feature,
+    verdict_owned,
     verdict_value,
     wait,
 )
@@ -460,6 +461,11 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         return both_verdicts(price, waited) if price.figures.get("deal") else waited
     if query.kind == "feature":
         return verdict_feature.respond(query, gpu, env)
+    if verdict_owned.asked(query):  # "got a free 1080 ti, can it do anything ml-wise": what it runs, its limits
+        trained = _suitability(dataclasses.replace(query, kind="good", workload="training"), gpu, n, env)
+        used = verdict_owned.respond(query, env, gpu, n, trained.figures["verdict"].get("relative_speed"))
+        if used is not None:
+            return used
     if query.offer is None:
         return card_risks.added(
             _as_asked(_with_ollama(_suitability(query, gpu, n, env), gpu, env), env), query, gpu, env

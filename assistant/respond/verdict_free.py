@@ -25,7 +25,7 @@ FREE_GPU = "Tesla T4"  # the free tiers' usual card (Colab free, Kaggle's T4 x2)
 MIN_MEMORY_GB = 12.0  # the card to buy when the free tier holds one back: at least this much memory [A]
 
 
-def _first_card(env: Env):
+def first_card(env: Env):
     """(card, usd, speed vs a T4): the cheapest NVIDIA desktop card with MIN_MEMORY_GB that beats a T4 in training."""
     t4 = env.reader.gpu(FREE_GPU)
     base = score(t4, "train16", 1).score if t4 is not None else 0.0
@@ -62,7 +62,7 @@ def respond(query, env: Env) -> Answer:
     lex = lexicon(env.lang)
     heavy = lex.words_in("heavy_work_words", low) and not lex.words_in("light_work_words", low)
     named = _named_card(query, env)
-    first = named or _first_card(env)
+    first = named or first_card(env)
     key_card = "free.card" if named is None else "free.card_named" if named[2] > 1.1 else "free.card_named_slower"
     card = (
         env.t(

@@ -163,12 +163,14 @@ def power_by_use(r: Reading) -> Query | None:
     named, MODE, [lists] training_words / inference_use_words), one card at most, no bill, PSU or build asked: the
     power-by-use concept (respond/concept_leads_cards.power_by_use: training at the board limit, inference below it,
     the reading given weighed), never "compare with which GPU?"."""
-    from assistant.nlu.intents import concept_cues, rig
+    from assistant.nlu.intents import concept_cues, rig, verdict
 
     if r.b.has(*_POWER_NOT) or len([g for g in r.explicit if g.name]) > 1 or rig.psu_question(r):
         return None
     if r.said("asked_idle"):
         return None  # "whats a 4090 pulling at idle with a model sitting in vram": the idle draw (spec)
+    if verdict.said(r, "verdict_how_is") and not r.b.has("HOW_MUCH"):
+        return None  # "t4 单槽低功耗 放nas里跑推理怎么样": the draw is said of the card, how it does is asked (verdict)
     first = r.b.tags[0].kind if r.b.tags else ""
     if not r.explicit and (first in ("AND", "FOLLOW") or r.refs):
         return None  # "and power draw while generating?": the cards talked about (a follow-up)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.nlu.form import yes_no_particle as form_particle
 from assistant.nlu.reading import Reading
 from assistant.nlu.stated import is_difference
 from assistant.nlu.stated_prices import stated_prices
@@ -155,7 +156,8 @@ def read(r: Reading) -> Query | None:
         ordered = sorted(gpus, key=lambda g: (g.mention or "").lower() == awaited)
         return VerdictQuery(text=r.text, gpus=tuple(ordered), kind="wait", workload=r.workload)
     sized = bool(r.model or b.has("PARAMS"))
-    worth_for_model = sized and r.form.figure == "yes_no" and said(r, "verdict_worth") and not r.fields()
+    yes_no = r.form.figure == "yes_no" or (r.form.figure is None and yes_no_of_card(r))
+    worth_for_model = sized and yes_no and said(r, "verdict_worth") and not r.fields()
     if worth_for_model and said(r, "asks_need_card") and not _worth_besides_need(r):
         worth_for_model = False  # "我就跑7b 上4090有必要吗": whether the card is needed for it (fit.asked_form)
     if sized and not worth_for_model:
@@ -172,6 +174,7 @@ def read(r: Reading) -> Query | None:
     if said(r, "price_now_words"):
         return None  # "whats a used a100 worth these days": what it sells for (spec.read)
     found = feature(r)
+    keep = bool(r.form.owned and said(r, "keep_or_change_words"))  # "先凑合还是直接换卡": keeping the card weighed
     if said(r, "verdict_wait"):  # "buy a 5090 now or wait", "现在买还是等等": what is known of its price and successor
         kind = "wait"
     elif found:
@@ -188,12 +191,14 @@ def read(r: Reading) -> Query | None:
         kind = (
             "good"  # "p40有啥坑", "v100 sxm2转接板要注意什么": the card's case, its catches said (VerdictQuery.risks)
         )
-    elif r.workload and said(r, "verdict_how_is") and not set(r.fields()) - {"all"}:
-        kind = "good"  # "mac mini m4 pro 64g跑大模型咋样": how it does at the workload named
+    elif r.workload and said(r, "verdict_how_is") and (not set(r.fields()) - {"all"} or not _field_asked_how(r)):
+        kind = "good"  # "mac mini m4 pro 64g跑大模型咋样", "t4 单槽低功耗 放nas里跑推理怎么样": how it does at the work
     elif b.has("WHY") and said(r, "praise_words"):
         kind = "good"  # "为什么都说4090是炼丹神卡", "why does everyone call the 3090 the best budget ai card": its case
     elif _workload_on_card(r):
         kind = "good"  # "stable diffusion on a 3060", "yolov8 training on a laptop 4060": how it does at that work
+    elif (_asked_of_card(r) or keep) and not set(r.fields()) - {"all"}:
+        kind = "good"  # "can it do anything ml-wise or is it just a space heater", "would a used 3060 12gb do"
     else:
         return None
     workload = r.workload or ("training" if "training" in b.meanings.get("MODE", []) else None)
@@ -214,7 +219,65 @@ def read(r: Reading) -> Query | None:
         model=r.model if worth_for_model else None,
         params_b=r.num("PARAMS") if worth_for_model and not r.model else None,
         risks=bool(said(r, "risk_words")),
+        owned_use=("keep" if keep else "any") if r.form.owned and not r.b.has("MODE") and not r.model else "",
     )
+
+
+def _asked_of_card(r: Reading) -> bool:
+    """A yes / no or how-is about a card named: not "能跑大模型吗" (whether it runs a kind of model is what it runs,
+    fit.read), but "跑ai怎么样" (how it does) and "can it do anything ml-wise"; no method asked (how_to_words)."""
+    if said(r, "how_to_words") or not r.explicit or {t.kind for t in r.b.tags} - _ABOUT_CARD:
+        # "有没有排队调度的好办法": a method; "is that new or used": the thread's card (follow-ups); "does a 4090 use a
+        # lot of electricity", "换成两张h100会不会更快更便宜": a cost or speed asked (their readers)
+        return False
+    if not (r.workload or r.b.has("MODE") or said(r, "verdict_use_verbs") or said(r, "verdict_good")):
+        return False  # "is the 4090d real", "a4000 单槽的吗": no use of the card weighed (identity, a spec)
+    return yes_no_of_card(r) and (not r.b.has("FIT") or bool(said(r, "verdict_how_is")))
+
+
+_SUBJECT_TAGS = ("PRONOUN", "GPU", "CONDITION")  # what may open the subject right after an auxiliary
+
+
+def yes_no_of_card(r: Reading) -> bool:
+    """A yes / no asked of the card, whatever the verdict word: an auxiliary (lexicon form_yes_no) opening a clause
+    anywhere whose subject is a card or a pronoun for one ("... lol can it do anything ml-wise or is it just a space
+    heater now", "would a used 3060 12gb do", "tesla p40 still worth it for 30b models or is it too slow"); in
+    Chinese a yes / no form (form_yes_no_zh: 吗, 行不行, 够不够) or a how-is word (verdict_how_is: 怎么样)."""
+    return r.once("yes_no_of_card", lambda: _yes_no_of_card(r))
+
+
+def _yes_no_of_card(r: Reading) -> bool:
+    if r.b.has("HOW_MUCH") or r.form.figure not in (None, "yes_no"):
+        return False  # "how much slower is it then", "最多跑多少b的": a figure is asked
+    if form_particle(r) or said(r, "verdict_how_is"):  # "跑推理怎么样", "行不行", "how is it for sd"
+        return True
+    aux = r.lex.listed("form_yes_no")
+    tags = r.b.tags
+    return any(
+        a.kind == "QUESTION" and a.text.lower() in aux and b.kind in _SUBJECT_TAGS and _opens_clause(r, a.start)
+        for a, b in zip(tags, tags[1:], strict=False)
+    )
+
+
+_BREAK = re.compile(r"[,.;:!?()]|\b(?:or|and|but|so|lol|lmao|tbh)\b")
+_WH = re.compile(r"\b(?:how|what|whats|which|why|where|when|who|hows)\b")
+
+
+def _opens_clause(r: Reading, at: int) -> bool:
+    """The auxiliary at `at` opens its clause: no question word since the last clause break ("how much slower is it"
+    asks a figure; "... lol can it do anything", "..., or is it too slow" open a yes / no)."""
+    before = r.text[:at].lower()
+    cut = max((m.end() for m in _BREAK.finditer(before)), default=0)
+    return not _WH.search(before[cut:])
+
+
+def _field_asked_how(r: Reading) -> bool:
+    """A spec field right before the how-is word asks how that figure is ("功耗怎么样", "how is the power draw"); a
+    field said further off describes the card ("单槽低功耗 放nas里跑推理怎么样": how the card does is asked)."""
+    word = said(r, "verdict_how_is") or ""
+    at = r.text.lower().find(word)
+    fields = [t for t in r.b.tags if t.kind == "FIELD"]
+    return any(0 <= at - t.end <= 3 or 0 <= t.start - (at + len(word)) <= 6 for t in fields)
 
 
 def _worth_besides_need(r: Reading) -> bool:
@@ -236,6 +299,21 @@ def _offer_currency(r: Reading) -> str | None:
 # the tags of "<workload> on <GPU>" with nothing else asked ("stable diffusion on a 3060", "a laptop 4060 train yolo")
 # NO: the 不 of a Chinese X-not-X question ("会不会烧", "行不行") asks, it corrects nothing
 _WORK_ON_CARD = {"GPU", "WORKLOAD", "MODE", "ON", "QUESTION", "FILLER", "COUNT", "CONDITION", "GPU_WORD", "NO"}
+# tag kinds a yes / no about the card may have beside it: the work, its condition, fillers; nothing of another figure
+_ABOUT_CARD = _WORK_ON_CARD | {
+    "PRONOUN",
+    "SET",
+    "OR",
+    "ONLY",
+    "FOLLOW",
+    "DATE",
+    "VENDOR",
+    "FIT",
+    "PRICES",
+    "BUDGET",
+    "OF",
+    "SPEC",
+}
 
 
 def _workload_on_card(r: Reading) -> bool:
