@@ -140,6 +140,7 @@ class Dialogue:
         query = from_context.model_of_context(self, from_context.model_among_compared(self, query))
         query = from_context.verdict_of_thread(self, query)
         query = from_context.psu_without_context(self, from_context.set_of_setup_concept(self, query))
+        query = from_context.psu_of_last(self, query)  # "is the psu enough" after "2x used 3090, 1200w psu"
         query = from_context.more_of_the_fit(self, query)
         query = from_context.power_of_mixed_set(self, query)
         query = from_context.offer_in_compare(

@@ -371,6 +371,19 @@ def psu_without_context(dlg: Dialogue, query: Query) -> Query:
     )
 
 
+def psu_of_last(dlg: Dialogue, query: Query) -> Query:
+    """ "is the psu enough" after "pricing out a rig: 2x used 3090, 1200w psu": the power supply the user stated in
+    the last question is the one weighed (and its CPU), not a size to recommend."""
+    from assistant.queries import RigQuery
+
+    last = dlg.context.last_query
+    if not (isinstance(query, RigQuery) and query.asks_power and query.psu_w is None):
+        return query
+    if not isinstance(last, RigQuery) or last.psu_w is None or any(g.pronoun is None for g in query.gpus):
+        return query
+    return dataclasses.replace(query, psu_w=last.psu_w, cpu=query.cpu or last.cpu)
+
+
 def power_of_set(dlg: Dialogue, query: Query) -> Query:
     """ "how many watts does that pull from the wall", "what psu do i need for that" about several of one card
     (the 2 x RTX 3090 just picked): the power of the whole machine with all of them (a build's

@@ -321,7 +321,8 @@ def _link_weighed(answer: Answer, part: str) -> bool:
     verdict = answer.figures.get("verdict")
     if part == "nvlink" and answer.figures.get("pooled"):
         return True  # "两张2080ti 22g nvlink桥能合成44g吗": the pooling asked is the answer, not the bridge's bandwidth
-    return part == "nvlink" and isinstance(verdict, dict) and verdict.get("kind") == "nvlink"
+    pooled = answer.figures.get("concept") == "nvlink" and answer.figures.get("asked") == "pool"  # "能合成44g吗"
+    return part == "nvlink" and (pooled or (isinstance(verdict, dict) and verdict.get("kind") == "nvlink"))
 
 
 def _no_time_key(answer: Answer) -> str:

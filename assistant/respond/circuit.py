@@ -3,7 +3,8 @@ US 120v", "4张3090 一个插座够吗 220v 10a".
 
 Contract: `asked(query)` is true when the query carries a circuit (RigQuery.circuit_volts / circuit_amps) or its text
 names one (circuit, breaker, outlet, 插座 ...; volts and amps read from the text when the reader left them unset).
-`sentence(query, build, env)` words the verdict: the circuit's continuous capacity = volts x breaker amps x
+`sentence(query, build, env)` words the verdict (turned round when tripping is asked: "No, it should not
+trip"): the circuit's continuous capacity = volts x breaker amps x
 `continuous_share` (80 %, the NEC rule for loads of 3 hours or more, knowledge/rigs.toml), against the build's
 wall power (`Build.wall_w`, §rig); when over, how many such circuits it takes, and the per-card power limit that
 fits one circuit (the reference: 50 W less costs about 7 % speed). Volts not said: 120 V when the answer is in
@@ -82,8 +83,9 @@ def sentence(query, b: Build, env: Env) -> tuple[str, dict]:
         "build": b.label,
     }
     figures = {"volts": volts, "amps": amps, "continuous_w": round(cap), "wall_w": round(wall)}
+    trip = "_trip" if _trip_asked(query, env) else ""  # "will it trip": the yes / no turned round
     if wall <= cap:
-        text = env.t("circuit.fits", spare=f"{cap - wall:,.0f}", **values)
+        text = env.t(f"circuit.fits{trip}", spare=f"{cap - wall:,.0f}", **values)
         figures["circuits"] = 1
     else:
         n = math.ceil(wall / cap)
@@ -96,13 +98,21 @@ def sentence(query, b: Build, env: Env) -> tuple[str, dict]:
             figures["power_limit_w"] = round(per_card)
         else:
             limit = env.t("circuit.no_limit")
-        text = env.t("circuit.over", n=n, limit=limit, **values)
+        text = env.t(f"circuit.over{trip}", n=n, limit=limit, **values)
     if assumed:
         text += i18n.gap(env.lang) + env.t("circuit.assumed", what=" / ".join(assumed))
     if _noise_asked(query, env):  # "16a插座扛得住吗 噪音大不大": the other half, the noise and the heat of that draw
         text += i18n.gap(env.lang) + env.t("circuit.noise", wall=f"{wall:,.0f}", btu=f"{wall * 3.412:,.0f}")
         figures["noise_asked"] = True
     return text, figures
+
+
+def _trip_asked(query, env: Env) -> bool:
+    """ "will a 5090 trip my breaker", "会不会跳闸": whether it trips is asked (lexicon [lists] trip_asked), so the
+    verdict says "No, it should not trip" rather than "Yes on that circuit"."""
+    from assistant.nlu.lexicon import lexicon
+
+    return lexicon(env.lang).words_in("trip_asked", f" {(query.text or '').lower()} ")
 
 
 def _noise_asked(query, env: Env) -> bool:

@@ -163,12 +163,15 @@ def worth_subject(query, names: list[str]) -> str | None:
             return None  # "4060和4070差1200 值不值": the other card stands between, the question is of the pair
         if ref.name in names and mention and found:
             before = low.find(ref.mention.lower())
-            if re.search(r"\bis\s+(?:the\s+|a\s+|an\s+|my\s+)?$", low[:before]) or not low[:before].strip():
+            if (
+                re.search(r"\bis\s+(?:the\s+|a\s+|an\s+|my\s+)?(?:\d+\s*gb\s+)?$", low[:before])
+                or not low[:before].strip()
+            ):
                 return ref.name
     return None
 
 
-_WORTH_AFTER = re.compile(r"^[^,.;?，。]{0,40}?(?:worth|值得|值不值)")
+_WORTH_AFTER = re.compile(r"^[\s,，:：-]*[^,.;?，。]{0,40}?(?:worth|值得|值不值)")  # "rtx pro 6000, worth it over"
 
 
 def _memory(row: ValueRow) -> float:

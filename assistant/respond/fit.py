@@ -35,6 +35,7 @@ from assistant.respond import (
     mixed_set,
     rocm_multi,
     system_ram,
+    viability,
 )
 from assistant.respond.env import Env
 from assistant.respond.fit_hints import count_lead, deep_fit, more_cards, near_miss, smaller_quant
@@ -145,7 +146,7 @@ def respond(query: FitQuery, env: Env) -> Answer:
         return fit_family.respond(query, env, respond)
 
     def answered(q: FitQuery) -> Answer:
-        return system_ram.lead(fit_asked.as_asked(_respond(q, env), q, env), q, env)
+        return viability.turned(system_ram.lead(fit_asked.as_asked(_respond(q, env), q, env), q, env), q, env)
 
     query, answer = fit_asked.overkill_as_chatted(query, env, answered)  # "5090 just to chat with a 14b, overkill?"
     if query.asked == "what_runs" and query.model is None:  # "what can i run on a 4060 8gb": one clause per kind

@@ -34,7 +34,8 @@ def more_cards(case: FitCase) -> str:
     with one card fewer at a slightly smaller quant; full fine-tuning needs ZeRO-3 / FSDP, not a split."""
     query, env, model, gpu, n = case.query, case.env, case.model, case.gpu, case.n
     prec, _, f = case.pick
-    splits = model.kind == "llm" and not gpu.unified_memory  # a Mac's unified memory is not split over cards
+    # a Mac's unified memory is not split over cards; a laptop's GPU is the only one it has
+    splits = model.kind == "llm" and not gpu.unified_memory and not getattr(gpu, "is_mobile", False)
     more = env.t("fit.would_fit", count=f.min_gpus) if splits and f.min_gpus and f.min_gpus > n else ""
     if more and query.mode == "inference" and f.min_gpus - 1 > n:  # one card fewer at a slightly smaller quant
         fewer = smaller_quant(model, query, prec, gpu, f.min_gpus - 1)

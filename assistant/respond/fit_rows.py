@@ -70,7 +70,12 @@ def rows_to_show(model: ModelSpec, query: FitQuery, env: Env) -> list[tuple[str,
         if base:  # one row: the method on the base asked for
             return [(env.t("fit.method_lora_base", prec=base), query.mode, base)]
         rows = [(env.t(f"fit.method_{query.mode}"), query.mode, "fp16")]
-        if query.mode == "lora":  # the fp8 base ai-toolkit (quantize) and kohya (--fp8_base) offer
+        low = query.text.lower()
+        words = lexicon(env.lang)
+        said_full = words.words_in("full_finetune_words", low) or words.words_in("image_full_methods", low)
+        if query.mode == "full_finetune" and not said_full:  # "is 16gb enough for sdxl training": LoRA is the usual
+            rows.append((env.t("fit.method_lora"), "lora", "fp16"))
+        if query.mode == "lora" or rows[-1][1] == "lora":  # the fp8 base ai-toolkit (quantize) and kohya (--fp8_base)
             rows.append((env.t("fit.method_lora_base", prec="fp8"), "lora", "fp8"))
         return rows
     if query.precision:

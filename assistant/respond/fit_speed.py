@@ -32,6 +32,7 @@ from assistant.specs import ModelSpec
 # A "no" that is a near miss names the partial-offload speed unasked: at most this share of the weights in
 # system RAM (beyond it the speed is mostly the CPU's) [A].
 OFFLOAD_NEAR_MISS = 0.5
+USABLE_TPS = 5.0  # [A] "can it run X" is a yes with part in system RAM only at this many tokens/s or more
 OS_RAM_GB = 8.0  # system RAM the OS and the runtime keep for themselves when weights are offloaded to it [A]
 
 
@@ -74,6 +75,10 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
         weights = dict(est.components).get("weights", 0.0) * n
         ram = query.system_ram_gb
         offload_asked = "cpu_offload" in query.setup or bool(ram)  # "with 64gb ram", "用cpu offload"
+        # "我4060笔记本能跑14b吗": it runs, at a usable speed, with a part in system RAM
+        runs = _run_asked(query, env) and (tps or 0) >= USABLE_TPS and not query.precision  # at the usual quant
+        headed_no = head.startswith(env.t("fit.head_no_word"))
+        offload_asked = offload_asked or (runs and headed_no and _on_gpu_alternative(case) is None)  # no all-GPU way
         if tps and (query.want_speed or offload_asked or offloaded <= OFFLOAD_NEAR_MISS * weights):
             figures = {"tokens_per_second": round(tps, 1), "offloaded_gb": round(offloaded, 1)}
             said, figures["targets"] = targets_met(env, query, tps / dec.batch, tps)
@@ -147,6 +152,15 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
         head += said
         figures["targets"] = targets
     return head, steps, figures
+
+
+def _run_asked(query, env: Env) -> bool:
+    """ "我4060 8g的笔记本 能跑deepseek r1 14b吗", "can my laptop run a 14b": whether it runs is asked, not whether it
+    fits in GPU memory (lexicon [lists] fit_run_words, none of fit_vram_words): a model that runs with part of it in
+    system RAM is a yes with that part said, not a "No" followed by "it runs"."""
+    low = f" {query.text.lower()} "
+    words = lexicon(env.lang)
+    return words.words_in("fit_run_words", low) and not words.words_in("fit_vram_words", low)
 
 
 def targets_met(env: Env, query: FitQuery, per_user: float, total: float) -> tuple[str, dict]:

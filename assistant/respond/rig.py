@@ -380,7 +380,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
     steps = [rated + (i18n.gap(env.lang) + model_note if model_note else "")]
     back: list[tuple[str, Build]] = []
     floor = 0.0
-    if over_budget and budget:
+    if over_budget and budget and not (query.asks_power and query.psu_w):  # "will my 750w psu handle it": no shopping
         floor = _floor(query, env, workload)[0]
         relaxed = floor and not query.gpus and not (model is not None and model.kind == "llm")  # no floor for an LLM
         smaller = _rater(query, env, workload, key, floor=round(floor * RELAXED))[0] if relaxed else None
@@ -453,6 +453,9 @@ def respond(query: RigQuery, env: Env) -> Answer:
         ],
         rows=[rig_rows.row(env, b, unit, converted) for b in [choice, *alternatives]],
     )
+    carried = query.asks_power and query.psu_w and query.psu_w >= rig_power.need_w(choice)
+    if carried:  # "my 750w psu, enough?" and it is: the table shows the user's PSU, not the size one would buy
+        table.rows[0][6] = env.t("rig.psu_yours", watts=f"{query.psu_w:,.0f}")
     figures = {
         "rig": rig_rows.figure(choice)
         | {

@@ -20,6 +20,13 @@ from assistant.respond.env import Env
 NEAR_STOCK = 0.95
 
 
+def need_w(b: Build) -> float:
+    """The PSU a build needs: its load (cards + CPU + the rest) x the margin, unrounded (a PSU the user has is
+    weighed against it; Build.psu_w is that rounded up to a size to buy)."""
+    rules = power()
+    return (b.gpu_w + b.platform.cpu_w + rules["rest_w"]) * rules["psu_margin"]
+
+
 def power_head(query: RigQuery, b: Build, env: Env) -> str:
     """The PSU answer first: what the build needs, and whether the PSU the user has is enough; if not,
     the per-card power limit that would fit it (the reference: 50 W less costs about 7 % speed)."""

@@ -20,7 +20,7 @@ from assistant.answer import Answer, Table
 from assistant.models import constants as C
 from assistant.models import hardware, memory
 from assistant.nlu.lexicon import lexicon
-from assistant.queries import VerdictQuery
+from assistant.queries import FitQuery, VerdictQuery
 from assistant.respond import (
     card_risks,
     deal,
@@ -461,15 +461,26 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         return both_verdicts(price, waited) if price.figures.get("deal") else waited
     if query.kind == "feature":
         return verdict_feature.respond(query, gpu, env)
+    if query.model is not None and query.kind in ("good", "enough") and query.offer is None:
+        from assistant.respond import fit  # "what about for flux" after "would a 3060 do": that model on that card
+
+        return fit.respond(FitQuery(text=query.text, model=query.model, gpus=query.gpus, workload=query.workload), env)
     if verdict_owned.asked(query):  # "got a free 1080 ti, can it do anything ml-wise": what it runs, its limits
         trained = _suitability(dataclasses.replace(query, kind="good", workload="training"), gpu, n, env)
         used = verdict_owned.respond(query, env, gpu, n, trained.figures["verdict"].get("relative_speed"))
         if used is not None:
             return used
     if query.offer is None:
-        return card_risks.added(
+        answer = card_risks.added(
             _as_asked(_with_ollama(_suitability(query, gpu, n, env), gpu, env), env), query, gpu, env
         )
+        rent, rented = verdict_owned.rent_line(env) if query.owned_use == "rent" else ("", {})
+        if rent:  # "用笔记本3060够吗 还是租卡": renting by the hour for what it does not do, no purchase break-even
+            answer.headline = i18n.gap(env.lang).join([answer.headline, rent])
+            answer.figures["verdict"] |= rented
+            answer.tables, answer.steps = [], []  # the user's card: no purchase price, value rank or ownership years
+            answer.assumptions = {}
+        return answer
     at_offer = _at_offer(query, env, gpu, n)
     suits = _with_ollama(_suitability(query, gpu, n, at_offer), gpu, at_offer)
     price = deal.respond(dataclasses.replace(query, kind="deal"), env)  # "p40 for $200 still worth it": the price too

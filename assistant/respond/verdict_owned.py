@@ -28,7 +28,7 @@ SMALL_GB = 12.0  # the reference's smallest memory floor (image generation): und
 
 def asked(query: VerdictQuery) -> bool:
     """An owned card's use asked broadly, or keeping it weighed against changing it."""
-    if not query.owned_use or query.kind not in ("good", "enough") or query.offer or query.model or query.params_b:
+    if query.owned_use not in ("any", "keep") or query.kind not in ("good", "enough") or query.offer or query.model:
         return False
     return query.workload in BROAD or query.owned_use == "keep"
 
@@ -69,6 +69,37 @@ def respond(query: VerdictQuery, env: Env, gpu, n: int, speed: float | None) -> 
         "verdict": {"answer": "yes", "kind": query.kind, "gpu": gpu.name, "owned": True, "relative_speed": speed}
     }
     return answer
+
+
+RENT_FLOOR_GB = 24.0  # the card to rent when the user's is not enough: the reference's floor for LLMs and training
+
+
+def rent_line(env: Env) -> tuple[str, dict]:
+    """ "还是租卡": the cheapest cloud card with at least RENT_FLOOR_GB (the answer's home market first) by the hour,
+    and an example run of EXAMPLE_HOURS [A]; ("", {}) when no rate is known."""
+    from assistant.respond.offers import home_first, provider_name
+
+    for offer in home_first(env.reader.cloud_rates(), env):
+        spec = env.reader.gpu(offer.gpu)
+        if spec is None or (spec.memory_gb or 0) < RENT_FLOOR_GB or not offer.on_demand_usd_per_gpu_hour:
+            continue
+        per = env.shown_per_usd(env.currency)
+        rate = round(offer.on_demand_usd_per_gpu_hour * per, 2) / per  # the rate as shown, so the run adds up
+        text = env.t(
+            "verdict_owned.rent",
+            provider=provider_name(offer.provider),
+            gpu=spec.short_name,
+            mem=f"{spec.memory_gb:g}",
+            rate=env.money(rate, 2),
+            observed=offer.observed,
+            hours=f"{EXAMPLE_HOURS:g}",
+            run=env.money_total(rate * EXAMPLE_HOURS),
+        )
+        return text, {"rent_gpu": spec.name, "rent_usd_per_hour": rate, "provider": offer.provider}
+    return "", {}
+
+
+EXAMPLE_HOURS = 10.0  # [A] one night's training run, the example priced beside an hourly rate
 
 
 def _lower(text: str) -> str:

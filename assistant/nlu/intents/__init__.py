@@ -136,6 +136,7 @@ READERS = (
     fit.mixed_set,  # "can i mix a 3090 and a 4090 in one rig", "3090加一张3060能跑70b吗": different GPUs as one set
     verdict.free_tier,  # "is a gpu even worth it or should i stick to kaggle's free T4s", "毕设 用不用买显卡"
     verdict.wait_alone,  # "should i buy now or wait for the 50 super refresh": no card known named, what can't be known
+    verdict.own_or_rent,  # "用笔记本3060够吗 还是租卡": the user's card for the work, renting when it does not do
     recommend.series,  # "is the 40 series worth it for ai", "best 30 series card": across the family's cards
     explain.quant_quality,  # "int4 vs fp8 quality difference for 70b": what a precision costs, not a memory fit
     concept_cues.formats_compared,  # "q6_k vs q8_0, worth the extra size?": what each format is, costs, takes

@@ -276,8 +276,12 @@ def between(r: Reading) -> Query | None:
         return None
     if not (b.has("VS", "OR", "WHY", "EXPLAIN", "THAN") or r.said("concept_cues")):
         return None
-    if b.has("MEMORY") and r.workload and r.said("verdict_enough") and not r.explicit:
-        # "is 8gb vram enough for comfyui or is that cope": a memory weighed for the work, "that" no card
+    from assistant.nlu.intents.verdict import said
+
+    weighed = r.said("verdict_enough") or said(r, "memory_viability") or said(r, "verdict_good_asked")
+    if b.has("MEMORY") and r.workload and weighed and not r.explicit:
+        # "is 8gb vram enough for comfyui or is that cope", "is 12gb dead in 2026 or still fine for sd": a memory
+        # weighed for the work, "that" no card
         return FitQuery(text=r.text, model=None, memory_gb=r.num("MEMORY"), workload=r.workload, mode=r.mode())
     found = mentions(r)
     vendors = set(b.meanings.get("VENDOR", []))

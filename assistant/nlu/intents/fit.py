@@ -151,7 +151,32 @@ def _gpu_count(r: Reading) -> int | None:
     count = r.total_count()
     if count is not None and count == train_steps(r):
         return None
+    if count is not None and _needed_instead(r):
+        return None  # "is 32gb on the 5090 enough for 70b or do i still need 2 cards": the count is the other way
     return None if count is not None and r.workload == "image_generation" and count == image_count(r) else count
+
+
+def _needed_instead(r: Reading) -> bool:
+    """The count is said after "or" with a need word between ("... or do i still need 2 cards", "还是得上两张"): the
+    alternative weighed against the card as named, not the set asked about; the card itself is counted once."""
+    tags = r.b.tags
+    at_or = next((t.end for t in tags if t.kind == "OR"), None)
+    counted = [t for t in tags if t.kind in ("NUMBER", "COUNT") and at_or is not None and t.start >= at_or]
+    # no count before the "or" ("2x 3090 or do i need 3"): the card as named is one ("two of them" after it is not)
+    named_once = not any(
+        t.kind in ("NUMBER", "COUNT") and at_or is not None and t.end <= at_or and _above_one(t) for t in tags
+    )
+    if at_or is None or not counted or not named_once:
+        return False
+    between = r.text[at_or : counted[0].start].lower()
+    return any(w in between for w in r.lex.listed("asks_need")) or any(w in between for w in ("要", "得"))
+
+
+def _above_one(tag) -> bool:
+    try:
+        return float(tag.value) > 1
+    except (TypeError, ValueError):
+        return True
 
 
 _TRAIN_STEPS = re.compile(
@@ -313,7 +338,9 @@ def _fit_query(r: Reading) -> FitQuery:
         text=r.text,
         model=r.model,
         # "could two of them run 34b": that many of the GPU talked about; "那跑flux呢": on the GPU talked about
-        gpus=tuple(refs or r.counted_them() or _thread_gpu(r)),
+        gpus=tuple(refs or r.counted_them() or _thread_gpu(r))
+        if not _needed_instead(r)
+        else tuple(dataclasses.replace(g, count=1) for g in refs),  # "... or would i need two of them": one card
         gpu_count=_gpu_count(r),
         # "8-bit adam" names the optimizer, not the weights' precision
         precision=None if "adamw8bit" in setup and r.precision == "int8" else r.precision,
@@ -324,7 +351,9 @@ def _fit_query(r: Reading) -> FitQuery:
         or "speed" in r.fields()  # "跑qwen2.5 14b速度呢", "4090跑qwen 14b速度": a model's speed is asked
         or (r.workload == "image_generation" and r.mode() == "inference" and bool(said(r, "image_time_words")))
         or throughput(r)  # "how many images per hour can a 4090 do": a speed
-        or _speed_asked(r),  # "一秒大概出几个字": the words that ask a speed (lists ask_speed), however interposed
+        or _speed_asked(r)  # "一秒大概出几个字": the words that ask a speed (lists ask_speed), however interposed
+        # "m4 max跑70b怎么样", "how does a 3090 do with 70b", "run 70b models well": how it runs is its speed
+        or (r.mode() == "inference" and bool(said(r, "verdict_how_is") or said(r, "run_well_words"))),
         params_b=r.num("PARAMS"),
         samples=samples(r) or _trained_images(r),
         sample_tokens=sample_tokens(r),

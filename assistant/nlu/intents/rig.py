@@ -96,17 +96,18 @@ def psu_of_thread(r: Reading) -> Query | None:
     if count and count > 1:
         blocked = [k for k in blocked if k != "COUNT"]
     if own_psu or (count and count > 1 and one_wattage):
-        blocked = [k for k in blocked if k != "WATTS"]
+        blocked = [k for k in blocked if k not in ("WATTS", "CPU")]  # "would a 750w psu handle it with a 7800x3d"
     if not said(r, "rig_psu") or r.explicit or r.b.has(*blocked) or r.b.has("WHY", "VS", "COMPARE"):
         return None
     if count and count > 1:
         them = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="it", count=count)
         # "is my 1200w psu ok for three": the PSU the user has, for that many of the card talked about
-        return RigQuery(text=r.text, gpus=(them,), asks_power=True, psu_w=r.num("WATTS"))
+        return RigQuery(text=r.text, gpus=(them,), asks_power=True, psu_w=r.num("WATTS"), cpu=r.b.first("CPU"))
     if r.refs and not all(g.pronoun for g in r.refs):
         return None  # "ok and what psu for that one": the card "that one" means; a card named is another reader's
     them = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="it", count_open=True)
-    return RigQuery(text=r.text, gpus=(r.refs[0] if r.refs else them,), asks_power=True, psu_w=r.num("WATTS"))
+    first = r.refs[0] if r.refs else them
+    return RigQuery(text=r.text, gpus=(first,), asks_power=True, psu_w=r.num("WATTS"), cpu=r.b.first("CPU"))
 
 
 _ORDINALS = (("scale_fourth", 4), ("scale_third", 3), ("scale_second", 2))  # the card added is the n-th
@@ -173,12 +174,15 @@ def wall_cap(r: Reading) -> Query | None:
 
 def psu_question(r: Reading) -> bool:
     """ "3x 3090 on a 1000w psu, will it be ok", "4张3090炼丹 电源要多大", "i9-14900k with a 4090 psu": power
-    for several cards, for a PSU the user has, or for a card with the CPU named."""
+    for several cards, for a PSU the user has, or for a card with the CPU named; a circuit or breaker asked of the
+    cards named (lexicon ask_circuit: "会不会跳闸", "trip my breaker")."""
     count = r.total_count() or 1
     # "is 850w enough", "hx1500i for two 3090s, ok?" (a PSU model named is the question)
     asked = said(r, "rig_psu") or (r.b.has("WATTS") and said(r, "verdict_enough")) or r.psu_named()
     if asked and not r.explicit and r.refs and all(g.pronoun for g in r.refs) and not r.b.has("RECOMMEND", "MONEY"):
         return True  # "how much would that setup pull from the wall": the set talked about, with its count
+    if said(r, "ask_circuit") and len(r.explicit) == 1 and not r.b.has("MONEY", "BUDGET", "RENT"):
+        return True  # "4090功耗450w 我家是老小区 会不会跳闸", "will a 5090 trip my breaker": the build on the circuit
     return bool(asked) and len(r.explicit) == 1 and (count > 1 or r.b.has("WATTS", "CPU"))
 
 

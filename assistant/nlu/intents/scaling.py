@@ -37,9 +37,10 @@ def link_of_cards(r: Reading) -> Query | None:
     """ "do i need nvlink for 2x 3090 with llama.cpp": the cards named against one of them, so the answer weighs
     their link (respond/scaling.py); None unless one GPU is named more than once."""
     refs = r.refs
-    if len(refs) != 1 or not refs[0].name or refs[0].count < 2:
-        return None
-    return _scaling(r, refs[0].count, 1)
+    count = refs[0].count if len(refs) == 1 and refs[0].count > 1 else r.total_count() or 1
+    if len(refs) != 1 or not refs[0].name or count < 2:
+        return None  # "nvlink on 3090s ... with 2 cards": the count said apart from the card counts
+    return _scaling(r, count, 1)
 
 
 def _scaling(r: Reading, more: int, fewer: int) -> Query:

@@ -128,6 +128,23 @@ def wait_alone(r: Reading) -> Query | None:
     return VerdictQuery(text=r.text, gpus=(), kind="wait", workload=r.workload)
 
 
+def own_or_rent(r: Reading) -> Query | None:
+    """ "做毕业设计要训练yolov8 用笔记本3060够吗 还是租卡", "4060笔记本能跑lora吗 还是直接租云", "my laptop's 4070, good
+    enough for a yolo project or should i rent a cloud gpu": whether the card the user has (theirs, or a laptop's)
+    does the work, and renting by the hour when it does not; never a purchase's break-even (kind "enough", owned_use
+    "rent"). No amount or hours said (those weigh renting against buying)."""
+    if len(r.explicit) != 1 or not r.explicit[0].name or not r.b.has("RENT") or not r.b.has("OR"):
+        return None
+    if r.b.has("MONEY", "BUDGET", "HOURS", "RATE", "PERIOD") or r.model or r.b.has("PARAMS"):
+        return None
+    name = r.explicit[0].name
+    if not (r.form.owned or "Mobile" in name or "Laptop" in name):
+        return None
+    if not (yes_no_of_card(r) or said(r, "verdict_enough") or said(r, "verdict_good_asked") or r.b.has("FIT")):
+        return None
+    return VerdictQuery(text=r.text, gpus=tuple(r.explicit), kind="enough", workload=r.workload, owned_use="rent")
+
+
 def _buy_this(r: Reading) -> bool:
     """ "should i get a 5090 for llms": a buying phrase right before the one GPU named (an article between), no
     budget ("what should i get under 2k: a 4090 is out of budget" asks for a recommendation)."""
@@ -160,6 +177,10 @@ def read(r: Reading) -> Query | None:
     worth_for_model = sized and yes_no and said(r, "verdict_worth") and not r.fields()
     if worth_for_model and said(r, "asks_need_card") and not _worth_besides_need(r):
         worth_for_model = False  # "我就跑7b 上4090有必要吗": whether the card is needed for it (fit.asked_form)
+    if sized and worth_for_model and b.has("SPEED"):
+        from assistant.nlu.intents import fit  # "p40 still worth it for 30b or is it too slow": its speed decides
+
+        return fit.read(r)
     if sized and not worth_for_model:
         return None  # "is a 3090 enough for 70b": a fit; "is the a6000 worth it for 70b" weighs the card for it
     if len(names) != 1 or b.has("VS", "RENT", "HOURS", "KWH") or (pair and len(pair.refs) > 1):
