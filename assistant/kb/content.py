@@ -20,7 +20,7 @@ from assistant import paths
 from assistant.sha256 import sha256
 from assistant.startup_cache import is_racy
 
-SCHEMA_VERSION = "9"
+SCHEMA_VERSION = "10"
 
 
 def content_hash() -> str:

@@ -66,6 +66,8 @@ def _spec_row(s) -> dict:
         "board_length_mm": s.board_length_mm,
         "board_width_mm": s.board_width_mm,
         "suggested_psu_w": s.suggested_psu_w,
+        "power_connectors": s.power_connectors,
+        "display_outputs": s.display_connectors,
         "tpu_url": s.tpu_url,
         "is_mobile": _is_mobile(s.name, generation, s.board_slot_width),
     }

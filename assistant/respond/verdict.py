@@ -461,6 +461,10 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         return both_verdicts(price, waited) if price.figures.get("deal") else waited
     if query.kind == "feature":
         return verdict_feature.respond(query, gpu, env)
+    if query.kind == "install":  # "can i put an a100 pcie in a normal gaming pc": what it takes
+        from assistant.respond import card_install
+
+        return card_install.respond(query, gpu, env)
     if query.model is not None and query.kind in ("good", "enough") and query.offer is None:
         from assistant.respond import fit  # "what about for flux" after "would a 3060 do": that model on that card
 

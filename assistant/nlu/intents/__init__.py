@@ -23,6 +23,7 @@ from assistant.nlu.hosting_fee import hosting_fee
 from assistant.nlu.intents import (
     arch_cues,
     asked,
+    card_install,
     card_size,
     cloud_choice,
     compare,
@@ -125,6 +126,7 @@ READERS = (
     upgrade_path.for_job,  # "rig: 5800x3d, 750w psu, 3070. want to run 70b. what do i have to change"
     sell_keep.read,  # "keep my 4090 or sell it now for $1,800", "手里4090 闲鱼能出1.6万 要不要卖了换5090"
     card_size.read,  # "will a 4090 fit in a fractal north, 355mm clearance", "限长320 4080能装吗": the board's size
+    card_install.read,  # "can i put an a100 pcie in a normal gaming pc", "p40插家用电脑能用吗": what it takes
     resale.read,  # "二手3090 6000块 用两年再卖掉 每月成本多少": owning it net of selling it (before offers / prices)
     deal.read,  # "used 3090 for $650 a good deal?", "二手4090一万三能收吗": an offer weighed, not a price setting
     deal.rate_quote,  # "tensordock quoted me $0.35/hr for a 4090, good price?": an hourly rent weighed
