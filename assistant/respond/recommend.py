@@ -420,9 +420,13 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if query.among_label:  # "best 30 series card for llms": the family the ranking is limited to, said first
         headline = env.t("rec.among", family=query.among_label, n=len(ranking.rows)) + i18n.gap(lang) + headline
         figures["among"] = list(query.among)
-    if cheapest and need and (query.model or getattr(query, "params_b", None)):
-        # "跑flux dev最低要什么显卡": what it takes first (the memory the model needs), then the cheapest that has it
-        headline = env.t("rec.minimum", need=need_why) + i18n.gap(lang) + headline
+    if need and (query.model or getattr(query, "params_b", None)):
+        # "跑flux dev最低要什么显卡": what it takes first (the memory the model needs), then the cheapest that has it;
+        # "what gpu do i need to finetune llama 3.1 70b with qlora": the pick, then the memory it is picked for
+        if cheapest:
+            headline = env.t("rec.minimum", need=need_why) + i18n.gap(lang) + headline
+        else:  # the pick asked leads, what the model takes follows
+            headline = headline + i18n.gap(lang) + env.t("rec.needs", need=need_why)
     if cheapest:
         figures["minimum"] = True  # the cheapest that meets the need leads (respond/figure_net: a minimum asked)
     answer = Answer(
