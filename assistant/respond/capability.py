@@ -7,7 +7,8 @@ card runs: LLMs (the largest KB model at q4_k_m with 4k context and its batch-1 
 denoiser, §mem.image) and fine-tuning (the largest LLM a QLoRA fits, §mem.train), in the memory the GPU may use
 (macOS's share on a Mac, §mem.apple; on a Jetson / GB10 / Strix Halo the unified memory less the OS's share,
 §mem.unified); over several cards LLMs take all of it (split by layers), images and
-QLoRA one card's. The answer's own headline becomes a reason below. Other answers return unchanged.
+QLoRA one card's; a memory size said with no card ("what can i run on 8gb vram") gets the same clauses, LLMs without
+a speed. The answer's own headline becomes a reason below. Other answers return unchanged.
 """
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ UNIFIED_OS_SHARE = 0.125  # ... or this share of it, whichever is more [A]
 
 
 def lead(answer: Answer, query, env: Env, gpu, n: int) -> Answer:
-    if getattr(query, "asked", "") != "what_runs" or getattr(query, "model", None) or gpu is None:
+    if getattr(query, "asked", "") != "what_runs" or getattr(query, "model", None):
         return answer
+    if gpu is None:  # "what can i run on 8gb vram": a memory size, no card
+        return _lead_memory(answer, query, env)
     if answer.clarification or not gpu.memory_gb:
         return answer
     apple = (gpu.vendor or "").lower() == "apple"
@@ -49,6 +52,24 @@ def lead(answer: Answer, query, env: Env, gpu, n: int) -> Answer:
     answer.headline = head + i18n.sep(env.lang).join(parts) + env.t("capability.end")
     if not shared:  # sized in the whole shared memory, with a buying rule ("Not comfortably"): not beside the lead
         answer.steps = [s for s in (rule, *answer.steps) if s]
+    answer.figures["capability"] = {"memory_gb": memory_gb, "kinds": len(parts)}
+    return answer
+
+
+def _lead_memory(answer: Answer, query, env: Env) -> Answer:
+    """What runs in a memory size said with no card: the same clauses, LLMs without a speed (no card to rate)."""
+    memory_gb = getattr(query, "memory_gb", None)
+    if answer.clarification or not memory_gb:
+        return answer
+    from assistant.respond.fit import largest_llm
+
+    name = largest_llm(env, memory_gb)
+    llms = env.t("capability.llm_unrated", model=name) if name else env.t("capability.llm_none")
+    parts = [p for p in (llms, _images(env, memory_gb), _tuning(env, memory_gb, False)) if p]
+    rule = answer.headline
+    answer.headline = env.t("capability.lead_memory", memory=f"{memory_gb:g}") + i18n.sep(env.lang).join(parts)
+    answer.headline += env.t("capability.end")
+    answer.steps = [s for s in (rule, *answer.steps) if s]
     answer.figures["capability"] = {"memory_gb": memory_gb, "kinds": len(parts)}
     return answer
 
