@@ -6,11 +6,13 @@ model has no speed model (§image.speed). One training step is one denoiser forw
 at the training resolution: the forward time of one pass from the image speed model (its compute-bound step time
 divided by the guidance passes) times FLOPs per parameter and token over the forward's 2 (LoRA / QLoRA 4, full 6,
 §cost.run) plus one more forward with gradient checkpointing (the assumed set-up); DEFAULT_TRAIN_STEPS steps
-unless said [A: kohya / ai-toolkit LoRA recipes run about 1,500-3,000 steps]. figures: job_hours, train_steps,
+unless said (or images x epochs / batch when both are said) [A: kohya / ai-toolkit LoRA recipes run about 1,500-3,000 steps]. figures: job_hours, train_steps,
 seconds_per_step.
 """
 
 from __future__ import annotations
+
+import math
 
 from assistant.models import image_speed
 from assistant.queries import FitQuery
@@ -66,9 +68,10 @@ def image_job_time(query: FitQuery, env: Env, model: ModelSpec, gpu, n: int) -> 
     forward_s, factor, speed = parts
     optimizer_s = optimizer_seconds(gpu, model, query.mode, query.setup)
     step_s = (forward_s * factor + optimizer_s) / max(n, 1)
-    steps = getattr(query, "train_steps", None) or DEFAULT_TRAIN_STEPS
+    from_epochs = steps_from_epochs(query)
+    steps = getattr(query, "train_steps", None) or from_epochs or DEFAULT_TRAIN_STEPS
     hours = steps * step_s / 3600.0
-    stated = bool(getattr(query, "train_steps", None))
+    stated = bool(getattr(query, "train_steps", None) or from_epochs)
     overhead = _overhead(env)
     # the set-up the public runs measured, or a UNet fine-tune of the same family (SD 1.x: the same blocks at 512 px;
     # DreamBooth = a full fine-tune): the floor times what those runs took over it leads (session 14; checked out of
@@ -123,12 +126,32 @@ def image_job_time(query: FitQuery, env: Env, model: ModelSpec, gpu, n: int) -> 
             )
             + ("" if sdxl else env.t("fit.image_job_other", model=model.name))
         )
-    if query.samples:  # "a lora on 20 images": the data set sets how often each image is seen, not the time
+    if from_epochs and not getattr(query, "train_steps", None):  # "20 epochs on 30 images": the steps that makes
+        steps_said.insert(
+            0,
+            env.t(
+                "fit.image_job_epochs",
+                n=f"{query.samples:,.0f}",
+                epochs=f"{query.epochs:g}",
+                batch=query.batch or 1,
+                steps=f"{steps:,}",
+            ),
+        )
+    elif query.samples:  # "a lora on 20 images": the data set sets how often each image is seen, not the time
         passes = steps * speed.batch / query.samples
         steps_said.append(
             env.t("fit.image_job_samples", n=f"{query.samples:,.0f}", steps=f"{steps:,}", passes=f"{passes:,.0f}")
         )
     return head, steps_said, figures
+
+
+def steps_from_epochs(query: FitQuery) -> int | None:
+    """ "a 20 epoch lora on 30 images": images x epochs / batch optimizer steps (no per-image repeats said), None
+    unless both the images and the epochs are said."""
+    samples, epochs = getattr(query, "samples", None), getattr(query, "epochs", None)
+    if not samples or not epochs:
+        return None
+    return max(1, math.ceil(samples * epochs / max(query.batch or 1, 1)))
 
 
 def _overhead(env: Env) -> tuple[float, float, list[tuple[str, float, float]]] | None:
