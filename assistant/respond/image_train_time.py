@@ -6,8 +6,8 @@ model has no speed model (§image.speed). One training step is one denoiser forw
 at the training resolution: the forward time of one pass from the image speed model (its compute-bound step time
 divided by the guidance passes) times FLOPs per parameter and token over the forward's 2 (LoRA / QLoRA 4, full 6,
 §cost.run) plus one more forward with gradient checkpointing (the assumed set-up); DEFAULT_TRAIN_STEPS steps
-unless said (or images x epochs / batch when both are said) [A: kohya / ai-toolkit LoRA recipes run about 1,500-3,000 steps]. figures: job_hours, train_steps,
-seconds_per_step.
+unless said (or images x epochs / batch when both are said) [A: kohya / ai-toolkit LoRA recipes run about
+1,500-3,000 steps]. figures: job_hours, train_steps, seconds_per_step.
 """
 
 from __future__ import annotations
