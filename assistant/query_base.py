@@ -1,0 +1,85 @@
+"""The base of every typed query (`Query`: the question's text and what every intent may carry) and `Setting`, one
+assumption or user-data change a question states. `assistant.queries` re-exports both; import them from there."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from assistant.query_terms import Stated, Usage
+
+
+@dataclass(frozen=True, kw_only=True)
+class Query:
+    """What a question asks, read from its text; each intent is a subclass with its own slots."""
+
+    text: str
+    intent: str = "unknown"
+    # names the user typed that the knowledge base does not hold ("falcon 180b"); the question is
+    # answered without them (a model by the parameter count typed) and the answer says so
+    unrecognized: tuple[str, ...] = ()
+    # the settings the question states: for a SetQuery all it says; for another intent those stated along
+    # the way ("electricity is 0.12 here, tco of 2 3090s", "每天跑8小时"), which the engine applies before
+    # answering and keeps for the conversation, as if typed alone
+    settings: tuple[Setting, ...] = ()
+    # board versions typed with the GPU ("3090涡轮版", "公版 4090"): the same chip, which the answer says
+    boards: tuple[str, ...] = ()
+    # a model family named without a size in a question that does not need the size ("预算4000跑个qwen买啥卡"):
+    # answered for the workload, and the answer says how to name a size
+    unsized: tuple[str, ...] = ()
+    unsized_models: tuple[str, ...] = ()  # the KB models of an unsized family ("deepseek"): their sizes are listed
+    # targets the question states ("并发20个用户" users, "每秒30个token" speed per user), as (kind, value): an
+    # answer that weighs them says so in figures["targets"]; otherwise the engine says they were not counted
+    targets: tuple[tuple[str, float], ...] = ()
+    # GPU names the KB lacks that a later generation of a known card has ("rtx 6080"), with the card answered in
+    # their place (the newest of that tier, "GeForce RTX 5080"): the answer opens by saying so
+    stand_ins: tuple[tuple[str, ...], ...] = ()  # (mention, card[, kind, detail]: nlu/lookup/lineup.py)
+    # datasets named for their size ("on openwebtext"): keys of knowledge/datasets.csv; the answer says the tokens used
+    datasets: tuple[str, ...] = ()
+    # usage said without its hours ("i only train on weekends", "a few hours every evening"): (weekends | evenings |
+    # weekdays | few, the hours assumed for each day or for "a few", the hours a week read); the answer says it
+    usage_assumed: tuple[str, float, float] | None = None
+    usage: Usage | None = None  # how much the cards run, from the schedule and the situation (nlu/usage_reader.py)
+    per_card_of: tuple[int, str] | None = None  # "is that per card?" after N cards: (N, each | total | either)
+    # a range of model sizes ("14b-32b models", "between 13b and 34b"): (low, high); params_b is the top, the size
+    # that needs the most, and the answer says so
+    size_range: tuple[float, float] | None = None
+    # a rough amount ("几百块", "两千多", "a few hundred bucks"): (as typed, the middle used, low, high); the answer
+    # says which amount it used
+    vague_amount: tuple[str, float, float, float] | None = None
+    # the currency asked for after this question was answered ("in euros", "用美元说"): the question answered again
+    # shows its money in it, whatever currency its own amounts were typed in
+    shown_currency: str | None = None
+    # the figure the question asks (nlu/form.py Form.figure: "bill", "share", "clock", "cap", "time" ...): the engine
+    # checks that the answer gives it and otherwise says first what it answers and what it cannot (respond/figure_net)
+    asked_figure: str | None = None
+    # clock times said ("start at 9pm", "早上8点前"): (start, by) as hours of the day; the answer says when it is done
+    clock: tuple[float | None, float | None] | None = None
+    # an amount to spend at most said beside a running cost ("our lab has $500/month for cloud ... for a 30 hour run"):
+    # (amount as typed, its currency, its period); the answer's total is weighed against it (respond/limits.py)
+    money_cap: tuple[float, str | None, str | None] | None = None
+    # a time the work must be done in (nlu/form.py deadline_hours: "paper deadline in 5 days"): the answer's job time
+    # is weighed against it when the answer did not weigh it itself
+    deadline_asked: float | None = None
+    # things made in a time asked ("how many sdxl images per hour", "一天能出多少张"): those hours (respond/made_in.py)
+    made_in_hours: float | None = None
+    # numbers few answers use ("10,000 hours of audio", "ddr5-6000"), as (kind, value, as typed): said when unused
+    said: tuple[tuple[str, float, str], ...] = ()  # (respond/unused_numbers.py), never dropped silently
+    # "每天1万次请求": (requests a day, tokens per reply, tokens assumed, users at once: a target; nlu/request_rate.py)
+    requests_day: tuple[float, float, bool, int] | None = None
+    stated: tuple[Stated, ...] = ()  # every number said, with its unit and role (query_terms.Stated, nlu/stated.py)
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One assumption or user-data change ("electricity 0.30", "a 3090 costs $700")."""
+
+    # electricity_usd_per_kwh | utilization | years | budget_usd | condition | snapshot | currency |
+    # cny_per_usd | price_override | reset | remember | confirm | forget_price (gpu) | forget_prices | forget_defaults
+    key: str
+    value: str | float | None
+    gpu: str | None = None  # for price_override: canonical KB name
+    condition: str | None = None  # for price_override: "used 3090 ti for $900" (None: the condition in force)
+    currency: str | None = (
+        None  # None = USD; "CNY" | "EUR" | "GBP": a money value (budget_usd, electricity_usd_per_kwh,
+    )
+    #                              price_override) typed in that currency, to convert before use
