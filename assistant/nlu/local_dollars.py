@@ -57,8 +57,13 @@ _PLACES = (
 def place_currency(r: Reading) -> str | None:
     """The currency of the one place the question says it is in ("in germany", "my uk flat", "here in canada",
     "(香港)": lexicon [lists] place_<currency>), None when it says none or places of two currencies."""
-    low = r.text.lower()
-    found = {code for code, words in _PLACES if _said(r.lex.listed(words), low)}
+    return place_currency_in(r.text, r.lex)
+
+
+def place_currency_in(text: str, lex) -> str | None:
+    """`place_currency` of a text read with the lexicon `lex` (the responders' view of the question)."""
+    low = text.lower()
+    found = {code for code, words in _PLACES if _said(lex.listed(words), low)}
     return next(iter(found)) if len(found) == 1 else None
 
 

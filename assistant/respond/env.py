@@ -218,7 +218,8 @@ class Env:
         and the assumptions shown agree; and, when money is in a local currency and nobody set an
         electricity price, that currency's household price (knowledge/electricity.csv)."""
         env = self
-        currency = query_currency(query) or _china_asked(getattr(query, "text", ""), env)
+        text = getattr(query, "text", "")
+        currency = query_currency(query) or _china_asked(text, env) or _place_asked(text, env)
         if currency:
             env = dataclasses.replace(env, question_currency=currency)
         own: dict = {}
@@ -272,6 +273,19 @@ def _china_asked(text: str, env: Env) -> str | None:
 
     words = lexicon(env.lang).listed("domestic_cloud_words")
     return "CNY" if any(w in text.lower() for w in words) else None
+
+
+def _place_asked(text: str, env: Env) -> str | None:
+    """The currency of the one place a question says it is in when it is not its language's and the user set no
+    currency ("人在香港，4090多少钱": Hong Kong dollars; nlu/local_dollars.place_currency)."""
+    if "currency" in env.assumptions.changed or not text:
+        return None
+    from assistant import i18n
+    from assistant.nlu.lexicon import lexicon
+    from assistant.nlu.local_dollars import place_currency_in
+
+    place = place_currency_in(text, lexicon(env.lang))
+    return place if place != i18n.currency(env.lang) else None
 
 
 def query_currency(query) -> str | None:

@@ -284,6 +284,16 @@ _NAMES = {reader: f"{reader.__module__.rsplit('.', 1)[-1]}.{reader.__name__}" fo
 _FORMAT_CONCEPTS = ("quantization", "quant-formats", "quant-quality")  # answered with the formats the question names
 
 
+def _place_currency(reading: Reading) -> str | None:
+    """The currency of the one place the question says it is in ("人在香港，4090多少钱", "in germany, how much"), when
+    it is not the language's own: the figures are shown in it (a price from another market is said converted)."""
+    from assistant import i18n
+    from assistant.nlu.local_dollars import place_currency
+
+    place = place_currency(reading)
+    return place if place is not None and place != i18n.currency(reading.b.lang) else None
+
+
 def read(reading: Reading) -> Query | Clarification:
     """The first claim, with the settings the question states along the way (`Query.settings`)."""
     for reader in READERS:
@@ -339,7 +349,7 @@ def read(reading: Reading) -> Query | Clarification:
         )
         if datasets and getattr(found, "tokens", None):  # "on openwebtext": its tokens were used, said with the source
             found = dataclasses.replace(found, datasets=datasets)
-        shown = asked_currency(reading.text, reading.lex)  # "一个月要多少港币", "monthly in euros?": shown in it
+        shown = asked_currency(reading.text, reading.lex) or _place_currency(reading)
         if shown is not None and found.shown_currency is None:
             found = dataclasses.replace(found, shown_currency=shown)
         if stated or boards or targets or usage or sizes or vague:
