@@ -370,9 +370,8 @@ class RigQuery(Query):
     cpu: str | None = None  # the CPU named, as typed ("threadripper 7960x"): its power class in the PSU sizing
     card_w: float | None = None  # "显卡功耗450w 电源850w够不够": one card's draw when no GPU is named
     replaces: str | None = None  # "主机是b450+5600+650w电源+3060 想上5080": the card the named one replaces
-    # a power cap at the wall the build is weighed against ("宿舍限电800w", "my ups is 1500va / 900w"): watts, or the
-    # VA rating when no watts are said
-    cap_w: float | None = None
+    psu_need_asked: bool = False  # "do i need 1600w for 4x 4090": is that much needed (not: is it enough)
+    cap_w: float | None = None  # a cap at the wall ("宿舍限电800w", "ups is 1500va / 900w"): watts, else cap_va
     cap_va: float | None = None
     # an energy budget a day checked by rig.wall_cap ("solar gives me 12 kwh/day surplus"): cap_kind "energy", the
     # kWh a day, the period the user gave it in (shown in that period), the machine's draw the user states ("pulls

@@ -32,6 +32,7 @@ from assistant.nlu.tagging.laptops import laptop_for_all
 from assistant.nlu.tagging.link import LinkTagging
 from assistant.nlu.tagging.models import ModelTagging
 from assistant.nlu.tagging.number_roles import NumberRoleTagging
+from assistant.nlu.tagging.psu_asked import asked_supplies
 from assistant.nlu.tagging.quantities import QuantityTagging
 from assistant.nlu.tagging.ram_speed import RamSpeedTagging
 from assistant.nlu.tagging.said_amounts import (
@@ -159,6 +160,7 @@ class _Tagger(
         self.tags = vague_amounts(self.tags, self.text, self.lex)  # "几百块", "两千多": a range, its middle, said
         self.tags = hourly_rates(self.tags, self.text, self.lex)  # "0.4 an hour", "一小时两块": a rent per hour
         self.tags = shared_units(self.tags, self.text, self.lex)  # "from 350 to 250w": both watts, no price
+        self.tags = asked_supplies(self.tags, self.text, self.lex)  # "850w enough for a 5090?": the PSU asked about
         self.tags = counted_numbers(self.tags, self.text, self.lex)  # "1500 sdxl images", "at 30 steps": no money
         self.tags = item_prices(self.tags, self.text, self.lex)  # "nvlink bridge ($100)": the bridge's, no card's
         self.tags = prices_after_cards(self.tags, self.text, self.lex.listed("card_each"))

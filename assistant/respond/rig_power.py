@@ -4,7 +4,8 @@ Contract: `power_head(query, build, env)` -> the headline: what the build draws 
 whether it is enough. A PSU the user has is judged on load x the margin (docs/model.md §rig), not on the size
 rounded up to buy; below the margin, the per-card power limit that restores it, or "too little" when even a limit
 cannot, or "about enough" when the PSU is short of the margin by a few percent
-(NEAR_STOCK); with one card, the PSU its specifications suggest is weighed with a named CPU's draw.
+(NEAR_STOCK); with one card, the PSU its specifications suggest is weighed with a named CPU's draw. A size asked
+as NEEDED ("do i need 1600w for 4x 4090", RigQuery.psu_need_asked) is answered yes-and-more / yes / no-less-will-do.
 """
 
 from __future__ import annotations
@@ -37,9 +38,11 @@ def power_head(query: RigQuery, b: Build, env: Env) -> str:
     values |= {"draw": env.t(f"rig.draw_{one}"), "want": env.t(f"rig.want_{one}")}
     suggested = b.gpu.suggested_psu_w if b.n == 1 else None  # one card: the PSU its specifications suggest
     need = load * rules["psu_margin"]  # the margin decides a PSU the user has; b.psu_w is rounded up to buy one
+    if query.psu_w and query.psu_need_asked:  # "do i need 1600w for 4x 4090": is that much needed
+        return _need_asked(query.psu_w, need, b, env, values)
     if query.psu_w and query.psu_w >= need:
         values["psu"] = f"{math.ceil(need / 10) * 10:,}"  # the figure it covers, not the size one would buy
-    if suggested and query.psu_w and query.cpu and suggested <= query.psu_w < need:
+    if suggested and query.psu_w and query.cpu and max(suggested, load) <= query.psu_w < need:
         # the specifications assume a typical CPU; a named power-hungry one ("4090 + 13900k, 850w?") leaves no margin
         limit = (query.psu_w / rules["psu_margin"] - b.platform.cpu_w - rules["rest_w"]) / b.n
         return env.t(
@@ -84,3 +87,22 @@ def power_head(query: RigQuery, b: Build, env: Env) -> str:
             key, have=f"{query.psu_w:,.0f}", limit=f"{per_card:,.0f}", tdp=f"{tdp:,}", cap=f"{cap or 0:,}", **values
         )
     return env.t("rig.power_short", have=f"{query.psu_w:,.0f}", **values)
+
+
+ABOUT_NEEDED = 1.1  # [A] a PSU up to this much over the size needed is "about that" when a size is asked as needed
+
+
+def _need_asked(have: float, need: float, b: Build, env: Env, values: dict) -> str:
+    """ "do i need 1600w for 4x 4090", "双4090要1600w吗": yes and more (with the per-card limit that would fit it),
+    yes about that, or no and the size that is enough."""
+    rules = power()  # the sizes said are the build's PSU to buy (Build.psu_w), the figure its table shows
+    if have >= need * ABOUT_NEEDED:
+        return env.t("rig.power_need_less", have=f"{have:,.0f}", **values)
+    tdp = env.reader.known_gpu(b.gpu.name).tdp_w or 0
+    per_card = (have / rules["psu_margin"] - b.platform.cpu_w - rules["rest_w"]) / b.n
+    if have >= need or (tdp and per_card >= NEAR_STOCK * tdp):  # short by a few W: about that size
+        return env.t("rig.power_need_about", **values)
+    text = env.t("rig.power_need_more", have=f"{have:,.0f}", **values)
+    if tdp and 0.6 * tdp <= per_card < tdp:
+        text += env.t("rig.power_need_more_limit", have=f"{have:,.0f}", limit=f"{per_card:,.0f}", tdp=f"{tdp:,}")
+    return text

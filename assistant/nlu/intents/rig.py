@@ -178,7 +178,10 @@ def psu_question(r: Reading) -> bool:
     cards named (lexicon ask_circuit: "会不会跳闸", "trip my breaker")."""
     count = r.total_count() or 1
     # "is 850w enough", "hx1500i for two 3090s, ok?" (a PSU model named is the question)
-    asked = said(r, "rig_psu") or (r.b.has("WATTS") and said(r, "verdict_enough")) or r.psu_named()
+    # not "my 4090 at 350w enough for 70b?": the only watts a card's limit, "enough" is asked of the model
+    limit = r.card_limit_tag()
+    free_watts = any(t is not limit for t in r.b.kinds.get("WATTS", []))
+    asked = said(r, "rig_psu") or (free_watts and said(r, "verdict_enough")) or r.psu_named()
     if asked and not r.explicit and r.refs and all(g.pronoun for g in r.refs) and not r.b.has("RECOMMEND", "MONEY"):
         return True  # "how much would that setup pull from the wall": the set talked about, with its count
     if said(r, "ask_circuit") and len(r.explicit) == 1 and not r.b.has("MONEY", "BUDGET", "RENT"):
@@ -268,6 +271,8 @@ def read(r: Reading) -> Query | None:
         vendor=b.first("VENDOR"),
         server=bool(said(r, "rig_server")),
         psu_w=r.psu_watts() if psu else None,
+        # "do i need 1600w for 4x 4090": is that much needed (nlu/tagging/psu_asked.py), not is it enough
+        psu_need_asked=psu and any(t.meanings.get("PSU_NEED") for t in b.kinds.get("WATTS", [])),
         asks_power=psu,
         cpu=b.first("CPU"),
         circuit_volts=r.num("VOLTS"),  # "on a 120v 15a circuit": the wall circuit named (tagging/sizes.py)
