@@ -11,7 +11,7 @@ from assistant import i18n
 from assistant.models import hardware
 from assistant.models.values import safe_div
 from assistant.queries import CompareQuery
-from assistant.respond import unrated
+from assistant.respond import compare_pick, unrated
 from assistant.respond.env import Env
 from assistant.respond.fit import largest_llm
 from assistant.respond.pricing import (
@@ -138,10 +138,17 @@ def headline(
         return head, faster.gpu.name
     better, worse = (a, b) if a.per_tco >= b.per_tco else (b, a)
     gain = safe_div(better.per_tco or 0.0, worse.per_tco or 0.0) - 1
+    even = compare_pick.level(a.per_tco, b.per_tco)  # "gives 0 % more" / "1 % more" is level, said so
     value_text = env.t(
-        "compare.value", better=better.label, gain=f"{gain * 100:.0f}", title=title, years=f"{env.assumptions.years:g}"
+        "compare.value_level" if even else "compare.value",
+        better=better.label,
+        worse=worse.label,
+        gain=f"{gain * 100:.0f}",
+        level=f"{compare_pick.LEVEL_VALUE * 100:.0f}",
+        title=title,
+        years=f"{env.assumptions.years:g}",
     )
-    if query.premise == "first" and better is not a:
+    if query.premise == "first" and better is not a and not even:
         head = env.t("compare.premise_value", b=b.label, a=a.label, value=value_text, speed=speed_text)
     else:
         key_ = "compare.head_yours" if _yours(env, names, query) else "compare.head"  # "used 3090 $700 ...": said so

@@ -10,7 +10,8 @@ decide and a pick of the server card carries the airflow condition;
 16 GB, or training and only one side has TRAINING_FLOOR_GB per card: the roomier side, unless the other
 is at least FASTER_BY times as fast; (3) both priced: the
 better speed per money over the ownership period, naming the other when it is FASTER_BY times as
-fast; (4) the faster side, when it is at least SAME_SPEED times as fast. `figure` = {gpu, reason}.
+fast; when the two are level per dollar (LEVEL_VALUE), the faster, as the speed the extra money buys;
+(4) the faster side, when it is at least SAME_SPEED times as fast. `figure` = {gpu, reason}.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from assistant.respond.pricing import ValueRow
 FASTER_BY = 1.5  # a speed gap that outweighs memory or value [A]
 IMAGE_ROOMY_GB = 16  # image models: below this, memory decides which models and LoRAs run (SDXL, FLUX fp8) [A]
 SAME_SPEED = 1.05  # closer than this, speed alone picks nothing [A]
+LEVEL_VALUE = 0.05  # per-dollar values closer than this share are level: value picks nothing, speed decides [A]
 MORE_GB = 4  # memory gap that counts for LLMs (as compare's "holds larger models") [A]
 TRAINING_FLOOR_GB = 24  # the reference's comfortable floor per card for training transformers (compare.small_memory)
 
@@ -156,6 +158,12 @@ def _by_memory_speed_value(a, b, speed, mem, big, small, roomy, key_title, llm, 
             return small.gpu.name, text, {"gpu": small.gpu.name, "reason": "speed"}
     fast, slow = (a, b) if speed[a.gpu.name] >= speed[b.gpu.name] else (b, a)
     ratio = speed[fast.gpu.name] / speed[slow.gpu.name] if speed[slow.gpu.name] else 0.0
+    if a.per_tco and b.per_tco and level(a.per_tco, b.per_tco) and ratio >= SAME_SPEED:
+        # "5090 or 4090", 1 % apart per dollar: never "the better value" (the headline says they are level)
+        text = env.t(
+            "compare.pick_value_level", gpu=fast.label, other=slow.label, ratio=f"{ratio:.2f}", title=key_title
+        )
+        return fast.gpu.name, text, {"gpu": fast.gpu.name, "reason": "speed"}
     if a.per_tco and b.per_tco:
         good, other = (a, b) if a.per_tco >= b.per_tco else (b, a)
         text = env.t(
@@ -172,6 +180,11 @@ def _by_memory_speed_value(a, b, speed, mem, big, small, roomy, key_title, llm, 
         return None  # as fast as each other and no price to weigh: nothing decides
     text = env.t("compare.pick_faster", gpu=fast.label, other=slow.label, ratio=f"{ratio:.2f}", title=key_title)
     return fast.gpu.name, text, {"gpu": fast.gpu.name, "reason": "speed"}
+
+
+def level(a: float, b: float) -> bool:
+    """Are two values per dollar level (within LEVEL_VALUE of the larger)?"""
+    return abs(a - b) < LEVEL_VALUE * max(a, b)
 
 
 def over_budget(
