@@ -13,6 +13,7 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.models import recommend
 from assistant.queries import RecommendQuery
+from assistant.respond import rig_market
 from assistant.respond.env import Env
 from assistant.respond.pricing import price_of
 
@@ -81,6 +82,8 @@ def organization_answer(query: RecommendQuery, env: Env, budget: float | None, b
         among = env.t("rec.among", family=query.among_label, n=len(base.figures["ranking"]))
         base.headline = among + i18n.gap(env.lang) + base.headline
     base.choice = _CHART_CHOICE.get(result.answer, base.choice)
+    if rig_market.official_only(query, env):  # "公司采购": the cards ranked are the ones sold with an invoice
+        base.steps.insert(0, env.t("rec.org_official"))
     base.steps.insert(
         0, env.t("rec.org_path", path=i18n.sep(env.lang).join(f"{env.term(q)} {env.term(a)}" for q, a in result.path))
     )

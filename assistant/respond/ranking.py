@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from assistant.models import cost, dettmers2023, hardware, recommend
+from assistant.respond import rig_market
 from assistant.respond.env import Env
 from assistant.respond.pricing import chat_score, score, snapshot_quotes
 
@@ -42,6 +43,7 @@ class RankInputs:
     passive: bool = True  # False leaves out passively cooled datacenter cards (they need a server's airflow)
     consumer: bool = False  # True keeps consumer cards only ("消费级显卡": GeForce, Radeon RX, Arc)
     tensor: bool = False  # True keeps cards with tensor / matrix cores only (16-bit training, §perf.tensor)
+    official: bool = False  # True leaves out grey-market and modified cards (an organization in yuan: rig_market)
 
 
 def rank_inputs(env: Env, key: str, **given) -> RankInputs:
@@ -83,6 +85,7 @@ def rank_snapshot(reader, i: RankInputs):
         gpus = [g for g in reader.gpus(sorted({q.gpu for q in quotes})) if i.passive or not g.passively_cooled]
         gpus = [g for g in gpus if not i.consumer or consumer_card(g)]
         gpus = [g for g in gpus if not i.tensor or hardware.has_tensor_cores(g)]
+        gpus = [g for g in gpus if not i.official or not rig_market.unofficial(g.name)]
         setting = {
             "max_power_w": i.max_power_w,
             "years": i.years,

@@ -165,6 +165,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             dettmers=use_dettmers,
             passive=passive,
             tensor=tensor and not use_dettmers,
+            official=recommend_order.official(query, env),
         )
         return _among(query, rank_snapshot(env.reader, inputs))
 
@@ -471,6 +472,7 @@ def _as_rig(query: RecommendQuery, env: Env) -> Answer:
         server=bool(
             use_case.said("rig_server", query.text, env) or ((query.gpu_count or 1) < 2 and query.organization)
         ),
+        organization=bool(query.organization),
         settings=query.settings,
     )
     return rig.respond(asked, env)

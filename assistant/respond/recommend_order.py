@@ -130,6 +130,13 @@ def _sets(query: RecommendQuery, env: Env, need, budget, condition, vendors, pas
     return rank_snapshot(env.reader, inputs)
 
 
+def official(query: RecommendQuery, env: Env) -> bool:
+    """An organization's ranking in yuan: grey-market and modified cards left out (respond/rig_market)."""
+    from assistant.respond import rig_market
+
+    return rig_market.official_only(query, env)
+
+
 def together_passive(query: RecommendQuery, env: Env, need, budget, condition, vendors, than):
     """The cheapest set of passively cooled server cards that holds the memory target, when it costs less than `than`
     (the actively cooled set or card chosen, a RankRow): a home ranking leaves them out (§rec.passive), so the answer

@@ -23,7 +23,17 @@ from assistant.models import constants as C
 from assistant.models import diffusion_memory, memory, scaling, train_memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RigQuery
-from assistant.respond import circuit, mixed_set, psu_draw, quiet, rig_choice, rig_power, rig_rows, wall_cap
+from assistant.respond import (
+    circuit,
+    mixed_set,
+    psu_draw,
+    quiet,
+    rig_choice,
+    rig_market,
+    rig_power,
+    rig_rows,
+    wall_cap,
+)
 from assistant.respond.builds import MAX_GPUS, SERVER_GPUS, Build, builds, platform_for, power
 from assistant.respond.cpus import cpu_power
 from assistant.respond.env import Env
@@ -206,6 +216,8 @@ def _priced(query: RigQuery, env: Env, hushed: bool = False) -> list:
             continue
         if not named and hushed and (gpu.tdp_w or 0) > quiet.QUIET_GPU_W:
             continue  # "quiet build for a home office": no card hotter than a quiet cooler handles
+        if not named and rig_market.official_only(query, env) and rig_market.unofficial(gpu.name):
+            continue  # "课题组预算10万": a lab buys with an invoice and a domestic warranty, no grey-market card
         price = purchase_price(gpu.name, env)
         if price is not None:
             out.append((at_draw(gpu, query), price.usd))
@@ -240,6 +252,18 @@ def _within_budget(
         if found:
             out.append(("smaller", found[0]))
     return out
+
+
+def _unfiltered(query: RigQuery, env: Env, budget, rate, counts, cpu_w, desktop) -> Build | None:
+    """The build an organization's yuan budget would get with grey-market cards allowed (rig_market), else None."""
+    if not rig_market.official_only(query, env):
+        return None
+    priced = _priced(dataclasses.replace(query, organization=False), env)
+    if budget:
+        found = builds(priced, budget, rate, counts, cpu_w, desktop)
+        return rig_choice.fewer_first(found)[0] if found else None
+    anyhow = builds(priced, None, rate, counts, cpu_w, desktop)
+    return min(anyhow, key=lambda b: b.total_usd) if anyhow else None
 
 
 def _work(query: RigQuery, env: Env) -> tuple[str, str]:
@@ -378,6 +402,10 @@ def respond(query: RigQuery, env: Env) -> Answer:
     elif hushed:
         head = env.t("quiet.head", watts=quiet.QUIET_GPU_W, head=head)
     steps = [rated + (i18n.gap(env.lang) + model_note if model_note else "")]
+    unfiltered = _unfiltered(query, env, budget, rate, counts, cpu_w, desktop)
+    market_head, market_steps, market_sources = rig_market.notes(query, env, choice, unfiltered)
+    head += (i18n.gap(env.lang) + market_head) if market_head else ""
+    steps += market_steps
     back: list[tuple[str, Build]] = []
     floor = 0.0
     if over_budget and budget and not (query.asks_power and query.psu_w):  # "will my 750w psu handle it": no shopping
@@ -489,6 +517,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
             rules["slots_source"],
             "dettmers-2018-hardware",
             *home_sources,
+            *market_sources,
         )
         + (circuit.sources(env, query) if on_circuit else [])
         + env.rate_sources()

@@ -270,6 +270,7 @@ def read(r: Reading) -> Query | None:
         condition=b.first("CONDITION"),
         vendor=b.first("VENDOR"),
         server=bool(said(r, "rig_server")),
+        organization=b.meaning("ORGANIZATION") == "yes",
         psu_w=r.psu_watts() if psu else None,
         # "do i need 1600w for 4x 4090": is that much needed (nlu/tagging/psu_asked.py), not is it enough
         psu_need_asked=psu and any(t.meanings.get("PSU_NEED") for t in b.kinds.get("WATTS", [])),
