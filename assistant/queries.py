@@ -245,6 +245,7 @@ class RentOrBuyQuery(Query):
     rent_rate_currency: str | None = None  # None: dollars
     rented: str | None = None  # the card that rate rents (canonical name), when two cards are named
     rented_hours: float | None = None  # "been paying $1.20/hr ... for 3 weeks straight (24/7)": hours rented so far
+    total_hours: float | None = None  # "about 200 hours of training total": the hours of use in all, no pace said
     # own cards kept running ("at home vs a cloud gpu", "托管 ... 和长租比"): each side's month leads; a month's hosting
     # fee said ("colo quote $180/mo"): (amount, currency), added to owning; (0, None) when none is paid
     own_fee: tuple[float, str | None] | None = None

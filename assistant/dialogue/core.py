@@ -109,6 +109,7 @@ class Dialogue:
         query = thread_edits.against_owned(self, query)  # "the first one, how much faster" after upgrades: than mine
         query = usage.days_at_thread_hours(self, query)  # "what if only weekends" after 24/7: 48 hours a week
         query = usage.days_of_the_job(self, query)  # "每天只用4小时呢" after a rented job: the days it takes
+        query = usage.total_hours_again(self, query)  # "what if its 500 hours" after 200 hours in all: the new total
         query = usage.slower_after_limit(self, usage.limit_in_bill_thread(self, query))
         self.context.asked_back = False
         open_ended = thread.leaves_open(query)

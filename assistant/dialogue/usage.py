@@ -60,6 +60,21 @@ def days_of_the_job(dlg: Dialogue, query: Query) -> Query:
     return dataclasses.replace(last, text=query.text, hours_per_day=round(per_day, 2), settings=())
 
 
+def total_hours_again(dlg: Dialogue, query: Query) -> Query:
+    """ "what if its 500 hours", "那1000小时呢" right after a rent-or-buy of so many hours in all: that rent-or-buy
+    for the new total (not a weekly use from the bare hours), the cards unchanged unless named."""
+    from assistant.queries import RentOrBuyQuery
+
+    last = dlg.context.last_query
+    if not isinstance(query, FollowUpQuery) or not isinstance(last, RentOrBuyQuery) or not last.total_hours:
+        return query
+    hours = query.hours_bare or query.hours_total
+    if not hours or any(g.pronoun is None for g in query.gpus) or query.period:
+        return query
+    kept = tuple(s for s in query.settings if s.key != "utilization")  # the bare hours were read as a weekly use
+    return dataclasses.replace(last, text=query.text, total_hours=hours, settings=kept)
+
+
 def limit_in_bill_thread(dlg: Dialogue, query: Query) -> Query:
     """ "and if i power limit it to 300w" right after a running cost (the bill of the cards talked about): the limit's
     cost in speed and the bill at the limited draw too."""

@@ -25,7 +25,7 @@ from assistant.names import normalize_name
 from assistant.nlu.lexicon import lexicon
 from assistant.periods import ASKED, CALENDAR_WEEKS
 from assistant.queries import RentOrBuyQuery
-from assistant.respond import fit_hardware, hosting, own_draw, rent_resale, rent_stated, rent_years
+from assistant.respond import fit_hardware, hosting, own_draw, rent_resale, rent_stated, rent_total, rent_years
 from assistant.respond.env import Env
 from assistant.respond.offers import home_market, market_rates, of_provider
 from assistant.respond.pricing import assumption_text, price_of, price_text, purchase_price, score, sibling_price_note
@@ -189,6 +189,7 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
         answer = rent_years.lead(
             _budget_hours(_respond(query, env), query, env), query, env
         )  # "2 year cost vs renting"
+        answer = rent_total.lead(answer, query, env)  # "about 200 hours of training total": both sides for those hours
     else:
         lead, figures, cards = served
         ref = next(r for r in query.gpus if r.name)

@@ -60,6 +60,7 @@ def read(r: Reading) -> Query | None:
     rent = stated_rent(r)
     if not found["hours_per_week"]:
         found["hours_per_week"] = _pace(r, rent, months)
+    total = None if found["hours_per_week"] or months or rent.get("rented_hours") else _hours_in_all(r)
     return RentOrBuyQuery(
         text=r.text,
         gpus=gpus,
@@ -71,6 +72,7 @@ def read(r: Reading) -> Query | None:
         resale_share=resale_share(r.text, r.lex) if sold is not None and sold[0] is None else None,
         model=r.model,
         params_b=r.num("PARAMS"),
+        total_hours=total,
         **found,
         **job(r),
         **rent,
@@ -111,6 +113,12 @@ def _pace(r: Reading, rent: dict, months: float | None) -> float | None:
     if months and len(total) == 1 and not rent.get("rented_hours") and total[0] > 1:
         return total[0] / (months * 52.0 / 12.0)
     return None
+
+
+def _hours_in_all(r: Reading) -> float | None:
+    """Hours said once with no pace ("about 200 hours of training total", "总共要跑500小时"): the use in all."""
+    total = [h.mapping()["total"] for h in r.b.kinds.get("HOURS", []) if h.mapping().get("total")]
+    return total[0] if len(total) == 1 and total[0] > 1 else None
 
 
 def _cards_for_gpu_hours(r: Reading, gpus: tuple[GpuRef, ...], per_week: float | None):

@@ -1,0 +1,49 @@
+"""A rent-or-buy whose question states the hours of use in all, with no pace ("should i buy a 3090 or rent for my
+thesis, about 200 hours of training total", "4090买还是租 总共要跑500小时"): both sides' totals for those hours lead.
+
+Contract: `lead(answer, query, env)` -> the answer with a headline that weighs renting those hours (rent per hour x
+hours) against buying and running the machine for them (what buying costs + the own cost per hour of use, i.e.
+rent - buy / break-even hours, docs/model.md §cost.breakeven, x the hours; less a resale the answer weighs), and the
+break-even; the answer's own headline (a verdict at an assumed weekly use) becomes a step. Unchanged when the
+question states no total (RentOrBuyQuery.total_hours) or the answer lacks a break-even (figures break_even_hours,
+rent_usd_per_hour, buy_usd). figures["total"] = {hours, rent_usd, own_usd}; figures["verdict"] = the cheaper side.
+"""
+
+from __future__ import annotations
+
+from assistant.answer import Answer
+from assistant.respond.env import Env
+
+
+def lead(answer: Answer, query, env: Env) -> Answer:
+    hours = getattr(query, "total_hours", None)
+    f = answer.figures
+    if not hours or answer.clarification or not all(f.get(k) for k in ("break_even_hours", "rent_usd_per_hour")):
+        return answer
+    if not f.get("buy_usd"):
+        return answer
+    env = env.for_query(query)
+    rent_h, buy, even = float(f["rent_usd_per_hour"]), float(f["buy_usd"]), float(f["break_even_hours"])
+    own_h = max(rent_h - buy / even, 0.0)
+    resale = float(f.get("resale_usd") or 0.0)
+    rent, own = rent_h * hours, buy + own_h * hours - resale
+    verdict = "rent" if rent <= own else "buy"
+    f["total"] = {"hours": hours, "rent_usd": round(rent, 2), "own_usd": round(own, 2)}
+    f["verdict"] = verdict
+    head = env.t(
+        f"rent.total_{verdict}",
+        hours=f"{hours:,.0f}",
+        rent=env.money(rent),
+        rate=env.money(rent_h, 2),
+        provider=f.get("rent_provider", ""),
+        own=env.money(own),
+        buy=env.money(buy),
+        power=env.money(own_h * hours),
+        resale=env.t("rent.total_resale", resale=env.money(resale)) if resale else "",
+        even=f"{even:,.0f}",
+    )
+    answer.steps = [answer.headline, *answer.steps]
+    answer.headline = head
+    answer.choice = None if verdict == "rent" else answer.choice or (answer.gpus[0] if answer.gpus else None)
+    return answer
+
