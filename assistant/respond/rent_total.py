@@ -46,4 +46,3 @@ def lead(answer: Answer, query, env: Env) -> Answer:
     answer.headline = head
     answer.choice = None if verdict == "rent" else answer.choice or (answer.gpus[0] if answer.gpus else None)
     return answer
-
