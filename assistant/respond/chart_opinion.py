@@ -70,8 +70,13 @@ def chart_opinion(query: RecommendQuery, env: Env, budget: float | None) -> str:
 
 
 def organization_answer(query: RecommendQuery, env: Env, budget: float | None, base: Answer) -> Answer:
-    """Organizations: the reference chart's answer leads (it assumes "not rich": say a budget to change that)."""
+    """Organizations: the reference chart's answer leads (it assumes "not rich": say a budget to change that); when
+    the question asks the cheapest or fastest ("cheapest possible", RecommendQuery.sort), that ranking leads and the
+    chart's answer follows it as a note, never overriding the ask."""
     result = _walk_chart(query, env, budget)
+    if query.sort and result.answer is not None:
+        base.steps.insert(0, env.t("rec.org_sorted", answer=env.term(result.answer).rstrip(".。")))
+        return base
     best = base.figures["ranking"][0]
     base.headline = (
         env.t("rec.head_org", answer=env.term(result.answer))

@@ -55,7 +55,9 @@ def memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
             # the set-up and precision a fit answer assumes (§mem.image): one rule for both
             prec = query.precision or diffusion_memory.usual_precision(model)
             est = diffusion_memory.image_memory(model, precision=prec, **diffusion_memory.AS_USUALLY_RUN)
-        elif query.workload == "llm_finetune":  # the method named ("lora finetune llama 3.1 8b"), else QLoRA
+        elif query.workload == "llm_finetune" or (query.workload == "training" and model.kind == "llm"):
+            # the method named ("lora finetune llama 3.1 8b", "full finetune"), else QLoRA, as the fit answer sizes
+            # "train a 13b model" (never the 4-bit inference memory under a 16-bit training ranking)
             method = finetune_method(query)
             seq = query.context_tokens or min(2048, model.context or 2048)  # Whisper: its 448-token decoder
             batch = max(int(query.batch or 1), 1)  # "at batch 16": the batch said
@@ -86,7 +88,7 @@ def finetune_method(query: RecommendQuery) -> str:
     if query.mode in ("lora", "qlora"):
         return query.mode
     label = (query.precision or "").lower()
-    if query.mode in ("full", "full_finetune") or label.startswith(("full", "全参数")):
+    if query.mode in ("full", "full_finetune") or label.startswith(("full", "全参数")):  # said, or carried
         return "full"  # "on what gpu?" after 'full finetune llama 3.1 8b': the full fine-tune's memory
     return "qlora" if label.startswith("qlora") else "lora" if label.startswith("lora") else "qlora"
 

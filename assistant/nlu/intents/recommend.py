@@ -52,7 +52,8 @@ def read(r: Reading) -> RecommendQuery | None:
     bare = _bare_budget(r) if money is None and b.has("RECOMMEND") else None
     return RecommendQuery(
         text=r.text,
-        workload=r.workload,
+        # "cheapest gpu to full finetune a 7b model": a training method named makes it a fine-tune, not inference
+        workload="llm_finetune" if _method(r) and r.workload in (None, "llm_inference") else r.workload,
         budget_usd=money if money is not None else bare,
         condition=b.first("CONDITION"),
         vendor=b.first("VENDOR"),
@@ -76,7 +77,7 @@ def read(r: Reading) -> RecommendQuery | None:
         model_family=b.meaning("FAMILY"),
         laptop=bool(said(r, "laptop_words")),
         which_one=b.has("COMPARE") and not r.refs,
-        mode=r.mode() if r.mode() in ("lora", "qlora") else None,  # a method named ("for a qlora of a 13b")
+        mode=_method(r),  # a method named ("for a qlora of a 13b", "full finetune", "from scratch")
         released=bool(said(r, "full_weights") or b.has("UNQUANTIZED")) and not r.precision,  # "满血", "unquantized"
         context_tokens=r.num("CONTEXT"),  # "cheapest card for qwen2.5 72b q4 with 16k context": sized at that context
     )
@@ -127,6 +128,15 @@ def _allowed_only(r: Reading, word: str) -> bool:
     at = low.find(word)
     after = low[at + len(word) : at + len(word) + 12] if at >= 0 else ""
     return any(w in after for w in r.lex.listed("class_allowed_words"))
+
+
+def _method(r: Reading) -> str | None:
+    """The training method the question names: LoRA / QLoRA, or full training when it says so ("full finetune",
+    "全参", "from scratch", "pretrain"); None for a plain "train" / "fine tune" (the lightest that fits is sized)."""
+    if r.mode() in ("lora", "qlora"):
+        return r.mode()
+    low = r.text.lower()  # the words are stems ("full finetun"): found as substrings
+    return "full_finetune" if r.lex.words_in("full_finetune_words", low) or said(r, "pretrain_words") else None
 
 
 def _sort(r: Reading) -> str | None:
