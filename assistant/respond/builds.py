@@ -106,15 +106,12 @@ def build(
         warnings.append(("rig.warn_12vhpwr", {"gpu": gpu.short_name}))
     if psu > rules["atx_psu_max_w"]:
         warnings.append(("rig.warn_psu", {"psu": f"{psu:,}", "max": f"{rules['atx_psu_max_w']:,}"}))
-    if wall > rules["eu_circuit_w"]:
-        warnings.append(("rig.warn_circuit_heavy", {"wall": f"{wall:,.0f}", "eu": f"{rules['eu_circuit_w']:,}"}))
+    # both circuits weighed on what they carry continuously (80 % of the rating, as respond/circuit.py): one rule
+    eu = {"eu": f"{rules['eu_circuit_w'] * rules['continuous_share']:,.0f}", "eu_rated": f"{rules['eu_circuit_w']:,}"}
+    if wall > rules["eu_circuit_w"] * rules["continuous_share"]:
+        warnings.append(("rig.warn_circuit_heavy", {"wall": f"{wall:,.0f}", **eu}))
     elif wall > rules["us_circuit_w"]:
-        warnings.append(
-            (
-                "rig.warn_circuit",
-                {"wall": f"{wall:,.0f}", "us": f"{rules['us_circuit_w']:,}", "eu": f"{rules['eu_circuit_w']:,}"},
-            )
-        )
+        warnings.append(("rig.warn_circuit", {"wall": f"{wall:,.0f}", "us": f"{rules['us_circuit_w']:,}", **eu}))
     return Build(
         gpu=gpu,
         n=n,

@@ -8,8 +8,9 @@ trip"): the circuit's continuous capacity = volts x breaker amps x
 `continuous_share` (80 %, the NEC rule for loads of 3 hours or more, knowledge/rigs.toml), against the build's
 wall power (`Build.wall_w`, §rig); when over, how many such circuits it takes, and the per-card power limit that
 fits one circuit (the reference: 50 W less costs about 7 % speed). Volts not said: 120 V when the answer is in
-dollars, 220 V in a Chinese answer, else 230 V; amps not said: 15 A at 120 V (a standard US outlet), 10 A in China
-(an ordinary socket, knowledge/rigs.toml), else 16 A; the answer says what it assumed. `sources(env)` cites
+dollars (unless the amps said are a 230 V mains size, 16 A: _IEC_ONLY_AMPS), 220 V in a Chinese answer, else
+230 V; amps not said: 15 A at 120 V (a standard US outlet), 10 A in China (an ordinary socket,
+knowledge/rigs.toml), else 16 A; the answer says what it assumed. `sources(env)` cites
 the circuit sources.
 """
 
@@ -26,6 +27,7 @@ _WORDS = re.compile(
     r"circuit|breaker|outlet|wall socket|socket|\btrip|插座|电路|空开|跳闸|一路电|两路电|线路", re.IGNORECASE
 )
 _VOLTS = re.compile(r"(?<![\d.])(1[01]\d|12[0-7]|2[0-4]\d)\s*(?:v|volts?|伏)(?![a-z])", re.IGNORECASE)
+_IEC_ONLY_AMPS = (6.0, 10.0, 13.0, 16.0, 25.0, 32.0)  # [A] breaker / plug ratings of 230 V mains, not US 120 V ones
 _AMPS = re.compile(r"(?<![\d.])(\d{1,2})\s*(?:a|amps?|安)(?![a-z0-9])", re.IGNORECASE)
 
 
@@ -54,7 +56,10 @@ def volts_amps(query, env: Env) -> tuple[float, float, list[str]]:
     assumed = []
     china = env.currency == "CNY" or env.price_market() == "CN"
     if volts is None:
-        volts = 120.0 if env.currency == "USD" and not china else float(rules["cn_socket_volts"]) if china else 230.0
+        # "on a 16a circuit": a breaker size only 230 V mains use (IEC 60898) says the mains, whatever the currency
+        mains = amps in _IEC_ONLY_AMPS
+        us = env.currency == "USD" and not china and not mains
+        volts = 120.0 if us else float(rules["cn_socket_volts"]) if china else 230.0
         assumed.append(f"{volts:g} V")
     if amps is None:
         amps = 15.0 if volts < 200 else float(rules["cn_socket_amps"]) if china else 16.0

@@ -452,7 +452,10 @@ def respond(query: RigQuery, env: Env) -> Answer:
         steps.append(env.t("rig.card_limit", limit=f"{choice.gpu.tdp_w:,}", stock=f"{stock:,}"))
     if left is not None and budget:
         steps.append(env.t("rig.left", money=env.money(left), share=f"{choice.total_usd / budget * 100:.0f}"))
-    steps += [env.t(k, **v) for k, v in choice.warnings]
+    # the circuit the headline weighed ("on a 16a circuit", a cap at the wall) is the user's: no generic circuit note
+    # beside it (it named a US circuit and a 230 V one's full rating next to the user's own figures)
+    mine = ("rig.warn_circuit", "rig.warn_circuit_heavy") if weighed else ()
+    steps += [env.t(k, **v) for k, v in choice.warnings if k not in mine]
     if not query.gpus and not query.server:
         steps.append(env.t("rig.no_passive"))
     if hushed:
