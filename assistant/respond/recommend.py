@@ -473,6 +473,7 @@ def _as_rig(query: RecommendQuery, env: Env) -> Answer:
             use_case.said("rig_server", query.text, env) or ((query.gpu_count or 1) < 2 and query.organization)
         ),
         organization=bool(query.organization),
+        card_class=query.card_class,  # "workstation cards only": the rig keeps the class asked
         settings=query.settings,
     )
     return rig.respond(asked, env)

@@ -24,6 +24,7 @@ from assistant.models import diffusion_memory, memory, scaling, train_memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RigQuery
 from assistant.respond import (
+    card_class,
     circuit,
     mixed_set,
     psu_draw,
@@ -204,6 +205,7 @@ def _priced(query: RigQuery, env: Env, hushed: bool = False) -> list:
     """(GPU, price) of the cards a rig may use: the one named, else the vendor's (NVIDIA by default)
     without passively cooled datacenter cards, unless a server is asked for."""
     vendors = {v.strip().lower() for v in (query.vendor or "nvidia").split(",")}
+    classes = card_class.CLASSES.get(query.card_class or "")
     named = {g.name for g in query.gpus if g.name}
     market = env.price_market()  # a dollar rig holds cards sold on the US market; a yuan one borrows (§cost.price)
     quotes = snapshot_quotes(env.reader, env.assumptions.snapshot, market)
@@ -214,6 +216,8 @@ def _priced(query: RigQuery, env: Env, hushed: bool = False) -> list:
             continue
         if not named and (gpu.vendor.lower() not in vendors or (gpu.passively_cooled and not query.server)):
             continue
+        if not named and classes and not card_class.of_class(gpu, classes):
+            continue  # "workstation cards only", "只要专业卡": that class of cards only (respond/card_class.py)
         if not named and hushed and (gpu.tdp_w or 0) > quiet.QUIET_GPU_W:
             continue  # "quiet build for a home office": no card hotter than a quiet cooler handles
         if not named and rig_market.official_only(query, env) and rig_market.unofficial(gpu.name):
@@ -370,6 +374,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
         head = rig_power.power_head(query, choice, env)
     if query.replaces and (old := env.reader.gpu(query.replaces)):  # "3060 想上5080": the new card alone, said
         head = env.t("rig.replaces", old=old.short_name, new=choice.gpu.short_name) + head
+    if query.card_class and not query.gpus:  # "workstation cards only": the class kept, said first (as recommend)
+        head = env.t("rig.among_class", family=env.t(f"rec.card_class_{query.card_class}")) + head
     on_circuit = circuit.asked(query) and not query.cap_kind
     if query.cap_kind:  # "solar gives me 12 kwh/day, does that cover a 4090 10 hrs a day": the energy verdict leads
         cap_text, cap_figures = wall_cap.sentence(query, choice, env)

@@ -104,10 +104,21 @@ def class_pick(r: Reading) -> RecommendQuery | None:
     wanted = card_class(r)
     if wanted is None or r.refs or r.b.has("EXPLAIN", "WHY") or _yes_no_opening(r):
         return None
+    if _machine_asked(r) and (r.money() is not None or r.total_count()):
+        return None  # "a rig under $10k ... no consumer gpus": a whole machine of that class (RigQuery.card_class)
     if not (r.b.has("RECOMMEND", "MONEY", "BUDGET", "UNDER", "GPU_WORD") or r.workload or r.model):
         return None
     found = read(r) or RecommendQuery(text=r.text, workload=r.workload)
     return dataclasses.replace(found, card_class=wanted)
+
+
+def _machine_asked(r: Reading) -> bool:
+    """A machine word outside the class's own words ("a rig ... no consumer gpus", not "workstation gpu")."""
+    low = f" {r.text.lower()} "
+    for name in ("datacenter_card_words", "workstation_card_words", "pro_card_words"):
+        for w in sorted(r.lex.listed(name), key=len, reverse=True):
+            low = low.replace(w, " ")
+    return any(re.search(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])", low) for w in r.lex.listed("rig_words"))
 
 
 def _yes_no_opening(r: Reading) -> bool:

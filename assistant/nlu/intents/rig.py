@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from assistant.nlu.intents import cost
 from assistant.nlu.intents.rates import period
+from assistant.nlu.intents.recommend import card_class
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.queries import GpuRef, Query, RigQuery
@@ -271,6 +272,7 @@ def read(r: Reading) -> Query | None:
         vendor=b.first("VENDOR"),
         server=bool(said(r, "rig_server")),
         organization=b.meaning("ORGANIZATION") == "yes",
+        card_class=card_class(r),  # "workstation cards only", "no consumer gpus": the cards the rig may use
         psu_w=r.psu_watts() if psu else None,
         # "do i need 1600w for 4x 4090": is that much needed (nlu/tagging/psu_asked.py), not is it enough
         psu_need_asked=psu and any(t.meanings.get("PSU_NEED") for t in b.kinds.get("WATTS", [])),
