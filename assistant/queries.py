@@ -199,6 +199,7 @@ class CostQuery(Query):
     resale: bool = False  # "用两年再卖掉", "sell it after 2 years": the card is sold after `years` (§cost.resale)
     resale_usd: float | None = None  # a stated resale price ("sell it for 400 after"), USD
     resale_currency: str | None = None  # None = USD; "CNY": resale_usd is in yuan ("残值按3000算")
+    resale_share: float | None = None  # "sell it after 2 years for half", "两年后七折卖掉": a share of the price
     resale_asked: bool = False  # "5090用两年卖掉大概能回多少钱": the resale price itself is asked, it leads
     # "my electric bill went up $38 last month ... does that math check out": the bill stated (amount as typed, its
     # currency, None = dollars), checked against the cards' load and idle draw over `period` (a month unless said)

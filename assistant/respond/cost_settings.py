@@ -5,7 +5,8 @@ Contract: `load_idle(query, env, gpu, count, watts, load_share)` -> (LoadAndIdle
 when the question states powered hours beyond its load hours (CostQuery.powered_hours_per_week), else None;
 the idle draw is the card's measurement in knowledge/idle_power.csv, else the highest measured there (said).
 `idle_head` / `idle_step` word it. `resale_lead(query, env, gpu, figures, years)` -> (headline, steps) when the
-question sells the card (CostQuery.resale / resale_usd), else None: resale = paid x retention ** years with the
+question sells the card (CostQuery.resale / resale_usd / resale_share: the amount or share said), else None: resale
+= paid x retention ** years with the
 card's own used-price retention when the KB has used USD quotes in both snapshots, else the all-card median
 (models/constants.USED_RETENTION_PER_YEAR); net per month = (paid - resale + electricity) / months
 (docs/model.md §cost.idle, §cost.resale). Adds its figures to `figures`.
@@ -112,13 +113,16 @@ def resale_lead(
     query: CostQuery, env: Env, gpu: GpuSpec, count: int, figures: dict, years: float
 ) -> tuple[str, list[str]] | None:
     """The cost of owning net of selling the card(s) after `years` (see the module contract)."""
-    if not (query.resale or query.resale_usd) or figures.get("purchase_usd") is None:
+    if not (query.resale or query.resale_usd or query.resale_share) or figures.get("purchase_usd") is None:
         return None
     paid = figures["purchase_usd"]
     kept = retention(gpu, env)
     general = cost.resale_usd(paid, years)
+    stated = bool(query.resale_usd or query.resale_share)
     if query.resale_usd:
         resale, how = (env.to_usd(query.resale_usd, query.resale_currency) or 0.0) * count, env.t("cost.resale_stated")
+    elif query.resale_share:  # "sell it after 2 years for half": that share of what the cards cost
+        resale, how = paid * query.resale_share, env.t("cost.resale_share", share=f"{query.resale_share * 100:.0f}")
     else:
         resale = general
         how = env.t("cost.resale_median", per_year=f"{(1 - C.USED_RETENTION_PER_YEAR) * 100:.0f}", years=f"{years:g}")
@@ -128,7 +132,7 @@ def resale_lead(
         "resale_usd": round(resale, 2),
         "net_cost_usd": round(paid - resale + electricity, 2),
         "net_usd_per_month": round(month, 2),
-        "retention_per_year": None if query.resale_usd else C.USED_RETENTION_PER_YEAR,
+        "retention_per_year": None if stated else C.USED_RETENTION_PER_YEAR,
     }
     yearly = getattr(query, "period", None) == "year" and years != 1  # "the per-year cost": a year's share
     head = env.t(
@@ -146,8 +150,8 @@ def resale_lead(
             "cost.head_resale_asked", years=f"{years:g}", resale=env.money(resale), paid=env.money(paid), how=how
         )
         head = i18n.gap(env.lang).join([asked, head])
-    steps = [] if query.resale_usd else [env.t("cost.resale_step", per_year=f"{C.USED_RETENTION_PER_YEAR:.2f}")]
-    if not query.resale_usd and kept.own and abs(kept.per_year - C.USED_RETENTION_PER_YEAR) >= 0.03:
+    steps = [] if stated else [env.t("cost.resale_step", per_year=f"{C.USED_RETENTION_PER_YEAR:.2f}")]
+    if not stated and kept.own and abs(kept.per_year - C.USED_RETENTION_PER_YEAR) >= 0.03:
         own_resale = cost.resale_usd(paid, years, kept.per_year)
         own_month = cost.net_per_month(paid, own_resale, electricity, years)
         figures["own_retention_per_year"] = round(kept.per_year, 3)

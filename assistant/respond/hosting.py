@@ -4,7 +4,8 @@ the fee in dollars and per hour of use, the sentence that leads with each side's
 Contract: `fee_of(query, env, hours_week)` -> (fee a month in USD, per hour of use), (0, 0) when none was said;
 `lead` / `step` -> the sentences (locale [usage] hosting_lead / hosting_fee). `in_cost(query, env, figures)` -> the
 sentence a cost answer adds for the fee said ("colo is $150 a month": the month's electricity plus the fee, and the fee
-over the years owned), "" when none. Never raises but the exchange rate's NoExchangeRate, as every amount converted.
+over the years owned; the fee alone when it includes the power: nlu/free_power.py), "" when none. Never raises but
+the exchange rate's NoExchangeRate, as every amount converted.
 """
 
 from __future__ import annotations
@@ -22,8 +23,10 @@ def fee_of(query: RentOrBuyQuery, env: Env, hours_week: float) -> tuple[float, f
 
 
 def lead(env: Env, hours_week: float, month_own: float, fee: float, month_rent: float, provider: str) -> str:
+    key = "usage.hosting_lead" if month_own - fee > 0.005 else "usage.hosting_lead_power_in"  # the fee holds the power
+    key = key if fee else "usage.owned_lead"
     return env.t(
-        "usage.hosting_lead" if fee else "usage.owned_lead",
+        key,
         hours=f"{round(hours_week, 1):g}",
         own=env.money(month_own),
         fee=env.money(fee),
@@ -48,7 +51,7 @@ def in_cost(query: CostQuery, env: Env, figures: dict) -> str:
     years = figures.get("years") or env.assumptions.years
     figures |= {"hosting_usd_per_month": round(fee, 2), "month_with_hosting_usd": round(per_year / 12 + fee, 2)}
     text = env.t(
-        "usage.hosting_cost",
+        "usage.hosting_cost" if per_year > 0 else "usage.hosting_cost_power_in",
         fee=env.money(fee),
         power=env.money(per_year / 12),
         total=env.money(per_year / 12 + fee),

@@ -170,7 +170,12 @@ def kind(r: Reading) -> str | None:
     if r.lex.words_in("tco_cost", texts):
         return "tco"
     cost_words = " ".join(t.text.lower() for t in b.kinds.get("COST", []))
-    if "price" in b.meanings.get("FIELD", []) and cost_words in ("cost", "costs") and not b.has("YEARS", "UTILIZATION"):
+    if (
+        "price" in b.meanings.get("FIELD", [])
+        and cost_words in ("cost", "costs")
+        and not b.has("YEARS", "UTILIZATION")
+        and not period(r)  # "whats the monthly cost for 2x 4090": a bill per month, no price
+    ):
         return None  # "how much does a 4090 cost": its price, a spec (not "cost of a 3090 over 3 years")
     if b.has("HOURS", "YEARS"):
         return "tco"

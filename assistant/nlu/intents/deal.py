@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from assistant.nlu.hosting_fee import hosting_fee
 from assistant.nlu.intents import rig
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.patterns import compiled
@@ -46,8 +47,8 @@ def read(r: Reading) -> Query | None:
     b = r.b
     if b.has("BUDGET", "RENT", "HOURS", "KWH", "VS") or (b.has("MEMORY") and not _memory_priced(r)):
         return None
-    if _under_an_amount(r):
-        return None
+    if _under_an_amount(r) or hosting_fee(r) is not None:
+        return None  # "my colo is $120/mo, 2x 4090, total monthly cost": a fee to host the cards, no offer for them
     if r.form.owned and said(r, "sell_owned_words") and not said(r, "seller_words"):
         return None  # "i already own four 3090s ... or do i sell them (~$700 each)": a sale of the user's, no offer
     asked = bool(said(r, "verdict_worth") or said(r, "verdict_good") or said(r, "what_for_words"))

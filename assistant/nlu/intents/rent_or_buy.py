@@ -12,7 +12,7 @@ import math
 
 from assistant.nlu.hosting_fee import hosting_fee
 from assistant.nlu.intents.rates import epochs, own_against_rent, owned, provider, sample_tokens, samples
-from assistant.nlu.intents.resale import resale_share
+from assistant.nlu.intents.resale import resale_percent, resale_share
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.nlu.stated_rent import stated_rent
@@ -22,7 +22,9 @@ from assistant.queries import GpuRef, Query, RentOrBuyQuery
 def usage(r: Reading) -> dict:
     """How much the GPU is used, as the question states it: hours a week, a utilization, the workload."""
     per_week, _ = r.hours()
-    return {"hours_per_week": per_week, "utilization": r.num("PERCENT"), "workload": r.workload}
+    shares = [t for t in r.b.kinds.get("PERCENT", []) if not resale_percent(r.text, t.start, t.end)]
+    utilization = float(shares[0].number()) if shares else None  # "sell it for 40% of what i paid": no utilization
+    return {"hours_per_week": per_week, "utilization": utilization, "workload": r.workload}
 
 
 def read(r: Reading) -> Query | None:

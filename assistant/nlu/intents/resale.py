@@ -4,7 +4,8 @@
 Contract: `resale_said(r)` gives the CostQuery fields of a resale the question states ({} when none): resale (the
 card is sold after the years said; §cost.resale in docs/model.md), resale_usd + resale_currency (a resale price said
 right after a resale word: "残值按3000算", "卖一万五", "sell it for 400"; in the currency the question's amounts are
-in, converted by the answer like electricity_currency). A resale is said with a word of lexicon [lists]
+in, converted by the answer like electricity_currency), or resale_share (a share of the price paid said instead:
+"for half", "七折", "for 60%"). A resale is said with a word of lexicon [lists]
 resale_words ("再卖掉", "回血", "残值", "出掉", "sell it after") or a selling word right after the years
 ([lists] resale_after_years: "两年后卖", "用两年卖"). `read(r)` claims a question that states a resale and asks a
 cost or a period ("每月成本", "平均每月多少钱", "monthly cost"), before the offer / price-setting readers (which
@@ -74,10 +75,15 @@ def resale_said(r: Reading) -> dict:
             "resale_usd": float(later.value),
             "resale_currency": later.meanings.get("CURRENCY") or r.unnamed_currency(),
         }
+    if "resale_usd" not in out and (share := resale_share(r.text, r.lex)) is not None:
+        out["resale_share"] = share  # "sell it after 2 years for half": a share of the price paid, no amount
     return out
 
 
-_SHARE = re.compile(r"(\d{1,2})\s*%\s*of\s+(?:what|the|its|my)|([1-9一二三四五六七八九])\s*(折|成)")
+_SHARE = re.compile(
+    r"(\d{1,2})\s*%\s*of\s+(?:what|the|its|my)|([1-9一二三四五六七八九])\s*(折|成)"
+    r"|(?:for|at|get|recoup|recover|back)\s+(?:about\s+|around\s+|~\s*)?(\d{1,2})\s*%"  # "sell it ... for 60%"
+)
 _CN = dict(zip("一二三四五六七八九", range(1, 10), strict=True))
 
 
@@ -91,10 +97,23 @@ def resale_share(text: str, lex) -> float | None:
     m = _SHARE.search(low)
     if m is None:
         return None
-    if m.group(1):
-        return int(m.group(1)) / 100.0
+    if m.group(1) or m.group(4):
+        return int(m.group(1) or m.group(4)) / 100.0
     digit = m.group(2)
     return (int(digit) if digit.isdigit() else _CN[digit]) / 10.0
+
+
+_PERCENT_OF = re.compile(r"^\s*(?:of\s+(?:what|the|its|my|the\s+price)|back\b)")
+_PERCENT_FOR = re.compile(
+    r"(?:sell|sold|resell|flip|get|recoup|recover)\b.{0,30}\b(?:for|at|get|back)\s+(?:about\s+|~\s*)?$"
+)
+
+
+def resale_percent(text: str, start: int, end: int) -> bool:
+    """The percent at text[start:end] is a share of the price a card sells for ("sell it for 40% of what i paid",
+    "resell at 60%"), not a utilization."""
+    low = text.lower()
+    return bool(_PERCENT_OF.match(low[end : end + 20]) or _PERCENT_FOR.search(low[max(0, start - 50) : start]))
 
 
 def _later_amount(r: Reading):

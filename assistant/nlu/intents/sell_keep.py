@@ -63,7 +63,7 @@ def read(r: Reading) -> Query | None:
     names = [g for g in r.explicit if g.name]
     if not (sell or keep) or r.b.has("RENT") or r.model or r.b.has("PARAMS") or not names or said(r, "seller_words"):
         return None  # "guy selling a used 3090 for 550": someone else sells, the user buys (deal.read)
-    if r.b.has("COST") and sold_after_years(r):
+    if r.b.has("COST") and (sold_after_years(r) or r.b.has("YEARS")):  # "tco over 3 years if i resell it for $400"
         return (
             None  # "一年电费加折旧多少 三年后估计一张还能卖800": the cost of owning net of a later sale (resale.read)
         )
