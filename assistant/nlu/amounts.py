@@ -69,6 +69,7 @@ _SIGNS = {
     "￥": "CNY",
     "£": "GBP",
     "€": "EUR",
+    "₹": "INR",
 }
 _AFTER = {
     "usd": "USD",
@@ -97,6 +98,9 @@ _AFTER = {
     "jpy": "JPY",
     "円": "JPY",
     "日元": "JPY",
+    "inr": "INR",
+    "rupees": "INR",
+    "卢比": "INR",
     "€": "EUR",  # "0.38 €/kWh": a sign after the amount
     "$": "USD",
     "£": "GBP",
@@ -120,7 +124,7 @@ _DENOMS = (
     (("month",), _MONTH),
     (("day",), _DAY),
 )
-_CUR_BEFORE = r"(us\$|ca?\$|[$¥￥£€])?\s*"
+_CUR_BEFORE = r"(us\$|ca?\$|[$¥￥£€₹])?\s*"
 _CENTS = sorted({"c", "cents", "cent", "¢", "p"})  # a hundredth of the currency, said before "/kwh" ("28c/kwh", "15p")
 _CUR_AFTER = r"\s*(" + _alt(_AFTER) + r"|" + _alt(_CENTS) + r"(?=\s*(?:/|per|a)\s*kwh))?"
 _MONEY = _CUR_BEFORE + _N + r"\s*(k|万)?" + _CUR_AFTER  # "¥2.1万": 21,000

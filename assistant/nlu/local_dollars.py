@@ -51,6 +51,7 @@ _PLACES = (
     ("AUD", "place_aud"),
     ("JPY", "place_jpy"),
     ("HKD", "place_hkd"),
+    ("INR", "place_inr"),
 )
 
 

@@ -1,9 +1,9 @@
 """Text normalization and tokenization shared by the question parser and the name index.
 
 Contract: `tokenize(text)` lower-cases (NFKC), drops control characters, reads at most
-`MAX_CHARS` characters, and splits into `Tok`s: numbers ("1,500" -> "1500", "0.30", "-5" when the minus
-stands apart: "mi-300x" stays mi, 300, x), letter
-runs, dates ("2023-01"), single CJK characters and the symbols $ % / ? € £ ¥ × < ~ &.
+`MAX_CHARS` characters, and splits into `Tok`s: numbers ("1,500" -> "1500", Indian "1,20,000" -> "120000", "0.30",
+"-5" when the minus stands apart: "mi-300x" stays mi, 300, x), letter runs, dates ("2023-01"), single CJK characters
+and the symbols $ % / ? € £ ¥ × < ~ & ₹ ("rs." before a number is "rs ").
 Letters and digits are always split ("rtx4090ti" -> rtx, 4090, ti), which is also how
 `key()` turns KB names and aliases into lookup keys, so both sides compare alike.
 """
@@ -19,10 +19,10 @@ MAX_CHARS = 1000
 
 _TOKEN = re.compile(
     r"(?P<date>(?:19|20)\d\d-[01]?\d(?:-[0-3]?\d)?(?![\d]))"
-    r"|(?P<num>(?:(?<![a-z0-9_.\-])-)?(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+(?:\.\d+)?|\.\d+))"
+    r"|(?P<num>(?:(?<![a-z0-9_.\-])-)?(?:\d{1,2}(?:,\d\d)+,\d{3}(?![\d])|\d{1,3}(?:,\d{3})+(?![\d])|\d+(?:\.\d+)?|\.\d+))"
     r"|(?P<word>[a-z]+)"
     r"|(?P<cjk>[\u3400-\u9fff\uf900-\ufaff])"
-    r"|(?P<sym>[$%/?€£¥×<~&])"
+    r"|(?P<sym>[$%/?€£¥×<~&₹])"
 )
 # a Mac's screen size ("macbook pro 14寸", "16-inch mbp"): the laptop's size, never a number of its chip or a GPU
 _SCREEN = re.compile(
@@ -33,6 +33,7 @@ _SCREEN = re.compile(
 _MAC = re.compile(r"macbook|\bmbp\b|\bmba\b|\bimac\b")
 # a letter o typed for a zero inside a four-digit model number ("rtx4o90", "3o90ti", "3o6o"): the digit, same length
 O_FOR_ZERO = re.compile(r"(?<![\d.o])\d(?=[\do]{3}(?![\d]))[\do]{3}")
+_RS_DOT = re.compile(r"(?<![a-z])rs\.(?=\s*\d)")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\ufeff]")
 
 
@@ -56,6 +57,8 @@ def clean(text: object) -> tuple[str, bool]:
         text = text.encode("utf-8", "replace").decode("utf-8", "replace")
     text = _CONTROL.sub(" ", text).lower()
     text = text.replace("’", "'").replace("×", "×")
+    if "rs." in text:
+        text = _RS_DOT.sub("rs ", text)  # "rs.50000": rupees, not 0.5 (same length: positions stay)
     if "o" in text:
         text = O_FOR_ZERO.sub(zeros, text)
     if "mac" in text or "mb" in text:

@@ -24,7 +24,7 @@ from assistant.nlu.amounts_work import with_items_asked
 from assistant.nlu.schedule import job_weeks
 from assistant.periods import PERIOD_HOURS
 from assistant.respond import calc_compare
-from assistant.respond.env import SYMBOLS, Env
+from assistant.respond.env import SYMBOLS, Env, place_asked
 
 _COST = re.compile(
     r"\b(?:bill|total|cost|costs|cost me|spend|pay|price|charge|how much|what'?s that|damage|budget)\b"
@@ -52,7 +52,7 @@ _NOT_A_BILL = re.compile(
 
 # "monthly in CAD?", "yearly bill in euros": an amount of money asked in a currency
 _IN_CURRENCY = re.compile(
-    r"\b(?:in|how many) (?:cad|usd|eur|euros?|gbp|pounds|dollars|bucks|yen|jpy|rmb|yuan|[$€£¥])(?![a-z])"
+    r"\b(?:in|how many) (?:cad|usd|eur|euros?|gbp|pounds|dollars|bucks|yen|jpy|rmb|yuan|inr|rupees|[$€£¥₹])(?![a-z])"
 )
 _PERIOD_LAST = re.compile(r"(?:monthly|yearly|weekly|daily|a month|per month|a year|per year|a week|a day)\s*\?+\s*$")
 _TARIFF = re.compile(r"(?:电费|电价)\s*(?:按|是|为)?\s*[\d.]")
@@ -109,6 +109,7 @@ _ASKED_IN = (
     ("CAD", re.compile(r"\bin (?:cad|canadian dollars)\b")),
     ("JPY", re.compile(r"多少日元|\bin (?:yen|jpy)\b|how many yen")),
     ("HKD", re.compile(r"多少港币|多少港元|港币多少|\bin (?:hkd|hk\$|hong kong dollars)")),
+    ("INR", re.compile(r"多少卢比|\bin (?:inr|rupees|₹)")),
 )
 
 
@@ -118,7 +119,7 @@ def _currency(said: list[Amount], env: Env, text: str = "") -> str:
     low = text.lower()
     asked = next((cur for cur, words in _ASKED_IN if words.search(low)), None)
     stated = {a.currency for a in said if a.unit == "money" and a.currency}
-    cur = asked or (stated.pop() if len(stated) == 1 else env.currency)
+    cur = asked or (stated.pop() if len(stated) == 1 else None) or place_asked(text, env) or env.currency
     return cur if cur in SYMBOLS and env.per_usd(cur) else env.currency
 
 

@@ -32,8 +32,19 @@ PER_AMOUNT = {
     "JPY": 100000,
     "AUD": 1000,
     "HKD": 10000,
-}  # value figures per $1,000, ¥10,000 (一万元), €1,000
-SYMBOLS = {"USD": "$", "CNY": "¥", "EUR": "€", "GBP": "£", "CAD": "C$", "JPY": "JP¥", "AUD": "A$", "HKD": "HK$"}
+    "INR": 100000,
+}  # value figures per $1,000, ¥10,000 (一万元), €1,000, ₹1 lakh
+SYMBOLS = {
+    "USD": "$",
+    "CNY": "¥",
+    "EUR": "€",
+    "GBP": "£",
+    "CAD": "C$",
+    "JPY": "JP¥",
+    "AUD": "A$",
+    "HKD": "HK$",
+    "INR": "₹",
+}
 
 
 class NoExchangeRate(ValueError):
@@ -219,7 +230,7 @@ class Env:
         electricity price, that currency's household price (knowledge/electricity.csv)."""
         env = self
         text = getattr(query, "text", "")
-        currency = query_currency(query) or _china_asked(text, env) or _place_asked(text, env)
+        currency = query_currency(query) or _china_asked(text, env) or place_asked(text, env)
         if currency:
             env = dataclasses.replace(env, question_currency=currency)
         own: dict = {}
@@ -275,7 +286,7 @@ def _china_asked(text: str, env: Env) -> str | None:
     return "CNY" if any(w in text.lower() for w in words) else None
 
 
-def _place_asked(text: str, env: Env) -> str | None:
+def place_asked(text: str, env: Env) -> str | None:
     """The currency of the one place a question says it is in when it is not its language's and the user set no
     currency ("人在香港，4090多少钱": Hong Kong dollars; nlu/local_dollars.place_currency)."""
     if "currency" in env.assumptions.changed or not text:

@@ -31,6 +31,7 @@ _CURRENCY_UNITS = (
     ("cur_aud", "AUD"),
     ("cur_jpy", "JPY"),
     ("cur_hkd", "HKD"),
+    ("cur_inr", "INR"),
 )
 _APPROX_UNITS = ("hours", "classifier", "money_after", "months", "day", "week", "years", "gb")
 # a reading step's answer that the token it was asked about starts no quantity at all ("5090参数": the card's specs),
@@ -245,7 +246,7 @@ class TaggerBase:
         return (i > 0 and tt[i - 1] == "many") or (after < len(tt) and tt[after] in self.lex.listed("gpu_hours_after"))
 
     def currency_at(self, i: int) -> str | None:
-        """ISO code of the money unit at token i: EUR, GBP, CNY, CAD, AUD, JPY, HKD; None for dollars (or no unit).
+        """ISO code of the money unit at token i: EUR, GBP, CNY, CAD, AUD, JPY, HKD, INR; None for dollars (or no unit).
         A ¥ in
         a question about Japan ([lists] japan_words: "¥31/kWh in japan") is yen."""
         for name, code in _CURRENCY_UNITS:

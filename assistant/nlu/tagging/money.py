@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.nlu.patterns import compiled
 from assistant.nlu.tagging.base import NO_QUANTITY, TaggerBase
 from assistant.nlu.tagging.cn_numerals import CN_DIGITS
 from assistant.nlu.tagging.sizes import context_k
@@ -278,6 +279,11 @@ class MoneyTagging(TaggerBase):
         if j < n and self.tt[j] in ("k", "grand", "thousand") and v < 1000:
             v *= 1000
             j += 1
+        scale, used = self._indian_scale(j)
+        if used:  # "1.5 lakh", "₹2 lakh", "1 crore rupees": Indian numbering is rupees unless another currency is said
+            v, j = v * scale, j + used
+            after = self.unit("money_after", j)
+            currency, j = (currency or self.currency_at(j) or "INR"), j + after
         meanings = {"CURRENCY": currency} if currency else {}
         per = 1 if j < n and self.tt[j] in PER_WORDS else 0
         kw = self.unit("kwh", j + per)
@@ -289,6 +295,29 @@ class MoneyTagging(TaggerBase):
             return self.add("RATE", v, i, j + per + 1, meanings)
         return self.add("MONEY", v, i, j, meanings)
 
+    def _whole_unit_place(self) -> str | None:
+        """INR or JPY when the question says it is in India or Japan (lexicon [lists] place_inr / place_jpy): their
+        electricity is priced in whole units a kWh, never in cents."""
+        low = self.text.lower()
+        for code, name in (("INR", "place_inr"), ("JPY", "place_jpy")):
+            if any(compiled(rf"(?<![a-z]){re.escape(w)}(?![a-z])").search(low) for w in self.lex.listed(name)):
+                return code
+        return None
+
+    def lakhs(self, i: int, j: int, v: float) -> int | None:
+        """ "1.5 lakh", "2 lakhs rupees", "1 crore": an amount in Indian numbering (lexicon [units] lakh, crore)."""
+        return self._money(i, j, v) if self._indian_scale(j)[1] else None
+
+    def _indian_scale(self, j: int) -> tuple[float, int]:
+        """(100,000 or 10,000,000, tokens) for a lakh or a crore word at token j; (1, 0) when none."""
+        if j >= len(self.tt):
+            return 1.0, 0
+        lakh = self.unit("lakh", j)
+        if lakh:
+            return 1e5, lakh
+        crore = self.unit("crore", j)
+        return (1e7, crore) if crore else (1.0, 0)
+
     def _hour_char(self, k: int) -> bool:
         """Token k is 时 on its own (not 时候 / 时间 / 时长)."""
         if k >= len(self.tt) or self.tt[k] != "时":
@@ -296,6 +325,9 @@ class MoneyTagging(TaggerBase):
         return not (k + 1 < len(self.tt) and self.toks[k + 1].glued and self.tt[k + 1] in ("候", "间", "长", "段"))
 
     def _kwh(self, i: int, j: int, v: float, currency: str | None = None, explicit: bool = False) -> int:
-        """An electricity price per kWh; a bare 5 or more is cents ("electricity is 30"), a typed amount is not."""
+        """An electricity price per kWh; a bare 5 or more is cents ("electricity is 30"), a typed amount is not, nor one
+        in a place whose money has no cents in use ("bangalore ... 8 per kwh": ₹8, "japan ... 31/kwh": ¥31)."""
+        if currency is None and not explicit and (local := self._whole_unit_place()):
+            currency, explicit = local, True
         meanings = {"CURRENCY": currency} if currency else {}
         return self.add("KWH", v / 100.0 if (v >= 5 and not explicit) else v, i, j, meanings)
