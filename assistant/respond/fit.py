@@ -38,7 +38,7 @@ from assistant.respond import (
     viability,
 )
 from assistant.respond.env import Env
-from assistant.respond.fit_hints import count_lead, deep_fit, more_cards, near_miss, smaller_quant
+from assistant.respond.fit_hints import count_lead, deep_fit, deep_yes, more_cards, near_miss, smaller_quant
 from assistant.respond.fit_rows import Card, FitCase, estimates, memory_table, mode_name, rows_to_show
 from assistant.respond.fit_speed import llm_speed, training_time
 from assistant.respond.fit_steps import device_notes, kv_steps, longest_context, setup_steps, unlisted_mac
@@ -366,6 +366,8 @@ def _headline(case: FitCase, where: str) -> str:
     near = _near_yes(case, where)
     if near:  # "phi-3 mini on a 4gb laptop gpu": a little too much, and a shorter context or quant fits
         return near + near_miss(case)
+    if deep := deep_yes(case, where):  # "m2 ultra 192g能跑r1 671b吗": a large MoE model at a dynamic low-bit quant
+        return deep
     head = env.t(
         "fit.head_no_train" if case.training else "fit.head_no",
         model=model.name,

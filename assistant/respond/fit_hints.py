@@ -3,7 +3,9 @@ slightly smaller quantization, a shorter context or training sequence, or the li
 
 Contract: `more_cards(case)` -> the "would fit on N cards" clause of a no headline (may be empty);
 `count_lead(case)` -> that count as the first sentence when the question asks how many cards (may be empty);
-`near_miss(case)` -> the sentences appended to a no headline (may be empty). docs/model.md §mem.
+`near_miss(case)` -> the sentences appended to a no headline (may be empty), down to the deepest quant that fits
+(`deep_fits`); `deep_yes(case, where)` -> the yes headline of a MoE model only a dynamic low-bit quant holds
+(may be empty). docs/model.md §mem.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ _SHORT_CONTEXT = 4096
 # the i-quants people run on too-small cards, each said with its quality caveat (LOW_BITS) [A]
 _DEEP_QUANTS = ("q3_k_s", "iq3_xxs", "q2_k", "iq2_m", "iq2_s", "iq2_xs", "iq2_xxs", "iq1_m", "iq1_s")
 LOW_BITS = 3.0  # below this many bits per weight the answer warns that quality drops noticeably [A]
+# a MoE model's low-bit files are Unsloth's dynamic mixes, a little heavier than the i-quant of their name: R1's
+# "1.73-bit" 158 GB vs iq1_m 146.8 (+7.6 %), "2.22-bit" 183 vs iq2_xxs 172.8 (+5.9 %) (docs/model.md §mem i-quants)
+DYNAMIC_MIX_EXTRA = 0.08
 
 
 def more_cards(case: FitCase) -> str:
@@ -135,19 +140,42 @@ def near_miss(case: FitCase) -> str:
         text += env.t("fit.lighter_quant", prec=quant, need=f"{need:.1f}", spare=f"{spare:.1f}", ctx=f"{ctx:,}")
     elif lexicon(env.lang).words_in("quant_asks", query.text.lower()):
         text += deep_quant(env, model, query, gpu, n)
+    elif query.mode == "inference":  # "m2 ultra 192g能跑r1 671b吗": the quant that does fit, named
+        text += deep_fits(env, model, query, gpu, n)
     return text
 
 
 def deep_fit(model: ModelSpec, query: FitQuery, gpu, n: int) -> str | None:
     """The largest quantization of the deeper ladder that fits ("iq2_s" for Llama 3.3 70B on one 3090), None when
     even IQ1_S does not: the quant deep_quant names, kept as the fit's fits_at for "tok/s?" asked next."""
+    found = deepest(model, query, gpu, n)
+    return found[0] if found else None
+
+
+def deepest(
+    model: ModelSpec, query: FitQuery, gpu, n: int, extra: float = 0.0
+) -> tuple[str, int, memory.MemoryEstimate] | None:
+    """(quant, context, estimate) of deep_fit: at the context asked, else at 4,096 tokens; `extra`: the share a
+    file of that quant may weigh more than its estimate (DYNAMIC_MIX_EXTRA), kept free too."""
     asked = query.context_tokens or memory.default_context(model)
     for quant in _DEEP_QUANTS:
         for ctx in dict.fromkeys((asked, min(asked, _SHORT_CONTEXT))):
             est = estimate(model, dataclasses.replace(query, context_tokens=ctx), quant, n, "inference")
-            if memory.fit(est, gpu.memory_gb, n).fits:
-                return quant
+            if memory.fit(est, (gpu.memory_gb or 0.0) / (1.0 + extra), n).fits:
+                return quant, ctx, est
     return None
+
+
+def deep_fits(env: Env, model: ModelSpec, query: FitQuery, gpu, n: int) -> str:
+    """After a no that no lighter quant down to q3_k_m mends: the largest deeper quant that fits, named with its
+    quality caveat ("R1 671B on a 192 GB M2 Ultra": iq1_s, the size of Unsloth's "1.58-bit" release), "" if none."""
+    found = deepest(model, query, gpu, n, DYNAMIC_MIX_EXTRA if model.experts else 0.0)
+    if found is None:
+        return ""
+    quant, ctx, est = found
+    bits = memory.bits_per_weight(quant)
+    kind = "" if bits >= LOW_BITS else "_moe" if model.experts else "_low"
+    return env.t(f"fit.deep_fits{kind}", prec=quant, bits=f"{bits:g}", need=f"{est.total_gb * n:.1f}", ctx=f"{ctx:,}")
 
 
 def deep_quant(env: Env, model: ModelSpec, query: FitQuery, gpu, n: int) -> str:
@@ -248,3 +276,31 @@ def smaller_quant(model: ModelSpec, query: FitQuery, precision: str, gpu, n: int
         if f.fits:
             return quant, est.total_gb * n, f.headroom_gb * n
     return None
+
+
+def deep_yes(case: FitCase, where: str) -> str:
+    """A MoE LLM that no row down to q3_k_m holds but a dynamic low-bit quant does (fit_hints.deepest with its
+    DYNAMIC_MIX_EXTRA): yes at that quant, with the quality caveat and what the row asked needs; "" otherwise (a
+    dense model, a precision named, the weights as released asked: "满血")."""
+    query, model, n = case.query, case.model, case.n
+    if case.training or model.kind != "llm" or not model.experts or query.mode != "inference":
+        return ""
+    if query.precision or query.released or case.ok or lexicon(case.env.lang).words_in("quant_asks", query.text):
+        return ""
+    found = deepest(model, query, case.gpu, n, DYNAMIC_MIX_EXTRA)
+    if found is None or (n == 1 and more_cards(case)):
+        return ""
+    quant, ctx, est = found
+    prec, asked, _ = case.pick
+    return case.env.t(
+        "fit.head_yes_deep",
+        model=model.name,
+        prec=quant,
+        bits=f"{memory.bits_per_weight(quant):g}",
+        need=f"{est.total_gb * n:.1f}",
+        ctx=f"{ctx:,}",
+        where=where,
+        total=f"{n * case.memory_gb:g}",
+        asked=prec,
+        asked_need=f"{asked.total_gb * n:.1f}",
+    )
