@@ -22,6 +22,7 @@ from assistant.models import hardware, memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery, VerdictQuery
 from assistant.respond import (
+    afford,
     card_risks,
     deal,
     ollama,
@@ -418,6 +419,8 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         )
     gpu = env.gpu(named[0].name)
     n = max(named[0].count, 1)
+    if query.kind == "afford":  # "预算一万 能买4090吗": the budget against the card's prices
+        return afford.respond(query, env)
     if query.kind == "deal" and query.offer_period:  # "8卡a800包月12万 贵不贵": a rent quote against cloud rates
         from assistant.respond import rent_quote
 

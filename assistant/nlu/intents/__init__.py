@@ -21,6 +21,7 @@ from assistant.nlu.asked_currency import asked_currency
 from assistant.nlu.card_rates import card_rates, job_of
 from assistant.nlu.hosting_fee import hosting_fee
 from assistant.nlu.intents import (
+    afford,
     arch_cues,
     asked,
     card_install,
@@ -128,6 +129,7 @@ READERS = (
     card_size.read,  # "will a 4090 fit in a fractal north, 355mm clearance", "限长320 4080能装吗": the board's size
     card_install.read,  # "can i put an a100 pcie in a normal gaming pc", "p40插家用电脑能用吗": what it takes
     resale.read,  # "二手3090 6000块 用两年再卖掉 每月成本多少": owning it net of selling it (before offers / prices)
+    afford.read,  # "is $1000 enough for a 4090", "预算一万 能买4090吗": a budget against the card's prices
     deal.read,  # "used 3090 for $650 a good deal?", "二手4090一万三能收吗": an offer weighed, not a price setting
     deal.rate_quote,  # "tensordock quoted me $0.35/hr for a 4090, good price?": an hourly rent weighed
     power_limit.read,  # "power-limit my 3090 to 250 w, how much do i lose", "what if i power limit it to 300w"
