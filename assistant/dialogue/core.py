@@ -267,9 +267,12 @@ class Dialogue:
             ctx.gpus = list(gpus)
             ctx.recent = ([g for g in ctx.recent if g not in gpus] + list(gpus))[-4:]
         # after a comparison "it" is the first GPU named and "the other" the second; otherwise the favoured one
+        # a comparison asked in full whose answer picks a side: "it" / "that one" next is the pick ("what if i wait")
+        full = query.intent == "compare" and choice in gpus and not (kept or _brought_in(ctx, gpus))
+        ctx.compare_pick = choice if full else None
         ctx.focus = (
             (_brought_in(ctx, gpus) or kept or (gpus[0] if gpus else ctx.focus))
-            if query.intent == "compare" and not (ctx.pick_asked and choice)
+            if query.intent == "compare" and not (ctx.pick_asked and choice) and not _sets_weighed(figures)
             else choice or (gpus[0] if gpus else ctx.focus)
         )
         if choice and choice not in ctx.gpus:
@@ -280,6 +283,8 @@ class Dialogue:
             if len(asked) == 1 and count and count > 1:  # "两张呢" after a fit on one 3090: two of it now
                 asked = {name: max(n, count) for name, n in asked.items()}
             ctx.counts = {g: asked.get(g, 1) for g in ctx.gpus}
+            for name, n in _sets_weighed(figures).items():  # "3090 vs 4090 for 70b" weighed 2 of each
+                ctx.counts[name] = max(ctx.counts.get(name, 1), n) if name in ctx.counts else ctx.counts.get(name, 1)
             if choice and choice_count:
                 ctx.counts[choice] = choice_count  # the pick of a ranking: "2 x RTX 3090"
             elif choice_count and len(ctx.gpus) == 1 and ctx.counts[ctx.gpus[0]] == 1:
@@ -296,6 +301,15 @@ class Dialogue:
         count = getattr(query, "gpu_count", None)
         if count:
             ctx.gpu_count = count
+
+
+def _sets_weighed(figures: dict | None) -> dict[str, int]:
+    """The card counts a comparison for a model weighed and picked from ("3090 vs 4090 for llama 70b": 2 of each,
+    "Get 2 x RTX 3090"): "psu for it" next is about the set picked. {} when the answer weighed no sets."""
+    if not (figures or {}).get("model_sets_pick"):
+        return {}
+    sets = (figures or {}).get("model_sets") or {}
+    return {name: int(row.get("count", 1)) for name, row in sets.items() if isinstance(row, dict)}
 
 
 def _money_said(query: Query) -> str | None:
@@ -320,6 +334,7 @@ def _why_not_alone(query: Query) -> Query | None:
     return VerdictQuery(text=query.text, gpus=(named[0],), kind="good", workload=query.workload, risks=True)
 
 
+_RENT_ONE = "one"  # the mention nlu/intents/rates.cloud_gpus gives "rent one" ("cheapest place to rent one")
 _STANDS_ALONE = frozenset({"rig", "rent_or_buy", "recommend"})  # answered without a card named
 
 
@@ -327,6 +342,10 @@ def _without_pronouns(query: Query) -> Query | None:
     """A build, rent-or-buy or pick whose only cards are pronouns with nothing to point at ("both", "that", "them":
     "what exact build for both", "is buying realistic or is that a trap"): the query without them, else None."""
     gpus = getattr(query, "gpus", ())
+    if query.intent == "rates" and [g.mention for g in gpus] == [_RENT_ONE]:  # "cheapest place to rent one": any GPU
+        return dataclasses.replace(query, gpus=(), mode="by_memory")  # type: ignore[call-arg]
+    if query.intent == "verdict" and getattr(query, "kind", None) == "wait" and all(g.pronoun for g in gpus):
+        return dataclasses.replace(query, gpus=())  # type: ignore[call-arg]  # "or should i wait": no card to time
     if query.intent not in _STANDS_ALONE or not gpus or not all(g.pronoun and not g.name for g in gpus):
         return None
     return dataclasses.replace(query, gpus=())  # type: ignore[call-arg]

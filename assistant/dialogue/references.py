@@ -68,6 +68,8 @@ def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
         names = [ctx.gpus[1] if len(ctx.gpus) > 1 else ctx.gpus[0]]
     elif ref.pronoun == "last":
         names = [ctx.gpus[-1]]
+    elif ref.pronoun in ("it", "that") and ctx.compare_pick in ctx.gpus:
+        names = [ctx.compare_pick]  # "that one, how much power" after "Get the RTX 5090": the pick
     else:
         names = [focus]
     # a count the question left open is the conversation's ("them" after 2 x RTX 3090 vs an RTX 4090: both sets)
@@ -102,7 +104,11 @@ def fill(dlg: Dialogue, refs: tuple[GpuRef, ...], counted: bool = False) -> tupl
             count = next((g.count for g in asked if g.name == others[0]), 1)
             out.append(GpuRef(mention=ref.mention, name=others[0], count=count))
             continue
-        out.extend(refer(dlg, ref, counted) if ref.pronoun else [ref])
+        if not ref.pronoun:
+            out.append(ref)
+            continue
+        had = {(g.name, g.count) for g in out}  # "that one, how much power does it use": the one card, once
+        out.extend(g for g in refer(dlg, ref, counted) if (g.name, g.count) not in had)
     return tuple(out)
 
 
@@ -115,7 +121,7 @@ def focus_refs(dlg: Dialogue) -> tuple[GpuRef, ...]:
     return (GpuRef(mention=focus, name=focus, count=ctx.counts.get(focus, ctx.focus_count)),)
 
 
-_SETS = ("fit", "cost")  # intents whose GPUs are one machine: a card added joins them
+_SETS = ("fit", "cost", "verdict", "rig")  # intents whose GPUs are one machine: a card added joins them
 
 
 def merged_gpus(

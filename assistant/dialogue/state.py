@@ -149,6 +149,9 @@ class Context:
     # the thread's pick: the card and count the last recommendation or build chose, kept through the follow-ups about
     # it ("why not the 7900 xt", "ok and used 3090 instead?" when the 3090 was picked: respond/thread_lead.py)
     pick: tuple[str, int] | None = None
+    # the side a comparison asked in full picked ("4090 vs 5090": "Get the RTX 5090"): what "it" / "that one" means
+    # next ("that one, how much power", "what if i wait"); "the other" and "anything cheaper" stay by the first named
+    compare_pick: str | None = None
     # how many of each card the thread last talked about ("两张3090" then "换成一张4090 48g": the 3090s are still two
     # when "哪个更省电" brings both back), kept after the last answer moved on to other cards
     seen_counts: dict[str, int] = field(default_factory=dict)

@@ -43,7 +43,8 @@ def no_gpu_answer(query: FitQuery, env: Env, model, table: Table, est, note: str
     figures: dict = {"vram_required_gb": round(need, 2), "fits": None, "gpu_count": est.n_gpus}
     tables, sources = [table], []
     users = int(dict(query.targets).get("users", 0)) if query.mode == "inference" else 0
-    served = serving_sets(model, users, query.context_tokens, env)  # "serve llama 70b to 20 users": by each's speed
+    count = query.gpu_count if query.gpu_count and query.gpu_count > 1 else None  # "what about with 2 cards"
+    served = serving_sets(model, users, query.context_tokens, env, count=count)  # "serve llama 70b to 20 users"
     sets = None if served else fit_hardware.cheapest_sets(query, model, env)
     if served is not None:
         headline = served.sentence + i18n.gap(env.lang) + headline

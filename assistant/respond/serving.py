@@ -218,11 +218,20 @@ def serving_of(query, env) -> tuple[str, dict, int] | None:
 
 
 def served_on(
-    gpu: GpuSpec, model: ModelSpec, prec: str, users: int, ctx: int, env: Env, priced: bool = True
+    gpu: GpuSpec,
+    model: ModelSpec,
+    prec: str,
+    users: int,
+    ctx: int,
+    env: Env,
+    priced: bool = True,
+    exactly: int | None = None,
 ) -> ServeSet | None:
     """The fewest cards of `gpu` that serve `users` at `prec` (weights and every user's KV cache of `ctx` tokens,
     a count tensor parallelism splits the heads over), their batched speed and price (0 without one); None when up
-    to MAX_CARDS do not hold them, or with `priced` when the card has no price."""
+    to MAX_CARDS do not hold them, or with `priced` when the card has no price. With `exactly` ("what about with 2
+    cards"): exactly that many, None when they do not hold it or tensor parallelism cannot split the heads over
+    them."""
     price = purchase_price(gpu.name, env)
     if price is None and priced:
         return None
@@ -231,6 +240,11 @@ def served_on(
     if not need or (gpu.unified_memory and need > 1):
         return None
     count = tensor_parallel_count(model.attention_heads, need, model.kv_heads)
+    if exactly is not None:  # that many or none: enough memory, and heads that split evenly over them
+        splits = tensor_parallel_count(model.attention_heads, exactly, model.kv_heads) == exactly
+        if need > exactly or not splits:
+            return None
+        count = exactly
     if count > MAX_CARDS:
         return None
     link = scaling.link(gpu, count)

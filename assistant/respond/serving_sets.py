@@ -39,23 +39,57 @@ class ServingSets:
     sources: list[str]
 
 
-def serving_sets(model: ModelSpec, users: int, context: int | None, env: Env, budget: float | None = None):
+def serving_sets(
+    model: ModelSpec, users: int, context: int | None, env: Env, budget: float | None = None, count: int | None = None
+):
     """The serving answer's sentence, table and figures when no GPU is named (see the module contract); sets over
-    `budget` (USD, the whole machine) are left out. None when it does not apply or no set serves them."""
+    `budget` (USD, the whole machine) are left out; with `count` ("what about with 2 cards"), sets of that many cards
+    only (said first; when none holds the model, said so and the sets of any count follow). None when it does not
+    apply or no set serves them."""
     if users < 2 or model.kind != "llm" or speech(model):  # Whisper streams are not decoded as vLLM batches here
         return None
     ctx = context or memory.default_context(model)
+    found = _sets(model, users, ctx, env, count) if count and count > 1 else None
+    lead_in = _count_lead(model, users, count, bool(found), env) if count and count > 1 else ""
+    served = _serving_sets(model, users, ctx, env, budget, found or _sets(model, users, ctx, env, None) or {})
+    if served is None or not lead_in:
+        return served
+    return dataclasses.replace(
+        served,
+        sentence=i18n.gap(env.lang).join((lead_in, served.sentence)),
+        figures={**served.figures, "count_asked": count, "count_held": bool(found)},
+    )
+
+
+def _sets(model: ModelSpec, users: int, ctx: int, env: Env, count: int | None) -> dict | None:
+    """Per weight format, the sets that serve the users (of exactly `count` cards when given), ranked; None when
+    a count was given and no set of it holds the model."""
     cards = _candidates(env)
-    precs = serve_precisions(model)
     ranked = {
-        prec: _ranked([served_on(g, model, prec, users, ctx, env) for g in cards if vllm_runs(g, prec, model)])
-        for prec in precs
+        prec: _ranked(
+            [served_on(g, model, prec, users, ctx, env, exactly=count) for g in cards if vllm_runs(g, prec, model)]
+        )
+        for prec in serve_precisions(model)
     }
+    return ranked if count is None or ranked[serve_precisions(model)[0]] else None  # the 4-bit weights rank them
+
+
+def _count_lead(model: ModelSpec, users: int, count: int, held: bool, env: Env) -> str:
+    """ "With 2 cards:" before the sets of that many cards, or why there are none (weights plus every user's cache)."""
+    if held:
+        return env.t("serve.sets_count", count=count)
+    return env.t("serve.sets_count_none", count=count, model=model.name, users=users)
+
+
+def _serving_sets(
+    model: ModelSpec, users: int, ctx: int, env: Env, budget: float | None, ranked: dict
+) -> ServingSets | None:
+    precs = serve_precisions(model)
     lead = precs[0]  # the 4-bit weights (AWQ, or the released MXFP4) rank the sets; FP8 is named beside them
-    overall = ranked[lead]
+    overall = ranked.get(lead, [])
     if budget:
         ranked = {prec: [s for s in sets if s.machine_usd <= budget] for prec, sets in ranked.items()}
-    sets = ranked[lead] or overall
+    sets = ranked.get(lead) or overall
     if not sets:
         return None
     best = sets[0]
@@ -153,7 +187,8 @@ def serving_answer(query, env: Env):
     budget = budget_usd(query, env) or env.assumptions.budget_usd
     if model is None:
         return None
-    served = serving_sets(model, users, query.context_tokens, env, budget)
+    count = query.gpu_count if query.gpu_count and query.gpu_count > 1 else None  # "what about with 2 cards"
+    served = serving_sets(model, users, query.context_tokens, env, budget, count)
     if served is None:
         return None
     best = served.figures["sets"][0]

@@ -51,6 +51,8 @@ def read(r: Reading) -> Query | None:
     )
     if pair_of_one:  # "is rtx4o90 a typo or a chinese version, saw it on aliexpress": "it" is the card named
         pair = None
+    if len(refs) >= 2 and all(g.pronoun in ("it", "that") for g in refs) and not (pair or b.has("COMPARE", "VS")):
+        return None  # "that one, how much power does it use": one card named twice, no comparison
     if len(refs) >= 2 and not (r.model and b.has("FIT", "SPEED") and not pair) or (pair and len(pair.refs) >= 2):
         premise = "first" if (why and len(why.refs) >= 2 and "OVER" in why.parts) else None
         aspect = r.aspect()

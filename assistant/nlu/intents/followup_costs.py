@@ -191,7 +191,7 @@ def bill_of_period_asked(r: Reading) -> Query | None:
     return CostQuery(text=r.text, kind="running", period=asked)
 
 
-_PERIOD_AT_USE = {"HOURS", "HOW_MUCH", "COST", "FIELD", "PERIOD", "PER", "PRONOUN", "IF", "FIT", "RENT"} | AROUND
+_PERIOD_AT_USE = {"HOURS", "HOW_MUCH", "COST", "FIELD", "PERIOD", "PER", "PRONOUN", "IF", "FIT", "RENT", "SET"} | AROUND
 
 
 def period_at_use(r: Reading) -> Query | None:

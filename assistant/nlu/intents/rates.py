@@ -158,6 +158,9 @@ def samples(r: Reading) -> float | None:
     return value * _SCALE.get((found.group(2) or "").lower(), 1.0) if value else None
 
 
+RENT_ONE = "one"  # the mention of "rent one": a card talked about, else any cloud GPU
+
+
 def _no_card_named(r: Reading) -> bool:
     """A rent word with no GPU, pronoun, model, size, amount or buying named: the question is about the cloud GPUs."""
     b = r.b
@@ -176,7 +179,13 @@ def cloud_gpus(r: Reading) -> Query | None:
     "云上训练用什么卡": a GPU word (or a recommendation word) and a rent word, no GPU named, no usage said: every GPU
     with cloud rates (at least the memory said), cheapest first. Claimed before the follow-ups, which read "cheapest
     ... per hour" alone as the rates of the card talked about."""
-    asks_cards = set(r.b.toks) & set(r.lex.listed("cloud_gpu_nouns")) or r.b.has("RECOMMEND")
+    nouns = set(r.b.toks) & set(r.lex.listed("cloud_gpu_nouns"))
+    if not nouns and said(r, "rent_one") and _no_card_named(r) and not r.b.has("MEMORY"):
+        # "cheapest place to rent one then", "租一张最便宜去哪": the card talked about (the cheapest cloud GPUs when no
+        # card was talked about: core._without_pronouns)
+        one = GpuRef(mention=RENT_ONE, pronoun="it", count_open=True)
+        return RatesQuery(text=r.text, provider=provider(r), gpus=(one,), workload=r.workload)
+    asks_cards = nouns or r.b.has("RECOMMEND")
     if not _no_card_named(r) or not asks_cards or r.b.has("HOURS", "MONTHS", "YEARS"):
         return None
     memory = r.num("MEMORY")

@@ -120,7 +120,8 @@ def read(r: Reading) -> Query | None:
         settings
         and not others
         and not b.has(*ASKS)
-        and not (b.has("FIT") and not (len(settings) == 1 and settings[0].key == "utilization"))
+        # "run" is the use said ("i run it 4 h a day", "electricity is 0.30 and i run it 4h a day"), not a fit asked
+        and not (b.has("FIT") and not any(s.key == "utilization" for s in settings))
         and not (
             b.has("COST") and not b.has("KWH", "SET") and not b.means("ELECTRICITY") and not override and not alone
         )
@@ -132,9 +133,16 @@ def read(r: Reading) -> Query | None:
         and not (override and _verdict_asked(r))  # "p40 for $200 in 2026 still a good deal": the offer weighed
         and not (override and b.has("BUY") and b.has("QUESTION"))  # "used 3090 around 650 usd, buy or wait?"
         and not (override and r.form.figure in ("time", "count"))  # "how many gpu hours can i get on an h100 for $500"
+        and not _amount_per_period(r, settings)  # "how much per month if i use it 8h a day": that month's money
     ):
         return _flags(r, SetQuery(text=r.text, settings=tuple(settings)))
     return None
+
+
+def _amount_per_period(r: Reading, settings: list[Setting]) -> bool:
+    """ "how much per month if i use it 8h a day": hours of use with an amount asked per period (no cost word) ask
+    the thread's money for that period at that use (followup_costs.period_at_use), not a setting alone."""
+    return r.b.has("HOW_MUCH") and all(s.key == "utilization" for s in settings) and period(r) is not None
 
 
 def _in_total(r: Reading, tag) -> bool:

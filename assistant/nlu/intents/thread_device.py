@@ -49,6 +49,8 @@ def figure_of_count(r: Reading) -> Query | None:
     count = r.total_count()
     if r.explicit or not fields or not count or count < 2 or b.has(*_OTHER):
         return None
+    if r.form.figure == "bill":  # "what about power per year for two of them": their electricity bill, not the watts
+        return None
     return FollowUpQuery(text=r.text, fields=fields, gpu_count=count)
 
 

@@ -26,7 +26,9 @@ _ABOUT_HARDWARE = {
 
 
 def empty(r: Reading) -> Clarification | None:
-    return msg.unparsed(r.text, r.b.unknown, [], lang=r.b.lang) if not r.b.tags else None
+    if r.b.tags or r.said("verdict_wait"):  # "要不要等等": buy now or wait (verdict.wait_alone), no tag needed
+        return None
+    return msg.unparsed(r.text, r.b.unknown, [], lang=r.b.lang)
 
 
 def read(r: Reading) -> Clarification:

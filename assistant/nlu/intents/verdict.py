@@ -125,7 +125,15 @@ def wait_alone(r: Reading) -> Query | None:
     knows named, no budget and no model: what cannot be known of a card to come, said (respond/wait.for_none)."""
     if r.explicit or r.model or r.b.has("BUDGET", "MONEY", "PARAMS") or not said(r, "verdict_wait"):
         return None
-    return VerdictQuery(text=r.text, gpus=(), kind="wait", workload=r.workload)
+    phrase = said(r, "verdict_wait") or ""
+    if said(r, "future_series") or (
+        any(w not in phrase for w in r.b.unknown) and not r.b.has("PRONOUN")
+    ):  # "wait for the 50 super refresh": a
+        # card to come, not one talked about
+        return VerdictQuery(text=r.text, gpus=(), kind="wait", workload=r.workload)
+    # "what if i wait", "等等再买呢" after a pick: that card now or later (none talked about: core._without_pronouns)
+    it = GpuRef(mention="", pronoun="it", count_open=True)
+    return VerdictQuery(text=r.text, gpus=(it,), kind="wait", workload=r.workload)
 
 
 def own_or_rent(r: Reading) -> Query | None:
