@@ -2,7 +2,9 @@
 
 Contract: `why_lead(answer, env)` -> the sentence that says why the recommendation's pick won, from its figures:
 how many cards met what was asked (budget, memory the work needs) and, when others did, how much more speed per
-money over the ownership period the pick gives than the next one; "" when the answer is no ranked pick.
+money over the ownership period the pick gives than the next one; for the sets that serve N users, why the first
+set (the cheapest machine that gives each user the floor speed, or the fastest when none does) and what the next
+costs; "" when the answer is no ranked pick.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.respond.env import Env
+from assistant.respond.serving import tokens_rate
 
 NEAR_TIE_PCT = 5.0  # [A] picks this close on value per money are a tie that speed or price decides
 
@@ -22,6 +25,9 @@ def why_lead(answer: Answer, env: Env) -> str:
         from assistant.respond.why_reasons import reasons_lead
 
         return reasons_lead(answer, env)
+    served = answer.figures.get("serving_sets")
+    if served and served.get("sets"):  # "we serve 30 users ..." then "why?": why that set
+        return _why_set(served, env)
     if not ranking or not answer.choice:
         return ""
     best = ranking[0]
@@ -66,3 +72,25 @@ def _asked(answer: Answer, env: Env) -> str:
     if need:
         parts.append(env.t("rec.why_memory_need", gb=f"{need:,.0f}"))
     return i18n.sep(env.lang).join(parts) if parts else env.t("rec.why_no_limit")
+
+
+def _why_set(served: dict, env: Env) -> str:
+    """Why the first serving set: the cheapest machine meeting the per-user floor (the next one's cost and speed
+    said), or the fastest per user when no set meets it."""
+    sets = served["sets"]
+    floor = served.get("min_per_user_tokens_per_second") or 0
+    best = sets[0]
+    said = {
+        "what": _label(best, env),
+        "users": served.get("users"),
+        "floor": f"{floor:g}",
+        "each": tokens_rate(best["per_user_tokens_per_second"]),
+        "machine": env.money(best["machine_usd"]),
+    }
+    if best["per_user_tokens_per_second"] < floor:
+        return env.t("rec.why_serving_slow", **said)
+    nxt = next((s for s in sets[1:] if s["per_user_tokens_per_second"] >= floor), None)
+    if nxt is None:
+        return env.t("rec.why_serving_only", **said)
+    more = {"next": _label(nxt, env), "next_machine": env.money(nxt["machine_usd"])}
+    return env.t("rec.why_serving", **said, **more, next_each=tokens_rate(nxt["per_user_tokens_per_second"]))

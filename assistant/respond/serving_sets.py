@@ -180,7 +180,7 @@ def serving_answer(query, env: Env):
 
     users = int(dict(query.targets).get("users", 0))
     # "cheapest setup to serve ... to 200 users": the sets are already the cheapest that serve them
-    plain = not (query.vendor or query.cheaper_than or query.top_n) and query.sort in (None, "", "price")
+    plain = not (query.vendor or query.top_n) and query.sort in (None, "", "price")
     if users < 2 or query.workload != "llm_inference" or not plain or not (query.model or query.params_b):
         return None
     model, _ = sized_model(query, env)
@@ -188,14 +188,20 @@ def serving_answer(query, env: Env):
     if model is None:
         return None
     count = query.gpu_count if query.gpu_count and query.gpu_count > 1 else None  # "what about with 2 cards"
+    above = _set_of(query.cheaper_than, query.cheaper_than_count, model, users, query.context_tokens, env)
+    if query.cheaper_than and above is None:
+        return None  # "anything cheaper?" below a card that serves nobody here: the ranking answers it
+    if above is not None:  # "and cheaper?" after the sets: those below the set picked
+        budget = min(budget or above.machine_usd, above.machine_usd - 0.01)
     served = serving_sets(model, users, query.context_tokens, env, budget, count)
     if served is None:
         return None
     best = served.figures["sets"][0]
+    headline = served.sentence if above is None else _below(above, served, users, env)
     return Answer(
         question=query.text,
         intent="recommend",
-        headline=served.sentence,
+        headline=headline,
         gpus=[s["gpu"] for s in served.figures["sets"]],
         workload=query.workload,
         choice=best["gpu"],
@@ -230,3 +236,33 @@ def rented_set(model: ModelSpec, users: int, context: int | None, provider: str,
         return None
     best = min(found, key=lambda t: t[:3])[3]
     return {"gpu": best.gpu.name, "gpu_count": best.count}
+
+
+def _set_of(name: str | None, count: int, model: ModelSpec, users: int, context: int | None, env: Env):
+    """The serving set of `count` x `name` (the one a "cheaper?" is below), or None."""
+    gpu = env.reader.known_gpu(name) if name else None
+    if gpu is None:
+        return None
+    ctx = context or memory.default_context(model)
+    return served_on(gpu, model, serve_precisions(model)[0], users, ctx, env, exactly=max(count, 1))
+
+
+def _below(above: ServeSet, served: ServingSets, users: int, env: Env) -> str:
+    """ "and cheaper?" after the sets: the best set below the machine picked (its speed per user, and whether it
+    still gives each user the floor), or that nothing in the prices below it serves them."""
+    first = served.figures["sets"][0]
+    if first["machine_usd"] >= above.machine_usd:  # nothing in my prices below it serves them
+        return env.t("serve.none_cheaper", what=_label(above), machine=env.money(above.machine_usd), users=users)
+    key = "serve.cheaper_set" if first["per_user_tokens_per_second"] >= MIN_USER_TPS else "serve.cheaper_set_slow"
+    count = first["gpu_count"]
+    return env.t(
+        key,
+        what=_label(above),
+        machine=env.money(above.machine_usd),
+        users=users,
+        floor=f"{MIN_USER_TPS:g}",
+        best=(f"{count} x " if count > 1 else "") + env.reader.known_gpu(first["gpu"]).short_name,
+        each=tokens_rate(first["per_user_tokens_per_second"]),
+        total=tokens_rate(first["tokens_per_second"]),
+        best_machine=env.money(first["machine_usd"]),
+    )
