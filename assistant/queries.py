@@ -40,6 +40,7 @@ class SpecQuery(Query):
     gpus: tuple[GpuRef, ...]
     fields: tuple[str, ...] = ()  # memory | bandwidth | power | tensor_cores | l2 | price | release | speed | all
     workload: str | None = None  # "she has a 3050 4gb, wants stable diffusion": the work the thread is about
+    owned: bool = False  # "we have 4 a100s in our lab": the user's cards, what a job asked next runs on
     # "how much faster is fp8 than fp16 on a 4090": the number formats set against each other on that card
     precisions: tuple[str, ...] = ()
     # "will a 4090 fit in a fractal north, 355mm clearance" (fields ("size",)): the case's GPU length limit stated,

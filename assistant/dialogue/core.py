@@ -30,7 +30,15 @@ from assistant.dialogue import (
 from assistant.dialogue.ellipsis import merge
 from assistant.dialogue.references import COUNTED, NoSecondGpu, NoSuchVariant, NothingToReferTo, fill
 from assistant.dialogue.state import Assumptions, Context
-from assistant.queries import Clarification, FollowUpQuery, GpuRef, PowerLimitQuery, Query, RecommendQuery
+from assistant.queries import (
+    Clarification,
+    FollowUpQuery,
+    GpuRef,
+    PowerLimitQuery,
+    Query,
+    RecommendQuery,
+    SpecQuery,
+)
 
 _ASKED_OF_US = re.compile(r"\b(?:you|recommend|recommended|pick|picked|choose|chose|suggest|suggested)\b", re.I)
 _WHY_NOT = re.compile(r"\bnot\b|n't|nt\b|\bavoid|\bskip|别|不|劝退", re.I)
@@ -130,6 +138,7 @@ class Dialogue:
         query = from_context.value_among_talked(self, query)  # "跑qwen2.5 32b买哪个划算" after two prices
         query = rent_context.cost_of_the_rent(self, query)  # "how much would that cost" after a rent: that rent
         query = job.work_on_the_rented(self, query)  # "训一个7b全参 大概多久" after AutoDL's A800 rate: there
+        query = job.on_owned(self, query)  # "how long to finetune llama 3 8b on 100m tokens" after "we have 4 a100s"
         query = job.buy_for_the_job(self, job.same_work_on(self, job.run_on_named(self, query)))  # other cards
         query = rent_context.job_cost_of_context(self, query)  # before cost_of_context fills the GPUs
         query = rent_context.break_even_of_context(self, from_context.fit_at_context(self, query))
@@ -261,6 +270,8 @@ class Dialogue:
         if query.intent in ("recommend", "rig") and choice:
             ctx.pick = (choice, choice_count or 1)
         ctx.deal = subject.deal_after(ctx.deal, query)  # a card offered stays the thread's purchase
+        if isinstance(query, SpecQuery) and query.owned:  # "we have 4 a100s in our lab": the user's cards from now on
+            ctx.owned = tuple((g.name, g.count) for g in query.gpus if g.name)
         # the same cards compared again ("tok/s for a 34b q4 on those"): the one talked about stays the one it was
         kept = ctx.focus if gpus and set(gpus) == set(ctx.gpus) and ctx.focus in gpus else None
         if gpus:

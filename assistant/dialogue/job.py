@@ -11,7 +11,8 @@ take a query read from one message and return it completed, or unchanged when it
 `work_on_the_rented` (a training job with no card after a rent: on that card, at that cloud), `same_work_on`
 (other cards after a rent of hours: the same work on them, timed and priced against the job as rented),
 `buy_for_the_job` (buying cards instead: renting against buying for that job), `run_on_named` (other cards after a
-training run: that run on them), and for follow-ups
+training run: that run on them), `on_owned` (a training run with no card: on the cards the user said they have), and
+for follow-ups
 `work_of_follow` (other cards or a deadline for the job rented by its hours). Nothing here raises.
 """
 
@@ -122,6 +123,17 @@ def same_work_on(dlg: Dialogue, query: Query) -> Query:
         work_of=(job.gpu, job.count, job.hours),
         settings=query.settings,
     )
+
+
+def on_owned(dlg: Dialogue, query: Query) -> Query:
+    """ "how long to finetune llama 3 8b on 100m tokens" with no card or cloud named after "we have 4 a100s in our
+    lab": the training run on the user's own cards, with their count (not on rented H100s)."""
+    owned = dlg.context.owned
+    if not (isinstance(query, CostQuery) and query.kind == "training_run") or query.gpus or query.provider:
+        return query
+    if not owned or dlg.context.job.rented:
+        return query
+    return dataclasses.replace(query, gpus=tuple(GpuRef(mention=name, name=name, count=n) for name, n in owned))
 
 
 def run_on_named(dlg: Dialogue, query: Query) -> Query:

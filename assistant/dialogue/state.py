@@ -152,6 +152,8 @@ class Context:
     # the side a comparison asked in full picked ("4090 vs 5090": "Get the RTX 5090"): what "it" / "that one" means
     # next ("that one, how much power", "what if i wait"); "the other" and "anything cheaper" stay by the first named
     compare_pick: str | None = None
+    # the cards the user said they have ("we have 4 a100s in our lab"): what a job asked next with no card runs on
+    owned: tuple[tuple[str, int], ...] = ()
     # how many of each card the thread last talked about ("两张3090" then "换成一张4090 48g": the 3090s are still two
     # when "哪个更省电" brings both back), kept after the last answer moved on to other cards
     seen_counts: dict[str, int] = field(default_factory=dict)

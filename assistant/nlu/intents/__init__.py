@@ -65,7 +65,16 @@ from assistant.nlu.intents import (
 )
 from assistant.nlu.price_gap import price_gap
 from assistant.nlu.reading import Reading
-from assistant.queries import Clarification, CompareQuery, CostQuery, ExplainQuery, Query, RatesQuery, SetQuery
+from assistant.queries import (
+    Clarification,
+    CompareQuery,
+    CostQuery,
+    ExplainQuery,
+    Query,
+    RatesQuery,
+    SetQuery,
+    SpecQuery,
+)
 
 # The order is the precedence: courtesy and commands, then concept questions, ellipsis and
 # settings typed alone, then the question intents from the most specific to the broadest.
@@ -308,6 +317,8 @@ def read(reading: Reading) -> Query | Clarification:
             return found
         found = _with_form(reading, found)
         found = machine_count.counted(reading, found)  # "9 workstations each w/ a 4080 super": nine of them
+        if isinstance(found, SpecQuery) and found.gpus and reading.form.owned:  # "we have 4 a100s in our lab"
+            found = dataclasses.replace(found, owned=True)
         if isinstance(found, CostQuery) and found.own_fee is None:  # "colo is $150 a month": added to the cost
             found = dataclasses.replace(found, own_fee=hosting_fee(reading))
         if isinstance(found, RatesQuery) and len(found.gpus) > 1:  # "a100 at $0.75/hr ... a 4090 at 0.30": each its own
