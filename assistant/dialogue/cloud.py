@@ -30,6 +30,8 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
     gpus = tuple(
         dataclasses.replace(g, count=max(g.count, counts.get(g.name, 1))) for g in getattr(base, "gpus", ()) if g.name
     ) or focus_refs(dlg)
+    if base is not None and base.intent == "compare" and dlg.context.compare_pick and follow.ask == "rent_or_buy":
+        gpus = focus_refs(dlg)  # "换成租呢" after "Get the RTX 3090": renting against buying the card picked
     if not gpus:
         setup = dlg.context.setup
         if not setup.named():

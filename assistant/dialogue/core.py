@@ -279,8 +279,9 @@ class Dialogue:
             ctx.recent = ([g for g in ctx.recent if g not in gpus] + list(gpus))[-4:]
         # after a comparison "it" is the first GPU named and "the other" the second; otherwise the favoured one
         # a comparison asked in full whose answer picks a side: "it" / "that one" next is the pick ("what if i wait")
-        full = query.intent == "compare" and choice in gpus and not (kept or _brought_in(ctx, gpus))
-        ctx.compare_pick = choice if full else None
+        # (the same cards again, "for inference then?", keep following the pick; after cards brought in, those cards)
+        full = query.intent == "compare" and choice in gpus and not _brought_in(ctx, gpus)
+        ctx.compare_pick = choice if full and (not kept or ctx.compare_pick) else None
         ctx.focus = (
             (_brought_in(ctx, gpus) or kept or (gpus[0] if gpus else ctx.focus))
             if query.intent == "compare" and not (ctx.pick_asked and choice) and not _sets_weighed(figures)

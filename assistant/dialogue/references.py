@@ -115,7 +115,8 @@ def fill(dlg: Dialogue, refs: tuple[GpuRef, ...], counted: bool = False) -> tupl
 def focus_refs(dlg: Dialogue) -> tuple[GpuRef, ...]:
     """The GPU the last answer favoured, as many as it picked ("2 x RTX 3090"); () when there is none."""
     ctx = dlg.context
-    focus = ctx.focus_or_first()
+    # after a comparison asked in full, the side its answer picked ("换成租呢" after "Get the RTX 3090")
+    focus = ctx.compare_pick if ctx.compare_pick in ctx.gpus else ctx.focus_or_first()
     if focus is None:
         return ()
     return (GpuRef(mention=focus, name=focus, count=ctx.counts.get(focus, ctx.focus_count)),)
