@@ -329,7 +329,7 @@ def _sets_head(model, prec: str, names: list[str], head: str, figures: dict, env
     if not held:
         return head
     figures["model_sets"] = {
-        n: {"count": h.count, "tokens_per_s": round(h.tokens_per_s, 1), "usd": h.usd and round(h.usd)}
+        n: {"count": h.count, "tokens_per_s": round(h.tokens_per_s, 1), "usd": h.usd and round(h.usd, 2)}
         for n, h in held.items()
     }
     chosen = compare_sets.pick(held, model.name, env)

@@ -71,8 +71,8 @@ def _compare_pick(answer: Answer, env: Env) -> str | None:
     )
     if answer.intent != "compare" or not pick:
         return None
-    if f.get("model_sets_pick"):
-        return ""  # "70B needs 43.6 GB: ... For 70B that decides it": the pick's own sentence leads
+    if f.get("model_sets_pick"):  # "3090 vs 4090 for 70b": "Get 2 x RTX 3090", the sets that hold the model weighed
+        return _sets_pick(f.get("model_sets") or {}, pick, env)
     if not isinstance(speed, dict):
         return None
     other = next((g for g in speed if g != pick), None)
@@ -104,6 +104,25 @@ def _compare_pick(answer: Answer, env: Env) -> str | None:
     lead = env.t(f"answer.why_pick_{key}", **said)
     stack = next((s.strip() for s in answer.steps if s and _STACK_STEP.search(s)), "")
     return env.t("answer.why_lead", reasons=i18n.gap(env.lang).join(p for p in (lead, stack) if p))
+
+
+def _sets_pick(sets: dict, pick: str, env: Env) -> str:
+    """Why the set picked among the sets that hold the model: its speed and price against the other's ("" when
+    there is no other set to weigh)."""
+    other = next((g for g in sets if g != pick), None)
+    mine, theirs = sets.get(pick) or {}, sets.get(other) or {}
+    if other is None or not mine.get("usd") or not theirs.get("usd") or not mine.get("tokens_per_s"):
+        return ""
+    said = {
+        "pick": _set_label(env, pick, int(mine.get("count", 1))),
+        "other": _set_label(env, other, int(theirs.get("count", 1))),
+        "speed": f"{theirs.get('tokens_per_s', 0) / mine['tokens_per_s']:.2f}",
+        "price": env.money(mine["usd"]),
+        "other_price": env.money(theirs["usd"]),
+        "times": f"{theirs['usd'] / mine['usd']:.1f}",
+    }
+    key = "answer.why_pick_sets" if theirs["usd"] >= mine["usd"] else "answer.why_pick_sets_faster"
+    return env.t("answer.why_lead", reasons=env.t(key, **said))
 
 
 def _set_label(env: Env, name: str, n: int) -> str:
