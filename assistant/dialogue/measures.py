@@ -64,6 +64,8 @@ def speed_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
         return thread
     if not ctx.gpus:
         raise NothingToReferTo(follow.text)
+    if isinstance(base, RecommendQuery) and focus and base.workload == "llm_inference":  # "how fast?" after a pick
+        return SpecQuery(text=follow.text, gpus=focus_refs(dlg), fields=("speed",), workload=base.workload)
     return SpecQuery(text=follow.text, gpus=tuple(GpuRef(mention="", name=g) for g in ctx.gpus[:4]), fields=("speed",))
 
 

@@ -324,14 +324,14 @@ def _set_lead(query: SpecQuery, gpus: list[GpuSpec], sections: list[str], env: E
     ]
 
 
-def _headline(gpus: list[GpuSpec], sections: list[str], env: Env, text: str = "") -> str:
+def _headline(gpus: list[GpuSpec], sections: list[str], env: Env, text: str = "", llm: bool = False) -> str:
     lang = env.lang
     if "china" in sections and len(sections) > 1:  # "h20现在还能买到吗 多少钱一张": whether it can be bought leads
         rest = [s for s in sections if s != "china"]
-        return i18n.gap(lang).join([spec_figures.headline("china", gpus, env), _headline(gpus, rest, env, text)])
+        return i18n.gap(lang).join([spec_figures.headline("china", gpus, env), _headline(gpus, rest, env, text, llm)])
     own = [s for s in sections if s in spec_figures.FIGURES or s in _OWN_HEADLINE or (s == "memory" and len(gpus) == 1)]
     if len(sections) > 1 and own == sections:  # "how much vram does it have, and is it single slot": each part answered
-        return i18n.gap(lang).join(_headline(gpus, [s], env, text) for s in sections)
+        return i18n.gap(lang).join(_headline(gpus, [s], env, text, llm) for s in sections)
     if len(sections) == 1 and sections[0] in spec_figures.FIGURES:
         return spec_figures.headline(sections[0], gpus, env)
     if len(gpus) == 1 and sections == ["memory"]:
@@ -368,7 +368,9 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env, text: str = ""
         return i18n.gap(lang).join(parts)
     if sections == ["speed"]:
         parts = [
-            env.t("spec.head_speed", gpu=g.short_name, score=f"{score(g, 'train16').score:.2f}")
+            env.t("spec.head_speed_llm", gpu=g.short_name, speeds=unrated.llm_text(env, g))
+            if llm  # "how fast?" after a pick for local LLMs: tokens/s, not a training score
+            else env.t("spec.head_speed", gpu=g.short_name, score=f"{score(g, 'train16').score:.2f}")
             if not unrated.is_unrated(score(g, "train16"))
             else env.t("spec.head_speed_unrated", gpu=g.short_name, speeds=unrated.llm_text(env, g))
             for g in gpus
@@ -549,7 +551,7 @@ def respond(query: SpecQuery, env: Env) -> Answer:
                 identity.lead(query.text, gpus, env) if not risks else "",  # "is the 4090D real", "who is it for"
                 *_set_lead(query, gpus, sections, env),
                 spec_counted.lead(query, gpus, sections, env),
-                _headline(gpus, sections, env, query.text),
+                _headline(gpus, sections, env, query.text, query.workload == "llm_inference"),
             ]
             if p
         ),
