@@ -336,7 +336,7 @@ class Engine:
         if picked is None and answer.figures.get("model_sets_pick"):  # "3090 vs 4090 for 70b": "Get 2 x RTX 3090"
             picked = (answer.figures.get("model_sets") or {}).get(answer.choice, {}).get("count")
         if picked is None and answer.figures.get("serving_sets") and answer.choice:  # "4 x RTX 3070" serve them
-            picked = answer.figures.get("gpu_count")
+            picked = (answer.figures["serving_sets"].get("sets") or [{}])[0].get("gpu_count")
         if picked is None and answer.intent == "rates" and len(shown) == 1:
             picked = answer.figures.get("gpu_count")  # serving a 70B model "on 2 x H100": "rent or buy?" weighs both
         dialogue.remember(query, shown, answer.choice, answer.workload, answer.precision, picked, answer.figures)

@@ -28,6 +28,8 @@ def speed_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
     from assistant.queries import CompareQuery, FitQuery, RecommendQuery, SpecQuery
 
     ctx = dlg.context
+    if isinstance(base, FitQuery) and not base.gpus and base.targets and not follow.gpus:
+        return base  # "how fast?" after the sets that serve N users: their speeds per user, as answered
     if isinstance(base, FitQuery):  # "how fast would that be with 32k context": at the context (precision) stated
         if ctx.needed and len(base.gpus) == 1 and not follow.gpu_count:  # "每秒多少token" after "要 2 张": on both
             base = dataclasses.replace(base, gpus=(dataclasses.replace(base.gpus[0], count=ctx.needed),))

@@ -131,6 +131,8 @@ def inherit(setup: Setup, query: Q) -> Q:
         now = getattr(query, key, None)
         if value is not None and (now is None or (key == "mode" and now == "inference")):
             changes[key] = value
+    if query.intent == "recommend" and setup.targets and not getattr(query, "targets", ()):
+        changes["targets"] = setup.targets  # "and cheaper?" after serving 20 users: sets for the same users
     return dataclasses.replace(query, **changes) if changes else query
 
 

@@ -19,8 +19,10 @@ NEAR_TIE_PCT = 5.0  # [A] picks this close on value per money are a tie that spe
 
 def why_lead(answer: Answer, env: Env) -> str:
     ranking = answer.figures.get("ranking") or []
+    rows = answer.figures.get("ranking") or []
+    unvalued = any("value_per_tco" not in r for r in rows[:2] if isinstance(r, dict))  # the Macs by their memory
     if (
-        answer.intent != "recommend"
+        answer.intent != "recommend" or unvalued
     ):  # a fit, a cost, a comparison ...: its own reasons first, not the same answer again
         from assistant.respond.why_reasons import reasons_lead
 
