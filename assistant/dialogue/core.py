@@ -28,7 +28,7 @@ from assistant.dialogue import (
     usage,
 )
 from assistant.dialogue.ellipsis import merge
-from assistant.dialogue.references import COUNTED, NoSecondGpu, NoSuchVariant, NothingToReferTo, fill
+from assistant.dialogue.references import COUNTED, NoModelYet, NoSecondGpu, NoSuchVariant, NothingToReferTo, fill
 from assistant.dialogue.state import Assumptions, Context
 from assistant.queries import (
     Clarification,
@@ -194,6 +194,13 @@ class Dialogue:
                 text=query.text,
                 intent=query.intent,
                 message=i18n.t(lang, "dialogue.which_second", gpu=str(exc) or "GPU"),
+            )
+        except NoModelYet as exc:  # "would it fit?" after a pick with no model talked about: which model
+            return Clarification(
+                kind="missing",
+                text=query.text,
+                intent="fit",
+                message=i18n.t(lang, "dialogue.which_model", gpu=str(exc) or "GPU"),
             )
         except NoSuchVariant as exc:
             mention, base = exc.args

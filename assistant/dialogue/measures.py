@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from assistant.dialogue.references import NothingToReferTo, fill, focus_refs
+from assistant.dialogue.references import NoModelYet, NothingToReferTo, fill, focus_refs
 from assistant.queries import FollowUpQuery, GpuRef, Query
 
 if TYPE_CHECKING:
@@ -153,6 +153,8 @@ def fit_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Que
     if isinstance(base, CompareQuery) and base.model is not None:  # "显存够吗" after "4090和3090跑flux哪个快": both
         return dataclasses.replace(base, text=follow.text, settings=follow.settings)
     thread = on_the_thread(dlg, follow, want_speed=False, want_time=False)
+    if thread is None and dlg.context.gpus and follow.model is None and not follow.params_b:
+        raise NoModelYet(dlg.context.focus_or_first())  # "would it fit?" after a pick: which model, on that card
     if thread is None:
         raise NothingToReferTo(follow.text)
     if follow.model is not None or follow.params_b:  # "what if we did 8b instead, can we do that on a 4090": 8B

@@ -35,6 +35,10 @@ class NoSecondGpu(Exception):
     pass
 
 
+class NoModelYet(Exception):
+    """ "would it fit?" about a card talked about, with no model in the conversation: which model (the card is known)."""
+
+
 def gpus_of(query: Query) -> tuple[GpuRef, ...]:
     """The GPUs a query names (a query without a gpus slot names none)."""
     return tuple(getattr(query, "gpus", ()))
