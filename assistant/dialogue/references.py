@@ -36,7 +36,7 @@ class NoSecondGpu(Exception):
 
 
 class NoModelYet(Exception):
-    """ "would it fit?" about a card talked about, with no model in the conversation: which model (the card is known)."""
+    """ "would it fit?" about a card talked about, with no model in the conversation: which model (the card known)."""
 
 
 def gpus_of(query: Query) -> tuple[GpuRef, ...]:
