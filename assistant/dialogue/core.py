@@ -300,7 +300,8 @@ class Dialogue:
             asked = asked_counts(query, ctx.counts)
             count = getattr(query, "gpu_count", None)
             if len(asked) == 1 and count and count > 1:  # "两张呢" after a fit on one 3090: two of it now
-                asked = {name: max(n, count) for name, n in asked.items()}
+                # (a fit answers on the count asked: "两张呢" after a fit on the lab's 4 x A100 is two of them now)
+                asked = {name: count if query.intent == "fit" else max(n, count) for name, n in asked.items()}
             ctx.counts = {g: asked.get(g, 1) for g in ctx.gpus}
             for name, n in _sets_weighed(figures).items():  # "3090 vs 4090 for 70b" weighed 2 of each
                 ctx.counts[name] = max(ctx.counts.get(name, 1), n) if name in ctx.counts else ctx.counts.get(name, 1)
