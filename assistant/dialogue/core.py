@@ -288,6 +288,7 @@ class Dialogue:
         # a comparison asked in full whose answer picks a side: "it" / "that one" next is the pick ("what if i wait")
         # (the same cards again, "for inference then?", keep following the pick; after cards brought in, those cards)
         full = query.intent == "compare" and choice in gpus and not _brought_in(ctx, gpus)
+        full = full and getattr(query, "premise", None) is None  # "why not the 4090": "it" next is the 4090
         ctx.compare_pick = choice if full and (not kept or ctx.compare_pick) else None
         ctx.focus = (
             (_brought_in(ctx, gpus) or kept or (gpus[0] if gpus else ctx.focus))
