@@ -63,13 +63,13 @@ def no_gpu_answer(query: FitQuery, env: Env, model, table: Table, est, note: str
     moe = fit_hardware.moe_route(model, env)
     steps += [moe] if moe else []
     steps.append(env.t("fit.name_gpu"))
-    sets = served.figures["sets"] if served is not None else []  # "serve llama 70b to 20 users": the set picked
+    serving = served.figures["sets"] if served is not None else []  # "serve llama 70b to 20 users": the set picked
     return Answer(
         question=query.text,
         intent="fit",
         headline=headline,
-        gpus=[s["gpu"] for s in sets],
-        choice=sets[0]["gpu"] if sets else None,
+        gpus=[s["gpu"] for s in serving],
+        choice=serving[0]["gpu"] if serving else None,
         tables=tables,
         steps=steps,
         figures=figures,
