@@ -69,7 +69,7 @@ def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
     elif ref.pronoun == "first":
         names = [ctx.gpus[0]]
     elif ref.pronoun == "second":
-        names = [ctx.gpus[1] if len(ctx.gpus) > 1 else ctx.gpus[0]]
+        names = [ctx.gpus[1] if len(ctx.gpus) > 1 else _second_compared(ctx) or ctx.gpus[0]]
     elif ref.pronoun == "last":
         names = [ctx.gpus[-1]]
     elif ref.pronoun in ("it", "that") and ctx.compare_pick in ctx.gpus:
@@ -91,6 +91,16 @@ def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
         )
         for n in names
     ]
+
+
+def _second_compared(ctx) -> str | None:
+    """The second card of the last comparison of two cards ("and the second?" after "psu for the first option" of
+    "two 3090s or one 5090": the 5090), when the answers since were about one card; None without one."""
+    for query in reversed(ctx.history):
+        named = list(dict.fromkeys(g.name for g in gpus_of(query) if g.name))
+        if query.intent == "compare" and len(named) == 2:
+            return named[1]
+    return None
 
 
 def fill(dlg: Dialogue, refs: tuple[GpuRef, ...], counted: bool = False) -> tuple[GpuRef, ...]:
@@ -147,7 +157,7 @@ def merged_gpus(
         return joined_set(old, new)  # "再加一张3090呢" after 3090 vs 4090: that side has one more (2 x 3090 vs 4090)
     if count and count > 1 and len(new) == 1 and new[0].count == 1 and not refs[0].pronoun:
         new = (dataclasses.replace(new[0], count=count),)  # "what about 2 of the 3090": the count read apart
-    if count is None and len(old) == len(new) == 1 and old[0].count > 1 and new[0].count == 1:
+    if count is None and len(old) == len(new) == 1 and old[0].count > 1 and new[0].count == 1 and not refs[0].pronoun:
         new = (dataclasses.replace(new[0], count=old[0].count),)  # "and on a100s?" after 8 x H100: still 8
     if replace and old:
         return old[:-1] + new
