@@ -12,7 +12,7 @@ from assistant.respond.pricing import is_converted, price_of
 from assistant.respond.recommend_need import exclusion_reason
 from assistant.respond.recommend_order import label
 from assistant.respond.variants import is_modified
-from assistant.respond.wording import gb
+from assistant.respond.wording import direction, gb
 
 
 def top_list(query: RecommendQuery, env: Env, ranking, title: str, years: str) -> tuple[str, list[str], list[dict]]:
@@ -124,19 +124,23 @@ def runner_up_steps(ranking, best, cheapest: bool, env: Env) -> list[str]:
             )
             for r in ranking.runners_up
         ]
-    return [
-        env.t(
-            "rec.runner_up",
-            gpu=label(r),
-            value=f"{env.per_money(r.value_per_tco):.2f}",
-            per=env.money_unit(),
-            score=f"{r.score:.2f}",
-            price=env.money(r.price_usd),
-            less=f"{(1 - r.value_per_tco / best.value_per_tco) * 100:.0f}",
-            best=best.gpu,
+    steps = []
+    for r in ranking.runners_up:
+        # "fastest under $2000": a runner-up may give MORE value than the pick ("3 % more", not "-3 % less")
+        way, size = direction(1 - r.value_per_tco / best.value_per_tco)
+        steps.append(
+            env.t(
+                "rec.runner_up" if way == "less" else f"rec.runner_up_{way}",
+                gpu=label(r),
+                value=f"{env.per_money(r.value_per_tco):.2f}",
+                per=env.money_unit(),
+                score=f"{r.score:.2f}",
+                price=env.money(r.price_usd),
+                less=size,
+                best=best.gpu,
+            )
         )
-        for r in ranking.runners_up
-    ]
+    return steps
 
 
 def not_excluding(steps: list[str], gpu: str, env: Env) -> list[str]:

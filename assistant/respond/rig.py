@@ -66,8 +66,7 @@ def _parts_line(env: Env, choice: Build, platform: str) -> str:
     """The parts around the GPUs by class: the platform's CPU class, RAM at least the memory of one GPU (Dettmers
     2018: as much RAM as your largest GPU has memory; rounded up to RAM_STEP_GB, at least MIN_RAM_GB) and the PSU
     the power line sizes."""
-    vram = choice.gpu.memory_gb or 0.0
-    ram = max(MIN_RAM_GB, math.ceil(vram / RAM_STEP_GB) * RAM_STEP_GB)
+    ram, vram = _ram_need(choice)
     return env.t(
         "rig.parts",
         cpu=env.t(f"rig.cpu_class_{platform}"),
@@ -75,6 +74,18 @@ def _parts_line(env: Env, choice: Build, platform: str) -> str:
         vram=f"{vram:g}",
         psu=f"{choice.psu_w:,}",
     )
+
+
+def _ram_need(choice: Build) -> tuple[float, float]:
+    """The RAM a build wants (the parts line's rule) and the memory of its largest GPU."""
+    vram = choice.gpu.memory_gb or 0.0
+    return max(MIN_RAM_GB, math.ceil(vram / RAM_STEP_GB) * RAM_STEP_GB), vram
+
+
+def _ram_head(ram: float, choice: Build, env: Env) -> str:
+    need, vram = _ram_need(choice)
+    values = dict(ram=f"{ram:g}", need=f"{need:g}", vram=f"{vram:g}", total=f"{choice.memory_gb:g}", build=choice.label)
+    return env.t("rig.ram_ok" if ram >= need else "rig.ram_short", **values)
 
 
 def _floor(query: RigQuery, env: Env, workload: str) -> tuple[float, str]:
@@ -374,6 +385,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
         head = rig_power.power_head(query, choice, env)
     if query.replaces and (old := env.reader.gpu(query.replaces)):  # "3060 想上5080": the new card alone, said
         head = env.t("rig.replaces", old=old.short_name, new=choice.gpu.short_name) + head
+    if query.system_ram_gb:  # "is 64gb ram enough for 2 3090s": the RAM verdict leads (the parts line's rule)
+        head = _ram_head(query.system_ram_gb, choice, env)
     if query.card_class and not query.gpus:  # "workstation cards only": the class kept, said first (as recommend)
         head = env.t("rig.among_class", family=env.t(f"rec.card_class_{query.card_class}")) + head
     on_circuit = circuit.asked(query) and not query.cap_kind

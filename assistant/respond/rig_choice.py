@@ -2,10 +2,10 @@
 70b", "build me an llm box for 3000".
 
 Contract: over builds already rated and sorted fastest first (respond/builds.py), `fewer_first` puts a build of
-fewer cards first unless more cards are clearly faster per doubling (MORE_CARDS_GAIN), `alternatives` picks the
-builds shown beside the choice, `stretch` the faster or roomier one a little over the budget (STRETCH) and
-`ladder` the steps up from the cheapest build when no budget is said (docs/model.md §rig). Pure functions of the
-builds; the wording is respond/rig_rows.py's, the answer respond/rig.py's.
+fewer cards first unless more cards are clearly faster per doubling (MORE_CARDS_GAIN) or beat it outright,
+`alternatives` picks the builds shown beside the choice, `stretch` the faster or roomier one a little over the
+budget (STRETCH) and `ladder` the steps up from the cheapest build when no budget is said (docs/model.md §rig).
+Pure functions of the builds; the wording is respond/rig_rows.py's, the answer respond/rig.py's.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ def fewer_first(found: list[Build]) -> list[Build]:
     """Without a count asked, a build of more cards leads only when it is at least 1 + MORE_CARDS_GAIN x log2(count
     ratio) times as fast as the fastest build of fewer cards (2 cards: 1.5x one, 4 cards: 2x one): every extra card
     means a bigger platform, more power and multi-GPU code, and each card still holds only its own memory
-    (docs/model.md §rig)."""
+    (docs/model.md §rig). A build that beats that lead on speed with at least its memory (per card and in all) and
+    no higher total leads instead: the headline is never beaten by a row of its own table."""
     best: Build | None = None
     for n in sorted({b.n for b in found}):
         top = max((b for b in found if b.n == n), key=lambda b: b.speed)
@@ -29,7 +30,23 @@ def fewer_first(found: list[Build]) -> list[Build]:
             best = top
     if best is None:
         return found
+    # never a lead its own table beats: a build faster by SAME_SPEED, with at least its memory on each card (what a
+    # card holds decides what runs) and in all, for no more money ("预算8万": not 3 x 5090 at 5.84x for ¥79,530 above
+    # 4 x 5090 D at 6.87x, 128 GB, ¥76,526; one 5090 stays above 4 x 3080 Ti, 12 GB a card)
+    beaters = [
+        b for b in found if b.speed > best.speed * SAME_SPEED and _holds(b, best) and b.total_usd <= best.total_usd
+    ]
+    if beaters:
+        best = max(beaters, key=lambda b: b.speed)
     return [best, *(b for b in found if b is not best)]
+
+
+def _holds(b: Build, than: Build) -> bool:
+    """Does build `b` hold at least what `than` holds, per card and in all?"""
+    return (b.gpu.memory_gb or 0) >= (than.gpu.memory_gb or 0) and b.memory_gb >= than.memory_gb
+
+
+SAME_SPEED = 1.05  # [A] closer than this, a faster build does not beat the lead (as compare_pick.SAME_SPEED)
 
 
 def same_build(a: Build, b: Build) -> bool:

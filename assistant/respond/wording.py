@@ -18,6 +18,15 @@ def pct(value: float, decimals: int = 0) -> str:
     return f"{value * 100:.{decimals}f} %"
 
 
+def direction(delta: float) -> tuple[str, str]:
+    """A relative difference as words choose it: ("less", "29") for 0.29 less, ("more", "3") for -0.03 (never
+    "-3 % less"), ("same", "0") when it rounds to 0 %. One rule for every "N % less / more than" an answer says."""
+    size = f"{abs(delta) * 100:.0f}"
+    if size == "0":
+        return "same", size
+    return ("less" if delta > 0 else "more"), size
+
+
 def num(value: float | None, decimals: int = 0, unit: str = "") -> str:
     if value is None:
         return "n/a"

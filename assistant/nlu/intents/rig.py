@@ -283,3 +283,15 @@ def read(r: Reading) -> Query | None:
         # "48gb of vram in one box": the memory the machine's cards must hold together (not a system RAM amount)
         min_total_gb=_vram_asked(r),
     )
+
+
+def ram_for_cards(r: Reading) -> Query | None:
+    """ "is 64gb ram enough for 2 3090s", "两张3090配64g内存够吗": system RAM asked of the cards named, no model to run
+    (with a model, fit.system_ram sizes the offload): the rig of those cards, its RAM verdict leading."""
+    ram = r.system_ram()
+    if ram is None or len(r.explicit) != 1 or r.model or r.b.has("PARAMS", "MONEY", "BUDGET"):
+        return None
+    if not (said(r, "verdict_enough") or said(r, "ask_fit") or said(r, "psu_asked_after")):
+        return None  # (the adequacy words a PSU size takes, "ok", "fine", "够用", serve a RAM size too)
+    count = r.total_count()
+    return RigQuery(text=r.text, gpus=tuple(r.explicit), gpu_count=count or 1, system_ram_gb=ram)
