@@ -291,7 +291,9 @@ def ram_for_cards(r: Reading) -> Query | None:
     ram = r.system_ram()
     if ram is None or len(r.explicit) != 1 or r.model or r.b.has("PARAMS", "MONEY", "BUDGET"):
         return None
-    if not (said(r, "verdict_enough") or said(r, "ask_fit") or said(r, "psu_asked_after")):
+    if not (said(r, "verdict_enough") or said(r, "psu_asked_after")):
         return None  # (the adequacy words a PSU size takes, "ok", "fine", "够用", serve a RAM size too)
+    if any((g.name or "").startswith("Apple ") for g in r.explicit):
+        return None  # "64g内存的m4 pro mac mini": unified memory, the GPU's own (a fit question)
     count = r.total_count()
     return RigQuery(text=r.text, gpus=tuple(r.explicit), gpu_count=count or 1, system_ram_gb=ram)
