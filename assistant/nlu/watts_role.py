@@ -68,15 +68,13 @@ def role_of(tag: Tag, low: str, lex: Lexicon) -> str:
     capped = _has(before, lex.listed("watts_cap_words"))
     if capped and (socket or not _has(before, lex.listed("power_limit_words"))):
         return "cap"  # "一个插座最多800w", "the breaker is limited to 1500w": what the circuit allows, no draw
+    psu_words = lex.listed("rig_psu")
+    supply = frozenset(w for w in psu_words if not _has(w, lex.listed("wall_words")))  # not "at the wall"
+    if tag.meanings.get("PSU") or _starts(after, supply) or _ends_near(before, supply):
+        return "psu"  # "1600w电源 会不会跳闸 16a插座": the PSU word beside it wins over a socket word further on
     if _has(after, lex.listed("wall_words")) or _has(before, lex.listed("wall_words")):
         return "wall"  # "750w wall draw", "620 at the wall", "墙上测的580w"
-    psu_words = lex.listed("rig_psu")
-    if (
-        tag.meanings.get("PSU")
-        or _starts(after, psu_words)
-        or _ends_near(before, psu_words)
-        or _psu_asked(before, psu_words)
-    ):
+    if _psu_asked(before, psu_words):
         return "psu"
     if _has(before[-12:], _idle_words(lex)) or _starts(after, _idle_words(lex)):
         return "idle"  # "60w idle", "空闲也有80w"

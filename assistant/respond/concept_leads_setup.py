@@ -97,6 +97,8 @@ def spikes(query: ExplainQuery, env: Env) -> Lead | None:
         key = "setup.spikes_ok"
     elif psu >= need3:
         key = "setup.spikes_depends"
+    elif psu >= load:  # it carries the load, short of the margin: close, never a bare "tight"
+        key = "setup.spikes_near"
     else:
         key = "setup.spikes_short"
     text = env.t(key, psu=f"{psu or 0:,.0f}", **values)

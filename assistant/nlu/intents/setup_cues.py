@@ -62,6 +62,8 @@ def topic(r: Reading) -> Query | None:
         return (
             None  # "静音一点的炼丹机推荐": a build; "双卡主板怎么选", "香橙派 800块 能跑吗": the board is the question
         )
+    if concept == "psu-transients" and _CIRCUIT.search(r.text) and not _says(r, "setup_spike_words"):
+        return None  # "2x 3090 on a 1200w psu, will it trip a 15a breaker?": the circuit's verdict (rig), not spikes
     cpu = r.b.first("CPU")
     count = r.total_count() or _count_before(r)  # "4 blower 3090s": the cards' count rides on the first card named
     gpus = [g for g in r.explicit if g.name or concept not in _NOT_GPUS]  # "orange pi 5" is no GPU
