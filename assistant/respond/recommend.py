@@ -1,11 +1,10 @@
 """Answer "which GPU should I buy for X under $Y": a value ranking under constraints, and the
 reference decision chart as a second opinion.
 
-Contract: candidates are the GPUs priced in the snapshot in force; each is kept or excluded
-with its reason (memory the workload needs, budget, vendor, power, laptop, no price). The
-choice is the best performance per dollar over the ownership period (docs/model.md §rec);
-`figures.ranking` lists the kept GPUs best first. NVIDIA only unless the user names another
-vendor (software maturity is not in the speed model; Dettmers 2023, FAQ: ROCm trails CUDA).
+Contract: candidates are the GPUs priced in the snapshot in force; each is kept or excluded with its reason (memory
+the workload needs, budget, vendor, power, laptop, no price). The choice is the best performance per dollar over
+the ownership period (docs/model.md §rec); `figures.ranking` lists the kept GPUs best first. NVIDIA only unless the
+user names another vendor (software maturity is not in the speed model; Dettmers 2023, FAQ: ROCm trails CUDA).
 """
 
 from __future__ import annotations
@@ -18,6 +17,7 @@ from assistant.models import hardware, memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RecommendQuery, RigQuery, VideoQuery
 from assistant.respond import (
+    add_card,
     card_class,
     fit_hardware,
     quiet,
@@ -64,6 +64,8 @@ from assistant.respond.wording import gb, software_stack
 
 
 def respond(query: RecommendQuery, env: Env) -> Answer:
+    if query.add_to:  # "i have a 2080 ti, which card should i add for 72b": the card beside the owned one
+        return add_card.respond(query, env)
     each = lexicon(env.lang).words_in("budget_each_words", query.text.lower())
     if query.organization and each and not use_case.one_machine(query, env):
         # "我们组想给新生配机器 每台预算1万 做cv", "给工作室配4台出图机器 每台什么卡": each machine is one desktop, not

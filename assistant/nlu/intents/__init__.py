@@ -131,6 +131,7 @@ READERS = (
     rent_plan.read,  # "autodl 4090 按量和包月哪个划算 每天用6小时": a period plan against paying by the hour
     rig.wall_cap,  # "光伏每天能多出12度电 够4090训练10小时吗": a day's solar energy against the build's
     fit.settings_fix,  # "out of memory on my 4070 training an sdxl lora at batch 4, what do i change": the settings
+    upgrade_path.add_to_owned,  # "i have a 2080 ti, which card should i add for 72b": the second card picked
     upgrade_path.two_ways,  # "upgrade to a 5060 ti 16gb or add a second card next to it?": the two ways up
     upgrade_path.new_card,  # "主机是b450+5600+650w电源+3060 想上5080 要换哪些": the new card in the owned machine
     upgrade_path.for_job,  # "rig: 5800x3d, 750w psu, 3070. want to run 70b. what do i have to change"

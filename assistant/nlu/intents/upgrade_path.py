@@ -7,6 +7,8 @@
   or changing: the recommendation for
   that job from the owned card (RecommendQuery.upgrade_from; its memory and speed are the floor), with the PSU the
   user has (owned_psu_w) and the budget; the owned card's memory is not a requirement and its PSU is no power cap.
+- `add_to_owned`: "i have a 2080 ti, which card should i add to run qwen2.5 72b": the second card picked, the owned
+  one kept (RecommendQuery.add_to; respond/add_card.py).
 - `new_card`: "主机是b450+5600+650w电源+3060 想上5080 要换哪些", "my pc has a 3060 and a 650w psu, moving to a
   5080, what else do i need": two cards, the second after a word of [lists] upgrade_target_words: the build of the
   new card in place of the old one (RigQuery.replaces), its power against the PSU and CPU named.
@@ -34,6 +36,26 @@ def _named(r: Reading) -> list:
 def _owned(r: Reading) -> bool:
     words = f" {' '.join(r.b.toks)} {r.text.lower()} "
     return bool(r.lex.words_in("owned_gpu", words) or said(r, "hand_words") or said(r, "change_asked_words"))
+
+
+def add_to_owned(r: Reading) -> Query | None:
+    """ "i have a 2080 ti, which card should i add to run qwen2.5 72b", "我有一张3090 想再加一张卡跑70b 加什么": one
+    card named and owned, a model or a size, a word of adding a card (add_which) and a pick asked (add_which_ask):
+    the pick of the second card with the owned one kept (RecommendQuery.add_to), never the owned card's verdict."""
+    names = _named(r)
+    if len(names) != 1 or r.b.has("VS", "OR", "RENT", "COST") or not (r.model or r.b.has("PARAMS")):
+        return None
+    if not (_owned(r) and said(r, "add_which") and said(r, "add_which_ask")):
+        return None
+    return RecommendQuery(
+        text=r.text,
+        workload="llm_inference",
+        model=r.heaviest_model(),
+        params_b=r.num("PARAMS"),
+        precision=r.precision,
+        context_tokens=r.num("CONTEXT"),
+        add_to=names[0].name,
+    )
 
 
 def for_job(r: Reading) -> Query | None:
