@@ -5,7 +5,8 @@ the user already has, read as a build ("i have 4x rtx a4000 ... llama 3.3 70b q4
 its speed on those cards, never a shopping list). Each reads the question's own text and the parsed GPUs and model,
 so it answers whichever intent the question was read as (spec, fit, recommend, explain, cost, rates, compare, rig);
 memory per dollar as a ranking (respond/vram_per_dollar.py), and two models of one kind side by side in memory
-(respond/model_pair_memory.py).
+(respond/model_pair_memory.py), and a card for training a model from scratch with the run's compute
+(respond/scratch_time.py).
 
 Contract: `respond(query, env)` -> the first of them that answers, or None.
 """
@@ -17,7 +18,14 @@ import re
 
 from assistant import i18n
 from assistant.answer import Answer
-from assistant.respond import measured_normal, model_pair_memory, rented_pair, vision_memory, vram_per_dollar
+from assistant.respond import (
+    measured_normal,
+    model_pair_memory,
+    rented_pair,
+    scratch_time,
+    vision_memory,
+    vram_per_dollar,
+)
 from assistant.respond.env import Env
 
 _OWNED = re.compile(
@@ -39,6 +47,7 @@ def respond(query, env: Env) -> Answer | None:
         or owned_fit(query, env)
         or vram_per_dollar.respond(query, env)
         or model_pair_memory.respond(query, env)
+        or scratch_time.respond(query, env)  # "best gpu to train a 7b llm from scratch": the run's compute too
     )
 
 

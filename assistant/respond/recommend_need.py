@@ -50,15 +50,17 @@ def memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
         return query.min_memory_gb, env.t("rec.asked_memory", gb=f"{query.min_memory_gb:g}")
     model = sized_model(query, env)[0] if (query.model or getattr(query, "params_b", None)) else None
     if model is not None:
-        n = max(query.gpu_count, 1)
+        n, scratch = max(query.gpu_count, 1), False
         if model.kind == "image":
             # the set-up and precision a fit answer assumes (§mem.image): one rule for both
             prec = query.precision or diffusion_memory.usual_precision(model)
             est = diffusion_memory.image_memory(model, precision=prec, **diffusion_memory.AS_USUALLY_RUN)
         elif query.workload == "llm_finetune" or (query.workload == "training" and model.kind == "llm"):
             # the method named ("lora finetune llama 3.1 8b", "full finetune"), else QLoRA, as the fit answer sizes
-            # "train a 13b model" (never the 4-bit inference memory under a 16-bit training ranking)
-            method = finetune_method(query)
+            # "train a 13b model" (never the 4-bit inference memory under a 16-bit training ranking); a model trained
+            # from scratch ("pretrain a 1b model", "train a 7b llm from scratch") trains every weight
+            scratch = _from_scratch(query, env)
+            method = "full" if scratch else finetune_method(query)
             seq = query.context_tokens or min(2048, model.context or 2048)  # Whisper: its 448-token decoder
             batch = max(int(query.batch or 1), 1)  # "at batch 16": the batch said
             est = train_memory.training_memory(model, method, checkpointing=True, n_gpus=n, seq=seq, batch=batch)
@@ -66,7 +68,7 @@ def memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
             prec = query.precision or ("fp16" if speech(model) else "q4_k_m")
             users = max(int(dict(query.targets).get("users", 1)), 1)  # "serve it to 20 users": each keeps a KV cache
             est = memory.inference_memory(model, prec, n_gpus=n, context=query.context_tokens, batch=users)
-        how = setup_text(env, est.setup)
+        how = setup_text(env, est.setup.replace("training full ", "training scratch ", 1) if scratch else est.setup)
         return round(est.total_gb * n, 1), env.t(
             "rec.model_needs", model=model.name, gb=f"{est.total_gb * n:.1f}", how=how
         )
@@ -80,6 +82,13 @@ def memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
         floor, key = _FLOOR_GB[query.workload]
         return floor, env.t(key)
     return None, ""
+
+
+def _from_scratch(query: RecommendQuery, env: Env) -> bool:
+    """ "train a 7b llm from scratch", "从零预训练": a word of [lists] pretrain_words, every weight trained."""
+    from assistant.nlu.lexicon import lexicon
+
+    return lexicon(env.lang).words_in("pretrain_words", query.text.lower())
 
 
 def finetune_method(query: RecommendQuery) -> str:
