@@ -21,7 +21,7 @@ _WITH = re.compile(r"(?:with|w/)(?:\s+(?:the|an?))?")  # "evo-x2 with the ai max
 
 class DeviceNameTagging(TaggerBase):
     def _numbered_alias_at(self, i: int) -> int | None:
-        """ "ai max 395 128g": words from token i, ending in a number, that spell a curated alias (at most 5 tokens;
+        """ "ai max 395 128g", "max+ 395": words from token i, ending in a number, spelling a curated alias (2-5 tokens;
         knowledge/aliases.csv), with the memory size its name states after it: the GPU tag's end, else None."""
         tt, n = self.tt, len(self.tt)
         if self.toks[i].kind != "word" or (i + 1 < n and self.toks[i + 1].glued):
@@ -29,7 +29,7 @@ class DeviceNameTagging(TaggerBase):
         used = next(
             (
                 k
-                for k in (5, 4, 3)
+                for k in (5, 4, 3, 2)  # 2: "max 395", "max+ 395" (the chip without "ai")
                 if i + k <= n and tt[i + k - 1].isdigit() and self.index.is_alias(" ".join(tt[i : i + k]))
             ),
             0,
