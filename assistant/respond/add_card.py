@@ -32,7 +32,10 @@ _LADDER = ("fp16", "q8_0", "q6_k", "q5_k_m", "q4_k_m", "q3_k_m", "q2_k")
 _SHOWN = 5  # rows of the table: the cheapest pairs that hold the model
 
 
-def respond(query: RecommendQuery, env: Env) -> Answer:
+def respond(query, env: Env) -> Answer | None:
+    """None unless the question is a RecommendQuery with an owned card to add to (kind_answers runs it first)."""
+    if not isinstance(query, RecommendQuery) or not query.add_to:
+        return None
     env = env.for_query(query)
     owned = env.reader.gpu(query.add_to or "")
     model = sized_model(query, env)[0]

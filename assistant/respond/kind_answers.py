@@ -6,7 +6,9 @@ its speed on those cards, never a shopping list). Each reads the question's own 
 so it answers whichever intent the question was read as (spec, fit, recommend, explain, cost, rates, compare, rig);
 memory per dollar as a ranking (respond/vram_per_dollar.py), and two models of one kind side by side in memory
 (respond/model_pair_memory.py), and a card for training a model from scratch with the run's compute
-(respond/scratch_time.py).
+(respond/scratch_time.py), and a card of a form asked (respond/form_factor.py).
+
+A card to add beside an owned one (respond/add_card.py) comes first.
 
 Contract: `respond(query, env)` -> the first of them that answers, or None.
 """
@@ -19,6 +21,8 @@ import re
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.respond import (
+    add_card,
+    form_factor,
     measured_normal,
     model_pair_memory,
     rented_pair,
@@ -38,7 +42,8 @@ def respond(query, env: Env) -> Answer | None:
     from assistant.respond import cost_asked, inverse
 
     return (
-        inverse.respond(query, env)  # a limit given, the one quantity that meets it asked (respond/inverse.py)
+        add_card.respond(query, env)  # "i have a 2080 ti, which card should i add for 72b": the card beside it
+        or inverse.respond(query, env)  # a limit given, the one quantity that meets it asked (respond/inverse.py)
         or cost_asked.all_in(query, env)  # "3090 vs 4090 ... which is cheaper all in over 2 years": the totals
         or vision_memory.respond(query, env)
         or _with_last_question(query, env)
@@ -47,6 +52,7 @@ def respond(query, env: Env) -> Answer | None:
         or owned_fit(query, env)
         or vram_per_dollar.respond(query, env)
         or model_pair_memory.respond(query, env)
+        or form_factor.respond(query, env)  # "low profile card for my nas": that form of card ranked
         or scratch_time.respond(query, env)  # "best gpu to train a 7b llm from scratch": the run's compute too
     )
 

@@ -17,7 +17,6 @@ from assistant.models import hardware, memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RecommendQuery, RigQuery, VideoQuery
 from assistant.respond import (
-    add_card,
     card_class,
     fit_hardware,
     quiet,
@@ -64,8 +63,6 @@ from assistant.respond.wording import gb, software_stack
 
 
 def respond(query: RecommendQuery, env: Env) -> Answer:
-    if query.add_to:  # "i have a 2080 ti, which card should i add for 72b": the card beside the owned one
-        return add_card.respond(query, env)
     each = lexicon(env.lang).words_in("budget_each_words", query.text.lower())
     if query.organization and each and not use_case.one_machine(query, env):
         # "我们组想给新生配机器 每台预算1万 做cv", "给工作室配4台出图机器 每台什么卡": each machine is one desktop, not
@@ -551,7 +548,7 @@ def _below_floor(query: RecommendQuery, env: Env, ranking, need: float, budget: 
         chat=chat,
         passive=False,  # a home user
     )
-    relaxed = rank_snapshot(env.reader, relaxed_inputs)
+    relaxed = _among(query, rank_snapshot(env.reader, relaxed_inputs))  # "best single-slot card": those only
     active = list(relaxed.rows)
     roomy = max(active, key=lambda r: (r.memory_gb, r.value_per_tco), default=None)
     if roomy is None:
@@ -568,7 +565,7 @@ def _below_floor(query: RecommendQuery, env: Env, ranking, need: float, budget: 
         runs=env.t("rec.below_floor_runs", model=model) if model else "",
     )
     stretched = rank_snapshot(env.reader, dataclasses.replace(relaxed_inputs, budget=budget * (1 + STRETCH), need=need))
-    near = min(stretched.rows, key=lambda r: r.price_usd * r.n_gpus, default=None)  # the cheapest that has the floor
+    near = min(_among(query, stretched).rows, key=lambda r: r.price_usd * r.n_gpus, default=None)  # cheapest w/ floor
     if near is not None and near.price_usd * near.n_gpus > budget:  # "~$800 for llms": a used 3090 at $824
         over = near.price_usd * near.n_gpus / budget - 1
         head += i18n.gap(env.lang) + env.t(

@@ -30,6 +30,11 @@ SLOT_POWER_W = 75.0  # a PCIe x16 slot supplies up to 75 W (PCIe CEM specificati
 BIG_MEMORY_GB = 24.0
 
 
+def _form(r: Reading) -> str:
+    """ "low profile card for my nas", "半高刀卡": low_profile; "single slot gpu": single_slot; "" otherwise."""
+    return "low_profile" if said(r, "low_profile_words") else "single_slot" if said(r, "single_slot_words") else ""
+
+
 def read(r: Reading) -> RecommendQuery | None:
     b = r.b
     if not (
@@ -64,7 +69,9 @@ def read(r: Reading) -> RecommendQuery | None:
         # "no pcie power cables", "无外接供电": the 75 W a PCIe x16 slot supplies (PCIe CEM) is the cap
         still_made="production" in r.fields(),  # "cheapest 24gb card that's still being made new"
         card_class=card_class(r),  # "not a gaming card", "数据中心卡": the class of cards ranked
-        max_power_w=r.num("WATTS") or (SLOT_POWER_W if said(r, "slot_powered_words") else None),
+        max_power_w=r.num("WATTS")
+        or (SLOT_POWER_W if said(r, "slot_powered_words") or _form(r) == "low_profile" else None),
+        form=_form(r),
         cloud=True if b.has("RENT") else None,
         provider=provider(r) if b.has("RENT") else None,  # "想租卡微调qwen2.5 7b lora autodl哪张卡合适"
         organization=None if org is None else org == "yes",
