@@ -30,6 +30,14 @@ SLOT_POWER_W = 75.0  # a PCIe x16 slot supplies up to 75 W (PCIe CEM specificati
 BIG_MEMORY_GB = 24.0
 
 
+def _workload(r: Reading) -> str | None:
+    """ "想从头训练一个0.5b的模型": a model trained from scratch is training; "cheapest gpu to full finetune a 7b
+    model": a training method named makes it a fine-tune; either only over no workload or running a model."""
+    if r.workload not in (None, "llm_inference"):
+        return r.workload
+    return "training" if said(r, "pretrain_words") else "llm_finetune" if _method(r) else r.workload
+
+
 def _form(r: Reading) -> str:
     """ "low profile card for my nas", "半高刀卡": low_profile; "single slot gpu": single_slot; "" otherwise."""
     return "low_profile" if said(r, "low_profile_words") else "single_slot" if said(r, "single_slot_words") else ""
@@ -57,8 +65,7 @@ def read(r: Reading) -> RecommendQuery | None:
     bare = _bare_budget(r) if money is None and b.has("RECOMMEND") else None
     return RecommendQuery(
         text=r.text,
-        # "cheapest gpu to full finetune a 7b model": a training method named makes it a fine-tune, not inference
-        workload="llm_finetune" if _method(r) and r.workload in (None, "llm_inference") else r.workload,
+        workload=_workload(r),
         budget_usd=money if money is not None else bare,
         condition=b.first("CONDITION"),
         vendor=b.first("VENDOR"),

@@ -29,8 +29,11 @@ class DeviceNameTagging(TaggerBase):
         used = next(
             (
                 k
-                for k in (5, 4, 3, 2)  # 2: "max 395", "max+ 395" (the chip without "ai")
-                if i + k <= n and tt[i + k - 1].isdigit() and self.index.is_alias(" ".join(tt[i : i + k]))
+                for k in (5, 4, 3, 2)  # 2: "max 395", "max+ 395"; a word of 3+ letters ("a 40 hour job" is no A40)
+                if i + k <= n
+                and tt[i + k - 1].isdigit()
+                and (k > 2 or len(tt[i]) >= 3)
+                and self.index.is_alias(" ".join(tt[i : i + k]))
             ),
             0,
         )
