@@ -10,12 +10,15 @@ datacenter cards left out unless the owned card is one. The pick is the cheapest
 the model at the quant asked (q4_k_m unless stated); the table lists the cheapest few with the pair's single-user
 tokens/s (`llm.layer_split_tokens_per_s`). When no one card is enough at that quant, the lightest step down the
 quant ladder at which one is, said. The owned card alone already holding the model is said first (no card needed for
-it). The cheapest single card that holds the model alone is named as the other way (replacing the owned card).
+it). The cheapest single card that holds the model alone is named as the other way (replacing the owned card). An
+image model runs on one card: the card added must hold it alone, so the model's recommendation answers, said.
 `figures`: add_to, owned_memory_gb, vram_required_gb, pick, pick_memory_gb, total_memory_gb, tokens_per_second,
 fits_at, alone_pick.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 from assistant import i18n
 from assistant.answer import Answer, Table
@@ -39,6 +42,8 @@ def respond(query, env: Env) -> Answer | None:
     env = env.for_query(query)
     owned = env.reader.gpu(query.add_to or "")
     model = sized_model(query, env)[0]
+    if owned is not None and model is not None and model.kind == "image":
+        return _image(query, env, owned, model)
     if owned is None or model is None or model.kind != "llm":
         return _plain(query, env, env.t("add_card.no_model"), [], {})
     quant = query.precision or mixed_set.DEFAULT_QUANT
@@ -83,6 +88,18 @@ def respond(query, env: Env) -> Answer | None:
     head += _alone_line(model, quant, ctx, cands, env, figures)
     table = _table(fitting[:_SHOWN], owned, model, used, ctx, env)
     return _plain(query, env, head, [owned, pick], figures, table)
+
+
+def _image(query: RecommendQuery, env: Env, owned, model) -> Answer:
+    """An image model runs on one card, not split by layers: the card added must hold it alone, so the pick is the
+    recommendation for the model (said first, with the owned card's memory)."""
+    from assistant.respond import recommend
+
+    asked = dataclasses.replace(query, add_to=None, workload="image_generation")
+    answer = recommend.respond(asked, env)
+    lead = env.t("add_card.image_alone", owned=owned.short_name, have=f"{owned.memory_gb or 0:g}", model=model.name)
+    figures = dict(answer.figures) | {"add_to": owned.name}
+    return dataclasses.replace(answer, headline=lead + i18n.gap(env.lang) + answer.headline, figures=figures)
 
 
 def _candidates(owned, env: Env) -> list:

@@ -60,15 +60,16 @@ class DeviceNameTagging(TaggerBase):
                 self.tags[k] = dataclasses.replace(t, value=found)
 
     def said_twice(self) -> None:
-        """Two GPU tags in a row for the same device, with only spaces, or brackets or a comma and at most two words,
-        between them ("strix halo laptop (asus flow z13 128gb)", "evo-x2 ai max+ 395"): one device, restated; the
-        first tag spans both."""
+        """Two GPU tags in a row for the same device, with only spaces, or brackets, a comma or a slash and at most two
+        words, between them ("strix halo laptop (asus flow z13 128gb)", "framework desktop / strix halo"): one device,
+        restated; the first tag spans both."""
         keep: list[Tag] = []
         for t in self.tags:
-            if t.kind == "GPU" and len(keep) > 1 and keep[-1].kind == "AND" and _WITH.fullmatch(keep[-1].text.lower()):
+            joint = keep[-1].kind == "AND" and _WITH.fullmatch(keep[-1].text.lower()) if keep else False
+            if t.kind == "GPU" and len(keep) > 1 and (joint or keep[-1].text.strip() == "/"):  # "framework desktop /"
                 if keep[-2].kind == "GPU" and keep[-2].gpu_match().status == "ok":
                     if keep[-2].gpu_match().name == t.gpu_match().name and t.gpu_match().status == "ok":
-                        keep.pop()  # "evo-x2 with the ai max+ 395": the device and its chip, one device
+                        keep.pop()  # "evo-x2 with the ai max+ 395", "framework desktop / strix halo": one device
             prev = keep[-1] if keep else None
             if (
                 prev is not None
@@ -79,7 +80,7 @@ class DeviceNameTagging(TaggerBase):
                 and t.gpu_match().status == "ok"
                 and len(re.findall(r"[a-z]+", self.text[prev.end : t.start].lower())) <= 2
                 and (
-                    re.search(r"[(,（，]", between := self.text[prev.end : t.start])
+                    re.search(r"[(,（，/]", between := self.text[prev.end : t.start])
                     or not between.strip(" -")
                     or _WITH.fullmatch(between.strip().lower())
                 )
