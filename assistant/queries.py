@@ -119,6 +119,7 @@ class RecommendQuery(Query):
     released: bool = False  # "满血r1 需要什么配置": the weights as released (DeepSeek R1/V3: FP8), no lighter quant
     upgrade_from: str | None = None  # "my 3070 ..., upgrade to what": the card the user has (canonical name)
     add_to: str | None = None  # "i have a 2080 ti, which card should i add for 72b": the owned card kept beside
+    add_to_count: int = 1  # "already have 2x 3090, what should i add": how many of the owned card
     owned_psu_w: float | None = None  # "rig: 5800x3d, 750w psu, 3070. want to run 70b": the PSU the user has
     among: tuple[str, ...] = ()  # "best 30 series card for llms": only these cards (canonical names) are ranked
     provider: str | None = None  # the cloud named with cloud=True ("autodl哪张卡合适"): the rented pick priced there

@@ -12,8 +12,8 @@ tokens/s (`llm.layer_split_tokens_per_s`). When no one card is enough at that qu
 quant ladder at which one is, said. The owned card alone already holding the model is said first (no card needed for
 it). The cheapest single card that holds the model alone is named as the other way (replacing the owned card). An
 image model runs on one card: the card added must hold it alone, so the model's recommendation answers, said.
-`figures`: add_to, owned_memory_gb, vram_required_gb, pick, pick_memory_gb, total_memory_gb, tokens_per_second,
-fits_at, alone_pick.
+`figures`: add_to, owned_count, owned_memory_gb, vram_required_gb, pick, pick_memory_gb, total_memory_gb,
+tokens_per_second, fits_at, alone_pick.
 """
 
 from __future__ import annotations
@@ -48,45 +48,42 @@ def respond(query, env: Env) -> Answer | None:
         return _plain(query, env, env.t("add_card.no_model"), [], {})
     quant = query.precision or mixed_set.DEFAULT_QUANT
     ctx = query.context_tokens
-    have = owned.memory_gb or 0.0
-    figures: dict = {"add_to": owned.name, "owned_memory_gb": have}
-    alone_need = mixed_set.need_gb(model, quant, ctx, 1)
+    k = max(query.add_to_count, 1)  # "already have 2x 3090": the owned cards, all kept
+    have, label = (owned.memory_gb or 0.0) * k, owned.short_name if k == 1 else f"{k} x {owned.short_name}"
+    figures: dict = {"add_to": owned.name, "owned_memory_gb": have, "owned_count": k}
+    alone_need = mixed_set.need_gb(model, quant, ctx, k)
     if alone_need <= have:
-        head = env.t("add_card.already", owned=owned.short_name, have=f"{have:g}", model=model.name, quant=quant)
+        head = env.t("add_card.already", owned=label, have=f"{have:g}", model=model.name, quant=quant)
         head += i18n.gap(env.lang) + env.t("add_card.need", need=f"{alone_need:.1f}")
         return _plain(query, env, head, [owned], figures | {"vram_required_gb": round(alone_need, 1)})
     cands = _candidates(owned, env)
-    fitting, used = _fitting(cands, owned, model, quant, ctx), quant
+    fitting, used = _fitting(cands, owned, k, model, quant, ctx), quant
     if not fitting:
         lighter = [q for q in _LADDER if memory.bits_per_weight(q) < memory.bits_per_weight(quant)]
-        used = next((q for q in lighter if _fitting(cands, owned, model, q, ctx)), "")
-        fitting = _fitting(cands, owned, model, used, ctx) if used else []
-    need = mixed_set.need_gb(model, quant, ctx, 2)
+        used = next((q for q in lighter if _fitting(cands, owned, k, model, q, ctx)), "")
+        fitting = _fitting(cands, owned, k, model, used, ctx) if used else []
+    need = mixed_set.need_gb(model, quant, ctx, k + 1)
     figures |= {"vram_required_gb": round(need, 1)}
     if not fitting:
-        head = env.t("add_card.none", owned=owned.short_name, have=f"{have:g}", model=model.name, quant=quant)
+        head = env.t("add_card.none", owned=label, have=f"{have:g}", model=model.name, quant=quant)
         head += i18n.gap(env.lang) + env.t("add_card.need", need=f"{need:.1f}")
         return _plain(query, env, head + _alone_line(model, quant, ctx, cands, env, figures), [owned], figures)
     pick, price = fitting[0]
     total = have + (pick.memory_gb or 0.0)
-    used_need = mixed_set.need_gb(model, used, ctx, 2)
-    tps = _pair_speed(owned, pick, model, used, ctx)
+    used_need = mixed_set.need_gb(model, used, ctx, k + 1)
+    tps = _pair_speed(owned, k, pick, model, used, ctx)
     figures |= {"pick": pick.name, "pick_memory_gb": pick.memory_gb, "total_memory_gb": total}
     figures |= {"tokens_per_second": round(tps, 1), "fits_at": used}
-    words = dict(owned=owned.short_name, have=f"{have:g}", pick=pick.short_name, mem=f"{pick.memory_gb or 0:g}")
+    words = dict(owned=label, have=f"{have:g}", pick=pick.short_name, mem=f"{pick.memory_gb or 0:g}")
     words |= dict(total=f"{total:g}", model=model.name, quant=used, need=f"{used_need:.1f}", tps=f"{tps:,.0f}")
     head = env.t("add_card.pick", price=price_text(price, env), **words)
     if is_modified(pick.name):
         head += i18n.gap(env.lang) + env.t("add_card.modified")
     if used != quant:
-        head = (
-            env.t("add_card.lighter", quant=quant, need=f"{need:.1f}", owned=owned.short_name)
-            + i18n.gap(env.lang)
-            + head
-        )
+        head = env.t("add_card.lighter", quant=quant, need=f"{need:.1f}", owned=label) + i18n.gap(env.lang) + head
     figures |= {"pick": pick.name}
     head += _alone_line(model, quant, ctx, cands, env, figures)
-    table = _table(fitting[:_SHOWN], owned, model, used, ctx, env)
+    table = _table(fitting[:_SHOWN], (owned, k, label), model, used, ctx, env)
     return _plain(query, env, head, [owned, pick], figures, table)
 
 
@@ -119,14 +116,14 @@ def _candidates(owned, env: Env) -> list:
     return sorted(out, key=lambda c: (c[1].usd, c[0].name))
 
 
-def _fitting(cands: list, owned, model, quant: str, ctx) -> list:
-    need = mixed_set.need_gb(model, quant, ctx, 2)
-    return [(g, p) for g, p in cands if need <= (owned.memory_gb or 0.0) + (g.memory_gb or 0.0)]
+def _fitting(cands: list, owned, k: int, model, quant: str, ctx) -> list:
+    need = mixed_set.need_gb(model, quant, ctx, k + 1)
+    return [(g, p) for g, p in cands if need <= (owned.memory_gb or 0.0) * k + (g.memory_gb or 0.0)]
 
 
-def _pair_speed(owned, added, model, quant: str, ctx) -> float:
-    total = (owned.memory_gb or 0.0) + (added.memory_gb or 0.0)
-    shares = [(owned, (owned.memory_gb or 0.0) / total), (added, (added.memory_gb or 0.0) / total)]
+def _pair_speed(owned, k: int, added, model, quant: str, ctx) -> float:
+    total = (owned.memory_gb or 0.0) * k + (added.memory_gb or 0.0)
+    shares = [(owned, (owned.memory_gb or 0.0) / total)] * k + [(added, (added.memory_gb or 0.0) / total)]
     return llm.layer_split_tokens_per_s(shares, model, quant, context=ctx or 1024)
 
 
@@ -149,7 +146,9 @@ def _alone_line(model, quant: str, ctx, cands: list, env: Env, figures: dict) ->
     )
 
 
-def _table(rows: list, owned, model, quant: str, ctx, env: Env) -> Table:
+def _table(rows: list, mine: tuple, model, quant: str, ctx, env: Env) -> Table:
+    """`mine`: (owned GpuSpec, how many, label)."""
+    owned, k, label = mine
     return Table(
         headers=[
             env.t("add_card.col_card"),
@@ -163,12 +162,12 @@ def _table(rows: list, owned, model, quant: str, ctx, env: Env) -> Table:
                 gpu.short_name,
                 f"{gpu.memory_gb or 0:g} GB",
                 env.money(price.usd),
-                f"{(owned.memory_gb or 0.0) + (gpu.memory_gb or 0.0):g} GB",
-                f"{_pair_speed(owned, gpu, model, quant, ctx):,.0f}",
+                f"{(owned.memory_gb or 0.0) * k + (gpu.memory_gb or 0.0):g} GB",
+                f"{_pair_speed(owned, k, gpu, model, quant, ctx):,.0f}",
             ]
             for gpu, price in rows
         ],
-        title=env.t("add_card.title", owned=owned.short_name, quant=quant),
+        title=env.t("add_card.title", owned=label, quant=quant),
     )
 
 

@@ -45,7 +45,7 @@ def add_to_owned(r: Reading) -> Query | None:
     names = _named(r)
     if len(names) != 1 or r.b.has("VS", "OR", "RENT", "COST") or not (r.model or r.b.has("PARAMS")):
         return None
-    if not (_owned(r) and said(r, "add_which") and said(r, "add_which_ask")):
+    if not ((_owned(r) or said(r, "mixed_owned")) and said(r, "add_which") and said(r, "add_which_ask")):
         return None
     return RecommendQuery(
         text=r.text,
@@ -55,6 +55,7 @@ def add_to_owned(r: Reading) -> Query | None:
         precision=r.precision,
         context_tokens=r.num("CONTEXT"),
         add_to=names[0].name,
+        add_to_count=max(names[0].count or 1, 1),
     )
 
 
