@@ -50,6 +50,7 @@ def read(r: Reading) -> RecommendQuery | None:
         or (not r.refs and (r.workload or b.has("MONEY", "UNDER", "BUDGET", "MEMORY", "CONDITION", "SORT")))
         or (not r.refs and b.has("GPU_WORD") and (b.has("VALUE") or said(r, "big_memory_words")))
         or (not r.refs and b.has("GPU_WORD") and said(r, "speed_rank_words"))  # "ai性能最强的显卡是哪张"
+        or (not r.refs and _form(r) != "")  # "nas用的半高卡 跑jellyfin和小模型": a card of that form is asked for
     ):
         return None  # "性价比最高的大显存卡是哪张" names no GPU: a recommendation
     if r.explicit and r.form.figure == "price" and "price" in r.fields() and not b.has("MONEY", "BUDGET", "UNDER"):
