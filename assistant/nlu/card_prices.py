@@ -66,7 +66,7 @@ def not_a_price(low: str, start: int, end: int, r: Reading) -> bool:
 
 
 _BEFORE_CARD = re.compile(
-    r"^[\s)）]*(?:for|on)?\s*(?:an?|one|two|three|four|the|\d+\s*x)?\s*(?:used|new|refurbished|二手|全新)?\s*$"
+    r"^[\s)）]*(?:for|on)?\s*(?:an?|one|two|three|four|the|my|\d+\s*x)?\s*(?:used|new|refurbished|二手|全新)?\s*$"
 )
 _MAX_WORDS = 4  # words between a card and its price after it ("two used a6000s are ~$4k each", "4090 is like 3200")
 _MAX_CJK = 6  # characters, in Chinese ("二手3090要5200")
@@ -99,6 +99,8 @@ def clause_prices(r: Reading, query, settings) -> list[Setting]:
     cards = [t for t in r.b.tags if t.kind == "GPU" and t.gpu_match().status == "ok"]
     splits = r.lex.listed("clause_split_words")
     sold = r.lex.listed("price_sold_before")
+    if query.intent == "rent_or_buy":  # "i paid $700 for my 3090, when does it pay back vs renting": what owning cost
+        sold = sold - r.lex.listed("price_paid_before")
     out: list[Setting] = []
     for s in stated:
         if s.dim not in ("money", "number") or s.per or s.direction or s.whole == "budget" or s.value < _MIN:

@@ -143,6 +143,8 @@ class CountTagging(MoneyTagging):
                 self.gpu_start(j) or tt[j] in ("of", "x", "gpus", "cards", "used", "new") or self._modifier_then_gpu(j)
             )
         ):
+            if tt[j : j + 2] == ["of", "us"]:  # "two of us want to train loras": people (nlu/schedule.py), not cards
+                return None
             return self.add("COUNT", int(v), i, j)
         # "is my 1200w psu ok for three", "enough for all four?": a number word closing the question after "for" /
         # "all" counts the cards talked about (not "for three months": a unit follows that)
