@@ -21,6 +21,7 @@ from assistant.nlu.asked_currency import asked_currency
 from assistant.nlu.card_rates import card_rates, job_of
 from assistant.nlu.hosting_fee import hosting_fee
 from assistant.nlu.intents import (
+    added_cards,
     afford,
     arch_cues,
     asked,
@@ -91,6 +92,7 @@ READERS = (
     job_speed.spill,  # "how much slower when half of a 70b q4 spills into ddr4 next to my 4090": RAM against VRAM
     rig.psu_of_thread,  # "电源要多大", "what psu do i need": the power supply of the cards talked about
     rig.psu_for_draw,  # "显卡功耗450w 电源850w够不够": a card's stated draw, no GPU named
+    added_cards.read,  # "i own a 4090 and want to add a second card, what psu": the owned card and the added ones
     followup.output_rate,  # "how many images per hour": the speed of what was talked about (no tag needed)
     followup_costs.deadline_set,  # "what if i only have 48 hours to finish", "两天内要跑完": the job, in time
     followup.precision_asked,  # "at what quant", "用什么量化": the fit talked about, every precision weighed
