@@ -393,6 +393,7 @@ class RigQuery(Query):
     min_total_gb: float | None = (
         None  # "48gb of vram in one box for under $1,500": the cards' memory together, at least
     )
+    budget_includes: tuple[str, ...] = ()  # "¥8000 including a monitor": parts the budget also pays for, unpriced
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -469,6 +469,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
     limited = choice.gpu.tdp_w != stock
     if limited:  # the per-card limit the question states, said and used
         steps.append(env.t("rig.card_limit", limit=f"{choice.gpu.tdp_w:,}", stock=f"{stock:,}"))
+    if query.budget_includes and budget:  # "¥8000 including a monitor": those parts are not priced here
+        steps.insert(0, env.t("rig.budget_includes", parts=", ".join(query.budget_includes), money=env.money(budget)))
     if left is not None and budget:
         steps.append(env.t("rig.left", money=env.money(left), share=f"{choice.total_usd / budget * 100:.0f}"))
     # the circuit the headline weighed ("on a 16a circuit", a cap at the wall) is the user's: no generic circuit note

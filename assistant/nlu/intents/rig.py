@@ -11,6 +11,8 @@ with the CPU named ("what psu for 2x 3090 and a threadripper 7960x", "5090 + 995
 
 from __future__ import annotations
 
+import re
+
 from assistant.nlu.intents import cost
 from assistant.nlu.intents.rates import period
 from assistant.nlu.intents.recommend import card_class
@@ -231,7 +233,8 @@ def _one_machine_for(r: Reading) -> bool:
 def read(r: Reading) -> Query | None:
     b = r.b
     psu = psu_question(r) or _cpu_build(r)
-    word = said(r, "rig_words") or ("psu" if psu else None) or _spend_on_gpus(r)
+    parts = budget_parts(r)  # "budget ¥8000 including a monitor": the whole set-up is bought with it
+    word = said(r, "rig_words") or ("psu" if psu else None) or _spend_on_gpus(r) or (parts[0] if parts else None)
     if word and not psu and r.explicit and said(r, "device_machine_words"):
         return None  # "锐龙ai max 395 128g 小主机 跑70b": the mini PC is the device named, not a machine to build
     if not word or (_owned(r, word) and not psu) or b.has("RENT") or len(r.explicit) > 1 or _asks_cost(r):
@@ -282,6 +285,7 @@ def read(r: Reading) -> Query | None:
         circuit_amps=r.num("AMPS"),
         # "48gb of vram in one box": the memory the machine's cards must hold together (not a system RAM amount)
         min_total_gb=_vram_asked(r),
+        budget_includes=parts if money is not None else (),
     )
 
 
@@ -297,3 +301,22 @@ def ram_for_cards(r: Reading) -> Query | None:
         return None  # "64g内存的m4 pro mac mini": unified memory, the GPU's own (a fit question)
     count = r.total_count()
     return RigQuery(text=r.text, gpus=tuple(r.explicit), gpu_count=count or 1, system_ram_gb=ram)
+
+
+_INCLUDED = re.compile(
+    r"(?:including|incl\.?|includes|include|inclusive of|plus|with|and|含|包括|包含|连|加上|带)\s*(?:a|an|the|my)?\s*$"
+)
+
+
+def budget_parts(r: Reading) -> tuple[str, ...]:
+    """Parts besides the computer a budget is said to pay for ("¥8000 including a monitor", "预算8000含显示器"):
+    the words of lexicon [lists] budget_parts said right after an inclusion word; () when none."""
+    if not r.b.has("MONEY", "BUDGET", "NUMBER"):
+        return ()
+    low = r.text.lower()
+    found = []
+    for word in sorted(r.lex.listed("budget_parts")):
+        at = low.find(word)
+        if at >= 0 and _INCLUDED.search(low[max(0, at - 16) : at]):
+            found.append(word)
+    return tuple(found)
