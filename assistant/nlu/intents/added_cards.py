@@ -3,7 +3,8 @@ card, what psu do i need", "i already have a 3090, adding two more 3090s, psu?",
 
 Contract: `read(r)` -> a RigQuery of every card in the machine (the owned card and the added ones, asks_power) or
 None. It claims a question that says a card is the user's (lexicon [lists] owned_card_words, Reading.form.owned), a
-word of adding (lexicon [lists] card_add_words) and a power supply (lists rig_psu). The cards added: the count said
+word of adding (lexicon [lists] card_add_words) and a power supply (lists rig_psu); with no adding word and one card,
+the machine of that card alone ("i have a 4090, what psu do i need"). The cards added: the count said
 ("two more", "another" 1, "a second" 1, "再加两张"), of the card named after the adding word, else of the owned card
 (the machine's headline names every card and its count, so the card assumed is said). Never raises.
 """
@@ -28,11 +29,17 @@ _MAX_ADDED = 7  # more cards added than this is no desktop's second card [A]
 def read(r: Reading) -> Query | None:
     owned = bool(r.form.owned or said(r, "owned_card_words"))
     cards = [g for g in r.explicit if g.name]
-    if not owned or not cards or not said(r, "card_add_words") or not said(r, "rig_psu"):
+    if not owned or not cards or not said(r, "rig_psu"):
         return None
     if r.b.has("MONEY", "BUDGET", "RENT", "MODEL", "PARAMS"):
         return None  # a price, a rent or a model to run: another question than the machine's power
-    added = _added_count(r.text.lower())
+    adding = said(r, "card_add_words")
+    alone = len(cards) == 1 and (r.total_count() or 1) == 1 and not r.b.has("WATTS")
+    added: int | None
+    if not adding and alone and not said(r, "upgrade_target_words"):
+        added = 0  # "i have a 4090, what psu do i need": the machine of the one card owned
+    else:
+        added = _added_count(r.text.lower()) if adding else None
     if added is None or added > _MAX_ADDED:
         return None
     first, rest = cards[0], cards[1:]
