@@ -214,6 +214,9 @@ def respond(query, env: Env) -> Answer | None:
         one=env.money(per_million(rate, case.cards, case.one_user_tps), 2),
         one_tps=tokens_rate(case.one_user_tps),
     )
+    if lexicon(env.lang).words_in("token_cost_thousand", (query.text or "").lower()):  # "cost per 1k tokens"
+        busy, one = (per_million(rate, case.cards, tps) / 1000 for tps in (case.busy_tps, case.one_user_tps))
+        head += i18n.gap(env.lang) + env.t("token_cost.per_thousand", busy=env.money(busy, 5), one=env.money(one, 5))
     steps += _other_precisions(env, model, case, rate, getattr(query, "precision", None))
     steps.append(env.t("token_cost.formula", ctx=f"{SERVE_CONTEXT:,}", most=MAX_BATCH))
     steps.append(env.t("token_cost.utilization"))
