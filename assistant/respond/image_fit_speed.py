@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from assistant.models import image_speed
+from assistant.nlu.lexicon import lexicon
 from assistant.respond.env import Env
 from assistant.respond.fit_steps import est_precision
 from assistant.respond.pricing import snapshot_quotes
@@ -92,6 +93,8 @@ def image_speed_parts(env: Env, query, model, gpu, prec: str, spare_gb: float, w
         # "how many overnight (8h)": the hours said
         said = env.t(f"fit.image_span_{key}") if key else env.t("fit.image_span_hours", n=f"{span:g}")
         head = env.t("fit.image_in_time_head", n=f"{made:,.0f}", span=said, **values)
+    if lexicon(env.lang).words_in("image_cost_words", (query.text or "").lower()) and gpu.tdp_w:
+        head = " ".join(part for part in (head, _cost_per_image(env, gpu, speed.seconds_per_image)) if part)
     passes = env.t("fit.image_passes_cfg") if speed.passes == 2 else env.t("fit.image_passes_one")
     step = env.t(
         "fit.image_speed_step",
@@ -113,6 +116,22 @@ def image_speed_parts(env: Env, query, model, gpu, prec: str, spare_gb: float, w
     if span and not images:
         figures["images_in_time"] = round(span * 3600 / speed.seconds_per_image * max(n, 1))
     return head, [step], figures
+
+
+def _cost_per_image(env: Env, gpu, seconds: float) -> str:
+    """ "cost per image for sdxl on a 4090": the card's board power over one image's seconds at the electricity price
+    in force (docs/model.md §image.speed, §cost.tco)."""
+    kwh = env.assumptions.electricity_usd_per_kwh
+    each = (gpu.tdp_w or 0) * seconds / 3600 / 1000 * kwh
+    return env.t(
+        "fit.image_cost",
+        each=env.money(each, 5),
+        per_k=env.money(each * 1000, 2),
+        watts=f"{gpu.tdp_w:,}",
+        sec=_num(seconds),
+        kwh=env.money(kwh, 3),
+        gpu=gpu.short_name,
+    )
 
 
 def streamed_route(env: Env, query, model, gpu, est, memory_gb: float) -> tuple[str, str, dict]:
