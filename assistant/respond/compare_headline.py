@@ -150,6 +150,8 @@ def headline(
     )
     if query.premise == "first" and better is not a and not even:
         head = env.t("compare.premise_value", b=b.label, a=a.label, value=value_text, speed=speed_text)
+    elif query.premise == "first" and even and faster is b:  # "why not a 5070" after a 3090: level per dollar, faster
+        return env.t("compare.premise_value", b=b.label, a=a.label, value=value_text, speed=speed_text), b.gpu.name
     else:
         key_ = "compare.head_yours" if _yours(env, names, query) else "compare.head"  # "used 3090 $700 ...": said so
         head = env.t(key_, snapshot=env.snapshot_label(), value=value_text, speed=speed_text)
