@@ -52,3 +52,37 @@ def hosted_service(r: Reading) -> Clarification | None:
         text=r.text,
         extras={"mention": service, "lang": b.lang},
     )
+
+
+def out_of_scope(r: Reading) -> Clarification | None:
+    """Shares and investing ("should i buy nvidia stock", "nvda going up?", "英伟达股票能买吗"): a word of [lists]
+    finance_words, or "stock" beside a word of finance_stock_beside ("nvidia stock", "stock price"); out of scope,
+    said so politely with what can be asked, never a GPU ranking. Not when a GPU or a model is named."""
+    mention = _finance_mention(r)
+    if mention is None or r.refs or r.model is not None:
+        return None
+    return Clarification(
+        "out_of_scope",
+        i18n.t(r.b.lang, "nlu.out_of_scope", mention=mention),
+        intent="explain",
+        text=r.text,
+        extras={"mention": mention, "lang": r.b.lang},
+    )
+
+
+def _finance_mention(r: Reading) -> str | None:
+    """The words that make the question one about shares, or None."""
+    toks = list(r.b.toks)
+    words = r.lex.listed("finance_words")
+    found = next((w for w in toks if w in words), None) or next((w for w in sorted(words) if w in r.text), None)
+    if found is not None:
+        return found
+    beside = r.lex.listed("finance_stock_beside")
+    for i, w in enumerate(toks):
+        if w != "stock":
+            continue
+        if i > 0 and toks[i - 1] in beside:
+            return f"{toks[i - 1]} stock"
+        if i + 1 < len(toks) and toks[i + 1] in beside:
+            return f"stock {toks[i + 1]}"
+    return None

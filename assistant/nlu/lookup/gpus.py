@@ -31,6 +31,7 @@ from assistant.nlu.lookup.name_tokens import (
 )
 
 APPLE_SOFT = SOFT - {"pro"}
+STUDIO_TIERS = frozenset({"max", "ultra"})  # the chips Apple sells the Mac Studio with: M1/M2/M4 Max, M1/M2/M3 Ultra
 APPLE_DEVICE_WORDS = frozenset({"mac", "macs", "studio", "mini", "macbook", "imac", "air", "macmini", "macstudio"})
 # "tis" / "ts" glued or apart is the Ti SUPER ("4070tis"); where there is none, the plural of the Ti ("5070 tis")
 PLURAL_TI = {"tis": "ti", "ts": "ti"}
@@ -192,6 +193,9 @@ class GpuLookup(IndexData):
                 return GpuMatch(mention, status, candidates=self._rank(idx))
             near = near or idx
         mem = memory_of_mention(core)
+        studio = self._studio_of_memory(toks, mention)
+        if studio is not None:
+            return studio
         configured = self._apple_config(toks, brands, mention)
         if configured is not None:
             return configured
@@ -239,6 +243,27 @@ class GpuLookup(IndexData):
             return None
         name = f"{chips.pop()} {mem[0]:g} GB"
         return GpuMatch(mention, "ok", name, how="exact" if name in self._by_name else "config")
+
+    def _studio_of_memory(self, toks: list[str], mention: str) -> GpuMatch | None:
+        """ "mac studio 192gb", "mac studio 192g": a Mac Studio named by its memory and no chip is the Max or Ultra
+        chip the KB holds with exactly that memory (the M2 Ultra 192 GB), never the Mac Studio of the alias with
+        another memory; several such chips are asked back; None when none or no such mention."""
+        if "studio" not in toks and "macstudio" not in toks:
+            return None
+        rest = [t for t in toks if t not in APPLE_DEVICE_WORDS and t not in BRAND]
+        mem = memory_of_mention(rest)
+        if mem is None or len(rest) != 2:
+            return None
+        held = [
+            i
+            for i, name in enumerate(self.names)
+            if self.vendor[i] == "Apple"
+            and abs(self.memory[i] - mem[0]) < 0.5
+            and (apple_chip(name) or "").split()[-1].lower() in STUDIO_TIERS
+        ]
+        if len(held) == 1:
+            return GpuMatch(mention, "ok", self.names[held[0]], assumed=True, how="variant")
+        return GpuMatch(mention, "ambiguous", candidates=self._rank(held)) if held else None
 
     def _soft(self, i: int) -> frozenset[str]:
         """Words of product i's name a mention may leave out; an Apple chip's Pro / Max / Ultra is its tier

@@ -72,6 +72,29 @@ class ModelTagging(TaggerBase):
             Tag("UNKNOWN_MODEL", {"params_b": params}, _name(self.span(k, end)), toks[k].start, toks[end - 1].end)
         )
 
+    def _bare_r1(self, i: int) -> bool:
+        """ "r1" typed alone as a model ("can 4x 3090 run r1", "4张3090 跑r1"), no KB alias starting there."""
+        tt = self.tt
+        return tt[i : i + 2] == ["r", "1"] and self.toks[i + 1].glued and (i == 0 or tt[i - 1] != "deepseek")
+
+    def _r1(self, i: int) -> int:
+        """ "r1" is DeepSeek R1 (the 671B model people mean by it); "r1 distill" (and "r1蒸馏版") the R1 distills,
+        asked which or answered for every size; a size after it was an alias of its distill (never here)."""
+        if i + 2 < len(self.tt) and self.tt[i + 2] in self._family_variants("deepseek"):
+            found = self._family_model(i, "deepseek", i + 2, named_to=i + 2)
+            if found is not None:
+                return found
+        return self.add("MODEL", ModelMatch(self.span(i, i + 2), "ok", "deepseek-r1"), i, i + 2)
+
+    def _family_of_variant(self, i: int, j: int, other: int) -> str | None:
+        """The family word at token i when the words j..other after an alias are variant words of that family's
+        models ("deepseek r1 distill": the R1 distills of the deepseek family), else None."""
+        family = self.tt[i]
+        if other <= j or family not in self.index.model_families:
+            return None
+        named = self._family_variants(family)
+        return family if named and all(w in named for w in self.tt[j:other]) else None
+
     def _full_weights_near(self, i: int, j: int) -> bool:
         """A word for the weights as released ("满血", "unquantized") right before or after tokens i..j."""
         start, end = self.toks[i].start, self.toks[j - 1].end
@@ -114,6 +137,8 @@ class ModelTagging(TaggerBase):
             if "deepseek-r1" in self.index.model_info:  # "满血r1": DeepSeek R1 itself, not a distill
                 return self.add("MODEL", ModelMatch(self.span(i, i + 2), "ok", "deepseek-r1"), i, i + 2)
         hit = self.index.model_at(tt, i)
+        if not hit and self._bare_r1(i):
+            return self._r1(i)
         if hit:
             used, key = hit
             j = i + used
@@ -126,6 +151,9 @@ class ModelTagging(TaggerBase):
             known = self.index.model_info.get(key, ("", 0.0))[1]
             if size is None:
                 other = self._variant_end(j, key)
+                family = self._family_of_variant(i, j, other)
+                if family is not None:  # "deepseek r1 distill": the family's models with that word, asked which
+                    return self._family_model(i, family, j, named_to=j)
                 if other > j:  # "mistral medium 3", "flux 2 dev", "kimi k2.5", "sdxl turbo": another model
                     return self._not_this_model(i, other, (key,))
             if size is not None and known and abs(size[0] - known) > max(0.6, 0.08 * known):
@@ -158,10 +186,11 @@ class ModelTagging(TaggerBase):
             return self.add("MODEL", match, i, i + 1)
         return self._family_model(i, tt[i], i + 1)
 
-    def _family_model(self, i: int, family: str, j: int, brand: bool = False) -> int | None:
+    def _family_model(self, i: int, family: str, j: int, brand: bool = False, named_to: int = 0) -> int | None:
         """A family word at token i (or a brand naming it) with a version and size up to token j onwards:
         the one model it names, the candidates, or an unknown model. A brand alone whose family the KB
-        lacks ("混元", "豆包") is an unknown model, said, never another one."""
+        lacks ("混元", "豆包") is an unknown model, said, never another one. Tokens before `named_to` are a name
+        already read ("r1" of "r1 distill"), no version."""
         tt, n = self.tt, len(self.tt)
         params = None
         named = self._family_variants(family)
@@ -194,7 +223,11 @@ class ModelTagging(TaggerBase):
         cands = self.index.models_like(family, params)
         if variants:  # the variant words said keep the models whose names have them
             cands = tuple(c for c in cands if variants <= self._name_tokens(c))
-        version = [tt[k] for k in range(i + 1, j) if self.toks[k].kind == "num" and (k + 1 >= n or tt[k + 1] != "b")]
+        version = [
+            tt[k]
+            for k in range(max(i + 1, named_to), j)
+            if self.toks[k].kind == "num" and (k + 1 >= n or tt[k + 1] != "b")
+        ]
         if version and cands:
             narrowed = tuple(c for c in cands if version[0] in c.replace("-", " ").replace(family, "", 1).split())
             cands = narrowed or ()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from assistant.names import apple_chip
 from assistant.nlu.lookup.matches import GpuMatch
 from assistant.nlu.tagging.base import NO_QUANTITY, Tag, TaggerBase
 from assistant.nlu.tagging.words import BITS, SYSTEM_RAM
@@ -100,8 +101,10 @@ class SizeTagging(TaggerBase):
         of lexicon [lists] variant_fillers between), "a100 40g和80g" (the other A100, after and / or / vs).
         Replaces the GPU tag (or adds the sibling) and returns the index after the size; None otherwise."""
         unit = self.span(i, j)
-        if (j < len(self.tt) and self.tt[j] in SYSTEM_RAM) or any(
-            unit.endswith(w) for w in self.lex.listed("system_ram_words")
+        unified = self._apple_before()  # "m4 max 64g内存", "m4 max with 64gb ram": a Mac's RAM is its GPU's memory
+        if not unified and (
+            (j < len(self.tt) and self.tt[j] in SYSTEM_RAM)
+            or any(unit.endswith(w) for w in self.lex.listed("system_ram_words"))
         ):
             return None  # "4090 64g内存", "3090 64gb ram": the computer's memory, not a 64 GB card
         tags = self.tags
@@ -120,7 +123,7 @@ class SizeTagging(TaggerBase):
             between = between.replace(word, "")
         said = between.strip(" -_,，、/")
         connected = said.lower() in connectives  # "macbook pro with 64gb"
-        if said and (not connected or sibling or self._ram_after(j)):
+        if said and (not connected or sibling or (self._ram_after(j) and not unified)):
             return None
         if not sibling and current.name and self.index.memory_of(current.name) == gb:
             if connected:
@@ -158,6 +161,12 @@ class SizeTagging(TaggerBase):
         own = self.index.memory_of(current.name or "") or 0.0
         mobile = self.index.is_mobile(current.name or "")
         return found.status == "unknown" and bool(own) and not mobile and own < gb <= 2 * own
+
+    def _apple_before(self) -> bool:
+        """The GPU tagged last (a connective such as "with" between or not) is an Apple chip, whose unified memory
+        is the computer's RAM."""
+        gpu = next((t for t in reversed(self.tags[-2:]) if t.kind == "GPU"), None)
+        return gpu is not None and isinstance(gpu.value, GpuMatch) and apple_chip(gpu.value.name or "") is not None
 
     def _ram_after(self, j: int) -> bool:
         """ "with 32gb of ram": the size is the computer's memory."""
