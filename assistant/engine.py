@@ -18,7 +18,7 @@ import functools
 import importlib
 import re
 
-from assistant import ask_thread, i18n
+from assistant import ask_thread, i18n, variant_spread
 from assistant.answer import Answer
 from assistant.clarify import fill, of_thread
 from assistant.dialogue import Dialogue, about_last, subject
@@ -199,7 +199,7 @@ class Engine:
                 figures={"error": type(exc).__name__},
             )
 
-    def _answer(self, text: str, dialogue: Dialogue, whole: bool = True, usage=None) -> Answer:
+    def _answer(self, text: str, dialogue: Dialogue, whole: bool = True, usage=None, chosen=None) -> Answer:
         from assistant.nlu import understand
         from assistant.nlu.usage_apply import carried
 
@@ -211,9 +211,11 @@ class Engine:
         if dialogue.memory_of is None:
             dialogue.memory_of = self.memory_of
         env = Env(self.reader, dialogue.assumptions, dialogue.context, lang=lang)
-        parsed = self._from_pending(text, dialogue) or understand(text, self.index)
+        parsed = chosen or self._from_pending(text, dialogue) or understand(text, self.index)
         parsed = of_thread(self._with_unfinished(parsed, text, dialogue), subject.talked(dialogue))  # "the 4060 ti"
         parsed = about_last.why_of_pick(parsed, dialogue)  # "为什么是这个配置" after a build: why that build
+        if chosen is None and (each := variant_spread.answer(self, parsed, text, dialogue)) is not None:
+            return each  # "can a 4060 ti run mixtral", "m4 pro能跑32b吗": answered for each memory size
         if isinstance(parsed, Clarification):
             return self._clarify(parsed, text, dialogue, env)
         before = dialogue.context.pick  # the thread's pick before this turn ("does that change the pick?")

@@ -158,7 +158,7 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
             candidates=m.candidates,
             intent=q.intent,
             text=q.text,
-            pending=q,
+            pending=_rest_checked(q, i, m.candidates, bag, index) if m.candidates else q,
             slot=f"gpus[{i}]",
             extras={"mention": m.mention, "options": msg.options(m.candidates, index), "lang": bag.lang},
         )
@@ -235,6 +235,18 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
             extras={"mention": mm.mention, "lang": bag.lang},
         )
     return q
+
+
+def _rest_checked(q: Query, i: int, candidates: tuple[str, ...], bag: Bag, index: NameIndex) -> Query:
+    """The question asked back about card `i`, with the rest of it checked as for any one candidate
+    ("4060ti能跑qwen 14b吗": the model resolved to Qwen3 14B), the card left open for the reply to fill; as typed when
+    the rest asks back too."""
+    g = q.gpus[i]  # type: ignore[attr-defined]
+    trial = check(_with_gpu(q, i, dataclasses.replace(g, name=candidates[0])), bag, index)
+    gpus = getattr(trial, "gpus", ())
+    if type(trial) is not type(q) or len(gpus) != len(q.gpus) or gpus[i].name != candidates[0]:  # type: ignore[attr-defined]
+        return q
+    return _with_gpu(trial, i, g)
 
 
 def _against_itself(

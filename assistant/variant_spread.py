@@ -1,0 +1,117 @@
+"""A fit question about a card or a Mac sold in several memory sizes, named without one ("can a 4060 ti run
+mixtral", "can a mac mini m4 run llama 3 8b", "mac mini m4能跑deepseek吗"): answered for each size, not asked back.
+
+Contract: `answer(engine, parsed, text, dialogue) -> Answer | None`: `spread` of the question as read (`parsed`, a
+query or a question back), or of `of_assumed`; None when neither applies (the caller goes on as before).
+`of_assumed(engine, parsed) -> Clarification | None`: a fit question whose card was assumed to be one
+memory configuration of several ("m4 pro mac mini" -> the 64 GB one, "a100" -> the SXM4 80 GB) as the ambiguous_gpu
+clarification `spread` answers, the assumed one first; None otherwise.
+`spread(engine, clar, text, dialogue) -> Answer | None`. None unless `clar` is an ambiguous_gpu
+clarification of a fit question whose 2-4 candidates all have a different, known memory size. Otherwise every
+candidate's fit is answered through the engine (so settings, context and notes apply as to any question); the answer
+returned is the one for the first candidate (the likeliest, as the name index ranks them), its headline preceded by
+one line per size, smallest first, and followed by which one the details are for. The question back stays pending,
+so a reply that picks a size ("the 8gb one", "16g的") answers it for that one. `figures["variants"]` maps each
+candidate to its line.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import TYPE_CHECKING
+
+from assistant import i18n
+from assistant.clarify import fill
+from assistant.queries import FitQuery, Query
+from assistant.query_clarification import Clarification
+
+if TYPE_CHECKING:
+    from assistant.answer import Answer
+    from assistant.dialogue import Dialogue
+    from assistant.engine import Engine
+
+MAX_SIZES = 4  # more sizes than this make a list nobody reads: asked back instead
+
+
+def answer(engine: Engine, parsed: Query | Clarification, text: str, dialogue: Dialogue) -> Answer | None:
+    asked = parsed if isinstance(parsed, Clarification) else of_assumed(engine, parsed)
+    return spread(engine, asked, text, dialogue) if asked is not None else None
+
+
+def spread(engine: Engine, clar: Clarification, text: str, dialogue: Dialogue) -> Answer | None:
+    sizes = _sizes(engine, clar)
+    if sizes is None:
+        return None
+    assert clar.pending is not None  # _sizes checked it
+    main, *others = clar.candidates
+    lines: dict[str, str] = {}
+    answer = None
+    for name in [*others, main]:  # the main one last: the conversation goes on about it
+        chosen = dataclasses.replace(fill(clar.pending, clar.slot, name), text=text)
+        answer = engine._answer(text, dialogue, whole=False, chosen=chosen)
+        if answer.clarification or not answer.headline:
+            return None
+        lines[name] = answer.headline
+    assert answer is not None
+    lang = answer.lang
+    ordered = sorted(clar.candidates, key=lambda n: sizes[n])
+    gb = [f"{sizes[n]:g} GB" for n in ordered]
+    lead = i18n.t(
+        lang, "variants.lead", mention=clar.extras.get("mention") or _mention(clar), sizes=i18n.join_names(lang, gb)
+    )
+    each = [i18n.t(lang, "variants.line", size=g, verdict=lines[n]) for g, n in zip(gb, ordered, strict=True)]
+    tail = i18n.t(lang, "variants.details", name=main)
+    answer.headline = i18n.gap(lang).join([lead, *each, tail])
+    answer.figures["variants"] = {n: lines[n] for n in ordered}
+    dialogue.context.pending = clar  # "the 8gb one": that size's answer in full
+    return answer
+
+
+def of_assumed(engine: Engine, parsed: Query | Clarification) -> Clarification | None:
+    if not isinstance(parsed, FitQuery) or len(parsed.gpus) != 1 or not parsed.gpus[0].assumed:
+        return None
+    ref = parsed.gpus[0]
+    family = _family(ref.name or "")
+    if not family:
+        return None
+    siblings = sorted(e.name for e in engine.reader.name_entries if e.name != ref.name and _family(e.name) == family)
+    if not siblings:
+        return None
+    pending = dataclasses.replace(parsed, gpus=(dataclasses.replace(ref, assumed=False),))
+    return Clarification(
+        "ambiguous_gpu",
+        "",
+        candidates=(ref.name or "", *siblings),
+        intent="fit",
+        text=parsed.text,
+        pending=pending,
+        slot="gpus[0]",
+        extras={"mention": ref.mention},
+    )
+
+
+def _family(name: str) -> str:
+    """A name without its memory size ("Apple M4 Pro 64 GB" -> "Apple M4 Pro"); "" when it states none."""
+    bare = re.sub(r"\s+\d+(?:\.\d+)?\s*GB$", "", name)
+    return bare if bare != name else ""
+
+
+def _sizes(engine: Engine, clar: Clarification) -> dict[str, float] | None:
+    """Each candidate's memory when the clarification is one this module answers, else None."""
+    pending = clar.pending
+    if clar.kind != "ambiguous_gpu" or pending is None or pending.intent != "fit":
+        return None
+    if not 2 <= len(clar.candidates) <= MAX_SIZES:
+        return None
+    sizes = {n: engine.memory_of(n) for n in clar.candidates}
+    known = {n: m for n, m in sizes.items() if m}
+    if len(known) != len(sizes) or len(set(known.values())) != len(known):
+        return None
+    return known
+
+
+def _mention(clar: Clarification) -> str:
+    """The words the user typed for the card, from the pending query's reference in the asked slot."""
+    gpus = getattr(clar.pending, "gpus", ())
+    return next((g.mention for g in gpus if g.name is None and g.mention), "")
