@@ -1,5 +1,6 @@
-"""A fit question about a card or a Mac sold in several memory sizes, named without one ("can a 4060 ti run
-mixtral", "can a mac mini m4 run llama 3 8b", "mac mini m4能跑deepseek吗"): answered for each size, not asked back.
+"""A fit question or a verdict about a card or a Mac sold in several memory sizes, named without one ("can a 4060 ti
+run mixtral", "is the 4060 ti good for stable diffusion", "mac mini m4能跑deepseek吗"): answered for each size, not
+asked back.
 
 Contract: `answer(engine, parsed, text, dialogue) -> Answer | None`: `spread` of the question as read (`parsed`, a
 query or a question back), or of `of_assumed`; None when neither applies (the caller goes on as before).
@@ -7,7 +8,7 @@ query or a question back), or of `of_assumed`; None when neither applies (the ca
 memory configuration of several ("m4 pro mac mini" -> the 64 GB one, "a100" -> the SXM4 80 GB) as the ambiguous_gpu
 clarification `spread` answers, the assumed one first; None otherwise.
 `spread(engine, clar, text, dialogue) -> Answer | None`. None unless `clar` is an ambiguous_gpu
-clarification of a fit question whose 2-4 candidates all have a different, known memory size. Otherwise every
+clarification of a fit question or verdict whose 2-4 candidates all have a different, known memory size. Otherwise every
 candidate's fit is answered through the engine (so settings, context and notes apply as to any question); the answer
 returned is the one for the first candidate (the likeliest, as the name index ranks them), its headline preceded by
 one line per size, smallest first, and followed by which one the details are for. The question back stays pending,
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from assistant.engine import Engine
 
 MAX_SIZES = 4  # more sizes than this make a list nobody reads: asked back instead
+SPREAD_INTENTS = ("fit", "verdict")  # where the memory size decides the answer
 
 
 def answer(engine: Engine, parsed: Query | Clarification, text: str, dialogue: Dialogue) -> Answer | None:
@@ -100,7 +102,7 @@ def _family(name: str) -> str:
 def _sizes(engine: Engine, clar: Clarification) -> dict[str, float] | None:
     """Each candidate's memory when the clarification is one this module answers, else None."""
     pending = clar.pending
-    if clar.kind != "ambiguous_gpu" or pending is None or pending.intent != "fit":
+    if clar.kind != "ambiguous_gpu" or pending is None or pending.intent not in SPREAD_INTENTS:
         return None
     if not 2 <= len(clar.candidates) <= MAX_SIZES:
         return None
