@@ -5,8 +5,9 @@ asked back.
 Contract: `answer(engine, parsed, text, dialogue) -> Answer | None`: `spread` of the question as read (`parsed`, a
 query or a question back), or of `of_assumed`; None when neither applies (the caller goes on as before).
 `of_assumed(engine, parsed) -> Clarification | None`: a fit question whose card was assumed to be one
-memory configuration of several ("m4 pro mac mini" -> the 64 GB one, "a100" -> the SXM4 80 GB) as the ambiguous_gpu
-clarification `spread` answers, the assumed one first; None otherwise.
+memory configuration of several ("m4 pro mac mini" -> the 64 GB one, "mac studio" -> the M3 Ultra 512 GB) as the ambiguous_gpu
+clarification `spread` answers, the assumed one first; None otherwise. Only unified-memory devices (a Mac's memory is
+the buyer's choice at every tier): a card's default ("h100" -> the SXM5 80 GB) stands for the rare variants.
 `spread(engine, clar, text, dialogue) -> Answer | None`. None unless `clar` is an ambiguous_gpu
 clarification of a fit question or verdict whose 2-4 candidates all have a different, known memory size. Otherwise every
 candidate's fit is answered through the engine (so settings, context and notes apply as to any question); the answer
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from assistant import i18n
 from assistant.clarify import fill
+from assistant.nlu.checks import memory_named
 from assistant.queries import FitQuery, Query
 from assistant.query_clarification import Clarification
 
@@ -75,9 +77,9 @@ def of_assumed(engine: Engine, parsed: Query | Clarification) -> Clarification |
         return None
     ref = parsed.gpus[0]
     family = _family(ref.name or "")
-    if not family:
+    if not family or memory_named(ref.mention) is not None:  # "a100 80gb": the size typed, only the form assumed
         return None
-    siblings = sorted(e.name for e in engine.reader.name_entries if e.name != ref.name and _family(e.name) == family)
+    siblings = sorted(g.name for g in engine.reader.unified_gpus() if g.name != ref.name and _family(g.name) == family)
     if not siblings:
         return None
     pending = dataclasses.replace(parsed, gpus=(dataclasses.replace(ref, assumed=False),))
