@@ -6,8 +6,9 @@ Contract: `answer(engine, parsed, text, dialogue) -> Answer | None`: `spread` of
 query or a question back), or of `of_assumed`; None when neither applies (the caller goes on as before).
 `of_assumed(engine, parsed) -> Clarification | None`: a fit question whose card was assumed to be one memory
 configuration of several ("m4 pro mac mini" -> the 64 GB one, "mac studio" -> the M3 Ultra 512 GB) as the
-ambiguous_gpu clarification `spread` answers, the assumed one first; None otherwise. Only unified-memory devices (a Mac's memory is
-the buyer's choice at every tier): a card's default ("h100" -> the SXM5 80 GB) stands for the rare variants.
+ambiguous_gpu clarification `spread` answers, the assumed one first; None otherwise. Only unified-memory devices
+(a Mac's memory is the buyer's choice at every tier): a card's default ("h100" -> the SXM5 80 GB) stands for the rare
+variants.
 `spread(engine, clar, text, dialogue) -> Answer | None`. None unless `clar` is an ambiguous_gpu
 clarification of a fit question or verdict whose 2-4 candidates all have a different, known memory size. Otherwise every
 candidate's fit is answered through the engine (so settings, context and notes apply as to any question); the answer
