@@ -1,8 +1,8 @@
 """The engine: question text + dialogue state -> Answer.
 
-Contract: `Engine(reader, index).answer(text, dialogue)` parses the text (assistant.nlu),
-finishes a pending clarification or completes follow-ups from the dialogue, dispatches the
-query to its intent's responder (assistant.respond.*) and records the context. Settings change
+Contract: `Engine(reader, index).answer(text, dialogue)` parses the text (assistant.nlu), finishes a pending
+clarification or completes follow-ups from the dialogue, dispatches the query to its intent's responder
+(assistant.respond.*) and records the context. Settings change
 the same way however they are typed: settings stated inside a question of another intent (`Query.settings`) are
 applied before it is answered and stay in force; settings typed alone after a question they
 affect answer that question again. An answer given again starts with what changed; settings
@@ -25,6 +25,7 @@ from assistant.dialogue import Dialogue, about_last, subject
 from assistant.kb import memory_configs
 from assistant.kb.reader import KbReader
 from assistant.names import apple_chip, normalize_name
+from assistant.nlu.lookup.model_versions import point_release
 from assistant.queries import Clarification, FollowUpQuery, Query, SetQuery, Setting, UnknownQuery
 from assistant.read_once import one_message
 from assistant.respond import (
@@ -392,8 +393,9 @@ class Engine:
             return spec.name if spec else key
 
         notes = [i18n.t(lang, "engine.model_of_work", name=name(model.key))] if not model.mention else []
-        if model.earlier_version:
-            notes.append(i18n.t(lang, "engine.model_version", mention=model.mention, name=name(model.key)))
+        if model.earlier_version or point_release(model.mention, (model.key,)):  # "llama 3 405b": Llama 3.1 405B
+            key = "engine.model_version" if model.earlier_version else "engine.model_release"
+            notes.append(i18n.t(lang, key, mention=model.mention, name=name(model.key)))
         if model.assumed_over:
             others = i18n.join_names(lang, [name(k) for k in model.assumed_over])
             notes.append(

@@ -6,6 +6,8 @@ typed are one family (the key without its version is the same: "qwen2.5-14b" / "
 versions need the same memory and run at about the same speed, so the answer takes the newest and says so.
 `earlier_version(mention, index)` -> the key of the model a point release builds on ("deepseek v3.1" -> DeepSeek
 V3: the mention with its ".1" dropped names a KB model, every word of it, whose name carries no size), else None.
+`point_release(mention, keys)` -> the one key among `keys` of the family, major version and size typed when the mention
+has no minor version ("llama 3 405b" -> llama-3.1-405b: Llama 3 itself had no 405B), else None.
 `newest_of(mention, candidates)` -> newest_same_size at the size typed in the mention, else at the
 candidates' common size. `common_size(candidates)` -> the size every candidate's key ends with, else None (a size
 typed apart from the family name: "32b的qwen"). `ranked(candidates, info)` orders an ask-back list the way people
@@ -88,3 +90,15 @@ def _sizes_of_family(key: str, index) -> int:
     one Mistral Small 3; "Gemma 3 4B": four Gemma 3)."""
     line = re.sub(r"\W*$", "", SIZED.sub("", index.model_name(key).lower()).replace("()", "")).strip()
     return sum(1 for v in index.model_info.values() if v[2].lower().startswith(line))
+
+
+_TYPED = re.compile(r"^([a-z]+) ?(\d+) (\d+(?:\.\d+)?) ?b$")  # "llama 3 405b", "qwen2 72b"
+
+
+def point_release(mention: str, keys) -> str | None:
+    typed = _TYPED.match(" ".join(words(mention)))
+    if typed is None:
+        return None
+    family, major, size = typed.group(1), int(typed.group(2)), f"{typed.group(3)}b"
+    found = [k for k in keys if (p := _split(k)) is not None and (p[0], p[1][0], p[2]) == (family, major, size)]
+    return found[0] if len(found) == 1 and _split(found[0]) != (family, (major, 0, 0), size) else None

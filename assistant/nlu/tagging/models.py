@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.nlu.lookup import model_versions
 from assistant.nlu.lookup.matches import ModelMatch
 from assistant.nlu.tagging.base import Tag, TaggerBase, number_or_none
 from assistant.nlu.tagging.words import FAMILY_WORDS, NOT_A_NAME
@@ -68,9 +69,12 @@ class ModelTagging(TaggerBase):
         while self._unknown_toks and self._unknown_toks[-1] >= k:
             self._unknown_toks.pop()
             self.unknown.pop()
-        self.tags.append(
-            Tag("UNKNOWN_MODEL", {"params_b": params}, _name(self.span(k, end)), toks[k].start, toks[end - 1].end)
-        )
+        name = _name(self.span(k, end))
+        release = model_versions.point_release(name, self.index.model_info)
+        if release:  # "llama 3 405b": the one release of that line at that size (Llama 3.1 405B), said by the answer
+            self.tags.append(Tag("MODEL", ModelMatch(name, "ok", release), name, toks[k].start, toks[end - 1].end))
+            return
+        self.tags.append(Tag("UNKNOWN_MODEL", {"params_b": params}, name, toks[k].start, toks[end - 1].end))
 
     def _bare_r1(self, i: int) -> bool:
         """ "r1" typed alone as a model ("can 4x 3090 run r1", "4张3090 跑r1"), no KB alias starting there."""
@@ -504,8 +508,12 @@ class ModelTagging(TaggerBase):
         )
 
     def _unknown_model(self, i: int, j: int, size: tuple[float, int]) -> int:
-        """An UNKNOWN_MODEL tag for tokens i..j and its size; then a PARAMS tag for the size."""
+        """An UNKNOWN_MODEL tag for tokens i..j and its size; then a PARAMS tag for the size. The one release of that
+        line at that size when the name lacks only its point ("llama 3 405b": Llama 3.1 405B), said by the answer."""
         end = j + size[1]
+        release = model_versions.point_release(_name(self.span(i, end)), self.index.model_info)
+        if release:
+            return self.add("MODEL", ModelMatch(_name(self.span(i, end)), "ok", release), i, end)
         self.tags.append(
             Tag(
                 "UNKNOWN_MODEL",
