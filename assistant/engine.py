@@ -389,8 +389,7 @@ class Engine:
             return []
 
         def name(key: str) -> str:
-            spec = self.reader.model(key)
-            return spec.name if spec else key
+            return spec.name if (spec := self.reader.model(key)) else key
 
         notes = [i18n.t(lang, "engine.model_of_work", name=name(model.key))] if not model.mention else []
         if model.earlier_version or point_release(model.mention, (model.key,)):  # "llama 3 405b": Llama 3.1 405B
