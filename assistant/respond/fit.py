@@ -29,6 +29,7 @@ from assistant.respond import (
     fit_family,
     fit_fix,
     fit_hardware,
+    fit_instead,
     fit_loss,
     image_route,
     memory_overview,
@@ -473,7 +474,7 @@ def _figures(case: FitCase, longest: int, moe) -> dict:
     prec, est, f = case.pick
     n = case.n
     verdict = _verdict(case)
-    if moe and moe[2]["moe_offload"]["runs"]:
+    if moe and (moe[2]["moe_offload"]["runs"] or "runs_at" in moe[2]["moe_offload"]):  # at iq1_s: said so
         verdict |= {"answer": "yes_if", "condition": "experts_in_system_ram"}
     figures = {
         "model_key": case.model.key,
@@ -524,15 +525,13 @@ def _answer(case: FitCase, head: str, table, steps: list[str], figures: dict) ->
     if larger:
         head = i18n.gap(env.lang).join([head, larger])
         figures = figures | {"larger_precision_fits": case.ok[0][0]}
+    head, figures = fit_instead.with_instead(case, head, figures)  # "4x 3090 r1": at q4_k_m the 70B distill fits
     prec, _, f = case.pick
     spec = case.spec
     sources = env.cite(model.source) + ([spec_source(spec, env)] if spec else []) + ["method: docs/model.md §mem, §llm"]
     if "image_lora_low_vram" in figures:  # the trainers' low-VRAM settings the answer leads with
         sources += env.cite(image_route.LOW_VRAM_SOURCE)
-    if case.training:
-        workload = "llm_finetune"
-    else:
-        workload = "image_generation" if model.kind == "image" else "llm_inference"
+    workload = "llm_finetune" if case.training else ("image_generation" if model.kind == "image" else "llm_inference")
     return Answer(
         question=query.text,
         intent="fit",

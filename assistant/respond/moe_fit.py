@@ -4,8 +4,9 @@ Contract: `moe_offload_answer(env, query, model, gpu, n, prec, need_gb, where)` 
 figures) when llama.cpp's expert offload (`models.moe_offload`, docs/model.md §llm.moe_offload) can run the
 model at `prec`, else None. The headline is "yes" when the user's system RAM (the question's, else
 DEFAULT_SYSTEM_RAM_GB, said to be assumed) holds the experts left off the GPUs, else "no" with the RAM it
-would need. figures: tokens_per_second, moe_offload {layers_in_ram, layers, experts_in_ram_gb, gpu_gb_per_gpu,
-ram_needed_gb, system_ram_gb, ram_assumed}.
+would need; when even that RAM is short, the same offload at DEEP_QUANT is said when the RAM holds it (very low
+quality, said). figures: tokens_per_second, moe_offload {layers_in_ram, layers, experts_in_ram_gb, gpu_gb_per_gpu,
+ram_needed_gb, system_ram_gb, ram_assumed, runs_at}.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from __future__ import annotations
 from assistant.models import constants as C
 from assistant.models import moe_offload
 from assistant.respond.env import Env
+
+DEEP_QUANT = "iq1_s"  # the deepest quant weighed (1.56 bits: Unsloth's dynamic "1.58-bit" releases of R1, §mem.weights)
 
 
 def _num(x: float) -> str:
@@ -50,6 +53,10 @@ def moe_offload_answer(
         ram_have=have,
     )
     head = env.t("fit.moe_offload_head" if ok else "fit.moe_offload_no_ram", **values)
+    deep = None if ok else _deep_offload(gpu, model, n, query, bw, ram)
+    if deep is not None:  # "4张3090跑r1": at the 1.56-bit dynamic quant's size the experts left fit the RAM
+        deep_values = {"deep": DEEP_QUANT, "in_ram": deep.layers_in_ram, "tps": _num(deep.tokens_per_s)}
+        head = env.t("fit.moe_deep_offload", **(values | deep_values))
     k, e = model.experts_per_token or 0, model.experts or 0
     timed = bool(plan.tokens_per_s) and ok  # no speed for a set-up whose RAM does not hold the experts
     step = env.t(
@@ -78,4 +85,14 @@ def moe_offload_answer(
     }
     if timed:
         figures["tokens_per_second"] = round(plan.tokens_per_s, 1)
+    if deep is not None:
+        figures["moe_offload"]["runs_at"] = {"precision": DEEP_QUANT, "tokens_per_second": round(deep.tokens_per_s, 1)}
     return head, [step], figures
+
+
+def _deep_offload(gpu, model, n: int, query, bw: float, ram: float):
+    """The expert offload at DEEP_QUANT when its RAM share fits `ram` and it has a speed, else None."""
+    plan = moe_offload.expert_offload(
+        gpu, model, DEEP_QUANT, n, context=query.context_tokens or None, batch=query.batch or 1, ram_gb_s=bw
+    )
+    return plan if plan is not None and plan.tokens_per_s and plan.ram_needed_gb <= ram else None

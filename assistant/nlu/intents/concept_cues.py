@@ -425,8 +425,8 @@ def effect(r: Reading) -> Query | None:
     grown = says(r, "context_grow_words")
     if grown and _CONTEXT not in keys:
         keys.insert(0, _CONTEXT)  # "why does generation get slower as the chat gets longer"
-    if not keys:
-        return None
+    if not keys or (keys == ["vram"] and r.b.has("MEMORY") and r.b.has("FIT")):
+        return None  # "is 12gb vram gonna cut it for llms": that memory judged (fit.memory_only), not what VRAM does
     pooled = _NVLINK in keys and says(r, "pool_words")
     slow = keys[0] == _CONTEXT and (r.said("slow_words") or says(r, "effect_words") and r.b.has("SPEED", "FASTER"))
     asked_how = yes_no(r) or r.b.has("HOW_MUCH") or says(r, "how_much_words")  # "能省多少显存", "how much slower"

@@ -193,6 +193,8 @@ def read(r: Reading) -> Query | None:
         return None  # "is a 3090 enough for 70b": a fit; "is the a6000 worth it for 70b" weighs the card for it
     if len(names) != 1 or b.has("VS", "RENT", "HOURS", "KWH") or (pair and len(pair.refs) > 1):
         return None
+    if said(r, "one_better_card_words"):
+        return None  # "is it dumb to buy 2 3060s instead of one better card": set against that card (compare.read)
     if said(r, "what_runs") and not (sized or said(r, "verdict_worth") or said(r, "verdict_wait")):
         return None  # "what can i run on it at decent speed": what runs on it (fit.read), not whether it is good
     if "china" in r.fields():
