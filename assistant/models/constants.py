@@ -389,6 +389,11 @@ NATIVE_MXFP4_EXPERTS = frozenset({"gpt-oss-120b", "gpt-oss-20b"})
 # MoE expert offload (§llm.moe_offload): system RAM a user is assumed to have when the question does not say
 # [A: a 64 GB desktop, two 32 GB DIMMs], and what the OS and other programs keep besides the experts [A].
 DEFAULT_SYSTEM_RAM_GB = 64.0
+# Unified-memory computers (the DGX Spark's GB10, Macs, Ryzen AI Max) are whole machines linked over a network, not
+# cards in one box: a set that holds a model counts at most this many of one [R] NVIDIA documents linking two DGX
+# Sparks (ConnectX-7, knowledge/sources/hardware.csv dev-spark-stacking); no vendor documents pooling Macs or Ryzen
+# AI Max machines for one model, so every other unified-memory device counts once [A].
+LINKED_MACHINES = {"GB10": 2}
 SYSTEM_RAM_RESERVE_GB = 8.0
 # Hand-over per layer whose experts run on the CPU (§llm.moe_offload) [A, derived, not fitted]: the hidden state
 # goes to the host and back (two synchronised copies, ~15 us each: PCIe round trip + stream synchronisation) and the

@@ -143,6 +143,8 @@ def _count_for(gpu: GpuSpec, need_gb: float | None, n: int, most: int) -> int:
     # a desktop or workstation takes up to 4 cards (Dettmers 2023, FAQ: slots, power); servers of
     # datacenter GPUs take 8
     limit = min(most, 8 if gpu.arch is not None and gpu.arch.product_class == "datacenter" else 4)
+    if gpu.unified_memory:  # whole computers: "3 x GB10" is no set one can build (LINKED_MACHINES)
+        limit = min(limit, C.LINKED_MACHINES.get(gpu.name, 1))
     fewest = math.ceil(need_gb / mem)
     return fewest if fewest <= limit else n
 

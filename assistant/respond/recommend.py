@@ -31,6 +31,7 @@ from assistant.respond import (
 from assistant.respond.chart_opinion import chart_opinion, organization_answer
 from assistant.respond.env import Env
 from assistant.respond.fit import largest_llm, sized_model
+from assistant.respond.one_card import prefer as one_card_first
 from assistant.respond.power_cap import unpriced_among, unpriced_within
 from assistant.respond.pricing import (
     assumption_text,
@@ -169,7 +170,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         return _among(query, rank_snapshot(env.reader, inputs))
 
     ranking = ranked(passive_ok, use_dettmers=bool(dettmers))
-    multi_note = ""
+    multi_note = one_note = ""
     splittable = (
         bool(query.model or getattr(query, "params_b", None))
         and query.workload not in ("llm_finetune", "image_generation")  # a diffusion model runs on one GPU
@@ -180,7 +181,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         need and splittable and query.gpu_count <= 1 and not dettmers
     ):  # no count named: several smaller GPUs may hold the model
         max_auto = 8
-        ranking = ranked(passive_ok, max_auto)
+        ranking, one_note = one_card_first(ranked, passive_ok, budget, env, query.sort == "price")  # one card first
         if ranking.choice is not None and ranking.choice.n_gpus > 1:
             multi_note = env.t("rec.multi", need=f"{need:,.0f}", n=ranking.choice.n_gpus)
     if ranking.choice is None and query.min_memory_gb and query.gpu_count <= 1 and not dettmers:
@@ -317,7 +318,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         years=years,
         per=env.money_unit(),
     )
-    headline += recommend_table.stock_pointer(best, ranking, env)
+    headline += recommend_table.stock_pointer(best, ranking, env) + (one_note if best.n_gpus > 1 else "")
     headline += (i18n.gap(lang) + unpriced) if unpriced else ""  # "整卡功耗不能超过75w": the unpriced 70 W cards
     if not (by_price or efficient or query.top_n or below is not None or owned is not None or query.sort):
         headline += recommend_table.budget_fastest(best, ranking, budget, env)  # "i have $2500 for a gpu"

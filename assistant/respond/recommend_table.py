@@ -195,9 +195,9 @@ def stock_pointer(best, ranking, env: Env) -> str:
     if stock is None:
         return i18n.gap(env.lang) + env.t("rec.top_modified_alone", gpu=best.gpu)
     share = stock.value_per_tco / best.value_per_tco * 100 if best.value_per_tco else 0.0
-    return i18n.gap(env.lang) + env.t(
-        "rec.top_modified", gpu=best.gpu, stock=stock.gpu, price=env.money(stock.price_usd), share=f"{share:.0f}"
-    )
+    named = f"{stock.n_gpus} x {stock.gpu}" if stock.n_gpus > 1 else stock.gpu  # "2 x RTX 3070": the set, its cards
+    price = env.money(stock.price_usd * stock.n_gpus)
+    return i18n.gap(env.lang) + env.t("rec.top_modified", gpu=best.gpu, stock=named, price=price, share=f"{share:.0f}")
 
 
 SPEND_SHARE = 0.5  # [A] a value pick under half the budget leaves the money to spend unused: the fastest is named too
