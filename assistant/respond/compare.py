@@ -265,7 +265,7 @@ def _compare_priced(query: CompareQuery, env: Env, gap: compare_gap.Gap | None =
         if model_figures.get("model_choice"):  # only one side holds the model (or is a setting away): it decides
             choice = model_figures["model_choice"]
             headline = env.t("compare.model_decides", gpu=rows[choice].label, model=about_model_name(query, env))
-        if model_figures.get("model_sets_pick"):  # the sets that hold it led with the pick: nothing to add
+        if model_figures.get("model_sets_pick") or model_figures.get("model_none"):  # led already: nothing to add
             headline = ""
         headline = i18n.gap(env.lang).join(
             x for x in (model_head, _train_job_speed(model_figures, rows, names, env) or headline) if x
@@ -451,6 +451,7 @@ def _pick(query: CompareQuery, rows: dict, names: list[str], title: str, chat, a
     choosing = lexicon(env.lang).words_in("choice_words", f" {query.text.lower()} ")
     # a model both sides hold decides nothing: a question that asks to choose still gets a pick
     model_open = about_model is not None and not model_figures.get("model_choice") and choosing
+    model_open = model_open and not model_figures.get("model_none")  # "2x 3090 or a 4090 for r1": neither, said
     why_not = query.premise == "first" and query.asked_figure == "why" and not (query.model or query.params_b)
     if why_not and len(names) == 2:  # "why not a used 3090 tho" after a pick within $600: over it, said first
         budget = budget_usd(query, env) or env.assumptions.budget_usd

@@ -23,7 +23,7 @@ from assistant.models import constants as C
 from assistant.models import diffusion_memory, hardware, image_speed, llm, memory, performance
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import CompareQuery, FitQuery
-from assistant.respond import compare_sets, job_plan
+from assistant.respond import compare_neither, compare_sets, job_plan
 from assistant.respond.compare_serving import serving, serving_sets
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
@@ -271,6 +271,12 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
         head = served_sets + i18n.gap(env.lang) + head if served_sets else head
     elif not holders and not figures.get("model_fits_if") and not any(counts.get(n, 1) > 1 for n in names):
         head = _sets_head(model, prec, names, head, figures, env)  # "4090 or 3090 for 70b": the sets that hold it
+    if not holders and not figures.get("model_fits_if") and not figures.get("model_choice") and users <= 1:
+        head = (
+            compare_neither.lead(model, prec, names, counts, figures, env)
+            + i18n.gap(env.lang)
+            + i18n.cap(env.lang, head)
+        )
     rows = [
         [env.t("compare.row_model_fits", model=model.name, prec=prec), *fits_row],
         [env.t("compare.row_model_speed", model=model.name, prec=prec), *speed_row],
