@@ -159,6 +159,7 @@ READERS = (
     explain.quant_quality,  # "int4 vs fp8 quality difference for 70b": what a precision costs, not a memory fit
     concept_cues.formats_compared,  # "q6_k vs q8_0, worth the extra size?": what each format is, costs, takes
     concept_cues.model_concept,  # "does gqa cut vram", "lora rank 8 vs 64 vram": from the model's shape
+    concept_cues.distill_asked,  # "满血r1和蒸馏版有什么区别", "full r1 vs the distills": what a distill is, its numbers
     symptom_cues.eval_rates,  # "prompt eval 412 tokens/s ... eval 18.5 tokens/s": what each speed is
     symptom_cues.prompt_wait,  # "why does my m2 max chew forever on a long prompt": prefill is compute-bound
     symptom_cues.offload_log,  # "offloaded 33/81 layers to GPU ... how slow": that split, in tokens/s

@@ -101,6 +101,7 @@ _MODEL_FIT = ("BUDGET", "MONEY", "RENT", "RECOMMEND", "UNDER", "SORT")
 _LORA = ("lora", "qlora")
 _RANK = "lora-rank"
 _VRAM, _QUANT = "vram", "quantization"
+_DISTILLS = "r1-distills"  # knowledge/concepts.toml: full DeepSeek R1 against its distills
 _KV = "kv-cache"
 _BANDWIDTH, _BEFORE_CORES = "memory-bandwidth", "vram-vs-compute"
 _MARKETPLACE = "cloud-marketplace"
@@ -174,6 +175,22 @@ def model_concept(r: Reading) -> Query | None:
         ranks=_ranks(r) if key == _RANK else (),
         workload=r.workload or ("llm_finetune" if key == _RANK else "llm_inference"),
     )
+
+
+def distill_asked(r: Reading) -> Query | None:
+    """The full DeepSeek R1 set against its distills ("满血r1和蒸馏版有什么区别", "full r1 vs the distills, whats the
+    difference", "r1 vs r1 distill 70b"): a distill word (lexicon distill_words), the full side (R1 named, a word of
+    full_weights or full_model_words) and a difference asked, no GPU named: the r1-distills concept, not R1's memory
+    alone."""
+    if r.explicit or not r.said("distill_words"):
+        return None
+    full = (
+        (r.model is not None and r.model.key == "deepseek-r1") or r.said("full_weights") or r.said("full_model_words")
+    )
+    asked = r.said("concept_cues") or r.said("model_pair_asks") or r.b.has("VS")
+    if not (full and asked):
+        return None
+    return ExplainQuery(text=r.text, concept=_DISTILLS, mention=r.text.strip(" ?!."), workload="llm_inference")
 
 
 def slow_card(r: Reading) -> Query | None:
