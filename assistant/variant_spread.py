@@ -15,7 +15,8 @@ candidate's fit is answered through the engine (so settings, context and notes a
 returned is the one for the first candidate (the likeliest, as the name index ranks them), its headline preceded by
 one line per size, smallest first, and followed by which one the details are for. The question back stays pending,
 so a reply that picks a size ("the 8gb one", "16g的") answers it for that one. `figures["variants"]` maps each
-candidate to its line.
+candidate to its line. A verdict the size does not change (SIZE_FREE_KINDS: an install) is answered once, for the
+likeliest candidate, with a line saying it holds for each size.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 
 MAX_SIZES = 4  # more sizes than this make a list nobody reads: asked back instead
 SPREAD_INTENTS = ("fit", "verdict")  # where the memory size decides the answer
+SIZE_FREE_KINDS = ("install",)  # verdicts the memory size does not change: one answer, said to hold for each size
 
 
 def answer(engine: Engine, parsed: Query | Clarification, text: str, dialogue: Dialogue) -> Answer | None:
@@ -49,6 +51,8 @@ def spread(engine: Engine, clar: Clarification, text: str, dialogue: Dialogue) -
     if sizes is None:
         return None
     assert clar.pending is not None  # _sizes checked it
+    if getattr(clar.pending, "kind", None) in SIZE_FREE_KINDS:
+        return _same_for_each(engine, clar, text, dialogue, sizes)
     main, *others = clar.candidates
     lines: dict[str, str] = {}
     answer = None
@@ -70,6 +74,23 @@ def spread(engine: Engine, clar: Clarification, text: str, dialogue: Dialogue) -
     answer.headline = i18n.gap(lang).join([lead, *each, tail])
     answer.figures["variants"] = {n: lines[n] for n in ordered}
     dialogue.context.pending = clar  # "the 8gb one": that size's answer in full
+    return answer
+
+
+def _same_for_each(
+    engine: Engine, clar: Clarification, text: str, dialogue: Dialogue, sizes: dict[str, float]
+) -> Answer | None:
+    """The answer for the likeliest candidate, led by a line saying it holds for every size ("slap a tesla v100 pcie
+    into my gaming rig": the install does not depend on 16 or 32 GB)."""
+    assert clar.pending is not None
+    chosen = dataclasses.replace(fill(clar.pending, clar.slot, clar.candidates[0]), text=text)
+    answer = engine._answer(text, dialogue, whole=False, chosen=chosen)
+    if answer.clarification or not answer.headline:
+        return None
+    gb = [f"{sizes[n]:g} GB" for n in sorted(clar.candidates, key=lambda n: sizes[n])]
+    mention = clar.extras.get("mention") or _mention(clar)
+    lead = i18n.t(answer.lang, "variants.same", mention=mention, sizes=i18n.join_names(answer.lang, gb))
+    answer.headline = i18n.gap(answer.lang).join([answer.headline, lead])
     return answer
 
 

@@ -37,7 +37,8 @@ def needs(gpu: GpuSpec) -> list[str]:
     return out
 
 
-def _pcie_sibling(gpu: GpuSpec, env: Env) -> GpuSpec | None:
+def pcie_sibling(gpu: GpuSpec, env: Env) -> GpuSpec | None:
+    """The PCIe card of an SXM module's product (A100 SXM4 40 GB -> A100 PCIe 40 GB), None when the data has none."""
     names = {g.name for g in env.reader.all_gpus()}
     for name in variant_siblings(gpu.name, names, env):
         other = env.reader.gpu(name)
@@ -66,7 +67,7 @@ def _sizes(gpu: GpuSpec, env: Env) -> dict[str, str]:
 def _headline(gpu: GpuSpec, wanted: list[str], env: Env) -> tuple[str, str, list[str]]:
     """(headline, verdict answer, steps)."""
     if gpu.server_module == "SXM":
-        sibling = _pcie_sibling(gpu, env)
+        sibling = pcie_sibling(gpu, env)
         head = env.t("verdict.install_sxm", gpu=gpu.short_name)
         if sibling is not None:
             head += env.t("verdict.install_sxm_sibling", pcie=sibling.short_name)
@@ -91,7 +92,7 @@ def _headline(gpu: GpuSpec, wanted: list[str], env: Env) -> tuple[str, str, list
 
 def respond(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
     said_sxm = "sxm" in (query.gpus[0].mention or "").lower() if query.gpus else False
-    sibling = _pcie_sibling(gpu, env) if gpu.server_module == "SXM" and not said_sxm else None
+    sibling = pcie_sibling(gpu, env) if gpu.server_module == "SXM" and not said_sxm else None
     note = ""
     if sibling is not None:  # "can i put an a100 in my gaming pc": the PCIe card of that name is the one that goes in
         note = env.t("verdict.install_as_pcie", gpu=sibling.short_name, sxm=gpu.short_name)

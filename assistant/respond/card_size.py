@@ -8,7 +8,7 @@ gives a yes / just / no with the millimetres to spare or over (tight below TIGHT
 clearance is not in the data (said: compare with its spec sheet). Partner boards of the same GPU vary (said every
 time). Several cards or slot spacing asked: the slot positions each card takes and, with an x4 slot named, what
 the narrow slot costs (the PCIe slot answer's own lines). `figures.size` = {gpu, board_length_mm, board_width_mm,
-slots, clearance_mm, spare_mm, fits, count}.
+slots, clearance_mm, spare_mm, fits, count}. An SXM module named without "sxm" is sized as its PCIe card.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from assistant import i18n, paths
 from assistant.answer import Answer, Table
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import SpecQuery
+from assistant.respond.card_install import pcie_sibling
 from assistant.respond.env import Env
 from assistant.respond.wording import spec_source
 from assistant.specs import GpuSpec
@@ -82,9 +83,20 @@ def _spacing(gpu: GpuSpec, count: int, text: str, env: Env) -> list[str]:
     return steps
 
 
+def _desktop_card(gpu: GpuSpec, mention: str, env: Env) -> tuple[GpuSpec, str | None]:
+    """The card whose size is asked: an SXM module named without "sxm" ("a100 40g能放进普通机箱吗") is its PCIe card,
+    as in the install verdict (respond/card_install.py), said in a note; else the card named."""
+    if gpu.server_module != "SXM" or "sxm" in mention.lower():
+        return gpu, None
+    sibling = pcie_sibling(gpu, env)
+    if sibling is None:
+        return gpu, None
+    return sibling, env.t("verdict.install_as_pcie", gpu=sibling.short_name, sxm=gpu.short_name)
+
+
 def respond(query: SpecQuery, env: Env) -> Answer:
     refs = [r for r in query.gpus if r.name]
-    gpu = env.reader.known_gpu(refs[0].name or "")
+    gpu, note = _desktop_card(env.reader.known_gpu(refs[0].name or ""), refs[0].mention or "", env)
     count = max((r.count for r in refs), default=1)
     thick = f"{gpu.board_width_mm:g}" if gpu.board_width_mm else "?"
     slot = env.term(gpu.slot_width) if gpu.slot_width else env.t("size.slot_unknown")
@@ -96,7 +108,7 @@ def respond(query: SpecQuery, env: Env) -> Answer:
         "slot": slot,
     }
     head, fits = _headline(query, gpu, values, env)
-    steps = [env.t("size.partner", gpu=gpu.short_name)]
+    steps = ([note] if note else []) + [env.t("size.partner", gpu=gpu.short_name)]
     if query.spacing or count > 1:
         steps += [s for s in _spacing(gpu, count, query.text, env) if s not in head]
     small = lexicon(env.lang).words_in("sff_words", query.text.lower())

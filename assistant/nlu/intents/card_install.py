@@ -4,7 +4,9 @@ p40 in my desktop", "a100能装在普通台式机上吗", "p40插家用电脑能
 `read` claims a question naming one GPU (any count) and a desktop it goes into (lexicon [lists] install_hosts) with a
 word of putting it there (install_verbs), the card said before the desktop in English ("i use my gaming pc with a
 3070, is it enough" is about the card's work, not its install); no model, size, price, rent, hours or comparison
-(those are a fit, a deal, a rent or a comparison): VerdictQuery(kind="install") (respond/card_install.py).
+(those are a fit, a deal, a rent or a comparison): VerdictQuery(kind="install") (respond/card_install.py). A card
+sold in several memory sizes named without one ("tesla v100 pcie") is still one card: the question back it raises
+is answered for each size (variant_spread), as the install does not depend on the memory.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ _OTHER_JOB = ("MODEL", "PARAMS", "HOURS", "MONEY", "BUDGET", "RENT", "COST", "KW
 
 
 def read(r: Reading) -> Query | None:
-    names = {g.name for g in r.explicit if g.name}
+    names = {g.name or g.mention for g in r.explicit if g.name or g.mention}  # a name of several sizes: still one card
     if len(names) != 1 or r.model or r.b.has(*_OTHER_JOB):
         return None
     host, verb = said(r, "install_hosts"), said(r, "install_verbs")
