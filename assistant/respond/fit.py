@@ -29,6 +29,7 @@ from assistant.respond import (
     fit_family,
     fit_fix,
     fit_hardware,
+    fit_hints,
     fit_instead,
     fit_loss,
     image_route,
@@ -367,7 +368,7 @@ def _headline(case: FitCase, where: str) -> str:
     near = _near_yes(case, where)
     if near:  # "phi-3 mini on a 4gb laptop gpu": a little too much, and a shorter context or quant fits
         return near + near_miss(case)
-    if deep := deep_yes(case, where):  # "m2 ultra 192g能跑r1 671b吗": a large MoE model at a dynamic low-bit quant
+    if deep := deep_yes(case, where) or fit_hints.lighter_yes(case, where):  # "m2 ultra 192g能跑r1": iq1_s; q3_k_m
         return deep
     head = env.t(
         "fit.head_no_train" if case.training else "fit.head_no",
@@ -440,7 +441,7 @@ def _verdict(case: FitCase) -> dict:
     """yes: fits at the best quality shown (or the precision asked); yes_if: only at a lighter
     precision or method (the condition); no: nothing shown fits."""
     prec, _, f = case.pick
-    near = near_condition(case)
+    near = near_condition(case) or fit_hints.lighter_condition(case)  # "m4 pro 48g能跑70b吗": yes at q3_k_m
     smaller = smaller_quant(case.model, case.query, prec, case.gpu, case.n) if near == "smaller_quant" else None
     if smaller:  # "what quant would fit" next: the quantization that fits (iq4_xs), for the follow-up to ask at
         return {

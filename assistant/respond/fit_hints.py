@@ -304,3 +304,44 @@ def deep_yes(case: FitCase, where: str) -> str:
         asked=prec,
         asked_need=f"{asked.total_gb * n:.1f}",
     )
+
+
+def lighter_yes(case: FitCase, where: str) -> str:
+    """An LLM that no row holds at the precision the answer picked (none asked) but a lower quantization of at least
+    LOW_BITS does ("m4 pro 48g能跑70b吗": q3_k_m): yes at that quant, with the lower quality and what the row asked
+    needs said; "" otherwise (a precision named, "满血", training, a quant asked, nothing of LOW_BITS or more fits)."""
+    found = _lighter_found(case)
+    if found is None:
+        return ""
+    quant, need, spare, ctx = found
+    prec, asked, _ = case.pick
+    n = case.n
+    return case.env.t(
+        "fit.head_yes_lighter",
+        model=case.model.name,
+        prec=quant,
+        bits=f"{memory.bits_per_weight(quant):g}",
+        need=f"{need:.1f}",
+        spare=f"{spare:.1f}",
+        ctx=f"{ctx:,}",
+        where=where,
+        total=f"{n * case.memory_gb:g}",
+        asked=prec,
+        asked_need=f"{asked.total_gb * n:.1f}",
+        more=more_cards(case),
+    )
+
+
+def lighter_condition(case: FitCase) -> str | None:
+    """ "lighter_quant" when lighter_yes answers yes (the fit's verdict: yes_if), else None."""
+    return "lighter_quant" if _lighter_found(case) is not None else None
+
+
+def _lighter_found(case: FitCase) -> tuple[str, float, float, int] | None:
+    query, model = case.query, case.model
+    if case.training or model.kind != "llm" or query.mode != "inference" or case.ok:
+        return None
+    if query.precision or query.released or lexicon(case.env.lang).words_in("quant_asks", query.text.lower()):
+        return None
+    found = lighter_quant(model, query, case.pick[0], case.gpu, case.n)
+    return found if found is not None and memory.bits_per_weight(found[0]) >= LOW_BITS else None
