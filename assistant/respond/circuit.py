@@ -22,6 +22,7 @@ import re
 from assistant import i18n
 from assistant.respond.builds import Build, power
 from assistant.respond.env import Env
+from assistant.respond.limit_floor import min_limit_share
 
 _WORDS = re.compile(
     r"circuit|breaker|outlet|wall socket|socket|\btrip|插座|电路|空开|跳闸|一路电|两路电|线路", re.IGNORECASE
@@ -98,7 +99,7 @@ def sentence(query, b: Build, env: Env) -> tuple[str, dict]:
         eff = float(rules["efficiency"])
         per_card = (cap * eff - b.platform.cpu_w - rules["rest_w"]) / max(b.n, 1)
         stock = b.gpu.tdp_w or 0
-        if stock and per_card >= 0.6 * stock:
+        if stock and per_card >= min_limit_share() * stock:
             limit = env.t("circuit.limit", limit=f"{per_card:,.0f}", tdp=f"{stock:,}")
             figures["power_limit_w"] = round(per_card)
         else:

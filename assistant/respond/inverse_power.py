@@ -10,7 +10,8 @@ A PSU carries n when load x `psu_margin` (the headroom for transient spikes) <= 
 draw (load / `efficiency`) <= volts x amps x `continuous_share` (respond/circuit.volts_amps: said, else the
 market's socket, said as assumed). The answer gives the count first, then the check at that count and at the next
 (what one more card would need, and the per-card limit that would let it fit when that limit is at least
-MIN_LIMIT_SHARE of stock), then the assumptions. `figures["inverse"]`: asked "count", limit, cards, need_w, next_w.
+min_limit_share() of stock, respond/limit_floor.py), then the assumptions. `figures["inverse"]`: asked "count",
+limit, cards, need_w, next_w.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from assistant.nlu.inverse_form import system_watts
 from assistant.respond import circuit
 from assistant.respond.builds import MAX_GPUS, SERVER_GPUS, power
 from assistant.respond.env import Env
+from assistant.respond.limit_floor import min_limit_share
 
 MOST_CARDS = 16  # the search stops here [A]
-MIN_LIMIT_SHARE = 0.6  # a per-card limit below 60 % of stock is no advice (the circuit answer's rule) [A]
 
 
 def respond(query, env: Env) -> Answer | None:
@@ -107,7 +108,7 @@ def _answer(query, env: Env, gpu, fits, card_w, capacity, kind, values, need, sy
     stock = float(gpu.tdp_w or 0)
     usable = capacity / float(rules["psu_margin"]) if kind == "psu" else capacity * float(rules["efficiency"])
     per_card = (usable - nxt_rest) / (fits + 1)
-    if stock and per_card >= MIN_LIMIT_SHARE * stock and per_card < card_w:
+    if stock and per_card >= min_limit_share() * stock and per_card < card_w:
         parts.append(env.t("inverse.count_limit", next=fits + 1, limit=f"{per_card:,.0f}", tdp=f"{stock:,.0f}"))
     if fits > MAX_GPUS:
         parts.append(env.t("inverse.count_server" if fits <= SERVER_GPUS else "inverse.count_servers", n=fits))

@@ -25,10 +25,10 @@ from assistant import i18n
 from assistant.periods import ASKED_HOURS as PERIOD_HOURS
 from assistant.respond.builds import Build, power
 from assistant.respond.env import Env
+from assistant.respond.limit_floor import min_limit_share
 
 UPS_POWER_FACTOR = 0.6  # watts a consumer UPS delivers per VA of its rating when only the VA is known (APC BX-M series)
 UPS_SOURCE = "rig-apc-bx-ups-specs"  # knowledge/sources/rigs.csv: 510-900 W for 850-1500 VA, 0.6 W per VA
-MIN_LIMIT_SHARE = 0.6  # a per-card limit below this share of stock power is not offered [A] (as respond/circuit.py)
 
 
 def wall_cap(query, b: Build, env: Env) -> tuple[str, dict]:
@@ -48,7 +48,7 @@ def wall_cap(query, b: Build, env: Env) -> tuple[str, dict]:
         rules = power()
         per_card = (cap_w * float(rules["efficiency"]) - b.platform.cpu_w - float(rules["rest_w"])) / max(b.n, 1)
         stock = b.gpu.tdp_w or 0
-        if stock and per_card >= MIN_LIMIT_SHARE * stock:
+        if stock and per_card >= min_limit_share() * stock:
             limit = env.t("limits.wall_limit", limit=f"{per_card:,.0f}", tdp=f"{stock:,}")
             figures["power_limit_w"] = round(per_card)
         else:

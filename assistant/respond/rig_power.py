@@ -15,6 +15,7 @@ import math
 from assistant.queries import RigQuery
 from assistant.respond.builds import Build, power
 from assistant.respond.env import Env
+from assistant.respond.limit_floor import min_limit_share
 
 # a PSU whose margin-restoring per-card limit is at least this share of stock power is short by a few percent:
 # it carries the load, with less headroom for spikes (a limit a few W under stock is no advice) [A]
@@ -81,7 +82,7 @@ def power_head(query: RigQuery, b: Build, env: Env) -> str:
         return env.t(
             "rig.power_near", have=f"{query.psu_w:,.0f}", need=f"{need:,.0f}", short=short, tdp=f"{tdp:,}", **values
         )
-    if tdp and per_card >= 0.6 * tdp:
+    if tdp and per_card >= min_limit_share() * tdp:
         key = "rig.power_limit_capped" if cap else "rig.power_limit"
         return env.t(
             key, have=f"{query.psu_w:,.0f}", limit=f"{per_card:,.0f}", tdp=f"{tdp:,}", cap=f"{cap or 0:,}", **values
@@ -103,6 +104,6 @@ def _need_asked(have: float, need: float, b: Build, env: Env, values: dict) -> s
     if have >= need or (tdp and per_card >= NEAR_STOCK * tdp):  # short by a few W: about that size
         return env.t("rig.power_need_about", **values)
     text = env.t("rig.power_need_more", have=f"{have:,.0f}", **values)
-    if tdp and 0.6 * tdp <= per_card < tdp:
+    if tdp and min_limit_share() * tdp <= per_card < tdp:
         text += env.t("rig.power_need_more_limit", have=f"{have:,.0f}", limit=f"{per_card:,.0f}", tdp=f"{tdp:,}")
     return text

@@ -106,6 +106,9 @@ class TaggerBase:
     def _numbered_alias_at(self, i: int) -> int | None:
         raise NotImplementedError
 
+    def _number_first_alias_at(self, i: int) -> int | None:
+        raise NotImplementedError
+
     # helpers --------------------------------------------------------------------------------
     def span(self, i: int, j: int) -> str:
         return self.text[self.toks[i].start : self.toks[j - 1].end]

@@ -2,8 +2,9 @@
 
 Contract (mixed into the tagger, after the GPU tagger): `_numbered_alias_at(i)` adds a GPU tag for words no GPU name
 starts with that spell a curated alias ending in its model number ("ai max 395 128g"; knowledge/aliases.csv), or
-returns None; `numbered_devices()` turns an unknown GPU tag whose numbers only one near device carries into that
-device, assumed and said ("amd 395 128g"); `said_twice()` keeps one tag for one device named twice in a row
+returns None; `_number_first_alias_at(i)` the same with the number typed first ("395 max"); `numbered_devices()`
+turns an unknown GPU tag whose numbers only one near device carries into that device, assumed and said ("amd 395
+128g"); `said_twice()` keeps one tag for one device named twice in a row
 ("strix halo laptop (rog flow z13 128gb)").
 """
 
@@ -40,6 +41,31 @@ class DeviceNameTagging(TaggerBase):
         if not used:
             return None
         m = self.index.gpu(tt[i : i + used], self.span(i, i + used))
+        if m.status != "ok":
+            return None
+        end = i + used
+        if end + 1 < n and tt[end].isdigit() and tt[end + 1] in ("g", "gb") and f" {tt[end]} GB" in f" {m.name}":
+            end += 2  # its own memory size, as its name states it
+        return self.add("GPU", dataclasses.replace(m, mention=self.span(i, end)), i, end)
+
+    def _number_first_alias_at(self, i: int) -> int | None:
+        """ "395 max", "395 ai max 128g": a model number then the words of a curated alias that ends in it (the
+        number-last spelling, as in _numbered_alias_at): the GPU tag's end, else None."""
+        tt, n = self.tt, len(self.tt)
+        used = next(
+            (
+                k
+                for k in (4, 3, 2)
+                if i + k <= n
+                and all(t.isascii() and t.isalpha() for t in tt[i + 1 : i + k])
+                and (k > 2 or len(tt[i + 1]) >= 3)
+                and self.index.is_alias(" ".join([*tt[i + 1 : i + k], tt[i]]))
+            ),
+            0,
+        )
+        if not used:
+            return None
+        m = self.index.gpu([*tt[i + 1 : i + used], tt[i]], self.span(i, i + used))
         if m.status != "ok":
             return None
         end = i + used

@@ -449,6 +449,8 @@ class GpuTagging(TaggerBase):
         why = self.gpu_start(i)
         if why is None:
             return self._numbered_alias_at(i)  # "ai max 395": words no GPU name starts with, then a number
+        if why == "number" and (flipped := self._number_first_alias_at(i)) is not None:
+            return flipped  # "395 max": the model number typed before the words of its alias
         if why == "prefix":
             hit = self.lex.match(self.tt, i)
             if hit and hit[0] >= 2:  # "l2 cache", "fp16", "q4": vocabulary, not a GPU
