@@ -22,6 +22,7 @@ from assistant.nlu.lexicon import Lexicon
 from assistant.nlu.patterns import compiled
 from assistant.nlu.tagger import Tag
 from assistant.nlu.tagging.said_amounts import ram_word_before
+from assistant.nlu.watts_role import wall_tags
 from assistant.queries import GpuRef, ModelRef
 
 if TYPE_CHECKING:
@@ -485,10 +486,9 @@ class Reading:
         return gap in self.lex.listed("card_at_words")
 
     def psu_watts(self) -> float | None:
-        """The watts of a power supply the question names: the WATTS amount a PSU word follows ("1200w psu") or comes
-        right after ("电源850w", "psu is 850w"), else the first that is neither a card's limit nor its draw."""
-        limit, draw = self.card_limit_tag(), self.draw_tag()
-        watts = [t for t in self.b.kinds.get("WATTS", []) if t is not limit and t is not draw]
+        """A PSU's watts: the WATTS amount beside a PSU word, else the first not a limit, draw or wall draw."""
+        skip = (self.card_limit_tag(), self.draw_tag(), *wall_tags(self.b.tags, self.text.lower(), self.lex))
+        watts = [t for t in self.b.kinds.get("WATTS", []) if not any(t is k for k in skip)]
         named = [t for t in watts if self._psu_beside(t)]
         return (named or watts)[0].number() if watts else None
 

@@ -12,6 +12,7 @@ clause; None when no card is named); sign -1 / +1 for a
 difference (lexicon cheaper_words / gap_more_after right after it), else 0. Roles are decided by the small closed
 word sets around the amount (rig_psu, wall_words, system_draw_words, idle words, power_limit_words), never by the
 verb before it: an amount of watts beside a card is that card's draw unless a word says otherwise.
+`wall_tags(tags, low, lex)`: the WATTS tags whose role is "wall" (never a PSU's size: Reading.psu_watts).
 """
 
 from __future__ import annotations
@@ -133,3 +134,8 @@ def _name(t: Tag) -> str | None:
 def watts_role(tags: list[Tag], k: int, low: str, lex: Lexicon) -> tuple[str, str | None, int]:
     tag = tags[k]
     return role_of(tag, low, lex), card_of(tags, k, low), sign_of(tag, low, lex)
+
+
+def wall_tags(tags: list[Tag], low: str, lex: Lexicon) -> list[Tag]:
+    """The WATTS tags said of the whole machine at the wall ("my rig pulls 650w at the wall", "墙上测得整机450w")."""
+    return [t for k, t in enumerate(tags) if t.kind == "WATTS" and watts_role(tags, k, low, lex)[0] == "wall"]

@@ -383,6 +383,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
     )
     if query.asks_power:  # a PSU question: the power answer is the headline, the build stays in the table
         head = rig_power.power_head(query, choice, env)
+        if wall := rig_power.wall_note(query, choice, env):  # "my rig pulls 650w at the wall": said, not a PSU
+            head += i18n.gap(env.lang) + wall
     if query.replaces and (old := env.reader.gpu(query.replaces)):  # "3060 想上5080": the new card alone, said
         head = env.t("rig.replaces", old=old.short_name, new=choice.gpu.short_name) + head
     if query.system_ram_gb:  # "is 64gb ram enough for 2 3090s": the RAM verdict leads (the parts line's rule)

@@ -107,3 +107,23 @@ def _need_asked(have: float, need: float, b: Build, env: Env, values: dict) -> s
     if tdp and min_limit_share() * tdp <= per_card < tdp:
         text += env.t("rig.power_need_more_limit", have=f"{have:,.0f}", limit=f"{per_card:,.0f}", tdp=f"{tdp:,}")
     return text
+
+
+def wall_note(query: RigQuery, b: Build, env: Env) -> str:
+    """A whole machine's draw the user measured at the wall ("my rig pulls 650w at the wall", "墙上测得整机450w"),
+    said beside a PSU answer: what it is inside the PSU (x `efficiency`) against the load the sizing used; "" when
+    none was stated."""
+    walls = [s.value for s in query.stated if s.dim == "watts" and s.whole == "wall"]
+    if not walls:
+        return ""
+    rules = power()
+    load = b.gpu_w + b.platform.cpu_w + rules["rest_w"]
+    eff = float(rules["efficiency"])
+    return env.t(
+        "rig.wall_measured",
+        wall=f"{walls[0]:,.0f}",
+        dc=f"{walls[0] * eff:,.0f}",
+        eff=f"{eff * 100:.0f}",
+        load=f"{load:,.0f}",
+        build=b.label,
+    )

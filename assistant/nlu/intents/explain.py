@@ -239,15 +239,15 @@ def read(r: Reading) -> Query | Clarification | None:
 def boards(r: Reading) -> Query | None:
     """ "3090涡轮版和公版哪个好", "丐版4090和高端非公差多少", "4090 founders edition or strix": board versions of
     one GPU set against each other are the same chip, explained by the board-variants concept (the engine's note
-    names the chip); two coolers set against each other for several cards or none named ("blower vs open air 3090 for
-    a 2 gpu build", "4卡机 涡轮还是开放式散热") too. Not when another question is asked (a model, money, a cost, a
-    rental)."""
+    names the chip); two coolers set against each other for several of the card ("blower vs open air 3090 for a 2 gpu
+    build", "4张3090用涡轮版还是开放式的") too; with no card named the multi-GPU build concept answers. Not when
+    another question is asked (a model, money, a cost, a rental)."""
     named = {g.name for g in r.explicit if g.name}
     found = r.boards()
-    if not found or len(named) > 1 or r.model or r.b.has("PARAMS", "MONEY", "BUDGET", "COST", "RENT", "FIT", "KWH"):
+    if not found or len(named) != 1 or r.model or r.b.has("PARAMS", "MONEY", "BUDGET", "COST", "RENT", "FIT", "KWH"):
         return None
     if len(found) < 2 and (
-        not named or (r.total_count() or 1) > 1 or not (r.b.has("COMPARE", "VS", "OR") or r.said("concept_cues"))
+        (r.total_count() or 1) > 1 or not (r.b.has("COMPARE", "VS", "OR") or r.said("concept_cues"))
     ):
         return None  # "两张3090涡轮版训练能快多少" asks about two cards, not about the boards
     chip = tuple(g for g in r.explicit if g.name)[:1]
