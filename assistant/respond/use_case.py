@@ -60,7 +60,6 @@ def _stem(word: str) -> str:
 
 
 _LETTERS = re.compile(r"[a-z]+")
-_LEARNING = re.compile(r"machine[\s-]*learning", re.I)
 
 
 def names_llms(text: str, env: Env) -> bool:
@@ -135,6 +134,8 @@ def said(name: str, text: str, env: Env) -> bool:
     """Does the text use a word of lexicon list `name` (ASCII words as whole tokens, Chinese as text)?"""
     joined = " " + " ".join(words(text.lower())) + " "
     low = text.lower()
+    for _, inside in lexicon(env.lang).keyed(f"{name}_inside"):  # "machine learning" names no machine
+        joined = joined.replace(inside, " ") if inside is not None else joined
     return any((key in joined) if key is not None else (word in low) for word, key in lexicon(env.lang).keyed(name))
 
 
@@ -153,14 +154,13 @@ def asks_build(query, env: Env) -> bool:
         return False
     if (query.gpu_count or 1) < 2:  # "导师给了5万预算 让我给组里配一台跑llm的机器": one machine asked, built
         return bool(query.organization) and (_server_budget(query, env) or one_machine(query, env))
-    return said("rig_words", _LEARNING.sub(" ", query.text), env)  # "machine learning" is no machine
+    return said("rig_words", query.text, env)
 
 
 def one_machine(query, env: Env) -> bool:
     """A machine word (lexicon rig_words) and no budget for each of several machines (per_machine_words: "每台",
     "each"): the organization's budget buys one machine ("导师给了5万预算 让我给组里配一台跑llm的机器")."""
-    text = _LEARNING.sub(" ", query.text)  # "machine learning" is no machine
-    return said("rig_words", text, env) and not said("per_machine_words", query.text, env)
+    return said("rig_words", query.text, env) and not said("per_machine_words", query.text, env)
 
 
 def _server_budget(query, env: Env) -> bool:

@@ -133,6 +133,8 @@ def _machine_asked(r: Reading) -> bool:
     for name in ("datacenter_card_words", "workstation_card_words", "pro_card_words"):
         for w in sorted(r.lex.listed(name), key=len, reverse=True):
             low = low.replace(w, " ")
+    for w in r.lex.listed("rig_words_inside"):  # "machine learning" names no machine
+        low = low.replace(w, " ")
     return any(re.search(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])", low) for w in r.lex.listed("rig_words"))
 
 

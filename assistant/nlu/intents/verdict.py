@@ -51,6 +51,8 @@ def _first_said(r: Reading, name: str) -> str | None:
     joined = r.spaced_tokens
     if not r.lex.may_say(name, joined, r.text):
         return None
+    for _, inside in r.lex.keyed(f"{name}_inside"):  # "machine learning" holds "machine" and names no machine
+        joined = joined.replace(inside, " ") if inside is not None else joined
     for word, key in r.lex.keyed(name):
         if (key in joined) if key is not None else (word in r.text):
             return word
