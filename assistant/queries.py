@@ -126,6 +126,7 @@ class RecommendQuery(Query):
     among_label: str = ""  # what they are, as named ("RTX 30 series"), said by the answer
     still_made: bool = False  # "still being made new", "还在产的": only cards still made (respond/still_made.py)
     card_class: str | None = None  # "not a gaming card": pro | workstation | datacenter (respond/card_class.py)
+    feature: str | None = None  # "cheapest card with fp8": cards that have it only (respond/feature_limit.py)
     form: str = ""  # "low profile", "single slot", "刀卡": low_profile | single_slot (respond/form_factor.py)
 
 

@@ -20,5 +20,18 @@ def stands_for_plan(b: Bag, lex: Lexicon, pronoun: Tag) -> bool:
     return b.toks[at + 1].lower() in lex.listed("plan_after_pronoun")
 
 
+def relative(b: Bag, lex: Lexicon, pronoun: Tag) -> bool:
+    """ "best gpu under 1000 that supports bf16", "a card which has 24gb": "that" / "which" after a noun or number
+    and before a verb of lexicon list relative_clause_verbs opens a clause about the cards asked for; it stands for
+    no GPU of an earlier answer ("does that support bf16" and "is that enough" still do: a verb or nothing before)."""
+    if pronoun.value not in ("that", "which"):
+        return False
+    at = next((i for i, pos in enumerate(b.toks_pos) if pos == pronoun.start), None)
+    if at is None or at == 0 or at + 1 >= len(b.toks):
+        return False
+    before, after = b.toks[at - 1].lower(), b.toks[at + 1].lower()
+    return after in lex.listed("relative_clause_verbs") and before not in lex.listed("relative_clause_not_after")
+
+
 def the_one_card(b: Bag, before: list[Tag]) -> bool:
     return len(before) == 1 and sum(1 for t in b.tags if t.kind == "GPU") == 1

@@ -64,6 +64,8 @@ class Reading:
                     continue  # "should i add a second 3060 or sell it": "it" is the card named before
                 if named and self._named_before_outside(r):
                     continue  # "7900 xtx for flux, how bad is it compared to a 4090": "it" is the 7900 XTX
+                if pronoun_refs.relative(b, self.lex, t):
+                    continue  # "best gpu under 1000 that supports bf16": a clause about the cards asked for
                 if not named and pronoun_refs.stands_for_plan(b, self.lex, t):
                     continue  # "kimi k2 locally, is that even possible": the plan, not a GPU of an earlier answer
                 if t.value in seen_pron and t.value in ("it", "them", "that"):

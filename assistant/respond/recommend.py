@@ -18,6 +18,7 @@ from assistant.nlu.lexicon import lexicon
 from assistant.queries import RecommendQuery, RigQuery, VideoQuery
 from assistant.respond import (
     card_class,
+    feature_limit,
     fit_hardware,
     quiet,
     recommend_order,
@@ -113,6 +114,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         query = dataclasses.replace(query, model=None)
     query = still_made.limit(query, env)  # "that's still being made new": recent cards not reported discontinued
     query = card_class.limit(query, env)  # "not a gaming card", "datacenter gpu": that class of cards only
+    query = feature_limit.limit(query, env)  # "cheapest card with fp8": the cards that have it only
     key = perf_workload(query.workload, query.precision)
     chat = chat_basis(query, env)
     need, need_why = memory_need(query, env)

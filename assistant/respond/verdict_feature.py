@@ -48,6 +48,11 @@ def has_feature(gpu: GpuSpec, feature: str) -> tuple[bool, float | None]:
     return gpu.vendor == "NVIDIA", None
 
 
+def feature_name(feature: str) -> str:
+    """The name answers write for a feature ("FP8", "2:4 sparsity")."""
+    return _FEATURE_NAMES.get(feature, feature)
+
+
 def _priced(env: Env) -> list[GpuSpec]:
     return env.reader.gpus(sorted({q.gpu for q in env.reader.prices(env.assumptions.snapshot)}))
 

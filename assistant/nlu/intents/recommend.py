@@ -15,7 +15,7 @@ import dataclasses
 import re
 
 from assistant.nlu.intents.rates import provider
-from assistant.nlu.intents.verdict import said, upgrade_to_card
+from assistant.nlu.intents.verdict import feature_of, said, upgrade_to_card
 from assistant.nlu.owned_fit import owned_fit_first
 from assistant.nlu.reading import Reading
 from assistant.nlu.stated_draw import draw_bill
@@ -77,6 +77,7 @@ def read(r: Reading) -> RecommendQuery | None:
         # "no pcie power cables", "无外接供电": the 75 W a PCIe x16 slot supplies (PCIe CEM) is the cap
         still_made="production" in r.fields(),  # "cheapest 24gb card that's still being made new"
         card_class=card_class(r),  # "not a gaming card", "数据中心卡": the class of cards ranked
+        feature=wanted_feature(r),  # "cheapest nvidia card with fp8", "支持bf16的卡": cards that have it
         max_power_w=r.num("WATTS")
         or (SLOT_POWER_W if said(r, "slot_powered_words") or _form(r) == "low_profile" else None),
         form=_form(r),
@@ -96,6 +97,16 @@ def read(r: Reading) -> RecommendQuery | None:
         released=bool(said(r, "full_weights") or b.has("UNQUANTIZED")) and not r.precision,  # "满血", "unquantized"
         context_tokens=r.num("CONTEXT"),  # "cheapest card for qwen2.5 72b q4 with 16k context": sized at that context
     )
+
+
+def wanted_feature(r: Reading) -> str | None:
+    """A tensor format or hardware feature the cards must have ("cheapest nvidia card with fp8", "best gpu under 1000
+    that supports bf16", "支持fp8的显卡"): a feature word (lexicon verdict_features) beside a word of having it
+    (feature_wanted_words); "fp8" as a precision to run at alone is no constraint on the cards."""
+    word = said(r, "verdict_features")
+    if not word or not said(r, "feature_wanted_words"):
+        return None
+    return feature_of(word)
 
 
 def card_class(r: Reading) -> str | None:

@@ -69,7 +69,12 @@ def feature(r: Reading) -> str | None:
     if precision in ("fp8", "bf16", "tf32", "int8"):
         return precision
     word = said(r, "verdict_features")
-    return _FEATURE_WORDS.get(word or "")
+    return feature_of(word or "")
+
+
+def feature_of(word: str) -> str | None:
+    """The feature a word of lexicon verdict_features names ("bfloat16" -> bf16); None for a library."""
+    return _FEATURE_WORDS.get(word)
 
 
 # tag kinds a verdict without a GPU may have ("能训练吗", "值得买吗" after an answer about one GPU)

@@ -1,0 +1,30 @@
+"""Cards that have a feature a recommendation asks for: "cheapest nvidia card with fp8", "best gpu under $1000 that
+supports bf16", "支持fp8的显卡" (RecommendQuery.feature): the ranking is limited to them and the answer says so first.
+
+Contract: `limit(query, env)` gives the query with `among` set to the KB's cards that have the feature
+(respond/verdict_feature.has_feature: the architecture's tensor-core formats, docs/model.md §perf.tensor), kept
+within an `among` already set (a family or class asked), and `among_label` naming the feature; the query as it is
+when no feature is asked.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from assistant.queries import RecommendQuery
+from assistant.respond.env import Env
+from assistant.respond.verdict_feature import feature_name, has_feature
+
+
+def limit(query: RecommendQuery, env: Env) -> RecommendQuery:
+    if not query.feature:
+        return query
+    within = set(query.among)
+    names = tuple(
+        g.name for g in env.reader.all_gpus() if (not within or g.name in within) and has_feature(g, query.feature)[0]
+    )
+    name = "tensor-core" if query.feature == "tensor_cores" else feature_name(query.feature)
+    label = env.t("rec.with_feature", feature=name)
+    if query.among_label:
+        label = f"{query.among_label}, {label}"
+    return dataclasses.replace(query, among=names, among_label=label)
