@@ -295,9 +295,10 @@ class Reading:
         ram = self.system_ram_tag()
         return next((cast(float, t.value) for t in self.b.kinds.get("MEMORY", []) if t is not ram), None)
 
-    def system_ram_tag(self) -> Tag | None:
+    def system_ram_tag(self, alone: bool = False) -> Tag | None:
+        """The amount named as system RAM beside a GPU or another amount; with `alone`, also by itself."""
         b = self.b
-        if not (b.has("GPU") or len(b.kinds.get("MEMORY", [])) > 1):
+        if not (alone or b.has("GPU") or len(b.kinds.get("MEMORY", [])) > 1):
             return None
         words = self.lex.listed("system_ram_words")
         text = b.text.lower()

@@ -148,6 +148,7 @@ READERS = (
     power_limit.read,  # "power-limit my 3090 to 250 w, how much do i lose", "what if i power limit it to 300w"
     fit.system_ram,  # "how much ram do i need for a 70b gguf with a 12gb card": system RAM beside the GPUs
     rig.ram_for_cards,  # "is 64gb ram enough for 2 3090s": the RAM a machine of those cards wants, no model
+    rig.ram_alone,  # "do i need 64gb ram for local llms": system RAM with no card or model, the concept
     thread_asks.goes_for,  # "what do used a6000s go for": their street price, not a recommendation
     thread_asks.runs_that_cant,  # "what can it run that my 3070 can't": the thread's card against that one
     thread_asks.mixed_with_thread,  # "第二张买4090混着用行不行": that card beside the thread's card, the model on both

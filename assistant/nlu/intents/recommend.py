@@ -38,6 +38,12 @@ def _workload(r: Reading) -> str | None:
     return "training" if said(r, "pretrain_words") else "llm_finetune" if _method(r) else r.workload
 
 
+def _card_memory(r: Reading) -> float | None:
+    """The memory the cards must have: an amount not named as system RAM ("best gpu for a pc with 64gb ram": none)."""
+    ram = r.system_ram_tag(alone=True)
+    return next((float(t.value) for t in r.b.kinds.get("MEMORY", []) if t is not ram), None)
+
+
 def _form(r: Reading) -> str:
     """ "low profile card for my nas", "半高刀卡": low_profile; "single slot gpu": single_slot; "" otherwise."""
     return "low_profile" if said(r, "low_profile_words") else "single_slot" if said(r, "single_slot_words") else ""
@@ -70,7 +76,7 @@ def read(r: Reading) -> RecommendQuery | None:
         budget_usd=money if money is not None else bare,
         condition=b.first("CONDITION"),
         vendor=b.first("VENDOR"),
-        min_memory_gb=r.num("MEMORY") or (BIG_MEMORY_GB if said(r, "big_memory_words") else None),
+        min_memory_gb=_card_memory(r) or (BIG_MEMORY_GB if said(r, "big_memory_words") else None),
         gpu_count=r.total_count() or 1,
         model=r.heaviest_model(),  # "跑sdxl和flux": a card that holds flux
         precision=r.precision,

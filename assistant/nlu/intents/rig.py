@@ -18,7 +18,7 @@ from assistant.nlu.intents.rates import period
 from assistant.nlu.intents.recommend import card_class
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
-from assistant.queries import GpuRef, Query, RigQuery
+from assistant.queries import ExplainQuery, GpuRef, Query, RigQuery
 
 MAX_RIG_GPUS = 64  # a count above one server's 8 (respond/builds.SERVER_GPUS) is answered with one server
 SERVER_FREE = 4  # more cards than a workstation takes: a rig only with a named GPU or a budget
@@ -293,14 +293,29 @@ def ram_for_cards(r: Reading) -> Query | None:
     """ "is 64gb ram enough for 2 3090s", "两张3090配64g内存够吗": system RAM asked of the cards named, no model to run
     (with a model, fit.system_ram sizes the offload): the rig of those cards, its RAM verdict leading."""
     ram = r.system_ram()
-    if ram is None or len(r.explicit) != 1 or r.model or r.b.has("PARAMS", "MONEY", "BUDGET"):
+    if len(r.explicit) != 1 or r.model or r.b.has("PARAMS", "MONEY", "BUDGET"):
         return None
-    if not (said(r, "verdict_enough") or said(r, "psu_asked_after")):
+    asked = ram is None and said(r, "asks_system_ram")  # "how much ram do i need with a 4090 for llms": the size wanted
+    if not asked and (ram is None or not (said(r, "verdict_enough") or said(r, "psu_asked_after"))):
         return None  # (the adequacy words a PSU size takes, "ok", "fine", "够用", serve a RAM size too)
     if any((g.name or "").startswith("Apple ") for g in r.explicit):
         return None  # "64g内存的m4 pro mac mini": unified memory, the GPU's own (a fit question)
     count = r.total_count()
-    return RigQuery(text=r.text, gpus=tuple(r.explicit), gpu_count=count or 1, system_ram_gb=ram)
+    return RigQuery(text=r.text, gpus=tuple(r.explicit), gpu_count=count or 1, system_ram_gb=ram, ram_asked=asked)
+
+
+def ram_alone(r: Reading) -> Query | None:
+    """ "do i need 64gb ram for local llms", "is 32gb of ddr5 enough for deep learning": an amount named as system RAM
+    with no card, model or budget is a question about system RAM (the concept system-ram), no GPU's memory floor;
+    so is the RAM asked for a work or a machine ("how much ram for deep learning", "ram for my ml workstation")."""
+    tag = r.system_ram_tag(alone=True)
+    if tag is None and (r.workload or said(r, "rig_words")) and said(r, "asks_system_ram"):
+        tag = next(iter(r.b.kinds.get("WORKLOAD", [])), None)  # "how much ram for deep learning": no size said
+    if tag is None or r.refs or r.model or r.b.has("PARAMS", "MONEY", "BUDGET", "UNDER", "RECOMMEND"):
+        return None  # "best gpu for a pc with 64gb ram": a card asked for
+    if said(r, "cpu_only_words"):
+        return None  # "cpu跑大模型行不行 64g内存": running on the CPU (the cpu-offload concept)
+    return ExplainQuery(text=r.text, concept="system-ram", mention=tag.text)
 
 
 _INCLUDED = re.compile(
