@@ -20,6 +20,12 @@ def stands_for_plan(b: Bag, lex: Lexicon, pronoun: Tag) -> bool:
     return b.toks[at + 1].lower() in lex.listed("plan_after_pronoun")
 
 
+def no_gpu(b: Bag, lex: Lexicon, pronoun: Tag, named: bool) -> bool:
+    """A pronoun that stands for no GPU: a relative one (`relative`), or the plan asked about (`stands_for_plan`)
+    when the question names no GPU."""
+    return relative(b, lex, pronoun) or (not named and stands_for_plan(b, lex, pronoun))
+
+
 def relative(b: Bag, lex: Lexicon, pronoun: Tag) -> bool:
     """ "best gpu under 1000 that supports bf16", "a card which has 24gb": "that" / "which" after a noun or number
     and before a verb of lexicon list relative_clause_verbs opens a clause about the cards asked for; it stands for

@@ -64,10 +64,8 @@ class Reading:
                     continue  # "should i add a second 3060 or sell it": "it" is the card named before
                 if named and self._named_before_outside(r):
                     continue  # "7900 xtx for flux, how bad is it compared to a 4090": "it" is the 7900 XTX
-                if pronoun_refs.relative(b, self.lex, t):
-                    continue  # "best gpu under 1000 that supports bf16": a clause about the cards asked for
-                if not named and pronoun_refs.stands_for_plan(b, self.lex, t):
-                    continue  # "kimi k2 locally, is that even possible": the plan, not a GPU of an earlier answer
+                if pronoun_refs.no_gpu(b, self.lex, t, bool(named)):
+                    continue  # "a card under 500 that can run 13b", "kimi k2 locally, is that even possible"
                 if t.value in seen_pron and t.value in ("it", "them", "that"):
                     continue
                 seen_pron.add(t.value)
@@ -295,8 +293,7 @@ class Reading:
         ram = self.system_ram_tag()
         return next((cast(float, t.value) for t in self.b.kinds.get("MEMORY", []) if t is not ram), None)
 
-    def system_ram_tag(self, alone: bool = False) -> Tag | None:
-        """The amount named as system RAM beside a GPU or another amount; with `alone`, also by itself."""
+    def system_ram_tag(self, alone: bool = False) -> Tag | None:  # with `alone`, also with no GPU or other amount
         b = self.b
         if not (alone or b.has("GPU") or len(b.kinds.get("MEMORY", [])) > 1):
             return None

@@ -1,10 +1,10 @@
 """Cards that have a feature a recommendation asks for: "cheapest nvidia card with fp8", "best gpu under $1000 that
 supports bf16", "支持fp8的显卡" (RecommendQuery.feature): the ranking is limited to them and the answer says so first.
 
-Contract: `limit(query, env)` gives the query with `among` set to the KB's cards that have the feature
-(respond/verdict_feature.has_feature: the architecture's tensor-core formats, docs/model.md §perf.tensor), kept
-within an `among` already set (a family or class asked), and `among_label` naming the feature; the query as it is
-when no feature is asked.
+Contract: `limits(query, env)` applies every such limit of a recommendation; `limit(query, env)` gives the query
+with `among` set to the KB's cards that have the feature (respond/verdict_feature.has_feature: the architecture's
+tensor-core formats, docs/model.md §perf.tensor), kept within an `among` already set (a family or class asked), and
+`among_label` naming the feature; the query as it is when no feature is asked.
 """
 
 from __future__ import annotations
@@ -14,6 +14,14 @@ import dataclasses
 from assistant.queries import RecommendQuery
 from assistant.respond.env import Env
 from assistant.respond.verdict_feature import feature_name, has_feature
+
+
+def limits(query: RecommendQuery, env: Env) -> RecommendQuery:
+    """The query limited to the cards still made (respond/still_made.py), of the class asked (respond/card_class.py)
+    and with the feature asked, in that order."""
+    from assistant.respond import card_class, still_made
+
+    return limit(card_class.limit(still_made.limit(query, env), env), env)
 
 
 def limit(query: RecommendQuery, env: Env) -> RecommendQuery:

@@ -17,14 +17,12 @@ from assistant.models import hardware, memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RecommendQuery, RigQuery, VideoQuery
 from assistant.respond import (
-    card_class,
     feature_limit,
     fit_hardware,
     quiet,
     recommend_order,
     recommend_table,
     rented_job,
-    still_made,
     upgrade_costs,
     upgrade_from,
     use_case,
@@ -112,9 +110,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     beside = use_case.llm_beside_speech(query, named, env) if named is not None else ""
     if beside:  # "for local llms + whisper": the LLMs are ranked, the speech model's need is said beside them
         query = dataclasses.replace(query, model=None)
-    query = still_made.limit(query, env)  # "that's still being made new": recent cards not reported discontinued
-    query = card_class.limit(query, env)  # "not a gaming card", "datacenter gpu": that class of cards only
-    query = feature_limit.limit(query, env)  # "cheapest card with fp8": the cards that have it only
+    query = feature_limit.limits(query, env)  # "still made", "not a gaming card", "with fp8": those cards only
     key = perf_workload(query.workload, query.precision)
     chat = chat_basis(query, env)
     need, need_why = memory_need(query, env)

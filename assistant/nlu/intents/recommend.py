@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from typing import cast
 
 from assistant.nlu.intents.rates import provider
 from assistant.nlu.intents.verdict import feature_of, said, upgrade_to_card
@@ -41,7 +42,7 @@ def _workload(r: Reading) -> str | None:
 def _card_memory(r: Reading) -> float | None:
     """The memory the cards must have: an amount not named as system RAM ("best gpu for a pc with 64gb ram": none)."""
     ram = r.system_ram_tag(alone=True)
-    return next((float(t.value) for t in r.b.kinds.get("MEMORY", []) if t is not ram), None)
+    return next((cast(float, t.value) for t in r.b.kinds.get("MEMORY", []) if t is not ram), None)
 
 
 def _form(r: Reading) -> str:

@@ -295,7 +295,9 @@ def ram_for_cards(r: Reading) -> Query | None:
     ram = r.system_ram()
     if len(r.explicit) != 1 or r.model or r.b.has("PARAMS", "MONEY", "BUDGET"):
         return None
-    asked = ram is None and said(r, "asks_system_ram")  # "how much ram do i need with a 4090 for llms": the size wanted
+    asked = ram is None and bool(
+        said(r, "asks_system_ram")
+    )  # "how much ram do i need with a 4090 for llms": the size wanted
     if not asked and (ram is None or not (said(r, "verdict_enough") or said(r, "psu_asked_after"))):
         return None  # (the adequacy words a PSU size takes, "ok", "fine", "够用", serve a RAM size too)
     if any((g.name or "").startswith("Apple ") for g in r.explicit):
