@@ -41,6 +41,7 @@ _CJK_END = re.compile(r"[。！？]$")
 _SPEED_FIGURE = re.compile(
     r"\d[\d.,]*\s*(?:tokens?/s|token/秒|it/s|s per image|秒/张|x as fast|倍)|\d[\d.]*\s*s on the"
     r"|每张图约|约 ?[\d.]+ ?秒|\d[\d.,]*\s*(?:tokens?|token) ?(?:a|per) second"
+    r"|\d[\d.,]*x the (?:tokens?/s|training speed)"
 )
 
 

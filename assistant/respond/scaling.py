@@ -328,6 +328,20 @@ def _larger_model(models, llm_figs: dict, labels: list[str], env: Env) -> str:
     return ""
 
 
+DOUBLE_NEARLY = 1.9  # [A] a doubled count this close to twice the speed is "nearly double"
+
+
+def _doubled(query: CompareQuery, groups, speedup: float, about_llm: bool, env: Env) -> str:
+    """ "does a second 3090 double my tokens per second": the yes / no first when twice the cards are asked to give
+    twice the speed (lexicon scale_double); "" otherwise."""
+    from assistant.nlu.intents.scaling import asks_double
+
+    if groups[0][1] != 2 * groups[1][1] or not asks_double(query.text, lexicon(env.lang)):
+        return ""
+    key = "scale.double_yes" if speedup >= DOUBLE_NEARLY else "scale.double_no"
+    return env.t(key, x=f"{speedup:.2f}", what=env.t("scale.what_llm" if about_llm else "scale.what_train"))
+
+
 def _training(groups, env: Env, via: str | None = None):
     """Per group: data-parallel scaling and the group's 16-bit training speed relative to one card of
     the faster kind, and the link label."""
@@ -369,7 +383,8 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     fits = llm_figs.get(f"{head_key}_fits", [])
     llm_ratio = safe_div(*speeds_llm[:2]) if len(speeds_llm) >= 2 and all(speeds_llm[:2]) else 0.0
     llm_named = bool(query.model) and _is_llm(query.model.key if query.model else "", env)
-    about_llm = query.workload in ("llm_inference", "inference") or llm_named or bool(_TP.search(query.text))
+    tokens = lexicon(env.lang).words_in("speed_topic_words", query.text.lower())  # "double my tokens per second"
+    about_llm = query.workload in ("llm_inference", "inference") or llm_named or bool(_TP.search(query.text)) or tokens
     only_first = len(fits) >= 2 and fits[0] and not fits[1]
     (gpu, n), one = groups[0], groups[1][0]
     image = _image_head(query, groups, labels, env)
@@ -411,6 +426,9 @@ def respond(query: CompareQuery, env: Env) -> Answer:
             train=f"{train_ratio:.2f}",
             link=links[0] if groups[0][1] > 1 else links[1],
         )
+    speedup = llm_ratio if about_llm and llm_ratio else train_ratio
+    llm_lead = about_llm and bool(llm_ratio)  # split by layer keeps one card's speed: the best is never below 1x
+    headline = _doubled(query, groups, max(speedup, 1.0) if llm_lead else speedup, llm_lead, env) + headline
     steps = [env.t("scale.why_train", a=labels[0], eff=f"{train[0].efficiency * 100:.0f}", link=links[0])]
     if any(t.link == "pcie_host" for t in train):
         steps.append(env.t("scale.no_p2p"))
@@ -422,7 +440,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         steps.append(env.t("scale.memory_note"))
     image_figures = image_figures if image else {}
     figures = {
-        "speedup": round(llm_ratio if about_llm and llm_ratio else train_ratio, 3),
+        "speedup": round(speedup, 3),
         "speedup_training": round(train_ratio, 3),
         "speedup_llm_tensor_split": round(llm_ratio, 3),
         "workload_key": "llm_decode" if about_llm and llm_ratio else "train16",

@@ -23,10 +23,23 @@ _ORDINALS = (("scale_fourth", 4), ("scale_third", 3), ("scale_second", 2))
 _SECOND_HAND = re.compile(r"\b(?:second|2nd)[\s-]?hand(?:ed)?\b")
 
 
+# "double my training speed", "twice the tok/s", "2x the throughput", "speed doubles": twice the speed asked
+_DOUBLE = re.compile(
+    r"\b(?:double[sd]?|twice|2x)\b(?:\s+\S+){0,3}?\s*(?:speed|tok|tokens|t/s|throughput|performance|perf|fast|it/s)"
+    r"|\b(?:speed|tokens?|throughput|performance|perf)\b(?:\s+\S+){0,2}?\s+(?:double[sd]?|2x)\b"
+)
+
+
+def asks_double(text: str, lex) -> bool:
+    """Does the question ask whether the speed doubles (lexicon scale_double, or the English pattern above)?"""
+    low = text.lower()
+    return bool(lex.words_in("scale_double", low) or _DOUBLE.search(low))
+
+
 def read(r: Reading) -> Query | None:
     refs, text = r.refs, _SECOND_HAND.sub("used", r.text.lower())
     # "2张4090跑qwen 32b能快一倍吗" / "能快多少": the speed-up, not the fit
-    doubled = r.lex.words_in("scale_double", text) or r.lex.words_in("scale_gain", text)
+    doubled = asks_double(text, r.lex) or r.lex.words_in("scale_gain", text)
     if len(refs) != 1 or not refs[0].name or (r.model and r.b.has("FIT") and not doubled) or r.b.has("COST"):
         return None
     counts = _counts(r, text, max(refs[0].count, 1))
@@ -70,7 +83,7 @@ def _counts(r: Reading, text: str, count: int) -> tuple[int, int] | None:
         merged = len(r.b.kinds.get("GPU", [])) > len(r.refs) and count >= 2
         return (count, count - 1) if merged else (count + 1, count)
     pooled = r.lex.words_in("scale_pool", text) and (r.b.has("MEMORY") or "memory" in r.fields())
-    asked = any(r.lex.words_in(name, text) for name in ("scale_than_one", "scale_double", "scale_gain"))
+    asked = asks_double(text, r.lex) or any(r.lex.words_in(name, text) for name in ("scale_than_one", "scale_gain"))
     if count >= 2 and (asked or r.lex.words_in("scale_parallel", text) or pooled):
         return count, 1  # "两张4090速度能翻倍吗", "does tensor parallel even help on 2x 3090": N cards against one
     return None
