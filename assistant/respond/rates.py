@@ -26,6 +26,7 @@ import re
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import memory
+from assistant.nlu.lexicon import lexicon
 from assistant.periods import ASKED_HOURS as _PERIOD_HOURS
 from assistant.queries import RatesQuery
 from assistant.respond import rates_by_memory, rates_family, rates_job, rates_providers, rates_several, rent_plan
@@ -98,6 +99,15 @@ def _home_alternatives(gpu, env: Env, query: RatesQuery, market: str) -> list[st
     return [env.t(key, gpu=gpu.short_name, offers=i18n.listing(env.lang).join(offers)), *jobs]
 
 
+def _tier(rate, env: Env) -> str:
+    """The offer's tier as its note names it (lexicon cloud_tiers: "Community Cloud", "Secure Cloud"), to tell apart
+    two offers of one provider for the same instance; "" when the note names none."""
+    note = (rate.note or "").lower()
+    return next(
+        (w for w in sorted(lexicon(env.lang).listed("cloud_tiers"), key=len, reverse=True) if w.lower() in note), ""
+    )
+
+
 def _table(env: Env, rates: list, hours: float | None, n: int, market: str) -> Table:
     headers = [
         env.t("rates.col_provider"),
@@ -109,10 +119,16 @@ def _table(env: Env, rates: list, hours: float | None, n: int, market: str) -> T
         headers.append(env.t("rates.col_cost", hours=_hours_text(hours), n=n))
     headers.append(env.t("rates.col_observed"))
     rows = []
+    twice = {
+        k
+        for k in ((r.provider, r.gpus_per_instance) for r in rates)
+        if sum(1 for r in rates if (r.provider, r.gpus_per_instance) == k) > 1
+    }
     for r in rates:
+        tier = _tier(r, env) if (r.provider, r.gpus_per_instance) in twice else ""
         row = [
             shown_provider(r, env, market),
-            env.t("rates.instance", n=r.gpus_per_instance),
+            env.t("rates.instance", n=r.gpus_per_instance) + (f", {tier}" if tier else ""),
             env.money(r.on_demand_usd_per_gpu_hour, 2),
             env.money(r.spot_usd_per_gpu_hour, 2) if r.spot_usd_per_gpu_hour else "—",
         ]
@@ -449,17 +465,13 @@ def _respond(query: RatesQuery, env: Env) -> Answer:
         head = i18n.gap(env.lang).join([_against_before(query.cheaper_than_provider, rates, env, hours, n), head])
     if len({r.gpus_per_instance for r in rates}) > 1:
         steps.append(env.t("rates.nodes"))
-    cheapest = min(everyone, key=lambda r: r.on_demand_usd_per_gpu_hour)
+    # the cheapest cloud of the same market only: a yuan-billing cloud is no offer to a dollar question, or the reverse
+    cheapest = min((r for r in everyone if r.currency == best.currency), key=lambda r: r.on_demand_usd_per_gpu_hour)
     if cheapest not in rates or (
         cheapest is not best and cheapest.on_demand_usd_per_gpu_hour < best.on_demand_usd_per_gpu_hour
     ):
-        other_market = cheapest.currency != best.currency  # a yuan-billing cloud below a dollar one, or the reverse
         steps.append(
-            env.t(
-                "rates.elsewhere_other_market" if other_market else "rates.elsewhere",
-                cheapest=cheapest.provider,
-                rate=env.money(cheapest.on_demand_usd_per_gpu_hour, 2),
-            )
+            env.t("rates.elsewhere", cheapest=cheapest.provider, rate=env.money(cheapest.on_demand_usd_per_gpu_hour, 2))
         )
     if hours and hours >= _PERIOD_HOURS["month"] and query.mode == "rent":
         steps.append(env.t("rates.monthly_plans"))  # "包月呢": on-demand x 730 h is an upper bound
