@@ -22,7 +22,7 @@ from assistant.nlu.intents.rates import epochs, period, sample_tokens, samples, 
 from assistant.nlu.intents.verdict import last_gpu, said
 from assistant.nlu.owned_fit import owned_fit_first
 from assistant.nlu.reading import Reading
-from assistant.queries import FitQuery, GpuRef, ModelRef, Query, RigQuery
+from assistant.queries import ExplainQuery, FitQuery, GpuRef, ModelRef, Query, RigQuery
 
 # set-up options a memory question may state (lexicon [lists] setup_<name>); in each pair the second
 # wins when both match ("no gradient checkpointing" contains "gradient checkpointing")
@@ -298,6 +298,8 @@ def read(r: Reading) -> Query | None:
         return None
     if not refs and b.has("BUDGET", "MONEY") and not b.has("MEMORY"):
         return None  # "预算3k，跑sd1.5够用就行", "预算1万，想买张能跑32b的卡": which card, a recommendation
+    if not refs and said(r, "link_need_words"):  # "do i need nvlink to run 70b on two cards": the nvlink concept
+        return ExplainQuery(text=r.text, concept="nvlink", mention="nvlink", asked="yes_no", workload=r.workload)
     return _fit_query(r)
 
 
