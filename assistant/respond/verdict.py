@@ -29,6 +29,7 @@ from assistant.respond import (
     upgrade_path,
     vendor_practice,
     verdict_feature,
+    verdict_model,
     verdict_owned,
     verdict_value,
     wait,
@@ -481,6 +482,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         answer = card_risks.added(
             _as_asked(_with_ollama(_suitability(query, gpu, n, env), gpu, env), env), query, gpu, env
         )
+        answer = verdict_model.weigh(query, answer, n, env)  # "is the 5090 worth it for 70b": whether 70B runs first
         rent, rented = verdict_owned.rent_line(env) if query.owned_use == "rent" else ("", {})
         if rent:  # "用笔记本3060够吗 还是租卡": renting by the hour for what it does not do, no purchase break-even
             answer.headline = i18n.gap(env.lang).join([answer.headline, rent])

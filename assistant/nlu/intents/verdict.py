@@ -189,7 +189,8 @@ def read(r: Reading) -> Query | None:
         return VerdictQuery(text=r.text, gpus=tuple(ordered), kind="wait", workload=r.workload)
     sized = bool(r.model or b.has("PARAMS"))
     yes_no = r.form.figure == "yes_no" or (r.form.figure is None and yes_no_of_card(r))
-    worth_for_model = sized and yes_no and said(r, "verdict_worth") and not r.fields()
+    # "is the a6000 worth it for 70b", "should i get a 4060 ti for flux": the card weighed for the model
+    worth_for_model = sized and (yes_no and said(r, "verdict_worth") or _buy_this(r)) and not r.fields()
     if worth_for_model and said(r, "asks_need_card") and not _worth_besides_need(r):
         worth_for_model = False  # "我就跑7b 上4090有必要吗": whether the card is needed for it (fit.asked_form)
     if sized and worth_for_model and b.has("SPEED"):
