@@ -479,8 +479,9 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         if used is not None:
             return used
     if query.offer is None:
-        answer = card_risks.added(
-            _as_asked(_with_ollama(_suitability(query, gpu, n, env), gpu, env), env), query, gpu, env
+        # the risks first, then the opener turned for a question asked the negative way ("risky?", "useless?")
+        answer = _as_asked(
+            card_risks.added(_with_ollama(_suitability(query, gpu, n, env), gpu, env), query, gpu, env), env
         )
         answer = verdict_model.weigh(query, answer, n, env)  # "is the 5090 worth it for 70b": whether 70B runs first
         rent, rented = verdict_owned.rent_line(env) if query.owned_use == "rent" else ("", {})
