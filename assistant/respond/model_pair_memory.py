@@ -12,6 +12,7 @@ difference_gb, ratio. Pure; never raises.
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from assistant import i18n
 from assistant.answer import Answer
@@ -81,7 +82,22 @@ def _other_model(env: Env, first, low: str, mention: str):
         for alias in (normalize_name(m.key), *m.aliases)
         if len(alias) > 3 and f" {alias} " in rest
     ]
-    return max(found, key=lambda f: f[0])[1] if found else None
+    return max(found, key=lambda f: f[0])[1] if found else _sibling(env, first, rest)
+
+
+_SIZE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?) ?b\b")
+
+
+def _sibling(env: Env, first, rest: str):
+    """ "llama 3 8b vs 70b", "qwen2.5 32b和72b": a bare size beside the first model is its family's model of that size
+    (within 15 % of the parameters said); None when the family has none."""
+    for said in _SIZE.findall(rest):
+        size = float(said)
+        near = [m for m in env.reader.models if m.family == first.family and m.key != first.key]
+        best = min(near, key=lambda m: abs(m.params_b - size), default=None)
+        if best is not None and abs(best.params_b - size) <= 0.15 * size:
+            return best
+    return None
 
 
 def names_a_model(env: Env, text: str) -> bool:
