@@ -79,13 +79,14 @@ def count_lead(case: FitCase) -> str:
     for a count and the cards named do not hold it (LLM inference or adapters: a plain split, §mem)."""
     query, env, model, gpu, n = case.query, case.env, case.model, case.gpu, case.n
     prec, est, f = case.pick
-    splits = model.kind == "llm" and not gpu.unified_memory and query.mode != "full_finetune"
+    full = query.mode == "full_finetune"  # "full finetune of a 7b, how many a100s": sharded (ZeRO-3 / FSDP), §mem
+    splits = model.kind == "llm" and not gpu.unified_memory
     if not (splits and f.min_gpus and f.min_gpus > n):
         return ""
     if not asks_count(query.text, env.lang):
         return ""
     return env.t(
-        "fit.count_lead",
+        "fit.count_lead_sharded" if full else "fit.count_lead",
         count=f.min_gpus,
         gpu=gpu.short_name,
         total=f"{(gpu.memory_gb or 0) * f.min_gpus:g}",
