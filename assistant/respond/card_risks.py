@@ -11,8 +11,10 @@ Contract: `risk_notes(gpu, env)` gives (notes, source ids) in the answer's langu
   speed follows bandwidth (docs/model.md §llm.decode): much memory, read slowly;
 - else nothing.
 `added(answer, query, gpu, env)` puts them after a verdict's headline when the question asks the catches
-(VerdictQuery.risks: lexicon [lists] risk_words); for a card modified after sale (variants.is_modified: the 4090
-48 GB, the 2080 Ti 22 GB) its variant note (no vendor warranty, drivers and firmware may not know it) leads.
+(VerdictQuery.risks: lexicon [lists] risk_words), led by the used-card checks (locale deal.used_checks) when the
+question names a used card (lexicon list used_asked) and no ex-mining one; for a card modified after sale
+(variants.is_modified: the 4090 48 GB, the 2080 Ti 22 GB) its variant note (no vendor warranty, drivers and
+firmware may not know it) leads.
 The facts come from the sources cited (knowledge/sources/hardware.csv ids below), the numbers from the KB.
 """
 
@@ -64,12 +66,23 @@ def risk_notes(gpu: GpuSpec, env: Env) -> tuple[list[str], list[str]]:
     return notes, sources
 
 
+def _used_named(text: str, env: Env) -> bool:
+    """A used card is named (lexicon list used_asked) and no ex-mining one (whose checks the verdict says already)."""
+    from assistant.nlu.lexicon import lexicon
+    from assistant.respond.mining import mining_notes
+
+    lowered = f"{(text or '').lower()} "
+    return lexicon(env.lang).words_in("used_asked", lowered) and not mining_notes(text or "", env)[0]
+
+
 def added(answer: Answer, query, gpu: GpuSpec, env: Env) -> Answer:
     """A verdict without an offer ("p40有啥坑", "v100 sxm2转接板有啥坑") whose question asks the catches: the notes
     after its headline (those it says already are not repeated)."""
     if not getattr(query, "risks", False) or answer.clarification:
         return answer
     notes, cited = risk_notes(gpu, env)
+    if _used_named(query.text, env):  # "is a used 3090 safe to buy": what to check on any used card, first
+        answer.headline = i18n.gap(env.lang).join([env.t("mining.yes_if") + env.t("deal.used_checks"), answer.headline])
     if variants.is_modified(gpu.name):  # "4090 48g魔改卡驱动会掉": no vendor warranty, drivers may not know it
         modded, more = variants.variant_notes([gpu], env)
         notes, cited = [*modded[:1], *notes], [*more[:1], *cited]

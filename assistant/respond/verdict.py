@@ -232,6 +232,9 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
     if mining_steps and query.kind == "good" and not query.workload:  # "is buying a used mining 3090 fine?": the
         head = i18n.gap(env.lang).join([env.t("mining.yes_if") + mining_steps[-1], head])  # condition is the question
         mining_steps = mining_steps[:-1]
+    elif mining_steps and query.kind == "worth" and not query.workload:  # "矿卡3090能买吗": value, then the checks
+        head = i18n.gap(env.lang).join([head, mining_steps[-1]])
+        mining_steps = mining_steps[:-1]
     steps += market_steps + mining_steps
     market_sources += mining_sources
     table = Table(
