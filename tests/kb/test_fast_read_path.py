@@ -1,13 +1,10 @@
 """The fast read path (stdlib sqlite3 on an up-to-date SQLite KB of ours) reads the same values as
 the SQLAlchemy path (so the dialogue suite, which runs on the fast path, holds for both), is taken only
-when the full path would accept the file as it is, and keeps the one-shot `ask` free of heavy libraries."""
+when the full path would accept the file as it is. (That the one-shot `ask` on it loads no heavy library is
+tests/test_one_shot_imports.py's.)"""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,10 +13,6 @@ from assistant.kb.fast_open import open_fast
 from assistant.kb.reader import KbReader
 from assistant.kb.rows import SqliteRows
 from assistant.kb.store import open_kb
-
-ROOT = Path(__file__).resolve().parents[2]
-# lark (and regex, which it loads) builds the grammar table once; the start-up cache keeps the table
-HEAVY = {"sqlalchemy", "sqlmodel", "pydantic", "textual", "rich", "lark", "regex"}
 
 
 @pytest.fixture(scope="module")
@@ -100,22 +93,3 @@ def test_the_dialogues_run_on_the_fast_path(request):
 
     session = _session(request.config)
     assert session.handle is None and session.reader.db.persistent
-
-
-def test_the_one_shot_path_loads_no_heavy_library(tmp_path):
-    env = dict(os.environ, GPU_ADVISOR_HOME=str(tmp_path))
-    env.pop("GPU_ADVISOR_DB", None)
-    first = subprocess.run(
-        [sys.executable, "-m", "assistant", "ask", "specs of the 4090"], env=env, capture_output=True, text=True
-    )
-    assert first.returncode == 0, first.stderr[-2000:]
-    script = (
-        "import json, sys\n"
-        "from assistant.cli import main\n"
-        "code = main(['ask', 'why 4070 ti over 4080?'])\n"
-        f"heavy = sorted({{m.split('.')[0] for m in sys.modules}} & set({sorted(HEAVY)!r}))\n"
-        "print(json.dumps({'code': code, 'heavy': heavy}), file=sys.stderr)\n"
-    )
-    proc = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, cwd=ROOT)
-    assert json.loads(proc.stderr.strip().splitlines()[-1]) == {"code": 0, "heavy": []}
-    assert (tmp_path / "cache" / "nlu.pickle").is_file(), "the derived start-up data was not cached"
