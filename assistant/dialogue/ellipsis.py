@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from assistant.dialogue import about_last, cloud, job, measures, rent_context
+from assistant.dialogue import about_last, bills, cloud, job, measures, rent_context
 from assistant.dialogue.again import affected, latest_affected, search_behind, without_replaced
 from assistant.dialogue.references import NothingToReferTo, fill, focus_refs, gpus_of, merged_gpus
 from assistant.queries import FollowUpQuery, GpuRef, Query, RatesQuery, RecommendQuery, RentOrBuyQuery
@@ -80,7 +80,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         # "我有300小时", "i have 300 hours" after Whisper's speed: hours of audio to transcribe, not hours of use a week
         audio = [s for s in follow.settings if s.key != "utilization"]
         return measures.speed_of_last(dlg, base, dataclasses.replace(follow, settings=tuple(audio)))
-    bill = _bill_of_thread(dlg, base, follow)  # "what about power per year" after a PSU answer: that set's bill
+    bill = bills.bill_of_thread(dlg, base, follow)  # "what about power per year" after a PSU answer: that bill
     if bill is not None:
         return bill
     if follow.ask == "mix":  # "第二张买4090混着用行不行": that card beside the thread's, whatever was asked last
@@ -277,30 +277,6 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
 
 # the details a follow-up can change in a question (a workload, a precision, a model, a context, a budget)
 _DETAIL_SLOTS = ("workload", "precision", "model", "params_b", "context_tokens", "budget_usd", "mode")
-
-
-_BILLED = ("cost", "rent_or_buy", "rates")  # answers that already bill the cards: a period or a rate edits them
-
-
-def _bill_of_thread(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query | None:
-    """ "what about power per year", "and the electricity per month" after an answer that billed nothing (a PSU, a
-    fit, a comparison): the electricity bill of the cards talked about, with their counts, over the period said.
-    None when the follow-up asks more than the bill, names cards, or the last answer was a bill already."""
-    if follow.asked_figure != "bill" or base is None or not dlg.context.gpus:
-        return None
-    if base.intent in _BILLED and not (follow.gpu_count or 0) > 1:  # "per year for two of them" after a bill: two
-        return None
-    if any(not g.pronoun for g in follow.gpus) or follow.ask or follow.model is not None:
-        return None
-    if set(follow.fields) - {"power"}:
-        return None
-    from assistant.queries import CostQuery
-
-    n = follow.gpu_count or 1  # "for two of them": two of the card
-    them = follow.gpus or (GpuRef(mention="", pronoun="it", count=n, count_open=n < 2),)
-    return CostQuery(
-        text=follow.text, gpus=fill(dlg, them, True), kind="running", period=follow.period, settings=follow.settings
-    )
 
 
 def _carrier(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query | None:

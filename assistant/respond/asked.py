@@ -215,6 +215,7 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
             or (
                 answer.intent == "cost"
                 and "electricity" not in asked
+                and answer.figures.get("cost_kind") != "running"  # "how much is that per year" after a draw: the bill
                 and "gpu_hours" not in answer.figures
                 and "calc" not in answer.figures  # "待机每张30w 光待机多少钱": the bill worked from the user's numbers
             )

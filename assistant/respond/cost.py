@@ -443,6 +443,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
         )
         if i == 0:
             figures = {
+                "cost_kind": query.kind,  # "running": the electricity bill asked, no purchase (respond/asked.py)
                 "electricity_usd_per_year": round(per_year, 2),
                 "electricity_usd": round(t.electricity_usd, 2),
                 "total_cost_usd": round(own, 2) if price else None,

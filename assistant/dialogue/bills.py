@@ -1,0 +1,52 @@
+"""The electricity bill a follow-up asks of the cards talked about: "what about power per year" after a PSU answer,
+"how much is that per year at 12 hours a day" after a card's draw or two cards' draws compared.
+
+Contract: `bill_of_thread(dlg, base, follow)` gives the CostQuery (kind "running") of the thread's cards over the
+period said, or None when the follow-up asks something else (dialogue/ellipsis.py tries it among the follow-ups).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from assistant.dialogue.references import fill
+from assistant.queries import FollowUpQuery, GpuRef, Query
+
+if TYPE_CHECKING:
+    from assistant.dialogue.core import Dialogue
+
+_BILLED = ("cost", "rent_or_buy", "rates")  # answers that already bill the cards: a period or a rate edits them
+
+
+def bill_of_thread(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query | None:
+    """ "what about power per year", "and the electricity per month" after an answer that billed nothing (a PSU, a
+    fit, a comparison): the electricity bill of the cards talked about, with their counts, over the period said.
+    None when the follow-up asks more than the bill, names cards, or the last answer was a bill already."""
+    after_power = follow.asked_figure is None and follow.period and not follow.fields and _about_power(base)
+    if not (follow.asked_figure == "bill" or after_power) or base is None or not dlg.context.gpus:
+        return None  # "how much is that per year at 12 hours a day" after a draw or a PSU: the bill of that draw
+    if base.intent in _BILLED and not (follow.gpu_count or 0) > 1:  # "per year for two of them" after a bill: two
+        return None
+    if any(not g.pronoun for g in follow.gpus) or follow.ask or follow.model is not None:
+        return None
+    if set(follow.fields) - {"power"}:
+        return None
+    from assistant.queries import CostQuery
+
+    n = follow.gpu_count or 1  # "for two of them": two of the card
+    them = follow.gpus or (GpuRef(mention="", pronoun="it", count=n, count_open=n < 2),)
+    if after_power and base is not None and base.intent == "compare" and all(g.pronoun for g in them):
+        them = tuple(g for g in getattr(base, "gpus", ()) if g.name)  # "that" after two cards' draws: both bills
+    return CostQuery(
+        text=follow.text, gpus=fill(dlg, them, True), kind="running", period=follow.period, settings=follow.settings
+    )
+
+
+def _about_power(base: Query | None) -> bool:
+    """Was the last question about power: a card's draw, a PSU or a set's draw, or cards compared by their watts?"""
+    fields = getattr(base, "fields", None) or ()
+    return bool(
+        (base is not None and base.intent == "spec" and tuple(fields) == ("power",))
+        or getattr(base, "asks_power", False)
+        or getattr(base, "asked_figure", None) == "watts"
+    )
