@@ -24,7 +24,7 @@ AFFECTS = {
     "electricity_usd_per_kwh": _RUNNING,
     "utilization": _RUNNING,
     "years": _RUNNING,
-    "budget_usd": ("recommend",),
+    "budget_usd": ("recommend", "rig"),
     "snapshot": _PRICED,
     "condition": _PRICED,
     "currency": _SHOWN,
