@@ -331,15 +331,21 @@ def _larger_model(models, llm_figs: dict, labels: list[str], env: Env) -> str:
 DOUBLE_NEARLY = 1.9  # [A] a doubled count this close to twice the speed is "nearly double"
 
 
-def _doubled(query: CompareQuery, groups, speedup: float, about_llm: bool, env: Env) -> str:
+def _doubled(query: CompareQuery, groups, speedup: float, what: str, env: Env) -> str:
     """ "does a second 3090 double my tokens per second": the yes / no first when twice the cards are asked to give
     twice the speed (lexicon scale_double); "" otherwise."""
     from assistant.nlu.intents.scaling import asks_double
 
     if groups[0][1] != 2 * groups[1][1] or not asks_double(query.text, lexicon(env.lang)):
         return ""
-    key = "scale.double_yes" if speedup >= DOUBLE_NEARLY else "scale.double_no"
-    return env.t(key, x=f"{speedup:.2f}", what=env.t("scale.what_llm" if about_llm else "scale.what_train"))
+    key = (
+        "scale.double_full"
+        if speedup >= 1.99
+        else "scale.double_yes"
+        if speedup >= DOUBLE_NEARLY
+        else "scale.double_no"
+    )
+    return env.t(key, x=f"{speedup:.2f}", what=env.t(f"scale.what_{what}"))
 
 
 def _training(groups, env: Env, via: str | None = None):
@@ -428,7 +434,11 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         )
     speedup = llm_ratio if about_llm and llm_ratio else train_ratio
     llm_lead = about_llm and bool(llm_ratio)  # split by layer keeps one card's speed: the best is never below 1x
-    headline = _doubled(query, groups, max(speedup, 1.0) if llm_lead else speedup, llm_lead, env) + headline
+    if image:  # "would two 3060s double my image gen speed": the images an hour, each card making its own
+        headline = _doubled(query, groups, image_figures["speedup"], "image", env) + headline
+    else:
+        what = "llm" if llm_lead else "train"
+        headline = _doubled(query, groups, max(speedup, 1.0) if llm_lead else speedup, what, env) + headline
     steps = [env.t("scale.why_train", a=labels[0], eff=f"{train[0].efficiency * 100:.0f}", link=links[0])]
     if any(t.link == "pcie_host" for t in train):
         steps.append(env.t("scale.no_p2p"))

@@ -61,6 +61,8 @@ def _scaling(r: Reading, more: int, fewer: int) -> Query:
     gpus = (dataclasses.replace(ref, count=more), dataclasses.replace(ref, count=fewer))
     pooled = r.lex.words_in("scale_pool", text) and (r.b.has("MEMORY") or "memory" in r.fields())
     workload = r.workload or ("llm_inference" if r.model or r.b.has("PARAMS") else None)
+    if workload is None and r.lex.words_in("image_speed_words", text):  # "双4090能翻倍出图速度吗": images, not training
+        workload = "image_generation"
     # an ambiguous name ("llama 70b") does not hold up the scaling answer: it leads with the defaults
     model = r.model if r.model and r.model.key else None
     return CompareQuery(
