@@ -73,9 +73,9 @@ class UsageTagging(TaggerBase):
             if j + 2 < n and self.toks[j + 1].kind == "num" and tt[j + 2] == "月" and 1 <= float(tt[j + 1]) <= 12:
                 return self.add("DATE", f"{int(v)}-{int(float(tt[j + 1])):02d}", i, j + 3)
             return self.add("DATE", str(int(v)), i, j + 1)
-        if j < n and (
-            tt[j] in ("prices", "price", "pricing", "snapshot", "market")
-            or (i > 0 and tt[i - 1] in ("from", "of", "in", "since", "use"))
+        # "in 2026" ends the question too ("is a used a100 worth buying in 2026"): a year, never a price offered
+        if (j < n and tt[j] in ("prices", "price", "pricing", "snapshot", "market")) or (
+            i > 0 and tt[i - 1] in ("from", "of", "in", "since", "use", "until", "till", "by")
         ):
             return self.add("DATE", str(int(v)), i, j)
         return None
