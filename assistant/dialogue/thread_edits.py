@@ -114,6 +114,8 @@ def against_owned(dlg: Dialogue, query: Query) -> Query:
     last = dlg.context.last_query
     if not isinstance(query, CompareQuery) or not isinstance(last, RecommendQuery) or not last.upgrade_from:
         return query
+    if query.asked_figure == "why":
+        return query  # "why not a 4070 ti super" after the upgrades: that card against the pick, not the card owned
     other = [g for g in query.gpus if g.pronoun == "context"]
     asked = [g for g in query.gpus if g.pronoun != "context"]
     if len(other) != 1 or len(asked) != 1:
