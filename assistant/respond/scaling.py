@@ -78,6 +78,7 @@ def _lanes_step(query: CompareQuery, env: Env) -> str | None:
 _LAYER = re.compile(r"llama\.?cpp|ollama|lm ?studio|gguf|koboldcpp|exllama|layer split|按层", re.IGNORECASE)
 _TRAIN = re.compile(r"train|fine[- ]?tun|deepspeed|fsdp|\bddp\b|\bzero-?[123]\b|训练|微调|炼丹", re.IGNORECASE)
 NEEDED_LOSS = 0.10  # the bridge is "needed" when going without it costs at least this share of the speed [A]
+_TOKENS = re.compile(r"\btok(?:en)?s?\b|\bt/s\b")  # tokens named: the speed of generating text
 _TP = re.compile(r"tensor[- ]?parallel|\btp\b|vllm|张量并行", re.IGNORECASE)  # an LLM split asked about
 _NO_BRIDGE = re.compile(
     r"\b(?:no|without|w/o|without an?|no an?)\s+(?:nvlink|bridge|nvlink bridge)"
@@ -389,7 +390,8 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     fits = llm_figs.get(f"{head_key}_fits", [])
     llm_ratio = safe_div(*speeds_llm[:2]) if len(speeds_llm) >= 2 and all(speeds_llm[:2]) else 0.0
     llm_named = bool(query.model) and _is_llm(query.model.key if query.model else "", env)
-    tokens = lexicon(env.lang).words_in("speed_topic_words", query.text.lower())  # "double my tokens per second"
+    low = query.text.lower()  # "double my tokens per second", "2x 4090 mean double the tokens"
+    tokens = lexicon(env.lang).words_in("speed_topic_words", low) or bool(_TOKENS.search(low))
     about_llm = query.workload in ("llm_inference", "inference") or llm_named or bool(_TP.search(query.text)) or tokens
     only_first = len(fits) >= 2 and fits[0] and not fits[1]
     (gpu, n), one = groups[0], groups[1][0]
