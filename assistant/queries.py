@@ -373,6 +373,7 @@ class RigQuery(Query):
     card_class: str | None = None  # "workstation cards only", "只要专业卡": as RecommendQuery.card_class
     system_ram_gb: float | None = None  # "is 64gb ram enough for 2 3090s": the RAM weighed against the cards
     ram_asked: bool = False  # "how much ram do i need with a 4090": the RAM the cards want, no size said
+    ram_overkill: bool = False  # "is 64gb ram overkill for a 4090 build": whether the size said is more than needed
     psu_w: float | None = None  # "3x 3090 on a 1000w psu, will it be ok": the PSU the user has
     asks_power: bool = False  # a PSU question ("4张3090 电源要多大"): the power answer leads
     # the wall circuit the user names ("on a 120v 15a circuit", "220v 10a插座"): volts and breaker amps (None: not said)

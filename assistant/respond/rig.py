@@ -82,11 +82,14 @@ def _ram_need(choice: Build) -> tuple[float, float]:
     return max(MIN_RAM_GB, math.ceil(vram / RAM_STEP_GB) * RAM_STEP_GB), vram
 
 
-def _ram_head(ram: float | None, choice: Build, env: Env) -> str:
-    """The RAM verdict (the parts line's rule) on the size said, or the size wanted when none is said."""
+def _ram_head(ram: float | None, choice: Build, env: Env, overkill: bool = False) -> str:
+    """The RAM verdict (the parts line's rule) on the size said, or the size wanted when none is said; asked whether
+    the size is overkill, "more than the cards need" from twice the rule's size up."""
     need, vram = _ram_need(choice)
     values = dict(ram=f"{ram or 0:g}", need=f"{need:g}", vram=f"{vram:g}", total=f"{choice.memory_gb:g}")
     key = "rig.ram_need" if ram is None else "rig.ram_ok" if ram >= need else "rig.ram_short"
+    if overkill and ram is not None and ram >= need:
+        key = "rig.ram_more" if ram >= 2 * need else "rig.ram_not_overkill"
     return env.t(key, build=choice.label, **values)
 
 
@@ -390,7 +393,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
     if query.replaces and (old := env.reader.gpu(query.replaces)):  # "3060 想上5080": the new card alone, said
         head = env.t("rig.replaces", old=old.short_name, new=choice.gpu.short_name) + head
     if query.system_ram_gb or query.ram_asked:  # "is 64gb ram enough for 2 3090s": the RAM verdict leads
-        head = _ram_head(query.system_ram_gb, choice, env)
+        head = _ram_head(query.system_ram_gb, choice, env, query.ram_overkill)
     if query.card_class and not query.gpus:  # "workstation cards only": the class kept, said first (as recommend)
         head = env.t("rig.among_class", family=env.t(f"rec.card_class_{query.card_class}")) + head
     on_circuit = circuit.asked(query) and not query.cap_kind

@@ -295,15 +295,21 @@ def ram_for_cards(r: Reading) -> Query | None:
     ram = r.system_ram()
     if len(r.explicit) != 1 or r.model or r.b.has("PARAMS", "MONEY", "BUDGET"):
         return None
-    asked = ram is None and bool(
-        said(r, "asks_system_ram")
-    )  # "how much ram do i need with a 4090 for llms": the size wanted
-    if not asked and (ram is None or not (said(r, "verdict_enough") or said(r, "psu_asked_after"))):
+    asked = ram is None and bool(said(r, "asks_system_ram"))  # "how much ram with a 4090": the size wanted
+    overkill = ram is not None and bool(said(r, "verdict_overkill"))  # "is 64gb ram overkill for a 4090 build"
+    if not (asked or overkill) and (ram is None or not (said(r, "verdict_enough") or said(r, "psu_asked_after"))):
         return None  # (the adequacy words a PSU size takes, "ok", "fine", "够用", serve a RAM size too)
     if any((g.name or "").startswith("Apple ") for g in r.explicit):
         return None  # "64g内存的m4 pro mac mini": unified memory, the GPU's own (a fit question)
     count = r.total_count()
-    return RigQuery(text=r.text, gpus=tuple(r.explicit), gpu_count=count or 1, system_ram_gb=ram, ram_asked=asked)
+    return RigQuery(
+        text=r.text,
+        gpus=tuple(r.explicit),
+        gpu_count=count or 1,
+        system_ram_gb=ram,
+        ram_asked=asked,
+        ram_overkill=overkill,
+    )
 
 
 def ram_alone(r: Reading) -> Query | None:
