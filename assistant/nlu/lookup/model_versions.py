@@ -4,6 +4,8 @@ same size; "qwen" alone sixteen models; "deepseek v3.1" a point release the KB l
 Contract: `newest_same_size(candidates, size_b)` -> the key of the newest version when the candidates at the size
 typed are one family (the key without its version is the same: "qwen2.5-14b" / "qwen3-14b"), else None; such
 versions need the same memory and run at about the same speed, so the answer takes the newest and says so.
+`distill_alone(candidates)` -> the one distill a family name and a size name ("deepseek 70b": DeepSeek-R1-Distill-Llama
+70B), which point_release also finds so the answer says it.
 `earlier_version(mention, index)` -> the key of the model a point release builds on ("deepseek v3.1" -> DeepSeek
 V3: the mention with its ".1" dropped names a KB model, every word of it, whose name carries no size), else None.
 `point_release(mention, keys)` -> the one key among `keys` of the family, major version and size typed when the mention
@@ -95,7 +97,22 @@ def _sizes_of_family(key: str, index) -> int:
 _TYPED = re.compile(r"^([a-z]+) ?(\d+) (\d+(?:\.\d+)?) ?b$")  # "llama 3 405b", "qwen2 72b"
 
 
+_BARE = re.compile(r"^([a-z]+) (\d+(?:\.\d+)?) ?b$")  # "deepseek 70b": a family and a size, no version
+
+
+def distill_alone(cands: tuple[str, ...]) -> tuple[str, ...]:
+    """The one candidate of a family at a size when it is a distill ("deepseek 70b": DeepSeek released no plain
+    70B model, and the name is what people call the R1 distill Ollama ships as deepseek-r1:70b), else ()."""
+    return cands if len(cands) == 1 and "distill" in cands[0].split("-") else ()
+
+
 def point_release(mention: str, keys) -> str | None:
+    """See the module docstring; also the one distill of a family at a size typed without any version."""
+    bare = _BARE.match(" ".join(words(mention)))
+    if bare is not None:
+        size = f"{bare.group(2)}b"
+        found = tuple(k for k in keys if k.startswith(bare.group(1) + "-") and k.endswith("-" + size))
+        return distill_alone(found)[0] if distill_alone(found) else None
     typed = _TYPED.match(" ".join(words(mention)))
     if typed is None:
         return None

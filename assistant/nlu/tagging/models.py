@@ -240,7 +240,9 @@ class ModelTagging(TaggerBase):
             plain = [c for c in cands if set(c.replace("-", " ").replace(family, "", 1).split()) <= said]
             cands = tuple(plain) if len(plain) == 1 else cands
         if params is not None:
+            sized = cands
             cands = self._without_variants(cands, i, j)  # "qwen2.5 3b" is not Qwen2.5-Coder 3B
+            cands = cands or model_versions.distill_alone(sized)  # "deepseek 70b": the R1 distill, said in a note
             cands = self._of_named_size(cands, params)  # "qwen 32b": Qwen3 32B, not the 30B-A3B near it
         if len(cands) == 1:
             return self.add("MODEL", ModelMatch(mention, "ok", cands[0]), i, j)
