@@ -111,8 +111,8 @@ def point_release(mention: str, keys) -> str | None:
     bare = _BARE.match(" ".join(words(mention)))
     if bare is not None:
         size = f"{bare.group(2)}b"
-        found = tuple(k for k in keys if k.startswith(bare.group(1) + "-") and k.endswith("-" + size))
-        return distill_alone(found)[0] if distill_alone(found) else None
+        alone = distill_alone(tuple(k for k in keys if k.startswith(bare.group(1) + "-") and k.endswith("-" + size)))
+        return alone[0] if alone else None
     typed = _TYPED.match(" ".join(words(mention)))
     if typed is None:
         return None
