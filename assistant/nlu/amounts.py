@@ -435,7 +435,8 @@ def _things(r: _Reader) -> None:
     r.each(r"(?<![a-z\d.])" + _N + r"\s*(?:cards|gpus)\b", lambda m: _count(m))
     # "2 a100s", "3 3090s", "4 h100": a small count before a card's model number; "4090 x2"
     adjective = r"(?:(?:rented|used|new|cloud|more|extra|spare)\s+)?"  # "4 rented 4090s"
-    card = r"(?:rtx\s*|gtx\s*|tesla\s*)?[a-z]{0,2}\d{2,4}[a-z]{0,4}\b"
+    # ... never a model's size ("llama 3 70b": the 3 is the family's version, no count of cards)
+    card = r"(?:rtx\s*|gtx\s*|tesla\s*)?(?!\d{1,3}b\b)[a-z]{0,2}\d{2,4}[a-z]{0,4}\b"
     r.each(r"(?<![a-z\d.$¥£€])" + _N + r"\s+" + adjective + "(?=" + card + ")", _few)
     r.each(r"(?<=[a-z\d])\s*x\s*" + _N + r"(?![a-z\d.])", _few)
 

@@ -58,7 +58,20 @@ def stated_prices(r: Reading) -> list[tuple[GpuRef, Tag, float]]:
             ref = dataclasses.replace(ref, condition=condition)  # "a6000 二手一万五": the used price
         if ref is not None:
             out.append((ref, amount, _value(amount) / _set_of(r, ref, tag, amount)))
-    return out or _paid_before(r, rate_tag) or _bought_at(r, rate_tag) or _lone_offer(r, rate_tag)
+    found = out or _paid_before(r, rate_tag) or _bought_at(r, rate_tag) or _lone_offer(r, rate_tag)
+    return [f for f in found if not sold_for(r, f[1])]
+
+
+_SOLD_REACH = 25  # characters before an amount in which a resale word makes it what the card sells for
+
+
+def sold_for(r: Reading, amount) -> bool:
+    """The amount follows a resale word after a time of owning ("own it 18 months, resell it for $1500", "用一年半
+    最后卖8000"): what the card sells for later (intents/resale.py), never what it costs now. With no time said
+    ("selling my 3090 for $600 for a 4090") the amount stays the card's price today."""
+    return r.b.has("YEARS", "MONTHS") and bool(
+        r.lex.words_in("resale_words", r.text.lower()[max(0, amount.start - _SOLD_REACH) : amount.start])
+    )
 
 
 # between an amount and the card it paid for: a buying word, then 了 / 的 and a classifier ("4300收了张3090",

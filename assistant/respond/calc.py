@@ -244,6 +244,9 @@ def solved(answer: Answer, query, env: Env, typed: str | None = None) -> tuple[C
     converted = _converted(said, cur)
     said = _in_currency(said, env, cur)
     cards = _cards(query, said)
+    needed = answer.figures.get("gpu_count")  # "serve llama 3 70b on a rented 4090": the cards the answer rents
+    if isinstance(needed, int) and needed > cards and not any(a.unit == "gpu" for a in said):
+        cards = needed
     defaults = _defaults(answer, query, env, cur) | {"currency": cur, "energy_asked": query.asked_figure == "energy"}
     defaults["converted"] = converted
     calc = _solve(said, asked, period, cards, defaults)

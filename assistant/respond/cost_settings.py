@@ -135,8 +135,12 @@ def resale_lead(
         "retention_per_year": None if stated else C.USED_RETENTION_PER_YEAR,
     }
     yearly = getattr(query, "period", None) == "year" and years != 1  # "the per-year cost": a year's share
+    key = "cost.head_resale_year" if yearly else "cost.head_resale"
+    if getattr(query, "period", None) is None:  # "total cost?", "总成本多少": the net over the years leads
+        key = "cost.head_resale_total"
     head = env.t(
-        "cost.head_resale_year" if yearly else "cost.head_resale",
+        key,
+        net=env.money_total(paid - resale + electricity),
         money=env.money_total(month * 12 if yearly else month),
         paid=env.money(paid),
         resale=env.money(resale),

@@ -25,11 +25,18 @@ import re
 
 from assistant import i18n
 from assistant.answer import Answer, Table
-from assistant.models import memory
 from assistant.nlu.lexicon import lexicon
 from assistant.periods import ASKED_HOURS as _PERIOD_HOURS
 from assistant.queries import RatesQuery
-from assistant.respond import rates_by_memory, rates_family, rates_job, rates_providers, rates_several, rent_plan
+from assistant.respond import (
+    rates_by_memory,
+    rates_family,
+    rates_job,
+    rates_providers,
+    rates_serve,
+    rates_several,
+    rent_plan,
+)
 from assistant.respond.env import Env
 from assistant.respond.fit import sized_model
 from assistant.respond.offers import (
@@ -42,6 +49,7 @@ from assistant.respond.offers import (
     provider_name,
     shown_provider,
 )
+from assistant.respond.rates_serve import serve_count
 from assistant.respond.variants import home_versions, rated_variant, rented_with_memory
 from assistant.respond.wording import counted, duration, spec_source
 
@@ -232,31 +240,6 @@ def _serve_users(query: RatesQuery, env: Env) -> tuple[int, list[str]] | None:
     return (served[2], [served[0]]) if served else None
 
 
-def _serve_count(query: RatesQuery, env: Env, gpu) -> tuple[int, list[str]]:
-    model = env.reader.model(query.model.key) if query.model else None
-    if model is None or model.kind != "llm":
-        return 1, []
-    from assistant.respond.serving import tensor_parallel_count, vllm_runs
-
-    prec = query.precision or "fp16"
-    est = memory.inference_memory(model, prec)
-    f = memory.fit(est, gpu.memory_gb, 1)
-    need = 1 if f.fits else max(f.min_gpus or 1, 1)
-    # vLLM / SGLang split the attention heads evenly: 5 cards of a 64-head model run as 8 (serving.py)
-    n = tensor_parallel_count(model.attention_heads, need, model.kv_heads) if need > 1 else 1
-    steps = [env.t("rates.serve_fit", model=model.name, prec=prec, gb=f"{est.total_gb:.0f}", n=n, gpu=gpu.short_name)]
-    if n != need:
-        steps.append(env.t("rates.serve_tp", need=need, n=n, heads=model.attention_heads))
-    if not query.precision and vllm_runs(gpu, "fp8", model):  # the lighter released format halves the cards
-        est8 = memory.inference_memory(model, "fp8")
-        f8 = memory.fit(est8, gpu.memory_gb, 1)
-        need8 = 1 if f8.fits else max(f8.min_gpus or 1, 1)
-        n8 = tensor_parallel_count(model.attention_heads, need8, model.kv_heads) if need8 > 1 else 1
-        if n8 < n:
-            steps.append(env.t("rates.serve_fp8", gb=f"{est8.total_gb:.0f}", n=n8, gpu=gpu.short_name))
-    return n, steps
-
-
 def _at_stated_rate(query: RatesQuery, env: Env, what: str, gpu_hours: float, head: str, extra: dict) -> str:
     """ "if i rent an h100 at $2.49/hr for 6 hours every saturday, what does that come to over a year": the total at
     the rate the user states leads; the cheapest rate in the data follows as a comparison. `head` when none is
@@ -305,6 +288,8 @@ def _respond(query: RatesQuery, env: Env) -> Answer:
         return rent_plan.respond(query, env)
     if query.mode == "job" and not any(r.name for r in query.gpus):
         return rates_job.cheapest(query, env)
+    if query.mode == "serve" and not any(r.name for r in query.gpus):  # "serve a 70b model for a month": the set
+        return rates_serve.cheapest(query, env)
     env = env.for_query(query)
     named = [r for r in query.gpus if r.name]
     if query.mode in ("rates", "rent", "job") and len({r.name for r in named}) > 1:
@@ -393,7 +378,7 @@ def _respond(query: RatesQuery, env: Env) -> Answer:
             steps.insert(0, env.t("rates.job_hours_stated", hours=f"{query.hours:,.0f}", estimate=estimate))
             hours = query.hours
     elif query.mode == "serve":
-        n, steps = _serve_users(query, env) or _serve_count(query, env, gpu)
+        n, steps = _serve_users(query, env) or serve_count(query, env, gpu)
         hours = hours or _PERIOD_HOURS["month"]
     best = rates[0]
     best_name = shown_provider(best, env, market)

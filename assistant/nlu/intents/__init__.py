@@ -52,6 +52,7 @@ from assistant.nlu.intents import (
     rig,
     scaling,
     sell_keep,
+    serve_rent,
     settings,
     setup_cues,
     spec,
@@ -232,6 +233,7 @@ READERS = (
     lists.read,  # "top 5 gpus for llm inference", "best 3 cards under $1000", "显卡天梯前五"
     price_why.read,  # "why is the h100 so expensive", "为啥h100那么贵 比4090强在哪"
     compare.owned_upgrade,  # "already have a 3080. upgrade to 5080 or keep it and rent": the move from the owned card
+    serve_rent.read,  # "serve a 70b model for a month, what does it cost": the cheapest rented set, no GPU named
     rates.which_to_rent,  # "租哪个划算", "which is cheaper to rent": the GPUs talked about
     rates.read,  # "h100 per hour", "vast.ai 4090 price", "cost to fine-tune llama 3 8b on rented h100s"
     rent_or_buy.read,  # "rent or buy a 4090?"

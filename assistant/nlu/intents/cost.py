@@ -36,7 +36,7 @@ def read(r: Reading) -> Query | None:
         text=r.text,
         gpus=tuple(r.refs) or _difference_of(r, cost),
         kind=cost,
-        years=r.num("YEARS"),
+        years=r.num("YEARS") or (round(months / 12.0, 2) if (months := r.num("MONTHS")) and cost == "tco" else None),
         **usage_stated(r),
         model=r.model,
         params_b=r.num("PARAMS"),

@@ -81,6 +81,8 @@ def _period(r: Reading) -> str | None:
     if isinstance(tagged, str) and tagged in PERIODS:
         return tagged
     spans = [(t.start, t.end) for t in b.kinds.get("HOURS", [])]
+    # "for a year and a half", "一年半": a span of ownership, no year asked per
+    spans += [(t.start, t.end) for k in ("YEARS", "MONTHS") for t in b.kinds.get(k, []) if t.number() % 1]
     kept = [tok.lower() for tok, at in zip(b.toks, b.toks_pos, strict=False) if not any(s <= at < e for s, e in spans)]
     joined, text = " " + " ".join(kept) + " ", "".join(kept)
     found: list[tuple[int, str]] = []
@@ -361,14 +363,15 @@ def read(r: Reading) -> Query | None:
             hours=total,  # "lora on a rented a100 for about 10 hours": the hours stated are what is rented
         )
     hourly_of_it = bool(r.refs) and all(g.pronoun for g in r.refs) and bool(said(r, "rate_words"))
-    if not (r.explicit or hourly_of_it) or b.has("PARAMS"):
+    served = bool(r.explicit) and b.has("PARAMS") and bool(said(r, "serve_words"))  # "rent an a100 to serve a 70b"
+    if not (r.explicit or hourly_of_it) or (b.has("PARAMS") and not served):
         # "what gpu should i rent" (a recommendation), "a 3b model on 300b tokens" (a training run); "what does it
         # cost to rent one per hour" is the rate of the GPU talked about
         return None
     mode = "rates"
     if r.model and trains:
         mode = "job"
-    elif r.model and said(r, "serve_words"):
+    elif (r.model or served) and said(r, "serve_words"):
         mode = "serve"
     asked = period(r)
     months = r.months()
@@ -399,6 +402,7 @@ def read(r: Reading) -> Query | None:
         hours=total or (months * 730.0 if months else None),
         period=asked,
         model=r.model,
+        params_b=r.num("PARAMS") if served and not r.model else None,
         method=r.mode() if r.mode() != "inference" else "full_finetune",
         tokens=r.num("TOKENS"),
         precision=r.precision,

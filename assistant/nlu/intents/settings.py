@@ -18,7 +18,7 @@ from assistant.nlu.intents.rates import period
 from assistant.nlu.local_dollars import local_dollar
 from assistant.nlu.reading import Reading, gpu_ref
 from assistant.nlu.stated import box_cards, is_difference
-from assistant.nlu.stated_prices import CLAUSE_END, stated_prices
+from assistant.nlu.stated_prices import CLAUSE_END, sold_for, stated_prices
 from assistant.queries import GpuRef, Query, SetQuery, Setting
 
 # tag kinds that ask a question beyond stating settings
@@ -207,6 +207,8 @@ def _settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
         card = price.refs[0].tag
         if card.end <= tag.start and CLAUSE_END.search(r.text[card.end : tag.start]):
             continue  # "AUD 1,299 for a 4070 ti super at pc case gear, AUD 3,999 for 5090": the next clause's price
+        if sold_for(r, tag):
+            continue  # "owning a 4090 for 18 months if i resell it for $1500": what it sells for (intents/resale.py)
         ref = gpu_ref(price.refs[0])
         override = override or ref
         dollars = tag.kind == "MONEY" and r.lex.words_in("dollar_marks", tag.text)
@@ -323,6 +325,9 @@ def question_like(r: Reading) -> bool:
 STATING = ("spec", "compare", "recommend", "fit", "cost", "rent_or_buy", "followup", "rig", "rates")
 # intents for which "N years" is the ownership period (not "I've done ML for 2 years")
 YEARS_OF = ("cost", "rent_or_buy", "compare", "followup")
+# ... and "N months" too, of a total cost (a rent-or-buy's months are how long the card is needed:
+# RentOrBuyQuery.months; a bill's months are the stretch it runs over: respond/calc.py)
+MONTHS_OF = ("cost", "compare")
 
 
 def _period_asked(b) -> bool:
@@ -360,6 +365,8 @@ def stated_in(r: Reading, query: Query) -> tuple[Setting, ...]:
     elif b.has("UTILIZATION") and b.has("PERCENT"):
         out.append(Setting("utilization", float(b.first("PERCENT"))))
     years = b.first("YEARS")
+    if years is None and b.has("MONTHS") and query.intent in MONTHS_OF and getattr(query, "kind", "tco") == "tco":
+        years = round(float(b.first("MONTHS")) / 12.0, 2)  # "tco of a 3090 for 18 months": 1.5 years of ownership
     if years is not None and query.intent in YEARS_OF and (years != 1 or b.has("SET")) and not _period_asked(b):
         out.append(Setting("years", float(years)))  # "一年电费", "a year": the period shown, not the ownership
     if b.has("DATE") and b.has("PRICES", "SET"):

@@ -19,13 +19,14 @@ from assistant.nlu.tagging.bound import BoundTagging
 from assistant.nlu.tagging.cn_numerals import CN_NUM
 from assistant.nlu.tagging.counts import CountTagging
 from assistant.nlu.tagging.durations import duration
+from assistant.nlu.tagging.half_periods import half_after_number, half_without_number
 from assistant.nlu.tagging.money import MoneyTagging
 from assistant.nlu.tagging.sizes import SizeTagging
 from assistant.nlu.tagging.temperature import TemperatureTagging
 from assistant.nlu.tagging.usage import USAGE_UNITS, UsageTagging
 
 NUMBER_UNITS = ("full_time", "money_before", *USAGE_UNITS)  # what try_number may start
-NUMBER_LEADS = frozenset({"24", "7", "百", "a", "an"})  # 24/7, 7x24, 百分之, a couple / a pair
+NUMBER_LEADS = frozenset({"24", "7", "百", "a", "an", "半", "half", "one"})  # 24/7, 7x24, 百分之, a couple, 半年
 
 
 def percent(tagger: TaggerBase, i: int, j: int, v: float) -> int | None:
@@ -39,6 +40,7 @@ def percent(tagger: TaggerBase, i: int, j: int, v: float) -> int | None:
 NUMBER_STEPS: tuple[Callable[[Any, int, int, float], int | None], ...] = (
     UsageTagging.year_date,  # "2023年1月的价格", "2023 prices"
     duration,  # "3h20m", "1h 30m", "两个半小时", "90min": hours and minutes, before "h20" can be a card
+    half_after_number,  # "一年半", "一个半月", "2 and a half years": before "一个" can be a count
     CountTagging.classifier_count,  # "两张3090", "四卡"
     MoneyTagging.amount_by_words,  # "2000买啥卡", "700 for a used 3090", "2万预算"
     MoneyTagging.lakhs,  # "1.5 lakh", "2 crore": rupees in Indian numbering
@@ -69,6 +71,9 @@ class QuantityTagging(CountTagging, UsageTagging, SizeTagging, TemperatureTaggin
         if tt[i : i + 3] == ["百", "分", "之"]:
             got = self.number_at(i + 3)
             return self.add("PERCENT", got[0] / 100.0, i, i + 3 + got[1]) if got else None
+        read = half_without_number(self, i)  # "半年", "half a year", "a year and a half"
+        if read is not None:
+            return read
         read = self.money_before(i)
         if read is None:
             read = self.usage_words(i)
