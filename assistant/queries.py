@@ -53,6 +53,21 @@ class SpecQuery(Query):
     sale_amount: float | None = None
     paid_amount: float | None = None
     money_currency: str | None = None
+    # "how do i cool a p40", "p40需要什么供电线": the topic asked of the card (nlu/intents/card_topic.py), answered by
+    # respond/card_topic.py; "other" with `unread` the words of the question nothing read ("p40 lifespan")
+    topic: str | None = None
+    unread: tuple[str, ...] = ()
+
+
+# the concept a card topic is answered by when no card is named or talked about ("散热怎么办" first thing)
+TOPIC_CONCEPTS = {
+    "cooling": "gpu-temperature",
+    "heat": "home-noise-heat",
+    "power_limit": "power-limit",
+    "board": "pcie",
+    "install": "multi-gpu-build",
+    "software": "cuda-arch-support",
+}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -292,6 +307,9 @@ class PowerLimitQuery(Query):
     bill: bool = False  # asked right after the cards' running cost: the bill at the limited draw too (the dialogue)
     draw_w: float | None = None  # that bill's machine draw as stated ("rig pulls 420w"): the watts saved come off it
     example: bool = False  # "功耗墙压到70% 训练速度会掉多少" with no card anywhere: the reference card, said an example
+    advise: bool = (
+        False  # "4090 功耗墙 设置多少合适": no limit stated, the limit to set is asked (respond/power_limit.py)
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -338,7 +356,6 @@ class RatesQuery(Query):
     # `count` x `gpu` (GPU name, count, hours), timed on each card asked by its training speed and priced (rent mode)
     work_of: tuple[str, int, float] | None = None
     cheaper_than_provider: str | None = None  # "cheaper provider?" after a rent at a cloud: is it already cheapest
-    spot: bool = False  # "h100 spot price", "cheapest spot a100", "h100竞价实例": spot rates asked (leads the answer)
     # "如果只用晚上 每天4小时呢" after a rented job: the hours a day it runs, so the answer says how many days it takes
     hours_per_day: float | None = None
     # "what if i only have 48 hours to finish": the time the job must fit in; the answer gives the cards it needs

@@ -31,7 +31,9 @@ from assistant.dialogue.ellipsis import merge
 from assistant.dialogue.references import COUNTED, NoModelYet, NoSecondGpu, NoSuchVariant, NothingToReferTo, fill
 from assistant.dialogue.state import Assumptions, Context
 from assistant.queries import (
+    TOPIC_CONCEPTS,
     Clarification,
+    ExplainQuery,
     FollowUpQuery,
     GpuRef,
     PowerLimitQuery,
@@ -214,6 +216,8 @@ class Dialogue:
             alone = _without_pronouns(query)
             if alone is not None:  # "i want to do both lora training and 30b models, what build": "both" points at
                 return self.complete(alone, lang)  # no card; the build / rent / pick stands on its own words
+            if isinstance(query, SpecQuery) and query.topic in TOPIC_CONCEPTS:  # "散热怎么办" first: the concept
+                return ExplainQuery(text=query.text, concept=TOPIC_CONCEPTS[query.topic], mention=query.text)
             if isinstance(query, PowerLimitQuery) and query.share and not query.watts:
                 # "功耗墙压到70% 训练速度会掉多少": a share fits any card; the reference card shows it, said an example
                 ref = GpuRef(mention="", name=REFERENCE_GPU)

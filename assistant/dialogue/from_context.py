@@ -460,8 +460,10 @@ def reply_to_ask_back(dlg: Dialogue, query: Query) -> Query:
     asked_of_cards = asked_of_cards or (
         last is not None and last.intent == "recommend" and dlg.context.focus is not None
     )
-    if not ((dlg.context.asked_back or open_fit or asked_of_cards) and isinstance(query, SpecQuery)) or query.fields:
+    if not ((dlg.context.asked_back or open_fit or asked_of_cards) and isinstance(query, SpecQuery)):
         return query
+    if query.fields or query.topic not in (None, "other"):
+        return query  # "should i power limit my 4090": a topic of that card, not the card alone
     if not query.gpus or any(g.pronoun is not None or not g.name for g in query.gpus):
         return query
     count = query.gpus[0].count if len(query.gpus) == 1 else None

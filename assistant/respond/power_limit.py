@@ -18,6 +18,7 @@ from assistant.answer import Answer, Table
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import PowerLimitQuery, Query
 from assistant.respond.env import Env, rules_of_thumb
+from assistant.respond.limit_floor import limit_sources
 from assistant.respond.pricing import CHAT_MODEL, chat_tokens_per_s, score, workload_title
 from assistant.respond.wording import spec_source
 from assistant.specs import GpuSpec
@@ -142,6 +143,11 @@ def respond(query: PowerLimitQuery, env: Env) -> Answer:
         chat=f"{loss.get('chat', 0.0) * 100:.0f}",
         saved=f"{stock - limit:,.0f}",
     )
+    if query.advise:  # "4090 功耗墙 设置多少合适": the limit to set, from the measured sweeps (respond/limit_floor.py)
+        advice = env.t(
+            "power_limit.advise", gpu=gpu.short_name, limit=f"{limit:,.0f}", share=f"{share:.0f}", stock=f"{stock:,.0f}"
+        )
+        head = i18n.gap(env.lang).join([advice, head])
     if query.example:  # no card named or talked about: the reference card, said to be an example
         head = i18n.gap(env.lang).join([env.t("power_limit.example", gpu=gpu.short_name), head])
     n = max(query.gpus[0].count, 1)
@@ -185,6 +191,7 @@ def respond(query: PowerLimitQuery, env: Env) -> Answer:
         },
         sources=[spec_source(gpu, env)]
         + env.cite("dettmers-2023")
-        + ["method: docs/model.md §perf.memory (power-limited clock), §llm.decode"],
+        + ["method: docs/model.md §perf.memory (power-limited clock), §llm.decode"]
+        + (env.cite(*limit_sources()) + ["method: docs/model.md §rig power limit floor"] if query.advise else []),
         lang=env.lang,
     )

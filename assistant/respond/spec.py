@@ -436,6 +436,10 @@ def _other_forms(query: SpecQuery, gpus: list[GpuSpec], env: Env) -> list[GpuSpe
 
 def respond(query: SpecQuery, env: Env) -> Answer:
     env = env.for_query(query)
+    if query.topic:  # "how do i cool a p40", "p40 warranty": the topic asked of the card (respond/card_topic.py)
+        from assistant.respond import card_topic
+
+        return card_topic.respond(query, env)
     judged = use_case.spec_as_verdict(query, env)  # "m3 pro 18gb macbook, any point doing local llms on it"
     if judged is not None:
         return judged

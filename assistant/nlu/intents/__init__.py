@@ -27,6 +27,7 @@ from assistant.nlu.intents import (
     asked,
     card_install,
     card_size,
+    card_topic,
     cloud_choice,
     compare,
     concept_asked,
@@ -202,6 +203,7 @@ READERS = (
     followup_cards.price_gap,  # "差价多少", "how much more is it": the two cards talked about, in money
     spec.difference_talked_about,  # "whats the price difference" after a comparison: that figure of the GPUs
     concept_cues.effect,  # "does undervolting hurt llm speed", "nvlink能把两张卡显存合并吗": what the concept does
+    card_topic.of_it,  # "how do i cool it", "散热怎么办" after a card: that topic of the card talked about
     explain.read,  # "what is a tensor core", "nvlink?"
     explain.between,  # "gddr7 vs hbm3, what's the difference", "why is memory bandwidth important"
     explain.vendor_use,  # "can i use an amd gpu for stable diffusion on windows": does that vendor work for it
@@ -232,6 +234,7 @@ READERS = (
     settings.read,  # "electricity is 0.30", "the 4080 costs $999"
     lists.read,  # "top 5 gpus for llm inference", "best 3 cards under $1000", "显卡天梯前五"
     price_why.read,  # "why is the h100 so expensive", "为啥h100那么贵 比4090强在哪"
+    card_topic.early,  # "upgrading 3080 -> 4090, is my 850w psu ok", "rx 6800 drivers for pytorch": that topic
     compare.owned_upgrade,  # "already have a 3080. upgrade to 5080 or keep it and rent": the move from the owned card
     serve_rent.read,  # "serve a 70b model for a month, what does it cost": the cheapest rented set, no GPU named
     rates.which_to_rent,  # "租哪个划算", "which is cheaper to rent": the GPUs talked about
@@ -255,6 +258,7 @@ READERS = (
     # "how much a month if it's 6 hours a day", "一个月多少钱 每天跑6小时": the last question, that period and use
     # (after cost.read: "how much per year if i run them 12h a day" is the bill of "them")
     followup_costs.period_at_use,
+    card_topic.read,  # "how do i cool a p40", "p40需要什么供电线", "p40 warranty": a topic of the card, not its specs
     spec.read,  # "the 4090?": a GPU named and nothing else asked
     thread_asks.upgrade_alone,  # "still slow, should i upgrade": the upgrades over the thread's (the user's) card
     settings.leftover,  # settings that came with words no reader took

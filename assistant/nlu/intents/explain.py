@@ -22,7 +22,7 @@ from assistant.nlu.intents import rig
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.nlu.text import key
-from assistant.queries import Clarification, ExplainQuery, FitQuery, Query
+from assistant.queries import Clarification, ExplainQuery, FitQuery, GpuRef, Query, SpecQuery
 
 _PREFILL_DECODE = "prefill-decode"  # what inference's two phases are bound by
 _QUANTIZATION = "quant-quality"  # the concept with what a lower precision costs in quality, in published figures
@@ -182,6 +182,15 @@ def advice(r: Reading) -> Query | None:
             return cards
     # "做个小服务器跑训练 需要ecc显存吗": a run word with no model or memory to fit ("跑训练") is the work, not a fit
     fits = b.has("FIT") and (b.has("MEMORY") or r.model is not None or not (r.workload or b.has("MODE")))
+    if (
+        concept == "power-limit"
+        and len({g.name for g in r.explicit}) <= 1
+        and not b.has("WATTS", "PERCENT")
+        and said(r, "card_topic_limit_value")
+    ):  # "what should i set my 3090 power limit to", "3090功耗墙设多少": the limit to set on that card (with none
+        # named, the card talked about; with none talked about either, the concept: dialogue/core.py)
+        card = r.explicit[0] if r.explicit else GpuRef(mention="", pronoun="it")
+        return SpecQuery(text=r.text, gpus=(card,), topic="power_limit")
     if (
         concept
         and len(r.explicit) <= 2
