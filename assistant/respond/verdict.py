@@ -25,6 +25,7 @@ from assistant.respond import (
     afford,
     card_risks,
     deal,
+    deal_runs,
     ollama,
     upgrade_path,
     vendor_practice,
@@ -434,6 +435,8 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         if query.model or query.params_b:
             return price  # a model named: whether it runs is the use, already answered beside the price
         priced = bool(price.figures.get("deal"))
+        if priced and deal_runs.asked(query, env):  # "p40 180刀收的 能跑啥": the price, then what it runs
+            return deal_runs.respond(query, price, env)
         if not _for_a_purpose(query, env):
             return price
         # "used p100 for $80, worth it for a beginner": the price, then whether the card does the job; a card with no

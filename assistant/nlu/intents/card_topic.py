@@ -101,6 +101,8 @@ def early(r: Reading) -> Query | None:
     vendor = r.index.vendor[at] if at is not None else None
     if topic == "software" and vendor in ("AMD", "Intel") and said(r, "card_topic_software_strong"):
         return SpecQuery(text=r.text, gpus=gpus, topic=topic)
+    if topic == "install":  # "a100 pcie放家里服务器行吗": what it takes to put it there, not a verdict on its speed
+        return SpecQuery(text=r.text, gpus=gpus, topic=topic)
     asked = r.b.has("RECOMMEND", "SORT") or (topic == "power_limit" and said(r, "card_topic_limit_value"))
     if topic in EARLY and asked and not r.b.has("WATTS", "PERCENT"):
         return SpecQuery(text=r.text, gpus=gpus, topic=topic)

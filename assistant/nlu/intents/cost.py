@@ -20,6 +20,8 @@ def read(r: Reading) -> Query | None:
     cost = kind(r)
     if not cost or r.b.has("RECOMMEND") or (cost == "perf_per_dollar" and len(r.refs) >= 2):
         return None
+    if cost == "perf_per_dollar" and said(r, "resale_words") and not r.b.has("MONEY", "BUDGET", "HOURS"):
+        return None  # "p40 resale value", "what's the resale value of a 3090": what it fetches used (spec.read)
     counted = r.form.figure == "count" and (r.model or r.b.has("PARAMS"))
     if counted and (cost != "training_run" or r.form.deadline_hours):
         # "how many 3090s would i need to run llama 3.1 405b at q4, and what would that pile cost", "how many 4090s to

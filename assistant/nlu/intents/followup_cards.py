@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from assistant.nlu.intents import card_topic
 from assistant.nlu.intents.followup import AROUND, _amount, _only, build
 from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.intents.verdict import said
@@ -26,6 +27,8 @@ def other_gpu(r: Reading) -> Query | None:
     b = r.b
     if not r.explicit or r.model or b.has("PARAMS", "WORKLOAD", "MONEY", "MEMORY", "HOURS", "VS", "OR", "THAN"):
         return None
+    if card_topic.topic_of(r) in card_topic.CANNOT:
+        return None  # "can i game on a p40": a topic of the card with no data here (card_topic), not a follow-up
     cues = ("join_words", "switch_words", "works_words", "instead_words")
     words = {w for name in cues for phrase in r.lex.listed(name) for w in phrase.split()}
     words |= {ch for w in words if not w.isascii() for ch in w}  # "撑得住" may be left as "撑", "住"
