@@ -252,13 +252,8 @@ class Engine:
         try:
             answer = self._respond(query, env)
         except NoExchangeRate as exc:
-            return Answer(
-                question=text,
-                intent=query.intent,
-                headline="",
-                lang=lang,
-                clarification=env.t("money.no_rate", currency=str(exc)),
-            )
+            no_rate = env.t("money.no_rate", currency=str(exc))
+            return Answer(question=text, intent=query.intent, headline="", lang=lang, clarification=no_rate)
         if answer.clarification:
             dialogue.context.pending = None
             dialogue.asked_back(query)  # the reply ("on one 4090") completes this question
@@ -272,8 +267,10 @@ class Engine:
         answer = figure_net.finish(answer, query, env, text)  # a clock time said: when it is done; the figure asked
         answer.question = text  # what was typed, also when the last question is answered again
         if changed is not None and (again is not None or isinstance(parsed, FollowUpQuery)):
-            # a question answered again under new settings ("and at 25 hours?"): what changed comes first
-            answer.headline = i18n.gap(lang).join(p for p in (changed.headline, answer.headline) if p)
+            # a setting typed alone answers the last question again: the change first; a follow-up ("whats that per
+            # year if i run it 6h a day", "and at 25 hours?"): the answer first, then what changed
+            order = (changed.headline, answer.headline) if again is not None else (answer.headline, changed.headline)
+            answer.headline = i18n.gap(lang).join(p for p in order if p)
         elif changed is not None and changed.headline:  # settings stated along the way: said, and kept
             answer.notes.insert(0, i18n.t(lang, "engine.stated", changes=changed.headline))
         if changed is not None:

@@ -35,8 +35,9 @@ def bill_of_thread(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> 
 
     n = follow.gpu_count or 1  # "for two of them": two of the card
     them = follow.gpus or (GpuRef(mention="", pronoun="it", count=n, count_open=n < 2),)
-    if after_power and base is not None and base.intent == "compare" and all(g.pronoun for g in them):
-        them = tuple(g for g in getattr(base, "gpus", ()) if g.name)  # "that" after two cards' draws: both bills
+    named = tuple(g for g in getattr(base, "gpus", ()) if g.name)
+    if after_power and len(named) > 1 and all(g.pronoun for g in them):
+        them = named  # "that" after two cards' draws (compared, or "how much power does each draw"): both bills
     return CostQuery(
         text=follow.text, gpus=fill(dlg, them, True), kind="running", period=follow.period, settings=follow.settings
     )

@@ -40,6 +40,11 @@ def no_gpu_answer(query: FitQuery, env: Env, model, table: Table, est, note: str
     if query.mode != "inference" and len(table.rows) > 1:  # "lora vs full finetune vram": every method's total
         totals = i18n.sep(env.lang).join(env.t("fit.method_total", label=row[0], total=row[-1]) for row in table.rows)
         headline = env.t("fit.needs_methods", model=model.name, totals=totals)
+    elif query.mode == "inference" and not query.precision and len(table.rows) > 1:
+        # "how much vram to run llama 3 70b locally": every precision shown, as people run quantized models
+        totals = i18n.sep(env.lang).join(env.t("fit.method_total", label=row[0], total=row[-1]) for row in table.rows)
+        headline = env.t("fit.needs_precisions", model=model.name, totals=totals)
+        headline += env.t("fit.needs_ollama") if model.kind == "llm" and "whisper" not in model.name.lower() else ""
     figures: dict = {"vram_required_gb": round(need, 2), "fits": None, "gpu_count": est.n_gpus}
     tables, sources = [table], []
     users = int(dict(query.targets).get("users", 0)) if query.mode == "inference" else 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from assistant.nlu.intents.rates import period
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.queries import CompareQuery, GpuRef, Query, SpecQuery
@@ -125,6 +126,10 @@ def read(r: Reading) -> Query | None:
     elif said(r, "price_now_words"):
         fields = (*[f for f in fields if f != "all"], "price")  # "whats a used a100 worth these days"
     refs = tuple(r.refs)
+    if not fields and all(g.pronoun for g in refs) and period(r) is not None:
+        from assistant.nlu.intents import followup  # followup reads the settings this module's readers leave
+
+        return followup.build(r)  # "whats that per year if i run it 6h a day": the last answer over that period
     if said(r, "resale_words") and (not fields or set(fields) <= {"price", "all"}):
         # "how much can i sell my 3060 for", "3060二手能卖多少": what it fetches used
         fields = ("price",)
