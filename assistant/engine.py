@@ -18,7 +18,7 @@ import functools
 import importlib
 import re
 
-from assistant import ask_thread, i18n, variant_spread
+from assistant import ask_thread, i18n, sized_ref, variant_spread
 from assistant.answer import Answer
 from assistant.clarify import fill, of_thread
 from assistant.dialogue import Dialogue, about_last, subject
@@ -214,6 +214,7 @@ class Engine:
         env = Env(self.reader, dialogue.assumptions, dialogue.context, lang=lang)
         parsed = chosen or self._from_pending(text, dialogue) or understand(text, self.index)
         parsed = of_thread(self._with_unfinished(parsed, text, dialogue), subject.talked(dialogue))  # "the 4060 ti"
+        parsed = sized_ref.by_size(parsed, text, subject.talked(dialogue), self) or parsed  # "is the 16gb worth it"
         parsed = about_last.why_of_pick(parsed, dialogue)  # "为什么是这个配置" after a build: why that build
         if chosen is None and (each := variant_spread.answer(self, parsed, text, dialogue)) is not None:
             return each  # "can a 4060 ti run mixtral", "m4 pro能跑32b吗": answered for each memory size
