@@ -252,3 +252,23 @@ def buy_over_rent(r: Reading) -> Query | None:
         (Setting(key="budget_usd", value=money, currency=r.currency() if b.has("MONEY") else None),) if money else ()
     )
     return RentOrBuyQuery(text=r.text, gpus=(GpuRef(mention="it", pronoun="it"),), settings=budget)
+
+
+_NEEDS_KINDS = {"FIT", "FOLLOW", "RECOMMEND", "EXPLAIN"} | AROUND  # "what do" is an EXPLAIN tag
+
+
+def needs_of_thread(r: Reading) -> Query | None:
+    """ "what would i need for that", "so what do i need", "那需要什么配置" with no card,
+    model or money of their own: what to get for the thread's work (a RecommendQuery; the dialogue puts the thread's
+    model and workload in), never the capability of the card "that" would otherwise be read as."""
+    b = r.b
+    if r.explicit or r.model or b.has("PARAMS", "MONEY", "BUDGET", "MEMORY") or not said(r, "needs_asks"):
+        return None
+    if {t.kind for t in b.tags} - _NEEDS_KINDS:
+        return None
+    words = {w for phrase in r.lex.listed("needs_asks") for w in phrase.split()} | r.lex.listed("needs_fillers")
+    if not _only(list(b.unknown), words):
+        return None
+    from assistant.queries import RecommendQuery
+
+    return RecommendQuery(text=r.text, asked_figure="which")
