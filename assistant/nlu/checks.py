@@ -276,11 +276,15 @@ def _never_released(q: VerdictQuery, index: NameIndex) -> VerdictQuery:
 
 
 def _bill_of_named_cards(q: Query) -> bool:
-    """A running cost or rent-or-buy of cards named, with no training job: the model run does not change it."""
+    """A running cost of cards named, or a rent-or-buy with no job of a size: the model run does not change it."""
     named = any(g.name and not g.pronoun for g in getattr(q, "gpus", ()))
     if isinstance(q, CostQuery):
         return named and q.kind in ("running", "tco")
-    return isinstance(q, RentOrBuyQuery) and named and q.mode is None and not q.tokens and not q.samples
+    if not isinstance(q, RentOrBuyQuery) or q.tokens or q.samples:
+        return False
+    # "rent or buy for training llama loras, 10h a week": the hours decide it and the work picks the card, whichever
+    # llama it is; a job of a size (tokens, samples) needs the model
+    return not named or q.mode is None
 
 
 def _with_model(q: Query, model: ModelRef) -> Query:
