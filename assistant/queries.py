@@ -272,6 +272,9 @@ class RentOrBuyQuery(Query):
     own_fee: tuple[float, str | None] | None = None
     resale: tuple[float | None, str | None] | None = None  # "sell it after 2 years (for $400)": (amount, currency)
     resale_share: float | None = None  # "sell it after 2 years for half": the share of the price paid it sells for
+    # what renting costs the user a month ("renting a100s for like $300/month"): (amount, currency or None); the
+    # answer turns it into hours of use a week at the rented card's rate (respond/rent_spend.py)
+    rent_spend: tuple[float, str | None] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

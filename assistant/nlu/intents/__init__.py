@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from assistant.nlu import concept_route, inverse_form, machine_count
+from assistant.nlu import concept_route, inverse_form, machine_count, rent_spend
 from assistant.nlu.asked_currency import asked_currency
 from assistant.nlu.card_rates import card_rates, job_of
 from assistant.nlu.hosting_fee import hosting_fee
@@ -357,6 +357,7 @@ def read(reading: Reading) -> Query | Clarification:
         stated = sell_keep.without_sale(found, settings.stated_in(reading, found))  # a sale is no price setting
         stated = sell_keep.topped_up(reading, found, stated)  # "selling my 4080 for $850 and adding $1100": the price
         stated = inverse_form.budget_not_price(stated, reading)  # "how many 3090s can i buy with $5000": a budget
+        stated = rent_spend.not_a_price(found, stated)  # "每个月花800块租卡": a month's rent, no price
         boards = reading.boards() if reading.explicit else ()
         targets = tuple(
             t for t in reading.targets() if not (t[0].startswith("power_limit") and found.intent == "power_limit")

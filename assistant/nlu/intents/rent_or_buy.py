@@ -15,6 +15,7 @@ from assistant.nlu.intents.rates import epochs, own_against_rent, owned, provide
 from assistant.nlu.intents.resale import resale_percent, resale_share
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
+from assistant.nlu.rent_spend import rent_spend
 from assistant.nlu.stated_rent import stated_rent
 from assistant.queries import GpuRef, Query, RentOrBuyQuery
 
@@ -70,6 +71,7 @@ def read(r: Reading) -> Query | None:
         provider=provider(r),
         own_platform=own,
         own_fee=hosting_fee(r) or ((0.0, None) if owned(r) else None),  # "colo quote is $180/mo", "at home"
+        rent_spend=None if found["hours_per_week"] or hosting_fee(r) else rent_spend(r),  # "$300/month on runpod"
         resale=(sold := resale_of(r)),
         resale_share=resale_share(r.text, r.lex) if sold is not None and sold[0] is None else None,
         model=r.model,
