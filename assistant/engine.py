@@ -18,10 +18,10 @@ import functools
 import importlib
 import re
 
-from assistant import ask_thread, i18n, sized_ref, variant_spread
+from assistant import ask_thread, i18n, model_sibling, sized_ref, variant_spread
 from assistant.answer import Answer
 from assistant.clarify import fill, of_thread
-from assistant.dialogue import Dialogue, about_last, subject
+from assistant.dialogue import Dialogue, about_last, ellipsis, subject
 from assistant.kb import memory_configs
 from assistant.kb.reader import KbReader
 from assistant.names import apple_chip, normalize_name
@@ -207,10 +207,9 @@ class Engine:
         if whole and dialogue.context.pending is None and (parts := ask_thread.two_parts(self, text, dialogue)):
             return parts  # "h20一张多少钱 能训练吗": both answered, the second in the light of the first
         lang = self._language(text, dialogue)
-        if dialogue.variant_of is None:
-            dialogue.variant_of = self.variant_of
-        if dialogue.memory_of is None:
-            dialogue.memory_of = self.memory_of
+        dialogue.variant_of = dialogue.variant_of or self.variant_of
+        dialogue.memory_of = dialogue.memory_of or self.memory_of
+        dialogue.sibling_of = dialogue.sibling_of or functools.partial(model_sibling.sibling, self.index)
         env = Env(self.reader, dialogue.assumptions, dialogue.context, lang=lang)
         parsed = chosen or self._from_pending(text, dialogue) or understand(text, self.index)
         parsed = of_thread(self._with_unfinished(parsed, text, dialogue), subject.talked(dialogue))  # "the 4060 ti"
@@ -268,9 +267,10 @@ class Engine:
         answer = figure_net.finish(answer, query, env, text)  # a clock time said: when it is done; the figure asked
         answer.question = text  # what was typed, also when the last question is answered again
         if changed is not None and (again is not None or isinstance(parsed, FollowUpQuery)):
-            # a setting typed alone answers the last question again: the change first; a follow-up ("whats that per
-            # year if i run it 6h a day", "and at 25 hours?"): the answer first, then what changed
-            order = (changed.headline, answer.headline) if again is not None else (answer.headline, changed.headline)
+            # a setting typed alone or a follow-up of settings only ("what if electricity is 0.35"): the change first;
+            # a follow-up asking more ("whats that per year if i run it 6h a day"): the answer, then what changed
+            first = again is not None or ellipsis.only_settings(parsed)  # type: ignore[arg-type]
+            order = (changed.headline, answer.headline) if first else (answer.headline, changed.headline)
             answer.headline = i18n.gap(lang).join(p for p in order if p)
         elif changed is not None and changed.headline:  # settings stated along the way: said, and kept
             answer.notes.insert(0, i18n.t(lang, "engine.stated", changes=changed.headline))
@@ -393,6 +393,7 @@ class Engine:
         if model.earlier_version or point_release(model.mention, (model.key,)):  # "llama 3 405b": Llama 3.1 405B
             key = "engine.model_version" if model.earlier_version else "engine.model_release"
             notes.append(i18n.t(lang, key, mention=model.mention, name=name(model.key)))
+        notes += [i18n.t(lang, "engine.model_of_line", mention=model.mention, name=name(model.key))] * model.of_line
         if model.assumed_over:
             others = i18n.join_names(lang, [name(k) for k in model.assumed_over])
             notes.append(

@@ -105,6 +105,8 @@ class ModelRef:
     assumed_over: tuple[str, ...] = ()
     # "deepseek v3.1": a point version the KB lacks, answered as the version it holds ("deepseek v3"), said
     earlier_version: bool = False
+    # "what about the 32b one" after DeepSeek R1: the thread's line at that size (model_sibling), said
+    of_line: bool = False
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from typing import Any
 
 from assistant.dialogue import (
@@ -75,6 +76,9 @@ class Dialogue:
         self.variant_of = variant_of
         # GPU name -> its memory in GB, or None ("anything with more vram?")
         self.memory_of = memory_of
+        self.sibling_of: Callable[[str, float], str | None] | None = (
+            None  # (model key, size in B) -> the key of that line's model of that size (model_sibling)
+        )
 
     def answer_again(self, settings) -> Query | None:
         """The last question `settings` change the answer of (see `again.answer_again`)."""

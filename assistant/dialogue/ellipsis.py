@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from assistant.dialogue import about_last, bills, cloud, job, measures, rent_context
 from assistant.dialogue.again import affected, latest_affected, search_behind, without_replaced
 from assistant.dialogue.references import NothingToReferTo, fill, focus_refs, gpus_of, merged_gpus
-from assistant.queries import FollowUpQuery, GpuRef, Query, RatesQuery, RecommendQuery, RentOrBuyQuery
+from assistant.queries import FollowUpQuery, GpuRef, ModelRef, Query, RatesQuery, RecommendQuery, RentOrBuyQuery
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue
@@ -51,7 +51,7 @@ def _details(follow: FollowUpQuery) -> bool:
     return any(getattr(follow, k) is not None for k in keys) and not follow.gpus and follow.model is None
 
 
-def _only_settings(follow: FollowUpQuery) -> bool:
+def only_settings(follow: FollowUpQuery) -> bool:
     """The follow-up only changes settings ("what about used?", "and at 0.30 a kwh?"): nothing else asked."""
     asked = (follow.gpus, follow.ask, follow.want_speed, follow.vendor, follow.providers, follow.fields, follow.period)
     return (
@@ -174,9 +174,9 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     more = follow.of_them and base.intent == "recommend" or not follow.gpus and base.intent == "spec"
     if more and dlg.context.focus and (follow.gpu_count or 0) > 1 and not follow.fields:
         return _more_of_the_pick(dlg, base, follow)  # "what about 2 of them" after a pick, "两张呢" after a spec sheet
-    if _only_settings(follow) and not affected(base, follow.settings):
+    if only_settings(follow) and not affected(base, follow.settings):
         base = latest_affected(dlg.context, follow.settings) or base  # "what about used?" after the speed of a pick
-    elif _only_settings(follow):
+    elif only_settings(follow):
         base = search_behind(dlg.context, follow.settings) or base  # "二手的呢" after "why not the 4070s": the search
     if follow.amount is not None:
         follow = _amount_as_field(base, follow, _bills_power(dlg, base))
@@ -184,7 +184,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         base = cloud.per_period(dlg, base, follow.period, follow.settings)
     # a follow-up that only changes settings asks the same question again, in its words ("renting h100s or buying
     # 2 4090s" keeps which side is rented when "what if i only train 10h a week" follows)
-    again = _only_settings(follow) or (
+    again = only_settings(follow) or (
         bool(follow.settings)
         and not follow.gpus
         and follow.model is None
@@ -238,7 +238,10 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         if users and getattr(base, "batch", None) == users:  # the batch was those users: it is the new number now
             changes["batch"] = int(dict(follow.targets).get("users", users))
     if follow.params_b is not None and follow.model is None and "model" in names:
-        changes["model"] = None  # "what about 70b" after a fit of qwen2.5 32b: a model of that size, not the 32B
+        # "what about 70b" after a fit of qwen2.5 32b: the line's model of that size (Qwen2.5 72B), else any of it
+        before = getattr(getattr(base, "model", None), "key", None)
+        line = dlg.sibling_of(before, follow.params_b) if before and dlg.sibling_of else None
+        changes["model"] = ModelRef(mention=f"{follow.params_b:g}b", key=line, of_line=True) if line else None
     if "method" in names and follow.mode in ("lora", "qlora", "full_finetune"):
         changes.pop("mode", None)  # "and for a qlora of llama 3 70b?" after a job on rented GPUs: the job's method
         changes["method"] = follow.mode

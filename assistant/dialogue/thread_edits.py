@@ -96,6 +96,8 @@ def upgrade_of_thread(dlg: Dialogue, follow: Query) -> Query:
     ctx = dlg.context
     budget = getattr(follow, "budget_usd", None)  # "to what, budget 600": the upgrades within it
     money = {"budget_usd": budget, "budget_currency": getattr(follow, "budget_currency", None)} if budget else {}
+    if wanted := getattr(follow, "min_memory_gb", None):  # "what would it cost to get to 24gb": with that memory
+        money["min_memory_gb"] = wanted
     if isinstance(ctx.last_query, RecommendQuery) and ctx.last_query.upgrade_from:  # the upgrades again
         return dataclasses.replace(ctx.last_query, text=follow.text, settings=follow.settings, **money)
     owned = ctx.focus_or_first()

@@ -218,6 +218,11 @@ class Reading:
 
     @property
     def precision(self) -> str | None:
+        """The precision said; none when the only precision word is inside a question of which one ("用什么量化")."""
+        tags, low = self.b.kinds.get("PRECISION", []), self.b.text.lower()
+        phrases = [p for p in self.lex.listed("precision_asked") if p in low] if len(tags) == 1 else []
+        if any(tags[0].text.lower() in p for p in phrases):
+            return None
         return self.b.meaning("PRECISION")
 
     def mode(self) -> str:

@@ -43,6 +43,7 @@ def overkill_as_chatted(query, env: Env, answered):
 
 
 def as_asked(answer: Answer, query: FitQuery, env: Env) -> Answer:
+    answer = _quant_asked(answer, query, env)
     if not query.asked or query.asked == "system_ram" or not answer.headline or answer.clarification:
         return answer
     if query.asked == "need":
@@ -122,4 +123,18 @@ def _need_card(answer: Answer, env: Env, form: str) -> Answer:
     answer.headline = i18n.gap(env.lang).join([env.t(key, **values), head])
     holds = case in ("tight", "all") if form == "need_card" else case in ("less", "fewer")
     figures["claim"] = {"memory_gb": total, "needed_gb": need, "holds": holds}
+    return answer
+
+
+def _quant_asked(answer: Answer, query: FitQuery, env: Env) -> Answer:
+    """ "what quant should i use for 70b on 2x 3090", "at what quant", "用什么量化": the precision the fit found, first
+    (the fit picks the highest-quality precision of its table that fits)."""
+    from assistant.respond.use_case import said
+
+    verdict, prec = answer.figures.get("verdict"), answer.figures.get("precision")
+    if not said("precision_asked", query.text, env) or not isinstance(verdict, dict) or not isinstance(prec, str):
+        return answer
+    if verdict.get("answer") not in ("yes", "yes_if") or query.mode not in (None, "inference"):
+        return answer
+    answer.headline = env.t("fit.quant_lead", prec=prec) + answer.headline
     return answer

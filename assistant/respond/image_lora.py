@@ -11,6 +11,8 @@ a recommendation, verdict or fit that names image work and training but no model
 
 from __future__ import annotations
 
+import re
+
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.models import constants as C
@@ -19,6 +21,7 @@ from assistant.respond.capability import IMAGE_MODELS, MARGIN_GB
 from assistant.respond.env import Env
 from assistant.respond.use_case import said
 
+_TRAINS = re.compile(r"lora|dreambooth|fine[- ]?tun|\btrain|训练|炼|微调")
 _KOHYA = "kohya-ss sd-scripts, FLUX.1 LoRA training guide (block swap, Adafactor)"
 _USUAL: dict = {"method": "lora", "cache_text": True}  # kohya / ai-toolkit cache the text encoders' outputs (setup.py)
 
@@ -28,8 +31,8 @@ def respond(query, env: Env) -> Answer | None:
         return None
     if getattr(query, "params_b", None) or not said("work_image_words", query.text, env):
         return None
-    if getattr(query, "workload", None) != "training" and getattr(query, "mode", None) not in ("lora", "qlora"):
-        return None
+    if getattr(query, "mode", None) not in ("lora", "qlora") and not _TRAINS.search(query.text.lower()):
+        return None  # "should i make do for learning stable diffusion": generating images, no training said
     memory_gb, gpu = _memory(query, env)
     if not memory_gb:
         return None

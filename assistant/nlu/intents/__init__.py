@@ -99,6 +99,7 @@ READERS = (
     followup_costs.deadline_set,  # "what if i only have 48 hours to finish", "两天内要跑完": the job, in time
     followup.precision_asked,  # "at what quant", "用什么量化": the fit talked about, every precision weighed
     thread_asks.upgrade_to_what,  # "to what", "换成啥" after a question about the user's own card: the upgrade pick
+    thread_asks.upgrade_to_size,  # "想升级 加多少钱能上24g": the upgrades over the user's card with that memory
     thread_asks.needs_of_thread,  # "what would i need for that", "那需要什么配置": what to get for the thread's work
     thread_asks.why_vendor,  # "why nvidia?", "为什么选n卡": the why of a pick between makers (else AMD in practice)
     thread_asks.system_ram_alone,  # "加到32g内存有用吗": the fit talked about with that system RAM

@@ -39,6 +39,8 @@ def _grades_priced(r: Reading, ref: GpuRef) -> Query | None:
 
 def read(r: Reading) -> Query | None:
     b, refs = r.b, r.refs
+    if len(refs) == 1 and len(b.kinds.get("MEMORY", [])) == 1 and r.system_ram_tag() is not None:
+        return None  # "i have a 4070 super and 32gb ram": the card and the machine's RAM, no two forms of the card
     why = b.struct("why")
     pair = b.struct("versus") or why or b.struct("faster")
     named_at = next((t.start for t in b.tags if t.kind == "GPU"), None)

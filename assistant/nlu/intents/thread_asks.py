@@ -154,9 +154,21 @@ def upgrade_alone(r: Reading) -> Query | None:
         or not r.lex.words_in("upgrade_own_words", f" {' '.join(b.toks)} {r.text.lower()} ")
     ):
         return None
-    if {t.kind for t in b.tags} - _OWN_KINDS or len(b.unknown) > 4:
+    if {t.kind for t in b.tags} - _OWN_KINDS - _UPGRADE_TO_SIZE or len(b.unknown) > 4:
         return None
-    return build(r, ask="upgrade")
+    found = build(r, ask="upgrade")
+    if b.has("MEMORY") and not r.system_ram():  # "want to upgrade, what would it cost to get to 24gb": at least that
+        found = dataclasses.replace(found, min_memory_gb=b.first("MEMORY"), fields=())
+    return found
+
+
+_UPGRADE_TO_SIZE = {"MEMORY", "HOW_MUCH", "FIELD", "COST", "PRICES", "ON", "FIT"}  # "加多少钱能上24g"
+
+
+def upgrade_to_size(r: Reading) -> Query | None:
+    """ "want to upgrade, what would it cost to get to 24gb", "想升级 加多少钱能上24g": `upgrade_alone` with the memory
+    wanted, claimed before a recommendation or the price of "it" read it."""
+    return upgrade_alone(r) if r.b.has("MEMORY") else None
 
 
 def upgrade_untagged(r: Reading) -> Query | None:

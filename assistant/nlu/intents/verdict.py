@@ -175,6 +175,11 @@ def _buy_this(r: Reading) -> bool:
 
 def read(r: Reading) -> Query | None:
     b = r.b
+    if _it_over_card(r):  # "is it worth it over a used 3090": the card talked about against that one
+        from assistant.nlu.intents import compare  # compare reads "worth" with this module's words
+
+        it = next(t for t in b.tags if t.kind == "PRONOUN")
+        return compare._compare(r, [GpuRef(mention=it.text, pronoun=str(it.value)), *r.explicit])
     gpus = [g for g in r.refs if g.pronoun is None or not r.explicit] or last_gpu(r)
     names = {g.name or g.mention for g in gpus}
     pair = b.struct("versus")
@@ -462,3 +467,12 @@ def _price_typed(r: Reading) -> float | None:
     # "p40 $200", "p40 24gb for $200", "3060 二手 1200": nothing between but its memory and a word for paying
     typed = money[0].start >= gpus[0].end and bool(_OFFER_BETWEEN.fullmatch(between.lower()))
     return float(value) if typed and isinstance(value, (int, float)) else None
+
+
+def _it_over_card(r: Reading) -> bool:
+    """ "is it worth it over a used 3090": a pronoun before "over" and one card named after it."""
+    b = r.b
+    pron = next((t for t in b.tags if t.kind == "PRONOUN" and t.value in ("it", "that", "this")), None)
+    over = next((t for t in b.tags if t.kind == "OVER"), None)
+    cards = b.kinds.get("GPU", [])
+    return bool(pron and over and len(r.explicit) == 1 and pron.start < over.start < cards[0].start if cards else False)

@@ -1,0 +1,29 @@
+"""The model of the thread's line at another size: "what about the 70b one" after Llama 3.1 8B is Llama 3.1 70B,
+"what about the 32b one" after DeepSeek R1 is its 32B distill (as "deepseek r1 32b" reads), never a generic model of
+that size when the line has one.
+
+Contract: `sibling(index, key, size_b)` -> the key of the model the name of `key`'s model without its size, with
+`size_b` after it, reads as; None when that names no model, or names one whose size is not within 15 % of `size_b`.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SIZE = re.compile(r"\s*\b\d+(?:\.\d+)?\s*[BM](?:-A\d+(?:\.\d+)?B)?\b.*$", re.IGNORECASE)
+
+
+def sibling(index, key: str, size_b: float) -> str | None:
+    info = index.model_info.get(key)
+    if info is None:
+        return None
+    line = _SIZE.sub("", info[2]).strip()
+    if not line:
+        return None
+    from assistant.nlu import understand  # the question reader, as a question naming the model reads
+
+    found = getattr(getattr(understand(f"{line} {size_b:g}b vram", index), "model", None), "key", None) or ""
+    other = index.model_info.get(found)
+    if other is None or found == key or abs(other[1] - size_b) > 0.15 * size_b:
+        return None
+    return found
