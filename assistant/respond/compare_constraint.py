@@ -84,7 +84,7 @@ def _for_learning(rows: dict[str, ValueRow], names: list[str], picked, env: Env)
         return picked[0], picked[1] + i18n.gap(env.lang) + env.t("constraint.learning_too", **values), picked[2]
     text = env.t("constraint.learning", **values)
     if picked is not None:
-        text += i18n.gap(env.lang) + env.t("constraint.learning_trade", reason=_lowered(picked[1], env))
+        text += i18n.gap(env.lang) + _without(picked[1], "constraint.learning_trade", env)
     return cuda[0], text, {"gpu": cuda[0], "reason": "learning", "instead_of": picked[0] if picked else None}
 
 
@@ -114,7 +114,7 @@ def _roomier_for_learning(rows: dict[str, ValueRow], names: list[str], picked, e
         faster=small.label if ratio >= 1 else big.label,
     )
     if picked is not None:
-        text += i18n.gap(env.lang) + env.t("constraint.learning_trade", reason=_lowered(picked[1], env))
+        text += i18n.gap(env.lang) + _without(picked[1], "constraint.learning_trade", env)
     return big.gpu.name, text, {"gpu": big.gpu.name, "reason": "learning_memory"}
 
 
@@ -140,7 +140,7 @@ def _by_budget(rows: dict[str, ValueRow], names: list[str], picked, budget: floa
         return choice, text, figure | {"budget_usd": budget, "within": True}
     if theirs <= budget:  # the pick is over the budget, the other is not: the budget decides
         text = env.t("constraint.within", gpu=rows[other].label, other=rows[choice].label, **values)
-        text += gap + env.t("constraint.over_reason", reason=_lowered(reason, env))
+        text += gap + _without(reason, "constraint.over_reason", env)
         figure = {"gpu": other, "reason": "budget", "budget_usd": budget, "instead_of": choice}
         return other, text, figure
     cheaper, dearer = (choice, other) if mine <= theirs else (other, choice)
@@ -154,7 +154,7 @@ def _by_budget(rows: dict[str, ValueRow], names: list[str], picked, budget: floa
         over=env.money((_cost(rows[cheaper]) or 0.0) - budget),
     )
     key = "constraint.over_reason" if cheaper != choice else "constraint.own_reason"
-    text += gap + env.t(key, reason=_lowered(reason, env))
+    text += gap + _without(reason, key, env)
     figure = {"gpu": cheaper, "reason": "budget", "budget_usd": budget, "within": False}
     return cheaper, text, figure
 
@@ -171,12 +171,15 @@ def _by_quiet(rows: dict[str, ValueRow], names: list[str], picked, env: Env):
     values = dict(gpu=low.label, other=high.label, watts=watts[low.gpu.name], other_watts=watts[high.gpu.name])
     if low.gpu.name == choice:
         return choice, reason + i18n.gap(env.lang) + env.t("constraint.quiet_too", **values), figure | {"quiet": True}
-    text = (
-        env.t("constraint.quiet", **values)
-        + i18n.gap(env.lang)
-        + env.t("constraint.quiet_trade", reason=_lowered(reason, env))
-    )
+    text = env.t("constraint.quiet", **values) + i18n.gap(env.lang) + _without(reason, "constraint.quiet_trade", env)
     return low.gpu.name, text, {"gpu": low.gpu.name, "reason": "quiet", "instead_of": choice}
+
+
+def _without(reason: str, key: str, env: Env) -> str:
+    """The pick's reason after "without the budget": as a clause when it opens with "Get the", else as its own
+    sentence ("Level on value, so speed decides: ...")."""
+    lowered = _lowered(reason, env)
+    return env.t(key, reason=lowered) if lowered != reason else env.t(key + "_plain", reason=reason)
 
 
 def _lowered(reason: str, env: Env) -> str:

@@ -371,6 +371,8 @@ def speed_check(query: ExplainQuery, env: Env) -> Lead | None:
     values = found.values() | {"stated": f"{query.stated_tps:g}"}
     if offloaded >= weights:
         key = "explain.speed_check_ram"
+    elif offloaded and query.stated_tps > expected / SPEED_NORMAL_SHARE:
+        key = "explain.speed_check_spill_fast"  # "my 4090 gets 20 tok/s on 70b": more than a spill allows
     elif offloaded:
         key = "explain.speed_check_spill"
     elif query.stated_tps < SPEED_NORMAL_SHARE * expected:

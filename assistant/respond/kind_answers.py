@@ -24,6 +24,7 @@ from assistant.respond import (
     add_card,
     form_factor,
     image_lora,
+    memory_pair,
     measured_normal,
     model_pair_memory,
     rented_pair,
@@ -47,6 +48,7 @@ def respond(query, env: Env) -> Answer | None:
         or inverse.respond(query, env)  # a limit given, the one quantity that meets it asked (respond/inverse.py)
         or cost_asked.all_in(query, env)  # "3090 vs 4090 ... which is cheaper all in over 2 years": the totals
         or vision_memory.respond(query, env)
+        or memory_pair.respond(query, env)  # "what can i do with 48gb that i cant with 24gb": each size
         or image_lora.respond(query, env)  # "can i train stable diffusion lora on 8gb": each image model's LoRA
         or _with_last_question(query, env)
         or measured_normal.respond(query, env)

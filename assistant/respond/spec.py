@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from assistant import i18n
@@ -453,8 +454,11 @@ def respond(query: SpecQuery, env: Env) -> Answer:
         from assistant.queries import FitQuery  # "我有一张3060 12g", "i have a 3090" said alone: what it runs
         from assistant.respond import fit
 
+        sheet = respond(dataclasses.replace(query, owned=False), env)
         runs = FitQuery(text=query.text, gpus=query.gpus, model=None, workload="llm_inference", asked="what_runs")
-        return fit.respond(runs, env)
+        answer = fit.respond(runs, env)
+        answer.headline = i18n.gap(env.lang).join([sheet.headline, answer.headline])
+        return answer
     if query.precisions:  # "how much faster is fp8 than fp16 on a 4090"
         return precision_speed.answer(query, env)
     if "sell" in query.fields:  # "keep my 4090 or sell it now for $1,800": the sale against the used price

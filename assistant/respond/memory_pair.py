@@ -1,0 +1,48 @@
+"""Two memory sizes set against each other with no card or model named: "what can i do with 48gb vram that i cant
+with 24gb", "is 32gb worth it over 24gb for local llms", "48g显存比24g能多跑什么": what each size runs (the capability
+answer of each, docs/model.md §mem), the larger first.
+
+Contract: `respond(query, env)` -> an Answer (intent "fit") or None when the question names a card or a model, or
+does not set exactly two different memory sizes against each other (lexicon memory_pair_words).
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant import i18n
+from assistant.answer import Answer
+from assistant.queries import FitQuery
+from assistant.respond.env import Env
+from assistant.respond.use_case import said
+
+_SIZE = re.compile(r"(?<![\d.a-z])(\d{1,3})\s*(?:gb|g)(?![a-z])", re.IGNORECASE)
+
+
+def respond(query, env: Env) -> Answer | None:
+    if any(g.name for g in getattr(query, "gpus", ())) or getattr(query, "model", None) is not None:
+        return None
+    if getattr(query, "params_b", None) or not said("memory_pair_words", query.text, env):
+        return None
+    sizes = sorted({float(m.group(1)) for m in _SIZE.finditer(query.text)}, reverse=True)
+    if len(sizes) != 2 or not all(4 <= s <= 512 for s in sizes):
+        return None
+    from assistant.respond import fit  # fit imports the kind answers' modules (kind_answers)
+
+    parts = []
+    for size in sizes:
+        asked = FitQuery(text=query.text, model=None, memory_gb=size, workload="llm_inference", asked="what_runs")
+        parts.append(fit.respond(asked, env).headline)
+    if not all(parts):
+        return None
+    head = i18n.gap(env.lang).join([env.t("memory_pair.lead", big=f"{sizes[0]:g}", small=f"{sizes[1]:g}"), *parts])
+    return Answer(
+        question=query.text,
+        intent="fit",
+        headline=head,
+        workload="llm_inference",
+        steps=[env.t("memory_pair.step")],
+        figures={"memory_sizes": sizes},
+        sources=["method: docs/model.md §mem"],
+        lang=env.lang,
+    )
