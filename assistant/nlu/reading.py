@@ -1,10 +1,9 @@
 """The slots of one tagged question, read once and shared by every intent reader.
 
-Contract: `Reading(bag, index, lex)` answers slot questions about the question — its GPU
-references (`gpu_refs`, `explicit`), workload, precision, fine-tuning mode, model, money and its
-currency, hours, GPU count, comparison aspect, spec fields, months — without deciding the
-intent. Values are computed on first use and cached. The intent readers in
-`assistant.nlu.intents` decide; this module only reads.
+Contract: `Reading(bag, index, lex)` answers slot questions about the question — its GPU references (`gpu_refs`,
+`explicit`), workload, precision, fine-tuning mode, model, money and its currency, hours, GPU count, comparison
+aspect, spec fields, months — without deciding the intent. Values are computed on first use and cached. The intent
+readers in `assistant.nlu.intents` decide; this module only reads.
 """
 
 from __future__ import annotations
@@ -20,6 +19,7 @@ from assistant.nlu.bag import Bag, Ref
 from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import Lexicon
 from assistant.nlu.patterns import compiled
+from assistant.nlu.precision_ask import precision_in_ask
 from assistant.nlu.tagger import Tag
 from assistant.nlu.tagging.said_amounts import ram_word_before
 from assistant.nlu.watts_role import wall_tags
@@ -218,12 +218,7 @@ class Reading:
 
     @property
     def precision(self) -> str | None:
-        """The precision said; none when the only precision word is inside a question of which one ("用什么量化")."""
-        tags, low = self.b.kinds.get("PRECISION", []), self.b.text.lower()
-        phrases = [p for p in self.lex.listed("precision_asked") if p in low] if len(tags) == 1 else []
-        if any(tags[0].text.lower() in p for p in phrases):
-            return None
-        return self.b.meaning("PRECISION")
+        return None if precision_in_ask(self) else self.b.meaning("PRECISION")  # "用什么量化" says none
 
     def mode(self) -> str:
         modes = self.b.meanings.get("MODE", [])

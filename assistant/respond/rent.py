@@ -25,20 +25,12 @@ from assistant.names import normalize_name
 from assistant.nlu.lexicon import lexicon
 from assistant.periods import ASKED, CALENDAR_WEEKS
 from assistant.queries import RentOrBuyQuery
-from assistant.respond import (
-    fit_hardware,
-    hosting,
-    own_draw,
-    rent_resale,
-    rent_spend,
-    rent_stated,
-    rent_total,
-    rent_years,
-)
+from assistant.respond import fit_hardware, hosting, own_draw, rent_resale, rent_stated, rent_total, rent_years
 from assistant.respond.env import Env
 from assistant.respond.offers import home_market, market_rates, of_provider
 from assistant.respond.pricing import assumption_text, price_of, price_text, purchase_price, score, sibling_price_note
 from assistant.respond.rent_job import job_lead
+from assistant.respond.rent_spend import by_spend
 from assistant.respond.unpriced import rent_ceiling
 from assistant.respond.variants import china_versions, rated_variant, rented_with_memory
 from assistant.respond.wording import counted, spec_source
@@ -194,7 +186,7 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     if around_clock:  # a service runs all week, not the 15 % of a desktop
         query = dataclasses.replace(query, hours_per_week=168.0)
     served = serving_of(query, env)
-    if served is None and (spent := rent_spend.by_spend(query, env, _respond)) is not None:
+    if served is None and (spent := by_spend(query, env, _respond)) is not None:
         answer = rent_years.lead(spent, query, env)  # "$300/month on runpod": the hours that money rents
     elif served is None:
         answer = rent_years.lead(
