@@ -28,6 +28,7 @@ from assistant.respond import (
     draw_split,
     fleet,
     hosting,
+    job_plan,
     limits,
     own_draw,
     usage_note,
@@ -100,6 +101,12 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
     model = env.reader.model(query.model.key) if query.model else None
     params = query.params_b or (model.active_params_b or model.params_b if model else None)
     ref = next((r for r in query.gpus if r.name), None)
+    if not query.tokens and params and lexicon(env.lang).words_in("pretrain_words", query.text.lower()):
+        # "cost to train a 7b model from scratch": compute-optimal tokens (20 per parameter, Chinchilla), said
+        query = replace(query, tokens=job_plan.CHINCHILLA_TOKENS_PER_PARAM * params * 1e9)
+        chinchilla = [env.t("rates.job_tokens_pretrain", per=f"{job_plan.CHINCHILLA_TOKENS_PER_PARAM:g}")]
+    else:
+        chinchilla = []
     assumed_node = ref is None and bool(params and query.tokens) and env.reader.gpu(DEFAULT_RUN_GPU) is not None
     if assumed_node:  # "cost to train a 7b from scratch on 1T tokens": on the usual rented node, said so
         ref = GpuRef(mention=DEFAULT_RUN_GPU, name=DEFAULT_RUN_GPU, count=DEFAULT_RUN_COUNT)
@@ -175,7 +182,7 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
         "electricity_usd": round(run.owned_electricity_usd, 2),
     }
     home, home_sources = _home_run(query, env, gpu, n, params)
-    steps = [*home, env.t("cost.mfu", mfu=f"{C.DEFAULT_MFU * 100:.0f}"), *scaling_step(env, gpu, n)]
+    steps = [*chinchilla, *home, env.t("cost.mfu", mfu=f"{C.DEFAULT_MFU * 100:.0f}"), *scaling_step(env, gpu, n)]
     if assumed_node:
         steps.insert(0, env.t("cost.run_assumed_node", n=n, gpu=gpu.short_name))
     steps += _memory_check(query, env, gpu, n, figures)

@@ -28,6 +28,7 @@ from assistant.respond import (
     memory_pair,
     model_pair_memory,
     rented_pair,
+    scratch_cost,
     scratch_time,
     vision_memory,
     vram_per_dollar,
@@ -57,6 +58,7 @@ def respond(query, env: Env) -> Answer | None:
         or vram_per_dollar.respond(query, env)
         or model_pair_memory.respond(query, env)
         or form_factor.respond(query, env)  # "low profile card for my nas": that form of card ranked
+        or scratch_cost.respond(query, env)  # "how much does it cost to train llama 3 8b from scratch"
         or scratch_time.respond(query, env)  # "best gpu to train a 7b llm from scratch": the run's compute too
     )
 
