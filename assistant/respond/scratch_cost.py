@@ -14,9 +14,12 @@ from assistant.respond.env import Env
 from assistant.respond.use_case import said
 
 
+_READ_AS = ("fit", "recommend", "verdict", "spec", "explain")  # what a run's cost is misread as
+
+
 def respond(query, env: Env) -> Answer | None:
-    if query.intent == "cost" or not (getattr(query, "model", None) or getattr(query, "params_b", None)):
-        return None  # a cost question is the cost responder's already
+    if query.intent not in _READ_AS or not (getattr(query, "model", None) or getattr(query, "params_b", None)):
+        return None  # a cost, a rent or a rate asked is answered by its own responder (a rented job's cost)
     if not (said("pretrain_words", query.text, env) and said("run_cost_words", query.text, env)):
         return None
     from assistant.respond import cost
