@@ -51,10 +51,11 @@ def machine_usd(spec: GpuSpec | None, n: int, server: bool = False, desktop_usd:
     return platform_for(n, desktop_usd).usd  # `desktop_usd`: the answer's market's desktop (Env.local_desktop_usd)
 
 
-def moe_route(model: ModelSpec, env: Env, gpu: str = MOE_CARD) -> str:
+def moe_route(model: ModelSpec, env: Env, gpu: str = MOE_CARD, lead: bool = False) -> str:
     """For a mixture-of-experts model: the cheaper, slower way of one card (a 24 GB RTX 3090 unless another is
     given) with the experts in system RAM (llama.cpp --n-cpu-moe, docs/model.md §llm.moe_offload), with the RAM it
-    needs and its speed; "" when the model is dense or the card holds it."""
+    needs and its speed ("cheapest way to run deepseek r1": as the answer's first sentence with `lead`); "" when the
+    model is dense or the card holds it."""
     card = env.reader.gpu(gpu)
     if not model.experts or card is None:
         return ""
@@ -63,7 +64,7 @@ def moe_route(model: ModelSpec, env: Env, gpu: str = MOE_CARD) -> str:
         return ""
     price = purchase_price(card.name, env)
     return env.t(
-        "fit.hardware_moe",
+        "fit.hardware_moe_lead" if lead else "fit.hardware_moe",
         gpu=card.short_name,
         price=env.money(price.usd) if price else "?",
         ram=f"{plan.ram_needed_gb:.0f}",

@@ -246,9 +246,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         multi_note = recommend_table.memory_sets_note(ranking, query.min_memory_gb or 0.0, env)
     if multi_note:
         steps.append(multi_note)
-    moe = fit_hardware.moe_route(spoken, env) if spoken is not None and by_price else ""
-    if moe:  # "cheapest way to run qwen3 235b": one card and system RAM is cheaper still, and slower
-        steps.append(moe)
+    moe = fit_hardware.moe_route(spoken, env, lead=True) if spoken is not None and by_price else ""  # leads
+    steps += [moe] if moe and not (need and (query.model or getattr(query, "params_b", None))) else []
     if consumer:
         steps.append(env.t("rec.consumer_only"))
     unpriced = unpriced_within(env, query.max_power_w, need or 0.0, vendors) if query.max_power_w else ""
@@ -422,8 +421,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if need and (query.model or getattr(query, "params_b", None)):
         # "跑flux dev最低要什么显卡": what it takes first (the memory the model needs), then the cheapest that has it;
         # "what gpu do i need to finetune llama 3.1 70b with qlora": the pick, then the memory it is picked for
-        if cheapest:
-            headline = env.t("rec.minimum", need=need_why) + i18n.gap(lang) + headline
+        if cheapest:  # "cheapest way to run deepseek r1": one card and the experts in system RAM first (cheaper)
+            headline = i18n.gap(lang).join(p for p in (moe, env.t("rec.minimum", need=need_why), headline) if p)
         else:  # the pick asked leads, what the model takes follows
             headline = headline + i18n.gap(lang) + env.t("rec.needs", need=need_why)
     if cheapest:

@@ -13,7 +13,6 @@ from assistant.queries import CostQuery
 from assistant.respond.env import Env
 from assistant.respond.use_case import said
 
-
 _READ_AS = ("fit", "recommend", "verdict", "spec", "explain")  # what a run's cost is misread as
 
 
