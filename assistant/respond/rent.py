@@ -30,6 +30,7 @@ from assistant.respond.env import Env
 from assistant.respond.offers import home_market, market_rates, of_provider
 from assistant.respond.pricing import assumption_text, price_of, price_text, purchase_price, score, sibling_price_note
 from assistant.respond.rent_job import job_lead
+from assistant.respond.rent_sides import rented_first
 from assistant.respond.rent_spend import by_spend
 from assistant.respond.unpriced import rent_ceiling
 from assistant.respond.variants import china_versions, rated_variant, rented_with_memory
@@ -116,26 +117,6 @@ def _siblings(gpu, env: Env, need_rate: bool) -> list[str]:
     names = {r.gpu for r in env.reader.cloud_rates()}
     found = sorted(n for n in names if n != gpu.name and family in n.split())
     return [env.t("rent.siblings", gpus=i18n.listing(env.lang).join(found[:4]))] if found else []
-
-
-def _rented_first(text: str, named: list, env: Env) -> bool:
-    """Is the first GPU named the one to rent ("rent an h100 or buy a 5090")? A rent word right after a name marks
-    that one ("4090 vs h100 rental"); else the rent or buy word nearest before the first name decides; none before
-    it keeps the usual order (buy the first)."""
-    lowered = text.lower()
-    lex = lexicon(env.lang)
-    for k, ref in enumerate(named[:2]):  # "4090 vs h100 rental": a rent word right after a name marks it
-        mention = (ref.mention or "").lower()
-        end = lowered.find(mention) + len(mention) if mention and mention in lowered else -1
-        if end > 0 and any(lowered[end : end + 12].lstrip().startswith(w) for w in lex.listed("rent_side_words")):
-            return k == 0
-    at = lowered.find((named[0].mention or "").lower())
-    if at <= 0:
-        return False
-    before = lowered[:at]
-    rent = max((before.rfind(w) for w in lex.listed("rent_side_words")), default=-1)
-    buy = max((before.rfind(w) for w in lex.listed("buy_side_words")), default=-1)
-    return rent > buy
 
 
 WEEKS_PER_PERIOD = CALENDAR_WEEKS
@@ -259,7 +240,7 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
         )
     if query.rented:  # "runpod a40 at $0.35/hr vs buying a used 3090 for $700": the rate says which is rented
         named = rent_stated.ordered(query, named)
-    elif len(named) > 1 and _rented_first(query.text, named, env):
+    elif len(named) > 1 and rented_first(query.text, named, env):
         named = [named[1], named[0], *named[2:]]  # "rent an h100 or buy a 5090": the verb before each name decides
     ref = named[0]
     gpu = env.reader.known_gpu(ref.name or "")
