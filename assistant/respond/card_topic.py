@@ -157,7 +157,7 @@ def _memory_count(query: SpecQuery, gpu: GpuSpec, env: Env) -> Answer | None:
 def _spec(query: SpecQuery, fields: tuple[str, ...], env: Env) -> Answer:
     from assistant.respond import spec
 
-    return spec.respond(dataclasses.replace(query, fields=fields, topic=None, unread=()), env)
+    return spec.respond(dataclasses.replace(query, fields=fields, topic=None, unread=(), owned=False), env)
 
 
 def _offer(query: SpecQuery, gpu: GpuSpec, env: Env) -> Answer:

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-import re
-
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models.cost import PriceLookup, cheapest_cloud
@@ -13,6 +10,7 @@ from assistant.respond import (
     card_size,
     grades,
     identity,
+    owned_alone,
     precision_speed,
     sell_keep,
     spec_counted,
@@ -437,10 +435,6 @@ def _other_forms(query: SpecQuery, gpus: list[GpuSpec], env: Env) -> list[GpuSpe
     return out
 
 
-# a question in the words, not a statement of what the user has ("i have a 3090, specs?", "我有3060 显存多大")
-_ASKS = re.compile(r"[?？吗呢]|\b(?:what|how|can|could|should|is|are|does|which|why|specs?)\b|多少|什么|怎么|哪")
-
-
 def respond(query: SpecQuery, env: Env) -> Answer:
     env = env.for_query(query)
     if query.topic:  # "how do i cool a p40", "p40 warranty": the topic asked of the card (respond/card_topic.py)
@@ -450,15 +444,8 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     judged = use_case.spec_as_verdict(query, env)  # "m3 pro 18gb macbook, any point doing local llms on it"
     if judged is not None:
         return judged
-    if query.owned and not query.fields and len(query.gpus) == 1 and not _ASKS.search(query.text.lower()):
-        from assistant.queries import FitQuery  # "我有一张3060 12g", "i have a 3090" said alone: what it runs
-        from assistant.respond import fit
-
-        sheet = respond(dataclasses.replace(query, owned=False), env)
-        runs = FitQuery(text=query.text, gpus=query.gpus, model=None, workload="llm_inference", asked="what_runs")
-        answer = fit.respond(runs, env)
-        answer.headline = i18n.gap(env.lang).join([sheet.headline, answer.headline])
-        return answer
+    if (alone := owned_alone.respond(query, env, respond)) is not None:
+        return alone  # "我有一张3060 12g", "i have a 3090" said alone: its spec line and what it runs
     if query.precisions:  # "how much faster is fp8 than fp16 on a 4090"
         return precision_speed.answer(query, env)
     if "sell" in query.fields:  # "keep my 4090 or sell it now for $1,800": the sale against the used price
