@@ -64,7 +64,7 @@ INTENTS = (
     "video",
     "unknown",
 )
-VERDICT_KINDS = ("enough", "good", "worth", "overkill", "feature", "deal", "wait", "free", "install", "afford")
+VERDICT_KINDS = ("enough", "good", "worth", "overkill", "feature", "deal", "wait", "free", "install", "afford", "best")
 FEATURES = ("fp8", "bf16", "tf32", "int8", "fp4", "sparsity", "tensor_cores", "cuda")
 
 

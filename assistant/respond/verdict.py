@@ -23,6 +23,7 @@ from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery, VerdictQuery
 from assistant.respond import (
     afford,
+    best_claim,
     card_risks,
     deal,
     deal_runs,
@@ -426,6 +427,8 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     n = max(named[0].count, 1)
     if query.kind == "afford":  # "预算一万 能买4090吗": the budget against the card's prices
         return afford.respond(query, env)
+    if query.kind == "best":  # "is the 3060 12gb still the best budget card for ai": against the pick
+        return best_claim.respond(query, env)
     if query.kind == "deal" and query.offer_period:  # "8卡a800包月12万 贵不贵": a rent quote against cloud rates
         from assistant.respond import rent_quote
 

@@ -476,3 +476,20 @@ def _it_over_card(r: Reading) -> bool:
     over = next((t for t in b.tags if t.kind == "OVER"), None)
     cards = b.kinds.get("GPU", [])
     return bool(pron and over and len(r.explicit) == 1 and pron.start < over.start < cards[0].start if cards else False)
+
+
+_BEST_KINDS = {"QUESTION", "GPU", "RECOMMEND", "VALUE", "BUDGET", "WORKLOAD", "GPU_WORD", "STILL", "CONDITION", "OR"}
+
+
+def best_claim(r: Reading) -> Query | None:
+    """ "is the 3060 12gb still the best budget card for ai", "is the 4090 the best gpu for llms", "3060 12g还是性价比
+    最高的卡吗": whether the one card named is the pick (kind "best"), not a recommendation that ignores it."""
+    b = r.b
+    if len(r.explicit) != 1 or not r.explicit[0].name or r.model or b.has("PARAMS", "MONEY", "VS", "COMPARE"):
+        return None
+    if not said(r, "best_claim_words") or {t.kind for t in b.tags} - _BEST_KINDS:
+        return None
+    yes_no = b.tags[0].kind == "QUESTION" and b.tags[0].text.lower() in ("is", "are", "isn't") or r.text.endswith("吗")
+    if not yes_no:
+        return None
+    return VerdictQuery(text=r.text, gpus=(r.explicit[0],), kind="best", workload=r.workload)
