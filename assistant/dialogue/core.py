@@ -17,6 +17,7 @@ from typing import Any
 
 from assistant.dialogue import (
     again,
+    base_card,
     from_context,
     job,
     measures,
@@ -192,6 +193,8 @@ class Dialogue:
             query = thread_keeps.model_verdict_as_fit(self, query)  # "what about for flux" after "would a 3060 do"
             query = thread_keeps.limit_of_thread(self, query)  # "electric cost at 0.29" after a limit to 300 W
         except NoSecondGpu as exc:
+            if (based := base_card.against_base(query, self.memory_of)) is not None:
+                return based  # "is the 5090d slower": against the RTX 5090 it is a version of
             alone = _why_not_alone(query)
             if alone is not None:  # "why not a used 3090 instead" after 30b models: that card for them
                 return thread_keeps.model_verdict_as_fit(self, thread.inherit(self.context.setup, alone))

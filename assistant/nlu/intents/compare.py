@@ -51,6 +51,8 @@ def read(r: Reading) -> Query | None:
         and named_at is not None
         and any(p.tag.kind == "PRONOUN" and p.tag.start > named_at for p in pair.refs)
     )
+    if pair_of_one and b.has("FASTER") and len(r.explicit) == 1:  # "the 4090d, is it slower": it against another
+        return _compare(r, [refs[0], GpuRef(mention="", pronoun="context")], aspect="speed")
     if pair_of_one:  # "is rtx4o90 a typo or a chinese version, saw it on aliexpress": "it" is the card named
         pair = None
     if len(refs) >= 2 and all(g.pronoun in ("it", "that") for g in refs) and not (pair or b.has("COMPARE", "VS")):
