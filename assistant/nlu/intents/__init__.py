@@ -132,6 +132,7 @@ READERS = (
     settings.reset,  # "reset", "恢复默认"
     unknown.hosted_service,  # "what gpu does chatgpt run on": not in the knowledge, said so
     unknown.out_of_scope,  # "should i buy nvidia stock", "英伟达股票能买吗": shares and investing, said out of scope
+    concept_cues.cpu_bottleneck,  # "will a 3090 bottleneck with a ryzen 5 3600": the CPU beside the GPUs
     concept_cues.cloud_trust,  # "is vast.ai reliable", "how reliable are vast hosts": the marketplace concept, not help
     help.about,  # "how do i set my budget", "where do your prices come from", "which gpus do you know"
     help.read,  # "help", "what can you do"

@@ -509,3 +509,12 @@ def formats_compared(r: Reading) -> Query | None:
     if len(named) < 2 or not (r.b.has("VS", "OR", "COMPARE") or r.said("concept_cues") or says(r, "format_pick_words")):
         return None
     return ExplainQuery(text=r.text, concept=_QUANT, mention=r.text.strip(" ?!."), model=_sized(r), precisions=named)
+
+
+def cpu_bottleneck(r: Reading) -> Query | None:
+    """ "will a 3090 bottleneck with a ryzen 5 3600", "does the cpu matter for a 4090", "3090配什么cpu", "cpu会不会
+    拖后腿": the CPU beside the GPUs (concept cpu-for-gpus), not a power supply or the card's spec sheet."""
+    cpu = r.b.has("CPU") or bool(re.search(r"\bcpu\b|cpu|处理器", r.text.lower()))
+    if not cpu or not r.said("cpu_bottleneck_words") or r.model or r.b.has("PARAMS", "MONEY", "BUDGET"):
+        return None
+    return ExplainQuery(text=r.text, concept="cpu-for-gpus", mention=r.text.strip(" ?!.？！。"), workload=r.workload)
