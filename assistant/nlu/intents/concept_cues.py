@@ -517,4 +517,6 @@ def cpu_bottleneck(r: Reading) -> Query | None:
     cpu = r.b.has("CPU") or bool(re.search(r"\bcpu\b|cpu|处理器", r.text.lower()))
     if not cpu or not r.said("cpu_bottleneck_words") or r.model or r.b.has("PARAMS", "MONEY", "BUDGET"):
         return None
+    if (r.total_count() or 1) > 1:
+        return None  # "what cpu for 4x 3090": the platform of that many cards (thread_short.platform_of_cards)
     return ExplainQuery(text=r.text, concept="cpu-for-gpus", mention=r.text.strip(" ?!.？！。"), workload=r.workload)

@@ -128,6 +128,10 @@ def gap_worth(r: Reading) -> Query | None:
     return CompareQuery(text=r.text, gpus=(GpuRef(mention="", pronoun="them"),), worth=True, aspect="value")
 
 
+_WAYS = re.compile(r"([双两三四六八])路\s*(?=[a-zA-Z]*\s*\d)")
+_WAY_COUNT = {"双": 2, "两": 2, "三": 3, "四": 4, "六": 6, "八": 8}
+
+
 def platform_of_cards(r: Reading) -> Query | None:
     b = r.b
     if (
@@ -139,7 +143,8 @@ def platform_of_cards(r: Reading) -> Query | None:
     if said(r, "rig_psu") or said(r, "slot_words") or _YES_NO.search(r.text):
         return None  # "is a 1600w psu enough for 4x 3090", "spacing on a b650", "x8/x8 fine?": their own answers
     named = [g for g in r.refs if g.name]
-    count = r.total_count()
+    ways = _WAYS.search(r.text)  # "双路3090要什么主板": two of the card (a USERS word elsewhere)
+    count = r.total_count() or (_WAY_COUNT[ways.group(1)] if ways else None)
     if len({g.name for g in named}) > 1 or not count or count < 2:
         return None
     card = named[0] if named else GpuRef(mention="", pronoun="it")

@@ -175,6 +175,8 @@ def _buy_this(r: Reading) -> bool:
 
 def read(r: Reading) -> Query | None:
     b = r.b
+    if len({g.name for g in r.explicit if g.name}) == 2 and b.has("FASTER", "VS", "COMPARE", "THAN"):
+        return None  # "3090和4090跑sdxl出图速度差多少 值不值得多花一万": the two compared, the extra weighed (compare)
     if _it_over_card(r):  # "is it worth it over a used 3090": the card talked about against that one
         from assistant.nlu.intents import compare  # compare reads "worth" with this module's words
 
