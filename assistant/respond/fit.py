@@ -44,7 +44,7 @@ from assistant.respond.fit_hints import count_lead, deep_fit, deep_yes, more_car
 from assistant.respond.fit_rows import Card, FitCase, estimates, memory_table, mode_name, rows_to_show
 from assistant.respond.fit_speed import llm_speed, training_time
 from assistant.respond.fit_steps import device_notes, kv_steps, longest_context, setup_steps, unlisted_mac
-from assistant.respond.fit_unnamed import cards_for_budget, no_gpu_answer, rule_answer
+from assistant.respond.fit_unnamed import budget_in_force, cards_for_budget, no_gpu_answer, rule_answer
 from assistant.respond.image_fit_speed import image_speed_parts, nameless_range, streamed_route
 from assistant.respond.llm_nameless_speed import llm_range
 from assistant.respond.moe_fit import moe_offload_answer
@@ -190,7 +190,7 @@ def _respond(query: FitQuery, env: Env) -> Answer:
         return cpu_fit.cpu_answer(query, env, model, shown, igpu=gpu.short_name)
     card: GpuSpec | Card | None = Card(float(query.memory_gb)) if gpu is None and query.memory_gb else gpu
     card, macos, raised = _macos_share(env, query, card)
-    if card is None and any(s.key == "budget_usd" for s in query.settings):
+    if card is None and budget_in_force(query, env):
         return cards_for_budget(query, model, env)
     if card is None:
         rows = [(label, est, None) for label, est in estimates(query, model, rows_to_show(model, query, env), n)]

@@ -8,6 +8,7 @@ cards within a stated budget that run the model; `no_gpu_answer(...)` -> the mem
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from assistant import i18n
 from assistant.answer import Answer, Table
@@ -81,6 +82,17 @@ def no_gpu_answer(query: FitQuery, env: Env, model, table: Table, est, note: str
         sources=env.cite(model.source) + sources + ["method: docs/model.md §mem"],
         lang=env.lang,
     )
+
+
+_MEMORY_ASKED = re.compile(r"\b(?:vram|memory|ram)\b|显存|内存")
+
+
+def budget_in_force(query: FitQuery, env: Env) -> bool:
+    """A budget said in the question ("显卡预算5000，跑sdxl够吗"), or set earlier in the conversation with the model
+    now wanted and no memory asked ("my budget is 2000 dollars" -> "i want to run 70b models"): the cards within it."""
+    if any(s.key == "budget_usd" for s in query.settings):
+        return True
+    return "budget_usd" in env.assumptions.changed and not _MEMORY_ASKED.search(query.text.lower())
 
 
 def cards_for_budget(query: FitQuery, model, env: Env) -> Answer:
