@@ -30,6 +30,9 @@ def speed_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
     ctx = dlg.context
     if isinstance(base, FitQuery) and not base.gpus and base.targets and not follow.gpus:
         return base  # "how fast?" after the sets that serve N users: their speeds per user, as answered
+    if isinstance(base, FitQuery) and not base.gpus and ctx.focus and not follow.gpus:
+        # "how fast" after the cards a budget buys for the model ("i want to run 70b models" within $2,000): on them
+        base = dataclasses.replace(base, gpus=(GpuRef(mention=ctx.focus, name=ctx.focus, count=ctx.focus_count),))
     if isinstance(base, FitQuery):  # "how fast would that be with 32k context": at the context (precision) stated
         if ctx.needed and len(base.gpus) == 1 and not follow.gpu_count:  # "每秒多少token" after "要 2 张": on both
             base = dataclasses.replace(base, gpus=(dataclasses.replace(base.gpus[0], count=ctx.needed),))
