@@ -11,6 +11,7 @@ not leave that open. `job_rates` builds the rent of a training job; `served_job`
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import TYPE_CHECKING
 
 from assistant.queries import GpuRef, Query
@@ -313,13 +314,18 @@ def buy_instead(dlg: Dialogue, query: Query) -> Query:
     from assistant.queries import CostQuery, RentOrBuyQuery, VerdictQuery
 
     job = dlg.context.job
+    refs = tuple(getattr(query, "gpus", ()))
+    named = [g for g in refs if not g.pronoun and g.name]
+    if job.rented and job.gpu and _buying_against(query, named):  # "vs buying a 4090 at 6h a day" after an H100 rent
+        rented = GpuRef(mention=job.gpu, name=job.gpu, count=job.count)
+        return RentOrBuyQuery(
+            text=query.text, gpus=(rented, named[0]), rented=job.gpu, provider=job.provider, settings=query.settings
+        )
     if not (job.rented and job.gpu and job.provider):
         return query
     value = isinstance(query, CostQuery) and query.kind == "perf_per_dollar" and not query.gpus
     # "买一张二手3090划算吗" while renting a 3090, "自己买一张4090划算吗" while renting an A100: buying that card (or
     # the card rented when none is named) weighed against renting it there, at the thread's use
-    refs = tuple(getattr(query, "gpus", ()))
-    named = [g for g in refs if not g.pronoun and g.name]
     worth = isinstance(query, VerdictQuery) and query.kind == "worth" and len(named) <= 1 and not query.offer
     if worth and named:
         return RentOrBuyQuery(text=query.text, gpus=tuple(named), provider=job.provider, settings=query.settings)
@@ -331,3 +337,16 @@ def buy_instead(dlg: Dialogue, query: Query) -> Query:
         return query
     card = GpuRef(mention=job.gpu, name=job.gpu, count=job.count)
     return RentOrBuyQuery(text=query.text, gpus=(card,), provider=job.provider, settings=query.settings)
+
+
+_BUY_WORD = re.compile(r"\b(?:buy|buying|bought|purchase|own|owning)\b|买|入手|自己买")
+
+
+def _buying_against(query: Query, named: list) -> bool:
+    """A comparison of one card named to be bought with the card the thread rents ("vs buying a 4090", "那自己买4090
+    呢 对比一下")."""
+    from assistant.queries import CompareQuery
+
+    if not isinstance(query, CompareQuery) or len(named) != 1:
+        return False
+    return bool(_BUY_WORD.search(query.text.lower())) and any(g.pronoun == "context" for g in query.gpus)
