@@ -63,6 +63,10 @@ def _explain(query: SpecQuery, concept: str, env: Env) -> Answer:
     return explain.respond(asked, env)
 
 
+def _crash(query: SpecQuery, gpu: GpuSpec, env: Env) -> Answer:
+    return _explain(query, "psu-transients", env)
+
+
 def _mining(query: SpecQuery, gpu: GpuSpec, env: Env) -> Answer:
     return _explain(query, "mining-cards", env)
 
@@ -184,6 +188,7 @@ _ROUTES = {
     "noise": _noise,
     "install": _install,
     "mining": _mining,
+    "crash": _crash,
     "psu": _psu,
     "power_limit": _power_limit,
     "board": _board,

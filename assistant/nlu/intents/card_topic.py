@@ -32,6 +32,7 @@ from assistant.queries import GpuRef, Query, SpecQuery
 TOPICS = (
     "power_limit",
     "psu",
+    "crash",
     "noise",
     "cooling",
     "heat",
@@ -43,6 +44,7 @@ TOPICS = (
     "ai_use",
 )
 EARLY = ("power_limit", "cooling", "heat", "board")
+PLAIN_EARLY = ("crash", "power_limit")  # read early whatever else is said: their words name nothing else
 # topics asked of "it" (the card talked about), read before the concept readers take their words ("how do i cool it")
 SHORT_ALONE = 40  # [A] characters: a topic word alone in a short question asks it of the card talked about
 OF_IT = (
@@ -104,6 +106,9 @@ def early(r: Reading) -> Query | None:
     if topic == "install":  # "a100 pcie放家里服务器行吗": what it takes to put it there, not a verdict on its speed
         return SpecQuery(text=r.text, gpus=gpus, topic=topic)
     asked = r.b.has("RECOMMEND", "SORT") or (topic == "power_limit" and said(r, "card_topic_limit_value"))
+    if topic in PLAIN_EARLY and not r.b.has("WATTS", "PERCENT"):
+        # "3090 black screen during training", "3090 power limit for 24/7 inference": not a verdict on the work
+        return SpecQuery(text=r.text, gpus=gpus, topic=topic)
     if topic in EARLY and asked and not r.b.has("WATTS", "PERCENT"):
         return SpecQuery(text=r.text, gpus=gpus, topic=topic)
     return None

@@ -171,8 +171,10 @@ def power_by_use(r: Reading) -> Query | None:
         return None  # "whats a 4090 pulling at idle with a model sitting in vram": the idle draw (spec)
     if verdict.said(r, "rig_psu"):
         return None  # "qwen2.5 72b放本地 要几张卡 电源要多大": a power supply asked, not a card's draw in one use
-    if verdict.said(r, "power_limit_words") and verdict.said(r, "card_topic_limit_value"):
-        return None  # "5090限功耗多少合适 跑大模型": the limit to set on the card (card_topic), not its draw in a use
+    if verdict.said(r, "card_topic_power_limit") and not r.b.has("WATTS", "PERCENT"):
+        # "5090限功耗多少合适 跑大模型", "3090 power limit for 24/7 inference": the limit to set on the card
+        # (card_topic), not its draw in a use
+        return None
     if verdict.said(r, "verdict_how_is") and not r.b.has("HOW_MUCH"):
         return None  # "t4 单槽低功耗 放nas里跑推理怎么样": the draw is said of the card, how it does is asked (verdict)
     first = r.b.tags[0].kind if r.b.tags else ""
