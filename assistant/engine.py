@@ -292,11 +292,11 @@ class Engine:
             if getattr(r, "assumed", False)
         ]
         sized = getattr(query, "params_b", None)  # "qwen 32b": several models of that size, answered for the size
-        answer.notes += [
+        answer.notes += [  # an answer on each of the family's sizes ("family") names them itself
             i18n.t(lang, "engine.unsized_sized", mention=m, params=f"{sized:g}B")
             if sized
             else self._unsized_note(m, query, lang)
-            for m in query.unsized
+            for m in (() if answer.figures.get("family") else query.unsized)
         ]
         if query.targets and "targets" not in answer.figures:  # "并发20个用户" asked where the answer cannot weigh it
             answer.notes += usage_note.targets_not_counted(query, lang)

@@ -38,6 +38,7 @@ class CheapestSets:
     table: Table
     figures: list[dict]
     server_note: str
+    need_gb: float | None = None  # the memory the sets were chosen to hold
 
 
 def machine_usd(spec: GpuSpec | None, n: int, server: bool = False, desktop_usd: float | None = None) -> float:
@@ -138,4 +139,4 @@ def cheapest_sets(query: FitQuery, model: ModelSpec, env: Env) -> CheapestSets |
         title=env.t("fit.hardware_title"),
     )
     passive = any(env.reader.known_gpu(s["gpu"]).passively_cooled for s in sets)
-    return CheapestSets(sentence, table, sets, env.t("fit.hardware_server") if passive else "")
+    return CheapestSets(sentence, table, sets, env.t("fit.hardware_server") if passive else "", need)

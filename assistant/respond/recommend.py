@@ -20,6 +20,7 @@ from assistant.respond import (
     feature_limit,
     fit_hardware,
     quiet,
+    recommend_family,
     recommend_order,
     recommend_table,
     rented_job,
@@ -76,6 +77,8 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
 
     if new_or_used.asks(query, env):  # "$400, new or used?": the pick on each, and which to take
         return new_or_used.respond(query, env, respond)
+    if recommend_family.applies(query):  # "本地部署deepseek 需要什么显卡": each size's cheapest cards, not llama 8b's
+        return recommend_family.respond(query, env) or respond(dataclasses.replace(query, unsized_models=()), env)
     if (query.vendor or "").lower() == "apple":  # "best mac for local llms": Macs as a category, never a GPU instead
         from assistant.respond import macs
 
