@@ -216,6 +216,11 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
         earlier = model_versions.earlier_version(found.mention, index)
         if earlier:  # "deepseek v3.1": the DeepSeek V3 the KB holds, said
             return _with_model(q, ModelRef(found.mention, earlier, earlier_version=True))
+    if isinstance(q, FitQuery) and q.asked == "system_ram" and model is not None and not model.key:
+        if found.status == "ambiguous" and not _family_on_gpu(q, model, found):
+            # "64G还是128G内存 CPU+GPU混合跑DeepSeek": RAM for offload is asked of the family's likeliest model, said
+            ranked = model_versions.ranked(found.candidates, index.model_info)
+            return _with_model(q, ModelRef(found.mention, ranked[0], assumed_over=ranked[1:]))
     if isinstance(q, FitQuery) and _family_on_gpu(q, model, found):  # "4090能跑deepseek吗": each size on that GPU
         ranked = model_versions.ranked(found.candidates, index.model_info)
         return dataclasses.replace(q, model=ModelRef(found.mention, ranked[0]), family_models=ranked)

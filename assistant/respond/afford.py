@@ -3,8 +3,9 @@
 Contract: `respond(query, env)` answers a VerdictQuery of kind "afford" (`query.offer`: the budget, in
 `query.money_currency`). The headline answers yes / no first: the cheapest quote of the card (new or used, in the
 answer's market, dated; a converted price said so, respond/pricing.price_text) against the budget, with what is left
-or what is missing, and the other condition's quote beside it; a card with no price says so. The China-market notes
-of the card follow (the version sold there instead, the channel of a grey-market quote: respond/variants).
+or what is missing, and the other condition's quote beside it; a card with no price says so. An ex-mining card
+named (respond/mining) adds the checks to make before paying. The China-market notes of the card follow (the
+version sold there instead, the channel of a grey-market quote: respond/variants).
 `figures["afford"]`: budget_usd, price_usd, condition, fits; `figures["verdict"]`: answer (yes | no), kind "afford".
 """
 
@@ -12,9 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from assistant import i18n
 from assistant.answer import Answer
 from assistant.queries import VerdictQuery
 from assistant.respond.env import Env
+from assistant.respond.mining import mining_notes
 from assistant.respond.pricing import assumption_text, price_of, price_text
 from assistant.respond.variants import variant_notes
 
@@ -41,6 +44,8 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
     others = [p for p in quotes if p is not cheapest]
     if others:
         head += env.t("afford.other", price=price_text(others[0], env))
+    mined, mined_cited = mining_notes(query.text, env)  # "预算3000 矿卡3060能买吗": what to check on it, said
+    head = i18n.gap(env.lang).join([head, *mined])
     figures = {
         "afford": {
             "budget_usd": round(budget, 2),
@@ -58,5 +63,5 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         figures=figures,
         assumptions=env.assumption_dict() | {"budget_usd": budget},
         assumption_text=assumption_text(env, buying=True, desktop=False),
-        sources=env.cite(*cited, *sources) + env.rate_sources(),
+        sources=env.cite(*cited, *sources, *mined_cited) + env.rate_sources(),
     )

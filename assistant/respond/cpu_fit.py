@@ -2,8 +2,9 @@
 "纯cpu能跑qwen2.5 7b吗 内存32g").
 
 Contract: `cpu_only(query, env)` says whether a fit question that names no GPU asks about the CPU alone
-(lexicon list `cpu_only_words`). `cpu_answer(query, env, model, estimates, igpu)` answers it (and an integrated
-GPU's question: it has no memory of its own) from the same memory estimates as a GPU fit, minus the CUDA context:
+(lexicon list `cpu_only_words`, or only the machine's system RAM said: "64g内存能跑70b吗").
+`cpu_answer(query, env, model, estimates, igpu)` answers it (and an integrated GPU's question: it has no memory of
+its own) from the same memory estimates as a GPU fit, minus the CUDA context:
 each precision's RAM need against the system RAM stated
 (`system_ram_gb`, or the memory amount the question gave, else the assumed desktop's) less what the OS
 keeps, and the generation speed of llama.cpp's CPU path, which reads the weights a token touches from
@@ -30,6 +31,8 @@ DDR4_GB_S = 41.0  # dual-channel DDR4-3200: 2 x 8 bytes x 3.2 GT/s = 51.2 GB/s p
 def cpu_only(query: FitQuery, env: Env) -> bool:
     if any(r.name for r in query.gpus):
         return False
+    if query.system_ram_gb and not query.memory_gb and not query.gpus:
+        return True  # "64g内存能跑70b吗": only the machine's RAM is said, no GPU
     return lexicon(env.lang).words_in("cpu_only_words", query.text.lower())
 
 

@@ -32,6 +32,7 @@ from assistant.respond import (
     rates_by_memory,
     rates_family,
     rates_job,
+    rates_node,
     rates_providers,
     rates_serve,
     rates_several,
@@ -380,6 +381,8 @@ def _respond(query: RatesQuery, env: Env) -> Answer:
     elif query.mode == "serve":
         n, steps = _serve_users(query, env) or serve_count(query, env, gpu)
         hours = hours or _PERIOD_HOURS["month"]
+    rates, node = rates_node.node_rate(query, env, rates, n, lambda r: shown_provider(r, env, market))  # a server
+    steps += [node] if node else []
     best = rates[0]
     best_name = shown_provider(best, env, market)
     what = counted(env, gpu, n)

@@ -73,8 +73,10 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         from assistant.respond import laptops
 
         return laptops.respond(query, env)
-    from assistant.respond import new_or_used
+    from assistant.respond import new_or_used, recommend_mining
 
+    if recommend_mining.asks(query, env):  # "预算3000 矿卡敢买吗": the mining checks first, then the cards
+        return recommend_mining.respond(query, env, respond)
     if new_or_used.asks(query, env):  # "$400, new or used?": the pick on each, and which to take
         return new_or_used.respond(query, env, respond)
     if recommend_family.applies(query):  # "本地部署deepseek 需要什么显卡": each size's cheapest cards, not llama 8b's

@@ -333,6 +333,19 @@ def _speed_asked(r: Reading) -> bool:
     return kind_of(r.text, r.b.lang) == "speed" and asked_as_word("speed", r.text, r.b.lang)
 
 
+def _ram_alone(r: Reading) -> float | None:
+    """The one memory amount, named as system RAM in words that never mean a GPU's memory (lexicon list
+    ram_only_words: "64g内存", "32gb of system ram"), with no GPU named: the machine's RAM (a CPU run), not a GPU of
+    that size. None otherwise (an English "16gb ram" alone stays the memory asked about; a Mac's or a mini PC's
+    unified memory is the device's)."""
+    if r.refs or len(r.b.kinds.get("MEMORY", [])) != 1 or not said(r, "ram_only_words"):
+        return None
+    if r.b.has("VENDOR") or said(r, "device_machine_words"):
+        return None  # "mac mini 64g内存", "ai max 395 128g 小主机": unified memory, the device's own (a fit on it)
+    tag = r.system_ram_tag(alone=True)
+    return float(tag.value) if tag is not None and isinstance(tag.value, (int, float)) else None
+
+
 def _fit_query(r: Reading) -> FitQuery:
     b, refs = r.b, r.refs
     setup = setup_options(r)
@@ -365,8 +378,9 @@ def _fit_query(r: Reading) -> FitQuery:
         audio_s=audio_seconds(r.text) if r.model and r.model.key.startswith("whisper") else None,
         image_steps=image_steps(r) if r.mode() == "inference" else None,
         train_steps=train_steps(r),
-        memory_gb=r.vram() if not refs else None,
-        system_ram_gb=r.system_ram(),  # "on a 4090 with 128gb ram": system RAM for offload, not the GPU's memory
+        memory_gb=r.vram() if not refs and not _ram_alone(r) else None,
+        # "on a 4090 with 128gb ram": system RAM for offload, not the GPU's memory; "64g内存能跑70b吗": RAM, no GPU
+        system_ram_gb=r.system_ram() or _ram_alone(r),
         ram_mts=r.num("RAM_SPEED"),  # "ddr5-6000": what the CPU reads system RAM at
         ram_channels=ram_channels(r),
         workload=r.workload,
@@ -402,7 +416,12 @@ def system_ram(r: Reading) -> Query | None:
     ram = found.system_ram_gb
     if ram is None and found.gpus:  # "is 32gb of ram enough ... with a 4090": alone, the amount is RAM
         ram = next((float(t.value) for t in r.b.kinds.get("MEMORY", []) if isinstance(t.value, (int, float))), None)
+    tag = r.system_ram_tag(alone=True) if ram is None and not found.gpus else None
+    if tag is not None and isinstance(tag.value, (int, float)):  # "128g ram enough to offload deepseek?": RAM
+        ram = float(tag.value)
     vram = found.memory_gb if found.memory_gb != ram else None
+    if vram is not None and not found.gpus and _RAM_CHOICE.search(r.text.lower()):
+        vram = None  # "64G还是128G内存": both sizes are the RAM to choose from, neither a GPU's memory
     return dataclasses.replace(found, asked="system_ram", want_speed=True, system_ram_gb=ram, memory_gb=vram)
 
 

@@ -247,6 +247,8 @@ def read(r: Reading) -> Query | None:
         return None  # "on a macbook m3 max, will mixtral run? or should i build a pc": a fit question
     count = r.total_count()
     money = _budget(r)
+    if money is None and not psu and said(r, "rate_words"):
+        return None  # "8卡H100服务器一小时多少钱": the server's hourly rent, not a machine to build
     if psu and money is not None and not b.has("MONEY", "BUDGET"):
         money = None  # "my psu is a 1000w gold ... am i ok or do i need 1200": a bare number is a PSU size, no budget
     sale = said(r, "sell_owned_words") and not b.has("BUDGET")  # "or do i sell them (~$700 each)": no budget

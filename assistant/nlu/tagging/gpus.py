@@ -118,6 +118,8 @@ class GpuTagging(TaggerBase):
         if toks[i].kind == "word" and nxt is not None and nxt.kind == "num" and nxt.glued and len(w) <= 3:
             if nxt.text == "2" and i + 2 < len(tt) and toks[i + 2].kind == "word" and toks[i + 2].glued:
                 return None  # "i2v", "t2v", "img2img": a 2 between letters reads "to", a mode, not a GPU
+            if any(v.split(" ")[0] == w + nxt.text for v in self.lex.listed("video_models")):
+                return None  # "wan2.1 12g显存够吗": a video model's name, not a GPU
             return None if w + nxt.text in SYSTEM_RAM else "prefix"  # "ddr5" is the computer's memory
         if w in SPACED_PREFIX and nxt is not None and nxt.kind == "num" and self.gap(i) in ("", "-"):
             return "prefix"
