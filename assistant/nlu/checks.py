@@ -15,6 +15,7 @@ from typing import Any
 from assistant.nlu import messages as msg
 from assistant.nlu.bag import Bag
 from assistant.nlu.index import GpuMatch, ModelMatch, NameIndex
+from assistant.nlu.lexicon import lexicon
 from assistant.nlu.lookup import lineup, model_versions
 from assistant.nlu.lookup.name_tokens import memory_of_mention, split_suffixes
 from assistant.nlu.text import words
@@ -98,8 +99,6 @@ def _variant_awaited(mention: str, text: str, bag: Bag, index: NameIndex) -> str
     """ "is the 5080 super out yet", "5090 ti什么时候出": an unknown variant of a card the KB holds, asked whether it is
     out (lexicon [lists] release_asked_words): that card stands in, and the answer says the variant is not in the data
     (not released yet, or unsourced) instead of asking which of three near names was meant; None otherwise."""
-    from assistant.nlu.lexicon import lexicon
-
     toks = split_suffixes(words(mention))
     if len(toks) < 2 or toks[-1] not in _VARIANT_WORDS:
         return None
@@ -221,6 +220,18 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
             # "64G还是128G内存 CPU+GPU混合跑DeepSeek": RAM for offload is asked of the family's likeliest model, said
             ranked = model_versions.ranked(found.candidates, index.model_info)
             return _with_model(q, ModelRef(found.mention, ranked[0], assumed_over=ranked[1:]))
+    if isinstance(q, FitQuery) and not bag.has("EXPLAIN") and _family_alone(q, model, found, index):
+        # "deepseek要多少显存", "想本地跑deepseek 笔记本行吗": each size's memory and the cheapest cards that hold it
+        laptop = lexicon(bag.lang).words_in("laptop_words", q.text.lower())
+        ranked = model_versions.ranked(found.candidates, index.model_info)
+        return RecommendQuery(
+            text=q.text,
+            workload="llm_inference",
+            settings=q.settings,
+            laptop=laptop,
+            unsized=(found.mention,),
+            unsized_models=ranked,
+        )
     if isinstance(q, FitQuery) and _family_on_gpu(q, model, found):  # "4090能跑deepseek吗": each size on that GPU
         ranked = model_versions.ranked(found.candidates, index.model_info)
         return dataclasses.replace(q, model=ModelRef(found.mention, ranked[0]), family_models=ranked)
@@ -296,6 +307,20 @@ def _with_model(q: Query, model: ModelRef) -> Query:
     """The query with the model the mention was resolved to (every query with a `model` slot)."""
     changes: dict[str, Any] = {"model": model}
     return dataclasses.replace(q, **changes)
+
+
+def _family_alone(q: FitQuery, model: ModelRef | None, found: ModelMatch, index: NameIndex) -> bool:
+    """A fit question naming a language-model family without its size and no GPU, memory or RAM ("deepseek要多少显存",
+    "想本地跑deepseek 笔记本行吗"): what each size takes (respond/recommend_family.py), rather than asked which one."""
+    if model is None or model.key or found.status != "ambiguous" or any(g.name for g in q.gpus):
+        return False
+    if q.memory_gb or q.system_ram_gb or q.mode != "inference" or q.asked or q.want_speed:
+        return False
+    if re.search(r"(\d+(?:\.\d+)?)\s*[bm]\b", found.mention.lower()):
+        return False  # "qwen 32b": several models of one size, answered for the size
+    sizes = {round(index.model_info[c][1], 1) for c in found.candidates if c in index.model_info}
+    llms = all(index.model_info[c][3] == "llm" for c in found.candidates if c in index.model_info)
+    return llms and len(sizes) > 1
 
 
 def _family_on_gpu(q: FitQuery, model: ModelRef | None, found: ModelMatch) -> bool:

@@ -52,6 +52,7 @@ _PLACES = (
     ("JPY", "place_jpy"),
     ("HKD", "place_hkd"),
     ("INR", "place_inr"),
+    ("USD", "place_usd"),  # "在美国买4090多少钱": US prices in dollars (only a non-English lexicon lists US places)
 )
 
 

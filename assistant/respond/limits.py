@@ -191,8 +191,8 @@ def job_energy(query, env: Env, label: str, draw_w: float, figures: dict) -> str
         "limits.job_energy",
         label=label,
         watts=f"{draw_w:,.0f}",
-        hours=f"{hours:,.0f}",
-        kwh=f"{kwh:,.0f}",
+        hours=f"{hours:,.0f}" if hours >= 10 else f"{hours:g}",
+        kwh=f"{kwh:,.0f}" if kwh >= 10 else f"{kwh:.2g}",  # "4090一小时电费多少": 0.45 kWh, never "0"
         money=env.money_total(kwh * rate),
         rate=env.money(rate, 3),
     )

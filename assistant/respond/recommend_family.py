@@ -50,6 +50,10 @@ def _label(s: dict) -> str:
     return (f"{s['gpu_count']} x " if s["gpu_count"] > 1 else "") + s["gpu"]
 
 
+def _gb(f: dict) -> str:
+    return f"{f['need_gb']:,.1f}" if f["need_gb"] else "?"
+
+
 def _short(s: dict, env: Env) -> str:
     gpu = env.reader.known_gpu(s["gpu"])
     name = gpu.short_name if gpu else s["gpu"]
@@ -108,7 +112,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer | None:
     items = i18n.sep(env.lang).join(
         env.t(
             "rec_family.item",
-            model=i18n.listing(env.lang).join(f["name"] for f in g),
+            model=i18n.listing(env.lang).join(env.t("rec_family.need", model=f["name"], need=_gb(f)) for f in g),
             gpus=_short(g[0], env),
             total=env.money(g[0]["total_usd"]),
         )
@@ -131,7 +135,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer | None:
         rows=[
             [
                 f["name"],
-                f"{f['need_gb']:,.1f} GB" if f["need_gb"] else "—",
+                f"{_gb(f)} GB",
                 _label(f),
                 env.money(f["total_usd"]),
                 env.money(f["machine_usd"]),

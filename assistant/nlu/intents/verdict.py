@@ -108,8 +108,10 @@ def free_tier(r: Reading) -> Query | None:
     """ "is a gpu even worth it for me or should i stick to kaggle's free T4s", "刚入坑kaggle 用colab够不够还是得
     自己买卡", "毕设就跑个resnet 用不用买显卡": whether to buy a card at all against the free notebooks (lexicon
     free_notebook_words) or asked as such (buy_at_all_words); no other card named, no budget (kind "free")."""
-    if r.b.has("BUDGET", "MONEY", "PARAMS", "HOURS", "RENT") or r.model:
+    if r.b.has("BUDGET", "MONEY", "PARAMS", "HOURS") or r.model:
         return None  # "can colab's t4 run mistral 7b": a fit; "一个月就用十几个小时 有必要自己买卡吗": rent or buy
+    if r.b.has("RENT") and (r.explicit or not said(r, "buy_at_all_words")):
+        return None  # "colab pro or a 3090": renting weighed; "毕设 需要买显卡吗 还是租" stays whether to buy at all
     asked = said(r, "buy_at_all_words") or (said(r, "free_notebook_words") and said(r, "free_or_buy_words"))
     if not asked:
         return None  # "whats in a colab t4, vram wise": the card's spec
