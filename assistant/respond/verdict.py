@@ -29,6 +29,7 @@ from assistant.respond import (
     deal_runs,
     ollama,
     upgrade_path,
+    use_case,
     vendor_practice,
     verdict_feature,
     verdict_model,
@@ -423,6 +424,12 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         return Answer(
             question=query.text, intent="verdict", headline="", clarification=env.t("verdict.which_gpu"), lang=env.lang
         )
+    typical_video = use_case.video_key(query, env) if query.kind in ("good", "enough") else None
+    if typical_video:  # "文生视频 4090够吗", "can a 3060 do ai video": the usual open video model on it, not images
+        from assistant.queries import VideoQuery
+        from assistant.respond import video
+
+        return video.respond(VideoQuery(text=query.text, video=typical_video, gpus=query.gpus), env)
     gpu = env.gpu(named[0].name)
     n = max(named[0].count, 1)
     if query.kind == "afford":  # "预算一万 能买4090吗": the budget against the card's prices
