@@ -517,6 +517,8 @@ def _with_pick_and_worth(
         # "买两张4060ti 16g还是一张3090", "3090和4090买哪个": which one first, then whether the dearer is worth it
         pick_end = len(picked[1])
         return headline[:pick_end] + i18n.gap(env.lang) + worth_text + headline[pick_end:]
+    if worth_text and headline and worth_text.startswith(env.t("compare.worth_no_price")):
+        return headline + i18n.gap(env.lang) + worth_text  # "m4 max 64g和4090选哪个": what it can weigh first
     if worth_text:
         return worth_text + i18n.gap(env.lang) + headline
     return headline

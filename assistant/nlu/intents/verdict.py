@@ -280,8 +280,10 @@ def _asked_of_card(r: Reading) -> bool:
         return False
     if not (r.workload or r.b.has("MODE") or said(r, "verdict_use_verbs") or said(r, "verdict_good")):
         return False  # "is the 4090d real", "a4000 单槽的吗": no use of the card weighed (identity, a spec)
-    # "能跑训练吗": "能跑" before a mode with no model or kind of model is whether the card does that work
-    runs_mode = r.b.has("MODE") and r.workload in (None, "training", "inference") and not (r.model or r.b.has("PARAMS"))
+    # "能跑训练吗", "能跑推理吗": "能跑" before a mode with no model or kind of model: whether the card does that work
+    runs_mode = (r.workload in ("training", "inference") or (r.b.has("MODE") and r.workload is None)) and not (
+        r.model or r.b.has("PARAMS")
+    )
     return yes_no_of_card(r) and (not r.b.has("FIT") or bool(said(r, "verdict_how_is")) or runs_mode)
 
 

@@ -45,6 +45,9 @@ class MoneyTagging(TaggerBase):
             return self._money(i, j, v)
         under = self.lex.match(tt, j) if j < n and self.toks[j].kind == "cjk" else None
         if v >= 50 and under and {"UNDER", "BUDGET"} & set(under[1]) and not self._gpu_then_most(i, j + under[0]):
+            after = j + under[0]
+            if self.tt[i] in self.index.bare_numbers and after < n and self.number_at(after) is not None:
+                return None  # "双3090 预算两万": the card, then the budget word's own amount
             return self._money(i, j, v)  # 2万预算
         return None
 
