@@ -20,7 +20,6 @@ from assistant.respond import (
     feature_limit,
     fit_hardware,
     quiet,
-    recommend_family,
     recommend_order,
     recommend_table,
     rented_job,
@@ -73,14 +72,10 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         from assistant.respond import laptops
 
         return laptops.respond(query, env)
-    from assistant.respond import new_or_used, recommend_mining
+    from assistant.respond import recommend_routes  # mining cards, new or used, a family's sizes: their own answers
 
-    if recommend_mining.asks(query, env):  # "预算3000 矿卡敢买吗": the mining checks first, then the cards
-        return recommend_mining.respond(query, env, respond)
-    if new_or_used.asks(query, env):  # "$400, new or used?": the pick on each, and which to take
-        return new_or_used.respond(query, env, respond)
-    if recommend_family.applies(query):  # "本地部署deepseek 需要什么显卡": each size's cheapest cards, not llama 8b's
-        return recommend_family.respond(query, env) or respond(dataclasses.replace(query, unsized_models=()), env)
+    if (routed := recommend_routes.routed(query, env, respond)) is not None:
+        return routed
     if (query.vendor or "").lower() == "apple":  # "best mac for local llms": Macs as a category, never a GPU instead
         from assistant.respond import macs
 

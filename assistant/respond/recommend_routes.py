@@ -1,0 +1,28 @@
+"""Recommendations whose question asks something the value ranking alone does not answer, routed to their own answer
+before the ranking: ex-mining cards asked about ("学生党预算3000 矿卡敢买吗": respond/recommend_mining.py), new against
+used ("$400, new or used?": respond/new_or_used.py), a model family named with no size ("本地部署deepseek 需要什么显卡":
+respond/recommend_family.py).
+
+Contract: `routed(query, env, recommend)` returns that answer, or None when none applies (the ranking answers);
+`recommend` is respond.recommend.respond, which the routes call again for the ranking they build on.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from assistant.answer import Answer
+from assistant.queries import RecommendQuery
+from assistant.respond import new_or_used, recommend_family, recommend_mining
+from assistant.respond.env import Env
+
+
+def routed(query: RecommendQuery, env: Env, recommend) -> Answer | None:
+    if recommend_mining.asks(query, env):  # "预算3000 矿卡敢买吗": the mining checks first, then the cards
+        return recommend_mining.respond(query, env, recommend)
+    if new_or_used.asks(query, env):  # "$400, new or used?": the pick on each, and which to take
+        return new_or_used.respond(query, env, recommend)
+    if recommend_family.applies(query):  # "本地部署deepseek 需要什么显卡": each size's cheapest cards, not llama 8b's
+        family = recommend_family.respond(query, env)
+        return family or recommend(dataclasses.replace(query, unsized_models=()), env)
+    return None
