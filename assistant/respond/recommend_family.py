@@ -9,10 +9,13 @@ the cheapest GPU set in the price data that holds it (respond/fit_hardware.cheap
 ranking's own memory need). The headline names the sizes and their cheapest sets, smallest first; with a budget
 stated, the largest size whose whole machine fits in it, and what the next size up costs. `figures`: family
 (mention), sets [{model_key, params_b, need_gb, memory_gb, gpu, gpu_count, total_usd, machine_usd}], budget_usd
-and largest_in_budget when a budget is stated. Nothing is ranked for a model not asked about.
+and largest_in_budget when a budget is stated. Nothing is ranked for a model not asked about. `member(query, env)`: the
+family's model of the size a follow-up names, answered as that model.
 """
 
 from __future__ import annotations
+
+import re
 
 from assistant import i18n
 from assistant.answer import Answer, Table
@@ -34,6 +37,20 @@ def applies(query: RecommendQuery) -> bool:
         and not query.laptop
         and not query.vendor
     )
+
+
+def member(query: RecommendQuery, env: Env) -> ModelRef | None:
+    """The family's model of the size a follow-up names ("32b的呢" after "本地部署deepseek 需要什么显卡"): the first of
+    `unsized_models` within 15 % of `params_b`, when the family was named with no size (a size typed with the family,
+    "qwen 32b", stays a model of that size); else None."""
+    mention = query.unsized[0] if query.unsized else ""
+    if not (query.params_b and query.unsized_models and query.model is None) or re.search(r"\d", mention):
+        return None
+    for key in query.unsized_models:
+        model = env.reader.model(key)
+        if model is not None and model.params_b and abs(model.params_b - query.params_b) <= 0.15 * query.params_b:
+            return ModelRef(f"{mention} {query.params_b:g}b", model.key)
+    return None
 
 
 def _models(query: RecommendQuery, env: Env) -> list:

@@ -1,7 +1,7 @@
 """Recommendations whose question asks something the value ranking alone does not answer, routed to their own answer
 before the ranking: ex-mining cards asked about ("学生党预算3000 矿卡敢买吗": respond/recommend_mining.py), new against
 used ("$400, new or used?": respond/new_or_used.py), a model family named with no size ("本地部署deepseek 需要什么显卡":
-respond/recommend_family.py).
+respond/recommend_family.py), or a size of that family asked next ("32b的呢": that model).
 
 Contract: `routed(query, env, recommend)` returns that answer, or None when none applies (the ranking answers);
 `recommend` is respond.recommend.respond, which the routes call again for the ranking they build on.
@@ -22,6 +22,14 @@ def routed(query: RecommendQuery, env: Env, recommend) -> Answer | None:
         return recommend_mining.respond(query, env, recommend)
     if new_or_used.asks(query, env):  # "$400, new or used?": the pick on each, and which to take
         return new_or_used.respond(query, env, recommend)
+    member = recommend_family.member(query, env)
+    if member is not None:  # "32b的呢" after a family's sizes: that size of the family, said
+        answer = recommend(dataclasses.replace(query, model=member, params_b=None, unsized=(), unsized_models=()), env)
+        answer.figures["family"] = query.unsized[0]  # the family's note is this one
+        model = env.reader.model(member.key)
+        name = model.name if model is not None else member.key
+        answer.notes.insert(0, env.t("rec_family.member", mention=member.mention, name=name))
+        return answer
     if recommend_family.applies(query):  # "本地部署deepseek 需要什么显卡": each size's cheapest cards, not llama 8b's
         family = recommend_family.respond(query, env)
         return family or recommend(dataclasses.replace(query, unsized_models=()), env)

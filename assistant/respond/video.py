@@ -192,17 +192,19 @@ def _respond(query: VideoQuery, env: Env) -> Answer:
     head = env.t("video.head", model=name, params=f"{params:g}", parts=i18n.sep(env.lang).join(parts))
     asked = _memory_verdicts(query.text, figures, env) if not gpus else ""
     head = i18n.gap(env.lang).join(p for p in (asked, head) if p)
+    verdicts = []  # "can a 3060 run wan 2.2", "文生视频 4090够吗": whether each card holds it leads the answer
     for g in gpus:
         n = counts[g.name]
         ok = [_setting(f, env) for f in figures if f["fits"][g.name]]
         what = counted(env, g, n)
         have = f"{(g.memory_gb or 0) * n:g}"
         said = (
-            env.t("video.gpu_fits", what=what, gb=have, settings=i18n.join_names(env.lang, ok))
+            env.t("video.gpu_fits_lead", what=what, gb=have, model=name, settings=i18n.join_names(env.lang, ok))
             if ok
-            else env.t("video.gpu_short", what=what, gb=have)
+            else env.t("video.gpu_short_lead", what=what, gb=have, model=name)
         )
-        head += i18n.gap(env.lang) + i18n.cap(env.lang, said)
+        verdicts.append(i18n.cap(env.lang, said))
+    head = i18n.gap(env.lang).join([*verdicts, head])
     steps = [env.t("video.published"), env.t("video.offload_step")]
     if any(f["peak_gb"] is None for f in figures):
         steps.append(env.t("video.no_figure", model=name, gb=f"{floor:g}"))
