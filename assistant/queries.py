@@ -430,6 +430,7 @@ class VideoQuery(Query):
     budget_usd: float | None = None  # "wan 2.1 14b under 2k", "wan2.2 预算1万 买啥卡": which card to buy
     budget_currency: str | None = None  # as RecommendQuery.budget_currency
     size: str | None = None  # "480p", "720p": the video size asked (its time and memory); None = every published one
+    typical: bool = False  # no model named ("文生视频 4090够吗"): the usual open video model's family answers, said
 
 
 @dataclass(frozen=True, kw_only=True)

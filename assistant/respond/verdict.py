@@ -429,7 +429,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         from assistant.queries import VideoQuery
         from assistant.respond import video
 
-        return video.respond(VideoQuery(text=query.text, video=typical_video, gpus=query.gpus), env)
+        return video.respond(VideoQuery(text=query.text, video=typical_video, gpus=query.gpus, typical=True), env)
     gpu = env.gpu(named[0].name)
     n = max(named[0].count, 1)
     if query.kind == "afford":  # "预算一万 能买4090吗": the budget against the card's prices

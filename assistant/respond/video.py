@@ -69,6 +69,8 @@ def family_typed(query: VideoQuery, env: Env) -> str:
     else "": the longest word of lexicon list video_models in the question ("wan 2.1 14b" names a size)."""
     from assistant.nlu.intents.video import FAMILIES
 
+    if query.typical:  # no model named: the family of the usual model ("wan2.2")
+        return query.video.split("-")[0]
     low = query.text.lower()
     found = max((w for w in lexicon(env.lang).listed("video_models") if w in low), key=len, default="")
     return found if found in FAMILIES else ""
@@ -103,7 +105,7 @@ def family_note(query: VideoQuery, env: Env) -> str:
 
     said = i18n.sep(env.lang).join(other(r) for r in others.values())
     name = next((r["name"] for r in _rows() if r["key"] == query.video), query.video)
-    return env.t("video.family_note", typed=typed, model=name, others=said)
+    return env.t("video.typical_note" if query.typical else "video.family_note", typed=typed, model=name, others=said)
 
 
 def _held_member(query: VideoQuery, env: Env) -> VideoQuery:
