@@ -174,6 +174,14 @@ def cap(lang: str, text: str) -> str:
     return text[:1].upper() + text[1:] if text and _style(lang, "capitalize") else text
 
 
+def uncap(lang: str, text: str) -> str:
+    """A sentence that goes on after a colon: its first word in lower case ("The RTX 4090 ..." -> "the RTX 4090 ..."),
+    in languages that capitalize sentences; a word in capitals ("RTX") stays."""
+    if not text or not _style(lang, "capitalize") or not text[1:2].islower():
+        return text
+    return text[:1].lower() + text[1:]
+
+
 def join_names(lang: str, names: list[str]) -> str:
     """ "A and B", "A, B and C" / "A、B、C"."""
     if len(names) <= 1:
@@ -191,3 +199,9 @@ def either(lang: str, items: list[str]) -> str:
 def currency(lang: str) -> str:
     """The currency an amount in a question in this language means when it names none."""
     return _style(lang, "currency")
+
+
+def dollar_marked(lang: str, typed: str) -> bool:
+    """The amount as typed carries a dollar mark of this language ("$1600", "1600 bucks", "180刀")."""
+    low = typed.lower()
+    return any(mark in low for mark in _style(lang, "dollar_marks"))

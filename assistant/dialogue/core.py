@@ -22,6 +22,7 @@ from assistant.dialogue import (
     job,
     measures,
     method_choice,
+    price_said,
     rent_context,
     subject,
     thread,
@@ -184,7 +185,10 @@ class Dialogue:
                 query = thread.inherit(self.context.setup, query)
             if hasattr(query, "gpus"):
                 named: Any = query  # a query with a gpus slot (checked)
+                pointed = price_said.pointed(named.gpus, query.text)  # "it", or a card the thread brought in
                 query = dataclasses.replace(named, gpus=fill(self, named.gpus, query.intent in COUNTED))
+                if pointed:  # "and if i buy it for 1600 instead": the amount is that card's price
+                    query = price_said.price_of_card(query, lang)
             if open_ended:  # "how many watts does that pull from the wall" after 2 x RTX 3090
                 query = from_context.power_of_set(self, query)
             query = usage.load_of_the_work(self, query)  # "the power bill for that" after 5000 images a day on it

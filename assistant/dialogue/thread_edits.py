@@ -238,4 +238,6 @@ def payback_of_rent(dlg: Dialogue, query: Query) -> Query:
     cards = tuple(dataclasses.replace(g, count=g.count) for g in getattr(rented, "gpus", ()) if g.name)
     if rented is None or not cards:
         return query
-    return RentOrBuyQuery(text=query.text, gpus=cards, provider=rented.provider, settings=query.settings)
+    return RentOrBuyQuery(
+        text=query.text, gpus=cards, provider=rented.provider, settings=query.settings, stated=query.stated
+    )  # "买一张1.3w的话多久回本": the amount said stays the card's price (dialogue/price_said.py)

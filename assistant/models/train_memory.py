@@ -18,6 +18,8 @@ from assistant.models.memory import MemoryEstimate, Spread, embedding_params_b, 
 from assistant.models.values import Factor, finite
 from assistant.specs import ModelSpec
 
+DEFAULT_SEQ = 2048  # tokens per training sequence when none is said (the set-up the answers show) [A]
+
 
 def quantize_load_peak_gb(model: ModelSpec) -> float:
     """The load peak of a tool that puts the 16-bit model on the GPU before quantizing it (LitGPT's QLoRA):
@@ -150,7 +152,7 @@ def training_memory(
     model: ModelSpec,
     method: str = "full",
     *,
-    seq: int = 2048,
+    seq: int = DEFAULT_SEQ,
     batch: int = 1,
     checkpointing: bool = False,
     flash_attention: bool = True,

@@ -123,7 +123,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
             parts = (what_buys, head) if answer == "no" else (head, what_buys)  # "not worth it: ..." leads
             head = i18n.gap(env.lang).join(parts)
         if query.model is not None or query.params_b:  # "mi50 32g 闲鱼800 能跑qwen2.5 32b吗": whether it runs too
-            fit_head = _runs(query, ref, env).headline
+            fit_head = _runs(query, ref, _offered(env, gpu.name, offer_usd / n)).headline
             head = fit_head[:1].upper() + fit_head[1:] + i18n.gap(env.lang) + head
         modified = market_variant(gpu.name)
         if modified is not None:  # "魔改3070 16g 一千五": no price, but the modified card's caveats
@@ -195,7 +195,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         mining_sources = [*mining_sources, variant["source"]]
     if query.model is not None or query.params_b:  # "... worth it for llama 3.3 70b?": how it runs on them, in the
         # headline after the verdict on the price; before it when the model does not fit ("enough for 72b?": no)
-        runs = _runs(query, ref, env)
+        runs = _runs(query, ref, _offered(env, gpu.name, offer_usd / n))
         said = runs.headline[:1].upper() + runs.headline[1:]
         # a "no" leads, and so does the use when the question asks only the use ("两万出头 跑70b q4 够不够", "is
         # qwen2.5 14b speed usable on it"): the price verdict follows it
@@ -379,6 +379,15 @@ def _against_lesser(
     }
     below = per_card_usd <= price.usd
     return env.t("deal.below_lesser" if below else "deal.above_lesser", **values), below
+
+
+def _offered(env: Env, gpu: str, each_usd: float) -> Env:
+    """The env in which the card costs the offer ("p40s for $180 each, how many for 70b and total cost"): the cards a
+    model needs are priced at it, for this answer only (no price setting changes)."""
+    if each_usd <= 0:
+        return env
+    prices = env.assumptions.prices | {(gpu, c): each_usd for c in ("new", "used")}
+    return dataclasses.replace(env, assumptions=dataclasses.replace(env.assumptions, prices=prices))
 
 
 def _runs(query: VerdictQuery, ref, env: Env) -> Answer:

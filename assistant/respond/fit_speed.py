@@ -15,6 +15,7 @@ import math
 from assistant import i18n
 from assistant.models import constants as C
 from assistant.models import llm, memory, scaling
+from assistant.models.train_memory import DEFAULT_SEQ
 from assistant.nlu.asks import checklist
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
@@ -26,7 +27,7 @@ from assistant.respond.image_train_time import image_job_time
 from assistant.respond.pricing import speech
 from assistant.respond.speech_time import speech_lead
 from assistant.respond.train_route import fitting_route
-from assistant.respond.wording import counted, duration
+from assistant.respond.wording import counted, duration, token_amount
 from assistant.specs import ModelSpec
 
 # A "no" that is a near miss names the partial-offload speed unasked: at most this share of the weights in
@@ -379,13 +380,26 @@ def job_values(query: FitQuery, env: Env, model: ModelSpec, gpu, n: int) -> tupl
     from assistant.respond.rates_job import job_hours, tokens_text
 
     method = query.mode if query.mode in ("lora", "qlora") else "full_finetune"
+    samples, sample_tokens, stepped = query.samples, query.sample_tokens, []
+    if query.train_steps and not (query.tokens or samples):  # "qlora ... for 500 steps": steps x batch x sequence
+        batch, seq = query.batch or 1, query.context_tokens or DEFAULT_SEQ
+        samples, sample_tokens = float(query.train_steps * batch), float(seq)
+        stepped = [
+            env.t(
+                "fit.job_steps",
+                steps=f"{query.train_steps:,}",
+                batch=batch,
+                seq=f"{seq:,}",
+                tokens=token_amount(env, samples * seq),
+            )
+        ]
     asked = RatesQuery(
         text=query.text,
         mode="job",
         model=ModelRef(mention=model.name, key=model.key) if query.model else None,
         method=method,
-        samples=query.samples,
-        sample_tokens=query.sample_tokens,
+        samples=samples,
+        sample_tokens=sample_tokens,
         epochs=query.epochs,
         tokens=query.tokens,
         params_b=None if query.model else model.params_b,
@@ -394,6 +408,7 @@ def job_values(query: FitQuery, env: Env, model: ModelSpec, gpu, n: int) -> tupl
     hours, figures, steps = job_hours(asked, env, gpu, n)
     if hours is None:
         return None, [], {}
+    steps = stepped + steps
     data = tokens_text(asked, env, figures["tokens"])
     values = dict(time=duration(env, hours), what=counted(env, gpu, n), data=data)
     return values, steps, {"job_hours": round(hours, 2), **figures}

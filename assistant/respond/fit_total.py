@@ -18,7 +18,7 @@ import re
 from assistant import i18n
 from assistant.respond.env import Env
 from assistant.respond.fit_hardware import machine_usd
-from assistant.respond.pricing import price_of, purchase_price
+from assistant.respond.pricing import price_of, purchase_price, stated_card_price
 
 _MONEY = re.compile(r"[$¥€£]\s?\d")
 
@@ -31,7 +31,7 @@ def line(answer, query, env: Env) -> str:
     if not refs:
         return ""
     spec, n = env.gpu(refs[0].name), sum(g.count for g in refs if g.name == refs[0].name)
-    price = purchase_price(spec.name, env)
+    price = stated_card_price(query, spec.name, env) or purchase_price(spec.name, env)
     if price is None:
         return ""
     cards = price.usd * n

@@ -2,11 +2,12 @@
 with $5000", "一万块能买几张3090", "预算2万 能买几张4090").
 
 Contract: `respond(query, env)` -> an Answer, or None without one named card kind, a budget (a budget_usd setting,
-else the largest amount of money said that is no rate) or a price for the card. The count is varied from 1 up: n
-cards cost n x the card's price (pricing.price_of: the condition said, else the one in force), within the budget for
-the cards alone; the answer gives the count first, the cost at it and at one card more, then how many fit when the
-budget must also pay for the machine around them (Env.platform_usd, docs/model.md §rig), and that more than
-MAX_GPUS cards take a server. `figures["inverse"]`: asked "count", limit "budget", cards, cards_whole, usd_each.
+else the largest amount of money said that is no rate and no one card's price) or a price for the card. The count is
+varied from 1 up: n cards cost n x the card's price (pricing.price_of: the condition said, else the one in force),
+within the budget for the cards alone; the answer gives the count first, the cost at it and at one card more, then
+how many fit when the budget must also pay for the machine around them (Env.platform_usd, docs/model.md §rig), and
+that more than MAX_GPUS cards take a server. `figures["inverse"]`: asked "count", limit "budget", cards, cards_whole,
+usd_each.
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ def budget_of(query, env: Env) -> float | None:
     found = budget_usd(query, env)
     if found:
         return found
-    amounts = [s for s in getattr(query, "stated", ()) if s.dim == "money" and not s.per and s.value > 1]
+    amounts = [  # "p40 180刀一张": a card's price, no budget
+        s for s in getattr(query, "stated", ()) if s.dim == "money" and not s.per and s.value > 1 and s.whole != "card"
+    ]
     if not amounts:
         return None
     top = max(amounts, key=lambda s: s.value)

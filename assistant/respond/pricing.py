@@ -18,6 +18,7 @@ from assistant.models import hardware as hw
 from assistant.models.cost import PriceLookup
 from assistant.models.platforms import platform_for
 from assistant.models.values import safe_div
+from assistant.nlu.lexicon import lexicon
 from assistant.respond.env import Env
 from assistant.specs import GpuSpec, ModelSpec, PriceQuote
 
@@ -180,6 +181,19 @@ def stale_home_quote(gpu: str, env: Env, condition: str) -> PriceQuote | None:
     ]
     street = [q for q in home if not cost.is_list_price(q)]
     return max(street or home, key=lambda q: q.observed) if home else None
+
+
+def stated_card_price(query, gpu: str, env: Env) -> PriceLookup | None:
+    """The one price of a card a question states as each card's ("p40 一张1200 跑70b要几张 一共多少钱", nlu/stated.py
+    whole "card"), when `gpu` is the one card kind named; None otherwise. Shown as the user's price."""
+    names = {r.name for r in getattr(query, "gpus", ()) if getattr(r, "name", None)}
+    said = [s for s in getattr(query, "stated", ()) if s.dim == "money" and s.whole == "card" and not s.per]
+    if names != {gpu} or len(said) != 1:
+        return None
+    amount = said[0]
+    marked = lexicon(env.lang).words_in("dollar_marks", amount.text.lower())  # "180刀": dollars, in Chinese too
+    usd = env.to_usd(amount.value, amount.currency or (None if marked else i18n.currency(env.lang)))
+    return PriceLookup(gpu, usd, "used", "user override", "", 1) if usd else None
 
 
 def purchase_price(gpu: str, env: Env) -> PriceLookup | None:
