@@ -16,7 +16,16 @@ from typing import TYPE_CHECKING, Any
 from assistant.dialogue import about_last, bills, cloud, job, measures, rent_context
 from assistant.dialogue.again import affected, latest_affected, search_behind, without_replaced
 from assistant.dialogue.references import NothingToReferTo, fill, focus_refs, gpus_of, merged_gpus
-from assistant.queries import FollowUpQuery, GpuRef, ModelRef, Query, RatesQuery, RecommendQuery, RentOrBuyQuery
+from assistant.queries import (
+    FollowUpQuery,
+    GpuRef,
+    ModelRef,
+    Query,
+    RatesQuery,
+    RecommendQuery,
+    RentOrBuyQuery,
+    Setting,
+)
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue
@@ -62,6 +71,17 @@ def only_settings(follow: FollowUpQuery) -> bool:
     )
 
 
+def _months_owned(base, follow: FollowUpQuery) -> FollowUpQuery:
+    """Months said in a follow-up of a cost question are its ownership period, as years said there would be (a
+    rent-or-buy's months stay how long the card is needed)."""
+    if not (follow.months and base is not None and base.intent == "cost"):
+        return follow
+    if any(s.key == "years" for s in follow.settings):
+        return follow
+    years = Setting("years", round(follow.months / 12.0, 2))
+    return dataclasses.replace(follow, settings=(*follow.settings, years), months=None)
+
+
 def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     """The query `follow` means, continuing the last question of the conversation."""
     base = dlg.context.last_query
@@ -69,6 +89,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         # "那7900xt呢 20g的" after "why not amd" (a concept) after a pick: that card in the pick's question
         base = next((q for q in reversed(dlg.context.history) if q.intent != "explain"), base)
     base = _carrier(dlg, base, follow)  # "and for training?" after a side question: the question that has a workload
+    follow = _months_owned(base, follow)  # "what about 18 months" after a total cost: the years of owning
     follow = cloud.hours_of_rent(base, follow)
     on_the_job = job.work_of_follow(dlg, base, follow)  # "h100 instead?", "only 48 hours to finish" after a rent
     if on_the_job is not None:

@@ -149,16 +149,30 @@ def resale_of_rent(dlg: Dialogue, follow: Query) -> Query | None:
     3 years for half" after renting weighed against buying: the same weighing with the card sold again after those
     years (the years are the follow-up's setting; an amount said is what it sells for, a share said (FollowUpQuery.sale
     as a float) that share of the price); None when the thread's question is no rent-or-buy."""
-    from assistant.queries import FollowUpQuery, RentOrBuyQuery
+    from assistant.queries import CostQuery, FollowUpQuery, RentOrBuyQuery
 
     last = dlg.context.last_query
-    if not isinstance(follow, FollowUpQuery) or not follow.sale or not isinstance(last, RentOrBuyQuery):
+    if not isinstance(follow, FollowUpQuery) or not follow.sale or not isinstance(last, (RentOrBuyQuery, CostQuery)):
         return None
     if any(g.name for g in follow.gpus):
         return None  # "what if i sell the 3090 and get a 4090": another question
     amount = follow.amount if follow.amount is not None else follow.budget_usd
     currency = follow.budget_currency or (dlg.context.currency if dlg.context.currency != "USD" else None)
     share = follow.sale if amount is None and not isinstance(follow.sale, bool) else None  # "... for half"
+    if isinstance(last, CostQuery):  # "what if i sell it for 500 at the end" after a total cost: owning net of it
+        if last.kind not in ("tco", "running") or not last.gpus:
+            return None
+        return dataclasses.replace(
+            last,
+            text=follow.text,
+            settings=follow.settings,
+            kind="tco",
+            years=None if any(s.key == "years" for s in follow.settings) else last.years,  # "after 2 years": those
+            resale=True,
+            resale_usd=amount,
+            resale_currency=currency,
+            resale_share=share,
+        )
     return dataclasses.replace(
         last, text=follow.text, settings=follow.settings, resale=(amount, currency), resale_share=share
     )

@@ -32,6 +32,7 @@ from assistant.respond import (
     fit_hints,
     fit_instead,
     fit_loss,
+    fit_total,
     image_route,
     memory_overview,
     mixed_set,
@@ -48,7 +49,6 @@ from assistant.respond.fit_unnamed import budget_in_force, cards_for_budget, no_
 from assistant.respond.image_fit_speed import image_speed_parts, nameless_range, streamed_route
 from assistant.respond.llm_nameless_speed import llm_range
 from assistant.respond.moe_fit import moe_offload_answer
-from assistant.respond.pricing import purchase_price, stated_card_price
 from assistant.respond.serving import serving_lead, users_of
 from assistant.respond.wording import spec_source
 from assistant.specs import GpuSpec, ModelSpec
@@ -426,17 +426,8 @@ def _cards_cost(case: FitCase) -> str:
         return ""  # serving several users: the serving lead prices the cards it counts
     if not fit_hardware.asks_hardware(case.query, case.env):
         return ""
-    price = stated_card_price(case.query, spec.name, case.env) or purchase_price(spec.name, case.env)
-    if price is None:
-        return ""
-    env, n = case.env, f.min_gpus
-    cards = price.usd * n
-    if spec.passively_cooled and not spec.unified_memory:  # the server around them is not priced (fit_total.py)
-        return i18n.gap(env.lang) + env.t("fit_total.server_cards", n=n, gpu=spec.short_name, cards=env.money(cards))
-    machine = cards + fit_hardware.machine_usd(spec, n, True, env.local_desktop_usd())
-    return i18n.gap(env.lang) + env.t(
-        "fit.cards_cost", n=n, gpu=spec.short_name, cards=env.money(cards), machine=env.money(machine)
-    )
+    found = fit_total.count_cost(case.query, case.env, spec, f.min_gpus)
+    return i18n.gap(case.env.lang) + found if found else ""
 
 
 def _verdict(case: FitCase) -> dict:

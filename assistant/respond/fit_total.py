@@ -45,6 +45,20 @@ def line(answer, query, env: Env) -> str:
     return text + _against_budget(answer, env, spec, n, cards, budget)
 
 
+def count_cost(query, env: Env, spec, n: int) -> str:
+    """ "how many 3090s would i need for 405b and what would that cost": n cards at the price said for one (pricing.
+    stated_card_price), else the one the cost model uses, and the machine that holds them; passively cooled cards as
+    cards only (the server around them is said not priced); "" when the card has no price."""
+    price = stated_card_price(query, spec.name, env) or purchase_price(spec.name, env)
+    if price is None:
+        return ""
+    cards = price.usd * n
+    if spec.passively_cooled and not spec.unified_memory:
+        return env.t("fit_total.server_cards", n=n, gpu=spec.short_name, cards=env.money(cards))
+    machine = cards + machine_usd(spec, n, False, env.local_desktop_usd())
+    return env.t("fit.cards_cost", n=n, gpu=spec.short_name, cards=env.money(cards), machine=env.money(machine))
+
+
 def _budget(query, env: Env) -> float | None:
     """The budget this question states ("budget is tight, $450 max"), in USD; None when it states none."""
     said = next((s for s in getattr(query, "settings", ()) if s.key == "budget_usd"), None)

@@ -51,7 +51,8 @@ def as_deal(query, env: Env) -> Answer | None:
         gpus=refs,
         kind="deal",
         workload=workload,
-        offer=float(offer.value),
+        # the setting is each card's price; a counted offer is for all of them ("3 3090s for 2000 total": $2,000)
+        offer=float(offer.value) * max(sum(r.count for r in refs), 1),
         money_currency=offer.currency,
     )
     return verdict.respond(asked, _without_price(env, offer.gpu))

@@ -22,6 +22,8 @@ def read(r: Reading) -> Query | None:
         return None
     if cost == "perf_per_dollar" and said(r, "resale_words") and not r.b.has("MONEY", "BUDGET", "HOURS"):
         return None  # "p40 resale value", "what's the resale value of a 3090": what it fetches used (spec.read)
+    if cost == "tco" and (rented := _hours_needed(r)) is not None:
+        return rented  # "i need an h100 for about 40 hours total, cost?": those hours rented, no 5 years owned
     counted = r.form.figure == "count" and (r.model or r.b.has("PARAMS"))
     if counted and (cost != "training_run" or r.form.deadline_hours):
         # "how many 3090s would i need to run llama 3.1 405b at q4, and what would that pile cost", "how many 4090s to
@@ -50,6 +52,20 @@ def read(r: Reading) -> Query | None:
         powered_hours_per_week=r.form.powered_hours_week,  # "idles 24/7 and does ~4h of load a day": on 168 h
         watts=stated_draw(r) if cost == "running" else None,  # "~1.3 kW from the wall": the bill at that draw
     )
+
+
+def _hours_needed(r: Reading) -> Query | None:
+    """One card needed for hours in all ("40 hours total", "for about 100 hours"), with no buying, owning, years,
+    usage a week or electricity said: a cost of renting those hours (RatesQuery mode "rent"); None otherwise."""
+    from assistant.queries import RatesQuery
+
+    b = r.b
+    per_week, total = r.hours()
+    if per_week or not total or total < 1 or len({g.name for g in r.explicit if g.name}) != 1:
+        return None
+    if b.has("BUY", "YEARS", "MONTHS", "KWH", "WATTS", "MONEY", "BUDGET") or b.means("ELECTRICITY"):
+        return None
+    return RatesQuery(text=r.text, gpus=tuple(r.explicit), mode="rent", hours=float(total), provider=provider(r))
 
 
 def _difference_of(r: Reading, cost: str) -> tuple[GpuRef, ...]:
@@ -144,6 +160,8 @@ def kind(r: Reading) -> str | None:
     )
     if not b.has("COST", "KWH", "VALUE") and not (b.has("TOKENS") and b.means("MODE", "WORKLOAD")) and not stated:
         return None
+    if not b.has("COST", "KWH", "VALUE") and r.mode() in ("lora", "qlora"):
+        return None  # "how long to fine tune llama 3 8b on 2m tokens with lora on a 3090": the fit's job time (LoRA)
     if rate_only(r):
         return None
     if stated and not b.has("COST"):  # "power costs 0.22, how much per year", "how much per year to run a 4090"

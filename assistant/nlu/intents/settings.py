@@ -277,6 +277,8 @@ def _settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
             out.append(Setting("utilization", float(v)))
     if b.has("YEARS") and (b.has("SET") or not question_like(r)):
         out.append(Setting("years", float(b.first("YEARS"))))
+    elif b.has("MONTHS") and b.has("SET") and not question_like(r):  # "assume 18 months": 1.5 years of ownership
+        out.append(Setting("years", round(float(b.first("MONTHS")) / 12.0, 2)))
     budget = r.money() if b.has("BUDGET") else None
     if budget is not None and not b.has("RECOMMEND"):
         out.append(Setting("budget_usd", float(budget), currency=_not_usd(r.currency())))
