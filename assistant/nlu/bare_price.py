@@ -26,6 +26,8 @@ _YEAR_BEFORE = re.compile(r"(?:\bin|\bsince|\bfrom|\bof)\s*$")
 def bare_price(r: Reading, query, settings) -> Setting | None:
     if query.intent != "rent_or_buy" or any(s.key == "price_override" for s in settings):
         return None
+    if getattr(query, "rent_spend", None):  # "每个月在autodl花300": the rent paid a month (nlu/rent_spend.py)
+        return None
     names = {g.name for g in r.explicit if g.name}
     if len(names) != 1:
         return None

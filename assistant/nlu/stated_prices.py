@@ -106,8 +106,20 @@ def _set_of(r: Reading, ref: GpuRef, card, amount) -> int:
     after = r.text.lower()[amount.end : amount.end + 12].strip()
     machine = any(w in between for w in r.lex.listed("machine_words"))
     totals = r.lex.listed("set_total_words")  # "2x 3090 1250 total", "4张p100 一共1200块"
-    total = any(after.startswith(w) for w in totals) or any(between.rstrip().endswith(w) for w in totals)
+    total = any(after.startswith(w) for w in totals) and not total_asked(r, amount)
+    total = total or any(between.rstrip().endswith(w) for w in totals)
     return ref.count if machine or total else 1
+
+
+_ASKED_REACH = 8  # characters after an amount in which "how much" makes its total word a question
+
+
+def total_asked(r: Reading, amount) -> bool:
+    """The total word after an amount asks the total ("一块四千五 总共多少钱", "700 each, total?"): it is no label of
+    the amount as the set's price."""
+    return any(t.kind == "HOW_MUCH" and 0 <= t.start - amount.end <= _ASKED_REACH for t in r.b.tags) or bool(
+        re.match(r"\s*\S+\s*\?", r.text[amount.end : amount.end + _ASKED_REACH])
+    )
 
 
 def _bought_at(r: Reading, rate_tag) -> list[tuple[GpuRef, Tag, float]]:

@@ -151,7 +151,7 @@ def _training_run(query: CostQuery, env: Env) -> Answer:
     head += (
         env.t(
             "cost.run_rent",
-            money=env.money_total(run.rented_usd),  # "$0.17", not "$0", for a short run
+            money=env.money_total(run.rented_usd or 0.0),  # "$0.17", not "$0", for a short run
             provider=rate.provider,
             rate=env.money(rate.on_demand_usd_per_gpu_hour, 2),
         )

@@ -167,9 +167,12 @@ class Env:
 
     def cloud_rates(self, gpu: str | None = None) -> list:
         """Cloud rates of the answer's market: the clouds that bill in the answer's currency when any
-        has the GPU (恒源云 and the like for an answer in yuan), else every cloud that has it."""
+        has the GPU (恒源云 and the like for an answer in yuan), else (an answer in euros, pounds ...) those
+        outside China, else every cloud that has it."""
         rates = self.reader.cloud_rates(gpu)
-        return [r for r in rates if r.currency == self.currency] or rates
+        # an answer in euros or pounds (no cloud bills in them): the clouds open to anyone, not those inside China
+        abroad = [r for r in rates if r.currency != "CNY"] if self.currency != "CNY" else []
+        return [r for r in rates if r.currency == self.currency] or abroad or rates
 
     def snapshot_label(self, snapshot: str | None = None) -> str:
         """A price snapshot's name as the answer shows it ("current" is "当前" in Chinese)."""

@@ -82,9 +82,14 @@ def home_market(text: str, env: Env, provider: str | None = None) -> str:
 
 
 def home_first(rates: list, env: Env, market: str | None = None) -> list:
-    """The offers of the home market (`market`, else the answer's currency) first, each group cheapest first."""
+    """The offers of the home market (`market`, else the answer's currency) first, then (for a market outside China)
+    the clouds outside China, each group cheapest first."""
     home = market or env.currency
-    return sorted(rates, key=lambda r: (r.currency != home, r.on_demand_usd_per_gpu_hour))
+    # an answer in euros or pounds: the clouds open to anyone before those inside China
+    inside = home != DOMESTIC
+    return sorted(
+        rates, key=lambda r: (r.currency != home, inside and r.currency == DOMESTIC, r.on_demand_usd_per_gpu_hour)
+    )
 
 
 def shown_provider(rate, env: Env, market: str) -> str:

@@ -240,6 +240,7 @@ READERS = (
     card_topic.early,  # "upgrading 3080 -> 4090, is my 850w psu ok", "rx 6800 drivers for pytorch": that topic
     compare.owned_upgrade,  # "already have a 3080. upgrade to 5080 or keep it and rent": the move from the owned card
     serve_rent.read,  # "serve a 70b model for a month, what does it cost": the cheapest rented set, no GPU named
+    cost.hours_priced,  # "cost of a 4090 for 500 hours", "总共要跑200小时 a100 多少钱": those hours rented
     rates.which_to_rent,  # "租哪个划算", "which is cheaper to rent": the GPUs talked about
     rates.read,  # "h100 per hour", "vast.ai 4090 price", "cost to fine-tune llama 3 8b on rented h100s"
     rent_or_buy.read,  # "rent or buy a 4090?"

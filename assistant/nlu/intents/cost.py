@@ -54,6 +54,14 @@ def read(r: Reading) -> Query | None:
     )
 
 
+def hours_priced(r: Reading) -> Query | None:
+    """ "cost of a 4090 for 500 hours", "总共要跑200小时 a100 多少钱": one card, hours in all and money asked (a cost
+    word, "how much", a price) with nothing bought or owned: the rent of those hours (see _hours_needed)."""
+    b = r.b
+    asked = b.has("COST", "HOW_MUCH") or "price" in b.meanings.get("FIELD", [])
+    return _hours_needed(r) if asked and not b.has("RENT", "COMPARE", "VS", "OR") else None
+
+
 def _hours_needed(r: Reading) -> Query | None:
     """One card needed for hours in all ("40 hours total", "for about 100 hours"), with no buying, owning, years,
     usage a week or electricity said: a cost of renting those hours (RatesQuery mode "rent"); None otherwise."""
@@ -63,7 +71,7 @@ def _hours_needed(r: Reading) -> Query | None:
     per_week, total = r.hours()
     if per_week or not total or total < 1 or len({g.name for g in r.explicit if g.name}) != 1:
         return None
-    if b.has("BUY", "YEARS", "MONTHS", "KWH", "WATTS", "MONEY", "BUDGET") or b.means("ELECTRICITY"):
+    if b.has("BUY", "YEARS", "MONTHS", "KWH", "WATTS", "MONEY", "BUDGET", "RATE") or b.means("ELECTRICITY"):
         return None
     return RatesQuery(text=r.text, gpus=tuple(r.explicit), mode="rent", hours=float(total), provider=provider(r))
 

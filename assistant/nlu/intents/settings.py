@@ -18,7 +18,7 @@ from assistant.nlu.intents.rates import period
 from assistant.nlu.local_dollars import local_dollar
 from assistant.nlu.reading import Reading, gpu_ref
 from assistant.nlu.stated import box_cards, is_difference
-from assistant.nlu.stated_prices import CLAUSE_END, sold_for, stated_prices
+from assistant.nlu.stated_prices import CLAUSE_END, sold_for, stated_prices, total_asked
 from assistant.queries import GpuRef, Query, SetQuery, Setting
 
 # tag kinds that ask a question beyond stating settings
@@ -149,7 +149,8 @@ def _amount_per_period(r: Reading, settings: list[Setting]) -> bool:
 def _in_total(r: Reading, tag) -> bool:
     """ "2x 3090 for 1250 total", "two 3090s for 1300 for both": the amount is for the set (lexicon set_total_words)."""
     after = " ".join(re.sub(r"[^\w\s]", " ", r.text.lower()[tag.end :]).split()[:3]) + " "
-    return after.startswith(tuple(f"{w} " for w in r.lex.listed("set_total_words")))
+    said = after.startswith(tuple(f"{w} " for w in r.lex.listed("set_total_words")))
+    return said and not total_asked(r, tag)  # "一块四千五 总共多少钱": the total is asked, the amount is one card's
 
 
 def _verdict_asked(r: Reading) -> bool:
@@ -385,6 +386,8 @@ def stated_in(r: Reading, query: Query) -> tuple[Setting, ...]:
     priced = query.intent != "rates"  # "a 4090 at 0.30" in a rent question: a rate (nlu/card_rates.py), no price
     out += [s for s in settings if s.key == "cny_per_usd" or (priced and s.key == "price_override" and s.gpu)]
     out += clause_prices(r, query, out)  # "AUD 2,999 for a 5080 ... vs AUD 1,499 for a used 3090": each card's
+    spent = getattr(query, "rent_spend", None)  # "每个月花300": the rent paid (nlu/rent_spend.py), no card's price
+    out = [s for s in out if not (spent and s.key == "price_override" and s.value == spent[0])]
     price = bare_price(r, query, out)  # "buying one costs 1800, break even when?": the one bare number, its price
     return (*out, price) if price is not None else tuple(out)
 

@@ -69,7 +69,9 @@ class CountTagging(MoneyTagging):
         if cl and after:
             return self.add("COUNT", int(v), i, j + cl, {"AFTER": True})
         named = 2 <= v <= _COUNT_AFTER_MAX and any(t.kind == "GPU" for t in self.tags)
-        if cl and named and tt[j + cl - 1] != "块" and self._bought_before(i):
+        # "4090一块1.3w 买两块跑70b": 块 after a buying verb counts cards too, unless 钱 follows ("买了两块钱的")
+        yuan = tt[j + cl - 1] == "块" and (j + cl >= n or tt[j + cl] == "钱")
+        if cl and named and not yuan and self._bought_before(i):
             # "矿卡3090批量收十张 1.2万以内": a buying verb right before the count, the card named earlier
             return self.add("COUNT", int(v), i, j + cl, {"AFTER": True} if self._gpu_before_verb() else None)
         if cl and named and tt[j + cl - 1] != "块" and self.unit("card_count_then", j + cl):

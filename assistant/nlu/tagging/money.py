@@ -272,6 +272,8 @@ class MoneyTagging(TaggerBase):
         nxt = self.tt[k + 1] if k + 1 < len(self.tt) else ""
         if value is None or nxt in ("张", "块", "个", "卡", "台") or self.unit("classifier", k + 1):
             return None
+        if nxt in ("千", "百", "万") or (self.toks[k].kind == "num" and nxt in ("k", "w")):
+            return None  # "一块四千五": 一块 is one card, 四千五 its price (¥4,500), not ¥1.4 and then 千五
         if self.unit("rate_hour_after", k) or self.unit("hours", k + 1):
             return None  # "2块一小时", "3元一个小时": the digit starts the hour the amount is paid for
         return value

@@ -112,8 +112,15 @@ class UsageTagging(TaggerBase):
         for unit, kind in (("years", "YEARS"), ("months", "MONTHS")):
             u = self.unit(unit, j)
             if u and not (tt[j] in ("y", "mo") and not self.toks[j].glued):
-                age = self.unit("age_after", j + u)  # "my 5 year old 2080 ti", "两年前买的": how old a card is
-                if age or any(i >= k and self.unit("age_before", i - k) == k for k in (1, 2, 3)):  # "用了两年"
+                # how old a card is, or how long something has been done: "my 5 year old 2080 ti", "两年前买的", "i've
+                # been doing ml for 5 years" (a word of the past before "for"): AGE, no ownership period
+                age = self.unit("age_after", j + u)
+                past = (
+                    i > 0
+                    and tt[i - 1] == "for"
+                    and any(t in self.lex.listed("age_past") for t in tt[max(0, i - 7) : i])
+                )
+                if age or past or any(i >= k and self.unit("age_before", i - k) == k for k in (1, 2, 3)):  # "用了两年"
                     return self.add("AGE", v if kind == "YEARS" else v / 12.0, i, j + u + age)
                 return self.add(kind, v, i, j + u)
         return None
