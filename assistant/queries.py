@@ -171,6 +171,7 @@ class FitQuery(Query):
     image_steps: int | None = None  # "sdxl at 30 steps": denoising steps of an image model generating
     train_steps: int | None = None  # "a 2000 step lora", "训练2000步": optimizer steps of a training job
     images: int | None = None  # "generate 1000 sdxl images", "a lora on 20 images": images a job makes or trains on
+    rented: bool = False  # "10000 sdxl images on a rented a100": the time the work takes is priced as a rent
     images_per: str | None = None  # "5000 sdxl images a day", "一天要出2000张": the period the images are made in
     images_in_hours: float | None = None  # "how many could i crank out in an hour": the images made in that time
     audio_s: float | None = None  # "transcribe 200 h of audio", "我有300小时" after a Whisper answer: audio (s)

@@ -39,6 +39,7 @@ from assistant.respond import (
     rocm_multi,
     system_ram,
     viability,
+    work_rent,
 )
 from assistant.respond.env import Env
 from assistant.respond.fit_hints import count_lead, deep_fit, deep_yes, more_cards, near_miss, smaller_quant
@@ -159,6 +160,7 @@ def respond(query: FitQuery, env: Env) -> Answer:
         card = gpu if gpu is not None or not query.memory_gb else SimpleNamespace(name=None, memory_gb=query.memory_gb)
         return fit_fix.advise(answer, query, env, sized_model(query, env)[0], card, n)  # "my 12gb card": its memory
     answer = rocm_multi.note(answer, query, env)  # "两张7900xtx ... rocm多卡稳不稳": multi-GPU practice on ROCm
+    answer = work_rent.priced(answer, query, env)  # "10000 sdxl images on a rented a100": that time's rent
     if query.gpus:  # "笔记本3060能炼lora吗 会不会烧坏", "游戏本4060跑7b 发热会不会很严重": the laptop's heat, answered
         answer = laptop_part.with_heat(answer, query.text, query.gpus[0].name, env)
     if fit_capacity.asked(query.text, env.lang):  # "4090能同时服务多少人用qwen 7b": the most users it serves

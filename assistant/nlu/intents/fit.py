@@ -376,6 +376,7 @@ def _fit_query(r: Reading) -> FitQuery:
         images=image_count(r) if r.workload == "image_generation" else None,
         images_per=period(r) if r.workload == "image_generation" and image_count(r) else None,
         audio_s=audio_seconds(r.text) if r.model and r.model.key.startswith("whisper") else None,
+        rented=r.b.has("RENT"),
         image_steps=image_steps(r) if r.mode() == "inference" else None,
         train_steps=train_steps(r),
         memory_gb=r.vram() if not refs and not _ram_alone(r) else None,

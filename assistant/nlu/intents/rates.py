@@ -341,6 +341,12 @@ def read(r: Reading) -> Query | None:
         or (b.has("RATE") and bool(r.explicit) and sold_later(r))  # "5090 at $2000, resell in 2 years for $1300"
     ) and not (said(r, "rent_which") or _hourly_of_several(r) or _pair_rented(r)):
         return None  # renting weighed against buying: "is renting an a100 worth it", "rent or buy"
+    if _work_counted(r) and not (per_week or total):
+        from assistant.nlu.intents import fit  # "10000 sdxl images on a rented a100": the work's time, priced as a rent
+
+        timed = fit.read(r)
+        if timed is not None:
+            return timed
     memory = r.num("MEMORY")
     if not r.refs and memory and not b.has("PARAMS") and not r.model:
         # "cheapest cloud gpu with 80gb", "云上最便宜的80g卡": every rented GPU with that much memory
@@ -413,6 +419,19 @@ def read(r: Reading) -> Query | None:
         stated_rate=r.num("RATE"),  # "if i rent an h100 at $2.49/hr ...": the user's rate prices the hours
         stated_rate_currency=r.currency("RATE"),
     )
+
+
+def _work_counted(r: Reading) -> bool:
+    """A card named and an amount of work for an image or speech model said: images to make ("generate 10000 sdxl
+    images") or audio to transcribe ("500 hours of audio with whisper"); the fit times it (intents/fit.py)."""
+    from assistant.nlu.audio import audio_seconds
+    from assistant.nlu.intents.fit import image_count
+
+    if not (r.explicit and r.model) or r.mode() not in (None, "inference"):
+        return False
+    if r.model.key.startswith("whisper"):
+        return bool(audio_seconds(r.text))
+    return r.workload == "image_generation" and bool(image_count(r))
 
 
 def sold_later(r: Reading) -> bool:
