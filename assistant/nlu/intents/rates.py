@@ -429,6 +429,8 @@ def _work_counted(r: Reading) -> bool:
 
     if not (r.explicit and r.model) or r.mode() not in (None, "inference"):
         return False
+    if r.b.has("RATE") or r.form.figure == "count":
+        return False  # the user's own rate (respond/calc.py works the bill out), or how many cards to rent
     if r.model.key.startswith("whisper"):
         return bool(audio_seconds(r.text))
     return r.workload == "image_generation" and bool(image_count(r))
