@@ -88,11 +88,11 @@ def early(r: Reading) -> Query | None:
     limit for llm": a PSU with its watts, a driver word of an AMD or Intel card, or a set-up topic (EARLY) asked with a
     recommendation word, of one card (the card moved to), before a comparison, a recommendation or a verdict reads the
     cards."""
-    if r.model or r.b.has("MONEY", "BUDGET", "RENT", "COST", "KWH", "HOURS", "PARAMS"):
+    if r.model or r.b.has("MONEY", "BUDGET", "RENT", "COST", "KWH", "PARAMS"):
         return None
     gpus = _card(r)
-    if gpus is None:
-        return None
+    if gpus is None or (r.b.has("HOURS") and not said(r, "card_topic_power_limit")):
+        return None  # hours are a bill or a job, except "3090 power limit for 24/7 inference"
     topic = topic_of(r)
     watts = r.psu_watts() is not None and not said(r, "power_limit_words")
     if topic is None and watts and said(r, "verdict_enough"):
