@@ -34,7 +34,8 @@ FIGURE_PARTS = ("fp16", "bf16", "tf32", "fp8", "int8", "fp4", "nvlink", "pcie", 
 PRICE_INTENTS = ("compare", "spec", "verdict")  # the answers where a street price asked beside them is added
 PRICED_VERDICTS = ("worth", "good", "enough")  # "二手3090现在什么价 值得入吗": the price, then whether to buy
 _DURATION = re.compile(
-    r"\d[\d,.]*\s*(?:s|sec|secs|seconds?|min|mins|minutes?|h|hrs?|hours?|days?|秒|分钟|小时|天)(?![a-z])", re.I
+    r"\d[\d,.]*\s*(?:s|sec|secs|seconds?|min|mins|minutes?|h|hrs?|hours?|days?|weeks?|months?|秒|分钟|小时|天|周|个月)(?![a-z])",
+    re.I,
 )
 _SPEED = re.compile(  # a speed given as a number ("about 31 tokens/s"), not the name of a measure ("batch-1 tokens/s")
     r"(?<![\w-])\d[\d,.]*\s*(?:tokens?/s|tok/s|token/秒|it/s|tokens? (?:per|a) second|s per image|秒/张|秒一张)"
