@@ -228,14 +228,19 @@ def series(r: Reading) -> Query | None:
 
 
 def cheaper_than(r: Reading) -> Query | None:
-    """ "有没有比3090更便宜的24g卡", "anything cheaper than a 3090 with 24gb": GPUs priced below the one named."""
+    """ "有没有比3090更便宜的24g卡", "anything cheaper than a 3090 with 24gb": GPUs priced below the one named; "有没有
+    比3090更划算的", "anything better value than a 3090": the value ranking (the card named is in it)."""
     b = r.b
-    if b.meaning("ASK") != "cheaper" or not b.has("THAN") or len(r.explicit) != 1 or not r.explicit[0].name:
+    cheaper = b.meaning("ASK") == "cheaper"
+    value = not cheaper and b.has("VALUE") and r.form.figure in (None, "yes_no")  # "有没有比3090更划算的"
+    if not (cheaper or value) or not b.has("THAN") or len(r.explicit) != 1 or not r.explicit[0].name:
         return None
     if r.model or b.has("VS", "OR", "RENT", "COST"):
         return None
     found = read(_without_gpus(r)) or RecommendQuery(text=r.text)
     assert isinstance(found, RecommendQuery)
+    if value:  # better value than the card named: the value ranking, that card's place in it
+        return found
     ref = r.explicit[0]
     return dataclasses.replace(found, cheaper_than=ref.name, cheaper_than_count=max(ref.count, 1))
 
