@@ -3,7 +3,8 @@ faster than a 4090, true?", "is a 5090 twice as fast as a 4090", "4090比3090快
 
 Contract: `claimed(text, lang)` -> the ratio claimed (3.0 for "3x faster", 2.0 for "twice as fast" / "快一倍"), or
 None. The phrasings are lexicon [lists] data: `ratio_claims` (templates with N for the number: "N x faster",
-"快N倍"; digits or Chinese numerals) and `ratio_double` ("twice as fast", "翻倍"). `lead(answer, query, env)` puts the
+"快N倍"; digits or Chinese numerals), `ratio_percent_claims` (N a percent more: "50% faster", "快50%": 1.5x) and
+`ratio_double` ("twice as fast", "翻倍"). `lead(answer, query, env)` puts the
 verdict on the claim before a comparison's headline ("No, not 3x: the RTX 4090 is about 1.58x as fast as ...",
 before its first sentence when that gives the ratio) when the estimate (figures
 relative_speed, the first GPU named over the second, the measure the answer weighs) is more than CLOSE away from it,
@@ -28,9 +29,9 @@ _NUMBER = r"(?<![\d.])(\d+(?:\.\d+)?|[" + "".join(sorted(CN_NUM)) + r"]+)"
 
 
 @cache
-def _patterns(lang: str) -> tuple[re.Pattern, ...]:
+def _patterns(lang: str, name: str = "ratio_claims") -> tuple[re.Pattern, ...]:
     out = []
-    for template in lexicon(lang).listed("ratio_claims"):
+    for template in lexicon(lang).listed(name):
         parts = [re.escape(p) for p in template.split("N")]
         body = _NUMBER.join(parts).replace(r"\ ", r"\s*")
         out.append(re.compile(body + r"(?![a-z])"))
@@ -41,14 +42,15 @@ def claimed(text: str, lang: str) -> float | None:
     low = text.lower()
     if lexicon(lang).words_in("ratio_double", low):
         return 2.0
-    for pattern in _patterns(lang):
-        m = pattern.search(low)
-        if m is None:
-            continue
-        said = m.group(1)
-        value = float(said) if said[0].isdigit() else cn_number(list(said))
-        if value and value > 1:
-            return float(value)
+    for name, as_ratio in (("ratio_claims", lambda v: v), ("ratio_percent_claims", lambda v: 1 + v / 100)):
+        for pattern in _patterns(lang, name):
+            m = pattern.search(low)
+            if m is None:
+                continue
+            said = m.group(1)
+            value = float(said) if said[0].isdigit() else cn_number(list(said))
+            if value and as_ratio(value) > 1:
+                return float(as_ratio(value))
     return None
 
 
@@ -66,9 +68,9 @@ def lead(answer: Answer, query, env: Env) -> Answer:
     fast, slow = (env.gpu(n).short_name for n in (names[:2] if first >= second else names[1::-1]))
     opening, rest = _first_sentence(answer.headline)
     if any(f.format(ratio) in opening for f in _RATIO_SAID):  # the headline opens with the ratio: the verdict first
-        answer.headline = env.t(f"compare.{key}_before", claimed=f"{said:g}") + i18n.uncap(env.lang, opening) + rest
+        answer.headline = env.t(f"compare.{key}_before", claimed=f"{said:.3g}") + i18n.uncap(env.lang, opening) + rest
     else:
-        text = env.t(f"compare.{key}", claimed=f"{said:g}", ratio=f"{ratio:.2f}", a=fast, b=slow)
+        text = env.t(f"compare.{key}", claimed=f"{said:.3g}", ratio=f"{ratio:.2f}", a=fast, b=slow)
         # money weighed against the claim ("extra $1400 for maybe 2x speed, justified?"), whose first sentence already
         # answers it with this ratio ("the $1,400 extra buys about 1.58x the speed"): the verdict follows that sentence
         paid = any(s.dim == "money" for s in getattr(query, "stated", ()))
