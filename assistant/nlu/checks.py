@@ -202,7 +202,7 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
             unsized=(found.mention,),
             unsized_models=found.candidates,
         )
-    if model is not None and not model.key and _bill_of_named_cards(q):
+    if model is not None and not model.key and (_bill_of_named_cards(q) or _api_asked(bag)):
         # "my 3090 runs llama 24/7, yearly electricity bill": the cards' draw prices it, whichever llama it is
         unused = {"model": None}  # CostQuery and RentOrBuyQuery both have it
         return dataclasses.replace(q, unsized=(found.mention,), unsized_models=found.candidates, **unused)  # type: ignore[arg-type]
@@ -289,6 +289,14 @@ def _never_released(q: VerdictQuery, index: NameIndex) -> VerdictQuery:
     if not said:
         return q
     return dataclasses.replace(q, unrecognized=tuple(kept), stand_ins=(*q.stand_ins, *said))
+
+
+def _api_asked(bag: Bag) -> bool:
+    """ "is running llama locally cheaper than the openai api": a family against an API, answered for the usual model
+    of the work (respond/api_local.py), not asked back which one."""
+    from assistant.nlu.lexicon import lexicon
+
+    return lexicon(bag.lang).words_in("api_words", f" {bag.text.lower()} ")
 
 
 def _bill_of_named_cards(q: Query) -> bool:

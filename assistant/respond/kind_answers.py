@@ -22,6 +22,7 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.respond import (
     add_card,
+    api_local,
     form_factor,
     image_lora,
     measured_normal,
@@ -45,7 +46,8 @@ def respond(query, env: Env) -> Answer | None:
     from assistant.respond import cost_asked, inverse
 
     return (
-        add_card.respond(query, env)  # "i have a 2080 ti, which card should i add for 72b": the card beside it
+        api_local.respond(query, env)  # "is running llama locally cheaper than the openai api"
+        or add_card.respond(query, env)  # "i have a 2080 ti, which card should i add for 72b": the card beside it
         or inverse.respond(query, env)  # a limit given, the one quantity that meets it asked (respond/inverse.py)
         or cost_asked.all_in(query, env)  # "3090 vs 4090 ... which is cheaper all in over 2 years": the totals
         or vision_memory.respond(query, env)

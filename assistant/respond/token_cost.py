@@ -104,6 +104,8 @@ def _rows(env: Env, model, query, gpus) -> tuple[list[tuple[ServeCase, Any]], li
         offers = of_provider(provider, offers) or offers
         if len(gpus) > 1:  # no GPU named: each GPU at its cheapest home-market offer, if it has one
             offers = [r for r in offers if r.currency == market]
+        else:  # a dollar question prices the dollar clouds, a yuan one the yuan clouds, when the market has the card
+            offers = [r for r in offers if r.currency == market] or offers
         if not offers:
             continue
         case = _serve_case(gpu, model, getattr(query, "precision", None))
