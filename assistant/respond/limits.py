@@ -166,7 +166,8 @@ def answer_lead(answer, query, env: Env) -> str:
         )
     deadline = getattr(query, "deadline_asked", None)
     hours = figures.get("job_hours") or (figures["days"] * 24.0 if figures.get("days") else None)
-    if deadline and hours and "deadline_hours" not in figures and "done_at" not in figures:
+    spans = "job_kwh" in figures and hours == deadline  # "how much electricity in one hour": the span, no deadline
+    if deadline and hours and "deadline_hours" not in figures and "done_at" not in figures and not spans:
         figures["deadline_met"] = hours <= deadline
         key = "limits.deadline_met" if hours <= deadline else "limits.deadline_missed"
         from assistant.respond.wording import duration
@@ -191,8 +192,10 @@ def job_energy(query, env: Env, label: str, draw_w: float, figures: dict) -> str
         "limits.job_energy",
         label=label,
         watts=f"{draw_w:,.0f}",
-        hours=f"{hours:,.0f}" if hours >= 10 else f"{hours:g}",
-        kwh=f"{kwh:,.0f}" if kwh >= 10 else f"{kwh:.2g}",  # "4090一小时电费多少": 0.45 kWh, never "0"
+        hours=env.t(
+            "limits.energy_hour" if hours == 1 else "limits.energy_hours", n=f"{hours:,.1f}".removesuffix(".0")
+        ),
+        kwh=f"{kwh:,.2f}" if kwh < 10 else f"{kwh:,.0f}",
         money=env.money_total(kwh * rate),
         rate=env.money(rate, 3),
     )
