@@ -140,6 +140,7 @@ class Dialogue:
             g.pronoun == "implicit" for g in getattr(query, "gpus", ())
         )
         query = from_context.which_without_context(self, from_context.memory_of_the_card(self, query))
+        query = from_context.mac_memory_of_thread(self, query)  # "how much ram should i get" about a Mac
         query = measures.speed_of_fit(self, from_context.among_compared(self, query))
         query = rent_context.buy_instead(self, query)  # "这样的话自己买一张划算吗" after a month of renting at AutoDL
         query = thread_edits.payback_of_rent(self, query)  # "那买一张多久回本" after a rent: that card against it

@@ -10,6 +10,7 @@ query unchanged when it does not leave that thing open. Nothing here raises.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import TYPE_CHECKING, Any
 
 from assistant.queries import GpuRef, Query
@@ -527,3 +528,19 @@ def set_of_setup_concept(dlg: Dialogue, query: Query) -> Query:
     if any(g.name for g in query.gpus) or not focus_refs(dlg):
         return query
     return dataclasses.replace(query, gpus=focus_refs(dlg))
+
+
+_MEMORY_SIZE_ASKED = re.compile(r"\b(?:ram|memory|unified memory)\b|内存|统一内存|多大的")
+
+
+def mac_memory_of_thread(dlg: Dialogue, query: Query) -> Query:
+    """ "how much ram should i get" while the thread is about a Mac ("thinking of getting a mac studio for llms"): the
+    Macs ranked by what their memory holds (respond/macs.py, vendor apple), not a ranking of NVIDIA cards."""
+    from assistant.queries import RecommendQuery
+
+    focus = dlg.context.focus or ""
+    if not isinstance(query, RecommendQuery) or query.vendor or not focus.startswith("Apple "):
+        return query
+    if not _MEMORY_SIZE_ASKED.search(query.text.lower()):
+        return query
+    return dataclasses.replace(query, vendor="apple")
