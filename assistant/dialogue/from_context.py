@@ -530,17 +530,27 @@ def set_of_setup_concept(dlg: Dialogue, query: Query) -> Query:
     return dataclasses.replace(query, gpus=focus_refs(dlg))
 
 
+_VRAM_SAID = re.compile(r"vram|gpu memory|显存")
+_RAM_SAID = re.compile(r"\bram\b|system memory|系统内存|内存")
 _MEMORY_SIZE_ASKED = re.compile(r"\b(?:ram|memory|unified memory)\b|内存|统一内存|多大的")
 
 
 def mac_memory_of_thread(dlg: Dialogue, query: Query) -> Query:
     """ "how much ram should i get" while the thread is about a Mac ("thinking of getting a mac studio for llms"): the
-    Macs ranked by what their memory holds (respond/macs.py, vendor apple), not a ranking of NVIDIA cards."""
-    from assistant.queries import RecommendQuery
+    Macs ranked by what their memory holds (respond/macs.py, vendor apple), not a ranking of NVIDIA cards; about a
+    card picked: the system RAM a machine of that card wants (the rig's RAM answer)."""
+    from assistant.queries import RecommendQuery, RigQuery
 
     focus = dlg.context.focus or ""
-    if not isinstance(query, RecommendQuery) or query.vendor or not focus.startswith("Apple "):
+    if not isinstance(query, RecommendQuery) or query.vendor or not focus:
         return query
-    if not _MEMORY_SIZE_ASKED.search(query.text.lower()):
+    low = query.text.lower()
+    if not _MEMORY_SIZE_ASKED.search(low) or _VRAM_SAID.search(low):
         return query
-    return dataclasses.replace(query, vendor="apple")
+    if focus.startswith("Apple "):
+        return dataclasses.replace(query, vendor="apple")
+    if not _RAM_SAID.search(low):
+        return query  # "which has the most memory": the cards' memory, a ranking
+    # "how much ram should i get" after a card was picked: the system RAM a machine of that card wants
+    card = GpuRef(mention=focus, name=focus, count=dlg.context.focus_count)
+    return RigQuery(text=query.text, gpus=(card,), gpu_count=card.count, ram_asked=True, settings=query.settings)
