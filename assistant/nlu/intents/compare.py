@@ -104,6 +104,7 @@ def read(r: Reading) -> Query | None:
         and (r.aspect() or r.fields())
         and not (r.model or b.has("PARAMS", "RECOMMEND") or r.said("big_memory_words"))
         and not (b.has("SORT") and b.has("MEMORY", "MONEY", "BUDGET"))  # "显存24g以内最便宜的是哪张": a ranking
+        and not b.has("MONEY", "BUDGET")  # "which one has the most memory under 1500": the cards within it, ranked
         and not (b.has("GPU_WORD") and r.said("speed_rank_words"))  # "最快的显卡是哪张": the fastest of all
     ):
         # "which one has more memory?", "which is faster?": the GPUs the conversation is about
