@@ -322,7 +322,7 @@ def _compare_priced(query: CompareQuery, env: Env, gap: compare_gap.Gap | None =
         # yuan answer too, before the note on what is sold in China)
         headline = lead + i18n.gap(env.lang) + headline
         variant_steps = [note for note in variant_steps if note != lead]
-    if difference.asked(query.text, env.lang) or difference.price_asked(query.text, env.lang):  # "which is cheaper"
+    if difference.asked(query.text, env.lang) or difference.which_cheaper(query.text, env.lang):  # "which is cheaper"
         price = difference.price_asked(query.text, env.lang)
         stated = {r.name: r.condition for r in query.gpus if r.name and r.condition}  # "二手3090和全新4070tis"
         if not stated and grades.shop_named(query.text, env):  # "京东价差多少": the shop's new prices

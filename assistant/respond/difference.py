@@ -23,10 +23,16 @@ def asked(text: str, lang: str) -> bool:
     return lexicon(lang).words_in("asked_difference", f" {text.lower()} ")
 
 
+def which_cheaper(text: str, lang: str) -> bool:
+    """ "which is cheaper", "哪个便宜" after a comparison: the money between them asked."""
+    return lexicon(lang).words_in("which_cheaper", f" {text.lower()} ")
+
+
 def price_asked(text: str, lang: str) -> bool:
     """The difference asked is in money: "how much more is", "贵多少", or a difference word beside a price word."""
     lex, low = lexicon(lang), f" {text.lower()} "
-    return lex.words_in("asked_price_gap", low) or (asked(text, lang) and lex.words_in("asked_price", low))
+    gap = lex.words_in("asked_price_gap", low) or lex.words_in("which_cheaper", low)
+    return gap or (asked(text, lang) and lex.words_in("asked_price", low))
 
 
 def lead(

@@ -98,6 +98,7 @@ def cheapest_sets(query: FitQuery, model: ModelSpec, env: Env) -> CheapestSets |
         context_tokens=query.context_tokens if query.mode == "inference" else None,  # the sets hold the context asked
         targets=query.targets if query.mode == "inference" else (),  # and every user's KV cache
         batch=query.batch if query.mode != "inference" else None,  # a fine-tune's stated batch
+        mode=query.mode if query.mode not in (None, "inference") else None,  # "全参微调": sets that hold a full one
     )
     answer = recommend.respond(rec, env)
     rows = answer.figures.get("ranking") or []
@@ -127,6 +128,8 @@ def cheapest_sets(query: FitQuery, model: ModelSpec, env: Env) -> CheapestSets |
     )
     need = answer.figures.get("memory_need_gb")
     basis = rec.precision or env.t(f"fit.hardware_basis_{_BASIS[rec.workload or 'llm_inference']}")
+    if rec.mode in ("full_finetune", "lora") and rec.workload == "llm_finetune":  # the method asked, not QLoRA
+        basis = env.t(f"fit.hardware_basis_{rec.mode}")
     sentence = env.t("fit.hardware_head", need=f"{need:,.0f}" if need else "?", basis=basis, items=items)
     table = Table(
         headers=[

@@ -6,10 +6,13 @@ Contract: `rented_first(text, named, env)` -> True when the first card named is 
 
 from __future__ import annotations
 
+import re
+
 from assistant.nlu.lexicon import lexicon
 from assistant.respond.env import Env
 
 # a buy word right before the second card ("buying a 4090"): that one is bought, so the first is rented
+_CONDITION = re.compile(r"(?:\s+(?:a|an|used|new|second[- ]hand|refurbished|cheap|二手|全新))+$")
 _BOUGHT = ("buying a", "buying an", "buy a", "buy an", "buying", "buy", "买一张", "买张", "买")
 
 
@@ -25,7 +28,8 @@ def rented_first(text: str, named: list, env: Env) -> bool:
         if end > 0 and any(lowered[end : end + 12].lstrip().startswith(w) for w in lex.listed("rent_side_words")):
             return k == 0
     second = lowered.find((named[1].mention or "").lower()) if len(named) > 1 and named[1].mention else -1
-    if second > 0 and any(lowered[max(0, second - 12) : second].rstrip().endswith(w) for w in _BOUGHT):
+    before = _CONDITION.sub("", lowered[max(0, second - 24) : second].rstrip()).rstrip() if second > 0 else ""
+    if before and any(before.endswith(w) for w in _BOUGHT):
         return True  # "20 hrs a week of A100 time ... buying a 4090": the card bought is the second, so rent the first
     at = lowered.find((named[0].mention or "").lower())
     if at <= 0:

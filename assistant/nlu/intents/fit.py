@@ -351,7 +351,8 @@ def _fit_query(r: Reading) -> FitQuery:
     setup = setup_options(r)
     return FitQuery(
         text=r.text,
-        model=r.model,
+        # "跑sd1.5和sdxl够用吗": the larger of one kind decides; "sd1.5 lora和sdxl lora 显存差多少": side by side
+        model=r.model if b.has("FASTER", "COMPARE", "VS") or r.said("asked_difference") else r.heaviest_model(),
         # "could two of them run 34b": that many of the GPU talked about; "那跑flux呢": on the GPU talked about
         gpus=tuple(refs or r.counted_them() or _thread_gpu(r))
         if not _needed_instead(r)

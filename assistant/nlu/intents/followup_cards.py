@@ -153,7 +153,7 @@ def price_gap(r: Reading) -> Query | None:
         return None  # "公版和非公有什么区别": two things set against each other that are not cards (a concept)
     if b.has("FIELD") and b.meaning("FIELD") != "price" or b.meaning("ASK") not in (None, "cheaper"):
         return None
-    gap = r.lex.words_in("asked_price_gap", low)
+    gap = r.lex.words_in("asked_price_gap", low) or not r.explicit and r.lex.words_in("which_cheaper", low)
     plain = r.lex.words_in("asked_difference", low) and not r.explicit and kinds <= AROUND | {"COMPARE", "EXPLAIN"}
     if not (gap or plain) or (b.unknown and not gap):
         return None
