@@ -346,6 +346,16 @@ def _ram_alone(r: Reading) -> float | None:
     return float(tag.value) if tag is not None and isinstance(tag.value, (int, float)) else None
 
 
+def _with_added(r: Reading, gpus: tuple) -> tuple:
+    """ "手上一张3090 想再加一张 跑72b 够不够", "i have one 3090, add another?": the card owned and one more of it (the
+    card named once: "再加一张3060" names the one added)."""
+    named = [g for g in gpus if g.name and not g.pronoun]
+    once = len(r.b.kinds.get("GPU", [])) == 1
+    if len(gpus) != 1 or len(named) != 1 or not once or not (said(r, "asked_add_card") and said(r, "add_card")):
+        return gpus
+    return (dataclasses.replace(named[0], count=named[0].count + 1),)
+
+
 def _fit_query(r: Reading) -> FitQuery:
     b, refs = r.b, r.refs
     setup = setup_options(r)
@@ -354,10 +364,10 @@ def _fit_query(r: Reading) -> FitQuery:
         # "跑sd1.5和sdxl够用吗": the larger of one kind decides; "sd1.5 lora和sdxl lora 显存差多少": side by side
         model=r.model if b.has("FASTER", "COMPARE", "VS") or r.said("asked_difference") else r.heaviest_model(),
         # "could two of them run 34b": that many of the GPU talked about; "那跑flux呢": on the GPU talked about
-        gpus=tuple(refs or r.counted_them() or _thread_gpu(r))
+        gpus=_with_added(r, tuple(refs or r.counted_them() or _thread_gpu(r)))
         if not _needed_instead(r)
         else tuple(dataclasses.replace(g, count=1) for g in refs),  # "... or would i need two of them": one card
-        gpu_count=_gpu_count(r),
+        gpu_count=(_gpu_count(r) or 1) + 1 if _with_added(r, tuple(refs)) != tuple(refs) else _gpu_count(r),
         # "8-bit adam" names the optimizer, not the weights' precision
         precision=None if "adamw8bit" in setup and r.precision == "int8" else r.precision,
         context_tokens=r.num("CONTEXT"),
