@@ -14,6 +14,7 @@ the price class and the value table rows: respond/verdict_value.py.
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from assistant import i18n
 from assistant.answer import Answer, Table
@@ -228,8 +229,9 @@ def _suitability(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> Answer:
     ended_sources = [*ended_sources, *cuda_sources]
     market_steps, market_sources = variant_notes([gpu], env)  # China versions / modified-card caveats
     risks = risk_lead(gpu, query.text, env)  # "魔改2080ti 22g靠谱吗": the modified card's risks lead
-    if risks:
-        head = i18n.gap(env.lang).join([risks, head])
+    if risks:  # "safe to buy?": the verdict on the risk first, then the catches ("有坑吗" asks the catches alone)
+        trust = "" if _CATCHES.search(query.text.lower()) else env.t("card_risks.modified_lead")
+        head = i18n.gap(env.lang).join(p for p in (trust, risks, head) if p)
         market_steps = [s for s in market_steps if s != risks]
     mining_steps, mining_sources = mining_notes(query.text, env)  # "矿卡3080能用来炼丹吗": what to check
     if mining_steps and query.kind == "good" and not query.workload:  # "is buying a used mining 3090 fine?": the
@@ -402,6 +404,9 @@ def _necessary(env: Env, answer: str, head: str, what: str, use: str) -> tuple[s
         rest = head[len(opener) :] if head.startswith(opener) else head
         return "no", env.t("verdict.head_not_needed") + rest
     return "yes", env.t("verdict.head_needed", what=what, use=use)
+
+
+_CATCHES = re.compile(r"坑|catch|gotcha|problem|issue|downside")
 
 
 def respond(query: VerdictQuery, env: Env) -> Answer:
