@@ -128,12 +128,14 @@ def _training(family: str, cards: list, env: Env) -> str:
 
 
 def architecture(query: ExplainQuery, env: Env) -> Lead | None:
-    if not query.architectures:
+    named = [env.reader.known_gpu(g.name) for g in query.gpus if g.name] if not query.architectures else []
+    archs = query.architectures or tuple(g.architecture for g in named if g is not None and g.architecture)
+    if not archs:  # "4090能用几年": the card's own architecture when no family is named
         return None
     from assistant.nlu.lexicon import lexicon
 
     lex = lexicon(env.lang)
-    families = [(f, _cards(f, env)) for f in query.architectures]
+    families = [(f, _cards(f, env)) for f in archs]
     families = [(f, c) for f, c in families if c]
     if not families:
         return None

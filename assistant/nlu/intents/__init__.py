@@ -119,6 +119,7 @@ READERS = (
     followup_costs.time_alone,  # "how long?", "要多久": the time of what was talked about (no tag needed)
     thread_device.total_alone,  # "total bill?", "whats the total?": the money of what was just talked about
     arch_cues.architecture,  # "does cuda still support pascal", "安培架构还能用几年": an architecture (may tag nothing)
+    arch_cues.card_years,  # "4090能用几年", "3090还能战几年": that card's architecture's support and years
     thread_asks.upgrade_untagged,  # "要不要升级": the upgrades over the thread's card (not "not understood")
     unknown.empty,  # nothing tagged
     recommend.class_pick,  # "passive datacenter gpu for a rack server", "要计算卡 不要游戏卡": that class ranked
@@ -166,6 +167,7 @@ READERS = (
     concept_cues.formats_compared,  # "q6_k vs q8_0, worth the extra size?": what each format is, costs, takes
     concept_cues.model_concept,  # "does gqa cut vram", "lora rank 8 vs 64 vram": from the model's shape
     concept_cues.distill_asked,  # "满血r1和蒸馏版有什么区别", "full r1 vs the distills": what a distill is, its numbers
+    concept_cues.wear_asked,  # "显卡一直满载跑训练伤卡吗": whether heavy use wears a card, not the hours as a setting
     symptom_cues.eval_rates,  # "prompt eval 412 tokens/s ... eval 18.5 tokens/s": what each speed is
     symptom_cues.prompt_wait,  # "why does my m2 max chew forever on a long prompt": prefill is compute-bound
     symptom_cues.offload_log,  # "offloaded 33/81 layers to GPU ... how slow": that split, in tokens/s

@@ -6,7 +6,8 @@ arch_<family>, not the arch_*_words lists: "pascal", "帕斯卡", "ada lovelace"
 it stands for) and no GPU, model, money, rental or recommendation: an ExplainQuery of the CUDA-support concept (one
 family), the generations concept (two or more) or another concept the question names ("fp4 on blackwell"), with the
 families in text order (`architectures`) and the work named; the lead (respond/concept_leads_arch.py) answers
-support, features, years and training from the knowledge base.
+support, features, years and training from the knowledge base. `card_years(r)`: the years left asked of one card
+named ("4090能用几年"): the same concept, for that card's architecture.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 from assistant.nlu.intents import explain
 from assistant.nlu.intents.concept_cues import says
 from assistant.nlu.reading import Reading
-from assistant.queries import ExplainQuery, Query
+from assistant.queries import ExplainQuery, GpuRef, Query
 
 SUPPORT, GENERATIONS = "cuda-arch-support", "gpu-generations"
 _NOT_ARCH = ("MONEY", "BUDGET", "RENT", "RECOMMEND", "SORT", "PARAMS", "UNDER")
@@ -50,4 +51,23 @@ def architecture(r: Reading) -> Query | None:
         workload=r.workload or ("training" if r.said("training_words") else None),
         asked="architecture",
         architectures=named,
+    )
+
+
+def card_years(r: Reading) -> Query | None:
+    """ "4090能用几年", "3090还能战几年", "how many years will a 3090 last": the years of use left asked of one card
+    named (lexicon [lists] years_left_words) is its architecture's CUDA support and years (the lead of
+    respond/concept_leads_arch.py, which takes the architecture from the card), not a verdict on its value."""
+    named = [g for g in r.explicit if g.name]
+    if len(named) != 1 or len(r.explicit) != 1 or r.model is not None or r.b.has(*_NOT_ARCH):
+        return None
+    if not r.said("years_left_words"):
+        return None
+    return ExplainQuery(
+        text=r.text,
+        concept=SUPPORT,
+        mention=r.text.strip(" ?!."),
+        gpus=(GpuRef(mention=named[0].mention, name=named[0].name),),
+        workload=r.workload or ("training" if r.said("training_words") else None),
+        asked="architecture",
     )

@@ -102,6 +102,7 @@ _LORA = ("lora", "qlora")
 _RANK = "lora-rank"
 _VRAM, _QUANT = "vram", "quantization"
 _DISTILLS = "r1-distills"  # knowledge/concepts.toml: full DeepSeek R1 against its distills
+_WEAR = "gpu-wear"  # knowledge/concepts.toml: whether heavy use wears a GPU out
 _KV = "kv-cache"
 _BANDWIDTH, _BEFORE_CORES = "memory-bandwidth", "vram-vs-compute"
 _MARKETPLACE = "cloud-marketplace"
@@ -175,6 +176,18 @@ def model_concept(r: Reading) -> Query | None:
         ranks=_ranks(r) if key == _RANK else (),
         workload=r.workload or ("llm_finetune" if key == _RANK else "llm_inference"),
     )
+
+
+def wear_asked(r: Reading) -> Query | None:
+    """ "显卡一直满载跑训练伤卡吗", "24小时跑训练会不会把显卡跑坏", "will training 24/7 wear out my gpu": whether
+    heavy use wears a card (lexicon [lists] wear_words), no model, money or comparison: the gpu-wear concept (with the
+    one card named), not the hours said as a setting nor a ranking for the work."""
+    if not r.said("wear_words") or r.model is not None or r.b.has("MONEY", "BUDGET", "VS", "RENT"):
+        return None
+    if len(r.explicit) > 1 or r.said("used_asked") or r.said("condition_risk_words"):
+        return None  # "二手3090寿命", "矿卡寿命": the used / ex-mining card's own checks (their readers)
+    named = tuple(g for g in r.explicit if g.name)
+    return ExplainQuery(text=r.text, concept=_WEAR, mention=r.text.strip(" ?!."), gpus=named)
 
 
 def distill_asked(r: Reading) -> Query | None:
