@@ -219,6 +219,12 @@ def respond(query, env: Env) -> Answer | None:
     if lexicon(env.lang).words_in("token_cost_thousand", (query.text or "").lower()):  # "cost per 1k tokens"
         busy, one = (per_million(rate, case.cards, tps) / 1000 for tps in (case.busy_tps, case.one_user_tps))
         head += i18n.gap(env.lang) + env.t("token_cost.per_thousand", busy=env.money(busy, 5), one=env.money(one, 5))
+    if lexicon(env.lang).words_in("token_per_money", (query.text or "").lower()):  # "how many tokens per dollar"
+        per_unit = env.shown_per_usd(env.currency)
+        busy, one = (
+            1e6 / (per_million(rate, case.cards, tps) * per_unit) for tps in (case.busy_tps, case.one_user_tps)
+        )
+        head = env.t("token_cost.per_money", busy=f"{busy:,.0f}", one=f"{one:,.0f}") + i18n.gap(env.lang) + head
     steps += _other_precisions(env, model, case, rate, getattr(query, "precision", None))
     steps.append(env.t("token_cost.formula", ctx=f"{SERVE_CONTEXT:,}", most=MAX_BATCH))
     steps.append(env.t("token_cost.utilization"))
