@@ -360,6 +360,7 @@ class RatesQuery(Query):
     # `count` x `gpu` (GPU name, count, hours), timed on each card asked by its training speed and priced (rent mode)
     work_of: tuple[str, int, float] | None = None
     cheaper_than_provider: str | None = None  # "cheaper provider?" after a rent at a cloud: is it already cheapest
+    spot: bool = False  # "h100 spot price", "cheapest spot a100", "h100竞价实例": spot rates asked (leads the answer)
     # "如果只用晚上 每天4小时呢" after a rented job: the hours a day it runs, so the answer says how many days it takes
     hours_per_day: float | None = None
     # "what if i only have 48 hours to finish": the time the job must fit in; the answer gives the cards it needs

@@ -387,8 +387,9 @@ def _respond(query: RatesQuery, env: Env) -> Answer:
     best_name = shown_provider(best, env, market)
     what = counted(env, gpu, n)
     spot = min((r for r in rates if r.spot_usd_per_gpu_hour), key=lambda r: r.spot_usd_per_gpu_hour, default=None)
-    if spot and spot.spot_usd_per_gpu_hour >= best.on_demand_usd_per_gpu_hour:
-        spot = None  # a spot rate above the cheapest on-demand one saves nothing
+    spot_lead = _spot_asked(query, env, gpu, spot, best, market)
+    if spot and (spot.spot_usd_per_gpu_hour >= best.on_demand_usd_per_gpu_hour or (query.spot and not hours)):
+        spot = None  # a spot rate above the cheapest on-demand one saves nothing; asked, it leads instead
     if query.mode == "spend" and best.on_demand_usd_per_gpu_hour:  # "1万块能租多久的4090": the hours it rents
         hours = (env.to_usd(query.spend, query.spend_currency) or 0.0) / (best.on_demand_usd_per_gpu_hour * n)
         per = _PERIOD_HOURS.get(query.period or "")
@@ -445,7 +446,7 @@ def _respond(query: RatesQuery, env: Env) -> Answer:
                 rate=env.money(spot.spot_usd_per_gpu_hour, 2),
                 provider=shown_provider(spot, env, market),
             )
-    parts = (sibling, missing, lead, compared, head)
+    parts = (sibling, missing, lead, spot_lead, compared, head)
     if query.stated_rate:  # "阿里云a10按量 ¥9.5/时 ... 一个月花多少": the user's rate leads, the missing data follows
         parts = (sibling, head, missing, lead, compared)
     head = i18n.gap(env.lang).join(p.strip() for p in parts if p.strip())
@@ -517,6 +518,23 @@ def _against_before(key: str, rates: list, env: Env, hours: float | None, n: int
     saved = env.money_total(per * hours * n) if hours else env.money(per, 2)
     key_ = "rates.cheaper_than_before_total" if hours else "rates.cheaper_than_before_rate"
     return env.t(key_, provider=best.provider, before=was.provider, saved=saved)
+
+
+def _spot_asked(query: RatesQuery, env: Env, gpu, spot, best, market: str) -> str:
+    """ "h100 spot price", "cheapest spot a100", "h100竞价实例": the cheapest spot (interruptible) rate of the offers
+    shown leads, said no cheaper than on demand when it is not, or that none is in the data; "" when not asked."""
+    if not query.spot:
+        return ""
+    if spot is None:
+        return env.t("rates.spot_asked_none", gpu=gpu.short_name)
+    dear = spot.spot_usd_per_gpu_hour >= best.on_demand_usd_per_gpu_hour
+    return env.t(
+        "rates.spot_asked_dear" if dear else "rates.spot_asked",
+        gpu=gpu.short_name,
+        rate=env.money(spot.spot_usd_per_gpu_hour, 2),
+        provider=shown_provider(spot, env, market),
+        observed=spot.observed,
+    )
 
 
 def _hours_text(hours: float) -> str:

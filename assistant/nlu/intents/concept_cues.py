@@ -244,6 +244,8 @@ def slow_card(r: Reading) -> Query | None:
 def cloud_trust(r: Reading) -> Query | None:
     if r.b.has("BUDGET", "MONEY", "RECOMMEND") or (r.b.has("RATE") and r.b.has("BUY")):
         return None  # "runpod ... 0.34/hr community cloud ... vs buying one used at 1700": a rent-or-buy
+    if r.explicit and _priced(r) and not r.said("cloud_doubt_words"):
+        return None  # "preemptible a100 hourly", "h100竞价实例多少钱": the card's spot rate, not the concept
     marketplace = r.said("marketplace_clouds") or "vast.ai" in r.text.lower()
     named = any(k == _MARKETPLACE for k, _, _ in explain.mentions(r))  # "spot instances for training, worth the risk?"
     if not (named or (marketplace and r.said("cloud_doubt_words"))):
@@ -251,6 +253,11 @@ def cloud_trust(r: Reading) -> Query | None:
     return ExplainQuery(
         text=r.text, concept=_MARKETPLACE, mention=r.text.strip(" ?!."), gpus=tuple(r.explicit), workload=r.workload
     )
+
+
+def _priced(r: Reading) -> bool:
+    """A price or an hourly rate asked ("how much", "多少钱", "hourly", "price")."""
+    return r.b.has("COST", "HOW_MUCH") or r.said("rate_words") or r.said("provider_price_words")
 
 
 _TROUBLE_NOT = ("BUDGET", "MONEY", "RENT", "UNDER")

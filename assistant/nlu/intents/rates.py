@@ -320,7 +320,8 @@ def read(r: Reading) -> Query | None:
     spends = bool(
         r.money() and hours_asked(r) and (said(r, "rent_hours_words") or r.explicit)
     )  # "hours of a100 for $1000"
-    if not (b.has("RENT") or named or said(r, "rate_words") or spends) or (
+    spot = bool(said(r, "spot_words"))  # "cheapest spot a100", "h100竞价实例多少钱": a spot rate is a cloud rate
+    if not (b.has("RENT") or named or said(r, "rate_words") or spot or spends) or (
         throughput(r) and not b.has("RENT") and not named
     ):
         return None
@@ -418,6 +419,7 @@ def read(r: Reading) -> Query | None:
         spend_currency=(r.currency() if r.b.has("MONEY") else r.unnamed_currency()) if spend else None,
         stated_rate=r.num("RATE"),  # "if i rent an h100 at $2.49/hr ...": the user's rate prices the hours
         stated_rate_currency=r.currency("RATE"),
+        spot=spot,
     )
 
 
