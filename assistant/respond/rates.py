@@ -440,6 +440,16 @@ def _respond(query: RatesQuery, env: Env) -> Answer:
             count=len(rates),
             high=env.money(max(r.on_demand_usd_per_gpu_hour for r in rates), 2),
         )
+        if n > 1:  # "8x h100 per hour", "price of an 8x a100 node on lambda": the whole set's hour leads
+            head = env.t(
+                "rates.head_count_hour",
+                what=what,
+                n=n,
+                total=env.money(best.on_demand_usd_per_gpu_hour * n, 2),
+                provider=best_name,
+                rate=env.money(best.on_demand_usd_per_gpu_hour, 2),
+                observed=best.observed,
+            )
         if spot:
             head += env.t(
                 "rates.head_spot_rate",
