@@ -458,7 +458,7 @@ def _respond(query: RatesQuery, env: Env) -> Answer:
             )
     parts = (sibling, missing, lead, spot_lead, compared, head)
     if query.stated_rate:  # "阿里云a10按量 ¥9.5/时 ... 一个月花多少": the user's rate leads, the missing data follows
-        parts = (sibling, head, missing, lead, compared)
+        parts = (sibling, head, missing, lead, spot_lead, compared)
     head = i18n.gap(env.lang).join(p.strip() for p in parts if p.strip())
     if query.cheaper_than_provider:  # "cheaper provider?" after a rent at a cloud: whether it is already the cheapest
         head = i18n.gap(env.lang).join([_against_before(query.cheaper_than_provider, rates, env, hours, n), head])
