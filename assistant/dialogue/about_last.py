@@ -80,8 +80,13 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         focus = ctx.focus_or_first()
         if focus is None and base is None:
             changes["sort"] = "price"  # "cheaper gpu for stable diffusion" with nothing before: the cheapest
-        changes["cheaper_than"] = focus
-        changes["cheaper_than_count"] = ctx.focus_count if focus == ctx.focus else 1
+        pick = ctx.compare_pick if base is not None and base.intent == "compare" else None
+        if pick in ctx.gpus:  # "anything cheaper?" after "Get the RTX 3090" (4090 vs 3090): below the card picked
+            changes["cheaper_than"] = pick
+            changes["cheaper_than_count"] = ctx.counts.get(pick, 1)
+        else:
+            changes["cheaper_than"] = focus
+            changes["cheaper_than_count"] = ctx.focus_count if focus == ctx.focus else 1
         changes = subject.cheaper_than_offer(dlg, changes)  # a card offered in the thread: cheaper than that offer
     if follow.vendor:
         before = (rec.vendor or "nvidia").split(",") if follow.also else []

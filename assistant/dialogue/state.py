@@ -150,7 +150,7 @@ class Context:
     # it ("why not the 7900 xt", "ok and used 3090 instead?" when the 3090 was picked: respond/thread_lead.py)
     pick: tuple[str, int] | None = None
     # the side a comparison asked in full picked ("4090 vs 5090": "Get the RTX 5090"): what "it" / "that one" means
-    # next ("that one, how much power", "what if i wait"); "the other" and "anything cheaper" stay by the first named
+    # next ("that one, how much power", "what if i wait", "anything cheaper?"); "the other" stays by the first named
     compare_pick: str | None = None
     # the cards the user said they have ("we have 4 a100s in our lab"): what a job asked next with no card runs on
     owned: tuple[tuple[str, int], ...] = ()

@@ -86,6 +86,8 @@ def about_last(r: Reading) -> Query | None:
         )  # "那出一张1024的图大概几秒", "seconds per image?": the image speed of the last
     if b.means("ASPECT") and b.meaning("ASPECT") == "memory" and r.said("other_options") and not b.has("COMPARE"):
         return build(r, ask="more_memory")  # "anything with more vram under 1500?"
+    if r.said("more_memory_asks") and not b.has("GPU_WORD", "WORKLOAD", "COMPARE") and kinds <= {"ASPECT"} | AROUND:
+        return build(r, ask="more_memory")  # "要显存大一点的", "有没有显存大点的": above the card talked about
     fits = any("fit" in t.text.lower() for t in b.kinds.get("FIT", []))  # not "how much vram does it have"
     alone = r.said("fit_asked_alone")  # "显存够吗", "装得下吗": Chinese leaves the "it" out
     if (fits and b.has("PRONOUN") or alone) and kinds <= {"FIT"} | AROUND and not b.unknown:
