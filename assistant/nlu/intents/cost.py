@@ -59,7 +59,8 @@ def hours_priced(r: Reading) -> Query | None:
     word, "how much", a price) with nothing bought or owned: the rent of those hours (see _hours_needed)."""
     b = r.b
     asked = b.has("COST", "HOW_MUCH") or "price" in b.meanings.get("FIELD", [])
-    return _hours_needed(r) if asked and not b.has("RENT", "COMPARE", "VS", "OR") else None
+    spot = bool(r.lex.words_in("spot_words", f" {r.text.lower()} "))  # "4090 竞价实例 多少钱一小时": the spot rate
+    return _hours_needed(r) if asked and not spot and not b.has("RENT", "COMPARE", "VS", "OR") else None
 
 
 def _hours_needed(r: Reading) -> Query | None:
