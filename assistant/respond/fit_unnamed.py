@@ -14,7 +14,7 @@ from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import hardware
 from assistant.queries import FitQuery, RecommendQuery
-from assistant.respond import fit_hardware
+from assistant.respond import fit_hardware, train_cards
 from assistant.respond.env import Env
 from assistant.respond.fit_rows import mode_name
 from assistant.respond.fit_steps import setup_steps, unlisted_mac
@@ -69,6 +69,8 @@ def no_gpu_answer(query: FitQuery, env: Env, model, table: Table, est, note: str
     moe = fit_hardware.moe_route(model, env)
     steps += [moe] if moe else []
     steps.append(env.t("fit.name_gpu"))
+    counted = train_cards.lead(query, model, env)  # "全参微调llama3 8b需要几张卡": cards of three sizes, first
+    headline = i18n.gap(env.lang).join([counted, headline]) if counted else headline
     serving = served.figures["sets"] if served is not None else []  # "serve llama 70b to 20 users": the set picked
     return Answer(
         question=query.text,
