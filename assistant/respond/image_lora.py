@@ -27,7 +27,7 @@ _USUAL: dict = {"method": "lora", "cache_text": True}  # kohya / ai-toolkit cach
 
 
 def respond(query, env: Env) -> Answer | None:
-    if query.intent not in ("recommend", "verdict", "fit") or getattr(query, "model", None) is not None:
+    if query.intent not in ("recommend", "verdict", "fit", "spec") or getattr(query, "model", None) is not None:
         return None
     if getattr(query, "params_b", None) or not said("work_image_words", query.text, env):
         return None

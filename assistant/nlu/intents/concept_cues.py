@@ -50,6 +50,7 @@ import re
 from typing import Any
 
 from assistant.nlu.intents import explain, scaling
+from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.queries import ExplainQuery, Query
 
@@ -535,7 +536,7 @@ def cpu_bottleneck(r: Reading) -> Query | None:
     """ "will a 3090 bottleneck with a ryzen 5 3600", "does the cpu matter for a 4090", "3090配什么cpu", "cpu会不会
     拖后腿": the CPU beside the GPUs (concept cpu-for-gpus), not a power supply or the card's spec sheet."""
     cpu = r.b.has("CPU") or bool(re.search(r"\bcpu\b|cpu|处理器", r.text.lower()))
-    if not cpu or not r.said("cpu_bottleneck_words") or r.model or r.b.has("PARAMS", "MONEY", "BUDGET"):
+    if not cpu or not said(r, "cpu_bottleneck_words") or r.model or r.b.has("PARAMS", "MONEY", "BUDGET"):
         return None
     if (r.total_count() or 1) > 1:
         return None  # "what cpu for 4x 3090": the platform of that many cards (thread_short.platform_of_cards)
