@@ -149,6 +149,7 @@ class Dialogue:
         query = job.work_on_the_rented(self, query)  # "训一个7b全参 大概多久" after AutoDL's A800 rate: there
         query = job.on_owned(self, query)  # "how long to finetune llama 3 8b on 100m tokens" after "we have 4 a100s"
         query = job.buy_for_the_job(self, job.same_work_on(self, job.run_on_named(self, query)))  # other cards
+        query = job.rent_for_the_fit(self, query)  # "would renting an h100 be faster" after a LoRA timed on a 4090
         query = rent_context.job_cost_of_context(self, query)  # before cost_of_context fills the GPUs
         query = rent_context.break_even_of_context(self, from_context.fit_at_context(self, query))
         query = method_choice.method_of_the_fit(self, query)  # "full finetune or lora?" about the thread's model

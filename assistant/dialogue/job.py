@@ -19,6 +19,7 @@ for follow-ups
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import TYPE_CHECKING
 
 from assistant.dialogue.state import Job
@@ -168,6 +169,35 @@ def run_on_named(dlg: Dialogue, query: Query) -> Query:
         return query
     provider = getattr(query, "provider", None) or work.provider
     return dataclasses.replace(work, text=query.text, gpus=named, provider=provider, settings=query.settings)
+
+
+def rent_for_the_fit(dlg: Dialogue, query: Query) -> Query:
+    """ "would renting an h100 be faster", "租一张h100会快多少" (the rates of a card named, with no work or hours of
+    their own) right after a fine-tuning job was timed on the thread's cards ("how long would that take" after a LoRA
+    of Qwen2.5 14B on one 4090): that job rented on the card named, set against the same job on the thread's cards,
+    so the answer says which is faster and what the run costs, not the card's hourly rates."""
+    from assistant.dialogue.rent_context import job_rates
+
+    work = dlg.context.job.work
+    last = dlg.context.last_query
+    if not isinstance(work, FitQuery) and isinstance(last, FitQuery) and dlg.context.setup.trains():
+        work = last  # "租一张h100会更快吗" right after the fit of the job, before any time was asked
+    if not (isinstance(work, FitQuery) and work.mode in ("lora", "qlora", "full_finetune")):
+        return query
+    if not (isinstance(query, RatesQuery) and query.mode == "rates") or (query.hours and query.hours > 1):
+        return query
+    if query.model or query.params_b or query.tokens or query.spot or query.stated_rate or query.job_open:
+        return query  # a job asked open ("what if i rent an a100 instead") is rent_context.rent_of_the_job's
+    thread_cards = {g.name for g in work.gpus}
+    named = tuple(g for g in query.gpus if g.name and not g.pronoun and g.name not in thread_cards)
+    if not named or len(named) != len(query.gpus):
+        return query
+    against = tuple(g for g in work.gpus if g.name) if _WEIGHED.search(query.text) else ()
+    return job_rates(query, (*named, *against), query.provider, work)
+
+
+# "would renting an h100 be faster", "租一张h100会更快吗", "cheaper?": the job on the thread's cards is the other side
+_WEIGHED = re.compile(r"faster|quicker|slower|cheaper|speed ?up|worth|更快|快吗|快多少|快不快|更便宜|划算|值得", re.I)
 
 
 def _cards_named(query: CompareQuery, job: Job) -> tuple[GpuRef, ...]:

@@ -79,19 +79,36 @@ def job_cost_of_context(dlg: Dialogue, query: Query) -> Query:
 
 
 def cost_of_the_rent(dlg: Dialogue, query: Query) -> Query:
-    """ "那一共多少钱", "总共多少钱" (a cost of nothing named) right after a rent of hours, a period, a job or a
-    service: that rent, the cost asked, not owning the card ("how much would that cost":
-    followup_costs.cost_of_that)."""
+    """ "那一共多少钱", "总共多少钱" (a cost of nothing named, or of "that") right after a rent of hours, a period, a
+    job or a service: that rent, the cost asked, not owning the card ("how much would that cost":
+    followup_costs.cost_of_that; "how much would that cost per run" after a rented job: that job's rent)."""
     from assistant.queries import CostQuery
 
     last = rented_last(dlg)
     if last is None:
         return query
-    if not (isinstance(query, CostQuery) and query.kind == "tco" and not query.gpus):
+    if _price_per_run(query) and last.mode == "job":  # "那跑一次要多少钱", "and per run?" after a rented job
+        return dataclasses.replace(last, text=query.text, settings=query.settings)
+    if not isinstance(query, CostQuery) or any(g.name or not g.pronoun for g in query.gpus):
+        return query  # a card named: its own cost
+    # "how much would that cost per run then" after a rented job: "that" is the rent, not owning the card
+    if not (query.kind == "tco" or (query.kind == "running" and query.gpus and last.mode == "job")):
         return query
     if query.years or query.period or query.hours_per_week or query.utilization or query.model:
         return query
     return dataclasses.replace(last, text=query.text, settings=query.settings)
+
+
+_PER_RUN = re.compile(r"\b(?:per|a|each|every|one|single)\s+(?:run|job|training)\b|跑一次|一次|每次|一轮|每轮", re.I)
+
+
+def _price_per_run(query: Query) -> bool:
+    """A price follow-up with no card named that asks it per run ("那跑一次要多少钱", "and per run?")."""
+    from assistant.queries import FollowUpQuery
+
+    if not isinstance(query, FollowUpQuery) or query.asked_figure != "price" or query.gpus or query.model:
+        return False
+    return bool(_PER_RUN.search(query.text))
 
 
 def rented_last(dlg: Dialogue) -> Query | None:

@@ -63,7 +63,10 @@ def _prices_changed(answer: Answer, env: Env) -> str:
     )
 
 
-_FASTER = re.compile(r"faster|quicker|speed ?up|how much (?:less|shorter)|快多少|快几倍|能快|多快|提速|快多|快了多少")
+_FASTER = re.compile(
+    r"faster|quicker|speed ?up|how much (?:less|shorter)"
+    r"|快多少|快几倍|能快|多快|提速|快多|快了多少|更快|快吗|快不快|会不会快"
+)
 
 
 def _job_speedup(answer: Answer, env: Env) -> str:

@@ -8,8 +8,10 @@ no job of a known size). The job is timed as a rates answer times it (respond/ra
 renting costs hours x rate x cards; owning costs the purchase (the cards the job needs and their platform,
 §cost.platform) plus whole-system electricity for the hours it runs (§cost.electricity). When renting one job costs
 less than buying, the jobs of this size that buying pays back after are said (purchase / (rented job - electricity
-of the owned job)). `figures`: job_rent_hours, job_rent_usd, job_own_hours, job_own_usd, job_rent_cards,
-job_own_cards, jobs_to_break_even (None when one job already favours buying).
+of the owned job)); with the runs a month said ("2 runs a month"), the verdict at that pace leads: those jobs in
+months, against the ownership years assumed. `figures`: job_rent_hours, job_rent_usd, job_own_hours, job_own_usd,
+job_rent_cards, job_own_cards, jobs_to_break_even (None when one job already favours buying), months_to_break_even
+(with the runs said).
 """
 
 from __future__ import annotations
@@ -105,6 +107,9 @@ def job_lead(
             n=n_own,
         )
         head = i18n.gap(env.lang).join([short, head])
+    paced = _at_runs(query, env, jobs, one_job_buys)
+    if paced:  # "i do maybe 2 runs a month": the verdict at that pace leads
+        head = i18n.gap(env.lang).join([paced, head])
     figures = {
         "job_rent_hours": round(rent_hours, 1),
         "job_rent_usd": round(rent_usd, 2),
@@ -114,4 +119,25 @@ def job_lead(
         "job_own_cards": n_own,
         "jobs_to_break_even": None if jobs is None else round(jobs, 1),
     }
+    if query.runs_per_month and jobs is not None:
+        figures["months_to_break_even"] = round(jobs / query.runs_per_month, 1)
     return head, rent_steps + own_steps + steps, figures
+
+
+def _at_runs(query: RentOrBuyQuery, env: Env, jobs: float | None, one_job_buys: bool) -> str | None:
+    """The verdict at the runs a month said ("2 runs a month"): buying pays back after jobs / runs months, set against
+    the ownership years assumed; None when no pace is said."""
+    runs = query.runs_per_month
+    if not runs:
+        return None
+    pace = f"{runs:g}" if runs == round(runs) else f"{runs:.1f}"
+    if one_job_buys:
+        return env.t("rent.runs_buy_now", runs=pace)
+    if jobs is None:
+        return env.t("rent.runs_never", runs=pace)
+    months = jobs / runs
+    years = env.assumptions.years
+    when = f"{months:,.0f}" if months >= 10 else f"{months:.1f}"
+    if months > years * 12:
+        return env.t("rent.runs_rent", runs=pace, months=when, years_payback=f"{months / 12:,.0f}", years=f"{years:g}")
+    return env.t("rent.runs_buy", runs=pace, months=when, years=f"{years:g}")

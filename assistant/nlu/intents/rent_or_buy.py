@@ -16,6 +16,7 @@ from assistant.nlu.intents.resale import resale_percent, resale_share
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.nlu.rent_spend import rent_spend
+from assistant.nlu.runs import runs_per_month
 from assistant.nlu.stated_rent import stated_rent
 from assistant.queries import GpuRef, Query, RentOrBuyQuery
 
@@ -77,6 +78,7 @@ def read(r: Reading) -> Query | None:
         model=r.model,
         params_b=r.num("PARAMS"),
         total_hours=total,
+        runs_per_month=runs_per_month(r.text),
         **found,
         **job(r),
         **rent,
