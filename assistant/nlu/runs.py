@@ -39,10 +39,10 @@ def runs_per_month(text: str) -> float | None:
         count = _FEW.get(count_word) or _value(count_word)
         if count:
             return count * _PER_MONTH[period]
-    found = _ZH.search(text)
-    if found is not None:
-        count = _zh_middle(found.group(2))
-        period = next(v for k, v in _ZH_PERIOD.items() if k in found.group(1))
+    zh = _ZH.search(text)
+    if zh is not None:
+        count = _zh_middle(zh.group(2))
+        period = next(v for k, v in _ZH_PERIOD.items() if k in zh.group(1))
         if count:
             return count * period
     return None
