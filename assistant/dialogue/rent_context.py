@@ -87,7 +87,7 @@ def cost_of_the_rent(dlg: Dialogue, query: Query) -> Query:
     last = rented_last(dlg)
     if last is None:
         return query
-    if _price_per_run(query) and getattr(last, "mode", None) == "job":  # "那跑一次要多少钱", "and per run?" after a rented job
+    if _price_per_run(query) and getattr(last, "mode", None) == "job":  # "那跑一次要多少钱" after a rented job
         return dataclasses.replace(last, text=query.text, settings=query.settings)
     if not isinstance(query, CostQuery) or any(g.name or not g.pronoun for g in query.gpus):
         return query  # a card named: its own cost
