@@ -349,8 +349,7 @@ class Engine:
             dialogue.settle_method((answer.figures.get("fit_setup") or {}).get("mode"))
         dialogue.context.needed = _count_needed(query, picked, lang)
         # an image LoRA timed in steps ("大概要训多久": 2,000 steps, 7 minutes): the hours a rent of that job takes
-        stepped = answer.intent == "fit" and "train_steps" in answer.figures
-        dialogue.context.job_hours = answer.figures.get("job_hours") if stepped else None
+        dialogue.timed_in_steps(answer.figures if answer.intent == "fit" and "train_steps" in answer.figures else None)
         return answer
 
     def _with_unfinished(self, parsed, text: str, dialogue: Dialogue):

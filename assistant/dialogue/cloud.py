@@ -115,7 +115,10 @@ def per_period(dlg: Dialogue, base: Query, period: str | None = None, settings: 
         use = next((float(s.value) for s in settings if s.key == "utilization"), None)
         weeks = _PERIOD_WEEKS.get(period or "")
         hours = round(use * 168 * weeks, 1) if use and weeks and base.mode in ("rates", "rent") else None
-        return dataclasses.replace(base, mode="rent" if base.mode == "rates" else base.mode, hours=hours)
+        # the same work on another card ("autodl上租个4090" after a LoRA timed on a 4060 Ti) rented by the day: that
+        # card's hours of the period, no longer the job's
+        dropped = {"work_of": None} if hours and base.work_of else {}
+        return dataclasses.replace(base, mode="rent" if base.mode == "rates" else base.mode, hours=hours, **dropped)
     gpus = tuple(g for g in getattr(base, "gpus", ()) if g.name) or focus_refs(dlg)
     if not gpus:
         raise NothingToReferTo(base.text)

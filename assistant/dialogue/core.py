@@ -108,6 +108,14 @@ class Dialogue:
         if mode in ("lora", "qlora") and setup.trains() and setup.mode in (None, "full_finetune"):
             self.context.setup = dataclasses.replace(setup, mode=mode)
 
+    def timed_in_steps(self, figures: dict | None) -> None:
+        """The hours a rent of the job the last answer timed in steps takes (an image LoRA: "47 minutes-1.2 hours" on a
+        4060 Ti), the middle of the range it said (`job_hours_expected`), else its compute floor; None (no `figures`)
+        when the last answer timed no such job."""
+        span = (figures or {}).get("job_hours_expected")
+        floor = (figures or {}).get("job_hours")
+        self.context.job_hours = sum(span) / len(span) if span else floor
+
     def settle_full_finetune(self) -> None:
         """A full fine-tune said in so many words ("need a full finetune of llama 3.1 8b on 200M tokens", "全参") is
         the thread's method: "how long on 8x h100" next times that full fine-tune, not a LoRA."""

@@ -122,12 +122,25 @@ def rented_last(dlg: Dialogue) -> Query | None:
 def _stepped_rent(dlg: Dialogue, query: Query, job) -> Query | None:
     """ "总共多少钱", "租的话呢" right after an image LoRA was timed in steps (2,000 steps, about 7 minutes on a 4090):
     the rent of those hours on those cards, at the cloud rented before, so the money matches the time just said;
-    None when the last answer timed no such job or the question is no rent or cost of it."""
+    another card named to rent ("autodl上租个4090"): the same work on it (RatesQuery.work_of: scaled by its training
+    speed) at the cloud named; None when the last answer timed no such job or the question is no rent or cost of it."""
     from assistant.queries import CostQuery, FitQuery, RatesQuery
 
     hours = dlg.context.job_hours
     if not hours or not isinstance(job, FitQuery):
         return None
+    other = _other_cards_rented(query, job)
+    if other:  # "那租呢，autodl上租个4090" after the LoRA timed on a 4060 Ti: the same steps on the 4090, rented
+        own = next(g for g in job.gpus if g.name)
+        return RatesQuery(
+            text=query.text,
+            gpus=other,
+            provider=getattr(query, "provider", None),
+            mode="rent",
+            hours=hours,
+            work_of=(own.name or "", own.count, hours),
+            settings=query.settings,
+        )
     asked = _asks_rent(query) or (
         isinstance(query, CostQuery) and not query.gpus and not query.model and query.kind == "tco"
     )
@@ -138,6 +151,20 @@ def _stepped_rent(dlg: Dialogue, query: Query, job) -> Query | None:
     return RatesQuery(
         text=query.text, gpus=job.gpus, provider=provider, mode="rent", hours=hours, settings=query.settings
     )
+
+
+def _other_cards_rented(query: Query, job) -> tuple[GpuRef, ...]:
+    """The cards a rental question names that the timed job did not run on ("autodl上租个4090" after a 4060 Ti),
+    with no hours or work of its own; () otherwise."""
+    from assistant.queries import RatesQuery
+
+    if not isinstance(query, RatesQuery) or query.mode not in ("rates", "rent") or (query.hours and query.hours > 1):
+        return ()
+    if query.model or query.params_b or query.tokens or query.period:
+        return ()
+    timed = {g.name for g in job.gpus}
+    named = tuple(g for g in query.gpus if g.name and not g.pronoun)
+    return named if named and not timed & {g.name for g in named} else ()
 
 
 def _asks_rent(query: Query) -> bool:
@@ -221,11 +248,15 @@ def pick_for_the_job(dlg: Dialogue, query: Query) -> Query:
 
 def schedule_of_rent(dlg: Dialogue, query: Query) -> Query:
     """ "自己买划算吗", "is buying better" right after a rent of hours over a period ("24/7 for a month": 728 hours a
-    month): renting against buying at that use (hours a week), not the default use, when the question states none."""
+    month): renting against buying at that use (hours a week), not the default use, when the question states none;
+    after a rent of hours in all ("rent a 4090 for 200 hours"), those hours rented against buying."""
     from assistant.dialogue.cloud import _PERIOD_WEEKS
-    from assistant.queries import RentOrBuyQuery
+    from assistant.queries import RatesQuery, RentOrBuyQuery
 
     last = _last_timed_rent(dlg)
+    lq = dlg.context.last_query
+    if last is None and isinstance(lq, RatesQuery) and lq.mode == "job" and lq.hours and not lq.period:
+        last = lq  # "how much would that cost for like 20 hours" after a rented job: those hours in all
     if not isinstance(query, RentOrBuyQuery) or last is None:
         return query
     if query.hours_per_week or query.utilization or any(s.key == "utilization" for s in query.settings):
@@ -233,8 +264,11 @@ def schedule_of_rent(dlg: Dialogue, query: Query) -> Query:
     if getattr(query, "usage", None) is not None:
         return query  # the use the question (or its message) states: nlu's usage reader said it
     weeks = _PERIOD_WEEKS.get(last.period or "")
+    if not weeks and last.hours and last.hours > 1 and not (query.total_hours or query.months):
+        # "200 hours" alone: the hours in all, no use a week: renting them against buying (RentOrBuyQuery.total_hours)
+        return dataclasses.replace(query, total_hours=last.hours)
     if not weeks:
-        return query  # "200 hours" alone: hours of a job, no use a week to weigh buying at
+        return query
     # "rent 8x h100 on aws for a month" (no hours): the whole period was rented, as that answer billed it (the hours
     # of a use set in the conversation, else around the clock)
     changed = "utilization" in dlg.assumptions.changed
@@ -327,7 +361,8 @@ def job_to_rent_or_buy(dlg: Dialogue, query: Query) -> Query:
 
 def buy_instead(dlg: Dialogue, query: Query) -> Query:
     """ "这样的话自己买一张划算吗", "would buying one pay off?" (value or worth asked, no card of its own) while the
-    thread rents a card at a cloud: buying that card weighed against that rent, at the use the thread runs at."""
+    thread rents a card at a cloud or for hours or a period: buying that card weighed against that rent, at the use the
+    thread runs at."""
     from assistant.queries import CostQuery, RentOrBuyQuery, VerdictQuery
 
     job = dlg.context.job
@@ -338,8 +373,8 @@ def buy_instead(dlg: Dialogue, query: Query) -> Query:
         return RentOrBuyQuery(
             text=query.text, gpus=(rented, named[0]), rented=job.gpu, provider=job.provider, settings=query.settings
         )
-    if not (job.rented and job.gpu and job.provider):
-        return query
+    if not (job.rented and job.gpu and (job.provider or job.hours or rented_last(dlg) is not None)):
+        return query  # a rent at a cloud, or of hours or a period ("租的话一个月多少钱" then "还是买划算？")
     value = isinstance(query, CostQuery) and query.kind == "perf_per_dollar" and not query.gpus
     # "买一张二手3090划算吗" while renting a 3090, "自己买一张4090划算吗" while renting an A100: buying that card (or
     # the card rented when none is named) weighed against renting it there, at the thread's use

@@ -5,7 +5,9 @@ generation, the bandwidth ceiling that sets it (bytes read per token over the ca
 §llm); for a comparison's pick of one of two cards, what decided it (speed ratio, value per dollar, prices, memory,
 a software-stack caveat); otherwise the answer's own reasons (its "Why:" steps), the ones about what the question's
 cue asks first (a speed: the steps with a rate; money: the steps with an amount or a formula), at most two. "" when
-the answer has no steps. The answer below stays as it is; the tables were already shown and are dropped by the engine.
+the answer has no steps. A rent-or-buy weighed on the hours in all the user said ("20 hours"): the break-even formula
+and those hours against it. The answer below stays as it is; the tables were already shown and are dropped by the
+engine.
 """
 
 from __future__ import annotations
@@ -39,6 +41,9 @@ def reasons_lead(answer: Answer, env: Env) -> str:
     steps = [s.strip() for s in answer.steps if s and s.strip() and not s.strip().startswith(setup)]
     if not steps:
         return ""
+    total = answer.figures.get("total") if answer.intent == "rent_or_buy" else None
+    if isinstance(total, dict) and total.get("hours"):  # "why?" after renting 20 hours against buying: those hours
+        return _total_hours_why(answer, env, steps, total)
     if answer.intent == "rig":  # "显卡为什么推荐这个" after a build: what it was rated by, and the build beside it
         instead = env.t("rig.alternative", line="\x00").split("\x00")[0]
         beside = next((s for s in steps if s.startswith(instead)), "")
@@ -52,6 +57,21 @@ def reasons_lead(answer: Answer, env: Env) -> str:
     first = [s for pattern in wanted for s in steps if pattern.search(s)]
     chosen = list(dict.fromkeys(first + steps))[:MAX_REASONS]
     return env.t("answer.why_lead", reasons=" ".join(chosen))
+
+
+def _total_hours_why(answer: Answer, env: Env, steps: list[str], total: dict) -> str:
+    """The reasons of a rent-or-buy weighed on the hours in all the user said: the break-even formula, then those
+    hours set against it (not the verdict at the default use the answer's steps also give)."""
+    formula = next((s for s in steps if "=" in s), "")
+    hours = float(total["hours"])
+    be = float(answer.figures.get("break_even_hours") or 0)
+    against = env.t(
+        "answer.why_total_below" if hours < be else "answer.why_total_above",
+        hours=f"{hours:,.0f}",
+        rent=env.money(total.get("rent_usd")),
+        own=env.money(total.get("own_usd")),
+    )
+    return env.t("answer.why_lead", reasons=i18n.gap(env.lang).join(p for p in (formula, against) if p))
 
 
 _STACK_STEP = re.compile(r"ROCm|CUDA|Metal|oneAPI|XPU")  # a caveat about the software stack, said with the reasons

@@ -150,7 +150,8 @@ def about_last(r: Reading) -> Query | None:
         and not providers(r)
     ):
         return build(r, ask="rent_or_buy")  # "那租呢", "还不如买？" after a price, a pick or a rate
-    if said(r, "buy_instead_asks") and kinds <= {"BUY", "COMPARE", "ASK", "VALUE", "COST"} | usage | AROUND:
+    buy_kinds = {"BUY", "COMPARE", "ASK", "VALUE", "COST", "OR", "NO", "COUNT"}  # "or is buying better?", "... no?"
+    if said(r, "buy_instead_asks") and kinds <= buy_kinds | usage | AROUND and not r.explicit:
         return build(r, ask="rent_or_buy")  # "is buying better", "would buying be cheaper" after a rent
     if (
         b.has("BUY")
