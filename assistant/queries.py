@@ -193,6 +193,10 @@ class FitQuery(Query):
     # the quant a speed was given at, kept when cards are added ("and on two of them?"): the answer leads with it so the
     # speeds compare, and its table weighs every quant, so a larger one that now fits shows (the dialogue sets it)
     kept_precision: str | None = None
+    # the thread asked for a full fine-tune in so many words ("主要跑7b到14b模型的全参微调" then "那买两张4090够吗"):
+    # the answer leads with the full fine-tune, as when the question says it (respond/fit_rows.full_stated; the
+    # dialogue sets it)
+    full_stated: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -122,6 +122,7 @@ class Dialogue:
         setup = self.context.setup
         if setup.named() and setup.workload == "llm_finetune" and setup.mode in (None, "inference"):
             self.context.setup = dataclasses.replace(setup, mode="full_finetune")
+        self.context.full_said = self.context.setup.mode == "full_finetune"
 
     def _from_context(self, query: Query) -> tuple[Query, bool]:
         """`query` completed by the whole questions that leave something to the conversation (from_context,
@@ -159,6 +160,7 @@ class Dialogue:
         query = job.buy_for_the_job(self, job.same_work_on(self, job.run_on_named(self, query)))  # other cards
         query = job.rent_for_the_fit(self, query)  # "would renting an h100 be faster" after a LoRA timed on a 4090
         query = rent_context.job_cost_of_context(self, query)  # before cost_of_context fills the GPUs
+        query = rent_context.rent_cost_of_the_job(self, query)  # "不够的话租云的要多少钱" in a full fine-tune thread
         query = rent_context.break_even_of_context(self, from_context.fit_at_context(self, query))
         query = method_choice.method_of_the_fit(self, query)  # "full finetune or lora?" about the thread's model
         query = rent_context.rent_of_the_job(self, rent_context.pick_for_the_job(self, query))  # "what gpu to rent"
@@ -189,6 +191,7 @@ class Dialogue:
                 sold = thread_edits.resale_of_rent(self, query)  # "and if i sell it after 2 years" after rent or buy
                 merged = sold or thread_edits.use_of_fit(self, query, merge(self, query))  # "and for training?"
                 merged = thread_edits.quant_for_more_cards(query, merged)  # "add a second one" after iq3_xxs
+                merged = thread_keeps.runs_on_more_cards(self, query, merged)  # "what about two of them" after a deal
                 query = job.run_on_named(self, merged)
                 query = rent_context.schedule_of_rent(self, query)  # "would buying be cheaper" after a month's rent
             if open_ended or thread.names_no_work(query):  # "4080s和4090差多少" in a thread about SD: for SD
@@ -206,6 +209,8 @@ class Dialogue:
             query = thread_keeps.machine_of_thread(self, query)  # "is the psu enough" after "... 1200w psu": that PSU
             query = thread_keeps.model_verdict_as_fit(self, query)  # "what about for flux" after "would a 3060 do"
             query = thread_keeps.limit_of_thread(self, query)  # "electric cost at 0.29" after a limit to 300 W
+            query = thread_keeps.card_for_thread_work(self, query)  # "那还是买a6000吧，怎么样" in a job's thread
+            query = thread_keeps.full_finetune_of_thread(self, query)  # "那买两张4090够吗" after "全参微调"
         except NoSecondGpu as exc:
             if (based := base_card.against_base(query, self.memory_of)) is not None:
                 return based  # "is the 5090d slower": against the RTX 5090 it is a version of

@@ -102,6 +102,22 @@ def cost_of_the_rent(dlg: Dialogue, query: Query) -> Query:
 _PER_RUN = re.compile(r"\b(?:per|a|each|every|one|single)\s+(?:run|job|training)\b|跑一次|一次|每次|一轮|每轮", re.I)
 
 
+def rent_cost_of_the_job(dlg: Dialogue, query: Query) -> Query:
+    """ "不够的话租云的要多少钱", "how much to just rent it in the cloud" (a price of renting asked, no card named,
+    nothing bought) while the thread is a training job (its model or size, its method): that job rented on the
+    cheapest cards that hold it, not the cards talked about weighed against buying."""
+    from assistant.queries import RentOrBuyQuery
+
+    setup = dlg.context.setup
+    if not (isinstance(query, RentOrBuyQuery) and query.asked_figure == "price") or not setup.trains():
+        return query
+    if query.gpus or query.model or query.params_b or _BUY_WORD.search(query.text.lower()):
+        return query
+    if query.hours_per_week or query.utilization or query.months or query.total_hours:
+        return query
+    return job_rates(query, (), query.provider, setup)
+
+
 def _price_per_run(query: Query) -> bool:
     """A price follow-up with no card named that asks it per run ("那跑一次要多少钱", "and per run?")."""
     from assistant.queries import FollowUpQuery

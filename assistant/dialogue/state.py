@@ -157,6 +157,8 @@ class Context:
     # how many of each card the thread last talked about ("两张3090" then "换成一张4090 48g": the 3090s are still two
     # when "哪个更省电" brings both back), kept after the last answer moved on to other cards
     seen_counts: dict[str, int] = field(default_factory=dict)
+    # a full fine-tune was asked for in so many words ("全参", "full finetune") and is the thread's method since
+    full_said: bool = False
 
     def focus_or_first(self) -> str | None:
         """The GPU the last answer favoured, else the first GPU it was about (None: no GPU yet)."""

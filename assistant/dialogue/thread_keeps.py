@@ -12,6 +12,13 @@ stated put back, or the query unchanged:
 - `model_verdict_as_fit`: "what about for flux" after "would a used 3060 12gb do" (a verdict for image generation): a
   verdict that the thread now gives a model is that model on the card (a fit), as "is a 3060 good for flux" is
   read in one message.
+- `runs_on_more_cards`: "what about two of them" after "got a p40 for 180 bucks, what can i run on it" (a deal asked
+  with what the card runs): what the set runs (a fit asked "what_runs"), not the same offer counted twice.
+- `card_for_thread_work`: "那还是买a6000吧，怎么样", "how about an a6000 then" (a card's whole spec sheet asked of, no
+  figure named) while the thread runs a model or size (a fine-tune, a model to serve): the thread's work on that card
+  (a fit), not its spec sheet.
+- `full_finetune_of_thread`: "那买两张4090够吗" after "主要跑7b到14b模型的全参微调": the fit of the thread's full
+  fine-tune leads with it (FitQuery.full_stated), not with the lighter method that fits, as when "全参" is said.
 """
 
 from __future__ import annotations
@@ -93,3 +100,52 @@ def limit_of_thread(dlg: Dialogue, query: Query) -> Query:
     if limit is None or not cards or cards != {g.name for g in limit.gpus if g.name}:
         return query
     return dataclasses.replace(query, targets=(*query.targets, ("power_limit", float(limit.watts or 0))))
+
+
+def runs_on_more_cards(dlg: Dialogue, follow, merged: Query) -> Query:
+    """See the module contract: `follow` is the follow-up as read, `merged` the deal it was merged into."""
+    from assistant.i18n import language_of
+    from assistant.nlu.lexicon import lexicon
+
+    last = dlg.context.last_query
+    if not (isinstance(merged, VerdictQuery) and merged.kind == "deal") or last is None:
+        return merged
+    if (follow.gpu_count or 1) < 2 or follow.model or follow.workload or follow.ask:
+        return merged
+    if not lexicon(language_of(last.text)).words_in("what_runs", last.text.lower()):
+        return merged
+    count = max(g.count for g in merged.gpus) if merged.gpus else None
+    return FitQuery(
+        text=follow.text,
+        model=None,
+        gpus=merged.gpus,
+        gpu_count=count,
+        workload="llm_inference",
+        asked="what_runs",
+        settings=follow.settings,
+    )
+
+
+def full_finetune_of_thread(dlg: Dialogue, query: Query) -> Query:
+    """See the module contract."""
+    ctx = dlg.context
+    if not (isinstance(query, FitQuery) and query.mode == "full_finetune" and ctx.full_said):
+        return query
+    if ctx.setup.mode != "full_finetune" or query.full_stated:
+        return query
+    return dataclasses.replace(query, full_stated=True)
+
+
+def card_for_thread_work(dlg: Dialogue, query: Query) -> Query:
+    """See the module contract."""
+    from assistant.dialogue import thread
+    from assistant.queries import SpecQuery
+
+    setup = dlg.context.setup
+    if not (isinstance(query, SpecQuery) and query.fields == ("all",) and query.asked_figure == "yes_no"):
+        return query
+    named = [g for g in query.gpus if g.name and not g.pronoun]
+    if len(named) != 1 or len(query.gpus) != 1 or query.owned or not setup.named():
+        return query
+    fit = FitQuery(text=query.text, model=None, gpus=tuple(named), gpu_count=named[0].count, settings=query.settings)
+    return thread.inherit(setup, fit)

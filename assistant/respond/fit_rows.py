@@ -142,6 +142,8 @@ class FitCase:
         "fine-tune" / "train", which people say of LoRA and QLoRA as well."""
         if self.query.mode != "full_finetune" or getattr(self.query, "pretrain", False):
             return True
+        if getattr(self.query, "full_stated", False):  # said earlier in the thread
+            return True
         return bool(lexicon(self.env.lang).words_in("full_finetune_words", self.query.text.lower()))
 
     @property
