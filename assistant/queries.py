@@ -15,6 +15,7 @@ Vocabularies:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from assistant.query_base import Query, Setting  # noqa: F401 - the base and settings, re-exported
@@ -99,6 +100,13 @@ class CompareQuery(Query):
     # a price gap the question states ("差两百块", "5080比5070ti贵两千"): (amount, currency or None = USD, the dearer
     # GPU's name or None when not said); the dearer card is priced at the cheaper one's price plus the gap
     price_gap: tuple[float, str | None, str | None] | None = None
+
+    def why_not(self) -> bool:
+        """ "why not the 5080?", "为啥不选5080": the user suggests the first card instead of the one talked about."""
+        return self.premise == "first" and self.asked_figure == "why" and bool(_WHY_NOT.search(self.text.lower()))
+
+
+_WHY_NOT = re.compile(r"\bnot\b|n't|\bnt\b|为啥不|为什么不|怎么不|不选|不推荐|不买")
 
 
 @dataclass(frozen=True, kw_only=True)

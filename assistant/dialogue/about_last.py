@@ -81,7 +81,11 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         if focus is None and base is None:
             changes["sort"] = "price"  # "cheaper gpu for stable diffusion" with nothing before: the cheapest
         pick = ctx.compare_pick if base is not None and base.intent == "compare" else None
-        if pick in ctx.gpus:  # "anything cheaper?" after "Get the RTX 3090" (4090 vs 3090): below the card picked
+        held = _held_against(base)
+        if held is not None:  # "cheaper?" after "why not the 5080?" (the 5070 Ti talked about): below the 5070 Ti
+            changes["cheaper_than"] = held.name
+            changes["cheaper_than_count"] = held.count
+        elif pick in ctx.gpus:  # "anything cheaper?" after "Get the RTX 3090" (4090 vs 3090): below the card picked
             changes["cheaper_than"] = pick
             changes["cheaper_than_count"] = ctx.counts.get(pick, 1)
         else:
@@ -92,6 +96,17 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         before = (rec.vendor or "nvidia").split(",") if follow.also else []
         changes["vendor"] = ",".join(dict.fromkeys([*before, follow.vendor]))
     return dataclasses.replace(rec, **changes)
+
+
+def _held_against(base: Query | None) -> GpuRef | None:
+    """The card a "why not the 5080?" was asked against (the one the thread was about), when `base` is such a
+    question: "cheaper?" next is below that card, not below the one suggested. None otherwise."""
+    from assistant.queries import CompareQuery
+
+    if not isinstance(base, CompareQuery) or not base.why_not() or len(base.gpus) != 2:
+        return None
+    held = base.gpus[1]
+    return held if held.name and held.name != base.gpus[0].name else None
 
 
 def cheaper_rental(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query | None:

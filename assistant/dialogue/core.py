@@ -274,6 +274,7 @@ class Dialogue:
         ctx.job = job.job_after(ctx.job, query, gpus, figures or {})
         ctx.load = usage.load_after(ctx.load, query, gpus, figures or {})
         ctx.idle_asked = "idle_power_w" in (figures or {}) and query.intent == "spec"
+        ctx.capability_said = "capability" in (figures or {})  # "what about two of them" next: what the two run
         # "and if only weekends?" changes one number of that bill; a money answer in between keeps it
         ctx.calc = (figures or {}).get("calc") or (ctx.calc if query.intent in ("rates", "cost") else None)
         verdict = (figures or {}).get("verdict")

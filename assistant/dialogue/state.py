@@ -159,6 +159,8 @@ class Context:
     seen_counts: dict[str, int] = field(default_factory=dict)
     # a full fine-tune was asked for in so many words ("全参", "full finetune") and is the thread's method since
     full_said: bool = False
+    # the last answer said what its cards run (a deal asked "what can i run on it": figures.capability)
+    capability_said: bool = False
 
     def focus_or_first(self) -> str | None:
         """The GPU the last answer favoured, else the first GPU it was about (None: no GPU yet)."""

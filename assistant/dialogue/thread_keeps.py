@@ -104,15 +104,9 @@ def limit_of_thread(dlg: Dialogue, query: Query) -> Query:
 
 def runs_on_more_cards(dlg: Dialogue, follow, merged: Query) -> Query:
     """See the module contract: `follow` is the follow-up as read, `merged` the deal it was merged into."""
-    from assistant.i18n import language_of
-    from assistant.nlu.lexicon import lexicon
-
-    last = dlg.context.last_query
-    if not (isinstance(merged, VerdictQuery) and merged.kind == "deal") or last is None:
+    if not (isinstance(merged, VerdictQuery) and merged.kind == "deal") or not dlg.context.capability_said:
         return merged
     if (follow.gpu_count or 1) < 2 or follow.model or follow.workload or follow.ask:
-        return merged
-    if not lexicon(language_of(last.text)).words_in("what_runs", last.text.lower()):
         return merged
     count = max(g.count for g in merged.gpus) if merged.gpus else None
     return FitQuery(

@@ -268,9 +268,10 @@ def _compare_priced(query: CompareQuery, env: Env, gap: compare_gap.Gap | None =
             headline = env.t("compare.model_decides", gpu=rows[choice].label, model=about_model_name(query, env))
         if model_figures.get("model_sets_pick") or model_figures.get("model_none"):  # led already: nothing to add
             headline = ""
-        headline = i18n.gap(env.lang).join(
-            x for x in (model_head, _train_job_speed(model_figures, rows, names, env) or headline) if x
-        )
+        parts = (model_head, _train_job_speed(model_figures, rows, names, env) or headline)
+        if query.why_not() and not model_figures.get("model_choice"):
+            parts = parts[::-1]  # "why not the 5080?" about flux, both hold it: the answer to the why, then the model
+        headline = i18n.gap(env.lang).join(x for x in parts if x)
     versions = len(names) == 2 and _versions_of_one(rows[names[0]].gpu, rows[names[1]].gpu)
     picked = None if versions else _pick(query, rows, names, title, chat, about_model, env)
     holds = model_figures.get("model_choice")  # only this side holds the model named: its extra buys that memory

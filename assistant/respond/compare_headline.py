@@ -150,6 +150,19 @@ def headline(
     )
     if query.premise == "first" and better is not a and not even:
         head = env.t("compare.premise_value", b=b.label, a=a.label, value=value_text, speed=speed_text)
+    elif better is a and not even and faster is a and query.why_not() and a.price and b.price:
+        # "why not the 5080?" after the 5070 Ti was judged: the card asked about is better: said so, with the price gap
+        pa, pb = a.price.usd * a.n_gpus, b.price.usd * b.n_gpus
+        head = env.t(
+            "compare.premise_agree" if pa > pb else "compare.premise_agree_cheaper",
+            a=a.label,
+            b=b.label,
+            gap=env.money(pa - pb),
+            pa=env.money(pa),
+            pb=env.money(pb),
+            value=value_text,
+            speed=speed_text,
+        )
     elif query.premise == "first" and even and faster is b:  # "why not a 5070" after a 3090: level per dollar, faster
         return env.t("compare.premise_value", b=b.label, a=a.label, value=value_text, speed=speed_text), b.gpu.name
     else:
