@@ -117,8 +117,9 @@ def per_period(dlg: Dialogue, base: Query, period: str | None = None, settings: 
         hours = round(use * 168 * weeks, 1) if use and weeks and base.mode in ("rates", "rent") else None
         # the same work on another card ("autodl上租个4090" after a LoRA timed on a 4060 Ti) rented by the day: that
         # card's hours of the period, no longer the job's
-        dropped = {"work_of": None} if hours and base.work_of else {}
-        return dataclasses.replace(base, mode="rent" if base.mode == "rates" else base.mode, hours=hours, **dropped)
+        work_of = None if hours else base.work_of
+        mode = "rent" if base.mode == "rates" else base.mode
+        return dataclasses.replace(base, mode=mode, hours=hours, work_of=work_of)
     gpus = tuple(g for g in getattr(base, "gpus", ()) if g.name) or focus_refs(dlg)
     if not gpus:
         raise NothingToReferTo(base.text)
