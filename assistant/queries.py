@@ -167,6 +167,8 @@ class FitQuery(Query):
     mode: str = "inference"  # inference | full_finetune | lora | qlora
     want_speed: bool = False
     want_time: bool = False  # "how long to fine tune llama 3 8b with qlora on a 4090": hours of the job as well
+    # "tokens per second of llama 3.1 8b on a 4090 at fp16 vs q4": two precisions set against each other, each answered
+    precisions: tuple[str, ...] = ()
     params_b: float | None = None  # "a 7b model" without a named model
     memory_gb: float | None = None  # "a 24 GB card", "12GB显存够跑…吗": memory without a named GPU
     workload: str | None = None  # "12GB显存够跑Transformer吗" (no model named)

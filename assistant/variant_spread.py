@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from assistant import i18n
 from assistant.clarify import fill
 from assistant.nlu.checks import memory_named
-from assistant.queries import FitQuery, Query
+from assistant.queries import FitQuery, Query, SpecQuery
 from assistant.query_clarification import Clarification
 
 if TYPE_CHECKING:
@@ -37,11 +37,15 @@ if TYPE_CHECKING:
     from assistant.engine import Engine
 
 MAX_SIZES = 4  # more sizes than this make a list nobody reads: asked back instead
-SPREAD_INTENTS = ("fit", "verdict")  # where the memory size decides the answer
+SPREAD_INTENTS = ("fit", "verdict", "spec")  # where the memory size decides the answer
 SIZE_FREE_KINDS = ("install",)  # verdicts the memory size does not change: one answer, said to hold for each size
 
 
 def answer(engine: Engine, parsed: Query | Clarification, text: str, dialogue: Dialogue) -> Answer | None:
+    from assistant import stated_size
+
+    if (sized := stated_size.pick(engine, parsed)) is not None:  # "64gb ... on the mac mini m4 pro": that one
+        return engine._answer(text, dialogue, whole=False, chosen=dataclasses.replace(sized, text=text))
     asked = parsed if isinstance(parsed, Clarification) else of_assumed(engine, parsed)
     return spread(engine, asked, text, dialogue) if asked is not None else None
 
@@ -53,6 +57,12 @@ def spread(engine: Engine, clar: Clarification, text: str, dialogue: Dialogue) -
     assert clar.pending is not None  # _sizes checked it
     if getattr(clar.pending, "kind", None) in SIZE_FREE_KINDS:
         return _same_for_each(engine, clar, text, dialogue, sizes)
+    if isinstance(clar.pending, SpecQuery):  # "memory bandwidth of the 4060 ti": one answer when the sizes share it
+        return (
+            _same_for_each(engine, clar, text, dialogue, sizes, "variants.same_spec")
+            if _spec_alike(engine, clar)
+            else None
+        )
     main, *others = clar.candidates
     lines: dict[str, str] = {}
     answer = None
@@ -78,7 +88,7 @@ def spread(engine: Engine, clar: Clarification, text: str, dialogue: Dialogue) -
 
 
 def _same_for_each(
-    engine: Engine, clar: Clarification, text: str, dialogue: Dialogue, sizes: dict[str, float]
+    engine: Engine, clar: Clarification, text: str, dialogue: Dialogue, sizes: dict[str, float], key="variants.same"
 ) -> Answer | None:
     """The answer for the likeliest candidate, led by a line saying it holds for every size ("slap a tesla v100 pcie
     into my gaming rig": the install does not depend on 16 or 32 GB)."""
@@ -89,7 +99,7 @@ def _same_for_each(
         return None
     gb = [f"{sizes[n]:g} GB" for n in sorted(clar.candidates, key=lambda n: sizes[n])]
     mention = clar.extras.get("mention") or _mention(clar)
-    lead = i18n.t(answer.lang, "variants.same", mention=mention, sizes=i18n.join_names(answer.lang, gb))
+    lead = i18n.t(answer.lang, key, mention=mention, sizes=i18n.join_names(answer.lang, gb))
     answer.headline = i18n.gap(answer.lang).join([answer.headline, lead])
     return answer
 
@@ -115,6 +125,28 @@ def of_assumed(engine: Engine, parsed: Query | Clarification) -> Clarification |
         slot="gpus[0]",
         extras={"mention": ref.mention},
     )
+
+
+_SPEC_ATTRS = {  # a spec field asked -> the GpuSpec figures that answer it
+    "bandwidth": ("memory_bandwidth_gb_s", "memory_bus_bits", "memory_type"),
+    "power": ("tdp_w",),
+    "tensor_cores": ("tensor_cores",),
+    "architecture": ("architecture",),
+    "release": ("release_date",),
+    "l2": ("l2_cache_mb",),
+}
+
+
+def _spec_alike(engine: Engine, clar: Clarification) -> bool:
+    """Every field the spec question asks is one the candidates hold alike ("memory bandwidth of the 4060 ti": both
+    288 GB/s); "all", the memory, the price or the speed differ with the size."""
+    fields = getattr(clar.pending, "fields", ())
+    if not fields or any(f not in _SPEC_ATTRS for f in fields):
+        return False
+    specs = [engine.reader.gpu(n) for n in clar.candidates]
+    if any(s is None for s in specs):
+        return False
+    return all(len({tuple(getattr(s, a) for a in _SPEC_ATTRS[f]) for s in specs}) == 1 for f in fields)
 
 
 def _family(name: str) -> str:

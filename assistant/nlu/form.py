@@ -168,6 +168,8 @@ def figure(r: Reading) -> str | None:
             continue  # "学校出电费 要不要限功耗": the bill word says who pays; it asks for no bill
         if name == "price" and _HOW_MUCH_OF.search(r.text.lower()) and not r.b.has("COST", "MONEY", "RATE"):
             continue  # "how much of a 70b q4 can i offload": a part of something, no price
+        if name == "minimum" and _LEAST_BAD.search(r.text.lower()):
+            continue  # "which is the least bad": the best of poor choices, not a minimum set-up
         if name == "count" and _few_then_yes_no(r):
             continue  # "那买几张4090划算吗": a few cards, and whether buying them pays; no count asked
         if _said_outside(r, f"form_{name}", _STATED) or (
@@ -190,6 +192,7 @@ def figure(r: Reading) -> str | None:
 
 
 _HOW_MUCH_OF = re.compile(r"\bhow much of (?:a|an|the|it|my|that|this)\b")
+_LEAST_BAD = re.compile(r"\bleast (?:bad|worst|terrible|awful)\b")
 
 
 def _few_then_yes_no(r: Reading) -> bool:

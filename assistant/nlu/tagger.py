@@ -10,6 +10,7 @@ the dialogue: pronouns stay pronouns.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from assistant.nlu.index import NameIndex
@@ -307,7 +308,44 @@ def _stated_hours_first(tags: list[Tag]) -> list[Tag]:
 
 
 def tag(toks: list[Tok], text: str, index: NameIndex, lex: Lexicon) -> tuple[list[Tag], list[str]]:
-    return _Tagger(toks, text, index, lex).run()
+    tags, unknown = _Tagger(toks, text, index, lex).run()
+    return _named_again(tags, text), unknown
+
+
+_THE_BEFORE = re.compile(r"\bthe\s+$")
+_CLAUSE_BREAK = re.compile(r"[,;.?!，；。？！]")
+
+
+def _named_again(tags: list[Tag], text: str) -> list[Tag]:
+    """ "why buy a 4070 ti super over a 4080 super for ai, the 4080 is faster right?": a card named again in a later
+    clause as "the" and the shorter name of a card already named (RTX 4080 of RTX 4080 SUPER) is that card, not a
+    third one. Cards set side by side in one clause ("4080 super vs 4080") stay two."""
+    named: list[Tag] = []
+    out: list[Tag] = []
+    for t in tags:
+        if t.kind == "GPU" and isinstance(t.value, GpuMatch) and t.value.status == "ok" and t.value.name:
+            short = t.value.name
+            own = any(p.gpu_match().name == short for p in named)  # "4090d vs 4090 ..., is the 4090 worth it": itself
+            before = (
+                None
+                if own
+                else next(
+                    (
+                        p
+                        for p in named
+                        if p.gpu_match().name
+                        and str(p.gpu_match().name).startswith(short + " ")
+                        and _THE_BEFORE.search(text[: t.start].lower())
+                        and _CLAUSE_BREAK.search(text[p.end : t.start])
+                    ),
+                    None,
+                )
+            )
+            if before is not None:
+                t = dataclasses.replace(t, value=dataclasses.replace(t.value, name=before.gpu_match().name))
+            named.append(t)
+        out.append(t)
+    return out
 
 
 __all__ = ["Tag", "tag", "GpuMatch", "ModelMatch"]

@@ -355,7 +355,7 @@ def _days_a_week(hours, low: str, lex) -> UsagePart | None:
     """Days a week said: a number of days ("5 nights a week"), else the first day words said."""
     for t in hours:
         m = t.mapping()
-        if m.get("days") and any(c.isdigit() for c in t.text) and m.get("assumed") in ("evenings", "days"):
+        if m.get("days") and any(c.isdigit() for c in t.text) and m.get("assumed") in ("evenings", "days", "weekends"):
             return UsagePart("days_week", float(m["days"]), t.text)
     shaped = days_said(low)  # "Mon-Fri", "sat/sun", "3 days a week", "每周一三五", "周末不用"
     if shaped is not None:

@@ -244,8 +244,9 @@ def _given(item: Ask, answer: Answer, said: str, text: str = "") -> bool:
     sizes = {f"{float(m):g}b" for m in _SIZE.findall(item.text)} if item.kind in _SIZED_KINDS else set()
     if sizes and not all(size in said.lower().replace(" ", "") for size in sizes):
         return False
-    if item.kind == "psu" and any(f"{int(w):,} W" in said for w in _WATTS_SAID.findall(text)):
-        return True  # "is 850w enough": the answer weighs the PSU the user has
+    watts = _WATTS_SAID.findall(text if item.kind == "psu" else item.text if item.kind == "fit" else "")
+    if any(f"{int(w):,} W" in said for w in watts):  # "is 850w enough", "will a single 1600w be enough": the PSU
+        return True
     if item.kind in covers(answer):
         return True  # the code that wrote the answer says it gives this figure
     if item.kind == "payback" and answer.intent == "rent_or_buy" and "breaks even" in said:

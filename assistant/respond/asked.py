@@ -87,6 +87,8 @@ def parts(text: str, lang: str) -> tuple[str, ...]:
     ]
     if "memory" in out and lex.words_in("asked_memory_need", low):
         out.remove("memory")  # "需要多大显存": what the work needs, answered by the fit itself
+    if "price" in out and lex.words_in("same_price_words", low):
+        out.remove("price")  # "a6000 or 2x 3090, similar price": the prices said alike, not asked (respond/same_price)
     for part in ("price", "power"):
         if part in out and (_stated_same(low, lex, f"asked_{part}") or _stated_value(low, lex, f"asked_{part}")):
             out.remove(part)  # "价格差不多", "功耗差不多的话", "功耗才70w": said (equal, or its value), not asked
@@ -186,12 +188,25 @@ def _number(word: str) -> int:
 
 
 def link_of(text: str) -> Link | None:
-    """ "pcie4.0 x8", "x8 slots", "pcie 3": the generation and lanes the user's board gives each card."""
-    lanes = _LANES.search(text)
+    """ "pcie4.0 x8", "x8 slots", "pcie 3": the generation and lanes the user's board gives each card. Of several
+    lane counts ("one x16 and one x4 slot, will a second 3090 in the x4 slot hurt") the one the card is put in
+    ("in the x4", "on an x8", "插在x4"), else the narrowest: the slot whose cost is asked."""
+    lanes = _asked_lanes(text)
     gen = _GEN.search(text)
     g = next((int(x) for x in (gen.groups() if gen else ()) if x), None)
     n = int(lanes.group(2)) if lanes else None
     return Link(gen=g, lanes=n) if g or n else None
+
+
+_INTO = re.compile(r"(?:\b(?:in|into|on|onto|at|using)\s+(?:the|a|an|that|its|my)?\s*|插在|插到|插|放在|用)$", re.I)
+
+
+def _asked_lanes(text: str) -> re.Match[str] | None:
+    found = list(_LANES.finditer(text))
+    if len(found) < 2:
+        return found[0] if found else None
+    put = [m for m in found if _INTO.search(text[max(0, m.start() - 16) : m.start()])]
+    return (put or sorted(found, key=lambda m: int(m.group(2))))[0]
 
 
 def _verdict_kind(answer: Answer) -> str:
@@ -459,7 +474,9 @@ def figure_speed(answer: Answer, env: Env, time: bool = False) -> str:
     if isinstance(seconds, (int, float)) and seconds:
         return env.t("asked.image_seconds", gpu=name, sec=f"{seconds:.1f}")
     if figures.get("tokens_per_second") and not time:
-        return env.t("asked.tokens_per_second", gpu=name, tps=f"{figures['tokens_per_second']:,.0f}")
+        # "cheapest card that runs qwen3 32b at a usable speed": the pick named first, with its speed
+        key = "asked.tokens_per_second_pick" if answer.intent == "recommend" else "asked.tokens_per_second"
+        return env.t(key, gpu=name, tps=f"{figures['tokens_per_second']:,.0f}")
     return ""
 
 

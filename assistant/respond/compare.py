@@ -141,7 +141,7 @@ def _datacenter_licence(query: CompareQuery, gpus: list, env: Env) -> str:
 
 
 def respond(query: CompareQuery, env: Env) -> Answer:
-    from assistant.respond import claimed_ratio, laptop_part, need_bigger
+    from assistant.respond import claimed_ratio, laptop_part, need_bigger, same_price
 
     one = laptop_part.as_one(query, env.for_query(query))  # "gaming laptop with a 3070 ti": one card, its laptop part
     if one is not None:
@@ -161,6 +161,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         answer.sources = [*sources, *(s for s in answer.sources if s not in sources)]
     answer = need_bigger.lead(answer, query, env)  # "有必要上80g吗": no when the smaller card holds the job
     answer = claimed_ratio.lead(answer, query, env)  # "is the 4090 3x faster than a 3090": the claim checked first
+    answer = same_price.lead(answer, query, env)  # "a6000 or 2x 3090, similar price": what each does, first
     answer = _catches_asked(answer, query, env)  # "dgx spark vs a 2x3090 box, what's the catch with the spark"
     mined, mined_sources = mining_notes(query.text, env)  # "矿卡3080 1800和全新4060 2200 选哪个": the checks it needs
     if mined and not any(m in answer.headline for m in mined):

@@ -245,6 +245,9 @@ def worth(
         text = env.t("compare.worth_server_desktop", **values)
     elif speed < 1.05:  # not even 5 % faster
         text = env.t("compare.worth_no", **values)
+    elif memory_said and _memory(up) > _memory(other) and speed < cost_ratio:
+        # "worth going from a 3080 10gb to a 4090 for llms": picked by memory, so the memory is the yes, speed the but
+        text = env.t("compare.worth_memory_first", **values, b=f"{_memory(other):g} GB")
     elif abs(safe_div(speed, cost_ratio) - 1) < 0.05:  # within 5 %: level per dollar
         text = env.t("compare.worth_even", **values)
     elif speed >= cost_ratio:
@@ -258,10 +261,25 @@ def memory_tail(up: ValueRow, other: ValueRow, env: Env, subject: str | None = N
     """The sentence after a worth verdict when memory differs: the dearer card's larger memory, or the cheaper card's
     larger memory per card; "" when neither holds more."""
     mem_up, mem_other = _memory(up), _memory(other)
+    one_card = (other.gpu.memory_gb or 0) > (up.gpu.memory_gb or 0)
     if mem_up > mem_other:
         key = "compare.worth_memory_of" if subject == other.gpu.name else "compare.worth_memory"
-        return i18n.gap(env.lang) + env.t(key, gpu=up.label, a=f"{mem_up:g} GB", b=f"{mem_other:g} GB")
-    if (other.gpu.memory_gb or 0) > (up.gpu.memory_gb or 0):  # the cheaper side holds more on one card
+        text = i18n.gap(env.lang) + env.t(key, gpu=up.label, a=f"{mem_up:g} GB", b=f"{mem_other:g} GB")
+        if not one_card:
+            return text
+        # "pro 6000 96gb vs 4x 5090": more in all on the four, more on one card on the one; both said
+        return (
+            text
+            + i18n.gap(env.lang)
+            + env.t(
+                "compare.worth_memory_one_card",
+                gpu=other.label,
+                a=f"{other.gpu.memory_gb:g} GB",
+                b=f"{up.gpu.memory_gb or 0:g} GB",
+                up=up.label,
+            )
+        )
+    if one_card:  # the cheaper side holds more on one card
         return i18n.gap(env.lang) + env.t(
             "compare.worth_memory_one_card",
             gpu=other.label,

@@ -434,6 +434,38 @@ def _fp8_gain(query: ExplainQuery, env: Env) -> Lead | None:
     return Lead(text + (i18n.gap(env.lang) + card_note if card_note else ""), dict(found.figures), found.sources)
 
 
+LOW_FLOAT_HOME_CARD = (
+    "GeForce RTX 5090"  # the card when none is named: the home Blackwell card with FP4 tensor cores [A]
+)
+LOW_FLOAT_HOME_MODEL = ("llama-3-8b", ("f16", "q8_0", "q4_k_m"))  # the chat model and the weights compared [A]
+
+
+def _low_float_home(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "whats the point of fp8 / fp4 on blackwell, does it help me running llms at home": not much for one user, whose
+    generation waits on memory bandwidth (§llm.decode): fewer bytes per weight is what speeds it, and 4-bit GGUF
+    quants give that on any card; the low-precision tensor math helps batched serving, long prompts and training.
+    Figures: Llama 3 8B's batch-1 decode at 16-bit, 8-bit and 4-bit weights on the card named (else the RTX 5090)."""
+    from assistant.respond.pricing import chat_tokens_per_s
+
+    gpu, card_note = _card(query, env, LOW_FLOAT_HOME_CARD)
+    model = env.reader.model(LOW_FLOAT_HOME_MODEL[0])
+    if model is None:
+        return None
+    f16, q8, q4 = (chat_tokens_per_s(model, q, gpu) for q in LOW_FLOAT_HOME_MODEL[1])
+    if not (f16 > 0 and q8 > 0 and q4 > 0):
+        return None
+    text = env.t(
+        "facts.low_float_home",
+        gpu=gpu.short_name,
+        model=model.name,
+        f16=f"{f16:,.0f}",
+        q8=f"{q8:,.0f}",
+        q4=f"{q4:,.0f}",
+    )
+    figures = {"tokens_per_s": {"f16": round(f16, 1), "q8_0": round(q8, 1), "q4_k_m": round(q4, 1)}}
+    return Lead(text + (i18n.gap(env.lang) + card_note if card_note else ""), figures, [])
+
+
 RAM_LADDER = ("llama-3-70b", "qwen2.5-32b", "mistral-small-3-24b", "qwen2.5-14b", "llama-3-8b")  # largest first [A]
 RAM_CARD = "GeForce RTX 3060 12 GB"  # the card when none is named and no card memory is said [A]
 _RAM_SAID = re.compile(
@@ -509,6 +541,7 @@ LEADS: dict[str, Callable[[ExplainQuery, Env], Lead | None]] = {
     "vllm_card": _vllm_card,
     "ram_help": _ram_help,
     "fp8_gain": _fp8_gain,
+    "low_float_home": _low_float_home,
     "tensor_old": _tensor_old,
     "speed_factors": _speed_factors,
     "nvlink_need": _nvlink_need,

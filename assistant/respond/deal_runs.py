@@ -3,7 +3,10 @@
 Contract: `asked(query, env)` is True when the question names what the card runs (lexicon ask_models).
 `respond(query, price, env)` joins the offer's price verdict (`price`, respond/deal.py) and what the card runs
 (respond/fit.py, FitQuery asked "what_runs": the largest LLM at 4-bit with its speed for one user, images,
-fine-tuning), the price first: the answer keeps the deal's figures and verdict and adds the fit's.
+fine-tuning): the answer keeps the deal's figures and verdict and adds the fit's. The price verdict leads when the
+price is judged (lexicon verdict_worth, verdict_buy_this, price_judged_words: "worth it", "good deal", "值吗"); when
+the price is only said ("got a p40 for 180 bucks, what can i actually run on it", "p40 180刀收的 能跑啥") what the
+card runs is the question and leads.
 """
 
 from __future__ import annotations
@@ -21,6 +24,11 @@ def asked(query: VerdictQuery, env: Env) -> bool:
     return bool(lexicon(env.lang).words_in("ask_models", f" {query.text.lower()} "))
 
 
+def price_judged(query: VerdictQuery, env: Env) -> bool:
+    lex, text = lexicon(env.lang), f" {query.text.lower()} "
+    return any(lex.words_in(k, text) for k in ("verdict_worth", "verdict_buy_this", "price_judged_words"))
+
+
 def respond(query: VerdictQuery, price: Answer, env: Env) -> Answer:
     from assistant.respond import fit
 
@@ -30,10 +38,11 @@ def respond(query: VerdictQuery, price: Answer, env: Env) -> Answer:
         ),
         env,
     )
+    heads = (price.headline, runs.headline)
     return dataclasses.replace(
         runs,
         intent="verdict",
-        headline=i18n.gap(env.lang).join(h for h in (price.headline, runs.headline) if h),
+        headline=i18n.gap(env.lang).join(h for h in (heads if price_judged(query, env) else heads[::-1]) if h),
         steps=[*price.steps, *runs.steps],
         sources=list(dict.fromkeys([*price.sources, *runs.sources])),
         figures={**runs.figures, **price.figures},

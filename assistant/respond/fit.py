@@ -147,6 +147,10 @@ def respond(query: FitQuery, env: Env) -> Answer:
         return mixed_set.respond(query, env, respond)
     if query.family_models:  # "4090能跑deepseek吗": every size of the family on that GPU
         return fit_family.respond(query, env, respond)
+    if len(query.precisions) == 2:  # "llama 3.1 8b on a 4090, fp16 vs q4": each precision's speed, then the gap
+        from assistant.respond import fit_precisions
+
+        return fit_precisions.respond(query, env, respond)
 
     def answered(q: FitQuery) -> Answer:
         return viability.turned(system_ram.lead(fit_asked.as_asked(_respond(q, env), q, env), q, env), q, env)

@@ -48,6 +48,10 @@ def _prices_changed(answer: Answer, env: Env) -> str:
     changed, price, value = (answer.figures.get(k) or {} for k in ("changed", "price_usd", "value_per_tco"))
     if answer.intent != "compare" or not set(changed) & set(_PRICE_SETTINGS) or len(value) != 2 or len(price) != 2:
         return ""
+    from assistant.nlu.lexicon import lexicon
+
+    if lexicon(env.lang).words_in("same_price_words", f" {answer.question.lower()} "):
+        return ""  # "a6000 or 2x 3090, similar price": the user's equal prices lead (respond/same_price), not these
     counts = answer.figures.get("counts") or {}
     best, other = sorted(value, key=lambda g: -value[g])
     if not value[other]:

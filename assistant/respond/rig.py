@@ -26,6 +26,7 @@ from assistant.queries import RigQuery
 from assistant.respond import (
     card_class,
     circuit,
+    idle_power,
     mixed_set,
     psu_draw,
     quiet,
@@ -386,6 +387,9 @@ def respond(query: RigQuery, env: Env) -> Answer:
         memory=gb(choice.memory_gb),
         speed=rig_rows.speed_text(env, choice, unit),
     )
+    idle = idle_power.idle_lead([choice.gpu], query.text, env) if not query.asks_power else None
+    if idle is not None:  # "home server on 24/7, want low idle power": what the pick draws idling, and its year
+        head += i18n.gap(env.lang) + idle[0]
     if query.asks_power:  # a PSU question: the power answer is the headline, the build stays in the table
         head = rig_power.power_head(query, choice, env)
         if wall := rig_power.wall_note(query, choice, env):  # "my rig pulls 650w at the wall": said, not a PSU

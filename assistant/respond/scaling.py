@@ -399,14 +399,32 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     if image:  # "双卡4090跑sd能快一倍吗": each card makes its own images
         headline, image_figures = image
     elif query.aspect == "memory" and n > 1:  # "2张3060 12g能当24g用吗": pooled for inference, not for training
+        short = llm_named and model_spec is not None and len(fits) >= 1 and not fits[0]
+        shown = LLM_MODELS[0][0] if short else head_key  # the named model does not fit: the example model's speed
+        shown_spec = env.reader.model(shown)
         headline = env.t(
             "scale.head_pool",
             a=labels[0],
             total=f"{n * (gpu.memory_gb or 0):g}",
             each=f"{one.memory_gb or 0:g}",
-            layer=f"{llm_figs.get(f'{head_key}_layer', [0])[0] or 0:,.0f}",
-            model=model_name,
+            layer=f"{llm_figs.get(f'{shown}_layer', [0])[0] or 0:,.0f}",
+            model=shown_spec.name if shown_spec else shown,
         )
+        if short and model_spec is not None:  # "does 2x 3060 12gb work as 24gb for llama 70b": not for that model
+            need = memory.inference_memory(model_spec, head_model, context=CONTEXT).total_gb
+            headline = i18n.gap(env.lang).join(
+                [
+                    env.t(
+                        "scale.pool_short",
+                        model=model_name,
+                        quant=head_model,
+                        need=f"{need:.0f}",
+                        a=labels[0],
+                        total=f"{n * (gpu.memory_gb or 0):g}",
+                    ),
+                    headline,
+                ]
+            )
     elif about_llm and only_first:
         headline = env.t(
             "scale.head_llm_fits_only",

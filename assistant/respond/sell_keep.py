@@ -59,7 +59,7 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     if paid is not None and used is not None:
         back = (sale if sale is not None else used.usd * n) / paid * 100
         parts.append(env.t("sell.paid", paid=env.money(paid), back=f"{back:.0f}"))
-    parts.append(env.t("sell.rule", used=env.money(used.usd * n) if used else "?"))
+    parts.append(env.t("sell.rule", used=env.money(used.usd * n)) if used else env.t("sell.rule_unpriced"))
     trend, trend_sources = _trend(gpu.name, env)
     steps = [trend] if trend else []
     steps.append(env.t("sell.no_forecast"))

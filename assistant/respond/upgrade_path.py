@@ -28,6 +28,11 @@ from assistant.specs import GpuSpec
 def answer(query, gpus: list[GpuSpec], env: Env) -> Answer | None:
     """The two ways up from the owned cards (see the module contract)."""
     refs, words, text = [r for r in query.gpus if r.name], lexicon(env.lang), f" {query.text.lower()} "
+    if len(refs) == 3:  # "i own a 4090, add a 3090 or sell it and get a 5090": a different card added
+        from assistant.respond import upgrade_mixed
+        from assistant.respond.fit import largest_llm as largest
+
+        return upgrade_mixed.answer(query, gpus, env, largest)
     if (
         len(refs) != 2
         or len(gpus) != 2

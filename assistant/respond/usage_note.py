@@ -81,7 +81,7 @@ def _use(query: Query, lang: str) -> list[str]:
     if query.usage_assumed:  # "i only train on weekends": the hours the words leave open, assumed and said
         kind, each, per_week = query.usage_assumed
         how = i18n.t(lang, f"engine.usage_{kind}", each=f"{each:g}")
-        return [i18n.t(lang, "engine.usage_assumed", how=how, hours=f"{per_week:g}")]
+        return [i18n.t(lang, "engine.usage_assumed", how=how, hours=f"{round(per_week, 1):g}")]
     usage = query.usage
     stretch = next((p for p in usage.parts if p.what == "weeks"), None) if usage is not None else None
     if usage is not None and stretch is not None:  # a rent over a job's stretch: its weeks, then the week's use

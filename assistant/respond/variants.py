@@ -269,7 +269,7 @@ def risk_lead(g: GpuSpec, text: str, env: Env) -> str:
         return ""
     from assistant.nlu.lexicon import lexicon
 
-    words = lexicon(env.lang).listed("reliability_words")
+    words = [*lexicon(env.lang).listed("reliability_words"), *lexicon(env.lang).listed("trust_words")]
     return _note(row, g, env) if any(w in text.lower() for w in words) else ""
 
 

@@ -28,6 +28,7 @@ from assistant.respond import (
     card_risks,
     deal,
     deal_runs,
+    deal_trust,
     ollama,
     upgrade_path,
     use_case,
@@ -446,11 +447,11 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
 
         return rent_quote.respond(query, env)
     if query.kind == "deal":  # "used 3090 for $650 a good deal?": the offer against the market
-        price = deal.respond(query, env)
+        price = deal_trust.lead(deal.respond(query, env), query, gpu, env)  # "modded 2080 ti, trusted?": trust first
         if query.model or query.params_b:
             return price  # a model named: whether it runs is the use, already answered beside the price
         priced = bool(price.figures.get("deal"))
-        if priced and deal_runs.asked(query, env):  # "p40 180刀收的 能跑啥": the price, then what it runs
+        if deal_runs.asked(query, env):  # "p40 180刀收的 能跑啥": what it runs and the price (unknown or not)
             return deal_runs.respond(query, price, env)
         if not _for_a_purpose(query, env):
             return price

@@ -54,6 +54,8 @@ def read(r: Reading) -> Query | None:
     asked = bool(said(r, "verdict_worth") or said(r, "verdict_good") or said(r, "what_for_words"))
     # "tesla k80 for $40 lol, any use or ewaste": a verdict asked the negative way round weighs the offer too
     asked = asked or bool(said(r, "verdict_good_asked") or said(r, "verdict_negative"))
+    # "modded 3080 20gb for $450, is it trustworthy?": whether the card offered can be trusted weighs the offer too
+    asked = asked or bool(said(r, "reliability_words") or said(r, "trust_words") or said(r, "modified_real_words"))
     if b.has("DATE") and (asked or b.has("PRICES", "SET")):
         return None  # a price snapshot, or "still worth it in 2026" (the verdict on the card, with the offer weighed)
     # "五百块 坑在哪": the offer weighed, and the card's catches said first; so when the card's condition is the
@@ -330,6 +332,8 @@ def _gpu_and_price_as_name(r: Reading) -> tuple[list[GpuRef], float | None]:
     tags = r.b.tags
     if len(gpus) != 2 or tags.index(gpus[1]) != tags.index(gpus[0]) + 1:
         return [], None  # "4090d和4090 ... 差价值不值": a word between the two names makes both of them cards
+    if r.text[gpus[0].end : gpus[1].start].strip(" ,，、~～"):
+        return [], None  # "3060 12g升级4090值得吗": a word no tag reads between them makes both cards too
     return [named[0]], float(named[1].mention)
 
 

@@ -273,7 +273,9 @@ def _only_what_runs(r: Reading) -> bool:
 
 def read(r: Reading) -> Query | None:
     b, refs = r.b, r.refs
-    if (b.has("RECOMMEND") and not owned_fit_first(r)) or (b.has("SORT") and not refs):
+    # "whisper large v3 on a cpu only laptop or do i need a gpu": whether the CPU alone runs it, not which GPU
+    on_cpu = bool(r.model) and not refs and said(r, "cpu_only_words") and not b.has("MONEY", "BUDGET", "UNDER")
+    if (b.has("RECOMMEND") and not owned_fit_first(r) and not on_cpu) or (b.has("SORT") and not refs):
         return None  # "跑70b最省钱的方案": the cheapest GPUs for it, a recommendation (not "我有两张3090 跑70b够不够")
     if not (r.model or b.has("PARAMS")):
         gpus = refs or last_gpu(r)  # "能跑大模型吗" after an answer about one GPU: that GPU
@@ -293,8 +295,17 @@ def read(r: Reading) -> Query | None:
                 context_tokens=r.num("CONTEXT"),
             )
         if gpus and said(r, "run_words") and r.workload in ("llm_inference", "llm_finetune", "image_generation"):
-            # "3060能跑大模型吗", "mi50 32g能跑大模型吗": a GPU and a workload, no model: the memory rule
-            return FitQuery(text=r.text, model=None, gpus=tuple(gpus), gpu_count=r.total_count(), workload=r.workload)
+            # "3060能跑大模型吗", "mi50 32g能跑大模型吗": a GPU and a workload, no model: the memory rule; both kinds
+            # ("3060能跑sd和大模型吗"): what the card runs of each
+            both = len(set(b.meanings.get("WORKLOAD", [])) & {"image_generation", "llm_inference"}) >= 2
+            return FitQuery(
+                text=r.text,
+                model=None,
+                gpus=tuple(gpus),
+                gpu_count=r.total_count(),
+                workload="llm_inference" if both else r.workload,
+                asked="what_runs" if both else "",
+            )
         return None
     if not refs and b.has("BUDGET", "MONEY") and not b.has("MEMORY"):
         return None  # "预算3k，跑sd1.5够用就行", "预算1万，想买张能跑32b的卡": which card, a recommendation

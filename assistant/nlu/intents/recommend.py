@@ -64,6 +64,8 @@ def read(r: Reading) -> RecommendQuery | None:
         return None  # "how much does a used 3090 go for": the price of the card named, not what to go for
     if owned_fit_first(r):  # "我有两张3090 跑70b够不够 还要买什么": whether the cards owned run it comes first
         return None
+    if r.model and not r.refs and said(r, "cpu_only_words") and not b.has("MONEY", "BUDGET", "UNDER"):
+        return None  # "whisper large v3 on a cpu only laptop or do i need a gpu": whether the CPU does it (a fit)
     if not b.has("RECOMMEND") and draw_bill(r):  # "server idles at 60w, about 300w under load ... monthly?": a bill
         return None
     org = b.meaning("ORGANIZATION")

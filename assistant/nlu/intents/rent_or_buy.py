@@ -21,6 +21,16 @@ from assistant.nlu.stated_rent import stated_rent
 from assistant.queries import GpuRef, Query, RentOrBuyQuery
 
 
+def _buy_against_card(r: Reading) -> bool:
+    """ "does that make a 3090 a bad buy vs a 4070 ti super": a buying word set against a card, no rent said: two
+    cards to buy compared, not buying against renting."""
+    tags = r.b.tags
+    return not r.b.has("RENT") and any(
+        t.kind == "VS" and k > 0 and tags[k - 1].kind == "BUY" and k + 1 < len(tags) and tags[k + 1].kind == "GPU"
+        for k, t in enumerate(tags)
+    )
+
+
 def usage(r: Reading) -> dict:
     """How much the GPU is used, as the question states it: hours a week, a utilization, the workload."""
     per_week, _ = r.hours()
@@ -41,7 +51,8 @@ def read(r: Reading) -> Query | None:
     paid = paid or (b.has("RATE") and bool(r.explicit) and resale_of(r) is not None)  # a card bought, sold later
     # "autodl 4090 24/7 for a month, how much, and is buying better": buying weighed against the rent said
     paid = paid or (b.has("BUY") and b.has("COMPARE") and bool(provider(r)) and len(r.explicit) == 1)
-    if not (b.has("RENT") or b.struct("rent_buy") or doubt or payback or paid):
+    structured = bool(b.struct("rent_buy")) and not _buy_against_card(r)
+    if not (b.has("RENT") or structured or doubt or payback or paid):
         return None
     if _both_rented(r) and not (b.has("BUY") or b.struct("rent_buy") or doubt or payback or paid):
         return None  # "autodl上 L20 和 4090 租来跑推理 哪个更划算": two cards rented, weighed per rent (rates)

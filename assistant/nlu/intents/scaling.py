@@ -56,6 +56,12 @@ def link_of_cards(r: Reading) -> Query | None:
     return _scaling(r, count, 1)
 
 
+def _sized_family(r: Reading) -> bool:
+    """ "llama 70b": a family at one size, whose versions need the same memory (the name check takes the newest)."""
+    mention = r.model.mention if r.model else ""
+    return bool(r.model and r.b.has("PARAMS") or re.search(r"\d+(?:\.\d+)?\s*b\b", mention))
+
+
 def _scaling(r: Reading, more: int, fewer: int) -> Query:
     ref, text = r.refs[0], r.text.lower()
     gpus = (dataclasses.replace(ref, count=more), dataclasses.replace(ref, count=fewer))
@@ -64,7 +70,7 @@ def _scaling(r: Reading, more: int, fewer: int) -> Query:
     if workload is None and r.lex.words_in("image_speed_words", text):  # "双4090能翻倍出图速度吗": images, not training
         workload = "image_generation"
     # an ambiguous name ("llama 70b") does not hold up the scaling answer: it leads with the defaults
-    model = r.model if r.model and r.model.key else None
+    model = r.model if r.model and (r.model.key or _sized_family(r)) else None
     return CompareQuery(
         text=r.text,
         gpus=gpus,

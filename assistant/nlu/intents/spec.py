@@ -13,7 +13,7 @@ import re
 from assistant.nlu.intents.rates import period
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
-from assistant.queries import CompareQuery, GpuRef, Query, SpecQuery
+from assistant.queries import CompareQuery, FitQuery, GpuRef, Query, SpecQuery
 
 # what may come with a GPU and "how much" when the price is asked ("dgx spark how much", "a used 3090, how much?")
 _PRICE_ONLY = {"GPU", "HOW_MUCH", "QUESTION", "CONDITION", "PRONOUN", "FOLLOW"}
@@ -101,18 +101,29 @@ def _set_against(r: Reading) -> bool:
     return len(gpus) == 1 and r.refs[0].pronoun is None and bool(_AGAINST.search(r.text[: gpus[0].start]))
 
 
+def _model_named(r: Reading) -> bool:
+    """A KB model, or a family at one size ("qwen 14b": the name check takes its newest version)."""
+    return r.model is not None and bool(r.model.key or re.search(r"\d+(?:\.\d+)?\s*b\b", r.model.mention))
+
+
 def precision_speed(r: Reading) -> Query | None:
     """ "how much faster is fp8 than fp16 on a 4090", "4090 fp8比fp16快多少", "fp8 vs fp16 speed on h100": one card
-    and two number formats set against each other (a faster / versus / than word): the formats' speeds on that card."""
+    and two number formats set against each other (a faster / versus / than word): the formats' speeds on that card;
+    with a model named ("tokens per second of llama 3.1 8b on a 4090 fp16 vs q4") the model's speed at each (a fit)."""
     formats = list(dict.fromkeys(r.b.meanings.get("PRECISION", [])))
     names = {g.name for g in r.refs if g.name}
+    # "how fast is qwen 14b fp16 vs q4 on it": a model at two precisions on the card talked about
+    on_it = len(r.refs) == 1 and r.refs[0].pronoun is not None and _model_named(r)
+    if on_it and len(formats) == 2 and r.b.has("FASTER", "VS", "THAN", "ASPECT", "SPEED"):
+        return FitQuery(text=r.text, model=r.model, gpus=tuple(r.refs), want_speed=True, precisions=tuple(formats))
     if len(formats) != 2 or len(names) != 1 or not r.b.has("FASTER", "VS", "THAN", "ASPECT"):
         return None
     if r.b.has("ASPECT") and not r.b.has("FASTER", "VS", "THAN") and r.b.meaning("ASPECT") != "speed":
         return None
-    return SpecQuery(
-        text=r.text, gpus=tuple(g for g in r.refs if g.name), fields=("precisions",), precisions=tuple(formats)
-    )
+    gpus = tuple(g for g in r.refs if g.name)
+    if _model_named(r):  # "llama 3.1 8b on a 4090 fp16 vs q4": the model's speed at each
+        return FitQuery(text=r.text, model=r.model, gpus=gpus, want_speed=True, precisions=tuple(formats))
+    return SpecQuery(text=r.text, gpus=gpus, fields=("precisions",), precisions=tuple(formats))
 
 
 def read(r: Reading) -> Query | None:

@@ -249,7 +249,13 @@ def read(r: Reading) -> Query | None:
         kind = "good"  # "can it do anything ml-wise or is it just a space heater", "would a used 3060 12gb do"
     else:
         return None
+    if keep and kind == "worth":  # "i have a 1080 ti, still worth using for anything ai or just sell it": its use
+        kind = "good"
     workload = r.workload or ("training" if "training" in b.meanings.get("MODE", []) else None)
+    # "can it do stable diffusion and llms": both kinds asked, what the card runs of each answers (verdict_owned)
+    both = kind in ("good", "enough") and not r.model and len(set(b.meanings.get("WORKLOAD", [])) & _KINDS) >= 2
+    if both:
+        workload = None
     if workload is None and worth_for_model:
         workload = "llm_inference" if r.mode() == "inference" else "llm_finetune"  # "worth it for 70b": to run it
     offer = _price_typed(r)  # "矿卡5700xt 300块 能跑ai吗": the price the user would pay, for the answer to use
@@ -267,7 +273,9 @@ def read(r: Reading) -> Query | None:
         model=r.model if worth_for_model else None,
         params_b=r.num("PARAMS") if worth_for_model and not r.model else None,
         risks=bool(said(r, "risk_words")),
-        owned_use=("keep" if keep else "any") if r.form.owned and not r.b.has("MODE") and not r.model else "",
+        owned_use=("keep" if keep else "any")
+        if (r.form.owned and (keep or not r.b.has("MODE")) and not r.model) or both
+        else "",
     )
 
 
@@ -350,6 +358,7 @@ def _offer_currency(r: Reading) -> str | None:
 
 # the tags of "<workload> on <GPU>" with nothing else asked ("stable diffusion on a 3060", "a laptop 4060 train yolo")
 # NO: the 不 of a Chinese X-not-X question ("会不会烧", "行不行") asks, it corrects nothing
+_KINDS = {"image_generation", "llm_inference"}  # kinds of work a card is asked about together
 _WORK_ON_CARD = {"GPU", "WORKLOAD", "MODE", "ON", "QUESTION", "FILLER", "COUNT", "CONDITION", "GPU_WORD", "NO"}
 # tag kinds a yes / no about the card may have beside it: the work, its condition, fillers; nothing of another figure
 _ABOUT_CARD = _WORK_ON_CARD | {
@@ -370,7 +379,13 @@ _ABOUT_CARD = _WORK_ON_CARD | {
 
 def _workload_on_card(r: Reading) -> bool:
     """A workload (or a training word) said with the one GPU and nothing else asked: how the GPU does at it."""
-    kinds = {t.kind for t in r.b.tags}
+    tags = r.b.tags
+    # "thinking about a 4090 for training": an "about" with no amount after it asks for nothing
+    kinds = {
+        t.kind
+        for k, t in enumerate(tags)
+        if not (t.kind == "UNDER" and not (k + 1 < len(tags) and tags[k + 1].kind in ("MONEY", "NUMBER")))
+    }
     return bool(r.workload or _training_said(r)) and kinds <= _WORK_ON_CARD and not r.fields()
 
 

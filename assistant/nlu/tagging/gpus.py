@@ -400,6 +400,9 @@ class GpuTagging(TaggerBase):
         recent = [t for t in self.tags[-3:] if t.kind != "CONDITION"]
         if not recent or recent[-1].kind != "GPU" or i + 1 >= len(self.tt):
             return False
+        between = self.text[recent[-1].end : self.toks[i].start].lower()
+        if any(w in between for k in ("upgrade_swap_words", "upgrade_target_words") for w in self.lex.listed(k)):
+            return False  # "3060升级4090值得吗", "3060 upgrade 4090 worth it": the card upgraded to, not a price
         if self.money_after(i + 1):
             return True
         hit = self.lex.match(self.tt, i + 1)

@@ -100,6 +100,9 @@ class UsageTagging(TaggerBase):
         days = self._days_a_week(i, j, v)
         if days is not None:
             return days
+        weekends = self._weekends_a_month(i, j, v)
+        if weekends is not None:
+            return weekends
         for unit, mult in (("day", 24.0), ("week", 168.0)):  # "rent 8x h100 for 3 days": 72 hours in all
             u = self.unit(unit, j)
             rented = i > 0 and tt[i - 1] in ("for", "over") or (j + u < n and tt[j + u] == "of")
@@ -183,6 +186,22 @@ class UsageTagging(TaggerBase):
         each = EVENING_HOURS if evening else WEEKDAY_HOURS
         said = {"assumed": "evenings" if evening else "days", "each": each, "days": v}
         return self.add("HOURS", {"per_week": v * each} | said, start, end)
+
+    def _weekends_a_month(self, i: int, j: int, v: float) -> int | None:
+        """ "2 weekends a month", "3 weekends per month": weekend days of use (2 a weekend) without their hours, a
+        weekend day assumed WEEKEND_DAY_HOURS (said by the answer), spread over the month's calendar weeks."""
+        tt, n = self.tt, len(self.tt)
+        u = self.unit("weekend_day", j)
+        if not u or not (float(v).is_integer() and 1 <= v <= 5):
+            return None
+        k = j + u
+        skip = 1 if k < n and tt[k] in _HOURS_SKIP else 0
+        m = self.unit("month", k + skip)
+        if not m:
+            return None
+        per_week = v * 2 * WEEKEND_DAY_HOURS / WEEKS_PER["month"]
+        said = {"assumed": "weekends", "each": WEEKEND_DAY_HOURS, "days": v * 2 / WEEKS_PER["month"]}
+        return self.add("HOURS", {"per_week": per_week} | said, i, k + skip + m)
 
     def _week_before(self, i: int) -> int | None:
         """The token a week word starts at right before token i ("每周五天", "一周跑5天": 每 / 一 + week, one verb
