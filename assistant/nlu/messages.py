@@ -205,6 +205,8 @@ def uncovered(text: str, mention: str, intent: str, lang: str) -> Clarification:
     """An accelerator the KB leaves out on purpose, with nothing else to answer: say so, name none in its place."""
     found = is_uncovered(mention, lang)
     key = "nlu.uncovered_device" if found else "nlu.not_gpu_device"
+    if found and _is_generic(mention, lang):  # "国产显卡能替代英伟达吗": all of them, none named
+        key = "nlu.uncovered_generic"
     return Clarification(
         "unknown_gpu",
         i18n.t(lang, key, mention=mention),
@@ -221,6 +223,12 @@ def is_uncovered(mention: str, lang: str) -> bool:
 
     lowered = mention.lower()
     return any(w in lowered for w in lexicon(lang).listed("uncovered_devices"))
+
+
+def _is_generic(mention: str, lang: str) -> bool:
+    from assistant.nlu.lexicon import lexicon
+
+    return "".join(mention.lower().split()) in {"".join(w.split()) for w in lexicon(lang).listed("uncovered_generic")}
 
 
 def is_not_gpu(mention: str, lang: str) -> bool:

@@ -213,17 +213,26 @@ def _count_after_price(items: list, text: str) -> None:
 _SIDE_INTENTS = ("compare", "spec", "verdict")
 
 
-def uncovered_devices(tags: list[Tag]) -> tuple[str, ...]:
-    """The accelerators left out on purpose, as typed; adjacent parts are one ("摩尔线程 mtt s4000")."""
-    found: list[str] = []
+def uncovered_devices(tags: list[Tag], generic: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """The accelerators left out on purpose, as typed; adjacent parts are one ("摩尔线程 mtt s4000"). A word for
+    all of them (`generic`: lexicon list uncovered_generic, "国产卡") is dropped beside a named one ("天垓150 国产卡",
+    "公司要求用国产卡，昇腾910b和a100差多少"), and is the mention when none is named ("国产显卡能替代英伟达吗")."""
+    groups: list[list[str]] = []
     last = None
     for t in tags:
         if t.kind == "UNCOVERED" and last is not None and last.kind == "UNCOVERED":
-            found[-1] = f"{found[-1]} {t.text}"
+            groups[-1].append(t.text)
         elif t.kind == "UNCOVERED":
-            found.append(t.text)
+            groups.append([t.text])
         last = t
-    return tuple(found)
+    named = [[w for w in g if _squashed(w) not in generic] for g in groups]
+    if any(named):
+        return tuple(" ".join(g) for g in named if g)
+    return tuple(" ".join(g) for g in groups)
+
+
+def _squashed(text: str) -> str:
+    return "".join(text.lower().split())
 
 
 def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clarification:
@@ -241,8 +250,11 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     text = text if isinstance(text, str) else cleaned
     bag = Bag(text, tags, items, unknown, [t.text for t in toks], [t.start for t in toks], lang=lang)
     result = intents.read(Reading(bag, index, lex))
-    devices = uncovered_devices(tags)
+    generic = frozenset(_squashed(w) for w in lex.listed("uncovered_generic"))
+    devices = uncovered_devices(tags, generic)
     concept = result.intent == "explain" and not bag.has("FIELD")  # "昇腾的cann和cuda差多少" stays a concept question
+    # "国产卡有推荐的吗，能跑大模型的": a recommendation, with the domestic cards said to be left out of it
+    concept = concept or (result.intent == "recommend" and all(_squashed(d) in generic for d in devices))
     model = getattr(result, "model", None)
     covered = any(g.name and not g.pronoun for g in getattr(result, "gpus", ()))
     # a family beside a covered card ("昇腾910b能训llama吗 跟a100比") is answered on that card, as before

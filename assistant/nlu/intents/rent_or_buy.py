@@ -15,6 +15,7 @@ from assistant.nlu.intents.rates import epochs, own_against_rent, owned, provide
 from assistant.nlu.intents.resale import resale_percent, resale_share
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
+from assistant.nlu.rent_span import span_hours
 from assistant.nlu.rent_spend import rent_spend
 from assistant.nlu.runs import runs_per_month
 from assistant.nlu.stated_rent import stated_rent
@@ -76,6 +77,10 @@ def read(r: Reading) -> Query | None:
     if not found["hours_per_week"]:
         found["hours_per_week"] = _pace(r, rent, months)
     total = None if found["hours_per_week"] or months or rent.get("rented_hours") else _hours_in_all(r)
+    stated = found["hours_per_week"] or found["utilization"] or rent.get("rent_rate") or rent.get("rented_hours")
+    span = None if stated else span_hours(r.text, r.lex)
+    if span:  # "a100租一个月和买两张4090哪个划算": the month rented without a break, not a weekly use assumed
+        total = span
     return RentOrBuyQuery(
         text=r.text,
         gpus=gpus,
