@@ -16,6 +16,7 @@ from assistant import i18n
 from assistant.nlu import intents, lalr, messages
 from assistant.nlu.bag import Bag, Ref, Struct
 from assistant.nlu.checks import check
+from assistant.nlu.china_retail import retail_version
 from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import lexicon
 from assistant.nlu.reading import Reading
@@ -249,7 +250,7 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
         items = attach_counts([Ref(t) if t.kind in ("GPU", "PRONOUN") else t for t in tags], cleaned)
     text = text if isinstance(text, str) else cleaned
     bag = Bag(text, tags, items, unknown, [t.text for t in toks], [t.start for t in toks], lang=lang)
-    result = intents.read(Reading(bag, index, lex))
+    result = retail_version(intents.read(Reading(bag, index, lex)), cleaned, lex)  # "5090国行": the RTX 5090 D
     generic = frozenset(_squashed(w) for w in lex.listed("uncovered_generic"))
     devices = uncovered_devices(tags, generic)
     concept = result.intent == "explain" and not bag.has("FIELD")  # "昇腾的cann和cuda差多少" stays a concept question

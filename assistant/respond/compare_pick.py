@@ -8,7 +8,8 @@ the PCIe server card is FASTER_BY times as fast or, where memory decides, MORE_G
 decide and a pick of the server card carries the airflow condition;
 (2) LLM work and one side holds at least 4 GB more, or image work and the smaller side has under
 16 GB, or training and only one side has TRAINING_FLOOR_GB per card: the roomier side, unless the other
-is at least FASTER_BY times as fast; (3) both priced: the
+is at least FASTER_BY times as fast (FLOOR_FASTER_BY for LLM work when only the roomier side reaches LLM_FLOOR_GB);
+(3) both priced: the
 better speed per money over the ownership period, naming the other when it is FASTER_BY times as
 fast; when the two are level per dollar (LEVEL_VALUE), the faster, as the speed the extra money buys;
 (4) the faster side, when it is at least SAME_SPEED times as fast. `figure` = {gpu, reason}.
@@ -25,6 +26,8 @@ SAME_SPEED = 1.05  # closer than this, speed alone picks nothing [A]
 LEVEL_VALUE = 0.05  # per-dollar values closer than this share are level: value picks nothing, speed decides [A]
 MORE_GB = 4  # memory gap that counts for LLMs (as compare's "holds larger models") [A]
 TRAINING_FLOOR_GB = 24  # the reference's comfortable floor per card for training transformers (compare.small_memory)
+LLM_FLOOR_GB = 24  # the reference's rule for running LLMs (use_case.LLM_FLOOR_GB, locale floor_llm)
+FLOOR_FASTER_BY = 2.0  # past the LLM floor, memory outweighs a speed gap up to this on the models both hold [A]
 
 
 def pick_model_speed(figures: dict, rows: dict[str, ValueRow], names: list[str], model: str, env: Env):
@@ -135,8 +138,12 @@ def _by_memory_speed_value(a, b, speed, mem, big, small, roomy, key_title, llm, 
     """Rules (2) to (4) of the module contract."""
     if roomy and mem[big.gpu.name] - mem[small.gpu.name] >= MORE_GB:
         ratio = speed[small.gpu.name] / speed[big.gpu.name] if speed[big.gpu.name] else 0.0
-        if ratio < FASTER_BY:
+        # "p100和p40哪个更适合跑大模型": only the roomier side reaches the LLM floor, which a speed gap up to
+        # FLOOR_FASTER_BY does not outweigh (the faster side wins only on models both hold)
+        at_floor = llm and mem[small.gpu.name] < LLM_FLOOR_GB <= mem[big.gpu.name] and ratio < FLOOR_FASTER_BY
+        if ratio < FASTER_BY or at_floor:
             form = "compare.pick_memory_slower" if ratio > 1.02 else "compare.pick_memory"
+            form = "compare.pick_memory_floor" if ratio >= FASTER_BY else form
             form = "compare.pick_memory_image" if image and not llm else form
             text = env.t(
                 "compare.pick_memory_training" if floor else form,

@@ -17,6 +17,8 @@ from assistant.queries import ExplainQuery
 from assistant.respond.concept_lead import Lead, named_or_example, says_word
 from assistant.respond.env import Env
 
+SMALL_PCT = 2.0  # perplexity added under this share of the 16-bit model's: a small quality gap [A]
+SOME_PCT = 5.0  # under this: noticeable on hard tasks; above: large [A]
 FORMAT_MODEL = "llama-3-8b"  # the example model whose weights show a format's memory when none is named [A]
 
 
@@ -49,7 +51,28 @@ def quant_quality(query: ExplainQuery, env: Env) -> Lead | None:
         return None  # no format with a published figure named: the concept's text has them all
     key = "explain.quality_lead_ppl" if with_ppl else "explain.quality_lead"
     text = env.t(key, items=i18n.listing(env.lang).join(parts), base=f"{ppl['base']:.2f}")
-    return Lead(text, {"precisions": list(query.precisions)}, env.cite(*dict.fromkeys(ids)))
+    figures = {"precisions": list(query.precisions)}
+    return Lead(_gap_verdict(query, ppl, env) + text, figures, env.cite(*dict.fromkeys(ids)))
+
+
+def _gap_verdict(query: ExplainQuery, ppl: dict, env: Env) -> str:
+    """ "q4和q8差距大吗", "is q4 much worse than q8": how big the quality gap is, said first, from the largest
+    perplexity share the GGUF formats named add (under SMALL_PCT small, under SOME_PCT noticeable, else large);
+    "" when no gap is asked or no named format has a figure."""
+    from assistant.nlu.lexicon import lexicon
+
+    if not says_word(query.text, lexicon(env.lang).listed("quality_gap_asked")):
+        return ""
+    shares = {}
+    for p in query.precisions:
+        gguf = p if p in ppl["added"] else ppl["like"].get(p)
+        if gguf in ppl["added"]:
+            shares[gguf] = max(100 * ppl["added"][gguf] / ppl["base"], 0.0)
+    if not shares:
+        return ""
+    worst = max(shares, key=lambda f: shares[f])
+    size = "small" if shares[worst] < SMALL_PCT else "some" if shares[worst] < SOME_PCT else "large"
+    return env.t(f"explain.quality_gap_{size}", p=worst.upper(), share=f"{shares[worst]:.1f}") + i18n.gap(env.lang)
 
 
 def _gguf(p: str, table: dict) -> str | None:
@@ -98,11 +121,15 @@ def formats(query: ExplainQuery, env: Env) -> Lead | None:
     if not named or (query.concept == "quant-formats" and not literal):
         return None  # "awq vs gptq vs gguf": the formats concept answers, not Q4_K_M's figures
     parts, sources = [], []
+    quality = quant_quality(query, env)
+    gap = quality is not None and bool(_gap_verdict(query, table["perplexity"], env))
+    if gap:  # "q4和q8差距大吗": how big the gap is comes first, then what the formats are
+        parts.append(quality.text)
+        sources += quality.sources
     if query.concept != "quant-quality" and literal:  # "what does q4_k_m mean, how is it different from q4_0"
         parts.append(_described(literal, table, env))
         sources += env.cite(table["format"]["source"], table["format"]["kquant_source"])
-    quality = quant_quality(query, env)
-    if quality is not None:
+    if quality is not None and not gap:
         parts.append(quality.text)
         sources += quality.sources
     asked_memory = says_word(query.text, lexicon(env.lang).listed("memory_asked_words")) or "省" in query.text

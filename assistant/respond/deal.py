@@ -272,10 +272,17 @@ def _with_risks(
         return head, steps, sources
     lead = env.t("deal.risks_lead", notes=i18n.gap(env.lang).join(notes))
     rest = [s for s in steps if s not in moved]
-    # "矿卡 能买吗", "会不会是翻新卡": the checks answer it, first (not when it asks what the card does)
-    if moved and not alarmed and condition_named(query.text, env) and not _use_asked(query, env):
+    # "矿卡 能买吗", "会不会是翻新卡": the checks answer it, first (not when it asks what the card does); so does
+    # whether a modified card can be trusted ("魔改2080ti 22g靠谱吗，闲鱼1800左右"), its verdict on trust first
+    modified = (market_variant(gpu.name) or {}).get("kind") == "modified"
+    if moved and not alarmed and (condition_named(query.text, env) or modified) and not _use_asked(query, env):
+        if modified and not _CATCHES.search(query.text.lower()):
+            lead = env.t("card_risks.modified_lead") + i18n.gap(env.lang) + lead
         return lead + i18n.gap(env.lang) + env.t("deal.price_then", head=head), rest, sources
     return head + i18n.gap(env.lang) + lead, rest, sources
+
+
+_CATCHES = re.compile(r"坑|catch|gotcha|problem|issue|downside")  # the catches asked alone (as verdict.py)
 
 
 def _use_asked(query: VerdictQuery, env: Env) -> bool:

@@ -160,3 +160,34 @@ def with_idle(answer, gpus: list[GpuSpec], text: str, env: Env, count: int = 1, 
     answer.sources[:0] = env.cite(*source_ids)
     answer.figures |= figures
     return answer
+
+
+def with_idle_ranking(answer, query, env: Env):
+    """ "想搭个24小时开机跑小模型的服务器，哪张卡待机功耗低": no card named, idle asked: `answer` (the ranking) led by
+    the cards with an idle measurement, lowest first, the lowest named, with a year of idling at the electricity
+    price in force, and the step that a model kept loaded holds a card above idle."""
+    measured = sorted(_measured(env.lang).items(), key=lambda item: item[1][0])
+    if not measured or answer.clarification:
+        return answer
+    env = env.for_query(query)  # the question's market: its electricity price
+    price = env.assumptions.electricity_usd_per_kwh
+    seen = i18n.listing(env.lang).join(
+        env.t("idle.ranked_card", gpu=(g.short_name if (g := env.reader.gpu(name)) else name), watts=f"{w:g}")
+        for name, (w, *_rest) in measured
+    )
+    low_name, (low_w, *_r) = measured[0]
+    low = env.reader.gpu(low_name)
+    sentence = env.t(
+        "idle.ranked",
+        gpu=low.short_name if low else low_name,
+        watts=f"{low_w:g}",
+        seen=seen,
+        n=len(measured),
+        low_money=env.money(low_w * HOURS_PER_YEAR / 1000 * price),
+        high_money=env.money(measured[-1][1][0] * HOURS_PER_YEAR / 1000 * price),
+    )
+    answer.headline = i18n.gap(env.lang).join([sentence, env.t("idle.ranked_then"), answer.headline])
+    answer.steps[:0] = [env.t("idle.loaded")]
+    answer.sources[:0] = env.cite(*sorted({s for *_r, s in (v for _, v in measured)}), *LOADED_SOURCES.split(";"))
+    answer.figures["idle_power_w"] = {name: w for name, (w, *_rest) in measured}
+    return answer

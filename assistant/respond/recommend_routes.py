@@ -1,7 +1,9 @@
 """Recommendations whose question asks something the value ranking alone does not answer, routed to their own answer
-before the ranking: ex-mining cards asked about ("学生党预算3000 矿卡敢买吗": respond/recommend_mining.py), new against
-used ("$400, new or used?": respond/new_or_used.py), a model family named with no size ("本地部署deepseek 需要什么显卡":
-respond/recommend_family.py), or a size of that family asked next ("32b的呢": that model).
+before the ranking: the idle draw asked with no card named ("哪张卡待机功耗低": respond/idle_power.py),
+ex-mining cards asked about ("学生党预算3000 矿卡敢买吗": respond/recommend_mining.py), new against used
+("$400, new or used?": respond/new_or_used.py), a model family named with no size
+("本地部署deepseek 需要什么显卡": respond/recommend_family.py), or a size of that family asked next
+("32b的呢": that model).
 
 Contract: `routed(query, env, recommend)` returns that answer, or None when none applies (the ranking answers);
 `recommend` is respond.recommend.respond, which the routes call again for the ranking they build on.
@@ -10,14 +12,23 @@ Contract: `routed(query, env, recommend)` returns that answer, or None when none
 from __future__ import annotations
 
 import dataclasses
+from contextvars import ContextVar
 
 from assistant.answer import Answer
 from assistant.queries import RecommendQuery
-from assistant.respond import new_or_used, recommend_family, recommend_mining
+from assistant.respond import idle_power, new_or_used, recommend_family, recommend_mining
 from assistant.respond.env import Env
+
+_IDLE: ContextVar[bool] = ContextVar("recommend_idle_answering", default=False)
 
 
 def routed(query: RecommendQuery, env: Env, recommend) -> Answer | None:
+    if not _IDLE.get() and idle_power.asks_idle(query.text, env.lang):  # "哪张卡待机功耗低": the measured idle first
+        token = _IDLE.set(True)
+        try:
+            return idle_power.with_idle_ranking(recommend(query, env), query, env)
+        finally:
+            _IDLE.reset(token)
     if recommend_mining.asks(query, env):  # "预算3000 矿卡敢买吗": the mining checks first, then the cards
         return recommend_mining.respond(query, env, recommend)
     if new_or_used.asks(query, env):  # "$400, new or used?": the pick on each, and which to take
