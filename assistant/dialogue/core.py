@@ -18,6 +18,7 @@ from typing import Any
 from assistant.dialogue import (
     again,
     base_card,
+    format_asked,
     from_context,
     job,
     measures,
@@ -168,7 +169,7 @@ class Dialogue:
         query = rent_context.schedule_of_rent(self, query)  # "自己买划算吗" after a month of 24/7: at 168 h a week
         query = from_context.cost_of_context(self, from_context.worth_among_compared(self, query))
         query = from_context.model_of_context(self, from_context.model_among_compared(self, query))
-        query = from_context.verdict_of_thread(self, query)
+        query = from_context.verdict_of_thread(self, format_asked.feature_of_concept(self, query))  # "40系支持吗"
         query = from_context.psu_without_context(self, from_context.set_of_setup_concept(self, query))
         query = from_context.psu_of_last(self, query)  # "is the psu enough" after "2x used 3090, 1200w psu"
         query = from_context.more_of_the_fit(self, query)

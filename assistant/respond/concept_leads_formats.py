@@ -120,10 +120,11 @@ def formats(query: ExplainQuery, env: Env) -> Lead | None:
     literal = [p for p in dict.fromkeys(query.precisions) if p in table["format"]["kind"]]  # "q4_k_m", not "4bit"
     if not named or (query.concept == "quant-formats" and not literal):
         return None  # "awq vs gptq vs gguf": the formats concept answers, not Q4_K_M's figures
-    parts, sources = [], []
+    parts: list[str] = []
+    sources: list[str] = []
     quality = quant_quality(query, env)
     gap = quality is not None and bool(_gap_verdict(query, table["perplexity"], env))
-    if gap:  # "q4和q8差距大吗": how big the gap is comes first, then what the formats are
+    if gap and quality is not None:  # "q4和q8差距大吗": how big the gap is comes first, then what the formats are
         parts.append(quality.text)
         sources += quality.sources
     if query.concept != "quant-quality" and literal:  # "what does q4_k_m mean, how is it different from q4_0"

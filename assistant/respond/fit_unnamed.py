@@ -46,6 +46,7 @@ def no_gpu_answer(query: FitQuery, env: Env, model, table: Table, est, note: str
         totals = i18n.sep(env.lang).join(env.t("fit.method_total", label=row[0], total=row[-1]) for row in table.rows)
         headline = env.t("fit.needs_precisions", model=model.name, totals=totals)
         headline += env.t("fit.needs_ollama") if model.kind == "llm" and "whisper" not in model.name.lower() else ""
+        headline = _four_bit_first(table, env) + headline  # "gemma3 27b要多大显存才能跑起来": what runs it, first
     figures: dict = {"vram_required_gb": round(need, 2), "fits": None, "gpu_count": est.n_gpus}
     tables, sources = [table], []
     users = int(dict(query.targets).get("users", 0)) if query.mode == "inference" else 0
@@ -191,3 +192,27 @@ def _runs_smaller(env: Env, gpu, n: int, biggest: str, memory_gb: float, rule: s
     tps = llm.decode_speed(gpu, model, "q4_k_m", context=4096, n_gpus=n).tokens_per_s if model else 0.0
     key = "fit.rule_runs_smaller" if tps else "fit.rule_runs_smaller_unrated"
     return env.t(key, memory=f"{memory_gb:g}", model=biggest, tps=f"{tps:,.0f}", rule=rule)
+
+
+COMMON_CARD_GB = (8, 12, 16, 24, 32)  # single consumer cards people buy for local LLMs, by memory [A]
+MOST_CARDS = 4  # beyond this many 24 GB cards the 4-bit lead is no home set-up: left out [A]
+
+
+def _four_bit_first(table: Table, env: Env) -> str:
+    """The least memory that runs the model as people run it (its 4-bit q4_k_m row) and the card that holds it: the
+    smallest of COMMON_CARD_GB at or above it, else that many 24 GB cards; "" without a 4-bit row."""
+    row = next((r for r in table.rows if str(r[0]).lower().startswith("q4")), None)
+    if row is None:
+        return ""
+    found = re.search(r"\d+(?:\.\d+)?", str(row[-1]).replace(",", ""))
+    if found is None:
+        return ""
+    need = float(found.group())
+    card = next((gb for gb in COMMON_CARD_GB if gb >= need), None)
+    if need > MOST_CARDS * 24:
+        return ""  # "kimi k2 要多少显存": a server's worth, which the precisions and the cheapest sets answer
+    if card is not None:
+        held = env.t("fit.four_bit_card", gb=card)
+    else:
+        held = env.t("fit.four_bit_cards", n=-(-int(need * 10) // 240), gb=24)
+    return env.t("fit.four_bit_first", prec=str(row[0]), need=f"{need:g}", held=held) + i18n.gap(env.lang)

@@ -127,8 +127,22 @@ def _held_member(query: VideoQuery, env: Env) -> VideoQuery:
     return dataclasses.replace(query, video=max(held, key=lambda k: sizes[k][0]))
 
 
+def _least_member(query: VideoQuery, env: Env) -> VideoQuery:
+    """ "跑wan2.1视频生成最低要啥卡": the least asked of a family typed without a size, no GPU named, is the family's
+    model with the most frugal published setting (Wan2.1's 1.3B at about 8 GB); the note then names the others."""
+    if query.gpus or not family_typed(query, env):
+        return query
+    if not lexicon(env.lang).words_in("asked_minimum", f" {query.text.lower()} "):
+        return query
+    prefix = query.video.split("-")[0]
+    published = [r for r in _rows() if r["key"].split("-")[0] == prefix and r["peak_gb"]]
+    if not published:
+        return query
+    return dataclasses.replace(query, video=min(published, key=lambda r: float(r["peak_gb"]))["key"])
+
+
 def respond(query: VideoQuery, env: Env) -> Answer:
-    query = _held_member(query, env)
+    query = _least_member(_held_member(query, env), env)
     answer = _respond(query, env)
     note = family_note(query, env)
     if note:  # after the answer's own first sentence: which model it is for, and the family's others
