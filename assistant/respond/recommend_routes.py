@@ -1,6 +1,6 @@
 """Recommendations whose question asks something the value ranking alone does not answer, routed to their own answer
 before the ranking: a tensor format asked of a series ("40系支持fp8吗": respond/series_feature.py), the idle
-draw asked with no card named ("哪张卡待机功耗低": respond/idle_power.py),
+draw asked with no card named ("哪张卡待机功耗低": respond/idle_power.py), the PC's RAM said (a note after the pick),
 ex-mining cards asked about ("学生党预算3000 矿卡敢买吗": respond/recommend_mining.py), new against used
 ("$400, new or used?": respond/new_or_used.py), a model family named with no size
 ("本地部署deepseek 需要什么显卡": respond/recommend_family.py), or a size of that family asked next
@@ -17,7 +17,7 @@ from contextvars import ContextVar
 
 from assistant.answer import Answer
 from assistant.queries import RecommendQuery
-from assistant.respond import idle_power, new_or_used, recommend_family, recommend_mining, series_feature
+from assistant.respond import idle_power, new_or_used, recommend_family, recommend_mining, series_feature, system_ram
 from assistant.respond.env import Env
 
 _IDLE: ContextVar[bool] = ContextVar("recommend_idle_answering", default=False)
@@ -26,6 +26,12 @@ _IDLE: ContextVar[bool] = ContextVar("recommend_idle_answering", default=False)
 def routed(query: RecommendQuery, env: Env, recommend) -> Answer | None:
     if (feature := series_feature.respond(query, env)) is not None:  # "40系支持fp8吗": the series, yes or no
         return feature
+    if not _IDLE.get() and system_ram.ram_said(query) is not None:  # "i5 12400加16g内存，加一张啥卡": the RAM said
+        token = _IDLE.set(True)
+        try:
+            return system_ram.with_ram_note(recommend(query, env), query, env)
+        finally:
+            _IDLE.reset(token)
     if not _IDLE.get() and idle_power.asks_idle(query.text, env.lang):  # "哪张卡待机功耗低": the measured idle first
         token = _IDLE.set(True)
         try:

@@ -15,6 +15,7 @@ GB10) has no separate system RAM: the answer is returned as it is, as are answer
 
 from __future__ import annotations
 
+from assistant import i18n
 from assistant.answer import Answer
 from assistant.queries import FitQuery
 from assistant.respond.env import Env
@@ -91,3 +92,25 @@ def _model_name(query: FitQuery, env: Env, figures: dict) -> str:
 
     model, _ = sized_model(query, env)
     return model.name if model is not None else str(figures.get("model_key") or "")
+
+
+def ram_said(query) -> float | None:
+    """GB of system RAM the question states as RAM ("16g内存", "32gb ram", "64gb ddr5"), else None."""
+    for stated in getattr(query, "stated", ()):
+        said = stated.text.lower().replace("vram", "")  # "16gb vram" is the card's memory
+        if stated.dim == "gb" and any(w in said for w in ("内存", "ram", "ddr")):
+            return float(stated.value)
+    return None
+
+
+def with_ram_note(answer: Answer, query, env: Env) -> Answer:
+    """ "我电脑是i5 12400加16g内存，加一张啥卡能跑7b": a card to add to a PC whose RAM is said: whether that RAM
+    does for a model held wholly in the card (loading needs little: SMALL_RAM_GB, PR #14396), said after the pick."""
+    ram = ram_said(query)
+    if ram is None or answer.clarification:
+        return answer
+    key = "ram_note.enough" if ram >= SMALL_RAM_GB else "ram_note.small"
+    note = env.t(key, ram=f"{ram:g}", small=SMALL_RAM_GB)
+    answer.headline = i18n.gap(env.lang).join([answer.headline, note])
+    answer.sources = list(dict.fromkeys([*answer.sources, *env.cite(*SOURCES)]))
+    return answer

@@ -174,6 +174,8 @@ def advice(r: Reading) -> Query | None:
         return None  # "mi50 32gb for llama.cpp, worth it or rocm hell": a verdict on the GPU, with its software caveat
     if concept and rig.psu_question(r):
         return None  # "power limiting 4x 3090s to 250w each, what psu do i need": the power of that build
+    if concept == "multi-gpu-build" and len(r.explicit) == 1 and (r.total_count() or 1) == 1 and b.has("FIELD"):
+        return None  # "4090需要多大电源": one card's PSU (its spec), not the multi-GPU build concept
     if concept == "nvlink":  # "do i need nvlink for 2x 3090 with llama.cpp": those cards with and without it
         from assistant.nlu.intents import scaling
 

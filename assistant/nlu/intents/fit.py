@@ -277,6 +277,8 @@ def read(r: Reading) -> Query | None:
     on_cpu = bool(r.model) and not refs and said(r, "cpu_only_words") and not b.has("MONEY", "BUDGET", "UNDER")
     if (b.has("RECOMMEND") and not owned_fit_first(r) and not on_cpu) or (b.has("SORT") and not refs):
         return None  # "跑70b最省钱的方案": the cheapest GPUs for it, a recommendation (not "我有两张3090 跑70b够不够")
+    if not refs and b.has("CPU") and said(r, "add_card") and said(r, "ask_pick"):
+        return None  # "我电脑是i5 12400加16g内存，加一张啥卡能跑7b": which card to add, a recommendation
     if not (r.model or b.has("PARAMS")):
         gpus = refs or last_gpu(r)  # "能跑大模型吗" after an answer about one GPU: that GPU
         if not gpus and said(r, "what_runs") and not b.has("MEMORY", "BUDGET", "MONEY") and _only_what_runs(r):

@@ -239,6 +239,8 @@ def read(r: Reading) -> Query | None:
         return None  # "锐龙ai max 395 128g 小主机 跑70b": the mini PC is the device named, not a machine to build
     if not word or (_owned(r, word) and not psu) or b.has("RENT") or len(r.explicit) > 1 or _asks_cost(r):
         return None
+    if b.has("CPU") and not r.explicit and said(r, "add_card") and not b.has("MONEY", "BUDGET"):
+        return None  # "我电脑是i5 12400加16g内存，加一张啥卡能跑7b": a card for the user's PC, not a machine to build
     if b.meaning("ORGANIZATION") == "yes" and not psu and not _one_machine_for(r):
         # "公司要搭一个推理服务器": an organization gets the reference chart's answer (recommend); with a count of
         # cards and no budget ("课题组想买一台8卡服务器 4090的") it is the build of those cards
