@@ -135,6 +135,9 @@ def rule_answer(query: FitQuery, env: Env, gpu, n: int) -> Answer | None:
         # a Mac: what macOS lets its GPU use of the unified memory decides what runs (§mem.apple)
         total, memory_gb = memory_gb, hardware.macos_gpu_limit_gb(memory_gb / n) * n
         steps.append(env.t("fit.rule_macos", total=f"{total:g}", gb=f"{memory_gb:g}"))
+        mac_share = env.t("fit.rule_macos_lead", total=f"{total:g}", gb=f"{memory_gb:g}")
+    else:
+        mac_share = ""
     floor, key = FLOORS[workload]
     fits = memory_gb >= floor
     what = env.t(key)
@@ -166,6 +169,7 @@ def rule_answer(query: FitQuery, env: Env, gpu, n: int) -> Answer | None:
             head = _runs_smaller(env, gpu, n, biggest or "", memory_gb, env.t(key))
         elif largest:
             head += i18n.gap(env.lang) + largest
+    head = i18n.gap(env.lang).join(p for p in (head, mac_share) if p)  # "mac mini m4 24g": its GPU's share
     return Answer(
         question=query.text,
         intent="fit",
@@ -187,11 +191,17 @@ def _runs_smaller(env: Env, gpu, n: int, biggest: str, memory_gb: float, rule: s
     """ "Yes, smaller models: ... about Qwen3 8B, at about 40 tokens/s ... Larger models want more: <rule>." The speed
     is batch-1 decode of that model at q4_k_m with a 4k context (§llm.decode)."""
     from assistant.models import llm
+    from assistant.respond.pricing import CHAT_MODEL
 
     model = next((m for m in env.reader.models if m.name == biggest), None)
     tps = llm.decode_speed(gpu, model, "q4_k_m", context=4096, n_gpus=n).tokens_per_s if model else 0.0
     key = "fit.rule_runs_smaller" if tps else "fit.rule_runs_smaller_unrated"
-    return env.t(key, memory=f"{memory_gb:g}", model=biggest, tps=f"{tps:,.0f}", rule=rule)
+    text = env.t(key, memory=f"{memory_gb:g}", model=biggest, tps=f"{tps:,.0f}", rule=rule)
+    common = env.reader.model(CHAT_MODEL[0])  # "速度咋样": the 8B most people run, beside the largest
+    if tps and common is not None and model is not None and (model.params_b or 0) > 2 * (common.params_b or 0):
+        small = llm.decode_speed(gpu, common, CHAT_MODEL[1], context=4096, n_gpus=n).tokens_per_s
+        text += env.t("fit.rule_common_speed", model=common.name, tps=f"{small:,.0f}") if small else ""
+    return text
 
 
 COMMON_CARD_GB = (8, 12, 16, 24, 32)  # single consumer cards people buy for local LLMs, by memory [A]
