@@ -124,6 +124,18 @@ def _rent_over(whole, first) -> bool:
     return (getattr(whole, "hours", None) or 0.0) > (getattr(first, "hours", None) or 1.0)
 
 
+def _verdict_then_fit(first, whole) -> bool:
+    """The first clause a bare verdict on a card ("还能战吗", "still good?": no work, model or money) and the whole a
+    fit of that card with a model: the uses named say what the verdict is about."""
+    if getattr(first, "intent", "") != "verdict" or getattr(whole, "intent", "") != "fit":
+        return False
+    if getattr(first, "workload", None) or getattr(first, "model", None) or getattr(first, "offer", None):
+        return False
+    mine = {g.name for g in getattr(first, "gpus", ()) if g.name}
+    theirs = {g.name for g in getattr(whole, "gpus", ()) if g.name}
+    return bool(mine) and mine == theirs and bool(getattr(whole, "model", None) or getattr(whole, "params_b", None))
+
+
 def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
     from assistant.nlu import understand
 
@@ -161,6 +173,8 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
             return None
         if feature and getattr(a, "concept", "") == feature and not getattr(a, "others", ()):
             return None  # "what is fp4 and does the 5090 support it": one feature verdict that explains fp4 too
+        if _verdict_then_fit(a, whole):
+            return None  # "3080 10g还能战吗，跑sd和7b模型够不够": whether it still does is the fit of those uses
         if a.intent == "fit" and _asks_speed(b) and isinstance(whole, Query) and whole.intent == "fit":
             continue  # "is a 5060 ti enough for qwen3 14b and how many tok/s": one fit, with its speed
         if a.intent == "fit" and _asks_price(b) and isinstance(whole, Query) and whole.intent == "fit":
