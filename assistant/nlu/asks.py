@@ -201,13 +201,22 @@ _ZH_TAIL_ASK = re.compile(r"[\u4e00-\u9fff]{2,}(?:不|没|没有)\s*$")
 
 
 def kind_of(piece: str, lang: str) -> str:
-    """The asked figure a piece names (lists `ask_<kind>`), "other" when none."""
+    """The asked figure a piece names (lists `ask_<kind>`), "other" when none. Kept per (lexicon, piece): an answer
+    asks it of the same pieces several times (the asks of the message, the figure net, the lead)."""
     lex = lexicon(lang)
+    key = (id(lex), piece)
+    kept = _KIND_OF.get(key)
+    if kept is not None and kept[0] is lex:
+        return kept[1]
     low = f" {piece.lower()} "
-    for kind in KINDS:
-        if lex.words_in(f"ask_{kind}", low) and not lex.words_in(f"ask_{kind}_not", low):
-            return kind
-    return "other"
+    found = next((k for k in KINDS if lex.words_in(f"ask_{k}", low) and not lex.words_in(f"ask_{k}_not", low)), "other")
+    if len(_KIND_OF) >= 4096:
+        _KIND_OF.clear()
+    _KIND_OF[key] = (lex, found)
+    return found
+
+
+_KIND_OF: dict[tuple[int, str], tuple[object, str]] = {}  # (id of the lexicon, piece) -> (the lexicon, kind_of)
 
 
 def asked_as_word(kind: str, text: str, lang: str) -> bool:

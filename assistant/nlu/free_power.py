@@ -14,6 +14,7 @@ power_included_hosts: a colo, a landlord), never a power supply ("$2k including 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from assistant.nlu.lexicon import Lexicon
 from assistant.nlu.patterns import compiled
@@ -39,7 +40,7 @@ def _included_spans(low: str, lex: Lexicon) -> list[tuple[int, int]]:
     """Where a fee is said to include the power ("incl. power", "electricity included", "含电费"), when the question
     names a fee that can hold it (a colo, a landlord)."""
     hosts = lex.listed("hosting_fee_words") | lex.listed("power_included_hosts")
-    if not any(compiled(_whole(w)).search(low) for w in hosts):
+    if not hosts or _any_whole(hosts).search(low) is None:
         return []
     bill, before, after = (
         _alt(lex, n) for n in ("free_power_bill", "free_power_include_before", "free_power_include_after")
@@ -54,6 +55,12 @@ def _included_spans(low: str, lex: Lexicon) -> list[tuple[int, int]]:
 
 
 _NOT_POWER = "suppl|unit|cable|connector|limit|draw|adapt|button|cord"  # "including power supply": a part, no bill
+
+
+@lru_cache(maxsize=16)
+def _any_whole(words: frozenset[str]) -> re.Pattern[str]:
+    """Any of `words` whole (`_whole`), one pattern per list (the lists are constant): found where one of them is."""
+    return compiled("|".join(f"(?:{_whole(w)})" for w in sorted(words)))
 
 
 def _whole(word: str) -> str:

@@ -10,6 +10,7 @@ raises.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from assistant.nlu.machine_count import fleet
 from assistant.nlu.patterns import compiled
@@ -47,5 +48,6 @@ _EACH = re.compile(
 _EACH_BEFORE = re.compile(r"(?:每台|每个机位|每个机柜位)\s*(?:每月|一个月)?\s*$|\bper (?:server|box|machine|node)\s*$")
 
 
+@lru_cache(maxsize=1024)
 def _word(w: str) -> str:
     return rf"(?<![a-z]){re.escape(w)}(?![a-z])" if w.isascii() else re.escape(w)

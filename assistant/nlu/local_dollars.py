@@ -14,6 +14,7 @@ when it names none or several, or a word of us_dollar_words appears, or a rent p
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from assistant.nlu.patterns import compiled
 from assistant.nlu.reading import Reading
@@ -71,10 +72,14 @@ def place_currency_in(text: str, lex) -> str | None:
 
 def _said(words: frozenset[str], low: str) -> bool:
     """A place word of `words` in `low`, whole (an English word is never part of another: "eu" is not in "neural")."""
-    if not words:
-        return False
+    return bool(words) and _whole_of(words).search(low) is not None
+
+
+@lru_cache(maxsize=64)
+def _whole_of(words: frozenset[str]) -> re.Pattern[str]:
+    """The words of a (lexicon) list as one whole-word pattern, made once per list: the lists are constant."""
     pattern = "|".join(re.escape(w) for w in sorted(words))
-    return compiled(rf"(?<![a-z])(?:{pattern})(?![a-z])").search(low) is not None
+    return compiled(rf"(?<![a-z])(?:{pattern})(?![a-z])")
 
 
 def unnamed(r: Reading) -> str | None:

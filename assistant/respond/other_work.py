@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from assistant.answer import Answer
 from assistant.nlu.lexicon import lexicon
@@ -28,9 +29,13 @@ _SENTENCE_END = re.compile(r"(?<=[。！？!?])(?![）)」』])|(?<=\.)(?=\s)")
 
 def _word(word: str, low: str) -> re.Match[str] | None:
     """Where `word` stands as a word of its own ("sd", not the "sd" of "ssd"; a Chinese word anywhere)."""
-    if not word.isascii():
-        return re.search(re.escape(word), low)
-    return re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", low)
+    return _word_pattern(word).search(low)
+
+
+@lru_cache(maxsize=2048)
+def _word_pattern(word: str) -> re.Pattern[str]:
+    """The pattern of `_word`, compiled once per word (the words are lexicon entries)."""
+    return re.compile(re.escape(word) if not word.isascii() else rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])")
 
 
 def _named(text: str, lang: str) -> list[tuple[int, str, str]]:
