@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import TYPE_CHECKING, TypeVar, cast
 
 from assistant.nlu import pronoun_refs
@@ -595,7 +595,6 @@ def gpu_ref(r: Ref) -> GpuRef:
     )
 
 
-@lru_cache(maxsize=2048)
 def _word(w: str) -> str:
     """A pattern for lexicon word `w` as a whole word (English) or as text (Chinese)."""
     return rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])" if w.isascii() else re.escape(w)
