@@ -26,7 +26,7 @@ from assistant.models import llm, memory
 from assistant.queries import RecommendQuery
 from assistant.respond import mixed_set
 from assistant.respond.env import Env
-from assistant.respond.fit import sized_model
+from assistant.respond.fit_sizing import sized_model
 from assistant.respond.pricing import is_converted, price_text, purchase_price
 from assistant.respond.variants import china_only, is_modified
 from assistant.respond.wording import spec_source

@@ -61,7 +61,7 @@ def _lead_memory(answer: Answer, query, env: Env) -> Answer:
     memory_gb = getattr(query, "memory_gb", None)
     if answer.clarification or not memory_gb:
         return answer
-    from assistant.respond.fit import largest_llm
+    from assistant.respond.fit_sizing import largest_llm
 
     name = largest_llm(env, memory_gb)
     llms = env.t("capability.llm_unrated", model=name) if name else env.t("capability.llm_none")
@@ -81,7 +81,7 @@ def free_for_models(unified_gb: float) -> float:
 
 
 def _llms(env: Env, gpu, n: int, memory_gb: float) -> str:
-    from assistant.respond.fit import largest_llm
+    from assistant.respond.fit_sizing import largest_llm
 
     name = largest_llm(env, memory_gb)
     model = next((m for m in env.reader.models if m.name == name), None) if name else None
@@ -125,7 +125,7 @@ def _images(env: Env, memory_gb: float) -> str:
 
 def _tuning(env: Env, memory_gb: float, apple: bool) -> str:
     """On a Mac the 4-bit LoRA is MLX's (bitsandbytes' QLoRA needs CUDA)."""
-    from assistant.respond.fit import largest_finetunable
+    from assistant.respond.fit_sizing import largest_finetunable
 
     name = largest_finetunable(env, memory_gb, "qlora")
     if not name:

@@ -13,7 +13,7 @@ from assistant.models.values import safe_div
 from assistant.queries import CompareQuery
 from assistant.respond import compare_pick, unrated
 from assistant.respond.env import Env
-from assistant.respond.fit import largest_llm
+from assistant.respond.fit_sizing import largest_llm
 from assistant.respond.pricing import (
     CHAT_CONTEXT,
     ValueRow,

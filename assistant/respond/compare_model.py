@@ -26,7 +26,7 @@ from assistant.queries import CompareQuery, FitQuery
 from assistant.respond import compare_neither, compare_sets, job_plan
 from assistant.respond.compare_serving import serving, serving_sets
 from assistant.respond.env import Env
-from assistant.respond.fit import sized_model
+from assistant.respond.fit_sizing import sized_model
 from assistant.respond.fit_speed import speed_text
 from assistant.respond.pricing import score, speech
 from assistant.respond.setup import estimate, memory_setup, setup_step

@@ -63,7 +63,7 @@ def size_text(n: float) -> str:
 
 def asked_llm(query: ExplainQuery, env: Env):
     """The LLM the question names, or for "at 70b" a KB model of that size (respond/fit.sized_model); None otherwise."""
-    from assistant.respond.fit import sized_model
+    from assistant.respond.fit_sizing import sized_model
 
     if query.model is None and not query.params_b:
         return None

@@ -185,7 +185,7 @@ def why_inference_memory(query: ExplainQuery, env: Env) -> Lead | None:
     """ "why does llama 70b need 40gb of vram": inference memory's parts (weights at their bits per weight, KV cache at
     the default context, buffers and CUDA context) at the format nearest the memory stated, else q4_k_m, and the other
     formats' totals (§mem.weights, §mem.kv)."""
-    from assistant.respond.fit import sized_model
+    from assistant.respond.fit_sizing import sized_model
 
     if query.asked != "why_memory":
         return None
@@ -231,7 +231,7 @@ def _per_param(b: float) -> str:
 def why_memory(query: ExplainQuery, env: Env) -> Lead | None:
     """ "why does a 7b model need 100+gb to fully finetune": the memory model's parts for the method asked, in GB and
     bytes per parameter, then the whole of the other methods and of inference (§mem.train, §mem.lora)."""
-    from assistant.respond.fit import sized_model
+    from assistant.respond.fit_sizing import sized_model
     from assistant.respond.setup import estimate, memory_setup, setup_step
 
     mode = _TRAIN_MODES.get(query.concept)

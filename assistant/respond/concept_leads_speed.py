@@ -188,7 +188,7 @@ def offload_speed(query: ExplainQuery, env: Env) -> Lead | None:
 
     if query.asked != "offload_speed":
         return None
-    from assistant.respond.fit import sized_model
+    from assistant.respond.fit_sizing import sized_model
 
     gpu, card_note = card_or_example(query, env)
     model, model_note = sized_model(query, env) if query.params_b and not query.model else (None, "")

@@ -34,7 +34,7 @@ from assistant.respond import (
     usage_note,
 )
 from assistant.respond.env import Env
-from assistant.respond.fit import sized_model
+from assistant.respond.fit_sizing import sized_model
 from assistant.respond.offers import DOMESTIC, of_provider, provider_name
 from assistant.respond.pricing import (
     assumption_text,

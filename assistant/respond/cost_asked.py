@@ -121,12 +121,13 @@ def saving_line(first, second, text: str, env: Env) -> str:
 def all_in(query, env: Env):
     """See the module contract."""
     from assistant.queries import CompareQuery, CostQuery
-    from assistant.respond import cost
 
     refs = [r for r in getattr(query, "gpus", ()) if r.name]
     if not isinstance(query, CompareQuery) or len(refs) < 2 or not total_asked(query.text or "", env.lang):
         return None
     if not (_said(env.lang, "cost_cheaper_asked", query.text) or saving_asked(query.text, env.lang)):
         return None
+    from assistant.respond import cost  # the cost answer's modules only when it is built
+
     asked = CostQuery(text=query.text, gpus=tuple(refs), kind="tco", settings=query.settings)
     return cost.respond(asked, env)

@@ -507,7 +507,7 @@ def _value_at_offer(query: VerdictQuery, gpu: GpuSpec, per_card_usd: float, stat
     """(sentence, verdict answer) for a card without a street price: what it does for the offer (memory, bandwidth,
     the largest LLM at 4-bit and Llama 3 8B's single-user speed when the work is LLMs or unsaid) and whether a priced
     card at or under the offer is faster with as much memory (then no; else yes if the card is sound)."""
-    from assistant.respond.fit import largest_llm
+    from assistant.respond.fit_sizing import largest_llm
     from assistant.respond.pricing import CHAT_MODEL, chat_tokens_per_s
 
     key = perf_workload(query.workload, None)

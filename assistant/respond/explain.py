@@ -11,7 +11,7 @@ from assistant.nlu.lexicon import lexicon
 from assistant.queries import ExplainQuery, FitQuery
 from assistant.respond import concept_leads
 from assistant.respond.env import Env, rules_of_thumb
-from assistant.respond.fit import sized_model
+from assistant.respond.fit_sizing import sized_model
 from assistant.respond.setup import estimate, memory_setup, setup_step
 
 

@@ -55,7 +55,7 @@ def largest_batch(env: Env, figures: dict) -> tuple[str, dict]:
 
 def _sized(env: Env, key: str):
     """The stand-in of "a 7b model" (fit.sized_model) from its key ("7b"), else None."""
-    from assistant.respond.fit import sized_model
+    from assistant.respond.fit_sizing import sized_model
 
     try:
         params = float(key[:-1])

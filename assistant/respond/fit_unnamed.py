@@ -150,7 +150,7 @@ def rule_answer(query: FitQuery, env: Env, gpu, n: int) -> Answer | None:
             steps.insert(0, head)
             head, fits = computed, fits_some
     if workload == "llm_inference":  # "12g显存能跑什么模型": the largest model that runs there, not only the rule
-        from assistant.respond.fit import largest_llm
+        from assistant.respond.fit_sizing import largest_llm
 
         biggest = largest_llm(env, memory_gb)
         largest = env.t("fit.rule_largest", model=biggest, memory=f"{memory_gb:g}") if biggest else ""

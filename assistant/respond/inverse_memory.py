@@ -321,12 +321,13 @@ def need_with_card(query, env: Env) -> Answer | None:
     the need asked beside a card: the fit's own need (figures vram_required_gb) first, then its verdict on the card,
     unless its first sentence gives the need already."""
     from assistant.nlu.lexicon import lexicon
-    from assistant.respond import fit
 
     if query.intent != "fit" or not getattr(query, "model", None) or not any(r.name for r in query.gpus):
         return None
     if not lexicon(env.lang).words_in("inverse_need_asks", f" {(query.text or '').lower()} "):
         return None
+    from assistant.respond import fit  # its ~20 modules only when this answer is built
+
     base = fit.respond(query, env)
     need, prec = base.figures.get("vram_required_gb"), base.figures.get("precision")
     model = fit.sized_model(query, env)[0]

@@ -27,7 +27,7 @@ SHOWN = 6  # rows of the table
 
 
 def _model(query, env: Env):
-    from assistant.respond.fit import sized_model
+    from assistant.respond.fit_sizing import sized_model
 
     model = sized_model(query, env)[0] if (getattr(query, "model", None) or getattr(query, "params_b", None)) else None
     return model if model is not None and model.kind == "llm" else None

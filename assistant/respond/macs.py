@@ -24,7 +24,7 @@ from assistant.models import llm, memory
 from assistant.models.hardware import gpu_memory_limit_gb, is_apple
 from assistant.queries import ModelRef, RecommendQuery, RigQuery
 from assistant.respond.env import Env
-from assistant.respond.fit import largest_llm, sized_model
+from assistant.respond.fit_sizing import largest_llm, sized_model
 from assistant.respond.pricing import CHAT_CONTEXT, budget_usd, chat_tokens_per_s, is_converted, price_of
 from assistant.respond.wording import gb, spec_source
 from assistant.specs import GpuSpec

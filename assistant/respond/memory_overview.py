@@ -50,7 +50,7 @@ def respond(query: FitQuery, env: Env, memory_gb: float) -> Answer:
             llm=f"{floors['llm_inference']:g}",
         )
     ]
-    from assistant.respond.fit import largest_llm  # fit routes here
+    from assistant.respond.fit_sizing import largest_llm  # fit routes here
 
     biggest = largest_llm(env, memory_gb)
     parts.append(env.t("overview.llm", model=biggest) if biggest else env.t("overview.llm_none"))

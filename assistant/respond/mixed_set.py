@@ -64,7 +64,7 @@ def psu_answer(query, env: Env) -> Answer:
 def respond(query: FitQuery, env: Env, fit_respond) -> Answer:
     """`fit_respond`: the one-GPU fit answer, for an image model (it runs on one card)."""
     from assistant.respond import mixed_worth  # it builds on this module's rules
-    from assistant.respond.fit import sized_model
+    from assistant.respond.fit_sizing import sized_model
 
     cards, gpus = _cards(query, env)
     model = sized_model(query, env)[0] if (query.model or query.params_b) else None

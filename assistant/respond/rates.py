@@ -39,7 +39,7 @@ from assistant.respond import (
     rent_plan,
 )
 from assistant.respond.env import Env
-from assistant.respond.fit import sized_model
+from assistant.respond.fit_sizing import sized_model
 from assistant.respond.offers import (
     DOMESTIC,
     domestic_asked,

@@ -20,7 +20,7 @@ from assistant.models.scaling import training_scaling
 from assistant.queries import RatesQuery
 from assistant.respond import job_plan
 from assistant.respond.env import Env
-from assistant.respond.fit import sized_model
+from assistant.respond.fit_sizing import sized_model
 from assistant.respond.offers import of_provider
 from assistant.respond.wording import duration, token_amount
 

@@ -47,7 +47,7 @@ def _memory_floor(query: RatesQuery, env: Env, gpu) -> int:
     if not (query.model or query.params_b):
         return 1
     from assistant.respond import job_plan
-    from assistant.respond.fit import sized_model
+    from assistant.respond.fit_sizing import sized_model
 
     model, _ = sized_model(query, env)
     if model is None or model.kind != "llm":

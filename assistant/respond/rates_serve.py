@@ -21,7 +21,7 @@ from assistant.models import memory
 from assistant.periods import ASKED_HOURS
 from assistant.queries import RatesQuery
 from assistant.respond.env import Env
-from assistant.respond.fit import sized_model
+from assistant.respond.fit_sizing import sized_model
 from assistant.respond.offers import figure, home_market, of_provider, shown_provider
 from assistant.respond.wording import counted
 from assistant.specs import CloudRate, GpuSpec

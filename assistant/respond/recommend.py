@@ -29,7 +29,7 @@ from assistant.respond import (
 )
 from assistant.respond.chart_opinion import chart_opinion, organization_answer
 from assistant.respond.env import Env
-from assistant.respond.fit import largest_llm, sized_model
+from assistant.respond.fit_sizing import largest_llm, sized_model
 from assistant.respond.one_card import prefer as one_card_first
 from assistant.respond.power_cap import unpriced_among, unpriced_within
 from assistant.respond.pricing import (

@@ -12,7 +12,7 @@ from assistant.models import diffusion_memory, memory, train_memory
 from assistant.queries import RecommendQuery
 from assistant.respond import use_case
 from assistant.respond.env import Env
-from assistant.respond.fit import setup_text, sized_model
+from assistant.respond.fit_sizing import setup_text, sized_model
 from assistant.respond.pricing import (
     CHAT_MODEL,
     chat_tokens_per_s,

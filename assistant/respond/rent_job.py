@@ -21,7 +21,7 @@ from assistant.models import constants as C
 from assistant.queries import RatesQuery, RentOrBuyQuery
 from assistant.respond import rates_job
 from assistant.respond.env import Env
-from assistant.respond.fit import sized_model
+from assistant.respond.fit_sizing import sized_model
 from assistant.respond.wording import counted, duration
 
 

@@ -21,7 +21,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer | None:
     if not query.cloud or query.workload not in _TRAINING or not (query.model or query.params_b):
         return None
     from assistant.respond import rates
-    from assistant.respond.fit import sized_model
+    from assistant.respond.fit_sizing import sized_model
 
     if query.model is not None and getattr(sized_model(query, env)[0], "kind", None) != "llm":
         return None  # "autodl上租什么卡跑sdxl训练合适": the job model prices language-model training only

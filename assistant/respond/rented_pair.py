@@ -202,7 +202,7 @@ def _kb_rate(gpu, query, env: Env):
 
 def _model(query, env: Env):
     """The model named, or for "a 70b" a KB shape scaled to that size (respond/fit.sized_model)."""
-    from assistant.respond.fit import sized_model
+    from assistant.respond.fit_sizing import sized_model
 
     ref = getattr(query, "model", None)
     if ref is not None and ref.key:

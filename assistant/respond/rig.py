@@ -39,7 +39,7 @@ from assistant.respond import (
 from assistant.respond.builds import MAX_GPUS, SERVER_GPUS, Build, builds, platform_for, power
 from assistant.respond.cpus import cpu_power
 from assistant.respond.env import Env
-from assistant.respond.fit import sized_model
+from assistant.respond.fit_sizing import sized_model
 from assistant.respond.home_platforms import platform_notes
 from assistant.respond.own_draw import at_draw
 from assistant.respond.pricing import (

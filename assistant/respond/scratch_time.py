@@ -20,7 +20,7 @@ from assistant.models import constants as C
 from assistant.queries import RecommendQuery
 from assistant.respond import job_plan
 from assistant.respond.env import Env
-from assistant.respond.fit import sized_model
+from assistant.respond.fit_sizing import sized_model
 from assistant.respond.wording import duration, token_amount
 
 NODE_GPU = "H100 SXM5 80 GB"

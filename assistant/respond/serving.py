@@ -202,7 +202,7 @@ def serving_of(query, env) -> tuple[str, dict, int] | None:
     """Another answer's question (rent or buy) that serves a named model to several users on one named GPU: the
     serving lead, its figures and the cards it counts; None when it does not."""
     from assistant.queries import FitQuery
-    from assistant.respond.fit import sized_model
+    from assistant.respond.fit_sizing import sized_model
 
     named = [r for r in query.gpus if r.name]
     if len(named) != 1 or query.model is None or dict(query.targets).get("users", 0) < 2:

@@ -175,7 +175,7 @@ def serving_answer(query, env: Env):
     N users (no vendor, price cap of another card or sort but the cheapest asked) answered with the serving sets;
     None otherwise."""
     from assistant.answer import Answer
-    from assistant.respond.fit import sized_model
+    from assistant.respond.fit_sizing import sized_model
     from assistant.respond.pricing import budget_usd
 
     users = int(dict(query.targets).get("users", 0))

@@ -88,7 +88,7 @@ def _speed(figures: dict, env: Env, where: str) -> str:
 
 
 def _model_name(query: FitQuery, env: Env, figures: dict) -> str:
-    from assistant.respond.fit import sized_model
+    from assistant.respond.fit_sizing import sized_model
 
     model, _ = sized_model(query, env)
     return model.name if model is not None else str(figures.get("model_key") or "")

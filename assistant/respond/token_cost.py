@@ -22,7 +22,7 @@ from assistant.answer import Answer, Table
 from assistant.models import hardware, llm, memory, scaling
 from assistant.nlu.lexicon import lexicon
 from assistant.respond.env import Env
-from assistant.respond.fit import sized_model
+from assistant.respond.fit_sizing import sized_model
 from assistant.respond.offers import figure, home_first, home_market, of_provider, provider_name, shown_provider
 from assistant.respond.serving import MAX_CARDS, tensor_parallel_count, tokens_rate, vllm_runs
 from assistant.respond.wording import spec_source

@@ -51,7 +51,7 @@ def answer(query, gpus: list[GpuSpec], env: Env) -> Answer | None:
     resale, added, bought = used or purchase_price(owned.name, env), _buy(owned, env), _buy(other, env)
     if owned.name == other.name or resale is None or added is None or bought is None:
         return None
-    from assistant.respond.fit import largest_llm  # fit imports the comparison modules
+    from assistant.respond.fit_sizing import largest_llm  # fit imports the comparison modules
 
     ways = {
         "add": _way(owned, n + 1, added.usd, env, largest_llm),

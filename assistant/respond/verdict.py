@@ -40,7 +40,7 @@ from assistant.respond import (
     wait,
 )
 from assistant.respond.env import Env
-from assistant.respond.fit import largest_finetunable, largest_llm
+from assistant.respond.fit_sizing import largest_finetunable, largest_llm
 from assistant.respond.mining import mining_notes
 from assistant.respond.pricing import (
     assumption_text,

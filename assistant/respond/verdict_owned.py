@@ -17,7 +17,7 @@ from __future__ import annotations
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.queries import FitQuery, VerdictQuery
-from assistant.respond import fit, vendor_practice
+from assistant.respond import vendor_practice
 from assistant.respond.env import Env
 from assistant.respond.pricing import price_of, price_text
 from assistant.respond.verdict_free import first_card
@@ -34,6 +34,8 @@ def asked(query: VerdictQuery) -> bool:
 
 
 def respond(query: VerdictQuery, env: Env, gpu, n: int, speed: float | None) -> Answer | None:
+    from assistant.respond import fit  # the fit answer's ~20 modules only when an owned card's use is weighed
+
     runs = fit.respond(
         FitQuery(text=query.text, model=None, gpus=query.gpus[:1], workload="llm_inference", asked="what_runs"), env
     )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from assistant.models import hardware
 from assistant.nlu.lexicon import lexicon
 from assistant.respond.env import Env
-from assistant.respond.fit import largest_finetunable, largest_llm
+from assistant.respond.fit_sizing import largest_finetunable, largest_llm
 from assistant.respond.wording import counted
 from assistant.specs import GpuSpec
 

@@ -1,0 +1,126 @@
+"""What other answers take from the fit answer without its modules: the model a query sizes (`sized_model`: the
+named model, or for "a 13b model" a KB model of the nearest size scaled to it), the memory model's setup line in
+the answer's language (`setup_text`), and the largest KB LLM that runs (`largest_llm`, q4_k_m with a 4k context) or
+fine-tunes (`largest_finetunable`) in a given memory. Kept apart from respond/fit.py so that the ~20 modules of the
+fit answer are imported only by answers that build one (respond/fit.py re-exports these names).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from assistant.models import memory, train_memory
+from assistant.respond.env import Env
+from assistant.specs import ModelSpec
+
+# the memory model's setup lines -> catalog key of their wording (the mode is named in the sentence)
+_SETUPS = [
+    (re.compile(r"inference (?P<prec>\S+), (?P<ctx>\d+) ctx, batch (?P<batch>\d+)"), "fit.setup_inference"),
+    (
+        re.compile(
+            r"training (?P<method>\S+) \((?P<prec>\S+)\), seq (?P<seq>\d+) x batch (?P<batch>\d+), "
+            r"(?:ZeRO-(?P<zero>\d+)|(?P<layers>split by layers)) on (?P<n>\d+) GPU\(s\)"
+        ),
+        "fit.setup_training",
+    ),
+    (re.compile(r"image generation (?P<prec>\S+), (?P<px>\d+)px, batch (?P<batch>\d+)"), "fit.setup_image"),
+    (
+        re.compile(r"image training (?P<method>\S+) \((?P<prec>\S+)\), (?P<px>\d+)px, batch (?P<batch>\d+)"),
+        "fit.setup_image_training",
+    ),
+]
+
+
+def setup_text(env: Env, setup: str, method_said: bool = False) -> str:
+    """The memory model's setup line ("inference q4_k_m, 8192 ctx, batch 1") in the answer's language;
+    `method_said`: the sentence already names the training method, so the line leaves it out."""
+    for pattern, key in _SETUPS:
+        m = pattern.fullmatch(setup)
+        if m:
+            values = m.groupdict()
+            values["prec"] = env.term(values["prec"])  # "mixed": mixed precision, in the answer's language
+            if "method" in values:  # "full", "lora", "qlora" in the answer's language
+                values["method"] = env.term(values["method"])
+            if key == "fit.setup_training" and method_said:
+                key = "fit.setup_training_bare"
+            if key in ("fit.setup_training", "fit.setup_training_bare"):
+                n = int(values["n"])
+                values["gpus"] = env.t("fit.setup_one_gpu") if n == 1 else env.t("fit.setup_gpus", n=n)
+                split = (
+                    env.t("fit.setup_layers") if values.pop("layers") else env.t("fit.setup_zero", stage=values["zero"])
+                )
+                values["zero"] = split if n > 1 else ""
+            return env.t(key, **values)
+    return re.sub(r"^(inference|training|image generation) ", "", setup)
+
+
+def sized_model(query, env: Env) -> tuple[ModelSpec | None, str]:
+    """The named model, or for "a 13b model" a KB model of the nearest size scaled to it."""
+    if query.model:
+        return env.reader.model(query.model.key), ""
+    if getattr(query, "params_b", None):
+        # a modern decoder-only shape (GQA, no MoE): "a 7b model" is Mistral/Qwen/Llama-like, not BLOOM
+        llms = [m for m in env.reader.models if m.kind == "llm" and m.attention == "gqa" and not m.experts]
+        near = min(llms, key=lambda m: abs(m.params_b - query.params_b), default=None)
+        if near is None:
+            return None, ""
+        shaped = dataclasses.replace(
+            near,
+            key=f"{query.params_b:g}b",
+            name=env.t("fit.sized_model", params=f"{query.params_b:g}"),
+            params_b=query.params_b,
+            active_params_b=query.params_b,
+        )
+        return shaped, env.t("fit.sized_note", params=f"{query.params_b:g}", near=near.name)
+    return None, ""
+
+
+def largest_llm(env: Env, memory_gb: float, experts: bool = False) -> str | None:
+    """The largest KB LLM that fits `memory_gb` at q4_k_m with a 4k context (the 4-bit way people run them);
+    `experts`: mixture-of-experts models count too (by their total parameters)."""
+    best = None
+    for m, need in _q4_needs(env):
+        if m.experts and not experts:
+            continue
+        if need <= memory_gb and (best is None or m.params_b > best.params_b):
+            best = m
+    return best.name if best else None
+
+
+def _q4_needs(env: Env) -> tuple:
+    """(model, GB at q4_k_m with a 4k context) of every KB LLM in the KB's order, computed once per reader: the
+    need does not depend on the card (largest_llm asks it of every card a verdict or comparison weighs)."""
+
+    def needs() -> tuple:
+        return tuple(
+            (m, memory.inference_memory(m, "q4_k_m", context=4096).total_gb)
+            for m in env.reader.models
+            if m.kind == "llm"
+        )
+
+    return env.reader.derived(("fit.q4_needs",), needs)
+
+
+def largest_finetunable(env: Env, memory_gb: float, method: str) -> str | None:
+    """The largest dense KB LLM whose `method` fine-tune (lora | qlora) fits `memory_gb` on one card with the
+    fit answer's default set-up: sequence 2,048, batch 1, gradient checkpointing (§mem.train)."""
+    best = None
+    for m, est in _finetune_estimates(env, method):
+        if memory.fit(est, memory_gb, 1).fits and (best is None or m.params_b > best.params_b):
+            best = m
+    return best.name if best else None
+
+
+def _finetune_estimates(env: Env, method: str) -> tuple:
+    """(model, `method` fine-tune estimate with the fit answer's default set-up) of every dense sized KB LLM in
+    the KB's order, computed once per reader and method (the estimate does not depend on the card)."""
+
+    def estimates() -> tuple:
+        return tuple(
+            (m, train_memory.training_memory(m, method, seq=2048, checkpointing=True))
+            for m in env.reader.models
+            if m.kind == "llm" and not m.experts and m.params_b
+        )
+
+    return env.reader.derived(("fit.finetune_estimates", method), estimates)
