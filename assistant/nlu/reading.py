@@ -205,7 +205,7 @@ class Reading:
         if m is not None and w == "llm_finetune" and self.index.model_kind(m.key) == "image":
             w = "training"  # "sdxl lora training": a LoRA of an image model, not of an LLM
         if w in (None, "training", "inference") and m is not None:
-            kind = self.index.model_kind(m.key)
+            kind = self.index.model_kind(m.key) if m.key else self.index.family_kind(m.mention)  # "for llama"
             if kind == "llm":
                 if w == "training" or self.mode() != "inference":
                     return "llm_finetune"

@@ -26,7 +26,7 @@ def respond(query, env: Env) -> Answer | None:
         return None
     named = [g for g in getattr(query, "gpus", ()) if g.name and not g.pronoun]
     gpu = env.reader.gpu(named[0].name if named else DEFAULT_CARD)
-    key = getattr(getattr(query, "model", None), "key", None) or CHAT_MODEL[0]
+    key = getattr(getattr(query, "model", None), "key", None) or _family_member(query, env) or CHAT_MODEL[0]
     model = env.reader.model(key) if key else None
     if gpu is None or model is None or model.kind != "llm" or not gpu.tdp_w:
         return None
@@ -60,3 +60,12 @@ def respond(query, env: Env) -> Answer | None:
         sources=[spec_source(gpu, env), *env.cite(model.source), "method: docs/model.md §cost.tokens_local"],
         lang=env.lang,
     )
+
+
+def _family_member(query, env: Env) -> str | None:
+    """A family named with no size ("run qwen locally"): its LLM closest in size to the reference chat model."""
+    ref = env.reader.model(CHAT_MODEL[0])
+    members = [m for m in map(env.reader.model, getattr(query, "unsized_models", ()) or ()) if m and m.kind == "llm"]
+    if ref is None or not members:
+        return None
+    return min(members, key=lambda m: (abs((m.params_b or 0) - (ref.params_b or 0)), m.key)).key

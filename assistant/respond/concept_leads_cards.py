@@ -180,7 +180,7 @@ def power_by_use(query: ExplainQuery, env: Env) -> Lead | None:
     if query.asked != "power_by_use" or not named:
         return None
     gpu = env.gpu(named[0])
-    if not gpu.tdp_w:
+    if not gpu.tdp_w or gpu.vendor == "Apple":  # a Mac's figure is the whole computer at the wall (asked.py says so)
         return None
     lo, hi = (gpu.tdp_w * share for share in DECODE_POWER_SHARE)
     values = dict(gpu=gpu.short_name, tdp=num(gpu.tdp_w, 0), lo=num(round(lo, -1), 0), hi=num(round(hi, -1), 0))

@@ -1,5 +1,7 @@
 """Answer "best mac for local llms under $3000", "cheapest mac that runs llama 3 70b", "预算3万 买什么mac跑大模型":
-Apple silicon as a category, when the question names Macs (RecommendQuery.vendor == "apple").
+Apple silicon as a category, when the question names Macs (RecommendQuery.vendor == "apple"); and "best mini pc for
+llms", "统一内存的小主机跑大模型买哪个": unified-memory machines as a category (vendor "unified": the Macs, the Ryzen AI
+Max mini PCs and the DGX Spark's GB10; not the datacenter superchips, not the Jetson modules), worded as machines.
 
 Contract: candidates are the Apple devices of the knowledge base (knowledge/devices.csv, one row per chip and
 unified-memory configuration). For each: the memory macOS lets its GPU use (§mem.apple), whether the model asked
@@ -35,6 +37,7 @@ WITHDRAWN = {
 }
 DEFAULT_MODEL = "llama-3.3-70b"  # no model named: the size people buy a big Mac for (a 70B at 4-bit)
 CONTEXT = 4096  # the context the fit and largest-model rows assume (fit.largest_llm)
+DESK_BANDWIDTH_GB_S = 1000  # unified memory above this is a datacenter superchip's HBM (GH200: 4,000 GB/s)
 
 
 @dataclass(frozen=True)
@@ -59,10 +62,23 @@ def macs(env: Env) -> list:
     return [g for g in env.reader.all_gpus() if is_apple(g)]
 
 
-def _rows(env: Env, model, quant: str) -> list[MacRow]:
+def boxes(env: Env) -> list:
+    """The desktop machines whose GPU shares one memory with the CPU: the Macs, Ryzen AI Max, GB10 (a superchip's
+    HBM, above DESK_BANDWIDTH_GB_S, and the Jetson modules are not desktop machines)."""
+    return [
+        g
+        for g in env.reader.all_gpus()
+        if is_apple(g)
+        or g.unified_memory
+        and (g.memory_bandwidth_gb_s or 0) < DESK_BANDWIDTH_GB_S
+        and not g.name.startswith("Jetson")
+    ]
+
+
+def _rows(env: Env, model, quant: str, devices: list) -> list[MacRow]:
     need = memory.inference_memory(model, quant, context=CONTEXT).total_gb
     rows = []
-    for g in macs(env):
+    for g in devices:
         usable = gpu_memory_limit_gb(g)
         price = price_of(g.name, env)
         tps = chat_tokens_per_s(model, quant, g) if need <= usable else None
@@ -88,6 +104,12 @@ def _pick(rows: list[MacRow], budget: float | None, named: bool) -> MacRow | Non
         holding = [r for r in priced if r.fits]
         return min(holding, key=lambda r: (r.price_usd, -(r.tokens_per_s or 0)), default=None)
     return max(priced, key=lambda r: (r.usable_gb, r.gpu.memory_bandwidth_gb_s or 0), default=None)
+
+
+def _fastest(rows: list[MacRow], budget: float | None) -> MacRow | None:
+    """The priced machine within the budget that runs the model fastest."""
+    priced = [r for r in rows if r.price_usd is not None and r.tokens_per_s and (not budget or r.price_usd <= budget)]
+    return max(priced, key=lambda r: (r.tokens_per_s, -r.price_usd), default=None)
 
 
 def _nvidia_line(query, env: Env, budget: float | None, model, quant: str) -> str:
@@ -184,22 +206,25 @@ def respond(query: RecommendQuery | RigQuery, env: Env) -> Answer:
         raise LookupError(f"the knowledge base lacks {DEFAULT_MODEL}")
     quant = query.precision if query.precision in C.BITS_PER_WEIGHT else "q4_k_m"
     budget = budget_usd(query, env)
-    rows = _rows(env, model, quant)
-    line = next((name for name in PRODUCT_CHIPS if name in (query.text or "").lower()), None)
+    unified = (query.vendor or "").lower() == "unified"  # "best mini pc for llms": every unified-memory machine
+    p = "box" if unified else "mac"  # the wording's section: machines or Macs
+    rows = _rows(env, model, quant, boxes(env) if unified else macs(env))
+    line = None if unified else next((name for name in PRODUCT_CHIPS if name in (query.text or "").lower()), None)
     if line is not None:  # "best macbook for llms": only the chips that line is sold with
         rows = [r for r in rows if (r.gpu.chip or "") in PRODUCT_CHIPS[line]] or rows
     if line == "macbook":  # the prices I have are the Mac Studio's and the Mac mini's, not a MacBook's
         rows = [dataclasses.replace(r, price_usd=None, price_source="") for r in rows]
-    best = _pick(rows, budget, named=named_model is not None)
+    # a machine of any kind is picked as the cheapest that holds the model (a 70B with none named), not the most memory
+    best = _pick(rows, budget, named=named_model is not None or unified)
     sep = i18n.sep(env.lang)
     unpriced = [r.gpu.short_name for r in rows if r.price_usd is None]
     over = [r for r in rows if r.price_usd is not None and budget and r.price_usd > budget]
     what = env.t("mac.model", model=model.name, quant=quant, need=f"{rows[0].need_gb:,.1f}" if rows else "?")
     if best is not None:
-        key = "mac.head_named" if named_model is not None else ("mac.head" if budget else "mac.head_any")
+        key = f"{p}.head_named" if named_model is not None or unified else (f"{p}.head" if budget else f"{p}.head_any")
         bigger = _pick(rows, None, named=True) if named_model is None and not best.fits else None
         if named_model is None and not best.fits:
-            key = "mac.head_small" if bigger is not None else "mac.head_small_none"
+            key = f"{p}.head_small" if bigger is not None else f"{p}.head_small_none"
         head = env.t(
             key,
             gpu=best.gpu.short_name,
@@ -216,15 +241,29 @@ def respond(query: RecommendQuery | RigQuery, env: Env) -> Answer:
     else:
         holding = [r.gpu.short_name for r in rows if r.fits]
         head = env.t(
-            "mac.head_none" if budget else "mac.head_none_any",
+            f"{p}.head_none" if budget else f"{p}.head_none_any",
             budget=env.money(budget) if budget else "",
             what=what,
-            holding=i18n.join_names(env.lang, holding) if holding else env.t("mac.no_mac"),
+            holding=i18n.join_names(env.lang, holding) if holding else env.t(f"{p}.no_mac"),
         )
-    steps = [env.t("mac.basis")]
+    steps = [env.t(f"{p}.basis")]
+    faster = _fastest(rows, budget) if unified else None
+    if best is not None and faster is not None and faster.gpu.name != best.gpu.name:  # "best mini pc": speed costs
+        steps.insert(
+            0,
+            env.t(
+                "box.faster",
+                gpu=faster.gpu.short_name,
+                price=env.money(faster.price_usd),
+                what=what,
+                tps=f"{faster.tokens_per_s:,.1f}",
+            ),
+        )
     if line == "macbook":
         steps.insert(0, env.t("mac.no_macbook_prices"))
-    if query.workload in ("training", "llm_finetune"):  # "macbook适合炼丹吗": a Mac is no training machine, said first
+    if (
+        query.workload in ("training", "llm_finetune") and not unified
+    ):  # "macbook适合炼丹吗": a Mac is no training machine, said first
         head = env.t("mac.training") + i18n.gap(env.lang) + head
     if unpriced:
         steps.append(env.t("mac.unpriced", macs=sep.join(unpriced)))
@@ -246,12 +285,12 @@ def respond(query: RecommendQuery | RigQuery, env: Env) -> Answer:
         )
     if any(r.converted for r in rows):
         steps.append(env.t("rec.converted_mark"))
-    steps += [env.t("mac.whole_computer"), env.t("mac.speed_caveat"), env.t("mac.not_cuda")]
+    steps += [env.t(f"{p}.whole_computer"), env.t(f"{p}.speed_caveat"), env.t(f"{p}.not_cuda")]
     steps.append(_nvidia_line(query, env, budget, model, quant) or env.t("mac.nvidia"))
     yes, no = env.t("mac.fits_yes"), env.t("mac.fits_no")
     table = Table(
         headers=[
-            env.t("mac.col_mac"),
+            env.t(f"{p}.col_mac"),
             env.t("mac.col_unified"),
             env.t("mac.col_usable"),
             env.t("mac.col_bandwidth"),

@@ -14,6 +14,7 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.queries import FitQuery
 from assistant.respond.env import Env
+from assistant.respond.model_pair_memory import names_a_model
 from assistant.respond.use_case import said
 
 _SIZE = re.compile(r"(?<![\d.a-z])(\d{1,3})\s*(?:gb|g)(?![a-z])", re.IGNORECASE)
@@ -24,6 +25,8 @@ def respond(query, env: Env) -> Answer | None:
         return None
     if getattr(query, "params_b", None) or not said("memory_pair_words", query.text, env):
         return None
+    if getattr(query, "video", None) or said("video_work_words", query.text, env) or names_a_model(env, query.text):
+        return None  # "hunyuanvideo on 24gb? or do i need 48gb", "8gb or 12gb for sdxl": that model's own answer
     sizes = sorted({float(m.group(1)) for m in _SIZE.finditer(query.text)}, reverse=True)
     if len(sizes) != 2 or not all(4 <= s <= 512 for s in sizes):
         return None

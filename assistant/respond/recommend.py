@@ -76,7 +76,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
 
     if (routed := recommend_routes.routed(query, env, respond)) is not None:
         return routed
-    if (query.vendor or "").lower() == "apple":  # "best mac for local llms": Macs as a category, never a GPU instead
+    if (query.vendor or "").lower() in ("apple", "unified"):  # "best mac / mini pc for local llms": machines, no GPU
         from assistant.respond import macs
 
         return macs.respond(query, env)

@@ -303,7 +303,8 @@ def _idle_of_one_kind(query: RigQuery, env: Env) -> bool:
 
 
 def respond(query: RigQuery, env: Env) -> Answer:
-    if (query.vendor or "").lower() == "apple" and not query.gpus and not query.asks_power:  # "想买苹果电脑跑72b"
+    machines = (query.vendor or "").lower() in ("apple", "unified")  # "想买苹果电脑跑72b", "best mini pc for llms"
+    if machines and not query.gpus and not query.asks_power:
         from assistant.respond import macs
 
         return macs.respond(query, env)

@@ -78,7 +78,7 @@ def read(r: Reading) -> RecommendQuery | None:
         workload=_workload(r),
         budget_usd=money if money is not None else bare,
         condition=b.first("CONDITION"),
-        vendor=b.first("VENDOR"),
+        vendor=vendor_of(r),
         min_memory_gb=_card_memory(r) or (BIG_MEMORY_GB if said(r, "big_memory_words") else None),
         gpu_count=r.total_count() or 1,
         model=r.heaviest_model(),  # "跑sdxl和flux": a card that holds flux
@@ -309,3 +309,13 @@ def _bare_budget(r: Reading) -> float | None:
     if len(found) >= 2 and r.text[found[0][1].end : found[1][1].start].strip() in r.lex.listed("range_words"):
         return max(found[0][0], found[1][0])  # "一万五到两万", "800-1000": up to the top of the range
     return found[0][0] if found else None
+
+
+def vendor_of(r) -> str | None:
+    """The vendor said; "unified" (a mini PC, unified memory) only when no card is asked for: "best gpu for my mini
+    pc" wants a card, "best mini pc for llms" a machine."""
+    card = said(r, "card_asked_words")
+    vendors = [t.value for t in r.b.kinds.get("VENDOR", []) if t.value != "unified" or not card]
+    if "unified" in vendors and set(vendors) <= {"unified", "apple"}:
+        return "unified"  # "best mac or mini pc for llms": the machines, Macs among them
+    return vendors[0] if vendors else None

@@ -15,7 +15,7 @@ import re
 
 from assistant.nlu.intents import cost
 from assistant.nlu.intents.rates import period
-from assistant.nlu.intents.recommend import card_class
+from assistant.nlu.intents.recommend import card_class, vendor_of
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 from assistant.queries import ExplainQuery, GpuRef, Query, RigQuery
@@ -276,7 +276,7 @@ def read(r: Reading) -> Query | None:
         params_b=r.num("PARAMS"),
         precision=r.precision,
         condition=b.first("CONDITION"),
-        vendor=b.first("VENDOR"),
+        vendor=vendor_of(r),
         server=bool(said(r, "rig_server")),
         organization=b.meaning("ORGANIZATION") == "yes",
         card_class=card_class(r),  # "workstation cards only", "no consumer gpus": the cards the rig may use
@@ -297,8 +297,8 @@ def ram_for_cards(r: Reading) -> Query | None:
     """ "is 64gb ram enough for 2 3090s", "两张3090配64g内存够吗": system RAM asked of the cards named, no model to run
     (with a model, fit.system_ram sizes the offload): the rig of those cards, its RAM verdict leading."""
     ram = r.system_ram()
-    if len(r.explicit) != 1 or r.model or r.b.has("PARAMS", "MONEY", "BUDGET"):
-        return None
+    if len(r.explicit) != 1 or r.model or r.b.has("PARAMS", "MONEY", "BUDGET") or said(r, "what_runs"):
+        return None  # "a 3060 and 16gb of ram, what can i run": the models, the RAM beside them
     asked = ram is None and bool(said(r, "asks_system_ram"))  # "how much ram with a 4090": the size wanted
     overkill = ram is not None and bool(said(r, "verdict_overkill"))  # "is 64gb ram overkill for a 4090 build"
     if not (asked or overkill) and (ram is None or not (said(r, "verdict_enough") or said(r, "psu_asked_after"))):

@@ -82,6 +82,12 @@ class ModelLookup(IndexData):
         info = self.model_info.get(key)
         return info[3] if info else None
 
+    def family_kind(self, mention: str) -> str | None:
+        """The kind of a family named with no size ("llama", "flux"): its members' one kind, else None."""
+        fam = text_key(mention).split(" ")[0]
+        kinds = {self.model_info[k][3] for k in self.models_like(fam, None)}
+        return kinds.pop() if len(kinds) == 1 else None
+
     def model_params(self, key: str) -> float:
         info = self.model_info.get(key)
         return info[1] if info else 0.0

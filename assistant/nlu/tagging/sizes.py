@@ -102,8 +102,9 @@ class SizeTagging(TaggerBase):
         Replaces the GPU tag (or adds the sibling) and returns the index after the size; None otherwise."""
         unit = self.span(i, j)
         unified = self._apple_before()  # "m4 max 64g内存", "m4 max with 64gb ram": a Mac's RAM is its GPU's memory
+        after = j + 1 if j + 1 < len(self.tt) and self.tt[j] == "of" else j  # "a 4070 and 32gb of ram"
         if not unified and (
-            (j < len(self.tt) and self.tt[j] in SYSTEM_RAM)
+            (after < len(self.tt) and self.tt[after] in SYSTEM_RAM)
             or any(unit.endswith(w) for w in self.lex.listed("system_ram_words"))
         ):
             return None  # "4090 64g内存", "3090 64gb ram": the computer's memory, not a 64 GB card
