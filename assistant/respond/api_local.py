@@ -1,8 +1,10 @@
 """Running a model on one's own card against paying an API per token ("is running llama locally cheaper than the
-openai api", "how long until a 4090 pays for itself vs claude api", "本地部署大模型比调用api便宜吗"): the knowledge base
-holds no API prices, so the answer says so and gives what a million tokens costs on the card: its electricity at
-board power while generating for one user, and its price spread over the ownership period at the usage assumed
-(docs/model.md §cost.tokens_local). The user compares that with the API's price per million output tokens.
+openai api", "how long until a 4090 pays for itself vs claude api", "本地部署大模型比调用api便宜吗"): what a million
+output tokens cost on the card (its electricity at board power while generating for one user, and its price spread over
+the ownership period at the usage assumed, docs/model.md §cost.tokens_local) against the cheapest hosted API price
+of the same open model (knowledge/api_prices.csv, dated): the verdict first (the API is cheaper; local is cheaper
+once the card is owned; local is cheaper). A model with no API price held gives the card's cost and says which
+models have one; a model the card cannot hold says so and gives the API price.
 
 Contract: `respond(query, env)` -> the answer, or None when the question names no API word of lexicon api_words and
 no money word of api_cost_words.
@@ -10,8 +12,10 @@ no money word of api_cost_words.
 
 from __future__ import annotations
 
-from assistant.answer import Answer
-from assistant.models import llm
+from assistant import i18n
+from assistant.answer import Answer, Table
+from assistant.models import llm, memory
+from assistant.respond import api_prices
 from assistant.respond.env import Env
 from assistant.respond.pricing import CHAT_MODEL, purchase_price
 from assistant.respond.use_case import said
@@ -19,6 +23,7 @@ from assistant.respond.wording import spec_source
 
 HOURS_PER_YEAR = 8766.0
 DEFAULT_CARD = "GeForce RTX 3090"  # the reference card of the speed tables when no card is named
+DEFAULT_MODEL = "llama-3.1-8b"  # no model named: the common local model whose API prices are held
 
 
 def respond(query, env: Env) -> Answer | None:
@@ -26,21 +31,45 @@ def respond(query, env: Env) -> Answer | None:
         return None
     named = [g for g in getattr(query, "gpus", ()) if g.name and not g.pronoun]
     gpu = env.reader.gpu(named[0].name if named else DEFAULT_CARD)
-    key = getattr(getattr(query, "model", None), "key", None) or _family_member(query, env) or CHAT_MODEL[0]
-    model = env.reader.model(key) if key else None
-    if gpu is None or model is None or model.kind != "llm" or not gpu.tdp_w:
+    n = max(named[0].count or 1, 1) if named else 1  # "on 2 3090s": the set's memory, speed, power and price
+    if gpu is None or not gpu.tdp_w:
         return None
-    tps = llm.decode_speed(gpu, model, CHAT_MODEL[1], context=4096).tokens_per_s
+    key = getattr(getattr(query, "model", None), "key", None) or _family_member(query, env, n * (gpu.memory_gb or 0))
+    model = env.reader.model(key or DEFAULT_MODEL)
+    if model is None or model.kind != "llm":
+        return None
+    quant = CHAT_MODEL[1]
+    prices = api_prices.for_model(model.key)
+    need = memory.inference_memory(model, quant, context=4096).total_gb
+    cards = f"{n} x {gpu.short_name}" if n > 1 else gpu.short_name
+    if need > n * (gpu.memory_gb or 0):  # "run deepseek v3 on my 3090 or use the api": it does not run there at all
+        return _answer(
+            query,
+            env,
+            gpu,
+            model,
+            prices,
+            env.t(
+                "api_local.no_fit",
+                model=model.name,
+                gpu=cards,
+                need=f"{need:,.1f}",
+                mem=f"{n * (gpu.memory_gb or 0):g}",
+                api=_api_said(prices, env),
+            ),
+            {},
+            n,
+        )
+    tps = llm.decode_speed(gpu, model, quant, context=4096, n_gpus=n).tokens_per_s
     price = purchase_price(gpu.name, env)
     if not tps or price is None:
         return None
     hours_per_million = 1e6 / tps / 3600.0
-    power = gpu.tdp_w / 1000.0 * hours_per_million * env.assumptions.electricity_usd_per_kwh
+    power = n * gpu.tdp_w / 1000.0 * hours_per_million * env.assumptions.electricity_usd_per_kwh
     use = env.assumptions.years * HOURS_PER_YEAR * env.assumptions.utilization
-    card = price.usd / (use * tps * 3600.0) * 1e6 if use else 0.0
-    head = env.t(
-        "api_local.head",
-        gpu=gpu.short_name,
+    card = n * price.usd / (use * tps * 3600.0) * 1e6 if use else 0.0
+    values = dict(
+        gpu=cards,
         model=model.name,
         tps=f"{tps:,.0f}",
         power=env.money(power, 2),
@@ -49,23 +78,81 @@ def respond(query, env: Env) -> Answer | None:
         util=f"{env.assumptions.utilization * 100:.0f}",
         years=f"{env.assumptions.years:g}",
     )
+    if prices:
+        api = prices[0].output_usd_per_m
+        verdict = "api_cheaper" if api <= power else ("owned_local" if api < power + card else "local_cheaper")
+        head = env.t(f"api_local.{verdict}", api=_api_said(prices, env), **values)
+        if said("closed_api_words", query.text, env):  # "vs the openai api": that API's price is not the one held
+            head = env.t("api_local.closed") + i18n.gap(env.lang) + head
+    else:
+        held = i18n.join_names(env.lang, [m.name for m in map(env.reader.model, api_prices.held_models()) if m])
+        head = env.t("api_local.head", **values) + i18n.gap(env.lang) + env.t("api_local.held", models=held)
+    figures = {"local_usd_per_million": round(power + card, 3), "electricity_usd_per_million": round(power, 3)}
+    return _answer(query, env, gpu, model, prices, head, figures, n)
+
+
+def _api_said(prices: list, env: Env) -> str:
+    if not prices:
+        return env.t("api_local.no_api_price")
+    p = prices[0]
+    return env.t(
+        "api_local.api" if len(prices) > 1 else "api_local.api_one",
+        provider=p.provider,
+        price=env.money(p.output_usd_per_m, 2),
+        observed=p.observed,
+        n=len(prices),
+    )
+
+
+def _answer(query, env: Env, gpu, model, prices: list, head: str, figures: dict, n: int = 1) -> Answer:
+    tables = []
+    if prices:
+        figures = figures | {"api_usd_per_million_output": prices[0].output_usd_per_m}
+        tables.append(
+            Table(
+                headers=[
+                    env.t("api_local.col_provider"),
+                    env.t("api_local.col_input"),
+                    env.t("api_local.col_output"),
+                    env.t("api_local.col_observed"),
+                ],
+                rows=[
+                    [p.provider, env.money(p.input_usd_per_m, 3), env.money(p.output_usd_per_m, 3), p.observed]
+                    for p in prices
+                ],
+            )
+        )
+    steps = [env.t("api_local.step", watts=gpu.tdp_w * n, kwh=env.money(env.assumptions.electricity_usd_per_kwh, 3))]
+    if prices:
+        steps.append(env.t("api_local.api_step"))
     return Answer(
         question=query.text,
         intent="cost",
         headline=head,
         gpus=[gpu.name],
-        steps=[env.t("api_local.step", watts=gpu.tdp_w, kwh=env.money(env.assumptions.electricity_usd_per_kwh, 3))],
-        figures={"local_usd_per_million": round(power + card, 3), "electricity_usd_per_million": round(power, 3)},
+        tables=tables,
+        steps=steps,
+        figures=figures,
         assumptions=env.assumption_dict(),
-        sources=[spec_source(gpu, env), *env.cite(model.source), "method: docs/model.md §cost.tokens_local"],
+        sources=[
+            spec_source(gpu, env),
+            *env.cite(model.source, *(p.source for p in prices)),
+            "method: docs/model.md §cost.tokens_local",
+        ],
         lang=env.lang,
     )
 
 
-def _family_member(query, env: Env) -> str | None:
-    """A family named with no size ("run qwen locally"): its LLM closest in size to the reference chat model."""
-    ref = env.reader.model(CHAT_MODEL[0])
+def _family_member(query, env: Env, memory_gb: float) -> str | None:
+    """A family named with no size ("run qwen locally"): of its LLMs, one the cards hold and an API price is held
+    for, closest in size to the reference chat model (each preference in that order)."""
+    ref = env.reader.model(DEFAULT_MODEL)
     members = [m for m in map(env.reader.model, getattr(query, "unsized_models", ()) or ()) if m and m.kind == "llm"]
     if ref is None or not members:
         return None
-    return min(members, key=lambda m: (abs((m.params_b or 0) - (ref.params_b or 0)), m.key)).key
+
+    def rank(m) -> tuple:
+        fits = memory.inference_memory(m, CHAT_MODEL[1], context=4096).total_gb <= memory_gb
+        return (not fits, not api_prices.for_model(m.key), abs((m.params_b or 0) - (ref.params_b or 0)), m.key)
+
+    return min(members, key=rank).key
