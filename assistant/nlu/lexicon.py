@@ -163,10 +163,21 @@ class Lexicon:
     def _splits(self) -> dict[str, tuple[frozenset[str], tuple[str, ...]]]:
         return {}
 
-    def uses(self, name: str, tokens: frozenset[str], text: str) -> bool:
-        """Is an ASCII word of list `name` one of `tokens`, or another word of it in `text`? (Reading.said.)"""
+    def uses(self, name: str, tokens: frozenset[str], text: str, spaced: str = "") -> bool:
+        """Is an ASCII word of list `name` one of `tokens`, an ASCII phrase of it ("how many years") a run of the
+        tokens in `spaced` (" a b c "), or another word of it in `text`? (Reading.said.)"""
         ascii_words, others = self.split_listed(name)
-        return not ascii_words.isdisjoint(tokens) or any(w in text for w in others)
+        if not ascii_words.isdisjoint(tokens) or any(w in text for w in others):
+            return True
+        return bool(spaced) and any(key in spaced for key in self._phrase_keys(name))
+
+    def _phrase_keys(self, name: str) -> tuple[str, ...]:
+        """The token keys (" a b ") of the ASCII words of list `name` that are more than one token."""
+        found = self._splits.get(f"phrases:{name}")
+        if found is None:
+            keys = tuple(key for word, key in self.keyed(name) if key is not None and key.count(" ") > 2)
+            found = self._splits[f"phrases:{name}"] = (frozenset(), keys)
+        return found[1]
 
     def split_listed(self, name: str) -> tuple[frozenset[str], tuple[str, ...]]:
         """List `name` as (its ASCII words, its other words), split once per list."""

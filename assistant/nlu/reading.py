@@ -567,7 +567,7 @@ class Reading:
     def said(self, name: str) -> bool:
         """Does the question use a word of lexicon list `name`? (English words as words, Chinese as text.) Looked up
         once per question and list: the English words as one set against the question's tokens."""
-        return self.once(f"uses:{name}", lambda: self.lex.uses(name, self.token_set, self.text))
+        return self.once(f"uses:{name}", lambda: self.lex.uses(name, self.token_set, self.text, self.spaced_tokens))
 
     @cached_property
     def token_set(self) -> frozenset[str]:

@@ -3,15 +3,16 @@
 Contract: `respond(query, env)` for a SpecQuery with `topic` set answers that topic for the card, never its spec
 sheet as if it answered: cooling, heat -> the passive-cooling concept for a card with no fan of its own, the home
 noise and heat concept for several cards or the heat asked, else the GPU temperature concept; noise -> the home
-noise and heat concept; install -> the install check for a datacenter card, the board's size for others; psu ->
-the PSU check of a stated PSU (rig), else the board power with the suggested PSU and the reference board's power
-plugs; power_limit -> the power-limit answer at the lowest limit the measured sweeps keep >= 90 % of decode speed
-at (respond/limit_floor.py); board -> its PCIe link and slot width; mining -> the ex-mining cards concept;
-software -> that vendor's practice concept (AMD, Intel) or whether CUDA supports it (NVIDIA); ai_use -> the
-verdict on the card; buying -> the verdict with the catches of its form first; memory_count -> how many of the
-card reach the memory asked and what they cost, then the cheapest way to that memory for LLM inference (the
-recommendation). A topic with no data here (warranty, gaming, "other") leads with what was not understood or is
-not covered, then what can be asked about the card (with examples in the user's language), then its specs.
+noise and heat concept; install -> the install check for a datacenter card, the board's size for others; psu -> the
+PSU check of a stated PSU (rig), else the board power with the suggested PSU and the reference board's power plugs;
+power_limit -> the power-limit answer at the lowest limit the measured sweeps keep >= 90 % of decode speed at
+(respond/limit_floor.py); board -> its PCIe link and slot width; mining -> the ex-mining cards concept; lifespan ->
+its software support's years, then the GPU wear concept; software -> that vendor's practice concept (AMD, Intel) or
+whether CUDA supports it (NVIDIA); ai_use -> the verdict on the card; buying -> the verdict with the catches of its
+form first; memory_count -> how many of the card reach the memory asked and what they cost, then the cheapest way to
+that memory for LLM inference (the recommendation). A topic with no data here (warranty, gaming, "other") leads with
+what was not understood or is not covered, then what can be asked about the card (with examples in the user's
+language), then its specs.
 """
 
 from __future__ import annotations
@@ -69,6 +70,26 @@ def _crash(query: SpecQuery, gpu: GpuSpec, env: Env) -> Answer:
 
 def _mining(query: SpecQuery, gpu: GpuSpec, env: Env) -> Answer:
     return _explain(query, "mining-cards", env)
+
+
+def _lifespan(query: SpecQuery, gpu: GpuSpec, env: Env) -> Answer:
+    """ "how many years will a 3090 last", "how long will a used 3090 last run 24/7": how long its software support
+    runs (the architecture's CUDA support and years, NVIDIA; the vendor's practice otherwise), then what wears (the
+    GPU wear concept)."""
+    from assistant.respond import explain
+
+    worn = _explain(query, "gpu-wear", env)
+    if gpu.vendor == "NVIDIA":
+        asked = ExplainQuery(
+            text=query.text, concept="cuda-arch-support", mention=query.text, gpus=query.gpus, asked="architecture"
+        )
+        support: Answer | None = explain.respond(asked, env)
+    else:
+        support = _software(query, gpu, env)
+    if support is None or not support.headline:
+        return worn
+    head = i18n.gap(env.lang).join([support.headline, worn.headline])
+    return dataclasses.replace(support, headline=head, sources=list(dict.fromkeys(support.sources + worn.sources)))
 
 
 def _install(query: SpecQuery, gpu: GpuSpec, env: Env) -> Answer:
@@ -188,6 +209,7 @@ _ROUTES = {
     "noise": _noise,
     "install": _install,
     "mining": _mining,
+    "lifespan": _lifespan,
     "crash": _crash,
     "psu": _psu,
     "power_limit": _power_limit,

@@ -94,3 +94,17 @@ def test_an_unknown_slot_is_an_error_not_a_silent_no_op(index):
     clar = understand("4060 ti vs 3060", index)
     with pytest.raises(ValueError):
         fill(clar.pending, "price", clar.candidates[0])
+
+
+def test_lexicon_uses_matches_multi_word_english_phrases_as_token_runs():
+    """Reading.said looks a list up through Lexicon.uses: a multi-word English entry ("how many years") is found as a
+    run of the question's tokens, never inside another word; one-word entries stay whole tokens."""
+    from assistant.nlu.parse import lexicon
+
+    lex = lexicon("en")
+    spaced = " how many years will a 3090 last "
+    tokens = frozenset(spaced.split())
+    assert lex.uses("years_left_words", tokens, spaced.strip(), spaced)
+    assert not lex.uses("years_left_words", tokens, spaced.strip())  # without the token runs: the old miss
+    other = " how many yearsly will a 3090 last "
+    assert not lex.uses("years_left_words", frozenset(other.split()), other.strip(), other)

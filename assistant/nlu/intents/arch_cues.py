@@ -15,7 +15,7 @@ from __future__ import annotations
 from assistant.nlu.intents import explain
 from assistant.nlu.intents.concept_cues import says
 from assistant.nlu.reading import Reading
-from assistant.queries import ExplainQuery, GpuRef, Query
+from assistant.queries import ExplainQuery, GpuRef, Query, SpecQuery
 
 SUPPORT, GENERATIONS = "cuda-arch-support", "gpu-generations"
 _NOT_ARCH = ("MONEY", "BUDGET", "RENT", "RECOMMEND", "SORT", "PARAMS", "UNDER")
@@ -63,6 +63,8 @@ def card_years(r: Reading) -> Query | None:
         return None
     if not r.said("years_left_words"):
         return None
+    if r.said("card_topic_lifespan"):  # "how long will a used 3090 last": the support's years and what wears
+        return SpecQuery(text=r.text, gpus=(GpuRef(mention=named[0].mention, name=named[0].name),), topic="lifespan")
     return ExplainQuery(
         text=r.text,
         concept=SUPPORT,

@@ -39,6 +39,7 @@ TOPICS = (
     "install",
     "board",
     "mining",
+    "lifespan",
     "software",
     "buying",
     "ai_use",
@@ -91,9 +92,11 @@ def early(r: Reading) -> Query | None:
     if r.model or r.b.has("MONEY", "BUDGET", "RENT", "COST", "KWH", "PARAMS"):
         return None
     gpus = _card(r)
+    topic = topic_of(r) if gpus is not None else None
+    if topic == "lifespan" and (said(r, "card_topic_lifespan_strong") or said(r, "card_topic_how_long")):
+        return SpecQuery(text=r.text, gpus=gpus, topic=topic)  # "how long will a 3090 last run 24/7": not a job's time
     if gpus is None or (r.b.has("HOURS") and not said(r, "card_topic_power_limit")):
         return None  # hours are a bill or a job, except "3090 power limit for 24/7 inference"
-    topic = topic_of(r)
     watts = r.psu_watts() is not None and not said(r, "power_limit_words")
     if topic is None and watts and said(r, "verdict_enough"):
         topic = "psu"  # "from a 2070 to a 3090, is 650w enough": the PSU the user has
