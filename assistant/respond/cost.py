@@ -269,6 +269,14 @@ def _running_by_watts(query: CostQuery, env: Env, refs: list | None = None) -> A
         share=f"{util * 100:.0f}",
         kwh=env.money(kwh, 3),
     )
+    if not query.hours_per_week and not query.utilization and util == C.DEFAULT_UTILIZATION:
+        # "my kill-a-watt says 420w, what's that per month": the hours were not said, so around the clock too
+        allday = cost.electricity_usd(watts, 1.0, C.HOURS_PER_YEAR, kwh) * share
+        head += i18n.gap(env.lang) + env.t(
+            "cost.draw_round_clock",
+            period=env.t(f"cost.period_{query.period}") if query.period else env.t("cost.period_year"),
+            money=env.money(allday, _decimals(allday)),
+        )
     figures = {
         "watts": watts,
         "electricity_usd_per_year": round(per_year, 2),
