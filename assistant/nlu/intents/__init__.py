@@ -249,6 +249,7 @@ READERS = (
     scaling.read,  # "does a second 4090 help?", "two 3090s vs one", "is a third 3090 worth it?"
     recommend.upgrade,  # "have a 3060 12gb, want more vram, what next"; before verdicts: "worth upgrading my 1080 ti?"
     verdict.best_claim,  # "is the 3060 12gb still the best budget card for ai": that card against the pick
+    scaling.in_general,  # "how well does training scale across 4 gpus", "4张卡能快几倍": N cards against one
     verdict.read,  # "is a 4090 worth it for llms?", "does the a100 have fp8?", "3060够用吗"
     cost.read,  # "running cost of a 4090", "tco of 2 3090s"
     spec.of_several,  # "memory of the 4090 and the 3090"

@@ -13,10 +13,13 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
-from assistant.queries import CompareQuery, Query
+from assistant.queries import CompareQuery, GpuRef, Query
 
 _ORDINALS = (("scale_fourth", 4), ("scale_third", 3), ("scale_second", 2))
+REFERENCE_CARD = "GeForce RTX 3090"  # the speed tables' reference card (speed 1.00)
+DEFAULT_COUNT = 4  # [A] "does multi gpu training scale": a 4-card box, the common multi-GPU workstation
 
 
 # "would a secondhand 3060 do": the condition, not "a second" card
@@ -110,3 +113,31 @@ def _one_more(r: Reading, text: str) -> bool:
                 return True
             at = text.find(word, at + 1)
     return False
+
+
+def in_general(r: Reading) -> Query | None:
+    """ "how well does training scale across 4 gpus", "does multi gpu training scale linearly", "多卡训练效率怎么样
+    4张卡能快几倍", "how well does training scale across 4 3090s": a scaling word (lexicon scaling_words) with a
+    speed-up or work asked (scaling_strong, FASTER, training) and at most one card: that card (the reference RTX 3090
+    when none is named, the sides say so) at the count said (DEFAULT_COUNT when none) against one card."""
+    if not said(r, "scaling_words") or r.b.has("MONEY", "BUDGET", "PARAMS", "RENT", "KWH"):
+        return None
+    if not (r.b.has("FASTER") or said(r, "scaling_strong") or r.mode() != "inference" or r.workload):
+        return None  # "a board that can scale to 4 gpus later": a build, not a speed-up asked
+    names = {g.name for g in r.refs if g.name}
+    if len(names) > 1 or any(g.name is None and not g.pronoun for g in r.refs):
+        return None
+    count = r.total_count() or _number_of_gpus(r) or DEFAULT_COUNT
+    card = r.refs[0] if r.refs and r.refs[0].name else GpuRef(mention="", name=REFERENCE_CARD)
+    gpus = (dataclasses.replace(card, count=max(count, 2)), dataclasses.replace(card, count=1))
+    workload = r.workload if r.workload not in (None, "inference") else "training"
+    return CompareQuery(text=r.text, gpus=gpus, workload=workload, precision=r.precision, aspect="speed")
+
+
+def _number_of_gpus(r: Reading) -> int | None:
+    """ "across 4 gpus": a bare number said right before a GPU word."""
+    tags = r.b.tags
+    for a, b in zip(tags, tags[1:], strict=False):
+        if a.kind == "NUMBER" and b.kind == "GPU_WORD" and isinstance(a.value, (int, float)) and 2 <= a.value <= 64:
+            return int(a.value)
+    return None
