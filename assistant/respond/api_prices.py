@@ -15,6 +15,8 @@ from assistant import paths
 
 @dataclass(frozen=True)
 class ApiPrice:
+    """One hosted API price row: provider, model key, USD per million input and output tokens, when, source."""
+
     provider: str
     model: str
     input_usd_per_m: float

@@ -109,7 +109,7 @@ def _pick(rows: list[MacRow], budget: float | None, named: bool) -> MacRow | Non
 def _fastest(rows: list[MacRow], budget: float | None) -> MacRow | None:
     """The priced machine within the budget that runs the model fastest."""
     priced = [r for r in rows if r.price_usd is not None and r.tokens_per_s and (not budget or r.price_usd <= budget)]
-    return max(priced, key=lambda r: (r.tokens_per_s, -r.price_usd), default=None)
+    return max(priced, key=lambda r: (r.tokens_per_s or 0.0, -(r.price_usd or 0.0)), default=None)
 
 
 def _nvidia_line(query, env: Env, budget: float | None, model, quant: str) -> str:

@@ -93,7 +93,8 @@ def early(r: Reading) -> Query | None:
         return None
     gpus = _card(r)
     topic = topic_of(r) if gpus is not None else None
-    if topic == "lifespan" and (said(r, "card_topic_lifespan_strong") or said(r, "card_topic_how_long")):
+    lasting = said(r, "card_topic_lifespan_strong") or said(r, "card_topic_how_long")
+    if gpus is not None and topic == "lifespan" and lasting:
         return SpecQuery(text=r.text, gpus=gpus, topic=topic)  # "how long will a 3090 last run 24/7": not a job's time
     if gpus is None or (r.b.has("HOURS") and not said(r, "card_topic_power_limit")):
         return None  # hours are a bill or a job, except "3090 power limit for 24/7 inference"
