@@ -40,7 +40,7 @@ from assistant.respond.concept_leads_memory import (
     why_inference_memory,
     why_memory,
 )
-from assistant.respond.concept_leads_setup import room_heat, spikes, sxm_card
+from assistant.respond.concept_leads_setup import room_heat, runtime_pick, spikes, sxm_card
 from assistant.respond.concept_leads_speed import (
     context_speed,
     eval_rates,
@@ -157,4 +157,5 @@ _LEADS: dict[str, Callable[[ExplainQuery, Env], Lead | None]] = {
     "psu-transients": spikes,
     "sxm-adapter": sxm_card,
     "embeddings": embed_time,
+    "inference-runtimes": runtime_pick,
 }

@@ -116,3 +116,18 @@ def sxm_card(query: ExplainQuery, env: Env) -> Lead | None:
         return None
     notes, sources = risk_notes(gpu, env)
     return Lead(" ".join(notes), {"sxm": gpu.name}, sources) if notes else None
+
+
+def runtime_pick(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "vllm or ollama for a home server with 3 users", "ollama vs vllm just for me": which runtime, by who uses it:
+    several people at once -> vLLM (continuous batching); one user -> Ollama / llama.cpp (lexicon runtime_many_words,
+    runtime_one_words); None when neither is said."""
+    text = f" {query.text.lower()} "
+    lex = lexicon(env.lang)
+    if lex.words_in("runtime_many_words", text):
+        key = "runtime.pick_many"
+    elif lex.words_in("runtime_one_words", text):
+        key = "runtime.pick_one"
+    else:
+        return None
+    return Lead(env.t(key), {"runtime_pick": key.rsplit("_", 1)[-1]}, env.cite("concept-runtimes-2026"))
