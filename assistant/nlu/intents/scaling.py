@@ -124,14 +124,16 @@ def in_general(r: Reading) -> Query | None:
         return None
     if not (r.b.has("FASTER") or said(r, "scaling_strong") or r.mode() != "inference" or r.workload):
         return None  # "a board that can scale to 4 gpus later": a build, not a speed-up asked
-    names = {g.name for g in r.refs if g.name}
-    if len(names) > 1 or any(g.name is None and not g.pronoun for g in r.refs):
-        return None
+    if len(r.refs) > 1 or any(g.name is None and not g.pronoun for g in r.refs):
+        return None  # "4x 4090 vs 2x 4090 ... does tensor parallel scale": the counts said, the comparison's
     count = r.total_count() or _number_of_gpus(r) or DEFAULT_COUNT
     card = r.refs[0] if r.refs and r.refs[0].name else GpuRef(mention="", name=REFERENCE_CARD)
     gpus = (dataclasses.replace(card, count=max(count, 2)), dataclasses.replace(card, count=1))
     workload = r.workload if r.workload not in (None, "inference") else "training"
-    return CompareQuery(text=r.text, gpus=gpus, workload=workload, precision=r.precision, aspect="speed")
+    model = r.model if r.model and r.model.key else None
+    if model is not None and r.workload in (None, "inference"):
+        workload = "llm_inference"
+    return CompareQuery(text=r.text, gpus=gpus, workload=workload, precision=r.precision, aspect="speed", model=model)
 
 
 def _number_of_gpus(r: Reading) -> int | None:
