@@ -300,14 +300,9 @@ def read(r: Reading) -> Query | None:
             # "3060能跑大模型吗", "mi50 32g能跑大模型吗": a GPU and a workload, no model: the memory rule; both kinds
             # ("3060能跑sd和大模型吗"): what the card runs of each
             both = len(set(b.meanings.get("WORKLOAD", [])) & {"image_generation", "llm_inference"}) >= 2
-            return FitQuery(
-                text=r.text,
-                model=None,
-                gpus=tuple(gpus),
-                gpu_count=r.total_count(),
-                workload="llm_inference" if both else r.workload,
-                asked="what_runs" if both else "",
-            )
+            work, asked = ("llm_inference", "what_runs") if both else (r.workload, "")
+            count = r.total_count()
+            return FitQuery(text=r.text, model=None, gpus=tuple(gpus), gpu_count=count, workload=work, asked=asked)
         return None
     if not refs and b.has("BUDGET", "MONEY") and not b.has("MEMORY"):
         return None  # "预算3k，跑sd1.5够用就行", "预算1万，想买张能跑32b的卡": which card, a recommendation
