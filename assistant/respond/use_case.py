@@ -180,4 +180,7 @@ def spec_as_verdict(query, env: Env):
     from assistant.queries import VerdictQuery
     from assistant.respond import verdict
 
+    if names_workload(query.text, "image_generation", env):  # "can it do stable diffusion and llms": what it runs
+        both = VerdictQuery(text=query.text, gpus=tuple(named), kind="good", owned_use="any")
+        return verdict.respond(both, env)
     return verdict.respond(VerdictQuery(text=query.text, gpus=tuple(named), workload="llm_inference"), env)
