@@ -43,6 +43,12 @@ def overkill_as_chatted(query, env: Env, answered):
 
 
 def as_asked(answer: Answer, query: FitQuery, env: Env) -> Answer:
+    from assistant.respond import image_both
+
+    return image_both.lead(_as_asked(answer, query, env), query, env)  # "sdxl and flux": both named, first
+
+
+def _as_asked(answer: Answer, query: FitQuery, env: Env) -> Answer:
     answer = _quant_asked(answer, query, env)
     if not query.asked or query.asked == "system_ram" or not answer.headline or answer.clarification:
         return answer

@@ -1,0 +1,54 @@
+"""Several image models asked of one card ("is a 5070 ti good for stable diffusion and flux", "can a 4060 ti 16gb run
+sdxl and flux", "4060ti 16g跑sd1.5和sdxl够用吗"): the fit is worked out for the heaviest (nlu Reading.heaviest_model),
+and the first sentence says so, naming the lighter ones, so no model asked is left unsaid.
+
+Contract: `lead(answer, query, env)` prefixes a fit answer on an image model that fits with "Both: <the lighter
+models> need less memory than <the heaviest>, which decides it:" when the question names another image model of
+fewer parameters (a KB alias as a whole word, spaces ignored) or Stable Diffusion with no version ("stable
+diffusion", "sd": read as the reference's SDXL), outside the words naming the model itself; unchanged otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant import i18n
+from assistant.answer import Answer
+from assistant.queries import FitQuery
+from assistant.respond.env import Env
+
+GENERIC = "sdxl-base"  # "stable diffusion" with no version (nlu/intents/fit.GENERIC_IMAGE_MODEL) [A]
+_GENERIC_SAID = re.compile(r"stable\s*diffusion(?!\s*\d)|(?<![a-z0-9])sd(?![a-z0-9.])")  # no version said
+
+
+def _named(text: str, aliases) -> bool:
+    """An alias in the text as a whole word, spaces ignored ("sd1.5" for "sd 1.5")."""
+    low = text.lower()
+    forms = {r"\s*".join(re.escape(w) for w in a.lower().split()) for a in aliases if a and len(a) > 2}
+    return any(re.search(rf"(?<![a-z0-9.]){f}(?![a-z0-9]|\.\d)", low) for f in forms)
+
+
+def lead(answer: Answer, query: FitQuery, env: Env) -> Answer:
+    key = getattr(query.model, "key", "") if query.model else ""
+    model = env.reader.model(key) if key else None
+    if model is None or model.kind != "image" or not answer.figures.get("fits") or not answer.headline:
+        return answer
+    mention = (query.model.mention if query.model else "").lower()
+    rest = query.text.lower().replace(mention, " ") if mention else query.text  # "sd3.5 large": no "sd 3" in it
+    lighter = [
+        m
+        for m in env.reader.models
+        if m.kind == "image"
+        and m.key != key
+        and (m.params_b or 0) < (model.params_b or 0)
+        and _named(rest, [m.name, *m.aliases])
+    ]
+    if not lighter and _GENERIC_SAID.search(rest) and key != GENERIC:
+        generic = env.reader.model(GENERIC)
+        lighter = [generic] if generic is not None and (generic.params_b or 0) < (model.params_b or 0) else []
+    if not lighter:
+        return answer
+    names = i18n.join_names(env.lang, [m.name for m in lighter])
+    lead_text = env.t("image_both.lead", others=names, model=model.name)
+    answer.headline = lead_text + i18n.gap(env.lang) + i18n.uncap(env.lang, answer.headline)
+    return answer
