@@ -181,15 +181,21 @@ def resale_of_rent(dlg: Dialogue, follow: Query) -> Query | None:
 def budget_of_thread(dlg: Dialogue, query: Query) -> Query:
     """ "why not a used 3090 tho", "那4080呢" after a pick for a budget ("need a gpu for sd, budget around 600"): the
     comparison weighs the cards under that budget (a card over it is said to be), as "my budget is 600" would have
-    it, instead of forgetting the budget the thread was asked under."""
-    from assistant.queries import Setting
+    it, instead of forgetting the budget the thread was asked under; so does a fit on cards named ("what about two
+    3090s then, would that work" after "budget is about $1800": the cards within it or over it) and a card swapped
+    into the pick ("换成4090呢" after a build for ¥15,000)."""
+    from assistant.queries import FitQuery, Setting
 
-    if not isinstance(query, CompareQuery) or any(s.key == "budget_usd" for s in query.settings):
+    if any(s.key == "budget_usd" for s in getattr(query, "settings", ())):
         return query
-    if query.premise != "first" or query.asked_figure != "why":
-        return query  # only "why not X": a comparison asked for its own sake keeps its own terms
-    if "budget_usd" in dlg.assumptions.changed:
-        return query  # a budget set in the conversation is in force already
+    # "what about two 3090s then, would that work": cards named for the thread's work
+    fit = isinstance(query, FitQuery) and any(g.name and not g.pronoun for g in query.gpus)
+    swapped = isinstance(query, CompareQuery) and bool(dlg.context.brought_in)  # "换成4090呢" after a build
+    why_not = isinstance(query, CompareQuery) and query.premise == "first" and query.asked_figure == "why"
+    if not (fit or swapped or why_not):
+        return query  # a comparison asked for its own sake keeps its own terms
+    if "budget_usd" in dlg.assumptions.changed and not fit:
+        return query  # a budget set in the conversation is in force already (a fit weighs only one the question says)
     recent = [q for q in (*dlg.context.history, dlg.context.last_query) if q is not None][-_PICK_BACK:]
     picked = next((q for q in reversed(recent) if isinstance(q, (RecommendQuery, RigQuery))), None)
     if picked is None or picked.budget_usd is None:

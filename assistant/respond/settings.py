@@ -321,6 +321,8 @@ def respond(query: SetQuery, env: Env, brief: bool = False) -> Answer:
         shown_old = _show(s.key, old, env)
         a.set(s.key, value)
         figures[s.key] = value
+        if brief and shown_old == _show(s.key, value, env) and not query.save:
+            continue  # said again beside a question (the thread's budget, "8 hours a day" again): no change
         if s.key == "cny_per_usd":
             _keep_cny(env, old_rate)
         line = env.t(
