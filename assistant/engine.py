@@ -20,7 +20,7 @@ import re
 
 from assistant import ask_thread, i18n, model_sibling, sized_ref, variant_spread
 from assistant.answer import Answer
-from assistant.clarify import fill, of_thread
+from assistant.clarify import fill, of_thread, variant_for_work
 from assistant.dialogue import Dialogue, about_last, ellipsis, subject
 from assistant.kb import memory_configs
 from assistant.kb.reader import KbReader
@@ -214,7 +214,8 @@ class Engine:
         parsed = chosen or self._from_pending(text, dialogue) or understand(text, self.index)
         parsed = of_thread(self._with_unfinished(parsed, text, dialogue), subject.talked(dialogue))  # "the 4060 ti"
         parsed = sized_ref.by_size(parsed, text, subject.talked(dialogue), self) or parsed  # "is the 16gb worth it"
-        parsed = about_last.why_of_pick(parsed, dialogue)  # "为什么是这个配置" after a build: why that build
+        # "为什么不推荐4060ti" in a thread about SD: the 16 GB; "为什么是这个配置" after a build: why that build
+        parsed = about_last.why_of_pick(variant_for_work(parsed, dialogue), dialogue)
         if chosen is None and (each := variant_spread.answer(self, parsed, text, dialogue)) is not None:
             return each  # "can a 4060 ti run mixtral", "m4 pro能跑32b吗": answered for each memory size
         if isinstance(parsed, Clarification):
