@@ -270,7 +270,7 @@ class Engine:
         if changed is not None and (again is not None or isinstance(parsed, FollowUpQuery)):
             # a setting typed alone or a follow-up of settings only ("what if electricity is 0.35"): the change first;
             # a follow-up asking more ("whats that per year if i run it 6h a day"): the answer, then what changed
-            first = again is not None or ellipsis.only_settings(parsed)  # type: ignore[arg-type]
+            first = again is not None or ellipsis.change_first(parsed)  # type: ignore[arg-type]
             order = (changed.headline, answer.headline) if first else (answer.headline, changed.headline)
             answer.headline = i18n.gap(lang).join(p for p in order if p)
         elif changed is not None and changed.headline:  # settings stated along the way: said, and kept
