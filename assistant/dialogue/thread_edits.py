@@ -194,8 +194,12 @@ def budget_of_thread(dlg: Dialogue, query: Query) -> Query:
     why_not = isinstance(query, CompareQuery) and query.premise == "first" and query.asked_figure == "why"
     if not (fit or swapped or why_not):
         return query  # a comparison asked for its own sake keeps its own terms
-    if "budget_usd" in dlg.assumptions.changed and not fit:
-        return query  # a budget set in the conversation is in force already (a fit weighs only one the question says)
+    in_force = "budget_usd" in dlg.assumptions.changed
+    if fit and in_force and dlg.assumptions.budget_usd:  # a fit weighs only a budget its question says: said again
+        said = Setting("budget_usd", float(dlg.assumptions.budget_usd))
+        return dataclasses.replace(query, settings=(*query.settings, said))
+    if in_force or fit:
+        return query  # a budget set in the conversation is in force already; a fit after a pick's own budget: none
     recent = [q for q in (*dlg.context.history, dlg.context.last_query) if q is not None][-_PICK_BACK:]
     picked = next((q for q in reversed(recent) if isinstance(q, (RecommendQuery, RigQuery))), None)
     if picked is None or picked.budget_usd is None:
