@@ -439,7 +439,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
     steps += market_steps
     back: list[tuple[str, Build]] = []
     floor = 0.0
-    if over_budget and budget and not (query.asks_power and query.psu_w):  # "will my 750w psu handle it": no shopping
+    # "what psu do i need for that", "will my 750w psu handle it": a power question about cards chosen, no shopping
+    if over_budget and budget and not query.asks_power:
         floor = _floor(query, env, workload)[0]
         relaxed = floor and not query.gpus and not (model is not None and model.kind == "llm")  # no floor for an LLM
         smaller = _rater(query, env, workload, key, floor=round(floor * RELAXED))[0] if relaxed else None
