@@ -21,7 +21,7 @@ import re
 from assistant import ask_thread, i18n, model_sibling, sized_ref, variant_spread
 from assistant.answer import Answer
 from assistant.clarify import fill, of_thread, variant_for_work
-from assistant.dialogue import Dialogue, about_last, ellipsis, subject
+from assistant.dialogue import Dialogue, about_last, subject
 from assistant.kb import memory_configs
 from assistant.kb.reader import KbReader
 from assistant.names import apple_chip, normalize_name
@@ -270,7 +270,7 @@ class Engine:
         if changed is not None and (again is not None or isinstance(parsed, FollowUpQuery)):
             # a setting typed alone or a follow-up of settings only ("what if electricity is 0.35"): the change first;
             # a follow-up asking more ("whats that per year if i run it 6h a day"): the answer, then what changed
-            first = again is not None or ellipsis.change_first(parsed)  # type: ignore[arg-type]
+            first = again is not None or subject.change_first(parsed)
             order = (changed.headline, answer.headline) if first else (answer.headline, changed.headline)
             answer.headline = i18n.gap(lang).join(p for p in order if p)
         elif changed is not None and changed.headline:  # settings stated along the way: said, and kept

@@ -71,12 +71,6 @@ def only_settings(follow: FollowUpQuery) -> bool:
     )
 
 
-def change_first(follow: FollowUpQuery) -> bool:
-    """A follow-up of settings only whose answer leads with what changed ("and at 0.30 a kwh?": the rate, then the
-    bill); "那二手的呢", "what about used?" (only new / used) asks for the used pick, which leads, the change after."""
-    return only_settings(follow) and not all(s.key == "condition" for s in follow.settings)
-
-
 def _months_owned(base, follow: FollowUpQuery) -> FollowUpQuery:
     """Months said in a follow-up of a cost question are its ownership period, as years said there would be (a
     rent-or-buy's months stay how long the card is needed)."""

@@ -92,7 +92,14 @@ def cost_of_the_rent(dlg: Dialogue, query: Query) -> Query:
     if not isinstance(query, CostQuery) or any(g.name or not g.pronoun for g in query.gpus):
         return query  # a card named: its own cost
     # "how much would that cost per run then" after a rented job: "that" is the rent, not owning the card
-    if not (query.kind == "tco" or (query.kind == "running" and query.gpus and getattr(last, "mode", None) == "job")):
+    if not (
+        query.kind == "tco"
+        or (
+            query.kind == "running"
+            and (query.gpus or _PER_RUN.search(query.text))
+            and getattr(last, "mode", None) == "job"
+        )
+    ):
         return query
     if query.years or query.period or query.hours_per_week or query.utilization or query.model:
         return query

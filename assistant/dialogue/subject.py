@@ -91,3 +91,11 @@ def as_answered(query: Query, gpus: list[str]) -> Query:
         for g in refs
     ]
     return dataclasses.replace(query, gpus=tuple(laptop)) if laptop != list(refs) else query  # type: ignore[call-arg]
+
+
+def change_first(follow) -> bool:
+    """A follow-up of settings only whose answer leads with what changed ("and at 0.30 a kwh?": the rate, then the
+    bill); "那二手的呢", "what about used?" (only new / used) asks for the used pick, which leads, the change after."""
+    from assistant.dialogue.ellipsis import only_settings
+
+    return only_settings(follow) and not all(s.key == "condition" for s in follow.settings)

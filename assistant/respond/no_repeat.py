@@ -81,7 +81,7 @@ def _job_speedup(answer: Answer, env: Env) -> str:
     fast, slow = min(rows, key=lambda r: r["hours"]), max(rows, key=lambda r: r["hours"])
     if fast is slow or fast["hours"] <= 0:
         return ""
-    short = {r["gpu"]: env.reader.known_gpu(r["gpu"]).short_name for r in (fast, slow)}
+    short = {r["gpu"]: _label(r, env) for r in (fast, slow)}
     return env.t(
         "rates.job_speedup",
         fast=short[fast["gpu"]],
@@ -92,3 +92,19 @@ def _job_speedup(answer: Answer, env: Env) -> str:
         fm=env.money_total(fast.get("total_usd") or 0),
         sm=env.money_total(slow.get("total_usd") or 0),
     )
+
+
+def _label(row: dict, env: Env) -> str:
+    """A job row's card, said as rented in place of the card asked when the cloud rents no such card (the RTX 3090
+    for an RTX 3060 12 GB): the speed-up is never silently about another card."""
+    name = env.reader.known_gpu(row["gpu"]).short_name
+    asked = row.get("variant_of")
+    spec = env.reader.known_gpu(asked) if asked and asked != row["gpu"] else None
+    if spec is None or _chip(spec.short_name) == _chip(name):  # a form of the same chip (H800 PCIe for H800 SXM5)
+        return name
+    return env.t("rates.in_place_of", gpu=name, asked=spec.short_name)
+
+
+def _chip(short_name: str) -> str:
+    """The model number of a card's name ("3090" of "RTX 3090", "H800" of "H800 PCIe 80 GB")."""
+    return next((w for w in short_name.split() if any(c.isdigit() for c in w)), short_name)
