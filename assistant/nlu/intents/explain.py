@@ -295,7 +295,8 @@ def between(r: Reading) -> Query | None:
     if b.has("MEMORY") and r.workload and weighed and not r.explicit:
         # "is 8gb vram enough for comfyui or is that cope", "is 12gb dead in 2026 or still fine for sd": a memory
         # weighed for the work, "that" no card
-        return FitQuery(text=r.text, model=None, memory_gb=r.num("MEMORY"), workload=r.workload, mode=r.mode())
+        # ("is 12gb vram enough for flux dev in 2025 or am i cooking myself": that model in that memory)
+        return FitQuery(text=r.text, model=r.model, memory_gb=r.num("MEMORY"), workload=r.workload, mode=r.mode())
     found = mentions(r)
     vendors = set(b.meanings.get("VENDOR", []))
     if not found and not r.refs and len(vendors) > 1 and "amd" in vendors and b.has("VS", "OR"):
