@@ -27,13 +27,13 @@ from assistant.periods import ASKED, CALENDAR_WEEKS
 from assistant.queries import RentOrBuyQuery
 from assistant.respond import fit_hardware, hosting, own_draw, rent_resale, rent_stated, rent_total, rent_years
 from assistant.respond.env import Env
-from assistant.respond.offers import home_market, market_rates, of_provider
+from assistant.respond.offers import DOMESTIC, home_market, market_rates, of_provider
 from assistant.respond.pricing import assumption_text, price_of, price_text, purchase_price, score, sibling_price_note
 from assistant.respond.rent_job import job_lead
 from assistant.respond.rent_sides import rented_first
 from assistant.respond.rent_spend import by_spend
 from assistant.respond.unpriced import rent_ceiling
-from assistant.respond.variants import china_versions, rated_variant, rented_with_memory
+from assistant.respond.variants import china_versions, home_versions, rated_variant, rented_with_memory
 from assistant.respond.wording import counted, spec_source
 
 
@@ -259,6 +259,11 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
         notes.append(env.t("rates.sibling", gpu=rented.short_name, other=other.short_name))
     elif not rates and not query.rent_rate and (other := rented_with_memory(rented.name, env, market)) is not None:
         notes.append(env.t("rent.by_memory", gpu=rented.short_name, gb=f"{need:g}", other=other.short_name))
+    stated = mine or query.rent_rate or query.provider or other is not None
+    home = None if stated or market != DOMESTIC else _home_version(rented, env, rates, need)
+    if home is not None:  # "a100租一个月": no cloud in China rents that form; the version they rent (AutoDL's PCIe)
+        notes.append(env.t("rent.home_version", gpu=rented.short_name, other=home.short_name))
+        other = home
     if other is not None:
         rented, rates = other, market_rates(other.name, env, market)
         mine = of_provider(query.provider, env.reader.cloud_rates(other.name)) if query.provider else []
@@ -579,3 +584,12 @@ def _for_the_pick(query: RentOrBuyQuery, env: Env) -> Answer:
     answer.steps = [*pick.steps[:1], *answer.steps]
     answer.workload = pick.workload
     return answer
+
+
+def _home_version(gpu, env: Env, rates: list, need: float):
+    """The version of `gpu` clouds inside China rent (variants.home_versions, those with its memory first) when
+    none of the `rates` is theirs: a yuan answer rents there, not at a foreign cloud's converted price."""
+    if any(r.currency == DOMESTIC for r in rates):
+        return None
+    found = home_versions(gpu, env, DOMESTIC, need)
+    return found[0][0] if found else None
