@@ -6,7 +6,8 @@ Contract: `retail_version(query, text, lex)` -> the query with each GPU named wh
 (knowledge/market_variants.csv rows of kind china made for the newest export rules in the file, GeForce cards only)
 replaced by the first such version still supplied in China (not in knowledge/withdrawn.csv for CN: RTX 5090 D V2
 since the 5090 D was halted), when the question says a word of lexicon list china_retail_words; else the
-query unchanged. Data-center cards are left alone (their China versions are other products, named by users).
+query unchanged. A card whose China version the question also names keeps its own name (the two are compared).
+Data-center cards are left alone (their China versions are other products, named by users).
 """
 
 from __future__ import annotations
@@ -40,7 +41,11 @@ def retail_version(query, text: str, lex):
     if not gpus or not lex.words_in("china_retail_words", text.lower()):
         return query
     versions = _versions()
+    named = {g.name for g in gpus}  # "国行5090d v2跟海外5090比": compared, not swapped
     swapped = tuple(
-        dataclasses.replace(g, name=versions[g.name]) if g.name in versions and not g.pronoun else g for g in gpus
+        dataclasses.replace(g, name=versions[g.name])
+        if g.name in versions and not g.pronoun and versions[g.name] not in named
+        else g
+        for g in gpus
     )
     return dataclasses.replace(query, gpus=swapped) if swapped != gpus else query

@@ -56,7 +56,8 @@ def lead(price: Answer, query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
         return price
     note = variant_note(row, gpu, env)
     parts = [env.t("deal_trust.real", gpu=gpu.short_name)] if real else []
-    parts += [env.t("card_risks.modified_lead"), "" if note in price.headline else note, price.headline]
+    trust = env.t("card_risks.modified_lead")
+    parts += ["" if trust in price.headline else trust, "" if note in price.headline else note, price.headline]
     price.headline = i18n.gap(env.lang).join(p for p in parts if p)
     price.steps = [s for s in price.steps if s != note]
     return price
