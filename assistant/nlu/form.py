@@ -282,9 +282,10 @@ def _count_of_cards(r: Reading) -> bool:
     """ "how many used 3090s", "how many of those cards": a word of [lists] form_count_open right before a GPU."""
     low = r.text.lower()
     words = r.lex.listed("form_count_open")
-    ends = [m.end() for w in words if w in low for m in re.finditer(rf"\b{re.escape(w)}\b", low)]
-    cards = [t for k in ("GPU", "GPU_WORD") for t in r.b.kinds.get(k, [])]
     hours = r.lex.listed("form_count_not")  # "how many h100 hours": hours of the card, not cards
+    ends = [m.end() for w in words if w in low for m in re.finditer(rf"\b{re.escape(w)}\b", low)]
+    ends = [e for e in ends if not any(low[e:].lstrip().startswith(w) for w in hours)]  # "how many years do gpus"
+    cards = [t for k in ("GPU", "GPU_WORD") for t in r.b.kinds.get(k, [])]
     counted = [t.start for t in cards if not any(low[t.end : t.end + 8].lstrip().startswith(w) for w in hours)]
     return any(0 <= at - end <= _COUNT_GAP for end in ends for at in counted)
 

@@ -173,11 +173,14 @@ class Lexicon:
 
     def _phrase_keys(self, name: str) -> tuple[str, ...]:
         """The token keys (" a b ") of the ASCII words of list `name` that are more than one token."""
-        found = self._splits.get(f"phrases:{name}")
+        found = self._phrases.get(name)
         if found is None:
-            keys = tuple(key for word, key in self.keyed(name) if key is not None and key.count(" ") > 2)
-            found = self._splits[f"phrases:{name}"] = (frozenset(), keys)
-        return found[1]
+            found = self._phrases[name] = tuple(k for _, k in self.keyed(name) if k is not None and k.count(" ") > 2)
+        return found
+
+    @cached_property
+    def _phrases(self) -> dict[str, tuple[str, ...]]:
+        return {}
 
     def split_listed(self, name: str) -> tuple[frozenset[str], tuple[str, ...]]:
         """List `name` as (its ASCII words, its other words), split once per list."""

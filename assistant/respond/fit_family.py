@@ -23,16 +23,20 @@ from assistant.respond.env import Env
 MAX_ROWS = 8  # the sizes shown; a family with more (qwen) shows the newest model of each size up to this many
 
 
-def _models(query: FitQuery, env: Env) -> list:
-    """The family's models, one per size (the first of each size in `family_models`, newest first), smallest first;
-    with more sizes than MAX_ROWS, the largest (the small ones fit anything that holds a larger one)."""
+def one_per_size(keys, env: Env, limit: int = MAX_ROWS) -> list:
+    """The family's models among `keys`, one per size (the first of each size, newest first in the lists given),
+    smallest first; with more sizes than `limit`, the largest (the small ones fit anything that holds a larger one)."""
     by_size: dict[float, object] = {}
-    for key in query.family_models:
+    for key in keys:
         model = env.reader.model(key)
         if model is None or model.kind == "image" or not model.params_b:
             continue
         by_size.setdefault(round(model.params_b, 1), model)
-    return [by_size[p] for p in sorted(by_size)][-MAX_ROWS:]
+    return [by_size[p] for p in sorted(by_size)][-limit:]
+
+
+def _models(query: FitQuery, env: Env) -> list:
+    return one_per_size(query.family_models, env)
 
 
 def respond(query: FitQuery, env: Env, one: Callable[[FitQuery, Env], Answer]) -> Answer:

@@ -22,6 +22,7 @@ from assistant.answer import Answer, Table
 from assistant.queries import FitQuery, ModelRef, RecommendQuery
 from assistant.respond import fit_hardware
 from assistant.respond.env import Env
+from assistant.respond.fit_family import one_per_size
 from assistant.respond.pricing import budget_usd
 
 MAX_ROWS = 7
@@ -54,13 +55,7 @@ def member(query: RecommendQuery, env: Env) -> ModelRef | None:
 
 
 def _models(query: RecommendQuery, env: Env) -> list:
-    by_size: dict[float, object] = {}
-    for key in query.unsized_models:
-        model = env.reader.model(key)
-        if model is None or model.kind == "image" or not model.params_b:
-            continue
-        by_size.setdefault(round(model.params_b, 1), model)
-    return [by_size[p] for p in sorted(by_size)][-MAX_ROWS:]
+    return one_per_size(query.unsized_models, env, MAX_ROWS)
 
 
 def _label(s: dict) -> str:

@@ -123,8 +123,8 @@ _NOT_DRAW_PSU = ("RECOMMEND", "MONEY", "BUDGET", "MODEL", "PARAMS", "RENT", "COS
 def psu_for_draw(r: Reading) -> Query | None:
     """ "显卡功耗450w 电源850w够不够", "my gpu draws 450w, is a 850w psu enough", "两张350w的卡 1000w电源够吗": no GPU
     named, the power one card draws stated (Reading.draw_tag): the power supply for that many such cards."""
-    if r.refs or r.b.has(*_NOT_DRAW_PSU):
-        return None
+    if r.refs or r.b.has(*_NOT_DRAW_PSU) or said(r, "form_bill"):
+        return None  # "my rig draws 650w from the wall, whats my monthly bill": the bill of that draw
     draw = r.draw_tag()
     if draw is None or not (said(r, "rig_psu") or said(r, "verdict_enough")):
         return None

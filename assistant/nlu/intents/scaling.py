@@ -126,7 +126,7 @@ def in_general(r: Reading) -> Query | None:
         return None  # "a board that can scale to 4 gpus later": a build, not a speed-up asked
     if len(r.refs) > 1 or any(g.name is None and not g.pronoun for g in r.refs):
         return None  # "4x 4090 vs 2x 4090 ... does tensor parallel scale": the counts said, the comparison's
-    count = r.total_count() or _number_of_gpus(r) or DEFAULT_COUNT
+    count = r.total_count() or DEFAULT_COUNT
     card = r.refs[0] if r.refs and r.refs[0].name else GpuRef(mention="", name=REFERENCE_CARD)
     gpus = (dataclasses.replace(card, count=max(count, 2)), dataclasses.replace(card, count=1))
     workload = r.workload if r.workload not in (None, "inference") else "training"
@@ -134,12 +134,3 @@ def in_general(r: Reading) -> Query | None:
     if model is not None and r.workload in (None, "inference"):
         workload = "llm_inference"
     return CompareQuery(text=r.text, gpus=gpus, workload=workload, precision=r.precision, aspect="speed", model=model)
-
-
-def _number_of_gpus(r: Reading) -> int | None:
-    """ "across 4 gpus": a bare number said right before a GPU word."""
-    tags = r.b.tags
-    for a, b in zip(tags, tags[1:], strict=False):
-        if a.kind == "NUMBER" and b.kind == "GPU_WORD" and isinstance(a.value, (int, float)) and 2 <= a.value <= 64:
-            return int(a.value)
-    return None
