@@ -30,6 +30,8 @@ from assistant.respond.train_route import fitting_route
 from assistant.respond.wording import counted, duration, token_amount
 from assistant.specs import ModelSpec
 
+USUAL_CHAT_QUANT = "q4_k_m"  # how most people run a local LLM (llama.cpp / Ollama defaults) [A]
+
 # A "no" that is a near miss names the partial-offload speed unasked: at most this share of the weights in
 # system RAM (beyond it the speed is mostly the CPU's) [A].
 OFFLOAD_NEAR_MISS = 0.5
@@ -148,11 +150,36 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
             spare=f"{f.headroom_gb * n:.1f}",
             batch=dec.batch,
         )
+        head += _usual_quant_speed(case, spec, dec, link)
     said, targets = targets_met(env, query, dec.per_sequence, dec.tokens_per_s)
     if targets:
         head += said
         figures["targets"] = targets
     return head, steps, figures
+
+
+def _usual_quant_speed(case: FitCase, spec, dec, link: str) -> str:
+    """ "ryzen ai max 395 能跑70b吗 速度多少": the speed asked with no precision said is given at the best precision
+    that fits (the answer's pick); when that is heavier than q4_k_m, how people usually run a local LLM, the q4_k_m
+    speed follows, so the figure a user would see is there too (docs/model.md §fit.asked)."""
+    query, env, model, n = case.query, case.env, case.model, case.n
+    prec = case.pick[0]
+    if query.precision or getattr(query, "kept_precision", None) or prec == USUAL_CHAT_QUANT:
+        return ""
+    if memory.bits_per_weight(prec) <= memory.bits_per_weight(USUAL_CHAT_QUANT):
+        return ""
+    q4 = llm.decode_speed(
+        spec,
+        model,
+        USUAL_CHAT_QUANT,
+        context=query.context_tokens or 1024,
+        batch=query.batch or 1,
+        n_gpus=n,
+        interconnect=link,
+    )
+    if q4.tokens_per_s <= dec.tokens_per_s:
+        return ""
+    return i18n.gap(env.lang) + env.t("fit.usual_quant_speed", quant=USUAL_CHAT_QUANT, tps=speed_text(env, q4))
 
 
 def _run_asked(query, env: Env) -> bool:

@@ -313,9 +313,15 @@ def _yes_no_of_card(r: Reading) -> bool:
         return True
     aux = r.lex.listed("form_yes_no")
     tags = r.b.tags
-    return any(
-        a.kind == "QUESTION" and a.text.lower() in aux and b.kind in _SUBJECT_TAGS and _opens_clause(r, a.start)
-        for a, b in zip(tags, tags[1:], strict=False)
+    return (
+        any(
+            a.kind == "QUESTION" and a.text.lower() in aux and b.kind in _SUBJECT_TAGS and _opens_clause(r, a.start)
+            for a, b in zip(tags, tags[1:], strict=False)
+        )
+        or any(  # "4090 worth it for llama 70b?", "mac studio m4 max worth it for 70b": the auxiliary left out
+            a.kind == "GPU" and b.kind == "VALUE" and b.text.lower().startswith("worth") and _opens_clause(r, a.start)
+            for a, b in zip(tags, tags[1:], strict=False)
+        )
     )
 
 
