@@ -437,6 +437,7 @@ class RigQuery(Query):
         None  # "48gb of vram in one box for under $1,500": the cards' memory together, at least
     )
     budget_includes: tuple[str, ...] = ()  # "¥8000 including a monitor": parts the budget also pays for, unpriced
+    owned_parts: tuple[str, ...] = ()  # "already have a case and ssd", "i have a pc": parts not bought (or "pc")
 
 
 @dataclass(frozen=True, kw_only=True)

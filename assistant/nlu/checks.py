@@ -202,7 +202,9 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
             unsized=(found.mention,),
             unsized_models=found.candidates,
         )
-    if model is not None and not model.key and (_bill_of_named_cards(q) or _api_asked(bag)):
+    sized_rent = isinstance(q, RentOrBuyQuery) and re.search(r"\d\s*b\b", found.mention.lower())
+    if model is not None and not model.key and (_bill_of_named_cards(q) and not sized_rent or _api_asked(bag)):
+        # "rent or buy for llama loras": whichever llama; "cost to run llama 70b on runpod": the size picks the cards
         # "my 3090 runs llama 24/7, yearly electricity bill": the cards' draw prices it, whichever llama it is
         unused = {"model": None}  # CostQuery and RentOrBuyQuery both have it
         return dataclasses.replace(q, unsized=(found.mention,), unsized_models=found.candidates, **unused)  # type: ignore[arg-type]

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from assistant.models.platforms import Platform, platform_for, rigs
+from assistant.respond.owned_parts import platform_less
 from assistant.specs import GpuSpec
 
 MAX_GPUS = 4  # a desktop or workstation takes up to 4 cards (Dettmers 2023, FAQ; §rec.split)
@@ -85,11 +86,18 @@ def fits_a_workstation(gpu: GpuSpec) -> str | None:
 
 
 def build(
-    gpu: GpuSpec, n: int, gpu_usd: float, speed: float, cpu_w: float | None = None, desktop_usd: float | None = None
+    gpu: GpuSpec,
+    n: int,
+    gpu_usd: float,
+    speed: float,
+    cpu_w: float | None = None,
+    desktop_usd: float | None = None,
+    owned: tuple[str, ...] = (),
 ) -> Build:
     """`cpu_w`: the power of the CPU the question named (respond/cpus.py), else the platform's allowance;
-    `desktop_usd`: the desktop of the answer's market (Env.local_desktop_usd), else the allowance."""
-    rules, plat = power(), platform_for(n, desktop_usd)
+    `desktop_usd`: the desktop of the answer's market (Env.local_desktop_usd), else the allowance; `owned`: the parts
+    the user has already (owned_parts.platform_less)."""
+    rules, plat = power(), platform_less(platform_for(n, desktop_usd), n, owned)
     if cpu_w:
         plat = dataclasses.replace(plat, cpu_w=cpu_w)
     gpu_w = float(gpu.tdp_w or 0) * n
@@ -128,7 +136,7 @@ def build(
 
 
 def builds(
-    priced, budget_usd: float | None, speed, counts=range(1, MAX_GPUS + 1), cpu_w=None, desktop_usd=None
+    priced, budget_usd: float | None, speed, counts=range(1, MAX_GPUS + 1), cpu_w=None, desktop_usd=None, owned=()
 ) -> list[Build]:
     """Every build of `priced` ((GpuSpec, usd per card) pairs) with a count in `counts`, within the
     budget (None: any), that `speed(gpu, n)` rates (None = cannot do the job): fastest first."""
@@ -137,11 +145,11 @@ def builds(
         if fits_a_workstation(gpu):
             continue
         for n in counts:
-            plat = platform_for(n, desktop_usd)
+            plat = platform_less(platform_for(n, desktop_usd), n, owned)
             if budget_usd is not None and usd * n + plat.usd > budget_usd:
                 break
             rated = speed(gpu, n)
             if rated is None or rated <= 0:
                 continue
-            out.append(build(gpu, n, usd, rated, cpu_w, desktop_usd))
+            out.append(build(gpu, n, usd, rated, cpu_w, desktop_usd, owned))
     return sorted(out, key=lambda b: (-round(b.speed, 3), b.total_usd))

@@ -42,6 +42,7 @@ from assistant.respond.env import Env
 from assistant.respond.fit_sizing import sized_model
 from assistant.respond.home_platforms import platform_notes
 from assistant.respond.own_draw import at_draw
+from assistant.respond.owned_parts import owned_step
 from assistant.respond.pricing import (
     assumption_text,
     budget_usd,
@@ -254,22 +255,30 @@ def _within_budget(
     out: list[tuple[str, Build]] = []
     if env.assumptions.condition != "used":
         used = dataclasses.replace(env, assumptions=dataclasses.replace(env.assumptions, condition="used"))
-        found = builds(_priced(query, used), budget, rate, counts, cpu_w, env.local_desktop_usd())
+        found = builds(_priced(query, used), budget, rate, counts, cpu_w, env.local_desktop_usd(), query.owned_parts)
         if found:
             out.append(("used", found[0]))
     asked = query.gpu_count or 0
     if asked > 1:
-        found = builds(_priced(query, env), budget, rate, range(1, asked), cpu_w, env.local_desktop_usd())
+        found = builds(
+            _priced(query, env), budget, rate, range(1, asked), cpu_w, env.local_desktop_usd(), query.owned_parts
+        )
         if found:
             out.append(("fewer", found[0]))
     if any(g.name for g in query.gpus):
         found = builds(
-            _priced(dataclasses.replace(query, gpus=()), env), budget, rate, counts, cpu_w, env.local_desktop_usd()
+            _priced(dataclasses.replace(query, gpus=()), env),
+            budget,
+            rate,
+            counts,
+            cpu_w,
+            env.local_desktop_usd(),
+            query.owned_parts,
         )
         if found:
             out.append(("other", found[0]))
     if smaller is not None:
-        found = builds(_priced(query, env), budget, smaller, counts, cpu_w, env.local_desktop_usd())
+        found = builds(_priced(query, env), budget, smaller, counts, cpu_w, env.local_desktop_usd(), query.owned_parts)
         if found:
             out.append(("smaller", found[0]))
     return out
@@ -281,9 +290,9 @@ def _unfiltered(query: RigQuery, env: Env, budget, rate, counts, cpu_w, desktop)
         return None
     priced = _priced(dataclasses.replace(query, organization=False), env)
     if budget:
-        found = builds(priced, budget, rate, counts, cpu_w, desktop)
+        found = builds(priced, budget, rate, counts, cpu_w, desktop, query.owned_parts)
         return rig_choice.fewer_first(found)[0] if found else None
-    anyhow = builds(priced, None, rate, counts, cpu_w, desktop)
+    anyhow = builds(priced, None, rate, counts, cpu_w, desktop, query.owned_parts)
     return min(anyhow, key=lambda b: b.total_usd) if anyhow else None
 
 
@@ -333,12 +342,12 @@ def respond(query: RigQuery, env: Env) -> Answer:
     priced = _priced(query, env, hushed)
     cpu_class, cpu_w = cpu_power(query.cpu) if query.cpu else (None, None)
     desktop = env.local_desktop_usd()  # an answer in yuan: the desktop at 京东 prices
-    found = builds(priced, budget, rate, counts, cpu_w, desktop)
+    found = builds(priced, budget, rate, counts, cpu_w, desktop, query.owned_parts)
     loud = False
     if hushed and not found:  # no quiet card does it: a bigger one, to power-limit (said)
         priced, loud = _priced(query, env), True
-        found = builds(priced, budget, rate, counts, cpu_w, desktop)
-    anyhow = builds(priced, None, rate, counts, cpu_w, desktop)
+        found = builds(priced, budget, rate, counts, cpu_w, desktop, query.owned_parts)
+    anyhow = builds(priced, None, rate, counts, cpu_w, desktop, query.owned_parts)
     cheapest = min(anyhow, key=lambda b: b.total_usd) if anyhow else None
     lean = quiet.asks_efficient(query.text, env) and not hushed and not asked  # "功耗越低越好": the least power
     if lean and anyhow:
@@ -456,6 +465,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
     if one and key.startswith("train"):  # independent inference jobs scale by the count itself
         steps.append(env.t("rig.scaling", n=choice.n, times=f"{choice.speed / one:.1f}"))
     steps.append(env.t("rig.platform", slots=env.t(f"rig.slots_{plat.key}"), money=env.money(plat.usd)))
+    if (owned := owned_step(query.owned_parts, plat, choice.n, env)) is not None:  # "already have a case and ssd"
+        steps.append(owned)
     home_steps, home_sources = platform_notes(choice.n, env)  # a yuan rig: Chinese build lists beside the allowance
     steps += home_steps
     load = choice.gpu_w + plat.cpu_w + rules["rest_w"]
@@ -497,7 +508,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
     alternatives = rig_choice.alternatives(found, choice, cheapest) if budget else rig_choice.ladder(anyhow, choice)
     alternatives += [b for _, b in back if not any(rig_choice.same_build(b, a) for a in [choice, *alternatives])]
     steps += [env.t("rig.alternative", line=rig_rows.tradeoff(env, b, choice, unit)) for b in alternatives]
-    stretch = rig_choice.stretch(priced, budget, rate, counts, choice, desktop) if budget else None
+    stretch = rig_choice.stretch(priced, budget, rate, counts, choice, desktop, query.owned_parts) if budget else None
     if stretch is not None and budget:
         alternatives.append(stretch)
         over = env.money(stretch.total_usd - budget)

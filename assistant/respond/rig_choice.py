@@ -75,9 +75,10 @@ def alternatives(found: list[Build], choice: Build, cheapest: Build | None) -> l
 STRETCH = 0.15  # a build this much over the budget is shown when it is faster or holds more
 
 
-def stretch(priced, budget: float, rate, counts, choice: Build, desktop_usd: float | None) -> Build | None:
+def stretch(priced, budget: float, rate, counts, choice: Build, desktop_usd: float | None, owned=()) -> Build | None:
     """The fastest build a little over the budget (at most STRETCH more) that beats the choice."""
-    over = [b for b in builds(priced, budget * (1 + STRETCH), rate, counts, None, desktop_usd) if b.total_usd > budget]
+    wider = builds(priced, budget * (1 + STRETCH), rate, counts, None, desktop_usd, owned)
+    over = [b for b in wider if b.total_usd > budget]
     better = [b for b in over if b.speed > choice.speed * 1.05 or b.memory_gb > choice.memory_gb]
     return better[0] if better else None
 

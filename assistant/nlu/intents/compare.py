@@ -84,6 +84,7 @@ def read(r: Reading) -> Query | None:
         and not (
             set(r.fields()) - {"all"} and not b.has("COMPARE", "VS", "OR", "FASTER", "THAN")
         )  # "msrp of X and ..."
+        and not _figures_versus(r)  # "5090 msrp vs street price": two figures of the card, no other card
     ):
         # "why not the 4060 ti?", "compare the 4090": the other GPU comes from the conversation
         # (pronoun "context"); with nothing to refer to, the dialogue asks which GPU
@@ -350,3 +351,19 @@ def owned_upgrade(r: Reading) -> Query | None:
     if not any((w in before) if not w.isascii() else f" {w} " in before for w in owned):
         return None
     return read(r)
+
+
+_FIGURE_SIDES = ("FIELD", "FOLLOW")  # what may stand after "vs" when a figure stands before it ("now")
+
+
+def _figures_versus(r: Reading) -> bool:
+    """ "5090 msrp vs street price", "launch price vs now": "vs" between two figures of one card (a spec field on
+    one side, a field or "now" on the other), not between two cards."""
+    tags = r.b.tags
+    return any(
+        t.kind == "VS"
+        and 0 < i < len(tags) - 1
+        and tags[i - 1].kind == "FIELD"
+        and tags[i + 1].kind in ("FIELD", "FOLLOW")
+        for i, t in enumerate(tags)
+    )

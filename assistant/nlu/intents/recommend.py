@@ -62,6 +62,9 @@ def read(r: Reading) -> RecommendQuery | None:
         return None  # "性价比最高的大显存卡是哪张" names no GPU: a recommendation
     if r.explicit and r.form.figure == "price" and "price" in r.fields() and not b.has("MONEY", "BUDGET", "UNDER"):
         return None  # "how much does a used 3090 go for": the price of the card named, not what to go for
+    priced = {"price", "msrp"} & set(r.fields())
+    if r.explicit and priced and said(r, "goes_for_words") and not b.has("MONEY", "BUDGET", "UNDER"):
+        return None  # "whats the msrp of a 4090 and what do they actually go for": its prices, not what to go for
     if owned_fit_first(r):  # "我有两张3090 跑70b够不够 还要买什么": whether the cards owned run it comes first
         return None
     if r.model and not r.refs and said(r, "cpu_only_words") and not b.has("MONEY", "BUDGET", "UNDER"):

@@ -17,6 +17,7 @@ from assistant.nlu.intents import cost
 from assistant.nlu.intents.rates import period
 from assistant.nlu.intents.recommend import card_class, vendor_of
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.owned_parts import owned_parts
 from assistant.nlu.reading import Reading
 from assistant.queries import ExplainQuery, GpuRef, Query, RigQuery
 
@@ -290,6 +291,7 @@ def read(r: Reading) -> Query | None:
         # "48gb of vram in one box": the memory the machine's cards must hold together (not a system RAM amount)
         min_total_gb=_vram_asked(r),
         budget_includes=parts if money is not None else (),
+        owned_parts=owned_parts(r),  # "already have a case and ssd": those parts are not bought
     )
 
 

@@ -18,6 +18,20 @@ from assistant.nlu.tagging.cn_numerals import CN_DIGITS
 from assistant.nlu.tagging.sizes import context_k
 from assistant.nlu.tagging.words import CONTEXT_SIZES, GPU_SUFFIXES, PER_WORDS
 
+_PRICE_BEFORE = (
+    "budget",
+    "dollars",
+    "rig",
+    "build",
+    "box",
+    "pc",
+    "machine",
+    "workstation",
+    "server",
+    "setup",
+    "computer",
+)
+
 # words between "for" and the card an amount is paid for ("700 for a used 3090", "1400 for two 3090s")
 _BEFORE_A_CARD = frozenset({"a", "an", "one", "the", "my", "this", "that", "two", "three", "four", "2", "3", "4"})
 
@@ -102,7 +116,8 @@ class MoneyTagging(TaggerBase):
         if self.counted_at(jj):
             return self.add("COUNTED", v * 1000, i, jj)  # "50k samples", "10k steps": a count of them, not money
         prev = self.tags[-1].kind if self.tags else ""
-        if prev in ("UNDER", "BUDGET") or v not in CONTEXT_SIZES or (jj < n and tt[jj] in ("budget", "dollars")):
+        # "a 2k rig", "2k build for llms": a machine of that price, not a 2k context
+        if prev in ("UNDER", "BUDGET") or v not in CONTEXT_SIZES or (jj < n and tt[jj] in _PRICE_BEFORE):
             return self._money(i, jj, v * 1000)
         return self.add("CONTEXT", context_k(v), i, jj)
 
