@@ -31,7 +31,7 @@ from assistant.respond.chart_opinion import chart_opinion, organization_answer
 from assistant.respond.env import Env
 from assistant.respond.fit_sizing import largest_llm, sized_model
 from assistant.respond.one_card import prefer as one_card_first
-from assistant.respond.power_cap import unpriced_among, unpriced_within
+from assistant.respond.power_cap import psu_note, unpriced_among, unpriced_within
 from assistant.respond.pricing import (
     assumption_text,
     budget_usd,
@@ -248,8 +248,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         steps.append(multi_note)
     moe = fit_hardware.moe_route(spoken, env, lead=True) if spoken is not None and by_price else ""  # leads
     steps += [moe] if moe and not (need and (query.model or getattr(query, "params_b", None))) else []
-    if consumer:
-        steps.append(env.t("rec.consumer_only"))
+    steps += psu_note(env, query, ranking.choice) + ([env.t("rec.consumer_only")] if consumer else [])
     unpriced = unpriced_within(env, query.max_power_w, need or 0.0, vendors) if query.max_power_w else ""
     if query.still_made:  # "cheapest 24gb card still being made": the still-made cards without a price, named
         unpriced = unpriced_among(env, query.among, need or 0.0, vendors)

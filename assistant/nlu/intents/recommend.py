@@ -20,6 +20,7 @@ from assistant.nlu.intents.verdict import feature_of, said, upgrade_to_card
 from assistant.nlu.owned_fit import owned_fit_first
 from assistant.nlu.reading import Reading
 from assistant.nlu.stated_draw import draw_bill
+from assistant.nlu.watts_role import watts_role
 from assistant.queries import GpuRef, Query, RecommendQuery, SpecQuery
 from assistant.specs import roomier_memory_size
 
@@ -90,8 +91,9 @@ def read(r: Reading) -> RecommendQuery | None:
         still_made="production" in r.fields(),  # "cheapest 24gb card that's still being made new"
         card_class=card_class(r),  # "not a gaming card", "数据中心卡": the class of cards ranked
         feature=wanted_feature(r),  # "cheapest nvidia card with fp8", "支持bf16的卡": cards that have it
-        max_power_w=r.num("WATTS")
+        max_power_w=(r.num("WATTS") if not _psu_said(r) else None)
         or (SLOT_POWER_W if said(r, "slot_powered_words") or _form(r) == "low_profile" else None),
+        psu_w=r.num("WATTS") if _psu_said(r) else None,  # "i have an 850w psu": what it leaves for the card
         form=_form(r),
         cloud=True if b.has("RENT") else None,
         provider=provider(r) if b.has("RENT") else None,  # "想租卡微调qwen2.5 7b lora autodl哪张卡合适"
@@ -322,3 +324,10 @@ def vendor_of(r) -> str | None:
     if "unified" in vendors and set(vendors) <= {"unified", "apple"}:
         return "unified"  # "best mac or mini pc for llms": the machines, Macs among them
     return vendors[0] if vendors else None
+
+
+def _psu_said(r: Reading) -> bool:
+    """The amount of watts said is a power supply's ("i have an 850w psu", "电源750w"), not a cap on the card."""
+    tags = r.b.tags
+    low = r.text.lower()
+    return any(t.kind == "WATTS" and watts_role(tags, k, low, r.lex)[0] == "psu" for k, t in enumerate(tags))

@@ -126,7 +126,7 @@ def read(r: Reading) -> Query | None:
             b.has("COST") and not b.has("KWH", "SET") and not b.means("ELECTRICITY") and not override and not alone
         )
         and not (b.has("COST") and b.has("HOW_MUCH") and not override)  # "电费一年多少 一度6毛": a cost is asked
-        and not (_budget(settings) and b.has("WORKLOAD", "MEMORY", "ORGANIZATION", "VENDOR"))
+        and not (_budget(settings) and b.has("WORKLOAD", "MEMORY", "ORGANIZATION", "VENDOR", "GPU_WORD"))
         and not (_budget(settings) and r.said("condition_risk_words"))  # "预算2000 矿卡能买吗": what to buy, asked
         and not r.said("wear_words")  # "24小时跑训练会不会把显卡跑坏": whether the use wears the card, asked
         and not (override and b.has("COST"))  # "4090 at 1600, tco?": a cost question with the price stated
