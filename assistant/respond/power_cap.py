@@ -79,7 +79,9 @@ def psu_note(env: Env, query, choice) -> list[str]:
     than the pick's board power, with the PSU the pick needs and, when the limit keeps most of its speed (down to
     limit_floor's share), the power limit that fits; [] without a PSU or a pick."""
     cap = psu_cap(query)
-    gpu = env.reader.known_gpu(choice.gpu) if cap is not None and choice is not None else None
+    if cap is None or choice is None:
+        return []
+    gpu = env.reader.known_gpu(choice.gpu)
     if gpu is None or not gpu.tdp_w:
         return []
     from assistant.models.platforms import platform_for
