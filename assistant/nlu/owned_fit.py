@@ -4,7 +4,9 @@
 model or a size is named and a fit word is said: the fit on the cards owned answers first, before any purchase.
 
 Contract: `owned_fit_first(r)` -> bool; False when the user says the cards fall short ([lists] own_short: "my 3060
-can't run 70b, what should i buy": then a recommendation is asked).
+can't run 70b, what should i buy": then a recommendation is asked). `sizes_weighed(r)` -> bool: two memory sizes
+weighed for a named model with no card named ("is 16gb enough for flux or should i get 24gb"): the fit at the first
+size answers first (the answer adds the other size), not a recommendation.
 """
 
 from __future__ import annotations
@@ -22,3 +24,9 @@ def owned_fit_first(r: Reading) -> bool:
     return bool(
         r.explicit and r.form.owned and (r.model or b.has("PARAMS")) and b.has("FIT") and not said(r, "own_short")
     )
+
+
+def sizes_weighed(r: Reading) -> bool:
+    b = r.b
+    sizes = {t.value for t in b.tags if t.kind == "MEMORY"}
+    return bool(not r.refs and r.model and len(sizes) >= 2 and b.has("FIT") and not b.has("BUDGET", "MONEY", "UNDER"))

@@ -233,7 +233,15 @@ class _Tagger(
             return i + 1 < len(self.tt) and self.toks[i + 1].kind == "word"
         if pronoun != "it" or any(t.kind == "GPU" for t in self.tags):
             return False
+        if self._model_subject(i):
+            return True  # "gpt-oss 20b on a 16gb card, will it fit": "it" is the model named before
         return any(w in self.lex.listed("machine_words") for w in self.tt[:i])
+
+    def _model_subject(self, i: int) -> bool:
+        """ "it" right before a verb of [lists] model_subject_verbs ("will it fit", "can it run") after a model named
+        with no GPU before it: the model is what fits or runs, not a card of an earlier answer."""
+        nxt = self.tt[i + 1] if i + 1 < len(self.tt) else ""
+        return nxt in self.lex.listed("model_subject_verbs") and any(t.kind == "MODEL" for t in self.tags)
 
     def _post(self) -> list[Tag]:
         out: list[Tag] = []

@@ -32,6 +32,7 @@ from assistant.respond import (
     fit_hints,
     fit_instead,
     fit_loss,
+    fit_sizes,
     fit_total,
     image_route,
     memory_overview,
@@ -101,6 +102,7 @@ def respond(query: FitQuery, env: Env) -> Answer:
         return viability.turned(system_ram.lead(fit_asked.as_asked(_respond(q, env), q, env), q, env), q, env)
 
     query, answer = fit_asked.overkill_as_chatted(query, env, answered)  # "5090 just to chat with a 14b, overkill?"
+    answer = fit_sizes.other_sizes(answer, query, env, lambda q: _respond(q, env))  # "16gb enough or get 24gb"
     if query.asked == "what_runs" and query.model is None:  # "what can i run on a 4060 8gb": one clause per kind
         gpu, n = _gpu(query, env)
         answer = capability.lead(answer, query, env, gpu, n)
@@ -117,6 +119,11 @@ def respond(query: FitQuery, env: Env) -> Answer:
         capacity = fit_capacity.respond(query, env, answer, gpu, sized_model(query, env)[0], n)
         return capacity or answer
     return answer
+
+
+def respond_plain(query: FitQuery, env: Env) -> Answer:
+    """The fit worked out as it is, without the forms of the question (for another model of the same question)."""
+    return _respond(query, env)
 
 
 def _respond(query: FitQuery, env: Env) -> Answer:

@@ -21,7 +21,8 @@ from assistant.respond.wording import counted
 
 def respond(query: FitQuery, env: Env, fit: Callable[[FitQuery, Env], Answer]) -> Answer:
     answers = [
-        fit(dataclasses.replace(query, precisions=(), precision=p, want_speed=True), env) for p in query.precisions[:2]
+        fit(dataclasses.replace(query, precisions=(p,), precision=p, want_speed=True), env)
+        for p in query.precisions[:2]
     ]
     speeds = [a.figures.get("tokens_per_second") if a.figures.get("fits") else None for a in answers]
     last = answers[-1]

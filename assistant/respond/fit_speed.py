@@ -98,6 +98,13 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
             if alt:  # a near miss that fits all on the GPU(s) leads; the offload speed is the set-up as asked
                 figures |= {"tokens_per_second": round(alt[1], 1), "offload_tokens_per_second": round(tps, 1)}
                 said, figures["targets"] = targets_met(env, query, alt[1] / dec.batch, alt[1])
+                if _speed_first(query, env) and not ram and headed_no and not query.precisions:  # "tok/s at q6"
+                    first, _, _ = _offload_speed(
+                        env, est, dec, gpu.memory_gb or 0.0, n, "fit.offload_speed_first", query
+                    )
+                    rest = head.removeprefix(env.t("fit.head_no_word"))
+                    alone = env.t("fit.on_gpu_speed_alone", alt=alt[0], tps=_tps(alt[1]))
+                    return first + i18n.gap(env.lang) + rest + alone + said, steps, figures
                 text = env.t(
                     "fit.on_gpu_speed",
                     alt=alt[0],

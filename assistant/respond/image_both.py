@@ -6,10 +6,14 @@ Contract: `lead(answer, query, env)` prefixes a fit answer on an image model tha
 models> need less memory than <the heaviest>, which decides it:" when the question names another image model of
 fewer parameters (a KB alias as a whole word, spaces ignored) or Stable Diffusion with no version ("stable
 diffusion", "sd": read as the reference's SDXL), outside the words naming the model itself; unchanged otherwise.
+When the heaviest does not fit as it is (GGUF, streaming or not at all: "is a 3060 12gb enough for sdxl and flux"),
+each lighter model that fits is said first with its own memory and time per image ("SDXL: yes, it needs about 6.8
+GB at fp16 and fits ..."), then "<heaviest>: " and its answer; when a lighter one does not fit either, unchanged.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from assistant import i18n
@@ -31,8 +35,21 @@ def _named(text: str, aliases) -> bool:
 def lead(answer: Answer, query: FitQuery, env: Env) -> Answer:
     key = getattr(query.model, "key", "") if query.model else ""
     model = env.reader.model(key) if key else None
-    if model is None or model.kind != "image" or not answer.figures.get("fits") or not answer.headline:
+    if model is None or model.kind != "image" or not answer.headline:
         return answer
+    if not answer.figures.get("fits") and answer.figures.get("fits") is not None:
+        return _each(answer, query, env, model, _lighter(query, env, model, key))
+    lighter = _lighter(query, env, model, key)
+    if not lighter:
+        return answer
+    names = i18n.join_names(env.lang, [m.name for m in lighter])
+    lead_text = env.t("image_both.lead", others=names, model=model.name)
+    answer.headline = lead_text + i18n.gap(env.lang) + i18n.uncap(env.lang, answer.headline)
+    return answer
+
+
+def _lighter(query: FitQuery, env: Env, model, key: str) -> list:
+    """The other image models the question names with fewer parameters than `model`."""
     mention = (query.model.mention if query.model else "").lower()
     rest = query.text.lower().replace(mention, " ") if mention else query.text  # "sd3.5 large": no "sd 3" in it
     lighter = [
@@ -46,9 +63,27 @@ def lead(answer: Answer, query: FitQuery, env: Env) -> Answer:
     if not lighter and _GENERIC_SAID.search(rest) and key != GENERIC:
         generic = env.reader.model(GENERIC)
         lighter = [generic] if generic is not None and (generic.params_b or 0) < (model.params_b or 0) else []
-    if not lighter:
+    return lighter
+
+
+def _each(answer: Answer, query: FitQuery, env: Env, model, lighter: list) -> Answer:
+    """The heaviest model does not fit as it is ("is a 3060 12gb enough for sdxl and flux"): each lighter model that
+    fits is said first with its memory (and time per image when known), then the heaviest's own answer."""
+    from assistant.query_terms import ModelRef
+    from assistant.respond import fit
+
+    said = []
+    for m in lighter:
+        one = dataclasses.replace(query, model=ModelRef(mention=m.name, key=m.key), asked="")
+        figures = fit.respond_plain(one, env).figures
+        if not figures.get("fits"):
+            return answer  # it does not fit either: the heaviest's answer stands for both
+        need, secs = figures.get("vram_required_gb"), figures.get("seconds_per_image") or figures.get("image_seconds")
+        time = env.t("image_both.each_time", s=f"{secs:.0f}") if isinstance(secs, (int, float)) else ""
+        prec = figures.get("precision")
+        said.append(env.t("image_both.each_fits", model=m.name, need=f"{need:.1f}", prec=prec, time=time))
+    if not said:
         return answer
-    names = i18n.join_names(env.lang, [m.name for m in lighter])
-    lead_text = env.t("image_both.lead", others=names, model=model.name)
-    answer.headline = lead_text + i18n.gap(env.lang) + i18n.uncap(env.lang, answer.headline)
+    heavy = env.t("image_both.each_heavy", model=model.name) + i18n.uncap(env.lang, answer.headline)
+    answer.headline = i18n.gap(env.lang).join([*said, heavy])
     return answer

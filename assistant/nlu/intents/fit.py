@@ -20,7 +20,7 @@ from assistant.nlu.audio import audio_seconds
 from assistant.nlu.deadline import deadline_hours
 from assistant.nlu.intents.rates import epochs, period, sample_tokens, samples, throughput
 from assistant.nlu.intents.verdict import last_gpu, said
-from assistant.nlu.owned_fit import owned_fit_first
+from assistant.nlu.owned_fit import owned_fit_first, sizes_weighed
 from assistant.nlu.reading import Reading
 from assistant.queries import ExplainQuery, FitQuery, GpuRef, ModelRef, Query, RigQuery
 
@@ -275,7 +275,9 @@ def read(r: Reading) -> Query | None:
     b, refs = r.b, r.refs
     # "whisper large v3 on a cpu only laptop or do i need a gpu": whether the CPU alone runs it, not which GPU
     on_cpu = bool(r.model) and not refs and said(r, "cpu_only_words") and not b.has("MONEY", "BUDGET", "UNDER")
-    if (b.has("RECOMMEND") and not owned_fit_first(r) and not on_cpu) or (b.has("SORT") and not refs):
+    if (b.has("RECOMMEND") and not (owned_fit_first(r) or sizes_weighed(r)) and not on_cpu) or (
+        b.has("SORT") and not refs
+    ):
         return None  # "跑70b最省钱的方案": the cheapest GPUs for it, a recommendation (not "我有两张3090 跑70b够不够")
     if not refs and b.has("CPU") and said(r, "add_card") and said(r, "ask_pick"):
         return None  # "我电脑是i5 12400加16g内存，加一张啥卡能跑7b": which card to add, a recommendation
