@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.dialogue import about_last, bills, cloud, job, measures, rent_context
 from assistant.dialogue.again import affected, latest_affected, search_behind, without_replaced
+from assistant.dialogue.money_k import budget_of_k
 from assistant.dialogue.references import NothingToReferTo, fill, focus_refs, gpus_of, merged_gpus
 from assistant.queries import (
     FollowUpQuery,
@@ -90,6 +91,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         base = next((q for q in reversed(dlg.context.history) if q.intent != "explain"), base)
     base = _carrier(dlg, base, follow)  # "and for training?" after a side question: the question that has a workload
     follow = _months_owned(base, follow)  # "what about 18 months" after a total cost: the years of owning
+    follow = budget_of_k(base, follow)  # "what about 2k" after a rig for $3,000: a budget, not a 2k context
     follow = cloud.hours_of_rent(base, follow)
     on_the_job = job.work_of_follow(dlg, base, follow)  # "h100 instead?", "only 48 hours to finish" after a rent
     if on_the_job is not None:

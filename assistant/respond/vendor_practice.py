@@ -31,8 +31,10 @@ def other_vendor(gpu) -> bool:
 
 
 def training_like(query, key: str) -> bool:
-    """Training asked, or "AI" in general (no workload named): the CUDA-only long tail decides."""
-    return key.startswith("train") and (query.workload in (None, "training", "llm_finetune"))
+    """Training asked, or "AI" in general (no workload and no model size named: "strix halo vs dgx spark for 70b" runs
+    a 70B model): the CUDA-only long tail decides."""
+    sized = query.workload is None and (getattr(query, "params_b", None) or getattr(query, "model", None))
+    return key.startswith("train") and (query.workload in (None, "training", "llm_finetune")) and not sized
 
 
 def compare_lead(query, rows: dict, names: list[str], choice: str | None, key: str, env: Env) -> tuple[str, str]:

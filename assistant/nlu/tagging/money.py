@@ -116,8 +116,10 @@ class MoneyTagging(TaggerBase):
         if self.counted_at(jj):
             return self.add("COUNTED", v * 1000, i, jj)  # "50k samples", "10k steps": a count of them, not money
         prev = self.tags[-1].kind if self.tags else ""
-        # "a 2k rig", "2k build for llms": a machine of that price, not a 2k context
-        if prev in ("UNDER", "BUDGET") or v not in CONTEXT_SIZES or (jj < n and tt[jj] in _PRICE_BEFORE):
+        # "my budget is 2k": a budget word just before ("is", "of around" between); "a 2k rig", "2k build for llms": a
+        # machine of that price, not a 2k context
+        budgeted = any(t.kind == "BUDGET" for t in self.tags[-3:])
+        if prev == "UNDER" or budgeted or v not in CONTEXT_SIZES or (jj < n and tt[jj] in _PRICE_BEFORE):
             return self._money(i, jj, v * 1000)
         return self.add("CONTEXT", context_k(v), i, jj)
 
