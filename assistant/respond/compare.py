@@ -472,11 +472,11 @@ def _pick(query: CompareQuery, rows: dict, names: list[str], title: str, chat, a
         named = model_figures.get("model_name") or about_model_name(query, env)
         picked = compare_pick.pick_model_speed(model_figures, rows, names, named, env)
     training = (query.workload or "") in ("training", "llm_finetune") and not llm and not image
-    # "which is better value" asked in so many words: value decides, the memory floor is a reason below
-    training = training and not lexicon(env.lang).words_in("value_asked_words", query.text.lower())
+    value_words = bool(lexicon(env.lang).words_in("value_asked_words", query.text.lower()))  # not "worth it"
+    training = training and not value_words  # "which is better value": value decides, the memory floor is a reason
     server = bool(query.organization)  # "企业采购": a server around the cards is assumed
     # "used 3090 vs new 5070 ti"
-    picked = picked or compare_pick.pick(rows, names, title, llm, env, image, training, server)
+    picked = picked or compare_pick.pick(rows, names, title, llm, env, image, training, server, value_words)
     if picked is None and len(names) > 2 and choosing:  # "l40s or a6000 ada or h100, which one"
         picked = compare_pick.pick_many(rows, names, env)
     constrained = compare_constraint.constrained(query, rows, names, picked, env)  # "i have $450", "quiet first"

@@ -11,7 +11,7 @@ from assistant import i18n
 from assistant.models import hardware
 from assistant.models.values import safe_div
 from assistant.queries import CompareQuery
-from assistant.respond import compare_pick, unrated
+from assistant.respond import compare_case, compare_pick, unrated
 from assistant.respond.env import Env
 from assistant.respond.fit_sizing import largest_llm
 from assistant.respond.pricing import (
@@ -128,6 +128,23 @@ def headline(
     speed = safe_div(a.perf.score, b.perf.score)
     faster, slower, ratio = (a, b, speed) if speed >= 1 else (b, a, safe_div(1, speed))
     speed_text = env.t("compare.speed", faster=faster.label, ratio=f"{ratio:.2f}", slower=slower.label, title=title)
+    case = None
+    if query.premise == "first" and faster is b and a.per_tco and b.per_tco and not query.why_not():  # "why buy X"
+        even = compare_pick.level(a.per_tco, b.per_tco)
+        better_ = a if a.per_tco >= b.per_tco else b
+        gain_ = safe_div(better_.per_tco or 0.0, (b if better_ is a else a).per_tco or 0.0) - 1
+        value_ = env.t(
+            "compare.value_level" if even else "compare.value",
+            better=better_.label,
+            worse=(b if better_ is a else a).label,
+            gain=f"{gain_ * 100:.0f}",
+            level=f"{compare_pick.LEVEL_VALUE * 100:.0f}",
+            title=title,
+            years=f"{env.assumptions.years:g}",
+        )
+        case = compare_case.case_for(a, b, speed_text, value_, even, env)
+    if case:
+        return case, a.gpu.name
     if query.aspect == "speed" or a.per_tco is None or b.per_tco is None:
         if query.premise == "first" and faster is b:
             return env.t("compare.premise_speed", b=b.label, a=a.label, speed=speed_text), faster.gpu.name

@@ -11,7 +11,9 @@ decide and a pick of the server card carries the airflow condition;
 is at least FASTER_BY times as fast (FLOOR_FASTER_BY for LLM work when only the roomier side reaches LLM_FLOOR_GB);
 (3) both priced: the
 better speed per money over the ownership period, naming the other when it is FASTER_BY times as
-fast; when the two are level per dollar (LEVEL_VALUE), the faster, as the speed the extra money buys;
+fast; when the two are level per dollar (LEVEL_VALUE), the side holding MORE_GB more memory unless the other is
+FASTER_BY times as fast (memory decides what runs; "used 3090 at $650 or a 5070 ti"), else the faster, as the speed
+the extra money buys;
 (4) the faster side, when it is at least SAME_SPEED times as fast. `figure` = {gpu, reason}.
 """
 
@@ -77,8 +79,10 @@ def pick(
     image: bool = False,
     training: bool = False,
     server: bool = False,
+    value_asked: bool = False,
 ):
-    """`server`: bought for an organization ("企业采购"), so a datacenter card's passive cooling decides nothing."""
+    """`server`: bought for an organization ("企业采购"), so a datacenter card's passive cooling decides nothing;
+    `value_asked`: value asked in so many words ("which is better value"), so memory never breaks a level value."""
     if len(names) != 2:
         return None
     a, b = rows[names[0]], rows[names[1]]
@@ -126,15 +130,17 @@ def pick(
                 )
             return mine.gpu.name, text, {"gpu": mine.gpu.name, "reason": "passive"}
         # "h20 vs 4090 for inference": far faster or roomier, the server card is worth its airflow (a condition)
-        found = _by_memory_speed_value(a, b, speed, mem, big, small, roomy, key_title, llm, env, image, floor)
+        found = _by_memory_speed_value(
+            a, b, speed, mem, big, small, roomy, key_title, llm, env, image, floor, value_asked
+        )
         if found is not None and found[0] == other.gpu.name:
             caveat = env.t("compare.pick_passive_caveat", other=other.label, sxm=sxm)
             return found[0], found[1] + caveat, found[2] | {"condition": "airflow"}
         return found
-    return _by_memory_speed_value(a, b, speed, mem, big, small, roomy, key_title, llm, env, image, floor)
+    return _by_memory_speed_value(a, b, speed, mem, big, small, roomy, key_title, llm, env, image, floor, value_asked)
 
 
-def _by_memory_speed_value(a, b, speed, mem, big, small, roomy, key_title, llm, env, image, floor=False):
+def _by_memory_speed_value(a, b, speed, mem, big, small, roomy, key_title, llm, env, image, floor=False, value=False):
     """Rules (2) to (4) of the module contract."""
     if roomy and mem[big.gpu.name] - mem[small.gpu.name] >= MORE_GB:
         ratio = speed[small.gpu.name] / speed[big.gpu.name] if speed[big.gpu.name] else 0.0
@@ -165,6 +171,22 @@ def _by_memory_speed_value(a, b, speed, mem, big, small, roomy, key_title, llm, 
             return small.gpu.name, text, {"gpu": small.gpu.name, "reason": "speed"}
     fast, slow = (a, b) if speed[a.gpu.name] >= speed[b.gpu.name] else (b, a)
     ratio = speed[fast.gpu.name] / speed[slow.gpu.name] if speed[slow.gpu.name] else 0.0
+    if a.per_tco and b.per_tco and level(a.per_tco, b.per_tco) and ratio < FASTER_BY and not value:
+        # "used 3090 or a 5070 ti", level per dollar: the side holding MORE_GB more decides what runs, over a small gap
+        if mem[big.gpu.name] - mem[small.gpu.name] >= MORE_GB:
+            other = fast if big is slow else slow
+            slower = speed[big.gpu.name] / speed[other.gpu.name] if speed[other.gpu.name] else 1.0
+            key = "compare.pick_value_level_memory" if slower < 1 / SAME_SPEED else "compare.pick_value_level_roomier"
+            text = env.t(
+                key,
+                gpu=big.label,
+                other=other.label,
+                gb=f"{mem[big.gpu.name]:g}",
+                other_gb=f"{mem[other.gpu.name]:g}",
+                ratio=f"{ratio:.2f}",
+                title=key_title,
+            )
+            return big.gpu.name, text, {"gpu": big.gpu.name, "reason": "memory"}
     if a.per_tco and b.per_tco and level(a.per_tco, b.per_tco) and ratio >= SAME_SPEED:
         # "5090 or 4090", 1 % apart per dollar: never "the better value" (the headline says they are level)
         text = env.t(

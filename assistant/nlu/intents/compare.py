@@ -280,6 +280,7 @@ def worth_asked(r: Reading) -> bool:
 def _compare(r: Reading, gpus, premise=None, aspect=None) -> CompareQuery:
     worth = worth_asked(r)
     aspect = aspect or ("value" if worth else None)  # "is the ti worth the extra": a question of value
+    aspect = None if r.said("aspect_tradeoff") else aspect  # "vram or speed": the two weighed, a pick is asked
     seen: set = set()
     kept = []
     for g in _same_form(r, list(gpus)):  # "3090 vs 4090 for local llms, is the 4090 worth the extra": the 4090 once

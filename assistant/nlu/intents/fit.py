@@ -20,7 +20,7 @@ from assistant.nlu.audio import audio_seconds
 from assistant.nlu.deadline import deadline_hours
 from assistant.nlu.intents.rates import epochs, period, sample_tokens, samples, throughput
 from assistant.nlu.intents.verdict import last_gpu, said
-from assistant.nlu.owned_fit import owned_fit_first, sizes_weighed
+from assistant.nlu.owned_fit import owned_after, owned_fit_first, sizes_weighed
 from assistant.nlu.reading import Reading
 from assistant.queries import ExplainQuery, FitQuery, GpuRef, ModelRef, Query, RigQuery
 
@@ -235,6 +235,7 @@ def asked_form(r: Reading) -> str:
             return "overkill"  # "is a 4090 overkill for sdxl": the same numbers, the claim the other way round
         need = said(r, "asks_need_card")
         at = r.text.lower().find(need) if need else -1
+        need = None if owned_after(r, need, at) else need  # "what gpu do i need, i have a 4060 ti": owned
         if need and (0 <= at < min(g.start for g in r.b.kinds.get("GPU", [])) or not need.isascii()):
             # "do i need an h100 to finetune 7b": whether the cards named after it are needed, in numbers; not
             # "will it fit on the 8gb or do i need the 16gb" (a fit asked first); Chinese says it after the card
