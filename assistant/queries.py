@@ -452,6 +452,8 @@ class VideoQuery(Query):
     budget_currency: str | None = None  # as RecommendQuery.budget_currency
     size: str | None = None  # "480p", "720p": the video size asked (its time and memory); None = every published one
     typical: bool = False  # no model named ("文生视频 4090够吗"): the usual open video model's family answers, said
+    # several video models named ("hunyuan video / wan 2.1, minimum card?"): each as typed, in text order; each answered
+    models_named: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -210,12 +210,20 @@ def kind_of(piece: str, lang: str) -> str:
         return kept[1]
     low = f" {piece.lower()} "
     found = next((k for k in KINDS if lex.words_in(f"ask_{k}", low) and not lex.words_in(f"ask_{k}_not", low)), "other")
+    if (found == "other" or KINDS.index(found) > KINDS.index("psu")) and _PSU_SIZE_ASKED.search(low):
+        found = "psu"  # "and is 1600w enough", "1200w够吗": a supply's size asked as enough, no PSU word said
     if len(_KIND_OF) >= 4096:
         _KIND_OF.clear()
     _KIND_OF[key] = (lex, found)
     return found
 
 
+# a wattage of a supply's size with an adequacy word right after it: the PSU asked (nlu/tagging/psu_asked.py reads the
+# same shape for the whole message)
+_PSU_SIZE_ASKED = re.compile(
+    r"(?<![\d.])\d[,\d]{2,4}\s*(?:w|watts?)(?![a-z]).{0,14}?"
+    r"(?:\benough\b|\bok\b|\bokay\b|\bfine\b|\bsuffice|\bhandle|\bcut it\b|够|行不行|行吗|带得动|带得起|撑得住|扛得住)"
+)
 _KIND_OF: dict[tuple[int, str], tuple[object, str]] = {}  # (id of the lexicon, piece) -> (the lexicon, kind_of)
 
 

@@ -32,6 +32,7 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.asks import Ask, checklist
 from assistant.nlu.lexicon import lexicon
+from assistant.respond.ask_cards import card_of, count_of, counted_subject, several_of, subject_of
 from assistant.respond.ask_titles import about, judged_in_title
 from assistant.respond.env import Env
 
@@ -289,15 +290,21 @@ def _asked(item: Ask, answer: Answer, env: Env, ask: Callable[[str], Answer | No
     words = f"and {item.text}?" if _bare(item) and item.text.isascii() else item.text  # "3" alone asks nothing
     sub = own = ask(words)  # the ask's own reading: the cards it names
     line = _line_from(item, sub, said, named)
+    if item.kind == "psu" and not _COUNTED.search(item.text) and (several := several_of(answer, env)):
+        # "双3090训练值得吗 1200w电源够吗": the PSU the user has, for both cards the message is about
+        counted_sub = ask(f"{several} {item.text}")
+        line_again = _line_from(item, counted_sub, said, named)
+        if line_again:
+            sub, line = counted_sub, line_again
     if not line and _says_again(item, sub, said):
         return sub, _SAID
-    subject = _subject(answer, env) or _named(item, answer, ask)
+    subject = subject_of(answer, env) or _named(item, answer, ask)
     generic = bool(line) and sub is not None and sub.intent == "explain" and not sub.figures.get("lead")
     if (not line or generic) and subject and subject.lower() not in item.text.lower():
         # "需要nvlink吗" after a fit on two 3090s: asked of those cards ("2 x RTX 3090 需要nvlink吗": the loss in
         # figures), before a concept's bare definition
         model = env.reader.model(env.context.model) if env.context.model else None  # the model the message sized
-        cards_words = _counted(answer, subject, model.name if model is not None else "")
+        cards_words = counted_subject(answer, subject, model.name if model is not None else "")
         counted_sub = ask(f"{cards_words}{i18n.gap(env.lang) or ' '}{item.text}")
         line_again = _line_from(item, counted_sub, said, named)
         if line_again or not line:
@@ -330,7 +337,9 @@ def _plain_form(item: Ask, answer: Answer, env: Env, own: Answer | None, text: s
     named = model.name if model is not None else (f"{sizes[0]}b" if len(set(sizes)) == 1 else "")
     if "{model}" in form and not named:
         return ""
-    return form.format(gpu=spec.short_name, model=named, n=_count(answer, spec.name))
+    n = count_of(answer, spec.name)
+    gpu = f"{n} x {spec.short_name}" if n > 1 and item.kind == "psu" else spec.short_name  # the PSU of both cards
+    return form.format(gpu=gpu, model=named, n=n)
 
 
 _WHICH = re.compile(r"\bwhich\b|哪", re.I)
@@ -345,37 +354,6 @@ def _says_again(item: Ask, sub: Answer | None, said: str) -> bool:
         return False
     sentence = _figure_sentence(item.kind, sub.headline)  # the first sentence for an "other" ask
     return bool(sentence) and sentence in said
-
-
-def _counted(answer: Answer, subject: str, thread_model: str = "") -> str:
-    """The subject with the count of cards the answer is about ("2 x RTX 3090"), the subject alone for one card, and
-    the model and training of a fit answer ("2 x RTX 3090 70b")."""
-    n = _cheapest_set(answer).get("gpu_count") or answer.figures.get("gpu_count")
-    cards = f"{n} x {subject}" if isinstance(n, int) and n > 1 else subject
-    setup, model = answer.figures.get("fit_setup"), answer.figures.get("model_key") or thread_model
-    training = isinstance(setup, dict) and setup.get("mode") not in (None, "inference")
-    # the model and the work of the fit go with the cards: the NVLink loss of a 70B split, of training
-    return " ".join(p for p in (cards, "train" if training else "", model if isinstance(model, str) else "") if p)
-
-
-def _cheapest_set(answer: Answer) -> dict:
-    """The first of the cheapest sets a fit of no named card lists ("qwen2.5 72b本地部署 需要几张卡": 3 x RTX 2080 Ti
-    22 GB), {} when it lists none or the answer names a card."""
-    sets = answer.figures.get("cheapest_sets")
-    if answer.choice or answer.gpus or not isinstance(sets, list) or not sets or not isinstance(sets[0], dict):
-        return {}
-    return sets[0]
-
-
-def _card(answer: Answer) -> str | None:
-    """The card the answer is about: its choice, its first card, else its cheapest set's."""
-    return answer.choice or (answer.gpus[0] if answer.gpus else None) or _cheapest_set(answer).get("gpu")
-
-
-def _subject(answer: Answer, env: Env) -> str:
-    name = _card(answer)
-    spec = env.reader.gpu(name) if name else None
-    return spec.short_name if spec is not None else ""
 
 
 def _from_steps(item: Ask, answer: Answer, said: str) -> str:
@@ -398,30 +376,20 @@ def _named(item: Ask, answer: Answer, ask: Callable[[str], Answer | None]) -> st
     return next(iter(named)) if len(named) == 1 else ""
 
 
-def _count(answer: Answer, name: str) -> int:
-    """How many of card `name` the answer is about: its counts, its card count, or its build's (figures["rig"])."""
-    counts = answer.figures.get("counts") or {}
-    rig = answer.figures.get("rig") or {}
-    built = rig.get("gpu_count") if isinstance(rig, dict) and rig.get("gpu") == name else None
-    counted = counts.get(name) if isinstance(counts, dict) else None
-    listed = _cheapest_set(answer).get("gpu_count")  # a fit of no named card: its cheapest set's count
-    return int(counted or listed or answer.figures.get("gpu_count") or built or 1)
-
-
 def _direct(item: Ask, answer: Answer, env: Env, text: str = "") -> str:
     """The line an existing model gives from the answer's own cards without asking again: the PSU of the card (or
     set) answered (builds.psu_sizing, docs/model.md §rig), whether the circuit said in `text` (else the market's
     usual socket) carries its draw at the wall (respond/circuit); "" otherwise."""
     if item.kind not in ("psu", "circuit"):
         return ""
-    name = _card(answer)
+    name = card_of(answer)
     spec = env.reader.gpu(name) if name else None
     if spec is None or not spec.tdp_w:
         return ""
     from assistant.respond.builds import build, psu_sizing
     from assistant.respond.wording import counted
 
-    n = _count(answer, spec.name)
+    n = count_of(answer, spec.name)
     if item.kind == "circuit":  # the build's draw at the wall against the circuit said, else the usual socket
         from assistant.respond import circuit
 

@@ -107,7 +107,11 @@ def _psu(query: SpecQuery, gpu: GpuSpec, env: Env) -> Answer:
     if psu_w is not None:  # "upgrading 3080 -> 4090, is my 850w psu ok": that PSU for the card
         from assistant.respond import rig
 
-        return rig.respond(RigQuery(text=query.text, gpus=query.gpus, asks_power=True, psu_w=psu_w), env)
+        count = max((g.count or 1 for g in query.gpus), default=1)  # "2x 3090 ..., do i need a 1200w psu": both
+        rigged = RigQuery(
+            text=query.text, gpus=query.gpus, gpu_count=count if count > 1 else None, asks_power=True, psu_w=psu_w
+        )
+        return rig.respond(rigged, env)
     answer = _spec(query, ("power",), env)
     if gpu.power_connectors:  # "p40需要什么供电线": the reference board's plugs
         plugs = env.t("card_topic.plugs", gpu=gpu.short_name, plugs=gpu.power_connectors)

@@ -85,9 +85,9 @@ def _chat_basis(query: CompareQuery, env: Env, model_figures: dict):
     if query.workload != "llm_inference" or query.aspect == "memory":
         return None
     ref = env.reader.gpu(C.REF_NAME)
-    named = model_figures.get("model_tokens_per_second")
-    if named and all(model_figures.get("model_fits", {}).values()) and query.model is not None:
-        model, quant = env.reader.model(query.model.key), model_figures["model_precision"]
+    held = compare_model.held_model(query, model_figures, env)  # "m2 ultra vs 2x 3090 for 70b": that size decides
+    if held is not None:
+        model, quant = held
     else:
         model, quant = env.reader.model(CHAT_MODEL[0]), CHAT_MODEL[1]
     if model is None or ref is None or model.kind != "llm" or model_figures.get("speech_not_rated"):
@@ -269,7 +269,7 @@ def _compare_priced(query: CompareQuery, env: Env, gap: compare_gap.Gap | None =
             headline = env.t("compare.model_decides", gpu=rows[choice].label, model=about_model_name(query, env))
         if model_figures.get("model_sets_pick") or model_figures.get("model_none"):  # led already: nothing to add
             headline = ""
-        parts = (model_head, _train_job_speed(model_figures, rows, names, env) or headline)
+        parts = (i18n.cap(env.lang, model_head), _train_job_speed(model_figures, rows, names, env) or headline)
         if query.why_not() and not model_figures.get("model_choice"):
             parts = parts[::-1]  # "why not the 5080?" about flux, both hold it: the answer to the why, then the model
         headline = i18n.gap(env.lang).join(x for x in parts if x)

@@ -12,6 +12,8 @@ seconds per image to calibrate against), said so.
 `figures["model_fits"]`: {GPU name: true | false}; `figures["model_tokens_per_second"]`: {GPU name: tokens/s};
 image models add `figures["model_precision_fits"]`: {GPU name: precision | null} and
 `figures["model_choice"]` when only one side holds the model. Serving several users: respond/compare_serving.py.
+`held_model(query, figures, env)`: the (model, precision) every side holds, whose single-user speed the comparison's
+own ratio is then of (a size named, "for 70b", too), else None.
 """
 
 from __future__ import annotations
@@ -69,6 +71,17 @@ def _measured_mix_rate(model, gpu, n: int, env: Env) -> float | None:
     if not 0 < hours < float("inf") or base <= 0:
         return None
     return 1e9 / (hours * 3600) * mine / base
+
+
+def held_model(query: CompareQuery, figures: dict, env: Env):
+    """(model, precision) of the model the comparison names when every side holds it (a size named, "for 70b", is the
+    KB model of the nearest size scaled to it), else None: its single-user speed is the one compared."""
+    if not figures.get("model_tokens_per_second") or not all(figures.get("model_fits", {}).values()):
+        return None
+    if query.model is None and not query.params_b:
+        return None
+    model, _ = sized_model(FitQuery(text=query.text, model=query.model, params_b=query.params_b), env)
+    return (model, figures["model_precision"]) if model is not None else None
 
 
 def default_precision(model) -> str:

@@ -328,6 +328,10 @@ def _headline(case: FitCase, where: str) -> str:
         return near + near_miss(case)
     if deep := deep_yes(case, where) or fit_hints.lighter_yes(case, where):  # "m2 ultra 192g能跑r1": iq1_s; q3_k_m
         return deep
+    hint, more = near_miss(case), more_cards(case)
+    # training: what works on the user's own cards (the lighter method, a shorter sequence) before buying more cards
+    # ("微调qwen 7b lora要多少显存 我只有一张3060 12g": LoRA does not fit, QLoRA does, then the splits)
+    here_first = case.training and bool(hint)
     head = env.t(
         "fit.head_no_train" if case.training else "fit.head_no",
         model=model.name,
@@ -336,11 +340,12 @@ def _headline(case: FitCase, where: str) -> str:
         mode=mode_name(env, case.shown[case.rows.index(case.pick)][1]),  # the row's method ("full vs lora": full)
         where=where,
         total=f"{n * case.memory_gb:g}",
-        more=more_cards(case),
+        more="" if here_first else more,
     )
-    hint = near_miss(case)
     if hint and lexicon(env.lang).words_in("quant_asks", case.query.text.lower()):
         return hint.strip() + i18n.gap(env.lang) + head.strip() + _cards_cost(case)  # "what quant then": that first
+    if here_first:
+        return head + hint + more + _cards_cost(case)
     return head + hint + _cards_cost(case)
 
 

@@ -42,7 +42,7 @@ def line(answer, query, env: Env) -> str:
     machine = cards + machine_usd(spec, n, False, desktop)
     answer.figures |= {"cards_usd": round(cards, 2), "machine_usd": round(machine, 2)}
     text = env.t("fit.cards_cost", n=n, gpu=spec.short_name, cards=env.money(cards), machine=env.money(machine))
-    return text + _against_budget(answer, env, spec, n, cards, budget)
+    return text + _against_budget(answer, env, spec, n, cards, budget, machine)
 
 
 def count_cost(query, env: Env, spec, n: int) -> str:
@@ -65,11 +65,22 @@ def _budget(query, env: Env) -> float | None:
     return env.assumptions.budget_usd if said is not None else None
 
 
-def _against_budget(answer, env: Env, spec, n: int, cards: float, budget: float | None) -> str:
-    """ "$450 max": the cards over the budget said, by how much, and the used price when that is within it."""
+def _against_budget(
+    answer, env: Env, spec, n: int, cards: float, budget: float | None, machine: float | None = None
+) -> str:
+    """ "$450 max": the cards over the budget said, by how much, and the used price when that is within it; cards
+    within it in a machine that is not ("学生 预算6000" -> "lora 7b够吗": ¥5,000 of card, ¥7,371 with the PC): both
+    said, as the budget may be meant for either."""
     if budget is None:
         return ""
     answer.figures["budget_usd"] = round(budget, 2)
+    if cards <= budget and machine is not None and machine > budget:
+        answer.figures["machine_over_budget_usd"] = round(machine - budget, 2)
+        return i18n.gap(env.lang) + env.t(
+            "fit_total.cards_within_budget",
+            budget=env.money(budget),
+            over=env.money(machine - budget),
+        )
     if cards <= budget:
         return i18n.gap(env.lang) + env.t("fit_total.within_budget", budget=env.money(budget))
     used = price_of(spec.name, env, "used")

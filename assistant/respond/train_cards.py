@@ -4,7 +4,10 @@ sharded with ZeRO-3 / FSDP beyond one card (respond/job_plan.cards_needed, docs/
 
 Contract: `lead(query, model, env)` -> the sentence, or "" when the question asks no count, the mode is not a full
 fine-tune (LoRA and QLoRA split by layers, counted by the fit itself), or no card of the three is in the knowledge
-base.
+base. `times(query, model, env)` -> when the question asks how long a fine-tune (full, LoRA or QLoRA) of an LLM takes
+and names no card ("全量微调llama 8b需要几张卡 多久"): the time of the job on the fewest cards of each of the three
+sizes, as the timed answers on a named card compute it (respond/fit_speed.job_values: docs/model.md §cost.run, 100 M
+tokens assumed and said unless the question names its data); "" otherwise.
 """
 
 from __future__ import annotations
@@ -40,3 +43,23 @@ def lead(query, model, env: Env) -> str:
         need=f"{need:.0f}",
         items=i18n.listing(env.lang).join(items),
     )
+
+
+def times(query, model, env: Env) -> str:
+    mode = getattr(query, "mode", None)
+    if mode not in ("full_finetune", "lora", "qlora") or model.kind != "llm" or not said("ask_time", query.text, env):
+        return ""
+    from assistant.respond.fit_speed import job_values
+    from assistant.respond.job_plan import cards_needed
+
+    items, data = [], ""
+    for name in CARDS:
+        gpu = env.reader.gpu(name)
+        n = cards_needed(model, mode, gpu)[0] if gpu is not None else None
+        values = job_values(query, env, model, gpu, n)[0] if n else None
+        if values is not None:
+            items.append(env.t("train_cards.time_item", time=values["time"], what=values["what"]))
+            data = values["data"]
+    if not items:
+        return ""
+    return env.t("train_cards.times", items=i18n.listing(env.lang).join(items), data=data)

@@ -40,7 +40,7 @@ def rows_of(key: str) -> list[dict]:
 _MEMORY = re.compile(r"(?<![\d.])(\d{1,3})\s*(?:gb|g)(?![a-z])", re.I)
 
 
-def _memory_verdicts(text: str, figures: list[dict], env: Env) -> str:
+def _memory_verdicts(text: str, figures: list[dict], env: Env, model: str = "") -> str:
     """ "hunyuanvideo on 24gb possible? or do i need a 48gb card", "显卡最低门槛是啥" with no GPU named: for each
     memory size asked, the settings it holds as published (or the least the model needs), and the least asked."""
     published = [f for f in figures if f["peak_gb"]]
@@ -56,7 +56,7 @@ def _memory_verdicts(text: str, figures: list[dict], env: Env) -> str:
         else:
             out.append(env.t("video.memory_no", gb=gb, least=f"{least['peak_gb']:g}", setting=_setting(least, env)))
     if not out and lexicon(env.lang).words_in("asked_minimum", f" {text.lower()} "):
-        out.append(env.t("video.minimum", gb=f"{least['peak_gb']:g}", setting=_setting(least, env)))
+        out.append(env.t("video.minimum", model=model, gb=f"{least['peak_gb']:g}", setting=_setting(least, env)))
     return i18n.gap(env.lang).join(out)
 
 
@@ -142,6 +142,8 @@ def _least_member(query: VideoQuery, env: Env) -> VideoQuery:
 
 
 def respond(query: VideoQuery, env: Env) -> Answer:
+    if query.models_named:
+        return _each(query, env)
     query = _least_member(_held_member(query, env), env)
     answer = _respond(query, env)
     note = family_note(query, env)
@@ -152,6 +154,30 @@ def respond(query: VideoQuery, env: Env) -> Answer:
             head = env.t("video.family_lead", model=name) + head
         answer = dataclasses.replace(answer, headline=head)
     return answer
+
+
+def _each(query: VideoQuery, env: Env) -> Answer:
+    """ "hunyuan video / wan 2.1 video gen, minimum card?": each model named answered in turn, as if asked alone (the
+    question with the other models' names taken out), one after the other in one answer."""
+    from assistant.nlu.intents.video import key_of
+
+    answers = []
+    for alias in dict.fromkeys(query.models_named):
+        text = query.text
+        for other in query.models_named:
+            if other != alias and other not in alias:
+                text = re.sub(re.escape(other), " ", text, flags=re.I)
+        answers.append(respond(dataclasses.replace(query, text=text, video=key_of(alias), models_named=()), env))
+    first = answers[0]
+    return dataclasses.replace(
+        first,
+        question=query.text,
+        headline=i18n.gap(env.lang).join(a.headline for a in answers),
+        tables=[t for a in answers for t in a.tables],
+        steps=list(dict.fromkeys(s for a in answers for s in a.steps)),
+        sources=list(dict.fromkeys(s for a in answers for s in a.sources)),
+        figures=first.figures | {"models": [a.figures.get("model") for a in answers]},
+    )
 
 
 def _family_times(query: VideoQuery, env: Env) -> str:
@@ -206,7 +232,7 @@ def _respond(query: VideoQuery, env: Env) -> Answer:
             )
         )
     head = env.t("video.head", model=name, params=f"{params:g}", parts=i18n.sep(env.lang).join(parts))
-    asked = _memory_verdicts(query.text, figures, env) if not gpus else ""
+    asked = _memory_verdicts(query.text, figures, env, name) if not gpus else ""
     head = i18n.gap(env.lang).join(p for p in (asked, head) if p)
     verdicts = []  # "can a 3060 run wan 2.2", "文生视频 4090够吗": whether each card holds it leads the answer
     for g in gpus:

@@ -49,6 +49,8 @@ def read(r: Reading) -> Query | None:
         return None
     if _under_an_amount(r) or hosting_fee(r) is not None:
         return None  # "my colo is $120/mo, 2x 4090, total monthly cost": a fee to host the cards, no offer for them
+    if said(r, "rig_build_asks") and said(r, "rig_words") and not said(r, "deal_words"):
+        return None  # "can i build a 4090 pc for $2500": the machine within that money (intents/rig.read), no offer
     if r.form.owned and said(r, "sell_owned_words") and not said(r, "seller_words"):
         return None  # "i already own four 3090s ... or do i sell them (~$700 each)": a sale of the user's, no offer
     asked = bool(said(r, "verdict_worth") or said(r, "verdict_good") or said(r, "what_for_words"))

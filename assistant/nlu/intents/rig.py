@@ -236,6 +236,8 @@ def read(r: Reading) -> Query | None:
     psu = psu_question(r) or _cpu_build(r)
     parts = budget_parts(r)  # "budget ¥8000 including a monitor": the whole set-up is bought with it
     word = said(r, "rig_words") or ("psu" if psu else None) or _spend_on_gpus(r) or (parts[0] if parts else None)
+    if not word and r.explicit and _budget(r) is not None:
+        word = said(r, "rig_build_asks")  # "预算15000能配双3090吗", "could i do a 2x 3090 setup with 3k"
     if word and not psu and r.explicit and said(r, "device_machine_words"):
         return None  # "锐龙ai max 395 128g 小主机 跑70b": the mini PC is the device named, not a machine to build
     if not word or (_owned(r, word) and not psu) or b.has("RENT") or len(r.explicit) > 1 or _asks_cost(r):

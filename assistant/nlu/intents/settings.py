@@ -296,6 +296,10 @@ def _settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
         out.append(Setting("snapshot", str(b.first("DATE"))))
     elif b.has("CONDITION") and not r.refs and not r.workload and not b.has("RECOMMEND", "FOLLOW", "AND", *ASKS):
         out.append(Setting("condition", b.first("CONDITION")))  # "only used please", "budget 1k, used is fine"
+    if r.said("rig_build_asks") and any(s.key == "price_override" for s in out):
+        # "can i build a 2x 3090 rig for $2500": the money is the machine's budget (intents/rig.read), no card's price
+        out = [s for s in out if s.key != "price_override"]
+        override = None
     return out, override
 
 

@@ -114,6 +114,8 @@ def that_on_card(r: Reading) -> Query | None:
     cards = [g for g in r.explicit if g.name]
     if len(cards) != 1 or b.has("MONEY", "BUDGET", "VS", "COMPARE", "RENT", "COST") or not said(r, "that_on_card"):
         return None
+    if said(r, "rig_psu") and b.has("WATTS"):
+        return None  # "2 4090s, will a 1300w psu handle it": the PSU said, for those cards (intents/rig.psu_question)
     follow = build(r, ask="fit")
     return dataclasses.replace(follow, gpus=(cards[0],), want_time=False, want_speed=False)
 

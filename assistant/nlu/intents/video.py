@@ -1,7 +1,8 @@
 """Video-generation models: "how much vram does hunyuanvideo need", "can a 4090 run wan 2.1 1.3b",
 "混元视频要多少显存".
 
-`read` claims a question naming a video model (list `video_models`): which one, and the GPUs named.
+`read` claims a question naming a video model (list `video_models`): which one, and the GPUs named; several models
+named ("hunyuan video / wan 2.1, minimum card?") are kept as typed (`VideoQuery.models_named`), each answered.
 A family name without a size ("wan 2.1", "wan2.2") means its main (largest) model, and the answer names the
 family's other models with the memory they need (respond/video.family_typed); a
 budget ("wan 2.1 14b under 2k", "预算1万") asks which card to buy for it; "480p" / "720p" / "720P" is the size asked.
@@ -49,14 +50,38 @@ def read(r: Reading) -> Query | None:
     if not found:
         return None
     budget = r.money() if r.b.has("MONEY", "BUDGET") else None
+    named = named_models(r.text, r.lex.listed("video_models"))
     return VideoQuery(
         text=r.text,
         video=_KEYS.get(found, "wan2.1-t2v-1.3b"),
+        models_named=tuple(named) if len({key_of(w) for w in named}) > 1 else (),
         gpus=tuple(r.explicit),
         budget_usd=budget,
         budget_currency=r.currency() if budget else None,
         size=_size(r.text),
     )
+
+
+def key_of(alias: str) -> str:
+    """The knowledge/video_models.csv key of a name of list `video_models` (a name not keyed: Wan2.1's 1.3B)."""
+    return _KEYS.get(alias, "wan2.1-t2v-1.3b")
+
+
+def named_models(text: str, aliases) -> list[str]:
+    """The video models the text names, as typed, in text order: the longest name wins where names overlap ("wan 2.1
+    14b" is one name, not "wan 2.1" too)."""
+    low = text.lower()
+    taken: list[tuple[int, int]] = []
+    found: list[tuple[int, str]] = []
+    for alias in sorted(aliases, key=len, reverse=True):
+        start = low.find(alias)
+        while start >= 0:
+            end = start + len(alias)
+            if not any(s < end and start < e for s, e in taken):
+                taken.append((start, end))
+                found.append((start, alias))
+            start = low.find(alias, end)
+    return [alias for _, alias in sorted(found)]
 
 
 def _size(text: str) -> str | None:
