@@ -43,6 +43,7 @@ def two_parts(engine, text: str, dialogue: Dialogue) -> Answer | None:
     first = engine._answer(parts[0], dialogue, whole=False, usage=usage)
     if not first.understood:
         return engine._answer(text, dialogue, whole=False)
+    first = _covered(engine, dialogue, first, parts[0])  # "3090和4090功耗差多少 ...": its watts lead the first half
     second = engine._answer(parts[1], dialogue, whole=False, usage=usage)
     if not second.understood or second.headline == first.headline:  # nothing more than the first said
         return _retitled(first, text)
@@ -56,6 +57,14 @@ def two_parts(engine, text: str, dialogue: Dialogue) -> Answer | None:
     if second.intent == "recommend" and first.gpus and second.choice not in first.gpus and "calc" not in second.figures:
         return _retitled(first, text)  # "runpod 4090 or buying one, which would u pick": not a ranking of others
     return joined(text, parts, first, _with_saving(engine, dialogue, first, second, parts[1]))
+
+
+def _covered(engine, dialogue: Dialogue, first: Answer, words: str) -> Answer:
+    """The first half with the figure its own words ask added as a whole answer would add it (respond/asked.cover)."""
+    from assistant.respond import asked
+    from assistant.respond.env import Env
+
+    return asked.cover(first, words, Env(engine.reader, dialogue.assumptions, dialogue.context, lang=first.lang))
 
 
 def _with_saving(engine, dialogue: Dialogue, first: Answer, second: Answer, words: str) -> Answer:

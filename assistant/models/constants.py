@@ -400,6 +400,13 @@ SYSTEM_RAM_RESERVE_GB = 8.0
 # CPU runs the expert FFN as ~8 ggml ops (gate, up, activation, down, weighting, the sum of the selected experts),
 # each ending in a thread-pool barrier of ~5-10 us on a desktop CPU: ~30 + ~70 = 100 us, whatever the expert size.
 MOE_OFFLOAD_LAYER_US = 100.0
+# An MoE model's deep i-quant files are dynamic mixes (Unsloth, "1.58bit DeepSeek R1 - 131GB Dynamic GGUF",
+# r/LocalLLaMA 2025-01 and unsloth.ai/blog/deepseekr1-dynamic: "quantize only the MoE layers to 1.5bit, and leave
+# attention and other layers in 4 or 6bit"; the MoE layers are 88 % of the file): per token the non-expert weights,
+# read every step, are at these bits (the lower end of "4 or 6bit", q4_k_m's average), the routed experts at the rest
+# of the file's size, so memory is unchanged and decode reads more [D from the source's layout].
+DYNAMIC_MIX_QUANTS = frozenset({"iq1_s", "iq1_m", "iq2_xxs"})
+DYNAMIC_MIX_SHARED_BITS = 4.85
 
 # Host-to-GPU copies (§image.speed, streamed weights): PCIe per-lane GB/s by generation (the standard's 8, 16, 32 GT/s
 # with 128b/130b coding), x 0.8 reached by large pinned copies [A].

@@ -160,10 +160,19 @@ def embedding_params_b(model: ModelSpec) -> float:
 
 def weights_gb(model: ModelSpec, quant: str, routed_share: float = 1.0) -> float:
     """GB of weights at `quant`; `routed_share` of the routed experts (1 = all of them, k/E = one token's). A
-    linear-only quantizer (LINEAR_ONLY_QUANTS) leaves the embedding and LM head in 16-bit (§mem.weights)."""
+    linear-only quantizer (LINEAR_ONLY_QUANTS) leaves the embedding and LM head in 16-bit (§mem.weights); an MoE
+    model's deep i-quant (DYNAMIC_MIX_QUANTS) is a dynamic mix of the same size with its non-expert weights at
+    DYNAMIC_MIX_SHARED_BITS (§llm.moe_offload)."""
     experts = expert_params_b(model)
     shared = finite(model.params_b) - experts
     e_bits, s_bits = _expert_bits(quant)
+    if experts and (quant or "").lower() in C.DYNAMIC_MIX_QUANTS and shared > 0:
+        # an MoE model's deep i-quant file is a dynamic mix (Unsloth's R1 "1.58-bit": attention and the dense
+        # layers at 4-6 bits, the routed experts lower): the same file size, its non-expert weights at
+        # DYNAMIC_MIX_SHARED_BITS and the experts at what is left (§llm.moe_offload)
+        total_bits = finite(model.params_b) * e_bits
+        s_bits = min(C.DYNAMIC_MIX_SHARED_BITS, total_bits / shared)
+        e_bits = (total_bits - shared * s_bits) / experts
     kept = embedding_params_b(model) if (quant or "").lower() in C.LINEAR_ONLY_QUANTS else 0.0
     shared_bits = (shared - kept) * s_bits + kept * 16.0
     return (shared_bits + experts * min(max(routed_share, 0.0), 1.0) * e_bits) * 1e9 / 8 / C.GB

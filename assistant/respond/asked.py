@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from assistant import i18n
 from assistant.answer import Answer
+from assistant.models import constants as C
 from assistant.models import hardware as hw
 from assistant.models.constants import HOURS_PER_YEAR
 from assistant.models.cost import electricity_usd
@@ -305,8 +306,12 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
             if not timed:
                 missing.append("time")
     if added:  # a spec detail or speed asked leads (it was the question); a time or a "cannot" follows the answer
-        lead = (*SPEC_PARTS, *FIGURE_PARTS, "speed", "batch")
-        first = [a for a, p in zip(added, added_parts, strict=True) if p in lead]
+        lead: tuple[str, ...] = (*SPEC_PARTS, *FIGURE_PARTS, "speed", "batch")
+        if "power" in asked and "electricity" in added_parts:  # "power draw difference per year ... $0.25/kwh": the
+            lead = ("electricity", *lead)  # bill the draw comes to is what was asked, the watts after it
+        first = [
+            a for a, p in sorted(zip(added, added_parts, strict=True), key=lambda x: _rank(lead, x[1])) if p in lead
+        ]
         last = [a for a, p in zip(added, added_parts, strict=True) if p not in lead]
         answer.headline = i18n.gap(env.lang).join([*first, answer.headline.rstrip(), *last])
     answer.figures["asked"] = list(asked)
@@ -320,6 +325,11 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
     if declared:
         answer.figures["covers"] = sorted({*answer.figures.get("covers", ()), *declared})
     return answer
+
+
+def _rank(lead: tuple, part: str) -> int:
+    """A part's place among those that lead (the bill before the watts when both are asked); others keep theirs."""
+    return 0 if lead[:1] == ("electricity",) and part == "electricity" else 1
 
 
 def _format_verdict(answer: Answer) -> bool:
@@ -419,19 +429,26 @@ def _figure_line(part: str, specs: list, headline: str, env: Env) -> str:
 def _electricity_line(specs: list, env: Env) -> str:
     """ "Electricity a year at 15 % use and $0.175/kWh: RTX 5090 $X, RTX 4090 $Y; $Z apart" (§cost.electricity)."""
     a = env.for_query(Query(text="")).assumptions  # the household price of the answer's currency unless one was set
+    # beside a Mac (its figure is the whole computer at the wall) a card's side counts the rest of its PC too (§cost)
+    mac = any(hw.is_apple(g) for g in specs) and not all(hw.is_apple(g) for g in specs)
+    rest = {g.short_name: C.SYSTEM_BASE_POWER_W if mac and not hw.is_apple(g) else 0.0 for g in specs}
     years = {
-        g.short_name: electricity_usd(g.tdp_w or 0, a.utilization, HOURS_PER_YEAR, a.electricity_usd_per_kwh)
+        g.short_name: electricity_usd(
+            (g.tdp_w or 0) + rest[g.short_name], a.utilization, HOURS_PER_YEAR, a.electricity_usd_per_kwh
+        )
         for g in specs
     }
     items = i18n.comma(env.lang).join(f"{name} {env.money(usd)}" for name, usd in years.items())
     diff = max(years.values()) - min(years.values())
-    return env.t(
+    line = env.t(
         "asked.electricity",
         share=f"{a.utilization * 100:.0f}",
         kwh=env.money(a.electricity_usd_per_kwh, 3),  # shown in the answer's currency
         items=items,
         diff=env.money(diff),
     )
+    step = env.t("cost.pc_beside_mac_step", watts=f"{C.SYSTEM_BASE_POWER_W:,.0f}") if mac else ""
+    return i18n.gap(env.lang).join(p for p in (line, step) if p)
 
 
 def _nameless_time(answer: Answer, text: str, env: Env) -> str:
