@@ -93,7 +93,8 @@ def _kind(q: Query) -> tuple:
 def _with_first_topic(a, second: str, b, index: NameIndex, lang: str):
     """The second clause in the light of the first's topic: the concept its pronoun stands for ("what is fp4 and
     does the 5090 support it" -> "... support fp4"), the model the first named ("how much vram does flux need and
-    is a 4070 enough" -> "is a 4070 enough for flux"). (second, its reading), unchanged when nothing applies."""
+    is a 4070 enough" -> "is a 4070 enough for flux"; a video model too: "what gpu for wan 2.1, is 16gb enough").
+    (second, its reading), unchanged when nothing applies."""
     from assistant.nlu import understand
     from assistant.queries import ExplainQuery
 
@@ -107,11 +108,20 @@ def _with_first_topic(a, second: str, b, index: NameIndex, lang: str):
         if _answerable(understand(about, index)):
             return about, understand(about, index)
     joiner = lexicon(lang).first_word("clause_model_join", "")
-    if model is not None and model.mention and joiner and getattr(b, "model", 1) is None:
-        about = f"{second.rstrip('?？ ')}{joiner}{model.mention}"
+    mention = model.mention if model is not None else _video_named(a, lang)  # "wan 2.1 ..., is 16gb enough"
+    if mention and joiner and getattr(b, "model", 1) is None:
+        about = f"{second.rstrip('?？ ')}{joiner}{mention}"
         if _answerable(understand(about, index)):
             return about, understand(about, index)
     return second, b
+
+
+def _video_named(a, lang: str) -> str:
+    """The video model a first clause names, as typed ([lists] video_models; "" when it is no video question)."""
+    if getattr(a, "intent", "") != "video":
+        return ""
+    low = a.text.lower()
+    return max((w for w in lexicon(lang).listed("video_models") if w in low), key=len, default="")
 
 
 def _rent_over(whole, first) -> bool:

@@ -8,7 +8,8 @@ Contract: `owned_fit_first(r)` -> bool; False when the user says the cards fall 
 can't run 70b, what should i buy": then a recommendation is asked). `sizes_weighed(r)` -> bool: two memory sizes
 weighed for a named model with no card named ("is 16gb enough for flux or should i get 24gb"): the fit at the first
 size answers first (the answer adds the other size), not a recommendation. `owned_after(r, need, at)`: the card
-named after "do i need" is owned ("..., i have a 4060 ti"), so no card's need is asked.
+named after "do i need" is owned ("..., i have a 4060 ti"), so no card's need is asked. `need_other(r, named)`: the
+need is asked of the second card named ("i have a 3090, do i need a 5090 for qwen 32b"): not one machine of both.
 """
 
 from __future__ import annotations
@@ -43,3 +44,24 @@ def owned_after(r: Reading, need: str | None, at: int) -> bool:
     named: the card is the user's, not the one whose need is asked."""
     first = min((g.start for g in r.b.kinds.get("GPU", [])), default=-1)
     return bool(need) and bool(r.lex.words_in("form_owned", f" {r.text.lower()[at + len(need or '') : first]} "))
+
+
+def need_other(r: Reading, named) -> bool:
+    """ "i have a 3090, do i need a 5090 for qwen 32b": a need asked ([lists] owned_need_asks) right before the second
+    card named: whether the card owned does, not the two cards as one machine."""
+    low = r.text.lower()
+    need = said_in(r, "owned_need_asks")
+    at = low.find(need) if need else -1
+    second = low.find((named[-1].mention or "").lower(), at) if at >= 0 and len(named) > 1 else -1
+    return at >= 0 and 0 <= second - at - len(need) <= NEED_GAP
+
+
+NEED_GAP = (
+    12  # characters between "do i need" and the card it asks about ("do i need a 5090", "do i need to get a 5090")
+)
+
+
+def said_in(r: Reading, name: str) -> str | None:
+    from assistant.nlu.intents.verdict import said
+
+    return said(r, name)

@@ -24,6 +24,7 @@ from assistant.nlu.tagging.counted_numbers import counted_numbers
 from assistant.nlu.tagging.cpus import CpuTagging
 from assistant.nlu.tagging.datasets import DatasetTagging
 from assistant.nlu.tagging.device_names import DeviceNameTagging
+from assistant.nlu.tagging.excluded_sizes import excluded_sizes
 from assistant.nlu.tagging.gpus import GpuTagging
 from assistant.nlu.tagging.hardware import HardwareTagging
 from assistant.nlu.tagging.hourly_rates import hourly_rates
@@ -171,6 +172,7 @@ class _Tagger(
         self.tags = coming_numbers(self.tags, self.text, self.lex, self.index)  # "6090出来之前": a card, no price
         self.tags = clock_ranges(self.tags, self.text, self.lex)  # "晚上11点到早上7点": 8 hours a day
         self.tags = card_hours(self.tags, self.text, self.lex)  # "300个a100小时": GPU-hours of that card, not 300 cards
+        self.tags = excluded_sizes(self.tags, self.text, self.lex)  # "what else besides 7b models": no size asked
         self.sized_families()  # "32b的qwen", "70b llama 3.1": a size stated apart from the family's name
         self.vague_families()  # "worth it for llama stuff": local LLMs in general, not one Llama
         self.instance_names()  # "阿里云gn7i a10": the cloud's instance type, not a second GPU
@@ -227,6 +229,8 @@ class _Tagger(
         last = self.tags[-1] if self.tags else None
         if self.tt[i] == "each" and last is not None and last.end == self.toks[i - 1].end and last.kind in _AMOUNTS:
             return True  # "1k tokens each", "$800 each": each of the things counted, not the GPUs
+        if pronoun == "other" and i + 1 < len(self.tt) and self.tt[i + 1] == "than":
+            return True  # "what can i run other than 8b models": no other card
         if pronoun in ("that", "this") and i + 1 < len(self.tt) and self.tt[i + 1] in self.lex.listed("use_nouns"):
             return True  # "rent or buy at that rate", "that often": the use said, not a card
         if pronoun == "that" and self.tt[i - 1] in self.lex.listed("relative_heads"):

@@ -13,13 +13,12 @@ apply), with the existing responders and models, never a second formula; the sen
 asked figure becomes one line "(n) "ask": sentence", and its sources join the answer's. An ask of a known kind
 nothing answers is named plainly: "I can't answer that here: <why>" (locale asks.cannot_<kind>), never dropped (a
 figure the answer already said it cannot give, `figures["not_covered"]`, is asked again all the same, and a line
-that gives it replaces that sentence: the time per image of the card a ranking picks); an ask of no known kind
-("other") is not said unanswerable (its words are no proof the answer left it out). The lines follow the headline in
-the order asked; when the headline does not answer the first ask and a line does, that line leads, and when the
-headline opens with a later ask's figure, its sentence giving the first ask's moves first (the first sentence
-answers the first ask). A main answer that could not be given (a clarification, not understood) is rebuilt from the
-asks that can be answered. `figures["asks"]` lists each ask as {"n", "kind", "ask", "answered": "headline" | "line"
-| "cannot"}.
+that gives it replaces that sentence: the time per image of the card a ranking picks); an "other" ask is not said
+unanswerable. The lines follow the headline in the order asked; when the headline does not answer the first ask and
+a line does, that line leads, and when the headline opens with a later ask's figure, its sentence giving the first
+ask's moves first (the first sentence answers the first ask). A main answer that could not be given (a
+clarification, not understood) is rebuilt from the asks that can be answered. `figures["asks"]` lists each ask as
+{"n", "kind", "ask", "answered": "headline" | "line" | "cannot"}.
 """
 
 from __future__ import annotations
@@ -377,16 +376,16 @@ def _named(item: Ask, answer: Answer, ask: Callable[[str], Answer | None]) -> st
 
 
 def _direct(item: Ask, answer: Answer, env: Env, text: str = "") -> str:
-    """The line an existing model gives from the answer's own cards without asking again: the PSU of the card (or
-    set) answered (builds.psu_sizing, docs/model.md §rig), whether the circuit said in `text` (else the market's
-    usual socket) carries its draw at the wall (respond/circuit); "" otherwise."""
+    """The line an existing model gives from the answer's own cards without asking again: the PSU of the card (or set)
+    answered (builds.psu_sizing, §rig; a PSU `text` states weighed), whether the circuit said (else the usual socket)
+    carries its draw at the wall (respond/circuit); "" otherwise."""
     if item.kind not in ("psu", "circuit"):
         return ""
     name = card_of(answer)
     spec = env.reader.gpu(name) if name else None
     if spec is None or not spec.tdp_w:
         return ""
-    from assistant.respond.builds import build, psu_sizing
+    from assistant.respond.builds import build, psu_sizing, stated_psu
     from assistant.respond.wording import counted
 
     n = count_of(answer, spec.name)
@@ -394,8 +393,9 @@ def _direct(item: Ask, answer: Answer, env: Env, text: str = "") -> str:
         from assistant.respond import circuit
 
         return circuit.sentence(SimpleNamespace(text=text), build(spec, n, 0.0, 1.0), env)[0]  # (it names the cards)
+    stated = stated_psu(_WATTS_SAID.findall(text), build(spec, n, 0.0, 1.0), env)  # "corsair 650w ... psu enough?"
     line = psu_sizing(float(spec.tdp_w) * n, n, env)[0]
-    return env.t("asks.for_card", gpu=counted(env, spec, n, article=False), line=line)
+    return stated or env.t("asks.for_card", gpu=counted(env, spec, n, article=False), line=line)
 
 
 def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | None]) -> Answer:

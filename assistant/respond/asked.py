@@ -24,6 +24,7 @@ from assistant.models.cost import electricity_usd
 from assistant.nlu.lexicon import lexicon
 from assistant.nlu.text import words
 from assistant.queries import FitQuery, Query
+from assistant.respond import bandwidth_speed
 from assistant.respond.env import Env
 from assistant.respond.fit_batch import largest_batch
 from assistant.respond.pricing import price_of
@@ -256,6 +257,8 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
             # a price in the currency the question asked in ("how much is a 4090 in china": yuan)
             shown_in = env.for_query(Query(text=text)) if part == "price" else env
             line = _spec_line(part, specs, answer.headline, shown_in, _counts(answer))
+            if part == "bandwidth" and len(specs) == 1:  # "or is the bandwidth too low": what it means for LLMs
+                line = i18n.gap(env.lang).join(x for x in (line, bandwidth_speed.implied(specs[0], text, env)) if x)
             if line:
                 added.append(line)
                 added_parts.append(part)

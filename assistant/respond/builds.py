@@ -153,3 +153,10 @@ def builds(
                 continue
             out.append(build(gpu, n, usd, rated, cpu_w, desktop_usd, owned))
     return sorted(out, key=lambda b: (-round(b.speed, 3), b.total_usd))
+
+
+def stated_psu(watts: list[str], b: Build, env) -> str:
+    """The PSU a message states beside other asks, weighed against build `b` (rig_power.stated_psu); "" when none."""
+    from assistant.respond.rig_power import stated_psu as weighed
+
+    return weighed(watts, b, env)

@@ -299,7 +299,7 @@ def _compare_priced(query: CompareQuery, env: Env, gap: compare_gap.Gap | None =
     if roomy is not None and (chat or (query.workload is None and roomy["times"] >= 2)):
         if not model_figures.get("model_choice"):  # "what is the gb10 good for vs a 5090": what the memory buys
             memory = compare_headline.memory_sentence(roomy, env)
-            good_for = lexicon(env.lang).words_in("asked_good_for", query.text.lower())  # it was the question: first
+            good_for = compare_headline.good_for_asked(query.text, env)  # "what is it good for": the memory first
             headline = i18n.gap(env.lang).join([memory, headline] if good_for else [headline, memory])
     d2023 = compare_reasons.dettmers_2023(query, [rows[n].gpu for n in names[:2]], key, env)
     steps = _steps(rows, names, key, title, (chat, chat_tps), model_figures, [text for text, _ in d2023], env)

@@ -10,6 +10,7 @@ import re
 from assistant import i18n
 from assistant.models import hardware
 from assistant.models.values import safe_div
+from assistant.nlu.lexicon import lexicon
 from assistant.queries import CompareQuery
 from assistant.respond import compare_case, compare_pick, unrated
 from assistant.respond.env import Env
@@ -358,3 +359,10 @@ def memory_sentence(roomy: dict, env: Env) -> str:
     if big and small and big != small:
         return env.t("compare.memory_models", big_model=big, small_model=small, **values)
     return env.t("compare.chat_memory", **values)
+
+
+def good_for_asked(text: str, env: Env) -> bool:
+    """ "what is the gb10 good for vs a 5090": what the memory buys is the question, said first; "any good for llms vs a
+    3090" asks a verdict ([lists] asked_good_for_not), the pick first."""
+    lex, low = lexicon(env.lang), text.lower()
+    return bool(lex.words_in("asked_good_for", low)) and not lex.words_in("asked_good_for_not", low)

@@ -120,6 +120,8 @@ def _stated(query: ExplainQuery, key: str, env: Env) -> Lead | None:
             continue
         if answer.get("objects") and not says_word(query.text, answer["objects"]):
             continue
+        if answer.get("unless") and says_word(query.text, answer["unless"]):
+            continue  # "is rocm fine or should i switch": the other answer of the concept
         found.append(answer)
     if not found:
         return None

@@ -155,8 +155,9 @@ def rule_answer(query: FitQuery, env: Env, gpu, n: int) -> Answer | None:
 
         biggest = largest_llm(env, memory_gb)
         largest = env.t("fit.rule_largest", model=biggest, memory=f"{memory_gb:g}") if biggest else ""
-        can_run = query.asked != "what_runs" and not said("verdict_enough", query.text, env)  # not "enough?"
-        if largest and not fits and can_run and gpu is None and memory_gb >= floor / 2:  # "can 16gb run llms": yes
+        at_all = bool(said("at_all_words", query.text, env))  # "is 8gb enough for anything llm": any model at all
+        can_run = query.asked != "what_runs" and (at_all or not said("verdict_enough", query.text, env))
+        if largest and not fits and can_run and gpu is None and (at_all or memory_gb >= floor / 2):  # "can 16gb run"
             head = env.t("fit.rule_smaller", memory=f"{memory_gb:g}", floor=f"{floor:g}", model=biggest)
             largest = ""  # a card named: _runs_smaller below gives the largest model's speed too
         if largest and query.asked == "what_runs":  # "what can a 3090 run": the model leads, the rule follows

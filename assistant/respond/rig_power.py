@@ -6,6 +6,9 @@ rounded up to buy; below the margin, the per-card power limit that restores it, 
 cannot, or "about enough" when the PSU is short of the margin by a few percent
 (NEAR_STOCK); with one card, the PSU its specifications suggest is weighed with a named CPU's draw. A size asked
 as NEEDED ("do i need 1600w for 4x 4090", RigQuery.psu_need_asked) is answered yes-and-more / yes / no-less-will-do.
+`stated_psu(watts, build, env)`: the PSU a message states beside other asks ("..., corsair 650w gold ... want to drop in
+a 3090, will it fit and is the psu enough": the first amount of MIN_PSU_W or more that is not a card's board power)
+weighed the same way; "" when none is stated.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from assistant.respond.limit_floor import min_limit_share
 # a PSU whose margin-restoring per-card limit is at least this share of stock power is short by a few percent:
 # it carries the load, with less headroom for spikes (a limit a few W under stock is no advice) [A]
 NEAR_STOCK = 0.95
+MIN_PSU_W = 400  # watts said in a message with a PSU asked: from this size up, the PSU the user has [A]
 
 
 def need_w(b: Build) -> float:
@@ -127,3 +131,12 @@ def wall_note(query: RigQuery, b: Build, env: Env) -> str:
         load=f"{load:,.0f}",
         build=b.label,
     )
+
+
+def stated_psu(watts: list[str], b: Build, env: Env) -> str:
+    have = next((int(w) for w in watts if int(w) >= MIN_PSU_W and int(w) != b.gpu.tdp_w), None)
+    if not have:
+        return ""
+    from types import SimpleNamespace
+
+    return power_head(SimpleNamespace(psu_w=float(have), psu_need_asked=False, cpu=None), b, env)  # type: ignore[arg-type]

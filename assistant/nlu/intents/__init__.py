@@ -259,6 +259,7 @@ READERS = (
     asked.spec_parts,  # "how much vram does the rtx 4000 ada have, and is it really single slot": every figure
     followup.model_elsewhere,  # "will it run on a 3090?": the model just talked about
     fit.unknown_device,  # "mac mini m4 16g能跑什么模型": a device the KB lacks, answered for its memory size
+    compare.for_model,  # "would a 4060 ti 16gb be enough for qwen 14b or should i save for a 3090": both on the model
     fit.read,  # "will llama 3 70b fit on two 3090s?"
     fit.unnamed_model,  # "can i run olmo on a 3090": the model is said not to be known
     fit.memory_only,  # "is 12gb enough for training transformers"

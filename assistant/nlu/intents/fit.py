@@ -20,7 +20,7 @@ from assistant.nlu.audio import audio_seconds
 from assistant.nlu.deadline import deadline_hours
 from assistant.nlu.intents.rates import epochs, period, sample_tokens, samples, throughput
 from assistant.nlu.intents.verdict import last_gpu, said
-from assistant.nlu.owned_fit import owned_after, owned_fit_first, sizes_weighed
+from assistant.nlu.owned_fit import need_other, owned_after, owned_fit_first, sizes_weighed
 from assistant.nlu.reading import Reading
 from assistant.queries import ExplainQuery, FitQuery, GpuRef, ModelRef, Query, RigQuery
 
@@ -459,7 +459,7 @@ def mixed_set(r: Reading) -> Query | None:
     if compares or r.b.has("RECOMMEND", "RENT", "COST") or _choice_between(r, named):
         return None
     together = said(r, "mixed_set") or "+" in r.text
-    owned = said(r, "mixed_owned") and (r.model or r.b.has("PARAMS", "FIT", "SPEED"))
+    owned = said(r, "mixed_owned") and (r.model or r.b.has("PARAMS", "FIT", "SPEED")) and not need_other(r, named)
     if owned and not together and r.b.has("VALUE"):
         return None  # "i have a 3060 12gb. is a 4060 ti 16gb worth it for sdxl": the other card weighed, an upgrade
     if not (together or owned):

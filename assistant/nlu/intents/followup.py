@@ -222,7 +222,7 @@ def model_elsewhere(r: Reading) -> Query | None:
     if pronoun is None:
         return None
     gpu = b.kinds.get("GPU", [])
-    if r.workload and gpu and gpu[0].end <= pronoun.start:
+    if (r.workload or r.said("what_runs")) and gpu and gpu[0].end <= pronoun.start:  # "got a p40, what can i run on it"
         return (
             None  # "i have a 4070 super, can i run stable diffusion on it": "it" is the card just named, the work said
         )

@@ -33,6 +33,10 @@ NOT_A_NAME = frozenset(
     {
         "dense",
         "moe",
+        "besides",
+        "except",
+        "beyond",
+        "than",
         "sized",
         "size",
         "quantized",
