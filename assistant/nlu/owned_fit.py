@@ -50,15 +50,13 @@ def need_other(r: Reading, named) -> bool:
     """ "i have a 3090, do i need a 5090 for qwen 32b": a need asked ([lists] owned_need_asks) right before the second
     card named: whether the card owned does, not the two cards as one machine."""
     low = r.text.lower()
-    need = said_in(r, "owned_need_asks")
+    need = said_in(r, "owned_need_asks") or ""
     at = low.find(need) if need else -1
     second = low.find((named[-1].mention or "").lower(), at) if at >= 0 and len(named) > 1 else -1
     return at >= 0 and 0 <= second - at - len(need) <= NEED_GAP
 
 
-NEED_GAP = (
-    12  # characters between "do i need" and the card it asks about ("do i need a 5090", "do i need to get a 5090")
-)
+NEED_GAP = 12  # characters between "do i need" and the card it asks about ("do i need a 5090", "do i need to get a …")
 
 
 def said_in(r: Reading, name: str) -> str | None:

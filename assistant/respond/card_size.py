@@ -135,7 +135,8 @@ def respond(query: SpecQuery, env: Env) -> Answer:
             "spare_mm": spare,
             "fits": fits,
             "count": count,
-        }
+        },
+        "covers": ["fit"],  # "my case is a fractal north, will a 5090 fe fit, and ...": the size answers the fit asked
     }
     sources = [spec_source(gpu, env)]
     sources += env.cite(*_override_sources(gpu.name))

@@ -177,6 +177,7 @@ def _by_memory_speed_value(a, b, speed, mem, big, small, roomy, key_title, llm, 
             other = fast if big is slow else slow
             slower = speed[big.gpu.name] / speed[other.gpu.name] if speed[other.gpu.name] else 1.0
             key = "compare.pick_value_level_memory" if slower < 1 / SAME_SPEED else "compare.pick_value_level_roomier"
+            key = "compare.pick_value_level_both" if slower >= SAME_SPEED else key  # "4090 or 5090": both ways
             text = env.t(
                 key,
                 gpu=big.label,

@@ -120,7 +120,7 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
         elif answer == "unknown":  # "v100 sxm2 for $150, good idea for llms?": what that money buys, vs the market
             bare = head
             what_buys, answer = _value_at_offer(query, gpu, offer_usd / n, stated, env)
-            parts = (what_buys, head) if answer in ("no", "yes_if") else (head, what_buys)  # the verdict leads
+            parts = (what_buys, head) if answer == "no" else (head, what_buys)  # "not worth it: ..." leads
             head = i18n.gap(env.lang).join(parts)
         if query.model is not None or query.params_b:  # "mi50 32g 闲鱼800 能跑qwen2.5 32b吗": whether it runs too
             fit_head = _runs(query, ref, _offered(env, gpu.name, offer_usd / n)).headline
@@ -561,7 +561,8 @@ def _value_at_offer(query: VerdictQuery, gpu: GpuSpec, per_card_usd: float, stat
             )
         )
         return i18n.gap(env.lang).join(parts), "no"
-    # the verdict first ("tesla v100 32gb sxm2 ... good deal at $300": worth it if sound), then what the money buys
+    # the verdict right after the missing price ("tesla v100 32gb sxm2 ... good deal at $300": worth it if sound), then
+    # what the money buys
     parts.insert(0, env.t("deal.offer_unbeaten", offer=env.money(per_card_usd), workload=workload_title(env, key)))
     return i18n.gap(env.lang).join(parts), "yes_if"
 

@@ -22,6 +22,7 @@ from assistant.answer import Answer
 from assistant.nlu.asks import asked_as_word, kind_of, sole_ask
 from assistant.nlu.lexicon import lexicon
 from assistant.respond.ask_lines import gives
+from assistant.respond.asked import FIGURE_PARTS
 from assistant.respond.env import Env
 
 LEADABLE = ("speed", "time")
@@ -70,6 +71,8 @@ def first(answer: Answer, text: str, env: Env) -> Answer:
         return answer
     if any(lexicon(env.lang).words_in(name, low) for name in _OTHER_FORMS):
         return answer
+    if set(answer.figures.get("asked") or ()) & set(FIGURE_PARTS):
+        return answer  # "whats the fp16 tensor perf of an h200 vs h100": the tensor figure asked leads (asked.cover)
     para, sep, rest = answer.headline.partition("\n")
     sentences = [s.strip() for s in _SENTENCE_END.split(para) if s.strip()]
     if len(sentences) < 2 or _gives(kind, sentences[0]):

@@ -4,7 +4,8 @@ twice, once on new prices and once on used ones, and which of the two picks to t
 Contract: `asks(query, env)` is true when the text asks new against used (lexicon `new_or_used_words`; the
 reader may have taken "new" from those words as the condition, which this answer overrides).
 `respond(query, env, recommend)` runs `recommend` (respond.recommend.respond) with condition "new" and with
-"used" and leads with the pick to take: the one with more memory (memory decides what runs, §rec); with the same
+"used" and leads with the pick to take: with a model or size named (both ranked sides hold it), the one that runs it
+SAME_SPEED times as fast or more; else the one with more memory (memory decides what runs, §rec); with the same
 memory the used one when it gives at least USED_MARGIN more value over the ownership period, else the new one (a
 warranty, no wear); then the other with its numbers and the used-card checks. Tables and steps of both answers
 follow. `figures.new_or_used` = {new: {gpu, price_usd, memory_gb, score}, used: {...}, pick}; `choice` is the
@@ -23,6 +24,7 @@ from assistant.respond.env import Env
 
 _SPLITTING: ContextVar[bool] = ContextVar("new_or_used_splitting", default=False)  # inside respond: answer as asked
 USED_MARGIN = 1.15  # [A] a used card without memory to show for it must give 15 % more value to beat a warranty
+SAME_SPEED = 1.05  # [A] closer than this on the model asked, speed picks nothing (as compare_pick.SAME_SPEED)
 
 
 def asks(query, env: Env) -> bool:
@@ -67,7 +69,12 @@ def respond(query, env: Env, recommend) -> Answer:
         lead = env.t(f"new_or_used.none_{missing}")
         return dataclasses.replace(alone, headline=i18n.gap(env.lang).join([lead, alone.headline]))
     n, u = _side(env, n_row), _side(env, u_row)
-    if u["memory_gb"] != n["memory_gb"]:  # memory decides what runs (§rec): the side with more wins
+    sized = bool(getattr(query, "params_b", None) or getattr(query, "model", None))  # both ranked sides hold it
+    fast = max(u["score"], n["score"]) >= SAME_SPEED * min(u["score"], n["score"]) > 0
+    if sized and fast:  # "have $1200, want to run 32b models at decent speed, new or used?": the faster wins
+        pick = "used" if u["score"] > n["score"] else "new"
+        key = f"new_or_used.{pick}_speed"
+    elif u["memory_gb"] != n["memory_gb"]:  # memory decides what runs (§rec): the side with more wins
         pick = "used" if u["memory_gb"] > n["memory_gb"] else "new"
         key = f"new_or_used.{pick}_memory" + ("_slower" if _slower(pick, u, n) else "")
     else:

@@ -2,7 +2,9 @@
 before the ranking: a tensor format asked of a series ("40系支持fp8吗": respond/series_feature.py), the idle
 draw asked with no card named ("哪张卡待机功耗低": respond/idle_power.py), the PC's RAM said (a note after the pick),
 ex-mining cards asked about ("学生党预算3000 矿卡敢买吗": respond/recommend_mining.py), new against used
-("$400, new or used?": respond/new_or_used.py), a model family named with no size
+("$400, new or used?": respond/new_or_used.py), gaming said beside the work ("for stable diffusion and a bit of
+gaming": the consumer cards ranked, lexicon consumer_words, and a sentence that the pick games too), a model family
+named with no size
 ("本地部署deepseek 需要什么显卡": respond/recommend_family.py), or a size of that family asked next
 ("32b的呢": that model).
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 from contextvars import ContextVar
 
+from assistant import i18n
 from assistant.answer import Answer
 from assistant.queries import RecommendQuery
 from assistant.respond import idle_power, new_or_used, recommend_family, recommend_mining, series_feature, system_ram
@@ -42,6 +45,15 @@ def routed(query: RecommendQuery, env: Env, recommend) -> Answer | None:
         return recommend_mining.respond(query, env, recommend)
     if new_or_used.asks(query, env):  # "$400, new or used?": the pick on each, and which to take
         return new_or_used.respond(query, env, recommend)
+    if not _IDLE.get() and _gaming(query, env):  # "for stable diffusion and a bit of gaming": the pick games too
+        token = _IDLE.set(True)
+        try:
+            answer = recommend(query, env)
+        finally:
+            _IDLE.reset(token)
+        if answer.choice:
+            answer.headline = i18n.gap(env.lang).join([answer.headline, env.t("rec.gaming_too")])
+        return answer
     member = recommend_family.member(query, env)
     if member is not None:  # "32b的呢" after a family's sizes: that size of the family, said
         answer = recommend(dataclasses.replace(query, model=member, params_b=None, unsized=(), unsized_models=()), env)
@@ -54,3 +66,14 @@ def routed(query: RecommendQuery, env: Env, recommend) -> Answer | None:
         family = recommend_family.respond(query, env)
         return family or recommend(dataclasses.replace(query, unsized_models=()), env)
     return None
+
+
+def _gaming(query: RecommendQuery, env: Env) -> bool:
+    from assistant.nlu.asks import checklist
+    from assistant.nlu.lexicon import lexicon
+
+    if query.card_class or any(a.kind == "gaming" for a in checklist(query.text)):
+        return (
+            False  # "... 能不能顺便打游戏": gaming asked as a question of its own, answered (or declined) by its line
+        )
+    return bool(lexicon(env.lang).words_in("gaming_use_words", f" {query.text.lower()} "))

@@ -74,7 +74,8 @@ def verdict_lead(gpu, workload: str | None, alternative: str, env: Env) -> str:
     NVIDIA card at about its price (label and price, already worded), or ""."""
     if not other_vendor(gpu) or workload not in (None, "training", "llm_finetune"):
         return ""
-    lead = env.t("vendor.verdict_training", gpu=gpu.short_name, stack=software_stack([gpu]))
+    runs = env.t("vendor.runs_Intel" if gpu.vendor == "Intel" else "vendor.runs_AMD")  # what runs, per the concepts
+    lead = env.t("vendor.verdict_training", gpu=gpu.short_name, stack=software_stack([gpu]), runs=runs)
     if alternative:
         lead += i18n.gap(env.lang) + env.t("vendor.verdict_alternative", alternative=alternative)
     return lead
