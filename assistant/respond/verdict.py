@@ -36,6 +36,7 @@ from assistant.respond import (
     verdict_feature,
     verdict_model,
     verdict_owned,
+    verdict_sibling,
     verdict_value,
     wait,
 )
@@ -411,6 +412,10 @@ _CATCHES = re.compile(r"坑|catch|gotcha|problem|issue|downside")
 
 
 def respond(query: VerdictQuery, env: Env) -> Answer:
+    return verdict_sibling.other_version(_respond(query, env), query, env, _respond)  # "or is 8gb version ok too"
+
+
+def _respond(query: VerdictQuery, env: Env) -> Answer:
     env = env.for_query(query)
     from assistant.respond import laptop_part
 
