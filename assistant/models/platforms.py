@@ -30,6 +30,11 @@ class Platform:
     cny_observed: str = ""
     cny_source: str = ""
     cny_psu_w: int = 0  # the PSU of that list (a rig sizes its own)
+    cny_psu: float = 0.0  # that PSU's price in the list, yuan
+    cny_psu_big: float = 0.0  # a bigger PSU's price in yuan (another dated list), the swap a bigger build needs
+    cny_psu_big_w: int = 0  # its watts; above them the same yuan per watt [A]
+    cny_psu_big_source: str = ""
+    psu_extra_usd: float = 0.0  # set on a build: what swapping the list's PSU for the one it needs adds (in usd)
 
 
 @cache

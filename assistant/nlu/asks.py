@@ -257,6 +257,7 @@ def _all_asks(text: str) -> list[Ask]:
     if _CJK.search(cleaned):  # a message in Chinese script is cut by its punctuation, spaces and joiners
         pieces = [q for p in _CUT_ZH.split(cleaned) if p for q in _cut_joiners_zh(p)]
         asks = [Ask(kind_of(p, "zh"), p) for p in _subjects_zh(_joined_doubts(pieces)) if p and _asks_zh(p)]
+        asks = _lead_subject(pieces, asks)
     else:
         asks = _asks_of_pieces(_pieces_en(cleaned))
     return [a for a in asks if a.text.strip(" ,.:")]
@@ -354,6 +355,15 @@ def _joined_doubts(pieces: list[str]) -> list[str]:
         elif piece:
             out.append(piece)
     return out
+
+
+def _lead_subject(pieces: list[str], asks: list[Ask]) -> list[Ask]:
+    """ "gemma3 27b 用3090跑能有多快 功耗多少": the pieces before the first that asks are the subject of the first ask
+    (the model said first is what "多快" is about): its words, not its kind (that stays the asking piece's)."""
+    first = next((k for k, p in enumerate(pieces) if _asks_zh(p)), None)
+    if not first or not asks or not asks[0].text.startswith(pieces[first]):
+        return asks
+    return [Ask(asks[0].kind, " ".join([*pieces[:first], asks[0].text])), *asks[1:]]
 
 
 def _subjects_zh(pieces: list[str]) -> list[str]:

@@ -103,6 +103,9 @@ def build(
     gpu_w = float(gpu.tdp_w or 0) * n
     load = gpu_w + plat.cpu_w + rules["rest_w"]
     psu = psu_watts(load)
+    extra = psu_swap_usd(plat, psu, desktop_usd) if not owned else 0.0  # parts owned: the user's PSU is theirs
+    if extra:  # "预算1w 配主机" with a 3090 Ti: the list's 650 W PSU swapped for the 900 W it needs, in the total
+        plat = dataclasses.replace(plat, usd=plat.usd + extra, psu_extra_usd=extra)
     wall = load / rules["efficiency"]
     warnings: list[tuple[str, dict]] = []
     if gpu.passively_cooled:
@@ -135,6 +138,18 @@ def build(
     )
 
 
+def psu_swap_usd(plat: Platform, psu_w: int, desktop_usd: float | None) -> float:
+    """What a desktop priced from a dated list (an answer in yuan) costs more when the build needs a bigger PSU than
+    the list's: the bigger PSU's price (per watt above its size [A]) less the list's PSU, in USD at the rate the
+    desktop was converted at; 0 for any other platform or a PSU the list's covers (docs/model.md §cost.platform)."""
+    if desktop_usd is None or plat.key != "desktop" or not plat.cny or not plat.cny_psu_w or psu_w <= plat.cny_psu_w:
+        return 0.0
+    if not plat.cny_psu_big or not plat.cny_psu_big_w:
+        return 0.0
+    bigger = plat.cny_psu_big * max(psu_w, plat.cny_psu_big_w) / plat.cny_psu_big_w
+    return max(bigger - plat.cny_psu, 0.0) * desktop_usd / plat.cny
+
+
 def builds(
     priced, budget_usd: float | None, speed, counts=range(1, MAX_GPUS + 1), cpu_w=None, desktop_usd=None, owned=()
 ) -> list[Build]:
@@ -151,7 +166,10 @@ def builds(
             rated = speed(gpu, n)
             if rated is None or rated <= 0:
                 continue
-            out.append(build(gpu, n, usd, rated, cpu_w, desktop_usd, owned))
+            made = build(gpu, n, usd, rated, cpu_w, desktop_usd, owned)
+            if budget_usd is not None and made.total_usd > budget_usd:
+                continue  # within the budget only with the list's PSU, too small for it
+            out.append(made)
     return sorted(out, key=lambda b: (-round(b.speed, 3), b.total_usd))
 
 

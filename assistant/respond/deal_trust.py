@@ -6,8 +6,10 @@ Contract: `lead(price, query, gpu, env)` returns the deal answer `price` (respon
 whether the card is real (when lexicon modified_real_words is said: it exists, it works, it is not NVIDIA's) and
 whether it is safe to buy (locale card_risks.modified_lead), then the modified card's note (respond/variants.py),
 then the price verdict; the note leaves the steps. Any other card asked whether it can be trusted ("is a 3090 for 650
-reliable?") leads with the used card's checks when the answer gives them. Unchanged when neither trust (lexicon
-reliability_words) nor realness is asked, or the question asks the catches ("any catch", "有坑吗").
+reliable?") leads with the used card's checks when the answer gives them; an SXM module on an adapter
+("v100 sxm2 魔改转接板 闲鱼一千多 靠谱吗") with its catches (respond/card_risks), then the price verdict.
+Unchanged when neither trust (lexicon reliability_words) nor realness is asked, or the question asks the catches
+("any catch", "有坑吗").
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import VerdictQuery
+from assistant.respond import card_risks
 from assistant.respond.env import Env
 from assistant.respond.variants import market_variant, variant_note
 from assistant.specs import GpuSpec
@@ -47,7 +50,16 @@ def lead(price: Answer, query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
         return price
     if row is None or row["kind"] != "modified":  # "is a 3090 for 650 reliable?": the used card's checks first
         checks = env.t("deal.used_checks")
-        if _trust_asked(query.text, env) and checks in price.headline:
+        alarmed = (price.figures.get("deal") or {}).get("alarmed")  # "mi50 32g才三百多 靠谱吗": the alarm stays first
+        if not _trust_asked(query.text, env) or alarmed:
+            return price
+        form = [n for n in card_risks.risk_notes(gpu, env)[0] if gpu.server_module == "SXM" and n in price.headline]
+        if form:  # "v100 sxm2 魔改转接板 闲鱼一千多 靠谱吗": the module's catches are what trust asks, then the price
+            rest = price.headline
+            for note in form:
+                rest = rest.replace(note, "")
+            price.headline = i18n.gap(env.lang).join([env.t("deal_trust.form_lead"), *form, rest.strip()])
+        elif checks in price.headline:
             rest = price.headline.replace(checks, "").strip()
             price.headline = i18n.gap(env.lang).join(p for p in (checks, rest) if p)
         return price

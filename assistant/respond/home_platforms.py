@@ -4,8 +4,9 @@ Contract: `platform_notes(n, env)` gives (steps, source ids): for an answer in y
 listing the dated Chinese build lists of knowledge/rigs.toml `[[platform_cn]]` whose machine holds `n` GPUs or
 more (cheapest first), each with what it is, its price in yuan and its date, said to be references beside the
 platform the rig uses: for one card the desktop's own yuan price (its list named, with the PSU it has: the rig
-sizes its own), for more cards the allowance (a US figure converted); nothing for another currency or when no
-list holds `n` GPUs.
+sizes its own; when the build needs a bigger PSU, `extra_usd` > 0, the swap priced into the platform is said: the
+list's PSU, the one needed and what it adds, respond/builds.psu_swap_usd), for more cards the allowance (a US figure
+converted); nothing for another currency or when no list holds `n` GPUs.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from assistant.models.platforms import platform_for, rigs
 from assistant.respond.env import Env
 
 
-def platform_notes(n: int, env: Env) -> tuple[list[str], list[str]]:
+def platform_notes(n: int, env: Env, psu_w: int = 0, extra_usd: float = 0.0) -> tuple[list[str], list[str]]:
     if env.price_market() != "CN":
         return [], []
     tier = platform_for(n)
@@ -39,11 +40,18 @@ def platform_notes(n: int, env: Env) -> tuple[list[str], list[str]]:
     if not local:
         return [env.t("rig.home_platforms", items=listed)], [p["source"] for p in lists]
     own = next(p for p in rigs()["platform_cn"] if p["source"] == tier.cny_source)
-    step = env.t(
-        "rig.home_platforms_local",
-        items=listed,
-        build=own.get(f"build_{env.lang}") or own["build"],
-        observed=tier.cny_observed,
-        psu=f"{tier.cny_psu_w:,}",
-    )
+    values = dict(items=listed, build=own.get(f"build_{env.lang}") or own["build"], observed=tier.cny_observed)
+    if extra_usd:  # the build needs more than the list's PSU: the swap priced into the platform, said
+        step = env.t(
+            "rig.home_platforms_psu",
+            **values,
+            psu=f"{tier.cny_psu_w:,}",
+            old=env.money(env.to_usd(tier.cny_psu, "CNY")),
+            need=f"{psu_w:,}",
+            extra=env.money(extra_usd),
+            big=env.money(env.to_usd(tier.cny_psu_big, "CNY")),
+            big_w=f"{tier.cny_psu_big_w:,}",
+        )
+        return [step], [tier.cny_source, tier.cny_psu_big_source, *[p["source"] for p in lists]]
+    step = env.t("rig.home_platforms_local", **values, psu=f"{tier.cny_psu_w:,}")
     return [step], [tier.cny_source, *[p["source"] for p in lists]]

@@ -406,8 +406,11 @@ def respond(query: RigQuery, env: Env) -> Answer:
             head += i18n.gap(env.lang) + wall
     if query.replaces and (old := env.reader.gpu(query.replaces)):  # "3060 想上5080": the new card alone, said
         head = env.t("rig.replaces", old=old.short_name, new=choice.gpu.short_name) + head
-    if query.system_ram_gb or query.ram_asked:  # "is 64gb ram enough for 2 3090s": the RAM verdict leads
+    if query.ram_asked or (query.system_ram_gb and not query.asks_power):  # "is 64gb ram enough for 2 3090s"
         head = _ram_head(query.system_ram_gb, choice, env, query.ram_overkill)
+    elif query.system_ram_gb and query.system_ram_gb < _ram_need(choice)[0]:  # "16g内存 650w电源 换3090 电源够吗"
+        aside = env.t("rig.ram_aside", verdict=_ram_head(query.system_ram_gb, choice, env))
+        head += i18n.gap(env.lang) + aside  # the PSU asked leads, the short RAM said after it
     if query.card_class and not query.gpus:  # "workstation cards only": the class kept, said first (as recommend)
         head = env.t("rig.among_class", family=env.t(f"rec.card_class_{query.card_class}")) + head
     on_circuit = circuit.asked(query) and not query.cap_kind
@@ -467,7 +470,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
     steps.append(env.t("rig.platform", slots=env.t(f"rig.slots_{plat.key}"), money=env.money(plat.usd)))
     if (owned := owned_step(query.owned_parts, plat, choice.n, env)) is not None:  # "already have a case and ssd"
         steps.append(owned)
-    home_steps, home_sources = platform_notes(choice.n, env)  # a yuan rig: Chinese build lists beside the allowance
+    # a yuan rig: Chinese build lists beside the allowance, and the PSU swap its platform price holds
+    home_steps, home_sources = platform_notes(choice.n, env, choice.psu_w, choice.platform.psu_extra_usd)
     steps += home_steps
     load = choice.gpu_w + plat.cpu_w + rules["rest_w"]
     if query.cpu and cpu_class:  # "what psu for 2x 3090 and a threadripper 7960x": the CPU's class, said

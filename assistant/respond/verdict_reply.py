@@ -9,6 +9,8 @@ Contract: `verdict_answer(query, env, gpu, head, verdict, chosen_on=..., figures
 
 from __future__ import annotations
 
+import re
+
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.respond.env import Env
@@ -40,7 +42,8 @@ def both_verdicts(price: Answer, suits: Answer, first: Answer | None = None) -> 
     is `figures.verdicts`."""
     lead = first or price
     other = suits if lead is price else price
-    suits.headline = i18n.gap(suits.lang).join(h for h in (price.headline, suits.headline) if h)
+    said = _unsaid(suits.headline, price.headline)  # a card's catch both verdicts give ("前提是有风道…") said once
+    suits.headline = i18n.gap(suits.lang).join(h for h in (price.headline, said) if h)
     suits.steps = [*price.steps, *suits.steps]
     suits.sources = list(dict.fromkeys([*suits.sources, *price.sources]))
     suits.figures = {
@@ -51,3 +54,13 @@ def both_verdicts(price: Answer, suits: Answer, first: Answer | None = None) -> 
     }
     suits.choice = lead.choice
     return suits
+
+
+_SENTENCE = re.compile(r"[^。！？]+[。！？]|[^.!?]+[.!?](?=\s|$)|.+$")
+
+
+def _unsaid(text: str, before: str) -> str:
+    """`text` without its sentences (of 20 characters or more) that `before` already holds word for word."""
+    parts = [m.group(0) for m in _SENTENCE.finditer(text)]
+    kept = [p for p in parts if len(p.strip()) < 20 or p.strip() not in before]
+    return "".join(kept).strip()

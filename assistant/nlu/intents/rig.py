@@ -287,6 +287,7 @@ def read(r: Reading) -> Query | None:
         # "do i need 1600w for 4x 4090": is that much needed (nlu/tagging/psu_asked.py), not is it enough
         psu_need_asked=psu and any(t.meanings.get("PSU_NEED") for t in b.kinds.get("WATTS", [])),
         asks_power=psu,
+        system_ram_gb=r.system_ram() if psu else None,  # "16g内存 650w电源 换3090": the RAM said beside the PSU asked
         cpu=b.first("CPU"),
         circuit_volts=r.num("VOLTS"),  # "on a 120v 15a circuit": the wall circuit named (tagging/sizes.py)
         circuit_amps=r.num("AMPS"),
@@ -309,6 +310,8 @@ def ram_for_cards(r: Reading) -> Query | None:
         return None  # (the adequacy words a PSU size takes, "ok", "fine", "够用", serve a RAM size too)
     if any((g.name or "").startswith("Apple ") for g in r.explicit):
         return None  # "64g内存的m4 pro mac mini": unified memory, the GPU's own (a fit question)
+    if ram is not None and r.b.has("WATTS") and said(r, "rig_psu") and not said(r, "asks_system_ram"):
+        return None  # "32g内存 550w电源 … 电源够不够": the PSU said is what "够不够" weighs (the rig's power answer)
     count = r.total_count()
     return RigQuery(
         text=r.text,

@@ -58,6 +58,8 @@ def topic(r: Reading) -> Query | None:
     if r.b.has("RENT", "KWH"):
         return None
     concept = _rule_met(r) or _stack(r)
+    if concept == "sxm-adapter" and _offer(r):
+        return None  # "v100 sxm2 魔改转接板 闲鱼一千多 靠谱吗": the offer is weighed (deal), the catches come with it
     if concept is None or (_asks_else(r, concept) and concept not in _ASKS_BOARD):
         return (
             None  # "静音一点的炼丹机推荐": a build; "双卡主板怎么选", "香橙派 800块 能跑吗": the board is the question
@@ -94,6 +96,13 @@ def _asks_else(r: Reading, concept: str) -> bool:
     if concept == "home-noise-heat" and r.explicit and not r.b.has("MONEY", "BUDGET"):
         kinds.discard("RECOMMEND")
     return r.b.has(*kinds)
+
+
+def _offer(r: Reading) -> bool:
+    """A price said for the SXM card and a verdict asked on it: the deal reader's question."""
+    from assistant.nlu.intents import deal
+
+    return deal.read(r) is not None
 
 
 def _count_before(r: Reading) -> int | None:

@@ -389,6 +389,8 @@ class GpuTagging(TaggerBase):
         alone = self.index.gpu([self.tt[i]], self.tt[i])
         if alone.status == "ok" and (self.index.memory_of(alone.name or "") or 0) < ANCIENT_GB:
             return False
+        if self.tt[i] not in self.index.bare_numbers and self._sold_between(i):
+            return False  # "3090 二手5000 能跑70b吗", "3090 闲鱼5000 值吗": a price, not a Quadro 5000
         if self.tt[i] in self.index.bare_numbers:
             if self._price_after_gpu(i):
                 return False  # "3090 6500收了值吗", "二手3090矿卡6500能买吗": the money asked, not a GeForce 6500
@@ -409,6 +411,18 @@ class GpuTagging(TaggerBase):
         if hit and set(hit[1]) == {"QUESTION"} and i + 1 + hit[0] < len(self.tt):
             hit = self.lex.match(self.tt, i + 1 + hit[0])  # "6500能买吗"
         return bool(hit and {"COSTS", "BUY", "VALUE"} & set(hit[1]))
+
+    def _sold_between(self, i: int) -> bool:
+        """Number i follows a GPU just named with a used / new word or a marketplace between them ("3090 二手5000",
+        "3090 闲鱼5000"): the card's price. Not for a GeForce / Radeon model number ("3090 二手4090" is two cards)."""
+        recent = [t for t in self.tags[-3:] if t.kind != "CONDITION"]
+        if not recent or recent[-1].kind != "GPU":
+            return False
+        start = self.toks[i].start
+        between = self.text[recent[-1].end : start].lower()
+        if any(t.kind == "CONDITION" and t.start >= recent[-1].end and t.end <= start for t in self.tags[-3:]):
+            return True
+        return any(w in between for w in self.lex.listed("deal_places"))
 
     def _gpu_context(self, i: int, end: int) -> bool:
         """Words around tokens i..end that make them a GPU: a count or article before ("2x", "a", "my"),
