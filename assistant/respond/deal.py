@@ -297,15 +297,16 @@ def _use_asked(query: VerdictQuery, env: Env) -> bool:
 
 
 def use_only(query: VerdictQuery, env: Env) -> bool:
-    """The question asks how the card does the use ("够不够", "速度能看吗", "fast enough", "能跑qwen2.5 32b吗") and
-    not about the price itself ("划算吗", "能收吗", "worth it", "good deal", "should i buy"): lexicon [lists]
-    asks_enough / asked_speed / fit_run_words against deal_words / verdict_worth / verdict_buy_this."""
+    """The question asks how the card does the use ("够不够", "速度能看吗", "fast enough", "能跑qwen2.5 32b吗",
+    "还能用吗") and not about the price itself ("划算吗", "能收吗", "worth it", "good deal", "should i buy"): lexicon
+    [lists] asks_enough / asked_speed / fit_run_words / still_usable_words against deal_words / verdict_worth /
+    verdict_buy_this."""
     from assistant.nlu.lexicon import lexicon
 
     lex, text = lexicon(env.lang), f" {query.text.lower()} "
     if any(lex.words_in(k, text) for k in ("deal_words", "verdict_worth", "verdict_buy_this")):
         return False
-    return any(lex.words_in(k, text) for k in ("asks_enough", "asked_speed", "fit_run_words"))
+    return any(lex.words_in(k, text) for k in ("asks_enough", "asked_speed", "fit_run_words", "still_usable_words"))
 
 
 _QUANT_WORDS = (  # a precision named beside "llms" in a deal question, as the llama.cpp quant it is run at

@@ -47,6 +47,8 @@ def no_gpu_answer(query: FitQuery, env: Env, model, table: Table, est, note: str
         headline = env.t("fit.needs_precisions", model=model.name, totals=totals)
         headline += env.t("fit.needs_ollama") if model.kind == "llm" and "whisper" not in model.name.lower() else ""
         headline = _four_bit_first(table, env) + headline  # "gemma3 27b要多大显存才能跑起来": what runs it, first
+    if not _four_bit_first(table, env):  # "gpt-oss 120b 单卡够吗" (no 4-bit row said): one card's verdict, first
+        headline = single_card(query, _row_need(table) or need, env) + headline
     figures: dict = {"vram_required_gb": round(need, 2), "fits": None, "gpu_count": est.n_gpus}
     tables, sources = [table], []
     users = int(dict(query.targets).get("users", 0)) if query.mode == "inference" else 0
@@ -208,6 +210,48 @@ def _runs_smaller(env: Env, gpu, n: int, biggest: str, memory_gb: float, rule: s
 
 COMMON_CARD_GB = (8, 12, 16, 24, 32)  # single consumer cards people buy for local LLMs, by memory [A]
 MOST_CARDS = 4  # beyond this many 24 GB cards the 4-bit lead is no home set-up: left out [A]
+
+
+def _row_need(table: Table) -> float | None:
+    """The GB of the table's 4-bit row (as people run a model locally), None without one."""
+    row = next((r for r in table.rows if str(r[0]).lower().startswith("q4")), None)
+    found = re.search(r"\d+(?:\.\d+)?", str(row[-1]).replace(",", "")) if row is not None else None
+    return float(found.group()) if found else None
+
+
+def single_card(query: FitQuery, need: float, env: Env) -> str:
+    """ "想跑gpt-oss 120b 单卡够吗": one card asked of a model, no card named (lexicon single_card_words): whether a
+    GeForce desktop card sold as made holds `need` GB, and if none does the smallest memory of one priced NVIDIA PCIe
+    card that does, with up to three such cards, cheapest first (KB memory and prices); "" when one card is not
+    asked."""
+    from assistant.nlu.lexicon import lexicon
+    from assistant.respond.pricing import purchase_price
+    from assistant.respond.variants import is_modified
+
+    if not lexicon(env.lang).words_in("single_card_words", query.text.lower()):
+        return ""
+    cards = [
+        g
+        for g in env.reader.all_gpus()
+        if g.vendor == "NVIDIA" and g.memory_gb and not (g.is_mobile or g.unified_memory or g.server_module)
+    ]
+    cards = [g for g in cards if not is_modified(g.name)]
+    geforce = [g for g in cards if g.name.startswith("GeForce")]
+    if not geforce:
+        return ""
+    values = dict(need=f"{need:.1f}")
+    small = min((g for g in geforce if (g.memory_gb or 0) >= need), key=lambda g: (g.memory_gb, g.name), default=None)
+    if small is not None:
+        return env.t("fit.single_yes", **values, gb=f"{small.memory_gb:g}", card=small.short_name) + i18n.gap(env.lang)
+    biggest = max(geforce, key=lambda g: (g.memory_gb, -len(g.name)))  # the RTX 5090 before the 5090 D
+    values |= dict(biggest=biggest.short_name, big=f"{biggest.memory_gb:g}")
+    priced = [(g, purchase_price(g.name, env)) for g in cards if (g.memory_gb or 0) >= need]
+    holding = sorted(((g, p.usd) for g, p in priced if p), key=lambda gp: (gp[0].memory_gb, gp[1]))
+    if not holding:
+        return env.t("fit.single_none", **values) + i18n.gap(env.lang)
+    gb = holding[0][0].memory_gb
+    names = i18n.sep(env.lang).join([g.short_name for g, _ in holding if g.memory_gb == gb][:3])
+    return env.t("fit.single_no", **values, gb=f"{gb:g}", cards=names) + i18n.gap(env.lang)
 
 
 def _four_bit_first(table: Table, env: Env) -> str:

@@ -60,6 +60,20 @@ def mining_price(gpu: str, text: str, env: Env):
     return cost.band_price(gpu, "mining", market_quotes(env, gpu), env.price_market())
 
 
+def band_prices(gpu: str, env: Env, mined=None) -> list:
+    """(band, PriceLookup) of the card's graded used prices in the answer's market, cheapest grade first: the
+    ex-mining band (`mined` when the question names one, else the band itself) and the brand / inspected band
+    (docs/model.md §cost.price choice rule 7), so a used price shows its spread ("二手 ¥5,000 / 矿卡 ¥4,000 /
+    品牌带票 ¥7,125"); [] for a card without graded quotes."""
+    from assistant.models import cost
+    from assistant.respond.pricing import market_quotes
+
+    quotes, market = market_quotes(env, gpu), env.price_market()
+    found = [("mining", mined or cost.band_price(gpu, "mining", quotes, market))]
+    found.append(("brand", cost.band_price(gpu, "brand", quotes, market)))
+    return [(band, p) for band, p in found if p is not None]
+
+
 REFURB_SOURCE = "concept-refurbished-check-cn"
 
 

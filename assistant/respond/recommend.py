@@ -285,6 +285,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             assumption_text=assumption_text(env),
             lang=env.lang,
         )
+    ranking, aside = recommend_table.stock_first(ranking, query.text, env)  # a modified card leads only by far
     best = ranking.choice
     if chat:
         steps.append(
@@ -297,7 +298,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
                 ref=f"{chat[2]:,.0f}",
             )
         )
-    variant = difference_note([env.reader.known_gpu(best.gpu)], env)
+    variant = difference_note([env.reader.known_gpu((aside or best).gpu)], env)
     if variant:  # a modified (2080 Ti 22 GB) or China-market card leads: what differs, warranty and seller risk
         steps.append(variant)
     count = f"{best.n_gpus} x " if best.n_gpus > 1 else ""
@@ -314,7 +315,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         years=years,
         per=env.money_unit(),
     )
-    headline += recommend_table.stock_pointer(best, ranking, env) + (one_note if best.n_gpus > 1 else "")
+    headline += recommend_table.pointer(best, ranking, aside, env, years) + (one_note if best.n_gpus > 1 else "")
     headline += (i18n.gap(lang) + unpriced) if unpriced else ""  # "整卡功耗不能超过75w": the unpriced 70 W cards
     if not (by_price or efficient or query.top_n or below is not None or owned is not None or query.sort):
         headline += recommend_table.budget_fastest(best, ranking, budget, env)  # "i have $2500 for a gpu"

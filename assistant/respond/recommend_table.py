@@ -4,8 +4,11 @@ pointer. Pure wording over a models.recommend ranking; no ranking is made here."
 
 from __future__ import annotations
 
+import dataclasses
+
 from assistant import i18n
 from assistant.answer import Table
+from assistant.nlu.lexicon import lexicon
 from assistant.queries import RecommendQuery
 from assistant.respond.env import Env
 from assistant.respond.pricing import is_converted, price_of
@@ -198,6 +201,43 @@ def stock_pointer(best, ranking, env: Env) -> str:
     named = f"{stock.n_gpus} x {stock.gpu}" if stock.n_gpus > 1 else stock.gpu  # "2 x RTX 3070": the set, its cards
     price = env.money(stock.price_usd * stock.n_gpus)
     return i18n.gap(env.lang) + env.t("rec.top_modified", gpu=best.gpu, stock=named, price=price, share=f"{share:.0f}")
+
+
+STOCK_SHARE = 0.8  # [A] a card sold as made keeping this share of a modified card's value leads instead of it
+
+
+def stock_first(ranking, text: str, env: Env):
+    """A modified card (the 2080 Ti 22 GB: no vendor warranty, a harder resale) tops the ranking by value for a
+    learner (lexicon verdict_purpose: "学生党预算4000 入门深度学习"): the best card sold as made leads instead when it
+    keeps STOCK_SHARE of that value, unless the question asks for modified cards (lexicon modified_asked_words); for
+    anyone else the modified card keeps the lead ("预算1万块，想训练lora": its 22 GB is what it is bought for).
+    Returns (the ranking, the modified row set aside or None)."""
+    best, lex, low = ranking.choice, lexicon(env.lang), text.lower()
+    if best is None or not is_modified(best.gpu) or lex.words_in("modified_asked_words", low):
+        return ranking, None
+    if not lex.words_in("verdict_purpose", low):
+        return ranking, None
+    stock = next((r for r in ranking.rows if not is_modified(r.gpu)), None)
+    if stock is None or not best.value_per_tco or stock.value_per_tco < STOCK_SHARE * best.value_per_tco:
+        return ranking, None
+    rows = (stock, *(r for r in ranking.rows if r is not stock))
+    runners = rows[1 : len(ranking.runners_up) + 1]
+    return dataclasses.replace(ranking, choice=stock, rows=rows, runners_up=runners), best
+
+
+def pointer(best, ranking, aside, env: Env, years: str) -> str:
+    """The modified card beside the pick: the stock card pointed at when a modified one leads, or the modified one
+    set aside when a stock card leads (stock_first)."""
+    return stock_pointer(best, ranking, env) + modified_aside(aside, best, env, years)
+
+
+def modified_aside(row, best, env: Env, years: str) -> str:
+    """The modified card set aside by stock_first, said after the pick: its price and how much better value it is."""
+    if row is None or not best.value_per_tco:
+        return ""
+    pct = f"{(row.value_per_tco / best.value_per_tco - 1) * 100:.0f}"
+    price = env.money(row.price_usd * row.n_gpus)
+    return i18n.gap(env.lang) + env.t("rec.modified_aside", gpu=label(row), price=price, pct=pct, years=years)
 
 
 SPEND_SHARE = 0.5  # [A] a value pick under half the budget leaves the money to spend unused: the fastest is named too

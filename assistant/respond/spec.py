@@ -21,7 +21,7 @@ from assistant.respond import (
 )
 from assistant.respond.env import Env, rules_of_thumb
 from assistant.respond.idle_power import with_idle
-from assistant.respond.mining import mining_notes, mining_price
+from assistant.respond.mining import band_prices, mining_notes, mining_price
 from assistant.respond.pricing import (
     is_converted,
     price_of,
@@ -383,8 +383,8 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env, text: str = ""
             new, used = price_of(g.name, env, "new"), price_of(g.name, env, "used")
             bits = [_price_item(p, c, env) for p, c in ((new, "new"), (used, "used")) if p]
             mined = mining_price(g.name, text, env)  # "3090矿卡现在啥行情": the ex-mining band too
-            if mined is not None:
-                bits.append(env.t("spec.head_price_item", money=env.money(mined.usd), cond=env.t("cond.mining")))
+            for band, found in band_prices(g.name, env, mined) if used else ():  # "3090二手现在什么价": the spread
+                bits.append(env.t("spec.head_price_item", money=env.money(found.usd), cond=env.t(f"cond.{band}")))
             # "二手的呢" (the condition set) or "二手能卖多少" (named in the question): a condition asked without a
             # price is said to have none
             for wanted in sorted(_conditions_named(text, env) | {env.assumptions.condition or ""}):
