@@ -49,6 +49,7 @@ from assistant.queries import (
 _ASKED_OF_US = re.compile(r"\b(?:you|recommend|recommended|pick|picked|choose|chose|suggest|suggested)\b", re.I)
 _WHY_NOT = re.compile(r"\bnot\b|n't|nt\b|\bavoid|\bskip|别|不|劝退", re.I)
 REFERENCE_GPU = "GeForce RTX 3090"  # a power-limit share with no card named is shown on it (the speed reference)
+WATTS_EXAMPLE_GPU = "GeForce RTX 4090"  # a limit in watts with no card named is shown on it, said an example [A]
 
 
 def asked_counts(query: Query, before: dict[str, int]) -> dict[str, int]:
@@ -245,9 +246,10 @@ class Dialogue:
                 return self.complete(alone, lang)  # no card; the build / rent / pick stands on its own words
             if isinstance(query, SpecQuery) and query.topic in TOPIC_CONCEPTS:  # "散热怎么办" first: the concept
                 return ExplainQuery(text=query.text, concept=TOPIC_CONCEPTS[query.topic], mention=query.text)
-            if isinstance(query, PowerLimitQuery) and query.share and not query.watts:
-                # "功耗墙压到70% 训练速度会掉多少": a share fits any card; the reference card shows it, said an example
-                ref = GpuRef(mention="", name=REFERENCE_GPU)
+            if isinstance(query, PowerLimitQuery) and (query.share or query.watts):
+                # "功耗墙压到70% 训练速度会掉多少": a share fits any card, the reference card shows it; "显卡功耗墙降到
+                # 250w 跑推理性能掉多少": watts, the RTX 4090 (the card most capped, 450 W stock); both said an example
+                ref = GpuRef(mention="", name=WATTS_EXAMPLE_GPU if query.watts else REFERENCE_GPU)
                 return dataclasses.replace(query, gpus=(ref,), example=True)
             return Clarification(
                 kind="missing",

@@ -135,15 +135,19 @@ def _rent_over(whole, first) -> bool:
 
 
 def _verdict_then_fit(first, whole) -> bool:
-    """The first clause a bare verdict on a card ("还能战吗", "still good?": no work, model or money) and the whole a
-    fit of that card with a model: the uses named say what the verdict is about."""
-    if getattr(first, "intent", "") != "verdict" or getattr(whole, "intent", "") != "fit":
+    """The first clause a bare verdict on a card ("还能战吗", "still good?", "值得买吗": no work, model or money) and
+    the whole a fit of that card with a model, or a verdict on it with a use: the uses named say what the verdict
+    is about."""
+    if getattr(first, "intent", "") != "verdict" or getattr(whole, "intent", "") not in ("fit", "verdict"):
         return False
     if getattr(first, "workload", None) or getattr(first, "model", None) or getattr(first, "offer", None):
         return False
     mine = {g.name for g in getattr(first, "gpus", ()) if g.name}
     theirs = {g.name for g in getattr(whole, "gpus", ()) if g.name}
-    return bool(mine) and mine == theirs and bool(getattr(whole, "model", None) or getattr(whole, "params_b", None))
+    used = getattr(whole, "model", None) or getattr(whole, "params_b", None)
+    if whole.intent == "verdict":  # "5060ti 16g值得买吗 跑sdxl和本地大模型都行吗": the worth judged on the uses named
+        used = used or getattr(whole, "workload", None)
+    return bool(mine) and mine == theirs and bool(used)
 
 
 def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:

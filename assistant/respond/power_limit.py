@@ -149,7 +149,8 @@ def respond(query: PowerLimitQuery, env: Env) -> Answer:
         )
         head = i18n.gap(env.lang).join([advice, head])
     if query.example:  # no card named or talked about: the reference card, said to be an example
-        head = i18n.gap(env.lang).join([env.t("power_limit.example", gpu=gpu.short_name), head])
+        said = env.t("power_limit.example_watts" if query.watts else "power_limit.example", gpu=gpu.short_name)
+        head = i18n.gap(env.lang).join([said, head])
     n = max(query.gpus[0].count, 1)
     if n > 1:  # "limit them to 280w" after 3 x RTX 3090: the whole machine's draw, limited
         head = i18n.gap(env.lang).join([head, _of_the_set(env, n, stock, limit)])

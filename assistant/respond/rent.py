@@ -578,9 +578,12 @@ def _for_the_pick(query: RentOrBuyQuery, env: Env) -> Answer:
     n = int(top.get("gpu_count") or 1)
     answer = _respond(dataclasses.replace(query, gpus=(GpuRef(mention="", name=top["gpu"], count=n),)), env)
     gpu = env.reader.known_gpu(top["gpu"])
-    answer.headline = i18n.gap(env.lang).join(
-        [env.t("rent.for_pick", gpus=counted(env, gpu, n, article=False)), answer.headline]
+    buy, budget = answer.figures.get("buy_usd"), env.assumptions.budget_usd  # the verdict first, then what it assumed
+    over = (
+        env.t("rent.buy_over", buy=env.money(buy), budget=env.money(budget)) if budget and buy and buy > budget else ""
     )
+    said = env.t("rent.for_pick", gpus=counted(env, gpu, n, article=False))
+    answer.headline = i18n.gap(env.lang).join(p for p in (answer.headline, over, said) if p)
     answer.steps = [*pick.steps[:1], *answer.steps]
     answer.workload = pick.workload
     return answer
