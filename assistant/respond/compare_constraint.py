@@ -102,8 +102,7 @@ def _roomier_for_learning(rows: dict[str, ValueRow], names: list[str], picked, e
     if gap < LEARN_MORE_GB or not big.perf.score or not small.perf.score:
         return None
     ratio = small.perf.score / big.perf.score
-    level = picked is not None and picked[0] == big.gpu.name and picked[2].get("level")  # a tie on value: memory says
-    if ratio >= LEARN_FASTER_BY or (picked is not None and picked[0] == big.gpu.name and not level):
+    if ratio >= LEARN_FASTER_BY or (picked is not None and picked[0] == big.gpu.name):
         return None
     text = env.t(
         "constraint.learning_memory",
@@ -114,7 +113,7 @@ def _roomier_for_learning(rows: dict[str, ValueRow], names: list[str], picked, e
         ratio=f"{max(ratio, 1 / ratio):.2f}",
         faster=small.label if ratio >= 1 else big.label,
     )
-    if picked is not None and not level:
+    if picked is not None:
         text += i18n.gap(env.lang) + _without(picked[1], "constraint.learning_trade", env)
     return big.gpu.name, text, {"gpu": big.gpu.name, "reason": "learning_memory"}
 

@@ -193,7 +193,7 @@ def _by_memory_speed_value(a, b, speed, mem, big, small, roomy, key_title, llm, 
         text = env.t(
             "compare.pick_value_level", gpu=fast.label, other=slow.label, ratio=f"{ratio:.2f}", title=key_title
         )
-        return fast.gpu.name, text, {"gpu": fast.gpu.name, "reason": "speed", "level": True}
+        return fast.gpu.name, text, {"gpu": fast.gpu.name, "reason": "speed"}
     if a.per_tco and b.per_tco:
         good, other = (a, b) if a.per_tco >= b.per_tco else (b, a)
         text = env.t(
