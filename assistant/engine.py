@@ -268,11 +268,9 @@ class Engine:
         answer = figure_net.finish(answer, query, env, text)  # a clock time said: when it is done; the figure asked
         answer.question = text  # what was typed, also when the last question is answered again
         if changed is not None and (again is not None or isinstance(parsed, FollowUpQuery)):
-            # a setting typed alone or a follow-up of settings only ("what if electricity is 0.35"): the change first;
-            # a follow-up asking more ("whats that per year if i run it 6h a day"): the answer, then what changed
-            first = again is not None or subject.change_first(parsed)
-            order = (changed.headline, answer.headline) if first else (answer.headline, changed.headline)
-            answer.headline = i18n.gap(lang).join(p for p in order if p)
+            # a setting typed alone ("make it 10 hours a day", "按每天16小时算呢") or a follow-up asking more: the answer
+            # the new setting gives first (what was asked), then what changed
+            answer.headline = i18n.gap(lang).join(p for p in (answer.headline, changed.headline) if p)
         elif changed is not None and changed.headline:  # settings stated along the way: said, and kept
             answer.notes.insert(0, i18n.t(lang, "engine.stated", changes=changed.headline))
         if changed is not None:
