@@ -268,8 +268,8 @@ class Engine:
         answer = figure_net.finish(answer, query, env, text)  # a clock time said: when it is done; the figure asked
         answer.question = text  # what was typed, also when the last question is answered again
         if changed is not None and (again is not None or isinstance(parsed, FollowUpQuery)):
-            # a setting typed alone ("make it 10 hours a day", "按每天16小时算呢") or a follow-up asking more: the answer
-            # the new setting gives first (what was asked), then what changed
+            # a setting typed alone ("make it 10 hours a day", "按每天16小时算呢") or a follow-up asking more: the
+            # answer the new setting gives first (what was asked), then what changed
             answer.headline = i18n.gap(lang).join(p for p in (answer.headline, changed.headline) if p)
         elif changed is not None and changed.headline:  # settings stated along the way: said, and kept
             answer.notes.insert(0, i18n.t(lang, "engine.stated", changes=changed.headline))

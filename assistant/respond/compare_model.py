@@ -241,6 +241,8 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
         )
         total = f"{n * (gpu.memory_gb or 0):g}"
         figures["model_fits"][name] = f.fits
+        figures.setdefault("model_need_gb", {})[name] = round(need, 1)  # what "why?" weighs (respond/why_model.py)
+        figures.setdefault("model_room_gb", {})[name] = round(hardware.gpu_memory_limit_gb(gpu) * n, 1)
         fits_row.append(
             env.t("fit.yes" if f.fits else "fit.no") + env.t("fit.headroom", headroom=f"{f.headroom_gb:+.1f}")
         )

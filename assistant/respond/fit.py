@@ -58,6 +58,7 @@ from assistant.respond.image_fit_speed import image_speed_parts, nameless_range,
 from assistant.respond.llm_nameless_speed import llm_range
 from assistant.respond.moe_fit import moe_offload_answer
 from assistant.respond.serving import serving_lead, users_of
+from assistant.respond.why_fit import memory_rows
 from assistant.respond.wording import spec_source
 from assistant.specs import GpuSpec
 
@@ -459,6 +460,8 @@ def _figures(case: FitCase, longest: int, moe) -> dict:
         "batch": q.batch or 1,
         "setup": list(q.setup),
     }
+    # what "why?" says of it next (respond/why_fit.py): the size and each precision's need
+    figures |= {"memory_rows": memory_rows(case), "model_params_b": case.model.params_b, "model_name": case.model.name}
     if longest:
         figures["max_context_tokens"] = longest
     if moe:

@@ -17,6 +17,8 @@ import re
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.respond.env import Env
+from assistant.respond.why_fit import fit_why
+from assistant.respond.why_model import model_pick_why
 
 MAX_REASONS = 2
 _SPEED_CUE = re.compile(r"slow|fast|speed|quick|tok|慢|快|速度")
@@ -30,13 +32,17 @@ _RATIO_STEP = re.compile(r"\d(?:\.\d+)?x\b|倍|GB/s|TFLOPS")  # a comparison's r
 def reasons_lead(answer: Answer, env: Env) -> str:
     asked = (answer.question or "").lower()
     tps = float(answer.figures.get("tokens_per_second") or 0)
-    led = bool(tps) and f"{tps:,.1f}" in answer.headline  # the answer led with a generation speed
+    fits = answer.figures.get("fits", True)  # "why not" after a no: the memory, not the speed of a spill to RAM
+    led = bool(tps) and fits and f"{tps:,.1f}" in answer.headline  # the answer led with a generation speed
     speed = _speed_ceiling(answer, env) if _SPEED_CUE.search(asked) or "speed" in _asked(answer) or led else ""
     if speed:
         return speed
     pick = _compare_pick(answer, env)  # "why?" after "4070 ti super or 7900 xt": what decided the pick
     if pick is not None:
         return pick
+    memory = fit_why(answer, env)  # "why?" after "is a 3060 enough for qwen 14b": the memory arithmetic
+    if memory:
+        return memory
     setup = env.t("fit.setup_line", parts="").split(" ")[0].rstrip("。.")  # "Set-up:" lines state settings, no reason
     steps = [s.strip() for s in answer.steps if s and s.strip() and not s.strip().startswith(setup)]
     if not steps:
@@ -91,6 +97,9 @@ def _compare_pick(answer: Answer, env: Env) -> str | None:
     )
     if answer.intent != "compare" or not pick:
         return None
+    by_model = model_pick_why(answer, env)  # "mac mini or a 3090 pc for 32b" -> "why?": that model's memory or speed
+    if by_model:
+        return env.t("answer.why_lead", reasons=by_model)
     if f.get("model_sets_pick"):  # "3090 vs 4090 for 70b": "Get 2 x RTX 3090", the sets that hold the model weighed
         return _sets_pick(f.get("model_sets") or {}, pick, env)
     if not isinstance(speed, dict):
@@ -100,7 +109,7 @@ def _compare_pick(answer: Answer, env: Env) -> str | None:
         return ""
     counts, price = f.get("counts") or {}, f.get("price_usd") or {}
     label = {g: _set_label(env, g, int(counts.get(g, 1))) for g in (pick, other)}
-    fast, more = speed[pick] / speed[other], (value.get(pick, 0.0) / value[other] - 1) * 100
+    fast, more = speed[pick] / speed[other], ((value.get(pick) or 0.0) / value[other] - 1) * 100
     said = {
         "pick": label[pick],
         "other": label[other],
