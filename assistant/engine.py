@@ -18,7 +18,7 @@ import functools
 import importlib
 import re
 
-from assistant import ask_thread, i18n, model_sibling, sized_ref, variant_spread
+from assistant import ask_thread, i18n, model_sibling, pushback, sized_ref, variant_spread
 from assistant.answer import Answer
 from assistant.clarify import fill, of_thread, variant_for_work
 from assistant.dialogue import Dialogue, about_last, subject
@@ -204,6 +204,8 @@ class Engine:
         from assistant.nlu import understand
         from assistant.nlu.usage_apply import carried
 
+        if whole and (pushed := pushback.answer(self, text, dialogue)) is not None:
+            return pushed  # "are you sure?", "but i heard the 3090 is faster": the last answer stood by or checked
         if whole and dialogue.context.pending is None and (parts := ask_thread.two_parts(self, text, dialogue)):
             return parts  # "h20一张多少钱 能训练吗": both answered, the second in the light of the first
         lang = self._language(text, dialogue)
