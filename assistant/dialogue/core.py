@@ -25,6 +25,7 @@ from assistant.dialogue import (
     method_choice,
     price_said,
     rent_context,
+    schedule_rent,
     subject,
     thread,
     thread_edits,
@@ -184,6 +185,7 @@ class Dialogue:
         from assistant import i18n
 
         try:  # a reference with nothing to point at, anywhere in the completion, is a question back, never a crash
+            query = schedule_rent.rent_of_schedule(self, query)  # "我每天跑5小时 跑半年" after a rate: that rent
             query, open_ended = self._from_context(query)
             self.context.brought_in = ()
             query = thread_edits.image_model_of_thread(self, query)  # "出一张图要多久" after "3060够跑sd吗"

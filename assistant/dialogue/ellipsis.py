@@ -17,6 +17,7 @@ from assistant.dialogue import about_last, bills, cloud, job, measures, rent_con
 from assistant.dialogue.again import affected, latest_affected, search_behind, without_replaced
 from assistant.dialogue.money_k import budget_of_k
 from assistant.dialogue.references import NothingToReferTo, fill, focus_refs, gpus_of, merged_gpus
+from assistant.dialogue.swap import swap_for_one
 from assistant.queries import (
     FollowUpQuery,
     GpuRef,
@@ -284,6 +285,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         changes.pop("gpu_count", None)  # "再加一张": the one card added, not a count for the set
     elif follow.gpus and "gpus" in names:
         changes["gpus"] = merged_gpus(dlg, base, follow.gpus, follow.replace, follow.gpu_count, follow.adds)
+        changes["gpus"] = swap_for_one(dlg, base, follow, changes["gpus"])  # "换成4090呢" after one card was added
     elif follow.gpu_count and "gpus" in names and base.intent != "fit":
         changes["gpus"] = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in gpus_of(base))
         if isinstance(base, RatesQuery) and base.mode == "rates" and follow.gpu_count > 1 and not follow.period:

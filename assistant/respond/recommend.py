@@ -555,13 +555,16 @@ def _below_floor(query: RecommendQuery, env: Env, ranking, need: float, budget: 
     ranking = dataclasses.replace(relaxed, choice=roomy, rows=by_memory, runners_up=by_memory[1:4])
     model = largest_llm(env, roomy.memory_gb) if query.workload == "llm_inference" else None
     head = env.t(
-        "rec.below_floor",
+        "rec.below_floor_cheaper" if query.cheaper_than else "rec.below_floor",  # "cheaper?" after the 24 GB pick
         floor=f"{need:g}",
         budget=env.money(budget),
         gpu=roomy.gpu,
         memory=gb(roomy.memory_gb),
+        price=env.money(roomy.price_usd * roomy.n_gpus),
         runs=env.t("rec.below_floor_runs", model=model) if model else "",
     )
+    if query.cheaper_than:  # over the "budget" is the card it was to be cheaper than: no stretch to name
+        return ranking, head
     stretched = rank_snapshot(env.reader, dataclasses.replace(relaxed_inputs, budget=budget * (1 + STRETCH), need=need))
     near = min(_among(query, stretched).rows, key=lambda r: r.price_usd * r.n_gpus, default=None)  # cheapest w/ floor
     if near is not None and near.price_usd * near.n_gpus > budget:  # "~$800 for llms": a used 3090 at $824

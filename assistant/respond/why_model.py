@@ -18,7 +18,7 @@ def model_pick_why(answer: Answer, env: Env) -> str:
     fits, need, room = f.get("model_fits") or {}, f.get("model_need_gb") or {}, f.get("model_room_gb") or {}
     pick = (f.get("pick") or {}).get("gpu") or f.get("model_choice") or answer.choice
     other = next((g for g in fits if g != pick), None)
-    if len(fits) != 2 or pick not in fits or other is None or pick not in need or other not in need:
+    if len(fits) != 2 or not pick or pick not in fits or other is None or pick not in need or other not in need:
         return ""
     said = {
         "model": f.get("model_name") or "",

@@ -160,7 +160,9 @@ def _verdict_asked(r: Reading) -> bool:
     return any(r.said(name) for name in ("deal_words", "verdict_worth", "verdict_good"))
 
 
-_USAGE_ALONE = frozenset({"HOURS", "FIT", "ON", "ONLY", "QUESTION", "FOLLOW", "AND", "PER", "PRONOUN"})
+# with a span of time ("我每天跑5小时 跑半年"): the use, and how long it goes on (the years read beside it)
+_SPAN = frozenset({"YEARS", "MONTHS"})
+_USAGE_ALONE = frozenset({"HOURS", "FIT", "ON", "ONLY", "QUESTION", "FOLLOW", "AND", "PER", "PRONOUN"}) | _SPAN
 
 
 def _usage_alone(r: Reading) -> bool:
@@ -282,6 +284,9 @@ def _settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
         out.append(Setting("years", float(b.first("YEARS"))))
     elif b.has("MONTHS") and b.has("SET") and not question_like(r):  # "assume 18 months": 1.5 years of ownership
         out.append(Setting("years", round(float(b.first("MONTHS")) / 12.0, 2)))
+    elif b.has(*_SPAN) and hours and hours.get("per_week") and _usage_alone(r):  # "我每天跑5小时 跑半年": that long
+        span = b.first("YEARS") if b.has("YEARS") else round(float(b.first("MONTHS")) / 12.0, 2)
+        out.append(Setting("years", float(span)))
     budget = r.money() if b.has("BUDGET") else None
     if budget is not None and not b.has("RECOMMEND"):
         out.append(Setting("budget_usd", float(budget), currency=_not_usd(r.currency())))

@@ -1,0 +1,53 @@
+"""A schedule of use said after a card's rental rate: "我每天跑5小时 跑半年", "i'd use it 6 hours a day for 3 months",
+"每天跑5小时 跑3个月呢" after "autodl租a100一小时多少": the rent of the hours that schedule adds up to, at the rate
+talked about (not a change of the ownership years, not an hour's rent again).
+
+Contract: `rent_of_schedule(dlg, query)` -> the last question's RatesQuery (a rate or a rent of a card) asked
+again as a rent of hours = the query's utilization setting (the share of the time the card runs) x the hours of
+the span said (a years setting, `months`, or a period: periods.PERIOD_HOURS), keeping only the utilization among
+the settings; `query` unchanged when it is no such follow-up (a SetQuery or FollowUpQuery with a use said in hours
+per day or week and a span, and nothing else asked: no card, model or price of its own) or the last question rented
+no card.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from assistant.periods import PERIOD_HOURS, hours_of
+from assistant.queries import FollowUpQuery, Query, RatesQuery, SetQuery
+
+if TYPE_CHECKING:
+    from assistant.dialogue.core import Dialogue
+
+
+def rent_of_schedule(dlg: Dialogue, query: Query) -> Query:
+    base = dlg.context.last_query
+    if not isinstance(query, SetQuery | FollowUpQuery) or not isinstance(base, RatesQuery):
+        return query
+    if base.mode not in ("rates", "rent") or not any(g.name for g in base.gpus):
+        return query
+    if isinstance(query, FollowUpQuery) and (query.gpus or query.model or query.ask or query.fields):
+        return query
+    if not any(st.dim == "hours" and st.per for st in query.stated):  # "300 hours over 2 months": hours in all
+        return query
+    use = next((float(s.value) for s in query.settings if s.key == "utilization" and s.value), None)
+    span = _span_hours(query)
+    if use is None or span is None:
+        return query
+    kept = tuple(s for s in query.settings if s.key == "utilization")
+    hours = round(use * span, 1)  # the share of the span's hours the card runs
+    return dataclasses.replace(base, text=query.text, mode="rent", hours=hours, settings=kept, work_of=None)
+
+
+def _span_hours(query: Query) -> float | None:
+    """The hours of the span the query says: a years setting ("跑半年", "for 3 months" read as ownership), its months,
+    or its period ("for a month")."""
+    years = next((float(s.value) for s in query.settings if s.key == "years" and s.value), None)
+    if years is not None:
+        return years * PERIOD_HOURS["year"]
+    months = getattr(query, "months", None)
+    if months:
+        return float(months) * PERIOD_HOURS["month"]
+    return hours_of(getattr(query, "period", None))
