@@ -291,9 +291,6 @@ class RentOrBuyQuery(Query):
     # what renting costs the user a month ("renting a100s for like $300/month"): (amount, currency or None); the
     # answer turns it into hours of use a week at the rented card's rate (respond/rent_spend.py)
     rent_spend: tuple[float, str | None] | None = None
-    # "i do maybe 2 runs a month", "每个月跑两次": how often the job named is run (a week's or a year's count, a month);
-    # the answer turns the jobs buying pays back after into months (respond/rent_job.py)
-    runs_per_month: float | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

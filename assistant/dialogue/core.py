@@ -23,6 +23,7 @@ from assistant.dialogue import (
     job,
     measures,
     method_choice,
+    pace,
     price_said,
     rent_context,
     schedule_rent,
@@ -185,7 +186,9 @@ class Dialogue:
         from assistant import i18n
 
         try:  # a reference with nothing to point at, anywhere in the completion, is a question back, never a crash
+            self.context.added_before, self.context.added_to = self.context.added_to, None  # this turn adds anew
             query = schedule_rent.rent_of_schedule(self, query)  # "我每天跑5小时 跑半年" after a rate: that rent
+            query = pace.pace_asked(self, query)  # "what if its 10 runs a month": the last money question again
             query, open_ended = self._from_context(query)
             self.context.brought_in = ()
             query = thread_edits.image_model_of_thread(self, query)  # "出一张图要多久" after "3060够跑sd吗"
@@ -215,6 +218,7 @@ class Dialogue:
             query = thread_keeps.limit_of_thread(self, query)  # "electric cost at 0.29" after a limit to 300 W
             query = thread_keeps.card_for_thread_work(self, query)  # "那还是买a6000吧，怎么样" in a job's thread
             query = thread_keeps.full_finetune_of_thread(self, query)  # "那买两张4090够吗" after "全参微调"
+            query = pace.pace_kept(self, query)  # "renting that per month" after "3 runs a month": those runs
         except NoSecondGpu as exc:
             if (based := base_card.against_base(query, self.memory_of)) is not None:
                 return based  # "is the 5090d slower": against the RTX 5090 it is a version of
@@ -279,6 +283,7 @@ class Dialogue:
         ctx.job = job.job_after(ctx.job, query, gpus, figures or {})
         ctx.load = usage.load_after(ctx.load, query, gpus, figures or {})
         ctx.idle_asked = "idle_power_w" in (figures or {}) and query.intent == "spec"
+        ctx.psu_w = next((s.value for s in query.stated if s.dim == "watts" and s.whole == "psu"), ctx.psu_w)
         ctx.capability_said = "capability" in (figures or {})  # "what about two of them" next: what the two run
         # "and if only weekends?" changes one number of that bill; a money answer in between keeps it
         ctx.calc = (figures or {}).get("calc") or (ctx.calc if query.intent in ("rates", "cost") else None)

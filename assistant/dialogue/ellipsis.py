@@ -282,9 +282,11 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         # "what if i get another one", "再加一张呢": one more (or as many as said) of the last card in the set
         added = dataclasses.replace(gpus_of(base)[-1], count=follow.gpu_count or 1)
         changes["gpus"] = merged_gpus(dlg, base, (added,), False, None, True)
+        dlg.context.added_to = added.name  # a what-if set: "换成4090呢" next is one card (dialogue/swap.py)
         changes.pop("gpu_count", None)  # "再加一张": the one card added, not a count for the set
     elif follow.gpus and "gpus" in names:
         changes["gpus"] = merged_gpus(dlg, base, follow.gpus, follow.replace, follow.gpu_count, follow.adds)
+        dlg.context.added_to = follow.gpus[0].name if follow.adds else None  # "what if i add another 3060"
         changes["gpus"] = swap_for_one(dlg, base, follow, changes["gpus"])  # "换成4090呢" after one card was added
     elif follow.gpu_count and "gpus" in names and base.intent != "fit":
         changes["gpus"] = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in gpus_of(base))

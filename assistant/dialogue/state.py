@@ -80,6 +80,7 @@ class Setup:
     sample_tokens: float | None = None
     epochs: float | None = None
     tokens: float | None = None
+    runs_per_month: float | None = None  # how often the job is run ("probably 3 runs a month")
     # targets of a serving job ("给20个人用": users at once), as Query.targets: a fit on other cards serves them too
     targets: tuple[tuple[str, float], ...] = ()
     batch: int | None = None  # sequences decoded at once (a serving job: one per user)
@@ -161,6 +162,13 @@ class Context:
     full_said: bool = False
     # the last answer said what its cards run (a deal asked "what can i run on it": figures.capability)
     capability_said: bool = False
+    # the power supply the user said their machine has, in any turn ("my pc: ..., 850w seasonic", "450w电源"): what
+    # "is my psu ok for it" / "电源要换吗" weighs later (dialogue/thread_keeps.machine_of_thread)
+    psu_w: float | None = None
+    # the card a follow-up just added one more of ("那加一张同样的卡呢"), and the one the turn before added to:
+    # "换成4090呢" next swaps that what-if set for one card (dialogue/swap.py); "8张用一周呢" then "换成a100" keeps 8
+    added_to: str | None = None
+    added_before: str | None = None
 
     def focus_or_first(self) -> str | None:
         """The GPU the last answer favoured, else the first GPU it was about (None: no GPU yet)."""

@@ -5,8 +5,8 @@ named, not as many as the what-if set had.
 Contract: `swap_for_one(dlg, base, follow, gpus)` -> `gpus` (the follow-up's cards merged into the last question,
 dialogue/references.merged_gpus) with the count of the one card named set to 1 when the follow-up swaps
 (`follow.swaps`: lexicon list switch_words, English and Chinese), names one card with no count and no pronoun, and
-the last question's one kind of card had a larger count than it had earlier in the thread (the count was added
-to); `gpus` unchanged otherwise ("and on a100s?" after 8 x H100 stays 8).
+the last question's one kind of card is the one the follow-up before added a card to (Context.added_before); `gpus`
+unchanged otherwise ("and on a100s?" after 8 x H100 stays 8, "换成a100" after "8张用一周呢" too).
 """
 
 from __future__ import annotations
@@ -27,5 +27,4 @@ def swap_for_one(dlg: Dialogue, base: Query, follow: FollowUpQuery, gpus: tuple[
         return gpus
     if not follow.swaps:
         return gpus
-    began = [g.count for q in dlg.context.history for g in gpus_of(q) if g.name == old[0].name]
-    return (dataclasses.replace(gpus[0], count=1),) if began and min(began) < old[0].count else gpus
+    return (dataclasses.replace(gpus[0], count=1),) if dlg.context.added_before == old[0].name else gpus

@@ -32,7 +32,7 @@ _TAKES = {
 }
 _NAMING = ("model", "params_b")
 # the data of a training job, as the queries of a job (fit, rates, rent or buy) and a follow-up name them
-JOB_DATA = ("samples", "sample_tokens", "epochs", "tokens")
+JOB_DATA = ("samples", "sample_tokens", "epochs", "tokens", "runs_per_month")
 
 
 _FIELD_NAMES: dict[type, frozenset[str]] = {}

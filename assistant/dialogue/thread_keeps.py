@@ -4,7 +4,8 @@ Contract: each function takes the dialogue and the completed query and returns t
 stated put back, or the query unchanged:
 - `machine_of_thread`: "is the psu enough" / "电源够吗" after "2x used 3090, 1200w psu, threadripper": the PSU and
   the CPU the user named for that machine are the ones weighed again (a question that names its own PSU or CPU, or
-  other cards, keeps its own).
+  other cards, keeps its own); with no such machine asked about, the PSU the user said they have in any turn
+  (Context.psu_w: "my pc: ..., 850w seasonic", "450w电源 想换张卡").
 - `limit_of_thread`: "ok and the electric cost at 0.29 for 10h a day" after "what if i power limit them to 300": the
   bill of those cards at the limit said (the power_limit target a one-message bill carries), not at stock power.
 - `audio_of_thread`: "how long would 50 hours take on it", "那100小时要多久" in a thread about Whisper: those hours are
@@ -40,11 +41,11 @@ def machine_of_thread(dlg: Dialogue, query: Query) -> Query:
     ctx = dlg.context
     recent = [q for q in (*ctx.history, ctx.last_query) if q is not None][-_LOOK_BACK:]
     stated = next((q for q in reversed(recent) if isinstance(q, RigQuery) and (q.psu_w or q.cpu)), None)
-    if stated is None:
-        return query
+    if stated is None:  # the PSU said in a turn about something else ("my pc: ..., 850w seasonic"): the user's own
+        return dataclasses.replace(query, psu_w=ctx.psu_w) if ctx.psu_w and query.psu_w is None else query
     cards = {g.name for g in query.gpus if g.name}
-    if cards and not cards <= {g.name for g in stated.gpus if g.name}:
-        return query  # other cards: another machine
+    if cards and not cards <= {g.name for g in stated.gpus if g.name}:  # other cards: another machine, but the
+        return dataclasses.replace(query, psu_w=ctx.psu_w) if ctx.psu_w and query.psu_w is None else query  # own PSU
     return dataclasses.replace(query, psu_w=query.psu_w or stated.psu_w, cpu=query.cpu or stated.cpu)
 
 

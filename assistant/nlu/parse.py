@@ -21,6 +21,7 @@ from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import lexicon
 from assistant.nlu.reading import Reading
 from assistant.nlu.request_rate import request_load
+from assistant.nlu.runs import runs_per_month
 from assistant.nlu.schedule import job_weeks
 from assistant.nlu.stated import stated_quantities
 from assistant.nlu.tagger import Tag, tag
@@ -303,6 +304,9 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     stated = stated_quantities(tags, cleaned, lex)  # every number with its unit and role, for every answer
     if stated:
         result = dataclasses.replace(result, stated=stated)
+    runs = None if not isinstance(result, Query) or result.runs_per_month else runs_per_month(cleaned)
+    if runs:  # "probably 3 runs a month": the pace of the job talked about, kept by the thread
+        result = dataclasses.replace(result, runs_per_month=runs)
     said = tuple((t.kind, t.number(), _said_text(t, cleaned)) for t in tags if _said(t))
     if said:  # "10,000 hours of audio", "ddr5-6000": said back when the answer does not use them
         result = dataclasses.replace(result, said=said)

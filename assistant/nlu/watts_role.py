@@ -10,8 +10,9 @@ the cards: a word of [lists] rest_draw_words, "~180w for the rest of the box"); 
 the GPU the amount is said of (the card named last before it in the clause, else the first after it in the same
 clause; None when no card is named); sign -1 / +1 for a
 difference (lexicon cheaper_words / gap_more_after right after it), else 0. Roles are decided by the small closed
-word sets around the amount (rig_psu, wall_words, system_draw_words, idle words, power_limit_words), never by the
-verb before it: an amount of watts beside a card is that card's draw unless a word says otherwise.
+word sets around the amount (rig_psu, psu_brands after it, wall_words, system_draw_words, idle words,
+power_limit_words), never by the verb before it: an amount of watts beside a card is that card's draw unless a word
+says otherwise.
 `wall_tags(tags, low, lex)`: the WATTS tags whose role is "wall" (never a PSU's size: Reading.psu_watts).
 """
 
@@ -71,7 +72,7 @@ def role_of(tag: Tag, low: str, lex: Lexicon) -> str:
         return "cap"  # "一个插座最多800w", "the breaker is limited to 1500w": what the circuit allows, no draw
     psu_words = lex.listed("rig_psu")
     supply = frozenset(w for w in psu_words if not _has(w, lex.listed("wall_words")))  # not "at the wall"
-    if tag.meanings.get("PSU") or _starts(after, supply) or _ends_near(before, supply):
+    if tag.meanings.get("PSU") or _starts(after, supply | lex.listed("psu_brands")) or _ends_near(before, supply):
         return "psu"  # "1600w电源 会不会跳闸 16a插座": the PSU word beside it wins over a socket word further on
     if _has(after, lex.listed("wall_words")) or _has(before, lex.listed("wall_words")):
         return "wall"  # "750w wall draw", "620 at the wall", "墙上测的580w"

@@ -61,7 +61,7 @@ def constrained(query, rows: dict[str, ValueRow], names: list[str], picked, env:
     budget = stated_budget(query, env)
     if budget is not None and picked is not None:
         return _by_budget(rows, names, picked, env.to_usd(budget[0], budget[1]), env)
-    if picked is not None and env.assumptions.budget_usd:  # "换成4090呢" in a thread with a budget: the budget holds
+    if picked is not None and env.assumptions.budget_usd:  # "换成4090呢" in a thread with a budget
         return _by_thread_budget(rows, names, picked, env.assumptions.budget_usd, env)
     if lex.words_in("quiet_words", text) and not lex.words_in("quiet_not_words", text) and picked is not None:
         return _by_quiet(rows, names, picked, env)
@@ -162,16 +162,14 @@ def _by_budget(rows: dict[str, ValueRow], names: list[str], picked, budget: floa
 
 
 def _by_thread_budget(rows: dict[str, ValueRow], names: list[str], picked, budget: float, env: Env):
-    """The budget the conversation set, for a comparison that states none: a card over it that the pick is not is
-    said first ("RTX 4090 costs ¥20,180, over your ¥10,000"); a pick over it that the other is not gives way to the
-    other (as a budget stated); None when both or neither are within it (the comparison stands as it is)."""
+    """The budget in force, for a comparison that states none: a card over it that the pick is not is said first
+    ("RTX 4090 costs ¥20,180, over your ¥10,000"); None otherwise (a pick over it is said by compare_pick.over_budget
+    after the pick, "which one for 500" after a comparison)."""
     choice, reason, figure = picked
     other = names[1] if names[0] == choice else names[0]
     mine, theirs = _cost(rows[choice]), _cost(rows[other])
-    if mine is None or theirs is None or (mine <= budget) == (theirs <= budget):
+    if mine is None or theirs is None or mine > budget or theirs <= budget:
         return None
-    if mine > budget:
-        return _by_budget(rows, names, picked, budget, env)
     values = dict(budget=env.money(budget), price=env.money(mine), other_price=env.money(theirs))
     text = env.t("constraint.thread_other_over", gpu=rows[choice].label, other=rows[other].label, **values)
     return choice, text + i18n.gap(env.lang) + reason, figure | {"budget_usd": budget, "within": True}
