@@ -33,8 +33,9 @@ def pace_asked(dlg: Dialogue, query: Query) -> Query:
     base = dlg.context.last_query
     if isinstance(base, RentOrBuyQuery):
         return dataclasses.replace(base, text=query.text, runs_per_month=runs, settings=query.settings)
-    if isinstance(base, RatesQuery) and base.mode == "rent" and _job_hours(dlg, base):
-        hours = round(runs * _job_hours(dlg, base), 1)
+    each = _job_hours(dlg, base) if isinstance(base, RatesQuery) and base.mode == "rent" else None
+    if isinstance(base, RatesQuery) and each:
+        hours = round(runs * each, 1)
         return dataclasses.replace(base, text=query.text, hours=hours, period=None, runs_per_month=runs)
     return query
 
