@@ -219,6 +219,7 @@ class Dialogue:
             query = thread_keeps.card_for_thread_work(self, query)  # "那还是买a6000吧，怎么样" in a job's thread
             query = thread_keeps.full_finetune_of_thread(self, query)  # "那买两张4090够吗" after "全参微调"
             query = pace.pace_kept(self, query)  # "renting that per month" after "3 runs a month": those runs
+            query = thread_keeps.rent_what_holds(self, query)  # "那租呢" after "4090跑70b 不够": the 2 that hold it
         except NoSecondGpu as exc:
             if (based := base_card.against_base(query, self.memory_of)) is not None:
                 return based  # "is the 5090d slower": against the RTX 5090 it is a version of
@@ -284,6 +285,7 @@ class Dialogue:
         ctx.load = usage.load_after(ctx.load, query, gpus, figures or {})
         ctx.idle_asked = "idle_power_w" in (figures or {}) and query.intent == "spec"
         ctx.psu_w = next((s.value for s in query.stated if s.dim == "watts" and s.whole == "psu"), ctx.psu_w)
+        ctx.short_of = thread_keeps.short_of(query, figures or {})
         ctx.capability_said = "capability" in (figures or {})  # "what about two of them" next: what the two run
         # "and if only weekends?" changes one number of that bill; a money answer in between keeps it
         ctx.calc = (figures or {}).get("calc") or (ctx.calc if query.intent in ("rates", "cost") else None)

@@ -169,6 +169,9 @@ class Context:
     # "换成4090呢" next swaps that what-if set for one card (dialogue/swap.py); "8张用一周呢" then "换成a100" keeps 8
     added_to: str | None = None
     added_before: str | None = None
+    # the last fit did not fit: its card and how many of it would hold the model ("It would fit on 2 of them"); a rent
+    # asked next rents that many ("那租呢 按小时算多少钱" after "4090跑70b": two 4090s, dialogue/thread_keeps.py)
+    short_of: tuple[str, int] | None = None
 
     def focus_or_first(self) -> str | None:
         """The GPU the last answer favoured, else the first GPU it was about (None: no GPU yet)."""

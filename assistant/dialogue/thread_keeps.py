@@ -13,6 +13,9 @@ stated put back, or the query unchanged:
 - `model_verdict_as_fit`: "what about for flux" after "would a used 3060 12gb do" (a verdict for image generation): a
   verdict that the thread now gives a model is that model on the card (a fit), as "is a 3060 good for flux" is
   read in one message.
+- `rent_what_holds`: "那租呢 按小时算多少钱", "what about renting, how much per hour" right after a fit that did not fit
+  ("4090跑70b显存不够吧": it would fit on 2): the rent of as many of that card as hold the model (`short_of` records
+  them from the fit's figures), not of the one card that cannot run it.
 - `runs_on_more_cards`: "what about two of them" after "got a p40 for 180 bucks, what can i run on it" (a deal asked
   with what the card runs): what the set runs (a fit asked "what_runs"), not the same offer counted twice.
 - `card_for_thread_work`: "那还是买a6000吧，怎么样", "how about an a6000 then" (a card's whole spec sheet asked of, no
@@ -144,3 +147,27 @@ def card_for_thread_work(dlg: Dialogue, query: Query) -> Query:
         return query
     fit = FitQuery(text=query.text, model=None, gpus=tuple(named), gpu_count=named[0].count, settings=query.settings)
     return thread.inherit(setup, fit)
+
+
+def short_of(query: Query, figures: dict) -> tuple[str, int] | None:
+    """The card of a fit that did not fit and how many of it would hold the model (figures min_gpus), else None."""
+    said = figures.get("verdict")
+    verdict: dict = said if isinstance(said, dict) else {}
+    if query.intent != "fit" or figures.get("fits") is not False or not verdict.get("gpu"):
+        return None
+    need, had = int(figures.get("min_gpus") or 0), int(figures.get("gpu_count") or 1)
+    return (verdict["gpu"], need) if need > had else None
+
+
+def rent_what_holds(dlg: Dialogue, query: Query) -> Query:
+    from assistant.queries import RatesQuery, RentOrBuyQuery
+
+    short = dlg.context.short_of
+    if short is None or not isinstance(query, RatesQuery | RentOrBuyQuery) or len(query.gpus) != 1:
+        return query
+    card = query.gpus[0]
+    if card.name != short[0] or card.count >= short[1] or dlg.context.last_query is None:
+        return query
+    if dlg.context.last_query.intent != "fit":
+        return query
+    return dataclasses.replace(query, gpus=(dataclasses.replace(card, count=short[1]),))
