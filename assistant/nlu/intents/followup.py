@@ -395,7 +395,8 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         model=r.model,
         context_tokens=r.num("CONTEXT"),
         budget_usd=r.money(),
-        budget_currency=r.currency() if b.has("MONEY") else None,
+        # "预算改成4000呢": a budget with no money tag is in the question's currency too (yuan in Chinese)
+        budget_currency=r.currency() if b.has("MONEY") else (r.unnamed_currency() if b.has("BUDGET") else None),
         # "per year?" is no date; "跑一周多少钱" asks the money for the period, not the price
         fields=tuple(f for f in r.fields() if f != "all" and not (per and f in ("release", "price"))),
         ask=ask,

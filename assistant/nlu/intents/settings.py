@@ -289,7 +289,8 @@ def _settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
         out.append(Setting("years", float(span)))
     budget = r.money() if b.has("BUDGET") else None
     if budget is not None and not b.has("RECOMMEND"):
-        out.append(Setting("budget_usd", float(budget), currency=_not_usd(r.currency())))
+        # "预算改成4000": an amount with no money tag of its own is in the question's currency (yuan in Chinese)
+        out.append(Setting("budget_usd", float(budget), currency=_not_usd(r.currency() or r.unnamed_currency())))
     if b.has("PRICES") or (b.has("SET") and b.has("CONDITION", "DATE")):
         if b.has("DATE"):
             out.append(Setting("snapshot", str(b.first("DATE"))))
@@ -392,7 +393,8 @@ def stated_in(r: Reading, query: Query) -> tuple[Setting, ...]:
         out.append(Setting("currency", b.first("CURRENCY")))
     budget = r.money() if b.has("BUDGET") else None
     if budget is not None:
-        out.append(Setting("budget_usd", float(budget), currency=_not_usd(r.currency())))
+        # "预算改成4000": an amount with no money tag of its own is in the question's currency (yuan in Chinese)
+        out.append(Setting("budget_usd", float(budget), currency=_not_usd(r.currency() or r.unnamed_currency())))
     settings, _ = settings_of(r)
     priced = query.intent != "rates"  # "a 4090 at 0.30" in a rent question: a rate (nlu/card_rates.py), no price
     out += [s for s in settings if s.key == "cny_per_usd" or (priced and s.key == "price_override" and s.gpu)]

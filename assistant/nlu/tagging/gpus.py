@@ -435,7 +435,9 @@ class GpuTagging(TaggerBase):
                 return False  # "矿卡3090靠谱吗 一张5000": a price per card after the GPU named, not a Quadro 5000
             return self.tags[-1].end == self.toks[i - 1].end if self.tags else True
         hit = self.lex.match(tt, end) if end < len(tt) else None
-        return bool(hit and GPU_AFTER & set(hit[1]))
+        # "6000呢", "预算改成4000呢": a workstation card's number with only the follow-up particle after it is an amount
+        # (a budget said again), not a Quadro 6000; a GeForce number ("4090呢") is a card by itself (bare_numbers)
+        return bool(hit and GPU_AFTER & set(hit[1]) and set(hit[1]) != {"FOLLOW"})
 
     def _sibling_code(self, i: int, end: int) -> bool:
         """ "b100", "h300": one letter and a hundreds number where the KB holds another card of that letter and
