@@ -7,7 +7,8 @@ again as a rent of hours = the query's utilization setting (the share of the tim
 the span said (a years setting, `months`, or a period: periods.PERIOD_HOURS), keeping only the utilization among
 the settings; `query` unchanged when it is no such follow-up (a SetQuery or FollowUpQuery with a use said in hours
 per day or week and a span, and nothing else asked: no card, model or price of its own) or the last question rented
-no card.
+no card. After a rent-or-buy, the same schedule weighs it again at that use over that span (its utilization and
+`months`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from assistant.periods import PERIOD_HOURS, hours_of
-from assistant.queries import FollowUpQuery, Query, RatesQuery, SetQuery
+from assistant.queries import FollowUpQuery, Query, RatesQuery, RentOrBuyQuery, SetQuery
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 
 def rent_of_schedule(dlg: Dialogue, query: Query) -> Query:
     base = dlg.context.last_query
+    if isinstance(base, RentOrBuyQuery):  # "租还是买4090" then "每天用4小时 用一年呢": weighed again at that use
+        return _rent_or_buy_again(base, query)
     if not isinstance(query, SetQuery | FollowUpQuery) or not isinstance(base, RatesQuery):
         return query
     if base.mode not in ("rates", "rent") or not any(g.name for g in base.gpus):
@@ -51,3 +54,19 @@ def _span_hours(query: Query) -> float | None:
     if months:
         return float(months) * PERIOD_HOURS["month"]
     return hours_of(getattr(query, "period", None))
+
+
+def _rent_or_buy_again(base: RentOrBuyQuery, query: Query) -> Query:
+    """A schedule said after a rent-or-buy: the rent-or-buy at that use, for as many months as the span."""
+    if not isinstance(query, SetQuery | FollowUpQuery) or not any(st.dim == "hours" and st.per for st in query.stated):
+        return query
+    if isinstance(query, FollowUpQuery) and (query.gpus or query.model or query.ask or query.fields):
+        return query
+    use = next((float(s.value) for s in query.settings if s.key == "utilization" and s.value), None)
+    span = _span_hours(query)
+    if use is None or span is None:
+        return query
+    kept = tuple(s for s in query.settings if s.key == "utilization")
+    months = round(span / PERIOD_HOURS["month"], 1)
+    changes = {"utilization": use, "hours_per_week": None, "months": months, "settings": kept}
+    return dataclasses.replace(base, text=query.text, **changes)
