@@ -68,5 +68,6 @@ def _rent_or_buy_again(base: RentOrBuyQuery, query: Query) -> Query:
         return query
     kept = tuple(s for s in query.settings if s.key == "utilization")
     months = round(span / PERIOD_HOURS["month"], 1)
-    changes = {"utilization": use, "hours_per_week": None, "months": months, "settings": kept}
-    return dataclasses.replace(base, text=query.text, **changes)
+    return dataclasses.replace(
+        base, text=query.text, utilization=use, hours_per_week=None, months=months, settings=kept
+    )
