@@ -8,7 +8,8 @@ lexicon list `pushback_bare`, with fillers) is the "why?" of the last answer, le
 about a card named, of a kind the lists `claim_value` / `claim_slower` / `claim_faster` / `claim_better` name, is
 the rest of the message read as a question in the thread (its comparison), led by the verdict on the claim
 (respond/pushback_lead.claim_lead). A claim of another kind, or about no card, after a bare challenge ("are you
-sure? i saw people run it on one 3090") is the bare challenge. Nothing is answered when there is no last answer or
+sure? i saw people run it on one 3090") is the bare challenge; a follow-up naming a card after it ("really? what
+about the 4080") is that follow-up, answered as usual. Nothing is answered when there is no last answer or
 a question back is pending.
 """
 
@@ -22,7 +23,8 @@ from assistant.dialogue import Dialogue
 from assistant.queries import FollowUpQuery
 
 _FILLERS = re.compile(
-    r"[\s?？!！.。,，~～…]+|\b(?:lol|bro|man|dude|tho|though|then|ok|okay|hmm+|uh|um|like)\b|[吗嘛呢啊呀哦吧么]"
+    r"[\s?？!！.。,，~～…]+|\b(?:lol|bro|man|dude|tho|though|then|ok|okay|hmm+|uh|um|like|wait|hold on)\b"
+    r"|[吗嘛呢啊呀哦吧么]"
 )
 _FACTS = ("spec", "explain")  # answers of facts: a challenge hears them again, stood by
 CLAIMS = ("claim_value", "claim_slower", "claim_faster", "claim_better")  # the first found names the kind
@@ -44,6 +46,8 @@ def answer(engine, text: str, dialogue: Dialogue) -> Answer | None:
     kind = next((k.removeprefix("claim_") for k in CLAIMS if led and _has(rest, lex.listed(k))), None)
     if kind is not None and _names_card(engine, rest):
         return _claim(engine, text, rest, kind, dialogue, lang)
+    if opened and not led and _follows_on(engine, after):  # "really? what about the 4080": the new ask, as usual
+        return engine._answer(after.strip(" ,，?？!！"), dialogue, whole=False)
     return _stand_by(engine, text, dialogue, lang) if opened else None
 
 
@@ -100,6 +104,14 @@ def _names_card(engine, rest: str) -> bool:
 
     query = understand(rest, engine.index)
     return any(getattr(ref, "name", None) for ref in getattr(query, "gpus", ()) or ())
+
+
+def _follows_on(engine, after: str) -> bool:
+    """What follows a bare challenge is a follow-up of its own that names a card ("what about the 4080")."""
+    from assistant.nlu import understand
+
+    query = understand(after.strip(" ,，?？!！"), engine.index)
+    return isinstance(query, FollowUpQuery) and any(getattr(r, "name", None) for r in query.gpus)
 
 
 def _opening(low: str, bare: frozenset[str]) -> tuple[bool, str]:
