@@ -286,7 +286,6 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         changes.pop("gpu_count", None)  # "再加一张": the one card added, not a count for the set
     elif follow.gpus and "gpus" in names:
         changes["gpus"] = merged_gpus(dlg, base, follow.gpus, follow.replace, follow.gpu_count, follow.adds)
-        dlg.context.added_to = follow.gpus[0].name if follow.adds else None  # "what if i add another 3060"
         changes["gpus"] = swap_for_one(dlg, base, follow, changes["gpus"])  # "换成4090呢" after one card was added
     elif follow.gpu_count and "gpus" in names and base.intent != "fit":
         changes["gpus"] = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in gpus_of(base))
