@@ -76,7 +76,17 @@ def _parse(path) -> tuple[dict, ...]:
 def says(text: str, words) -> bool:
     """Does `text` say a word of `words`? English as whole words (phrases too, not inside a longer word: "nvlink在
     3090上" says "nvlink", "cuda/pytorch" says both), Chinese (any non-ASCII word) as text."""
-    return _searcher(tuple(words)).search(" ".join(_PUNCT.sub(" ", text.lower()).split())) is not None
+    words, plain = tuple(words), _plain(text)
+    if words and not any(w in plain for w in words):
+        return False  # the search below finds a word only where it is in the text: most groups end here
+    return _searcher(words).search(plain) is not None
+
+
+@lru_cache(maxsize=64)
+def _plain(text: str) -> str:
+    """`text` lower-cased, punctuation as spaces, single spaces: made once per text (every cue group of every fact
+    asks it of the same question)."""
+    return " ".join(_PUNCT.sub(" ", text.lower()).split())
 
 
 @lru_cache(maxsize=512)

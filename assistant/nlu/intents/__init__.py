@@ -9,7 +9,9 @@ whatever names a GPU once everything else declined).
 
 To add an intent: write `assistant/nlu/intents/<intent>.py` with `read(r: Reading)` building
 its Query (add the Query class to assistant/queries.py and a responder in assistant/respond/),
-then add ONE line to `READERS` below, where its claim belongs in the order. See docs/nlu.md.
+then add ONE line to `READERS` below, where its claim belongs in the order. See docs/nlu.md. A reader whose first
+guards need tag kinds or lexicon lists declares them (`@needs`, nlu/reader_needs.py): it is tried only on questions
+that have them.
 """
 
 from __future__ import annotations
@@ -67,6 +69,7 @@ from assistant.nlu.intents import (
     video,
 )
 from assistant.nlu.price_gap import price_gap
+from assistant.nlu.reader_needs import NEEDS, met, needs
 from assistant.nlu.reading import Reading
 from assistant.queries import (
     Clarification,
@@ -312,7 +315,17 @@ def _asked(reading: Reading, found: Query) -> str | None:
     return figure
 
 
+# fit.py is at the module line limit: its readers' needs (nlu/reader_needs.py, from their first guards) are here
+needs(("fix_asks",), said=("fix_trouble_words",))(fit.settings_fix)
+needs(("MODEL", "PARAMS"))(fit.system_ram)
+needs(("GPU",))(fit.mixed_set)
+needs(("GPU",), ("FIT", "run_words"))(fit.unknown_device)
+needs(("GPU",), unless=("MODEL", "PARAMS", "UNKNOWN_MODEL", "RECOMMEND", "COMPARE", "VS"))(fit.unnamed_model)
+needs(("MEMORY",), unless=("RECOMMEND",))(fit.memory_only)
+
 _NAMES = {reader: f"{reader.__module__.rsplit('.', 1)[-1]}.{reader.__name__}" for reader in READERS}
+# each reader with what it needs of a question (nlu/reader_needs.py): one it cannot claim is not tried
+_PLAN = tuple((reader, NEEDS.get(reader)) for reader in READERS)
 
 _FORMAT_CONCEPTS = ("quantization", "quant-formats", "quant-quality")  # answered with the formats the question names
 
@@ -329,7 +342,9 @@ def _place_currency(reading: Reading) -> str | None:
 
 def read(reading: Reading) -> Query | Clarification:
     """The first claim, with the settings the question states along the way (`Query.settings`)."""
-    for reader in READERS:
+    for reader, need in _PLAN:
+        if need is not None and not met(need, reading):
+            continue
         found = reader(reading)
         if found is None:
             continue

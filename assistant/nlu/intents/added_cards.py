@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.nlu.tagging.cn_numerals import cn_number
 from assistant.queries import GpuRef, Query, RigQuery
@@ -26,6 +27,7 @@ _ONE_ZH = ("加一张", "第二张", "再来一张", "再买一张", "再上一�
 _MAX_ADDED = 7  # more cards added than this is no desktop's second card [A]
 
 
+@needs(("GPU",), said=("rig_psu",), unless=("MONEY", "BUDGET", "RENT", "MODEL", "PARAMS"))
 def read(r: Reading) -> Query | None:
     owned = bool(r.form.owned or said(r, "owned_card_words"))
     cards = [g for g in r.explicit if g.name]

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from assistant.nlu.intents.deal import _amount
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import Query, VerdictQuery
 
 
+@needs(("GPU",), said=("afford_asks", "afford_weak_asks"), unless=("RENT", "HOURS", "KWH", "VS"))
 def read(r: Reading) -> Query | None:
     named = [g for g in r.explicit if g.name]
     if len(named) != 1 or len(r.explicit) != 1 or named[0].count > 1 or r.b.has("RENT", "HOURS", "KWH", "VS"):

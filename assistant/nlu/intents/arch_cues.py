@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from assistant.nlu.intents import explain
 from assistant.nlu.intents.concept_cues import says
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import ExplainQuery, GpuRef, Query, SpecQuery
 
@@ -33,6 +34,7 @@ def families(r: Reading) -> tuple[str, ...]:
     return tuple(f for _, f in sorted(found))
 
 
+@needs(unless=(*_NOT_ARCH, "MODEL"))
 def architecture(r: Reading) -> Query | None:
     if r.explicit or r.model is not None or r.b.has(*_NOT_ARCH):
         return None  # "is the 2080 ti still supported by cuda 13": that card (verdict); "best ampere card": a ranking
@@ -54,6 +56,7 @@ def architecture(r: Reading) -> Query | None:
     )
 
 
+@needs(("GPU",), unless=(*_NOT_ARCH, "MODEL"))
 def card_years(r: Reading) -> Query | None:
     """ "4090能用几年", "3090还能战几年", "how many years will a 3090 last": the years of use left asked of one card
     named (lexicon [lists] years_left_words) is its architecture's CUDA support and years (the lead of

@@ -29,6 +29,7 @@ from assistant.nlu.intents.cost import kind as cost_kind
 from assistant.nlu.intents.cost import usage_stated
 from assistant.nlu.intents.rates import job_fields, provider
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.nlu.stated_draw import stated_draw
 from assistant.nlu.two_rates import hourly_rates, two_rates
@@ -58,6 +59,7 @@ def _running_cost(r: Reading, **asked) -> CostQuery:
     )
 
 
+@needs(("GPU",), unless=("MODEL",))
 def cap(r: Reading) -> Query | None:
     form = r.form
     limit = form.cap
@@ -129,6 +131,7 @@ def _kwh_price(r: Reading) -> float | None:
     return float(price) if float(price) < MAX_KWH_PRICE * 10 else None
 
 
+@needs(("MODEL", "PARAMS"), ("GPU",), ("FIT",), unless=("RENT", "RATE", "BUDGET"))
 def fit_priced(r: Reading) -> Query | None:
     """ "can 4x used 3090 run llama 3.3 70b q4, and what would the whole thing cost", "两张3090能跑qwen2.5 72b吗
     一共要花多少": a fit asked of cards named, with money asked beside it, is the fit (its answer prices the set named:
@@ -154,6 +157,7 @@ _RUNS = re.compile(
 )
 
 
+@needs(("GPU",), unless=("MODEL",))
 def runs_rent(r: Reading) -> Query | None:
     """ "8 runs of 12 hrs each on an 8xh100 node at $2.40/gpu-hr, total?", "跑10次实验 每次6小时 租4090 1.88一小时
     一共多少钱": several runs of stated hours on rented cards: the rent of all of them (runs x hours), at the user's
@@ -175,6 +179,7 @@ def runs_rent(r: Reading) -> Query | None:
     )
 
 
+@needs(("HOURS",), ("GPU",))
 def rent_period(r: Reading) -> Query | None:
     """ "autodl上a100 80g一小时多少钱 连续跑一周要多少", "4090租一小时多少钱 跑一个月呢": the hour of a rate asked and a
     period said in another clause: the rent for that period, not for one hour."""
@@ -224,6 +229,7 @@ def two_costs(r: Reading) -> Query | None:
     )
 
 
+@needs(("GPU",), unless=("MODEL", "RENT", "RATE"))
 def share(r: Reading) -> Query | None:
     if r.form.figure != "share" or not r.explicit or r.model or r.b.has("RENT", "RATE"):
         return None
@@ -242,6 +248,7 @@ def form_period_hours(period: str | None) -> float:
     return PERIOD_HOURS.get(period or "month", PERIOD_HOURS["month"])
 
 
+@needs(("GPU",), unless=(*_NOT_A_BILL, "MODEL"))
 def bill(r: Reading) -> Query | None:
     form = r.form
     if not (form.figure in ("energy", "bill", "share") or _usage_priced(r)) or not r.explicit:
@@ -365,6 +372,7 @@ def cloud_job(r: Reading) -> Query | None:
     )
 
 
+@needs(("GPU",), ("PRONOUN",), unless=("PARAMS", "MEMORY", "RECOMMEND", "MODEL"))
 def spec_parts(r: Reading) -> Query | None:
     """Two or more figures asked of one named GPU ("how much vram does the rtx 4000 ada have, and is it really single
     slot"): every one of them, even when a pronoun in the second part would read as a follow-up."""

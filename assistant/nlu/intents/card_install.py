@@ -12,12 +12,14 @@ is answered for each size (variant_spread), as the install does not depend on th
 from __future__ import annotations
 
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import Query, VerdictQuery
 
 _OTHER_JOB = ("MODEL", "PARAMS", "HOURS", "MONEY", "BUDGET", "RENT", "COST", "KWH", "VS", "LENGTH")
 
 
+@needs(("GPU",), ("install_verbs",), said=("install_hosts",), unless=_OTHER_JOB)
 def read(r: Reading) -> Query | None:
     names = {g.name or g.mention for g in r.explicit if g.name or g.mention}  # a name of several sizes: still one card
     if len(names) != 1 or r.model or r.b.has(*_OTHER_JOB):

@@ -12,6 +12,7 @@ SpecQuery(fields=("size",)) with the clearance, the case and whether the spacing
 from __future__ import annotations
 
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import Query, SpecQuery
 
@@ -19,6 +20,7 @@ from assistant.queries import Query, SpecQuery
 _JOB = ("MODEL", "PARAMS", "HOURS", "MONEY", "BUDGET", "RENT", "COST", "KWH")
 
 
+@needs(("GPU",), unless=("MODEL", *_JOB))
 def read(r: Reading) -> Query | None:
     names = {g.name for g in r.explicit if g.name}
     if len(names) != 1 or r.model or r.b.has(*_JOB):

@@ -24,6 +24,7 @@ import re
 from assistant.nlu import asks
 from assistant.nlu.intents import explain, spec
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import GpuRef, Query, SpecQuery
 
@@ -84,6 +85,7 @@ def read(r: Reading) -> Query | None:
     return dataclasses.replace(sheet, topic="other", unread=unread) if unread else None
 
 
+@needs(unless=("MODEL", "MONEY", "BUDGET", "RENT", "COST", "KWH", "PARAMS"))
 def early(r: Reading) -> Query | None:
     """ "upgrading 3080 -> 4090, is my 850w psu ok", "rx 6800 drivers for pytorch", "m40散热方案", "4090 best power
     limit for llm": a PSU with its watts, a driver word of an AMD or Intel card, or a set-up topic (EARLY) asked with a
@@ -118,6 +120,7 @@ def early(r: Reading) -> Query | None:
     return None
 
 
+@needs(unless=("MODEL", "WATTS", "PERCENT", "MONEY", "BUDGET", "RENT", "PARAMS", "COUNT", "WORKLOAD"))
 def of_it(r: Reading) -> Query | None:
     """ "how do i cool it", "它散热怎么办", "what power limit should i set": a topic of OF_IT asked of "it", or in a
     short question naming no card (SHORT_ALONE), of the card the conversation is about (the dialogue fills it)."""

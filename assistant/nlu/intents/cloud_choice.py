@@ -16,11 +16,13 @@ import dataclasses
 
 from assistant.nlu.intents.rates import providers
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.periods import CALENDAR_WEEKS
 from assistant.queries import Query, RatesQuery
 
 
+@needs(said=("provider_elsewhere_words",), unless=("MODEL", "BUY", "PARAMS"))
 def elsewhere(r: Reading) -> Query | None:
     if not providers(r) or not said(r, "provider_elsewhere_words") or r.model or r.b.has("BUY", "PARAMS"):
         return None
@@ -33,6 +35,7 @@ def elsewhere(r: Reading) -> Query | None:
     return RatesQuery(text=r.text, mode="by_memory")
 
 
+@needs(unless=("PRONOUN", "PARAMS", "BUY", "MODEL"))
 def weighed(r: Reading) -> Query | None:
     named = providers(r)
     if len(named) < 2 or r.refs or r.model or r.b.has("PRONOUN", "PARAMS", "BUY"):

@@ -14,6 +14,7 @@ import re
 
 from assistant.nlu.intents.verdict import upgrade_to_card
 from assistant.nlu.lookup import model_versions
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.nlu.text import words
 from assistant.queries import CompareQuery, GpuRef, Query, VerdictQuery
@@ -338,6 +339,7 @@ def _size_of_any(r: Reading) -> float | None:
 _OWNED_GAP = 24  # characters between an owned word and the card it owns (as respond/upgrade_path.owns)
 
 
+@needs(("GPU",), unless=("MONEY", "BUDGET", "HOURS"))
 def owned_upgrade(r: Reading) -> Query | None:
     """ "already have a 3080 10gb. upgrade to 5080 or keep it and rent when i need more?": two different cards, an owned
     word a few words before the first and an upgrade word: moving from the owned card is the question (the rent said

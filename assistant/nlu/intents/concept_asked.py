@@ -12,12 +12,14 @@ it first). None otherwise.
 from __future__ import annotations
 
 from assistant.nlu.concept_facts import asked_fact, may_claim
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import ExplainQuery, Query
 
 _OTHER = ("MONEY", "BUDGET", "RENT", "HOURS", "KWH", "WATTS", "UNDER")
 
 
+@needs(unless=_OTHER)
 def read(r: Reading) -> Query | None:
     if r.b.has(*_OTHER):
         return None

@@ -51,6 +51,7 @@ from typing import Any
 
 from assistant.nlu.intents import explain, scaling
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import ExplainQuery, Query
 
@@ -59,6 +60,7 @@ _STALL = "training-bottleneck"
 _OTHERS_THAN = ("MODEL", "PARAMS", "MONEY", "BUDGET", "RECOMMEND", "RENT", "UNDER")
 
 
+@needs(unless=_OTHERS_THAN)
 def series(r: Reading) -> Query | None:
     if r.explicit or r.b.has(*_OTHERS_THAN):
         return None
@@ -77,6 +79,7 @@ def series(r: Reading) -> Query | None:
     return ExplainQuery(text=r.text, concept=_GENERATIONS, mention=r.text, others=tuple(others[:2]))
 
 
+@needs(unless=("MODEL", "PARAMS", "MONEY", "RECOMMEND", "RENT"))
 def training_stall(r: Reading) -> Query | None:
     if r.model is not None or r.b.has(*(k for k in _OTHERS_THAN if k not in ("BUDGET", "UNDER"))):
         return None  # "只有30%" is no budget, "40%上下跳" no upper bound
@@ -92,6 +95,7 @@ def _training(r: Reading) -> bool:
     return r.b.has("MODE") or r.workload == "training" or r.said("training_words")
 
 
+@needs(unless=("MONEY", "BUDGET", "RENT"))
 def link_doubted(r: Reading) -> Query | None:
     if not r.lex.words_in("link_lack_words", r.text.lower()) or r.b.has("MONEY", "BUDGET", "RENT"):
         return None  # "can two 4090s use nvlink" asks the NVLink figure (spec), not the cards without it
@@ -156,6 +160,7 @@ def _sized(r: Reading):
     return r.model if r.model is not None and r.model.key else None
 
 
+@needs(unless=(*_MODEL_FIT, "MEMORY"))
 def model_concept(r: Reading) -> Query | None:
     if r.b.has(*_MODEL_FIT) or r.explicit or r.b.has("MEMORY"):
         return None  # "r64 lora on mistral 7b with a 3090", "lora r32 on qwen2.5 7b 16gb enough": a fit on that card
@@ -179,6 +184,7 @@ def model_concept(r: Reading) -> Query | None:
     )
 
 
+@needs(unless=("MONEY", "BUDGET", "VS", "RENT", "MODEL"))
 def wear_asked(r: Reading) -> Query | None:
     """ "显卡一直满载跑训练伤卡吗", "24小时跑训练会不会把显卡跑坏", "will training 24/7 wear out my gpu": whether
     heavy use wears a card (lexicon [lists] wear_words), no model, money or comparison: the gpu-wear concept (with the
@@ -207,6 +213,7 @@ def distill_asked(r: Reading) -> Query | None:
     return ExplainQuery(text=r.text, concept=_DISTILLS, mention=r.text.strip(" ?!."), workload="llm_inference")
 
 
+@needs(("GPU",), unless=_MODEL_FIT)
 def slow_card(r: Reading) -> Query | None:
     named = [g for g in r.explicit if g.name]
     if not named or len(named) > 2 or len(named) != len(r.explicit) or r.b.has(*_MODEL_FIT):
@@ -242,6 +249,7 @@ def slow_card(r: Reading) -> Query | None:
     )
 
 
+@needs(unless=("BUDGET", "MONEY", "RECOMMEND"))
 def cloud_trust(r: Reading) -> Query | None:
     if r.b.has("BUDGET", "MONEY", "RECOMMEND") or (r.b.has("RATE") and r.b.has("BUY")):
         return None  # "runpod ... 0.34/hr community cloud ... vs buying one used at 1700": a rent-or-buy
@@ -285,6 +293,7 @@ def _says(r: Reading, name: str) -> bool:
     return any((f" {w} " in spaced or f" {w} " in text) if w.isascii() else w in r.text for w in r.lex.listed(name))
 
 
+@needs(unless=(*_TROUBLE_NOT, "RECOMMEND"))
 def trouble(r: Reading) -> Query | None:
     if r.b.has(*_TROUBLE_NOT, "RECOMMEND") or (r.said("upgrade_words") and not says(r, "fix_words")):
         return None  # "显存爆了换什么卡": which card to move to (an upgrade); "显存不够了怎么办" asks a fix
@@ -309,6 +318,7 @@ def trouble(r: Reading) -> Query | None:
     )
 
 
+@needs(unless=(*_MODEL_FIT, "MEMORY"))
 def speed_bound(r: Reading) -> Query | None:
     if r.b.has(*_MODEL_FIT) or r.b.has("MEMORY") or len(r.explicit) > 1:
         return None
@@ -327,6 +337,7 @@ def speed_bound(r: Reading) -> Query | None:
     )
 
 
+@needs(unless=_MODEL_FIT)
 def why_memory(r: Reading) -> Query | None:
     if r.b.has(*_MODEL_FIT) or r.explicit:
         return None
@@ -362,6 +373,7 @@ def why_memory(r: Reading) -> Query | None:
     )
 
 
+@needs(unless=_MODEL_FIT)
 def quant_speed(r: Reading) -> Query | None:
     """ "why is q4 faster than fp16", "为什么量化后速度更快": generation reads fewer bytes per token (the quantization
     concept asked quant_speed: decode at the formats named, else 4-bit against 16-bit)."""
@@ -395,6 +407,7 @@ def _stated_speed(r: Reading) -> float | None:
     return float(found.group(1)) if found else None
 
 
+@needs(("GPU",), unless=("MONEY", "RENT", "RECOMMEND", "SORT"))
 def speed_check(r: Reading) -> Query | None:
     """ "why is my 4090 only getting like 8 tok/s on llama 3.3 70b q4", "我3060 12g跑qwen2.5 7b才5 token/s 正常吗": a
     measured speed on one card named, doubted ([lists] speed_doubt_words): the tokens-per-second concept asked
@@ -420,6 +433,7 @@ def speed_check(r: Reading) -> Query | None:
     )
 
 
+@needs(unless=("MONEY", "RENT", "UNDER", "RECOMMEND", "LINK"))
 def second_card(r: Reading) -> Query | None:
     if r.b.has("MONEY", "RENT", "UNDER", "RECOMMEND", "LINK"):  # a BUDGET tag alone is "只有" (only), not money
         return None  # "4 gpus on pcie x4 risers ... how much slower than x16": the link's cost (explain.pcie_link)
@@ -433,6 +447,7 @@ def second_card(r: Reading) -> Query | None:
     )
 
 
+@needs(unless=(*_MODEL_FIT, "MEMORY"))
 def offload_speed(r: Reading) -> Query | None:
     if r.b.has(*_MODEL_FIT, "MEMORY") or len(r.explicit) > 1 or (r.explicit and (r.model or r.b.has("PARAMS"))):
         return None  # "cpu only, 70b in 128 gb is slow", "qwen 32b on a 4060 ti with offload": a fit with its speed
@@ -455,6 +470,7 @@ _CONTEXT, _NVLINK = "context-length", "nvlink"
 _EFFECT_NOT = ("BUDGET", "MONEY", "RENT", "RECOMMEND", "UNDER", "SORT", "LINK")
 
 
+@needs(unless=_EFFECT_NOT)
 def effect(r: Reading) -> Query | None:
     if r.b.has(*_EFFECT_NOT) or (r.explicit and not says(r, "pool_words")):
         return None  # "does the 5090 have fp4 support and does that matter": the card's feature (a verdict)
@@ -520,6 +536,7 @@ def vendor_why_not(r: Reading) -> Query | None:
 _GGUF_PREFIXES = ("q", "iq")  # GGUF types ("q4_k_m", "iq4_xs"), not fp8 / int8 / bf16 (their contrast concepts)
 
 
+@needs(unless=("MONEY", "BUDGET", "RENT", "SORT", "UNDER", "SPEED", "FASTER"))
 def formats_compared(r: Reading) -> Query | None:
     """ "what's the difference between q6_k and q8_0, worth the extra size?", "q5_k_m和q4_k_m差别大吗": two GGUF
     formats set against each other with no card, model fit or money: the quantization concept with those formats
@@ -532,6 +549,7 @@ def formats_compared(r: Reading) -> Query | None:
     return ExplainQuery(text=r.text, concept=_QUANT, mention=r.text.strip(" ?!."), model=_sized(r), precisions=named)
 
 
+@needs(said=("cpu_bottleneck_words",), unless=("MODEL", "PARAMS", "MONEY", "BUDGET"))
 def cpu_bottleneck(r: Reading) -> Query | None:
     """ "will a 3090 bottleneck with a ryzen 5 3600", "does the cpu matter for a 4090", "3090配什么cpu", "cpu会不会
     拖后腿": the CPU beside the GPUs (concept cpu-for-gpus), not a power supply or the card's spec sheet."""

@@ -11,11 +11,13 @@ from assistant.nlu.intents.rates import PERIODS, period, provider
 from assistant.nlu.intents.rent_or_buy import usage
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.local_dollars import local_dollar
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.nlu.stated_draw import draw_bill, stated_draw
 from assistant.queries import CompareQuery, CostQuery, GpuRef, Query
 
 
+@needs(unless=("RECOMMEND",))
 def read(r: Reading) -> Query | None:
     cost = kind(r)
     if not cost or r.b.has("RECOMMEND") or (cost == "perf_per_dollar" and len(r.refs) >= 2):
@@ -54,6 +56,7 @@ def read(r: Reading) -> Query | None:
     )
 
 
+@needs(unless=("RENT", "COMPARE", "VS", "OR"))
 def hours_priced(r: Reading) -> Query | None:
     """ "cost of a 4090 for 500 hours", "总共要跑200小时 a100 多少钱": one card, hours in all and money asked (a cost
     word, "how much", a price) with nothing bought or owned: the rent of those hours (see _hours_needed)."""

@@ -22,6 +22,7 @@ from assistant.nlu.intents import rig
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.patterns import compiled
 from assistant.nlu.price_gap import gap_amounts
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.nlu.stated import box_cards
 from assistant.nlu.stated_prices import BARE_MIN
@@ -43,6 +44,7 @@ def _under_an_amount(r: Reading) -> bool:
     )
 
 
+@needs(unless=("BUDGET", "RENT", "HOURS", "KWH", "VS"))
 def read(r: Reading) -> Query | None:
     b = r.b
     if b.has("BUDGET", "RENT", "HOURS", "KWH", "VS") or (b.has("MEMORY") and not _memory_priced(r)):
@@ -119,6 +121,7 @@ def read(r: Reading) -> Query | None:
     )
 
 
+@needs(("GPU",), said=("deal_words", "verdict_worth", "verdict_negative", "rate_quote_asks"), unless=("HOW_MUCH",))
 def rate_quote(r: Reading) -> Query | None:
     """An hourly rent quoted for one card and asked whether it is fair ("tensordock quoted me $0.35/hr for a 4090.
     good price or meh", "runpod wants $0.69/hr for a 4090, rip off?", "autodl 4090一小时1.88 贵吗"): a deal on a

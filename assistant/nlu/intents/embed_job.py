@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import ExplainQuery, Query
 
@@ -21,6 +22,7 @@ CONCEPT = "embeddings"
 _SCALE = {"k": 1e3, "thousand": 1e3, "千": 1e3, "m": 1e6, "million": 1e6, "万": 1e4, "亿": 1e8, "mn": 1e6}
 
 
+@needs(unless=("MONEY", "BUDGET", "RENT"))
 def read(r: Reading) -> Query | None:
     text = f" {r.text.lower()} "
     if not r.lex.words_in("embed_words", text) or r.b.has("MONEY", "BUDGET", "RENT"):

@@ -20,6 +20,7 @@ import dataclasses
 from assistant.nlu import messages as msg
 from assistant.nlu.intents import rig
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.nlu.text import key
 from assistant.queries import Clarification, ExplainQuery, FitQuery, GpuRef, Query, SpecQuery
@@ -38,6 +39,7 @@ def vendor_concept(vendor: str) -> str | None:
     return _VENDOR_PRACTICE.get(vendor)
 
 
+@needs(("TEMPERATURE", "temperature_asked"), unless=("MODEL", "PARAMS", "BUDGET", "MONEY", "RENT", "RECOMMEND", "KWH"))
 def temperature(r: Reading) -> Query | None:
     """ "85c is that ok", "my 4090 runs at 83 degrees, is that safe", "what temperature is too hot for a 3090", "vram
     temp 100c normal?": the GPU temperature concept, with the reading given (a TEMPERATURE tag, never an electricity
@@ -90,6 +92,7 @@ def _readings(r: Reading, first):
     return (memory, core) if memory is not None else (first, None)
 
 
+@needs(("LINK",), unless=("BUDGET", "MONEY", "UNDER", "RENT", "HOURS", "KWH"))
 def pcie_link(r: Reading) -> Query | None:
     """ "does a pcie 4.0 x4 slot hurt a second gpu for inference", "does pcie 3.0 x16 bottleneck a 4090 for training",
     "x8 vs x16 for a 4090", "第二张卡插在pcie 3.0 x4上 训练会慢吗": a PCIe link named (a LINK tag) is a question of the
@@ -113,6 +116,7 @@ def pcie_link(r: Reading) -> Query | None:
     )
 
 
+@needs(("PRECISION",), said=("quant_quality_words",), unless=("BUDGET", "MONEY", "RENT", "RECOMMEND"))
 def quant_quality(r: Reading) -> Query | None:
     """ "int4 vs fp8 quantization quality difference for 70b models", "how much worse is q4 than q8", "does 4bit make
     the model dumber": the quality a precision costs is the quantization concept (its quality notes), with the model
@@ -155,6 +159,7 @@ def inference_side(r: Reading, found: ExplainQuery) -> ExplainQuery:
     return dataclasses.replace(found, others=(_PREFILL_DECODE,))
 
 
+@needs(("VENDOR",), said=("vendor_use_words",), unless=("BUDGET", "MONEY", "UNDER", "VS", "COMPARE", "RENT", "SORT"))
 def vendor_use(r: Reading) -> Query | None:
     """ "can i use an amd gpu for stable diffusion on windows", "does amd work for llms": whether that
     vendor's cards work for it in practice (the software stack), not a ranking of its cards."""
@@ -203,23 +208,28 @@ def advice(r: Reading) -> Query | None:
     return None
 
 
+# another question than what a concept is: a card pick, a rental, a comparison, a model, money, hours
+_NOT_CONCEPT = (
+    "RECOMMEND",
+    "RENT",
+    "VS",
+    "WHY",
+    "FASTER",
+    "SPEED",
+    "MODEL",
+    "PARAMS",
+    "BUDGET",
+    "MONEY",
+    "KWH",
+    "HOURS",
+    "SORT",
+)
+
+
+@needs(unless=_NOT_CONCEPT)
 def read(r: Reading) -> Query | Clarification | None:
     b, text = r.b, r.text
-    if r.explicit or b.has(
-        "RECOMMEND",
-        "RENT",
-        "VS",
-        "WHY",
-        "FASTER",
-        "SPEED",
-        "MODEL",
-        "PARAMS",
-        "BUDGET",
-        "MONEY",
-        "KWH",
-        "HOURS",
-        "SORT",
-    ):
+    if r.explicit or b.has(*_NOT_CONCEPT):
         return None
     if figure_of_them(r):
         return None
@@ -247,6 +257,7 @@ def read(r: Reading) -> Query | Clarification | None:
     return None
 
 
+@needs(("GPU",), unless=("MODEL", "PARAMS", "MONEY", "BUDGET", "COST", "RENT", "FIT", "KWH"))
 def boards(r: Reading) -> Query | None:
     """ "3090涡轮版和公版哪个好", "丐版4090和高端非公差多少", "4090 founders edition or strix": board versions of
     one GPU set against each other are the same chip, explained by the board-variants concept (the engine's note
@@ -283,6 +294,7 @@ def _asked_what_then_pronoun(r: Reading, pronoun) -> bool:
     return any(fields[0].end <= t.start < pronoun.start for t in r.b.kinds.get("AND", []))
 
 
+@needs(unless=("PARAMS", "MONEY", "BUDGET", "RECOMMEND", "RENT", "KWH", "HOURS", "COST", "SORT"))
 def between(r: Reading) -> Query | None:
     b = r.b
     if b.has("PARAMS", "MONEY", "BUDGET", "RECOMMEND", "RENT", "KWH", "HOURS", "COST", "SORT") or figure_of_them(r):

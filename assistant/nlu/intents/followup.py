@@ -28,6 +28,7 @@ from assistant.nlu.intents.rates import epochs, period, providers, sample_tokens
 from assistant.nlu.intents.resale import resale_share
 from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import CostQuery, FollowUpQuery, GpuRef, Query
 
@@ -56,6 +57,7 @@ SPEED_DETAILS = {"CONTEXT", "PRECISION"}
 AROUND = {"QUESTION", "FOLLOW", "AND", "ON", "PRONOUN", "GPU_WORD", "MORE", "ASPECT", "ONLY", "OF"}
 
 
+@needs(unless=("MODEL", "PARAMS"))
 def about_last(r: Reading) -> Query | None:
     b = r.b
     if r.explicit or b.has("MODEL", "PARAMS"):
@@ -213,6 +215,7 @@ def only_period(r: Reading) -> bool:
     return kinds <= {"HOW_MUCH", "COST", "PER", "PERIOD", "FIT", "RENT"} | AROUND and set(b.unknown) <= period_words
 
 
+@needs(("FIT",), ("GPU",), unless=("MODEL", "PARAMS", "MEMORY"))
 def model_elsewhere(r: Reading) -> Query | None:
     """ "will it run on a 3090?", "does it fit on two 4090s": the model just talked about, on other GPUs."""
     b = r.b
@@ -235,6 +238,7 @@ def wants_speed(r: Reading) -> bool:
     return b.has("SPEED", "FASTER") or b.meaning("ASPECT") == "speed" or "speed" in b.meanings.get("FIELD", [])
 
 
+@needs(unless=("MODEL", "PARAMS"))
 def fragment(r: Reading) -> Query | None:
     """Details only, with a follow-up cue: "for llms?", "in fp16?", "qlora then?", "with at least 16gb",
     "with a budget of 1500?", "and if i only had 800?", "new instead?", "what if it's for my company".
@@ -317,6 +321,7 @@ def read(r: Reading) -> Query | None:
 _COUNT_ASK = {"GPU", "FIT", "QUESTION", "FOLLOW", "ON", "GPU_WORD", "AND", "HOW_MUCH"}
 
 
+@needs(("GPU",), said=("asked_count",), unless=("MODEL", "PARAMS"))
 def count_on(r: Reading) -> Query | None:
     """ "要几张l20", "换成h20要几张", "how many a100s then": how many of the one GPU named the conversation's job
     needs (its model, users, context kept): the last question on that GPU."""
@@ -329,6 +334,7 @@ def count_on(r: Reading) -> Query | None:
 _ALSO_COMPARED = {"GPU", "THAN", "COMPARE", "VS", "FOLLOW", "QUESTION", "AND", "GPU_WORD"}
 
 
+@needs(("GPU",), ("THAN", "COMPARE", "VS"))
 def also_compared(r: Reading) -> Query | None:
     """ "4070ti super也比一下", "把4080也加进来比比": one more card put into the comparison talked about."""
     b = r.b
@@ -436,6 +442,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
 _SALE_ALONE = {"SET", "NUMBER", "MONEY", "PRONOUN", "QUESTION", "FOLLOW", "AND", "ONLY", "IF"}
 
 
+@needs(("NUMBER", "MONEY"), unless=("MODEL",))
 def sale_alone(r: Reading) -> Query | None:
     """ "say i get 420 for it", "if i could sell it for 450": what a card of the user's would sell for, said alone
     (nothing else named or asked): a follow-up the dialogue applies to the swap or offer talked about."""
@@ -475,6 +482,7 @@ def job_data(r: Reading) -> dict:
     return {"samples": samples(r), "sample_tokens": sample_tokens(r), "epochs": epochs(r)}
 
 
+@needs(unless=("MODEL", "RENT", "COMPARE", "VS", "OR", "PARAMS", "WORKLOAD"))
 def output_rate(r: Reading) -> Query | None:
     """ "how many images per hour", "images a minute?", "so how many could i crank out in an hour", "一小时能出几张":
     things made in a time with nothing else named, the speed of what was talked about, with what that time makes
@@ -534,6 +542,7 @@ def _count_word(r: Reading) -> int | None:
 _PRECISION_ASKED = {"PRECISION", "HOW_MUCH", "FIT", "SET", "ON"} | AROUND
 
 
+@needs(said=("precision_asked",), unless=("PARAMS", "MEMORY", "MODEL"))
 def precision_asked(r: Reading) -> Query | None:
     """ "at what quant", "which quant should i use", "用什么量化", "要几bit量化": the precision at which the model
     talked about fits on the cards talked about (the fit again, every precision weighed), nothing else named."""

@@ -16,10 +16,12 @@ from assistant.nlu.intents import card_topic
 from assistant.nlu.intents.followup import AROUND, _amount, _only, build
 from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import FollowUpQuery, GpuRef, Query
 
 
+@needs(("GPU",), unless=("PARAMS", "WORKLOAD", "MONEY", "MEMORY", "HOURS", "VS", "OR", "THAN", "MODEL"))
 def other_gpu(r: Reading) -> Query | None:
     """ "would a 4090 work", "switch to a 5090", "a secondhand 3090 instead?", "how does the 4070 ti super fit in
     there": the question talked about, asked of another card (the dialogue puts it in: in place of the card of a
@@ -47,6 +49,7 @@ def other_gpu(r: Reading) -> Query | None:
 _PRICE_IN_CONDITION = {"CONDITION", "FIELD", "PRICES", "HOW_MUCH", "COST", "ON", "BUY"} | AROUND  # "在闲鱼上买二手的话"
 
 
+@needs(("CONDITION",), unless=("MODEL",))
 def price_in_condition(r: Reading) -> Query | None:
     """ "二手的话多少钱", "used price?", "how much used", "what do they go for used": the price, used (or new), of the
     cards talked about (the condition is said as a setting); with nothing talked about the dialogue asks which."""
@@ -66,6 +69,7 @@ def price_in_condition(r: Reading) -> Query | None:
 _WHY_NOT = {"WHY", "NO", "RECOMMEND", "OVER", "BUY", "GPU"} | AROUND
 
 
+@needs(("WHY",), ("GPU",), unless=("MODEL", "PARAMS", "MONEY", "WORKLOAD"))
 def why_not_named(r: Reading) -> Query | None:
     """ "为啥不推荐4090", "why didnt you pick the 4090", "why not recommend a 4090": the card named against the one the
     conversation favoured (why that one and not this), as "why not the 4090?" is read."""
@@ -107,6 +111,7 @@ def card_cued(r: Reading) -> bool:
     return tags[0].kind == "ON" or tags[-1].kind == "FOLLOW"
 
 
+@needs(("GPU",), said=("duration_words",), unless=("MODEL", "PARAMS", "WORKLOAD", "HOURS", "MONEY"))
 def job_elsewhere(r: Reading) -> Query | None:
     """ "how long would it take on a 4090", "and on 2 3090s, how long?": the time of the job talked about on other
     GPUs (the dialogue asks back when nothing was talked about)."""
@@ -137,6 +142,7 @@ _GAP = AROUND | {
 }
 
 
+@needs(unless=("MODEL",))
 def price_gap(r: Reading) -> Query | None:
     """ "差价多少", "how much more is it", "whats the difference in price", "how much cheaper is the 3090", and "whats
     the difference" alone: the difference between the two cards talked about (or the one named and the one talked
@@ -167,6 +173,7 @@ def price_gap(r: Reading) -> Query | None:
 _ALTERNATIVE = {"OR", "CONDITION", "GPU", "COUNT", "UNDER", "QUESTION", "BUY", "RECOMMEND", "FOLLOW", "PRONOUN"}
 
 
+@needs(("OR",), ("GPU",), unless=("MODEL", "PARAMS", "WORKLOAD"))
 def alternative(r: Reading) -> Query | None:
     """ "or a used 3090 for about the same money?", "or two 3060s instead?", "还是买二手3090": one card offered as the
     alternative to the one talked about (the dialogue compares the two for the work talked about)."""

@@ -17,10 +17,12 @@ from assistant.nlu.intents.followup import AROUND, _only, build, job_data
 from assistant.nlu.intents.rates import PERIODS, period
 from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import CostQuery, FollowUpQuery, Query
 
 
+@needs(said=("image_time_words", "duration_words"))
 def time_alone(r: Reading) -> Query | None:
     """ "how long?", "要多久", "大概多久能跑完": a time asked with nothing else, the time of the job or the fit talked
     about (the dialogue asks back when nothing was). Claimed before the reader of empty questions: these may have no
@@ -45,6 +47,7 @@ def time_alone(r: Reading) -> Query | None:
 _HOURS_PRICED = {"FIT", "HOURS", "FIELD", "HOW_MUCH", "COST", "FOR"} | AROUND
 
 
+@needs(("HOURS",), unless=("MODEL",))
 def hours_priced(r: Reading) -> Query | None:
     """ "跑50小时多少钱", "how much for 50 hours", "用100个小时要多少钱": the money for that many hours of what was
     talked about (a rent after rates), with no model or rate of its own; one card named ("how much for 50 hours on an
@@ -75,6 +78,7 @@ _DEADLINE |= {"PERIOD", "BUDGET"}  # "一天内", "只有48小时" (只有 is re
 _DEADLINE |= AROUND
 
 
+@needs(unless=("PARAMS", "WORKLOAD", "RENT", "MONEY", "KWH", "MODEL"))
 def deadline_set(r: Reading) -> Query | None:
     """ "what if i only have 48 hours to finish", "i need it done in 2 days", "两天内要跑完 要几张", "限时三天": a time
     the job talked about must be done in, with no model or work of its own (the dialogue gives the cards each kind
@@ -102,6 +106,7 @@ _HOURS_ALONE = {
 } | AROUND  # "my run is ~60 hours on one"
 
 
+@needs(("HOURS",), unless=("MODEL", "PARAMS"))
 def hours_alone(r: Reading) -> Query | None:
     """ "need about 200 hours", "gonna need ~200 hrs", "job is about 200 hours", "要跑200小时": hours in all said with
     nothing else (no card, model, rate or span of use): a follow-up whose hours the dialogue reads by what was asked
@@ -120,6 +125,7 @@ def hours_alone(r: Reading) -> Query | None:
 _COST_OF_THAT = {"HOW_MUCH", "QUESTION", "PRONOUN", "COST", "FIELD", "EXPLAIN", "FOLLOW", "AND"}
 
 
+@needs(("COST", "HOW_MUCH", "FIELD"), unless=("MODEL",))
 def cost_of_that(r: Reading) -> Query | None:
     """ "how much would that cost", "what does that cost", "how much is that", "那要多少钱": the money of what was just
     talked about (the rent after a rental, else the price of the card), nothing named, or "how much in total",
@@ -156,6 +162,7 @@ def _total_only(r: Reading) -> bool:
 _USE_PRICED = {"COST", "HOURS", "KWH", "NUMBER", "MONEY", "MODE", "FIT", "PER", "ON", "IF"} | AROUND
 
 
+@needs(("COST",), ("HOURS",), unless=("MODEL",))
 def power_bill_stated(r: Reading) -> Query | None:
     """ "and electricity if i train 3h a day at 0.22/kwh", "电费算0.6呢 每天8小时": an electricity rate and hours of use
     stated with the electricity named, no card: the running cost of the cards talked about at those (kept as the
@@ -173,6 +180,7 @@ def power_bill_stated(r: Reading) -> Query | None:
 _RATE_USE_PERIOD = _USE_PRICED | {"ELECTRICITY", "SET", "QUESTION", "PERIOD", "PER", "HOW_MUCH", "PRONOUN"}
 
 
+@needs(("HOURS",), unless=("MODEL",))
 def bill_of_period_asked(r: Reading) -> Query | None:
     """ "my power is 0.35/kwh, 5h a day, monthly?", "0.2 a kwh 8h a day, per year?": a rate and the hours of use said
     as settings, with a period asked (the question's only other word), no card: the bill of the cards talked about for
@@ -194,6 +202,7 @@ def bill_of_period_asked(r: Reading) -> Query | None:
 _PERIOD_AT_USE = {"HOURS", "HOW_MUCH", "COST", "FIELD", "PERIOD", "PER", "PRONOUN", "IF", "FIT", "RENT", "SET"} | AROUND
 
 
+@needs(("HOURS",), unless=("MODEL", "MONEY", "BUDGET", "KWH"))
 def period_at_use(r: Reading) -> Query | None:
     """ "how much a month if it's 6 hours a day", "一个月多少钱 每天跑6小时", "per year at 5h a day?": the last
     question (a bill, a rent) for that period at that use, with no card, model or money of its own: an edit of the

@@ -13,6 +13,7 @@ stronger, and a help word beside a concept as that concept's question (it asks w
 from __future__ import annotations
 
 from assistant.nlu.intents import explain
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import ExplainQuery, HelpQuery, Query
 
@@ -42,6 +43,7 @@ def thanks(r: Reading) -> Query | None:
     return None
 
 
+@needs(unless=("MONEY", "KWH", "PARAMS", "NUMBER", "HOURS", "YEARS", "DATE", "MODEL"))
 def about(r: Reading) -> Query | None:
     if r.explicit or r.model or r.b.has("MONEY", "KWH", "PARAMS", "NUMBER", "HOURS", "YEARS", "DATE"):
         return None
@@ -54,6 +56,7 @@ def about(r: Reading) -> Query | None:
     return None
 
 
+@needs(("HELP",), unless=STRONG)
 def read(r: Reading) -> Query | None:
     if not r.b.has("HELP") or r.b.has(*STRONG) or r.explicit:
         return None
@@ -64,5 +67,6 @@ def read(r: Reading) -> Query | None:
     return HelpQuery(text=r.text)
 
 
+@needs(("HELP",))
 def leftover(r: Reading) -> Query | None:
     return HelpQuery(text=r.text) if r.b.has("HELP") else None

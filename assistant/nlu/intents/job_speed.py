@@ -36,6 +36,7 @@ from assistant.nlu.intents import fit
 from assistant.nlu.intents.followup import build, made_in
 from assistant.nlu.intents.rates import provider, throughput
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import ExplainQuery, FitQuery, ModelRef, Query, SpecQuery
 
@@ -60,6 +61,7 @@ def _speed_asked(r: Reading) -> bool:
     )
 
 
+@needs(("MODEL", "transcribe_words"))
 def transcription(r: Reading) -> Query | None:
     whisper = r.model is not None and r.model.key.startswith("whisper")
     if (r.model is not None and not whisper) or r.mode() != "inference":
@@ -82,6 +84,7 @@ def transcription(r: Reading) -> Query | None:
     )
 
 
+@needs(said=("audio_words", "transcribe_words"), unless=("RENT", "BUDGET", "PARAMS", "MODEL"))
 def transcription_followup(r: Reading) -> Query | None:
     if r.refs or r.model or r.b.has("RENT", "BUDGET", "PARAMS") or provider(r):
         return None
@@ -95,6 +98,7 @@ def transcription_followup(r: Reading) -> Query | None:
     return dataclasses.replace(found, hours_total=audio / 3600 if audio else None, hours_bare=None)
 
 
+@needs(("MODEL",))
 def images_made(r: Reading) -> Query | None:
     span = made_in(r)
     if span is None and said(r, "made_count_asks"):  # "how many sdxl pics overnight (8h)": the hours said
@@ -139,6 +143,7 @@ def _spilled_gb(r: Reading) -> float | None:
     return float(gb)
 
 
+@needs(("MODEL", "PARAMS"), said=("offload_words",))
 def spill(r: Reading) -> Query | None:
     if not (r.model or r.b.has("PARAMS")) or not _one_gpu(r) or r.mode() != "inference":
         return None
@@ -173,6 +178,7 @@ _SIZED_VISION = re.compile(r"yolo\s*v?\d+\s*-?[nsmlx](?![a-z])|resnet[\s_-]?\d+|
 _EPOCHS_SAID = re.compile(r"\d+\s*(?:epochs?|个?\s*epoch|轮)", re.I)
 
 
+@needs(said=("vision_train_models",))
 def vision_training(r: Reading) -> Query | None:
     if not said(r, "vision_train_models") or not _SIZED_VISION.search(r.text) or not _one_gpu(r):
         return None

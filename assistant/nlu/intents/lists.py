@@ -14,6 +14,7 @@ import dataclasses
 import re
 
 from assistant.nlu.intents import recommend
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import Query
 
@@ -54,6 +55,7 @@ def top_n(r: Reading) -> int | None:
     return None
 
 
+@needs(unless=("RENT",))
 def read(r: Reading) -> Query | None:
     if r.refs or r.b.has("RENT"):
         return None

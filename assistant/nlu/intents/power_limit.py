@@ -12,6 +12,7 @@ import re
 
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.patterns import compiled
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import GpuRef, PowerLimitQuery, Query
 
@@ -53,6 +54,7 @@ def _card_capped(r: Reading) -> bool:
     return named or bool(re.search(r"\b(?:it|them|card|cards|gpu|gpus)\b", between))
 
 
+@needs(unless=("COST", "KWH", "ELECTRICITY"))
 def read(r: Reading) -> Query | None:
     named = [g for g in r.refs if g.name]
     if not named and not r.model and not r.b.has("PARAMS"):

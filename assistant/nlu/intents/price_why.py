@@ -10,10 +10,12 @@
 from __future__ import annotations
 
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import PriceWhyQuery, Query
 
 
+@needs(("GPU",), unless=("RENT", "BUDGET", "PARAMS", "MODEL"))
 def read(r: Reading) -> Query | None:
     b = r.b
     named = [g for g in r.refs if g.name]

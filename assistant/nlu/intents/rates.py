@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.nlu.schedule import day_spans
 from assistant.nlu.tagging.cn_numerals import cn_number
@@ -200,6 +201,7 @@ def cloud_gpus(r: Reading) -> Query | None:
     )
 
 
+@needs(unless=("PRONOUN", "PARAMS", "MEMORY", "HOURS", "MONTHS", "BUY", "FOLLOW", "MODEL"))
 def of_providers(r: Reading) -> Query | None:
     """ "autodl和恒源云哪个便宜", "恒源云租卡多少钱", "火山引擎 gpu 价格", "runpod vs vast prices": clouds named with a
     price word and no GPU, model or pronoun: their price lists (one cloud: every GPU it rents, cheapest first; two or
@@ -215,6 +217,7 @@ def of_providers(r: Reading) -> Query | None:
     return RatesQuery(text=r.text, provider=named[0], providers=named, mode="providers")
 
 
+@needs(("RENT",), unless=("BUY", "MODEL", "PARAMS", "MONEY", "BUDGET", "RECOMMEND", "HOURS", "YEARS"))
 def which_to_rent(r: Reading) -> Query | None:
     """ "租哪个划算 跑推理", "which is cheaper to rent" with no GPU named: the rates of the GPUs talked about, weighed
     for the work named (the dialogue fills them in; before any GPU it asks which)."""

@@ -18,6 +18,7 @@ from typing import cast
 from assistant.nlu.intents.rates import provider
 from assistant.nlu.intents.verdict import feature_of, said, upgrade_to_card
 from assistant.nlu.owned_fit import owned_fit_first
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.nlu.stated_draw import draw_bill
 from assistant.nlu.watts_role import watts_role
@@ -136,6 +137,7 @@ def card_class(r: Reading) -> str | None:
     return "pro" if dc or said(r, "pro_card_words") else None
 
 
+@needs(unless=("EXPLAIN", "WHY"))
 def class_pick(r: Reading) -> RecommendQuery | None:
     """ "passive datacenter gpu for a rack server", "we need a professional gpu with ecc for training",
     "实验室要买计算卡 不要游戏卡": a class of cards asked for (card_class) with no card named is a recommendation
@@ -209,6 +211,7 @@ def _sort(r: Reading) -> str | None:
     return "price" if b.meaning("ASK") == "cheaper" and b.has("MEMORY", "WORKLOAD", "MODEL") else None
 
 
+@needs(("SERIES",), unless=("EXPLAIN", "WHY"))
 def series(r: Reading) -> Query | None:
     """ "is the 40 series worth it for ai", "best 30 series card for llms", "40 series vs 30 series for stable
     diffusion", "50系显卡跑ai怎么样": a GPU family (SERIES tags) and no card named is answered across its cards: the

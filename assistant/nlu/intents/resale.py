@@ -21,6 +21,7 @@ import re
 from assistant.nlu.intents import cost
 from assistant.nlu.intents.rates import period
 from assistant.nlu.patterns import compiled
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import CostQuery, Query, Setting
 
@@ -28,6 +29,7 @@ _AMOUNT_GAP = 4  # characters between a resale word and the resale price ("æ®‹å€
 _MIN = 50.0  # a smaller number after a resale word is not a price (a count, a year)
 
 
+@needs(("GPU",))
 def read(r: Reading) -> Query | None:
     said = resale_said(r)
     if not said or not r.explicit or len({g.name for g in r.explicit}) != 1:

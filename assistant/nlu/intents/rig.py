@@ -18,6 +18,7 @@ from assistant.nlu.intents.rates import period
 from assistant.nlu.intents.recommend import card_class, vendor_of
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.owned_parts import owned_parts
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import ExplainQuery, GpuRef, Query, RigQuery
 
@@ -78,6 +79,7 @@ _NOT_THREAD_PSU = (
 )
 
 
+@needs(said=("rig_psu",), unless=("WHY", "VS", "COMPARE"))
 def psu_of_thread(r: Reading) -> Query | None:
     """ "整机功耗多大 电源要多少瓦", "what psu do i need" with no GPU, count, model or budget in it: the power supply
     of the cards talked about (Chinese leaves the subject out), as a build's power; the dialogue fills the cards
@@ -121,6 +123,7 @@ _LEAST_PSU_W = 300  # [A] a smaller wattage said beside a PSU question is a card
 _NOT_DRAW_PSU = ("RECOMMEND", "MONEY", "BUDGET", "MODEL", "PARAMS", "RENT", "COST", "KWH", "HOURS")
 
 
+@needs(("WATTS",), said=("rig_psu", "verdict_enough"), unless=_NOT_DRAW_PSU)
 def psu_for_draw(r: Reading) -> Query | None:
     """ "显卡功耗450w 电源850w够不够", "my gpu draws 450w, is a 850w psu enough", "两张350w的卡 1000w电源够吗": no GPU
     named, the power one card draws stated (Reading.draw_tag): the power supply for that many such cards."""
@@ -151,6 +154,7 @@ def _wall_draw(r: Reading) -> float | None:
     return None
 
 
+@needs(("ENERGY",), ("SOLAR",), ("GPU", "PRONOUN"))
 def wall_cap(r: Reading) -> Query | None:
     """ "solar gives me 12 kwh/day surplus, does that cover a 4090 training 10 hrs a day", "光伏每天能多出12度电
     够4090训练10小时吗": the build's energy a day against an ENERGY amount from a power source of [lists]
@@ -231,6 +235,7 @@ def _one_machine_for(r: Reading) -> bool:
     return _budget(r) is None and bool(r.total_count()) and bool(r.explicit)  # "组里共用一台双卡机": no card to build
 
 
+@needs(unless=("RENT",))
 def read(r: Reading) -> Query | None:
     b = r.b
     psu = psu_question(r) or _cpu_build(r)
@@ -298,6 +303,7 @@ def read(r: Reading) -> Query | None:
     )
 
 
+@needs(("GPU",), unless=("MODEL", "PARAMS", "MONEY", "BUDGET"))
 def ram_for_cards(r: Reading) -> Query | None:
     """ "is 64gb ram enough for 2 3090s", "两张3090配64g内存够吗": system RAM asked of the cards named, no model to run
     (with a model, fit.system_ram sizes the offload): the rig of those cards, its RAM verdict leading."""
@@ -323,6 +329,7 @@ def ram_for_cards(r: Reading) -> Query | None:
     )
 
 
+@needs(unless=("MODEL", "PARAMS", "MONEY", "BUDGET", "UNDER", "RECOMMEND"))
 def ram_alone(r: Reading) -> Query | None:
     """ "do i need 64gb ram for local llms", "is 32gb of ddr5 enough for deep learning": an amount named as system RAM
     with no card, model or budget is a question about system RAM (the concept system-ram), no GPU's memory floor;

@@ -14,6 +14,7 @@ import dataclasses
 import re
 
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import CompareQuery, GpuRef, Query
 
@@ -39,6 +40,7 @@ def asks_double(text: str, lex) -> bool:
     return bool(lex.words_in("scale_double", low) or _DOUBLE.search(low))
 
 
+@needs(("GPU",), unless=("COST",))
 def read(r: Reading) -> Query | None:
     refs, text = r.refs, _SECOND_HAND.sub("used", r.text.lower())
     # "2张4090跑qwen 32b能快一倍吗" / "能快多少": the speed-up, not the fit
@@ -115,6 +117,7 @@ def _one_more(r: Reading, text: str) -> bool:
     return False
 
 
+@needs(said=("scaling_words",), unless=("MONEY", "BUDGET", "PARAMS", "RENT", "KWH"))
 def in_general(r: Reading) -> Query | None:
     """ "how well does training scale across 4 gpus", "does multi gpu training scale linearly", "多卡训练效率怎么样
     4张卡能快几倍", "how well does training scale across 4 3090s": a scaling word (lexicon scaling_words) with a

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from assistant.nlu.intents.resale import sold_after_years
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import CompareQuery, Query, Setting, SpecQuery
 
@@ -58,6 +59,7 @@ def _no_sale_after(r: Reading, gap: str) -> bool:
     return not any(w in gap for w in r.lex.listed("asked_sell")) and not any(c in gap for c in ",.;，。；")
 
 
+@needs(("GPU",), said=("asked_sell", "resale_words", "keep_words"), unless=("RENT", "PARAMS", "MODEL"))
 def read(r: Reading) -> Query | None:
     sell, keep = said(r, "asked_sell") or said(r, "resale_words"), said(r, "keep_words")
     names = [g for g in r.explicit if g.name]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from assistant.nlu.intents.rates import period, provider
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.periods import CALENDAR_WEEKS, HOURS_PER_MONTH, HOURS_PER_WEEK
 from assistant.queries import Query, RatesQuery
@@ -21,6 +22,7 @@ from assistant.queries import Query, RatesQuery
 _NOT = ("BUY", "WATTS", "KWH", "USERS", "BUDGET", "RECOMMEND", "COMPARE")
 
 
+@needs(("MODEL", "PARAMS"), said=("serve_words",), unless=_NOT)
 def read(r: Reading) -> Query | None:
     b = r.b
     if r.explicit or not (r.model or b.has("PARAMS")) or b.has(*_NOT) or b.struct("rent_buy"):

@@ -16,6 +16,7 @@ from assistant.nlu.card_prices import clause_prices
 from assistant.nlu.free_power import said_free
 from assistant.nlu.intents.rates import period
 from assistant.nlu.local_dollars import local_dollar
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading, gpu_ref
 from assistant.nlu.stated import box_cards, is_difference
 from assistant.nlu.stated_prices import CLAUSE_END, sold_for, stated_prices, total_asked
@@ -95,6 +96,7 @@ def keep_or_forget(r: Reading) -> Query | None:
     return None
 
 
+@needs(("RESET",))
 def reset(r: Reading) -> Query | None:
     """ "reset", "恢复默认设置", "forget my settings": only a whole command; a reset word inside a question
     about something else ("清空显存的方法", "how to clear vram") is no command (other tags, or words that

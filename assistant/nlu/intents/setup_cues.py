@@ -23,6 +23,7 @@ import re
 
 from assistant.nlu.concept_facts import asked_fact
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import ExplainQuery, Query
 
@@ -54,6 +55,7 @@ _COUNT_BEFORE = re.compile(r"(?<![\d.])(\d)\s*(?:x\s*)?(?:[a-z]+\s+)?$")
 _ASKS_ELSE = ("MONEY", "BUDGET", "RENT", "RECOMMEND", "SORT", "UNDER", "KWH")
 
 
+@needs(unless=("RENT", "KWH"))
 def topic(r: Reading) -> Query | None:
     if r.b.has("RENT", "KWH"):
         return None

@@ -12,6 +12,7 @@ import re
 
 from assistant.nlu.intents.rates import period
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import CompareQuery, FitQuery, GpuRef, Query, SpecQuery
 
@@ -59,6 +60,7 @@ def of_them(r: Reading) -> Query | None:
 _DIFFERENCE_OF = {"EXPLAIN", "QUESTION", "FIELD", "PRICES", "COMPARE", "ON", "OF", "FOLLOW", "AND", "HOW_MUCH", "MORE"}
 
 
+@needs(("COMPARE",))
 def difference_talked_about(r: Reading) -> Query | None:
     """ "whats the price difference", "and the memory difference?": a figure of the GPUs talked about, set side by
     side (the dialogue fills them in); without a difference word or with anything else asked, not this reader's."""
@@ -126,6 +128,7 @@ def precision_speed(r: Reading) -> Query | None:
     return SpecQuery(text=r.text, gpus=gpus, fields=("precisions",), precisions=tuple(formats))
 
 
+@needs(("GPU", "PRONOUN"))
 def read(r: Reading) -> Query | None:
     if not r.refs:
         return None

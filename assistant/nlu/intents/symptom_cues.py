@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from assistant.nlu.intents.concept_cues import concept_asked, says
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import ExplainQuery, Query
 
@@ -32,6 +33,7 @@ def _prompt_length(r: Reading) -> tuple[int | None, bool]:
     return (int(context) if context else int(float(found.group(1)) * 1024) if found else None), only_length
 
 
+@needs(unless=_NOT_SYMPTOM)
 def prompt_wait(r: Reading) -> Query | None:
     if r.b.has(*_NOT_SYMPTOM) or len(r.explicit) > 1 or not says(r, "prompt_phase_words"):
         return None
@@ -67,6 +69,7 @@ _OLLAMA_PS = re.compile(r"(\d{1,3})\s*%\s*/\s*(\d{1,3})\s*%\s*cpu\s*/\s*gpu", re
 _OFFLOAD = "cpu-offload"
 
 
+@needs(unless=_NOT_LOG)
 def offload_log(r: Reading) -> Query | None:
     """ "ollama log says offloaded 33/81 layers to GPU on my 3080 10gb, what does that mean and how slow",
     "ollama ps says 45%/55% CPU/GPU": a runtime's split of the model between GPU and CPU, read from the line
@@ -111,6 +114,7 @@ def _gib(found: re.Match[str] | None) -> float | None:
     return value / 1024 if unit.startswith("m") else value
 
 
+@needs(unless=_NOT_LOG)
 def oom_line(r: Reading) -> Query | None:
     """ "CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 23.69 GiB total capacity; 21.5 GiB already
     allocated)": PyTorch's out-of-memory message pasted, its figures read: the cuda-oom concept asked oom_line
@@ -136,6 +140,7 @@ def _batch(r: Reading) -> int | None:
     return int(found) if found and found >= 2 else None
 
 
+@needs(unless=_NOT_SYMPTOM)
 def gpu_unseen(r: Reading) -> Query | None:
     """ "torch.cuda.is_available() returns False on my 4090", "no kernel image is available for execution on the
     device", "nvidia-smi works but pytorch doesnt see my gpu", "torch.cuda.is_available()一直是False": PyTorch not
@@ -156,6 +161,7 @@ def gpu_unseen(r: Reading) -> Query | None:
 _POWER_NOT = ("MONEY", "BUDGET", "RENT", "RECOMMEND", "SORT", "KWH", "ELECTRICITY", "COST", "CPU")
 
 
+@needs(unless=_POWER_NOT)
 def power_by_use(r: Reading) -> Query | None:
     """ "how many watts does a 3090 draw running llama.cpp inference vs during training", "4090推理的时候功耗多少",
     "nvidia-smi shows my 3090 at 250w while llama.cpp generates, is it broken", "GPU-Util 100% 但是功耗才120w": a card's
@@ -210,6 +216,7 @@ _NO_CACHE = re.compile(
 )
 
 
+@needs(unless=_NOT_LOG)
 def vllm_log(r: Reading) -> Query | None:
     """ "vllm says 'Maximum concurrency for 8192 tokens per request: 3.41x' ... what does that number mean",
     "vllm启动报 'No available memory for the cache blocks' 4090跑qwen2.5 14b": vLLM's start-up lines about its KV cache:
@@ -240,6 +247,7 @@ _EVAL = re.compile(r"(?<![a-z_])(?<!prompt )(?<!prompt_)eval(?:[ _]rate)?\D{0,24
 _PP, _TG = (re.compile(rf"\b{w}\d*\b\s*[:=|]?\s*(\d+(?:\.\d+)?)", re.I) for w in ("pp", "tg"))  # llama-bench
 
 
+@needs(unless=_NOT_LOG)
 def eval_rates(r: Reading) -> Query | None:
     """ "llama.cpp prints 'prompt eval 412 tokens per second ... eval 18.5 tokens per second', what's the difference",
     "ollama --verbose: prompt eval rate 900 tokens/s, eval rate 35 tokens/s": a runtime's two speeds pasted: the prefill

@@ -24,6 +24,7 @@ import dataclasses
 
 from assistant.nlu.intents.followup import AROUND, _only, build
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import GpuRef, Query
 
@@ -31,6 +32,7 @@ _KINDS = {"GPU_WORD", "PRICES", "COUNT", "NUMBER", "OR", "PER"} | AROUND  # no H
 _LISTS = ("per_card_each", "per_card_total", "per_card_fillers")
 
 
+@needs(said=("per_card_each", "per_card_total"), unless=("MODEL", "PARAMS", "MONEY", "BUDGET"))
 def per_card(r: Reading) -> Query | None:
     b = r.b
     if r.explicit or b.has("MODEL", "PARAMS", "MONEY", "BUDGET"):
@@ -44,6 +46,7 @@ def per_card(r: Reading) -> Query | None:
     return build(r, ask="per_card_" + ("either" if each and total else "each" if each else "total"))
 
 
+@needs(("GPU",), said=("mix_words",), unless=("MODEL", "PARAMS", "MONEY", "VS", "OR", "RENT"))
 def mixed_with_thread(r: Reading) -> Query | None:
     b = r.b
     named = [g for g in r.explicit if g.name]
@@ -57,6 +60,7 @@ def mixed_with_thread(r: Reading) -> Query | None:
     )
 
 
+@needs(("GPU",), ("FIT",), said=("cant_run_words",), unless=("MODEL", "VS", "OR", "PARAMS"))
 def runs_that_cant(r: Reading) -> Query | None:
     from assistant.queries import CompareQuery, GpuRef
 
@@ -86,6 +90,7 @@ _FAIR_ASK = {
 _FAIR_ASK |= {"EXPLAIN", "PRICES"}  # "what's a fair price"
 
 
+@needs(said=("fair_price_asks",), unless=("MONEY", "NUMBER", "BUDGET", "MODEL"))
 def fair_price(r: Reading) -> Query | None:
     """ "what's a fair price", "what should i pay for one", "多少钱收合适" with no card named: what the card talked
     about goes for (its street price, in the condition said or the thread's), the dialogue fills the card."""
@@ -101,6 +106,7 @@ def fair_price(r: Reading) -> Query | None:
     return SpecQuery(text=r.text, gpus=(it,), fields=("price",))
 
 
+@needs(("GPU",), said=("goes_for_words",), unless=("MODEL", "MONEY", "BUDGET", "WORKLOAD", "VS", "OR", "FIELD"))
 def goes_for(r: Reading) -> Query | None:
     from assistant.queries import SpecQuery
 
@@ -125,6 +131,7 @@ def goes_for(r: Reading) -> Query | None:
 _UPGRADE_KINDS = {"BUY", "RECOMMEND", "UPGRADE", "GPU_WORD", "WHICH"} | AROUND
 
 
+@needs(said=("upgrade_target_asks",), unless=("PARAMS", "WORKLOAD", "MODEL"))
 def upgrade_to_what(r: Reading) -> Query | None:
     """ "to what", "upgrade to what?", "换成啥", "升级成什么" after a question about the user's own card (worth
     upgrading, a fit that failed on it): a FollowUpQuery with ask "upgrade"; the dialogue answers the thread's work
@@ -165,6 +172,7 @@ def upgrade_alone(r: Reading) -> Query | None:
 _UPGRADE_TO_SIZE = {"MEMORY", "HOW_MUCH", "FIELD", "COST", "PRICES", "ON", "FIT"}  # "加多少钱能上24g"
 
 
+@needs(("MEMORY",))
 def upgrade_to_size(r: Reading) -> Query | None:
     """ "want to upgrade, what would it cost to get to 24gb", "想升级 加多少钱能上24g": `upgrade_alone` with the memory
     wanted, claimed before a recommendation or the price of "it" read it."""
@@ -177,6 +185,7 @@ def upgrade_untagged(r: Reading) -> Query | None:
     return upgrade_alone(r) if not r.b.tags else None
 
 
+@needs(said=("fix_alone_asks",), unless=("PARAMS", "MONEY", "BUDGET", "GPU_WORD", "MODEL"))
 def fix_alone(r: Reading) -> Query | None:
     """ "what settings should i change", "how do i fix it", "那参数怎么调" with nothing named: the settings to change
     for the fit talked about (ask "fix"; the dialogue takes the thread's fit, asked "fix", respond/fit_fix.py), where
@@ -196,6 +205,7 @@ def fix_alone(r: Reading) -> Query | None:
 _WHY_VENDOR_KINDS = {"WHY", "VENDOR", "OVER", "THAN", "VS", "RECOMMEND", "GPU_WORD"} | AROUND
 
 
+@needs(("WHY",), ("VENDOR",), unless=("MODEL",))
 def why_vendor(r: Reading) -> Query | None:
     """ "why nvidia?", "why nvidia over amd", "为什么选n卡": why a maker's card, no card or model named: asked
     "why_vendor" of the vendor's practice concept (what AMD cards are like for AI); after a pick between makers the
@@ -219,6 +229,7 @@ def why_vendor(r: Reading) -> Query | None:
 _RAM_KINDS = {"MEMORY", "FIELD", "HELP", "FOLLOW", "OF", "IF", "MORE", "PLUS", "ENOUGH", "YES_NO"} | AROUND
 
 
+@needs(("MEMORY",), said=("system_ram_words",), unless=("PARAMS", "MONEY", "BUDGET", "MODEL"))
 def system_ram_alone(r: Reading) -> Query | None:
     """ "加到32g内存有用吗", "would 32gb of system ram help", "what if i had 64gb ram": system RAM said (lexicon
     system_ram_words beside the amount) with no card or model: the fit talked about with that RAM for what does not fit
@@ -231,6 +242,7 @@ def system_ram_alone(r: Reading) -> Query | None:
     return dataclasses.replace(build(r), fields=())  # "of system ram": the RAM's size, not the card's memory asked
 
 
+@needs(said=("payback_words",), unless=("MODEL", "PARAMS", "MONEY", "BUDGET"))
 def payback_of_it(r: Reading) -> Query | None:
     """ "over what period does it pay back", "how long until it pays off" with no card, model or money named: buying
     the card talked about weighed against renting it (the dialogue fills "it" and the thread's rent), not a spec sheet
@@ -246,6 +258,7 @@ def payback_of_it(r: Reading) -> Query | None:
     return RentOrBuyQuery(text=r.text, gpus=it)
 
 
+@needs(("BUY", "RECOMMEND"), said=("buy_over_rent_words",), unless=("MODEL", "PARAMS", "WORKLOAD", "VS", "OR", "RENT"))
 def buy_over_rent(r: Reading) -> Query | None:
     """ "we have $10k, should we buy instead", "预算一万 还是继续租": buying set against renting (lexicon
     buy_over_rent_words beside a buying word), no card or model named: the thread's rent or buy (the dialogue fills
@@ -269,6 +282,7 @@ def buy_over_rent(r: Reading) -> Query | None:
 _NEEDS_KINDS = {"FIT", "FOLLOW", "RECOMMEND", "EXPLAIN"} | AROUND  # "what do" is an EXPLAIN tag
 
 
+@needs(said=("needs_asks",), unless=("PARAMS", "MONEY", "BUDGET", "MEMORY", "MODEL"))
 def needs_of_thread(r: Reading) -> Query | None:
     """ "what would i need for that", "so what do i need", "那需要什么配置" with no card,
     model or money of their own: what to get for the thread's work (a RecommendQuery; the dialogue puts the thread's

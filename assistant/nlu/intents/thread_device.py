@@ -9,6 +9,7 @@ of work or money, or asks why (other readers take those). Plain reading: nothing
 
 from __future__ import annotations
 
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import FollowUpQuery, Query
 
@@ -30,6 +31,7 @@ _OTHER = (
 )
 
 
+@needs(unless=_OTHER)
 def idle_draw(r: Reading) -> Query | None:
     """ "what does it pull at idle", "whats the idle draw of the whole thing", "待机功耗呢": the idle draw of the
     device talked about (lexicon asked_idle), with its count; a card named is spec.read's."""
@@ -41,6 +43,7 @@ def idle_draw(r: Reading) -> Query | None:
     return FollowUpQuery(text=r.text, fields=("power",), gpu_count=r.total_count())
 
 
+@needs(unless=_OTHER)
 def figure_of_count(r: Reading) -> Query | None:
     """ "total power for 4 of them under load", "power draw for both", "两张一起功耗多少", "四张加起来多少显存": a spec
     figure (power, memory) of N of the device talked about; the count said is the set's."""
@@ -93,6 +96,7 @@ def period_total(r: Reading) -> Query | None:
     return FollowUpQuery(text=r.text, period="year")
 
 
+@needs(unless=("KWH", "HOURS", "RENT", "MODEL"))
 def whole_machine(r: Reading) -> Query | None:
     """ "整机大概多少钱", "how much would the whole thing cost if i buy used", "all in price for the build?": the price
     of the machine around the cards talked about (their set, the platform allowance), not one card's price nor a
@@ -114,6 +118,7 @@ def whole_machine(r: Reading) -> Query | None:
     return FollowUpQuery(text=r.text, ask="whole_machine", fields=("price",))
 
 
+@needs(unless=(*_OTHER, "MEMORY", "MODEL"))
 def memory_total(r: Reading) -> Query | None:
     """ "how much vram do i have in total", "显存一共多少", "总共多少显存": the memory of the device talked about, all
     its cards together (lexicon set_total_words), not the memory concept."""
@@ -128,6 +133,7 @@ def memory_total(r: Reading) -> Query | None:
     return FollowUpQuery(text=r.text, fields=("memory",), gpu_count=r.total_count())
 
 
+@needs(unless=("PARAMS", "MONEY", "HOURS", "BUDGET", "WORKLOAD", "MODEL"))
 def job_data_alone(r: Reading) -> Query | None:
     """ "3 epochs", "with 200k samples then", "跑3轮呢": only the data of a training job, nothing else asked: the job
     talked about again on that data (its time, or its rent when it was rented)."""
@@ -144,6 +150,7 @@ def job_data_alone(r: Reading) -> Query | None:
     return FollowUpQuery(text=r.text, **data)
 
 
+@needs(("PRECISION",), ("CONTEXT",), unless=("MODEL",))
 def fit_settings_alone(r: Reading) -> Query | None:
     """ "at q4_k_m with 16k context?", "q8 and 32k then": a precision and a context said together, nothing else: the fit
     talked about again at those (a fragment of one detail is followup.fragment's)."""
@@ -156,6 +163,7 @@ def fit_settings_alone(r: Reading) -> Query | None:
     return FollowUpQuery(text=r.text, precision=r.precision, context_tokens=r.num("CONTEXT"))
 
 
+@needs(unless=("MODEL",))
 def total_alone(r: Reading) -> Query | None:
     """ "total bill?", "whats the total?", "all in?": only a total asked, nothing named: the money of what was just
     talked about (the rent of a job or hours after a rental, the set's price after a card), as "how much would that
@@ -172,6 +180,7 @@ def total_alone(r: Reading) -> Query | None:
     return FollowUpQuery(text=r.text, fields=("price",), ask="cost_of_that")
 
 
+@needs(("WHY",), ("VENDOR",))
 def why_not_vendor(r: Reading) -> Query | None:
     """ "why not amd", "为啥不考虑a卡" after a pick: why the vendor's cards were left out, which is how they work for
     this in practice (the vendor concept: the software stack), not a question nobody understood."""

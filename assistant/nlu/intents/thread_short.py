@@ -32,6 +32,7 @@ import re
 from assistant.nlu.intents.followup import AROUND, _only, build
 from assistant.nlu.intents.rates import PERIODS, period
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import CompareQuery, CostQuery, GpuRef, Query, RigQuery, SpecQuery, VerdictQuery
 
@@ -48,6 +49,7 @@ def _allowed(r: Reading, *names: str) -> set[str]:
     return {w for p in phrases for w in p.split()} | {ch for p in phrases if not p.isascii() for ch in p}
 
 
+@needs(unless=("PARAMS", "MONEY", "BUDGET", "MODEL"))
 def bill_at_rate(r: Reading) -> Query | None:
     b = r.b
     if r.explicit or r.model or b.has("PARAMS", "MONEY", "BUDGET") or not (b.has("KWH") or r.rate_tags()):
@@ -67,6 +69,7 @@ def bill_at_rate(r: Reading) -> Query | None:
     return CostQuery(text=r.text, kind="running", period=asked)
 
 
+@needs(said=("provider_asks",), unless=("PARAMS", "MONEY", "BUDGET", "HOURS", "MODEL"))
 def provider_alone(r: Reading) -> Query | None:
     b = r.b
     if r.explicit or r.model or b.has("PARAMS", "MONEY", "BUDGET", "HOURS") or not said(r, "provider_asks"):
@@ -77,6 +80,7 @@ def provider_alone(r: Reading) -> Query | None:
     return build(r, ask="rates")
 
 
+@needs(said=("reaction_words",), unless=("PARAMS", "MONEY", "NUMBER", "WORKLOAD", "WHY", "MODEL"))
 def reaction_alone(r: Reading) -> Query | None:
     b = r.b
     # a word is a token, or two characters of a run of Chinese ones (read character by character)
@@ -91,6 +95,7 @@ def reaction_alone(r: Reading) -> Query | None:
     return VerdictQuery(text=r.text, gpus=(GpuRef(mention="", pronoun="it"),), kind="good")
 
 
+@needs(said=("condition_asks",), unless=("PARAMS", "MONEY", "NUMBER", "MODEL"))
 def condition_alone(r: Reading) -> Query | None:
     b = r.b
     if r.explicit or r.model or b.has("PARAMS", "MONEY", "NUMBER") or not said(r, "condition_asks"):
@@ -101,6 +106,7 @@ def condition_alone(r: Reading) -> Query | None:
     return SpecQuery(text=r.text, gpus=(GpuRef(mention="", pronoun="it"),), fields=("price",))
 
 
+@needs(said=("break_even_use_asks",), unless=("PARAMS", "MONEY", "BUDGET", "MODEL"))
 def break_even_use(r: Reading) -> Query | None:
     b = r.b
     if r.explicit or r.model or b.has("PARAMS", "MONEY", "BUDGET") or not said(r, "break_even_use_asks"):
@@ -109,6 +115,7 @@ def break_even_use(r: Reading) -> Query | None:
     return dataclasses.replace(follow, gpus=(), period=period(r) or "month", want_time=False, want_speed=False)
 
 
+@needs(("GPU",), said=("that_on_card",), unless=("MONEY", "BUDGET", "VS", "COMPARE", "RENT", "COST"))
 def that_on_card(r: Reading) -> Query | None:
     b = r.b
     cards = [g for g in r.explicit if g.name]
@@ -120,6 +127,7 @@ def that_on_card(r: Reading) -> Query | None:
     return dataclasses.replace(follow, gpus=(cards[0],), want_time=False, want_speed=False)
 
 
+@needs(said=("gap_worth_asks",), unless=("PARAMS", "MONEY", "BUDGET", "NUMBER", "MODEL"))
 def gap_worth(r: Reading) -> Query | None:
     b = r.b
     if r.explicit or r.model or b.has("PARAMS", "MONEY", "BUDGET", "NUMBER") or not said(r, "gap_worth_asks"):
@@ -134,6 +142,10 @@ _WAYS = re.compile(r"([双两三四六八])路\s*(?=[a-zA-Z]*\s*\d)")
 _WAY_COUNT = {"双": 2, "两": 2, "三": 3, "四": 4, "六": 6, "八": 8}
 
 
+@needs(
+    said=("platform_asked_words",),
+    unless=("PARAMS", "MONEY", "BUDGET", "WORKLOAD", "HOW_MUCH", "COST", "RENT", "MODEL"),
+)
 def platform_of_cards(r: Reading) -> Query | None:
     b = r.b
     if (

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from assistant import i18n
 from assistant.nlu import messages as msg
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import Clarification
 
@@ -35,6 +36,7 @@ def read(r: Reading) -> Clarification:
     return msg.unparsed(r.text, r.b.unknown, r.b.tags, lang=r.b.lang)
 
 
+@needs(("FIT", "MODE"))
 def hosted_service(r: Reading) -> Clarification | None:
     """A service of [lists] hosted_services named with no GPU, a run / train word and nothing but hardware words: its
     hardware is not in my knowledge; say so rather than rank cards to buy."""
@@ -54,6 +56,7 @@ def hosted_service(r: Reading) -> Clarification | None:
     )
 
 
+@needs(unless=("MODEL",))
 def out_of_scope(r: Reading) -> Clarification | None:
     """Shares and investing ("should i buy nvidia stock", "nvda going up?", "英伟达股票能买吗"): a word of [lists]
     finance_words, or "stock" beside a word of finance_stock_beside ("nvidia stock", "stock price"); out of scope,

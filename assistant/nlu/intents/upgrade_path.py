@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import CompareQuery, Query, RecommendQuery, RigQuery
 
@@ -38,6 +39,7 @@ def _owned(r: Reading) -> bool:
     return bool(r.lex.words_in("owned_gpu", words) or said(r, "hand_words") or said(r, "change_asked_words"))
 
 
+@needs(("GPU",), ("MODEL", "PARAMS"), said=("add_which",), unless=("VS", "OR", "RENT", "COST"))
 def add_to_owned(r: Reading) -> Query | None:
     """ "i have a 2080 ti, which card should i add to run qwen2.5 72b", "我有一张3090 想再加一张卡跑70b 加什么": one
     card named and owned, a model or a size, a word of adding a card (add_which) and a pick asked (add_which_ask):
@@ -59,6 +61,7 @@ def add_to_owned(r: Reading) -> Query | None:
     )
 
 
+@needs(("GPU",), ("MODEL", "PARAMS"), unless=("VS", "RENT", "COST", "COMPARE"))
 def for_job(r: Reading) -> Query | None:
     names = _named(r)
     if len(names) != 1 or r.b.has("VS", "RENT", "COST", "COMPARE"):  # "add or change": one card, an OR of verbs
@@ -83,6 +86,7 @@ def for_job(r: Reading) -> Query | None:
     )
 
 
+@needs(("GPU",), unless=("VS", "OR", "RENT", "COST", "MODEL"))
 def new_card(r: Reading) -> Query | None:
     names = _named(r)
     if len(names) != 2 or r.b.has("VS", "OR", "RENT", "COST") or r.model or not _owned(r):
@@ -107,6 +111,7 @@ def new_card(r: Reading) -> Query | None:
     )
 
 
+@needs(("GPU",), said=("asked_add_card",), unless=("RENT", "COST"))
 def two_ways(r: Reading) -> Query | None:
     names = _named(r)
     if len(names) != 2 or r.b.has("RENT", "COST") or not said(r, "asked_add_card"):

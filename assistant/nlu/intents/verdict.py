@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from assistant.nlu.form import yes_no_particle as form_particle
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.nlu.stated import is_difference
 from assistant.nlu.stated_prices import stated_prices
@@ -104,6 +105,7 @@ def last_gpu(r: Reading) -> list[GpuRef]:
 _FREE_CARDS = ("Tesla T4", "Tesla P100 PCIe 16 GB")  # what the free notebooks give (respond/verdict_free.py)
 
 
+@needs(said=("buy_at_all_words", "free_notebook_words"), unless=("BUDGET", "MONEY", "PARAMS", "HOURS", "MODEL"))
 def free_tier(r: Reading) -> Query | None:
     """ "is a gpu even worth it for me or should i stick to kaggle's free T4s", "刚入坑kaggle 用colab够不够还是得
     自己买卡", "毕设就跑个resnet 用不用买显卡": whether to buy a card at all against the free notebooks (lexicon
@@ -129,6 +131,7 @@ def _free_against_card(r: Reading, others: list[GpuRef]) -> bool:
     return len(others) == 1 and bool(free) and "pro" not in low.split() and bool(said(r, "free_or_buy_words"))
 
 
+@needs(said=("verdict_wait",), unless=("BUDGET", "MONEY", "PARAMS", "MODEL"))
 def wait_alone(r: Reading) -> Query | None:
     """ "should i buy now or wait for the 50 super refresh", "现在买还是等新卡": buy now or wait with no card the KB
     knows named, no budget and no model: what cannot be known of a card to come, said (respond/wait.for_none)."""
@@ -145,6 +148,7 @@ def wait_alone(r: Reading) -> Query | None:
     return VerdictQuery(text=r.text, gpus=(it,), kind="wait", workload=r.workload)
 
 
+@needs(("GPU",), ("RENT",), ("OR",), unless=("MONEY", "BUDGET", "HOURS", "RATE", "PERIOD", "MODEL", "PARAMS"))
 def own_or_rent(r: Reading) -> Query | None:
     """ "做毕业设计要训练yolov8 用笔记本3060够吗 还是租卡", "4060笔记本能跑lora吗 还是直接租云", "my laptop's 4070, good
     enough for a yolo project or should i rent a cloud gpu": whether the card the user has (theirs, or a laptop's)
@@ -510,6 +514,7 @@ def _it_over_card(r: Reading) -> bool:
 _BEST_KINDS = {"QUESTION", "GPU", "RECOMMEND", "VALUE", "BUDGET", "WORKLOAD", "GPU_WORD", "STILL", "CONDITION", "OR"}
 
 
+@needs(("GPU",), said=("best_claim_words",), unless=("MODEL", "PARAMS", "MONEY", "VS", "COMPARE"))
 def best_claim(r: Reading) -> Query | None:
     """ "is the 3060 12gb still the best budget card for ai", "is the 4090 the best gpu for llms", "3060 12g还是性价比
     最高的卡吗": whether the one card named is the pick (kind "best"), not a recommendation that ignores it."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import Query, VideoQuery
 
@@ -45,6 +46,7 @@ FAMILIES = frozenset({"wan 2.1", "wan2.1", "wan 2.2", "wan2.2"})  # typed withou
 _SIZE = re.compile(r"(?<!\d)(480|544|540|720)\s*p(?![a-z])", re.IGNORECASE)
 
 
+@needs(said=("video_models",))
 def read(r: Reading) -> Query | None:
     found = said(r, "video_models")
     if not found:
