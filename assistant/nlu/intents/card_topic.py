@@ -93,6 +93,8 @@ def early(r: Reading) -> Query | None:
     cards."""
     if r.model or r.b.has("MONEY", "BUDGET", "RENT", "COST", "KWH", "PARAMS"):
         return None
+    if said(r, "upgrade_ask_words") and r.workload:
+        return None  # "i have a 3070 and a 750w psu, what should i upgrade to for local llms": a card is asked
     gpus = _card(r)
     topic = topic_of(r) if gpus is not None else None
     lasting = said(r, "card_topic_lifespan_strong") or said(r, "card_topic_how_long")

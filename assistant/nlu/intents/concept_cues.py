@@ -120,8 +120,9 @@ def yes_no(r: Reading) -> bool:
     words = r.lex.listed("yes_no_openers")
     if any(not w.isascii() and w in r.text for w in words):  # "有gqa吗", "是不是真的能省显存"
         return True
-    # the first word, or the first of a later sentence ("i have a 7900 xtx already. should i sell it ...")
-    sentences = re.split(r"[.?!]\s+", r.text.lower().strip())
+    # the first word, or the first of a later sentence or clause ("i have a 7900 xtx already. should i sell it ...",
+    # "i have a ryzen 5 3600 and a b450 board, will it bottleneck a 4090")
+    sentences = re.split(r"[.?!,]\s+", r.text.lower().strip())
     return any(s.split()[:1] and s.split()[0] in words for s in sentences)
 
 
@@ -554,7 +555,9 @@ def cpu_bottleneck(r: Reading) -> Query | None:
     """ "will a 3090 bottleneck with a ryzen 5 3600", "does the cpu matter for a 4090", "3090配什么cpu", "cpu会不会
     拖后腿": the CPU beside the GPUs (concept cpu-for-gpus), not a power supply or the card's spec sheet."""
     cpu = r.b.has("CPU") or bool(re.search(r"\bcpu\b|cpu|处理器", r.text.lower()))
-    if not cpu or not said(r, "cpu_bottleneck_words") or r.model or r.b.has("PARAMS", "MONEY", "BUDGET"):
+    if not cpu or not said(r, "cpu_bottleneck_words") or r.b.has("PARAMS", "MONEY", "BUDGET"):
+        return None
+    if r.model and not r.b.has("CPU"):  # "is my i7 8700k too old for a 3090 for sdxl": a CPU named, the model its work
         return None
     if (r.total_count() or 1) > 1:
         return None  # "what cpu for 4x 3090": the platform of that many cards (thread_short.platform_of_cards)

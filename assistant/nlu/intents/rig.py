@@ -185,6 +185,8 @@ def psu_question(r: Reading) -> bool:
     for several cards, for a PSU the user has, or for a card with the CPU named; a circuit or breaker asked of the
     cards named (lexicon ask_circuit: "会不会跳闸", "trip my breaker")."""
     count = r.total_count() or 1
+    if said(r, "upgrade_ask_words") and r.workload:
+        return False  # "i have a 3070 and a 750w psu, what should i upgrade to for local llms": a card is asked
     # "is 850w enough", "hx1500i for two 3090s, ok?" (a PSU model named is the question)
     # not "my 4090 at 350w enough for 70b?": the only watts a card's limit, "enough" is asked of the model
     limit = r.card_limit_tag()

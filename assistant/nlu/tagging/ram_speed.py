@@ -21,7 +21,8 @@ class RamSpeedTagging(TaggerBase):
         if tt[i] == "ddr" and i + 1 < n and toks[i + 1].glued and tt[i + 1] in ("3", "4", "5", "6"):
             gen = f"ddr{tt[i + 1]}"
             k = i + 2
-            if k < n and toks[k].kind == "num" and tt[k].isdigit() and RAM_MIN <= int(tt[k]) <= RAM_MAX:
+            apart = k < n and any(c in self.text[toks[k - 1].end : toks[k].start] for c in ",;/|")  # "ddr4, 3070"
+            if k < n and not apart and toks[k].kind == "num" and tt[k].isdigit() and RAM_MIN <= int(tt[k]) <= RAM_MAX:
                 unit = self.unit("ram_speed_unit", k + 1)
                 return self.add("RAM_SPEED", float(tt[k]), i, k + 1 + unit, {"GEN": gen})
             return self.add("RAM_GEN", gen, i, i + 2)  # "ddr5" alone: the generation, no speed
