@@ -74,7 +74,7 @@ def no_gpu_answer(query: FitQuery, env: Env, model, table: Table, est, note: str
     steps.append(env.t("fit.name_gpu"))
     counted = train_cards.lead(query, model, env)  # "全参微调llama3 8b需要几张卡": cards of three sizes, first
     timed = train_cards.times(query, model, env)  # "... 多久": the job's time on those cards, after the count
-    headline = i18n.gap(env.lang).join(p for p in (counted, timed, headline) if p)
+    headline = i18n.gap(env.lang).join(i18n.cap(env.lang, p) for p in (counted, timed, headline) if p)
     serving = served.figures["sets"] if served is not None else []  # "serve llama 70b to 20 users": the set picked
     return Answer(
         question=query.text,

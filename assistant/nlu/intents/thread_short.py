@@ -121,8 +121,8 @@ def that_on_card(r: Reading) -> Query | None:
     cards = [g for g in r.explicit if g.name]
     if len(cards) != 1 or b.has("MONEY", "BUDGET", "VS", "COMPARE", "RENT", "COST") or not said(r, "that_on_card"):
         return None
-    if said(r, "rig_psu") and b.has("WATTS"):
-        return None  # "2 4090s, will a 1300w psu handle it": the PSU said, for those cards (intents/rig.psu_question)
+    if said(r, "rig_psu"):
+        return None  # "2 4090s, will a 1300w psu handle it", "3x 3090, what psu and will my 15a circuit handle it"
     follow = build(r, ask="fit")
     return dataclasses.replace(follow, gpus=(cards[0],), want_time=False, want_speed=False)
 
