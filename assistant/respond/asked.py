@@ -253,6 +253,8 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
             continue  # "功率超过800w就跳闸 能带得动吗": the draw weighed against the cap answers the power asked
         if part == "memory" and answer.intent == "spec":
             continue  # a spec answer states the memory itself ("4090显存多大")
+        if part == "power" and answer.intent == "rig" and _PSU.search(answer.headline):
+            continue  # "how many watts from the wall for 2x 3090": the build's draw answers it, not one card's board
         if part in SPEC_PARTS and specs:
             # a price in the currency the question asked in ("how much is a 4090 in china": yuan)
             shown_in = env.for_query(Query(text=text)) if part == "price" else env

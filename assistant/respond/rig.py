@@ -404,6 +404,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
         head = rig_power.power_head(query, choice, env)
         if wall := rig_power.wall_note(query, choice, env):  # "my rig pulls 650w at the wall": said, not a PSU
             head += i18n.gap(env.lang) + wall
+        elif asked_wall := rig_power.wall_lead(query, choice, env):  # "how many watts from the wall": that first
+            head = asked_wall + i18n.gap(env.lang) + head
     if query.replaces and (old := env.reader.gpu(query.replaces)):  # "3060 想上5080": the new card alone, said
         head = env.t("rig.replaces", old=old.short_name, new=choice.gpu.short_name) + head
     if query.ram_asked or (query.system_ram_gb and not query.asks_power):  # "is 64gb ram enough for 2 3090s"

@@ -9,6 +9,9 @@ as NEEDED ("do i need 1600w for 4x 4090", RigQuery.psu_need_asked) is answered y
 `stated_psu(watts, build, env)`: the PSU a message states beside other asks ("..., corsair 650w gold ... want to drop in
 a 3090, will it fit and is the psu enough": the first amount of MIN_PSU_W or more that is not a card's board power)
 weighed the same way; "" when none is stated.
+
+`wall_lead(query, build, env)`: the draw at the wall asked ("how many watts from the wall for 2x 3090", list
+`wall_asked_words`) with no wall draw and no PSU stated: the build's load / `efficiency` first; "" otherwise.
 """
 
 from __future__ import annotations
@@ -140,3 +143,18 @@ def stated_psu(watts: list[str], b: Build, env: Env) -> str:
     from types import SimpleNamespace
 
     return power_head(SimpleNamespace(psu_w=float(have), psu_need_asked=False, cpu=None), b, env)  # type: ignore[arg-type]
+
+
+def wall_lead(query: RigQuery, b: Build, env: Env) -> str:
+    """ "how many watts from the wall for 2x 3090 under full load": the build's draw at the wall (its load over the
+    PSU's efficiency, docs/model.md §rig), when asked and neither a wall draw nor a PSU is stated."""
+    from assistant.nlu.lexicon import lexicon
+
+    if query.psu_w or any(s.dim == "watts" and s.whole == "wall" for s in query.stated):
+        return ""
+    if not lexicon(env.lang).words_in("wall_asked_words", f" {query.text.lower()} "):
+        return ""
+    rules = power()
+    load = b.gpu_w + b.platform.cpu_w + rules["rest_w"]
+    eff = float(rules["efficiency"])
+    return env.t("rig.wall_asked", build=b.label, wall=f"{load / eff:,.0f}", eff=f"{eff * 100:.0f}")

@@ -448,9 +448,6 @@ def system_ram(r: Reading) -> Query | None:
     return dataclasses.replace(found, asked="system_ram", want_speed=True, system_ram_gb=ram, memory_gb=vram)
 
 
-_LEAST_PSU_W = 300  # [A] a smaller wattage beside two cards is a draw or a limit, not a power supply (as intents/rig)
-
-
 def mixed_set(r: Reading) -> Query | None:
     """Two or more different GPUs in one machine: a word of lexicon list `mixed_set` ("in one rig", "together",
     "一起"), a "+" between them, or the user's own cards (`mixed_owned`) asked to run a model; never a choice
@@ -467,9 +464,8 @@ def mixed_set(r: Reading) -> Query | None:
         return None  # "i have a 3060 12gb. is a 4060 ti 16gb worth it for sdxl": the other card weighed, an upgrade
     if not (together or owned):
         return None
-    watts = r.psu_watts()  # "my 3090 + 3060 on a 850w?", "will 1000w run 3090 and 4090 together": a supply's size
-    if said(r, "rig_psu") or (watts is not None and watts >= _LEAST_PSU_W):
-        # "what psu for a 4090 and a 3090 in one case", "4090和3090一起用 电源要多大"
+    watts = r.psu_watts()  # "my 3090 + 3060 on a 850w?": a supply's size (300 W and up, as intents/rig)
+    if said(r, "rig_psu") or (watts or 0) >= 300:  # "what psu for a 4090 and a 3090 in one case"
         return RigQuery(text=r.text, gpus=tuple(named), asks_power=True, psu_w=watts)
     found = read(r) if (r.model or r.b.has("PARAMS")) else None
     if isinstance(found, FitQuery):
