@@ -13,6 +13,7 @@ tokens assumed and said unless the question names its data); "" otherwise.
 from __future__ import annotations
 
 from assistant import i18n
+from assistant.nlu.lexicon import lexicon
 from assistant.respond.env import Env
 from assistant.respond.use_case import said
 
@@ -49,17 +50,32 @@ def times(query, model, env: Env) -> str:
     mode = getattr(query, "mode", None)
     if mode not in ("full_finetune", "lora", "qlora") or model.kind != "llm" or not said("ask_time", query.text, env):
         return ""
+    items, data = _timed(query, model, env, mode)
+    if not items:
+        return ""
+    method = env.t(f"train_cards.method_{mode}")
+    text = env.t("train_cards.times", method=method, items=i18n.listing(env.lang).join(items), data=data)
+    if mode == "full_finetune" and not lexicon(env.lang).words_in("full_finetune_words", query.text.lower()):
+        # "how long to finetune a 7b model": no method said, so LoRA on one card too, what most fine-tunes run
+        lora, _ = _timed(query, model, env, "lora")
+        if lora:
+            text += i18n.gap(env.lang) + env.t("train_cards.times_lora", items=i18n.listing(env.lang).join(lora))
+    return text
+
+
+def _timed(query, model, env: Env, mode: str) -> tuple[list[str], str]:
+    """(the job's time on the fewest cards of each size for `mode`, the data it assumes), from fit_speed.job_values."""
+    import dataclasses
+
     from assistant.respond.fit_speed import job_values
     from assistant.respond.job_plan import cards_needed
 
-    items, data = [], ""
+    items, data, asked = [], "", dataclasses.replace(query, mode=mode)
     for name in CARDS:
         gpu = env.reader.gpu(name)
         n = cards_needed(model, mode, gpu)[0] if gpu is not None else None
-        values = job_values(query, env, model, gpu, n)[0] if n else None
+        values = job_values(asked, env, model, gpu, n)[0] if n else None
         if values is not None:
             items.append(env.t("train_cards.time_item", time=values["time"], what=values["what"]))
             data = values["data"]
-    if not items:
-        return ""
-    return env.t("train_cards.times", items=i18n.listing(env.lang).join(items), data=data)
+    return items, data
