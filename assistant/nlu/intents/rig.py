@@ -103,7 +103,8 @@ def psu_of_thread(r: Reading) -> Query | None:
         blocked = [k for k in blocked if k != "COUNT"]
     if own_psu or (count and count > 1 and one_wattage):
         blocked = [k for k in blocked if k not in ("WATTS", "CPU")]  # "would a 750w psu handle it with a 7800x3d"
-    if not said(r, "rig_psu") or r.explicit or r.b.has(*blocked) or r.b.has("WHY", "VS", "COMPARE"):
+    asked = said(r, "rig_psu") or (own_psu and r.psu_named())  # "is 1000w enough?": a supply's size asked as enough
+    if not asked or r.explicit or r.b.has(*blocked) or r.b.has("WHY", "VS", "COMPARE"):
         return None
     if count and count > 1:
         them = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="it", count=count)
