@@ -464,8 +464,7 @@ def mixed_set(r: Reading) -> Query | None:
         return None  # "i have a 3060 12gb. is a 4060 ti 16gb worth it for sdxl": the other card weighed, an upgrade
     if not (together or owned):
         return None
-    watts = r.psu_watts()  # "my 3090 + 3060 on a 850w?": a supply's size (300 W and up, as intents/rig)
-    if said(r, "rig_psu") or (watts or 0) >= 300:  # "what psu for a 4090 and a 3090 in one case"
+    if ((watts := r.psu_watts()) or 0) >= 300 or said(r, "rig_psu"):  # "my 3090 + 3060 on a 850w?": 300 W+ is a PSU
         return RigQuery(text=r.text, gpus=tuple(named), asks_power=True, psu_w=watts)
     found = read(r) if (r.model or r.b.has("PARAMS")) else None
     if isinstance(found, FitQuery):
