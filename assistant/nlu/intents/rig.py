@@ -79,7 +79,7 @@ _NOT_THREAD_PSU = (
 )
 
 
-@needs(said=("rig_psu",), unless=("WHY", "VS", "COMPARE"))
+@needs(("WATTS", "rig_psu"), unless=("WHY", "VS", "COMPARE"))  # "is 1000w enough?": a PSU size, no PSU word
 def psu_of_thread(r: Reading) -> Query | None:
     """ "整机功耗多大 电源要多少瓦", "what psu do i need" with no GPU, count, model or budget in it: the power supply
     of the cards talked about (Chinese leaves the subject out), as a build's power; the dialogue fills the cards
