@@ -31,17 +31,27 @@ def rent_of_schedule(dlg: Dialogue, query: Query) -> Query:
         return query
     if base.mode not in ("rates", "rent") or not any(g.name for g in base.gpus):
         return query
+    said = _schedule(query)
+    if said is None:
+        return query
+    use, span, kept = said
+    hours = round(use * span, 1)  # the share of the span's hours the card runs
+    return dataclasses.replace(base, text=query.text, mode="rent", hours=hours, settings=kept, work_of=None)
+
+
+def _schedule(query) -> tuple[float, float, tuple] | None:
+    """(share of the hours used, hours of the span, the utilization setting) a follow-up says ("我每天跑5小时 跑半年"),
+    None when it names cards, a model or an ask of its own, or states no hours per period ("300 hours over 2 months":
+    hours in all)."""
     if isinstance(query, FollowUpQuery) and (query.gpus or query.model or query.ask or query.fields):
-        return query
-    if not any(st.dim == "hours" and st.per for st in query.stated):  # "300 hours over 2 months": hours in all
-        return query
+        return None
+    if not any(st.dim == "hours" and st.per for st in query.stated):
+        return None
     use = next((float(s.value) for s in query.settings if s.key == "utilization" and s.value), None)
     span = _span_hours(query)
     if use is None or span is None:
-        return query
-    kept = tuple(s for s in query.settings if s.key == "utilization")
-    hours = round(use * span, 1)  # the share of the span's hours the card runs
-    return dataclasses.replace(base, text=query.text, mode="rent", hours=hours, settings=kept, work_of=None)
+        return None
+    return use, span, tuple(s for s in query.settings if s.key == "utilization")
 
 
 def _span_hours(query: Query) -> float | None:
@@ -58,15 +68,10 @@ def _span_hours(query: Query) -> float | None:
 
 def _rent_or_buy_again(base: RentOrBuyQuery, query: Query) -> Query:
     """A schedule said after a rent-or-buy: the rent-or-buy at that use, for as many months as the span."""
-    if not isinstance(query, SetQuery | FollowUpQuery) or not any(st.dim == "hours" and st.per for st in query.stated):
+    said = _schedule(query) if isinstance(query, SetQuery | FollowUpQuery) else None
+    if said is None:
         return query
-    if isinstance(query, FollowUpQuery) and (query.gpus or query.model or query.ask or query.fields):
-        return query
-    use = next((float(s.value) for s in query.settings if s.key == "utilization" and s.value), None)
-    span = _span_hours(query)
-    if use is None or span is None:
-        return query
-    kept = tuple(s for s in query.settings if s.key == "utilization")
+    use, span, kept = said
     months = round(span / PERIOD_HOURS["month"], 1)
     return dataclasses.replace(
         base, text=query.text, utilization=use, hours_per_week=None, months=months, settings=kept
