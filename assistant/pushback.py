@@ -20,6 +20,7 @@ import re
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.dialogue import Dialogue
+from assistant.nlu.patterns import compiled, has_word, word_pattern
 from assistant.queries import FollowUpQuery
 
 _FILLERS = re.compile(
@@ -43,7 +44,7 @@ def answer(engine, text: str, dialogue: Dialogue) -> Answer | None:
     if opened and not _FILLERS.sub("", after):
         return _stand_by(engine, text, dialogue, lang)  # "are you sure?", "你确定吗", "真的吗？"
     rest, led = _without(after, lex.listed("pushback_leads"))
-    kind = next((k.removeprefix("claim_") for k in CLAIMS if led and _has(rest, lex.listed(k))), None)
+    kind = next((k.removeprefix("claim_") for k in CLAIMS if led and has_word(rest, lex.listed(k))), None)
     if kind is not None and _names_card(engine, rest):
         return _claim(engine, text, rest, kind, dialogue, lang)
     if opened and not led and _follows_on(engine, after):  # "really? what about the 4080": the new ask, as usual
@@ -129,13 +130,6 @@ def _without(text: str, leads: frozenset[str]) -> tuple[str, bool]:
     """The text without the words that introduce a claim, and whether there was one."""
     found = False
     for phrase in sorted(leads, key=len, reverse=True):
-        pattern = rf"(?<![a-z0-9]){re.escape(phrase)}(?![a-z0-9])" if phrase.isascii() else re.escape(phrase)
-        text, n = re.subn(pattern, " ", text)
+        text, n = compiled(word_pattern(phrase)).subn(" ", text)
         found = found or n > 0
     return re.sub(r"\s+", " ", text).strip(" ,，"), found
-
-
-def _has(text: str, words: frozenset[str]) -> bool:
-    return any(
-        re.search(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])", text) if w.isascii() else w in text for w in words
-    )

@@ -123,7 +123,7 @@ class RecommendQuery(Query):
     model: ModelRef | None = None
     precision: str | None = None
     max_power_w: float | None = None
-    psu_w: float | None = None  # "i have an 850w psu": the PSU the card must run on (power_cap.psu_cap)
+    psu_w: float | None = None  # "i have an 850w psu": the PSU the card must run on (power_cap.psu_note)
     organization: bool | None = None  # "we are a startup", "for our lab" -> True; "as a student", "for myself" -> False
     cloud: bool | None = None
     budget_currency: str | None = (

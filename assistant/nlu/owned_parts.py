@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.nlu.patterns import has_word
 from assistant.nlu.reading import Reading
 
 PARTS = ("cpu", "board", "ram", "psu", "storage", "case")
@@ -30,20 +31,20 @@ def owned_parts(r: Reading) -> tuple[str, ...]:
     owning = False
     for clause in clauses:
         clause = _NOT_A_CASE.sub(" ", clause)
-        parts = [p for p in PARTS if any(_has(clause, w) for w in r.lex.listed(f"part_words_{p}"))]
+        parts = [p for p in PARTS if has_word(clause, r.lex.listed(f"part_words_{p}"))]
         parts += ["cpu"] if any(c in clause for c in cpus) else []
-        if any(cue in clause for cue in r.lex.listed("owned_part_cues")):
+        if has_word(clause, r.lex.listed("owned_part_cues")):
             owning = True
             found += _parts_before(found_in)
-        elif not parts or any(_has(clause, w) for w in r.lex.listed("part_need_cues")):
+        elif not parts or has_word(clause, r.lex.listed("part_need_cues")):
             owning = False  # "reusing my old case, psu and ssd" goes on; "..., need a psu" or another clause ends it
         if owning:
             found += parts
-        found_in.append(parts if clause.strip() and not _bare_parts(clause, r) else None)
+        found_in.append(parts if clause.strip() and not _more_than_parts(clause, r) else None)
     return tuple(dict.fromkeys(found))
 
 
-def _bare_parts(clause: str, r: Reading) -> bool:
+def _more_than_parts(clause: str, r: Reading) -> bool:
     """Whether the clause says something besides part words ("电源" alone does not)."""
     rest = clause
     for p in PARTS:
@@ -61,9 +62,3 @@ def _parts_before(found_in: list[list[str] | None]) -> list[str]:
             break
         out += parts
     return out
-
-
-def _has(clause: str, word: str) -> bool:
-    if not word.isascii():
-        return word in clause
-    return re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", clause) is not None

@@ -19,6 +19,7 @@ from assistant.nlu.bag import Bag, Ref
 from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import Lexicon
 from assistant.nlu.patterns import compiled
+from assistant.nlu.patterns import word_pattern as _word
 from assistant.nlu.precision_ask import precision_in_ask
 from assistant.nlu.tagger import Tag
 from assistant.nlu.tagging.said_amounts import ram_word_before
@@ -593,8 +594,3 @@ def gpu_ref(r: Ref) -> GpuRef:
     return GpuRef(
         mention=t.text, pronoun=t.word(), count=r.count or 1, condition=r.condition, count_open=r.count is None
     )
-
-
-def _word(w: str) -> str:
-    """A pattern for lexicon word `w` as a whole word (English) or as text (Chinese)."""
-    return rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])" if w.isascii() else re.escape(w)

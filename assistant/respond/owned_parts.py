@@ -3,7 +3,7 @@
 Contract: `platform_less(plat, n, owned)` returns the platform for n cards with the allowance of the parts in `owned`
 (keys of knowledge/rigs.toml [part_usd], or "pc" for a whole computer) taken off: each part's share of the sourced
 budget build's sum times the allowance. "pc" is every part for one card; for two or more the board and PSU stay
-counted. `owned_step(query, plat, n, env)` words it (None when nothing is owned). Nothing else here formats text.
+counted. `owned_step(owned, full, n, env)` words it (None when nothing is owned). Nothing else here formats text.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from functools import cache
 from assistant.models.platforms import Platform, rigs
 from assistant.respond.wording import join_names
 
-_ORDER = ("cpu", "board", "ram", "storage", "psu", "case")  # how the parts are listed
 _KEPT_FOR_MORE = ("board", "psu")  # a second card needs the slots and the power a one-card desktop rarely has
 
 
@@ -42,20 +41,16 @@ def platform_less(plat: Platform, n: int, owned: tuple[str, ...]) -> Platform:
     return dataclasses.replace(plat, usd=round(plat.usd * (1.0 - owned_share(n, owned)), 2))
 
 
-def owned_step(owned: tuple[str, ...], plat: Platform, n: int, env) -> str | None:
-    """ "You have the case and storage already: ..." for the platform shown (already reduced), None when none."""
+def owned_step(owned: tuple[str, ...], full: Platform, n: int, env) -> str | None:
+    """ "You have the case and storage already: ..." for the platform `full` (its whole allowance) of n cards, None
+    when nothing is owned."""
     if not owned:
         return None
     share = owned_share(n, owned)
-    full = plat.usd / (1.0 - share) if share < 1.0 else None
-    names = join_names([env.t(f"rig.part_{k}") for k in _ORDER if k in parts_owned(n, owned)], env.lang)
+    money = env.money(platform_less(full, n, owned).usd)
+    taken = parts_owned(n, owned)
+    names = join_names([env.t(f"rig.part_{k}") for k in _shares() if k in taken], env.lang)  # in rigs.toml's order
     if "pc" in owned:
         key = "rig.owned_pc_one" if n == 1 else "rig.owned_pc_more"
-        return env.t(key, money=env.money(plat.usd), full=env.money(full or 0.0), parts=names)
-    return env.t(
-        "rig.owned_parts",
-        parts=names,
-        money=env.money(plat.usd),
-        full=env.money(full or 0.0),
-        share=f"{share * 100:.0f}",
-    )
+        return env.t(key, money=money, full=env.money(full.usd), parts=names)
+    return env.t("rig.owned_parts", parts=names, money=money, full=env.money(full.usd), share=f"{share * 100:.0f}")

@@ -4,8 +4,7 @@ datacenter cards fit, while the RTX A2000 12 GB, RTX 2000 Ada and RTX 4000 SFF A
 are the usual picks; "cheapest nvidia card with 24gb+ that's still being made new" has still-made workstation cards
 without a price.
 
-Contract: `psu_cap(query)` is the most one card may draw on the PSU the user has; `psu_note(env, query, choice)`
-weighs it against the ranking's pick;
+Contract: `psu_note(env, query, choice)` weighs the PSU the user has against the ranking's pick;
 `unpriced_within(env, cap_w, need_gb, vendors)` names up to SHOWN such cards under a power cap (board power
 at or under the cap); `unpriced_among(env, names, need_gb, vendors)` those among `names` (the still-made cards). Both
 keep fan-cooled desktop PCIe cards of the vendors asked with at least `need_gb` of memory (no laptop part, no
@@ -61,42 +60,16 @@ def _cards(
     )
 
 
-def psu_cap(query) -> float | None:
-    """The most one card may draw on the user's PSU (`query.psu_w`): PSU / margin - the desktop CPU - the rest
-    (the same rule that sizes a rig's PSU, docs/model.md §rig); None when no PSU is said."""
-    psu = getattr(query, "psu_w", None)
-    if not psu:
-        return None
-    from assistant.models.platforms import platform_for
-    from assistant.respond.builds import power
-
-    rules = power()
-    return max(psu / float(rules["psu_margin"]) - float(platform_for(1).cpu_w) - float(rules["rest_w"]), 0.0)
-
-
 def psu_note(env: Env, query, choice) -> list[str]:
-    """The user's PSU weighed against the pick ("my psu is 650w"): it runs it, or what it leaves for a card is less
-    than the pick's board power, with the PSU the pick needs and, when the limit keeps most of its speed (down to
-    limit_floor's share), the power limit that fits; [] without a PSU or a pick."""
-    cap = psu_cap(query)
-    if cap is None or choice is None:
+    """The user's PSU weighed against the ranking's pick ("2k budget for a gpu, i have an 850w psu"): the pick in a
+    one-card desktop, judged as a rig with that PSU is (rig_power.stated_psu: enough, the power limit that fits it, or
+    too little); [] without a PSU or a pick."""
+    psu = getattr(query, "psu_w", None)
+    gpu = env.reader.known_gpu(choice.gpu) if psu and choice is not None else None
+    if gpu is None:
         return []
-    gpu = env.reader.known_gpu(choice.gpu)
-    if gpu is None or not gpu.tdp_w:
-        return []
-    from assistant.models.platforms import platform_for
-    from assistant.respond.builds import power, psu_watts
-    from assistant.respond.limit_floor import min_limit_share
+    from assistant.respond.builds import build
+    from assistant.respond.rig_power import stated_psu
 
-    rules = power()
-    tdp = float(gpu.tdp_w)
-    cpu, rest = float(platform_for(1).cpu_w), float(rules["rest_w"])
-    said = {"psu": f"{query.psu_w:,.0f}", "cap": f"{cap:,.0f}", "gpu": gpu.short_name, "tdp": f"{gpu.tdp_w:,}"}
-    said |= {"margin": f"{float(rules['psu_margin']):g}", "cpu": f"{cpu:,.0f}", "rest": f"{rest:,.0f}"}
-    if tdp <= cap:
-        return [env.t("rec.psu_runs", **said)]
-    need = psu_watts(tdp + cpu + rest)
-    share = cap / tdp
-    if share >= min_limit_share():
-        return [env.t("rec.psu_short_limit", need=f"{need:,}", share=f"{share * 100:.0f}", **said)]
-    return [env.t("rec.psu_short", need=f"{need:,}", **said)]
+    said = stated_psu([f"{psu:.0f}"], build(gpu, 1, 0.0, 1.0), env)
+    return [said] if said else []

@@ -14,9 +14,10 @@ answer is no such comparison or lacks the figures. `stand_by(answer, env)`: a ba
 from __future__ import annotations
 
 from assistant.answer import Answer
+from assistant.respond.compare_pick import SAME_SPEED
 from assistant.respond.env import Env
 
-SAME = 1.05  # closer than this, two speeds or values are level [A] (as compare_pick.SAME_SPEED)
+SAME = SAME_SPEED  # closer than this, two speeds or values are level (the comparison's own threshold)
 
 
 def claim_lead(answer: Answer, kind: str, env: Env) -> str:

@@ -470,7 +470,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
     if one and key.startswith("train"):  # independent inference jobs scale by the count itself
         steps.append(env.t("rig.scaling", n=choice.n, times=f"{choice.speed / one:.1f}"))
     steps.append(env.t("rig.platform", slots=env.t(f"rig.slots_{plat.key}"), money=env.money(plat.usd)))
-    if (owned := owned_step(query.owned_parts, plat, choice.n, env)) is not None:  # "already have a case and ssd"
+    if (owned := owned_step(query.owned_parts, platform_for(choice.n, desktop), choice.n, env)) is not None:
         steps.append(owned)
     # a yuan rig: Chinese build lists beside the allowance, and the PSU swap its platform price holds
     home_steps, home_sources = platform_notes(choice.n, env, choice.psu_w, choice.platform.psu_extra_usd)

@@ -78,6 +78,7 @@ def read(r: Reading) -> RecommendQuery | None:
         org = "no"  # "学校服务器排队太久了 想自己买张卡": the person buys, not the school
     money = r.money()
     bare = _bare_budget(r) if money is None and b.has("RECOMMEND") else None
+    psu = _psu_said(r)
     return RecommendQuery(
         text=r.text,
         workload=_workload(r),
@@ -92,9 +93,9 @@ def read(r: Reading) -> RecommendQuery | None:
         still_made="production" in r.fields(),  # "cheapest 24gb card that's still being made new"
         card_class=card_class(r),  # "not a gaming card", "数据中心卡": the class of cards ranked
         feature=wanted_feature(r),  # "cheapest nvidia card with fp8", "支持bf16的卡": cards that have it
-        max_power_w=(r.num("WATTS") if not _psu_said(r) else None)
+        max_power_w=(r.num("WATTS") if not psu else None)
         or (SLOT_POWER_W if said(r, "slot_powered_words") or _form(r) == "low_profile" else None),
-        psu_w=r.num("WATTS") if _psu_said(r) else None,  # "i have an 850w psu": what it leaves for the card
+        psu_w=r.num("WATTS") if psu else None,  # "i have an 850w psu": what it leaves for the card
         form=_form(r),
         cloud=True if b.has("RENT") else None,
         provider=provider(r) if b.has("RENT") else None,  # "想租卡微调qwen2.5 7b lora autodl哪张卡合适"
