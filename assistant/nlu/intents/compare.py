@@ -356,18 +356,15 @@ def owned_upgrade(r: Reading) -> Query | None:
     return read(r)
 
 
-_FIGURE_SIDES = ("FIELD", "FOLLOW")  # what may stand after "vs" when a figure stands before it ("now")
+_OTHER_SIDES = ("GPU", "PRONOUN", "COUNT", "NUMBER", "MEMORY")  # what would make the side after "vs" another card
 
 
 def _figures_versus(r: Reading) -> bool:
-    """ "5090 msrp vs street price", "launch price vs now": "vs" between two figures of one card (a spec field on
-    one side, a field or "now" on the other), not between two cards."""
+    """ "5090 msrp vs street price", "launch price vs now", "5080 msrp vs what people are paying now": "vs" right
+    after a figure of the one card named, with no card, count or size after it: two figures of that card."""
     tags = r.b.tags
     return any(
-        t.kind == "VS"
-        and 0 < i < len(tags) - 1
-        and tags[i - 1].kind == "FIELD"
-        and tags[i + 1].kind in ("FIELD", "FOLLOW")
+        t.kind == "VS" and 0 < i and tags[i - 1].kind == "FIELD" and not any(u.kind in _OTHER_SIDES for u in tags[i:])
         for i, t in enumerate(tags)
     )
 

@@ -550,12 +550,14 @@ def formats_compared(r: Reading) -> Query | None:
     return ExplainQuery(text=r.text, concept=_QUANT, mention=r.text.strip(" ?!."), model=_sized(r), precisions=named)
 
 
-@needs(said=("cpu_bottleneck_words",), unless=("MODEL", "PARAMS", "MONEY", "BUDGET"))
+@needs(("CPU", "cpu_bottleneck_words"), unless=("PARAMS", "MONEY", "BUDGET"))
 def cpu_bottleneck(r: Reading) -> Query | None:
     """ "will a 3090 bottleneck with a ryzen 5 3600", "does the cpu matter for a 4090", "3090配什么cpu", "cpu会不会
-    拖后腿": the CPU beside the GPUs (concept cpu-for-gpus), not a power supply or the card's spec sheet."""
+    拖后腿", two CPUs weighed ("ryzen 7 or i7 for a deep learning pc"): the CPU beside the GPUs (concept
+    cpu-for-gpus), not a power supply or the card's spec sheet."""
     cpu = r.b.has("CPU") or bool(re.search(r"\bcpu\b|cpu|处理器", r.text.lower()))
-    if not cpu or not said(r, "cpu_bottleneck_words") or r.b.has("PARAMS", "MONEY", "BUDGET"):
+    two = len(r.b.kinds.get("CPU", [])) >= 2 and r.b.has("OR", "VS") and not r.explicit  # "ryzen 7 or i7 for dl"
+    if not cpu or not (two or said(r, "cpu_bottleneck_words")) or r.b.has("PARAMS", "MONEY", "BUDGET"):
         return None
     if r.model and not r.b.has("CPU"):  # "is my i7 8700k too old for a 3090 for sdxl": a CPU named, the model its work
         return None

@@ -6,8 +6,8 @@ cpu_brands: "ryzen 9", "core i9", "threadripper pro", "core ultra 9"; a one-digi
 brand) and a model code -- and tags it CPU (value: the name as typed, lower case), so that no part of it
 becomes a GPU, a count or a number. Without a brand word only codes no GPU has count: four digits + x /
 x3d / wx / g / ge ("9950x", "7800x3d", "7995wx"), four or five digits + k / kf / ks / f ("14900k",
-"12400f"). After a brand word any code does ("core ultra 9 285k", "epyc 9654", "xeon w9-3495x"). A workstation or
-server brand alone (lexicon cpu_brands_alone: "with a threadripper", "an epyc") names its class of CPU.
+"12400f"). After a brand word any code does ("core ultra 9 285k", "epyc 9654", "xeon w9-3495x"). A brand alone
+(lexicon cpu_brands_alone: "with a threadripper", "an epyc", "an old i7", "a 10 year old xeon") names its class of CPU.
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ class CpuTagging(TaggerBase):
             start > i
             and self.span(i, start).lower().strip() in self.lex.listed("cpu_brands_alone")
             and not (code and _CODE_BRANDED.match(code))
+            and code not in self.lex.listed("cpu_brand_lines")  # "xeon phi 7120p": a coprocessor card's line
         ):
             return self.add("CPU", self.span(i, start).lower().strip(), i, start)  # "with a threadripper": the class
         if not code or not (_CODE_ALONE.match(code) or (start > i and _CODE_BRANDED.match(code))):
