@@ -369,7 +369,7 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env, text: str = ""
         return i18n.gap(lang).join(parts)
     if sections == ["speed"]:
         parts = [
-            env.t("spec.head_speed_llm", gpu=g.short_name, speeds=unrated.llm_text(env, g))
+            env.t("spec.head_speed_llm", gpu=g.short_name, speeds=unrated.llm_text_largest(env, g))
             if llm  # "how fast?" after a pick for local LLMs: tokens/s, not a training score
             else env.t("spec.head_speed", gpu=g.short_name, score=f"{score(g, 'train16').score:.2f}")
             if not unrated.is_unrated(score(g, "train16"))

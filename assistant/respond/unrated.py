@@ -4,7 +4,8 @@ single-user LLM decode speed, which needs only memory bandwidth (docs/model.md Â
 
 Contract: `is_unrated(perf)`; `llm_speeds(env, gpu, n)` -> (model name, quant, tokens/s or None when the
 model does not fit, GB needed) for a small and a large common model; `llm_text(env, gpu, n)` the
-sentence listing them. Pure; never raises.
+sentence listing them; `llm_text_largest(env, gpu)` the same with, when the large one does not fit, the largest
+KB model that does (one card). Pure; never raises.
 """
 
 from __future__ import annotations
@@ -42,3 +43,20 @@ def llm_text(env: Env, gpu, n: int = 1) -> str:
         key = "unrated.model_speed" if speed else "unrated.model_no_fit"
         parts.append(env.t(key, model=name, quant=quant, tps=f"{speed or 0:,.0f}", gb=f"{need:.1f}"))
     return i18n.listing(env.lang).join(parts)
+
+
+def llm_text_largest(env: Env, gpu) -> str:
+    """ "Llama 3 8B q4_k_m about 44 tokens/s, Llama 3 70B q4_k_m does not fit (43.1 GB needed); the largest that fits,
+    Qwen2.5 32B q4_k_m, about 10": a card's speed asked on its own names a model it can run beside the 8B."""
+    from assistant.respond.fit_sizing import largest_llm
+
+    text = llm_text(env, gpu)
+    speeds = llm_speeds(env, gpu)
+    if speeds[-1][2] is not None:
+        return text
+    name = largest_llm(env, gpu.memory_gb or 0.0)
+    model = next((m for m in env.reader.models if m.name == name), None)
+    if model is None or name == speeds[0][0] or model.params_b < 12:
+        return text
+    tps = llm.decode_speed(gpu, model, "q4_k_m", context=CHAT_CONTEXT).tokens_per_s
+    return text + env.t("unrated.largest_speed", model=name, quant="q4_k_m", tps=f"{tps:,.0f}")

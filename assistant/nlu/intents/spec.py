@@ -11,7 +11,7 @@ import dataclasses
 import re
 
 from assistant.nlu.intents.rates import period
-from assistant.nlu.intents.verdict import said
+from assistant.nlu.intents.verdict import feature, said, yes_no_of_card
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import CompareQuery, FitQuery, GpuRef, Query, SpecQuery
@@ -139,6 +139,8 @@ def read(r: Reading) -> Query | None:
         fields = ("price",)  # "dgx spark how much": nothing else asked, its price
     elif said(r, "price_now_words"):
         fields = (*[f for f in fields if f != "all"], "price")  # "whats a used a100 worth these days"
+    elif not fields and speed_alone(r):
+        fields = ("speed",)  # "p40 ollama speed?", "3090跑本地模型每秒多少token": its speed, nothing else asked
     refs = tuple(r.refs)
     if not fields and all(g.pronoun for g in refs) and period(r) is not None:
         from assistant.nlu.intents import followup  # followup reads the settings this module's readers leave
@@ -148,4 +150,33 @@ def read(r: Reading) -> Query | None:
         # "how much can i sell my 3060 for", "3060二手能卖多少": what it fetches used
         fields = ("price",)
         refs = tuple(dataclasses.replace(g, condition="used") if g.condition is None else g for g in refs)
+    if fields == ("speed",) and r.workload is None and _token_rate_said(r):
+        # "3060 12gb tokens per second": a token rate is an LLM's speed, not a training score
+        return SpecQuery(text=r.text, gpus=refs, fields=fields, workload="llm_inference")
     return SpecQuery(text=r.text, gpus=refs, fields=fields)
+
+
+def _token_rate_said(r: Reading) -> bool:
+    return any("tok" in t.text.lower() or "字" in t.text for t in r.b.kinds.get("SPEED", []))
+
+
+def speed_alone(r: Reading) -> bool:
+    """One card and its speed asked in a word of its own ("speed", "每秒多少token", "速度怎么样"), with no model, size,
+    second card or verdict word ("worth", "够不够"): the card's speed is the answer (tokens/s for local LLMs when that
+    is the work), not a verdict of the card."""
+    verdict_words = ("verdict_worth", "verdict_enough", "verdict_good", "verdict_overkill", "verdict_wait")
+    return (
+        len(r.refs) == 1
+        and r.aspect() == "speed"
+        and not r.model
+        and not r.b.has("PARAMS", "THAN", "COMPARE", "VS", "OR", "FASTER", "FIT")  # "跑...速度咋样 能跑14b吗": a fit
+        and not r.b.struct("why")
+        and not any(said(r, w) for w in verdict_words)
+        and not (feature(r) or r.b.has("PRECISION"))  # "does fp4 matter for inference speed": the feature's verdict
+        and (not (r.form.figure == "yes_no" or yes_no_of_card(r)) or _how_is_speed(r))
+    )
+
+
+def _how_is_speed(r: Reading) -> bool:
+    """ "4090速度怎么样": the how-is word belongs to the speed asked ("is it too slow" is a yes / no of the card)."""
+    return any(w in t.text for t in r.b.kinds.get("SPEED", []) for w in r.lex.listed("verdict_how_is"))

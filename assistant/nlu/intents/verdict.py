@@ -201,6 +201,11 @@ def read(r: Reading) -> Query | None:
         ordered = sorted(gpus, key=lambda g: (g.mention or "").lower() == awaited)
         return VerdictQuery(text=r.text, gpus=tuple(ordered), kind="wait", workload=r.workload)
     sized = bool(r.model or b.has("PARAMS"))
+    if not sized:
+        from assistant.nlu.intents.spec import speed_alone  # spec imports this module's words
+
+        if speed_alone(r):
+            return None  # "4090速度怎么样 跑大模型": its speed asked, not whether it is good (spec.read)
     yes_no = r.form.figure == "yes_no" or (r.form.figure is None and yes_no_of_card(r))
     # "is the a6000 worth it for 70b", "should i get a 4060 ti for flux": the card weighed for the model
     worth_for_model = sized and (yes_no and said(r, "verdict_worth") or _buy_this(r)) and not r.fields()
