@@ -365,6 +365,7 @@ class RatesQuery(Query):
     min_memory_gb: float | None = None  # "cheapest cloud gpu with 80gb": no GPU named, every GPU with this much
     samples: float | None = None  # job: "about 50k samples" (converted to tokens at an assumed length)
     sample_tokens: float | None = None  # job: "of 512 tokens each": the sample length stated (else assumed)
+    sample_tokens_seq: bool = False  # job: that length is the sequence length said ("10k examples, seq len 2048")
     epochs: float | None = None  # job: "3 epochs": passes over the data
     params_b: float | None = None  # job: "a 1b model" without a named model
     pretrain: bool = False  # job: "pretrain", "from scratch": compute-optimal tokens unless stated

@@ -24,7 +24,7 @@ from assistant.models.cost import electricity_usd
 from assistant.nlu.lexicon import lexicon
 from assistant.nlu.text import words
 from assistant.queries import FitQuery, Query
-from assistant.respond import bandwidth_speed
+from assistant.respond import bandwidth_speed, image_power
 from assistant.respond.env import Env
 from assistant.respond.fit_batch import largest_batch
 from assistant.respond.pricing import price_of
@@ -259,6 +259,8 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
             # a price in the currency the question asked in ("how much is a 4090 in china": yuan)
             shown_in = env.for_query(Query(text=text)) if part == "price" else env
             line = _spec_line(part, specs, answer.headline, shown_in, _counts(answer))
+            if part == "power" and line and _denoises(answer, text, env) and len(specs) == 1 and specs[0].tdp_w:
+                line = image_power.draw_line(specs[0], env)  # "3090跑sdxl出图的时候功耗多少": the draw in that use
             if part == "bandwidth" and len(specs) == 1:  # "or is the bandwidth too low": what it means for LLMs
                 line = i18n.gap(env.lang).join(x for x in (line, bandwidth_speed.implied(specs[0], text, env)) if x)
             if line:
@@ -330,6 +332,12 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
     if declared:
         answer.figures["covers"] = sorted({*answer.figures.get("covers", ()), *declared})
     return answer
+
+
+def _denoises(answer: Answer, text: str, env: Env) -> bool:
+    """An answer about an image or video model, or one the question says is for image generation."""
+    timed = answer.figures.keys() & {"image_seconds", "image_steps_per_s", "video_time"} or answer.intent == "video"
+    return bool(timed) or image_power.said(text, env.lang)
 
 
 def _rank(lead: tuple, part: str) -> int:

@@ -12,6 +12,7 @@ import re
 from assistant import i18n
 from assistant.models import memory
 from assistant.queries import ExplainQuery
+from assistant.respond import image_power
 from assistant.respond.concept_lead import REFERENCE_GPUS, Lead, named_or_example, with_notes, yes_word
 from assistant.respond.env import Env
 from assistant.respond.wording import num, spec_source
@@ -186,6 +187,8 @@ def power_by_use(query: ExplainQuery, env: Env) -> Lead | None:
     values = dict(gpu=gpu.short_name, tdp=num(gpu.tdp_w, 0), lo=num(round(lo, -1), 0), hi=num(round(hi, -1), 0))
     training, inference = env.t("explain.power_training", **values), env.t("explain.power_inference", **values)
     parts = [inference, training] if query.uses == ("inference",) else [training, inference]
+    if "image" in query.uses:  # "4090 power draw while generating images": denoising is compute-bound (image_power)
+        parts = [image_power.draw_line(gpu, env)]
     watts = query.stated_w
     if watts is not None:
         values["w"] = num(watts, 0)
@@ -203,6 +206,8 @@ def power_by_use(query: ExplainQuery, env: Env) -> Lead | None:
     if watts is not None:
         figures["stated_w"] = watts
     sources = [spec_source(gpu, env), *env.cite("power-geerling-5090-inference", "power-v100-decode-prefill")]
+    if "image" in query.uses:
+        sources = [spec_source(gpu, env), *env.cite(*image_power.DRAW_SOURCES, "docs/model.md §image.power")]
     return Lead(i18n.gap(env.lang).join(parts), figures, sources)
 
 

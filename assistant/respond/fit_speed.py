@@ -19,7 +19,7 @@ from assistant.models.train_memory import DEFAULT_SEQ
 from assistant.nlu.asks import checklist
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
-from assistant.respond import asked
+from assistant.respond import asked, context_drop
 from assistant.respond.env import Env
 from assistant.respond.fit_hints import lighter_quant, smaller_quant
 from assistant.respond.fit_rows import FitCase
@@ -158,6 +158,11 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
             batch=dec.batch,
         )
         head += _usual_quant_speed(case, spec, dec, link)
+    slowed = context_drop.drop(case, dec, link, where)  # "how much does it drop at 32k context": both contexts' speeds
+    if slowed is not None:
+        parts = {"alone": (slowed[0],), "lead": (slowed[0], head), "after": (head, slowed[0])}[slowed[1]]
+        head = i18n.gap(env.lang).join(parts)
+        figures |= slowed[2]
     said, targets = targets_met(env, query, dec.per_sequence, dec.tokens_per_s)
     if targets:
         head += said
@@ -427,6 +432,9 @@ def job_values(query: FitQuery, env: Env, model: ModelSpec, gpu, n: int) -> tupl
                 tokens=token_amount(env, samples * seq),
             )
         ]
+    seq_said = bool(samples and not sample_tokens and query.context_tokens and query.mode != "inference")
+    if seq_said:  # "10k examples, seq len 2048": each example counted at the sequence length said (an upper bound)
+        sample_tokens = float(query.context_tokens or 0)
     asked = RatesQuery(
         text=query.text,
         mode="job",
@@ -434,6 +442,7 @@ def job_values(query: FitQuery, env: Env, model: ModelSpec, gpu, n: int) -> tupl
         method=method,
         samples=samples,
         sample_tokens=sample_tokens,
+        sample_tokens_seq=seq_said,
         epochs=query.epochs,
         tokens=query.tokens,
         params_b=None if query.model else model.params_b,

@@ -17,6 +17,7 @@ from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import PowerLimitQuery, Query
+from assistant.respond import image_power
 from assistant.respond.env import Env, rules_of_thumb
 from assistant.respond.limit_floor import limit_sources
 from assistant.respond.pricing import CHAT_MODEL, chat_tokens_per_s, score, workload_title
@@ -143,6 +144,9 @@ def respond(query: PowerLimitQuery, env: Env) -> Answer:
         chat=f"{loss.get('chat', 0.0) * 100:.0f}",
         saved=f"{stock - limit:,.0f}",
     )
+    denoising = image_power.limit_line(gpu, limit, env) if image_power.said(query.text, env.lang) else None
+    if denoising is not None:  # "power limit my 4090 to 350w for stable diffusion": that work's loss leads
+        head = i18n.gap(env.lang).join([denoising[0], head])
     if query.advise:  # "4090 功耗墙 设置多少合适": the limit to set, from the measured sweeps (respond/limit_floor.py)
         advice = env.t(
             "power_limit.advise", gpu=gpu.short_name, limit=f"{limit:,.0f}", share=f"{share:.0f}", stock=f"{stock:,.0f}"
@@ -188,11 +192,13 @@ def respond(query: PowerLimitQuery, env: Env) -> Answer:
                 "saved_w": round(stock - limit, 1),
                 "gpu_count": n,
                 "set_saved_w": round((stock - limit) * n, 1),
+                **(denoising[1] if denoising else {}),
             }
         },
         sources=[spec_source(gpu, env)]
         + env.cite("dettmers-2023")
         + ["method: docs/model.md §perf.memory (power-limited clock), §llm.decode"]
-        + (env.cite(*limit_sources()) + ["method: docs/model.md §rig power limit floor"] if query.advise else []),
+        + (env.cite(*limit_sources()) + ["method: docs/model.md §rig power limit floor"] if query.advise else [])
+        + (env.cite(*image_power.limit_sources()) + ["method: docs/model.md §image.power"] if denoising else []),
         lang=env.lang,
     )

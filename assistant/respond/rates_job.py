@@ -66,7 +66,7 @@ def _tokens_steps(query, env: Env) -> list[str]:
                 "rates.job_tokens_samples_stated",
                 samples=f"{samples:,.0f}",
                 length=f"{length:,.0f}",
-                how=env.t("rates.sample_length_stated" if stated else "rates.sample_length_assumed"),
+                how=env.t(_length_key(query)),
                 epochs=f"{epochs or 1:g}",
                 tokens=f"{samples * length * (epochs or 1) / 1e6:,.1f}",
             )
@@ -83,10 +83,19 @@ def _tokens_steps(query, env: Env) -> list[str]:
     return [env.t("rates.job_tokens_default")]
 
 
+def _length_key(query) -> str:
+    """How the sample length of the job's data is known: stated, the sequence length said, or assumed."""
+    if getattr(query, "sample_tokens_seq", False):
+        return "rates.sample_length_seq"
+    return "rates.sample_length_stated" if getattr(query, "sample_tokens", None) else "rates.sample_length_assumed"
+
+
 def tokens_text(query, env: Env, tokens: float) -> str:
     """The data of the job as a headline says it: "100 M tokens (assumed)", "2 亿 token（假设）"."""
     amount = token_amount(env, tokens)
     stated = query.tokens or (getattr(query, "samples", None) and getattr(query, "sample_tokens", None))
+    if stated and not query.tokens and getattr(query, "sample_tokens_seq", False):
+        return env.t("rates.tokens_seq", amount=amount)  # every example a full sequence: an upper bound
     return env.t("rates.tokens_asked" if stated else "rates.tokens_assumed", amount=amount)
 
 

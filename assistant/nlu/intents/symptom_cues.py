@@ -196,9 +196,12 @@ def power_by_use(r: Reading) -> Query | None:
     training = r.b.first("MODE") is not None or r.said("training_words") or r.workload in ("training", "llm_finetune")
     inference = r.workload in ("inference", "llm_inference", "llm") or says(r, "inference_use_words")
     busy = r.b.has("WATTS") and says(r, "util_reading_words")  # "GPU-Util 100% 但是功耗才120w": a reading to weigh
-    if not (training or inference or busy):
+    image = says(r, "image_power_words") and not says(r, "training_words")  # "flux in comfyui": denoising's draw
+    if not (training or inference or busy or image):
         return None
-    uses = tuple(u for u, said in (("inference", inference), ("training", training)) if said)
+    if image:
+        inference = training = False
+    uses = tuple(u for u, said in (("inference", inference), ("training", training), ("image", image)) if said)
     watts = r.num("WATTS")
     return concept_asked(
         r,
