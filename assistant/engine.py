@@ -16,16 +16,13 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
-import re
 
-from assistant import ask_thread, i18n, model_sibling, pushback, sized_ref, variant_spread
+from assistant import ask_thread, engine_notes, i18n, model_sibling, pushback, sized_ref, variant_spread
 from assistant.answer import Answer
 from assistant.clarify import fill, of_thread, variant_for_work
 from assistant.dialogue import Dialogue, about_last, subject
-from assistant.kb import memory_configs
+from assistant.gpu_variants import GpuVariants
 from assistant.kb.reader import KbReader
-from assistant.names import apple_chip, normalize_name
-from assistant.nlu.lookup.model_versions import point_release
 from assistant.queries import Clarification, FollowUpQuery, Query, SetQuery, Setting, UnknownQuery
 from assistant.read_once import one_message
 from assistant.respond import (
@@ -58,10 +55,6 @@ _RESPONDERS = {
     "rig": "rig",
     "video": "video",
 }
-
-
-_FILLER = {"the", "one", "a", "an", "version", "variant", "model", "card", "no", "i", "meant", "mean", "instead"}
-_LAPTOP = {"laptop", "mobile", "notebook"}
 
 
 last_failure = ""  # the traceback of the last internal error, for --debug
@@ -114,59 +107,11 @@ class Engine:
     def __init__(self, reader: KbReader, index):
         self.reader = reader
         self.index = index
+        self._variants = GpuVariants(reader)
 
     def variant_of(self, base: str, mention: str) -> str | None:
-        """The sibling of `base` that `mention` names: ("GeForce RTX 4070", "ti") -> the 4070 Ti; the
-        fewest extra name words win. None when the mention adds nothing to `base` ("the ti" about a 2080 Ti
-        is the 2080 Ti, never a modified 22 GB card) or no sibling has every word. "desktop" asks for the
-        desktop card of a laptop GPU."""
-        words = [w for w in normalize_name(mention).split() if w not in _FILLER]
-        laptop = any(w in _LAPTOP for w in words)
-        desktop = "desktop" in words
-        words = [w for w in words if w not in _LAPTOP and w != "desktop"]
-        base_words = normalize_name(base).split()
-        if "gb" in words:
-            base_words = [
-                w
-                for i, w in enumerate(base_words)
-                if w != "gb" and not (i + 1 < len(base_words) and base_words[i + 1] == "gb")
-            ]
-        # a longer suffix replaces the shorter one it extends: "xtx" after a 7900 XT
-        base_words = [b for b in base_words if not any(w != b and b.isalpha() and w.startswith(b) for w in words)]
-        wanted = set(base_words) | set(words)
-        base_entry = next((e for e, _, _ in self._name_tokens if e.name == base), None)
-        base_mobile = bool(base_entry and base_entry.is_mobile)
-        if desktop and base_mobile:
-            wanted -= _LAPTOP | {"max", "q"}
-        elif set(words) <= set(normalize_name(base).split()) and laptop == base_mobile:
-            return None  # nothing asked that the GPU talked about does not already have
-        found = self._named_with(wanted, laptop and not desktop, base)
-        chip = apple_chip(base)
-        sizes = [w for w in words if w.isdigit()]
-        if not found and chip and words == [*sizes, "gb"] and len(sizes) == 1:  # "the 48g one" of an M4 Pro 24 GB
-            config = f"{chip} {sizes[0]} GB"
-            return config if self.reader.gpu(config) is not None else None
-        if not found and "gb" in wanted and "gb" not in words:  # "the ti" of the 3060 12 GB: the 3060 Ti (8 GB)
-            size = {w for i, w in enumerate(base_words) if i + 1 < len(base_words) and base_words[i + 1] == "gb"}
-            found = self._named_with(wanted - size - {"gb"}, laptop and not desktop, base)
-        return min(found)[1] if found else None
-
-    def _named_with(self, wanted: set[str], mobile: bool, base: str) -> list[tuple[int, str]]:
-        """(extra name words, name) of every GPU other than `base` whose name has all the `wanted` words."""
-        return [
-            (length - len(wanted), entry.name)
-            for entry, tokens, length in self._name_tokens
-            if entry.is_mobile == mobile and wanted <= tokens and entry.name != base
-        ]
-
-    @functools.cached_property
-    def _name_tokens(self) -> list[tuple]:
-        """(entry, its normalized name words, how many) of every GPU, computed once per engine."""
-        out = []
-        for entry in self.reader.name_entries:
-            tokens = normalize_name(entry.name).split()
-            out.append((entry, set(tokens), len(tokens)))
-        return out
+        """The sibling of `base` that `mention` names (gpu_variants.py); None when there is none."""
+        return self._variants.variant_of(base, mention)
 
     def memory_of(self, name: str) -> float | None:
         """The memory of a KB GPU in GB (None when unknown)."""
@@ -266,7 +211,7 @@ class Engine:
         # a headline that opens with a sized model ("a 70B model generates ...") starts with a capital all the same
         headline = i18n.cap(lang, answer.headline)
         paper = uncovered.against(query, env, answer)  # "s4000 能替代a100吗": paper figures against the card named
-        answer.headline = i18n.gap(lang).join([*self._unrecognized(query, lang), *paper, headline]).strip()
+        answer.headline = i18n.gap(lang).join([*engine_notes.unrecognized(query, lang), *paper, headline]).strip()
         answer = figure_net.finish(answer, query, env, text)  # a clock time said: when it is done; the figure asked
         answer.question = text  # what was typed, also when the last question is answered again
         if changed is not None and (again is not None or isinstance(parsed, FollowUpQuery)):
@@ -296,7 +241,7 @@ class Engine:
         answer.notes += [  # an answer on each of the family's sizes ("family") names them itself
             i18n.t(lang, "engine.unsized_sized", mention=m, params=f"{sized:g}B")
             if sized
-            else self._unsized_note(m, query, lang)
+            else engine_notes.unsized_note(self.index, m, query, lang)
             for m in (() if answer.figures.get("family") else query.unsized)
         ]
         if query.targets and "targets" not in answer.figures:  # "并发20个用户" asked where the answer cannot weigh it
@@ -319,8 +264,8 @@ class Engine:
                     lang, "engine.vague_amount", said=said, used=f"{used:,.0f}", low=f"{low:,.0f}", high=f"{high:,.0f}"
                 ),
             )
-        answer.notes += self._configurations(query, lang)
-        answer.notes[:0] = self._model_notes(query, lang)
+        answer.notes += engine_notes.memory_configurations(self.reader, query, lang)
+        answer.notes[:0] = engine_notes.model_notes(self.reader, query, lang)
         if query.requests_day:  # "每天1万次请求": how the load a day became users at once, said
             answer.notes.append(unused_numbers.requests_note(query.requests_day, lang))
         unused_numbers.keep(query, answer, lang)  # "10,000 hours of audio", "$4,800": in the one "Not used" line
@@ -380,49 +325,6 @@ class Engine:
             return i18n.language_of(text)
         return i18n.language_of(said)
 
-    def _model_notes(self, query: Query, lang: str) -> list[str]:
-        """ "deepseek v3.1": answered as the version the KB holds; "qwen 14b": the newest of the same size."""
-        model = getattr(query, "model", None)
-        if model is None:
-            return []
-
-        def name(key: str) -> str:
-            return spec.name if (spec := self.reader.model(key)) else key
-
-        notes = [i18n.t(lang, "engine.model_of_work", name=name(model.key))] if not model.mention else []
-        if model.earlier_version or point_release(model.mention, (model.key,)):  # "llama 3 405b": Llama 3.1 405B
-            key = "engine.model_version" if model.earlier_version else "engine.model_release"
-            notes.append(i18n.t(lang, key, mention=model.mention, name=name(model.key)))
-        notes += [i18n.t(lang, "engine.model_of_line", mention=model.mention, name=name(model.key))] * model.of_line
-        if model.assumed_over:
-            others = i18n.join_names(lang, [name(k) for k in model.assumed_over])
-            notes.append(
-                i18n.t(lang, "engine.model_newest", mention=model.mention, name=name(model.key), others=others)
-            )
-        return notes
-
-    def _configurations(self, query: Query, lang: str) -> list[str]:
-        """ "m4 max 64gb": a chip in a memory configuration the KB lacks is said to be that chip with the user's
-        memory (kb/memory_configs.py), with the configurations the KB holds; "rtx4o90": the o read as a zero, said."""
-        notes = importlib.import_module("assistant.respond.stand_ins").zeros_read(query.text, lang)
-        for name in dict.fromkeys(r.name for r in getattr(query, "gpus", ()) if r.name):
-            spec = self.reader.gpu(name)
-            if spec is None or memory_configs.MARK not in spec.overridden:
-                continue
-            held = memory_configs.held_configs(name, self.reader.unified_gpus())
-            notes.append(
-                i18n.t(
-                    lang,
-                    "engine.memory_config",
-                    name=name,
-                    chip=apple_chip(name) or name,
-                    held=i18n.join_names(lang, [f"{g:g} GB" for g in held]),
-                    memory=f"{spec.memory_gb or 0:g}",
-                    bandwidth=f"{spec.memory_bandwidth_gb_s or 0:g}",
-                )
-            )
-        return notes
-
     def reanswer(self, dialogue: Dialogue) -> Answer | None:
         """The last answered question answered again under the assumptions now in force (after
         an assumption changed; its own per-question values that settings replace give way to the
@@ -449,55 +351,6 @@ class Engine:
 
         env = Env(self.reader, dialogue.assumptions, dialogue.context, lang=lang)
         return settings.respond(SetQuery(text="", settings=(Setting("remember", None),), save=True), env)
-
-    def _unsized_note(self, mention: str, query: Query, lang: str) -> str:
-        """ "跑deepseek要什么显卡": the family's sizes in the KB and one of its models to name (not a size it lacks)."""
-        info = self.index.model_info
-        known = [info[k] for k in query.unsized_models if k in info and info[k][1]]
-        ranked = query.intent in ("recommend", "rig")
-        if not known:
-            return i18n.t(lang, "engine.unsized" if ranked else "engine.unsized_work", mention=mention)
-        known.sort(key=lambda m: m[1])
-        sizes = list(dict.fromkeys(_size_label(name, params) for _, params, name, _ in known))
-        example = known[len(known) // 2][2]  # a middle one, by its KB name
-        llm = getattr(query, "workload", None) == "llm_inference"
-        kind = ("engine.unsized_llm" if llm else "engine.unsized_listed") if ranked else "engine.unsized_work_listed"
-        shown = i18n.listing(lang).join(sizes)
-        return i18n.t(lang, kind, mention=mention, sizes=shown, example=example)
-
-    @staticmethod
-    def _unrecognized(query: Query, lang: str) -> list[str]:
-        """ "Falcon 180B is not in my model list; ...": names the question holds that the KB does not."""
-        from assistant.nlu.checks import memory_named
-        from assistant.nlu.messages import is_not_gpu, is_uncovered, non_llm_model
-        from assistant.respond import stand_ins, uncovered
-
-        params = getattr(query, "params_b", None)
-        memory = getattr(query, "memory_gb", None)
-        out = stand_ins.lines(query.stand_ins, lang)
-        out += _datasets_said(query, lang)
-        for mention in getattr(query, "unrecognized", ()):
-            if is_uncovered(mention, lang) and (row := uncovered.device_row(mention)) is not None:
-                # "摩尔线程s4000 48g 跑qwen2.5 32b": not estimated, but its paper memory and bandwidth are on record
-                gb, bw = f"{float(row['memory_gb']):g}", f"{float(row['bandwidth_gbs']):,.0f}"
-                out.append(i18n.t(lang, "engine.uncovered_device_known", mention=mention, gb=gb, bw=bw))
-            elif is_uncovered(mention, lang):
-                out.append(i18n.t(lang, "engine.uncovered_device", mention=mention))
-            elif memory and memory_named(mention) == memory:  # "mac mini m4 16g": a card of that memory
-                out.append(i18n.t(lang, "engine.unrecognized_gpu", mention=mention, memory=f"{memory:g}"))
-            elif getattr(query, "kind", None) == "wait":  # "要不要等5080 super": a card not out, or not in the data
-                out.append(i18n.t(lang, "engine.unrecognized_awaited", mention=mention))
-            elif params and getattr(query, "model", None) is None and (kind := non_llm_model(mention, None, lang)):
-                out.append(kind)  # "cogvideox 5b": a video model, not a generic 5B language model
-            elif params and is_not_gpu(mention, lang):  # "strix halo ... for 70b models": a device, not the model
-                out.append(i18n.t(lang, "engine.not_gpu_device", mention=mention))
-            elif params and getattr(query, "model", None) is None:
-                out.append(i18n.t(lang, "engine.unrecognized_model", mention=mention, params=f"{params:g}B"))
-            elif (memory := getattr(query, "memory_gb", None)) and not getattr(query, "gpus", ()):  # "mac mini m4 16g"
-                out.append(i18n.t(lang, "engine.unrecognized_memory", mention=mention, gb=f"{memory:g}"))
-            else:
-                out.append(i18n.t(lang, "engine.unrecognized", mention=mention))
-        return out
 
     def _respond(self, query: Query, env: Env) -> Answer:
         if self._non_llm_unknown(query, env.lang):  # "can a 3060 run cogvideox 5b": not sized as a 5B LLM
@@ -570,30 +423,3 @@ class Engine:
             clarification=env.t("engine.not_understood", got=got),
             lang=env.lang,
         )
-
-
-_NAMED_SIZE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*([BM])\b")
-
-
-def _size_label(name: str, params_b: float) -> str:
-    """A model's size as its name says it ("DeepSeek-R1-Distill-Qwen 32B" -> 32B), else its parameter count rounded
-    (BERT base: 0.1083 B -> 110M)."""
-    m = _NAMED_SIZE.search(name)
-    if m:
-        return f"{m.group(1)}{m.group(2)}"
-    if params_b < 1:
-        return f"{round(params_b * 1000, -1):.0f}M"
-    return f"{params_b:.0f}B" if params_b >= 10 else f"{params_b:.1f}B"
-
-
-def _datasets_said(query: Query, lang: str) -> list[str]:
-    """ "on openwebtext": the training tokens used for a dataset named, with where the count comes from."""
-    from assistant.nlu.tagging.datasets import dataset_named
-
-    out = []
-    for key in query.datasets:
-        found = dataset_named(key)
-        if found is not None:
-            name, tokens, source = found
-            out.append(i18n.t(lang, "engine.dataset", name=name, tokens=f"{tokens / 1e9:.2f}", source=source))
-    return out

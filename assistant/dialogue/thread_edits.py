@@ -50,7 +50,7 @@ def _amount_alone(dlg: Dialogue, query: Query) -> float | None:
     said = (named, query.model, query.workload, query.fields, query.period, query.ask, query.settings)
     last = dlg.context.last_query
     if any(said) or last is None or "budget_usd" in {f.name for f in dataclasses.fields(last)}:
-        return None  # a question with a budget of its own takes the amount itself (ellipsis._amount_as_field)
+        return None  # a question with a budget of its own takes the amount itself (ellipsis_kinds.amount_as_field)
     return float(query.amount)
 
 

@@ -15,7 +15,7 @@ from assistant import i18n
 from assistant.answer import Answer, Chart
 from assistant.models import hardware, memory
 from assistant.nlu.lexicon import lexicon
-from assistant.queries import RecommendQuery, RigQuery, VideoQuery
+from assistant.queries import RecommendQuery
 from assistant.respond import (
     feature_limit,
     fit_hardware,
@@ -29,7 +29,7 @@ from assistant.respond import (
 )
 from assistant.respond.chart_opinion import chart_opinion, organization_answer
 from assistant.respond.env import Env
-from assistant.respond.fit_sizing import largest_llm, sized_model
+from assistant.respond.fit_sizing import sized_model
 from assistant.respond.one_card import prefer as one_card_first
 from assistant.respond.power_cap import psu_note, unpriced_among, unpriced_within
 from assistant.respond.pricing import (
@@ -56,6 +56,14 @@ from assistant.respond.recommend_order import (
     price_of_named,
     upfront_usd,
     watts,
+)
+from assistant.respond.recommend_paths import (
+    among,
+    as_rig,
+    pick_below_floor,
+    video_pick,
+    with_together,
+    without_tensor_cores,
 )
 from assistant.respond.serving_sets import serving_answer
 from assistant.respond.variants import difference_note
@@ -84,12 +92,12 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if rented is not None:
         return rented
     if use_case.asks_build(query, env):  # "small lab, ~$12k for a 4-gpu training workstation": a machine, priced
-        return _as_rig(query, env)
+        return as_rig(query, env)
     typical_video = use_case.video_key(query, env)
     if typical_video and budget_usd(
         query, env.for_query(query)
     ):  # "预算1万 主要跑comfyui视频生成": a video model's need
-        return _video_pick(query, typical_video, env)
+        return video_pick(query, typical_video, env)
     env = env.for_query(query)
     a = env.assumptions
     budget = budget_usd(query, env) or a.budget_usd
@@ -165,7 +173,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
             tensor=tensor and not use_dettmers,
             official=recommend_order.official(query, env),
         )
-        return _among(query, rank_snapshot(env.reader, inputs))
+        return among(query, rank_snapshot(env.reader, inputs))
 
     ranking = ranked(passive_ok, use_dettmers=bool(dettmers))
     multi_note = one_note = ""
@@ -222,7 +230,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     if tensor_only and not dettmers:
         ordered = (lambda r: cheapest_first(r, env)) if by_price else (lambda r: r)
         wider = ordered(ranked(passive_ok or ranking.choice is None, max_auto, tensor=False))
-        ranking, tensor_note = _without_tensor_cores(ranking, wider, not floor_only, env)
+        ranking, tensor_note = without_tensor_cores(ranking, wider, not floor_only, env)
     title = workload_title(env, key)
     if chat:
         title = env.t("rec.chat_title", model=chat[0].name, quant=chat[1])
@@ -263,7 +271,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     assumptions = env.assumption_dict() | {"budget_usd": budget, "condition": condition, "gpu_count": n}
     below_floor = None
     if ranking.choice is None and budget and need and from_floor:
-        ranking, below_floor = _below_floor(query, env, ranking, need, budget, (condition, vendors, n, chat))
+        ranking, below_floor = pick_below_floor(query, env, ranking, need, budget, (condition, vendors, n, chat))
     if ranking.choice is None:
         reasons = i18n.sep(lang).join(
             f"{g}{i18n.colon(lang)}{exclusion_reason(r, env, budget)}" for g, r in ranking.excluded[:6]
@@ -372,7 +380,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         figures["top_n"], figures["top"] = query.top_n, top
     together = recommend_order.together(query, env, need, budget, condition, vendors, best)
     if together is not None:  # "cheapest way to get 48gb": several cards hold it together for less
-        headline = _with_together(query, headline, together, best, env)
+        headline = with_together(query, headline, together, best, env)
         steps.insert(1, env.t("rec.together_caveat", each=gb(together.memory_gb), n=together.n_gpus))
         steps = recommend_table.not_excluding(steps, together.gpu, env)  # (it is excluded as one card only)
         figures["multi_card"] = {
@@ -446,58 +454,6 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     return organization_answer(query, env, budget, answer) if query.organization else answer
 
 
-def _as_rig(query: RecommendQuery, env: Env) -> Answer:
-    """A count of cards for a budget in a whole machine: the rig answer (cards, platform, PSU, wall power)."""
-    from assistant.respond import rig
-
-    if query.released and query.model and not query.precision:  # "满血r1": the weights as released (FP8 for R1)
-        released = sized_model(query, env)[0]
-        if released is not None and released.kind == "llm":
-            query = dataclasses.replace(query, precision=memory.released_precision(released))
-    asked = RigQuery(
-        text=query.text,
-        gpu_count=query.gpu_count if (query.gpu_count or 1) > 1 else None,  # no count said: the build chooses it
-        budget_usd=query.budget_usd,
-        budget_currency=query.budget_currency,
-        workload=query.workload,
-        model=query.model,
-        params_b=getattr(query, "params_b", None),
-        precision=query.precision,
-        condition=query.condition,
-        vendor=query.vendor,
-        # an organization's budget past a server's platform (use_case.asks_build) is a server build
-        server=bool(
-            use_case.said("rig_server", query.text, env) or ((query.gpu_count or 1) < 2 and query.organization)
-        ),
-        organization=bool(query.organization),
-        card_class=query.card_class,  # "workstation cards only": the rig keeps the class asked
-        settings=query.settings,
-    )
-    return rig.respond(asked, env)
-
-
-def _video_pick(query: RecommendQuery, key: str, env: Env) -> Answer:
-    """A video-generation use with no model named: the video pick for the common video model, said to be assumed."""
-    from assistant.respond import video
-
-    asked = VideoQuery(text=query.text, video=key, budget_usd=query.budget_usd, budget_currency=query.budget_currency)
-    answer = video.respond(asked, env)
-    name = next((r["name"] for r in video.rows_of(key)), key)
-    return dataclasses.replace(answer, steps=[env.t("rec.video_typical", model=name), *answer.steps])
-
-
-def _among(query: RecommendQuery, ranking):
-    """ "best 30 series card for llms": the rows of the family's cards only (RecommendQuery.among), in every ranking
-    the answer builds (the wider ones its notes compare with too); the ranking as it is when no family is named."""
-    if not query.among:
-        return ranking
-    kept = tuple(row for row in ranking.rows if row.gpu in query.among)
-    left_out = tuple(x for x in ranking.excluded if x[0] in query.among)  # why each of the family is not ranked
-    return dataclasses.replace(
-        ranking, choice=kept[0] if kept else None, runners_up=kept[1:4], rows=kept, excluded=left_out
-    )
-
-
 def _lighter_method(query: RecommendQuery, env: Env) -> list[str]:
     """ "anything cheaper that still works?" after a LoRA fit: the cheaper cards hold LoRA itself; the cheapest
     desktop card that holds the job with QLoRA instead is named beside them, said as a change of method."""
@@ -510,91 +466,3 @@ def _lighter_method(query: RecommendQuery, env: Env) -> list[str]:
     need = lighter.figures.get("memory_need_gb")
     price = next((r["price_usd"] for r in lighter.figures.get("ranking") or [] if r["gpu"] == pick), None)
     return [env.t("rec.qlora_instead", gpu=pick, price=env.money(price), need=f"{need:.1f}" if need else "?")]
-
-
-def _without_tensor_cores(ranking, wider, fallback: bool, env: Env):
-    """(ranking, note) for a 16-bit training ranking, which holds cards with tensor / matrix cores only: the
-    note names the card without them that would have come first (a P40 trains at its FP32 vector rate, its
-    FP16 at 1/64 of it). When no card with tensor cores meets the constraints, `fallback` returns the ranking
-    with them, said so; otherwise the ranking stays empty (the below-floor answer follows) and the note says
-    which card without tensor cores was left out. `wider` is the same ranking with them."""
-    first = wider.choice
-    if first is None or (ranking.choice is not None and first.gpu == ranking.choice.gpu):
-        return ranking, ""
-    short = env.reader.known_gpu(first.gpu).short_name
-    if ranking.choice is None and fallback:
-        return wider, env.t("rec.only_no_tensor", gpu=short)
-    return ranking, env.t("rec.no_tensor", gpu=short)
-
-
-STRETCH = 0.15  # [A] a card this much over the budget that has the memory floor is named (as a rig's stretch build)
-
-
-def _below_floor(query: RecommendQuery, env: Env, ranking, need: float, budget: float, basis):
-    """(ranking, headline) when no card within budget has the reference's memory floor ("quiet gpu for ollama,
-    ~500 bucks"): the most memory within the budget, and what that runs, instead of a dead end; (ranking,
-    None) when nothing at all is within it."""
-    condition, vendors, n, chat = basis
-    relaxed_inputs = rank_inputs(
-        env,
-        perf_workload(query.workload, query.precision),
-        budget=budget,
-        condition=condition,
-        vendors=vendors,
-        max_power_w=query.max_power_w,
-        n=n,
-        chat=chat,
-        passive=False,  # a home user
-    )
-    relaxed = _among(query, rank_snapshot(env.reader, relaxed_inputs))  # "best single-slot card": those only
-    active = list(relaxed.rows)
-    roomy = max(active, key=lambda r: (r.memory_gb, r.value_per_tco), default=None)
-    if roomy is None:
-        return ranking, None
-    by_memory = tuple(sorted(active, key=lambda r: (-r.memory_gb, -r.value_per_tco)))
-    ranking = dataclasses.replace(relaxed, choice=roomy, rows=by_memory, runners_up=by_memory[1:4])
-    model = largest_llm(env, roomy.memory_gb) if query.workload == "llm_inference" else None
-    head = env.t(
-        "rec.below_floor_cheaper" if query.cheaper_than else "rec.below_floor",  # "cheaper?" after the 24 GB pick
-        floor=f"{need:g}",
-        budget=env.money(budget),
-        gpu=roomy.gpu,
-        memory=gb(roomy.memory_gb),
-        price=env.money(roomy.price_usd * roomy.n_gpus),
-        runs=env.t("rec.below_floor_runs", model=model) if model else "",
-    )
-    if query.cheaper_than:  # over the "budget" is the card it was to be cheaper than: no stretch to name
-        return ranking, head
-    stretched = rank_snapshot(env.reader, dataclasses.replace(relaxed_inputs, budget=budget * (1 + STRETCH), need=need))
-    near = min(_among(query, stretched).rows, key=lambda r: r.price_usd * r.n_gpus, default=None)  # cheapest w/ floor
-    if near is not None and near.price_usd * near.n_gpus > budget:  # "~$800 for llms": a used 3090 at $824
-        over = near.price_usd * near.n_gpus / budget - 1
-        head += i18n.gap(env.lang) + env.t(
-            "rec.below_floor_stretch",
-            gpu=env.reader.known_gpu(near.gpu).short_name,
-            memory=gb(near.memory_gb),
-            price=env.money(near.price_usd * near.n_gpus),
-            pct=f"{over * 100:.0f}",
-            floor=f"{need:g}",
-        )
-    return ranking, head
-
-
-def _with_together(query: RecommendQuery, headline: str, together, best, env: Env) -> str:
-    """ "cheapest way to get 48gb": several cards that hold it together for less than the one card chosen lead
-    when the cheapest is asked (and one card is not), else they follow the pick."""
-    desktop = env.local_desktop_usd()
-    machine = fit_hardware.machine_usd(env.reader.gpu(together.gpu), together.n_gpus, False, desktop)
-    one_machine = fit_hardware.machine_usd(env.reader.gpu(best.gpu), best.n_gpus, False, desktop)
-    several = {
-        "n": together.n_gpus,
-        "gpu": together.gpu,
-        "total": env.money(together.price_usd * together.n_gpus),
-        "memory": gb(together.memory_gb * together.n_gpus),
-        "machine": env.money(together.price_usd * together.n_gpus + machine),
-        "one_machine": env.money(best.price_usd * best.n_gpus + one_machine),
-    }
-    one_card = lexicon(env.lang).words_in("one_card_words", f" {query.text.lower()} ")
-    if query.sort == "price" and not one_card:  # the cheapest of all leads
-        return env.t("rec.together_first", **several, one=best.gpu, price=env.money(best.price_usd * best.n_gpus))
-    return headline + i18n.gap(env.lang) + env.t("rec.together", **several)

@@ -22,7 +22,7 @@ import dataclasses
 
 from assistant.nlu.intents.compare import worth_asked
 from assistant.nlu.intents.cost import power_asked
-from assistant.nlu.intents.fit import image_steps, resolution, train_steps
+from assistant.nlu.intents.job_terms import image_steps, resolution, train_steps
 from assistant.nlu.intents.lists import top_n
 from assistant.nlu.intents.rates import epochs, period, providers, sample_tokens, samples, throughput
 from assistant.nlu.intents.resale import resale_share

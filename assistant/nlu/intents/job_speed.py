@@ -32,7 +32,7 @@ import dataclasses
 import re
 
 from assistant.nlu.audio import audio_seconds
-from assistant.nlu.intents import fit
+from assistant.nlu.intents import fit, job_terms
 from assistant.nlu.intents.followup import build, made_in
 from assistant.nlu.intents.rates import provider, throughput
 from assistant.nlu.intents.verdict import said
@@ -105,7 +105,8 @@ def images_made(r: Reading) -> Query | None:
         span = r.hours()[1]
     if r.model is None or r.workload != "image_generation" or r.mode() not in (None, "inference"):
         return None
-    counted = bool(said(r, "duration_words")) and fit.image_count(r) is not None  # "10k sdxl images, how many hours"
+    # "10k sdxl images, how many hours"
+    counted = bool(said(r, "duration_words")) and job_terms.image_count(r) is not None
     if not (span or throughput(r) or counted) or not _one_gpu(r):
         return None
     found = fit.read(r)

@@ -9,7 +9,7 @@ meanings["NOUN"] = the noun of lexicon [lists] sample_nouns; "how long on one a8
 Contract: `counted_numbers(tags, text, lex)` returns the tags with each NUMBER (or MONEY without a money unit) that
 is followed by a word of [lists] counted_after (things made or processed: images, clips, requests, runs; a MODEL tag
 and up to two words of [lists] count_modifiers may stand between) made a COUNTED tag with meanings["NOUN"] = the
-noun. The readers that want the count read it from the words (fit.image_count, image_steps) as before.
+noun. The readers that want the count read it from the words (job_terms.image_count, image_steps) as before.
 """
 
 from __future__ import annotations

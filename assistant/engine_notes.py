@@ -1,0 +1,140 @@
+"""Notes the engine puts before or beside an answer about the names a question holds.
+
+Contract: `model_notes` says which KB model a mention was answered as (a version, a release, the newest of a size);
+`memory_configurations` says a chip in a memory configuration the KB lacks is that chip with the user's memory, and
+reads of an "o" as a zero; `unsized_note` lists a model family's sizes when none was said; `unrecognized` names what
+the question holds that the KB does not (models, devices, datasets). Each returns locale text, never raises on a
+name the KB lacks.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+
+from assistant import i18n
+from assistant.kb import memory_configs
+from assistant.kb.reader import KbReader
+from assistant.names import apple_chip
+from assistant.nlu.lookup.model_versions import point_release
+from assistant.queries import Query
+
+
+def model_notes(reader: KbReader, query: Query, lang: str) -> list[str]:
+    """ "deepseek v3.1": answered as the version the KB holds; "qwen 14b": the newest of the same size."""
+    model = getattr(query, "model", None)
+    if model is None:
+        return []
+
+    def name(key: str) -> str:
+        return spec.name if (spec := reader.model(key)) else key
+
+    notes = [i18n.t(lang, "engine.model_of_work", name=name(model.key))] if not model.mention else []
+    if model.earlier_version or point_release(model.mention, (model.key,)):  # "llama 3 405b": Llama 3.1 405B
+        key = "engine.model_version" if model.earlier_version else "engine.model_release"
+        notes.append(i18n.t(lang, key, mention=model.mention, name=name(model.key)))
+    notes += [i18n.t(lang, "engine.model_of_line", mention=model.mention, name=name(model.key))] * model.of_line
+    if model.assumed_over:
+        others = i18n.join_names(lang, [name(k) for k in model.assumed_over])
+        notes.append(i18n.t(lang, "engine.model_newest", mention=model.mention, name=name(model.key), others=others))
+    return notes
+
+
+def memory_configurations(reader: KbReader, query: Query, lang: str) -> list[str]:
+    """ "m4 max 64gb": a chip in a memory configuration the KB lacks is said to be that chip with the user's
+    memory (kb/memory_configs.py), with the configurations the KB holds; "rtx4o90": the o read as a zero, said."""
+    notes = importlib.import_module("assistant.respond.stand_ins").zeros_read(query.text, lang)
+    for name in dict.fromkeys(r.name for r in getattr(query, "gpus", ()) if r.name):
+        spec = reader.gpu(name)
+        if spec is None or memory_configs.MARK not in spec.overridden:
+            continue
+        held = memory_configs.held_configs(name, reader.unified_gpus())
+        notes.append(
+            i18n.t(
+                lang,
+                "engine.memory_config",
+                name=name,
+                chip=apple_chip(name) or name,
+                held=i18n.join_names(lang, [f"{g:g} GB" for g in held]),
+                memory=f"{spec.memory_gb or 0:g}",
+                bandwidth=f"{spec.memory_bandwidth_gb_s or 0:g}",
+            )
+        )
+    return notes
+
+
+def unsized_note(index, mention: str, query: Query, lang: str) -> str:
+    """ "跑deepseek要什么显卡": the family's sizes in the KB and one of its models to name (not a size it lacks)."""
+    info = index.model_info
+    known = [info[k] for k in query.unsized_models if k in info and info[k][1]]
+    ranked = query.intent in ("recommend", "rig")
+    if not known:
+        return i18n.t(lang, "engine.unsized" if ranked else "engine.unsized_work", mention=mention)
+    known.sort(key=lambda m: m[1])
+    sizes = list(dict.fromkeys(_size_label(name, params) for _, params, name, _ in known))
+    example = known[len(known) // 2][2]  # a middle one, by its KB name
+    llm = getattr(query, "workload", None) == "llm_inference"
+    kind = ("engine.unsized_llm" if llm else "engine.unsized_listed") if ranked else "engine.unsized_work_listed"
+    shown = i18n.listing(lang).join(sizes)
+    return i18n.t(lang, kind, mention=mention, sizes=shown, example=example)
+
+
+def unrecognized(query: Query, lang: str) -> list[str]:
+    """ "Falcon 180B is not in my model list; ...": names the question holds that the KB does not."""
+    from assistant.nlu.checks import memory_named
+    from assistant.nlu.messages import is_not_gpu, is_uncovered, non_llm_model
+    from assistant.respond import stand_ins, uncovered
+
+    params = getattr(query, "params_b", None)
+    memory = getattr(query, "memory_gb", None)
+    out = stand_ins.lines(query.stand_ins, lang)
+    out += _datasets_said(query, lang)
+    for mention in getattr(query, "unrecognized", ()):
+        if is_uncovered(mention, lang) and (row := uncovered.device_row(mention)) is not None:
+            # "摩尔线程s4000 48g 跑qwen2.5 32b": not estimated, but its paper memory and bandwidth are on record
+            gb, bw = f"{float(row['memory_gb']):g}", f"{float(row['bandwidth_gbs']):,.0f}"
+            out.append(i18n.t(lang, "engine.uncovered_device_known", mention=mention, gb=gb, bw=bw))
+        elif is_uncovered(mention, lang):
+            out.append(i18n.t(lang, "engine.uncovered_device", mention=mention))
+        elif memory and memory_named(mention) == memory:  # "mac mini m4 16g": a card of that memory
+            out.append(i18n.t(lang, "engine.unrecognized_gpu", mention=mention, memory=f"{memory:g}"))
+        elif getattr(query, "kind", None) == "wait":  # "要不要等5080 super": a card not out, or not in the data
+            out.append(i18n.t(lang, "engine.unrecognized_awaited", mention=mention))
+        elif params and getattr(query, "model", None) is None and (kind := non_llm_model(mention, None, lang)):
+            out.append(kind)  # "cogvideox 5b": a video model, not a generic 5B language model
+        elif params and is_not_gpu(mention, lang):  # "strix halo ... for 70b models": a device, not the model
+            out.append(i18n.t(lang, "engine.not_gpu_device", mention=mention))
+        elif params and getattr(query, "model", None) is None:
+            out.append(i18n.t(lang, "engine.unrecognized_model", mention=mention, params=f"{params:g}B"))
+        elif (memory := getattr(query, "memory_gb", None)) and not getattr(query, "gpus", ()):  # "mac mini m4 16g"
+            out.append(i18n.t(lang, "engine.unrecognized_memory", mention=mention, gb=f"{memory:g}"))
+        else:
+            out.append(i18n.t(lang, "engine.unrecognized", mention=mention))
+    return out
+
+
+_NAMED_SIZE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*([BM])\b")
+
+
+def _size_label(name: str, params_b: float) -> str:
+    """A model's size as its name says it ("DeepSeek-R1-Distill-Qwen 32B" -> 32B), else its parameter count rounded
+    (BERT base: 0.1083 B -> 110M)."""
+    m = _NAMED_SIZE.search(name)
+    if m:
+        return f"{m.group(1)}{m.group(2)}"
+    if params_b < 1:
+        return f"{round(params_b * 1000, -1):.0f}M"
+    return f"{params_b:.0f}B" if params_b >= 10 else f"{params_b:.1f}B"
+
+
+def _datasets_said(query: Query, lang: str) -> list[str]:
+    """ "on openwebtext": the training tokens used for a dataset named, with where the count comes from."""
+    from assistant.nlu.tagging.datasets import dataset_named
+
+    out = []
+    for key in query.datasets:
+        found = dataset_named(key)
+        if found is not None:
+            name, tokens, source = found
+            out.append(i18n.t(lang, "engine.dataset", name=name, tokens=f"{tokens / 1e9:.2f}", source=source))
+    return out
