@@ -1,7 +1,7 @@
 """The set-up behind a memory answer: what the user stated, what is assumed, and the estimate for it.
 
 Contract: `memory_setup(model, query, mode)` turns a FitQuery's set-up (sequence length, batch, image
-size, LoRA rank, precision words and the options of nlu/intents/job_terms.SETUP_OPTIONS) into a `Setup`: the
+size, LoRA rank, precision words and the options of nlu/job_terms.SETUP_OPTIONS) into a `Setup`: the
 keyword arguments of the memory model (docs/model.md §mem.train, §mem.image) and, per value, whether the
 user stated it. `estimate(model, setup, precision, n, mode)` runs the memory model; `setup_step(env,
 setup)` is the answer's line "Set-up: seq 4,096 (yours), batch 1 (assumed), ...". Pure; never raises.

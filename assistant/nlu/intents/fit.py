@@ -17,7 +17,9 @@ import re
 
 from assistant.nlu.audio import audio_seconds
 from assistant.nlu.deadline import deadline_hours
-from assistant.nlu.intents.job_terms import (
+from assistant.nlu.intents.rates import epochs, period, sample_tokens, samples, throughput
+from assistant.nlu.intents.verdict import last_gpu, said
+from assistant.nlu.job_terms import (
     image_batch,
     image_count,
     image_steps,
@@ -27,8 +29,6 @@ from assistant.nlu.intents.job_terms import (
     train_steps,
     trained_images,
 )
-from assistant.nlu.intents.rates import epochs, period, sample_tokens, samples, throughput
-from assistant.nlu.intents.verdict import last_gpu, said
 from assistant.nlu.owned_fit import need_other, owned_after, owned_fit_first, sizes_weighed
 from assistant.nlu.reading import Reading
 from assistant.queries import ExplainQuery, FitQuery, GpuRef, ModelRef, Query, RigQuery

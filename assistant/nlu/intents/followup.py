@@ -22,12 +22,12 @@ import dataclasses
 
 from assistant.nlu.intents.compare import worth_asked
 from assistant.nlu.intents.cost import power_asked
-from assistant.nlu.intents.job_terms import image_steps, resolution, train_steps
 from assistant.nlu.intents.lists import top_n
 from assistant.nlu.intents.rates import epochs, period, providers, sample_tokens, samples, throughput
 from assistant.nlu.intents.resale import resale_share
 from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.job_terms import image_steps, resolution, train_steps
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import CostQuery, FollowUpQuery, GpuRef, Query

@@ -31,8 +31,9 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from assistant.nlu import job_terms
 from assistant.nlu.audio import audio_seconds
-from assistant.nlu.intents import fit, job_terms
+from assistant.nlu.intents import fit
 from assistant.nlu.intents.followup import build, made_in
 from assistant.nlu.intents.rates import provider, throughput
 from assistant.nlu.intents.verdict import said

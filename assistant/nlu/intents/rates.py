@@ -430,7 +430,7 @@ def _work_counted(r: Reading) -> bool:
     """A card named and an amount of work for an image or speech model said: images to make ("generate 10000 sdxl
     images") or audio to transcribe ("500 hours of audio with whisper"); the fit times it (intents/fit.py)."""
     from assistant.nlu.audio import audio_seconds
-    from assistant.nlu.intents.job_terms import image_count
+    from assistant.nlu.job_terms import image_count
 
     if not (r.explicit and r.model) or r.mode() not in (None, "inference"):
         return False

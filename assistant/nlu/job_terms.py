@@ -3,7 +3,7 @@
 side) and the optimizer steps of a training job.
 
 Contract: each function takes a `Reading` and returns the value said, or None (an empty tuple for set-up options)
-when it is not said; nothing here claims a question (the readers in intents/fit.py and others use these).
+when it is not said; nothing here claims a question (the readers in nlu/intents/fit.py and others use these).
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import re
 
-from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
 
 SETUP_OPTIONS = (
@@ -102,6 +101,8 @@ def image_count(r: Reading) -> int | None:
         return None
     if r.mode() not in (None, "inference"):
         return found[0]
+    from assistant.nlu.intents.verdict import said  # imported here: the intents package imports this module
+
     timed = bool(said(r, "duration_words") or said(r, "image_time_words"))
     made = r.lex.words_in("image_make_words", r.text.lower()) and found[0] > BATCH_AT_MOST
     return found[0] if timed or made else None
