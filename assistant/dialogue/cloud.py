@@ -10,6 +10,7 @@ when no GPU was talked about.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import TYPE_CHECKING
 
 from assistant.dialogue.references import NothingToReferTo, focus_refs
@@ -74,10 +75,32 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
         return dataclasses.replace(base, text=follow.text, settings=follow.settings, own_platform=own)
     provider = base.provider if isinstance(base, RatesQuery) else None  # "vs buying?" after rates at vast.ai
     provider = follow.providers[0] if follow.providers else provider  # "vs renting one on runpod": at that cloud
+    month = _rent_for_period(follow, gpus, provider)
+    if month is not None:  # "what about renting instead, roughly per month at 9 hours a day": that month's rent
+        return month
     job = served_job(dlg.context.last_query)  # "vs buying?" after serving 20 users: the cards that serve them
     return RentOrBuyQuery(
         text=follow.text, gpus=gpus, settings=follow.settings, own_platform=own, provider=provider, **job
     )
+
+
+def _rent_for_period(follow: FollowUpQuery, gpus: tuple, provider: str | None) -> Query | None:
+    """ "what about renting instead, roughly per month if it's on 9 hours a day on weekdays": renting asked for a
+    period (no buying word) is the rent of that period, of the hours of use said (the utilization setting) or of
+    all of it; None when no period is said or buying is named too ("rent or buy, per month?", "vs renting one")."""
+    from assistant.queries import RatesQuery
+
+    weeks = _PERIOD_WEEKS.get(follow.period or "")
+    if follow.ask != "rent_or_buy" or weeks is None or _BUYING.search(follow.text.lower()):
+        return None
+    use = next((float(s.value) for s in follow.settings if s.key == "utilization"), None)
+    hours = round(use * 168 * weeks, 1) if use else None
+    period = None if hours else follow.period
+    rent = RatesQuery(text=follow.text, gpus=gpus, mode="rent", provider=provider, hours=hours, period=period)
+    return dataclasses.replace(rent, settings=follow.settings)
+
+
+_BUYING = re.compile(r"\b(?:buy|buying|bought|own|owning|purchase|vs|versus|compared|than)\b|买|购|比")
 
 
 def at_providers(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:

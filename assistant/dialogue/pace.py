@@ -18,7 +18,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from assistant.periods import PERIOD_HOURS
-from assistant.queries import FollowUpQuery, Query, RatesQuery, RentOrBuyQuery
+from assistant.queries import FollowUpQuery, Query, RatesQuery, RecommendQuery, RentOrBuyQuery, SetQuery, SpecQuery
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue
@@ -28,16 +28,30 @@ _MONTHS = {name: hours / PERIOD_HOURS["month"] for name, hours in PERIOD_HOURS.i
 
 def pace_asked(dlg: Dialogue, query: Query) -> Query:
     runs = query.runs_per_month
-    if not isinstance(query, FollowUpQuery) or not runs or query.gpus or query.model or query.ask:
+    if not runs or not _only_pace(query):
         return query
     base = dlg.context.last_query
     if isinstance(base, RentOrBuyQuery):
-        return dataclasses.replace(base, text=query.text, runs_per_month=runs, settings=query.settings)
+        # the runs are the use: a utilization read from "4 times a month" (sessions of hours assumed) is not kept
+        kept = tuple(s for s in query.settings if not (query.usage_assumed and s.key == "utilization"))
+        return dataclasses.replace(base, text=query.text, runs_per_month=runs, settings=kept)
     each = _job_hours(dlg, base) if isinstance(base, RatesQuery) and base.mode == "rent" else None
     if isinstance(base, RatesQuery) and each:
         hours = round(runs * each, 1)
         return dataclasses.replace(base, text=query.text, hours=hours, period=None, runs_per_month=runs)
     return query
+
+
+def _only_pace(query: Query) -> bool:
+    """The message says how often and nothing else: a follow-up, a setting, or a reading that took "i'd do this about
+    4 times a month" for a pick or a card's specs, with no card named (a pronoun is the job), model, work or budget."""
+    named = any(not g.pronoun for g in getattr(query, "gpus", ()))  # "what if it's 20 runs a month": no card
+    if isinstance(query, FollowUpQuery):
+        return not (named or query.model or query.ask)
+    if not isinstance(query, (SetQuery, SpecQuery, RecommendQuery)):
+        return False
+    fields = ("model", "workload", "budget_usd", "fields", "topic", "asked_figure")
+    return not named and not any(getattr(query, f, None) for f in fields)
 
 
 def pace_kept(dlg: Dialogue, query: Query) -> Query:

@@ -28,7 +28,7 @@ from assistant.nlu.tagger import Tag, tag
 from assistant.nlu.text import clean, tokenize
 from assistant.nlu.usage_apply import capacity_asked, over_job, rent_of_job, weighs_use, with_usage
 from assistant.nlu.usage_reader import hours_in_all, read_usage
-from assistant.queries import Clarification, FitQuery, Query, RatesQuery, SpecQuery
+from assistant.queries import Clarification, FitQuery, FollowUpQuery, Query, RatesQuery, SpecQuery
 
 language = i18n.language_of  # the question's language (one rule for the whole program)
 
@@ -274,7 +274,9 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
             intent = "compare" if result.intent == "compare" else "spec"
             return messages.uncovered(text, devices[0], intent, lang)
     if isinstance(result, Clarification):
-        return result
+        paced = runs_per_month(cleaned) if result.kind == "unparsed" else None
+        # "maybe twice a month", "每个月大概跑4次": only how often the job talked about runs (dialogue/pace.py)
+        return FollowUpQuery(text=text, runs_per_month=paced) if paced else result
     # a video model's name is read by its own reader (intents/video.py), not an unknown LLM
     unrecognized = tuple(t.text for t in tags if t.kind == "UNKNOWN_MODEL") if result.intent != "video" else ()
     if result.intent == "spec":  # "yolov8m ... training time": a vision network the training time reads (vision_train)

@@ -123,6 +123,9 @@ class _Tagger(
                 if hit:
                     used, meanings = hit
                     kind = terminal(meanings)
+                    after = self.tt[i + used] if i + used < n else ""  # "does that change", "the gpu count"
+                    if kind == "PRONOUN" and after in self.lex.listed("pronoun_not_before"):
+                        kind = "FILLER"
                     if kind == "PRONOUN" and self._not_a_card(i, meanings.get("PRONOUN")):
                         kind = "FILLER"  # "a setup that gives me 48 gigs", "a pc build ..., what gpu goes in it"
                     if kind == "PRONOUN" and self._both_cards(i, used):
@@ -233,6 +236,8 @@ class _Tagger(
             return True  # "what can i run other than 8b models": no other card
         if pronoun in ("that", "this") and i + 1 < len(self.tt) and self.tt[i + 1] in self.lex.listed("use_nouns"):
             return True  # "rent or buy at that rate", "that often": the use said, not a card
+        if pronoun in ("this", "that", "it") and self.tt[i - 1] in self.lex.listed("job_verbs"):
+            return True  # "i'd do this about 4 times a month": the job done, not a card
         if pronoun == "that" and self.tt[i - 1] in self.lex.listed("relative_heads"):
             return i + 1 < len(self.tt) and self.toks[i + 1].kind == "word"
         if pronoun != "it" or any(t.kind == "GPU" for t in self.tags):

@@ -107,7 +107,7 @@ def job_lead(
             n=n_own,
         )
         head = i18n.gap(env.lang).join([short, head])
-    paced = _at_runs(query, env, jobs, one_job_buys)
+    paced = _at_runs(query, env, jobs, one_job_buys, (rent_usd, own_power))
     if paced:  # "i do maybe 2 runs a month": the verdict at that pace leads
         head = i18n.gap(env.lang).join([paced, head])
     figures = {
@@ -124,13 +124,23 @@ def job_lead(
     return head, rent_steps + own_steps + steps, figures
 
 
-def _at_runs(query: RentOrBuyQuery, env: Env, jobs: float | None, one_job_buys: bool) -> str | None:
+def _at_runs(
+    query: RentOrBuyQuery, env: Env, jobs: float | None, one_job_buys: bool, per_job: tuple[float, float]
+) -> str | None:
     """The verdict at the runs a month said ("2 runs a month"): buying pays back after jobs / runs months, set against
-    the ownership years assumed; None when no pace is said."""
+    the ownership years assumed, then what a month of those runs costs each way (`per_job`: one job's rent and one
+    job's electricity when owned); None when no pace is said."""
     runs = query.runs_per_month
     if not runs:
         return None
-    pace = f"{runs:g}" if runs == round(runs) else f"{runs:.1f}"
+    n = f"{runs:g}" if runs == round(runs) else f"{runs:.1f}"
+    pace = env.t("rent.runs_pace_one" if n == "1" else "rent.runs_pace", n=n)
+    verdict = _verdict_at(env, pace, runs, jobs, one_job_buys)
+    month = env.t("rent.runs_month", rent=env.money_total(runs * per_job[0]), power=env.money_total(runs * per_job[1]))
+    return i18n.gap(env.lang).join([verdict, month])
+
+
+def _verdict_at(env: Env, pace: str, runs: float, jobs: float | None, one_job_buys: bool) -> str:
     if one_job_buys:
         return env.t("rent.runs_buy_now", runs=pace)
     if jobs is None:

@@ -28,8 +28,11 @@ def lead(answer: Answer, parsed, before: tuple[str, int] | None, env: Env) -> An
         return answer
     text = f" {answer.question.lower()} "
     lex = lexicon(env.lang)
+    priced = "condition" in (answer.figures.get("changed") or {})  # "那二手的呢", "what about used" after a pick
     said = _changed(answer, before, env) if lex.words_in("pick_change_asks", text) else None
-    if said is None and lex.words_in("pick_alternative_words", text) or _bare_follow_up(parsed):
+    if priced:
+        said = _at_condition(answer, before, env) or said
+    if said is None and (lex.words_in("pick_alternative_words", text) or _bare_follow_up(parsed)):
         said = _already(parsed, before, env)
     if said:
         answer.headline = i18n.gap(env.lang).join([said, answer.headline])
@@ -49,6 +52,20 @@ def _changed(answer: Answer, before: tuple[str, int], env: Env) -> str | None:
     if isinstance(fits, bool) and name in answer.gpus:
         return env.t("thread_lead.stays_holds", pick=was) if fits else env.t("thread_lead.changes_fit", pick=was)
     return None
+
+
+def _at_condition(answer: Answer, before: tuple[str, int], env: Env) -> str | None:
+    """The pick again at used (new) prices: whether it changes at them, then what buying used takes (no warranty:
+    test before paying); None when the answer is no pick."""
+    condition = str((answer.figures.get("changed") or {}).get("condition"))
+    if condition not in ("new", "used") or not answer.choice or answer.intent not in ("recommend", "rig"):
+        return None
+    was, now = _label(*before), _label(answer.choice, _count_of(answer) or 1)
+    if now == was:
+        said = env.t(f"thread_lead.at_{condition}_stays", pick=now)
+    else:
+        said = env.t(f"thread_lead.at_{condition}_changes", pick=now, was=was)
+    return i18n.gap(env.lang).join([said, env.t("new_or_used.checks")]) if condition == "used" else said
 
 
 def _already(parsed, before: tuple[str, int], env: Env) -> str | None:

@@ -358,7 +358,8 @@ def idle_time(tags: list[Tag], text: str, lex) -> list[Tag]:
     if len(marked) == 1 and marked[0].mapping().get("per_day"):
         tags = [_per_day(t) if t in hours and t is not marked[0] else t for t in tags]  # "on 12h a day, renders 2h"
         hours = [t for t in tags if t.kind == "HOURS"]
-    used = [t for t in hours if t not in marked and t.mapping().get("per_week")]
+    # "on weekdays" with its hours assumed is the days of the same use ("it's on 9 hours a day on weekdays"), no use
+    used = [t for t in hours if t not in marked and t.mapping().get("per_week") and not t.mapping().get("assumed")]
     if len(marked) != 1 or not used:
         return tags
     on = marked[0]
