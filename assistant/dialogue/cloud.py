@@ -93,7 +93,7 @@ def _rent_for_period(follow: FollowUpQuery, gpus: tuple, provider: str | None) -
     weeks = _PERIOD_WEEKS.get(follow.period or "")
     if follow.ask != "rent_or_buy" or weeks is None or _BUYING.search(follow.text.lower()):
         return None
-    use = next((float(s.value) for s in follow.settings if s.key == "utilization"), None)
+    use = next((s.value for s in follow.settings if s.key == "utilization" and isinstance(s.value, float)), None)
     hours = round(use * 168 * weeks, 1) if use else None
     period = None if hours else follow.period
     rent = RatesQuery(text=follow.text, gpus=gpus, mode="rent", provider=provider, hours=hours, period=period)

@@ -384,8 +384,8 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
     job = job_lead(query, env, gpu, n, rented, rent_h / n, price.usd)
     if job is not None:  # "rent an h100 or buy a 4090 to pretrain a 1b model on 20b tokens": the job leads
         # with the runs a month said, that pace is the use: the hours-a-week comparison after it would be another use
-        then = [] if query.runs_per_month else [env.t("rent.job_then"), head]
-        head = i18n.gap(env.lang).join([job[0], *then])
+        ongoing = [] if query.runs_per_month else [env.t("rent.job_then"), head]
+        head = i18n.gap(env.lang).join([job[0], *ongoing])
     table = Table(
         headers=["", env.t("rent.col_rent"), env.t("rent.col_buy")],
         rows=[
