@@ -28,14 +28,18 @@ def _large_training(a: ValueRow, b: ValueRow, key: str) -> tuple[ValueRow, Value
     """Training a large model (an LLM) is matmul-bound: its time is FLOPs / (MFU x tensor peak), as the
     training-time answers compute it (§cost.training). When that ratio and the 16-bit training score (the
     benchmark's mix of mid-sized networks, §perf.roofline) differ by more than LARGE_TRAINING_GAP, both are
-    shown (H100 vs H20: 6.7x against 1.4x; B200 vs H100: 2.3x against 1.6x). (faster, slower, its peak,
-    the other's peak) or None."""
+    shown (H100 vs H20: 6.7x against 1.4x; B200 vs H100: 2.3x against 1.6x), but only when both name the same card
+    faster: a peak that says the opposite of the measured score is not evidence against it (Turing's full-rate FP32
+    accumulate gives the Titan RTX 130 TFLOPS to the RTX 3090's 71, yet the 3090 trains faster). (faster, slower,
+    its peak, the other's peak) or None."""
     if key != "train16" or a.n_gpus != 1 or b.n_gpus != 1:
         return None
     ta, tb = hw.matmul_tflops(a.gpu, "fp16_acc32").value, hw.matmul_tflops(b.gpu, "fp16_acc32").value
     rated = safe_div(a.perf.score, b.perf.score)
     if ta <= 0 or tb <= 0 or rated <= 0 or abs(math.log(ta / tb / rated)) <= math.log(LARGE_TRAINING_GAP):
         return None
+    if (ta >= tb) != (rated >= 1.0):
+        return None  # the peaks name the other card faster (Titan RTX 130 vs RTX 3090 71): the measured score stands
     return (a, b, ta, tb) if ta >= tb else (b, a, tb, ta)
 
 
