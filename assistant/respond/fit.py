@@ -475,6 +475,8 @@ def _larger_fits(case: FitCase) -> str:
     kept = getattr(case.query, "kept_precision", None)
     if not kept or case.query.precision or not case.ok or case.ok[0][0] == kept:
         return ""
+    if kept not in [label for label, _est, _ in case.ok]:
+        return ""  # the kept quant no longer fits: what fits is smaller, and the headline says so
     label, est, _ = case.ok[0]
     return case.env.t("fit.larger_fits", prec=label, gb=f"{est.total_gb * est.n_gpus:,.1f}", kept=kept)
 
