@@ -13,6 +13,7 @@ from __future__ import annotations
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.queries import RatesQuery
+from assistant.respond import rates_value
 from assistant.respond.env import Env
 from assistant.respond.offers import figure, home_first, of_provider, provider_name
 
@@ -78,6 +79,8 @@ def _table(env: Env, rows: list[tuple]) -> Table:
 
 def respond(query: RatesQuery, env: Env) -> Answer:
     env = env.for_query(query)
+    if rates_value.wanted(query, env) and (valued := rates_value.respond(query, env)) is not None:
+        return valued  # "which gpu should i rent for training": the work a dollar of rent buys, not the lowest rate
     want = query.min_memory_gb or 0.0
     offers = of_provider(query.provider, env.reader.cloud_rates())
     lead = ""

@@ -78,10 +78,15 @@ def memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
     if getattr(query, "model_family", None) == "transformer":
         floor, key = _FLOOR_GB["llm_finetune"]
         return floor, env.t(key)
-    if query.workload in _FLOOR_GB:
-        floor, key = _FLOOR_GB[query.workload]
-        return floor, env.t(key)
-    return None, ""
+    return workload_floor(query.workload, env)
+
+
+def workload_floor(workload: str | None, env: Env) -> tuple[float | None, str]:
+    """The reference's memory floor for a kind of work (GB, its reason), or (None, "")."""
+    if workload not in _FLOOR_GB:
+        return None, ""
+    floor, key = _FLOOR_GB[workload]
+    return floor, env.t(key)
 
 
 def _from_scratch(query: RecommendQuery, env: Env) -> bool:

@@ -1,0 +1,116 @@
+"""The best value to rent for a kind of work when no GPU is named: "which gpu should i rent on runpod for training",
+"autodl上租什么卡跑lora比较划算", "best value gpu to rent on vast for llm inference".
+
+Contract: `respond(query, env)` for a RatesQuery of mode "by_memory" with a workload and no memory size, model or
+"cheapest" word (a cheapest rate asked stays the cheapest per hour, respond/rates_by_memory): every GPU with cloud
+rates (of the provider named, else all; the clouds of the answer's market first) and the memory the work needs (the
+reference's floor for the workload, recommend_need.workload_floor), ranked by the performance model's speed for the
+work (RTX 3090 = 1, §perf) per dollar of its cheapest on-demand rate (§cost.run); GPUs the model cannot rate are left
+out. `figures.rates` one object per row (offers.figure) with `speed` and `speed_per_usd_hour`; `figures.value_gpu`.
+None when no rated GPU is rented (the caller answers with the cheapest rates).
+"""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.answer import Answer, Table
+from assistant.queries import RatesQuery
+from assistant.respond.env import Env
+from assistant.respond.offers import figure, home_first, of_provider
+from assistant.respond.pricing import perf_workload, score, workload_title
+from assistant.respond.recommend_need import workload_floor
+
+SHOWN = 8  # rows in the table [A]
+SLACK_GB = 0.5  # a card listed at 23.6 GB meets a 24 GB floor [A]
+
+
+def wanted(query: RatesQuery, env: Env) -> bool:
+    """A value to rent asked: a workload said, no memory size or model, and no word asking the cheapest per hour."""
+    from assistant.nlu.lexicon import lexicon
+
+    if not query.workload or query.min_memory_gb or query.model:
+        return False
+    return not lexicon(env.lang).words_in("cheapest_rate_words", f" {query.text.lower()} ")
+
+
+def _rows(query: RatesQuery, env: Env, key: str, floor: float) -> list[tuple]:
+    """(spec, offer, speed, speed per USD-hour) per GPU, its cheapest offer in the answer's market first."""
+    best: dict[str, tuple] = {}
+    for offer in home_first(of_provider(query.provider, env.reader.cloud_rates()), env):
+        spec = env.reader.gpu(offer.gpu)
+        if spec is None or offer.gpu in best or (spec.memory_gb or 0) < floor - SLACK_GB:
+            continue
+        speed = score(spec, key).score
+        if speed > 0 and offer.on_demand_usd_per_gpu_hour > 0:
+            best[offer.gpu] = (spec, offer, speed, speed / offer.on_demand_usd_per_gpu_hour)
+    home = [r for r in best.values() if r[1].currency == env.currency] or list(best.values())
+    return sorted(home, key=lambda r: -r[3])
+
+
+def respond(query: RatesQuery, env: Env) -> Answer | None:
+    env = env.for_query(query)
+    key = perf_workload(query.workload, query.precision)
+    floor, floor_why = workload_floor(query.workload, env)
+    rows = _rows(query, env, key, floor or 0.0)
+    if not rows:
+        return None
+    spec, offer, speed, per = rows[0]
+    title = workload_title(env, key)
+    head = env.t(
+        "rates.value_head",
+        title=title,
+        gpu=spec.short_name,
+        memory=f"{spec.memory_gb:g}",
+        provider=offer.provider,
+        rate=env.money(offer.on_demand_usd_per_gpu_hour, 2),
+        observed=offer.observed,
+        speed=f"{speed:.2f}",
+    )
+    nexts = [
+        env.t("rates.value_next_item", gpu=s.short_name, provider=o.provider, ratio=f"{p / per:.2f}")
+        for s, o, _sp, p in rows[1:3]
+    ]
+    if nexts:
+        head += i18n.gap(env.lang) + env.t("rates.value_next", offers=i18n.sep(env.lang).join(nexts))
+    steps = [env.t("rates.value_how", title=title)]
+    if floor_why:
+        steps.append(env.t("rates.value_floor", why=floor_why))
+    steps += [env.t("rates.nodes"), env.t("rates.dated")]
+    table = Table(
+        headers=env.t("rates.value_headers").split("|"),
+        rows=[
+            [
+                s.short_name,
+                f"{s.memory_gb:g} GB",
+                o.provider,
+                env.money(o.on_demand_usd_per_gpu_hour, 2),
+                f"{sp:.2f}",
+                f"{p / per:.2f}",
+                o.observed,
+            ]
+            for s, o, sp, p in rows[:SHOWN]
+        ],
+    )
+    figures = {
+        "rates": [
+            figure(o, None, 1) | {"speed": round(sp, 3), "speed_per_usd_hour": round(p, 3)} for _s, o, sp, p in rows
+        ],
+        "value_gpu": spec.name,
+        "cheapest_provider": offer.provider,
+    }
+    return Answer(
+        question=query.text,
+        intent="rates",
+        headline=head,
+        tables=[table],
+        steps=steps,
+        figures=figures,
+        choice=spec.name,
+        gpus=[s.name for s, _o, _sp, _p in rows[:SHOWN]],
+        workload=query.workload,
+        assumptions=env.assumption_dict(),
+        sources=env.cite(*dict.fromkeys(o.source for _s, o, _sp, _p in rows[:SHOWN]))
+        + env.rate_sources()
+        + ["method: docs/model.md §perf, §cost.run"],
+        lang=env.lang,
+    )
