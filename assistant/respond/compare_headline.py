@@ -30,9 +30,12 @@ def _yours(env: Env, names: list[str], query: CompareQuery) -> bool:
     return bool(names) and all(n in stated for n in names) and not query.price_gap
 
 
-def _unrated_headline(a: ValueRow, b: ValueRow, title: str, env: Env, llm: bool = True) -> tuple[str, str]:
+def _unrated_headline(
+    a: ValueRow, b: ValueRow, title: str, env: Env, llm: bool = True, sized: bool = False
+) -> tuple[str, str]:
     """One side has no rated speed (Apple silicon, missing specs): say so instead of a 0.00x ratio, and
-    compare what both can be rated on, single-user LLM decode from memory bandwidth (§llm.decode); not for an image
+    compare what both can be rated on, single-user LLM decode from memory bandwidth (§llm.decode), with the pick at
+    the largest model both run unless a model was asked (`sized`: its own pick leads); not for an image
     question (`llm` False: "m4 pro vs a 4070 laptop for stable diffusion" never gets LLM speeds)."""
     bad = [r for r in (a, b) if unrated.is_unrated(r.perf)]
     head = env.t("compare.unrated", gpus=join_names([r.label for r in bad], env.lang), title=title)
@@ -44,6 +47,8 @@ def _unrated_headline(a: ValueRow, b: ValueRow, title: str, env: Env, llm: bool 
     # the faster at the largest model that fits either, then the smaller one
     picked = max((a, b), key=lambda r: tuple(s[2] or 0.0 for s in reversed(speeds[r.gpu.name])))
     pick, _faster = _llm_pick(a, b, speeds, env)  # the choice stays the rule's: the faster at the largest model
+    if sized:
+        pick = []  # "m4 max 128gb or 2x 3090 for 70b": the pick at the model asked leads, said once
     return i18n.gap(env.lang).join([*pick, head, *lines]), picked.gpu.name
 
 
@@ -125,7 +130,8 @@ def headline(
         return _headline_many(query, rows, names, key, env, title)
     a, b = rows[names[0]], rows[names[1]]
     if unrated.is_unrated(a.perf) or unrated.is_unrated(b.perf):
-        return _unrated_headline(a, b, title, env, query.workload != "image_generation")
+        sized = bool(query.model or getattr(query, "params_b", None))  # the model's own pick leads (compare_pick)
+        return _unrated_headline(a, b, title, env, query.workload != "image_generation", sized)
     speed = safe_div(a.perf.score, b.perf.score)
     faster, slower, ratio = (a, b, speed) if speed >= 1 else (b, a, safe_div(1, speed))
     speed_text = env.t("compare.speed", faster=faster.label, ratio=f"{ratio:.2f}", slower=slower.label, title=title)

@@ -181,7 +181,7 @@ def with_pick_and_worth(
         else:
             worth_text = compare_headline.worth(rows[names[0]], rows[names[1]], title, env, subject, by_memory, server)
     if picked is not None:
-        headline = picked[1] + i18n.gap(env.lang) + headline
+        headline = _pick_once(picked, rows, headline, env) + i18n.gap(env.lang) + headline
     if worth_text and picked is not None and lexicon(env.lang).words_in("choice_words", query.text.lower()):
         # "买两张4060ti 16g还是一张3090", "3090和4090买哪个": which one first, then whether the dearer is worth it
         pick_end = len(picked[1])
@@ -191,6 +191,19 @@ def with_pick_and_worth(
     if worth_text:
         return worth_text + i18n.gap(env.lang) + headline
     return headline
+
+
+_RATIO = re.compile(r"\d+\.\d+(?:x| 倍)")
+
+
+def _pick_once(picked, rows: dict, headline: str, env: Env) -> str:
+    """The pick by speed alone ("Get the RTX 3090: 1.26x the TITAN RTX's 16-bit training.") before a headline that
+    opens with the same ratio ("The RTX 3090 is about 1.26x as fast as ..."): the pick without its ratio, said once."""
+    found = _RATIO.search(picked[1])
+    first = re.split(r"(?<=\.)\s+|(?<=。)", headline, maxsplit=1)[0]
+    if not picked[2].get("ratio_only") or found is None or found.group(0) not in first:
+        return picked[1]
+    return env.t("compare.pick_only", gpu=rows[picked[0]].label)
 
 
 def steps(rows: dict, names, key: str, title: str, chat_basis, model_figures: dict, dettmers: list, env: Env) -> list:

@@ -209,7 +209,7 @@ def _by_memory_speed_value(a, b, speed, mem, big, small, roomy, key_title, llm, 
     if ratio < SAME_SPEED:
         return None  # as fast as each other and no price to weigh: nothing decides
     text = env.t("compare.pick_faster", gpu=fast.label, other=slow.label, ratio=f"{ratio:.2f}", title=key_title)
-    return fast.gpu.name, text, {"gpu": fast.gpu.name, "reason": "speed"}
+    return fast.gpu.name, text, {"gpu": fast.gpu.name, "reason": "speed", "ratio_only": True}
 
 
 def level(a: float, b: float) -> bool:
