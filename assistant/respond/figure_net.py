@@ -9,7 +9,8 @@ time or money asked of a fit answer: the memory table answers neither).
 the figure asked recorded in figures["asked_figure"]. `check(answer, env)` runs where the engine completes an answer
 (after respond/asked.cover) and removes that record: when the question asks a CHECKED figure and the answer does not
 give it, the answer's first line says what was asked and could not be worked out, and what the answer gives instead
-(by intent); `figures["figure_net"]` = {"asked", "given"}. Nothing else changes: the answer below stays.
+(by intent); `figures["figure_net"]` = {"asked", "given"}. Nothing else changes: the answer below stays, each of its
+lines said once (respond/said_once.py: a step or note twice, a step the headline says, a table twice).
 """
 
 from __future__ import annotations
@@ -83,7 +84,13 @@ def gives(figure: str | None, intent: str, headline: str, figures: dict) -> bool
 
 def check(answer: Answer, env: Env) -> Answer:
     """After every addition to the answer (respond/asked.cover): the figure `finish` recorded, given or said not to
-    be."""
+    be; then each line of the complete answer said once (respond/said_once.py)."""
+    from assistant.respond.said_once import said_once
+
+    return said_once(_check(answer, env))
+
+
+def _check(answer: Answer, env: Env) -> Answer:
     figure = answer.figures.pop(ASKED_KEY, None)
     from assistant.respond.unused_amounts import line as not_used
 

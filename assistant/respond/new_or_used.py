@@ -1,20 +1,21 @@
 """Answer "i have $400, want to mess with local ai, new or used?", "预算2000 买新卡还是二手": the recommendation made
 twice, once on new prices and once on used ones, and which of the two picks to take.
 
-Contract: `asks(query, env)` is true when the text asks new against used (lexicon `new_or_used_words`; the
-reader may have taken "new" from those words as the condition, which this answer overrides).
-`respond(query, env, recommend)` runs `recommend` (respond.recommend.respond) with condition "new" and with
-"used" and leads with the pick to take: with a model or size named (both ranked sides hold it), the one that runs it
-SAME_SPEED times as fast or more; else the one with more memory (memory decides what runs, §rec); with the same
-memory the used one when it gives at least USED_MARGIN more value over the ownership period, else the new one (a
-warranty, no wear); then the other with its numbers and the used-card checks. Tables and steps of both answers
-follow. `figures.new_or_used` = {new: {gpu, price_usd, memory_gb, score}, used: {...}, pick}; `choice` is the
-pick. When one condition finds nothing within the budget, the other answers alone, said.
-"""
+Contract: `asks(query, env)` is true when the text asks new against used (lexicon `new_or_used_words`; the reader may
+have taken "new" from those words as the condition, which this answer overrides). `respond(query, env, recommend)` runs
+`recommend` (respond.recommend.respond) with condition "new" and with "used" and leads with the pick to take: with a
+model or size named (both ranked sides hold it), the one that runs it SAME_SPEED times as fast or more; else the one
+with more memory (memory decides what runs, §rec); with the same memory the used one when it gives at least USED_MARGIN
+more value over the ownership period, else the new one (a warranty, no wear); then the other with its numbers and the
+used-card checks. The tables of both answers follow, titled with the condition of their prices, and the picked side's
+steps (the other's without its per-card price lines). `figures.new_or_used` = {new: {gpu, price_usd, memory_gb, score},
+used: {...}, pick}; `choice` is the pick. When one condition finds nothing within the budget, the other answers alone,
+said."""
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from contextvars import ContextVar
 
 from assistant import i18n
@@ -48,6 +49,14 @@ def _side(env: Env, row: dict) -> dict:
         "score": row["score"],
         "value": row["value_per_tco"],
     }
+
+
+_PRICED = re.compile(r"[$¥€£]\s?\d")  # a step with a price: one side's per-card line, on that side's prices
+
+
+def _titled(answer: Answer, condition: str, env: Env) -> list:
+    """The side's tables titled with the condition their prices are of (a card new on both sides has two prices)."""
+    return [dataclasses.replace(t, title=env.t(f"new_or_used.table_{condition}")) for t in answer.tables]
 
 
 def _slower(pick: str, u: dict, n: dict) -> bool:
@@ -92,13 +101,13 @@ def respond(query, env: Env, recommend) -> Answer:
         "inverse": f"{n['score'] / u['score']:.2f}" if u["score"] else "?",
     }
     head = env.t(key, **values)
-    steps = [env.t("new_or_used.checks")]
-    steps += [s for s in used.steps if s not in steps] + [s for s in new.steps if s not in used.steps]
-    chosen = used if pick == "used" else new
+    chosen, other = (used, new) if pick == "used" else (new, used)
+    steps = [env.t("new_or_used.checks"), *chosen.steps]
+    steps += [s for s in other.steps if s not in steps and not _PRICED.search(s)]  # its per-card lines: its table
     return dataclasses.replace(
         chosen,
         headline=head,
-        tables=[*used.tables, *new.tables] if pick == "used" else [*new.tables, *used.tables],
+        tables=[*_titled(chosen, pick, env), *_titled(other, "new" if pick == "used" else "used", env)],
         steps=steps,
         figures=chosen.figures | {"new_or_used": {"new": n, "used": u, "pick": pick}},
         sources=list(dict.fromkeys([*used.sources, *new.sources])),

@@ -81,6 +81,13 @@ def unshown(question: str, shown_text: str, cards: int = 1) -> list[str]:
 UNUSED_SAID = "_unused_said"  # figure the engine leaves: the numbers respond/unused_numbers.py found unused
 
 
+def shown_text(answer: Answer) -> str:
+    """All an answer shows: headline, steps, notes and its tables' titles, headers and rows (a number in a header,
+    "fits on 1 x 8 GB", is shown)."""
+    tables = [" ".join([t.title, *t.headers, *(" ".join(r) for r in t.rows)]) for t in answer.tables]
+    return " ".join([answer.headline, *answer.steps, *answer.notes, *tables])
+
+
 def line(answer: Answer, env: Env) -> str:
     """ "Not used: ..." for the complete answer (respond/figure_net.check): the numbers respond/unused_numbers.py
     found unused (a count, a price, a difference) and the quantities with a unit no part shows, in ONE line for every
@@ -88,8 +95,7 @@ def line(answer: Answer, env: Env) -> str:
     said = list(answer.figures.pop(UNUSED_SAID, None) or ()) if isinstance(answer.figures, dict) else []
     if answer.clarification or not answer.question:
         return ""
-    rows = (" ".join(r) for t in answer.tables for r in t.rows)
-    text = " ".join([answer.headline, *answer.steps, *answer.notes, *rows])
+    text = shown_text(answer)
     cards = int(answer.figures.get("gpu_count") or 1) if isinstance(answer.figures, dict) else 1
     own = [u for u in unshown(answer.question, text, cards) if i18n.quote(env.lang, u) not in text]
     # "$4k" said beside "$4k each": one item

@@ -1,12 +1,12 @@
 """Numbers the user stated that the answer did not use, said instead of dropped (in the one "Not used: ..." line).
 
-Contract: `unused(query, answer, lang)` -> the numbers as typed, [] when every number of `query.said` (tags the
-parser keeps: counts of things, RAM speeds, an accessory's price), every difference of `query.stated` ("$300 less",
-"+$500", nlu/stated.py) and every amount of money alone (respond/unused_money.py) is shown in the answer's text: a
-number an answer uses it shows (a field of the query holding it is not enough: "ddr5-6000" is kept on a fit query
-that only the CPU-only answer reads). A number counts as shown when its value appears in the text in a form answers
-write (1500, 1,500). They join the one "Not used: ..." line (respond/unused_amounts.line).
-"""
+Contract: `unused(query, answer, lang)` -> the numbers as typed, [] when every number of `query.said` (tags the parser
+keeps: counts of things, RAM speeds, an accessory's price), every difference of `query.stated` ("$300 less", "+$500",
+nlu/stated.py) and every amount of money alone (respond/unused_money.py) is shown in the answer's text: a number an
+answer uses it shows, in its text or its tables' titles, headers and rows (a field of the query holding it is not
+enough: "ddr5-6000" is kept on a fit query that only the CPU-only answer reads). A number counts as shown when its value
+appears in the text in a form answers write (1500, 1,500). They join the one "Not used: ..." line
+(respond/unused_amounts.line)."""
 
 from __future__ import annotations
 
@@ -32,9 +32,9 @@ def unused(query: Query, answer: Answer, lang: str) -> list[str]:
     differences = [(s.value, s.text) for s in query.stated if s.direction]  # "$300 less", "+$500"
     if not query.stated and not query.said or answer.clarification:
         return []
-    text = " ".join(
-        [answer.headline, *answer.steps, *answer.notes, *(" ".join(r) for t in answer.tables for r in t.rows)]
-    )
+    from assistant.respond.unused_amounts import shown_text
+
+    text = shown_text(answer)  # a table header shows it too: "fits on 1 x 8 GB"
     said = [(value, typed) for _kind, value, typed in query.said] + differences
     unused = [typed for value, typed in said if not _shown(value, text)]
     unused += unused_money.unshown(query, text, lang)  # "$4,800 per machine", "£1,400": a price the answer dropped

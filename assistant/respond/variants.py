@@ -256,7 +256,13 @@ def _versions_note(g: GpuSpec, named: set[str], env: Env) -> tuple[list[str], li
     notes = [env.t("variant.china_only", gpu=g.short_name, versions=i18n.listing(env.lang).join(shown))]
     own = price_of(g.name, env, "new")
     if own is not None and "CN" in own.markets:  # a Chinese shop's price for the card itself: say which channel
-        notes.append(env.t("variant.grey_market", gpu=g.short_name, money=env.money(own.usd), observed=own.observed))
+        basis = price_of(g.name, env)  # the price the answer weighs: with another (the average), no second price
+        same = basis is not None and round(basis.usd, 2) == round(own.usd, 2)
+        notes.append(
+            env.t("variant.grey_market", gpu=g.short_name, money=env.money(own.usd), observed=own.observed)
+            if same
+            else env.t("variant.grey_market_new", gpu=g.short_name)
+        )
     notes += [_note(r, v, env) for r, v in versions if v.name not in named]
     return notes, [r["source"] for r, _ in versions]
 

@@ -44,7 +44,10 @@ def both_verdicts(price: Answer, suits: Answer, first: Answer | None = None) -> 
     other = suits if lead is price else price
     said = _unsaid(suits.headline, price.headline)  # a card's catch both verdicts give ("前提是有风道…") said once
     suits.headline = i18n.gap(suits.lang).join(h for h in (price.headline, said) if h)
-    suits.steps = [*price.steps, *suits.steps]
+    # both verdicts are on one card and carry its catches ("CUDA 13.0 dropped Pascal", passive cooling): once, and not
+    # again when the headline says it
+    steps = list(dict.fromkeys([*price.steps, *suits.steps]))
+    suits.steps = [s for s in steps if s not in suits.headline]
     suits.sources = list(dict.fromkeys([*suits.sources, *price.sources]))
     suits.figures = {
         **suits.figures,

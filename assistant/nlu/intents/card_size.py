@@ -5,8 +5,9 @@ slots, is spacing an issue", "机箱显卡限长320 4080能装吗", "4090公版�
 `read` claims a question naming one GPU (any count) with no model to run, and a length in mm (LENGTH), a case
 (CASE tag or a word of [lists] case_words with a size word of card_size_words), or a board (BOARD tag) or slot
 spacing words (slot_spacing_words) with two or more cards, or its length asked (length_words):
-SpecQuery(fields=("size",)) with the clearance, the case and whether the spacing of several cards is asked
-(respond/card_size.py). A power question (a PSU, UPS, volts or amps named) without a length or a case is not one.
+SpecQuery(fields=("size",)) with the clearance, the case, whether the spacing of several cards is asked and the PSU's
+watts said beside the case ("will a 3090 fit in my h510 with a 650w psu") (respond/card_size.py). A power question (a
+PSU, UPS, volts or amps named) without a length or a case is not one.
 """
 
 from __future__ import annotations
@@ -48,4 +49,5 @@ def read(r: Reading) -> Query | None:
         clearance_mm=float(length) if length is not None else None,
         case=r.b.first("CASE"),
         spacing=spacing,
+        psu_w=r.psu_watts() if power else None,
     )

@@ -74,7 +74,7 @@ def read(r: Reading) -> Query | None:
         return None  # "俩4090 nvlink支持吗", "3090矿卡现在啥行情": a figure of the card is asked (spec.read)
     topic = topic_of(r)
     if topic is not None and topic not in CANNOT:
-        return SpecQuery(text=r.text, gpus=gpus, topic=topic)
+        return _asked(r, gpus, topic)
     if sheet.fields or r.b.has(*_SPEC_ASKED) or r.workload:
         # "tell me about the 4090", "how much can i sell my 3060 for": the spec reader's own answer; "m3 pro 18gb
         # macbook, any point doing local llms on it": the card judged for the work (respond/use_case.py)
@@ -83,6 +83,12 @@ def read(r: Reading) -> Query | None:
         return dataclasses.replace(sheet, topic=topic)
     unread = tuple(w for w in r.b.unknown if not said_word(r, w))
     return dataclasses.replace(sheet, topic="other", unread=unread) if unread else None
+
+
+def _asked(r: Reading, gpus, topic: str) -> SpecQuery:
+    """The topic asked of the card; "will it fit in a corsair 4000d": the case named goes along (and a PSU said)."""
+    case = r.b.first("CASE") if topic == "install" else None
+    return SpecQuery(text=r.text, gpus=gpus, topic=topic, case=case, psu_w=r.psu_watts() if case else None)
 
 
 @needs(unless=("MODEL", "MONEY", "BUDGET", "RENT", "COST", "KWH", "PARAMS"))
@@ -112,7 +118,7 @@ def early(r: Reading) -> Query | None:
     if topic == "software" and vendor in ("AMD", "Intel") and said(r, "card_topic_software_strong"):
         return SpecQuery(text=r.text, gpus=gpus, topic=topic)
     if topic == "install":  # "a100 pcie放家里服务器行吗": what it takes to put it there, not a verdict on its speed
-        return SpecQuery(text=r.text, gpus=gpus, topic=topic)
+        return _asked(r, gpus, topic)
     asked = r.b.has("RECOMMEND", "SORT") or (topic == "power_limit" and said(r, "card_topic_limit_value"))
     if topic in PLAIN_EARLY and not r.b.has("WATTS", "PERCENT"):
         # "3090 black screen during training", "3090 power limit for 24/7 inference": not a verdict on the work
@@ -132,9 +138,11 @@ def of_it(r: Reading) -> Query | None:
     if len(r.refs) != len(pronouns) or len(pronouns) > 1:
         return None
     topic = topic_of(r)
+    if topic is None and r.b.has("CASE") and len(r.text) <= SHORT_ALONE:
+        topic = "install"  # "what about a corsair 4000d" after a card's size: that card in this case
     if topic not in OF_IT or (not pronouns and not _alone(r, topic)):
         return None
-    return SpecQuery(text=r.text, gpus=(pronouns[0] if pronouns else GpuRef(mention="", pronoun="it"),), topic=topic)
+    return _asked(r, (pronouns[0] if pronouns else GpuRef(mention="", pronoun="it"),), topic)
 
 
 def _alone(r: Reading, topic: str) -> bool:
@@ -149,6 +157,8 @@ def _alone(r: Reading, topic: str) -> bool:
         return False  # "计算卡被动散热怎么办": a concept named beside the topic word is the question
     if said(r, "concept_asked_words"):
         return False
+    if topic == "install" and r.b.has("CASE"):
+        return True  # "那能装进联力o11吗", "and in a corsair 4000d?": the card talked about, in the case named
     return topic in ("cooling", "heat") or (topic == "power_limit" and bool(said(r, "card_topic_set_words")))
 
 
