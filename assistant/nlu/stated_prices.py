@@ -9,7 +9,9 @@
   usage: "二手矿卡3090能买吗，闲鱼五千左右", "used 3090 around 650 usd, buy or wait?";
 - an amount right before a buying word and the card it bought ("闲鱼4300收了张3090", "5000买的3090");
 - an amount right after a buying word, for the card named just before it ("4090买要1.4万", "租4090一小时两块 买一张要
-  1万6", "rent a 4090 at 0.4 an hour or buy one for 1800"), in a question with no budget.
+  1万6", "rent a 4090 at 0.4 an hour or buy one for 1800"), in a question with no budget;
+- a typed amount joined to a card said apart from it by a price word (nlu/price_reach.py): "is 7900 xtx a good buy
+  for local llms at $800", "is it worth $8k", "would you pay $700 for a used 3090".
 Amounts that are an electricity rate (Reading.rate_tags) or a price gap between two cards (nlu/price_gap.py) are
 never prices.
 """
@@ -20,6 +22,7 @@ import dataclasses
 import re
 
 from assistant.nlu.price_gap import gap_tag
+from assistant.nlu.price_reach import reached
 from assistant.nlu.reading import Reading
 from assistant.nlu.stated import box_cards, is_difference
 from assistant.nlu.tagger import Tag
@@ -59,6 +62,7 @@ def stated_prices(r: Reading) -> list[tuple[GpuRef, Tag, float]]:
         if ref is not None:
             out.append((ref, amount, _value(amount) / _set_of(r, ref, tag, amount)))
     found = out or _paid_before(r, rate_tag) or _bought_at(r, rate_tag) or _lone_offer(r, rate_tag)
+    found = found or reached(r, rate_tag)  # "a good buy for local llms at $800": joined by a price word
     return [f for f in found if not sold_for(r, f[1])]
 
 

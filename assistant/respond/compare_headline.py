@@ -191,7 +191,10 @@ def headline(
         return env.t("compare.premise_value", b=b.label, a=a.label, value=value_text, speed=speed_text), b.gpu.name
     else:
         key_ = "compare.head_yours" if _yours(env, names, query) else "compare.head"  # "used 3090 $700 ...": said so
-        head = env.t(key_, snapshot=env.snapshot_label(), value=value_text, speed=speed_text)
+        some = [r.label for r in (a, b) if _yours(env, [r.gpu.name], query)] if key_ == "compare.head" else []
+        key_ = "compare.head_some_yours" if some else key_  # "7900 xtx at $800 or a used 3090": one price is theirs
+        cards = join_names(some, env.lang)
+        head = env.t(key_, snapshot=env.snapshot_label(), value=value_text, speed=speed_text, cards=cards)
     return head, better.gpu.name
 
 
