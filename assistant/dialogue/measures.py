@@ -50,6 +50,13 @@ def speed_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
             else None,
             **stated_setup(follow),
         )
+    picked = ctx.compare_pick if follow.gpus and all(g.pronoun == "it" for g in follow.gpus) else None
+    if isinstance(base, CompareQuery) and base.model is not None and picked:
+        # "how many tokens per second would i get with the one you picked" after "Get 2 x RTX 5090": on the pick
+        count = ctx.focus_count if ctx.focus == picked else ctx.counts.get(picked, 1)
+        pick = GpuRef(mention=picked, name=picked, count=count)
+        fit = FitQuery(text=follow.text, model=base.model, gpus=(pick,), want_speed=True, settings=follow.settings)
+        return dataclasses.replace(fit, **stated_setup(follow))
     if isinstance(base, CompareQuery):
         return dataclasses.replace(base, text=follow.text, settings=follow.settings, aspect="speed")
     focus = ctx.focus_or_first()
@@ -252,4 +259,5 @@ def speed_of_fit(dlg: Dialogue, query: Query) -> Query:
         thread = on_the_thread(dlg, FollowUpQuery(text=query.text, settings=query.settings), want_speed=True)
         return thread or query  # "how fast is it on that" after the power draw of the pick for a model
     # "how many seconds per image on that?" after a pick for sdxl: the model's speed on the pick
-    return speed_of_last(dlg, last, FollowUpQuery(text=query.text, want_speed=True, settings=query.settings))
+    said = tuple(g for g in query.gpus if g.pronoun == "it")  # "how fast is your pick?" after a comparison: the pick
+    return speed_of_last(dlg, last, FollowUpQuery(text=query.text, gpus=said, want_speed=True, settings=query.settings))

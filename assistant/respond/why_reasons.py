@@ -120,7 +120,12 @@ def _compare_pick(answer: Answer, env: Env) -> str | None:
         "other_price": env.money(price.get(other, 0.0) * counts.get(other, 1)),
     }
     reason = (f.get("pick") or {}).get("reason", "numbers")  # no pick sentence: the numbers below say why
-    if reason == "memory":  # "4070 ti super or 3090 for lora training": the larger memory decided it
+    if reason == "budget" and (f.get("pick") or {}).get("budget_usd"):  # "rx 9070 xt or 5070 ti, budget $800"
+        said["budget"] = env.money(float(f["pick"]["budget_usd"]))
+        other_wins = fast < 1 and more < 0  # without the budget the other card would be both faster and better value
+        said |= {"speed": f"{1 / fast:.2f}"} if other_wins else {}
+        key = "budget_other" if other_wins else "budget"
+    elif reason == "memory":  # "4070 ti super or 3090 for lora training": the larger memory decided it
         memory = {
             g: (gpu.memory_gb or 0) * int(counts.get(g, 1)) for g in (pick, other) if (gpu := env.reader.known_gpu(g))
         }

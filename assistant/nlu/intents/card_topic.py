@@ -134,7 +134,7 @@ def of_it(r: Reading) -> Query | None:
     short question naming no card (SHORT_ALONE), of the card the conversation is about (the dialogue fills it)."""
     if r.explicit or r.model or r.b.has("WATTS", "PERCENT", "MONEY", "BUDGET", "RENT", "PARAMS", "COUNT", "WORKLOAD"):
         return None
-    pronouns = [g for g in r.refs if g.pronoun in ("it", "that")]
+    pronouns = [g for g in r.refs if g.pronoun in ("it", "that", "them")]  # "how do i cool them": the cards
     if len(r.refs) != len(pronouns) or len(pronouns) > 1:
         return None
     topic = topic_of(r)
