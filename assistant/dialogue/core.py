@@ -199,6 +199,7 @@ class Dialogue:
                 merged = sold or thread_edits.use_of_fit(self, query, merge(self, query))  # "and for training?"
                 merged = thread_edits.quant_for_more_cards(query, merged)  # "add a second one" after iq3_xxs
                 merged = thread_keeps.runs_on_more_cards(self, query, merged)  # "what about two of them" after a deal
+                merged = measures.own_precision(self, query, merged)  # "and with a 3090 instead?" after iq4_xs
                 query = job.run_on_named(self, merged)
                 query = rent_context.schedule_of_rent(self, query)  # "would buying be cheaper" after a month's rent
             if open_ended or thread.names_no_work(query):  # "4080s和4090差多少" in a thread about SD: for SD

@@ -38,6 +38,7 @@ def speed_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
             base = dataclasses.replace(base, gpus=(dataclasses.replace(base.gpus[0], count=ctx.needed),))
         if ctx.fits_at and not base.precision and not follow.precision and not follow.gpus:
             base = dataclasses.replace(base, precision=ctx.fits_at)  # "tok/s at that quant?": the one that fits
+            ctx.fitted_precision = ctx.fits_at
         return dataclasses.replace(
             base,
             text=follow.text,
@@ -261,3 +262,14 @@ def speed_of_fit(dlg: Dialogue, query: Query) -> Query:
     # "how many seconds per image on that?" after a pick for sdxl: the model's speed on the pick
     said = tuple(g for g in query.gpus if g.pronoun == "it")  # "how fast is your pick?" after a comparison: the pick
     return speed_of_last(dlg, last, FollowUpQuery(text=query.text, gpus=said, want_speed=True, settings=query.settings))
+
+
+def own_precision(dlg: Dialogue, follow: FollowUpQuery, merged: Query) -> Query:
+    """ "and with a 3090 instead?" after the speed of 2 x RTX 3080 at the iq4_xs they needed: the cards named are
+    weighed at the precision they fit at, not at the one the cards before needed (a precision the user states is
+    kept: `follow.precision`)."""
+    fitted = dlg.context.fitted_precision
+    named = any(g.pronoun is None and g.name for g in follow.gpus)
+    if not fitted or not named or follow.precision or getattr(merged, "precision", None) != fitted:
+        return merged
+    return dataclasses.replace(merged, precision=None)  # type: ignore[call-arg]

@@ -142,6 +142,9 @@ class Context:
     load: tuple[str, float] | None = None
     idle_asked: bool = False  # the last answer gave the idle draw ("thats at $0.20/kwh, monthly?" bills it next)
     fits_at: str | None = None  # the smaller quantization the last fit found to fit ("what quant would fit": it)
+    # the quantization a speed follow-up took because the cards needed it ("how fast then?" at iq4_xs on 2 x 3080):
+    # other cards asked next ("and with a 3090 instead?") are weighed at their own, not at it
+    fitted_precision: str | None = None
     currency: str | None = None  # the currency the thread's answers are in (a Chinese thread asked on in English: ¥)
     about_thread: bool = False  # the question being answered is about the thread (thread.leaves_open): its currency
     calc: dict | None = None  # the bill the last answer worked out from the question's numbers (respond/calc.py)
