@@ -9,7 +9,8 @@ about a card named, of a kind the lists `claim_value` / `claim_slower` / `claim_
 the rest of the message read as a question in the thread (its comparison), led by the verdict on the claim
 (respond/pushback_lead.claim_lead). A claim of another kind, or about no card, after a bare challenge ("are you
 sure? i saw people run it on one 3090") is the bare challenge; a follow-up naming a card after it ("really? what
-about the 4080") is that follow-up, answered as usual. Nothing is answered when there is no last answer or
+about the 4080") is that follow-up, answered as usual. A claim that some memory is enough ("别人说24g显存就够了") is
+the thread's model on that memory (assistant/memory_claim.py). Nothing is answered when there is no last answer or
 a question back is pending.
 """
 
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from assistant import i18n
+from assistant import i18n, memory_claim
 from assistant.answer import Answer
 from assistant.dialogue import Dialogue
 from assistant.nlu.patterns import compiled, has_word, word_pattern
@@ -44,6 +45,11 @@ def answer(engine, text: str, dialogue: Dialogue) -> Answer | None:
     if opened and not _FILLERS.sub("", after):
         return _stand_by(engine, text, dialogue, lang)  # "are you sure?", "你确定吗", "真的吗？"
     rest, led = _without(after, lex.listed("pushback_leads"))
+    gb = memory_claim.claimed_gb(rest, lang) if opened or led else None
+    if gb is not None:  # "不对吧，我看别人说24g显存就够了": the thread's model on that much memory
+        claimed = _memory_claim(engine, text, rest, gb, dialogue, lang)
+        if claimed is not None:
+            return claimed
     kind = next((k.removeprefix("claim_") for k in CLAIMS if led and has_word(rest, lex.listed(k))), None)
     if kind is not None and _names_card(engine, rest):
         return _claim(engine, text, rest, kind, dialogue, lang)
@@ -63,6 +69,21 @@ def _stand_by(engine, text: str, dialogue: Dialogue, lang: str) -> Answer | None
     if not said.understood:
         return None
     return stand_by(said, Env(engine.reader, dialogue.assumptions, dialogue.context, lang=lang))
+
+
+def _memory_claim(engine, text: str, rest: str, gb: float, dialogue: Dialogue, lang: str) -> Answer | None:
+    from assistant.respond.env import Env
+
+    fit = memory_claim.fit_of_claim(dialogue, rest, gb)
+    if fit is None:
+        return None
+    said = engine._answer(rest, dialogue, whole=False, chosen=fit)
+    if not said.understood:
+        return None
+    first = memory_claim.lead(said, gb, Env(engine.reader, dialogue.assumptions, dialogue.context, lang=lang))
+    said.headline = i18n.gap(lang).join(p for p in (first, said.headline) if p)
+    said.question = text
+    return said
 
 
 def _claim(engine, text: str, rest: str, kind: str, dialogue: Dialogue, lang: str) -> Answer | None:

@@ -117,6 +117,7 @@ class RecommendQuery(Query):
     intent: str = "recommend"
     workload: str | None = None
     budget_usd: float | None = None
+    samples: float | None = None  # "qlora qwen2.5 14b on 30k samples, what gpu": the job's data (nlu/pick_job_data)
     condition: str | None = None
     vendor: str | None = None  # nvidia | amd | intel, or several joined by "," ("nvidia,amd")
     min_memory_gb: float | None = None

@@ -25,7 +25,7 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
     """ "which provider is cheapest" (the cloud prices of the GPUs just talked about) and "vs buying?"
     (renting them weighed against buying), with the counts the last question had."""
     from assistant.dialogue.rent_context import served_job
-    from assistant.queries import RatesQuery, RentOrBuyQuery
+    from assistant.queries import FitQuery, RatesQuery, RecommendQuery, RentOrBuyQuery
 
     counts = dlg.context.counts  # "what if i rented instead" after a fit on 2 x RTX 3090: both of them
     gpus = tuple(
@@ -53,6 +53,13 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
         )
     if follow.gpu_count:  # "vs buying one?" after 4 x H100 rates
         gpus = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in gpus)
+    trained = isinstance(base, (RecommendQuery, FitQuery)) and dlg.context.setup.trains()
+    if follow.ask == "rates" and trained and not (follow.hours_total or follow.period):
+        # "那租呢，autodl上大概要多少钱" after a pick for a QLoRA job: that job rented there, its hours and total
+        from assistant.dialogue.rent_context import job_rates
+
+        provider = follow.providers[0] if follow.providers else None
+        return job_rates(follow, gpus, provider, dlg.context.setup)
     if follow.ask == "rates":
         # "which is cheapest": every provider, cheapest first (not only the one named before); "租100小时多少钱" after
         # a rate at AutoDL: those hours there
@@ -106,7 +113,7 @@ _BUYING = re.compile(r"\b(?:buy|buying|bought|own|owning|purchase|vs|versus|comp
 def at_providers(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:
     """ "and on lambda?", "runpod vs coreweave?" after an answer about GPUs: their rates at those clouds
     (the last rental with its hours and counts; after renting weighed against buying, at that cloud)."""
-    from assistant.queries import FitQuery, RatesQuery, RentOrBuyQuery
+    from assistant.queries import FitQuery, RatesQuery, RecommendQuery, RentOrBuyQuery
 
     keys = follow.providers
     several = keys if len(keys) > 1 else ()
@@ -115,6 +122,11 @@ def at_providers(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Qu
         from assistant.dialogue.rent_context import job_rates
 
         return job_rates(follow, base.gpus, keys[0], base)
+    if not several and follow.ask == "rates" and isinstance(base, RecommendQuery) and dlg.context.setup.trains():
+        # "那租呢，autodl上大概要多少钱" after a pick for a QLoRA job: that job rented there, its hours and total
+        from assistant.dialogue.rent_context import job_rates
+
+        return job_rates(follow, focus_refs(dlg), keys[0], dlg.context.setup)
     if isinstance(base, RatesQuery):
         return dataclasses.replace(
             base, text=follow.text, settings=follow.settings, provider=keys[0], providers=several

@@ -19,6 +19,7 @@ from assistant.nlu.checks import check
 from assistant.nlu.china_retail import retail_version
 from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import lexicon
+from assistant.nlu.pick_job_data import with_samples
 from assistant.nlu.reading import Reading
 from assistant.nlu.request_rate import request_load
 from assistant.nlu.runs import runs_per_month
@@ -309,6 +310,7 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     runs = None if not isinstance(result, Query) or result.runs_per_month else runs_per_month(cleaned)
     if runs:  # "probably 3 runs a month": the pace of the job talked about, kept by the thread
         result = dataclasses.replace(result, runs_per_month=runs)
+    result = with_samples(result, Reading(bag, index, lex))  # "on 30k samples, what gpu": the job's data kept
     said = tuple((t.kind, t.number(), _said_text(t, cleaned)) for t in tags if _said(t))
     if said:  # "10,000 hours of audio", "ddr5-6000": said back when the answer does not use them
         result = dataclasses.replace(result, said=said)

@@ -1,0 +1,59 @@
+"""A claim that some amount of GPU memory is enough for the thread's model, made as pushback:
+"不对吧，我看别人说24g显存就够了" after a pick that said QLoRA of Qwen2.5 14B at seq 4096 needs 25.1 GB,
+"but i heard 16gb is plenty for this".
+
+Contract: `claimed_gb(text, lang)` is the memory the message says is enough (a number with GB / G, beside a word of the
+lexicon list `claim_enough`), None otherwise. `fit_of_claim(dialogue, text, gb)` is the thread's model, with its
+method and context, asked on that much memory (a FitQuery with `memory_gb`, asked yes or no), or None when the thread
+names no model: the fit answer then says whether and how it fits there, and `lead(answer, gb, env)` puts the verdict
+on the claim first ("Right: 24 GB is enough for this, ...", "Right, with one condition: ...", "Not as set up: ...").
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.nlu.patterns import has_word
+from assistant.queries import FitQuery
+
+_GB = re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d+)?)\s*(?:gb|g|gig|gigs)(?![a-z])", re.IGNORECASE)
+
+
+def claimed_gb(text: str, lang: str) -> float | None:
+    from assistant.nlu.lexicon import lexicon
+
+    low = text.lower()
+    found = _GB.search(low)
+    if found is None or not has_word(low, lexicon(lang).listed("claim_enough")):
+        return None
+    gb = float(found.group(1))
+    return gb if 1 <= gb <= 512 else None
+
+
+def fit_of_claim(dialogue, text: str, gb: float) -> FitQuery | None:
+    setup = dialogue.context.setup
+    if setup.model is None and not setup.params_b:
+        return None
+    return FitQuery(
+        text=text,
+        model=setup.model,
+        params_b=setup.params_b,
+        mode=setup.mode or ("qlora" if setup.workload == "llm_finetune" else "inference"),
+        workload=setup.workload,
+        context_tokens=setup.context_tokens,
+        memory_gb=gb,
+        asked_figure="yes_no",
+    )
+
+
+def lead(answer, gb: float, env) -> str:
+    verdict = answer.figures.get("verdict")
+    said = verdict.get("answer") if isinstance(verdict, dict) else None
+    fits = answer.figures.get("fits")
+    if said == "yes_if":  # "yes with a fused cross-entropy loss": enough, on the condition the answer names
+        key = "pushback.memory_if"
+    elif said in ("yes", "no") or isinstance(fits, bool):
+        key = "pushback.memory_right" if (said == "yes" if said else fits) else "pushback.memory_wrong"
+    else:
+        return ""
+    return env.t(key, gb=f"{gb:g}")
