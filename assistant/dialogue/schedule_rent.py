@@ -31,12 +31,29 @@ def rent_of_schedule(dlg: Dialogue, query: Query) -> Query:
         return query
     if base.mode not in ("rates", "rent") or not any(g.name for g in base.gpus):
         return query
-    said = _schedule(query)
+    said = _schedule(query) or _new_use(dlg, base, query)
     if said is None:
         return query
     use, span, kept = said
     hours = round(use * span, 1)  # the share of the span's hours the card runs
+    dlg.context.schedule_span = (hours, span)
     return dataclasses.replace(base, text=query.text, mode="rent", hours=hours, settings=kept, work_of=None)
+
+
+def _new_use(dlg: Dialogue, base: RatesQuery, query: Query) -> tuple[float, float, tuple] | None:
+    """ "make it 10 hours a day" right after the rent of a schedule: the new use over the span said before (a use
+    alone, no span of its own: a utilization setting and nothing else)."""
+    known = dlg.context.schedule_span
+    if known is None or base.hours != known[0] or not isinstance(query, SetQuery | FollowUpQuery):
+        return None
+    if isinstance(query, FollowUpQuery) and any(  # "按每天8小时算呢": the use, and nothing else asked
+        getattr(query, k) for k in ("gpus", "model", "ask", "fields", "period", "amount", "hours_total", "months")
+    ):
+        return None
+    if any(s.key != "utilization" for s in query.settings):
+        return None
+    use = next((float(s.value) for s in query.settings if s.key == "utilization" and s.value), None)
+    return (use, known[1], query.settings) if use is not None else None
 
 
 def _schedule(query) -> tuple[float, float, tuple] | None:

@@ -145,6 +145,9 @@ class Context:
     # the quantization a speed follow-up took because the cards needed it ("how fast then?" at iq4_xs on 2 x 3080):
     # other cards asked next ("and with a 3090 instead?") are weighed at their own, not at it
     fitted_precision: str | None = None
+    # the last rent of a schedule ("i'd use it 6 hours a day for 2 months"): (its hours, the hours of its span), so
+    # "make it 10 hours a day" rents the new use over the same span (dialogue/schedule_rent.py)
+    schedule_span: tuple[float, float] | None = None
     currency: str | None = None  # the currency the thread's answers are in (a Chinese thread asked on in English: ¥)
     about_thread: bool = False  # the question being answered is about the thread (thread.leaves_open): its currency
     calc: dict | None = None  # the bill the last answer worked out from the question's numbers (respond/calc.py)

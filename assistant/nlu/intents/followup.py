@@ -54,6 +54,7 @@ SPEED_ASK = {"SPEED", "FASTER", "ASPECT", "EXPLAIN", "FIELD", "HOW_MUCH"}
 # details a speed question may state for the set-up it asks about ("how fast would that be with 32k context", "at q8?")
 SPEED_DETAILS = {"CONTEXT", "PRECISION"}
 # tag kinds that may come with a question about the last answer ("so why?", "any cheaper options for llms?")
+_IMAGE_NOUNS = ("image", "images", "pic", "pics", "picture", "pictures", "图", "图片")
 AROUND = {"QUESTION", "FOLLOW", "AND", "ON", "PRONOUN", "GPU_WORD", "MORE", "ASPECT", "ONLY", "OF"}
 
 
@@ -82,7 +83,10 @@ def about_last(r: Reading) -> Query | None:
         and not (b.has("PRONOUN") and not r.said("hypothetical") and not b.has("SPEED"))
     ):
         return build(r, want_speed=True)  # "how fast?", "tokens per sec?", "how fast would it be"
-    if said(r, "image_time_words") and kinds <= {"RESOLUTION", "COUNT", "SPEED", "WORKLOAD"} | AROUND:
+    # "how long for one 1024 image on it": an image of a size, timed (the size glued to the image word)
+    sizes = b.kinds.get("RESOLUTION", ())
+    sized = said(r, "duration_words") and any(t.text.lower().endswith(_IMAGE_NOUNS) for t in sizes)
+    if (said(r, "image_time_words") or sized) and kinds <= {"RESOLUTION", "COUNT", "SPEED", "WORKLOAD"} | AROUND:
         return build(
             r, want_speed=True
         )  # "那出一张1024的图大概几秒", "seconds per image?": the image speed of the last
