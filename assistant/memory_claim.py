@@ -3,10 +3,11 @@
 "but i heard 16gb is plenty for this".
 
 Contract: `claimed_gb(text, lang)` is the memory the message says is enough (a number with GB / G, beside a word of the
-lexicon list `claim_enough`), None otherwise. `fit_of_claim(dialogue, text, gb)` is the thread's model, with its
-method and context, asked on that much memory (a FitQuery with `memory_gb`, asked yes or no), or None when the thread
-names no model: the fit answer then says whether and how it fits there, and `lead(answer, gb, env)` puts the verdict
-on the claim first ("Right: 24 GB is enough for this, ...", "Right, with one condition: ...", "Not as set up: ...").
+lexicon list `claim_enough`, said as a statement), None otherwise ("is 12gb enough tho" is a question, read as one).
+`fit_of_claim(dialogue, text, gb)` is the thread's model, with its method and context, asked on that much memory (a
+FitQuery with `memory_gb`, asked yes or no), or None when the thread names no model: the fit answer then says whether
+and how it fits there, and `lead(answer, gb, env)` puts the verdict on the claim first ("Right: 24 GB is enough for
+this, ...", "Right, with one condition: ...", "Not as set up: ...").
 """
 
 from __future__ import annotations
@@ -16,13 +17,16 @@ import re
 from assistant.nlu.patterns import has_word
 from assistant.queries import FitQuery
 
+_ASKED = re.compile(r"[?？吗]|^(?:is|are|would|will|does|do|can|could|isn'?t|wouldn'?t|should)\b")
 _GB = re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d+)?)\s*(?:gb|g|gig|gigs)(?![a-z])", re.IGNORECASE)
 
 
 def claimed_gb(text: str, lang: str) -> float | None:
     from assistant.nlu.lexicon import lexicon
 
-    low = text.lower()
+    low = text.lower().strip()
+    if _ASKED.search(low):  # "is 12gb enough tho": a question, answered as one (the fit the thread asks)
+        return None
     found = _GB.search(low)
     if found is None or not has_word(low, lexicon(lang).listed("claim_enough")):
         return None
@@ -34,6 +38,8 @@ def fit_of_claim(dialogue, text: str, gb: float) -> FitQuery | None:
     setup = dialogue.context.setup
     if setup.model is None and not setup.params_b:
         return None
+    if setup.mode is None and setup.workload not in (None, "llm_inference", "image_generation", "llm_finetune"):
+        return None  # a training of another kind: its own method is not known here
     return FitQuery(
         text=text,
         model=setup.model,
