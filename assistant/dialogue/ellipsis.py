@@ -155,10 +155,15 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         # GPUs or that data (its time, or its rent when the conversation was renting it)
         return measures.time_of_last(dlg, base, follow)
     sized = isinstance(base, RecommendQuery) and (base.model is not None or bool(base.params_b))
+    if follow.ask and follow.gpus and all(g.pronoun for g in follow.gpus) and isinstance(base, RecommendQuery):
+        # "what about renting instead, per month if it's on 9 hours a day" after a pick: an ask of its own about the
+        # pick ("it" is no other card to fit or weigh against it)
+        follow = dataclasses.replace(follow, gpus=())
     if follow.gpus and isinstance(base, RecommendQuery) and base.intent == "recommend" and sized:
         from assistant.queries import FitQuery  # "what about the 3090?" after "best gpu for llama 3 70b" or "for 32b"
 
-        return FitQuery(
+        users = next((int(n) for kind, n in base.targets if kind == "users"), None)
+        fit = FitQuery(
             text=follow.text,
             model=follow.model or base.model,  # "what about flux dev on it": that model on the pick
             params_b=None if follow.model else base.params_b,
@@ -170,6 +175,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
             workload=base.workload if base.workload == "llm_finetune" else None,
             settings=follow.settings,
         )
+        # "how about a mac studio m3 ultra for this instead" after serving 30 users: the users on it, decoded together
+        return dataclasses.replace(fit, targets=base.targets, batch=users, want_speed=True) if users else fit
     if follow.gpus and isinstance(base, RecommendQuery) and base.intent == "recommend" and base.workload:
         return against_the_pick(dlg, base, follow)
     if base is not None and one_card_against_rig(base, follow):

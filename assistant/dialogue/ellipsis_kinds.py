@@ -50,12 +50,22 @@ def carrier(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query |
     """The question a follow-up of details alone edits: the last one, else the latest of the thread's last questions
     that has every slot it names ("and for training?" after "what about power draw", a spec sheet asked beside
     2 x RTX 4090 vs an RTX 6000 Ada: the comparison, for training), so a side question does not end the thread."""
+    if _side_rates(base) and (follow.model or any(g.name and not g.pronoun for g in follow.gpus)):
+        # "what if we drop to qwen3 32b", "how about a mac studio" after "cheaper?" answered with the cheapest rentals
+        # by memory: that side question is passed, the one before it goes on
+        return next((q for q in reversed(dlg.context.history) if not _side_rates(q) and q.intent != "explain"), base)
     named = [k for k in _DETAIL_SLOTS if getattr(follow, k) is not None]
     if base is None or not named or follow.gpus or follow.ask or follow.fields or follow.settings:
         return base
     if all(k in slots(base) for k in named):
         return base
     return next((q for q in reversed(dlg.context.history) if all(k in slots(q) for k in named)), base)
+
+
+def _side_rates(query: Query | None) -> bool:
+    from assistant.queries import RatesQuery
+
+    return isinstance(query, RatesQuery) and query.mode == "by_memory" and not query.gpus
 
 
 def slots(query: Query) -> set[str]:

@@ -254,6 +254,8 @@ def work_of_follow(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> 
         return None
     if any(g.pronoun for g in follow.gpus) or follow.ask or follow.params_b or follow.workload:
         return None
+    if any((g.name or "").startswith("Apple ") for g in follow.gpus):
+        return None  # "how about a mac studio for this instead": no card to rent, the thread's work on the Mac
     if not (isinstance(base, RatesQuery) and (base.work_of or (base.mode == "rent" and base.hours == job.hours))):
         return None
     asked = GpuRef(mention=job.gpu, name=job.gpu, count=job.count)

@@ -102,6 +102,9 @@ def respond(query: RatesQuery, env: Env, one) -> Answer:
                 continue
         else:
             n = g.count
+        if not _throughput(gpu, n):  # no 16-bit training rate known (an Apple chip): no time to give, said so
+            missing.append(gpu.short_name)
+            continue
         sides.append(_priced(query, env, one, g.name, n, work / _throughput(gpu, n)))
     return _answer(query, env, ref, n0, hours0, sides, missing)
 
