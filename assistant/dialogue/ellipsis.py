@@ -162,7 +162,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     if follow.gpus and isinstance(base, RecommendQuery) and base.intent == "recommend" and sized:
         from assistant.queries import FitQuery  # "what about the 3090?" after "best gpu for llama 3 70b" or "for 32b"
 
-        users = next((int(n) for kind, n in base.targets if kind == "users"), None)
+        served = next((int(n) for kind, n in base.targets if kind == "users"), None)
         fit = FitQuery(
             text=follow.text,
             model=follow.model or base.model,  # "what about flux dev on it": that model on the pick
@@ -176,7 +176,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
             settings=follow.settings,
         )
         # "how about a mac studio m3 ultra for this instead" after serving 30 users: the users on it, decoded together
-        return dataclasses.replace(fit, targets=base.targets, batch=users, want_speed=True) if users else fit
+        return dataclasses.replace(fit, targets=base.targets, batch=served, want_speed=True) if served else fit
     if follow.gpus and isinstance(base, RecommendQuery) and base.intent == "recommend" and base.workload:
         return against_the_pick(dlg, base, follow)
     if base is not None and one_card_against_rig(base, follow):
