@@ -1,8 +1,8 @@
 """Cloud offers as every rates answer shows them: a provider key as the provider's own name, the
 offers of the provider a question names, the home market's clouds first (those billing in yuan when the
 question asks for clouds inside China, "国内" / "in china" / "支付宝", lexicon list domestic_cloud_words,
-else those billing in the answer's currency), a foreign cloud marked overseas in a domestic answer, and
-one offer as a JSON figure."""
+else those billing in the answer's currency), each GPU's cheapest offer with a memory floor (`cheapest_per_gpu`), a
+foreign cloud marked overseas in a domestic answer, and one offer as a JSON figure."""
 
 from __future__ import annotations
 
@@ -90,6 +90,20 @@ def home_first(rates: list, env: Env, market: str | None = None) -> list:
     return sorted(
         rates, key=lambda r: (r.currency != home, inside and r.currency == DOMESTIC, r.on_demand_usd_per_gpu_hour)
     )
+
+
+SLACK_GB = 0.5  # "80gb" takes a card listed at 79.6 GB too [A]
+
+
+def cheapest_per_gpu(offers: list, env: Env, at_least: float = 0.0) -> list[tuple]:
+    """(spec, offer) for each GPU with at least `at_least` GB, its cheapest offer (home market first)."""
+    best: dict[str, tuple] = {}
+    for offer in home_first(offers, env):
+        spec = env.reader.gpu(offer.gpu)
+        if spec is None or (spec.memory_gb or 0) < at_least - SLACK_GB or offer.gpu in best:
+            continue
+        best[offer.gpu] = (spec, offer)
+    return list(best.values())
 
 
 def shown_provider(rate, env: Env, market: str) -> str:

@@ -15,26 +15,14 @@ from assistant.answer import Answer, Table
 from assistant.queries import RatesQuery
 from assistant.respond import rates_value
 from assistant.respond.env import Env
-from assistant.respond.offers import figure, home_first, of_provider, provider_name
+from assistant.respond.offers import SLACK_GB, cheapest_per_gpu, figure, of_provider, provider_name
 
 SHOWN = 12  # rows in the table; the rest are counted [A]
-SLACK_GB = 0.5  # "80gb" takes a card listed at 79.6 GB too [A]
-
-
-def _cheapest_per_gpu(offers: list, env: Env, at_least: float) -> list[tuple]:
-    """(spec, offer) for each GPU with at least `at_least` GB, its cheapest offer (home market first)."""
-    best: dict[str, tuple] = {}
-    for offer in home_first(offers, env):
-        spec = env.reader.gpu(offer.gpu)
-        if spec is None or (spec.memory_gb or 0) < at_least - SLACK_GB or offer.gpu in best:
-            continue
-        best[offer.gpu] = (spec, offer)
-    return list(best.values())
 
 
 def _pair_step(offers: list, env: Env, want: float, single: float | None) -> list[str]:
     """Two smaller cards that hold `want` GB together, when they rent for less than the cheapest single card."""
-    pairs = [(s, o) for s, o in _cheapest_per_gpu(offers, env, want / 2) if (s.memory_gb or 0) < want - SLACK_GB]
+    pairs = [(s, o) for s, o in cheapest_per_gpu(offers, env, want / 2) if (s.memory_gb or 0) < want - SLACK_GB]
     if not pairs:
         return []
     spec, offer = pairs[0]
@@ -88,7 +76,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         # "阿里云按量付费太贵了 有没有便宜点的": that cloud has no published rate here; the cheapest elsewhere
         lead = env.t("rates.provider_none", provider=provider_name(query.provider)) + i18n.gap(env.lang)
         offers = env.reader.cloud_rates()
-    rows = _cheapest_per_gpu(offers, env, want)
+    rows = cheapest_per_gpu(offers, env, want)
     gb = f"{want:g}"
     if not rows:
         largest = max(

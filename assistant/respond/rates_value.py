@@ -16,12 +16,11 @@ from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.queries import RatesQuery
 from assistant.respond.env import Env
-from assistant.respond.offers import figure, home_first, of_provider
+from assistant.respond.offers import cheapest_per_gpu, figure, of_provider
 from assistant.respond.pricing import perf_workload, score, workload_title
 from assistant.respond.recommend_need import workload_floor
 
 SHOWN = 8  # rows in the table [A]
-SLACK_GB = 0.5  # a card listed at 23.6 GB meets a 24 GB floor [A]
 
 
 def wanted(query: RatesQuery, env: Env) -> bool:
@@ -34,16 +33,13 @@ def wanted(query: RatesQuery, env: Env) -> bool:
 
 
 def _rows(query: RatesQuery, env: Env, key: str, floor: float) -> list[tuple]:
-    """(spec, offer, speed, speed per USD-hour) per GPU, its cheapest offer in the answer's market first."""
-    best: dict[str, tuple] = {}
-    for offer in home_first(of_provider(query.provider, env.reader.cloud_rates()), env):
-        spec = env.reader.gpu(offer.gpu)
-        if spec is None or offer.gpu in best or (spec.memory_gb or 0) < floor - SLACK_GB:
-            continue
+    """(spec, offer, speed, speed per USD-hour) per rated GPU, its cheapest offer in the answer's market first."""
+    rows = []
+    for spec, offer in cheapest_per_gpu(of_provider(query.provider, env.reader.cloud_rates()), env, floor):
         speed = score(spec, key).score
         if speed > 0 and offer.on_demand_usd_per_gpu_hour > 0:
-            best[offer.gpu] = (spec, offer, speed, speed / offer.on_demand_usd_per_gpu_hour)
-    home = [r for r in best.values() if r[1].currency == env.currency] or list(best.values())
+            rows.append((spec, offer, speed, speed / offer.on_demand_usd_per_gpu_hour))
+    home = [r for r in rows if r[1].currency == env.currency] or rows
     return sorted(home, key=lambda r: -r[3])
 
 

@@ -36,10 +36,11 @@ def llm_speeds(env: Env, gpu, n: int = 1) -> list[tuple[str, str, float | None, 
     return out
 
 
-def llm_text(env: Env, gpu, n: int = 1) -> str:
-    """ "Llama 3 8B q4_k_m about 107 tokens/s, Llama 3 70B q4_k_m about 14 (42.5 GB)"."""
+def llm_text(env: Env, gpu, n: int = 1, speeds: list | None = None) -> str:
+    """ "Llama 3 8B q4_k_m about 107 tokens/s, Llama 3 70B q4_k_m about 14 (42.5 GB)" (`speeds`: llm_speeds' rows when
+    the caller has them)."""
     parts = []
-    for name, quant, speed, need in llm_speeds(env, gpu, n):
+    for name, quant, speed, need in speeds if speeds is not None else llm_speeds(env, gpu, n):
         key = "unrated.model_speed" if speed else "unrated.model_no_fit"
         parts.append(env.t(key, model=name, quant=quant, tps=f"{speed or 0:,.0f}", gb=f"{need:.1f}"))
     return i18n.listing(env.lang).join(parts)
@@ -50,8 +51,8 @@ def llm_text_largest(env: Env, gpu) -> str:
     Qwen2.5 32B q4_k_m, about 10": a card's speed asked on its own names a model it can run beside the 8B."""
     from assistant.respond.fit_sizing import largest_llm
 
-    text = llm_text(env, gpu)
     speeds = llm_speeds(env, gpu)
+    text = llm_text(env, gpu, speeds=speeds)
     if speeds[-1][2] is not None:
         return text
     name = largest_llm(env, gpu.memory_gb or 0.0)

@@ -89,7 +89,7 @@ def speed_of_one(r: Reading) -> Query | None:
     ):
         if _set_against(r):  # "速度跟4090差多少" after a 7900 XTX: the card talked about against this one
             return CompareQuery(text=r.text, gpus=(GpuRef(mention="", pronoun="context"), r.refs[0]))
-        return SpecQuery(text=r.text, gpus=tuple(r.refs), fields=("speed",))
+        return speed_query(r, tuple(r.refs))
     return None
 
 
@@ -150,14 +150,17 @@ def read(r: Reading) -> Query | None:
         # "how much can i sell my 3060 for", "3060二手能卖多少": what it fetches used
         fields = ("price",)
         refs = tuple(dataclasses.replace(g, condition="used") if g.condition is None else g for g in refs)
-    if fields == ("speed",) and r.workload is None and _token_rate_said(r):
-        # "3060 12gb tokens per second": a token rate is an LLM's speed, not a training score
-        return SpecQuery(text=r.text, gpus=refs, fields=fields, workload="llm_inference")
+    if fields == ("speed",):
+        return speed_query(r, refs)
     return SpecQuery(text=r.text, gpus=refs, fields=fields)
 
 
-def _token_rate_said(r: Reading) -> bool:
-    return any("tok" in t.text.lower() or "字" in t.text for t in r.b.kinds.get("SPEED", []))
+def speed_query(r: Reading, refs: tuple) -> SpecQuery:
+    """The speed of the cards asked; a token rate said with no work ("3060 12gb tokens per second", "how fast is a
+    4060 ti in tokens per second") is an LLM's speed, not a training score."""
+    token_rate = any("tok" in t.text.lower() or "字" in t.text for t in r.b.kinds.get("SPEED", []))
+    work = "llm_inference" if r.workload is None and token_rate else None
+    return SpecQuery(text=r.text, gpus=refs, fields=("speed",), workload=work)
 
 
 def speed_alone(r: Reading) -> bool:
