@@ -29,7 +29,7 @@ def limit(query: RecommendQuery, env: Env) -> RecommendQuery:
 
 def of_class(gpu, classes: tuple[str, ...]) -> bool:
     """Is `gpu` a desktop card of one of `classes` (its architecture's product class; no laptop part, unified-memory
-    device or modified card)? Also the rig's candidate filter (respond/rig._priced)."""
+    device or modified card)? Also the rig's candidate filter (respond/rig_rating.priced_builds)."""
     return (
         gpu.arch is not None
         and gpu.arch.product_class in classes

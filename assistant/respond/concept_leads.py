@@ -5,9 +5,10 @@ and the source ids of the model or GPU they use) or None when concept `key` has 
 gives nothing to fill it with; explain.respond then puts the lead first and the concept's text after it. A model or
 GPU the question does not name is replaced by a reference one, and the sentence says so. Pure; never raises.
 The builders live by topic: concept_leads_memory (GQA, KV cache, LoRA rank, why memory, OOM and vLLM lines),
-concept_leads_speed (slow card, decode / prefill, offload, context, format speed, a measured speed, log lines),
-concept_leads_formats (what a format is, its quality and memory), concept_leads_cards (a second card, pooled memory,
-MFU, power by use, a marketplace's rate), concept_leads_arch (architectures, PyTorch not seeing the card).
+concept_leads_speed (slow card, decode / prefill, offload, context, format speed), concept_leads_measured (a
+measured speed, a prompt's wait, log lines), concept_leads_formats (what a format is, its quality and memory),
+concept_leads_cards (a second card, pooled memory, MFU, power by use, a marketplace's rate), concept_leads_arch
+(architectures, PyTorch not seeing the card).
 - any concept asked yes / no ("does flash attention reduce vram usage"): the answer of knowledge/concept_answers.toml
   whose effect the question names, when no lead applies.
 """
@@ -30,6 +31,7 @@ from assistant.respond.concept_leads_cards import (
     second_card,
 )
 from assistant.respond.concept_leads_formats import formats
+from assistant.respond.concept_leads_measured import eval_rates, offload_log, prompt_wait, speed_check
 from assistant.respond.concept_leads_memory import (
     gqa,
     kv_size,
@@ -41,17 +43,7 @@ from assistant.respond.concept_leads_memory import (
     why_memory,
 )
 from assistant.respond.concept_leads_setup import room_heat, runtime_pick, spikes, sxm_card
-from assistant.respond.concept_leads_speed import (
-    context_speed,
-    eval_rates,
-    offload_log,
-    offload_speed,
-    prompt_wait,
-    quant_speed,
-    slow_card,
-    speed_bound,
-    speed_check,
-)
+from assistant.respond.concept_leads_speed import context_speed, offload_speed, quant_speed, slow_card, speed_bound
 from assistant.respond.embed_time import embed_time
 from assistant.respond.env import Env
 

@@ -4,8 +4,9 @@ one user's LLM), "quadro rtx 8000 48gb for $1800, smart buy for 70b inference?" 
 for less and run it faster).
 
 Contract: `much_better(query, gpu, per_card_usd, better, env)` -> the sentence that leads a deal answer when a card in
-`better` (deal._better: faster with at least as much memory, at or under the offer) is POOR_BUY_FASTER times as fast
-or more on the use's measure (one user's LLM tokens/s for LLM use or no use said, else the workload's speed key), or
+`better` (deal_market.better_alternatives: faster with at least as much memory, at or under the offer) is
+POOR_BUY_FASTER times as fast or more on the use's measure (one user's LLM tokens/s for LLM use or no use said, else
+the workload's speed key), or
 "" . `pair_instead(query, gpu, offer_usd, env)` -> the sentence naming two cards of one model that together hold at
 least the card's memory for no more than the offer and are faster for one user's LLM, for LLM use on a card of 32 GB
 or more (a model split by layers over two cards, docs/model.md §llm.decode); "" otherwise. Never raises.

@@ -1,6 +1,6 @@
 """Is my measured number normal, for image generation and Whisper ("我的4070 12g出一张sdxl要15秒 正常吗", "my 3090
 does 2.1 it/s on sdxl at 1024, is something wrong", "whisper large-v3 on my 3060 takes 10 minutes for 1 hour of
-audio, normal?"). Tokens per second of an LLM are judged by respond/concept_leads_speed.speed_check.
+audio, normal?"). Tokens per second of an LLM are judged by respond/concept_leads_measured.speed_check.
 
 Contract: `respond(query, env)` -> an Answer, or None unless the question asks whether a figure is normal / expected /
 too slow, names a GPU and an image model with a speed model (docs/model.md §image.speed) or a Whisper size

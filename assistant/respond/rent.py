@@ -15,144 +15,37 @@ cumulative cost of renting vs owning over time.
 from __future__ import annotations
 
 import dataclasses
-import re
 
 from assistant import i18n
 from assistant.answer import Answer, Chart, Table
 from assistant.models import constants as C
 from assistant.models import cost
-from assistant.names import normalize_name
-from assistant.nlu.lexicon import lexicon
-from assistant.periods import ASKED, CALENDAR_WEEKS
+from assistant.periods import CALENDAR_WEEKS
 from assistant.queries import RentOrBuyQuery
 from assistant.respond import fit_hardware, hosting, own_draw, rent_resale, rent_stated, rent_total, rent_years
 from assistant.respond.env import Env
 from assistant.respond.offers import DOMESTIC, home_market, market_rates, of_provider
-from assistant.respond.pricing import assumption_text, price_of, price_text, purchase_price, score, sibling_price_note
+from assistant.respond.pricing import assumption_text, price_of, price_text, purchase_price, score
 from assistant.respond.rent_job import job_lead
 from assistant.respond.rent_sides import rented_first
 from assistant.respond.rent_spend import by_spend
+from assistant.respond.rent_terms import (
+    asked_bill,
+    bills_in_currency,
+    china_version_steps,
+    duration_text,
+    home_version_of,
+    provider_of_text,
+    provider_unpriced,
+    rented_serving_set,
+    sibling_notes,
+    weekly_usage,
+)
 from assistant.respond.unpriced import rent_ceiling
-from assistant.respond.variants import china_versions, home_versions, rated_variant, rented_with_memory
+from assistant.respond.variants import rated_variant, rented_with_memory
 from assistant.respond.wording import counted, spec_source
 
-
-def _china_version_steps(gpu, n: int, base: float, rent_h: float, hours_week: float, env: Env) -> list[str]:
-    """In a yuan answer, for a card export rules keep out of China (the RTX 4090): the China version bought there
-    instead (RTX 4090 D), with its price and its own break-even against the same rental."""
-    if env.price_market() != "CN":
-        return []
-    out = []
-    for row in china_versions(gpu.name):
-        version = env.reader.gpu(row["gpu"])
-        price = price_of(row["gpu"], env, "new") if version else None
-        if version is None or price is None:
-            continue
-        power = (version.tdp_w or 0) * n + C.SYSTEM_BASE_POWER_W
-        a = env.assumptions
-        be = cost.break_even(
-            price.usd * n + base,
-            rent_h,
-            power_w=power,
-            usd_per_kwh=a.electricity_usd_per_kwh,
-            hours_per_week=hours_week,
-        )
-        values = dict(gpu=gpu.short_name, version=version.short_name, price=price_text(price, env))
-        if be.never:
-            out.append(env.t("rent.china_version_never", **values))
-            continue
-        duration = _duration(be.calendar_days, env)
-        out.append(env.t("rent.china_version", hours=f"{be.hours_of_use:,.0f}", duration=duration, **values))
-    return out
-
-
-def _usage(query: RentOrBuyQuery, env: Env) -> tuple[float, str]:
-    """Hours of use per week and how we know."""
-    if query.hours_per_week:
-        return min(query.hours_per_week, 168.0), env.t("rent.hours_week", hours=f"{round(query.hours_per_week, 1):g}")
-    u = query.utilization or env.assumptions.utilization
-    return 168.0 * u, env.t("rent.utilization", util=f"{u * 100:.0f}", hours=f"{168 * u:.0f}")
-
-
-def _duration(days: float, env: Env) -> str:
-    if days < 60:
-        return env.t("rent.days", n=f"{days:.0f}")
-    if days < 730:
-        return env.t("rent.months", n=f"{days / 30.44:.0f}")
-    return env.t("rent.years", n=f"{days / 365.25:.1f}")
-
-
-def _provider_named(text: str, rates) -> str | None:
-    """The cloud provider the question names, among those with a rate for the GPU (knowledge/cloud.csv,
-    knowledge/cloud_cn.csv); names in Chinese script ("恒源云") are found as typed."""
-    words = normalize_name(text).split()
-    for provider in sorted({r.provider for r in rates}, key=len, reverse=True):
-        p = normalize_name(provider).split()
-        if p and any(words[i : i + len(p)] == p for i in range(len(words))):
-            return provider
-        if not p and provider in text:
-            return provider
-    return None
-
-
-def _unpriced_provider(text: str, env: Env, gpu: str) -> tuple[str, bool] | None:
-    """A cloud the question names without a published rate for `gpu` ("阿里云租a100", "用恒源云租4090"), and
-    whether it has rates for other GPUs (then only this GPU is missing, not its whole price list)."""
-    lowered = text.lower()
-    known = {r.provider.lower() for r in env.reader.cloud_rates()}
-    here = {r.provider.lower() for r in env.reader.cloud_rates(gpu)}
-    named = [w for w in lexicon(env.lang).listed("cloud_providers") if w in lowered and w not in here]
-    if not named:
-        return None
-    found = max(named, key=len)
-    return found, found in known
-
-
-def _siblings(gpu, env: Env, need_rate: bool) -> list[str]:
-    """Variants of the same family ("A100 SXM4 80 GB" -> "A100 PCIe 80 GB") that have what is missing:
-    a priced variant with its price, or the variants with a cloud rate."""
-    if not need_rate:
-        return sibling_price_note(gpu.name, env)[0]
-    family = gpu.short_name.split()[0]
-    names = {r.gpu for r in env.reader.cloud_rates()}
-    found = sorted(n for n in names if n != gpu.name and family in n.split())
-    return [env.t("rent.siblings", gpus=i18n.listing(env.lang).join(found[:4]))] if found else []
-
-
 WEEKS_PER_PERIOD = CALENDAR_WEEKS
-_HOW_MUCH = re.compile(
-    r"how much|what(?:'s| is| does| would)? (?:it|that) cost|\bcost\b|多少钱|多少|费用|花多少|几块钱", re.I
-)
-
-
-_RENT_REACH = 12  # characters after a renting word in which the rent's period is said ("租4090 48g一年")
-
-
-def asked_bill(text: str, lang: str) -> str | None:
-    """ "autodl上一个月多少钱", "how much a month": the period whose rent is asked (day | week | month | year); None
-    when none is, or when the question weighs renting against buying ("还是买", "or buy") without asking the rent of
-    a period right after the renting word ("租卡一年", "租4090一年要多少")."""
-    lex, low = lexicon(lang), f" {text.lower()} "
-    weighed = lex.words_in("rent_vs_buy", low) or lex.words_in("verdict_worth", low)
-    rented = _rented_period(low, lex)  # "每周末用12小时 租卡一年多少钱": the period right after the renting word
-    if not _HOW_MUCH.search(low) or (weighed and rented is None):
-        return None  # "租卡一年多少钱 和买3090比哪个划算" asks the year's rent too
-    return rented or next((p for p in ASKED if lex.words_in(f"period_{p}", low)), None)
-
-
-def _rented_period(low: str, lex) -> str | None:
-    """The period said within a few characters after a renting word (lexicon rent_bill_words: "租", "rent"): "租卡一年",
-    "租4090一年要多少", "rent it for a year"; None when none is."""
-    for word in lex.listed("rent_bill_words"):
-        at = low.find(word)
-        while at >= 0:
-            near = low[at + len(word) : at + len(word) + _RENT_REACH]
-            found = [(near.find(w), p) for p in ASKED for w in lex.listed(f"period_{p}")]
-            found = [(k, p) for k, p in found if k >= 0]
-            if found:
-                return min(found)[1]
-            at = low.find(word, at + 1)
-    return None
 
 
 def respond(query: RentOrBuyQuery, env: Env) -> Answer:
@@ -260,15 +153,15 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
     elif not rates and not query.rent_rate and (other := rented_with_memory(rented.name, env, market)) is not None:
         notes.append(env.t("rent.by_memory", gpu=rented.short_name, gb=f"{need:g}", other=other.short_name))
     stated = mine or query.rent_rate or query.provider or other is not None
-    home = None if stated or market != DOMESTIC else _home_version(rented, env, rates, need)
+    home = None if stated or market != DOMESTIC else home_version_of(rented, env, rates, need)
     if home is not None:  # "a100租一个月": no cloud in China rents that form; the version they rent (AutoDL's PCIe)
         notes.append(env.t("rent.home_version", gpu=rented.short_name, other=home.short_name))
         other = home
     if other is not None:
         rented, rates = other, market_rates(other.name, env, market)
         mine = of_provider(query.provider, env.reader.cloud_rates(other.name)) if query.provider else []
-    asked = mine[0].provider if mine else _provider_named(query.text, rates)
-    unpriced = None if asked else _unpriced_provider(query.text, env, getattr(rented, "name", ""))
+    asked = mine[0].provider if mine else provider_of_text(query.text, rates)
+    unpriced = None if asked else provider_unpriced(query.text, env, getattr(rented, "name", ""))
     rate = cost.cheapest_cloud(rented.name, mine or [r for r in rates if r.provider == asked] or rates)
     rate = rent_stated.user_rate(query, env, rented, rate)  # "renting at $0.89/hr": the user's rent, not the cloud's
     # "买一张二手4090 多久回本": the condition said on the card bought, before the conversation's
@@ -288,7 +181,13 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
     horizon_days = (query.months * 30.44) if query.months else a.years * 365.25
     if rate is not None and price is None:  # no price to break even on: the most buying may cost
         return rent_ceiling(
-            query, env, (gpu, rented), rate, notes, _usage(query, env), (horizon_days, _duration(horizon_days, env))
+            query,
+            env,
+            (gpu, rented),
+            rate,
+            notes,
+            weekly_usage(query, env),
+            (horizon_days, duration_text(horizon_days, env)),
         )
     if rate is None or price is None:
         missing = env.t("rent.no_rate") if rate is None else env.t("rent.no_price", snapshot=env.snapshot_label())
@@ -299,7 +198,7 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
             lang=env.lang,
             headline=env.t("rent.cannot", gpu=gpu.short_name, missing=missing),
             steps=notes
-            + _siblings(gpu, env, rate is None)
+            + sibling_notes(gpu, env, rate is None)
             + [
                 env.t(
                     "rent.covered",
@@ -308,7 +207,7 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
             ],
             figures={"break_even_hours": None, "verdict": None},
         )
-    hours_week, usage = _usage(query, env)
+    hours_week, usage = weekly_usage(query, env)
     card_only = rent_stated.card_only(query, gpu)  # a card's price against a rent: the card alone, said
     form, base = _platform(
         dataclasses.replace(query, own_platform=card_only or query.own_platform), gpu, n, env.local_desktop_usd()
@@ -335,7 +234,7 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
     elif verdict == "buy":
         head = env.t(
             "rent.head_buy",
-            duration=_duration(be.calendar_days, env),
+            duration=duration_text(be.calendar_days, env),
             usage=usage,
             what=what,
             hours=f"{be.hours_of_use:,.0f}",
@@ -346,8 +245,8 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
             usage=usage,
             what=what,
             hours=f"{be.hours_of_use:,.0f}",
-            duration=_duration(be.calendar_days, env),
-            horizon=_duration(horizon_days, env),
+            duration=duration_text(be.calendar_days, env),
+            horizon=duration_text(horizon_days, env),
         )
     sold = rent_resale.lead(
         query, env, what, (buy, price.usd * n), (be.own_usd_per_hour, rent_h), hours_week, rate.provider
@@ -426,7 +325,7 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
         steps.append(hosting.step(env, fee, fee_h, hours_week))
     if card_only:
         desk = _platform(query, gpu, n, env.local_desktop_usd())[1]
-        steps.append(rent_stated.with_desktop(env, price.usd * n, desk, rent_h, power, hours_week, _duration))
+        steps.append(rent_stated.with_desktop(env, price.usd * n, desk, rent_h, power, hours_week, duration_text))
     if spot and spot.spot_usd_per_gpu_hour and spot.spot_usd_per_gpu_hour < rate.on_demand_usd_per_gpu_hour:
         spot_be = cost.break_even(
             buy,
@@ -439,7 +338,9 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
             env.t("rent.spot_never")
             if spot_be.never
             else env.t(
-                "rent.spot_hours", hours=f"{spot_be.hours_of_use:,.0f}", duration=_duration(spot_be.calendar_days, env)
+                "rent.spot_hours",
+                hours=f"{spot_be.hours_of_use:,.0f}",
+                duration=duration_text(spot_be.calendar_days, env),
             )
         )
         steps.append(
@@ -459,7 +360,7 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
                 env.t(
                     "rent.own_desktop",
                     hours=f"{own_pc.hours_of_use:,.0f}",
-                    duration=_duration(own_pc.calendar_days, env),
+                    duration=duration_text(own_pc.calendar_days, env),
                 )
             )
     if rented.name != gpu.name:
@@ -477,7 +378,7 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
     if unpriced:
         key = "rent.unpriced_gpu_at_provider" if unpriced[1] else "rent.unpriced_provider"
         steps.insert(0, env.t(key, provider=unpriced[0], gpu=rented.short_name, used=rate.provider))
-    steps += _china_version_steps(gpu, n, base, rent_h, hours_week, env)
+    steps += china_version_steps(gpu, n, base, rent_h, hours_week, env)
     steps.append(env.t("rent.rule"))
     weeks = max(horizon_days / 7, 1)
     points = [w * weeks / 12 for w in range(13)]
@@ -530,20 +431,6 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
     )
 
 
-def _bills_in(env: Env, gpu: str) -> bool:
-    return any(r.currency == env.currency for r in env.cloud_rates(gpu))
-
-
-def _rented_serving(query: RentOrBuyQuery, env: Env) -> dict | None:
-    from assistant.respond.serving_sets import rented_set
-
-    model = env.reader.model(query.model.key) if query.model else None
-    users = int(dict(query.targets).get("users", 0))
-    if model is None or not query.provider or users < 2:
-        return None
-    return rented_set(model, users, getattr(query, "context_tokens", None), query.provider, env)
-
-
 def _for_the_pick(query: RentOrBuyQuery, env: Env) -> Answer:
     """ "rent or buy for finetuning 8b models, ~20h a week": no GPU named, the work is: renting or buying the
     best-ranked GPUs of the recommendation for that work that a cloud rents (the cloud named, when it rents one of
@@ -566,11 +453,11 @@ def _for_the_pick(query: RentOrBuyQuery, env: Env) -> Answer:
     rows = [row for row in ranked if isinstance(row, dict) and row.get("gpu")]
     rented = [row for row in rows if env.cloud_rates(row["gpu"])]  # the best-ranked one the clouds rent
     # a cloud that bills in the answer's currency first: a dollar asker is not sent to AutoDL, nor a yuan one to RunPod
-    rented = [row for row in rented if _bills_in(env, row["gpu"])] or rented
+    rented = [row for row in rented if bills_in_currency(env, row["gpu"])] or rented
     if query.provider:  # "on runpod": the best-ranked one that cloud rents, when it rents any
         theirs = [row for row in rented if of_provider(query.provider, env.cloud_rates(row["gpu"]))]
         if not theirs and query.model is not None:  # none of the bought sets: the set that cloud rents for the users
-            theirs = [row for row in [_rented_serving(query, env)] if row]
+            theirs = [row for row in [rented_serving_set(query, env)] if row]
         rented = theirs or rented
     top = (rented or rows or [{}])[0]
     if not top:
@@ -589,12 +476,3 @@ def _for_the_pick(query: RentOrBuyQuery, env: Env) -> Answer:
     answer.steps = [*pick.steps[:1], *answer.steps]
     answer.workload = pick.workload
     return answer
-
-
-def _home_version(gpu, env: Env, rates: list, need: float):
-    """The version of `gpu` clouds inside China rent (variants.home_versions, those with its memory first) when
-    none of the `rates` is theirs: a yuan answer rents there, not at a foreign cloud's converted price."""
-    if any(r.currency == DOMESTIC for r in rates):
-        return None
-    found = home_versions(gpu, env, DOMESTIC, need)
-    return found[0][0] if found else None

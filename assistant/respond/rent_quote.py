@@ -16,7 +16,7 @@ from assistant.answer import Answer
 from assistant.models.cost import cheapest_cloud
 from assistant.queries import VerdictQuery
 from assistant.respond import rent_plan
-from assistant.respond.deal import GOOD_BELOW, HIGH_ABOVE
+from assistant.respond.deal_market import GOOD_BELOW, HIGH_ABOVE
 from assistant.respond.env import Env
 from assistant.respond.variants import rated_variant
 

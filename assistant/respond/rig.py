@@ -19,12 +19,9 @@ from typing import Any
 
 from assistant import i18n
 from assistant.answer import Answer, Table
-from assistant.models import constants as C
-from assistant.models import diffusion_memory, memory, scaling, train_memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import RigQuery
 from assistant.respond import (
-    card_class,
     circuit,
     idle_power,
     mixed_set,
@@ -41,22 +38,24 @@ from assistant.respond.cpus import cpu_power
 from assistant.respond.env import Env
 from assistant.respond.fit_sizing import sized_model
 from assistant.respond.home_platforms import platform_notes
-from assistant.respond.own_draw import at_draw
 from assistant.respond.owned_parts import owned_step
 from assistant.respond.pricing import (
     assumption_text,
     budget_usd,
     perf_workload,
     purchase_price,
-    score,
-    snapshot_quotes,
-    workload_title,
+)
+from assistant.respond.rig_rating import (
+    builds_within_budget,
+    holding,
+    memory_floor,
+    priced_builds,
+    rater,
+    unfiltered_build,
 )
 from assistant.respond.unpriced import server_note
 from assistant.respond.wording import gb
 
-_FLOOR_GB = {"image_generation": 12.0, "llm_finetune": 24.0, "llm_inference": 24.0}  # reference rules (§rec)
-SMALL_LLM_B = 8.0  # "small llms": the 7-8B models people mean by it, at 4-bit with a 4k context [A] (§rig)
 RELAXED = 2 / 3  # a way back within the budget: cards with this share of the floor (24 -> 16 GB, 12 -> 8 GB) [A]
 
 
@@ -95,207 +94,6 @@ def _ram_head(ram: float | None, choice: Build, env: Env, overkill: bool = False
     return env.t(key, build=choice.label, **values)
 
 
-def _floor(query: RigQuery, env: Env, workload: str) -> tuple[float, str]:
-    """The memory each card needs for the work stated, and what sets it ("" for the reference rule): an image
-    model named is its pipeline as ComfyUI runs it, at the usual precision (§mem.image: fp8 for FLUX), "small llms"
-    an 8B at 4-bit (§mem); both named, the larger ("sdxl + some small llms"); else the workload's reference rule."""
-    model, _ = sized_model(query, env)
-    needs: list[tuple[float, str]] = []
-    if model is not None and model.kind == "image":
-        prec = diffusion_memory.usual_precision(model)  # fp8 where the 16-bit pipeline outgrows a 24 GB card (FLUX)
-        est = diffusion_memory.image_memory(model, precision=prec, **diffusion_memory.AS_USUALLY_RUN)
-        text = env.t("rig.floor_image", model=model.name, prec=prec, gb=f"{est.total_gb:.1f}")
-        needs.append((est.total_gb, text))
-    small = lexicon(env.lang).words_in("small_llm_words", query.text.lower())
-    if workload == "llm_inference" and small:
-        llm = sized_model(dataclasses.replace(query, model=None, params_b=SMALL_LLM_B), env)[0]
-        if llm is not None:
-            gb_ = memory.inference_memory(llm, "q4_k_m", context=4096).total_gb
-            needs.append((gb_, env.t("rig.floor_small_llm", params=f"{SMALL_LLM_B:g}", gb=f"{gb_:.1f}")))
-    if workload == "training" and (
-        getattr(query, "model_family", None) == "transformer"
-        or lexicon(env.lang).words_in("transformer_words", query.text.lower())
-    ):  # "a $3000 rig for training small transformers": the reference's 24 GB per card
-        needs.append((_FLOOR_GB["llm_finetune"], env.t("rig.floor_transformers")))
-    if needs:
-        return max(needs)[0], i18n.sep(env.lang).join(text for _, text in needs)
-    if model is not None and model.kind == "image":
-        return 0.0, ""
-    return _FLOOR_GB.get(workload, 0.0), ""
-
-
-def _rater(query: RigQuery, env: Env, workload: str, key: str, floor: float | None = None):
-    """(speed(gpu, n) -> float | None, unit key, what the speed means); `floor`: the memory per card instead of the
-    work's (a way back within the budget)."""
-    model, _ = sized_model(query, env)
-    if model is not None and model.kind == "llm" and workload == "llm_inference":
-        quant = query.precision if query.precision in C.BITS_PER_WEIGHT else "q4_k_m"
-
-        needs: dict = {}  # per card count: the model's memory does not depend on the card
-
-        def llm_speed(gpu, n):
-            est = needs[n] if n in needs else needs.setdefault(n, memory.inference_memory(model, quant, n_gpus=n))
-            if not memory.fit(est, gpu.memory_gb, n).fits:
-                return None
-            return scaling.llm_scaling([gpu] * n, model, quant).tokens_per_s
-
-        return llm_speed, "rig.unit_tps", env.t("rig.rated_llm", model=model.name, quant=quant)
-    if model is not None and model.kind == "llm" and _run_beside(query, env):
-        # "training small vision models + running 30b llms": the LLM run beside the training sets the memory (at
-        # 4-bit, split by layer), the training sets the speed
-        runs: dict = {}
-
-        def train_beside(gpu, n):
-            est = runs[n] if n in runs else runs.setdefault(n, memory.inference_memory(model, "q4_k_m", n_gpus=n))
-            if not memory.fit(est, gpu.memory_gb, n).fits:
-                return None
-            return score(gpu, key).score * scaling.training_scaling([gpu] * n, key).speedup
-
-        return (
-            train_beside,
-            "rig.unit_rel",
-            env.t("rig.rated_train_beside", title=workload_title(env, key), model=model.name),
-        )
-    if model is not None and model.kind == "llm":
-        tunes: dict = {}  # per card count, as for llm_speed
-
-        def tune_speed(gpu, n):
-            est = (
-                tunes[n]
-                if n in tunes
-                else tunes.setdefault(n, train_memory.training_memory(model, "qlora", checkpointing=True, n_gpus=n))
-            )
-            if not memory.fit(est, gpu.memory_gb, n).fits:
-                return None
-            return score(gpu, key).score * scaling.training_scaling([gpu] * n, key).speedup
-
-        return tune_speed, "rig.unit_rel", env.t("rig.rated_tune", model=model.name)
-    stated, works = _floor(query, env, workload)
-    floor = stated if floor is None else floor
-    training = key.startswith("train")
-
-    speedups: dict = {}  # (card, count) -> its training speed-up: every build with those cards scales alike
-
-    def speed(gpu, n):
-        if (gpu.memory_gb or 0) < floor:
-            return None
-        one = score(gpu, key).score
-        if not training:
-            return one * n
-        if (gpu, n) not in speedups:  # a frozen GpuSpec: equal specs scale alike
-            speedups[(gpu, n)] = scaling.training_scaling([gpu] * n, key).speedup
-        return one * speedups[(gpu, n)]
-
-    what = env.t("rig.rated_train" if training else "rig.rated_jobs", title=workload_title(env, key))
-    if works and floor == stated:
-        return speed, "rig.unit_rel", what + env.t("rig.floor_work", gb=f"{floor:.1f}", works=works)
-    return speed, "rig.unit_rel", what + (env.t("rig.floor", gb=f"{floor:g}") if floor else "")
-
-
-RUN_BEFORE = 24  # characters before the model's mention searched for a run word ("running 30b llms") [A]
-
-
-def _run_beside(query: RigQuery, env: Env) -> bool:
-    """The LLM is named as something to run, not to train ("training small vision models + running 30b llms"): a run
-    word of lexicon [lists] run_words / chat_words right before its mention (or its size)."""
-    low = query.text.lower()
-    mention = query.model.mention.lower() if query.model and query.model.mention else ""
-    at = low.find(mention) if mention else -1
-    if at < 0 and query.params_b:
-        at = low.find(f"{query.params_b:g}b")
-    if at < 0:
-        return False
-    before = low[max(0, at - RUN_BEFORE) : at]
-    words = lexicon(env.lang).listed("run_words") | {"跑", "chat", "chatting", "inference", "serve", "serving"}
-    return any(w in before for w in words)
-
-
-def _holding(rate, need_gb: float):
-    """`rate` for the sets whose cards hold `need_gb` together; None (not a build) for the others."""
-
-    def rated(gpu, n):
-        return rate(gpu, n) if (gpu.memory_gb or 0) * n >= need_gb else None
-
-    return rated
-
-
-def _priced(query: RigQuery, env: Env, hushed: bool = False) -> list:
-    """(GPU, price) of the cards a rig may use: the one named, else the vendor's (NVIDIA by default)
-    without passively cooled datacenter cards, unless a server is asked for."""
-    vendors = {v.strip().lower() for v in (query.vendor or "nvidia").split(",")}
-    classes = card_class.CLASSES.get(query.card_class or "")
-    named = {g.name for g in query.gpus if g.name}
-    market = env.price_market()  # a dollar rig holds cards sold on the US market; a yuan one borrows (§cost.price)
-    quotes = snapshot_quotes(env.reader, env.assumptions.snapshot, market)
-    names = sorted({q.gpu for q in quotes} | named)
-    out = []
-    for gpu in env.reader.gpus(names):
-        if named and gpu.name not in named:
-            continue
-        if not named and (gpu.vendor.lower() not in vendors or (gpu.passively_cooled and not query.server)):
-            continue
-        if not named and classes and not card_class.of_class(gpu, classes):
-            continue  # "workstation cards only", "只要专业卡": that class of cards only (respond/card_class.py)
-        if not named and hushed and (gpu.tdp_w or 0) > quiet.QUIET_GPU_W:
-            continue  # "quiet build for a home office": no card hotter than a quiet cooler handles
-        if not named and rig_market.official_only(query, env) and rig_market.unofficial(gpu.name):
-            continue  # "课题组预算10万": a lab buys with an invoice and a domestic warranty, no grey-market card
-        price = purchase_price(gpu.name, env)
-        if price is not None:
-            out.append((at_draw(gpu, query), price.usd))
-    return out
-
-
-def _within_budget(
-    query: RigQuery, env: Env, budget: float, rate, counts, cpu_w, smaller=None
-) -> list[tuple[str, Build]]:
-    """Ways back within the budget when the cheapest build is over it: the same build with used cards, fewer of
-    the cards, other cards (when the user named one), or cards under the memory floor rated by `smaller` (when
-    given); the fastest build of each way, None found -> left out."""
-    out: list[tuple[str, Build]] = []
-    if env.assumptions.condition != "used":
-        used = dataclasses.replace(env, assumptions=dataclasses.replace(env.assumptions, condition="used"))
-        found = builds(_priced(query, used), budget, rate, counts, cpu_w, env.local_desktop_usd(), query.owned_parts)
-        if found:
-            out.append(("used", found[0]))
-    asked = query.gpu_count or 0
-    if asked > 1:
-        found = builds(
-            _priced(query, env), budget, rate, range(1, asked), cpu_w, env.local_desktop_usd(), query.owned_parts
-        )
-        if found:
-            out.append(("fewer", found[0]))
-    if any(g.name for g in query.gpus):
-        found = builds(
-            _priced(dataclasses.replace(query, gpus=()), env),
-            budget,
-            rate,
-            counts,
-            cpu_w,
-            env.local_desktop_usd(),
-            query.owned_parts,
-        )
-        if found:
-            out.append(("other", found[0]))
-    if smaller is not None:
-        found = builds(_priced(query, env), budget, smaller, counts, cpu_w, env.local_desktop_usd(), query.owned_parts)
-        if found:
-            out.append(("smaller", found[0]))
-    return out
-
-
-def _unfiltered(query: RigQuery, env: Env, budget, rate, counts, cpu_w, desktop) -> Build | None:
-    """The build an organization's yuan budget would get with grey-market cards allowed (rig_market), else None."""
-    if not rig_market.official_only(query, env):
-        return None
-    priced = _priced(dataclasses.replace(query, organization=False), env)
-    if budget:
-        found = builds(priced, budget, rate, counts, cpu_w, desktop, query.owned_parts)
-        return rig_choice.fewer_first(found)[0] if found else None
-    anyhow = builds(priced, None, rate, counts, cpu_w, desktop, query.owned_parts)
-    return min(anyhow, key=lambda b: b.total_usd) if anyhow else None
-
-
 def _work(query: RigQuery, env: Env) -> tuple[str, str]:
     """(workload, performance key) of the rig asked."""
     model, _ = sized_model(query, env)
@@ -330,22 +128,22 @@ def respond(query: RigQuery, env: Env) -> Answer:
     budget = budget_usd(query, env) or env.assumptions.budget_usd
     model, model_note = sized_model(query, env)
     workload, key = _work(query, env)
-    rate, unit, rated = _rater(query, env, workload, key)
+    rate, unit, rated = rater(query, env, workload, key)
     if query.min_total_gb:  # "48gb of vram in one box": only sets that hold that much together
-        rate, rated = _holding(rate, query.min_total_gb), rated + env.t("rig.total_floor", gb=f"{query.min_total_gb:g}")
+        rate, rated = holding(rate, query.min_total_gb), rated + env.t("rig.total_floor", gb=f"{query.min_total_gb:g}")
     asked = query.gpu_count or 0
     most = SERVER_GPUS if query.server or asked > MAX_GPUS else MAX_GPUS
     hushed = quiet.asks_quiet(query.text, env) and not query.server
     if hushed and not asked:  # several cards in one case run hot and loud
         most = min(most, quiet.QUIET_MAX_GPUS)
     counts = (min(asked, SERVER_GPUS),) if asked else range(1, most + 1)
-    priced = _priced(query, env, hushed)
+    priced = priced_builds(query, env, hushed)
     cpu_class, cpu_w = cpu_power(query.cpu) if query.cpu else (None, None)
     desktop = env.local_desktop_usd()  # an answer in yuan: the desktop at 京东 prices
     found = builds(priced, budget, rate, counts, cpu_w, desktop, query.owned_parts)
     loud = False
     if hushed and not found:  # no quiet card does it: a bigger one, to power-limit (said)
-        priced, loud = _priced(query, env), True
+        priced, loud = priced_builds(query, env), True
         found = builds(priced, budget, rate, counts, cpu_w, desktop, query.owned_parts)
     anyhow = builds(priced, None, rate, counts, cpu_w, desktop, query.owned_parts)
     cheapest = min(anyhow, key=lambda b: b.total_usd) if anyhow else None
@@ -447,7 +245,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
     elif hushed:
         head = env.t("quiet.head", watts=quiet.QUIET_GPU_W, head=head)
     steps = [rated + (i18n.gap(env.lang) + model_note if model_note else "")]
-    unfiltered = _unfiltered(query, env, budget, rate, counts, cpu_w, desktop)
+    unfiltered = unfiltered_build(query, env, budget, rate, counts, cpu_w, desktop)
     market_head, market_steps, market_sources = rig_market.notes(query, env, choice, unfiltered)
     head += (i18n.gap(env.lang) + market_head) if market_head else ""
     steps += market_steps
@@ -455,10 +253,10 @@ def respond(query: RigQuery, env: Env) -> Answer:
     floor = 0.0
     # "what psu do i need for that", "will my 750w psu handle it": a power question about cards chosen, no shopping
     if over_budget and budget and not query.asks_power:
-        floor = _floor(query, env, workload)[0]
+        floor = memory_floor(query, env, workload)[0]
         relaxed = floor and not query.gpus and not (model is not None and model.kind == "llm")  # no floor for an LLM
-        smaller = _rater(query, env, workload, key, floor=round(floor * RELAXED))[0] if relaxed else None
-        back = _within_budget(query, env, budget, rate, counts, cpu_w, smaller)
+        smaller = rater(query, env, workload, key, floor=round(floor * RELAXED))[0] if relaxed else None
+        back = builds_within_budget(query, env, budget, rate, counts, cpu_w, smaller)
     if back:
         head += i18n.gap(env.lang) + env.t(
             "rig.back_in_budget",

@@ -3,7 +3,7 @@
 - `prompt_wait`: the prompt phase named ([lists] prompt_phase_words: "long prompt", "time to first token", "长prompt",
   "首字") with a wait or a why ([lists] wait_words, slow_words, slow_why_words or WHY), on at most one device: "why
   does my m2 max chew forever on a long prompt before it starts typing", "m3 max 长prompt要等很久才出第一个字 为什么".
-  The prefill / decode concept asked prompt_wait (respond/concept_leads_speed.prompt_wait: prompt reading is
+  The prefill / decode concept asked prompt_wait (respond/concept_leads_measured.prompt_wait: prompt reading is
   compute-bound, generation bandwidth-bound, in the device's numbers); never the which-memory question of a Mac
   (memory variants share the chip: nlu/checks._same_for_all).
 """
@@ -74,7 +74,7 @@ def offload_log(r: Reading) -> Query | None:
     """ "ollama log says offloaded 33/81 layers to GPU on my 3080 10gb, what does that mean and how slow",
     "ollama ps says 45%/55% CPU/GPU": a runtime's split of the model between GPU and CPU, read from the line
     (layers on the GPU of all, or the CPU share): the cpu-offload concept asked offload_log
-    (respond/concept_leads_speed.offload_log: what runs from system RAM and the speed to expect)."""
+    (respond/concept_leads_measured.offload_log: what runs from system RAM and the speed to expect)."""
     if r.b.has(*_NOT_LOG) or len([g for g in r.explicit if g.name]) > 1:
         return None
     layers, shares = _LAYERS.search(r.text), _OLLAMA_PS.search(r.text)
@@ -254,7 +254,7 @@ _PP, _TG = (re.compile(rf"\b{w}\d*\b\s*[:=|]?\s*(\d+(?:\.\d+)?)", re.I) for w in
 def eval_rates(r: Reading) -> Query | None:
     """ "llama.cpp prints 'prompt eval 412 tokens per second ... eval 18.5 tokens per second', what's the difference",
     "ollama --verbose: prompt eval rate 900 tokens/s, eval rate 35 tokens/s": a runtime's two speeds pasted: the prefill
-    / decode concept asked eval_rates with both (respond/concept_leads_speed.eval_rates: what each is, in waits)."""
+    / decode concept asked eval_rates with both (respond/concept_leads_measured.eval_rates: what each is, in waits)."""
     if r.b.has(*_NOT_LOG) or len([g for g in r.explicit if g.name]) > 1:
         return None
     prompt = _PROMPT_EVAL.search(r.text)
