@@ -316,10 +316,20 @@ def _weighs(nxt: str, lang: str, alone: bool) -> bool:
     return alone and lexicon(lang).words_in("cost_saving_asked", f" {nxt.lower()} ")
 
 
+# "what about the rtx 5090 ti 48gb," / "how about a used a6000,": a card brought up, asked about by the next piece
+_BROUGHT_UP = re.compile(r"^\s*(?:so\s+|and\s+|ok\s+)?(?:what|how)\s+about\s+\S+(?:\s+\S+){0,5}\s*,?\s*$", re.I)
+_POINTS_BACK = re.compile(r"\b(?:it|that|this|one)\b", re.I)  # "is it worth waiting for": the card brought up
+
+
 def _subject_of_next(pieces: list[_Piece], k: int) -> bool:
     """Options said without a question word ("strix halo vs dgx spark: which is faster ...") before an ask of the same
-    sentence that opens with a question word: they are the subject of that ask, not an ask of their own."""
+    sentence that opens with a question word: they are the subject of that ask, not an ask of their own; so is a card
+    brought up ("what about the rtx 5090 ti 48gb, is it worth waiting for or just get a 5090 now") before an ask
+    that points back at it."""
     piece = pieces[k]
+    nxt_ = pieces[k + 1] if k + 1 < len(pieces) else None
+    if not piece.ended and _BROUGHT_UP.match(piece.text) and nxt_ is not None and nxt_.sentence == piece.sentence:
+        return bool(_POINTS_BACK.search(nxt_.text))
     if piece.ended or not _only_options(piece.text) or _asked_by_words(piece.text, False):
         return False
     nxt = pieces[k + 1] if k + 1 < len(pieces) else None

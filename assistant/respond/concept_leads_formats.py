@@ -72,7 +72,11 @@ def _gap_verdict(query: ExplainQuery, ppl: dict, env: Env) -> str:
         return ""
     worst = max(shares, key=lambda f: shares[f])
     size = "small" if shares[worst] < SMALL_PCT else "some" if shares[worst] < SOME_PCT else "large"
-    return env.t(f"explain.quality_gap_{size}", p=worst.upper(), share=f"{shares[worst]:.1f}") + i18n.gap(env.lang)
+    said = env.t(f"explain.quality_gap_{size}", p=worst.upper(), share=f"{shares[worst]:.1f}")
+    model = env.reader.model(query.model.key) if query.model and query.model.key else None
+    if model is not None:  # "on qwen3 235b-a22b": the figures are another model's, said with the verdict
+        said += " " + env.t("explain.quality_gap_model", model=model.name)
+    return said + i18n.gap(env.lang)
 
 
 def _gguf(p: str, table: dict) -> str | None:

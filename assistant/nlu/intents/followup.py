@@ -313,12 +313,23 @@ def read(r: Reading) -> Query | None:
         and not (r.explicit and b.has("PRICES"))  # "那二手4090现在啥价": that GPU's price, whatever was asked before
         and not (b.has("THAN") and len(r.explicit) == 1)  # "和4090比哪个值": the GPU talked about against the 4090
         and not power_asked(r)  # "what about with power costs": a cost
+        and not _verdict_after(r)  # "what about the rtx 5090 ti 48gb, is it worth waiting for": asked in full
         and not (r.explicit and said(r, "rig_psu"))  # "两张3090呢 要多大电源": the power supply of those cards
         # "那跑70b呢", "训练7b呢 要多久": a model or size of its own to run or time is a fit question
         and not ((b.has("FIT", "SPEED") or r.said("duration_words")) and (r.model or b.has("PARAMS")))
     ):
         return build(r)
     return None
+
+
+def _verdict_after(r: Reading) -> bool:
+    """A card brought up ("what about the rtx 5090 ti 48gb,") and then asked about in a clause of its own that weighs
+    it (a question word and a worth or wait word after the comma): the question is whole, no follow-up."""
+    cut = r.text.find(",")
+    if cut < 0 or not r.explicit or not any(t.kind == "QUESTION" and t.start > cut for t in r.b.tags):
+        return False
+    rest = f" {r.text.lower()[cut + 1 :]} "
+    return r.lex.words_in("verdict_wait", rest) or r.lex.words_in("verdict_worth", rest)
 
 
 # tag kinds of "要几张l20", "h20要几块": how many of the card named, nothing else
