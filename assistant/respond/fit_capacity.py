@@ -16,6 +16,7 @@ from assistant.answer import Answer, Table
 from assistant.models import memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
+from assistant.respond import capacity_range
 from assistant.respond.env import Env
 from assistant.respond.pricing import speech
 from assistant.respond.serving import served_on, tokens_rate
@@ -79,6 +80,15 @@ def respond(query: FitQuery, env: Env, fit_answer: Answer, gpu, model, n: int) -
     )
     if most >= MOST_USERS:
         head = env.t("capacity.head_more", cards=cards, model=model.name, prec=prec, users=f"{most:,}", ctx=f"{ctx:,}")
+    elif query.context_tokens is None:  # "how many concurrent users ...": a range, the short chats' end said too
+        short = capacity_range.short_end(
+            most,
+            ctx,
+            lambda c: _most_users(gpu, model, prec, c, n, env),
+            lambda u, c: _served(gpu, model, prec, u, c, n, env),
+            env,
+        )
+        head = head + " " + short if short and env.lang == "en" else head + short
     table = Table(
         headers=[env.t("capacity.col_users"), env.t("capacity.col_each"), env.t("capacity.col_total")], rows=rows
     )

@@ -71,6 +71,12 @@ from assistant.respond.wording import gb, software_stack
 
 
 def respond(query: RecommendQuery, env: Env) -> Answer:
+    from assistant.respond.free_note import with_free_note  # "a student with $600 ... kaggle": the free notebooks
+
+    return with_free_note(query, _respond(query, env), env, budget_usd(query, env.for_query(query)))
+
+
+def _respond(query: RecommendQuery, env: Env) -> Answer:
     each = lexicon(env.lang).words_in("budget_each_words", query.text.lower())
     if query.organization and each and not use_case.one_machine(query, env):
         # "我们组想给新生配机器 每台预算1万 做cv", "给工作室配4台出图机器 每台什么卡": each machine is one desktop, not
