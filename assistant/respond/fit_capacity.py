@@ -12,6 +12,7 @@ precision, per_user_tokens_per_second, total_tokens_per_second, rows [{users, pe
 
 from __future__ import annotations
 
+from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import memory
 from assistant.nlu.lexicon import lexicon
@@ -88,7 +89,7 @@ def respond(query: FitQuery, env: Env, fit_answer: Answer, gpu, model, n: int) -
             lambda u, c: _served(gpu, model, prec, u, c, n, env),
             env,
         )
-        head = head + " " + short if short and env.lang == "en" else head + short
+        head = head + i18n.gap(env.lang) + short if short else head
     table = Table(
         headers=[env.t("capacity.col_users"), env.t("capacity.col_each"), env.t("capacity.col_total")], rows=rows
     )
