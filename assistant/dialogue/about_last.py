@@ -241,11 +241,23 @@ def why_of_pick(parsed, dlg: Dialogue):
     if isinstance(parsed, ExplainQuery) and parsed.asked == "why_vendor":  # "why nvidia?" after a pick between makers
         picked = last is not None and last.intent in ("compare", "recommend", "rig") and dlg.context.focus
         return FollowUpQuery(text=parsed.text, ask="why", asked_figure="why") if picked else parsed
+    if _why_of_last(parsed, last):  # "why? renting seems more flexible to me" after a rent-or-buy: its reasons
+        return FollowUpQuery(text=parsed.text, ask="why", asked_figure="why")
     if not isinstance(parsed, CompareQuery) or parsed.asked_figure != "why" or last is None:
         return parsed
     if last.intent not in ("rig", "recommend") or any(g.name or not g.pronoun for g in parsed.gpus):
         return parsed
     return FollowUpQuery(text=parsed.text, ask="why", asked_figure="why")
+
+
+def _why_of_last(parsed, last) -> bool:
+    """A "why?" read as a money question of its own that names nothing of its own (no card, model, work, budget):
+    the last answer's reasons, when that answer was the same kind of question."""
+    from assistant.queries import RentOrBuyQuery
+
+    if not isinstance(parsed, RentOrBuyQuery) or parsed.asked_figure != "why" or not isinstance(last, RentOrBuyQuery):
+        return False
+    return not (parsed.gpus or parsed.model or parsed.params_b or parsed.workload or parsed.settings)
 
 
 def _rent_or_buy_of_thread(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:

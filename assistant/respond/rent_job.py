@@ -9,9 +9,9 @@ renting costs hours x rate x cards; owning costs the purchase (the cards the job
 §cost.platform) plus whole-system electricity for the hours it runs (§cost.electricity). When renting one job costs
 less than buying, the jobs of this size that buying pays back after are said (purchase / (rented job - electricity
 of the owned job)); with the runs a month said ("2 runs a month"), the verdict at that pace leads: those jobs in
-months, against the ownership years assumed. `figures`: job_rent_hours, job_rent_usd, job_own_hours, job_own_usd,
-job_rent_cards, job_own_cards, jobs_to_break_even (None when one job already favours buying), months_to_break_even
-(with the runs said).
+months, against the ownership years assumed. `figures`: job_rent_hours, job_rent_usd, job_own_hours, job_own_usd
+(job_own_buy_usd + job_own_power_usd), job_rent_cards, job_own_cards, jobs_to_break_even (None when one job already
+favours buying), months_to_break_even (with the runs said).
 """
 
 from __future__ import annotations
@@ -115,6 +115,8 @@ def job_lead(
         "job_rent_usd": round(rent_usd, 2),
         "job_own_hours": round(own_hours, 1),
         "job_own_usd": round(own_buy + own_power, 2),
+        "job_own_buy_usd": round(own_buy, 2),
+        "job_own_power_usd": round(own_power, 2),
         "job_rent_cards": n_rent,
         "job_own_cards": n_own,
         "jobs_to_break_even": None if jobs is None else round(jobs, 1),

@@ -47,6 +47,9 @@ def reasons_lead(answer: Answer, env: Env) -> str:
     steps = [s.strip() for s in answer.steps if s and s.strip() and not s.strip().startswith(setup)]
     if not steps:
         return ""
+    jobs = answer.figures.get("jobs_to_break_even") if answer.intent == "rent_or_buy" else None
+    if jobs and answer.figures.get("job_rent_usd") is not None:  # "why?" after renting or buying for a job
+        return _job_why(answer, env, float(jobs))
     total = answer.figures.get("total") if answer.intent == "rent_or_buy" else None
     if isinstance(total, dict) and total.get("hours"):  # "why?" after renting 20 hours against buying: those hours
         return _total_hours_why(answer, env, steps, total)
@@ -63,6 +66,24 @@ def reasons_lead(answer: Answer, env: Env) -> str:
     first = [s for pattern in wanted for s in steps if pattern.search(s)]
     chosen = list(dict.fromkeys(first + steps))[:MAX_REASONS]
     return env.t("answer.why_lead", reasons=" ".join(chosen))
+
+
+def _job_why(answer: Answer, env: Env, jobs: float) -> str:
+    """Why renting wins for a job: one run's rent against the purchase and one run's electricity owned, the runs
+    buying pays back after, and (with the runs a month said) that many runs in years."""
+    f = answer.figures
+    said = {
+        "rent": env.money_total(float(f["job_rent_usd"])),
+        "buy": env.money(float(f.get("job_own_buy_usd") or 0)),
+        "power": env.money_total(float(f.get("job_own_power_usd") or 0)),
+        "jobs": f"{jobs:,.0f}",
+    }
+    months = f.get("months_to_break_even")
+    if months:
+        why = env.t("answer.why_job_paced", **said, years=f"{float(months) / 12:,.0f}")
+    else:
+        why = env.t("answer.why_job", **said)
+    return env.t("answer.why_lead", reasons=why)
 
 
 def _total_hours_why(answer: Answer, env: Env, steps: list[str], total: dict) -> str:
