@@ -14,6 +14,7 @@ no card. After a rent-or-buy, the same schedule weighs it again at that use over
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import TYPE_CHECKING
 
 from assistant.periods import PERIOD_HOURS, hours_of
@@ -80,7 +81,15 @@ def _span_hours(query: Query) -> float | None:
     months = getattr(query, "months", None)
     if months:
         return float(months) * PERIOD_HOURS["month"]
-    return hours_of(getattr(query, "period", None))
+    period = hours_of(getattr(query, "period", None))
+    if period is not None:
+        return period
+    # "一天跑6小时 跑两周呢", "6h a day for 3 weeks": a stretch of time said, read as its hours (no hour word in it)
+    spans = (st.value for st in query.stated if st.dim == "hours" and not st.per and not _HOUR_WORD.search(st.text))
+    return next(spans, None)
+
+
+_HOUR_WORD = re.compile(r"小时|钟头|\bh\b|hours?|hrs?|\d\s*h\b", re.IGNORECASE)
 
 
 def _rent_or_buy_again(base: RentOrBuyQuery, query: Query) -> Query:
