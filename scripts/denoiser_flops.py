@@ -105,6 +105,7 @@ def main() -> None:
         ("sd-1.5", unet_macs(SD15, 64), 512),
         ("sdxl-base", unet_macs(SDXL, 128), 1024),
         ("flux.1", mmdit_macs(FLUX1, 4096), 1024),
+        ("flux.1-kontext", mmdit_macs(FLUX1, 8192), 1024),  # + the input image's 4,096 context tokens
         ("sd3-medium", mmdit_macs(SD3_MEDIUM, 4096), 1024),
         ("sd3.5-large", mmdit_macs(SD35_LARGE, 4096), 1024),
     ]

@@ -317,7 +317,7 @@ IMAGE_T5XXL_ENCODER = frozenset({"flux.1-dev", "flux.1-schnell", "sd3-medium", "
 T5XXL_WO_PARAMS_B = 1.007
 T5XXL_EMBEDDING_PARAMS_B = 0.132
 # Guidance-distilled models: one latent per image per step (FLUX.1 [dev] / [schnell] model card) [R].
-IMAGE_GUIDANCE_DISTILLED = frozenset({"flux.1-dev", "flux.1-schnell"})
+IMAGE_GUIDANCE_DISTILLED = frozenset({"flux.1-dev", "flux.1-schnell", "flux.1-kontext-dev"})  # one pass a step
 # Block swapping in image LoRA training (kohya sd-scripts `--blocks_to_swap`, docs/flux_train_network.md): the
 # denoiser's blocks in kohya's units (FLUX.1: 19 double blocks + 38 single blocks counted two to a unit = 38) and the
 # most it swaps (35). Swapped blocks wait in system RAM and move to the GPU in turn, so the frozen weights on the
@@ -428,10 +428,14 @@ DENOISER_MACS = {
     # image token, 2 d n^2; counted by hand) [D]
     "sd3.5-large": (11945.3, 3625.7, 1024),
     "sd3.5-medium": (3511.0, 2116.0, 1024),
+    # FLUX.1 Kontext [dev]: FLUX.1's transformer over the edited image's 4,096 latent tokens + the input image's 4,096
+    # context tokens + 512 text tokens (scripts/denoiser_flops.py, mmdit_macs(FLUX1, 8192)) [D]
+    "flux.1-kontext-dev": (56184.6, 26531.6, 1024),
 }
 # GPU kernels per denoiser pass (scripts/denoiser_flops.py, counted from the diffusers forward code [A, +-20 %]);
 # classifier-free guidance runs both passes as one batch of 2 (diffusers, ComfyUI), so a step launches them once.
 DENOISER_KERNELS = {"sd-1.5": 803, "sdxl-base": 2171, "flux.1-dev": 2599, "flux.1-schnell": 2599, "sd3-medium": 1023}
+DENOISER_KERNELS["flux.1-kontext-dev"] = 2599  # FLUX.1's blocks; the context tokens lengthen them, add none
 # SD3.5 [A]: 42 kernels per joint block as SD3 (38 blocks), + ~10 per block with the added self-attention (13 blocks)
 DENOISER_KERNELS |= {"sd3.5-large": 1611, "sd3.5-medium": 1153}
 # Host time per kernel in eager PyTorch [A]: "the launch time on the CPU side is between 5-20 microseconds"
@@ -450,6 +454,7 @@ IMAGE_ACC32_EFFICIENCY = 0.7
 # FLUX.1 [schnell]: 4 steps, the most its model card gives ("1 to 4 steps").
 DEFAULT_IMAGE_STEPS = {"sd-1.5": 20, "sdxl-base": 20, "flux.1-dev": 20, "flux.1-schnell": 4, "sd3-medium": 28}
 DEFAULT_IMAGE_STEPS |= {"sd3.5-large": 28, "sd3.5-medium": 40}  # the model cards' diffusers examples [R]
+DEFAULT_IMAGE_STEPS["flux.1-kontext-dev"] = 20  # ComfyUI's KSampler default, as for FLUX.1 dev [A]
 # VAE decode: 1,240.1 GMAC per 512 x 512 image (SD VAE decoder, thop, BK-SDM issue #53); the SDXL, SD3 and FLUX.1
 # decoders have the same widths (128-512 channels), so it scales with the pixels [D].
 VAE_DECODE_GMAC_512 = 1240.1

@@ -1,7 +1,8 @@
 """Video-generation time: minutes per clip of a video diffusion transformer on a GPU (§video.speed).
 
 Contract: `clip_times(gpu, key)` -> one `ClipTime` per published size of the model in `VIDEO_DITS` (empty for a
-model without a shape here or a GPU without a 16-bit tensor rate); `clip_time(gpu, key, size)` one of them or None.
+model without a shape here or a GPU without a 16-bit tensor rate); `clip_time(gpu, key, size)` one of them or None;
+`VIDEO_FPS` the frame rate the reference code saves a clip at (its length = frames / fps).
 No calibration row measures video generation, so this is an estimate built like §image.speed: the transformer's
 multiply-accumulates per denoising pass (linear work per latent token + self-attention per token pair, counted from
 the model's published config) x 2 FLOPs x guidance passes x the model's default steps, at the rate a denoiser's
@@ -51,6 +52,12 @@ VIDEO_DITS = {
     "wan2.2-ti2v-5b": VideoDit("wan", 3072, 14336, 30, 32, 50, 2, (("720p", 1280, 704, 121),)),
     "hunyuanvideo": VideoDit("mmdit", 3072, 0, 60, 16, 50, 1, (("544p", 960, 544, 129), ("720p", 1280, 720, 129))),
 }
+
+
+# Frames per second of the saved clip [R]: Wan2.1 / Wan2.2 A14B sample_fps 16 and Wan2.2 TI2V-5B 24 (wan/configs),
+# HunyuanVideo 24 (its sample_video.py saves at fps 24): 81 frames = 5 s, 121 = 5 s, 129 = 5.4 s.
+VIDEO_FPS = {"wan2.1-t2v-1.3b": 16, "wan2.1-t2v-14b": 16, "wan2.2-t2v-a14b": 16, "wan2.2-ti2v-5b": 24}
+VIDEO_FPS["hunyuanvideo"] = 24
 
 
 @dataclass(frozen=True)

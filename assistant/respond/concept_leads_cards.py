@@ -190,7 +190,11 @@ def power_by_use(query: ExplainQuery, env: Env) -> Lead | None:
     if "image" in query.uses:  # "4090 power draw while generating images": denoising is compute-bound (image_power)
         parts = [image_power.draw_line(gpu, env)]
     watts = query.stated_w
-    if watts is not None:
+    if watts is not None and "image" in query.uses:  # the draw line answers a full-power question; a low one is read
+        values["w"] = num(watts, 0)
+        if watts < LOW_TRAINING_SHARE * gpu.tdp_w:
+            parts.insert(0, env.t("explain.power_reading_image_low", **values))
+    elif watts is not None:
         values["w"] = num(watts, 0)
         if watts >= FULL_ASKED_SHARE * gpu.tdp_w and "training" not in query.uses:
             key = "explain.power_full_asked"  # "does a 4090 use full 450w when running an llm"

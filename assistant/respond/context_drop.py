@@ -7,6 +7,8 @@ decode speed at that context against the same GPU(s), precision and batch at SHO
 long first (docs/model.md §llm.decode, §llm.prefill, §llm.context_drop). No constant of its own: both speeds are
 the decode formula at two contexts. `place`: "lead" (a drop asked), "after" (a speed asked at a long context),
 "alone" (the reader kept the shorter of two contexts said, so the fit's own sentence is about that one).
+`prompt_time(case, link, where)` -> (sentence, figures) or None: a time asked at a long context is the time to read
+that prompt (§llm.prefill at that length) and the speed of generating after it.
 """
 
 from __future__ import annotations
@@ -105,3 +107,40 @@ def seconds_text(env: Env, s: float) -> str:
 
 def _tps(v: float) -> str:
     return f"{v:,.0f}" if v >= 100 else f"{v:.1f}"
+
+
+PROMPT_AT_LEAST = 2048  # a time asked of an LLM with a context this long is the time to read that prompt [A]
+
+
+def prompt_time(case: FitCase, link: str, where: str) -> tuple[str, dict] | None:
+    """ "how long to process a 100k token prompt on a 3090 with qwen2.5 7b", "32k的提示词要读多久": the prompt read at
+    the §llm.prefill rate for that prompt length, then the generation speed at that context (§llm.decode)."""
+    query, env, model, spec, n = case.query, case.env, case.model, case.spec, case.n
+    ctx = query.context_tokens or 0
+    if ctx < PROMPT_AT_LEAST or spec is None or query.mode not in (None, "inference"):
+        return None
+    from assistant.respond.asked import parts
+
+    if "time" not in parts(query.text, env.lang):  # (FitQuery.want_time is a training job's time)
+        return None
+    prec = case.pick[0]
+    pre = llm.prefill_speed(spec, model, prec, prompt=ctx, n_gpus=n, interconnect=link)
+    dec = llm.decode_speed(spec, model, prec, context=ctx, batch=1, n_gpus=n, interconnect=link)
+    if pre.tokens_per_s <= 0 or dec.tokens_per_s <= 0:
+        return None
+    seconds = ctx / pre.tokens_per_s
+    text = env.t(
+        "job_time.prompt_time",
+        ctx=f"{ctx:,}",
+        model=model.name,
+        where=where,
+        prec=prec,
+        time=seconds_text(env, seconds),
+        rate=_tps(pre.tokens_per_s),
+        tps=_tps(dec.tokens_per_s),
+    )
+    return text, {
+        "prompt_seconds": round(seconds, 1),
+        "prompt_tokens": ctx,
+        "tokens_per_second": round(dec.tokens_per_s, 1),
+    }

@@ -19,7 +19,7 @@ from assistant.models.train_memory import DEFAULT_SEQ
 from assistant.nlu.asks import checklist
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
-from assistant.respond import asked, context_drop
+from assistant.respond import asked, context_drop, train_rate
 from assistant.respond.env import Env
 from assistant.respond.fit_hints import lighter_quant, smaller_quant
 from assistant.respond.fit_rows import FitCase
@@ -28,7 +28,7 @@ from assistant.respond.pricing import speech
 from assistant.respond.speech_time import speech_lead
 from assistant.respond.train_route import fitting_route
 from assistant.respond.wording import counted, duration, token_amount
-from assistant.specs import ModelSpec
+from assistant.specs import GpuSpec, ModelSpec
 
 USUAL_CHAT_QUANT = "q4_k_m"  # how most people run a local LLM (llama.cpp / Ollama defaults) [A]
 
@@ -130,8 +130,12 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
         return head, steps, figures
     if not (query.want_speed or f.fits):
         return head, steps, figures
+    prompt = context_drop.prompt_time(case, link, where)  # "how long to process a 100k token prompt": the read leads
+    if prompt is not None:
+        head = i18n.gap(env.lang).join((prompt[0], head))
     pre = llm.prefill_speed(spec, model, prec, n_gpus=n)
     figures = {"tokens_per_second": round(dec.tokens_per_s, 1), "prefill_tokens_per_second": round(pre.tokens_per_s, 0)}
+    figures |= prompt[1] if prompt is not None else {}
     split = env.t("fit.split", link=env.t(f"fit.link_{link}")) if n > 1 else ""
     steps.append(
         env.t(
@@ -234,7 +238,8 @@ def training_time(case: FitCase, head: str) -> tuple[str, list[str], dict]:
     query, env, gpu = case.query, case.env, case.gpu
     _, _, f = case.pick
     ok = case.ok
-    timed_asked = _time_asked(query, env) or bool(getattr(query, "deadline_hours", None))
+    rate = train_rate.asked(query.text, env.lang)  # "seconds per step", "training tokens per second"
+    timed_asked = _time_asked(query, env) or bool(getattr(query, "deadline_hours", None)) or rate
     if timed_asked and case.training and not gpu.name:  # "...on a single 48gb card ... how long for 10k samples"
         return _nameless_time(case, head)
     if not (timed_asked and gpu.name and case.training):
@@ -245,7 +250,8 @@ def training_time(case: FitCase, head: str) -> tuple[str, list[str], dict]:
         if met is not None:
             return met
     if not (f.fits or ok):
-        return _route_time(case, head)
+        routed = _route_time(case, head)
+        return _paced(case, routed, routed[0]) if rate else routed
     lighter = case.shown[case.rows.index(ok[0])] if not f.fits else None
     asked = dataclasses.replace(query, mode=lighter[1]) if lighter else query
     if deadline:  # "how many 4090s to pretrain a 1b model in a week"; "三张4090一周能训完7b全参吗" (LoRA only fits)
@@ -255,9 +261,24 @@ def training_time(case: FitCase, head: str) -> tuple[str, list[str], dict]:
     timed = job_time(asked, env, case.model, gpu, case.n, label=lighter[0] if lighter else None)
     if not timed[0]:
         return head, [], {}
+    if rate:  # the rate asked leads; the job's time stays in the steps
+        return _paced(case, (head, timed[1], timed[2]), timed[0], asked)
     # "how long to train a 1b model from scratch on a 4090": the time asked leads, whether it fits follows
     joined = [timed[0], head] if _time_leads(query) else [head, timed[0]]
     return i18n.gap(env.lang).join(joined), timed[1], timed[2] | ({"job_method": lighter[1]} if lighter else {})
+
+
+def _paced(case: FitCase, timed: tuple[str, list[str], dict], said: str, query: FitQuery | None = None):
+    """ "seconds per step", "training tokens per second": the job's rate leads (respond/train_rate.py), the sentence
+    `said` of its time goes to the steps; `timed` unchanged when the job has no rate."""
+    head, steps, figures = timed
+    gpu = case.gpu
+    label = counted(case.env, gpu, case.n) if isinstance(gpu, GpuSpec) else gpu.short_name
+    paced = train_rate.lead(query or case.query, case.env, figures, figures.get("job_hours", 0.0), label)
+    if paced is None:
+        return timed
+    moved = [said] if said != head else []  # a route answer's head is its time and its fit: kept after the rate
+    return i18n.gap(case.env.lang).join((paced[0], head)), [*moved, *steps], figures | paced[1]
 
 
 MAX_DEADLINE_GPUS = 64  # the most cards a deadline answer counts up to [A]
@@ -405,6 +426,10 @@ def job_time(
     the 16-bit peak); 100 M tokens unless the question names its data."""
     if model.kind == "image":  # image fine-tunes are counted in steps, not tokens
         return image_job_time(query, env, model, gpu, n)
+    if speech(model):  # Whisper: 30-second windows of audio, not text tokens (respond/speech_train.py)
+        from assistant.respond import speech_train
+
+        return speech_train.job_time(query, env, model, gpu, n)
     values, steps, figures = job_values(query, env, model, gpu, n)
     if values is None:
         return "", [], {}

@@ -232,7 +232,7 @@ def answer_energy(answer, query, env: Env) -> str:
         "limits.job_energy",
         label=label,
         watts=f"{watts:,.0f}",
-        hours=f"{float(hours):,.1f}",
+        hours=env.t("limits.energy_hours", n=f"{float(hours):,.1f}".removesuffix(".0")),
         kwh=f"{kwh:,.1f}",
         money=money,
         rate=env.money(rate, 3),

@@ -7,7 +7,8 @@ FLOPs = 3 (forward + backward) x 2 x the forward multiply-accumulates per image 
 (docs/model.md §cost.training); the images are the count said ("1.2m images", "50k images", "一万张图"), else the
 dataset named (COCO, CIFAR, MNIST, ImageNet), else ImageNet-1k's 1,281,167 for a classifier and COCO 2017's 118,287
 for a detector (YOLO at 640 px); "per epoch" / "每个epoch" leads with one epoch's time; the epochs are the ones
-asked ("90 epochs", "90轮") else the recipe's, said as assumed. Time =
+asked ("90 epochs", "90轮") else the recipe's, said as assumed; a YOLO family named without its size ("yolov8") is
+timed at every size (respond/vision_sizes.py). Time =
 FLOPs / (cards x the 16-bit peak x 35 % MFU x the data-parallel efficiency), the same rule and utilization as LLM
 training. figures["vision_training"] holds the model, images, epochs, FLOPs and hours.
 """
@@ -86,6 +87,18 @@ def _dataset(text: str, model: dict) -> tuple[int, str]:
     return (118_287, "data-coco-2017") if int(model["resolution"]) != 224 else (IMAGENET_TRAIN_IMAGES, IMAGENET_SOURCE)
 
 
+_FAMILY = re.compile(r"yolo\s*-?\s*v?(8|11)(?![0-9])", re.I)
+
+
+def family_sizes(text: str) -> tuple[dict, ...]:
+    """ "yolov8", "yolo 11" with no size: every size of that family in knowledge/vision_models.csv (n to x)."""
+    found = _FAMILY.search(text)
+    if found is None:
+        return ()
+    prefix = "yolov8" if found.group(1) == "8" else "yolo11"
+    return tuple(m for m in _models() if m["key"].startswith(prefix))
+
+
 def with_vision_time(answer, query, env: Env):
     """`answer` led by the classifier's training time (see the module contract)."""
     from assistant.respond.asked import parts
@@ -95,6 +108,10 @@ def with_vision_time(answer, query, env: Env):
     low = query.text.lower()
     # a time asked, or a job described by its epochs ("yolov8s on 10k images, 100 epochs, 3060"): its time is the answer
     timed = "time" in parts(query.text, env.lang) or _TIME.search(low) or _EPOCHS.search(low)
+    if model is None and refs and timed and family_sizes(query.text):  # "yolov8 on 50k images": every size timed
+        from assistant.respond.vision_sizes import with_sizes_time
+
+        return with_sizes_time(answer, query, env, family_sizes(query.text))
     if model is None or not refs or not timed:
         return answer
     gpu, n = env.reader.known_gpu(refs[0].name), max(refs[0].count, 1)

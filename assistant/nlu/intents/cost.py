@@ -26,6 +26,8 @@ def read(r: Reading) -> Query | None:
         return None  # "p40 resale value", "what's the resale value of a 3090": what it fetches used (spec.read)
     if cost == "tco" and (rented := _hours_needed(r)) is not None:
         return rented  # "i need an h100 for about 40 hours total, cost?": those hours rented, no 5 years owned
+    if cost == "running" and _images_made(r):
+        return None  # "how much electricity to generate 1000 flux images on a 3090": that job's energy (fit answers)
     counted = r.form.figure == "count" and (r.model or r.b.has("PARAMS"))
     if counted and (cost != "training_run" or r.form.deadline_hours):
         # "how many 3090s would i need to run llama 3.1 405b at q4, and what would that pile cost", "how many 4090s to
@@ -54,6 +56,15 @@ def read(r: Reading) -> Query | None:
         powered_hours_per_week=r.form.powered_hours_week,  # "idles 24/7 and does ~4h of load a day": on 168 h
         watts=stated_draw(r) if cost == "running" else None,  # "~1.3 kW from the wall": the bill at that draw
     )
+
+
+def _images_made(r: Reading) -> bool:
+    """A count of images of an image model on the cards named: a job whose hours the fit answer times."""
+    from assistant.nlu.intents import fit
+
+    model = r.model
+    kind = r.index.model_kind(model.key) if model is not None and model.key else None
+    return kind == "image" and bool(r.refs) and fit.image_count(r) is not None
 
 
 @needs(unless=("RENT", "COMPARE", "VS", "OR"))

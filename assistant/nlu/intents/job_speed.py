@@ -173,8 +173,12 @@ def spill(r: Reading) -> Query | None:
 
 
 # a sized vision network (knowledge/vision_models.csv has sizes, not families): "yolov8s", "yolo11 m", "resnet-50",
-# "vit-b/16"; "yolov8" alone stays with the readers that answer whether the card can train it
-_SIZED_VISION = re.compile(r"yolo\s*v?\d+\s*-?[nsmlx](?![a-z])|resnet[\s_-]?\d+|vit[\s_/-]?[bl]\b|deit", re.I)
+# "vit-b/16"; "yolov8" alone with a time asked is timed at every size (respond/vision_sizes.py)
+_SIZED_VISION = re.compile(
+    r"yolo\s*v?\d+\s*-?[nsmlx](?![a-z])|resnet[\s_-]?\d+|vit[\s_/-]?[bl]\b|deit"
+    r"|yolo\s*-?\s*v?(?:8|11)(?![0-9a-z])",
+    re.I,
+)
 
 
 _EPOCHS_SAID = re.compile(r"\d+\s*(?:epochs?|个?\s*epoch|轮)", re.I)

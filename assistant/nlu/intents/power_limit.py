@@ -2,8 +2,8 @@
 limited to 250w how much perf do i lose", "4090限功耗到300w掉多少性能", "power limit a 4090 to 70%".
 
 `read` claims a question naming one GPU (or "it": the one talked about) with a power-limit word (list
-`power_limit_words`) and a limit in watts (WATTS) or as a share of the board power (PERCENT); not a PSU or build
-question.
+`power_limit_words`, or watts with a loss asked: `limit_loss_words`) and a limit in watts (WATTS) or as a share of
+the board power (PERCENT); not a PSU or build question.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def read(r: Reading) -> Query | None:
         named = [next((g for g in r.refs if g.pronoun), GpuRef(mention="", pronoun="it", count_open=True))]
     if (
         len({g.name for g in named}) != 1
-        or not (said(r, "power_limit_words") or _card_capped(r))
+        or not (said(r, "power_limit_words") or _card_capped(r) or _slower_at_watts(r))
         or said(r, "rig_psu")
         or r.psu_named()
     ):
@@ -78,6 +78,12 @@ def read(r: Reading) -> Query | None:
     if not watts and not share:
         return None
     return PowerLimitQuery(text=r.text, gpus=(named[0],), watts=float(watts) if watts else None, share=share)
+
+
+def _slower_at_watts(r: Reading) -> bool:
+    """ "how much slower is a 5090 at 450w", "if i run my 4090 at 300w how much performance do i lose", "5090 capped at
+    400 watts, speed loss?": watts said of the card with a loss asked (lexicon `limit_loss_words`) is a limit."""
+    return bool(r.b.has("WATTS") or _watts(r.text)) and bool(said(r, "limit_loss_words"))
 
 
 def capped(r: Reading) -> Query | None:

@@ -237,6 +237,7 @@ _EPOCHS = re.compile(
 _EPOCH_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
 _SAMPLE_LENGTH = re.compile(
     r"(?:samples?|examples?|rows|conversations|instructions|pairs|条|样本)\s*(?:of|at|with|x|×|,|每条)?\s*"
+    r"(?:averaging|that average|which average|avg\.?)?\s*"
     r"(?:~|about|around|roughly|avg|average|约)?\s*(\d+(?:\.\d+)?)\s*(k)?\s*(?:-\s*)?(?:tokens?|toks?|tok)"
     r"|(\d+(?:\.\d+)?)\s*(k)?\s*(?:-\s*)?(?:tokens?|toks?)\s*(?:each|per sample|per example|per row|apiece|a sample|"
     r"on average|avg|long each|samples?|examples?)",

@@ -87,6 +87,9 @@ class GpuContext(TaggerBase):
         ("3090", "7900") or GPU words surround it ("7000显卡"); "seq len 256", "卖7000", "(used, 400)" are not.
         Nor is a number whose card alone would be one of under 2 GB from the 2000s ("闲鱼上6500的能要吗" is ¥6,500,
         not a 2005 GeForce 6500; "9000" not a 2002 Radeon 9000): a brand or series word still names those."""
+        nouns = self.lex.listed("sample_nouns")  # "i have 5000 (training) examples": a data set, not a Quadro 5000
+        if self.tt[i] not in self.index.bare_numbers and any(t in nouns for t in self.tt[i + 1 : i + 3]):
+            return False
         alone = self.index.gpu([self.tt[i]], self.tt[i])
         if alone.status == "ok" and (self.index.memory_of(alone.name or "") or 0) < ANCIENT_GB:
             return False
