@@ -17,7 +17,7 @@ import dataclasses
 import functools
 import importlib
 
-from assistant import ask_thread, engine_notes, i18n, model_sibling, pushback, sized_ref, variant_spread
+from assistant import ask_thread, engine_notes, i18n, model_sibling, pronoun_alone, pushback, sized_ref, variant_spread
 from assistant.answer import Answer
 from assistant.clarify import fill, of_thread, variant_for_work
 from assistant.dialogue import Dialogue, about_last, subject
@@ -169,6 +169,10 @@ class Engine:
             return self._clarify(parsed, text, dialogue, env)
         before = dialogue.context.pick  # the thread's pick before this turn ("does that change the pick?")
         query = carried(_form_kept(parsed, dialogue.complete(parsed, lang)), usage)  # a half: the whole's usage
+        if isinstance(query, Clarification) and chosen is None and (alone := pronoun_alone.reread(parsed, text, lang)):
+            answered = self._answer(alone, dialogue, whole=False, usage=usage)  # "两张卡没有nvlink…": any two cards
+            answered.question = text
+            return answered
         if isinstance(query, Clarification):
             if query.kind == "missing":  # "how much does it cost to run per year": the reply names the card
                 dialogue.context.unfinished = text
@@ -396,13 +400,10 @@ class Engine:
         dialogue.context.pending = clar if clar.pending is not None and clar.candidates else None
         message = clar.message
         cited: list[str] = []
-        if clar.extras.get("uncovered"):  # "摩尔线程mtt s4000能跑llama吗": its paper specs when a source gives them
+        if clar.extras.get("uncovered"):  # "国产卡能跑大模型吗 生态怎么样": their software, a device's paper specs
             from assistant.respond import uncovered
 
-            specs, cited = uncovered.paper_specs(str(clar.extras.get("mention", "")), env)
-            if specs:
-                base = env.t("nlu.uncovered_device_specs", mention=clar.extras.get("mention", ""))
-                message = i18n.gap(env.lang).join([base, specs])
+            message, cited = uncovered.clarified(clar, env)
         return Answer(
             question=text,
             intent=clar.intent if clar.intent != "followup" else "unknown",

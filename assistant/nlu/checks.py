@@ -159,7 +159,14 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
             text=q.text,
             pending=_rest_checked(q, i, m.candidates, bag, index) if m.candidates else q,
             slot=f"gpus[{i}]",
-            extras={"mention": m.mention, "options": msg.options(m.candidates, index), "lang": bag.lang},
+            extras={
+                "mention": m.mention,
+                "options": msg.options(m.candidates, index),
+                "lang": bag.lang,
+                # "does huawei ascend 910b run pytorch": the engine answers what is known of its software
+                "uncovered": msg.is_uncovered(m.mention, bag.lang),
+                "field": msg.sheet_asked(bag),
+            },
         )
     if isinstance(q, SetQuery):
         for i, s in enumerate(q.settings):

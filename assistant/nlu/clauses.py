@@ -81,6 +81,20 @@ def _asks_price(q: Query | Clarification) -> bool:
     return getattr(q, "fields", None) == ("price",) or getattr(q, "intent", "") == "cost"
 
 
+def _retail(first: str, about: str, named: list[str], lang: str, index: NameIndex) -> str:
+    """ "5090国行京东现在多少钱，跑gpt-oss 120b够不够": the second clause about the 国行 version the first named
+    (nlu/china_retail: the RTX 5090 D V2, not the 32 GB RTX 5090), for an ask of its own (a fit, a speed); a verdict
+    ("值不值得等降价") stays as it was read (the whole message is then one verdict led by the price)."""
+    from assistant.nlu import understand
+
+    retail = next((w for w in lexicon(lang).listed("china_retail_words") if w in first.lower()), "")
+    if not retail or len(named) != 1 or not about.startswith(named[0]):
+        return about
+    carried = named[0] + retail + about[len(named[0]) :]
+    read = understand(carried, index)
+    return carried if _answerable(read) and read.intent != "verdict" else about
+
+
 def _answerable(q: Query | Clarification) -> bool:
     return isinstance(q, Query) and not isinstance(q, UnknownQuery)
 
@@ -208,6 +222,7 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
             subject = joiner.join(named)
             gap = i18n.gap(lang) or ("" if not (subject[-1:].isalnum() and second[:1].isascii()) else " ")
             about = f"{subject}{gap}{second}"  # "5090" + "1000w电源够吗": a space between two numbers
+            about = _retail(first, about, named, lang, index)
             if _answerable(understand(about, index)):
                 second, b = about, understand(about, index)
         second, b = _with_first_topic(a, second, b, index, lang)

@@ -9,6 +9,8 @@ Contract: `routed(r, reader, found)` takes the first claim of the reader list an
   (`_BY_FIRST_NAME`), when its name was only part of a longer name of another concept ("why is text to video so much
   heavier on vram": video memory, not VRAM). Candidates within the margin are all kept (`others`) and said (`tie`),
   never one of them silently.
+- A ranking read from a workload and a speed word yields to a concept named in a yes / no question with nothing of
+  a pick ("没有nvlink双卡推理会慢吗": the NVLink verdict).
 - A LEFTOVER claim (a spec sheet for "a GPU named and nothing else asked", "compare with which GPU?", not
   understood) yields to a decided concept; on a GPU named only when the concept is asked about, asked as a concept
   question (lexicon [lists] concept_asked_words) or has OVER_CARD evidence, and never when a figure of the card or
@@ -70,6 +72,8 @@ def routed(r: Reading, reader: str, found: Query | Clarification) -> Query | Cla
         return found  # evidence terms alone outrank a leftover claim ("3060老黑屏 掉驱动": no spec sheet), a first name
     if isinstance(found, ExplainQuery):
         return _rescored(r, found, decision, reader in _BY_FIRST_NAME)
+    if reader == "recommend.read" and _yes_no_on_concept(r, decision):
+        return _explained(r, decision)  # "没有nvlink双卡推理会慢吗": whether NVLink matters, not a ranking
     if reader not in _LEFTOVER and not (reader in _BY_NAME and _asked_as_concept(r)):
         return found
     if reader == "compare.read" and _compared(r, found):
@@ -85,6 +89,10 @@ def routed(r: Reading, reader: str, found: Query | Clarification) -> Query | Cla
     other = _OTHER_EVIDENCE if reader in _LEFTOVER else _MONEY  # a model named is the concept's own example there
     if r.b.has(*other) or len(r.explicit) > 1:
         return found  # two GPUs named: a comparison of them ("perf per dollar 4060 ti 16gb vs 3090")
+    return _explained(r, decision)
+
+
+def _explained(r: Reading, decision: concept_score.Decision) -> ExplainQuery:
     return ExplainQuery(
         text=r.text,
         concept=decision.concept,
@@ -94,6 +102,16 @@ def routed(r: Reading, reader: str, found: Query | Clarification) -> Query | Cla
         workload=r.workload,
         tie=decision.tie and not _contrasted(r),
     )
+
+
+# what a ranking claim reads as a pick: the words of a pick, a budget, a sort, a card or a model to size it for
+_PICK_EVIDENCE = ("RECOMMEND", "BUDGET", "MONEY", "UNDER", "SORT", "GPU", "MODEL", "PARAMS", "ASPECT", "MEMORY")
+
+
+def _yes_no_on_concept(r: Reading, decision: concept_score.Decision) -> bool:
+    """A yes / no question naming a concept, with nothing of a pick ("没有nvlink双卡推理会慢吗", "双卡不用nvlink推理
+    慢吗"): the concept's verdict, not a ranking read from its workload and a speed word."""
+    return decision.named and r.form.figure == "yes_no" and not r.b.has(*_PICK_EVIDENCE)
 
 
 def _compared(r: Reading, found) -> bool:

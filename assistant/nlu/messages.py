@@ -201,8 +201,12 @@ def _known_of_kind(kind: str, index, lang: str) -> str:
     return i18n.t(lang, f"nlu.known_{kind}", names=i18n.join_names(lang, names)) if names else ""
 
 
-def uncovered(text: str, mention: str, intent: str, lang: str) -> Clarification:
-    """An accelerator the KB leaves out on purpose, with nothing else to answer: say so, name none in its place."""
+def uncovered(
+    text: str, mention: str, intent: str, lang: str, mentions: tuple[str, ...] = (), field: bool = False
+) -> Clarification:
+    """An accelerator the KB leaves out on purpose, with nothing else to answer: say so, name none in its place.
+    `mentions`: every uncovered device named (the engine answers what sources say of their software); `field`: a
+    spec field was asked ("显存多大")."""
     found = is_uncovered(mention, lang)
     key = "nlu.uncovered_device" if found else "nlu.not_gpu_device"
     if found and _is_generic(mention, lang):  # "国产显卡能替代英伟达吗": all of them, none named
@@ -212,8 +216,24 @@ def uncovered(text: str, mention: str, intent: str, lang: str) -> Clarification:
         i18n.t(lang, key, mention=mention),
         intent=intent,
         text=text,
-        extras={"mention": mention, "lang": lang, "uncovered": found},  # the engine adds paper specs it has
+        # the engine adds the paper specs and software facts it has (respond/uncovered.clarified)
+        extras={
+            "mention": mention,
+            "mentions": mentions or (mention,),
+            "field": field,
+            "lang": lang,
+            "uncovered": found,
+        },
     )
+
+
+def sheet_asked(bag) -> bool:
+    """A spec figure or the spec sheet asked ("显存多大", "参数", "910b specs": lexicon list spec_sheet_words), not
+    "怎么样" (a SPEC word too, asking how good it is)."""
+    from assistant.nlu.lexicon import lexicon
+
+    words = lexicon(bag.lang).listed("spec_sheet_words")
+    return bag.has("FIELD") or any(t.text.lower() in words for t in bag.kinds.get("SPEC", ()))
 
 
 def is_uncovered(mention: str, lang: str) -> bool:

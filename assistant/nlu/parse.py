@@ -255,9 +255,14 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     result = retail_version(intents.read(Reading(bag, index, lex)), cleaned, lex)  # "5090国行": the RTX 5090 D
     generic = frozenset(_squashed(w) for w in lex.listed("uncovered_generic"))
     devices = uncovered_devices(tags, generic)
-    concept = result.intent == "explain" and not bag.has("FIELD")  # "昇腾的cann和cuda差多少" stays a concept question
-    # "国产卡有推荐的吗，能跑大模型的": a recommendation, with the domestic cards said to be left out of it
-    concept = concept or (result.intent == "recommend" and all(_squashed(d) in generic for d in devices))
+    # "国产卡有推荐的吗，能跑大模型的", "预算5万 国产卡推荐": a recommendation, the domestic cards said to be left
+    # out of it; "国产gpu现在能跑大模型吗", "昇腾的cann和cuda差多少" are about the devices (what is known of their
+    # software)
+    asks_pick = bag.has("RECOMMEND", "BUDGET", "MONEY")
+    concept = result.intent == "recommend" and asks_pick and all(_squashed(d) in generic for d in devices)
+    # "orange pi 5 max vs jetson orin nano for a chatbot": a board that is no GPU stays the concept it asks
+    domestic = any(messages.is_uncovered(d, lang) for d in devices)
+    concept = concept or (result.intent == "explain" and not bag.has("FIELD") and not domestic)
     model = getattr(result, "model", None)
     covered = any(g.name and not g.pronoun for g in getattr(result, "gpus", ()))
     # a family beside a covered card ("昇腾910b能训llama吗 跟a100比") is answered on that card, as before
@@ -273,7 +278,7 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
         else:
             # nothing to answer without the device ("寒武纪mlu370能跑大模型吗" is about the device, not a ranking)
             intent = "compare" if result.intent == "compare" else "spec"
-            return messages.uncovered(text, devices[0], intent, lang)
+            return messages.uncovered(text, devices[0], intent, lang, devices, field=messages.sheet_asked(bag))
     if isinstance(result, Clarification):
         paced = runs_per_month(cleaned) if result.kind == "unparsed" else None
         # "maybe twice a month", "每个月大概跑4次": only how often the job talked about runs (dialogue/pace.py)

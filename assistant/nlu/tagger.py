@@ -17,6 +17,7 @@ from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import Lexicon, terminal
 from assistant.nlu.lookup.matches import GpuMatch, ModelMatch
 from assistant.nlu.tagging.base import Tag, number_or_none
+from assistant.nlu.tagging.budget_words import counted_not_budget
 from assistant.nlu.tagging.card_hours import card_hours
 from assistant.nlu.tagging.card_prices import prices_after_cards
 from assistant.nlu.tagging.coming import coming_numbers
@@ -166,6 +167,7 @@ class _Tagger(
         self.tags = hourly_rates(self.tags, self.text, self.lex)  # "0.4 an hour", "一小时两块": a rent per hour
         self.tags = shared_units(self.tags, self.text, self.lex)  # "from 350 to 250w": both watts, no price
         self.tags = asked_supplies(self.tags, self.text, self.lex)  # "850w enough for a 5090?": the PSU asked about
+        self.tags = counted_not_budget(self.tags, self.text, self.lex)  # "主板只有一个pcie x16": no budget of ¥1
         self.tags = counted_numbers(self.tags, self.text, self.lex)  # "1500 sdxl images", "at 30 steps": no money
         self.tags = item_prices(self.tags, self.text, self.lex)  # "nvlink bridge ($100)": the bridge's, no card's
         self.tags = prices_after_cards(self.tags, self.text, self.lex.listed("card_each"))

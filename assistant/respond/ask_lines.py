@@ -73,7 +73,7 @@ GIVES = {
     "gaming": r"(?:gaming|game|游戏)",
     "fit": (
         r"(?:\bfits?\b|does not fit|to spare|holds|\bYes\b|\bNo\b"
-        r"|装得下|装不下|放得下|放不下|能跑|跑不了|还剩|不够|够用|能，|不能)"
+        r"|装得下|装不下|放得下|放不下|放不进|能跑|跑不了|还剩|不够|够用|能，|够，|不能)"
     ),
     "count": (  # (a count of images is no count of cards: "1,256 张 Stable Diffusion XL 的图")
         r"(?:(?<![\d.])\d+\s*x\s(?!as )|\d+\s*(?:张|块|台)(?!\s*(?:图|的图|Stable|FLUX|SD))"

@@ -537,7 +537,27 @@ def _vllm_card(query: ExplainQuery, env: Env) -> Lead | None:
     return Lead(text, {"vllm_listed": listed, "gpu": spec.name}, [spec_source(spec, env), *sources])
 
 
+def _dp_double(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "两张卡训练能快一倍吗", "will two gpus train twice as fast": no, data parallel on two of the card named (else
+    the RTX 3090, said an example) is the speedup §perf.multigpu gives, with the bridge and without it for a card
+    that takes one, else over its own link."""
+    from assistant.respond.scaling import bare_link
+
+    gpu, card_note = _card(query, env, REFERENCE_GPUS[0])
+    own = scaling.training_scaling([gpu] * 2)
+    a = f"2 x {gpu.short_name}"
+    if own.link == "nvlink":
+        bare = scaling.training_scaling([gpu] * 2, via=bare_link(gpu))
+        text = env.t("facts.dp_double_bridge", a=a, x=f"{own.speedup:.2f}", bare=f"{bare.speedup:.2f}")
+    else:
+        text = env.t("facts.dp_double", a=a, x=f"{own.speedup:.2f}")
+    text += (i18n.gap(env.lang) + card_note) if card_note else ""
+    cited = [spec_source(gpu, env), *env.cite("docs/model.md §perf.multigpu")]
+    return Lead(text, {"speedup": round(own.speedup, 3)}, cited)
+
+
 LEADS: dict[str, Callable[[ExplainQuery, Env], Lead | None]] = {
+    "dp_double": _dp_double,
     "vllm_card": _vllm_card,
     "ram_help": _ram_help,
     "fp8_gain": _fp8_gain,

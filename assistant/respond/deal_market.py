@@ -300,7 +300,8 @@ def value_at_offer(query: VerdictQuery, gpu: GpuSpec, per_card_usd: float, state
         return i18n.gap(env.lang).join(parts), "no"
     # the verdict right after the missing price ("tesla v100 32gb sxm2 ... good deal at $300": worth it if sound), then
     # what the money buys
-    parts.insert(0, env.t("deal.offer_unbeaten", offer=env.money(per_card_usd), workload=workload_title(env, key)))
+    unbeaten = "deal.offer_unbeaten_system" if gpu.unified_memory else "deal.offer_unbeaten"  # a Mac: no card to test
+    parts.insert(0, env.t(unbeaten, offer=env.money(per_card_usd), workload=workload_title(env, key)))
     return i18n.gap(env.lang).join(parts), "yes_if"
 
 

@@ -69,6 +69,14 @@ LARGE_MEMORY_SHARE = 0.75  # [A] a card with under 3/4 of the other's memory can
 _TRAINING = ("training", "llm_finetune", "train")  # training said in so many words: large-model training leads
 
 
+def _vision(text: str, env: Env) -> bool:
+    """A vision network named ("租h100和a100训练yolo哪个划算", lexicon vision_train_models): the benchmark's mix of
+    mid-sized networks rates its training, not large-model (LLM) matmul throughput."""
+    from assistant.nlu.lexicon import lexicon
+
+    return lexicon(env.lang).words_in("vision_train_models", (text or "").lower())
+
+
 def _large_training_value(env: Env, per: list, key: str) -> tuple[str, dict] | None:
     """16-bit training where the score (the benchmark's mix of mid-sized networks, §perf.roofline) and the
     matmul-bound ratio of large-model training (§cost.training: time = FLOPs / (MFU x tensor peak)) disagree by
@@ -191,7 +199,7 @@ def respond(query: RatesQuery, env: Env, one) -> Answer:
     value, figures = (
         _cheaper_job(env, answers)
         if query.mode == "job"
-        else _value(env, offered, key, training=query.workload in _TRAINING)
+        else _value(env, offered, key, training=query.workload in _TRAINING and not _vision(query.text, env))
     )
     home_text = home[0] if home else ""  # "租a100 40g和80g差多少钱": both on one price list in China
     job_home = home_jobs(query, env, home[1]) if home and query.mode == "job" else None

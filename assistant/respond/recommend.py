@@ -19,6 +19,7 @@ from assistant.queries import RecommendQuery
 from assistant.respond import (
     feature_limit,
     fit_hardware,
+    over_budget,
     quiet,
     recommend_order,
     recommend_table,
@@ -278,6 +279,10 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
     below_floor = None
     if ranking.choice is None and budget and need and from_floor:
         ranking, below_floor = pick_below_floor(query, env, ranking, need, budget, (condition, vendors, n, chat))
+    if ranking.choice is None and budget and need and not from_floor:  # "预算20万跑deepseek r1 671b": short of it
+        over = over_budget.answer(query, env, need, budget, respond)
+        if over is not None:
+            return over
     if ranking.choice is None:
         reasons = i18n.sep(lang).join(
             f"{g}{i18n.colon(lang)}{exclusion_reason(r, env, budget)}" for g, r in ranking.excluded[:6]

@@ -18,6 +18,7 @@ from assistant.respond import (
     unpriced,
     unrated,
     use_case,
+    used_spread,
 )
 from assistant.respond.env import Env, rules_of_thumb
 from assistant.respond.idle_power import with_idle
@@ -180,9 +181,15 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env, text: str = ""
         parts = []
         for g in gpus:
             new, used = price_of(g.name, env, "new"), price_of(g.name, env, "used")
-            bits = [_price_item(p, c, env) for p, c in ((new, "new"), (used, "used")) if p]
             mined = mining_price(g.name, text, env)  # "3090矿卡现在啥行情": the ex-mining band too
-            for band, found in band_prices(g.name, env, mined) if used else ():  # "3090二手现在什么价": the spread
+            bands = band_prices(g.name, env, mined) if used else []  # "3090二手现在什么价": the spread by grade
+            spread = not bands  # else the range of the plain used quotes ("二手 ¥1,700（2025-03 时 ¥2,200）")
+            bits = [
+                _price_item(p, c, env) + (used_spread.after(p, c, g.name, env) if spread else "")
+                for p, c in ((new, "new"), (used, "used"))
+                if p
+            ]
+            for band, found in bands:
                 bits.append(env.t("spec.head_price_item", money=env.money(found.usd), cond=env.t(f"cond.{band}")))
             # "二手的呢" (the condition set) or "二手能卖多少" (named in the question): a condition asked without a
             # price is said to have none
@@ -295,6 +302,7 @@ def respond(query: SpecQuery, env: Env) -> Answer:
         sources += sibling_sources
     variant_steps, variant_sources = variant_notes(gpus, env)
     risks = [r for g in gpus if (r := risk_lead(g, query.text, env))]  # "4090 48g 有坑吗": a modified card's risks lead
+    priced_trust = bool(risks) and sections == ["price"]
     steps += [s for s in variant_steps if s not in risks]
     sources += env.cite(*variant_sources)
     if "price" in sections:  # "3090矿卡现在啥行情 会不会翻车": what to check on an ex-mining card, with its price
@@ -353,11 +361,13 @@ def respond(query: SpecQuery, env: Env) -> Answer:
         headline=i18n.gap(env.lang).join(
             p
             for p in [
-                *risks,
+                *(risks if not priced_trust else []),
                 identity.lead(query.text, gpus, env) if not risks else "",  # "is the 4090D real", "who is it for"
                 *_set_lead(query, gpus, sections, env),
                 spec_counted.lead(query, gpus, sections, env),
                 _headline(gpus, sections, env, query.text, query.workload == "llm_inference"),
+                # "魔改2080ti 22g多少钱合适，靠谱吗": the price asked first, then whether it can be trusted
+                *([env.t("card_risks.modified_lead"), *risks] if priced_trust else []),
             ]
             if p
         ),
@@ -365,7 +375,7 @@ def respond(query: SpecQuery, env: Env) -> Answer:
         tables=[table],
         steps=steps,
         figures=figures,
-        sources=sources,
+        sources=list(dict.fromkeys(sources)),  # the card's source and its variant note's may be one
         notes=notes,
         lang=env.lang,
     )

@@ -8,6 +8,7 @@ Contract: `asked_supplies(tags, text, lex)` returns the tags with each WATTS tag
 such a word joins and that no card-draw, power-limit, wall or idle word in its clause claims given
 meanings["PSU"] = the joining word (the mark a PSU model's name gives, nlu/tagging/hardware.py), and
 meanings["PSU_NEED"] = True when a need word comes before it ("do i need 1600w": is that much needed); an amount
+joined by "+" to a part's code in a parts list ("z790+1000w", "12400f+650w") is a supply too; an amount
 joined to such a supply by "or" ("1000w还是1200w") is marked the same.
 """
 
@@ -24,6 +25,8 @@ _BEFORE = 24  # characters before the amount its clause is read in
 _CLAUSE = re.compile(r"[，。；！？;!?]|[,.](?:\s|$)")
 _JOIN = re.compile(r"^[\s~≈]*(?:(?:be|is|gonna be|going to be|still|really|psu|电源|的)\s*)*")
 _WORD_END = re.compile(r"[a-z0-9]")
+# a part's code joined by "+" right before the amount ("z790+", "12400f+", "3090+"; not "300w+", a sum of draws)
+_PART_PLUS = re.compile(r"[a-z]*\d[a-z\d-]*(?<!\d[w瓦])\s*[+＋]\s*$")
 _CARD_WORDS = frozenset({"card", "cards", "gpu", "gpus", "卡", "显卡", "each", "a card", "per card", "每张"})
 
 
@@ -90,6 +93,8 @@ def asked_supplies(tags: list[Tag], text: str, lex: Lexicon) -> list[Tag]:
         if not _PSU_W[0] <= watts <= _PSU_W[1] or _claimed(_clause_before(low, tag.start), lex):
             continue
         word = _joining_word(out, k, low, lex)
+        if word is None and _PART_PLUS.search(_clause_before(low, tag.start)):
+            word = "+"  # a parts list: "我的机器是z790+1000w，能插两张4090吗", "12400f+650w"
         if word is not None:
             need = _ends_with(_clause_before(low, tag.start), lex.listed("psu_need_before")) is not None
             marks = {"PSU": word, "PSU_NEED": True} if need else {"PSU": word}
