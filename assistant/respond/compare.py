@@ -307,9 +307,9 @@ def _compare_priced(query: CompareQuery, env: Env, gap: compare_gap.Gap | None =
     variant_steps, variant_sources = variant_notes([rows[n].gpu for n in names], env)
     lead = difference_note([rows[n].gpu for n in names], env) if versions else ""
     picked_asked = (query.worth or query.aspect == "value") and not difference.asked(query.text, env.lang)
-    if lead and picked_asked:
-        # "京东4090d 一万四 二手4090 一万二 买哪个", "which is better value": the pick answers, the version's
-        # difference follows it
+    if lead and (picked_asked or query.workload):
+        # "京东4090d 一万四 二手4090 一万二 买哪个", "which is better value": the pick answers; "4090d和4090跑大模型
+        # 差多少": the speed ratio on that work answers; the version's difference follows
         headline = headline + i18n.gap(env.lang) + lead
     elif lead:
         # "h100和h800有啥区别": one is the other's China-market or modified version: the difference leads (in a
