@@ -44,6 +44,7 @@ from assistant.respond import (
 )
 from assistant.respond.env import Env
 from assistant.respond.fit_hints import count_lead, deep_fit, deep_yes, more_cards, near_miss, smaller_quant
+from assistant.respond.fit_link import link_line
 from assistant.respond.fit_rows import Card, FitCase, estimates, memory_table, mode_name, rows_to_show
 from assistant.respond.fit_sizing import (  # noqa: F401 - re-exported: other answers import them from here too
     largest_finetunable,
@@ -225,6 +226,11 @@ def _respond(query: FitQuery, env: Env) -> Answer:
         figures |= timed_figures
     steps += ([macos + _raised_limit(case, raised)] if macos else []) + device_notes(env, card)
     head, speed_steps, speed_figures = llm_speed(case, head, where, bool(moe))
+    linked, link_figures = link_line(case)  # "... on 2x 3090 with nvlink vs without": both, after the speed
+    head, figures = (
+        (head + i18n.gap(env.lang) + linked + i18n.end(env.lang) if linked else head),
+        figures | link_figures,
+    )
     if context_lead and context_lead not in head:  # "how many tok/s and how much ctx": the speed, then the context
         head = head + i18n.gap(env.lang) + context_lead
     steps += speed_steps

@@ -18,7 +18,7 @@ from assistant.models import constants as C
 from assistant.models import memory, performance, scaling
 from assistant.models.values import safe_div
 from assistant.nlu.lexicon import lexicon
-from assistant.queries import CompareQuery
+from assistant.queries import CompareQuery, FitQuery
 from assistant.respond import asked
 from assistant.respond.env import Env
 from assistant.respond.pricing import assumption_text, price_of
@@ -99,7 +99,7 @@ def _without_bridge(query: CompareQuery, gpu, n: int) -> str | None:
     return bare_link(gpu)
 
 
-def _link_asked(query: CompareQuery, groups, models, env: Env) -> tuple[str, dict]:
+def link_asked(query: CompareQuery | FitQuery, groups, models, env: Env) -> tuple[str, dict]:
     """ "does nvlink matter for 2x 3090 running vllm tensor parallel": the same cards over the bridge and without it
     (PCIe, through host memory on GeForce), for a tensor split, batched serving and data-parallel training; the
     cards that take no bridge are said to have none. ("", {}) when the question does not name the link."""
@@ -164,12 +164,12 @@ def _link_asked(query: CompareQuery, groups, models, env: Env) -> tuple[str, dic
     return "", {}
 
 
-def _need_asked(query: CompareQuery, env: Env) -> bool:
+def _need_asked(query: CompareQuery | FitQuery, env: Env) -> bool:
     """ "do i need nvlink", "is nvlink worth it", "要不要nvlink": a yes / no on the bridge leads."""
     return lexicon(env.lang).words_in("advice", query.text.lower())
 
 
-def _loss_asked(query: CompareQuery, env: Env) -> bool:
+def _loss_asked(query: CompareQuery | FitQuery, env: Env) -> bool:
     """ "what do i lose without nvlink", "没有nvlink会慢多少": what going without the bridge costs, in figures."""
     return lexicon(env.lang).words_in("link_loss_words", f" {query.text.lower()} ")
 
@@ -463,7 +463,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     if any(t.link == "pcie_host" for t in train):
         steps.append(env.t("scale.no_p2p"))
     lanes = _lanes_step(query, env)  # the lanes the user named answer a part of the question: in the headline
-    by_link, link_figures = _link_asked(query, groups, models, env)
+    by_link, link_figures = link_asked(query, groups, models, env)
     steps.append(env.t("scale.why_layer"))
     steps.append(env.t("scale.why_tensor"))
     if any(not fit for key, _ in models for fit in llm_figs.get(f"{key}_fits_one", [])):
