@@ -190,7 +190,9 @@ def _loss_without(gpu, n: int, own: str, env: Env) -> str:
     )
 
 
-def _need_verdict(query: CompareQuery, env: Env, speed: dict, bare: str, train: list[float]) -> tuple[str, dict]:
+def _need_verdict(
+    query: CompareQuery | FitQuery, env: Env, speed: dict, bare: str, train: list[float]
+) -> tuple[str, dict]:
     """Whether the bridge is needed for the way the question splits the model: by layer (llama.cpp, Ollama: no),
     by tensor (vLLM: yes when the bridge-less link costs at least NEEDED_LOSS), data-parallel training (the same
     test on the share of each card's speed kept); the route unnamed: no for a layer split, the tensor loss beside."""
