@@ -374,8 +374,8 @@ class Reading(WattsReading):
         "at" / "@" below 100, read as cents) is the rate; not a count, a price ("at $700") or a size."""
         b = self.b
         word = next((t for t in b.tags if "ELECTRICITY" in t.meanings or t.kind == "COST"), None)
-        if word is None and b.has("HOW_MUCH") and b.has("FIT"):
-            word = b.kinds["HOW_MUCH"][0]  # "how much per year to run a 4090 @ 0.12"
+        if word is None and b.has("HOW_MUCH") and (b.has("FIT") or self.form.figure == "bill"):
+            word = b.kinds["HOW_MUCH"][0]  # "how much per year to run a 4090 @ 0.12", "how much a month in power"
         if word is None or b.has("MONEY", "BUDGET") and not b.means("ELECTRICITY"):
             return None
         tags = b.tags

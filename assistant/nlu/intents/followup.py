@@ -126,7 +126,8 @@ def about_last(r: Reading) -> Query | None:
         and _only(b.unknown, r.lex.listed("worth_fillers"))
     ):
         return build(r, ask="worth")  # "is the upgrade worth it?", "worth the extra?", "值得换吗"
-    if only_period(r) and (b.meaning("COST_KIND") == "running" or said(r, "running_cost")) and not r.refs:
+    running = b.meaning("COST_KIND") == "running" or said(r, "running_cost") or r.form.figure == "bill"
+    if only_period(r) and running and not r.refs:
         # "跑一个月电费多少" after a pick: the power bill of the GPUs picked (as many as picked), per that period
         it = GpuRef(mention="", pronoun="it", count_open=True)
         return CostQuery(text=r.text, gpus=(it,), kind="running", period=period(r))
@@ -213,8 +214,8 @@ def only_period(r: Reading) -> bool:
         w for name in ("day", "week", "month", "year") for p in r.lex.listed(f"period_{name}") for w in p.split()
     }
     kinds = {t.kind for t in b.tags if not ("YEARS_WORD" in t.meanings and t.text in period_words)}
-    if r.fields() == ("price",):
-        kinds.discard("FIELD")  # "跑一周多少钱": the money for the period
+    if r.fields() == ("price",) or (r.fields() == ("power",) and r.form.figure == "bill"):
+        kinds.discard("FIELD")  # "跑一周多少钱": the money for the period; "how much per month in power": the bill
     # "跑一周多少钱", "租一个月要多少": running or renting what was just priced, for the period
     return kinds <= {"HOW_MUCH", "COST", "PER", "PERIOD", "FIT", "RENT"} | AROUND and set(b.unknown) <= period_words
 

@@ -139,8 +139,8 @@ def cost_of_that(r: Reading) -> Query | None:
         return None
     if not b.has("COST", "HOW_MUCH", "FIELD") or (b.has("FIELD") and b.has("COST")):
         return None
-    if b.meanings.get("COST_KIND") or r.said("run_words") or power_asked(r):
-        return None  # "how much would that cost to run", "它的运行成本": a running cost
+    if b.meanings.get("COST_KIND") or r.said("run_words") or power_asked(r) or r.form.figure == "bill":
+        return None  # "how much would that cost to run", "它的运行成本", "and the power bill?": a running cost
     pronouns = tuple(g for g in r.refs if g.pronoun in ("it", "that", "them"))
     if len(pronouns) != len(r.refs) or not (pronouns or b.has("FOLLOW") or total):
         return None
@@ -191,6 +191,8 @@ def bill_of_period_asked(r: Reading) -> Query | None:
         return None
     asked = period(r)
     kinds = {t.kind for t in b.tags} - ({"FIELD"} if b.meaning("FIELD") == "release" and asked == "year" else set())
+    if b.meaning("FIELD") == "power" and r.form.figure == "bill":
+        kinds -= {"FIELD"}  # "how much per month in power": the electricity bill, not the watts
     if asked is None or not (b.has("KWH") or r.rate_tags() is not None) or kinds - _RATE_USE_PERIOD:
         return None  # ("per year?" tags the year as a release date: the period it is here)
     words = {w for name in PERIODS for p in r.lex.listed(f"period_{name}") for w in p.split()}
