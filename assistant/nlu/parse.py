@@ -292,7 +292,9 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     unrecognized += devices  # "昇腾910b能跑qwen 72b吗": the model's memory, and the device said not covered
     if unrecognized:  # "falcon 180b": answered for its parameter count, and the answer says so
         result = dataclasses.replace(result, unrecognized=unrecognized)
-    load = request_load(Reading(bag, index, lex)) if any(t.kind in ("COUNTED", "NUMBER") for t in tags) else None
+    load = (
+        request_load(Reading(bag, index, lex)) if any(t.kind in ("COUNTED", "NUMBER", "USERS") for t in tags) else None
+    )
     if load is not None:  # "每天1万次请求": sized as users at once, which serving answers weigh
         users = tuple(t for t in result.targets if t[0] != "users") + (("users", float(load[3])),)
         result = dataclasses.replace(result, targets=users, requests_day=load)

@@ -40,6 +40,7 @@ from assistant.respond.rent_terms import (
     rented_serving_set,
     sibling_notes,
     weekly_usage,
+    without_users,
 )
 from assistant.respond.unpriced import rent_ceiling
 from assistant.respond.variants import rated_variant, rented_with_memory
@@ -255,7 +256,8 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
         head = sold[0]  # the break-even without the sale would contradict it; the Why keeps its formula
     month_rent = rent_h * hours_week * 52 / 12
     month_own = be.own_usd_per_hour * hours_week * 52 / 12
-    billed = asked_bill(query.text, env.lang)  # "autodl上一个月多少钱" after 那租呢: the bill asked leads
+    # "autodl上一个月多少钱" after 那租呢: the bill asked leads; "200 daily users" says who, not a period
+    billed = asked_bill(without_users(query), env.lang)
     if billed is not None:
         weeks = WEEKS_PER_PERIOD[billed]
         head = i18n.gap(env.lang).join(

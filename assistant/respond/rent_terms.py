@@ -114,6 +114,15 @@ _HOW_MUCH = re.compile(
 _RENT_REACH = 12  # characters after a renting word in which the rent's period is said ("租4090 48g一年")
 
 
+def without_users(query) -> str:
+    """The question's text without the people it states ("for 200 daily users"): their day is no period asked."""
+    text = query.text
+    for s in getattr(query, "stated", ()):
+        if s.dim == "users":
+            text = text.replace(s.text, " ")
+    return text
+
+
 def asked_bill(text: str, lang: str) -> str | None:
     """ "autodl上一个月多少钱", "how much a month": the period whose rent is asked (day | week | month | year); None
     when none is, or when the question weighs renting against buying ("还是买", "or buy") without asking the rent of

@@ -46,12 +46,18 @@ def _shown(value: float, text: str) -> bool:
     return any(compiled(rf"(?<![A-Za-z0-9.,]){re.escape(f)}(?![\d])").search(text) for f in forms)  # not "A100" for 100
 
 
-def requests_note(load: tuple[float, float, bool, int], lang: str) -> str:
-    """How a load stated per day was sized (nlu/request_rate.py, docs/model.md §serve.requests)."""
-    from assistant.nlu.request_rate import PEAK_FACTOR, PEAK_HOURS, STREAM_TPS
+def requests_note(load: tuple[float, float, bool, int, int], lang: str) -> str:
+    """How a load stated per day was sized (nlu/request_rate.py, docs/model.md §serve.requests); people a day are
+    turned into requests first, said as an assumption."""
+    from assistant.nlu.request_rate import PEAK_FACTOR, PEAK_HOURS, REQUESTS_PER_USER, STREAM_TPS
 
-    per_day, tokens, assumed, users = load
-    return i18n.t(
+    per_day, tokens, assumed, users, daily = load
+    people = (
+        i18n.t(lang, "engine.users_a_day", daily=f"{daily:,}", each=f"{REQUESTS_PER_USER:g}") + i18n.gap(lang)
+        if daily
+        else ""
+    )
+    return people + i18n.t(
         lang,
         "engine.requests_sized",
         per_day=f"{per_day:,.0f}",

@@ -81,7 +81,7 @@ def _period(r: Reading) -> str | None:
     tagged = (outside or periods)[0].value if periods else None
     if isinstance(tagged, str) and tagged in PERIODS:
         return tagged
-    spans = [(t.start, t.end) for t in b.kinds.get("HOURS", [])]
+    spans = [(t.start, t.end) for k in ("HOURS", "USERS") for t in b.kinds.get(k, [])]  # "200 daily users": no period
     # "for a year and a half", "一年半": a span of ownership, no year asked per
     spans += [(t.start, t.end) for k in ("YEARS", "MONTHS") for t in b.kinds.get(k, []) if t.number() % 1]
     kept = [tok.lower() for tok, at in zip(b.toks, b.toks_pos, strict=False) if not any(s <= at < e for s, e in spans)]

@@ -42,7 +42,10 @@ class NumberRoleTagging(TaggerBase):
             return None
         v, used = got
         j = i + used
-        if self.unit("money_after", j) or self.unit("gb", j) or self.unit("hours", j):
+        if j < len(self.tt) and self.toks[j].glued and self.tt[j] == "k" and self.unit("users_after", j + 1):
+            v, j = v * 1000, j + 1  # "5k daily active users", "20k concurrent users": thousands of people
+        hours = self.unit("hours", j) and not self.unit("users_after", j) > self.unit("hours", j)  # "200 daily users"
+        if self.unit("money_after", j) or self.unit("gb", j) or hours:
             return None  # "1万人民币", "20g显存", "8小时": the units read these (quantities.py steps)
         if j < len(self.tt) and self.tt[j] == "张":
             return None  # "出图1000张": a count of images (or cards), never an image's side
