@@ -7,6 +7,7 @@ period said, or None when the follow-up asks something else (dialogue/ellipsis.p
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from assistant.dialogue.references import fill
@@ -38,9 +39,52 @@ def bill_of_thread(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> 
     named = tuple(g for g in getattr(base, "gpus", ()) if g.name)
     if after_power and len(named) > 1 and all(g.pronoun for g in them):
         them = named  # "that" after two cards' draws (compared, or "how much power does each draw"): both bills
-    return CostQuery(
-        text=follow.text, gpus=fill(dlg, them, True), kind="running", period=follow.period, settings=follow.settings
+    wall = (
+        dlg.context.build_wall[2] if dlg.context.build_wall and base.intent == "rig" and not follow.gpu_count else None
     )
+    return CostQuery(
+        text=follow.text,
+        gpus=fill(dlg, them, True),
+        kind="running",
+        period=follow.period,
+        settings=follow.settings,
+        watts=wall,  # after a build: the whole machine it draws at the wall, as that answer said
+        build_draw=wall is not None,
+    )
+
+
+def build_of(figures: dict) -> tuple[str, int, float] | None:
+    """The build a rig answer settled on (its `figures.rig`): GPU, count and the draw at the wall under load."""
+    rig = figures.get("rig") or {}
+    if not rig.get("wall_w") or not rig.get("gpu"):
+        return None
+    return str(rig["gpu"]), int(rig.get("gpu_count") or 1), float(rig["wall_w"])
+
+
+def build_bill(dlg: Dialogue, query: Query) -> Query:
+    """ "and the power bill?", "那电费呢", "how much per month in power" right after a build (a rig or PSU answer),
+    naming no card of its own: the bill of the whole machine at the draw that answer stated at the wall under load
+    (`Context.build_wall`), not of the cards' board power alone; not when the cards or their count changed ("and with
+    a third card?"). Other questions pass unchanged."""
+    from assistant.queries import CostQuery
+
+    last, build = dlg.context.last_query, dlg.context.build_wall
+    if not isinstance(query, CostQuery) or query.kind != "running" or build is None:
+        return query
+    said = query.text.lower()  # the cards may be filled in from the thread already: named only when typed here
+    typed = any(g.mention and g.mention.lower() in said for g in query.gpus)
+    other = any((g.name and g.name != build[0]) or (g.count != build[1] and not g.count_open) for g in query.gpus)
+    if query.build_draw and (typed or other):  # "and with a third card?" after the build's bill: those cards' own
+        return dataclasses.replace(query, watts=None, build_draw=False)
+    if (
+        query.watts
+        or typed
+        or other
+        or last is None
+        or not (last.intent == "rig" or getattr(last, "build_draw", False))
+    ):
+        return query
+    return dataclasses.replace(query, watts=build[2], build_draw=True)
 
 
 def _about_power(base: Query | None) -> bool:

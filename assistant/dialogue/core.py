@@ -18,6 +18,7 @@ from typing import Any
 from assistant.dialogue import (
     again,
     base_card,
+    bills,
     format_asked,
     from_context,
     job,
@@ -204,6 +205,7 @@ class Dialogue:
                 query = rent_context.schedule_of_rent(self, query)  # "would buying be cheaper" after a month's rent
             if open_ended or thread.names_no_work(query):  # "4080s和4090差多少" in a thread about SD: for SD
                 query = thread.inherit(self.context.setup, query)
+            query = bills.build_bill(self, query)  # "and the power bill?" after a build: the machine it draws
             if hasattr(query, "gpus"):
                 named: Any = query  # a query with a gpus slot (checked)
                 pointed = price_said.pointed(named.gpus, query.text)  # "it", or a card the thread brought in
@@ -285,6 +287,9 @@ class Dialogue:
         ctx.job = job.job_after(ctx.job, query, gpus, figures or {})
         ctx.load = usage.load_after(ctx.load, query, gpus, figures or {})
         ctx.idle_asked = "idle_power_w" in (figures or {}) and query.intent == "spec"
+        # a build's draw at the wall, kept while its bill is asked again ("那电费呢" after "and the power bill?")
+        kept_wall = ctx.build_wall if getattr(query, "build_draw", False) else None
+        ctx.build_wall = bills.build_of(figures or {}) if query.intent == "rig" else kept_wall
         ctx.psu_w = next((s.value for s in query.stated if s.dim == "watts" and s.whole == "psu"), ctx.psu_w)
         ctx.short_of = thread_keeps.short_of(query, figures or {})
         ctx.capability_said = "capability" in (figures or {})  # "what about two of them" next: what the two run

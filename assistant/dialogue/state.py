@@ -171,6 +171,8 @@ class Context:
     # the power supply the user said their machine has, in any turn ("my pc: ..., 850w seasonic", "450w电源"): what
     # "is my psu ok for it" / "电源要换吗" weighs later (dialogue/thread_keeps.machine_of_thread)
     psu_w: float | None = None
+    # the last answer's build (GPU, count) and what it draws at the wall under load: a bill asked next is that machine's
+    build_wall: tuple[str, int, float] | None = None
     # the card a follow-up just added one more of ("那加一张同样的卡呢"), and the one the turn before added to:
     # "换成4090呢" next swaps that what-if set for one card (dialogue/swap.py); "8张用一周呢" then "换成a100" keeps 8
     added_to: str | None = None

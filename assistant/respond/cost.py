@@ -86,7 +86,7 @@ def _running_by_watts(query: CostQuery, env: Env, refs: list | None = None) -> A
     head = env.t(
         "cost.head_running_period" if share != 1.0 else "cost.head_running",
         gpu=env.t(
-            "cost.your_draw",
+            "cost.build_draw" if query.build_draw else "cost.your_draw",
             what=counted(env, env.gpu(refs[0].name), refs[0].count, article=False),
             watts=f"{watts:,.0f}",
         )
