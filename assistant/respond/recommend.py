@@ -27,6 +27,7 @@ from assistant.respond import (
     upgrade_costs,
     upgrade_from,
     use_case,
+    vendor_choice,
 )
 from assistant.respond.chart_opinion import chart_opinion, organization_answer
 from assistant.respond.env import Env
@@ -338,6 +339,13 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
     headline += (i18n.gap(lang) + unpriced) if unpriced else ""  # "整卡功耗不能超过75w": the unpriced 70 W cards
     if not (by_price or efficient or query.top_n or below is not None or owned is not None or query.sort):
         headline += recommend_table.budget_fastest(best, ranking, budget, env)  # "i have $2500 for a gpu"
+    maker_cited = ""
+    by_maker = vendor_choice.lead(ranking, vendors, title, env) if len(vendors) > 1 else ""
+    if by_maker:  # "amd or nvidia for local llms": each maker's best value first, then what its software takes
+        verdict, software, maker_cited = vendor_choice.software_step(env)
+        # it names the pick of each maker (the usual "best value" line would say one again), then the verdict on them
+        headline = by_maker + (i18n.gap(lang) + verdict if verdict else "")
+        steps += [software] if software else []
     if efficient:
         headline = env.t(
             "quiet.head_efficient",
@@ -386,6 +394,7 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         env.cite(*[r.price_source for r in ranking.rows[:3]])
         + env.rate_sources()
         + ["method: docs/model.md §rec, §perf, §cost.tco"]
+        + (env.cite(*maker_cited.split(";")) if by_maker and maker_cited else [])
     )
     if top:
         figures["top_n"], figures["top"] = query.top_n, top

@@ -23,7 +23,7 @@ from assistant.nlu.intents.verdict import said
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.nlu.text import key
-from assistant.queries import Clarification, ExplainQuery, FitQuery, GpuRef, Query, SpecQuery
+from assistant.queries import Clarification, ExplainQuery, FitQuery, GpuRef, Query, RecommendQuery, SpecQuery
 
 _PREFILL_DECODE = "prefill-decode"  # what inference's two phases are bound by
 _QUANTIZATION = "quant-quality"  # the concept with what a lower precision costs in quality, in published figures
@@ -311,10 +311,13 @@ def between(r: Reading) -> Query | None:
         return FitQuery(text=r.text, model=r.model, memory_gb=r.num("MEMORY"), workload=r.workload, mode=r.mode())
     found = mentions(r)
     vendors = set(b.meanings.get("VENDOR", []))
-    if not found and not r.refs and len(vendors) > 1 and "amd" in vendors and b.has("VS", "OR"):
-        # "用英伟达的卡还是amd的卡跑ai好": NVIDIA or AMD for the work is what AMD cards are like in practice
-        concept = next(iter(r.lex.listed("vendor_choice_concept")), None)
-        return ExplainQuery(text=r.text, concept=concept, mention=r.text, workload=r.workload) if concept else None
+    about_makers = {k for k, _, _ in found} <= set(r.lex.listed("vendor_choice_concept"))  # not "rocm vs cuda"
+    if about_makers and not r.refs and len(vendors) > 1 and "amd" in vendors and b.has("VS", "OR"):
+        # "用英伟达的卡还是amd的卡跑ai好", "amd or nvidia for local llms": each maker's best value for the work, then
+        # what AMD cards are like in practice (respond/vendor_choice.py)
+        from assistant.nlu.intents.recommend import vendor_of
+
+        return RecommendQuery(text=r.text, workload=r.workload, vendor=vendor_of(r))
     if not found or _names_model(r, found):
         return None
     if any(

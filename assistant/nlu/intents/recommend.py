@@ -327,6 +327,9 @@ def vendor_of(r) -> str | None:
     vendors = [t.value for t in r.b.kinds.get("VENDOR", []) if t.value != "unified" or not card]
     if "unified" in vendors and set(vendors) <= {"unified", "apple"}:
         return "unified"  # "best mac or mini pc for llms": the machines, Macs among them
+    makers = list(dict.fromkeys(v for v in vendors if v in ("nvidia", "amd", "intel")))
+    if len(makers) > 1 and r.b.has("OR", "VS"):  # "best gpu for llms, nvidia or amd": both makers ranked
+        return ",".join(makers)
     return vendors[0] if vendors else None
 
 
