@@ -5,7 +5,8 @@ Contract: `cards_needed` is the fewest GPUs of one kind on which the method fits
 ZeRO-3 / FSDP shards weights, gradients and optimizer states; LoRA / QLoRA: the frozen weights split
 by layer), with gradient checkpointing on and AdamW in mixed precision (§mem.train); None beyond
 MAX_CARDS. `job_tokens` is the data of the job: the tokens asked, else samples x their length (stated, else
-SAMPLE_TOKENS, shown), else DEFAULT_JOB_TOKENS; epochs multiply it. `run` is the time on n
+`sample_length`: ENCODER_SAMPLE_TOKENS for an encoder, SAMPLE_TOKENS otherwise, shown), else DEFAULT_JOB_TOKENS;
+epochs multiply it. `run` is the time on n
 cards (`models.training_job.job_run`, with the data-parallel scaling of models/scaling.py: n cards give less than
 n times one). `cheapest_jobs` prices
 the job on every GPU with a cloud rate (at the provider named): cards needed x hours x the cheapest
@@ -22,6 +23,9 @@ from assistant.specs import CloudRate, GpuSpec, ModelSpec
 
 DEFAULT_JOB_TOKENS = 100e6  # one pass over 100 M tokens: a mid-sized fine-tuning set, shown as an assumption
 SAMPLE_TOKENS = 500  # tokens per fine-tuning sample (prompt + answer) when only a sample count is given [A]
+# an encoder (BERT and its kin) fine-tuned on sentences or short texts: each padded to 128 tokens, the max_seq_length
+# default of Hugging Face's text-classification example (run_glue.py) [A]
+ENCODER_SAMPLE_TOKENS = 128
 CHINCHILLA_TOKENS_PER_PARAM = 20.0  # compute-optimal pretraining (Hoffmann et al. 2022, source chinchilla-2022)
 MAX_CARDS = 64  # one job's cards: beyond this the answer says the method does not fit [A]
 FLOPS_PER_PARAM_TOKEN = {"full_finetune": 6.0, "lora": 4.0, "qlora": 4.0}
@@ -41,10 +45,20 @@ def cards_needed(model: ModelSpec, method: str, gpu: GpuSpec) -> tuple[int | Non
     return None, one.total_gb
 
 
+def sample_length(model: ModelSpec | None) -> int:
+    """Tokens of one sample when only their count is said: a classifier's padded text for an encoder, else a chat
+    sample's prompt and answer."""
+    return ENCODER_SAMPLE_TOKENS if model is not None and model.kind == "encoder" else SAMPLE_TOKENS
+
+
 def job_tokens(
-    tokens: float | None, samples: float | None, epochs: float | None, sample_tokens: float | None = None
+    tokens: float | None,
+    samples: float | None,
+    epochs: float | None,
+    sample_tokens: float | None = None,
+    model: ModelSpec | None = None,
 ) -> float:
-    base = tokens or (samples * (sample_tokens or SAMPLE_TOKENS) if samples else DEFAULT_JOB_TOKENS)
+    base = tokens or (samples * (sample_tokens or sample_length(model)) if samples else DEFAULT_JOB_TOKENS)
     return base * (epochs or 1.0)
 
 

@@ -38,10 +38,11 @@ def job_tokens(query, model) -> float:
         getattr(query, "samples", None),
         getattr(query, "epochs", None),
         getattr(query, "sample_tokens", None),
+        model,
     )
 
 
-def _tokens_steps(query, env: Env) -> list[str]:
+def _tokens_steps(query, env: Env, model=None) -> list[str]:
     epochs = getattr(query, "epochs", None)
     if query.tokens:
         if not epochs or epochs == 1:
@@ -60,7 +61,7 @@ def _tokens_steps(query, env: Env) -> list[str]:
     samples = getattr(query, "samples", None)
     stated = getattr(query, "sample_tokens", None)
     if samples and (stated or epochs):  # "50k samples of 512 tokens, 3 epochs": the data as stated
-        length = stated or job_plan.SAMPLE_TOKENS
+        length = stated or job_plan.sample_length(model)
         return [
             env.t(
                 "rates.job_tokens_samples_stated",
@@ -72,12 +73,13 @@ def _tokens_steps(query, env: Env) -> list[str]:
             )
         ]
     if samples:
+        encoder = model is not None and model.kind == "encoder"
         return [
             env.t(
-                "rates.job_tokens_samples",
+                "rates.job_tokens_samples_encoder" if encoder else "rates.job_tokens_samples",
                 samples=f"{samples:,.0f}",
-                length=f"{job_plan.SAMPLE_TOKENS:,}",
-                tokens=f"{samples * job_plan.SAMPLE_TOKENS / 1e6:,.1f}",
+                length=f"{job_plan.sample_length(model):,}",
+                tokens=f"{samples * job_plan.sample_length(model) / 1e6:,.1f}",
             )
         ]
     return [env.t("rates.job_tokens_default")]
@@ -123,7 +125,7 @@ def job_hours(query, env: Env, gpu, n: int) -> tuple[float | None, dict, list[st
             gpu_hours=f"{done.gpu_hours:,.1f}",
         )
     ]
-    steps += _tokens_steps(query, env) + scaling_step(env, gpu, n)
+    steps += _tokens_steps(query, env, model) + scaling_step(env, gpu, n)
     figures = {"gpu_hours": round(done.gpu_hours, 2), "flops": done.flops, "tokens": tokens, "model": model.key}
     return done.hours, figures, steps
 

@@ -243,6 +243,7 @@ def _with_added(r: Reading, gpus: tuple) -> tuple:
 def _fit_query(r: Reading) -> FitQuery:
     b, refs = r.b, r.refs
     setup = setup_options(r)
+    mode = trained_mode(r)
     return FitQuery(
         text=r.text,
         # "跑sd1.5和sdxl够用吗": the larger of one kind decides; "sd1.5 lora和sdxl lora 显存差多少": side by side
@@ -255,15 +256,15 @@ def _fit_query(r: Reading) -> FitQuery:
         # "8-bit adam" names the optimizer, not the weights' precision
         precision=None if "adamw8bit" in setup and r.precision == "int8" else r.precision,
         context_tokens=r.num("CONTEXT"),
-        mode=r.mode(),
+        mode=mode,
         want_speed=b.has("SPEED", "SPEED_TARGET", "USERS")
         or (b.has("FASTER") and not b.has("THAN"))
         or "speed" in r.fields()  # "跑qwen2.5 14b速度呢", "4090跑qwen 14b速度": a model's speed is asked
-        or (r.workload == "image_generation" and r.mode() == "inference" and bool(said(r, "image_time_words")))
+        or (r.workload == "image_generation" and mode == "inference" and bool(said(r, "image_time_words")))
         or throughput(r)  # "how many images per hour can a 4090 do": a speed
         or _speed_asked(r)  # "一秒大概出几个字": the words that ask a speed (lists ask_speed), however interposed
         # "m4 max跑70b怎么样", "how does a 3090 do with 70b", "run 70b models well": how it runs is its speed
-        or (r.mode() == "inference" and bool(said(r, "verdict_how_is") or said(r, "run_well_words"))),
+        or (mode == "inference" and bool(said(r, "verdict_how_is") or said(r, "run_well_words"))),
         params_b=r.num("PARAMS"),
         samples=samples(r) or trained_images(r),
         sample_tokens=sample_tokens(r),
@@ -272,7 +273,7 @@ def _fit_query(r: Reading) -> FitQuery:
         images_per=period(r) if r.workload == "image_generation" and image_count(r) else None,
         audio_s=audio_seconds(r.text) if r.model and r.model.key.startswith("whisper") else None,
         rented=r.b.has("RENT"),
-        image_steps=image_steps(r) if r.mode() == "inference" else None,
+        image_steps=image_steps(r) if mode == "inference" else None,
         train_steps=train_steps(r),
         memory_gb=r.vram() if not refs and not _ram_alone(r) else None,
         # "on a 4090 with 128gb ram": system RAM for offload, not the GPU's memory; "64g内存能跑70b吗": RAM, no GPU
@@ -285,15 +286,24 @@ def _fit_query(r: Reading) -> FitQuery:
         lora_rank=r.num("RANK"),
         setup=setup,
         want_time=bool(said(r, "duration_words") or gpu_hours_asked(r) or r.form.figure == "clock")
-        and r.mode() != "inference",
+        and mode != "inference",
         released=bool(said(r, "full_weights") or b.has("UNQUANTIZED")) and not r.precision,
         want_context=bool(said(r, "context_asked")),
         tokens=r.num("TOKENS"),
         asked=asked_form(r),
-        pretrain=bool(said(r, "pretrain_words")) and r.mode() == "full_finetune",
+        pretrain=bool(said(r, "pretrain_words")) and mode == "full_finetune",
         # "how many 4090s to pretrain a 1b model in a week", "一周内训完要几张": the time the job must fit in
-        deadline_hours=(deadline_hours(r.text) or r.form.deadline_hours) if r.mode() != "inference" else None,
+        deadline_hours=(deadline_hours(r.text) or r.form.deadline_hours) if mode != "inference" else None,
     )
+
+
+def trained_mode(r: Reading) -> str:
+    """The method said, else training when epochs are said over a data set ("bert base, 50k tweets, 2 epochs on a t4,
+    how long": a full fine-tune), else inference."""
+    mode = r.mode()
+    if mode == "inference" and epochs(r) and samples(r) and "inference" not in r.b.meanings.get("WORKLOAD", []):
+        return "full_finetune"
+    return mode
 
 
 _RAM_CHOICE = re.compile(r"\d+\s*(?:gb?)?\s*(?:or|还是|/)\s*\d+\s*(?:gb?)?\s*(?:of\s+)?(?:ram|ddr[45]|内存)")

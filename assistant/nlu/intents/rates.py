@@ -126,6 +126,7 @@ WEEKEND_HOURS = 60.0  # a weekend of rent: Friday evening to Monday morning [A]
 _SAMPLES = re.compile(
     r"(\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千万亿]+)\s*(k|m|w|千|万)?\s*((?:[a-z&]+\s+){0,2})"
     r"(?:samples|examples|rows|conversations|instructions|pairs|sentences|documents|docs|records|dialogues|texts"
+    r"|reviews|articles|tweets|emails|messages|utterances|paragraphs|passages|abstracts|tickets|transcripts"
     r"|条|个样本|句|篇)",
     re.IGNORECASE,
 )
