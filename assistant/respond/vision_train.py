@@ -29,7 +29,8 @@ from assistant.respond.wording import duration
 
 IMAGENET_TRAIN_IMAGES = 1_281_167  # ILSVRC 2012 [R: Russakovsky et al. 2015]
 IMAGENET_SOURCE = "imagenet-ilsvrc2012"
-_EPOCHS = re.compile(r"(\d+)\s*(?:epochs?|个?\s*epoch|轮|个轮次)", re.I)
+# a count stands apart from the word before it: "cifar10 epoch time" says no 10 epochs
+_EPOCHS = re.compile(r"(?<![A-Za-z_\-\d.])(\d+)\s*(?:epochs?|个?\s*epoch|轮|个轮次)", re.I)
 _IMAGES = re.compile(
     r"(\d[\d,.]*)\s*(k|m|万)?\s*(?:images|imgs|pictures|photos|pics|张图|张图片|张照片|张)"
     r"|([一二两三四五六七八九十百千万]+)\s*(?:张图|张图片|张照片)",  # "一万张图"; not "一张4090" (a card)
@@ -44,7 +45,8 @@ DATASETS = (
     ("imagenet", IMAGENET_TRAIN_IMAGES, IMAGENET_SOURCE),
 )
 _PER_EPOCH = re.compile(
-    r"per epoch|an epoch|each epoch|one epoch|every epoch|每个\s*epoch|每个epoch|一个\s*epoch|每轮|一轮|每一轮"
+    r"per epoch|an epoch|each epoch|one epoch|every epoch|epoch time|per-epoch|single epoch|1 epoch"
+    r"|每个\s*epoch|每个epoch|一个\s*epoch|每轮|一轮|每一轮"
 )
 _SCALE = {"k": 1e3, "m": 1e6, "万": 1e4}
 _TIME = re.compile(r"how many (?:days|hours|minutes|weeks)|how long|多久|几天|多少天|多少小时|几个小时|几小时")
@@ -107,7 +109,7 @@ def with_vision_time(answer, query, env: Env):
     refs = [r for r in getattr(query, "gpus", ()) if r.name]
     low = query.text.lower()
     # a time asked, or a job described by its epochs ("yolov8s on 10k images, 100 epochs, 3060"): its time is the answer
-    timed = "time" in parts(query.text, env.lang) or _TIME.search(low) or _EPOCHS.search(low)
+    timed = "time" in parts(query.text, env.lang) or _TIME.search(low) or _EPOCHS.search(low) or _PER_EPOCH.search(low)
     if model is None and refs and timed and family_sizes(query.text):  # "yolov8 on 50k images": every size timed
         from assistant.respond.vision_sizes import with_sizes_time
 

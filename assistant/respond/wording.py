@@ -66,8 +66,12 @@ def duration(env: Env, hours: float) -> str:
     (one decimal under ten), days under two months, then months and years. Every answer about how long
     something takes words its time with this one function, so a headline and its table agree."""
     hours = max(float(hours or 0.0), 0.0)
+    if hours * 60 < 0.95:  # under a minute: seconds ("about 40 seconds", not "1 minutes")
+        return env.t("duration.seconds", n=f"{max(hours * 3600, 1):.0f}")
+    if hours * 60 < 1.5:
+        return env.t("duration.minute")
     if hours < 1:
-        return env.t("duration.minutes", n=f"{max(hours * 60, 1):.0f}")
+        return env.t("duration.minutes", n=f"{hours * 60:.0f}")
     if hours < 48:
         return env.t("duration.hours", n=f"{hours:.1f}" if hours < 10 else f"{hours:,.0f}")
     days = hours / 24

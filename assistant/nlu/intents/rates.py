@@ -232,7 +232,8 @@ def which_to_rent(r: Reading) -> Query | None:
 
 
 _EPOCHS = re.compile(
-    r"(\d+(?:\.\d+)?|one|two|three|four|five|ten|[一二两三四五六七八九十]+)\s*(?:epochs?|passes|个\s*epochs?|轮|遍)",
+    # not the number of a name ("cifar10 epoch time", "cifar-10 epoch"): a count stands apart from the word before it
+    r"(?<![A-Za-z_\-\d.])(\d+(?:\.\d+)?|one|two|three|four|five|ten|[一二两三四五六七八九十]+)\s*(?:epochs?|passes|个\s*epochs?|轮|遍)",
     re.IGNORECASE,
 )
 _EPOCH_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
