@@ -40,6 +40,7 @@ from assistant.respond import (
     rocm_multi,
     system_ram,
     viability,
+    vram_ladder,
     work_rent,
 )
 from assistant.respond.env import Env
@@ -132,6 +133,8 @@ def _respond(query: FitQuery, env: Env) -> Answer:
     model, note = sized_model(query, env)
     gpu, n = _gpu(query, env)
     if model is None:
+        if gpu is None and query.asked == "ladder":  # "how much vram do i need for llms": common sizes' memory
+            return vram_ladder.respond(query, env)
         if gpu is None and query.memory_gb and query.workload is None:  # "is 8gb vram dead for local ai"
             return memory_overview.respond(query, env, query.memory_gb)
         rule = rule_answer(query, env, gpu, n)

@@ -67,6 +67,7 @@ from assistant.nlu.intents import (
     upgrade_path,
     verdict,
     video,
+    vram_need,
 )
 from assistant.nlu.price_gap import price_gap
 from assistant.nlu.reader_needs import NEEDS, met, needs
@@ -88,6 +89,7 @@ READERS = (
     help.thanks,  # "thanks!", "谢谢"
     settings.keep_or_forget,  # "forget the 4090 price", "clear my prices", "remember this", "yes, really"
     setup_cues.topic,  # "雷电4外接显卡坞会慢多少", "do the transient spikes trip it": a part of the set-up, its concept
+    vram_need.read,  # "how much vram do i need for llms", "跑大模型需要多大显存": common sizes' memory
     video.read,  # "how much vram does hunyuanvideo need", "can a 4090 run wan 2.1" (names the tagger does not know)
     embed_job.read,  # "how long to embed 5M docs with bge-large on a 4090", "20万篇文档做embedding 要跑多久"
     job_speed.transcription,  # "whisper on a 3060, how many hours of audio per hour", "transcribe 200 h on a 4090"
