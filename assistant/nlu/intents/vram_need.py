@@ -1,8 +1,8 @@
 """How much GPU memory a kind of work needs, no model or card named ("how much vram do i need for llms", "跑大模型需要
 多大显存", "how much vram for qlora fine tuning"): the memory of common model sizes (respond/vram_ladder.py).
 
-Contract: `read(r)` -> a FitQuery (asked "ladder") when the question asks a memory amount (lexicon vram_need_asks) for LLM
-work with no model, size, GPU, memory, budget or money of its own; None otherwise.
+Contract: `read(r)` -> a FitQuery (asked "ladder") when the question asks a memory amount (lexicon vram_need_asks)
+for LLM work with no model, size, GPU, memory, budget or money of its own; None otherwise.
 """
 
 from __future__ import annotations
