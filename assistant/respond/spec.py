@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from assistant import i18n
 from assistant.answer import Answer, Table
+from assistant.models import constants as C
 from assistant.models.cost import PriceLookup, cheapest_cloud
 from assistant.queries import SpecQuery
 from assistant.respond import (
@@ -171,6 +172,9 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env, text: str = ""
         parts = [
             env.t("spec.head_speed_llm", gpu=g.short_name, speeds=unrated.llm_text_largest(env, g))
             if llm  # "how fast?" after a pick for local LLMs: tokens/s, not a training score
+            # "3090训练速度怎么样": the yardstick of the scores is 1.00x of itself; its speed in tokens/s instead
+            else env.t("spec.head_speed_reference", gpu=g.short_name, speeds=unrated.llm_text_largest(env, g))
+            if g.name == C.REF_NAME
             else env.t("spec.head_speed", gpu=g.short_name, score=f"{score(g, 'train16').score:.2f}")
             if not unrated.is_unrated(score(g, "train16"))
             else env.t("spec.head_speed_unrated", gpu=g.short_name, speeds=unrated.llm_text(env, g))

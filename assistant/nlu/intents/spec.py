@@ -139,8 +139,10 @@ def read(r: Reading) -> Query | None:
         fields = ("price",)  # "dgx spark how much": nothing else asked, its price
     elif said(r, "price_now_words"):
         fields = (*[f for f in fields if f != "all"], "price")  # "whats a used a100 worth these days"
-    elif not fields and speed_alone(r):
-        fields = ("speed",)  # "p40 ollama speed?", "3090跑本地模型每秒多少token": its speed, nothing else asked
+    elif fields in ((), ("all",)) and speed_alone(r):
+        # "p40 ollama speed?", "3090跑本地模型每秒多少token", "v100 32g 推理速度怎么样" (怎么样 of the speed said, no
+        # sheet): its speed, nothing else asked
+        fields = ("speed",)
     refs = tuple(r.refs)
     if not fields and all(g.pronoun for g in refs) and period(r) is not None:
         from assistant.nlu.intents import followup  # followup reads the settings this module's readers leave
@@ -156,10 +158,14 @@ def read(r: Reading) -> Query | None:
 
 
 def speed_query(r: Reading, refs: tuple) -> SpecQuery:
-    """The speed of the cards asked; a token rate said with no work ("3060 12gb tokens per second", "how fast is a
-    4060 ti in tokens per second") is an LLM's speed, not a training score."""
-    token_rate = any("tok" in t.text.lower() or "字" in t.text for t in r.b.kinds.get("SPEED", []))
-    work = "llm_inference" if r.workload is None and token_rate else None
+    """The speed of the cards asked; a token rate or an inference speed said with no work ("3060 12gb tokens per
+    second", "how fast is a 4060 ti in tokens per second", "p40推理速度快不快") is an LLM's speed, not a training
+    score."""
+    speeds = [t.text.lower() for t in r.b.kinds.get("SPEED", [])]
+    token_rate = any("tok" in t or "字" in t for t in speeds)
+    # "推理速度", "inference speed" said of a card alone: generating text, the inference people ask a card's speed for
+    inferring = any(w in t for t in speeds for w in r.lex.listed("speed_inference_words"))
+    work = "llm_inference" if r.workload in (None, "inference") and (token_rate or inferring) else None
     return SpecQuery(text=r.text, gpus=refs, fields=("speed",), workload=work)
 
 
@@ -181,5 +187,11 @@ def speed_alone(r: Reading) -> bool:
 
 
 def _how_is_speed(r: Reading) -> bool:
-    """ "4090速度怎么样": the how-is word belongs to the speed asked ("is it too slow" is a yes / no of the card)."""
-    return any(w in t.text for t in r.b.kinds.get("SPEED", []) for w in r.lex.listed("verdict_how_is"))
+    """ "4090速度怎么样", "v100 推理速度怎么样": the how-is word belongs to the speed asked, inside its words or right
+    after them ("is it too slow" is a yes / no of the card)."""
+    how = r.lex.listed("verdict_how_is")
+    speeds = r.b.kinds.get("SPEED", [])
+    if any(w in t.text for t in speeds for w in how):
+        return True
+    after = [t for t in r.b.tags if any(0 <= t.start - s.end <= 1 for s in speeds) and t.kind != "SPEED"]
+    return any(t.text in how for t in after)
