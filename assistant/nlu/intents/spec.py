@@ -14,7 +14,7 @@ from assistant.nlu.intents.rates import period
 from assistant.nlu.intents.verdict import feature, said, yes_no_of_card
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
-from assistant.queries import CompareQuery, FitQuery, GpuRef, Query, SpecQuery
+from assistant.queries import CompareQuery, FitQuery, GpuRef, ModelRef, Query, SpecQuery
 
 # what may come with a GPU and "how much" when the price is asked ("dgx spark how much", "a used 3090, how much?")
 _PRICE_ONLY = {"GPU", "HOW_MUCH", "QUESTION", "CONDITION", "PRONOUN", "FOLLOW"}
@@ -157,7 +157,10 @@ def read(r: Reading) -> Query | None:
     return SpecQuery(text=r.text, gpus=refs, fields=fields)
 
 
-def speed_query(r: Reading, refs: tuple) -> SpecQuery:
+DEFAULT_IMAGE_MODEL = "sdxl-base"  # the image model a card's image speed is timed on when none is named [A]
+
+
+def speed_query(r: Reading, refs: tuple) -> Query:
     """The speed of the cards asked; a token rate or an inference speed said with no work ("3060 12gb tokens per
     second", "how fast is a 4060 ti in tokens per second", "p40推理速度快不快") is an LLM's speed, not a training
     score."""
@@ -166,6 +169,16 @@ def speed_query(r: Reading, refs: tuple) -> SpecQuery:
     # "推理速度", "inference speed" said of a card alone: generating text, the inference people ask a card's speed for
     inferring = any(w in t for t in speeds for w in r.lex.listed("speed_inference_words"))
     work = "llm_inference" if r.workload in (None, "inference") and (token_rate or inferring) else None
+    imaging = any(w in t for t in speeds for w in r.lex.listed("speed_image_words"))
+    if (r.workload == "image_generation" or imaging) and refs and not r.model:
+        # "4060ti 16g出图速度", "4060 ti 16gb stable diffusion speed": seconds per image of the common model, said
+        return FitQuery(
+            text=r.text,
+            model=ModelRef(mention="", key=DEFAULT_IMAGE_MODEL),
+            gpus=refs,
+            want_speed=True,
+            workload="image_generation",
+        )
     return SpecQuery(text=r.text, gpus=refs, fields=("speed",), workload=work)
 
 
@@ -178,7 +191,8 @@ def speed_alone(r: Reading) -> bool:
         len(r.refs) == 1
         and r.aspect() == "speed"
         and not r.model
-        and not r.b.has("PARAMS", "THAN", "COMPARE", "VS", "OR", "FASTER", "FIT")  # "跑...速度咋样 能跑14b吗": a fit
+        and not r.b.has("PARAMS", "THAN", "COMPARE", "VS", "OR", "FASTER")
+        and not (r.b.has("FIT") and r.workload != "image_generation")  # "跑...速度咋样 能跑14b吗": a fit
         and not r.b.struct("why")
         and not any(said(r, w) for w in verdict_words)
         and not (feature(r) or r.b.has("PRECISION"))  # "does fp4 matter for inference speed": the feature's verdict
