@@ -23,7 +23,8 @@ from assistant.clarify import fill, of_thread, variant_for_work
 from assistant.dialogue import Dialogue, about_last, subject
 from assistant.gpu_variants import GpuVariants
 from assistant.kb.reader import KbReader
-from assistant.queries import Clarification, FollowUpQuery, Query, SetQuery, Setting, UnknownQuery
+from assistant.queries import Clarification, Query, Setting
+from assistant.query_talk import FollowUpQuery, SetQuery, UnknownQuery
 from assistant.read_once import one_message
 from assistant.respond import (
     ask_lines,

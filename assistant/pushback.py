@@ -22,7 +22,7 @@ from assistant import i18n, memory_claim
 from assistant.answer import Answer
 from assistant.dialogue import Dialogue
 from assistant.nlu.patterns import compiled, has_word, word_pattern
-from assistant.queries import FollowUpQuery
+from assistant.query_talk import FollowUpQuery
 
 _FILLERS = re.compile(
     r"[\s?？!！.。,，~～…]+|\b(?:lol|bro|man|dude|tho|though|then|ok|okay|hmm+|uh|um|like|wait|hold on)\b"

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from assistant.dialogue import cloud, measures, subject, thread
 from assistant.dialogue.references import NothingToReferTo
-from assistant.queries import FollowUpQuery, GpuRef, Query
+from assistant.queries import GpuRef, Query
+from assistant.query_talk import FollowUpQuery
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue
@@ -235,7 +236,8 @@ def why_of_pick(parsed, dlg: Dialogue):
     """ "为什么是这个配置", "why this one over the rest" right after a pick of one build or card (a recommendation, a
     build for a budget): a "why?" about that pick, not a comparison of "this" with a second card nobody named (there
     is none to ask about). Other questions pass unchanged."""
-    from assistant.queries import CompareQuery, ExplainQuery
+    from assistant.queries import CompareQuery
+    from assistant.query_talk import ExplainQuery
 
     last = dlg.context.last_query
     if isinstance(parsed, ExplainQuery) and parsed.asked == "why_vendor":  # "why nvidia?" after a pick between makers

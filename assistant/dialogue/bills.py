@@ -11,7 +11,8 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from assistant.dialogue.references import fill
-from assistant.queries import FollowUpQuery, GpuRef, Query
+from assistant.queries import GpuRef, Query
+from assistant.query_talk import FollowUpQuery
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue

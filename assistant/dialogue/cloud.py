@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from assistant.dialogue.references import NothingToReferTo, focus_refs
 from assistant.periods import ASKED_HOURS, HOURS_PER_WEEK
-from assistant.queries import FollowUpQuery, Query
+from assistant.queries import Query
+from assistant.query_talk import FollowUpQuery
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue

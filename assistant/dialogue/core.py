@@ -37,17 +37,8 @@ from assistant.dialogue import (
 from assistant.dialogue.ellipsis import merge
 from assistant.dialogue.references import COUNTED, NoModelYet, NoSecondGpu, NoSuchVariant, NothingToReferTo, fill
 from assistant.dialogue.state import Assumptions, Context
-from assistant.queries import (
-    TOPIC_CONCEPTS,
-    Clarification,
-    ExplainQuery,
-    FollowUpQuery,
-    GpuRef,
-    PowerLimitQuery,
-    Query,
-    RecommendQuery,
-    SpecQuery,
-)
+from assistant.queries import TOPIC_CONCEPTS, Clarification, GpuRef, PowerLimitQuery, Query, RecommendQuery, SpecQuery
+from assistant.query_talk import ExplainQuery, FollowUpQuery
 
 _ASKED_OF_US = re.compile(r"\b(?:you|recommend|recommended|pick|picked|choose|chose|suggest|suggested)\b", re.I)
 _WHY_NOT = re.compile(r"\bnot\b|n't|nt\b|\bavoid|\bskip|别|不|劝退", re.I)

@@ -38,16 +38,8 @@ from assistant.dialogue.ellipsis_kinds import (
 from assistant.dialogue.money_k import budget_of_k
 from assistant.dialogue.references import NothingToReferTo, fill, focus_refs, gpus_of, merged_gpus
 from assistant.dialogue.swap import swap_for_one
-from assistant.queries import (
-    FollowUpQuery,
-    GpuRef,
-    ModelRef,
-    Query,
-    RatesQuery,
-    RecommendQuery,
-    RentOrBuyQuery,
-    Setting,
-)
+from assistant.queries import GpuRef, ModelRef, Query, RatesQuery, RecommendQuery, RentOrBuyQuery, Setting
+from assistant.query_talk import FollowUpQuery
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue
@@ -194,7 +186,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     if base is None and follow.fields:
         raise NothingToReferTo(follow.text)  # "二手多少钱" with nothing before it: which card? (the reply completes it)
     if base is None and follow.settings:
-        from assistant.queries import SetQuery  # "按3年算呢" with nothing before it: a setting
+        from assistant.query_talk import SetQuery  # "按3年算呢" with nothing before it: a setting
 
         return SetQuery(text=follow.text, settings=follow.settings)
     if base is None:

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.dialogue import rent_context
 from assistant.dialogue.references import NothingToReferTo, fill, focus_refs, gpus_of
-from assistant.queries import FollowUpQuery, GpuRef, Query, RatesQuery, RecommendQuery, RentOrBuyQuery
+from assistant.queries import GpuRef, Query, RatesQuery, RecommendQuery, RentOrBuyQuery
+from assistant.query_talk import FollowUpQuery
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from assistant.queries import ExplainQuery, Query, RecommendQuery
+from assistant.queries import Query, RecommendQuery
+from assistant.query_talk import ExplainQuery
 
 FORMATS = ("fp8", "bf16", "tf32", "fp4", "int8")
 

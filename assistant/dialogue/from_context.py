@@ -145,7 +145,8 @@ def verdict_of_thread(dlg: Dialogue, query: Query) -> Query:
     """ "is a 3090 enough for that", "would a 3060 be ok" while the conversation is about a model or a training job
     and the question names no work of its own: that model or job on those cards (a fit), not a general verdict."""
     from assistant.dialogue.measures import on_the_thread
-    from assistant.queries import FollowUpQuery, VerdictQuery
+    from assistant.queries import VerdictQuery
+    from assistant.query_talk import FollowUpQuery
 
     if not (isinstance(query, VerdictQuery) and query.kind in ("enough", "good") and query.gpus):
         return query
@@ -285,7 +286,7 @@ def fit_at_context(dlg: Dialogue, query: Query) -> Query:
     """ "上下文开到32k还能跑吗", "what about at 32k context then" read as the context concept, while the conversation is
     about a model on some cards: that model on those cards at that context (a fit), not the concept page."""
     from assistant.dialogue.measures import on_the_thread
-    from assistant.queries import ExplainQuery, FollowUpQuery
+    from assistant.query_talk import ExplainQuery, FollowUpQuery
 
     if not (isinstance(query, ExplainQuery) and query.context_tokens) or query.model is not None:
         return query
@@ -361,7 +362,8 @@ def which_without_context(dlg: Dialogue, query: Query) -> Query:
 def psu_without_context(dlg: Dialogue, query: Query) -> Query:
     """ "what psu do i need", "电源要多少瓦" before any GPU was talked about: how to size a power supply (the
     multi-GPU build concept), not a question back about which card."""
-    from assistant.queries import ExplainQuery, RigQuery
+    from assistant.queries import RigQuery
+    from assistant.query_talk import ExplainQuery
 
     if not (isinstance(query, RigQuery) and query.asks_power and query.gpus) or dlg.context.gpus:
         return query
@@ -448,7 +450,8 @@ def reply_to_ask_back(dlg: Dialogue, query: Query) -> Query:
     """A card named alone ("4090", "两张3090") right after an answer asked back which GPU, or after a fit answered
     with no card ("能跑70b吗": the memory it needs): the GPUs of that question (a follow-up merged into it), not
     their spec sheet."""
-    from assistant.queries import FitQuery, FollowUpQuery, SpecQuery
+    from assistant.queries import FitQuery, SpecQuery
+    from assistant.query_talk import FollowUpQuery
 
     last = dlg.context.last_query
     open_fit = isinstance(last, FitQuery) and not last.gpus
@@ -521,7 +524,7 @@ def set_of_setup_concept(dlg: Dialogue, query: Query) -> Query:
     noise and heat of the set talked about (the card favoured, as many as the thread has), so the concept's lead
     is worked out on those cards, not told in general."""
     from assistant.dialogue.references import focus_refs
-    from assistant.queries import ExplainQuery
+    from assistant.query_talk import ExplainQuery
 
     if not isinstance(query, ExplainQuery) or query.concept not in _SET_CONCEPTS:
         return query

@@ -23,16 +23,8 @@ import re
 from typing import TYPE_CHECKING
 
 from assistant.dialogue.state import Job
-from assistant.queries import (
-    CompareQuery,
-    CostQuery,
-    FitQuery,
-    FollowUpQuery,
-    GpuRef,
-    Query,
-    RatesQuery,
-    RentOrBuyQuery,
-)
+from assistant.queries import CompareQuery, CostQuery, FitQuery, GpuRef, Query, RatesQuery, RentOrBuyQuery
+from assistant.query_talk import FollowUpQuery
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue

@@ -15,7 +15,8 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from assistant.dialogue.references import NoModelYet, NothingToReferTo, fill, focus_refs
-from assistant.queries import FollowUpQuery, GpuRef, Query
+from assistant.queries import GpuRef, Query
+from assistant.query_talk import FollowUpQuery
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue

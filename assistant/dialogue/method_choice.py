@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from assistant.queries import ExplainQuery, FitQuery, Query
+from assistant.queries import FitQuery, Query
+from assistant.query_talk import ExplainQuery
 
 # concept keys (knowledge/concepts.toml) -> the fine-tuning methods they name
 _METHODS = {

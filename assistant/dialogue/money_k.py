@@ -12,7 +12,8 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from assistant.queries import FollowUpQuery, Query
+from assistant.queries import Query
+from assistant.query_talk import FollowUpQuery
 
 _BARE_K = re.compile(r"(?<![\w.])(\d{1,3})\s*k\b(?!\s*(?:context|ctx|tokens?|token|上下文))", re.IGNORECASE)
 

@@ -18,7 +18,8 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from assistant.periods import PERIOD_HOURS
-from assistant.queries import FollowUpQuery, Query, RatesQuery, RecommendQuery, RentOrBuyQuery, SetQuery, SpecQuery
+from assistant.queries import Query, RatesQuery, RecommendQuery, RentOrBuyQuery, SpecQuery
+from assistant.query_talk import FollowUpQuery, SetQuery
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue

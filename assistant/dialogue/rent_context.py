@@ -25,7 +25,8 @@ def break_even_of_context(dlg: Dialogue, query: Query) -> Query:
     """ "买的话多久能回本", "when does buying pay off" asked as the buy-or-rent concept with no GPU named, in a
     conversation about GPUs: the break-even of the GPUs talked about (with their count), not the concept page."""
     from assistant.dialogue.references import focus_refs
-    from assistant.queries import ExplainQuery, RentOrBuyQuery
+    from assistant.queries import RentOrBuyQuery
+    from assistant.query_talk import ExplainQuery
 
     if not (isinstance(query, ExplainQuery) and query.concept == "buy-vs-rent" and not query.gpus):
         return query
@@ -127,7 +128,7 @@ def rent_cost_of_the_job(dlg: Dialogue, query: Query) -> Query:
 
 def _price_per_run(query: Query) -> bool:
     """A price follow-up with no card named that asks it per run ("那跑一次要多少钱", "and per run?")."""
-    from assistant.queries import FollowUpQuery
+    from assistant.query_talk import FollowUpQuery
 
     if not isinstance(query, FollowUpQuery) or query.asked_figure != "price" or query.gpus or query.model:
         return False
@@ -192,7 +193,8 @@ def _other_cards_rented(query: Query, job) -> tuple[GpuRef, ...]:
 
 def _asks_rent(query: Query) -> bool:
     """A rental question that names no GPU, hours or period of its own ("租的话呢", "那租的话一共多少钱")."""
-    from assistant.queries import FollowUpQuery, RentOrBuyQuery
+    from assistant.queries import RentOrBuyQuery
+    from assistant.query_talk import FollowUpQuery
 
     if isinstance(query, FollowUpQuery):
         return query.ask in ("rent_or_buy", "rates") and not (query.gpus or query.hours_total or query.period)
@@ -253,7 +255,8 @@ def rent_of_the_job(dlg: Dialogue, query: Query) -> Query:
 def pick_for_the_job(dlg: Dialogue, query: Query) -> Query:
     """ "what gpu should i rent" (no card, model or work named) while the thread is a training job ("i want to finetune
     mistral 7b on 30k instruction pairs"): the cheapest way to rent that job, as when it is asked in one message."""
-    from assistant.queries import FollowUpQuery, RatesQuery
+    from assistant.queries import RatesQuery
+    from assistant.query_talk import FollowUpQuery
 
     if not dlg.context.setup.trains():
         return query

@@ -18,7 +18,8 @@ import re
 from typing import TYPE_CHECKING
 
 from assistant.periods import PERIOD_HOURS, hours_of
-from assistant.queries import FollowUpQuery, Query, RatesQuery, RentOrBuyQuery, SetQuery
+from assistant.queries import Query, RatesQuery, RentOrBuyQuery
+from assistant.query_talk import FollowUpQuery, SetQuery
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue

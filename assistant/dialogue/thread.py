@@ -19,7 +19,8 @@ import dataclasses
 from typing import Any, TypeVar
 
 from assistant.dialogue.state import Setup
-from assistant.queries import FollowUpQuery, Query
+from assistant.queries import Query
+from assistant.query_talk import FollowUpQuery
 
 Q = TypeVar("Q", bound=Query)
 # the workload fields each kind of question can take from the thread (the same names as on the query classes)

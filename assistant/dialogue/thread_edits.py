@@ -42,7 +42,7 @@ def _amount_alone(dlg: Dialogue, query: Query) -> float | None:
     """The amount of a question that says an amount and nothing else, which the thread's last question has no budget
     to take ("and if i could stretch it to 1300?" after a fit of the pick); None otherwise (an offer for the card,
     "found one for 650, good deal?", is the deal reader's)."""
-    from assistant.queries import FollowUpQuery
+    from assistant.query_talk import FollowUpQuery
 
     if not isinstance(query, FollowUpQuery) or query.amount is None or query.amount < _LEAST_BUDGET:
         return None
@@ -75,7 +75,8 @@ _TRAINING = ("training", "llm_finetune")  # a follow-up's use that trains the mo
 def use_of_fit(dlg: Dialogue, follow: Query, merged: Query) -> Query:
     """ "and for training?", "那训练呢", "and inference?" after a fit: the same model on the same cards, trained (the
     fit's training method weighed: full fine-tune, LoRA, QLoRA) or run, not the last fit again under another label."""
-    from assistant.queries import FitQuery, FollowUpQuery
+    from assistant.queries import FitQuery
+    from assistant.query_talk import FollowUpQuery
 
     if not isinstance(follow, FollowUpQuery) or not isinstance(merged, FitQuery) or follow.mode or follow.gpus:
         return merged
@@ -134,7 +135,8 @@ _DEEP = ("iq", "q3", "q2")  # quants below 4 bits: what fit one card when q4 did
 def quant_for_more_cards(follow: Query, merged: Query) -> Query:
     """ "and if i add a second one" after the speed at iq3_xxs, the quant that fit one card: with more cards every
     quant is weighed again (q4_k_m now fits on two), not the deep quant kept for the comparison of speeds."""
-    from assistant.queries import FitQuery, FollowUpQuery
+    from assistant.queries import FitQuery
+    from assistant.query_talk import FollowUpQuery
 
     if not isinstance(follow, FollowUpQuery) or not isinstance(merged, FitQuery) or follow.precision:
         return merged
@@ -149,7 +151,8 @@ def resale_of_rent(dlg: Dialogue, follow: Query) -> Query | None:
     3 years for half" after renting weighed against buying: the same weighing with the card sold again after those
     years (the years are the follow-up's setting; an amount said is what it sells for, a share said (FollowUpQuery.sale
     as a float) that share of the price); None when the thread's question is no rent-or-buy."""
-    from assistant.queries import CostQuery, FollowUpQuery, RentOrBuyQuery
+    from assistant.queries import CostQuery, RentOrBuyQuery
+    from assistant.query_talk import FollowUpQuery
 
     last = dlg.context.last_query
     if not isinstance(follow, FollowUpQuery) or not follow.sale or not isinstance(last, (RentOrBuyQuery, CostQuery)):
@@ -213,7 +216,8 @@ def image_model_of_thread(dlg: Dialogue, query: Query) -> Query:
     named no model is timed or trained on the common image model (SDXL, named in the answer) on the thread's card, not
     answered with a spec sheet and "no speed model" or a ranking for generic training."""
     from assistant.dialogue.references import focus_refs
-    from assistant.queries import FitQuery, FollowUpQuery, ModelRef
+    from assistant.queries import FitQuery, ModelRef
+    from assistant.query_talk import FollowUpQuery
     from assistant.query_terms import IMAGE_MODEL
 
     if not isinstance(query, FollowUpQuery) or query.model is not None or query.params_b or query.gpus:
@@ -238,7 +242,8 @@ def fix_of_thread(dlg: Dialogue, query: Query) -> Query:
     """ "what settings should i change", "那参数怎么调" after a fit (the user's card ran out of memory): that fit, asked
     for the settings that make it fit (asked "fix", respond/fit_fix.py); with no fit in the thread, the settings help
     the words read as before."""
-    from assistant.queries import FitQuery, FollowUpQuery, HelpQuery
+    from assistant.queries import FitQuery
+    from assistant.query_talk import FollowUpQuery, HelpQuery
 
     if not isinstance(query, FollowUpQuery) or query.ask != "fix":
         return query
@@ -253,7 +258,8 @@ def fix_of_thread(dlg: Dialogue, query: Query) -> Query:
 def payback_of_rent(dlg: Dialogue, query: Query) -> Query:
     """ "那买一张多久回本", "when would buying pay off" read as the buy-or-rent concept, while the thread rents a card
     (a rate, hours or a period in its last questions): owning that card weighed against that rent, at its use."""
-    from assistant.queries import ExplainQuery, RatesQuery, RentOrBuyQuery
+    from assistant.queries import RatesQuery, RentOrBuyQuery
+    from assistant.query_talk import ExplainQuery
 
     if not isinstance(query, ExplainQuery) or query.concept != "buy-vs-rent":
         return query

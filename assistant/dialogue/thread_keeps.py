@@ -73,7 +73,8 @@ def model_verdict_as_fit(dlg: Dialogue, query: Query) -> Query:
 
 def audio_of_thread(dlg: Dialogue, query: Query) -> Query:
     from assistant.dialogue.references import fill, focus_refs
-    from assistant.queries import FollowUpQuery, SpecQuery
+    from assistant.queries import SpecQuery
+    from assistant.query_talk import FollowUpQuery
 
     model = dlg.context.setup.model
     if model is None or not model.key.startswith("whisper") or not isinstance(query, (SpecQuery, FollowUpQuery)):

@@ -13,7 +13,8 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from assistant.periods import ASKED_HOURS, HOURS_PER_WEEK
-from assistant.queries import CompareQuery, CostQuery, FollowUpQuery, PowerLimitQuery, Query, Setting
+from assistant.queries import CompareQuery, CostQuery, PowerLimitQuery, Query, Setting
+from assistant.query_talk import FollowUpQuery
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue
@@ -42,7 +43,8 @@ def days_of_the_job(dlg: Dialogue, query: Query) -> Query:
     """ "如果只用晚上 每天4小时呢", "what if i only run it 4 hours a day" right after a rent of hours or a rented
     job: that rent again, said in days at those hours a day (the money does not change), not a utilization for a
     bill. A use said by the day is a whole or half number of hours a day; any other use is by the week or month."""
-    from assistant.queries import FollowUpQuery, RatesQuery
+    from assistant.queries import RatesQuery
+    from assistant.query_talk import FollowUpQuery
 
     last = dlg.context.last_query
     if not isinstance(query, FollowUpQuery) or not isinstance(last, RatesQuery) or last.mode not in ("rent", "job"):

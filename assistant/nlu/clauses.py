@@ -20,7 +20,8 @@ from assistant import i18n
 from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import lexicon
 from assistant.nlu.parse import language
-from assistant.queries import Clarification, FollowUpQuery, Query, UnknownQuery
+from assistant.queries import Clarification, Query
+from assistant.query_talk import FollowUpQuery, UnknownQuery
 
 
 def _split_points(text: str, lang: str) -> list[tuple[str, str]]:
@@ -110,7 +111,7 @@ def _with_first_topic(a, second: str, b, index: NameIndex, lang: str):
     is a 4070 enough" -> "is a 4070 enough for flux"; a video model too: "what gpu for wan 2.1, is 16gb enough").
     (second, its reading), unchanged when nothing applies."""
     from assistant.nlu import understand
-    from assistant.queries import ExplainQuery
+    from assistant.query_talk import ExplainQuery
 
     words = second.split()
     pronouns = lexicon(lang).listed("clause_pronouns")

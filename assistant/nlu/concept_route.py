@@ -28,7 +28,8 @@ import dataclasses
 
 from assistant.nlu import concept_score
 from assistant.nlu.reading import Reading
-from assistant.queries import Clarification, ExplainQuery, Query
+from assistant.queries import Clarification, Query
+from assistant.query_talk import ExplainQuery
 
 # readers whose claim is "whatever is left": a GPU's spec sheet ("nothing else asked"), a comparison asked back, what
 # was not understood; a decided concept is something else asked

@@ -29,7 +29,8 @@ from assistant.nlu.tagger import Tag, tag
 from assistant.nlu.text import clean, tokenize
 from assistant.nlu.usage_apply import capacity_asked, over_job, rent_of_job, weighs_use, with_usage
 from assistant.nlu.usage_reader import hours_in_all, read_usage
-from assistant.queries import Clarification, FitQuery, FollowUpQuery, Query, RatesQuery, SpecQuery
+from assistant.queries import Clarification, FitQuery, Query, RatesQuery, SpecQuery
+from assistant.query_talk import FollowUpQuery
 
 language = i18n.language_of  # the question's language (one rule for the whole program)
 

@@ -19,7 +19,8 @@ import re
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.models.calc import EACH_RATE_MAX, Calc, Factor, Hours, Term, solve
-from assistant.nlu.amounts import Amount, amounts, normal, period_asked, unexplained
+from assistant.nlu.amount_asks import period_asked, unexplained
+from assistant.nlu.amounts import Amount, amounts, normal
 from assistant.nlu.amounts_work import with_items_asked
 from assistant.nlu.schedule import job_weeks
 from assistant.periods import PERIOD_HOURS

@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 
 from assistant.models.calc import Calc, Factor, Term, solve
-from assistant.nlu.amounts import Amount, amounts, normal, period_asked
+from assistant.nlu.amount_asks import period_asked
+from assistant.nlu.amounts import Amount, amounts, normal
 from assistant.nlu.amounts_work import with_items_asked
 
 DIFFERENCE = re.compile(

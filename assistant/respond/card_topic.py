@@ -22,7 +22,8 @@ import math
 
 from assistant import i18n
 from assistant.answer import Answer
-from assistant.queries import ExplainQuery, PowerLimitQuery, RecommendQuery, RigQuery, SpecQuery, VerdictQuery
+from assistant.queries import PowerLimitQuery, RecommendQuery, RigQuery, SpecQuery, VerdictQuery
+from assistant.query_talk import ExplainQuery
 from assistant.respond.env import Env
 from assistant.specs import GpuSpec
 

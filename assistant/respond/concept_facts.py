@@ -25,7 +25,7 @@ from assistant import i18n
 from assistant.models import constants as C
 from assistant.models import llm, memory, scaling
 from assistant.nlu.concept_facts import Fact, fact, fact_of, says
-from assistant.queries import ExplainQuery
+from assistant.query_talk import ExplainQuery
 from assistant.respond.concept_lead import REFERENCE_GPUS, Lead, asked_llm
 from assistant.respond.env import Env
 from assistant.respond.wording import num, spec_source

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from assistant import i18n
-from assistant.queries import ExplainQuery, FitQuery
+from assistant.queries import FitQuery
+from assistant.query_talk import ExplainQuery
 from assistant.respond.env import Env
 from assistant.respond.wording import num
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from assistant import i18n
-from assistant.queries import ExplainQuery
+from assistant.query_talk import ExplainQuery
 from assistant.respond.concept_lead import Lead, says_word
 from assistant.respond.concept_leads_arch import architecture, unseen
 from assistant.respond.concept_leads_cards import (

@@ -12,7 +12,7 @@ family's first year, said to be an estimate. Asked about training: what its miss
 from __future__ import annotations
 
 from assistant import i18n
-from assistant.queries import ExplainQuery
+from assistant.query_talk import ExplainQuery
 from assistant.respond.concept_lead import Lead, says_word
 from assistant.respond.env import Env
 from assistant.respond.vendor_practice import CUDA_ENDED

@@ -11,7 +11,7 @@ import re
 
 from assistant import i18n
 from assistant.models import memory
-from assistant.queries import ExplainQuery
+from assistant.query_talk import ExplainQuery
 from assistant.respond import image_power
 from assistant.respond.concept_lead import REFERENCE_GPUS, Lead, named_or_example, with_notes, yes_word
 from assistant.respond.env import Env

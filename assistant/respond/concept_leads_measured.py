@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from assistant import i18n
 from assistant.models import memory
-from assistant.queries import ExplainQuery
+from assistant.query_talk import ExplainQuery
 from assistant.respond.concept_lead import (
     REFERENCE_GPUS,
     Lead,

@@ -18,7 +18,8 @@ import re
 from assistant import i18n
 from assistant.models import memory
 from assistant.nlu.lexicon import lexicon
-from assistant.queries import ExplainQuery, FitQuery
+from assistant.queries import FitQuery
+from assistant.query_talk import ExplainQuery
 from assistant.respond.concept_lead import GIB, GQA_MODEL, Lead, named_or_example, size_text, with_notes, yes_word
 from assistant.respond.env import Env
 from assistant.respond.wording import num

@@ -16,7 +16,7 @@ from __future__ import annotations
 from assistant import i18n
 from assistant.models.platforms import platform_for
 from assistant.nlu.lexicon import lexicon
-from assistant.queries import ExplainQuery
+from assistant.query_talk import ExplainQuery
 from assistant.respond.builds import power
 from assistant.respond.concept_lead import Lead, says_word
 from assistant.respond.cpus import cpu_power

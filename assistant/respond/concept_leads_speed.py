@@ -16,7 +16,7 @@ from typing import Any
 
 from assistant import i18n
 from assistant.models import memory
-from assistant.queries import ExplainQuery
+from assistant.query_talk import ExplainQuery
 from assistant.respond.concept_lead import (
     GIB,
     GQA_MODEL,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from assistant import i18n
 from assistant.models import constants as C
 from assistant.models import embed_speed
-from assistant.queries import ExplainQuery
+from assistant.query_talk import ExplainQuery
 from assistant.respond.concept_lead import Lead, says_word
 from assistant.respond.env import Env, rules_of_thumb
 from assistant.respond.wording import num, spec_source

@@ -8,7 +8,8 @@ from __future__ import annotations
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.lexicon import lexicon
-from assistant.queries import ExplainQuery, FitQuery
+from assistant.queries import FitQuery
+from assistant.query_talk import ExplainQuery
 from assistant.respond import concept_leads
 from assistant.respond.env import Env, rules_of_thumb
 from assistant.respond.fit_sizing import sized_model

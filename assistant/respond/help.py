@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from assistant import i18n
 from assistant.answer import Answer, Table
-from assistant.queries import HelpQuery
+from assistant.query_talk import HelpQuery
 from assistant.respond.env import Env
 from assistant.respond.pricing import assumption_text
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 import dataclasses
 
 from assistant.answer import Answer
-from assistant.queries import FitQuery, GpuRef, SetQuery, Setting, VerdictQuery
+from assistant.queries import FitQuery, GpuRef, Setting, VerdictQuery
+from assistant.query_talk import SetQuery
 from assistant.respond.env import Env
 from assistant.respond.use_case import said
 

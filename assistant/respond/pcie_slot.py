@@ -19,7 +19,7 @@ import re
 
 from assistant.answer import Answer
 from assistant.models import constants as C
-from assistant.queries import ExplainQuery
+from assistant.query_talk import ExplainQuery
 from assistant.respond import asked
 from assistant.respond.env import Env
 

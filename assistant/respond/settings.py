@@ -21,7 +21,8 @@ import json
 
 from assistant import i18n, setting_rules
 from assistant.answer import Answer
-from assistant.queries import SetQuery, Setting
+from assistant.queries import Setting
+from assistant.query_talk import SetQuery
 from assistant.respond.env import SYMBOLS, Env
 from assistant.respond.wording import pct
 

@@ -80,7 +80,7 @@ def _already(parsed, before: tuple[str, int], env: Env) -> str | None:
 
 
 def _bare_follow_up(parsed) -> bool:
-    from assistant.queries import FollowUpQuery
+    from assistant.query_talk import FollowUpQuery
 
     return isinstance(parsed, FollowUpQuery) and not parsed.ask and not parsed.fields
 

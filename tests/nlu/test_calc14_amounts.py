@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.nlu.amounts import amounts, period_asked, unexplained
+from assistant.nlu.amount_asks import period_asked, unexplained
+from assistant.nlu.amounts import amounts
 from assistant.respond.asked_unit import Unit, asked, gives
 
 

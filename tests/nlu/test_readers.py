@@ -13,7 +13,8 @@ import assistant.nlu.intents as intents
 from assistant.clarify import SLOTS, fill
 from assistant.nlu import NameIndex, choose, understand
 from assistant.nlu.corpus import FILES, _expects_future, load
-from assistant.queries import Clarification, SetQuery
+from assistant.queries import Clarification
+from assistant.query_talk import SetQuery
 
 CORPUS = Path(__file__).parent
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from assistant.dialogue import Assumptions, Context
-from assistant.queries import RecommendQuery, SetQuery, Setting
+from assistant.queries import RecommendQuery, Setting
+from assistant.query_talk import SetQuery
 from assistant.respond import settings
 from assistant.respond.env import Env, query_currency
 from assistant.respond.pricing import assumption_text, budget_usd

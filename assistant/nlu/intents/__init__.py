@@ -72,16 +72,8 @@ from assistant.nlu.intents import (
 from assistant.nlu.price_gap import price_gap
 from assistant.nlu.reader_needs import NEEDS, met, needs
 from assistant.nlu.reading import Reading
-from assistant.queries import (
-    Clarification,
-    CompareQuery,
-    CostQuery,
-    ExplainQuery,
-    Query,
-    RatesQuery,
-    SetQuery,
-    SpecQuery,
-)
+from assistant.queries import Clarification, CompareQuery, CostQuery, Query, RatesQuery, SpecQuery
+from assistant.query_talk import ExplainQuery, SetQuery
 
 # The order is the precedence: courtesy and commands, then concept questions, ellipsis and
 # settings typed alone, then the question intents from the most specific to the broadest.

@@ -16,7 +16,8 @@ from assistant.nlu.intents import explain
 from assistant.nlu.intents.concept_cues import says
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
-from assistant.queries import ExplainQuery, GpuRef, Query, SpecQuery
+from assistant.queries import GpuRef, Query, SpecQuery
+from assistant.query_talk import ExplainQuery
 
 SUPPORT, GENERATIONS = "cuda-arch-support", "gpu-generations"
 _NOT_ARCH = ("MONEY", "BUDGET", "RENT", "RECOMMEND", "SORT", "PARAMS", "UNDER")

@@ -14,7 +14,8 @@ from __future__ import annotations
 from assistant.nlu.concept_facts import asked_fact, may_claim
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
-from assistant.queries import ExplainQuery, Query
+from assistant.queries import Query
+from assistant.query_talk import ExplainQuery
 
 _OTHER = ("MONEY", "BUDGET", "RENT", "HOURS", "KWH", "WATTS", "UNDER")
 

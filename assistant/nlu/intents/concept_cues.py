@@ -53,7 +53,8 @@ from assistant.nlu.intents import explain, scaling
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
-from assistant.queries import ExplainQuery, Query
+from assistant.queries import Query
+from assistant.query_talk import ExplainQuery
 
 _GENERATIONS = "gpu-generations"
 _STALL = "training-bottleneck"

@@ -16,7 +16,8 @@ import re
 
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
-from assistant.queries import ExplainQuery, Query
+from assistant.queries import Query
+from assistant.query_talk import ExplainQuery
 
 CONCEPT = "embeddings"
 _SCALE = {"k": 1e3, "thousand": 1e3, "千": 1e3, "m": 1e6, "million": 1e6, "万": 1e4, "亿": 1e8, "mn": 1e6}

@@ -23,7 +23,8 @@ from assistant.nlu.intents.verdict import said
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.nlu.text import key
-from assistant.queries import Clarification, ExplainQuery, FitQuery, GpuRef, Query, RecommendQuery, SpecQuery
+from assistant.queries import Clarification, FitQuery, GpuRef, Query, RecommendQuery, SpecQuery
+from assistant.query_talk import ExplainQuery
 
 _PREFILL_DECODE = "prefill-decode"  # what inference's two phases are bound by
 _QUANTIZATION = "quant-quality"  # the concept with what a lower precision costs in quality, in published figures

@@ -31,7 +31,8 @@ from assistant.nlu.job_terms import (
 )
 from assistant.nlu.owned_fit import need_other, owned_after, owned_fit_first, sizes_weighed
 from assistant.nlu.reading import Reading
-from assistant.queries import ExplainQuery, FitQuery, GpuRef, ModelRef, Query, RigQuery
+from assistant.queries import FitQuery, GpuRef, ModelRef, Query, RigQuery
+from assistant.query_talk import ExplainQuery
 
 # set-up options a memory question may state (lexicon [lists] setup_<name>); in each pair the second
 # wins when both match ("no gradient checkpointing" contains "gradient checkpointing")

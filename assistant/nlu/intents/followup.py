@@ -30,7 +30,8 @@ from assistant.nlu.intents.verdict import said
 from assistant.nlu.job_terms import image_steps, resolution, train_steps
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
-from assistant.queries import CostQuery, FollowUpQuery, GpuRef, Query
+from assistant.queries import CostQuery, GpuRef, Query
+from assistant.query_talk import FollowUpQuery
 
 LEADS = ("FOLLOW", "AND", "NO")
 # the details a fragment may change, and the words that may come with them ("and with lora?", "only 24gb+ cards")

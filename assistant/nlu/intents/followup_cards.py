@@ -18,7 +18,8 @@ from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
-from assistant.queries import FollowUpQuery, GpuRef, Query
+from assistant.queries import GpuRef, Query
+from assistant.query_talk import FollowUpQuery
 
 
 @needs(("GPU",), unless=("PARAMS", "WORKLOAD", "MONEY", "MEMORY", "HOURS", "VS", "OR", "THAN", "MODEL"))

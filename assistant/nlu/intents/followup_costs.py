@@ -19,7 +19,8 @@ from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
-from assistant.queries import CostQuery, FollowUpQuery, Query
+from assistant.queries import CostQuery, Query
+from assistant.query_talk import FollowUpQuery
 
 
 @needs(said=("image_time_words", "duration_words"))

@@ -15,7 +15,8 @@ from __future__ import annotations
 from assistant.nlu.intents import explain
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
-from assistant.queries import ExplainQuery, HelpQuery, Query
+from assistant.queries import Query
+from assistant.query_talk import ExplainQuery, HelpQuery
 
 # tag kinds that make a question more than a request for help
 STRONG = (

@@ -39,7 +39,8 @@ from assistant.nlu.intents.rates import provider, throughput
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
-from assistant.queries import ExplainQuery, FitQuery, ModelRef, Query, SpecQuery
+from assistant.queries import FitQuery, ModelRef, Query, SpecQuery
+from assistant.query_talk import ExplainQuery
 
 ASSUMED_WHISPER = "whisper-large-v3"  # the Whisper size a transcription question without one is answered for [A]
 

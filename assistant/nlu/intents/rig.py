@@ -20,7 +20,8 @@ from assistant.nlu.intents.verdict import said
 from assistant.nlu.owned_parts import owned_parts
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
-from assistant.queries import ExplainQuery, GpuRef, Query, RigQuery
+from assistant.queries import GpuRef, Query, RigQuery
+from assistant.query_talk import ExplainQuery
 
 MAX_RIG_GPUS = 64  # a count above one server's 8 (respond/builds.SERVER_GPUS) is answered with one server
 SERVER_FREE = 4  # more cards than a workstation takes: a rig only with a named GPU or a budget

@@ -20,7 +20,8 @@ from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading, gpu_ref
 from assistant.nlu.stated import box_cards, is_difference
 from assistant.nlu.stated_prices import CLAUSE_END, sold_for, stated_prices, total_asked
-from assistant.queries import GpuRef, Query, SetQuery, Setting
+from assistant.queries import GpuRef, Query, Setting
+from assistant.query_talk import SetQuery
 
 # tag kinds that ask a question beyond stating settings
 ASKS = (

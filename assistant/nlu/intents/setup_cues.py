@@ -25,7 +25,8 @@ from assistant.nlu.concept_facts import asked_fact
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
-from assistant.queries import ExplainQuery, Query
+from assistant.queries import Query
+from assistant.query_talk import ExplainQuery
 
 # (concept, the lexicon lists the question must each say a word of), tried in order: the first rule met wins
 RULES: tuple[tuple[str, tuple[str, ...]], ...] = (

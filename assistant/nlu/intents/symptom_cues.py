@@ -15,7 +15,8 @@ import re
 from assistant.nlu.intents.concept_cues import concept_asked, says
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
-from assistant.queries import ExplainQuery, Query
+from assistant.queries import Query
+from assistant.query_talk import ExplainQuery
 
 _PREFILL_DECODE = "prefill-decode"
 _NOT_SYMPTOM = ("BUDGET", "RENT", "RECOMMEND", "SORT", "UNDER")

@@ -211,7 +211,7 @@ def why_vendor(r: Reading) -> Query | None:
     "why_vendor" of the vendor's practice concept (what AMD cards are like for AI); after a pick between makers the
     dialogue makes it the why of that pick (about_last.why_of_pick)."""
     from assistant.nlu.intents.explain import vendor_concept
-    from assistant.queries import ExplainQuery
+    from assistant.query_talk import ExplainQuery
 
     b = r.b
     if r.explicit or r.model or not (b.has("WHY") and b.has("VENDOR")) or {t.kind for t in b.tags} - _WHY_VENDOR_KINDS:

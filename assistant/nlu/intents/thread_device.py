@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
-from assistant.queries import FollowUpQuery, Query
+from assistant.queries import Query
+from assistant.query_talk import FollowUpQuery
 
 # tags that make a figure question something else: a bill, a price, a model or a job on the device, a reason, a pick
 _OTHER = (
@@ -185,7 +186,7 @@ def why_not_vendor(r: Reading) -> Query | None:
     """ "why not amd", "为啥不考虑a卡" after a pick: why the vendor's cards were left out, which is how they work for
     this in practice (the vendor concept: the software stack), not a question nobody understood."""
     from assistant.nlu.intents.explain import _VENDOR_PRACTICE
-    from assistant.queries import ExplainQuery
+    from assistant.query_talk import ExplainQuery
 
     b = r.b
     concept = _VENDOR_PRACTICE.get(b.first("VENDOR") or "")
