@@ -1,24 +1,24 @@
 """Every ask of a message answered: "will it fit, how fast, and what psu do i need" gets all three.
 
-Contract: `complete(answer, text, env, ask)` runs where the engine completes an answer (after respond/asked.cover).
-It reads the checklist of the message (nlu/asks.checklist: the asks in the order written, each with the kind of
-figure it asks) and, for a message that asks two or more things, checks each ask against the answer: an ask whose
-kind the answer declares it gives (`covers(answer)`: `figures["covers"]`, written by the code that added the figure,
-respond/asked.cover) or whose figure the headline already gives (`gives(kind, headline)`, by the shape of the figure
-in the answer's own words: watts with a PSU, a duration, money, tokens/s, a pick ...) is answered. A figure the
-answer's own reasons state (the longest context that fits) becomes the ask's line without asking again. Each other
-ask is put to the engine again as a question of its own (`ask(words)`: the ask's words in the conversation as the
+Contract: `complete(answer, text, env, ask)` runs where the engine completes an answer (after respond/asked.cover). It
+reads the checklist of the message (nlu/asks.checklist: the asks in the order written, each with the kind of figure it
+asks) and, for a message that asks two or more things, checks each ask against the answer: an ask whose kind the answer
+declares it gives (`covers(answer)`: `figures["covers"]`, written by the code that added the figure,
+respond/asked.cover) or whose figure the headline already gives (`gives(kind, headline)`, respond/ask_figures.py: by the
+shape of the figure in the answer's own words: watts with a PSU, a duration, money, tokens/s, a pick ...) is answered. A
+figure the answer's own reasons state (the longest context that fits) becomes the ask's line without asking again. Each
+other ask is put to the engine again as a question of its own (`ask(words)`: the ask's words in the conversation as the
 answer left it, so "what psu for it" is about the card just answered and the settings stated anywhere in the message
 apply), with the existing responders and models, never a second formula; the sentence of that answer that gives the
-asked figure becomes one line "(n) "ask": sentence", and its sources join the answer's. An ask of a known kind
-nothing answers is named plainly: "I can't answer that here: <why>" (locale asks.cannot_<kind>), never dropped (a
-figure the answer already said it cannot give, `figures["not_covered"]`, is asked again all the same, and a line
-that gives it replaces that sentence: the time per image of the card a ranking picks); an "other" ask is not said
-unanswerable. The lines follow the headline in the order asked; when the headline does not answer the first ask and
-a line does, that line leads, and when the headline opens with a later ask's figure, its sentence giving the first
-ask's moves first (the first sentence answers the first ask). A main answer that could not be given (a
-clarification, not understood) is rebuilt from the asks that can be answered. `figures["asks"]` lists each ask as
-{"n", "kind", "ask", "answered": "headline" | "line" | "cannot"}.
+asked figure becomes one line "(n) "ask": sentence", and its sources join the answer's. An ask of a known kind nothing
+answers is named plainly: "I can't answer that here: <why>" (locale asks.cannot_<kind>), never dropped (a figure the
+answer already said it cannot give, `figures["not_covered"]`, is asked again all the same, and a line that gives it
+replaces that sentence: the time per image of the card a ranking picks); an "other" ask is not said unanswerable. The
+lines follow the headline in the order asked; when the headline does not answer the first ask and a line does, that line
+leads, and when the headline opens with a later ask's figure, its sentence giving the first ask's moves first (the first
+sentence answers the first ask). A main answer that could not be given (a clarification, not understood) is rebuilt from
+the asks that can be answered. `figures["asks"]` lists each ask as {"n", "kind", "ask", "answered": "headline" | "line"
+| "cannot"}.
 """
 
 from __future__ import annotations
@@ -32,63 +32,10 @@ from assistant.answer import Answer
 from assistant.nlu.asks import Ask, checklist
 from assistant.nlu.lexicon import lexicon
 from assistant.respond.ask_cards import card_of, count_of, counted_subject, several_of, subject_of
+from assistant.respond.ask_figures import GIVES, _figure_sentence, _first_ask_first, _sentences, gives
 from assistant.respond.ask_titles import about, judged_in_title
 from assistant.respond.env import Env
 
-_SENTENCE_END = re.compile(r"(?<=[。！？!?])(?![）)」』])|(?<=[。！？!?][）)」』])|(?<=\.)(?=\s)")
-_MONEY = r"[$¥€£]\s?\d|\d\s*(?:元|块)"
-# the shape of each asked figure in the answer's own words (en and zh locale wording)
-GIVES = {
-    "psu": (
-        r"(?:PSU|power supply|电源|\bunit\b)[^.。]{0,60}?\d[\d,]*\s*W(?![A-Za-z])"
-        r"|\d[\d,]*\s*W[^.。]{0,40}?(?:PSU|电源|\bunit\b)"
-    ),
-    "electricity": r"(?:[Ee]lectricity|电费|kWh)",
-    "payback": r"(?:pays? off|break[- ]?even|回本)",
-    "rent_buy": r"(?:\b[Rr]ent|租).*(?:\b[Bb]uy|买)|(?:\b[Bb]uy|买).*(?:\b[Rr]ent|租)",
-    "speed": (
-        r"(?:tokens?/s|token/秒|it/s|s per image|秒/张|as fast|倍|faster|slower|更快|更慢|a minute|每分钟"
-        r"|costs? about \d+ ?% in|约慢 ?\d)"  # a power limit's cost in speed: "costs about 8 % in 16-bit training"
-    ),
-    "time": r"\d[\d,.]*\s*(?:s|sec|seconds?|min|minutes?|h|hours?|days?|weeks?|秒|分钟|小时|天|周)(?![a-z])",
-    "worth": r"(?:\bYes\b|\bNo\b|[Ww]orth|值得|划算|不值|性价比|Only if|[Ff]air price|good buy|good deal)",
-    "price": _MONEY,
-    "rate": r"(?:per (?:GPU-)?hour|an hour|/hr|/GPU-hour|GPU·小时|每小时|一小时)",
-    "power": r"\d[\d,]*\s*(?:W|瓦)(?![A-Za-z])",
-    "users": r"(?:users|用户|个人|人同时)",
-    "models": r"\d+(?:\.\d+)?\s?B\b",
-    "memory": r"\d[\d.]*\s*GB",
-    "noise": r"(?:[Nn]oise|quiet|loud|dB|噪音|安静|吵)",
-    "cooling": r"(?:cool|heat|airflow|BTU|散热|风道|温度|发热|热量|电暖器)",
-    "warranty": r"(?:[Ww]arranty|保修)",
-    "resale": r"(?:resale|sell|卖)",
-    "provider": r"(?:\bat [A-Z]|在 ?[A-Z]|RunPod|Lambda|AutoDL|vast|恒源云)",
-    "wait": r"(?:\b[Ww]ait|等)",
-    "pick": (
-        r"(?:Get the|[Bb]est|[Pp]ick|[Cc]hoose|[Rr]ecommend|[Cc]heapest|decides it"
-        r"|选|推荐|最划算|最便宜|性价比最高|最快的是)"
-    ),
-    "parts": r"(?:\bRAM\b|[Mm]otherboard|mobo|riser|bottleneck|内存|主板|机箱|瓶颈)",
-    "software": r"(?:ROCm|CUDA|Ollama|llama\.cpp|oneAPI|driver|驱动|Windows|Linux|software|软件)",
-    "gaming": r"(?:gaming|game|游戏)",
-    "fit": (
-        r"(?:\bfits?\b|does not fit|to spare|holds|\bYes\b|\bNo\b"
-        r"|装得下|装不下|放得下|放不下|放不进|能跑|跑不了|还剩|不够|够用|能，|够，|不能)"
-    ),
-    "count": (  # (a count of images is no count of cards: "1,256 张 Stable Diffusion XL 的图")
-        r"(?:(?<![\d.])\d+\s*x\s(?!as )|\d+\s*(?:张|块|台)(?!\s*(?:图|的图|Stable|FLUX|SD))"
-        r"|\b\d+\s+(?:cards|GPUs)\b)"
-    ),
-    "batch": r"(?:[Bb]atch(?: size)?(?: of)?\s*\d|batch 为 ?\d|最大 batch)",
-    "context": (
-        r"(?:context|上下文)[^.。]{0,60}?\d[\d,]*\s*(?:tokens?|token)"
-        r"|\d[\d,]*\s*(?:tokens?|token) (?:of context|的上下文)"
-    ),
-    "circuit": r"(?:circuit|breaker|outlet|跳闸|插座|线路|电路)",
-    "link": r"(?:\bx(?:4|8|16)\b|lanes|通道)",
-    "verdict": r"(?:\bYes\b|\bNo\b|能|不能|可以|稳定|reliable|stable|[Ww]orth|值得|perplexity|困惑度)",
-}
-_GIVES = {kind: re.compile(pattern) for kind, pattern in GIVES.items()}
 _NOT_ANSWERS = ("help", "unknown")
 # a count of cards said in the ask ("if i go to four of them", "加到四张"): its PSU is not the answer's cards'
 _COUNTED = re.compile(
@@ -128,24 +75,6 @@ _IN_STEPS = {
     "batch": GIVES["batch"],
     "psu": GIVES["psu"],
 }
-
-
-def gives(kind: str, text: str) -> bool:
-    """Does `text` give the figure of an ask of `kind`? ("other" asks are never taken as given.)"""
-    found = _GIVES.get(kind)
-    return bool(found and found.search(text))
-
-
-def _sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE_END.split(text.replace("\n\n", " ")) if s.strip()]
-
-
-def _figure_sentence(kind: str, headline: str) -> str:
-    """The first sentence of `headline` that gives the figure asked (the first sentence for an "other" ask)."""
-    sentences = _sentences(headline)
-    if kind not in _GIVES:  # an "other" ask: the first sentence; a kind no answer can show (an API's price): none
-        return sentences[0] if sentences and kind == "other" else ""
-    return next((s for s in sentences if _GIVES[kind].search(s)), "")
 
 
 def _line_from(ask: Ask, sub: Answer | None, said: str, named: tuple[str, ...] = ()) -> str:
@@ -472,46 +401,6 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
     if block:
         answer.headline += "\n\n" + block
     return answer
-
-
-_LEANS_BACK = re.compile(
-    r"^(?:It|Its|This|That|These|Those|They|Both|But|So|Then|Under|它|这|那|两者|但|所以)\b|^(?:它|这|那|但)"
-)
-
-
-def _first_ask_first(asks: tuple[Ask, ...], headline: str) -> str:
-    """The headline with the sentence that gives the first ask's figure first ("qwen2.5 32b能在4090上跑吗
-    多少token每秒": the fit, then the speed), when its first sentence gives a later ask's figure instead (an answer
-    that opens with what it assumed, or with a concept's title, keeps its order) and a later sentence of its first
-    paragraph, standing on its own, gives the first ask's."""
-    found = _LEADS.get(asks[0].kind) or _GIVES.get(asks[0].kind)
-    if found is None:
-        return headline
-    para, sep, rest = headline.partition("\n")
-    sentences = _sentences(para)
-    if len(sentences) < 2 or found.search(sentences[0]):
-        return headline
-    if not any(_GIVES[a.kind].search(sentences[0]) for a in asks[1:] if a.kind in _GIVES and a.kind != asks[0].kind):
-        return headline
-    later = [_GIVES[a.kind] for a in asks[1:] if a.kind in _GIVES and a.kind != asks[0].kind]
-    k = next((k for k, s in enumerate(sentences) if found.search(s) and not any(g.search(s) for g in later)), None)
-    if k is None or _LEANS_BACK.search(sentences[k]):
-        return headline
-    gap = "" if _CJK_END.search(sentences[0]) else " "
-    ordered = [sentences[k], *sentences[:k], *sentences[k + 1 :]]
-    return gap.join(ordered) + sep + rest
-
-
-_CJK_END = re.compile(r"[。！？]$")
-# the sentence that answers a fit asked first: a verdict on the memory of the cards ("Yes with QLoRA, with about
-# 4.2 GB to spare"), not any sentence with a yes ("Yes, 32 GB is enough" of system RAM) or a fit word ("Largest batch
-# that fits")
-_LEADS = {
-    "fit": re.compile(
-        r"^(?:Yes|No|Not|能|不能|够|不够|可以)"
-        r".*?(?:to spare|还剩|装不下|放不下|does not fit|would fit|fits? on|needs? about)"
-    )
-}
 
 
 def _without(headline: str, sentence: str, env: Env) -> str:

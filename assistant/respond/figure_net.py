@@ -133,7 +133,7 @@ def _asked_otherwise(answer: Answer, env: Env, figure: str | None) -> bool:
     much vram does r1 need at q4. asking for a friend with too much money": the memory, given), or it asks which card
     and the answer picks one ("what gpu keeps the power bill low": the bill is what the pick is judged by)."""
     from assistant.nlu.asks import asked_as_word, kind_of
-    from assistant.respond.ask_lines import gives as ask_gives
+    from assistant.respond.ask_figures import gives as ask_gives
 
     text = answer.question or ""
     kind = kind_of(text, env.lang)

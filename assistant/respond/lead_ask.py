@@ -21,7 +21,7 @@ import re
 from assistant.answer import Answer
 from assistant.nlu.asks import asked_as_word, kind_of, sole_ask
 from assistant.nlu.lexicon import lexicon
-from assistant.respond.ask_lines import gives
+from assistant.respond.ask_figures import gives
 from assistant.respond.asked import FIGURE_PARTS
 from assistant.respond.env import Env
 

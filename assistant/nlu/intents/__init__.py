@@ -59,6 +59,7 @@ from assistant.nlu.intents import (
     settings,
     setup_cues,
     spec,
+    speed_cues,
     symptom_cues,
     thread_asks,
     thread_device,
@@ -173,14 +174,14 @@ READERS = (
     symptom_cues.power_by_use,  # "3090 watts inference vs training": one card in two uses, not two cards
     symptom_cues.vllm_log,  # "Maximum concurrency for 8192 tokens per request: 3.41x": vLLM's KV cache lines
     concept_asked.read,  # "bytes per parameter at fp16 ... for a 32b model", "tp vs pp for a 70b": the fact asked
-    concept_cues.speed_check,  # "why is my 4090 only getting 8 tok/s on 70b q4": measured against expected, causes
+    speed_cues.speed_check,  # "why is my 4090 only getting 8 tok/s on 70b q4": measured against expected, causes
     concept_cues.slow_card,  # "why is a 4060 ti 16gb so slow for llms": its bandwidth against a reference card
-    concept_cues.offload_speed,  # "显存不够 模型放内存里跑会慢多少": RAM against VRAM, in tokens/s
+    speed_cues.offload_speed,  # "显存不够 模型放内存里跑会慢多少": RAM against VRAM, in tokens/s
     concept_cues.trouble,  # "getting OOM with batch size 8 on my 3090": the problem's causes and fixes
-    concept_cues.speed_bound,  # "tokens per second: bandwidth or compute?": decode vs prefill, in numbers
+    speed_cues.speed_bound,  # "tokens per second: bandwidth or compute?": decode vs prefill, in numbers
     concept_cues.why_memory,  # "why does a 7b model need 100+gb to fully finetune": the parts per parameter
-    concept_cues.quant_speed,  # "why is q4 faster than fp16": fewer bytes read per token
-    concept_cues.second_card,  # "my 2nd gpu barely speeds up training": the usual causes, the expected speed-up
+    speed_cues.quant_speed,  # "why is q4 faster than fp16": fewer bytes read per token
+    speed_cues.second_card,  # "my 2nd gpu barely speeds up training": the usual causes, the expected speed-up
     concept_cues.vendor_why_not,  # "why not amd", "为什么不推荐amd": what that vendor's cards are like for AI
     explain.pcie_link,  # "does a pcie 4.0 x4 slot hurt a second gpu": the link, never "x4" as four cards
     explain.temperature,  # "85c is that ok", "runs at 83 degrees": a GPU temperature, never an electricity price

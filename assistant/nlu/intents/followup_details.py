@@ -1,0 +1,77 @@
+"""The details a follow-up states beside its cue, read for intents/followup.build and the follow-up readers.
+
+Contract: each function takes a `Reading` and returns one detail, or None / False / {} when it is not said:
+`job_data` the training job's data (samples, tokens per sample, epochs), `made_in` the hours of "how many ... in an
+hour / a day / a minute", `_amount` a bare number (the dialogue decides what it is), `_count_word` a number word alone
+(a GPU count), `_mode_said` the training method named, `_sale_said` whether a card's sale price is stated. The words
+are lexicon lists; nothing here matches one question.
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.intents.rates import epochs, sample_tokens, samples
+from assistant.nlu.intents.verdict import said
+from assistant.nlu.job_terms import image_steps, train_steps
+from assistant.nlu.reading import Reading
+
+
+def _sale_said(r: Reading) -> bool:
+    """The follow-up states what a card of the user's sells for ("what if i sell it for $700", "要是能卖5000呢",
+    "what if i get $700 for it"): a word of sale, or "get" with an amount "for it"."""
+    if said(r, "asked_sell") or said(r, "sale_price_words"):
+        return True
+    return bool(said(r, "sold_for_words")) and "get" in r.b.toks and (r.money() is not None or r.b.has("NUMBER"))
+
+
+def _mode_said(r: Reading) -> str | None:
+    """The training method a follow-up names: LoRA / QLoRA, or a full fine-tune in so many words ("full finetune",
+    "全参"); a bare training word ("大概要训多久", "train it") names none (the thread's method stays)."""
+    mode = r.mode() if r.b.has("MODE") else "inference"
+    if mode == "inference" or (mode == "full_finetune" and not r.lex.words_in("full_finetune_words", r.text.lower())):
+        return None
+    return mode
+
+
+def job_data(r: Reading) -> dict:
+    """The data of a training job a follow-up states ("if i do 3 epochs instead", "with 100k samples", "and if
+    they're ~2k tokens each"): the job talked about on that data."""
+    return {"samples": samples(r), "sample_tokens": sample_tokens(r), "epochs": epochs(r)}
+
+
+def made_in(r: Reading) -> float | None:
+    """The hours of "how many ... in an hour / a day / a minute" (1, 24, 1/60): a count of things made in that time
+    asked; None otherwise ("how many hours a day" counts hours, not things made)."""
+    ask = said(r, "made_count_asks")
+    if not ask:
+        return None
+    if ask.isascii():
+        after = r.text.lower().split(ask, 1)[-1].split()
+        if after and after[0].strip("?,.") in r.lex.listed("made_not_counted"):
+            return None
+    for name, hours in (("made_span_hour", 1.0), ("made_span_day", 24.0), ("made_span_minute", 1 / 60)):
+        if said(r, name):
+            return hours
+    return None
+
+
+def _amount(r: Reading) -> float | None:
+    """A bare number the follow-up states ("and if i only had 800?"); the dialogue decides what it is."""
+    b = r.b
+    if b.has("MONEY", "COUNT") or r.money() is not None or b.struct("count_of"):
+        return None
+    if any(job_data(r).values()) or image_steps(r) is not None or train_steps(r, True) is not None:
+        return None  # "if i do 3 epochs instead", "with 50 steps?": the job's data or set-up, not a count or a budget
+    rate = r.rate_tags()
+    if rate is not None and rate[1] is b.kinds["NUMBER"][0]:
+        return None  # "what if electricity is 0.35": a setting (Query.settings), not a number to place
+    v = b.first("NUMBER")
+    try:
+        return float(v) if v is not None else None
+    except (TypeError, ValueError):
+        return None
+
+
+def _count_word(r: Reading) -> int | None:
+    """ "and with four?": a number word alone in a follow-up is a GPU count."""
+    found = [r.lex.numbers[w] for w in r.b.unknown if w in r.lex.numbers]
+    return int(found[0]) if len(found) == 1 and 2 <= found[0] <= 16 else None
