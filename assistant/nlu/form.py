@@ -113,9 +113,9 @@ def form_of(r: Reading) -> Form:
 
 
 def _made_in(r: Reading) -> float | None:
-    """Hours of a count of things made asked ("how many images per hour", intents/followup_details.made_in) or of tokens
+    """Hours of a count of things made asked ("how many images per hour", nlu/followup_details.made_in) or of tokens
     ("how many tokens a day", "一天能处理多少token": [lists] made_token_asks with a made_span_* word)."""
-    from assistant.nlu.intents.followup_details import made_in
+    from assistant.nlu.followup_details import made_in
 
     found = made_in(r)
     if found or not _said(r, "made_token_asks"):

@@ -2,7 +2,7 @@
 comparison, "一张4090一天能出多少张sdxl图", "how many tokens a day can one 3090 push"): the count in that time.
 
 Contract: `line(answer, query, env)` -> the sentence that leads the answer, or "" when the question asks no count in
-a time (Query.made_in_hours, nlu/form.py via intents/followup_details.made_in), the answer gave it already
+a time (Query.made_in_hours, nlu/form.py via nlu/followup_details.made_in), the answer gave it already
 (figures images_in_time) or worked out no speed. Images: hours x 3600 / seconds per image (figures image_seconds, one
 value or one per GPU), one image at a time; tokens: tokens per second x hours x 3600 (figures tokens_per_second, one
 user). figures gain made_in_time (per GPU when several).

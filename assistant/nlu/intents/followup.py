@@ -13,16 +13,16 @@ Chinese particle 呢, unless it asks something complete of its own; `leftover` c
 word or a lone workload/precision/context nothing else took. The dialogue merges the
 FollowUpQuery into the previous query (with nothing before it, a fragment is a recommendation).
 Follow-ups that bring a card in ("would a 4090 work", "差价多少") are intents/followup_cards.py's, those about
-time and money intents/followup_costs.py's; the details a follow-up states are read by intents/followup_details.py.
+time and money intents/followup_costs.py's; the details a follow-up states are read by nlu/followup_details.py.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
+from assistant.nlu.followup_details import _amount, _count_word, _mode_said, _sale_said, job_data, made_in
 from assistant.nlu.intents.compare import worth_asked
 from assistant.nlu.intents.cost import power_asked
-from assistant.nlu.intents.followup_details import _amount, _count_word, _mode_said, _sale_said, job_data, made_in
 from assistant.nlu.intents.lists import top_n
 from assistant.nlu.intents.rates import period, providers, throughput
 from assistant.nlu.intents.resale import resale_share

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import dataclasses
 
+from assistant.nlu.followup_details import _amount
 from assistant.nlu.intents import card_topic
 from assistant.nlu.intents.followup import AROUND, _only, build
-from assistant.nlu.intents.followup_details import _amount
 from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reader_needs import needs

@@ -12,9 +12,9 @@ from __future__ import annotations
 import dataclasses
 
 from assistant.nlu.deadline import deadline_hours
+from assistant.nlu.followup_details import job_data
 from assistant.nlu.intents.cost import power_asked
 from assistant.nlu.intents.followup import AROUND, _only, build
-from assistant.nlu.intents.followup_details import job_data
 from assistant.nlu.intents.rates import PERIODS, period
 from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.intents.verdict import said

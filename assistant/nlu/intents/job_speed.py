@@ -33,9 +33,9 @@ import re
 
 from assistant.nlu import job_terms
 from assistant.nlu.audio import audio_seconds
+from assistant.nlu.followup_details import made_in
 from assistant.nlu.intents import fit
 from assistant.nlu.intents.followup import build
-from assistant.nlu.intents.followup_details import made_in
 from assistant.nlu.intents.rates import provider, throughput
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reader_needs import needs

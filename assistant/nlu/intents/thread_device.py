@@ -138,7 +138,7 @@ def memory_total(r: Reading) -> Query | None:
 def job_data_alone(r: Reading) -> Query | None:
     """ "3 epochs", "with 200k samples then", "跑3轮呢": only the data of a training job, nothing else asked: the job
     talked about again on that data (its time, or its rent when it was rented)."""
-    from assistant.nlu.intents.followup_details import job_data
+    from assistant.nlu.followup_details import job_data
 
     b = r.b
     data = {k: v for k, v in job_data(r).items() if v is not None}
