@@ -17,7 +17,17 @@ import dataclasses
 import functools
 import importlib
 
-from assistant import ask_thread, engine_notes, i18n, model_sibling, pronoun_alone, pushback, sized_ref, variant_spread
+from assistant import (
+    ask_thread,
+    engine_notes,
+    i18n,
+    model_sibling,
+    pronoun_alone,
+    pushback,
+    sized_ref,
+    used_of_thread,
+    variant_spread,
+)
 from assistant.answer import Answer
 from assistant.clarify import fill, of_thread, variant_for_work
 from assistant.dialogue import Dialogue, about_last, subject
@@ -168,6 +178,12 @@ class Engine:
             return each  # "can a 4060 ti run mixtral", "m4 pro能跑32b吗": answered for each memory size
         if isinstance(parsed, Clarification):
             return self._clarify(parsed, text, dialogue, env)
+        focus = dialogue.context.focus
+        named = self.reader.known_gpu(focus).short_name if focus and whole else None
+        if (used := used_of_thread.reread(parsed, text, focus, named, lang)) is not None:
+            answered = self._answer(used, dialogue, whole=False, usage=usage)  # "二手的靠谱吗" after a pick: that card
+            answered.question = text
+            return answered
         before = dialogue.context.pick  # the thread's pick before this turn ("does that change the pick?")
         query = carried(_form_kept(parsed, dialogue.complete(parsed, lang)), usage)  # a half: the whole's usage
         if isinstance(query, Clarification) and chosen is None and (alone := pronoun_alone.reread(parsed, text, lang)):
