@@ -3,7 +3,7 @@
 
 Contract: `reread(parsed, text, focus, short_name, lang)` gives the question's words with the thread's card named
 after them ("二手的靠谱吗 RTX 3090"), or None: only for a concept or settings reading of a message that says a used
-word (lexicon `used_asked`) and a trust or worth word (lexicon `reliability_words`, `verdict_good_asked`,
+word (lexicon `used_asked`) and a trust or worth word (lexicon `reliability_words`,
 `verdict_worth`) and names no card, when the thread has a card in focus.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import ExplainQuery, SetQuery
 
-_ASKS = ("reliability_words", "verdict_good_asked", "verdict_worth")
+_ASKS = ("reliability_words", "verdict_worth")  # not "any use" (inside "any used ones?")
 
 
 def reread(parsed, text: str, focus: str | None, short_name: str | None, lang: str) -> str | None:
