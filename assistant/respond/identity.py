@@ -17,9 +17,14 @@ from assistant.specs import GpuSpec
 _WORKSTATION = ("RTX PRO", "RTX A", "Quadro", "Ada Generation", "Blackwell Generation")
 
 
-def asked(text: str, lang: str) -> bool:
+def _low(text: str) -> str:
+    """The question spaced for the word lists; "real time" is a frame rate, not "is it real"."""
     low = f" {' '.join(text.lower().replace('?', ' ').replace(',', ' ').split())} "
-    return lexicon(lang).words_in("identity_asked", low)
+    return low.replace(" real time", " realtime").replace(" real-time", " realtime")
+
+
+def asked(text: str, lang: str) -> bool:
+    return lexicon(lang).words_in("identity_asked", _low(text))
 
 
 def lead(text: str, gpus: list[GpuSpec], env: Env) -> str:
@@ -28,7 +33,7 @@ def lead(text: str, gpus: list[GpuSpec], env: Env) -> str:
     from assistant.respond.variants import market_variant, variant_note
 
     gpu = gpus[0]
-    low = f" {' '.join(text.lower().replace('?', ' ').replace(',', ' ').split())} "
+    low = _low(text)
     real = env.t("identity.real") if lexicon(env.lang).words_in("identity_real", low) else ""
     row = market_variant(gpu.name)
     if real and row is not None and row.get("kind") != "china":

@@ -34,6 +34,7 @@ from assistant.respond.pricing import (
 )
 from assistant.respond.spec_rows import ROWS, asked_sections, has_matrix_units, has_tensor_cores, speed_rows, table_cell
 from assistant.respond.variants import risk_lead, variant_notes
+from assistant.respond.vision_infer import with_vision_fps
 from assistant.respond.vision_train import with_vision_time
 from assistant.respond.wording import num, spec_source
 from assistant.specs import GpuSpec
@@ -383,7 +384,9 @@ def respond(query: SpecQuery, env: Env) -> Answer:
         notes=notes,
         lang=env.lang,
     )
-    answer = with_vision_time(answer, query, env)  # "how long to train resnet-50 on imagenet on a 4090"
+    # "can a 3060 run yolov8 at 1080p in real time": its frames/s; else a training time asked
+    # "how long to train resnet-50 on imagenet on a 4090": the training time
+    answer = with_vision_fps(answer, query, env) or with_vision_time(answer, query, env)
     count = query.gpus[0].count if len(query.gpus) == 1 else 1  # "what does it pull at idle" after 2 x RTX 3090
     counts = {r.name: r.count for r in query.gpus if r.name}  # "哪个更省电" after two 3090s vs one 4090: the sets
     return with_idle(answer, gpus, query.text, env, count, counts)  # "what does a 3090 pull at idle": idle leads

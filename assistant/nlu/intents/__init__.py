@@ -68,6 +68,7 @@ from assistant.nlu.intents import (
     upgrade_path,
     verdict,
     video,
+    vision_infer,
     vram_need,
 )
 from assistant.nlu.price_gap import price_gap
@@ -88,6 +89,7 @@ READERS = (
     job_speed.transcription,  # "whisper on a 3060, how many hours of audio per hour", "transcribe 200 h on a 4090"
     job_speed.transcription_followup,  # "一小时能转多少小时音频" after a Whisper answer: its speed
     job_speed.images_made,  # "4070 super跑sdxl 30步 一小时能出多少张": images made in a time, never an hour's rent
+    vision_infer.vision_inference,  # "can a 3060 run yolov8 at 1080p in real time": its frames per second
     job_speed.vision_training,  # "3060 12g 训yolov8s 一万张图 100个epoch 大概多久": its training time
     job_speed.spill,  # "how much slower when half of a 70b q4 spills into ddr4 next to my 4090": RAM against VRAM
     rig.psu_of_thread,  # "电源要多大", "what psu do i need": the power supply of the cards talked about
