@@ -13,6 +13,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from assistant.dialogue import rent_context
+from assistant.dialogue.budget_plan import budget_plan
 from assistant.dialogue.references import NothingToReferTo, fill, focus_refs, gpus_of
 from assistant.queries import GpuRef, Query, RatesQuery, RecommendQuery, RentOrBuyQuery
 from assistant.query_talk import FollowUpQuery
@@ -56,6 +57,9 @@ def carrier(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query |
         # by memory: that side question is passed, the one before it goes on
         return next((q for q in reversed(dlg.context.history) if not _side_rates(q) and q.intent != "explain"), base)
     named = [k for k in _DETAIL_SLOTS if getattr(follow, k) is not None]
+    plan = budget_plan(dlg.context.history, base, follow, named)
+    if plan is not None:  # "预算改成15万呢" after a build for 30万 and questions about it: that build again
+        return plan
     if base is None or not named or follow.gpus or follow.ask or follow.fields or follow.settings:
         return base
     if all(k in slots(base) for k in named):
