@@ -10,7 +10,7 @@ word (lexicon `used_asked`) and a trust or worth word (lexicon `reliability_word
 from __future__ import annotations
 
 from assistant.nlu.lexicon import lexicon
-from assistant.queries import ExplainQuery, SetQuery
+from assistant.query_talk import ExplainQuery, SetQuery
 
 _ASKS = ("reliability_words", "verdict_worth")  # not "any use" (inside "any used ones?")
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from assistant.queries import FollowUpQuery, Query
+from assistant.queries import Query
+from assistant.query_talk import FollowUpQuery
 
 PLANS = ("rig", "recommend")
 
