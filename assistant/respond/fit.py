@@ -38,6 +38,7 @@ from assistant.respond import (
     memory_overview,
     mixed_set,
     rocm_multi,
+    speech_cpu,
     system_ram,
     viability,
     vram_ladder,
@@ -141,6 +142,8 @@ def _respond(query: FitQuery, env: Env) -> Answer:
         return rule or Answer(
             question=query.text, intent="fit", headline="", clarification=env.t("fit.which_model"), lang=env.lang
         )
+    if gpu is None and model.key.startswith("whisper") and cpu_fit.cpu_only(query, env):  # audio per hour, not tokens/s
+        return speech_cpu.respond(query, env, model)
     if gpu is None and model.kind == "llm" and query.mode == "inference" and cpu_fit.cpu_only(query, env):
         shown = estimates(query, model, rows_to_show(model, query, env), n)  # the memory stated is system RAM
         return cpu_fit.cpu_answer(query, env, model, shown)
