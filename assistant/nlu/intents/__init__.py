@@ -59,6 +59,7 @@ from assistant.nlu.intents import (
     settings,
     setup_cues,
     spec,
+    speech_rent,
     speed_cues,
     symptom_cues,
     thread_asks,
@@ -86,6 +87,7 @@ READERS = (
     vram_need.read,  # "how much vram do i need for llms", "跑大模型需要多大显存": common sizes' memory
     video.read,  # "how much vram does hunyuanvideo need", "can a 4090 run wan 2.1" (names the tagger does not know)
     embed_job.read,  # "how long to embed 5M docs with bge-large on a 4090", "20万篇文档做embedding 要跑多久"
+    speech_rent.transcription_rented,  # "whisper cost per audio hour on a rented 4090": the rent of an hour of audio
     job_speed.transcription,  # "whisper on a 3060, how many hours of audio per hour", "transcribe 200 h on a 4090"
     job_speed.transcription_followup,  # "一小时能转多少小时音频" after a Whisper answer: its speed
     job_speed.images_made,  # "4070 super跑sdxl 30步 一小时能出多少张": images made in a time, never an hour's rent
