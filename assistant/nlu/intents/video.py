@@ -39,8 +39,19 @@ _KEYS = {  # alias -> key of knowledge/video_models.csv
     "wan2.2": "wan2.2-t2v-a14b",
     "wan 2.1": "wan2.1-t2v-14b",
     "wan2.1": "wan2.1-t2v-14b",
+    "cogvideox 5b": "cogvideox-5b",
+    "cogvideox-5b": "cogvideox-5b",
+    "cogvideox5b": "cogvideox-5b",
+    "cogvideo 5b": "cogvideox-5b",
+    "cogvideox 2b": "cogvideox-2b",
+    "cogvideox-2b": "cogvideox-2b",
+    "cogvideox2b": "cogvideox-2b",
+    "cogvideo 2b": "cogvideox-2b",
+    "cogvideox": "cogvideox-5b",
+    "cogvideo": "cogvideox-5b",
 }
-FAMILIES = frozenset({"wan 2.1", "wan2.1", "wan 2.2", "wan2.2"})  # typed without a size: respond/video says the others
+# typed without a size: respond/video says the others
+FAMILIES = frozenset({"wan 2.1", "wan2.1", "wan 2.2", "wan2.2", "cogvideox", "cogvideo"})
 
 
 _SIZE = re.compile(r"(?<!\d)(480|544|540|720)\s*p(?![a-z])", re.IGNORECASE)
