@@ -27,7 +27,11 @@ REF_AUDIO_S = 13 * 60.0  # the README's 13 minutes of audio [R]
 REF_CPU_SECONDS = {"int8": 102.0, "int8_batched": 51.0, "openai_fp32": 418.0}
 REF_MODEL = "whisper-small"
 _SIZED = re.compile(r"tiny|base|small|medium|large|turbo|distil")
-_CAN = re.compile(r"\bcan\b|\bcould\b|possible|能不能|能跑|能用|可以|行不行|跑得动")
+# whether it runs asked ("can i", "or do i need a gpu", "realtime on a cpu"): the yes first when it keeps up
+_CAN = re.compile(
+    r"\bcan\b|\bcould\b|possible|need a gpu|need a graphics|real.?time"
+    r"|能不能|能跑|能用|可以|行不行|跑得动|实时|需要显卡"
+)
 
 
 def rtf(model_key: str, run: str) -> float:
@@ -53,11 +57,10 @@ def respond(query: FitQuery, env: Env, model: ModelSpec) -> Answer:
             rtf=f"{one:.1f}",
         )
     else:
-        head = env.t("speech_cpu.lead", model=model.name, rtf=f"{one:.1f}", hour=hour, batched=f"{batched:.1f}")
+        key = "speech_cpu.lead_yes" if _CAN.search(query.text.lower()) and one >= 1 else "speech_cpu.lead"
+        head = env.t(key, model=model.name, rtf=f"{one:.1f}", hour=hour, batched=f"{batched:.1f}")
     if not _SIZED.search(query.text.lower()):  # "whisper" alone: the size answered for is said
         head = i18n.gap(env.lang).join([head, env.t("speech_cpu.assumed", model=model.name)])
-    if _CAN.search(query.text.lower()):  # "can i run whisper on cpu only": the yes first
-        head = env.t("speech_cpu.yes") + head
     steps = [
         env.t("speech_cpu.rule", one=f"{one:.1f}", batched=f"{batched:.1f}", openai=f"{openai:.1f}", model=model.name),
         env.t("speech_cpu.gpu"),
