@@ -44,6 +44,7 @@ _WORD_STREAMS = re.compile(r"\b(two|three|four|five|six|eight|ten|twelve|sixteen
 # a number asked ("how many fps", "帧率多少"), not whether it keeps up ("real time", "enough", "够不够")
 _RATE = re.compile(r"how many|what fps|what frame|how fast|多少|几帧|多快")
 _VERDICT = re.compile(r"real.?time|enough|\bcan\b|\bcould\b|possible|实时|够|能不能|可以|行不行")
+_HOW_MANY_STREAMS = re.compile(r"how many\b.{0,30}\b(?:streams|cameras|feeds|cams)|几路|多少路")
 _TRAINING = re.compile(r"\btrain|fine[\s-]?tun|epoch|训练|训|微调", re.I)
 
 
@@ -100,11 +101,16 @@ def with_vision_fps(answer, query, env: Env):
         how=env.t("vision_fps.fps_said" if fps_said else "vision_fps.fps_assumed"),
     )
     key = f"vision_fps.lead_{verdict}"
+    if len(rates) == 1 and _HOW_MANY_STREAMS.search(low):  # "how many camera streams can a 4090 handle"
+        key = "vision_fps.streams_count"
     if len(rates) == 1 and _RATE.search(low) and not _VERDICT.search(low):  # "how many fps": the number first
         key = f"vision_fps.rate_{verdict}"
     head = env.t(
         key,
         fps=f"{next(iter(rates.values())):,.0f}",
+        count=int(next(iter(rates.values())) // per_stream),
+        per_stream=per_stream,
+        per_how=env.t("vision_fps.fps_said" if fps_said else "vision_fps.fps_assumed"),
         model=models[0]["name"],
         gpu=gpu.short_name,
         each=each,
