@@ -22,6 +22,7 @@ from assistant.dialogue import (
     format_asked,
     from_context,
     job,
+    machine_case,
     measures,
     method_choice,
     pace,
@@ -208,6 +209,7 @@ class Dialogue:
             query = usage.load_of_the_work(self, query)  # "the power bill for that" after 5000 images a day on it
             query = thread_edits.budget_of_thread(self, query)  # "why not a used 3090" after a pick within $600
             query = thread_keeps.machine_of_thread(self, query)  # "is the psu enough" after "... 1200w psu": that PSU
+            query = machine_case.case_of_thread(self, query)  # "would a 3090 fit in that case" after "..., 4000d"
             query = thread_keeps.model_verdict_as_fit(self, query)  # "what about for flux" after "would a 3060 do"
             query = thread_keeps.limit_of_thread(self, query)  # "electric cost at 0.29" after a limit to 300 W
             query = thread_keeps.card_for_thread_work(self, query)  # "那还是买a6000吧，怎么样" in a job's thread
@@ -281,7 +283,9 @@ class Dialogue:
         # a build's draw at the wall, kept while its bill is asked again ("那电费呢" after "and the power bill?")
         kept_wall = ctx.build_wall if getattr(query, "build_draw", False) else None
         ctx.build_wall = bills.build_of(figures or {}) if query.intent == "rig" else kept_wall
-        ctx.psu_w = next((s.value for s in query.stated if s.dim == "watts" and s.whole == "psu"), ctx.psu_w)
+        said_psu = next((s.value for s in query.stated if s.dim == "watts" and s.whole == "psu"), None)
+        ctx.psu_w = said_psu or machine_case.psu_of(query) or ctx.psu_w  # "my rig: ..., 600w bronze psu"
+        ctx.case = getattr(query, "case", None) or machine_case.case_named(query.text) or ctx.case
         ctx.short_of = thread_keeps.short_of(query, figures or {})
         ctx.capability_said = "capability" in (figures or {})  # "what about two of them" next: what the two run
         # "and if only weekends?" changes one number of that bill; a money answer in between keeps it

@@ -171,6 +171,9 @@ class Context:
     # the power supply the user said their machine has, in any turn ("my pc: ..., 850w seasonic", "450w电源"): what
     # "is my psu ok for it" / "电源要换吗" weighs later (dialogue/thread_keeps.machine_of_thread)
     psu_w: float | None = None
+    # the PC case the user said their machine has ("..., corsair 4000d"): what "would a 3090 fit in that case" weighs
+    # later (dialogue/machine_case.py)
+    case: str | None = None
     # the last answer's build (GPU, count) and what it draws at the wall under load: a bill asked next is that machine's
     build_wall: tuple[str, int, float] | None = None
     # the card a follow-up just added one more of ("那加一张同样的卡呢"), and the one the turn before added to:

@@ -7,7 +7,8 @@ slots, is spacing an issue", "机箱显卡限长320 4080能装吗", "4090公版�
 spacing words (slot_spacing_words) with two or more cards, or its length asked (length_words):
 SpecQuery(fields=("size",)) with the clearance, the case, whether the spacing of several cards is asked and the PSU's
 watts said beside the case ("will a 3090 fit in my h510 with a 650w psu") (respond/card_size.py). A power question (a
-PSU, UPS, volts or amps named) without a length or a case is not one.
+PSU, UPS, volts or amps named) without a length or a case is not one, unless the case itself is said with a fit word
+("would a 3090 fit in that case and psu").
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from assistant.nlu.reading import Reading
 from assistant.queries import Query, SpecQuery
 
 # a job asked alongside ("does a 4090 in an itx case run llama 70b"): not a size question
+# the words that name the case itself (not a form factor like "sff" or "itx", which a PSU question may say too)
+_CASE_ITSELF = ("case", "chassis", "tower", "机箱")
 _JOB = ("MODEL", "PARAMS", "HOURS", "MONEY", "BUDGET", "RENT", "COST", "KWH")
 
 
@@ -39,7 +42,9 @@ def read(r: Reading) -> Query | None:
     length_asked = bool(said(r, "length_words")) and not other  # "how long is a 4090", "5090 fe有多长"
     if not (r.b.has("LENGTH") or cased or length_asked or (spacing and (count > 1 or r.b.has("BOARD")))):
         return None
-    if power and not r.b.has("LENGTH", "CASE"):
+    # "would a 3090 fit in that case and psu": the case said in so many words with a fit word asks the size too
+    case_fit = sized and said(r, "case_words") in _CASE_ITSELF
+    if power and not r.b.has("LENGTH", "CASE") and not case_fit:
         return None  # "sf1000 + 5090 in an sff build, sketchy?": the power supply named is the question
     length = r.b.first("LENGTH")
     return SpecQuery(

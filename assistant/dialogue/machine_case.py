@@ -1,0 +1,64 @@
+"""The PC case the user said their machine has, kept through the thread: "my rig: ..., 600w bronze psu, corsair 4000d"
+then "would a 3090 fit in that case", "will a 4090 fit in my case", "3090能装进我的机箱吗" weighs that case (and the
+thread's PSU), not a case the answer knows nothing of.
+
+Contract: `case_named(text)` -> the first case of [lists] case_names in `text` as typed (None when none is named);
+`case_of_thread(dlg, query)` -> a size question (SpecQuery with fields ("size",), its topic "install" as in "换4090呢，
+装得下吗", or a bare spec sheet asked with a fit word: "will a 5090 fit") that names no case and no clearance with the
+thread's case (`Context.case`) put in, and the thread's PSU (`Context.psu_w`) when it names none; any other query, or
+a thread with no case said, unchanged. `psu_of(query)` -> the PSU watts a build or size question's machine has.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import TYPE_CHECKING
+
+from assistant.nlu.lexicon import lexicon
+from assistant.nlu.tagging.hardware import phrase_at, phrases
+from assistant.nlu.text import tokenize
+from assistant.queries import Query, RigQuery, SpecQuery
+
+_FIT = re.compile(r"\bfits?\b")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+if TYPE_CHECKING:
+    from assistant.dialogue.core import Dialogue
+
+
+def case_named(text: str) -> str | None:
+    lowered = text.lower()
+    toks = tokenize(lowered)
+    tt = [t.text for t in toks]
+    for lang in ("en", "zh"):  # a Chinese name ("先马平头哥") in an English question too
+        names = phrases(lexicon(lang), "case_names")
+        for i in range(len(tt)):
+            n = phrase_at(tt, i, names)
+            if n:
+                return lowered[toks[i].start : toks[i + n - 1].end]
+    return None
+
+
+def psu_of(query: Query) -> float | None:
+    """The PSU a machine described in a build or size question has ("my rig: i5-12400f, ..., 600w bronze psu": 600)."""
+    return getattr(query, "psu_w", None) if isinstance(query, (RigQuery, SpecQuery)) else None
+
+
+def case_of_thread(dlg: Dialogue, query: Query) -> Query:
+    ctx = dlg.context
+    if not isinstance(query, SpecQuery) or ctx.case is None:
+        return query
+    if not ("size" in query.fields or query.topic == "install" or _fit_asked(query)):  # "装得下吗", "will a 5090 fit"
+        return query
+    if query.case is not None or query.clearance_mm is not None or query.spacing:
+        return query
+    return dataclasses.replace(query, fields=("size",), topic=None, case=ctx.case, psu_w=query.psu_w or ctx.psu_w)
+
+
+def _fit_asked(query: SpecQuery) -> bool:
+    """A bare spec sheet asked with a fit word ("will a 5090 fit", "4080塞得下吗"): its size, with the thread's case."""
+    if query.fields or query.topic is not None:
+        return False
+    text = query.text.lower()
+    return bool(_FIT.search(text)) or any(w in text for w in lexicon("zh").listed("card_size_words") if _CJK.search(w))
