@@ -23,6 +23,8 @@ stated put back, or the query unchanged:
   (a fit), not its spec sheet.
 - `full_finetune_of_thread`: "那买两张4090够吗" after "主要跑7b到14b模型的全参微调": the fit of the thread's full
   fine-tune leads with it (FitQuery.full_stated), not with the lighter method that fits, as when "全参" is said.
+- `users_of_thread`: "why not just one 4090?", "what if it's only 10 users" after serving gpt-oss 20b to 30 users at
+  once: a comparison of that model serving the thread's users (Context.setup.targets), not one user's speed.
 """
 
 from __future__ import annotations
@@ -172,3 +174,15 @@ def rent_what_holds(dlg: Dialogue, query: Query) -> Query:
     if dlg.context.last_query.intent != "fit":
         return query
     return dataclasses.replace(query, gpus=(dataclasses.replace(card, count=short[1]),))
+
+
+def users_of_thread(dlg: Dialogue, query: Query) -> Query:
+    """ "why not just one 4090?" after serving gpt-oss 20b to 30 users: the cards compared serving the thread's users at
+    once (the same model), not one user's speed; a comparison with users or a model of its own is unchanged."""
+    setup = dlg.context.setup
+    if query.intent != "compare" or getattr(query, "targets", ()) or not any(k == "users" for k, _ in setup.targets):
+        return query
+    model = getattr(query, "model", None)
+    if model is None or setup.model is None or model.key != setup.model.key:
+        return query
+    return dataclasses.replace(query, targets=setup.targets)

@@ -52,7 +52,11 @@ class NumberRoleTagging(TaggerBase):
         if j < len(self.tt) and self.tt[j] == "b" and self.toks[j].glued:
             return None  # "200并发 用72b模型": a model's size, never users
         if self.tags and self.tags[-1].kind == "BUDGET" and self.tags[-1].end >= self.toks[i].start - 1:
-            return None  # "出图，预算五千左右": the number after a budget word is the budget, whatever came before it
+            # "出图，预算五千左右": the number after a budget word is the budget, whatever came before it; after a
+            # word that only may open a budget ("只有", list budget_weak) a number of people is users ("只有5个人用呢")
+            weak = self.tags[-1].text in self.lex.listed("budget_weak")
+            if not (weak and self.unit("users_after", j)):
+                return None
         for role, (kind, low, high) in ROLES.items():
             if not low <= v <= high or (kind != "SPEED_TARGET" and not float(v).is_integer()):
                 continue
