@@ -210,6 +210,7 @@ class Dialogue:
             query = thread_edits.budget_of_thread(self, query)  # "why not a used 3090" after a pick within $600
             query = thread_keeps.machine_of_thread(self, query)  # "is the psu enough" after "... 1200w psu": that PSU
             query = machine_case.case_of_thread(self, query)  # "would a 3090 fit in that case" after "..., 4000d"
+            query = machine_case.ram_of_thread(self, query)  # "do i need more ram for flux" after "..., 32gb ddr4"
             query = thread_keeps.model_verdict_as_fit(self, query)  # "what about for flux" after "would a 3060 do"
             query = thread_keeps.limit_of_thread(self, query)  # "electric cost at 0.29" after a limit to 300 W
             query = thread_keeps.card_for_thread_work(self, query)  # "那还是买a6000吧，怎么样" in a job's thread
@@ -287,6 +288,8 @@ class Dialogue:
         said_psu = next((s.value for s in query.stated if s.dim == "watts" and s.whole == "psu"), None)
         ctx.psu_w = said_psu or machine_case.psu_of(query) or ctx.psu_w  # "my rig: ..., 600w bronze psu"
         ctx.case = getattr(query, "case", None) or machine_case.case_named(query.text) or ctx.case
+        said_ram = getattr(query, "system_ram_gb", None) or machine_case.ram_named(query.text)  # "..., 32gb ddr4"
+        ctx.system_ram_gb = said_ram or ctx.system_ram_gb
         ctx.short_of = thread_keeps.short_of(query, figures or {})
         ctx.capability_said = "capability" in (figures or {})  # "what about two of them" next: what the two run
         # "and if only weekends?" changes one number of that bill; a money answer in between keeps it

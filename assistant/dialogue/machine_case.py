@@ -1,12 +1,16 @@
-"""The PC case the user said their machine has, kept through the thread: "my rig: ..., 600w bronze psu, corsair 4000d"
-then "would a 3090 fit in that case", "will a 4090 fit in my case", "3090能装进我的机箱吗" weighs that case (and the
-thread's PSU), not a case the answer knows nothing of.
+"""The PC case and system RAM the user said their machine has, kept through the thread: "my rig: ..., 32gb ddr4, 600w
+bronze psu, corsair 4000d" then "would a 3090 fit in that case", "will a 4090 fit in my case", "3090能装进我的机箱吗"
+weighs that case (and the thread's PSU), not a case the answer knows nothing of; "do i need to upgrade my ram for flux
+dev too", "跑flux dev要不要加内存" weighs the RAM said and the thread's card.
 
 Contract: `case_named(text)` -> the first case of [lists] case_names in `text` as typed (None when none is named);
 `case_of_thread(dlg, query)` -> a size question (SpecQuery with fields ("size",), its topic "install" as in "换4090呢，
 装得下吗", or a bare spec sheet asked with a fit word: "will a 5090 fit") that names no case and no clearance with the
 thread's case (`Context.case`) put in, and the thread's PSU (`Context.psu_w`) when it names none; any other query, or
 a thread with no case said, unchanged. `psu_of(query)` -> the PSU watts a build or size question's machine has.
+`ram_named(text)` -> the system RAM a message says, in GB (None when none). `ram_of_thread(dlg, query)` -> a
+system-RAM question (FitQuery asked "system_ram") with the RAM the user said (`Context.system_ram_gb`) and the
+thread's card put in where it names none.
 """
 
 from __future__ import annotations
@@ -18,9 +22,10 @@ from typing import TYPE_CHECKING
 from assistant.nlu.lexicon import lexicon
 from assistant.nlu.tagging.hardware import phrase_at, phrases
 from assistant.nlu.text import tokenize
-from assistant.queries import Query, RigQuery, SpecQuery
+from assistant.queries import FitQuery, GpuRef, Query, RigQuery, SpecQuery
 
 _FIT = re.compile(r"\bfits?\b")
+_RAM = re.compile(r"(?<![\d.])(\d{1,3})\s*g(?:b)?\s*(?:of\s+)?(?:system\s+)?(?:ddr[45]|ram|内存|运存)")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 if TYPE_CHECKING:
@@ -62,3 +67,21 @@ def _fit_asked(query: SpecQuery) -> bool:
         return False
     text = query.text.lower()
     return bool(_FIT.search(text)) or any(w in text for w in lexicon("zh").listed("card_size_words") if _CJK.search(w))
+
+
+def ram_named(text: str) -> float | None:
+    """The system RAM a message says the machine has ("32gb ddr4", "64gb ram", "16g内存"), in GB; None when none."""
+    found = _RAM.search(text.lower())
+    return float(found.group(1)) if found else None
+
+
+def ram_of_thread(dlg: Dialogue, query: Query) -> Query:
+    """ "do i need to upgrade my ram for flux dev too" after "my rig: ..., 32gb ddr4 ... a 5070 ti": the system RAM
+    asked of the RAM and the card the thread stated (a question naming its own RAM or card keeps it)."""
+    ctx = dlg.context
+    if not isinstance(query, FitQuery) or query.asked != "system_ram":
+        return query
+    ram = query.system_ram_gb or ctx.system_ram_gb
+    card = ctx.focus_or_first()
+    gpus = query.gpus or ((GpuRef(mention="", name=card, count=ctx.counts.get(card, 1)),) if card else ())
+    return dataclasses.replace(query, system_ram_gb=ram, gpus=gpus)

@@ -174,6 +174,9 @@ class Context:
     # the PC case the user said their machine has ("..., corsair 4000d"): what "would a 3090 fit in that case" weighs
     # later (dialogue/machine_case.py)
     case: str | None = None
+    # the system RAM the user said their machine has ("my rig: ..., 32gb ddr4"): what "do i need to upgrade my ram
+    # for flux dev" weighs later (dialogue/machine_case.ram_of_thread)
+    system_ram_gb: float | None = None
     # the last answer's build (GPU, count) and what it draws at the wall under load: a bill asked next is that machine's
     build_wall: tuple[str, int, float] | None = None
     # the card a follow-up just added one more of ("那加一张同样的卡呢"), and the one the turn before added to:
