@@ -70,6 +70,9 @@ class Query:
     # "i do maybe 2 runs a month", "每个月跑两次": how often the job talked about is run (nlu/runs.py); the thread keeps
     # it for the rent per month and the break-even in months of that job (dialogue/thread.py, respond/rent_job.py)
     runs_per_month: float | None = None
+    # the PC case the message names ("..., corsair 4000d", "机箱是乔思伯d31"; a CASE tag as typed, nlu/parse.py): the
+    # thread keeps it as the user's case (dialogue/machine_case.py)
+    case_said: str | None = None
 
 
 @dataclass(frozen=True)

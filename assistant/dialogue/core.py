@@ -287,7 +287,7 @@ class Dialogue:
         ctx.build_wall = bills.build_of(figures or {}) if query.intent == "rig" else kept_wall
         said_psu = next((s.value for s in query.stated if s.dim == "watts" and s.whole == "psu"), None)
         ctx.psu_w = said_psu or machine_case.psu_of(query) or ctx.psu_w  # "my rig: ..., 600w bronze psu"
-        ctx.case = getattr(query, "case", None) or machine_case.case_named(query.text) or ctx.case
+        ctx.case = getattr(query, "case", None) or query.case_said or ctx.case  # "..., corsair 4000d"
         said_ram = getattr(query, "system_ram_gb", None) or machine_case.ram_named(query.text)  # "..., 32gb ddr4"
         ctx.system_ram_gb = said_ram or ctx.system_ram_gb
         ctx.short_of = thread_keeps.short_of(query, figures or {})

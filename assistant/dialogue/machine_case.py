@@ -3,7 +3,7 @@ bronze psu, corsair 4000d" then "would a 3090 fit in that case", "will a 4090 fi
 weighs that case (and the thread's PSU), not a case the answer knows nothing of; "do i need to upgrade my ram for flux
 dev too", "跑flux dev要不要加内存" weighs the RAM said and the thread's card.
 
-Contract: `case_named(text)` -> the first case of [lists] case_names in `text` as typed (None when none is named);
+Contract: the case is the one a message named (Query.case_said, a CASE tag the reader found; kept as Context.case);
 `case_of_thread(dlg, query)` -> a size question (SpecQuery with fields ("size",), its topic "install" as in "换4090呢，
 装得下吗", or a bare spec sheet asked with a fit word: "will a 5090 fit") that names no case and no clearance with the
 thread's case (`Context.case`) put in, and the thread's PSU (`Context.psu_w`) when it names none; any other query, or
@@ -19,30 +19,14 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING
 
-from assistant.nlu.lexicon import lexicon
-from assistant.nlu.tagging.hardware import phrase_at, phrases
-from assistant.nlu.text import tokenize
 from assistant.queries import FitQuery, GpuRef, Query, RigQuery, SpecQuery
 
-_FIT = re.compile(r"\bfits?\b")
+# a fit word of a card in a case ("will a 5090 fit", "4080塞得下吗"): the size asked, in a thread with a case
+_FIT = re.compile(r"\bfits?\b|[装塞放](?:得下|不下|得进|进去)")
 _RAM = re.compile(r"(?<![\d.])(\d{1,3})\s*g(?:b)?\s*(?:of\s+)?(?:system\s+)?(?:ddr[45]|ram|内存|运存)")
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue
-
-
-def case_named(text: str) -> str | None:
-    lowered = text.lower()
-    toks = tokenize(lowered)
-    tt = [t.text for t in toks]
-    for lang in ("en", "zh"):  # a Chinese name ("先马平头哥") in an English question too
-        names = phrases(lexicon(lang), "case_names")
-        for i in range(len(tt)):
-            n = phrase_at(tt, i, names)
-            if n:
-                return lowered[toks[i].start : toks[i + n - 1].end]
-    return None
 
 
 def psu_of(query: Query) -> float | None:
@@ -66,7 +50,7 @@ def _fit_asked(query: SpecQuery) -> bool:
     if query.fields or query.topic is not None:
         return False
     text = query.text.lower()
-    return bool(_FIT.search(text)) or any(w in text for w in lexicon("zh").listed("card_size_words") if _CJK.search(w))
+    return bool(_FIT.search(text))
 
 
 def ram_named(text: str) -> float | None:

@@ -319,6 +319,9 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     if runs:  # "probably 3 runs a month": the pace of the job talked about, kept by the thread
         result = dataclasses.replace(result, runs_per_month=runs)
     result = with_samples(result, Reading(bag, index, lex))  # "on 30k samples, what gpu": the job's data kept
+    case = next((t.text for t in tags if t.kind == "CASE"), None)
+    if case is not None:  # "my rig: ..., corsair 4000d": the user's case, kept by the thread
+        result = dataclasses.replace(result, case_said=case)
     said = tuple((t.kind, t.number(), _said_text(t, cleaned)) for t in tags if _said(t))
     if said:  # "10,000 hours of audio", "ddr5-6000": said back when the answer does not use them
         result = dataclasses.replace(result, said=said)

@@ -36,7 +36,7 @@ _ADVERBS = frozenset({"daily", "weekly", "monthly", "yearly", "annually"})
 _CLEARANCE_GAP = 6  # characters between a clearance word and its bare number ("限长 320", "clearance is 320")
 
 
-def phrases(lex: Lexicon, name: str) -> dict[str, tuple[tuple[str, ...], ...]]:
+def _phrases(lex: Lexicon, name: str) -> dict[str, tuple[tuple[str, ...], ...]]:
     """The list's phrases as token texts, indexed by their first token, longest first (a case name is matched token
     by token)."""
     return _by_first_token(lex.listed(name))
@@ -52,7 +52,7 @@ def _by_first_token(listed: frozenset[str]) -> dict[str, tuple[tuple[str, ...], 
     return {first: tuple(phrases) for first, phrases in index.items()}
 
 
-def phrase_at(tt: list[str], i: int, phrases: dict[str, tuple[tuple[str, ...], ...]]) -> int:
+def _phrase_at(tt: list[str], i: int, phrases: dict[str, tuple[tuple[str, ...], ...]]) -> int:
     """The number of tokens of the first (longest) phrase that starts at token i (0: none)."""
     for phrase in phrases.get(tt[i].lower(), ()):
         if tuple(t.lower() for t in tt[i : i + len(phrase)]) == phrase:
@@ -137,7 +137,7 @@ class HardwareTagging(TaggerBase):
         return None
 
     def _case(self, i: int) -> int | None:
-        n = phrase_at(self.tt, i, phrases(self.lex, "case_names"))
+        n = _phrase_at(self.tt, i, _phrases(self.lex, "case_names"))
         return self.add("CASE", self.span(i, i + n), i, i + n) if n else None
 
     def _chipset(self, i: int) -> int | None:
@@ -152,7 +152,7 @@ class HardwareTagging(TaggerBase):
         return self.add("BOARD", code, i, end) if _CHIPSET.match(code) else None
 
     def _solar(self, i: int) -> int | None:
-        n = phrase_at(self.tt, i, phrases(self.lex, "power_sources"))
+        n = _phrase_at(self.tt, i, _phrases(self.lex, "power_sources"))
         if not n or (i + n < len(self.tt) and self.toks[i + n].kind == "num"):
             return None  # "solar 10.7b": the model
         return self.add("SOLAR", self.span(i, i + n).lower(), i, i + n)
