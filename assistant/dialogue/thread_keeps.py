@@ -180,7 +180,7 @@ def users_of_thread(dlg: Dialogue, query: Query) -> Query:
     """ "why not just one 4090?" after serving gpt-oss 20b to 30 users: the cards compared serving the thread's users at
     once (the same model), not one user's speed; a comparison with users or a model of its own is unchanged."""
     setup = dlg.context.setup
-    if query.intent != "compare" or getattr(query, "targets", ()) or not any(k == "users" for k, _ in setup.targets):
+    if query.intent != "compare" or query.targets or not any(k == "users" for k, _ in setup.targets):
         return query
     model = getattr(query, "model", None)
     if model is None or setup.model is None or model.key != setup.model.key:
