@@ -373,12 +373,12 @@ def for_model(r: Reading) -> Query | None:
     """ "would a 4060 ti 16gb be enough for qwen 14b at decent speed or should i save for a 3090": two different cards
     named with a choice word between them ("or", "还是") and a model or size: the two weighed on that model (how each
     runs it), not one machine of both. Not when the cards are said to be used together ([lists] mixed_set) or owned."""
-    from assistant.nlu.intents.fit import _choice_between, distinct_cards
+    from assistant.nlu.intents.fit import _choice_between, distinct_cards, plus_between
     from assistant.nlu.intents.verdict import said
 
     named = distinct_cards(r.explicit)
     if len({g.name for g in named if g.name}) != 2 or any(g.name is None for g in named) or len(named) != 2:
         return None
-    if not (r.model or r.b.has("PARAMS")) or said(r, "mixed_set") or said(r, "mixed_owned") or "+" in r.text:
+    if not (r.model or r.b.has("PARAMS")) or said(r, "mixed_set") or said(r, "mixed_owned") or plus_between(r, named):
         return None
     return _compare(r, named) if _choice_between(r, named) else None

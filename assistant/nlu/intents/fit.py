@@ -342,7 +342,7 @@ def mixed_set(r: Reading) -> Query | None:
     compares = r.b.has("VS", "COMPARE") or (r.b.has("FASTER") and r.b.has("THAN"))  # "how fast" asks the speed
     if compares or r.b.has("RECOMMEND", "RENT", "COST") or _choice_between(r, named):
         return None
-    together = said(r, "mixed_set") or "+" in r.text
+    together = said(r, "mixed_set") or plus_between(r, named)
     owned = said(r, "mixed_owned") and (r.model or r.b.has("PARAMS", "FIT", "SPEED")) and not need_other(r, named)
     if owned and not together and r.b.has("VALUE"):
         return None  # "i have a 3060 12gb. is a 4060 ti 16gb worth it for sdxl": the other card weighed, an upgrade
@@ -374,6 +374,15 @@ def distinct_cards(named: list[GpuRef]) -> list[GpuRef]:
 def _same_condition(a: GpuRef, b: GpuRef) -> bool:
     """ "a used 3090 ... the 3090": one card; "a used 3090 and a new 3090": two."""
     return a.condition is None or b.condition is None or a.condition == b.condition
+
+
+def plus_between(r: Reading, named) -> bool:
+    """A "+" joining the cards ("3090 + 3060 for 70b", "4090+4060ti"), not one elsewhere in the message ("5060 8gb
+    or the 5060 ti, mostly chat + some coding": a choice, the "+" joins two uses)."""
+    text = r.text.lower()
+    first = text.find(named[0].mention.lower())
+    last = text.rfind(named[-1].mention.lower())
+    return "+" in (text[first:last] if 0 <= first < last else text)
 
 
 def _choice_between(r: Reading, named) -> bool:
