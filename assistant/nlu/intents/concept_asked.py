@@ -6,10 +6,14 @@ Contract: `read(r)` claims a question whose first ask says the cues of an asked 
 intents (`claim`), when no money, budget, rent, hours, energy or watts are said (those are the other intent's own
 figures: "power limit vs undervolt ... at 300w" is the power-limit model's): an ExplainQuery of the fact's concept,
 with the concepts it explains after, the cards, model and size named and `fact` set (respond/concept_facts answers
-it first). None otherwise.
+it first). A GPU's memory said with a model named ("qwen3 30b a3b on a 16gb gpu + 64gb ram, what speed with moe
+offloading") is a card for `may_claim`: a concrete job, the fit's (which uses that memory and the RAM said). None
+otherwise.
 """
 
 from __future__ import annotations
+
+import re
 
 from assistant.nlu.concept_facts import asked_fact, may_claim
 from assistant.nlu.reader_needs import needs
@@ -17,6 +21,9 @@ from assistant.nlu.reading import Reading
 from assistant.queries import Query
 from assistant.query_talk import ExplainQuery
 
+_CARD_SIZE = re.compile(
+    r"\d+\s*g(?:b|ib)?\s*(?:of\s+)?(?:vram|gpu|card|graphics card|显卡|显存)|(?:vram|显存)\s*\d+\s*g"
+)
 _OTHER = ("MONEY", "BUDGET", "RENT", "HOURS", "KWH", "WATTS", "UNDER")
 
 
@@ -27,6 +34,7 @@ def read(r: Reading) -> Query | None:
     found = asked_fact(r.text)
     model_named = r.model is not None or r.b.has("PARAMS")
     cards = max(len(r.explicit), len(r.b.kinds.get("GPU", [])))  # a card the name index left unresolved counts too
+    cards = max(cards, 1 if model_named and _CARD_SIZE.search(r.text.lower()) else 0)  # "a 16gb gpu": the user's card
     if found is None or not may_claim(found, cards, model_named):
         return None  # "l40s or rtx 6000 ada for a rack server, we need ECC": two cards weighed, not the ECC fact
     return ExplainQuery(

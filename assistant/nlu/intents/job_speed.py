@@ -151,8 +151,8 @@ def _spilled_gb(r: Reading) -> float | None:
 def spill(r: Reading) -> Query | None:
     if not (r.model or r.b.has("PARAMS")) or not _one_gpu(r) or r.mode() != "inference":
         return None
-    if not said(r, "offload_words"):
-        return None
+    if not said(r, "offload_words") or said(r, "asks_system_ram"):
+        return None  # "how much ram do i need ... offloading r1 with one 3090, 128gb enough?": the RAM (fit.system_ram)
     share = spill_share(r)
     spilled = _spilled_gb(r)  # "10gb of my 70b sits in ddr5": those GB in RAM
     if share is None and not spilled and (not said(r, "spill_slowdown_asks") or r.system_ram()):

@@ -142,8 +142,8 @@ class SizeTagging(TaggerBase):
         found = self.index.gpu([*base, f"{gb:g}", "gb"], self.span(i, j))
         if found.name == current.name or (sibling and found.status == "ambiguous"):
             return None
-        if connected and found.status != "ok" and not self._claimed_variant(current, gb, found):
-            return None  # "a 4090 with 64gb": the computer's memory more likely than a card the line never had
+        if (connected or _listed(between)) and found.status != "ok" and not self._claimed_variant(current, gb, found):
+            return None  # "a 4090 with 64gb", "one 3090, 128gb enough?": the computer's memory more likely
         if sibling:  # "h20 96g和141g": the other size, or honestly unknown when the KB lacks it (never asked back)
             named = re.sub(r"[\s_-]*\d+(?:\.\d+)?\s*(?:gb|g)$", "", current.mention.strip(), flags=re.I)
             mention = f"{named} {self.span(i, j)}"
@@ -250,3 +250,9 @@ def size_ranges(tags: list[Tag], text: str, lex) -> list[Tag]:
         del out[len(out) - 1 - joiner :]
         out.append(Tag("PARAMS", hi, text[low.start : t.end], low.start, t.end, {**t.meanings, "RANGE": (lo, hi)}))
     return out
+
+
+def _listed(between: str) -> bool:
+    """A comma (or 、) between the card and the size: an item of a list ("one 3090, 128gb", "3090，64g"), which
+    may be the computer's memory, never glued to the card as "3090 24gb" is."""
+    return any(c in between for c in ",，、")
