@@ -379,13 +379,16 @@ def near_condition(case: FitCase) -> str | None:
 
 
 def _near_yes(case: FitCase, where: str) -> str:
-    """The headline of a near miss (near_condition): yes, with what it needs at the context asked; the ways follow."""
+    """The headline of a near miss (near_condition): yes, with what it needs at the context asked; the ways follow.
+    When the question set the quantization or the context that misses ("fits at q8?", "at q4 with 32k context"),
+    the answer to it is no, said first ("head_no_near"); the lighter ways follow the same way."""
     if near_condition(case) is None:
         return ""
     n = case.n
     prec, est, _ = case.pick
+    said = case.query.precision is not None or bool(case.query.context_tokens)
     return case.env.t(
-        "fit.head_yes_near",
+        "fit.head_no_near" if said else "fit.head_yes_near",
         model=case.model.name,
         prec=prec,
         need=f"{est.total_gb * n:.1f}",

@@ -79,7 +79,8 @@ def _need(answer: Answer, env: Env) -> Answer:
     if not isinstance(need, (int, float)) or not isinstance(memory, (int, float)) or not memory:
         return answer
     key = "fit.asked_need_yes" if not figures.get("fits") or need > NEED_TIGHT * memory else "fit.asked_need_no"
-    said = env.t(key, need=f"{need:.1f}", memory=f"{memory:g}")
+    more = need > memory  # "you need 12gb for a 14b at q8": more than that (never "about right" for a miss)
+    said = env.t("fit.asked_need_more" if more else key, need=f"{need:.1f}", memory=f"{memory:g}")
     head = answer.headline
     for kind in ("gguf", "short", "fits"):  # the fit's own yes / no answers another question: dropped
         opener = next((o for o in env.t(f"fit.opener_{kind}").split("|") if head.startswith(o)), None)

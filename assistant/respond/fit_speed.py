@@ -102,7 +102,7 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
                     first, _, _ = _offload_speed(
                         env, est, dec, gpu.memory_gb or 0.0, n, "fit.offload_speed_first", query
                     )
-                    rest = head.removeprefix(env.t("fit.head_no_word"))
+                    rest = i18n.cap(env.lang, head.removeprefix(env.t("fit.head_no_word")))  # "At fp16 ..."
                     alone = env.t("fit.on_gpu_speed_alone", alt=alt[0], tps=_tps(alt[1]))
                     return first + i18n.gap(env.lang) + rest + alone + said, steps, figures
                 text = env.t(
@@ -121,7 +121,7 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
             elif _speed_first(query, env) and not alt:  # the speed asked leads; the fit is its reason
                 first, _, _ = _offload_speed(env, est, dec, gpu.memory_gb or 0.0, n, "fit.offload_speed_first", query)
                 no = env.t("fit.head_no_word")
-                return first + i18n.gap(env.lang) + head.removeprefix(no) + said, steps, figures
+                return first + i18n.gap(env.lang) + i18n.cap(env.lang, head.removeprefix(no)) + said, steps, figures
             return head + text + said, steps, figures
         users = int(dict(query.targets).get("users", 0))
         if users > 1:  # "部署70b 并发20人": the memory asked is that of every user's KV cache

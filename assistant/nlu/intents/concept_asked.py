@@ -13,17 +13,13 @@ otherwise.
 
 from __future__ import annotations
 
-import re
-
+from assistant.nlu.card_size import card_size_said
 from assistant.nlu.concept_facts import asked_fact, may_claim
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import Query
 from assistant.query_talk import ExplainQuery
 
-_CARD_SIZE = re.compile(
-    r"\d+\s*g(?:b|ib)?\s*(?:of\s+)?(?:vram|gpu|card|graphics card|显卡|显存)|(?:vram|显存)\s*\d+\s*g"
-)
 _OTHER = ("MONEY", "BUDGET", "RENT", "HOURS", "KWH", "WATTS", "UNDER")
 
 
@@ -34,7 +30,7 @@ def read(r: Reading) -> Query | None:
     found = asked_fact(r.text)
     model_named = r.model is not None or r.b.has("PARAMS")
     cards = max(len(r.explicit), len(r.b.kinds.get("GPU", [])))  # a card the name index left unresolved counts too
-    cards = max(cards, 1 if model_named and _CARD_SIZE.search(r.text.lower()) else 0)  # "a 16gb gpu": the user's card
+    cards = max(cards, 1 if model_named and card_size_said(r.text) else 0)  # "a 16gb gpu": the user's card
     if found is None or not may_claim(found, cards, model_named):
         return None  # "l40s or rtx 6000 ada for a rack server, we need ECC": two cards weighed, not the ECC fact
     return ExplainQuery(

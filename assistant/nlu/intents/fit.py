@@ -16,6 +16,7 @@ import dataclasses
 import re
 
 from assistant.nlu.audio import audio_seconds
+from assistant.nlu.card_size import card_size_said
 from assistant.nlu.deadline import deadline_hours
 from assistant.nlu.intents.rates import epochs, period, sample_tokens, samples, throughput
 from assistant.nlu.intents.verdict import last_gpu, said
@@ -102,8 +103,8 @@ def asked_form(r: Reading) -> str:
     overkill for sdxl"),
     "oom" ("会爆显存吗", "will it oom"), "too_little" ("is 12gb too little"), "enough" ("够不够"), in that order of
     precedence (lexicon [lists] asks_<form>); "" otherwise."""
-    if r.num("MEMORY") and not r.refs and said(r, "asks_need"):
-        return "need"  # "is it true you need 24gb for sdxl lora": a claim on the memory needed
+    if r.num("MEMORY") and not r.refs and said(r, "asks_need") and not card_size_said(r.text, vram=False):
+        return "need"  # "is it true you need 24gb for sdxl lora": a claim on the memory needed (not "a 24gb card")
     if r.explicit and not said(r, "asked_count"):
         if said(r, "asks_overkill"):
             return "overkill"  # "is a 4090 overkill for sdxl": the same numbers, the claim the other way round
