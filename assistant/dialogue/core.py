@@ -413,8 +413,16 @@ def _without_pronouns(query: Query) -> Query | None:
     gpus = getattr(query, "gpus", ())
     if query.intent == "rates" and [g.mention for g in gpus] == [_RENT_ONE]:  # "cheapest place to rent one": any GPU
         return dataclasses.replace(query, gpus=(), mode="by_memory")  # type: ignore[call-arg]
+    if query.intent == "rates" and getattr(query, "mode", "") == "rates" and _rent_which(gpus):
+        # "租卡跑sd 哪张性价比高" first thing: which GPU to rent, none talked about: every rented GPU, ranked
+        return dataclasses.replace(query, gpus=(), mode="by_memory")  # type: ignore[call-arg]
     if query.intent == "verdict" and getattr(query, "kind", None) == "wait" and all(g.pronoun for g in gpus):
         return dataclasses.replace(query, gpus=())  # type: ignore[call-arg]  # "or should i wait": no card to time
     if query.intent not in _STANDS_ALONE or not gpus or not all(g.pronoun and not g.name for g in gpus):
         return None
     return dataclasses.replace(query, gpus=())  # type: ignore[call-arg]
+
+
+def _rent_which(gpus) -> bool:
+    """The one open "them" of "which to rent" (intents/rates.which_to_rent): the cards talked about, any number."""
+    return len(gpus) == 1 and gpus[0].pronoun == "them" and gpus[0].count_open and not gpus[0].name

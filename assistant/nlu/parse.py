@@ -310,8 +310,9 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     if stretch is not None:  # "a 6-week project, 5 h a day": the rent over the project
         result = over_job(result, read_usage(tags, cleaned, lex), stretch[0], stretch[1])
     result = capacity_asked(result, tags, cleaned, lex)  # "4 of us ~3 h each on one 3090, is one card enough"
-    if isinstance(result, SpecQuery) and bag.has("WORKLOAD"):  # "she has a 3050 4gb, wants stable diffusion"
-        result = dataclasses.replace(result, workload=Reading(bag, index, lex).workload)  # the thread's work
+    if isinstance(result, SpecQuery) and bag.has("WORKLOAD") and result.workload != "llm_inference":
+        # "she has a 3050 4gb, wants stable diffusion": the thread's work ("for inference" read as an LLM's speed stays)
+        result = dataclasses.replace(result, workload=Reading(bag, index, lex).workload)
     stated = stated_quantities(tags, cleaned, lex)  # every number with its unit and role, for every answer
     if stated:
         result = dataclasses.replace(result, stated=stated)

@@ -54,7 +54,8 @@ def asked_quant(text: str) -> str | None:
 
 
 def largest_at(env: Env, memory_gb: float, quant: str) -> str | None:
-    """The largest dense KB LLM whose `quant` weights and a 4k context fit `memory_gb` (§mem)."""
+    """The largest dense KB LLM whose `quant` weights and a 4k context fit `memory_gb` (§mem), the newest of its size
+    class (§mem.largest)."""
     fits = [
         m
         for m in env.reader.models
@@ -63,7 +64,10 @@ def largest_at(env: Env, memory_gb: float, quant: str) -> str | None:
         and m.params_b
         and memory.inference_memory(m, quant, context=4096).total_gb <= memory_gb
     ]
-    return max(fits, key=lambda m: m.params_b).name if fits else None
+    from assistant.respond.model_pick import named_largest  # the newest of the size class (§mem.largest)
+
+    best = named_largest(fits, env)
+    return best.name if best else None
 
 
 _LESSER_SUFFIXES = ("SUPER", "Ti", "XTX", "XT")  # a suffix naming the faster card of the same number

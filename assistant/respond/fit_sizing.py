@@ -77,14 +77,13 @@ def sized_model(query, env: Env) -> tuple[ModelSpec | None, str]:
 
 
 def largest_llm(env: Env, memory_gb: float, experts: bool = False) -> str | None:
-    """The largest KB LLM that fits `memory_gb` at q4_k_m with a 4k context (the 4-bit way people run them);
-    `experts`: mixture-of-experts models count too (by their total parameters)."""
-    best = None
-    for m, need in _q4_needs(env):
-        if m.experts and not experts:
-            continue
-        if need <= memory_gb and (best is None or m.params_b > best.params_b):
-            best = m
+    """The largest KB LLM that fits `memory_gb` at q4_k_m with a 4k context (the 4-bit way people run them), the
+    newest of its size class (respond/model_pick, §mem.largest); `experts`: mixture-of-experts models count too (by
+    their total parameters)."""
+    from assistant.respond.model_pick import named_largest
+
+    fits = [m for m, need in _q4_needs(env) if need <= memory_gb and (experts or not m.experts)]
+    best = named_largest(fits, env)
     return best.name if best else None
 
 

@@ -24,6 +24,7 @@ from assistant.models import constants as C
 from assistant.models import memory, train_memory
 from assistant.models.hardware import gpu_memory_limit_gb
 from assistant.respond.env import Env
+from assistant.respond.model_pick import SIZE_CLASS, named_largest, release
 
 DEFAULT_CONTEXT = 8192  # the context the biggest model is sized at when none is said (the fit answer's) [A]
 LIGHTEST_USUAL = "q4_k_m"  # the lightest quant of usual quality: the least memory of a model, when none is said [A]
@@ -107,8 +108,10 @@ def biggest(query, env: Env) -> Answer | None:
     dense = [(m, gb) for m, gb in fits if not m.experts]
     if not dense:
         return None
-    best, best_gb = dense[-1]
-    above = [(m, gb) for m, gb in sized if not m.experts and m.params_b > best.params_b]
+    top, top_gb = dense[-1]  # the largest that fits: the boundary of the check and the table
+    named = named_largest([m for m, _ in dense], env)  # the newest of its size class is the one named (§mem.largest)
+    best, best_gb = next(((m, gb) for m, gb in dense if m is named), (top, top_gb))
+    above = [(m, gb) for m, gb in sized if not m.experts and m.params_b > top.params_b]
     total = per_gb * n
     values = {
         "model": _named(best),
@@ -119,10 +122,13 @@ def biggest(query, env: Env) -> Answer | None:
         "ctx": f"{ctx:,}",
     }
     parts = [env.t("inverse.biggest" if method is None else "inverse.biggest_train", **values)]
+    if best is not top:  # "Qwen3 32B is named rather than the slightly larger Yi-1.5 34B": the rule, said
+        values_top = {"top": _named(top), "top_gb": f"{top_gb:,.1f}", "pct": f"{(1 - SIZE_CLASS) * 100:.0f}"}
+        parts.append(env.t("inverse.biggest_newest", model=_named(best), date=release(best, env), **values_top))
     if above:
         nxt, nxt_gb = above[0]
         parts.append(env.t("inverse.biggest_next", model=_named(nxt), gb=f"{nxt_gb:,.1f}"))
-    moe = [(m, gb) for m, gb in fits if m.experts and m.params_b > best.params_b]
+    moe = [(m, gb) for m, gb in fits if m.experts and m.params_b > top.params_b]
     if moe:
         m, gb = moe[-1]
         parts.append(env.t("inverse.biggest_moe", model=_named(m), gb=f"{gb:,.1f}"))
@@ -130,7 +136,7 @@ def biggest(query, env: Env) -> Answer | None:
         parts.append(_rule(env, total))
     steps = [_assumed(env, quant, quant_said, ctx, bool(contexts), method)]
     shown = [(m, gb) for m, gb in sized if not m.experts]
-    at = shown.index((best, best_gb))
+    at = shown.index((top, top_gb))
     rows = [
         [m.name, f"{m.params_b:.3g}B", f"{gb:,.1f} GB", env.t("inverse.yes" if (m, gb) in fits else "inverse.no")]
         for m, gb in shown[max(at - SHOWN_AROUND + 1, 0) : at + SHOWN_AROUND]

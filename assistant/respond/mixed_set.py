@@ -23,6 +23,7 @@ from assistant.models import llm, memory, performance, scaling
 from assistant.queries import FitQuery
 from assistant.respond.env import Env
 from assistant.respond.fit_rows import mode_name
+from assistant.respond.model_pick import named_largest
 from assistant.respond.wording import join_names, spec_source
 
 _TRAINING = re.compile(r"\btrain|\bddp\b|fine-?tun|训练|炼丹|微调", re.IGNORECASE)  # a training set, no model named
@@ -171,7 +172,7 @@ def largest(env: Env, n: int, total: float):
         for m in env.reader.models
         if m.kind == "llm" and not m.experts and need_gb(m, DEFAULT_QUANT, DEFAULT_CONTEXT, n) <= total
     ]
-    return max(fitting, key=lambda m: (m.params_b, m.name), default=None)
+    return named_largest(fitting, env)  # the newest of the size class (§mem.largest)
 
 
 def needing_the_set(env: Env, gpus, total: float):
@@ -189,7 +190,7 @@ def needing_the_set(env: Env, gpus, total: float):
             and need_gb(m, quant, DEFAULT_CONTEXT, 1) > biggest
         ]
         if fitting:
-            return max(fitting, key=lambda m: (m.params_b, m.name)), quant
+            return named_largest(fitting, env), quant  # the newest of the size class (§mem.largest)
     return None
 
 

@@ -67,7 +67,7 @@ def lead(cards, env: Env) -> tuple[str, dict]:
         tps = llm.layer_split_tokens_per_s(shares, after, DEFAULT_QUANT, context=DEFAULT_CONTEXT)
         text = env.t("mixed.worth_yes", model=after.name, tps=f"{tps:,.0f}", **values)
     else:
-        nxt = _next_size(env, before.params_b if before else 0.0)
+        nxt = _next_size(env, before.params_b if before else 0.0, len(everything), total)
         need = f"{need_gb(nxt, DEFAULT_QUANT, DEFAULT_CONTEXT, len(everything)):.1f}" if nxt else ""
         key = "mixed.worth_no" if nxt else "mixed.worth_no_larger"
         text = env.t(key, next=nxt.name if nxt else "", need=need, **values)
@@ -76,9 +76,17 @@ def lead(cards, env: Env) -> tuple[str, dict]:
     return text, figures
 
 
-def _next_size(env: Env, params_b: float):
-    """The smallest dense KB LLM larger than `params_b` (the next size a bigger set would be for)."""
-    larger = [m for m in env.reader.models if m.kind == "llm" and not m.experts and m.params_b > params_b]
+def _next_size(env: Env, params_b: float, n: int, total: float):
+    """The smallest dense KB LLM larger than `params_b` that `n` cards of `total` GB do not hold (the next size a bigger
+    set would be for; a slightly larger model of the size class named still fits, §mem.largest)."""
+    larger = [
+        m
+        for m in env.reader.models
+        if m.kind == "llm"
+        and not m.experts
+        and m.params_b > params_b
+        and need_gb(m, DEFAULT_QUANT, DEFAULT_CONTEXT, n) > total
+    ]
     return min(larger, key=lambda m: (m.params_b, m.name), default=None)
 
 

@@ -2,12 +2,12 @@
 "autodl上租什么卡跑lora比较划算", "best value gpu to rent on vast for llm inference".
 
 Contract: `respond(query, env)` for a RatesQuery of mode "by_memory" with a workload and no memory size, model or
-"cheapest" word (a cheapest rate asked stays the cheapest per hour, respond/rates_by_memory): every GPU with cloud
-rates (of the provider named, else all; the clouds of the answer's market first) and the memory the work needs (the
-reference's floor for the workload, recommend_need.workload_floor), ranked by the performance model's speed for the
-work (RTX 3090 = 1, §perf) per dollar of its cheapest on-demand rate (§cost.run); GPUs the model cannot rate are left
-out. `figures.rates` one object per row (offers.figure) with `speed` and `speed_per_usd_hour`; `figures.value_gpu`.
-None when no rated GPU is rented (the caller answers with the cheapest rates).
+"cheapest" word (a cheapest rate asked stays the cheapest per hour, respond/rates_by_memory): every GPU with cloud rates
+(of the provider named, else all; the clouds of the answer's market first) and the memory the work needs (the model
+named as a pick sizes it, else the reference's floor for the workload, recommend_need), ranked by the performance
+model's speed for the work (RTX 3090 = 1, §perf) per dollar of its cheapest on-demand rate (§cost.run); GPUs the model
+cannot rate are left out. `figures.rates` one object per row (offers.figure) with `speed` and `speed_per_usd_hour`;
+`figures.value_gpu`. None when no rated GPU is rented (the caller answers with the cheapest rates).
 """
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ SHOWN = 8  # rows in the table [A]
 
 
 def wanted(query: RatesQuery, env: Env) -> bool:
-    """A value to rent asked: a workload said, no memory size or model, and no word asking the cheapest per hour."""
+    """A value to rent asked: a workload said, no memory size, and no word asking the cheapest per hour."""
     from assistant.nlu.lexicon import lexicon
 
-    if not query.workload or query.min_memory_gb or query.model:
+    if not query.workload or query.min_memory_gb:
         return False
     return not lexicon(env.lang).words_in("cheapest_rate_words", f" {query.text.lower()} ")
 
@@ -43,10 +43,22 @@ def _rows(query: RatesQuery, env: Env, key: str, floor: float) -> list[tuple]:
     return sorted(home, key=lambda r: -r[3])
 
 
+def _floor(query: RatesQuery, env: Env) -> tuple[float | None, str]:
+    """The memory the work needs: the model named, sized as a pick sizes it (recommend_need.memory_need), else the
+    reference's floor for the workload."""
+    if query.model is None:
+        return workload_floor(query.workload, env)
+    from assistant.queries import RecommendQuery
+    from assistant.respond.recommend_need import memory_need
+
+    asked = RecommendQuery(text=query.text, workload=query.workload, model=query.model, precision=query.precision)
+    return memory_need(asked, env)
+
+
 def respond(query: RatesQuery, env: Env) -> Answer | None:
     env = env.for_query(query)
     key = perf_workload(query.workload, query.precision)
-    floor, floor_why = workload_floor(query.workload, env)
+    floor, floor_why = _floor(query, env)
     rows = _rows(query, env, key, floor or 0.0)
     if not rows:
         return None
@@ -68,8 +80,10 @@ def respond(query: RatesQuery, env: Env) -> Answer | None:
     ]
     if nexts:
         head += i18n.gap(env.lang) + env.t("rates.value_next", offers=i18n.sep(env.lang).join(nexts))
+    if query.model is not None and floor_why:  # "租卡跑flux 选哪张": what the model needs, why these cards
+        head += i18n.gap(env.lang) + env.t("rates.value_floor", why=floor_why)
     steps = [env.t("rates.value_how", title=title)]
-    if floor_why:
+    if floor_why and query.model is None:
         steps.append(env.t("rates.value_floor", why=floor_why))
     steps += [env.t("rates.nodes"), env.t("rates.dated")]
     table = Table(

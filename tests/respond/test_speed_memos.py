@@ -12,6 +12,7 @@ from assistant.dialogue import Assumptions, Context
 from assistant.models import memory, scaling, train_memory
 from assistant.respond.env import Env
 from assistant.respond.fit import largest_finetunable, largest_llm
+from assistant.respond.model_pick import named_largest, release
 
 SIZES = [
     2.0,
@@ -41,14 +42,27 @@ def _env(kb) -> Env:
 
 
 def _largest_llm_afresh(env: Env, memory_gb: float, experts: bool) -> str | None:
-    best = None
+    """Every model sized afresh, then the one named of those that fit (model_pick: the newest of the largest's size
+    class)."""
+    fits = []
     for m in env.reader.models:
         if m.kind != "llm" or (m.experts and not experts):
             continue
         need = memory.inference_memory(m, "q4_k_m", context=4096).total_gb
-        if need <= memory_gb and (best is None or m.params_b > best.params_b):
-            best = m
+        if need <= memory_gb:
+            fits.append(m)
+    best = named_largest(fits, env)
     return best.name if best else None
+
+
+def test_the_largest_named_is_the_newest_of_its_size_class(kb):
+    """24 GB holds Yi-1.5 34B (2024-05) and Qwen3 32B (2025-04), 5 % apart: the newer is named, the rule of
+    docs/model.md §mem.largest; a class with one model keeps it."""
+    env = _env(kb)
+    assert largest_llm(env, 24.0) == "Qwen3 32B"
+    yi = next(m for m in env.reader.models if m.key == "yi-1.5-34b")
+    assert named_largest([yi], env) is yi
+    assert release(yi, env) == "2024-05"
 
 
 def _largest_finetunable_afresh(env: Env, memory_gb: float, method: str) -> str | None:

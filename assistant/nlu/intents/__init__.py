@@ -50,6 +50,7 @@ from assistant.nlu.intents import (
     rates,
     recommend,
     rent_or_buy,
+    rent_pick,
     rent_plan,
     resale,
     rig,
@@ -245,6 +246,7 @@ READERS = (
     compare.owned_upgrade,  # "already have a 3080. upgrade to 5080 or keep it and rent": the move from the owned card
     serve_rent.read,  # "serve a 70b model for a month, what does it cost": the cheapest rented set, no GPU named
     cost.hours_priced,  # "cost of a 4090 for 500 hours", "总共要跑200小时 a100 多少钱": those hours rented
+    rent_pick.read,  # "租卡跑flux 选哪张", "renting for sdxl, best bang for buck": rented GPUs for that model
     rates.which_to_rent,  # "租哪个划算", "which is cheaper to rent": the GPUs talked about
     rates.read,  # "h100 per hour", "vast.ai 4090 price", "cost to fine-tune llama 3 8b on rented h100s"
     rent_or_buy.read,  # "rent or buy a 4090?"

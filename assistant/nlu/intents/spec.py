@@ -168,7 +168,9 @@ def speed_query(r: Reading, refs: tuple) -> Query:
     token_rate = any("tok" in t or "字" in t for t in speeds)
     # "推理速度", "inference speed" said of a card alone: generating text, the inference people ask a card's speed for
     inferring = any(w in t for t in speeds for w in r.lex.listed("speed_inference_words"))
-    work = "llm_inference" if r.workload in (None, "inference") and (token_rate or inferring) else None
+    # "how fast is a v100 for inference": inference named as the work of a card's speed, the same
+    work = "llm_inference" if (r.workload in (None, "inference") and (token_rate or inferring)) else None
+    work = "llm_inference" if r.workload == "inference" else work
     imaging = any(w in t for t in speeds for w in r.lex.listed("speed_image_words"))
     if (r.workload == "image_generation" or imaging) and refs and not r.model:
         # "4060ti 16g出图速度", "4060 ti 16gb stable diffusion speed": seconds per image of the common model, said

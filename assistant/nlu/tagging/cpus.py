@@ -18,6 +18,7 @@ from assistant.nlu.tagging.base import TaggerBase
 
 _CODE_ALONE = re.compile(r"^(\d{4}(x3d|x|wx|g|ge)|\d{4,5}(k|kf|ks|f|kfc))$")
 _CODE_BRANDED = re.compile(r"^[a-z]?\d{3,5}[a-z0-9]*$")
+_WATTS = re.compile(r"^\d{3,4}w$")  # "4090配i7 850w够吗": a PSU's watts after a brand alone, no model code
 
 
 class CpuTagging(TaggerBase):
@@ -53,10 +54,10 @@ class CpuTagging(TaggerBase):
         if (
             start > i
             and self.span(i, start).lower().strip() in self.lex.listed("cpu_brands_alone")
-            and not (code and _CODE_BRANDED.match(code))
+            and not (code and _CODE_BRANDED.match(code) and not _WATTS.match(code))
             and code not in self.lex.listed("cpu_brand_lines")  # "xeon phi 7120p": a coprocessor card's line
         ):
             return self.add("CPU", self.span(i, start).lower().strip(), i, start)  # "with a threadripper": the class
-        if not code or not (_CODE_ALONE.match(code) or (start > i and _CODE_BRANDED.match(code))):
+        if not code or _WATTS.match(code) or not (_CODE_ALONE.match(code) or (start > i and _CODE_BRANDED.match(code))):
             return None
         return self.add("CPU", self.span(i, end).lower(), i, end)
