@@ -31,6 +31,7 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.asks import Ask, checklist
 from assistant.nlu.lexicon import lexicon
+from assistant.respond import ask_concepts
 from assistant.respond.ask_cards import card_of, count_of, counted_subject, several_of, subject_of
 from assistant.respond.ask_figures import GIVES, _figure_sentence, _first_ask_first, _sentences, gives
 from assistant.respond.ask_titles import about, judged_in_title
@@ -352,6 +353,9 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
         if n > 1 and not primed and _bare(item):  # "四张呢" follows the first ask: put that first, as in a chat
             ask(asks[0].text)
         primed = True
+        if explained and ask_concepts.said_beside(item.text, answer, ask):  # "B580跑ollama支持吗，intel卡能不能炼丹"
+            record.append({"n": n, "kind": item.kind, "ask": item.text, "answered": "headline"})
+            continue
         sub, line = _asked(item, answer, env, ask, said, text)
         if explained and sub is not None and sub.intent == "explain" and not sub.figures.get("lead"):
             line = ""  # "(2) what does it give me over bf16": BF16's definition beside FP8's answer is a neighbour
