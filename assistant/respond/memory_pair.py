@@ -1,6 +1,7 @@
 """Two memory sizes set against each other with no card or model named: "what can i do with 48gb vram that i cant
 with 24gb", "is 32gb worth it over 24gb for local llms", "48g显存比24g能多跑什么": what each size runs (the capability
-answer of each, docs/model.md §mem), the larger first.
+answer of each, docs/model.md §mem), the larger first; asked whether the gap matters or why memory decides
+("12g和16g差别真这么大吗"), that verdict and its reason lead (respond/memory_gap.py).
 
 Contract: `respond(query, env)` -> an Answer (intent "fit") or None when the question names a card or a model, or
 does not set exactly two different memory sizes against each other (lexicon memory_pair_words).
@@ -13,6 +14,7 @@ import re
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.queries import FitQuery
+from assistant.respond import memory_gap
 from assistant.respond.env import Env
 from assistant.respond.model_pair_memory import names_a_model
 from assistant.respond.use_case import said
@@ -38,7 +40,9 @@ def respond(query, env: Env) -> Answer | None:
         parts.append(fit.respond(asked, env).headline)
     if not all(parts):
         return None
-    head = i18n.gap(env.lang).join([env.t("memory_pair.lead", big=f"{sizes[0]:g}", small=f"{sizes[1]:g}"), *parts])
+    gap = memory_gap.lead(query.text, sizes, env)  # "12g和16g差别真这么大吗": whether it matters, and why, first
+    pair = env.t("memory_pair.lead", big=f"{sizes[0]:g}", small=f"{sizes[1]:g}")
+    head = i18n.gap(env.lang).join(p for p in (gap, pair, *parts) if p)
     return Answer(
         question=query.text,
         intent="fit",
