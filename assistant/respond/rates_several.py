@@ -22,6 +22,7 @@ from assistant.respond.compare_reasons import LARGE_TRAINING_GAP
 from assistant.respond.env import Env
 from assistant.respond.offers import provider_name
 from assistant.respond.pricing import perf_workload, score, workload_title
+from assistant.respond.rates_abroad_pair import abroad_pair
 from assistant.respond.rates_home_pair import home_jobs, home_pair
 
 
@@ -194,7 +195,8 @@ def respond(query: RatesQuery, env: Env, one) -> Answer:
                 found = _elsewhere(query, env, one, ref)
             answers.append(found)
     key = perf_workload(query.workload, query.precision)
-    home = home_pair(query, env, [n for n in dict.fromkeys(r.name for r in query.gpus if r.name)])
+    names = [n for n in dict.fromkeys(r.name for r in query.gpus if r.name)]
+    home = home_pair(query, env, names) or abroad_pair(query, env, names)  # one market for both ("l4和t4")
     offered = [(gpu, offer.on_demand_usd_per_gpu_hour) for gpu, offer in home[1]] if home else _offered(env, answers)
     value, figures = (
         _cheaper_job(env, answers)
