@@ -21,7 +21,7 @@ _CONTEXT = 4096  # the context largest_llm sizes with
 
 def _held(env: Env, size: float) -> tuple[str, str]:
     """(model name, "weights GB + KV GB") of the largest LLM `size` GB holds, or ("", "")."""
-    name = largest_llm(env, size)
+    name = largest_llm(env, size) or ""
     model = next((m for m in env.reader.models if m.name == name), None) if name else None
     if model is None:
         return "", ""
