@@ -6,8 +6,9 @@ cpu_brands: "ryzen 9", "core i9", "threadripper pro", "core ultra 9"; a one-digi
 brand) and a model code -- and tags it CPU (value: the name as typed, lower case), so that no part of it
 becomes a GPU, a count or a number. Without a brand word only codes no GPU has count: four digits + x /
 x3d / wx / g / ge ("9950x", "7800x3d", "7995wx"), four or five digits + k / kf / ks / f ("14900k",
-"12400f"). After a brand word any code does ("core ultra 9 285k", "epyc 9654", "xeon w9-3495x"). A brand alone
-(lexicon cpu_brands_alone: "with a threadripper", "an epyc", "an old i7", "a 10 year old xeon") names its class of CPU.
+"12400f"), and a bare x?00 code right before a motherboard chipset ("5600+b450"). After a brand word any
+code does ("core ultra 9 285k", "epyc 9654", "xeon w9-3495x"). A brand alone (lexicon cpu_brands_alone:
+"with a threadripper", "an epyc", "an old i7", "a 10 year old xeon") names its class of CPU.
 """
 
 from __future__ import annotations
@@ -19,6 +20,11 @@ from assistant.nlu.tagging.base import TaggerBase
 _CODE_ALONE = re.compile(r"^(\d{4}(x3d|x|wx|g|ge)|\d{4,5}(k|kf|ks|f|kfc))$")
 _CODE_BRANDED = re.compile(r"^[a-z]?\d{3,5}[a-z0-9]*$")
 _WATTS = re.compile(r"^\d{3,4}w$")  # "4090配i7 850w够吗": a PSU's watts after a brand alone, no model code
+
+# a bare four-digit code right before a motherboard chipset ("5600+b450", "7600 b650m"): a CPU and its board; codes
+# ending in 00 with a non-zero hundreds digit only (no GPU has one: 5000 / 6000 / 8000 are Quadro-class names)
+_CODE_BY_BOARD = re.compile(r"^[5-9][1-9]00(g|ge)?$")
+_CHIPSET = re.compile(r"^[abhxz]\d{3}[a-z]?$")
 
 
 class CpuTagging(TaggerBase):
@@ -59,5 +65,9 @@ class CpuTagging(TaggerBase):
         ):
             return self.add("CPU", self.span(i, start).lower().strip(), i, start)  # "with a threadripper": the class
         if not code or _WATTS.match(code) or not (_CODE_ALONE.match(code) or (start > i and _CODE_BRANDED.match(code))):
+
+        if start == i and _CODE_BY_BOARD.match(code) and _CHIPSET.match(self._glued(end)[0]):
+            return self.add("CPU", code, i, end)  # "我现在是5600+b450+550w电源": the CPU beside its board
+        if not code or not (_CODE_ALONE.match(code) or (start > i and _CODE_BRANDED.match(code))):
             return None
         return self.add("CPU", self.span(i, end).lower(), i, end)
