@@ -24,6 +24,7 @@ _WATTS = re.compile(r"^\d{3,4}w$")  # "4090配i7 850w够吗": a PSU's watts afte
 # a bare four-digit code right before a motherboard chipset ("5600+b450", "7600 b650m"): a CPU and its board; codes
 # ending in 00 with a non-zero hundreds digit only (no GPU has one: 5000 / 6000 / 8000 are Quadro-class names)
 _CODE_BY_BOARD = re.compile(r"^[5-9][1-9]00(g|ge)?$")
+_JOINERS = ("加", "配", "和", "搭")
 _CHIPSET = re.compile(r"^[abhxz]\d{3}[a-z]?$")
 
 
@@ -67,6 +68,9 @@ class CpuTagging(TaggerBase):
         if not code or _WATTS.match(code) or not (_CODE_ALONE.match(code) or (start > i and _CODE_BRANDED.match(code))):
 
         if start == i and _CODE_BY_BOARD.match(code) and _CHIPSET.match(self._glued(end)[0]):
+
+        joined = end + 1 if end < len(self.tt) and self.tt[end] in _JOINERS else end  # "5600加b550", "5600配b450"
+        if start == i and _CODE_BY_BOARD.match(code) and _CHIPSET.match(self._glued(joined)[0]):
             return self.add("CPU", code, i, end)  # "我现在是5600+b450+550w电源": the CPU beside its board
         if not code or not (_CODE_ALONE.match(code) or (start > i and _CODE_BRANDED.match(code))):
             return None
