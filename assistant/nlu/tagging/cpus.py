@@ -25,7 +25,7 @@ _WATTS = re.compile(r"^\d{3,4}w$")  # "4090配i7 850w够吗": a PSU's watts afte
 # ending in 00 with a non-zero hundreds digit only (no GPU has one: 5000 / 6000 / 8000 are Quadro-class names)
 _CODE_BY_BOARD = re.compile(r"^[5-9][1-9]00(g|ge)?$")
 _JOINERS = ("加", "配", "和", "搭")
-_CHIPSET = re.compile(r"^[abhxz]\d{3}[a-z]?$")
+_CHIPSET = re.compile(r"^(a[3-6]20|b[3-8][4-6]0|x[3-8][79]0|z[3-8][79]0|h[3-8][1-7]0)[a-z]?$")  # not Arc B580 / A770
 
 
 class CpuTagging(TaggerBase):
