@@ -65,13 +65,9 @@ class CpuTagging(TaggerBase):
             and code not in self.lex.listed("cpu_brand_lines")  # "xeon phi 7120p": a coprocessor card's line
         ):
             return self.add("CPU", self.span(i, start).lower().strip(), i, start)  # "with a threadripper": the class
-        if not code or _WATTS.match(code) or not (_CODE_ALONE.match(code) or (start > i and _CODE_BRANDED.match(code))):
-
-        if start == i and _CODE_BY_BOARD.match(code) and _CHIPSET.match(self._glued(end)[0]):
-
         joined = end + 1 if end < len(self.tt) and self.tt[end] in _JOINERS else end  # "5600加b550", "5600配b450"
         if start == i and _CODE_BY_BOARD.match(code) and _CHIPSET.match(self._glued(joined)[0]):
             return self.add("CPU", code, i, end)  # "我现在是5600+b450+550w电源": the CPU beside its board
-        if not code or not (_CODE_ALONE.match(code) or (start > i and _CODE_BRANDED.match(code))):
+        if not code or _WATTS.match(code) or not (_CODE_ALONE.match(code) or (start > i and _CODE_BRANDED.match(code))):
             return None
         return self.add("CPU", self.span(i, end).lower(), i, end)
