@@ -119,7 +119,14 @@ def _running_by_watts(query: CostQuery, env: Env, refs: list | None = None) -> A
         question=query.text,
         intent="cost",
         headline=head,
-        steps=[env.t("cost.electricity_step", watts=f"{watts:,.0f}", usage=util_text)],
+        # a build's draw is the whole machine at full load, an upper bound for LLM inference; a draw said is as said
+        steps=[
+            env.t(
+                "cost.build_draw_step" if query.build_draw else "cost.electricity_step",
+                watts=f"{watts:,.0f}",
+                usage=util_text,
+            )
+        ],
         figures=figures,
         assumptions=env.assumption_dict(),
         sources=env.rate_sources() + ["method: docs/model.md §cost.electricity"],
