@@ -69,20 +69,25 @@ def prices_cny(folder: Path, res: Resolver, known: set[str], rates: list[dict]) 
     return out
 
 
-def exchange_rates(folder: Path, known: set[str]) -> list[dict]:
-    path, rows = optional_csv(folder, "exchange_rates.csv", ["currency", "per_usd", "observed", "source"])
+def _per_currency(folder: Path, known: set[str], name: str, column: str) -> list[dict]:
+    """Rows of one value per currency (`column`), with the day observed and a known source."""
+    path, rows = optional_csv(folder, name, ["currency", column, "observed", "source"])
     out = []
     for line, row in rows:
         check = Checker(path, line)
         out.append(
             {
                 "currency": check.text(row, "currency").upper(),
-                "per_usd": check.number(row, "per_usd"),
+                column: check.number(row, column),
                 "observed": check.day(row, "observed"),
                 "source": need_source(check, row, known),
             }
         )
     return out
+
+
+def exchange_rates(folder: Path, known: set[str]) -> list[dict]:
+    return _per_currency(folder, known, "exchange_rates.csv", "per_usd")
 
 
 def cloud_cny(folder: Path, res: Resolver, known: set[str], rates: list[dict]) -> list[dict]:
@@ -110,19 +115,7 @@ def cloud_cny(folder: Path, res: Resolver, known: set[str], rates: list[dict]) -
 
 
 def electricity(folder: Path, known: set[str]) -> list[dict]:
-    path, rows = optional_csv(folder, "electricity.csv", ["currency", "per_kwh", "observed", "source"])
-    out = []
-    for line, row in rows:
-        check = Checker(path, line)
-        out.append(
-            {
-                "currency": check.text(row, "currency").upper(),
-                "per_kwh": check.number(row, "per_kwh"),
-                "observed": check.day(row, "observed"),
-                "source": need_source(check, row, known),
-            }
-        )
-    return out
+    return _per_currency(folder, known, "electricity.csv", "per_kwh")
 
 
 def cloud(folder: Path, res: Resolver, known: set[str]) -> list[dict]:
