@@ -40,17 +40,8 @@ def bill_of_thread(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> 
     named = tuple(g for g in getattr(base, "gpus", ()) if g.name)
     if after_power and len(named) > 1 and all(g.pronoun for g in them):
         them = named  # "that" after two cards' draws (compared, or "how much power does each draw"): both bills
-    wall = (
-        dlg.context.build_wall[2] if dlg.context.build_wall and base.intent == "rig" and not follow.gpu_count else None
-    )
     return CostQuery(
-        text=follow.text,
-        gpus=fill(dlg, them, True),
-        kind="running",
-        period=follow.period,
-        settings=follow.settings,
-        watts=wall,  # after a build: the whole machine it draws at the wall, as that answer said
-        build_draw=wall is not None,
+        text=follow.text, gpus=fill(dlg, them, True), kind="running", period=follow.period, settings=follow.settings
     )
 
 
