@@ -312,7 +312,20 @@ class GpuTagging(GpuContext):
             break
         return j, floor, seen_num
 
+    def _inside_model_name(self, i: int) -> bool:
+        """Token i is inside a model's name that holds a chip-like word (lexicon embed_model_words: "bge-m3")."""
+        at, low = self.toks[i].start, self.text.lower()
+        for name in self.lex.listed("embed_model_words"):
+            k = low.find(name)
+            while k >= 0:
+                if k <= at < k + len(name):
+                    return True
+                k = low.find(name, k + 1)
+        return False
+
     def try_gpu(self, i: int) -> int | None:
+        if self._inside_model_name(i):
+            return None  # "bge-m3": the M3 of an embedding model's name, never an Apple M3
         why = self.gpu_start(i)
         if why is None:
             return self._numbered_alias_at(i)  # "ai max 395": words no GPU name starts with, then a number
