@@ -76,6 +76,12 @@ def transcription(r: Reading) -> Query | None:
     found = fit.read(r) if whisper else None
     if isinstance(found, FitQuery):
         return dataclasses.replace(found, want_speed=True, mode="inference")
+    return transcription_query(r)
+
+
+def transcription_query(r: Reading, **extra) -> FitQuery:
+    """Whisper's speed on the cards named (the one asked, else ASSUMED_WHISPER) over the audio said; `extra` sets more
+    fields ("rented")."""
     return FitQuery(
         text=r.text,
         model=r.model or ModelRef(mention="", key=ASSUMED_WHISPER),
@@ -84,6 +90,7 @@ def transcription(r: Reading) -> Query | None:
         precision=r.precision,
         want_speed=True,
         audio_s=audio_seconds(r.text),
+        **extra,
     )
 
 

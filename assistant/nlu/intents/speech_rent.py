@@ -9,13 +9,12 @@ amount of audio said). A fine-tune of Whisper (training words) is not claimed.
 
 from __future__ import annotations
 
-from assistant.nlu.audio import audio_seconds
-from assistant.nlu.intents.job_speed import ASSUMED_WHISPER
+from assistant.nlu.intents.job_speed import transcription_query
 from assistant.nlu.intents.rates import provider
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
-from assistant.queries import FitQuery, ModelRef, Query
+from assistant.queries import Query
 
 
 @needs(("MODEL", "transcribe_words"))
@@ -27,14 +26,4 @@ def transcription_rented(r: Reading) -> Query | None:
         return None
     if not (r.b.has("RENT") or provider(r)) or len({g.name for g in r.refs if g.name}) != 1:
         return None
-    return FitQuery(
-        text=r.text,
-        model=r.model or ModelRef(mention="", key=ASSUMED_WHISPER),
-        gpus=tuple(r.refs),
-        gpu_count=r.total_count(),
-        precision=r.precision,
-        want_speed=True,
-        audio_s=audio_seconds(r.text),
-        rented=True,
-        mode="inference",
-    )
+    return transcription_query(r, rented=True, mode="inference")
