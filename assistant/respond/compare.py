@@ -301,7 +301,7 @@ def _compare_priced(query: CompareQuery, env: Env, gap: compare_gap.Gap | None =
     if counts:  # "2 x RTX 3090 vs an RTX A6000": how many of each side (the power asked is of the set)
         figures["counts"] = counts
     if picked is not None:
-        figures["pick"] = picked[2]
+        figures["pick"] = {**picked[2], "said": picked[1]}
     if d2023:
         figures["dettmers2023"] = {w: v for _, fig in d2023 for w, v in fig.items()}
     variant_steps, variant_sources = variant_notes([rows[n].gpu for n in names], env)

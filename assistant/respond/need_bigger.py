@@ -6,7 +6,7 @@ Contract: `lead(answer, query, env)` puts the verdict first in a comparison that
 of respond/compare_model.py) when the question asks whether the
 one with more memory is necessary (lexicon [lists] need_bigger_words): "没必要" when the smaller card holds the
 model as asked (its estimate said; an image model's comparison sizes no total, so none is said; when the pick
-that follows is the bigger card, it is said to be for speed only), "有必要" when only
+is the bigger card, it is said to be for speed only and the pick's own sentence is dropped), "有必要" when only
 the bigger one does; the answer unchanged otherwise
 (no such words, no sizing, equal memory, or neither holds it).
 """
@@ -29,8 +29,11 @@ def lead(answer: Answer, query, env: Env) -> Answer:
     if (small.memory_gb or 0) >= (big.memory_gb or 0) or not fits[big.name]:
         return answer
     key = "need_bigger.no" if fits[small.name] else "need_bigger.yes"
-    if fits[small.name] and (answer.figures.get("pick") or {}).get("gpu") == big.name:
+    pick = answer.figures.get("pick") or {}
+    if fits[small.name] and pick.get("gpu") == big.name:
         key = "need_bigger.no_speed"  # the pick after it is the bigger card for its speed: said as only that
+        said = pick.get("said") or ""  # "Get the RTX 3090: its 24 GB runs what ... cannot": contradicts "no need"
+        answer.headline = answer.headline.replace(said, "", 1).strip() if said else answer.headline
     sized = need.get(small.name)
     text = env.t(
         key if sized else f"{key}_unsized",  # an image model: no total sized, none said (never "about 0.0 GB")
