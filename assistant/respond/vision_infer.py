@@ -126,7 +126,8 @@ def with_vision_fps(answer, query, env: Env):
         macs=i18n.comma(env.lang).join(f"{m['name']} {float(m['gmacs']):g}" for m in models),
         res=models[0]["resolution"],
     )
-    answer.headline = i18n.gap(env.lang).join([head, answer.headline])
+    version = [env.t("vision.version_assumed", family=models[0]["name"][:-1])] if vt.version_assumed(query.text) else []
+    answer.headline = i18n.gap(env.lang).join([head, *version, answer.headline])
     answer.steps[:0] = [rule, env.t("vision_fps.caveat")]
     answer.sources[:0] = env.cite(*dict.fromkeys(m["source"] for m in models))
     answer.figures["vision_fps"] = {

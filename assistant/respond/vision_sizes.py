@@ -59,7 +59,8 @@ def with_sizes_time(answer, query, env: Env, sizes: tuple[dict, ...]):
         macs=i18n.comma(env.lang).join(f"{m['name']} {float(m['gmacs']):g}" for m in sizes),
         peak=f"{peak:,.0f}",
     )
-    answer.headline = i18n.gap(env.lang).join([head, answer.headline])
+    version = [env.t("vision.version_assumed", family=family)] if vt.version_assumed(query.text) else []
+    answer.headline = i18n.gap(env.lang).join([head, *version, answer.headline])
     answer.steps[:0] = [rule, env.t("vision.caveat"), env.t("vision.yolo_caveat")]
     answer.sources[:0] = env.cite(*{m["source"] for m in sizes}, *([data_source] if data_source else []))
     answer.figures["vision_training"] = {

@@ -90,15 +90,24 @@ def _dataset(text: str, model: dict) -> tuple[int, str]:
 
 
 _FAMILY = re.compile(r"yolo\s*-?\s*v?(8|11)(?![0-9])", re.I)
+# "yolo" with no version at all ("can a 3060 run yolo in real time"): the newest family of the data, said so
+BARE_YOLO = re.compile(r"(?<![a-z])yolo(?!\s*-?\s*v?\d)(?![a-z])", re.I)
+NEWEST_YOLO = "yolo11"
 
 
 def family_sizes(text: str) -> tuple[dict, ...]:
-    """ "yolov8", "yolo 11" with no size: every size of that family in knowledge/vision_models.csv (n to x)."""
+    """ "yolov8", "yolo 11" with no size: every size of that family in knowledge/vision_models.csv (n to x); "yolo"
+    with no version: the newest family there (YOLO11), which `version_assumed` says."""
     found = _FAMILY.search(text)
-    if found is None:
+    if found is None and not version_assumed(text):
         return ()
-    prefix = "yolov8" if found.group(1) == "8" else "yolo11"
+    prefix = NEWEST_YOLO if found is None or found.group(1) == "11" else "yolov8"
     return tuple(m for m in _models() if m["key"].startswith(prefix))
+
+
+def version_assumed(text: str) -> bool:
+    """True when a YOLO is named with no version anywhere in `text` (the newest family is then used)."""
+    return bool(BARE_YOLO.search(text)) and not _FAMILY.search(text) and not re.search(r"yolo\s*-?\s*v?\d", text, re.I)
 
 
 def with_vision_time(answer, query, env: Env):

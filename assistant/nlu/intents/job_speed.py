@@ -185,7 +185,7 @@ def spill(r: Reading) -> Query | None:
 # "vit-b/16"; "yolov8" alone with a time asked is timed at every size (respond/vision_sizes.py)
 _SIZED_VISION = re.compile(
     r"yolo\s*v?\d+\s*-?[nsmlx](?![a-z])|resnet[\s_-]?\d+|vit[\s_/-]?[bl]\b|deit"
-    r"|yolo\s*-?\s*v?(?:8|11)(?![0-9a-z])",
+    r"|yolo\s*-?\s*v?(?:8|11)(?![0-9a-z])|(?<![a-z])yolo(?!\s*-?\s*v?\d)(?![a-z])",
     re.I,
 )
 
