@@ -7,7 +7,8 @@ asked ([lists] embed_rate_words); the
 tokens per document when the question says them (a number before a word of [lists] embed_token_words, e.g. "~500
 tokens each", "每篇1000字"). Not when money, a budget or a rent is asked, nor with two different GPUs compared. The
 query is ExplainQuery(concept "embeddings", embed=(documents, tokens each)), the GPUs named kept (any memory size of a
-card will do: the job is compute-bound).
+card will do: the job is compute-bound). An embedding model named ([lists] embed_model_words) with one GPU or a memory
+word and no count or time ("can a 3060 handle bge-m3", "bge-m3要多少显存") is whether it runs: asked "embed_fit".
 """
 
 from __future__ import annotations
@@ -20,13 +21,15 @@ from assistant.queries import Query
 from assistant.query_talk import ExplainQuery
 
 CONCEPT = "embeddings"
+_MEMORY = re.compile(r"vram|memory|\bgb\b|显存|内存|\d+\s*gb?(?![a-z])", re.I)  # "how much vram does bge-m3 need"
 _SCALE = {"k": 1e3, "thousand": 1e3, "千": 1e3, "m": 1e6, "million": 1e6, "万": 1e4, "亿": 1e8, "mn": 1e6}
 
 
 @needs(unless=("MONEY", "BUDGET", "RENT"))
 def read(r: Reading) -> Query | None:
     text = f" {r.text.lower()} "
-    if not r.lex.words_in("embed_words", text) or r.b.has("MONEY", "BUDGET", "RENT"):
+    named = r.lex.words_in("embed_model_words", text)
+    if not (r.lex.words_in("embed_words", text) or named) or r.b.has("MONEY", "BUDGET", "RENT"):
         return None
     text_words = r.lex.listed("embed_model_words")  # "m3" of "bge-m3" is the model's name, not an Apple M3
     cards = [g for g in r.explicit if not any(g.mention.lower() in w and w in text for w in text_words)]
@@ -35,7 +38,16 @@ def read(r: Reading) -> Query | None:
     docs = _amount(r, text, "embed_doc_words")
     each = _amount(r, text, "embed_token_words")
     if docs is None and not (r.b.has("SPEED", "HOURS") or r.said("duration_words") or r.said("embed_rate_words")):
-        return None
+        if not named or not (cards or _MEMORY.search(text)):
+            return None
+        return ExplainQuery(
+            text=r.text,
+            concept=CONCEPT,
+            mention=r.text.strip(" ?!."),
+            gpus=tuple(cards),
+            embed=(None, each),
+            asked="embed_fit",
+        )
     return ExplainQuery(
         text=r.text, concept=CONCEPT, mention=r.text.strip(" ?!."), gpus=tuple(cards), embed=(docs, each)
     )
