@@ -16,7 +16,8 @@ returned is the one for the first candidate (the likeliest, as the name index ra
 one line per size, smallest first, and followed by which one the details are for. The question back stays pending,
 so a reply that picks a size ("the 8gb one", "16g的") answers it for that one. `figures["variants"]` maps each
 candidate to its line. A verdict the size does not change (SIZE_FREE_KINDS: an install) is answered once, for the
-likeliest candidate, with a line saying it holds for each size.
+likeliest candidate, with a line saying it holds for each size. A comparison compares every size
+(assistant/variant_compare.py).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from assistant.engine import Engine
 
 MAX_SIZES = 4  # more sizes than this make a list nobody reads: asked back instead
-SPREAD_INTENTS = ("fit", "verdict", "spec")  # where the memory size decides the answer
+SPREAD_INTENTS = ("fit", "verdict", "spec", "compare")  # where the memory size decides the answer
 SIZE_FREE_KINDS = ("install",)  # verdicts the memory size does not change: one answer, said to hold for each size
 
 
@@ -63,6 +64,10 @@ def spread(engine: Engine, clar: Clarification, text: str, dialogue: Dialogue) -
             if _spec_alike(engine, clar)
             else None
         )
+    if getattr(clar.pending, "intent", None) == "compare":  # "4060 ti vs 3060 for sd": every size compared
+        from assistant.variant_compare import compare_each
+
+        return compare_each(engine, clar, text, dialogue, sizes, clar.extras.get("mention") or _mention(clar))
     main, *others = clar.candidates
     lines: dict[str, str] = {}
     answer = None
