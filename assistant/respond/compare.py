@@ -124,7 +124,7 @@ def _datacenter_licence(query: CompareQuery, gpus: list, env: Env) -> str:
 
 
 def respond(query: CompareQuery, env: Env) -> Answer:
-    from assistant.respond import claimed_ratio, laptop_part, need_bigger, same_price
+    from assistant.respond import claimed_ratio, laptop_part, need_bigger, reputation, same_price
 
     one = laptop_part.as_one(query, env.for_query(query))  # "gaming laptop with a 3070 ti": one card, its laptop part
     if one is not None:
@@ -143,6 +143,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         answer.headline = i18n.gap(env.lang).join([lead, answer.headline])
         answer.sources = [*sources, *(s for s in answer.sources if s not in sources)]
     answer = need_bigger.lead(answer, query, env)  # "有必要上80g吗": no when the smaller card holds the job
+    answer = reputation.lead(answer, query, env)  # "why does everyone hate the 4060 ti": against its predecessor
     answer = claimed_ratio.lead(answer, query, env)  # "is the 4090 3x faster than a 3090": the claim checked first
     answer = same_price.lead(answer, query, env)  # "a6000 or 2x 3090, similar price": what each does, first
     answer = _catches_asked(answer, query, env)  # "dgx spark vs a 2x3090 box, what's the catch with the spark"

@@ -52,6 +52,7 @@ from assistant.nlu.intents import (
     rent_or_buy,
     rent_pick,
     rent_plan,
+    reputation,
     resale,
     rig,
     scaling,
@@ -180,6 +181,7 @@ READERS = (
     symptom_cues.vllm_log,  # "Maximum concurrency for 8192 tokens per request: 3.41x": vLLM's KV cache lines
     concept_asked.read,  # "bytes per parameter at fp16 ... for a 32b model", "tp vs pp for a 70b": the fact asked
     speed_cues.speed_check,  # "why is my 4090 only getting 8 tok/s on 70b q4": measured against expected, causes
+    reputation.read,  # "why does everyone hate the 4060 ti", "4060ti 16g为什么被骂": against its predecessor
     concept_cues.slow_card,  # "why is a 4060 ti 16gb so slow for llms": its bandwidth against a reference card
     speed_cues.offload_speed,  # "显存不够 模型放内存里跑会慢多少": RAM against VRAM, in tokens/s
     concept_cues.trouble,  # "getting OOM with batch size 8 on my 3090": the problem's causes and fixes
