@@ -71,11 +71,17 @@ def chart_opinion(query: RecommendQuery, env: Env, budget: float | None) -> str:
 
 def organization_answer(query: RecommendQuery, env: Env, budget: float | None, base: Answer) -> Answer:
     """Organizations: the reference chart's answer leads (it assumes "not rich": say a budget to change that); when
-    the question asks the cheapest or fastest ("cheapest possible", RecommendQuery.sort), that ranking leads and the
-    chart's answer follows it as a note, never overriding the ask."""
+    the question asks the cheapest or fastest ("cheapest possible", RecommendQuery.sort), or gives a budget to buy
+    with when the chart answers "cloud", that ranking leads and the chart's answer follows it as a note, never
+    overriding the ask."""
     result = _walk_chart(query, env, budget)
     if query.sort and result.answer is not None:
         base.steps.insert(0, env.t("rec.org_sorted", answer=env.term(result.answer).rstrip(".。")))
+        return base
+    if budget and result.answer is not None and result.answer.startswith("Cloud"):
+        # "our company wants to buy one card, budget $10k": a purchase with its money asked, so the ranking within it
+        # answers; the chart's cloud answer follows as a note
+        base.steps.insert(0, env.t("rec.org_buying", answer=env.term(result.answer).rstrip(".。")))
         return base
     best = base.figures["ranking"][0]
     base.headline = (

@@ -10,6 +10,7 @@ user names another vendor (software maturity is not in the speed model; Dettmers
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from assistant import i18n
 from assistant.answer import Answer, Chart
@@ -191,14 +192,16 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         and not query.min_memory_gb
     )
     max_auto = 1
+    spaced = " " + re.sub(r"[,.?!;:()]", " ", query.text.lower()) + " "
+    single = lexicon(env.lang).words_in("single_card_words", spaced)  # "one gpu", "单卡": one card only
     if (
-        need and splittable and query.gpu_count <= 1 and not dettmers
+        need and splittable and query.gpu_count <= 1 and not dettmers and not single
     ):  # no count named: several smaller GPUs may hold the model
         max_auto = 8
         ranking, one_note = one_card_first(ranked, passive_ok, budget, env, query.sort == "price")  # one card first
         if ranking.choice is not None and ranking.choice.n_gpus > 1:
             multi_note = env.t("rec.multi", need=f"{need:,.0f}", n=ranking.choice.n_gpus)
-    if ranking.choice is None and query.min_memory_gb and query.gpu_count <= 1 and not dettmers:
+    if ranking.choice is None and query.min_memory_gb and query.gpu_count <= 1 and not dettmers and not single:
         # "cheapest way to get 48gb of vram for under 2k": no single card does it, several together may
         sets = ranked(passive_ok, 4)
         if sets.choice is not None:
