@@ -138,6 +138,8 @@ class HardwareTagging(TaggerBase):
 
     def _case(self, i: int) -> int | None:
         n = _phrase_at(self.tt, i, _phrases(self.lex, "case_names"))
+        if n and i + n < len(self.tt) and self.tt[i + n].lower() in self.lex.listed("case_variant_words"):
+            n += 1  # "lian li o11 mini": another model than the O11 Dynamic, named whole (not in the data: said so)
         return self.add("CASE", self.span(i, i + n), i, i + n) if n else None
 
     def _chipset(self, i: int) -> int | None:
