@@ -26,7 +26,11 @@ _BATCH = re.compile(
 )
 _BATCH_AFTER = re.compile(r"(?<![\w./-])(\d{1,5})\s*(?:的)?\s*(?:batch(?:[ _-]?size)?|bs\b)", re.I)
 _RES = re.compile(r"(\d{3,4})\s*(?:x\s*\d{3,4}|px|像素|分辨率)|(?:分辨率|resolution|at)\s*(\d{3,4})\b", re.I)
-_MEMORY = re.compile(r"vram|memory|\boom\b|fit|显存|爆|装得下|够不够|够吗|out of memory|run out", re.I)
+_MEMORY = re.compile(
+    r"vram|memory|\boom\b|fit|显存|爆|装得下|够不够|够吗|够用|够训|out of memory|run out|enough|handle", re.I
+)
+_ENOUGH = re.compile(r"enough|handle|够|行不行|能不能训|can (?:it|a|an|my|the)\b", re.I)
+_OOM = re.compile(r"\boom\b|out of memory|run out|爆", re.I)
 _TIME = re.compile(r"how long|how many (?:hours|days)|多久|几天|多少小时|几个小时")
 _FP32 = re.compile(r"fp32|full precision|no amp|without amp|不开amp|单精度", re.I)
 _STATE_BYTES = {"sgd": 4.0, "adamw": 8.0}  # per parameter (SGD momentum; AdamW's two moments), fp32
@@ -118,6 +122,8 @@ def respond(query, env: Env) -> Answer | None:
         mem = float((spec.memory_gb if spec is not None else mem_said) or 0.0)
         fits_amp, fits_fp32 = total_amp <= mem, total_fp32 <= mem
         key = "vmem.fits_both" if fits_fp32 else "vmem.fits_amp" if fits_amp else "vmem.fits_none"
+        if _ENOUGH.search(low) and not _OOM.search(low):  # "is a 3060 enough for resnet50": yes / no to enough
+            key += "_enough"
         most_amp = largest_batch(model, mem, res, False)
         on = (
             env.t("vmem.on_card", gpu=spec.short_name, mem=f"{mem:g}")
