@@ -3,7 +3,8 @@ card against the card of the same tier one generation before, which is what the 
 (respond/reputation.py leads the comparison with the differences).
 
 Contract: `read(r)` -> CompareQuery(gpus=(the card, its predecessor)) when exactly one card is named, a word of
-lexicon reputation_asks is said, no temperature, money or budget is, and `predecessor` finds the earlier card in the
+lexicon reputation_asks is said, no temperature, money or budget is, no worth asked without a why ("is it worth it
+or a scam" is a verdict), and `predecessor` finds the earlier card in the
 index; None otherwise (the question goes on to the other readers). A card named without its memory size ("the 4060
 ti") is read as its first candidate for the predecessor and stays unresolved (every size is then compared,
 assistant/variant_compare.py).
@@ -31,6 +32,8 @@ _TIER = re.compile(r"\b(RTX|GTX) ([2-5])0(\d0)(?: (Ti|SUPER|Super))?\b")
 def read(r: Reading) -> Query | None:
     if len(r.explicit) != 1 or not r.said("reputation_asks") or r.b.has("TEMPERATURE", "MONEY", "BUDGET"):
         return None  # "hotspot at 105c on my 4080, so bad?": the reading, not the card's reputation
+    if r.said("ask_worth") and not (r.b.has("WHY") or r.said("slow_why_words")):
+        return None  # "is the 4060 ti 16gb worth it for ai or is it a scam": the verdict asked (verdict.read)
     card = r.explicit[0]
     name = card.name or _first_candidate(r, card.mention)  # "the 4060 ti": 8 or 16 GB, every size compared later
     before = predecessor(r.index, name or "")
