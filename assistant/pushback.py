@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from assistant import i18n, memory_claim
+from assistant import i18n, memory_claim, speed_claim
 from assistant.answer import Answer
 from assistant.dialogue import Dialogue
 from assistant.nlu.patterns import compiled, has_word, word_pattern
@@ -39,6 +39,8 @@ def answer(engine, text: str, dialogue: Dialogue) -> Answer | None:
     if context.pending is not None or context.last_query is None:
         return None
     lang = i18n.language_of(text)
+    if (speed := speed_claim.answer(engine, text, dialogue, lang)) is not None:
+        return speed  # "that seems slow, ppl on reddit are saying 20 t/s": that speed against the estimate
     lex = lexicon(lang)
     low = text.lower().strip()
     opened, after = _opening(low, lex.listed("pushback_bare"))

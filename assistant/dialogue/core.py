@@ -23,6 +23,7 @@ from assistant.dialogue import (
     from_context,
     job,
     machine_case,
+    measured_set,
     measures,
     method_choice,
     pace,
@@ -182,6 +183,7 @@ class Dialogue:
             self.context.added_before, self.context.added_to = self.context.added_to, None  # this turn adds anew
             query = schedule_rent.rent_of_schedule(self, query)  # "我每天跑5小时 跑半年" after a rate: that rent
             query = pace.pace_asked(self, query)  # "what if its 10 runs a month": the last money question again
+            query = measured_set.more_cards_after_check(self, query)  # "add a second p40" after "8 t/s, normal?"
             query, open_ended = self._from_context(query)
             self.context.brought_in = ()
             query = thread_edits.image_model_of_thread(self, query)  # "出一张图要多久" after "3060够跑sd吗"

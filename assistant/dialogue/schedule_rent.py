@@ -95,11 +95,22 @@ _HOUR_WORD = re.compile(r"小时|钟头|\bh\b|hours?|hrs?|\d\s*h\b", re.IGNORECA
 
 def _rent_or_buy_again(base: RentOrBuyQuery, query: Query) -> Query:
     """A schedule said after a rent-or-buy: the rent-or-buy at that use, for as many months as the span."""
-    said = _schedule(query) if isinstance(query, SetQuery | FollowUpQuery) else None
+    said = _schedule(query) if isinstance(query, SetQuery | FollowUpQuery) or _use_alone(query) else None
     if said is None:
         return query
     use, span, kept = said
     months = round(span / PERIOD_HOURS["month"], 1)
-    return dataclasses.replace(
-        base, text=query.text, utilization=use, hours_per_week=None, months=months, settings=kept
-    )
+    # the base's own text: which card it rents and which it buys is read from the verbs before them ("should i rent
+    # an a100 or buy a 4090"), which a schedule said alone ("3 hours a day for a year") does not repeat
+    return dataclasses.replace(base, utilization=use, hours_per_week=None, months=months, settings=kept)
+
+
+def _use_alone(query: Query) -> bool:
+    """A recommendation read from a use and its work alone ("i'd train maybe 2 hours a day for 6 months"): no budget,
+    model, memory, vendor, count or list of its own, so nothing a search of the market would answer."""
+    from assistant.queries import RecommendQuery
+
+    if not isinstance(query, RecommendQuery):
+        return False
+    own = (query.budget_usd, query.model, query.params_b, query.min_memory_gb, query.vendor, query.sort, query.top_n)
+    return all(v is None for v in own) and query.gpu_count == 1 and not query.which_one and not query.among

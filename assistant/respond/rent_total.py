@@ -7,17 +7,23 @@ rent - buy / break-even hours, docs/model.md §cost.breakeven, x the hours; less
 break-even; the answer's own headline (a verdict at an assumed weekly use) becomes a step. Unchanged when the
 question states no total (RentOrBuyQuery.total_hours) or the answer lacks a break-even (figures break_even_hours,
 rent_usd_per_hour, buy_usd). figures["total"] = {hours, rent_usd, own_usd}; figures["verdict"] = the cheaper side.
+A use said with its span ("3 hours a day for a year", "每天4小时 用半年": RentOrBuyQuery.months with a utilization or
+hours a week) is those hours in all too: hours a week x the span's weeks, said first.
 """
 
 from __future__ import annotations
 
 from assistant.answer import Answer
+from assistant.periods import CALENDAR_WEEKS
 from assistant.respond.env import Env
+from assistant.respond.rent_terms import duration_text
 
 
 def lead(answer: Answer, query, env: Env) -> Answer:
     hours = getattr(query, "total_hours", None)
     f = answer.figures
+    span = _span_hours(query, f)
+    hours = hours or span
     if not hours or answer.clarification or not all(f.get(k) for k in ("break_even_hours", "rent_usd_per_hour")):
         return answer
     if not f.get("buy_usd"):
@@ -42,7 +48,24 @@ def lead(answer: Answer, query, env: Env) -> Answer:
         resale=env.t("rent.total_resale", resale=env.money(resale)) if resale else "",
         even=f"{even:,.0f}",
     )
+    if span and not getattr(query, "total_hours", None):  # "3 hours a day for a year": where the hours come from
+        week, lasting = float(f["hours_per_week"]), duration_text(query.months * 30.44, env)
+        day = week / 7.0
+        if abs(day * 2 - round(day * 2)) < 0.05:  # "3 hours a day": said by the day, as typed
+            head = env.t("rent.span_hours_day", day=f"{day:g}", span=lasting) + head
+        else:
+            head = env.t("rent.span_hours", week=f"{week:,.0f}", span=lasting) + head
     answer.steps = [answer.headline, *answer.steps]
     answer.headline = head
     answer.choice = None if verdict == "rent" else answer.choice or (answer.gpus[0] if answer.gpus else None)
     return answer
+
+
+def _span_hours(query, figures: dict) -> float | None:
+    """The hours of use a use said with its span adds up to: hours a week x the weeks of `months`; None without both."""
+    months = getattr(query, "months", None)
+    week = figures.get("hours_per_week")
+    said = getattr(query, "utilization", None) or getattr(query, "hours_per_week", None)
+    if not (months and week and said):
+        return None
+    return float(week) * CALENDAR_WEEKS["month"] * float(months)

@@ -153,6 +153,7 @@ READERS = (
     card_install.read,  # "can i put an a100 pcie in a normal gaming pc", "p40插家用电脑能用吗": what it takes
     resale.read,  # "二手3090 6000块 用两年再卖掉 每月成本多少": owning it net of selling it (before offers / prices)
     afford.read,  # "is $1000 enough for a 4090", "预算一万 能买4090吗": a budget against the card's prices
+    speed_cues.speed_check_priced,  # "got a p40 for $200, ... getting like 8 t/s, is that normal": the speed asked
     deal.read,  # "used 3090 for $650 a good deal?", "二手4090一万三能收吗": an offer weighed, not a price setting
     deal.rate_quote,  # "tensordock quoted me $0.35/hr for a 4090, good price?": an hourly rent weighed
     power_limit.read,  # "power-limit my 3090 to 250 w, how much do i lose", "what if i power limit it to 300w"

@@ -138,6 +138,7 @@ _BARE_OTHER = re.compile(
 )
 
 
+_WITH_SET = re.compile(r"(?:和|跟|与|同)\s*(?:\d{1,2}|[两二三四五六七八])\s*(?:张|块|个|台|x)?\s*$", re.I)
 _AGAINST = re.compile(r"(?:\bvs\.?|\bversus\b|\bcompared to\b|\bagainst\b|比|对比)", re.I)
 
 
@@ -156,6 +157,8 @@ def _counted_sides(text: str, ref: GpuRef) -> list[GpuRef] | None:
         against = _AGAINST.search(text)
         if other is None and against is not None and against.start() < text.lower().find(ref.mention.lower()):
             return None  # "power draw vs 2 3090s?": the set against the card the conversation is about
+        if other is None and _WITH_SET.search(text[: max(text.lower().find(ref.mention.lower()), 0)]):
+            return None  # "那和两张4090 48G比呢": compared with the set, against what the conversation is about
         first, second = ref.count, 1 if said in ("", "一", "单") else int(said)
     if first == second or min(first, second) < 1 or max(first, second) < 2:
         return None

@@ -11,7 +11,8 @@ knowledge/concepts.toml and what is asked of it (respond/concept_leads answers w
 - `quant_speed`: a quantized format named as faster, asked why ("why is q4 faster than fp16", "为什么量化后速度更快"):
   the quantization concept asked quant_speed.
 - `speed_check`: a measured speed on one card named, doubted ("why is my 4090 only getting 8 tok/s on 70b q4"): the
-  tokens-per-second concept asked speed_check.
+  tokens-per-second concept asked speed_check; `speed_check_priced` the same with the card's price said along the way
+  ("got a p40 for $200, ... getting like 8 t/s, is that normal"), tried before an offer is weighed.
 Contract: each reader takes a `Reading` and returns an `ExplainQuery` or None; the order they are tried in is
 nlu/intents/__init__.py's.
 """
@@ -81,13 +82,29 @@ def _stated_speed(r: Reading) -> float | None:
     return float(found.group(1)) if found else None
 
 
+@needs(("GPU", "MONEY"), unless=("RENT", "RECOMMEND", "SORT"))
+def speed_check_priced(r: Reading) -> Query | None:
+    """ "got a p40 for $200, running qwen2.5 32b q4 and getting like 8 t/s, is that normal": a measured speed doubted
+    on a card whose price is said along the way; the speed is the question (tried before deal.read), the price is how
+    the user came by the card."""
+    if len(r.b.kinds.get("MONEY", [])) != 1 or r.model is None and not r.b.has("PARAMS"):
+        return None
+    return _speed_check(r)
+
+
 @needs(("GPU",), unless=("MONEY", "RENT", "RECOMMEND", "SORT"))
 def speed_check(r: Reading) -> Query | None:
     """ "why is my 4090 only getting like 8 tok/s on llama 3.3 70b q4", "我3060 12g跑qwen2.5 7b才5 token/s 正常吗": a
     measured speed on one card named, doubted ([lists] speed_doubt_words): the tokens-per-second concept asked
     speed_check (respond/concept_leads: the model's expected speed on that card, fit or spill, then the causes)."""
+    if r.b.has("MONEY", "RENT", "RECOMMEND", "SORT"):  # BUDGET alone is "只有" (only)
+        return None
+    return _speed_check(r)
+
+
+def _speed_check(r: Reading) -> Query | None:
     named = [g for g in r.explicit if g.name]
-    if len(named) != 1 or r.b.has("MONEY", "RENT", "RECOMMEND", "SORT"):  # BUDGET alone is "只有" (only)
+    if len(named) != 1:
         return None
     stated = _stated_speed(r)
     if stated is None or not (r.b.has("WHY", "ONLY") or says(r, "speed_doubt_words")):

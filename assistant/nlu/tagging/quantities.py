@@ -24,9 +24,10 @@ from assistant.nlu.tagging.money import MoneyTagging
 from assistant.nlu.tagging.sizes import SizeTagging
 from assistant.nlu.tagging.temperature import TemperatureTagging
 from assistant.nlu.tagging.usage import USAGE_UNITS, UsageTagging
+from assistant.nlu.tagging.use_span import span_of_use
 
 NUMBER_UNITS = ("full_time", "money_before", *USAGE_UNITS)  # what try_number may start
-NUMBER_LEADS = frozenset({"24", "7", "百", "a", "an", "半", "half", "one"})  # 24/7, 7x24, 百分之, a couple, 半年
+NUMBER_LEADS = frozenset({"24", "7", "百", "a", "an", "the", "半", "half", "one"})  # 24/7, 百分之, 半年, the next year
 
 
 def percent(tagger: TaggerBase, i: int, j: int, v: float) -> int | None:
@@ -72,6 +73,8 @@ class QuantityTagging(CountTagging, UsageTagging, SizeTagging, TemperatureTaggin
             got = self.number_at(i + 3)
             return self.add("PERCENT", got[0] / 100.0, i, i + 3 + got[1]) if got else None
         read = half_without_number(self, i)  # "半年", "half a year", "a year and a half"
+        if read is None:
+            read = span_of_use(self, i)  # "3 hours a day for a year": one year of that use
         if read is not None:
             return read
         read = self.money_before(i)
