@@ -27,6 +27,7 @@ from assistant import (
     sized_ref,
     used_of_thread,
     variant_spread,
+    work_switch,
 )
 from assistant.answer import Answer
 from assistant.clarify import fill, of_thread, variant_for_work
@@ -180,7 +181,10 @@ class Engine:
             return self._clarify(parsed, text, dialogue, env)
         focus = dialogue.context.focus
         named = self.reader.known_gpu(focus).short_name if focus and whole else None
-        if (used := used_of_thread.reread(parsed, text, focus, named, lang)) is not None:
+        used = used_of_thread.reread(parsed, text, focus, named, lang) or work_switch.reread(
+            parsed, text, focus, named, lang
+        )  # "二手的靠谱吗" after a pick; "can it train a vit on cifar-10" after a Flux time: asked of that card
+        if used is not None:
             answered = self._answer(used, dialogue, whole=False, usage=usage)  # "二手的靠谱吗" after a pick: that card
             answered.question = text
             return answered

@@ -8,6 +8,10 @@ lexicon list `claim_enough`, said as a statement), None otherwise ("is 12gb enou
 FitQuery with `memory_gb`, asked yes or no), or None when the thread names no model: the fit answer then says whether
 and how it fits there, and `lead(answer, gb, env)` puts the verdict on the claim first ("Right: 24 GB is enough for
 this, ...", "Right, with one condition: ...", "Not as set up: ...").
+With no model in the thread, `card_of_claim(dialogue, gb, reader)` is the card talked about that has that memory
+("可是3090要五千多啊，我觉得22g够用了" after the 2080 Ti 22 GB and the RTX 3090 were weighed) and the other one, and
+`what_runs(text, card)` asks what that card runs: the claim agreed with (lead key pushback.memory_card), its
+limits shown.
 """
 
 from __future__ import annotations
@@ -63,3 +67,27 @@ def lead(answer, gb: float, env) -> str:
     else:
         return ""
     return env.t(key, gb=f"{gb:g}")
+
+
+def card_of_claim(dialogue, gb: float, reader) -> tuple[str, str | None] | None:
+    """(the card talked about with `gb` GB, the other card talked about or None), latest first; None if none has."""
+    talked = list(reversed(dialogue.context.recent)) or list(dialogue.context.gpus)
+    cards = [(name, reader.known_gpu(name)) for name in talked]
+    match = next((name for name, g in cards if g is not None and g.memory_gb and abs(g.memory_gb - gb) < 0.5), None)
+    if match is None:
+        return None
+    other = next((name for name, _ in cards if name != match), None)
+    return match, other
+
+
+def what_runs(text: str, card: str) -> FitQuery:
+    from assistant.queries import GpuRef
+
+    return FitQuery(
+        text=text,
+        model=None,
+        gpus=(GpuRef(mention=card, name=card),),
+        mode="inference",
+        workload="llm_inference",
+        asked="what_runs",
+    )

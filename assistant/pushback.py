@@ -49,7 +49,7 @@ def answer(engine, text: str, dialogue: Dialogue) -> Answer | None:
     rest, led = _without(after, lex.listed("pushback_leads"))
     gb = memory_claim.claimed_gb(rest, lang) if opened or led else None
     if gb is not None:  # "不对吧，我看别人说24g显存就够了": the thread's model on that much memory
-        claimed = _memory_claim(engine, text, rest, gb, dialogue, lang)
+        claimed = _memory_claim(engine, text, rest, gb, dialogue, lang) or _card_claim(engine, text, gb, dialogue, lang)
         if claimed is not None:
             return claimed
     kind = next((k.removeprefix("claim_") for k in CLAIMS if led and has_word(rest, lex.listed(k))), None)
@@ -84,6 +84,23 @@ def _memory_claim(engine, text: str, rest: str, gb: float, dialogue: Dialogue, l
         return None
     first = memory_claim.lead(said, gb, Env(engine.reader, dialogue.assumptions, dialogue.context, lang=lang))
     said.headline = i18n.gap(lang).join(p for p in (first, said.headline) if p)
+    said.question = text
+    return said
+
+
+def _card_claim(engine, text: str, gb: float, dialogue: Dialogue, lang: str) -> Answer | None:
+    """ "可是3090要五千多啊，我觉得22g够用了" with no model talked about: agreed, and what that card runs."""
+    found = memory_claim.card_of_claim(dialogue, gb, engine.reader) if dialogue.context.setup.model is None else None
+    if found is None:
+        return None
+    card, other = found
+    said = engine._answer(text, dialogue, whole=False, chosen=memory_claim.what_runs(text, card))
+    if not said.understood:
+        return None
+    short = engine.reader.known_gpu(card).short_name
+    against = engine.reader.known_gpu(other).short_name if other else ""
+    key = "pushback.memory_card" if against else "pushback.memory_card_alone"
+    said.headline = i18n.gap(lang).join((i18n.t(lang, key, gb=f"{gb:g}", card=short, other=against), said.headline))
     said.question = text
     return said
 

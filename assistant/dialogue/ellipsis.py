@@ -274,6 +274,15 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         *rest, last = gpus_of(base)
         changes["gpus"] = (*rest, dataclasses.replace(last, count=max(1, last.count - (follow.gpu_count or 1))))
         changes.pop("gpu_count", None)
+    elif _one_more_of_pick(dlg, base, follow, names):
+        # "what if i add another one later", "以后再加一张同样的卡呢" after a build or pick for a budget: one more
+        # (or as many as said) of the card it picked; the set is that many of it now
+        name, n = dlg.context.pick or ("", 1)
+        changes["gpus"] = (GpuRef(mention=name, name=name, count=n + (follow.gpu_count or 1)),)
+        dlg.context.added_to = name
+        changes.pop("gpu_count", None)
+        if "gpu_count" in names:
+            changes["gpu_count"] = n + (follow.gpu_count or 1)
     elif follow.adds and not follow.gpus and "gpus" in names and gpus_of(base):
         # "what if i get another one", "再加一张呢": one more (or as many as said) of the last card in the set
         added = dataclasses.replace(gpus_of(base)[-1], count=follow.gpu_count or 1)
@@ -298,3 +307,15 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     if kept:  # the speed compares at the quant it was given at; the table still shows a larger one that now fits
         changes["kept_precision"] = kept
     return dataclasses.replace(base, **changes)
+
+
+def _one_more_of_pick(dlg, base, follow, names) -> bool:
+    """More of the card a build or pick chose, asked with no card ("add another one", "a second one", "再加一张"):
+    the base named no card of its own (it searched), the thread has a pick."""
+    from assistant.queries import RigQuery
+
+    if not (follow.adds and "gpus" in names and dlg.context.pick) or gpus_of(base):
+        return False
+    if not isinstance(base, (RigQuery, RecommendQuery)):
+        return False
+    return all(g.pronoun == "second" and not g.name for g in follow.gpus)  # none, or "a second one"

@@ -30,7 +30,15 @@ def budget_of_pick(dlg: Dialogue, query: Query) -> Query:
         return query
     # the pick for a budget among the thread's last questions ("how big a model can that get me" on it in between)
     recent = [q for q in (*dlg.context.history, dlg.context.last_query) if q is not None][-_PICK_BACK:]
-    picked = next((q for q in reversed(recent) if isinstance(q, (RecommendQuery, RigQuery))), None)
+    picked = None
+    for q in reversed(recent):
+        if not isinstance(q, (RecommendQuery, RigQuery)):
+            continue
+        picked = q
+        # "the first one. what psu do i need for that": a build of the card picked, no search of its own: the pick's
+        # budget before it still holds
+        if q.budget_usd is not None or not any(g.name for g in getattr(q, "gpus", ())):
+            break
     if picked is None or picked.budget_usd is None:
         return query  # no budget in the pick before: an amount for "it" is an offer for the card
     if any(isinstance(q, VerdictQuery) and q.kind == "deal" for q in recent):
@@ -204,7 +212,15 @@ def budget_of_thread(dlg: Dialogue, query: Query) -> Query:
     if in_force or fit:
         return query  # a budget set in the conversation is in force already; a fit after a pick's own budget: none
     recent = [q for q in (*dlg.context.history, dlg.context.last_query) if q is not None][-_PICK_BACK:]
-    picked = next((q for q in reversed(recent) if isinstance(q, (RecommendQuery, RigQuery))), None)
+    picked = None
+    for q in reversed(recent):
+        if not isinstance(q, (RecommendQuery, RigQuery)):
+            continue
+        picked = q
+        # "the first one. what psu do i need for that": a build of the card picked, no search of its own: the pick's
+        # budget before it still holds
+        if q.budget_usd is not None or not any(g.name for g in getattr(q, "gpus", ())):
+            break
     if picked is None or picked.budget_usd is None:
         return query
     budget = Setting("budget_usd", float(picked.budget_usd), currency=picked.budget_currency)

@@ -5,13 +5,16 @@ the model (memory §mem, layer split over identical cards) are at most MAX_CARDS
 (§llm.decode) and its cards' price (`pricing.price_of`, None when unpriced). `pick(held, model, env)` returns
 (name, sentence) for the set to get: the cheaper one unless the other is FASTER_BY times as fast (then the faster
 one, the extra money said); unpriced, the faster one when SAME_SPEED or more apart; None when nothing decides.
-`line(held, env)` is the sentence that lists every set.
+`line(held, env)` is the sentence that lists every set. A picked set with less than HEADROOM_WARN of each card
+left is said to be tight (short context, a lower quantization for room).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from assistant import i18n
+from assistant.models import constants as C
 from assistant.models import hardware, llm, memory
 from assistant.respond.builds import MAX_GPUS
 from assistant.respond.compare_pick import FASTER_BY, SAME_SPEED
@@ -31,16 +34,19 @@ class Held:
     count: int
     tokens_per_s: float
     usd: float | None  # the cards of the set, None when unpriced
+    tight: bool = False  # less than HEADROOM_WARN of each card left (§mem.units): said with the pick
 
     def label(self, env: Env) -> str:
         return counted(env, self.gpu, self.count)
 
 
-def _fewest(model, prec: str, gpu) -> int | None:
+def _fewest(model, prec: str, gpu) -> tuple[int, bool] | None:
+    """(the fewest cards that hold the model, whether that set is tight: under HEADROOM_WARN of a card left)."""
     limit = hardware.gpu_memory_limit_gb(gpu)
     for n in range(2, MAX_CARDS + 1):
-        if memory.fit(memory.inference_memory(model, prec, n_gpus=n), limit, n).fits:
-            return n
+        f = memory.fit(memory.inference_memory(model, prec, n_gpus=n), limit, n)
+        if f.fits:
+            return n, f.headroom_gb < C.HEADROOM_WARN * f.available_gb
     return None
 
 
@@ -50,12 +56,13 @@ def sets_that_hold(model, prec: str, names: list[str], env: Env) -> dict[str, He
         gpu = env.reader.known_gpu(name)
         if gpu.unified_memory:  # a Mac is one machine: no set of them
             continue
-        n = _fewest(model, prec, gpu)
-        if n is None:
+        fewest = _fewest(model, prec, gpu)
+        if fewest is None:
             continue
+        n, tight = fewest
         speed = llm.decode_speed(gpu, model, prec, context=1024, batch=1, n_gpus=n).tokens_per_s
         price = price_of(name, env)
-        held[name] = Held(gpu, n, speed, price.usd * n if price else None)
+        held[name] = Held(gpu, n, speed, price.usd * n if price else None, tight)
     return held
 
 
@@ -94,7 +101,7 @@ def pick(held: dict[str, Held], model: str, env: Env) -> tuple[str, str] | None:
     else:
         key = "compare.set_pick_faster" if me.usd and them.usd else "compare.set_pick_speed"
     fast, slow = max(me.tokens_per_s, them.tokens_per_s), min(me.tokens_per_s, them.tokens_per_s)
-    return name, env.t(
+    said = env.t(
         key,
         label=me.label(env),
         model=model,
@@ -105,3 +112,6 @@ def pick(held: dict[str, Held], model: str, env: Env) -> tuple[str, str] | None:
         ratio=f"{fast / slow if slow else 0:.1f}",
         other_tps=f"{them.tokens_per_s:,.0f}",
     )
+    if me.tight:  # "两张呢，能跑70b吗": 42.8 of 44 GB holds, but only just
+        said += i18n.gap(env.lang) + env.t("compare.set_tight", label=me.label(env), pct=f"{C.HEADROOM_WARN * 100:.0f}")
+    return name, said

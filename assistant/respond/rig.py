@@ -204,6 +204,9 @@ def respond(query: RigQuery, env: Env) -> Answer:
             head += i18n.gap(env.lang) + wall
         elif asked_wall := rig_power.wall_lead(query, choice, env):  # "how many watts from the wall": that first
             head = asked_wall + i18n.gap(env.lang) + head
+        if over_budget and budget:  # "换成两张3090呢，电源要多大" in a thread for ¥10,000: the set's cost said too
+            over = env.t("rig.power_over_budget", total=env.money(choice.total_usd), budget=env.money(budget))
+            head += i18n.gap(env.lang) + over
     if query.replaces and (old := env.reader.gpu(query.replaces)):  # "3060 想上5080": the new card alone, said
         head = env.t("rig.replaces", old=old.short_name, new=choice.gpu.short_name) + head
     if query.ram_asked or (query.system_ram_gb and not query.asks_power):  # "is 64gb ram enough for 2 3090s"

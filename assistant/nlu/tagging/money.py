@@ -183,6 +183,8 @@ class MoneyTagging(TaggerBase):
             return None  # "about 5000 sdxl images a day": images counted (the image readers), not money
         if self._owned_card(i, j):
             return None  # "手里4090 闲鱼能出1.6万": the card in hand, not an amount
+        if self._card_after_cap(i, j):
+            return None  # "$450 max, 5060 ti 8gb or 16gb": the cap said already, then a card
         if (
             abs(v) >= 50
             and not self._card_after_article(i)  # "手上有张3090", "about putting a 3060 in": a card, not money
@@ -192,6 +194,15 @@ class MoneyTagging(TaggerBase):
         return None
 
     # helpers ----------------------------------------------------------------------------------
+    def _card_after_cap(self, i: int, j: int) -> bool:
+        """A card's model number right after a cap word whose amount came before it ("$450 max, 5060 ti", "450 max,
+        4060 or 3060"): the cap is said, the number starts a card ("ti", "super" after it, or no amount word)."""
+        tt = self.tt
+        if tt[i] not in self.index.bare_numbers or len(self.tags) < 2:
+            return False
+        capped = self.tags[-2].kind in ("MONEY", "NUMBER") and self.tags[-1].kind == "UNDER"
+        return capped and not (j < len(tt) and self.unit("money_after", j))
+
     def _images_after(self, j: int) -> bool:
         """An image word (lexicon setup_images) at token j, or right after a model named there ("5000 sdxl images")."""
         tt = self.tt

@@ -62,6 +62,8 @@ class QuantityTagging(CountTagging, UsageTagging, SizeTagging, TemperatureTaggin
         if not self._may_start_number(i):
             return None
         tt = self.tt
+        if self._in_a_name(i):
+            return i + 1  # "cifar-10", "cifar100": part of the dataset's name, no quantity
         ft = self.full_time(i)
         if ft and self.after_trouble(i):
             return i + ft  # "swapping constantly": how often a problem happens, not hours of use
@@ -94,6 +96,12 @@ class QuantityTagging(CountTagging, UsageTagging, SizeTagging, TemperatureTaggin
         if used > 1 and abs(v) >= 100:
             return self.add("NUMBER", v, i, j)  # "一万二", "2千5": one number over several tokens
         return None
+
+    def _in_a_name(self, i: int) -> bool:
+        """A number glued or hyphened to a word of lexicon [lists] named_with_number ("cifar-10", "cifar100")."""
+        if i == 0 or self.toks[i].kind != "num" or self.tt[i - 1] not in self.lex.listed("named_with_number"):
+            return False
+        return self.text[self.toks[i - 1].end : self.toks[i].start] in ("", "-")
 
     def _may_start_number(self, i: int) -> bool:
         """Can token i start what `try_number` reads (a number, a date, 24/7, a money or time unit, a number
