@@ -204,7 +204,9 @@ def respond(query: RigQuery, env: Env) -> Answer:
             head += i18n.gap(env.lang) + wall
         elif asked_wall := rig_power.wall_lead(query, choice, env):  # "how many watts from the wall": that first
             head = asked_wall + i18n.gap(env.lang) + head
-        if over_budget and budget:  # "换成两张3090呢，电源要多大" in a thread for ¥10,000: the set's cost said too
+        # "换成两张3090呢，电源要多大" after a build for ¥10,000: the set's cost said too; not for a machine the user
+        # owns (its PSU or CPU said: "..., 550w电源, 想加一张显卡 预算3000" then "电源要换吗" buys a card only)
+        if over_budget and budget and not (query.psu_w or query.cpu):
             over = env.t("rig.power_over_budget", total=env.money(choice.total_usd), budget=env.money(budget))
             head += i18n.gap(env.lang) + over
     if query.replaces and (old := env.reader.gpu(query.replaces)):  # "3060 想上5080": the new card alone, said
