@@ -73,6 +73,12 @@ class Query:
     # the PC case the message names ("..., corsair 4000d", "机箱是乔思伯d31"; a CASE tag as typed, nlu/parse.py): the
     # thread keeps it as the user's case (dialogue/machine_case.py)
     case_said: str | None = None
+    # the CPU the message names ("i5-12400f，550w电源", "cpu is a 5700x"; a CPU tag as typed, nlu/parse.py): its own
+    # power in any PSU weighing (respond/cpus.py); the thread keeps it as the user's CPU (Context.cpu)
+    cpu_said: str | None = None
+    # the motherboard chipset the message names ("my b550 board", "b660m"; a BOARD tag, nlu/parse.py): how a second card
+    # is wired on it (respond/board_lanes.py); the thread keeps it as the user's board (Context.board)
+    board_said: str | None = None
 
 
 @dataclass(frozen=True)

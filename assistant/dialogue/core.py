@@ -26,6 +26,7 @@ from assistant.dialogue import (
     measured_set,
     measures,
     method_choice,
+    owned_machine,
     pace,
     price_said,
     rent_context,
@@ -200,6 +201,7 @@ class Dialogue:
             if open_ended or thread.names_no_work(query):  # "4080s和4090差多少" in a thread about SD: for SD
                 query = thread.inherit(self.context.setup, query)
             query = bills.build_bill(self, query)  # "and the power bill?" after a build: the machine it draws
+            query = owned_machine.board_card(self, query)  # "will my b550 board handle two": two of the card picked
             if hasattr(query, "gpus"):
                 named: Any = query  # a query with a gpus slot (checked)
                 pointed = price_said.pointed(named.gpus, query.text)  # "it", or a card the thread brought in
@@ -211,6 +213,7 @@ class Dialogue:
             query = usage.load_of_the_work(self, query)  # "the power bill for that" after 5000 images a day on it
             query = thread_edits.budget_of_thread(self, query)  # "why not a used 3090" after a pick within $600
             query = thread_keeps.machine_of_thread(self, query)  # "is the psu enough" after "... 1200w psu": that PSU
+            query = owned_machine.machine_of_thread(self, query)  # "what psu for that" after "i have a 5600, b550"
             query = machine_case.case_of_thread(self, query)  # "would a 3090 fit in that case" after "..., 4000d"
             query = machine_case.ram_of_thread(self, query)  # "do i need more ram for flux" after "..., 32gb ddr4"
             query = thread_keeps.model_verdict_as_fit(self, query)  # "what about for flux" after "would a 3060 do"
@@ -292,6 +295,7 @@ class Dialogue:
         ctx.case = getattr(query, "case", None) or query.case_said or ctx.case  # "..., corsair 4000d"
         said_ram = getattr(query, "system_ram_gb", None) or machine_case.ram_named(query.text)  # "..., 32gb ddr4"
         ctx.system_ram_gb = said_ram or ctx.system_ram_gb
+        owned_machine.remember(ctx, query)  # "i already have a ryzen 5 5600, b550 board": kept for later asks
         ctx.short_of = thread_keeps.short_of(query, figures or {})
         ctx.capability_said = "capability" in (figures or {})  # "what about two of them" next: what the two run
         # "and if only weekends?" changes one number of that bill; a money answer in between keeps it

@@ -177,6 +177,12 @@ class Context:
     # the system RAM the user said their machine has ("my rig: ..., 32gb ddr4"): what "do i need to upgrade my ram
     # for flux dev" weighs later (dialogue/machine_case.ram_of_thread)
     system_ram_gb: float | None = None
+    # the user's own CPU, motherboard chipset and the platform parts they have, said in any turn ("i already have a
+    # ryzen 5 5600, b550 board and 32gb ram"): a PSU or build asked later counts that CPU at its own power and prices
+    # none of those parts; "will my board handle two" weighs that board (dialogue/owned_machine.py)
+    cpu: str | None = None
+    board: str | None = None
+    owned_parts: tuple[str, ...] = ()
     # the last answer's build (GPU, count) and what it draws at the wall under load: a bill asked next is that machine's
     build_wall: tuple[str, int, float] | None = None
     # the card a follow-up just added one more of ("那加一张同样的卡呢"), and the one the turn before added to:

@@ -323,6 +323,12 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     case = next((t.text for t in tags if t.kind == "CASE"), None)
     if case is not None:  # "my rig: ..., corsair 4000d": the user's case, kept by the thread
         result = dataclasses.replace(result, case_said=case)
+    cpu = next((t.text for t in tags if t.kind == "CPU"), None)
+    if cpu is not None and isinstance(result, Query):  # "i5-12400f，b660m，550w电源": the user's CPU, in PSU weighings
+        result = dataclasses.replace(result, cpu_said=cpu)
+    board = next((t.value for t in tags if t.kind == "BOARD"), None)
+    if board is not None and isinstance(result, Query):  # "my b550 board": how a second card is wired on it
+        result = dataclasses.replace(result, board_said=str(board))
     said = tuple((t.kind, t.number(), _said_text(t, cleaned)) for t in tags if _said(t))
     if said:  # "10,000 hours of audio", "ddr5-6000": said back when the answer does not use them
         result = dataclasses.replace(result, said=said)

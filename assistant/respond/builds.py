@@ -173,8 +173,9 @@ def builds(
     return sorted(out, key=lambda b: (-round(b.speed, 3), b.total_usd))
 
 
-def stated_psu(watts: list[str], b: Build, env) -> str:
-    """The PSU a message states beside other asks, weighed against build `b` (rig_power.stated_psu); "" when none."""
+def stated_psu(watts: list[str], b: Build, env, cpu: str | None = None) -> str:
+    """The PSU a message states beside other asks, weighed against build `b` with the CPU named (rig_power.stated_psu);
+    "" when none."""
     from assistant.respond.rig_power import stated_psu as weighed
 
-    return weighed(watts, b, env)
+    return weighed(watts, b, env, cpu)

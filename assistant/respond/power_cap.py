@@ -71,5 +71,5 @@ def psu_note(env: Env, query, choice) -> list[str]:
     from assistant.respond.builds import build
     from assistant.respond.rig_power import stated_psu
 
-    said = stated_psu([f"{psu:.0f}"], build(gpu, 1, 0.0, 1.0), env)
+    said = stated_psu([f"{psu:.0f}"], build(gpu, 1, 0.0, 1.0), env, getattr(query, "cpu_said", None))
     return [said] if said else []

@@ -34,7 +34,7 @@ from assistant.respond import (
     wall_cap,
 )
 from assistant.respond.builds import MAX_GPUS, SERVER_GPUS, Build, builds, platform_for, power
-from assistant.respond.cpus import cpu_power
+from assistant.respond.cpus import cpu_note, cpu_power, cpu_sources
 from assistant.respond.env import Env
 from assistant.respond.fit_sizing import sized_model
 from assistant.respond.home_platforms import platform_notes
@@ -45,6 +45,8 @@ from assistant.respond.pricing import (
     perf_workload,
     purchase_price,
 )
+from assistant.respond.psu_plugs import SOURCES as PLUG_SOURCES
+from assistant.respond.psu_plugs import plugs_line
 from assistant.respond.rig_rating import (
     builds_within_budget,
     holding,
@@ -282,7 +284,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
     if query.cpu and cpu_class:  # "what psu for 2x 3090 and a threadripper 7960x": the CPU's class, said
         usual = platform_for(choice.n).cpu_w
         cpu_line = env.t("rig.cpu_named", cpu=query.cpu, watts=f"{plat.cpu_w:,.0f}", usual=f"{usual:,.0f}")
-        steps.append(cpu_line + i18n.gap(env.lang) + env.t(f"cpu.{cpu_class}"))
+        steps.append(cpu_line + i18n.gap(env.lang) + cpu_note(query.cpu, env))
     steps.append(
         env.t(
             "rig.power",
@@ -298,6 +300,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
         )
     )
     steps.append(_parts_line(env, choice, plat.key))  # "need cpu ram psu etc": the parts around the GPUs, by class
+    plugs = plugs_line(choice.gpu, choice.n, env) if query.asks_power else ""
+    steps += [plugs] if plugs else []  # "my psu is a 750w gold, ok for two p40s": the leads it needs, not only watts
     stock = env.reader.known_gpu(choice.gpu.name).tdp_w or 0
     limited = choice.gpu.tdp_w != stock
     if limited:  # the per-card limit the question states, said and used
@@ -375,6 +379,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
             "dettmers-2018-hardware",
             *home_sources,
             *market_sources,
+            *cpu_sources(query.cpu),
+            *(PLUG_SOURCES if query.asks_power else ()),
         )
         + (circuit.sources(env, query) if on_circuit else [])
         + env.rate_sources()

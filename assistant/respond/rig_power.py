@@ -8,7 +8,7 @@ cannot, or "about enough" when the PSU is short of the margin by a few percent
 as NEEDED ("do i need 1600w for 4x 4090", RigQuery.psu_need_asked) is answered yes-and-more / yes / no-less-will-do.
 `stated_psu(watts, build, env)`: the PSU a message states beside other asks ("..., corsair 650w gold ... want to drop in
 a 3090, will it fit and is the psu enough": the first amount of MIN_PSU_W or more that is not a card's board power)
-weighed the same way; "" when none is stated.
+weighed the same way, with the CPU the message names (`cpu`) at its own power; "" when none is stated.
 
 `wall_lead(query, build, env)`: the draw at the wall asked ("how many watts from the wall for 2x 3090", list
 `wall_asked_words`) with no wall draw and no PSU stated: the build's load / `efficiency` first; "" otherwise.
@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 
 from assistant.queries import RigQuery
-from assistant.respond.builds import Build, power
+from assistant.respond.builds import Build, build, power
 from assistant.respond.env import Env
 from assistant.respond.limit_floor import min_limit_share
 
@@ -136,13 +136,18 @@ def wall_note(query: RigQuery, b: Build, env: Env) -> str:
     )
 
 
-def stated_psu(watts: list[str], b: Build, env: Env) -> str:
+def stated_psu(watts: list[str], b: Build, env: Env, cpu: str | None = None) -> str:
     have = next((int(w) for w in watts if int(w) >= MIN_PSU_W and int(w) != b.gpu.tdp_w), None)
     if not have:
         return ""
     from types import SimpleNamespace
 
-    return power_head(SimpleNamespace(psu_w=float(have), psu_need_asked=False, cpu=None), b, env)  # type: ignore[arg-type]
+    if cpu:  # "i5-12400f，550w电源": the CPU the user named at its own power, not the platform's allowance
+        from assistant.respond.cpus import cpu_power
+
+        b = build(b.gpu, b.n, b.gpu_usd, b.speed, cpu_power(cpu)[1])
+    asked = SimpleNamespace(psu_w=float(have), psu_need_asked=False, cpu=cpu)
+    return power_head(asked, b, env)  # type: ignore[arg-type]
 
 
 def wall_lead(query: RigQuery, b: Build, env: Env) -> str:

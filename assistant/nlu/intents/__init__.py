@@ -27,6 +27,7 @@ from assistant.nlu.intents import (
     afford,
     arch_cues,
     asked,
+    board_fit,
     card_install,
     card_size,
     card_topic,
@@ -98,6 +99,7 @@ READERS = (
     job_speed.spill,  # "how much slower when half of a 70b q4 spills into ddr4 next to my 4090": RAM against VRAM
     rig.psu_of_thread,  # "电源要多大", "what psu do i need": the power supply of the cards talked about
     rig.psu_for_draw,  # "显卡功耗450w 电源850w够不够": a card's stated draw, no GPU named
+    board_fit.of_thread,  # "will my b550 board and a mid tower handle two": that many of the thread's card in them
     added_cards.read,  # "i own a 4090 and want to add a second card, what psu": the owned card and the added ones
     followup.output_rate,  # "how many images per hour": the speed of what was talked about (no tag needed)
     followup_costs.deadline_set,  # "what if i only have 48 hours to finish", "两天内要跑完": the job, in time

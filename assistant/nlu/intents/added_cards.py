@@ -6,7 +6,9 @@ None. It claims a question that says a card is the user's (lexicon [lists] owned
 word of adding (lexicon [lists] card_add_words) and a power supply (lists rig_psu); with no adding word and one card,
 the machine of that card alone ("i have a 4090, what psu do i need"). The cards added: the count said
 ("two more", "another" 1, "a second" 1, "再加两张"), of the card named after the adding word, else of the owned card
-(the machine's headline names every card and its count, so the card assumed is said). Never raises.
+(the machine's headline names every card and its count, so the card assumed is said). A card named only after the
+adding word while the ownership is of parts ("my psu is 550w and cpu is i5-12400f, can i add a 3090") is the one card
+added to a machine with none; the parts owned are kept (owned_parts). Never raises.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import re
 
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.owned_parts import owned_parts
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.nlu.tagging.cn_numerals import cn_number
@@ -46,7 +49,9 @@ def read(r: Reading) -> Query | None:
         return None
     first, rest = cards[0], cards[1:]
     gpus: tuple[GpuRef, ...]
-    if rest and rest[0].name != first.name:  # "i own a 4090 and want a second card, a 3090": two models
+    if adding and _added_first(r, first.mention):  # "my psu is 550w, cpu i5-12400f, can i add a 3090": no card owned
+        gpus = (GpuRef(mention=first.mention, name=first.name, count=max(first.count, 1)),)
+    elif rest and rest[0].name != first.name:  # "i own a 4090 and want a second card, a 3090": two models
         gpus = (
             GpuRef(mention=first.mention, name=first.name),
             GpuRef(mention=rest[0].mention, name=rest[0].name, count=added),
@@ -62,6 +67,22 @@ def read(r: Reading) -> Query | None:
         cpu=r.b.first("CPU"),
         circuit_volts=r.num("VOLTS"),
         circuit_amps=r.num("AMPS"),
+        owned_parts=owned_parts(r),
+    )
+
+
+def _added_first(r: Reading, mention: str) -> bool:
+    """Whether the first card is named after the adding word with no ownership word before it ("my psu is 550w, can
+    i add a 3090": the parts are the user's, the card is the one added, not a second of an owned card)."""
+    low = r.text.lower()
+    at = low.find(mention.lower()) if mention else -1
+    adds = [low.find(w) for w in r.lex.listed("card_add_words") if 0 <= low.find(w) < at]
+    if at < 0 or not adds:
+        return False
+    before = low[: min(adds)]
+    return not owned_parts(r) == () and not any(
+        re.search(rf"(?<![a-z]){re.escape(w)}\s+(?:a\s+|an\s+)?(?:\d|rtx|gtx|rx)", before)
+        for w in r.lex.listed("owned_card_words")
     )
 
 

@@ -6,7 +6,8 @@ cpu_brands: "ryzen 9", "core i9", "threadripper pro", "core ultra 9"; a one-digi
 brand) and a model code -- and tags it CPU (value: the name as typed, lower case), so that no part of it
 becomes a GPU, a count or a number. Without a brand word only codes no GPU has count: four digits + x /
 x3d / wx / g / ge ("9950x", "7800x3d", "7995wx"), four or five digits + k / kf / ks / f ("14900k",
-"12400f"), and a bare x?00 code right before a motherboard chipset ("5600+b450"). After a brand word any
+"12400f"), and a bare x?00 code right before a motherboard chipset ("5600+b450") or right after the word cpu
+("cpu 5600", "cpu是5600"). After a brand word any
 code does ("core ultra 9 285k", "epyc 9654", "xeon w9-3495x"). A brand alone (lexicon cpu_brands_alone:
 "with a threadripper", "an epyc", "an old i7", "a 10 year old xeon") names its class of CPU.
 """
@@ -53,6 +54,14 @@ class CpuTagging(TaggerBase):
                 return j
         return j
 
+    def _after_cpu_word(self, i: int) -> bool:
+        """Whether token i follows the word cpu or 处理器, with at most a linking word between ("cpu 5600", "cpu是5600",
+        "cpu is a 7600", "处理器：5600")."""
+        back = [t.lower() for t in self.tt[max(0, i - 3) : i]]
+        while back and back[-1] in ("是", "is", "a", "an", ":", "：", "用的", "用"):
+            back.pop()
+        return bool(back) and back[-1] in ("cpu", "处理器", "cpu是")
+
     def try_cpu(self, i: int) -> int | None:
         if self.toks[i].kind not in ("word", "num"):
             return None  # neither a brand word nor a code starts here
@@ -68,6 +77,8 @@ class CpuTagging(TaggerBase):
         joined = end + 1 if end < len(self.tt) and self.tt[end] in _JOINERS else end  # "5600加b550", "5600配b450"
         if start == i and _CODE_BY_BOARD.match(code) and _CHIPSET.match(self._glued(joined)[0]):
             return self.add("CPU", code, i, end)  # "我现在是5600+b450+550w电源": the CPU beside its board
+        if start == i and _CODE_BY_BOARD.match(code) and self._after_cpu_word(i):
+            return self.add("CPU", code, i, end)  # "cpu 5600", "cpu是5600", "处理器 7600": the code after the word
         if not code or _WATTS.match(code) or not (_CODE_ALONE.match(code) or (start > i and _CODE_BRANDED.match(code))):
             return None
         return self.add("CPU", self.span(i, end).lower(), i, end)

@@ -1,0 +1,50 @@
+"""The user's own machine kept through a thread: the CPU, the motherboard and the parts they said they have ("i already
+have a ryzen 5 5600, b550 board and 32gb ram", "my psu is a 750w gold and cpu is a 5700x", "我现在配置：i5-12400f，
+b660m，16g内存") are used by what is asked later: "what psu do i need for that" counts that CPU at its own power
+and prices none of the parts owned; "will my b550 board and a mid tower handle two" weighs that board.
+
+Contract: `remember(ctx, query)` keeps a message's CPU (Query.cpu_said, RigQuery.cpu), board (Query.board_said) and
+owned parts (RigQuery.owned_parts) in Context.cpu / board / owned_parts. `machine_of_thread(dlg, query)` -> a RigQuery
+with no CPU, or no parts owned, given the thread's; a size question (SpecQuery fields ("size",)) with no board given the
+thread's board; any other query unchanged. `board_card(dlg, query)` -> "will my board handle two" (nlu/intents/
+board_fit.py: one GpuRef standing for the thread's card) made of the card the thread picked to buy (Context.pick: the
+build or recommendation's pick, not a card a "why not" brought in), when it has one; else unchanged.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from assistant.queries import GpuRef, Query, RigQuery, SpecQuery
+
+if TYPE_CHECKING:
+    from assistant.dialogue.core import Dialogue
+    from assistant.dialogue.state import Context
+
+
+def remember(ctx: Context, query: Query) -> None:
+    ctx.cpu = query.cpu_said or getattr(query, "cpu", None) or ctx.cpu
+    ctx.board = query.board_said or ctx.board
+    ctx.owned_parts = getattr(query, "owned_parts", ()) or ctx.owned_parts
+
+
+def machine_of_thread(dlg: Dialogue, query: Query) -> Query:
+    ctx = dlg.context
+    if isinstance(query, RigQuery):
+        cpu = query.cpu or ctx.cpu
+        owned = query.owned_parts or (ctx.owned_parts if query.budget_usd is None else ())
+        return dataclasses.replace(query, cpu=cpu, owned_parts=owned)
+    if isinstance(query, SpecQuery) and "size" in query.fields and not query.board_said and ctx.board:
+        return dataclasses.replace(query, board_said=ctx.board)
+    return query
+
+
+def board_card(dlg: Dialogue, query: Query) -> Query:
+    pick = dlg.context.pick
+    if not isinstance(query, SpecQuery) or not query.spacing or pick is None or len(query.gpus) != 1:
+        return query
+    ref = query.gpus[0]
+    if ref.name or ref.pronoun != "it" or ref.mention != query.text.strip(" ?!.？！。"):
+        return query  # not the GPU-less board question of board_fit.of_thread
+    return dataclasses.replace(query, gpus=(GpuRef(mention=pick[0], name=pick[0], count=ref.count),))
