@@ -79,6 +79,9 @@ class Query:
     # the motherboard chipset the message names ("my b550 board", "b660m"; a BOARD tag, nlu/parse.py): how a second card
     # is wired on it (respond/board_lanes.py); the thread keeps it as the user's board (Context.board)
     board_said: str | None = None
+    # a prebuilt / OEM machine the message names ("my old dell optiplex 7050", "hp pavilion"; nlu/intents/oem_pc.py):
+    # its small, often proprietary PSU weighs a card put in it (respond/oem_fit.py)
+    oem_said: str | None = None
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,8 @@ connectors, display outputs, length, slot width, board power, suggested PSU):
 - else yes, and what it needs beyond a gaming card: forced airflow when passively cooled, an 8-pin CPU (EPS-12V) plug
   when its connectors say "EPS", another display output when it has none; with none of those it is an ordinary
   desktop card, its size and power to check.
-figures["verdict"] = {answer: yes | yes_if | no, kind: install, gpu, needs: [airflow | eps | display]}.
+figures["verdict"] = {answer: yes | yes_if | no, kind: install, gpu, needs: [airflow | eps | display]}. A prebuilt named
+(Query.oem_said) is answered by respond/oem_fit.py.
 """
 
 from __future__ import annotations
@@ -91,6 +92,10 @@ def _headline(gpu: GpuSpec, wanted: list[str], env: Env) -> tuple[str, str, list
 
 
 def respond(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
+    if query.oem_said:  # "will a 3090 ti work in my dell optiplex 7050": the prebuilt's PSU decides
+        from assistant.respond import oem_fit
+
+        return oem_fit.respond(query, gpu, env)
     said_sxm = "sxm" in (query.gpus[0].mention or "").lower() if query.gpus else False
     sibling = pcie_sibling(gpu, env) if gpu.server_module == "SXM" and not said_sxm else None
     note = ""

@@ -11,6 +11,7 @@ from that many 8-pin leads); "" for a card powered by the slot alone or with no 
 from __future__ import annotations
 
 import math
+import re
 
 from assistant.specs import GpuSpec
 
@@ -27,5 +28,5 @@ def plugs_line(gpu: GpuSpec, n: int, env) -> str:
     if "eps" in plugs.lower():
         return env.t("plugs.eps", gpu=gpu.short_name, n=n, total=2 * n)  # the adapter takes two PCIe leads
     leads = math.ceil((tdp - SLOT_W) / PCIE_8PIN_W)
-    key = "plugs.native" if "8-pin" in plugs or "6-pin" in plugs else "plugs.adapter"
+    key = "plugs.native" if re.search(r"(?<!\d)[68]-pin", plugs) else "plugs.adapter"  # not "16-pin"
     return env.t(key, gpu=gpu.short_name, tdp=f"{tdp:,.0f}", plugs=plugs, each=leads, total=leads * n, n=n)

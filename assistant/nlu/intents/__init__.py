@@ -46,6 +46,7 @@ from assistant.nlu.intents import (
     help,
     job_speed,
     lists,
+    oem_pc,
     power_limit,
     price_why,
     rates,
@@ -86,6 +87,7 @@ from assistant.query_talk import ExplainQuery, SetQuery
 READERS = (
     help.thanks,  # "thanks!", "谢谢"
     settings.keep_or_forget,  # "forget the 4090 price", "clear my prices", "remember this", "yes, really"
+    oem_pc.read,  # "will a 3090 ti work in my old dell optiplex 7050": a card in a prebuilt, its PSU
     setup_cues.topic,  # "雷电4外接显卡坞会慢多少", "do the transient spikes trip it": a part of the set-up, its concept
     vram_need.read,  # "how much vram do i need for llms", "跑大模型需要多大显存": common sizes' memory
     video.read,  # "how much vram does hunyuanvideo need", "can a 4090 run wan 2.1" (names the tagger does not know)
