@@ -108,6 +108,15 @@ class _Asker:
         except Exception:  # noqa: BLE001 - an ask that fails to answer is said not answered, the rest stands
             return None
 
+    def gpus_of(self, words: str) -> list[str]:
+        """The KB names of the cards `words` name (nlu/asks.gpus_named), [] when none is read."""
+        from assistant.nlu.asks import gpus_named
+
+        try:
+            return gpus_named(words, self.engine.index)
+        except Exception:  # noqa: BLE001 - no card read: the ask is checked as one figure
+            return []
+
     def cards_named(self) -> list[str]:
         """The cards the message names, as typed ("二手矿卡3080怎么验 ...": "3080"), for an ask that names none when
         the answer is about none either (a concept page)."""

@@ -165,6 +165,7 @@ def _asks_en(piece: str, ended: bool) -> bool:
 
 
 _OPTION_KINDS = ("rent_buy", "pick", "worth", "other")
+_EACH_KINDS = ("rate", "price")
 
 
 def _asked_by_words(piece: str, ended: bool) -> bool:
@@ -273,8 +274,9 @@ def _asks_of_pieces(pieces: list[_Piece]) -> list[Ask]:
     for k, piece in enumerate(pieces):
         kind = kind_of(piece.text, "en")
         by_shape = _asks_en(piece.text, piece.ended)
-        if by_shape and kind not in _OPTION_KINDS and not _asked_by_words(piece.text, piece.ended):
-            kind = "other"  # options alone ask a choice, not the figure their stated words name
+        if by_shape and kind not in _OPTION_KINDS + _EACH_KINDS and not _asked_by_words(piece.text, piece.ended):
+            kind = "other"  # options alone ask a choice, not the figure their stated words name (a price or rent
+            # named of options is that figure of each: "b200 vs h200 rental prices")
         before = k > 0 and pieces[k - 1].sentence == piece.sentence and asked[k - 1]
         opened = any(asked[j] and not p.listed for j, p in enumerate(pieces[:k]) if p.sentence == piece.sentence)
         bare = kind != "other" and (
@@ -427,3 +429,17 @@ def cards_named(text: str, index) -> list[str]:
     lex = lexicon(i18n.language_of(cleaned))
     tags, _ = tag(lex.respell(tokenize(cleaned)), cleaned, index, lex)
     return [t.text for t in tags if t.kind == "GPU"]
+
+
+def gpus_named(text: str, index) -> list[str]:
+    """The KB names of the GPUs a piece of a message names ("b200 vs h200 rental prices" -> ["B200", "H200 SXM 141
+    GB"]), in order, each once; a name not resolved to one card is left out."""
+    from assistant import i18n
+    from assistant.nlu.tagger import tag
+    from assistant.nlu.text import clean, tokenize
+
+    cleaned, _ = clean(text)
+    lex = lexicon(i18n.language_of(cleaned))
+    tags, _ = tag(lex.respell(tokenize(cleaned)), cleaned, index, lex)
+    names = [getattr(t.value, "name", None) for t in tags if t.kind == "GPU"]
+    return list(dict.fromkeys(n for n in names if isinstance(n, str) and n))

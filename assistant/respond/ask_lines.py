@@ -31,7 +31,7 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.asks import Ask, checklist
 from assistant.nlu.lexicon import lexicon
-from assistant.respond import ask_concepts
+from assistant.respond import ask_concepts, ask_each
 from assistant.respond.ask_cards import card_of, count_of, counted_subject, several_of, subject_of
 from assistant.respond.ask_figures import GIVES, _figure_sentence, _first_ask_first, _sentences, gives
 from assistant.respond.ask_titles import about, judged_in_title
@@ -122,6 +122,13 @@ def _verdict_on(ask: Ask, sub: Answer) -> bool:
     return isinstance(kind, str) and kind.lower() in ask.text.lower()
 
 
+def _verdict_kind(answer: Answer) -> str:
+    """The kind of the verdict the answer gives (figures["verdict"]["kind"]: "wait", "software" ...), "" when none."""
+    verdict = answer.figures.get("verdict")
+    kind = verdict.get("kind") if isinstance(verdict, dict) else None
+    return kind if isinstance(kind, str) else ""
+
+
 def _what_is(text: str) -> bool:
     """Does the ask ask what a concept is or why ("what is nvlink", "kv cache是什么", "需要nvlink吗")? (lexicon [lists]
     concept_asked_words, both languages)"""
@@ -177,8 +184,8 @@ def _given(item: Ask, answer: Answer, said: str, text: str = "") -> bool:
     watts = _WATTS_SAID.findall(text if item.kind == "psu" else item.text if item.kind == "fit" else "")
     if any(f"{int(w):,} W" in said for w in watts):  # "is 850w enough", "will a single 1600w be enough": the PSU
         return True
-    if item.kind in covers(answer):
-        return True  # the code that wrote the answer says it gives this figure
+    if item.kind in covers(answer) or _verdict_kind(answer) == item.kind:
+        return True  # the code that wrote the answer says it gives this figure (a verdict of the kind: wait or buy)
     if item.kind == "payback" and answer.intent == "rent_or_buy" and "breaks even" in said:
         return True  # "how about buying a 4090 instead, payback time": its own break-even
     if item.kind == "price" and _WHICH.search(item.text) and not _CHEAPER.search(said):
@@ -344,10 +351,12 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
     lines: list[tuple[int, Ask, str, bool]] = []  # (n, ask, line, answered)
     record = []
     primed = False
+    names_of = getattr(ask, "gpus_of", None)
     for n, item in enumerate(asks, 1):
-        if _given(item, answer, said, text) or (
+        names = tuple(names_of(item.text)) if names_of and item.kind in ask_each.EACH else ()
+        if (_given(item, answer, said, text) and not ask_each.missing(item.kind, names, said, env)) or (
             n == 1 and item.kind == "other"
-        ):  # the answer read the whole, first ask
+        ):  # the answer read the whole, first ask (a figure of several cards: given for each)
             record.append({"n": n, "kind": item.kind, "ask": item.text, "answered": "headline"})
             continue
         if n > 1 and not primed and _bare(item):  # "四张呢" follows the first ask: put that first, as in a chat
@@ -357,6 +366,8 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
             record.append({"n": n, "kind": item.kind, "ask": item.text, "answered": "headline"})
             continue
         sub, line = _asked(item, answer, env, ask, said, text)
+        if sub is not None and line and line != _SAID:  # "b200 vs h200 rental prices": the figure of each card
+            line = ask_each.each_line(item.kind, names, line, sub.headline, env)
         if explained and sub is not None and sub.intent == "explain" and not sub.figures.get("lead"):
             line = ""  # "(2) what does it give me over bf16": BF16's definition beside FP8's answer is a neighbour
         if (
