@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 
+from assistant.kb import memory_configs
 from assistant.kb.reader import KbReader
 from assistant.names import apple_chip, normalize_name
 
@@ -50,7 +51,10 @@ class GpuVariants:
         sizes = [w for w in words if w.isdigit()]
         if not found and chip and words == [*sizes, "gb"] and len(sizes) == 1:  # "the 48g one" of an M4 Pro 24 GB
             config = f"{chip} {sizes[0]} GB"
-            return config if self.reader.gpu(config) is not None else None
+            # only a size within the chip's known range: "the 48gb one" of a base M4 (held up to 32 GB) is no Mac
+            held = memory_configs.held_configs(config, self.reader.unified_gpus())
+            within = bool(held) and held[0] <= float(sizes[0]) <= held[-1]
+            return config if within and self.reader.gpu(config) is not None else None
         if not found and "gb" in wanted and "gb" not in words:  # "the ti" of the 3060 12 GB: the 3060 Ti (8 GB)
             size = {w for i, w in enumerate(base_words) if i + 1 < len(base_words) and base_words[i + 1] == "gb"}
             found = self._named_with(wanted - size - {"gb"}, laptop and not desktop, base)

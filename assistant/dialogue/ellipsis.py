@@ -303,6 +303,9 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     if one_kind and getattr(base, "gpu_count", None) and (follow.adds or follow.removes or not follow.gpu_count):
         # "what if i add a third 3090" after a fit on 2 x RTX 3090: the set's count is now 3, not the 2 asked before
         changes["gpu_count"] = changes["gpus"][0].count
+    picked = _one_picked(base, follow, changes)
+    if picked is not None:
+        return picked
     kept = precision_kept(dlg, base, follow, changes)
     if kept:  # the speed compares at the quant it was given at; the table still shows a larger one that now fits
         changes["kept_precision"] = kept
@@ -319,3 +322,29 @@ def _one_more_of_pick(dlg, base, follow, names) -> bool:
     if not isinstance(base, (RigQuery, RecommendQuery)):
         return False
     return all(g.pronoun == "second" and not g.name for g in follow.gpus)  # none, or "a second one"
+
+
+def _one_picked(base, follow, changes) -> Query | None:
+    """ "what about gemma 3 27b on the 48gb one" after two Macs compared: the one of them its size names, asked as a
+    fit of the model (a comparison of one card is none); None otherwise."""
+    from assistant.queries import CompareQuery, FitQuery
+
+    gpus = changes.get("gpus", ())
+    if not isinstance(base, CompareQuery) or len(gpus) != 1 or gpus[0].count != 1 or not follow.gpus:
+        return None
+    if not all(r.pronoun == "variant" for r in follow.gpus):
+        return None
+    model, params = changes.get("model", base.model), changes.get("params_b", base.params_b)
+    if model is None and not params:
+        return None
+    mode = base.mode if base.mode in ("lora", "qlora", "full_finetune") else "inference"
+    return FitQuery(
+        text=follow.text,
+        model=model,
+        params_b=params,
+        gpus=gpus,
+        mode=mode,
+        want_speed=mode == "inference",
+        precision=changes.get("precision", base.precision),
+        settings=follow.settings,
+    )

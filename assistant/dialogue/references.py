@@ -53,7 +53,8 @@ def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
     focus = ctx.focus if ctx.focus in ctx.gpus else ctx.gpus[0]
     if ref.pronoun == "variant":
         base = ctx.gpus[-1]
-        name = dlg.variant_of(base, ref.mention) if dlg.variant_of else None
+        name = _talked_of_size(dlg, ref.mention)  # "the 48gb one" after an M4 24 GB and an M4 Pro 48 GB: that Mac
+        name = name or (dlg.variant_of(base, ref.mention) if dlg.variant_of else None)
         if name is None:
             raise NoSuchVariant(ref.mention, base)
         return [GpuRef(mention=ref.mention, name=name, count=ref.count, condition=ref.condition)]
@@ -159,6 +160,10 @@ def merged_gpus(
         new = (dataclasses.replace(new[0], count=count),)  # "what about 2 of the 3090": the count read apart
     if count is None and len(old) == len(new) == 1 and old[0].count > 1 and new[0].count == 1 and not refs[0].pronoun:
         new = (dataclasses.replace(new[0], count=old[0].count),)  # "and on a100s?" after 8 x H100: still 8
+    if replace and old and len(old) > 1 and all(r.pronoun == "variant" for r in refs):
+        picked = {n.name for n in new}
+        if picked <= {g.name for g in old}:  # "the 48gb one" after a Mac of 24 GB and one of 48 GB: that one of them
+            return tuple(g for g in old if g.name in picked)
     if replace and old:
         return old[:-1] + new
     if base.intent == "compare":
@@ -177,3 +182,23 @@ def joined_set(old: tuple[GpuRef, ...], new: tuple[GpuRef, ...]) -> tuple[GpuRef
         else:
             out[at] = dataclasses.replace(out[at], count=out[at].count + max(ref.count, 1))
     return tuple(out)
+
+
+def _talked_of_size(dlg: Dialogue, mention: str) -> str | None:
+    """The one card talked about whose memory is the size `mention` says ("48 GB"), None when none or several."""
+    import re
+
+    said = re.fullmatch(r"\s*(\d{1,3})\s*gb\s*", mention.lower())
+    if said is None or dlg.memory_of is None:
+        return None
+    talked = list(dict.fromkeys([*dlg.context.recent, *dlg.context.gpus]))
+    sized = [n for n in talked if (dlg.memory_of(n) or _size_in_name(n)) == float(said.group(1))]
+    return sized[0] if len(sized) == 1 else None
+
+
+def _size_in_name(name: str) -> float | None:
+    """The memory a name ends with ("Apple M4 Pro 48 GB", a configuration the KB builds, has no entry of its own)."""
+    import re
+
+    found = re.search(r"(\d{1,3}) GB$", name)
+    return float(found.group(1)) if found else None
