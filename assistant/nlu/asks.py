@@ -40,6 +40,7 @@ KINDS = (
     "resale",
     "speed",
     "time",
+    "practice",
     "worth",
     "storage",
     "discount",

@@ -15,7 +15,8 @@ from assistant.nlu.stated import direction
 from assistant.nlu.tagger import Tag
 
 _MIN = 10.0  # a smaller number after a gap word is not money ("差2倍")
-_FILLER = ("大概", "大约", "约", "也就", "就", "才", "只", "了", "个", " ")
+_FILLER = ("大概", "大约", "约", "也就", "就", "才", "只", "了", "个", " ", "~", "$")
+_WORD_FILLER = ("like", "about", "around", "roughly", "approx", "approximately", "only", "just", "maybe", "nearly")
 
 
 def gap_tag(r: Reading) -> Tag | None:
@@ -40,7 +41,17 @@ def gap_amounts(r: Reading) -> list[Tag]:
         plus = text[tag.start - 1 : tag.start] == "+"  # "the 5080 laptop for +$500": a difference
         if plus or any(head.endswith(w) for w in before) or any(tail.startswith(w) for w in after):
             out.append(tag)
+        elif _worth_gap(head, r):
+            out.append(tag)
     return out
+
+
+def _worth_gap(head: str, r: Reading) -> bool:
+    """ "is the extra 2gb worth $60": an amount after "worth" is the price of the extra the question names (lexicon
+    gap_worth_before, gap_worth_marks); "is the 4090 worth $1600" is a price."""
+    if not any(head.endswith(w) for w in r.lex.listed("gap_worth_before")):
+        return False
+    return any(w in head for w in r.lex.listed("gap_worth_marks"))
 
 
 def price_gap(r: Reading) -> tuple[float, str | None, str | None] | None:
@@ -58,6 +69,9 @@ def _strip_end(head: str) -> str:
         changed = False
         for w in _FILLER:
             if head.endswith(w):
+                head, changed = head[: -len(w)], True
+        for w in _WORD_FILLER:  # English hedges: whole words only ("save like $80", "an extra ~$60")
+            if head.endswith(w) and not head[: -len(w)][-1:].isalnum():
                 head, changed = head[: -len(w)], True
     return head
 

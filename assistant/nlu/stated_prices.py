@@ -63,7 +63,7 @@ def stated_prices(r: Reading) -> list[tuple[GpuRef, Tag, float]]:
             out.append((ref, amount, _value(amount) / _set_of(r, ref, tag, amount)))
     found = out or _paid_before(r, rate_tag) or _bought_at(r, rate_tag) or _lone_offer(r, rate_tag)
     found = found or reached(r, rate_tag)  # "a good buy for local llms at $800": joined by a price word
-    return [f for f in found if not sold_for(r, f[1])]
+    return [f for f in found if not sold_for(r, f[1]) and (gap is None or f[1].start != gap.start)]
 
 
 _SOLD_REACH = 25  # characters before an amount in which a resale word makes it what the card sells for

@@ -29,7 +29,7 @@ from types import SimpleNamespace
 
 from assistant import i18n
 from assistant.answer import Answer
-from assistant.nlu.asks import Ask, checklist
+from assistant.nlu.asks import Ask, asked_as_word, checklist
 from assistant.nlu.lexicon import lexicon
 from assistant.respond import ask_concepts, ask_each
 from assistant.respond.ask_cards import card_of, count_of, counted_subject, several_of, subject_of
@@ -92,6 +92,8 @@ def _line_from(ask: Ask, sub: Answer | None, said: str, named: tuple[str, ...] =
     if ask.kind == "other" and not _bare(ask) and sub.intent != "explain" and not _verdict_on(ask, sub):
         return ""  # "数据会不会泄露" answered with a rate or a spec sheet: a neighbouring template, not this ask
     sentence = _figure_sentence(ask.kind, sub.headline)
+    if ask.kind == "practice":  # "does undervolting help much": the practice's concept, its first sentence
+        sentence = _sentences(sub.headline)[0] if sub.intent == "explain" else ""
     if sub.intent == "explain" and _NEED.search(ask.text):  # "需要nvlink吗": the concept's sentence on the need
         sentence = next((s for s in _sentences(sub.headline) if _NEEDED.search(s)), sentence)
     if not sentence and sub.intent == "explain" and judged_in_title(ask, sub):  # its first sentence
@@ -104,7 +106,9 @@ def _line_from(ask: Ask, sub: Answer | None, said: str, named: tuple[str, ...] =
     worked = any(k in sub.figures for k in _WORKED_LEADS.get(ask.kind, ()))
     if sub.intent == "explain" and not worked and not about(ask.text, _sentences(sub.headline)[0], ask.kind, sub.lang):
         return ""  # a concept the ask does not name ("数据会不会泄露" answered with what a GPU marketplace is)
-    if sub.intent == "explain" and not (sub.figures.get("lead") or _what_is(ask.text) or judged_in_title(ask, sub)):
+    if sub.intent == "explain" and not (
+        sub.figures.get("lead") or _what_is(ask.text) or judged_in_title(ask, sub) or ask.kind == "practice"
+    ):
         return (
             ""  # "显存要多大" beside a fit's 62.4 GB: a concept's definition is a neighbouring template, not its answer
         )
@@ -186,6 +190,8 @@ def _given(item: Ask, answer: Answer, said: str, text: str = "") -> bool:
         return True
     if item.kind in covers(answer) or _verdict_kind(answer) == item.kind:
         return True  # the code that wrote the answer says it gives this figure (a verdict of the kind: wait or buy)
+    if item.kind == "practice":  # "should i power limit them" beside a bill that already sets the limit
+        return asked_as_word("practice", said, answer.lang)
     if item.kind == "payback" and answer.intent == "rent_or_buy" and "breaks even" in said:
         return True  # "how about buying a 4090 instead, payback time": its own break-even
     if item.kind == "price" and _WHICH.search(item.text) and not _CHEAPER.search(said):

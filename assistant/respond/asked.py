@@ -253,8 +253,8 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
             and "cap_fits" in answer.figures["circuit"]
         ):
             continue  # "功率超过800w就跳闸 能带得动吗": the draw weighed against the cap answers the power asked
-        if part == "memory" and answer.intent == "spec":
-            continue  # a spec answer states the memory itself ("4090显存多大")
+        if part == "memory" and (answer.intent == "spec" or "kv_bytes_per_token" in answer.figures):
+            continue  # a spec answer states the memory itself ("4090显存多大"); the KV cache's size asked (fit_kv)
         if part == "power" and answer.intent == "rig" and _PSU.search(answer.headline):
             continue  # "how many watts from the wall for 2x 3090": the build's draw answers it, not one card's board
         if part in SPEC_PARTS and specs:

@@ -31,6 +31,7 @@ from assistant.respond import (
     fit_hardware,
     fit_hints,
     fit_instead,
+    fit_kv,
     fit_loss,
     fit_sizes,
     fit_total,
@@ -118,6 +119,7 @@ def respond(query: FitQuery, env: Env) -> Answer:
     answer = rocm_multi.note(answer, query, env)  # "两张7900xtx ... rocm多卡稳不稳": multi-GPU practice on ROCm
     answer = work_rent.priced(answer, query, env)  # "10000 sdxl images on a rented a100": that time's rent
     answer = speech_rent.per_audio_hour(answer, query, env)  # "whisper on a rented 4090, cost per audio hour"
+    answer = fit_kv.lead(answer, query, env)  # "how much vram does the kv cache take for 128k ... on 2x a6000"
     if query.gpus:  # "笔记本3060能炼lora吗 会不会烧坏", "游戏本4060跑7b 发热会不会很严重": the laptop's heat, answered
         answer = laptop_part.with_heat(answer, query.text, query.gpus[0].name, env)
     if fit_capacity.asked(query.text, env.lang):  # "4090能同时服务多少人用qwen 7b": the most users it serves

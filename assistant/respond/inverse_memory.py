@@ -339,6 +339,8 @@ def need_with_card(query, env: Env) -> Answer | None:
     model = fit.sized_model(query, env)[0]
     if not need or not prec or model is None or not base.headline or _said_first(base.headline, float(need)):
         return None
+    if "kv_bytes_per_token" in base.figures:
+        return None  # "how much vram does the kv cache take ... on 2x a6000": the cache's size leads (fit_kv)
     lead = env.t("inverse.need_first", model=model.name, gb=f"{float(need):,.1f}", quant=prec)
     base.headline = i18n.gap(env.lang).join([lead, base.headline])
     base.figures["inverse"] = {"asked": "need", "gb": need, "model": model.key}

@@ -165,8 +165,12 @@ def link_asked(query: CompareQuery | FitQuery, groups, models, env: Env) -> tupl
 
 
 def _need_asked(query: CompareQuery | FitQuery, env: Env) -> bool:
-    """ "do i need nvlink", "is nvlink worth it", "要不要nvlink": a yes / no on the bridge leads."""
-    return lexicon(env.lang).words_in("advice", query.text.lower())
+    """ "do i need nvlink", "is nvlink worth it", "要不要nvlink": a yes / no on the bridge leads; not "how many tok/s
+    should i expect" (lexicon [lists] advice_not: a speed expected, no advice asked)."""
+    lex, low = lexicon(env.lang), query.text.lower()
+    for words in lex.listed("advice_not"):
+        low = low.replace(words, " ")
+    return lex.words_in("advice", low)
 
 
 def _loss_asked(query: CompareQuery | FitQuery, env: Env) -> bool:

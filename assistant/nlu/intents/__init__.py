@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from assistant.nlu import concept_route, inverse_form, machine_count, rent_spend
+from assistant.nlu import concept_route, first_ask, inverse_form, machine_count, rent_spend
 from assistant.nlu.asked_currency import asked_currency
 from assistant.nlu.card_rates import card_rates, job_of
 from assistant.nlu.hosting_fee import hosting_fee
@@ -354,7 +354,7 @@ def read(reading: Reading) -> Query | Clarification:
         if need is not None and not met(need, reading):
             continue
         found = reader(reading)
-        if found is None:
+        if found is None or first_ask.defers(reading, found):  # the bill asked first, a concept after it
             continue
         # the concept asked, by the evidence scored over every concept entry (not by this reader's place)
         found = concept_route.routed(reading, _NAMES[reader], found)

@@ -19,6 +19,7 @@ import dataclasses
 
 from assistant.nlu import messages as msg
 from assistant.nlu.intents import rig
+from assistant.nlu.intents.link_setup import speed_on_link
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
@@ -99,10 +100,13 @@ def pcie_link(r: Reading) -> Query | None:
     "x8 vs x16 for a 4090", "第二张卡插在pcie 3.0 x4上 训练会慢吗": a PCIe link named (a LINK tag) is a question of the
     link: the PCIe concept with the cards and the work named (the answer reads the generation and lanes from the
     text), when the question asks about the link (lexicon [lists] link_asked, or links set against each other).
-    Not when money, a budget, a rental or hours are asked."""
+    Not when money, a budget, a rental or hours are asked, nor when the speed of a model on the cards named is asked
+    with no word of the link's effect (the link is the set-up: the fit reader gives the tokens/s)."""
     b = r.b
     if not b.has("LINK") or b.has("BUDGET", "MONEY", "UNDER", "RENT", "HOURS", "KWH"):
         return None
+    if speed_on_link(r):
+        return None  # "tok/s on llama 70b with 2x 3090, no nvlink, pcie 4.0 x8/x8": the speed, on that set-up
     slot = said(r, "link_words") and not b.has("RECOMMEND")  # "3090 in a x4 slot, big deal?"; not "which gpus"
     if not (said(r, "link_asked") or slot or b.has("VS", "OR")):
         return None  # "四卡3090训练 加速比能有多少 主板只有pcie4.0 x8": the link is the set-up of another question

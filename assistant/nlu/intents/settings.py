@@ -16,6 +16,7 @@ from assistant.nlu.card_prices import clause_prices
 from assistant.nlu.free_power import said_free
 from assistant.nlu.intents.rates import period
 from assistant.nlu.local_dollars import local_dollar
+from assistant.nlu.price_gap import gap_tag
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading, gpu_ref
 from assistant.nlu.stated import box_cards, is_difference
@@ -209,6 +210,7 @@ def _a_duration(text: str, tag) -> bool:
 
 def _settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
     b, out, override = r.b, [], None
+    gap = gap_tag(r)  # "is the extra 2gb worth $60": the gap between the two cards (nlu/price_gap.py), no price
     for price in (s for s in b.structs if s.kind == "price"):  # each "GPU for $N" is that card's price
         if not price.refs or not any(t.kind in ("MONEY", "NUMBER") for t in price.parts) or _a_rate(r, price):
             continue
@@ -222,7 +224,12 @@ def _settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
         override = override or ref
         dollars = tag.kind == "MONEY" and r.lex.words_in("dollar_marks", tag.text)
         cur = tag.meanings.get("CURRENCY") or ("USD" if dollars else r.unnamed_currency())
-        if is_difference(b.tags, tag, r.text, r.lex) or tag.meanings.get("NOUN") or _a_duration(r.text, tag):
+        if (
+            tag is gap
+            or is_difference(b.tags, tag, r.text, r.lex)
+            or tag.meanings.get("NOUN")
+            or _a_duration(r.text, tag)
+        ):
             continue  # "a 4090 d for $300 less": a difference (nlu/price_gap.py); "for 1500 steps": a count
         counts = [g.count for g in r.explicit if g.name == ref.name]
         cards = ref.count if ref.count > 1 and _in_total(r, tag) else box_cards(b.tags, tag, r.text, r.lex, counts)
