@@ -7,15 +7,16 @@ Relatives: the models of the same family (Llama 3.1 70B for Llama 3.1 405B), and
 the model ("DeepSeek-R1 distill" for DeepSeek R1: the distills people run when they say "r1" at home), smaller than
 it. Contract: `with_instead(case, head, figures)` -> the headline and figures with that said (figures
 "fits_instead": {model_key, precision, vram_required_gb, tokens_per_second}); unchanged when the fit's verdict is
-not a no (nor a yes only at iq1_s with the experts in system RAM), when a deeper quant of the model itself fits (said
-already), when the model is not an LLM asked for inference, or when no relative fits.
+not a no (nor a yes only at iq1_s with the experts in system RAM, nor a yes only with layers in system RAM), when a
+deeper quant of the model itself fits at LOW_BITS or more (said already; below it a smaller relative at 4 bits is
+often better, so it is named too), when the model is not an LLM asked for inference, or when no relative fits.
 """
 
 from __future__ import annotations
 
 from assistant import i18n
 from assistant.models import hardware, llm, memory
-from assistant.respond.fit_hints import deep_fit
+from assistant.respond.fit_hints import LOW_BITS, deep_fit
 from assistant.respond.fit_rows import FitCase
 from assistant.specs import GpuSpec
 
@@ -30,11 +31,15 @@ def with_instead(case: FitCase, head: str, figures: dict) -> tuple[str, dict]:
 def instead(case: FitCase, figures: dict) -> tuple[str, dict]:
     model, query = case.model, case.query
     low_only = "runs_at" in figures.get("moe_offload", {})  # only at iq1_s with the experts in system RAM
-    no = (figures.get("verdict") or {}).get("answer") == "no"
+    verdict = figures.get("verdict") or {}
+    # a no, or a yes only with layers in system RAM ("will gemma 3 27b run on a 4060 8gb at all"): what fits whole
+    no = verdict.get("answer") == "no" or verdict.get("condition") == "layers_in_system_ram"
     if not (no or low_only) or model.kind != "llm" or query.mode not in (None, "inference"):
         return "", {}
-    if no and deep_fit(model, query, case.gpu, case.n) is not None:
+    deep = deep_fit(model, query, case.gpu, case.n) if no else None
+    if deep is not None and memory.bits_per_weight(deep) >= LOW_BITS:
         return "", {}  # "qwen 32b q4_k_s on a 4080": a deeper quant of the model itself fits, said already
+    # (a deep quant below LOW_BITS loses noticeable quality: "gemma 3 27b on a 4060 8gb" names Gemma 3 12B too)
     found = _largest_fitting(case)
     if found is None:
         return "", {}

@@ -82,6 +82,7 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
         runs = _run_asked(query, env) and (tps or 0) >= USABLE_TPS and not query.precision  # at the usual quant
         headed_no = head.startswith(env.t("fit.head_no_word"))
         offload_asked = offload_asked or (runs and headed_no and _on_gpu_alternative(case) is None)  # no all-GPU way
+        offload_asked = offload_asked or (headed_no and _at_all(query, env))  # "will it run at all": slowly, yes
         if tps and (query.want_speed or offload_asked or offloaded <= OFFLOAD_NEAR_MISS * weights):
             figures = {"tokens_per_second": round(tps, 1), "offloaded_gb": round(offloaded, 1)}
             said, figures["targets"] = targets_met(env, query, tps / dec.batch, tps)
@@ -196,6 +197,12 @@ def _usual_quant_speed(case: FitCase, spec, dec, link: str) -> str:
     if q4.tokens_per_s <= dec.tokens_per_s:
         return ""
     return i18n.gap(env.lang) + env.t("fit.usual_quant_speed", quant=USUAL_CHAT_QUANT, tps=speed_text(env, q4))
+
+
+def _at_all(query, env: Env) -> bool:
+    """ "will gemma 3 27b run on a 4060 8gb at all", "even slowly": whether it runs in any way is asked (lexicon
+    [lists] fit_at_all_words), so a model that runs with part of it in system RAM is a yes at that speed."""
+    return lexicon(env.lang).words_in("fit_at_all_words", f" {query.text.lower()} ")
 
 
 def _run_asked(query, env: Env) -> bool:

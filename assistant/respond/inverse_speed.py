@@ -20,6 +20,7 @@ from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import llm, memory
 from assistant.nlu.lexicon import lexicon
+from assistant.respond import cheap_route
 from assistant.respond.builds import MAX_GPUS, fits_a_workstation
 from assistant.respond.env import Env
 
@@ -102,7 +103,9 @@ def cheapest(query, env: Env) -> Answer | None:
         row, tps, total = max(sets, key=lambda s: s[1])
         values |= {"set": _label(env, row), "tps": f"{tps:,.1f}", "total": env.money(total)}
         parts.append(env.t("inverse.cheapest_none", **values))
-    if lead is not None or tensor is not None:
+    if cheap_route.tolerant(query.text or "", env.lang):  # "i dont care if its like 2 t/s": the cheap ways lead
+        parts = _cheap_first(env, sets, model, quant, parts, values)
+    elif lead is not None or tensor is not None:
         cheaper = [s for s in sets if s[2] < total]
         if cheaper:
             r2, t2, c2 = max(cheaper, key=lambda s: s[1])
@@ -120,6 +123,28 @@ def cheapest(query, env: Env) -> Answer | None:
     }
     figures["inverse"]["total_usd"] = round(total)
     return _answer(query, env, parts, row.gpu, table, steps, figures)
+
+
+def _cheap_first(env: Env, sets, model, quant: str, parts: list[str], values: dict) -> list[str]:
+    """A speed said as what the user would put up with: the cheapest set that holds the model at all leads when it is
+    cheaper than the set the speed picked, and the CPU server's route follows (respond/cheap_route.py)."""
+    row, tps, total = sets[0]
+    out = list(parts)
+    if not any(_label(env, row) in p for p in parts):
+        tensor = _tensor_cell(env, row, model, quant)
+        line = env.t(
+            "inverse.cheapest_holds",
+            set=_label(env, row),
+            total=env.money(total),
+            tps=f"{tps:,.1f}",
+            tensor=env.t("inverse.cheapest_holds_tp", tp=tensor) if tensor != "-" else "",
+            target=values["target"],
+        )
+        out = [line, *parts]
+    cpu, cpu_tps = cheap_route.cpu_server_line(model, quant, env, float(values["target"]))
+    if cpu and cpu_tps >= float(values["target"]):
+        return [cpu, *out]  # the CPU server reaches the speed said: no GPU at all is the cheap way
+    return [*out, cpu] if cpu else out
 
 
 def _tensor_cell(env: Env, row, model, quant: str) -> str:

@@ -5,7 +5,8 @@ Contract: `first(answer, text, env)` runs where the engine completes an answer o
 (respond/ask_lines.complete, when the checklist of asks is empty). The kind of figure the message asks is read from
 its words (nlu/asks.kind_of, said as a word of its own: lists ask_<kind>, both languages). For a speed or a time
 (LEADABLE; a speed as a figure: tokens/s, seconds per image, "1.24x as fast", 倍), when no other form of question is
-asked (why, the least that runs it, a share of a bill: lexicon form_why, form_minimum, form_share), the headline's
+asked (why, the least that runs it, a share of a bill: lexicon form_why, form_minimum, form_share; whether it runs at
+all, fit_at_all_words), the headline's
 first sentence does not give it but gives a neighbouring figure (NEIGHBOURS: memory, a fit, money, watts ...), and
 a later sentence of the first paragraph gives it standing on its own (it does not lean on the sentence before: "It
 ...", "这 ..."; in a comparison it names every side or gives their ratio, the ratio first when "how much" is asked),
@@ -71,6 +72,8 @@ def first(answer: Answer, text: str, env: Env) -> Answer:
         return answer
     if any(lexicon(env.lang).words_in(name, low) for name in _OTHER_FORMS):
         return answer
+    if lexicon(env.lang).words_in("fit_at_all_words", low):
+        return answer  # "any way to run it, even if its slow": whether it runs leads, its speed right after
     if set(answer.figures.get("asked") or ()) & set(FIGURE_PARTS):
         return answer  # "whats the fp16 tensor perf of an h200 vs h100": the tensor figure asked leads (asked.cover)
     para, sep, rest = answer.headline.partition("\n")
