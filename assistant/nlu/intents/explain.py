@@ -19,8 +19,8 @@ import dataclasses
 
 from assistant.nlu import messages as msg
 from assistant.nlu.intents import rig
-from assistant.nlu.intents.link_setup import speed_on_link
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.link_setup import speed_on_link
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.nlu.text import key

@@ -13,8 +13,8 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from assistant.nlu.intents.link_setup import speed_on_link
 from assistant.nlu.intents.verdict import said
+from assistant.nlu.link_setup import speed_on_link
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.queries import CompareQuery, GpuRef, Query
@@ -55,7 +55,7 @@ def read(r: Reading) -> Query | None:
 def link_of_cards(r: Reading) -> Query | None:
     """ "do i need nvlink for 2x 3090 with llama.cpp": the cards named against one of them, so the answer weighs
     their link (respond/scaling.py); None unless one GPU is named more than once, and None when the question asks a
-    model's speed on those cards with no word of the link's effect (intents/link_setup.py: the fit answers it)."""
+    model's speed on those cards with no word of the link's effect (nlu/link_setup.py: the fit answers it)."""
     if speed_on_link(r):
         return None
     refs = r.refs
