@@ -24,7 +24,7 @@ from assistant.models.cost import electricity_usd
 from assistant.nlu.lexicon import lexicon
 from assistant.nlu.text import words
 from assistant.queries import FitQuery, Query
-from assistant.respond import bandwidth_speed, image_power, ollama, trust_cover
+from assistant.respond import bandwidth_speed, image_power, ollama, trust_cover, usable_cover
 from assistant.respond.env import Env
 from assistant.respond.fit_batch import largest_batch
 from assistant.respond.pricing import price_of
@@ -222,6 +222,7 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
         return answer
     answer = trust_cover.lead(answer, text, env)  # "4090 48g魔改版靠谱吗，能跑70b吗": the trust asked leads
     answer = ollama.cover(answer, text, env)  # "B580能跑ollama吗": how Ollama drives a card that is not NVIDIA's
+    answer = usable_cover.lead(answer, text, env)  # "1080ti还能战吗，跑7B模型速度如何": the verdict asked leads
     asked = parts(text, env.lang)
     if not asked:
         return answer

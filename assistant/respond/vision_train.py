@@ -31,8 +31,11 @@ IMAGENET_TRAIN_IMAGES = 1_281_167  # ILSVRC 2012 [R: Russakovsky et al. 2015]
 IMAGENET_SOURCE = "imagenet-ilsvrc2012"
 # a count stands apart from the word before it: "cifar10 epoch time" says no 10 epochs
 _EPOCHS = re.compile(r"(?<![A-Za-z_\-\d.])(\d+)\s*(?:epochs?|个?\s*epoch|轮|个轮次)", re.I)
+# a bare "张" counts cards, not images, when a card follows it ("用4张3090训练", "4张 a100"); a count of epochs or steps
+# after it ("20000张 100个epoch") leaves it an image count
+_NOT_A_CARD = r"(?!\s*(?:[a-z]|卡|显卡|\d{3,4}(?!\d*\s*(?:个|epoch|轮|步|次))))"
 _IMAGES = re.compile(
-    r"(\d[\d,.]*)\s*(k|m|万)?\s*(?:images|imgs|pictures|photos|pics|张图|张图片|张照片|张)"
+    r"(\d[\d,.]*)\s*(k|m|万)?\s*(?:images|imgs|pictures|photos|pics|张图|张图片|张照片|张" + _NOT_A_CARD + ")"
     r"|([一二两三四五六七八九十百千万]+)\s*(?:张图|张图片|张照片)",  # "一万张图"; not "一张4090" (a card)
     re.I,
 )

@@ -25,6 +25,7 @@ _SETTING_LETTERS = frozenset({"q", "t", "x", "bs", "lr", "s", "ep"})
 _JOINERS = frozenset({"and", "or", "vs", "versus", "with", "for", "than", "then", "the", "on", "in", "at", "to"})
 _FORMS: dict[tuple[frozenset[str], str | None], dict[str, tuple[list[str], ...]]] = {}
 _FAMILIES: dict[int, tuple[object, frozenset[str]]] = {}  # per lexicon (by id, held with it so an id is not reused)
+_HELD: dict[int, tuple[object, frozenset[str]]] = {}  # per name index: the words of the names of the models it holds
 
 
 _SENTENCE_END = re.compile(r"[.!?;,，。！？；]\s")  # punctuation then a space: what follows is another clause
@@ -140,6 +141,8 @@ class ModelTagging(TaggerBase):
         if tt[i : i + 2] == ["r", "1"] and self.toks[i + 1].glued and self._full_weights_near(i, i + 2):
             if "deepseek-r1" in self.index.model_info:  # "满血r1": DeepSeek R1 itself, not a distill
                 return self.add("MODEL", ModelMatch(self.span(i, i + 2), "ok", "deepseek-r1"), i, i + 2)
+        if self._unknown_family_words(i) > 1 and not self._held_words(i + 1, i + self._unknown_family_words(i)):
+            return None  # "gpt-sovits": a family the KB lacks, named by more words than the known "gpt" it starts with
         hit = self.index.model_at(tt, i)
         if not hit and self._bare_r1(i):
             return self._r1(i)
@@ -278,13 +281,26 @@ class ModelTagging(TaggerBase):
         if i > 0 and self._counts_something(i - 1) and self.toks[i - 1].kind == "num":
             return None  # "a 2000 step lora": the steps counted, not StepFun's Step
         hit = self.lex.match(self.tt, i)
-        used = next(
-            (k for k in range(min(4, len(self.tt) - i), 0, -1) if " ".join(self.tt[i : i + k]) in self._families()),
-            0,
-        )
+        used = self._unknown_family_words(i)
         if not used or (hit and hit[0] > used):
             return None
         return self._not_this_model(i, self._variant_end(i + used, None, loose=True), ())
+
+    def _held_words(self, i: int, j: int) -> bool:
+        """Some token i..j is a number or a word of a model name the KB holds ("flux 2", "qwen image", "sd 3.5"):
+        the known model may be meant; "sovits" of "gpt sovits" is none."""
+        held = _HELD.get(id(self.index))
+        if held is None or held[0] is not self.index:
+            names = frozenset().union(*(self._name_tokens(k) for k in self.index.model_info))
+            held = _HELD[id(self.index)] = (self.index, names)
+        return any(self.toks[k].kind == "num" or self.tt[k] in held[1] for k in range(i, j))
+
+    def _unknown_family_words(self, i: int) -> int:
+        """How many words from token i name a family the KB lacks (the longest; 0 when none)."""
+        if self.tt[i] not in _word_forms(self._families(), " "):
+            return 0
+        families = self._families()
+        return next((k for k in range(min(4, len(self.tt) - i), 0, -1) if " ".join(self.tt[i : i + k]) in families), 0)
 
     def _families(self) -> frozenset[str]:
         """The families the KB lacks, one set per lexicon (asked at every token: a new union each time was hashed
