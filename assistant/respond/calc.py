@@ -323,6 +323,8 @@ def _paid_once(text: str, query, env: Env) -> str:
 
 def _lead(answer: Answer, query, env: Env, typed: str | None = None) -> str:
     text = typed or query.text or ""
+    if getattr(query, "mode", None) == "job" and not getattr(query, "hours", None) and answer.figures.get("gpu_hours"):
+        return ""  # "3090租一个小时多少钱？lora微调14b要花多少": the job sets the hours, the hour is the rate's
     pair = compared(text, query, env, lambda cur: _defaults(answer, query, env, cur))
     if pair is not None and not unexplained(text, _cards(query, amounts(text))):
         answer.figures["calc_compare"] = pair[1]

@@ -23,6 +23,15 @@ from assistant.queries import GpuRef, Query, RatesQuery
 PERIODS = ASKED  # day | week | month | quarter | semester | year (assistant/periods.py)
 _UNIT_HOUR = re.compile(r"(?:一|1|每)\s*个?\s*(?:小时|钟头)|(?:an?|one|1|per)\s+hours?", re.I)
 
+_FOR_BEFORE = re.compile(r"(?:\bfor|跑|用)\s*$", re.I)  # "rent a 4090 for 1 hour", "跑一小时": hours of use
+
+
+def _rate_hour(r: Reading) -> bool:
+    """The one hour said is the unit of a rate asked ("一小时多少钱", "how much per hour"), not hours of use."""
+    hour = r.b.kinds["HOURS"][0]
+    return bool(_UNIT_HOUR.fullmatch(hour.text.strip())) and not _FOR_BEFORE.search(r.text[: hour.start])
+
+
 _PROVIDER_KEYS = {
     "vast": "vast.ai",
     "vastai": "vast.ai",
@@ -361,6 +370,8 @@ def read(r: Reading) -> Query | None:
     trains = bool(said(r, "train_words")) or r.mode() != "inference"
     # "pretrain a 3b model on 300b tokens, cost on rented h100s": a sized run with its tokens is a training run
     sized = r.num("PARAMS") if not (r.model or b.has("TOKENS")) else None
+    if total == 1.0 and (r.model or sized) and trains and _rate_hour(r):
+        total = None  # "租4090一小时多少钱，微调7B lora总共要花多少": the rate's unit hour; the job sets the hours
     if trains and (r.model or sized) and (r.explicit or not (r.refs or b.has("RECOMMEND"))):
         # "cost to fine-tune llama 3 8b on runpod" (no GPU: the cheapest job), "cost to pretrain a 1b model
         # on rented h100s" (a rent word is said: "a 3b model on 300b tokens on a 4090" is a training run);
