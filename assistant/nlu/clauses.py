@@ -200,7 +200,8 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
             continue
         if isinstance(whole, Query) and _rent_over(whole, a):
             return None
-        if job and whole.intent == "rates" and a.intent == "rates" and len({g.name for g in whole.gpus}) == 1:
+        one_card = len({g.name for g in getattr(whole, "gpus", ())}) == 1
+        if job and whole.intent == "rates" and a.intent == "rates" and one_card:
             return None  # "4090租一小时要多少 跑个7b的qlora一共多少钱": the rate and the job total, one answer
         if feature and getattr(a, "concept", "") == feature and not getattr(a, "others", ()):
             return None  # "what is fp4 and does the 5090 support it": one feature verdict that explains fp4 too

@@ -29,6 +29,8 @@ _SHORT_CONTEXT = 4096
 # the i-quants people run on too-small cards, each said with its quality caveat (LOW_BITS) [A]
 _DEEP_QUANTS = ("q3_k_s", "iq3_xxs", "q2_k", "iq2_m", "iq2_s", "iq2_xs", "iq2_xxs", "iq1_m", "iq1_s")
 LOW_BITS = 3.0  # below this many bits per weight the answer warns that quality drops noticeably [A]
+# "满血" (the full model, not a distill) asked: a quantization of the full model counts as it from this many bits [A]
+RELEASED_LOW_BITS = 4.0
 # a MoE model's low-bit files are Unsloth's dynamic mixes, a little heavier than the i-quant of their name: R1's
 # "1.73-bit" 158 GB vs iq1_m 146.8 (+7.6 %), "2.22-bit" 183 vs iq2_xxs 172.8 (+5.9 %) (docs/model.md §mem i-quants)
 DYNAMIC_MIX_EXTRA = 0.08
@@ -310,7 +312,8 @@ def deep_yes(case: FitCase, where: str) -> str:
 def lighter_yes(case: FitCase, where: str) -> str:
     """An LLM that no row holds at the precision the answer picked (none asked) but a lower quantization of at least
     LOW_BITS does ("m4 pro 48g能跑70b吗": q3_k_m): yes at that quant, with the lower quality and what the row asked
-    needs said; "" otherwise (a precision named, "满血", training, a quant asked, nothing of LOW_BITS or more fits)."""
+    needs said; "满血" (the whole model) is yes at a 4-bit quantization of it, said so; "" otherwise (a precision
+    named, "unquantized", training, a quant asked, nothing of LOW_BITS or more fits)."""
     found = _lighter_found(case)
     if found is None:
         return ""
@@ -318,7 +321,7 @@ def lighter_yes(case: FitCase, where: str) -> str:
     prec, asked, _ = case.pick
     n = case.n
     return case.env.t(
-        "fit.head_yes_lighter",
+        "fit.head_yes_full_quant" if case.query.released else "fit.head_yes_lighter",
         model=case.model.name,
         prec=quant,
         bits=f"{memory.bits_per_weight(quant):g}",
@@ -342,7 +345,20 @@ def _lighter_found(case: FitCase) -> tuple[str, float, float, int] | None:
     query, model = case.query, case.model
     if case.training or model.kind != "llm" or query.mode != "inference" or case.ok:
         return None
-    if query.precision or query.released or lexicon(case.env.lang).words_in("quant_asks", query.text.lower()):
+    if query.precision or lexicon(case.env.lang).words_in("quant_asks", query.text.lower()):
         return None
+    if query.released and not _whole_model_asked(query.text, case.env.lang):
+        return None  # "unquantized", "不量化": the released weights themselves
     found = lighter_quant(model, query, case.pick[0], case.gpu, case.n)
-    return found if found is not None and memory.bits_per_weight(found[0]) >= LOW_BITS else None
+    floor = RELEASED_LOW_BITS if query.released else LOW_BITS  # "满血r1": the whole model at 4-bit, not a distill
+    return found if found is not None and memory.bits_per_weight(found[0]) >= floor else None
+
+
+def _whole_model_asked(text: str, lang: str) -> bool:
+    """ "满血r1" asks the whole model (lexicon whole_model_words), not its released precision; "不量化" / "unquantized"
+    (the other full_weights words) ask the precision."""
+    lex, low = lexicon(lang), text.lower()
+    others = lex.listed("full_weights") - lex.listed("whole_model_words")
+    return bool(lex.words_in("whole_model_words", low)) and not any(
+        w in low for w in others if not any(w in m or m in w for m in lex.listed("whole_model_words"))
+    )

@@ -87,6 +87,16 @@ def largest_llm(env: Env, memory_gb: float, experts: bool = False) -> str | None
     return best.name if best else None
 
 
+def smallest_too_big(env: Env, memory_gb: float) -> tuple[str, float] | None:
+    """The dense KB LLM needing the least memory of those that do not fit `memory_gb` at q4_k_m with a 4k context,
+    with its need in GB: what a card cannot run ("12 GB: Mistral Small 3 (24B) no longer fits"); None when all fit."""
+    over = [(m, need) for m, need in _q4_needs(env) if need > memory_gb and not m.experts]
+    if not over:
+        return None
+    model, need = min(over, key=lambda x: (x[1], x[0].name))
+    return model.name, need
+
+
 def _q4_needs(env: Env) -> tuple:
     """(model, GB at q4_k_m with a 4k context) of every KB LLM in the KB's order, computed once per reader: the
     need does not depend on the card (largest_llm asks it of every card a verdict or comparison weighs)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from assistant.models import hardware
 from assistant.nlu.lexicon import lexicon
 from assistant.respond.env import Env
-from assistant.respond.fit_sizing import largest_finetunable, largest_llm
+from assistant.respond.fit_sizing import largest_finetunable, largest_llm, smallest_too_big
 from assistant.respond.wording import counted
 from assistant.specs import GpuSpec
 
@@ -25,6 +25,9 @@ def small_yes(env: Env, gpu: GpuSpec, n: int, workload: str, text: str) -> tuple
         model = largest_llm(env, (gpu.memory_gb or 0))
         if model:
             condition = env.t("verdict.cond_llm", model=model)
+            over = smallest_too_big(env, mem)
+            if over is not None:  # "5070 12g跑大模型够不够用": what it can run, and what it cannot
+                condition += env.t("verdict.cond_llm_not", model=over[0], need=f"{over[1]:.1f}")
             return condition, env.t("verdict.head_limited", what=what, use=use, mem=f"{mem:g}", condition=condition)
     if workload == "llm_finetune" and hardware.has_tensor_cores(gpu):
         qlora = largest_finetunable(env, gpu.memory_gb or 0, "qlora")

@@ -23,7 +23,7 @@ from assistant.respond import (
     verdict_value,
 )
 from assistant.respond.env import Env
-from assistant.respond.fit_sizing import largest_finetunable, largest_llm
+from assistant.respond.fit_sizing import largest_finetunable, largest_llm, smallest_too_big
 from assistant.respond.mining import mining_notes
 from assistant.respond.pricing import (
     assumption_text,
@@ -412,5 +412,7 @@ def _small_condition(env: Env, workload: str, per_card_gb: float, floor: float) 
     elif workload.startswith("llm"):
         largest = largest_llm(env, per_card_gb)
         if largest:
-            return env.t("verdict.cond_llm", model=largest)
+            over = smallest_too_big(env, per_card_gb)  # "5070 12g跑大模型够不够用": what it cannot run too
+            cannot = env.t("verdict.cond_llm_not", model=over[0], need=f"{over[1]:.1f}") if over else ""
+            return env.t("verdict.cond_llm", model=largest) + cannot
     return env.t("verdict.cond_small", floor=f"{floor:g}")

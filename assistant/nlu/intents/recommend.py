@@ -263,7 +263,7 @@ def upgrade(r: Reading) -> Query | None:
         return cheaper
     if len(r.explicit) != 1 or r.model or b.has("VS", "OR", "PARAMS", "COST", "RENT"):
         return None
-    words = f" {' '.join(b.toks)} {r.text.lower()}"  # the text as well: Chinese words span several tokens
+    words = _asked_enough_cut(r, f" {' '.join(b.toks)} {r.text.lower()}")  # the text: Chinese words span tokens
     if not (r.lex.words_in("owned_gpu", words) or _upgrade_after_card(r)):
         return None
     if not (r.lex.words_in("upgrade_words", words) or (b.has("RECOMMEND") and b.has("MONEY", "BUDGET", "UNDER"))):
@@ -288,10 +288,18 @@ def _upgrade_after_card(r: Reading) -> bool:
     gpu = next((t for t in r.b.tags if t.kind == "GPU"), None)
     if gpu is None:
         return False
-    rest = r.text.lower()[gpu.end :]
+    rest = _asked_enough_cut(r, r.text.lower()[gpu.end :])
     if upgrade_to_card(r):
         return False  # "would a 5090 be worth upgrading to": the card named is the one wanted, not the user's
     return any(w in rest for w in r.lex.listed("upgrade_own_words"))
+
+
+def _asked_enough_cut(r: Reading, words: str) -> str:
+    """The words without the question "够不够用" (lexicon enough_question_words), whose "不够用" says no card falls
+    short: "5070 12g跑大模型够不够用" asks whether it is enough, it wants no upgrade."""
+    for form in sorted(r.lex.listed("enough_question_words"), key=len, reverse=True):
+        words = words.replace(form, " ")
+    return words
 
 
 def _without_gpus(r: Reading) -> Reading:
