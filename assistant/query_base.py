@@ -82,6 +82,10 @@ class Query:
     # a prebuilt / OEM machine the message names ("my old dell optiplex 7050", "hp pavilion"; nlu/intents/oem_pc.py):
     # its small, often proprietary PSU weighs a card put in it (respond/oem_fit.py)
     oem_said: str | None = None
+    # the parts of the machine the message says the user has (nlu/owned_parts.py: "我现在配置：i5-12400f，b660m，
+    # 16g内存，550w电源" -> pc, cpu, board, ram, psu), whatever the intent: the thread keeps them
+    # (dialogue/owned_machine.py)
+    owned_said: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -4,11 +4,13 @@ b660m，16g内存") are used by what is asked later: "what psu do i need for tha
 and prices none of the parts owned; "will my b550 board and a mid tower handle two" weighs that board.
 
 Contract: `remember(ctx, query)` keeps a message's CPU (Query.cpu_said, RigQuery.cpu), board (Query.board_said) and
-owned parts (RigQuery.owned_parts) in Context.cpu / board / owned_parts. `machine_of_thread(dlg, query)` -> a RigQuery
-with no CPU, or no parts owned, given the thread's; a size question (SpecQuery fields ("size",)) with no board given the
-thread's board; any other query unchanged. `board_card(dlg, query)` -> "will my board handle two" (nlu/intents/
-board_fit.py: one GpuRef standing for the thread's card) made of the card the thread picked to buy (Context.pick: the
-build or recommendation's pick, not a card a "why not" brought in), when it has one; else unchanged.
+owned parts (RigQuery.owned_parts, else Query.owned_said) in Context.cpu / board / owned_parts.
+`machine_of_thread(dlg, query)` -> a RigQuery with no CPU, or no parts owned, given the thread's (a RAM asked after a
+PSU answer, "内存16g够不够", is no PSU question any more, and is weighed for the thread's work); a size question
+(SpecQuery fields ("size",)) with no board given the thread's board; any other query unchanged. `board_card(dlg,
+query)` -> "will my board handle two" (nlu/intents/board_fit.py: one GpuRef standing for the thread's card) made of
+the card the thread picked to buy (Context.pick: the build or recommendation's pick, not a card a "why not" brought
+in), when it has one; else unchanged.
 """
 
 from __future__ import annotations
@@ -26,18 +28,30 @@ if TYPE_CHECKING:
 def remember(ctx: Context, query: Query) -> None:
     ctx.cpu = query.cpu_said or getattr(query, "cpu", None) or ctx.cpu
     ctx.board = query.board_said or ctx.board
-    ctx.owned_parts = getattr(query, "owned_parts", ()) or ctx.owned_parts
+    ctx.owned_parts = getattr(query, "owned_parts", ()) or query.owned_said or ctx.owned_parts
 
 
 def machine_of_thread(dlg: Dialogue, query: Query) -> Query:
     ctx = dlg.context
     if isinstance(query, RigQuery):
         cpu = query.cpu or ctx.cpu
-        owned = query.owned_parts or (ctx.owned_parts if query.budget_usd is None else ())
-        return dataclasses.replace(query, cpu=cpu, owned_parts=owned)
+        owned = query.owned_parts or query.owned_said or (ctx.owned_parts if query.budget_usd is None else ())
+        power = query.asks_power and not (query.system_ram_gb and _ram_only(query.text))
+        work = query.workload or (
+            ctx.setup.workload or ctx.workload if query.system_ram_gb else None
+        )  # the thread work
+        return dataclasses.replace(query, cpu=cpu, owned_parts=owned, asks_power=power, workload=work)
     if isinstance(query, SpecQuery) and "size" in query.fields and not query.board_said and ctx.board:
         return dataclasses.replace(query, board_said=ctx.board)
     return query
+
+
+def _ram_only(text: str) -> bool:
+    """ "内存16g够不够，要不要加" after a PSU answer: the RAM is asked, not the PSU again (no PSU word said)."""
+    from assistant.i18n import language_of
+    from assistant.nlu.lexicon import lexicon
+
+    return not lexicon(language_of(text)).words_in("part_words_psu", f" {text.lower()} ")
 
 
 def board_card(dlg: Dialogue, query: Query) -> Query:

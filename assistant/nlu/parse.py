@@ -19,6 +19,7 @@ from assistant.nlu.checks import check
 from assistant.nlu.china_retail import retail_version
 from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import lexicon
+from assistant.nlu.owned_parts import owned_parts
 from assistant.nlu.pick_job_data import with_samples
 from assistant.nlu.reading import Reading
 from assistant.nlu.request_rate import request_load
@@ -326,6 +327,9 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     cpu = next((t.text for t in tags if t.kind == "CPU"), None)
     if cpu is not None and isinstance(result, Query):  # "i5-12400f，b660m，550w电源": the user's CPU, in PSU weighings
         result = dataclasses.replace(result, cpu_said=cpu)
+    owned = owned_parts(Reading(bag, index, lex)) if isinstance(result, Query) else ()
+    if owned:  # "我现在配置：i5-12400f，b660m，550w电源" in a recommendation: the machine the thread keeps
+        result = dataclasses.replace(result, owned_said=owned)
     board = next((t.value for t in tags if t.kind == "BOARD"), None)
     if board is not None and isinstance(result, Query):  # "my b550 board": how a second card is wired on it
         result = dataclasses.replace(result, board_said=str(board))

@@ -3,7 +3,8 @@
 Contract: `platform_less(plat, n, owned)` returns the platform for n cards with the allowance of the parts in `owned`
 (keys of knowledge/rigs.toml [part_usd], or "pc" for a whole computer) taken off: each part's share of the sourced
 budget build's sum times the allowance. "pc" is every part for one card; for two or more the board and PSU stay counted
-unless `owned` names them too. `owned_step(owned, full, n, env)` words it (None when nothing is owned). Nothing else
+unless `owned` names them too. `owned_step(owned, full, n, env)` words it (None when nothing is owned).
+`owned_desktop_cpu(query)`: the user owns the desktop CPU named, so builds stop at DESKTOP_MAX_GPUS cards. Nothing else
 here formats text.
 """
 
@@ -15,6 +16,9 @@ from functools import cache
 from assistant.models.platforms import Platform, rigs
 from assistant.respond.wording import join_names
 
+# a desktop CPU's platform (AM4 / AM5 / LGA1700) splits its 16 graphics lanes for two cards at most (a third only in a
+# chipset slot): with such a CPU owned, builds stop at two cards (knowledge/concepts.toml dual-gpu-board)
+DESKTOP_MAX_GPUS = 2
 _KEPT_FOR_MORE = ("board", "psu")  # a second card needs the slots and the power a one-card desktop rarely has
 
 
@@ -58,3 +62,13 @@ def owned_step(owned: tuple[str, ...], full: Platform, n: int, env) -> str | Non
         counted = env.t("rig.owned_new_" + "_".join(new))
         return env.t("rig.owned_pc_more", money=money, full=env.money(full.usd), parts=names, counted=counted)
     return env.t("rig.owned_parts", parts=names, money=money, full=env.money(full.usd), share=f"{share * 100:.0f}")
+
+
+def owned_desktop_cpu(query) -> bool:
+    """Whether the user owns the CPU they named and it is a desktop one (not Threadripper / Xeon / EPYC): "$2500,
+    already have a 1000w psu and a 7800x3d" builds on that CPU's board."""
+    from assistant.respond.cpus import cpu_power
+
+    cpu = getattr(query, "cpu", None)
+    owned = getattr(query, "owned_parts", ())
+    return bool(cpu) and ("cpu" in owned or "pc" in owned) and cpu_power(cpu)[0] != "workstation"

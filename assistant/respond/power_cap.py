@@ -62,8 +62,8 @@ def _cards(
 
 def psu_note(env: Env, query, choice) -> list[str]:
     """The user's PSU weighed against the ranking's pick ("2k budget for a gpu, i have an 850w psu"): the pick in a
-    one-card desktop, judged as a rig with that PSU is (rig_power.stated_psu: enough, the power limit that fits it, or
-    too little); [] without a PSU or a pick."""
+    desktop (as many cards as the pick counts), judged as a rig with that PSU is (rig_power.stated_psu: enough, the
+    power limit that fits it, or too little); [] without a PSU or a pick."""
     psu = getattr(query, "psu_w", None)
     gpu = env.reader.known_gpu(choice.gpu) if psu and choice is not None else None
     if gpu is None:
@@ -71,5 +71,6 @@ def psu_note(env: Env, query, choice) -> list[str]:
     from assistant.respond.builds import build
     from assistant.respond.rig_power import stated_psu
 
-    said = stated_psu([f"{psu:.0f}"], build(gpu, 1, 0.0, 1.0), env, getattr(query, "cpu_said", None))
+    n = max(int(getattr(choice, "n_gpus", 1) or 1), 1)  # "2 x RTX 3090" picked for 70B: both cards on that PSU
+    said = stated_psu([f"{psu:.0f}"], build(gpu, n, 0.0, 1.0), env, getattr(query, "cpu_said", None))
     return [said] if said else []

@@ -38,7 +38,7 @@ from assistant.respond.cpus import cpu_note, cpu_power, cpu_sources
 from assistant.respond.env import Env
 from assistant.respond.fit_sizing import sized_model
 from assistant.respond.home_platforms import platform_notes
-from assistant.respond.owned_parts import owned_step
+from assistant.respond.owned_parts import DESKTOP_MAX_GPUS, owned_desktop_cpu, owned_step
 from assistant.respond.pricing import (
     assumption_text,
     budget_usd,
@@ -55,6 +55,7 @@ from assistant.respond.rig_rating import (
     rater,
     unfiltered_build,
 )
+from assistant.respond.system_ram import SMALL_RAM_GB
 from assistant.respond.unpriced import server_note
 from assistant.respond.wording import gb
 
@@ -85,12 +86,16 @@ def _ram_need(choice: Build) -> tuple[float, float]:
     return max(MIN_RAM_GB, math.ceil(vram / RAM_STEP_GB) * RAM_STEP_GB), vram
 
 
-def _ram_head(ram: float | None, choice: Build, env: Env, overkill: bool = False) -> str:
+def _ram_head(ram: float | None, choice: Build, env: Env, overkill: bool = False, infer: bool = False) -> str:
     """The RAM verdict (the parts line's rule) on the size said, or the size wanted when none is said; asked whether
-    the size is overkill, "more than the cards need" from twice the rule's size up."""
+    the size is overkill, "more than the cards need" from twice the rule's size up. For inference (`infer`) a size
+    short of the rule but of SMALL_RAM_GB or more runs models held on the card (llama.cpp loads them with 8 GB, the
+    reference of respond/system_ram.py): said so, with the rule for training and offloading after it."""
     need, vram = _ram_need(choice)
     values = dict(ram=f"{ram or 0:g}", need=f"{need:g}", vram=f"{vram:g}", total=f"{choice.memory_gb:g}")
     key = "rig.ram_need" if ram is None else "rig.ram_ok" if ram >= need else "rig.ram_short"
+    if key == "rig.ram_short" and infer and (ram or 0) >= SMALL_RAM_GB:  # "内存16g够不够" for SD on a 22 GB card
+        key = "rig.ram_short_infer"
     if overkill and ram is not None and ram >= need:
         key = "rig.ram_more" if ram >= 2 * need else "rig.ram_not_overkill"
     return env.t(key, build=choice.label, **values)
@@ -138,6 +143,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
     hushed = quiet.asks_quiet(query.text, env) and not query.server
     if hushed and not asked:  # several cards in one case run hot and loud
         most = min(most, quiet.QUIET_MAX_GPUS)
+    desk = owned_desktop_cpu(query)  # "already have a 7800x3d": its desktop board takes two cards, not four
+    most = min(most, DESKTOP_MAX_GPUS) if desk else most
     counts = (min(asked, SERVER_GPUS),) if asked else range(1, most + 1)
     priced = priced_builds(query, env, hushed)
     cpu_class, cpu_w = cpu_power(query.cpu) if query.cpu else (None, None)
@@ -213,10 +220,11 @@ def respond(query: RigQuery, env: Env) -> Answer:
             head += i18n.gap(env.lang) + over
     if query.replaces and (old := env.reader.gpu(query.replaces)):  # "3060 想上5080": the new card alone, said
         head = env.t("rig.replaces", old=old.short_name, new=choice.gpu.short_name) + head
+    infer = workload in ("llm_inference", "image_generation")
     if query.ram_asked or (query.system_ram_gb and not query.asks_power):  # "is 64gb ram enough for 2 3090s"
-        head = _ram_head(query.system_ram_gb, choice, env, query.ram_overkill)
+        head = _ram_head(query.system_ram_gb, choice, env, query.ram_overkill, infer)
     elif query.system_ram_gb and query.system_ram_gb < _ram_need(choice)[0]:  # "16g内存 650w电源 换3090 电源够吗"
-        aside = env.t("rig.ram_aside", verdict=_ram_head(query.system_ram_gb, choice, env))
+        aside = env.t("rig.ram_aside", verdict=_ram_head(query.system_ram_gb, choice, env, infer=infer))
         head += i18n.gap(env.lang) + aside  # the PSU asked leads, the short RAM said after it
     if query.card_class and not query.gpus:  # "workstation cards only": the class kept, said first (as recommend)
         head = env.t("rig.among_class", family=env.t(f"rec.card_class_{query.card_class}")) + head
@@ -300,6 +308,10 @@ def respond(query: RigQuery, env: Env) -> Answer:
         )
     )
     steps.append(_parts_line(env, choice, plat.key))  # "need cpu ram psu etc": the parts around the GPUs, by class
+    if query.psu_w and not query.asks_power:  # "already have a 1000w psu": weighed against the pick
+        steps.append(env.t("rig.owned_psu", have=f"{query.psu_w:,.0f}") + rig_power.power_head(query, choice, env))
+    if desk and not asked:
+        steps.append(env.t("rig.owned_cpu_cap", cpu=query.cpu, n=DESKTOP_MAX_GPUS))
     plugs = plugs_line(choice.gpu, choice.n, env) if query.asks_power else ""
     steps += [plugs] if plugs else []  # "my psu is a 750w gold, ok for two p40s": the leads it needs, not only watts
     stock = env.reader.known_gpu(choice.gpu.name).tdp_w or 0

@@ -15,6 +15,8 @@ GB10) has no separate system RAM: the answer is returned as it is, as are answer
 
 from __future__ import annotations
 
+import re
+
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.queries import FitQuery
@@ -105,12 +107,15 @@ def ram_said(query) -> float | None:
 
 def with_ram_note(answer: Answer, query, env: Env) -> Answer:
     """ "我电脑是i5 12400加16g内存，加一张啥卡能跑7b": a card to add to a PC whose RAM is said: whether that RAM
-    does for a model held wholly in the card (loading needs little: SMALL_RAM_GB, PR #14396), said after the pick."""
+    does for a model held wholly in the card (loading needs little: SMALL_RAM_GB, PR #14396), said after the pick; when
+    the RAM is the only amount the message says ("内存16g够不够，要不要加" after a pick), the RAM is what is asked: said
+    first."""
     ram = ram_said(query)
     if ram is None or answer.clarification:
         return answer
     key = "ram_note.enough" if ram >= SMALL_RAM_GB else "ram_note.small"
     note = env.t(key, ram=f"{ram:g}", small=SMALL_RAM_GB)
-    answer.headline = i18n.gap(env.lang).join([answer.headline, note])
+    alone = all(float(n) == ram for n in re.findall(r"\d+(?:\.\d+)?", query.text))  # the message's own numbers
+    answer.headline = i18n.gap(env.lang).join([note, answer.headline] if alone else [answer.headline, note])
     answer.sources = list(dict.fromkeys([*answer.sources, *env.cite(*SOURCES)]))
     return answer

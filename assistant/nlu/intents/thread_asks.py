@@ -227,6 +227,7 @@ def why_vendor(r: Reading) -> Query | None:
 
 
 _RAM_KINDS = {"MEMORY", "FIELD", "HELP", "FOLLOW", "OF", "IF", "MORE", "PLUS", "ENOUGH", "YES_NO"} | AROUND
+_RAM_ASKED = {"FIT", "QUESTION", "SET"}  # "is my 16gb ram enough", "内存16g够不够": with one amount only
 
 
 @needs(("MEMORY",), said=("system_ram_words",), unless=("PARAMS", "MONEY", "BUDGET", "MODEL"))
@@ -237,7 +238,10 @@ def system_ram_alone(r: Reading) -> Query | None:
     b = r.b
     if r.explicit or r.model or b.has("PARAMS", "MONEY", "BUDGET") or b.first("MEMORY") is None:
         return None
-    if not said(r, "system_ram_words") or {t.kind for t in b.tags} - _RAM_KINDS or len(b.unknown) > 3:
+    kinds = {t.kind for t in b.tags}
+    if kinds & _RAM_ASKED and len(b.kinds.get("MEMORY", [])) != 1:
+        return None  # "will 32gb of system ram help if my gpu only has 12gb": the card's memory said too
+    if not said(r, "system_ram_words") or kinds - _RAM_KINDS - _RAM_ASKED or len(b.unknown) > 3:
         return None
     return dataclasses.replace(build(r), fields=())  # "of system ram": the RAM's size, not the card's memory asked
 
