@@ -56,7 +56,7 @@ def respond(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
             from assistant.respond.builds import build, stated_psu
 
             weighed = stated_psu([f"{stated:.0f}"], build(gpu, 1, 0.0, 1.0), env, query.cpu_said)
-            head = i18n.gap(env.lang).join(p for p in (head, weighed) if p)
+            head = i18n.gap(env.lang).join(p for p in (weighed, head) if p)  # the PSU said answers first
     if verdict == "check":  # a home prebuilt's PSU may have the leads: which ones the card takes
         line = plugs_line(gpu, 1, env)
         steps += [line] if line else []

@@ -1,9 +1,10 @@
 """A card put into a prebuilt / OEM machine the user names: "will a 3090 ti work in my old dell optiplex 7050 (stock
 psu)", "can i put a 4070 in my hp pavilion with a 400w psu", "dell optiplex 7050 能装3060吗", "联想启天能加4060吗".
 
-`read` claims a question naming one GPU and a prebuilt (Query.oem_said, read by nlu/parse.py from lexicon [lists]
-oem_office_words / oem_home_words) with no model, price, rent or comparison: VerdictQuery(kind="install") with the
-machine (respond/oem_fit.py weighs the card's power against the kind of machine and its PSU).
+`read` claims a question naming one GPU (or pointing at the thread's: "will that card work in my prebuilt") and a
+prebuilt (`oem_named`: lexicon [lists] oem_office_words / oem_home_words, the word as typed with its model number) with
+no model, price, rent or comparison: VerdictQuery(kind="install", oem_said) (respond/oem_fit.py weighs the card's power
+against the kind of machine and its PSU).
 """
 
 from __future__ import annotations
@@ -28,12 +29,14 @@ def oem_named(text: str, lex) -> str | None:
     return None
 
 
-@needs(("GPU",), unless=_OTHER_JOB)
+@needs(said=("oem_office_words", "oem_home_words"), unless=_OTHER_JOB)
 def read(r: Reading) -> Query | None:
     names = {g.name for g in r.explicit if g.name}
-    if len(names) != 1 or r.model or r.b.has(*_OTHER_JOB):
+    pointed = tuple(g for g in r.refs if g.pronoun) if not r.explicit else ()  # "will that card work in my prebuilt"
+    if not (len(names) == 1 or len(pointed) == 1) or r.model or r.b.has(*_OTHER_JOB):
         return None
     said = oem_named(r.text, r.lex)
     if said is None:
         return None
-    return VerdictQuery(text=r.text, gpus=tuple(r.explicit), kind="install", workload=r.workload, oem_said=said)
+    gpus = tuple(r.explicit) or pointed
+    return VerdictQuery(text=r.text, gpus=gpus, kind="install", workload=r.workload, oem_said=said)
