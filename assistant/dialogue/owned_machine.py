@@ -16,9 +16,12 @@ in), when it has one; else unchanged.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import TYPE_CHECKING
 
 from assistant.queries import GpuRef, Query, RigQuery, SpecQuery
+
+_PSU = re.compile(r"\bpsu\b|power supply|电源|\d{3,4}\s*w\b")  # a PSU still asked beside the RAM
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue
@@ -48,10 +51,7 @@ def machine_of_thread(dlg: Dialogue, query: Query) -> Query:
 
 def _ram_only(text: str) -> bool:
     """ "内存16g够不够，要不要加" after a PSU answer: the RAM is asked, not the PSU again (no PSU word said)."""
-    from assistant.i18n import language_of
-    from assistant.nlu.lexicon import lexicon
-
-    return not lexicon(language_of(text)).words_in("part_words_psu", f" {text.lower()} ")
+    return not _PSU.search(text.lower())
 
 
 def board_card(dlg: Dialogue, query: Query) -> Query:

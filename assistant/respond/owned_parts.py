@@ -71,4 +71,4 @@ def owned_desktop_cpu(query) -> bool:
 
     cpu = getattr(query, "cpu", None)
     owned = getattr(query, "owned_parts", ())
-    return bool(cpu) and ("cpu" in owned or "pc" in owned) and cpu_power(cpu)[0] != "workstation"
+    return bool(cpu) and ("cpu" in owned or "pc" in owned) and cpu_power(str(cpu))[0] != "workstation"
