@@ -7,7 +7,7 @@ brand) and a model code -- and tags it CPU (value: the name as typed, lower case
 becomes a GPU, a count or a number. Without a brand word only codes no GPU has count: four digits + x /
 x3d / wx / g / ge ("9950x", "7800x3d", "7995wx"), four or five digits + k / kf / ks / f ("14900k",
 "12400f"), and a bare x?00 code right before a motherboard chipset ("5600+b450") or right after the word cpu
-("cpu 5600", "cpu是5600"). After a brand word any
+("cpu 5600", "cpu是5600", "我电脑是5600"). After a brand word any
 code does ("core ultra 9 285k", "epyc 9654", "xeon w9-3495x"). A brand alone (lexicon cpu_brands_alone:
 "with a threadripper", "an epyc", "an old i7", "a 10 year old xeon") names its class of CPU.
 """
@@ -55,11 +55,13 @@ class CpuTagging(TaggerBase):
         return j
 
     def _after_cpu_word(self, i: int) -> bool:
-        """Whether token i follows the word cpu or 处理器, with at most a linking word between ("cpu 5600", "cpu是5600",
-        "cpu is a 7600", "处理器：5600")."""
-        back = [t.lower() for t in self.tt[max(0, i - 3) : i]]
+        """Whether token i follows the word cpu or 处理器 (or the machine: "我电脑是5600", "my pc is a 5600"), with at
+        most a linking word between ("cpu 5600", "cpu是5600", "cpu is a 7600", "处理器：5600")."""
+        back = [t.lower() for t in self.tt[max(0, i - 4) : i]]
         while back and back[-1] in ("是", "is", "a", "an", ":", "：", "用的", "用"):
             back.pop()
+        if "".join(back[-2:]) in ("电脑", "主机") or back[-1:] == ["pc"]:
+            return True  # "我电脑是5600", "my pc is a 5600": the machine named by its CPU
         return bool(back) and back[-1] in ("cpu", "处理器", "cpu是")
 
     def try_cpu(self, i: int) -> int | None:
