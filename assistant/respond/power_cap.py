@@ -74,4 +74,3 @@ def psu_note(env: Env, query, choice) -> list[str]:
     n = max(int(getattr(choice, "n_gpus", 1) or 1), 1)  # "2 x RTX 3090" picked for 70B: both cards on that PSU
     said = stated_psu([f"{psu:.0f}"], build(gpu, n, 0.0, 1.0), env, getattr(query, "cpu_said", None))
     return [said] if said else []
-
