@@ -26,6 +26,7 @@ from assistant.dialogue import (
     measured_set,
     measures,
     method_choice,
+    method_switch,
     owned_machine,
     pace,
     price_said,
@@ -185,6 +186,7 @@ class Dialogue:
             query = schedule_rent.rent_of_schedule(self, query)  # "我每天跑5小时 跑半年" after a rate: that rent
             query = pace.pace_asked(self, query)  # "what if its 10 runs a month": the last money question again
             query = measured_set.more_cards_after_check(self, query)  # "add a second p40" after "8 t/s, normal?"
+            query = method_switch.job_with_method(self, query)  # "要是做全参微调呢" after a job's rent-or-buy
             query, open_ended = self._from_context(query)
             self.context.brought_in = ()
             query = thread_edits.image_model_of_thread(self, query)  # "出一张图要多久" after "3060够跑sd吗"

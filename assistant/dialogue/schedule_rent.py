@@ -8,7 +8,7 @@ the span said (a years setting, `months`, or a period: periods.PERIOD_HOURS), ke
 the settings; `query` unchanged when it is no such follow-up (a SetQuery or FollowUpQuery with a use said in hours
 per day or week and a span, and nothing else asked: no card, model or price of its own) or the last question rented
 no card. After a rent-or-buy, the same schedule weighs it again at that use over that span (its utilization and
-`months`).
+`months`), and a rent of a card asked right after it ("如果租4090呢，总共要花多少") is the rent of those hours.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING
 
-from assistant.periods import PERIOD_HOURS, hours_of
+from assistant.periods import CALENDAR_WEEKS, PERIOD_HOURS, hours_of
 from assistant.queries import Query, RatesQuery, RentOrBuyQuery
 from assistant.query_talk import FollowUpQuery, SetQuery
 
@@ -28,7 +28,11 @@ if TYPE_CHECKING:
 def rent_of_schedule(dlg: Dialogue, query: Query) -> Query:
     base = dlg.context.last_query
     if isinstance(base, RentOrBuyQuery):  # "租还是买4090" then "每天用4小时 用一年呢": weighed again at that use
-        return _rent_or_buy_again(base, query)
+        again = _rent_or_buy_again(base, query)
+        if again is not query and isinstance(again, RentOrBuyQuery) and again.months and again.utilization:
+            hours = round(again.utilization * 168.0 * CALENDAR_WEEKS["month"] * again.months, 1)  # as rent_total
+            dlg.context.schedule_span = (hours, again.months * PERIOD_HOURS["month"])
+        return again if again is not query else _total_of_schedule(dlg, query)
     if not isinstance(query, SetQuery | FollowUpQuery) or not isinstance(base, RatesQuery):
         return query
     if base.mode not in ("rates", "rent") or not any(g.name for g in base.gpus):
@@ -114,3 +118,14 @@ def _use_alone(query: Query) -> bool:
         return False
     own = (query.budget_usd, query.model, query.params_b, query.min_memory_gb, query.vendor, query.sort, query.top_n)
     return all(v is None for v in own) and query.gpu_count == 1 and not query.which_one and not query.among
+
+
+def _total_of_schedule(dlg: Dialogue, query: Query) -> Query:
+    """ "如果租4090呢，总共要花多少", "what's the total if i rent a 4090" right after a rent-or-buy weighed at a
+    schedule ("每天4小时 用半年"): the rent of the schedule's hours on the card named, not one run of its job."""
+    known = dlg.context.schedule_span
+    if known is None or not isinstance(query, RatesQuery) or query.mode not in ("rates", "rent") or query.hours:
+        return query
+    if not any(g.name for g in query.gpus) or query.period:
+        return query
+    return dataclasses.replace(query, mode="rent", hours=known[0], job_open=False, work_of=None)

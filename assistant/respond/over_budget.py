@@ -25,6 +25,8 @@ def answer(query, env: Env, need_gb: float, budget_usd: float, respond: Callable
     if spec is None:
         return None
     free_query = dataclasses.replace(query, budget_usd=None)
+    if getattr(query, "cheaper_than", None):  # "anything cheaper?": its ceiling is a budget too (else this recurses)
+        free_query = dataclasses.replace(free_query, cheaper_than=None)
     free_env = dataclasses.replace(env, assumptions=dataclasses.replace(env.assumptions, budget_usd=None))
     free = respond(free_query, free_env)
     if not free.figures.get("ranking"):
