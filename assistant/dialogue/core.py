@@ -39,7 +39,15 @@ from assistant.dialogue import (
     usage,
 )
 from assistant.dialogue.ellipsis import merge
-from assistant.dialogue.references import COUNTED, NoModelYet, NoSecondGpu, NoSuchVariant, NothingToReferTo, fill
+from assistant.dialogue.references import (
+    COUNTED,
+    NoModelYet,
+    NoSecondGpu,
+    NoSuchVariant,
+    NothingToReferTo,
+    OnlyOneShown,
+    fill,
+)
 from assistant.dialogue.state import Assumptions, Context
 from assistant.queries import TOPIC_CONCEPTS, Clarification, GpuRef, PowerLimitQuery, Query, RecommendQuery, SpecQuery
 from assistant.query_talk import ExplainQuery, FollowUpQuery
@@ -243,6 +251,13 @@ class Dialogue:
                 text=query.text,
                 intent="fit",
                 message=i18n.t(lang, "dialogue.which_model", gpu=str(exc) or "GPU"),
+            )
+        except OnlyOneShown as exc:  # "第二个" after a pick that showed one card: no second one to pick
+            return Clarification(
+                kind="missing",
+                text=query.text,
+                intent=query.intent,
+                message=i18n.t(lang, "dialogue.only_one_shown", gpu=str(exc)),
             )
         except NoSuchVariant as exc:
             mention, base = exc.args

@@ -35,6 +35,10 @@ class NoSecondGpu(Exception):
     pass
 
 
+class OnlyOneShown(Exception):
+    """ "第二个", "the second one" after an answer that showed one option: there is no second to pick (its name)."""
+
+
 class NoModelYet(Exception):
     """ "would it fit?" about a card talked about, with no model in the conversation: which model (the card known)."""
 
@@ -70,7 +74,10 @@ def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
     elif ref.pronoun == "first":
         names = [ctx.gpus[0]]
     elif ref.pronoun == "second":
-        names = [ctx.gpus[1] if len(ctx.gpus) > 1 else _second_compared(ctx) or ctx.gpus[0]]
+        second = ctx.gpus[1] if len(ctx.gpus) > 1 else _second_compared(ctx)
+        if second is None and _options_shown(ctx):  # "第二个" after a pick that listed one card: said, not guessed
+            raise OnlyOneShown(ctx.gpus[0])
+        names = [second or ctx.gpus[0]]
     elif ref.pronoun == "last":
         names = [ctx.gpus[-1]]
     elif ref.pronoun in ("it", "that") and ctx.compare_pick in ctx.gpus:
@@ -202,3 +209,11 @@ def _size_in_name(name: str) -> float | None:
 
     found = re.search(r"(\d{1,3}) GB$", name)
     return float(found.group(1)) if found else None
+
+
+def _options_shown(ctx) -> bool:
+    """The last answer picked among options (a recommendation or a build) and it is the only card the thread talked
+    about: an ordinal picks among what it showed (two builds asked in turn are two options: "那就第二个吧")."""
+    if ctx.last_query is None or ctx.last_query.intent not in ("recommend", "rig"):
+        return False
+    return len(set(ctx.recent)) <= 1
