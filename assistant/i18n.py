@@ -170,8 +170,14 @@ def quote(lang: str, text: str) -> str:
 
 
 def cap(lang: str, text: str) -> str:
-    """Sentences start with a capital in languages that have them."""
-    return text[:1].upper() + text[1:] if text and _style(lang, "capitalize") else text
+    """Sentences start with a capital in languages that have them; a first word that is a model's own lower-case name
+    with a digit in it ("gpt-oss-20b", "bge-m3") keeps its spelling."""
+    if not text or not _style(lang, "capitalize"):
+        return text
+    first = text.split(" ", 1)[0]
+    if first[:1].islower() and any(c.isdigit() for c in first) and "-" in first:
+        return text
+    return text[:1].upper() + text[1:]
 
 
 def uncap(lang: str, text: str) -> str:
