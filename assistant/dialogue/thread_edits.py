@@ -24,12 +24,13 @@ _LEAST_BUDGET = 50  # [A] a bare amount below this is a count or a rate, not mon
 _PICK_BACK = 3  # the last questions a budget edit looks back through for the pick it changes
 
 
-def budget_of_pick(dlg: Dialogue, query: Query) -> Query:
-    amount = _amount_alone(dlg, query)
-    if amount is None:
-        return query
-    # the pick for a budget among the thread's last questions ("how big a model can that get me" on it in between)
-    recent = [q for q in (*dlg.context.history, dlg.context.last_query) if q is not None][-_PICK_BACK:]
+def _recent(dlg: Dialogue) -> list[Query]:
+    """The thread's last questions, the newest last."""
+    return [q for q in (*dlg.context.history, dlg.context.last_query) if q is not None][-_PICK_BACK:]
+
+
+def _pick_before(recent: list[Query]) -> RecommendQuery | RigQuery | None:
+    """The pick for a budget among `recent` ("how big a model can that get me" on it in between), else None."""
     picked = None
     for q in reversed(recent):
         if not isinstance(q, (RecommendQuery, RigQuery)):
@@ -39,6 +40,16 @@ def budget_of_pick(dlg: Dialogue, query: Query) -> Query:
         # budget before it still holds
         if q.budget_usd is not None or not any(g.name for g in getattr(q, "gpus", ())):
             break
+    return picked
+
+
+def budget_of_pick(dlg: Dialogue, query: Query) -> Query:
+    amount = _amount_alone(dlg, query)
+    if amount is None:
+        return query
+    # the pick for a budget among the thread's last questions ("how big a model can that get me" on it in between)
+    recent = _recent(dlg)
+    picked = _pick_before(recent)
     if picked is None or picked.budget_usd is None:
         return query  # no budget in the pick before: an amount for "it" is an offer for the card
     if any(isinstance(q, VerdictQuery) and q.kind == "deal" for q in recent):
@@ -211,16 +222,8 @@ def budget_of_thread(dlg: Dialogue, query: Query) -> Query:
         return dataclasses.replace(query, settings=(*query.settings, said))
     if in_force or fit:
         return query  # a budget set in the conversation is in force already; a fit after a pick's own budget: none
-    recent = [q for q in (*dlg.context.history, dlg.context.last_query) if q is not None][-_PICK_BACK:]
-    picked = None
-    for q in reversed(recent):
-        if not isinstance(q, (RecommendQuery, RigQuery)):
-            continue
-        picked = q
-        # "the first one. what psu do i need for that": a build of the card picked, no search of its own: the pick's
-        # budget before it still holds
-        if q.budget_usd is not None or not any(g.name for g in getattr(q, "gpus", ())):
-            break
+    recent = _recent(dlg)
+    picked = _pick_before(recent)
     if picked is None or picked.budget_usd is None:
         return query
     budget = Setting("budget_usd", float(picked.budget_usd), currency=picked.budget_currency)
