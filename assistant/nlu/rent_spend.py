@@ -14,14 +14,16 @@ import re
 from assistant.nlu.reading import Reading
 
 _MONTH_AFTER = re.compile(r"^\s*(?:/\s*(?:mo|month|mth)\b|a month\b|per month\b|monthly\b|each month\b|every month\b)")
-_MONTH_BEFORE = re.compile(r"(?:每个月|每月|一个月|一月|月均)\s*(?:在\S{0,12})?(?:花|要花|花费|花了|付|交)?\s*$")
+_MONTH_BEFORE = re.compile(
+    r"(?:每个月|每月|一个月|一月|月均)\s*(?:在\S{0,12})?(?:花|要花|花费|花了|付|交|预算|预算是|预算有|的预算)?\s*$"
+)
 
 
 def rent_spend(r: Reading) -> tuple[float, str | None] | None:
     if not r.b.has("RENT") or r.b.has("RATE"):
         return None  # a rate per hour prices the rent itself (nlu/stated_rent.py)
     low = r.text.lower()
-    for tag in r.b.kinds.get("MONEY", []):
+    for tag in [*r.b.kinds.get("MONEY", []), *r.b.kinds.get("BUDGET", [])]:  # "每月预算500块": a month's spend
         try:
             amount = tag.number()
         except ValueError:

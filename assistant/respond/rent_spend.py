@@ -3,7 +3,9 @@ $300/month, would buying a 4090 be smarter"): the hours a week that money rents 
 hours of use weighed, said first (docs/model.md §cost.breakeven).
 
 Contract: `by_spend(query, env, weigh)` -> the answer `weigh(query, env)` gives at those hours, with a step that
-says how they were found; None when no spend is said, hours of use are said too, or no rate is known.
+says how they were found; None when no spend is said, hours of use are said too, or no rate is known. With no card
+named, the card the first weighing picked is kept for the hours that money rents (the pick could otherwise change
+with the hours and the rate would no longer be the card's), and said.
 """
 
 from __future__ import annotations
@@ -11,9 +13,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
+from assistant import i18n
 from assistant.answer import Answer
-from assistant.queries import RentOrBuyQuery
+from assistant.queries import GpuRef, RentOrBuyQuery
 from assistant.respond.env import Env
+from assistant.respond.wording import counted
 
 WEEKS_PER_MONTH = 52.0 / 12.0
 
@@ -29,7 +33,12 @@ def by_spend(query: RentOrBuyQuery, env: Env, weigh: Callable[[RentOrBuyQuery, E
     if not usd or not rate:
         return None
     hours = usd / (rate * n) / WEEKS_PER_MONTH
-    answer = weigh(dataclasses.replace(query, hours_per_week=min(hours, 168.0)), env)
+    picked = not any(g.name for g in query.gpus) and first.gpus  # no card named: the card first weighed, kept
+    fixed = dataclasses.replace(query, gpus=(GpuRef(mention="", name=first.gpus[0], count=n),)) if picked else query
+    answer = weigh(dataclasses.replace(fixed, hours_per_week=min(hours, 168.0)), env)
+    if picked:  # the note the pick's own answer gives: which card stands for "a GPU"
+        note = env.t("rent.for_pick", gpus=counted(env, env.reader.known_gpu(first.gpus[0]), n, article=False))
+        answer.headline = i18n.gap(env.lang).join([answer.headline, note])
     step = env.t(
         "rent.spend_more" if hours > 168.0 else "rent.spend_hours",
         spend=env.money(usd),
