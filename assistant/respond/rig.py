@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from typing import Any
 
 from assistant import i18n
@@ -64,6 +65,8 @@ RELAXED = 2 / 3  # a way back within the budget: cards with this share of the fl
 
 RAM_STEP_GB = 16  # RAM comes in kits of 16 GB steps [A]
 MIN_RAM_GB = 32  # the itemized builds of knowledge/rigs.toml start at 32 GB
+
+_CARDS_BOUGHT = re.compile(r"\b(?:bought|already (?:have|got|own)|picked up)\b|买了|入了|收了|已经有|手上有|手里有")
 
 
 def _parts_line(env: Env, choice: Build, platform: str) -> str:
@@ -214,8 +217,9 @@ def respond(query: RigQuery, env: Env) -> Answer:
         elif asked_wall := rig_power.wall_lead(query, choice, env):  # "how many watts from the wall": that first
             head = asked_wall + i18n.gap(env.lang) + head
         # "换成两张3090呢，电源要多大" after a build for ¥10,000: the set's cost said too; not for a machine the user
-        # owns (its PSU or CPU said: "..., 550w电源, 想加一张显卡 预算3000" then "电源要换吗" buys a card only)
-        if over_budget and budget and not (query.psu_w or query.cpu):
+        # owns (its PSU or CPU said: "..., 550w电源, 想加一张显卡 预算3000" then "电源要换吗" buys a card only),
+        # nor when the cards are bought already ("bought 3 p40s for $250 each": the price paid, no budget)
+        if over_budget and budget and not (query.psu_w or query.cpu or _CARDS_BOUGHT.search(query.text.lower())):
             over = env.t("rig.power_over_budget", total=env.money(choice.total_usd), budget=env.money(budget))
             head += i18n.gap(env.lang) + over
     if query.replaces and (old := env.reader.gpu(query.replaces)):  # "3060 想上5080": the new card alone, said
