@@ -441,8 +441,13 @@ def _without_pronouns(query: Query) -> Query | None:
         # "租卡跑sd 哪张性价比高" first thing: which GPU to rent, none talked about: every rented GPU, ranked
         return dataclasses.replace(query, gpus=(), mode="by_memory")  # type: ignore[call-arg]
     if isinstance(query, FollowUpQuery) and query.ask == "rates" and all(g.pronoun and not g.name for g in gpus):
-        # "租卡哪个平台便宜", "best cloud gpu provider for a student" first thing: the cheapest cloud GPUs, any card
+        # "租卡哪个平台便宜", "best cloud gpu provider for a student" first thing: the cheapest cloud GPUs, any card;
+        # "租一个月多少钱" (no provider asked) stays a question back: which card
+        from assistant.nlu.lexicon import lexicon
         from assistant.queries import RatesQuery
+
+        if not lexicon("zh").words_in("provider_asks", query.text.lower()):
+            return None
 
         return RatesQuery(text=query.text, mode="by_memory", workload=query.workload)
     if query.intent == "verdict" and getattr(query, "kind", None) == "wait" and all(g.pronoun for g in gpus):
