@@ -432,24 +432,13 @@ _STANDS_ALONE = frozenset({"rig", "rent_or_buy", "recommend"})  # answered witho
 
 def _without_pronouns(query: Query) -> Query | None:
     """A build, rent-or-buy or pick whose only cards are pronouns with nothing to point at ("both", "that", "them":
-    "what exact build for both", "is buying realistic or is that a trap"): the query without them, else None; a rent
-    asked with no card ever named ("which platform is cheapest"): the cheapest cloud GPUs."""
+    "what exact build for both", "is buying realistic or is that a trap"): the query without them, else None."""
     gpus = getattr(query, "gpus", ())
     if query.intent == "rates" and [g.mention for g in gpus] == [_RENT_ONE]:  # "cheapest place to rent one": any GPU
         return dataclasses.replace(query, gpus=(), mode="by_memory")  # type: ignore[call-arg]
     if query.intent == "rates" and getattr(query, "mode", "") == "rates" and _rent_which(gpus):
         # "租卡跑sd 哪张性价比高" first thing: which GPU to rent, none talked about: every rented GPU, ranked
         return dataclasses.replace(query, gpus=(), mode="by_memory")  # type: ignore[call-arg]
-    if isinstance(query, FollowUpQuery) and query.ask == "rates" and all(g.pronoun and not g.name for g in gpus):
-        # "租卡哪个平台便宜", "best cloud gpu provider for a student" first thing: the cheapest cloud GPUs, any card;
-        # "租一个月多少钱" (no provider asked) stays a question back: which card
-        from assistant.nlu.lexicon import lexicon
-        from assistant.queries import RatesQuery
-
-        if not lexicon("zh").words_in("provider_asks", query.text.lower()):
-            return None
-
-        return RatesQuery(text=query.text, mode="by_memory", workload=query.workload)
     if query.intent == "verdict" and getattr(query, "kind", None) == "wait" and all(g.pronoun for g in gpus):
         return dataclasses.replace(query, gpus=())  # type: ignore[call-arg]  # "or should i wait": no card to time
     if query.intent not in _STANDS_ALONE or not gpus or not all(g.pronoun and not g.name for g in gpus):
