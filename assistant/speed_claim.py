@@ -2,16 +2,19 @@
 22 tokens/s for DeepSeek R1 on an M3 Ultra, "i only get 9 tok/s, normal?" after a fit that timed the model.
 
 Contract: `answer(engine, text, dialogue, lang)` -> the Answer to such a message, or None when it is none (then it is
-read as usual). It is one when the message states tokens per second (lexicon list `speed_units` after a number),
-names no card or model of its own, and the last question timed one model on one kind of card (a FitQuery, or a
-speed check): that model, format and set are checked at the speed said (respond/concept_leads_measured.speed_check,
-§llm.decode). A speed others report (a word of `pushback_leads`: "ppl on reddit are saying", "别人说") is led by
-how it stands against the estimate (`speed_claim.*`): about the same, more (what makes reports that high) or less
-(what makes them that low); a speed the user measures keeps the check's own verdict. Nothing here raises.
+read as usual). It is one when the message states tokens per second (lexicon list `speed_units` after a number,
+or one bare number beside a doubt word of `speed_doubt_words`: "mine does 12, normal?"), names no card or model
+of its own, and the last question timed one model on one kind of card (a FitQuery, or a speed check): that model,
+format and set are checked at the speed said (respond/concept_leads_measured.speed_check, §llm.decode). A speed
+others report (a word of `pushback_leads` or `claim_others`: "ppl on reddit are saying", "别人说") is led by how it
+stands against the estimate (`speed_claim.*`): about the same, more (what makes reports that high; on several
+cards, tensor parallelism) or less (what makes them that low); a speed the user measures keeps the check's own
+verdict. Nothing here raises.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from assistant import i18n
@@ -28,7 +31,10 @@ def answer(engine, text: str, dialogue, lang: str) -> Answer | None:
     from assistant.nlu.patterns import has_word
 
     lex = lexicon(lang)
+    low = text.lower()
     stated = _stated(text, lex.listed("speed_units"))
+    if stated is None and has_word(low, lex.listed("speed_doubt_words")):
+        stated = _bare(low)  # "mine does 12, normal?" right after a speed: the unit is the answer's
     check = _check_of_thread(dialogue, text, stated) if stated else None
     if check is None or stated is None:
         return None
@@ -40,18 +46,25 @@ def answer(engine, text: str, dialogue, lang: str) -> Answer | None:
     said = engine._answer(text, dialogue, whole=False, chosen=check)
     if not said.understood:
         return None
-    low = text.lower()
     reported = has_word(low, lex.listed("pushback_leads")) or has_word(low, lex.listed("claim_others"))
     expected = said.figures.get("expected_tokens_per_s")
     if reported and expected:
         ratio = stated / float(expected)
         kind = "same" if _NORMAL[0] <= ratio <= _NORMAL[1] else ("high" if ratio > 1 else "low")
+        if kind == "high" and max((g.count for g in check.gpus), default=1) > 1:
+            kind = "high_cards"  # two cards or more: tensor parallelism reads them at once
         fmt = said.figures.get("format") or ""
         lead = i18n.t(lang, f"speed_claim.{kind}", stated=f"{stated:g}", tps=f"{float(expected):.0f}", quant=fmt)
         said.steps.insert(0, said.headline)  # the check itself, as its reason
         said.headline = lead
     said.question = text
     return said
+
+
+def _bare(low: str) -> float | None:
+    """The one number of a message with no unit ("mine does 12, normal?"), None when none or several."""
+    found = re.findall(r"(?<![\w.$¥])(\d{1,3}(?:\.\d+)?)(?![\w.%])(?!\s*(?:of|x|cards?|gpus?|张|块|个|位|年|月))", low)
+    return float(found[0]) if len(found) == 1 and 0 < float(found[0]) < 1000 else None
 
 
 def _stated(text: str, units: frozenset[str]) -> float | None:
@@ -68,6 +81,8 @@ def _check_of_thread(dialogue, text: str, stated: float) -> ExplainQuery | None:
         gpus, model, params, formats = last.gpus, last.model, last.params_b, last.precisions
     elif isinstance(last, FitQuery) and last.mode == "inference" and (last.model or last.params_b):
         gpus, model, params = last.gpus, last.model, last.params_b
+        if last.gpu_count and len(gpus) == 1:  # "what about 3 of them": the set the fit was answered on
+            gpus = (dataclasses.replace(gpus[0], count=last.gpu_count),)
         formats = (last.precision,) if last.precision else ()
         fitted = dialogue.context.fitted_precision or (dialogue.context.precision if not formats else None)
         formats = formats or ((fitted,) if fitted else ())
