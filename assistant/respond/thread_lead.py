@@ -8,6 +8,8 @@ taken before the turn was completed):
   or, for a fit of the new work on the pick, by whether it holds it;
 - the turn names that same card as an alternative ("ok and used 3090 instead?", "should i just get a used 3090",
   "那二手3090呢"): "The RTX 3090 is already the pick above." before whatever weighs it again.
+- a cheaper pick asked ("cheaper? my parents said $350 max") whose card has less memory than the thread's chosen
+  card: what it gives up, said after the answer's first sentence.
 Every other answer is returned as it is. Wording in locale [thread_lead].
 """
 
@@ -24,6 +26,8 @@ def lead(answer: Answer, parsed, before: tuple[str, int] | None, env: Env) -> An
     from assistant.respond import thread_short_lead
 
     answer = thread_short_lead.lead(answer, parsed, env)  # "how many hours a month before buying wins"
+    if not answer.clarification and (lost := _gives_up(answer, parsed, before, env)) is not None:
+        answer.headline = i18n.gap(env.lang).join([answer.headline, lost])  # "cheaper? $350 max": what it lacks
     if before is None or answer.clarification or not answer.headline:
         return answer
     text = f" {answer.question.lower()} "
@@ -37,6 +41,23 @@ def lead(answer: Answer, parsed, before: tuple[str, int] | None, env: Env) -> An
     if said:
         answer.headline = i18n.gap(env.lang).join([said, answer.headline])
     return answer
+
+
+def _gives_up(answer: Answer, parsed, before: tuple[str, int] | None, env: Env) -> str | None:
+    """ "cheaper? my parents said $350 max" after the 5060 Ti 16 GB was chosen: the memory the cheaper pick gives up
+    against the card the thread chose (its pick, else the card in focus); None when it gives up none."""
+    cheaper = getattr(parsed, "budget_usd", None) or getattr(parsed, "ask", None) == "cheaper"
+    if answer.intent != "recommend" or not cheaper or not answer.choice:
+        return None
+    was = before[0] if before else getattr(env.context, "focus", None)
+    old, new = (env.reader.gpu(was) if was else None), env.reader.gpu(answer.choice)
+    if old is None or new is None or old.name == new.name or not (old.memory_gb and new.memory_gb):
+        return None
+    if new.memory_gb >= old.memory_gb:
+        return None
+    return env.t(
+        "thread_lead.gives_up_memory", was=old.short_name, gb=f"{new.memory_gb:g}", was_gb=f"{old.memory_gb:g}"
+    )
 
 
 def _changed(answer: Answer, before: tuple[str, int], env: Env) -> str | None:
