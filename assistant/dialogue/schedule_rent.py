@@ -100,6 +100,11 @@ _HOUR_WORD = re.compile(r"小时|钟头|\bh\b|hours?|hrs?|\d\s*h\b", re.IGNORECA
 def _rent_or_buy_again(base: RentOrBuyQuery, query: Query) -> Query:
     """A schedule said after a rent-or-buy: the rent-or-buy at that use, for as many months as the span."""
     said = _schedule(query) if isinstance(query, SetQuery | FollowUpQuery) or _use_alone(query) else None
+    if said is None and _use_alone(query) and (months := _months_said(query.text)):
+        # "i'd train maybe 2 hours a day for 6 months": a recommendation reading keeps no span; the months said
+        use = next((float(s.value) for s in query.settings if s.key == "utilization" and s.value), None)
+        kept = tuple(s for s in query.settings if s.key == "utilization")
+        said = (use, months * PERIOD_HOURS["month"], kept) if use else None
     if said is None:
         return query
     use, span, kept = said
@@ -129,3 +134,12 @@ def _total_of_schedule(dlg: Dialogue, query: Query) -> Query:
     if not any(g.name for g in query.gpus) or query.period:
         return query
     return dataclasses.replace(query, mode="rent", hours=known[0], job_open=False, work_of=None)
+
+
+_MONTHS = re.compile(r"(?<![\d.])(\d{1,2})\s*(?:months?\b|个月)", re.IGNORECASE)
+
+
+def _months_said(text: str) -> float | None:
+    """The months of a span a recommendation reading kept no field for ("for 6 months", "用6个月")."""
+    found = _MONTHS.findall(text)
+    return float(found[0]) if len(found) == 1 and 0 < int(found[0]) <= 60 else None
