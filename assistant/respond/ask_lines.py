@@ -190,6 +190,8 @@ def _given(item: Ask, answer: Answer, said: str, text: str = "") -> bool:
         return True
     if item.kind in covers(answer) or _verdict_kind(answer) == item.kind:
         return True  # the code that wrote the answer says it gives this figure (a verdict of the kind: wait or buy)
+    if item.kind == "fit" and answer.intent == "recommend" and answer.figures.get("minimum") and _possible(item):
+        return True  # "kimi k2 locally, is that even possible? bare minimum hardware": the least it takes answers it
     if item.kind == "practice":  # "should i power limit them" beside a bill that already sets the limit
         return asked_as_word("practice", said, answer.lang)
     if item.kind == "payback" and answer.intent == "rent_or_buy" and "breaks even" in said:
@@ -206,6 +208,16 @@ def _given(item: Ask, answer: Answer, said: str, text: str = "") -> bool:
         # answered in two parts may hold one in its second
         return False
     return answer.intent in INTENT_GIVES.get(item.kind, ()) or gives(item.kind, said)
+
+
+def _possible(item: Ask) -> bool:
+    """ "is that even possible", "is it doable": whether it can be done at all (lexicon [lists] ask_possible_words,
+    no memory size or card of the ask's own), answered by the least it takes."""
+    lex = lexicon("zh" if _CJK.search(item.text) else "en")
+    return bool(lex.words_in("ask_possible_words", f" {item.text.lower()} ")) and not re.search(r"\d", item.text)
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def _names_tool(ask: str, said: str, lang: str) -> bool:

@@ -78,7 +78,23 @@ def memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
     if getattr(query, "model_family", None) == "transformer":
         floor, key = _FLOOR_GB["llm_finetune"]
         return floor, env.t(key)
+    if learning(query, env):  # "a student with $300, for learning ml + small llms": no 24 GB transformer floor
+        return None, env.t("rec.floor_learner")
     return workload_floor(query.workload, env)
+
+
+def learning(query: RecommendQuery, env: Env) -> bool:
+    """A learner's light work, no model or size named ("im a student with $300, best option for learning ml + running
+    small llms"): a learner word (lexicon learner_words) with a light one (light_work_words) and none of
+    learner_heavy_words ("fine-tune", "70b", "flux"). The reference's floors are for real-size transformer work; a
+    learner's course models and small LLMs run on a normal desktop card."""
+    from assistant.nlu.lexicon import lexicon
+
+    lex, low = lexicon(env.lang), f" {(query.text or '').lower()} "
+    if query.model or getattr(query, "params_b", None) or query.min_memory_gb:
+        return False
+    light = lex.words_in("learner_words", low) and lex.words_in("light_work_words", low)
+    return bool(light) and not lex.words_in("learner_heavy_words", low)
 
 
 def workload_floor(workload: str | None, env: Env) -> tuple[float | None, str]:

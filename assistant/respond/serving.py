@@ -165,7 +165,8 @@ def serving_lead(case: FitCase) -> tuple[str, dict]:
         items = i18n.sep(env.lang).join(
             env.t(f"serve.vllm_{p}", count=s.count, gpu=spec.short_name, each=tokens_rate(s.per_user)) for p, s in vllm
         )
-        text += i18n.gap(env.lang) + env.t("serve.vllm_counts", items=items)
+        key = "serve.vllm_counts_full" if shared else "serve.vllm_counts"  # the shared cache's figures came first
+        text += i18n.gap(env.lang) + env.t(key, items=items)
         held = next(((p, s) for p, s in vllm if s.count <= n), None)  # "would 2x a6000 work": yes, as vLLM runs it
         if held is not None:
             p, s = held
