@@ -4,8 +4,10 @@ Contract: `small_yes(env, gpu, n, workload, text)` gives (condition, head) for a
 plain "no": an LLM card under the 24 GB floor that holds some LLM at 4-bit ("is the jetson orin nano super any good
 for a local llm": 8 GB hold up to about a 9B model), an LLM fine-tune that fits as QLoRA, and a card without tensor
 cores asked to train a small model (lexicon [lists] small_train_words: "yolo11n", "mnist", "resnet on cifar",
-"小模型"): it trains at its FP32 vector rate, which a small model and a small dataset tolerate. None when even the
-small version does not fit, or the question is not one of these.
+"小模型") or asked whether it is still usable (usable_asks: "is a 1080 ti still usable for deep learning"): it
+trains at its FP32 vector rate, which a small model and a small dataset tolerate; a small transformer named
+(small_transformer_words: "vit-base", "bert-base") is usable for learning and fine-tunes, slow at scale. None when
+even the small version does not fit, or the question is not one of these.
 """
 
 from __future__ import annotations
@@ -34,10 +36,17 @@ def small_yes(env: Env, gpu: GpuSpec, n: int, workload: str, text: str) -> tuple
         if qlora:
             condition = env.t("verdict.cond_llm_train_qlora", qlora=qlora, lora="")
             return condition, env.t("verdict.head_limited", what=what, use=use, mem=f"{mem:g}", condition=condition)
-    if not hardware.has_tensor_cores(gpu) and lexicon(env.lang).words_in("small_train_words", text.lower()):
+    lex, low = lexicon(env.lang), f" {text.lower()} "
+    # "still usable", "a dealbreaker?": whether it still does the work at all, a yes within limits (usable_asks)
+    if not hardware.has_tensor_cores(gpu) and (
+        lex.words_in("small_train_words", low) or lex.words_in("usable_asks", low)
+    ):
         condition = env.t("verdict.cond_small_train")
         tflops = (gpu.fp32_gflops or 0) / 1000
-        return condition, env.t("verdict.head_small_train", what=what, mem=f"{mem:g}", tflops=f"{tflops:.1f}")
+        # "training vit-base", "bert-base": a small transformer, usable for learning and fine-tunes, slow at scale
+        key = "head_small_transformer" if lex.words_in("small_transformer_words", low) else ""
+        key = key or "head_small_train"
+        return condition, env.t(f"verdict.{key}", what=what, mem=f"{mem:g}", tflops=f"{tflops:.1f}")
     return None
 
 

@@ -18,6 +18,7 @@ from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.nlu.text import words
 from assistant.queries import CompareQuery, GpuRef, Query, VerdictQuery
+from assistant.query_talk import ExplainQuery
 
 
 def _grades_priced(r: Reading, ref: GpuRef) -> Query | None:
@@ -77,6 +78,8 @@ def read(r: Reading) -> Query | None:
     negated = b.has("NO") or bool({"not", "didnt", "dont", "wouldnt"} & set(b.toks))
     not_recommended = b.has("WHY") and negated and b.has("RECOMMEND") and not b.has("MONEY", "BUDGET", "WORKLOAD")
     upgraded = len(refs) == 1 and upgrade_to_card(r)  # "would a 5090 be worth upgrading to": against the user's own
+    if len(refs) == 1 and r.said("cpu_option_words"):
+        return cpu_or_card(r)  # "should i spend on a 5070 or a better cpu": the card against a CPU, no second card
     if (
         (pair or b.has("COMPARE", "VS") or not_recommended or upgraded)
         and len(refs) == 1
@@ -385,3 +388,19 @@ def for_model(r: Reading) -> Query | None:
     if not (r.model or r.b.has("PARAMS")) or said(r, "mixed_set") or said(r, "mixed_owned") or plus_between(r, named):
         return None
     return _compare(r, named) if _choice_between(r, named) else None
+
+
+def cpu_or_card(r: Reading) -> Query:
+    """One card against a better CPU ("ppo on atari ... should i spend on a 5070 or a better cpu"): the concept the
+    question's evidence decides (nlu/concept_score: reinforcement learning's CPU-bound environments), else what the
+    CPU does beside the GPUs (cpu-for-gpus); the card named is kept."""
+    from assistant.nlu import concept_score
+
+    decision = concept_score.decide(r)
+    concept = decision.concept if decision is not None else _CPU_CONCEPT
+    return ExplainQuery(
+        text=r.text, concept=concept, mention=r.text.strip(" ?!."), gpus=tuple(g for g in r.explicit if g.name)[:1]
+    )
+
+
+_CPU_CONCEPT = "cpu-for-gpus"
