@@ -9,6 +9,8 @@ Contract: `routed(r, reader, found)` takes the first claim of the reader list an
   (`_BY_FIRST_NAME`), when its name was only part of a longer name of another concept ("why is text to video so much
   heavier on vram": video memory, not VRAM). Candidates within the margin are all kept (`others`) and said (`tie`),
   never one of them silently.
+- A memory, card or ranking claim with no model to size yields to a job's concept named by name (lexicon [lists]
+  job_concepts: "3d u-net on 128^3 volumes, is 16gb enough").
 - A ranking read from a workload and a speed word yields to a concept named in a yes / no question with nothing of
   a pick ("没有nvlink双卡推理会慢吗": the NVLink verdict).
 - A LEFTOVER claim (a spec sheet for "a GPU named and nothing else asked", "compare with which GPU?", not
@@ -75,6 +77,8 @@ def routed(r: Reading, reader: str, found: Query | Clarification) -> Query | Cla
         return _rescored(r, found, decision, reader in _BY_FIRST_NAME)
     if reader == "recommend.read" and _yes_no_on_concept(r, decision):
         return _explained(r, decision)  # "没有nvlink双卡推理会慢吗": whether NVLink matters, not a ranking
+    if _job_named(r, found, decision):
+        return _explained(r, decision)  # "3d u-net on 128^3 volumes, 16gb or 24gb": that job's memory, no LLM ladder
     if reader not in _LEFTOVER and not (reader in _BY_NAME and _asked_as_concept(r)):
         return found
     if reader == "compare.read" and _compared(r, found):
@@ -107,6 +111,16 @@ def _explained(r: Reading, decision: concept_score.Decision) -> ExplainQuery:
 
 # what a ranking claim reads as a pick: the words of a pick, a budget, a sort, a card or a model to size it for
 _PICK_EVIDENCE = ("RECOMMEND", "BUDGET", "MONEY", "UNDER", "SORT", "GPU", "MODEL", "PARAMS", "ASPECT", "MEMORY")
+
+
+def _job_named(r: Reading, found, decision: concept_score.Decision) -> bool:
+    """A job with a concept of its own named by name (lexicon [lists] job_concepts: a 3D U-Net's memory, RL's CPU
+    load) where the claim is a memory or card question with no model to size: the job's concept answers it."""
+    if not decision.named or decision.concept not in r.lex.listed("job_concepts"):
+        return False
+    if getattr(found, "model", None) is not None or getattr(found, "params_b", None) or r.b.has(*_MONEY):
+        return False
+    return getattr(found, "intent", None) in ("fit", "spec", "recommend", "compare")
 
 
 def _yes_no_on_concept(r: Reading, decision: concept_score.Decision) -> bool:

@@ -203,6 +203,8 @@ def _given(item: Ask, answer: Answer, said: str, text: str = "") -> bool:
     if item.kind in (answer.figures.get("not_covered") or ()):
         return False  # said not covered: a line of its own may still give it (the time per image of the pick)
     worked = answer.figures.get("lead") and gives(item.kind, answer.headline)  # a concept led by worked figures
+    job = answer.figures.get("concept") in lexicon(answer.lang).listed("job_concepts")  # its figures are the job's
+    worked = worked or (job and gives(item.kind, answer.headline))  # "what batch size": the 3D U-Net's batch
     if answer.intent == "explain" and item.kind in _FIGURES and not answer.figures.get("parts") and not worked:
         # a concept gives no figure, whatever its words ("能不能炼lora" is not answered by what LoRA is); a message
         # answered in two parts may hold one in its second

@@ -124,7 +124,15 @@ def _datacenter_licence(query: CompareQuery, gpus: list, env: Env) -> str:
 
 
 def respond(query: CompareQuery, env: Env) -> Answer:
-    from assistant.respond import claimed_ratio, compare_mobile, laptop_part, need_bigger, reputation, same_price
+    from assistant.respond import (
+        claimed_ratio,
+        compare_mobile,
+        compare_vision,
+        laptop_part,
+        need_bigger,
+        reputation,
+        same_price,
+    )
 
     one = laptop_part.as_one(query, env.for_query(query))  # "gaming laptop with a 3070 ti": one card, its laptop part
     if one is not None:
@@ -143,6 +151,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         answer.headline = i18n.gap(env.lang).join([lead, answer.headline])
         answer.sources = [*sources, *(s for s in answer.sources if s not in sources)]
     answer = compare_mobile.lead(answer, query, env)  # "laptop 4090 vs desktop 4070 ti s, i move around a lot"
+    answer = compare_vision.lead(answer, query, env)  # "yolo11m on 20k images, 3060 vs 4070, how long per epoch"
     answer = need_bigger.lead(answer, query, env)  # "有必要上80g吗": no when the smaller card holds the job
     answer = reputation.lead(answer, query, env)  # "why does everyone hate the 4060 ti": against its predecessor
     answer = claimed_ratio.lead(answer, query, env)  # "is the 4090 3x faster than a 3090": the claim checked first

@@ -4,7 +4,8 @@ answer of each, docs/model.md §mem), the larger first; asked whether the gap ma
 ("12g和16g差别真这么大吗"), that verdict and its reason lead (respond/memory_gap.py).
 
 Contract: `respond(query, env)` -> an Answer (intent "fit") or None when the question names a card or a model, or
-does not set exactly two different memory sizes against each other (lexicon memory_pair_words).
+does not set exactly two different memory sizes against each other (lexicon memory_pair_words), or when a job's
+concept answers it (lexicon job_concepts: a 3D U-Net's memory).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import re
 
 from assistant import i18n
 from assistant.answer import Answer
+from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
 from assistant.respond import memory_gap
 from assistant.respond.env import Env
@@ -27,6 +29,8 @@ def respond(query, env: Env) -> Answer | None:
         return None
     if getattr(query, "params_b", None) or not said("memory_pair_words", query.text, env):
         return None
+    if getattr(query, "concept", None) in lexicon(env.lang).listed("job_concepts"):
+        return None  # "3d u-net on 128^3, is 16gb enough or do i need 24gb": that job's own memory (its concept)
     if getattr(query, "video", None) or said("video_work_words", query.text, env) or names_a_model(env, query.text):
         return None  # "hunyuanvideo on 24gb? or do i need 48gb", "8gb or 12gb for sdxl": that model's own answer
     sizes = sorted({float(m.group(1)) for m in _SIZE.finditer(query.text)}, reverse=True)

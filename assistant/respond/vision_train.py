@@ -113,6 +113,11 @@ def version_assumed(text: str) -> bool:
     return bool(BARE_YOLO.search(text)) and not _FAMILY.search(text) and not re.search(r"yolo\s*-?\s*v?\d", text, re.I)
 
 
+def per_epoch_asked(text: str) -> bool:
+    """ "per epoch", "每个epoch": one epoch's time asked, not the whole run's."""
+    return bool(_PER_EPOCH.search(text.lower()))
+
+
 def with_vision_time(answer, query, env: Env):
     """`answer` led by the classifier's training time (see the module contract)."""
     from assistant.respond.asked import parts
