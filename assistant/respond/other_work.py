@@ -8,6 +8,8 @@ sized is the kind of its model (figures["model_key"]: image, speech (encoder), l
 to the engine as the plain fit question of its kind about the answer's card (list ask_plain_fit: "can the {gpu} run
 {model}", with the user's own words for the workload), and the first sentence of that answer becomes one line
 ("Also, 7b: ..."); nothing is added when the answer names no card, sized no model, or the other answer gives nothing.
+A comparison of two cards (or sets) decided on one workload gets the same comparison for each other workload named
+(list ask_plain_compare: "{a} vs {b} for {model}", the sides as the answer counts them).
 `figures["other_work"]` lists the workloads added.
 """
 
@@ -53,6 +55,8 @@ def _named(text: str, lang: str) -> list[tuple[int, str, str]]:
 
 
 def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | None]) -> Answer:
+    if answer.intent == "compare" and answer.understood and answer.headline:
+        return _compared(answer, text, env, ask)
     if answer.intent not in ("fit", "verdict") or not answer.understood or not answer.headline:
         return answer
     works = _named(text, env.lang)
@@ -78,6 +82,35 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
     return answer
 
 
+def _compared(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | None]) -> Answer:
+    """A comparison decided on one workload ("rtx 5090 vs two used 3090s, for 70b inference + flux lora training": the
+    FLUX LoRA): each other workload named is put as the same comparison for it (list ask_plain_compare, the sides as
+    the answer counts them), its first sentence a line of its own."""
+    from assistant.respond.ask_cards import count_of
+
+    works = _named(text, env.lang)
+    sized = _MODEL_KIND.get(str(answer.figures.get("model_kind") or ""), "")
+    specs = [g for g in (env.reader.gpu(n) for n in answer.gpus) if g is not None]
+    form = lexicon(env.lang).first_word("ask_plain_compare", "")
+    if len(works) < 2 or not sized or len(specs) != 2 or not form or sized not in {k for _, k, _ in works}:
+        return answer
+    sides = [f"{n} x {g.short_name}" if (n := count_of(answer, g.name)) > 1 else g.short_name for g in specs]
+    lines, added = [], []
+    for _, kind, words in works:
+        if kind == sized:
+            continue
+        model_words = words if kind != "llm" or not _SIZE.fullmatch(words) else env.t("asks.sized_model", size=words)
+        sub = ask(form.format(a=sides[0], b=sides[1], model=model_words))
+        first = _first_sentence(sub, ("compare",))
+        if first:
+            lines.append(env.t("asks.other_work", work=words, line=first))
+            added.append(kind)
+    if lines:
+        answer.headline = answer.headline.rstrip() + "\n\n" + "\n".join(lines)
+        answer.figures["other_work"] = added
+    return answer
+
+
 def _sized(answer: Answer, env: Env) -> str:
     """The kind of workload the answer sized: its model's kind (a Whisper model is speech), a bare size a language
     model ("7b"), "" when it sized none."""
@@ -92,8 +125,8 @@ def _sized(answer: Answer, env: Env) -> str:
     return "speech" if "whisper" in key else _MODEL_KIND.get(model.kind or "", "")
 
 
-def _first_sentence(sub: Answer | None) -> str:
-    if sub is None or not sub.understood or not sub.headline or sub.intent not in ("fit", "verdict"):
+def _first_sentence(sub: Answer | None, intents: tuple[str, ...] = ("fit", "verdict")) -> str:
+    if sub is None or not sub.understood or not sub.headline or sub.intent not in intents:
         return ""
     para = sub.headline.split("\n", 1)[0]
     parts = [s.strip() for s in _SENTENCE_END.split(para) if s.strip()]
