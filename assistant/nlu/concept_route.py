@@ -9,7 +9,7 @@ Contract: `routed(r, reader, found)` takes the first claim of the reader list an
   (`_BY_FIRST_NAME`), when its name was only part of a longer name of another concept ("why is text to video so much
   heavier on vram": video memory, not VRAM). Candidates within the margin are all kept (`others`) and said (`tie`),
   never one of them silently.
-- A memory, card or ranking claim with no model to size yields to a job's concept named by name (lexicon [lists]
+- A memory or card claim with no model to size yields to a job's concept named by name (lexicon [lists]
   job_concepts: "3d u-net on 128^3 volumes, is 16gb enough").
 - A ranking read from a workload and a speed word yields to a concept named in a yes / no question with nothing of
   a pick ("没有nvlink双卡推理会慢吗": the NVLink verdict).
@@ -120,7 +120,7 @@ def _job_named(r: Reading, found, decision: concept_score.Decision) -> bool:
         return False
     if getattr(found, "model", None) is not None or getattr(found, "params_b", None) or r.b.has(*_MONEY):
         return False
-    return getattr(found, "intent", None) in ("fit", "spec", "recommend", "compare")
+    return getattr(found, "intent", None) in ("fit", "spec")  # a pick asked ("做强化学习买啥卡") stays a ranking
 
 
 def _yes_no_on_concept(r: Reading, decision: concept_score.Decision) -> bool:

@@ -35,7 +35,7 @@ def lead(answer: Answer, query: CompareQuery, env: Env) -> Answer:
         found = one.figures.get("vision_training")
         if not found:
             return answer
-        timed.append((env.reader.known_gpu(ref.name).short_name, found, one))
+        timed.append((env.reader.known_gpu(str(ref.name)).short_name, found, one))
     (a, fa, one), (b, fb, _) = timed
     per_epoch = vision_train.per_epoch_asked(query.text)
     hours = "hours_per_epoch" if per_epoch else "hours"
