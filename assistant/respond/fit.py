@@ -517,8 +517,8 @@ def _answer(case: FitCase, head: str, table, steps: list[str], figures: dict) ->
         question=query.text,
         intent="fit",
         headline=head,
-        gpus=[gpu.name] if gpu.name else [],
-        choice=gpu.name if f.fits and gpu.name else None,
+        gpus=[gpu.name] if gpu.name and not isinstance(gpu, Card) else [],  # a nameless card or an unlisted Mac: none
+        choice=gpu.name if f.fits and gpu.name and not isinstance(gpu, Card) else None,
         workload=workload,
         precision=prec,
         tables=[table],

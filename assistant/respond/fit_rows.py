@@ -38,7 +38,8 @@ class Card:
 
     @property
     def short_name(self) -> str:
-        return f"{self.memory_gb:g} GB GPU"
+        """ "24 GB GPU"; a Mac named by its words ("Mac with 64 GB", fit._macos_share) keeps its name."""
+        return self.name or f"{self.memory_gb:g} GB GPU"
 
 
 def estimates(query: FitQuery, model: ModelSpec, shown, n: int) -> list[tuple[str, memory.MemoryEstimate]]:

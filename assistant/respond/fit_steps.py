@@ -126,5 +126,13 @@ MAC_WORDS = re.compile(r"\b(?:mac|macbook|imac|mac ?mini|mac ?studio|mac ?pro|m[
 
 def unlisted_mac(query: FitQuery) -> str:
     """The words of a Mac the KB does not list ("macbook air m3 16gb"), whose memory the question states: the fit
-    uses the share macOS gives the GPU (§mem.apple); "" when no unlisted mention names a Mac."""
-    return next((m for m in getattr(query, "unrecognized", ()) if MAC_WORDS.search(m)), "")
+    uses the share macOS gives the GPU (§mem.apple); "" when no unlisted mention names a Mac. A Mac named by its
+    memory alone, no chip ("a 64gb mac", "64gb unified memory mac"), is "Mac with 64 GB"."""
+    found = next((m for m in getattr(query, "unrecognized", ()) if MAC_WORDS.search(m)), "")
+    memory = getattr(query, "memory_gb", None)
+    if found or not memory or any(g.name for g in getattr(query, "gpus", ())):
+        return found
+    return f"Mac with {memory:g} GB" if _MAC_ALONE.search(getattr(query, "text", "") or "") else ""
+
+
+_MAC_ALONE = re.compile(r"\b(?:mac|macbook|imac|mac ?mini|mac ?studio)\b", re.I)
