@@ -236,7 +236,9 @@ class Engine:
         # a headline that opens with a sized model ("a 70B model generates ...") starts with a capital all the same
         headline = i18n.cap(lang, answer.headline)
         paper = uncovered.against(query, env, answer)  # "s4000 能替代a100吗": paper figures against the card named
-        answer.headline = i18n.gap(lang).join([*engine_notes.unrecognized(query, lang), *paper, headline]).strip()
+        # "orange pi 5": a name the KB lacks that the concept's page covers is not said to be left out
+        notes = engine_notes.covered_by(engine_notes.unrecognized(query, lang), query, answer)
+        answer.headline = i18n.gap(lang).join([*notes, *paper, headline]).strip()
         answer = figure_net.finish(answer, query, env, text)  # a clock time said: when it is done; the figure asked
         answer.question = text  # what was typed, also when the last question is answered again
         if changed is not None and (again is not None or isinstance(parsed, FollowUpQuery)):

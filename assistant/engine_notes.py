@@ -113,6 +113,17 @@ def unrecognized(query: Query, lang: str) -> list[str]:
     return out
 
 
+def covered_by(notes: list[str], query: Query, answer) -> list[str]:
+    """The notes of names the KB lacks, without those a concept answer covers itself: its page names the device
+    ("orange pi 5 with the npu for a 3b llm": the single-board computers' page names the Orange Pi 5), so "not in my
+    list" would contradict it."""
+    if getattr(answer, "intent", None) != "explain":
+        return notes
+    page = (answer.headline or "").lower()
+    covered = [m for m in getattr(query, "unrecognized", ()) if m and m.lower() in page]
+    return [n for n in notes if not any(m in n for m in covered)]
+
+
 _NAMED_SIZE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*([BM])\b")
 
 

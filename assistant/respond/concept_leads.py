@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from assistant import i18n
 from assistant.query_talk import ExplainQuery
+from assistant.respond import sbc_lead
 from assistant.respond.concept_lead import Lead, says_word
 from assistant.respond.concept_leads_arch import architecture, unseen
 from assistant.respond.concept_leads_cards import (
@@ -148,6 +149,7 @@ _LEADS: dict[str, Callable[[ExplainQuery, Env], Lead | None]] = {
     "lora-rank": lora_rank,
     "memory-bandwidth": slow_card,
     "home-noise-heat": room_heat,
+    "sbc-npu": sbc_lead.lead,
     "psu-transients": spikes,
     "sxm-adapter": sxm_card,
     "embeddings": embed_time,
