@@ -27,6 +27,7 @@ from assistant.respond import (
     image_lora,
     measured_normal,
     memory_pair,
+    model_pair_fit,
     model_pair_memory,
     rented_pair,
     scratch_cost,
@@ -58,6 +59,7 @@ def respond(query, env: Env) -> Answer | None:
         or rented_pair.respond(query, env)
         or owned_fit(query, env)
         or vram_per_dollar.respond(query, env)
+        or model_pair_fit.respond(query, env)  # "glm-4.5 air vs llama 4 scout on a 64gb mac": both on that device
         or model_pair_memory.respond(query, env)
         or form_factor.respond(query, env)  # "low profile card for my nas": that form of card ranked
         or scratch_cost.respond(query, env)  # "how much does it cost to train llama 3 8b from scratch"

@@ -13,6 +13,8 @@ otherwise.
 
 from __future__ import annotations
 
+import re
+
 from assistant.nlu.card_size import card_size_said
 from assistant.nlu.concept_facts import asked_fact, may_claim
 from assistant.nlu.reader_needs import needs
@@ -23,6 +25,12 @@ from assistant.query_talk import ExplainQuery
 _OTHER = ("MONEY", "BUDGET", "RENT", "HOURS", "KWH", "WATTS", "UNDER")
 
 
+# "a 64gb unified memory mac", "64gb mac": the user's own Mac, sized
+_MAC_SIZED = re.compile(
+    r"\d{2,3}\s*gb?\s+(?:of\s+)?(?:unified\s+memory\s+|ram\s+)?(?:mac|macbook|mac\s?studio|mac\s?mini)\b", re.I
+)
+
+
 @needs(unless=_OTHER)
 def read(r: Reading) -> Query | None:
     if r.b.has(*_OTHER):
@@ -31,6 +39,7 @@ def read(r: Reading) -> Query | None:
     model_named = r.model is not None or r.b.has("PARAMS")
     cards = max(len(r.explicit), len(r.b.kinds.get("GPU", [])))  # a card the name index left unresolved counts too
     cards = max(cards, 1 if model_named and card_size_said(r.text) else 0)  # "a 16gb gpu": the user's card
+    cards = max(cards, 1 if model_named and _MAC_SIZED.search(r.text) else 0)  # "a 64gb unified memory mac": theirs
     if found is None or not may_claim(found, cards, model_named):
         return None  # "l40s or rtx 6000 ada for a rack server, we need ECC": two cards weighed, not the ECC fact
     return ExplainQuery(
