@@ -224,7 +224,8 @@ class _Tagger(
     def _not_a_card(self, i: int, pronoun: object) -> bool:
         """The pronoun at token i stands for no GPU: "each" right after a quantity ("1k tokens each"), "that" right
         after a noun it describes (lexicon relative_heads: "setup that gives me", "a card that runs"), or "it" after a
-        machine named with no GPU before it (machine_words: "need a pc build ..., what gpu should i put in it"), or an
+        machine named with no GPU before it (machine_words: "need a pc build ..., what gpu should i put in it"), "it"
+        in "if it's slow" (if_it_speed: the run's speed, not a card), or an
         English word glued to a Chinese one ("公司给IT部门两台机器的预算")."""
         nxt = self.toks[i + 1] if i + 1 < len(self.toks) else None
         if self.tt[i].isascii() and nxt is not None and nxt.glued and nxt.kind == "cjk":
@@ -242,6 +243,8 @@ class _Tagger(
             return True  # "i'd do this about 4 times a month": the job done, not a card
         if pronoun == "that" and self.tt[i - 1] in self.lex.listed("relative_heads"):
             return i + 1 < len(self.tt) and self.toks[i + 1].kind == "word"
+        if pronoun == "it" and self.tt[i - 1] == "if" and set(self.tt[i + 1 : i + 5]) & self.lex.listed("if_it_speed"):
+            return True  # "don't care if it's slow", "even if it is like 2 t/s": the run's speed, not a card
         if pronoun != "it" or any(t.kind == "GPU" for t in self.tags):
             return False
         if self._model_subject(i):

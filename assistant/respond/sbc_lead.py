@@ -3,7 +3,8 @@ assistant, viable or should i just get a used gpu" is answered viable or not fir
 RK3588 NPU (knowledge/concepts.toml sbc-npu: Qwen3 0.6B 15.6, Gemma 3 1B 13.5, Qwen3 4B 3.1 tokens/s, RKLLM 1.2.1,
 8-bit weights), then the same model on a used RTX 3060 12 GB by the decode model (docs/model.md §llm.decode).
 
-Contract: `lead(query, env)` -> a Lead when the sbc-npu question names an LLM size ("a 3b llm", "7b"): up to
+Contract: `lead(query, env)` -> a Lead when the sbc-npu question names an RK3588 board (Orange Pi 5, ROCK 5, RK3588)
+and an LLM size ("a 3b llm", "7b"): up to
 SMALL_B a yes, up to SLOW_B a yes but slow (the measured 4B speed), above it a no; with a KB model of that size
 (within 15 %) its q4_k_m speed on the RTX 3060 12 GB beside it. None without a size.
 """
@@ -22,13 +23,14 @@ SMALL_B = 1.5  # measured at 13-16 tokens/s up to 1B: chats fine [R: concept-rk3
 SLOW_B = 4.5  # the 4B model measured at 3.1 tokens/s: usable for short replies, slow for chat
 MEASURED_4B = 3.1
 USED_CARD = "GeForce RTX 3060 12 GB"  # the usual used step up the concept names (a 12 GB GPU)
+_RK3588 = re.compile(r"orange\s?pi\s?5|rk3588|rock\s?5|radxa|香橙派\s?5", re.I)
 _SIZE = re.compile(r"(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*b(?![a-z0-9])", re.I)
 
 
 def lead(query: ExplainQuery, env: Env) -> Lead | None:
     found = _SIZE.search(query.text or "")
-    if found is None:
-        return None
+    if found is None or not _RK3588.search(query.text or ""):
+        return None  # the measured speeds are the RK3588 NPU's: a Raspberry Pi or another board has none
     size = float(found.group(1))
     key = "sbc.small" if size <= SMALL_B else "sbc.slow" if size <= SLOW_B else "sbc.too_slow"
     text = env.t(key, size=f"{size:g}", tps=f"{MEASURED_4B:g}")
