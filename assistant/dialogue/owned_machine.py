@@ -1,16 +1,18 @@
-"""The user's own machine kept through a thread: the CPU, the motherboard and the parts they said they have ("i already
-have a ryzen 5 5600, b550 board and 32gb ram", "my psu is a 750w gold and cpu is a 5700x", "我现在配置：i5-12400f，
-b660m，16g内存") are used by what is asked later: "what psu do i need for that" counts that CPU at its own power
-and prices none of the parts owned; "will my b550 board and a mid tower handle two" weighs that board.
+"""The user's own machine kept through a thread: the CPU, the motherboard and the parts they said they have ("i
+already have a ryzen 5 5600, b550 board and 32gb ram", "my psu is a 750w gold and cpu is a 5700x",
+"我现在配置：i5-12400f， b660m，16g内存") are used by what is asked later: "what psu do i need for that" counts that CPU
+at its own power and prices none of the parts owned; "will my b550 board and a mid tower handle two" weighs that
+board.
 
-Contract: `remember(ctx, query)` keeps a message's CPU (Query.cpu_said, RigQuery.cpu), board (Query.board_said) and
-owned parts (RigQuery.owned_parts, else Query.owned_said) in Context.cpu / board / owned_parts.
-`machine_of_thread(dlg, query)` -> a RigQuery with no CPU, or no parts owned, given the thread's (a RAM asked after a
-PSU answer, "内存16g够不够", is no PSU question any more, and is weighed for the thread's work); a size question
-(SpecQuery fields ("size",)) with no board given the thread's board; any other query unchanged. `board_card(dlg,
-query)` -> "will my board handle two" (nlu/intents/board_fit.py: one GpuRef standing for the thread's card) made of
-the card the thread picked to buy (Context.pick: the build or recommendation's pick, not a card a "why not" brought
-in), when it has one; else unchanged.
+Contract: `remember(ctx, query)` keeps a message's CPU (Query.cpu_said, RigQuery.cpu), board (Query.board_said)
+and owned parts (RigQuery.owned_parts, else Query.owned_said) in Context.cpu / board / owned_parts.
+`machine_of_thread(dlg, query)` -> a RigQuery with no CPU, or no parts owned, given the thread's (a RAM asked
+after a PSU answer, "内存16g够不够", is no PSU question any more, and is weighed for the thread's work); a size
+question (SpecQuery fields ("size",)) with no board given the thread's board and CPU (and, for several cards,
+its PSU); any other query unchanged. `board_card(dlg, query)` -> "will my board handle two"
+(nlu/intents/board_fit.py: one GpuRef standing for the thread's card) made of the card the thread picked to buy
+(Context.pick: the build or recommendation's pick, not a card a "why not" brought in), when it has one; else
+unchanged.
 """
 
 from __future__ import annotations
@@ -44,8 +46,11 @@ def machine_of_thread(dlg: Dialogue, query: Query) -> Query:
             ctx.setup.workload or ctx.workload if query.system_ram_gb else None
         )  # the thread work
         return dataclasses.replace(query, cpu=cpu, owned_parts=owned, asks_power=power, workload=work)
-    if isinstance(query, SpecQuery) and "size" in query.fields and not query.board_said and ctx.board:
-        return dataclasses.replace(query, board_said=ctx.board)
+    if isinstance(query, SpecQuery) and "size" in query.fields:
+        board = query.board_said or ctx.board
+        psu = query.psu_w or (ctx.psu_w if query.spacing else None)  # "我的b550主板能再插一张吗": that PSU for both
+        cpu = query.cpu_said or ctx.cpu
+        return dataclasses.replace(query, board_said=board, psu_w=psu, cpu_said=cpu)
     return query
 
 

@@ -121,7 +121,7 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     if query.psu_w:  # "... with a 650w psu": the PSU weighed too, as the rig answer weighs it
         from assistant.respond.builds import build, stated_psu
 
-        psu = stated_psu([f"{query.psu_w:.0f}"], build(gpu, 1, 0.0, 1.0), env, query.cpu_said)
+        psu = stated_psu([f"{query.psu_w:.0f}"], build(gpu, count, 0.0, 1.0), env, query.cpu_said)  # all the cards
         head = i18n.gap(env.lang).join(p for p in (head, psu) if p)
     steps = ([note] if note else []) + (fit.steps if fit else []) + [env.t("size.partner", gpu=gpu.short_name)]
     if query.spacing or count > 1:

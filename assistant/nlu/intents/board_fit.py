@@ -3,11 +3,11 @@ one later, will my b550 board and a normal mid tower handle two", "我的主板�
 
 Contract: `of_thread(r)` claims a question with no GPU named, no model, price or PSU ask, that names a motherboard (a
 BOARD tag, or a part_words_board word said as the user's: own_machine_cues) or a case (a CASE tag, mid_tower_words, or
-case_words said as the user's) with a word of the cards
-going in (lexicon [lists] board_fit_words) and a count of cards of two or more (said, or a second / third one added:
-scale_second, scale_third); -> SpecQuery(fields=("size",), spacing=True) of that many of the card the thread talks
-about (GpuRef pronoun "it"; the dialogue fills it), with the case said. The board's lanes, the slot spacing and the
-case's room are weighed by respond/card_size.py; the thread's case and PSU join in dialogue/machine_case.py.
+case_words said as the user's) with a word of the cards going in (lexicon [lists] board_fit_words) and a count of
+cards of two or more (said, or a second / third one added: scale_second, scale_third, "再插一张", "one more"); ->
+SpecQuery(fields=("size",), spacing=True) of that many of the card the thread talks about (GpuRef pronoun "it"; the
+dialogue fills it), with the case said. The board's lanes, the slot spacing and the case's room are weighed by
+respond/card_size.py; the thread's case and PSU join in dialogue/machine_case.py.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def of_thread(r: Reading) -> Query | None:
         return None
     count = r.total_count() or _count_word(r.text.lower())
     if not count or count < 2:
-        count = 3 if said(r, "scale_third") else 2 if said(r, "scale_second") else None
+        count = 3 if said(r, "scale_third") else 2 if said(r, "scale_second") or _one_more(r) else None
     if not count:
         return None
     them = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="it", count=count)
@@ -46,3 +46,9 @@ def _count_word(low: str) -> int | None:
     """A bare count of cards ("handle two", "fit 2"): the tagger reads no GPU count without a card word."""
     found = _COUNT.search(low)
     return (_WORDS.get(found.group(1)) or int(found.group(1))) if found else None
+
+
+def _one_more(r: Reading) -> bool:
+    """ "能再插一张吗", "another one", "one more": a card added to the one the thread has, so two."""
+    low = r.text.lower()
+    return any(w in low for w in ("再插", "再装", "再上", "再加", "another one", "one more", "a second one"))

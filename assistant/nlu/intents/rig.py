@@ -293,7 +293,7 @@ def read(r: Reading) -> Query | None:
         organization=b.meaning("ORGANIZATION") == "yes",
         card_class=card_class(r),  # "workstation cards only", "no consumer gpus": the cards the rig may use
         # the PSU asked, or the one the user has ("$2500, already have a 1000w psu and a 7800x3d"), weighed in a step
-        psu_w=r.psu_watts() if psu or "psu" in owned_parts(r) else None,
+        psu_w=r.psu_watts() if psu or {"psu", "pc"} & set(owned_parts(r)) else None,
         # "do i need 1600w for 4x 4090": is that much needed (nlu/tagging/psu_asked.py), not is it enough
         psu_need_asked=psu and any(t.meanings.get("PSU_NEED") for t in b.kinds.get("WATTS", [])),
         asks_power=psu,
