@@ -115,6 +115,8 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     }
     fit = case_fit.verdict(query, gpu, values, env) if query.clearance_mm is None else None  # "my nzxt h510"
     head, fits = (fit.head, fit.fits) if fit is not None else _headline(query, gpu, values, env)
+    if fit is not None and count > 1 and slots_of(gpu) is not None:  # "will two 3090s fit in my corsair 4000d"
+        head += i18n.gap(env.lang) + _spacing(gpu, count, query.text, env)[0]
     lanes = board_line(query.board_said, count, env)  # "will my b550 board and a mid tower handle two 3090s"
     if lanes:  # the board's lanes first, then the room the cards take
         head = env.t("board.can", n=count, gpu=gpu.short_name) + lanes + i18n.gap(env.lang) + head

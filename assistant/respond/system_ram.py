@@ -9,7 +9,8 @@ GPU memory answers another question; its table and steps stay):
 - it fits the GPUs: little RAM is needed, since llama.cpp memory-maps the file and copies the GPU layers to VRAM
   (llama.cpp PR #14396: 8 GB of RAM still loads a model that fits VRAM, slower); a kit at least the file's size
   keeps it cached for reloads.
-With the user's RAM stated (system_ram_gb) the first word says whether it is enough. A unified-memory device (Mac,
+With the user's RAM stated (system_ram_gb) the first word says whether it is enough; with no card named, the RAM is
+weighed for a card that holds the model (SMALL_RAM_GB or more is enough). A unified-memory device (Mac,
 GB10) has no separate system RAM: the answer is returned as it is, as are answers of other questions.
 """
 
@@ -37,6 +38,8 @@ def lead(answer: Answer, query: FitQuery, env: Env) -> Answer:
     figures = answer.figures
     if query.asked != "system_ram" or answer.clarification or not isinstance(figures.get("vram_required_gb"), float):
         return answer
+    if not query.gpus and query.system_ram_gb:  # "is 16gb ram enough for sdxl", no card: on a card that holds it
+        return _no_card(answer, query, env, float(figures["vram_required_gb"]))
     setup = figures.get("fit_setup") or {}
     per_card, n = setup.get("memory_gb"), int(figures.get("gpu_count") or 1)
     gpu = env.reader.known_gpu(query.gpus[0].name) if query.gpus and query.gpus[0].name else None
@@ -78,6 +81,19 @@ def lead(answer: Answer, query: FitQuery, env: Env) -> Answer:
     answer.steps = [env.t("system_ram.why"), *answer.steps]
     answer.sources = [*answer.sources, *(s for s in env.cite(*SOURCES) if s not in answer.sources)]
     figures["system_ram_needed_gb"] = round(need, 1)
+    return answer
+
+
+def _no_card(answer: Answer, query: FitQuery, env: Env, total: float) -> Answer:
+    """The RAM said, no card named: enough (SMALL_RAM_GB or more) when the card holds the model, since RAM then only
+    loads it; less is on the small side. The model's memory says which card holds it."""
+    ram = float(query.system_ram_gb or 0)
+    key = "system_ram.no_card_yes" if ram >= SMALL_RAM_GB else "system_ram.no_card_small"
+    values = {"ram": f"{ram:g}", "total": f"{total:.1f}", "small": SMALL_RAM_GB}
+    model = _model_name(query, env, answer.figures)
+    answer.headline = env.t(key, model=model, **values) + i18n.gap(env.lang) + answer.headline
+    answer.sources = [*answer.sources, *(s for s in env.cite(*SOURCES) if s not in answer.sources)]
+    answer.figures["system_ram_needed_gb"] = float(SMALL_RAM_GB)
     return answer
 
 
