@@ -66,20 +66,9 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
     if len(works) < 2 or not sized or spec is None or sized not in {k for _, k, _ in works}:
         return answer
     form = lexicon(env.lang).first_word("ask_plain_fit", "")
-    lines, added = [], []
-    for _, kind, words in works:
-        if kind == sized or not form:
-            continue
-        model_words = words if kind != "llm" or not _SIZE.fullmatch(words) else env.t("asks.sized_model", size=words)
-        sub = ask(form.format(gpu=spec.short_name, model=model_words, n=1))
-        first = _first_sentence(sub)
-        if first:
-            lines.append(env.t("asks.other_work", work=words, line=first))
-            added.append(kind)
-    if lines:
-        answer.headline = answer.headline.rstrip() + "\n\n" + "\n".join(lines)
-        answer.figures["other_work"] = added
-    return answer
+    if not form:
+        return answer
+    return _with_lines(answer, works, sized, env, lambda model: ask(form.format(gpu=spec.short_name, model=model, n=1)))
 
 
 def _compared(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | None]) -> Answer:
@@ -95,13 +84,20 @@ def _compared(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer |
     if len(works) < 2 or not sized or len(specs) != 2 or not form or sized not in {k for _, k, _ in works}:
         return answer
     sides = [f"{n} x {g.short_name}" if (n := count_of(answer, g.name)) > 1 else g.short_name for g in specs]
+    return _with_lines(
+        answer, works, sized, env, lambda model: ask(form.format(a=sides[0], b=sides[1], model=model)), ("compare",)
+    )
+
+
+def _with_lines(answer: Answer, works, sized: str, env: Env, asked, intents=("fit", "verdict")) -> Answer:
+    """`answer` with one line per other workload named: the first sentence of `asked(model words)`, the same question
+    put for that workload."""
     lines, added = [], []
     for _, kind, words in works:
         if kind == sized:
             continue
         model_words = words if kind != "llm" or not _SIZE.fullmatch(words) else env.t("asks.sized_model", size=words)
-        sub = ask(form.format(a=sides[0], b=sides[1], model=model_words))
-        first = _first_sentence(sub, ("compare",))
+        first = _first_sentence(asked(model_words), intents)
         if first:
             lines.append(env.t("asks.other_work", work=words, line=first))
             added.append(kind)
