@@ -31,7 +31,7 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.asks import Ask, asked_as_word, checklist
 from assistant.nlu.lexicon import lexicon
-from assistant.respond import ask_concepts, ask_each
+from assistant.respond import ask_concepts, ask_each, ask_facts
 from assistant.respond.ask_cards import card_of, count_of, counted_subject, several_of, subject_of
 from assistant.respond.ask_figures import GIVES, _figure_sentence, _first_ask_first, _sentences, gives
 from assistant.respond.ask_titles import about, judged_in_title
@@ -361,7 +361,8 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
     if not asks:  # one question: its first sentence gives the figure it asks, every workload it names answered
         from assistant.respond import lead_ask, other_work
 
-        return other_work.complete(lead_ask.first(answer, text, env), text, env, ask)
+        answer = other_work.complete(lead_ask.first(answer, text, env), text, env, ask)
+        return ask_facts.beside(answer, text, env, ask)  # "... vs ..., does rocm still support either": the fact too
     if not answer.understood:  # a name asked back about ("did you mean ...") stays asked: nothing else answered
         return answer if answer.figures.get("candidates") else _rebuilt(answer, asks, env, ask)
     said = answer.headline
@@ -374,6 +375,13 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
     names_of = getattr(ask, "gpus_of", None)
     for n, item in enumerate(asks, 1):
         names = tuple(names_of(item.text)) if names_of and item.kind in ask_each.EACH else ()
+        fact, cited = ask_facts.fact_line(item.text, text, answer, env, ask)
+        if fact:  # "..., is rocm on these dead": the known fact it asks, whatever else the answer says
+            answer.sources += [s for s in cited if s not in answer.sources]
+            said += " " + fact
+            lines.append((n, item, fact, True))
+            record.append({"n": n, "kind": item.kind, "ask": item.text, "answered": "line"})
+            continue
         if (_given(item, answer, said, text) and not ask_each.missing(item.kind, names, said, env)) or (
             n == 1 and item.kind == "other"
         ):  # the answer read the whole, first ask (a figure of several cards: given for each)

@@ -11,6 +11,8 @@ Contract: each builder takes (ExplainQuery, Env) and returns a `Lead` (respond/c
 
 from __future__ import annotations
 
+import re
+
 from assistant import i18n
 from assistant.models import memory
 from assistant.query_talk import ExplainQuery
@@ -33,6 +35,7 @@ def quant_quality(query: ExplainQuery, env: Env) -> Lead | None:
     table = _quality_table()
     ppl, study = table["perplexity"], table["study"]
     parts, ids, with_ppl = [], [], False
+    said: set[str] = set()  # the GGUF formats whose figure is given ("int4" run locally and "q4_k_m" are one)
     for p in query.precisions:
         if p in ("fp16", "bf16"):
             parts.append(env.t("explain.quality_reference", p=p.upper()))
@@ -41,7 +44,8 @@ def quant_quality(query: ExplainQuery, env: Env) -> Lead | None:
             parts.append(env.t(f"explain.quality_{study['finding'][p]}", p=p.upper()))
             ids.append(study["source"])
         gguf = p if p in ppl["added"] else ppl["like"].get(p)  # "4bit" run locally is usually Q4_K_M
-        if gguf in ppl["added"] and gguf not in query.precisions[: query.precisions.index(p)]:
+        if gguf in ppl["added"] and gguf not in said and gguf not in query.precisions[: query.precisions.index(p)]:
+            said.add(gguf)
             added = ppl["added"][gguf]
             share = f"{100 * added / ppl['base']:.2f}"
             parts.append(env.t("explain.quality_ppl", p=gguf.upper(), added=f"{added:.4f}", share=share))
@@ -77,6 +81,9 @@ def _gap_verdict(query: ExplainQuery, ppl: dict, env: Env) -> str:
     if model is not None:  # "on qwen3 235b-a22b": the figures are another model's, said with the verdict
         said += " " + env.t("explain.quality_gap_model", model=model.name)
     return said + i18n.gap(env.lang)
+
+
+_GPU_FORMATS = ("awq", "gptq")  # 4-bit GPU formats a GGUF one is asked against (locale explain.format_note_<f>)
 
 
 def _gguf(p: str, table: dict) -> str | None:
@@ -137,8 +144,15 @@ def formats(query: ExplainQuery, env: Env) -> Lead | None:
     if quality is not None and not gap:
         parts.append(quality.text)
         sources += quality.sources
+    gpu_format = next((f for f in _GPU_FORMATS if re.search(rf"(?<![a-z]){f}(?![a-z])", query.text.lower())), "")
+    if gpu_format and named:  # "q4_k_m和awq有啥区别": what the GPU format is beside the GGUF one
+        note = env.t(f"explain.format_note_{gpu_format}")
+        parts.append(env.t("explain.format_gpu_family", fmt=gpu_format.upper(), note=note))
+        sources += env.cite("concept-quant-formats")
     asked_memory = says_word(query.text, lexicon(env.lang).listed("memory_asked_words")) or "省" in query.text
     sized = named if len(named) >= 2 else ["fp16", *named] if asked_memory else []  # "4bit能省多少显存": vs 16-bit
+    if asked_memory and sized and "fp16" not in sized and {"fp16", "bf16"} & set(query.precisions):
+        sized = ["fp16", *sized]  # "q4_k_m vs q8_0 vs fp16 ... how much vram does each need": the 16-bit one too
     if sized and (asked_memory or query.concept != "quant-quality"):
         line, cited = _memory_line(sized, query, env)
         if line:
