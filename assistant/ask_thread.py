@@ -108,6 +108,31 @@ class _Asker:
         except Exception:  # noqa: BLE001 - an ask that fails to answer is said not answered, the rest stands
             return None
 
+    def alone(self, words: str) -> Answer | None:
+        """`words` answered as a question of their own, on a conversation with the settings and none of the thread's
+        cards or model (the CPU alone asked beside a GPU: "... how long will that take vs cpu")."""
+        from assistant.respond import asked
+        from assistant.respond.env import Env
+
+        engine = self.engine
+        try:
+            fresh = Dialogue(copy.deepcopy(self.dialogue.assumptions), engine.variant_of, engine.memory_of)
+            sub = engine._answer(words, fresh, whole=False)
+            return asked.cover(sub, words, Env(engine.reader, fresh.assumptions, fresh.context, lang=sub.lang))
+        except Exception:  # noqa: BLE001 - an ask that fails to answer is said not answered, the rest stands
+            return None
+
+    def unknown_model(self, words: str) -> str:
+        """What the reader says of a model `words` name that is not in the list ("can the same card run bark tts":
+        '"bark" is not in my model list ...'), "" when they name none."""
+        from assistant.nlu import understand
+
+        try:
+            parsed = understand(words, self.engine.index)
+        except Exception:  # noqa: BLE001 - nothing read: the ask is checked as it is
+            return ""
+        return getattr(parsed, "message", "") if getattr(parsed, "kind", "") == "unknown_model" else ""
+
     def gpus_of(self, words: str) -> list[str]:
         """The KB names of the cards `words` name (nlu/asks.gpus_named), [] when none is read."""
         from assistant.nlu.asks import gpus_named

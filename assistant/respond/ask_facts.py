@@ -6,11 +6,13 @@ Arc runs them.
 Contract: `fact_line(words, text, answer, env, ask)` returns (line, sources) for an ask `words` of message `text`:
 the asked fact of knowledge/concept_facts.toml with sentences of its own (en / zh) whose cues the ask says, read with
 the KB names of the cards the message names (nlu/asks.gpus_named through the asker: "is rocm on these dead" after
-"mi60s"), when the answer is not already that fact's (figures["fact"]) and does not say it: its first sentence and
-its sources; ("", []) otherwise. (A fact answered by a computed lead is left to the ask's own line: it is worked for
-the message's cards there, "is nvlink needed" after a fit on two cards.) `beside(answer, text, env, ask)` does the
-same for a message of one ask (the whole text) whose answer is not a concept page, adding the fact's sentence as a
-paragraph after the headline. Never raises for a fact without text or an ask that fails (nothing is added).
+"mi60s"), when the answer is not already that fact's (figures["fact"]), does not say it and does not already name
+every tool the ask names (list ask_tools: "B580跑ollama支持吗" answered with how Ollama drives the B580): its first
+sentence and its sources; ("", []) otherwise. (A fact answered by a computed lead is left to the ask's own line: it
+is worked for the message's cards there, "is nvlink needed" after a fit on two cards.) `beside(answer, text, env,
+ask)` does the same for a message of one ask (the whole text) whose answer is not a concept page, adding the fact's
+sentence as a paragraph after the headline. Never raises for a fact without text or an ask that fails (nothing is
+added).
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ def _own(f: Fact, env: Env) -> tuple[str, list[str]]:
 def fact_line(words: str, text: str, answer: Answer, env: Env, ask: Callable) -> tuple[str, list[str]]:
     """The asked fact's sentence for an ask of a several-part message (see the module contract)."""
     f = _fact(words, _names(text, ask))
-    if f is None or answer.figures.get("fact") == f.id:
+    if f is None or answer.figures.get("fact") == f.id or _tools_said(words, answer.headline, env):
         return "", []
     line, sources = _own(f, env)
     if not line or line[:60] in answer.headline:
@@ -55,12 +57,24 @@ def fact_line(words: str, text: str, answer: Answer, env: Env, ask: Callable) ->
     return line, sources
 
 
+_STACKS = ("rocm", "cuda", "oneapi")  # a vendor's stack named in passing ("is rocm on these dead") is no tool's answer
+
+
+def _tools_said(words: str, said: str, env: Env) -> bool:
+    """Does the answer already name every tool the ask names (list ask_tools: "B580跑ollama支持吗" answered with how
+    Ollama drives the B580)? A fact on them all would say less than that answer, for that card."""
+    from assistant.nlu.lexicon import lexicon
+
+    named = [w for w in lexicon(env.lang).listed("ask_tools") if w not in _STACKS and says(words, (w,))]
+    return bool(named) and all(says(said, (w,)) for w in named)
+
+
 def beside(answer: Answer, text: str, env: Env, ask: Callable) -> Answer:
     """A one-ask message whose answer leaves out the fact it asks: that fact's sentence after the headline."""
     if not answer.understood or answer.intent in ("explain", "help", "unknown") or not answer.headline:
         return answer
     f = _fact(text, _names(text, ask))
-    if f is None or answer.figures.get("fact") == f.id:
+    if f is None or answer.figures.get("fact") == f.id or _tools_said(text, answer.headline, env):
         return answer
     line, sources = _own(f, env)
     if not line or line[:60] in answer.headline:

@@ -4,7 +4,8 @@ Contract: GIVES maps an ask's kind (nlu/asks: psu, speed, time, price, fit, ...)
 en and zh wording (watts with a PSU, a duration, money, tokens/s, a pick ...); `gives(kind, text)` says whether a text
 gives it ("other" asks never). `_sentences(text)` splits an answer into sentences (both languages),
 `_figure_sentence(kind, headline)` is the first sentence giving the figure, and `_first_ask_first(asks, headline)`
-puts first the sentence that gives the first ask's figure when the headline opens with a later ask's. Pure.
+puts first the sentence that gives the first ask's figure when the headline opens with a later ask's (or, for a time or
+speed asked first, with a fit verdict no ask asked). Pure.
 """
 
 from __future__ import annotations
@@ -107,10 +108,22 @@ def _first_ask_first(asks: tuple[Ask, ...], headline: str) -> str:
     sentences = _sentences(para)
     if len(sentences) < 2 or found.search(sentences[0]):
         return headline
-    if not any(_GIVES[a.kind].search(sentences[0]) for a in asks[1:] if a.kind in _GIVES and a.kind != asks[0].kind):
-        return headline
+    unasked_fit = asks[0].kind in ("time", "speed") and bool(_LEADS["fit"].search(sentences[0]))
+    if unasked_fit and any(a.kind == "fit" for a in asks):
+        unasked_fit = False  # the fit was asked too: its verdict may stand first
+    if not unasked_fit and not any(
+        _GIVES[a.kind].search(sentences[0]) for a in asks[1:] if a.kind in _GIVES and a.kind != asks[0].kind
+    ):
+        return headline  # (a fit verdict no ask asked does not lead a time asked first: "how long does ... take")
     later = [_GIVES[a.kind] for a in asks[1:] if a.kind in _GIVES and a.kind != asks[0].kind]
-    k = next((k for k, s in enumerate(sentences) if found.search(s) and not any(g.search(s) for g in later)), None)
+    k = next(
+        (
+            k
+            for k, s in enumerate(sentences)
+            if found.search(s) and (unasked_fit or not any(g.search(s) for g in later))
+        ),
+        None,
+    )
     if k is None or _LEANS_BACK.search(sentences[k]):
         return headline
     gap = "" if _CJK_END.search(sentences[0]) else " "

@@ -31,7 +31,7 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.asks import Ask, asked_as_word, checklist
 from assistant.nlu.lexicon import lexicon
-from assistant.respond import ask_concepts, ask_each, ask_facts
+from assistant.respond import ask_concepts, ask_each, ask_facts, image_precision
 from assistant.respond.ask_cards import card_of, count_of, counted_subject, several_of, subject_of
 from assistant.respond.ask_figures import GIVES, _figure_sentence, _first_ask_first, _sentences, gives
 from assistant.respond.ask_titles import about, judged_in_title
@@ -188,6 +188,8 @@ def _given(item: Ask, answer: Answer, said: str, text: str = "") -> bool:
     watts = _WATTS_SAID.findall(text if item.kind == "psu" else item.text if item.kind == "fit" else "")
     if any(f"{int(w):,} W" in said for w in watts):  # "is 850w enough", "will a single 1600w be enough": the PSU
         return True
+    if item.kind in ("time", "speed", "other", "parts") and _CPU.search(item.text) and not _CPU_SAID.search(said):
+        return False  # "how long will that take vs cpu", "纯cpu呢": the CPU's time is asked, not the GPU's again
     if item.kind in covers(answer) or _verdict_kind(answer) == item.kind:
         return True  # the code that wrote the answer says it gives this figure (a verdict of the kind: wait or buy)
     if item.kind == "fit" and answer.intent == "recommend" and answer.figures.get("minimum") and _possible(item):
@@ -239,6 +241,14 @@ def _asked(item: Ask, answer: Answer, env: Env, ask: Callable[[str], Answer | No
     """(the answer that gave the line or None, the line or ""): the ask on its own; when that gives nothing, the
     ask about the card the answer is about ("和双3090比哪个好" -> "Apple M4 Max 128 GB 和双3090比哪个好"); a PSU
     asked without cards of its own is sized for the answer's cards."""
+    if item.kind in ("time", "speed", "other", "parts") and _CPU.search(item.text) and not _CPU_SAID.search(said):
+        from assistant.respond.ask_cpu import cpu_form  # "how long will that take vs cpu": the CPU alone
+
+        form = cpu_form(item.kind, answer, env, text)
+        sub = getattr(ask, "alone", ask)(form) if form else None  # (not about the thread's card)
+        line = _line_from(Ask(item.kind if item.kind in ("time", "speed") else "speed", item.text), sub, said)
+        if line:
+            return sub, line
     counted = bool(_COUNTED.search(item.text) or _WATTS_SAID.search(item.text))  # the ask's own cards or PSU
     if not counted and (direct := _direct(item, answer, env, text) or _from_steps(item, answer, said)):
         return None, direct
@@ -299,6 +309,13 @@ def _plain_form(item: Ask, answer: Answer, env: Env, own: Answer | None, text: s
 
 
 _WHICH = re.compile(r"\bwhich\b|哪", re.I)
+# the CPU asked to run the job ("vs cpu", "on cpu only", "纯cpu呢"), not a part to buy ("what cpu should i pair")
+_CPU = re.compile(
+    r"\b(?:on|vs\.?|versus|than|with|using)\s+(?:the\s+|a\s+|my\s+)?cpus?\b|\bcpu[- ]only\b|\bcpu alone\b"
+    r"|纯\s*cpu|只用\s*cpu|用\s*cpu|cpu\s*跑",
+    re.I,
+)
+_CPU_SAID = re.compile(r"\bCPU\b")
 _CHEAPER = re.compile(r"cheaper|cheapest|costs? less|less than|便宜|省|少花|贵", re.I)
 _ALTERNATIVES = re.compile(r"\bor\b|\bvs\.?|versus|还是|哪个|which one|which is", re.I)
 _FOLLOW = re.compile(r"\d|[一两二三四五六七八九十]|呢|what about|how about|and with|\bx\b", re.I)  # "四张呢", "and 4?"
@@ -362,6 +379,7 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
         from assistant.respond import lead_ask, other_work
 
         answer = other_work.complete(lead_ask.first(answer, text, env), text, env, ask)
+        answer = _cpu_beside(answer, text, env, ask)  # "qwen3 14b on a 4070 how many tok/s, vs cpu only?"
         return ask_facts.beside(answer, text, env, ask)  # "... vs ..., does rocm still support either": the fact too
     if not answer.understood:  # a name asked back about ("did you mean ...") stays asked: nothing else answered
         return answer if answer.figures.get("candidates") else _rebuilt(answer, asks, env, ask)
@@ -376,6 +394,8 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
     for n, item in enumerate(asks, 1):
         names = tuple(names_of(item.text)) if names_of and item.kind in ask_each.EACH else ()
         fact, cited = ask_facts.fact_line(item.text, text, answer, env, ask)
+        fact = fact or image_precision.line(item.text, answer, env)  # "is fp8 much faster than fp16" beside an image
+        fact = fact or (_unknown_model(item, ask, said) if n > 1 else "")  # "and can the same card run bark tts"
         if fact:  # "..., is rocm on these dead": the known fact it asks, whatever else the answer says
             answer.sources += [s for s in cited if s not in answer.sources]
             said += " " + fact
@@ -443,6 +463,30 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
     answer.headline = i18n.gap(env.lang).join(p for p in (lead, answer.headline.rstrip()) if p)
     if block:
         answer.headline += "\n\n" + block
+    return answer
+
+
+def _unknown_model(item: Ask, ask: Callable[[str], Answer | None], said: str) -> str:
+    """A later ask about a model not in the list ("can the same card run bark tts" after a Whisper fit): the sentence
+    saying so, not the answer's model taken for it; "" when the ask names no such model or the answer says it."""
+    unknown = getattr(ask, "unknown_model", None)
+    if unknown is None or item.kind not in ("fit", "memory", "speed", "time", "models", "other"):
+        return ""
+    sentences = _sentences(unknown(item.text))
+    return sentences[0] if sentences and sentences[0][:40] not in said else ""
+
+
+def _cpu_beside(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | None]) -> Answer:
+    """A one-ask message that also asks the CPU alone ("..., vs cpu only?") whose answer does not name the CPU: the
+    CPU's own speed or time (respond/ask_cpu) as a paragraph after the headline."""
+    if not answer.understood or not _CPU.search(text) or _CPU_SAID.search(answer.headline):
+        return answer
+    item = Ask("speed", text)
+    _, line = _asked(item, answer, env, ask, answer.headline, text)
+    if not line or line == _SAID or not _CPU_SAID.search(line):
+        return answer
+    para, sep, rest = answer.headline.partition("\n\n")
+    answer.headline = para.rstrip() + "\n\n" + line + (sep + rest if sep else "")
     return answer
 
 
