@@ -408,9 +408,13 @@ MOE_OFFLOAD_LAYER_US = 100.0
 DYNAMIC_MIX_QUANTS = frozenset({"iq1_s", "iq1_m", "iq2_xxs"})
 DYNAMIC_MIX_SHARED_BITS = 4.85
 
-# Host-to-GPU copies (§image.speed, streamed weights): PCIe per-lane GB/s by generation (the standard's 8, 16, 32 GT/s
-# with 128b/130b coding), x 0.8 reached by large pinned copies [A].
-PCIE_LANE_GB_S = {3: 0.985, 4: 1.969, 5: 3.938}
+# Host-to-GPU copies (§image.speed, streamed weights): PCIe per-lane GB/s by generation (the standard's 2.5 and 5 GT/s
+# with 8b/10b coding for 1.0 and 2.0, 8, 16, 32 GT/s with 128b/130b coding for 3.0-5.0), x 0.8 reached by large pinned
+# copies [A].
+PCIE_LANE_GB_S = {1: 0.25, 2: 0.5, 3: 0.985, 4: 1.969, 5: 3.938}
+# A link slower than this (GB/s after PCIE_COPY_EFFICIENCY) is said as a catch of the card (mining cards cut to PCIe 1.0
+# x4: respond/narrow_link): a PCIe 3.0 x2's worth [A].
+NARROW_LINK_GB_S = 1.6
 PCIE_COPY_EFFICIENCY = 0.8
 # --- Image generation speed (§image.speed) ----------------------------------------------------------------
 # Multiply-accumulates of one denoiser forward pass at batch 1 and the model's native size: (linear and convolution

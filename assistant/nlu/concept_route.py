@@ -30,7 +30,7 @@ import dataclasses
 
 from assistant.nlu import concept_score
 from assistant.nlu.reading import Reading
-from assistant.queries import Clarification, Query
+from assistant.queries import Clarification, Query, VerdictQuery
 from assistant.query_talk import ExplainQuery
 
 # readers whose claim is "whatever is left": a GPU's spec sheet ("nothing else asked"), a comparison asked back, what
@@ -87,6 +87,8 @@ def routed(r: Reading, reader: str, found: Query | Clarification) -> Query | Cla
         return found  # "3080 20g魔改卡参数", "闲鱼上的3060ti 16g是啥", "3090矿卡现在啥行情": the card and its figures
     if getattr(found, "feature", None):
         return found  # "what is mxfp4 and does my 4090 support it": the card's feature verdict answers it first
+    if isinstance(found, VerdictQuery) and decision.concept == "mining-cards" and r.workload and r.b.has("GPU"):
+        return found  # "矿卡3090跑大模型能用吗": the card judged for the work (its ex-mining checks go with it)
     if decision.concept in r.lex.listed("spec_field_concepts") and (r.refs or r.b.has("GPU")):
         return found  # "rtx 6090 rumored specs? how much vram": a figure of the GPU named, known or not
     if r.b.has("GPU") and (r.b.has("COSTS") or (r.form.figure == "price" and r.said("form_money_words"))):

@@ -18,6 +18,7 @@ from assistant.models import hardware, memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import VerdictQuery
 from assistant.respond import (
+    narrow_link,
     upgrade_path,
     vendor_practice,
     verdict_value,
@@ -182,6 +183,8 @@ def suitability_verdict(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> 
         passive = env.t("verdict.cond_passive")
         condition = f"{condition}{i18n.sep(env.lang)}{passive}" if condition else passive
         head += i18n.gap(env.lang) + env.t("verdict.passive_caveat", gpu=gpu.short_name)
+    if answer in ("yes", "yes_if") and (narrow := narrow_link.caveat(gpu, env)):  # "cmp 170hx跑大模型能用吗"
+        head += i18n.gap(env.lang) + narrow
     if chat and speed > 0:
         steps.append(
             env.t(

@@ -379,8 +379,8 @@ def topic(r: Reading) -> Query | None:
         return None  # a GPU question, or a comparison of GPUs ("3090 vs 4090 for llama.cpp")
     if outside and found[0][0] in r.lex.listed("gpu_use_concepts") and _judged(r):
         return None  # "is a 3090 good for llama.cpp", "p40 for llama.cpp, worth it or e-waste": a verdict on the GPU
-    if outside and found[0][0] == "mining-cards" and said(r, "risk_words"):
-        return None  # "are ex mining 3080s risky to buy", "挖过矿的3090安全吗": a verdict on that card with the checks
+    if outside and found[0][0] == "mining-cards" and (said(r, "risk_words") or _judged(r)):
+        return None  # "are ex mining 3080s risky to buy", "ex-mining 3090 for llms, any good": that card's verdict
     keys = list(dict.fromkeys(k for k, _, _ in found))
     return ExplainQuery(text=r.text, concept=keys[0], mention=found[0][2], others=tuple(keys[1:3]))
 
