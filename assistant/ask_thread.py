@@ -122,6 +122,15 @@ class _Asker:
         except Exception:  # noqa: BLE001 - an ask that fails to answer is said not answered, the rest stands
             return None
 
+    def variant_of(self, words: str, first: str) -> str:
+        """The first ask put of the model version the short ask `words` names ("Air版呢": nlu/model_variant_ask)."""
+        from assistant.nlu.model_variant_ask import variant_question
+
+        try:
+            return variant_question(words, first, self.engine.index)
+        except Exception:  # noqa: BLE001 - no version read: the ask is asked as it is
+            return ""
+
     def unknown_model(self, words: str) -> str:
         """What the reader says of a model `words` name that is not in the list ("can the same card run bark tts":
         '"bark" is not in my model list ...'), "" when they name none."""

@@ -396,6 +396,7 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
         fact, cited = ask_facts.fact_line(item.text, text, answer, env, ask)
         fact = fact or image_precision.line(item.text, answer, env)  # "is fp8 much faster than fp16" beside an image
         fact = fact or (_unknown_model(item, ask, said) if n > 1 else "")  # "and can the same card run bark tts"
+        fact = fact or (_variant(item, asks[0], ask, said) if n > 1 else "")  # "GLM-4.5 ...，Air版呢"
         if fact:  # "..., is rocm on these dead": the known fact it asks, whatever else the answer says
             answer.sources += [s for s in cited if s not in answer.sources]
             said += " " + fact
@@ -474,6 +475,22 @@ def _unknown_model(item: Ask, ask: Callable[[str], Answer | None], said: str) ->
         return ""
     sentences = _sentences(unknown(item.text))
     return sentences[0] if sentences and sentences[0][:40] not in said else ""
+
+
+def _variant(item: Ask, first: Ask, ask: Callable[[str], Answer | None], said: str) -> str:
+    """A short ask naming another version of the first ask's model ("Air版呢"): the first ask put of that version
+    (nlu/model_variant_ask through the asker), its answer's first sentence; "" when it names none."""
+    variant_of = getattr(ask, "variant_of", None)
+    form = variant_of(item.text, first.text) if variant_of is not None else ""
+    sub = ask(form) if form else None
+    if sub is None or not sub.understood or sub.intent in _NOT_ANSWERS or not sub.headline:
+        return ""
+    sentences = _sentences(sub.headline)
+    from assistant.nlu.model_variant_ask import variant_word
+
+    word = variant_word(item.text).lower()  # the sentence that names the version ("GLM-4.5-Air 大约需要 ...")
+    sentence = next((s for s in sentences if word and word in s.lower()), sentences[0])
+    return sentence if sentence not in said else ""
 
 
 def _cpu_beside(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | None]) -> Answer:
