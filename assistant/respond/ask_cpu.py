@@ -2,9 +2,10 @@
 that take vs cpu", "4060跑whisper转写300小时录音要多久，纯cpu呢".
 
 Contract: `cpu_form(kind, answer, env, text)` returns the question that asks the same of the CPU alone, in the plain
-words the CPU readers take (respond/cpu_fit, respond/speech_cpu): the model the answer sized (figures model_key, else
-the conversation's), the amount of audio the message states (nlu/audio.audio_seconds) for a transcription; "" when
-the answer sized no model. Pure.
+words the CPU readers take (respond/cpu_fit, respond/speech_cpu; lexicon lists ask_plain_cpu, ask_plain_cpu_audio):
+the model the answer sized (figures model_key, else the conversation's), the amount of audio the message states
+(nlu/audio.audio_seconds) for a transcription; "" when the answer sized no model. `kind` is the ask's (time or
+speed), kept for the callers. Pure.
 """
 
 from __future__ import annotations
@@ -21,10 +22,8 @@ def cpu_form(kind: str, answer: Answer, env: Env, text: str) -> str:
     if model is None:
         return ""
     seconds = audio_seconds(text, env.lang) if "whisper" in model.key else None
-    hours = f"{seconds / 3600:g}" if seconds else ""
-    if env.lang == "zh":
-        audio = f"转写{hours}小时音频" if hours else ""
-        return f"纯cpu跑{model.name}{audio}" + ("要多久" if kind == "time" or hours else "速度多少")
-    if hours:
-        return f"how long to transcribe {hours} hours of audio with {model.name} on cpu only"
-    return f"{model.name} on cpu only, how fast"
+    from assistant.nlu.lexicon import lexicon
+
+    name = "ask_plain_cpu_audio" if seconds else "ask_plain_cpu"  # (lexicon lists of the plain forms, both languages)
+    form = lexicon(env.lang).first_word(name, "")
+    return form.format(model=model.name, hours=f"{seconds / 3600:g}" if seconds else "") if form else ""
