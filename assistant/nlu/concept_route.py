@@ -87,7 +87,12 @@ def routed(r: Reading, reader: str, found: Query | Clarification) -> Query | Cla
         return found  # "3080 20g魔改卡参数", "闲鱼上的3060ti 16g是啥", "3090矿卡现在啥行情": the card and its figures
     if getattr(found, "feature", None):
         return found  # "what is mxfp4 and does my 4090 support it": the card's feature verdict answers it first
-    if isinstance(found, VerdictQuery) and decision.concept == "mining-cards" and r.workload and r.b.has("GPU"):
+    if (
+        isinstance(found, VerdictQuery)
+        and decision.concept == "mining-cards"
+        and r.workload in _WORK
+        and r.b.has("GPU")
+    ):
         return found  # "矿卡3090跑大模型能用吗": the card judged for the work (its ex-mining checks go with it)
     if decision.concept in r.lex.listed("spec_field_concepts") and (r.refs or r.b.has("GPU")):
         return found  # "rtx 6090 rumored specs? how much vram": a figure of the GPU named, known or not
@@ -97,6 +102,9 @@ def routed(r: Reading, reader: str, found: Query | Clarification) -> Query | Cla
     if r.b.has(*other) or len(r.explicit) > 1:
         return found  # two GPUs named: a comparison of them ("perf per dollar 4060 ti 16gb vs 3090")
     return _explained(r, decision)
+
+
+_WORK = ("llm_inference", "llm_finetune", "image_generation", "training")  # a use named ("跑大模型"), not mining
 
 
 def _explained(r: Reading, decision: concept_score.Decision) -> ExplainQuery:

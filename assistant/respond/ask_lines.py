@@ -383,6 +383,11 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
         return ask_facts.beside(answer, text, env, ask)  # "... vs ..., does rocm still support either": the fact too
     if not answer.understood:  # a name asked back about ("did you mean ...") stays asked: nothing else answered
         return answer if answer.figures.get("candidates") else _rebuilt(answer, asks, env, ask)
+    from assistant.respond.concept_first import rebuilt
+
+    concept = rebuilt(answer, asks, env, ask)  # "tensor core是啥？2080ti有吗，1080ti呢": the concept, then each card
+    if concept is not None:
+        return concept
     said = answer.headline
     # a concept's answer reads the whole question: an ask it leaves without a line is not said unanswerable ("why does
     # it matter for token generation speed" beside GDDR7's bandwidth), and another concept's definition is no line

@@ -73,8 +73,6 @@ def read(r: Reading) -> Query | None:
     if not isinstance(sheet, SpecQuery) or set(sheet.fields) - {"all", "power"}:
         return None  # "俩4090 nvlink支持吗", "3090矿卡现在啥行情": a figure of the card is asked (spec.read)
     topic = topic_of(r)
-    if topic == "mining" and r.workload:
-        return None  # "矿卡3090跑大模型能用吗": the card judged for the work, its ex-mining checks with it (verdict)
     if topic is not None and topic not in CANNOT:
         return _asked(r, gpus, topic)
     if sheet.fields or r.b.has(*_SPEC_ASKED) or r.workload:

@@ -379,7 +379,7 @@ def topic(r: Reading) -> Query | None:
         return None  # a GPU question, or a comparison of GPUs ("3090 vs 4090 for llama.cpp")
     if outside and found[0][0] in r.lex.listed("gpu_use_concepts") and _judged(r):
         return None  # "is a 3090 good for llama.cpp", "p40 for llama.cpp, worth it or e-waste": a verdict on the GPU
-    if outside and found[0][0] == "mining-cards" and (said(r, "risk_words") or _judged(r)):
+    if outside and found[0][0] == "mining-cards" and (said(r, "risk_words") or _judged_for_work(r)):
         return None  # "are ex mining 3080s risky to buy", "ex-mining 3090 for llms, any good": that card's verdict
     keys = list(dict.fromkeys(k for k, _, _ in found))
     return ExplainQuery(text=r.text, concept=keys[0], mention=found[0][2], others=tuple(keys[1:3]))
@@ -390,6 +390,15 @@ def _yes_no(r: Reading) -> bool:
     from assistant.nlu.intents.concept_cues import yes_no
 
     return yes_no(r)
+
+
+def _judged_for_work(r: Reading) -> bool:
+    """One yes / no asked of the card for a deep-learning use ("ex-mining 3090 for llms, any good"), the message asking
+    nothing else ("二手矿卡3080怎么验 价格多少算正常 跑sd够不够" asks the checks first)."""
+    from assistant.nlu.asks import checklist
+
+    work = ("llm_inference", "llm_finetune", "image_generation", "training")
+    return r.workload in work and _judged(r) and not checklist(r.text)
 
 
 def _judged(r: Reading) -> bool:
