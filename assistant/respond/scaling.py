@@ -402,6 +402,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     only_first = len(fits) >= 2 and fits[0] and not fits[1]
     (gpu, n), one = groups[0], groups[1][0]
     image = _image_head(query, groups, labels, env)
+    image_source = False  # the multi-GPU nodes cited when a pooled-memory answer speaks of images
     if image:  # "双卡4090跑sd能快一倍吗": each card makes its own images
         headline, image_figures = image
     elif query.aspect == "memory" and n > 1:  # "2张3060 12g能当24g用吗": pooled for inference, not for training
@@ -416,6 +417,11 @@ def respond(query: CompareQuery, env: Env) -> Answer:
             layer=f"{llm_figs.get(f'{shown}_layer', [0])[0] or 0:,.0f}",
             model=shown_spec.name if shown_spec else shown,
         )
+        if lexicon(env.lang).words_in("work_image_words", f" {low} "):  # "跑大模型和出图都行吗": images do not pool
+            headline += env.t(  # (it opens with the stop head_pool leaves to the end of the answer's headline)
+                "scale.pool_image", total=f"{n * (gpu.memory_gb or 0):g}", each=f"{one.memory_gb or 0:g}"
+            )
+            image_source = True
         if short and model_spec is not None:  # "does 2x 3060 12gb work as 24gb for llama 70b": not for that model
             need = memory.inference_memory(model_spec, head_model, context=CONTEXT).total_gb
             headline = i18n.gap(env.lang).join(
@@ -494,6 +500,8 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         sources += env.cite("hw-nccl-3090-p2p")
     if lanes:
         sources += env.cite("dettmers-2023")
+    if image_source:
+        sources += env.cite("concept-comfyui-multigpu")
     sources.append("method: docs/model.md §perf.multigpu, §llm.decode, §mem")
     return Answer(
         question=query.text,
