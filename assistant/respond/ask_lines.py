@@ -31,7 +31,7 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.asks import Ask, asked_as_word, checklist
 from assistant.nlu.lexicon import lexicon
-from assistant.respond import ask_concepts, ask_each, ask_facts, image_precision
+from assistant.respond import api_only, ask_concepts, ask_each, ask_facts, image_precision
 from assistant.respond.ask_cards import card_of, count_of, counted_subject, several_of, subject_of
 from assistant.respond.ask_figures import GIVES, _figure_sentence, _first_ask_first, _sentences, gives
 from assistant.respond.ask_titles import about, judged_in_title
@@ -402,6 +402,7 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
         fact = fact or image_precision.line(item.text, answer, env)  # "is fp8 much faster than fp16" beside an image
         fact = fact or (_unknown_model(item, ask, said) if n > 1 else "")  # "and can the same card run bark tts"
         fact = fact or (_variant(item, asks[0], ask, said) if n > 1 else "")  # "GLM-4.5 ...，Air版呢"
+        fact = fact or (api_only.line(item.text, answer, env) if item.kind == "api" else "")  # "个人是不是只能用API"
         if fact:  # "..., is rocm on these dead": the known fact it asks, whatever else the answer says
             answer.sources += [s for s in cited if s not in answer.sources]
             said += " " + fact
