@@ -41,8 +41,10 @@ def _concept_words(first: str, lang: str) -> str:
 def rebuilt(answer: Answer, asks: tuple[Ask, ...], env: Env, ask: Callable[[str], Answer | None]) -> Answer | None:
     """The concept first, then whether each card named after it has it (see the module contract)."""
     names_of = getattr(ask, "gpus_of", None)
-    if len(asks) < 2 or names_of is None or answer.intent == "verdict":  # "what is fp4 and does my 4090 support it"
-        return None
+    parts = answer.figures.get("parts") or []
+    verdicts = [p for p in parts if isinstance(p, dict) and p.get("intent") == "verdict"]
+    if len(asks) < 2 or names_of is None or answer.intent == "verdict" or verdicts:
+        return None  # "what is fp4 and does my 4090 support it", "fp8和int8有啥区别 4090支持fp8吗": verdicts answer
     first = asks[0].text
     low = f" {' '.join(first.lower().split())} "
     if not lexicon(env.lang).words_in("concept_asked_words", low):
