@@ -31,7 +31,7 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.asks import Ask, asked_as_word, checklist
 from assistant.nlu.lexicon import lexicon
-from assistant.respond import api_only, ask_concepts, ask_each, ask_facts, image_precision
+from assistant.respond import ask_concepts, ask_each, ask_facts, ask_more
 from assistant.respond.ask_cards import card_of, count_of, counted_subject, several_of, subject_of
 from assistant.respond.ask_figures import GIVES, _figure_sentence, _first_ask_first, _sentences, gives
 from assistant.respond.ask_titles import about, judged_in_title
@@ -398,11 +398,7 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
     names_of = getattr(ask, "gpus_of", None)
     for n, item in enumerate(asks, 1):
         names = tuple(names_of(item.text)) if names_of and item.kind in ask_each.EACH else ()
-        fact, cited = ask_facts.fact_line(item.text, text, answer, env, ask)
-        fact = fact or image_precision.line(item.text, answer, env)  # "is fp8 much faster than fp16" beside an image
-        fact = fact or (_unknown_model(item, ask, said) if n > 1 else "")  # "and can the same card run bark tts"
-        fact = fact or (_variant(item, asks[0], ask, said) if n > 1 else "")  # "GLM-4.5 ...，Air版呢"
-        fact = fact or (api_only.line(item.text, answer, env) if item.kind == "api" else "")  # "个人是不是只能用API"
+        fact, cited = ask_more.line(n, item, asks, answer, env, ask, text, said)
         if fact:  # "..., is rocm on these dead": the known fact it asks, whatever else the answer says
             answer.sources += [s for s in cited if s not in answer.sources]
             said += " " + fact
@@ -471,32 +467,6 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
     if block:
         answer.headline += "\n\n" + block
     return answer
-
-
-def _unknown_model(item: Ask, ask: Callable[[str], Answer | None], said: str) -> str:
-    """A later ask about a model not in the list ("can the same card run bark tts" after a Whisper fit): the sentence
-    saying so, not the answer's model taken for it; "" when the ask names no such model or the answer says it."""
-    unknown = getattr(ask, "unknown_model", None)
-    if unknown is None or item.kind not in ("fit", "memory", "speed", "time", "models", "other"):
-        return ""
-    sentences = _sentences(unknown(item.text))
-    return sentences[0] if sentences and sentences[0][:40] not in said else ""
-
-
-def _variant(item: Ask, first: Ask, ask: Callable[[str], Answer | None], said: str) -> str:
-    """A short ask naming another version of the first ask's model ("Air版呢"): the first ask put of that version
-    (nlu/model_variant_ask through the asker), its answer's first sentence; "" when it names none."""
-    variant_of = getattr(ask, "variant_of", None)
-    form = variant_of(item.text, first.text) if variant_of is not None else ""
-    sub = ask(form) if form else None
-    if sub is None or not sub.understood or sub.intent in _NOT_ANSWERS or not sub.headline:
-        return ""
-    sentences = _sentences(sub.headline)
-    from assistant.nlu.model_variant_ask import variant_word
-
-    word = variant_word(item.text).lower()  # the sentence that names the version ("GLM-4.5-Air 大约需要 ...")
-    sentence = next((s for s in sentences if word and word in s.lower()), sentences[0])
-    return sentence if sentence not in said else ""
 
 
 def _cpu_beside(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | None]) -> Answer:

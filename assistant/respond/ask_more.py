@@ -1,0 +1,87 @@
+"""The lines of a several-part message's asks that come from a fact or a model rather than from asking again: a known
+fact the ask cues, fp8 against fp16 beside an image's time, a model not in the list, another version of the message's
+model, whether an API is the only way, the difference of the two cards the answer is about (respond/ask_lines).
+
+Contract: `line(n, item, asks, answer, env, ask, text, said)` returns (line, sources) for ask number `n` of the
+message `text` (its asks `asks`), tried in this order: respond/ask_facts.fact_line; respond/image_precision.line;
+for a later ask, a model not in the list (the asker's unknown_model: its first sentence) and another version of the
+first ask's model (the asker's variant_of: the sentence of that version's answer naming it); for an API ask,
+respond/api_only.line; a difference asked of the two cards an answer of another kind is about
+(respond/difference.lead, spec deltas only). ("", []) when none gives a line. Never raises for an ask that fails.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from assistant.answer import Answer
+from assistant.nlu.asks import Ask
+from assistant.respond import api_only, ask_facts, image_precision
+from assistant.respond.ask_figures import _sentences
+from assistant.respond.env import Env
+
+_NOT_ANSWERS = ("help", "unknown")
+
+
+def line(
+    n: int,
+    item: Ask,
+    asks: tuple[Ask, ...],
+    answer: Answer,
+    env: Env,
+    ask: Callable[[str], Answer | None],
+    text: str,
+    said: str,
+) -> tuple[str, list[str]]:
+    """The ask's line from a fact or a model (see the module contract)."""
+    fact, cited = ask_facts.fact_line(item.text, text, answer, env, ask)
+    if fact:
+        return fact, cited
+    found = image_precision.line(item.text, answer, env)  # "is fp8 much faster than fp16" beside an image
+    found = found or (_unknown_model(item, ask, said) if n > 1 else "")  # "and can the same card run bark tts"
+    found = found or (_variant(item, asks[0], ask, said) if n > 1 else "")  # "GLM-4.5 ...，Air版呢"
+    found = found or (api_only.line(item.text, answer, env) if item.kind == "api" else "")  # "个人是不是只能用API"
+    found = found or _difference(item, answer, env)  # "h100 pcie vs sxm whats the actual difference" beside rents
+    return found, []
+
+
+def _unknown_model(item: Ask, ask: Callable[[str], Answer | None], said: str) -> str:
+    """A later ask about a model not in the list ("can the same card run bark tts" after a Whisper fit): the sentence
+    saying so, not the answer's model taken for it; "" when the ask names no such model or the answer says it."""
+    unknown = getattr(ask, "unknown_model", None)
+    if unknown is None or item.kind not in ("fit", "memory", "speed", "time", "models", "other"):
+        return ""
+    sentences = _sentences(unknown(item.text))
+    return sentences[0] if sentences and sentences[0][:40] not in said else ""
+
+
+def _variant(item: Ask, first: Ask, ask: Callable[[str], Answer | None], said: str) -> str:
+    """A short ask naming another version of the first ask's model ("Air版呢"): the first ask put of that version
+    (nlu/model_variant_ask through the asker), its answer's first sentence; "" when it names none."""
+    variant_of = getattr(ask, "variant_of", None)
+    form = variant_of(item.text, first.text) if variant_of is not None else ""
+    sub = ask(form) if form else None
+    if sub is None or not sub.understood or sub.intent in _NOT_ANSWERS or not sub.headline:
+        return ""
+    sentences = _sentences(sub.headline)
+    from assistant.nlu.model_variant_ask import variant_word
+
+    word = variant_word(item.text).lower()  # the sentence that names the version ("GLM-4.5-Air 大约需要 ...")
+    sentence = next((s for s in sentences if word and word in s.lower()), sentences[0])
+    return sentence if sentence not in said else ""
+
+
+def _difference(item: Ask, answer: Answer, env: Env) -> str:
+    """A difference asked of the two cards an answer of another kind is about ("h100 pcie vs sxm whats the actual
+    difference for training and why is sxm so much more expensive to rent": a rent comparison): their spec deltas
+    (respond/difference.lead, no price gap), "" when the answer is a comparison or a difference already."""
+    from assistant.respond import difference
+
+    if answer.intent in ("compare", "explain") or len(answer.gpus) != 2 or not difference.asked(item.text, env.lang):
+        return ""
+    specs = [env.reader.gpu(n) for n in answer.gpus]
+    if any(s is None for s in specs) or answer.figures.get("difference_specs"):
+        return ""
+    said, _ = difference.lead([s for s in specs if s is not None], env, price=False)
+    first = _sentences(said)[0] if said else ""
+    return first if first and first not in answer.headline else ""
