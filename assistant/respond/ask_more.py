@@ -7,7 +7,8 @@ message `text` (its asks `asks`), tried in this order: respond/ask_facts.fact_li
 for a later ask, a model not in the list (the asker's unknown_model: its first sentence) and another version of the
 first ask's model (the asker's variant_of: the sentence of that version's answer naming it); for an API ask,
 respond/api_only.line; a difference asked of the two cards an answer of another kind is about
-(respond/difference.lead, spec deltas only). ("", []) when none gives a line. Never raises for an ask that fails.
+(respond/difference.lead, spec deltas only); whether a card is on sale (respond/availability). ("", []) when none
+gives a line. Never raises for an ask that fails.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Callable
 
 from assistant.answer import Answer
 from assistant.nlu.asks import Ask
-from assistant.respond import api_only, ask_facts, image_precision
+from assistant.respond import api_only, ask_facts, availability, image_precision
 from assistant.respond.ask_figures import _sentences
 from assistant.respond.env import Env
 
@@ -42,6 +43,9 @@ def line(
     found = found or (_variant(item, asks[0], ask, said) if n > 1 else "")  # "GLM-4.5 ...，Air版呢"
     found = found or (api_only.line(item.text, answer, env) if item.kind == "api" else "")  # "个人是不是只能用API"
     found = found or _difference(item, answer, env)  # "h100 pcie vs sxm whats the actual difference" beside rents
+    names_of = getattr(ask, "gpus_of", None)
+    if not found and names_of is not None:  # "is the intel arc pro b60 24gb actually something you can buy"
+        found = availability.line(item.text, answer, env, names_of(item.text))
     return found, []
 
 
