@@ -7,8 +7,10 @@ message's first ask asks what a concept is (lexicon concept_asked_words, both la
 concept (`ask(first)` is an explain answer; the message's own answer may be a comparison of the cards, or the concept
 without them), and every later ask is a short ask naming one card ("2080ti有吗", "1080ti呢", "and the 4090?"): each
 card's line is the first sentence of the answer to "does the <card> have <concept>" (lexicon ask_plain_has;
-respond/verdict_feature answers it), the concept being the first ask without its question words (lexicon
-concept_asked_words). None when any later ask is longer or names no card or several. Never raises.
+respond/verdict_feature answers it; when that ask is not read, the first sentence of the card's spec sheet, lexicon
+ask_plain_specs), the concept being the first ask without its question words (lexicon concept_asked_words). None
+when any later ask is longer or names no card or several, or when the answer gives a verdict (a feature verdict the
+whole message reads: "what is fp4 and does my 4090 support it"). Never raises.
 """
 
 from __future__ import annotations
@@ -61,7 +63,10 @@ def rebuilt(answer: Answer, asks: tuple[Ask, ...], env: Env, ask: Callable[[str]
     for n, (item, names) in enumerate(zip(asks[1:], cards, strict=True), 2):
         spec = env.reader.gpu(names[0])
         sub = ask(form.format(gpu=spec.short_name, thing=thing)) if spec is not None else None
-        if sub is None or not sub.understood or not sub.headline:
+        if sub is not None and sub.figures.get("unread") and spec is not None:  # "does the 4090 have hbm": not read
+            sheet = lexicon(env.lang).first_word("ask_plain_specs", "")  # the card's summary says its memory type
+            sub = ask(sheet.format(gpu=spec.short_name)) if sheet else None
+        if sub is None or not sub.understood or not sub.headline or sub.figures.get("unread"):
             return None
         lines.append(env.t("asks.line", n=n, ask=item.text, line=_sentences(sub.headline)[0]))
         base.sources += [s for s in sub.sources if s not in base.sources]
