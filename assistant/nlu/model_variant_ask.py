@@ -29,7 +29,7 @@ def _models(text: str, index) -> list:
     cleaned, _ = clean(text)
     lex = lexicon(i18n.language_of(cleaned))
     tags, _ = tag(lex.respell(tokenize(cleaned)), cleaned, index, lex)
-    return [t for t in tags if t.kind == "MODEL" and getattr(t.value, "key", "")]
+    return [t for t in tags if t.kind == "MODEL" and bool(getattr(t.value, "key", None))]
 
 
 def variant_word(ask: str) -> str:
