@@ -7,12 +7,14 @@ message `text` (its asks `asks`), tried in this order: respond/ask_facts.fact_li
 for a later ask, a model not in the list (the asker's unknown_model: its first sentence) and another version of the
 first ask's model (the asker's variant_of: the sentence of that version's answer naming it); for an API ask,
 respond/api_only.line; a difference asked of the two cards an answer of another kind is about
-(respond/difference.lead, spec deltas only); whether a card is on sale (respond/availability). ("", []) when none
+(respond/difference.lead, spec deltas only); whether a card is on sale (respond/availability); what one memory
+size runs that another does not (respond/memory_pair through lexicon ask_plain_models_pair). ("", []) when none
 gives a line. Never raises for an ask that fails.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from assistant.answer import Answer
@@ -43,6 +45,9 @@ def line(
     found = found or (_variant(item, asks[0], ask, said) if n > 1 else "")  # "GLM-4.5 ...，Air版呢"
     found = found or (api_only.line(item.text, answer, env) if item.kind == "api" else "")  # "个人是不是只能用API"
     found = found or _difference(item, answer, env)  # "h100 pcie vs sxm whats the actual difference" beside rents
+    found = found or (
+        _two_sizes(item, env, ask, said) if item.kind == "models" else ""
+    )  # "... 22gb that i cant on 12gb"
     names_of = getattr(ask, "gpus_of", None)
     if not found and names_of is not None:  # "is the intel arc pro b60 24gb actually something you can buy"
         found = availability.line(item.text, answer, env, names_of(item.text))
@@ -89,3 +94,25 @@ def _difference(item: Ask, answer: Answer, env: Env) -> str:
     said, _ = difference.lead([s for s in specs if s is not None], env, price=False)
     first = _sentences(said)[0] if said else ""
     return first if first and first not in answer.headline else ""
+
+
+_GB = re.compile(r"(?<![\d.])(\d{1,3})\s*(?:gb|g)(?![a-z])", re.IGNORECASE)
+
+
+def _two_sizes(item: Ask, env: Env, ask: Callable[[str], Answer | None], said: str) -> str:
+    """What one memory size runs that another does not, asked with both sizes ("what can i run on 22gb that i cant on
+    my 3060 12gb"): the two-sizes answer (respond/memory_pair) through its plain form (lexicon ask_plain_models_pair),
+    its first two sentences; "" when the ask does not name two sizes."""
+    from assistant.nlu.lexicon import lexicon
+
+    sizes = list(dict.fromkeys(int(g) for g in _GB.findall(item.text)))
+    form = lexicon(env.lang).first_word("ask_plain_models_pair", "")
+    if len(sizes) != 2 or not form:
+        return ""
+    sub = ask(form.format(a=max(sizes), b=min(sizes)))
+    if sub is None or not sub.understood or not sub.headline or sub.intent in _NOT_ANSWERS:
+        return ""
+    from assistant import i18n
+
+    found = i18n.gap(env.lang).join(_sentences(sub.headline)[:2])
+    return found if found and found not in said else ""
