@@ -88,6 +88,8 @@ def _difference(item: Ask, answer: Answer, env: Env) -> str:
 
     if answer.intent in ("compare", "explain") or len(answer.gpus) != 2 or not difference.asked(item.text, env.lang):
         return ""
+    if difference.price_asked(item.text, env.lang):
+        return ""  # "租a100 40g和80g差多少钱": the money between them, which the rent answer gives
     specs = [env.reader.gpu(n) for n in answer.gpus]
     if any(s is None for s in specs) or answer.figures.get("difference_specs"):
         return ""
