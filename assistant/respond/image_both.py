@@ -9,6 +9,10 @@ diffusion", "sd": read as the reference's SDXL), outside the words naming the mo
 When the heaviest does not fit as it is (GGUF, streaming or not at all: "is a 3060 12gb enough for sdxl and flux"),
 each lighter model that fits is said first with its own memory and time per image ("SDXL: yes, it needs about 6.8
 GB at fp16 and fits ..."), then "<heaviest>: " and its answer; when a lighter one does not fit either, unchanged.
+When the question compares their speed ("how fast per image compared to sdxl", "比sdxl慢多少") and the heaviest fits,
+the lead is both times per image on the card instead ("SD 3.5 Large takes about 41 s per image on the RTX 5070,
+SDXL about 7 s: 5.9x as long"), said after the first paragraph when the fit is asked too ("does it fit and how fast
+... compared to sdxl").
 """
 
 from __future__ import annotations
@@ -41,6 +45,15 @@ def lead(answer: Answer, query: FitQuery, env: Env) -> Answer:
         return _each(answer, query, env, model, _lighter(query, env, model, key))
     lighter = _lighter(query, env, model, key)
     if not lighter:
+        return answer
+    after = bool(_FIT_ASKED.search(query.text))  # "sd 3.5 large on a 5070 12gb does it fit and how fast ...": after
+    timed = _timed(answer, query, env, model, lighter, after) if _COMPARED.search(query.text) else ""
+    if timed:  # "flux dev on a 4090, how much slower than sdxl per image": both times first
+        if after:  # the fit's own sentence (with the heaviest's time) first, the other model's time after it
+            first, sep, rest = answer.headline.partition("\n\n")
+            answer.headline = first.rstrip() + i18n.gap(env.lang) + timed + (sep + rest if sep else "")
+        else:
+            answer.headline = timed + i18n.gap(env.lang) + answer.headline
         return answer
     names = i18n.join_names(env.lang, [m.name for m in lighter])
     lead_text = env.t("image_both.lead", others=names, model=model.name)
@@ -87,3 +100,34 @@ def _each(answer: Answer, query: FitQuery, env: Env, model, lighter: list) -> An
     heavy = env.t("image_both.each_heavy", model=model.name) + i18n.uncap(env.lang, answer.headline)
     answer.headline = i18n.gap(env.lang).join([*said, heavy])
     return answer
+
+
+_FIT_ASKED = re.compile(r"\bfits?\b|\benough\b|装得下|放得下|装下|放下|能跑吗|跑得动|够不够|够用", re.I)
+# a time asked against another model ("how fast per image compared to sdxl", "比sdxl慢多少")
+_COMPARED = re.compile(r"compared (?:to|with)|\bvs\.?\b|\bversus\b|\bthan\b|相比|比起|对比|(?<![一-龥])比", re.I)
+
+
+def _timed(answer: Answer, query: FitQuery, env: Env, model, lighter: list, after: bool = False) -> str:
+    """The heaviest model's time per image against the first lighter one's on the same card (the image speed model,
+    docs/model.md §image.speed, run for each through respond/fit), "" when either has no time."""
+    from assistant.query_terms import ModelRef
+    from assistant.respond import fit
+
+    secs = answer.figures.get("seconds_per_image") or answer.figures.get("image_seconds")
+    other = lighter[0]
+    one = dataclasses.replace(query, model=ModelRef(mention=other.name, key=other.key), asked="")
+    figures = fit.respond_plain(one, env).figures
+    light = figures.get("seconds_per_image") or figures.get("image_seconds")
+    gpus = answer.gpus or [str((answer.figures.get("verdict") or {}).get("gpu") or "")]
+    spec = env.reader.gpu(gpus[0]) if gpus and gpus[0] else None
+    if not isinstance(secs, (int, float)) or not isinstance(light, (int, float)) or light <= 0 or spec is None:
+        return ""
+    return env.t(
+        "image_both.compared_after" if after else "image_both.compared",
+        model=model.name,
+        other=other.name,
+        gpu=spec.short_name,
+        s=f"{secs:.0f}",
+        s2=f"{light:.0f}",
+        ratio=f"{secs / light:.1f}",
+    )
