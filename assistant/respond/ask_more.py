@@ -8,7 +8,8 @@ for a later ask, a model not in the list (the asker's unknown_model: its first s
 first ask's model (the asker's variant_of: the sentence of that version's answer naming it); for an API ask,
 respond/api_only.line; a difference asked of the two cards an answer of another kind is about
 (respond/difference.lead, spec deltas only); whether a card is on sale (respond/availability); what one memory
-size runs that another does not (respond/memory_pair through lexicon ask_plain_models_pair). ("", []) when none
+size runs that another does not (respond/memory_pair through lexicon ask_plain_models_pair); the power connector of
+the answer's card when cables are asked (lexicon ask_cables, ask_plain_cables). ("", []) when none
 gives a line. Never raises for an ask that fails.
 """
 
@@ -45,9 +46,8 @@ def line(
     found = found or (_variant(item, asks[0], ask, said) if n > 1 else "")  # "GLM-4.5 ...，Air版呢"
     found = found or (api_only.line(item.text, answer, env) if item.kind == "api" else "")  # "个人是不是只能用API"
     found = found or _difference(item, answer, env)  # "h100 pcie vs sxm whats the actual difference" beside rents
-    found = found or (
-        _two_sizes(item, env, ask, said) if item.kind == "models" else ""
-    )  # "... 22gb that i cant on 12gb"
+    found = found or (_two_sizes(item, env, ask, said) if item.kind == "models" else "")  # "22gb ... 12gb"
+    found = found or _cables(item, answer, env, ask, said)  # "do they need special cooling/cables"
     names_of = getattr(ask, "gpus_of", None)
     if not found and names_of is not None:  # "is the intel arc pro b60 24gb actually something you can buy"
         found = availability.line(item.text, answer, env, names_of(item.text))
@@ -118,3 +118,28 @@ def _two_sizes(item: Ask, env: Env, ask: Callable[[str], Answer | None], said: s
 
     found = i18n.gap(env.lang).join(_sentences(sub.headline)[:2])
     return found if found and found not in said else ""
+
+
+def _cables(item: Ask, answer: Answer, env: Env, ask: Callable[[str], Answer | None], said: str) -> str:
+    """Power cables asked of the card the answer is about ("do they need special cooling/cables" after 3 x P40): the
+    connector sentence of the card's own answer (lexicon ask_plain_cables; respond/card_topic), with the airflow a
+    passively cooled card needs when cooling is asked in the same words; "" otherwise."""
+    from assistant import i18n
+    from assistant.nlu.lexicon import lexicon
+    from assistant.respond.ask_cards import card_of
+
+    lex = lexicon(env.lang)
+    name = card_of(answer)
+    spec = env.reader.gpu(name) if name else None
+    form = lex.first_word("ask_plain_cables", "")
+    if spec is None or not form or not lex.words_in("ask_cables", f" {item.text.lower()} "):
+        return ""
+    sub = ask(form.format(gpu=spec.short_name))
+    if sub is None or not sub.understood or not sub.headline:
+        return ""
+    plug = next((s for s in _sentences(sub.headline) if "EPS" in s or "pin" in s.lower()), "")
+    if not plug or plug in said:
+        return ""
+    if spec.passively_cooled and lex.words_in("ask_cooling", f" {item.text.lower()} "):
+        plug = i18n.gap(env.lang).join([plug, env.t("verdict.passive_caveat", gpu=spec.short_name)])
+    return plug
