@@ -1,11 +1,11 @@
 """Whether an API is the only way for one person, asked beside what a model needs: "跑kimi k2要多少显存，个人是不是只能
 用API", "how much vram for deepseek v3, is the api the only option for a normal person".
 
-Contract: `line(words, answer, env)` returns the sentence for an ask `words` that asks whether an API is the only way
-(lexicon list api_only_words, with an API word of ask_api) when `answer` sized a model no named card holds and lists
-the cheapest sets of cards that do (figures cheapest_sets): not the only way, but cards that hold it cost about the
-cheapest set's machine price, so within one person's reach are an API or the slower system-RAM route the answer's own
-reasons give (a reason naming llama.cpp's --n-cpu-moe, quoted as it is); "" otherwise. Pure.
+Contract: `line(words, answer, env)` returns the sentence for an ask `words` that asks whether an API is the only
+way (lexicon list api_only_words, with an API word: list ask_api or "api") when `answer` sized a model no named card
+holds and lists the cheapest sets of cards that do (figures cheapest_sets): not the only way, the cheapest set and its
+machine price, and beyond that budget an API or the slower system-RAM route the answer's own reasons give (a reason
+naming llama.cpp's --n-cpu-moe, quoted as it is); "" otherwise. Pure.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from assistant.respond.env import Env
 def line(words: str, answer: Answer, env: Env) -> str:
     """The API-only ask answered from the answer's own cheapest sets (see the module contract)."""
     lex = lexicon(env.lang)
-    if not (says(words, lex.listed("api_only_words")) and says(words, lex.listed("ask_api"))):
+    if not (says(words, lex.listed("api_only_words")) and says(words, (*lex.listed("ask_api"), "api", "apis"))):
         return ""
     sets = answer.figures.get("cheapest_sets")
     first = sets[0] if isinstance(sets, list) and sets and isinstance(sets[0], dict) else None

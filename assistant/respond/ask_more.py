@@ -5,8 +5,7 @@ model, whether an API is the only way, the difference of the two cards the answe
 Contract: `line(n, item, asks, answer, env, ask, text, said)` returns (line, sources) for ask number `n` of the
 message `text` (its asks `asks`), tried in this order: respond/ask_facts.fact_line; respond/image_precision.line;
 for a later ask, a model not in the list (the asker's unknown_model: its first sentence) and another version of the
-first ask's model (the asker's variant_of: the sentence of that version's answer naming it); for an API ask,
-respond/api_only.line; a difference asked of the two cards an answer of another kind is about
+first ask's model (the asker's variant_of: the sentence of that version's answer naming it); respond/api_only.line; a difference asked of the two cards an answer of another kind is about
 (respond/difference.lead, spec deltas only); whether a card is on sale (respond/availability); what one memory
 size runs that another does not (respond/memory_pair through lexicon ask_plain_models_pair); the power connector of
 the answer's card when cables are asked (lexicon ask_cables, ask_plain_cables). ("", []) when none
@@ -44,7 +43,7 @@ def line(
     found = image_precision.line(item.text, answer, env)  # "is fp8 much faster than fp16" beside an image
     found = found or (_unknown_model(item, ask, said) if n > 1 else "")  # "and can the same card run bark tts"
     found = found or (_variant(item, asks[0], ask, said) if n > 1 else "")  # "GLM-4.5 ...，Air版呢"
-    found = found or (api_only.line(item.text, answer, env) if item.kind == "api" else "")  # "个人是不是只能用API"
+    found = found or api_only.line(item.text, answer, env)  # "个人是不是只能用API"
     found = found or _difference(item, answer, env)  # "h100 pcie vs sxm whats the actual difference" beside rents
     found = found or (_two_sizes(item, env, ask, said) if item.kind == "models" else "")  # "22gb ... 12gb"
     found = found or _cables(item, answer, env, ask, said)  # "do they need special cooling/cables"
