@@ -5,11 +5,12 @@ model, whether an API is the only way, the difference of the two cards the answe
 Contract: `line(n, item, asks, answer, env, ask, text, said)` returns (line, sources) for ask number `n` of the
 message `text` (its asks `asks`), tried in this order: respond/ask_facts.fact_line; respond/image_precision.line;
 for a later ask, a model not in the list (the asker's unknown_model: its first sentence) and another version of the
-first ask's model (the asker's variant_of: the sentence of that version's answer naming it); respond/api_only.line; a difference asked of the two cards an answer of another kind is about
-(respond/difference.lead, spec deltas only); whether a card is on sale (respond/availability); what one memory
-size runs that another does not (respond/memory_pair through lexicon ask_plain_models_pair); the power connector of
-the answer's card when cables are asked (lexicon ask_cables, ask_plain_cables). ("", []) when none
-gives a line. Never raises for an ask that fails.
+first ask's model (the asker's variant_of: the sentence of that version's answer naming it); respond/api_only.line;
+a difference asked of the two cards an answer of another kind is about (respond/difference.lead, spec deltas only,
+not a difference in money); what one memory size runs that another does not (respond/memory_pair through lexicon
+ask_plain_models_pair); the power connector of the answer's card when cables are asked (lexicon ask_cables,
+ask_plain_cables); whether a card is on sale (respond/availability). ("", []) when none gives a line. Never raises
+for an ask that fails.
 """
 
 from __future__ import annotations
