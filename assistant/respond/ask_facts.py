@@ -6,13 +6,13 @@ Arc runs them.
 Contract: `fact_line(words, text, answer, env, ask)` returns (line, sources) for an ask `words` of message `text`:
 the asked fact of knowledge/concept_facts.toml with sentences of its own (en / zh) whose cues the ask says, read with
 the KB names of the cards the message names (nlu/asks.gpus_named through the asker: "is rocm on these dead" after
-"mi60s"), when the answer is not already that fact's (figures["fact"]), does not say it and does not already name
-every tool the ask names (list ask_tools: "B580跑ollama支持吗" answered with how Ollama drives the B580): its first
-sentence and its sources; ("", []) otherwise. (A fact answered by a computed lead is left to the ask's own line: it
-is worked for the message's cards there, "is nvlink needed" after a fit on two cards.) `beside(answer, text, env,
-ask)` does the same for a message of one ask (the whole text) whose answer is not a concept page, adding the fact's
-sentence as a paragraph after the headline. Never raises for a fact without text or an ask that fails (nothing is
-added).
+"mi60s") and of the cards the answer is about ("is rocm still supported on it" in a thread on an MI50), when the
+answer is not already that fact's (figures["fact"]), does not say it and does not already name every tool the ask
+names (list ask_tools: "B580跑ollama支持吗" answered with how Ollama drives the B580): its first sentence and its
+sources; ("", []) otherwise. (A fact answered by a computed lead is left to the ask's own line: it is worked for the
+message's cards there, "is nvlink needed" after a fit on two cards.) `beside(answer, text, env, ask)` does the same
+for a message of one ask (the whole text) whose answer is not a concept page, adding the fact's sentence as a
+paragraph after the headline. Never raises for a fact without text or an ask that fails (nothing is added).
 """
 
 from __future__ import annotations
@@ -25,9 +25,12 @@ from assistant.respond.ask_figures import _sentences
 from assistant.respond.env import Env
 
 
-def _names(text: str, ask: Callable) -> str:
+def _names(text: str, ask: Callable, answer: Answer | None = None) -> str:
+    """The KB names of the cards the message names and the answer is about ("is rocm still supported on it" after an
+    MI50: the answer's own card), lower case."""
     names_of = getattr(ask, "gpus_of", None)
-    return " ".join(n.lower() for n in (names_of(text) if names_of else ()))
+    named = list(names_of(text) if names_of else ()) + list(answer.gpus if answer is not None else ())
+    return " ".join(n.lower() for n in dict.fromkeys(named))
 
 
 def _fact(words: str, names: str) -> Fact | None:
@@ -48,7 +51,7 @@ def _own(f: Fact, env: Env) -> tuple[str, list[str]]:
 
 def fact_line(words: str, text: str, answer: Answer, env: Env, ask: Callable) -> tuple[str, list[str]]:
     """The asked fact's sentence for an ask of a several-part message (see the module contract)."""
-    f = _fact(words, _names(text, ask))
+    f = _fact(words, _names(text, ask, answer))
     if f is None or answer.figures.get("fact") == f.id or _tools_said(words, answer.headline, env):
         return "", []
     line, sources = _own(f, env)
@@ -73,7 +76,7 @@ def beside(answer: Answer, text: str, env: Env, ask: Callable) -> Answer:
     """A one-ask message whose answer leaves out the fact it asks: that fact's sentence after the headline."""
     if not answer.understood or answer.intent in ("explain", "help", "unknown") or not answer.headline:
         return answer
-    f = _fact(text, _names(text, ask))
+    f = _fact(text, _names(text, ask, answer))
     if f is None or answer.figures.get("fact") == f.id or _tools_said(text, answer.headline, env):
         return answer
     line, sources = _own(f, env)
