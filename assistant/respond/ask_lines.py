@@ -31,7 +31,7 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.asks import Ask, asked_as_word, checklist
 from assistant.nlu.lexicon import lexicon
-from assistant.respond import ask_concepts, ask_each, ask_facts, ask_more
+from assistant.respond import ask_concepts, ask_derived, ask_each, ask_facts
 from assistant.respond.ask_cards import card_of, count_of, counted_subject, several_of, subject_of
 from assistant.respond.ask_figures import GIVES, _figure_sentence, _first_ask_first, _sentences, gives
 from assistant.respond.ask_titles import about, judged_in_title
@@ -398,7 +398,7 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
     names_of = getattr(ask, "gpus_of", None)
     for n, item in enumerate(asks, 1):
         names = tuple(names_of(item.text)) if names_of and item.kind in ask_each.EACH else ()
-        fact, cited = ask_more.line(n, item, asks, answer, env, ask, text, said)
+        fact, cited = ask_derived.line(n, item, asks, answer, env, ask, text, said)
         if fact:  # "..., is rocm on these dead": the known fact it asks, whatever else the answer says
             answer.sources += [s for s in cited if s not in answer.sources]
             said += " " + fact
