@@ -19,6 +19,7 @@ from assistant.models import constants as C
 from assistant.nlu.audio import audio_seconds
 from assistant.queries import FitQuery
 from assistant.respond.env import Env
+from assistant.respond.speech_time import amount
 from assistant.respond.wording import duration
 from assistant.specs import ModelSpec
 
@@ -51,7 +52,7 @@ def respond(query: FitQuery, env: Env, model: ModelSpec) -> Answer:
         head = env.t(
             "speech_cpu.lead_time",
             model=model.name,
-            audio=duration(env, audio / 3600),
+            audio=amount(env, audio / 3600),  # the audio in the user's own unit ("300 hours", not "12 days")
             time=duration(env, audio / one / 3600),
             batched_time=duration(env, audio / batched / 3600),
             rtf=f"{one:.1f}",

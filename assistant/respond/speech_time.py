@@ -101,7 +101,7 @@ def speech_lead(
         figures |= {"audio_hours": round(audio / 3600, 2), "gpus_needed": cards, "gpus_needed_one_at_a_time": cards_1}
         head = env.t(
             "fit.speech_cards",
-            audio=_amount(env, audio / 3600),
+            audio=amount(env, audio / 3600),
             period=duration(env, period),
             cards=cards,
             cards_1=cards_1,
@@ -114,7 +114,7 @@ def speech_lead(
         figures["transcribe_hours_batched"] = round(hours / rtf_b, 3)
         head = env.t(
             "fit.speech_time",
-            audio=_amount(env, hours),  # in the user's own unit, not re-worded into days
+            audio=amount(env, hours),  # in the user's own unit, not re-worded into days
             time=duration(env, hours / rtf),
             time_b=duration(env, hours / rtf_b),
             **values,
@@ -135,7 +135,8 @@ def _short(env: Env, hours: float) -> str:
     return duration(env, hours)
 
 
-def _amount(env: Env, hours: float) -> str:
+def amount(env: Env, hours: float) -> str:
+    """An amount of audio in hours or minutes, as the user would say it (never re-worded into days)."""
     if hours == 1:
         return env.t("fit.speech_one_hour")
     if hours >= 1:
