@@ -25,6 +25,8 @@ from assistant.respond.ask_figures import _sentences
 from assistant.respond.env import Env
 
 _NOT_ANSWERS = ("help", "unknown")
+# a clause that points at a table of the answer it came from ("; the cards below ...", "；下面的卡 ..."): not shown
+_POINTS_DOWN = re.compile(r"[;；][^;；]*(?:below|下面|以下)[^;；]*?([.。])$")
 
 
 def line(
@@ -77,6 +79,7 @@ def _variant(item: Ask, first: Ask, ask: Callable[[str], Answer | None], said: s
 
     word = variant_word(item.text).lower()  # the sentence that names the version ("GLM-4.5-Air 大约需要 ...")
     sentence = next((s for s in sentences if word and word in s.lower()), sentences[0])
+    sentence = _POINTS_DOWN.sub(lambda m: m.group(1), sentence)  # "；下面的卡 ...": that answer's table is not shown
     return sentence if sentence not in said else ""
 
 
