@@ -133,6 +133,12 @@ def _verdict_kind(answer: Answer) -> str:
     return kind if isinstance(kind, str) else ""
 
 
+def _waits(text: str, lang: str) -> str:
+    """"wait" when the ask says a word of waiting ("worth waiting or just buy a 5080": list ask_wait), whatever kind
+    its other words gave it, else ""."""
+    return "wait" if lexicon(lang).words_in("ask_wait", f" {text.lower()} ") else ""
+
+
 def _what_is(text: str) -> bool:
     """Does the ask ask what a concept is or why ("what is nvlink", "kv cache是什么", "需要nvlink吗")? (lexicon [lists]
     concept_asked_words, both languages)"""
@@ -190,7 +196,7 @@ def _given(item: Ask, answer: Answer, said: str, text: str = "") -> bool:
         return True
     if item.kind in ("time", "speed", "other", "parts") and _CPU.search(item.text) and not _CPU_SAID.search(said):
         return False  # "how long will that take vs cpu", "纯cpu呢": the CPU's time is asked, not the GPU's again
-    if item.kind in covers(answer) or _verdict_kind(answer) == item.kind:
+    if item.kind in covers(answer) or _verdict_kind(answer) in (item.kind, _waits(item.text, answer.lang)):
         return True  # the code that wrote the answer says it gives this figure (a verdict of the kind: wait or buy)
     if item.kind == "fit" and answer.intent == "recommend" and answer.figures.get("minimum") and _possible(item):
         return True  # "kimi k2 locally, is that even possible? bare minimum hardware": the least it takes answers it
