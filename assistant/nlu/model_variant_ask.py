@@ -5,16 +5,18 @@ Contract: `variant_word(ask)` is the version word of such an ask ("Air"), "" for
 `variant_question(ask, first, index)` returns `first` (the message's first ask) with its model mention replaced
 by that model's name and the variant word the short `ask` names ("Air版呢", "what about the air version", "and the
 distill?"), when the name so made reads as another model of the list (nlu.understand: a model key other than the
-first's, whose name holds the variant word); "" otherwise (a long ask, no model in `first`, no such model). Pure.
+first's, whose name holds the variant word; a size, "8b", is the model of the same line at that size:
+model_sibling.sibling); "" otherwise (a long ask, no model in `first`, no such model). Pure.
 """
 
 from __future__ import annotations
 
 import re
 
-_ZH = re.compile(r"^(?:那|那么)?\s*(?P<v>[A-Za-z][A-Za-z0-9.\-]{1,12})\s*(?:版本|版|的)?\s*呢\s*[?？]?$")
+_ZH = re.compile(r"^(?:那|那么)?\s*(?P<v>[A-Za-z0-9][A-Za-z0-9.\-]{0,12})\s*(?:版本|版|的)?\s*呢\s*[?？]?$")
+_SIZE = re.compile(r"^(\d+(?:\.\d+)?)b$", re.IGNORECASE)
 _EN = re.compile(
-    r"^(?:(?:and|what about|how about|and what about)\s+)?(?:the\s+)?(?P<v>[a-z][a-z0-9.\-]{1,12})"
+    r"^(?:(?:and|what about|how about|and what about)\s+)?(?:the\s+)?(?P<v>[a-z0-9][a-z0-9.\-]{1,12})"
     r"(?:\s+(?:version|variant|one|model))?\s*\??$",
     re.IGNORECASE,
 )
@@ -50,13 +52,21 @@ def variant_question(ask: str, first: str, index) -> str:
     info = index.model_info.get(key)
     if info is None:
         return ""
-    named = f"{info[2]} {word}"
-    other = _models(named, index)
-    if len(other) != 1 or other[0].value.key == key:
-        return ""
-    other_info = index.model_info.get(other[0].value.key)
-    if other_info is None or word.lower() not in other_info[2].lower():
-        return ""
+    size = _SIZE.match(word)
+    if size:  # "那8b呢": the model of the line at that size (model_sibling, as a thread reads "the 8b one")
+        from assistant.model_sibling import sibling
+
+        found_key = sibling(index, key, float(size.group(1)))
+        other_info = index.model_info.get(found_key) if found_key else None
+        if other_info is None:
+            return ""
+    else:
+        other = _models(f"{info[2]} {word}", index)
+        if len(other) != 1 or other[0].value.key == key:
+            return ""
+        other_info = index.model_info.get(other[0].value.key)
+        if other_info is None or word.lower() not in other_info[2].lower():
+            return ""
     typed = re.compile(re.escape(found[0].text).replace(r"\ ", r"[\s\-]*"), re.IGNORECASE)
     if not typed.search(first):
         return ""

@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from assistant.answer import Answer
 from assistant.nlu.asks import Ask
+from assistant.nlu.concept_facts import says
 from assistant.respond import api_only, ask_facts, availability, image_precision
 from assistant.respond.ask_figures import _sentences
 from assistant.respond.env import Env
@@ -135,7 +136,7 @@ def _cables(item: Ask, answer: Answer, env: Env, ask: Callable[[str], Answer | N
     name = card_of(answer)
     spec = env.reader.gpu(name) if name else None
     form = lex.first_word("ask_plain_cables", "")
-    if spec is None or not form or not lex.words_in("ask_cables", f" {item.text.lower()} "):
+    if spec is None or not form or not says(item.text, lex.listed("ask_cables")):  # (whole words: not "deepseek")
         return ""
     sub = ask(form.format(gpu=spec.short_name))
     if sub is None or not sub.understood or not sub.headline:
@@ -143,6 +144,6 @@ def _cables(item: Ask, answer: Answer, env: Env, ask: Callable[[str], Answer | N
     plug = next((s for s in _sentences(sub.headline) if "EPS" in s or "pin" in s.lower()), "")
     if not plug or plug in said:
         return ""
-    if spec.passively_cooled and lex.words_in("ask_cooling", f" {item.text.lower()} "):
+    if spec.passively_cooled and says(item.text, lex.listed("ask_cooling")):
         plug = i18n.gap(env.lang).join([plug, env.t("verdict.passive_caveat", gpu=spec.short_name)])
     return plug

@@ -196,7 +196,8 @@ def _given(item: Ask, answer: Answer, said: str, text: str = "") -> bool:
         return True
     if item.kind in ("time", "speed", "other", "parts") and _CPU.search(item.text) and not _CPU_SAID.search(said):
         return False  # "how long will that take vs cpu", "纯cpu呢": the CPU's time is asked, not the GPU's again
-    if item.kind in covers(answer) or _verdict_kind(answer) in (item.kind, _waits(item.text, answer.lang)):
+    judged = _verdict_kind(answer)  # (an answer with no verdict gives no kind: "" is not one)
+    if item.kind in covers(answer) or (judged and judged in (item.kind, _waits(item.text, answer.lang))):
         return True  # the code that wrote the answer says it gives this figure (a verdict of the kind: wait or buy)
     if item.kind == "fit" and answer.intent == "recommend" and answer.figures.get("minimum") and _possible(item):
         return True  # "kimi k2 locally, is that even possible? bare minimum hardware": the least it takes answers it
@@ -318,7 +319,7 @@ _WHICH = re.compile(r"\bwhich\b|哪", re.I)
 # the CPU asked to run the job ("vs cpu", "on cpu only", "纯cpu呢"), not a part to buy ("what cpu should i pair")
 _CPU = re.compile(
     r"\b(?:on|vs\.?|versus|than|with|using)\s+(?:the\s+|a\s+|my\s+)?cpus?\b|\bcpu[- ]only\b|\bcpu alone\b"
-    r"|纯\s*cpu|只用\s*cpu|用\s*cpu|cpu\s*跑",
+    r"|纯\s*cpu|只用\s*cpu|用\s*cpu|cpu\s*跑|cpu\s*(?:要多久|呢|的话|上跑|多快|速度)",
     re.I,
 )
 _CPU_SAID = re.compile(r"\bCPU\b")
