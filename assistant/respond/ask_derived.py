@@ -79,7 +79,7 @@ def _variant(item: Ask, first: Ask, ask: Callable[[str], Answer | None], said: s
     from assistant.nlu.model_variant_ask import variant_word
 
     word = variant_word(item.text).lower()  # the sentence that names the version ("GLM-4.5-Air 大约需要 ...")
-    sentence = next((s for s in sentences if word and word in s.lower()), sentences[0])
+    sentence = next((s for s in sentences if word and word in s.lower().replace(" ", "")), sentences[0])
     sentence = _POINTS_DOWN.sub(lambda m: m.group(1), sentence)  # "；下面的卡 ...": that answer's table is not shown
     return sentence if sentence not in said else ""
 
