@@ -525,7 +525,8 @@ def _rebuilt(answer: Answer, asks: tuple[Ask, ...], env: Env, ask: Callable[[str
     for n, item, sub in subs:
         if n == n0 or _given(item, base, said, answer.question):
             continue
-        line = _line_from(item, sub, said)
+        line, _ = ask_derived.line(n, item, asks, base, env, ask, answer.question, said) if n > 1 else ("", [])
+        line = line or _line_from(item, sub, said)  # ("那8b呢": the version's answer, not the first model's again)
         if not line:
             sub, line = _asked(item, base, env, ask, said, answer.question)
         if line == _SAID:
