@@ -134,7 +134,7 @@ def _verdict_kind(answer: Answer) -> str:
 
 
 def _waits(text: str, lang: str) -> str:
-    """"wait" when the ask says a word of waiting ("worth waiting or just buy a 5080": list ask_wait), whatever kind
+    """ "wait" when the ask says a word of waiting ("worth waiting or just buy a 5080": list ask_wait), whatever kind
     its other words gave it, else ""."""
     return "wait" if lexicon(lang).words_in("ask_wait", f" {text.lower()} ") else ""
 
@@ -458,6 +458,7 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
         lines.append((n, item, line or _cannot(item, env), bool(line)))
         record.append({"n": n, "kind": item.kind, "ask": item.text, "answered": "line" if line else "cannot"})
     answer.figures["asks"] = record
+    _drop_unread(answer, [item for n, item, _, given in lines if given], env)  # "available" answered by a line
     lined = {r["kind"] for r in record if r["answered"] == "line"}
     if lined:  # what the lines give, for the checks after this one (respond/figure_net)
         answer.figures["covers"] = sorted(covers(answer) | lined)
@@ -488,6 +489,20 @@ def _cpu_beside(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer
     para, sep, rest = answer.headline.partition("\n\n")
     answer.headline = para.rstrip() + "\n\n" + line + (sep + rest if sep else "")
     return answer
+
+
+def _drop_unread(answer: Answer, answered: list[Ask], env: Env) -> None:
+    """The card page's "I did not understand <words> about the <card>" (respond/card_topic) leaves the headline when
+    every word it did not read is in an ask a line now answers ("is the rtx pro 6000 blackwell actually available to
+    buy": the listing line)."""
+    unread = [w for w in answer.figures.get("unread") or () if isinstance(w, str)]
+    spec = env.reader.gpu(answer.gpus[0]) if answer.gpus else None
+    if not unread or spec is None or not all(any(w in a.text.lower() for a in answered) for w in unread):
+        return
+    words = f"“{env.t('nlu.join_words').join(unread)}”"
+    answer.headline = _without(
+        answer.headline, env.t("card_topic.not_understood", words=words, gpu=spec.short_name), env
+    )
 
 
 def _without(headline: str, sentence: str, env: Env) -> str:
