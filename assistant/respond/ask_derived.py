@@ -9,7 +9,9 @@ first ask's model (the asker's variant_of: the sentence of that version's answer
 a difference asked of the two cards an answer of another kind is about (respond/difference.lead, spec deltas only,
 not a difference in money); what one memory size runs that another does not (respond/memory_pair through lexicon
 ask_plain_models_pair); the power connector of the answer's card when cables are asked (lexicon ask_cables,
-ask_plain_cables); whether a card is on sale (respond/availability). ("", []) when none gives a line. Never raises
+ask_plain_cables); a later ask cueing a fact answered by a computed lead, asked of the answer's card (a claiming
+fact of knowledge/concept_facts.toml: "does cuda still support it"); whether a card is on sale
+(respond/availability). ("", []) when none gives a line. Never raises
 for an ask that fails.
 """
 
@@ -50,6 +52,7 @@ def line(
     found = found or api_only.line(item.text, answer, env)  # "个人是不是只能用API"
     found = found or _difference(item, answer, env)  # "h100 pcie vs sxm whats the actual difference" beside rents
     found = found or (_two_sizes(item, env, ask, said) if item.kind == "models" else "")  # "22gb ... 12gb"
+    found = found or _lead_fact(item, answer, env, ask, said)  # "..., does cuda still support it"
     found = found or _cables(item, answer, env, ask, said)  # "do they need special cooling/cables"
     names_of = getattr(ask, "gpus_of", None)
     if not found and names_of is not None:  # "is the intel arc pro b60 24gb actually something you can buy"
@@ -147,3 +150,29 @@ def _cables(item: Ask, answer: Answer, env: Env, ask: Callable[[str], Answer | N
     if spec.passively_cooled and says(item.text, lex.listed("ask_cooling")):
         plug = i18n.gap(env.lang).join([plug, env.t("verdict.passive_caveat", gpu=spec.short_name)])
     return plug
+
+
+def _lead_fact(item: Ask, answer: Answer, env: Env, ask: Callable[[str], Answer | None], said: str) -> str:
+    """A later ask cueing a fact that claims its question and is answered by a computed lead ("..., and does cuda still
+    support it" after a P100's verdict: cuda-support), asked of the answer's card ("P100 PCIe 16 GB does cuda still
+    support it"): the first sentence of that answer when it is the fact's or a verdict; "" otherwise (facts that only
+    route a question already theirs, "is nvlink needed", keep the ask's own line)."""
+    from assistant.nlu.concept_facts import facts
+    from assistant.respond.ask_cards import card_of
+
+    name = card_of(answer)
+    spec = env.reader.gpu(name) if name else None
+    if spec is None:
+        return ""
+    read = f"{item.text} {spec.name.lower()}"
+    f = next((f for f in facts() if f.lead and f.claim and all(says(read, g) for g in f.cues)), None)
+    if f is None or answer.figures.get("fact") == f.id:
+        return ""
+    sub = ask(f"{spec.short_name} {item.text}")
+    if sub is None or not sub.headline or not (sub.figures.get("fact") == f.id or sub.intent == "verdict"):
+        return ""
+    sentences = _sentences(sub.headline)
+    first, k = sentences[0], 1
+    while first.count("(") > first.count(")") and k < len(sentences):  # "(e.g. V100 ...)": one sentence
+        first, k = f"{first} {sentences[k]}", k + 1
+    return first if first not in said else ""
