@@ -11,7 +11,8 @@ assistant/variant_compare.py).
 `predecessor(index, name)`: the GeForce card one generation earlier with the same tier number and suffix ("GeForce
 RTX 4060 Ti 16 GB" -> the RTX 3060 Ti; "RTX 2060" -> GTX 1060), without the suffix when that generation had none
 ("4070 SUPER" -> 3070), of the same memory size when that name is sold in several ("5060 Ti 16 GB" -> "4060 Ti 16
-GB"); None for other names and for a laptop part ("RTX 3050" -> None, not the RTX 2050 Mobile).
+GB"); a laptop part is skipped for the Turing GTX 16 card ("RTX 3050" -> GTX 1650, not the RTX 2050 Mobile); None
+for other names.
 `tier_before(old, new)`: True when `old` is a card of that rule's kind for `new` (same tier number, one generation
 earlier).
 """
@@ -26,7 +27,9 @@ from assistant.queries import CompareQuery, Query
 from assistant.query_terms import GpuRef
 
 _LAPTOP = re.compile(r"Mobile|Laptop|Max-Q", re.I)
-_TIER = re.compile(r"\b(RTX|GTX) ([2-5])0(\d0)(?: (Ti|SUPER|Super))?\b")
+_TIER = re.compile(r"\b(RTX|GTX) (10|16|20|30|40|50)(\d0)(?: (Ti|SUPER|Super))?\b")
+# GeForce series by generation (Pascal, Turing, Ampere, Ada, Blackwell)
+_SERIES = {1: ("10",), 2: ("20", "16"), 3: ("30",), 4: ("40",), 5: ("50",)}
 
 
 def read(r: Reading) -> Query | None:
@@ -48,26 +51,36 @@ def _first_candidate(r: Reading, mention: str) -> str | None:
 
 
 def predecessor(index, name: str) -> str | None:
-    found = _TIER.search(name)
-    if found is None or "Mobile" in name or "Laptop" in name:
+    found = _gen_tier(name)
+    if found is None or _LAPTOP.search(name):
         return None
-    gen = int(found.group(2)) - 1
-    brand = "gtx" if gen == 1 else "rtx"
-    tier = f"{gen}0{found.group(3)}"
-    for suffix in ([found.group(4)] if found.group(4) else []) + [""]:
-        mention = f"{brand} {tier} {suffix.lower()}".strip()
-        match = index.gpu(words(mention), mention)
-        if match.status == "ok" and match.name:
-            return None if _LAPTOP.search(match.name) else match.name  # "rtx 2050" is a laptop part: no desktop tier
-        if match.status == "ambiguous" and match.candidates:  # "rtx 4060 ti" before a 5060 Ti 16 GB: the 16 GB one
-            same = [c for c in match.candidates if _memory_word(c) == _memory_word(name)]
-            return (same or list(match.candidates))[0]
+    gen, tier, suffix = found
+    for series in _SERIES.get(gen - 1, ()):  # the RTX 3050's tier before: no desktop RTX 2050, the GTX 1650
+        brand = "gtx" if series in ("10", "16") else "rtx"
+        for extra in ([suffix] if suffix else []) + [""]:
+            mention = f"{brand} {series}{tier} {extra.lower()}".strip()
+            match = index.gpu(words(mention), mention)
+            if match.status == "ok" and match.name and not _LAPTOP.search(match.name):
+                return match.name
+            if match.status == "ambiguous" and match.candidates:  # "rtx 4060 ti" before a 5060 Ti 16 GB: the 16 GB
+                same = [c for c in match.candidates if _memory_word(c) == _memory_word(name)]
+                return (same or list(match.candidates))[0]
     return None
 
 
 def tier_before(old: str, new: str) -> bool:
-    a, b = _TIER.search(old), _TIER.search(new)
-    return bool(a and b and int(a.group(2)) == int(b.group(2)) - 1 and a.group(3) == b.group(3))
+    a, b = _gen_tier(old), _gen_tier(new)
+    return bool(a and b and a[0] == b[0] - 1 and a[1] == b[1])
+
+
+def _gen_tier(name: str) -> tuple[int, str, str] | None:
+    """(generation index, tier digits, suffix) of a GeForce name: "RTX 4060 Ti" -> (4, "60", "Ti"); the GTX 16
+    series counts as the RTX 20 series' generation (both Turing)."""
+    found = _TIER.search(name)
+    if found is None:
+        return None
+    gen = next((g for g, series in _SERIES.items() if found.group(2) in series), None)
+    return (gen, found.group(3), found.group(4) or "") if gen is not None else None
 
 
 def _memory_word(name: str) -> str:
