@@ -9,7 +9,9 @@ to the engine as the plain fit question of its kind about the answer's card (lis
 {model}", with the user's own words for the workload), and the first sentence of that answer becomes one line
 ("Also, 7b: ..."); nothing is added when the answer names no card, sized no model, or the other answer gives nothing.
 A comparison of two cards (or sets) decided on one workload gets the same comparison for each other workload named
-(list ask_plain_compare: "{a} vs {b} for {model}", the sides as the answer counts them).
+(list ask_plain_compare: "{a} vs {b} for {model}", the sides as the answer counts them); decided on a workload with no
+model named ("4070 ti super or 3090 for sd and local llms"), the kind is its workload's (figures["workload_key"]).
+When another workload's comparison picks the other card, a last line says the uses split and what decides.
 `figures["other_work"]` lists the workloads added.
 """
 
@@ -26,6 +28,7 @@ from assistant.respond.env import Env
 _SIZE = re.compile(r"(?<![a-z0-9.])(\d+(?:\.\d+)?)\s*b(?![a-z0-9])", re.I)
 _KINDS = (("image", "work_image_words"), ("speech", "work_speech_words"), ("llm", "work_llm_words"))
 _MODEL_KIND = {"image": "image", "encoder": "speech", "llm": "llm"}
+_KEY_KIND = {"image_gen": "image", "llm_chat": "llm"}  # a comparison decided on a workload with no model named
 _SENTENCE_END = re.compile(r"(?<=[。！？!?])(?![）)」』])|(?<=\.)(?=\s)")
 
 
@@ -79,14 +82,31 @@ def _compared(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer |
 
     works = _named(text, env.lang)
     sized = _MODEL_KIND.get(str(answer.figures.get("model_kind") or ""), "")
+    sized = sized or _KEY_KIND.get(str(answer.figures.get("workload_key") or ""), "")  # "for sd and local llms"
     specs = [g for g in (env.reader.gpu(n) for n in answer.gpus) if g is not None]
     form = lexicon(env.lang).first_word("ask_plain_compare", "")
     if len(works) < 2 or not sized or len(specs) != 2 or not form or sized not in {k for _, k, _ in works}:
         return answer
     sides = [f"{n} x {g.short_name}" if (n := count_of(answer, g.name)) > 1 else g.short_name for g in specs]
-    return _with_lines(
-        answer, works, sized, env, lambda model: ask(form.format(a=sides[0], b=sides[1], model=model)), ("compare",)
-    )
+    picks: list[Answer] = []
+
+    def compared(model: str) -> Answer | None:
+        sub = ask(form.format(a=sides[0], b=sides[1], model=model))
+        picks.extend([sub] if sub is not None and sub.choice else [])
+        return sub
+
+    answer = _with_lines(answer, works, sized, env, compared, ("compare",))
+    other = next((p for p in picks if p.choice != answer.choice), None)
+    if answer.choice and other is not None and answer.figures.get("other_work"):  # the two uses pick different cards
+        first, then = (env.reader.gpu(n) for n in (answer.choice, other.choice))
+        kinds = {k: w for _, k, w in works}
+        if first is not None and then is not None and kinds.get(sized):
+            work = next(w for _, k, w in works if k != sized)
+            split = env.t(
+                "asks.other_work_split", a=first.short_name, work_a=kinds[sized], b=then.short_name, work_b=work
+            )
+            answer.headline += "\n" + split
+    return answer
 
 
 def _with_lines(answer: Answer, works, sized: str, env: Env, asked, intents=("fit", "verdict")) -> Answer:
