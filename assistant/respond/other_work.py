@@ -97,8 +97,8 @@ def _compared(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer |
 
     answer = _with_lines(answer, works, sized, env, compared, ("compare",))
     other = next((p for p in picks if p.choice != answer.choice), None)
-    if answer.choice and other is not None and answer.figures.get("other_work"):  # the two uses pick different cards
-        first, then = (env.reader.gpu(n) for n in (answer.choice, other.choice))
+    if answer.choice and other and other.choice and answer.figures.get("other_work"):  # the uses pick different cards
+        first, then = env.reader.gpu(answer.choice), env.reader.gpu(other.choice)
         kinds = {k: w for _, k, w in works}
         if first is not None and then is not None and kinds.get(sized):
             work = next(w for _, k, w in works if k != sized)
