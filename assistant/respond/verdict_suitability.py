@@ -50,8 +50,9 @@ def _llm_only(query: VerdictQuery, memory_gb: float, env: Env) -> bool:
     floor (12 GB: 14B-class models at 4-bit) and the question does not insist on training or image
     generation: single-user LLM decoding is bound by memory size and bandwidth, not matrix units
     (§llm.decode). Asked for LLMs in so many words ("is a 1080 ti 11gb still usable for local llms"), holding the
-    common local model (Llama 3 8B at 4-bit) is enough for that conditional yes."""
-    if query.workload == "llm_inference" and memory_gb < FLOOR_GB["llm_inference"] / 2:
+    common local model (Llama 3 8B at 4-bit) is enough for that conditional yes, and so it is when no use is named
+    ("can a 1080 ti still do anything useful for ai": running a local model is what such a card still does)."""
+    if query.workload in ("llm_inference", None) and memory_gb < FLOOR_GB["llm_inference"] / 2:
         basis = verdict_value.chat_basis(env, "llm_inference")
         return basis is not None and memory.inference_memory(basis[0], basis[1]).total_gb <= memory_gb
     return memory_gb >= FLOOR_GB["llm_inference"] / 2 and query.workload in (None, "llm_inference", "inference")
