@@ -106,6 +106,9 @@ class FollowUpQuery(Query):
     amount: float | None = None  # "and if i only had 800?": a bare number; the dialogue reads it by the last question
     period: str | None = None  # "and per month?", "for a week?": day | week | month | year, for a cost or a rental
     providers: tuple[str, ...] = ()  # "what about on lambda?", "runpod vs coreweave?": the clouds to price it at
+    # "which provider", "租卡哪个平台便宜" with no card: the rent of what was talked about, or, with nothing talked
+    # about, the cheapest cloud GPUs (dialogue/core._without_pronouns)
+    any_card: bool = False
     of_them: bool = False  # "two of them?": a count of the GPUs just talked about (not "with 2 gpus")
     own_platform: bool = False  # "what if i already have a pc": buying without the desktop around the GPU
     hours_total: float | None = None  # "the job is about 120 hours total, what does that come to": the rent for them

@@ -49,7 +49,16 @@ from assistant.dialogue.references import (
     fill,
 )
 from assistant.dialogue.state import Assumptions, Context
-from assistant.queries import TOPIC_CONCEPTS, Clarification, GpuRef, PowerLimitQuery, Query, RecommendQuery, SpecQuery
+from assistant.queries import (
+    TOPIC_CONCEPTS,
+    Clarification,
+    GpuRef,
+    PowerLimitQuery,
+    Query,
+    RatesQuery,
+    RecommendQuery,
+    SpecQuery,
+)
 from assistant.query_talk import ExplainQuery, FollowUpQuery
 
 _ASKED_OF_US = re.compile(r"\b(?:you|recommend|recommended|pick|picked|choose|chose|suggest|suggested)\b", re.I)
@@ -432,8 +441,11 @@ _STANDS_ALONE = frozenset({"rig", "rent_or_buy", "recommend"})  # answered witho
 
 def _without_pronouns(query: Query) -> Query | None:
     """A build, rent-or-buy or pick whose only cards are pronouns with nothing to point at ("both", "that", "them":
-    "what exact build for both", "is buying realistic or is that a trap"): the query without them, else None."""
+    "what exact build for both", "is buying realistic or is that a trap"): the query without them, else None. A
+    provider asked with no card ("which provider", "租卡哪个平台便宜") is the cheapest cloud GPUs."""
     gpus = getattr(query, "gpus", ())
+    if getattr(query, "any_card", False):  # "租卡哪个平台便宜", "which provider" first thing: the cheapest cloud GPUs
+        return RatesQuery(text=query.text, mode="by_memory", workload=getattr(query, "workload", None))
     if query.intent == "rates" and [g.mention for g in gpus] == [_RENT_ONE]:  # "cheapest place to rent one": any GPU
         return dataclasses.replace(query, gpus=(), mode="by_memory")  # type: ignore[call-arg]
     if query.intent == "rates" and getattr(query, "mode", "") == "rates" and _rent_which(gpus):

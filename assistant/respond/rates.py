@@ -295,6 +295,8 @@ def _respond(query: RatesQuery, env: Env) -> Answer:
     named = [r for r in query.gpus if r.name]
     if query.mode in ("rates", "rent", "job") and len({r.name for r in named}) > 1:
         return rates_several.respond(query, env, respond)  # "l40s or a100 80gb, which is better value to rent"
+    if not named and len(query.providers) >= 2 and query.mode == "rates":  # "runpod or vast?": their prices
+        return respond(dataclasses.replace(query, mode="providers", provider=query.providers[0]), env)
     if not named:
         return Answer(
             question=query.text, intent="rates", headline="", clarification=env.t("rates.which_gpu"), lang=env.lang

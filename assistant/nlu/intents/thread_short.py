@@ -77,7 +77,7 @@ def provider_alone(r: Reading) -> Query | None:
     words = _allowed(r, "provider_asks", "short_fillers")
     if not _only(b.unknown, words):
         return None
-    return build(r, ask="rates")
+    return dataclasses.replace(build(r, ask="rates"), any_card=True)
 
 
 @needs(said=("reaction_words",), unless=("PARAMS", "MONEY", "NUMBER", "WORKLOAD", "WHY", "MODEL"))
