@@ -13,6 +13,7 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING, Any
 
+from assistant.dialogue import rent_context
 from assistant.queries import GpuRef, Query
 
 if TYPE_CHECKING:
@@ -296,7 +297,8 @@ def fit_at_context(dlg: Dialogue, query: Query) -> Query:
 
 def value_among_talked(dlg: Dialogue, query: Query) -> Query:
     """ "跑qwen2.5 32b买哪个划算", "which one is better value for qwen 32b" (value asked, no card named) after two cards
-    were talked about (compared, or asked about one after the other): those two compared for that model or work."""
+    were talked about (compared, or asked about one after the other): those two compared for that model or work; when
+    the last question rented, weighed as rentals (rent_context.compare_of_rented)."""
     from assistant.queries import CompareQuery, CostQuery
 
     if not isinstance(query, CostQuery) or query.kind != "perf_per_dollar" or query.gpus:
@@ -309,7 +311,7 @@ def value_among_talked(dlg: Dialogue, query: Query) -> Query:
         gpus = tuple(GpuRef(mention=n, name=n, count=ctx.counts.get(n, 1)) for n in ctx.recent[-2:])
     else:
         return query
-    return CompareQuery(
+    compared = CompareQuery(
         text=query.text,
         gpus=gpus,
         model=query.model,
@@ -318,6 +320,7 @@ def value_among_talked(dlg: Dialogue, query: Query) -> Query:
         aspect="value",
         settings=query.settings,
     )
+    return rent_context.compare_of_rented(dlg, compared)  # after their rents: weighed as rentals
 
 
 def cost_of_context(dlg: Dialogue, query: Query) -> Query:

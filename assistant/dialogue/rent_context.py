@@ -428,3 +428,31 @@ def _buying_against(query: Query, named: list) -> bool:
     if not isinstance(query, CompareQuery) or len(named) != 1:
         return False
     return bool(_BUY_WORD.search(query.text.lower())) and any(g.pronoun == "context" for g in query.gpus)
+
+
+def compare_of_rented(dlg: Dialogue, query: Query) -> Query:
+    """ "which one is better value for finetuning llama 3 8b", "哪个更划算" after the rents of two cards: the cards
+    talked about weighed as rentals (their rates, and the job's cost on each when a model or job is said), not as
+    purchases; `query` unchanged when it is no comparison of the cards rented or the last question rented nothing."""
+    from assistant.queries import CompareQuery, RatesQuery
+
+    last = rented_last(dlg)
+    if (
+        not isinstance(query, CompareQuery)
+        or last is None
+        or len(query.gpus) < 2
+        or not all(g.name for g in query.gpus)
+    ):
+        return query
+    if query.price_gap is not None or query.premise is not None:
+        return query
+    job = query.model is not None or query.params_b is not None
+    return RatesQuery(
+        text=query.text,
+        gpus=query.gpus,
+        provider=getattr(last, "provider", None),
+        mode="job" if job else "rates",
+        model=query.model,
+        params_b=query.params_b,
+        workload=query.workload,
+    )
