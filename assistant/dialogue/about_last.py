@@ -28,7 +28,7 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
     """ "why?" (the last question again; the engine leads with the reasons), "anything
     cheaper?" (a recommendation below the GPU the last answer favoured), "with amd too" (the
     last recommendation with that vendor added, or a recommendation for it)."""
-    from assistant.queries import RecommendQuery
+    from assistant.queries import CompareQuery, RecommendQuery
 
     ctx = dlg.context
     if follow.ask == "why":
@@ -41,6 +41,8 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         return mixed_with_thread(dlg, follow)
     if follow.ask == "break_even_use":  # "how many hours a month before buying wins": the rent or buy again
         return _rent_or_buy_of_thread(dlg, base, follow)
+    if follow.ask == "upgrade" and isinstance(base, CompareQuery):  # "should i upgrade" after "3060 vs 4070"
+        return worth_of_last(dlg, base, follow)
     if follow.ask == "upgrade":
         from assistant.dialogue.thread_edits import upgrade_of_thread
 

@@ -127,7 +127,9 @@ def about_last(r: Reading) -> Query | None:
         and kinds <= {"VALUE", "WORKLOAD", "ASK"} | AROUND
         and _only(b.unknown, r.lex.listed("worth_fillers"))
     ):
-        return build(r, ask="worth")  # "is the upgrade worth it?", "worth the extra?", "值得换吗"
+        # "should i upgrade", "要不要升级": the upgrades over the card talked about (a comparison's dearer card's worth)
+        upgrade = r.lex.words_in("upgrade_own_words", f" {' '.join(b.toks)} {r.text.lower()} ")
+        return build(r, ask="upgrade" if upgrade else "worth")  # "is the upgrade worth it?", "worth the extra?"
     running = b.meaning("COST_KIND") == "running" or said(r, "running_cost") or r.form.figure == "bill"
     if only_period(r) and running and not r.refs:
         # "跑一个月电费多少" after a pick: the power bill of the GPUs picked (as many as picked), per that period
