@@ -9,8 +9,10 @@ the cheapest GPU set in the price data that holds it (respond/fit_hardware.cheap
 ranking's own memory need). The headline names the sizes and their cheapest sets, smallest first; with a budget
 stated, the largest size whose whole machine fits in it, and what the next size up costs. `figures`: family
 (mention), sets [{model_key, params_b, need_gb, memory_gb, gpu, gpu_count, total_usd, machine_usd}], budget_usd
-and largest_in_budget when a budget is stated. Nothing is ranked for a model not asked about. `member(query, env)`: the
-family's model of the size a follow-up names, answered as that model.
+and largest_in_budget when a budget is stated. Nothing is ranked for a model not asked about. With N >= 2 users
+stated ("给公司部署一个deepseek 给50个人用"), each size is served to them instead (respond/serving_sets: the cheapest
+set giving each user enough speed). `member(query, env)`: the family's model of the size a follow-up names,
+answered as that model.
 """
 
 from __future__ import annotations
@@ -103,6 +105,9 @@ def _budget_said(found: list[dict], within: list[dict], budget: float, env: Env)
 def respond(query: RecommendQuery, env: Env) -> Answer | None:
     mention = query.unsized[0] if query.unsized else ""
     env = env.for_query(query)
+    users = int(dict(query.targets).get("users", 0))
+    if users >= 2:  # "给公司部署一个deepseek 给50个人用": each size served to them, not each size for one user
+        return _served(query, env, mention, users)
     found = []
     for model in _models(query, env):
         fit = FitQuery(text=query.text, model=ModelRef(model.name, model.key), settings=query.settings)
@@ -163,5 +168,55 @@ def respond(query: RecommendQuery, env: Env) -> Answer | None:
         steps=[env.t("rec_family.how")],
         figures=figures,
         sources=["method: docs/model.md §mem, §rec"],
+        lang=env.lang,
+    )
+
+
+def _served(query: RecommendQuery, env: Env, mention: str, users: int) -> Answer | None:
+    """Each size of the family served to `users` at once (respond/serving_sets: vLLM, 4-bit AWQ weights): the cheapest
+    set giving each user at least MIN_USER_TPS tokens/s, or the fastest when none does; None when fewer than two
+    sizes are served."""
+    from assistant.respond.serving_sets import serving_sets
+
+    budget = budget_usd(query, env) or env.assumptions.budget_usd
+    rows = []
+    for model in _models(query, env):
+        served = serving_sets(model, users, query.context_tokens, env, budget)
+        if served is not None and served.figures.get("sets"):
+            rows.append((model, served.figures["sets"][0], served.sources))
+    if len(rows) < 2:
+        return None
+    items = i18n.sep(env.lang).join(
+        env.t(
+            "rec_family.served_item",
+            model=m.name,
+            gpus=_short(best, env),
+            each=f"{best['per_user_tokens_per_second']:,.0f}",
+            machine=env.money(best["machine_usd"]),
+        )
+        for m, best, _ in rows
+    )
+    head = env.t("rec_family.served_head", family=mention, users=users, items=items)
+    table = Table(
+        headers=[
+            env.t("fit_family.col_model"),
+            env.t("rec.col_gpu"),
+            env.t("serve.col_each"),
+            env.t("fit.hardware_col_machine"),
+        ],
+        rows=[
+            [m.name, _label(best), f"{best['per_user_tokens_per_second']:,.1f}", env.money(best["machine_usd"])]
+            for m, best, _ in rows
+        ],
+    )
+    sets = [{"model_key": m.key, **best} for m, best, _ in rows]
+    return Answer(
+        question=query.text,
+        intent="recommend",
+        headline=head,
+        tables=[table],
+        steps=[env.t("rec_family.served_how", users=users)],
+        figures={"family": mention, "users": users, "sets": sets},
+        sources=list(dict.fromkeys(src for _, _, found in rows for src in found)),
         lang=env.lang,
     )
