@@ -177,6 +177,10 @@ class ModelTagging(TaggerBase):
             return self.add("MODEL", ModelMatch(self.span(i, j), "ok", key), i, j)
         if tt[i] not in self.index.model_families or self.toks[i].kind != "word":
             return None
+        if tt[i] in self.lex.listed("generic_model_families") and not (
+            i + 1 < len(tt) and self.toks[i + 1].kind == "num"
+        ):
+            return None  # "a 350m gpt", "350m的gpt": a GPT-style model (the size said), not GPT-2 or gpt-oss
         before = self._size_before(i)
         version = i + 1 < len(tt) and self.toks[i + 1].kind == "num" and self._size_at(i + 1) is None
         if (
