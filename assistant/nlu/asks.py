@@ -422,25 +422,41 @@ def _question_of(piece: str) -> str:
 
 def cards_named(text: str, index) -> list[str]:
     """The GPU names a message holds, as typed ("二手矿卡3080怎么验 价格多少算正常" -> ["3080"]), read by the tagger."""
-    from assistant import i18n
-    from assistant.nlu.tagger import tag
-    from assistant.nlu.text import clean, tokenize
-
-    cleaned, _ = clean(text)
-    lex = lexicon(i18n.language_of(cleaned))
-    tags, _ = tag(lex.respell(tokenize(cleaned)), cleaned, index, lex)
-    return [t.text for t in tags if t.kind == "GPU"]
+    return [typed for typed, _ in gpu_tags_of(text, index)]
 
 
 def gpus_named(text: str, index) -> list[str]:
     """The KB names of the GPUs a piece of a message names ("b200 vs h200 rental prices" -> ["B200", "H200 SXM 141
     GB"]), in order, each once; a name not resolved to one card is left out."""
+    names = [name for _, name in gpu_tags_of(text, index)]
+    return list(dict.fromkeys(n for n in names if isinstance(n, str) and n))
+
+
+def gpu_tags(tags) -> tuple[tuple[str, object], ...]:
+    """The GPU tags of a tagged message as (text as typed, KB name or None)."""
+    return tuple((t.text, getattr(t.value, "name", None)) for t in tags if t.kind == "GPU")
+
+
+def gpu_tags_key(cleaned: str, lang: str, index) -> tuple:
+    """The key under which a message's GPU tags are kept while it is answered (assistant/read_once.py)."""
+    return ("gpu_tags", cleaned, lang, id(index))
+
+
+def gpu_tags_of(text: str, index) -> tuple[tuple[str, object], ...]:
+    """`gpu_tags` of `text` tagged as the parser tags it; the parser's own tagging of the same text in the same
+    message is reused (it keeps them under `gpu_tags_key`), so a message is not tagged twice for its card names."""
     from assistant import i18n
     from assistant.nlu.tagger import tag
     from assistant.nlu.text import clean, tokenize
+    from assistant.read_once import remember, remembered
 
     cleaned, _ = clean(text)
-    lex = lexicon(i18n.language_of(cleaned))
-    tags, _ = tag(lex.respell(tokenize(cleaned)), cleaned, index, lex)
-    names = [getattr(t.value, "name", None) for t in tags if t.kind == "GPU"]
-    return list(dict.fromkeys(n for n in names if isinstance(n, str) and n))
+    lang = i18n.language_of(cleaned)
+    key = gpu_tags_key(cleaned, lang, index)
+    found = remembered(key)
+    if found is None:
+        lex = lexicon(lang)
+        tags, _ = tag(lex.respell(tokenize(cleaned)), cleaned, index, lex)
+        found = gpu_tags(tags)
+        remember(key, found)
+    return found

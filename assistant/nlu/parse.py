@@ -14,6 +14,7 @@ import re
 
 from assistant import i18n
 from assistant.nlu import intents, lalr, messages
+from assistant.nlu.asks import gpu_tags, gpu_tags_key
 from assistant.nlu.bag import Bag, Ref, Struct
 from assistant.nlu.checks import check
 from assistant.nlu.china_retail import retail_version
@@ -32,6 +33,7 @@ from assistant.nlu.usage_apply import capacity_asked, over_job, rent_of_job, wei
 from assistant.nlu.usage_reader import hours_in_all, read_usage
 from assistant.queries import Clarification, FitQuery, Query, RatesQuery, SpecQuery
 from assistant.query_talk import FollowUpQuery
+from assistant.read_once import remember
 
 language = i18n.language_of  # the question's language (one rule for the whole program)
 
@@ -247,6 +249,7 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     lex = lexicon(lang)
     toks = lex.respell(tokenize(cleaned))  # "electricty bill": the word meant
     tags, unknown = tag(toks, cleaned, index, lex)
+    remember(gpu_tags_key(cleaned, lang, index), gpu_tags(tags))  # asks.gpus_named of the same text: not tagged again
     stream = [(t.kind if t.kind in STRUCTURAL else "KW", t) for t in tags]
     try:  # one grammar: the Chinese lexicon maps its words onto the same terminals
         items = lalr.parse(lalr.table("en"), stream, _ToItems(cleaned))
