@@ -452,7 +452,7 @@ _CARD_QUESTIONS = ("fit", "cost", "rent_or_buy", "rates", "verdict")
 def reply_to_ask_back(dlg: Dialogue, query: Query) -> Query:
     """A card named alone ("4090", "两张3090") right after an answer asked back which GPU, or after a fit answered
     with no card ("能跑70b吗": the memory it needs): the GPUs of that question (a follow-up merged into it), not
-    their spec sheet."""
+    their spec sheet; its speed asked ("3060 12g能跑吗 多快") after such a fit is the model's speed there."""
     from assistant.queries import FitQuery, SpecQuery
     from assistant.query_talk import FollowUpQuery
 
@@ -469,7 +469,8 @@ def reply_to_ask_back(dlg: Dialogue, query: Query) -> Query:
     )
     if not ((dlg.context.asked_back or open_fit or asked_of_cards) and isinstance(query, SpecQuery)):
         return query
-    if query.fields or query.topic not in (None, "other"):
+    speed = open_fit and query.fields == ("speed",)  # "3060 12g能跑吗 多快" after "我想本地跑qwen3 30b a3b"
+    if (query.fields and not speed) or query.topic not in (None, "other"):
         return query  # "should i power limit my 4090": a topic of that card, not the card alone
     if not query.gpus or any(g.pronoun is not None or not g.name for g in query.gpus):
         return query
