@@ -137,6 +137,9 @@ class _Tagger(
                         kind, meanings = ("UNQUANTIZED" if quant else "FILLER"), {}
                     if kind in ("WORKLOAD", "MODE") and self._negated(i):
                         kind = "FILLER"  # "只用来跑70b 不训练", "no training, just inference": not that work
+                    if kind in ("CONDITION", "VENDOR") and not self._why_before(i) and self._negated(i):
+                        # "no used cards", "不要二手": new only; "not nvidia", "不要n卡": the other makers
+                        kind, meanings = _not_this(kind, meanings, self.lex)
                     if kind == "FILLER" or (kind in ("PER",) and len(meanings) > 1):
                         if self.tt[i] in COSTS_WORDS:
                             self.add("FILLER", True, i, i + used, meanings)
@@ -207,6 +210,11 @@ class _Tagger(
             self._unknown_toks.pop()
             self.unknown.pop()
         return True
+
+    def _why_before(self, i: int) -> bool:
+        """A why word shortly before token i ("why not amd", "为啥不用a卡"): a question about that choice."""
+        before = f" {self.text[max(0, self.toks[i].start - 16) : self.toks[i].start].lower()} "
+        return any(w in before for w in self.lex.listed("why_words"))
 
     def _both_cards(self, i: int, used: int) -> bool:
         """ "both my 3090s", "both of the 4090s": a word of [lists] both_words right before a GPU (with "my" / "the" /
@@ -371,3 +379,15 @@ def _named_again(tags: list[Tag], text: str) -> list[Tag]:
 
 
 __all__ = ["Tag", "tag", "GpuMatch", "ModelMatch"]
+
+
+def _not_this(kind: str, meanings: dict, lex: Lexicon) -> tuple[str, dict]:
+    """A condition or a maker said after a negation: the other condition ("no used" -> new), the other makers ("not
+    nvidia" -> the makers of lexicon list other_vendors_of_<maker>); a FILLER when there is no other."""
+    value = str(meanings.get(kind, ""))
+    other = (
+        {"used": "new", "new": "used"}.get(value)
+        if kind == "CONDITION"
+        else ",".join(lex.listed(f"vendors_but_{value}"))
+    )
+    return (kind, {kind: other}) if other else ("FILLER", {})

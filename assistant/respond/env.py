@@ -228,7 +228,7 @@ class Env:
     def for_query(self, query) -> Env:
         """This env for one question: its currency in force (the one it names, else the user's,
         else its language's); the assumptions it states itself (years, hours a week or
-        utilization, an electricity price in its electricity_currency), so that what is computed
+        utilization, an electricity price in its electricity_currency, new or used), so that what is computed
         and the assumptions shown agree; and, when money is in a local currency and nobody set an
         electricity price, that currency's household price (knowledge/electricity.csv)."""
         env = self
@@ -243,6 +243,8 @@ class Env:
             own["utilization"] = min(query.hours_per_week / 168.0, 1.0)
         elif getattr(query, "utilization", None):
             own["utilization"] = float(query.utilization)
+        if getattr(query, "condition", None) in ("new", "used"):  # "no used cards", "只要全新": the prices said
+            own["condition"] = query.condition
         kwh = getattr(query, "electricity_usd_per_kwh", None)
         if kwh:
             own["electricity_usd_per_kwh"] = env.to_usd(kwh, getattr(query, "electricity_currency", None))
