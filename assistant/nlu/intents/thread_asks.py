@@ -258,7 +258,7 @@ def payback_of_it(r: Reading) -> Query | None:
         return None
     if len(b.unknown) > 5:
         return None
-    it = tuple(g for g in r.refs if g.pronoun is not None) or (GpuRef(mention="it", pronoun="it"),)
+    it = tuple(g for g in r.refs if g.pronoun is not None) or (GpuRef(mention="it", pronoun="it", count_open=True),)
     return RentOrBuyQuery(text=r.text, gpus=it)
 
 
