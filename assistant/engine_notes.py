@@ -1,6 +1,7 @@
 """Notes the engine puts before or beside an answer about the names a question holds.
 
-Contract: `model_notes` says which KB model a mention was answered as (a version, a release, the newest of a size);
+Contract: `model_notes` says which KB model a mention was answered as (a version, a release, the newest of a size,
+a version the mention left out: "qwen 3b" -> Qwen2.5 3B);
 `memory_configurations` says a chip in a memory configuration the KB lacks is that chip with the user's memory, and
 reads of an "o" as a zero; `unsized_note` lists a model family's sizes when none was said; `unrecognized` names what
 the question holds that the KB does not (models, devices, datasets). Each returns locale text, never raises on a
@@ -37,7 +38,17 @@ def model_notes(reader: KbReader, query: Query, lang: str) -> list[str]:
     if model.assumed_over:
         others = i18n.join_names(lang, [name(k) for k in model.assumed_over])
         notes.append(i18n.t(lang, "engine.model_newest", mention=model.mention, name=name(model.key), others=others))
+    if not notes and model.mention and _versions(name(model.key)) - _versions(model.mention):
+        notes.append(i18n.t(lang, "engine.model_as", mention=model.mention, name=name(model.key)))  # "qwen 3b"
     return notes
+
+
+_SIZE = re.compile(r"\b\d+(?:\.\d+)?\s*[bm]\b", re.I)
+
+
+def _versions(text: str) -> set[str]:
+    """The version numbers of a model name or mention, sizes left out ("Qwen2.5 3B" -> {"2.5"}, "qwen 3b" -> {})."""
+    return set(re.findall(r"\d+(?:\.\d+)?", _SIZE.sub(" ", text.lower())))
 
 
 def memory_configurations(reader: KbReader, query: Query, lang: str) -> list[str]:
