@@ -155,13 +155,15 @@ def _run_beside(query: RigQuery, env: Env) -> bool:
 
 def _per_set(rate):
     """`rate` worked out once per (card, count): the builds of one answer ask the same sets several times (~1,700
-    asks of a 70b rig, a few hundred sets); a frozen GpuSpec, so equal specs rate alike."""
+    asks of a 70b rig, a few hundred sets). Kept by the card object (the snapshot's GpuSpecs; hashing a spec's every
+    field costs more than the look-up saves), the object held with its rating so that its id is not reused."""
     rated: dict = {}
 
     def once(gpu, n):
-        if (gpu, n) not in rated:
-            rated[(gpu, n)] = rate(gpu, n)
-        return rated[(gpu, n)]
+        held = rated.get((id(gpu), n))
+        if held is None or held[0] is not gpu:
+            held = rated[(id(gpu), n)] = (gpu, rate(gpu, n))
+        return held[1]
 
     return once
 
