@@ -273,7 +273,7 @@ def fit(estimate: MemoryEstimate, gpu_memory_gb: float | None, n_gpus: int | Non
     n = max(int(n_gpus or estimate.n_gpus or 1), 1)
     avail = finite(gpu_memory_gb)
     need = estimate.total_gb
-    ok = avail > 0 and need <= avail
+    ok = fits(estimate, gpu_memory_gb)
     headroom = avail - need
     min_gpus = _min_gpus(estimate, avail)
     if ok:
@@ -284,6 +284,13 @@ def fit(estimate: MemoryEstimate, gpu_memory_gb: float | None, n_gpus: int | Non
     else:
         verdict = f"does not fit (needs {need:.1f} GB per GPU, has {avail:g} GB)"
     return Fit(ok, n, need, avail, headroom, min_gpus, verdict)
+
+
+def fits(estimate: MemoryEstimate, gpu_memory_gb: float | None) -> bool:
+    """`fit(estimate, gpu_memory_gb, n).fits` (whatever n) without working out the rest of the Fit: for callers that
+    try many sets and keep only the yes / no."""
+    avail = finite(gpu_memory_gb)
+    return avail > 0 and estimate.total_gb <= avail
 
 
 def _min_gpus(estimate: MemoryEstimate, avail: float) -> int:

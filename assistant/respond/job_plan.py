@@ -32,15 +32,29 @@ FLOPS_PER_PARAM_TOKEN = {"full_finetune": 6.0, "lora": 4.0, "qlora": 4.0}
 _METHODS = {"full_finetune": "full", "lora": "lora", "qlora": "qlora"}
 
 
-def cards_needed(model: ModelSpec, method: str, gpu: GpuSpec) -> tuple[int | None, float]:
-    """(fewest cards, GB the method needs on one card) for `method` on `gpu`."""
+def cards_needed(
+    model: ModelSpec, method: str, gpu: GpuSpec, estimates: dict | None = None
+) -> tuple[int | None, float]:
+    """(fewest cards, GB the method needs on one card) for `method` on `gpu`. `estimates`: the training estimates
+    already made for the same model (per method and card count; they do not depend on the card), kept by a caller
+    that asks for several cards."""
     kind = _METHODS.get(method, "full")
-    one = train_memory.training_memory(model, kind, checkpointing=True)
+    made = {} if estimates is None else estimates
+
+    def estimate(n: int):
+        if (model, kind, n) not in made:
+            made[(model, kind, n)] = (
+                train_memory.training_memory(model, kind, checkpointing=True)
+                if n == 1
+                else train_memory.training_memory(model, kind, checkpointing=True, n_gpus=n, zero_stage=3)
+            )
+        return made[(model, kind, n)]
+
+    one = estimate(1)
     if not gpu.memory_gb:
         return None, one.total_gb
     for n in range(1, MAX_CARDS + 1):
-        est = one if n == 1 else train_memory.training_memory(model, kind, checkpointing=True, n_gpus=n, zero_stage=3)
-        if memory.fit(est, gpu.memory_gb, n).fits:
+        if memory.fits(estimate(n), gpu.memory_gb):
             return n, one.total_gb
     return None, one.total_gb
 
@@ -87,11 +101,12 @@ def cheapest_jobs(model: ModelSpec, method: str, tokens: float, rates: list, gpu
     for r in sorted(rates, key=lambda r: r.on_demand_usd_per_gpu_hour):
         best.setdefault(r.gpu, r)
     jobs = []
+    estimates: dict = {}  # the model's training estimates per card count, the same for every card
     for name, rate in best.items():
         gpu = gpu_of(name)
         if gpu is None or gpu.vendor != "NVIDIA" or not gpu.memory_gb:
             continue
-        n, _ = cards_needed(model, method, gpu)
+        n, _ = cards_needed(model, method, gpu, estimates)
         if n is None or n > 8:
             continue  # more than one node: not a single rental
         done = run(model, method, tokens, gpu, n)

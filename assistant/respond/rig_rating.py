@@ -78,11 +78,11 @@ def rater(query: RigQuery, env: Env, workload: str, key: str, floor: float | Non
 
         def llm_speed(gpu, n):
             est = needs[n] if n in needs else needs.setdefault(n, memory.inference_memory(model, quant, n_gpus=n))
-            if not memory.fit(est, gpu.memory_gb, n).fits:
+            if not memory.fits(est, gpu.memory_gb):
                 return None
             return scaling.llm_scaling([gpu] * n, model, quant).tokens_per_s
 
-        return llm_speed, "rig.unit_tps", env.t("rig.rated_llm", model=model.name, quant=quant)
+        return _per_set(llm_speed), "rig.unit_tps", env.t("rig.rated_llm", model=model.name, quant=quant)
     if model is not None and model.kind == "llm" and _run_beside(query, env):
         # "training small vision models + running 30b llms": the LLM run beside the training sets the memory (at
         # 4-bit, split by layer), the training sets the speed
@@ -90,12 +90,12 @@ def rater(query: RigQuery, env: Env, workload: str, key: str, floor: float | Non
 
         def train_beside(gpu, n):
             est = runs[n] if n in runs else runs.setdefault(n, memory.inference_memory(model, "q4_k_m", n_gpus=n))
-            if not memory.fit(est, gpu.memory_gb, n).fits:
+            if not memory.fits(est, gpu.memory_gb):
                 return None
             return score(gpu, key).score * scaling.training_scaling([gpu] * n, key).speedup
 
         return (
-            train_beside,
+            _per_set(train_beside),
             "rig.unit_rel",
             env.t("rig.rated_train_beside", title=workload_title(env, key), model=model.name),
         )
@@ -108,11 +108,11 @@ def rater(query: RigQuery, env: Env, workload: str, key: str, floor: float | Non
                 if n in tunes
                 else tunes.setdefault(n, train_memory.training_memory(model, "qlora", checkpointing=True, n_gpus=n))
             )
-            if not memory.fit(est, gpu.memory_gb, n).fits:
+            if not memory.fits(est, gpu.memory_gb):
                 return None
             return score(gpu, key).score * scaling.training_scaling([gpu] * n, key).speedup
 
-        return tune_speed, "rig.unit_rel", env.t("rig.rated_tune", model=model.name)
+        return _per_set(tune_speed), "rig.unit_rel", env.t("rig.rated_tune", model=model.name)
     stated, works = memory_floor(query, env, workload)
     floor = stated if floor is None else floor
     training = key.startswith("train")
@@ -151,6 +151,21 @@ def _run_beside(query: RigQuery, env: Env) -> bool:
     before = low[max(0, at - RUN_BEFORE) : at]
     words = lexicon(env.lang).listed("run_words") | {"跑", "chat", "chatting", "inference", "serve", "serving"}
     return any(w in before for w in words)
+
+
+def _per_set(rate):
+    """`rate` worked out once per (card, count): the builds of one answer ask the same sets several times (~1,700
+    asks of a 70b rig, a few hundred sets). Kept by the card object (the snapshot's GpuSpecs; hashing a spec's every
+    field costs more than the look-up saves), the object held with its rating so that its id is not reused."""
+    rated: dict = {}
+
+    def once(gpu, n):
+        held = rated.get((id(gpu), n))
+        if held is None or held[0] is not gpu:
+            held = rated[(id(gpu), n)] = (gpu, rate(gpu, n))
+        return held[1]
+
+    return once
 
 
 def holding(rate, need_gb: float):

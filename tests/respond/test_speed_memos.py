@@ -99,3 +99,48 @@ def test_copies_of_one_card_scale_as_distinct_equal_cards(kb, name, n):
     same = scaling.training_scaling([gpu] * n, "train16")
     distinct = scaling.training_scaling([dataclasses.replace(gpu) for _ in range(n)], "train16")
     assert same == distinct
+
+
+@pytest.mark.parametrize("method", ["lora", "qlora", "full"])
+def test_fits_is_the_fit_of_the_estimate(kb, method):
+    """memory.fits (the yes / no the rig raters and cloud-job sizing ask) is fit(...).fits on every card count."""
+    model = kb.model("llama-3.1-70b")
+    assert model is not None
+    for n in (1, 2, 4, 8):
+        est = train_memory.training_memory(model, method, checkpointing=True, n_gpus=n, zero_stage=3)
+        for gb in [*SIZES, 0.0, None]:
+            assert memory.fits(est, gb) == memory.fit(est, gb, n).fits
+
+
+@pytest.mark.parametrize("method", ["full_finetune", "lora", "qlora"])
+def test_cards_needed_with_kept_estimates_is_cards_needed_afresh(kb, method):
+    """cheapest_jobs keeps the training estimates per card count across cards: each card's count is the one sized
+    afresh for it alone."""
+    from assistant.respond.job_plan import cards_needed
+
+    names = ["GeForce RTX 3090", "GeForce RTX 4090", "H100 SXM5 80 GB", "A100 PCIe 40 GB", "L4"]
+    gpus = [g for g in (kb.gpu(n) for n in names) if g is not None]
+    assert len(gpus) >= 4
+    for key in ("llama-3.1-70b", "llama-3.1-8b"):
+        model = kb.model(key)
+        assert model is not None, key
+        kept: dict = {}
+        assert [cards_needed(model, method, g, kept) for g in gpus] == [cards_needed(model, method, g) for g in gpus]
+
+
+def test_a_rig_rater_kept_per_set_rates_as_afresh(kb):
+    """respond/rig_rating keeps a rater's rating per (card, count): asked again, or for an equal card, it is the
+    rating worked out afresh."""
+    from assistant.respond.rig_rating import _per_set
+
+    calls = []
+
+    def rate(gpu, n):
+        calls.append((gpu.name, n))
+        return (gpu.memory_gb or 0) * n
+
+    kept = _per_set(rate)
+    gpu = kb.gpu("GeForce RTX 3090")
+    assert [kept(gpu, n) for n in (1, 2, 1, 2)] == [rate(gpu, n) for n in (1, 2, 1, 2)]
+    assert kept(dataclasses.replace(gpu), 2) == rate(gpu, 2)
+    assert calls.count(("GeForce RTX 3090", 1)) == 3  # twice afresh above, once kept
