@@ -115,6 +115,9 @@ def fill(dlg: Dialogue, refs: tuple[GpuRef, ...], counted: bool = False) -> tupl
     """`refs` with every pronoun replaced by the GPUs it stands for."""
     out: list[GpuRef] = []
     for ref in refs:
+        if ref.pronoun == "vendor_peer":  # "7900xtx和n卡比": the answer picks that maker's card at about its price
+            out.append(ref)
+            continue
         if ref.pronoun == "context":  # "why not the 4060 ti?": the GPU the conversation is about
             named = {r.name for r in out}
             others = [g for g in [dlg.context.focus, *dlg.context.gpus] if g and g not in named]

@@ -132,12 +132,16 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         need_bigger,
         reputation,
         same_price,
+        vendor_peer,
     )
 
     one = laptop_part.as_one(query, env.for_query(query))  # "gaming laptop with a 3070 ti": one card, its laptop part
     if one is not None:
         return one
+    query, peer = vendor_peer.filled(query, env.for_query(query))  # "7900xtx和n卡比": that maker's card at its price
     answer = _compare(query, env)
+    if peer and answer.headline and not answer.clarification:
+        answer.headline = i18n.gap(env.lang).join([peer, answer.headline])
     env = env.for_query(query)
     if answer.clarification or answer.intent != "compare":
         return answer

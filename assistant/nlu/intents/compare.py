@@ -95,7 +95,7 @@ def read(r: Reading) -> Query | None:
         graded = _grades_priced(r, refs[0])
         if graded is not None:  # "3090矿卡和正常二手差多少钱", "4090全新和二手差多少": one card, its grades' prices
             return graded
-        other = GpuRef(mention="", pronoun="context")
+        other = _vendor_peer(r, refs[0]) or GpuRef(mention="", pronoun="context")
         coming = _coming_number(r, refs[0])
         if coming is not None:  # "5090和6090差多少": the next generation's number, not in the data, said
             return VerdictQuery(text=r.text, gpus=(refs[0],), kind="wait", workload=r.workload, unrecognized=(coming,))
@@ -404,3 +404,20 @@ def cpu_or_card(r: Reading) -> Query:
 
 
 _CPU_CONCEPT = "cpu-for-gpus"
+
+
+_MAKERS = {
+    "nvidia": ("GeForce", "RTX", "Quadro", "Tesla", "NVIDIA", "TITAN", "GTX"),
+    "amd": ("Radeon", "AMD"),
+    "intel": ("Arc", "Intel"),
+}
+
+
+def _vendor_peer(r: Reading, card: GpuRef) -> GpuRef | None:
+    """ "7900xtx跑sd和n卡比慢多少", "rx 9070 xt vs nvidia for llms": one card set against another maker, which the
+    answer fills with that maker's card at about its price (pronoun "vendor_peer", mention the maker); None when no
+    other maker is named."""
+    makers = [str(t.value) for t in r.b.kinds.get("VENDOR", []) if isinstance(t.value, str)]
+    own = next((m for m, words in _MAKERS.items() if (card.name or "").startswith(words)), None)
+    other = next((m for m in makers if m in _MAKERS and m != own), None)
+    return GpuRef(mention=other, pronoun="vendor_peer") if other and own else None
