@@ -31,7 +31,7 @@ from assistant import (
 )
 from assistant.answer import Answer
 from assistant.clarify import fill, of_thread, variant_for_work
-from assistant.dialogue import Dialogue, about_last, subject
+from assistant.dialogue import Dialogue, about_last, budget_step, subject, use_edit
 from assistant.gpu_variants import GpuVariants
 from assistant.kb.reader import KbReader
 from assistant.queries import Clarification, Query, Setting
@@ -171,6 +171,9 @@ class Engine:
         dialogue.sibling_of = dialogue.sibling_of or functools.partial(model_sibling.sibling, self.index)
         env = Env(self.reader, dialogue.assumptions, dialogue.context, lang=lang)
         parsed = chosen or self._from_pending(text, dialogue) or understand(text, self.index)
+        if not isinstance(parsed, Clarification):
+            parsed = budget_step.stepped(dialogue, parsed)  # "预算再加2000呢": the thread's budget plus 2,000
+            parsed = use_edit.use_edit(dialogue, parsed)  # "i'd train about 10 hours a week" after rent or buy
         parsed = of_thread(self._with_unfinished(parsed, text, dialogue), subject.talked(dialogue))  # "the 4060 ti"
         parsed = sized_ref.by_size(parsed, text, subject.talked(dialogue), self) or parsed  # "is the 16gb worth it"
         # "为什么不推荐4060ti" in a thread about SD: the 16 GB; "为什么是这个配置" after a build: why that build

@@ -97,6 +97,11 @@ def _span_hours(query: Query) -> float | None:
 _HOUR_WORD = re.compile(r"小时|钟头|\bh\b|hours?|hrs?|\d\s*h\b", re.IGNORECASE)
 
 
+def reweighs(base: Query, query: Query) -> bool:
+    """`query` is a schedule (a use over a span) that `rent_of_schedule` weighs the rent-or-buy `base` again at."""
+    return isinstance(base, RentOrBuyQuery) and _rent_or_buy_again(base, query) is not query
+
+
 def _rent_or_buy_again(base: RentOrBuyQuery, query: Query) -> Query:
     """A schedule said after a rent-or-buy: the rent-or-buy at that use, for as many months as the span."""
     said = _schedule(query) if isinstance(query, SetQuery | FollowUpQuery) or _use_alone(query) else None

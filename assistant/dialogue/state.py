@@ -156,6 +156,9 @@ class Context:
     # the thread's pick: the card and count the last recommendation or build chose, kept through the follow-ups about
     # it ("why not the 7900 xt", "ok and used 3090 instead?" when the 3090 was picked: respond/thread_lead.py)
     pick: tuple[str, int] | None = None
+    # the budget last said in the thread, as said (amount, currency), for a change by an amount ("预算再加2000呢",
+    # "500 more"): dialogue/budget_step.py
+    budget_said: tuple[float, str] | None = None
     # the side a comparison asked in full picked ("4090 vs 5090": "Get the RTX 5090"): what "it" / "that one" means
     # next ("that one, how much power", "what if i wait", "anything cheaper?"); "the other" stays by the first named
     compare_pick: str | None = None

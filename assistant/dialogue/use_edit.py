@@ -1,0 +1,77 @@
+"""A statement of use typed in a thread is a change of that setting, not a new question.
+
+Contract: `use_edit(dlg, query)` returns the query the thread means, or `query` unchanged:
+- "i'd train about 10 hours a week", "i only train on weekends, like 6 hours", "我一周大概训练10个小时" after a
+  rent-or-buy or a running cost (a reader took it as a pick for training: a work word and hours, nothing else) is the
+  hours set: a `SetQuery` of the question's own settings, so the last answer is given again under them (the
+  engine's `answer_again`), not a ranking of training cards. After a comparison or a pick it is so only when the work
+  is the thread's own (another work asks for that work's pick or comparison).
+- "what if i keep it 3 years", "and if i use it 4 hours a day" after a pick for a budget or a build (a follow-up of
+  settings of running cost and "it"): the pick again under them, as "what if 3 years" is, not a fit or a verdict of
+  the card picked.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from assistant.dialogue import schedule_rent
+from assistant.queries import Query
+
+if TYPE_CHECKING:
+    from assistant.dialogue.core import Dialogue
+
+_USE_KEYS = frozenset({"utilization", "years", "electricity_usd_per_kwh"})  # the settings of running cost
+_USE_OF_ANY_WORK = ("rent_or_buy", "cost")  # answers the hours change whatever the work said with them
+_USE_OF_SAME_WORK = ("compare", "recommend")  # answers ranked for a work: changed by the hours of that work
+_PICKS = ("recommend", "rig")
+_STATEMENT = frozenset({"settings", "stated", "workload"})  # all a statement of use says
+_PRONOUN_FOLLOW = frozenset({"settings", "stated", "gpus"})  # all "what if i keep it 3 years" says
+
+
+def use_edit(dlg: Dialogue, query: Query) -> Query:
+    last = dlg.context.last_query
+    if last is None or dlg.context.pending is not None or not _use_settings(query):
+        return query
+    if schedule_rent.reweighs(last, query):
+        return query  # "i'd train maybe 2 hours a day for 6 months": the rent-or-buy over that span (schedule_rent)
+    said = _said_fields(query)
+    if query.intent == "recommend" and said <= _STATEMENT and _work_fits(dlg, last, query):
+        from assistant.query_talk import SetQuery
+
+        return SetQuery(text=query.text, settings=query.settings)
+    gpus = getattr(query, "gpus", ())
+    if query.intent == "followup" and said <= _PRONOUN_FOLLOW and last.intent in _PICKS:
+        if gpus and all(g.pronoun and not g.name for g in gpus):
+            return dataclasses.replace(query, gpus=())  # type: ignore[call-arg]
+    return query
+
+
+def _use_settings(query: Query) -> bool:
+    keys = {s.key for s in query.settings}
+    return bool(keys) and keys <= _USE_KEYS
+
+
+def _work_fits(dlg: Dialogue, last: Query, query: Query) -> bool:
+    if last.intent in _USE_OF_ANY_WORK:
+        return True
+    thread_work = getattr(last, "workload", None) or dlg.context.workload
+    return last.intent in _USE_OF_SAME_WORK and getattr(query, "workload", None) == thread_work
+
+
+def _said_fields(query: Query) -> set[str]:
+    """The fields of `query` that differ from their defaults (what the question said), its text and intent aside."""
+    out = set()
+    for f in dataclasses.fields(query):
+        if f.name in ("text", "intent"):
+            continue
+        if f.default is not dataclasses.MISSING:
+            default = f.default
+        elif f.default_factory is not dataclasses.MISSING:
+            default = f.default_factory()
+        else:
+            continue
+        if getattr(query, f.name) != default:
+            out.add(f.name)
+    return out
