@@ -4,7 +4,8 @@
 
 Contract: `fleet(reading)` -> (canonical GPU name, machines) pairs; `counted(reading, query)` -> the query with the
 count of that card's GpuRef multiplied by the machines (a count said per machine, "2x a100 each", is kept and
-multiplied). Read by STRUCTURE: a number, then a machine noun (lexicon [lists] machine_words and their plurals;
+multiplied); with no machines counted, one node of a card sold on 8-GPU boards ("the b200 ... on one node") is 8 of
+it. Read by STRUCTURE: a number, then a machine noun (lexicon [lists] machine_words and their plurals;
 Chinese 台 is itself the classifier of machines), then, in the same clause, either a word that spreads the card over
 them ([lists] machine_each_words: each, every, all, w/, with; 每台, 都是, 各) or the card right after; the card is
 the first GPU named after it. A question naming a different card before that one in the clause is left alone.
@@ -91,7 +92,7 @@ def counted(r: Reading, query):
         return query
     found = {name: (n, each) for name, n, each in fleet(r)}
     if not found:
-        return query
+        return _per_node(r, query)
     refs = tuple(_spread(g, *found[g.name]) if g.name in found and not g.pronoun else g for g in gpus)
     return dataclasses.replace(query, gpus=refs)
 
@@ -100,3 +101,24 @@ def _spread(g, machines: int, each_said: bool):
     if g.count == machines and not each_said:  # "6台4090主机": the tagger counted the six already
         return dataclasses.replace(g, machines=machines)
     return dataclasses.replace(g, count=(g.count or 1) * machines, machines=machines)
+
+
+_NODE = re.compile(
+    r"\b(?:one|a|an|single|1)\s+(?:[\w-]+\s+){0,2}node\b|\bper node\b|\bnode of\b|一个节点|单节点|一台服务器|单台服务器"
+)
+
+
+def _per_node(r: Reading, query):
+    """ "does the b200 fit deepseek v3 at fp8 on one node", "can one node of h100s run deepseek r1": one server node of
+    a card sold as a board of eight (lexicon node_boards: SXM / OAM parts), named without a count, is 8 of it (an
+    HGX / DGX / OAM node); anything else is left alone."""
+    if not _NODE.search(r.text.lower()) or r.total_count():
+        return query
+    boards = tuple(r.lex.listed("node_boards"))
+    refs = tuple(
+        dataclasses.replace(g, count=8)
+        if g.name and g.count == 1 and not g.pronoun and g.name.startswith(boards)
+        else g
+        for g in query.gpus
+    )
+    return dataclasses.replace(query, gpus=refs)
