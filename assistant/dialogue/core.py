@@ -41,6 +41,7 @@ from assistant.dialogue import (
 from assistant.dialogue.ellipsis import merge
 from assistant.dialogue.references import (
     COUNTED,
+    FewerShown,
     NoModelYet,
     NoSecondGpu,
     NoSuchVariant,
@@ -260,6 +261,18 @@ class Dialogue:
                 text=query.text,
                 intent="fit",
                 message=i18n.t(lang, "dialogue.which_model", gpu=str(exc) or "GPU"),
+            )
+        except FewerShown as exc:  # "the third one" after a pick that showed fewer cards: none to pick
+            return Clarification(
+                kind="missing",
+                text=query.text,
+                intent=query.intent,
+                message=i18n.t(
+                    lang,
+                    f"dialogue.fewer_shown_{'one' if len(exc.args) == 1 else 'some'}",
+                    n=len(exc.args),
+                    gpus=i18n.join_names(lang, list(exc.args)),
+                ),
             )
         except OnlyOneShown as exc:  # "第二个" after a pick that showed one card: no second one to pick
             return Clarification(

@@ -39,6 +39,10 @@ class OnlyOneShown(Exception):
     """ "第二个", "the second one" after an answer that showed one option: there is no second to pick (its name)."""
 
 
+class FewerShown(Exception):
+    """ "the third one", "第三个" after an answer that showed fewer options: there is none to pick (the names shown)."""
+
+
 class NoModelYet(Exception):
     """ "would it fit?" about a card talked about, with no model in the conversation: which model (the card known)."""
 
@@ -78,6 +82,10 @@ def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
         if second is None and _options_shown(ctx):  # "第二个" after a pick that listed one card: said, not guessed
             raise OnlyOneShown(ctx.gpus[0])
         names = [second or ctx.gpus[0]]
+    elif ref.pronoun == "third":  # "the third one" of a top-3 list
+        if len(ctx.gpus) < 3:
+            raise FewerShown(*ctx.gpus)
+        names = [ctx.gpus[2]]
     elif ref.pronoun == "last":
         names = [ctx.gpus[-1]]
     elif ref.pronoun in ("it", "that") and ctx.compare_pick in ctx.gpus:

@@ -6,6 +6,8 @@ Contract: `use_edit(dlg, query)` returns the query the thread means, or `query` 
   hours set: a `SetQuery` of the question's own settings, so the last answer is given again under them (the
   engine's `answer_again`), not a ranking of training cards. After a comparison or a pick it is so only when the work
   is the thread's own (another work asks for that work's pick or comparison).
+- "and for fine tuning it", "那微调它呢" after "how much vram for qwen 2.5 14b" (a thread about a model that has talked
+  about no card): "it" is the model, not a card to ask for; the follow-up without it (`model_it`).
 - "what if i keep it 3 years", "and if i use it 4 hours a day" after a pick for a budget or a build (a follow-up of
   settings of running cost and "it"): the pick again under them, as "what if 3 years" is, not a fit or a verdict of
   the card picked.
@@ -75,3 +77,14 @@ def _said_fields(query: Query) -> set[str]:
         if getattr(query, f.name) != default:
             out.add(f.name)
     return out
+
+
+def model_it(dlg: Dialogue, query: Query) -> Query:
+    """A follow-up whose only card is "it" in a thread about a model and no card: without the card (see above)."""
+    ctx = dlg.context
+    gpus = getattr(query, "gpus", ())
+    if query.intent != "followup" or not gpus or ctx.gpus or ctx.recent or not ctx.setup.named():
+        return query
+    if all(g.pronoun == "it" and not g.name for g in gpus):
+        return dataclasses.replace(query, gpus=())  # type: ignore[call-arg]
+    return query

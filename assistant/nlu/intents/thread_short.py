@@ -20,6 +20,9 @@ what was talked about.
   with worth over "them": the dialogue brings the last two cards).
 - `platform_of_cards(r)`: "what mobo supports two of them", "两张3090配什么主板" (lexicon platform_asked_words with a
   count of one card, named or the thread's): a build of that many (a RigQuery; the answer leads with the platform).
+- `budget_raise_alone(r)`: "i can stretch to 1500", "bump it to 2k", "ok push to 1200" (lexicon budget_raise_words,
+  one amount, every other word a filler): the budget set to that amount (a SetQuery: the last pick or build is
+  answered again within it), not a spec of "it" or a question not understood.
 - `condition_alone(r)`: "is that new or used", "新的还是二手的", "is that price used" (lexicon condition_asks, nothing
   else named): the price of the card talked about, whose condition it states.
 """
@@ -39,6 +42,7 @@ from assistant.queries import CompareQuery, CostQuery, GpuRef, Query, RigQuery, 
 # a yes / no asked of a board ("is x8/x8 fine", "b650能插两张吗"): a verdict, not the platform to pick
 _YES_NO = re.compile(r"^\s*(?:is|are|can|could|do|does|will|would|should)\b|吗|够不够|能不能|行不行", re.IGNORECASE)
 _BILL_KINDS = {"COST", "HOURS", "KWH", "NUMBER", "SET", "ELECTRICITY", "FIELD", "PERIOD", "PER", "QUESTION", "HOW_MUCH"}
+_LEAST_BUDGET = 50  # [A] a bare amount below this is a count, not money to spend (as dialogue/thread_edits reads it)
 _SHORT = 6  # [A] a reaction is a few words ("that bad huh", "is it really that slow"): more is another question
 
 
@@ -93,6 +97,28 @@ def reaction_alone(r: Reading) -> Query | None:
     if not _only(b.unknown, words):
         return None
     return VerdictQuery(text=r.text, gpus=(GpuRef(mention="", pronoun="it"),), kind="good")
+
+
+@needs(said=("budget_raise_words",), unless=("PARAMS", "MODEL", "BUDGET"))
+def budget_raise_alone(r: Reading) -> Query | None:
+    from assistant.query_base import Setting
+    from assistant.query_talk import SetQuery
+
+    b = r.b
+    if r.explicit or r.model or b.has("PARAMS", "WORKLOAD", "BUDGET") or not said(r, "budget_raise_words"):
+        return None  # "预算加到1.5万呢": the budget named, read as the budget follow-up it is
+    amounts = [*b.kinds.get("MONEY", ()), *b.kinds.get("NUMBER", ())]
+    if len(amounts) != 1 or not _only(b.unknown, _allowed(r, "budget_raise_words", "budget_raise_fillers")):
+        return None
+    try:
+        value = float(amounts[0].value)
+    except (TypeError, ValueError):
+        return None
+    if value < _LEAST_BUDGET:
+        return None  # "push it to 2 cards": a count, not money
+    currency = r.currency() if b.has("MONEY") else r.unnamed_currency()
+    budget = Setting("budget_usd", value, currency=None if currency in (None, "USD") else currency)
+    return SetQuery(text=r.text, settings=(budget,))
 
 
 @needs(said=("condition_asks",), unless=("PARAMS", "MONEY", "NUMBER", "MODEL"))
