@@ -52,6 +52,21 @@ def _unrated_headline(
     return i18n.gap(env.lang).join([*pick, head, *lines]), picked.gpu.name
 
 
+def _train_on_rated(query: CompareQuery, a: ValueRow, b: ValueRow, title: str, env: Env) -> tuple[str, str] | None:
+    """Training or fine-tuning asked of a rated card against an Apple one ("dgx spark vs mac studio m4 max 128gb for
+    fine tuning"): the rated card leads, for the tools that train on it (CUDA / ROCm), the Mac's training said to run
+    only through MLX or PyTorch's MPS backend with no rated speed here; the LLM speeds follow. None otherwise."""
+    if query.workload not in ("training", "llm_finetune"):
+        return None
+    rated = [r for r in (a, b) if not unrated.is_unrated(r.perf)]
+    apple = [r for r in (a, b) if unrated.is_unrated(r.perf) and hardware.is_apple(r.gpu)]
+    if len(rated) != 1 or len(apple) != 1:
+        return None
+    head = env.t("compare.train_rated_pick", gpu=rated[0].label, other=apple[0].label, title=title)
+    rest, _choice = _unrated_headline(a, b, title, env, True, False)
+    return i18n.gap(env.lang).join([head, rest]), rated[0].gpu.name
+
+
 def _llm_pick(a: ValueRow, b: ValueRow, speeds: dict, env: Env) -> tuple[list[str], ValueRow | None]:
     """ "DGX Spark or a Mac Studio M4 Max": the pick for running LLMs, first: the faster at the largest model both
     run (its speeds), and a larger model only the other holds, said ("mac mini m4 pro 64g vs a 4090": the 4090 is
@@ -130,6 +145,9 @@ def headline(
         return _headline_many(query, rows, names, key, env, title)
     a, b = rows[names[0]], rows[names[1]]
     if unrated.is_unrated(a.perf) or unrated.is_unrated(b.perf):
+        trained = _train_on_rated(query, a, b, title, env)  # "dgx spark vs mac studio m4 max for fine tuning"
+        if trained is not None:
+            return trained
         sized = bool(query.model or getattr(query, "params_b", None))  # the model's own pick leads (compare_pick)
         return _unrated_headline(a, b, title, env, query.workload != "image_generation", sized)
     speed = safe_div(a.perf.score, b.perf.score)
