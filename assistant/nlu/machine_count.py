@@ -92,7 +92,7 @@ def counted(r: Reading, query):
         return query
     found = {name: (n, each) for name, n, each in fleet(r)}
     if not found:
-        return _per_node(r, query)
+        return _per_node(r, _dual_after(r, query))
     refs = tuple(_spread(g, *found[g.name]) if g.name in found and not g.pronoun else g for g in gpus)
     return dataclasses.replace(query, gpus=refs)
 
@@ -120,5 +120,23 @@ def _per_node(r: Reading, query):
         if g.name and g.count == 1 and not g.pronoun and g.name.startswith(boards)
         else g
         for g in query.gpus
+    )
+    return dataclasses.replace(query, gpus=refs)
+
+
+_DUAL_AFTER = re.compile(
+    r"^\s*(?:-\s*)?dual\b(?!\s*-?\s*(?:slots?|fans?|channel|bios|width|link|boot|monitors?))", re.I
+)
+
+
+def _dual_after(r: Reading, query):
+    """ "arc pro b60 dual 48gb", "maxsun b60 dual": a board carrying two of the GPU named right before "dual" is two
+    of it (the "dual 3090" before the name the tagger counts already)."""
+    tags = r.b.kinds.get("GPU", [])
+    duals = {getattr(t.value, "name", None) for t in tags if _DUAL_AFTER.match(r.text[t.end :])} - {None}
+    if not duals:
+        return query
+    refs = tuple(
+        dataclasses.replace(g, count=2) if g.name in duals and g.count == 1 and not g.pronoun else g for g in query.gpus
     )
     return dataclasses.replace(query, gpus=refs)
