@@ -175,6 +175,8 @@ class Engine:
             parsed = budget_step.stepped(dialogue, parsed)  # "预算再加2000呢": the thread's budget plus 2,000
             parsed = use_edit.use_edit(dialogue, parsed)  # "i'd train about 10 hours a week" after rent or buy
             parsed = use_edit.model_it(dialogue, parsed)  # "and for fine tuning it" after the memory of a model
+            parsed = use_edit.memory_of_fit(dialogue, parsed)  # "what about 24" after "is 16gb enough for ..."
+            parsed = use_edit.count_of_them(dialogue, parsed)  # "how long on 8 of them" after a job's rent
         parsed = of_thread(self._with_unfinished(parsed, text, dialogue), subject.talked(dialogue))  # "the 4060 ti"
         parsed = sized_ref.by_size(parsed, text, subject.talked(dialogue), self) or parsed  # "is the 16gb worth it"
         # "为什么不推荐4060ti" in a thread about SD: the 16 GB; "为什么是这个配置" after a build: why that build

@@ -8,6 +8,10 @@ Contract: `use_edit(dlg, query)` returns the query the thread means, or `query` 
   is the thread's own (another work asks for that work's pick or comparison).
 - "and for fine tuning it", "那微调它呢" after "how much vram for qwen 2.5 14b" (a thread about a model that has talked
   about no card): "it" is the model, not a card to ask for; the follow-up without it (`model_it`).
+- "what about 24", "and 24gb?", "24g呢" after "is 16gb enough for llm fine tuning" (a fit of a memory size, no card):
+  the same question of that memory (`memory_of_fit`), not a card of that size to name.
+- "how long on 8 of them" after the rent of a job on a card ("rent h100 to pretrain a 7b model": 2 x H100): the
+  job on that many of the card the answer rented (`count_of_them`), as "what about on 8 h100s" is.
 - "what if i keep it 3 years", "and if i use it 4 hours a day" after a pick for a budget or a build (a follow-up of
   settings of running cost and "it"): the pick again under them, as "what if 3 years" is, not a fit or a verdict of
   the card picked.
@@ -88,3 +92,42 @@ def model_it(dlg: Dialogue, query: Query) -> Query:
     if all(g.pronoun == "it" and not g.name for g in gpus):
         return dataclasses.replace(query, gpus=())  # type: ignore[call-arg]
     return query
+
+
+_MEMORY_SAID = frozenset({"stated", "amount", "gpus", "replace"})  # all "what about 24" / "24g呢" says
+_MEMORY_RANGE = (2.0, 1024.0)  # [A] GB: a bare number in it, after a fit of a memory size, is another size
+
+
+def memory_of_fit(dlg: Dialogue, query: Query) -> Query:
+    """A memory size alone after a fit of a memory size with no card: that fit of this size (see above)."""
+    from assistant.queries import FitQuery
+
+    last = dlg.context.last_query
+    if not isinstance(last, FitQuery) or last.memory_gb is None or any(g.name for g in last.gpus):
+        return query
+    if query.intent != "followup" or not _said_fields(query) <= _MEMORY_SAID or query.settings:
+        return query
+    gpus = getattr(query, "gpus", ())
+    if any(g.name or g.pronoun != "variant" for g in gpus):
+        return query  # "what about a 3090": a card
+    sizes = [s.value for s in getattr(query, "stated", ()) if s.dim in ("gb", "number")]
+    if len(sizes) != 1 or not _MEMORY_RANGE[0] <= float(sizes[0]) <= _MEMORY_RANGE[1]:
+        return query
+    return dataclasses.replace(last, text=query.text, memory_gb=float(sizes[0]))
+
+
+def count_of_them(dlg: Dialogue, query: Query) -> Query:
+    """ "N of them" with no card after the rent of a job: N of the card the answer rented (see above)."""
+    from assistant.queries import GpuRef
+
+    ctx = dlg.context
+    last = ctx.last_query
+    n = getattr(query, "gpu_count", None)
+    said_gpus: tuple = getattr(query, "gpus", ())
+    if query.intent != "followup" or not getattr(query, "of_them", False) or said_gpus:
+        return query
+    if last is None or getattr(last, "mode", None) != "job" or not ctx.focus or not n or n < 2:
+        return query
+    named = list(dict.fromkeys(g.name for g in getattr(last, "gpus", ()) if g.name)) or [ctx.focus]
+    gpus = tuple(GpuRef(mention="them", name=name, count=n) for name in named)  # "a100 or h100": N of each
+    return dataclasses.replace(query, gpus=gpus, of_them=False)  # type: ignore[call-arg]
