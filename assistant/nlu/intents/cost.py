@@ -24,6 +24,8 @@ def read(r: Reading) -> Query | None:
         return None
     if cost == "perf_per_dollar" and said(r, "resale_words") and not r.b.has("MONEY", "BUDGET", "HOURS"):
         return None  # "p40 resale value", "what's the resale value of a 3090": what it fetches used (spec.read)
+    if cost == "tco" and r.b.has("FASTER") and said(r, "cheaper_overall_words"):
+        return None  # "would 2 h100s be faster and cheaper overall": the work on them weighed, not owning them
     if cost == "tco" and (rented := _hours_needed(r)) is not None:
         return rented  # "i need an h100 for about 40 hours total, cost?": those hours rented, no 5 years owned
     if cost == "running" and _images_made(r):
