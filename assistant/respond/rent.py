@@ -126,7 +126,7 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
     env = env.for_query(query)
     named = [r for r in query.gpus if r.name]
     usage_said = query.hours_per_week is not None or query.utilization is not None
-    if not named and (query.workload or query.model or query.params_b or usage_said):
+    if not named and (query.workload or query.model or query.params_b or usage_said or _memory_said(query)):
         return _for_the_pick(query, env)  # "一个月就用十几个小时 有必要自己买卡吗": the pick for the (default) work
     if not named:
         return Answer(
@@ -435,8 +435,8 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
 
 def _for_the_pick(query: RentOrBuyQuery, env: Env) -> Answer:
     """ "rent or buy for finetuning 8b models, ~20h a week": no GPU named, the work is: renting or buying the
-    best-ranked GPUs of the recommendation for that work that a cloud rents (the cloud named, when it rents one of
-    them; as many as it ranks), named first."""
+    best-ranked GPUs of the recommendation for that work (with the memory said, "need 80gb vram") that a cloud rents
+    (the cloud named, when it rents one of them; as many as it ranks), named first."""
     from assistant.queries import GpuRef, RecommendQuery
     from assistant.respond import recommend
 
@@ -448,6 +448,7 @@ def _for_the_pick(query: RentOrBuyQuery, env: Env) -> Answer:
             params_b=query.params_b,
             settings=(),
             targets=query.targets,  # "serve it to 20 users": the sets that serve them (respond/serving_sets.py)
+            min_memory_gb=_memory_said(query),  # "need 80gb vram for a project, buy or rent": cards with that much
         ),
         env,
     )
@@ -478,3 +479,9 @@ def _for_the_pick(query: RentOrBuyQuery, env: Env) -> Answer:
     answer.steps = [*pick.steps[:1], *answer.steps]
     answer.workload = pick.workload
     return answer
+
+
+def _memory_said(query: RentOrBuyQuery) -> float | None:
+    """The GPU memory the question says it needs ("need 80gb vram"), the largest size stated, else None."""
+    sizes = [st.value for st in getattr(query, "stated", ()) if st.dim == "gb" and st.value]
+    return max(sizes) if sizes else None
