@@ -37,7 +37,8 @@ def model_notes(reader: KbReader, query: Query, lang: str) -> list[str]:
     notes += [i18n.t(lang, "engine.model_of_line", mention=model.mention, name=name(model.key))] * model.of_line
     if model.assumed_over:
         others = i18n.join_names(lang, [name(k) for k in model.assumed_over])
-        notes.append(i18n.t(lang, "engine.model_newest", mention=model.mention, name=name(model.key), others=others))
+        key = "engine.model_newest_one" if len(model.assumed_over) == 1 else "engine.model_newest"
+        notes.append(i18n.t(lang, key, mention=model.mention, name=name(model.key), others=others))
     if not notes and model.mention and _versions(name(model.key)) - _versions(model.mention):
         notes.append(i18n.t(lang, "engine.model_as", mention=model.mention, name=name(model.key)))  # "qwen 3b"
     return notes
