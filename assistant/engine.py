@@ -298,6 +298,7 @@ class Engine:
                 ),
             )
         answer.notes += engine_notes.memory_configurations(self.reader, query, lang)
+        answer.notes += engine_notes.product_names(self.reader, query, lang)  # "dgx spark": the GB10
         answer.notes[:0] = engine_notes.model_notes(self.reader, query, lang)
         if query.requests_day:  # "每天1万次请求": how the load a day became users at once, said
             answer.notes.append(unused_numbers.requests_note(query.requests_day, lang))

@@ -3,7 +3,8 @@
 Contract: `model_notes` says which KB model a mention was answered as (a version, a release, the newest of a size,
 a version the mention left out: "qwen 3b" -> Qwen2.5 3B);
 `memory_configurations` says a chip in a memory configuration the KB lacks is that chip with the user's memory, and
-reads of an "o" as a zero; `unsized_note` lists a model family's sizes when none was said; `unrecognized` names what
+reads of an "o" as a zero; `product_names` says a product named without a number ("dgx spark") is the chip the
+data holds it as (the GB10); `unsized_note` lists a model family's sizes when none was said; `unrecognized` names what
 the question holds that the KB does not (models, devices, datasets). Each returns locale text, never raises on a
 name the KB lacks.
 """
@@ -161,3 +162,17 @@ def _datasets_said(query: Query, lang: str) -> list[str]:
             name, tokens, source = found
             out.append(i18n.t(lang, "engine.dataset", name=name, tokens=f"{tokens / 1e9:.2f}", source=source))
     return out
+
+
+def product_names(reader: KbReader, query: Query, lang: str) -> list[str]:
+    """ "dgx spark", "mac studio", "strix halo": a product named without a number, answered as the chip the data
+    holds under another name (the GB10, the Apple M3 Ultra 512 GB), said once per card."""
+    notes = []
+    for ref in {r.name: r for r in getattr(query, "gpus", ()) if r.name and r.mention and not r.pronoun}.values():
+        mention = ref.mention.lower()
+        spec = reader.gpu(ref.name or "")
+        words = set(re.findall(r"[a-z]+", (ref.name or "").lower()))
+        if spec is None or re.search(r"\d", mention) or set(re.findall(r"[a-z]+", mention)) & words:
+            continue
+        notes.append(i18n.t(lang, "engine.product_name", mention=ref.mention, name=spec.short_name))
+    return notes
