@@ -467,6 +467,7 @@ def reply_to_ask_back(dlg: Dialogue, query: Query) -> Query:
     asked_of_cards = asked_of_cards or (
         last is not None and last.intent == "recommend" and dlg.context.focus is not None
     )
+    asked_of_cards = asked_of_cards or (last is not None and last.intent == "rent_or_buy")  # weighed for the pick
     if not ((dlg.context.asked_back or open_fit or asked_of_cards) and isinstance(query, SpecQuery)):
         return query
     speed = open_fit and query.fields == ("speed",)  # "3060 12g能跑吗 多快" after "我想本地跑qwen3 30b a3b"

@@ -58,12 +58,20 @@ def _images_said(r: Reading) -> tuple[int, str, str] | None:
         return None
     text = r.text.lower()
     image = "|".join(re.escape(w) for w in words)
-    found = re.search(
-        r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)\s*(k\s*)?(?:[a-z0-9.\-]+\s+){0,2}?(?:" + image + r")(?![a-z])"
-        r"|(?<![\d.,])(\d+)\s*[张幅]\s*(?:[a-z0-9.\-]+\s*){0,2}?图"  # "出1000张sdxl图"
-        r"|出\s*(\d+)\s*[张幅]"  # "一天要出2000张" (出: made, so images, with the image work said)
-        r"|[出生画跑]\s*图\s*(\d+)\s*[张幅]",  # "每天出图1000张"
-        text,
+    gpus = [(t.start, t.end) for t in r.b.kinds.get("GPU", ())]
+    found = next(
+        (
+            m
+            for m in re.finditer(
+                r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)\s*(k\s*)?(?:[a-z0-9.\-]+\s+){0,2}?(?:" + image + r")(?![a-z])"
+                r"|(?<![\d.,])(\d+)\s*[张幅]\s*(?:[a-z0-9.\-]+\s*){0,2}?图"  # "出1000张sdxl图"
+                r"|出\s*(\d+)\s*[张幅]"  # "一天要出2000张" (出: made, so images, with the image work said)
+                r"|[出生画跑]\s*图\s*(\d+)\s*[张幅]",  # "每天出图1000张"
+                text,
+            )
+            if not any(a <= _number_start(m) < b for a, b in gpus)  # "a 5090 at generating images": a card
+        ),
+        None,
     )
     if found is None:
         return None
@@ -72,6 +80,10 @@ def _images_said(r: Reading) -> tuple[int, str, str] | None:
     if count in (r.num("RESOLUTION") or ()):  # "1024x1024 sdxl image", "per 1024 image": the image's side
         return None
     return count, text[: found.start()], text[found.end() :]
+
+
+def _number_start(m: re.Match) -> int:
+    return next(m.start(g) for g in (1, 3, 4, 5) if m.group(g) is not None)
 
 
 def _batch_cued(r: Reading, before: str, after: str) -> bool:

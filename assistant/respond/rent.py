@@ -125,13 +125,8 @@ def _platform(query: RentOrBuyQuery, gpu, n: int, desktop_usd: float | None) -> 
 def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
     env = env.for_query(query)
     named = [r for r in query.gpus if r.name]
-    usage_said = query.hours_per_week is not None or query.utilization is not None
-    if not named and (query.workload or query.model or query.params_b or usage_said or _memory_said(query)):
-        return _for_the_pick(query, env)  # "一个月就用十几个小时 有必要自己买卡吗": the pick for the (default) work
-    if not named:
-        return Answer(
-            question=query.text, intent="rent_or_buy", headline="", clarification=env.t("rent.which_gpu"), lang=env.lang
-        )
+    if not named:  # "一个月就用十几个小时 有必要自己买卡吗", "租卡还是买卡划算": the pick for the (default) work
+        return _for_the_pick(query, env)
     if query.rented:  # "runpod a40 at $0.35/hr vs buying a used 3090 for $700": the rate says which is rented
         named = rent_stated.ordered(query, named)
     elif len(named) > 1 and rented_first(query.text, named, env):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 
 from assistant.nlu.hosting_fee import hosting_fee
 from assistant.nlu.intents.rates import epochs, own_against_rent, owned, provider, sample_tokens, samples
@@ -52,12 +53,13 @@ def read(r: Reading) -> Query | None:
     paid = paid or (b.has("RATE") and bool(r.explicit) and resale_of(r) is not None)  # a card bought, sold later
     # "autodl 4090 24/7 for a month, how much, and is buying better": buying weighed against the rent said
     paid = paid or (b.has("BUY") and b.has("COMPARE") and bool(provider(r)) and len(r.explicit) == 1)
+    paid = paid or _cloud_against_buying(r)  # "colab pro vs buying a 3060", "buy a gpu or just use runpod"
     structured = bool(b.struct("rent_buy")) and not _buy_against_card(r)
     if not (b.has("RENT") or structured or doubt or payback or paid):
         return None
     if _both_rented(r) and not (b.has("BUY") or b.struct("rent_buy") or doubt or payback or paid):
         return None  # "autodl上 L20 和 4090 租来跑推理 哪个更划算": two cards rented, weighed per rent (rates)
-    if b.has("RECOMMEND") and not r.explicit and not b.has("BUY") and not doubt:
+    if b.has("RECOMMEND") and not r.explicit and not b.has("BUY") and not doubt and not _buying_or_renting(r):
         return None
     if r.lex.words_in("verdict_wait", r.text.lower()) and not b.has("RENT"):  # "5090现在买还是等等": wait or not
         return None
@@ -110,6 +112,26 @@ def resale_of(r: Reading) -> tuple[float | None, str | None] | None:
     if not found:
         return None
     return found.get("resale_usd"), found.get("resale_currency")
+
+
+def _cloud_against_buying(r: Reading) -> bool:
+    """A cloud provider named against buying ("colab pro vs buying a 3060", "worth buying a gpu or just use colab
+    pro"): a buying word, a provider, "or" / "vs", and at most one card (the one bought)."""
+    b = r.b
+    against = b.has("VS", "COMPARE") or bool(re.search(r"\bor\b|还是", r.text.lower()))
+    return b.has("BUY") and against and bool(provider(r)) and len(r.explicit) <= 1
+
+
+def _buying_or_renting(r: Reading) -> bool:
+    """ "should i buy a gpu or just use runpod", "should i get one or rent": a buying ask ("should i buy", tagged
+    RECOMMEND) set against a rent after it by "or" / "vs"; "which gpu should i rent" stays a recommendation."""
+    tags = r.b.tags
+    buy = next((k for k, t in enumerate(tags) if t.kind == "RECOMMEND" and re.search(r"buy|get|买", t.text)), None)
+    if buy is None:
+        return False
+    kinds = [t.kind for t in tags[buy + 1 :]]
+    at = next((k for k, kind in enumerate(kinds) if kind in ("OR", "VS")), None)
+    return at is not None and "RENT" in kinds[at:]
 
 
 def _both_rented(r: Reading) -> bool:
