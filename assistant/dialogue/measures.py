@@ -97,6 +97,8 @@ def on_the_thread(
     if not setup.named() or not refs:
         return None
     training = want_time and not want_speed
+    if training and not follow.mode and not setup.trains() and transcribes(setup):  # "how long" after Whisper
+        training, want_speed = False, True  # picked for transcribing: the transcription's time, not a fine-tune's
     mode = setup.mode or ("lora" if training else "inference")  # a training time is asked: LoRA unless said
     data = job_data(setup, follow) if training or setup.trains() else {"tokens": follow.tokens}
     return FitQuery(
@@ -116,6 +118,7 @@ def on_the_thread(
         # "3060够用吗" after 500 sdxl images a day: those images timed on it, and what they take a day
         images=setup.images if not training else None,
         images_per=setup.images_per if not training else None,
+        audio_s=(follow.hours_total or 0) * 3600 or None if transcribes(setup) and not training else None,
         **data,
     )
 
@@ -202,10 +205,12 @@ def time_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Qu
             base, text=follow.text, settings=follow.settings, gpus=named or base.gpus, **job_data(base, follow)
         )
     hours = follow.hours_total or follow.hours_bare
-    if isinstance(base, FitQuery) and transcribes(base) and hours and not follow.mode:
-        # "我有300小时" after Whisper on a 3060: that much audio transcribed on the cards talked about
+    if isinstance(base, FitQuery) and transcribes(base) and not follow.mode:
+        # "我有300小时" after Whisper on a 3060: that much audio transcribed on the cards talked about; "how long"
+        # alone: its transcription speed there (no fine-tuning time: the thread transcribes)
+        audio = hours * 3600 if hours else base.audio_s
         return dataclasses.replace(
-            base, text=follow.text, settings=follow.settings, gpus=named or base.gpus, audio_s=hours * 3600
+            base, text=follow.text, settings=follow.settings, gpus=named or base.gpus, audio_s=audio, want_speed=True
         )
     if isinstance(base, FitQuery) and base.images and base.mode in (None, "inference") and not follow.mode:
         # "how many hours a day would it be running then" after 5,000 images a day on a 3090: their time (a day's)

@@ -64,6 +64,7 @@ from assistant.respond.recommend_paths import (
     among,
     as_rig,
     pick_below_floor,
+    top_below_floor,
     video_pick,
     with_together,
     without_tensor_cores,
@@ -283,6 +284,9 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
     below_floor = None
     if ranking.choice is None and budget and need and from_floor:
         ranking, below_floor = pick_below_floor(query, env, ranking, need, budget, (condition, vendors, n, chat))
+    if ranking.choice is not None and budget and need and from_floor and query.top_n:  # "top 3 under $2000 for llms"
+        ranking, top_note = top_below_floor(query, env, ranking, need, budget, (condition, vendors, n, chat))
+        steps += [top_note] if top_note else []
     if ranking.choice is None and budget and need and not from_floor:  # "预算20万跑deepseek r1 671b": short of it
         over = over_budget.answer(query, env, need, budget, respond)
         if over is not None:

@@ -94,10 +94,8 @@ def without_tensor_cores(ranking, wider, fallback: bool, env: Env):
 STRETCH = 0.15  # [A] a card this much over the budget that has the memory floor is named (as a rig's stretch build)
 
 
-def pick_below_floor(query: RecommendQuery, env: Env, ranking, need: float, budget: float, basis):
-    """(ranking, headline) when no card within budget has the reference's memory floor ("quiet gpu for ollama,
-    ~500 bucks"): the most memory within the budget, and what that runs, instead of a dead end; (ranking,
-    None) when nothing at all is within it."""
+def _relaxed(query: RecommendQuery, env: Env, budget: float, basis):
+    """The ranking within the budget without the reference's memory floor (for a home user: no passive cards)."""
     condition, vendors, n, chat = basis
     relaxed_inputs = rank_inputs(
         env,
@@ -110,7 +108,29 @@ def pick_below_floor(query: RecommendQuery, env: Env, ranking, need: float, budg
         chat=chat,
         passive=False,  # a home user
     )
-    relaxed = among(query, rank_snapshot(env.reader, relaxed_inputs))  # "best single-slot card": those only
+    return relaxed_inputs, among(query, rank_snapshot(env.reader, relaxed_inputs))  # "best single-slot card": those
+
+
+def top_below_floor(query: RecommendQuery, env: Env, ranking, need: float, budget: float, basis):
+    """(ranking, note) for "top 3 gpus under $2000 for llms" when fewer than the cards asked for have the
+    reference's memory floor: the list filled with the best-value cards under it (the floor is a rule, not the
+    user's need), said; (ranking, "") when the floor leaves enough."""
+    if not query.top_n or len(ranking.rows) >= query.top_n:
+        return ranking, ""
+    _, relaxed = _relaxed(query, env, budget, basis)
+    have = {r.gpu for r in ranking.rows}
+    extra = tuple(r for r in relaxed.rows if r.gpu not in have)[: query.top_n - len(ranking.rows)]
+    if not extra:
+        return ranking, ""
+    note = env.t("rec.top_below_floor", n=len(ranking.rows), budget=env.money(budget), floor=f"{need:g}")
+    return dataclasses.replace(ranking, rows=(*ranking.rows, *extra)), note
+
+
+def pick_below_floor(query: RecommendQuery, env: Env, ranking, need: float, budget: float, basis):
+    """(ranking, headline) when no card within budget has the reference's memory floor ("quiet gpu for ollama,
+    ~500 bucks"): the most memory within the budget, and what that runs, instead of a dead end; (ranking,
+    None) when nothing at all is within it."""
+    relaxed_inputs, relaxed = _relaxed(query, env, budget, basis)
     active = list(relaxed.rows)
     roomy = max(active, key=lambda r: (r.memory_gb, r.value_per_tco), default=None)
     if roomy is None:
