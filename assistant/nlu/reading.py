@@ -79,15 +79,16 @@ class Reading(WattsReading):
             if earlier is None or ref.pronoun is not None:
                 continue
             seen = sum(1 for e in refs[:k] if e.mention == ref.mention)
-            added = self._ordinal_before(ref.mention, seen, out[earlier].count)
+            added = self._ordinal_before(ref.mention, seen, out[earlier].count, ref.count)
             if added is not None:
                 out[earlier] = dataclasses.replace(out[earlier], count=added)
                 out = [e for e in out if e is not ref]
         return out
 
-    def _ordinal_before(self, mention: str, seen: int, owned: int) -> int | None:
+    def _ordinal_before(self, mention: str, seen: int, owned: int, more: int = 1) -> int | None:
         """How many cards "a second <mention>" / "another <mention>" (its mention after `seen` earlier ones with the
-        same text) makes: 2, 3, 4 or owned + 1; None without such words."""
+        same text) makes: 2, 3, 4 or owned + 1; "with 3 other <mention>s" (`more` counted): owned + more; None
+        without such words."""
         b = self.b
         tags = [t for t in b.tags if t.kind == "GPU" and t.text == mention]
         tag = tags[seen] if seen < len(tags) else None
@@ -105,6 +106,9 @@ class Reading(WattsReading):
                 return n
         if said_before("scale_more"):
             return owned + 1
+        if said_before("scale_others"):  # "a 4090 in a server with 3 other 4090s": four of them
+            counted = more if more > 1 else _count_before(before.split()[:-1])
+            return owned + counted if counted else None
         return None
 
     def counted_them(self) -> list[GpuRef]:
@@ -474,6 +478,15 @@ class Reading(WattsReading):
     def speed_words(self) -> bool:
         """ "why X over Y for (raw) speed": speed asked for in so many words."""
         return any(t.kind == "ASPECT" and t.value == "speed" for t in self.b.tags)
+
+
+_SMALL = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "两": 2, "三": 3, "四": 4, "五": 5}
+
+
+def _count_before(words: list[str]) -> int | None:
+    """The number just before "other" / "more" ("3 other", "three more"), else None."""
+    last = words[-1] if words else ""
+    return int(last) if last.isdigit() and 0 < int(last) < 100 else _SMALL.get(last)
 
 
 def gpu_ref(r: Ref) -> GpuRef:
