@@ -34,7 +34,7 @@ from assistant.respond.chart_opinion import chart_opinion, organization_answer
 from assistant.respond.env import Env
 from assistant.respond.fit_sizing import sized_model
 from assistant.respond.one_card import prefer as one_card_first
-from assistant.respond.power_cap import psu_note, unpriced_among, unpriced_within
+from assistant.respond.power_cap import psu_note, psu_stock_pick, unpriced_among, unpriced_within
 from assistant.respond.pricing import (
     assumption_text,
     budget_usd,
@@ -269,6 +269,7 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
     moe = fit_hardware.moe_route(spoken, env, lead=True) if spoken is not None and by_price else ""  # leads
     steps += [moe] if moe and not (need and (query.model or getattr(query, "params_b", None))) else []
     steps += psu_note(env, query, ranking.choice) + ([env.t("rec.consumer_only")] if consumer else [])
+    stock_pick = psu_stock_pick(env, query, ranking.choice, ranking.rows)  # "best gpu for a 500w psu"
     unpriced = unpriced_within(env, query.max_power_w, need or 0.0, vendors) if query.max_power_w else ""
     if query.still_made:  # "cheapest 24gb card still being made": the still-made cards without a price, named
         unpriced = unpriced_among(env, query.among, need or 0.0, vendors)
@@ -344,6 +345,7 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
     )
     headline += recommend_table.pointer(best, ranking, aside, env, years) + (one_note if best.n_gpus > 1 else "")
     headline += (i18n.gap(lang) + unpriced) if unpriced else ""  # "整卡功耗不能超过75w": the unpriced 70 W cards
+    headline += (i18n.gap(lang) + stock_pick) if stock_pick else ""
     if not (by_price or efficient or query.top_n or below is not None or owned is not None or query.sort):
         headline += recommend_table.budget_fastest(best, ranking, budget, env)  # "i have $2500 for a gpu"
     maker_cited = ""
