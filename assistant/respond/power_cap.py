@@ -82,7 +82,7 @@ def psu_stock_pick(env: Env, query, choice, rows) -> str:
     of the ranking that runs on that PSU at stock (psu_card_cap), named; "" when the pick does or none does."""
     cap = psu_card_cap(query)
     gpu = env.reader.known_gpu(choice.gpu) if cap and choice is not None else None
-    if gpu is None or (gpu.tdp_w or 0) * max(int(getattr(choice, "n_gpus", 1) or 1), 1) <= cap:
+    if gpu is None or cap is None or (gpu.tdp_w or 0) * max(int(getattr(choice, "n_gpus", 1) or 1), 1) <= cap:
         return ""
     fits = (env.reader.known_gpu(r.gpu) for r in rows if int(getattr(r, "n_gpus", 1) or 1) == 1 and r.gpu != choice.gpu)
     other = next((g for g in fits if g is not None and g.tdp_w and g.tdp_w <= cap and not g.unified_memory), None)
