@@ -12,6 +12,8 @@ no money word of api_cost_words.
 
 from __future__ import annotations
 
+import math
+
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import llm, memory
@@ -22,6 +24,7 @@ from assistant.respond.use_case import said
 from assistant.respond.wording import spec_source
 
 HOURS_PER_YEAR = 8766.0
+MAX_DEFAULT_CARDS = 4  # [A] no card named: up to this many of the default card in one desktop hold the model
 DEFAULT_CARD = "GeForce RTX 3090"  # the reference card of the speed tables when no card is named
 DEFAULT_MODEL = "llama-3.1-8b"  # no model named: the common local model whose API prices are held
 
@@ -29,18 +32,22 @@ DEFAULT_MODEL = "llama-3.1-8b"  # no model named: the common local model whose A
 def respond(query, env: Env) -> Answer | None:
     if not (said("api_words", query.text, env) and said("api_cost_words", query.text, env)):
         return None
+    env = env.for_query(query)  # the answer's market: a yuan answer bills electricity at the Chinese household price
     named = [g for g in getattr(query, "gpus", ()) if g.name and not g.pronoun]
     gpu = env.reader.gpu(named[0].name if named else DEFAULT_CARD)
     n = max(named[0].count or 1, 1) if named else 1  # "on 2 3090s": the set's memory, speed, power and price
     if gpu is None or not gpu.tdp_w:
         return None
     key = getattr(getattr(query, "model", None), "key", None) or _family_member(query, env, n * (gpu.memory_gb or 0))
+    key = key or _of_size(query, env)  # "本地跑70b比调api便宜吗": an open model of that size with an API price
     model = env.reader.model(key or DEFAULT_MODEL)
     if model is None or model.kind != "llm":
         return None
     quant = CHAT_MODEL[1]
     prices = api_prices.for_model(model.key)
     need = memory.inference_memory(model, quant, context=4096).total_gb
+    if not named and gpu.memory_gb and need > gpu.memory_gb:  # "llama 70b locally or an api": as many as hold it
+        n = min(math.ceil(need / gpu.memory_gb), MAX_DEFAULT_CARDS)
     cards = f"{n} x {gpu.short_name}" if n > 1 else gpu.short_name
     if need > n * (gpu.memory_gb or 0):  # "run deepseek v3 on my 3090 or use the api": it does not run there at all
         return _answer(
@@ -69,6 +76,7 @@ def respond(query, env: Env) -> Answer | None:
     use = env.assumptions.years * HOURS_PER_YEAR * env.assumptions.utilization
     card = n * price.usd / (use * tps * 3600.0) * 1e6 if use else 0.0
     values = dict(
+        yours=env.t("api_local.yours") if named else "",
         gpu=cards,
         model=model.name,
         tps=f"{tps:,.0f}",
@@ -87,6 +95,8 @@ def respond(query, env: Env) -> Answer | None:
     else:
         held = i18n.join_names(env.lang, [m.name for m in map(env.reader.model, api_prices.held_models()) if m])
         head = env.t("api_local.head", **values) + i18n.gap(env.lang) + env.t("api_local.held", models=held)
+    if not named:  # "llama 70b locally or an api": the cards assumed, said
+        head += i18n.gap(env.lang) + env.t("api_local.assumed" if n > 1 else "api_local.assumed_one", cards=cards)
     figures = {"local_usd_per_million": round(power + card, 3), "electricity_usd_per_million": round(power, 3)}
     return _answer(query, env, gpu, model, prices, head, figures, n)
 
@@ -141,6 +151,20 @@ def _answer(query, env: Env, gpu, model, prices: list, head: str, figures: dict,
         ],
         lang=env.lang,
     )
+
+
+SIZE_SLACK = 0.15  # [A] a model within this share of the size said stands for "a 70b model"
+
+
+def _of_size(query, env: Env) -> str | None:
+    """A size said with no model ("70b"): of the LLMs an API price is held for, the nearest in size, when within
+    SIZE_SLACK of it (the answer names the model it used)."""
+    size = getattr(query, "params_b", None)
+    if not size:
+        return None
+    held = [m for m in map(env.reader.model, api_prices.held_models()) if m and m.kind == "llm" and m.params_b]
+    near = min(held, key=lambda m: (abs(m.params_b - size), m.key), default=None)
+    return near.key if near is not None and abs(near.params_b - size) <= SIZE_SLACK * size else None
 
 
 def _family_member(query, env: Env, memory_gb: float) -> str | None:

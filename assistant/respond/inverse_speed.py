@@ -186,6 +186,10 @@ def most_memory(query, env: Env) -> Answer | None:
     gb, _, n, row, cost = options[0]
     key = "inverse.most_whole" if whole else "inverse.most_cards"
     parts = [env.t(key, gb=f"{gb:g}", set=_set(env, row.gpu, n), cost=env.money(cost), budget=env.money(budget))]
+    single = next((o for o in options if o[2] == 1), None)  # "which gpu has the most vram under 1000": one card too
+    if n > 1 and single is not None:
+        g1, _, _, r1, c1 = single
+        parts.append(env.t("inverse.most_one_card", gb=f"{g1:g}", gpu=_set(env, r1.gpu, 1), cost=env.money(c1)))
     runner = next((o for o in options[1:] if o[3].gpu != row.gpu), None)
     if runner is not None:
         g2, _, n2, r2, c2 = runner

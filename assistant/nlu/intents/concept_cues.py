@@ -154,7 +154,10 @@ def _size_in_mention(r: Reading) -> float | None:
 def _sized(r: Reading):
     """The model named when it is one model ("llama 3 70b"); None for a family or an unknown name ("llama"): the
     concept's answer then uses its example model and says so, rather than asking which one."""
-    return r.model if r.model is not None and r.model.key else None
+    if r.model is None:
+        return None
+    sized = bool(re.search(r"\d\s*b\b", r.model.mention.lower()))  # "llama 8b": versions of one size (checks.py)
+    return r.model if r.model.key or sized else None
 
 
 @needs(unless=(*_MODEL_FIT, "MEMORY"))
