@@ -286,7 +286,7 @@ def fragment(r: Reading) -> Query | None:
 def _opens(b) -> bool:
     """The first tag opens the question, at most one word before it ("ok and with 2?"); "paper due friday and
     today is monday, qlora llama 3 8b ..." is a question of its own, not a follow-up led by "and"."""
-    before = [t for t, p in zip(b.toks, b.toks_pos) if p < b.tags[0].start]
+    before = [t for t, p in zip(b.toks, b.toks_pos, strict=False) if p < b.tags[0].start]
     # "gaming and ai, 4080 super or 7900 xtx": a word of the question's own before "and" opens no follow-up
     return not before or (len(before) == 1 and (not before[0].isascii() or before[0].lower() in _OPENERS))
 
