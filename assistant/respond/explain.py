@@ -126,6 +126,12 @@ def _hotspot_lead(query: ExplainQuery, env: Env) -> str:
     return i18n.gap(env.lang).join(parts)
 
 
+def _defined_first(query: ExplainQuery, env: Env) -> bool:
+    """An architecture named beside a concept whose meaning is asked ("what does fp4 mean on blackwell"): the
+    definition leads and the architecture's support follows it (nlu/intents/arch_cues.architecture sets no ask)."""
+    return bool(query.architectures) and query.asked is None and query.concept != "cuda-arch-support"
+
+
 def respond(query: ExplainQuery, env: Env) -> Answer:
     from assistant.respond import pcie_slot
 
@@ -182,6 +188,11 @@ def respond(query: ExplainQuery, env: Env) -> Answer:
     sources = env.cite(concept.source)
     # "does gqa cut vram": the answer in numbers, then the concept (the first concept named that has a lead)
     asked = next(filter(None, (concept_leads.lead(query, k, env) for k in dict.fromkeys([concept.key, *named]))), None)
+    if asked is not None and _defined_first(query, env):  # "what does fp4 mean on blackwell": what it is, then support
+        headline += i18n.gap(env.lang) + asked.text
+        figures |= asked.figures
+        sources = list(dict.fromkeys([*sources, *asked.sources]))
+        asked = None
     if asked is not None:
         steps.insert(0, headline)
         if "setup" in asked.figures:

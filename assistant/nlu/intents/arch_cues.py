@@ -12,6 +12,8 @@ named ("4090能用几年"): the same concept, for that card's architecture.
 
 from __future__ import annotations
 
+import re
+
 from assistant.nlu.intents import explain
 from assistant.nlu.intents.concept_cues import says
 from assistant.nlu.reader_needs import needs
@@ -35,6 +37,9 @@ def families(r: Reading) -> tuple[str, ...]:
     return tuple(f for _, f in sorted(found))
 
 
+_WHATS = re.compile(r"\bwhat\s*'?\s*s\b|\bmeans?\b|是什么|什么意思")
+
+
 @needs(unless=(*_NOT_ARCH, "MODEL"))
 def architecture(r: Reading) -> Query | None:
     if r.explicit or r.model is not None or r.b.has(*_NOT_ARCH):
@@ -46,13 +51,15 @@ def architecture(r: Reading) -> Query | None:
     others = [k for k, _, _ in explain.mentions(r) if k not in (SUPPORT, GENERATIONS, "cuda")]  # "cuda" is the topic
     if others:  # "what's fp4 / nvfp4 on blackwell": the concept named leads, the architecture's lead first
         concept = others[0]
+    # "what does fp4 mean on blackwell": what the concept is comes first, the architecture's support after it
+    defined = bool(others) and (r.said("concept_asked_words") or bool(_WHATS.search(r.text.lower())))
     return ExplainQuery(
         text=r.text,
         concept=concept,
         mention=r.text.strip(" ?!."),
         others=(SUPPORT,) if concept != SUPPORT else (),
         workload=r.workload or ("training" if r.said("training_words") else None),
-        asked="architecture",
+        asked=None if defined else "architecture",
         architectures=named,
     )
 

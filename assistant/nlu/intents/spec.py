@@ -108,6 +108,9 @@ def _model_named(r: Reading) -> bool:
     return r.model is not None and bool(r.model.key or re.search(r"\d+(?:\.\d+)?\s*b\b", r.model.mention))
 
 
+_CHOICE = re.compile(r"\bwhich\b.*\b(?:use|pick|choose|go with)\b|\bshould i (?:use|pick|go)\b|用哪个|选哪个|该用")
+
+
 def precision_speed(r: Reading) -> Query | None:
     """ "how much faster is fp8 than fp16 on a 4090", "4090 fp8比fp16快多少", "fp8 vs fp16 speed on h100": one card
     and two number formats set against each other (a faster / versus / than word): the formats' speeds on that card;
@@ -120,6 +123,8 @@ def precision_speed(r: Reading) -> Query | None:
         return FitQuery(text=r.text, model=r.model, gpus=tuple(r.refs), want_speed=True, precisions=tuple(formats))
     if len(formats) != 2 or len(names) != 1 or not r.b.has("FASTER", "VS", "THAN", "ASPECT"):
         return None
+    if not r.b.has("FASTER", "SPEED") and _CHOICE.search(r.text.lower()):
+        return None  # "bf16 vs fp16 which should i use on a 3090": which format to use (the concepts), not two speeds
     if r.b.has("ASPECT") and not r.b.has("FASTER", "VS", "THAN") and r.b.meaning("ASPECT") != "speed":
         return None
     gpus = tuple(g for g in r.refs if g.name)
