@@ -87,9 +87,35 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
     if month is not None:  # "what about renting instead, roughly per month at 9 hours a day": that month's rent
         return month
     job = served_job(dlg.context.last_query)  # "vs buying?" after serving 20 users: the cards that serve them
+    job = job or _rented_job(base)  # "is buying cheaper if i do this every month" after a cloud job: that job
     return RentOrBuyQuery(
-        text=follow.text, gpus=gpus, settings=follow.settings, own_platform=own, provider=provider, **job
+        text=follow.text,
+        gpus=gpus,
+        settings=follow.settings,
+        own_platform=own,
+        provider=provider,
+        runs_per_month=follow.runs_per_month,  # "is buying cheaper if i do this every month": the job at that pace
+        **job,
     )
+
+
+def _rented_job(base) -> dict:
+    """The training job of a cloud job answer (RatesQuery mode "job"), as RentOrBuyQuery fields; {} otherwise."""
+    from assistant.queries import RatesQuery
+
+    if not (isinstance(base, RatesQuery) and base.mode == "job" and (base.model or base.params_b)):
+        return {}
+    return {
+        "model": base.model,
+        "params_b": base.params_b,
+        "workload": "llm_finetune",
+        "mode": base.method,
+        "samples": base.samples,
+        "sample_tokens": base.sample_tokens,
+        "epochs": base.epochs,
+        "tokens": base.tokens,
+        "pretrain": base.pretrain,
+    }
 
 
 def _rent_for_period(follow: FollowUpQuery, gpus: tuple, provider: str | None) -> Query | None:

@@ -29,9 +29,19 @@ _ZH_PERIOD = {"月": 1.0, "星期": 52.0 / 12.0, "周": 52.0 / 12.0, "年": 1.0 
 _FEW = {"a couple": 2.0, "a couple of": 2.0, "a few": 3.0}
 
 
+# "if i do this every month", "repeat it each week": the job talked about, once a period
+_EVERY = re.compile(
+    r"\b(?:do|run|repeat|redo|train)\s+(?:this|it|that|the (?:job|run|fine-?tune|training))\s+"
+    r"(?:every|each|once a|once per|per|a)\s+(month|week|year)\b"
+)
+
+
 def runs_per_month(text: str) -> float | None:
     """The runs a month said in `text` (see the module contract), or None."""
     low = text.lower()
+    every = _EVERY.search(low)
+    if every is not None:
+        return _PER_MONTH[every.group(1)]
     for found in _EN.finditer(low):
         count_word, period = found.group(1), found.group(2)
         if not _RUN_WORD.search(found.group(0)):
