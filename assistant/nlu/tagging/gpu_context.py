@@ -9,6 +9,8 @@ the mention without adding a tag.
 
 from __future__ import annotations
 
+import re
+
 from assistant.nlu.lookup.matches import GpuMatch
 from assistant.nlu.lookup.name_tokens import MOBILE, SUFFIX_SPLIT, VARIANT_WORDS
 from assistant.nlu.tagging.base import TaggerBase
@@ -16,6 +18,9 @@ from assistant.nlu.tagging.said_amounts import ram_word_before
 from assistant.nlu.tagging.words import APPLE_MODELS, APPLE_WORDS, CHIP_CODE, GPU_AFTER, GPU_BEFORE, PRICE_BEFORE
 
 ANCIENT_GB = 2.0  # a bare number whose card has less memory than this is not read as that card [A]
+
+
+_TO_CARD = re.compile(r"^\s*(?:to|from|->|→|=>)\s*(?:a|an|the)?\s*$")
 
 
 class GpuContext(TaggerBase):
@@ -109,6 +114,8 @@ class GpuContext(TaggerBase):
         between = self.text[recent[-1].end : self.toks[i].start].lower()
         if any(w in between for k in ("upgrade_swap_words", "upgrade_target_words") for w in self.lex.listed(k)):
             return False  # "3060升级4090值得吗", "3060 upgrade 4090 worth it": the card upgraded to, not a price
+        if _TO_CARD.match(between):
+            return False  # "upgrading from a 3090 to a 4090 worth it": the card moved to, not a price of the 3090
         if self.money_after(i + 1):
             return True
         hit = self.lex.match(self.tt, i + 1)
