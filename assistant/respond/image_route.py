@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from assistant import i18n
 from assistant.models import constants as C
 from assistant.models import diffusion_memory, image_speed, memory
 from assistant.respond import setup
@@ -91,9 +92,10 @@ def gguf_route(case: FitCase, where: str) -> Route | None:
 
 def lora_route(case: FitCase, where: str) -> Route | None:
     query, env, model, n = case.query, case.env, case.model, case.n
-    if model.kind != "image" or query.mode != "lora" or case.ok or n != 1:
+    full = query.mode == "full_finetune" and "lora" in case.shown[-1][1].lower()  # "fine tune flux on a 3060"
+    if model.kind != "image" or (query.mode != "lora" and not full) or case.ok or n != 1:
         return None
-    chosen = setup.memory_setup(model, query, query.mode)
+    chosen = setup.memory_setup(model, query, "lora")
     if chosen.kind != "image_train":
         return None
     lightest, prec = case.rows[-1], case.shown[-1][2]  # the lightest row: the 8-bit base kohya / ai-toolkit offer
@@ -115,6 +117,8 @@ def lora_route(case: FitCase, where: str) -> Route | None:
         need=f"{est.total_gb:.1f}",
         total=f"{case.memory_gb:g}",
     )
+    if full:  # a fine-tune asked with no method: the full one does not fit, a LoRA does with those settings
+        head += i18n.gap(env.lang) + env.t("fit.full_then_lora", need=f"{case.rows[0][1].total_gb:,.1f}")
     smaller = _smaller_size(model, values, case.memory_gb)
     if smaller and swapped:
         head += env.t("fit.lora_low_vram_smaller", px=smaller[0], need=f"{smaller[1]:.1f}")
