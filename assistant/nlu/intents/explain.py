@@ -15,6 +15,8 @@ recommendation); a named GPU is allowed for the concepts in the `gpu_topic_conce
 
 from __future__ import annotations
 
+import re
+
 import dataclasses
 
 from assistant.nlu import messages as msg
@@ -231,6 +233,9 @@ _NOT_CONCEPT = (
 )
 
 
+_BEST = re.compile(r"\b(?:best|cheapest|fastest|top)\b|最|推荐")
+
+
 @needs(unless=_NOT_CONCEPT)
 def read(r: Reading) -> Query | Clarification | None:
     b, text = r.b, r.text
@@ -245,6 +250,8 @@ def read(r: Reading) -> Query | Clarification | None:
         return None
     if not b.has("EXPLAIN") and r.said("fit_asked_alone"):
         return None  # "显存够吗": whether the model talked about fits, not the VRAM concept
+    if not b.has("EXPLAIN") and b.has("GPU_WORD") and _BEST.search(text.lower()):
+        return None  # "best value gpu rn", "性价比最高的显卡": a card asked for (a recommendation), not the concept
     c = concept(r)
     if c and (b.has("EXPLAIN") or not b.has("SET", "FOLLOW", "AND", "NO", "PRICES")):
         ex = b.kinds.get("EXPLAIN")

@@ -242,6 +242,12 @@ def _with_added(r: Reading, gpus: tuple) -> tuple:
     return (dataclasses.replace(named[0], count=named[0].count + 1),)
 
 
+def _several_formats(r: Reading) -> bool:
+    """ "vram for llama 3.1 70b fp16 and q4": two formats asked of a model with no card, every format's row shown
+    (one format would show that one alone); with a card, two formats are their speeds (respond/fit_precisions)."""
+    return not r.refs and len(set(r.b.meanings.get("PRECISION", []))) >= 2
+
+
 def _fit_query(r: Reading) -> FitQuery:
     b, refs = r.b, r.refs
     setup = setup_options(r)
@@ -256,7 +262,7 @@ def _fit_query(r: Reading) -> FitQuery:
         else tuple(dataclasses.replace(g, count=1) for g in refs),  # "... or would i need two of them": one card
         gpu_count=(_gpu_count(r) or 1) + 1 if _with_added(r, tuple(refs)) != tuple(refs) else _gpu_count(r),
         # "8-bit adam" names the optimizer, not the weights' precision
-        precision=None if "adamw8bit" in setup and r.precision == "int8" else r.precision,
+        precision=None if "adamw8bit" in setup and r.precision == "int8" or _several_formats(r) else r.precision,
         context_tokens=r.num("CONTEXT"),
         mode=mode,
         want_speed=b.has("SPEED", "SPEED_TARGET", "USERS")
