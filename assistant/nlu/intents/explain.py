@@ -15,9 +15,8 @@ recommendation); a named GPU is allowed for the concepts in the `gpu_topic_conce
 
 from __future__ import annotations
 
-import re
-
 import dataclasses
+import re
 
 from assistant.nlu import messages as msg
 from assistant.nlu.intents import rig
