@@ -51,6 +51,7 @@ from assistant.respond.psu_plugs import plugs_line
 from assistant.respond.rig_rating import (
     builds_within_budget,
     holding,
+    reaching,
     memory_floor,
     priced_builds,
     rater,
@@ -141,6 +142,9 @@ def respond(query: RigQuery, env: Env) -> Answer:
     rate, unit, rated = rater(query, env, workload, key)
     if query.min_total_gb:  # "48gb of vram in one box": only sets that hold that much together
         rate, rated = holding(rate, query.min_total_gb), rated + env.t("rig.total_floor", gb=f"{query.min_total_gb:g}")
+    speed = dict(query.targets).get("speed") if unit == "rig.unit_tps" and len(query.targets) == 1 else None
+    if speed:  # "budget build for running 70b at 10 tok/s": only sets that reach that speed for one user
+        rate, rated = reaching(rate, speed), rated + env.t("rig.speed_floor", tps=f"{speed:g}")
     asked = query.gpu_count or 0
     most = SERVER_GPUS if query.server or asked > MAX_GPUS else MAX_GPUS
     hushed = quiet.asks_quiet(query.text, env) and not query.server
@@ -380,6 +384,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
     }
     if limited:
         figures["targets"] = {"power_limit": choice.gpu.tdp_w}
+    if speed:  # the speed said was a floor of the ranking: weighed (no "not weighed" note)
+        figures["targets"] = figures.get("targets", {}) | {"speed": speed}
     if on_circuit:
         figures["circuit"] = circuit_figures
     if query.cap_kind:

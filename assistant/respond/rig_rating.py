@@ -168,6 +168,16 @@ def _per_set(rate):
     return once
 
 
+def reaching(rate, tokens_per_s: float):
+    """`rate` for the sets that generate at least `tokens_per_s` for one user; None (not a build) for the others."""
+
+    def rated(gpu, n):
+        found = rate(gpu, n)
+        return found if found is not None and found >= tokens_per_s else None
+
+    return rated
+
+
 def holding(rate, need_gb: float):
     """`rate` for the sets whose cards hold `need_gb` together; None (not a build) for the others."""
 
