@@ -51,10 +51,10 @@ from assistant.respond.psu_plugs import plugs_line
 from assistant.respond.rig_rating import (
     builds_within_budget,
     holding,
-    reaching,
     memory_floor,
     priced_builds,
     rater,
+    reaching,
     unfiltered_build,
 )
 from assistant.respond.system_ram import SMALL_RAM_GB
@@ -385,7 +385,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
     if limited:
         figures["targets"] = {"power_limit": choice.gpu.tdp_w}
     if speed:  # the speed said was a floor of the ranking: weighed (no "not weighed" note)
-        figures["targets"] = figures.get("targets", {}) | {"speed": speed}
+        figures["targets"] = {**dict(figures.get("targets") or {}), "speed": speed}
     if on_circuit:
         figures["circuit"] = circuit_figures
     if query.cap_kind:
