@@ -323,6 +323,13 @@ def _asked(reading: Reading, found: Query) -> str | None:
         return None
     if figure == "cap" and found.intent == "power_limit":
         return None
+    if (
+        figure == "cap"
+        and found.intent == "compare"
+        and reading.form.cap is not None
+        and reading.form.cap.unit == "money"
+    ):
+        return None  # "~$4k to spend ... a 4090 or two 3090s?": the money is the budget the comparison uses
     return figure
 
 

@@ -65,6 +65,8 @@ def cap(r: Reading) -> Query | None:
     limit = form.cap
     if form.figure != "cap" or limit is None or not r.explicit or r.model:
         return None
+    if limit.unit == "money" and len({g.name for g in r.explicit}) >= 2 and r.b.has("OR", "VS", "COMPARE"):
+        return None  # "~$4k to spend ... a single 4090 or two used 3090s? power is 0.10/kWh": cards weighed
     if limit.unit == "money":  # "一个月电费就想花100块 电价0.5 4090满载能跑多少小时": the hours the money runs it
         hourly = hourly_rates(r)
         if r.b.has("RENT", "RATE") or len(hourly) == 1:  # "$300 of credits, 8x h100 at $2.40/gpu-hr for 12 hours,

@@ -95,6 +95,8 @@ def _training(r: Reading) -> bool:
 def link_doubted(r: Reading) -> Query | None:
     if not r.lex.words_in("link_lack_words", r.text.lower()) or r.b.has("MONEY", "BUDGET", "RENT"):
         return None  # "can two 4090s use nvlink" asks the NVLink figure (spec), not the cards without it
+    if r.model is not None and r.mode() in ("lora", "qlora", "full_finetune"):
+        return None  # "2x 3090 without nvlink, can i qlora llama 3 70b on them": the fine-tune's fit on the cards
     return scaling.link_of_cards(r)
 
 
