@@ -83,6 +83,7 @@ def for_job(r: Reading) -> Query | None:
         precision=r.precision,
         upgrade_from=names[0].name,
         owned_psu_w=psu,
+        sort=r.b.meaning("SORT"),  # "what's the cheapest upgrade that would let me run it": by price
     )
 
 
