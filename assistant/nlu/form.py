@@ -175,6 +175,8 @@ def figure(r: Reading) -> str | None:
         if _said_outside(r, f"form_{name}", _STATED) or (
             name == "energy" and _said_outside(r, "energy_asked", _STATED)
         ):
+            if name == "watts" and _OVER_PERIOD.search(r.text.lower()) and r.hours()[0]:
+                return "energy"  # "power draw difference ... over a year if i run it 12h/day": the energy used
             return name
         if name == "why" and r.b.has("WHY"):
             return name
@@ -191,6 +193,9 @@ def figure(r: Reading) -> str | None:
     return None
 
 
+_OVER_PERIOD = re.compile(
+    r"\b(?:over|per|in|for) (?:a|one|the|1) (?:year|month|week)\b|\byearly\b|\bmonthly\b|一年|每年|一个月|每月"
+)
 _HOW_MUCH_OF = re.compile(r"\bhow much of (?:a|an|the|it|my|that|this)\b")
 _LEAST_BAD = re.compile(r"\bleast (?:bad|worst|terrible|awful)\b")
 
