@@ -36,6 +36,30 @@ def _offered(env: Env, answers: list[Answer]) -> list[tuple]:
     return out
 
 
+def _holding(query: RatesQuery, env: Env, offered: list[tuple]) -> tuple[list[tuple], str]:
+    """The offers of the cards that hold the LLM named on one card at 4-bit (q4_k_m, 4k context), and a sentence
+    saying which do not, when some do not; the offers unchanged and "" with no LLM named or when all or none hold
+    it (the fit of several cards is the fit answer's)."""
+    from assistant.models import memory
+
+    model = env.reader.model(query.model.key) if query.model and query.model.key and query.mode != "job" else None
+    if model is None or model.kind != "llm" or len(offered) < 2:
+        return offered, ""
+    need = memory.inference_memory(model, "q4_k_m", context=4096).total_gb
+    kept = [(gpu, rate) for gpu, rate in offered if (gpu.memory_gb or 0) >= need]
+    if not kept or len(kept) == len(offered):
+        return offered, ""
+    short = [gpu for gpu, _ in offered if (gpu.memory_gb or 0) < need]
+    text = env.t(
+        "rates.holds_model",
+        model=model.name,
+        need=f"{need:.1f}",
+        holds=i18n.join_names(env.lang, [g.short_name for g, _ in kept]),
+        short=i18n.join_names(env.lang, [f"{g.short_name} ({g.memory_gb:g} GB)" for g in short]),
+    )
+    return kept, text
+
+
 def _value(env: Env, offered: list[tuple], key: str, training: bool = False) -> tuple[str, dict]:
     """The sentence naming the GPU with the most speed per dollar of rent, and its figures."""
     per = []
@@ -198,11 +222,13 @@ def respond(query: RatesQuery, env: Env, one) -> Answer:
     names = [n for n in dict.fromkeys(r.name for r in query.gpus if r.name)]
     home = home_pair(query, env, names) or abroad_pair(query, env, names)  # one market for both ("l4和t4")
     offered = [(gpu, offer.on_demand_usd_per_gpu_hour) for gpu, offer in home[1]] if home else _offered(env, answers)
+    offered, held = _holding(query, env, offered)  # "a100 40g和a800 80g租哪个划算 跑llama3 70b": one of them holds it
     value, figures = (
         _cheaper_job(env, answers)
         if query.mode == "job"
         else _value(env, offered, key, training=query.workload in _TRAINING and not _vision(query.text, env))
     )
+    value = i18n.gap(env.lang).join(p for p in (held, value) if p)
     home_text = home[0] if home else ""  # "租a100 40g和80g差多少钱": both on one price list in China
     job_home = home_jobs(query, env, home[1]) if home and query.mode == "job" else None
     if job_home:  # "从零预训练7b 租h100还是a100更省钱": the job at those yuan offers decides
