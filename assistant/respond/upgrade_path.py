@@ -85,6 +85,8 @@ def answer(query, gpus: list[GpuSpec], env: Env) -> Answer | None:
     head += i18n.gap(env.lang) + env.t(
         key, owned=owned.short_name, other=other.short_name, n=n + 1, model=sell["largest_llm"] or "?"
     )
+    runs = _runs_already(query, owned, n, env)  # "想跑qwen2.5 14b ... 加一张还是换": the card owned may do it already
+    head = i18n.gap(env.lang).join(p for p in (runs, head) if p)
     steps = [env.t("upgrade.basis", owned=owned.short_name)]
     if used is None:
         steps.append(env.t("upgrade.no_used", owned=owned.short_name))
@@ -98,6 +100,26 @@ def answer(query, gpus: list[GpuSpec], env: Env) -> Answer | None:
         figures={"upgrade": ways},
         sources=env.cite(resale.source, added.source, bought.source) + ["method: docs/model.md §perf, §mem"],
         lang=env.lang,
+    )
+
+
+def _runs_already(query, owned: GpuSpec, n: int, env: Env) -> str:
+    """The sentence that the cards owned already hold the LLM the question names at 4-bit, or ""."""
+    from assistant.models import memory
+
+    ref = getattr(query, "model", None)
+    model = env.reader.model(ref.key) if ref is not None and ref.key else None
+    if model is None or model.kind != "llm" or not owned.memory_gb:
+        return ""
+    need = memory.inference_memory(model, "q4_k_m", context=4096, n_gpus=n).total_gb
+    if need > owned.memory_gb * n:
+        return ""
+    return env.t(
+        "upgrade.runs_already",
+        owned=counted(env, owned, n, article=False),
+        model=model.name,
+        need=f"{need:.1f}",
+        mem=f"{owned.memory_gb * n:g}",
     )
 
 

@@ -19,9 +19,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reader_needs import needs
-from assistant.nlu.reading import Reading
+from assistant.nlu.reading import Reading, gpu_ref
 from assistant.queries import CompareQuery, Query, RecommendQuery, RigQuery
 
 
@@ -119,4 +121,8 @@ def two_ways(r: Reading) -> Query | None:
         return None
     if not (said(r, "asked_sell") or said(r, "asked_replace")):
         return None
-    return CompareQuery(text=r.text, gpus=tuple(names), workload=r.workload)
+    # "手上一张3060 ... 是加一张3060还是换4060ti": the card owned at its own count, before the one added is counted in
+    owned = next((gpu_ref(x) for x in r.b.refs if x.tag.kind == "GPU" and gpu_ref(x).name == names[0].name), None)
+    if owned is not None and owned.count < names[0].count:
+        names[0] = dataclasses.replace(names[0], count=owned.count)
+    return CompareQuery(text=r.text, gpus=tuple(names), workload=r.workload, model=r.model)
