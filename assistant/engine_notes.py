@@ -164,6 +164,9 @@ def _datasets_said(query: Query, lang: str) -> list[str]:
     return out
 
 
+PRODUCT_WORDS = 4  # a product name is at most this many words ("dgx spark", "ryzen ai max plus")
+
+
 def product_names(reader: KbReader, query: Query, lang: str) -> list[str]:
     """ "dgx spark", "mac studio", "strix halo": a product named without a number, answered as the chip the data
     holds under another name (the GB10, the Apple M3 Ultra 512 GB), said once per card."""
@@ -173,6 +176,8 @@ def product_names(reader: KbReader, query: Query, lang: str) -> list[str]:
         spec = reader.gpu(ref.name or "")
         words = set(re.findall(r"[a-z]+", (ref.name or "").lower()))
         if spec is None or re.search(r"\d", mention) or set(re.findall(r"[a-z]+", mention)) & words:
+            continue
+        if len(mention.split()) > PRODUCT_WORDS:  # a follow-up's own words stood for the card talked about
             continue
         notes.append(i18n.t(lang, "engine.product_name", mention=ref.mention, name=spec.short_name))
     return notes

@@ -356,6 +356,8 @@ _NOT_TOPIC = (
 
 def topic(r: Reading) -> Query | None:
     b = r.b
+    if b.has("ASPECT", "FIELD") and any(t.kind == "COMPARE" and t.text.startswith("which") for t in b.tags):
+        return None  # "which has more memory bandwidth": that figure of the cards compared, not the concept
     if not r.refs and not r.model and r.said("influence_words"):
         named = mentions(r)  # "显存带宽对推理速度影响多大": how much a named concept matters is that concept
         if named:
