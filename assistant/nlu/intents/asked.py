@@ -250,12 +250,12 @@ def form_period_hours(period: str | None) -> float:
     return PERIOD_HOURS.get(period or "month", PERIOD_HOURS["month"])
 
 
-@needs(("GPU",), unless=(*_NOT_A_BILL, "MODEL"))
+@needs(("GPU",), unless=_NOT_A_BILL)
 def bill(r: Reading) -> Query | None:
     form = r.form
     if not (form.figure in ("energy", "bill", "share") or _usage_priced(r)) or not r.explicit:
         return None
-    if r.b.has(*_NOT_A_BILL) or r.model:
+    if r.b.has(*_NOT_A_BILL) or (r.model and not _job_bill(r)):
         return None
     if _cloud_rent(r):
         return None  # "autodl 4090 for a month around the clock, how much": the rent there, not a power bill
@@ -275,6 +275,12 @@ def bill(r: Reading) -> Query | None:
         period=form.bill_stated[2] if form.bill_stated and not form.period else form.period,
         watts=stated_draw(r),  # "my 3090 rig pulls ~420w at the wall": the bill at the draw the user measured
     )
+
+
+def _job_bill(r: Reading) -> bool:
+    """ "electricity cost of training llama 3 8b lora for 10 hours on a 3090 at 0.20": a model's job named with the
+    hours it runs and the bill asked in so many words (lexicon ask_electricity): the bill of those hours."""
+    return bool(r.hours()[1]) and r.form.figure == "bill" and bool(said(r, "ask_electricity"))
 
 
 def _cloud_rent(r: Reading) -> bool:
