@@ -259,6 +259,7 @@ READERS = (
     rent_pick.read,  # "租卡跑flux 选哪张", "renting for sdxl, best bang for buck": rented GPUs for that model
     rates.which_to_rent,  # "租哪个划算", "which is cheaper to rent": the GPUs talked about
     rates.read,  # "h100 per hour", "vast.ai 4090 price", "cost to fine-tune llama 3 8b on rented h100s"
+    rates.job_compared,  # "8x h100 vs 8x a100 for pretraining a 7b model, time and cost": the run rented on each
     rent_or_buy.read,  # "rent or buy a 4090?"
     scaling.read,  # "does a second 4090 help?", "two 3090s vs one", "is a third 3090 worth it?"
     recommend.upgrade,  # "have a 3060 12gb, want more vram, what next"; before verdicts: "worth upgrading my 1080 ti?"

@@ -440,6 +440,27 @@ def read(r: Reading) -> Query | None:
     )
 
 
+_TIME_AND_COST = re.compile(
+    r"\b(?:time|how long|days|hours)\b.{0,25}\b(?:cost|price|money|how much|\$)|"
+    r"\b(?:cost|how much|price)\b.{0,25}\b(?:time|how long|days)\b|时间.{0,6}(?:成本|费用|多少钱)|(?:成本|费用|多少钱).{0,6}时间"
+)
+
+
+def job_compared(r: Reading) -> Query | None:
+    """ "8x h100 vs 8x a100 for pretraining a 7b model, time and cost": a training run of a model or size on two
+    or more cards set against each other, its time and its cost both asked, no buying said: the run rented on each
+    (mode "job", the rented job's time and cost for every set), as when renting is said."""
+    b = r.b
+    cards = {g.name for g in r.explicit if g.name}
+    trains = bool(said(r, "train_words")) or r.mode() != "inference"
+    if len(cards) < 2 or not trains or not (r.model or b.has("PARAMS")) or b.has("BUY", "RENT"):
+        return None
+    if not _TIME_AND_COST.search(r.text.lower()):
+        return None
+    sized = r.num("PARAMS") if not (r.model or b.has("TOKENS")) else None
+    return RatesQuery(text=r.text, gpus=tuple(r.explicit), mode="job", **job_fields(r, sized))
+
+
 def _work_counted(r: Reading) -> bool:
     """A card named and an amount of work for an image or speech model said: images to make ("generate 10000 sdxl
     images") or audio to transcribe ("500 hours of audio with whisper"); the fit times it (intents/fit.py)."""
