@@ -442,7 +442,8 @@ def read(r: Reading) -> Query | None:
 
 _TIME_AND_COST = re.compile(
     r"\b(?:time|how long|days|hours)\b.{0,25}\b(?:cost|price|money|how much|\$)|"
-    r"\b(?:cost|how much|price)\b.{0,25}\b(?:time|how long|days)\b|时间.{0,6}(?:成本|费用|多少钱)|(?:成本|费用|多少钱).{0,6}时间"
+    r"\b(?:cost|how much|price)\b.{0,25}\b(?:time|how long|days)\b|"
+    r"时间.{0,6}(?:成本|费用|多少钱)|(?:成本|费用|多少钱).{0,6}时间"
 )
 
 
