@@ -49,7 +49,11 @@ def _card_memory(r: Reading) -> float | None:
 
 def _form(r: Reading) -> str:
     """ "low profile card for my nas", "半高刀卡": low_profile; "single slot gpu": single_slot; "" otherwise."""
-    return "low_profile" if said(r, "low_profile_words") else "single_slot" if said(r, "single_slot_words") else ""
+    if said(r, "low_profile_words"):
+        return "low_profile"
+    if said(r, "single_slot_words"):
+        return "single_slot"
+    return "sff" if said(r, "sff_words") else ""  # "best gpu for ml that fits in a small form factor case"
 
 
 def read(r: Reading) -> RecommendQuery | None:
