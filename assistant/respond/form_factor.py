@@ -21,7 +21,6 @@ from assistant.answer import Answer
 from assistant.queries import RecommendQuery
 from assistant.respond.env import Env
 
-
 SFF_LENGTH_MM = 305  # [A] the longest card most small-form-factor (ITX) cases take; the case's own spec decides
 SFF_SLOTS = 2  # [A] at most dual-slot: the usual ITX case's expansion slots
 
