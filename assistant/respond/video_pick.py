@@ -61,7 +61,7 @@ def respond(query: VideoQuery, env: Env, rows: list[dict]) -> Answer:
             price=env.money(price.usd),
             gb=f"{spec.memory_gb:g}",
             need=f"{need:g}",
-            setting=frugal["setting"],
+            setting=env.term(frugal["setting"]),
         )
         fastest = max(within, key=lambda c: c[2])
         if _held(spec, published) > 1:  # it holds heavier published settings than the frugal one
@@ -108,14 +108,14 @@ def respond(query: VideoQuery, env: Env, rows: list[dict]) -> Answer:
                 price_text(p, env),
                 f"{v:.2f}",
                 i18n.listing(env.lang).join(
-                    r["setting"] for r in published if float(r["peak_gb"]) <= (s.memory_gb or 0)
+                    env.term(r["setting"]) for r in published if float(r["peak_gb"]) <= (s.memory_gb or 0)
                 ),
             ]
             for s, p, v in shown
         ],
     )
     steps = [
-        env.t("video.pick_need", model=name, need=f"{need:g}", setting=frugal["setting"]),
+        env.t("video.pick_need", model=name, need=f"{need:g}", setting=env.term(frugal["setting"])),
         env.t("video.pick_speed"),
         env.t("video.published"),
     ]

@@ -105,12 +105,12 @@ def last_gpu(r: Reading) -> list[GpuRef]:
 _FREE_CARDS = ("Tesla T4", "Tesla P100 PCIe 16 GB")  # what the free notebooks give (respond/verdict_free.py)
 
 
-@needs(said=("buy_at_all_words", "free_notebook_words"), unless=("BUDGET", "MONEY", "PARAMS", "HOURS", "MODEL"))
+@needs(said=("buy_at_all_words", "free_notebook_words"), unless=("BUDGET", "MONEY", "PARAMS", "HOURS"))
 def free_tier(r: Reading) -> Query | None:
     """ "is a gpu even worth it for me or should i stick to kaggle's free T4s", "刚入坑kaggle 用colab够不够还是得
     自己买卡", "毕设就跑个resnet 用不用买显卡": whether to buy a card at all against the free notebooks (lexicon
     free_notebook_words) or asked as such (buy_at_all_words); no other card named, no budget (kind "free")."""
-    if r.b.has("BUDGET", "MONEY", "PARAMS", "HOURS") or r.model:
+    if r.b.has("BUDGET", "MONEY", "PARAMS", "HOURS") or (r.model and not _small_model(r)):
         return None  # "can colab's t4 run mistral 7b": a fit; "一个月就用十几个小时 有必要自己买卡吗": rent or buy
     if r.b.has("RENT") and (r.explicit or not said(r, "buy_at_all_words")):
         return None  # "colab pro or a 3090": renting weighed; "毕设 需要买显卡吗 还是租" stays whether to buy at all
@@ -121,6 +121,17 @@ def free_tier(r: Reading) -> Query | None:
     if others and not _free_against_card(r, others):
         return None  # "colab or a 3090": a card weighed (rent_or_buy / compare)
     return VerdictQuery(text=r.text, gpus=tuple(others), kind="free", workload=r.workload)
+
+
+SMALL_MODEL_B = 2.0  # [A] a model this small ("bert", "resnet") trains on the free notebooks' GPUs
+
+
+def _small_model(r: Reading) -> bool:
+    """The model named is small, every model its name may mean ("bert": BERT base or large) under SMALL_MODEL_B."""
+    tags = r.b.kinds.get("MODEL", [])
+    keys = [k for t in tags for k in ((t.model_match().key,) if t.model_match().key else t.model_match().candidates)]
+    sizes = [r.index.model_params(k) for k in keys]
+    return bool(sizes) and all(s is not None and s < SMALL_MODEL_B for s in sizes)
 
 
 def _free_against_card(r: Reading, others: list[GpuRef]) -> bool:
