@@ -130,7 +130,7 @@ def _small_model(r: Reading) -> bool:
     """The model named is small, every model its name may mean ("bert": BERT base or large) under SMALL_MODEL_B."""
     tags = r.b.kinds.get("MODEL", [])
     keys = [k for t in tags for k in ((t.model_match().key,) if t.model_match().key else t.model_match().candidates)]
-    sizes = [r.index.model_params(k) for k in keys]
+    sizes = [r.index.model_params(k) for k in keys if k]
     return bool(sizes) and all(s is not None and s < SMALL_MODEL_B for s in sizes)
 
 
