@@ -94,6 +94,8 @@ def parts(text: str, lang: str) -> tuple[str, ...]:
     for part in ("price", "power"):
         if part in out and (_stated_same(low, lex, f"asked_{part}") or _stated_value(low, lex, f"asked_{part}")):
             out.remove(part)  # "价格差不多", "功耗差不多的话", "功耗才70w": said (equal, or its value), not asked
+    if "bandwidth" in out and re.search(r"(?:nvlink|link|interconnect|pcie|nvswitch)\s+(?:bridge\s+)?bandwidth", low):
+        out.remove("bandwidth")  # "nvlink bandwidth of the h100": the link's bandwidth, not the memory's
     if "power" in out and lex.words_in("efficiency_words", low):
         out.remove("power")  # "功耗越低越好": a preference the pick follows, not a figure asked
     if "time" in out and _time_is_other_ask(text):
