@@ -242,11 +242,16 @@ def _settings_of(r: Reading) -> tuple[list[Setting], GpuRef | None]:
         out.append(
             Setting("price_override", float(tag.value), gpu=override.name, condition=override.condition, currency=cur)
         )
-    if override is None:  # "闲鱼3090 5000块 4090 13000", "if the 3090 is 600", "3090能买吗，闲鱼五千左右"
-        for ref, tag, amount in stated_prices(r):
-            override = override or ref
-            cur = _not_usd(tag.meanings.get("CURRENCY") or r.currency("MONEY") or r.unnamed_currency())
-            out.append(Setting("price_override", amount, gpu=ref.name, condition=ref.condition, currency=cur))
+    # "闲鱼3090 5000块 4090 13000", "if the 3090 is 600", "3090能买吗，闲鱼五千左右"; with one card priced already,
+    # the others priced their own way ("if a 4090 costs 1600, is it better value than a 3090 at 700")
+    priced = {x.gpu for x in out if x.key == "price_override"}
+    for ref, tag, amount in stated_prices(r):
+        if override is not None and (ref.name in priced or tag.kind != "NUMBER"):
+            continue
+        override = override or ref
+        priced.add(ref.name)
+        cur = _not_usd(tag.meanings.get("CURRENCY") or r.currency("MONEY") or r.unnamed_currency())
+        out.append(Setting("price_override", amount, gpu=ref.name, condition=ref.condition, currency=cur))
     kwh, kwh_cur = b.first("KWH"), r.currency("KWH")
     if kwh is None and b.means("ELECTRICITY"):
         if b.has("MONEY"):  # a typed amount ("-5 dollars", "0.6元") is taken as typed
