@@ -122,6 +122,8 @@ def suitability_verdict(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> 
     elif speed <= 0:
         answer = "no"
         head = env.t("verdict.head_unrated", what=what, use=use)
+    elif not hardware.has_tensor_cores(gpu) and workload == "image_generation" and (slow := _slow_images(env, gpu, n)):
+        answer, condition, head = "yes_if", env.t("verdict.cond_slow"), slow  # "gtx 1080 8gb for stable diffusion"
     elif not hardware.has_tensor_cores(gpu):  # a small model still trains ("yolo11n on a gtx 1650"): verdict_small
         answer, head = "no", env.t("verdict.head_no_tensor", what=what, use=use)
         if small := small_yes(env, gpu, n, workload, query.text):
@@ -420,3 +422,21 @@ def _small_condition(env: Env, workload: str, per_card_gb: float, floor: float) 
             cannot = env.t("verdict.cond_llm_not", model=over[0], need=f"{over[1]:.1f}") if over else ""
             return env.t("verdict.cond_llm", model=largest) + cannot
     return env.t("verdict.cond_small", floor=f"{floor:g}")
+
+
+def _slow_images(env: Env, gpu, n: int) -> str:
+    """A card without tensor cores asked for image generation: it runs SD 1.5 and SDXL on its shader units, slowly;
+    the lead with each one's estimated seconds per image (§image.speed) where it holds them at fp16, "" otherwise."""
+    from assistant.models import diffusion_memory, image_speed
+
+    found = []
+    for key in ("sd-1.5", "sdxl-base"):
+        model = env.reader.model(key)
+        if model is None or diffusion_memory.image_memory(model).total_gb > (gpu.memory_gb or 0) * n:
+            continue
+        speed = image_speed.image_speed(gpu, model)
+        if speed is not None and speed.seconds_per_image > 0:
+            found.append(env.t("verdict.slow_image", model=model.name, sec=f"{speed.seconds_per_image:,.0f}"))
+    if not found:
+        return ""
+    return env.t("verdict.head_slow_images", gpu=gpu.short_name, images=i18n.listing(env.lang).join(found))
