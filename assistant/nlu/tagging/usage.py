@@ -42,6 +42,33 @@ _HOURS_SKIP = frozenset({"per", "a", "an", "/", "each", "every", "of", "in", "th
 _HOURS_PER = (("week", 1.0), ("day", 7.0), ("month", 12.0 / 52.0), ("weekday", 5.0), ("weekend_day", 2.0))
 
 
+_MONTHS = {
+    "jan": 1,
+    "january": 1,
+    "feb": 2,
+    "february": 2,
+    "mar": 3,
+    "march": 3,
+    "apr": 4,
+    "april": 4,
+    "jun": 6,
+    "june": 6,
+    "jul": 7,
+    "july": 7,
+    "aug": 8,
+    "august": 8,
+    "sep": 9,
+    "sept": 9,
+    "september": 9,
+    "oct": 10,
+    "october": 10,
+    "nov": 11,
+    "november": 11,
+    "dec": 12,
+    "december": 12,
+}  # month names beside a year ("jan 2023 prices"); "may" is left out (a verb)
+
+
 class UsageTagging(TaggerBase):
     def after_trouble(self, i: int) -> bool:
         """A problem word (lexicon trouble_words: "swapping", "ooms", "out of memory") in the three tokens before token
@@ -73,6 +100,10 @@ class UsageTagging(TaggerBase):
             if j + 2 < n and self.toks[j + 1].kind == "num" and tt[j + 2] == "月" and 1 <= float(tt[j + 1]) <= 12:
                 return self.add("DATE", f"{int(v)}-{int(float(tt[j + 1])):02d}", i, j + 3)
             return self.add("DATE", str(int(v)), i, j + 1)
+        if j < n and tt[j] in _MONTHS:  # "using 2023 jan prices": that month of that year
+            return self.add("DATE", f"{int(v)}-{_MONTHS[tt[j]]:02d}", i, j + 1)
+        if i > 0 and tt[i - 1] in _MONTHS:  # "jan 2023 prices", "rent vs buy h100 with jan 2024 prices"
+            return self.add("DATE", f"{int(v)}-{_MONTHS[tt[i - 1]]:02d}", i, j)
         # "in 2026" ends the question too ("is a used a100 worth buying in 2026"): a year, never a price offered
         if (j < n and tt[j] in ("prices", "price", "pricing", "snapshot", "market")) or (
             i > 0 and tt[i - 1] in ("from", "of", "in", "since", "use", "until", "till", "by")
