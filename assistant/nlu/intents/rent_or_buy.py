@@ -33,9 +33,15 @@ def _buy_against_card(r: Reading) -> bool:
     )
 
 
+_WEEKLY_BEFORE = re.compile(r"\b(?:every|each|per|a|one|1)\s+week\b[^.?!]{0,24}?(\d+(?:\.\d+)?)\s*(?:hours|hrs|h)\b")
+
+
 def usage(r: Reading) -> dict:
     """How much the GPU is used, as the question states it: hours a week, a utilization, the workload."""
-    per_week, _ = r.hours()
+    per_week, total = r.hours()
+    weekly = _WEEKLY_BEFORE.search(r.text.lower()) if per_week is None and total else None
+    if weekly is not None and float(weekly.group(1)) == total:  # "training runs every week for ~30 hours"
+        per_week = total
     shares = [t for t in r.b.kinds.get("PERCENT", []) if not resale_percent(r.text, t.start, t.end)]
     utilization = float(shares[0].number()) if shares else None  # "sell it for 40% of what i paid": no utilization
     return {"hours_per_week": per_week, "utilization": utilization, "workload": r.workload}
