@@ -261,6 +261,8 @@ def read(r: Reading) -> Query | None:
         return None  # "on a macbook m3 max, will mixtral run? or should i build a pc": a fit question
     count = r.total_count()
     money = _budget(r)
+    if money is not None and count and count > 1 and said(r, "budget_per_card"):
+        money *= count  # "4x gpu build ..., budget per card ~1k", "四卡机器 每张卡预算5000": the cards' budget
     if money is None and not psu and said(r, "rate_words"):
         return None  # "8卡H100服务器一小时多少钱": the server's hourly rent, not a machine to build
     if psu and money is not None and not b.has("MONEY", "BUDGET"):
