@@ -65,7 +65,7 @@ class Query:
     # numbers few answers use ("10,000 hours of audio", "ddr5-6000"), as (kind, value, as typed): said when unused
     said: tuple[tuple[str, float, str], ...] = ()  # (respond/unused_numbers.py), never dropped silently
     # "每天1万次请求": (requests a day, tokens per reply, tokens assumed, users at once: a target; nlu/request_rate.py)
-    requests_day: tuple[float, float, bool, int, int] | None = None
+    requests_day: tuple[float, float, bool, int, int, float] | None = None
     stated: tuple[Stated, ...] = ()  # every number said, with its unit and role (query_terms.Stated, nlu/stated.py)
     # "i do maybe 2 runs a month", "每个月跑两次": how often the job talked about is run (nlu/runs.py); the thread keeps
     # it for the rent per month and the break-even in months of that job (dialogue/thread.py, respond/rent_job.py)

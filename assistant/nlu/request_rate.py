@@ -2,7 +2,8 @@
 "公司20个人 每人每天问50次 平均1000token回复". A load stated per day is sized as the replies being written at the
 busiest moment, so the serving answers (which weigh users at once) can weigh it.
 
-Contract: `request_load(r)` -> (requests a day, tokens per reply, tokens assumed, users at once, users a day) or None
+Contract: `request_load(r)` -> (requests a day, tokens per reply, tokens assumed, users at once, users a day, requests
+per second said or 0) or None
 when the question states no count of requests with a word of a day and no people a day. A count per person
 ("每人每天问50次") is multiplied by the people said (USERS tag). People a day ("1000 users a day", "200 daily users",
 "5k dau", "日活1000", "每天有500个用户") each send REQUESTS_PER_USER requests [A] (users a day is 0 otherwise).
@@ -27,7 +28,13 @@ _NEAR = 16  # characters between the count and its noun or day word
 _DAY_BEFORE = 4  # characters before a count of people that may say their day ("每天有500个用户", "日活1000")
 
 
-def request_load(r: Reading) -> tuple[float, float, bool, int, int] | None:
+_SECONDS = (("req_per_second", 1.0), ("req_per_minute", 60.0), ("req_per_hour", 3600.0))
+
+
+def request_load(r: Reading) -> tuple[float, float, bool, int, int, float] | None:
+    rate = _rate_load(r)  # "1000 requests per minute": the rate said is the busy rate
+    if rate is not None:
+        return rate
     text = r.text.lower()
     lex = r.lex
     per_day = None
@@ -56,7 +63,31 @@ def request_load(r: Reading) -> tuple[float, float, bool, int, int] | None:
         tokens, assumed = REPLY_TOKENS, True
     peak_per_s = per_day / (PEAK_HOURS * 3600.0) * PEAK_FACTOR
     users = max(1, math.ceil(peak_per_s * tokens / STREAM_TPS))
-    return per_day, tokens, assumed, users, daily
+    return per_day, tokens, assumed, users, daily, 0.0
+
+
+def _rate_load(r: Reading) -> tuple[float, float, bool, int, int, float] | None:
+    """Requests said per second, minute or hour ("1000 requests per minute", "每秒10个请求"): that rate as the busy
+    one, users at once = ceil(requests per second x tokens per reply / STREAM_TPS); the last field is the requests per
+    second (0 for a load said per day)."""
+    text = r.text.lower()
+    for t in r.b.tags:
+        if t.kind not in ("COUNTED", "NUMBER", "USERS") or not isinstance(t.value, (int, float)) or t.value < 1:
+            continue
+        said = text[t.start : t.end + _NEAR]  # "10个请求" is one USERS tag; "1000 requests" a number and its noun
+        if not any(w in said for w in r.lex.listed("request_nouns")):
+            continue
+        around = f" {text[max(0, t.start - _NEAR) : t.end + 2 * _NEAR]} "
+        seconds = next((sec for name, sec in _SECONDS if r.lex.words_in(name, around)), None)
+        if seconds is None:
+            return None
+        per_s = float(t.value) / seconds
+        tokens, assumed = _reply_tokens(r), False
+        if tokens is None:
+            tokens, assumed = REPLY_TOKENS, True
+        users = max(1, math.ceil(per_s * tokens / STREAM_TPS))
+        return per_s * 86400.0, tokens, assumed, users, 0, per_s
+    return None
 
 
 def _users_a_day(r: Reading) -> int:

@@ -46,12 +46,22 @@ def _shown(value: float, text: str) -> bool:
     return any(compiled(rf"(?<![A-Za-z0-9.,]){re.escape(f)}(?![\d])").search(text) for f in forms)  # not "A100" for 100
 
 
-def requests_note(load: tuple[float, float, bool, int, int], lang: str) -> str:
+def requests_note(load: tuple[float, float, bool, int, int, float], lang: str) -> str:
     """How a load stated per day was sized (nlu/request_rate.py, docs/model.md §serve.requests); people a day are
     turned into requests first, said as an assumption."""
     from assistant.nlu.request_rate import PEAK_FACTOR, PEAK_HOURS, REQUESTS_PER_USER, STREAM_TPS
 
-    per_day, tokens, assumed, users, daily = load
+    per_day, tokens, assumed, users, daily, per_s = load
+    if per_s:  # "1000 requests per minute": that rate, as it was said
+        return i18n.t(
+            lang,
+            "engine.requests_rate_sized",
+            per_s=f"{per_s:,.1f}",
+            tokens=f"{tokens:,.0f}",
+            assumed=i18n.t(lang, "engine.reply_assumed") if assumed else "",
+            tps=f"{STREAM_TPS:g}",
+            users=users,
+        )
     people = (
         i18n.t(lang, "engine.users_a_day", daily=f"{daily:,}", each=f"{REQUESTS_PER_USER:g}") + i18n.gap(lang)
         if daily
