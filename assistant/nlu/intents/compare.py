@@ -296,11 +296,14 @@ def _compare(r: Reading, gpus, premise=None, aspect=None) -> CompareQuery:
             kept.append(g)
         seen.add(key)
     model = _model(r)
+    sized = model is not None or bool(r.num("PARAMS"))
+    # "is it dumb to buy a 5090 just for running 32B models ... a used 3090": an LLM run, weighed as one
+    workload = r.workload or ("llm_inference" if sized and r.mode() == "inference" else None)
     return CompareQuery(
         text=r.text,
         gpus=tuple(kept),
         worth=worth,
-        workload=r.workload,
+        workload=workload,
         precision=r.precision,
         premise=premise,
         aspect=aspect,
