@@ -52,16 +52,14 @@ def requests_note(load: tuple[float, float, bool, int, int, float], lang: str) -
     from assistant.nlu.request_rate import PEAK_FACTOR, PEAK_HOURS, REQUESTS_PER_USER, STREAM_TPS
 
     per_day, tokens, assumed, users, daily, per_s = load
+    common = {
+        "tokens": f"{tokens:,.0f}",
+        "assumed": i18n.t(lang, "engine.reply_assumed") if assumed else "",
+        "tps": f"{STREAM_TPS:g}",
+        "users": users,
+    }
     if per_s:  # "1000 requests per minute": that rate, as it was said
-        return i18n.t(
-            lang,
-            "engine.requests_rate_sized",
-            per_s=f"{per_s:,.1f}",
-            tokens=f"{tokens:,.0f}",
-            assumed=i18n.t(lang, "engine.reply_assumed") if assumed else "",
-            tps=f"{STREAM_TPS:g}",
-            users=users,
-        )
+        return i18n.t(lang, "engine.requests_rate_sized", per_s=f"{per_s:,.1f}", **common)
     people = (
         i18n.t(lang, "engine.users_a_day", daily=f"{daily:,}", each=f"{REQUESTS_PER_USER:g}") + i18n.gap(lang)
         if daily
@@ -71,10 +69,7 @@ def requests_note(load: tuple[float, float, bool, int, int, float], lang: str) -
         lang,
         "engine.requests_sized",
         per_day=f"{per_day:,.0f}",
-        tokens=f"{tokens:,.0f}",
-        assumed=i18n.t(lang, "engine.reply_assumed") if assumed else "",
         hours=f"{PEAK_HOURS:g}",
         factor=f"{PEAK_FACTOR:g}",
-        tps=f"{STREAM_TPS:g}",
-        users=users,
+        **common,
     )
