@@ -37,6 +37,7 @@ from assistant.dialogue.ellipsis_kinds import (
 )
 from assistant.dialogue.money_k import budget_of_k
 from assistant.dialogue.references import NothingToReferTo, fill, focus_refs, gpus_of, merged_gpus
+from assistant.dialogue.side_question import past_side
 from assistant.dialogue.swap import swap_for_one
 from assistant.queries import GpuRef, ModelRef, Query, RatesQuery, RecommendQuery, RentOrBuyQuery, Setting
 from assistant.query_talk import FollowUpQuery
@@ -80,6 +81,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         # "那7900xt呢 20g的" after "why not amd" (a concept) after a pick: that card in the pick's question
         base = next((q for q in reversed(dlg.context.history) if q.intent != "explain"), base)
     base = carrier(dlg, base, follow)  # "and for training?" after a side question: the question that has a workload
+    base = past_side(dlg, base, follow)  # "两张3090呢" after "哪个显存大": the whole comparison again
     follow = _months_owned(base, follow)  # "what about 18 months" after a total cost: the years of owning
     follow = budget_of_k(base, follow)  # "what about 2k" after a rig for $3,000: a budget, not a 2k context
     follow = cloud.hours_of_rent(base, follow)

@@ -285,7 +285,8 @@ def _compare_priced(query: CompareQuery, env: Env, gap: compare_gap.Gap | None =
     headline = compare_outcome.with_pick_and_worth(query, headline, picked, rows, names, title, env, gap, model)
     if picked is not None:
         choice = picked[0]
-    if not model_figures.get("model_choice"):  # an AMD / Intel pick over NVIDIA: the software caveat leads
+    # an AMD / Intel pick over NVIDIA: the software caveat leads (not over "which one has more memory": the answer)
+    if not model_figures.get("model_choice") and query.aspect != "memory":
         vendor_lead, flipped = vendor_practice.compare_lead(query, rows, names, choice, key, env)
         if flipped:  # training / "AI": the NVIDIA card is the choice, and the lead says why
             choice, headline = flipped, vendor_lead

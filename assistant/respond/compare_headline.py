@@ -126,12 +126,16 @@ def _headline_many(
 
 
 def _memory_headline(rows: dict[str, ValueRow], names: list[str], env: Env) -> tuple[str, str]:
-    """ "which one has more memory?": the memory of each, most first."""
-    ranked = sorted((rows[n] for n in names), key=lambda r: -(r.gpu.memory_gb or 0))
-    listing = i18n.sep(env.lang).join(f"{r.label} {r.gpu.memory_gb or 0:g} GB" for r in ranked)
-    if len({r.gpu.memory_gb for r in ranked}) == 1:
+    """ "which one has more memory?": the memory of each side (all its cards: "2 x RTX 3090 48 GB"), most first."""
+
+    def total(r: ValueRow) -> float:
+        return (r.gpu.memory_gb or 0) * r.n_gpus
+
+    ranked = sorted((rows[n] for n in names), key=lambda r: -total(r))
+    listing = i18n.sep(env.lang).join(f"{r.label} {total(r):g} GB" for r in ranked)
+    if len({total(r) for r in ranked}) == 1:
         return env.t("compare.memory_same", listing=listing), ranked[0].gpu.name
-    top = [r.label for r in ranked if r.gpu.memory_gb == ranked[0].gpu.memory_gb]
+    top = [r.label for r in ranked if total(r) == total(ranked[0])]
     key = "compare.memory_most" if len(top) == 1 else "compare.memory_most_tie"
     return env.t(key, gpu=join_names(top, env.lang), listing=listing), ranked[0].gpu.name
 
