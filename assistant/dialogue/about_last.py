@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from assistant.dialogue import cloud, measures, subject, thread
+from assistant.dialogue import cloud, measures, shown, subject, thread
 from assistant.dialogue.references import NothingToReferTo
 from assistant.queries import GpuRef, Query
 from assistant.query_talk import FollowUpQuery
@@ -34,6 +34,9 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
     if follow.ask == "why":
         if base is None:
             raise NothingToReferTo(follow.text)
+        listed = shown.why_of_listed(dlg, base)  # "why?" after "the second one": why the list's pick over it
+        if listed is not None:
+            return listed
         # its own text (some answers read which side the user meant from it: "renting x or buying y"); its settings
         # were kept for the conversation when it was asked: stating them again would "change" them
         return dataclasses.replace(base, settings=(), per_card_of=None)

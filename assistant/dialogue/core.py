@@ -32,6 +32,7 @@ from assistant.dialogue import (
     price_said,
     rent_context,
     schedule_rent,
+    shown,
     subject,
     thread,
     thread_edits,
@@ -377,6 +378,7 @@ class Dialogue:
         if gpus:
             ctx.gpus = list(gpus)
             ctx.recent = ([g for g in ctx.recent if g not in gpus] + list(gpus))[-4:]
+            shown.remember(ctx, query, gpus, choice)
         # after a comparison "it" is the first GPU named and "the other" the second; otherwise the favoured one
         # a comparison asked in full whose answer picks a side: "it" / "that one" next is the pick ("what if i wait")
         # (the same cards again, "for inference then?", keep following the pick; after cards brought in, those cards)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
+from assistant.dialogue.shown import ordinal_cards
 from assistant.queries import GpuRef, Query
 
 if TYPE_CHECKING:
@@ -76,18 +77,20 @@ def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
         others = [g for g in ctx.gpus if g != focus]
         names = [others[0] if others else focus]
     elif ref.pronoun == "first":
-        names = [ctx.gpus[0]]
+        names = [ordinal_cards(ctx)[0]]  # "go back to the first one" after "the second one": the list's first
     elif ref.pronoun == "second":
-        second = ctx.gpus[1] if len(ctx.gpus) > 1 else _second_compared(ctx)
+        listed = ordinal_cards(ctx)
+        second = listed[1] if len(listed) > 1 else _second_compared(ctx)
         if second is None and _options_shown(ctx):  # "第二个" after a pick that listed one card: said, not guessed
             raise OnlyOneShown(ctx.gpus[0])
         names = [second or ctx.gpus[0]]
     elif ref.pronoun == "third":  # "the third one" of a top-3 list
-        if len(ctx.gpus) < 3:
-            raise FewerShown(*ctx.gpus)
-        names = [ctx.gpus[2]]
+        listed = ordinal_cards(ctx)
+        if len(listed) < 3:
+            raise FewerShown(*listed)
+        names = [listed[2]]
     elif ref.pronoun == "last":
-        names = [ctx.gpus[-1]]
+        names = [ordinal_cards(ctx)[-1]]
     elif ref.pronoun in ("it", "that") and ctx.compare_pick in ctx.gpus:
         names = [ctx.compare_pick]  # "that one, how much power" after "Get the RTX 5090": the pick
     else:

@@ -125,6 +125,10 @@ class Context:
     last_query: Query | None = None
     pending: Clarification | None = None
     recent: list[str] = field(default_factory=list)  # the last GPUs talked about, oldest first (at most 4)
+    # the last options an answer showed (a ranking, a top-N list, a comparison), in order, kept while the answers
+    # after it are about one of them: "go back to the first one" after "the second one" is the list's first
+    shown: list[str] = field(default_factory=list)
+    shown_by: tuple[Query, str | None] | None = None  # the question that showed them and the card its answer picked
     counts: dict[str, int] = field(default_factory=dict)  # how many of each the last answer was about ("2 x 3060")
     history: list[Query] = field(default_factory=list)  # the last questions answered, oldest first (at most 3)
     pick_asked: bool = False  # the question being answered asks which GPU to get (its pick is "it" afterwards)
