@@ -114,6 +114,8 @@ def shown_provider(rate, env: Env, market: str) -> str:
 
 
 def market_rates(gpu: str, env: Env, market: str) -> list:
-    """The rates for `gpu` of the clouds billing in `market` when any has it, else every cloud's."""
+    """The rates for `gpu` of the clouds billing in `market` when any has it, else (a market outside China: euros,
+    pounds) those of the clouds outside China, else every cloud's."""
     rates = env.reader.cloud_rates(gpu)
-    return [r for r in rates if r.currency == market] or rates
+    abroad = [r for r in rates if r.currency != DOMESTIC] if market != DOMESTIC else []
+    return [r for r in rates if r.currency == market] or abroad or rates
