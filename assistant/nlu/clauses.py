@@ -44,6 +44,15 @@ def _split_points(text: str, lang: str) -> list[tuple[str, str]]:
     return out + _joined_questions(text, lex)
 
 
+def _unjoined(second: str, lang: str) -> str:
+    """A second question opened by "and" / "also" before a question word of list `clause_starts`, without it."""
+    words = second.split(maxsplit=1)
+    if len(words) == 2 and words[0].lower() in ("and", "also", "plus"):
+        if words[1].lower().startswith(tuple(f"{w} " for w in lexicon(lang).listed("clause_starts"))):
+            return words[1]
+    return second
+
+
 def _joined_questions(text: str, lex) -> list[tuple[str, str]]:
     """Cuts at a joiner of list `clause_joiners` (", and", " and ") where both sides open with a question word of
     list `clause_starts`: "what is fp4 and does the 5090 support it", "how much vram does flux need and is a 4070
@@ -101,8 +110,11 @@ def _answerable(q: Query | Clarification) -> bool:
 
 
 def _kind(q: Query) -> tuple:
-    """What a reading asks: its intent, and for a follow-up what it asks about the last answer."""
-    return (q.intent, getattr(q, "ask", None), getattr(q, "kind", None))
+    """What a reading asks: its intent, for a follow-up what it asks about the last answer, and for a card's spec
+    whether a memory size said is checked ("... power draw? and does it still have the full 96gb": two asks)."""
+    sized = any(s.dim == "gb" for s in getattr(q, "stated", ()))
+    check = q.intent == "spec" and getattr(q, "asked_figure", None) == "yes_no" and sized
+    return (q.intent, getattr(q, "ask", None), getattr(q, "kind", None), check)
 
 
 def _with_first_topic(a, second: str, b, index: NameIndex, lang: str):
@@ -195,6 +207,7 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
         return None
     feature = getattr(whole, "feature", None) if getattr(whole, "kind", None) == "feature" else None
     for first, second in cuts:
+        second = _unjoined(second, lang)  # "..., and does it still have the full 96gb?": the question after "and"
         a, b = understand(first, index), understand(second, index)
         if not _answerable(a) or isinstance(a, FollowUpQuery):
             continue

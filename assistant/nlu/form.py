@@ -182,7 +182,10 @@ def figure(r: Reading) -> str | None:
             return name
         if name == "count" and _count_of_cards(r):
             return name
-    first = r.b.toks[0].lower() if r.b.toks else ""
+    toks = [t.lower() for t in r.b.toks]
+    if toks[:1] in (["and"], ["also"], ["plus"]):  # "and does it still have the full 96gb?": the word after
+        toks = toks[1:]
+    first = toks[0] if toks else ""
     if first in r.lex.listed("form_yes_no") or any(w in r.text for w in r.lex.listed("form_yes_no_zh")):
         return "yes_no"
     # "i have a 7900 xtx already. should i sell it ...": a later sentence opened by an auxiliary

@@ -354,10 +354,10 @@ def _nvlink_need(query: ExplainQuery, env: Env) -> Lead | None:
     from assistant.respond.scaling import bare_link
 
     gpu, card_note = _card(query, env, REFERENCE_GPUS[0])
-    if scaling.link(gpu, 2) != "nvlink":
-        return Lead(env.t("scale.link_need_none", gpu=gpu.short_name, n=2), {"link": "none"}, [spec_source(gpu, env)])
-    bare = bare_link(gpu)
     model = _model(env, EXAMPLE_LLM)
+    if scaling.link(gpu, 2) != "nvlink":
+        return _pcie_only(gpu, model, env)
+    bare = bare_link(gpu)
     speed = {
         (split, via): scaling.llm_scaling([gpu] * 2, model, QUANT, split=split, batch=1, context=4096, via=via)
         for split in ("tensor", "layer")
@@ -380,6 +380,31 @@ def _nvlink_need(query: ExplainQuery, env: Env) -> Lead | None:
     figures = {"tensor_tokens_per_s_by_link": {"nvlink": round(tp, 1), bare: round(tp_bare, 1)}}
     note = i18n.gap(env.lang) + card_note if card_note else ""
     return Lead(text + note, figures, [spec_source(gpu, env), *env.cite("docs/model.md §perf.multigpu")])
+
+
+def _pcie_only(gpu, model, env: Env) -> Lead:
+    """A card with no NVLink connector: two of it over PCIe against one, split by layer and by tensor, and the share
+    of each card's speed data-parallel training keeps (§perf.multigpu)."""
+    link = scaling.link(gpu, 2)
+    one = scaling.llm_scaling([gpu], model, QUANT, split="layer", batch=1, context=4096)
+    layer, tensor = (
+        scaling.llm_scaling([gpu] * 2, model, QUANT, split=split, batch=1, context=4096, via=link)
+        for split in ("layer", "tensor")
+    )
+    eff = scaling.training_scaling([gpu] * 2, via=link).efficiency
+    text = env.t(
+        "facts.pcie_only",
+        gpu=gpu.short_name,
+        a=f"2 x {gpu.short_name}",
+        model=f"{model.name} {QUANT}",
+        one=num(one.tokens_per_s, 0),
+        layer=num(layer.tokens_per_s, 0),
+        tp=num(tensor.tokens_per_s, 0),
+        eff=f"{eff * 100:.0f}",
+    )
+    speeds = {"one": one.tokens_per_s, "layer": layer.tokens_per_s, "tensor": tensor.tokens_per_s}
+    figures = {"link": link, "tokens_per_s": {k: round(v, 1) for k, v in speeds.items()}}
+    return Lead(text, figures, [spec_source(gpu, env), *env.cite("docs/model.md §perf.multigpu")])
 
 
 NO_TENSOR_EXAMPLE = ("GeForce GTX 1080 Ti", "GeForce RTX 2080 Ti")  # the last card without, the next with [A]

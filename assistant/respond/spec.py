@@ -11,6 +11,7 @@ from assistant.respond import (
     card_size,
     grades,
     identity,
+    memory_check,
     owned_alone,
     precision_speed,
     sell_keep,
@@ -368,6 +369,7 @@ def respond(query: SpecQuery, env: Env) -> Answer:
             for p in [
                 *(risks if not priced_trust else []),
                 identity.lead(query.text, gpus, env) if not risks else "",  # "is the 4090D real", "who is it for"
+                memory_check.lead(query, gpus, env),  # "does the 4060 have 16gb": yes or no first
                 *_set_lead(query, gpus, sections, env),
                 spec_counted.lead(query, gpus, sections, env),
                 _headline(gpus, sections, env, query.text, query.workload == "llm_inference"),

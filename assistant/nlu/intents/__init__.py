@@ -203,6 +203,7 @@ READERS = (
     explain.boards,  # "3090涡轮版和公版哪个好": board versions of one GPU are the same chip
     concept_cues.series,  # "为什么40系跑ai比30系快": the generations concept
     concept_cues.training_stall,  # "训练的时候显卡利用率只有30%": the GPU waits for data
+    concept_cues.link_cost,  # "how bad is pcie for splitting a model across two gpus": the link's figures
     concept_cues.link_doubted,  # "4张3090没有nvlink 训练会不会很慢": those cards with and without the link
     explain.advice,  # "is nvlink worth it for two 3090s?"
     spec.precision_speed,  # "how much faster is fp8 than fp16 on a 4090": two number formats on one card

@@ -11,6 +11,10 @@
   训练会不会很慢", "两张3090不用nvlink 训练慢多少", "4x 3090 without nvlink, will training be slow"): those cards
   against one of them, their link weighed (intents/scaling.link_of_cards, respond/scaling.py), never "compare with
   what?".
+- `link_cost`: what going over PCIe instead of NVLink costs work spread over several cards, no card named ([lists]
+  link_cost_links, link_cost_spread and link_cost_asked: "how bad is pcie for splitting a model across two gpus",
+  "没有nvlink 多卡训练影响大吗"): the NVLink concept asked yes or no, whose answer gives the figures with and without
+  the link for layer split, tensor parallel and data-parallel training (respond/concept_leads).
 - `model_concept`: a concept answered from a model's shape ([lists] model_concepts: "does gqa actually cut vram for long
   context", "qwen2.5 32b 有gqa吗", "lora的rank设多少 对显存影响大吗", "lora rank 8 vs 64 vram"), with the model, the
   context and the ranks named and whether it is a yes-or-no question; LoRA named with a rank word ([lists]
@@ -98,6 +102,28 @@ def link_doubted(r: Reading) -> Query | None:
     if r.model is not None and r.mode() in ("lora", "qlora", "full_finetune"):
         return None  # "2x 3090 without nvlink, can i qlora llama 3 70b on them": the fine-tune's fit on the cards
     return scaling.link_of_cards(r)
+
+
+@needs(said=("link_cost_links",), unless=("MONEY", "BUDGET", "RENT", "RECOMMEND", "UNDER", "SORT"))
+def link_cost(r: Reading) -> Query | None:
+    if not (says(r, "link_cost_links") and says(r, "link_cost_spread") and says(r, "link_cost_asked")):
+        return None
+    if says(r, "link_cost_not"):
+        return None  # "does the 4090 have nvlink": the card's link (spec); "the second slot's lanes": the PCIe concept
+    if len({g.name for g in r.refs}) > 1 or (any(g.count > 1 for g in r.refs) and "nvlink" in r.text.lower()):
+        return None  # "does nvlink matter for 2x 3090 running vllm": those cards, with and without it (scaling)
+    if r.refs and r.lex.words_in("link_lack_words", r.text.lower()):
+        return None  # "4x 3090 without nvlink, will training be slow": those cards weighed (link_doubted)
+    return ExplainQuery(
+        gpus=tuple(g for g in r.explicit if g.name),
+        text=r.text,
+        concept=_NVLINK,
+        mention=r.text.strip(" ?!."),
+        others=("pcie", "data-parallelism"),
+        workload=r.workload or "",
+        asked="yes_no",
+        fact="nvlink-need",  # knowledge/concept_facts.toml: the figures with and without the link lead
+    )
 
 
 _MODEL_FIT = ("BUDGET", "MONEY", "RENT", "RECOMMEND", "UNDER", "SORT")

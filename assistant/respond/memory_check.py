@@ -1,0 +1,28 @@
+"""A memory size said of one card and asked yes or no ("does the 4060 have 16gb", "does the max-q still have the full
+96gb", "5080有24g吗"): the answer to that first.
+
+Contract: `lead(query, gpus, env)` is "Yes: the X has N GB (type)." when the card's memory is the size said (within
+half a GB), "No: the X has M GB (type), not N GB." otherwise; "" unless the question is a yes / no one
+(SpecQuery.asked_figure "yes_no") about one card with its memory known, one memory size said and no figure other than
+memory asked.
+"""
+
+from __future__ import annotations
+
+from assistant.respond.env import Env
+
+_SLACK_GB = 0.5  # "16gb" is a card listed at 15.9 GB too [A]
+
+
+def lead(query, gpus: list, env: Env) -> str:
+    sizes = [s.value for s in getattr(query, "stated", ()) if s.dim == "gb"]
+    asked = set(getattr(query, "fields", ())) - {"memory", "all"}
+    if getattr(query, "asked_figure", None) != "yes_no" or len(sizes) != 1 or len(gpus) != 1 or asked:
+        return ""
+    gpu = gpus[0]
+    if not gpu.memory_gb:
+        return ""
+    kind = f" {gpu.memory_type}" if gpu.memory_type else ""
+    said, has = f"{sizes[0]:g}", f"{gpu.memory_gb:g}"
+    key = "memory_check.yes" if abs(gpu.memory_gb - sizes[0]) <= _SLACK_GB else "memory_check.no"
+    return env.t(key, gpu=gpu.short_name, gb=has, kind=kind, said=said)
