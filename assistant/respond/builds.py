@@ -93,11 +93,14 @@ def build(
     cpu_w: float | None = None,
     desktop_usd: float | None = None,
     owned: tuple[str, ...] = (),
+    budget_usd: float | None = None,
 ) -> Build:
     """`cpu_w`: the power of the CPU the question named (respond/cpus.py), else the platform's allowance;
     `desktop_usd`: the desktop of the answer's market (Env.local_desktop_usd), else the allowance; `owned`: the parts
-    the user has already (owned_parts.platform_less)."""
-    rules, plat = power(), platform_less(platform_for(n, desktop_usd), n, owned)
+    the user has already (owned_parts.platform_less); `budget_usd`: a budget that holds the upper desktop with the card
+    gets it (models/platforms.platform_for)."""
+    upper_asked = None if owned else gpu_usd
+    rules, plat = power(), platform_less(platform_for(n, desktop_usd, upper_asked, budget_usd), n, owned)
     if cpu_w:
         plat = dataclasses.replace(plat, cpu_w=cpu_w)
     gpu_w = float(gpu.tdp_w or 0) * n
@@ -142,12 +145,18 @@ def psu_swap_usd(plat: Platform, psu_w: int, desktop_usd: float | None) -> float
     """What a desktop priced from a dated list (an answer in yuan) costs more when the build needs a bigger PSU than
     the list's: the bigger PSU's price (per watt above its size [A]) less the list's PSU, in USD at the rate the
     desktop was converted at; 0 for any other platform or a PSU the list's covers (docs/model.md §cost.platform)."""
-    if desktop_usd is None or plat.key != "desktop" or not plat.cny or not plat.cny_psu_w or psu_w <= plat.cny_psu_w:
+    if (
+        desktop_usd is None
+        or not plat.key.startswith("desktop")
+        or not plat.cny
+        or not plat.cny_psu_w
+        or psu_w <= plat.cny_psu_w
+    ):
         return 0.0
     if not plat.cny_psu_big or not plat.cny_psu_big_w:
         return 0.0
     bigger = plat.cny_psu_big * max(psu_w, plat.cny_psu_big_w) / plat.cny_psu_big_w
-    return max(bigger - plat.cny_psu, 0.0) * desktop_usd / plat.cny
+    return max(bigger - plat.cny_psu, 0.0) * plat.usd / plat.cny  # at the rate the list's yuan were converted at
 
 
 def builds(
@@ -160,13 +169,13 @@ def builds(
         if fits_a_workstation(gpu):
             continue
         for n in counts:
-            plat = platform_less(platform_for(n, desktop_usd), n, owned)
+            plat = platform_less(platform_for(n, desktop_usd, None if owned else usd, budget_usd), n, owned)
             if budget_usd is not None and usd * n + plat.usd > budget_usd:
                 break
             rated = speed(gpu, n)
             if rated is None or rated <= 0:
                 continue
-            made = build(gpu, n, usd, rated, cpu_w, desktop_usd, owned)
+            made = build(gpu, n, usd, rated, cpu_w, desktop_usd, owned, budget_usd)
             if budget_usd is not None and made.total_usd > budget_usd:
                 continue  # within the budget only with the list's PSU, too small for it
             out.append(made)

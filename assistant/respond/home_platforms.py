@@ -6,20 +6,23 @@ more (cheapest first), each with what it is, its price in yuan and its date, sai
 platform the rig uses: for one card the desktop's own yuan price (its list named, with the PSU it has: the rig
 sizes its own; when the build needs a bigger PSU, `extra_usd` > 0, the swap priced into the platform is said: the
 list's PSU, the one needed and what it adds, respond/builds.psu_swap_usd), for more cards the allowance (a US figure
-converted); nothing for another currency or when no list holds `n` GPUs.
+converted); nothing for another currency or when no list holds `n` GPUs. `used`: the platform the rig priced (the
+upper desktop around a costly card: its own list is the one named).
 """
 
 from __future__ import annotations
 
 from assistant import i18n
-from assistant.models.platforms import platform_for, rigs
+from assistant.models.platforms import Platform, platform_for, rigs
 from assistant.respond.env import Env
 
 
-def platform_notes(n: int, env: Env, psu_w: int = 0, extra_usd: float = 0.0) -> tuple[list[str], list[str]]:
+def platform_notes(
+    n: int, env: Env, psu_w: int = 0, extra_usd: float = 0.0, used: Platform | None = None
+) -> tuple[list[str], list[str]]:
     if env.price_market() != "CN":
         return [], []
-    tier = platform_for(n)
+    tier = used if used is not None and used.cny else platform_for(n)
     local = tier.cny is not None and tier.max_gpus >= n  # the desktop priced from a Chinese list: that list is named
     lists = sorted(
         (p for p in rigs().get("platform_cn", []) if p["gpus"] >= n and not (local and p["source"] == tier.cny_source)),

@@ -75,6 +75,7 @@ def _parts_line(env: Env, choice: Build, platform: str) -> str:
     2018: as much RAM as your largest GPU has memory; rounded up to RAM_STEP_GB, at least MIN_RAM_GB) and the PSU
     the power line sizes."""
     ram, vram = _ram_need(choice)
+    ram = max(ram, choice.platform.ram_gb)  # the upper desktop's list has 64 GB: the platform priced holds that much
     return env.t(
         "rig.parts",
         cpu=env.t(f"rig.cpu_class_{platform}"),
@@ -82,6 +83,12 @@ def _parts_line(env: Env, choice: Build, platform: str) -> str:
         vram=f"{vram:g}",
         psu=f"{choice.psu_w:,}",
     )
+
+
+def _around(query) -> bool:
+    """One card named to build around ("build me a pc around a 5090"), no model or size to run on it."""
+    named = [g for g in query.gpus if g.name]
+    return len(named) == 1 and query.gpu_count == 1 and query.model is None and not query.params_b
 
 
 def _ram_need(choice: Build) -> tuple[float, float]:
@@ -201,7 +208,13 @@ def respond(query: RigQuery, env: Env) -> Answer:
     plat = choice.platform
     left = budget - choice.total_usd if budget and not over_budget else None
     head = env.t(
-        "rig.head_over" if over_budget else "rig.head_budget" if budget else f"rig.head_{'lean' if lean else 'need'}",
+        "rig.head_over"
+        if over_budget
+        else "rig.head_budget"
+        if budget
+        else "rig.head_around"
+        if _around(query)
+        else f"rig.head_{'lean' if lean else 'need'}",
         over=env.money(choice.total_usd - (budget or 0.0)),
         budget=env.money(budget),
         build=choice.label,
@@ -294,7 +307,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
     if (owned := owned_step(query.owned_parts, platform_for(choice.n, desktop), choice.n, env)) is not None:
         steps.append(owned)
     # a yuan rig: Chinese build lists beside the allowance, and the PSU swap its platform price holds
-    home_steps, home_sources = platform_notes(choice.n, env, choice.psu_w, choice.platform.psu_extra_usd)
+    home_steps, home_sources = platform_notes(choice.n, env, choice.psu_w, choice.platform.psu_extra_usd, plat)
     steps += home_steps
     load = choice.gpu_w + plat.cpu_w + rules["rest_w"]
     if query.cpu and cpu_class:  # "what psu for 2x 3090 and a threadripper 7960x": the CPU's class, said

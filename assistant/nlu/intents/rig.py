@@ -6,7 +6,8 @@ run, unless it asks a cost of running or owning (cost questions come earlier) or
 GPU fixes the card; "a 4-gpu box" fixes the count. A PSU question about several cards of one kind
 ("3x 3090 on a 1000w psu, will it be ok", "4张3090炼丹 电源要多大") is a rig of those cards; so is a card
 with the CPU named ("what psu for 2x 3090 and a threadripper 7960x", "5090 + 9950x build", "7800x3d +
-4070 super"), whose power class the answer uses (RigQuery.cpu).
+4070 super"), whose power class the answer uses (RigQuery.cpu); and one card with a word of building around it
+(list `rig_around_words`: "build me a pc around a 5090", "what else do i need for a 3090 build"): that card, one.
 """
 
 from __future__ import annotations
@@ -274,7 +275,10 @@ def read(r: Reading) -> Query | None:
         return None  # a cluster, not a machine
     if count and count > SERVER_FREE and not r.explicit and money is None:
         return None  # "8 gpu server recommendation": which card for such a server (a recommendation)
-    if money is None and count is None and r.model is None and not b.has("PARAMS") and not psu:
+    around = (
+        len(r.explicit) == 1 and (count or 1) == 1 and bool(said(r, "rig_around_words"))
+    )  # "build me a pc around a 5090"
+    if money is None and count is None and r.model is None and not b.has("PARAMS") and not psu and not around:
         if not (b.has("CPU") and r.explicit):
             return None
         psu = True  # "5090 + 9950x build": the build of that card and CPU, its power first
@@ -282,7 +286,7 @@ def read(r: Reading) -> Query | None:
         text=r.text,
         gpus=tuple(r.explicit) or tuple(r.refs),
         # a card named with its CPU ("i9-14900k with a 4090 psu") is one card, not a ladder of 1-4
-        gpu_count=count if count and count > 1 else (1 if b.has("CPU") and r.explicit else None),
+        gpu_count=count if count and count > 1 else (1 if (b.has("CPU") or around) and r.explicit else None),
         budget_usd=money,
         budget_currency=(r.currency() if b.has("MONEY") else r.unnamed_currency()) if money is not None else None,
         workload=r.workload,
