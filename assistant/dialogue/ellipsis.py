@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from assistant.dialogue import about_last, bills, cloud, job, measures, rent_context
+from assistant.dialogue import about_last, bills, cloud, instead, job, measures, rent_context
 from assistant.dialogue.again import affected, latest_affected, search_behind, without_replaced
 from assistant.dialogue.ellipsis_kinds import (
     FOLLOWUP_FIELDS,
@@ -291,6 +291,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         changes["gpus"] = merged_gpus(dlg, base, (added,), False, None, True)
         dlg.context.added_to = added.name  # a what-if set: "换成4090呢" next is one card (dialogue/swap.py)
         changes.pop("gpu_count", None)  # "再加一张": the one card added, not a count for the set
+    elif follow.gpus and "gpus" in names and (weighed := instead.against_fit(dlg, base, follow)) is not None:
+        return weighed  # "what about an m4 max 128gb instead?" after a fit on a dgx spark: the two for that model
     elif follow.gpus and "gpus" in names:
         changes["gpus"] = merged_gpus(dlg, base, follow.gpus, follow.replace, follow.gpu_count, follow.adds)
         changes["gpus"] = swap_for_one(dlg, base, follow, changes["gpus"])  # "换成4090呢" after one card was added
