@@ -99,6 +99,7 @@ class FollowUpQuery(Query):
     adds: bool = False  # "what if i add a 3060", "再加一张3060呢": the cards named join the last question's set
     removes: bool = False  # "what if i drop one card", "去掉一张呢": fewer of the set's card (gpu_count: how many go)
     swaps: bool = False  # "换成4090呢", "switch to a 4090": the card named instead of the set talked about
+    instead: bool = False  # "what about an m4 max instead?": the card named set against the one before (instead_words)
     want_speed: bool = False  # "how fast?", "tokens per sec?": the speed of what the last answer was about
     min_memory_gb: float | None = None  # "only 24gb+ cards", "with at least 16gb"
     mode: str | None = None  # "and with lora?", "qlora then?", "full finetune?"

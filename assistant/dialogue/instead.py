@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from assistant.dialogue.references import gpus_of
-from assistant.nlu.lexicon import lexicon
 from assistant.queries import CompareQuery, FitQuery, Query
 from assistant.query_talk import FollowUpQuery
 
@@ -29,8 +28,7 @@ def against_fit(dlg: Dialogue, base: Query, follow: FollowUpQuery) -> Query | No
     old, new = gpus_of(base), [g for g in follow.gpus if g.name]
     if len(old) != 1 or len(new) != 1 or len(follow.gpus) != 1 or new[0].name == old[0].name or new[0].count > 1:
         return None
-    text = f" {follow.text.lower()} "
-    if not lexicon("en").words_in("instead_words", text) or old[0].count > 1:
+    if not follow.instead or old[0].count > 1:
         return None  # "换成4090呢" goes on with the thread on the 4090; "a 3090 instead" of two 3080s is its fit
     return CompareQuery(
         text=follow.text,

@@ -439,6 +439,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         adds=bool(said(r, "add_card")) and not said(r, "remove_card"),
         removes=bool(said(r, "remove_card")),
         swaps=bool(said(r, "switch_words")),
+        instead=bool(r.said("instead_words")),
         want_speed=want_speed,
         min_memory_gb=b.first("MEMORY") if at_least and not gpus else None,
         mode=_mode_said(r),
