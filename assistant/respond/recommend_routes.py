@@ -20,13 +20,23 @@ from contextvars import ContextVar
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.queries import RecommendQuery
-from assistant.respond import idle_power, new_or_used, recommend_family, recommend_mining, series_feature, system_ram
+from assistant.respond import (
+    idle_power,
+    new_or_used,
+    recommend_family,
+    recommend_mining,
+    series_feature,
+    starter_tiers,
+    system_ram,
+)
 from assistant.respond.env import Env
 
 _IDLE: ContextVar[bool] = ContextVar("recommend_idle_answering", default=False)
 
 
 def routed(query: RecommendQuery, env: Env, recommend) -> Answer | None:
+    if starter_tiers.asks_tiers(query, env):  # "just wanna play around with ai, what gpu": three steps up
+        return starter_tiers.respond(query, env, recommend)
     if (feature := series_feature.respond(query, env)) is not None:  # "40系支持fp8吗": the series, yes or no
         return feature
     if not _IDLE.get() and system_ram.ram_said(query) is not None:  # "i5 12400加16g内存，加一张啥卡": the RAM said
