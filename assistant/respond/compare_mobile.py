@@ -2,7 +2,8 @@
 4070 ti super for a cs student who moves around a lot, mostly pytorch coursework".
 
 Contract: `lead(answer, query, env)` leads a two-card comparison with the laptop when exactly one of the two cards is
-a laptop GPU (GpuSpec.is_mobile) and the question states mobility (lexicon [lists] mobility_words: "moves around",
+a laptop GPU (GpuSpec.is_mobile) or named as a laptop ([lists] laptop_mention_words: "macbook pro m4 max") and the
+question states mobility (lexicon [lists] mobility_words: "moves around",
 "travel", "portable", "on the go"): the desktop cannot come along, so the laptop is the pick, with how fast the
 desktop card is against it for the work compared (figures relative_speed) said as what staying at one desk would buy.
 The answer's choice becomes the laptop card; figures["mobility"] = {pick, desktop, speed}. Unchanged otherwise.
@@ -21,8 +22,11 @@ def lead(answer: Answer, query: CompareQuery, env: Env) -> Answer:
     if answer.clarification or not lexicon(env.lang).words_in("mobility_words", f" {query.text.lower()} "):
         return answer
     gpus = env.reader.gpus(list(dict.fromkeys(r.name for r in query.gpus if r.name)))
-    laptops = [g for g in gpus if g.is_mobile]
-    desks = [g for g in gpus if not g.is_mobile]
+    carried = {
+        r.name for r in query.gpus if lexicon(env.lang).words_in("laptop_mention_words", f" {r.mention.lower()} ")
+    }
+    laptops = [g for g in gpus if g.is_mobile or g.name in carried]  # "macbook pro m4 max": the Mac goes along
+    desks = [g for g in gpus if g not in laptops]
     if len(gpus) != 2 or len(laptops) != 1 or len(desks) != 1:
         return answer
     laptop, desk = laptops[0], desks[0]

@@ -85,6 +85,29 @@ def _parts_line(env: Env, choice: Build, platform: str) -> str:
     )
 
 
+def _served(query: RigQuery, env: Env) -> Answer | None:
+    """A machine for a model served to several users at once: the sets that serve them all (respond/serving_sets),
+    as a recommendation for that model and those users would; None when no users are said or no model."""
+    users = dict(query.targets).get("users", 0)
+    if users < 2 or not (query.model or query.params_b) or query.gpus or query.asks_power:
+        return None
+    from assistant.queries import RecommendQuery
+    from assistant.respond.serving_sets import serving_answer
+
+    asked = RecommendQuery(
+        text=query.text,
+        workload="llm_inference",
+        budget_usd=query.budget_usd,
+        budget_currency=query.budget_currency,
+        model=query.model,
+        params_b=query.params_b,
+        targets=query.targets,
+        settings=query.settings,
+        vendor=query.vendor,
+    )
+    return serving_answer(asked, env)
+
+
 def _around(query) -> bool:
     """One card named to build around ("build me a pc around a 5090"), no model or size to run on it."""
     named = [g for g in query.gpus if g.name]
@@ -143,6 +166,9 @@ def respond(query: RigQuery, env: Env) -> Answer:
         return mixed_set.psu_answer(query, env)
     if query.card_w and not query.gpus:  # "显卡功耗450w 电源850w够不够": a stated draw, no GPU named
         return psu_draw.respond(query, env)
+    served = _served(query, env)  # "build a server for 20 concurrent users running llama 70b": the serving sets
+    if served is not None:
+        return served
     budget = budget_usd(query, env) or env.assumptions.budget_usd
     model, model_note = sized_model(query, env)
     workload, key = _work(query, env)
