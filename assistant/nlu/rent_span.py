@@ -4,7 +4,8 @@
 Contract: `span_hours(text, lex)` -> hours (a month 730 h, periods.HOURS_PER_MONTH; a week 168 h; a day 24 h) of the
 first span said right after a verb of renting or running (lexicon [units] duration_before but 用, which says how
 long a card is owned: "用6个月，租还是买3090"), or after
-"for" in a clause that rents (English), else None. A rate said per period ("每月", "a month" after a number of hours)
+"for" in a clause that rents (English), or of a job or project said by its length anywhere ("for a 3 day fine
+tune", "a 2 week project": around the clock, the most it can use), else None. A rate said per period ("每月", "a month" after a number of hours)
 is not a span: only a count right after the verb is.
 """
 
@@ -27,8 +28,12 @@ _UNIT = {
     "day": 24.0,
 }
 _ZH_SPAN = r"(?:整整|一整)?(\d+(?:\.\d+)?|[一两二三四五六七八九十半])\s*个?\s*(?:整)?(月|周|星期|礼拜|天)"
-_EN_SPAN = re.compile(
-    r"\brent(?:s|ing|ed)?\b[^.?!;,]*?\bfor\s+(a full|a whole|a|one|two|three|four|six|\d+)\s+(month|week|day)s?\b"
+_EN_COUNT = r"(a full|a whole|a|one|two|three|four|six|\d+)"
+_EN_SPAN = re.compile(r"\brent(?:s|ing|ed)?\b[^.?!;,]*?\bfor\s+(?:an?\s+)?" + _EN_COUNT + r"[\s-]+(month|week|day)s?\b")
+# a job or project said by its length anywhere ("for a 3 day fine tune", "a 2 week project"): its hours in all
+_EN_JOB = re.compile(
+    r"\b(?:for\s+)?(?:an?\s+)?" + _EN_COUNT + r"[\s-]+(month|week|day)s?(?:\s+long)?\s+"
+    r"(?:project|job|fine[- ]?tune|finetune|run|training run|training job|experiment|sprint|contract|gig)\b"
 )
 
 
@@ -43,7 +48,8 @@ def span_hours(text: str, lex) -> float | None:
     m = _EN_SPAN.search(lowered)
     if m is not None and not re.search(r"\bbuy", lowered[m.start() : m.end()]):
         return _hours(m.group(1), m.group(2))
-    return None
+    m = _EN_JOB.search(lowered)
+    return _hours(m.group(1), m.group(2)) if m is not None else None
 
 
 def _hours(count: str, unit: str) -> float | None:

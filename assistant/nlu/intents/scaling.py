@@ -48,6 +48,8 @@ def read(r: Reading) -> Query | None:
     doubled = asks_double(text, r.lex) or r.lex.words_in("scale_gain", text)
     if len(refs) != 1 or not refs[0].name or (r.model and r.b.has("FIT") and not doubled) or r.b.has("COST"):
         return None
+    if said(r, "what_runs") and not doubled:
+        return None  # "max model size i can run on 4x 3090 with vllm tensor parallel": what runs on those cards
     counts = _counts(r, text, max(refs[0].count, 1))
     return None if counts is None else _scaling(r, *counts)
 
