@@ -181,11 +181,13 @@ def with_pick_and_worth(
             worth_text = compare_gap.worth(rows[gap.dearer], rows[gap.cheaper], gap, title, env, by_memory, held)
         else:
             worth_text = compare_headline.worth(rows[names[0]], rows[names[1]], title, env, subject, by_memory, server)
+    said_pick = ""
     if picked is not None:
-        headline = _pick_once(picked, rows, headline, env) + i18n.gap(env.lang) + headline
+        said_pick = _pick_once(picked, rows, headline, env)  # the pick as said, its ratio dropped when repeated
+        headline = said_pick + i18n.gap(env.lang) + headline
     if worth_text and picked is not None and lexicon(env.lang).words_in("choice_words", query.text.lower()):
         # "买两张4060ti 16g还是一张3090", "3090和4090买哪个": which one first, then whether the dearer is worth it
-        pick_end = len(picked[1])
+        pick_end = len(said_pick)
         return headline[:pick_end] + i18n.gap(env.lang) + worth_text + headline[pick_end:]
     if worth_text and headline and worth_text.startswith(env.t("compare.worth_no_price")):
         return headline + i18n.gap(env.lang) + worth_text  # "m4 max 64g和4090选哪个": what it can weigh first
