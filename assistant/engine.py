@@ -199,7 +199,8 @@ class Engine:
         if isinstance(query, Clarification) and chosen is None and (alone := pronoun_alone.reread(parsed, text, lang)):
             answered = self._answer(alone, dialogue, whole=False, usage=usage)  # "两张卡没有nvlink…": any two cards
             answered.question = text
-            return answered
+            if not answered.clarification:  # "is the card worth it" reread asks back all the same: the first ask
+                return answered
         if isinstance(query, Clarification):
             if query.kind == "missing":  # "how much does it cost to run per year": the reply names the card
                 dialogue.context.unfinished = text

@@ -100,7 +100,7 @@ def unrecognized(query: Query, lang: str) -> list[str]:
 
     params = getattr(query, "params_b", None)
     memory = getattr(query, "memory_gb", None)
-    out = stand_ins.lines(query.stand_ins, lang)
+    out = stand_ins.lines(query.stand_ins, lang, getattr(query, "kind", None) == "deal")
     out += _datasets_said(query, lang)
     for mention in getattr(query, "unrecognized", ()):
         if is_uncovered(mention, lang) and (row := uncovered.device_row(mention)) is not None:

@@ -1,11 +1,12 @@
 """The opening sentence for a GPU name the KB lacks that a real card stands in for (Query.stand_ins).
 
 Contract: `zeros_read(text, lang)` a note for each model number typed with an o for a zero ("rtx4o90": read as 4090);
-`lines(stand_ins, lang)` returns one sentence per stand-in, in the order typed: "I don't have <as typed>",
+`lines(stand_ins, lang, offered)` returns one sentence per stand-in, in the order typed: "I don't have <as typed>",
 why it is not in the data (a memory size the card does not come in, a variant never released because its line moved
 on, not released yet, an Apple tier not out, a generation the line skipped; nlu/lookup/lineup.py reads which), and
 which card the answer below is for. A stand-in of two parts (mention, card) is the next generation of a card the KB
-holds ("rtx 6080"), worded as before.
+holds ("rtx 6080"), worded as before. `offered`: the card is offered for sale (a deal weighed): a memory size it
+never came in is said to be a mislabelled or fake listing first ("a100 120g 3万5 靠谱吗").
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def zeros_read(text: str, lang: str) -> list[str]:
     return [i18n.t(lang, "stand_ins.zero_typo", typed=w, read=O_FOR_ZERO.sub(zeros, w)) for w in dict.fromkeys(typed)]
 
 
-def lines(stand_ins: tuple[tuple[str, ...], ...], lang: str) -> list[str]:
+def lines(stand_ins: tuple[tuple[str, ...], ...], lang: str, offered: bool = False) -> list[str]:
     out = []
     for entry in stand_ins:
         mention, name = entry[0], entry[1]
@@ -37,7 +38,8 @@ def lines(stand_ins: tuple[tuple[str, ...], ...], lang: str) -> list[str]:
         kind, detail = entry[2], entry[3]
         if kind == "memory":
             typed, own, sibling = detail.split("/")
-            line = i18n.t(lang, "stand_ins.memory", mention=mention, name=name, gb=typed, own=own)
+            key = "stand_ins.memory_offered" if offered and not sibling else "stand_ins.memory"
+            line = i18n.t(lang, key, mention=mention, name=name, gb=typed, own=own)
             if sibling:  # "rtx 4060 16gb": the card of that size people mean
                 line += i18n.t(lang, "stand_ins.memory_sibling", gb=typed, sibling=sibling)
             out.append(line)

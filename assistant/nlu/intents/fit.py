@@ -250,6 +250,8 @@ def _several_formats(r: Reading) -> bool:
 
 def _fit_query(r: Reading) -> FitQuery:
     b, refs = r.b, r.refs
+    if refs and r.vram() and all(g.pronoun and not g.name for g in refs):
+        refs = []  # "i have 8gb vram, can it run qwen3 8b": "it" is the memory said, not a card talked about
     setup = setup_options(r)
     mode = trained_mode(r)
     return FitQuery(
