@@ -1,6 +1,6 @@
 """Cards said as a count or an order with no card talked about ("两张卡没有nvlink跑推理会不会很慢", "主板只有一个pcie
-x16，第二张卡插x4会影响跑模型吗", "800 dollar budget for the gpu only, which one" as the first message): any two cards, any second card, not "which card do you
-mean?".
+x16，第二张卡插x4会影响跑模型吗", "800 dollar budget for the gpu only, which one" as the first message): any two
+cards, any second card, the card to buy, not "which card do you mean?".
 
 Contract: `reread(query, text, lang)` gives the question's words to ask instead, or None. For a query whose only
 cards are pronouns and whose words hold a word of lexicon list `pair_card_words` ("两张卡": read as "双卡", the
