@@ -197,6 +197,11 @@ def cloud_gpus(r: Reading) -> Query | None:
         # "cheapest place to rent one then", "租一张最便宜去哪": the card talked about (the cheapest cloud GPUs when no
         # card was talked about: core._without_pronouns)
         one = GpuRef(mention=RENT_ONE, pronoun="it", count_open=True)
+        spell = period(r)  # "and to rent one for a month?": that month's rent
+        if spell is not None:
+            return RatesQuery(
+                text=r.text, provider=provider(r), gpus=(one,), workload=r.workload, mode="rent", period=spell
+            )
         return RatesQuery(text=r.text, provider=provider(r), gpus=(one,), workload=r.workload)
     asks_cards = nouns or r.b.has("RECOMMEND")
     if not _no_card_named(r) or not asks_cards or r.b.has("HOURS", "MONTHS", "YEARS"):
