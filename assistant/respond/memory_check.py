@@ -3,15 +3,21 @@
 
 Contract: `lead(query, gpus, env)` is "Yes: the X has N GB (type)." when the card's memory is the size said (within
 half a GB), "No: the X has M GB (type), not N GB." otherwise; "" unless the question is a yes / no one
-(SpecQuery.asked_figure "yes_no") about one card with its memory known, one memory size said and no figure other than
-memory asked.
+(SpecQuery.asked_figure "yes_no") about one card with its memory known, one memory size said as what it has ("have
+16gb", "有24g") and no figure other than memory or work asked.
 """
 
 from __future__ import annotations
 
+import re
+
 from assistant.respond.env import Env
 
 _SLACK_GB = 0.5  # "16gb" is a card listed at 15.9 GB too [A]
+# the size said as what the card has ("does the 4060 have 16gb", "still have the full 96gb", "5080有24g吗", "是16g的吗")
+_HAS = re.compile(
+    r"\b(?:have|has|got|come with|comes with|ship with|ships with)\s+(?:the\s+)?(?:full\s+)?\d|[有是]\s*\d"
+)
 
 
 def lead(query, gpus: list, env: Env) -> str:
@@ -19,6 +25,8 @@ def lead(query, gpus: list, env: Env) -> str:
     asked = set(getattr(query, "fields", ())) - {"memory", "all"}
     if getattr(query, "asked_figure", None) != "yes_no" or len(sizes) != 1 or len(gpus) != 1 or asked:
         return ""
+    if getattr(query, "workload", None) or not _HAS.search(query.text.lower()):
+        return ""  # "can i use my 3070 for training ... or is 8gb too little": whether it is enough, not what it has
     gpu = gpus[0]
     if not gpu.memory_gb:
         return ""

@@ -171,15 +171,19 @@ def _server_budget(query, env: Env) -> bool:
 
 
 def spec_as_verdict(query, env: Env):
-    """The verdict answer for a spec question that asks whether a GPU suits running LLMs, or None."""
+    """The verdict answer for a spec question that asks whether a GPU suits running LLMs, or training with a word of
+    using it ([lists] card_use_words), or None."""
     named = [r for r in query.gpus if r.name]
     if query.fields or query.precisions or len(named) != 1 or said("spec_sheet_words", query.text, env):
-        return None
-    if not names_workload(query.text, "llm_inference", env):
         return None
     from assistant.queries import VerdictQuery
     from assistant.respond import verdict
 
+    if not names_workload(query.text, "llm_inference", env):
+        if query.workload == "training" and lexicon(env.lang).words_in("card_use_words", f" {query.text.lower()} "):
+            # "can i use my 3070 for training a small transformer or is 8gb too little": how it does at training
+            return verdict.respond(VerdictQuery(text=query.text, gpus=tuple(named), workload="training"), env)
+        return None
     if names_workload(query.text, "image_generation", env):  # "can it do stable diffusion and llms": what it runs
         both = VerdictQuery(text=query.text, gpus=tuple(named), kind="good", owned_use="any")
         return verdict.respond(both, env)
