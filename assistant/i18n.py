@@ -124,6 +124,10 @@ def article(name: str) -> str:
     """English indefinite article for a product name: "an RTX 4090", "an A100", "a GeForce"."""
     if not name:
         return "a"
+    number = re.match(r"\d+", name)
+    if number:  # "an 8 GB GPU", "an 11 GB GPU", "an 80 GB card", "a 24 GB GPU": said as the number sounds
+        digits = number.group(0)
+        return "an" if digits[0] == "8" or digits in ("11", "18") else "a"
     spelled = len(name) > 1 and (name[1].isupper() or name[1].isdigit())
     if spelled:
         return "an" if name[0] in _AN_LETTERS else "a"
