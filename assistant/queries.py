@@ -154,6 +154,7 @@ class RecommendQuery(Query):
     card_class: str | None = None  # "not a gaming card": pro | workstation | datacenter (respond/card_class.py)
     feature: str | None = None  # "cheapest card with fp8": cards that have it only (respond/feature_limit.py)
     form: str = ""  # "low profile", "single slot", "刀卡": low_profile | single_slot (respond/form_factor.py)
+    consumer: bool = False  # consumer cards only, set by an answer that asks for them (respond/starter_tiers.py)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -2,10 +2,9 @@
 "what about an m4 max 128gb instead?"): the two weighed for that model, not the new one alone.
 
 Contract: `against_fit(dlg, base, follow)` -> a CompareQuery of the device before and the one named now, for the
-model (or size) of the fit, its precision and context kept, when `base` is a fit of a model on one kind of card, the
-follow-up names one other card with no count, adds or removes nothing, and says it instead ([lists] instead_words,
-English), the fit before being on one card;
-None otherwise (the merge goes on: "and on a 4090?" is the fit on the 4090).
+model (or size) of the fit, its precision and context kept, when `base` is an inference fit of a model on one card,
+and the follow-up names one other card with no count, adds or removes nothing and says it instead
+(FollowUpQuery.instead); None otherwise (the merge goes on: "and on a 4090?" is the fit on the 4090).
 """
 
 from __future__ import annotations

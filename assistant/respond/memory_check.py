@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.queries import SpecQuery
 from assistant.respond.env import Env
 
 _SLACK_GB = 0.5  # "16gb" is a card listed at 15.9 GB too [A]
@@ -20,12 +21,12 @@ _HAS = re.compile(
 )
 
 
-def lead(query, gpus: list, env: Env) -> str:
-    sizes = [s.value for s in getattr(query, "stated", ()) if s.dim == "gb"]
-    asked = set(getattr(query, "fields", ())) - {"memory", "all"}
-    if getattr(query, "asked_figure", None) != "yes_no" or len(sizes) != 1 or len(gpus) != 1 or asked:
+def lead(query: SpecQuery, gpus: list, env: Env) -> str:
+    sizes = [s.value for s in query.stated if s.dim == "gb"]
+    asked = set(query.fields) - {"memory", "all"}
+    if query.asked_figure != "yes_no" or len(sizes) != 1 or len(gpus) != 1 or asked:
         return ""
-    if getattr(query, "workload", None) or not _HAS.search(query.text.lower()):
+    if query.workload or not _HAS.search(query.text.lower()):
         return ""  # "can i use my 3070 for training ... or is 8gb too little": whether it is enough, not what it has
     gpu = gpus[0]
     if not gpu.memory_gb:

@@ -151,7 +151,9 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
     hushed = quiet.asks_quiet(query.text, env)
     lean = quiet.asks_efficient(query.text, env)  # "最省电": low power, then the most speed per watt
     # "消费级显卡": GeForce / RX / Arc; "not a gaming card" asks the other class (card_class), never this one
-    consumer = not query.card_class and lexicon(env.lang).words_in("consumer_words", query.text.lower())
+    consumer = query.consumer or (
+        not query.card_class and lexicon(env.lang).words_in("consumer_words", query.text.lower())
+    )
     capped = quiet.QUIET_GPU_W if hushed or lean else None
     caps = [w for w in (query.max_power_w, capped) if w]
     power_cap = min(caps) if caps else None

@@ -108,10 +108,15 @@ def _served(query: RigQuery, env: Env) -> Answer | None:
     return serving_answer(asked, env)
 
 
-def _around(query) -> bool:
-    """One card named to build around ("build me a pc around a 5090"), no model or size to run on it."""
+def _head_key(query: RigQuery, over_budget: bool, budget: bool, lean: bool) -> str:
+    """The rig's opening: over the budget, within it, around the one card named ("build me a pc around a 5090", no
+    model or size to run on it), the lowest-power or the cheapest rig that does the job."""
+    if over_budget or budget:
+        return "rig.head_over" if over_budget else "rig.head_budget"
     named = [g for g in query.gpus if g.name]
-    return len(named) == 1 and query.gpu_count == 1 and query.model is None and not query.params_b
+    if len(named) == 1 and query.gpu_count == 1 and query.model is None and not query.params_b:
+        return "rig.head_around"
+    return "rig.head_lean" if lean else "rig.head_need"
 
 
 def _ram_need(choice: Build) -> tuple[float, float]:
@@ -234,13 +239,7 @@ def respond(query: RigQuery, env: Env) -> Answer:
     plat = choice.platform
     left = budget - choice.total_usd if budget and not over_budget else None
     head = env.t(
-        "rig.head_over"
-        if over_budget
-        else "rig.head_budget"
-        if budget
-        else "rig.head_around"
-        if _around(query)
-        else f"rig.head_{'lean' if lean else 'need'}",
+        _head_key(query, over_budget, bool(budget), lean),
         over=env.money(choice.total_usd - (budget or 0.0)),
         budget=env.money(budget),
         build=choice.label,

@@ -48,7 +48,7 @@ def respond(query: RecommendQuery, env: Env, recommend) -> Answer:
     asked = {
         "entry": dataclasses.replace(base, budget_usd=entry, budget_currency=None),
         "sweet": dataclasses.replace(base, min_memory_gb=24.0),
-        "top": dataclasses.replace(base, sort="speed", text=f"{query.text} {_consumer(env)}"),
+        "top": dataclasses.replace(base, sort="speed", consumer=True),
     }
     token = _PICKING.set(True)
     try:
@@ -93,7 +93,3 @@ def _entry_usd(env: Env) -> float:
 def _row(answer: Answer) -> dict | None:
     rows = answer.figures.get("ranking") or []
     return next((r for r in rows if r.get("gpu") == answer.choice), rows[0] if rows else None)
-
-
-def _consumer(env: Env) -> str:
-    return lexicon(env.lang).first_word("consumer_words", "consumer gpu")

@@ -198,11 +198,8 @@ def cloud_gpus(r: Reading) -> Query | None:
         # card was talked about: core._without_pronouns)
         one = GpuRef(mention=RENT_ONE, pronoun="it", count_open=True)
         spell = period(r)  # "and to rent one for a month?": that month's rent
-        if spell is not None:
-            return RatesQuery(
-                text=r.text, provider=provider(r), gpus=(one,), workload=r.workload, mode="rent", period=spell
-            )
-        return RatesQuery(text=r.text, provider=provider(r), gpus=(one,), workload=r.workload)
+        mode = "rent" if spell is not None else "rates"
+        return RatesQuery(text=r.text, provider=provider(r), gpus=(one,), workload=r.workload, mode=mode, period=spell)
     asks_cards = nouns or r.b.has("RECOMMEND")
     if not _no_card_named(r) or not asks_cards or r.b.has("HOURS", "MONTHS", "YEARS"):
         return None
