@@ -34,7 +34,7 @@ def asks_tiers(query: RecommendQuery, env: Env) -> bool:
         return False
     if query.budget_usd or env.assumptions.budget_usd or query.model or query.params_b:
         return False
-    if query.workload not in (None, "training"):  # "想入门深度学习": learning is training; LLMs or images: a use said
+    if query.workload not in (None, "training", "llm_inference"):  # "想入门深度学习": training; images: a use said
         return False
     limits = (query.vendor, query.min_memory_gb, query.cheaper_than, query.top_n, query.sort, query.laptop)
     if any(limits) or query.gpu_count > 1 or query.among or query.upgrade_from or query.add_to or query.cloud:
@@ -72,7 +72,11 @@ def respond(query: RecommendQuery, env: Env, recommend) -> Answer:
     return Answer(
         question=query.text,
         intent="recommend",
-        headline=env.t("starter.head_training" if base.workload == "training" else "starter.head"),
+        headline=env.t(
+            {"training": "starter.head_training", "llm_inference": "starter.head_llm"}.get(
+                query.workload or "", "starter.head"
+            )
+        ),
         gpus=shown,
         workload=base.workload,
         choice=shown[1] if len(shown) > 1 else (shown[0] if shown else None),

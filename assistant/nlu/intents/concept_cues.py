@@ -477,4 +477,6 @@ def cpu_bottleneck(r: Reading) -> Query | None:
         return None
     if (r.total_count() or 1) > 1:
         return None  # "what cpu for 4x 3090": the platform of that many cards (thread_short.platform_of_cards)
+    if r.explicit and said(r, "rig_around_words"):
+        return None  # "put together a pc for a 4090, what cpu ram and psu": that card's rig, its parts line
     return ExplainQuery(text=r.text, concept="cpu-for-gpus", mention=r.text.strip(" ?!.？！。"), workload=r.workload)
