@@ -13,6 +13,7 @@ gets a sentence saying it cannot be estimated here and why. `figures["asked"]` l
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from assistant import i18n
@@ -31,7 +32,7 @@ from assistant.respond.pricing import price_of
 from assistant.respond.verdict_feature import format_matters
 from assistant.respond.wording import counted
 
-SPEC_PARTS = ("memory", "bus", "memory_type", "bandwidth", "power", "price", "clock")
+SPEC_PARTS = ("memory", "bus", "memory_type", "bandwidth", "power", "price", "clock", "cores", "l2", "tensor")
 FIGURE_PARTS = ("fp16", "bf16", "tf32", "fp8", "int8", "fp4", "nvlink", "pcie", "slot")  # spec_figures fields
 PRICE_INTENTS = ("compare", "spec", "verdict")  # the answers where a street price asked beside them is added
 PRICED_VERDICTS = ("worth", "good", "enough")  # "二手3090现在什么价 值得入吗": the price, then whether to buy
@@ -87,6 +88,9 @@ def parts(text: str, lang: str) -> tuple[str, ...]:
         for p in (*SPEC_PARTS, "psu", "batch", "electricity", "speed", "time", "link", "matters")
         if lex.words_in(f"asked_{p}", low)
     ]
+    end = low.rstrip(" ?？!。").split("vs")[-1]
+    if not lex.words_in("asked_figure_has", low):
+        out += [p for p in ("cores", "l2", "tensor") if p not in out and _ends_with(end, lex.listed(f"asked_{p}_end"))]
     if "memory" in out and lex.words_in("asked_memory_need", low):
         out.remove("memory")  # "需要多大显存": what the work needs, answered by the fit itself
     if "price" in out and lex.words_in("same_price_words", low):
@@ -107,6 +111,11 @@ def parts(text: str, lang: str) -> tuple[str, ...]:
     if baseline(text):
         out.append("baseline")
     return (*out, *figure_parts(text, lang))
+
+
+def _ends_with(low: str, figures: Iterable[str]) -> bool:
+    """The question ends on one of the figure words, after a card ("4090 vs 3090 cuda cores"): that figure asked."""
+    return any(low.endswith(f" {w}") or (not w.isascii() and low.endswith(w)) for w in figures)
 
 
 def _stated_same(low: str, lex, words: str) -> bool:
@@ -411,6 +420,9 @@ def _spec_line(part: str, specs: list, headline: str, env: Env, counts: dict | N
         elif part == "memory":  # "l20显存多大 跟4090比": the size asked leads, even where the answer names it later
             value = f"{g.memory_gb:g} GB {g.memory_type or ''}".strip() if g.memory_gb else None
             shown = bool(value and headline.startswith(f"{g.short_name}: {g.memory_gb:g} GB"))
+        elif part in ("cores", "l2", "tensor"):  # "4090 vs 3090 cuda cores": the count asked leads
+            value = _unit_value(part, g)
+            shown = bool(value and value in headline)
         elif part == "memory_type":
             value = g.memory_type
             shown = bool(value and value.lower() in headline.lower())
@@ -423,6 +435,8 @@ def _spec_line(part: str, specs: list, headline: str, env: Env, counts: dict | N
     items = i18n.comma(env.lang).join(f"{name} {value or env.t('asked.unknown')}" for name, value, _ in values)
     known = {v for _, v, _ in values if v}
     same = env.t("asked.same") if len(values) > 1 and len(known) == 1 and all(v for _, v, _ in values) else ""
+    if part == "cores" and all(g.vendor == "NVIDIA" for g in specs):  # CUDA cores, NVIDIA's name for them
+        part = "cores_nvidia"
     line = env.t(f"asked.{part}", items=items, same=same, snapshot=env.snapshot_label())
     watts = sorted(
         (g.tdp_w * counts.get(g.name, 1), name) for g, (name, _, _) in zip(specs, values, strict=True) if g.tdp_w
@@ -432,6 +446,15 @@ def _spec_line(part: str, specs: list, headline: str, env: Env, counts: dict | N
             "asked.power_diff", more=watts[-1][1], less=watts[0][1], watts=f"{watts[-1][0] - watts[0][0]:,}"
         )
     return line
+
+
+def _unit_value(part: str, g) -> str | None:
+    """A count of units or a cache size as a cell: "16,384 (128 SMs)", "72 MB", "512"; None when the KB lacks it."""
+    if part == "cores":
+        return f"{g.shading_units:,}" if g.shading_units else None
+    if part == "l2":
+        return f"{g.l2_cache_mb:g} MB" if g.l2_cache_mb else None
+    return f"{g.tensor_cores:,}" if g.tensor_cores else None
 
 
 def _figure_line(part: str, specs: list, headline: str, env: Env) -> str:

@@ -33,7 +33,15 @@ from assistant.respond.pricing import (
     sibling_price_note,
     variant_siblings,
 )
-from assistant.respond.spec_rows import ROWS, asked_sections, has_matrix_units, has_tensor_cores, speed_rows, table_cell
+from assistant.respond.spec_rows import (
+    ROWS,
+    asked_sections,
+    has_matrix_units,
+    has_tensor_cores,
+    speed_rows,
+    table_cell,
+    tensor_text,
+)
 from assistant.respond.variants import risk_lead, variant_notes
 from assistant.respond.vision_infer import with_vision_fps
 from assistant.respond.vision_train import with_vision_time
@@ -162,6 +170,9 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env, text: str = ""
             for g in gpus
         ]
         return i18n.cap(env.lang, "; ".join(parts)) + i18n.end(env.lang)
+    if sections in (["compute"], ["l2"], ["tensor_cores"]):  # "how many cuda cores", "l2 of the 4090": that figure
+        parts = [_unit_item(sections[0], g, env) for g in gpus]
+        return i18n.cap(lang, i18n.sep(lang).join(parts)) + i18n.end(lang)
     if sections == ["release"]:  # "is the rtx 5080 out yet", "4090什么时候出的": out since its date, or no date held
         parts = [
             env.t("spec.head_released", gpu=g.short_name, date=g.release_date.isoformat())
@@ -227,6 +238,24 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env, text: str = ""
         bits = [b for b in bits if b != "n/a"]  # a figure the KB lacks is left out of the summary (the table says so)
         summaries.append(env.t("spec.head_gpu", gpu=g.name, text=i18n.comma(lang).join(bits)))
     return i18n.sep(lang).join(summaries) + i18n.end(lang)
+
+
+def _unit_item(section: str, g: GpuSpec, env: Env) -> str:
+    """One GPU's figure of a unit section: its shader cores and SMs (CUDA cores on NVIDIA, stream processors on AMD),
+    its L2 cache, or its tensor cores; a figure the KB lacks is said to be missing."""
+    if section == "compute":
+        if not g.shading_units:
+            return env.t("spec.head_unit_none", gpu=g.short_name)
+        key = "spec.head_cores_nvidia" if g.vendor == "NVIDIA" else "spec.head_cores"
+        return env.t(key, gpu=g.short_name, cores=f"{g.shading_units:,}", sms=num(g.sms))
+    if section == "l2":
+        if not g.l2_cache_mb:
+            return env.t("spec.head_unit_none", gpu=g.short_name)
+        return env.t("spec.head_l2", gpu=g.short_name, mb=f"{g.l2_cache_mb:g}")
+    gen = g.arch.tensor_generation if g.arch else None
+    if not g.tensor_cores or not gen:
+        return env.t("spec.head_gpu", gpu=g.short_name, text=tensor_text(g, env))
+    return env.t("spec.head_tensor", gpu=g.short_name, count=f"{g.tensor_cores:,}", gen=gen)
 
 
 def _other_forms(query: SpecQuery, gpus: list[GpuSpec], env: Env) -> list[GpuSpec]:

@@ -40,7 +40,7 @@ ROWS = {
         ("spec.bus", lambda g, env: num(g.memory_bus_bits, 0, "bit"), "memory_bus_bits", lambda g: g.memory_bus_bits),
     ],
     "tensor_cores": [
-        ("spec.tensor_cores", lambda g, env: _tensor_text(g, env), "tensor_cores", lambda g: g.tensor_cores),
+        ("spec.tensor_cores", lambda g, env: tensor_text(g, env), "tensor_cores", lambda g: g.tensor_cores),
         ("spec.fp16_peak", lambda g, env: _peak_text(g, env), "fp16_tensor_tflops", lambda g: _peak(g)),
         (
             "spec.formats",
@@ -182,7 +182,7 @@ def has_matrix_units(gpu: GpuSpec) -> bool:
     return gpu.vendor != "NVIDIA" and bool(gpu.arch and gpu.arch.tensor_generation)
 
 
-def _tensor_text(gpu: GpuSpec, env: Env) -> str:
+def tensor_text(gpu: GpuSpec, env: Env) -> str:
     if not gpu.tensor_cores:
         if has_matrix_units(gpu):
             return env.t("spec.matrix_units")
