@@ -264,6 +264,11 @@ def _one_card(query: FitQuery, env: Env, cards, fit_respond) -> Answer:
 def _steps(env: Env, gpus, training: bool = False) -> list[str]:
     vendors = sorted({g.vendor for g in gpus if g.vendor})
     mixed = [env.t("mixed.vendors", vendors=join_names(vendors, env.lang))] if len(vendors) > 1 else []
+    machines = [g.short_name for g in gpus if g.unified_memory]
+    if machines:  # a Mac, a DGX Spark, a Strix Halo box: a computer of its own, joined to another only by a network
+        names = list(dict.fromkeys(machines))
+        key = "mixed.machines" if len(names) == 1 else "mixed.machines_many"
+        mixed = [env.t(key, machines=join_names(names, env.lang))]
     if training:
         return [env.t("mixed.training"), *mixed]
     return [env.t("mixed.how_split"), *mixed, env.t("mixed.training"), env.t("mixed.tensor_parallel")]

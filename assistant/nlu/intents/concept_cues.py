@@ -250,6 +250,8 @@ def slow_card(r: Reading) -> Query | None:
         return None  # "why is my 3060 slow at sdxl": image work is bound by compute as much as by memory
     if says(r, "offload_words"):
         return None  # "why is my 3060 slow when the model spills over 12gb": the spill is the cause (offload_speed)
+    if ((r.total_count() or 1) > 1 or says(r, "more_cards_words")) and says(r, "no_gain_words"):
+        return None  # "two 4090s generate slower than one": the split across cards (speed_cues.second_card)
     slow = r.said("slow_words") and (r.b.has("WHY") or r.said("slow_why_words"))
     if not (slow or (r.said("bus_words") and r.said("bus_doubt_words"))):  # "3060和4060的位宽差多少" is a spec
         return None

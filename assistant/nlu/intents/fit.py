@@ -395,13 +395,16 @@ def plus_between(r: Reading, named) -> bool:
 
 
 def _choice_between(r: Reading, named) -> bool:
-    """A choice word ("or", "还是", "vs") between the first and the last GPU named: "3090 or 4090 for 70b" chooses;
+    """A choice word ([lists] choice_between_words: "or", "还是", "vs", "if not ... instead") between the first and the
+    last GPU named: "3090 or 4090 for 70b" and "fit on a dgx spark? if not what about a mac studio" choose;
     "slapping a 4060 ti next to my 4070 super, would that work or is it dumb" does not."""
     text = r.text.lower()
     first = text.find(named[0].mention.lower())
     last = text.rfind(named[-1].mention.lower())
     between = f" {text[first:last]} " if 0 <= first < last else f" {text} "
-    return any(w in between for w in (" or ", "还是", "或者", " vs ", "versus", "对比", "比较"))
+    if any(w in between for w in r.lex.listed("choice_between_words")):
+        return True
+    return not said(r, "mixed_set") and any(w in between for w in r.lex.listed("choice_instead_words"))
 
 
 def unknown_device(r: Reading) -> Query | None:

@@ -5,7 +5,8 @@ knowledge/concepts.toml and what is asked of it (respond/concept_leads answers w
   speed_bound_words, or memory bandwidth set against compute): the prefill / decode concept asked speed_bound, with the
   card named (respond/concept_leads: the bandwidth ceiling and the compute-bound prompt).
 - `second_card`: a second card added to training that barely helps ([lists] more_cards_words or two of a card,
-  [lists] no_gain_words): the multi-gpu-slow concept with the cards (respond/concept_leads: their expected speed-up).
+  [lists] no_gain_words): the multi-gpu-slow concept with the cards (respond/concept_leads: their expected speed-up);
+  said of text generation ([lists] inference_slow_words), the multi-gpu-inference-slow concept (a split model).
 - `offload_speed`: a model spilling into system RAM ([lists] offload_words) asked how fast ([lists]
   offload_speed_words): the cpu-offload concept asked offload_speed (RAM against VRAM bandwidth, in tokens/s).
 - `quant_speed`: a quantized format named as faster, asked why ("why is q4 faster than fp16", "为什么量化后速度更快"):
@@ -27,6 +28,7 @@ from assistant.queries import Query
 from assistant.query_talk import ExplainQuery
 
 _PREFILL_DECODE, _OFFLOAD, _MULTI_SLOW = "prefill-decode", "cpu-offload", "multi-gpu-slow"
+_MULTI_INFER_SLOW = "multi-gpu-inference-slow"
 
 
 @needs(unless=(*_MODEL_FIT, "MEMORY"))
@@ -131,11 +133,11 @@ def second_card(r: Reading) -> Query | None:
     several = (r.total_count() or 1) > 1 or says(r, "more_cards_words")
     if not (several and says(r, "no_gain_words")):
         return None
-    return concept_asked(
-        r,
-        _MULTI_SLOW,
-        workload=r.workload or "training",
-    )
+    inferring = r.workload in ("llm_inference", "inference")
+    generating = inferring or (r.workload is None and says(r, "inference_slow_words"))
+    if generating:  # "two 4090s generate tokens slower than one": a split model, not data-parallel training
+        return concept_asked(r, _MULTI_INFER_SLOW, workload="llm_inference")
+    return concept_asked(r, _MULTI_SLOW, workload=r.workload or "training")
 
 
 @needs(unless=(*_MODEL_FIT, "MEMORY"))
