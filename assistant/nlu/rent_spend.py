@@ -15,7 +15,7 @@ from assistant.nlu.reading import Reading
 
 _MONTH_AFTER = re.compile(r"^\s*(?:/\s*(?:mo|month|mth)\b|a month\b|per month\b|monthly\b|each month\b|every month\b)")
 _MONTH_BEFORE = re.compile(
-    r"(?:每个月|每月|一个月|一月|月均)\s*(?:在\S{0,12})?(?:花|要花|花费|花了|付|交|预算|预算是|预算有|的预算)?\s*$"
+    r"(?:每个月|每月|一个月|一月|月均)\s*(?:在\S{0,12}|租卡|租显卡|租gpu|租服务器|租机器|云上|上云)?\s*(?:花|要花|花费|花了|付|交|预算|预算是|预算有|的预算)?\s*$"
 )
 
 

@@ -6,7 +6,9 @@ Contract: `respond(query, env)` for a RatesQuery of mode "by_memory" with a work
 (of the provider named, else all; the clouds of the answer's market first) and the memory the work needs (the model
 named as a pick sizes it, else the reference's floor for the workload, recommend_need), ranked by the performance
 model's speed for the work (RTX 3090 = 1, §perf) per dollar of its cheapest on-demand rate (§cost.run); GPUs the model
-cannot rate are left out. `figures.rates` one object per row (offers.figure) with `speed` and `speed_per_usd_hour`;
+cannot rate are left out. An amount to spend (`spend`, a month's when `period` is "month") leads with the hours it
+rents of the best value and of the fastest card, and adds a column of those hours. `figures.rates` one object per row
+(offers.figure) with `speed` and `speed_per_usd_hour`;
 `figures.value_gpu`. None when no rated GPU is rented (the caller answers with the cheapest rates).
 """
 
@@ -55,6 +57,41 @@ def _floor(query: RatesQuery, env: Env) -> tuple[float | None, str]:
     return memory_need(asked, env)
 
 
+MONTH_HOURS = 730.0  # hours in an average month (8,760 / 12)
+
+
+def _budget_lead(query: RatesQuery, env: Env, rows: list[tuple], usd: float, title: str) -> str:
+    """What the amount rents: hours of the best value (and, a month's amount, how many run around the clock), then
+    of the fastest card rented when that is another one."""
+    monthly = query.period == "month"
+
+    def item(spec, offer) -> str:
+        hours = usd / offer.on_demand_usd_per_gpu_hour
+        if not monthly:
+            use = ""
+        elif hours >= MONTH_HOURS:
+            use = env.t("rates.budget_around", n=f"{hours / MONTH_HOURS:,.1f}")
+        else:
+            use = env.t("rates.budget_per_day", hours=f"{hours * 24 / MONTH_HOURS:,.1f}")
+        return env.t(
+            "rates.budget_item",
+            hours=f"{hours:,.0f}",
+            gpu=spec.short_name,
+            provider=offer.provider,
+            rate=env.money(offer.on_demand_usd_per_gpu_hour, 2),
+            observed=offer.observed,
+            use=use,
+        )
+
+    spec, offer = rows[0][0], rows[0][1]
+    key = "rates.budget_head_month" if monthly else "rates.budget_head"
+    lead = env.t(key, money=env.money_total(usd), item=item(spec, offer), title=title)
+    fast = max(rows, key=lambda r: (r[2], -r[1].on_demand_usd_per_gpu_hour))
+    if fast[0].name != spec.name:
+        lead += i18n.gap(env.lang) + env.t("rates.budget_fast", item=item(fast[0], fast[1]))
+    return lead
+
+
 def respond(query: RatesQuery, env: Env) -> Answer | None:
     env = env.for_query(query)
     key = perf_workload(query.workload, query.precision)
@@ -74,6 +111,9 @@ def respond(query: RatesQuery, env: Env) -> Answer | None:
         observed=offer.observed,
         speed=f"{speed:.2f}",
     )
+    budget_usd = (env.to_usd(query.spend, query.spend_currency) or 0.0) if query.spend else 0.0
+    if budget_usd > 0:  # "i have $2000 a month for cloud, what can i rent": what the amount rents, in place of the rate
+        head = _budget_lead(query, env, rows, budget_usd, title)
     nexts = [
         env.t("rates.value_next_item", gpu=s.short_name, provider=o.provider, ratio=f"{p / per:.2f}")
         for s, o, _sp, p in rows[1:3]
@@ -86,8 +126,9 @@ def respond(query: RatesQuery, env: Env) -> Answer | None:
     if floor_why and query.model is None:
         steps.append(env.t("rates.value_floor", why=floor_why))
     steps += [env.t("rates.nodes"), env.t("rates.dated")]
+    budget_col = [env.t("rates.value_budget_col", money=env.money_total(budget_usd))] if budget_usd > 0 else []
     table = Table(
-        headers=env.t("rates.value_headers").split("|"),
+        headers=env.t("rates.value_headers").split("|") + budget_col,
         rows=[
             [
                 s.short_name,
@@ -97,6 +138,7 @@ def respond(query: RatesQuery, env: Env) -> Answer | None:
                 f"{sp:.2f}",
                 f"{p / per:.2f}",
                 o.observed,
+                *([f"{budget_usd / o.on_demand_usd_per_gpu_hour:,.0f}"] if budget_col else []),
             ]
             for s, o, sp, p in rows[:SHOWN]
         ],

@@ -51,6 +51,7 @@ from assistant.nlu.intents import (
     price_why,
     rates,
     recommend,
+    rent_budget,
     rent_or_buy,
     rent_pick,
     rent_plan,
@@ -147,6 +148,7 @@ READERS = (
     concept_cues.cloud_trust,  # "is vast.ai reliable", "how reliable are vast hosts": the marketplace concept, not help
     help.about,  # "how do i set my budget", "where do your prices come from", "which gpus do you know"
     help.read,  # "help", "what can you do"
+    rent_budget.read,  # "i have $2000 a month for cloud, what can i rent for training": the hours it rents
     rent_plan.read,  # "autodl 4090 按量和包月哪个划算 每天用6小时": a period plan against paying by the hour
     rig.wall_cap,  # "光伏每天能多出12度电 够4090训练10小时吗": a day's solar energy against the build's
     fit.settings_fix,  # "out of memory on my 4070 training an sdxl lora at batch 4, what do i change": the settings
