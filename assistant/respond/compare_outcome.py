@@ -143,7 +143,8 @@ def pick(query: CompareQuery, rows: dict, names: list[str], title: str, chat, ab
     training = training and not value_words  # "which is better value": value decides, the memory floor is a reason
     server = bool(query.organization)  # "企业采购": a server around the cards is assumed
     # "used 3090 vs new 5070 ti"
-    picked = picked or compare_pick.pick(rows, names, title, llm, env, image, training, server, value_words)
+    roomy_llm = llm and not model_open  # the model asked fits both: more memory decides nothing, value or speed does
+    picked = picked or compare_pick.pick(rows, names, title, roomy_llm, env, image, training, server, value_words)
     if picked is None and len(names) > 2 and choosing:  # "l40s or a6000 ada or h100, which one"
         picked = compare_pick.pick_many(rows, names, env)
     constrained = compare_constraint.constrained(query, rows, names, picked, env)  # "i have $450", "quiet first"

@@ -281,6 +281,8 @@ def worth_asked(r: Reading) -> bool:
         # "买二手v100 32g还是3090", "3090和4090买哪个": a decision between them, the dearer one first (with a
         # model named, the comparison already decides on it: "4060ti 16g和3080 10g跑flux选哪个")
         return True
+    if r.said("value_which_words") and not r.said("pay_more_words"):
+        return False  # "4090和5090跑r1 70b哪个划算": which one is the better value, a pick, no yes / no on one card
     return r.said("verdict_worth") or r.said("pay_more_words")
 
 

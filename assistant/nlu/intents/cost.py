@@ -35,6 +35,8 @@ def read(r: Reading) -> Query | None:
         # "how many 3090s would i need to run llama 3.1 405b at q4, and what would that pile cost", "how many 4090s to
         # full finetune llama 3 8b on 500m tokens in 6 hours": a count of cards, not a cost
         return None
+    if len(r.explicit) >= 2 and r.b.has("VALUE") and (r.model or r.b.has("PARAMS")) and r.num("KWH") is not None:
+        return None  # "4090和5090跑r1 70b哪个划算，电费按0.6元一度算": compared on the model, the tariff a setting
     if len(r.explicit) >= 2 and r.b.has("VS", "OR") and said(r, "verdict_worth") and not r.b.has("COST", "KWH"):
         return None  # "a5000 vs 3090 for 24/7 inference, is the lower power worth it": the two compared, power in it
     if cost == "perf_per_dollar" and not r.refs and r.b.has("GPU_WORD"):
