@@ -54,6 +54,9 @@ def two_parts(engine, text: str, dialogue: Dialogue) -> Answer | None:
         return engine._answer(text, dialogue, whole=False)
     if not answers_kind(parts[1], second, second.lang, first):  # "..., and what psu should i get": not a ranking
         return _retitled(first, text)
+    value_only = lexicon(first.lang).words_in("value_which_words", f" {parts[1].lower()} ")
+    if first.intent == "rates" and first.figures.get("best_value") and second.intent == "compare" and value_only:
+        return _retitled(first, text)  # "A100和H100租一小时多少钱？哪个性价比高": the rates weigh value per rent
     if second.intent == "recommend" and first.gpus and second.choice not in first.gpus and "calc" not in second.figures:
         return _retitled(first, text)  # "runpod 4090 or buying one, which would u pick": not a ranking of others
     return joined(text, parts, first, _with_saving(engine, dialogue, first, second, parts[1]))

@@ -203,6 +203,8 @@ def _given(item: Ask, answer: Answer, said: str, text: str = "") -> bool:
         return True  # "kimi k2 locally, is that even possible? bare minimum hardware": the least it takes answers it
     if item.kind == "practice":  # "should i power limit them" beside a bill that already sets the limit
         return asked_as_word("practice", said, answer.lang)
+    if item.kind == "pick" and answer.intent == "rates" and answer.figures.get("best_value"):
+        return True  # "租一小时多少钱？哪个性价比高": the rates name the better value to rent
     if item.kind == "payback" and answer.intent == "rent_or_buy" and "breaks even" in said:
         return True  # "how about buying a 4090 instead, payback time": its own break-even
     if item.kind == "price" and _WHICH.search(item.text) and not _CHEAPER.search(said):

@@ -43,7 +43,7 @@ def read(r: Reading) -> Query | None:
         return None  # "性价比最高的卡是哪张": which card, a recommendation
     if cost == "perf_per_dollar" and not r.refs and r.said("which_words") and not (r.model or r.b.has("PARAMS")):
         # "which is better value" after two cards: those two compared on value
-        return CompareQuery(text=r.text, gpus=(GpuRef(mention=r.text, pronoun="implicit"),), aspect="value")
+        return CompareQuery(text=r.text, gpus=(GpuRef(mention="", pronoun="implicit"),), aspect="value")
     return CostQuery(
         text=r.text,
         gpus=tuple(r.refs) or _difference_of(r, cost),
