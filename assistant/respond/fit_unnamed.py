@@ -29,6 +29,20 @@ FLOORS = {
 }
 
 
+def _fused_total(query: FitQuery, env: Env, est) -> str:
+    """LoRA / QLoRA of an LLM sized with a plain cross-entropy whose logits are a large share of it: " About X GB
+    with a fused loss (Unsloth's default)." (fit_steps.FUSED_LOSS_SHARE); "" otherwise or when a loss was said."""
+    from assistant.respond.fit_steps import FUSED_LOSS_SHARE
+
+    logits = dict(est.components).get("logits", 0.0)
+    if query.mode not in ("lora", "qlora") or logits < FUSED_LOSS_SHARE * est.total_gb:
+        return ""
+    if {"fused_loss", "chunked_loss", "unsloth"} & set(query.setup or ()):
+        return ""
+    total = (est.total_gb - logits) * est.n_gpus
+    return i18n.gap(env.lang) + env.t("fit.needs_fused", total=f"{total:.1f}")
+
+
 def no_gpu_answer(query: FitQuery, env: Env, model, table: Table, est, note: str) -> Answer:
     """No GPU named: what the model needs at the first precision shown, the cheapest GPU sets that hold it
     (in the headline when the question asked what to buy: "最少要多少钱", "how many cards"), and a request to
@@ -47,6 +61,7 @@ def no_gpu_answer(query: FitQuery, env: Env, model, table: Table, est, note: str
         headline = env.t("fit.needs_precisions", model=model.name, totals=totals)
         headline += env.t("fit.needs_ollama") if model.kind == "llm" and "whisper" not in model.name.lower() else ""
         headline = _four_bit_first(table, env) + headline  # "gemma3 27b要多大显存才能跑起来": what runs it, first
+    headline += _fused_total(query, env, est)  # "how much vram for qlora llama 3 8b": the common tools' total too
     if not _four_bit_first(table, env):  # "gpt-oss 120b 单卡够吗" (no 4-bit row said): one card's verdict, first
         headline = single_card(query, _row_need(table) or need, env) + headline
     figures: dict = {"vram_required_gb": round(need, 2), "fits": None, "gpu_count": est.n_gpus}

@@ -69,6 +69,15 @@ def memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
             users = max(int(dict(query.targets).get("users", 1)), 1)  # "serve it to 20 users": each keeps a KV cache
             est = memory.inference_memory(model, prec, n_gpus=n, context=query.context_tokens, batch=users)
         how = setup_text(env, est.setup.replace("training full ", "training scratch ", 1) if scratch else est.setup)
+        fused = _fused_need(est, query)
+        if fused is not None:  # "best gpu for qlora llama 3 8b": what the common tools' fused loss needs, said
+            return round(est.total_gb * n, 1), env.t(
+                "rec.model_needs_fused",
+                model=model.name,
+                gb=f"{est.total_gb * n:.1f}",
+                how=how,
+                fused=f"{fused * n:.1f}",
+            )
         return round(est.total_gb * n, 1), env.t(
             "rec.model_needs", model=model.name, gb=f"{est.total_gb * n:.1f}", how=how
         )
@@ -81,6 +90,17 @@ def memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
     if learning(query, env):  # "a student with $300, for learning ml + small llms": no 24 GB transformer floor
         return None, env.t("rec.floor_learner")
     return workload_floor(query.workload, env)
+
+
+def _fused_need(est, query: RecommendQuery) -> float | None:
+    """LoRA / QLoRA of an LLM whose plain cross-entropy logits are a large share of the need (fit_steps.
+    FUSED_LOSS_SHARE): the need per GPU with a fused loss (Unsloth's default, Liger, Cut Cross-Entropy), else None."""
+    from assistant.respond.fit_steps import FUSED_LOSS_SHARE
+
+    logits = dict(est.components).get("logits", 0.0)
+    if finetune_method(query) not in ("lora", "qlora") or logits < FUSED_LOSS_SHARE * est.total_gb:
+        return None
+    return est.total_gb - logits
 
 
 def learning(query: RecommendQuery, env: Env) -> bool:

@@ -31,7 +31,8 @@ _MIN_BUDGET = 200  # a bare number this large next to a rig word is its budget (
 
 def _owned(r: Reading, word: str) -> bool:
     """ "best gpu for my pc", "电脑配了两张4060ti", "家里电脑是3060": a machine the user has, not one to build (a
-    machine word, then a word of being or having right before a card named)."""
+    machine word, then a word of being or having right before a card named; not "for a pc with a 5090", a new one:
+    [lists] rig_new_before)."""
     text = r.text.lower()
     if any(f"{mine}{word}" in text for mine in r.lex.listed("rig_owned")) or any(
         f"{word}{has}" in text for has in r.lex.listed("rig_owned_after")
@@ -39,7 +40,9 @@ def _owned(r: Reading, word: str) -> bool:
         return True
     cards = {t.start for t in r.b.tags if t.kind == "GPU"}
     return any(
-        text.find(f"{word}{be}") >= 0 and text.find(f"{word}{be}") + len(word) + len(be) in cards
+        (at := text.find(f"{word}{be}")) >= 0
+        and at + len(word) + len(be) in cards
+        and not text[:at].rstrip().endswith(tuple(r.lex.listed("rig_new_before")))
         for be in r.lex.listed("rig_is_words")
     )
 
@@ -246,6 +249,7 @@ def read(r: Reading) -> Query | None:
     psu = psu_question(r) or _cpu_build(r)
     parts = budget_parts(r)  # "budget ¥8000 including a monitor": the whole set-up is bought with it
     word = said(r, "rig_words") or ("psu" if psu else None) or _spend_on_gpus(r) or (parts[0] if parts else None)
+    word = word or (said(r, "rig_total_budget_words") if _budget(r) is not None else None)  # "$2k budget total"
     if not word and r.explicit and _budget(r) is not None:
         word = said(r, "rig_build_asks")  # "预算15000能配双3090吗", "could i do a 2x 3090 setup with 3k"
     if word and not psu and r.explicit and said(r, "device_machine_words"):
