@@ -109,19 +109,24 @@ def family_note(query: VideoQuery, env: Env) -> str:
 
 
 def _held_member(query: VideoQuery, env: Env) -> VideoQuery:
-    """ "4070 12g跑wan2.1": a family typed without a size on cards named is its largest model those cards hold at a
-    published setting (the 1.3B on 12 GB), else its main one; the note then names the other."""
+    """ "4070 12g跑wan2.1", "wan2.1 12g显存够不够": a family typed without a size on cards named (or a memory size
+    said) is its largest model those cards hold at a published setting (the 1.3B on 12 GB), else its main one; the
+    note then names the other."""
     gpus = env.reader.gpus([g.name for g in query.gpus if g.name])
-    if not family_typed(query, env) or not gpus:
+    said_gb = [int(m) for m in _MEMORY.findall(query.text.lower()) if 4 <= int(m) <= 256]
+    if not family_typed(query, env) or not (gpus or said_gb):
         return query
     counts = {g.name: max(g.count, 1) for g in query.gpus if g.name}
+    have = [(g.memory_gb or 0) * counts[g.name] for g in gpus] or [float(min(said_gb))]  # "wan2.1 12g够不够"
     prefix = query.video.split("-")[0]
     sizes: dict[str, tuple[float, float]] = {}  # key -> (params, most frugal published peak)
     for r in _rows():
         if r["key"].split("-")[0] == prefix and r["peak_gb"]:
             params, peak = float(r["params_b"]), float(r["peak_gb"])
             sizes[r["key"]] = (params, min(peak, sizes.get(r["key"], (params, peak))[1]))
-    held = [k for k, (_, peak) in sizes.items() if all((g.memory_gb or 0) * counts[g.name] >= peak for g in gpus)]
+    held = [k for k, (_, peak) in sizes.items() if all(gb >= peak for gb in have)]
+    if not held and sizes:  # "is 8gb enough for wan 2.1": none held, the least the family needs (its most frugal)
+        return dataclasses.replace(query, video=min(sizes, key=lambda k: sizes[k][1]))
     if not held or query.video in held:
         return query
     return dataclasses.replace(query, video=max(held, key=lambda k: sizes[k][0]))
