@@ -207,6 +207,8 @@ def _given(item: Ask, answer: Answer, said: str, text: str = "") -> bool:
         return True  # "租一小时多少钱？哪个性价比高": the rates name the better value to rent
     if item.kind == "payback" and answer.intent == "rent_or_buy" and "breaks even" in said:
         return True  # "how about buying a 4090 instead, payback time": its own break-even
+    if item.kind in ("price", "pick") and _WHICH.search(item.text) and answer.intent == "rent_or_buy":
+        return True  # "rent h100 vs buy 4x 5090 ..., which is cheaper?": the rent-or-buy verdict is the cheaper way
     if item.kind == "price" and _WHICH.search(item.text) and not _CHEAPER.search(said):
         return False  # "which one is cheaper" is not answered by one price: the options weighed, or asked again
     if item.kind == "software" and not _names_tool(item.text, said, answer.lang):

@@ -40,7 +40,7 @@ def lead(answer: Answer, query, env: Env) -> Answer:
         f"rent.total_{verdict}",
         hours=f"{hours:,.0f}",
         rent=env.money(rent),
-        rate=env.money(rent_h, 2),
+        rate=_rate_text(f, rent_h, env),
         provider=f.get("rent_provider", ""),
         own=env.money(own),
         buy=env.money(buy),
@@ -59,6 +59,17 @@ def lead(answer: Answer, query, env: Env) -> Answer:
     answer.headline = head
     answer.choice = None if verdict == "rent" else answer.choice or (answer.gpus[0] if answer.gpus else None)
     return answer
+
+
+def _rate_text(f: dict, rent_h: float, env: Env) -> str:
+    """The rent per hour of use: "$2.25", or for several rented cards "4 x H100 SXM5 80 GB at $2.25 each, $9.00"."""
+    n = int(f.get("rent_gpu_count") or 1)
+    spec = env.gpu(f["rent_gpu"]) if n > 1 and f.get("rent_gpu") else None
+    if spec is None:
+        return env.money(rent_h, 2)
+    return env.t(
+        "rent.total_rate_set", n=n, gpu=spec.short_name, each=env.money(rent_h / n, 2), rate=env.money(rent_h, 2)
+    )
 
 
 def _span_hours(query, figures: dict) -> float | None:
