@@ -278,7 +278,8 @@ class Engine:
             else engine_notes.unsized_note(self.index, m, query, lang)
             for m in (() if answer.figures.get("family") else query.unsized)
         ]
-        if query.targets and "targets" not in answer.figures:  # "并发20个用户" asked where the answer cannot weigh it
+        weighed = {"targets", "model_serving_holds", "model_serving_sets"} & set(answer.figures)  # users served
+        if query.targets and not weighed:  # "并发20个用户" asked where the answer cannot weigh it
             answer.notes += usage_note.targets_not_counted(query, lang)
         answer.notes += usage_note.said(query, lang)  # the hours of use the answer took and where they come from
         if query.per_card_of and isinstance(parsed, FollowUpQuery) and (parsed.ask or "").startswith("per_card_"):

@@ -220,7 +220,7 @@ def steps(rows: dict, names, key: str, title: str, chat_basis, model_figures: di
         steps = [s for s in steps if s != large]
     if (key.startswith("infer") or chat) and chat_tps:
         steps.append(env.t("rec.two_inference_kinds"))
-    if chat:
+    if chat and not model_figures.get("model_serving_holds"):  # serving users: their total decided, not one chat
         steps.append(env.t("compare.chat_decides", title=title))
     if model_figures.get("train_setup"):
         steps.insert(0, model_figures.pop("train_setup"))
