@@ -13,6 +13,7 @@ import re
 
 from assistant import i18n
 from assistant.answer import Chart
+from assistant.models import constants as C
 from assistant.models import hardware
 from assistant.models.values import safe_div
 from assistant.nlu.lexicon import lexicon
@@ -27,7 +28,15 @@ from assistant.respond import (
     fit_hardware,
 )
 from assistant.respond.env import Env
-from assistant.respond.pricing import budget_usd, chat_score, image_score, perf_workload, value_row, workload_title
+from assistant.respond.pricing import (
+    budget_usd,
+    chat_score,
+    image_score,
+    large_training_score,
+    perf_workload,
+    value_row,
+    workload_title,
+)
 from assistant.respond.said_once import unsaid
 
 
@@ -101,11 +110,30 @@ def value_rows_by_workload(query: CompareQuery, gpus, chat, env: Env, image=None
         model, ref_seconds = image
         by_key["image_gen"] = measured(lambda g, n: image_score(model, ref_seconds, g, n))
         return by_key, "image_gen", env.t("compare.image_title", model=model.name)
+    if key == "train16" and not chat and lexicon(env.lang).words_in("large_training_words", f" {query.text.lower()} "):
+        # "训练大模型 值不值得上b200", "h100 vs h20 for llm training": the tensor peaks decide (§cost.training)
+        ref = env.gpu(C.REF_NAME)
+        large = {g.name: large_training_score(g, ref, counts.get(g.name, 1)) for g in gpus}
+        if ref is not None and all(large.values()) and _peaks_agree(large, by_key["train16"]):
+            by_key["train_large"] = measured(lambda g, n: large[g.name])
+            return by_key, "train_large", env.t("compare.large_title")
     if not chat:
         return by_key, key, workload_title(env, key)
     # running an LLM for oneself: single-user decode speed decides, not batched throughput
     by_key["llm_chat"] = measured(lambda g, n: chat_score(*chat, g, "chat", n))
     return by_key, "llm_chat", env.t("rec.chat_title", model=chat[0].name, quant=chat[1])
+
+
+def _peaks_agree(large: dict, train16: dict) -> bool:
+    """Every pair of cards is ordered alike by the tensor peaks and by the measured 16-bit training score: a peak that
+    names the other card faster (Turing's full-rate FP32 accumulate gives the TITAN RTX 130 TFLOPS to the RTX 3090's
+    71, yet the 3090 trains faster) is no evidence against the measured score (compare_reasons._large_training)."""
+    names = list(large)
+    return all(
+        (large[a].score >= large[b].score) == (train16[a].perf.score >= train16[b].perf.score)
+        for i, a in enumerate(names)
+        for b in names[i + 1 :]
+    )
 
 
 def yes_no(text: str, env: Env) -> bool:

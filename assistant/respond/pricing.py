@@ -268,6 +268,20 @@ def chat_score(
     )
 
 
+def large_training_score(gpu: GpuSpec, ref_gpu: GpuSpec, n_gpus: int = 1) -> performance.Performance | None:
+    """Training a large model (an LLM) keeps the tensor cores busy: its time is FLOPs / (MFU x 16-bit tensor peak with
+    FP32 accumulate) (§cost.training), so the speed relative to an RTX 3090 is the peaks' ratio, cards added data
+    parallel at the multi-GPU rule's pace (§perf.multigpu). None when either peak is unknown."""
+    ref = hw.matmul_tflops(ref_gpu, "fp16_acc32").value
+    own = hw.matmul_tflops(gpu, "fp16_acc32").value
+    if ref <= 0 or own <= 0:
+        return None
+    n = max(n_gpus, 1)
+    per = own / ref
+    rel = per * score(gpu, "train16", n).score / max(score(gpu, "train16", 1).score, 1e-9)  # the scaling of n cards
+    return performance.Performance(gpu.name, "train_large", rel, per, n, 1.0, 0.0, 1.0, (), "compute")
+
+
 IMAGE_MODEL = query_terms.IMAGE_MODEL  # the common image model of image-generation speed figures [A]
 
 
