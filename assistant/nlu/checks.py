@@ -149,6 +149,12 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
                 _with_gpu(q, i, dataclasses.replace(g, name=stand_in)), stand_ins=(*q.stand_ins, (m.mention, stand_in))
             )
             return check(later, bag, index)
+        if m.status == "unknown" and m.candidates and isinstance(q, VerdictQuery) and q.kind == "deal":
+            # "found a tesla v200 32gb for $300": a listing under a name no card has, weighed as the nearest card held
+            # with the warning that the listing is mislabelled or a fake (respond/stand_ins "listing")
+            later = _with_gpu(q, i, dataclasses.replace(g, name=m.candidates[0]))
+            listing = (m.mention, m.candidates[0], "listing", "")
+            return check(dataclasses.replace(later, stand_ins=(*q.stand_ins, listing)), bag, index)
         kind = "ambiguous_gpu" if m.status == "ambiguous" else "unknown_gpu"
         return Clarification(
             kind,

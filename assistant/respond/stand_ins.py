@@ -48,6 +48,8 @@ def lines(stand_ins: tuple[tuple[str, ...], ...], lang: str, offered: bool = Fal
             out.append(i18n.t(lang, "stand_ins.never", mention=mention, name=name, newer=newer, gb=gb))
         elif kind == "tier":
             out.append(i18n.t(lang, "stand_ins.tier", mention=mention, name=name, tier=detail.capitalize()))
+        elif kind == "listing":  # an offer under a name no card has: the nearest held, the listing doubted
+            out.append(i18n.t(lang, "stand_ins.listing", mention=mention, name=name))
         elif kind == "skipped":
             out.append(i18n.t(lang, "stand_ins.skipped", mention=mention, name=name, series=detail))
         else:
