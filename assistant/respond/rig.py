@@ -353,7 +353,10 @@ def respond(query: RigQuery, env: Env) -> Answer:
             eff=f"{rules['efficiency'] * 100:.0f}",
         )
     )
-    steps.append(_parts_line(env, choice, plat.key))  # "need cpu ram psu etc": the parts around the GPUs, by class
+    parts = _parts_line(env, choice, plat.key)  # "need cpu ram psu etc": the parts around the GPUs, by class
+    low = f" {query.text.lower()} "
+    asked_parts = sum(w in low for w in lexicon(env.lang).listed("rig_parts_asked")) >= 2
+    steps.insert(0, parts) if asked_parts else steps.append(parts)  # "4090的主机 cpu 内存 硬盘怎么选": parts first
     if query.psu_w and not query.asks_power:  # "already have a 1000w psu": weighed against the pick
         steps.append(env.t("rig.owned_psu", have=f"{query.psu_w:,.0f}") + rig_power.power_head(query, choice, env))
     if desk and not asked:

@@ -481,4 +481,7 @@ def cpu_bottleneck(r: Reading) -> Query | None:
         return None  # "what cpu for 4x 3090": the platform of that many cards (thread_short.platform_of_cards)
     if r.explicit and said(r, "rig_around_words"):
         return None  # "put together a pc for a 4090, what cpu ram and psu": that card's rig, its parts line
+    parts = [w for w in r.lex.listed("rig_parts_asked") if w in f" {r.text.lower()} "]
+    if r.explicit and len(parts) >= 2 and said(r, "rig_words"):
+        return None  # "what cpu ram and ssd for a 5090 build", "4090的主机 cpu 内存怎么选": the build's parts
     return ExplainQuery(text=r.text, concept="cpu-for-gpus", mention=r.text.strip(" ?!.？！。"), workload=r.workload)

@@ -280,8 +280,8 @@ def read(r: Reading) -> Query | None:
     if count and count > SERVER_FREE and not r.explicit and money is None:
         return None  # "8 gpu server recommendation": which card for such a server (a recommendation)
     around = (
-        len(r.explicit) == 1 and (count or 1) == 1 and bool(said(r, "rig_around_words"))
-    )  # "build me a pc around a 5090"
+        len(r.explicit) == 1 and (count or 1) == 1 and bool(said(r, "rig_around_words") or said(r, "rig_parts_asked"))
+    )  # "build me a pc around a 5090", "4090的主机 cpu 内存 硬盘怎么选"
     if money is None and count is None and r.model is None and not b.has("PARAMS") and not psu and not around:
         if not (b.has("CPU") and r.explicit):
             return None
