@@ -40,18 +40,26 @@ class ServingSets:
 
 
 def serving_sets(
-    model: ModelSpec, users: int, context: int | None, env: Env, budget: float | None = None, count: int | None = None
+    model: ModelSpec,
+    users: int,
+    context: int | None,
+    env: Env,
+    budget: float | None = None,
+    count: int | None = None,
+    organization: bool = False,
 ):
     """The serving answer's sentence, table and figures when no GPU is named (see the module contract); sets over
     `budget` (USD, the whole machine) are left out; with `count` ("what about with 2 cards"), sets of that many cards
     only (said first; when none holds the model, said so and the sets of any count follow). None when it does not
-    apply or no set serves them."""
+    apply or no set serves them. `organization`: bought by a company or a lab, so cards modified after sale (no vendor
+    warranty: the 2080 Ti 22 GB, the 4090 48 GB) are left out."""
     if users < 2 or model.kind != "llm" or speech(model):  # Whisper streams are not decoded as vLLM batches here
         return None
     ctx = context or memory.default_context(model)
-    found = _sets(model, users, ctx, env, count) if count and count > 1 else None
+    found = _sets(model, users, ctx, env, count, organization) if count and count > 1 else None
     lead_in = _count_lead(model, users, count, bool(found), env) if count and count > 1 else ""
-    served = _serving_sets(model, users, ctx, env, budget, found or _sets(model, users, ctx, env, None) or {})
+    every = found or _sets(model, users, ctx, env, None, organization) or {}
+    served = _serving_sets(model, users, ctx, env, budget, every)
     if served is None or not lead_in:
         return served
     return dataclasses.replace(
@@ -61,10 +69,12 @@ def serving_sets(
     )
 
 
-def _sets(model: ModelSpec, users: int, ctx: int, env: Env, count: int | None) -> dict | None:
+def _sets(
+    model: ModelSpec, users: int, ctx: int, env: Env, count: int | None, organization: bool = False
+) -> dict | None:
     """Per weight format, the sets that serve the users (of exactly `count` cards when given), ranked; None when
     a count was given and no set of it holds the model."""
-    cards = _candidates(env)
+    cards = _candidates(env, organization)
     ranked = {
         prec: _ranked(
             [served_on(g, model, prec, users, ctx, env, exactly=count) for g in cards if vllm_runs(g, prec, model)]
@@ -152,10 +162,19 @@ def _serving_sets(
     return ServingSets(sentence, table, figures, env.cite(SOURCES))
 
 
-def _candidates(env: Env) -> list[GpuSpec]:
+def _candidates(env: Env, organization: bool = False) -> list[GpuSpec]:
+    from assistant.respond.variants import is_modified
+
     quotes = snapshot_quotes(env.reader, env.assumptions.snapshot, env.price_market())
     gpus = env.reader.gpus(sorted({q.gpu for q in quotes}))
-    return [g for g in gpus if (g.vendor or "").upper() == "NVIDIA" and not g.is_mobile and g.memory_gb]
+    return [
+        g
+        for g in gpus
+        if (g.vendor or "").upper() == "NVIDIA"
+        and not g.is_mobile
+        and g.memory_gb
+        and not (organization and is_modified(g.name))
+    ]
 
 
 def _ranked(sets: list[ServeSet | None]) -> list[ServeSet]:
@@ -193,7 +212,8 @@ def serving_answer(query, env: Env):
         return None  # "anything cheaper?" below a card that serves nobody here: the ranking answers it
     if above is not None:  # "and cheaper?" after the sets: those below the set picked
         budget = min(budget or above.machine_usd, above.machine_usd - 0.01)
-    served = serving_sets(model, users, query.context_tokens, env, budget, count)
+    organization = bool(getattr(query, "organization", None))  # "公司要部署": no card modified after sale
+    served = serving_sets(model, users, query.context_tokens, env, budget, count, organization)
     if served is None:
         return None
     best = served.figures["sets"][0]
@@ -206,7 +226,7 @@ def serving_answer(query, env: Env):
         workload=query.workload,
         choice=best["gpu"],
         tables=[served.table],
-        steps=[env.t("serve.sets_basis_vllm")],
+        steps=[env.t("serve.sets_basis_vllm")] + ([env.t("serve.no_modified")] if organization else []),
         figures={"serving_sets": served.figures, "targets": {"users": users}, "gpu_count": best["gpu_count"]},
         sources=env.cite(model.source) + served.sources + ["method: docs/model.md §serve"],
         lang=env.lang,
