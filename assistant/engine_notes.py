@@ -179,5 +179,7 @@ def product_names(reader: KbReader, query: Query, lang: str) -> list[str]:
             continue
         if len(mention.split()) > PRODUCT_WORDS:  # a follow-up's own words stood for the card talked about
             continue
+        if mention.strip(" ?!.？！。") == query.text.lower().strip(" ?!.？！。"):  # "ok and the PSU?": the message
+            continue
         notes.append(i18n.t(lang, "engine.product_name", mention=ref.mention, name=spec.short_name))
     return notes

@@ -83,6 +83,15 @@ def asked_counts(query: Query, before: dict[str, int]) -> dict[str, int]:
     return asked
 
 
+def _stand_ins_kept(follow: FollowUpQuery, merged):
+    """The cards the follow-up named that are not in the data and were answered as a real card ("what about the rtx
+    4070 ultra": the RTX 4070, respond/stand_ins says so) stay noted on the merged question; never a silent swap."""
+    kept = tuple(s for s in follow.stand_ins if s not in getattr(merged, "stand_ins", ()))
+    if not kept or not hasattr(merged, "stand_ins"):
+        return merged
+    return dataclasses.replace(merged, stand_ins=(*merged.stand_ins, *kept))
+
+
 def _brought_in(ctx: Context, gpus: list[str]) -> str | None:
     """The card a follow-up just brought into the comparison ("what about two 3090s" after 3090 vs 4090), which
     "that" / "it" means next; None when the comparison was asked in full."""
@@ -217,8 +226,10 @@ class Dialogue:
                 merged = thread_edits.quant_for_more_cards(query, merged)  # "add a second one" after iq3_xxs
                 merged = thread_keeps.runs_on_more_cards(self, query, merged)  # "what about two of them" after a deal
                 merged = measures.own_precision(self, query, merged)  # "and with a 3090 instead?" after iq4_xs
+                follow = query
                 query = job.run_on_named(self, merged)
                 query = rent_context.schedule_of_rent(self, query)  # "would buying be cheaper" after a month's rent
+                query = _stand_ins_kept(follow, query)  # "what about the rtx 4070 ultra": not in the data, said
             if open_ended or thread.names_no_work(query):  # "4080s和4090差多少" in a thread about SD: for SD
                 query = thread.inherit(self.context.setup, query)
             query = bills.build_bill(self, query)  # "and the power bill?" after a build: the machine it draws
