@@ -67,6 +67,9 @@ def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
         if name is None:
             raise NoSuchVariant(ref.mention, base)
         return [GpuRef(mention=ref.mention, name=name, count=ref.count, condition=ref.condition)]
+    if ref.pronoun == "them" and ref.count == 1 and _two_cards(ref.mention) and len(ctx.gpus) != 2:
+        # "那两张卡的话能跑多大的模型" after a pick among three: two of the card picked, not the cards listed
+        return [GpuRef(mention=ref.mention, name=focus, count=2, condition=ref.condition)]
     if ref.pronoun == "them" and ref.count > 1 and not ref.count_open:
         names = [focus]  # "two of them" after a pick: two of the card picked
     elif ref.pronoun in ("them", "both", "all", "implicit"):  # "specs of the 4090", "and the 3090?", "compare them"
@@ -110,6 +113,14 @@ def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
         )
         for n in names
     ]
+
+
+# "两张卡" is "the two cards" only where two were talked about; elsewhere it is two of the card (a count said as a noun)
+_TWO_CARDS = ("两张卡", "两张", "俩卡", "two cards", "2 cards")
+
+
+def _two_cards(mention: str) -> bool:
+    return mention.strip().lower() in _TWO_CARDS
 
 
 def _second_compared(ctx) -> str | None:
