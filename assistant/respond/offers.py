@@ -107,9 +107,12 @@ def cheapest_per_gpu(offers: list, env: Env, at_least: float = 0.0) -> list[tupl
 
 
 def shown_provider(rate, env: Env, market: str) -> str:
-    """The provider's name as a domestic answer shows it: a cloud outside China marked overseas."""
+    """The provider's name as the answer's market shows it: a cloud outside China marked overseas in a yuan answer, a
+    cloud inside China marked so in any other."""
     if market == DOMESTIC and rate.currency != DOMESTIC:
         return env.t("rates.overseas", provider=rate.provider)
+    if market != DOMESTIC and rate.currency == DOMESTIC:  # a dollar answer: a cloud inside China said as such
+        return env.t("rates.in_china", provider=rate.provider)
     return rate.provider
 
 

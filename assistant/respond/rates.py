@@ -433,6 +433,8 @@ def _respond(query: RatesQuery, env: Env) -> Answer:
     else:
         # "lambda h100 hourly": the provider named is not "the cheapest"; one offer has no range
         key = "rates.head_at_provider" if query.provider and not missing else "rates.head_rates"
+        lower_inside = _inside_china_lower(best, rates, env, market)
+        key = "rates.head_rates_outside" if lower_inside and key == "rates.head_rates" else key
         head = env.t(
             key if len(rates) > 1 or key == "rates.head_at_provider" else "rates.head_one",
             gpu=gpu.short_name,
@@ -442,6 +444,7 @@ def _respond(query: RatesQuery, env: Env) -> Answer:
             count=len(rates),
             high=env.money(max(r.on_demand_usd_per_gpu_hour for r in rates), 2),
         )
+        head += lower_inside  # "$0.67 at Akash", yet the clouds inside China list it for less
         if n > 1:  # "8x h100 per hour", "price of an 8x a100 node on lambda": the whole set's hour leads
             head = env.t(
                 "rates.head_count_hour",
@@ -552,3 +555,17 @@ def _spot_asked(query: RatesQuery, env: Env, gpu, spot, best, market: str) -> st
 def _hours_text(hours: float) -> str:
     """Hours as said in a rent: whole hours, or with one decimal under 10 ("0.1" for a 7-minute LoRA, not "0")."""
     return f"{hours:.1f}" if hours < 10 and not float(hours).is_integer() else f"{hours:,.0f}"
+
+
+def _inside_china_lower(best, rates: list, env: Env, market: str) -> str:
+    """A dollar (or euro) answer whose cheapest offer is outside China while clouds inside China, listed in its table,
+    rent the card for less: said, with why it is not the lead (billed in yuan, a Chinese account); "" otherwise."""
+    if market == DOMESTIC or best.currency == DOMESTIC:
+        return ""
+    inside = [r for r in rates if r.currency == DOMESTIC]
+    low = min(inside, key=lambda r: r.on_demand_usd_per_gpu_hour, default=None)
+    if low is None or low.on_demand_usd_per_gpu_hour >= best.on_demand_usd_per_gpu_hour:
+        return ""
+    return i18n.gap(env.lang) + env.t(
+        "rates.inside_china_lower", provider=low.provider, rate=env.money(low.on_demand_usd_per_gpu_hour, 2)
+    )
