@@ -65,6 +65,8 @@ def about_last(r: Reading) -> Query | None:
     b = r.b
     if r.explicit or b.has("MODEL", "PARAMS"):
         return None
+    if said(r, "against_renting_words"):
+        return None  # "compare that to renting one in the cloud": buying what was talked about against renting it
     kinds = {t.kind for t in b.tags}
     if b.has("MONEY", "BUDGET") and not (b.meaning("ASPECT") == "memory" and r.said("other_options")):
         return None
