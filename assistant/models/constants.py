@@ -345,6 +345,9 @@ METAL_WORKING_SET_LARGE_ABOVE_GB = 32.0
 METAL_RAISED_LIMIT_SPARE_GB = 8.0
 METAL_RAISED_LIMIT_SPARE_SHARE = 0.25
 HEADROOM_WARN = 0.05  # fits, but less than 5 % of memory left [A]
+# vLLM claims this share of each GPU for weights, KV cache and activations (EngineArgs gpu_memory_utilization, default
+# 0.9; https://docs.vllm.ai/en/latest/configuration/engine_args.html): a set served by it holds no more than this
+VLLM_MEMORY_SHARE = 0.9
 
 # --- Cost (§cost) ---------------------------------------------------------------------------
 HOURS_PER_YEAR = 8760.0

@@ -317,11 +317,15 @@ def _raised_limit(case: FitCase, raised: float) -> str:
     return ""
 
 
-def _tight(env: Env, f) -> str:
-    """A fit with less than HEADROOM_WARN of the card left (§mem.units): said, as other programs can take that."""
+def _tight(env: Env, f, case=None) -> str:
+    """A fit with less than HEADROOM_WARN of the card left (§mem.units): said, as other programs can take that; on a
+    server set (four cards or more, or SXM modules) what a serving engine's fixed share (VLLM_MEMORY_SHARE) means."""
     if f.available_gb <= 0 or f.headroom_gb >= C.HEADROOM_WARN * f.available_gb:
         return ""
-    return i18n.gap(env.lang) + env.t("fit.tight", pct=f"{C.HEADROOM_WARN * 100:.0f}")
+    gpu = getattr(case, "gpu", None)
+    server = case is not None and (case.n >= 4 or getattr(gpu, "server_module", None))
+    key = "fit.tight_served" if server else "fit.tight"
+    return i18n.gap(env.lang) + env.t(key, pct=f"{C.HEADROOM_WARN * 100:.0f}", share=f"{C.VLLM_MEMORY_SHARE * 100:.0f}")
 
 
 def _headline(case: FitCase, where: str) -> str:
@@ -340,7 +344,7 @@ def _headline(case: FitCase, where: str) -> str:
             total=f"{n * case.memory_gb:g}",
         )
         not_at = env.t("fit.head_not_at", precisions=i18n.listing(env.lang).join(no)) if no else i18n.end(env.lang)
-        return head + not_at + _tight(env, ok[0][2])
+        return head + not_at + _tight(env, ok[0][2], case)
     near = _near_yes(case, where)
     if near:  # "phi-3 mini on a 4gb laptop gpu": a little too much, and a shorter context or quant fits
         return near + near_miss(case)
