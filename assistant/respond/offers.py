@@ -67,6 +67,12 @@ def domestic_asked(text: str, env: Env) -> bool:
     return any(w in t.lower() for t in texts for w in words)
 
 
+def abroad_asked(text: str, env: Env) -> bool:
+    """Does the question set clouds inside China against those abroad ("国内平台和国外比呢", "和海外比")? Then both
+    markets are shown, not only the versions China rents."""
+    return lexicon(env.lang).words_in("abroad_cloud_words", text.lower())
+
+
 # provider keys of clouds inside China (nlu/intents/rates._PROVIDER_KEYS), with or without rates in the KB
 _DOMESTIC_KEYS = {"autodl", "aliyun", "tencent", "volcengine", "gpushare"}
 

@@ -42,6 +42,7 @@ from assistant.respond.env import Env
 from assistant.respond.fit_sizing import sized_model
 from assistant.respond.offers import (
     DOMESTIC,
+    abroad_asked,
     domestic_asked,
     figure,
     home_first,
@@ -354,7 +355,7 @@ def _respond(query: RatesQuery, env: Env) -> Answer:
             steps += found
         elif not found:  # "国内租h200": no cloud inside China rents it or a version of it
             lead = env.t("rates.no_home", gpu=gpu.short_name)
-        elif (domestic_asked(query.text, env) or query.provider) and not sibling:
+        elif (domestic_asked(query.text, env) or query.provider) and not sibling and not abroad_asked(query.text, env):
             version = home_versions(gpu, env, market, _kept_memory(query, gpu))[0][0]  # "国内哪里租a100最便宜"
             lead = i18n.gap(env.lang).join([found[0], env.t("rates.home_switch", other=version.short_name)])
             gpu, everyone = version, home_first(env.reader.cloud_rates(version.name), env, market)
