@@ -218,6 +218,9 @@ def respond(query: RigQuery, env: Env) -> Answer:
         head = env.t("rig.none_at_all", rated=rated, n=most)
         # "h20八卡服务器多少钱": a whole server's price on record (knowledge/servers_cn.csv) leads
         notes = [server_note(env.gpu(g.name), env) for g in query.gpus if g.name]
+        modules = [g for g in env.reader.gpus([r.name for r in query.gpus if r.name]) if g.server_module]
+        if modules and not any(text for text, _ in notes):  # "8卡H100服务器整机多少钱": a module, no server priced
+            head = env.t("rig.sxm_server", gpu=modules[0].short_name, module=modules[0].server_module)
         if any(text for text, _ in notes):
             head = i18n.gap(env.lang).join([line for text, _ in notes for line in text] + [head])
         return Answer(
