@@ -34,8 +34,10 @@ def asks_tiers(query: RecommendQuery, env: Env) -> bool:
         return False
     if query.budget_usd or env.assumptions.budget_usd or query.model or query.params_b:
         return False
-    if query.workload not in (None, "training", "llm_inference"):  # "想入门深度学习": training; images: a use said
-        return False
+    low = f" {query.text.lower()} "
+    both = query.workload == "image_generation" and lexicon(env.lang).words_in("starter_chat_words", low)
+    if query.workload not in (None, "training", "llm_inference") and not both:  # images alone: a use said
+        return False  # ("chatbots and image gen": both uses, the LLM tiers, which hold the image models too)
     limits = (query.vendor, query.min_memory_gb, query.cheaper_than, query.top_n, query.sort, query.laptop)
     if any(limits) or query.gpu_count > 1 or query.among or query.upgrade_from or query.add_to or query.cloud:
         return False
@@ -43,7 +45,8 @@ def asks_tiers(query: RecommendQuery, env: Env) -> bool:
 
 
 def respond(query: RecommendQuery, env: Env, recommend) -> Answer:
-    base = dataclasses.replace(query, workload=query.workload or "llm_inference", condition=None)
+    workload = "llm_inference" if query.workload in (None, "image_generation") else query.workload
+    base = dataclasses.replace(query, workload=workload, condition=None)
     entry = _entry_usd(env)
     asked = {
         "entry": dataclasses.replace(base, budget_usd=entry, budget_currency=None),
@@ -74,7 +77,7 @@ def respond(query: RecommendQuery, env: Env, recommend) -> Answer:
         intent="recommend",
         headline=env.t(
             {"training": "starter.head_training", "llm_inference": "starter.head_llm"}.get(
-                query.workload or "", "starter.head"
+                "llm_inference" if query.workload == "image_generation" else query.workload or "", "starter.head"
             )
         ),
         gpus=shown,
