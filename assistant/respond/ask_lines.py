@@ -196,6 +196,8 @@ def _given(item: Ask, answer: Answer, said: str, text: str = "") -> bool:
         return True
     if item.kind in ("time", "speed", "other", "parts") and _CPU.search(item.text) and not _CPU_SAID.search(said):
         return False  # "how long will that take vs cpu", "纯cpu呢": the CPU's time is asked, not the GPU's again
+    if item.kind == "parts" and answer.intent == "rig" and not _BOTTLENECK.search(item.text):
+        return True  # "which mobo/cpu/psu" beside a build: its parts line (respond/rig._parts_line) gives them
     judged = _verdict_kind(answer)  # (an answer with no verdict gives no kind: "" is not one)
     if item.kind in covers(answer) or (judged and judged in (item.kind, _waits(item.text, answer.lang))):
         return True  # the code that wrote the answer says it gives this figure (a verdict of the kind: wait or buy)
@@ -327,6 +329,7 @@ _CPU = re.compile(
     re.I,
 )
 _CPU_SAID = re.compile(r"\bCPU\b")
+_BOTTLENECK = re.compile(r"bottleneck|瓶颈|拖后腿", re.I)  # whether a part holds the others back: not sized here
 _CHEAPER = re.compile(r"cheaper|cheapest|costs? less|less than|便宜|省|少花|贵", re.I)
 _ALTERNATIVES = re.compile(r"\bor\b|\bvs\.?|versus|还是|哪个|which one|which is", re.I)
 _FOLLOW = re.compile(r"\d|[一两二三四五六七八九十]|呢|what about|how about|and with|\bx\b", re.I)  # "四张呢", "and 4?"
