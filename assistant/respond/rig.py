@@ -70,6 +70,17 @@ MIN_RAM_GB = 32  # the itemized builds of knowledge/rigs.toml start at 32 GB
 _CARDS_BOUGHT = re.compile(r"\b(?:bought|already (?:have|got|own)|picked up)\b|买了|入了|收了|已经有|手上有|手里有")
 
 
+def _used_nearest(query: RigQuery, env: Env, rate, counts, cpu_w, choice: Build) -> Build | None:
+    """Over the budget at new prices with no used build within it: the cheapest build with used cards when it costs
+    less than the one shown (a used RTX 3090 desktop at $1,524 against a new RTX 4090 one at $3,645); None else."""
+    if env.assumptions.condition == "used":
+        return None
+    used = dataclasses.replace(env, assumptions=dataclasses.replace(env.assumptions, condition="used"))
+    found = builds(priced_builds(query, used), None, rate, counts, cpu_w, env.local_desktop_usd(), query.owned_parts)
+    near = min(found, key=lambda b: b.total_usd) if found else None
+    return near if near is not None and near.total_usd < choice.total_usd else None
+
+
 def _parts_line(env: Env, choice: Build, platform: str) -> str:
     """The parts around the GPUs by class: the platform's CPU class, RAM at least the memory of one GPU (Dettmers
     2018: as much RAM as your largest GPU has memory; rounded up to RAM_STEP_GB, at least MIN_RAM_GB) and the PSU
@@ -326,6 +337,9 @@ def respond(query: RigQuery, env: Env) -> Answer:
             "rig.back_in_budget",
             items=i18n.sep(env.lang).join(rig_rows.back_text(env, k, b, unit, floor) for k, b in back),
         )
+    if over_budget and budget and not query.asks_power and not any(k == "used" for k, _ in back):
+        near = _used_nearest(query, env, rate, counts, cpu_w, choice)  # "$1500 for the whole pc": a used 3090 build
+        head += (i18n.gap(env.lang) + rig_rows.back_text(env, "used_near", near, unit)) if near else ""
     if asked > SERVER_GPUS:
         steps.insert(0, env.t("rig.beyond_server", n=asked, most=SERVER_GPUS))
     one = rate(choice.gpu, 1) if choice.n > 1 and unit == "rig.unit_rel" else None
