@@ -101,6 +101,9 @@ class CompareQuery(Query):
     # a price gap the question states ("差两百块", "5080比5070ti贵两千"): (amount, currency or None = USD, the dearer
     # GPU's name or None when not said); the dearer card is priced at the cheaper one's price plus the gap
     price_gap: tuple[float, str | None, str | None] | None = None
+    # "训练大模型", "for llm training": large-model training, where the tensor peaks decide (respond/compare_outcome);
+    # kept by follow-ups in the same thread ("MI300X呢")
+    large_model: bool = False
 
     def why_not(self) -> bool:
         """ "why not the 5080?", "为啥不选5080": the user suggests the first card instead of the one talked about."""
@@ -123,6 +126,7 @@ class RecommendQuery(Query):
     min_memory_gb: float | None = None
     gpu_count: int = 1
     model: ModelRef | None = None
+    also_models: tuple[ModelRef, ...] = ()  # "whisper + some sdxl": models of another kind the card must hold too
     precision: str | None = None
     max_power_w: float | None = None
     psu_w: float | None = None  # "i have an 850w psu": the PSU the card must run on (power_cap.psu_note)

@@ -193,6 +193,22 @@ class Reading(WattsReading):
         t = next(t for t in self.b.kinds["MODEL"] if t.model_match().key == key)
         return ModelRef(mention=t.text, key=key)
 
+    def other_kind_models(self, chosen: ModelRef | None) -> tuple[ModelRef, ...]:
+        """Models named beside `chosen` of another kind ("whisper large-v3 + some sdxl"): a card picked for all of
+        them must hold each, and sizes of different kinds are not compared by parameters (respond/recommend_need)."""
+        found = [(t, t.model_match().key) for t in self.b.kinds.get("MODEL", [])]
+        keyed = [(t, key) for t, key in found if key]
+        if chosen is None or len(found) < 2 or len(keyed) != len(found):
+            return ()
+        if len({self.index.model_kind(key) for _, key in keyed}) < 2:
+            return ()
+        out, seen = [], {chosen.key}
+        for t, key in keyed:
+            if key not in seen:
+                seen.add(key)
+                out.append(ModelRef(mention=t.text, key=key))
+        return tuple(out)
+
     @cached_property
     def workload(self) -> str | None:
         w = self.b.meaning("WORKLOAD")

@@ -110,7 +110,7 @@ def value_rows_by_workload(query: CompareQuery, gpus, chat, env: Env, image=None
         model, ref_seconds = image
         by_key["image_gen"] = measured(lambda g, n: image_score(model, ref_seconds, g, n))
         return by_key, "image_gen", env.t("compare.image_title", model=model.name)
-    if key == "train16" and not chat and lexicon(env.lang).words_in("large_training_words", f" {query.text.lower()} "):
+    if key == "train16" and not chat and (query.large_model or _large_words(query, env)):
         # "训练大模型 值不值得上b200", "h100 vs h20 for llm training": the tensor peaks decide (§cost.training)
         ref = env.gpu(C.REF_NAME)
         large = {g.name: large_training_score(g, ref, counts.get(g.name, 1)) for g in gpus}
@@ -309,3 +309,8 @@ def chart(rows: dict, names: list[str], title: str, env: Env) -> Chart:
 
 def _rounded(value: float | None, digits: int) -> float | None:
     return None if value is None else round(value, digits)
+
+
+def _large_words(query, env: Env) -> bool:
+    """A comparison built from another kind of question ("值不值得上b200 训练大模型") says it in its text."""
+    return bool(lexicon(env.lang).words_in("large_training_words", f" {query.text.lower()} "))

@@ -193,6 +193,7 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         bool(query.model or getattr(query, "params_b", None))
         and query.workload not in ("llm_finetune", "image_generation")  # a diffusion model runs on one GPU
         and not query.min_memory_gb
+        and not any(_is_image(m, env) for m in query.also_models)  # "whisper + some sdxl": sdxl on one card
     )
     max_auto = 1
     spaced = " " + re.sub(r"[,.?!;:()]", " ", query.text.lower()) + " "
@@ -461,9 +462,11 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         # "跑flux dev最低要什么显卡": what it takes first (the memory the model needs), then the cheapest that has it;
         # "what gpu do i need to finetune llama 3.1 70b with qlora": the pick, then the memory it is picked for
         if cheapest:  # "cheapest way to run deepseek r1": one card and the experts in system RAM first (cheaper)
-            headline = i18n.gap(lang).join(p for p in (moe, env.t("rec.minimum", need=need_why), headline) if p)
+            key = "rec.minimum" if max_auto > 1 else "rec.minimum_one"  # one card: a diffusion model does not split
+            headline = i18n.gap(lang).join(p for p in (moe, env.t(key, need=need_why), headline) if p)
         else:  # the pick asked leads, what the model takes follows
-            headline = headline + i18n.gap(lang) + env.t("rec.needs", need=need_why)
+            needs_key = "rec.needs" if max_auto > 1 else "rec.needs_one"
+            headline = headline + i18n.gap(lang) + env.t(needs_key, need=need_why)
     if cheapest:
         figures["minimum"] = True  # the cheapest that meets the need leads (respond/figure_net: a minimum asked)
     answer = Answer(
@@ -497,3 +500,8 @@ def _lighter_method(query: RecommendQuery, env: Env) -> list[str]:
     need = lighter.figures.get("memory_need_gb")
     price = next((r["price_usd"] for r in lighter.figures.get("ranking") or [] if r["gpu"] == pick), None)
     return [env.t("rec.qlora_instead", gpu=pick, price=env.money(price), need=f"{need:.1f}" if need else "?")]
+
+
+def _is_image(model, env: Env) -> bool:
+    spec = env.reader.model(model.key) if model.key else None
+    return spec is not None and spec.kind == "image"

@@ -5,8 +5,10 @@ and currency."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
+from assistant import i18n
 from assistant.models import constants as C
 from assistant.models import diffusion_memory, memory, train_memory
 from assistant.queries import RecommendQuery
@@ -46,6 +48,18 @@ def exclusion_reason(reason: str, env: Env, budget: float | None = None) -> str:
 
 
 def memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
+    """The memory the card must have and why. Several models of different kinds named ("whisper + some sdxl"):
+    each sized by its own rule, the largest decides, all said."""
+    if query.also_models and not query.min_memory_gb:
+        needs = [_one_need(dataclasses.replace(query, model=m), env) for m in (query.model, *query.also_models)]
+        sized = [(gb, why) for gb, why in needs if gb is not None]
+        if len(sized) > 1:
+            most = max(gb for gb, _ in sized)
+            return most, env.t("rec.models_need", needs=i18n.sep(env.lang).join(why for _, why in sized))
+    return _one_need(query, env)
+
+
+def _one_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
     if query.min_memory_gb:
         return query.min_memory_gb, env.t("rec.asked_memory", gb=f"{query.min_memory_gb:g}")
     model = sized_model(query, env)[0] if (query.model or getattr(query, "params_b", None)) else None

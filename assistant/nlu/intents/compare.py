@@ -313,6 +313,7 @@ def _compare(r: Reading, gpus, premise=None, aspect=None) -> CompareQuery:
         params_b=None if model else r.num("PARAMS") or _size_of_any(r),
         context_tokens=r.num("CONTEXT"),  # "qwen3 32b at q6 w/ 32k ctx": sized and run at that context
         organization=_organization(r),  # "h20和4090做推理 企业采购": a server is assumed
+        large_model=bool(r.said("large_training_words")),  # "训练大模型": tensor peaks decide, kept in the thread
     )
 
 

@@ -92,6 +92,7 @@ def read(r: Reading) -> RecommendQuery | None:
         min_memory_gb=_card_memory(r) or (BIG_MEMORY_GB if said(r, "big_memory_words") else None),
         gpu_count=r.total_count() or 1,
         model=r.heaviest_model(),  # "跑sdxl和flux": a card that holds flux
+        also_models=r.other_kind_models(r.heaviest_model()),  # "whisper + some sdxl": it holds each
         precision=r.precision,
         # "no pcie power cables", "无外接供电": the 75 W a PCIe x16 slot supplies (PCIe CEM) is the cap
         still_made="production" in r.fields(),  # "cheapest 24gb card that's still being made new"
