@@ -58,6 +58,8 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         return cloud.cloud_of_last(dlg, base, follow)
     if follow.ask == "worth":
         return worth_of_last(dlg, base, follow)
+    if follow.vendor and not follow.ask and isinstance(base, CompareQuery):
+        return _maker_added(base, follow)
     rental = cheaper_rental(dlg, base, follow)
     if rental is not None:
         return rental
@@ -102,6 +104,15 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         before = (rec.vendor or "nvidia").split(",") if follow.also else []
         changes["vendor"] = ",".join(dict.fromkeys([*before, follow.vendor]))
     return dataclasses.replace(rec, **changes)
+
+
+def _maker_added(base, follow: FollowUpQuery):
+    """ "with amd too" after a comparison: the same cards and that maker's card at about their price beside them
+    (respond/vendor_peer fills it); the comparison again when one such card is already there."""
+    if any(g.pronoun == "vendor_peer" for g in base.gpus):
+        return dataclasses.replace(base, text=follow.text, settings=follow.settings)
+    peer = GpuRef(mention=follow.vendor or "", pronoun="vendor_peer")
+    return dataclasses.replace(base, text=follow.text, settings=follow.settings, gpus=(*base.gpus, peer))
 
 
 def _held_against(base: Query | None) -> GpuRef | None:

@@ -193,7 +193,7 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         bool(query.model or getattr(query, "params_b", None))
         and query.workload not in ("llm_finetune", "image_generation")  # a diffusion model runs on one GPU
         and not query.min_memory_gb
-        and not any(_is_image(m, env) for m in query.also_models)  # "whisper + some sdxl": sdxl on one card
+        and not any(_is_image(m, env) for m in (query.model, *query.also_models) if m)  # a diffusion model: one card
     )
     max_auto = 1
     spaced = " " + re.sub(r"[,.?!;:()]", " ", query.text.lower()) + " "

@@ -65,7 +65,12 @@ def _one_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
     model = sized_model(query, env)[0] if (query.model or getattr(query, "params_b", None)) else None
     if model is not None:
         n, scratch = max(query.gpu_count, 1), False
-        if model.kind == "image":
+        if model.kind == "image" and query.workload in ("training", "llm_finetune"):
+            # "which one for sdxl lora training": the LoRA (or full fine-tune) as a fit answer sizes it (§mem.image)
+            method = "full" if query.mode in ("full", "full_finetune") else "lora"
+            prec = query.precision or diffusion_memory.usual_precision(model)  # Flux: an fp8 base, as trainers run it
+            est = diffusion_memory.image_training_memory(model, method, precision=prec, cache_text=True)
+        elif model.kind == "image":
             # the set-up and precision a fit answer assumes (§mem.image): one rule for both
             prec = query.precision or diffusion_memory.usual_precision(model)
             est = diffusion_memory.image_memory(model, precision=prec, **diffusion_memory.AS_USUALLY_RUN)

@@ -3,10 +3,10 @@
 
 Contract: `filled(query, env)` -> (the query with its "vendor_peer" reference (nlu/intents/compare._vendor_peer)
 replaced by that maker's desktop card (no laptop part, server card or unified-memory box), priced in the current
-snapshot, with at least the named card's memory and at most
-NEAR_PRICE x its price, the dearest of those (the nearest in class); the sentence that says so), or (query, "")
-when the query holds no such reference, or (query with the reference left, "") when the named card has no price or
-no card qualifies (the dialogue's question back follows from it).
+snapshot, with at least the named card's memory and at most NEAR_PRICE x its price (beside several named cards, the
+dearest of them), the dearest of those (the nearest in class); the sentence that says so), or (query, "") when the
+query holds no such reference, or (query with the reference left, "") when the named card has no price or no card
+qualifies (the dialogue's question back follows from it).
 """
 
 from __future__ import annotations
@@ -23,11 +23,12 @@ _MAKER = {"nvidia": "NVIDIA", "amd": "AMD", "intel": "Intel"}
 
 def filled(query, env: Env):
     ref = next((g for g in query.gpus if g.pronoun == "vendor_peer"), None)
-    card = next((g for g in query.gpus if g.name), None)
-    if ref is None or card is None or ref.mention not in _MAKER:
+    priced = [(p, g) for g in query.gpus if g.name and (p := price_of(g.name, env)) is not None]
+    if ref is None or not priced or ref.mention not in _MAKER:
         return query, ""
-    mine, own_price = env.reader.gpu(card.name), price_of(card.name or "", env)
-    if mine is None or own_price is None:
+    own_price, card = max(priced, key=lambda pg: pg[0].usd)  # beside several cards: the dearest one's class
+    mine = env.reader.gpu(card.name or "")
+    if mine is None:
         return query, ""
     peer = _peer(_MAKER[ref.mention], mine, own_price.usd, env)
     if peer is None:

@@ -88,11 +88,13 @@ def _hours_needed(r: Reading) -> Query | None:
 
     b = r.b
     per_week, total = r.hours()
-    if per_week or not total or total < 1 or len({g.name for g in r.explicit if g.name}) != 1:
+    # "how much for a 20 hour finetune on that" after the rates of an A100: the card talked about (a pronoun)
+    gpus = tuple(r.explicit) or tuple(g for g in r.refs if g.pronoun)[:1]
+    if per_week or not total or total < 1 or len({g.name or g.pronoun for g in gpus}) != 1:
         return None
     if b.has("BUY", "YEARS", "MONTHS", "KWH", "WATTS", "MONEY", "BUDGET", "RATE") or b.means("ELECTRICITY"):
         return None
-    return RatesQuery(text=r.text, gpus=tuple(r.explicit), mode="rent", hours=float(total), provider=provider(r))
+    return RatesQuery(text=r.text, gpus=gpus, mode="rent", hours=float(total), provider=provider(r))
 
 
 def _difference_of(r: Reading, cost: str) -> tuple[GpuRef, ...]:

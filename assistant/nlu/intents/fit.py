@@ -155,6 +155,10 @@ def read(r: Reading) -> Query | None:
         b.has("SORT") and not refs
     ):
         return None  # "跑70b最省钱的方案": the cheapest GPUs for it, a recommendation (not "我有两张3090 跑70b够不够")
+    if not refs and said(r, "pick_one_words") and len(r.b.kinds.get("MODEL", [])) < 2:
+        # "ok which one for sdxl lora training then": a pick (among the cards talked about), not a fit; of two models
+        # ("glm-4.5 air vs llama 4 scout, which one runs better on a 64gb mac") the fit of each
+        return None
     if not refs and b.has("CPU") and said(r, "add_card") and said(r, "ask_pick"):
         return None  # "我电脑是i5 12400加16g内存，加一张啥卡能跑7b": which card to add, a recommendation
     if not (r.model or b.has("PARAMS")):
