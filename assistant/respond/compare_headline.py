@@ -225,6 +225,11 @@ def worth_subject(query, names: list[str]) -> str | None:
     "pro 6000值得吗"), with no other card between; None when the question does not say (then the dearer one is
     weighed)."""
     low = query.text.lower()
+    it_over = _IT_WORTH_OVER.match(low)
+    if it_over:  # "is it worth it over a new 5070 ti" after the 3090: the card talked about, not the one after "over"
+        after = it_over.group(1)
+        subject = [r.name for r in query.gpus if r.name in names and not (r.mention and r.mention.lower() in after)]
+        return subject[0] if len(subject) == 1 else None
     mentions = [(r.mention or "").lower() for r in query.gpus if r.mention]
     for ref in query.gpus:
         mention = re.escape((ref.mention or "").lower())
@@ -234,14 +239,16 @@ def worth_subject(query, names: list[str]) -> str | None:
             return None  # "4060和4070差1200 值不值": the other card stands between, the question is of the pair
         if ref.name in names and mention and found:
             before = low.find(ref.mention.lower())
-            if (
-                re.search(r"\bis\s+(?:the\s+|a\s+|an\s+|my\s+)?(?:\d+\s*gb\s+)?$", low[:before])
-                or not low[:before].strip()
-            ):
+            if _SUBJECT_BEFORE.search(low[:before]) or not low[:before].strip():
                 return ref.name
     return None
 
 
+# "is a used 3090 worth it over ...", "is the 24gb 3090 ...": the words between "is" and the card named
+_SUBJECT_BEFORE = re.compile(
+    r"\bis\s+(?:the\s+|a\s+|an\s+|my\s+)?(?:(?:used|new|second[- ]hand|refurbished)\s+)?(?:\d+\s*gb\s+)?$"
+)
+_IT_WORTH_OVER = re.compile(r"^\W*(?:(?:is|was)\s+(?:it|that|this)\s+)?worth\b[^?]*?\bover\b(.*)$")
 _WORTH_AFTER = re.compile(r"^[\s,，:：-]*[^,.;?，。]{0,40}?(?:worth|值得|值不值)")  # "rtx pro 6000, worth it over"
 
 

@@ -197,8 +197,9 @@ def read(r: Reading) -> Query | None:
     if _it_over_card(r):  # "is it worth it over a used 3090": the card talked about against that one
         from assistant.nlu.intents import compare  # compare reads "worth" with this module's words
 
-        it = next(t for t in b.tags if t.kind == "PRONOUN")
-        return compare._compare(r, [GpuRef(mention=it.text, pronoun=str(it.value)), *r.explicit])
+        it = next((t for t in b.tags if t.kind == "PRONOUN"), None)
+        ref = GpuRef(mention=it.text, pronoun=str(it.value)) if it else GpuRef(mention="", pronoun="it")
+        return compare._compare(r, [ref, *r.explicit])
     gpus = [g for g in r.refs if g.pronoun is None or not r.explicit] or last_gpu(r)
     names = {g.name or g.mention for g in gpus}
     pair = b.struct("versus")
@@ -524,7 +525,13 @@ def _it_over_card(r: Reading) -> bool:
     pron = next((t for t in b.tags if t.kind == "PRONOUN" and t.value in ("it", "that", "this")), None)
     over = next((t for t in b.tags if t.kind == "OVER"), None)
     cards = b.kinds.get("GPU", [])
-    return bool(pron and over and len(r.explicit) == 1 and pron.start < over.start < cards[0].start if cards else False)
+    if not (over and cards and len(r.explicit) == 1 and over.start < cards[0].start):
+        return False
+    if pron is not None:
+        return pron.start < over.start
+    # "worth it over a new 5070 ti?" said on its own (after "used 3090 price right now?"): no subject at all
+    first = b.tags[0] if b.tags else None
+    return first is not None and first.kind == "VALUE" and first.start < over.start
 
 
 _BEST_KINDS = {"QUESTION", "GPU", "RECOMMEND", "VALUE", "BUDGET", "WORKLOAD", "GPU_WORD", "STILL", "CONDITION", "OR"}
