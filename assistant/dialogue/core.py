@@ -389,7 +389,7 @@ class Dialogue:
         if gpus:
             ctx.gpus = list(gpus)
             ctx.recent = ([g for g in ctx.recent if g not in gpus] + list(gpus))[-4:]
-            shown.remember(ctx, query, gpus, choice)
+            shown.remember(ctx, query, shown.listed(gpus, figures or {}), choice)
         # after a comparison "it" is the first GPU named and "the other" the second; otherwise the favoured one
         # a comparison asked in full whose answer picks a side: "it" / "that one" next is the pick ("what if i wait")
         # (the same cards again, "for inference then?", keep following the pick; after cards brought in, those cards)

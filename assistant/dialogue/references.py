@@ -72,6 +72,8 @@ def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
         return [GpuRef(mention=ref.mention, name=focus, count=2, condition=ref.condition)]
     if ref.pronoun == "them" and ref.count > 1 and not ref.count_open:
         names = [focus]  # "two of them" after a pick: two of the card picked
+    elif ref.pronoun == "implicit" and len(ordinal_cards(ctx)) > len(ctx.gpus):
+        names = ordinal_cards(ctx)  # "显存哪个大" after a ranking: of every card its table showed
     elif ref.pronoun in ("them", "both", "all", "implicit"):  # "specs of the 4090", "and the 3090?", "compare them"
         one_set = len(ctx.gpus) == 1 and ctx.counts.get(ctx.gpus[0], 1) > 1  # "limit them" after 3 x RTX 3090
         one_set = one_set and not (ref.pronoun == "both" and len(ctx.recent) > 1)  # "which draws less": two sides

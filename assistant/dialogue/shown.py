@@ -1,7 +1,8 @@
 """The options an answer showed, for ordinals asked later ("the second one", "第二个", "go back to the first one",
 "最后一个呢") and for "why?" about the one picked from them.
 
-Contract: `remember(ctx, query, gpus, choice)` keeps the list after an answer about `gpus`: a ranking, a top-N list,
+Contract: `listed(gpus, figures)` is the list an answer about `gpus` showed (its whole ranking table when they lead
+it). `remember(ctx, query, gpus, choice)` keeps the list after an answer about `gpus`: a ranking, a top-N list,
 a build or a comparison of two or more cards is the new list (with the question and the card its answer picked); an
 answer about cards all on the list (one of them picked by an ordinal, its verdict, its specs) keeps it; any other
 card ends it. `ordinal_cards(ctx)` is what an ordinal counts in: the list when the last answer was about some of its
@@ -30,6 +31,14 @@ def remember(ctx: Context, query: Query, gpus: list[str], choice: str | None) ->
         ctx.shown, ctx.shown_by = list(gpus), (query, choice if choice in gpus else None)
     elif gpus and not set(gpus) <= set(ctx.shown):
         ctx.shown, ctx.shown_by = [], None
+
+
+def listed(gpus: list[str], figures: dict) -> list[str]:
+    """The cards an answer showed: every row of its ranking table when the cards it is about lead that table (a pick
+    and its runners-up: "the fifth one", "显存哪个大" count in all the rows), else `gpus`."""
+    rows = [row.get("gpu") for row in figures.get("ranking") or [] if isinstance(row, dict)]
+    rows = list(dict.fromkeys(r for r in rows if isinstance(r, str)))
+    return rows if len(rows) > len(gpus) and rows[: len(gpus)] == list(gpus) else list(gpus)
 
 
 def ordinal_cards(ctx: Context) -> list[str]:
