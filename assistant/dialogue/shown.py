@@ -36,8 +36,8 @@ def remember(ctx: Context, query: Query, gpus: list[str], choice: str | None) ->
 def listed(gpus: list[str], figures: dict) -> list[str]:
     """The cards an answer showed: every row of its ranking table when the cards it is about lead that table (a pick
     and its runners-up: "the fifth one", "显存哪个大" count in all the rows), else `gpus`."""
-    rows = [row.get("gpu") for row in figures.get("ranking") or [] if isinstance(row, dict)]
-    rows = list(dict.fromkeys(r for r in rows if isinstance(r, str)))
+    names = [row.get("gpu") for row in figures.get("ranking") or [] if isinstance(row, dict)]
+    rows: list[str] = list(dict.fromkeys(r for r in names if isinstance(r, str)))
     return rows if len(rows) > len(gpus) and rows[: len(gpus)] == list(gpus) else list(gpus)
 
 
