@@ -161,7 +161,7 @@ NVLINK_BRIDGE_PATTERNS = (
     r"GeForce RTX 3090",
     r"GeForce RTX 2080( Ti| SUPER)?( 22 GB)?$",  # the 22 GB mod keeps the bridge (hw-zingnex-2080ti-22g-2026-06)
     r"TITAN RTX",
-    r"Quadro (RTX|GV|GP)",
+    r"Quadro (RTX [568]000|GV100|GP100)",  # not the single-slot Quadro RTX 4000
     r"^RTX A(4500|5000|5500|6000)",
     r"^A40",
     r"^A100 PCIe",

@@ -4,7 +4,8 @@ supports bf16", "支持fp8的显卡" (RecommendQuery.feature): the ranking is li
 Contract: `limits(query, env)` applies every such limit of a recommendation; `limit(query, env)` gives the query
 with `among` set to the KB's cards that have the feature (respond/verdict_feature.has_feature: the architecture's
 tensor-core formats, docs/model.md §perf.tensor), kept within an `among` already set (a family or class asked), and
-`among_label` naming the feature; the query as it is when no feature is asked.
+`among_label` naming the feature; the query as it is when no feature is asked. `families_step(query, env)` names the
+architectures whose cards have it (all of the KB's cards, not only the priced ones ranked).
 """
 
 from __future__ import annotations
@@ -36,3 +37,22 @@ def limit(query: RecommendQuery, env: Env) -> RecommendQuery:
     if query.among_label:
         label = f"{query.among_label}, {label}"
     return dataclasses.replace(query, among=names, among_label=label)
+
+
+def families_step(query: RecommendQuery, env: Env) -> str:
+    """ "which gpus support fp8": the architectures whose cards have the feature, most cards first (the ranking shows
+    only priced desktop cards); "" when no feature is asked."""
+    if not query.feature or query.feature in ("cuda", "tensor_cores"):
+        return ""
+    having = [g for g in env.reader.all_gpus() if has_feature(g, query.feature)[0]]
+    if query.feature == "nvlink":  # a connector of some cards of an architecture (not the A10's): the cards by name
+        cards = sorted(g.short_name for g in having)
+        return env.t("rec.feature_cards", feature=feature_name(query.feature), cards=", ".join(cards)) if cards else ""
+    count: dict[str, int] = {}
+    for g in having:
+        if g.arch is not None and g.arch.name:
+            count[g.arch.name] = count.get(g.arch.name, 0) + 1
+    if not count:
+        return ""
+    names = sorted(count, key=lambda a: (-count[a], a))
+    return env.t("rec.feature_families", feature=feature_name(query.feature), families="; ".join(names))

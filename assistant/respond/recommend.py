@@ -254,6 +254,8 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         title = env.t("rec.image_title")
     lang, years = env.lang, f"{a.years:g}"
     steps = [env.t("rec.workload", title=title, need=(i18n.sep(lang) + need_why) if need_why else "")]
+    families = feature_limit.families_step(query, env)  # "which gpus support fp8": the architectures that have it
+    steps += [families] if families else []
     if chat or query.workload == "inference":
         steps.append(env.t("rec.two_inference_kinds"))
     if chat and not (query.model or getattr(query, "params_b", None)):
@@ -457,6 +459,9 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
             sources += [c for c in extra_sources if c not in sources]
     if query.among_label:  # "best 30 series card for llms": the family the ranking is limited to, said first
         headline = env.t("rec.among", family=query.among_label, n=len(ranking.rows)) + i18n.gap(lang) + headline
+    if families and query.budget_usd is None and query.sort is None and not query.model:
+        headline = families + i18n.gap(lang) + headline  # "哪些卡支持fp8": which cards first, then the value pick
+        steps.remove(families)
         figures["among"] = list(query.among)
     if need and (query.model or getattr(query, "params_b", None)):
         # "跑flux dev最低要什么显卡": what it takes first (the memory the model needs), then the cheapest that has it;

@@ -9,6 +9,8 @@ kind "feature", feature, gpu, peak_tflops, alternatives. `has_feature` and `form
 
 from __future__ import annotations
 
+import re
+
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.models import hardware
@@ -32,6 +34,7 @@ _FEATURE_NAMES = {
     "sparsity": "2:4 sparsity",
     "tensor_cores": "tensor cores",
     "cuda": "CUDA",
+    "nvlink": "NVLink",
 }
 
 
@@ -45,6 +48,12 @@ def has_feature(gpu: GpuSpec, feature: str) -> tuple[bool, float | None]:
         return peak > 0, peak or None
     if feature == "sparsity":
         return bool(gpu.arch and gpu.arch.sparsity_2_4), None
+    if feature == "nvlink":  # a link on record (knowledge/nvlink.csv) or a card that takes a bridge (constants)
+        from assistant.models.constants import NVLINK_BRIDGE_PATTERNS
+        from assistant.respond.spec_figures import nvlink_gb_s
+
+        bridge = not gpu.is_mobile and any(re.search(p, gpu.name) for p in NVLINK_BRIDGE_PATTERNS)
+        return bridge or nvlink_gb_s(gpu) is not None, None
     return gpu.vendor == "NVIDIA", None
 
 

@@ -251,6 +251,8 @@ def read(r: Reading) -> Query | Clarification | None:
         return None  # "显存够吗": whether the model talked about fits, not the VRAM concept
     if not b.has("EXPLAIN") and b.has("GPU_WORD") and _BEST.search(text.lower()):
         return None  # "best value gpu rn", "性价比最高的显卡": a card asked for (a recommendation), not the concept
+    if not b.has("EXPLAIN") and b.has("GPU_WORD") and _cards_with_feature(r):
+        return None  # "支持fp8的显卡有哪些", "哪些卡支持nvlink": the cards that have it (a ranking), not the concept
     c = concept(r)
     if c and (b.has("EXPLAIN") or not b.has("SET", "FOLLOW", "AND", "NO", "PRICES")):
         ex = b.kinds.get("EXPLAIN")
@@ -532,3 +534,9 @@ def domain_words(r: Reading) -> bool:
     if any(w in vocab for w in b.unknown):
         return True
     return len(b.unknown) == 1 and (len(words) == 1 and len(words[0]) >= 3 or not words)
+
+
+def _cards_with_feature(r: Reading) -> bool:
+    from assistant.nlu.intents.recommend import wanted_feature
+
+    return wanted_feature(r) is not None

@@ -64,6 +64,7 @@ def read(r: Reading) -> RecommendQuery | None:
         or (not r.refs and b.has("GPU_WORD") and (b.has("VALUE") or said(r, "big_memory_words")))
         or (not r.refs and b.has("GPU_WORD") and said(r, "speed_rank_words"))  # "ai性能最强的显卡是哪张"
         or (not r.refs and _form(r) != "")  # "nas用的半高卡 跑jellyfin和小模型": a card of that form is asked for
+        or (not r.refs and b.has("GPU_WORD") and wanted_feature(r) is not None)  # "支持fp8的显卡", "哪些卡支持nvlink"
     ):
         return None  # "性价比最高的大显存卡是哪张" names no GPU: a recommendation
     if r.explicit and r.form.figure == "price" and "price" in r.fields() and not b.has("MONEY", "BUDGET", "UNDER"):
@@ -125,7 +126,10 @@ def wanted_feature(r: Reading) -> str | None:
     that supports bf16", "支持fp8的显卡"): a feature word (lexicon verdict_features) beside a word of having it
     (feature_wanted_words); "fp8" as a precision to run at alone is no constraint on the cards."""
     word = said(r, "verdict_features")
-    if not word or not said(r, "feature_wanted_words"):
+    wanted = said(r, "feature_wanted_words") or "nvlink" in r.fields()  # "which cards have nvlink"
+    if said(r, "nvlink_words") and wanted:
+        return "nvlink"
+    if not word or not wanted:
         return None
     return feature_of(word)
 
