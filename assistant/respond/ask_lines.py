@@ -63,7 +63,7 @@ _WATTS_SAID = re.compile(r"(\d{3,4})\s*w(?![a-z])", re.I)  # "is 850w enough", "
 _JUDGED = ("other", "pick", "verdict", "worth", "difference")
 # answers that weigh the options asked of, whatever their words
 _WEIGHS = {"pick": ("compare",), "difference": ("compare", "explain", "spec")}
-_ONLY_FOR = {"recommend": ("pick", "parts"), "rig": ("pick", "parts", "psu", "price", "count")}
+_ONLY_FOR = {"recommend": ("pick", "parts", "list"), "rig": ("pick", "parts", "psu", "price", "count")}
 # the asks of a figure (a number): a concept answer never gives one
 _FIGURES = (
     *("psu", "electricity", "payback", "speed", "time", "price", "rate"),
@@ -85,6 +85,8 @@ def _line_from(ask: Ask, sub: Answer | None, said: str, named: tuple[str, ...] =
         return ""
     if sub.intent == "recommend" and named and sub.choice not in named and not sub.figures.get("calc"):
         return ""
+    if ask.kind == "list" and sub.intent == "recommend" and not sub.figures.get("among"):
+        return ""  # "which cards have hbm": a ranking not limited to the cards with it is no list of them
     if sub.intent in _ONLY_FOR and ask.kind not in _ONLY_FOR[sub.intent] and not sub.figures.get("calc"):
         return ""  # "is it cheaper anywhere outside china" answered by a ranking of cheaper cards: not this ask
     if sub.intent == "recommend" and _ALTERNATIVES.search(ask.text):
@@ -92,6 +94,8 @@ def _line_from(ask: Ask, sub: Answer | None, said: str, named: tuple[str, ...] =
     if ask.kind == "other" and not _bare(ask) and sub.intent != "explain" and not _verdict_on(ask, sub):
         return ""  # "数据会不会泄露" answered with a rate or a spec sheet: a neighbouring template, not this ask
     sentence = _figure_sentence(ask.kind, sub.headline)
+    if not sentence and ask.kind == "list" and sub.intent == "recommend":
+        sentence = _sentences(sub.headline)[0]  # "哪些卡支持": the cards (or architectures) that have it lead
     if ask.kind == "practice":  # "does undervolting help much": the practice's concept, its first sentence
         sentence = _sentences(sub.headline)[0] if sub.intent == "explain" else ""
     if sub.intent == "explain" and _NEED.search(ask.text):  # "需要nvlink吗": the concept's sentence on the need
@@ -250,6 +254,10 @@ def covers(answer: Answer) -> set[str]:
     return set(answer.figures.get("covers") or ())
 
 
+# concepts that are a feature cards have or lack (respond/feature_limit): "which cards support it" after one
+_FEATURE_CONCEPTS = ("fp8", "bf16", "fp4", "tf32", "nvlink")
+
+
 def _asked(item: Ask, answer: Answer, env: Env, ask: Callable[[str], Answer | None], said: str, text: str = ""):
     """(the answer that gave the line or None, the line or ""): the ask on its own; when that gives nothing, the
     ask about the card the answer is about ("和双3090比哪个好" -> "Apple M4 Max 128 GB 和双3090比哪个好"); a PSU
@@ -267,6 +275,8 @@ def _asked(item: Ask, answer: Answer, env: Env, ask: Callable[[str], Answer | No
         return None, direct
     named = tuple(answer.gpus)
     words = f"and {item.text}?" if _bare(item) and item.text.isascii() else item.text  # "3" alone asks nothing
+    if item.kind == "list" and answer.figures.get("concept") in _FEATURE_CONCEPTS:
+        words = f"{item.text} {answer.figures['concept']}"  # "FP8是什么，哪些卡支持": the cards that have FP8
     sub = own = ask(words)  # the ask's own reading: the cards it names
     line = _line_from(item, sub, said, named)
     if item.kind == "psu" and not _COUNTED.search(item.text) and (several := several_of(answer, env)):
