@@ -166,6 +166,23 @@ def _training_rows(query: CompareQuery, model, mode: str, names: list[str], coun
     return head, rows, figures
 
 
+def _lightest_held(query: CompareQuery, model, names: list[str], counts: dict[str, int], env: Env):
+    """ "4x 4090 vs 1 h100 for finetuning 70b", no method named: full fine-tuning when a side holds it, else the first
+    of LoRA and QLoRA that a side holds (QLoRA when none does), said to be the method weighed."""
+    full = _training_rows(query, model, "full_finetune", names, counts, env)
+    if any(full[2]["model_fits"].values()):
+        return full
+    for mode in ("lora", "qlora"):
+        found = _training_rows(query, model, mode, names, counts, env)
+        if any(found[2]["model_fits"].values()) or mode == "qlora":
+            head, rows, figures = found
+            most = max(full[2]["model_memory_gb"].values(), default=0.0)
+            key = "compare.train_method_chosen" if any(figures["model_fits"].values()) else "compare.train_method_least"
+            said = env.t(key, method=env.t(f"fit.mode_{mode}"), gb=f"{most:,.0f}")
+            return said + i18n.gap(env.lang) + head, rows, figures
+    return full
+
+
 def _fused_fits(model, setup, mode: str, asked, gpu, n: int, figures: dict, name: str, env: Env) -> str:
     """An LLM fine-tune that misses with a plain loss but fits with a fused cross-entropy (Unsloth's default; Liger or
     Cut Cross-Entropy elsewhere: no logits kept, §mem.train): said beside the side, and kept as `model_fits_if`."""
@@ -221,6 +238,8 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
     if speech(model):
         return _speech_rows(query, model, names, env)
     mode = train_mode(query, env.lang)
+    if mode == "full_finetune" and not lexicon(env.lang).words_in("full_finetune_words", query.text.lower()):
+        return _lightest_held(query, model, names, counts, env)
     if mode is not None:
         return _training_rows(query, model, mode, names, counts, env)
     prec = query.precision or default_precision(model)
